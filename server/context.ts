@@ -1,0 +1,68 @@
+// What every server module is handed: the database, injected time, the live market, the socket hub.
+// Interfaces only; server/main.ts wires the real implementations, tests wire deterministic ones.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/db.ts';
+import type { QuoteTuple, ServerMessage } from '../src/domain/ws-protocol.ts';
+
+/** Injected wall clock (ms epoch). Tests and benchmarks pass a fake one. */
+export interface Clock {
+  now(): number;
+}
+
+export interface Timers {
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** One price change of one instrument. Price is a decimal string at the instrument's PricePrecision. */
+export interface Tick {
+  instrumentId: number;
+  code: string;
+  price: string;
+  time: number; // ms epoch
+  volume: number;
+}
+
+export interface LiveQuote {
+  instrumentId: number;
+  code: string;
+  open: string; // trading-day open
+  high: string;
+  low: string;
+  close: string;
+  change: string; // percent vs open, 2 decimals
+  time: number;
+  status: 0 | 1; // MarketStatus
+}
+
+/** The live market as the rest of the server sees it (simulated here; a real feed could implement it). */
+export interface MarketFeed {
+  latest(code: string): LiveQuote | undefined;
+  all(): LiveQuote[];
+  quoteTuple(code: string): QuoteTuple | undefined;
+  isOpen(code: string): boolean;
+  /** Called synchronously after every tick has been applied to `latest`. Returns an unsubscribe function. */
+  onTick(listener: (tick: Tick) => void): () => void;
+}
+
+/** Pushes to the sockets of one logged-in user (FOREX_TRADE / FOREX_CLOSED). */
+export interface UserPush {
+  toUser(userId: number, message: ServerMessage): void;
+}
+
+/** Where verification codes go: a real SMS/e-mail gateway can implement this. */
+export interface Notifier {
+  send(channel: 'sms' | 'email', to: string, text: string): Promise<void>;
+}
+
+export interface AppContext {
+  db: Db;
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger;
+  market: MarketFeed;
+  push: UserPush;
+  notifier: Notifier;
+}

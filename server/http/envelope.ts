@@ -1,0 +1,19 @@
+// The {code, msg, data} envelope of SPEC §7–§8 and the typed error every route throws.
+import { CODE_ERROR, CODE_OK, CODE_SESSION, type Envelope } from '../../src/domain/types.ts';
+
+/** An expected, user-facing failure: `key` is an i18n key under `errors.` in locales/*.json. */
+export class ApiError extends Error {
+  constructor(
+    readonly key: string,
+    readonly code: number = CODE_ERROR,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+export const sessionGone = (): ApiError => new ApiError('session_expired', CODE_SESSION);
+
+export function ok<T>(data: T, msg = 'success'): Envelope<T> {
+  return { code: CODE_OK, msg, data };
+}

@@ -1,0 +1,91 @@
+// SPEC §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these.
+import { D, dec, type Dec } from './decimal.ts';
+import { usd, ratio, type Lots, type Price, type Ratio, type Usd } from './units.ts';
+
+export interface ContractSpec {
+  MarginMode: number; // 1 = fixed margin per lot, otherwise leveraged
+  ForexContNum: string; // units per lot
+  ForexFeeRate: string;
+}
+
+export const FIXED_MARGIN_MODE = 1;
+export const FEE_TYPE_PER_LOT = 1;
+
+/** Margin (SPEC §9): fixed mode = lots × units per lot; leveraged = lots × units per lot × price / multiplier. */
+export function margin(spec: ContractSpec, quantity: Lots, atPrice: Price, multiple: number): Usd {
+  const units = quantity.times(dec(spec.ForexContNum));
+  if (spec.MarginMode === FIXED_MARGIN_MODE) return usd(units);
+  if (!(multiple > 0)) throw new RangeError('a leveraged margin needs a positive multiplier');
+  return usd(units.times(atPrice).div(multiple));
+}
+
+/** Handling fee (SPEC §9): trade_fee_type 1 = lots × fee rate, otherwise margin × fee rate. */
+export function fee(spec: ContractSpec, quantity: Lots, marginUsd: Usd, tradeFeeType: number): Usd {
+  const rate = dec(spec.ForexFeeRate);
+  return usd(tradeFeeType === FEE_TYPE_PER_LOT ? quantity.times(rate) : marginUsd.times(rate));
+}
+
+export type Side = 'buy' | 'sell';
+export const sideOf = (orderType: number): Side => (orderType === 1 ? 'buy' : 'sell');
+
+/** P&L of a position: (current − open) × lots × units per lot, negated for a sell. No spread: one price. */
+export function pnl(spec: ContractSpec, side: Side, quantity: Lots, openPrice: Price, current: Price): Usd {
+  const move = current.minus(openPrice);
+  const signed = side === 'buy' ? move : move.neg();
+  return usd(signed.times(quantity).times(dec(spec.ForexContNum)));
+}
+
+/** Price at which a position's P&L equals `target` (negative for a loss): the inverse of `pnl`. */
+export function priceForPnl(spec: ContractSpec, side: Side, quantity: Lots, openPrice: Price, target: Usd): Dec {
+  const perUnit = target.div(quantity.times(dec(spec.ForexContNum)));
+  return side === 'buy' ? openPrice.plus(perUnit) : openPrice.minus(perUnit);
+}
+
+export interface AccountFigures {
+  balance: Usd; // available cash (margins already moved out to lock_balance)
+  lockBalance: Usd; // sum of open margins
+  floating: Usd; // sum of floating P&L of holding positions
+}
+
+/** Equity = available + locked margin + floating P&L. */
+export function equity(a: AccountFigures): Usd {
+  return usd(a.balance.plus(a.lockBalance).plus(a.floating));
+}
+
+/** Risk rate = equity / used margin (a ratio, 1 = 100 %); null when nothing is held. */
+export function riskRate(a: AccountFigures): Ratio | null {
+  if (a.lockBalance.lte(0)) return null;
+  return ratio(equity(a).div(a.lockBalance));
+}
+
+/** Stop-out level: at or below this risk rate the engine closes positions, largest loss first. */
+export const STOP_OUT_LEVEL: Ratio = ratio('0.5');
+
+/** Per-order figures shown in the order sheet. */
+export function netValue(cautionMoney: Usd, floating: Usd): Usd {
+  return usd(cautionMoney.plus(floating));
+}
+
+/** Prepayment ratio = margin / notional (lots × units × open price); for leveraged mode this is 1 / multiplier. */
+export function prepaymentRatio(spec: ContractSpec, quantity: Lots, openPrice: Price, cautionMoney: Usd): Ratio {
+  const notional = quantity.times(dec(spec.ForexContNum)).times(openPrice);
+  return ratio(notional.isZero() ? new D(0) : cautionMoney.div(notional));
+}
+
+/** Per-order risk rate = (margin + floating P&L) / margin. */
+export function orderRiskRate(cautionMoney: Usd, floating: Usd): Ratio | null {
+  if (cautionMoney.lte(0)) return null;
+  return ratio(cautionMoney.plus(floating).div(cautionMoney));
+}
+
+/** Lots are valid when ≥ minimum and an exact multiple of the step (Pip). */
+export function lotsValid(quantity: Lots, minLots: string, step: string): boolean {
+  const s = dec(step);
+  if (quantity.lte(0) || quantity.lt(dec(minLots))) return false;
+  return s.lte(0) ? true : quantity.mod(s).isZero();
+}
+
+/** SPEC §5: the lot minus button is disabled when quantity − Pip would be zero or less. */
+export function canDecreaseLots(quantity: Lots, step: string): boolean {
+  return quantity.minus(dec(step)).gt(0);
+}

@@ -1,0 +1,136 @@
+// Wire types of the REST contract (SPEC §3): field names exactly as the spec writes them.
+// Money and prices travel as decimal strings; kline OHLC as numbers (chart data, never money).
+
+export interface Envelope<T> {
+  code: number; // 1 = success, 999 = session missing or expired, anything else = error with msg
+  msg: string;
+  data: T;
+}
+
+export const CODE_OK = 1;
+export const CODE_SESSION = 999;
+export const CODE_ERROR = 0;
+
+export interface Multiplier {
+  Value: number;
+}
+
+export interface ForexQuotation {
+  Open: string; // trading-day open
+  Close: string; // latest price
+  Change: string; // percent vs Open, 2 decimals, e.g. "-0.35"
+  High: string;
+  Low: string;
+  Time: number; // ms epoch of the latest tick
+}
+
+export interface Instrument {
+  Id: number;
+  Code: string;
+  ShowCode: string;
+  Logo: string;
+  CategoryId: number;
+  MarketStatus: 0 | 1; // 1 = open
+  PricePrecision: number;
+  Pip: string; // lot step, e.g. "0.01"
+  ForexMinCont: string; // minimum lots
+  ForexContNum: string; // units per lot (fixed mode: margin per lot)
+  MarginMode: number; // 1 = fixed margin per lot, otherwise leveraged
+  HasForexMultiple: Multiplier[];
+  ForexFeeRate: string;
+  ForexQuotations: ForexQuotation;
+}
+
+export interface Category {
+  Id: number;
+  NameShowTrans: string;
+}
+
+export type Period = '1min' | '5min' | '15min' | '30min' | '60min' | '1day';
+export const PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '1day'];
+export const PERIOD_SECONDS: Readonly<Record<Period, number>> = {
+  '1min': 60,
+  '5min': 300,
+  '15min': 900,
+  '30min': 1800,
+  '60min': 3600,
+  '1day': 86400,
+};
+
+export interface KlineBar {
+  Time: number; // bar open, seconds since epoch (UTC), aligned to the period
+  Open: number;
+  High: number;
+  Low: number;
+  Close: number;
+  Volume: number;
+}
+
+export type OrderStatus = 0 | 1 | 3; // 0 pending, 1 holding, 3 closed
+export type CloseReason = 'user' | 'stop_profit' | 'stop_loss' | 'stop_out' | 'cancel';
+
+export interface Order {
+  Id: number;
+  ForexId: number;
+  ForexTradeLists: { ShowCode: string; Code: string; PricePrecision: number };
+  OrderType: number; // 1 buy (up), other = sell (down)
+  Quantity: string; // lots
+  Multiple: number; // leverage, 0 in fixed-margin mode
+  Price: string; // open (fill) price; target price while pending
+  OriginPrice: string; // price when the order was submitted
+  UpdatePrice: string; // latest/close price
+  FactProfits: string; // realised (closed) or floating (holding) P&L, 6 decimals
+  CautionMoney: string; // margin
+  TradeFee: string; // handling fee
+  TargetLossPrice: string; // "0" = none
+  TargetProfitPrice: string; // "0" = none
+  Status: OrderStatus;
+  CloseReason: CloseReason | '';
+  CreateTimeHandler: string; // formatted create time (UTC ISO)
+  CompleteTimeHandler: string; // formatted completion time, "" while open
+}
+
+export interface OrderList {
+  data: Order[];
+  total: number;
+  all_fact_profits: string;
+  balance: string;
+}
+
+export interface User {
+  id: number;
+  uid: string;
+  email: string;
+  mobile: string;
+  is_demo: 0 | 1;
+  invite_code: string;
+}
+
+export interface LoginResult {
+  token: string;
+  user: User;
+}
+
+export interface BaseSettings {
+  service_link: string;
+  service_link_type: number;
+  verify_reg_type: number; // 2 = picture captcha, otherwise a sent code
+  trade_fee_type: number; // 1 = lots x fee rate, otherwise margin x fee rate
+}
+
+export interface Balance {
+  balance: string;
+  lock_balance: string;
+}
+
+export interface AreaCode {
+  id: number;
+  code: string;
+  global_code: string;
+}
+
+export const LANGUAGES = [
+  'hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr', 'id', 'my', 'hi', 'cs',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'hk';

@@ -1,0 +1,41 @@
+// Message shapes of the live socket /v1/ws (docs/protocol.md explains them): shared by server and worker.
+import type { CloseReason, KlineBar, Order } from './types.ts';
+
+export const WS_PATH = '/v1/ws';
+export const TOPIC_DAY_MARKET = 'DAY_MARKET';
+export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
+export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';
+export const KLINE_PREFIX = 'KLINE.';
+export const klineTopic = (code: string): string => `${KLINE_PREFIX}${code}`;
+
+/** Largest client frame the server accepts; bigger frames are answered with an error and closed. */
+export const WS_MAX_CLIENT_FRAME = 4096;
+export const PING_INTERVAL_MS = 5000;
+export const CONNECT_TIMEOUT_MS = 5000;
+export const MAX_MISSED_PONGS = 2;
+
+// Client → server
+export type ClientMessage =
+  | { type: 'ping' }
+  | { type: 'sub'; topic: string }
+  | { type: 'unsub'; topic: string }
+  | { type: 'login'; token: string }
+  | { type: 'logout' };
+
+/**
+ * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus].
+ * Close is a decimal string at the instrument's PricePrecision; Change is a percent string with 2 decimals.
+ */
+export type QuoteTuple = [code: string, close: string, change: string, time: number, status: 0 | 1];
+
+// Server → client
+export type ServerMessage =
+  | { type: 'pong'; t: number }
+  | { type: 'login'; ok: boolean; msg: string }
+  | { type: 'logout'; ok: true }
+  | { type: 'sub' | 'unsub'; ok: boolean; topic: string; msg?: string }
+  | { type: 'error'; msg: string }
+  | { type: 'DAY_MARKET'; data: QuoteTuple[] }
+  | { type: 'KLINE'; topic: string; data: KlineBar & { Code: string } } // live 1min bar
+  | { type: 'FOREX_TRADE'; seq: number; data: Order }
+  | { type: 'FOREX_CLOSED'; seq: number; data: Order & { CloseReason: CloseReason } };

@@ -1,0 +1,107 @@
+// The one typed API between the feed (worker by default, main thread with ?feed=main) and the painter.
+// Both sides import these types; the worker implements FeedApi, the main thread implements FeedSink.
+import type { Instrument, KlineBar, Order, Period } from '../src/domain/types.ts';
+import type { CloseReason } from '../src/domain/types.ts';
+
+export type ConnState = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+export interface FeedConfig {
+  wsUrl: string; // absolute ws:// or wss:// URL of /v1/ws
+  apiBase: string; // absolute http(s) origin for REST the feed calls itself (klines)
+  lang: string;
+  token: string | null;
+  tradeFeeType: number; // base settings trade_fee_type (SPEC §9)
+  staleAfterMs: number; // a quote older than this is stale while its market is open
+}
+
+/** Quotes in a batch: QUOTE_STRIDE numbers per changed instrument. */
+export const QUOTE_STRIDE = 6;
+/** Offsets inside one quote record of FeedBatch.quotes. */
+export const Q_INDEX = 0; // index into the list given to setInstruments
+export const Q_CLOSE = 1; // latest price (display only; money maths use decimals in the feed)
+export const Q_CHANGE = 2; // percent change vs the day's open
+export const Q_TIME = 3; // tick time, ms epoch (server clock)
+export const Q_STATUS = 4; // MarketStatus 1 open, 0 closed
+export const Q_RECEIVED = 5; // when the feed received it, ms epoch (tick-to-paint measurements)
+
+export type KlineUpdate =
+  | { kind: 'reset'; code: string; period: Period; bars: KlineBar[] } // history (re)loaded: replace all
+  | { kind: 'bar'; code: string; period: Period; bar: KlineBar }; // the last bar changed or a new one opened
+
+export interface PositionFigure {
+  Id: number;
+  current: string; // current price
+  pnl: string; // floating P&L, 6 decimals
+  netValue: string;
+  riskRate: string | null; // per-order (margin + pnl) / margin
+}
+
+export interface AccountUpdate {
+  positions: PositionFigure[];
+  floating: string;
+  equity: string;
+  riskRate: string | null; // equity / used margin, null when nothing is held
+}
+
+/** One batch per animation frame at most; null fields did not change. Quotes are transferred, not copied. */
+export interface FeedBatch {
+  flushedAt: number; // ms epoch when the feed sent it
+  quotes: Float64Array | null;
+  stale: Int32Array | null; // instrument indexes whose staleness flipped: i+1 = now stale, -(i+1) = fresh again
+  conn: ConnState | null;
+  kline: KlineUpdate[] | null;
+  account: AccountUpdate | null;
+}
+
+export interface OrderEvent {
+  type: 'FOREX_TRADE' | 'FOREX_CLOSED';
+  seq: number;
+  data: Order & { CloseReason?: CloseReason };
+}
+
+/** Implemented on the main thread; crosses to the worker as a Comlink.proxy. */
+export interface FeedSink {
+  onBatch(batch: FeedBatch): void;
+  onOrderEvent(event: OrderEvent): void;
+  /** A gap in the per-user order event sequence (or a reconnect): the app should refetch its order lists. */
+  onOrderGap(): void;
+}
+
+export interface OrderPreviewInput {
+  code: string;
+  orderType: 1 | 2; // 1 buy up, 2 buy low
+  quantity: string; // lots
+  multiple: number; // 0 in fixed-margin mode
+  atPrice: string | null; // target price for pending orders; null = current price
+  stopProfit: string | null;
+  stopLoss: string | null;
+}
+
+export interface OrderPreview {
+  ok: boolean;
+  reason: string | null; // i18n key when not ok (e.g. 'trade.no_price')
+  price: string; // the price the margin was computed at
+  margin: string;
+  fee: string;
+  pnlAtStopProfit: string | null;
+  pnlAtStopLoss: string | null;
+}
+
+export interface FeedApi {
+  start(config: FeedConfig, sink: FeedSink): Promise<void>;
+  setToken(token: string | null): Promise<void>;
+  setLang(lang: string): Promise<void>;
+  setInstruments(list: Instrument[]): Promise<void>;
+  watchMarket(on: boolean): Promise<void>;
+  /** Load history over REST, subscribe KLINE.{code}, then stream the live last bar of `period`. */
+  watchChart(code: string, period: Period): Promise<void>;
+  unwatchChart(): Promise<void>;
+  /** Compact close series per instrument for mini charts (abbreviated_cache_kline), oldest first. */
+  sparklines(): Promise<Record<string, Float32Array>>;
+  previewOrder(input: OrderPreviewInput): Promise<OrderPreview>;
+  /** Holding positions and the account, so floating P&L and equity follow every quote. */
+  setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void>;
+  /** The page came back online or visible: reconnect now instead of waiting for the backoff. */
+  nudge(reason: 'online' | 'visible'): Promise<void>;
+  stop(): Promise<void>;
+}
