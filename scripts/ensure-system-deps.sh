@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Brings what npm cannot: Debian's Chromium (browser tests) and PostgreSQL (server tests on a real server).
+# As root it installs them with apt-get; otherwise it stops with the exact command to run.
+set -euo pipefail
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+# Fonts so CJK, Thai, Hindi and Arabic screens render real glyphs in screenshots.
+[ -d /usr/share/fonts/opentype/noto ] || [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core fonts-noto-cjk)
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+cmd="apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  echo "Installing system packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "Missing system packages: ${missing[*]}. Run as root: $cmd" >&2
+  exit 1
+fi

@@ -1,0 +1,14 @@
+// Adds up the vitest JSON reports into one closing line: "N passed, N failed, N skipped".
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2] ?? '.tmp/test-results';
+let passed = 0, failed = 0, skipped = 0;
+for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+  const r = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+  passed += r.numPassedTests; failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  skipped += r.numPendingTests + r.numTodoTests;
+  console.log(`${f.replace(/\.json$/, '')}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

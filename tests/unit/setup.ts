@@ -1,0 +1,2 @@
+// Unit-test environment: happy-dom has no IndexedDB, so idb-keyval runs on fake-indexeddb.
+import 'fake-indexeddb/auto';
