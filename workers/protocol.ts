@@ -56,7 +56,7 @@ export interface FeedBatch {
 export interface OrderEvent {
   type: 'FOREX_TRADE' | 'FOREX_CLOSED';
   seq: number;
-  data: Order & { CloseReason?: CloseReason };
+  data: Order; // CloseReason is set on FOREX_CLOSED, '' on FOREX_TRADE (was `Order & {CloseReason?}`, which rejected '')
 }
 
 /** Implemented on the main thread; crosses to the worker as a Comlink.proxy. */

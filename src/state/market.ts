@@ -1,0 +1,187 @@
+// Per-instrument signals fed by FeedBatch: each batch lands inside one batch(), a tick rewrites the bound text node
+// of the row that changed and no component re-renders. Screens read everything live from here.
+import { batch, effect, signal, type Signal } from '@preact/signals-react';
+import type { Instrument } from '../domain/types.ts';
+import {
+  Q_CHANGE,
+  Q_CLOSE,
+  Q_INDEX,
+  Q_STATUS,
+  Q_TIME,
+  QUOTE_STRIDE,
+  type AccountUpdate,
+  type ConnState,
+  type FeedBatch,
+  type KlineUpdate,
+  type OrderEvent,
+} from '../../workers/protocol.ts';
+import { changeDir, changeText, formatPrice, roundChange } from './quote-format.ts';
+
+export interface QuoteSignals {
+  $close: Signal<string>; // formatted at the instrument's PricePrecision ('' before the first quote)
+  $change: Signal<string>; // '+0.35%' / '-1.20%'
+  $dir: Signal<'up' | 'down' | 'flat'>; // sign of change, for the colour class/data attribute
+  $open: Signal<boolean>; // MarketStatus 1
+  $stale: Signal<boolean>; // older than staleAfterMs while open, or the connection is not live
+  $tickAt: Signal<number>; // ms epoch of the latest tick
+}
+
+const quotes = new Map<string, QuoteSignals>();
+
+/** Stable signals per code, created on demand (stale until the feed says otherwise: nothing is live yet). */
+export function quote(code: string): QuoteSignals {
+  let q = quotes.get(code);
+  if (!q) {
+    q = {
+      $close: signal(''),
+      $change: signal(''),
+      $dir: signal<'up' | 'down' | 'flat'>('flat'),
+      $open: signal(false),
+      $stale: signal(true),
+      $tickAt: signal(0),
+    };
+    quotes.set(code, q);
+  }
+  return q;
+}
+
+export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([]);
+export const $conn: Signal<ConnState> = signal<ConnState>('connecting');
+export const $account: Signal<AccountUpdate | null> = signal<AccountUpdate | null>(null);
+export const $sparklines: Signal<Record<string, Float32Array>> = signal<Record<string, Float32Array>>({});
+
+const CURRENT_KEY = 'tw:current-code';
+
+function readCurrentCode(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(CURRENT_KEY) ?? null;
+  } catch {
+    return null; // storage blocked (private mode): the choice just does not survive a reload
+  }
+}
+
+/** The instrument shown on /trade; persisted so a reload opens the same one. */
+export const $currentCode: Signal<string | null> = signal<string | null>(readCurrentCode());
+effect(() => {
+  const code = $currentCode.value;
+  try {
+    if (code === null) globalThis.localStorage?.removeItem(CURRENT_KEY);
+    else globalThis.localStorage?.setItem(CURRENT_KEY, code);
+  } catch {
+    // see readCurrentCode
+  }
+});
+
+/**
+ * Sets the instrument list (trade_list, or the idb cache at start). Rows show the list's own quote at once;
+ * the bridge forwards the list to the feed, and live quotes take over as they arrive.
+ */
+export function setInstruments(list: Instrument[]): void {
+  batch(() => {
+    $instruments.value = list;
+    for (const inst of list) {
+      const fq = inst.ForexQuotations;
+      const q = quote(inst.Code);
+      if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
+      const close = Number(fq.Close);
+      if (Number.isFinite(close)) q.$close.value = formatPrice(close, inst.PricePrecision);
+      const change = Number(fq.Change);
+      if (Number.isFinite(change)) writeChange(q, change);
+      q.$open.value = inst.MarketStatus === 1;
+      q.$tickAt.value = fq.Time;
+    }
+  });
+}
+
+// ── listeners ────────────────────────────────────────────────────────────────────────────────────────────────
+
+type Listener<T> = (v: T) => void;
+const klineListeners = new Set<Listener<KlineUpdate>>();
+const orderListeners = new Set<Listener<OrderEvent>>();
+const gapListeners = new Set<() => void>();
+const paintListeners = new Set<Listener<FeedBatch>>();
+
+function listen<T>(set: Set<T>, l: T): () => void {
+  set.add(l);
+  return () => void set.delete(l);
+}
+
+function each<T>(set: Set<Listener<T>>, v: T): void {
+  for (const l of set) {
+    try {
+      l(v);
+    } catch (err) {
+      console.error('state: listener failed', err); // one broken screen must not stop the others painting
+    }
+  }
+}
+
+export const onKline = (listener: (u: KlineUpdate) => void): (() => void) => listen(klineListeners, listener);
+export const onOrderEvent = (listener: (e: OrderEvent) => void): (() => void) => listen(orderListeners, listener);
+export const onOrderGap = (listener: () => void): (() => void) => listen(gapListeners, listener);
+/** Bench hook: called after a batch has been applied to the signals. */
+export const onPaint = (listener: (batch: FeedBatch) => void): (() => void) => listen(paintListeners, listener);
+
+// ── the feed's side (called by feed-bridge.ts only) ──────────────────────────────────────────────────────────
+
+let slots: QuoteSignals[] = [];
+let precisions: number[] = [];
+
+/**
+ * The list the feed now indexes quotes by (Q_INDEX and stale entries). The bridge calls it once the feed has
+ * acknowledged setInstruments, so a batch is never read with another list's indexes.
+ */
+export function adoptFeedIndex(list: readonly Instrument[]): void {
+  slots = list.map((i) => quote(i.Code));
+  precisions = list.map((i) => i.PricePrecision);
+}
+
+function writeChange(q: QuoteSignals, change: number): void {
+  const r = roundChange(change);
+  q.$change.value = changeText(r);
+  q.$dir.value = changeDir(r);
+}
+
+/** Applies one FeedBatch: signals inside one batch(), then chart and paint listeners. */
+export function applyBatch(b: FeedBatch): void {
+  batch(() => {
+    if (b.conn) $conn.value = b.conn;
+    const qs = b.quotes;
+    if (qs) {
+      for (let o = 0; o + QUOTE_STRIDE <= qs.length; o += QUOTE_STRIDE) {
+        const i = qs[o + Q_INDEX] ?? -1;
+        const q = slots[i];
+        if (!q) continue;
+        q.$close.value = formatPrice(qs[o + Q_CLOSE] ?? 0, precisions[i] ?? 2);
+        writeChange(q, qs[o + Q_CHANGE] ?? 0);
+        q.$open.value = qs[o + Q_STATUS] === 1;
+        q.$tickAt.value = qs[o + Q_TIME] ?? 0;
+      }
+    }
+    const st = b.stale;
+    if (st) {
+      for (let k = 0; k < st.length; k++) {
+        const v = st[k] ?? 0;
+        const q = slots[Math.abs(v) - 1];
+        if (q) q.$stale.value = v > 0;
+      }
+    }
+    if (b.account) $account.value = b.account;
+  });
+  if (b.kline) for (const u of b.kline) each(klineListeners, u);
+  each(paintListeners, b);
+}
+
+export function dispatchOrderEvent(e: OrderEvent): void {
+  each(orderListeners, e);
+}
+
+export function dispatchOrderGap(): void {
+  for (const l of gapListeners) {
+    try {
+      l();
+    } catch (err) {
+      console.error('state: listener failed', err);
+    }
+  }
+}

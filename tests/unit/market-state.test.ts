@@ -1,0 +1,188 @@
+// The store applying FeedBatches: per-instrument signals written inside one batch(), prices at PricePrecision,
+// staleness flips, connection and account, then chart and paint listeners; the list seeds rows before any tick.
+import { describe, expect, it } from 'vitest';
+import { effect } from '@preact/signals-react';
+import {
+  $account,
+  $conn,
+  $currentCode,
+  $instruments,
+  adoptFeedIndex,
+  applyBatch,
+  dispatchOrderEvent,
+  dispatchOrderGap,
+  onKline,
+  onOrderEvent,
+  onOrderGap,
+  onPaint,
+  quote,
+  setInstruments,
+} from '../../src/state/market.ts';
+import type { FeedBatch } from '../../workers/protocol.ts';
+import { changeText, formatPrice, roundChange } from '../../src/state/quote-format.ts';
+import { instrument } from './feed-fakes.ts';
+
+const empty: FeedBatch = { flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null };
+const quotes = (...rows: number[][]): Float64Array => Float64Array.from(rows.flat());
+
+describe('setInstruments', () => {
+  it('shows the list quote at once, at the instrument precision, and keeps a live tick that is newer', () => {
+    const list = [
+      instrument('S1EUR', 1, { ForexQuotations: { Open: '1', Close: '1.0832', Change: '0.3', High: '1', Low: '1', Time: 100 } }),
+      instrument('S1BTC', 2, { PricePrecision: 2, MarketStatus: 0, ForexQuotations: { Open: '1', Close: '65000.5', Change: '-1.204', High: '1', Low: '1', Time: 100 } }),
+    ];
+    setInstruments(list);
+    expect($instruments.value).toBe(list);
+    expect(quote('S1EUR').$close.value).toBe('1.08320');
+    expect(quote('S1EUR').$change.value).toBe('+0.30%');
+    expect(quote('S1EUR').$dir.value).toBe('up');
+    expect(quote('S1EUR').$open.value).toBe(true);
+    expect(quote('S1BTC').$close.value).toBe('65000.50');
+    expect(quote('S1BTC').$change.value).toBe('-1.20%');
+    expect(quote('S1BTC').$dir.value).toBe('down');
+    expect(quote('S1BTC').$open.value).toBe(false);
+    expect(quote('S1EUR').$stale.value).toBe(true); // nothing is live yet
+    // A quote the server never timed (Time 0) still shows rather than leaving the row blank.
+    setInstruments([instrument('S1ZERO', 3, { ForexQuotations: { Open: '1', Close: '2.5', Change: '0', High: '1', Low: '1', Time: 0 } })]);
+    expect(quote('S1ZERO').$close.value).toBe('2.50000');
+    setInstruments(list);
+    // A tick newer than the list's quote is not overwritten by a refresh carrying older data.
+    adoptFeedIndex(list);
+    applyBatch({ ...empty, quotes: quotes([0, 1.09, 0.9, 500, 1, 0]) });
+    setInstruments(list);
+    expect(quote('S1EUR').$close.value).toBe('1.09000');
+  });
+});
+
+describe('applyBatch', () => {
+  const list = [instrument('S2A', 1), instrument('S2B', 2, { PricePrecision: 3 }), instrument('S2C', 3)];
+
+  it('writes every changed field of every quote, by the index of the adopted list', () => {
+    setInstruments(list);
+    adoptFeedIndex(list);
+    applyBatch({ ...empty, quotes: quotes([2, 1.5, -0.004, 1000, 1, 0], [1, 123.4567, 2.5, 2000, 0, 0]) });
+    const c = quote('S2C');
+    expect([c.$close.value, c.$change.value, c.$dir.value, c.$open.value, c.$tickAt.value]).toEqual(['1.50000', '0.00%', 'flat', true, 1000]);
+    const b = quote('S2B');
+    expect([b.$close.value, b.$change.value, b.$dir.value, b.$open.value, b.$tickAt.value]).toEqual(['123.457', '+2.50%', 'up', false, 2000]);
+  });
+
+  it('flips staleness per index and sets the connection and account', () => {
+    setInstruments(list);
+    adoptFeedIndex(list);
+    applyBatch({ ...empty, stale: Int32Array.from([-1, -3]), conn: 'live' });
+    expect([quote('S2A').$stale.value, quote('S2B').$stale.value, quote('S2C').$stale.value]).toEqual([false, true, false]);
+    expect($conn.value).toBe('live');
+    applyBatch({ ...empty, stale: Int32Array.from([1, 3]), conn: 'reconnecting' });
+    expect([quote('S2A').$stale.value, quote('S2C').$stale.value]).toEqual([true, true]);
+    expect($conn.value).toBe('reconnecting');
+    const account = { positions: [], floating: '0.000000', equity: '1.000000', riskRate: null };
+    applyBatch({ ...empty, account });
+    expect($account.value).toBe(account);
+  });
+
+  it('applies a whole batch as one update: an effect over many signals runs once per batch', () => {
+    setInstruments(list);
+    adoptFeedIndex(list);
+    let runs = 0;
+    const stop = effect(() => {
+      void quote('S2A').$close.value;
+      void quote('S2B').$close.value;
+      void quote('S2C').$stale.value;
+      void $conn.value;
+      runs++;
+    });
+    runs = 0;
+    applyBatch({
+      ...empty,
+      quotes: quotes([0, 2.1, 1, 3000, 1, 0], [1, 7.7, 1, 3000, 1, 0]),
+      stale: Int32Array.from([-3]),
+      conn: 'live',
+    });
+    stop();
+    expect(runs).toBe(1);
+  });
+
+  it('skips indexes beyond the adopted list instead of painting the wrong row', () => {
+    adoptFeedIndex([list[0] ?? instrument('X', 9)]);
+    const before = quote('S2B').$close.value;
+    applyBatch({ ...empty, quotes: quotes([1, 99, 0, 1, 1, 0]) });
+    expect(quote('S2B').$close.value).toBe(before);
+  });
+
+  it('hands kline updates to chart listeners and the whole batch to paint listeners after the signals', () => {
+    adoptFeedIndex(list);
+    const klines: string[] = [];
+    let paintedClose = '';
+    const offK = onKline((u) => klines.push(u.kind));
+    const offP = onPaint(() => {
+      paintedClose = quote('S2A').$close.value;
+    });
+    applyBatch({
+      ...empty,
+      quotes: quotes([0, 3.25, 0, 1, 1, 0]),
+      kline: [
+        { kind: 'reset', code: 'S2A', period: '1min', bars: [] },
+        { kind: 'bar', code: 'S2A', period: '1min', bar: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1, Volume: 1 } },
+      ],
+    });
+    expect(klines).toEqual(['reset', 'bar']);
+    expect(paintedClose).toBe('3.25000');
+    offK();
+    offP();
+    applyBatch({ ...empty, kline: [{ kind: 'reset', code: 'S2A', period: '1min', bars: [] }] });
+    expect(klines).toHaveLength(2);
+  });
+
+  it('keeps painting when a listener throws', () => {
+    const seen: number[] = [];
+    const off1 = onPaint(() => {
+      throw new Error('broken screen');
+    });
+    const off2 = onPaint((b) => seen.push(b.flushedAt));
+    const err = console.error;
+    console.error = () => undefined;
+    applyBatch({ ...empty, flushedAt: 42 });
+    console.error = err;
+    off1();
+    off2();
+    expect(seen).toEqual([42]);
+  });
+});
+
+describe('order events, gaps, current code', () => {
+  it('dispatches order events and gaps to their listeners until unsubscribed', () => {
+    const events: number[] = [];
+    let gaps = 0;
+    const off1 = onOrderEvent((e) => events.push(e.seq));
+    const off2 = onOrderGap(() => gaps++);
+    const data = { Id: 1 } as unknown as Parameters<typeof dispatchOrderEvent>[0]['data'];
+    dispatchOrderEvent({ type: 'FOREX_TRADE', seq: 1, data });
+    dispatchOrderGap();
+    off1();
+    off2();
+    dispatchOrderEvent({ type: 'FOREX_TRADE', seq: 2, data });
+    dispatchOrderGap();
+    expect(events).toEqual([1]);
+    expect(gaps).toBe(1);
+  });
+
+  it('persists the current instrument code', () => {
+    $currentCode.value = 'XAUUSD';
+    expect(localStorage.getItem('tw:current-code')).toBe('XAUUSD');
+    $currentCode.value = null;
+    expect(localStorage.getItem('tw:current-code')).toBeNull();
+  });
+});
+
+describe('quote text', () => {
+  it('formats prices at precision and changes with sign, never showing -0.00%', () => {
+    expect(formatPrice(1.2, 5)).toBe('1.20000');
+    expect(formatPrice(65000.456, 2)).toBe('65000.46');
+    expect(formatPrice(3, 0)).toBe('3');
+    expect(changeText(roundChange(0.345))).toBe('+0.35%');
+    expect(changeText(roundChange(-1.2))).toBe('-1.20%');
+    expect(changeText(roundChange(-0.001))).toBe('0.00%');
+    expect(changeText(roundChange(Number.NaN))).toBe('0.00%');
+  });
+});

@@ -1,0 +1,56 @@
+// What the feed needs from its host, injected so the same code runs in the worker, on the main thread and in tests.
+// Nothing here touches the DOM: the module compiles with both the WebWorker and the DOM libraries.
+
+/** Wall clock, ms epoch. */
+export interface FeedClock {
+  now(): number;
+}
+
+/** Timer functions; handles are opaque so Node, browser and fake timers all fit. */
+export interface FeedTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/** The part of a WebSocket the feed uses; `browserSocket` adapts the real one. */
+export interface SocketLike {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: (() => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null;
+  onerror: (() => void) | null;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+/** Calls `cb` before the next paint (requestAnimationFrame) or after ~16 ms where there is none. */
+export type FrameScheduler = (cb: () => void) => void;
+
+export interface FetchResponseLike {
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}
+
+export type FetchLike = (url: string, init?: { headers?: Record<string, string> }) => Promise<FetchResponseLike>;
+
+export interface FeedLogger {
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+export interface FeedDeps {
+  clock: FeedClock;
+  timers: FeedTimers;
+  socket: SocketFactory;
+  frame: FrameScheduler;
+  fetch: FetchLike;
+  log: FeedLogger;
+  /** navigator.onLine where the host has one; false means "certainly offline". */
+  isOnline(): boolean;
+  /** Uniform [0, 1): the backoff jitter; tests pin it. */
+  random(): number;
+}

@@ -1,0 +1,80 @@
+// Turns socket text into typed server messages; anything malformed is logged and dropped, never thrown.
+import { isDecimalText } from '../../src/domain/decimal.ts';
+import type { KlineBar } from '../../src/domain/types.ts';
+import type { QuoteTuple, ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { FeedLogger } from './deps.ts';
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+export function isKlineBar(v: unknown): v is KlineBar {
+  return (
+    isObj(v) &&
+    isNum(v.Time) &&
+    isNum(v.Open) &&
+    isNum(v.High) &&
+    isNum(v.Low) &&
+    isNum(v.Close) &&
+    isNum(v.Volume)
+  );
+}
+
+/** [Code, Close, Change%, Time, MarketStatus] with a decimal Close (the risk maths read it exactly). */
+export function isQuoteTuple(v: unknown): v is QuoteTuple {
+  return (
+    Array.isArray(v) &&
+    typeof v[0] === 'string' &&
+    isDecimalText(v[1]) &&
+    typeof v[2] === 'string' &&
+    Number.isFinite(Number(v[2])) &&
+    isNum(v[3]) &&
+    (v[4] === 0 || v[4] === 1)
+  );
+}
+
+/** Shape check per type; a message of a known type with a wrong shape counts as malformed. */
+function wellFormed(m: Obj): boolean {
+  switch (m.type) {
+    case 'pong':
+      return m.t === undefined || isNum(m.t);
+    case 'login':
+    case 'logout':
+    case 'sub':
+    case 'unsub':
+      return m.ok === undefined || typeof m.ok === 'boolean';
+    case 'error':
+      return true;
+    case 'DAY_MARKET':
+      return Array.isArray(m.data);
+    case 'KLINE':
+      return isKlineBar(m.data) && isObj(m.data) && typeof m.data.Code === 'string';
+    case 'FOREX_TRADE':
+    case 'FOREX_CLOSED':
+      return isNum(m.seq) && isObj(m.data) && isNum(m.data.Id);
+    default:
+      return true; // unknown types are reported by the caller
+  }
+}
+
+/** Parses one frame. Invalid JSON → log.error; no `type` → log.warn (SPEC §8); both return null. */
+export function parseServerMessage(text: string, log: FeedLogger): ServerMessage | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    log.error('feed: invalid JSON from the server', text.slice(0, 200));
+    return null;
+  }
+  if (!isObj(raw) || typeof raw.type !== 'string') {
+    log.warn('feed: message without type', text.slice(0, 200));
+    return null;
+  }
+  if (!wellFormed(raw)) {
+    log.error(`feed: malformed ${raw.type} message`, text.slice(0, 200));
+    return null;
+  }
+  // The shape of every field the feed reads was checked above; the rest is the server's contract.
+  return raw as unknown as ServerMessage;
+}

@@ -1,0 +1,203 @@
+// Conflation and staleness: the newest quote per instrument waits here until the next frame takes it as one array.
+// Indexes follow the list given to setInstruments, the same list the painter maps Q_INDEX back to codes with.
+import type { Instrument } from '../../src/domain/types.ts';
+import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import { isDecimalText } from '../../src/domain/decimal.ts';
+import { Q_CHANGE, Q_CLOSE, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE } from '../protocol.ts';
+
+export class QuoteBoard {
+  private codes: string[] = [];
+  private index = new Map<string, number>();
+  private close = new Float64Array(0);
+  private change = new Float64Array(0);
+  private time = new Float64Array(0);
+  private status = new Uint8Array(0);
+  private received = new Float64Array(0);
+  private closeText: string[] = [];
+  private has = new Uint8Array(0);
+  private dirty = new Uint8Array(0);
+  private dirtyList: number[] = [];
+  private stale = new Uint8Array(0); // what is true now
+  private told = new Uint8Array(0); // what the painter was last told (it starts out believing "stale")
+  private staleMark = new Uint8Array(0);
+  private staleList: number[] = [];
+  /** Quotes for codes not (yet) in the list, kept so a late setInstruments still starts from them. */
+  private orphans = new Map<string, { t: QuoteTuple; receivedAt: number }>();
+
+  live = false;
+  staleAfterMs = 10_000;
+
+  get size(): number {
+    return this.codes.length;
+  }
+
+  indexOf(code: string): number {
+    return this.index.get(code) ?? -1;
+  }
+
+  /** The latest close as exact decimal text (what the risk maths read), or null before any quote. */
+  closeOf(code: string): string | null {
+    const i = this.indexOf(code);
+    return i >= 0 && this.has[i] === 1 ? (this.closeText[i] ?? null) : null;
+  }
+
+  /** Re-index by code, keep what is known, seed the rest from the list's ForexQuotations; everything known is re-sent. */
+  setInstruments(list: readonly Instrument[], serverNow: number): void {
+    const n = list.length;
+    const prev = {
+      index: this.index,
+      close: this.close,
+      change: this.change,
+      time: this.time,
+      status: this.status,
+      received: this.received,
+      closeText: this.closeText,
+      has: this.has,
+      stale: this.stale,
+      told: this.told,
+    };
+    this.codes = list.map((x) => x.Code);
+    this.index = new Map(this.codes.map((c, i) => [c, i]));
+    this.close = new Float64Array(n);
+    this.change = new Float64Array(n);
+    this.time = new Float64Array(n);
+    this.status = new Uint8Array(n);
+    this.received = new Float64Array(n);
+    this.closeText = new Array<string>(n).fill('');
+    this.has = new Uint8Array(n);
+    this.dirty = new Uint8Array(n);
+    this.dirtyList = [];
+    this.stale = new Uint8Array(n).fill(1);
+    this.told = new Uint8Array(n).fill(1);
+    this.staleMark = new Uint8Array(n);
+    this.staleList = [];
+    list.forEach((inst, i) => {
+      const j = prev.index.get(inst.Code);
+      this.status[i] = inst.MarketStatus === 1 ? 1 : 0;
+      if (j !== undefined) {
+        this.told[i] = prev.told[j] ?? 1;
+        this.stale[i] = prev.stale[j] ?? 1;
+      }
+      const q = inst.ForexQuotations;
+      const known = j !== undefined && prev.has[j] === 1;
+      if (known && (prev.time[j] ?? 0) >= (q?.Time ?? 0)) {
+        this.close[i] = prev.close[j] ?? 0;
+        this.change[i] = prev.change[j] ?? 0;
+        this.time[i] = prev.time[j] ?? 0;
+        this.status[i] = prev.status[j] ?? 0;
+        this.received[i] = prev.received[j] ?? 0;
+        this.closeText[i] = prev.closeText[j] ?? '';
+        this.has[i] = 1;
+      } else if (q && isDecimalText(q.Close)) {
+        this.close[i] = Number(q.Close);
+        this.change[i] = Number(q.Change) || 0;
+        this.time[i] = q.Time;
+        this.received[i] = 0;
+        this.closeText[i] = q.Close;
+        this.has[i] = 1;
+      }
+      if (this.has[i] === 1) this.markDirty(i);
+    });
+    for (const [code, o] of this.orphans) {
+      const i = this.index.get(code);
+      if (i !== undefined && o.t[3] >= (this.time[i] ?? 0)) this.apply(o.t, serverNow, o.receivedAt);
+    }
+    this.orphans.clear();
+    this.evaluate(serverNow);
+  }
+
+  /** Takes one quote tuple; returns its index (-1 when the code is not listed). */
+  apply(t: QuoteTuple, serverNow: number, receivedAt: number): number {
+    const i = this.index.get(t[0]);
+    if (i === undefined) {
+      this.orphans.set(t[0], { t, receivedAt });
+      return -1;
+    }
+    if (this.has[i] === 1 && t[3] < (this.time[i] ?? 0)) return i; // older than what we show: a late duplicate
+    this.close[i] = Number(t[1]);
+    this.change[i] = Number(t[2]) || 0;
+    this.time[i] = t[3];
+    this.status[i] = t[4];
+    this.received[i] = receivedAt;
+    this.closeText[i] = t[1];
+    this.has[i] = 1;
+    this.markDirty(i);
+    this.evaluateOne(i, serverNow);
+    return i;
+  }
+
+  /** Recomputes every staleness flag (on a timer and whenever the connection state changes). */
+  evaluate(serverNow: number): void {
+    for (let i = 0; i < this.codes.length; i++) this.evaluateOne(i, serverNow);
+  }
+
+  get hasPending(): boolean {
+    return this.dirtyList.length > 0 || this.staleList.length > 0;
+  }
+
+  /** The changed quotes as one transferable array (QUOTE_STRIDE per instrument), or null when nothing changed. */
+  takeQuotes(): Float64Array<ArrayBuffer> | null {
+    const n = this.dirtyList.length;
+    if (n === 0) return null;
+    const out = new Float64Array(n * QUOTE_STRIDE);
+    for (let k = 0; k < n; k++) {
+      const i = this.dirtyList[k] ?? 0;
+      const o = k * QUOTE_STRIDE;
+      out[o + Q_INDEX] = i;
+      out[o + Q_CLOSE] = this.close[i] ?? 0;
+      out[o + Q_CHANGE] = this.change[i] ?? 0;
+      out[o + Q_TIME] = this.time[i] ?? 0;
+      out[o + Q_STATUS] = this.status[i] ?? 0;
+      out[o + Q_RECEIVED] = this.received[i] ?? 0;
+      this.dirty[i] = 0;
+    }
+    this.dirtyList.length = 0;
+    return out;
+  }
+
+  /** Staleness flips since the last call (i+1 = now stale, -(i+1) = fresh again), or null. */
+  takeStale(): Int32Array<ArrayBuffer> | null {
+    let n = 0;
+    for (const i of this.staleList) if (this.stale[i] !== this.told[i]) n++;
+    if (n === 0) {
+      this.clearStaleList();
+      return null;
+    }
+    const out = new Int32Array(n);
+    let k = 0;
+    for (const i of this.staleList) {
+      const s = this.stale[i] ?? 1;
+      if (s === this.told[i]) continue;
+      out[k++] = s === 1 ? i + 1 : -(i + 1);
+      this.told[i] = s;
+    }
+    this.clearStaleList();
+    return out;
+  }
+
+  private clearStaleList(): void {
+    for (const i of this.staleList) this.staleMark[i] = 0;
+    this.staleList.length = 0;
+  }
+
+  private evaluateOne(i: number, serverNow: number): void {
+    const open = this.status[i] === 1;
+    let s: boolean;
+    if (!this.live) s = true;
+    else if (!open) s = false;
+    else s = this.has[i] !== 1 || serverNow - (this.time[i] ?? 0) > this.staleAfterMs;
+    const v = s ? 1 : 0;
+    if (this.stale[i] === v && this.told[i] === v) return;
+    this.stale[i] = v;
+    if (this.staleMark[i] === 0) {
+      this.staleMark[i] = 1;
+      this.staleList.push(i);
+    }
+  }
+
+  private markDirty(i: number): void {
+    if (this.dirty[i] === 1) return;
+    this.dirty[i] = 1;
+    this.dirtyList.push(i);
+  }
+}

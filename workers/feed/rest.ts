@@ -1,0 +1,96 @@
+// The few REST calls the feed makes itself (kline history, sparklines), with the SPEC §7 headers and envelope.
+import { CODE_OK, type KlineBar, type Period } from '../../src/domain/types.ts';
+import type { FetchLike } from './deps.ts';
+import { isKlineBar } from './parse.ts';
+
+export class RestError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RestContext {
+  fetch: FetchLike;
+  apiBase: string;
+  lang: string;
+  token: string | null;
+  now: number; // the `t` timestamp GET requests carry (SPEC §7)
+}
+
+/** GET with lang/authorization headers and `t`; resolves the envelope's data when code is 1. */
+export async function restGet(ctx: RestContext, path: string, params: Record<string, string | number>): Promise<unknown> {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) q.set(k, String(v));
+  q.set('t', String(ctx.now));
+  const headers: Record<string, string> = { lang: ctx.lang };
+  if (ctx.token) headers.authorization = ctx.token;
+  const res = await ctx.fetch(`${ctx.apiBase.replace(/\/+$/, '')}${path}?${q.toString()}`, { headers });
+  if (!res.ok) throw new RestError(res.status, `HTTP ${res.status} for ${path}`);
+  const body = await res.json();
+  if (typeof body !== 'object' || body === null || !('code' in body)) throw new RestError(0, `no envelope from ${path}`);
+  const env = body as { code: unknown; msg?: unknown; data?: unknown };
+  if (env.code !== CODE_OK) throw new RestError(Number(env.code) || 0, String(env.msg ?? 'error'));
+  return env.data;
+}
+
+export interface KlineQuery {
+  forexId: number;
+  period: Period;
+  from?: number; // seconds, like KlineBar.Time: bars with Time >= from (gap refill)
+  limit?: number; // the newest `limit` bars
+}
+
+export async function fetchKlines(ctx: RestContext, q: KlineQuery): Promise<KlineBar[]> {
+  const params: Record<string, string | number> = { forex_id: q.forexId, period: q.period };
+  if (q.from !== undefined) params.from = q.from;
+  if (q.limit !== undefined) params.limit = q.limit;
+  const data = await restGet(ctx, '/v1/api/forex/kline', params);
+  if (!Array.isArray(data)) throw new RestError(0, 'kline data is not a list');
+  return data.filter(isKlineBar);
+}
+
+const toNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
+
+/** One close series from whatever the server sends per code: numbers, decimal strings, or bars with Close. */
+function series(v: unknown): Float32Array | null {
+  if (!Array.isArray(v)) return null;
+  const out = new Float32Array(v.length);
+  let n = 0;
+  for (const x of v) {
+    const c = typeof x === 'object' && x !== null && 'Close' in x ? toNumber((x as { Close: unknown }).Close) : toNumber(x);
+    if (Number.isFinite(c)) out[n++] = c;
+  }
+  return n === out.length ? out : out.slice(0, n);
+}
+
+/**
+ * abbreviated_cache_kline → Float32Array per code, oldest first. Accepts {CODE: series} or a list of
+ * {Code, <series field>} so the client does not break on either reasonable server shape (docs/worker.md).
+ */
+export function normaliseSparklines(data: unknown): Record<string, Float32Array> {
+  const out: Record<string, Float32Array> = {};
+  if (Array.isArray(data)) {
+    for (const item of data) {
+      if (typeof item !== 'object' || item === null) continue;
+      const rec = item as Record<string, unknown>;
+      const code = rec.Code ?? rec.code;
+      if (typeof code !== 'string') continue;
+      const field = Object.values(rec).find((v) => Array.isArray(v));
+      const s = series(field);
+      if (s) out[code] = s;
+    }
+  } else if (typeof data === 'object' && data !== null) {
+    for (const [code, v] of Object.entries(data as Record<string, unknown>)) {
+      const s = series(v);
+      if (s) out[code] = s;
+    }
+  }
+  return out;
+}
+
+export async function fetchSparklines(ctx: RestContext): Promise<Record<string, Float32Array>> {
+  return normaliseSparklines(await restGet(ctx, '/v1/api/forex/abbreviated_cache_kline', {}));
+}

@@ -1,0 +1,213 @@
+// Kline aggregation (pure): REST history of one period merged with the live 1min bars of KLINE.{code}.
+// The current bar of the period is rebuilt from the live minute; a repeated update of the same minute replaces
+// that minute's volume instead of adding it again.
+import { PERIOD_SECONDS, type KlineBar, type Period } from '../src/domain/types.ts';
+import type { KlineUpdate } from './protocol.ts';
+
+/** Bars kept per series: enough for a phone chart scrolled back a while, bounded so memory stays flat. */
+export const MAX_BARS = 2000;
+const MINUTE = 60;
+
+/** Valid bars sorted by Time, one per Time (the later occurrence wins). */
+export function normaliseBars(bars: readonly KlineBar[]): KlineBar[] {
+  const byTime = new Map<number, KlineBar>();
+  for (const b of bars) {
+    if (![b.Time, b.Open, b.High, b.Low, b.Close, b.Volume].every(Number.isFinite)) continue;
+    byTime.set(b.Time, { Time: b.Time, Open: b.Open, High: b.High, Low: b.Low, Close: b.Close, Volume: b.Volume });
+  }
+  return [...byTime.values()].sort((a, b) => a.Time - b.Time);
+}
+
+/** The bar being built: its volume is "everything before the live minute" + "the live minute so far". */
+interface CurrentBar {
+  Time: number;
+  Open: number;
+  High: number;
+  Low: number;
+  Close: number;
+  volBefore: number;
+  liveMinute: number | null;
+  liveVol: number;
+}
+
+export class KlineSeries {
+  readonly size: number;
+  private bars: KlineBar[] = [];
+  private cur: CurrentBar | null = null;
+  /** Bucket alignment taken from the server's own bars (a 1day bar may start at a trading-day boundary). */
+  private anchor = 0;
+
+  constructor(
+    readonly code: string,
+    readonly period: Period,
+  ) {
+    this.size = PERIOD_SECONDS[period];
+  }
+
+  bucketOf(t: number): number {
+    return t - ((((t - this.anchor) % this.size) + this.size) % this.size);
+  }
+
+  lastTime(): number | null {
+    return this.cur?.Time ?? null;
+  }
+
+  snapshot(): KlineBar[] {
+    return this.bars.map((b) => ({ ...b }));
+  }
+
+  /**
+   * Full history: replaces everything. `minutes` are the latest 1min bars (fetched beside the history) so the
+   * current bar knows how much of its volume belongs to the live minute; ignored for the 1min period itself.
+   */
+  load(history: readonly KlineBar[], minutes: readonly KlineBar[] = []): KlineUpdate {
+    const bars = normaliseBars(history);
+    const last = bars[bars.length - 1];
+    if (last) this.anchor = ((last.Time % this.size) + this.size) % this.size;
+    this.bars = bars.slice(-MAX_BARS);
+    this.cur = null;
+    this.adoptLast(minutes);
+    return { kind: 'reset', code: this.code, period: this.period, bars: this.snapshot() };
+  }
+
+  /**
+   * Gap refill after a reconnect: `history` holds the bars from our last bar on (older ones are ignored).
+   * Returns the bar updates to apply in order, or a reset when the gap is longer than the series keeps.
+   */
+  refill(history: readonly KlineBar[], minutes: readonly KlineBar[] = []): KlineUpdate[] {
+    const from = this.lastTime();
+    if (from === null) return [this.load(history, minutes)];
+    const fresh = normaliseBars(history).filter((b) => b.Time >= from);
+    if (fresh.length >= MAX_BARS) return [this.load([...this.bars.filter((b) => b.Time < from), ...fresh], minutes)];
+    const before = this.cur ? this.barOf(this.cur) : null;
+    const first = fresh[0];
+    if (first) {
+      // The server's bars replace ours from the first one it sent (our last bar was built from partial live data).
+      while ((this.bars[this.bars.length - 1]?.Time ?? -Infinity) >= first.Time) this.bars.pop();
+      this.bars.push(...fresh);
+      if (this.bars.length > MAX_BARS) this.bars.splice(0, this.bars.length - MAX_BARS);
+    }
+    this.cur = null;
+    this.adoptLast(minutes);
+    const out: KlineUpdate[] = [];
+    for (const b of this.bars) {
+      if (b.Time < from || (before && sameBar(before, b))) continue;
+      out.push({ kind: 'bar', code: this.code, period: this.period, bar: { ...b } });
+    }
+    return out;
+  }
+
+  /** One live 1min bar (cumulative for its minute). Returns the update of the affected bar, or null if ignored. */
+  applyMinute(m: KlineBar): KlineUpdate | null {
+    if (![m.Time, m.Open, m.High, m.Low, m.Close, m.Volume].every(Number.isFinite)) return null;
+    const b = this.bucketOf(m.Time);
+    const cur = this.cur;
+    if (!cur || b > cur.Time) {
+      // A new bar opens; a jump over several periods (market closed, gap) leaves no filler bars.
+      this.cur = {
+        Time: b,
+        Open: m.Open,
+        High: m.High,
+        Low: m.Low,
+        Close: m.Close,
+        volBefore: 0,
+        liveMinute: m.Time,
+        liveVol: m.Volume,
+      };
+      this.bars.push(this.barOf(this.cur));
+      if (this.bars.length > MAX_BARS) this.bars.splice(0, this.bars.length - MAX_BARS);
+      return this.emitBar();
+    }
+    if (b < cur.Time) return null; // a late minute of a bar already closed
+    if (cur.liveMinute === null || m.Time > cur.liveMinute) {
+      cur.volBefore += cur.liveVol;
+      cur.liveMinute = m.Time;
+      cur.liveVol = m.Volume;
+    } else if (m.Time === cur.liveMinute) {
+      // A minute's volume only grows: a smaller one is an update older than what we hold (e.g. replayed after a refill).
+      if (m.Volume < cur.liveVol) return null;
+      cur.liveVol = m.Volume;
+    } else {
+      return null; // an earlier minute of this bar: already counted in volBefore
+    }
+    cur.High = Math.max(cur.High, m.High);
+    cur.Low = Math.min(cur.Low, m.Low);
+    cur.Close = m.Close;
+    return this.emitBar();
+  }
+
+  /** Makes the last history bar the current one and folds in the latest minute that belongs to it. */
+  private adoptLast(minutes: readonly KlineBar[]): void {
+    const last = this.bars[this.bars.length - 1];
+    if (!last) {
+      for (const m of normaliseBars(minutes)) this.applyMinute(m);
+      return;
+    }
+    if (this.size === MINUTE) {
+      this.cur = { ...last, volBefore: 0, liveMinute: last.Time, liveVol: last.Volume };
+      return;
+    }
+    const mins = normaliseBars(minutes);
+    const inBar = mins.filter((m) => this.bucketOf(m.Time) === last.Time);
+    const live = inBar[inBar.length - 1];
+    this.cur = {
+      Time: last.Time,
+      Open: last.Open,
+      High: last.High,
+      Low: last.Low,
+      Close: last.Close,
+      // The server's bar already counts the live minute so far; keep the rest apart so updates replace it.
+      volBefore: Math.max(0, last.Volume - (live?.Volume ?? 0)),
+      liveMinute: live?.Time ?? null,
+      liveVol: live?.Volume ?? 0,
+    };
+    if (live) {
+      this.cur.High = Math.max(this.cur.High, live.High);
+      this.cur.Low = Math.min(this.cur.Low, live.Low);
+      this.cur.Close = live.Close;
+      this.bars[this.bars.length - 1] = this.barOf(this.cur);
+    }
+    for (const m of mins) if (this.bucketOf(m.Time) > last.Time) this.applyMinute(m);
+  }
+
+  private barOf(c: CurrentBar): KlineBar {
+    return { Time: c.Time, Open: c.Open, High: c.High, Low: c.Low, Close: c.Close, Volume: c.volBefore + c.liveVol };
+  }
+
+  private emitBar(): KlineUpdate & { kind: 'bar' } {
+    const cur = this.cur;
+    if (!cur) throw new Error('no current bar');
+    const bar = this.barOf(cur);
+    this.bars[this.bars.length - 1] = bar;
+    return { kind: 'bar', code: this.code, period: this.period, bar: { ...bar } };
+  }
+}
+
+function sameBar(a: KlineBar, b: KlineBar): boolean {
+  return (
+    a.Time === b.Time && a.Open === b.Open && a.High === b.High && a.Low === b.Low && a.Close === b.Close && a.Volume === b.Volume
+  );
+}
+
+/** Coalesces kline updates inside one frame: the latest state per bar Time, a reset dropping what came before it. */
+export function pushKlineUpdate(queue: KlineUpdate[], u: KlineUpdate): void {
+  if (u.kind === 'reset') {
+    queue.length = 0;
+    queue.push(u);
+    return;
+  }
+  const last = queue[queue.length - 1];
+  if (last && last.kind === 'bar' && last.bar.Time === u.bar.Time && last.code === u.code && last.period === u.period) {
+    queue[queue.length - 1] = u;
+    return;
+  }
+  if (last && last.kind === 'reset' && last.code === u.code && last.period === u.period) {
+    // Fold the update into the reset so the chart gets one setData with the newest last bar.
+    const bars = last.bars;
+    const tail = bars[bars.length - 1];
+    if (tail && tail.Time === u.bar.Time) bars[bars.length - 1] = u.bar;
+    else if (!tail || tail.Time < u.bar.Time) bars.push(u.bar);
+    return;
+  }
+  queue.push(u);
+}
