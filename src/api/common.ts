@@ -1,0 +1,26 @@
+// Common endpoints of SPEC §7: area codes, base settings, app status.
+import type { AreaCode, BaseSettings } from '../domain/types.ts';
+import { apiGet } from './client.ts';
+
+export interface AppStatus {
+  status: number; // 0 = running; anything else sends the browser to loss_url
+  type: number;
+  loss_url: string;
+}
+
+export function areaList() {
+  return apiGet<AreaCode[]>('/api/default/area_list');
+}
+
+export function basicInfo() {
+  return apiGet<BaseSettings>('/api/basicSet/getBasicInfo', undefined, { toast: false, initial: true });
+}
+
+export function companyStatus() {
+  return apiGet<AppStatus>('/api/company/getCompanyStatus', undefined, { toast: false, initial: true });
+}
+
+/** A public setting (GET /api/default/setting): is_show_mobile = '0' hides mobile sign-up. */
+export function publicSetting(key: 'is_show_mobile') {
+  return apiGet<{ key: string; value: string | null }>('/api/default/setting', { key }, { toast: false });
+}

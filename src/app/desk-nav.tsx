@@ -1,0 +1,41 @@
+// The slim top navigation of the desk layout (≥ 1280 px): brand, the five tabs, connection, language, account.
+import type { ReactElement } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { TABS, activeTab } from './tabs.ts';
+import { ConnBadge } from '../components/conn-badge.tsx';
+import { LanguageButton } from '../components/language-button.tsx';
+import { UserButton } from '../components/user-button.tsx';
+import './desk-nav.css';
+
+export function DeskNav(): ReactElement {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const active = activeTab(pathname, search);
+  return (
+    <header className="desk-nav">
+      <Link to="/" className="desk-nav__brand" aria-label={t('common.app_name')}>
+        <img src="favicon.svg" alt="" width={28} height={28} />
+        <span>{t('common.app_name')}</span>
+      </Link>
+      <nav className="desk-nav__tabs" aria-label={t('nav.label')}>
+        {TABS.map((tab) => (
+          <Link
+            key={tab.key}
+            to={tab.to}
+            className="desk-nav__tab"
+            data-tab={tab.key}
+            aria-current={active === tab.key ? 'page' : undefined}
+          >
+            {t(`nav.${tab.key}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="desk-nav__end">
+        <ConnBadge />
+        <LanguageButton />
+        <UserButton />
+      </div>
+    </header>
+  );
+}

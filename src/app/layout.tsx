@@ -1,0 +1,85 @@
+// The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, toasts and
+// the loading overlay. Runs the per-navigation work (trade list refresh, feed start) and scroll handling.
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { ToastHost } from '../components/toast.tsx';
+import { LoadingOverlay } from '../components/loading-overlay.tsx';
+import { TabBar } from '../components/tab-bar.tsx';
+import { DeskNav } from './desk-nav.tsx';
+import { KeepAlive } from './keep-alive.tsx';
+import { PageFallback } from './page-fallback.tsx';
+import { RouteGuard } from './route-guard.tsx';
+import { useWide } from './use-wide.ts';
+import { onNavigate, type NavigationDeps } from './navigation-effects.ts';
+import type { AppRoute } from './routes.tsx';
+import './layout.css';
+
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+function isRouteHandle(v: unknown): v is RouteHandle {
+  return typeof v === 'object' && v !== null && 'route' in v;
+}
+
+export interface AppLayoutProps {
+  routes: readonly AppRoute[];
+  navigation: NavigationDeps;
+}
+
+export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement {
+  const location = useLocation();
+  const matches = useMatches();
+  const wide = useWide();
+  const handle = matches
+    .map((m) => m.handle)
+    .reverse()
+    .find(isRouteHandle);
+  const current = handle?.route ?? null;
+
+  // Kept-alive routes mount on first visit and then stay mounted.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(current?.keepAlive ? [current.path] : []));
+  if (current?.keepAlive && !visited.has(current.path)) setVisited(new Set([...visited, current.path]));
+
+  // Window scroll per kept-alive route: recorded while it shows, restored when it shows again.
+  const scrollMemo = useRef(new Map<string, number>());
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  useEffect(() => {
+    const onScroll = (): void => {
+      const r = currentRef.current;
+      if (r?.keepAlive) scrollMemo.current.set(r.path, window.scrollY);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    const saved = current?.keepAlive ? (scrollMemo.current.get(current.path) ?? 0) : 0;
+    window.scrollTo(0, saved);
+  }, [location.pathname, current]);
+
+  useEffect(() => {
+    onNavigate(location.pathname, navigation);
+  }, [location.key, location.pathname, navigation]);
+
+  const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
+  const footer = current?.footer === true;
+  return (
+    <div className="app" data-wide={wide} data-footer={footer && !wide}>
+      {wide ? <DeskNav /> : null}
+      <main className="app-main">
+        {kept.map((r) => (
+          <KeepAlive key={r.path} active={current?.path === r.path}>
+            <RouteGuard route={r}>{r.element}</RouteGuard>
+          </KeepAlive>
+        ))}
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {footer && !wide ? <TabBar /> : null}
+      <ToastHost />
+      <LoadingOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Code-split route elements: each page module becomes its own chunk, loaded on first visit.
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+
+/** A lazily loaded page with no props: `lazyPage(() => import('../pages/x/x-page.tsx').then((m) => m.XPage))`. */
+export function lazyPage(load: () => Promise<ComponentType>): ReactElement {
+  const Page = lazy(async () => ({ default: await load() }));
+  return createElement(Page);
+}
+
+export interface PlaceholderOptions {
+  back?: boolean; // screens with the footer are tab roots: no back button
+}
+
+/** A route whose feature comes with a later issue: its title bar and an empty state. */
+export function placeholder(titleKey: string, opts: PlaceholderOptions = {}): ReactElement {
+  const Page = lazy(async () => {
+    const m = await import('../pages/placeholder/placeholder-page.tsx');
+    return { default: m.PlaceholderPage };
+  });
+  return createElement(Page, { titleKey, back: opts.back ?? true });
+}

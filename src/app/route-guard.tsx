@@ -1,0 +1,35 @@
+// Applies decideGuard to a route element: visitor → /login?from=…, demo account → the real-account message.
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSignals } from '@preact/signals-react/runtime';
+import { $isDemo, $loggedIn } from '../state/session.ts';
+import { toast } from '../state/toasts.ts';
+import { useGoBack } from '../components/use-go-back.ts';
+import { decideGuard, type GuardedRoute } from './guards.ts';
+
+function DemoBlocked(): null {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/user');
+  const done = useRef(false); // StrictMode runs effects twice: go back once only
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    toast(t('errors.real_account_required'));
+    goBack(); // the page does not open: back to where the user came from
+  }, [t, goBack]);
+  return null;
+}
+
+export function RouteGuard({ route, children }: { route: GuardedRoute; children: ReactNode }): ReactElement {
+  useSignals();
+  const location = useLocation();
+  const decision = decideGuard(
+    route,
+    { loggedIn: $loggedIn.value, isDemo: $isDemo.value },
+    `${location.pathname}${location.search}`,
+  );
+  if (decision.kind === 'login') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'demo') return <DemoBlocked />;
+  return <>{children}</>;
+}

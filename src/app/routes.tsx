@@ -1,0 +1,56 @@
+// The route table (SPEC §2): every route of the product, lazy and code-split, with its guard and layout flags.
+// Screens plug in by editing their entry's element (e.g. '/' → lazyPage(() => import('../pages/market/…'))).
+import type { ReactElement } from 'react';
+import { lazyPage, placeholder } from './lazy-page.tsx';
+
+export interface AppRoute {
+  path: string;
+  element: ReactElement;
+  auth?: boolean; // login required: a visitor goes to /login?from={path}
+  demoBlocked?: boolean; // demo accounts see the real-account message instead (SPEC §5, §6)
+  footer?: boolean; // the five-tab footer is shown
+  keepAlive?: boolean; // stays mounted (hidden) while other routes show: state and scroll survive
+}
+
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage)), footer: true, keepAlive: true },
+  { path: '/trade', element: lazyPage(() => import('../pages/trade/trade-page.tsx').then((m) => m.TradePage)), footer: true },
+  { path: '/product', element: lazyPage(() => import('../pages/product/product-page.tsx').then((m) => m.ProductPage)) },
+  { path: '/order', element: placeholder('page.orders', { back: false }), auth: true, footer: true },
+  { path: '/user', element: lazyPage(() => import('../pages/user/user-page.tsx').then((m) => m.UserPage)), auth: true, footer: true },
+  { path: '/news', element: placeholder('page.news', { back: false }), footer: true },
+  { path: '/news/detail', element: placeholder('page.news_detail') },
+  { path: '/rank', element: lazyPage(() => import('../pages/rank/rank-page.tsx').then((m) => m.RankPage)), footer: true },
+  { path: '/feedback', element: placeholder('page.feedback') },
+  { path: '/login', element: lazyPage(() => import('../pages/auth/login-page.tsx').then((m) => m.LoginPage)) },
+  { path: '/register', element: lazyPage(() => import('../pages/auth/register-page.tsx').then((m) => m.RegisterPage)) },
+  { path: '/forgot', element: lazyPage(() => import('../pages/auth/forgot-page.tsx').then((m) => m.ForgotPage)) },
+  { path: '/language', element: lazyPage(() => import('../pages/language/language-page.tsx').then((m) => m.LanguagePage)) },
+  { path: '/mine/auth', element: placeholder('page.auth'), auth: true, demoBlocked: true },
+  { path: '/mine/invite', element: placeholder('page.invite'), auth: true, demoBlocked: true },
+  { path: '/mine/email', element: placeholder('page.email') },
+  { path: '/mine/announcement', element: placeholder('page.announcement') },
+  {
+    path: '/mine/password',
+    element: lazyPage(() => import('../pages/mine/password-page.tsx').then((m) => m.PasswordPage)),
+    auth: true,
+    demoBlocked: true,
+  },
+  { path: '/mine/history', element: placeholder('page.history'), auth: true },
+  { path: '/mine/charge', element: placeholder('page.charge'), auth: true, demoBlocked: true },
+  { path: '/mine/withdraw', element: placeholder('page.withdraw'), auth: true, demoBlocked: true },
+  { path: '/mine/chat', element: placeholder('page.chat') },
+  { path: '/mine/system', element: lazyPage(() => import('../pages/mine/system-page.tsx').then((m) => m.SystemPage)), auth: true },
+  { path: '/mine/wallet', element: placeholder('page.wallet'), auth: true, demoBlocked: true },
+  // The payout-method pages belong to the wallet, so they share its demo block.
+  { path: '/mine/bank-card-list', element: placeholder('page.bank_cards'), auth: true, demoBlocked: true },
+  { path: '/mine/coin-address-list', element: placeholder('page.coin_addresses'), auth: true, demoBlocked: true },
+  { path: '/mine/withdraw-way', element: placeholder('page.withdraw_way'), auth: true, demoBlocked: true },
+  { path: '/mining', element: placeholder('page.mining', { back: false }), footer: true },
+  { path: '/mining/subscribe', element: placeholder('page.mining_subscribe') },
+  { path: '/mining/record', element: placeholder('page.mining_record'), auth: true },
+  { path: '/mining/income', element: placeholder('page.mining_income'), auth: true },
+];
+
+/** Entering these refreshes the trade list (SPEC §2). */
+export const TRADE_LIST_PATHS: ReadonlySet<string> = new Set(['/', '/trade']);

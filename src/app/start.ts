@@ -1,0 +1,29 @@
+// Start-up order: language texts first (the first paint needs them) while the stored session loads; then the
+// non-blocking calls: app status, base settings, fresh user info; the feed follows the token and language.
+import { initI18n } from '../i18n/index.ts';
+import { restoreSession, $token, updateUser } from '../state/session.ts';
+import { checkAppStatus, loadSettings } from '../state/settings.ts';
+import { userInfo } from '../api/account.ts';
+import { refreshTradeList } from '../api/market.ts';
+import { startFeed } from '../state/feed-bridge.ts';
+import { syncFeedWithSession } from './feed-sync.ts';
+import { feedConfigWhenReady } from './feed-config.ts';
+import { createAppRouter, type AppRouter } from './router.tsx';
+
+export async function startApp(): Promise<AppRouter> {
+  // The stored session is read in parallel: until it answers, the localStorage hint tells guards and the tab bar
+  // whether someone is logged in, and requests wait for it (sessionReady) so they carry the token.
+  void restoreSession().then(() => {
+    if (!$token.peek()) return;
+    // An initial call: an expired token signs out quietly instead of jumping to /login.
+    userInfo({ toast: false, initial: true })
+      .then(updateUser)
+      .catch(() => undefined);
+  });
+  await initI18n(); // the first paint needs its texts (hk is bundled; other languages are one small chunk)
+  void checkAppStatus();
+  void loadSettings();
+  const feedDeps = { startFeed, feedConfig: feedConfigWhenReady };
+  syncFeedWithSession(feedDeps);
+  return createAppRouter({ ...feedDeps, refreshTradeList });
+}

@@ -1,0 +1,24 @@
+// Desk layout switch: true at ≥ 1280 px (matchMedia), so / and /trade can put list, chart and form side by side.
+import { useSyncExternalStore } from 'react';
+
+export const WIDE_QUERY = '(min-width: 1280px)';
+
+function mediaQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_QUERY) : null;
+}
+
+function subscribe(onChange: () => void): () => void {
+  const mq = mediaQuery();
+  if (!mq) return () => undefined;
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
+
+export function isWide(): boolean {
+  return mediaQuery()?.matches ?? false;
+}
+
+/** Re-renders when the viewport crosses 1280 px. The layout also exposes it as `data-wide` for CSS. */
+export function useWide(): boolean {
+  return useSyncExternalStore(subscribe, isWide, () => false);
+}

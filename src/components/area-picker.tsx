@@ -1,0 +1,62 @@
+// The calling-code button in front of a phone field; opens a sheet listing area_list entries.
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AreaCode } from '../domain/types.ts';
+import { BottomSheet } from './bottom-sheet.tsx';
+import { Icon } from './icons.tsx';
+import './area-picker.css';
+
+export interface AreaPickerProps {
+  areas: readonly AreaCode[];
+  value: AreaCode | null;
+  onChange: (area: AreaCode) => void;
+}
+
+export function AreaPicker({ areas, value, onChange }: AreaPickerProps): ReactElement {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="area-picker"
+        onClick={() => setOpen(true)}
+        aria-label={t('auth.area_code')}
+        data-testid="area-picker"
+      >
+        <span className="num">{value?.global_code ?? '+—'}</span>
+        <Icon name="chevron" size={14} className="area-picker__chev" />
+      </button>
+      <BottomSheet open={open} onClose={() => setOpen(false)} titleKey="auth.area_code">
+        <ul className="area-list" role="listbox" aria-label={t('auth.area_code')}>
+          {areas.map((a) => (
+            <li key={a.id}>
+              <button
+                type="button"
+                role="option"
+                aria-selected={value?.id === a.id}
+                className="area-list__item"
+                onClick={() => {
+                  onChange(a);
+                  setOpen(false);
+                }}
+              >
+                <span>{regionName(a.code)}</span>
+                <span className="num muted">{a.global_code}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </BottomSheet>
+    </>
+  );
+}
+
+// Region names come from Intl in the reader's language (no translation keys needed for 200 countries).
+function regionName(code: string): string {
+  try {
+    return new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,49 @@
+// A sheet sliding up from the bottom over a scrim (pickers, order details); Escape or a tap on the scrim closes it.
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icons.tsx';
+import { useEscape } from './use-escape.ts';
+import './bottom-sheet.css';
+
+export interface BottomSheetProps {
+  open: boolean;
+  onClose: () => void;
+  titleKey?: string;
+  children: ReactNode;
+}
+
+export function BottomSheet({ open, onClose, titleKey, children }: BottomSheetProps): ReactElement | null {
+  const { t } = useTranslation();
+  const panel = useRef<HTMLDivElement>(null);
+  useEscape(open, onClose);
+  useEffect(() => {
+    if (open) panel.current?.focus();
+  }, [open]);
+  if (!open) return null;
+  return createPortal(
+    <div className="sheet-layer">
+      <div className="sheet-scrim" onClick={onClose} aria-hidden="true" />
+      <div
+        ref={panel}
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-label={titleKey ? t(titleKey) : undefined}
+        tabIndex={-1}
+      >
+        <div className="sheet__grip" aria-hidden="true" />
+        {titleKey ? (
+          <div className="sheet__head">
+            <h2 className="sheet__title">{t(titleKey)}</h2>
+            <button type="button" className="sheet__close" onClick={onClose} aria-label={t('common.close')}>
+              <Icon name="close" size={20} />
+            </button>
+          </div>
+        ) : null}
+        <div className="sheet__body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,146 @@
+// The candlestick chart (lightweight-charts v5): ONE chart instance for the life of the screen.
+// History arrives as a 'reset' (setData), live ticks as 'bar' (series.update of the last bar only).
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { feed } from '../../state/feed-bridge.ts';
+import { onKline } from '../../state/market.ts';
+import { chartOptions, readChartColours, seriesOptions } from './chart-theme.ts';
+import { isForChart, toCandle, toCandles } from './candles.ts';
+import type { Period } from '../../domain/types.ts';
+import './candle-chart.css';
+
+export interface CandleChartProps {
+  code: string | null;
+  period: Period;
+  precision: number;
+}
+
+interface Live {
+  chart: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+}
+
+// The feed streams one chart at a time: remember which mounted chart asked last, so a chart that unmounts
+// does not stop the stream another (e.g. a kept-alive desk) is showing.
+let lastWatcher: object | null = null;
+
+/**
+ * The last bar as data attributes (cheap attribute writes, no layout): lets browser tests and tools see the
+ * chart move without reading its canvas.
+ */
+function mark(box: HTMLElement, bars: number | null, time: number | undefined, close: number | undefined): void {
+  if (bars !== null) box.dataset.bars = String(bars);
+  box.dataset.lastTime = time === undefined ? '' : String(time);
+  box.dataset.lastClose = close === undefined ? '' : String(close);
+}
+
+export function CandleChart({ code, period, precision }: CandleChartProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const liveRef = useRef<Live | null>(null);
+  const shownRef = useRef<{ code: string; period: Period } | null>(null);
+  const lastTimeRef = useRef(-Infinity);
+  const precisionRef = useRef(precision);
+  const me = useRef<object>({});
+
+  const watch = () => {
+    const shown = shownRef.current;
+    if (!shown) return;
+    lastWatcher = me.current;
+    feed()
+      .watchChart(shown.code, shown.period)
+      .catch((err: unknown) => console.warn('watchChart failed', err));
+  };
+
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box) return undefined;
+    const colours = readChartColours(box);
+    const chart = createChart(box, { ...chartOptions(colours), width: 0, height: 0 });
+    const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
+    liveRef.current = { chart, series };
+
+    const offKline = onKline((u) => {
+      const shown = shownRef.current;
+      if (!shown || !isForChart(u, shown.code, shown.period)) return;
+      if (u.kind === 'reset') {
+        const data = toCandles(u.bars);
+        series.setData(data);
+        const last = data[data.length - 1];
+        lastTimeRef.current = last?.time ?? -Infinity;
+        mark(box, data.length, last?.time, last?.close);
+        chart.timeScale().scrollToRealTime();
+        return;
+      }
+      // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
+      if (u.bar.Time < lastTimeRef.current) return;
+      series.update(toCandle(u.bar));
+      lastTimeRef.current = u.bar.Time as UTCTimestamp;
+      mark(box, null, u.bar.Time, u.bar.Close);
+    });
+
+    // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes.
+    let hidden = false;
+    const ro =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver((entries) => {
+            const r = entries[0]?.contentRect;
+            if (!r) return;
+            if (r.width === 0 || r.height === 0) {
+              hidden = true;
+              return;
+            }
+            chart.resize(Math.floor(r.width), Math.floor(r.height));
+            if (hidden) {
+              hidden = false;
+              if (lastWatcher !== me.current) watch();
+            }
+          })
+        : null;
+    ro?.observe(box);
+
+    const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    const onScheme = () => {
+      const c = readChartColours(box);
+      chart.applyOptions(chartOptions(c));
+      series.applyOptions(seriesOptions(c, precisionRef.current));
+    };
+    media?.addEventListener('change', onScheme);
+
+    return () => {
+      offKline();
+      ro?.disconnect();
+      media?.removeEventListener('change', onScheme);
+      if (lastWatcher === me.current) {
+        lastWatcher = null;
+        feed()
+          .unwatchChart()
+          .catch(() => undefined);
+      }
+      liveRef.current = null;
+      chart.remove();
+    };
+    // The chart lives as long as the component: created once, never re-created on prop changes.
+  }, []);
+
+  useEffect(() => {
+    precisionRef.current = precision;
+    const live = liveRef.current;
+    if (!live) return;
+    const c = readChartColours(boxRef.current ?? document.body);
+    live.series.applyOptions(seriesOptions(c, precision));
+  }, [precision]);
+
+  useEffect(() => {
+    const live = liveRef.current;
+    if (!code || !live) return;
+    shownRef.current = { code, period };
+    lastTimeRef.current = -Infinity;
+    // Clear the old instrument's candles at once rather than showing them under the new header.
+    live.series.setData([]);
+    if (boxRef.current) mark(boxRef.current, 0, undefined, undefined);
+    watch();
+    // `watch` reads refs only.
+  }, [code, period]);
+
+  return <div ref={boxRef} className="tw-chart" data-code={code ?? ''} data-period={period} />;
+}

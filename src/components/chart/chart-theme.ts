@@ -1,0 +1,100 @@
+// Chart colours from the theme's CSS custom properties, and local-time axis labels.
+// Colours are normalised through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
+import { ColorType, TickMarkType, type DeepPartial, type ChartOptions, type Time } from 'lightweight-charts';
+import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
+
+let probe: CanvasRenderingContext2D | null | undefined;
+
+function normalise(colour: string, fallback: string): string {
+  if (colour === '') return fallback;
+  if (probe === undefined) {
+    probe = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  }
+  if (!probe) return colour;
+  probe.fillStyle = fallback;
+  probe.fillStyle = colour; // an unparsable colour leaves the fallback in place
+  return String(probe.fillStyle);
+}
+
+function cssVar(el: Element, name: string, fallback: string): string {
+  return normalise(getComputedStyle(el).getPropertyValue(name).trim(), fallback);
+}
+
+export interface ChartColours {
+  background: string;
+  text: string;
+  grid: string;
+  up: string;
+  down: string;
+}
+
+export function readChartColours(el: Element): ChartColours {
+  return {
+    background: cssVar(el, '--surface', '#ffffff'),
+    text: cssVar(el, '--text-muted', '#6b7280'),
+    grid: cssVar(el, '--border', '#e5e7eb'),
+    up: cssVar(el, '--up', '#16a34a'),
+    down: cssVar(el, '--down', '#dc2626'),
+  };
+}
+
+function asDate(time: Time): Date | null {
+  return typeof time === 'number' ? new Date(time * 1000) : null;
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** Axis labels in the viewer's local time (the chart's own default is UTC). */
+function tickMark(time: Time, type: TickMarkType): string | null {
+  const d = asDate(time);
+  if (!d) return null;
+  switch (type) {
+    case TickMarkType.Year:
+      return String(d.getFullYear());
+    case TickMarkType.Month:
+    case TickMarkType.DayOfMonth:
+      return `${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+    case TickMarkType.Time:
+      return `${two(d.getHours())}:${two(d.getMinutes())}`;
+    case TickMarkType.TimeWithSeconds:
+      return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+    default:
+      return null;
+  }
+}
+
+function crosshairTime(time: Time): string {
+  const d = asDate(time);
+  if (!d) return '';
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+export function chartOptions(c: ChartColours): DeepPartial<ChartOptions> {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: c.background },
+      textColor: c.text,
+      fontSize: 11,
+    },
+    grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+    rightPriceScale: { borderColor: c.grid },
+    timeScale: { borderColor: c.grid, timeVisible: true, secondsVisible: false, tickMarkFormatter: tickMark },
+    localization: { timeFormatter: crosshairTime },
+    // Vertical finger drags scroll the page; the chart only takes horizontal drags and pinches.
+    handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+    handleScale: { axisPressedMouseMove: { time: true, price: false }, mouseWheel: true, pinch: true },
+  };
+}
+
+export function seriesOptions(c: ChartColours, precision: number): CandlestickSeriesPartialOptions {
+  const places = Math.max(0, Math.min(precision, 12));
+  return {
+    upColor: c.up,
+    downColor: c.down,
+    borderUpColor: c.up,
+    borderDownColor: c.down,
+    wickUpColor: c.up,
+    wickDownColor: c.down,
+    priceFormat: { type: 'price', precision: places, minMove: 1 / 10 ** places },
+  };
+}

@@ -1,0 +1,20 @@
+// The blocking loading overlay (SPEC §8: no timeout, forbids clicks): shown while any `loading` call runs.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignals } from '@preact/signals-react/runtime';
+import { $loading } from '../state/loading.ts';
+import { Spinner } from './spinner.tsx';
+import './loading-overlay.css';
+
+export function LoadingOverlay(): ReactElement | null {
+  useSignals();
+  const { t } = useTranslation();
+  if (!$loading.value) return null;
+  return (
+    <div className="loading-overlay" aria-busy="true" aria-label={t('common.loading')} role="progressbar">
+      <div className="loading-overlay__box">
+        <Spinner />
+      </div>
+    </div>
+  );
+}

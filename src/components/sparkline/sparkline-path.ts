@@ -1,0 +1,58 @@
+// Pure geometry of a mini chart: a close series scaled into a canvas box (no DOM, unit-tested).
+// Kept apart from the canvas code so the scaling rules can be checked without a browser.
+
+export type Trend = 'up' | 'down' | 'flat';
+
+export interface SparkBox {
+  width: number; // drawing width in canvas pixels
+  height: number; // drawing height in canvas pixels
+  pad: number; // inset on every side so the line's stroke is never clipped
+}
+
+/**
+ * Maps a series (oldest first) to canvas points [x0, y0, x1, y1, …]: x spread evenly over the box,
+ * y scaled so the series' max touches the top inset and its min the bottom inset (canvas y grows down).
+ * Non-finite values are dropped; a flat series draws through the middle; one value draws a flat line.
+ */
+export function sparklinePoints(series: ArrayLike<number>, box: SparkBox): Float32Array {
+  const values: number[] = [];
+  for (let i = 0; i < series.length; i++) {
+    const v = series[i];
+    if (v !== undefined && Number.isFinite(v)) values.push(v);
+  }
+  if (values.length === 0) return new Float32Array(0);
+  if (values.length === 1) values.push(values[0] as number);
+
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const innerW = Math.max(0, box.width - 2 * box.pad);
+  const innerH = Math.max(0, box.height - 2 * box.pad);
+  const span = max - min;
+  const stepX = innerW / (values.length - 1);
+  const out = new Float32Array(values.length * 2);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    out[i * 2] = box.pad + i * stepX;
+    // A flat series has no span: draw it through the middle rather than dividing by zero.
+    out[i * 2 + 1] = span === 0 ? box.pad + innerH / 2 : box.pad + ((max - v) / span) * innerH;
+  }
+  return out;
+}
+
+/** Direction of the series from its first to its last finite value, for the line colour. */
+export function sparklineTrend(series: ArrayLike<number>): Trend {
+  let first: number | undefined;
+  let last: number | undefined;
+  for (let i = 0; i < series.length; i++) {
+    const v = series[i];
+    if (v === undefined || !Number.isFinite(v)) continue;
+    if (first === undefined) first = v;
+    last = v;
+  }
+  if (first === undefined || last === undefined || last === first) return 'flat';
+  return last > first ? 'up' : 'down';
+}

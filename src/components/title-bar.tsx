@@ -1,0 +1,37 @@
+// The screen's title bar: optional back button, the translated title, an optional right slot; sticky at the top.
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icons.tsx';
+import { ConnBadge } from './conn-badge.tsx';
+import { useGoBack } from './use-go-back.ts';
+import './title-bar.css';
+
+export interface TitleBarProps {
+  titleKey: string;
+  /** true = history back (or / when the app was opened here); a path = go there. */
+  back?: boolean | string;
+  right?: ReactNode;
+  /** Show the live-connection badge (screens with live prices). */
+  conn?: boolean;
+}
+
+export function TitleBar({ titleKey, back, right, conn }: TitleBarProps): ReactElement {
+  const { t } = useTranslation();
+  const goBack = useGoBack(typeof back === 'string' ? back : '/');
+  return (
+    <header className="title-bar">
+      <div className="title-bar__side">
+        {back ? (
+          <button type="button" className="title-bar__back" onClick={goBack} aria-label={t('common.back')}>
+            <Icon name="back" className="flip-rtl" />
+          </button>
+        ) : null}
+      </div>
+      <h1 className="title-bar__title">{t(titleKey)}</h1>
+      <div className="title-bar__side title-bar__side--end">
+        {conn ? <ConnBadge /> : null}
+        {right}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+// Back that never leaves the app: history back when there is an in-app entry, else a fallback route.
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+function hasInAppHistory(): boolean {
+  // react-router keeps the entry index in history.state.idx; 0 means this page opened the app.
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && typeof (state as { idx?: unknown }).idx === 'number'
+    ? (state as { idx: number }).idx > 0
+    : false;
+}
+
+export function useGoBack(fallback = '/'): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    if (hasInAppHistory()) void navigate(-1);
+    else void navigate(fallback, { replace: true });
+  }, [navigate, fallback]);
+}

@@ -1,0 +1,53 @@
+// Numbers and dates through Intl in the current language; money text is rounded exactly first (src/domain).
+import { fixed, isDecimalText } from '../domain/decimal.ts';
+import { $lang } from './lang-signal.ts';
+import { languageInfo } from './languages.ts';
+
+// Intl.NumberFormat v3 formats a decimal string exactly (no float round trip); the ES2022 lib types lack it.
+type ExactFormat = (value: number | string) => string;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function locale(): string {
+  return languageInfo($lang.value).bcp47;
+}
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale()}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale(), options);
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+/** A number or a decimal string in the current language's digits and separators. */
+export function formatNumber(value: number | string, options: Intl.NumberFormatOptions = {}): string {
+  if (typeof value === 'string' && !isDecimalText(value)) return value;
+  const format = numberFormat({ maximumFractionDigits: 20, ...options }).format as ExactFormat;
+  return format(value);
+}
+
+/** Money text (USD amounts, balances) with exactly `places` decimals, half-up: SPEC §9 shows balances with 2. */
+export function formatMoney(value: string | number, places = 2): string {
+  const text = fixed(value, places);
+  return formatNumber(text, { minimumFractionDigits: places, maximumFractionDigits: places });
+}
+
+/** A date/time from ms epoch, an ISO string or a Date, in the current language. */
+export function formatDate(
+  value: number | string | Date,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const key = `${locale()}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(), options);
+    dateFormats.set(key, f);
+  }
+  return f.format(date);
+}

@@ -1,0 +1,13 @@
+// Browser entry: start the app (language, session), then render the router into #root.
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { startApp } from './app/start.ts';
+import './app/theme.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+void startApp().then((router) => {
+  createRoot(root).render(<App router={router} />);
+  document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
+});

@@ -1,0 +1,111 @@
+// /login: account (e-mail or phone) + password, then back to `from`; the demo login keeps this browser's demo_id.
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { LoginResult } from '../../domain/types.ts';
+import { demoLogin, login } from '../../api/account.ts';
+import { demoId, signIn } from '../../state/session.ts';
+import { safeFrom } from '../../app/navigator.ts';
+import { useQuery } from '../../app/use-query.ts';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { Field } from '../../components/field.tsx';
+import { LanguageButton } from '../../components/language-button.tsx';
+import { AuthHero } from './auth-hero.tsx';
+import { validateLogin, type FieldError, type LoginField } from './validation.ts';
+import './auth.css';
+
+export function LoginPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useQuery();
+  const from = safeFrom(query.get('from'));
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<FieldError<LoginField> | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const finish = (r: LoginResult): void => {
+    signIn(r);
+    void navigate(from, { replace: true });
+  };
+
+  const run = async (call: () => Promise<LoginResult>): Promise<void> => {
+    setBusy(true);
+    try {
+      finish(await call());
+    } catch {
+      // the API client has already shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    const problem = validateLogin({ account, password });
+    setError(problem);
+    if (!problem) void run(() => login(account, password));
+  };
+
+  const fieldError = (field: LoginField): string | null => (error?.field === field ? error.key : null);
+  const registerTo = from === '/' ? '/register' : `/register?from=${encodeURIComponent(from)}`;
+
+  return (
+    <div className="page auth-page">
+      <TitleBar titleKey="page.login" back right={<LanguageButton />} />
+      <div className="page-body">
+        <AuthHero titleKey="auth.welcome" hintKey="auth.welcome_hint" />
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <Field
+            name="account"
+            labelKey="auth.account"
+            placeholderKey="auth.account_placeholder"
+            value={account}
+            onChange={(v) => {
+              setAccount(v);
+              if (error?.field === 'account') setError(null);
+            }}
+            errorKey={fieldError('account')}
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="none"
+          />
+          <Field
+            name="password"
+            type="password"
+            labelKey="auth.password"
+            placeholderKey="auth.password_placeholder"
+            value={password}
+            onChange={(v) => {
+              setPassword(v);
+              if (error?.field === 'password') setError(null);
+            }}
+            errorKey={fieldError('password')}
+            autoComplete="current-password"
+          />
+          <div className="auth-row-end">
+            <Link to="/forgot">{t('auth.forgot')}</Link>
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="login-submit">
+            {t('auth.login')}
+          </button>
+        </form>
+        <div className="auth-divider">
+          <span>{t('auth.or')}</span>
+        </div>
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={busy}
+          onClick={() => void run(async () => demoLogin(await demoId()))}
+          data-testid="demo-login"
+        >
+          {t('auth.demo_login')}
+        </button>
+        <p className="auth-foot">
+          {t('auth.no_account')} <Link to={registerTo}>{t('auth.register_now')}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// SPEC §5 form rules as pure functions: each returns the first problem as {field, key} (an i18n key) or null.
+import type { LoginType } from '../../api/account.ts';
+
+export interface FieldError<F extends string> {
+  field: F;
+  key: string;
+}
+
+const blank = (v: string): boolean => v.trim() === '';
+
+export type LoginField = 'account' | 'password';
+
+/** Login: account required (email or phone), password required. */
+export function validateLogin(f: { account: string; password: string }): FieldError<LoginField> | null {
+  if (blank(f.account)) return { field: 'account', key: 'auth.account_required' };
+  if (f.password === '') return { field: 'password', key: 'errors.password_required' };
+  return null;
+}
+
+export type AccountField = 'account';
+
+/** The address a code goes to: an e-mail address or a phone number, by tab. */
+export function validateAccount(type: LoginType, account: string): FieldError<AccountField> | null {
+  if (blank(account)) return { field: 'account', key: type === 'email' ? 'errors.email_required' : 'errors.mobile_required' };
+  return null;
+}
+
+export type PasswordField = 'password' | 'rePassword';
+
+/** New password + its repetition: both filled, and the same. */
+export function validatePasswords(password: string, rePassword: string): FieldError<PasswordField> | null {
+  if (password === '') return { field: 'password', key: 'errors.password_required' };
+  if (rePassword === '') return { field: 'rePassword', key: 'errors.repassword_required' };
+  if (password !== rePassword) return { field: 'rePassword', key: 'errors.password_mismatch' };
+  return null;
+}
+
+export type RegisterField = AccountField | PasswordField | 'code' | 'invite';
+
+export interface RegisterInput {
+  type: LoginType;
+  account: string;
+  password: string;
+  rePassword: string;
+  code: string; // the sent code or the captcha text
+  invite: string;
+  inviteRequired: boolean;
+}
+
+/** Register: account, password, repeat, (invite when required), verification code — in screen order. */
+export function validateRegister(f: RegisterInput): FieldError<RegisterField> | null {
+  return (
+    validateAccount(f.type, f.account) ??
+    validatePasswords(f.password, f.rePassword) ??
+    (f.inviteRequired && blank(f.invite) ? { field: 'invite', key: 'errors.invite_code_required' } : null) ??
+    (blank(f.code) ? { field: 'code', key: 'errors.code_required' } : null)
+  );
+}
+
+export type ResetField = AccountField | PasswordField | 'code';
+
+/** Forgotten password: account, code, new password twice. */
+export function validateForgot(f: { type: LoginType; account: string; code: string; password: string; rePassword: string }): FieldError<ResetField> | null {
+  return (
+    validateAccount(f.type, f.account) ??
+    (blank(f.code) ? { field: 'code', key: 'errors.code_required' } : null) ??
+    validatePasswords(f.password, f.rePassword)
+  );
+}
+
+/** Password change (SPEC §5): both fields filled and matching, and a code. */
+export function validateChange(f: { password: string; rePassword: string; code: string }): FieldError<PasswordField | 'code'> | null {
+  return validatePasswords(f.password, f.rePassword) ?? (blank(f.code) ? { field: 'code', key: 'errors.code_required' } : null);
+}

@@ -1,0 +1,45 @@
+// /language: the 18 languages by native name; choosing one switches the app and goes back.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignals } from '@preact/signals-react/runtime';
+import { $lang, LANGUAGE_LIST, setLanguage } from '../../i18n/index.ts';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { useGoBack } from '../../components/use-go-back.ts';
+import type { Language } from '../../domain/types.ts';
+import './language-page.css';
+
+export function LanguagePage(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const goBack = useGoBack('/');
+  const current = $lang.value;
+  const choose = async (code: Language): Promise<void> => {
+    await setLanguage(code);
+    goBack();
+  };
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.language" back />
+      <ul className="lang-list" role="listbox" aria-label={t('page.language')}>
+        {LANGUAGE_LIST.map((l) => (
+          <li key={l.code}>
+            <button
+              type="button"
+              role="option"
+              aria-selected={l.code === current}
+              className="lang-list__item"
+              lang={l.bcp47}
+              dir={l.dir}
+              data-lang={l.code}
+              onClick={() => void choose(l.code)}
+            >
+              <span>{l.native}</span>
+              {l.code === current ? <Icon name="check" size={20} /> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// /mine/system ("other"): the logout row with its confirm dialog (SPEC §2, §4: logout → root route).
+import { useState, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { signOut } from '../../state/session.ts';
+import { toast } from '../../state/toasts.ts';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import './mine.css';
+
+export function SystemPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState(false);
+  const logout = (): void => {
+    setConfirm(false);
+    signOut();
+    toast(t('user.logout_success'));
+    void navigate('/', { replace: true });
+  };
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.system" back="/user" />
+      <div className="page-body">
+        <button type="button" className="mine-danger-row" onClick={() => setConfirm(true)} data-testid="logout">
+          <Icon name="back" size={20} className="flip-rtl" />
+          <span>{t('user.logout')}</span>
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        messageKey="user.logout_confirm"
+        confirmKey="user.logout"
+        danger
+        onConfirm={logout}
+        onCancel={() => setConfirm(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// A route whose feature arrives with a later issue: its title bar and an empty "coming soon" state.
+import type { ReactElement } from 'react';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+export function PlaceholderPage({ titleKey, back = true }: { titleKey: string; back?: boolean }): ReactElement {
+  return (
+    <div className="page" data-placeholder={titleKey}>
+      <TitleBar titleKey={titleKey} back={back} />
+      <EmptyState textKey="common.coming_soon" hintKey="common.coming_soon_hint" />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The balance card of the user center: USD available and frozen, hide/show toggle (remembered), tap → records.
+import { useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Balance } from '../../domain/types.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { Icon } from '../../components/icons.tsx';
+
+export const HIDE_BALANCE_KEY = 'tw-hide-balance';
+/** SPEC §9: the wallet is in USD. */
+export const CURRENCY = 'USD';
+const MASK = '****';
+
+function readHidden(): boolean {
+  try {
+    return localStorage.getItem(HIDE_BALANCE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function BalanceCard({ balance }: { balance: Balance | null }): ReactElement {
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState(readHidden);
+  const toggle = (): void => {
+    const next = !hidden;
+    setHidden(next);
+    try {
+      localStorage.setItem(HIDE_BALANCE_KEY, next ? '1' : '0');
+    } catch {
+      // the toggle still works for this visit
+    }
+  };
+  const show = (v: string | undefined): string => (hidden ? MASK : v === undefined ? '--' : formatMoney(v, 2));
+  return (
+    <section className="balance-card" data-testid="balance-card">
+      <div className="balance-card__head">
+        <span>{t('user.balance_title')}</span>
+        <button
+          type="button"
+          className="balance-card__eye"
+          onClick={toggle}
+          aria-pressed={hidden}
+          aria-label={t(hidden ? 'user.show_balance' : 'user.hide_balance')}
+          data-testid="balance-toggle"
+        >
+          <Icon name={hidden ? 'eye-off' : 'eye'} size={20} />
+        </button>
+      </div>
+      <Link to="/mine/history" className="balance-card__main">
+        <span className="balance-card__amount num" data-testid="balance-amount">
+          {show(balance?.balance)}
+        </span>
+        <span className="balance-card__ccy">{CURRENCY}</span>
+        <Icon name="chevron" size={18} className="flip-rtl balance-card__chev" />
+      </Link>
+      <div className="balance-card__sub">
+        <span>{t('user.frozen')}</span>
+        <span className="num">{`${show(balance?.lock_balance)} ${CURRENCY}`}</span>
+      </div>
+    </section>
+  );
+}

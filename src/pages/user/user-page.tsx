@@ -1,0 +1,114 @@
+// /user, the user center (SPEC §2): who is signed in, the balance card, and the rows to every account screen.
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Balance } from '../../domain/types.ts';
+import { balance as loadBalance, resetDemo } from '../../api/account.ts';
+import { isCancelled } from '../../api/client.ts';
+import { $isDemo, $settings, $user } from '../../state/session.ts';
+import { toast } from '../../state/toasts.ts';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { BalanceCard } from './balance-card.tsx';
+import { SERVICE_LINK_NEW_WINDOW, visibleRows, type UserRowDef } from './user-rows.ts';
+import './user-page.css';
+
+export function UserPage(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = $user.value;
+  const isDemo = $isDemo.value;
+  const [funds, setFunds] = useState<Balance | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+
+  const refresh = useCallback(() => {
+    loadBalance()
+      .then(setFunds)
+      .catch((err: unknown) => {
+        if (!isCancelled(err)) setFunds(null);
+      });
+  }, []);
+  useEffect(refresh, [refresh]);
+
+  const open = (row: UserRowDef): void => {
+    if (row.demoBlocked && isDemo) {
+      toast(t('errors.real_account_required')); // blocked pages do not open for a demo account
+      return;
+    }
+    if (row.action === 'reset-demo') {
+      setConfirmReset(true);
+      return;
+    }
+    const settings = $settings.peek();
+    if (row.action === 'service' && settings?.service_link && settings.service_link_type === SERVICE_LINK_NEW_WINDOW) {
+      window.open(settings.service_link, '_blank', 'noopener');
+      return;
+    }
+    if (row.to) void navigate(row.to);
+  };
+
+  const doReset = async (): Promise<void> => {
+    setConfirmReset(false);
+    try {
+      const env = await resetDemo();
+      toast(env.msg);
+      refresh();
+    } catch {
+      // the client showed the server's message
+    }
+  };
+
+  const who = user ? user.email || user.mobile || t(isDemo ? 'user.demo_name' : 'user.member_name') : '';
+  return (
+    <div className="page user-page">
+      <TitleBar titleKey="page.user" />
+      <div className="page-body user-page__body">
+        <section className="user-head">
+          <span className="user-head__avatar">
+            <Icon name="user" size={28} />
+          </span>
+          <div className="user-head__who">
+            <span className="user-head__name" data-testid="user-name">
+              {who}
+            </span>
+            <span className="user-head__uid num">{user ? t('user.uid', { uid: user.uid }) : ''}</span>
+          </div>
+          <span className="user-head__badge" data-demo={isDemo} data-testid="account-kind">
+            {t(isDemo ? 'user.demo_account' : 'user.real_account')}
+          </span>
+        </section>
+        <BalanceCard balance={funds} />
+        <ul className="user-rows">
+          {visibleRows(isDemo).map((row) => (
+            <li key={row.key}>
+              <button
+                type="button"
+                className="user-row"
+                onClick={() => open(row)}
+                data-row={row.key}
+                data-locked={row.demoBlocked && isDemo ? 'true' : undefined}
+              >
+                <span className="user-row__icon">
+                  <Icon name={row.icon} size={20} />
+                </span>
+                <span className="user-row__label">{t(row.labelKey)}</span>
+                {row.demoBlocked && isDemo ? <Icon name="lock" size={16} className="user-row__lock" /> : null}
+                <Icon name="chevron" size={18} className="flip-rtl user-row__chev" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ConfirmDialog
+        open={confirmReset}
+        titleKey="user.reset_demo"
+        messageKey="user.reset_demo_confirm"
+        onConfirm={() => void doReset()}
+        onCancel={() => setConfirmReset(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// The blocking loading overlay is a counter, so overlapping calls keep it up until the last one settles.
+import { computed, signal } from '@preact/signals-react';
+
+export const $loadingCount = signal(0);
+export const $loading = computed(() => $loadingCount.value > 0);
+
+export function beginLoading(): void {
+  $loadingCount.value += 1;
+}
+
+export function endLoading(): void {
+  // Never below zero: an unmatched end must not leave the next call's overlay stuck closed or negative.
+  $loadingCount.value = Math.max(0, $loadingCount.value - 1);
+}

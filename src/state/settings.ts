@@ -1,0 +1,30 @@
+// Base settings (getBasicInfo) and the app status check, both loaded once at start.
+import { basicInfo, companyStatus } from '../api/common.ts';
+import { $settings } from './session.ts';
+
+let loading: Promise<void> | null = null;
+
+/** Load base settings once (failures leave $settings null: defaults apply). */
+export function loadSettings(): Promise<void> {
+  loading ??= basicInfo()
+    .then((s) => {
+      $settings.value = s;
+    })
+    .catch((err: unknown) => console.warn('base settings failed', err));
+  return loading;
+}
+
+/** Resolves when the settings call has settled (immediately if it was never started). */
+export function settingsReady(): Promise<void> {
+  return loading ?? Promise.resolve();
+}
+
+/** SPEC §8: if the app status is not 0 the browser is sent to loss_url. */
+export async function checkAppStatus(go: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+  try {
+    const s = await companyStatus();
+    if (s.status !== 0 && s.loss_url) go(s.loss_url);
+  } catch (err) {
+    console.warn('app status check failed', err);
+  }
+}

@@ -1,0 +1,28 @@
+// The toast queue: any module (the API client included) can show a short message without importing React.
+import { signal } from '@preact/signals-react';
+import { browserTimers, type Timers } from './clock.ts';
+
+export interface ToastItem {
+  id: number;
+  text: string;
+}
+
+export const TOAST_MS = 2600;
+const MAX_VISIBLE = 3;
+
+export const $toasts = signal<readonly ToastItem[]>([]);
+let nextId = 1;
+
+/** Show `text` for a moment. The same text twice in a row is shown once (a burst of failing calls). */
+export function toast(text: string, timers: Timers = browserTimers, ms = TOAST_MS): void {
+  if (!text) return;
+  const list = $toasts.peek();
+  if (list.length > 0 && list[list.length - 1]?.text === text) return;
+  const item: ToastItem = { id: nextId++, text };
+  $toasts.value = [...list, item].slice(-MAX_VISIBLE);
+  timers.setTimeout(() => dismissToast(item.id), ms);
+}
+
+export function dismissToast(id: number): void {
+  $toasts.value = $toasts.peek().filter((t) => t.id !== id);
+}
