@@ -1,0 +1,90 @@
+// Typed market and order-submit endpoints (SPEC §7 trading), and the trade-list refresh with its idb cache.
+// The cache lets a returning user see the market at once; the network answer then replaces it.
+import { get, set } from 'idb-keyval';
+import { apiGet } from './client.ts';
+import { $instruments, setInstruments } from '../state/market.ts';
+import type { Category, Instrument, Order } from '../domain/types.ts';
+
+export const TRADE_LIST_CACHE_KEY = 'tw.trade_list';
+
+/** The query of GET /v1/api/forex/submit, field names as the wire contract writes them. */
+export interface SubmitParams {
+  type: 1 | 2; // 1 buy up, 2 buy low
+  cont: string; // lots
+  forex_id: number;
+  status: 1 | 0; // 1 market, 0 pending at target_price
+  target_price: string; // "0" for a market order
+  stop_loss_price: string; // "0" when its box is unticked
+  target_profit_price: string; // "0" when its box is unticked
+  multiple: number; // 0 in fixed-margin mode
+}
+
+export function tradeList(search?: string, categoryId?: number): Promise<Instrument[]> {
+  const params: Record<string, unknown> = {};
+  if (search !== undefined && search !== '') params.searchCurrency = search;
+  if (categoryId !== undefined && categoryId > 0) params.category_id = categoryId;
+  return apiGet<Instrument[]>('/v1/api/forex/trade_list', params);
+}
+
+/** Instrument search for /product: no toast, the page shows its own empty state. */
+export function searchInstruments(search: string): Promise<Instrument[]> {
+  return apiGet<Instrument[]>('/v1/api/forex/trade_list', { searchCurrency: search }, { toast: false });
+}
+
+export function categories(): Promise<Category[]> {
+  return apiGet<Category[]>('/v1/api/forex/getCategories', {}, { toast: false });
+}
+
+/** Places an order; a failure rejects with ApiFailure after the client has toasted the server's msg. */
+export function submitOrder(params: SubmitParams): Promise<Order> {
+  return apiGet<Order>('/v1/api/forex/submit', { ...params }, { loading: true });
+}
+
+function isInstrumentList(v: unknown): v is Instrument[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && 'Code' in x && 'Id' in x);
+}
+
+/** Puts the cached list into the store when it is still empty (a cold start). Never throws. */
+export async function restoreCachedTradeList(): Promise<boolean> {
+  if ($instruments.peek().length > 0) return false;
+  try {
+    const cached: unknown = await get(TRADE_LIST_CACHE_KEY);
+    // The network may have answered while IndexedDB was being read: never overwrite fresh data.
+    if (!isInstrumentList(cached) || cached.length === 0 || $instruments.peek().length > 0) return false;
+    setInstruments(cached);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let inFlight: Promise<Instrument[]> | null = null;
+
+/**
+ * Loads trade_list into the store and the idb cache (the router calls this when entering / or /trade).
+ * Concurrent calls share one request. It never rejects: a failed refresh keeps what is shown and resolves
+ * with it, quietly, because the connection indicator already tells the user and the list stays on screen.
+ */
+export function refreshTradeList(): Promise<Instrument[]> {
+  if (inFlight) return inFlight;
+  void restoreCachedTradeList();
+  const run = (async () => {
+    try {
+      const list = await apiGet<Instrument[]>('/v1/api/forex/trade_list', {}, { toast: false });
+      setInstruments(list);
+      try {
+        await set(TRADE_LIST_CACHE_KEY, list);
+      } catch {
+        // A private window may refuse IndexedDB: the cache is a convenience, the list is already shown.
+      }
+      return list;
+    } catch (err) {
+      console.warn('trade_list refresh failed', err);
+      return $instruments.peek();
+    } finally {
+      inFlight = null;
+    }
+  })();
+  inFlight = run;
+  return run;
+}

@@ -1,0 +1,40 @@
+// The desk layout (≥ 1280 px) for / and /trade: market list, chart and order form side by side,
+// so a desktop trader watches many instruments while trading one. Picking a row switches the chart in place.
+import { useCallback, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { $currentCode, $instruments } from '../../state/market.ts';
+import { MarketPanel } from '../market/market-panel.tsx';
+import { ChartPanel } from '../trade/trade-view.tsx';
+import { InstrumentSheet } from '../trade/instrument-sheet.tsx';
+import { OrderForm } from '../trade/order-form.tsx';
+import { pickInstrument } from '../trade/trade-state.ts';
+import '../trade/trade.css';
+import './desk.css';
+
+export function DeskLayout() {
+  useSignals();
+  const { t } = useTranslation();
+  const [listOpen, setListOpen] = useState(false);
+  const inst = pickInstrument($instruments.value, $currentCode.value);
+  const pick = useCallback((code: string) => {
+    $currentCode.value = code;
+    setListOpen(false);
+  }, []);
+  const closeList = useCallback(() => setListOpen(false), []);
+
+  return (
+    <div className="dk">
+      <aside className="dk-col dk-market" aria-label={t('market.title')}>
+        <MarketPanel onPick={pick} activeCode={inst?.Code ?? null} scrollKey="desk" />
+      </aside>
+      <main className="dk-col dk-chart">
+        {inst ? <ChartPanel inst={inst} onOpenList={() => setListOpen(true)} /> : <div className="dk-placeholder" />}
+      </main>
+      <aside className="dk-col dk-order" aria-label={t('trade.order_form')}>
+        {inst ? <OrderForm key={inst.Code} inst={inst} /> : null}
+      </aside>
+      <InstrumentSheet open={listOpen} activeCode={inst?.Code ?? null} onPick={pick} onClose={closeList} />
+    </div>
+  );
+}

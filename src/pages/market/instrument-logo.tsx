@@ -1,0 +1,26 @@
+// An instrument's logo with a lettered fallback when the image is missing or fails to load.
+import { useState } from 'react';
+
+export function InstrumentLogo({ src, label, size = 32 }: { src: string; label: string; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  const letters = label.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase();
+  if (failed || src === '') {
+    return (
+      <span className="mk-logo mk-logo-fallback" style={{ width: size, height: size }} aria-hidden="true">
+        {letters}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="mk-logo"
+      src={src}
+      width={size}
+      height={size}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+// `/`: the market list (kept alive by the router). Tapping a row sets the current instrument and opens /trade.
+// At ≥ 1280 px the desk layout shows list, chart and order form side by side instead.
+import { useCallback } from 'react';
+import { $currentCode } from '../../state/market.ts';
+import { navigateTo } from '../../app/navigator.ts';
+import { useWide } from '../../app/use-wide.ts';
+import { DeskLayout } from '../desk/desk-layout.tsx';
+import { MarketPanel } from './market-panel.tsx';
+
+export function MarketPage() {
+  const wide = useWide();
+  return wide ? <DeskLayout /> : <MarketPhone />;
+}
+
+function MarketPhone() {
+  const pick = useCallback((code: string) => {
+    $currentCode.value = code;
+    navigateTo('/trade');
+  }, []);
+  return (
+    <div className="mk-page">
+      <MarketPanel onPick={pick} scrollKey="market" />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// The market list with its header (search, language) and category chips: the whole phone home screen,
+// and the left column of the desk layout.
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { $instruments } from '../../state/market.ts';
+import { Icon } from '../../components/icons.tsx';
+import { LanguageButton } from '../../components/language-button.tsx';
+import { ConnBadge } from '../../components/conn-badge.tsx';
+import { UserButton } from '../../components/user-button.tsx';
+import { $categories, ALL_CATEGORIES, filterByCategory, loadCategories } from './categories.ts';
+import { CategoryChips } from './category-chips.tsx';
+import { MarketList } from './market-list.tsx';
+import '../../components/icon-button.css';
+import './market.css';
+
+export interface MarketPanelProps {
+  onPick: (code: string) => void;
+  activeCode?: string | null;
+  scrollKey: string;
+}
+
+export function MarketPanel({ onPick, activeCode = null, scrollKey }: MarketPanelProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const all = $instruments.value;
+  const cats = $categories.value;
+  const items = useMemo(() => filterByCategory(all, category), [all, category]);
+
+  useEffect(() => {
+    void loadCategories();
+  }, []);
+
+  return (
+    <div className="mk-panel">
+      <header className="mk-head">
+        <h1 className="mk-title">{t('market.title')}</h1>
+        <div className="mk-head-actions">
+          <ConnBadge />
+          <Link to="/product" className="icon-button" aria-label={t('market.search')} data-testid="market-search">
+            <Icon name="search" />
+          </Link>
+          <LanguageButton />
+          <UserButton />
+        </div>
+      </header>
+      {cats.length > 0 ? <CategoryChips items={cats} selected={category} onSelect={setCategory} /> : null}
+      {items.length > 0 ? (
+        // Keyed by category: each category keeps its own scroll position.
+        <MarketList
+          key={category}
+          items={items}
+          onPick={onPick}
+          activeCode={activeCode}
+          scrollKey={`${scrollKey}:${category}`}
+          label={t('market.title')}
+        />
+      ) : all.length === 0 ? (
+        <MarketSkeleton />
+      ) : (
+        <p className="mk-empty">{t('market.empty_category')}</p>
+      )}
+    </div>
+  );
+}
+
+/** Placeholder rows while the first trade list loads (no cache yet). */
+function MarketSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="mk-skeleton" role="status" aria-label={t('market.loading')}>
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="mk-skeleton-row" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// One market row: logo, code, sparkline, live price and change bound as signal text nodes.
+// A tick rewrites text nodes and flips data attributes; the row component itself never re-renders for it.
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { effect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Show } from '@preact/signals-react/utils';
+import { useTranslation } from 'react-i18next';
+import { quote } from '../../state/market.ts';
+import { Sparkline } from '../../components/sparkline/sparkline.tsx';
+import { InstrumentLogo } from './instrument-logo.tsx';
+import { rowSignals } from './row-signals.ts';
+import { StaleTag } from './stale-tag.tsx';
+import './market.css';
+import type { Instrument } from '../../domain/types.ts';
+
+export interface MarketRowProps {
+  inst: Instrument;
+  onPick: (code: string) => void;
+  /** Compact rows (the instrument side sheet) leave out the sparkline. */
+  compact?: boolean;
+  active?: boolean;
+}
+
+export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false, active = false }: MarketRowProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const q = quote(inst.Code);
+  const s = useMemo(() => rowSignals(inst, q), [inst, q]);
+  const ref = useRef<HTMLButtonElement>(null);
+
+  // Colour, staleness and open state live in data attributes that CSS styles: flipped here, not re-rendered.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    return effect(() => {
+      el.dataset.dir = s.$dir.value;
+      el.dataset.stale = s.q.$stale.value ? 'true' : 'false';
+      el.dataset.open = s.$open.value ? 'true' : 'false';
+    });
+  }, [s]);
+
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={compact ? 'mk-row mk-row-compact' : 'mk-row'}
+      data-code={inst.Code}
+      data-active={active ? 'true' : undefined}
+      onClick={() => onPick(inst.Code)}
+    >
+      <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={compact ? 28 : 34} />
+      <span className="mk-name">
+        <span className="mk-code">{inst.ShowCode}</span>
+        <StaleTag className="mk-stale" />
+      </span>
+      {compact ? null : <Sparkline code={inst.Code} />}
+      <span className="mk-quote">
+        <span className="mk-price tw-num">{s.$price}</span>
+        <span className="mk-change tw-num">
+          <Show when={s.$open} fallback={<span className="mk-closed">{t('market.closed')}</span>}>
+            {s.$change}
+          </Show>
+        </span>
+      </span>
+    </button>
+  );
+});

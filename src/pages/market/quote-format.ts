@@ -1,0 +1,26 @@
+// Display text of a quote from the trade_list snapshot, used until the first live tick arrives.
+// The live store formats its own ticks; these match its shapes ('1.08321', '+0.35%', 'up').
+import { fixed, isDecimalText, dec } from '../../domain/decimal.ts';
+
+export type Dir = 'up' | 'down' | 'flat';
+
+/** A price at the instrument's PricePrecision; '' when the snapshot has none. */
+export function formatPrice(close: string | undefined, precision: number): string {
+  if (close === undefined || !isDecimalText(close)) return '';
+  return fixed(close, Math.max(0, Math.min(precision, 12)));
+}
+
+/** A percent change with its sign: '0.3' → '+0.30%', '-1.2' → '-1.20%', '0' → '0.00%'. */
+export function formatChange(change: string | undefined): string {
+  if (change === undefined || !isDecimalText(change)) return '';
+  const d = dec(change);
+  const text = fixed(d.abs(), 2);
+  if (d.isZero() || text === '0.00') return '0.00%';
+  return `${d.isNegative() ? '-' : '+'}${text}%`;
+}
+
+export function dirOf(change: string | undefined): Dir {
+  if (change === undefined || !isDecimalText(change)) return 'flat';
+  const d = dec(change);
+  return d.isZero() ? 'flat' : d.isNegative() ? 'down' : 'up';
+}

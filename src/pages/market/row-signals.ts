@@ -1,0 +1,29 @@
+// The signals one market row binds: the live store's quote, falling back to the trade_list snapshot
+// until the first tick, so a cached or freshly loaded market shows prices at once.
+import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { quote, type QuoteSignals } from '../../state/market.ts';
+import { dirOf, formatChange, formatPrice, type Dir } from './quote-format.ts';
+import type { Instrument } from '../../domain/types.ts';
+
+export interface RowSignals {
+  q: QuoteSignals;
+  $price: ReadonlySignal<string>;
+  $change: ReadonlySignal<string>;
+  $dir: ReadonlySignal<Dir>;
+  $open: ReadonlySignal<boolean>;
+}
+
+export function rowSignals(inst: Instrument, q: QuoteSignals = quote(inst.Code)): RowSignals {
+  const snap = inst.ForexQuotations as Instrument['ForexQuotations'] | undefined;
+  const snapPrice = formatPrice(snap?.Close, inst.PricePrecision);
+  const snapChange = formatChange(snap?.Change);
+  const snapDir = dirOf(snap?.Change);
+  return {
+    q,
+    $price: computed(() => q.$close.value || snapPrice),
+    $change: computed(() => q.$change.value || snapChange),
+    $dir: computed(() => (q.$close.value === '' ? snapDir : q.$dir.value)),
+    // An instrument the feed has never quoted (e.g. a search result) is open or closed as its snapshot says.
+    $open: computed(() => (q.$close.value === '' && q.$tickAt.value === 0 ? inst.MarketStatus === 1 : q.$open.value)),
+  };
+}

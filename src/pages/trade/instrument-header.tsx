@@ -1,0 +1,57 @@
+// /trade header: the instrument (tap → side list of all instruments) and its live price and change.
+// Price and change are signal text nodes; colour, stale and closed state flip data attributes.
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { effect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Show } from '@preact/signals-react/utils';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/icons.tsx';
+import { ConnBadge } from '../../components/conn-badge.tsx';
+import { InstrumentLogo } from '../market/instrument-logo.tsx';
+import { rowSignals } from '../market/row-signals.ts';
+import { StaleTag } from '../market/stale-tag.tsx';
+import type { Instrument } from '../../domain/types.ts';
+import '../market/market.css';
+
+export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
+  useSignals();
+  const { t } = useTranslation();
+  const s = useMemo(() => rowSignals(inst), [inst]);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    return effect(() => {
+      el.dataset.dir = s.$dir.value;
+      el.dataset.stale = s.q.$stale.value ? 'true' : 'false';
+      el.dataset.open = s.$open.value ? 'true' : 'false';
+    });
+  }, [s]);
+
+  return (
+    <div ref={ref} className="tr-head" data-code={inst.Code}>
+      <button
+        type="button"
+        className="tr-inst"
+        onClick={onOpenList}
+        aria-haspopup="dialog"
+        aria-label={t('trade.switch_instrument')}
+      >
+        <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={30} />
+        <span className="tr-code">{inst.ShowCode}</span>
+        <Icon name="chevron" size={16} className="tr-caret" />
+      </button>
+      <ConnBadge compact />
+      <div className="tr-quote">
+        <span className="tr-price tw-num">{s.$price}</span>
+        <span className="tr-change tw-num">
+          <Show when={s.$open} fallback={<span className="tr-closed">{t('market.closed')}</span>}>
+            {s.$change}
+          </Show>
+        </span>
+        <StaleTag className="tr-stale" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Side sheet on /trade listing every instrument with live prices; picking one switches the screen.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { $instruments } from '../../state/market.ts';
+import { Icon } from '../../components/icons.tsx';
+import { useEscape } from '../../components/use-escape.ts';
+import { MarketList } from '../market/market-list.tsx';
+import { matchesSearch } from '../market/search-filter.ts';
+
+export interface InstrumentSheetProps {
+  open: boolean;
+  activeCode: string | null;
+  onPick: (code: string) => void;
+  onClose: () => void;
+}
+
+export function InstrumentSheet({ open, activeCode, onPick, onClose }: InstrumentSheetProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState('');
+  const panelRef = useRef<HTMLDivElement>(null);
+  const all = $instruments.value;
+  const items = useMemo(() => all.filter((i) => matchesSearch(i, filter)), [all, filter]);
+
+  useEscape(open, onClose);
+  useEffect(() => {
+    if (open) panelRef.current?.focus();
+  }, [open]);
+
+  // Mounted only while open: the list's rows (and their signal bindings) exist only when someone looks.
+  if (!open) return null;
+  return createPortal(
+    <div className="tr-sheet-root">
+      <div className="tr-sheet-scrim" onClick={onClose} aria-hidden="true" />
+      <div ref={panelRef} className="tr-sheet" role="dialog" aria-modal="true" aria-label={t('trade.all_instruments')} tabIndex={-1}>
+        <div className="tr-sheet-head">
+          <h2 className="tr-sheet-title">{t('trade.all_instruments')}</h2>
+          <button type="button" className="tr-icon-btn" onClick={onClose} aria-label={t('trade.close')}>
+            <Icon name="close" size={20} />
+          </button>
+        </div>
+        <label className="tr-sheet-search">
+          <Icon name="search" size={18} />
+          <input
+            type="search"
+            value={filter}
+            placeholder={t('market.search_placeholder')}
+            aria-label={t('market.search_placeholder')}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </label>
+        {items.length > 0 ? (
+          <MarketList items={items} onPick={onPick} compact activeCode={activeCode} label={t('trade.all_instruments')} />
+        ) : (
+          <p className="tr-sheet-empty">{t('market.no_results')}</p>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,51 @@
+// Lots input with − / + buttons stepping by Pip; the minus is disabled when quantity − Pip ≤ 0 (SPEC §5).
+import { useTranslation } from 'react-i18next';
+import { canStepDown, stepLots } from './order-draft.ts';
+
+export interface LotStepperProps {
+  value: string;
+  pip: string;
+  onChange: (value: string) => void;
+}
+
+export function LotStepper({ value, pip, onChange }: LotStepperProps) {
+  const { t } = useTranslation();
+  const minusOk = canStepDown(value, pip);
+  return (
+    <div className="tr-stepper">
+      <button
+        type="button"
+        className="tr-step"
+        data-step="minus"
+        aria-label={t('trade.lots_decrease')}
+        disabled={!minusOk}
+        onClick={() => onChange(stepLots(value, pip, -1))}
+      >
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <input
+        className="tr-input tw-num"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={t('trade.lots')}
+        value={value}
+        // Only digits and one dot: a lot count is never negative (input minimum 0).
+        onChange={(e) => onChange(e.target.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'))}
+      />
+      <button
+        type="button"
+        className="tr-step"
+        data-step="plus"
+        aria-label={t('trade.lots_increase')}
+        onClick={() => onChange(stepLots(value, pip, 1))}
+      >
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// Multiplier (leverage) picker: a button that opens a sheet of the instrument's HasForexMultiple choices.
+// With none configured, opening it shows the no-multiplier message instead (SPEC §5).
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { toast } from '../../state/toasts.ts';
+import type { Multiplier } from '../../domain/types.ts';
+
+export interface MultiplierPickerProps {
+  options: Multiplier[];
+  value: number | null;
+  onChange: (value: number) => void;
+}
+
+export function MultiplierPicker({ options, value, onChange }: MultiplierPickerProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+
+  const openPicker = () => {
+    if (options.length === 0) {
+      toast(t('trade.no_multiplier'));
+      return;
+    }
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <button type="button" className="tr-select" aria-haspopup="dialog" data-field="multiple" onClick={openPicker}>
+        <span className="tw-num">{value !== null ? t('trade.multiple_value', { value }) : t('trade.multiple_choose')}</span>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      </button>
+      <BottomSheet open={open} onClose={close} titleKey="trade.multiple">
+        <div className="tr-multiplier-options" role="listbox" aria-label={t('trade.multiple')}>
+          {options.map((m) => (
+            <button
+              key={m.Value}
+              type="button"
+              role="option"
+              aria-selected={m.Value === value}
+              className="tr-chip tw-num"
+              data-multiple={m.Value}
+              onClick={() => {
+                onChange(m.Value);
+                setOpen(false);
+              }}
+            >
+              {t('trade.multiple_value', { value: m.Value })}
+            </button>
+          ))}
+        </div>
+      </BottomSheet>
+    </>
+  );
+}

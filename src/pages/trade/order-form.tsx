@@ -1,0 +1,192 @@
+// The order form: side, market/pending, lots, multiplier, stop boxes, live preview and submit.
+// It re-renders on user input and when the market opens/closes or the price turns stale — never per tick.
+import { useCallback, useMemo, useState } from 'react';
+import { computed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { quote } from '../../state/market.ts';
+import { $loggedIn } from '../../state/session.ts';
+import { toast } from '../../state/toasts.ts';
+import { currentPath, loginPath, navigateTo } from '../../app/navigator.ts';
+import { submitOrder } from '../../api/market.ts';
+import { formatPrice } from '../market/quote-format.ts';
+import { rowSignals } from '../market/row-signals.ts';
+import { checkOrder, initialDraft, isFixedMargin, type OrderDraft, type OrderSide } from './order-draft.ts';
+import { useOrderPreview } from './use-order-preview.ts';
+import { LotStepper } from './lot-stepper.tsx';
+import { MultiplierPicker } from './multiplier-picker.tsx';
+import { PriceInput } from './price-input.tsx';
+import { StopBox } from './stop-box.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { OrderPlaced } from './order-placed.tsx';
+import type { Instrument, Order } from '../../domain/types.ts';
+
+export const HOLDING_ORDERS_PATH = '/order?type=1';
+
+/** Why the buttons are disabled right now (an i18n key), or null when trading is possible. */
+export function blockedReason(open: boolean, stale: boolean): string | null {
+  if (!open) return 'trade.market_closed';
+  if (stale) return 'trade.price_stale';
+  return null;
+}
+
+export function OrderForm({ inst }: { inst: Instrument }) {
+  useSignals();
+  const { t } = useTranslation();
+  const q = quote(inst.Code);
+  // The reason flips rarely (market open/close, connection lost): reading it re-renders the form only then.
+  const $reason = useMemo(() => {
+    const s = rowSignals(inst, q);
+    return computed(() => blockedReason(s.$open.value, q.$stale.value));
+  }, [inst, q]);
+  const reason = $reason.value;
+  const [side, setSide] = useState<OrderSide>(1);
+  const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(inst));
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { $preview } = useOrderPreview(inst, draft, side);
+  const fixedMode = isFixedMargin(inst);
+
+  const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
+  const nowPrice = () => q.$close.peek() || formatPrice(inst.ForexQuotations?.Close, inst.PricePrecision);
+
+  const submit = async () => {
+    if (busy || reason) return;
+    const check = checkOrder(inst, draft, side, $loggedIn.peek());
+    if (check.kind === 'login') {
+      navigateTo(loginPath(currentPath()));
+      return;
+    }
+    if (check.kind === 'error') {
+      toast(t(check.key));
+      return;
+    }
+    setBusy(true);
+    try {
+      setPlaced(await submitOrder(check.params));
+    } catch {
+      // The API client has already shown the server's msg as a toast.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sideKey = side === 1 ? 'trade.buy_up' : 'trade.buy_low';
+  return (
+    <form
+      className="tr-form"
+      data-side={side}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="tr-sides" role="radiogroup" aria-label={t('trade.direction')}>
+        <button type="button" role="radio" aria-checked={side === 1} className="tr-side" data-side="1" onClick={() => setSide(1)}>
+          {t('trade.buy_up')}
+        </button>
+        <button type="button" role="radio" aria-checked={side === 2} className="tr-side" data-side="2" onClick={() => setSide(2)}>
+          {t('trade.buy_low')}
+        </button>
+      </div>
+
+      <div className="tr-modes" role="radiogroup" aria-label={t('trade.order_type')}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={draft.mode === 'market'}
+          className="tr-mode"
+          data-mode="market"
+          onClick={() => update({ mode: 'market' })}
+        >
+          {t('trade.market_order')}
+        </button>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={draft.mode === 'pending'}
+          className="tr-mode"
+          data-mode="pending"
+          onClick={() => update({ mode: 'pending', targetPrice: draft.targetPrice || nowPrice() })}
+        >
+          {t('trade.pending_order')}
+        </button>
+      </div>
+
+      {draft.mode === 'pending' ? (
+        <div className="tr-field">
+          <span className="tr-label">{t('trade.target_price')}</span>
+          <PriceInput
+            field="target-price"
+            label={t('trade.target_price')}
+            value={draft.targetPrice}
+            placeholder={nowPrice()}
+            onChange={(v) => update({ targetPrice: v })}
+          />
+        </div>
+      ) : null}
+
+      <div className="tr-field">
+        <span className="tr-label">{t('trade.lots')}</span>
+        <LotStepper value={draft.lots} pip={inst.Pip} onChange={(v) => update({ lots: v })} />
+      </div>
+
+      <div className="tr-field">
+        <span className="tr-label">{t('trade.multiple')}</span>
+        {fixedMode ? (
+          <span className="tr-fixed">{t('trade.fixed_margin')}</span>
+        ) : (
+          <MultiplierPicker options={inst.HasForexMultiple} value={draft.multiple} onChange={(v) => update({ multiple: v })} />
+        )}
+      </div>
+
+      <StopBox
+        field="stop-profit"
+        label={t('trade.stop_profit')}
+        on={draft.stopProfitOn}
+        value={draft.stopProfit}
+        placeholder={nowPrice()}
+        onToggle={(on) => update({ stopProfitOn: on, stopProfit: on && draft.stopProfit === '' ? nowPrice() : draft.stopProfit })}
+        onChange={(v) => update({ stopProfit: v })}
+      />
+      <StopBox
+        field="stop-loss"
+        label={t('trade.stop_loss')}
+        on={draft.stopLossOn}
+        value={draft.stopLoss}
+        placeholder={nowPrice()}
+        onToggle={(on) => update({ stopLossOn: on, stopLoss: on && draft.stopLoss === '' ? nowPrice() : draft.stopLoss })}
+        onChange={(v) => update({ stopLoss: v })}
+      />
+
+      <OrderSummary $preview={$preview} showStopProfit={draft.stopProfitOn} showStopLoss={draft.stopLossOn} />
+
+      {reason ? (
+        <p className="tr-blocked" role="status" data-reason={reason}>
+          {t(reason)}
+        </p>
+      ) : null}
+
+      <button
+        type="submit"
+        className={side === 1 ? 'btn btn-up btn-block tr-submit' : 'btn btn-down btn-block tr-submit'}
+        data-action="submit-order"
+        data-side={side}
+        disabled={reason !== null || busy}
+      >
+        {t(sideKey)}
+      </button>
+
+      {placed ? (
+        <OrderPlaced
+          order={placed}
+          onClose={() => setPlaced(null)}
+          onViewOrders={() => {
+            setPlaced(null);
+            navigateTo(HOLDING_ORDERS_PATH);
+          }}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+// Pre-trade summary: margin, handling fee and the P&L at stop-profit / stop-loss, as live signal text.
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { computed, effect, type Signal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { moneyText } from './money-text.ts';
+import type { OrderPreview } from '../../../workers/protocol.ts';
+
+export interface OrderSummaryProps {
+  $preview: Signal<OrderPreview | null>;
+  showStopProfit: boolean;
+  showStopLoss: boolean;
+}
+
+function sign(v: string | null | undefined): 'up' | 'down' | 'flat' {
+  if (!v || !/[1-9]/.test(v)) return 'flat';
+  return v.startsWith('-') ? 'down' : 'up';
+}
+
+export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSummaryProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const text = useMemo(() => {
+    const ok = computed(() => ($preview.value?.ok ? $preview.value : null));
+    return {
+      margin: computed(() => moneyText(ok.value?.margin)),
+      fee: computed(() => moneyText(ok.value?.fee)),
+      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, true)),
+      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, true)),
+      spSign: computed(() => sign(ok.value?.pnlAtStopProfit)),
+      slSign: computed(() => sign(ok.value?.pnlAtStopLoss)),
+    };
+  }, [$preview]);
+  const spRef = useRef<HTMLElement>(null);
+  const slRef = useRef<HTMLElement>(null);
+
+  useLayoutEffect(
+    () =>
+      effect(() => {
+        if (spRef.current) spRef.current.dataset.dir = text.spSign.value;
+        if (slRef.current) slRef.current.dataset.dir = text.slSign.value;
+      }),
+    [text, showStopProfit, showStopLoss],
+  );
+
+  return (
+    <dl className="tr-summary">
+      <div className="tr-summary-row">
+        <dt>{t('trade.margin')}</dt>
+        <dd className="tw-num" data-field="margin">
+          {text.margin} <span className="tr-unit">{t('trade.usd')}</span>
+        </dd>
+      </div>
+      <div className="tr-summary-row">
+        <dt>{t('trade.fee')}</dt>
+        <dd className="tw-num" data-field="fee">
+          {text.fee} <span className="tr-unit">{t('trade.usd')}</span>
+        </dd>
+      </div>
+      {showStopProfit ? (
+        <div className="tr-summary-row">
+          <dt>{t('trade.pnl_at_stop_profit')}</dt>
+          <dd className="tw-num tr-pnl" data-field="pnl-sp" ref={spRef}>
+            {text.pnlSp}
+          </dd>
+        </div>
+      ) : null}
+      {showStopLoss ? (
+        <div className="tr-summary-row">
+          <dt>{t('trade.pnl_at_stop_loss')}</dt>
+          <dd className="tw-num tr-pnl" data-field="pnl-sl" ref={slRef}>
+            {text.pnlSl}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,24 @@
+// The chart period bar: 1M 5M 15M 30M 1H 1D → the wire periods 1min … 1day.
+import { useTranslation } from 'react-i18next';
+import { PERIODS, type Period } from '../../domain/types.ts';
+
+export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tr-periods" role="tablist" aria-label={t('trade.period')}>
+      {PERIODS.map((p) => (
+        <button
+          key={p}
+          type="button"
+          role="tab"
+          className="tr-period"
+          aria-selected={p === value}
+          data-period={p}
+          onClick={() => onChange(p)}
+        >
+          {t(`trade.period_${p}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

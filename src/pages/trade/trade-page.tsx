@@ -1,0 +1,49 @@
+// /trade: instrument header with the side list, live price, period bar, candlestick chart and the order form.
+// At ≥ 1280 px the desk layout shows the market list, chart and form side by side instead.
+import { useCallback, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { $currentCode, $instruments } from '../../state/market.ts';
+import { useWide } from '../../app/use-wide.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { DeskLayout } from '../desk/desk-layout.tsx';
+import { ChartPanel } from './trade-view.tsx';
+import { InstrumentSheet } from './instrument-sheet.tsx';
+import { OrderForm } from './order-form.tsx';
+import { pickInstrument } from './trade-state.ts';
+import './trade.css';
+
+export function TradePage() {
+  const wide = useWide();
+  return wide ? <DeskLayout /> : <TradePhone />;
+}
+
+function TradePhone() {
+  useSignals();
+  const { t } = useTranslation();
+  const [listOpen, setListOpen] = useState(false);
+  const inst = pickInstrument($instruments.value, $currentCode.value);
+  const closeList = useCallback(() => setListOpen(false), []);
+  const pick = useCallback((code: string) => {
+    $currentCode.value = code;
+    setListOpen(false);
+  }, []);
+
+  if (!inst) {
+    return (
+      <div className="tr-page tr-page-empty">
+        <EmptyState textKey="trade.loading_instruments" />
+      </div>
+    );
+  }
+  return (
+    <div className="tr-page">
+      <ChartPanel inst={inst} onOpenList={() => setListOpen(true)} />
+      <section className="tr-form-panel" aria-label={t('trade.order_form')}>
+        {/* Keyed by code: switching instrument starts a fresh draft at that instrument's minimum lots. */}
+        <OrderForm key={inst.Code} inst={inst} />
+      </section>
+      <InstrumentSheet open={listOpen} activeCode={inst.Code} onPick={pick} onClose={closeList} />
+    </div>
+  );
+}

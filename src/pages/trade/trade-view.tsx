@@ -1,0 +1,28 @@
+// The trade screen's parts wired together: header, period bar, chart and order form for one instrument.
+// Used by the phone /trade page and by the desk layout's centre and right columns.
+import { useSignals } from '@preact/signals-react/runtime';
+import { $period } from './trade-state.ts';
+import { InstrumentHeader } from './instrument-header.tsx';
+import { PeriodBar } from './period-bar.tsx';
+import { CandleChart } from '../../components/chart/candle-chart.tsx';
+import type { Instrument } from '../../domain/types.ts';
+
+/** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
+export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
+  useSignals();
+  const period = $period.value;
+  return (
+    <section className="tr-chart-panel">
+      <InstrumentHeader inst={inst} onOpenList={onOpenList} />
+      <PeriodBar
+        value={period}
+        onChange={(p) => {
+          $period.value = p;
+        }}
+      />
+      <div className="tr-chart-box">
+        <CandleChart code={inst.Code} period={period} precision={inst.PricePrecision} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+// src/api/market.ts: request shapes, and refreshTradeList's store + idb cache (a returning user sees the market at once).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { get, set, del } from 'idb-keyval';
+import type { Instrument } from '../../src/domain/types.ts';
+
+vi.mock('../../src/api/client.ts', () => ({ apiGet: vi.fn() }));
+
+const { apiGet } = await import('../../src/api/client.ts');
+const { $instruments, quote } = await import('../../src/state/market.ts');
+const api = await import('../../src/api/market.ts');
+
+function inst(code: string, close = '1.5'): Instrument {
+  return {
+    Id: code.charCodeAt(0),
+    Code: code,
+    ShowCode: code,
+    Logo: '',
+    CategoryId: 1,
+    MarketStatus: 1,
+    PricePrecision: 2,
+    Pip: '0.01',
+    ForexMinCont: '0.01',
+    ForexContNum: '100',
+    MarginMode: 2,
+    HasForexMultiple: [{ Value: 10 }],
+    ForexFeeRate: '0.001',
+    ForexQuotations: { Open: '1', Close: close, Change: '1', High: '2', Low: '1', Time: Date.UTC(2025, 0, 1) },
+  };
+}
+
+beforeEach(async () => {
+  vi.mocked(apiGet).mockReset();
+  $instruments.value = [];
+  await del(api.TRADE_LIST_CACHE_KEY);
+});
+
+describe('endpoints', () => {
+  it('searches trade_list with searchCurrency and filters by category_id', async () => {
+    vi.mocked(apiGet).mockResolvedValue([]);
+    await api.tradeList('EUR', 3);
+    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/trade_list', { searchCurrency: 'EUR', category_id: 3 });
+    await api.tradeList();
+    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/trade_list', {});
+    await api.categories();
+    expect(vi.mocked(apiGet).mock.lastCall?.[0]).toBe('/v1/api/forex/getCategories');
+  });
+
+  it('submits an order as GET /v1/api/forex/submit with the wire field names', async () => {
+    vi.mocked(apiGet).mockResolvedValue({ Id: 1 });
+    const params = {
+      type: 2 as const,
+      cont: '0.05',
+      forex_id: 7,
+      status: 0 as const,
+      target_price: '1.07',
+      stop_loss_price: '0',
+      target_profit_price: '1.01',
+      multiple: 50,
+    };
+    await api.submitOrder(params);
+    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/submit', params, { loading: true });
+  });
+});
+
+describe('refreshTradeList', () => {
+  it('loads the list into the store and the idb cache', async () => {
+    const list = [inst('AAA'), inst('BBB')];
+    vi.mocked(apiGet).mockResolvedValue(list);
+    await api.refreshTradeList();
+    expect($instruments.value).toEqual(list);
+    expect(quote('AAA').$close.value).toBe('1.50');
+    expect(await get(api.TRADE_LIST_CACHE_KEY)).toEqual(list);
+  });
+
+  it('shows the cached list at once while the network is slow', async () => {
+    const cached = [inst('CCC', '2.25')];
+    await set(api.TRADE_LIST_CACHE_KEY, cached);
+    let answer: (v: Instrument[]) => void = () => undefined;
+    vi.mocked(apiGet).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+
+    const done = api.refreshTradeList();
+    await vi.waitFor(() => expect($instruments.value.map((i) => i.Code)).toEqual(['CCC']));
+
+    const fresh = [inst('CCC', '2.5'), inst('DDD')];
+    answer(fresh);
+    await done;
+    expect($instruments.value).toEqual(fresh);
+  });
+
+  it('never lets the cache overwrite a list the network already delivered', async () => {
+    $instruments.value = [inst('NEW')];
+    await set(api.TRADE_LIST_CACHE_KEY, [inst('OLD')]);
+    expect(await api.restoreCachedTradeList()).toBe(false);
+    expect($instruments.value.map((i) => i.Code)).toEqual(['NEW']);
+  });
+
+  it('keeps what is shown when the refresh fails, and shares one request between concurrent calls', async () => {
+    $instruments.value = [inst('KEEP')];
+    vi.mocked(apiGet).mockRejectedValue(new Error('offline'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const [a, b] = await Promise.all([api.refreshTradeList(), api.refreshTradeList()]);
+    warn.mockRestore();
+    expect(apiGet).toHaveBeenCalledTimes(1);
+    expect(a.map((i) => i.Code)).toEqual(['KEEP']);
+    expect(b).toBe(a);
+    expect($instruments.value.map((i) => i.Code)).toEqual(['KEEP']);
+  });
+});

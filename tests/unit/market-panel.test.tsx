@@ -1,0 +1,146 @@
+// The market screen: category chips ("all" first) filter the list; a tap makes the instrument current.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import type { Category, Instrument } from '../../src/domain/types.ts';
+
+vi.mock('../../src/api/market.ts', () => ({
+  categories: vi.fn(
+    async (): Promise<Category[]> => [
+      { Id: 1, NameShowTrans: 'Forex' },
+      { Id: 2, NameShowTrans: 'Metals' },
+    ],
+  ),
+}));
+
+const { setInstruments } = await import('../../src/state/market.ts');
+const { initI18n, i18n } = await import('../../src/i18n/index.ts');
+const { MarketPanel } = await import('../../src/pages/market/market-panel.tsx');
+const { filterByCategory, ALL_CATEGORIES } = await import('../../src/pages/market/categories.ts');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function inst(code: string, categoryId: number): Instrument {
+  return {
+    Id: code.length * 100 + categoryId,
+    Code: code,
+    ShowCode: code,
+    Logo: '',
+    CategoryId: categoryId,
+    MarketStatus: 1,
+    PricePrecision: 2,
+    Pip: '0.01',
+    ForexMinCont: '0.01',
+    ForexContNum: '100',
+    MarginMode: 2,
+    HasForexMultiple: [{ Value: 10 }],
+    ForexFeeRate: '0.001',
+    ForexQuotations: { Open: '1', Close: '1.5', Change: '1', High: '2', Low: '1', Time: 1 },
+  };
+}
+
+const LIST = [inst('EURUSD', 1), inst('XAUUSD', 2), inst('GBPUSD', 1), inst('XAGUSD', 2)];
+
+let root: Root | null = null;
+let host: HTMLElement | undefined;
+
+async function render(onPick: (code: string) => void): Promise<void> {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root?.render(
+      <MemoryRouter>
+        <MarketPanel onPick={onPick} scrollKey="test" />
+      </MemoryRouter>,
+    ),
+  );
+}
+
+function view(): HTMLElement {
+  if (!host) throw new Error('nothing rendered');
+  return host;
+}
+const codes = () => Array.from(view().querySelectorAll<HTMLElement>('.mk-row')).map((r) => r.dataset.code);
+const chips = () => Array.from(view().querySelectorAll<HTMLButtonElement>('.mk-chip'));
+
+// happy-dom does no layout: give the list's scroller the size a 360×740 phone would, as a browser does.
+const realHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight');
+const realWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth');
+function sized(dim: number, real: PropertyDescriptor | undefined): PropertyDescriptor {
+  return {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('mk-scroll') ? dim : ((real?.get?.call(this) as number | undefined) ?? 0);
+    },
+  };
+}
+
+beforeAll(async () => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', sized(600, realHeight));
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', sized(360, realWidth));
+  await initI18n({ cookies: 'lang=en' });
+});
+
+afterAll(() => {
+  // The getters were added on HTMLElement.prototype, shadowing Element's: removing them restores the originals.
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  host?.remove();
+  host = undefined;
+});
+
+describe('filterByCategory', () => {
+  it('keeps the server order and returns everything for "all"', () => {
+    expect(filterByCategory(LIST, 2).map((i) => i.Code)).toEqual(['XAUUSD', 'XAGUSD']);
+    expect(filterByCategory(LIST, ALL_CATEGORIES).map((i) => i.Code)).toEqual(LIST.map((i) => i.Code));
+    expect(filterByCategory(LIST, 99)).toEqual([]);
+  });
+});
+
+describe('MarketPanel', () => {
+  it('puts "all" first and filters the rows by the chosen category', async () => {
+    act(() => setInstruments(LIST));
+    await render(() => undefined);
+    expect(chips().map((c) => c.textContent)).toEqual([i18n.t('market.all'), 'Forex', 'Metals']);
+    expect(chips()[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(codes()).toEqual(['EURUSD', 'XAUUSD', 'GBPUSD', 'XAGUSD']);
+
+    await act(async () => chips()[2]?.click());
+    expect(codes()).toEqual(['XAUUSD', 'XAGUSD']);
+    expect(chips()[2]?.getAttribute('aria-selected')).toBe('true');
+
+    await act(async () => chips()[1]?.click());
+    expect(codes()).toEqual(['EURUSD', 'GBPUSD']);
+
+    await act(async () => chips()[0]?.click());
+    expect(codes()).toHaveLength(4);
+  });
+
+  it('renders only the visible part of a long list (virtualised)', async () => {
+    const many = Array.from({ length: 2000 }, (_, k) => inst(`I${k}`, 1));
+    act(() => setInstruments(many));
+    await render(() => undefined);
+    const shown = codes().length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(100);
+    const spacer = view().querySelector<HTMLElement>('.mk-spacer');
+    expect(spacer?.style.height).toBe(`${2000 * 68}px`);
+  });
+
+  it('reports the tapped row and links the search icon to /product', async () => {
+    act(() => setInstruments(LIST));
+    const onPick = vi.fn();
+    await render(onPick);
+    await act(async () => view().querySelector<HTMLButtonElement>('.mk-row[data-code="XAUUSD"]')?.click());
+    expect(onPick).toHaveBeenCalledWith('XAUUSD');
+    expect(view().querySelector('[data-testid="market-search"]')?.getAttribute('href')).toBe('/product');
+    expect(view().querySelector('[data-testid="language-button"]')?.getAttribute('href')).toBe('/language');
+  });
+});

@@ -1,0 +1,152 @@
+// /product: debounced instrument search over trade_list?searchCurrency=, a tap opens /trade.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import type { Instrument } from '../../src/domain/types.ts';
+
+vi.mock('../../src/api/market.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
+
+const { searchInstruments } = await import('../../src/api/market.ts');
+const { $currentCode, setInstruments } = await import('../../src/state/market.ts');
+const { setNavigator } = await import('../../src/app/navigator.ts');
+const { initI18n, i18n } = await import('../../src/i18n/index.ts');
+const { ProductPage, SEARCH_DEBOUNCE_MS } = await import('../../src/pages/product/product-page.tsx');
+const { debouncer } = await import('../../src/pages/product/debounce.ts');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function inst(code: string): Instrument {
+  return {
+    Id: code.length,
+    Code: code,
+    ShowCode: code,
+    Logo: '',
+    CategoryId: 1,
+    MarketStatus: 1,
+    PricePrecision: 2,
+    Pip: '0.01',
+    ForexMinCont: '0.01',
+    ForexContNum: '100',
+    MarginMode: 2,
+    HasForexMultiple: [{ Value: 10 }],
+    ForexFeeRate: '0.001',
+    ForexQuotations: { Open: '1', Close: '1.5', Change: '1', High: '2', Low: '1', Time: 1 },
+  };
+}
+
+// happy-dom does no layout: give list scrollers a phone-sized box so the virtual list renders rows.
+beforeAll(async () => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
+  await initI18n({ cookies: 'lang=en' });
+});
+
+afterAll(() => {
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+});
+
+const navigate = vi.fn();
+let root: Root | null = null;
+let host: HTMLElement | undefined;
+
+function view(): HTMLElement {
+  if (!host) throw new Error('nothing rendered');
+  return host;
+}
+
+async function render(): Promise<void> {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root?.render(
+      <MemoryRouter>
+        <ProductPage />
+      </MemoryRouter>,
+    ),
+  );
+}
+
+async function type(value: string): Promise<void> {
+  const input = view().querySelector<HTMLInputElement>('input[type="search"]');
+  if (!input) throw new Error('no search box');
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+const codes = () => Array.from(view().querySelectorAll<HTMLElement>('.mk-row')).map((r) => r.dataset.code);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  setNavigator({ navigate, path: () => '/product' });
+  act(() => setInstruments([inst('EURUSD'), inst('XAUUSD'), inst('BTCUSDT')]));
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  host?.remove();
+  host = undefined;
+  vi.useRealTimers();
+  vi.mocked(searchInstruments).mockReset();
+  navigate.mockClear();
+  setNavigator(null);
+});
+
+describe('debouncer', () => {
+  it('runs only the last call, after the quiet time', () => {
+    const fn = vi.fn();
+    const d = debouncer(globalThis, 300);
+    d.run(() => fn(1));
+    vi.advanceTimersByTime(200);
+    d.run(() => fn(2));
+    vi.advanceTimersByTime(299);
+    expect(fn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(fn).toHaveBeenCalledWith(2);
+    d.run(() => fn(3));
+    d.cancel();
+    vi.advanceTimersByTime(1000);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ProductPage', () => {
+  it('lists every instrument before anything is typed', async () => {
+    await render();
+    expect(codes()).toEqual(['EURUSD', 'XAUUSD', 'BTCUSDT']);
+  });
+
+  it('asks the server once per pause in typing and shows its answer', async () => {
+    vi.mocked(searchInstruments).mockResolvedValue([inst('XAUUSD')]);
+    await render();
+    await type('X');
+    await type('XA');
+    await type('XAU');
+    expect(searchInstruments).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(searchInstruments).toHaveBeenCalledTimes(1);
+    expect(searchInstruments).toHaveBeenCalledWith('XAU');
+    expect(codes()).toEqual(['XAUUSD']);
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    vi.mocked(searchInstruments).mockResolvedValue([]);
+    await render();
+    await type('ZZZ');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(view().textContent).toContain(i18n.t('market.no_results'));
+  });
+
+  it('opens /trade with the tapped instrument as the current one', async () => {
+    await render();
+    await act(async () => view().querySelector<HTMLButtonElement>('.mk-row[data-code="BTCUSDT"]')?.click());
+    expect($currentCode.value).toBe('BTCUSDT');
+    expect(navigate).toHaveBeenCalledWith('/trade', undefined);
+  });
+});

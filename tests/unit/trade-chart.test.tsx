@@ -1,0 +1,125 @@
+// The candlestick chart wrapper: one chart for the screen's life, setData on reset, update() for the last bar only.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { KlineUpdate } from '../../workers/protocol.ts';
+import type { KlineBar, Period } from '../../src/domain/types.ts';
+
+const series = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
+const timeScale = { scrollToRealTime: vi.fn() };
+const chart = {
+  addSeries: vi.fn(() => series),
+  applyOptions: vi.fn(),
+  resize: vi.fn(),
+  remove: vi.fn(),
+  timeScale: () => timeScale,
+};
+const createChart = vi.fn((_el: HTMLElement, _opts: unknown) => chart);
+
+vi.mock('lightweight-charts', () => ({
+  createChart,
+  CandlestickSeries: { type: 'Candlestick' },
+  ColorType: { Solid: 'solid' },
+  TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
+}));
+
+const watchChart = vi.fn(async (_code: string, _period: Period) => undefined);
+const unwatchChart = vi.fn(async () => undefined);
+vi.mock('../../src/state/feed-bridge.ts', () => ({ feed: () => ({ watchChart, unwatchChart }) }));
+
+const listeners = new Set<(u: KlineUpdate) => void>();
+vi.mock('../../src/state/market.ts', () => ({
+  onKline: (l: (u: KlineUpdate) => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+}));
+
+const { CandleChart } = await import('../../src/components/chart/candle-chart.tsx');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const bar = (t: number, c: number): KlineBar => ({ Time: t, Open: c, High: c + 1, Low: c - 1, Close: c, Volume: 1 });
+const emit = (u: KlineUpdate) => act(() => listeners.forEach((l) => l(u)));
+
+let root: Root | null = null;
+let host: HTMLElement;
+
+function render(code: string, period: Period): void {
+  act(() => root?.render(<CandleChart code={code} period={period} precision={5} />));
+}
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  host.remove();
+  vi.clearAllMocks();
+});
+
+describe('CandleChart', () => {
+  it('creates one chart, loads history with setData and streams the last bar with update()', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    expect(createChart).toHaveBeenCalledTimes(1);
+    expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min');
+    // Vertical touch drags belong to the page, not the chart.
+    expect(createChart.mock.calls[0]?.[1]).toMatchObject({ handleScroll: { vertTouchDrag: false } });
+
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(120, 2), bar(60, 1)] });
+    expect(series.setData).toHaveBeenLastCalledWith([
+      { time: 60, open: 1, high: 2, low: 0, close: 1 },
+      { time: 120, open: 2, high: 3, low: 1, close: 2 },
+    ]);
+
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(180, 4) });
+    expect(series.update).toHaveBeenCalledTimes(2);
+    expect(series.update).toHaveBeenLastCalledWith({ time: 180, open: 4, high: 5, low: 3, close: 4 });
+    const box = host.querySelector<HTMLElement>('.tw-chart');
+    expect(box?.dataset.bars).toBe('2');
+    expect(box?.dataset.lastTime).toBe('180');
+    expect(box?.dataset.lastClose).toBe('4');
+
+    // An older bar (from before a reset) would make update() throw: it is dropped.
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(60, 9) });
+    expect(series.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('switches period and instrument on the same chart and ignores updates for anything else', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    render('EURUSD', '5min');
+    render('XAUUSD', '5min');
+    expect(createChart).toHaveBeenCalledTimes(1);
+    expect(watchChart.mock.calls).toEqual([
+      ['EURUSD', '1min'],
+      ['EURUSD', '5min'],
+      ['XAUUSD', '5min'],
+    ]);
+
+    series.setData.mockClear();
+    emit({ kind: 'reset', code: 'EURUSD', period: '5min', bars: [bar(300, 1)] });
+    emit({ kind: 'bar', code: 'XAUUSD', period: '1min', bar: bar(360, 1) });
+    expect(series.setData).not.toHaveBeenCalled();
+    expect(series.update).not.toHaveBeenCalled();
+
+    emit({ kind: 'bar', code: 'XAUUSD', period: '5min', bar: bar(600, 2) });
+    expect(series.update).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes the chart and stops the stream when the screen goes away', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    act(() => root?.unmount());
+    root = null;
+    expect(chart.remove).toHaveBeenCalledTimes(1);
+    expect(unwatchChart).toHaveBeenCalledTimes(1);
+    expect(listeners.size).toBe(0);
+  });
+});
