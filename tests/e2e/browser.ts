@@ -1,6 +1,5 @@
 // Debian's Chromium driven by playwright-core: the flags this sandbox needs, a fresh profile per browser.
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -16,21 +15,19 @@ export interface LaunchedBrowser {
 }
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<LaunchedBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'tickwise-chromium-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${profile}`, ...extraArgs,
+      ...extraArgs, // playwright gives every launch a fresh, empty profile of its own
     ],
   });
   return {
     browser,
     async close() {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,60 @@
+// Account identifiers: e-mail and mobile normalisation and checks, password rules, and collision-free public
+// numbers (uid, invite code) derived from the user id by a bijection, so no insert ever needs a retry.
+import { ApiError } from '../http/envelope.ts';
+
+export type Channel = 'email' | 'mobile';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 32;
+
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** Lower-case, trimmed e-mail, or ApiError email_required / email_invalid. */
+export function normaliseEmail(raw: string | undefined): string {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (!v) throw new ApiError('email_required');
+  if (v.length > 254 || !EMAIL_RE.test(v)) throw new ApiError('email_invalid');
+  return v;
+}
+
+/** Digits only (spaces, dashes and brackets dropped), 5–15 digits, or ApiError mobile_required / mobile_invalid. */
+export function normaliseMobile(raw: string | undefined): string {
+  const v = (raw ?? '').trim().replace(/[\s\-()]/g, '');
+  if (!v) throw new ApiError('mobile_required');
+  if (!/^\d{5,15}$/.test(v)) throw new ApiError('mobile_invalid');
+  return v;
+}
+
+export function normaliseAccount(channel: Channel, raw: string | undefined): string {
+  return channel === 'email' ? normaliseEmail(raw) : normaliseMobile(raw);
+}
+
+/** Length rule for a new password, and the repeat must match (SPEC §5 "Password inconsistency"). */
+export function checkNewPassword(password: string, repeat?: string): void {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
+    throw new ApiError('password_length', undefined, { min: PASSWORD_MIN, max: PASSWORD_MAX });
+  }
+  if (repeat !== undefined && repeat !== password) throw new ApiError('password_mismatch');
+}
+
+// uid: 8 digits. id ↦ 10,000,000 + (id × K mod 90,000,000) is a bijection because gcd(K, 90,000,000) = 1.
+const UID_SPACE = 90_000_000n;
+const UID_K = 7_654_321n;
+export function uidFor(id: number): string {
+  return String(10_000_000n + ((BigInt(id) * UID_K) % UID_SPACE));
+}
+
+// Invite code: 6 characters over 32 unambiguous symbols = 2^30 codes; id ↦ id × odd K mod 2^30 is a bijection.
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITE_SPACE = 1n << 30n;
+const INVITE_K = 0x2f5a_3c4dn | 1n;
+export function inviteCodeFor(id: number): string {
+  let n = (BigInt(id) * INVITE_K) % INVITE_SPACE;
+  let out = '';
+  for (let i = 0; i < 6; i++) {
+    out = (INVITE_ALPHABET[Number(n % 32n)] ?? 'A') + out;
+    n /= 32n;
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+// The Fastify app: plugins (form bodies, multipart, websocket, static client and uploads), the envelope error
+// handling, the 404 envelope / SPA fallback, and the route modules. No listening here: server.ts does that.
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import type { AppContext } from './context.ts';
+import { failure, sendError } from './http/errors.ts';
+import { pickLanguage, translate } from './http/i18n.ts';
+import type { RouteModule } from './http/route-module.ts';
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
+
+export interface AppOptions {
+  logLevel?: string | undefined;
+  /** Built client (vite build). Default ./dist. */
+  distDir?: string | undefined;
+  /** Served instead when dist is missing, so logos and icons still load in development and tests. */
+  publicDir?: string | undefined;
+  /** Where image_upload stores files, served at /uploads/. */
+  uploadsDir: string;
+  routes: readonly RouteModule[];
+}
+
+/** API paths never fall back to the SPA's index.html: they get the 404 envelope. */
+const API_PREFIXES = ['/api/', '/v1/', '/uploads/', '/healthz'];
+
+export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: opts.logLevel ?? 'info' },
+    bodyLimit: 1024 * 1024,
+    // Closing the server ends keep-alive and websocket connections instead of waiting for them.
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  // From here on every module logs through Fastify's pino logger.
+  ctx.log = app.log;
+
+  app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
+  });
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+
+  mkdirSync(opts.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: resolve(opts.uploadsDir),
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders: (res) => {
+      // Uploads are user content: never let a browser sniff them into HTML or script.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+    },
+  });
+
+  const distDir = resolve(opts.distDir ?? 'dist');
+  const hasClient = existsSync(resolve(distDir, 'index.html'));
+  const staticRoot = hasClient ? distDir : resolve(opts.publicDir ?? 'public');
+  if (existsSync(staticRoot)) {
+    await app.register(fastifyStatic, { root: staticRoot, prefix: '/', index: false, wildcard: true });
+  }
+
+  app.get('/', async (_request, reply) => {
+    if (hasClient) return reply.type('text/html').sendFile('index.html', distDir);
+    return reply.type('text/html; charset=utf-8').send(clientMissingPage());
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p));
+    if (wantsPage && hasClient && !/\.[a-z0-9]+$/i.test(path)) {
+      // The client routes with the hash, but a deep link without one still gets the app.
+      return reply.type('text/html').sendFile('index.html', distDir);
+    }
+    const lang = pickLanguage(request.headers.lang);
+    return reply.code(404).send(failure(translate(lang, 'errors.not_found')));
+  });
+
+  for (const routes of opts.routes) await app.register(async (scope) => routes(scope, ctx));
+  return app;
+}
+
+function clientMissingPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tickwise server</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;line-height:1.5">
+<h1>Tickwise API is running</h1>
+<p>The web client has not been built, so there is nothing to show here yet.</p>
+<p>Run <code>npm start</code> (builds the client, then starts this server) or <code>npm run build</code> and restart.
+For development with hot reload use <code>npm run dev</code>.</p>
+<p>API health: <a href="/healthz">/healthz</a></p>
+</body></html>`;
+}

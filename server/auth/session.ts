@@ -1,0 +1,32 @@
+// Who is calling: the token in the `authorization` header → the user, or ApiError 999 (missing, wrong or expired).
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { sessionGone } from '../http/envelope.ts';
+import { tokenFromHeader, tokenHash } from './tokens.ts';
+import { USER_COLUMNS, type UserRow } from './users.ts';
+
+/** The user behind a token, or null when it is unknown or expired (the websocket login uses this). */
+export async function userFromToken(ctx: Pick<AppContext, 'db' | 'clock'>, token: string): Promise<UserRow | null> {
+  const clean = tokenFromHeader(token);
+  if (!clean) return null;
+  const rows = await ctx.db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = $1 AND s.expires_at > $2`,
+    [tokenHash(clean), ctx.clock.now()],
+  );
+  return rows[0] ?? null;
+}
+
+/** The session's user; throws ApiError code 999 when there is none. */
+export async function sessionUser(ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest): Promise<UserRow> {
+  const token = tokenFromHeader(request.headers.authorization);
+  if (!token) throw sessionGone();
+  const user = await userFromToken(ctx, token);
+  if (!user) throw sessionGone();
+  return user;
+}
+
+/** The raw token of the request (already validated by sessionUser), e.g. to keep it when revoking others. */
+export function requestToken(request: FastifyRequest): string | null {
+  return tokenFromHeader(request.headers.authorization);
+}

@@ -1,0 +1,45 @@
+// Session tokens: 32 random bytes (base64url) handed to the client once; only their sha256 is stored, with an expiry.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/db.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session for the user and returns the token (the only time it exists in clear). */
+export async function issueToken(q: Queryable, userId: number, now: number): Promise<string> {
+  const token = newToken();
+  // Expired sessions are useless; dropping the user's own keeps the table from growing (indexed by user).
+  await q.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2', [userId, now]);
+  await q.query('INSERT INTO sessions (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    userId,
+    tokenHash(token),
+    now,
+    now + SESSION_TTL_MS,
+  ]);
+  return token;
+}
+
+/** Ends every session of the user except `keepToken`'s (after a password change or reset). */
+export async function revokeSessions(q: Queryable, userId: number, keepToken?: string): Promise<void> {
+  await q.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [
+    userId,
+    keepToken ? tokenHash(keepToken) : '',
+  ]);
+}
+
+/** Accepts "Bearer x" or a bare token, as the spec's client sends the token as is. */
+export function tokenFromHeader(header: unknown): string | null {
+  const raw = Array.isArray(header) ? (header[0] as unknown) : header;
+  if (typeof raw !== 'string') return null;
+  const trimmed = raw.trim();
+  const token = /^bearer\s+/i.test(trimmed) ? trimmed.replace(/^bearer\s+/i, '') : trimmed;
+  // base64url of 32 bytes is 43 chars; anything else cannot be ours, so skip the query.
+  return /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+}

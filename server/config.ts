@@ -1,0 +1,90 @@
+// Server configuration: what main.ts reads from the environment and what tests pass to createServer.
+import { join } from 'node:path';
+import type { Clock, Timers } from './context.ts';
+import type { Db } from './db/db.ts';
+import type { Notifier } from './context.ts';
+
+/**
+ * Options for the simulated market, owned by the market module (server/market/): extend this interface there
+ * as needed; createServer passes it through untouched.
+ */
+export interface MarketOptions {
+  seed?: number;
+  /** No timer-driven ticks: tests step the simulator by hand. */
+  manual?: boolean;
+  /** Extra synthetic instruments for benchmarks (SIM_INSTRUMENTS). */
+  instruments?: number;
+  /** Ticks per second per synthetic instrument (SIM_HZ). */
+  hz?: number;
+  /** How often the simulator advances in timer mode (ms, default 50). */
+  tickIntervalMs?: number;
+  /** How often live kline bars are written (ms, default 5000). */
+  flushMs?: number;
+  /** How often old kline bars are pruned (ms, default one hour). */
+  pruneMs?: number;
+  /** Websocket hub limits (server/ws/hub.ts HubOptions): batch period, buffer limits, stuck and idle timeouts. */
+  ws?: {
+    flushMs?: number;
+    softLimit?: number;
+    hardLimit?: number;
+    stuckMs?: number;
+    idleMs?: number;
+    maxTopics?: number;
+  };
+}
+
+export interface ServerConfig {
+  /** Root for PGlite data and uploads. Default ./data. */
+  dataDir: string;
+  /** postgres://… switches from PGlite to a real server. */
+  databaseUrl?: string | undefined;
+  /** PGlite directory override, e.g. memory:// (tests). Default {dataDir}/pglite. */
+  pgliteDir?: string | undefined;
+  /** Start PGlite as a copy of this tarball (tests' template database). */
+  pgliteTemplate?: Blob | undefined;
+  /** An already open database (the server takes ownership and closes it). */
+  db?: Db | undefined;
+  clock?: Clock | undefined;
+  timers?: Timers | undefined;
+  notifier?: Notifier | undefined;
+  /** Pino level; 'silent' in tests. */
+  logLevel?: string | undefined;
+  /** Built client to serve. Default ./dist. */
+  distDir?: string | undefined;
+  /** Static fallback when dist is missing (logos, icons). Default ./public. */
+  publicDir?: string | undefined;
+  market?: MarketOptions | undefined;
+}
+
+export interface ListenConfig {
+  port: number;
+  host: string;
+}
+
+export function uploadsDir(config: Pick<ServerConfig, 'dataDir'>): string {
+  return join(config.dataDir, 'uploads');
+}
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
+  const market: MarketOptions = {};
+  if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
+  if (env.SIM_INSTRUMENTS) market.instruments = intEnv(env, 'SIM_INSTRUMENTS', 0);
+  if (env.SIM_HZ) market.hz = intEnv(env, 'SIM_HZ', 1);
+  return {
+    port: intEnv(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.DATA_DIR || 'data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    market,
+  };
+}

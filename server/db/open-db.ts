@@ -1,0 +1,23 @@
+// Picks the backend: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in the data directory.
+import { join } from 'node:path';
+import type { Db } from './db.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+export interface OpenDbOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or `memory://`. Default ./data/pglite. */
+  pgliteDir?: string | undefined;
+  /** A PGlite tarball to start from (tests). */
+  loadDataDir?: Blob | undefined;
+}
+
+export const DEFAULT_PGLITE_DIR = join('data', 'pglite');
+
+export function openDb(opts: OpenDbOptions = {}): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres({ url: opts.databaseUrl });
+  return openPglite({
+    dataDir: opts.pgliteDir ?? DEFAULT_PGLITE_DIR,
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+}

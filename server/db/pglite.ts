@@ -1,0 +1,61 @@
+// Embedded PostgreSQL (PGlite) behind the Db interface: data in a directory, or in memory with `memory://`.
+import { mkdirSync } from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, TxQueryable } from './db.ts';
+
+export interface PgliteOptions {
+  /** A directory for the data files, or `memory://` (optionally with a template from `loadDataDir`). */
+  dataDir: string;
+  /** A tarball made by dumpDataDir: the database starts as a copy of it (fast test databases). */
+  loadDataDir?: Blob;
+}
+
+// BIGINT as text like NUMERIC, so ids and counts never lose precision and both backends agree.
+const parsers = {
+  [types.NUMERIC]: (v: string): string => v,
+  [types.INT8]: (v: string): string => v,
+};
+
+/** A PGlite Db that can also dump its data directory (the template for test databases). */
+export interface PgliteDb extends Db {
+  dump(): Promise<Blob>;
+}
+
+export async function openPglite(opts: PgliteOptions): Promise<PgliteDb> {
+  const inMemory = opts.dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  const pg = await PGlite.create(opts.dataDir, {
+    parsers,
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const res = await pg.query<T>(sql, [...params]);
+      return res.rows;
+    },
+    async exec(sql: string): Promise<void> {
+      await pg.exec(sql);
+    },
+    tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
+      // PGlite's transaction() holds its mutex, so other requests' queries wait instead of joining this transaction.
+      return pg.transaction(async (t) =>
+        fn({
+          async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+            const res = await t.query<R>(sql, [...params]);
+            return res.rows;
+          },
+          async exec(sql: string): Promise<void> {
+            await t.exec(sql);
+          },
+        }),
+      );
+    },
+    async dump(): Promise<Blob> {
+      return pg.dumpDataDir('none');
+    },
+    async close(): Promise<void> {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// A real PostgreSQL server behind the Db interface, through a `pg` Pool (DATABASE_URL).
+import pg from 'pg';
+import type { Db, TxQueryable } from './db.ts';
+
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+
+// Per-pool type parsers (not pg.types.setTypeParser, which is process-global): NUMERIC and BIGINT stay exact text.
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (v: string) => unknown {
+    if (oid === NUMERIC_OID || oid === INT8_OID) return (v: string): string => v;
+    return pg.types.getTypeParser(oid, format ?? 'text') as (v: string) => unknown;
+  },
+};
+
+export interface PostgresOptions {
+  url: string;
+  max?: number; // pool size
+}
+
+export async function openPostgres(opts: PostgresOptions): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10, types: typeParsers });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  await pool.query('SELECT 1'); // fail fast on a bad URL
+  let closed = false;
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const res = await pool.query(sql, [...params]);
+      return res.rows as T[];
+    },
+    async exec(sql: string): Promise<void> {
+      await pool.query(sql);
+    },
+    async tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+            const res = await client.query(sql, [...params]);
+            return res.rows as R[];
+          },
+          async exec(sql: string): Promise<void> {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

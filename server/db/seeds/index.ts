@@ -1,0 +1,16 @@
+// The ordered list of idempotent seeders run at every start (server/db/seed.ts). Append new ones at the end.
+import { areaCodesSeeder } from './area-codes.ts';
+import { companiesSeeder } from './companies.ts';
+import type { Seeder } from './seeder.ts';
+import { settingsSeeder } from './settings.ts';
+import { marketSeeder } from '../../market/market-seeder.ts';
+
+export type { Seeder } from './seeder.ts';
+
+export const seeders: Seeder[] = [
+  settingsSeeder,
+  areaCodesSeeder,
+  companiesSeeder,
+  // MARKET HOOK: categories, instruments and their kline history (server/market/market-seeder.ts).
+  marketSeeder,
+];

@@ -1,0 +1,25 @@
+// Base settings (SPEC §3): the defaults, inserted only where a key is missing so operator edits survive restarts.
+import type { Seeder } from './seeder.ts';
+
+export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
+  service_link: 'https://www.example.com/support/chat', // customer chat shown in /mine/chat
+  service_link_type: '1', // 1 = embed in the /mine/chat frame, 2 = open in a new window
+  verify_reg_type: '1', // 1 = a code sent by e-mail/SMS, 2 = picture captcha
+  trade_fee_type: '2', // 1 = lots × fee rate, otherwise margin × fee rate (SPEC §9)
+  is_show_mobile: '1', // the register screen offers mobile sign-up
+  app_status: '0', // getCompanyStatus.status: not 0 sends the browser to loss_url
+  app_type: '1',
+  loss_url: '',
+};
+
+export const settingsSeeder: Seeder = {
+  name: 'settings',
+  async run(q) {
+    const entries = Object.entries(DEFAULT_SETTINGS);
+    const rows = entries.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2})`);
+    await q.query(
+      `INSERT INTO settings (key, value) VALUES ${rows.join(', ')} ON CONFLICT (key) DO NOTHING`,
+      entries.flat(),
+    );
+  },
+};

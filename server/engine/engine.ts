@@ -1,0 +1,386 @@
+// The order engine: user actions (submit, close, cancel, stops), the tick-driven triggers (pending fills, stop-profit,
+// stop-loss, stop-out) over an in-memory index of open orders, and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
+// The database is the authority: every change runs in one transaction and is conditional on the status it expects.
+import { sideOf, pnl } from '../../src/domain/money.ts';
+import type { CloseReason, Order } from '../../src/domain/types.ts';
+import { price, usd, type Price, type Usd } from '../../src/domain/units.ts';
+import type { AppContext, Tick } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import { getAccount, type AccountBalance } from '../ledger/ledger.ts';
+import { getSetting } from '../settings/settings.ts';
+import { money } from './amounts.ts';
+import { claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
+import { OrderBook } from './order-book.ts';
+import { toWireOrder } from './order-wire.ts';
+import { getOrder, loadOpenOrders, lockOrder } from './orders-repo.ts';
+import { checkStops, optionalPrice, planSubmit, type SubmitInput } from './submit-check.ts';
+import {
+  cancelPending, changeStops, closeHolding, fillPending, openOrder, RowChanged, type Committed,
+} from './transitions.ts';
+import { belowStopOut, pendingFills, stopHit, stopOutQueue } from './triggers.ts';
+import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
+
+/** How often the cached balances of users with open orders are re-read (deposits, withdrawals happen elsewhere). */
+export const ACCOUNT_REFRESH_MS = 5000;
+
+export type InstrumentSource = (q: Queryable) => Promise<EngineInstrument[]>;
+
+interface CachedAccount {
+  balance: Usd;
+  lock: Usd;
+}
+
+export class OrderEngine {
+  readonly book = new OrderBook();
+  private readonly instruments = new Map<number, EngineInstrument>();
+  private readonly accounts = new Map<number, CachedAccount>();
+  /** Trigger actions under way, by order id: a busy order is not triggered twice. */
+  private readonly busy = new Map<number, Promise<void>>();
+  /** Users whose stop-out run is under way. */
+  private readonly stoppingOut = new Set<number>();
+  private readonly work = new Set<Promise<unknown>>();
+  private unsubscribe: (() => void) | null = null;
+  private refreshTimer: unknown = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly loadInstruments: InstrumentSource,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.reloadInstruments();
+    for (const row of await loadOpenOrders(this.ctx.db)) this.book.apply(row);
+    await this.refreshAccounts();
+    this.unsubscribe = this.ctx.market.onTick((tick) => this.onTick(tick));
+    this.refreshTimer = this.ctx.timers.setInterval(() => {
+      this.track(this.refreshAccounts().catch((err: unknown) => this.ctx.log.error({ err }, 'account refresh failed')));
+    }, ACCOUNT_REFRESH_MS);
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.refreshTimer !== null) this.ctx.timers.clearInterval(this.refreshTimer);
+    this.refreshTimer = null;
+    await this.idle();
+  }
+
+  /** Resolves once every trigger action started so far (and any it started) has finished. */
+  async idle(): Promise<void> {
+    while (this.work.size > 0) await Promise.allSettled([...this.work]);
+  }
+
+  instrument(id: number): EngineInstrument | undefined {
+    return this.instruments.get(id);
+  }
+
+  private async reloadInstruments(q: Queryable = this.ctx.db): Promise<void> {
+    for (const inst of await this.loadInstruments(q)) this.instruments.set(inst.id, inst);
+  }
+
+  /** Inside a transaction pass its `q`: PGlite's outer handle waits for the transaction and would deadlock. */
+  private async instrumentOrThrow(id: number, q: Queryable = this.ctx.db): Promise<EngineInstrument> {
+    let inst = this.instruments.get(id);
+    if (!inst) {
+      await this.reloadInstruments(q); // a catalogue entry added since start
+      inst = this.instruments.get(id);
+    }
+    if (!inst) throw new ApiError('instrument_not_found');
+    return inst;
+  }
+
+  /** The live price of an instrument, null when the market has none. */
+  currentPrice(inst: EngineInstrument): Price | null {
+    const q = this.ctx.market.latest(inst.code);
+    return q ? price(q.close) : null;
+  }
+
+  wire(row: OrderRow): Order {
+    const inst = this.instruments.get(row.instrumentId);
+    if (!inst) throw new Error(`order ${row.id} refers to unknown instrument ${row.instrumentId}`);
+    return toWireOrder(row, inst, row.status === 3 ? null : this.currentPrice(inst));
+  }
+
+  // ---- user actions -------------------------------------------------------------------------------------------
+
+  async submit(userId: number, forexId: number, input: SubmitInput, idemKey: string | null): Promise<Order> {
+    if (idemKey) {
+      const first = await storedAnswer(this.ctx.db, userId, idemKey);
+      if (first) return first;
+    }
+    const inst = await this.instrumentOrThrow(forexId);
+    if (inst.tradable === false) throw new ApiError('instrument_not_found');
+    type Outcome = { replay: Order } | { done: Committed; order: Order };
+    const result = await this.ctx.db.tx(async (q): Promise<Outcome> => {
+      const now = this.ctx.clock.now();
+      // Claiming the key first makes a concurrent retry wait here until this transaction ends.
+      if (idemKey && !(await claimKey(q, userId, idemKey, now))) {
+        const first = await storedAnswer(q, userId, idemKey);
+        if (!first) throw new Error('idempotency key claimed without an answer');
+        return { replay: first };
+      }
+      const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
+      const plan = planSubmit(
+        input,
+        inst,
+        { open: this.ctx.market.isOpen(inst.code), current: this.currentPrice(inst) },
+        tradeFeeType,
+      );
+      const done = await openOrder(q, userId, inst, plan, now);
+      const order = toWireOrder(done.row, inst, plan.originPrice);
+      if (idemKey) await saveAnswer(q, userId, idemKey, order);
+      return { done, order };
+    });
+    if ('replay' in result) return result.replay;
+    this.afterCommit(result.done, 'FOREX_TRADE', null);
+    return result.order;
+  }
+
+  async close(userId: number, id: number): Promise<Order> {
+    const done = await this.ctx.db.tx(async (q) => {
+      const row = await this.lockOwn(q, userId, id, 1);
+      const inst = await this.instrumentOrThrow(row.instrumentId, q);
+      const current = this.currentPrice(inst);
+      if (!this.ctx.market.isOpen(inst.code)) throw new ApiError('market_closed');
+      if (!current) throw new ApiError('no_price');
+      return closeHolding(q, row, inst, current, 'user', this.ctx.clock.now());
+    });
+    return this.afterCommit(done, 'FOREX_CLOSED', 'user');
+  }
+
+  async cancel(userId: number, id: number): Promise<Order> {
+    const done = await this.ctx.db.tx(async (q) => {
+      const row = await this.lockOwn(q, userId, id, 0);
+      const inst = await this.instrumentOrThrow(row.instrumentId, q);
+      return cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now());
+    });
+    return this.afterCommit(done, 'FOREX_CLOSED', 'cancel');
+  }
+
+  async setStops(userId: number, id: number, profitText: string, lossText: string): Promise<Order> {
+    const done = await this.ctx.db.tx(async (q) => {
+      const row = await this.lockOwn(q, userId, id, 1);
+      const inst = await this.instrumentOrThrow(row.instrumentId, q);
+      const current = this.currentPrice(inst);
+      if (!current) throw new ApiError('no_price');
+      const profit = optionalPrice(profitText, inst, 'stop_price_invalid');
+      const loss = optionalPrice(lossText, inst, 'stop_price_invalid');
+      checkStops(sideOf(row.orderType), current, profit, loss);
+      return changeStops(q, row, inst, profit, loss, current);
+    });
+    return this.afterCommit(done, 'FOREX_TRADE', null);
+  }
+
+  /** The user's own order in the wanted status, locked; another user's id reads as not found. */
+  private async lockOwn(q: Queryable, userId: number, id: number, status: 0 | 1): Promise<OrderRow> {
+    const row = await lockOrder(q, id, userId, status);
+    if (row) return row;
+    const any = await getOrder(q, id);
+    if (!any || any.userId !== userId) throw new ApiError('order_not_found');
+    throw new ApiError(status === 1 ? 'order_not_holding' : 'order_not_pending');
+  }
+
+  /** After a commit: the index, the cached account, and the owner's push, in that order. */
+  private afterCommit(done: Committed, type: 'FOREX_TRADE' | 'FOREX_CLOSED', reason: CloseReason | null): Order {
+    this.book.apply(done.row);
+    if (done.account) this.cacheAccount(done.row.userId, done.account);
+    const order = this.wire(done.row);
+    if (type === 'FOREX_CLOSED' && reason) {
+      this.ctx.push.toUser(done.row.userId, { type, seq: done.seq, data: { ...order, CloseReason: reason } });
+    } else {
+      this.ctx.push.toUser(done.row.userId, { type: 'FOREX_TRADE', seq: done.seq, data: order });
+    }
+    return order;
+  }
+
+  // ---- account figures ------------------------------------------------------------------------------------------
+
+  private cacheAccount(userId: number, a: AccountBalance): void {
+    this.accounts.set(userId, { balance: usd(a.balance), lock: usd(a.lock_balance) });
+  }
+
+  private async refreshAccounts(): Promise<void> {
+    const users = this.book.users();
+    if (users.length === 0) return;
+    const rows = await this.ctx.db.query<{ user_id: number; balance: string; lock_balance: string }>(
+      'SELECT user_id, balance, lock_balance FROM accounts WHERE user_id = ANY($1)', [users],
+    );
+    for (const r of rows) this.cacheAccount(Number(r.user_id), r);
+    await this.reconcile(users);
+  }
+
+  /** Orders removed behind the engine's back (a demo reset deletes them) leave the index. Only entries indexed
+   * before the query are judged: one added meanwhile was committed after the query looked. */
+  private async reconcile(users: number[]): Promise<void> {
+    const before = new Map<number, OpenOrder>();
+    for (const userId of users) for (const o of this.book.forUser(userId)) before.set(o.id, o);
+    const open = await this.ctx.db.query<{ id: number }>(
+      'SELECT id FROM orders WHERE user_id = ANY($1) AND status IN (0, 1)', [users],
+    );
+    const ids = new Set(open.map((r) => Number(r.id)));
+    for (const [id, o] of before) {
+      if (!ids.has(id) && !this.busy.has(id) && this.book.get(id) === o) this.book.remove(id);
+    }
+  }
+
+  /** Sum of the floating P&L of a user's holding orders at the latest prices. */
+  floatingOf(userId: number): Usd {
+    let total = usd(0);
+    for (const o of this.book.forUser(userId)) {
+      if (o.status !== 1) continue;
+      const f = this.floatingOfOrder(o);
+      if (f) total = usd(total.plus(f));
+    }
+    return total;
+  }
+
+  private floatingOfOrder(o: OpenOrder): Usd | null {
+    const inst = this.instruments.get(o.instrumentId);
+    const current = inst ? this.currentPrice(inst) : null;
+    if (!inst || !current) return null;
+    return money(pnl(inst.spec, o.side, o.quantity, o.price, current));
+  }
+
+  // ---- triggers -----------------------------------------------------------------------------------------------
+
+  /** Runs synchronously inside the market's tick: decides in memory, then starts the database work. */
+  onTick(tick: Tick): void {
+    const orders = this.book.forInstrument(tick.instrumentId);
+    if (orders.length === 0) return;
+    const at = price(tick.price);
+    const holders = new Set<number>();
+    for (const o of orders) {
+      if (o.status === 1) holders.add(o.userId);
+      if (this.busy.has(o.id)) continue;
+      this.evaluate(o, at);
+    }
+    for (const userId of holders) this.checkStopOut(userId);
+  }
+
+  /** Starts the action an order's rules call for at this price, if any. */
+  private evaluate(o: OpenOrder, at: Price): void {
+    if (o.status === 0) {
+      if (pendingFills(o.originPrice, o.price, at)) this.runFor(o.id, () => this.fillTriggered(o.id, at));
+      return;
+    }
+    const reason = stopHit(o.side, at, o.stopProfit, o.stopLoss);
+    if (reason) this.runFor(o.id, () => this.closeTriggered(o.id, at, reason));
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.work.add(p);
+    const done = (): void => {
+      this.work.delete(p);
+    };
+    p.then(done, done);
+    return p;
+  }
+
+  /** Runs one trigger action for an order, never two at once; errors are logged, never thrown into the tick. */
+  private runFor(orderId: number, action: () => Promise<void>): Promise<void> {
+    let failed = false;
+    const run = action()
+      .catch((err: unknown) => {
+        failed = true; // not retried on the spot: a failing action must not spin against the database
+        this.ctx.log.error({ err, orderId }, 'order trigger failed');
+      })
+      .finally(() => {
+        this.busy.delete(orderId);
+        if (failed) return;
+        // Ticks seen while busy were skipped for this order: judge it again at the latest price.
+        const o = this.book.get(orderId);
+        const inst = o ? this.instruments.get(o.instrumentId) : undefined;
+        const current = inst ? this.currentPrice(inst) : null;
+        if (o && inst && current && this.ctx.market.isOpen(inst.code)) this.evaluate(o, current);
+      });
+    this.busy.set(orderId, run);
+    this.track(run);
+    return run;
+  }
+
+  private async fillTriggered(orderId: number, at: Price): Promise<void> {
+    const done = await this.triggerTx(orderId, 0, async (q, row, inst) => fillPending(q, row, inst, at, this.ctx.clock.now()));
+    if (done) this.afterCommit(done, 'FOREX_TRADE', null);
+  }
+
+  private async closeTriggered(orderId: number, at: Price, reason: CloseReason): Promise<void> {
+    const done = await this.triggerTx(orderId, 1, async (q, row, inst) =>
+      closeHolding(q, row, inst, at, reason, this.ctx.clock.now()));
+    if (done) this.afterCommit(done, 'FOREX_CLOSED', reason);
+  }
+
+  /** A trigger's transaction on an order still in `status`; null (nothing done) when a user action got there first. */
+  private async triggerTx(
+    orderId: number,
+    status: 0 | 1,
+    fn: (q: Queryable, row: OrderRow, inst: EngineInstrument) => Promise<Committed>,
+  ): Promise<Committed | null> {
+    const o = this.book.get(orderId);
+    if (!o) return null;
+    try {
+      type Outcome = { stale: OrderRow | null } | { done: Committed };
+      const result = await this.ctx.db.tx(async (q): Promise<Outcome> => {
+        const row = await lockOrder(q, orderId, o.userId, status);
+        if (!row) return { stale: await getOrder(q, orderId) };
+        return { done: await fn(q, row, await this.instrumentOrThrow(row.instrumentId, q)) };
+      });
+      if ('done' in result) return result.done;
+      // The index was behind the database (a user action not yet applied, a demo reset): catch up.
+      if (result.stale) this.book.apply(result.stale);
+      else this.book.remove(orderId);
+      return null;
+    } catch (err) {
+      if (err instanceof RowChanged) return null;
+      throw err;
+    }
+  }
+
+  // ---- stop-out -----------------------------------------------------------------------------------------------
+
+  /** In memory: is this user's risk rate at or below the stop-out level? If so, start the (serial) stop-out run. */
+  private checkStopOut(userId: number): void {
+    if (this.stoppingOut.has(userId)) return;
+    const acc = this.accounts.get(userId);
+    if (!acc || !belowStopOut(acc.balance, acc.lock, this.floatingOf(userId))) return;
+    this.stoppingOut.add(userId);
+    this.track(
+      this.stopOut(userId)
+        .catch((err: unknown) => this.ctx.log.error({ err, userId }, 'stop-out failed'))
+        .finally(() => this.stoppingOut.delete(userId)),
+    );
+  }
+
+  /** Closes the user's positions, largest loss first, each at its latest price, until the risk rate is above the
+   * level again. Figures are re-read from the database before each close: the cache only decides when to look. */
+  private async stopOut(userId: number): Promise<void> {
+    const tried = new Set<number>();
+    for (;;) {
+      const acc = await getAccount(this.ctx.db, userId);
+      if (!acc) return;
+      this.cacheAccount(userId, acc);
+      if (!belowStopOut(usd(acc.balance), usd(acc.lock_balance), this.floatingOf(userId))) return;
+      // Only positions whose market is open can be closed (at a live price); a failed close is not retried here.
+      const exposures = [];
+      for (const o of this.book.forUser(userId)) {
+        const inst = this.instruments.get(o.instrumentId);
+        if (o.status !== 1 || tried.has(o.id) || !inst || !this.ctx.market.isOpen(inst.code)) continue;
+        const f = this.floatingOfOrder(o);
+        if (f) exposures.push({ id: o.id, floating: f });
+      }
+      const worst = stopOutQueue(exposures)[0];
+      if (!worst) return;
+      const running = this.busy.get(worst.id);
+      if (running) {
+        await running; // a stop is already closing it: judge again afterwards
+        continue;
+      }
+      const o = this.book.get(worst.id);
+      const inst = o ? this.instruments.get(o.instrumentId) : undefined;
+      const at = inst ? this.currentPrice(inst) : null;
+      if (!o || !inst || !at) return;
+      tried.add(o.id);
+      await this.runFor(o.id, () => this.closeTriggered(o.id, at, 'stop_out'));
+    }
+  }
+}

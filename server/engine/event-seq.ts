@@ -1,0 +1,12 @@
+// The per-user sequence of pushed order events: bumped in the same transaction as the change it announces, so it
+// increases with commit order and, being stored, never goes backwards across restarts.
+import type { Queryable } from '../db/db.ts';
+
+export async function nextSeq(q: Queryable, userId: number): Promise<number> {
+  const rows = await q.query<{ seq: string | number }>(
+    `INSERT INTO order_event_seq (user_id, seq) VALUES ($1, 1)
+     ON CONFLICT (user_id) DO UPDATE SET seq = order_event_seq.seq + 1 RETURNING seq`,
+    [userId],
+  );
+  return Number(rows[0]?.seq ?? 0);
+}

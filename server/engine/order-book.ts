@@ -1,0 +1,98 @@
+// The in-memory index of open orders (pending and holding) by instrument and by user, so a tick looks only at the
+// orders of its own instrument. Loaded at start and updated after every committed change; the database stays the
+// authority (every close is a conditional UPDATE … WHERE status = 1).
+import { D } from '../../src/domain/decimal.ts';
+import { lots, price, usd } from '../../src/domain/units.ts';
+import type { OpenOrder, OrderRow } from './types.ts';
+import { sideOf } from '../../src/domain/money.ts';
+
+export function openOrderOf(row: OrderRow): OpenOrder | null {
+  if (row.status !== 0 && row.status !== 1) return null;
+  const stop = (v: string) => (new D(v).isZero() ? null : price(v));
+  return {
+    id: row.id,
+    userId: row.userId,
+    instrumentId: row.instrumentId,
+    side: sideOf(row.orderType),
+    status: row.status,
+    quantity: lots(row.quantity),
+    price: price(row.price),
+    originPrice: price(row.originPrice),
+    margin: usd(row.cautionMoney),
+    stopProfit: stop(row.targetProfitPrice),
+    stopLoss: stop(row.targetLossPrice),
+  };
+}
+
+export class OrderBook {
+  private readonly byId = new Map<number, OpenOrder>();
+  private readonly byInstrument = new Map<number, Map<number, OpenOrder>>();
+  private readonly byUser = new Map<number, Map<number, OpenOrder>>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: number): OpenOrder | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Applies a stored row: open rows are (re)indexed, closed ones removed. */
+  apply(row: OrderRow): void {
+    const open = openOrderOf(row);
+    if (open) this.put(open);
+    else this.remove(row.id);
+  }
+
+  put(o: OpenOrder): void {
+    this.remove(o.id);
+    this.byId.set(o.id, o);
+    bucket(this.byInstrument, o.instrumentId).set(o.id, o);
+    bucket(this.byUser, o.userId).set(o.id, o);
+  }
+
+  remove(id: number): void {
+    const o = this.byId.get(id);
+    if (!o) return;
+    this.byId.delete(id);
+    drop(this.byInstrument, o.instrumentId, id);
+    drop(this.byUser, o.userId, id);
+  }
+
+  /** Open orders of one instrument (a snapshot: safe to change the book while iterating it). */
+  forInstrument(instrumentId: number): OpenOrder[] {
+    const b = this.byInstrument.get(instrumentId);
+    return b ? [...b.values()] : [];
+  }
+
+  forUser(userId: number): OpenOrder[] {
+    const b = this.byUser.get(userId);
+    return b ? [...b.values()] : [];
+  }
+
+  users(): number[] {
+    return [...this.byUser.keys()];
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.byInstrument.clear();
+    this.byUser.clear();
+  }
+}
+
+function bucket<K>(m: Map<K, Map<number, OpenOrder>>, k: K): Map<number, OpenOrder> {
+  let b = m.get(k);
+  if (!b) {
+    b = new Map();
+    m.set(k, b);
+  }
+  return b;
+}
+
+function drop<K>(m: Map<K, Map<number, OpenOrder>>, k: K, id: number): void {
+  const b = m.get(k);
+  if (!b) return;
+  b.delete(id);
+  if (b.size === 0) m.delete(k);
+}

@@ -1,0 +1,32 @@
+// my_deal: one page of the user's orders in one status, with the list's total P&L and the available balance.
+import { dec } from '../../src/domain/decimal.ts';
+import type { OrderList, OrderStatus } from '../../src/domain/types.ts';
+import type { Queryable } from '../db/db.ts';
+import { getAccount, moneyText as balanceText } from '../ledger/ledger.ts';
+import { moneyText } from './amounts.ts';
+import type { OrderEngine } from './engine.ts';
+import { countOrders, listOrders, openOrdersOfUser, sumRealised } from './orders-repo.ts';
+
+export const PAGE_SIZE = 20;
+
+/** all_fact_profits: holding = total floating P&L at the current prices, history = total realised, pending = 0. */
+export async function myDeal(
+  q: Queryable, engine: OrderEngine, userId: number, status: OrderStatus, page: number,
+): Promise<OrderList> {
+  const [rows, total, account] = await Promise.all([
+    listOrders(q, userId, status, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+    countOrders(q, userId, status),
+    getAccount(q, userId),
+  ]);
+  let all = dec(0);
+  if (status === 3) all = dec(await sumRealised(q, userId));
+  if (status === 1) {
+    for (const row of await openOrdersOfUser(q, userId, 1)) all = all.plus(engine.wire(row).FactProfits);
+  }
+  return {
+    data: rows.map((r) => engine.wire(r)),
+    total,
+    all_fact_profits: moneyText(all),
+    balance: balanceText(account?.balance ?? '0'),
+  };
+}

@@ -1,0 +1,45 @@
+// Stored order row → the wire Order of SPEC §3: prices at the instrument's precision, money at 6 decimals, and for a
+// holding order the floating P&L at the current price.
+import { pnl, sideOf } from '../../src/domain/money.ts';
+import type { Order } from '../../src/domain/types.ts';
+import { lots, price, type Price } from '../../src/domain/units.ts';
+import { money, moneyText, priceText } from './amounts.ts';
+import type { EngineInstrument, OrderRow } from './types.ts';
+
+const iso = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());
+
+/** Floating P&L of a holding order at `current` (exact, 6 decimals). */
+export function floatingOf(row: OrderRow, inst: EngineInstrument, current: Price): string {
+  return moneyText(money(pnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), current)));
+}
+
+/** `current` is the live price (null when the market has none); only a holding order's figures depend on it. */
+export function toWireOrder(row: OrderRow, inst: EngineInstrument, current: Price | null): Order {
+  const p = inst.pricePrecision;
+  const live = row.status !== 3 && current !== null;
+  const updatePrice = live ? current : price(row.updatePrice);
+  // Without a live quote a holding order shows its P&L at the last price the engine saw for it.
+  const factProfits =
+    row.status === 1 ? floatingOf(row, inst, updatePrice) : row.status === 3 ? moneyText(row.factProfits) : moneyText('0');
+  const stop = (v: string): string => (price(v).isZero() ? '0' : priceText(v, p));
+  return {
+    Id: row.id,
+    ForexId: row.instrumentId,
+    ForexTradeLists: { ShowCode: inst.showCode, Code: inst.code, PricePrecision: p },
+    OrderType: row.orderType,
+    Quantity: lots(row.quantity).toString(),
+    Multiple: row.multiple,
+    Price: priceText(row.price, p),
+    OriginPrice: priceText(row.originPrice, p),
+    UpdatePrice: priceText(updatePrice, p),
+    FactProfits: factProfits,
+    CautionMoney: moneyText(row.cautionMoney),
+    TradeFee: moneyText(row.tradeFee),
+    TargetLossPrice: stop(row.targetLossPrice),
+    TargetProfitPrice: stop(row.targetProfitPrice),
+    Status: row.status,
+    CloseReason: row.closeReason,
+    CreateTimeHandler: iso(row.createdAt),
+    CompleteTimeHandler: iso(row.completedAt),
+  };
+}

@@ -1,0 +1,165 @@
+// SQL of the orders table. Every state change is conditional on the status it expects (WHERE status = …), so two
+// racing closes, or a close racing a stop trigger, change a row (and realise money) exactly once.
+import type { Queryable } from '../db/db.ts';
+import type { CloseReason, OrderStatus } from '../../src/domain/types.ts';
+import type { OrderRow } from './types.ts';
+
+interface DbOrder {
+  id: number;
+  user_id: number;
+  instrument_id: number;
+  order_type: number;
+  quantity: string;
+  multiple: number;
+  price: string;
+  origin_price: string;
+  update_price: string;
+  fact_profits: string;
+  caution_money: string;
+  trade_fee: string;
+  target_loss_price: string;
+  target_profit_price: string;
+  status: number;
+  close_reason: string;
+  created_at: string | number;
+  filled_at: string | number | null;
+  completed_at: string | number | null;
+}
+
+const ms = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+export function rowOf(r: DbOrder): OrderRow {
+  return {
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    instrumentId: Number(r.instrument_id),
+    orderType: Number(r.order_type) === 1 ? 1 : 2,
+    quantity: String(r.quantity),
+    multiple: Number(r.multiple),
+    price: String(r.price),
+    originPrice: String(r.origin_price),
+    updatePrice: String(r.update_price),
+    factProfits: String(r.fact_profits),
+    cautionMoney: String(r.caution_money),
+    tradeFee: String(r.trade_fee),
+    targetLossPrice: String(r.target_loss_price),
+    targetProfitPrice: String(r.target_profit_price),
+    status: Number(r.status) as OrderStatus,
+    closeReason: r.close_reason as CloseReason | '',
+    createdAt: Number(r.created_at),
+    filledAt: ms(r.filled_at),
+    completedAt: ms(r.completed_at),
+  };
+}
+
+const one = (rows: DbOrder[]): OrderRow | null => (rows[0] ? rowOf(rows[0]) : null);
+
+export interface NewOrder {
+  userId: number;
+  instrumentId: number;
+  orderType: 1 | 2;
+  quantity: string;
+  multiple: number;
+  price: string;
+  originPrice: string;
+  cautionMoney: string;
+  tradeFee: string;
+  targetLossPrice: string;
+  targetProfitPrice: string;
+  status: 0 | 1;
+  now: number;
+}
+
+export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> {
+  const rows = await q.query<DbOrder>(
+    `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
+       caution_money, trade_fee, target_loss_price, target_profit_price, status, created_at, filled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+    [o.userId, o.instrumentId, o.orderType, o.quantity, o.multiple, o.price, o.originPrice, o.cautionMoney,
+      o.tradeFee, o.targetLossPrice, o.targetProfitPrice, o.status, o.now, o.status === 1 ? o.now : null],
+  );
+  const row = one(rows);
+  if (!row) throw new Error('insert returned no order');
+  return row;
+}
+
+export async function getOrder(q: Queryable, id: number): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>('SELECT * FROM orders WHERE id = $1', [id]));
+}
+
+/** Locks an order of this user in this status for the rest of the transaction; null when it is not (or no longer). */
+export async function lockOrder(q: Queryable, id: number, userId: number, status: 0 | 1): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>(
+    'SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [id, userId, status],
+  ));
+}
+
+/** Closes (from holding) or cancels (from pending): only if the row is still in `from`. */
+export async function finishOrder(
+  q: Queryable,
+  id: number,
+  from: 0 | 1,
+  f: { updatePrice: string; factProfits: string; reason: CloseReason; now: number },
+): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>(
+    `UPDATE orders SET status = 3, update_price = $3, fact_profits = $4, close_reason = $5, completed_at = $6
+     WHERE id = $1 AND status = $2 RETURNING *`,
+    [id, from, f.updatePrice, f.factProfits, f.reason, f.now],
+  ));
+}
+
+/** A pending order opens at the fill price: only if it is still pending. */
+export async function fillOrder(q: Queryable, id: number, fillPrice: string, now: number): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>(
+    `UPDATE orders SET status = 1, price = $2, update_price = $2, filled_at = $3
+     WHERE id = $1 AND status = 0 RETURNING *`,
+    [id, fillPrice, now],
+  ));
+}
+
+export async function updateStops(
+  q: Queryable, id: number, profit: string, loss: string, updatePrice: string,
+): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>(
+    `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, update_price = $4
+     WHERE id = $1 AND status = 1 RETURNING *`,
+    [id, profit, loss, updatePrice],
+  ));
+}
+
+export async function loadOpenOrders(q: Queryable): Promise<OrderRow[]> {
+  return (await q.query<DbOrder>('SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id')).map(rowOf);
+}
+
+/** A page of one user's orders in one status: open ones newest first, history by completion, newest first. */
+export async function listOrders(
+  q: Queryable, userId: number, status: OrderStatus, limit: number, offset: number,
+): Promise<OrderRow[]> {
+  const order = status === 3 ? 'completed_at DESC, id DESC' : 'id DESC';
+  return (await q.query<DbOrder>(
+    `SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY ${order} LIMIT $3 OFFSET $4`,
+    [userId, status, limit, offset],
+  )).map(rowOf);
+}
+
+export async function countOrders(q: Queryable, userId: number, status: OrderStatus): Promise<number> {
+  const rows = await q.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status = $2', [userId, status],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Sum of realised P&L of a user's closed orders (exact text). */
+export async function sumRealised(q: Queryable, userId: number): Promise<string> {
+  const rows = await q.query<{ s: string | null }>(
+    'SELECT COALESCE(sum(fact_profits), 0) AS s FROM orders WHERE user_id = $1 AND status = 3', [userId],
+  );
+  return String(rows[0]?.s ?? '0');
+}
+
+/** Every open order of one user (for the holding list's total floating P&L and the demo reset). */
+export async function openOrdersOfUser(q: Queryable, userId: number, status: 0 | 1): Promise<OrderRow[]> {
+  return (await q.query<DbOrder>(
+    'SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status],
+  )).map(rowOf);
+}

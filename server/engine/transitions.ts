@@ -1,0 +1,122 @@
+// The order state changes, each inside the caller's transaction: the order row, every money movement through the
+// ledger (one financial record per change of the available balance) and the user's next event number commit together.
+import { pnl, sideOf } from '../../src/domain/money.ts';
+import type { CloseReason } from '../../src/domain/types.ts';
+import { lots, price, usd, type Price } from '../../src/domain/units.ts';
+import type { Queryable } from '../db/db.ts';
+import { move, type AccountBalance } from '../ledger/ledger.ts';
+import { money, priceText } from './amounts.ts';
+import { nextSeq } from './event-seq.ts';
+import { fillOrder, finishOrder, insertOrder, updateStops } from './orders-repo.ts';
+import { TradeRecord } from './record-types.ts';
+import type { SubmitPlan } from './submit-check.ts';
+import { cappedRealised } from './triggers.ts';
+import type { EngineInstrument, OrderRow } from './types.ts';
+
+export interface Committed {
+  row: OrderRow;
+  seq: number;
+  /** The account after the last money movement, when money moved. */
+  account: AccountBalance | null;
+}
+
+const memoOf = (inst: EngineInstrument, orderId: number): string => `${inst.code} #${orderId}`;
+
+/** Thrown inside a transaction when a conditional update found the row already changed: the caller rolls back. */
+export class RowChanged extends Error {}
+
+/** Books a checked submit: the order row, its margin locked and its fee charged. */
+export async function openOrder(
+  q: Queryable, userId: number, inst: EngineInstrument, plan: SubmitPlan, now: number,
+): Promise<Committed> {
+  const p = inst.pricePrecision;
+  const row = await insertOrder(q, {
+    userId,
+    instrumentId: inst.id,
+    orderType: plan.orderType,
+    quantity: plan.quantity.toFixed(),
+    multiple: plan.multiple,
+    price: priceText(plan.price, p),
+    originPrice: priceText(plan.originPrice, p),
+    cautionMoney: plan.margin.toFixed(),
+    tradeFee: plan.fee.toFixed(),
+    targetLossPrice: plan.stopLoss ? priceText(plan.stopLoss, p) : '0',
+    targetProfitPrice: plan.stopProfit ? priceText(plan.stopProfit, p) : '0',
+    status: plan.status,
+    now,
+  });
+  const memo = memoOf(inst, row.id);
+  // The ledger refuses (ApiError insufficient_balance) when margin + fee exceed the available balance.
+  let account = await move(q, userId, {
+    balance: plan.margin.neg(), lock: plan.margin, type: TradeRecord.MARGIN_LOCK, memo, at: now,
+  });
+  if (plan.fee.gt(0)) {
+    account = await move(q, userId, { balance: plan.fee.neg(), type: TradeRecord.TRADE_FEE, memo, at: now });
+  }
+  return { row, seq: await nextSeq(q, userId), account };
+}
+
+/** Closes a holding order (locked by the caller) at `closePrice`: margin released, P&L realised (capped so a gap
+ * never takes the available balance below zero). */
+export async function closeHolding(
+  q: Queryable, row: OrderRow, inst: EngineInstrument, closePrice: Price, reason: CloseReason, now: number,
+): Promise<Committed> {
+  const memo = memoOf(inst, row.id);
+  const margin = usd(row.cautionMoney);
+  const full = money(pnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), closePrice));
+  let account = await move(q, row.userId, {
+    balance: margin, lock: margin.neg(), type: TradeRecord.MARGIN_RELEASE, memo, at: now,
+  });
+  // After the release the available balance already includes this margin: cap against it alone.
+  const realised = cappedRealised(full, usd(account.balance), usd(0));
+  if (!realised.isZero()) {
+    account = await move(q, row.userId, { balance: realised, type: TradeRecord.PROFIT, memo, at: now });
+  }
+  const closed = await finishOrder(q, row.id, 1, {
+    updatePrice: priceText(closePrice, inst.pricePrecision), factProfits: realised.toFixed(), reason, now,
+  });
+  if (!closed) throw new RowChanged();
+  return { row: closed, seq: await nextSeq(q, row.userId), account };
+}
+
+/** Cancels a pending order (locked by the caller): its margin released and its fee refunded — it never traded. */
+export async function cancelPending(
+  q: Queryable, row: OrderRow, inst: EngineInstrument, current: Price | null, now: number,
+): Promise<Committed> {
+  const memo = memoOf(inst, row.id);
+  const margin = usd(row.cautionMoney);
+  const fee = usd(row.tradeFee);
+  let account = await move(q, row.userId, {
+    balance: margin, lock: margin.neg(), type: TradeRecord.MARGIN_RELEASE, memo, at: now,
+  });
+  if (fee.gt(0)) account = await move(q, row.userId, { balance: fee, type: TradeRecord.FEE_REFUND, memo, at: now });
+  const closed = await finishOrder(q, row.id, 0, {
+    updatePrice: current ? priceText(current, inst.pricePrecision) : row.updatePrice,
+    factProfits: '0',
+    reason: 'cancel',
+    now,
+  });
+  if (!closed) throw new RowChanged();
+  return { row: closed, seq: await nextSeq(q, row.userId), account };
+}
+
+/** A pending order opens at the fill price; its margin and fee stay as locked and charged when it was placed. */
+export async function fillPending(
+  q: Queryable, row: OrderRow, inst: EngineInstrument, fillPrice: Price, now: number,
+): Promise<Committed> {
+  const filled = await fillOrder(q, row.id, priceText(fillPrice, inst.pricePrecision), now);
+  if (!filled) throw new RowChanged();
+  return { row: filled, seq: await nextSeq(q, row.userId), account: null };
+}
+
+/** New stop-profit / stop-loss of a holding order ("0" clears one). */
+export async function changeStops(
+  q: Queryable, row: OrderRow, inst: EngineInstrument, profit: Price | null, loss: Price | null, current: Price,
+): Promise<Committed> {
+  const p = inst.pricePrecision;
+  const changed = await updateStops(
+    q, row.id, profit ? priceText(profit, p) : '0', loss ? priceText(loss, p) : '0', priceText(current, p),
+  );
+  if (!changed) throw new RowChanged();
+  return { row: changed, seq: await nextSeq(q, row.userId), account: null };
+}

@@ -1,0 +1,63 @@
+// Pure trigger rules (docs/trading.md): when a pending order fills, when a stop closes a position, which positions a
+// stop-out closes first, and how a close that gapped past everything the account holds is capped.
+import { riskRate, STOP_OUT_LEVEL, type Side } from '../../src/domain/money.ts';
+import { usd, type Price, type Ratio, type Usd } from '../../src/domain/units.ts';
+
+/** A pending order fills when the price reaches its target from the side it was placed on: a target below the
+ * submit price fills at or below it (buy/sell limit below), a target above fills at or above it. */
+export function pendingFills(originPrice: Price, target: Price, current: Price): boolean {
+  if (target.lt(originPrice)) return current.lte(target);
+  if (target.gt(originPrice)) return current.gte(target);
+  return true; // never stored (submit refuses a target equal to the price), but reached means filled
+}
+
+export type StopReason = 'stop_profit' | 'stop_loss';
+
+/** Stops trigger on the tick at or beyond them. A buy closes at stop-loss when price ≤ SL and at stop-profit when
+ * price ≥ TP; a sell is mirrored. Stop-loss is checked first (they cannot both hold for one price when sides are valid). */
+export function stopHit(side: Side, current: Price, stopProfit: Price | null, stopLoss: Price | null): StopReason | null {
+  if (side === 'buy') {
+    if (stopLoss && current.lte(stopLoss)) return 'stop_loss';
+    if (stopProfit && current.gte(stopProfit)) return 'stop_profit';
+  } else {
+    if (stopLoss && current.gte(stopLoss)) return 'stop_loss';
+    if (stopProfit && current.lte(stopProfit)) return 'stop_profit';
+  }
+  return null;
+}
+
+/** Side rules for stops against a reference price (current price, or the target of a pending order):
+ * a buy's stop-loss below and stop-profit above; mirrored for a sell. Returns an errors.* key or null. */
+export function stopSideError(side: Side, ref: Price, stopProfit: Price | null, stopLoss: Price | null): string | null {
+  if (side === 'buy') {
+    if (stopLoss && !stopLoss.lt(ref)) return 'stop_loss_below';
+    if (stopProfit && !stopProfit.gt(ref)) return 'stop_profit_above';
+  } else {
+    if (stopLoss && !stopLoss.gt(ref)) return 'stop_loss_above';
+    if (stopProfit && !stopProfit.lt(ref)) return 'stop_profit_below';
+  }
+  return null;
+}
+
+export interface Exposure {
+  id: number;
+  floating: Usd;
+}
+
+/** Stop-out closes the largest loss first (most negative floating P&L); ties by the oldest order id. */
+export function stopOutQueue(positions: readonly Exposure[]): Exposure[] {
+  return [...positions].sort((a, b) => a.floating.comparedTo(b.floating) || a.id - b.id);
+}
+
+/** True when the account's risk rate (equity / used margin) is at or below the stop-out level. */
+export function belowStopOut(balance: Usd, lockBalance: Usd, floating: Usd, level: Ratio = STOP_OUT_LEVEL): boolean {
+  const r = riskRate({ balance, lockBalance, floating });
+  return r !== null && r.lte(level);
+}
+
+/** The P&L a close realises: the position's P&L, but a loss never takes more than the account holds once this
+ * order's margin is released (available + margin), so a gap cannot push the balance below zero. */
+export function cappedRealised(pnl: Usd, available: Usd, margin: Usd): Usd {
+  const holds = available.plus(margin);
+  return pnl.lt(holds.neg()) ? usd(holds.neg()) : pnl;
+}

@@ -1,0 +1,55 @@
+// The engine's own shapes: an instrument's trading terms, a stored order row, and the in-memory open order.
+import type { ContractSpec, Side } from '../../src/domain/money.ts';
+import type { CloseReason, OrderStatus } from '../../src/domain/types.ts';
+import type { Lots, Price, Usd } from '../../src/domain/units.ts';
+
+/** What the engine needs of an instrument (SPEC §3), read from the market engineer's catalogue. */
+export interface EngineInstrument {
+  id: number;
+  code: string;
+  showCode: string;
+  pricePrecision: number;
+  pip: string; // lot step
+  minLots: string; // ForexMinCont
+  multiples: number[]; // HasForexMultiple values
+  spec: ContractSpec; // MarginMode, ForexContNum, ForexFeeRate
+  tradable?: boolean; // false: disabled in the catalogue, existing orders only (default true)
+}
+
+/** One row of the orders table, decimals as exact strings, times as ms epoch. */
+export interface OrderRow {
+  id: number;
+  userId: number;
+  instrumentId: number;
+  orderType: 1 | 2; // 1 buy up, 2 buy low (sell)
+  quantity: string;
+  multiple: number; // 0 in fixed-margin mode
+  price: string; // fill price; the target price while pending
+  originPrice: string; // market price when submitted
+  updatePrice: string; // price of the last change (fill, edit, close)
+  factProfits: string; // realised P&L once closed
+  cautionMoney: string; // margin held
+  tradeFee: string;
+  targetLossPrice: string; // "0" = none
+  targetProfitPrice: string; // "0" = none
+  status: OrderStatus;
+  closeReason: CloseReason | '';
+  createdAt: number;
+  filledAt: number | null;
+  completedAt: number | null;
+}
+
+/** An open order (pending or holding) as the trigger index keeps it: parsed once, compared on every tick. */
+export interface OpenOrder {
+  id: number;
+  userId: number;
+  instrumentId: number;
+  side: Side;
+  status: 0 | 1;
+  quantity: Lots;
+  price: Price; // fill price (holding) or target price (pending)
+  originPrice: Price;
+  margin: Usd;
+  stopProfit: Price | null;
+  stopLoss: Price | null;
+}

@@ -1,0 +1,83 @@
+// The one place money moves: a conditional UPDATE of the account that refuses to go below zero, plus a
+// financial record for every change to the available balance — inside the caller's transaction.
+// Invariant: sum(financial_records.value) = accounts.balance for every user.
+import { dec, type DecInput } from '../../src/domain/decimal.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { RecordTypeValue } from './record-types.ts';
+
+export interface Movement {
+  /** Change of the available balance (negative = take). */
+  balance?: DecInput;
+  /** Change of the locked balance (positive = freeze). */
+  lock?: DecInput;
+  type: RecordTypeValue;
+  memo: string;
+  /** ms epoch from the injected clock. */
+  at: number;
+}
+
+export interface AccountBalance {
+  balance: string;
+  lock_balance: string;
+}
+
+/** NUMERIC(24,8): 16 integer digits, 8 decimals. A delta that does not fit is a bug, not user input. */
+function toSqlDecimal(v: DecInput | undefined): string {
+  const d = dec(v ?? 0);
+  if (!d.isFinite() || d.decimalPlaces() > 8 || d.abs().gte('1e16')) {
+    throw new RangeError(`ledger amount out of range: ${d.toString()}`);
+  }
+  return d.toFixed();
+}
+
+/** Creates the user's USD account (balance 0) if it does not exist yet. */
+export async function openAccount(q: Queryable, userId: number, at: number): Promise<void> {
+  await q.query(
+    'INSERT INTO accounts (user_id, balance, lock_balance, updated_at) VALUES ($1, 0, 0, $2) ON CONFLICT (user_id) DO NOTHING',
+    [userId, at],
+  );
+}
+
+export async function getAccount(q: Queryable, userId: number): Promise<AccountBalance | undefined> {
+  const rows = await q.query<AccountBalance>('SELECT balance, lock_balance FROM accounts WHERE user_id = $1', [userId]);
+  return rows[0];
+}
+
+/**
+ * Applies a movement atomically. Throws ApiError 'insufficient_balance' (and changes nothing) when the
+ * available balance or the locked balance would go below zero. Returns the balances after the move.
+ */
+export async function move(q: Queryable, userId: number, m: Movement): Promise<AccountBalance> {
+  const dBalance = toSqlDecimal(m.balance);
+  const dLock = toSqlDecimal(m.lock);
+  // One statement checks and applies, so two concurrent moves cannot both spend the same money.
+  const rows = await q.query<AccountBalance>(
+    `UPDATE accounts
+        SET balance = balance + $2::numeric, lock_balance = lock_balance + $3::numeric, updated_at = $4
+      WHERE user_id = $1 AND balance + $2::numeric >= 0 AND lock_balance + $3::numeric >= 0
+      RETURNING balance, lock_balance`,
+    [userId, dBalance, dLock, m.at],
+  );
+  const after = rows[0];
+  if (!after) {
+    if (!(await getAccount(q, userId))) throw new Error(`no account for user ${userId}`);
+    throw new ApiError('insufficient_balance');
+  }
+  if (!dec(dBalance).isZero()) {
+    await q.query(
+      `INSERT INTO financial_records (user_id, value, type, memo, balance_after, created_at)
+       VALUES ($1, $2::numeric, $3, $4, $5::numeric, $6)`,
+      [userId, dBalance, m.type, m.memo, after.balance, m.at],
+    );
+  }
+  return after;
+}
+
+/** Money text for the wire: exact, trailing zeros trimmed but at least two decimals ("100000.00", "1.2345"). */
+export function moneyText(v: DecInput): string {
+  const text = dec(v).toFixed();
+  const [int, frac = ''] = text.split('.');
+  const trimmed = frac.replace(/0+$/, '');
+  return `${int}.${trimmed.padEnd(2, '0')}`;
+}

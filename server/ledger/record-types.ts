@@ -1,0 +1,10 @@
+// Financial record types (financial_records.type). SPEC §2: type 10 shows its memo as the history text.
+// The trading engine adds its own (margin, fee, profit) in the 20s.
+export const RecordType = {
+  DEMO_FUNDS: 1, // initial demo balance
+  DEMO_RESET: 2, // demo account restored to its starting balance
+  MEMO: 10, // an adjustment whose memo is shown as is
+} as const;
+export type RecordTypeValue = (typeof RecordType)[keyof typeof RecordType] | number;
+
+export const DEMO_BALANCE = '100000';

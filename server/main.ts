@@ -1,0 +1,58 @@
+// Entry point for `npm start` / `npm run serve`: reads the environment, starts one process on one port
+// (client, REST API and /v1/ws), prints where to go, and shuts down cleanly on SIGTERM/SIGINT.
+import { configFromEnv } from './config.ts';
+import { createServer, type RunningServer } from './server.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+let server: RunningServer | undefined;
+let stopping = false;
+
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  // A stuck close must not keep the process alive forever.
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+  if (!server) return; // still starting: main() closes it as soon as it exists
+  server.ctx.log.info({ signal }, 'shutting down');
+  server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      server?.ctx.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+}
+
+// Installed before anything is printed: a supervisor may signal as soon as it sees the banner.
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
+
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const started = await createServer(config);
+  if (stopping) {
+    await started.close(); // a signal arrived during start-up: flush and leave
+    process.exit(0);
+  }
+  server = started;
+  const url = await started.listen(config.port, config.host);
+  const local = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${new URL(url).port}` : url;
+  const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
+  process.stdout.write(
+    [
+      '',
+      `  Tickwise is running at ${local}`,
+      `  Database: ${db}`,
+      '  Try it: open the URL, tap "Log in", then "Demo account" — a demo user with 100,000 USD is created for you.',
+      `  Or from a shell: curl '${local}/api/user/createAccountDemoForU?demo_id=try-me-12345'`,
+      '  Verification codes (no SMS/e-mail gateway) are printed in this log and kept in the outbox table.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Tickwise failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+// Kline bars inside the market: integer ticks, seconds, and the six period levels (1min … 1day) that nest exactly,
+// so every coarser bar is the aggregate of the finer bars inside it.
+import type { KlineBar, Period } from '../../src/domain/types.ts';
+import { ticksToNumber } from './price-ticks.ts';
+
+/** One bar: t = open time (epoch seconds, aligned), prices in ticks, volume in lots traded (simulated). */
+export interface Bar {
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+}
+
+/** Period length per level, finest first. Each divides the next, and every boundary is aligned to UTC epoch. */
+export const LEVEL_SECONDS = [60, 300, 900, 1800, 3600, 86_400] as const;
+export const LEVELS = LEVEL_SECONDS.length;
+export const TOP_LEVEL = LEVELS - 1;
+export const PERIOD_OF_LEVEL: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '1day'];
+
+export function levelOf(period: Period): number {
+  return PERIOD_OF_LEVEL.indexOf(period);
+}
+
+export function levelSeconds(level: number): number {
+  const s = LEVEL_SECONDS[level];
+  if (s === undefined) throw new RangeError(`no kline level ${level}`);
+  return s;
+}
+
+export const alignDown = (t: number, level: number): number => {
+  const p = levelSeconds(level);
+  return Math.floor(t / p) * p;
+};
+
+export const copyBar = (b: Bar): Bar => ({ t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.v });
+
+/** Folds a later piece of the same bar into `into` (open stays, close moves, extremes and volume accumulate). */
+export function mergeLater(into: Bar, later: Bar): void {
+  if (later.h > into.h) into.h = later.h;
+  if (later.l < into.l) into.l = later.l;
+  into.c = later.c;
+  into.v += later.v;
+}
+
+/** Aggregates ascending finer bars into bars of `level` (the consistency rule every stored period obeys). */
+export function aggregate(fine: readonly Bar[], level: number): Bar[] {
+  const out: Bar[] = [];
+  let cur: Bar | null = null;
+  for (const b of fine) {
+    const t = alignDown(b.t, level);
+    if (cur && cur.t === t) mergeLater(cur, b);
+    else {
+      cur = { ...copyBar(b), t };
+      out.push(cur);
+    }
+  }
+  return out;
+}
+
+export function toWireBar(b: Bar, precision: number): KlineBar {
+  return {
+    Time: b.t,
+    Open: ticksToNumber(b.o, precision),
+    High: ticksToNumber(b.h, precision),
+    Low: ticksToNumber(b.l, precision),
+    Close: ticksToNumber(b.c, precision),
+    Volume: b.v,
+  };
+}

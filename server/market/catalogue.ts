@@ -1,0 +1,227 @@
+// The seeded instrument catalogue (SPEC §3 Instrument) and its categories with names per language. The seeder writes
+// these rows once; at run time the database is the authority (an operator may edit it), not this file.
+import type { Language } from '../../src/domain/types.ts';
+import type { MarketClass } from './market-hours.ts';
+
+export interface CategoryDef {
+  id: number;
+  sort: number;
+  /** English is required; a language without a name falls back to English. */
+  names: Partial<Record<Language, string>> & { en: string };
+}
+
+export interface InstrumentDef {
+  id: number;
+  code: string;
+  showCode: string;
+  categoryId: number;
+  cls: MarketClass;
+  pricePrecision: number;
+  pip: string; // lot step
+  minCont: string; // minimum lots
+  contNum: string; // units per lot (fixed mode: USD margin per lot)
+  marginMode: 1 | 2; // 1 fixed margin per lot, 2 leveraged
+  multiples: number[];
+  feeRate: string;
+  basePrice: string; // where a fresh history ends (today's price)
+  annualVol: number; // annualised volatility of the random walk
+  tickHz: number; // mean ticks per second while open
+}
+
+export const CATEGORY_FOREX = 1;
+export const CATEGORY_METALS = 2;
+export const CATEGORY_CRYPTO = 3;
+export const CATEGORY_INDICES = 4;
+export const CATEGORY_ENERGY = 5;
+/** Only present when synthetic benchmark instruments are switched on (SIM_INSTRUMENTS). */
+export const CATEGORY_SYNTHETIC = 90;
+
+export const CATEGORIES: readonly CategoryDef[] = [
+  {
+    id: CATEGORY_FOREX,
+    sort: 1,
+    names: {
+      en: 'Forex', hk: '外匯', jp: '外国為替', kr: '외환', th: 'ฟอเร็กซ์', vn: 'Ngoại hối', fr: 'Forex', de: 'Devisen',
+      ru: 'Форекс', spa: 'Divisas', pt: 'Câmbio', ar: 'العملات', it: 'Valute', tr: 'Döviz', id: 'Valas', my: 'Forex',
+      hi: 'विदेशी मुद्रा', cs: 'Forex',
+    },
+  },
+  {
+    id: CATEGORY_METALS,
+    sort: 2,
+    names: {
+      en: 'Metals', hk: '貴金屬', jp: '貴金属', kr: '귀금속', th: 'โลหะมีค่า', vn: 'Kim loại', fr: 'Métaux', de: 'Metalle',
+      ru: 'Металлы', spa: 'Metales', pt: 'Metais', ar: 'المعادن', it: 'Metalli', tr: 'Metaller', id: 'Logam',
+      my: 'Logam', hi: 'धातुएँ', cs: 'Kovy',
+    },
+  },
+  {
+    id: CATEGORY_CRYPTO,
+    sort: 3,
+    names: {
+      en: 'Crypto', hk: '加密貨幣', jp: '暗号資産', kr: '암호화폐', th: 'คริปโต', vn: 'Tiền mã hóa', fr: 'Crypto',
+      de: 'Krypto', ru: 'Криптовалюты', spa: 'Cripto', pt: 'Cripto', ar: 'العملات المشفرة', it: 'Cripto',
+      tr: 'Kripto', id: 'Kripto', my: 'Kripto', hi: 'क्रिप्टो', cs: 'Kryptoměny',
+    },
+  },
+  {
+    id: CATEGORY_INDICES,
+    sort: 4,
+    names: {
+      en: 'Indices', hk: '指數', jp: '株価指数', kr: '지수', th: 'ดัชนี', vn: 'Chỉ số', fr: 'Indices', de: 'Indizes',
+      ru: 'Индексы', spa: 'Índices', pt: 'Índices', ar: 'المؤشرات', it: 'Indici', tr: 'Endeksler', id: 'Indeks',
+      my: 'Indeks', hi: 'सूचकांक', cs: 'Indexy',
+    },
+  },
+  {
+    id: CATEGORY_ENERGY,
+    sort: 5,
+    names: {
+      en: 'Energy', hk: '能源', jp: 'エネルギー', kr: '에너지', th: 'พลังงาน', vn: 'Năng lượng', fr: 'Énergie',
+      de: 'Energie', ru: 'Энергоносители', spa: 'Energía', pt: 'Energia', ar: 'الطاقة', it: 'Energia', tr: 'Enerji',
+      id: 'Energi', my: 'Tenaga', hi: 'ऊर्जा', cs: 'Energie',
+    },
+  },
+];
+
+export const SYNTHETIC_CATEGORY: CategoryDef = {
+  id: CATEGORY_SYNTHETIC,
+  sort: 90,
+  names: { en: 'Synthetic', hk: '合成' },
+};
+
+const LEVERAGE = [10, 20, 50, 100, 200];
+// Fixed-margin instruments ignore the multiplier; they offer exactly 1 so the client's no-leverage rule does not block them.
+const FIXED = [1];
+
+function fx(
+  id: number, code: string, basePrice: string, precision: number, annualVol: number, tickHz: number,
+  extra: Partial<InstrumentDef> = {},
+): InstrumentDef {
+  return {
+    id, code, showCode: `${code.slice(0, 3)}/${code.slice(3)}`, categoryId: CATEGORY_FOREX, cls: 'fx',
+    pricePrecision: precision, pip: '0.01', minCont: '0.01',
+    // JPY-quoted pairs use 1,000 units so margin and P&L in the spec's currency-agnostic formulas stay near USD size.
+    contNum: code.endsWith('JPY') ? '1000' : '100000',
+    marginMode: 2, multiples: LEVERAGE, feeRate: '0.002', basePrice, annualVol, tickHz, ...extra,
+  };
+}
+
+export const INSTRUMENTS: readonly InstrumentDef[] = [
+  // Forex majors
+  fx(1, 'EURUSD', '1.08500', 5, 0.07, 3),
+  fx(2, 'GBPUSD', '1.27000', 5, 0.08, 2.5),
+  fx(3, 'USDJPY', '151.500', 3, 0.09, 3),
+  fx(4, 'AUDUSD', '0.65500', 5, 0.09, 2),
+  fx(5, 'USDCAD', '1.36000', 5, 0.06, 2),
+  fx(6, 'USDCHF', '0.88500', 5, 0.07, 1.5),
+  fx(7, 'NZDUSD', '0.60500', 5, 0.09, 1.5),
+  // Forex crosses
+  fx(8, 'EURGBP', '0.85500', 5, 0.05, 1),
+  fx(9, 'EURJPY', '164.200', 3, 0.09, 1.5),
+  fx(10, 'GBPJPY', '192.400', 3, 0.1, 1.5),
+  fx(11, 'AUDJPY', '99.200', 3, 0.11, 1),
+  fx(12, 'EURAUD', '1.65600', 5, 0.08, 1),
+  // A pegged pair offered without leverage: the client shows its no-leverage message for it.
+  fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, { multiples: [] }),
+  // Metals
+  {
+    id: 14, code: 'XAUUSD', showCode: 'XAU/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 2,
+    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: LEVERAGE, feeRate: '0.002',
+    basePrice: '2350.00', annualVol: 0.15, tickHz: 2.5,
+  },
+  {
+    // Fixed margin: 500 USD per lot; at ~28.5 USD/oz that is about ×28 leverage.
+    id: 15, code: 'XAGUSD', showCode: 'XAG/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 3,
+    pip: '0.01', minCont: '0.01', contNum: '500', marginMode: 1, multiples: FIXED, feeRate: '0.003',
+    basePrice: '28.500', annualVol: 0.25, tickHz: 2,
+  },
+  {
+    id: 16, code: 'XPTUSD', showCode: 'XPT/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 2,
+    pip: '0.01', minCont: '0.01', contNum: '50', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.003',
+    basePrice: '980.00', annualVol: 0.22, tickHz: 1,
+  },
+  // Crypto (24/7)
+  {
+    id: 17, code: 'BTCUSDT', showCode: 'BTC/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
+    pip: '0.01', minCont: '0.01', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.001',
+    basePrice: '67250.00', annualVol: 0.6, tickHz: 6,
+  },
+  {
+    id: 18, code: 'ETHUSDT', showCode: 'ETH/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
+    pip: '0.01', minCont: '0.01', contNum: '10', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.001',
+    basePrice: '3450.00', annualVol: 0.7, tickHz: 5,
+  },
+  {
+    id: 19, code: 'SOLUSDT', showCode: 'SOL/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 3,
+    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
+    basePrice: '165.000', annualVol: 0.9, tickHz: 4,
+  },
+  {
+    id: 20, code: 'XRPUSDT', showCode: 'XRP/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 5,
+    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
+    basePrice: '0.52000', annualVol: 0.8, tickHz: 3,
+  },
+  {
+    id: 21, code: 'DOGEUSDT', showCode: 'DOGE/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 5,
+    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20], feeRate: '0.001',
+    basePrice: '0.15000', annualVol: 1.0, tickHz: 3,
+  },
+  {
+    id: 22, code: 'LTCUSDT', showCode: 'LTC/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
+    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
+    basePrice: '85.00', annualVol: 0.75, tickHz: 2,
+  },
+  // Indices (1 USD per point per lot)
+  {
+    id: 23, code: 'US30', showCode: 'US 30', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
+    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
+    basePrice: '39100.0', annualVol: 0.16, tickHz: 2,
+  },
+  {
+    id: 24, code: 'NAS100', showCode: 'NAS 100', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
+    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
+    basePrice: '18250.0', annualVol: 0.22, tickHz: 2.5,
+  },
+  {
+    id: 25, code: 'SPX500', showCode: 'SPX 500', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 2,
+    pip: '0.1', minCont: '0.1', contNum: '10', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
+    basePrice: '5230.00', annualVol: 0.17, tickHz: 2,
+  },
+  {
+    id: 26, code: 'GER40', showCode: 'GER 40', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
+    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.002',
+    basePrice: '18150.0', annualVol: 0.18, tickHz: 1.5,
+  },
+  // Energy
+  {
+    // Fixed margin: 100 USD per lot of 100 barrels; at ~78 USD/bbl that is about ×78 leverage.
+    id: 27, code: 'USOIL', showCode: 'WTI Oil', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 2,
+    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 1, multiples: FIXED, feeRate: '0.003',
+    basePrice: '78.50', annualVol: 0.35, tickHz: 2,
+  },
+  {
+    id: 28, code: 'UKOIL', showCode: 'Brent Oil', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 2,
+    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 1, multiples: FIXED, feeRate: '0.003',
+    basePrice: '82.70', annualVol: 0.33, tickHz: 1.5,
+  },
+  {
+    id: 29, code: 'NGAS', showCode: 'Natural Gas', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 3,
+    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.003',
+    basePrice: '2.450', annualVol: 0.6, tickHz: 1,
+  },
+];
+
+export const logoPath = (code: string): string => `/logos/${code.toLowerCase()}.svg`;
+export const SYNTHETIC_LOGO = '/logos/synthetic.svg';
+
+/** Synthetic benchmark instrument n (1-based): SYN0001… 24/7, one id range far above the catalogue. */
+export const SYNTHETIC_ID_BASE = 100_000;
+export function syntheticDef(n: number, tickHz: number): InstrumentDef {
+  const code = `SYN${String(n).padStart(4, '0')}`;
+  return {
+    id: SYNTHETIC_ID_BASE + n, code, showCode: code, categoryId: CATEGORY_SYNTHETIC, cls: 'crypto',
+    pricePrecision: 4, pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: [10, 20, 50, 100],
+    feeRate: '0.002', basePrice: (50 + (n % 150)).toFixed(4), annualVol: 0.4, tickHz,
+  };
+}

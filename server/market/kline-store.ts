@@ -1,0 +1,243 @@
+// Live kline bars: every tick updates the current bar of all six periods in memory; closed bars and the current
+// ones are written in one batched upsert per flush (never a query per tick). Reads merge storage with memory.
+// Synthetic benchmark instruments are never stored: their history is regenerated on demand and kept in a small cache.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/db.ts';
+import { alignDown, copyBar, LEVELS, mergeLater, type Bar } from './bars.ts';
+import { generateHistory, levelWindows } from './history.ts';
+import { HISTORY_BARS, historyParams } from './history-sync.ts';
+import type { MarketInstrument } from './instruments.ts';
+import { barsInRange, chunkStartOf, upsertChunks, type Chunk } from './kline-repo.ts';
+import type { InstrumentState } from './simulator.ts';
+
+/** Points in a mini-chart series (abbreviated_cache_kline): 48 × 30min = one day. */
+export const SPARK_POINTS = 48;
+export const SPARK_LEVEL = 3; // 30min
+/** Closed live bars kept in memory per period for a synthetic instrument. */
+const SYNTHETIC_MEMORY = 60;
+/** Synthetic histories kept generated at once. */
+const SYNTHETIC_CACHE = 32;
+
+interface LiveChunk extends Chunk {
+  dirty: boolean;
+}
+
+interface Series {
+  inst: MarketInstrument;
+  cur: (Bar | null)[];
+  prev: (Bar | null)[];
+  spark: number[];
+  /** Stored instruments: the chunk each level is writing into. */
+  chunks: (LiveChunk | null)[] | null;
+  /** Synthetic instruments: closed live bars per level (bounded). */
+  mem: Bar[][] | null;
+}
+
+const chunkKey = (c: Chunk): string => `${c.instrumentId}:${c.level}:${c.start}`;
+
+export class KlineStore {
+  private readonly series: Series[];
+  private readonly byId = new Map<number, Series>();
+  /** Chunks that filled up (a bar opened past their span) and await their last write. */
+  private pending = new Map<string, Chunk>();
+  /** Chunks of the flush in progress: still read from memory until the write is done. */
+  private writing = new Map<string, Chunk>();
+  private flushing: Promise<number> | null = null;
+  private readonly synthetic = new Map<number, Bar[][]>();
+
+  constructor(
+    instruments: readonly MarketInstrument[],
+    private readonly db: Queryable,
+    private readonly seed: number,
+    /** Where synthetic histories end (the minute the market started). */
+    private readonly startMinute: number,
+    private readonly log: FastifyBaseLogger | null = null,
+  ) {
+    this.series = instruments.map((inst) => {
+      const s: Series = {
+        inst,
+        cur: new Array<Bar | null>(LEVELS).fill(null),
+        prev: new Array<Bar | null>(LEVELS).fill(null),
+        spark: [],
+        chunks: inst.synthetic ? null : new Array<LiveChunk | null>(LEVELS).fill(null),
+        mem: inst.synthetic ? Array.from({ length: LEVELS }, () => []) : null,
+      };
+      this.byId.set(inst.id, s);
+      return s;
+    });
+  }
+
+  /**
+   * Where each level continues: the newest stored chunk (its last bar is live again when it is the bar of `nowSec`'s
+   * period), and the mini-chart closes so far.
+   */
+  init(id: number, chunks: readonly (Chunk | null)[] | null, nowSec: number, sparkCloses: readonly number[]): void {
+    const s = this.byId.get(id);
+    if (!s) return;
+    s.spark = sparkCloses.slice(-SPARK_POINTS);
+    if (!s.chunks || !chunks) return;
+    for (let level = 0; level < LEVELS; level++) {
+      const c = chunks[level];
+      const live: LiveChunk | null = c ? { ...c, bars: c.bars.map(copyBar), dirty: false } : null;
+      s.chunks[level] = live;
+      const b = live?.bars[live.bars.length - 1] ?? null;
+      s.cur[level] = b && b.t === alignDown(nowSec, level) ? b : null;
+    }
+  }
+
+  /** The simulator's tick sink: index order matches the instruments given to both. */
+  readonly onTick = (state: InstrumentState, timeMs: number, volume: number): void => {
+    const s = this.series[state.index];
+    if (!s) return;
+    const sec = Math.floor(timeMs / 1000);
+    const price = state.ticks;
+    const c0 = s.cur[0] ?? null;
+    // Same minute as the current 1min bar ⇒ the same bar in every coarser period too (periods nest).
+    const sameMinute = c0 !== null && sec < c0.t + 60;
+    for (let level = 0; level < LEVELS; level++) {
+      const b = s.cur[level];
+      if (b && (sameMinute || b.t >= alignDown(sec, level))) {
+        if (price > b.h) b.h = price;
+        if (price < b.l) b.l = price;
+        b.c = price;
+        b.v += volume;
+      } else {
+        if (b) this.closed(s, level, b);
+        const nb: Bar = { t: alignDown(sec, level), o: price, h: price, l: price, c: price, v: volume };
+        s.cur[level] = nb;
+        if (s.chunks) this.append(s, s.chunks, level, nb);
+      }
+      const ch = s.chunks?.[level];
+      if (ch) ch.dirty = true;
+    }
+  };
+
+  private append(s: Series, chunks: (LiveChunk | null)[], level: number, bar: Bar): void {
+    const start = chunkStartOf(bar.t, level);
+    let ch = chunks[level] ?? null;
+    if (!ch || ch.start !== start) {
+      if (ch?.dirty) this.pending.set(chunkKey(ch), ch);
+      ch = { instrumentId: s.inst.id, level, start, precision: s.inst.pricePrecision, bars: [], dirty: true };
+      chunks[level] = ch;
+    }
+    ch.bars.push(bar);
+  }
+
+  private closed(s: Series, level: number, bar: Bar): void {
+    s.prev[level] = bar;
+    if (level === SPARK_LEVEL) {
+      s.spark.push(bar.c);
+      if (s.spark.length > SPARK_POINTS) s.spark.shift();
+    }
+    const list = s.mem?.[level];
+    if (list) {
+      list.push(bar);
+      if (list.length > SYNTHETIC_MEMORY) list.shift();
+    }
+  }
+
+  /** Writes the filled chunks and the live chunk of every level that changed: one statement per batch. */
+  flush(): Promise<number> {
+    if (this.flushing) return this.flushing.then(() => this.flush());
+    const rows: Chunk[] = [...this.pending.values()];
+    this.pending = new Map();
+    for (const s of this.series) {
+      if (!s.chunks) continue;
+      for (const ch of s.chunks) {
+        if (!ch?.dirty) continue;
+        ch.dirty = false;
+        rows.push({ instrumentId: ch.instrumentId, level: ch.level, start: ch.start, precision: ch.precision, bars: ch.bars.map(copyBar) });
+      }
+    }
+    if (rows.length === 0) return Promise.resolve(0);
+    this.writing = new Map(rows.map((c) => [chunkKey(c), c]));
+    const run = upsertChunks(this.db, rows)
+      .then(() => rows.length)
+      .catch((err: unknown) => {
+        this.log?.error({ err }, 'kline flush failed; chunks kept for the next flush');
+        // A newer version queued meanwhile wins over the one that failed.
+        for (const c of rows) if (!this.pending.has(chunkKey(c))) this.pending.set(chunkKey(c), c);
+        return 0;
+      })
+      .finally(() => {
+        this.writing = new Map();
+        this.flushing = null;
+      });
+    this.flushing = run;
+    return run;
+  }
+
+  /** The live bar of a period (null before the first tick of that period). */
+  liveBar(id: number, level: number): Bar | null {
+    return this.byId.get(id)?.cur[level] ?? null;
+  }
+
+  /** The bar of a period that closed last (null until one closed while running). */
+  lastClosed(id: number, level: number): Bar | null {
+    return this.byId.get(id)?.prev[level] ?? null;
+  }
+
+  /** Closes of the last 30min bars, oldest first (the current price is appended by the caller). */
+  sparkCloses(id: number): readonly number[] {
+    return this.byId.get(id)?.spark ?? [];
+  }
+
+  /** Bars of one period with from ≤ Time ≤ to, the newest `limit` of them, oldest first, the live bar included. */
+  async query(id: number, level: number, from: number, to: number, limit: number): Promise<Bar[]> {
+    const s = this.byId.get(id);
+    if (!s || limit <= 0) return [];
+    const inRange = (b: Bar | null | undefined): b is Bar => !!b && b.t >= from && b.t <= to;
+    const merged = new Map<number, Bar>();
+    if (s.mem) {
+      const generated = new Set<number>();
+      for (const b of this.syntheticHistory(s)[level] ?? []) {
+        if (!inRange(b)) continue;
+        merged.set(b.t, b);
+        generated.add(b.t);
+      }
+      for (const b of [...(s.mem[level] ?? []), s.cur[level]]) {
+        if (!inRange(b)) continue;
+        const older = merged.get(b.t);
+        if (older && generated.has(b.t)) {
+          // The generated history ends mid-bar at the start minute: the live part continues that bar.
+          const joined = copyBar(older);
+          mergeLater(joined, b);
+          merged.set(b.t, joined);
+        } else merged.set(b.t, b);
+      }
+    } else {
+      for (const b of await barsInRange(this.db, id, level, from, to, limit, s.inst.pricePrecision)) merged.set(b.t, b);
+      // Memory is newer than storage: chunks being written, chunks awaiting their write, then the live chunk.
+      for (const c of [...this.writing.values(), ...this.pending.values()]) {
+        if (c.instrumentId !== id || c.level !== level) continue;
+        for (const b of c.bars) if (inRange(b)) merged.set(b.t, b);
+      }
+      for (const b of s.chunks?.[level]?.bars ?? []) if (inRange(b)) merged.set(b.t, b);
+    }
+    const out = [...merged.values()].sort((a, b) => a.t - b.t);
+    return out.slice(-limit).map(copyBar);
+  }
+
+  private syntheticHistory(s: Series): Bar[][] {
+    const cached = this.synthetic.get(s.inst.id);
+    if (cached) {
+      // Refresh its place in the LRU order.
+      this.synthetic.delete(s.inst.id);
+      this.synthetic.set(s.inst.id, cached);
+      return cached;
+    }
+    const bars: Bar[][] = Array.from({ length: LEVELS }, () => []);
+    generateHistory(
+      historyParams(s.inst, this.seed),
+      { from: 0, to: this.startMinute, windows: levelWindows(s.inst.cls, this.startMinute, HISTORY_BARS) },
+      { side: 'end', price: Number(s.inst.basePrice) },
+      (level, bar) => bars[level]?.push(bar),
+    );
+    this.synthetic.set(s.inst.id, bars);
+    if (this.synthetic.size > SYNTHETIC_CACHE) {
+      const oldest = this.synthetic.keys().next().value;
+      if (oldest !== undefined) this.synthetic.delete(oldest);
+    }
+    return bars;
+  }
+}

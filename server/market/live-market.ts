@@ -1,0 +1,49 @@
+// One call for server.ts: starts the simulated market and the websocket hub on top of it, and hands back the
+// MarketFeed, the UserPush, the route modules (market REST + /v1/ws) and the stop function for shutdown.
+import type { FastifyBaseLogger } from 'fastify';
+import { userFromToken } from '../auth/session.ts';
+import type { MarketOptions } from '../config.ts';
+import type { Clock, Timers } from '../context.ts';
+import type { Db } from '../db/db.ts';
+import { pickLanguage, translate } from '../http/i18n.ts';
+import type { RouteModule } from '../http/route-module.ts';
+import { marketRoutes } from '../routes/market.ts';
+import { Hub } from '../ws/hub.ts';
+import { wsRoutes } from '../ws/ws-routes.ts';
+import { SimulatedMarket } from './market.ts';
+
+export interface LiveMarket {
+  market: SimulatedMarket;
+  hub: Hub;
+  routes: RouteModule[];
+  /** Stops the hub (closing its sockets), then the market (writing its live bars). */
+  stop(): Promise<void>;
+}
+
+export async function startLiveMarket(
+  deps: { db: Db; clock: Clock; timers: Timers; log: FastifyBaseLogger },
+  opts: MarketOptions = {},
+): Promise<LiveMarket> {
+  const market = await SimulatedMarket.start(deps, opts);
+  const hub = new Hub(
+    {
+      market,
+      clock: deps.clock,
+      timers: deps.timers,
+      authenticate: async (token) => (await userFromToken({ db: deps.db, clock: deps.clock }, token))?.id ?? null,
+      translate: (lang, key) => translate(pickLanguage(lang), key),
+      onError: (err) => deps.log.warn({ err }, 'websocket hub'),
+    },
+    opts.ws ?? {},
+  );
+  hub.start();
+  return {
+    market,
+    hub,
+    routes: [marketRoutes(market), wsRoutes(hub)],
+    async stop() {
+      hub.stop();
+      await market.close();
+    },
+  };
+}

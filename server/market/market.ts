@@ -1,0 +1,311 @@
+// The simulated market service: loads the catalogue, brings stored history up to now, runs the simulator, keeps the
+// live klines, and answers the MarketFeed the rest of the server uses. server.ts creates one per process.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, LiveQuote, MarketFeed, Tick, Timers } from '../context.ts';
+import type { Db } from '../db/db.ts';
+import type { MarketOptions } from '../config.ts';
+import type { KlineBar } from '../../src/domain/types.ts';
+import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import { alignDown, copyBar, TOP_LEVEL, toWireBar, type Bar } from './bars.ts';
+import { SYNTHETIC_LOGO, syntheticDef } from './catalogue.ts';
+import { generateHistory, levelWindows } from './history.ts';
+import { DEFAULT_MARKET_SEED, HISTORY_BARS, historyParams, pruneHistory, syncHistory } from './history-sync.ts';
+import { instrumentFromDef, loadInstruments, type MarketInstrument } from './instruments.ts';
+import { barsSince } from './kline-repo.ts';
+import { KlineStore, SPARK_LEVEL, SPARK_POINTS } from './kline-store.ts';
+import { DAY_S, tradingDayStart } from './market-hours.ts';
+import { Simulator, type InitialQuote, type InstrumentState } from './simulator.ts';
+
+/** Everything a test or benchmark may tune (server/config.ts MarketOptions); createServer passes config.market. */
+export type SimulatedMarketOptions = MarketOptions;
+
+export interface MarketDeps {
+  db: Db;
+  clock: Clock;
+  timers: Timers;
+  log?: FastifyBaseLogger | null;
+}
+
+const HOUR_LEVEL = 4;
+/** How far back to look for the closed 30min bars of the mini charts (covers a weekend). */
+const SPARK_LOOKBACK_S = 5 * DAY_S;
+
+export class SimulatedMarket implements MarketFeed {
+  private readonly byId = new Map<number, MarketInstrument>();
+  private readonly byCode = new Map<string, MarketInstrument>();
+  private readonly handles: unknown[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly deps: MarketDeps,
+    readonly list: readonly MarketInstrument[],
+    readonly sim: Simulator,
+    readonly store: KlineStore,
+    readonly hasSynthetic: boolean,
+  ) {
+    for (const i of list) {
+      this.byId.set(i.id, i);
+      this.byCode.set(i.code, i);
+    }
+  }
+
+  static async start(deps: MarketDeps, opts: SimulatedMarketOptions = {}): Promise<SimulatedMarket> {
+    const { db, clock, timers } = deps;
+    const seed = opts.seed ?? DEFAULT_MARKET_SEED;
+    const now = clock.now();
+    const nowSec = Math.floor(now / 1000);
+    const startMinute = alignDown(nowSec, 0);
+
+    const stored = await loadInstruments(db);
+    const extra = opts.instruments ?? 0;
+    const hz = opts.hz ?? 20;
+    const synthetic = Array.from({ length: extra }, (_, i) =>
+      instrumentFromDef(syntheticDef(i + 1, hz), SYNTHETIC_LOGO, 100_000 + i, true),
+    );
+    const all = [...stored, ...synthetic];
+
+    const sync = await db.tx((q) => syncHistory(q, stored, now, seed));
+    deps.log?.info(
+      { fresh: sync.fresh.length, filled: sync.filled.length, chunks: sync.chunks },
+      'market history in sync',
+    );
+
+    const store = new KlineStore(all, db, seed, startMinute, deps.log ?? null);
+    const initial = new Map<number, InitialQuote>();
+    const ids = stored.map((i) => i.id);
+    const precisions = new Map(stored.map((i) => [i.id, i.pricePrecision]));
+    const precisionOf = (id: number): number => precisions.get(id) ?? 0;
+    const dayStarts = new Map(stored.map((i) => [i.id, tradingDayStart(i.cls, nowSec)]));
+    const minDay = Math.min(...dayStarts.values(), nowSec);
+    const hours = await barsSince(db, ids, HOUR_LEVEL, minDay, precisionOf);
+    const halfHours = await barsSince(db, ids, SPARK_LEVEL, nowSec - SPARK_LOOKBACK_S, precisionOf);
+    const sparkCutoff = alignDown(nowSec, SPARK_LEVEL);
+
+    for (const inst of stored) {
+      const chunks = sync.last.get(inst.id) ?? [];
+      const c0 = chunks[0];
+      const l0 = c0?.bars[c0.bars.length - 1];
+      const spark = (halfHours.get(inst.id) ?? []).filter((b) => b.t < sparkCutoff).map((b) => b.c);
+      store.init(inst.id, chunks, nowSec, spark);
+      if (!l0) continue;
+      const day = dayStarts.get(inst.id) ?? nowSec;
+      initial.set(inst.id, initialQuote(l0, (hours.get(inst.id) ?? []).filter((b) => b.t >= day), day, now));
+    }
+    for (const inst of synthetic) {
+      const { quote, spark } = syntheticStart(inst, seed, startMinute, nowSec);
+      store.init(inst.id, null, nowSec, spark);
+      initial.set(inst.id, { ...quote, time: now });
+    }
+
+    const sim = new Simulator(
+      all,
+      initial,
+      clock,
+      timers,
+      {
+        seed,
+        manual: opts.manual ?? false,
+        intervalMs: opts.tickIntervalMs ?? 50,
+        syntheticHz: hz,
+        maxCatchUpMs: 5000,
+      },
+      store.onTick,
+    );
+    const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0);
+    sim.start();
+    market.handles.push(timers.setInterval(() => void market.store.flush(), opts.flushMs ?? 5000));
+    const pruneMs = opts.pruneMs ?? 3_600_000;
+    market.handles.push(timers.setTimeout(() => void market.prune(), Math.min(60_000, pruneMs)));
+    market.handles.push(timers.setInterval(() => void market.prune(), pruneMs));
+    return market;
+  }
+
+  // ---- catalogue ----
+
+  instruments(): readonly MarketInstrument[] {
+    return this.list;
+  }
+
+  instrumentById(id: number): MarketInstrument | undefined {
+    return this.byId.get(id);
+  }
+
+  instrumentByCode(code: string): MarketInstrument | undefined {
+    return this.byCode.get(code);
+  }
+
+  // ---- klines ----
+
+  /** Bars of a level with from ≤ Time ≤ to (epoch seconds), the newest `limit`, oldest first, live bar included. */
+  klines(id: number, level: number, from: number, to: number, limit: number): Promise<Bar[]> {
+    return this.store.query(id, level, from, to, limit);
+  }
+
+  /** Mini-chart closes in ticks, oldest first: the closed 30min bars then the current price. */
+  sparkline(id: number): number[] {
+    const st = this.sim.stateOf(this.byId.get(id)?.code ?? '');
+    const closes = [...this.store.sparkCloses(id)];
+    if (st) closes.push(st.ticks);
+    return closes.slice(-SPARK_POINTS);
+  }
+
+  liveBar(id: number, level = 0): Bar | null {
+    const b = this.store.liveBar(id, level);
+    return b ? copyBar(b) : null;
+  }
+
+  lastClosedBar(id: number, level = 0): Bar | null {
+    return this.store.lastClosed(id, level);
+  }
+
+  // ---- for the socket hub (HubMarket) ----
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  indexOfCode(code: string): number | undefined {
+    return this.sim.stateOf(code)?.index;
+  }
+
+  tupleAt(index: number): QuoteTuple | undefined {
+    return this.sim.tupleAt(index);
+  }
+
+  /** The live 1min bar, or the 1min bar that closed last, on the wire (KLINE messages). */
+  klineAt(index: number, which: 'live' | 'closed'): (KlineBar & { Code: string }) | null {
+    const inst = this.list[index];
+    if (!inst) return null;
+    const bar = which === 'live' ? this.store.liveBar(inst.id, 0) : this.store.lastClosed(inst.id, 0);
+    return bar ? { ...toWireBar(bar, inst.pricePrecision), Code: inst.code } : null;
+  }
+
+  // ---- deterministic control (tests, benchmarks) ----
+
+  setPrice(code: string, price: string): Tick {
+    return this.sim.setPrice(code, price);
+  }
+
+  step(ms: number): void {
+    this.sim.step(ms);
+  }
+
+  advanceTo(ms: number): void {
+    this.sim.advanceTo(ms);
+  }
+
+  /** Every quote change (ticks and open/close flips). */
+  onChange(listener: (state: InstrumentState) => void): () => void {
+    return this.sim.onChange(listener);
+  }
+
+  flush(): Promise<number> {
+    return this.store.flush();
+  }
+
+  async prune(): Promise<number> {
+    if (this.closed) return 0;
+    try {
+      return await pruneHistory(this.deps.db, this.list, this.deps.clock.now());
+    } catch (err) {
+      this.deps.log?.error({ err }, 'kline prune failed');
+      return 0;
+    }
+  }
+
+  /** Stops ticking and writes the live bars (graceful shutdown: call before closing the database). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.sim.stop();
+    for (const h of this.handles) {
+      this.deps.timers.clearInterval(h);
+      this.deps.timers.clearTimeout(h);
+    }
+    await this.store.flush();
+  }
+
+  // ---- MarketFeed ----
+
+  latest(code: string): LiveQuote | undefined {
+    return this.sim.latest(code);
+  }
+
+  all(): LiveQuote[] {
+    return this.sim.all();
+  }
+
+  quoteTuple(code: string): QuoteTuple | undefined {
+    return this.sim.quoteTuple(code);
+  }
+
+  isOpen(code: string): boolean {
+    return this.sim.isOpen(code);
+  }
+
+  onTick(listener: (tick: Tick) => void): () => void {
+    return this.sim.onTick(listener);
+  }
+}
+
+/** Trading-day figures from the hour bars since the day started (the last 1min close is the price). */
+function initialQuote(last1m: Bar, dayHours: readonly Bar[], dayStart: number, now: number): InitialQuote {
+  const price = last1m.c;
+  const first = dayHours[0];
+  let high = price;
+  let low = price;
+  for (const b of dayHours) {
+    if (b.h > high) high = b.h;
+    if (b.l < low) low = b.l;
+  }
+  return {
+    ticks: price,
+    time: Math.min(now, (last1m.t + 60) * 1000 - 1),
+    dayStart,
+    open: first ? first.o : price,
+    high,
+    low,
+  };
+}
+
+/**
+ * A synthetic instrument's start (benchmarks): its generated 30min closes and trading-day figures. Only the coarse
+ * levels are generated here, so the closes match its full history exactly while the day's extremes are approximate.
+ */
+function syntheticStart(
+  inst: MarketInstrument,
+  seed: number,
+  startMinute: number,
+  nowSec: number,
+): { quote: Omit<InitialQuote, 'time'>; spark: number[] } {
+  const windows = levelWindows(inst.cls, startMinute, HISTORY_BARS);
+  const from = Math.max(alignDown(startMinute - 4 * DAY_S, TOP_LEVEL), windows[TOP_LEVEL] ?? 0);
+  const day = tradingDayStart(inst.cls, nowSec);
+  const halfHours: Bar[] = [];
+  const hours: Bar[] = [];
+  const { endPrice } = generateHistory(
+    historyParams(inst, seed),
+    { from, to: startMinute, windows },
+    { side: 'end', price: Number(inst.basePrice) },
+    (level, bar) => {
+      if (level === SPARK_LEVEL) halfHours.push(bar);
+      else if (level === HOUR_LEVEL && bar.t >= day) hours.push(bar);
+    },
+    { minLevel: SPARK_LEVEL },
+  );
+  const last = halfHours[halfHours.length - 1];
+  const price = last ? last.c : Math.round(endPrice * 10 ** inst.pricePrecision);
+  const cutoff = alignDown(nowSec, SPARK_LEVEL);
+  const spark = halfHours.filter((b) => b.t < cutoff).map((b) => b.c);
+  const first = hours[0];
+  return {
+    quote: {
+      ticks: price,
+      dayStart: day,
+      open: first ? first.o : price,
+      high: Math.max(price, ...hours.map((b) => b.h)),
+      low: Math.min(price, ...hours.map((b) => b.l)),
+    },
+    spark,
+  };
+}

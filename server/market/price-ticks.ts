@@ -1,0 +1,52 @@
+// Prices inside the market are whole "ticks" (price × 10^PricePrecision, an exact integer): comparing, aggregating and
+// formatting them is exact and cheap on the tick path. These helpers convert to the wire's decimal text and back.
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+
+export function tickScale(precision: number): number {
+  const s = POW10[precision];
+  if (s === undefined) throw new RangeError(`unsupported price precision ${precision}`);
+  return s;
+}
+
+/** Exact decimal text with exactly `precision` decimals, e.g. (108123, 5) → "1.08123". */
+export function ticksToText(ticks: number, precision: number): string {
+  const neg = ticks < 0;
+  const digits = String(Math.abs(ticks));
+  if (precision === 0) return (neg ? '-' : '') + digits;
+  const padded = digits.padStart(precision + 1, '0');
+  const cut = padded.length - precision;
+  return `${neg ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`;
+}
+
+/** Chart number (kline OHLC travel as numbers): the closest double to the exact price. */
+export const ticksToNumber = (ticks: number, precision: number): number => ticks / tickScale(precision);
+
+/** Rounds a float price to whole ticks (never below one tick: simulated prices stay positive). */
+export function priceToTicks(price: number, precision: number): number {
+  return Math.max(1, Math.round(price * tickScale(precision)));
+}
+
+/**
+ * Parses decimal text to ticks exactly. Returns null when the text is not a plain positive decimal or has more
+ * decimals than the precision (a price must be representable at the instrument's precision).
+ */
+export function textToTicks(text: string, precision: number): number | null {
+  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(text.trim());
+  if (!m || m[1] === undefined) return null;
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > precision) return null;
+  const ticks = Number(m[1]) * tickScale(precision) + Number(frac.padEnd(precision, '0') || '0');
+  return Number.isSafeInteger(ticks) ? ticks : null;
+}
+
+/**
+ * Percent change of close against open with 2 decimals, half away from zero, e.g. "-0.35".
+ * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once.
+ */
+export function changePercentText(closeTicks: number, openTicks: number): string {
+  if (openTicks <= 0) return '0.00';
+  const q = ((closeTicks - openTicks) * 10_000) / openTicks;
+  const hundredths = Math.sign(q) * Math.round(Math.abs(q));
+  return ticksToText(hundredths === 0 ? 0 : hundredths, 2);
+}

@@ -1,0 +1,312 @@
+// The live simulated market: a seeded random walk per instrument with Poisson-timed ticks at the class's rate, closed
+// hours honoured, trading-day Open/High/Low/Change, and a manual mode (step/advanceTo/setPrice) for deterministic tests.
+import type { Clock, LiveQuote, MarketFeed, Tick, Timers } from '../context.ts';
+import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import { sigmaPerSqrtSecond } from './history.ts';
+import type { MarketInstrument } from './instruments.ts';
+import { isAlwaysOpen, isOpenAt, openSecondsIn, tradingDayStart, DAY_S } from './market-hours.ts';
+import { changePercentText, priceToTicks, textToTicks, tickScale, ticksToText } from './price-ticks.ts';
+import { hashInts, hashString, SeqRng } from './rng.ts';
+
+export interface SimulatorOptions {
+  seed: number;
+  /** No timer: the owner calls step()/advanceTo() (deterministic tests). */
+  manual: boolean;
+  /** How often the timer advances the simulation (ms). */
+  intervalMs: number;
+  /** Ticks per second for synthetic instruments (SIM_HZ); catalogue instruments use their own rate. */
+  syntheticHz: number;
+  /** A gap longer than this (ms) is crossed in one move instead of replaying every tick (clock jumps, sleeps). */
+  maxCatchUpMs: number;
+}
+
+/** Where an instrument starts: its last price and trading-day figures, all in ticks. */
+export interface InitialQuote {
+  ticks: number;
+  time: number; // ms of the last known price
+  dayStart: number; // epoch seconds
+  open: number;
+  high: number;
+  low: number;
+}
+
+/** The state behind one instrument's quote; `version` grows with every change (tick or status flip). */
+export interface InstrumentState {
+  readonly inst: MarketInstrument;
+  readonly index: number;
+  ticks: number;
+  time: number;
+  status: 0 | 1;
+  dayStart: number;
+  dayOpen: number;
+  dayHigh: number;
+  dayLow: number;
+  version: number;
+}
+
+interface SimState extends InstrumentState {
+  rng: SeqRng;
+  sigma: number;
+  meanGapMs: number;
+  logPrice: number;
+  scale: number;
+  lastMoveMs: number;
+  nextTickMs: number;
+  nextDayMs: number;
+  quote: LiveQuote | null;
+  tuple: QuoteTuple | null;
+}
+
+/** Poisson arrivals: exponential gaps, whole milliseconds (tick times are integer ms epochs). */
+function nextGap(st: SimState): number {
+  return Math.max(1, Math.round(st.rng.exponential(st.meanGapMs)));
+}
+
+/** Called for every applied tick before the MarketFeed listeners (the kline store keeps its bars here). */
+export type TickSink = (state: InstrumentState, timeMs: number, volume: number) => void;
+
+export class Simulator implements MarketFeed {
+  private readonly states: SimState[];
+  private readonly byCode = new Map<string, SimState>();
+  private readonly tickListeners = new Set<(tick: Tick) => void>();
+  private readonly changeListeners = new Set<(state: InstrumentState) => void>();
+  private handle: unknown = null;
+  private simNow: number;
+
+  constructor(
+    instruments: readonly MarketInstrument[],
+    initial: ReadonlyMap<number, InitialQuote>,
+    private readonly clock: Clock,
+    private readonly timers: Timers,
+    private readonly opts: SimulatorOptions,
+    private readonly sink: TickSink | null = null,
+  ) {
+    const now = clock.now();
+    this.simNow = now;
+    this.states = instruments.map((inst, index) => {
+      const scale = tickScale(inst.pricePrecision);
+      const base = priceToTicks(Number(inst.basePrice), inst.pricePrecision);
+      const init = initial.get(inst.id);
+      const ticks = init?.ticks ?? base;
+      const rng = new SeqRng(hashInts(opts.seed, hashString(inst.code), 0x5eed));
+      const hz = inst.synthetic ? opts.syntheticHz : inst.tickHz;
+      const dayStart = init?.dayStart ?? tradingDayStart(inst.cls, Math.floor(now / 1000));
+      const st: SimState = {
+        inst,
+        index,
+        ticks,
+        time: Math.min(init?.time ?? now, now),
+        status: isOpenAt(inst.cls, now / 1000) ? 1 : 0,
+        dayStart,
+        dayOpen: init?.open ?? ticks,
+        dayHigh: init?.high ?? ticks,
+        dayLow: init?.low ?? ticks,
+        version: 1,
+        rng,
+        sigma: sigmaPerSqrtSecond(inst.annualVol, inst.cls),
+        meanGapMs: hz > 0 ? 1000 / hz : Infinity,
+        logPrice: Math.log(ticks / scale),
+        scale,
+        lastMoveMs: now,
+        nextTickMs: now + (hz > 0 ? Math.max(1, Math.round(rng.exponential(1000 / hz))) : Infinity),
+        nextDayMs: (dayStart + DAY_S) * 1000,
+        quote: null,
+        tuple: null,
+      };
+      this.byCode.set(inst.code, st);
+      return st;
+    });
+  }
+
+  start(): void {
+    if (this.opts.manual || this.handle !== null) return;
+    this.handle = this.timers.setInterval(() => this.advanceTo(this.clock.now()), this.opts.intervalMs);
+  }
+
+  stop(): void {
+    if (this.handle !== null) this.timers.clearInterval(this.handle);
+    this.handle = null;
+  }
+
+  /** The simulated time reached so far (ms). */
+  get now(): number {
+    return this.simNow;
+  }
+
+  /** Simulates every tick due up to `until` (ms); also flips MarketStatus at the open and close. */
+  advanceTo(until: number): void {
+    if (until <= this.simNow) return;
+    const sec = until / 1000;
+    for (const st of this.states) {
+      if (!isAlwaysOpen(st.inst.cls)) {
+        const open = isOpenAt(st.inst.cls, sec) ? 1 : 0;
+        if (open !== st.status) {
+          st.status = open;
+          this.changed(st);
+        }
+      }
+      if (st.nextTickMs > until) continue;
+      if (until - st.nextTickMs > this.opts.maxCatchUpMs) {
+        // Far behind (a clock jump): one move covering the whole gap instead of replaying thousands of ticks.
+        if (isOpenAt(st.inst.cls, sec)) this.randomMove(st, until);
+        else st.lastMoveMs = until;
+        st.nextTickMs = until + nextGap(st);
+        continue;
+      }
+      while (st.nextTickMs <= until) {
+        const t = st.nextTickMs;
+        if (isOpenAt(st.inst.cls, t / 1000)) this.randomMove(st, t);
+        st.nextTickMs = t + nextGap(st);
+      }
+    }
+    this.simNow = until;
+  }
+
+  /** Manual mode: simulate `ms` more milliseconds from the simulated time reached so far. */
+  step(ms: number): void {
+    this.advanceTo(this.simNow + ms);
+  }
+
+  /**
+   * Sets an instrument's price exactly and emits that tick now (tests script price paths with it). The price must be
+   * a plain positive decimal with at most PricePrecision decimals. Works whatever the market hours.
+   */
+  setPrice(code: string, price: string, volume = 1): Tick {
+    const st = this.byCode.get(code);
+    if (!st) throw new Error(`unknown instrument ${code}`);
+    const ticks = textToTicks(price, st.inst.pricePrecision);
+    if (ticks === null || ticks <= 0) {
+      throw new RangeError(`price ${price} is not a positive decimal at ${st.inst.pricePrecision} decimals`);
+    }
+    const t = Math.max(this.clock.now(), st.time);
+    st.logPrice = Math.log(ticks / st.scale);
+    st.lastMoveMs = t;
+    return this.apply(st, t, ticks, volume);
+  }
+
+  private randomMove(st: SimState, t: number): void {
+    const fromSec = st.lastMoveMs / 1000;
+    const toSec = t / 1000;
+    const dt = isAlwaysOpen(st.inst.cls) || t - st.lastMoveMs < 60_000
+      ? Math.max(0, toSec - fromSec)
+      : openSecondsIn(st.inst.cls, fromSec, toSec);
+    st.logPrice += st.sigma * Math.sqrt(dt) * st.rng.normal();
+    st.lastMoveMs = t;
+    const ticks = Math.max(1, Math.round(Math.exp(st.logPrice) * st.scale));
+    const volume = 1 + Math.floor(st.rng.next() * 9);
+    this.apply(st, t, ticks, volume);
+  }
+
+  private apply(st: SimState, t: number, ticks: number, volume: number): Tick {
+    let newDay = false;
+    if (t >= st.nextDayMs) {
+      // While shut (a scripted price at the weekend) the session is still the last one: no new day yet.
+      const start = tradingDayStart(st.inst.cls, Math.floor(t / 1000));
+      st.nextDayMs = (start + DAY_S) * 1000;
+      newDay = start > st.dayStart;
+      if (newDay) st.dayStart = start;
+    }
+    if (newDay) st.dayOpen = st.dayHigh = st.dayLow = ticks;
+    else {
+      if (ticks > st.dayHigh) st.dayHigh = ticks;
+      if (ticks < st.dayLow) st.dayLow = ticks;
+    }
+    st.ticks = ticks;
+    st.time = t;
+    this.sink?.(st, t, volume);
+    this.changed(st);
+    const tick: Tick = {
+      instrumentId: st.inst.id,
+      code: st.inst.code,
+      price: ticksToText(ticks, st.inst.pricePrecision),
+      time: t,
+      volume,
+    };
+    for (const l of this.tickListeners) l(tick);
+    return tick;
+  }
+
+  private changed(st: SimState): void {
+    st.version++;
+    st.quote = null;
+    st.tuple = null;
+    for (const l of this.changeListeners) l(st);
+  }
+
+  // ---- MarketFeed ----
+
+  latest(code: string): LiveQuote | undefined {
+    const st = this.byCode.get(code);
+    return st ? this.quoteOf(st) : undefined;
+  }
+
+  all(): LiveQuote[] {
+    return this.states.map((st) => this.quoteOf(st));
+  }
+
+  quoteTuple(code: string): QuoteTuple | undefined {
+    const st = this.byCode.get(code);
+    return st ? this.tupleOf(st) : undefined;
+  }
+
+  isOpen(code: string): boolean {
+    const st = this.byCode.get(code);
+    return st ? isOpenAt(st.inst.cls, this.clock.now() / 1000) : false;
+  }
+
+  onTick(listener: (tick: Tick) => void): () => void {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
+  }
+
+  // ---- for the socket hub and the kline store ----
+
+  /** Every quote change (ticks and MarketStatus flips), with the instrument's state. */
+  onChange(listener: (state: InstrumentState) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  stateOf(code: string): InstrumentState | undefined {
+    return this.byCode.get(code);
+  }
+
+  get size(): number {
+    return this.states.length;
+  }
+
+  stateAt(index: number): InstrumentState | undefined {
+    return this.states[index];
+  }
+
+  tupleAt(index: number): QuoteTuple | undefined {
+    const st = this.states[index];
+    return st ? this.tupleOf(st) : undefined;
+  }
+
+  private quoteOf(st: SimState): LiveQuote {
+    if (!st.quote) {
+      const p = st.inst.pricePrecision;
+      st.quote = {
+        instrumentId: st.inst.id,
+        code: st.inst.code,
+        open: ticksToText(st.dayOpen, p),
+        high: ticksToText(st.dayHigh, p),
+        low: ticksToText(st.dayLow, p),
+        close: ticksToText(st.ticks, p),
+        change: changePercentText(st.ticks, st.dayOpen),
+        time: st.time,
+        status: st.status,
+      };
+    }
+    return st.quote;
+  }
+
+  private tupleOf(st: SimState): QuoteTuple {
+    if (!st.tuple) {
+      const q = this.quoteOf(st);
+      st.tuple = [q.code, q.close, q.change, q.time, q.status];
+    }
+    return st.tuple;
+  }
+}

@@ -1,0 +1,59 @@
+// SPEC §7 common routes: area codes, public settings, base settings, companies and app status.
+import type { FastifyInstance } from 'fastify';
+import type { AreaCode } from '../../src/domain/types.ts';
+import type { AppContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
+import { baseSettings, getSetting, getSettings } from '../settings/settings.ts';
+
+/** Settings a visitor may read through /api/default/setting (everything else stays server-side). */
+export const PUBLIC_SETTING_KEYS = ['is_show_mobile'] as const;
+
+export interface Company {
+  id: number;
+  name: string;
+  subject: string;
+  logo: string;
+  url: string;
+  registered_address: string;
+  location: string;
+  email: string;
+}
+
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get('/api/default/area_list', { schema: { querystring: query() } }, async () =>
+    ok(await db.query<AreaCode>('SELECT id, code, global_code FROM area_codes ORDER BY sort, id')),
+  );
+
+  app.get<{ Querystring: { key: (typeof PUBLIC_SETTING_KEYS)[number] } }>(
+    '/api/default/setting',
+    { schema: { querystring: query({ key: { ...requiredStr(64), ...oneOf(...PUBLIC_SETTING_KEYS) } }, ['key']) } },
+    async (request) => ok({ key: request.query.key, value: await getSetting(db, request.query.key) }),
+  );
+
+  app.get('/api/basicSet/getBasicInfo', { schema: { querystring: query() } }, async () => ok(await baseSettings(db)));
+
+  app.get<{ Querystring: { name?: string; id?: number } }>(
+    '/api/company/getCompany',
+    { schema: { querystring: query({ name: str(100), id: int(1) }) } },
+    async (request) => {
+      const name = (request.query.name ?? '').trim();
+      const rows = await db.query<Company>(
+        `SELECT id, name, subject, logo, url, registered_address, location, email FROM companies
+          WHERE ($1::int IS NULL OR id = $1) AND ($2 = '' OR name ILIKE $3 ESCAPE '\\')
+          ORDER BY name LIMIT 50`,
+        [request.query.id ?? null, name, likePattern(name)],
+      );
+      return ok(rows);
+    },
+  );
+
+  app.get('/api/company/getCompanyStatus', { schema: { querystring: query() } }, async () => {
+    const s = await getSettings(db, ['app_status', 'app_type', 'loss_url']);
+    return ok({ status: Number(s.app_status) || 0, type: Number(s.app_type) || 0, loss_url: s.loss_url ?? '' });
+  });
+}

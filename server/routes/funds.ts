@@ -1,0 +1,93 @@
+// SPEC §7 Funds for the trading account: forexDetail (balance, margin, floating P&L, equity, risk rate) and
+// accountLog/forexChange (the financial records, paged). wallet/getBalance lives in routes/wallet.ts.
+import type { FastifyInstance } from 'fastify';
+import { equity, riskRate } from '../../src/domain/money.ts';
+import { usd } from '../../src/domain/units.ts';
+import type { AppContext } from '../context.ts';
+import { sessionUser } from '../auth/session.ts';
+import { moneyText } from '../engine/amounts.ts';
+import { engineOf } from '../engine/registry.ts';
+import { ok } from '../http/envelope.ts';
+import { requestText } from '../http/i18n.ts';
+import { int, query } from '../http/schemas.ts';
+import { getAccount, moneyText as balanceText } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+
+export const RECORDS_PAGE_SIZE = 20;
+
+export interface ForexDetail {
+  currency: 'USD';
+  balance: string; // available
+  lock_balance: string; // margins of open orders
+  floating: string; // floating P&L of holding orders, 6 decimals
+  equity: string; // balance + lock_balance + floating, 6 decimals
+  risk_rate: string | null; // equity / used margin in percent, 2 decimals; null when nothing is held
+}
+
+export interface FinancialRecord {
+  Id: number;
+  Value: string; // signed change of the available balance
+  Type: number;
+  Memo: string;
+  MemoTran: string; // the record's description in the request's language
+  CreatedAtTran: string; // "YYYY-MM-DD HH:mm:ss" UTC
+}
+
+/** "2024-05-01 09:30:00" (UTC): the records list shows it as is. */
+export function recordTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/v1/api/main/account/forexDetail', { schema: { querystring: query() } }, async (request) => {
+    const user = await sessionUser(ctx, request);
+    const acc = await getAccount(ctx.db, user.id);
+    const figures = {
+      balance: usd(acc?.balance ?? '0'),
+      lockBalance: usd(acc?.lock_balance ?? '0'),
+      floating: engineOf(ctx).floatingOf(user.id),
+    };
+    const rate = riskRate(figures);
+    const data: ForexDetail = {
+      currency: 'USD',
+      balance: balanceText(figures.balance),
+      lock_balance: balanceText(figures.lockBalance),
+      floating: moneyText(figures.floating),
+      equity: moneyText(equity(figures)),
+      risk_rate: rate === null ? null : rate.times(100).toFixed(2),
+    };
+    return ok(data);
+  });
+
+  app.get<{ Querystring: { page?: number } }>(
+    '/v1/api/main/accountLog/forexChange',
+    { schema: { querystring: query({ page: int(1, 1_000_000) }) } },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      const page = request.query.page ?? 1;
+      const [rows, count] = await Promise.all([
+        ctx.db.query<{ id: string; value: string; type: number; memo: string; created_at: string }>(
+          `SELECT id, value, type, memo, created_at FROM financial_records WHERE user_id = $1
+           ORDER BY id DESC LIMIT $2 OFFSET $3`,
+          [user.id, RECORDS_PAGE_SIZE, (page - 1) * RECORDS_PAGE_SIZE],
+        ),
+        ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM financial_records WHERE user_id = $1', [user.id]),
+      ]);
+      const list: FinancialRecord[] = rows.map((r) => {
+        const type = Number(r.type);
+        const key = `records.t${type}`;
+        const text = requestText(request, key, { memo: r.memo });
+        return {
+          Id: Number(r.id),
+          Value: balanceText(r.value),
+          Type: type,
+          Memo: r.memo,
+          // Type 10 shows its memo as is (SPEC §2); an untranslated type falls back to its memo too.
+          MemoTran: type === RecordType.MEMO || text === key ? r.memo : text,
+          CreatedAtTran: recordTime(Number(r.created_at)),
+        };
+      });
+      return ok({ list, total: Number(count[0]?.n ?? 0) });
+    },
+  );
+}

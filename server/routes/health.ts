@@ -1,0 +1,42 @@
+// GET /healthz (liveness plus a database round trip) and GET /manifest.json (the web app manifest, no envelope).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { failure } from '../http/errors.ts';
+import { query } from '../http/schemas.ts';
+
+export const WEB_MANIFEST = {
+  name: 'Tickwise',
+  short_name: 'Tickwise',
+  description: 'Live quotes and leveraged trading in your pocket.',
+  lang: 'zh-HK',
+  dir: 'auto',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  background_color: '#0b0f17',
+  theme_color: '#0b0f17',
+  categories: ['finance', 'business'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+} as const;
+
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/healthz', { schema: { querystring: query() } }, async (request, reply) => {
+    try {
+      await ctx.db.query('SELECT 1');
+      return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
+    } catch (err) {
+      request.log.error({ err }, 'health check: database unreachable');
+      return reply.code(503).send(failure('database unavailable'));
+    }
+  });
+
+  app.get('/manifest.json', { schema: { querystring: query() } }, async (_request, reply) =>
+    reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(WEB_MANIFEST),
+  );
+}

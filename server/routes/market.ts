@@ -1,0 +1,104 @@
+// Market REST routes (SPEC §7 Trading): trade_list, getCategories, kline and abbreviated_cache_kline, served from
+// the live simulated market (docs/api.md "Market").
+import type { FastifyInstance } from 'fastify';
+import { PERIODS, type Category, type Instrument, type KlineBar, type Period } from '../../src/domain/types.ts';
+import type { AppContext } from '../context.ts';
+import { ok, ApiError } from '../http/envelope.ts';
+import { pickLanguage } from '../http/i18n.ts';
+import type { RouteModule } from '../http/route-module.ts';
+import { int, oneOf, query, str } from '../http/schemas.ts';
+import { levelOf, toWireBar } from '../market/bars.ts';
+import { SYNTHETIC_CATEGORY } from '../market/catalogue.ts';
+import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instruments.ts';
+import type { SimulatedMarket } from '../market/market.ts';
+import { ticksToNumber } from '../market/price-ticks.ts';
+
+/** Bars returned when the client gives no limit, and the most it may ask for. */
+export const DEFAULT_KLINE_LIMIT = 600;
+export const MAX_KLINE_LIMIT = 2000;
+const MAX_TIME = 99_999_999_999; // epoch seconds; bounds `from`/`to` so they stay exact integers
+
+/** Upper-case letters and digits only, so "eur/usd", "EUR USD" and "eurusd" all find EURUSD. */
+const squash = (s: string): string => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+export function matchesSearch(inst: Pick<MarketInstrument, 'code' | 'showCode'>, search: string): boolean {
+  const raw = search.trim().toUpperCase();
+  if (raw === '') return true;
+  if (inst.code.toUpperCase().includes(raw) || inst.showCode.toUpperCase().includes(raw)) return true;
+  const s = squash(raw);
+  return s !== '' && (squash(inst.code).includes(s) || squash(inst.showCode).includes(s));
+}
+
+function instrumentOr404(market: SimulatedMarket, id: number): MarketInstrument {
+  const inst = market.instrumentById(id);
+  if (!inst) throw new ApiError('instrument_not_found');
+  return inst;
+}
+
+export function marketRoutes(market: SimulatedMarket): RouteModule {
+  return async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+    app.get<{ Querystring: { searchCurrency?: string; category_id?: number } }>(
+      '/v1/api/forex/trade_list',
+      // category_id 0 (or absent) means every category.
+      { schema: { querystring: query({ searchCurrency: str(32), category_id: int(0) }) } },
+      async (request) => {
+        const { searchCurrency = '', category_id: categoryId = 0 } = request.query;
+        const list: Instrument[] = [];
+        for (const inst of market.instruments()) {
+          if (categoryId > 0 && inst.categoryId !== categoryId) continue;
+          if (!matchesSearch(inst, searchCurrency)) continue;
+          list.push(toWireInstrument(inst, market.latest(inst.code)));
+        }
+        return ok(list);
+      },
+    );
+
+    app.get('/v1/api/forex/getCategories', { schema: { querystring: query() } }, async (request) => {
+      const lang = pickLanguage(request.headers.lang);
+      const list: Category[] = await loadCategories(ctx.db, lang);
+      if (market.hasSynthetic) {
+        list.push({ Id: SYNTHETIC_CATEGORY.id, NameShowTrans: SYNTHETIC_CATEGORY.names[lang] ?? SYNTHETIC_CATEGORY.names.en });
+      }
+      return ok(list);
+    });
+
+    app.get<{ Querystring: { forex_id: number; period: Period; from?: number; to?: number; limit?: number } }>(
+      '/v1/api/forex/kline',
+      {
+        schema: {
+          querystring: query(
+            {
+              forex_id: int(1),
+              period: oneOf(...PERIODS),
+              from: int(0, MAX_TIME),
+              to: int(0, MAX_TIME),
+              limit: int(1, MAX_KLINE_LIMIT),
+            },
+            ['forex_id', 'period'],
+          ),
+        },
+      },
+      async (request) => {
+        const { forex_id: id, period, from = 0, to = MAX_TIME, limit = DEFAULT_KLINE_LIMIT } = request.query;
+        if (from > to) throw new ApiError('field_invalid', undefined, { field: 'from' });
+        const inst = instrumentOr404(market, id);
+        const bars = await market.klines(inst.id, levelOf(period), from, to, limit);
+        return ok<KlineBar[]>(bars.map((b) => toWireBar(b, inst.pricePrecision)));
+      },
+    );
+
+    app.get<{ Querystring: { forex_id?: number } }>(
+      '/v1/api/forex/abbreviated_cache_kline',
+      { schema: { querystring: query({ forex_id: int(0) }) } },
+      async (request) => {
+        const id = request.query.forex_id ?? 0;
+        const list = id > 0 ? [instrumentOr404(market, id)] : market.instruments();
+        const out: Record<string, number[]> = {};
+        for (const inst of list) {
+          out[inst.code] = market.sparkline(inst.id).map((t) => ticksToNumber(t, inst.pricePrecision));
+        }
+        return ok(out);
+      },
+    );
+  };
+}

@@ -1,0 +1,73 @@
+// Verification codes by SMS or e-mail (SPEC §7 notify/send_sms, notify/send_email) and the picture captcha.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { createCaptcha } from '../accounts/captcha.ts';
+import { normaliseEmail, normaliseMobile } from '../accounts/identity.ts';
+import {
+  CODE_TTL_MS,
+  issueCode,
+  PURPOSE_REGISTER,
+  type CodeChannel,
+  type CodePurpose,
+} from '../accounts/verification.ts';
+import { findUserByEmail, findUserByMobile } from '../auth/users.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requestText } from '../http/i18n.ts';
+import { body, int, query, requiredStr } from '../http/schemas.ts';
+
+interface SendBody {
+  to: string;
+  area_id?: number;
+  type: CodePurpose;
+}
+
+export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, clock } = ctx;
+
+  async function send(request: FastifyRequest<{ Body: SendBody }>, channel: CodeChannel): Promise<void> {
+    const b = request.body;
+    let target: string;
+    let recipient: string;
+    if (channel === 'sms') {
+      target = normaliseMobile(b.to);
+      if (b.area_id === undefined) throw new ApiError('area_required');
+      const area = await db.query<{ global_code: string }>('SELECT global_code FROM area_codes WHERE id = $1', [
+        b.area_id,
+      ]);
+      if (!area[0]) throw new ApiError('area_invalid');
+      recipient = `${area[0].global_code}${target}`; // what an SMS gateway dials
+    } else {
+      target = normaliseEmail(b.to);
+      recipient = target;
+    }
+    const existing = channel === 'sms' ? await findUserByMobile(db, target) : await findUserByEmail(db, target);
+    if (b.type === PURPOSE_REGISTER && existing) throw new ApiError('account_exists');
+    const text = (code: string): string =>
+      requestText(request, 'server.code_text', { code, minutes: CODE_TTL_MS / 60_000 });
+    const deps = {
+      db,
+      clock,
+      // A reset code for an unknown account is stored (so the 60 s rule looks the same) but never delivered:
+      // the answer does not reveal whether the account exists.
+      notifier: b.type !== PURPOSE_REGISTER && !existing ? { send: async () => undefined } : ctx.notifier,
+    };
+    await issueCode(deps, { channel, target, purpose: b.type }, recipient, text);
+  }
+
+  const sendSchema = {
+    body: body({ to: requiredStr(254), area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
+  };
+
+  app.post<{ Body: SendBody }>('/api/notify/send_sms', { schema: sendSchema }, async (request) => {
+    await send(request, 'sms');
+    return ok(null, requestText(request, 'server.code_sent'));
+  });
+
+  app.post<{ Body: SendBody }>('/api/notify/send_email', { schema: sendSchema }, async (request) => {
+    await send(request, 'email');
+    return ok(null, requestText(request, 'server.code_sent'));
+  });
+
+  // SPEC "GET {token}" for the picture captcha: we serve it at a fixed path.
+  app.get('/api/captcha', { schema: { querystring: query() } }, async () => ok(await createCaptcha(db, clock.now())));
+}

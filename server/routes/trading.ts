@@ -1,0 +1,123 @@
+// SPEC §7 Trading order routes: submit, my_deal, close, cancel_trade, set_stop_price — all GET, all need a session.
+// Starts this server's order engine (triggers follow the market's ticks) and stops it when the app closes.
+import type { FastifyInstance } from 'fastify';
+import type { OrderStatus } from '../../src/domain/types.ts';
+import type { AppContext } from '../context.ts';
+import { sessionUser } from '../auth/session.ts';
+import { installDemoResetHook } from '../engine/demo-reset.ts';
+import { OrderEngine } from '../engine/engine.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';
+import { loadEngineInstruments } from '../engine/instrument-catalog.ts';
+import { myDeal } from '../engine/order-lists.ts';
+import { registerEngine } from '../engine/registry.ts';
+import { ok } from '../http/envelope.ts';
+import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
+
+interface SubmitQuery {
+  type: number;
+  cont: string;
+  forex_id: number;
+  status: number;
+  target_price?: string;
+  stop_loss_price?: string;
+  target_profit_price?: string;
+  multiple?: number;
+}
+
+const PRICE = str(40);
+/** An integer query parameter limited to a few values (query strings are coerced by type, so `type` is needed). */
+const intOf = (...values: number[]): JsonSchema => ({ type: 'integer', enum: values });
+const ORDER_ID = int(1);
+
+export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const engine = new OrderEngine(ctx, loadEngineInstruments);
+  await engine.start();
+  registerEngine(ctx, engine);
+  installDemoResetHook();
+  app.addHook('onClose', async () => {
+    await engine.stop();
+  });
+
+  app.get<{ Querystring: SubmitQuery }>(
+    '/v1/api/forex/submit',
+    {
+      schema: {
+        querystring: query(
+          {
+            type: intOf(1, 2),
+            cont: requiredStr(40),
+            forex_id: int(1),
+            status: intOf(0, 1),
+            target_price: PRICE,
+            stop_loss_price: PRICE,
+            target_profit_price: PRICE,
+            multiple: int(0, 1_000_000),
+          },
+          ['type', 'cont', 'forex_id', 'status'],
+        ),
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+      const q = request.query;
+      const order = await engine.submit(
+        user.id,
+        q.forex_id,
+        {
+          type: Number(q.type),
+          cont: q.cont,
+          status: Number(q.status),
+          target_price: q.target_price ?? '0',
+          stop_loss_price: q.stop_loss_price ?? '0',
+          target_profit_price: q.target_profit_price ?? '0',
+          multiple: q.multiple ?? 0,
+        },
+        key,
+      );
+      return ok(order);
+    },
+  );
+
+  app.get<{ Querystring: { status: number; page?: number } }>(
+    '/v1/api/forex/my_deal',
+    { schema: { querystring: query({ status: intOf(0, 1, 3), page: int(1, 1_000_000) }, ['status']) } },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      const status = Number(request.query.status) as OrderStatus;
+      return ok(await myDeal(ctx.db, engine, user.id, status, request.query.page ?? 1));
+    },
+  );
+
+  app.get<{ Querystring: { id: number } }>(
+    '/v1/api/forex/close',
+    { schema: { querystring: query({ id: ORDER_ID }, ['id']) } },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      return ok(await engine.close(user.id, request.query.id));
+    },
+  );
+
+  app.get<{ Querystring: { id: number } }>(
+    '/v1/api/forex/cancel_trade',
+    { schema: { querystring: query({ id: ORDER_ID }, ['id']) } },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      return ok(await engine.cancel(user.id, request.query.id));
+    },
+  );
+
+  app.get<{ Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string } }>(
+    '/v1/api/forex/set_stop_price',
+    {
+      schema: {
+        querystring: query({ id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE }, ['id']),
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      const q = request.query;
+      return ok(await engine.setStops(user.id, q.id, q.target_profit_price ?? '0', q.stop_loss_price ?? '0'));
+    },
+  );
+}

@@ -1,0 +1,246 @@
+// SPEC §7 account routes: login, demo login, user info, register, forgotten and changed passwords, demo reset.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { consumeCaptcha, verifyCaptcha } from '../accounts/captcha.ts';
+import { createUser, isUniqueViolation } from '../accounts/create-user.ts';
+import { DEMO_ID_RE, demoUser, resetDemo } from '../accounts/demo.ts';
+import { checkNewPassword, normaliseAccount, type Channel } from '../accounts/identity.ts';
+import { consumeCode, PURPOSE_REGISTER, PURPOSE_RESET, verifyCode } from '../accounts/verification.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { requestToken, sessionUser } from '../auth/session.ts';
+import { issueToken, revokeSessions } from '../auth/tokens.ts';
+import { findUserByEmail, findUserById, findUserByMobile, toWireUser, type UserRow } from '../auth/users.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { requestText } from '../http/i18n.ts';
+import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
+import { getAccount, moneyText } from '../ledger/ledger.ts';
+import { getSetting } from '../settings/settings.ts';
+
+const CHANNELS = ['email', 'mobile'] as const;
+
+const findByChannel = (q: Queryable, channel: Channel, account: string): Promise<UserRow | undefined> =>
+  channel === 'email' ? findUserByEmail(q, account) : findUserByMobile(q, account);
+
+const codeChannel = (channel: Channel): 'email' | 'sms' => (channel === 'email' ? 'email' : 'sms');
+
+export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, clock } = ctx;
+
+  app.post<{ Body: { account: string; password: string; login_type?: Channel } }>(
+    '/api/user/loginForU',
+    {
+      schema: {
+        body: body(
+          { account: requiredStr(254), password: requiredStr(128), login_type: oneOf(...CHANNELS) },
+          ['account', 'password'],
+        ),
+      },
+    },
+    async (request) => {
+      const { password } = request.body;
+      const channel: Channel = request.body.login_type ?? (request.body.account.includes('@') ? 'email' : 'mobile');
+      const account = normaliseAccount(channel, request.body.account);
+      const user = await findByChannel(db, channel, account);
+      // Same work and the same answer whether the account is unknown, a demo, or the password is wrong.
+      const stored = user && user.is_demo === 0 ? user.password_hash : await dummyHash();
+      const good = await verifyPassword(password, stored);
+      if (!user || user.is_demo !== 0 || !good) throw new ApiError('invalid_credentials');
+      const token = await issueToken(db, user.id, clock.now());
+      return ok({ token, user: toWireUser(user) });
+    },
+  );
+
+  app.get<{ Querystring: { demo_id: string } }>(
+    '/api/user/createAccountDemoForU',
+    { schema: { querystring: query({ demo_id: requiredStr(64) }, ['demo_id']) } },
+    async (request) => {
+      const demoId = request.query.demo_id.trim();
+      if (!DEMO_ID_RE.test(demoId)) throw new ApiError('demo_id_invalid');
+      const now = clock.now();
+      const user = await demoUser(db, demoId, now);
+      const token = await issueToken(db, user.id, now);
+      return ok({ token, user: toWireUser(user) });
+    },
+  );
+
+  app.get('/api/user/info', { schema: { querystring: query() } }, async (request) => {
+    const user = await sessionUser(ctx, request);
+    return ok(toWireUser(user));
+  });
+
+  app.post<{
+    Body: {
+      type: Channel;
+      account?: string;
+      mobile?: string;
+      area_id?: number;
+      password: string;
+      re_password: string;
+      invite_code?: string;
+      sms_code: string;
+      key?: string;
+    };
+  }>(
+    '/api/user/register',
+    {
+      schema: {
+        body: body(
+          {
+            type: oneOf(...CHANNELS),
+            account: str(254),
+            mobile: str(32),
+            area_id: int(1),
+            password: requiredStr(128),
+            re_password: requiredStr(128),
+            invite_code: str(16),
+            sms_code: requiredStr(16),
+            key: str(64),
+          },
+          ['type', 'password', 're_password', 'sms_code'],
+        ),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const now = clock.now();
+      const channel = b.type;
+      // A mobile sign-up may send the number as `mobile` or as `account`.
+      const account = normaliseAccount(channel, channel === 'mobile' ? b.mobile || b.account : b.account);
+      let areaId: number | null = null;
+      if (channel === 'mobile') {
+        if (b.area_id === undefined) throw new ApiError('area_required');
+        const area = await db.query('SELECT id FROM area_codes WHERE id = $1', [b.area_id]);
+        if (area.length === 0) throw new ApiError('area_invalid');
+        areaId = b.area_id;
+      }
+      checkNewPassword(b.password, b.re_password);
+      let invitedBy: number | null = null;
+      const invite = (b.invite_code ?? '').trim().toUpperCase();
+      if (invite) {
+        const inviter = await db.query<{ id: number }>('SELECT id FROM users WHERE invite_code = $1 AND is_demo = 0', [
+          invite,
+        ]);
+        if (!inviter[0]) throw new ApiError('invite_code_invalid');
+        invitedBy = inviter[0].id;
+      }
+      if (await findByChannel(db, channel, account)) throw new ApiError('account_exists');
+
+      // Verification last, so a mistake elsewhere does not cost the user a captcha or a code attempt.
+      const byCaptcha = (await getSetting(db, 'verify_reg_type')) === '2';
+      let proof: { kind: 'captcha'; key: string } | { kind: 'code'; id: number };
+      if (byCaptcha) {
+        const key = (b.key ?? '').trim();
+        if (!key) throw new ApiError('captcha_required');
+        proof = { kind: 'captcha', key: await verifyCaptcha(db, key, b.sms_code, now) };
+      } else {
+        const target = { channel: codeChannel(channel), target: account, purpose: PURPOSE_REGISTER } as const;
+        proof = { kind: 'code', id: await verifyCode(db, target, b.sms_code, now) };
+      }
+      const passwordHash = await hashPassword(b.password);
+      try {
+        const result = await db.tx(async (q) => {
+          if (proof.kind === 'captcha') await consumeCaptcha(q, proof.key, now);
+          else await consumeCode(q, proof.id, now);
+          const id = await createUser(
+            q,
+            {
+              email: channel === 'email' ? account : null,
+              mobile: channel === 'mobile' ? account : null,
+              areaId,
+              passwordHash,
+              invitedBy,
+            },
+            now,
+          );
+          const user = await findUserById(q, id);
+          if (!user) throw new Error(`user ${id} vanished`);
+          return { token: await issueToken(q, id, now), user: toWireUser(user) };
+        });
+        return ok(result, requestText(request, 'server.registered'));
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ApiError('account_exists');
+        throw err;
+      }
+    },
+  );
+
+  app.post<{
+    Body: { type: Channel; account: string; new_password: string; secondary_password: string; auth_code: string };
+  }>(
+    '/api/user/forget_password',
+    {
+      schema: {
+        body: body(
+          {
+            type: oneOf(...CHANNELS),
+            account: requiredStr(254),
+            new_password: requiredStr(128),
+            secondary_password: requiredStr(128),
+            auth_code: requiredStr(16),
+          },
+          ['type', 'account', 'new_password', 'secondary_password', 'auth_code'],
+        ),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const now = clock.now();
+      const account = normaliseAccount(b.type, b.account);
+      checkNewPassword(b.new_password, b.secondary_password);
+      // No code is ever sent for an unknown account, so it fails here exactly like a wrong code (no enumeration).
+      const codeId = await verifyCode(db, { channel: codeChannel(b.type), target: account, purpose: PURPOSE_RESET }, b.auth_code, now);
+      const user = await findByChannel(db, b.type, account);
+      if (!user || user.is_demo !== 0) throw new ApiError('code_invalid');
+      const passwordHash = await hashPassword(b.new_password);
+      await db.tx(async (q) => {
+        await consumeCode(q, codeId, now);
+        await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+        await revokeSessions(q, user.id);
+      });
+      return ok(null, requestText(request, 'server.password_changed'));
+    },
+  );
+
+  app.post<{ Body: { new_password: string; auth_code: string; type?: Channel } }>(
+    '/api/user/amend_password',
+    {
+      schema: {
+        body: body(
+          { new_password: requiredStr(128), auth_code: requiredStr(16), type: oneOf(...CHANNELS) },
+          ['new_password', 'auth_code'],
+        ),
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      if (user.is_demo !== 0) throw new ApiError('real_account_required');
+      const b = request.body;
+      const now = clock.now();
+      checkNewPassword(b.new_password);
+      const channel: Channel = b.type ?? (user.email ? 'email' : 'mobile');
+      const target = channel === 'email' ? user.email : user.mobile;
+      if (!target) throw new ApiError('code_invalid');
+      const codeId = await verifyCode(db, { channel: codeChannel(channel), target, purpose: PURPOSE_RESET }, b.auth_code, now);
+      const passwordHash = await hashPassword(b.new_password);
+      await db.tx(async (q) => {
+        await consumeCode(q, codeId, now);
+        await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+        // Other devices must sign in again with the new password; this one stays signed in.
+        await revokeSessions(q, user.id, requestToken(request) ?? undefined);
+      });
+      return ok(null, requestText(request, 'server.password_changed'));
+    },
+  );
+
+  app.get('/v1/api/main/user/resetForexDemoAccount', { schema: { querystring: query() } }, async (request: FastifyRequest) => {
+    const user = await sessionUser(ctx, request);
+    const now = clock.now();
+    await db.tx((q) => resetDemo(q, user, now));
+    const acc = await getAccount(db, user.id);
+    return ok(
+      { balance: moneyText(acc?.balance ?? '0'), lock_balance: moneyText(acc?.lock_balance ?? '0') },
+      requestText(request, 'server.demo_reset'),
+    );
+  });
+}

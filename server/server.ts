@@ -1,0 +1,104 @@
+// Wires one server: database (migrated and seeded), injected time, notifier, market and socket hub, the app.
+// main.ts runs it from the environment; tests call createServer with a fresh database and a fake clock.
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { uploadsDir, type ServerConfig } from './config.ts';
+import type { AppContext, MarketFeed, UserPush } from './context.ts';
+import { bootLogger } from './core/boot-logger.ts';
+import { systemClock, systemTimers } from './core/system-time.ts';
+import { migrate } from './db/migrate.ts';
+import { openDb } from './db/open-db.ts';
+import { seed } from './db/seed.ts';
+import type { RouteModule } from './http/route-module.ts';
+import { outboxNotifier } from './notify/outbox-notifier.ts';
+import { coreRoutes } from './routes/index.ts';
+import { startLiveMarket } from './market/live-market.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Starts listening; returns the base URL (http://host:port). */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Graceful stop: no new requests, sockets closed, market stopped, database flushed and closed. Idempotent. */
+  close(): Promise<void>;
+}
+
+export async function createServer(config: ServerConfig): Promise<RunningServer> {
+  const clock = config.clock ?? systemClock;
+  const timers = config.timers ?? systemTimers;
+  const log = bootLogger(config.logLevel ?? 'info');
+  const db =
+    config.db ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir ?? join(config.dataDir, 'pglite'),
+      loadDataDir: config.pgliteTemplate,
+    }));
+  /** Stopped in reverse order on close (market timers before the database they write to). */
+  const stoppers: Array<() => Promise<void> | void> = [() => db.close()];
+  try {
+    const applied = await migrate(db, clock.now());
+    const seeded = await seed(db, clock.now());
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    log.debug({ seeded }, 'seeders ran');
+
+    // ── MARKET HOOK ─────────────────────────────────────────────────────────────────────────────────────────
+    // The simulated market (server/market/) and the websocket hub (server/ws/, implements UserPush); stopped
+    // before the database closes (hub sockets first, then the market writes its live bars).
+    const live = await startLiveMarket({ db, clock, timers, log }, config.market);
+    stoppers.push(() => live.stop());
+    const market: MarketFeed = live.market;
+    const push: UserPush = live.hub;
+    const extraRoutes: RouteModule[] = live.routes;
+    // ── end MARKET HOOK ─────────────────────────────────────────────────────────────────────────────────────
+
+    const ctx: AppContext = {
+      db,
+      clock,
+      timers,
+      log,
+      market,
+      push,
+      notifier: config.notifier ?? outboxNotifier(db, clock, () => ctx.log),
+    };
+    const uploads = uploadsDir(config);
+    const app = await buildApp(ctx, {
+      logLevel: config.logLevel,
+      distDir: config.distDir,
+      publicDir: config.publicDir,
+      uploadsDir: uploads,
+      routes: [...coreRoutes({ uploadsDir: uploads }), ...extraRoutes],
+    });
+    await app.ready();
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      ctx,
+      async listen(port = 0, host = '127.0.0.1') {
+        await app.listen({ port, host });
+        const addr = app.server.address();
+        const actualPort = typeof addr === 'object' && addr ? addr.port : port;
+        const shownHost = host.includes(':') ? `[${host}]` : host;
+        return `http://${shownHost}:${actualPort}`;
+      },
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          for (const stop of [...stoppers].reverse()) {
+            try {
+              await stop();
+            } catch (err) {
+              ctx.log.error({ err }, 'error while shutting down');
+            }
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,44 @@
+// Parses and validates one client frame of /v1/ws (docs/protocol.md): a JSON object with a known `type` and the
+// fields that type needs. Pure: the hub answers `{type:'error', msg}` for anything this rejects.
+import type { ClientMessage } from '../../src/domain/ws-protocol.ts';
+
+export type ParsedMessage = { ok: true; message: ClientMessage } | { ok: false; error: string };
+
+const MAX_TOPIC = 64;
+const MAX_TOKEN = 512;
+
+const fail = (error: string): ParsedMessage => ({ ok: false, error });
+
+export function parseClientMessage(text: string): ParsedMessage {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail('invalid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('a message must be a JSON object');
+  const m = value as Record<string, unknown>;
+  const type = m.type;
+  if (typeof type !== 'string' || type === '') return fail('missing message type');
+  switch (type) {
+    case 'ping':
+      return { ok: true, message: { type: 'ping' } };
+    case 'logout':
+      return { ok: true, message: { type: 'logout' } };
+    case 'sub':
+    case 'unsub': {
+      const topic = m.topic;
+      if (typeof topic !== 'string' || topic === '') return fail(`${type} needs a topic`);
+      if (topic.length > MAX_TOPIC) return fail('topic too long');
+      return { ok: true, message: { type, topic } };
+    }
+    case 'login': {
+      const token = m.token;
+      if (typeof token !== 'string') return fail('login needs a token');
+      if (token.length > MAX_TOKEN) return fail('token too long');
+      return { ok: true, message: { type: 'login', token } };
+    }
+    default:
+      return fail(`unknown message type: ${type.slice(0, 32)}`);
+  }
+}

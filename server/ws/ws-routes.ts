@@ -1,0 +1,44 @@
+// The /v1/ws route: binds each real websocket (@fastify/websocket, i.e. `ws`) to the hub. Frames above the hub's
+// limit are answered and closed there; frames above the server's hard cap (app.ts maxPayload) are closed by `ws`.
+import type { FastifyInstance } from 'fastify';
+import type { RawData } from 'ws';
+import { WS_PATH } from '../../src/domain/ws-protocol.ts';
+import type { AppContext } from '../context.ts';
+import { pickLanguage } from '../http/i18n.ts';
+import { query, str } from '../http/schemas.ts';
+import type { RouteModule } from '../http/route-module.ts';
+import type { Hub } from './hub.ts';
+
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.byteLength, 0);
+  return data.byteLength;
+}
+
+function toText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+export function wsRoutes(hub: Hub): RouteModule {
+  return async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+    app.get<{ Querystring: { lang?: string } }>(
+      WS_PATH,
+      // `lang` picks the language of the login failure message (the spec's client sends it as a header on REST).
+      { websocket: true, schema: { querystring: query({ lang: str(8) }) } },
+      (socket, request) => {
+        const lang = pickLanguage(request.query.lang ?? request.headers.lang);
+        const conn = hub.connect(socket, lang);
+        socket.on('message', (data: RawData, isBinary: boolean) => {
+          const size = byteLength(data);
+          conn.receive(size > hub.maxFrame ? '' : toText(data), size, isBinary);
+        });
+        socket.on('close', () => conn.closed());
+        socket.on('error', (err) => {
+          ctx.log.debug({ err }, 'websocket error');
+          conn.closed();
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,204 @@
+// Common routes over real HTTP: area codes, settings, companies, app status, manifest, health, uploads, the 404
+// envelope, and what `/` serves with and without a client build.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { AreaCode, BaseSettings } from '../../src/domain/types.ts';
+import { buildApp } from '../../server/app.ts';
+import type { AppContext } from '../../server/context.ts';
+import { bootLogger } from '../../server/core/boot-logger.ts';
+import { nullMarket, nullPush } from '../../server/core/null-market.ts';
+import { systemClock, systemTimers } from '../../server/core/system-time.ts';
+import type { Db } from '../../server/db/db.ts';
+import { commonRoutes, type Company } from '../../server/routes/common.ts';
+import { healthRoutes } from '../../server/routes/health.ts';
+import { api, registerAndLogin, startTestServer, type ApiClient, type RegisteredUser, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let client: ApiClient;
+let user: RegisteredUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ market: { manual: true } });
+  client = api(server.baseUrl, { lang: 'en' });
+  user = await registerAndLogin(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('settings and lists', () => {
+  it('area_list: a dozen+ realistic codes, none for markets we do not serve', async () => {
+    const res = await client.get<AreaCode[]>('/api/default/area_list');
+    expect(res.code).toBe(1);
+    expect(res.data.length).toBeGreaterThanOrEqual(12);
+    for (const a of res.data) {
+      expect(a).toEqual({ id: expect.any(Number), code: expect.stringMatching(/^[A-Z]{2}$/), global_code: expect.stringMatching(/^\+\d{1,4}$/) });
+    }
+    const codes = res.data.map((a) => a.code);
+    expect(codes).toEqual(expect.arrayContaining(['HK', 'SG', 'GB', 'US']));
+    for (const banned of ['KP', 'IL', 'CN', 'VU', 'CU']) expect(codes).not.toContain(banned);
+  });
+
+  it('getBasicInfo: the four base settings with numeric types', async () => {
+    const res = await client.get<BaseSettings>('/api/basicSet/getBasicInfo');
+    expect(res.data).toEqual({
+      service_link: expect.stringMatching(/^https:\/\//),
+      service_link_type: expect.any(Number),
+      verify_reg_type: 1,
+      trade_fee_type: 2,
+    });
+  });
+
+  it('default/setting: is_show_mobile', async () => {
+    const res = await client.get('/api/default/setting', { key: 'is_show_mobile' });
+    expect(res).toMatchObject({ code: 1, data: { key: 'is_show_mobile', value: '1' } });
+  });
+
+  it('getCompanyStatus: status 0 with type and loss_url', async () => {
+    const res = await client.get('/api/company/getCompanyStatus');
+    expect(res).toMatchObject({ code: 1, data: { status: 0, type: expect.any(Number), loss_url: '' } });
+  });
+
+  it('getCompany: all, by name (case-insensitive substring), by id; LIKE wildcards are literal', async () => {
+    const all = await client.get<Company[]>('/api/company/getCompany');
+    expect(all.data.length).toBeGreaterThanOrEqual(3);
+    for (const c of all.data) {
+      expect(Object.keys(c).sort()).toEqual(['email', 'id', 'location', 'logo', 'name', 'registered_address', 'subject', 'url']);
+      expect(c.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    }
+    const harbour = await client.get<Company[]>('/api/company/getCompany', { name: 'HARBOUR' });
+    expect(harbour.data.map((c) => c.name)).toEqual(['Harbour Line Brokerage Ltd']);
+    const byId = await client.get<Company[]>('/api/company/getCompany', { id: harbour.data[0]?.id });
+    expect(byId.data).toEqual(harbour.data);
+    expect((await client.get<Company[]>('/api/company/getCompany', { name: '%' })).data).toEqual([]);
+    expect((await client.get<Company[]>('/api/company/getCompany', { name: '_' })).data).toEqual([]);
+  });
+});
+
+describe('manifest, health, 404', () => {
+  it('serves a real web manifest without an envelope', async () => {
+    const res = await fetch(`${server.baseUrl}/manifest.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const m = (await res.json()) as { name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string }> };
+    expect(m).toMatchObject({ name: 'Tickwise', start_url: '/', display: 'standalone' });
+    expect(m.icons.map((i) => i.src)).toEqual(expect.arrayContaining(['/icons/icon-192.png', '/icons/icon-512.png']));
+  });
+
+  it('healthz answers with the backend in use', async () => {
+    const res = await client.get<{ status: string; db: string }>('/healthz');
+    expect(res).toMatchObject({ code: 1, data: { status: 'ok', db: server.ctx.db.kind } });
+  });
+
+  it('unknown API paths get a 404 envelope, never HTML', async () => {
+    for (const path of ['/api/unknown', '/v1/api/forex/nothing', '/uploads/2026-01/none.png', '/nope.js']) {
+      const res = await fetch(`${server.baseUrl}${path}`, { headers: { lang: 'en' } });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ code: 0, msg: 'Not found', data: null });
+    }
+  });
+
+  it('an unexpected failure is a 500 envelope with a plain message, never a stack trace', async () => {
+    // The real routes over a database that fails every query in a way no route expects.
+    const app = await bareApp({ failingDb: true });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/default/area_list', headers: { lang: 'en' } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 0, msg: 'Something went wrong, please try again', data: null });
+      expect(res.body).not.toMatch(/\bat \S+ \(|Error:|lost connection/);
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without a client build, / explains how to build it', async () => {
+    const res = await fetch(`${server.baseUrl}/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('npm start');
+  });
+});
+
+describe('image upload', () => {
+  const pngBytes = new Uint8Array([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+  ]);
+
+  it('stores an image and serves it back at the returned url', async () => {
+    const res = await user.client.upload<{ url: string }>('/api/common/image_upload', {
+      file: Object.assign(new Blob([pngBytes], { type: 'application/octet-stream' }), { name: 'id-front.jpg' }),
+    });
+    expect(res.code).toBe(1);
+    // Named by its bytes (PNG), not by the client's file name.
+    expect(res.data.url).toMatch(/^\/uploads\/\d{4}-\d{2}\/[A-Za-z0-9_-]{22}\.png$/);
+    const file = await fetch(`${server.baseUrl}${res.data.url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(pngBytes);
+  });
+
+  it('accepts JPEG, GIF and WebP by their signatures', async () => {
+    const samples: Array<[string, number[]]> = [
+      ['jpg', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10]],
+      ['gif', [...Buffer.from('GIF89a'), 1, 0]],
+      ['webp', [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]],
+    ];
+    for (const [ext, bytes] of samples) {
+      const res = await user.client.upload<{ url: string }>('/api/common/image_upload', { file: new Blob([new Uint8Array(bytes)]) });
+      expect(res.data.url.endsWith(`.${ext}`)).toBe(true);
+    }
+  });
+});
+
+describe('static files', () => {
+  it('serves the built client at / and for deep links, and its assets', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'tickwise-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>built client</title>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    const app = await bareApp({ distDir: dist });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('built client');
+      expect((await app.inject({ method: 'GET', url: '/trade' })).body).toContain('built client');
+      const js = await app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(js.headers['content-type']).toMatch(/javascript/);
+      const api404 = await app.inject({ method: 'GET', url: '/api/none' });
+      expect(api404.statusCode).toBe(404);
+      expect(api404.json()).toMatchObject({ code: 0 });
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The app with the common routes over a stand-in context (no database server, no listening): for app.inject. */
+async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise<FastifyInstance> {
+  const fail = async (): Promise<never> => {
+    throw new Error('lost connection to the database');
+  };
+  const db: Db = { kind: 'pglite', query: fail, exec: fail, tx: fail, close: async () => undefined };
+  const uploads = mkdtempSync(join(tmpdir(), 'tickwise-up-'));
+  const ctx: AppContext = {
+    db, clock: systemClock, timers: systemTimers, log: bootLogger('silent'), market: nullMarket(), push: nullPush(),
+    notifier: { send: async () => undefined },
+  };
+  try {
+    const app = await buildApp(ctx, {
+      logLevel: 'silent',
+      distDir: opts.distDir ?? join(uploads, 'no-dist'),
+      uploadsDir: uploads,
+      routes: opts.failingDb ? [healthRoutes, commonRoutes] : [],
+    });
+    app.addHook('onClose', async () => rmSync(uploads, { recursive: true, force: true }));
+    return app;
+  } catch (err) {
+    rmSync(uploads, { recursive: true, force: true });
+    throw err;
+  }
+}

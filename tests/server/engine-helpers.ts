@@ -1,0 +1,134 @@
+// Test doubles for driving the order engine in-process: a scripted market (setPrice emits a tick synchronously),
+// a push recorder, the instruments the engine tests trade, funded users, and the ledger invariants.
+import type { LiveQuote, MarketFeed, Tick, UserPush } from '../../server/context.ts';
+import type { Queryable } from '../../server/db/db.ts';
+import type { EngineInstrument } from '../../server/engine/types.ts';
+import { createUser } from '../../server/accounts/create-user.ts';
+import { move } from '../../server/ledger/ledger.ts';
+import { RecordType } from '../../server/ledger/record-types.ts';
+import type { QuoteTuple, ServerMessage } from '../../src/domain/ws-protocol.ts';
+import { dec } from '../../src/domain/decimal.ts';
+
+export const TEST_INSTRUMENTS: EngineInstrument[] = [
+  {
+    id: 9001, code: 'TSTEUR', showCode: 'TST/EUR', pricePrecision: 5, pip: '0.01', minLots: '0.01',
+    multiples: [10, 20, 50, 100, 200], spec: { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0.001' },
+  },
+  {
+    id: 9002, code: 'TSTXAG', showCode: 'TST/XAG', pricePrecision: 3, pip: '0.1', minLots: '0.1',
+    multiples: [10], spec: { MarginMode: 1, ForexContNum: '50', ForexFeeRate: '0.002' },
+  },
+  {
+    id: 9003, code: 'TSTBTC', showCode: 'TST/BTC', pricePrecision: 2, pip: '0.01', minLots: '0.01',
+    multiples: [5, 10, 20], spec: { MarginMode: 2, ForexContNum: '1', ForexFeeRate: '0.0005' },
+  },
+];
+
+/** The test instruments as catalogue rows (orders reference instruments), disabled and in a hidden category. */
+export async function insertTestInstruments(q: Queryable): Promise<void> {
+  // A hidden category of their own, so the market's lists never show them.
+  await q.query('INSERT INTO categories (id, sort, enabled) VALUES (9900, 99, FALSE) ON CONFLICT (id) DO NOTHING');
+  const cat = { id: 9900 };
+  for (const i of TEST_INSTRUMENTS) {
+    await q.query(
+      `INSERT INTO instruments (id, code, show_code, logo, category_id, market_class, price_precision, pip, min_cont,
+         cont_num, margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, enabled)
+       VALUES ($1, $2, $3, '', $4, 'crypto', $5, $6, $7, $8, $9, $10, $11, 1, 0.1, 0, FALSE)
+       ON CONFLICT (id) DO NOTHING`,
+      [i.id, i.code, i.showCode, cat.id, i.pricePrecision, i.pip, i.minLots, i.spec.ForexContNum, i.spec.MarginMode,
+        i.multiples, i.spec.ForexFeeRate],
+    );
+  }
+}
+
+/** A market whose prices the test sets; every setPrice is one tick, delivered synchronously like the simulator's. */
+export class ScriptedMarket implements MarketFeed {
+  private readonly quotes = new Map<string, LiveQuote>();
+  private readonly listeners = new Set<(t: Tick) => void>();
+  private readonly closed = new Set<string>();
+  private time = 1_700_000_000_000;
+
+  constructor(private readonly instruments: readonly EngineInstrument[]) {}
+
+  setPrice(code: string, price: string): void {
+    const inst = this.instruments.find((i) => i.code === code);
+    if (!inst) throw new Error(`unknown test instrument ${code}`);
+    this.time += 250;
+    const prev = this.quotes.get(code);
+    const open = prev?.open ?? price;
+    this.quotes.set(code, {
+      instrumentId: inst.id, code, open, high: price, low: price, close: price, change: '0.00', time: this.time,
+      status: this.closed.has(code) ? 0 : 1,
+    });
+    const tick: Tick = { instrumentId: inst.id, code, price, time: this.time, volume: 1 };
+    for (const l of this.listeners) l(tick);
+  }
+
+  setOpen(code: string, open: boolean): void {
+    if (open) this.closed.delete(code);
+    else this.closed.add(code);
+  }
+
+  latest(code: string): LiveQuote | undefined {
+    return this.quotes.get(code);
+  }
+
+  all(): LiveQuote[] {
+    return [...this.quotes.values()];
+  }
+
+  quoteTuple(code: string): QuoteTuple | undefined {
+    const q = this.quotes.get(code);
+    return q ? [q.code, q.close, q.change, q.time, q.status] : undefined;
+  }
+
+  isOpen(code: string): boolean {
+    return this.quotes.has(code) && !this.closed.has(code);
+  }
+
+  onTick(listener: (tick: Tick) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+export class PushRecorder implements UserPush {
+  readonly sent: Array<{ userId: number; message: ServerMessage }> = [];
+  toUser(userId: number, message: ServerMessage): void {
+    this.sent.push({ userId, message });
+  }
+  of(userId: number): ServerMessage[] {
+    return this.sent.filter((s) => s.userId === userId).map((s) => s.message);
+  }
+}
+
+/** A user with a USD account funded with `amount` through the ledger. */
+export async function fundedUser(q: Queryable & { tx?: unknown }, amount: string, now: number): Promise<number> {
+  const id = await createUser(q, { passwordHash: '' }, now);
+  if (dec(amount).gt(0)) await move(q, id, { balance: amount, type: RecordType.MEMO, memo: 'test funds', at: now });
+  return id;
+}
+
+export interface LedgerCheck {
+  balance: string;
+  lock: string;
+  sumRecords: string;
+  sumOpenMargins: string;
+}
+
+/** The ledger invariants' two sides for one user (exact decimal texts, normalised). */
+export async function ledgerCheck(q: Queryable, userId: number): Promise<LedgerCheck> {
+  const [acc] = await q.query<{ balance: string; lock_balance: string }>(
+    'SELECT balance, lock_balance FROM accounts WHERE user_id = $1', [userId],
+  );
+  const [rec] = await q.query<{ s: string }>(
+    'SELECT COALESCE(sum(value), 0) AS s FROM financial_records WHERE user_id = $1', [userId],
+  );
+  const [mar] = await q.query<{ s: string }>(
+    'SELECT COALESCE(sum(caution_money), 0) AS s FROM orders WHERE user_id = $1 AND status IN (0, 1)', [userId],
+  );
+  const n = (v: string | undefined): string => dec(v ?? '0').toFixed();
+  return {
+    balance: n(acc?.balance), lock: n(acc?.lock_balance), sumRecords: n(rec?.s), sumOpenMargins: n(mar?.s),
+  };
+}
