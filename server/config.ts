@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Clock, Timers } from './context.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './context.ts';
+import { shiftedClock } from './core/system-time.ts';
 
 /**
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
@@ -73,18 +74,29 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return n;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ. */
+/** An ISO instant for SIM_TIME: the server's clock starts there (see shiftedClock). */
+function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const t = Date.parse(raw);
+  if (!Number.isFinite(t)) throw new Error(`${name} must be an ISO date-time such as 2026-11-18T12:00:00Z, got "${raw}"`);
+  return t;
+}
+
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
   if (env.SIM_INSTRUMENTS) market.instruments = intEnv(env, 'SIM_INSTRUMENTS', 0);
   if (env.SIM_HZ) market.hz = intEnv(env, 'SIM_HZ', 1);
+  const simStart = timeEnv(env, 'SIM_TIME');
   return {
     port: intEnv(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || 'data',
     databaseUrl: env.DATABASE_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    clock: simStart === undefined ? undefined : shiftedClock(simStart),
     market,
   };
 }

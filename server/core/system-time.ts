@@ -9,3 +9,12 @@ export const systemTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
+
+/**
+ * The real clock shifted so that it reads `startAt` now and runs forward in real time (SIM_TIME): demos and browser
+ * tests can run the market on a weekday when the machine's calendar says the forex market is closed.
+ */
+export function shiftedClock(startAt: number, base: Clock = systemClock): Clock {
+  const offset = startAt - base.now();
+  return { now: () => base.now() + offset };
+}
