@@ -43,12 +43,21 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error('server did not become healthy in time');
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/** A Wednesday noon (UTC): every market of the simulator is open. */
+export const WEEKDAY_NOON = '2026-11-18T12:00:00Z';
+
+export async function startAppServer(env: Record<string, string> = { SIM_TIME: WEEKDAY_NOON }): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   let log = '';
+  // SIM_TIME fixes the market's calendar (a weekday, so forex is open); a restart continues from where the clock
+  // would be by now instead of jumping back to the start.
+  const simBase = env.SIM_TIME ? Date.parse(env.SIM_TIME) : null;
+  const wallAtStart = Date.now();
+  const simEnv = (): Record<string, string> =>
+    simBase === null ? {} : { SIM_TIME: new Date(simBase + (Date.now() - wallAtStart)).toISOString() };
 
   const app: AppServer = {
     url,
@@ -57,7 +66,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     output: () => log,
     async start() {
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: { ...process.env, ...env, ...simEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       proc.stdout?.on('data', (d: Buffer) => { log += d.toString(); });

@@ -70,8 +70,7 @@ it('with ?feed=main the same feed runs on the main thread and opens its socket t
 it('tapping a row opens /trade with a chart whose last bar moves; switching the period reloads it', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE);
   await page.goto(`${server.url}/#/`);
-  // Crypto trades around the clock and ticks most often.
-  const row = page.locator('.mk-row[data-code="BTCUSD"]');
+  const row = page.locator('.mk-row[data-code="EURUSD"]');
   await row.waitFor({ timeout: 15_000 });
   await row.click();
   await page.waitForURL(/#\/trade/);
@@ -155,8 +154,10 @@ it('stopping the server marks the connection reconnecting and prices stale; rest
   await server.start();
   await page.locator('[data-conn="live"]').first().waitFor({ timeout: 40_000 });
   await waitForPriceChange(page, 20_000);
-  const stale = await page.locator('.mk-row[data-stale="true"][data-open="true"]').count();
-  expect(stale).toBe(0);
+  // Every open instrument on screen is fresh again once it has ticked since the restart.
+  await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
+    null, { timeout: 30_000 });
+  expect(await page.locator('.mk-row[data-open="true"]').count()).toBeGreaterThan(3);
   await snap(page, 'market-phone-back-live');
   await context.close();
 });
