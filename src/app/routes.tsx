@@ -16,7 +16,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/', element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage)), footer: true, keepAlive: true },
   { path: '/trade', element: lazyPage(() => import('../pages/trade/trade-page.tsx').then((m) => m.TradePage)), footer: true },
   { path: '/product', element: lazyPage(() => import('../pages/product/product-page.tsx').then((m) => m.ProductPage)) },
-  { path: '/order', element: placeholder('page.orders', { back: false }), auth: true, footer: true },
+  { path: '/order', element: lazyPage(() => import('../pages/order/orders-page.tsx').then((m) => m.OrdersPage)), auth: true, footer: true },
   { path: '/user', element: lazyPage(() => import('../pages/user/user-page.tsx').then((m) => m.UserPage)), auth: true, footer: true },
   { path: '/news', element: placeholder('page.news', { back: false }), footer: true },
   { path: '/news/detail', element: placeholder('page.news_detail') },

@@ -1,0 +1,72 @@
+// The account above the order lists: available balance (the server's, refetched after every action and event),
+// equity and floating P&L live from the feed ($account), and on the history tab the realised total (all_fact_profits).
+import { useMemo, type ReactElement } from 'react';
+import { computed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { dec, isDecimalText } from '../../domain/decimal.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { $account } from '../../state/market.ts';
+import { $funds, $livePositions, orderLists, type OrderTab } from '../../state/orders.ts';
+import { LiveText } from './live-text.tsx';
+import { NONE, pnlDir, pnlText } from './order-format.ts';
+
+const money = (v: string | null | undefined): string => (isDecimalText(v) ? formatMoney(v, 2) : NONE);
+
+/** Floating P&L: the feed's while it holds our positions, else the holding list's all_fact_profits (a snapshot). */
+const $floating = computed((): string | null => {
+  const acc = $account.value;
+  if ($livePositions.value && acc) return acc.floating;
+  return orderLists[1].value.allFactProfits;
+});
+
+const $equity = computed((): string | null => {
+  const acc = $account.value;
+  if ($livePositions.value && acc) return acc.equity;
+  const funds = $funds.value;
+  const floating = orderLists[1].value.allFactProfits;
+  if (!funds || !isDecimalText(funds.balance) || !isDecimalText(funds.lock_balance)) return null;
+  return dec(funds.balance).plus(funds.lock_balance).plus(isDecimalText(floating) ? floating : '0').toString();
+});
+
+export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const text = useMemo(
+    () => ({
+      balance: computed(() => money($funds.value?.balance)),
+      equity: computed(() => money($equity.value)),
+      floating: computed(() => pnlText($floating.value)),
+      floatingDir: computed(() => pnlDir($floating.value)),
+    }),
+    [],
+  );
+  const realised = tab === 3 ? orderLists[3].value.allFactProfits : null;
+  return (
+    <section className="od-account" aria-label={t('orders.account')}>
+      <div className="od-account__cell od-account__cell--main">
+        <span className="od-account__label">{t('orders.balance')}</span>
+        <span className="od-account__value num">
+          <LiveText field="balance" $text={text.balance} />
+          <span className="od-account__ccy">{t('trade.usd')}</span>
+        </span>
+      </div>
+      <div className="od-account__cell">
+        <span className="od-account__label">{t('orders.equity')}</span>
+        <LiveText className="od-account__value num" field="equity" $text={text.equity} />
+      </div>
+      <div className="od-account__cell">
+        <span className="od-account__label">{t('orders.floating')}</span>
+        <LiveText className="od-account__value num od-pnl" field="floating" $text={text.floating} $dir={text.floatingDir} />
+      </div>
+      {tab === 3 ? (
+        <div className="od-account__total" data-field="all-fact-profits">
+          <span>{t('orders.realised_total')}</span>
+          <span className="num od-pnl" data-dir={pnlDir(realised)}>
+            {pnlText(realised)}
+          </span>
+        </div>
+      ) : null}
+    </section>
+  );
+}

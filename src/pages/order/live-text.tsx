@@ -1,0 +1,31 @@
+// A text node bound to a signal outside React: a tick rewrites the node's data (and a data-dir attribute), and
+// no component re-renders. Used for every figure that follows the feed (P&L, current price, equity).
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
+import { effect, type ReadonlySignal } from '@preact/signals-react';
+
+export interface LiveTextProps {
+  $text: ReadonlySignal<string>;
+  $dir?: ReadonlySignal<string>; // written to data-dir (CSS colours up/down)
+  className?: string;
+  field?: string; // data-field, for tests and browser checks
+}
+
+export function LiveText({ $text, $dir, className, field }: LiveTextProps): ReactElement {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    // React renders no children here, so this node is ours alone; writing .data keeps the same node per tick.
+    const node = el.ownerDocument.createTextNode('');
+    el.append(node);
+    const stop = effect(() => {
+      node.data = $text.value;
+      if ($dir) el.dataset.dir = $dir.value;
+    });
+    return () => {
+      stop();
+      node.remove();
+    };
+  }, [$text, $dir]);
+  return <span ref={ref} className={className} data-field={field} />;
+}

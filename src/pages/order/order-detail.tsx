@@ -1,0 +1,107 @@
+// The figures of one order in its sheet (SPEC §2/§3): code, direction, lots, multiplier, open and current price,
+// margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
+import { useMemo, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Instrument, Order } from '../../domain/types.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { LiveText } from './live-text.tsx';
+import { orderLiveText } from './order-live.ts';
+import { amountText, NONE, orderFigures, percentText, priceText, stopText } from './order-format.ts';
+
+const STATUS_KEY: Record<Order['Status'], string> = {
+  0: 'orders.state_pending',
+  1: 'orders.state_holding',
+  3: 'orders.state_closed',
+};
+
+const timeText = (v: string): string => (v ? formatDate(v, { dateStyle: 'medium', timeStyle: 'medium' }) || NONE : NONE);
+
+function Row({ field, label, children }: { field: string; label: string; children: ReactNode }): ReactElement {
+  return (
+    <div className="od-detail__row" data-row={field}>
+      <dt>{label}</dt>
+      <dd className="num">{children}</dd>
+    </div>
+  );
+}
+
+export interface OrderDetailProps {
+  order: Order;
+  inst: Instrument | undefined;
+  /** Only the head line (code, direction, state): the stop form then has the sheet to itself. */
+  headOnly?: boolean;
+}
+
+export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps): ReactElement {
+  const { t } = useTranslation();
+  const live = useMemo(() => orderLiveText(order, inst), [order, inst]);
+  const own = useMemo(() => orderFigures(order, inst), [order, inst]);
+  const precision = order.ForexTradeLists.PricePrecision;
+  const buy = order.OrderType === 1;
+  return (
+    <div className="od-detail" data-id={order.Id} data-status={order.Status}>
+      <div className="od-detail__head">
+        <span className="od-code" data-field="code">
+          {order.ForexTradeLists.ShowCode}
+        </span>
+        <span className="od-side" data-side={buy ? 'buy' : 'sell'} data-field="side">
+          {t(buy ? 'trade.buy_up' : 'trade.buy_low')}
+        </span>
+        <span className="od-detail__state" data-field="status">
+          {t(STATUS_KEY[order.Status])}
+        </span>
+      </div>
+      {headOnly ? null : (
+        <dl className="od-detail__grid">
+          <Row field="lots" label={t('trade.lots')}>
+            {order.Quantity}
+          </Row>
+          <Row field="multiple" label={t('trade.multiple')}>
+            {order.Multiple > 0 ? t('trade.multiple_value', { value: order.Multiple }) : t('trade.fixed_margin')}
+          </Row>
+          <Row field="open-price" label={t(order.Status === 0 ? 'trade.target_price' : 'orders.open_price')}>
+            {priceText(order.Price, precision)}
+          </Row>
+          <Row field="current-price" label={t(order.Status === 3 ? 'orders.close_price' : 'orders.current_price')}>
+            <LiveText $text={live.current} field="current" />
+          </Row>
+          <Row field="margin" label={t('trade.margin')}>
+            {amountText(order.CautionMoney)}
+          </Row>
+          <Row field="fee" label={t('trade.fee')}>
+            {amountText(order.TradeFee)}
+          </Row>
+          <Row field="pnl" label={t('orders.pnl')}>
+            <LiveText className="od-pnl" $text={live.pnl} $dir={live.pnlDir} field="pnl" />
+          </Row>
+          <Row field="risk-rate" label={t('orders.risk_rate')}>
+            <LiveText $text={live.riskRate} field="risk-rate" />
+          </Row>
+          <Row field="prepayment" label={t('orders.prepayment')}>
+            {percentText(own.prepayment)}
+          </Row>
+          <Row field="net-value" label={t('orders.net_value')}>
+            <LiveText $text={live.netValue} field="net-value" />
+          </Row>
+          <Row field="stop-profit" label={t('trade.stop_profit')}>
+            {stopText(order.TargetProfitPrice, precision)}
+          </Row>
+          <Row field="stop-loss" label={t('trade.stop_loss')}>
+            {stopText(order.TargetLossPrice, precision)}
+          </Row>
+          <Row field="created" label={t('orders.created')}>
+            {timeText(order.CreateTimeHandler)}
+          </Row>
+          <Row field="completed" label={t('orders.completed')}>
+            {timeText(order.CompleteTimeHandler)}
+          </Row>
+          {order.Status === 3 && order.CloseReason ? (
+            <Row field="reason" label={t('orders.reason')}>
+              {t(`orders.reason_${order.CloseReason}`)}
+            </Row>
+          ) : null}
+        </dl>
+      )}
+    </div>
+  );
+}

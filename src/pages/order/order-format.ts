@@ -1,0 +1,104 @@
+// Display text of order figures (pure, cheap: ASCII digits, no Intl per tick) and the sheet's derived figures.
+// Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9).
+import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
+import { netValue, orderRiskRate, prepaymentRatio } from '../../domain/money.ts';
+import { lots, price, usd } from '../../domain/units.ts';
+import type { Instrument, Order } from '../../domain/types.ts';
+
+export const NONE = '--';
+export const PNL_PLACES = 6;
+/** Ratios (1 = 100 %) like the feed's: 4 places give 0.01 % resolution. */
+export const RATIO_PLACES = 4;
+
+export type Dir = 'up' | 'down' | 'flat';
+
+const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
+
+/** Signed P&L with 6 decimals: '+12.500000', '-0.300000', '0.000000'. */
+export function pnlText(v: string | null | undefined): string {
+  if (!decimal(v)) return NONE;
+  const text = fixed(v, PNL_PLACES);
+  return dec(text).gt(0) ? `+${text}` : text.replace(/^-(0\.0+)$/, '$1');
+}
+
+export function pnlDir(v: string | null | undefined): Dir {
+  if (!decimal(v)) return 'flat';
+  const d = dec(fixed(v, PNL_PLACES));
+  return d.isZero() ? 'flat' : d.isNegative() ? 'down' : 'up';
+}
+
+/** A price at the order's precision; '--' when there is none. */
+export function priceText(v: string | null | undefined, precision: number): string {
+  if (!decimal(v)) return NONE;
+  return fixed(v, Math.max(0, Math.min(precision, 12)));
+}
+
+/** A stop price: "0" (or empty) means no stop. */
+export function stopText(v: string | null | undefined, precision: number): string {
+  if (!decimal(v) || dec(v).isZero()) return NONE;
+  return priceText(v, precision);
+}
+
+/** A ratio (1 = 100 %) as a percent with 2 decimals. */
+export function percentText(ratio: string | null | undefined): string {
+  if (!decimal(ratio)) return NONE;
+  return `${fixed(dec(ratio).times(100), 2)}%`;
+}
+
+/** A 6-decimal amount with at least 2 decimals shown (margins, fees): trailing zeros past the second trimmed. */
+export function amountText(v: string | null | undefined): string {
+  if (!decimal(v)) return NONE;
+  return fixed(v, PNL_PLACES).replace(/(\.\d\d\d*?)0+$/, '$1');
+}
+
+/** Figures of the detail sheet that come from the order itself (the live ones override them while holding). */
+export interface OrderFigures {
+  prepayment: string | null; // ratio
+  riskRate: string | null; // ratio, holding only
+  netValue: string | null; // margin + P&L
+}
+
+export function orderFigures(order: Order, inst: Instrument | undefined): OrderFigures {
+  const caution = decimal(order.CautionMoney) ? usd(order.CautionMoney) : null;
+  const profit = usd(decimal(order.FactProfits) && order.Status !== 0 ? order.FactProfits : '0');
+  let prepayment: string | null = null;
+  if (caution && inst && decimal(order.Quantity) && decimal(order.Price)) {
+    prepayment = fixed(prepaymentRatio(inst, lots(order.Quantity), price(order.Price), caution), RATIO_PLACES);
+  } else if (order.Multiple > 0) {
+    prepayment = fixed(dec(1).div(order.Multiple), RATIO_PLACES); // leveraged margin is notional / multiplier
+  }
+  const rr = caution && order.Status === 1 ? orderRiskRate(caution, profit) : null;
+  return {
+    prepayment,
+    riskRate: rr === null ? null : fixed(rr, RATIO_PLACES),
+    netValue: caution ? fixed(netValue(caution, profit), PNL_PLACES) : null,
+  };
+}
+
+/** The query of set_stop_price from the form's boxes: empty = "0" (clears); null when a box is not a price. */
+export function stopParams(id: number, stopProfit: string, stopLoss: string): { id: number; target_profit_price: string; stop_loss_price: string } | null {
+  const norm = (v: string): string | null => {
+    const s = v.trim();
+    if (s === '') return '0';
+    return isDecimalText(s) && !dec(s).isNegative() ? s : null;
+  };
+  const tp = norm(stopProfit);
+  const sl = norm(stopLoss);
+  if (tp === null || sl === null) return null;
+  return { id, target_profit_price: tp, stop_loss_price: sl };
+}
+
+/** What a form box starts with: the order's stop, or empty when it has none ("0"). */
+export function stopInput(v: string): string {
+  return isDecimalText(v) && !dec(v).isZero() ? v : '';
+}
+
+/**
+ * Side hints (SPEC §5 / docs/trading.md): for a buy the stop-profit sits above the price and the stop-loss below;
+ * a sell is mirrored. i18n keys.
+ */
+export function stopHints(orderType: number): { profit: string; loss: string } {
+  return orderType === 1
+    ? { profit: 'orders.hint_above', loss: 'orders.hint_below' }
+    : { profit: 'orders.hint_below', loss: 'orders.hint_above' };
+}

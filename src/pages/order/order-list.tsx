@@ -1,0 +1,48 @@
+// The infinite list of one tab: rows, then a sentinel that asks for the next page when it comes into view;
+// "no data" when empty, "no more" at the end. Re-renders when the list changes (a page, an event), never per tick.
+import { useCallback, useRef, type ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { loadMore, openOrder, orderLists, type OrderTab } from '../../state/orders.ts';
+import { OrderRow } from './order-row.tsx';
+import { useEndVisible } from './use-end-visible.ts';
+
+export function OrderList({ tab }: { tab: OrderTab }): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const state = orderLists[tab].value;
+  const end = useRef<HTMLDivElement>(null);
+  const more = useCallback(() => void loadMore(tab), [tab]);
+  useEndVisible(end, more, !state.finished && !state.loading, `${tab}:${state.items.length}:${state.page}`);
+
+  if (state.finished && state.items.length === 0) {
+    return (
+      <div className="od-list" data-tab={tab} data-state="empty">
+        <EmptyState textKey="common.no_data" />
+      </div>
+    );
+  }
+  return (
+    <div className="od-list" data-tab={tab} data-state={state.finished ? 'finished' : state.loading ? 'loading' : 'more'}>
+      <ul className="od-rows">
+        {state.items.map((o) => (
+          <li key={o.Id}>
+            <OrderRow order={o} onOpen={openOrder} />
+          </li>
+        ))}
+      </ul>
+      <div ref={end} className="od-end" role="status">
+        {state.finished ? (
+          <span className="muted">{t('common.no_more')}</span>
+        ) : (
+          <>
+            <Spinner size={20} />
+            <span className="visually-hidden">{t('common.loading')}</span>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// One order in a list: code, direction, lots and multiplier, prices, P&L. A holding row binds the feed's figures
+// as text nodes (LiveText), so a tick rewrites two nodes and the row never re-renders for it.
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../domain/types.ts';
+import { LiveText } from './live-text.tsx';
+import { orderLiveText } from './order-live.ts';
+import { priceText } from './order-format.ts';
+
+export interface OrderRowProps {
+  order: Order;
+  onOpen: (order: Order) => void;
+}
+
+export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps) {
+  const { t } = useTranslation();
+  const text = useMemo(() => orderLiveText(order, undefined), [order]);
+  const precision = order.ForexTradeLists.PricePrecision;
+  const buy = order.OrderType === 1;
+  return (
+    <button
+      type="button"
+      className="od-row"
+      data-id={order.Id}
+      data-status={order.Status}
+      onClick={() => onOpen(order)}
+    >
+      <span className="od-row__top">
+        <span className="od-code">{order.ForexTradeLists.ShowCode}</span>
+        <span className="od-side" data-side={buy ? 'buy' : 'sell'}>
+          {t(buy ? 'trade.buy_up' : 'trade.buy_low')}
+        </span>
+        {order.Status === 0 ? (
+          <span className="od-row__state">{t('orders.state_pending')}</span>
+        ) : (
+          <LiveText className="od-row__pnl num" field="pnl" $text={text.pnl} $dir={text.pnlDir} />
+        )}
+      </span>
+      <span className="od-row__bottom muted">
+        <span className="od-meta num">
+          <span>{t('orders.lots_value', { lots: order.Quantity })}</span>
+          {order.Multiple > 0 ? <span>{t('trade.multiple_value', { value: order.Multiple })}</span> : null}
+        </span>
+        {/* open → current; the arrow is drawn by CSS */}
+        <span className="od-prices num">
+          <span>{priceText(order.Price, precision)}</span>
+          <LiveText field="current" $text={text.current} />
+        </span>
+      </span>
+    </button>
+  );
+});

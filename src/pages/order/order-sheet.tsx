@@ -1,0 +1,79 @@
+// The detail bottom sheet of the open order, with its actions: cancel (pending), close and edit stops (holding),
+// each confirmed first. A pushed FOREX_CLOSED for this order closes the sheet (the store clears $openOrderId).
+import { useEffect, useState, type ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { $instruments } from '../../state/market.ts';
+import { $openOrder, cancelPending, closePosition, closeSheet } from '../../state/orders.ts';
+import { OrderDetail } from './order-detail.tsx';
+import { StopForm } from './stop-form.tsx';
+
+type Confirming = 'close' | 'cancel' | null;
+
+export function OrderSheet(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const order = $openOrder.value;
+  const inst = order ? $instruments.value.find((i) => i.Id === order.ForexId) : undefined;
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [editing, setEditing] = useState(false);
+  const id = order?.Id ?? null;
+  const status = order?.Status ?? null;
+
+  // Another order, or this one changed state (filled, closed): start from its plain view.
+  useEffect(() => {
+    setConfirming(null);
+    setEditing(false);
+  }, [id, status]);
+
+  const confirm = async (): Promise<void> => {
+    const what = confirming;
+    setConfirming(null);
+    if (!order || !what) return;
+    if (what === 'close') await closePosition(order.Id);
+    else await cancelPending(order.Id);
+  };
+
+  return (
+    <>
+      <BottomSheet open={order !== null} onClose={closeSheet} titleKey="orders.detail">
+        {order ? (
+          <div className="od-sheet">
+            <OrderDetail order={order} inst={inst} headOnly={editing && order.Status === 1} />
+            {editing && order.Status === 1 ? (
+              <StopForm order={order} onDone={() => setEditing(false)} />
+            ) : (
+              <div className="od-actions">
+                {order.Status === 0 ? (
+                  <button type="button" className="btn btn-down" data-action="cancel-order" onClick={() => setConfirming('cancel')}>
+                    {t('orders.cancel_order')}
+                  </button>
+                ) : null}
+                {order.Status === 1 ? (
+                  <>
+                    <button type="button" className="btn btn-secondary" data-action="edit-stops" onClick={() => setEditing(true)}>
+                      {t('orders.edit_stops')}
+                    </button>
+                    <button type="button" className="btn btn-down" data-action="close-order" onClick={() => setConfirming('close')}>
+                      {t('orders.close_position')}
+                    </button>
+                  </>
+                ) : null}
+              </div>
+            )}
+          </div>
+        ) : null}
+      </BottomSheet>
+      <ConfirmDialog
+        open={confirming !== null && order !== null}
+        titleKey={confirming === 'cancel' ? 'orders.cancel_order' : 'orders.close_position'}
+        messageKey={confirming === 'cancel' ? 'orders.cancel_confirm' : 'orders.close_confirm'}
+        danger
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+// /order (SPEC §2): the account header, tabs holding (type=1) · pending (0) · history (3) from the query,
+// pull-to-refresh, the infinite list of the tab and the detail sheet. Live figures come from the feed.
+import { useCallback, useEffect, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '../../app/use-query.ts';
+import { refreshTradeList } from '../../api/market.ts';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { Segmented } from '../../components/segmented.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { refreshFunds, refreshList, startOrders, syncPositions, tabFromQuery, type OrderTab } from '../../state/orders.ts';
+import { AccountHeader } from './account-header.tsx';
+import { OrderList } from './order-list.tsx';
+import { OrderSheet } from './order-sheet.tsx';
+import { PullRefresh } from './pull-refresh.tsx';
+import './orders.css';
+
+const TAB_OPTIONS: ReadonlyArray<{ value: `${OrderTab}`; labelKey: string }> = [
+  { value: '1', labelKey: 'orders.tab_holding' },
+  { value: '0', labelKey: 'orders.tab_pending' },
+  { value: '3', labelKey: 'orders.tab_history' },
+];
+
+export function OrdersPage(): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tab = tabFromQuery(useQuery().get('type'));
+
+  useEffect(() => startOrders(() => void refreshTradeList()), []);
+  useEffect(() => {
+    void refreshList(tab);
+  }, [tab]);
+
+  const refresh = useCallback(() => {
+    void refreshList(tab);
+    void refreshFunds();
+    if (tab === 1) void syncPositions();
+  }, [tab]);
+  return (
+    <PullRefresh
+      className="page od-page"
+      onRefresh={refresh}
+      header={({ trigger, refreshing }) => (
+        <TitleBar
+          titleKey="page.orders"
+          conn
+          right={
+            <button
+              type="button"
+              className="od-refresh"
+              data-action="refresh"
+              aria-label={t('orders.refresh')}
+              disabled={refreshing}
+              onClick={trigger}
+            >
+              <Icon name="refresh" size={20} />
+            </button>
+          }
+        />
+      )}
+    >
+      <div className="page-body od-body">
+        <AccountHeader tab={tab} />
+        <div className="od-tabs">
+          <Segmented
+            options={TAB_OPTIONS}
+            value={`${tab}`}
+            labelKey="page.orders"
+            onChange={(v) => void navigate(`/order?type=${v}`, { replace: true })}
+          />
+        </div>
+        <OrderList key={tab} tab={tab} />
+      </div>
+      <OrderSheet />
+    </PullRefresh>
+  );
+}

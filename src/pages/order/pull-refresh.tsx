@@ -1,0 +1,36 @@
+// The pull-to-refresh frame of a page: touch handlers, the indicator, and a header slot that gets `trigger` for a
+// refresh button. Its state changes per finger move re-render only this frame: `children` are elements the page
+// made, so the list inside does not re-render during a pull.
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/spinner.tsx';
+import { usePullRefresh } from './use-pull-refresh.ts';
+
+export interface PullRefreshProps {
+  onRefresh: () => void;
+  header: (p: { trigger: () => void; refreshing: boolean }) => ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+export function PullRefresh({ onRefresh, header, className, children }: PullRefreshProps): ReactElement {
+  const { t } = useTranslation();
+  const pull = usePullRefresh(onRefresh);
+  const state = pull.refreshing ? 'refreshing' : pull.offset > 0 ? 'pulling' : 'idle';
+  return (
+    <div className={className} {...pull.handlers}>
+      {header({ trigger: pull.trigger, refreshing: pull.refreshing })}
+      <div className="od-pull" data-pull={state} style={{ height: pull.refreshing ? undefined : pull.offset }} role="status" aria-live="polite">
+        {pull.refreshing ? (
+          <>
+            <Spinner size={18} />
+            <span>{t('orders.refreshing')}</span>
+          </>
+        ) : pull.offset > 0 ? (
+          <span>{t('orders.pull_to_refresh')}</span>
+        ) : null}
+      </div>
+      {children}
+    </div>
+  );
+}

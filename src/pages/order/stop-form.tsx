@@ -1,0 +1,83 @@
+// Edit stop-profit / stop-loss of a holding order: both boxes at once, empty (or 0) clears one, side hints against
+// the live price; the server checks the sides and its message is the toast.
+import { useMemo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../domain/types.ts';
+import { saveStops } from '../../state/orders.ts';
+import { toast } from '../../state/toasts.ts';
+import { LiveText } from './live-text.tsx';
+import { orderLiveText } from './order-live.ts';
+import { stopHints, stopInput, stopParams } from './order-format.ts';
+
+function PriceBox({ field, label, hint, value, onChange }: { field: string; label: string; hint: string; value: string; onChange: (v: string) => void }): ReactElement {
+  return (
+    <label className="od-stop">
+      <span className="od-stop__label">{label}</span>
+      <input
+        className="od-input num"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        data-field={field}
+        value={value}
+        onChange={(e) => onChange(e.target.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'))}
+      />
+      <span className="od-stop__hint muted" data-hint={field}>
+        {hint}
+      </span>
+    </label>
+  );
+}
+
+export interface StopFormProps {
+  order: Order;
+  onDone: () => void;
+}
+
+export function StopForm({ order, onDone }: StopFormProps): ReactElement {
+  const { t } = useTranslation();
+  const [profit, setProfit] = useState(() => stopInput(order.TargetProfitPrice));
+  const [loss, setLoss] = useState(() => stopInput(order.TargetLossPrice));
+  const [busy, setBusy] = useState(false);
+  const hints = stopHints(order.OrderType);
+  const live = useMemo(() => orderLiveText(order, undefined), [order]);
+
+  const submit = async (): Promise<void> => {
+    const params = stopParams(order.Id, profit, loss);
+    if (!params) {
+      toast(t('errors.stop_price_invalid'));
+      return;
+    }
+    setBusy(true);
+    const ok = await saveStops(params);
+    setBusy(false);
+    if (ok) onDone();
+  };
+
+  return (
+    <form
+      className="od-stops"
+      data-testid="stop-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="od-stops__now muted">
+        <span>{t('orders.current_price')}</span>
+        <LiveText className="num" $text={live.current} field="stop-current" />
+      </p>
+      <PriceBox field="stop-profit" label={t('trade.stop_profit')} hint={t(hints.profit)} value={profit} onChange={setProfit} />
+      <PriceBox field="stop-loss" label={t('trade.stop_loss')} hint={t(hints.loss)} value={loss} onChange={setLoss} />
+      <p className="od-stops__note muted">{t('orders.stops_clear_hint')}</p>
+      <div className="od-actions">
+        <button type="button" className="btn btn-secondary" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" data-action="save-stops" disabled={busy}>
+          {t('orders.save_stops')}
+        </button>
+      </div>
+    </form>
+  );
+}

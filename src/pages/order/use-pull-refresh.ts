@@ -1,0 +1,82 @@
+// Pull-to-refresh on the document scroller: a downward pull from the top past the trigger refreshes, and the
+// indicator closes 500 ms later (SPEC §9) on injected timers. `trigger()` does the same from a button.
+import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
+import { browserTimers, type Timers } from '../../state/clock.ts';
+import { pullOffset, REFRESH_CLOSE_MS, releaseRefreshes } from './pull-gesture.ts';
+
+/** The timers the indicator closes on (tests swap them). */
+export const pullTimers: { current: Timers } = { current: browserTimers };
+
+export interface PullRefresh {
+  offset: number; // px the indicator is pulled down
+  refreshing: boolean;
+  trigger(): void;
+  handlers: {
+    onTouchStart(e: TouchEvent): void;
+    onTouchMove(e: TouchEvent): void;
+    onTouchEnd(): void;
+    onTouchCancel(): void;
+  };
+}
+
+export function usePullRefresh(onRefresh: () => void): PullRefresh {
+  const [offset, setOffset] = useState(0);
+  const [refreshing, setRefreshing] = useState(false);
+  const startY = useRef<number | null>(null);
+  const offsetRef = useRef(0);
+  const busy = useRef(false);
+  const timer = useRef<unknown>(null);
+  const latest = useRef(onRefresh);
+  latest.current = onRefresh;
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) pullTimers.current.clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const trigger = useCallback(() => {
+    if (busy.current) return;
+    busy.current = true;
+    setRefreshing(true);
+    latest.current();
+    timer.current = pullTimers.current.setTimeout(() => {
+      timer.current = null;
+      busy.current = false;
+      setRefreshing(false);
+    }, REFRESH_CLOSE_MS);
+  }, []);
+
+  const move = (v: number): void => {
+    offsetRef.current = v;
+    setOffset(v);
+  };
+
+  const handlers: PullRefresh['handlers'] = {
+    onTouchStart(e) {
+      // React bubbles events out of portals: a drag inside the detail sheet or a dialog is not a pull of the page.
+      const inside = e.target instanceof Node && e.currentTarget.contains(e.target);
+      // Only a pull that starts at the top of the page; read once per touch, never per frame.
+      startY.current = inside && !busy.current && window.scrollY <= 0 ? (e.touches[0]?.clientY ?? null) : null;
+    },
+    onTouchMove(e) {
+      const from = startY.current;
+      const y = e.touches[0]?.clientY;
+      if (from === null || y === undefined) return;
+      move(pullOffset(y - from));
+    },
+    onTouchEnd() {
+      const pulled = offsetRef.current;
+      startY.current = null;
+      move(0);
+      if (releaseRefreshes(pulled)) trigger();
+    },
+    onTouchCancel() {
+      startY.current = null;
+      move(0);
+    },
+  };
+
+  return { offset, refreshing, trigger, handlers };
+}

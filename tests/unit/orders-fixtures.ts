@@ -1,0 +1,115 @@
+// Test helpers for the orders screen: wire orders, a paged my_deal on the fake server, a scripted feed handle,
+// and a hand-driven IntersectionObserver (happy-dom does no layout, so "the end is visible" is said by the test).
+import { vi } from 'vitest';
+import type { Order, OrderStatus } from '../../src/domain/types.ts';
+import type { AccountUpdate, PositionFigure } from '../../workers/protocol.ts';
+import { fail, ok, type FakeServer, type SeenRequest } from './api-fake-server.ts';
+
+let nextId = 1000;
+
+export function order(over: Partial<Order> = {}): Order {
+  nextId += 1;
+  return {
+    Id: nextId,
+    ForexId: 1,
+    ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 },
+    OrderType: 1,
+    Quantity: '0.1',
+    Multiple: 100,
+    Price: '1.08500',
+    OriginPrice: '1.08500',
+    UpdatePrice: '1.08500',
+    FactProfits: '0.000000',
+    CautionMoney: '108.500000',
+    TradeFee: '0.217000',
+    TargetLossPrice: '0',
+    TargetProfitPrice: '0',
+    Status: 1,
+    CloseReason: '',
+    CreateTimeHandler: '2026-01-06T12:00:00.000Z',
+    CompleteTimeHandler: '',
+    ...over,
+  };
+}
+
+export const PAGE_SIZE = 20;
+
+export interface DealBook {
+  lists: Record<OrderStatus, Order[]>;
+  /** Pages (per status) that answer with a failure instead. */
+  failing: Set<string>;
+  /** Totals reported regardless of the list length (to test the finishing rule). */
+  totals: Partial<Record<OrderStatus, number>>;
+  allFact: Partial<Record<OrderStatus, string>>;
+  balance: { balance: string; lock_balance: string };
+}
+
+export function dealBook(): DealBook {
+  return {
+    lists: { 0: [], 1: [], 3: [] },
+    failing: new Set(),
+    totals: {},
+    allFact: {},
+    balance: { balance: '10000.00', lock_balance: '0.00' },
+  };
+}
+
+/** my_deal (20 per page) and getBalance answered from `book`. */
+export function serveDeals(server: FakeServer, book: DealBook): void {
+  server.on('GET', '/v1/api/forex/my_deal', (req: SeenRequest) => {
+    const status = Number(req.params.status) as OrderStatus;
+    const page = Number(req.params.page ?? 1);
+    if (book.failing.has(`${status}:${page}`)) return fail(0, 'List failed');
+    const list = book.lists[status] ?? [];
+    return ok({
+      data: list.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      total: book.totals[status] ?? list.length,
+      all_fact_profits: book.allFact[status] ?? '0.000000',
+      balance: book.balance.balance,
+    });
+  });
+  server.on('GET', '/v1/api/main/wallet/getBalance', () => ok({ ...book.balance }));
+}
+
+export const dealCalls = (server: FakeServer, status?: number): SeenRequest[] =>
+  server.seen.filter((r) => r.url === '/v1/api/forex/my_deal' && (status === undefined || Number(r.params.status) === status));
+
+export function figure(id: number, pnl: string, current = '1.08600'): PositionFigure {
+  return { Id: id, current, pnl, netValue: pnl, riskRate: '1.0000' };
+}
+
+export function account(positions: PositionFigure[], floating = '0.000000', equity = '10000.000000'): AccountUpdate {
+  return { positions, floating, equity, riskRate: null };
+}
+
+/** The feed handle screens get from feed(): only setPositions matters here. */
+export const fakeFeed = {
+  setPositions: vi.fn(async (_orders: Order[], _balance: string, _lock: string): Promise<void> => undefined),
+};
+
+// ── IntersectionObserver driven by the test ───────────────────────────────────────────────────────────────────
+
+type IoCallback = (entries: Array<{ isIntersecting: boolean; target: Element }>) => void;
+
+export class FakeIntersectionObserver {
+  static live = new Set<FakeIntersectionObserver>();
+  private targets: Element[] = [];
+  constructor(private readonly cb: IoCallback) {
+    FakeIntersectionObserver.live.add(this);
+  }
+  observe(el: Element): void {
+    this.targets.push(el);
+  }
+  unobserve(): void {}
+  disconnect(): void {
+    this.targets = [];
+    FakeIntersectionObserver.live.delete(this);
+  }
+  takeRecords(): [] {
+    return [];
+  }
+  /** The list's end scrolls into view. */
+  static showEnd(): void {
+    for (const io of [...FakeIntersectionObserver.live]) io.cb(io.targets.map((target) => ({ isIntersecting: true, target })));
+  }
+}

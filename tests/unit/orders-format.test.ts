@@ -1,0 +1,123 @@
+// Pure parts of the orders screen: the tab from the query, figure texts, the sheet's derived figures, stop params,
+// side hints and the pull gesture.
+import { describe, expect, it } from 'vitest';
+import { tabFromQuery } from '../../src/state/orders.ts';
+import {
+  amountText,
+  orderFigures,
+  percentText,
+  pnlDir,
+  pnlText,
+  priceText,
+  stopHints,
+  stopInput,
+  stopParams,
+  stopText,
+} from '../../src/pages/order/order-format.ts';
+import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../src/pages/order/pull-gesture.ts';
+import type { Instrument } from '../../src/domain/types.ts';
+import { order } from './orders-fixtures.ts';
+
+const EURUSD: Instrument = {
+  Id: 1,
+  Code: 'EURUSD',
+  ShowCode: 'EUR/USD',
+  Logo: '',
+  CategoryId: 1,
+  MarketStatus: 1,
+  PricePrecision: 5,
+  Pip: '0.01',
+  ForexMinCont: '0.01',
+  ForexContNum: '100000',
+  MarginMode: 2,
+  HasForexMultiple: [{ Value: 100 }],
+  ForexFeeRate: '0.002',
+  ForexQuotations: { Open: '1.08', Close: '1.085', Change: '0', High: '1.09', Low: '1.07', Time: 0 },
+};
+
+describe('tab from the query (SPEC §2: type optional, default holding)', () => {
+  it.each([
+    [null, 1],
+    ['', 1],
+    ['1', 1],
+    ['0', 0],
+    ['3', 3],
+    ['2', 1],
+    ['abc', 1],
+  ] as const)('type=%s → %s', (type, tab) => {
+    expect(tabFromQuery(type)).toBe(tab);
+  });
+});
+
+describe('figure texts', () => {
+  it('P&L has 6 decimals and a sign; a rounded-away loss is not "-0"', () => {
+    expect(pnlText('12.5')).toBe('+12.500000');
+    expect(pnlText('-0.3')).toBe('-0.300000');
+    expect(pnlText('0')).toBe('0.000000');
+    expect(pnlText('-0.0000001')).toBe('0.000000');
+    expect(pnlText(null)).toBe('--');
+    expect(pnlDir('-0.0000001')).toBe('flat');
+    expect(pnlDir('0.000001')).toBe('up');
+    expect(pnlDir('-2')).toBe('down');
+  });
+
+  it('prices at the order precision, stops "0" shown as none, ratios as percents, amounts trimmed', () => {
+    expect(priceText('1.085', 5)).toBe('1.08500');
+    expect(stopText('0', 5)).toBe('--');
+    expect(stopText('1.09', 5)).toBe('1.09000');
+    expect(percentText('1.5321')).toBe('153.21%');
+    expect(percentText(null)).toBe('--');
+    expect(amountText('108.500000')).toBe('108.50');
+    expect(amountText('0.217000')).toBe('0.217');
+  });
+});
+
+describe('sheet figures', () => {
+  it('leveraged: prepayment = margin / notional = 1 / multiplier; risk rate and net value from margin and P&L', () => {
+    // 0.1 lot × 100000 × 1.085 = 10850 notional; margin 108.5 at ×100.
+    const f = orderFigures(order({ FactProfits: '-54.25', CautionMoney: '108.5' }), EURUSD);
+    expect(percentText(f.prepayment)).toBe('1.00%');
+    expect(percentText(f.riskRate)).toBe('50.00%'); // (108.5 − 54.25) / 108.5
+    expect(amountText(f.netValue)).toBe('54.25');
+  });
+
+  it('fixed margin: prepayment from the instrument; without it, 1 / multiplier or none', () => {
+    const gold: Instrument = { ...EURUSD, MarginMode: 1, ForexContNum: '500' };
+    const f = orderFigures(order({ Multiple: 0, Quantity: '2', Price: '28.5', CautionMoney: '1000' }), gold);
+    expect(percentText(f.prepayment)).toBe('3.51%'); // 1000 / (2 × 500 × 28.5)
+    expect(orderFigures(order({ Multiple: 50 }), undefined).prepayment).toBe('0.0200');
+    expect(orderFigures(order({ Multiple: 0 }), undefined).prepayment).toBeNull();
+  });
+
+  it('pending orders have no P&L and no risk rate; their net value is the margin', () => {
+    const f = orderFigures(order({ Status: 0, FactProfits: '3', CautionMoney: '10' }), EURUSD);
+    expect(f.riskRate).toBeNull();
+    expect(f.netValue).toBe('10.000000');
+  });
+});
+
+describe('stop form', () => {
+  it('empty boxes send "0" (clear), prices are sent as typed, anything else is refused', () => {
+    expect(stopParams(7, '1.09000', '')).toEqual({ id: 7, target_profit_price: '1.09000', stop_loss_price: '0' });
+    expect(stopParams(7, ' ', '0')).toEqual({ id: 7, target_profit_price: '0', stop_loss_price: '0' });
+    expect(stopParams(7, '.', '1')).toBeNull();
+    expect(stopInput('0')).toBe('');
+    expect(stopInput('1.08')).toBe('1.08');
+  });
+
+  it('hints: a buy’s stop-profit above and stop-loss below; a sell mirrored', () => {
+    expect(stopHints(1)).toEqual({ profit: 'orders.hint_above', loss: 'orders.hint_below' });
+    expect(stopHints(2)).toEqual({ profit: 'orders.hint_below', loss: 'orders.hint_above' });
+  });
+});
+
+describe('pull gesture', () => {
+  it('half the travel, capped; refreshes from the trigger on; closes after 500 ms', () => {
+    expect(pullOffset(-30)).toBe(0);
+    expect(pullOffset(60)).toBe(30);
+    expect(pullOffset(1000)).toBe(PULL_MAX_PX);
+    expect(releaseRefreshes(PULL_TRIGGER_PX - 1)).toBe(false);
+    expect(releaseRefreshes(PULL_TRIGGER_PX)).toBe(true);
+    expect(REFRESH_CLOSE_MS).toBe(500);
+  });
+});
