@@ -1,6 +1,7 @@
 // The real host for the feed: globals of a dedicated worker or of the page (the ?feed=main mode).
 // Only standard globals present in both scopes are used, so this compiles with the WebWorker and the DOM libs.
-import type { FeedDeps, FrameScheduler, SocketLike } from './deps.ts';
+import { get, set } from 'idb-keyval';
+import type { FeedCache, FeedDeps, FrameScheduler, SocketLike } from './deps.ts';
 
 const FALLBACK_FRAME_MS = 16;
 
@@ -28,6 +29,12 @@ export function browserFrame(): FrameScheduler {
   return (cb) => void setTimeout(cb, FALLBACK_FRAME_MS);
 }
 
+/** IndexedDB through idb-keyval (available in workers too); a refusing browser (private mode) just has no cache. */
+export const idbCache: FeedCache = {
+  get: <T>(key: string) => get<T>(key).catch(() => undefined),
+  set: (key, value) => set(key, value).catch(() => undefined),
+};
+
 export function browserDeps(): FeedDeps {
   return {
     clock: { now: () => Date.now() },
@@ -43,5 +50,6 @@ export function browserDeps(): FeedDeps {
     log: console,
     isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
     random: Math.random,
+    cache: typeof indexedDB === 'undefined' ? undefined : idbCache,
   };
 }

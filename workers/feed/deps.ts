@@ -42,6 +42,12 @@ export interface FeedLogger {
   error(...args: unknown[]): void;
 }
 
+/** Durable key-value storage (idb-keyval in the browser) so a returning user sees recent data at once. */
+export interface FeedCache {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
 export interface FeedDeps {
   clock: FeedClock;
   timers: FeedTimers;
@@ -53,4 +59,6 @@ export interface FeedDeps {
   isOnline(): boolean;
   /** Uniform [0, 1): the backoff jitter; tests pin it. */
   random(): number;
+  /** Where recent klines and sparklines are kept between visits; absent = no cache. */
+  cache?: FeedCache;
 }

@@ -30,6 +30,11 @@ import { SocketLink } from './socket-link.ts';
 
 /** How often staleness is re-evaluated without any message arriving. */
 export const STALE_CHECK_MS = 1000;
+/** Recent bars kept per instrument and period between visits (IndexedDB), and the key of the mini charts. */
+const CACHED_BARS = 300;
+const SPARKS_KEY = 'tw.sparklines';
+const barsKey = (code: string, period: Period): string => `tw.klines.${code}.${period}`;
+
 /** Sparklines are 30min closes: refetching them more often than this buys nothing. */
 export const SPARKLINE_TTL_MS = 60_000;
 /** Bars of history loaded when a chart opens. */
@@ -175,7 +180,14 @@ export class Feed implements FeedApi {
       this.sparksInFlight = fetchSparklines(this.rest())
         .then((data) => {
           this.sparks = { at: now, data };
+          void this.deps.cache?.set(SPARKS_KEY, data);
           return data;
+        })
+        .catch(async (err: unknown) => {
+          // Offline or the server is down: last visit's mini charts are better than none.
+          const kept = await this.deps.cache?.get<Record<string, Float32Array>>(SPARKS_KEY);
+          if (kept) return kept;
+          throw err;
         })
         .finally(() => {
           this.sparksInFlight = null;
@@ -321,6 +333,7 @@ export class Feed implements FeedApi {
     const ctx = this.rest();
     let from = mode === 'refill' ? w.series?.lastTime() ?? null : null;
     const full = { forexId: inst.Id, period: w.period, limit: HISTORY_LIMIT };
+    if (mode === 'full' && !w.series) void this.showCachedBars(w);
     try {
       const [page, mins] = await Promise.all([
         fetchKlines(ctx, from === null ? full : { ...full, from }),
@@ -340,6 +353,7 @@ export class Feed implements FeedApi {
         w.series = new KlineSeries(w.code, w.period);
         this.pushKline(w.series.load(hist, mins));
       }
+      void this.deps.cache?.set(barsKey(w.code, w.period), w.series.snapshot().slice(-CACHED_BARS));
       w.failed = false;
       for (const m of w.buffer) {
         const u = w.series.applyMinute(m);
@@ -354,6 +368,13 @@ export class Feed implements FeedApi {
         w.buffer = [];
       }
     }
+  }
+
+  /** Paints the bars kept from the last visit while the network answers; the REST history then replaces them. */
+  private async showCachedBars(w: ChartWatch): Promise<void> {
+    const bars = await this.deps.cache?.get<KlineBar[]>(barsKey(w.code, w.period));
+    if (!bars || bars.length === 0 || this.chart !== w || w.series) return;
+    this.pushKline({ kind: 'reset', code: w.code, period: w.period, bars });
   }
 
   private pushKline(u: KlineUpdate): void {
