@@ -52,6 +52,9 @@ describe.each([
     await page.goto(`${server.url}/#/`);
     await waitForPriceChange(page);
     await page.locator('[data-conn="live"]').first().waitFor({ timeout: 10_000 });
+    // Live prices are fresh at once (quote ages are measured on the server clock, learnt from the first pong).
+    await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
+      null, { timeout: 3000 });
     expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
     await snap(page, `market-${name}`);
     await context.close();

@@ -118,6 +118,9 @@ export class SocketLink {
       this.setState('live');
       this.pingTimer = this.deps.timers.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
       this.events.onOpen(reconnect);
+      // Probe at once: the pong carries the server's clock, and quote ages (staleness) are measured on it, so the
+      // first snapshot must not wait a whole heartbeat to be judged against a phone's possibly wrong clock.
+      this.ping();
     };
     sock.onmessage = (ev) => {
       if (this.sock !== sock) return;
