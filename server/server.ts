@@ -98,7 +98,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
     };
   } catch (err) {
-    await db.close().catch(() => undefined);
+    // Start-up failed part-way: stop whatever already runs (the market's timers), then the database.
+    for (const stop of [...stoppers].reverse()) await Promise.resolve().then(stop).catch(() => undefined);
     throw err;
   }
 }
