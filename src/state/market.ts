@@ -15,12 +15,12 @@ import {
   type KlineUpdate,
   type OrderEvent,
 } from '../../workers/protocol.ts';
-import { changeDir, changeText, formatPrice, roundChange } from './quote-format.ts';
+import { changeDir, changeText, formatPrice, roundChange, type Dir } from './quote-format.ts';
 
 export interface QuoteSignals {
   $close: Signal<string>; // formatted at the instrument's PricePrecision ('' before the first quote)
   $change: Signal<string>; // '+0.35%' / '-1.20%'
-  $dir: Signal<'up' | 'down' | 'flat'>; // sign of change, for the colour class/data attribute
+  $dir: Signal<Dir>; // sign of change, for the colour class/data attribute
   $open: Signal<boolean>; // MarketStatus 1
   $stale: Signal<boolean>; // older than staleAfterMs while open, or the connection is not live
   $tickAt: Signal<number>; // ms epoch of the latest tick
@@ -35,7 +35,7 @@ export function quote(code: string): QuoteSignals {
     q = {
       $close: signal(''),
       $change: signal(''),
-      $dir: signal<'up' | 'down' | 'flat'>('flat'),
+      $dir: signal<Dir>('flat'),
       $open: signal(false),
       $stale: signal(true),
       $tickAt: signal(0),

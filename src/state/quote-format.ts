@@ -3,6 +3,9 @@
 
 const MAX_PLACES = 12;
 
+/** Sign of a change, for the up/down colour. */
+export type Dir = 'up' | 'down' | 'flat';
+
 export function formatPrice(v: number, precision: number): string {
   const p = Number.isInteger(precision) ? Math.min(Math.max(precision, 0), MAX_PLACES) : 2;
   return v.toFixed(p);
@@ -20,6 +23,6 @@ export function changeText(r: number): string {
   return r > 0 ? `+${r.toFixed(2)}%` : `${r.toFixed(2)}%`;
 }
 
-export function changeDir(r: number): 'up' | 'down' | 'flat' {
+export function changeDir(r: number): Dir {
   return r > 0 ? 'up' : r < 0 ? 'down' : 'flat';
 }

@@ -2,7 +2,6 @@
 // copied per test server — a PGlite tarball loaded in memory, or CREATE DATABASE … TEMPLATE on PostgreSQL.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { seed } from '../../server/db/seed.ts';
+import { freePort } from '../fixtures/free-port.ts';
 
 export type TestDbInfo =
   | { kind: 'pglite'; templatePath: string }
@@ -22,18 +22,6 @@ declare module 'vitest' {
 }
 
 export const TEMPLATE_DB = 'tickwise_template';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The newest Debian PostgreSQL binaries directory, e.g. /usr/lib/postgresql/15/bin. */
 export function postgresBinDir(): string {

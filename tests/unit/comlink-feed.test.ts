@@ -6,7 +6,8 @@ import { proxy, wrap, expose, type Remote } from 'comlink';
 import { Feed } from '../../workers/feed/feed.ts';
 import { createWorkerApi } from '../../workers/feed/worker-api.ts';
 import { Q_CLOSE, QUOTE_STRIDE, type FeedApi, type FeedBatch, type FeedSink } from '../../workers/protocol.ts';
-import { config, harness, instrument, RecordingSink } from './feed-fakes.ts';
+import { instrument } from '../fixtures/instruments.ts';
+import { config, harness, RecordingSink } from './feed-fakes.ts';
 
 const channels: MessageChannel[] = [];
 afterEach(() => {

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { Feed } from '../../workers/feed/feed.ts';
 import { Q_CHANGE, Q_CLOSE, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
 import type { Order } from '../../src/domain/types.ts';
-import { config, harness, instrument, RecordingSink, type Harness } from './feed-fakes.ts';
+import { instrument } from '../fixtures/instruments.ts';
+import { order as baseOrder } from '../fixtures/orders.ts';
+import { config, harness, RecordingSink, type Harness } from './feed-fakes.ts';
 
 const LIST = [instrument('EURUSD', 1), instrument('GBPUSD', 2), instrument('BTCUSD', 3, { PricePrecision: 2 })];
 
@@ -170,29 +172,9 @@ describe('staleness', () => {
   });
 });
 
-function order(over: Partial<Order>): Order {
-  return {
-    Id: 1,
-    ForexId: 1,
-    ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 },
-    OrderType: 1,
-    Quantity: '1',
-    Multiple: 100,
-    Price: '1.10000',
-    OriginPrice: '1.10000',
-    UpdatePrice: '1.10000',
-    FactProfits: '0',
-    CautionMoney: '1100',
-    TradeFee: '1.1',
-    TargetLossPrice: '0',
-    TargetProfitPrice: '0',
-    Status: 1,
-    CloseReason: '',
-    CreateTimeHandler: '',
-    CompleteTimeHandler: '',
-    ...over,
-  };
-}
+/** 1 lot EUR/USD bought at 1.10000. */
+const order = (over: Partial<Order>): Order =>
+  baseOrder({ Quantity: '1', Price: '1.10000', OriginPrice: '1.10000', UpdatePrice: '1.10000', FactProfits: '0', CautionMoney: '1100', TradeFee: '1.1', CreateTimeHandler: '', ...over });
 
 describe('order events', () => {
   it('forwards FOREX_TRADE/FOREX_CLOSED as they come and reports a seq gap', async () => {

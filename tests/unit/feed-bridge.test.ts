@@ -7,7 +7,8 @@ import { FeedBridge, feedModeFrom, wirePageEvents, type BridgeDeps, type FeedHan
 import { $conn, $instruments, quote } from '../../src/state/market.ts';
 import { Feed } from '../../workers/feed/feed.ts';
 import { createWorkerApi } from '../../workers/feed/worker-api.ts';
-import { config, harness, instrument, type Harness } from './feed-fakes.ts';
+import { instrument } from '../fixtures/instruments.ts';
+import { config, harness, type Harness } from './feed-fakes.ts';
 
 const ports: MessagePort[] = [];
 afterEach(() => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Feed } from '../../workers/feed/feed.ts';
 import type { FeedCache } from '../../workers/feed/deps.ts';
 import type { KlineBar } from '../../src/domain/types.ts';
-import { config, harness, instrument, RecordingSink } from './feed-fakes.ts';
+import { instrument } from '../fixtures/instruments.ts';
+import { config, harness, RecordingSink } from './feed-fakes.ts';
 
 const bar = (Time: number, Close: number): KlineBar => ({ Time, Open: 1, High: 2, Low: 0.5, Close, Volume: 1 });
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Feed } from '../../workers/feed/feed.ts';
 import type { KlineBar } from '../../src/domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
-import { config, harness, instrument, RecordingSink, settle } from './feed-fakes.ts';
+import { instrument } from '../fixtures/instruments.ts';
+import { config, harness, RecordingSink, settle } from './feed-fakes.ts';
 
 const T0 = 1_699_999_200;
 const bar = (Time: number, Close: number, Volume: number): KlineBar => ({ Time, Open: 1, High: 2, Low: 0.5, Close, Volume });

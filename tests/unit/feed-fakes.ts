@@ -1,7 +1,6 @@
 // Test doubles for the feed: fake time (clock + timers advancing together), a scripted socket, manual frames.
 import type { FeedDeps, FetchLike, SocketLike } from '../../workers/feed/deps.ts';
 import type { FeedBatch, FeedSink, OrderEvent } from '../../workers/protocol.ts';
-import type { Instrument } from '../../src/domain/types.ts';
 
 interface Task {
   id: number;
@@ -179,25 +178,8 @@ export function harness(random = 0.5): Harness {
   };
 }
 
-export function instrument(code: string, id: number, over: Partial<Instrument> = {}): Instrument {
-  return {
-    Id: id,
-    Code: code,
-    ShowCode: code,
-    Logo: '',
-    CategoryId: 1,
-    MarketStatus: 1,
-    PricePrecision: 5,
-    Pip: '0.01',
-    ForexMinCont: '0.01',
-    ForexContNum: '100000',
-    MarginMode: 2,
-    HasForexMultiple: [{ Value: 100 }],
-    ForexFeeRate: '0.001',
-    ForexQuotations: { Open: '1.00000', Close: '1.00000', Change: '0.00', High: '1', Low: '1', Time: 0 },
-    ...over,
-  };
-}
+// The instrument builder moved to tests/fixtures; bench/micro still imports it from here.
+export { instrument } from '../fixtures/instruments.ts';
 
 export const config = (over: Partial<import('../../workers/protocol.ts').FeedConfig> = {}) => ({
   wsUrl: 'ws://127.0.0.1:1/v1/ws',

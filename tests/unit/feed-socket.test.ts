@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Feed } from '../../workers/feed/feed.ts';
 import { BACKOFF_CAP_MS, backoffCeiling, backoffDelay } from '../../workers/feed/backoff.ts';
 import { OFFLINE_AFTER_FAILURES } from '../../workers/feed/socket-link.ts';
+import { instrument } from '../fixtures/instruments.ts';
 import { config, harness, RecordingSink, settle, type Harness } from './feed-fakes.ts';
 import type { ConnState } from '../../workers/protocol.ts';
 
@@ -199,7 +200,7 @@ describe('login and subscriptions', () => {
   it('after a reconnect re-sends login and every subscription, and reports a possible order gap', async () => {
     const { h, feed, sink } = await started('tok-1');
     h.routes.set('/v1/api/forex/kline', () => []);
-    await feed.setInstruments([{ ...(await import('./feed-fakes.ts')).instrument('EURUSD', 1) }]);
+    await feed.setInstruments([instrument('EURUSD', 1)]);
     const s1 = h.last();
     s1.open();
     s1.receive({ type: 'login', ok: true, msg: 'ok' });

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { get, set, del } from 'idb-keyval';
 import type { Instrument } from '../../src/domain/types.ts';
+import { listed } from '../fixtures/instruments.ts';
 
 vi.mock('../../src/api/client.ts', () => ({ apiGet: vi.fn() }));
 
@@ -10,22 +11,9 @@ const { $instruments, quote } = await import('../../src/state/market.ts');
 const api = await import('../../src/api/market.ts');
 
 function inst(code: string, close = '1.5'): Instrument {
-  return {
-    Id: code.charCodeAt(0),
-    Code: code,
-    ShowCode: code,
-    Logo: '',
-    CategoryId: 1,
-    MarketStatus: 1,
-    PricePrecision: 2,
-    Pip: '0.01',
-    ForexMinCont: '0.01',
-    ForexContNum: '100',
-    MarginMode: 2,
-    HasForexMultiple: [{ Value: 10 }],
-    ForexFeeRate: '0.001',
+  return listed(code, code.charCodeAt(0), {
     ForexQuotations: { Open: '1', Close: close, Change: '1', High: '2', Low: '1', Time: Date.UTC(2025, 0, 1) },
-  };
+  });
 }
 
 beforeEach(async () => {

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import type { Category, Instrument } from '../../src/domain/types.ts';
+import { listed } from '../fixtures/instruments.ts';
 
 vi.mock('../../src/api/market.ts', () => ({
   categories: vi.fn(
@@ -21,24 +22,7 @@ const { filterByCategory, ALL_CATEGORIES } = await import('../../src/pages/marke
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function inst(code: string, categoryId: number): Instrument {
-  return {
-    Id: code.length * 100 + categoryId,
-    Code: code,
-    ShowCode: code,
-    Logo: '',
-    CategoryId: categoryId,
-    MarketStatus: 1,
-    PricePrecision: 2,
-    Pip: '0.01',
-    ForexMinCont: '0.01',
-    ForexContNum: '100',
-    MarginMode: 2,
-    HasForexMultiple: [{ Value: 10 }],
-    ForexFeeRate: '0.001',
-    ForexQuotations: { Open: '1', Close: '1.5', Change: '1', High: '2', Low: '1', Time: 1 },
-  };
-}
+const inst = (code: string, categoryId: number): Instrument => listed(code, code.length * 100 + categoryId, { CategoryId: categoryId });
 
 const LIST = [inst('EURUSD', 1), inst('XAUUSD', 2), inst('GBPUSD', 1), inst('XAGUSD', 2)];
 

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import type { Instrument } from '../../src/domain/types.ts';
+import { listed } from '../fixtures/instruments.ts';
 
 vi.mock('../../src/api/market.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
 
@@ -16,24 +17,7 @@ const { debouncer } = await import('../../src/pages/product/debounce.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function inst(code: string): Instrument {
-  return {
-    Id: code.length,
-    Code: code,
-    ShowCode: code,
-    Logo: '',
-    CategoryId: 1,
-    MarketStatus: 1,
-    PricePrecision: 2,
-    Pip: '0.01',
-    ForexMinCont: '0.01',
-    ForexContNum: '100',
-    MarginMode: 2,
-    HasForexMultiple: [{ Value: 10 }],
-    ForexFeeRate: '0.001',
-    ForexQuotations: { Open: '1', Close: '1.5', Change: '1', High: '2', Low: '1', Time: 1 },
-  };
-}
+const inst = (code: string): Instrument => listed(code, code.length);
 
 // happy-dom does no layout: give list scrollers a phone-sized box so the virtual list renders rows.
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { initI18n, i18n } from '../../src/i18n/index.ts';
 import type { Instrument } from '../../src/domain/types.ts';
+import { instrument } from '../fixtures/instruments.ts';
 
 // Every render of a row calls quote(code) once, so the spy's call count is the row's render count.
 vi.mock('../../src/state/market.ts', async (importOriginal) => {
@@ -19,23 +20,12 @@ const { MarketRow } = await import('../../src/pages/market/market-row.tsx');
 let codeSeq = 0;
 function inst(over: Partial<Instrument> = {}): Instrument {
   codeSeq += 1;
-  return {
-    Id: codeSeq,
-    Code: `ROW${codeSeq}`,
+  return instrument(`ROW${codeSeq}`, codeSeq, {
     ShowCode: `ROW/${codeSeq}`,
-    Logo: '',
-    CategoryId: 1,
-    MarketStatus: 1,
-    PricePrecision: 5,
-    Pip: '0.01',
-    ForexMinCont: '0.01',
-    ForexContNum: '100000',
-    MarginMode: 2,
     HasForexMultiple: [{ Value: 10 }],
-    ForexFeeRate: '0.001',
     ForexQuotations: { Open: '1.08', Close: '1.0832', Change: '0.3', High: '1.09', Low: '1.07', Time: 0 },
     ...over,
-  };
+  });
 }
 
 let root: Root | null = null;

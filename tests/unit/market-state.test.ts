@@ -20,7 +20,7 @@ import {
 } from '../../src/state/market.ts';
 import type { FeedBatch } from '../../workers/protocol.ts';
 import { changeText, formatPrice, roundChange } from '../../src/state/quote-format.ts';
-import { instrument } from './feed-fakes.ts';
+import { instrument } from '../fixtures/instruments.ts';
 
 const empty: FeedBatch = { flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null };
 const quotes = (...rows: number[][]): Float64Array => Float64Array.from(rows.flat());

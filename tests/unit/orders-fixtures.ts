@@ -1,36 +1,26 @@
 // Test helpers for the orders screen: wire orders, a paged my_deal on the fake server, a scripted feed handle,
 // and a hand-driven IntersectionObserver (happy-dom does no layout, so "the end is visible" is said by the test).
 import { vi } from 'vitest';
-import type { Order, OrderStatus } from '../../src/domain/types.ts';
+import type { Instrument, Order, OrderStatus } from '../../src/domain/types.ts';
 import type { AccountUpdate, PositionFigure } from '../../workers/protocol.ts';
+import { instrument } from '../fixtures/instruments.ts';
+import { order as baseOrder } from '../fixtures/orders.ts';
 import { fail, ok, type FakeServer, type SeenRequest } from './api-fake-server.ts';
 
 let nextId = 1000;
 
+/** An order with an Id of its own (lists key rows by Id). */
 export function order(over: Partial<Order> = {}): Order {
   nextId += 1;
-  return {
-    Id: nextId,
-    ForexId: 1,
-    ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 },
-    OrderType: 1,
-    Quantity: '0.1',
-    Multiple: 100,
-    Price: '1.08500',
-    OriginPrice: '1.08500',
-    UpdatePrice: '1.08500',
-    FactProfits: '0.000000',
-    CautionMoney: '108.500000',
-    TradeFee: '0.217000',
-    TargetLossPrice: '0',
-    TargetProfitPrice: '0',
-    Status: 1,
-    CloseReason: '',
-    CreateTimeHandler: '2026-01-06T12:00:00.000Z',
-    CompleteTimeHandler: '',
-    ...over,
-  };
+  return baseOrder({ Id: nextId, ...over });
 }
+
+/** The instrument these orders are on (ForexId 1). */
+export const EURUSD: Instrument = instrument('EURUSD', 1, {
+  ShowCode: 'EUR/USD',
+  ForexFeeRate: '0.002',
+  ForexQuotations: { Open: '1.08', Close: '1.085', Change: '0', High: '1.09', Low: '1.07', Time: 0 },
+});
 
 export const PAGE_SIZE = 20;
 

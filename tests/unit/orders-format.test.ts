@@ -16,24 +16,7 @@ import {
 } from '../../src/pages/order/order-format.ts';
 import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../src/pages/order/pull-gesture.ts';
 import type { Instrument } from '../../src/domain/types.ts';
-import { order } from './orders-fixtures.ts';
-
-const EURUSD: Instrument = {
-  Id: 1,
-  Code: 'EURUSD',
-  ShowCode: 'EUR/USD',
-  Logo: '',
-  CategoryId: 1,
-  MarketStatus: 1,
-  PricePrecision: 5,
-  Pip: '0.01',
-  ForexMinCont: '0.01',
-  ForexContNum: '100000',
-  MarginMode: 2,
-  HasForexMultiple: [{ Value: 100 }],
-  ForexFeeRate: '0.002',
-  ForexQuotations: { Open: '1.08', Close: '1.085', Change: '0', High: '1.09', Low: '1.07', Time: 0 },
-};
+import { EURUSD, order } from './orders-fixtures.ts';
 
 describe('tab from the query (SPEC §2: type optional, default holding)', () => {
   it.each([

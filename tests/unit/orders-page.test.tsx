@@ -3,7 +3,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, Profiler, type ReactElement } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
-import type { Instrument } from '../../src/domain/types.ts';
 import type { Timers } from '../../src/state/clock.ts';
 import { fakeServer, ok, fail, type FakeServer } from './api-fake-server.ts';
 import { click, renderRoutes, settle, typeInto, type Rendered } from './pages-render.tsx';
@@ -11,6 +10,7 @@ import {
   account,
   dealBook,
   dealCalls,
+  EURUSD,
   fakeFeed,
   FakeIntersectionObserver,
   figure,
@@ -28,23 +28,6 @@ const { $toasts } = await import('../../src/state/toasts.ts');
 const { resetOrders } = await import('../../src/state/orders.ts');
 const { OrdersPage } = await import('../../src/pages/order/orders-page.tsx');
 const { pullTimers } = await import('../../src/pages/order/use-pull-refresh.ts');
-
-const EURUSD: Instrument = {
-  Id: 1,
-  Code: 'EURUSD',
-  ShowCode: 'EUR/USD',
-  Logo: '',
-  CategoryId: 1,
-  MarketStatus: 1,
-  PricePrecision: 5,
-  Pip: '0.01',
-  ForexMinCont: '0.01',
-  ForexContNum: '100000',
-  MarginMode: 2,
-  HasForexMultiple: [{ Value: 100 }],
-  ForexFeeRate: '0.002',
-  ForexQuotations: { Open: '1.08', Close: '1.085', Change: '0', High: '1.09', Low: '1.07', Time: 0 },
-};
 
 /** Timers the test moves by hand (the pull indicator's 500 ms). */
 function manualTimers(): Timers & { advance(ms: number): void } {

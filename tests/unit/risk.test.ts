@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { RiskBook, previewOrder } from '../../workers/risk.ts';
 import type { Instrument, Order } from '../../src/domain/types.ts';
 import type { OrderPreviewInput } from '../../workers/protocol.ts';
-import { instrument } from './feed-fakes.ts';
+import { instrument } from '../fixtures/instruments.ts';
+import { order as baseOrder } from '../fixtures/orders.ts';
 
 // Leveraged: 100000 units per lot, fee rate 0.001 (of the margin) or 7 (per lot) depending on trade_fee_type.
 const EURUSD = instrument('EURUSD', 1, { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0.001', HasForexMultiple: [{ Value: 50 }, { Value: 100 }] });
@@ -78,29 +79,9 @@ describe('previewOrder: P&L at stop-profit and stop-loss', () => {
   });
 });
 
-function order(over: Partial<Order>): Order {
-  return {
-    Id: 1,
-    ForexId: 1,
-    ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 },
-    OrderType: 1,
-    Quantity: '0.5',
-    Multiple: 100,
-    Price: '1.10000',
-    OriginPrice: '1.10000',
-    UpdatePrice: '1.10000',
-    FactProfits: '0',
-    CautionMoney: '550',
-    TradeFee: '0.55',
-    TargetLossPrice: '0',
-    TargetProfitPrice: '0',
-    Status: 1,
-    CloseReason: '',
-    CreateTimeHandler: '',
-    CompleteTimeHandler: '',
-    ...over,
-  };
-}
+/** 0.5 lot EUR/USD bought at 1.10000. */
+const order = (over: Partial<Order>): Order =>
+  baseOrder({ Quantity: '0.5', Price: '1.10000', OriginPrice: '1.10000', UpdatePrice: '1.10000', FactProfits: '0', CautionMoney: '550', TradeFee: '0.55', CreateTimeHandler: '', ...over });
 
 describe('RiskBook: floating P&L, equity, risk rate', () => {
   const specOf = (o: Order): Instrument | undefined => [EURUSD, XAGUSD].find((i) => i.Id === o.ForexId);

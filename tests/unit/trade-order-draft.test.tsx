@@ -9,25 +9,15 @@ import {
   type OrderDraft,
 } from '../../src/pages/trade/order-draft.ts';
 import type { Instrument } from '../../src/domain/types.ts';
+import { instrument } from '../fixtures/instruments.ts';
 
 function inst(over: Partial<Instrument> = {}): Instrument {
-  return {
-    Id: 7,
-    Code: 'EURUSD',
+  return instrument('EURUSD', 7, {
     ShowCode: 'EUR/USD',
-    Logo: '',
-    CategoryId: 1,
-    MarketStatus: 1,
-    PricePrecision: 5,
-    Pip: '0.01',
-    ForexMinCont: '0.01',
-    ForexContNum: '100000',
-    MarginMode: 2,
     HasForexMultiple: [{ Value: 10 }, { Value: 50 }],
-    ForexFeeRate: '0.001',
     ForexQuotations: { Open: '1.08000', Close: '1.08321', Change: '0.30', High: '1.084', Low: '1.079', Time: 0 },
     ...over,
-  };
+  });
 }
 
 const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({ ...initialDraft(inst()), lots: '0.05', ...over });

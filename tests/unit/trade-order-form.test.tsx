@@ -4,6 +4,7 @@ import { act, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Instrument, Order } from '../../src/domain/types.ts';
 import type { OrderPreview, OrderPreviewInput } from '../../workers/protocol.ts';
+import { instrument } from '../fixtures/instruments.ts';
 
 const previewOrder = vi.fn(
   async (input: OrderPreviewInput): Promise<OrderPreview> => ({
@@ -43,23 +44,12 @@ const { OrderForm } = await import('../../src/pages/trade/order-form.tsx');
 let seq = 0;
 function inst(over: Partial<Instrument> = {}): Instrument {
   seq += 1;
-  return {
-    Id: 100 + seq,
-    Code: `FORM${seq}`,
+  return instrument(`FORM${seq}`, 100 + seq, {
     ShowCode: `FORM/${seq}`,
-    Logo: '',
-    CategoryId: 1,
-    MarketStatus: 1,
-    PricePrecision: 5,
-    Pip: '0.01',
-    ForexMinCont: '0.01',
-    ForexContNum: '100000',
-    MarginMode: 2,
     HasForexMultiple: [{ Value: 10 }, { Value: 50 }],
-    ForexFeeRate: '0.001',
     ForexQuotations: { Open: '1.08', Close: '1.0832', Change: '0.3', High: '1.09', Low: '1.07', Time: 1 },
     ...over,
-  };
+  });
 }
 
 const navigate = vi.fn();

@@ -2,17 +2,19 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { forgetPassword, sendCode, type LoginType } from '../../api/account.ts';
+import { forgetPassword, type LoginType } from '../../api/account.ts';
 import { toast } from '../../state/toasts.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
-import { Field } from '../../components/field.tsx';
 import { Segmented } from '../../components/segmented.tsx';
-import { AreaPicker } from '../../components/area-picker.tsx';
-import { SendCodeButton } from '../../components/send-code-button.tsx';
 import { AuthHero } from './auth-hero.tsx';
+import { AccountInput } from './account-input.tsx';
+import { CodeInput } from './code-input.tsx';
+import { PasswordInputs } from './password-inputs.tsx';
 import { CHANNEL_OPTIONS } from './channels.ts';
+import { requestCode } from './request-code.ts';
 import { useAreas } from './use-areas.ts';
-import { validateAccount, validateForgot, type FieldError, type ResetField } from './validation.ts';
+import { useFieldErrors } from './use-field-errors.ts';
+import { validateAccount, validateForgot, type ResetField } from './validation.ts';
 import './auth.css';
 
 export function ForgotPage(): ReactElement {
@@ -23,27 +25,15 @@ export function ForgotPage(): ReactElement {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [rePassword, setRePassword] = useState('');
-  const [error, setError] = useState<FieldError<ResetField> | null>(null);
+  const { setError, edit, fieldError } = useFieldErrors<ResetField>();
   const [busy, setBusy] = useState(false);
   const { areas, area, setArea } = useAreas(type === 'mobile');
-
-  const edit = (field: ResetField, set: (v: string) => void) => (v: string) => {
-    set(v);
-    if (error?.field === field) setError(null);
-  };
-  const fieldError = (field: ResetField): string | null => (error?.field === field ? error.key : null);
 
   const send = async (): Promise<boolean> => {
     const problem = validateAccount(type, account);
     setError(problem);
     if (problem) return false;
-    try {
-      const env = await sendCode(type, account.trim(), type === 'mobile' ? area?.id : undefined, 2);
-      toast(env.msg || t('auth.code_sent'));
-      return true;
-    } catch {
-      return false;
-    }
+    return requestCode(type, account.trim(), type === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'));
   };
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -86,64 +76,24 @@ export function ForgotPage(): ReactElement {
               setError(null);
             }}
           />
-          {type === 'email' ? (
-            <Field
-              name="email"
-              type="email"
-              labelKey="auth.email"
-              placeholderKey="auth.email_placeholder"
-              value={account}
-              onChange={edit('account', setAccount)}
-              errorKey={fieldError('account')}
-              autoComplete="email"
-              autoCapitalize="none"
-            />
-          ) : (
-            <Field
-              name="mobile"
-              type="tel"
-              labelKey="auth.mobile"
-              placeholderKey="auth.mobile_placeholder"
-              value={account}
-              onChange={edit('account', setAccount)}
-              errorKey={fieldError('account')}
-              autoComplete="tel-national"
-              inputMode="tel"
-              start={<AreaPicker areas={areas} value={area} onChange={setArea} />}
-            />
-          )}
-          <div className="auth-code-field">
-            <Field
-              name="code"
-              labelKey="auth.code"
-              placeholderKey="auth.code_placeholder"
-              value={code}
-              onChange={edit('code', setCode)}
-              errorKey={fieldError('code')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              end={<SendCodeButton onSend={send} />}
-            />
-          </div>
-          <Field
-            name="new_password"
-            type="password"
-            labelKey="auth.new_password"
-            placeholderKey="auth.password_placeholder"
-            value={password}
-            onChange={edit('password', setPassword)}
-            errorKey={fieldError('password')}
-            autoComplete="new-password"
+          <AccountInput
+            type={type}
+            value={account}
+            onChange={edit('account', setAccount)}
+            errorKey={fieldError('account')}
+            areas={areas}
+            area={area}
+            onArea={setArea}
           />
-          <Field
-            name="secondary_password"
-            type="password"
-            labelKey="auth.repassword"
-            placeholderKey="auth.repassword_placeholder"
-            value={rePassword}
-            onChange={edit('rePassword', setRePassword)}
-            errorKey={fieldError('rePassword')}
-            autoComplete="new-password"
+          <CodeInput value={code} onChange={edit('code', setCode)} errorKey={fieldError('code')} onSend={send} />
+          <PasswordInputs
+            names={['new_password', 'secondary_password']}
+            labelKey="auth.new_password"
+            password={password}
+            rePassword={rePassword}
+            onPassword={edit('password', setPassword)}
+            onRePassword={edit('rePassword', setRePassword)}
+            errorOf={fieldError}
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="forgot-submit">
             {t('auth.reset_password')}

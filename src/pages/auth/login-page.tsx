@@ -11,7 +11,8 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { Field } from '../../components/field.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { AuthHero } from './auth-hero.tsx';
-import { validateLogin, type FieldError, type LoginField } from './validation.ts';
+import { useFieldErrors } from './use-field-errors.ts';
+import { validateLogin, type LoginField } from './validation.ts';
 import './auth.css';
 
 export function LoginPage(): ReactElement {
@@ -21,7 +22,7 @@ export function LoginPage(): ReactElement {
   const from = safeFrom(query.get('from'));
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FieldError<LoginField> | null>(null);
+  const { setError, edit, fieldError } = useFieldErrors<LoginField>();
   const [busy, setBusy] = useState(false);
 
   const finish = (r: LoginResult): void => {
@@ -47,7 +48,6 @@ export function LoginPage(): ReactElement {
     if (!problem) void run(() => login(account, password));
   };
 
-  const fieldError = (field: LoginField): string | null => (error?.field === field ? error.key : null);
   const registerTo = from === '/' ? '/register' : `/register?from=${encodeURIComponent(from)}`;
 
   return (
@@ -61,10 +61,7 @@ export function LoginPage(): ReactElement {
             labelKey="auth.account"
             placeholderKey="auth.account_placeholder"
             value={account}
-            onChange={(v) => {
-              setAccount(v);
-              if (error?.field === 'account') setError(null);
-            }}
+            onChange={edit('account', setAccount)}
             errorKey={fieldError('account')}
             autoComplete="username"
             inputMode="email"
@@ -76,10 +73,7 @@ export function LoginPage(): ReactElement {
             labelKey="auth.password"
             placeholderKey="auth.password_placeholder"
             value={password}
-            onChange={(v) => {
-              setPassword(v);
-              if (error?.field === 'password') setError(null);
-            }}
+            onChange={edit('password', setPassword)}
             errorKey={fieldError('password')}
             autoComplete="current-password"
           />

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactElement } f
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { captcha as loadCaptcha, register, sendCode, type Captcha, type LoginType } from '../../api/account.ts';
+import { captcha as loadCaptcha, register, type Captcha, type LoginType } from '../../api/account.ts';
 import { publicSetting } from '../../api/common.ts';
 import { $settings, signIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
@@ -13,14 +13,17 @@ import { useQuery } from '../../app/use-query.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Field } from '../../components/field.tsx';
 import { Segmented } from '../../components/segmented.tsx';
-import { AreaPicker } from '../../components/area-picker.tsx';
-import { SendCodeButton } from '../../components/send-code-button.tsx';
 import { CaptchaImage } from '../../components/captcha-image.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { AuthHero } from './auth-hero.tsx';
+import { AccountInput } from './account-input.tsx';
+import { CodeInput } from './code-input.tsx';
+import { PasswordInputs } from './password-inputs.tsx';
 import { CHANNEL_OPTIONS } from './channels.ts';
+import { requestCode } from './request-code.ts';
 import { useAreas } from './use-areas.ts';
-import { validateAccount, validateRegister, type FieldError, type RegisterField } from './validation.ts';
+import { useFieldErrors } from './use-field-errors.ts';
+import { validateAccount, validateRegister, type RegisterField } from './validation.ts';
 import './auth.css';
 
 /** verify_reg_type 2 = picture captcha (SPEC §3, §5). */
@@ -41,7 +44,7 @@ export function RegisterPage(): ReactElement {
   const [invite, setInvite] = useState(() => query.get('invite_code') ?? '');
   const [code, setCode] = useState('');
   const [pic, setPic] = useState<Captcha | null>(null);
-  const [error, setError] = useState<FieldError<RegisterField> | null>(null);
+  const { setError, edit, fieldError } = useFieldErrors<RegisterField>();
   const [busy, setBusy] = useState(false);
   const [mobileOffered, setMobileOffered] = useState(true);
   const { areas, area, setArea } = useAreas(type === 'mobile');
@@ -67,23 +70,11 @@ export function RegisterPage(): ReactElement {
     if (byCaptcha) refreshCaptcha();
   }, [byCaptcha, refreshCaptcha]);
 
-  const edit = (field: RegisterField, set: (v: string) => void) => (v: string) => {
-    set(v);
-    if (error?.field === field) setError(null);
-  };
-  const fieldError = (field: RegisterField): string | null => (error?.field === field ? error.key : null);
-
   const send = async (): Promise<boolean> => {
     const problem = validateAccount(type, account);
     setError(problem);
     if (problem) return false;
-    try {
-      const env = await sendCode(type, account.trim(), type === 'mobile' ? area?.id : undefined, 1);
-      toast(env.msg || t('auth.code_sent'));
-      return true;
-    } catch {
-      return false; // the server's message was shown
-    }
+    return requestCode(type, account.trim(), type === 'mobile' ? area?.id : undefined, 1, t('auth.code_sent'));
   };
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -140,51 +131,23 @@ export function RegisterPage(): ReactElement {
               }}
             />
           ) : null}
-          {type === 'email' ? (
-            <Field
-              name="email"
-              type="email"
-              labelKey="auth.email"
-              placeholderKey="auth.email_placeholder"
-              value={account}
-              onChange={edit('account', setAccount)}
-              errorKey={fieldError('account')}
-              autoComplete="email"
-              autoCapitalize="none"
-            />
-          ) : (
-            <Field
-              name="mobile"
-              type="tel"
-              labelKey="auth.mobile"
-              placeholderKey="auth.mobile_placeholder"
-              value={account}
-              onChange={edit('account', setAccount)}
-              errorKey={fieldError('account')}
-              autoComplete="tel-national"
-              inputMode="tel"
-              start={<AreaPicker areas={areas} value={area} onChange={setArea} />}
-            />
-          )}
-          <Field
-            name="password"
-            type="password"
-            labelKey="auth.password"
-            placeholderKey="auth.password_placeholder"
-            value={password}
-            onChange={edit('password', setPassword)}
-            errorKey={fieldError('password')}
-            autoComplete="new-password"
+          <AccountInput
+            type={type}
+            value={account}
+            onChange={edit('account', setAccount)}
+            errorKey={fieldError('account')}
+            areas={areas}
+            area={area}
+            onArea={setArea}
           />
-          <Field
-            name="re_password"
-            type="password"
-            labelKey="auth.repassword"
-            placeholderKey="auth.repassword_placeholder"
-            value={rePassword}
-            onChange={edit('rePassword', setRePassword)}
-            errorKey={fieldError('rePassword')}
-            autoComplete="new-password"
+          <PasswordInputs
+            names={['password', 're_password']}
+            labelKey="auth.password"
+            password={password}
+            rePassword={rePassword}
+            onPassword={edit('password', setPassword)}
+            onRePassword={edit('rePassword', setRePassword)}
+            errorOf={fieldError}
           />
           <Field
             name="invite_code"
@@ -195,19 +158,13 @@ export function RegisterPage(): ReactElement {
             errorKey={fieldError('invite')}
             autoCapitalize="characters"
           />
-          <div className="auth-code-field">
-            <Field
-              name="code"
-              labelKey={byCaptcha ? 'auth.captcha' : 'auth.code'}
-              placeholderKey={byCaptcha ? 'auth.captcha_placeholder' : 'auth.code_placeholder'}
-              value={code}
-              onChange={edit('code', setCode)}
-              errorKey={fieldError('code')}
-              autoComplete="one-time-code"
-              inputMode={byCaptcha ? 'text' : 'numeric'}
-              end={byCaptcha ? <CaptchaImage captcha={pic} onRefresh={refreshCaptcha} /> : <SendCodeButton onSend={send} />}
-            />
-          </div>
+          <CodeInput
+            value={code}
+            onChange={edit('code', setCode)}
+            errorKey={fieldError('code')}
+            onSend={send}
+            captcha={byCaptcha ? <CaptchaImage captcha={pic} onRefresh={refreshCaptcha} /> : undefined}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="register-submit">
             {t('auth.register')}
           </button>

@@ -35,7 +35,14 @@ export function validatePasswords(password: string, rePassword: string): FieldEr
   return null;
 }
 
-export type RegisterField = AccountField | PasswordField | 'code' | 'invite';
+export type CodeField = 'code';
+
+/** The sent code (or captcha text) is required. */
+export function validateCode(code: string): FieldError<CodeField> | null {
+  return blank(code) ? { field: 'code', key: 'errors.code_required' } : null;
+}
+
+export type RegisterField = AccountField | PasswordField | CodeField | 'invite';
 
 export interface RegisterInput {
   type: LoginType;
@@ -53,22 +60,24 @@ export function validateRegister(f: RegisterInput): FieldError<RegisterField> | 
     validateAccount(f.type, f.account) ??
     validatePasswords(f.password, f.rePassword) ??
     (f.inviteRequired && blank(f.invite) ? { field: 'invite', key: 'errors.invite_code_required' } : null) ??
-    (blank(f.code) ? { field: 'code', key: 'errors.code_required' } : null)
+    validateCode(f.code)
   );
 }
 
-export type ResetField = AccountField | PasswordField | 'code';
+export type ResetField = AccountField | PasswordField | CodeField;
 
 /** Forgotten password: account, code, new password twice. */
 export function validateForgot(f: { type: LoginType; account: string; code: string; password: string; rePassword: string }): FieldError<ResetField> | null {
   return (
     validateAccount(f.type, f.account) ??
-    (blank(f.code) ? { field: 'code', key: 'errors.code_required' } : null) ??
+    validateCode(f.code) ??
     validatePasswords(f.password, f.rePassword)
   );
 }
 
+export type ChangeField = PasswordField | CodeField;
+
 /** Password change (SPEC §5): both fields filled and matching, and a code. */
-export function validateChange(f: { password: string; rePassword: string; code: string }): FieldError<PasswordField | 'code'> | null {
-  return validatePasswords(f.password, f.rePassword) ?? (blank(f.code) ? { field: 'code', key: 'errors.code_required' } : null);
+export function validateChange(f: { password: string; rePassword: string; code: string }): FieldError<ChangeField> | null {
+  return validatePasswords(f.password, f.rePassword) ?? validateCode(f.code);
 }

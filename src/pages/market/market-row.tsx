@@ -1,7 +1,6 @@
 // One market row: logo, code, sparkline, live price and change bound as signal text nodes.
 // A tick rewrites text nodes and flips data attributes; the row component itself never re-renders for it.
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import { effect } from '@preact/signals-react';
+import { memo, useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { Sparkline } from '../../components/sparkline/sparkline.tsx';
 import { InstrumentLogo } from './instrument-logo.tsx';
 import { rowSignals } from './row-signals.ts';
 import { StaleTag } from './stale-tag.tsx';
+import { useQuoteAttributes } from './use-quote-attributes.ts';
 import './market.css';
 import type { Instrument } from '../../domain/types.ts';
 
@@ -26,18 +26,7 @@ export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false
   const { t } = useTranslation();
   const q = quote(inst.Code);
   const s = useMemo(() => rowSignals(inst, q), [inst, q]);
-  const ref = useRef<HTMLButtonElement>(null);
-
-  // Colour, staleness and open state live in data attributes that CSS styles: flipped here, not re-rendered.
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return undefined;
-    return effect(() => {
-      el.dataset.dir = s.$dir.value;
-      el.dataset.stale = s.q.$stale.value ? 'true' : 'false';
-      el.dataset.open = s.$open.value ? 'true' : 'false';
-    });
-  }, [s]);
+  const ref = useQuoteAttributes<HTMLButtonElement>(s);
 
   return (
     <button

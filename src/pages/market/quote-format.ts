@@ -1,8 +1,7 @@
-// Display text of a quote from the trade_list snapshot, used until the first live tick arrives.
-// The live store formats its own ticks; these match its shapes ('1.08321', '+0.35%', 'up').
+// Display text of a quote from the trade_list snapshot (exact decimal text), used until the first live tick arrives.
+// The live store formats its own ticks from numbers (state/quote-format.ts); these match its shapes ('1.08321', '+0.35%', 'up').
 import { fixed, isDecimalText, dec } from '../../domain/decimal.ts';
-
-export type Dir = 'up' | 'down' | 'flat';
+import type { Dir } from '../../state/quote-format.ts';
 
 /** A price at the instrument's PricePrecision; '' when the snapshot has none. */
 export function formatPrice(close: string | undefined, precision: number): string {

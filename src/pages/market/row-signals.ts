@@ -2,7 +2,8 @@
 // until the first tick, so a cached or freshly loaded market shows prices at once.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { quote, type QuoteSignals } from '../../state/market.ts';
-import { dirOf, formatChange, formatPrice, type Dir } from './quote-format.ts';
+import type { Dir } from '../../state/quote-format.ts';
+import { dirOf, formatChange, formatPrice } from './quote-format.ts';
 import type { Instrument } from '../../domain/types.ts';
 
 export interface RowSignals {

@@ -3,19 +3,19 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { amendPassword, sendCode, type LoginType } from '../../api/account.ts';
+import { amendPassword, type LoginType } from '../../api/account.ts';
 import { $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
-import { Field } from '../../components/field.tsx';
 import { AreaPicker } from '../../components/area-picker.tsx';
-import { SendCodeButton } from '../../components/send-code-button.tsx';
+import { CodeInput } from '../auth/code-input.tsx';
+import { PasswordInputs } from '../auth/password-inputs.tsx';
+import { requestCode } from '../auth/request-code.ts';
 import { useAreas } from '../auth/use-areas.ts';
-import { validateChange, type FieldError, type PasswordField } from '../auth/validation.ts';
+import { useFieldErrors } from '../auth/use-field-errors.ts';
+import { validateChange, type ChangeField } from '../auth/validation.ts';
 import '../auth/auth.css';
 import './mine.css';
-
-type ChangeField = PasswordField | 'code';
 
 export function PasswordPage(): ReactElement {
   useSignals();
@@ -29,24 +29,12 @@ export function PasswordPage(): ReactElement {
   const [password, setPassword] = useState('');
   const [rePassword, setRePassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<FieldError<ChangeField> | null>(null);
+  const { setError, edit, fieldError } = useFieldErrors<ChangeField>();
   const [busy, setBusy] = useState(false);
-
-  const edit = (field: ChangeField, set: (v: string) => void) => (v: string) => {
-    set(v);
-    if (error?.field === field) setError(null);
-  };
-  const fieldError = (field: ChangeField): string | null => (error?.field === field ? error.key : null);
 
   const send = async (): Promise<boolean> => {
     if (!target) return false;
-    try {
-      const env = await sendCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2);
-      toast(env.msg || t('auth.code_sent'));
-      return true;
-    } catch {
-      return false;
-    }
+    return requestCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'));
   };
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -78,38 +66,15 @@ export function PasswordPage(): ReactElement {
               <span className="num">{target}</span>
             </span>
           </div>
-          <div className="auth-code-field">
-            <Field
-              name="code"
-              labelKey="auth.code"
-              placeholderKey="auth.code_placeholder"
-              value={code}
-              onChange={edit('code', setCode)}
-              errorKey={fieldError('code')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              end={<SendCodeButton onSend={send} />}
-            />
-          </div>
-          <Field
-            name="new_password"
-            type="password"
+          <CodeInput value={code} onChange={edit('code', setCode)} errorKey={fieldError('code')} onSend={send} />
+          <PasswordInputs
+            names={['new_password', 're_password']}
             labelKey="auth.new_password"
-            placeholderKey="auth.password_placeholder"
-            value={password}
-            onChange={edit('password', setPassword)}
-            errorKey={fieldError('password')}
-            autoComplete="new-password"
-          />
-          <Field
-            name="re_password"
-            type="password"
-            labelKey="auth.repassword"
-            placeholderKey="auth.repassword_placeholder"
-            value={rePassword}
-            onChange={edit('rePassword', setRePassword)}
-            errorKey={fieldError('rePassword')}
-            autoComplete="new-password"
+            password={password}
+            rePassword={rePassword}
+            onPassword={edit('password', setPassword)}
+            onRePassword={edit('rePassword', setRePassword)}
+            errorOf={fieldError}
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="password-submit">
             {t('common.confirm')}

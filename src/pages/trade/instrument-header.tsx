@@ -1,7 +1,6 @@
 // /trade header: the instrument (tap → side list of all instruments) and its live price and change.
 // Price and change are signal text nodes; colour, stale and closed state flip data attributes.
-import { useLayoutEffect, useMemo, useRef } from 'react';
-import { effect } from '@preact/signals-react';
+import { useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { ConnBadge } from '../../components/conn-badge.tsx';
 import { InstrumentLogo } from '../market/instrument-logo.tsx';
 import { rowSignals } from '../market/row-signals.ts';
 import { StaleTag } from '../market/stale-tag.tsx';
+import { useQuoteAttributes } from '../market/use-quote-attributes.ts';
 import type { Instrument } from '../../domain/types.ts';
 import '../market/market.css';
 
@@ -17,17 +17,7 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
   useSignals();
   const { t } = useTranslation();
   const s = useMemo(() => rowSignals(inst), [inst]);
-  const ref = useRef<HTMLDivElement>(null);
-
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return undefined;
-    return effect(() => {
-      el.dataset.dir = s.$dir.value;
-      el.dataset.stale = s.q.$stale.value ? 'true' : 'false';
-      el.dataset.open = s.$open.value ? 'true' : 'false';
-    });
-  }, [s]);
+  const ref = useQuoteAttributes<HTMLDivElement>(s);
 
   return (
     <div ref={ref} className="tr-head" data-code={inst.Code}>

@@ -1,0 +1,178 @@
+// Bench hook for bench/ (the render benchmark): with `bench` in the page's query, records when each quote of a batch
+// has been painted, the same way in both feed modes, and exposes it as window.__twBench. Inert without the flag.
+import { Q_RECEIVED, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
+import { onPaint } from './market.ts';
+import { runningFeedMode, type FeedMode } from './feed-bridge.ts';
+
+/** Samples kept per window; a 20 s window at 300 instruments × 20 Hz needs about 60,000. */
+export const PROBE_MAX_SAMPLES = 200_000;
+
+export interface ProbeDeps {
+  /** ms epoch: the clock the feed stamps Q_RECEIVED with (Date.now in both homes). */
+  now(): number;
+  /** requestAnimationFrame. */
+  frame(cb: () => void): void;
+  /** A task that runs after the current task (MessageChannel): after the rendering when posted from a rAF callback. */
+  nextTask(cb: () => void): void;
+  subscribe(listener: (b: FeedBatch) => void): () => void;
+  mode(): FeedMode | null;
+}
+
+export interface ProbeSnapshot {
+  mode: FeedMode | null;
+  windowMs: number;
+  batches: number;
+  quotes: number;
+  maxQuotesPerBatch: number;
+  /** Per quote: painted − Q_RECEIVED (the feed's own stamp when the quote arrived): the tick-to-paint latency. */
+  feedToPaintMs: number[];
+  /** Per quote: painted − Q_TIME (the server's tick time): adds the network and the server's conflation window. */
+  serverTickToPaintMs: number[];
+  /** Per batch: painted − applied. */
+  applyToPaintMs: number[];
+  /** Samples not kept because the window was over PROBE_MAX_SAMPLES. */
+  dropped: number;
+}
+
+interface Pending {
+  appliedAt: number;
+  received: number[];
+  ticks: number[];
+}
+
+/**
+ * "Painted" is the first task after the rendering that includes the batch. In main mode the feed applies batches
+ * inside its requestAnimationFrame callback, so this frame paints them and the next task comes after that; in worker
+ * mode a batch lands in a message task between frames, so the next frame paints it.
+ */
+export class BenchProbe {
+  private started = 0;
+  private snap: ProbeSnapshot;
+  private pendingNext: Pending[] = [];
+  private frameRequested = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly deps: ProbeDeps) {
+    this.snap = this.empty();
+  }
+
+  install(): void {
+    this.unsubscribe ??= this.deps.subscribe((b) => this.onBatch(b));
+    this.reset();
+  }
+
+  uninstall(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  /** Starts a new measurement window. */
+  reset(): void {
+    this.started = this.deps.now();
+    this.snap = this.empty();
+  }
+
+  /** The window so far (the arrays are handed over; the next window starts empty). */
+  take(): ProbeSnapshot {
+    const out = { ...this.snap, mode: this.deps.mode(), windowMs: this.deps.now() - this.started };
+    this.reset();
+    return out;
+  }
+
+  private empty(): ProbeSnapshot {
+    return {
+      mode: null,
+      windowMs: 0,
+      batches: 0,
+      quotes: 0,
+      maxQuotesPerBatch: 0,
+      feedToPaintMs: [],
+      serverTickToPaintMs: [],
+      applyToPaintMs: [],
+      dropped: 0,
+    };
+  }
+
+  private onBatch(b: FeedBatch): void {
+    const appliedAt = this.deps.now();
+    const qs = b.quotes;
+    const p: Pending = { appliedAt, received: [], ticks: [] };
+    if (qs) {
+      for (let o = 0; o + QUOTE_STRIDE <= qs.length; o += QUOTE_STRIDE) {
+        const received = qs[o + Q_RECEIVED] ?? 0;
+        if (received <= 0) continue; // seeded from the instrument list, not a live tick
+        p.received.push(received);
+        p.ticks.push(qs[o + Q_TIME] ?? 0);
+      }
+    }
+    this.snap.batches++;
+    this.snap.quotes += p.received.length;
+    this.snap.maxQuotesPerBatch = Math.max(this.snap.maxQuotesPerBatch, p.received.length);
+    if (this.deps.mode() === 'main') {
+      // Inside the feed's rAF callback: this frame's rendering paints it.
+      this.deps.nextTask(() => this.painted([p]));
+      return;
+    }
+    this.pendingNext.push(p);
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    this.deps.frame(() => {
+      this.frameRequested = false;
+      const batch = this.pendingNext;
+      this.pendingNext = [];
+      this.deps.nextTask(() => this.painted(batch));
+    });
+  }
+
+  private painted(list: Pending[]): void {
+    const at = this.deps.now();
+    const s = this.snap;
+    for (const p of list) {
+      if (p.appliedAt < this.started) continue; // applied before this window began
+      s.applyToPaintMs.push(at - p.appliedAt);
+      for (let i = 0; i < p.received.length; i++) {
+        if (s.feedToPaintMs.length >= PROBE_MAX_SAMPLES) {
+          s.dropped++;
+          continue;
+        }
+        s.feedToPaintMs.push(at - (p.received[i] ?? at));
+        s.serverTickToPaintMs.push(at - (p.ticks[i] ?? at));
+      }
+    }
+  }
+}
+
+/** True when the page was opened with `bench` in its query (before the hash, or after it: SPEC §2 routing). */
+export function benchFlag(search: string, hash: string): boolean {
+  const q = hash.indexOf('?');
+  return new URLSearchParams(search).has('bench') || (q >= 0 && new URLSearchParams(hash.slice(q + 1)).has('bench'));
+}
+
+declare global {
+  interface Window {
+    __twBench?: { take(): ProbeSnapshot; reset(): void; mode(): FeedMode | null };
+  }
+}
+
+/** Installs the probe on window.__twBench when the page asked for it; does nothing otherwise. */
+export function installBenchProbe(win: Window): BenchProbe | null {
+  if (!benchFlag(win.location.search, win.location.hash)) return null;
+  const channel = new MessageChannel();
+  const queue: (() => void)[] = [];
+  channel.port1.onmessage = () => queue.shift()?.();
+  const probe = new BenchProbe({
+    now: () => Date.now(),
+    frame: (cb) => void win.requestAnimationFrame(() => cb()),
+    nextTask: (cb) => {
+      queue.push(cb);
+      channel.port2.postMessage(null);
+    },
+    subscribe: onPaint,
+    mode: runningFeedMode,
+  });
+  probe.install();
+  win.__twBench = { take: () => probe.take(), reset: () => probe.reset(), mode: runningFeedMode };
+  return probe;
+}
+
+if (typeof window !== 'undefined') installBenchProbe(window);
