@@ -10,10 +10,7 @@ export function dec(v: DecInput): Dec {
   return v instanceof D ? v : new D(v);
 }
 
-/** True when the text is a plain finite decimal number (no exponent, no hex, no spaces). */
-export function isDecimalText(v: unknown): v is string {
-  return typeof v === 'string' && /^-?\d{1,30}(\.\d{1,30})?$/.test(v);
-}
+export { isDecimalText } from './decimal-text.ts';
 
 /** Fixed-point text with exactly `places` decimals (half-up), for the wire and the screen. */
 export function fixed(v: DecInput, places: number): string {

@@ -1,25 +1,25 @@
 // Display text of a quote from the trade_list snapshot (exact decimal text), used until the first live tick arrives.
 // The live store formats its own ticks from numbers (state/quote-format.ts); these match its shapes ('1.08321', '+0.35%', 'up').
-import { fixed, isDecimalText, dec } from '../../domain/decimal.ts';
+import { isDecimalText, roundText, signOfText } from '../../domain/decimal-text.ts';
 import type { Dir } from '../../state/quote-format.ts';
 
 /** A price at the instrument's PricePrecision; '' when the snapshot has none. */
 export function formatPrice(close: string | undefined, precision: number): string {
   if (close === undefined || !isDecimalText(close)) return '';
-  return fixed(close, Math.max(0, Math.min(precision, 12)));
+  return roundText(close, Math.max(0, Math.min(precision, 12)));
 }
 
 /** A percent change with its sign: '0.3' → '+0.30%', '-1.2' → '-1.20%', '0' → '0.00%'. */
 export function formatChange(change: string | undefined): string {
   if (change === undefined || !isDecimalText(change)) return '';
-  const d = dec(change);
-  const text = fixed(d.abs(), 2);
-  if (d.isZero() || text === '0.00') return '0.00%';
-  return `${d.isNegative() ? '-' : '+'}${text}%`;
+  const text = roundText(change.replace(/^-/, ''), 2);
+  const sign = signOfText(change);
+  if (sign === 0 || text === '0.00') return '0.00%';
+  return `${sign < 0 ? '-' : '+'}${text}%`;
 }
 
 export function dirOf(change: string | undefined): Dir {
   if (change === undefined || !isDecimalText(change)) return 'flat';
-  const d = dec(change);
-  return d.isZero() ? 'flat' : d.isNegative() ? 'down' : 'up';
+  const sign = signOfText(change);
+  return sign === 0 ? 'flat' : sign < 0 ? 'down' : 'up';
 }

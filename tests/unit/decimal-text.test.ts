@@ -1,0 +1,38 @@
+// @vitest-environment node
+// Display rounding of decimal text with Intl must agree exactly with decimal.js half-up (the money library).
+import { describe, expect, it } from 'vitest';
+import { fixed } from '../../src/domain/decimal.ts';
+import { roundText, signOfText } from '../../src/domain/decimal-text.ts';
+
+describe('roundText', () => {
+  it('rounds ties away from zero, exactly, without float drift', () => {
+    expect(roundText('1.005', 2)).toBe('1.01'); // 1.005 as a float is 1.00499…
+    expect(roundText('-1.005', 2)).toBe('-1.01');
+    expect(roundText('0.125', 2)).toBe('0.13');
+    expect(roundText('123456789012345.123456785', 8)).toBe('123456789012345.12345679');
+    expect(roundText('2', 3)).toBe('2.000');
+    expect(roundText('-0.001', 2)).toBe('0.00');
+  });
+
+  it('agrees with decimal.js half-up on many random values', () => {
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 2000; i++) {
+      const int = String(next() % 100000);
+      const frac = String(next()).padStart(10, '0').slice(0, 1 + (next() % 9));
+      const text = `${next() % 3 === 0 ? '-' : ''}${int}.${frac}`;
+      const places = next() % 7;
+      const expected = fixed(text, places);
+      expect(roundText(text, places), text).toBe(expected.startsWith('-') && /^-0\.?0*$/.test(expected) ? expected.slice(1) : expected);
+    }
+  });
+});
+
+describe('signOfText', () => {
+  it('reads the sign of a decimal text', () => {
+    expect(signOfText('0.00')).toBe(0);
+    expect(signOfText('-0.000')).toBe(0);
+    expect(signOfText('-0.01')).toBe(-1);
+    expect(signOfText('3')).toBe(1);
+  });
+});
