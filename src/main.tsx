@@ -7,7 +7,7 @@ import './app/theme.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-void startApp().then((router) => {
-  createRoot(root).render(<App router={router} />);
+void startApp().then((navigation) => {
+  createRoot(root).render(<App navigation={navigation} />);
   document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
 });

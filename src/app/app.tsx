@@ -1,12 +1,16 @@
-// The root component: the router inside StrictMode.
+// The root component: the hash router inside StrictMode, with the navigator for code outside components.
 import { StrictMode, type ReactElement } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import type { AppRouter } from './router.tsx';
+import { HashRouter } from 'react-router-dom';
+import { AppRoutes, NavigatorBridge } from './router.tsx';
+import type { NavigationDeps } from './navigation-effects.ts';
 
-export function App({ router }: { router: AppRouter }): ReactElement {
+export function App({ navigation }: { navigation: NavigationDeps }): ReactElement {
   return (
     <StrictMode>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <NavigatorBridge />
+        <AppRoutes navigation={navigation} />
+      </HashRouter>
     </StrictMode>
   );
 }

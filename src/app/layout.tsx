@@ -1,7 +1,7 @@
 // The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, toasts and
 // the loading overlay. Runs the per-navigation work (trade list refresh, feed start) and scroll handling.
-import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { ToastHost } from '../components/toast.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { TabBar } from '../components/tab-bar.tsx';
@@ -14,14 +14,6 @@ import { onNavigate, type NavigationDeps } from './navigation-effects.ts';
 import type { AppRoute } from './routes.tsx';
 import './layout.css';
 
-export interface RouteHandle {
-  route: AppRoute;
-}
-
-function isRouteHandle(v: unknown): v is RouteHandle {
-  return typeof v === 'object' && v !== null && 'route' in v;
-}
-
 export interface AppLayoutProps {
   routes: readonly AppRoute[];
   navigation: NavigationDeps;
@@ -29,13 +21,12 @@ export interface AppLayoutProps {
 
 export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement {
   const location = useLocation();
-  const matches = useMatches();
   const wide = useWide();
-  const handle = matches
-    .map((m) => m.handle)
-    .reverse()
-    .find(isRouteHandle);
-  const current = handle?.route ?? null;
+  // The route table entry showing now (null on an unknown path, which redirects to /); paths are static.
+  const current = useMemo(
+    () => routes.find((r) => matchPath(r.path, location.pathname) !== null) ?? null,
+    [routes, location.pathname],
+  );
 
   // Kept-alive routes mount on first visit and then stay mounted.
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(current?.keepAlive ? [current.path] : []));

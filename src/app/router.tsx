@@ -1,10 +1,10 @@
-// The hash router built from the route table: guards on every route, kept-alive routes rendered by the layout,
-// unknown paths → /. The router registers itself as the navigator used outside components (API 999 redirect).
-import type { ReactElement } from 'react';
-import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
+// The routes from the route table, for the declarative hash router (HashRouter in app.tsx, MemoryRouter in tests):
+// guards on every route, kept-alive routes rendered by the layout, unknown paths → /, one error boundary around all.
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AppLayout } from './layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 import { ROUTES, type AppRoute } from './routes.tsx';
 import type { NavigationDeps } from './navigation-effects.ts';
 import { setNavigator } from './navigator.ts';
@@ -14,26 +14,39 @@ function element(route: AppRoute): ReactElement | null {
   return route.keepAlive ? null : <RouteGuard route={route}>{route.element}</RouteGuard>;
 }
 
-export function buildRouteObjects(routes: readonly AppRoute[], navigation: NavigationDeps): RouteObject[] {
-  return [
-    {
-      element: <AppLayout routes={routes} navigation={navigation} />,
-      errorElement: <RouteError />,
-      children: [
-        ...routes.map((route) => ({ path: route.path, element: element(route), handle: { route } })),
-        { path: '*', element: <Navigate to="/" replace /> },
-      ],
-    },
-  ];
+export interface AppRoutesProps {
+  navigation: NavigationDeps;
+  routes?: readonly AppRoute[];
 }
 
-export type AppRouter = ReturnType<typeof createHashRouter>;
+export function AppRoutes({ navigation, routes = ROUTES }: AppRoutesProps): ReactElement {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<AppLayout routes={routes} navigation={navigation} />}>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path} element={element(route)} />
+          ))}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}
 
-export function createAppRouter(navigation: NavigationDeps, routes: readonly AppRoute[] = ROUTES): AppRouter {
-  const router = createHashRouter(buildRouteObjects(routes, navigation));
-  setNavigator({
-    navigate: (to, opts) => void router.navigate(to, { replace: opts?.replace ?? false }),
-    path: () => `${router.state.location.pathname}${router.state.location.search}`,
-  });
-  return router;
+/** Registers the router as the navigator used outside components (API 999 redirect, market row taps). */
+export function NavigatorBridge(): null {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // navigate changes identity on every navigation; the registered navigator always uses the latest one.
+  const latest = useRef({ navigate, location });
+  latest.current = { navigate, location };
+  useLayoutEffect(() => {
+    setNavigator({
+      navigate: (to, opts) => void latest.current.navigate(to, { replace: opts?.replace ?? false }),
+      path: () => `${latest.current.location.pathname}${latest.current.location.search}`,
+    });
+    return () => setNavigator(null);
+  }, []);
+  return null;
 }

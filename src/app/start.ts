@@ -8,9 +8,9 @@ import { refreshTradeList } from '../api/market.ts';
 import { startFeed } from '../state/feed-bridge.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
-import { createAppRouter, type AppRouter } from './router.tsx';
+import type { NavigationDeps } from './navigation-effects.ts';
 
-export async function startApp(): Promise<AppRouter> {
+export async function startApp(): Promise<NavigationDeps> {
   // The stored session is read in parallel: until it answers, the localStorage hint tells guards and the tab bar
   // whether someone is logged in, and requests wait for it (sessionReady) so they carry the token.
   void restoreSession().then(() => {
@@ -25,5 +25,5 @@ export async function startApp(): Promise<AppRouter> {
   void loadSettings();
   const feedDeps = { startFeed, feedConfig: feedConfigWhenReady };
   syncFeedWithSession(feedDeps);
-  return createAppRouter({ ...feedDeps, refreshTradeList });
+  return { ...feedDeps, refreshTradeList }; // what every navigation does (the router is rendered by App)
 }

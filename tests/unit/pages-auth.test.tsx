@@ -114,7 +114,7 @@ describe('/login', () => {
     expect(server.seen.find((r) => r.url === '/api/user/loginForU')?.body).toContain('login_type=mobile');
     expect(toasts()).toEqual(['Wrong account or password']);
     expect($token.value).toBeNull();
-    expect(view.router.state.location.pathname).toBe('/login');
+    expect(view.location().pathname).toBe('/login');
   });
 
   it('never follows a from that leaves the app', async () => {
@@ -217,6 +217,6 @@ describe('/forgot', () => {
     const body = Object.fromEntries(new URLSearchParams(server.seen.find((r) => r.url === '/api/user/forget_password')?.body));
     expect(body).toEqual({ type: 'email', account: 'me@x.co', new_password: 'newpass1', secondary_password: 'newpass1', auth_code: '654321' });
     expect(toasts()).toContain('Password changed');
-    expect(view.router.state.location.pathname).toBe('/login');
+    expect(view.location().pathname).toBe('/login');
   });
 });

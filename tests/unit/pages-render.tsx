@@ -1,16 +1,33 @@
-// Test helper: renders routes in happy-dom with react-dom/client and a memory router; act() around everything.
-import { act } from 'react';
+// Test helper: renders routes in happy-dom with react-dom/client and a MemoryRouter; act() around everything.
+import { act, isValidElement, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-export type MemoryRouter = ReturnType<typeof createMemoryRouter>;
-
 export interface Rendered {
   container: HTMLElement;
-  router: MemoryRouter;
+  /** The router's current location. */
+  location(): Location;
+  /** Navigate as a link would (wrap in act() and settle() afterwards). */
+  navigate(to: string): void;
   unmount(): Promise<void>;
+}
+
+interface Probe {
+  location: Location | null;
+  navigate: NavigateFunction | null;
+}
+
+/** Reads the router from inside it, so a test can look at the location and navigate. */
+function RouterProbe({ probe }: { probe: Probe }): null {
+  probe.location = useLocation();
+  probe.navigate = useNavigate();
+  return null;
+}
+
+function RouteList({ routes }: { routes: RouteObject[] }): ReactElement | null {
+  return useRoutes(routes);
 }
 
 /** Let promises, lazy chunks and effects settle. */
@@ -22,19 +39,32 @@ export async function settle(rounds = 5): Promise<void> {
   }
 }
 
-export async function renderRoutes(routes: RouteObject[], initial: string): Promise<Rendered> {
+/** Renders a route list, or an element holding its own <Routes> (e.g. AppRoutes), at `initial`. */
+export async function renderRoutes(routes: RouteObject[] | ReactElement, initial: string): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.appendChild(container);
-  const router = createMemoryRouter(routes, { initialEntries: [initial] });
+  const probe: Probe = { location: null, navigate: null };
   let root: Root | null = null;
   await act(async () => {
     root = createRoot(container);
-    root.render(<RouterProvider router={router} />);
+    root.render(
+      <MemoryRouter initialEntries={[initial]}>
+        <RouterProbe probe={probe} />
+        {isValidElement(routes) ? routes : <RouteList routes={routes} />}
+      </MemoryRouter>,
+    );
   });
   await settle();
   return {
     container,
-    router,
+    location() {
+      if (!probe.location) throw new Error('the router has not rendered');
+      return probe.location;
+    },
+    navigate(to) {
+      if (!probe.navigate) throw new Error('the router has not rendered');
+      void probe.navigate(to);
+    },
     async unmount() {
       await act(async () => root?.unmount());
       container.remove();

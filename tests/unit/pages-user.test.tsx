@@ -86,9 +86,9 @@ describe('/user', () => {
     expect(rows()).toContain('reset');
     await click(q('[data-row="deposit"]'));
     expect(toasts()).toEqual(['Please register or log in to a real account']);
-    expect(view.router.state.location.pathname).toBe('/user');
+    expect(view.location().pathname).toBe('/user');
     await click(q('[data-row="announcement"]'));
-    expect(view.router.state.location.pathname).toBe('/mine/announcement');
+    expect(view.location().pathname).toBe('/mine/announcement');
   });
 
   it('reset demo asks first, then calls the API and toasts the server message', async () => {
@@ -153,6 +153,6 @@ describe('/language', () => {
     // The Arabic texts load as their own chunk: wait for the switch rather than for a fixed number of ticks.
     await vi.waitFor(() => expect($lang.value).toBe('ar'), { timeout: 5000 });
     expect(document.documentElement.dir).toBe('rtl');
-    expect(view.router.state.location.pathname).toBe('/'); // opened directly: back falls back to /
+    expect(view.location().pathname).toBe('/'); // opened directly: back falls back to /
   });
 });

@@ -2,7 +2,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
-import { buildRouteObjects } from '../../src/app/router.tsx';
+import { AppRoutes, NavigatorBridge } from '../../src/app/router.tsx';
+import { currentPath, navigateTo } from '../../src/app/navigator.ts';
 import { decideGuard } from '../../src/app/guards.ts';
 import { ROUTES, type AppRoute } from '../../src/app/routes.tsx';
 import type { NavigationDeps } from '../../src/app/navigation-effects.ts';
@@ -52,7 +53,7 @@ let nav: NavigationDeps & { refreshTradeList: ReturnType<typeof vi.fn>; startFee
 let view: Rendered | null = null;
 
 async function open(path: string, routes: readonly AppRoute[] = TEST_ROUTES): Promise<Rendered> {
-  view = await renderRoutes(buildRouteObjects(routes, nav), path);
+  view = await renderRoutes(<AppRoutes routes={routes} navigation={nav} />, path);
   return view;
 }
 
@@ -61,13 +62,13 @@ function where(): string {
 }
 
 function path(): string {
-  const loc = view?.router.state.location;
+  const loc = view?.location();
   return loc ? `${loc.pathname}${loc.search}` : '';
 }
 
 async function go(to: string): Promise<void> {
   await act(async () => {
-    await view?.router.navigate(to);
+    view?.navigate(to);
   });
   await settle();
 }
@@ -199,6 +200,44 @@ describe('router', () => {
     for (let i = 0; i < 20 && !view?.container.querySelector('.title-bar__title'); i++) await settle();
     expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('Mining funds');
     expect(view?.container.querySelector('.empty-state')?.textContent).toContain('Coming soon');
+  });
+});
+
+describe('error boundary and navigator', () => {
+  function Broken(): ReactElement {
+    throw new Error('boom');
+  }
+
+  it('a route that fails to render shows the reload page; the next navigation shows the app again', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await open('/broken', [...TEST_ROUTES, { path: '/broken', element: <Broken /> }]);
+      expect(view?.container.querySelector('.empty-state')?.textContent).toBe('This page could not be loadedReload');
+      expect(logged.mock.calls.some((c) => c[0] === 'route error')).toBe(true);
+      await go('/trade');
+      expect(view?.container.querySelector('.empty-state')).toBeNull();
+      expect(where()).toBe('trade /trade');
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('code outside components navigates and reads the path through the router', async () => {
+    view = await renderRoutes(
+      <>
+        <NavigatorBridge />
+        <AppRoutes routes={TEST_ROUTES} navigation={nav} />
+      </>,
+      '/news',
+    );
+    expect(currentPath()).toBe('/news');
+    await act(async () => navigateTo('/trade?x=1'));
+    await settle();
+    expect(where()).toBe('trade /trade?x=1');
+    expect(currentPath()).toBe('/trade?x=1');
+    await act(async () => navigateTo('/news', { replace: true }));
+    await settle();
+    expect(path()).toBe('/news');
   });
 });
 
