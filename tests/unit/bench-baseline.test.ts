@@ -68,6 +68,11 @@ describe('target checks', () => {
     const none = ratioCheck('t', 't', 1, 0, 5);
     expect(none.verdict).toBe('n/a');
     expect(none.note).toMatch(/none/);
+    // 5 ms of blocking against 0 would read as ∞: below the floor the check has nothing to divide.
+    const tiny = ratioCheck('t', 't', Infinity, 12, 5, 50, 'ms');
+    expect(tiny.verdict).toBe('n/a');
+    expect(tiny.note).toMatch(/50 ms/);
+    expect(ratioCheck('t', 't', 0.1, 51, 5, 50, 'ms').verdict).toBe('met');
   });
 
   it('counts verdicts', () => {

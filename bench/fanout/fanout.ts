@@ -1,0 +1,261 @@
+// Section 4: server fan-out on 127.0.0.1. The server (300 instruments × 20 ticks/s) on one core, the websocket load
+// generator on the other: 1,000 and 2,000 clients on DAY_MARKET; then REST order submits at a fixed concurrency.
+// Every loop is bounded in count and time.
+import { spawn } from 'node:child_process';
+import { startBenchServer, type BenchServer, type ProcUsage } from '../lib/app-server.ts';
+import { percentile, perSecond } from '../lib/stats.ts';
+import type { LoadResult, LoadSpec } from './load-client.ts';
+import { createBenchSession } from '../render/session.ts';
+import type { Envelope, Instrument, LoginResult } from '../../src/domain/types.ts';
+
+export interface FanoutRow {
+  clients: number;
+  connected: number;
+  failed: number;
+  closedDuringWindow: number;
+  windowMs: number;
+  msgsPerSec: number;
+  mbPerSec: number;
+  perClientMsgsPerSecMedian: number;
+  perClientMsgsPerSecMin: number;
+  tickP50: number | null;
+  tickP99: number | null;
+  frameP50: number | null;
+  frameP99: number | null;
+  serverCpuPct: number | null;
+  serverRssMb: number | null;
+  connectMs: number;
+  error: string | null;
+}
+
+export interface RestResult {
+  /** The instrument ordered. */
+  code: string;
+  concurrency: number;
+  requests: number;
+  ok: number;
+  failed: number;
+  firstError: string | null;
+  windowMs: number;
+  reqPerSec: number;
+  okPerSec: number;
+  p50: number | null;
+  p99: number | null;
+}
+
+export interface FanoutResult {
+  instruments: number;
+  hz: number;
+  serverCpus: string | null;
+  clientCpus: string | null;
+  rows: FanoutRow[];
+  rest: RestResult | null;
+  serverRssIdleMb: number | null;
+}
+
+export interface FanoutOptions {
+  quick: boolean;
+  distDir: string;
+  serverCpus: string | null;
+  clientCpus: string | null;
+  log(line: string): void;
+  onCleanup(fn: () => Promise<void>): void;
+}
+
+function runLoadClient(spec: LoadSpec, cpus: string | null, onMarker: (m: 'start' | 'end') => void): Promise<LoadResult> {
+  const node = [process.execPath, '--import', 'tsx', 'bench/fanout/load-client.ts', JSON.stringify(spec)];
+  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd ?? process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      const text = d.toString();
+      if (text.includes('WINDOW_START')) onMarker('start');
+      if (text.includes('WINDOW_END')) onMarker('end');
+      err += text.replace(/WINDOW_(START|END)\n/g, '');
+    });
+    const killer = setTimeout(() => child.kill('SIGKILL'), spec.deadlineMs + 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(killer);
+      if (code !== 0) {
+        reject(new Error(`load client exited with ${String(code)}: ${err.trim().slice(0, 500)}`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(out.trim()) as LoadResult);
+      } catch (e) {
+        reject(new Error(`load client output unreadable: ${(e as Error).message}`));
+      }
+    });
+  });
+}
+
+async function fanoutRow(server: BenchServer, clients: number, opts: FanoutOptions): Promise<FanoutRow> {
+  const wsUrl = `${server.url.replace('http', 'ws')}/v1/ws`;
+  const measureMs = opts.quick ? 4_000 : 10_000;
+  const spec: LoadSpec = {
+    wsUrl,
+    clients,
+    probes: 20,
+    connectConcurrency: 100,
+    settleMs: 2_000,
+    measureMs,
+    deadlineMs: 60_000 + measureMs,
+  };
+  // Filled by the load client's window markers (a holder object: the callbacks assign it).
+  const at: { start: ProcUsage | null; end: ProcUsage | null; startMs: number; endMs: number } = { start: null, end: null, startMs: 0, endMs: 0 };
+  let rssMax = 0;
+  const poll = setInterval(() => {
+    if (at.startMs && !at.endMs) rssMax = Math.max(rssMax, server.usage()?.rssBytes ?? 0);
+  }, 250);
+  const row: FanoutRow = {
+    clients, connected: 0, failed: 0, closedDuringWindow: 0, windowMs: 0, msgsPerSec: 0, mbPerSec: 0,
+    perClientMsgsPerSecMedian: 0, perClientMsgsPerSecMin: 0, tickP50: null, tickP99: null, frameP50: null,
+    frameP99: null, serverCpuPct: null, serverRssMb: null, connectMs: 0, error: null,
+  };
+  try {
+    const r = await runLoadClient(spec, opts.clientCpus, (m) => {
+      if (m === 'start') {
+        at.startMs = Date.now();
+        at.start = server.usage();
+      } else {
+        at.endMs = Date.now();
+        at.end = server.usage();
+      }
+    });
+    const s = at.start;
+    const e = at.end;
+    Object.assign(row, {
+      connected: r.connected,
+      failed: r.failed,
+      closedDuringWindow: r.closedDuringWindow,
+      windowMs: r.windowMs,
+      msgsPerSec: perSecond(r.messages, r.windowMs),
+      mbPerSec: perSecond(r.bytes, r.windowMs) / (1024 * 1024),
+      perClientMsgsPerSecMedian: r.perClientMsgsPerSecMedian,
+      perClientMsgsPerSecMin: r.perClientMsgsPerSecMin,
+      tickP50: percentile(r.tickLatencyMs, 50),
+      tickP99: percentile(r.tickLatencyMs, 99),
+      frameP50: percentile(r.frameLatencyMs, 50),
+      frameP99: percentile(r.frameLatencyMs, 99),
+      serverCpuPct: s && e && at.endMs > at.startMs ? ((e.cpuSeconds - s.cpuSeconds) * 100_000) / (at.endMs - at.startMs) : null,
+      serverRssMb: rssMax > 0 ? rssMax / (1024 * 1024) : null,
+      connectMs: r.connectMs,
+    });
+  } catch (err) {
+    row.error = (err as Error).message;
+  } finally {
+    clearInterval(poll);
+  }
+  return row;
+}
+
+/**
+ * Market buys of the minimum lots, `concurrency` in flight, until the time or the request budget runs out, on the
+ * instrument the bench session could open a position on (the order engine may refuse synthetic instruments). Each
+ * in-flight loop is its own demo account (100,000 USD each), so margin does not run out inside the window.
+ */
+async function restSubmit(baseUrl: string, quick: boolean): Promise<RestResult> {
+  const concurrency = 8;
+  const windowMs = quick ? 3_000 : 10_000;
+  const maxRequests = quick ? 2_000 : 5_000;
+  const session = await createBenchSession(baseUrl);
+  const res = await fetch(`${baseUrl}/v1/api/forex/trade_list`, { headers: { lang: 'en', authorization: session.login.token } });
+  const all = ((await res.json()) as Envelope<Instrument[]>).data;
+  const inst = all.find((i) => i.Id === session.order?.ForexId) ?? session.instrument;
+  const tokens = [session.login.token];
+  while (tokens.length < concurrency) {
+    const id = `benchrest${tokens.length}${Date.now().toString(36)}`;
+    const r = await fetch(`${baseUrl}/api/user/createAccountDemoForU?demo_id=${id}`, { headers: { lang: 'en' } });
+    tokens.push(((await r.json()) as Envelope<LoginResult>).data.token);
+  }
+  const q = new URLSearchParams({
+    type: '1', cont: inst.ForexMinCont, forex_id: String(inst.Id), status: '1', multiple: String(inst.HasForexMultiple[0]?.Value ?? 0),
+  }).toString();
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  let firstError: string | null = null;
+  let issued = 0;
+  const started = Date.now();
+  const until = started + windowMs;
+  const worker = async (token: string): Promise<void> => {
+    while (Date.now() < until && issued < maxRequests) {
+      issued++;
+      const t = performance.now();
+      try {
+        const res = await fetch(`${baseUrl}/v1/api/forex/submit?${q}&t=${Date.now()}`, { headers: { lang: 'en', authorization: token } });
+        const r = (await res.json()) as Envelope<unknown>;
+        latencies.push(performance.now() - t);
+        if (r.code === 1) ok++;
+        else {
+          failed++;
+          firstError ??= `code ${r.code}: ${r.msg}`;
+        }
+      } catch (err) {
+        failed++;
+        firstError ??= (err as Error).message;
+      }
+    }
+  };
+  await Promise.all(tokens.map(worker));
+  const elapsed = Date.now() - started;
+  return {
+    code: inst.Code,
+    concurrency,
+    requests: ok + failed,
+    ok,
+    failed,
+    firstError,
+    windowMs: elapsed,
+    reqPerSec: perSecond(ok + failed, elapsed),
+    okPerSec: perSecond(ok, elapsed),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+export async function fanoutBench(opts: FanoutOptions): Promise<FanoutResult> {
+  const instruments = 300;
+  const hz = 20;
+  opts.log(`starting the server for the fan-out (SIM_INSTRUMENTS=${instruments} SIM_HZ=${hz}) …`);
+  const server = await startBenchServer({
+    env: { SIM_INSTRUMENTS: String(instruments), SIM_HZ: String(hz), SIM_SEED: '20240601' },
+    distDir: opts.distDir,
+    cpus: opts.serverCpus,
+  });
+  opts.onCleanup(() => server.stop());
+  const result: FanoutResult = {
+    instruments, hz, serverCpus: opts.serverCpus, clientCpus: opts.clientCpus, rows: [], rest: null,
+    serverRssIdleMb: (server.usage()?.rssBytes ?? 0) / (1024 * 1024) || null,
+  };
+  try {
+    for (const n of opts.quick ? [1000] : [1000, 2000]) {
+      opts.log(`  ${n} websocket clients on DAY_MARKET …`);
+      const row = await fanoutRow(server, n, opts);
+      result.rows.push(row);
+      opts.log(
+        row.error
+          ? `  ${n} clients: FAILED ${row.error}`
+          : `  ${n} clients: ${row.connected} connected, ${row.msgsPerSec.toFixed(0)} msg/s (${row.mbPerSec.toFixed(1)} MB/s), ` +
+              `tick→client p50/p99 ${row.tickP50 ?? 'n/a'}/${row.tickP99 ?? 'n/a'} ms, server CPU ${row.serverCpuPct?.toFixed(0) ?? 'n/a'} %, ` +
+              `RSS ${row.serverRssMb?.toFixed(0) ?? 'n/a'} MB`,
+      );
+    }
+    opts.log('  REST order submit at concurrency 8 …');
+    try {
+      result.rest = await restSubmit(server.url, opts.quick);
+      const r = result.rest;
+      opts.log(`  REST: ${r.requests} requests, ${r.ok} ok, ${r.reqPerSec.toFixed(0)} req/s, p50/p99 ${r.p50?.toFixed(1)}/${r.p99?.toFixed(1)} ms${r.firstError ? ` (first error: ${r.firstError})` : ''}`);
+    } catch (err) {
+      opts.log(`  REST: FAILED ${(err as Error).message}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  return result;
+}

@@ -1,0 +1,150 @@
+// Section 4's load generator, run as its own process (pinned to the core the server does not use): N websocket
+// clients on 127.0.0.1 subscribed to DAY_MARKET. All count messages and bytes; a few "probe" clients also parse
+// every frame for tick-to-client latency. Bounded in count and time; prints one JSON line and exits.
+import WebSocket from 'ws';
+
+export interface LoadSpec {
+  wsUrl: string;
+  clients: number;
+  probes: number;
+  connectConcurrency: number;
+  settleMs: number;
+  measureMs: number;
+  /** Hard stop for the whole process (connect + settle + measure + close). */
+  deadlineMs: number;
+}
+
+export interface LoadResult {
+  clients: number;
+  connected: number;
+  failed: number;
+  closedDuringWindow: number;
+  windowMs: number;
+  messages: number;
+  bytes: number;
+  /** Per connected client: messages per second (median and the slowest client). */
+  perClientMsgsPerSecMedian: number;
+  perClientMsgsPerSecMin: number;
+  /** Every quote in the probes' frames: receive time − tick time (includes the hub's flush interval). */
+  tickLatencyMs: number[];
+  /** Per probe frame: receive time − the newest tick in it (the delivery delay of a flush). */
+  frameLatencyMs: number[];
+  connectMs: number;
+}
+
+const MAX_SAMPLES = 200_000;
+
+interface Client {
+  ws: WebSocket;
+  probe: boolean;
+  messages: number;
+  bytes: number;
+  open: boolean;
+}
+
+function quantile(sorted: number[], p: number): number {
+  return sorted.length ? (sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0) : 0;
+}
+
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const started = Date.now();
+  const clients: Client[] = [];
+  let failed = 0;
+  let measuring = false;
+  let closedDuringWindow = 0;
+  const tickLatencyMs: number[] = [];
+  const frameLatencyMs: number[] = [];
+
+  const connectOne = (probe: boolean): Promise<void> =>
+    new Promise((resolve) => {
+      const ws = new WebSocket(spec.wsUrl, { perMessageDeflate: false, handshakeTimeout: 10_000 });
+      const c: Client = { ws, probe, messages: 0, bytes: 0, open: false };
+      ws.on('open', () => {
+        c.open = true;
+        clients.push(c);
+        ws.send(JSON.stringify({ type: 'sub', topic: 'DAY_MARKET' }));
+        resolve();
+      });
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        if (!measuring) return;
+        c.messages++;
+        c.bytes += data.length;
+        if (!c.probe || isBinary) return;
+        const now = Date.now();
+        const msg = JSON.parse(data.toString('utf8')) as { type?: string; data?: unknown };
+        if (msg.type !== 'DAY_MARKET' || !Array.isArray(msg.data)) return;
+        let newest = 0;
+        for (const t of msg.data as unknown[]) {
+          if (!Array.isArray(t) || typeof t[3] !== 'number') continue;
+          newest = Math.max(newest, t[3]);
+          if (tickLatencyMs.length < MAX_SAMPLES) tickLatencyMs.push(now - t[3]);
+        }
+        if (newest > 0 && frameLatencyMs.length < MAX_SAMPLES) frameLatencyMs.push(now - newest);
+      });
+      ws.on('close', () => {
+        if (c.open && measuring) closedDuringWindow++;
+        c.open = false;
+      });
+      ws.on('error', () => {
+        if (!c.open) {
+          failed++;
+          resolve();
+        }
+      });
+    });
+
+  // Connect in waves so the handshakes do not all land at once.
+  for (let i = 0; i < spec.clients && Date.now() - started < spec.deadlineMs / 2; i += spec.connectConcurrency) {
+    const wave: Promise<void>[] = [];
+    for (let k = i; k < Math.min(spec.clients, i + spec.connectConcurrency); k++) wave.push(connectOne(k < spec.probes));
+    await Promise.all(wave);
+  }
+  const connectMs = Date.now() - started;
+  const ping = setInterval(() => {
+    for (const c of clients) if (c.open) c.ws.send('{"type":"ping"}');
+  }, 5000);
+  await new Promise((r) => setTimeout(r, spec.settleMs));
+  measuring = true;
+  const windowStart = Date.now();
+  process.stderr.write('WINDOW_START\n'); // the parent samples the server's CPU and memory at the markers
+  await new Promise((r) => setTimeout(r, Math.min(spec.measureMs, Math.max(0, spec.deadlineMs - (windowStart - started)))));
+  measuring = false;
+  const windowMs = Date.now() - windowStart;
+  process.stderr.write('WINDOW_END\n');
+  clearInterval(ping);
+  for (const c of clients) c.ws.terminate();
+
+  const rates = clients.map((c) => (c.messages * 1000) / windowMs).sort((a, b) => a - b);
+  return {
+    clients: spec.clients,
+    connected: clients.length,
+    failed,
+    closedDuringWindow,
+    windowMs,
+    messages: clients.reduce((a, c) => a + c.messages, 0),
+    bytes: clients.reduce((a, c) => a + c.bytes, 0),
+    perClientMsgsPerSecMedian: quantile(rates, 0.5),
+    perClientMsgsPerSecMin: rates[0] ?? 0,
+    tickLatencyMs,
+    frameLatencyMs,
+    connectMs,
+  };
+}
+
+if (process.argv[1]?.endsWith('load-client.ts')) {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+  const hard = setTimeout(() => {
+    process.stderr.write('load client: deadline passed, exiting\n');
+    process.exit(2);
+  }, spec.deadlineMs + 10_000);
+  hard.unref();
+  runLoad(spec).then(
+    (r) => {
+      process.stdout.write(`${JSON.stringify(r)}\n`, () => process.exit(0));
+    },
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,108 @@
+// Starts the real server in a child process on 127.0.0.1 (free port, fresh data directory), optionally pinned to one
+// core with taskset so it does not share the browser's core, and reads its CPU time and RSS from /proc.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../tests/e2e/app-server.ts';
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  /** Cumulative CPU seconds (user + system) and resident memory of the server process. */
+  usage(): ProcUsage | null;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface ProcUsage {
+  cpuSeconds: number;
+  rssBytes: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ); 100 on every Linux the bench targets. */
+const USER_HZ = 100;
+
+export function procUsage(pid: number): ProcUsage | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    if (!Number.isFinite(utime) || !Number.isFinite(rssKb)) return null;
+    return { cpuSeconds: (utime + stime) / USER_HZ, rssBytes: rssKb * 1024 };
+  } catch {
+    return null; // not Linux, or the process is gone
+  }
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}\n${log()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`bench server did not become healthy in ${timeoutMs} ms\n${log()}`);
+}
+
+export interface ServerOptions {
+  env: Record<string, string>;
+  /** Client build to serve (absolute path). */
+  distDir: string;
+  /** taskset CPU list, e.g. "1"; null = no pinning. */
+  cpus: string | null;
+}
+
+export async function startBenchServer(opts: ServerOptions): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const node = [process.execPath, '--import', 'tsx', 'bench/lib/serve-entry.ts'];
+  const [cmd, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
+  const child = spawn(cmd ?? process.execPath, args, {
+    env: {
+      ...process.env,
+      ...opts.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BENCH_DIST: opts.distDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  const pid = child.pid ?? -1; // taskset execs the node binary: the pid stays the server's
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitHealthy(url, child, 120_000, () => log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, pid, usage: () => procUsage(pid), output: () => log, stop };
+}

@@ -1,0 +1,96 @@
+// Figures the bench compares from run to run, and the regression rule against bench/baseline.json: each figure
+// carries its direction and tolerance, so a baseline says by itself what counts as worse.
+
+export type Better = 'lower' | 'higher';
+
+export interface Tolerance {
+  /** Allowed relative change (0.25 = 25 % worse) … */
+  rel: number;
+  /** … plus an absolute allowance in the figure's unit (for figures near zero). */
+  abs: number;
+}
+
+export interface Figure {
+  value: number | null;
+  unit: string;
+  better: Better;
+  tol: Tolerance;
+}
+
+export type Figures = Record<string, Figure>;
+
+/**
+ * Tolerances by kind. The machine the bench runs on is shared and noisy, so timing figures get wide margins; the
+ * bundle is deterministic and gets a tight one. A figure beyond its margin fails the run (exit code 1).
+ */
+export const TOL = {
+  frameMs: { rel: 0.25, abs: 2 },
+  latencyMs: { rel: 0.5, abs: 10 },
+  blockingMs: { rel: 0.5, abs: 50 },
+  count: { rel: 0.5, abs: 2 },
+  share: { rel: 0.3, abs: 0.05 },
+  ratio: { rel: 0.5, abs: 0.15 },
+  perSec: { rel: 0.25, abs: 1 },
+  kb: { rel: 0.1, abs: 1 },
+  heapMb: { rel: 1, abs: 2 },
+  bundleKb: { rel: 0.03, abs: 1 },
+  microNs: { rel: 0.5, abs: 50 },
+  score: { rel: 0, abs: 5 },
+  serverLatencyMs: { rel: 1, abs: 20 },
+  throughput: { rel: 0.4, abs: 10 },
+  rssMb: { rel: 0.3, abs: 50 },
+} as const satisfies Record<string, Tolerance>;
+
+export function figure(value: number | null, unit: string, better: Better, tol: Tolerance): Figure {
+  return { value, unit, better, tol };
+}
+
+export interface Change {
+  key: string;
+  unit: string;
+  base: number;
+  current: number;
+  /** current − base, signed so that positive is always worse. */
+  worseBy: number;
+  limit: number;
+  regression: boolean;
+}
+
+/** Is `current` worse than `base` beyond the tolerance? Infinity is worse than any finite baseline. */
+export function isRegression(base: number, current: number, better: Better, tol: Tolerance): boolean {
+  if (!Number.isFinite(base)) return false; // an unbounded baseline cannot get worse
+  if (!Number.isFinite(current)) return better === 'lower' ? current > 0 : current < 0;
+  return better === 'lower'
+    ? current > base * (1 + tol.rel) + tol.abs
+    : current < base * (1 - tol.rel) - tol.abs;
+}
+
+/** Compares every figure present in both (with a value on both sides), using the baseline's tolerance. */
+export function compareFigures(baseline: Figures, current: Figures): { changes: Change[]; missing: string[] } {
+  const changes: Change[] = [];
+  const missing: string[] = [];
+  for (const [key, base] of Object.entries(baseline)) {
+    const cur = current[key];
+    if (!cur || cur.value === null || base.value === null) {
+      if (base.value !== null) missing.push(key);
+      continue;
+    }
+    const sign = base.better === 'lower' ? 1 : -1;
+    const limit = base.better === 'lower' ? base.value * (1 + base.tol.rel) + base.tol.abs : base.value * (1 - base.tol.rel) - base.tol.abs;
+    changes.push({
+      key,
+      unit: base.unit,
+      base: base.value,
+      current: cur.value,
+      worseBy: sign * (cur.value - base.value),
+      limit,
+      regression: isRegression(base.value, cur.value, base.better, base.tol),
+    });
+  }
+  return { changes, missing };
+}
+
+export interface Baseline {
+  /** The profile the figures came from: a quick run is compared only with a quick baseline. */
+  profiles: Partial<Record<string, { acceptedAt: string; command: string; figures: Figures }>>;
+}

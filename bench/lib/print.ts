@@ -1,0 +1,166 @@
+// The tables printed at the end of a run: render A/B per case and screen, targets, micro-benchmarks, bundle,
+// Lighthouse, fan-out, and the change against the baseline.
+import { METRICS } from '../render/aggregate.ts';
+import type { Change, Figures } from './figures.ts';
+import type { Sections } from './report.ts';
+import { num, table } from './table.ts';
+import type { TargetCheck } from './targets.ts';
+
+const KB = 1024;
+
+function delta(base: Figures | null, key: string, current: number | null | undefined): string {
+  const b = base?.[key]?.value;
+  if (b === undefined || b === null || current === null || current === undefined || !Number.isFinite(b) || !Number.isFinite(current)) return '';
+  if (b === 0) return current === 0 ? '±0' : `+${num(current, 1)}`;
+  const pct = ((current - b) / Math.abs(b)) * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(0)} %`;
+}
+
+export function renderTables(s: Sections, base: Figures | null): string {
+  const out: string[] = [];
+  const r = s.render;
+  if (!r) return '';
+  out.push(
+    `Chromium ${r.chromium}; browser on CPU ${r.browserCpus ?? 'any'}, server on CPU ${r.serverCpus ?? 'any'}.`,
+    'Calibration (busy loop, ms): ' +
+      r.calibration
+        .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
+        .join('; '),
+  );
+  for (const sum of r.summaries) {
+    out.push(
+      '',
+      `▶ ${r.labels[sum.caseId] ?? sum.caseId} — ${sum.screen} (${sum.runs.worker} worker + ${sum.runs.main} main runs${sum.runs.failed ? `, ${sum.runs.failed} failed` : ''})`,
+    );
+    const rows = METRICS.map((d) => {
+      const w = sum.worker[d.key];
+      const mm = sum.main[d.key];
+      const ratio = sum.ratio[d.key];
+      const key = `render.${sum.caseId}.${sum.screen}.worker.${d.key}`;
+      return [
+        `${d.label}${d.unit ? ` (${d.unit})` : ''}`,
+        num(w?.median, d.digits, d.scale),
+        num(mm?.median, d.digits, d.scale),
+        d.ratio && ratio && ratio.n > 0 ? `${num(ratio.median, 2)} (${num(ratio.min, 2)}–${num(ratio.max, 2)})` : '',
+        delta(base, key, w?.median),
+      ];
+    });
+    out.push(table(['metric', 'worker', 'main', 'worker/main (min–max)', 'worker Δ baseline'], rows));
+    for (const e of sum.errors) out.push(`  ! ${e}`);
+  }
+  return out.join('\n');
+}
+
+export function targetTable(checks: readonly TargetCheck[]): string {
+  const rows = checks.map((c) => [
+    c.label,
+    c.value === null ? 'n/a' : `${num(c.value, c.unit === '×' ? 2 : 1)}${c.unit ? ` ${c.unit}` : ''}`,
+    `${c.op} ${c.limit}${c.unit ? ` ${c.unit}` : ''}`,
+    c.verdict === 'met' ? 'met' : c.verdict === 'missed' ? 'MISSED' : `n/a${c.note ? ` (${c.note})` : ''}`,
+  ]);
+  return table(['target', 'value', 'limit', 'verdict'], rows);
+}
+
+export function otherTables(s: Sections, base: Figures | null): string {
+  const out: string[] = [];
+  if (s.micro) {
+    out.push(
+      '',
+      '▶ Worker hot paths (tinybench, one core)',
+      table(
+        ['benchmark', 'ns per unit', 'per second', '±', 'Δ baseline'],
+        s.micro.map((m) => [
+          m.name,
+          `${num(m.nsPerUnit, 0)} ns/${m.unit}`,
+          `${Math.round(m.unitsPerSec).toLocaleString('en')}`,
+          `${num(m.rme, 1)} %`,
+          delta(base, `micro.${m.name}`, m.nsPerUnit),
+        ]),
+      ),
+    );
+  }
+  const b = s.bundle;
+  if (b) {
+    const rows: string[][] = b.firstScreen.js.map((f) => [f.file, num(f.raw / KB), num(f.gzip / KB), num(f.brotli / KB), f.packages.join(' ')]);
+    rows.push(['= first screen JS', num(b.firstScreen.jsRaw / KB), num(b.firstScreen.jsGzip / KB), num(b.firstScreen.jsBrotli / KB), delta(base, 'bundle.firstScreen.jsGzipKb', b.firstScreen.jsGzip / KB)]);
+    rows.push(['  first screen CSS', '', num(b.firstScreen.cssGzip / KB), '', '']);
+    if (b.worker) rows.push([`feed worker ${b.worker.file}`, num(b.worker.raw / KB), num(b.worker.gzip / KB), num(b.worker.brotli / KB), b.worker.packages.join(' ')]);
+    for (const [page, set] of Object.entries(b.routes)) {
+      rows.push([`route ${page.replace('src/pages/', '')} (+ on top of entry)`, num(set.jsRaw / KB), num(set.jsGzip / KB), num(set.jsBrotli / KB), '']);
+    }
+    rows.push([`all JS (${b.allJs.files} files)`, num(b.allJs.raw / KB), num(b.allJs.gzip / KB), num(b.allJs.brotli / KB), '']);
+    out.push(
+      '',
+      `▶ Bundle (KB; gzip -9, brotli q11). lightweight-charts on the first screen: ${b.lightweightChartsOnFirstScreen ? 'YES' : 'no'}`,
+      table(['chunk', 'raw', 'gzip', 'brotli', 'packages / Δ'], rows),
+    );
+  }
+  if (s.lighthouse) {
+    out.push(
+      '',
+      '▶ Lighthouse (mobile, simulated throttling)',
+      table(
+        ['url', 'perf', 'a11y', 'best pr.', 'LCP ms', 'TBT ms', 'CLS', 'below 0.9'],
+        s.lighthouse.map((l) => [
+          new URL(l.url).pathname + new URL(l.url).hash,
+          num(l.performance, 0),
+          num(l.accessibility, 0),
+          num(l.bestPractices, 0),
+          num(l.lcpMs, 0),
+          num(l.tbtMs, 0),
+          num(l.cls, 3),
+          l.error ? `error: ${l.error.slice(0, 60)}` : l.failing.map((x) => x.split(':')[1]).join(' '),
+        ]),
+      ),
+    );
+  }
+  const f = s.fanout;
+  if (f) {
+    out.push(
+      '',
+      `▶ Server fan-out (${f.instruments} instruments × ${f.hz}/s; server CPU ${f.serverCpus ?? 'any'}, clients CPU ${f.clientCpus ?? 'any'})`,
+      table(
+        ['clients', 'connected', 'msg/s', 'MB/s', 'per client /s (min)', 'tick→client p50/p99', 'flush→client p50/p99', 'server CPU', 'server RSS'],
+        f.rows.map((r) =>
+          r.error
+            ? [String(r.clients), 'FAILED', r.error.slice(0, 60), '', '', '', '', '', '']
+            : [
+                String(r.clients),
+                String(r.connected),
+                num(r.msgsPerSec, 0),
+                num(r.mbPerSec, 1),
+                `${num(r.perClientMsgsPerSecMedian, 1)} (${num(r.perClientMsgsPerSecMin, 1)})`,
+                `${num(r.tickP50, 0)}/${num(r.tickP99, 0)} ms`,
+                `${num(r.frameP50, 0)}/${num(r.frameP99, 0)} ms`,
+                `${num(r.serverCpuPct, 0)} %`,
+                `${num(r.serverRssMb, 0)} MB`,
+              ],
+        ),
+      ),
+    );
+    const r = f.rest;
+    if (r) {
+      out.push(
+        `REST /v1/api/forex/submit (${r.code}) at concurrency ${r.concurrency}: ${r.requests} requests in ${(r.windowMs / 1000).toFixed(1)} s, ` +
+          `${r.ok} ok (${num(r.okPerSec, 0)}/s), ${num(r.reqPerSec, 0)} req/s, p50/p99 ${num(r.p50, 1)}/${num(r.p99, 1)} ms` +
+          (r.firstError ? ` — first error: ${r.firstError}` : ''),
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+export function changeTable(changes: readonly Change[], missing: readonly string[]): string {
+  const bad = changes.filter((c) => c.regression);
+  const lines: string[] = [];
+  if (bad.length) {
+    lines.push(
+      table(
+        ['REGRESSION', 'baseline', 'now', 'limit'],
+        bad.map((c) => [c.key, `${num(c.base, 2)} ${c.unit}`, `${num(c.current, 2)} ${c.unit}`, `${num(c.limit, 2)} ${c.unit}`]),
+      ),
+    );
+  }
+  lines.push(`${changes.length} figures compared with the baseline: ${bad.length} beyond tolerance${missing.length ? `, ${missing.length} not measured this time` : ''}.`);
+  return lines.join('\n');
+}

@@ -1,0 +1,114 @@
+// Turns the sections' results into the two things a run is judged by: flat figures (compared with the baseline)
+// and the issue's target checks.
+import type { FanoutResult } from '../fanout/fanout.ts';
+import type { MicroResult } from '../micro/hot-paths.ts';
+import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
+import type { RenderResult } from '../render/render-bench.ts';
+import type { BundleReport } from '../startup/bundle.ts';
+import type { LighthouseRun } from '../startup/lighthouse.ts';
+import { figure, TOL, type Figures } from './figures.ts';
+import { check, ratioCheck, type TargetCheck } from './targets.ts';
+
+export interface Sections {
+  render: RenderResult | null;
+  micro: MicroResult[] | null;
+  bundle: BundleReport | null;
+  lighthouse: LighthouseRun[] | null;
+  fanout: FanoutResult | null;
+}
+
+const KB = 1024;
+/** The TBT ratio target needs at least this much blocking in the main-thread runs to divide by (ms). */
+export const TBT_RATIO_FLOOR_MS = 50;
+
+export function figuresOf(s: Sections): Figures {
+  const f: Figures = {};
+  for (const sum of s.render?.summaries ?? []) {
+    const base = `render.${sum.caseId}.${sum.screen}`;
+    for (const def of METRICS) {
+      for (const mode of ['worker', 'main'] as const) {
+        const v = sum[mode][def.key]?.median ?? null;
+        f[`${base}.${mode}.${def.key}`] = figure(v, def.unit, def.better, def.tol);
+      }
+      const r = sum.ratio[def.key]?.median;
+      if (def.ratio && r !== undefined && r !== null && Number.isFinite(r)) f[`${base}.ratio.${def.key}`] = figure(r, '×', 'lower', TOL.ratio);
+    }
+  }
+  for (const m of s.micro ?? []) f[`micro.${m.name}`] = figure(m.nsPerUnit, `ns/${m.unit}`, 'lower', TOL.microNs);
+  const b = s.bundle;
+  if (b) {
+    f['bundle.firstScreen.jsGzipKb'] = figure(b.firstScreen.jsGzip / KB, 'KB', 'lower', TOL.bundleKb);
+    f['bundle.firstScreen.jsBrotliKb'] = figure(b.firstScreen.jsBrotli / KB, 'KB', 'lower', TOL.bundleKb);
+    f['bundle.firstScreen.cssGzipKb'] = figure(b.firstScreen.cssGzip / KB, 'KB', 'lower', TOL.bundleKb);
+    if (b.worker) f['bundle.worker.gzipKb'] = figure(b.worker.gzip / KB, 'KB', 'lower', TOL.bundleKb);
+    for (const [page, set] of Object.entries(b.routes)) f[`bundle.route.${page}.jsGzipKb`] = figure(set.jsGzip / KB, 'KB', 'lower', TOL.bundleKb);
+    f['bundle.allJs.gzipKb'] = figure(b.allJs.gzip / KB, 'KB', 'lower', TOL.bundleKb);
+  }
+  for (const lh of s.lighthouse ?? []) {
+    const k = `lighthouse.${new URL(lh.url).hash || '/'}`;
+    f[`${k}.performance`] = figure(lh.performance, 'score', 'higher', TOL.score);
+    f[`${k}.accessibility`] = figure(lh.accessibility, 'score', 'higher', TOL.score);
+    f[`${k}.bestPractices`] = figure(lh.bestPractices, 'score', 'higher', TOL.score);
+  }
+  for (const row of s.fanout?.rows ?? []) {
+    if (row.error) continue;
+    const k = `fanout.${row.clients}`;
+    f[`${k}.msgsPerSec`] = figure(row.msgsPerSec, '/s', 'higher', TOL.throughput);
+    f[`${k}.tickP99`] = figure(row.tickP99, 'ms', 'lower', TOL.serverLatencyMs);
+    f[`${k}.frameP99`] = figure(row.frameP99, 'ms', 'lower', TOL.serverLatencyMs);
+    f[`${k}.serverRssMb`] = figure(row.serverRssMb, 'MB', 'lower', TOL.rssMb);
+  }
+  const rest = s.fanout?.rest;
+  if (rest && rest.ok > 0) {
+    f['rest.submit.okPerSec'] = figure(rest.okPerSec, '/s', 'higher', TOL.throughput);
+    f['rest.submit.p99'] = figure(rest.p99, 'ms', 'lower', TOL.serverLatencyMs);
+  }
+  return f;
+}
+
+function screen(s: Sections, caseId: string, name: string): ScreenSummary | undefined {
+  return s.render?.summaries.find((x) => x.caseId === caseId && x.screen === name);
+}
+
+export function targetsOf(s: Sections): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  for (const name of ['market', 'trade']) {
+    const sum = screen(s, 'phone-6x', name);
+    const w = sum?.worker;
+    const p = `phone 6× ${name}`;
+    out.push(
+      check(`phone.${name}.longTasks`, `${p}: zero long tasks`, w?.longTasks?.median ?? null, '<=', 0, ''),
+      check(`phone.${name}.rafP95`, `${p}: rAF p95`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
+      check(`phone.${name}.rafP99`, `${p}: rAF p99`, w?.rafP99?.median ?? null, '<=', 33, 'ms'),
+      check(`phone.${name}.tapP98`, `${p}: tap p98`, w?.tapP98?.median ?? null, '<=', 100, 'ms'),
+      check(`phone.${name}.mainBusy`, `${p}: main thread busy`, pct(w?.mainBusy?.median), '<=', 25, '%'),
+      check(`phone.${name}.tickToPaintP95`, `${p}: tick-to-paint p95`, w?.tickToPaintP95?.median ?? null, '<=', 50, 'ms'),
+      check(`phone.${name}.msgsPerFrame`, `${p}: worker→main messages per frame (worst run)`, w?.maxMsgsPerFrame?.max ?? null, '<=', 1, ''),
+      check(`phone.${name}.msgKb`, `${p}: largest worker→main message (worst run)`, w?.maxMsgKb?.max ?? null, '<=', 10, 'KB'),
+      // Below one 100 ms task's worth of blocking in the main-thread runs, a 5× ratio is noise over noise.
+      ratioCheck(`phone.${name}.tbtRatio`, `${p}: TBT worker/main (≥ 5× lower)`, sum?.ratio.tbtMs?.median ?? null, sum?.main.tbtMs?.median ?? null, 5, TBT_RATIO_FLOOR_MS, 'ms'),
+      ratioCheck(`phone.${name}.busyRatio`, `${p}: busy worker/main (≥ 2× lower)`, sum?.ratio.mainBusy?.median ?? null, sum?.main.mainBusy?.median ?? null, 2),
+    );
+  }
+  const desk = screen(s, 'desktop-1x', 'desk')?.worker;
+  out.push(
+    check('desktop.longTasks', 'desktop 1× 2,000/s: zero long tasks', desk?.longTasks?.median ?? null, '<=', 0, ''),
+    check('desktop.rafP99', 'desktop 1× 2,000/s: rAF p99', desk?.rafP99?.median ?? null, '<=', 20, 'ms'),
+  );
+  const b = s.bundle;
+  out.push(check('bundle.firstScreen', 'first screen JS (gzip)', b ? b.firstScreen.jsGzip / KB : null, '<=', 150, 'KB'));
+  for (const lh of s.lighthouse ?? []) {
+    const route = new URL(lh.url).hash.replace('#', '') || '/';
+    out.push(
+      check(`lighthouse.${route}.performance`, `Lighthouse ${route} performance`, lh.performance, '>=', 95, ''),
+      check(`lighthouse.${route}.accessibility`, `Lighthouse ${route} accessibility`, lh.accessibility, '>=', 95, ''),
+    );
+  }
+  const row = s.fanout?.rows.find((r) => r.clients === 2000 && !r.error);
+  out.push(check('server.2000.tickP99', 'server: 2,000 sockets tick-to-client p99', row?.tickP99 ?? null, '<=', 100, 'ms'));
+  return out;
+}
+
+function pct(v: number | null | undefined): number | null {
+  return v === null || v === undefined ? null : v * 100;
+}

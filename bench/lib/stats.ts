@@ -1,0 +1,224 @@
+// The bench's statistics, pure and tested (tests/unit/bench-stats.test.ts): percentiles, total blocking time,
+// frame-interval shares, medians and the spread of worker/main ratios. Every figure the bench prints comes from here.
+
+/** A long task is one over 50 ms (the Long Tasks API and Lighthouse's TBT use the same line). */
+export const LONG_TASK_MS = 50;
+/** One frame at 60 Hz. */
+export const FRAME_MS = 1000 / 60;
+
+/**
+ * Nearest-rank percentile: the smallest sample such that at least p % of the samples are ≤ it
+ * (rank = ⌈p/100 · n⌉, 1-based). It always returns a real sample, never an interpolated value,
+ * so "p99 = 33.4 ms" means a frame of 33.4 ms was actually seen. null for no samples.
+ */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (!(p >= 0 && p <= 100)) throw new RangeError(`percentile must be in [0, 100], got ${p}`);
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  const sorted = [...finite].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1] ?? null;
+}
+
+/** Conventional median (mean of the two middle values for an even count): used for figures across runs. */
+export function median(values: readonly number[]): number | null {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  const sorted = [...finite].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const hi = sorted[mid] ?? 0;
+  return sorted.length % 2 === 1 ? hi : ((sorted[mid - 1] ?? 0) + hi) / 2;
+}
+
+export function sum(values: readonly number[]): number {
+  let s = 0;
+  for (const v of values) if (Number.isFinite(v)) s += v;
+  return s;
+}
+
+export function mean(values: readonly number[]): number | null {
+  const finite = values.filter(Number.isFinite);
+  return finite.length === 0 ? null : sum(finite) / finite.length;
+}
+
+/** Total blocking time: Σ (duration − 50 ms) over the tasks longer than 50 ms. */
+export function totalBlockingTime(durations: readonly number[]): number {
+  let tbt = 0;
+  for (const d of durations) if (d > LONG_TASK_MS) tbt += d - LONG_TASK_MS;
+  return tbt;
+}
+
+export interface LongTaskSummary {
+  count: number;
+  tbtMs: number;
+  maxMs: number;
+}
+
+/** Count, TBT and the longest of the tasks over 50 ms among `durations` (shorter ones are ignored). */
+export function longTasks(durations: readonly number[]): LongTaskSummary {
+  const long = durations.filter((d) => d > LONG_TASK_MS);
+  return { count: long.length, tbtMs: totalBlockingTime(long), maxMs: long.length ? Math.max(...long) : 0 };
+}
+
+/** Differences between consecutive timestamps (e.g. rAF callbacks); unsorted input is sorted first. */
+export function intervals(timestamps: readonly number[]): number[] {
+  const t = [...timestamps].filter(Number.isFinite).sort((a, b) => a - b);
+  const out: number[] = [];
+  for (let i = 1; i < t.length; i++) out.push((t[i] ?? 0) - (t[i - 1] ?? 0));
+  return out;
+}
+
+/** Share (0…1) of values strictly above `threshold`; null for no values. */
+export function shareOver(values: readonly number[], threshold: number): number | null {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  return finite.filter((v) => v > threshold).length / finite.length;
+}
+
+export interface FrameStats {
+  frames: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  /** Share of intervals over one 60 Hz frame (16.7 ms) and over two (33.3 ms would be exact; 33 ms is the budget). */
+  over16: number | null;
+  over33: number | null;
+}
+
+/**
+ * rAF frame-interval statistics. A small tolerance (0.5 ms) keeps an on-time 16.7 ms frame whose timestamp jittered
+ * to 16.9 ms from counting as late; a truly missed frame is ≥ 33 ms and still counts.
+ */
+export const FRAME_JITTER_MS = 0.5;
+export function frameStats(frameIntervals: readonly number[]): FrameStats {
+  return {
+    frames: frameIntervals.length,
+    p50: percentile(frameIntervals, 50),
+    p95: percentile(frameIntervals, 95),
+    p99: percentile(frameIntervals, 99),
+    over16: shareOver(frameIntervals, FRAME_MS + FRAME_JITTER_MS),
+    over33: shareOver(frameIntervals, 33),
+  };
+}
+
+/**
+ * worker ÷ main for one pair of runs. Both zero → 1 (no difference); main zero but worker not → Infinity
+ * (the worker is worse by an unbounded factor); null when either side is missing.
+ */
+export function ratio(worker: number | null, main: number | null): number | null {
+  if (worker === null || main === null || !Number.isFinite(worker) || !Number.isFinite(main)) return null;
+  if (main === 0) return worker === 0 ? 1 : Infinity;
+  return worker / main;
+}
+
+export interface Spread {
+  median: number | null;
+  min: number | null;
+  max: number | null;
+  n: number;
+}
+
+/** Median with min and max: how the tables show a figure over repeated runs. Infinity is kept (it sorts last). */
+export function spread(values: readonly (number | null)[]): Spread {
+  const v = values.filter((x): x is number => x !== null && !Number.isNaN(x));
+  if (v.length === 0) return { median: null, min: null, max: null, n: 0 };
+  const sorted = [...v].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const hi = sorted[mid] ?? 0;
+  const med = sorted.length % 2 === 1 ? hi : ((sorted[mid - 1] ?? 0) + hi) / 2;
+  return { median: med, min: sorted[0] ?? null, max: sorted[sorted.length - 1] ?? null, n: sorted.length };
+}
+
+/**
+ * Ratios of paired runs (worker_i ÷ main_i, runs paired in the order they alternated) with their median and
+ * spread. Pairing cancels slow drifts of the shared machine that a ratio of medians would not.
+ */
+export function pairedRatios(worker: readonly (number | null)[], main: readonly (number | null)[]): Spread & { values: (number | null)[] } {
+  const n = Math.min(worker.length, main.length);
+  const values: (number | null)[] = [];
+  for (let i = 0; i < n; i++) values.push(ratio(worker[i] ?? null, main[i] ?? null));
+  return { ...spread(values), values };
+}
+
+/**
+ * Time-weighted busy share of a window: the union of [start, end) intervals clipped to the window, divided by its
+ * length. Overlaps (nested tasks) count once.
+ */
+export function busyShare(tasks: readonly { start: number; end: number }[], windowStart: number, windowEnd: number): number {
+  const span = windowEnd - windowStart;
+  if (!(span > 0)) return 0;
+  const clipped = tasks
+    .map((t) => ({ start: Math.max(t.start, windowStart), end: Math.min(t.end, windowEnd) }))
+    .filter((t) => t.end > t.start)
+    .sort((a, b) => a.start - b.start);
+  let busy = 0;
+  let curStart = -Infinity;
+  let curEnd = -Infinity;
+  for (const t of clipped) {
+    if (t.start > curEnd) {
+      if (curEnd > curStart) busy += curEnd - curStart;
+      curStart = t.start;
+      curEnd = t.end;
+    } else if (t.end > curEnd) curEnd = t.end;
+  }
+  if (curEnd > curStart) busy += curEnd - curStart;
+  return busy / span;
+}
+
+/** Items per second over a window given in ms. */
+export function perSecond(count: number, windowMs: number): number {
+  return windowMs > 0 ? (count * 1000) / windowMs : 0;
+}
+
+/** Event Timing reports only events of at least this duration (the API's floor for durationThreshold). */
+export const EVENT_TIMING_FLOOR_MS = 16;
+
+export interface EventTimingLike {
+  interactionId: number;
+  duration: number;
+}
+
+/**
+ * Latency of each tap: the longest event-timing entry of each interaction (pointerdown, pointerup, click share one
+ * interactionId). Taps that produced no entry were faster than the 16 ms floor and count as 16 ms, an upper bound,
+ * so a quiet page is never reported faster than the API can see.
+ */
+export function tapLatencies(entries: readonly EventTimingLike[], taps: number): number[] {
+  const byInteraction = new Map<number, number>();
+  for (const e of entries) {
+    if (!(e.interactionId > 0)) continue;
+    byInteraction.set(e.interactionId, Math.max(byInteraction.get(e.interactionId) ?? 0, e.duration));
+  }
+  const out = [...byInteraction.values()];
+  while (out.length < taps) out.push(EVENT_TIMING_FLOOR_MS);
+  return out;
+}
+
+export interface PerFrameCounts {
+  frames: number;
+  max: number;
+  /** Share of frame intervals in which more than one message arrived. */
+  overOne: number | null;
+}
+
+/** Messages per frame: arrivals counted in each interval between consecutive frame timestamps. */
+export function perFrameCounts(arrivals: readonly number[], frameTimes: readonly number[]): PerFrameCounts {
+  const f = [...frameTimes].sort((a, b) => a - b);
+  const a = [...arrivals].sort((x, y) => x - y);
+  if (f.length < 2) return { frames: 0, max: 0, overOne: null };
+  let k = 0;
+  while (k < a.length && (a[k] ?? 0) <= (f[0] ?? 0)) k++;
+  let max = 0;
+  let over = 0;
+  for (let i = 1; i < f.length; i++) {
+    const end = f[i] ?? 0;
+    let n = 0;
+    while (k < a.length && (a[k] ?? 0) <= end) {
+      n++;
+      k++;
+    }
+    if (n > max) max = n;
+    if (n > 1) over++;
+  }
+  return { frames: f.length - 1, max, overOne: over / (f.length - 1) };
+}

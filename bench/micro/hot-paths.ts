@@ -1,0 +1,154 @@
+// Section 2: micro-benchmarks (tinybench) of the worker's hot paths, run by bench/run.ts in a child process pinned to
+// one core: the whole feed per tick (parse, validate, conflate, flush), kline aggregation per live update, and the
+// P&L/equity recompute per quote with N open positions. Prints one JSON array on stdout.
+import { Bench } from 'tinybench';
+import { Feed } from '../../workers/feed/feed.ts';
+import { KlineSeries, pushKlineUpdate } from '../../workers/klines.ts';
+import { RiskBook } from '../../workers/risk.ts';
+import type { KlineBar, Order } from '../../src/domain/types.ts';
+import type { KlineUpdate } from '../../workers/protocol.ts';
+import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import { harness, instrument, RecordingSink } from '../../tests/unit/feed-fakes.ts';
+
+export interface MicroResult {
+  name: string;
+  /** What one unit is (a tick, a kline update, a quote). */
+  unit: string;
+  /** Units handled by one iteration of the benchmark function. */
+  unitsPerOp: number;
+  nsPerUnit: number;
+  unitsPerSec: number;
+  /** Relative margin of error of the mean, %. */
+  rme: number;
+  samples: number;
+}
+
+const INSTRUMENTS = 300;
+
+/** Pre-built DAY_MARKET frames as the server sends them: every instrument changed, prices walking. */
+function dayMarketFrames(count: number, perFrame: number, t0: number): string[] {
+  const frames: string[] = [];
+  for (let f = 0; f < count; f++) {
+    const data: QuoteTuple[] = [];
+    for (let i = 0; i < perFrame; i++) {
+      const price = (50 + (i % 150) + Math.sin(f + i) * 0.5).toFixed(4);
+      data.push([`SYN${String(i + 1).padStart(4, '0')}`, price, (Math.cos(f * i) * 2).toFixed(2), t0 + f * 100 + i, 1]);
+    }
+    frames.push(JSON.stringify({ type: 'DAY_MARKET', data }));
+  }
+  return frames;
+}
+
+function feedBench(bench: Bench, positions: number): () => void {
+  const h = harness();
+  const feed = new Feed(h.deps);
+  const sink = new RecordingSink();
+  const list = Array.from({ length: INSTRUMENTS }, (_, i) =>
+    instrument(`SYN${String(i + 1).padStart(4, '0')}`, 100_001 + i, { PricePrecision: 4, ForexContNum: '100' }),
+  );
+  void feed.start(
+    { wsUrl: 'ws://bench/v1/ws', apiBase: 'http://bench', lang: 'en', token: null, tradeFeeType: 2, staleAfterMs: 10_000 },
+    sink,
+  );
+  void feed.setInstruments(list);
+  h.last().open();
+  if (positions > 0) void feed.setPositions(orders(positions, list.map((i) => ({ id: i.Id, code: i.Code }))), '100000', '1000');
+  const frames = dayMarketFrames(64, INSTRUMENTS, h.time.now);
+  let k = 0;
+  const socket = h.last();
+  const name = positions > 0 ? `feed: parse + conflate + flush, ${positions} positions` : 'feed: parse + conflate + flush';
+  bench.add(name, () => {
+    socket.onmessage?.({ data: frames[k++ % frames.length] });
+    h.time.now += 100;
+    h.frames.run(); // the frame that flushes the batch (one per server message at 10 messages/s)
+    sink.batches.length = 0;
+  });
+  return () => void feed.stop();
+}
+
+function orders(n: number, on: { id: number; code: string }[]): Order[] {
+  return Array.from({ length: n }, (_, k) => {
+    const inst = on[k % on.length] ?? { id: 1, code: 'X' };
+    return {
+      Id: k + 1, ForexId: inst.id, ForexTradeLists: { ShowCode: inst.code, Code: inst.code, PricePrecision: 4 },
+      OrderType: k % 2 === 0 ? 1 : 2, Quantity: '0.01', Multiple: 10, Price: '50.0000', OriginPrice: '50.0000',
+      UpdatePrice: '50.0000', FactProfits: '0', CautionMoney: '5', TradeFee: '0.01', TargetLossPrice: '0',
+      TargetProfitPrice: '0', Status: 1, CloseReason: '', CreateTimeHandler: '', CompleteTimeHandler: '',
+    };
+  });
+}
+
+function klineBench(bench: Bench): void {
+  const s = new KlineSeries('SYN0001', '5min');
+  const t0 = 1_700_000_100 - (1_700_000_100 % 300);
+  const history: KlineBar[] = Array.from({ length: 500 }, (_, i) => ({
+    Time: t0 - (500 - i) * 300, Open: 50, High: 51, Low: 49, Close: 50.5, Volume: 100,
+  }));
+  s.load(history);
+  const queue: KlineUpdate[] = [];
+  let minute = t0;
+  let n = 0;
+  bench.add('klines: live 1min update → 5min bar', () => {
+    // 20 updates per live minute (the server conflates KLINE per ~100 ms), then the next minute opens.
+    if (++n % 20 === 0) minute += 60;
+    const u = s.applyMinute({ Time: minute, Open: 50, High: 50.6 + (n % 7) * 0.01, Low: 49.9, Close: 50 + (n % 13) * 0.01, Volume: n % 20 });
+    if (u) pushKlineUpdate(queue, u);
+    if (queue.length > 8) queue.length = 0; // a frame takes the queue
+  });
+}
+
+function riskBench(bench: Bench, positions: number): void {
+  const codes = Array.from({ length: positions }, (_, i) => `SYN${String(i + 1).padStart(4, '0')}`);
+  const list = codes.map((c, i) => instrument(c, 100_001 + i, { ForexContNum: '100' }));
+  const byId = new Map(list.map((i) => [i.Id, i]));
+  const book = new RiskBook();
+  book.setPositions(orders(positions, list.map((i) => ({ id: i.Id, code: i.Code }))), '100000', String(positions * 5), (o) => byId.get(o.ForexId), () => '50.0000');
+  let k = 0;
+  bench.add(`risk: quote → P&L, equity, risk rate (${positions} positions)`, () => {
+    const code = codes[k % codes.length] ?? 'SYN0001';
+    book.onQuote(code, (50 + (k++ % 100) * 0.0001).toFixed(4));
+    book.take(); // one frame: recompute the marked instrument's positions and re-sum the account
+  });
+}
+
+export async function runMicro(quick: boolean): Promise<MicroResult[]> {
+  const bench = new Bench({ time: quick ? 300 : 1500, warmupTime: quick ? 100 : 300, iterations: 20 });
+  const stops = [feedBench(bench, 0), feedBench(bench, 50)];
+  klineBench(bench);
+  riskBench(bench, 1);
+  riskBench(bench, 10);
+  riskBench(bench, 100);
+  await bench.warmup();
+  await bench.run();
+  stops.forEach((s) => s());
+  const units: Record<string, [string, number]> = {
+    feed: ['tick', INSTRUMENTS],
+    klines: ['update', 1],
+    risk: ['quote', 1],
+  };
+  return bench.tasks.map((t) => {
+    const r = t.result;
+    const [unit, perOp] = units[t.name.split(':')[0] ?? ''] ?? ['op', 1];
+    const meanMs = r?.mean ?? NaN;
+    const nsPerUnit = (meanMs * 1e6) / perOp;
+    return {
+      name: t.name,
+      unit,
+      unitsPerOp: perOp,
+      nsPerUnit,
+      unitsPerSec: 1e9 / nsPerUnit,
+      rme: r?.rme ?? NaN,
+      samples: r?.samples.length ?? 0,
+    };
+  });
+}
+
+if (process.argv[1]?.endsWith('hot-paths.ts')) {
+  runMicro(process.argv.includes('--quick')).then(
+    (r) => process.stdout.write(`${JSON.stringify(r)}\n`),
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,99 @@
+// Folds the render runs into one summary per case and screen: the median (with min–max) of every metric per feed
+// mode, and the paired worker/main ratio with its spread. The metric table below is also the printed table's rows.
+import { pairedRatios, spread, type Spread } from '../lib/stats.ts';
+import { TOL, type Better, type Tolerance } from '../lib/figures.ts';
+import type { RunMetrics, RunResult, ScreenName } from './run-one.ts';
+
+export type MetricKey = keyof RunMetrics;
+
+export interface MetricDef {
+  key: MetricKey;
+  label: string;
+  unit: string;
+  /** Multiplier from the stored value to the printed one (shares are stored 0…1, printed as %). */
+  scale: number;
+  digits: number;
+  better: Better;
+  tol: Tolerance;
+  /** Part of the worker/main ratio column (meaningless for figures that are zero by design in one mode). */
+  ratio: boolean;
+}
+
+const m = (
+  key: MetricKey, label: string, unit: string, better: Better, tol: Tolerance, digits = 1, scale = 1, ratio = true,
+): MetricDef => ({ key, label, unit, scale, digits, better, tol, ratio });
+
+export const METRICS: readonly MetricDef[] = [
+  m('longTasks', 'long tasks (count)', '', 'lower', TOL.count, 0),
+  m('tbtMs', 'total blocking time', 'ms', 'lower', TOL.blockingMs, 0),
+  m('longTaskMaxMs', 'longest task', 'ms', 'lower', TOL.blockingMs, 0),
+  m('loafs', 'long animation frames', '', 'lower', TOL.count, 0),
+  m('loafBlockingMs', 'LoAF blocking duration', 'ms', 'lower', TOL.blockingMs, 0),
+  m('rafP50', 'rAF interval p50', 'ms', 'lower', TOL.frameMs),
+  m('rafP95', 'rAF interval p95', 'ms', 'lower', TOL.frameMs),
+  m('rafP99', 'rAF interval p99', 'ms', 'lower', TOL.frameMs),
+  m('rafOver16', 'frames > 16.7 ms', '%', 'lower', TOL.share, 1, 100),
+  m('rafOver33', 'frames > 33 ms', '%', 'lower', TOL.share, 1, 100),
+  m('tapP98', 'tap latency p98', 'ms', 'lower', TOL.latencyMs, 0),
+  m('tapMax', 'tap latency max', 'ms', 'lower', TOL.latencyMs, 0),
+  m('mainBusy', 'main thread busy', '%', 'lower', TOL.share, 1, 100),
+  m('workerBusy', 'worker thread busy', '%', 'lower', TOL.share, 1, 100, false),
+  m('tickToPaintP50', 'tick-to-paint p50', 'ms', 'lower', TOL.latencyMs, 0),
+  m('tickToPaintP95', 'tick-to-paint p95', 'ms', 'lower', TOL.latencyMs, 0),
+  m('serverTickToPaintP95', 'server tick-to-paint p95', 'ms', 'lower', TOL.latencyMs, 0),
+  m('msgsPerSec', 'worker→main messages', '/s', 'lower', TOL.perSec, 1, 1, false),
+  m('kbPerSec', 'worker→main bytes', 'KB/s', 'lower', TOL.kb, 1, 1, false),
+  m('maxMsgsPerFrame', 'messages per frame (max)', '', 'lower', TOL.count, 0, 1, false),
+  m('maxMsgKb', 'largest message', 'KB', 'lower', TOL.kb, 1, 1, false),
+  m('batchesPerSec', 'batches painted', '/s', 'higher', TOL.perSec, 1, 1, false),
+  m('heapGrowthMb', 'JS heap growth (main)', 'MB', 'lower', TOL.heapMb, 2, 1, false),
+];
+
+export interface ScreenSummary {
+  caseId: string;
+  screen: ScreenName;
+  runs: { worker: number; main: number; failed: number };
+  worker: Partial<Record<MetricKey, Spread>>;
+  main: Partial<Record<MetricKey, Spread>>;
+  ratio: Partial<Record<MetricKey, Spread>>;
+  errors: string[];
+}
+
+export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
+  const groups = new Map<string, RunResult[]>();
+  for (const r of runs) {
+    const k = `${r.spec.caseId}\u0000${r.spec.screen}`;
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  const out: ScreenSummary[] = [];
+  for (const group of groups.values()) {
+    const first = group[0];
+    if (!first) continue;
+    const ok = (mode: 'worker' | 'main'): RunResult[] => group.filter((r) => r.ok && r.spec.mode === mode);
+    const byPair = (mode: 'worker' | 'main', key: MetricKey): (number | null)[] => {
+      const pairs = [...new Set(group.map((r) => r.spec.pair))].sort((a, b) => a - b);
+      return pairs.map((p) => group.find((r) => r.ok && r.spec.mode === mode && r.spec.pair === p)?.metrics[key] ?? null);
+    };
+    const s: ScreenSummary = {
+      caseId: first.spec.caseId,
+      screen: first.spec.screen,
+      runs: { worker: ok('worker').length, main: ok('main').length, failed: group.filter((r) => !r.ok).length },
+      worker: {},
+      main: {},
+      ratio: {},
+      errors: [...new Set(group.filter((r) => r.error).map((r) => `${r.spec.mode}#${r.spec.pair}: ${r.error ?? ''}`))],
+    };
+    for (const def of METRICS) {
+      s.worker[def.key] = spread(ok('worker').map((r) => r.metrics[def.key]));
+      s.main[def.key] = spread(ok('main').map((r) => r.metrics[def.key]));
+      if (def.ratio) {
+        const { values: _values, ...r } = pairedRatios(byPair('worker', def.key), byPair('main', def.key));
+        s.ratio[def.key] = r;
+      }
+    }
+    out.push(s);
+  }
+  return out;
+}

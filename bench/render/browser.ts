@@ -1,0 +1,131 @@
+// Debian's Chromium for the render bench: the sandbox flags of tests/e2e/browser.ts, confined to one core through a
+// taskset wrapper executable (every Chromium process inherits the affinity), plus CDP CPU throttling per page.
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM } from '../../tests/e2e/browser.ts';
+import { BENCH_TMP } from '../lib/client-build.ts';
+
+export interface PinnedBrowser {
+  browser: Browser;
+  /** The taskset CPU list every browser process runs on, or null when not pinned. */
+  cpus: string | null;
+  version: string;
+  /** Allowed CPUs of every Chromium process, read from /proc. */
+  affinities(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny executable that records its pid and runs Chromium, under `taskset -c CPUS` when pinned: exec keeps the pid,
+ * and every Chromium process (renderers, GPU, utility) inherits the affinity.
+ */
+export function wrapperExecutable(cpus: string | null): string {
+  mkdirSync(BENCH_TMP, { recursive: true });
+  const path = join(BENCH_TMP, `chromium-${cpus ? `cpu-${cpus.replace(/[^0-9]/g, '_')}` : 'free'}.sh`);
+  const run = cpus ? `taskset -c ${cpus} ${CHROMIUM}` : CHROMIUM;
+  writeFileSync(path, `#!/bin/sh\n[ -n "$TW_BENCH_PIDFILE" ] && echo $$ > "$TW_BENCH_PIDFILE"\nexec ${run} "$@"\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+/** The flags tests/e2e/browser.ts uses in this sandbox, plus no background throttling of timers or renderers. */
+export const BENCH_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
+  '--disable-extensions', '--mute-audio',
+];
+
+export async function launchPinned(cpus: string | null): Promise<PinnedBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'tickwise-bench-chromium-')); // holds the pid file
+  const pidFile = join(profile, 'browser.pid');
+  const browser = await chromium.launch({
+    executablePath: wrapperExecutable(cpus),
+    headless: true,
+    args: BENCH_FLAGS, // Playwright gives each launch a fresh temporary profile of its own
+    env: { ...process.env, TW_BENCH_PIDFILE: pidFile },
+  });
+  let rootPid = -1;
+  try {
+    rootPid = Number(readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    // the wrapper could not write it: affinities are reported as unknown
+  }
+  return {
+    browser,
+    cpus,
+    version: browser.version(),
+    affinities: () => treeAffinities(rootPid),
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Allowed-CPU lists of a process and all its descendants (from /proc), to show the pinning took: "pid name" → "0". */
+export function treeAffinities(rootPid: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(rootPid > 0)) return out;
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p = pid, hops = 0; p > 1 && hops < 20; hops++) {
+      if (p === rootPid) return true;
+      p = parent.get(p) ?? 0;
+    }
+    return false;
+  };
+  for (const pid of parent.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const cpus = /Cpus_allowed_list:\s+(\S+)/.exec(status)?.[1] ?? '?';
+      // Chromium rewrites its command line into one string; the process type is a flag in it.
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
+      out[`${pid} ${type}`] = cpus;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
+
+export interface BenchPage {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+}
+
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  mobile: boolean,
+  throttle: number,
+): Promise<BenchPage> {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: mobile ? 2 : 1,
+    isMobile: mobile,
+    hasTouch: mobile,
+    locale: 'zh-HK',
+    userAgent: mobile
+      ? 'Mozilla/5.0 (Linux; Android 13; Pixel 6a) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36'
+      : undefined,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  return { context, page, cdp };
+}

@@ -1,0 +1,64 @@
+// Calibration of the throttled, one-core browser: a fixed busy loop timed on the page's main thread and in a worker,
+// alone and with the other side spinning, at each throttle rate. It shows what CDP throttling slows (main only) and
+// that the worker shares the single core instead of getting a free one.
+import type { Browser } from 'playwright-core';
+import { openPage } from './browser.ts';
+import { NAME_SHIM } from './page-probe.ts';
+
+export interface CalibrationRow {
+  throttle: number;
+  /** The loop on the main thread alone. */
+  mainMs: number;
+  /** The loop in a dedicated worker while the main thread idles. */
+  workerMs: number;
+  /** The main-thread loop while the worker spins the same loop: on one core both take turns. */
+  mainWhileWorkerMs: number;
+}
+
+/** The loop both sides run: integer work the JIT cannot drop (the result is returned). */
+const LOOP_SOURCE = `function spin(n) { let x = 0; for (let i = 0; i < n; i++) x = (x * 31 + i) % 1000003; return x; }`;
+const WORKER_SOURCE = `${LOOP_SOURCE}
+onmessage = (e) => { const t = performance.now(); const x = spin(e.data); postMessage({ ms: performance.now() - t, x }); };`;
+
+export async function calibrate(browser: Browser, throttles: readonly number[], iterations: number): Promise<CalibrationRow[]> {
+  const rows: CalibrationRow[] = [];
+  for (const throttle of throttles) {
+    const { context, page } = await openPage(browser, { width: 360, height: 740 }, true, throttle);
+    try {
+      await page.setContent('<!doctype html><title>calibration</title>');
+      await page.evaluate(NAME_SHIM); // setContent runs no init scripts
+      const r = await page.evaluate(
+        async ({ loop, workerSource, n }) => {
+          const spin = new Function(`${loop}; return spin;`)() as (n: number) => number;
+          const worker = new Worker(URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' })));
+          const inWorker = (count: number): Promise<number> =>
+            new Promise((resolve) => {
+              worker.onmessage = (e: MessageEvent<{ ms: number }>) => resolve(e.data.ms);
+              worker.postMessage(count);
+            });
+          const onMain = (): number => {
+            const t = performance.now();
+            spin(n);
+            return performance.now() - t;
+          };
+          await inWorker(n / 10); // warm both JITs
+          onMain();
+          const mainMs = Math.min(onMain(), onMain());
+          const workerMs = Math.min(await inWorker(n), await inWorker(n));
+          // The worker spins long enough to cover the main loop; then the main loop is timed.
+          const background = inWorker(n * 20);
+          await new Promise((r) => setTimeout(r, 20));
+          const mainWhileWorkerMs = onMain();
+          await background;
+          worker.terminate();
+          return { mainMs, workerMs, mainWhileWorkerMs };
+        },
+        { loop: LOOP_SOURCE, workerSource: WORKER_SOURCE, n: iterations },
+      );
+      rows.push({ throttle, ...r });
+    } finally {
+      await context.close();
+    }
+  }
+  return rows;
+}

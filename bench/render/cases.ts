@@ -1,0 +1,67 @@
+// The render cases and how long each runs in the full and the quick profile. Every case alternates worker and main
+// runs (A B A B …) in fresh browser contexts against one server started with the case's load.
+import type { ScreenName } from './run-one.ts';
+
+export interface RenderCase {
+  id: string;
+  label: string;
+  viewport: { width: number; height: number };
+  mobile: boolean;
+  throttle: number;
+  /** SIM_INSTRUMENTS and SIM_HZ of the server. */
+  instruments: number;
+  hz: number;
+  screens: ScreenName[];
+  pairs: number;
+  warmupMs: number;
+  measureMs: number;
+  /**
+   * Further windows measured in the same page right after this case's own, throttle switched and warmed up again:
+   * the phone at 4× follows the phone at 6× on the market list, which saves a page load per run.
+   */
+  followUps: FollowUp[];
+}
+
+export interface FollowUp {
+  id: string;
+  label: string;
+  throttle: number;
+  screens: ScreenName[];
+}
+
+export type Profile = 'full' | 'quick';
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+export function renderCases(profile: Profile): RenderCase[] {
+  const full = profile === 'full';
+  // Quick: two pairs and 2 s + 6 s windows keep `--quick` under 5 minutes on the 2-core reference machine.
+  const timing = full ? { pairs: 5, warmupMs: 5_000, measureMs: 20_000 } : { pairs: 2, warmupMs: 2_000, measureMs: 6_000 };
+  const phone6: RenderCase = {
+    id: 'phone-6x',
+    label: 'phone 360×740, 1 core, 6× throttle, 300 × 20/s',
+    viewport: PHONE, mobile: true, throttle: 6, instruments: 300, hz: 20, screens: ['market', 'trade'], ...timing,
+    // The 4× phone is measured on the market list only, after the 6× window: the full run stays under 25 minutes.
+    followUps: full ? [{ id: 'phone-4x', label: 'phone 360×740, 1 core, 4× throttle, 300 × 20/s (after the 6× window)', throttle: 4, screens: ['market'] }] : [],
+  };
+  const desktop: RenderCase = {
+    id: 'desktop-1x',
+    label: 'desktop 1280×800, 1 core, 1×, 2,000 × 20/s',
+    viewport: DESKTOP, mobile: false, throttle: 1, instruments: 2000, hz: 20, screens: ['desk'],
+    ...timing,
+    pairs: full ? 5 : 1,
+    followUps: [],
+  };
+  return [phone6, desktop];
+}
+
+/** Every case id a profile can produce (its cases and their follow-ups), with its label. */
+export function caseLabels(cases: readonly RenderCase[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of cases) {
+    out[c.id] = c.label;
+    for (const f of c.followUps) out[f.id] = f.label;
+  }
+  return out;
+}

@@ -1,0 +1,171 @@
+// Section 1 of the bench: the render A/B. One pinned Chromium for everything; per case a server with the case's load
+// (pinned to the other core), a demo session with a position, then worker and main runs alternating, A B A B ….
+import { join } from 'node:path';
+import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { calibrate, type CalibrationRow } from './calibrate.ts';
+import { launchPinned } from './browser.ts';
+import { caseLabels, renderCases, type Profile, type RenderCase } from './cases.ts';
+import { runOne, type FeedModeName, type PhaseSpec, type RunResult, type RunSpec, type ScreenName } from './run-one.ts';
+import { createBenchSession } from './session.ts';
+import { summariseRuns, type ScreenSummary } from './aggregate.ts';
+
+export interface RenderOptions {
+  profile: Profile;
+  distDir: string;
+  browserCpus: string | null;
+  serverCpus: string | null;
+  /** Case ids to run (default all of the profile). */
+  only: string[] | null;
+  /** Directory for the profile traces. */
+  traceDir: string;
+  stamp: string;
+  log(line: string): void;
+  /** Registers a cleanup to run if the bench is interrupted. */
+  onCleanup(fn: () => Promise<void>): void;
+}
+
+export interface RenderCaseResult {
+  case: RenderCase;
+  sessionNote: string | null;
+  serverCpuSeconds: number | null;
+  runs: RunResult[];
+}
+
+export interface RenderResult {
+  chromium: string;
+  browserCpus: string | null;
+  serverCpus: string | null;
+  affinities: Record<string, string>;
+  calibration: CalibrationRow[];
+  calibrationIterations: number;
+  cases: RenderCaseResult[];
+  /** Label of every case id in the summaries (follow-ups included). */
+  labels: Record<string, string>;
+  summaries: ScreenSummary[];
+  profileTraces: string[];
+}
+
+/** Busy-loop iterations of the calibration: about 50 ms on one unthrottled core of the reference machine. */
+const CALIBRATION_ITERATIONS = 5_000_000;
+
+const fmt = (v: number | null, digits = 1, scale = 1): string => (v === null ? 'n/a' : (v * scale).toFixed(digits));
+
+function runLine(r: RunResult): string {
+  const s = r.spec;
+  const head = `${s.caseId} ${s.screen} ${s.mode.padEnd(6)} #${s.pair + 1}`;
+  const t = r.timings;
+  if (!r.ok) return `${head}: FAILED ${r.error ?? ''}`;
+  const x = r.metrics;
+  return (
+    `${head}: long tasks ${fmt(x.longTasks, 0)} (TBT ${fmt(x.tbtMs, 0)} ms), rAF p95/p99 ${fmt(x.rafP95)}/${fmt(x.rafP99)} ms, ` +
+    `busy ${fmt(x.mainBusy, 0, 100)} %, tap p98 ${fmt(x.tapP98, 0)} ms, tick→paint p95 ${fmt(x.tickToPaintP95, 0)} ms, ` +
+    `${fmt(x.msgsPerSec)} msg/s (load ${(t.loadMs / 1000).toFixed(1)} s, GC ${(t.heapGcMs / 1000).toFixed(1)} s, trace ${(t.traceMs / 1000).toFixed(1)} s)`
+  );
+}
+
+function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: number, profileTracePath: string | null): RunSpec {
+  const own: PhaseSpec = { caseId: c.id, throttle: c.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath };
+  const more: PhaseSpec[] = c.followUps
+    .filter((f) => f.screens.includes(screen))
+    .map((f) => ({ caseId: f.id, throttle: f.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath: null }));
+  return {
+    screen,
+    mode,
+    pair,
+    viewport: c.viewport,
+    mobile: c.mobile,
+    tapEveryMs: 2000,
+    profileMs: c.measureMs >= 20_000 ? 5000 : 3000,
+    phases: [own, ...more],
+  };
+}
+
+export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
+  const cases = renderCases(opts.profile).filter((c) => !opts.only || opts.only.includes(c.id));
+  const pinned = await launchPinned(opts.browserCpus);
+  opts.onCleanup(() => pinned.close());
+  const result: RenderResult = {
+    chromium: pinned.version,
+    browserCpus: opts.browserCpus,
+    serverCpus: opts.serverCpus,
+    affinities: {},
+    calibration: [],
+    calibrationIterations: CALIBRATION_ITERATIONS,
+    cases: [],
+    labels: caseLabels(cases),
+    summaries: [],
+    profileTraces: [],
+  };
+  try {
+    const throttles = [...new Set([1, ...cases.flatMap((c) => [c.throttle, ...c.followUps.map((f) => f.throttle)])])].sort((a, b) => a - b);
+    opts.log(`calibrating (busy loop of ${CALIBRATION_ITERATIONS.toLocaleString('en')} iterations) at ${throttles.join('×, ')}× …`);
+    result.calibration = await calibrate(pinned.browser, throttles, CALIBRATION_ITERATIONS);
+    for (const row of result.calibration) {
+      opts.log(
+        `  ${row.throttle}×: main thread ${row.mainMs.toFixed(0)} ms, worker ${row.workerMs.toFixed(0)} ms, ` +
+          `main while the worker spins ${row.mainWhileWorkerMs.toFixed(0)} ms`,
+      );
+    }
+    result.affinities = pinned.affinities();
+
+    let server: BenchServer | null = null;
+    let serverKey = '';
+    try {
+      for (const c of cases) {
+        const key = `${c.instruments}x${c.hz}`;
+        if (!server || key !== serverKey) {
+          await server?.stop();
+          opts.log(`starting the server with SIM_INSTRUMENTS=${c.instruments} SIM_HZ=${c.hz} …`);
+          const started = await startBenchServer({
+            env: { SIM_INSTRUMENTS: String(c.instruments), SIM_HZ: String(c.hz), SIM_SEED: '20240601' },
+            distDir: opts.distDir,
+            cpus: opts.serverCpus,
+          });
+          server = started;
+          serverKey = key;
+          opts.onCleanup(() => started.stop());
+        }
+        const srv: BenchServer = server;
+        const session = await createBenchSession(srv.url);
+        if (session.note) opts.log(`  note: ${session.note}`);
+        const cpuBefore = srv.usage()?.cpuSeconds ?? null;
+        const caseResult: RenderCaseResult = { case: c, sessionNote: session.note, serverCpuSeconds: null, runs: [] };
+        opts.log(`${c.label}: ${c.pairs} pair(s) × ${c.screens.join(' + ')}, warm-up ${c.warmupMs / 1000} s, window ${c.measureMs / 1000} s`);
+        // One unmeasured load first: the first context of a case pays for cold caches (code, fonts, the server's
+        // kline cache) that would otherwise count against whichever mode happens to run first.
+        const [primer] = await runOne(pinned.browser, srv.url, session, {
+          ...specOf(c, c.screens[0] ?? 'market', 'worker', -1, null),
+          phases: [{ caseId: c.id, throttle: c.throttle, warmupMs: 1000, measureMs: 0, profileTracePath: null }],
+        });
+        if (primer && !primer.ok) opts.log(`  primer run failed: ${primer.error ?? ''}`);
+        for (let pair = 0; pair < c.pairs; pair++) {
+          for (const screen of c.screens) {
+            for (const mode of ['worker', 'main'] as FeedModeName[]) {
+              // Profile traces (an extra window after the measured one) from the first pair of the first case:
+              // every screen and mode in a full run, the worker mode only in a quick one.
+              const wantTrace = pair === 0 && c === cases[0] && (opts.profile === 'full' || mode === 'worker');
+              const trace = wantTrace ? join(opts.traceDir, `${opts.stamp}-${c.id}-${screen}-${mode}.trace.json.gz`) : null;
+              const t0 = Date.now();
+              const rs = await runOne(pinned.browser, srv.url, session, specOf(c, screen, mode, pair, trace));
+              const took = `[${((Date.now() - t0) / 1000).toFixed(0)} s]`;
+              for (const r of rs) {
+                if (r.profileTrace) result.profileTraces.push(r.profileTrace);
+                caseResult.runs.push(r);
+                opts.log(`  ${runLine(r)} ${took}`);
+              }
+            }
+          }
+        }
+        const cpuAfter = srv.usage()?.cpuSeconds ?? null;
+        caseResult.serverCpuSeconds = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+        result.cases.push(caseResult);
+      }
+    } finally {
+      await server?.stop();
+    }
+  } finally {
+    await pinned.close();
+  }
+  result.summaries = summariseRuns(result.cases.flatMap((c) => c.runs));
+  return result;
+}

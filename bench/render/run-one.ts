@@ -1,0 +1,345 @@
+// One measured run of the render A/B: a fresh browser context, the app on one screen in one feed mode, a warm-up,
+// then a window in which the page, the bench probe and a trace are recorded while a tap lands every 2 s.
+import { gzipSync } from 'node:zlib';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { ProbeSnapshot } from '../../src/state/bench-probe.ts';
+import {
+  frameStats,
+  intervals,
+  longTasks,
+  percentile,
+  perFrameCounts,
+  perSecond,
+  sum,
+  tapLatencies,
+  type FrameStats,
+} from '../lib/stats.ts';
+import { openPage } from './browser.ts';
+import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
+import { seedBrowserState, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
+import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
+
+export type FeedModeName = 'worker' | 'main';
+export type ScreenName = 'market' | 'trade' | 'desk';
+
+/** Measurement traces stay lean (top-level tasks and the window marks): tracing costs main-thread time too. */
+export const MEASURE_CATEGORIES = ['toplevel', 'blink.user_timing'];
+/** The profile trace (an extra, unmeasured window) carries what a person needs to find the cost. */
+export const PROFILE_CATEGORIES = [
+  'toplevel',
+  'blink.user_timing',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+/** One measured window at one throttle rate; a run measures one or more in the same page, in order. */
+export interface PhaseSpec {
+  caseId: string;
+  throttle: number;
+  warmupMs: number;
+  /** 0 = a primer: load and warm up, measure nothing. */
+  measureMs: number;
+  /** Where to write a gzipped profile trace of an extra window after the measured one (null = none). */
+  profileTracePath: string | null;
+}
+
+export interface RunSpec {
+  screen: ScreenName;
+  mode: FeedModeName;
+  pair: number;
+  viewport: { width: number; height: number };
+  mobile: boolean;
+  tapEveryMs: number;
+  profileMs: number;
+  phases: PhaseSpec[];
+}
+
+/** What a result says about the run it came from. */
+export interface ResultSpec {
+  caseId: string;
+  screen: ScreenName;
+  mode: FeedModeName;
+  pair: number;
+  throttle: number;
+  warmupMs: number;
+  measureMs: number;
+  /** Index of the phase in its run (a later phase ran in a page that had already run the earlier ones). */
+  phase: number;
+}
+
+/** Where the wall time of a run went, to keep the bench inside its time budget. */
+export interface RunTimings {
+  loadMs: number;
+  heapGcMs: number;
+  traceMs: number;
+}
+
+export interface RunMetrics {
+  longTasks: number | null;
+  tbtMs: number | null;
+  longTaskMaxMs: number | null;
+  loafs: number | null;
+  loafBlockingMs: number | null;
+  rafP50: number | null;
+  rafP95: number | null;
+  rafP99: number | null;
+  rafOver16: number | null;
+  rafOver33: number | null;
+  tapP98: number | null;
+  tapMax: number | null;
+  mainBusy: number | null;
+  workerBusy: number | null;
+  tickToPaintP50: number | null;
+  tickToPaintP95: number | null;
+  serverTickToPaintP50: number | null;
+  serverTickToPaintP95: number | null;
+  msgsPerSec: number | null;
+  kbPerSec: number | null;
+  maxMsgsPerFrame: number | null;
+  framesOverOneMsg: number | null;
+  maxMsgKb: number | null;
+  batchesPerSec: number | null;
+  quotesPerSec: number | null;
+  heapGrowthMb: number | null;
+  traceLongTasks: number | null;
+}
+
+export interface RunResult {
+  spec: ResultSpec;
+  ok: boolean;
+  error: string | null;
+  metrics: RunMetrics;
+  frames: FrameStats | null;
+  taps: number;
+  windowMs: number;
+  timings: RunTimings;
+  profileTrace: string | null;
+}
+
+const EMPTY: RunMetrics = {
+  longTasks: null, tbtMs: null, longTaskMaxMs: null, loafs: null, loafBlockingMs: null, rafP50: null, rafP95: null,
+  rafP99: null, rafOver16: null, rafOver33: null, tapP98: null, tapMax: null, mainBusy: null, workerBusy: null,
+  tickToPaintP50: null, tickToPaintP95: null, serverTickToPaintP50: null, serverTickToPaintP95: null, msgsPerSec: null,
+  kbPerSec: null, maxMsgsPerFrame: null, framesOverOneMsg: null, maxMsgKb: null, batchesPerSec: null, quotesPerSec: null,
+  heapGrowthMb: null, traceLongTasks: null,
+};
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
+  const q = mode === 'main' ? '?bench=1&feed=main' : '?bench=1';
+  return `${base}/${q}#/${screen === 'trade' ? 'trade' : ''}`;
+}
+
+/** A neutral spot to tap (static text with no handler): the tap measures responsiveness, it changes nothing. */
+const TAP_TARGET: Record<ScreenName, string> = {
+  market: '.mk-title',
+  desk: '.mk-title',
+  trade: '.tr-form .tr-label',
+};
+
+/** How long a screen may take to load and go live before the run counts as failed (6× throttled, busy machine). */
+const READY_TIMEOUT_MS = 45_000;
+
+async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, { timeout: READY_TIMEOUT_MS });
+  await page.waitForFunction(() => typeof window.__twBench?.mode === 'function' && window.__twBench.mode() !== null, undefined, {
+    timeout: READY_TIMEOUT_MS,
+  });
+  const running = await page.evaluate(() => window.__twBench?.mode() ?? null);
+  if (running !== mode) throw new Error(`the app runs the feed in ${String(running)} mode, the run asked for ${mode}`);
+  if (screen === 'market' || screen === 'desk') {
+    // Every visible row should tick at SIM_HZ whatever the day: the synthetic category is open 24/7.
+    const chip = `.mk-chip[data-category="${SYNTHETIC_CATEGORY}"]`;
+    await page.waitForSelector(chip, { timeout: READY_TIMEOUT_MS });
+    await page.evaluate((sel) => (document.querySelector(sel) as HTMLElement | null)?.click(), chip);
+    await page.waitForSelector('.mk-row[data-code^="SYN"]', { timeout: READY_TIMEOUT_MS });
+  }
+  if (screen === 'trade' || screen === 'desk') {
+    // The chart marks its box with data-bars once its history is drawn (candle-chart.tsx).
+    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-bars]')?.dataset['bars'] ?? 0) > 0, undefined, {
+      timeout: READY_TIMEOUT_MS,
+    });
+  }
+  // Quotes must be flowing before the warm-up counts.
+  await page.evaluate(() => window.__twBench?.reset());
+  await page.waitForFunction(() => {
+    const b = window.__twBench;
+    if (!b) return false;
+    const s = b.take();
+    return s.batches > 0;
+  }, undefined, { timeout: 30_000, polling: 500 });
+}
+
+async function heapUsed(cdp: { send(m: 'HeapProfiler.collectGarbage'): Promise<unknown>; send(m: 'Runtime.getHeapUsage'): Promise<{ usedSize: number }> }): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const h = await cdp.send('Runtime.getHeapUsage');
+  return h.usedSize;
+}
+
+async function tapLoop(page: Page, mobile: boolean, target: { x: number; y: number }, everyMs: number, untilMs: number): Promise<number> {
+  let taps = 0;
+  let next = Date.now() + everyMs / 2;
+  while (next < untilMs - 250) {
+    await sleep(Math.max(0, next - Date.now()));
+    if (mobile) await page.touchscreen.tap(target.x, target.y);
+    else await page.mouse.click(target.x, target.y);
+    taps++;
+    next += everyMs;
+  }
+  return taps;
+}
+
+function metricsOf(
+  pw: PageWindow,
+  probe: ProbeSnapshot,
+  trace: ReturnType<typeof summariseTrace>,
+  taps: number,
+  heapGrowth: number | null,
+): { metrics: RunMetrics; frames: FrameStats } {
+  const windowMs = pw.endedAt - pw.startedAt;
+  const lt = longTasks(pw.longTasks.map((t) => t.duration));
+  const frames = frameStats(intervals(pw.rafs));
+  const tap = tapLatencies(pw.events, taps);
+  const perFrame = perFrameCounts(pw.messages.map((m) => m.at), pw.rafs);
+  const bytes = sum(pw.messages.map((m) => m.bytes));
+  return {
+    frames,
+    metrics: {
+      longTasks: pw.supports.longtask ? lt.count : null,
+      tbtMs: pw.supports.longtask ? lt.tbtMs : null,
+      longTaskMaxMs: pw.supports.longtask ? lt.maxMs : null,
+      loafs: pw.supports.loaf ? pw.loafs.length : null,
+      loafBlockingMs: pw.supports.loaf ? sum(pw.loafs.map((l) => l.blocking)) : null,
+      rafP50: frames.p50,
+      rafP95: frames.p95,
+      rafP99: frames.p99,
+      rafOver16: frames.over16,
+      rafOver33: frames.over33,
+      tapP98: pw.supports.event ? percentile(tap, 98) : null,
+      tapMax: pw.supports.event && tap.length ? Math.max(...tap) : null,
+      mainBusy: trace?.main?.busy ?? null,
+      workerBusy: trace ? (trace.worker?.busy ?? 0) : null,
+      tickToPaintP50: percentile(probe.feedToPaintMs, 50),
+      tickToPaintP95: percentile(probe.feedToPaintMs, 95),
+      serverTickToPaintP50: percentile(probe.serverTickToPaintMs, 50),
+      serverTickToPaintP95: percentile(probe.serverTickToPaintMs, 95),
+      msgsPerSec: perSecond(pw.messages.length, windowMs),
+      kbPerSec: perSecond(bytes, windowMs) / 1024,
+      maxMsgsPerFrame: perFrame.frames > 0 ? perFrame.max : null,
+      framesOverOneMsg: perFrame.overOne,
+      maxMsgKb: pw.messages.length ? Math.max(...pw.messages.map((m) => m.bytes)) / 1024 : 0,
+      batchesPerSec: perSecond(probe.batches, windowMs),
+      quotesPerSec: perSecond(probe.quotes, windowMs),
+      heapGrowthMb: heapGrowth === null ? null : heapGrowth / (1024 * 1024),
+      traceLongTasks: trace?.main?.long.count ?? null,
+    },
+  };
+}
+
+/**
+ * One fresh browser context: load the screen in the mode, then each phase in order (throttle, warm-up, measured
+ * window, optional profile window). Returns one result per phase; a failure fails the phases not yet measured.
+ */
+export async function runOne(browser: Browser, baseUrl: string, session: BenchSession, spec: RunSpec): Promise<RunResult[]> {
+  const results: RunResult[] = spec.phases.map((ph, i) => ({
+    spec: { caseId: ph.caseId, screen: spec.screen, mode: spec.mode, pair: spec.pair, throttle: ph.throttle, warmupMs: ph.warmupMs, measureMs: ph.measureMs, phase: i },
+    ok: false,
+    error: null,
+    metrics: { ...EMPTY },
+    frames: null,
+    taps: 0,
+    windowMs: 0,
+    timings: { loadMs: 0, heapGcMs: 0, traceMs: 0 },
+    profileTrace: null,
+  }));
+  const first = spec.phases[0];
+  if (!first) return results;
+  // Unthrottled while the session is seeded (a JSON page and an IndexedDB write); throttled before the app loads.
+  const { context, page, cdp } = await openPage(browser, spec.viewport, spec.mobile, 1);
+  let tracing = false;
+  let current = 0;
+  try {
+    await context.addInitScript(NAME_SHIM);
+    await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
+    await seedBrowserState(page, baseUrl, session);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: first.throttle });
+    const t0 = Date.now();
+    await page.goto(appUrl(baseUrl, spec.screen, spec.mode));
+    await waitLive(page, spec.screen, spec.mode);
+    const loadMs = Date.now() - t0;
+    let throttle = first.throttle;
+    for (; current < spec.phases.length; current++) {
+      const ph = spec.phases[current];
+      const result = results[current];
+      if (!ph || !result) break;
+      result.timings.loadMs = current === 0 ? loadMs : 0;
+      if (ph.throttle !== throttle) {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: ph.throttle });
+        throttle = ph.throttle;
+      }
+      await sleep(ph.warmupMs);
+      if (ph.measureMs <= 0) {
+        result.ok = true; // a primer: loaded and warmed up, nothing measured
+        continue;
+      }
+      const box = await page.locator(TAP_TARGET[spec.screen]).first().boundingBox();
+      if (!box) throw new Error(`no tap target ${TAP_TARGET[spec.screen]} on ${spec.screen}`);
+      const target = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+      let t = Date.now();
+      const heapBefore = await heapUsed(cdp);
+      result.timings.heapGcMs = Date.now() - t;
+      await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
+      tracing = true;
+      await page.evaluate(() => {
+        window.__twBench?.reset();
+        window.__twPage?.reset();
+      });
+      const until = Date.now() + ph.measureMs;
+      result.taps = await tapLoop(page, spec.mobile, target, spec.tapEveryMs, until);
+      await sleep(Math.max(0, until - Date.now()));
+      const taken = await page.evaluate(() => ({ pw: window.__twPage?.take() ?? null, probe: window.__twBench?.take() ?? null }));
+      t = Date.now();
+      const buf = await browser.stopTracing();
+      tracing = false;
+      if (!taken.pw || !taken.probe) throw new Error('the page probe or the bench probe is missing');
+      const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+      const trace = summariseTrace(events);
+      result.timings.traceMs = Date.now() - t;
+      t = Date.now();
+      const heapAfter = await heapUsed(cdp);
+      result.timings.heapGcMs += Date.now() - t;
+      const { metrics, frames } = metricsOf(taken.pw, taken.probe, trace, result.taps, heapAfter - heapBefore);
+      result.metrics = metrics;
+      result.frames = frames;
+      result.windowMs = taken.pw.endedAt - taken.pw.startedAt;
+      result.ok = true;
+
+      if (ph.profileTracePath) {
+        await browser.startTracing(page, { categories: PROFILE_CATEGORIES });
+        tracing = true;
+        await page.evaluate(() => window.__twPage?.reset());
+        await sleep(spec.profileMs);
+        await page.evaluate(() => window.__twPage?.take());
+        const profile = await browser.stopTracing();
+        tracing = false;
+        mkdirSync(dirname(ph.profileTracePath), { recursive: true });
+        writeFileSync(ph.profileTracePath, gzipSync(profile, { level: 9 }));
+        result.profileTrace = ph.profileTracePath;
+      }
+    }
+  } catch (err) {
+    const msg = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+    for (const r of results.slice(current)) r.error = msg;
+  } finally {
+    if (tracing) await browser.stopTracing().catch(() => undefined);
+    await context.close().catch(() => undefined);
+  }
+  return results;
+}

@@ -1,0 +1,92 @@
+// A demo account with one holding position on the bench instrument (REST, as any client would), and the browser
+// state that makes the app start signed in on that instrument: idb-keyval session, localStorage hints.
+import type { Page } from 'playwright-core';
+import type { Envelope, Instrument, LoginResult, Order } from '../../src/domain/types.ts';
+
+/** The instrument the trade screen shows: a synthetic one, open 24/7 and ticking at SIM_HZ. */
+export const BENCH_CODE = 'SYN0001';
+/** The category the market list is filtered to, so every visible row ticks at SIM_HZ on any day of the week. */
+export const SYNTHETIC_CATEGORY = 90;
+
+export interface BenchSession {
+  login: LoginResult;
+  demoId: string;
+  code: string;
+  instrument: Instrument;
+  order: Order | null;
+  note: string | null;
+}
+
+async function call<T>(url: string, token: string | null): Promise<T> {
+  const res = await fetch(url, { headers: { lang: 'en', ...(token ? { authorization: token } : {}) } });
+  const body = (await res.json()) as Envelope<T>;
+  if (body.code !== 1) throw new Error(`${new URL(url).pathname}: code ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+/** Opens one market buy of the minimum lots at the first multiplier; returns the order or the server's refusal. */
+async function openPosition(baseUrl: string, token: string, inst: Instrument): Promise<Order> {
+  const q = new URLSearchParams({
+    type: '1',
+    cont: inst.ForexMinCont,
+    forex_id: String(inst.Id),
+    status: '1',
+    multiple: String(inst.HasForexMultiple[0]?.Value ?? 0),
+  });
+  return call<Order>(`${baseUrl}/v1/api/forex/submit?${q.toString()}`, token);
+}
+
+/**
+ * Creates the demo user and opens one position: on the bench instrument if the order engine takes it, otherwise on
+ * the first open catalogue instrument (the account's P&L then follows that one; the trade screen still shows `code`).
+ */
+export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Promise<BenchSession> {
+  const demoId = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const login = await call<LoginResult>(`${baseUrl}/api/user/createAccountDemoForU?demo_id=${demoId}`, null);
+  const list = await call<Instrument[]>(`${baseUrl}/v1/api/forex/trade_list`, login.token);
+  const instrument = list.find((i) => i.Code === code);
+  if (!instrument) throw new Error(`${code} is not in trade_list: start the server with SIM_INSTRUMENTS ≥ 1`);
+  const candidates = [instrument, ...list.filter((i) => i.MarketStatus === 1 && i.CategoryId !== SYNTHETIC_CATEGORY)];
+  const refusals: string[] = [];
+  for (const inst of candidates.slice(0, 4)) {
+    try {
+      const order = await openPosition(baseUrl, login.token, inst);
+      const note = inst === instrument ? null : `position opened on ${inst.Code} (${code}: ${refusals.join('; ')})`;
+      return { login, demoId, code, instrument, order, note };
+    } catch (err) {
+      refusals.push(`${inst.Code}: ${(err as Error).message}`);
+    }
+  }
+  return { login, demoId, code, instrument, order: null, note: `no position opened: ${refusals.join('; ')}` };
+}
+
+/**
+ * Puts the session where the app reads it at start (idb-keyval's default store, the localStorage hints) on the
+ * app's origin, before the app itself is loaded. Any same-origin URL that is not the app will do.
+ */
+export async function seedBrowserState(page: Page, baseUrl: string, s: BenchSession): Promise<void> {
+  await page.goto(`${baseUrl}/healthz`);
+  await page.evaluate(
+    async ({ session, demoId, code }) => {
+      localStorage.setItem('tw-session', session.user.is_demo === 1 ? 'demo' : 'real');
+      localStorage.setItem('tw:demo-id', demoId);
+      localStorage.setItem('tw:current-code', code);
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('keyval', 'readwrite');
+          tx.objectStore('keyval').put(session, 'tw:session');
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    },
+    { session: { token: s.login.token, user: s.login.user }, demoId: s.demoId, code: s.code },
+  );
+}

@@ -1,0 +1,246 @@
+// `npm run bench` / `npm run bench -- --quick`: builds the client, runs the sections (bundle, worker micro-benchmarks,
+// render A/B, Lighthouse, server fan-out), prints the tables, writes bench/results/<date>-<profile>.json and exits
+// non-zero when a figure regressed beyond its tolerance against bench/baseline.json. See bench/README.md.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './lib/args.ts';
+import { BENCH_TMP, ensureBuilds } from './lib/client-build.ts';
+import { compareFigures, type Baseline, type Figures } from './lib/figures.ts';
+import { loadAverage, machineFacts } from './lib/machine.ts';
+import { changeTable, otherTables, renderTables, targetTable } from './lib/print.ts';
+import { figuresOf, targetsOf, type Sections } from './lib/report.ts';
+import { verdictCounts } from './lib/targets.ts';
+import { bundleReport } from './startup/bundle.ts';
+import { lighthouseAvailable, runLighthouse, type LighthouseRun } from './startup/lighthouse.ts';
+import { startBenchServer } from './lib/app-server.ts';
+import { renderBench } from './render/render-bench.ts';
+import { fanoutBench } from './fanout/fanout.ts';
+import type { MicroResult } from './micro/hot-paths.ts';
+
+const RESULTS = 'bench/results';
+const BASELINE = 'bench/baseline.json';
+
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
+
+const cleanups: (() => Promise<void>)[] = [];
+let interrupted = false;
+async function cleanUp(): Promise<void> {
+  for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`\n${sig}: stopping the servers and the browser …`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function stampOf(d: Date): string {
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** Complete runs go to bench/results/ (commit-worthy); partial ones (--only, --cases) to bench/results/tmp/. */
+function resultPath(stamp: string, profile: string, complete: boolean): string {
+  const dir = complete ? RESULTS : join(BENCH_TMP, 'partial');
+  mkdirSync(dir, { recursive: true });
+  let path = join(dir, `${stamp}-${profile}.json`);
+  for (let i = 2; existsSync(path); i++) path = join(dir, `${stamp}-${profile}-${i}.json`);
+  return path;
+}
+
+/** Which section a target belongs to, so a partial run shows only the targets it measured. */
+function sectionOfTarget(id: string): Section {
+  if (id.startsWith('bundle.')) return 'bundle';
+  if (id.startsWith('lighthouse.')) return 'lighthouse';
+  if (id.startsWith('server.')) return 'fanout';
+  return 'render';
+}
+
+function readBaseline(): Baseline {
+  if (!existsSync(BASELINE)) return { profiles: {} };
+  return JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
+}
+
+function runMicro(quick: boolean, cpus: string | null): MicroResult[] {
+  const node = [process.execPath, '--import', 'tsx', 'bench/micro/hot-paths.ts', ...(quick ? ['--quick'] : [])];
+  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  const r = spawnSync(cmd ?? process.execPath, args, { encoding: 'utf8', timeout: 300_000, maxBuffer: 8 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`micro-benchmarks failed: ${r.stderr.slice(-500)}`);
+  return JSON.parse(r.stdout.trim()) as MicroResult[];
+}
+
+async function lighthouseSection(distDir: string, cpus: { server: string | null; browser: string | null }, quick: boolean): Promise<LighthouseRun[]> {
+  if (!lighthouseAvailable()) {
+    log('Lighthouse is not installed (npm i -D -E lighthouse@12): skipped');
+    return [];
+  }
+  log('starting the server for Lighthouse (the catalogue only, production build) …');
+  const server = await startBenchServer({ env: { SIM_SEED: '20240601' }, distDir, cpus: cpus.server });
+  cleanups.push(() => server.stop());
+  const runs: LighthouseRun[] = [];
+  try {
+    // A quick run audits `/` only (each audit takes ~20 s here); the full run audits `/` and `/trade`.
+    const pages: [string, string][] = quick ? [['/', 'root']] : [['/', 'root'], ['/#/trade', 'trade']];
+    for (const [path, name] of pages) {
+      log(`  Lighthouse ${path} …`);
+      const r = await runLighthouse(`${server.url}${path}`, join(BENCH_TMP, 'lighthouse'), name, cpus.browser);
+      runs.push(r);
+      log(r.error ? `  ${path}: ${r.error}` : `  ${path}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  return runs;
+}
+
+async function main(args: BenchArgs): Promise<number> {
+  const profile = args.quick ? 'quick' : 'full';
+  const started = new Date();
+  const stamp = stampOf(started);
+  const pin = args.pin && (machineFacts().cores >= 2);
+  const cpus = { browser: pin ? '0' : null, server: pin ? '1' : null };
+  const machine = machineFacts();
+  log(`Tickwise bench (${profile}) on ${machine.cpuModel} × ${machine.cores}, load average ${machine.loadAverageAtStart.join(' ')}`);
+  if (!args.pin) log('not pinned (--no-pin): the worker gets a free core, so the A/B flatters the worker');
+
+  mkdirSync(RESULTS, { recursive: true });
+  const builds = ensureBuilds(log);
+  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null };
+  const failures: string[] = [];
+  const attempt = async (name: string, fn: () => Promise<void>): Promise<void> => {
+    const t = Date.now();
+    try {
+      await fn();
+    } catch (err) {
+      failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+      log(`${name} FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    } finally {
+      await cleanUp();
+      log(`${name}: ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    }
+  };
+
+  if (args.sections.includes('bundle')) await attempt('bundle', async () => void (sections.bundle = bundleReport(builds.prod)));
+  if (args.sections.includes('micro')) {
+    await attempt('micro', async () => {
+      log('worker hot paths (tinybench) …');
+      sections.micro = runMicro(args.quick, cpus.browser);
+    });
+  }
+  if (args.sections.includes('render')) {
+    await attempt('render', async () => {
+      sections.render = await renderBench({
+        profile,
+        distDir: builds.probe,
+        browserCpus: cpus.browser,
+        serverCpus: cpus.server,
+        only: args.cases,
+        traceDir: join(BENCH_TMP, 'traces'),
+        stamp: `${stamp}-${profile}`,
+        log,
+        onCleanup: (fn) => void cleanups.push(fn),
+      });
+    });
+  }
+  if (args.sections.includes('lighthouse')) {
+    await attempt('lighthouse', async () => void (sections.lighthouse = await lighthouseSection(builds.prod, cpus, args.quick)));
+  }
+  if (args.sections.includes('fanout')) {
+    await attempt('fanout', async () => {
+      sections.fanout = await fanoutBench({
+        quick: args.quick,
+        distDir: builds.prod,
+        serverCpus: cpus.server,
+        clientCpus: cpus.browser,
+        log,
+        onCleanup: (fn) => void cleanups.push(fn),
+      });
+    });
+  }
+
+  machine.loadAverageAtEnd = loadAverage();
+  const figures = figuresOf(sections);
+  const targets = targetsOf(sections).filter((t) => args.sections.includes(sectionOfTarget(t.id)));
+  const complete = args.sections.length === SECTIONS.length && args.cases === null;
+  const baseline = readBaseline();
+  const base: Figures | null = baseline.profiles[profile]?.figures ?? null;
+  const comparison = base ? compareFigures(base, figures) : null;
+
+  // One profile trace is kept with the results: the phone trade screen in worker mode, else the first one.
+  let trace: string | null = null;
+  const traces = sections.render?.profileTraces ?? [];
+  const keep = traces.find((t) => t.includes('-trade-worker')) ?? traces[0];
+  const path = resultPath(stamp, profile, complete);
+  if (keep) {
+    trace = join(dirname(path), basename(path, '.json') + '-' + basename(keep).replace(/^\d{4}-\d\d-\d\d-(quick|full)-/, ''));
+    copyFileSync(keep, trace);
+  }
+  const finished = new Date();
+  const command = `npm run bench${args.quick ? ' -- --quick' : ''}`;
+  const output = {
+    profile,
+    command,
+    args,
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    durationSeconds: Math.round((finished.getTime() - started.getTime()) / 1000),
+    machine,
+    trace,
+    failures,
+    targets,
+    figures,
+    comparison: comparison ? { baselineAcceptedAt: baseline.profiles[profile]?.acceptedAt, ...comparison } : null,
+    sections,
+  };
+  writeFileSync(path, `${JSON.stringify(output, null, 1)}\n`);
+
+  process.stdout.write(`\n${'═'.repeat(100)}\nTickwise bench — ${profile} — ${finished.toISOString()} — ${output.durationSeconds} s\n`);
+  process.stdout.write(`${renderTables(sections, base)}\n${otherTables(sections, base)}\n`);
+  const counts = verdictCounts(targets);
+  process.stdout.write(`\n▶ Targets (issue "Render benchmark"): ${counts.met} met, ${counts.missed} missed, ${counts['n/a']} n/a\n${targetTable(targets)}\n`);
+  process.stdout.write(`\nResults: ${path}${trace ? `\nProfile trace: ${trace} (open in chrome://tracing or DevTools Performance)` : ''}\n`);
+  if (failures.length) process.stdout.write(`\nSections that failed:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
+
+  let exitCode = failures.length ? 2 : 0;
+  if (comparison) {
+    process.stdout.write(`\n▶ Against the ${profile} baseline of ${baseline.profiles[profile]?.acceptedAt ?? '?'}\n${changeTable(comparison.changes, comparison.missing)}\n`);
+    if (comparison.changes.some((c) => c.regression) && args.failOnRegression) exitCode = Math.max(exitCode, 1);
+  } else {
+    process.stdout.write(`\nNo ${profile} baseline yet: \`${command}${args.quick ? '' : ' --'} --update-baseline\` accepts these figures.\n`);
+  }
+  if (args.updateBaseline) {
+    // A partial run only replaces the figures it measured; the others keep their accepted values.
+    const kept = complete ? {} : (baseline.profiles[profile]?.figures ?? {});
+    baseline.profiles[profile] = { acceptedAt: finished.toISOString(), command, figures: { ...kept, ...figures } };
+    writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 1)}\n`);
+    process.stdout.write(`Baseline for ${profile} updated (${Object.keys(figures).length} figures).\n`);
+    exitCode = failures.length ? 2 : 0;
+  }
+  return exitCode;
+}
+
+let parsed: BenchArgs;
+try {
+  parsed = parseArgs(process.argv.slice(2));
+} catch (err) {
+  log((err as Error).message);
+  process.exit(64);
+}
+if (parsed.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+main(parsed).then(
+  async (code) => {
+    await cleanUp();
+    process.exit(code);
+  },
+  async (err: unknown) => {
+    log(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    await cleanUp();
+    process.exit(2);
+  },
+);

@@ -1,0 +1,148 @@
+// Section 3a: bundle sizes of the production build, from Vite's manifest: bytes raw / gzip / brotli per chunk, the
+// first screen (`/`: the entry's static imports plus the market page's), each route's own extra chunks, the feed
+// worker, and which npm packages each chunk carries (from its source map), e.g. whether lightweight-charts is on `/`.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+  packages: string[];
+}
+
+export interface ChunkSet {
+  js: FileSize[];
+  css: FileSize[];
+  jsGzip: number;
+  jsBrotli: number;
+  jsRaw: number;
+  cssGzip: number;
+}
+
+export interface BundleReport {
+  /** `/`: what the browser loads to show the market list (main thread; the worker is listed apart). */
+  firstScreen: ChunkSet;
+  worker: FileSize | null;
+  /** Per route page module: the chunks it adds on top of the entry. */
+  routes: Record<string, ChunkSet>;
+  lightweightChartsOnFirstScreen: boolean;
+  allJs: { raw: number; gzip: number; brotli: number; files: number };
+}
+
+/** The page module of each route the issue names. */
+export const ROUTE_PAGES: Record<string, string> = {
+  '/': 'src/pages/market/market-page.tsx',
+  '/trade': 'src/pages/trade/trade-page.tsx',
+};
+
+/** Packages a chunk contains, from the `sources` of its source map (node_modules/<pkg>/ or node_modules/@s/<pkg>/). */
+export function packagesOf(sources: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const s of sources) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(s.replace(/\\/g, '/'));
+    if (m?.[1]) out.add(m[1]);
+  }
+  return [...out].sort();
+}
+
+/** The chunk keys reachable through static imports (the chunk itself included). */
+export function staticClosure(manifest: Manifest, key: string): string[] {
+  const seen = new Set<string>();
+  const visit = (k: string): void => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k]?.imports ?? []) visit(i);
+  };
+  visit(key);
+  return [...seen];
+}
+
+function sizeOf(dist: string, file: string): FileSize {
+  const buf = readFileSync(join(dist, file));
+  let packages: string[] = [];
+  const map = join(dist, `${file}.map`);
+  if (file.endsWith('.js') && existsSync(map)) {
+    try {
+      packages = packagesOf((JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] }).sources ?? []);
+    } catch {
+      packages = [];
+    }
+  }
+  return {
+    file,
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    packages,
+  };
+}
+
+function chunkSet(dist: string, manifest: Manifest, keys: readonly string[], exclude: ReadonlySet<string>): ChunkSet {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const k of keys) {
+    const c = manifest[k];
+    if (!c) continue;
+    if (!exclude.has(c.file)) js.add(c.file);
+    for (const f of c.css ?? []) if (!exclude.has(f)) css.add(f);
+  }
+  const jsSizes = [...js].filter((f) => f.endsWith('.js')).map((f) => sizeOf(dist, f));
+  const cssSizes = [...css].map((f) => sizeOf(dist, f));
+  const total = (list: FileSize[], k: 'raw' | 'gzip' | 'brotli'): number => list.reduce((a, f) => a + f[k], 0);
+  return {
+    js: jsSizes,
+    css: cssSizes,
+    jsRaw: total(jsSizes, 'raw'),
+    jsGzip: total(jsSizes, 'gzip'),
+    jsBrotli: total(jsSizes, 'brotli'),
+    cssGzip: total(cssSizes, 'gzip'),
+  };
+}
+
+export function bundleReport(dist: string): BundleReport {
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with --manifest`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry) ?? 'index.html';
+  const entryKeys = staticClosure(manifest, entryKey);
+  const entryFiles = new Set(entryKeys.flatMap((k) => [manifest[k]?.file ?? '', ...(manifest[k]?.css ?? [])]));
+  const routes: Record<string, ChunkSet> = {};
+  for (const page of manifest[entryKey]?.dynamicImports ?? []) {
+    if (!page.startsWith('src/pages/')) continue;
+    routes[page] = chunkSet(dist, manifest, staticClosure(manifest, page), entryFiles);
+  }
+  const firstKeys = [...entryKeys, ...staticClosure(manifest, ROUTE_PAGES['/'] ?? '')];
+  const firstScreen = chunkSet(dist, manifest, firstKeys, new Set());
+  const workerFile = (manifest[entryKey]?.assets ?? []).find((f) => /worker/i.test(f) && f.endsWith('.js'));
+  const allJsFiles = [...new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js')))];
+  if (workerFile) allJsFiles.push(workerFile);
+  const all = allJsFiles.map((f) => sizeOf(dist, f));
+  return {
+    firstScreen,
+    worker: workerFile ? sizeOf(dist, workerFile) : null,
+    routes,
+    lightweightChartsOnFirstScreen: firstScreen.js.some((f) => f.packages.includes('lightweight-charts')),
+    allJs: {
+      raw: all.reduce((a, f) => a + f.raw, 0),
+      gzip: all.reduce((a, f) => a + f.gzip, 0),
+      brotli: all.reduce((a, f) => a + f.brotli, 0),
+      files: all.length,
+    },
+  };
+}
