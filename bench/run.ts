@@ -169,12 +169,14 @@ async function main(args: BenchArgs): Promise<number> {
   const base: Figures | null = baseline.profiles[profile]?.figures ?? null;
   const comparison = base ? compareFigures(base, figures) : null;
 
-  // One profile trace is kept with the results: the phone trade screen in worker mode, else the first one.
+  // A complete full run keeps one profile trace beside its results (the phone trade screen in worker mode, else the
+  // first one); other runs point at theirs in bench/results/tmp/traces/.
   let trace: string | null = null;
   const traces = sections.render?.profileTraces ?? [];
   const keep = traces.find((t) => t.includes('-trade-worker')) ?? traces[0];
   const path = resultPath(stamp, profile, complete);
-  if (keep) {
+  if (keep && !(complete && profile === 'full')) trace = keep;
+  else if (keep) {
     trace = join(dirname(path), basename(path, '.json') + '-' + basename(keep).replace(/^\d{4}-\d\d-\d\d-(quick|full)-/, ''));
     copyFileSync(keep, trace);
   }

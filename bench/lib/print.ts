@@ -56,9 +56,10 @@ export function targetTable(checks: readonly TargetCheck[]): string {
     c.label,
     c.value === null ? 'n/a' : `${num(c.value, c.unit === '×' ? 2 : 1)}${c.unit ? ` ${c.unit}` : ''}`,
     `${c.op} ${c.limit}${c.unit ? ` ${c.unit}` : ''}`,
-    c.verdict === 'met' ? 'met' : c.verdict === 'missed' ? 'MISSED' : `n/a${c.note ? ` (${c.note})` : ''}`,
+    c.verdict === 'met' ? 'met' : c.verdict === 'missed' ? 'MISSED' : 'n/a',
+    c.note ?? '',
   ]);
-  return table(['target', 'value', 'limit', 'verdict'], rows);
+  return table(['target', 'value', 'limit', 'verdict', 'note'], rows);
 }
 
 export function otherTables(s: Sections, base: Figures | null): string {

@@ -79,7 +79,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
     out.push(
       check(`phone.${name}.longTasks`, `${p}: zero long tasks`, w?.longTasks?.median ?? null, '<=', 0, ''),
       check(`phone.${name}.rafP95`, `${p}: rAF p95`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
-      check(`phone.${name}.rafP99`, `${p}: rAF p99`, w?.rafP99?.median ?? null, '<=', 33, 'ms'),
+      check(`phone.${name}.rafP99`, `${p}: rAF p99`, w?.rafP99?.median ?? null, '<=', 33, 'ms', twoFrames(w?.rafP99?.median)),
       check(`phone.${name}.tapP98`, `${p}: tap p98`, w?.tapP98?.median ?? null, '<=', 100, 'ms'),
       check(`phone.${name}.mainBusy`, `${p}: main thread busy`, pct(w?.mainBusy?.median), '<=', 25, '%'),
       check(`phone.${name}.tickToPaintP95`, `${p}: tick-to-paint p95`, w?.tickToPaintP95?.median ?? null, '<=', 50, 'ms'),
@@ -107,6 +107,14 @@ export function targetsOf(s: Sections): TargetCheck[] {
   const row = s.fanout?.rows.find((r) => r.clients === 2000 && !r.error);
   out.push(check('server.2000.tickP99', 'server: 2,000 sockets tick-to-client p99', row?.tickP99 ?? null, '<=', 100, 'ms'));
   return out;
+}
+
+/**
+ * rAF intervals come in whole 60 Hz frame periods: an interval of two periods reads 33.3–33.6 ms, just over the
+ * issue's 33 ms. The check stays literal; the note says what such a miss is.
+ */
+function twoFrames(v: number | null | undefined): string | null {
+  return v !== null && v !== undefined && v > 33 && v < 34 ? 'two frame periods (one dropped frame); 33 ms as written is below two periods' : null;
 }
 
 function pct(v: number | null | undefined): number | null {
