@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AreaCode, BaseSettings } from '../../src/domain/types.ts';
@@ -156,6 +157,30 @@ describe('image upload', () => {
 });
 
 describe('static files', () => {
+  it('compresses what is worth compressing for clients that accept it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'tickwise-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>built client</title>');
+    const big = `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ code: `SYN${i}`, close: '1.23456' })))};`;
+    writeFileSync(join(dist, 'assets', 'big.js'), big);
+    const app = await bareApp({ distDir: dist });
+    try {
+      const br = await app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(big);
+      expect(br.rawPayload.length).toBeLessThan(big.length / 3);
+      const gz = await app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(big);
+      const plain = await app.inject({ method: 'GET', url: '/assets/big.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(big);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('serves the built client at / and for deep links, and its assets', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'tickwise-dist-'));
     mkdirSync(join(dist, 'assets'));
@@ -167,6 +192,9 @@ describe('static files', () => {
       expect((await app.inject({ method: 'GET', url: '/trade' })).body).toContain('built client');
       const js = await app.inject({ method: 'GET', url: '/assets/app.js' });
       expect(js.headers['content-type']).toMatch(/javascript/);
+      expect(js.headers['cache-control']).toContain('immutable'); // content-hashed names never change
+      const html = await app.inject({ method: 'GET', url: '/' });
+      expect(html.headers['cache-control'] ?? '').not.toContain('immutable');
       const api404 = await app.inject({ method: 'GET', url: '/api/none' });
       expect(api404.statusCode).toBe(404);
       expect(api404.json()).toMatchObject({ code: 0 });

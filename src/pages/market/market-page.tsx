@@ -4,12 +4,12 @@ import { useCallback } from 'react';
 import { $currentCode } from '../../state/market.ts';
 import { navigateTo } from '../../app/navigator.ts';
 import { useWide } from '../../app/use-wide.ts';
-import { DeskLayout } from '../desk/desk-layout.tsx';
+import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
 import { MarketPanel } from './market-panel.tsx';
 
 export function MarketPage() {
   const wide = useWide();
-  return wide ? <DeskLayout /> : <MarketPhone />;
+  return wide ? <LazyDeskLayout /> : <MarketPhone />;
 }
 
 function MarketPhone() {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { $currentCode, $instruments } from '../../state/market.ts';
 import { useWide } from '../../app/use-wide.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { DeskLayout } from '../desk/desk-layout.tsx';
+import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
 import { ChartPanel } from './trade-view.tsx';
 import { InstrumentSheet } from './instrument-sheet.tsx';
 import { OrderForm } from './order-form.tsx';
@@ -15,7 +15,7 @@ import './trade.css';
 
 export function TradePage() {
   const wide = useWide();
-  return wide ? <DeskLayout /> : <TradePhone />;
+  return wide ? <LazyDeskLayout /> : <TradePhone />;
 }
 
 function TradePhone() {
