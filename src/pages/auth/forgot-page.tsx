@@ -11,10 +11,10 @@ import { AccountInput } from './account-input.tsx';
 import { CodeInput } from './code-input.tsx';
 import { PasswordInputs } from './password-inputs.tsx';
 import { CHANNEL_OPTIONS } from './channels.ts';
-import { requestCode } from './request-code.ts';
+import { requestAccountCode } from './request-code.ts';
 import { useAreas } from './use-areas.ts';
 import { useFieldErrors } from './use-field-errors.ts';
-import { validateAccount, validateForgot, type ResetField } from './validation.ts';
+import { validateForgot, type ResetField } from './validation.ts';
 import './auth.css';
 
 export function ForgotPage(): ReactElement {
@@ -29,12 +29,8 @@ export function ForgotPage(): ReactElement {
   const [busy, setBusy] = useState(false);
   const { areas, area, setArea } = useAreas(type === 'mobile');
 
-  const send = async (): Promise<boolean> => {
-    const problem = validateAccount(type, account);
-    setError(problem);
-    if (problem) return false;
-    return requestCode(type, account.trim(), type === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'));
-  };
+  const send = (): Promise<boolean> =>
+    requestAccountCode({ type, account, areaId: area?.id, purpose: 2, sentText: t('auth.code_sent') }, setError);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();

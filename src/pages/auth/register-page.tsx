@@ -20,10 +20,10 @@ import { AccountInput } from './account-input.tsx';
 import { CodeInput } from './code-input.tsx';
 import { PasswordInputs } from './password-inputs.tsx';
 import { CHANNEL_OPTIONS } from './channels.ts';
-import { requestCode } from './request-code.ts';
+import { requestAccountCode } from './request-code.ts';
 import { useAreas } from './use-areas.ts';
 import { useFieldErrors } from './use-field-errors.ts';
-import { validateAccount, validateRegister, type RegisterField } from './validation.ts';
+import { validateRegister, type RegisterField } from './validation.ts';
 import './auth.css';
 
 /** verify_reg_type 2 = picture captcha (SPEC §3, §5). */
@@ -70,12 +70,8 @@ export function RegisterPage(): ReactElement {
     if (byCaptcha) refreshCaptcha();
   }, [byCaptcha, refreshCaptcha]);
 
-  const send = async (): Promise<boolean> => {
-    const problem = validateAccount(type, account);
-    setError(problem);
-    if (problem) return false;
-    return requestCode(type, account.trim(), type === 'mobile' ? area?.id : undefined, 1, t('auth.code_sent'));
-  };
+  const send = (): Promise<boolean> =>
+    requestAccountCode({ type, account, areaId: area?.id, purpose: 1, sentText: t('auth.code_sent') }, setError);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
