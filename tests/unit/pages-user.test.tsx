@@ -153,6 +153,7 @@ describe('/language', () => {
     // The Arabic texts load as their own chunk: wait for the switch rather than for a fixed number of ticks.
     await vi.waitFor(() => expect($lang.value).toBe('ar'), { timeout: 5000 });
     expect(document.documentElement.dir).toBe('rtl');
-    expect(view.location().pathname).toBe('/'); // opened directly: back falls back to /
+    // The page goes back only after the choice is stored (cookie, IndexedDB): wait for it too.
+    await vi.waitFor(() => expect(view.location().pathname).toBe('/'), { timeout: 5000 }); // opened directly: back falls back to /
   });
 });
