@@ -154,6 +154,7 @@ describe('/language', () => {
     await vi.waitFor(() => expect($lang.value).toBe('ar'), { timeout: 5000 });
     expect(document.documentElement.dir).toBe('rtl');
     // The page goes back only after the choice is stored (cookie, IndexedDB): wait for it too.
-    await vi.waitFor(() => expect(view.location().pathname).toBe('/'), { timeout: 5000 }); // opened directly: back falls back to /
+    const shown = view;
+    await vi.waitFor(() => expect(shown.location().pathname).toBe('/'), { timeout: 5000 }); // opened directly: back falls back to /
   });
 });
