@@ -93,6 +93,11 @@ export interface FeedApi {
   setLang(lang: string): Promise<void>;
   setInstruments(list: Instrument[]): Promise<void>;
   watchMarket(on: boolean): Promise<void>;
+  /**
+   * The codes whose quotes the painter shows (visible rows, the open instrument): only their quotes cross to the
+   * main thread; the rest stay in the feed until shown. null = every quote (the default).
+   */
+  setQuoteInterest(codes: string[] | null): Promise<void>;
   /** Load history over REST, subscribe KLINE.{code}, then stream the live last bar of `period`. */
   watchChart(code: string, period: Period): Promise<void>;
   unwatchChart(): Promise<void>;

@@ -11,6 +11,8 @@ import {
   applyBatch,
   dispatchOrderEvent,
   dispatchOrderGap,
+  onQuoteInterest,
+  shownCodes,
   setInstruments as storeSetInstruments,
 } from './market.ts';
 
@@ -76,7 +78,7 @@ export class FeedBridge {
   private running: FeedMode | null = null;
   private forwarded: Instrument[] | null = null;
   private lastForward: Promise<void> = Promise.resolve();
-  private unsubscribe: (() => void) | null = null;
+  private unsubscribe: (() => void)[] = [];
   private readonly sink: FeedSink = {
     onBatch: (b) => applyBatch(b),
     onOrderEvent: (e) => dispatchOrderEvent(e),
@@ -92,6 +94,7 @@ export class FeedBridge {
       await this.forward(list);
     },
     watchMarket: async (on) => (await this.ready.promise).watchMarket(on),
+    setQuoteInterest: async (codes) => (await this.ready.promise).setQuoteInterest(codes),
     watchChart: async (code, period) => (await this.ready.promise).watchChart(code, period),
     unwatchChart: async () => (await this.ready.promise).unwatchChart(),
     sparklines: async () => (await this.ready.promise).sparklines(),
@@ -133,8 +136,7 @@ export class FeedBridge {
 
   async stop(): Promise<void> {
     const impl = this.impl;
-    this.unsubscribe?.();
-    this.unsubscribe = null;
+    for (const off of this.unsubscribe.splice(0)) off();
     this.impl = null;
     this.booting = null;
     this.running = null;
@@ -162,10 +164,15 @@ export class FeedBridge {
       impl = local;
       this.running = 'main';
     }
-    this.impl = impl;
-    this.ready.resolve(impl);
-    // From now on every list the store gets goes to the feed (the current one included).
-    this.unsubscribe = $instruments.subscribe((list) => void this.forward(list).catch((e) => this.deps.log.warn(e)));
+    const ready = impl;
+    this.impl = ready;
+    this.ready.resolve(ready);
+    // From now on every list the store gets goes to the feed (the current one included), and so does the set of
+    // codes on screen: the feed sends the main thread only their quotes.
+    const warn = (e: unknown) => this.deps.log.warn(e);
+    this.unsubscribe.push($instruments.subscribe((list) => void this.forward(list).catch(warn)));
+    this.unsubscribe.push(onQuoteInterest((codes) => void ready.setQuoteInterest(codes).catch(warn)));
+    await ready.setQuoteInterest(shownCodes());
   }
 
   private async bootWorker(config: FeedConfig): Promise<FeedApi> {

@@ -1,5 +1,6 @@
 // Per-instrument signals fed by FeedBatch: each batch lands inside one batch(), a tick rewrites the bound text node
-// of the row that changed and no component re-renders. Screens read everything live from here.
+// of the row that changed and no component re-renders. Screens read everything live from here, and what they
+// subscribe to decides which quotes the feed sends at all (quote interest, below).
 import { batch, effect, signal, type Signal } from '@preact/signals-react';
 import type { Instrument } from '../domain/types.ts';
 import {
@@ -28,17 +29,67 @@ export interface QuoteSignals {
 
 const quotes = new Map<string, QuoteSignals>();
 
+// ── quote interest ───────────────────────────────────────────────────────────────────────────────────────────
+// A code is "shown" while anything on screen subscribes to one of its signals (a mounted row, the /trade header,
+// the order form). Only shown codes get quotes from the feed: a phone showing 12 rows of a 300-instrument market
+// applies 12 quotes a batch, not 300. Signals of a code that is not shown keep their last value until it is.
+
+const watchers = new Map<string, number>();
+const interestListeners = new Set<(codes: string[]) => void>();
+let interestQueued = false;
+
+function interestChanged(): void {
+  if (interestQueued) return;
+  interestQueued = true;
+  // Rows mount and unmount in bursts (a scroll, a filter): one notice per burst.
+  queueMicrotask(() => {
+    interestQueued = false;
+    const codes = shownCodes();
+    for (const l of interestListeners) l(codes);
+  });
+}
+
+function watchOptions(code: string): { watched(): void; unwatched(): void } {
+  return {
+    watched() {
+      const n = watchers.get(code) ?? 0;
+      watchers.set(code, n + 1);
+      if (n === 0) interestChanged();
+    },
+    unwatched() {
+      const n = (watchers.get(code) ?? 1) - 1;
+      if (n > 0) watchers.set(code, n);
+      else {
+        watchers.delete(code);
+        interestChanged();
+      }
+    },
+  };
+}
+
+/** The codes something on screen subscribes to right now. */
+export function shownCodes(): string[] {
+  return [...watchers.keys()];
+}
+
+/** Called with the shown codes after every change (batched per microtask); the bridge forwards them to the feed. */
+export function onQuoteInterest(listener: (codes: string[]) => void): () => void {
+  interestListeners.add(listener);
+  return () => void interestListeners.delete(listener);
+}
+
 /** Stable signals per code, created on demand (stale until the feed says otherwise: nothing is live yet). */
 export function quote(code: string): QuoteSignals {
   let q = quotes.get(code);
   if (!q) {
+    const w = watchOptions(code);
     q = {
-      $close: signal(''),
-      $change: signal(''),
-      $dir: signal<Dir>('flat'),
-      $open: signal(false),
-      $stale: signal(true),
-      $tickAt: signal(0),
+      $close: signal('', w),
+      $change: signal('', w),
+      $dir: signal<Dir>('flat', w),
+      $open: signal(false, w),
+      $stale: signal(true, w),
+      $tickAt: signal(0, w),
     };
     quotes.set(code, q);
   }

@@ -87,6 +87,55 @@ describe('conflation', () => {
   });
 });
 
+describe('quote interest', () => {
+  it('sends only the codes on screen, holds the others, and sends a held one as soon as it is shown', async () => {
+    const { h, feed, sink } = await live();
+    await feed.setQuoteInterest(['GBPUSD']);
+    const t = h.time.now;
+    h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.10000', '0.1', t, 1], ['GBPUSD', '1.30000', '0.2', t, 1]] });
+    h.frames.run();
+    expect(rows(sink.batches[0]).map((r) => r[Q_INDEX])).toEqual([1]);
+
+    await feed.setQuoteInterest(['EURUSD', 'GBPUSD']); // EURUSD scrolled into view: its held quote goes out
+    expect(h.frames.pending).toBe(1);
+    h.frames.run();
+    expect(rows(sink.batches[1])).toEqual([[0, 1.1, 0.1, t, 1, expect.any(Number)]]);
+
+    await feed.setQuoteInterest(['EURUSD']);
+    h.last().receive({ type: 'DAY_MARKET', data: [['GBPUSD', '1.31000', '0.2', t + 1, 1]] });
+    h.frames.run();
+    expect(sink.batches).toHaveLength(2); // nothing shown changed: no batch at all
+
+    await feed.setQuoteInterest(null); // everything again
+    h.frames.run();
+    expect(rows(sink.batches[2])).toEqual([[1, 1.31, 0.2, t + 1, 1, expect.any(Number)]]);
+  });
+
+  it('keeps the interest by code across a new instrument list', async () => {
+    const { h, feed, sink } = await live();
+    await feed.setQuoteInterest(['BTCUSD']);
+    await feed.setInstruments([LIST[2]!, LIST[0]!]); // BTCUSD is index 0 now
+    h.frames.run();
+    sink.batches.length = 0;
+    const t = h.time.now;
+    h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.10000', '0', t, 1], ['BTCUSD', '50000.00', '1', t, 1]] });
+    h.frames.run();
+    expect(rows(sink.batches[0]).map((r) => r[Q_INDEX])).toEqual([0]);
+  });
+
+  it('still computes P&L from quotes it does not send', async () => {
+    const { h, feed, sink } = await live();
+    await feed.setQuoteInterest([]);
+    await feed.setPositions([baseOrder({ Id: 1, ForexId: 1, Status: 1 })], '10000', '0');
+    h.frames.run();
+    sink.batches.length = 0;
+    h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.20000', '0', h.time.now, 1]] });
+    h.frames.run();
+    expect(sink.batches[0]?.quotes).toBeNull();
+    expect(sink.batches[0]?.account?.positions[0]?.current).toBe('1.20000');
+  });
+});
+
 describe('malformed messages', () => {
   it('logs invalid JSON and a message without type, and keeps working', async () => {
     const { h, sink } = await live();

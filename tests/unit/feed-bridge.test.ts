@@ -3,6 +3,7 @@
 // main-thread fallback when the worker throws, errors or never answers, idempotent start, page events → nudge.
 import { afterEach, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
+import { effect } from '@preact/signals-react';
 import { FeedBridge, feedModeFrom, wirePageEvents, type BridgeDeps, type FeedHandle, type FeedMode } from '../../src/state/feed-bridge.ts';
 import { $conn, $instruments, quote } from '../../src/state/market.ts';
 import { Feed } from '../../workers/feed/feed.ts';
@@ -14,6 +15,12 @@ const ports: MessagePort[] = [];
 afterEach(() => {
   for (const p of ports.splice(0)) p.close();
 });
+
+/** The interest notice leaves after a microtask; any later call through the same port arrives after it. */
+async function interestSent(bridge: FeedBridge): Promise<void> {
+  await Promise.resolve();
+  await bridge.handle.setLang('en');
+}
 
 async function until(cond: () => boolean): Promise<void> {
   for (let i = 0; i < 300 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
@@ -74,12 +81,50 @@ describe('worker mode', () => {
     const list = [instrument('B1EUR', 1), instrument('B1GBP', 2, { PricePrecision: 3 })];
     await bridge.handle.setInstruments(list);
     expect($instruments.value).toBe(list);
+    const shown = effect(() => void quote('B1GBP').$close.value); // a row on screen
+    await interestSent(bridge);
     h.last().open();
     h.last().receive({ type: 'DAY_MARKET', data: [['B1GBP', '1.234', '0.5', h.time.now, 1]] });
     h.frames.run();
     await until(() => quote('B1GBP').$close.value === '1.234');
     expect(quote('B1GBP').$stale.value).toBe(false);
     expect($conn.value).toBe('live');
+    shown();
+    await bridge.stop();
+  });
+
+  it('sends only the quotes of codes on screen, and brings a code up to date when it is shown', async () => {
+    const h = harness();
+    const bridge = new FeedBridge(deps(h, 'worker', channelWorker(h)));
+    await bridge.start(config());
+    await bridge.handle.setInstruments([instrument('B3EUR', 1, { PricePrecision: 4 }), instrument('B3GBP', 2, { PricePrecision: 4 })]);
+    const shownGbp = effect(() => void quote('B3GBP').$close.value);
+    await interestSent(bridge);
+    h.last().open();
+    h.last().receive({
+      type: 'DAY_MARKET',
+      data: [
+        ['B3EUR', '1.1000', '0', h.time.now, 1],
+        ['B3GBP', '1.3000', '0', h.time.now, 1],
+      ],
+    });
+    h.frames.run();
+    await until(() => quote('B3GBP').$close.value === '1.3000');
+    expect(quote('B3EUR').$close.value).not.toBe('1.1000'); // held in the feed (the list's snapshot shows)
+
+    const shownEur = effect(() => void quote('B3EUR').$close.value); // scrolled into view
+    await interestSent(bridge);
+    expect(h.frames.pending).toBe(1); // the held quote asks for a frame of its own
+    h.frames.run();
+    await until(() => quote('B3EUR').$close.value === '1.1000');
+
+    shownGbp(); // scrolled away: its next tick stays in the feed
+    await interestSent(bridge);
+    h.last().receive({ type: 'DAY_MARKET', data: [['B3GBP', '1.3100', '0', h.time.now + 1, 1]] });
+    h.frames.run();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(quote('B3GBP').$close.value).toBe('1.3000');
+    shownEur();
     await bridge.stop();
   });
 
@@ -114,10 +159,13 @@ describe('fallback to the main thread', () => {
     expect(bridge.mode).toBe('main');
     expect(d.warned.length).toBe(1);
     await bridge.handle.setInstruments([instrument('B2EUR', 1)]);
+    const shown = effect(() => void quote('B2EUR').$close.value);
+    await interestSent(bridge);
     h.last().open();
     h.last().receive({ type: 'DAY_MARKET', data: [['B2EUR', '1.11111', '0', h.time.now, 1]] });
     h.frames.run();
     expect(quote('B2EUR').$close.value).toBe('1.11111');
+    shown();
     await bridge.stop();
   });
 

@@ -1,6 +1,6 @@
 // A market row binds its quote signals as text: a tick changes the text without re-rendering the row.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { initI18n, i18n } from '../../src/i18n/index.ts';
 import type { Instrument } from '../../src/domain/types.ts';
@@ -93,6 +93,31 @@ describe('MarketRow', () => {
     // Same DOM node, and the row component body ran no more times than before the ticks.
     expect(host.querySelector('.mk-price')).toBe(priceNode);
     expect(vi.mocked(quote).mock.calls.filter(([c]) => c === i.Code).length).toBe(renders);
+  });
+
+  it('runs no React render at all for a tick: the text nodes are written directly', () => {
+    const i = inst({ PricePrecision: 3 });
+    const q = quote(i.Code);
+    act(() => {
+      q.$open.value = true;
+    });
+    const commits: string[] = [];
+    render(
+      <Profiler id="row" onRender={(_id, phase) => commits.push(phase)}>
+        <MarketRow inst={i} onPick={() => undefined} />
+      </Profiler>,
+    );
+    const mounted = commits.length;
+    act(() => {
+      q.$close.value = '1.101';
+      q.$change.value = '+0.50%';
+    });
+    act(() => {
+      q.$close.value = '1.102';
+    });
+    expect(text('.mk-price')).toBe('1.102');
+    expect(text('.mk-change')).toBe('+0.50%');
+    expect(commits.length).toBe(mounted); // a signal rendered as a JSX child would commit an update per tick
   });
 
   it('shows the closed label instead of the change while the market is closed', () => {

@@ -15,7 +15,9 @@ import {
   onOrderEvent,
   onOrderGap,
   onPaint,
+  onQuoteInterest,
   quote,
+  shownCodes,
   setInstruments,
 } from '../../src/state/market.ts';
 import type { FeedBatch } from '../../workers/protocol.ts';
@@ -147,6 +149,32 @@ describe('applyBatch', () => {
     off1();
     off2();
     expect(seen).toEqual([42]);
+  });
+});
+
+describe('quote interest', () => {
+  it('a code is shown while anything subscribes to its signals, and each change is announced once per microtask', async () => {
+    const seen: string[][] = [];
+    const off = onQuoteInterest((codes) => seen.push([...codes].sort()));
+    const a = effect(() => void quote('INT1').$close.value);
+    const b = effect(() => void quote('INT2').$stale.value);
+    const a2 = effect(() => void (quote('INT1').$change.value + quote('INT1').$dir.value));
+    expect(shownCodes().sort()).toEqual(['INT1', 'INT2']);
+    await Promise.resolve();
+    expect(seen).toEqual([['INT1', 'INT2']]); // three subscriptions, one notice
+
+    a(); // INT1 is still shown by a2
+    await Promise.resolve();
+    expect(seen).toHaveLength(1);
+    a2();
+    b();
+    await Promise.resolve();
+    expect(seen).toEqual([['INT1', 'INT2'], []]);
+    quote('INT3').$close.value = '1'; // writing or reading without subscribing shows nothing
+    void quote('INT3').$close.value;
+    await Promise.resolve();
+    expect(seen).toHaveLength(2);
+    off();
   });
 });
 

@@ -144,6 +144,11 @@ export class Feed implements FeedApi {
     this.requestFrame();
   }
 
+  async setQuoteInterest(codes: string[] | null): Promise<void> {
+    this.board.setInterest(codes);
+    if (this.board.hasPending) this.requestFrame();
+  }
+
   async watchMarket(on: boolean): Promise<void> {
     if (on === this.marketOn) return;
     this.marketOn = on;

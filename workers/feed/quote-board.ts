@@ -1,5 +1,7 @@
 // Conflation and staleness: the newest quote per instrument waits here until the next frame takes it as one array.
 // Indexes follow the list given to setInstruments, the same list the painter maps Q_INDEX back to codes with.
+// Interest: once the painter says which codes it shows (setInterest), only their quotes leave; the others are held
+// here (every figure the feed computes still uses them) and sent the moment their code is shown again.
 import type { Instrument } from '../../src/domain/types.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { isDecimalText } from '../../src/domain/decimal.ts';
@@ -21,6 +23,10 @@ export class QuoteBoard {
   private told = new Uint8Array(0); // what the painter was last told (it starts out believing "stale")
   private staleMark = new Uint8Array(0);
   private staleList: number[] = [];
+  /** Codes the painter shows; null = all (before the painter has said anything). */
+  private interestCodes: ReadonlySet<string> | null = null;
+  private interest: Uint8Array | null = null; // by index, from interestCodes
+  private held = new Uint8Array(0); // changed since last sent, but not shown: sent when the code is shown again
   /** Quotes for codes not (yet) in the list, kept so a late setInstruments still starts from them. */
   private orphans = new Map<string, { t: QuoteTuple; receivedAt: number }>();
 
@@ -71,6 +77,8 @@ export class QuoteBoard {
     this.told = new Uint8Array(n).fill(1);
     this.staleMark = new Uint8Array(n);
     this.staleList = [];
+    this.held = new Uint8Array(n);
+    this.interest = this.interestCodes ? Uint8Array.from(this.codes, (c) => (this.interestCodes?.has(c) ? 1 : 0)) : null;
     list.forEach((inst, i) => {
       const j = prev.index.get(inst.Code);
       this.status[i] = inst.MarketStatus === 1 ? 1 : 0;
@@ -124,6 +132,22 @@ export class QuoteBoard {
     this.markDirty(i);
     this.evaluateOne(i, serverNow);
     return i;
+  }
+
+  /**
+   * The codes the painter shows (null = all). A newly shown code with a change held back is marked dirty, so the
+   * next frame brings it up to date; a code no longer shown stops costing the painter anything.
+   */
+  setInterest(codes: Iterable<string> | null): void {
+    this.interestCodes = codes === null ? null : new Set(codes);
+    const next = this.interestCodes ? Uint8Array.from(this.codes, (c) => (this.interestCodes?.has(c) ? 1 : 0)) : null;
+    this.interest = next;
+    for (let i = 0; i < this.codes.length; i++) {
+      if (this.held[i] === 1 && (next === null || next[i] === 1)) {
+        this.held[i] = 0;
+        this.markDirty(i);
+      }
+    }
   }
 
   /** Recomputes every staleness flag (on a timer and whenever the connection state changes). */
@@ -196,6 +220,10 @@ export class QuoteBoard {
   }
 
   private markDirty(i: number): void {
+    if (this.interest && this.interest[i] !== 1) {
+      this.held[i] = 1;
+      return;
+    }
     if (this.dirty[i] === 1) return;
     this.dirty[i] = 1;
     this.dirtyList.push(i);

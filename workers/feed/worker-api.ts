@@ -23,6 +23,7 @@ export function createWorkerApi(feed: FeedApi): FeedApi {
     setLang: (lang) => feed.setLang(lang),
     setInstruments: (list) => feed.setInstruments(list),
     watchMarket: (on) => feed.watchMarket(on),
+    setQuoteInterest: (codes) => feed.setQuoteInterest(codes),
     watchChart: (code, period) => feed.watchChart(code, period),
     unwatchChart: () => feed.unwatchChart(),
     sparklines: () => feed.sparklines(),

@@ -27,7 +27,8 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     getItemKey: (i) => items[i]?.Code ?? i,
-    overscan: 8,
+    // Every mounted row ticks and repaints: a small overscan keeps that work close to what is on screen.
+    overscan: 3,
     initialOffset: () => (scrollKey ? (savedOffsets.get(scrollKey) ?? 0) : 0),
   });
 

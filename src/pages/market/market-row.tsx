@@ -1,10 +1,11 @@
 // One market row: logo, code, sparkline, live price and change bound as signal text nodes.
-// A tick rewrites text nodes and flips data attributes; the row component itself never re-renders for it.
+// A tick rewrites text nodes (LiveText) and flips data attributes: no React render runs for it.
 import { memo, useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from 'react-i18next';
 import { quote } from '../../state/market.ts';
+import { LiveText } from '../../components/live-text.tsx';
 import { Sparkline } from '../../components/sparkline/sparkline.tsx';
 import { InstrumentLogo } from './instrument-logo.tsx';
 import { rowSignals } from './row-signals.ts';
@@ -44,10 +45,10 @@ export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false
       </span>
       {compact ? null : <Sparkline code={inst.Code} />}
       <span className="mk-quote">
-        <span className="mk-price tw-num">{s.$price}</span>
+        <LiveText className="mk-price tw-num" $text={s.$price} />
         <span className="mk-change tw-num">
           <Show when={s.$open} fallback={<span className="mk-closed">{t('market.closed')}</span>}>
-            {s.$change}
+            <LiveText className="mk-change-text" $text={s.$change} />
           </Show>
         </span>
       </span>

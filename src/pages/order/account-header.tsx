@@ -8,7 +8,7 @@ import { dec, isDecimalText } from '../../domain/decimal.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { $account } from '../../state/market.ts';
 import { $funds, $livePositions, orderLists, type OrderTab } from '../../state/orders.ts';
-import { LiveText } from './live-text.tsx';
+import { LiveText } from '../../components/live-text.tsx';
 import { NONE, pnlDir, pnlText } from './order-format.ts';
 
 const money = (v: string | null | undefined): string => (isDecimalText(v) ? formatMoney(v, 2) : NONE);

@@ -4,7 +4,7 @@ import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { LiveText } from './live-text.tsx';
+import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
 import { amountText, NONE, orderFigures, percentText, priceText, stopText } from './order-format.ts';
 

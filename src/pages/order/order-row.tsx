@@ -3,7 +3,7 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
-import { LiveText } from './live-text.tsx';
+import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
 import { priceText } from './order-format.ts';
 

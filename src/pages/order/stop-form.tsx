@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
 import { saveStops } from '../../state/orders.ts';
 import { toast } from '../../state/toasts.ts';
-import { LiveText } from './live-text.tsx';
+import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
 import { stopHints, stopInput, stopParams } from './order-format.ts';
 

@@ -5,6 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons.tsx';
+import { LiveText } from '../../components/live-text.tsx';
 import { ConnBadge } from '../../components/conn-badge.tsx';
 import { InstrumentLogo } from '../market/instrument-logo.tsx';
 import { rowSignals } from '../market/row-signals.ts';
@@ -34,10 +35,10 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
       </button>
       <ConnBadge compact />
       <div className="tr-quote">
-        <span className="tr-price tw-num">{s.$price}</span>
+        <LiveText className="tr-price tw-num" $text={s.$price} />
         <span className="tr-change tw-num">
           <Show when={s.$open} fallback={<span className="tr-closed">{t('market.closed')}</span>}>
-            {s.$change}
+            <LiveText $text={s.$change} />
           </Show>
         </span>
         <StaleTag className="tr-stale" />
