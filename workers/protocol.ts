@@ -43,6 +43,12 @@ export interface AccountUpdate {
   riskRate: string | null; // equity / used margin, null when nothing is held
 }
 
+/** The watched order preview (watchPreview), recomputed for new inputs and for every price move that changes it. */
+export interface LivePreview {
+  seq: number; // the seq given to watchPreview: a result for older inputs is recognisable
+  preview: OrderPreview;
+}
+
 /** One batch per animation frame at most; null fields did not change. Quotes are transferred, not copied. */
 export interface FeedBatch {
   flushedAt: number; // ms epoch when the feed sent it
@@ -51,6 +57,7 @@ export interface FeedBatch {
   conn: ConnState | null;
   kline: KlineUpdate[] | null;
   account: AccountUpdate | null;
+  preview?: LivePreview | null; // optional so older fakes and tests that build batches need not name it
 }
 
 export interface OrderEvent {
@@ -104,6 +111,12 @@ export interface FeedApi {
   /** Compact close series per instrument for mini charts (abbreviated_cache_kline), oldest first. */
   sparklines(): Promise<Record<string, Float32Array>>;
   previewOrder(input: OrderPreviewInput): Promise<OrderPreview>;
+  /**
+   * Keeps one order preview current (the order form on screen): computed at once and again whenever the inputs'
+   * instrument ticks, delivered in FeedBatch.preview with this seq, so a moving price costs no extra message.
+   * null stops it.
+   */
+  watchPreview(seq: number, input: OrderPreviewInput | null): Promise<void>;
   /** Holding positions and the account, so floating P&L and equity follow every quote. */
   setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void>;
   /** The page came back online or visible: reconnect now instead of waiting for the backoff. */

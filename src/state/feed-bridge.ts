@@ -99,6 +99,7 @@ export class FeedBridge {
     unwatchChart: async () => (await this.ready.promise).unwatchChart(),
     sparklines: async () => (await this.ready.promise).sparklines(),
     previewOrder: async (input) => (await this.ready.promise).previewOrder(input),
+    watchPreview: async (seq, input) => (await this.ready.promise).watchPreview(seq, input),
     setPositions: async (orders, balance, lockBalance) => (await this.ready.promise).setPositions(orders, balance, lockBalance),
     nudge: async (reason) => (await this.ready.promise).nudge(reason),
     stop: async () => this.stop(),

@@ -14,6 +14,7 @@ import {
   type ConnState,
   type FeedBatch,
   type KlineUpdate,
+  type LivePreview,
   type OrderEvent,
 } from '../../workers/protocol.ts';
 import { changeDir, changeText, formatPrice, roundChange, type Dir } from './quote-format.ts';
@@ -151,6 +152,7 @@ const klineListeners = new Set<Listener<KlineUpdate>>();
 const orderListeners = new Set<Listener<OrderEvent>>();
 const gapListeners = new Set<() => void>();
 const paintListeners = new Set<Listener<FeedBatch>>();
+const previewListeners = new Set<Listener<LivePreview>>();
 
 function listen<T>(set: Set<T>, l: T): () => void {
   set.add(l);
@@ -170,6 +172,8 @@ function each<T>(set: Set<Listener<T>>, v: T): void {
 export const onKline = (listener: (u: KlineUpdate) => void): (() => void) => listen(klineListeners, listener);
 export const onOrderEvent = (listener: (e: OrderEvent) => void): (() => void) => listen(orderListeners, listener);
 export const onOrderGap = (listener: () => void): (() => void) => listen(gapListeners, listener);
+/** The watched order preview (FeedApi.watchPreview), as the feed recomputes it. */
+export const onPreview = (listener: (p: LivePreview) => void): (() => void) => listen(previewListeners, listener);
 /** Bench hook: called after a batch has been applied to the signals. */
 export const onPaint = (listener: (batch: FeedBatch) => void): (() => void) => listen(paintListeners, listener);
 
@@ -218,6 +222,7 @@ export function applyBatch(b: FeedBatch): void {
       }
     }
     if (b.account) $account.value = b.account;
+    if (b.preview) each(previewListeners, b.preview);
   });
   if (b.kline) for (const u of b.kline) each(klineListeners, u);
   each(paintListeners, b);

@@ -278,6 +278,39 @@ describe('account', () => {
     expect(a?.riskRate).toBe('5.0000'); // 12000 / 2400
   });
 
+  it('keeps a watched preview current inside the frame batch, only when its figures move', async () => {
+    const { h, feed, sink } = await live({ tradeFeeType: 2 });
+    const s = h.last();
+    s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.08321', '0', h.time.now, 1]] });
+    h.frames.run();
+    sink.batches.length = 0;
+    const market = { code: 'EURUSD', orderType: 1 as const, quantity: '0.1', multiple: 100, atPrice: null, stopProfit: null, stopLoss: null };
+    await feed.watchPreview(7, market);
+    h.frames.run();
+    expect(sink.batches[0]?.preview).toEqual({ seq: 7, preview: expect.objectContaining({ ok: true, price: '1.08321', margin: '108.321000' }) });
+
+    s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.08421', '0', h.time.now, 1]] });
+    h.frames.run();
+    expect(sink.batches[1]?.preview).toEqual({ seq: 7, preview: expect.objectContaining({ margin: '108.421000' }) });
+    expect(sink.batches[1]?.quotes).not.toBeNull(); // the same message as the quote: one per frame
+
+    s.receive({ type: 'DAY_MARKET', data: [['GBPUSD', '1.30000', '0', h.time.now, 1]] });
+    h.frames.run();
+    expect(sink.batches[2]?.preview).toBeNull(); // another instrument ticked: nothing to recompute
+
+    await feed.watchPreview(8, { ...market, atPrice: '1.05000' }); // pending: the price does not move it
+    h.frames.run();
+    expect(sink.batches[3]?.preview).toEqual({ seq: 8, preview: expect.objectContaining({ price: '1.05000', margin: '105.000000' }) });
+    s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.09000', '0', h.time.now, 1]] });
+    h.frames.run();
+    expect(sink.batches[4]?.preview).toBeNull();
+
+    await feed.watchPreview(8, null);
+    s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.09100', '0', h.time.now, 1]] });
+    h.frames.run();
+    expect(sink.batches[5]?.preview).toBeNull();
+  });
+
   it('previews an order at the live price through the feed', async () => {
     const { h, feed } = await live({ tradeFeeType: 2 });
     h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.08321', '0', h.time.now, 1]] });

@@ -6,20 +6,26 @@ import type { Instrument, Order } from '../../src/domain/types.ts';
 import type { OrderPreview, OrderPreviewInput } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
 
-const previewOrder = vi.fn(
-  async (input: OrderPreviewInput): Promise<OrderPreview> => ({
-    ok: true,
-    reason: null,
-    price: '1.08320',
-    margin: input.multiple > 0 ? '541.6' : '1000',
-    fee: '0.5416',
-    pnlAtStopProfit: input.stopProfit ? '12.5' : null,
-    pnlAtStopLoss: input.stopLoss ? '-7.25' : null,
-  }),
-);
+const answer = (input: OrderPreviewInput): OrderPreview => ({
+  ok: true,
+  reason: null,
+  price: '1.08320',
+  margin: input.multiple > 0 ? '541.6' : '1000',
+  fee: '0.5416',
+  pnlAtStopProfit: input.stopProfit ? '12.5' : null,
+  pnlAtStopLoss: input.stopLoss ? '-7.25' : null,
+});
+
+// The feed answers a watched preview in its next frame batch, as the real one does.
+const watchPreview = vi.fn(async (seq: number, input: OrderPreviewInput | null): Promise<void> => {
+  if (!input) return;
+  const { applyBatch } = await import('../../src/state/market.ts');
+  applyBatch({ flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: answer(input) } });
+});
+const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== null);
 
 vi.mock('../../src/state/feed-bridge.ts', () => ({
-  feed: () => ({ previewOrder }),
+  feed: () => ({ watchPreview }),
 }));
 
 vi.mock('../../src/api/market.ts', () => ({
@@ -113,7 +119,7 @@ afterEach(() => {
   vi.mocked(submitOrder).mockReset();
   vi.mocked(toast).mockClear();
   navigate.mockClear();
-  previewOrder.mockClear();
+  watchPreview.mockClear();
 });
 
 describe('lot stepper', () => {
@@ -284,8 +290,7 @@ describe('preview', () => {
     const i = inst();
     live(i);
     await render(i);
-    expect(previewOrder).toHaveBeenCalled();
-    expect(previewOrder.mock.calls.at(-1)?.[0]).toMatchObject({ code: i.Code, quantity: '0.01', multiple: 10, atPrice: null });
+    expect(watched().at(-1)?.[1]).toMatchObject({ code: i.Code, quantity: '0.01', multiple: 10, atPrice: null });
     expect($('[data-field="margin"]').textContent).toContain('541.60');
     expect($('[data-field="fee"]').textContent).toContain('0.5416');
     expect(document.body.querySelector('[data-field="pnl-sp"]')).toBeNull();
@@ -295,25 +300,50 @@ describe('preview', () => {
     expect($('[data-field="pnl-sp"]').dataset.dir).toBe('up');
   });
 
-  it('asks once per change, also under StrictMode (effects run twice in development)', async () => {
+  it('hands the feed new inputs once per change, also under StrictMode, and never stops the watch it replaces', async () => {
     const i = inst();
     live(i);
     await render(i, true);
     expect($('[data-field="margin"]').textContent).toContain('541.60');
-    const before = previewOrder.mock.calls.length;
+    const before = watchPreview.mock.calls.length;
     await click(plus());
-    expect(previewOrder.mock.calls.length).toBe(before + 1);
-    expect(previewOrder.mock.calls.at(-1)?.[0]).toMatchObject({ quantity: '0.02' });
+    await act(async () => undefined);
+    const calls = watchPreview.mock.calls.slice(before);
+    expect(calls).toHaveLength(1); // the new inputs; no stop in between
+    expect(calls[0]?.[1]).toMatchObject({ quantity: '0.02' });
+    expect(calls[0]?.[0]).toBeGreaterThan(watchPreview.mock.calls[before - 1]?.[0] ?? 0);
   });
 
-  it('asks again when the price of a market order moves', async () => {
+  it('a price tick asks the feed nothing (it recomputes on its own), and a result for old inputs is ignored', async () => {
     const i = inst();
     live(i);
     await render(i);
-    const before = previewOrder.mock.calls.length;
+    const before = watchPreview.mock.calls.length;
+    const seq = watchPreview.mock.calls.at(-1)?.[0] ?? 0;
     await act(async () => {
       quote(i.Code).$close.value = '1.08400';
     });
-    expect(previewOrder.mock.calls.length).toBe(before + 1);
+    expect(watchPreview.mock.calls.length).toBe(before);
+    const { applyBatch } = await import('../../src/state/market.ts');
+    const old = { ...answer(watched().at(-1)![1]!), margin: '999' };
+    await act(async () => {
+      applyBatch({ flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null, preview: { seq: seq - 1, preview: old } });
+    });
+    expect($('[data-field="margin"]').textContent).toContain('541.60');
+    await act(async () => {
+      applyBatch({ flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: { ...old, margin: '600' } } });
+    });
+    expect($('[data-field="margin"]').textContent).toContain('600.00');
+  });
+
+  it('stops the watch when the form goes away', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    const seq = watchPreview.mock.calls.at(-1)?.[0];
+    act(() => root?.unmount());
+    root = null;
+    await act(async () => undefined);
+    expect(watchPreview.mock.calls.at(-1)).toEqual([seq, null]);
   });
 });

@@ -4,6 +4,8 @@ import { get, set } from 'idb-keyval';
 import type { FeedCache, FeedDeps, FrameScheduler, SocketLike } from './deps.ts';
 
 const FALLBACK_FRAME_MS = 16;
+/** One display frame at 60 Hz: flushes closer together than this wait for the next frame. */
+export const FRAME_MS = 1000 / 60;
 
 /** Adapts a real WebSocket to SocketLike (text frames only: the server never sends binary). */
 export function browserSocket(url: string): SocketLike {
@@ -29,13 +31,32 @@ export function browserFrame(): FrameScheduler {
   return (cb) => void setTimeout(cb, FALLBACK_FRAME_MS);
 }
 
+/**
+ * The worker's flush scheduler. On the main thread a flush belongs in requestAnimationFrame (the writes land just
+ * before that frame paints). A worker's frames are not the page's: waiting for one only delays the batch. So
+ * here a flush runs as soon as the current task ends (a microtask) unless the previous one left less than a frame
+ * ago; then it waits for the next frame, which keeps the painter at one message per frame at most.
+ */
+export function workerFlush(now: () => number, frame: FrameScheduler = browserFrame(), soon: (cb: () => void) => void = queueMicrotask): FrameScheduler {
+  let last = -Infinity;
+  return (cb) => {
+    const run = () => {
+      last = now();
+      cb();
+    };
+    if (now() - last >= FRAME_MS) soon(run);
+    else frame(run);
+  };
+}
+
 /** IndexedDB through idb-keyval (available in workers too); a refusing browser (private mode) just has no cache. */
 export const idbCache: FeedCache = {
   get: <T>(key: string) => get<T>(key).catch(() => undefined),
   set: (key, value) => set(key, value).catch(() => undefined),
 };
 
-export function browserDeps(): FeedDeps {
+/** The worker entry passes `inWorker` so the feed flushes on workerFlush rather than the worker's own rAF. */
+export function browserDeps(inWorker = false): FeedDeps {
   return {
     clock: { now: () => Date.now() },
     timers: {
@@ -45,7 +66,7 @@ export function browserDeps(): FeedDeps {
       clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
     },
     socket: browserSocket,
-    frame: browserFrame(),
+    frame: inWorker ? workerFlush(() => performance.now()) : browserFrame(),
     fetch: (url, init) => fetch(url, init),
     log: console,
     isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),

@@ -77,6 +77,9 @@ export class Feed implements FeedApi {
   private sparks: { at: number; data: Record<string, Float32Array> } | null = null;
   private sparksInFlight: Promise<Record<string, Float32Array>> | null = null;
   private started = false;
+  private previewWatch: { seq: number; input: OrderPreviewInput } | null = null;
+  private previewDirty = false;
+  private lastPreview: OrderPreview | null = null;
 
   constructor(private readonly deps: FeedDeps) {
     this.link = new SocketLink(deps, {
@@ -205,6 +208,13 @@ export class Feed implements FeedApi {
     return previewOrder(input, this.byCode.get(input.code), this.board.closeOf(input.code), this.config?.tradeFeeType ?? 0);
   }
 
+  async watchPreview(seq: number, input: OrderPreviewInput | null): Promise<void> {
+    this.previewWatch = input ? { seq, input } : null;
+    this.lastPreview = null;
+    this.previewDirty = input !== null;
+    if (this.previewDirty) this.requestFrame();
+  }
+
   async setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void> {
     this.positions = { orders, balance, lockBalance };
     this.risk.setPositions(orders, balance, lockBalance, (o) => this.instrumentOf(o), (c) => this.board.closeOf(c));
@@ -302,6 +312,7 @@ export class Feed implements FeedApi {
       }
       const i = this.board.apply(t, serverNow, now);
       if (i >= 0) this.risk.onQuote(t[0], t[1]);
+      if (this.previewWatch && t[0] === this.previewWatch.input.code) this.previewDirty = true;
     }
     if (bad > 0) this.deps.log.warn(`feed: ${bad} malformed quote(s) ignored`);
     this.requestFrame();
@@ -409,13 +420,26 @@ export class Feed implements FeedApi {
     this.connDirty = false;
     const kline = this.klineQueue.length > 0 ? this.klineQueue.splice(0) : null;
     const account = this.risk.take();
-    if (!quotes && !stale && !conn && !kline && !account) return;
-    const batch: FeedBatch = { flushedAt: this.deps.clock.now(), quotes, stale, conn, kline, account };
+    const preview = this.takePreview();
+    if (!quotes && !stale && !conn && !kline && !account && !preview) return;
+    const batch: FeedBatch = { flushedAt: this.deps.clock.now(), quotes, stale, conn, kline, account, preview };
     const transfers: ArrayBuffer[] = [];
     if (quotes) transfers.push(quotes.buffer);
     if (stale) transfers.push(stale.buffer);
     // Across the worker boundary the arrays move instead of being copied; on the main thread this is a no-op mark.
     this.callSink((s) => s.onBatch(transfer(batch, transfers)));
+  }
+
+  /** The watched preview if its inputs are new or its figures moved (a pending order's do not follow the price). */
+  private takePreview(): FeedBatch['preview'] {
+    const w = this.previewWatch;
+    if (!w || !this.previewDirty) return null;
+    this.previewDirty = false;
+    const p = previewOrder(w.input, this.byCode.get(w.input.code), this.board.closeOf(w.input.code), this.config?.tradeFeeType ?? 0);
+    const last = this.lastPreview;
+    this.lastPreview = p;
+    if (last && samePreview(last, p)) return null;
+    return { seq: w.seq, preview: p };
   }
 
   private checkStale(): void {
@@ -467,4 +491,16 @@ export class Feed implements FeedApi {
       this.deps.log.error('feed: sink call failed', err);
     }
   }
+}
+
+function samePreview(a: OrderPreview, b: OrderPreview): boolean {
+  return (
+    a.ok === b.ok &&
+    a.reason === b.reason &&
+    a.price === b.price &&
+    a.margin === b.margin &&
+    a.fee === b.fee &&
+    a.pnlAtStopProfit === b.pnlAtStopProfit &&
+    a.pnlAtStopLoss === b.pnlAtStopLoss
+  );
 }

@@ -28,6 +28,7 @@ export function createWorkerApi(feed: FeedApi): FeedApi {
     unwatchChart: () => feed.unwatchChart(),
     sparklines: () => feed.sparklines(),
     previewOrder: (input) => feed.previewOrder(input),
+    watchPreview: (seq, input) => feed.watchPreview(seq, input),
     setPositions: (orders, balance, lockBalance) => feed.setPositions(orders, balance, lockBalance),
     nudge: (reason) => feed.nudge(reason),
     stop: async () => {

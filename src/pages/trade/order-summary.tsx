@@ -1,8 +1,10 @@
-// Pre-trade summary: margin, handling fee and the P&L at stop-profit / stop-loss, as live signal text.
+// Pre-trade summary: margin, handling fee and the P&L at stop-profit / stop-loss, as live text nodes (LiveText):
+// a new preview rewrites them without a React render.
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
+import { LiveText } from '../../components/live-text.tsx';
 import { moneyText } from './money-text.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
 
@@ -48,20 +50,20 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
       <div className="tr-summary-row">
         <dt>{t('trade.margin')}</dt>
         <dd className="tw-num" data-field="margin">
-          {text.margin} <span className="tr-unit">{t('trade.usd')}</span>
+          <LiveText $text={text.margin} /> <span className="tr-unit">{t('trade.usd')}</span>
         </dd>
       </div>
       <div className="tr-summary-row">
         <dt>{t('trade.fee')}</dt>
         <dd className="tw-num" data-field="fee">
-          {text.fee} <span className="tr-unit">{t('trade.usd')}</span>
+          <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
         </dd>
       </div>
       {showStopProfit ? (
         <div className="tr-summary-row">
           <dt>{t('trade.pnl_at_stop_profit')}</dt>
           <dd className="tw-num tr-pnl" data-field="pnl-sp" ref={spRef}>
-            {text.pnlSp}
+            <LiveText $text={text.pnlSp} />
           </dd>
         </div>
       ) : null}
@@ -69,7 +71,7 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
         <div className="tr-summary-row">
           <dt>{t('trade.pnl_at_stop_loss')}</dt>
           <dd className="tw-num tr-pnl" data-field="pnl-sl" ref={slRef}>
-            {text.pnlSl}
+            <LiveText $text={text.pnlSl} />
           </dd>
         </div>
       ) : null}
