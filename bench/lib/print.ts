@@ -27,6 +27,15 @@ export function renderTables(s: Sections, base: Figures | null): string {
         .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
         .join('; '),
   );
+  for (const c of r.cases) {
+    const f = c.probeFloor;
+    if (f) {
+      out.push(
+        `Probe floor, ${c.case.id} (static page, ${f.throttle}×, ${f.windowMs / 1000} s): main thread busy ${num(f.mainBusy, 1, 100)} % with the rAF loop, ` +
+          `${num(f.mainBusyQuiet, 1, 100)} % without — the share of "main thread busy" the measurement costs by itself.`,
+      );
+    }
+  }
   for (const sum of r.summaries) {
     out.push(
       '',

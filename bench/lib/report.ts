@@ -81,13 +81,16 @@ export function targetsOf(s: Sections): TargetCheck[] {
       check(`phone.${name}.rafP95`, `${p}: rAF p95`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
       check(`phone.${name}.rafP99`, `${p}: rAF p99`, w?.rafP99?.median ?? null, '<=', 33, 'ms', twoFrames(w?.rafP99?.median)),
       check(`phone.${name}.tapP98`, `${p}: tap p98`, w?.tapP98?.median ?? null, '<=', 100, 'ms'),
-      check(`phone.${name}.mainBusy`, `${p}: main thread busy`, pct(w?.mainBusy?.median), '<=', 25, '%'),
+      // Busy is held to the window with the bench's rAF loop stopped: the loop alone keeps a static page's 6× main
+      // thread ~20 % busy (the probe floor, measured in the same run). The figure with the loop stays beside it.
+      check(`phone.${name}.mainBusy`, `${p}: main thread busy (rAF probe off)`, pct(w?.mainBusyQuiet?.median), '<=', 25, '%'),
+      check(`phone.${name}.mainBusyProbe`, `${p}: main thread busy (rAF probe on)`, pct(w?.mainBusy?.median), '<=', 25, '%', floorNote(s)),
       check(`phone.${name}.tickToPaintP95`, `${p}: tick-to-paint p95`, w?.tickToPaintP95?.median ?? null, '<=', 50, 'ms'),
       check(`phone.${name}.msgsPerFrame`, `${p}: worker→main messages per frame (worst run)`, w?.maxMsgsPerFrame?.max ?? null, '<=', 1, ''),
       check(`phone.${name}.msgKb`, `${p}: largest worker→main message (worst run)`, w?.maxMsgKb?.max ?? null, '<=', 10, 'KB'),
       // Below one 100 ms task's worth of blocking in the main-thread runs, a 5× ratio is noise over noise.
       ratioCheck(`phone.${name}.tbtRatio`, `${p}: TBT worker/main (≥ 5× lower)`, sum?.ratio.tbtMs?.median ?? null, sum?.main.tbtMs?.median ?? null, 5, TBT_RATIO_FLOOR_MS, 'ms'),
-      ratioCheck(`phone.${name}.busyRatio`, `${p}: busy worker/main (≥ 2× lower)`, sum?.ratio.mainBusy?.median ?? null, sum?.main.mainBusy?.median ?? null, 2),
+      ratioCheck(`phone.${name}.busyRatio`, `${p}: busy worker/main, rAF probe off (≥ 2× lower)`, sum?.ratio.mainBusyQuiet?.median ?? null, sum?.main.mainBusyQuiet?.median ?? null, 2),
     );
   }
   const desk = screen(s, 'desktop-1x', 'desk')?.worker;
@@ -115,6 +118,13 @@ export function targetsOf(s: Sections): TargetCheck[] {
  */
 function twoFrames(v: number | null | undefined): string | null {
   return v !== null && v !== undefined && v > 33 && v < 34 ? 'two frame periods (one dropped frame); 33 ms as written is below two periods' : null;
+}
+
+/** What the probe alone costs, from the same run's static page. */
+function floorNote(s: Sections): string | null {
+  const f = s.render?.cases.find((c) => c.case.id === 'phone-6x')?.probeFloor;
+  if (!f || f.mainBusy === null) return null;
+  return `a static page measures ${(f.mainBusy * 100).toFixed(1)} % with the rAF loop alone (probe floor)`;
 }
 
 function pct(v: number | null | undefined): number | null {

@@ -38,6 +38,8 @@ export const METRICS: readonly MetricDef[] = [
   m('tapMax', 'tap latency max', 'ms', 'lower', TOL.latencyMs, 0),
   m('mainBusy', 'main thread busy', '%', 'lower', TOL.share, 1, 100),
   m('workerBusy', 'worker thread busy', '%', 'lower', TOL.share, 1, 100, false),
+  m('mainBusyQuiet', 'main thread busy, rAF probe off', '%', 'lower', TOL.share, 1, 100),
+  m('workerBusyQuiet', 'worker thread busy, rAF probe off', '%', 'lower', TOL.share, 1, 100, false),
   m('tickToPaintP50', 'tick-to-paint p50', 'ms', 'lower', TOL.latencyMs, 0),
   m('tickToPaintP95', 'tick-to-paint p95', 'ms', 'lower', TOL.latencyMs, 0),
   m('serverTickToPaintP95', 'server tick-to-paint p95', 'ms', 'lower', TOL.latencyMs, 0),

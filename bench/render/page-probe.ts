@@ -18,6 +18,8 @@ export interface PageWindow {
 export interface PageProbeApi {
   reset(): void;
   take(): PageWindow;
+  /** Starts or stops the rAF loop (it makes the page render every frame, which costs main-thread time of its own). */
+  frames(on: boolean): void;
 }
 
 declare global {
@@ -36,7 +38,9 @@ export function pageProbe(marks: { start: string; end: string }): void {
   let events: PageWindow['events'] = [];
   let messages: PageWindow['messages'] = [];
 
+  let looping = true;
   const loop = (t: number): void => {
+    if (!looping) return;
     rafs.push(t);
     requestAnimationFrame(loop);
   };
@@ -107,6 +111,11 @@ export function pageProbe(marks: { start: string; end: string }): void {
   hook(typeof MessagePort !== 'undefined' ? MessagePort.prototype : undefined);
 
   window.__twPage = {
+    frames(on) {
+      if (on === looping) return;
+      looping = on;
+      if (on) requestAnimationFrame(loop);
+    },
     reset() {
       for (const po of observers) po.takeRecords();
       startedAt = performance.now();

@@ -8,6 +8,7 @@ import { caseLabels, renderCases, type Profile, type RenderCase } from './cases.
 import { runOne, type FeedModeName, type PhaseSpec, type RunResult, type RunSpec, type ScreenName } from './run-one.ts';
 import { createBenchSession } from './session.ts';
 import { summariseRuns, type ScreenSummary } from './aggregate.ts';
+import { probeFloor, type ProbeFloor } from './floor.ts';
 
 export interface RenderOptions {
   profile: Profile;
@@ -28,6 +29,8 @@ export interface RenderCaseResult {
   case: RenderCase;
   sessionNote: string | null;
   serverCpuSeconds: number | null;
+  /** The rAF probe's own cost on a static page under the same throttle (cases with a quiet window only). */
+  probeFloor: ProbeFloor | null;
   runs: RunResult[];
 }
 
@@ -58,16 +61,16 @@ function runLine(r: RunResult): string {
   const x = r.metrics;
   return (
     `${head}: long tasks ${fmt(x.longTasks, 0)} (TBT ${fmt(x.tbtMs, 0)} ms), rAF p95/p99 ${fmt(x.rafP95)}/${fmt(x.rafP99)} ms, ` +
-    `busy ${fmt(x.mainBusy, 0, 100)} %, tap p98 ${fmt(x.tapP98, 0)} ms, tick→paint p95 ${fmt(x.tickToPaintP95, 0)} ms, ` +
+    `busy ${fmt(x.mainBusy, 0, 100)} % (rAF probe off ${fmt(x.mainBusyQuiet, 0, 100)} %), tap p98 ${fmt(x.tapP98, 0)} ms, tick→paint p95 ${fmt(x.tickToPaintP95, 0)} ms, ` +
     `${fmt(x.msgsPerSec)} msg/s (load ${(t.loadMs / 1000).toFixed(1)} s, GC ${(t.heapGcMs / 1000).toFixed(1)} s, trace ${(t.traceMs / 1000).toFixed(1)} s)`
   );
 }
 
 function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: number, profileTracePath: string | null): RunSpec {
-  const own: PhaseSpec = { caseId: c.id, throttle: c.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath };
+  const own: PhaseSpec = { caseId: c.id, throttle: c.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath, quietMs: c.quietMs };
   const more: PhaseSpec[] = c.followUps
     .filter((f) => f.screens.includes(screen))
-    .map((f) => ({ caseId: f.id, throttle: f.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath: null }));
+    .map((f) => ({ caseId: f.id, throttle: f.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath: null, quietMs: c.quietMs }));
   return {
     screen,
     mode,
@@ -129,13 +132,21 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         const session = await createBenchSession(srv.url);
         if (session.note) opts.log(`  note: ${session.note}`);
         const cpuBefore = srv.usage()?.cpuSeconds ?? null;
-        const caseResult: RenderCaseResult = { case: c, sessionNote: session.note, serverCpuSeconds: null, runs: [] };
+        const caseResult: RenderCaseResult = { case: c, sessionNote: session.note, serverCpuSeconds: null, probeFloor: null, runs: [] };
+        if (c.quietMs > 0) {
+          caseResult.probeFloor = await probeFloor(pinned.browser, c.viewport, c.mobile, c.throttle, c.quietMs).catch((err: unknown) => {
+            opts.log(`  probe floor failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+            return null;
+          });
+          const f = caseResult.probeFloor;
+          if (f) opts.log(`  probe floor (static page, ${c.throttle}×): main thread busy ${fmt(f.mainBusy, 1, 100)} % with the rAF loop, ${fmt(f.mainBusyQuiet, 1, 100)} % without`);
+        }
         opts.log(`${c.label}: ${c.pairs} pair(s) × ${c.screens.join(' + ')}, warm-up ${c.warmupMs / 1000} s, window ${c.measureMs / 1000} s`);
         // One unmeasured load first: the first context of a case pays for cold caches (code, fonts, the server's
         // kline cache) that would otherwise count against whichever mode happens to run first.
         const [primer] = await runOne(pinned.browser, srv.url, session, {
           ...specOf(c, c.screens[0] ?? 'market', 'worker', -1, null),
-          phases: [{ caseId: c.id, throttle: c.throttle, warmupMs: 1000, measureMs: 0, profileTracePath: null }],
+          phases: [{ caseId: c.id, throttle: c.throttle, warmupMs: 1000, measureMs: 0, profileTracePath: null, quietMs: 0 }],
         });
         if (primer && !primer.ok) opts.log(`  primer run failed: ${primer.error ?? ''}`);
         for (let pair = 0; pair < c.pairs; pair++) {

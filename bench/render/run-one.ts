@@ -46,6 +46,11 @@ export interface PhaseSpec {
   measureMs: number;
   /** Where to write a gzipped profile trace of an extra window after the measured one (null = none). */
   profileTracePath: string | null;
+  /**
+   * A further window with the bench's rAF loop stopped (0 = none): main-thread busy without the probe's own cost.
+   * The loop makes the page render every frame; on a static page it alone keeps the 6× main thread ~20 % busy.
+   */
+  quietMs: number;
 }
 
 export interface RunSpec {
@@ -94,6 +99,9 @@ export interface RunMetrics {
   tapMax: number | null;
   mainBusy: number | null;
   workerBusy: number | null;
+  /** The same two from the quiet window (rAF loop stopped); null when the phase has none. */
+  mainBusyQuiet: number | null;
+  workerBusyQuiet: number | null;
   tickToPaintP50: number | null;
   tickToPaintP95: number | null;
   serverTickToPaintP50: number | null;
@@ -123,7 +131,7 @@ export interface RunResult {
 
 const EMPTY: RunMetrics = {
   longTasks: null, tbtMs: null, longTaskMaxMs: null, loafs: null, loafBlockingMs: null, rafP50: null, rafP95: null,
-  rafP99: null, rafOver16: null, rafOver33: null, tapP98: null, tapMax: null, mainBusy: null, workerBusy: null,
+  rafP99: null, rafOver16: null, rafOver33: null, tapP98: null, tapMax: null, mainBusy: null, workerBusy: null, mainBusyQuiet: null, workerBusyQuiet: null,
   tickToPaintP50: null, tickToPaintP95: null, serverTickToPaintP50: null, serverTickToPaintP95: null, msgsPerSec: null,
   kbPerSec: null, maxMsgsPerFrame: null, framesOverOneMsg: null, maxMsgKb: null, batchesPerSec: null, quotesPerSec: null,
   heapGrowthMb: null, traceLongTasks: null,
@@ -225,6 +233,8 @@ function metricsOf(
       tapMax: pw.supports.event && tap.length ? Math.max(...tap) : null,
       mainBusy: trace?.main?.busy ?? null,
       workerBusy: trace ? (trace.worker?.busy ?? 0) : null,
+      mainBusyQuiet: null,
+      workerBusyQuiet: null,
       tickToPaintP50: percentile(probe.feedToPaintMs, 50),
       tickToPaintP95: percentile(probe.feedToPaintMs, 95),
       serverTickToPaintP50: percentile(probe.serverTickToPaintMs, 50),
@@ -240,6 +250,30 @@ function metricsOf(
       traceLongTasks: trace?.main?.long.count ?? null,
     },
   };
+}
+
+/** After the rAF loop stops, the frames it asked for drain before the quiet window starts. */
+const QUIET_SETTLE_MS = 500;
+
+/** Main-thread and worker busy over `ms` with the bench's rAF loop stopped (restarted afterwards). */
+export async function quietWindow(browser: Browser, page: Page, ms: number): Promise<ReturnType<typeof summariseTrace>> {
+  await page.evaluate(() => window.__twPage?.frames(false));
+  try {
+    await sleep(QUIET_SETTLE_MS);
+    await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
+    let events: TraceEvent[] = [];
+    try {
+      await page.evaluate(() => window.__twPage?.reset());
+      await sleep(ms);
+      await page.evaluate(() => window.__twPage?.take());
+    } finally {
+      const buf = await browser.stopTracing();
+      events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+    }
+    return summariseTrace(events);
+  } finally {
+    await page.evaluate(() => window.__twPage?.frames(true));
+  }
 }
 
 /**
@@ -320,6 +354,12 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
       result.frames = frames;
       result.windowMs = taken.pw.endedAt - taken.pw.startedAt;
       result.ok = true;
+
+      if (ph.quietMs > 0) {
+        const quiet = await quietWindow(browser, page, ph.quietMs);
+        result.metrics.mainBusyQuiet = quiet?.main?.busy ?? null;
+        result.metrics.workerBusyQuiet = quiet ? (quiet.worker?.busy ?? 0) : null;
+      }
 
       if (ph.profileTracePath) {
         await browser.startTracing(page, { categories: PROFILE_CATEGORIES });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The worker's flush scheduler: at once (after the current task) when the last flush is a frame old, else on the
+// The worker's flush scheduler: soon (a few ms, gathering back-to-back frames) when the last flush is a frame old, else on the
 // next frame, so batches leave with the least delay and never more than one per frame.
 import { describe, expect, it } from 'vitest';
 import { FRAME_MS, workerFlush } from '../../workers/feed/browser-deps.ts';
@@ -23,7 +23,7 @@ function fakes() {
 }
 
 describe('workerFlush', () => {
-  it('flushes right after the current task when nothing left in the last frame', () => {
+  it('flushes soon, gathering what arrives meanwhile, when nothing left in the last frame', () => {
     const f = fakes();
     const ran: string[] = [];
     f.flush(() => ran.push('a'));

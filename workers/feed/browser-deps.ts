@@ -31,13 +31,21 @@ export function browserFrame(): FrameScheduler {
   return (cb) => void setTimeout(cb, FALLBACK_FRAME_MS);
 }
 
+/** How long the worker gathers socket messages before a flush: the server's KLINE frame follows its DAY_MARKET. */
+export const GATHER_MS = 4;
+
 /**
  * The worker's flush scheduler. On the main thread a flush belongs in requestAnimationFrame (the writes land just
- * before that frame paints). A worker's frames are not the page's: waiting for one only delays the batch. So
- * here a flush runs as soon as the current task ends (a microtask) unless the previous one left less than a frame
- * ago; then it waits for the next frame, which keeps the painter at one message per frame at most.
+ * before that frame paints). A worker's frames are not the page's: waiting for one only delays the batch. So here
+ * a flush runs GATHER_MS after the first change (the server's frames of one flush arrive back to back and become
+ * one batch) unless the previous flush left less than a frame ago; then it waits for the next frame, which keeps
+ * the painter at one message per frame.
  */
-export function workerFlush(now: () => number, frame: FrameScheduler = browserFrame(), soon: (cb: () => void) => void = queueMicrotask): FrameScheduler {
+export function workerFlush(
+  now: () => number,
+  frame: FrameScheduler = browserFrame(),
+  soon: (cb: () => void) => void = (cb) => void setTimeout(cb, GATHER_MS),
+): FrameScheduler {
   let last = -Infinity;
   return (cb) => {
     const run = () => {

@@ -1,0 +1,54 @@
+// The rAF probe's own cost: a static page (no app, no feed, nothing changes) with the same page probe, on the same
+// pinned and throttled browser, measured like a run: main-thread busy with the rAF loop running, then with it
+// stopped. Printed beside each case so "main thread busy" can be read against what the measurement itself costs.
+import type { Browser } from 'playwright-core';
+import { openPage } from './browser.ts';
+import { NAME_SHIM, pageProbe } from './page-probe.ts';
+import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
+import { MEASURE_CATEGORIES, quietWindow } from './run-one.ts';
+
+export interface ProbeFloor {
+  throttle: number;
+  windowMs: number;
+  /** Main-thread busy share (0…1) of the static page with the rAF loop running. */
+  mainBusy: number | null;
+  /** The same with the loop stopped (what is left: timers of the browser itself). */
+  mainBusyQuiet: number | null;
+}
+
+/** A page with text and no script: what the probe measures when the app does nothing at all. */
+const STATIC_PAGE = 'data:text/html;charset=utf-8,' + encodeURIComponent('<!doctype html><meta name="viewport" content="width=device-width"><title>floor</title><h1>Tickwise</h1><p>Static page: the bench probe alone.</p>');
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export async function probeFloor(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  mobile: boolean,
+  throttle: number,
+  windowMs: number,
+): Promise<ProbeFloor> {
+  const { context, page, cdp } = await openPage(browser, viewport, mobile, 1);
+  try {
+    await context.addInitScript(NAME_SHIM);
+    await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
+    await page.goto(STATIC_PAGE);
+    await page.waitForFunction(() => window.__twPage !== undefined);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await sleep(1000);
+    await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
+    let events: TraceEvent[] = [];
+    try {
+      await page.evaluate(() => window.__twPage?.reset());
+      await sleep(windowMs);
+      await page.evaluate(() => window.__twPage?.take());
+    } finally {
+      events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+    }
+    const withLoop = summariseTrace(events);
+    const quiet = await quietWindow(browser, page, windowMs);
+    return { throttle, windowMs, mainBusy: withLoop?.main?.busy ?? null, mainBusyQuiet: quiet?.main?.busy ?? null };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
