@@ -7,6 +7,7 @@ import { $currentCode, $instruments } from '../../state/market.ts';
 import { MarketPanel } from '../market/market-panel.tsx';
 import { ChartPanel } from '../trade/trade-view.tsx';
 import { InstrumentSheet } from '../trade/instrument-sheet.tsx';
+import { AccountStrip } from '../trade/account-strip.tsx';
 import { OrderForm } from '../trade/order-form.tsx';
 import { pickInstrument } from '../trade/trade-state.ts';
 import '../trade/trade.css';
@@ -32,6 +33,7 @@ export function DeskLayout() {
         {inst ? <ChartPanel inst={inst} onOpenList={() => setListOpen(true)} /> : <div className="dk-placeholder" />}
       </main>
       <aside className="dk-col dk-order" aria-label={t('trade.order_form')}>
+        <AccountStrip />
         {inst ? <OrderForm key={inst.Code} inst={inst} /> : null}
       </aside>
       <InstrumentSheet open={listOpen} activeCode={inst?.Code ?? null} onPick={pick} onClose={closeList} />

@@ -4,30 +4,14 @@ import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { dec, isDecimalText } from '../../domain/decimal.ts';
+import { isDecimalText } from '../../domain/decimal.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { $account } from '../../state/market.ts';
-import { $funds, $livePositions, orderLists, type OrderTab } from '../../state/orders.ts';
+import { $equity, $floating } from '../../state/account-figures.ts';
+import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { NONE, pnlDir, pnlText } from './order-format.ts';
 
 const money = (v: string | null | undefined): string => (isDecimalText(v) ? formatMoney(v, 2) : NONE);
-
-/** Floating P&L: the feed's while it holds our positions, else the holding list's all_fact_profits (a snapshot). */
-const $floating = computed((): string | null => {
-  const acc = $account.value;
-  if ($livePositions.value && acc) return acc.floating;
-  return orderLists[1].value.allFactProfits;
-});
-
-const $equity = computed((): string | null => {
-  const acc = $account.value;
-  if ($livePositions.value && acc) return acc.equity;
-  const funds = $funds.value;
-  const floating = orderLists[1].value.allFactProfits;
-  if (!funds || !isDecimalText(funds.balance) || !isDecimalText(funds.lock_balance)) return null;
-  return dec(funds.balance).plus(funds.lock_balance).plus(isDecimalText(floating) ? floating : '0').toString();
-});
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   useSignals();

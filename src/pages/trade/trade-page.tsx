@@ -7,6 +7,7 @@ import { $currentCode, $instruments } from '../../state/market.ts';
 import { useWide } from '../../app/use-wide.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
+import { AccountStrip } from './account-strip.tsx';
 import { ChartPanel } from './trade-view.tsx';
 import { InstrumentSheet } from './instrument-sheet.tsx';
 import { OrderForm } from './order-form.tsx';
@@ -40,6 +41,7 @@ function TradePhone() {
     <div className="tr-page">
       <ChartPanel inst={inst} onOpenList={() => setListOpen(true)} />
       <section className="tr-form-panel" aria-label={t('trade.order_form')}>
+        <AccountStrip />
         {/* Keyed by code: switching instrument starts a fresh draft at that instrument's minimum lots. */}
         <OrderForm key={inst.Code} inst={inst} />
       </section>

@@ -1,0 +1,47 @@
+// /trade for a signed-in trader: the account's floating P&L and equity on one line, live from the feed. Mounting it
+// hands the account's holding positions to the feed (startOrders, as /order does), so both follow every quote.
+import { useEffect, useMemo, type ReactElement } from 'react';
+import { computed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { refreshTradeList } from '../../api/market.ts';
+import { LiveText } from '../../components/live-text.tsx';
+import { isDecimalText } from '../../domain/decimal.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { $equity, $floating } from '../../state/account-figures.ts';
+import { startOrders } from '../../state/orders.ts';
+import { $loggedIn } from '../../state/session.ts';
+import { pnlDir } from '../order/order-format.ts';
+import { moneyText, NO_VALUE } from './money-text.ts';
+
+export function AccountStrip(): ReactElement | null {
+  useSignals();
+  const { t } = useTranslation();
+  const loggedIn = $loggedIn.value;
+  useEffect(() => (loggedIn ? startOrders(() => void refreshTradeList()) : undefined), [loggedIn]);
+  const text = useMemo(
+    () => ({
+      floating: computed(() => moneyText($floating.value, true)),
+      floatingDir: computed(() => pnlDir($floating.value)),
+      equity: computed(() => (isDecimalText($equity.value) ? formatMoney($equity.value, 2) : NO_VALUE)),
+    }),
+    [],
+  );
+  if (!loggedIn) return null;
+  return (
+    <dl className="tr-account" aria-label={t('orders.account')}>
+      <div className="tr-account-cell">
+        <dt>{t('orders.floating')}</dt>
+        <dd>
+          <LiveText className="tw-num tr-pnl" field="trade-floating" $text={text.floating} $dir={text.floatingDir} />
+        </dd>
+      </div>
+      <div className="tr-account-cell">
+        <dt>{t('orders.equity')}</dt>
+        <dd>
+          <LiveText className="tw-num" field="trade-equity" $text={text.equity} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
