@@ -4,8 +4,8 @@
 import type { Browser } from 'playwright-core';
 import { openPage } from './browser.ts';
 import { NAME_SHIM, pageProbe } from './page-probe.ts';
-import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
-import { MEASURE_CATEGORIES, quietWindow } from './run-one.ts';
+import { MARK_END, MARK_START } from './trace.ts';
+import { quietWindow, tracedWindow } from './run-one.ts';
 
 export interface ProbeFloor {
   throttle: number;
@@ -36,16 +36,7 @@ export async function probeFloor(
     await page.waitForFunction(() => window.__twPage !== undefined);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     await sleep(1000);
-    await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
-    let events: TraceEvent[] = [];
-    try {
-      await page.evaluate(() => window.__twPage?.reset());
-      await sleep(windowMs);
-      await page.evaluate(() => window.__twPage?.take());
-    } finally {
-      events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-    }
-    const withLoop = summariseTrace(events);
+    const withLoop = await tracedWindow(browser, page, windowMs);
     const quiet = await quietWindow(browser, page, windowMs);
     return { throttle, windowMs, mainBusy: withLoop?.main?.busy ?? null, mainBusyQuiet: quiet?.main?.busy ?? null };
   } finally {

@@ -255,22 +255,27 @@ function metricsOf(
 /** After the rAF loop stops, the frames it asked for drain before the quiet window starts. */
 const QUIET_SETTLE_MS = 500;
 
+/** A lean trace of `ms` between the page probe's window marks, summarised (busy %, long tasks per thread). */
+export async function tracedWindow(browser: Browser, page: Page, ms: number): Promise<ReturnType<typeof summariseTrace>> {
+  await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
+  let events: TraceEvent[] = [];
+  try {
+    await page.evaluate(() => window.__twPage?.reset());
+    await sleep(ms);
+    await page.evaluate(() => window.__twPage?.take());
+  } finally {
+    const buf = await browser.stopTracing();
+    events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  }
+  return summariseTrace(events);
+}
+
 /** Main-thread and worker busy over `ms` with the bench's rAF loop stopped (restarted afterwards). */
 export async function quietWindow(browser: Browser, page: Page, ms: number): Promise<ReturnType<typeof summariseTrace>> {
   await page.evaluate(() => window.__twPage?.frames(false));
   try {
     await sleep(QUIET_SETTLE_MS);
-    await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
-    let events: TraceEvent[] = [];
-    try {
-      await page.evaluate(() => window.__twPage?.reset());
-      await sleep(ms);
-      await page.evaluate(() => window.__twPage?.take());
-    } finally {
-      const buf = await browser.stopTracing();
-      events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-    }
-    return summariseTrace(events);
+    return await tracedWindow(browser, page, ms);
   } finally {
     await page.evaluate(() => window.__twPage?.frames(true));
   }

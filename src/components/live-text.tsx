@@ -18,12 +18,18 @@ export function LiveText({ $text, $dir, className, field }: LiveTextProps): Reac
     // React renders no children here, so this node is ours alone; writing .data keeps the same node per tick.
     const node = el.ownerDocument.createTextNode('');
     el.append(node);
-    const stop = effect(() => {
+    const stopText = effect(() => {
       node.data = $text.value;
-      if ($dir) el.dataset.dir = $dir.value;
     });
+    // Its own effect: a tick that changes the text but not the direction writes no attribute (no style work).
+    const stopDir = $dir
+      ? effect(() => {
+          el.dataset.dir = $dir.value;
+        })
+      : undefined;
     return () => {
-      stop();
+      stopText();
+      stopDir?.();
       node.remove();
     };
   }, [$text, $dir]);

@@ -78,7 +78,7 @@ export class QuoteBoard {
     this.staleMark = new Uint8Array(n);
     this.staleList = [];
     this.held = new Uint8Array(n);
-    this.interest = this.interestCodes ? Uint8Array.from(this.codes, (c) => (this.interestCodes?.has(c) ? 1 : 0)) : null;
+    this.interest = this.interestByIndex();
     list.forEach((inst, i) => {
       const j = prev.index.get(inst.Code);
       this.status[i] = inst.MarketStatus === 1 ? 1 : 0;
@@ -140,7 +140,7 @@ export class QuoteBoard {
    */
   setInterest(codes: Iterable<string> | null): void {
     this.interestCodes = codes === null ? null : new Set(codes);
-    const next = this.interestCodes ? Uint8Array.from(this.codes, (c) => (this.interestCodes?.has(c) ? 1 : 0)) : null;
+    const next = this.interestByIndex();
     this.interest = next;
     for (let i = 0; i < this.codes.length; i++) {
       if (this.held[i] === 1 && (next === null || next[i] === 1)) {
@@ -217,6 +217,12 @@ export class QuoteBoard {
       this.staleMark[i] = 1;
       this.staleList.push(i);
     }
+  }
+
+  /** interestCodes by the current list's indexes (null = all). */
+  private interestByIndex(): Uint8Array | null {
+    const shown = this.interestCodes;
+    return shown ? Uint8Array.from(this.codes, (c) => (shown.has(c) ? 1 : 0)) : null;
   }
 
   private markDirty(i: number): void {
