@@ -1,11 +1,34 @@
 // Vite builds the client (app + module worker); in dev it proxies the API and websocket to the server.
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
+/**
+ * react-router's package exports point every condition at its development build, so production bundles ship its
+ * dev warnings (remix-run/react-router#14102, open). The build resolves the production files it also ships.
+ */
+function reactRouterProduction(): Plugin {
+  const file = (name: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
+  return {
+    name: 'tickwise-react-router-production',
+    config: (_config, { command }) =>
+      command === 'build'
+        ? {
+            resolve: {
+              alias: [
+                { find: /^react-router$/, replacement: file('index.mjs') },
+                { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
+              ],
+            },
+          }
+        : null,
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactRouterProduction()],
   base: './',
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },

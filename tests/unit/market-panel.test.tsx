@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import type { Category, Instrument } from '../../src/domain/types.ts';
 import { listed } from '../fixtures/instruments.ts';
+import { installListLayout } from '../fixtures/list-layout.ts';
 
 vi.mock('../../src/api/market.ts', () => ({
   categories: vi.fn(
@@ -49,29 +50,14 @@ function view(): HTMLElement {
 const codes = () => Array.from(view().querySelectorAll<HTMLElement>('.mk-row')).map((r) => r.dataset.code);
 const chips = () => Array.from(view().querySelectorAll<HTMLButtonElement>('.mk-chip'));
 
-// happy-dom does no layout: give the list's scroller the size a 360×740 phone would, as a browser does.
-const realHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight');
-const realWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth');
-function sized(dim: number, real: PropertyDescriptor | undefined): PropertyDescriptor {
-  return {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('mk-scroll') ? dim : ((real?.get?.call(this) as number | undefined) ?? 0);
-    },
-  };
-}
+let restoreLayout: () => void = () => undefined;
 
 beforeAll(async () => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', sized(600, realHeight));
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', sized(360, realWidth));
+  restoreLayout = installListLayout({ width: 360, height: 600 });
   await initI18n({ cookies: 'lang=en' });
 });
 
-afterAll(() => {
-  // The getters were added on HTMLElement.prototype, shadowing Element's: removing them restores the originals.
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-});
+afterAll(() => restoreLayout());
 
 afterEach(() => {
   act(() => root?.unmount());
@@ -114,8 +100,9 @@ describe('MarketPanel', () => {
     const shown = codes().length;
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(100);
-    const spacer = view().querySelector<HTMLElement>('.mk-spacer');
-    expect(spacer?.style.height).toBe(`${2000 * 68}px`);
+    // The scroller's content is the full list's height, so the scrollbar is true to the list.
+    const content = view().querySelector<HTMLElement>('.mk-scroll > div');
+    expect(content?.style.height).toBe(`${2000 * 68}px`);
   });
 
   it('reports the tapped row and links the search icon to /product', async () => {

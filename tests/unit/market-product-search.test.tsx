@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import type { Instrument } from '../../src/domain/types.ts';
 import { listed } from '../fixtures/instruments.ts';
+import { installListLayout } from '../fixtures/list-layout.ts';
 
 vi.mock('../../src/api/market.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
 
@@ -19,17 +20,14 @@ const { debouncer } = await import('../../src/pages/product/debounce.ts');
 
 const inst = (code: string): Instrument => listed(code, code.length);
 
-// happy-dom does no layout: give list scrollers a phone-sized box so the virtual list renders rows.
+let restoreLayout: () => void = () => undefined;
+
 beforeAll(async () => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
+  restoreLayout = installListLayout({ width: 360, height: 600 });
   await initI18n({ cookies: 'lang=en' });
 });
 
-afterAll(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-});
+afterAll(() => restoreLayout());
 
 const navigate = vi.fn();
 let root: Root | null = null;

@@ -1,14 +1,28 @@
-// The virtualised instrument list (@tanstack/react-virtual): fixed-height rows, only the visible ones mounted.
+// The virtualised instrument list (virtua): fixed-height rows, only the visible ones mounted.
 // It remembers its scroll offset per `scrollKey`, so a kept-alive or remounted list comes back where it was.
-import { useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { Virtualizer } from 'virtua';
 import { MarketRow } from './market-row.tsx';
 import type { Instrument } from '../../domain/types.ts';
 
 export const ROW_HEIGHT = 68;
 export const COMPACT_ROW_HEIGHT = 56;
+/** Rows mounted beyond each edge of the viewport: every mounted row ticks and repaints, so keep it small. */
+const OVERSCAN_ROWS = 3;
 
 const savedOffsets = new Map<string, number>();
+
+/**
+ * virtua positions each item; ours is a listitem with a fixed box. virtua's inline `contain: layout style` is widened
+ * to strict: with size containment a price change lays out inside its row only (measured in bench/).
+ */
+function Slot({ style, children, ref }: { style: CSSProperties; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div ref={ref} role="listitem" className="mk-slot" style={{ ...style, contain: 'strict' }}>
+      {children}
+    </div>
+  );
+}
 
 export interface MarketListProps {
   items: Instrument[];
@@ -22,15 +36,13 @@ export interface MarketListProps {
 export function MarketList({ items, onPick, compact = false, activeCode = null, scrollKey, label }: MarketListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (i) => items[i]?.Code ?? i,
-    // Every mounted row ticks and repaints: a small overscan keeps that work close to what is on screen.
-    overscan: 3,
-    initialOffset: () => (scrollKey ? (savedOffsets.get(scrollKey) ?? 0) : 0),
-  });
+
+  // Back to the saved offset before the first paint; virtua follows the scroller's scroll events.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const saved = scrollKey ? savedOffsets.get(scrollKey) : undefined;
+    if (el && saved) el.scrollTop = saved;
+  }, [scrollKey]);
 
   // Save the offset as the user scrolls, and put it back when a hidden (kept-alive) list is shown again:
   // a display:none scroller loses its scrollTop in some browsers.
@@ -62,23 +74,24 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
   }, [scrollKey]);
 
   return (
-    <div ref={scrollRef} className="mk-scroll" role="list" aria-label={label}>
-      <div className="mk-spacer" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const inst = items[row.index];
-          if (!inst) return null;
-          return (
-            <div
-              key={row.key}
-              role="listitem"
-              className="mk-slot"
-              style={{ height: rowHeight, transform: `translateY(${row.start}px)` }}
-            >
-              <MarketRow inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
-            </div>
-          );
-        })}
-      </div>
+    <div
+      ref={scrollRef}
+      className="mk-scroll"
+      role="list"
+      aria-label={label}
+      style={{ '--mk-row-h': `${rowHeight}px` } as CSSProperties}
+    >
+      <Virtualizer
+        scrollRef={scrollRef}
+        data={items}
+        itemSize={rowHeight}
+        bufferSize={OVERSCAN_ROWS * rowHeight}
+        item={Slot}
+      >
+        {(inst: Instrument) => (
+          <MarketRow key={inst.Code} inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
+        )}
+      </Virtualizer>
     </div>
   );
 }
