@@ -17,12 +17,15 @@ import { parseClientMessage } from './client-message.ts';
 /** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
 export interface HubSocket {
   readonly bufferedAmount: number;
-  send(data: string): void;
+  /** Always a text frame (`binary: false`): the bytes are UTF-8 JSON, encoded once per frame by the hub. */
+  send(data: Buffer, options: { binary: false }): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
 }
 
 export type WireKline = KlineBar & { Code: string };
+
+const TEXT_FRAME = { binary: false } as const;
 
 /** What the hub needs of the market: quotes by index, change notifications, the live 1min bar. */
 export interface HubMarket {
@@ -331,20 +334,20 @@ export class Hub implements UserPush {
   toUser(userId: number, message: ServerMessage): void {
     const set = this.byUser.get(userId);
     if (!set) return;
-    let text: string | null = null;
+    let frame: Buffer | null = null;
     for (const c of set) {
       if (!c.topics.has(message.type)) continue;
-      text ??= this.serialise(message);
-      this.sendRaw(c, text);
+      frame ??= this.serialise(message);
+      this.sendRaw(c, frame);
     }
   }
 
   /** Replies and events: always sent unless the connection is past the hard limit (then it is closed). */
   private reply(c: Client, message: ServerMessage): void {
-    this.sendRaw(c, JSON.stringify(message));
+    this.sendRaw(c, this.serialise(message));
   }
 
-  private sendRaw(c: Client, text: string): boolean {
+  private sendRaw(c: Client, frame: Buffer): boolean {
     if (c.closed) return false;
     const buffered = c.socket.bufferedAmount;
     if (buffered > c.maxBuffered) c.maxBuffered = buffered;
@@ -353,7 +356,7 @@ export class Hub implements UserPush {
       return false;
     }
     try {
-      c.socket.send(text);
+      c.socket.send(frame, TEXT_FRAME);
       return true;
     } catch (err) {
       this.deps.onError?.(err);
@@ -362,9 +365,13 @@ export class Hub implements UserPush {
     }
   }
 
-  private serialise(message: ServerMessage): string {
+  /**
+   * JSON encoded to UTF-8 once: a string handed to `ws` is encoded again for every socket, which at 2,000 sockets
+   * was most of a flush's send loop (bench/README.md, fan-out).
+   */
+  private serialise(message: ServerMessage): Buffer {
     this.stats.framesSerialised++;
-    return JSON.stringify(message);
+    return Buffer.from(JSON.stringify(message), 'utf8');
   }
 
   /**
@@ -382,10 +389,10 @@ export class Hub implements UserPush {
     const changed = [...this.dirty];
     this.dirty.clear();
 
-    let shared: string | null = null;
-    let snapshot: string | null = null;
-    const catchUp = new Map<number, string>();
-    const kline = new Map<number, { live: WireKline | null; closed: WireKline | null; frames: Map<string, string> }>();
+    let shared: Buffer | null = null;
+    let snapshot: Buffer | null = null;
+    const catchUp = new Map<number, Buffer>();
+    const kline = new Map<number, { live: WireKline | null; closed: WireKline | null; frames: Map<string, Buffer> }>();
 
     for (const c of [...this.clients]) {
       if (c.closed) continue;
@@ -414,7 +421,7 @@ export class Hub implements UserPush {
           c.needsSnapshot = false;
           c.lastSeq = this.seq;
         } else if (c.lastSeq < this.seq) {
-          let frame: string | undefined;
+          let frame: Buffer | undefined;
           if (c.lastSeq === this.seq - 1) {
             shared ??= this.serialise({ type: 'DAY_MARKET', data: this.tuplesOf(changed) });
             frame = shared;
@@ -445,7 +452,7 @@ export class Hub implements UserPush {
         }
         const { live, closed } = k;
         if (!live) continue;
-        const frameOf = (which: 'live' | 'closed', bar: WireKline): string => {
+        const frameOf = (which: 'live' | 'closed', bar: WireKline): Buffer => {
           let f = k.frames.get(which);
           if (f === undefined) k.frames.set(which, (f = this.serialise({ type: 'KLINE', topic: sub.topic, data: bar })));
           return f;

@@ -52,10 +52,15 @@ class FakeMarket implements HubMarket {
 class FakeSocket implements HubSocket {
   bufferedAmount = 0;
   readonly sent: string[] = [];
+  /** The Buffers as handed over, to check that a shared batch is one object encoded once. */
+  readonly raw: Buffer[] = [];
   closedWith: { code?: number; reason?: string } | null = null;
   terminated = false;
-  send(data: string): void {
-    this.sent.push(data);
+  send(data: Buffer, options: { binary: false }): void {
+    // The client parses text frames: a binary frame would reach the browser as a Blob.
+    if (options.binary !== false) throw new Error('the hub must send text frames');
+    this.raw.push(data);
+    this.sent.push(data.toString('utf8'));
   }
   close(code?: number, reason?: string): void {
     this.closedWith = { code, reason };
@@ -69,6 +74,7 @@ class FakeSocket implements HubSocket {
   take(): ServerMessage[] {
     const m = this.messages();
     this.sent.length = 0;
+    this.raw.length = 0;
     return m;
   }
 }
@@ -204,7 +210,9 @@ describe('hub', () => {
     const before = hub.getStats().framesSerialised;
     await flush();
     expect(hub.getStats().framesSerialised - before).toBe(1);
-    const frames = clients.map((c) => c.socket.sent[0]);
+    // The same encoded bytes for every socket: `ws` would otherwise encode a string again per socket.
+    const frames = clients.map((c) => c.socket.raw[0]);
+    expect(frames[0]).toBeInstanceOf(Buffer);
     expect(new Set(frames).size).toBe(1);
   });
 
