@@ -1,33 +1,39 @@
-// Exact rounding of decimal TEXT for display, with the platform's Intl (no library): the market list's first
-// paint needs no decimal.js, which keeps it off the first screen's bundle. Money maths still use decimal.ts.
+// Exact rounding of decimal TEXT for display, in plain string arithmetic: the market list's first paint needs no
+// decimal.js (kept off the first screen's bundle) and no Intl.NumberFormat, whose first construction loads ICU data
+// (~20 ms at 1× on the bench machine, inside the first render of the rows). Money maths still use decimal.ts.
 
 /** True when the text is a plain finite decimal number (no exponent, no hex, no spaces). */
 export function isDecimalText(v: unknown): v is string {
   return typeof v === 'string' && /^-?\d{1,30}(\.\d{1,30})?$/.test(v);
 }
 
-// Intl.NumberFormat v3 formats a decimal string exactly (no float round trip); ES2022's lib types lack the overload.
-type ExactFormat = (value: string) => string;
-const formats = new Map<number, ExactFormat>();
+const ZERO = 48; // '0'
+const FIVE = 53; // '5'
+
+/** Adds one unit in the last place of a string of digits ("0999" → "1000", "99" → "100"). */
+function incremented(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits.charCodeAt(i) === ZERO + 9) i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${String.fromCharCode(digits.charCodeAt(i) + 1)}${'0'.repeat(digits.length - i - 1)}`;
+}
 
 /**
  * `text` with exactly `places` decimals, ties away from zero (the same as decimal.js ROUND_HALF_UP), e.g.
- * ('1.005', 2) → '1.01'. The caller checks isDecimalText first.
+ * ('1.005', 2) → '1.01'; never "-0.00". The caller checks isDecimalText first.
  */
 export function roundText(text: string, places: number): string {
-  let f = formats.get(places);
-  if (!f) {
-    const nf = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: places,
-      maximumFractionDigits: places,
-      useGrouping: false,
-      roundingMode: 'halfExpand',
-    } as Intl.NumberFormatOptions);
-    f = nf.format as unknown as ExactFormat;
-    formats.set(places, f);
-  }
-  const out = f(text);
-  return out === `-${(0).toFixed(places)}` ? out.slice(1) : out; // never show "-0.00"
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const dot = body.indexOf('.');
+  const int = dot < 0 ? body : body.slice(0, dot);
+  const frac = dot < 0 ? '' : body.slice(dot + 1);
+  // The digits kept, as one integer string, then rounded on the first dropped digit (half-up on the magnitude).
+  let kept = `${int}${frac.slice(0, places).padEnd(places, '0')}`;
+  if (frac.length > places && frac.charCodeAt(places) >= FIVE) kept = incremented(kept);
+  const intPart = kept.slice(0, kept.length - places).replace(/^0+(?=\d)/, '') || '0';
+  const out = places > 0 ? `${intPart}.${kept.slice(kept.length - places)}` : intPart;
+  return negative && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
 /** −1, 0 or 1: the sign of a decimal text ("-0.000" is 0). */
