@@ -2,7 +2,7 @@
 // The chart path inside the feed: history over REST, live KLINE minutes into the watched period, minutes that arrive
 // while history loads, the gap refill after a reconnect, and the SPEC §7 headers on the feed's own REST calls.
 import { describe, expect, it } from 'vitest';
-import { Feed } from '../../workers/feed/feed.ts';
+import { CHART_BAR_INTERVAL_MS, Feed } from '../../workers/feed/feed.ts';
 import type { KlineBar } from '../../src/domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
@@ -60,10 +60,46 @@ describe('watchChart', () => {
     h.last().receive(minute(T0 + 120, 1.2, 35));
     h.last().receive(minute(T0 + 120, 1.25, 38)); // same frame: conflated to one update
     h.last().receive(minute(T0 + 180, 9, 1)); // the next minute: the previous one closes at 38
+    h.time.advance(CHART_BAR_INTERVAL_MS); // live bars follow the reset no sooner than the chart's interval
     h.frames.run();
     const ups = klineUpdates(sink);
     expect(ups).toHaveLength(1);
     expect(ups[0]).toMatchObject({ kind: 'bar', bar: { Time: T0, Close: 9, Volume: 100 - 30 + 38 + 1 } });
+  });
+
+  it('sends live bars at most every CHART_BAR_INTERVAL_MS (the newest one) with the next batch, a reset at once', async () => {
+    const { h, feed, sink } = await setup();
+    await feed.watchChart('EURUSD', '5min');
+    h.frames.run(); // the reset
+    sink.batches.length = 0;
+    h.last().receive(minute(T0 + 120, 1.2, 35));
+    h.frames.run();
+    expect(klineUpdates(sink)).toEqual([]); // too soon after the reset: held
+    h.time.advance(CHART_BAR_INTERVAL_MS / 2);
+    h.last().receive(minute(T0 + 120, 1.3, 36));
+    h.frames.run();
+    expect(klineUpdates(sink)).toEqual([]);
+    h.time.advance(CHART_BAR_INTERVAL_MS / 2);
+    h.frames.run();
+    expect(sink.batches).toEqual([]); // due now, but no batch of its own: it waits for the next one
+    // No other batch comes (a quiet market): the hold's timer asks for a frame one interval later.
+    h.time.advance(CHART_BAR_INTERVAL_MS);
+    h.frames.run();
+    const held = klineUpdates(sink);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ kind: 'bar', bar: { Time: T0, Close: 1.3 } });
+    sink.batches.length = 0;
+    // Due again: the next batch (here the next minute's update) carries the newest bar at once.
+    h.time.advance(CHART_BAR_INTERVAL_MS);
+    h.last().receive(minute(T0 + 120, 1.4, 37));
+    h.frames.run();
+    expect(klineUpdates(sink)).toMatchObject([{ kind: 'bar', bar: { Close: 1.4 } }]);
+    sink.batches.length = 0;
+    // A bar right after is held, but another period's history (a reset) is not.
+    h.last().receive(minute(T0 + 120, 1.5, 38));
+    await feed.watchChart('EURUSD', '1min');
+    h.frames.run();
+    expect(klineUpdates(sink).map((u) => u.kind)).toEqual(['reset']);
   });
 
   it('sends the lang and authorization headers with the REST calls', async () => {

@@ -45,6 +45,12 @@ export const LIVE_MINUTES = 2;
 const MAX_BUFFERED_MINUTES = 600;
 /** Kline updates waiting for a frame (frames stop while the page is hidden): beyond this, one reset replaces them. */
 const MAX_QUEUED_KLINE_UPDATES = 300;
+/**
+ * Live bar updates reach the chart at most this often; a reset (history, another instrument or period) goes at once.
+ * A redraw of the chart was a third of /trade's main-thread time at 10 updates/s (bench/README.md); the header price
+ * and P&L still follow every batch. docs/worker.md has the decision.
+ */
+export const CHART_BAR_INTERVAL_MS = 250;
 
 interface ChartWatch {
   code: string;
@@ -67,6 +73,8 @@ export class Feed implements FeedApi {
   private marketOn = true;
   private chart: ChartWatch | null = null;
   private klineQueue: KlineUpdate[] = [];
+  private klineSentAt = -Infinity;
+  private klineTimer: unknown = null;
   private conn: ConnState = 'connecting';
   private connDirty = false;
   private framePending = false;
@@ -118,6 +126,8 @@ export class Feed implements FeedApi {
     this.link.stop();
     if (this.staleTimer !== null) this.deps.timers.clearInterval(this.staleTimer);
     this.staleTimer = null;
+    if (this.klineTimer !== null) this.deps.timers.clearTimeout(this.klineTimer);
+    this.klineTimer = null;
     this.chart = null;
     this.klineQueue = [];
     this.sink = null;
@@ -418,7 +428,7 @@ export class Feed implements FeedApi {
     const stale = this.board.takeStale();
     const conn = this.connDirty ? this.conn : null;
     this.connDirty = false;
-    const kline = this.klineQueue.length > 0 ? this.klineQueue.splice(0) : null;
+    const kline = this.takeKline();
     const account = this.risk.take();
     const preview = this.takePreview();
     if (!quotes && !stale && !conn && !kline && !account && !preview) return;
@@ -428,6 +438,26 @@ export class Feed implements FeedApi {
     if (stale) transfers.push(stale.buffer);
     // Across the worker boundary the arrays move instead of being copied; on the main thread this is a no-op mark.
     this.callSink((s) => s.onBatch(transfer(batch, transfers)));
+  }
+
+  /** The queued kline updates, unless they are only live bars and the chart had some less than the interval ago. */
+  private takeKline(): KlineUpdate[] | null {
+    if (this.klineQueue.length === 0) return null;
+    const now = this.deps.clock.now();
+    const wait = this.klineSentAt + CHART_BAR_INTERVAL_MS - now;
+    if (wait > 0 && this.klineQueue.every((u) => u.kind === 'bar')) {
+      // Held: the next batch after the interval carries them (quotes come ~10 times a second), so they cost no
+      // message of their own; only if the market goes quiet does this timer ask for a frame an interval later.
+      this.klineTimer ??= this.deps.timers.setTimeout(() => {
+        this.klineTimer = null;
+        this.requestFrame();
+      }, wait + CHART_BAR_INTERVAL_MS);
+      return null;
+    }
+    if (this.klineTimer !== null) this.deps.timers.clearTimeout(this.klineTimer);
+    this.klineTimer = null;
+    this.klineSentAt = now;
+    return this.klineQueue.splice(0);
   }
 
   /** The watched preview if its inputs are new or its figures moved (a pending order's do not follow the price). */
