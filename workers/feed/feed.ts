@@ -215,7 +215,7 @@ export class Feed implements FeedApi {
   }
 
   async previewOrder(input: OrderPreviewInput): Promise<OrderPreview> {
-    return previewOrder(input, this.byCode.get(input.code), this.board.closeOf(input.code), this.config?.tradeFeeType ?? 0);
+    return this.computePreview(input);
   }
 
   async watchPreview(seq: number, input: OrderPreviewInput | null): Promise<void> {
@@ -460,12 +460,17 @@ export class Feed implements FeedApi {
     return this.klineQueue.splice(0);
   }
 
+  /** The preview of `input` at the newest price the board holds for its instrument. */
+  private computePreview(input: OrderPreviewInput): OrderPreview {
+    return previewOrder(input, this.byCode.get(input.code), this.board.closeOf(input.code), this.config?.tradeFeeType ?? 0);
+  }
+
   /** The watched preview if its inputs are new or its figures moved (a pending order's do not follow the price). */
   private takePreview(): FeedBatch['preview'] {
     const w = this.previewWatch;
     if (!w || !this.previewDirty) return null;
     this.previewDirty = false;
-    const p = previewOrder(w.input, this.byCode.get(w.input.code), this.board.closeOf(w.input.code), this.config?.tradeFeeType ?? 0);
+    const p = this.computePreview(w.input);
     const last = this.lastPreview;
     this.lastPreview = p;
     if (last && samePreview(last, p)) return null;

@@ -4,22 +4,18 @@ import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { isDecimalText } from '../../domain/decimal.ts';
-import { formatMoney } from '../../i18n/format.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
 import { LiveText } from '../../components/live-text.tsx';
-import { NONE, pnlDir, pnlText } from './order-format.ts';
-
-const money = (v: string | null | undefined): string => (isDecimalText(v) ? formatMoney(v, 2) : NONE);
+import { balanceText, pnlDir, pnlText } from './order-format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const text = useMemo(
     () => ({
-      balance: computed(() => money($funds.value?.balance)),
-      equity: computed(() => money($equity.value)),
+      balance: computed(() => balanceText($funds.value?.balance)),
+      equity: computed(() => balanceText($equity.value)),
       floating: computed(() => pnlText($floating.value)),
       floatingDir: computed(() => pnlDir($floating.value)),
     }),

@@ -1,6 +1,8 @@
 // Display text of order figures (pure, cheap: ASCII digits, no Intl per tick) and the sheet's derived figures.
-// Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9).
+// Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9). Account balances are the one
+// exception to "no Intl": they carry the language's grouping (a cached formatter, never one built per tick).
 import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
+import { formatMoney } from '../../i18n/format.ts';
 import { netValue, orderRiskRate, prepaymentRatio } from '../../domain/money.ts';
 import { lots, price, usd } from '../../domain/units.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
@@ -49,6 +51,11 @@ export function percentText(ratio: string | null | undefined): string {
 export function amountText(v: string | null | undefined): string {
   if (!decimal(v)) return NONE;
   return fixed(v, PNL_PLACES).replace(/(\.\d\d\d*?)0+$/, '$1');
+}
+
+/** An account amount (balance, equity) with 2 decimals in the current language: '10,012.50'; '--' when unknown. */
+export function balanceText(v: string | null | undefined): string {
+  return decimal(v) ? formatMoney(v, 2) : NONE;
 }
 
 /** Figures of the detail sheet that come from the order itself (the live ones override them while holding). */

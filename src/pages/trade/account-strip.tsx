@@ -6,13 +6,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { refreshTradeList } from '../../api/market.ts';
 import { LiveText } from '../../components/live-text.tsx';
-import { isDecimalText } from '../../domain/decimal.ts';
-import { formatMoney } from '../../i18n/format.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { startOrders } from '../../state/orders.ts';
 import { $loggedIn } from '../../state/session.ts';
-import { pnlDir } from '../order/order-format.ts';
-import { moneyText, NO_VALUE } from './money-text.ts';
+import { balanceText, pnlDir } from '../order/order-format.ts';
+import { moneyText } from './money-text.ts';
 
 export function AccountStrip(): ReactElement | null {
   useSignals();
@@ -23,7 +21,7 @@ export function AccountStrip(): ReactElement | null {
     () => ({
       floating: computed(() => moneyText($floating.value, true)),
       floatingDir: computed(() => pnlDir($floating.value)),
-      equity: computed(() => (isDecimalText($equity.value) ? formatMoney($equity.value, 2) : NO_VALUE)),
+      equity: computed(() => balanceText($equity.value)),
     }),
     [],
   );
