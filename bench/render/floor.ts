@@ -1,6 +1,7 @@
 // The rAF probe's own cost: a static page (no app, no feed, nothing changes) with the same page probe, on the same
 // pinned and throttled browser, measured like a run: main-thread busy with the rAF loop running, then with it
 // stopped. Printed beside each case so "main thread busy" can be read against what the measurement itself costs.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
 import { openPage } from './browser.ts';
 import { NAME_SHIM, pageProbe } from './page-probe.ts';
@@ -19,7 +20,6 @@ export interface ProbeFloor {
 /** A page with text and no script: what the probe measures when the app does nothing at all. */
 const STATIC_PAGE = 'data:text/html;charset=utf-8,' + encodeURIComponent('<!doctype html><meta name="viewport" content="width=device-width"><title>floor</title><h1>Tickwise</h1><p>Static page: the bench probe alone.</p>');
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export async function probeFloor(
   browser: Browser,

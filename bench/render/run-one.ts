@@ -1,5 +1,6 @@
 // One measured run of the render A/B: a fresh browser context, the app on one screen in one feed mode, a warm-up,
 // then a window in which the page, the bench probe and a trace are recorded while a tap lands every 2 s.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -136,8 +137,6 @@ const EMPTY: RunMetrics = {
   kbPerSec: null, maxMsgsPerFrame: null, framesOverOneMsg: null, maxMsgKb: null, batchesPerSec: null, quotesPerSec: null,
   heapGrowthMb: null, traceLongTasks: null,
 };
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
   const q = mode === 'main' ? '?bench=1&feed=main' : '?bench=1';
