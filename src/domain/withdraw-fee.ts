@@ -1,0 +1,34 @@
+// The withdrawal fee and what the trader receives (SPEC §5): one rule for the app's preview and the server's draw.
+import { D, dec, type Dec } from './decimal.ts';
+import { FeeType, type WithdrawCurrency } from './wallet-types.ts';
+
+export type FeeTerms = Pick<WithdrawCurrency, 'draw_rate' | 'fee_type' | 'usd_price'>;
+
+/** Fee in USD: fee_type 1 is a fixed fee; any other type is draw_rate percent of the amount, to the cent (half up). */
+export function withdrawFee(amount: Dec, c: FeeTerms): Dec {
+  if (c.fee_type === FeeType.FIXED) return dec(c.draw_rate);
+  return amount.times(c.draw_rate).div(100).toDecimalPlaces(2, D.ROUND_HALF_UP);
+}
+
+/** Received = (amount − fee) × usd_price, 2 decimals, never below 0. */
+export function withdrawReceive(amount: Dec, c: FeeTerms): Dec {
+  const net = amount.minus(withdrawFee(amount, c)).times(c.usd_price).toDecimalPlaces(2, D.ROUND_HALF_UP);
+  return net.isNegative() ? new D(0) : net;
+}
+
+export interface WithdrawPreview {
+  fee: string;
+  receive: string;
+}
+
+/**
+ * The preview under the amount field: '--' for both without a currency; 0 for an empty, non-numeric or
+ * negative amount; otherwise the fee and the received amount with 2 decimals.
+ */
+export function withdrawPreview(amountText: string, c: FeeTerms | undefined): WithdrawPreview {
+  if (!c) return { fee: '--', receive: '--' };
+  const text = amountText.trim();
+  if (!/^\d+(\.\d+)?$/.test(text) || dec(text).lte(0)) return { fee: '0', receive: '0' };
+  const amount = dec(text);
+  return { fee: withdrawFee(amount, c).toFixed(2), receive: withdrawReceive(amount, c).toFixed(2) };
+}
