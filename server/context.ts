@@ -2,19 +2,12 @@
 // Interfaces only; server/main.ts wires the real implementations, tests wire deterministic ones.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db.ts';
+import type { Clock, Timers } from '../src/domain/time.ts';
 import type { QuoteTuple, ServerMessage } from '../src/domain/ws-protocol.ts';
 
-/** Injected wall clock (ms epoch). Tests and benchmarks pass a fake one. */
-export interface Clock {
-  now(): number;
-}
+// Injected time (one declaration in src/domain/time.ts), re-exported for the server's modules.
+export type { Clock, Timers };
 
-export interface Timers {
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 /** One price change of one instrument. Price is a decimal string at the instrument's PricePrecision. */
 export interface Tick {

@@ -1,15 +1,8 @@
 // Injected time for the shell (countdowns, toasts, the API's `t` parameter): tests pass fake clocks and timers.
 
-export interface Clock {
-  now(): number; // ms epoch
-}
+import type { Clock, Timers } from '../domain/time.ts';
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
+export type { Clock, Timers };
 
 export const systemClock: Clock = { now: () => Date.now() };
 

@@ -8,6 +8,7 @@ import { engineOf } from '../../server/engine/registry.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import { until as untilFixture } from '../fixtures/until.ts';
 
 const clock = manualClock();
 let server: TestServer;
@@ -33,16 +34,9 @@ async function listen(token: string): Promise<Listener> {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
-  const until = async (pred: () => boolean, what: string): Promise<void> => {
-    const deadline = Date.now() + 5000;
-    while (!pred()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(messages)}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
-  };
+  const next = (): Promise<void> => new Promise<void>((r) => waiters.push(r));
+  const until = (pred: () => boolean, what: string): Promise<void> =>
+    untilFixture(pred, { what: `${what}: ${JSON.stringify(messages)}`, tries: 100, stepMs: 50, wake: next });
   ws.send(JSON.stringify({ type: 'login', token }));
   await until(() => messages.some((m) => m.type === 'login'), 'login');
   expect(messages.find((m) => m.type === 'login')).toMatchObject({ ok: true });

@@ -8,6 +8,7 @@ import { createWorkerApi } from '../../workers/feed/worker-api.ts';
 import { Q_CLOSE, QUOTE_STRIDE, type FeedApi, type FeedBatch, type FeedSink } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { config, harness, RecordingSink } from './feed-fakes.ts';
+import { until } from '../fixtures/until.ts';
 
 const channels: MessageChannel[] = [];
 afterEach(() => {
@@ -16,12 +17,6 @@ afterEach(() => {
     c.port2.close();
   }
 });
-
-/** Waits until `cond` holds, letting the ports deliver (messages cross on the event loop, not synchronously). */
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
-  expect(cond()).toBe(true);
-}
 
 function connect() {
   const h = harness();

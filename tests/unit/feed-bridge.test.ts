@@ -10,6 +10,7 @@ import { Feed } from '../../workers/feed/feed.ts';
 import { createWorkerApi } from '../../workers/feed/worker-api.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { config, harness, type Harness } from './feed-fakes.ts';
+import { until } from '../fixtures/until.ts';
 
 const ports: MessagePort[] = [];
 afterEach(() => {
@@ -20,11 +21,6 @@ afterEach(() => {
 async function interestSent(bridge: FeedBridge): Promise<void> {
   await Promise.resolve();
   await bridge.handle.setLang('en');
-}
-
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 300 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
-  expect(cond()).toBe(true);
 }
 
 /** A worker that loads but never answers, and can report a load error. */

@@ -1,18 +1,6 @@
 // What the feed needs from its host, injected so the same code runs in the worker, on the main thread and in tests.
 // Nothing here touches the DOM: the module compiles with both the WebWorker and the DOM libraries.
-
-/** Wall clock, ms epoch. */
-export interface FeedClock {
-  now(): number;
-}
-
-/** Timer functions; handles are opaque so Node, browser and fake timers all fit. */
-export interface FeedTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
+import type { Clock, Timers } from '../../src/domain/time.ts';
 
 /** The part of a WebSocket the feed uses; `browserSocket` adapts the real one. */
 export interface SocketLike {
@@ -49,8 +37,8 @@ export interface FeedCache {
 }
 
 export interface FeedDeps {
-  clock: FeedClock;
-  timers: FeedTimers;
+  clock: Clock;
+  timers: Timers;
   socket: SocketFactory;
   frame: FrameScheduler;
   fetch: FetchLike;
