@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (npm test): type-check, unit, server on PGlite and on PostgreSQL, browser end-to-end.
+# The one test command (npm test): type-check, lint, unit, server on PGlite and on PostgreSQL, browser end-to-end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp/test-results
@@ -17,6 +17,9 @@ run_vitest() { # name, env..., -- vitest args
 
 step "type-check (app, worker, node)"
 npm run -s typecheck || fail=1
+
+step "lint (ESLint: type-aware rules and the import rooms)"
+npm run -s lint || fail=1
 
 step "unit tests"
 run_vitest unit -- --project unit

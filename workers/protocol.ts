@@ -1,7 +1,6 @@
 // The one typed API between the feed (worker by default, main thread with ?feed=main) and the painter.
 // Both sides import these types; the worker implements FeedApi, the main thread implements FeedSink.
 import type { Instrument, KlineBar, Order, Period } from '../src/domain/types.ts';
-import type { CloseReason } from '../src/domain/types.ts';
 
 export type ConnState = 'connecting' | 'live' | 'reconnecting' | 'offline';
 

@@ -56,7 +56,7 @@ export function pageProbe(marks: { start: string; end: string }): void {
   const observe = (type: string, extra: Record<string, unknown>, onEntry: (e: PerformanceEntry) => void): void => {
     if (!supported.includes(type)) return;
     const po = new PerformanceObserver((list) => list.getEntries().forEach(onEntry));
-    po.observe({ type, buffered: true, ...extra } as PerformanceObserverInit);
+    po.observe({ type, buffered: true, ...extra });
     observers.push(po);
   };
   observe('longtask', {}, (e) => longTasks.push({ start: e.startTime, duration: e.duration }));
@@ -105,7 +105,7 @@ export function pageProbe(marks: { start: string; end: string }): void {
         (original as (...a: unknown[]) => void).call(this, 'message', count);
       }
       return result;
-    } as EventTarget['addEventListener'];
+    };
   };
   hook(typeof Worker !== 'undefined' ? Worker.prototype : undefined);
   hook(typeof MessagePort !== 'undefined' ? MessagePort.prototype : undefined);

@@ -164,7 +164,7 @@ async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Pro
     // Every visible row should tick at SIM_HZ whatever the day: the synthetic category is open 24/7.
     const chip = `.mk-chip[data-category="${SYNTHETIC_CATEGORY}"]`;
     await page.waitForSelector(chip, { timeout: READY_TIMEOUT_MS });
-    await page.evaluate((sel) => (document.querySelector(sel) as HTMLElement | null)?.click(), chip);
+    await page.evaluate((sel) => document.querySelector<HTMLElement>(sel)?.click(), chip);
     await page.waitForSelector('.mk-row[data-code^="SYN"]', { timeout: READY_TIMEOUT_MS });
   }
   if (screen === 'trade' || screen === 'desk') {
@@ -257,7 +257,7 @@ const QUIET_SETTLE_MS = 500;
 /** A lean trace of `ms` between the page probe's window marks, summarised (busy %, long tasks per thread). */
 export async function tracedWindow(browser: Browser, page: Page, ms: number): Promise<ReturnType<typeof summariseTrace>> {
   await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
-  let events: TraceEvent[] = [];
+  let events: TraceEvent[];
   try {
     await page.evaluate(() => window.__twPage?.reset());
     await sleep(ms);

@@ -74,7 +74,7 @@ export async function seedBrowserState(page: Page, baseUrl: string, s: BenchSess
       await new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('keyval-store');
         open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('indexedDB open failed'));
         open.onsuccess = () => {
           const db = open.result;
           const tx = db.transaction('keyval', 'readwrite');
@@ -83,7 +83,7 @@ export async function seedBrowserState(page: Page, baseUrl: string, s: BenchSess
             db.close();
             resolve();
           };
-          tx.onerror = () => reject(tx.error);
+          tx.onerror = () => reject(tx.error ?? new Error('indexedDB write failed'));
         };
       });
     },

@@ -5,6 +5,7 @@ export const RecordType = {
   DEMO_RESET: 2, // demo account restored to its starting balance
   MEMO: 10, // an adjustment whose memo is shown as is
 } as const;
-export type RecordTypeValue = (typeof RecordType)[keyof typeof RecordType] | number;
+/** A record type: the ones above, or another module's (the engine's 20s). */
+export type RecordTypeValue = number;
 
 export const DEMO_BALANCE = '100000';

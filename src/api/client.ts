@@ -8,7 +8,7 @@ import { $token, sessionReady, signOut } from '../state/session.ts';
 import { toast } from '../state/toasts.ts';
 import { beginLoading, endLoading } from '../state/loading.ts';
 import { systemClock, type Clock } from '../state/clock.ts';
-import { currentPath, loginPath, navigateTo } from '../app/navigator.ts';
+import { currentPath, loginPath, navigateTo } from '../state/navigator.ts';
 import { resolveApiBase, wsUrlFor } from './base-url.ts';
 
 export interface CallOptions {
@@ -162,6 +162,7 @@ function formBody(body: Record<string, unknown> | FormData | undefined): URLSear
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(body)) {
     if (v === undefined || v === null) continue;
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects took the JSON branch; the rest are primitives
     form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   return form;

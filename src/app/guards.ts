@@ -1,5 +1,5 @@
 // Route guards as one pure decision (SPEC §2, §6): login required → /login?from=…, demo accounts blocked.
-import { loginPath } from './navigator.ts';
+import { loginPath } from '../state/navigator.ts';
 
 export interface GuardedRoute {
   auth?: boolean | undefined;

@@ -7,7 +7,7 @@ import { RouteGuard } from './route-guard.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { ROUTES, type AppRoute } from './routes.tsx';
 import type { NavigationDeps } from './navigation-effects.ts';
-import { setNavigator } from './navigator.ts';
+import { setNavigator } from '../state/navigator.ts';
 
 function element(route: AppRoute): ReactElement | null {
   // A kept-alive route is drawn by the layout (so it survives leaving); its own slot stays empty.

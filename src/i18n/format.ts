@@ -26,8 +26,8 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
 /** A number or a decimal string in the current language's digits and separators. */
 export function formatNumber(value: number | string, options: Intl.NumberFormatOptions = {}): string {
   if (typeof value === 'string' && !isDecimalText(value)) return value;
-  const format = numberFormat({ maximumFractionDigits: 20, ...options }).format as ExactFormat;
-  return format(value);
+  const nf = numberFormat({ maximumFractionDigits: 20, ...options });
+  return (nf.format as ExactFormat).call(nf, value);
 }
 
 /** Money text (USD amounts, balances) with exactly `places` decimals, half-up: SPEC §9 shows balances with 2. */

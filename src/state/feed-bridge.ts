@@ -217,7 +217,7 @@ export class FeedBridge {
 }
 
 function describe(ev: unknown): string {
-  if (typeof ev === 'object' && ev !== null && 'message' in ev) return String((ev as { message: unknown }).message);
+  if (typeof ev === 'object' && ev !== null && 'message' in ev) return String(ev.message);
   return String(ev);
 }
 

@@ -66,7 +66,7 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
       try {
         await waitHealthy(url, proc, 60_000);
       } catch (e) {
-        throw new Error(`${(e as Error).message}\n${log}`);
+        throw new Error(`${(e as Error).message}\n${log}`, { cause: e });
       }
     },
     async stop() {

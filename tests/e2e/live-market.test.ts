@@ -122,7 +122,7 @@ it('a visitor pressing Buy lands on /login?from=/trade', async () => {
   await page.goto(`${server.url}/#/trade`);
   const submit = page.locator('[data-action="submit-order"]');
   await page.waitForFunction(() => {
-    const b = document.querySelector('[data-action="submit-order"]') as HTMLButtonElement | null;
+    const b = document.querySelector<HTMLButtonElement>('[data-action="submit-order"]');
     return b !== null && !b.disabled;
   }, null, { timeout: 20_000 });
   await submit.click();

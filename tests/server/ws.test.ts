@@ -20,7 +20,7 @@ class Client {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as Msg);
+      this.messages.push(JSON.parse((data as Buffer).toString('utf8')) as Msg);
       for (const w of this.waiters.splice(0)) w();
     });
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));

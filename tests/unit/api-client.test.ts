@@ -4,7 +4,7 @@ import { ApiFailure, CODE_NETWORK, apiClock, apiGet, apiPost, isCancelled, http 
 import { $loadingCount } from '../../src/state/loading.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { $token, $user, signIn } from '../../src/state/session.ts';
-import { setNavigator } from '../../src/app/navigator.ts';
+import { setNavigator } from '../../src/state/navigator.ts';
 import { initI18n } from '../../src/i18n/index.ts';
 import { fail, fakeServer, ok, type FakeServer } from './api-fake-server.ts';
 

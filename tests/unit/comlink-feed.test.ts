@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { proxy, wrap, expose, type Remote } from 'comlink';
 import { Feed } from '../../workers/feed/feed.ts';
 import { createWorkerApi } from '../../workers/feed/worker-api.ts';
-import { Q_CLOSE, QUOTE_STRIDE, type FeedApi, type FeedBatch, type FeedSink } from '../../workers/protocol.ts';
+import { Q_CLOSE, QUOTE_STRIDE, type FeedApi, type FeedBatch } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { config, harness, RecordingSink } from './feed-fakes.ts';
 import { until } from '../fixtures/until.ts';
@@ -49,7 +49,7 @@ function connect() {
 
 describe('FeedApi over a MessageChannel', () => {
   it('starts with a proxied sink and delivers one batch per frame with the quote array transferred', async () => {
-    const { h, api, sentFromWorker } = await connect();
+    const { h, api, sentFromWorker } = connect();
     const sink = new RecordingSink();
     await api.start(config(), proxy(sink));
     await api.setInstruments([instrument('EURUSD', 1), instrument('GBPUSD', 2)]);
@@ -72,7 +72,7 @@ describe('FeedApi over a MessageChannel', () => {
   });
 
   it('calls back order events and gaps through the proxy, and answers previews and sparklines', async () => {
-    const { h, api } = await connect();
+    const { h, api } = connect();
     h.routes.set('/v1/api/forex/abbreviated_cache_kline', () => ({ EURUSD: [1, 2, 3] }));
     const sink = new RecordingSink();
     await api.start(config({ token: 'tok' }), proxy(sink));
@@ -95,7 +95,7 @@ describe('FeedApi over a MessageChannel', () => {
   });
 
   it('a second start with a new sink keeps working and the old sink hears nothing more', async () => {
-    const { h, api } = await connect();
+    const { h, api } = connect();
     const first = new RecordingSink();
     const second = new RecordingSink();
     await api.start(config(), proxy(first));

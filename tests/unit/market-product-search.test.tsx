@@ -11,7 +11,7 @@ vi.mock('../../src/api/market.ts', () => ({ searchInstruments: vi.fn(), refreshT
 
 const { searchInstruments } = await import('../../src/api/market.ts');
 const { $currentCode, setInstruments } = await import('../../src/state/market.ts');
-const { setNavigator } = await import('../../src/app/navigator.ts');
+const { setNavigator } = await import('../../src/state/navigator.ts');
 const { initI18n, i18n } = await import('../../src/i18n/index.ts');
 const { ProductPage, SEARCH_DEBOUNCE_MS } = await import('../../src/pages/product/product-page.tsx');
 const { debouncer } = await import('../../src/pages/product/debounce.ts');

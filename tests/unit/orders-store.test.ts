@@ -161,7 +161,7 @@ describe('pushed events (while /order is mounted)', () => {
     server.seen.length = 0;
     dispatchOrderGap();
     await flush();
-    const pages = dealCalls(server).map((r) => `${r.params.status}:${r.params.page}`);
+    const pages = dealCalls(server).map((r) => `${String(r.params.status)}:${String(r.params.page)}`);
     expect(pages.filter((p) => p === '3:1')).toHaveLength(1);
     expect(pages.filter((p) => p === '1:1').length).toBeGreaterThanOrEqual(1); // holding list + positions
     expect(pages).not.toContain('0:1'); // never opened: nothing to refetch

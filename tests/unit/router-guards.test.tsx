@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppRoutes, NavigatorBridge } from '../../src/app/router.tsx';
-import { currentPath, navigateTo } from '../../src/app/navigator.ts';
+import { currentPath, navigateTo } from '../../src/state/navigator.ts';
 import { decideGuard } from '../../src/app/guards.ts';
 import { ROUTES, type AppRoute } from '../../src/app/routes.tsx';
 import type { NavigationDeps } from '../../src/app/navigation-effects.ts';

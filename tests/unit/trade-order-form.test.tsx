@@ -41,7 +41,7 @@ const { submitOrder } = await import('../../src/api/market.ts');
 const { toast } = await import('../../src/state/toasts.ts');
 const { quote } = await import('../../src/state/market.ts');
 const { $token } = await import('../../src/state/session.ts');
-const { setNavigator } = await import('../../src/app/navigator.ts');
+const { setNavigator } = await import('../../src/state/navigator.ts');
 const { initI18n, i18n } = await import('../../src/i18n/index.ts');
 const { OrderForm } = await import('../../src/pages/trade/order-form.tsx');
 

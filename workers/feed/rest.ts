@@ -32,7 +32,7 @@ export async function restGet(ctx: RestContext, path: string, params: Record<str
   const body = await res.json();
   if (typeof body !== 'object' || body === null || !('code' in body)) throw new RestError(0, `no envelope from ${path}`);
   const env = body as { code: unknown; msg?: unknown; data?: unknown };
-  if (env.code !== CODE_OK) throw new RestError(Number(env.code) || 0, String(env.msg ?? 'error'));
+  if (env.code !== CODE_OK) throw new RestError(Number(env.code) || 0, typeof env.msg === 'string' ? env.msg : 'error');
   return env.data;
 }
 

@@ -1,7 +1,7 @@
 // The candlestick chart (lightweight-charts v5): ONE chart instance for the life of the screen.
 // History arrives as a 'reset' (setData), live ticks as 'bar' (series.update of the last bar only).
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import { feed } from '../../state/feed-bridge.ts';
 import { onKline } from '../../state/market.ts';
 import { chartOptions, readChartColours, seriesOptions } from './chart-theme.ts';
@@ -54,6 +54,7 @@ export function CandleChart({ code, period, precision }: CandleChartProps) {
   useLayoutEffect(() => {
     const box = boxRef.current;
     if (!box) return undefined;
+    const self = me.current;
     const colours = readChartColours(box);
     const chart = createChart(box, { ...chartOptions(colours), width: 0, height: 0 });
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
@@ -74,7 +75,7 @@ export function CandleChart({ code, period, precision }: CandleChartProps) {
       // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
       if (u.bar.Time < lastTimeRef.current) return;
       series.update(toCandle(u.bar));
-      lastTimeRef.current = u.bar.Time as UTCTimestamp;
+      lastTimeRef.current = u.bar.Time;
       mark(box, null, u.bar.Time, u.bar.Close);
     });
 
@@ -110,7 +111,7 @@ export function CandleChart({ code, period, precision }: CandleChartProps) {
       offKline();
       ro?.disconnect();
       media?.removeEventListener('change', onScheme);
-      if (lastWatcher === me.current) {
+      if (lastWatcher === self) {
         lastWatcher = null;
         feed()
           .unwatchChart()

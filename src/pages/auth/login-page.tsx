@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '../../domain/types.ts';
 import { demoLogin, login } from '../../api/account.ts';
 import { demoId, signIn } from '../../state/session.ts';
-import { safeFrom } from '../../app/navigator.ts';
+import { safeFrom } from '../../state/navigator.ts';
 import { useQuery } from '../../app/use-query.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Field } from '../../components/field.tsx';

@@ -8,7 +8,7 @@ import { captcha as loadCaptcha, register, type Captcha, type LoginType } from '
 import { publicSetting } from '../../api/common.ts';
 import { $settings, signIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
-import { safeFrom } from '../../app/navigator.ts';
+import { safeFrom } from '../../state/navigator.ts';
 import { useQuery } from '../../app/use-query.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Field } from '../../components/field.tsx';

@@ -2,7 +2,7 @@
 // At ≥ 1280 px the desk layout shows list, chart and order form side by side instead.
 import { useCallback } from 'react';
 import { $currentCode } from '../../state/market.ts';
-import { navigateTo } from '../../app/navigator.ts';
+import { navigateTo } from '../../state/navigator.ts';
 import { useWide } from '../../app/use-wide.ts';
 import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
 import { MarketPanel } from './market-panel.tsx';

@@ -10,7 +10,7 @@ export const pullTimers: { current: Timers } = { current: browserTimers };
 export interface PullRefresh {
   offset: number; // px the indicator is pulled down
   refreshing: boolean;
-  trigger(): void;
+  trigger: () => void;
   handlers: {
     onTouchStart(e: TouchEvent): void;
     onTouchMove(e: TouchEvent): void;

@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $currentCode, $instruments } from '../../state/market.ts';
 import { browserTimers } from '../../state/clock.ts';
-import { navigateTo } from '../../app/navigator.ts';
+import { navigateTo } from '../../state/navigator.ts';
 import { refreshTradeList, searchInstruments } from '../../api/market.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

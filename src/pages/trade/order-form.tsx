@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { quote } from '../../state/market.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
-import { currentPath, loginPath, navigateTo } from '../../app/navigator.ts';
+import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { submitOrder } from '../../api/market.ts';
 import { formatPrice } from '../market/quote-format.ts';
 import { rowSignals } from '../market/row-signals.ts';

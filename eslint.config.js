@@ -1,0 +1,117 @@
+// ESLint for the whole tree (part of `npm test`): type-aware typescript-eslint rules, React hooks rules, and the
+// rooms of ARCHITECTURE.md as import boundaries. The boundary blocks are exported so tests/unit/lint-rooms.test.ts
+// can check each one fires without type information.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const TS_FILES = ['**/*.ts', '**/*.tsx'];
+
+/** Packages that belong to the browser app's shell; pure domain code and the worker never need them. */
+const UI_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'react/*', '@preact/signals-react', '@preact/signals-react/*', 'react-i18next', 'react-router-dom', 'virtua'];
+
+const restrict = (patterns, paths = []) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
+});
+
+/** The rooms table of ARCHITECTURE.md, one block per room. */
+export const roomBlocks = [
+  {
+    name: 'rooms/domain',
+    files: ['src/domain/**'],
+    rules: restrict([
+      { group: ['../*', '../../*'], message: 'src/domain is pure: it imports nothing of the app, the worker or the server.' },
+      { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'src/domain is pure: no UI, I/O or server packages.' },
+    ]),
+  },
+  {
+    name: 'rooms/server',
+    files: ['server/**'],
+    rules: restrict([
+      { regex: '(^|/)src/(?!domain/)', message: 'The server imports nothing of src/ but src/domain/.' },
+      { regex: '(^|/)workers/', message: 'The server does not import the worker.' },
+      { group: UI_PACKAGES, message: 'The server does not import UI packages.' },
+    ]),
+  },
+  {
+    name: 'rooms/workers',
+    files: ['workers/**'],
+    rules: restrict([
+      { regex: '(^|/)src/(?!domain/)', message: 'The worker imports nothing of src/ but src/domain/.' },
+      { regex: '(^|/)server/', message: 'The worker does not import the server.' },
+      { group: UI_PACKAGES, message: 'The worker never imports React or signals: it only computes and posts.' },
+    ]),
+  },
+  {
+    name: 'rooms/app',
+    files: ['src/**'],
+    ignores: ['src/domain/**', 'src/api/**'],
+    rules: restrict([
+      // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
+      // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
+      { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
+      { regex: '(^|/)server/', message: 'The app does not import the server.' },
+    ]),
+  },
+  {
+    name: 'rooms/api',
+    files: ['src/api/**'],
+    rules: restrict([
+      { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
+      { regex: '(^|/)server/', message: 'The app does not import the server.' },
+      { regex: '^\\.\\./(app|pages|components)/', message: 'src/api is below the screens: it must not import src/app, pages or components.' },
+    ]),
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-artifacts/**', 'bench/results/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: TS_FILES })),
+  {
+    files: TS_FILES,
+    // Each file is checked in its own type world (ARCHITECTURE convention 3): the app with DOM, the worker with
+    // WebWorker, the server, tests and bench with Node.
+    languageOptions: {
+      parserOptions: { project: ['tsconfig.app.json', 'tsconfig.worker.json', 'tsconfig.node.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Template literals of numbers are how we build ids and messages; the rule's noise outweighs what it catches.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // Our axios/Fastify handlers are async by contract even when a branch awaits nothing.
+      '@typescript-eslint/require-await': 'off',
+      // TypeScript itself reports undefined names with type information; no-undef knows no TS globals.
+      'no-undef': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Tests build fixtures by hand: reading what they just created is not an unchecked assumption; vitest's
+    // asymmetric matchers (expect.any, expect.stringMatching) and vi.importActual are typed `any` by the library.
+    files: ['tests/**', 'bench/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // Fakes are cast to the DOM types they stand in for; the rule misreads some of those casts as no-ops.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+  },
+  ...roomBlocks,
+);
