@@ -1,27 +1,24 @@
 // Order previews and live account figures (pure): SPEC §9 margin, fee and P&L through src/domain/money.ts,
 // the same functions the server uses as the authority. Results are decimal strings, never binary floats.
-import { dec, fixed, isDecimalText } from '../src/domain/decimal.ts';
+import { dec, isDecimalText } from '../src/domain/decimal.ts';
 import {
   FIXED_MARGIN_MODE,
   equity,
-  fee,
-  margin,
+  moneyText,
   netValue,
+  orderAmounts,
   orderRiskRate,
-  pnl,
+  positionPnl,
+  ratioText,
   riskRate,
   sideOf,
+  sumMoney,
   type ContractSpec,
   type Side,
 } from '../src/domain/money.ts';
 import { lots, price, usd, type Lots, type Price, type Usd } from '../src/domain/units.ts';
 import type { Instrument, Order } from '../src/domain/types.ts';
 import type { AccountUpdate, OrderPreview, OrderPreviewInput, PositionFigure } from './protocol.ts';
-
-/** Money figures in previews and account updates: 6 places, like FactProfits (SPEC §9 shows profit with 6). */
-export const MONEY_PLACES = 6;
-/** Risk rates are ratios (1 = 100 %): 4 places give 0.01 % resolution. */
-export const RATIO_PLACES = 4;
 
 const positive = (v: string | null | undefined): v is string => isDecimalText(v) && dec(v).gt(0);
 
@@ -57,17 +54,18 @@ export function previewOrder(
   const spec: ContractSpec = inst;
   const qty = lots(input.quantity);
   const openAt = price(at);
-  const m = margin(spec, qty, openAt, leveraged ? input.multiple : 0);
-  const f = fee(spec, qty, m, tradeFeeType);
+  // The server's rule, to the digit: margin rounded, fee from the rounded margin (src/domain/money.ts).
+  const { margin: m, fee: f } = orderAmounts(spec, qty, openAt, leveraged ? input.multiple : 0, tradeFeeType);
+  if (m.lte(0)) return refuse('trade.lots_invalid'); // a margin that rounds to nothing: the server refuses it too
   const side = sideOf(input.orderType);
   const at2 = (target: string | null): string | null =>
-    positive(target) ? fixed(pnl(spec, side, qty, openAt, price(target)), MONEY_PLACES) : null;
+    positive(target) ? moneyText(positionPnl(spec, side, qty, openAt, price(target))) : null;
   return {
     ok: true,
     reason: null,
     price: at,
-    margin: fixed(m, MONEY_PLACES),
-    fee: fixed(f, MONEY_PLACES),
+    margin: moneyText(m),
+    fee: moneyText(f),
     pnlAtStopProfit: at2(input.stopProfit),
     pnlAtStopLoss: at2(input.stopLoss),
   };
@@ -129,7 +127,7 @@ export class RiskBook {
         current,
         pnl: usd(0),
       };
-      h.pnl = pnl(h.spec, h.side, h.qty, h.open, price(current));
+      h.pnl = positionPnl(h.spec, h.side, h.qty, h.open, price(current));
       this.holdings.push(h);
       const list = this.byCode.get(code);
       if (list) list.push(h);
@@ -166,7 +164,7 @@ export class RiskBook {
       const at = price(close);
       for (const h of list) {
         h.current = close;
-        h.pnl = pnl(h.spec, h.side, h.qty, h.open, at);
+        h.pnl = positionPnl(h.spec, h.side, h.qty, h.open, at);
       }
     }
     this.marked.clear();
@@ -174,25 +172,25 @@ export class RiskBook {
   }
 
   snapshot(): AccountUpdate {
-    let floating = usd(0);
+    // Each position's P&L is already rounded (positionPnl), and the total is their sum: the server's order.
+    const floating = sumMoney(this.holdings.map((h) => h.pnl));
     const positions: PositionFigure[] = this.holdings.map((h) => {
-      floating = usd(floating.plus(h.pnl));
       const rr = orderRiskRate(h.caution, h.pnl);
       return {
         Id: h.id,
         current: h.current,
-        pnl: fixed(h.pnl, MONEY_PLACES),
-        netValue: fixed(netValue(h.caution, h.pnl), MONEY_PLACES),
-        riskRate: rr === null ? null : fixed(rr, RATIO_PLACES),
+        pnl: moneyText(h.pnl),
+        netValue: moneyText(netValue(h.caution, h.pnl)),
+        riskRate: rr === null ? null : ratioText(rr),
       };
     });
     const figures = { balance: this.balance, lockBalance: this.lockBalance, floating };
     const rr = riskRate(figures);
     return {
       positions,
-      floating: fixed(floating, MONEY_PLACES),
-      equity: fixed(equity(figures), MONEY_PLACES),
-      riskRate: rr === null ? null : fixed(rr, RATIO_PLACES),
+      floating: moneyText(floating),
+      equity: moneyText(equity(figures)),
+      riskRate: rr === null ? null : ratioText(rr),
     };
   }
 }

@@ -1,7 +1,7 @@
 // The order engine: user actions (submit, close, cancel, stops), the tick-driven triggers (pending fills, stop-profit,
 // stop-loss, stop-out) over an in-memory index of open orders, and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
-import { sideOf, pnl } from '../../src/domain/money.ts';
+import { positionPnl, sideOf } from '../../src/domain/money.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
 import { price, usd, type Price, type Usd } from '../../src/domain/units.ts';
 import type { AppContext, Tick } from '../context.ts';
@@ -9,7 +9,6 @@ import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getAccount, type AccountBalance } from '../ledger/ledger.ts';
 import { getSetting } from '../settings/settings.ts';
-import { money } from './amounts.ts';
 import { claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
 import { OrderBook } from './order-book.ts';
 import { toWireOrder } from './order-wire.ts';
@@ -239,7 +238,7 @@ export class OrderEngine {
     const inst = this.instruments.get(o.instrumentId);
     const current = inst ? this.currentPrice(inst) : null;
     if (!inst || !current) return null;
-    return money(pnl(inst.spec, o.side, o.quantity, o.price, current));
+    return positionPnl(inst.spec, o.side, o.quantity, o.price, current);
   }
 
   // ---- triggers -----------------------------------------------------------------------------------------------
@@ -261,23 +260,24 @@ export class OrderEngine {
   /** Starts the action an order's rules call for at this price, if any. */
   private evaluate(o: OpenOrder, at: Price): void {
     if (o.status === 0) {
-      if (pendingFills(o.originPrice, o.price, at)) this.runFor(o.id, () => this.fillTriggered(o.id, at));
+      if (pendingFills(o.originPrice, o.price, at)) void this.runFor(o.id, () => this.fillTriggered(o.id, at));
       return;
     }
     const reason = stopHit(o.side, at, o.stopProfit, o.stopLoss);
-    if (reason) this.runFor(o.id, () => this.closeTriggered(o.id, at, reason));
+    if (reason) void this.runFor(o.id, () => this.closeTriggered(o.id, at, reason));
   }
 
-  private track<T>(p: Promise<T>): Promise<T> {
+  /** Keeps an in-flight promise until it settles, so stop() can wait for it; callers handle its errors. */
+  private track(p: Promise<unknown>): void {
     this.work.add(p);
     const done = (): void => {
       this.work.delete(p);
     };
     p.then(done, done);
-    return p;
   }
 
-  /** Runs one trigger action for an order, never two at once; errors are logged, never thrown into the tick. */
+  /** Runs one trigger action for an order, never two at once; errors are logged, never thrown into the tick.
+   *  Tracked, so callers on the tick path may drop the promise. */
   private runFor(orderId: number, action: () => Promise<void>): Promise<void> {
     let failed = false;
     const run = action()

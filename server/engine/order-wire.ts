@@ -1,16 +1,16 @@
 // Stored order row → the wire Order of SPEC §3: prices at the instrument's precision, money at 6 decimals, and for a
 // holding order the floating P&L at the current price.
-import { pnl, sideOf } from '../../src/domain/money.ts';
+import { moneyText, positionPnl, sideOf } from '../../src/domain/money.ts';
 import type { Order } from '../../src/domain/types.ts';
 import { lots, price, type Price } from '../../src/domain/units.ts';
-import { money, moneyText, priceText } from './amounts.ts';
+import { priceText } from './amounts.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 
 const iso = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());
 
 /** Floating P&L of a holding order at `current` (exact, 6 decimals). */
 export function floatingOf(row: OrderRow, inst: EngineInstrument, current: Price): string {
-  return moneyText(money(pnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), current)));
+  return moneyText(positionPnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), current));
 }
 
 /** `current` is the live price (null when the market has none); only a holding order's figures depend on it. */

@@ -1,10 +1,10 @@
 // Pure checks and sums for a submit (SPEC §5, §9): every rejection with its errors.* key, and the margin and fee
 // the order will hold. Nothing here touches the database; the balance check is the ledger's, inside the transaction.
 import { dec, isDecimalText } from '../../src/domain/decimal.ts';
-import { fee, FIXED_MARGIN_MODE, margin, sideOf, type Side } from '../../src/domain/money.ts';
+import { FIXED_MARGIN_MODE, orderAmounts, sideOf, type Side } from '../../src/domain/money.ts';
 import { lots, price, type Lots, type Price, type Usd } from '../../src/domain/units.ts';
 import { ApiError } from '../http/envelope.ts';
-import { money, placesOf } from './amounts.ts';
+import { placesOf } from './amounts.ts';
 import { stopSideError } from './triggers.ts';
 import type { EngineInstrument } from './types.ts';
 
@@ -115,9 +115,8 @@ export function planSubmit(
   // A pending order's stops are judged against where it will open: its target.
   checkStops(side, at, stopProfit, stopLoss);
 
-  const m = money(margin(inst.spec, quantity, at, multiple));
+  const { margin: m, fee: f } = orderAmounts(inst.spec, quantity, at, multiple, tradeFeeType);
   if (m.lte(0)) return reject('lots_invalid');
-  const f = money(fee(inst.spec, quantity, m, tradeFeeType));
   return {
     orderType: input.type,
     side,

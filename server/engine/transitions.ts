@@ -1,11 +1,11 @@
 // The order state changes, each inside the caller's transaction: the order row, every money movement through the
 // ledger (one financial record per change of the available balance) and the user's next event number commit together.
-import { pnl, sideOf } from '../../src/domain/money.ts';
+import { positionPnl, sideOf } from '../../src/domain/money.ts';
 import type { CloseReason } from '../../src/domain/types.ts';
 import { lots, price, usd, type Price } from '../../src/domain/units.ts';
 import type { Queryable } from '../db/db.ts';
 import { move, type AccountBalance } from '../ledger/ledger.ts';
-import { money, priceText } from './amounts.ts';
+import { priceText } from './amounts.ts';
 import { nextSeq } from './event-seq.ts';
 import { fillOrder, finishOrder, insertOrder, updateStops } from './orders-repo.ts';
 import { TradeRecord } from './record-types.ts';
@@ -63,7 +63,7 @@ export async function closeHolding(
 ): Promise<Committed> {
   const memo = memoOf(inst, row.id);
   const margin = usd(row.cautionMoney);
-  const full = money(pnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), closePrice));
+  const full = positionPnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), closePrice);
   let account = await move(q, row.userId, {
     balance: margin, lock: margin.neg(), type: TradeRecord.MARGIN_RELEASE, memo, at: now,
   });

@@ -2,6 +2,7 @@
 // financial record for every change to the available balance — inside the caller's transaction.
 // Invariant: sum(financial_records.value) = accounts.balance for every user.
 import { dec, type DecInput } from '../../src/domain/decimal.ts';
+import { trimZeros } from '../../src/domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { RecordTypeValue } from './record-types.ts';
@@ -76,8 +77,5 @@ export async function move(q: Queryable, userId: number, m: Movement): Promise<A
 
 /** Money text for the wire: exact, trailing zeros trimmed but at least two decimals ("100000.00", "1.2345"). */
 export function moneyText(v: DecInput): string {
-  const text = dec(v).toFixed();
-  const [int, frac = ''] = text.split('.');
-  const trimmed = frac.replace(/0+$/, '');
-  return `${int}.${trimmed.padEnd(2, '0')}`;
+  return trimZeros(dec(v).toFixed(), 2);
 }

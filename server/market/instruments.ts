@@ -1,5 +1,6 @@
 // The instrument catalogue as the running server sees it: rows of the instruments table (plus synthetic benchmark
 // instruments), and their SPEC §3 wire shape with the live ForexQuotations.
+import { trimZeros } from '../../src/domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { LiveQuote } from '../context.ts';
 import type { Category, Instrument, Language } from '../../src/domain/types.ts';
@@ -50,7 +51,7 @@ interface InstrumentRow {
 
 /** NUMERIC text without trailing zeros ("0.0100" → "0.01"), as the wire shows lot sizes and rates. */
 export function plainDecimal(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  return trimZeros(text);
 }
 
 function parseIntArray(v: number[] | string): number[] {

@@ -1,11 +1,10 @@
 // SPEC §7 Funds for the trading account: forexDetail (balance, margin, floating P&L, equity, risk rate) and
 // accountLog/forexChange (the financial records, paged). wallet/getBalance lives in routes/wallet.ts.
 import type { FastifyInstance } from 'fastify';
-import { equity, riskRate } from '../../src/domain/money.ts';
+import { equity, moneyText, riskRate } from '../../src/domain/money.ts';
 import { usd } from '../../src/domain/units.ts';
 import type { AppContext } from '../context.ts';
 import { sessionUser } from '../auth/session.ts';
-import { moneyText } from '../engine/amounts.ts';
 import { engineOf } from '../engine/registry.ts';
 import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';

@@ -41,3 +41,23 @@ export function signOfText(text: string): -1 | 0 | 1 {
   if (/^-?0*(\.0*)?$/.test(text)) return 0;
   return text.startsWith('-') ? -1 : 1;
 }
+
+/** Up/down colour of a signed figure (a change, a P&L): a data attribute the painter flips, never a re-render. */
+export type Dir = 'up' | 'down' | 'flat';
+
+export function dirOfText(text: string): Dir {
+  const sign = signOfText(text);
+  return sign === 0 ? 'flat' : sign < 0 ? 'down' : 'up';
+}
+
+/**
+ * Decimal text without trailing fractional zeros, keeping at least `minPlaces` decimals:
+ * ('0.0100', 0) → '0.01', ('5.000', 0) → '5', ('100000.00000000', 2) → '100000.00', ('1.234500', 2) → '1.2345'.
+ */
+export function trimZeros(text: string, minPlaces = 0): string {
+  const dot = text.indexOf('.');
+  if (dot < 0) return minPlaces > 0 ? `${text}.${'0'.repeat(minPlaces)}` : text;
+  const int = text.slice(0, dot);
+  const frac = text.slice(dot + 1).replace(/0+$/, '').padEnd(minPlaces, '0');
+  return frac === '' ? int : `${int}.${frac}`;
+}

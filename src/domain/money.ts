@@ -1,5 +1,6 @@
-// SPEC §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these.
-import { D, dec, type Dec } from './decimal.ts';
+// SPEC §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these,
+// with ONE rounding rule (money(), 6 places half-up) applied at the same points, so a preview equals what is booked.
+import { D, dec, fixed, type Dec, type DecInput } from './decimal.ts';
 import { usd, ratio, type Lots, type Price, type Ratio, type Usd } from './units.ts';
 
 export interface ContractSpec {
@@ -10,6 +11,27 @@ export interface ContractSpec {
 
 export const FIXED_MARGIN_MODE = 1;
 export const FEE_TYPE_PER_LOT = 1;
+
+/** Every amount that moves (margin, fee, realised and floating P&L) is rounded half-up to this many places, so the
+ * wire's 6-decimal FactProfits / CautionMoney / TradeFee are the exact amounts the ledger holds (SPEC §9: profit 6). */
+export const MONEY_PLACES = 6;
+/** Ratios (risk rate, prepayment; 1 = 100 %): 4 places give 0.01 % resolution. */
+export const RATIO_PLACES = 4;
+
+/** The one rounding rule for money. */
+export function money(v: Dec): Usd {
+  return usd(v.toDecimalPlaces(MONEY_PLACES, D.ROUND_HALF_UP));
+}
+
+/** Money text for the wire and the preview: exactly MONEY_PLACES decimals. */
+export function moneyText(v: DecInput): string {
+  return fixed(v, MONEY_PLACES);
+}
+
+/** Ratio text: exactly RATIO_PLACES decimals. */
+export function ratioText(v: DecInput): string {
+  return fixed(v, RATIO_PLACES);
+}
 
 /** Margin (SPEC §9): fixed mode = lots × units per lot; leveraged = lots × units per lot × price / multiplier. */
 export function margin(spec: ContractSpec, quantity: Lots, atPrice: Price, multiple: number): Usd {
@@ -25,6 +47,20 @@ export function fee(spec: ContractSpec, quantity: Lots, marginUsd: Usd, tradeFee
   return usd(tradeFeeType === FEE_TYPE_PER_LOT ? quantity.times(rate) : marginUsd.times(rate));
 }
 
+export interface OrderAmounts {
+  margin: Usd;
+  fee: Usd;
+}
+
+/**
+ * What an order holds and pays, in the order the server books it: the margin rounded first, then the fee computed
+ * from that rounded margin and rounded. The worker's preview calls this too, so the two never differ by a digit.
+ */
+export function orderAmounts(spec: ContractSpec, quantity: Lots, atPrice: Price, multiple: number, tradeFeeType: number): OrderAmounts {
+  const m = money(margin(spec, quantity, atPrice, multiple));
+  return { margin: m, fee: money(fee(spec, quantity, m, tradeFeeType)) };
+}
+
 export type Side = 'buy' | 'sell';
 export const sideOf = (orderType: number): Side => (orderType === 1 ? 'buy' : 'sell');
 
@@ -33,6 +69,18 @@ export function pnl(spec: ContractSpec, side: Side, quantity: Lots, openPrice: P
   const move = current.minus(openPrice);
   const signed = side === 'buy' ? move : move.neg();
   return usd(signed.times(quantity).times(dec(spec.ForexContNum)));
+}
+
+/** A position's P&L as it is shown and summed: rounded per position (money()) before any total. */
+export function positionPnl(spec: ContractSpec, side: Side, quantity: Lots, openPrice: Price, current: Price): Usd {
+  return money(pnl(spec, side, quantity, openPrice, current));
+}
+
+/** Sum of per-position P&L (each already rounded by positionPnl): the account's floating P&L. */
+export function sumMoney(values: Iterable<Usd>): Usd {
+  let total = new D(0);
+  for (const v of values) total = total.plus(v);
+  return usd(total);
 }
 
 /** Price at which a position's P&L equals `target` (negative for a loss): the inverse of `pnl`. */

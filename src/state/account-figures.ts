@@ -1,7 +1,9 @@
 // The account's live figures for any screen: floating P&L and equity from the feed while it holds this account's
 // positions ($livePositions), otherwise from the last server snapshot (holding list total, balance + lock).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import { dec, isDecimalText } from '../domain/decimal.ts';
+import { isDecimalText } from '../domain/decimal.ts';
+import { equity, moneyText } from '../domain/money.ts';
+import { usd } from '../domain/units.ts';
 import { $account } from './market.ts';
 import { $funds, $livePositions, orderLists } from './orders.ts';
 
@@ -17,5 +19,6 @@ export const $equity: ReadonlySignal<string | null> = computed((): string | null
   const funds = $funds.value;
   const floating = orderLists[1].value.allFactProfits;
   if (!funds || !isDecimalText(funds.balance) || !isDecimalText(funds.lock_balance)) return null;
-  return dec(funds.balance).plus(funds.lock_balance).plus(isDecimalText(floating) ? floating : '0').toString();
+  // Between snapshots and the feed's figures: the same equity rule (src/domain/money.ts), computed once per change.
+  return moneyText(equity({ balance: usd(funds.balance), lockBalance: usd(funds.lock_balance), floating: usd(isDecimalText(floating) ? floating : '0') }));
 });

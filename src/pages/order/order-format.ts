@@ -2,31 +2,27 @@
 // Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9). Account balances are the one
 // exception to "no Intl": they carry the language's grouping (a cached formatter, never one built per tick).
 import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
+import { dirOfText, trimZeros, type Dir } from '../../domain/decimal-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { netValue, orderRiskRate, prepaymentRatio } from '../../domain/money.ts';
+import { moneyText, netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
 import { lots, price, usd } from '../../domain/units.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 
 export const NONE = '--';
-export const PNL_PLACES = 6;
-/** Ratios (1 = 100 %) like the feed's: 4 places give 0.01 % resolution. */
-export const RATIO_PLACES = 4;
 
-export type Dir = 'up' | 'down' | 'flat';
+export type { Dir };
 
 const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
 
 /** Signed P&L with 6 decimals: '+12.500000', '-0.300000', '0.000000'. */
 export function pnlText(v: string | null | undefined): string {
   if (!decimal(v)) return NONE;
-  const text = fixed(v, PNL_PLACES);
+  const text = moneyText(v);
   return dec(text).gt(0) ? `+${text}` : text.replace(/^-(0\.0+)$/, '$1');
 }
 
 export function pnlDir(v: string | null | undefined): Dir {
-  if (!decimal(v)) return 'flat';
-  const d = dec(fixed(v, PNL_PLACES));
-  return d.isZero() ? 'flat' : d.isNegative() ? 'down' : 'up';
+  return decimal(v) ? dirOfText(moneyText(v)) : 'flat';
 }
 
 /** A price at the order's precision; '--' when there is none. */
@@ -50,7 +46,7 @@ export function percentText(ratio: string | null | undefined): string {
 /** A 6-decimal amount with at least 2 decimals shown (margins, fees): trailing zeros past the second trimmed. */
 export function amountText(v: string | null | undefined): string {
   if (!decimal(v)) return NONE;
-  return fixed(v, PNL_PLACES).replace(/(\.\d\d\d*?)0+$/, '$1');
+  return trimZeros(moneyText(v), 2);
 }
 
 /** An account amount (balance, equity) with 2 decimals in the current language: '10,012.50'; '--' when unknown. */
@@ -70,15 +66,15 @@ export function orderFigures(order: Order, inst: Instrument | undefined): OrderF
   const profit = usd(decimal(order.FactProfits) && order.Status !== 0 ? order.FactProfits : '0');
   let prepayment: string | null = null;
   if (caution && inst && decimal(order.Quantity) && decimal(order.Price)) {
-    prepayment = fixed(prepaymentRatio(inst, lots(order.Quantity), price(order.Price), caution), RATIO_PLACES);
+    prepayment = ratioText(prepaymentRatio(inst, lots(order.Quantity), price(order.Price), caution));
   } else if (order.Multiple > 0) {
-    prepayment = fixed(dec(1).div(order.Multiple), RATIO_PLACES); // leveraged margin is notional / multiplier
+    prepayment = ratioText(dec(1).div(order.Multiple)); // leveraged margin is notional / multiplier
   }
   const rr = caution && order.Status === 1 ? orderRiskRate(caution, profit) : null;
   return {
     prepayment,
-    riskRate: rr === null ? null : fixed(rr, RATIO_PLACES),
-    netValue: caution ? fixed(netValue(caution, profit), PNL_PLACES) : null,
+    riskRate: rr === null ? null : ratioText(rr),
+    netValue: caution ? moneyText(netValue(caution, profit)) : null,
   };
 }
 
