@@ -1,22 +1,18 @@
-// Order previews and live account figures (pure): SPEC §9 margin, fee and P&L through src/domain/money.ts,
-// the same functions the server uses as the authority. Results are decimal strings, never binary floats.
+// Order previews and live account figures (pure): SPEC §9 margin, fee and P&L through src/domain/money.ts, the same
+// functions the server uses as the authority; per-quote P&L on scaled integers (src/domain/scaled-money.ts), which
+// round exactly like them. Results are decimal strings, never binary floats.
 import { dec, isDecimalText } from '../src/domain/decimal.ts';
+import { FIXED_MARGIN_MODE, MONEY_PLACES, moneyText, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../src/domain/money.ts';
 import {
-  FIXED_MARGIN_MODE,
-  equity,
-  moneyText,
-  netValue,
-  orderAmounts,
-  orderRiskRate,
-  positionPnl,
-  ratioText,
-  riskRate,
-  sideOf,
-  sumMoney,
-  type ContractSpec,
-  type Side,
-} from '../src/domain/money.ts';
-import { lots, price, usd, type Lots, type Price, type Usd } from '../src/domain/units.ts';
+  microsText,
+  pnlMicros,
+  ratioOf,
+  roundTo,
+  scaledOf,
+  scaledPosition,
+  type ScaledPosition,
+} from '../src/domain/scaled-money.ts';
+import { lots, price } from '../src/domain/units.ts';
 import type { Instrument, Order } from '../src/domain/types.ts';
 import type { AccountUpdate, OrderPreview, OrderPreviewInput, PositionFigure } from './protocol.ts';
 
@@ -71,27 +67,43 @@ export function previewOrder(
   };
 }
 
+/** Account amounts on the wire have up to 8 decimals (NUMERIC(24,8)); sums are kept in that unit. */
+const ACCOUNT_PLACES = 8;
+const MICROS_TO_ACCOUNT = 100n; // 10^(ACCOUNT_PLACES − MONEY_PLACES)
+
 interface Holding {
   id: number;
   code: string;
-  spec: ContractSpec;
-  side: Side;
-  qty: Lots;
-  open: Price;
-  caution: Usd;
+  position: ScaledPosition;
+  caution: bigint; // margin in 10^-8 USD
   current: string;
-  pnl: Usd;
+  pnl: bigint; // micro-USD
+  figure: PositionFigure; // texts of the last computed P&L, reused while the price stands
+}
+
+const accountUnits = (text: string): bigint => roundTo(scaledOf(text).units, scaledOf(text).places, ACCOUNT_PLACES);
+
+function figureOf(h: Holding): PositionFigure {
+  const net = h.caution + h.pnl * MICROS_TO_ACCOUNT;
+  return {
+    Id: h.id,
+    current: h.current,
+    pnl: microsText(h.pnl),
+    netValue: microsText(roundTo(net, ACCOUNT_PLACES, MONEY_PLACES)),
+    riskRate: h.caution > 0n ? ratioOf(net, h.caution) : null, // per-order (margin + P&L) / margin
+  };
 }
 
 /**
  * The holding positions and the account, so floating P&L, equity and risk rate follow every quote. A quote only
  * marks its instrument; `take()` (once per frame) recomputes the positions of the marked instruments and re-sums.
+ * Per quote this is integer arithmetic on the marked positions only; unchanged positions keep their texts.
  */
 export class RiskBook {
   private holdings: Holding[] = [];
   private byCode = new Map<string, Holding[]>();
-  private balance: Usd = usd(0);
-  private lockBalance: Usd = usd(0);
+  private balance = 0n; // 10^-8 USD
+  private lockBalance = 0n;
   private marked = new Set<string>();
   private latest = new Map<string, string>();
   private changed = false;
@@ -108,26 +120,19 @@ export class RiskBook {
     this.byCode.clear();
     this.latest.clear();
     this.marked.clear();
-    this.balance = usd(isDecimalText(balance) ? balance : '0');
-    this.lockBalance = usd(isDecimalText(lockBalance) ? lockBalance : '0');
+    this.balance = accountUnits(isDecimalText(balance) ? balance : '0');
+    this.lockBalance = accountUnits(isDecimalText(lockBalance) ? lockBalance : '0');
     for (const o of orders) {
       if (o.Status !== 1) continue;
       const inst = specOf(o);
-      if (!inst || !isDecimalText(o.Quantity) || !isDecimalText(o.Price)) continue;
+      if (!inst || !isDecimalText(o.Quantity) || !isDecimalText(o.Price) || !isDecimalText(inst.ForexContNum)) continue;
       const code = inst.Code;
       const current = closeOf(code) ?? (isDecimalText(o.UpdatePrice) ? o.UpdatePrice : o.Price);
-      const h: Holding = {
-        id: o.Id,
-        code,
-        spec: inst,
-        side: sideOf(o.OrderType),
-        qty: lots(o.Quantity),
-        open: price(o.Price),
-        caution: usd(isDecimalText(o.CautionMoney) ? o.CautionMoney : '0'),
-        current,
-        pnl: usd(0),
-      };
-      h.pnl = positionPnl(h.spec, h.side, h.qty, h.open, price(current));
+      const position = scaledPosition(sideOf(o.OrderType), o.Quantity, inst.ForexContNum, o.Price);
+      const caution = accountUnits(isDecimalText(o.CautionMoney) ? o.CautionMoney : '0');
+      const pnl = pnlMicros(position, current);
+      const h: Holding = { id: o.Id, code, position, caution, current, pnl, figure: { Id: o.Id, current, pnl: '', netValue: '', riskRate: null } };
+      h.figure = figureOf(h);
       this.holdings.push(h);
       const list = this.byCode.get(code);
       if (list) list.push(h);
@@ -142,7 +147,7 @@ export class RiskBook {
 
   /** A new close for `code`; true when a held position is affected (the frame then carries an account update). */
   onQuote(code: string, close: string): boolean {
-    if (!this.byCode.has(code)) return false;
+    if (!this.byCode.has(code) || !isDecimalText(close)) return false;
     this.latest.set(code, close);
     this.marked.add(code);
     this.changed = true;
@@ -161,10 +166,11 @@ export class RiskBook {
       const close = this.latest.get(code);
       const list = this.byCode.get(code);
       if (close === undefined || !list) continue;
-      const at = price(close);
       for (const h of list) {
+        if (h.current === close) continue;
         h.current = close;
-        h.pnl = positionPnl(h.spec, h.side, h.qty, h.open, at);
+        h.pnl = pnlMicros(h.position, close);
+        h.figure = figureOf(h);
       }
     }
     this.marked.clear();
@@ -172,25 +178,21 @@ export class RiskBook {
   }
 
   snapshot(): AccountUpdate {
-    // Each position's P&L is already rounded (positionPnl), and the total is their sum: the server's order.
-    const floating = sumMoney(this.holdings.map((h) => h.pnl));
-    const positions: PositionFigure[] = this.holdings.map((h) => {
-      const rr = orderRiskRate(h.caution, h.pnl);
-      return {
-        Id: h.id,
-        current: h.current,
-        pnl: moneyText(h.pnl),
-        netValue: moneyText(netValue(h.caution, h.pnl)),
-        riskRate: rr === null ? null : ratioText(rr),
-      };
-    });
-    const figures = { balance: this.balance, lockBalance: this.lockBalance, floating };
-    const rr = riskRate(figures);
+    // Each position's P&L is already rounded to the micro (as positionPnl does) and the total is their sum: the
+    // server's order. Equity = available + locked + floating (src/domain/money.ts equity), rounded once.
+    let floating = 0n;
+    const positions: PositionFigure[] = new Array<PositionFigure>(this.holdings.length);
+    for (let i = 0; i < this.holdings.length; i++) {
+      const h = this.holdings[i] as Holding;
+      floating += h.pnl;
+      positions[i] = h.figure;
+    }
+    const equity = this.balance + this.lockBalance + floating * MICROS_TO_ACCOUNT;
     return {
       positions,
-      floating: moneyText(floating),
-      equity: moneyText(equity(figures)),
-      riskRate: rr === null ? null : ratioText(rr),
+      floating: microsText(floating),
+      equity: microsText(roundTo(equity, ACCOUNT_PLACES, MONEY_PLACES)),
+      riskRate: this.lockBalance > 0n ? ratioOf(equity, this.lockBalance) : null,
     };
   }
 }

@@ -12,7 +12,9 @@ export function dec(v: DecInput): Dec {
 
 export { isDecimalText } from './decimal-text.ts';
 
-/** Fixed-point text with exactly `places` decimals (half-up), for the wire and the screen. */
+/** Fixed-point text with exactly `places` decimals (half-up), for the wire and the screen; never "-0.00" (decimal.js
+ * keeps the sign of a negative value that rounds to zero). */
 export function fixed(v: DecInput, places: number): string {
-  return dec(v).toFixed(places, D.ROUND_HALF_UP);
+  const text = dec(v).toFixed(places, D.ROUND_HALF_UP);
+  return text.startsWith('-') && /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
