@@ -18,7 +18,6 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
 
 export interface AppOptions {
-  logLevel?: string | undefined;
   /** Built client (vite build). Default ./dist. */
   distDir?: string | undefined;
   /** Served instead when dist is missing, so logos and icons still load in development and tests. */
@@ -33,15 +32,12 @@ const API_PREFIXES = ['/api/', '/v1/', '/uploads/', '/healthz'];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info' },
+    loggerInstance: ctx.log, // the composition root's logger: services and requests log to one stream
     bodyLimit: 1024 * 1024,
     // Closing the server ends keep-alive and websocket connections instead of waiting for them.
     forceCloseConnections: true,
     return503OnClosing: true,
   });
-  // From here on every module logs through Fastify's pino logger.
-  ctx.log = app.log;
-
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
 
   // Compressed responses (the client's JS, trade_list): a phone on a slow link downloads a third of the bytes.

@@ -1,4 +1,5 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
+import type { FastifyBaseLogger } from 'fastify';
 import { join } from 'node:path';
 import type { Clock, Timers } from './context.ts';
 import type { Db } from './db/db.ts';
@@ -50,6 +51,8 @@ export interface ServerConfig {
   notifier?: Notifier | undefined;
   /** Pino level; 'silent' in tests. */
   logLevel?: string | undefined;
+  /** A logger to use instead of a new pino at logLevel (a test that reads what was logged). */
+  log?: FastifyBaseLogger | undefined;
   /** Built client to serve. Default ./dist. */
   distDir?: string | undefined;
   /** Static fallback when dist is missing (logos, icons). Default ./public. */

@@ -1,7 +1,9 @@
 // What every server module is handed: the database, injected time, the live market, the socket hub.
 // Interfaces only; server/main.ts wires the real implementations, tests wire deterministic ones.
 import type { FastifyBaseLogger } from 'fastify';
+import type { DemoResetHook } from './accounts/demo.ts';
 import type { Db } from './db/db.ts';
+import type { OrderEngine } from './engine/engine.ts';
 import type { Clock, Timers } from '../src/domain/time.ts';
 import type { QuoteTuple, ServerMessage } from '../src/domain/ws-protocol.ts';
 
@@ -50,7 +52,8 @@ export interface Notifier {
   send(channel: 'sms' | 'email', to: string, text: string): Promise<void>;
 }
 
-export interface AppContext {
+/** The services every module may use, built once by server/server.ts (the composition root) and passed in. */
+export interface Services {
   db: Db;
   clock: Clock;
   timers: Timers;
@@ -58,4 +61,11 @@ export interface AppContext {
   market: MarketFeed;
   push: UserPush;
   notifier: Notifier;
+}
+
+/** What route modules are handed: the services plus the order engine and the demo-reset steps built on them. */
+export interface AppContext extends Services {
+  engine: OrderEngine;
+  /** Run inside a demo reset's transaction before the balance is restored (the engine's: delete the orders). */
+  demoResetHooks: readonly DemoResetHook[];
 }

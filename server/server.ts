@@ -1,11 +1,15 @@
-// Wires one server: database (migrated and seeded), injected time, notifier, market and socket hub, the app.
+// The composition root: builds one server's services — logger, database (migrated and seeded), injected time,
+// notifier, market and socket hub, order engine — and passes them in; no module builds a service at import time.
 // main.ts runs it from the environment; tests call createServer with a fresh database and a fake clock.
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { uploadsDir, type ServerConfig } from './config.ts';
-import type { AppContext, MarketFeed, UserPush } from './context.ts';
-import { bootLogger } from './core/boot-logger.ts';
+import type { AppContext, MarketFeed, Services, UserPush } from './context.ts';
+import { clearDemoOrders } from './engine/demo-reset.ts';
+import { OrderEngine } from './engine/engine.ts';
+import { loadEngineInstruments } from './engine/instrument-catalog.ts';
+import { createLogger } from './core/logger.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
@@ -27,7 +31,7 @@ export interface RunningServer {
 export async function createServer(config: ServerConfig): Promise<RunningServer> {
   const clock = config.clock ?? systemClock;
   const timers = config.timers ?? systemTimers;
-  const log = bootLogger(config.logLevel ?? 'info');
+  const log = config.log ?? createLogger(config.logLevel ?? 'info');
   const db =
     config.db ??
     (await openDb({
@@ -53,18 +57,14 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const extraRoutes: RouteModule[] = live.routes;
     // ── end MARKET HOOK ─────────────────────────────────────────────────────────────────────────────────────
 
-    const ctx: AppContext = {
-      db,
-      clock,
-      timers,
-      log,
-      market,
-      push,
-      notifier: config.notifier ?? outboxNotifier(db, clock, () => ctx.log),
-    };
+    const services: Services = { db, clock, timers, log, market, push, notifier: config.notifier ?? outboxNotifier(db, clock, log) };
+    // The order engine: triggers follow the market's ticks from here until close (after the app stops taking calls).
+    const engine = new OrderEngine(services, loadEngineInstruments);
+    await engine.start();
+    stoppers.push(() => engine.stop());
+    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders] };
     const uploads = uploadsDir(config);
     const app = await buildApp(ctx, {
-      logLevel: config.logLevel,
       distDir: config.distDir,
       publicDir: config.publicDir,
       uploadsDir: uploads,

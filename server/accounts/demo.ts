@@ -1,5 +1,5 @@
 // Demo accounts: bound to the client's demo_id, funded with DEMO_BALANCE through the ledger, resettable.
-// The trading engine adds a hook to demoResetHooks to clear the demo user's orders when it is reset.
+// The composition root hands resetDemo the steps other parts need (the engine's: clear the demo user's orders).
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
@@ -10,8 +10,6 @@ import { createUser } from './create-user.ts';
 
 /** Runs inside the reset transaction before the balance is restored (e.g. delete the user's orders). */
 export type DemoResetHook = (q: Queryable, userId: number, now: number) => Promise<void>;
-
-export const demoResetHooks: DemoResetHook[] = [];
 
 export const DEMO_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -38,9 +36,9 @@ export async function demoUser(db: Db, demoId: string, now: number): Promise<Use
 }
 
 /** Clears the demo user's trading state (hooks) and restores the starting balance with nothing locked. */
-export async function resetDemo(q: Queryable, user: UserRow, now: number): Promise<void> {
+export async function resetDemo(q: Queryable, user: UserRow, now: number, hooks: readonly DemoResetHook[]): Promise<void> {
   if (user.is_demo !== 1) throw new ApiError('demo_only');
-  for (const hook of demoResetHooks) await hook(q, user.id, now);
+  for (const hook of hooks) await hook(q, user.id, now);
   const acc = await getAccount(q, user.id);
   if (!acc) throw new Error(`no account for demo user ${user.id}`);
   await move(q, user.id, {

@@ -4,7 +4,7 @@
 import { positionPnl, sideOf } from '../../src/domain/money.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
 import { price, usd, type Price, type Usd } from '../../src/domain/units.ts';
-import type { AppContext, Tick } from '../context.ts';
+import type { Services, Tick } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getAccount, type AccountBalance } from '../ledger/ledger.ts';
@@ -43,7 +43,7 @@ export class OrderEngine {
   private refreshTimer: unknown = null;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Services,
     private readonly loadInstruments: InstrumentSource,
   ) {}
 

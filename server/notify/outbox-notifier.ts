@@ -4,8 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Notifier } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 
-/** `log` is read at send time, so the notifier follows ctx.log once the app's logger replaces the boot one. */
-export function outboxNotifier(db: Queryable, clock: Clock, log: () => FastifyBaseLogger): Notifier {
+export function outboxNotifier(db: Queryable, clock: Clock, log: FastifyBaseLogger): Notifier {
   return {
     async send(channel, to, text) {
       await db.query('INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4)', [
@@ -14,7 +13,7 @@ export function outboxNotifier(db: Queryable, clock: Clock, log: () => FastifyBa
         text,
         clock.now(),
       ]);
-      log().info({ outbox: { channel, to } }, `[outbox] ${channel} to ${to}: ${text}`);
+      log.info({ outbox: { channel, to } }, `[outbox] ${channel} to ${to}: ${text}`);
     },
   };
 }

@@ -5,7 +5,6 @@ import { equity, moneyText, riskRate } from '../../src/domain/money.ts';
 import { usd } from '../../src/domain/units.ts';
 import type { AppContext } from '../context.ts';
 import { sessionUser } from '../auth/session.ts';
-import { engineOf } from '../engine/registry.ts';
 import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
@@ -44,7 +43,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const figures = {
       balance: usd(acc?.balance ?? '0'),
       lockBalance: usd(acc?.lock_balance ?? '0'),
-      floating: engineOf(ctx).floatingOf(user.id),
+      floating: ctx.engine.floatingOf(user.id),
     };
     const rate = riskRate(figures);
     const data: ForexDetail = {

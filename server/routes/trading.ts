@@ -1,15 +1,11 @@
 // SPEC §7 Trading order routes: submit, my_deal, close, cancel_trade, set_stop_price — all GET, all need a session.
-// Starts this server's order engine (triggers follow the market's ticks) and stops it when the app closes.
+// The order engine is built and started by server/server.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { sessionUser } from '../auth/session.ts';
-import { installDemoResetHook } from '../engine/demo-reset.ts';
-import { OrderEngine } from '../engine/engine.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';
-import { loadEngineInstruments } from '../engine/instrument-catalog.ts';
 import { myDeal } from '../engine/order-lists.ts';
-import { registerEngine } from '../engine/registry.ts';
 import { ok } from '../http/envelope.ts';
 import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
 
@@ -30,13 +26,7 @@ const intOf = (...values: number[]): JsonSchema => ({ type: 'integer', enum: val
 const ORDER_ID = int(1);
 
 export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const engine = new OrderEngine(ctx, loadEngineInstruments);
-  await engine.start();
-  registerEngine(ctx, engine);
-  installDemoResetHook();
-  app.addHook('onClose', async () => {
-    await engine.stop();
-  });
+  const { engine } = ctx;
 
   app.get<{ Querystring: SubmitQuery }>(
     '/v1/api/forex/submit',

@@ -236,7 +236,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/v1/api/main/user/resetForexDemoAccount', { schema: { querystring: query() } }, async (request: FastifyRequest) => {
     const user = await sessionUser(ctx, request);
     const now = clock.now();
-    await db.tx((q) => resetDemo(q, user, now));
+    await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));
     const acc = await getAccount(db, user.id);
     return ok(
       { balance: moneyText(acc?.balance ?? '0'), lock_balance: moneyText(acc?.lock_balance ?? '0') },

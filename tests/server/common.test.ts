@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AreaCode, BaseSettings } from '../../src/domain/types.ts';
 import { buildApp } from '../../server/app.ts';
-import type { AppContext } from '../../server/context.ts';
-import { bootLogger } from '../../server/core/boot-logger.ts';
+import type { AppContext, Services } from '../../server/context.ts';
+import { createLogger } from '../../server/core/logger.ts';
+import { OrderEngine } from '../../server/engine/engine.ts';
+import { loadEngineInstruments } from '../../server/engine/instrument-catalog.ts';
 import { nullMarket, nullPush } from '../../server/core/null-market.ts';
 import { systemClock, systemTimers } from '../../server/core/system-time.ts';
 import type { Db } from '../../server/db/db.ts';
@@ -212,13 +214,14 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
   };
   const db: Db = { kind: 'pglite', query: fail, exec: fail, tx: fail, close: async () => undefined };
   const uploads = mkdtempSync(join(tmpdir(), 'tickwise-up-'));
-  const ctx: AppContext = {
-    db, clock: systemClock, timers: systemTimers, log: bootLogger('silent'), market: nullMarket(), push: nullPush(),
+  const services: Services = {
+    db, clock: systemClock, timers: systemTimers, log: createLogger('silent'), market: nullMarket(), push: nullPush(),
     notifier: { send: async () => undefined },
   };
+  // The engine is built but never started: these apps serve no trading routes.
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [] };
   try {
     const app = await buildApp(ctx, {
-      logLevel: 'silent',
       distDir: opts.distDir ?? join(uploads, 'no-dist'),
       uploadsDir: uploads,
       routes: opts.failingDb ? [healthRoutes, commonRoutes] : [],

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Order } from '../../src/domain/types.ts';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
-import { engineOf } from '../../server/engine/registry.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
@@ -63,7 +62,7 @@ async function trader(): Promise<RegisteredUser> {
 
 async function price(p: string): Promise<void> {
   market.setPrice('EURUSD', p);
-  await engineOf(server.ctx).idle();
+  await server.ctx.engine.idle();
 }
 
 beforeAll(async () => {

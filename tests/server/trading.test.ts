@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, Order, OrderList } from '../../src/domain/types.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import hk from '../../locales/hk.json' with { type: 'json' };
-import { engineOf } from '../../server/engine/registry.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { api, countRows, manualClock, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
@@ -21,7 +20,7 @@ const TABLES = ['orders', 'financial_records', 'accounts', 'order_idempotency', 
 
 async function price(code: string, p: string): Promise<void> {
   market.setPrice(code, p);
-  await engineOf(server.ctx).idle();
+  await server.ctx.engine.idle();
 }
 
 /** A registered user with `amount` USD on the account. */
@@ -340,7 +339,7 @@ describe('demo reset', () => {
       balance: '100000.00', lock_balance: '0.00',
     });
     await price('EURUSD', '1.07000'); // would have hit the deleted order's stop and filled the deleted pending one
-    expect(engineOf(server.ctx).book.get(o.Id)).toBeUndefined();
+    expect(server.ctx.engine.book.get(o.Id)).toBeUndefined();
     const records = await server.ctx.db.query('SELECT count(*) AS n FROM financial_records WHERE user_id = $1 AND type = 25', [demo.data.user.id]);
     expect(Number((records[0] as { n: string }).n)).toBe(0);
     await price('EURUSD', '1.08500');
