@@ -13,15 +13,18 @@ export interface FeedConfig {
   staleAfterMs: number; // a quote older than this is stale while its market is open
 }
 
-/** Quotes in a batch: QUOTE_STRIDE numbers per changed instrument. */
-export const QUOTE_STRIDE = 6;
+/** Quotes in a batch: QUOTE_STRIDE numbers per changed instrument, plus QUOTE_TEXTS display strings in quoteText. */
+export const QUOTE_STRIDE = 5;
 /** Offsets inside one quote record of FeedBatch.quotes. */
 export const Q_INDEX = 0; // index into the list given to setInstruments
-export const Q_CLOSE = 1; // latest price (display only; money maths use decimals in the feed)
-export const Q_CHANGE = 2; // percent change vs the day's open
-export const Q_TIME = 3; // tick time, ms epoch (server clock)
-export const Q_STATUS = 4; // MarketStatus 1 open, 0 closed
-export const Q_RECEIVED = 5; // when the feed received it, ms epoch (tick-to-paint measurements)
+export const Q_DIR = 1; // direction of the change as shown: -1 down, 0 flat, 1 up
+export const Q_TIME = 2; // tick time, ms epoch (server clock)
+export const Q_STATUS = 3; // MarketStatus 1 open, 0 closed
+export const Q_RECEIVED = 4; // when the feed received it, ms epoch (tick-to-paint measurements)
+/** Display text per quote in FeedBatch.quoteText, formatted once by the feed from the server's exact decimals. */
+export const QUOTE_TEXTS = 2;
+export const T_PRICE = 0; // the price at the instrument's PricePrecision, e.g. '1.08321'
+export const T_CHANGE = 1; // the signed percent change, e.g. '+0.35%'
 
 export type KlineUpdate =
   | { kind: 'reset'; code: string; period: Period; bars: KlineBar[] } // history (re)loaded: replace all
@@ -52,6 +55,7 @@ export interface LivePreview {
 export interface FeedBatch {
   flushedAt: number; // ms epoch when the feed sent it
   quotes: Float64Array | null;
+  quoteText: string[] | null; // QUOTE_TEXTS strings per record of quotes, in the same order
   stale: Int32Array | null; // instrument indexes whose staleness flipped: i+1 = now stale, -(i+1) = fresh again
   conn: ConnState | null;
   kline: KlineUpdate[] | null;

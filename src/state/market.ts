@@ -4,12 +4,14 @@
 import { batch, effect, signal, type Signal } from '@preact/signals-react';
 import type { Instrument } from '../domain/types.ts';
 import {
-  Q_CHANGE,
-  Q_CLOSE,
+  Q_DIR,
   Q_INDEX,
   Q_STATUS,
   Q_TIME,
   QUOTE_STRIDE,
+  QUOTE_TEXTS,
+  T_CHANGE,
+  T_PRICE,
   type AccountUpdate,
   type ConnState,
   type FeedBatch,
@@ -17,7 +19,8 @@ import {
   type LivePreview,
   type OrderEvent,
 } from '../../workers/protocol.ts';
-import { changeDir, changeText, formatPrice, roundChange, type Dir } from './quote-format.ts';
+import type { Dir } from '../domain/decimal-text.ts';
+import { changeDir, changeText, priceText, SIGN_DIR } from '../domain/quote-text.ts';
 
 export interface QuoteSignals {
   $close: Signal<string>; // formatted at the instrument's PricePrecision ('' before the first quote)
@@ -135,10 +138,14 @@ export function setInstruments(list: Instrument[]): void {
       const fq = inst.ForexQuotations;
       const q = quote(inst.Code);
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
-      const close = Number(fq.Close);
-      if (Number.isFinite(close)) q.$close.value = formatPrice(close, inst.PricePrecision);
-      const change = Number(fq.Change);
-      if (Number.isFinite(change)) writeChange(q, change);
+      // The snapshot's exact text through the feed's own formatting (src/domain/quote-text.ts): one path, one look.
+      const close = priceText(fq.Close, inst.PricePrecision);
+      if (close !== '') q.$close.value = close;
+      const change = changeText(fq.Change);
+      if (change !== '') {
+        q.$change.value = change;
+        q.$dir.value = changeDir(fq.Change);
+      }
       q.$open.value = inst.MarketStatus === 1;
       q.$tickAt.value = fq.Time;
     }
@@ -180,7 +187,6 @@ export const onPaint = (listener: (batch: FeedBatch) => void): (() => void) => l
 // ── the feed's side (called by feed-bridge.ts only) ──────────────────────────────────────────────────────────
 
 let slots: QuoteSignals[] = [];
-let precisions: number[] = [];
 
 /**
  * The list the feed now indexes quotes by (Q_INDEX and stale entries). The bridge calls it once the feed has
@@ -188,13 +194,6 @@ let precisions: number[] = [];
  */
 export function adoptFeedIndex(list: readonly Instrument[]): void {
   slots = list.map((i) => quote(i.Code));
-  precisions = list.map((i) => i.PricePrecision);
-}
-
-function writeChange(q: QuoteSignals, change: number): void {
-  const r = roundChange(change);
-  q.$change.value = changeText(r);
-  q.$dir.value = changeDir(r);
 }
 
 /** Applies one FeedBatch: signals inside one batch(), then chart and paint listeners. */
@@ -202,13 +201,16 @@ export function applyBatch(b: FeedBatch): void {
   batch(() => {
     if (b.conn) $conn.value = b.conn;
     const qs = b.quotes;
-    if (qs) {
-      for (let o = 0; o + QUOTE_STRIDE <= qs.length; o += QUOTE_STRIDE) {
+    const texts = b.quoteText;
+    if (qs && texts) {
+      // The feed sent display-ready text: the painter only writes it (ARCHITECTURE: the main thread formats nothing).
+      for (let o = 0, t = 0; o + QUOTE_STRIDE <= qs.length; o += QUOTE_STRIDE, t += QUOTE_TEXTS) {
         const i = qs[o + Q_INDEX] ?? -1;
         const q = slots[i];
         if (!q) continue;
-        q.$close.value = formatPrice(qs[o + Q_CLOSE] ?? 0, precisions[i] ?? 2);
-        writeChange(q, qs[o + Q_CHANGE] ?? 0);
+        q.$close.value = texts[t + T_PRICE] ?? '';
+        q.$change.value = texts[t + T_CHANGE] ?? '';
+        q.$dir.value = SIGN_DIR[(qs[o + Q_DIR] ?? 0) + 1] ?? 'flat';
         q.$open.value = qs[o + Q_STATUS] === 1;
         q.$tickAt.value = qs[o + Q_TIME] ?? 0;
       }

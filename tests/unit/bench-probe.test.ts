@@ -2,20 +2,19 @@
 // mode than in main mode (where the feed applies inside requestAnimationFrame), and inert without ?bench.
 import { describe, expect, it } from 'vitest';
 import { BenchProbe, benchFlag, type ProbeDeps } from '../../src/state/bench-probe.ts';
-import { QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
+import { Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
 import type { FeedMode } from '../../src/state/feed-bridge.ts';
 
 function batchOf(quotes: { received: number; tick: number }[]): FeedBatch {
   const q = new Float64Array(quotes.length * QUOTE_STRIDE);
   quotes.forEach((x, k) => {
     const o = k * QUOTE_STRIDE;
-    q[o] = k; // index
-    q[o + 1] = 1.5; // close
-    q[o + 3] = x.tick;
-    q[o + 4] = 1;
-    q[o + 5] = x.received;
+    q[o + Q_INDEX] = k;
+    q[o + Q_TIME] = x.tick;
+    q[o + Q_STATUS] = 1;
+    q[o + Q_RECEIVED] = x.received;
   });
-  return { flushedAt: 0, quotes: q, stale: null, conn: null, kline: null, account: null };
+  return { flushedAt: 0, quotes: q, quoteText: quotes.flatMap(() => ['1.50000', '0.00%']), stale: null, conn: null, kline: null, account: null };
 }
 
 function harness(mode: FeedMode) {

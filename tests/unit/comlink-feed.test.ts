@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { proxy, wrap, expose, type Remote } from 'comlink';
 import { Feed } from '../../workers/feed/feed.ts';
 import { createWorkerApi } from '../../workers/feed/worker-api.ts';
-import { Q_CLOSE, QUOTE_STRIDE, type FeedApi, type FeedBatch } from '../../workers/protocol.ts';
+import { QUOTE_STRIDE, T_PRICE, type FeedApi, type FeedBatch } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { config, harness, RecordingSink } from './feed-fakes.ts';
 import { until } from '../fixtures/until.ts';
@@ -64,7 +64,7 @@ describe('FeedApi over a MessageChannel', () => {
     const got = sink.batches[1];
     expect(got?.quotes).toBeInstanceOf(Float64Array);
     expect(got?.quotes?.length).toBe(QUOTE_STRIDE);
-    expect(got?.quotes?.[Q_CLOSE]).toBe(1.39);
+    expect(got?.quoteText?.[T_PRICE]).toBe('1.39000');
     // The worker's copy is gone: the buffer was moved across, not cloned.
     const sent = sentFromWorker[sentFromWorker.length - 1];
     expect(sent?.quotes?.buffer.byteLength).toBe(0);

@@ -3,7 +3,7 @@
 // malformed messages logged and ignored, staleness flips, order events with seq gaps, live account figures.
 import { describe, expect, it } from 'vitest';
 import { Feed } from '../../workers/feed/feed.ts';
-import { Q_CHANGE, Q_CLOSE, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
+import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_PRICE, type FeedBatch } from '../../workers/protocol.ts';
 import type { Order } from '../../src/domain/types.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { order as baseOrder } from '../fixtures/orders.ts';
@@ -31,6 +31,14 @@ function rows(b: FeedBatch | undefined): number[][] {
   return out;
 }
 
+/** The display text of each quote record: [price, change]. */
+function texts(b: FeedBatch | undefined): string[][] {
+  const t = b?.quoteText ?? [];
+  const out: string[][] = [];
+  for (let k = 0; k + QUOTE_TEXTS <= t.length; k += QUOTE_TEXTS) out.push([t[k + T_PRICE] ?? '', t[k + T_CHANGE] ?? '']);
+  return out;
+}
+
 describe('conflation', () => {
   it('sends one batch per frame with only the newest quote per instrument', async () => {
     const { h, sink } = await live();
@@ -47,14 +55,18 @@ describe('conflation', () => {
     expect(b?.quotes).toBeInstanceOf(Float64Array);
     const r = rows(b);
     expect(r).toHaveLength(2);
-    const eur = r.find((x) => x[Q_INDEX] === 0);
-    const gbp = r.find((x) => x[Q_INDEX] === 1);
-    expect(eur?.[Q_CLOSE]).toBeCloseTo(1.002, 10);
+    const eurAt = r.findIndex((x) => x[Q_INDEX] === 0);
+    const gbpAt = r.findIndex((x) => x[Q_INDEX] === 1);
+    const eur = r[eurAt];
+    const gbp = r[gbpAt];
+    // Display-ready text, formatted once by the feed from the server's exact decimals (5 places for these).
+    expect(texts(b)[eurAt]).toEqual(['1.00200', '+0.10%']);
+    expect(eur?.[Q_DIR]).toBe(1);
     expect(eur?.[Q_TIME]).toBe(t0 + 200);
     expect(eur?.[Q_STATUS]).toBe(1);
     expect(eur?.[Q_RECEIVED]).toBe(h.time.now);
-    expect(gbp?.[Q_CLOSE]).toBeCloseTo(1.202, 10);
-    expect(gbp?.[Q_CHANGE]).toBeCloseTo(-0.25, 10);
+    expect(texts(b)[gbpAt]).toEqual(['1.20200', '-0.25%']);
+    expect(gbp?.[Q_DIR]).toBe(-1);
   });
 
   it('sends nothing in a frame when nothing changed', async () => {
@@ -73,7 +85,7 @@ describe('conflation', () => {
     const t = h.time.now;
     h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.20000', '0', t, 1], ['EURUSD', '1.10000', '0', t - 5, 1]] });
     h.frames.run();
-    expect(rows(sink.batches[0])[0]?.[Q_CLOSE]).toBe(1.2);
+    expect(texts(sink.batches[0])[0]?.[T_PRICE]).toBe('1.20000');
   });
 
   it('maps quotes to the new list after setInstruments, keeping what it knew by code', async () => {
@@ -82,8 +94,9 @@ describe('conflation', () => {
     h.frames.run();
     await feed.setInstruments([LIST[1] ?? LIST[0]!]); // GBPUSD alone: index 0 now
     h.frames.run();
-    const r = rows(sink.batches[sink.batches.length - 1]);
-    expect(r).toEqual([[0, 1.3, 0.5, expect.any(Number), 1, expect.any(Number)]]);
+    const last = sink.batches[sink.batches.length - 1];
+    expect(rows(last)).toEqual([[0, 1, expect.any(Number), 1, expect.any(Number)]]);
+    expect(texts(last)).toEqual([['1.30000', '+0.50%']]);
   });
 });
 
@@ -99,7 +112,8 @@ describe('quote interest', () => {
     await feed.setQuoteInterest(['EURUSD', 'GBPUSD']); // EURUSD scrolled into view: its held quote goes out
     expect(h.frames.pending).toBe(1);
     h.frames.run();
-    expect(rows(sink.batches[1])).toEqual([[0, 1.1, 0.1, t, 1, expect.any(Number)]]);
+    expect(rows(sink.batches[1])).toEqual([[0, 1, t, 1, expect.any(Number)]]);
+    expect(texts(sink.batches[1])).toEqual([['1.10000', '+0.10%']]);
 
     await feed.setQuoteInterest(['EURUSD']);
     h.last().receive({ type: 'DAY_MARKET', data: [['GBPUSD', '1.31000', '0.2', t + 1, 1]] });
@@ -108,7 +122,8 @@ describe('quote interest', () => {
 
     await feed.setQuoteInterest(null); // everything again
     h.frames.run();
-    expect(rows(sink.batches[2])).toEqual([[1, 1.31, 0.2, t + 1, 1, expect.any(Number)]]);
+    expect(rows(sink.batches[2])).toEqual([[1, 1, t + 1, 1, expect.any(Number)]]);
+    expect(texts(sink.batches[2])).toEqual([['1.31000', '+0.20%']]);
   });
 
   it('keeps the interest by code across a new instrument list', async () => {
@@ -150,7 +165,7 @@ describe('malformed messages', () => {
     h.frames.run();
     expect(sink.batches).toHaveLength(1);
     expect(rows(sink.batches[0])).toHaveLength(1);
-    expect(rows(sink.batches[0])[0]?.[Q_CLOSE]).toBe(1.23456);
+    expect(texts(sink.batches[0])[0]).toEqual(['1.23456', '+0.10%']);
     expect(h.logs.error.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -21,11 +21,16 @@ import {
   setInstruments,
 } from '../../src/state/market.ts';
 import type { FeedBatch } from '../../workers/protocol.ts';
-import { changeText, formatPrice, roundChange } from '../../src/state/quote-format.ts';
+import { changeDir, changeText, priceText } from '../../src/domain/quote-text.ts';
 import { instrument } from '../fixtures/instruments.ts';
 
-const empty: FeedBatch = { flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null };
-const quotes = (...rows: number[][]): Float64Array => Float64Array.from(rows.flat());
+const empty: FeedBatch = { flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null };
+type Row = [index: number, price: string, change: string, dir: number, time: number, status: number];
+/** A batch's quotes as the feed sends them: numbers (index, dir, time, status, received) and display text. */
+const quotes = (...rows: Row[]): Pick<FeedBatch, 'quotes' | 'quoteText'> => ({
+  quotes: Float64Array.from(rows.flatMap(([i, , , dir, time, status]) => [i, dir, time, status, 0])),
+  quoteText: rows.flatMap(([, price, change]) => [price, change]),
+});
 
 describe('setInstruments', () => {
   it('shows the list quote at once, at the instrument precision, and keeps a live tick that is newer', () => {
@@ -50,7 +55,7 @@ describe('setInstruments', () => {
     setInstruments(list);
     // A tick newer than the list's quote is not overwritten by a refresh carrying older data.
     adoptFeedIndex(list);
-    applyBatch({ ...empty, quotes: quotes([0, 1.09, 0.9, 500, 1, 0]) });
+    applyBatch({ ...empty, ...quotes([0, '1.09000', '+0.90%', 1, 500, 1]) });
     setInstruments(list);
     expect(quote('S1EUR').$close.value).toBe('1.09000');
   });
@@ -62,7 +67,7 @@ describe('applyBatch', () => {
   it('writes every changed field of every quote, by the index of the adopted list', () => {
     setInstruments(list);
     adoptFeedIndex(list);
-    applyBatch({ ...empty, quotes: quotes([2, 1.5, -0.004, 1000, 1, 0], [1, 123.4567, 2.5, 2000, 0, 0]) });
+    applyBatch({ ...empty, ...quotes([2, '1.50000', '0.00%', 0, 1000, 1], [1, '123.457', '+2.50%', 1, 2000, 0]) });
     const c = quote('S2C');
     expect([c.$close.value, c.$change.value, c.$dir.value, c.$open.value, c.$tickAt.value]).toEqual(['1.50000', '0.00%', 'flat', true, 1000]);
     const b = quote('S2B');
@@ -97,7 +102,7 @@ describe('applyBatch', () => {
     runs = 0;
     applyBatch({
       ...empty,
-      quotes: quotes([0, 2.1, 1, 3000, 1, 0], [1, 7.7, 1, 3000, 1, 0]),
+      ...quotes([0, '2.10000', '+1.00%', 1, 3000, 1], [1, '7.700', '+1.00%', 1, 3000, 1]),
       stale: Int32Array.from([-3]),
       conn: 'live',
     });
@@ -108,7 +113,7 @@ describe('applyBatch', () => {
   it('skips indexes beyond the adopted list instead of painting the wrong row', () => {
     adoptFeedIndex([list[0] ?? instrument('X', 9)]);
     const before = quote('S2B').$close.value;
-    applyBatch({ ...empty, quotes: quotes([1, 99, 0, 1, 1, 0]) });
+    applyBatch({ ...empty, ...quotes([1, '99.000', '0.00%', 0, 1, 1]) });
     expect(quote('S2B').$close.value).toBe(before);
   });
 
@@ -122,7 +127,7 @@ describe('applyBatch', () => {
     });
     applyBatch({
       ...empty,
-      quotes: quotes([0, 3.25, 0, 1, 1, 0]),
+      ...quotes([0, '3.25000', '0.00%', 0, 1, 1]),
       kline: [
         { kind: 'reset', code: 'S2A', period: '1min', bars: [] },
         { kind: 'bar', code: 'S2A', period: '1min', bar: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1, Volume: 1 } },
@@ -203,14 +208,17 @@ describe('order events, gaps, current code', () => {
   });
 });
 
-describe('quote text', () => {
-  it('formats prices at precision and changes with sign, never showing -0.00%', () => {
-    expect(formatPrice(1.2, 5)).toBe('1.20000');
-    expect(formatPrice(65000.456, 2)).toBe('65000.46');
-    expect(formatPrice(3, 0)).toBe('3');
-    expect(changeText(roundChange(0.345))).toBe('+0.35%');
-    expect(changeText(roundChange(-1.2))).toBe('-1.20%');
-    expect(changeText(roundChange(-0.001))).toBe('0.00%');
-    expect(changeText(roundChange(Number.NaN))).toBe('0.00%');
+describe('quote text (src/domain/quote-text.ts, what the feed sends)', () => {
+  it('formats exact prices at precision and changes with sign, never showing -0.00% or a red 0.00%', () => {
+    expect(priceText('1.2', 5)).toBe('1.20000');
+    expect(priceText('65000.455', 2)).toBe('65000.46'); // exact half-up: a float would print 65000.45
+    expect(priceText('3', 0)).toBe('3');
+    expect(priceText('abc', 2)).toBe('');
+    expect(changeText('0.345')).toBe('+0.35%');
+    expect(changeText('-1.2')).toBe('-1.20%');
+    expect(changeText('-0.001')).toBe('0.00%');
+    expect(changeDir('-0.001')).toBe('flat');
+    expect(changeDir('-0.005')).toBe('down');
+    expect(changeText('NaN')).toBe('');
   });
 });

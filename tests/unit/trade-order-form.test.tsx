@@ -20,7 +20,7 @@ const answer = (input: OrderPreviewInput): OrderPreview => ({
 const watchPreview = vi.fn(async (seq: number, input: OrderPreviewInput | null): Promise<void> => {
   if (!input) return;
   const { applyBatch } = await import('../../src/state/market.ts');
-  applyBatch({ flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: answer(input) } });
+  applyBatch({ flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: answer(input) } });
 });
 const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== null);
 
@@ -327,11 +327,11 @@ describe('preview', () => {
     const { applyBatch } = await import('../../src/state/market.ts');
     const old = { ...answer(watched().at(-1)![1]!), margin: '999' };
     await act(async () => {
-      applyBatch({ flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null, preview: { seq: seq - 1, preview: old } });
+      applyBatch({ flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null, preview: { seq: seq - 1, preview: old } });
     });
     expect($('[data-field="margin"]').textContent).toContain('541.60');
     await act(async () => {
-      applyBatch({ flushedAt: 0, quotes: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: { ...old, margin: '600' } } });
+      applyBatch({ flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: { ...old, margin: '600' } } });
     });
     expect($('[data-field="margin"]').textContent).toContain('600.00');
   });

@@ -424,7 +424,9 @@ export class Feed implements FeedApi {
   private flush(): void {
     this.framePending = false;
     if (!this.sink) return;
-    const quotes = this.board.takeQuotes();
+    const taken = this.board.takeQuotes();
+    const quotes = taken?.quotes ?? null;
+    const quoteText = taken?.quoteText ?? null;
     const stale = this.board.takeStale();
     const conn = this.connDirty ? this.conn : null;
     this.connDirty = false;
@@ -432,7 +434,7 @@ export class Feed implements FeedApi {
     const account = this.risk.take();
     const preview = this.takePreview();
     if (!quotes && !stale && !conn && !kline && !account && !preview) return;
-    const batch: FeedBatch = { flushedAt: this.deps.clock.now(), quotes, stale, conn, kline, account, preview };
+    const batch: FeedBatch = { flushedAt: this.deps.clock.now(), quotes, quoteText, stale, conn, kline, account, preview };
     const transfers: ArrayBuffer[] = [];
     if (quotes) transfers.push(quotes.buffer);
     if (stale) transfers.push(stale.buffer);

@@ -1,17 +1,19 @@
 // Conflation and staleness: the newest quote per instrument waits here until the next frame takes it as one array.
+// The quote leaves formatted: price and change text from the server's exact decimals (src/domain/quote-text.ts).
 // Indexes follow the list given to setInstruments, the same list the painter maps Q_INDEX back to codes with.
 // Interest: once the painter says which codes it shows (setInterest), only their quotes leave; the others are held
 // here (every figure the feed computes still uses them) and sent the moment their code is shown again.
 import type { Instrument } from '../../src/domain/types.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { isDecimalText } from '../../src/domain/decimal.ts';
-import { Q_CHANGE, Q_CLOSE, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE } from '../protocol.ts';
+import { changeDir, changeText, DIR_SIGN, priceText } from '../../src/domain/quote-text.ts';
+import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_PRICE } from '../protocol.ts';
 
 export class QuoteBoard {
   private codes: string[] = [];
   private index = new Map<string, number>();
-  private close = new Float64Array(0);
-  private change = new Float64Array(0);
+  private precision: number[] = [];
+  private changeRaw: string[] = []; // the server's percent change text
   private time = new Float64Array(0);
   private status = new Uint8Array(0);
   private received = new Float64Array(0);
@@ -52,8 +54,7 @@ export class QuoteBoard {
     const n = list.length;
     const prev = {
       index: this.index,
-      close: this.close,
-      change: this.change,
+      changeRaw: this.changeRaw,
       time: this.time,
       status: this.status,
       received: this.received,
@@ -64,8 +65,8 @@ export class QuoteBoard {
     };
     this.codes = list.map((x) => x.Code);
     this.index = new Map(this.codes.map((c, i) => [c, i]));
-    this.close = new Float64Array(n);
-    this.change = new Float64Array(n);
+    this.precision = list.map((x) => x.PricePrecision);
+    this.changeRaw = new Array<string>(n).fill('0');
     this.time = new Float64Array(n);
     this.status = new Uint8Array(n);
     this.received = new Float64Array(n);
@@ -89,16 +90,14 @@ export class QuoteBoard {
       const q = inst.ForexQuotations;
       const known = j !== undefined && prev.has[j] === 1;
       if (known && (prev.time[j] ?? 0) >= (q?.Time ?? 0)) {
-        this.close[i] = prev.close[j] ?? 0;
-        this.change[i] = prev.change[j] ?? 0;
+        this.changeRaw[i] = prev.changeRaw[j] ?? '0';
         this.time[i] = prev.time[j] ?? 0;
         this.status[i] = prev.status[j] ?? 0;
         this.received[i] = prev.received[j] ?? 0;
         this.closeText[i] = prev.closeText[j] ?? '';
         this.has[i] = 1;
       } else if (q && isDecimalText(q.Close)) {
-        this.close[i] = Number(q.Close);
-        this.change[i] = Number(q.Change) || 0;
+        this.changeRaw[i] = q.Change;
         this.time[i] = q.Time;
         this.received[i] = 0;
         this.closeText[i] = q.Close;
@@ -122,8 +121,7 @@ export class QuoteBoard {
       return -1;
     }
     if (this.has[i] === 1 && t[3] < (this.time[i] ?? 0)) return i; // older than what we show: a late duplicate
-    this.close[i] = Number(t[1]);
-    this.change[i] = Number(t[2]) || 0;
+    this.changeRaw[i] = t[2];
     this.time[i] = t[3];
     this.status[i] = t[4];
     this.received[i] = receivedAt;
@@ -159,24 +157,30 @@ export class QuoteBoard {
     return this.dirtyList.length > 0 || this.staleList.length > 0;
   }
 
-  /** The changed quotes as one transferable array (QUOTE_STRIDE per instrument), or null when nothing changed. */
-  takeQuotes(): Float64Array<ArrayBuffer> | null {
+  /**
+   * The changed quotes: one transferable array (QUOTE_STRIDE numbers per instrument) and their display text
+   * (QUOTE_TEXTS strings each, formatted here once), or null when nothing changed.
+   */
+  takeQuotes(): { quotes: Float64Array<ArrayBuffer>; quoteText: string[] } | null {
     const n = this.dirtyList.length;
     if (n === 0) return null;
     const out = new Float64Array(n * QUOTE_STRIDE);
+    const text = new Array<string>(n * QUOTE_TEXTS);
     for (let k = 0; k < n; k++) {
       const i = this.dirtyList[k] ?? 0;
       const o = k * QUOTE_STRIDE;
+      const change = this.changeRaw[i];
+      text[k * QUOTE_TEXTS + T_PRICE] = priceText(this.closeText[i], this.precision[i] ?? 2);
+      text[k * QUOTE_TEXTS + T_CHANGE] = changeText(change);
       out[o + Q_INDEX] = i;
-      out[o + Q_CLOSE] = this.close[i] ?? 0;
-      out[o + Q_CHANGE] = this.change[i] ?? 0;
+      out[o + Q_DIR] = DIR_SIGN[changeDir(change)];
       out[o + Q_TIME] = this.time[i] ?? 0;
       out[o + Q_STATUS] = this.status[i] ?? 0;
       out[o + Q_RECEIVED] = this.received[i] ?? 0;
       this.dirty[i] = 0;
     }
     this.dirtyList.length = 0;
-    return out;
+    return { quotes: out, quoteText: text };
   }
 
   /** Staleness flips since the last call (i+1 = now stale, -(i+1) = fresh again), or null. */

@@ -2,8 +2,8 @@
 // until the first tick, so a cached or freshly loaded market shows prices at once.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { quote, type QuoteSignals } from '../../state/market.ts';
-import type { Dir } from '../../state/quote-format.ts';
-import { dirOf, formatChange, formatPrice } from './quote-format.ts';
+import type { Dir } from '../../domain/decimal-text.ts';
+import { changeDir, changeText, priceText } from '../../domain/quote-text.ts';
 import type { Instrument } from '../../domain/types.ts';
 
 export interface RowSignals {
@@ -16,9 +16,9 @@ export interface RowSignals {
 
 export function rowSignals(inst: Instrument, q: QuoteSignals = quote(inst.Code)): RowSignals {
   const snap = inst.ForexQuotations as Instrument['ForexQuotations'] | undefined;
-  const snapPrice = formatPrice(snap?.Close, inst.PricePrecision);
-  const snapChange = formatChange(snap?.Change);
-  const snapDir = dirOf(snap?.Change);
+  const snapPrice = priceText(snap?.Close, inst.PricePrecision);
+  const snapChange = changeText(snap?.Change);
+  const snapDir = changeDir(snap?.Change);
   return {
     q,
     $price: computed(() => q.$close.value || snapPrice),

@@ -9,7 +9,7 @@ import { $loggedIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { submitOrder } from '../../api/market.ts';
-import { formatPrice } from '../market/quote-format.ts';
+import { priceText } from '../../domain/quote-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
 import { checkOrder, initialDraft, isFixedMargin, type OrderDraft, type OrderSide } from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
@@ -48,7 +48,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   const fixedMode = isFixedMargin(inst);
 
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
-  const nowPrice = () => q.$close.peek() || formatPrice(inst.ForexQuotations?.Close, inst.PricePrecision);
+  const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
 
   const submit = async () => {
     if (busy || reason) return;
