@@ -113,7 +113,6 @@ export interface FeedApi {
   unwatchChart(): Promise<void>;
   /** Compact close series per instrument for mini charts (abbreviated_cache_kline), oldest first. */
   sparklines(): Promise<Record<string, Float32Array>>;
-  previewOrder(input: OrderPreviewInput): Promise<OrderPreview>;
   /**
    * Keeps one order preview current (the order form on screen): computed at once and again whenever the inputs'
    * instrument ticks, delivered in FeedBatch.preview with this seq, so a moving price costs no extra message.

@@ -65,7 +65,6 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
 /** Close codes (RFC 6455): 1008 policy, 1009 too big, 1013 try again later (a consumer too slow to keep up). */
 export const CLOSE_IDLE = 1000;
 export const CLOSE_SHUTDOWN = 1001;
-export const CLOSE_POLICY = 1008;
 export const CLOSE_TOO_BIG = 1009;
 export const CLOSE_SLOW = 1013;
 
@@ -133,7 +132,6 @@ export class Hub implements UserPush {
   private readonly opts: HubOptions;
   private readonly clients = new Set<Client>();
   private readonly byUser = new Map<number, Set<Client>>();
-  private readonly klineSubs = new Map<number, Set<Client>>();
   private nextId = 1;
   private seq = 0;
   private readonly dirty = new Set<number>();
@@ -259,9 +257,6 @@ export class Hub implements UserPush {
       const index = this.deps.market.indexOfCode(topic.slice(KLINE_PREFIX.length)) ?? -1;
       const sub: KlineSub = { index, topic, sentVersion: -1, sentTime: -1 };
       c.klines.set(topic, sub);
-      let set = this.klineSubs.get(index);
-      if (!set) this.klineSubs.set(index, (set = new Set()));
-      set.add(c);
       // The current bar at once, so a chart has its live bar without waiting for a tick.
       const bar = this.deps.market.klineAt(index, 'live');
       if (bar) {
@@ -287,12 +282,7 @@ export class Hub implements UserPush {
   }
 
   private dropKline(c: Client, topic: string): void {
-    const sub = c.klines.get(topic);
-    if (!sub) return;
     c.klines.delete(topic);
-    const set = this.klineSubs.get(sub.index);
-    set?.delete(c);
-    if (set && set.size === 0) this.klineSubs.delete(sub.index);
   }
 
   private async login(c: Client, token: string): Promise<void> {

@@ -98,7 +98,6 @@ export class FeedBridge {
     watchChart: async (code, period) => (await this.ready.promise).watchChart(code, period),
     unwatchChart: async () => (await this.ready.promise).unwatchChart(),
     sparklines: async () => (await this.ready.promise).sparklines(),
-    previewOrder: async (input) => (await this.ready.promise).previewOrder(input),
     watchPreview: async (seq, input) => (await this.ready.promise).watchPreview(seq, input),
     setPositions: async (orders, balance, lockBalance) => (await this.ready.promise).setPositions(orders, balance, lockBalance),
     nudge: async (reason) => (await this.ready.promise).nudge(reason),
@@ -265,7 +264,7 @@ export async function startFeed(config: FeedConfig): Promise<void> {
   void refreshSparklines();
 }
 
-/** The single handle screens use (watchChart, previewOrder, setPositions, sparklines, …). */
+/** The single handle screens use (watchChart, watchPreview, setPositions, sparklines, …). */
 export function feed(): FeedHandle {
   return bridge.handle;
 }

@@ -86,8 +86,10 @@ describe('FeedApi over a MessageChannel', () => {
     await until(() => sink.events.length === 2 && sink.gaps === 1);
     expect(sink.events.map((e) => e.seq)).toEqual([3, 5]);
 
-    const p = await api.previewOrder({ code: 'EURUSD', orderType: 1, quantity: '1', multiple: 100, atPrice: null, stopProfit: null, stopLoss: null });
-    expect(p).toMatchObject({ ok: true, margin: '1200.000000' });
+    await api.watchPreview(1, { code: 'EURUSD', orderType: 1, quantity: '1', multiple: 100, atPrice: null, stopProfit: null, stopLoss: null });
+    h.frames.run();
+    await until(() => sink.batches.some((b) => b.preview?.seq === 1));
+    expect(sink.batches.find((b) => b.preview?.seq === 1)?.preview?.preview).toMatchObject({ ok: true, margin: '1200.000000' });
     const sp = await api.sparklines();
     expect(sp.EURUSD).toBeInstanceOf(Float32Array);
     expect(Array.from(sp.EURUSD ?? [])).toEqual([1, 2, 3]);

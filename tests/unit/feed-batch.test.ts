@@ -327,9 +327,11 @@ describe('account', () => {
   });
 
   it('previews an order at the live price through the feed', async () => {
-    const { h, feed } = await live({ tradeFeeType: 2 });
+    const { h, feed, sink } = await live({ tradeFeeType: 2 });
     h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.08321', '0', h.time.now, 1]] });
-    const p = await feed.previewOrder({ code: 'EURUSD', orderType: 1, quantity: '0.1', multiple: 100, atPrice: null, stopProfit: null, stopLoss: null });
+    await feed.watchPreview(1, { code: 'EURUSD', orderType: 1, quantity: '0.1', multiple: 100, atPrice: null, stopProfit: null, stopLoss: null });
+    h.frames.run();
+    const p = sink.batches[sink.batches.length - 1]?.preview?.preview;
     expect(p).toMatchObject({ ok: true, price: '1.08321', margin: '108.321000', fee: '0.108321' });
   });
 });

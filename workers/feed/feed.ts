@@ -94,7 +94,6 @@ export class Feed implements FeedApi {
       onOpen: (reconnect) => this.onOpen(reconnect),
       onText: (text) => this.onText(text),
       onState: (s) => this.onState(s),
-      onDown: () => undefined,
     });
   }
 
@@ -212,10 +211,6 @@ export class Feed implements FeedApi {
         });
     }
     return this.sparksInFlight;
-  }
-
-  async previewOrder(input: OrderPreviewInput): Promise<OrderPreview> {
-    return this.computePreview(input);
   }
 
   async watchPreview(seq: number, input: OrderPreviewInput | null): Promise<void> {

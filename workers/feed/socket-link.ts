@@ -1,5 +1,5 @@
 // The live socket's life: connect with a timeout, heartbeat, detect a dead link, back off and reconnect.
-// It knows nothing about topics or payloads; the feed hears onOpen/onText/onDown and re-sends its subscriptions.
+// It knows nothing about topics or payloads; the feed hears onOpen/onText and re-sends its subscriptions.
 import type { ConnState } from '../protocol.ts';
 import { CONNECT_TIMEOUT_MS, MAX_MISSED_PONGS, PING_INTERVAL_MS, type ClientMessage } from '../../src/domain/ws-protocol.ts';
 import { backoffDelay } from './backoff.ts';
@@ -13,8 +13,6 @@ export interface LinkEvents {
   onOpen(reconnect: boolean): void;
   onText(text: string): void;
   onState(state: ConnState): void;
-  /** A live socket was lost (before the reconnect starts). */
-  onDown(): void;
 }
 
 type LinkDeps = Pick<FeedDeps, 'clock' | 'timers' | 'socket' | 'log' | 'isOnline' | 'random'>;
@@ -160,7 +158,6 @@ export class SocketLink {
     this.detach();
     if (wasOpen) {
       this.deps.log.warn(`feed: connection lost (${reason})`);
-      this.events.onDown();
     } else if (this.running) {
       this.failures += 1;
     }

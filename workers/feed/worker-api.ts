@@ -27,7 +27,6 @@ export function createWorkerApi(feed: FeedApi): FeedApi {
     watchChart: (code, period) => feed.watchChart(code, period),
     unwatchChart: () => feed.unwatchChart(),
     sparklines: () => feed.sparklines(),
-    previewOrder: (input) => feed.previewOrder(input),
     watchPreview: (seq, input) => feed.watchPreview(seq, input),
     setPositions: (orders, balance, lockBalance) => feed.setPositions(orders, balance, lockBalance),
     nudge: (reason) => feed.nudge(reason),
