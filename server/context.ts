@@ -68,4 +68,6 @@ export interface AppContext extends Services {
   engine: OrderEngine;
   /** Run inside a demo reset's transaction before the balance is restored (the engine's: delete the orders). */
   demoResetHooks: readonly DemoResetHook[];
+  /** The operator token the ops API checks (server/ops/auth.ts); never logged or sent to a client. */
+  opsToken: string;
 }

@@ -15,6 +15,7 @@ import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { seed } from './db/seed.ts';
 import type { RouteModule } from './http/route-module.ts';
+import { loadOpsToken } from './ops/token.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { coreRoutes } from './routes/index.ts';
 import { startLiveMarket } from './market/live-market.ts';
@@ -62,7 +63,12 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const engine = new OrderEngine(services, loadEngineInstruments);
     await engine.start();
     stoppers.push(() => engine.stop());
-    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders] };
+    const ctx: AppContext = {
+      ...services,
+      engine,
+      demoResetHooks: [clearDemoOrders],
+      opsToken: loadOpsToken(config.dataDir, config.opsToken),
+    };
     const uploads = uploadsDir(config);
     const app = await buildApp(ctx, {
       distDir: config.distDir,

@@ -219,7 +219,7 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [] };
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32) };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),

@@ -1,8 +1,10 @@
 // Every back-office command, in the order the CLI's help and the back-office page list them.
 // A feature adds its commands in its own file under server/ops/commands/ and one line here.
 import type { OpsCommand } from '../command.ts';
+import { userShow } from './users.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
+  userShow,
   // deposits
   // withdrawals and payout methods
   // real-name verification
