@@ -14,8 +14,8 @@ export interface OpsUserRow {
 
 export const userShow: OpsCommand = {
   name: 'user-show',
-  summary: 'Show a user and their balances, found by uid, e-mail, mobile or id',
-  params: [{ name: 'user', help: 'uid, e-mail, mobile number or #id' }],
+  summary: 'Show a user and their balances, found by uid, e-mail, mobile, demo id or #id',
+  params: [{ name: 'user', help: 'uid, e-mail, mobile number, demo id or #id' }],
   async run(ctx, args) {
     const key = (args.user ?? '').toLowerCase();
     const byId = /^#\d{1,9}$/.test(key) ? Number(key.slice(1)) : null;
@@ -25,7 +25,7 @@ export const userShow: OpsCommand = {
     }>(
       `SELECT u.id, u.uid, u.email, u.mobile, u.demo_id, u.is_demo, a.balance, a.lock_balance
          FROM users u LEFT JOIN accounts a ON a.user_id = u.id
-        WHERE u.id = $1 OR u.uid = $2 OR u.email = $2 OR u.mobile = $2`,
+        WHERE u.id = $1 OR u.uid = $2 OR u.email = $2 OR u.mobile = $2 OR u.demo_id = $2`,
       [byId ?? -1, key],
     );
     const u = rows[0];
