@@ -2,6 +2,9 @@
 // run through both the HTTP API and `npm run ops`'s runCli against the running server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import type { OutboxRow } from '../../server/ops/commands/outbox.ts';
 import { runCli, formatResult, type CliIo } from '../../server/ops/cli.ts';
 import { opsTokenPath } from '../../server/ops/token.ts';
 import type { OpsCommandInfo } from '../../server/routes/ops.ts';
@@ -10,6 +13,7 @@ import { registerAndLogin, startTestServer, type RegisteredUser, type TestServer
 
 let server: TestServer;
 let user: RegisteredUser;
+const logged: string[] = [];
 
 async function ops<T>(path: string, opts: { token?: string | null; body?: unknown } = {}): Promise<{ status: number; code: number; msg: string; data: T }> {
   const token = opts.token === undefined ? server.ctx.opsToken : opts.token;
@@ -26,7 +30,13 @@ function captureIo(): CliIo & { stdout: string[]; stderr: string[] } {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logged.push(chunk.toString());
+      done();
+    },
+  });
+  server = await startTestServer({ log: pino({ level: 'debug' }, sink) });
   user = await registerAndLogin(server);
 });
 afterAll(() => server.close());
@@ -85,6 +95,28 @@ describe('ops API', () => {
     }
     const missing = await ops('/api/ops/run/user-show', { body: { user: 'nobody@example.com' } });
     expect(missing.code).toBe(0);
+  });
+});
+
+describe('outbox', () => {
+  it('shows the codes waiting in the outbox, which never reach the log', async () => {
+    const sent = await ops<OutboxRow[]>('/api/ops/run/outbox', { body: { to: user.account } });
+    expect(sent.code).toBe(1);
+    expect(sent.data).toHaveLength(1);
+    const code = /\b(\d{6})\b/.exec(sent.data[0]?.body ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(logged.join('')).toContain('message left in the outbox');
+    expect(logged.join('')).not.toContain(code);
+    const all = await ops<OutboxRow[]>('/api/ops/run/outbox', { body: {} });
+    expect(all.data.length).toBeGreaterThanOrEqual(1);
+    const none = await ops<OutboxRow[]>('/api/ops/run/outbox', { body: { to: 'nobody@example.com' } });
+    expect(none.data).toEqual([]);
+  });
+
+  it('logs each ops run by name, never the token', () => {
+    const text = logged.join('');
+    expect(text).toContain('"ops":"user-show"');
+    expect(text).not.toContain(server.ctx.opsToken);
   });
 });
 
