@@ -1,6 +1,5 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
 import type { Clock, Timers } from './context.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './context.ts';
@@ -36,7 +35,7 @@ export interface MarketOptions {
 }
 
 export interface ServerConfig {
-  /** Root for PGlite data and uploads. Default ./data. */
+  /** Root for PGlite data and the ops token. Default ./data. */
   dataDir: string;
   /** postgres://… switches from PGlite to a real server. */
   databaseUrl?: string | undefined;
@@ -65,10 +64,6 @@ export interface ServerConfig {
 export interface ListenConfig {
   port: number;
   host: string;
-}
-
-export function uploadsDir(config: Pick<ServerConfig, 'dataDir'>): string {
-  return join(config.dataDir, 'uploads');
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { uploadsDir, type ServerConfig } from './config.ts';
+import type { ServerConfig } from './config.ts';
 import type { AppContext, MarketFeed, Services, UserPush } from './context.ts';
 import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
@@ -69,12 +69,10 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       demoResetHooks: [clearDemoOrders],
       opsToken: loadOpsToken(config.dataDir, config.opsToken),
     };
-    const uploads = uploadsDir(config);
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,
-      uploadsDir: uploads,
-      routes: [...coreRoutes({ uploadsDir: uploads }), ...extraRoutes],
+      routes: [...coreRoutes(), ...extraRoutes],
     });
     await app.ready();
 

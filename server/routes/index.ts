@@ -11,14 +11,14 @@ import { tradingRoutes } from './trading.ts';
 import { fundsRoutes } from './funds.ts';
 import { opsRoutes } from './ops.ts';
 
-export function coreRoutes(opts: { uploadsDir: string }): RouteModule[] {
+export function coreRoutes(): RouteModule[] {
   return [
     healthRoutes,
     commonRoutes,
     notifyRoutes,
     userRoutes,
     walletRoutes,
-    uploadRoutes(opts.uploadsDir),
+    uploadRoutes,
     // TRADING: the order engine's routes (starts the engine) and the trading account's funds routes.
     tradingRoutes,
     fundsRoutes,

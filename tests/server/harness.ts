@@ -252,5 +252,5 @@ export async function countRows(ctx: AppContext, tables: readonly string[]): Pro
 
 /** Every table the account routes write to. */
 export const ACCOUNT_TABLES = [
-  'users', 'sessions', 'accounts', 'financial_records', 'verification_codes', 'captchas', 'outbox', 'settings',
+  'users', 'sessions', 'accounts', 'financial_records', 'verification_codes', 'captchas', 'outbox', 'settings', 'uploads',
 ] as const;
