@@ -7,6 +7,7 @@ import { notifyRoutes } from './notify.ts';
 import { uploadRoutes } from './upload.ts';
 import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
+import { depositRoutes } from './deposits.ts';
 import { tradingRoutes } from './trading.ts';
 import { fundsRoutes } from './funds.ts';
 import { opsRoutes } from './ops.ts';
@@ -18,6 +19,7 @@ export function coreRoutes(): RouteModule[] {
     notifyRoutes,
     userRoutes,
     walletRoutes,
+    depositRoutes,
     uploadRoutes,
     // TRADING: the order engine's routes (starts the engine) and the trading account's funds routes.
     tradingRoutes,

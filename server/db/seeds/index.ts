@@ -1,6 +1,7 @@
 // The ordered list of idempotent seeders run at every start (server/db/seed.ts). Append new ones at the end.
 import { areaCodesSeeder } from './area-codes.ts';
 import { companiesSeeder } from './companies.ts';
+import { depositsSeeder } from './deposits.ts';
 import type { Seeder } from './seeder.ts';
 import { settingsSeeder } from './settings.ts';
 import { marketSeeder } from '../../market/market-seeder.ts';
@@ -13,4 +14,5 @@ export const seeders: Seeder[] = [
   companiesSeeder,
   // MARKET HOOK: categories, instruments and their kline history (server/market/market-seeder.ts).
   marketSeeder,
+  depositsSeeder,
 ];

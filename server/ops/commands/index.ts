@@ -1,13 +1,14 @@
 // Every back-office command, in the order the CLI's help and the back-office page list them.
 // A feature adds its commands in its own file under server/ops/commands/ and one line here.
 import type { OpsCommand } from '../command.ts';
+import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { outboxShow } from './outbox.ts';
 import { userShow } from './users.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
   outboxShow,
-  // deposits
+  ...DEPOSIT_COMMANDS,
   // withdrawals and payout methods
   // real-name verification
   // funds
