@@ -8,6 +8,8 @@ import { uploadRoutes } from './upload.ts';
 import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
 import { depositRoutes } from './deposits.ts';
+import { payoutMethodRoutes } from './payout-methods.ts';
+import { withdrawalRoutes } from './withdrawals.ts';
 import { tradingRoutes } from './trading.ts';
 import { fundsRoutes } from './funds.ts';
 import { opsRoutes } from './ops.ts';
@@ -20,6 +22,8 @@ export function coreRoutes(): RouteModule[] {
     userRoutes,
     walletRoutes,
     depositRoutes,
+    withdrawalRoutes,
+    payoutMethodRoutes,
     uploadRoutes,
     // TRADING: the order engine's routes (starts the engine) and the trading account's funds routes.
     tradingRoutes,

@@ -4,6 +4,7 @@ import { companiesSeeder } from './companies.ts';
 import { depositsSeeder } from './deposits.ts';
 import type { Seeder } from './seeder.ts';
 import { settingsSeeder } from './settings.ts';
+import { withdrawalsSeeder } from './withdrawals.ts';
 import { marketSeeder } from '../../market/market-seeder.ts';
 
 export type { Seeder } from './seeder.ts';
@@ -15,4 +16,5 @@ export const seeders: Seeder[] = [
   // MARKET HOOK: categories, instruments and their kline history (server/market/market-seeder.ts).
   marketSeeder,
   depositsSeeder,
+  withdrawalsSeeder,
 ];

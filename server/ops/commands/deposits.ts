@@ -1,7 +1,6 @@
 // Operator actions on deposits: list charges, approve one (credits the balance with its ledger record in the same
 // transaction; a charge is reviewed once, so approving twice credits once), reject or invalidate one, and credit
 // an account directly (a correction or a transfer that arrived without a charge).
-import { parseAmount, USD_AMOUNT } from '../../../src/domain/amount-input.ts';
 import { dec } from '../../../src/domain/decimal.ts';
 import { trimZeros } from '../../../src/domain/decimal-text.ts';
 import { ChargeStatus } from '../../../src/domain/wallet-types.ts';
@@ -11,29 +10,11 @@ import { recordTime } from '../../http/wire-time.ts';
 import { move, moneyText } from '../../ledger/ledger.ts';
 import { RecordType } from '../../ledger/record-types.ts';
 import { uploadUrl } from '../../uploads/store.ts';
+import { idArg, textArg, usdArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
 import { findUser } from './users.ts';
 
 const LIST_LIMIT = 100;
-const MEMO_MAX = 200;
-
-function idArg(raw: string | undefined): number {
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw new ApiError('field_invalid', undefined, { field: 'id' });
-  return Number(raw);
-}
-
-function usdArg(raw: string | undefined, field: string) {
-  const parsed = parseAmount(raw, USD_AMOUNT);
-  if (!parsed.ok) throw new ApiError(parsed.error, undefined, { places: USD_AMOUNT.places, max: USD_AMOUNT.max, field });
-  return parsed.value;
-}
-
-function textArg(raw: string | undefined, field: string, required: boolean): string {
-  const text = (raw ?? '').trim();
-  if (required && !text) throw new ApiError('field_required', undefined, { field });
-  if (text.length > MEMO_MAX) throw new ApiError('field_invalid', undefined, { field });
-  return text;
-}
 
 interface PendingCharge {
   id: string;

@@ -3,13 +3,14 @@
 import type { OpsCommand } from '../command.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { outboxShow } from './outbox.ts';
+import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow } from './users.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
   outboxShow,
   ...DEPOSIT_COMMANDS,
-  // withdrawals and payout methods
+  ...WITHDRAW_COMMANDS,
   // real-name verification
   // funds
   // content
