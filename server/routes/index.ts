@@ -9,6 +9,7 @@ import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
 import { depositRoutes } from './deposits.ts';
 import { payoutMethodRoutes } from './payout-methods.ts';
+import { realNameRoutes } from './real-name.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 import { tradingRoutes } from './trading.ts';
 import { fundsRoutes } from './funds.ts';
@@ -24,6 +25,7 @@ export function coreRoutes(): RouteModule[] {
     depositRoutes,
     withdrawalRoutes,
     payoutMethodRoutes,
+    realNameRoutes,
     uploadRoutes,
     // TRADING: the order engine's routes (starts the engine) and the trading account's funds routes.
     tradingRoutes,

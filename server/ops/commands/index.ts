@@ -3,6 +3,7 @@
 import type { OpsCommand } from '../command.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { outboxShow } from './outbox.ts';
+import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow } from './users.ts';
 
@@ -11,7 +12,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   outboxShow,
   ...DEPOSIT_COMMANDS,
   ...WITHDRAW_COMMANDS,
-  // real-name verification
+  ...REAL_NAME_COMMANDS,
   // funds
   // content
 ];
