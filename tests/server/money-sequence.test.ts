@@ -119,8 +119,11 @@ beforeAll(async () => {
     proofs.set(i, (await u.client.upload<{ url: string }>('/api/common/image_upload', { file: new Blob([new Uint8Array(png)]) })).data.url);
     await u.client.post('/api/wallet/bind_draw_method', { type: 1, draw_id: 1, dc_address: TRON });
   }
-  [network] = (await traders[0]?.client.get<CoinNetwork[]>('/api/quickCharge/info'))?.data ?? [];
-  [currency] = (await traders[0]?.client.get<WithdrawCurrency[]>('/api/account/draw_symbol_list', { type: 1 }))?.data ?? [];
+  const networks = (await traders[0]?.client.get<CoinNetwork[]>('/api/quickCharge/info'))?.data;
+  const currencies = (await traders[0]?.client.get<WithdrawCurrency[]>('/api/account/draw_symbol_list', { type: 1 }))?.data;
+  if (!networks?.[0] || !currencies?.[0]) throw new Error('no deposit network or withdraw currency seeded');
+  network = networks[0];
+  currency = currencies[0];
 });
 afterAll(() => server.close());
 
