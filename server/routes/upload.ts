@@ -17,15 +17,17 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (!request.isMultipart()) throw new ApiError('file_required');
     const part = await request.file();
     if (!part || part.fieldname !== 'file') throw new ApiError('file_required');
+    const tooLarge = (): ApiError => new ApiError('file_too_large', undefined, { mb: UPLOAD_MAX_BYTES / (1024 * 1024) });
     let buf: Buffer;
     try {
       buf = await part.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new ApiError('file_too_large', undefined, { mb: UPLOAD_MAX_BYTES / (1024 * 1024) });
-      }
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw err;
     }
+    // toBuffer only notices the limit when a chunk arrives after it was hit; when the cut falls on the last chunk
+    // boundary it returns the first UPLOAD_MAX_BYTES quietly, so the stream's own flag is checked too.
+    if (part.file.truncated) throw tooLarge();
     if (buf.length === 0) throw new ApiError('file_required');
     const img = await cleanImage(buf);
     const now = ctx.clock.now();

@@ -199,5 +199,5 @@ describe('ledger invariants under random trading', () => {
     expect(counts.race ?? 0).toBeGreaterThan(0);
     const fills = await ctx.db.query('SELECT id FROM orders WHERE filled_at IS NOT NULL AND filled_at > created_at');
     expect(fills.length).toBeGreaterThan(0);
-  });
+  }, 180_000); // about 12 s alone on PGlite, three times that on a loaded 2-core CI machine
 });

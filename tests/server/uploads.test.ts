@@ -2,6 +2,7 @@
 // only, counted against a daily quota; a rejected upload writes nothing.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_BYTES } from '../../server/app.ts';
 import { UPLOADS_PER_DAY } from '../../server/uploads/store.ts';
 import { ownedUpload } from '../../server/uploads/store.ts';
 import { api, countRows, manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
@@ -71,6 +72,19 @@ describe('image upload', () => {
       const res = await upload(alice, bytes);
       expect(res.code).toBe(0);
       expect(res.msg).toBe('Only PNG, JPEG, GIF or WebP images can be uploaded');
+    }
+    expect(await countRows(server.ctx, ['uploads'])).toEqual(before);
+  });
+
+  it('refuses a file one byte over the limit as too large every time, wherever the stream cuts it', async () => {
+    // Regression: @fastify/multipart's toBuffer returned the first 5 MB quietly when the cut fell on the last
+    // chunk, so a file just over the limit was sometimes reported as "not an image" instead.
+    const before = await countRows(server.ctx, ['uploads']);
+    for (const extra of [1, 1, 1, 1, 1, 2, 2, 2, 2, 2]) {
+      const bytes = Buffer.alloc(UPLOAD_MAX_BYTES + extra);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const res = await upload(alice, bytes);
+      expect([res.code, res.msg]).toEqual([0, 'The image must be at most 5 MB']);
     }
     expect(await countRows(server.ctx, ['uploads'])).toEqual(before);
   });
