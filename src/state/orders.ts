@@ -7,7 +7,7 @@ import { cancelOrder, closeOrder, getBalance, myDeal, setStopPrice, type StopPar
 import { $instruments, $account, onOrderEvent, onOrderGap } from './market.ts';
 import { $token } from './session.ts';
 import { toast } from './toasts.ts';
-import { feed } from './feed-bridge.ts';
+import { feed } from './feed-handle.ts';
 import { i18n } from '../i18n/index.ts';
 
 // ── lists ─────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -4,7 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
 import { effect } from '@preact/signals-react';
-import { FeedBridge, feedModeFrom, wirePageEvents, type BridgeDeps, type FeedHandle, type FeedMode } from '../../src/state/feed-bridge.ts';
+import { FeedBridge, type BridgeDeps, type FeedHandle } from '../../src/state/feed-bridge.ts';
+import { feedModeFrom, type FeedMode } from '../../src/state/feed-mode.ts';
+import { wirePageEvents } from '../../src/state/page-events.ts';
 import { $conn, $instruments, quote } from '../../src/state/market.ts';
 import { Feed } from '../../workers/feed/feed.ts';
 import { createWorkerApi } from '../../workers/feed/worker-api.ts';

@@ -18,8 +18,9 @@ import {
   serveDeals,
   type DealBook,
 } from './orders-fixtures.ts';
+import { provideFeed } from '../../src/state/feed-handle.ts';
 
-vi.mock('../../src/state/feed-bridge.ts', () => ({ feed: () => fakeFeed }));
+provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
 
 const { initI18n, setLanguage } = await import('../../src/i18n/index.ts');
 const { restoreSession, $token } = await import('../../src/state/session.ts');

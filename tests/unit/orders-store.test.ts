@@ -1,9 +1,10 @@
 // The orders store: paged lists (finishing rule, failed load), pushed events, gap refetch, positions for the feed.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account, dealBook, dealCalls, fakeFeed, figure, order, serveDeals, type DealBook } from './orders-fixtures.ts';
 import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
+import { provideFeed } from '../../src/state/feed-handle.ts';
 
-vi.mock('../../src/state/feed-bridge.ts', () => ({ feed: () => fakeFeed }));
+provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
 
 const { initI18n } = await import('../../src/i18n/index.ts');
 const { restoreSession, $token } = await import('../../src/state/session.ts');
