@@ -14,7 +14,8 @@ let currentMode: () => FeedMode | null = () => null;
 export function provideFeed(handle: Partial<FeedHandle>, mode: () => FeedMode | null = () => null): void {
   // A fake may provide only what its test uses; anything else rejects as before start-up.
   current = new Proxy(handle as FeedHandle, {
-    get: (target, name): unknown => (name in target ? Reflect.get(target, name) : Reflect.get(notStarted, name)),
+    // Read, not `in`: the bridge's handle is itself a Proxy whose methods exist only when asked for.
+    get: (target, name): unknown => Reflect.get(target, name) ?? Reflect.get(notStarted, name),
   });
   currentMode = mode;
 }

@@ -26,7 +26,8 @@ const { initI18n, setLanguage } = await import('../../src/i18n/index.ts');
 const { restoreSession, $token } = await import('../../src/state/session.ts');
 const { $account, dispatchOrderEvent, dispatchOrderGap, setInstruments } = await import('../../src/state/market.ts');
 const { $toasts } = await import('../../src/state/toasts.ts');
-const { resetOrders } = await import('../../src/state/orders.ts');
+const { resetOrders, startOrderListeners } = await import('../../src/state/orders.ts');
+startOrderListeners(); // src/app/start.ts does this in the app
 const { OrdersPage } = await import('../../src/pages/order/orders-page.tsx');
 const { pullTimers } = await import('../../src/pages/order/use-pull-refresh.ts');
 
