@@ -20,21 +20,16 @@ import {
 import { DayMarketStream } from './day-market-stream.ts';
 import type { HubMarket } from './hub-market.ts';
 import { KlineStream } from './kline-stream.ts';
-import { Subscriptions } from './subscriptions.ts';
+import { Subscriptions, type SessionAuth } from './subscriptions.ts';
 
 export type { HubMarket, WireKline } from './hub-market.ts';
 export { CLOSE_IDLE, CLOSE_SHUTDOWN, CLOSE_SLOW, CLOSE_TOO_BIG, DEFAULT_HUB_OPTIONS } from './connection.ts';
 export type { HubOptions, HubSocket, HubStats } from './connection.ts';
 
-export interface HubDeps {
+export interface HubDeps extends SessionAuth {
   market: HubMarket;
   clock: Clock;
   timers: Timers;
-  /** A session token → the user id, or null when it is unknown or expired. */
-  authenticate(token: string): Promise<number | null>;
-  /** Text of a translation key in a language (the login failure message). */
-  translate(lang: string, key: string): string;
-  onError?(err: unknown): void;
 }
 
 /** One connection as its transport sees it. */

@@ -12,17 +12,21 @@ import type { DayMarketStream } from './day-market-stream.ts';
 import type { HubMarket } from './hub-market.ts';
 import type { KlineStream } from './kline-stream.ts';
 
-export interface SessionDeps {
-  market: HubMarket;
-  connections: Connections;
-  day: DayMarketStream;
-  kline: KlineStream;
-  maxTopics: number;
+/** What login needs from the server (HubDeps passes it through). */
+export interface SessionAuth {
   /** A session token → the user id, or null when it is unknown or expired. */
   authenticate(token: string): Promise<number | null>;
   /** Text of a translation key in a language (the login failure message). */
   translate(lang: string, key: string): string;
   onError?(err: unknown): void;
+}
+
+export interface SessionDeps extends SessionAuth {
+  market: HubMarket;
+  connections: Connections;
+  day: DayMarketStream;
+  kline: KlineStream;
+  maxTopics: number;
 }
 
 type TopicKind = 'day' | 'user' | 'kline';
