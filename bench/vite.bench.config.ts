@@ -1,4 +1,4 @@
-// The client build the render bench serves: the app's own Vite config plus one import of src/state/bench-probe.ts in
+// The client build the render bench serves: the app's own Vite config plus one import of bench/render/bench-probe.ts in
 // the entry (inert unless the page URL carries ?bench). Nothing else differs from `vite build`.
 import { defineConfig, mergeConfig, type Plugin } from 'vite';
 import base from '../vite.config.ts';
@@ -9,7 +9,7 @@ function benchProbe(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!id.replace(/\\/g, '/').endsWith('/src/main.tsx') || code.includes('bench-probe')) return null;
-      return { code: `import './state/bench-probe.ts';\n${code}`, map: null };
+      return { code: `import '../bench/render/bench-probe.ts';\n${code}`, map: null };
     },
   };
 }

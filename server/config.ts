@@ -23,7 +23,7 @@ export interface MarketOptions {
   flushMs?: number;
   /** How often old kline bars are pruned (ms, default one hour). */
   pruneMs?: number;
-  /** Websocket hub limits (server/ws/hub.ts HubOptions): batch period, buffer limits, stuck and idle timeouts. */
+  /** Websocket hub limits (server/ws/connection.ts HubOptions): batch period, buffer limits, stuck and idle timeouts. */
   ws?: {
     flushMs?: number;
     softLimit?: number;

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { ProbeSnapshot } from '../../src/state/bench-probe.ts';
+import type { ProbeSnapshot } from './bench-probe.ts';
 import {
   frameStats,
   intervals,

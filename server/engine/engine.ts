@@ -1,6 +1,8 @@
 // The order engine: user actions (submit, close, cancel, stops), the tick-driven triggers (pending fills, stop-profit,
 // stop-loss, stop-out) over an in-memory index of open orders, and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
+// Over ~300 lines on purpose: the actions and the triggers share one in-memory index and its locking; the rules
+// already live apart (submit-check.ts, triggers, amounts in src/domain/money.ts). Split further only with the index.
 import { positionPnl, sideOf } from '../../src/domain/money.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
 import { price, usd, type Price, type Usd } from '../../src/domain/units.ts';

@@ -1,5 +1,7 @@
 // The simulated market service: loads the catalogue, brings stored history up to now, runs the simulator, keeps the
 // live klines, and answers the MarketFeed the rest of the server uses. server.ts creates one per process.
+// Over ~300 lines on purpose: most of it is the MarketFeed/HubMarket facade (one-line delegations to the simulator,
+// kline store and catalogue); the work itself lives in those files.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, LiveQuote, MarketFeed, Tick, Timers } from '../context.ts';
 import type { Db } from '../db/db.ts';

@@ -5,7 +5,8 @@ import { restoreSession, $token, updateUser } from '../state/session.ts';
 import { checkAppStatus, loadSettings } from '../state/settings.ts';
 import { userInfo } from '../api/account.ts';
 import { refreshTradeList } from '../api/market.ts';
-import { startFeed } from '../state/feed-bridge.ts';
+import { installFeed } from './feed-root.ts';
+import { startOrderListeners } from '../state/orders.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
 import type { NavigationDeps } from './navigation-effects.ts';
@@ -23,7 +24,9 @@ export async function startApp(): Promise<NavigationDeps> {
   await initI18n(); // the first paint needs its texts (hk is bundled; other languages are one small chunk)
   void checkAppStatus();
   void loadSettings();
-  const feedDeps = { startFeed, feedConfig: feedConfigWhenReady };
+  // The composition root: the feed bridge and the order store's listeners are built here, once.
+  const feedDeps = { startFeed: installFeed(), feedConfig: feedConfigWhenReady };
+  startOrderListeners();
   syncFeedWithSession(feedDeps);
   return { ...feedDeps, refreshTradeList }; // what every navigation does (the router is rendered by App)
 }

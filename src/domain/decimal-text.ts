@@ -61,3 +61,8 @@ export function trimZeros(text: string, minPlaces = 0): string {
   const frac = text.slice(dot + 1).replace(/0+$/, '').padEnd(minPlaces, '0');
   return frac === '' ? int : `${int}.${frac}`;
 }
+
+/** What a decimal input keeps of typed text: digits and the first point (a price, stop or lot field). */
+export function typedDecimal(raw: string): string {
+  return raw.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
+}

@@ -1,12 +1,13 @@
 // Owns the feed's start-up, errors and the main-thread fallback: the worker (default) or the same Feed on this
 // thread (?feed=main, no Worker support, or a worker that fails to start), behind one handle screens use.
+// The app builds its one bridge in src/app/feed-root.ts; the mode comes from feed-mode.ts.
 import { proxy, wrap, type Endpoint } from 'comlink';
 import type { Instrument } from '../domain/types.ts';
 import type { FeedApi, FeedConfig, FeedSink } from '../../workers/protocol.ts';
+import type { FeedMode } from './feed-mode.ts';
 import {
   $conn,
   $instruments,
-  $sparklines,
   adoptFeedIndex,
   applyBatch,
   dispatchOrderEvent,
@@ -16,22 +17,8 @@ import {
   setInstruments as storeSetInstruments,
 } from './market.ts';
 
-export type FeedMode = 'worker' | 'main';
-/** The handle screens use: FeedApi without start (startFeed owns that); every method returns a Promise. */
+/** The handle screens use: FeedApi without start (the bridge owns that); every method returns a Promise. */
 export type FeedHandle = Omit<FeedApi, 'start'>;
-
-/** ?feed=main in the query before the hash or in the part after it (SPEC §2 reads queries after the hash). */
-export function feedModeFrom(search: string, hash: string, hasWorker: boolean): FeedMode {
-  if (!hasWorker) return 'main';
-  const q = hash.indexOf('?');
-  const fromHash = q >= 0 ? new URLSearchParams(hash.slice(q + 1)).get('feed') : null;
-  return (fromHash ?? new URLSearchParams(search).get('feed')) === 'main' ? 'main' : 'worker';
-}
-
-export function feedMode(): FeedMode {
-  if (typeof location === 'undefined') return 'main';
-  return feedModeFrom(location.search, location.hash, typeof Worker !== 'undefined');
-}
 
 /** A worker as the bridge sees it: a Comlink endpoint that may report load errors and can be terminated. */
 export interface WorkerLike extends Endpoint {
@@ -85,24 +72,24 @@ export class FeedBridge {
     onOrderGap: () => dispatchOrderGap(),
   };
 
-  /** Every call waits for start-up, so a screen may use the handle before startFeed has finished. */
-  readonly handle: FeedHandle = {
-    setToken: async (token) => (await this.ready.promise).setToken(token),
-    setLang: async (lang) => (await this.ready.promise).setLang(lang),
-    setInstruments: async (list) => {
-      storeSetInstruments(list); // the subscription below forwards it
-      await this.forward(list);
+  /**
+   * Every call waits for start-up, so a screen may use the handle before start() has finished. Methods are forwarded
+   * by name to the running feed (as squoosh's worker bridge does), so the FeedApi list lives only in its type.
+   */
+  readonly handle: FeedHandle = new Proxy({} as FeedHandle, {
+    get: (_target, name) => {
+      if (name === 'stop') return () => this.stop();
+      if (name === 'setInstruments') return (list: Instrument[]) => this.setInstruments(list);
+      // Not a method: `then` (so awaiting the handle does not hang), symbols, start (the bridge's own).
+      if (typeof name !== 'string' || name === 'then' || name === 'start') return undefined;
+      return async (...args: unknown[]) => {
+        const impl = await this.ready.promise;
+        const method: unknown = Reflect.get(impl, name);
+        if (typeof method !== 'function') throw new TypeError(`FeedApi has no method ${name}`);
+        return Reflect.apply(method, impl, args) as unknown;
+      };
     },
-    watchMarket: async (on) => (await this.ready.promise).watchMarket(on),
-    setQuoteInterest: async (codes) => (await this.ready.promise).setQuoteInterest(codes),
-    watchChart: async (code, period) => (await this.ready.promise).watchChart(code, period),
-    unwatchChart: async () => (await this.ready.promise).unwatchChart(),
-    sparklines: async () => (await this.ready.promise).sparklines(),
-    watchPreview: async (seq, input) => (await this.ready.promise).watchPreview(seq, input),
-    setPositions: async (orders, balance, lockBalance) => (await this.ready.promise).setPositions(orders, balance, lockBalance),
-    nudge: async (reason) => (await this.ready.promise).nudge(reason),
-    stop: async () => this.stop(),
-  };
+  });
 
   constructor(private readonly deps: BridgeDeps) {}
 
@@ -199,6 +186,11 @@ export class FeedBridge {
     return remote;
   }
 
+  private async setInstruments(list: Instrument[]): Promise<void> {
+    storeSetInstruments(list); // the subscription below forwards it
+    await this.forward(list);
+  }
+
   /** A new proxy per start(): the worker releases the previous one. */
   private sinkFor(): FeedSink {
     return this.running === 'worker' ? proxy(this.sink) : this.sink;
@@ -218,67 +210,4 @@ export class FeedBridge {
 function describe(ev: unknown): string {
   if (typeof ev === 'object' && ev !== null && 'message' in ev) return String(ev.message);
   return String(ev);
-}
-
-// ── the app's one bridge ─────────────────────────────────────────────────────────────────────────────────────
-
-const WORKER_START_TIMEOUT_MS = 10_000;
-
-const bridge = new FeedBridge({
-  mode: feedMode,
-  createWorker: () => new Worker(new URL('../../workers/feed-worker.ts', import.meta.url), { type: 'module' }),
-  loadMainFeed: async () => {
-    const [{ Feed }, { browserDeps }] = await Promise.all([
-      import('../../workers/feed/feed.ts'),
-      import('../../workers/feed/browser-deps.ts'),
-    ]);
-    return new Feed(browserDeps());
-  },
-  timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
-  startTimeoutMs: WORKER_START_TIMEOUT_MS,
-  log: console,
-});
-
-let pageWired = false;
-
-/** online → reconnect now; visible again after hidden → reconnect now (a phone may have dropped the socket). */
-export function wirePageEvents(win: Pick<Window, 'addEventListener'>, doc: Pick<Document, 'addEventListener' | 'visibilityState'>, handle: FeedHandle): void {
-  let wasHidden = doc.visibilityState === 'hidden';
-  win.addEventListener('online', () => void handle.nudge('online').catch(() => undefined));
-  doc.addEventListener('visibilitychange', () => {
-    if (doc.visibilityState === 'hidden') wasHidden = true;
-    else if (wasHidden) {
-      wasHidden = false;
-      void handle.nudge('visible').catch(() => undefined);
-    }
-  });
-}
-
-/** Idempotent start (call it on every navigation): boots the feed once, then applies token/lang/config changes. */
-export async function startFeed(config: FeedConfig): Promise<void> {
-  if (!pageWired && typeof window !== 'undefined' && typeof document !== 'undefined') {
-    pageWired = true;
-    wirePageEvents(window, document, bridge.handle);
-  }
-  await bridge.start(config);
-  void refreshSparklines();
-}
-
-/** The single handle screens use (watchChart, watchPreview, setPositions, sparklines, …). */
-export function feed(): FeedHandle {
-  return bridge.handle;
-}
-
-/** Which implementation actually runs ('worker' unless it fell back), null before start. For e2e and the bench. */
-export function runningFeedMode(): FeedMode | null {
-  return bridge.mode;
-}
-
-/** Mini-chart series into $sparklines (the feed fetches at most once a minute however often this is called). */
-export async function refreshSparklines(): Promise<void> {
-  try {
-    $sparklines.value = await bridge.handle.sparklines();
-  } catch (err) {
-    console.warn('feed: sparklines unavailable', err);
-  }
 }

@@ -1,10 +1,10 @@
-// The live socket /v1/ws on the real server with a real `ws` client: ping/pong, DAY_MARKET and KLINE streams, unsub,
-// malformed and oversized frames, login, per-user pushes, subscription cap, and a slow consumer that never reads.
-import { randomBytes } from 'node:crypto';
-import { connect as tcpConnect, type Socket } from 'node:net';
+// The live socket /v1/ws on the real server with a real `ws` client: the smoke test of ws-routes.ts binding real
+// sockets to the hub (ping/pong, DAY_MARKET and KLINE streams, unsub, malformed, binary and oversized frames, login,
+// per-user pushes, subscription cap). No sleeps and no wall-clock assertions: "nothing more arrives" is checked
+// with a ping barrier (a socket's frames arrive in order). Timing rules (batch cadence, conflation, slow and idle
+// closes) are tested with fake time in tests/unit/server-ws-hub.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Hub } from '../../server/ws/hub.ts';
 import type { Order } from '../../src/domain/types.ts';
 import type { QuoteTuple, ServerMessage } from '../../src/domain/ws-protocol.ts';
 import { registerAndLogin, startTestServer, type TestServer } from './harness.ts';
@@ -74,7 +74,12 @@ class Client {
 }
 
 const isType = (type: string) => (m: Msg): boolean => m.type === type;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Everything the server sent this client before now has arrived once the pong to this ping is in. */
+async function barrier(c: Client): Promise<void> {
+  c.send({ type: 'ping' });
+  await c.next(isType('pong'));
+}
 
 describe('websocket /v1/ws', () => {
   let server: TestServer;
@@ -101,15 +106,13 @@ describe('websocket /v1/ws', () => {
     expect(typeof pong.t).toBe('number');
   });
 
-  it('streams DAY_MARKET quotes within a second of subscribing, and stops after unsub', async () => {
+  it('streams DAY_MARKET quotes after subscribing, and stops after unsub', async () => {
     const watcher = await client();
     const c = await client();
     watcher.send({ type: 'sub', topic: 'DAY_MARKET' });
-    const t0 = Date.now();
     c.send({ type: 'sub', topic: 'DAY_MARKET' });
     expect(await c.next(isType('sub'))).toEqual({ type: 'sub', ok: true, topic: 'DAY_MARKET' });
-    const snapshot = await c.next(isType('DAY_MARKET'), 1000);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    const snapshot = await c.next(isType('DAY_MARKET'));
     const tuples = snapshot.data as QuoteTuple[];
     expect(tuples.length).toBeGreaterThanOrEqual(24);
     for (const [code, close, change, time, status] of tuples) {
@@ -120,30 +123,33 @@ describe('websocket /v1/ws', () => {
       expect([0, 1]).toContain(status);
     }
     // Crypto trades around the clock: live changes follow, only for instruments that moved.
-    const update = await c.next(isType('DAY_MARKET'), 1500);
+    const update = await c.next(isType('DAY_MARKET'));
     expect((update.data as QuoteTuple[]).length).toBeLessThan(tuples.length);
 
     c.send({ type: 'unsub', topic: 'DAY_MARKET' });
     expect(await c.next(isType('unsub'))).toEqual({ type: 'unsub', ok: true, topic: 'DAY_MARKET' });
-    await sleep(150); // a batch already on the wire may still land
+    // Batches sent before the ack arrived before it; after it, the watcher gets two more and c none.
     const mark = c.messages.length;
-    const watcherMark = watcher.messages.length;
-    await sleep(800);
+    watcher.drain();
+    await watcher.next(isType('DAY_MARKET'));
+    await watcher.next(isType('DAY_MARKET'));
+    await barrier(c);
     expect(c.countSince(mark, 'DAY_MARKET')).toBe(0);
-    expect(watcher.countSince(watcherMark, 'DAY_MARKET')).toBeGreaterThan(0);
   });
 
   it('streams the live 1min bar for KLINE.{code}', async () => {
     const c = await client();
     c.send({ type: 'sub', topic: 'KLINE.BTCUSDT' });
     expect(await c.next(isType('sub'))).toEqual({ type: 'sub', ok: true, topic: 'KLINE.BTCUSDT' });
-    const bar = await c.next(isType('KLINE'), 1500);
+    const bar = await c.next(isType('KLINE'));
     expect(bar.topic).toBe('KLINE.BTCUSDT');
     const data = bar.data as Record<string, unknown>;
     expect(data.Code).toBe('BTCUSDT');
-    expect(data.Time).toBe(Math.floor(Date.now() / 60_000) * 60);
+    // The bar of the server clock's current minute (or the one before it, if the minute turned meanwhile).
+    const minute = Math.floor(server.ctx.clock.now() / 60_000) * 60;
+    expect([minute, minute - 60]).toContain(data.Time);
     for (const f of ['Open', 'High', 'Low', 'Close', 'Volume']) expect(typeof data[f]).toBe('number');
-    await c.next(isType('KLINE'), 1500); // and again as it changes
+    await c.next(isType('KLINE')); // and again as it changes
     c.send({ type: 'sub', topic: 'KLINE.NOPE' });
     expect(await c.next(isType('sub'))).toMatchObject({ ok: false, topic: 'KLINE.NOPE' });
   });
@@ -206,7 +212,8 @@ describe('websocket /v1/ws', () => {
     server.ctx.push.toUser(alice.user.id, { type: 'FOREX_CLOSED', seq: 2, data: { ...order, Status: 3, CloseReason: 'user' } });
     expect(await a1.next(isType('FOREX_TRADE'))).toMatchObject({ seq: 1, data: { Id: 41 } });
     expect(await a2.next(isType('FOREX_CLOSED'))).toMatchObject({ seq: 2, data: { CloseReason: 'user' } });
-    await sleep(300);
+    // toUser sends synchronously: anything for b1 or anon would arrive before the pong to a later ping.
+    for (const c of [b1, anon, a1, a2]) await barrier(c);
     for (const c of [b1, anon]) expect(c.messages.some((m) => m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED')).toBe(false);
     expect(a1.messages.some((m) => m.type === 'FOREX_CLOSED')).toBe(false);
     expect(a2.messages.some((m) => m.type === 'FOREX_TRADE')).toBe(false);
@@ -229,82 +236,4 @@ describe('websocket /v1/ws', () => {
     c.send({ type: 'sub', topic: topics[19] });
     expect(await c.next(isType('sub'))).toMatchObject({ ok: true, topic: topics[19] });
   });
-});
-
-/** Masked client text frame (RFC 6455 §5.2) for a raw TCP client. */
-function frame(text: string): Buffer {
-  const payload = Buffer.from(text);
-  if (payload.length > 125) throw new Error('short frames only');
-  const mask = randomBytes(4);
-  const out = Buffer.alloc(2 + 4 + payload.length);
-  out[0] = 0x81;
-  out[1] = 0x80 | payload.length;
-  mask.copy(out, 2);
-  for (let i = 0; i < payload.length; i++) out[6 + i] = (payload[i] ?? 0) ^ (mask[i % 4] ?? 0);
-  return out;
-}
-
-/** A websocket peer that subscribes and then never reads again (its TCP socket paused). */
-function stalledPeer(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const sock = tcpConnect(port, '127.0.0.1');
-    sock.once('error', reject);
-    sock.once('connect', () => {
-      sock.write(
-        `GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
-      );
-    });
-    sock.once('data', (head) => {
-      if (!String(head).startsWith('HTTP/1.1 101')) return reject(new Error(`no upgrade: ${String(head).slice(0, 40)}`));
-      sock.write(frame(JSON.stringify({ type: 'sub', topic: 'DAY_MARKET' })));
-      sock.pause(); // from here on nothing is read: the server's send buffer has to absorb it all
-      resolve(sock);
-    });
-  });
-}
-
-describe('a slow consumer', () => {
-  const HARD = 512 * 1024;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // Many synthetic instruments so a batch is tens of kilobytes and a stalled peer fills its buffers fast.
-    server = await startTestServer({
-      // Frequent batches fill the stalled peer's kernel buffers (several MB on loopback) within seconds.
-      market: { instruments: 1500, hz: 10, ws: { flushMs: 25, softLimit: 32 * 1024, hardLimit: HARD, stuckMs: 1500 } },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it('is conflated, then closed, without the server buffering without bound', async () => {
-    const hub = server.ctx.push;
-    if (!(hub instanceof Hub)) throw new Error('ctx.push is not the websocket hub');
-    const healthy = await Client.open(server.wsUrl);
-    healthy.send({ type: 'sub', topic: 'DAY_MARKET' });
-    const port = Number(new URL(server.baseUrl).port);
-    const peer = await stalledPeer(port);
-    const peerClosed = new Promise<void>((resolve) => peer.once('close', () => resolve()));
-    peer.resume = () => peer; // never read, even if something calls resume
-
-    const deadline = Date.now() + 25_000;
-    while (hub.getStats().slowClosed === 0 && Date.now() < deadline) await sleep(200);
-    const stats = hub.getStats();
-    expect(stats.slowClosed).toBe(1);
-    expect(stats.skipped).toBeGreaterThan(0);
-    // Bounded: at most the hard limit plus one batch was ever queued for the stalled peer.
-    const batch = 1600 * 64;
-    expect(stats.maxBuffered).toBeLessThan(HARD + batch);
-    peer.destroy();
-    await peerClosed;
-
-    // The healthy client kept receiving all along and still does.
-    healthy.drain();
-    await healthy.next(isType('DAY_MARKET'), 1000);
-    expect(stats.connections).toBe(1);
-    healthy.close();
-  }, 40_000);
 });

@@ -1,9 +1,9 @@
-// The render bench's page probe (src/state/bench-probe.ts): tick-to-paint stamps per quote, one frame later in worker
+// The render bench's page probe (bench/render/bench-probe.ts): tick-to-paint stamps per quote, one frame later in worker
 // mode than in main mode (where the feed applies inside requestAnimationFrame), and inert without ?bench.
 import { describe, expect, it } from 'vitest';
-import { BenchProbe, benchFlag, type ProbeDeps } from '../../src/state/bench-probe.ts';
+import { BenchProbe, benchFlag, type ProbeDeps } from '../../bench/render/bench-probe.ts';
 import { Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
-import type { FeedMode } from '../../src/state/feed-bridge.ts';
+import type { FeedMode } from '../../src/state/feed-mode.ts';
 
 function batchOf(quotes: { received: number; tick: number }[]): FeedBatch {
   const q = new Float64Array(quotes.length * QUOTE_STRIDE);

@@ -2,7 +2,7 @@
 // Display rounding of decimal text (string arithmetic) must agree exactly with decimal.js half-up (the money library).
 import { describe, expect, it } from 'vitest';
 import { fixed } from '../../src/domain/decimal.ts';
-import { roundText, signOfText } from '../../src/domain/decimal-text.ts';
+import { roundText, signOfText, typedDecimal } from '../../src/domain/decimal-text.ts';
 
 describe('roundText', () => {
   it('rounds ties away from zero, exactly, without float drift', () => {
@@ -45,5 +45,14 @@ describe('signOfText', () => {
     expect(signOfText('-0.000')).toBe(0);
     expect(signOfText('-0.01')).toBe(-1);
     expect(signOfText('3')).toBe(1);
+  });
+});
+
+describe('typedDecimal', () => {
+  it('keeps the digits and the first point of what was typed', () => {
+    expect(typedDecimal('1.2.3')).toBe('1.23');
+    expect(typedDecimal('-12a,5')).toBe('125');
+    expect(typedDecimal('.5')).toBe('.5');
+    expect(typedDecimal('0.10')).toBe('0.10');
   });
 });

@@ -4,7 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
 import { effect } from '@preact/signals-react';
-import { FeedBridge, feedModeFrom, wirePageEvents, type BridgeDeps, type FeedHandle, type FeedMode } from '../../src/state/feed-bridge.ts';
+import { FeedBridge, type BridgeDeps, type FeedHandle } from '../../src/state/feed-bridge.ts';
+import { feedModeFrom, type FeedMode } from '../../src/state/feed-mode.ts';
+import { wirePageEvents } from '../../src/state/page-events.ts';
+import { feed, provideFeed, runningFeedMode } from '../../src/state/feed-handle.ts';
 import { $conn, $instruments, quote } from '../../src/state/market.ts';
 import { Feed } from '../../workers/feed/feed.ts';
 import { createWorkerApi } from '../../workers/feed/worker-api.ts';
@@ -210,6 +213,19 @@ describe('the handle', () => {
     const early = bridge.handle.sparklines();
     await bridge.start(config());
     expect(Array.from((await early).B3 ?? [])).toEqual([1, 2]);
+    await bridge.stop();
+  });
+
+  it('is what feed() returns once provided, every FeedApi method forwarded by name', async () => {
+    const h = harness();
+    h.routes.set('/v1/api/forex/abbreviated_cache_kline', () => ({ B4: [3] }));
+    const bridge = new FeedBridge(deps(h, 'main', () => new SilentWorker()));
+    await expect(feed().sparklines()).rejects.toThrow(/no feed provided/);
+    provideFeed(bridge.handle, () => bridge.mode);
+    await bridge.start(config());
+    expect(runningFeedMode()).toBe('main');
+    expect(Array.from((await feed().sparklines()).B4 ?? [])).toEqual([3]);
+    await expect(feed().setLang('en')).resolves.toBeUndefined();
     await bridge.stop();
   });
 });

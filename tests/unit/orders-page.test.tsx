@@ -18,14 +18,16 @@ import {
   serveDeals,
   type DealBook,
 } from './orders-fixtures.ts';
+import { provideFeed } from '../../src/state/feed-handle.ts';
 
-vi.mock('../../src/state/feed-bridge.ts', () => ({ feed: () => fakeFeed }));
+provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
 
 const { initI18n, setLanguage } = await import('../../src/i18n/index.ts');
 const { restoreSession, $token } = await import('../../src/state/session.ts');
 const { $account, dispatchOrderEvent, dispatchOrderGap, setInstruments } = await import('../../src/state/market.ts');
 const { $toasts } = await import('../../src/state/toasts.ts');
-const { resetOrders } = await import('../../src/state/orders.ts');
+const { resetOrders, startOrderListeners } = await import('../../src/state/orders.ts');
+startOrderListeners(); // src/app/start.ts does this in the app
 const { OrdersPage } = await import('../../src/pages/order/orders-page.tsx');
 const { pullTimers } = await import('../../src/pages/order/use-pull-refresh.ts');
 

@@ -1,16 +1,18 @@
 // The orders store: paged lists (finishing rule, failed load), pushed events, gap refetch, positions for the feed.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account, dealBook, dealCalls, fakeFeed, figure, order, serveDeals, type DealBook } from './orders-fixtures.ts';
 import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
+import { provideFeed } from '../../src/state/feed-handle.ts';
 
-vi.mock('../../src/state/feed-bridge.ts', () => ({ feed: () => fakeFeed }));
+provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
 
 const { initI18n } = await import('../../src/i18n/index.ts');
 const { restoreSession, $token } = await import('../../src/state/session.ts');
 const { $account, dispatchOrderEvent, dispatchOrderGap } = await import('../../src/state/market.ts');
 const { $toasts } = await import('../../src/state/toasts.ts');
 const orders = await import('../../src/state/orders.ts');
-const { orderLists, loadMore, refreshList, startOrders, resetOrders, openOrder, $openOrderId, $funds, livePosition, isFinished } = orders;
+orders.startOrderListeners(); // src/app/start.ts does this in the app
+const { orderLists, loadMore, refreshList, startOrders, resetOrders, openOrder, $openOrderId, $funds, livePosition, livePositionCount, isFinished } = orders;
 
 let server: FakeServer;
 let book: DealBook;
@@ -233,6 +235,22 @@ describe('positions in the feed', () => {
     expect(l1.$pnl.value).toBeNull(); // no longer held: rows fall back to the order's own figure
     expect(l2.$pnl.value).toBe('-2.000000');
     expect(livePosition(2)).toBe(l2);
+  });
+
+  it('drops a closed position’s signals and every one on reset, so the map does not grow with each position held', async () => {
+    resetOrders();
+    const a = order();
+    const b = order();
+    book.lists[1] = [a, b];
+    stop = startOrders();
+    await flush();
+    $account.value = account([figure(a.Id, '1.000000'), figure(b.Id, '2.000000')]);
+    expect(livePositionCount()).toBe(2);
+    dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 1, data: { ...a, Status: 3, CloseReason: 'user' } });
+    await flush();
+    expect(livePositionCount()).toBe(1);
+    resetOrders();
+    expect(livePositionCount()).toBe(0);
   });
 
   it('another user’s token clears the lists and the balance', async () => {

@@ -11,7 +11,8 @@ vi.mock('../../src/state/orders.ts', async (importOriginal) => {
 });
 vi.mock('../../src/api/market.ts', () => ({ refreshTradeList: vi.fn() }));
 
-const { startOrders, $livePositions } = await import('../../src/state/orders.ts');
+const { startOrders, $livePositions, startOrderListeners } = await import('../../src/state/orders.ts');
+startOrderListeners(); // src/app/start.ts does this in the app
 const { $account } = await import('../../src/state/market.ts');
 const { $token } = await import('../../src/state/session.ts');
 const { initI18n } = await import('../../src/i18n/index.ts');

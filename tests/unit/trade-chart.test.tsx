@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { KlineUpdate } from '../../workers/protocol.ts';
 import type { KlineBar, Period } from '../../src/domain/types.ts';
+import { provideFeed } from '../../src/state/feed-handle.ts';
 
 const series = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
 const timeScale = { scrollToRealTime: vi.fn() };
@@ -25,7 +26,7 @@ vi.mock('lightweight-charts', () => ({
 
 const watchChart = vi.fn(async (_code: string, _period: Period) => undefined);
 const unwatchChart = vi.fn(async () => undefined);
-vi.mock('../../src/state/feed-bridge.ts', () => ({ feed: () => ({ watchChart, unwatchChart }) }));
+provideFeed({ watchChart, unwatchChart });
 
 const listeners = new Set<(u: KlineUpdate) => void>();
 vi.mock('../../src/state/market.ts', () => ({

@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { Instrument, Order } from '../../src/domain/types.ts';
 import type { OrderPreview, OrderPreviewInput } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
+import { provideFeed } from '../../src/state/feed-handle.ts';
 
 const answer = (input: OrderPreviewInput): OrderPreview => ({
   ok: true,
@@ -24,9 +25,7 @@ const watchPreview = vi.fn(async (seq: number, input: OrderPreviewInput | null):
 });
 const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== null);
 
-vi.mock('../../src/state/feed-bridge.ts', () => ({
-  feed: () => ({ watchPreview }),
-}));
+provideFeed({ watchPreview });
 
 vi.mock('../../src/api/market.ts', () => ({
   submitOrder: vi.fn(),

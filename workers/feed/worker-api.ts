@@ -1,4 +1,5 @@
-// FeedApi as the worker exposes it: the Feed, plus releasing the previous sink proxy when start() runs again.
+// FeedApi as the worker exposes it: the Feed itself, except that start() and stop() also release the previous sink
+// proxy. Every other method is forwarded by name (a Proxy), so the FeedApi method list lives only in protocol.ts.
 import { releaseProxy, type ProxyMethods } from 'comlink';
 import type { FeedApi, FeedConfig, FeedSink } from '../protocol.ts';
 
@@ -12,28 +13,25 @@ function release(sink: MaybeProxy | null): void {
 
 export function createWorkerApi(feed: FeedApi): FeedApi {
   let sink: MaybeProxy | null = null;
-  return {
+  const own: Pick<FeedApi, 'start' | 'stop'> = {
     start: async (config: FeedConfig, next: FeedSink) => {
       const prev = sink;
       sink = next;
       await feed.start(config, next);
       if (prev && prev !== next) release(prev);
     },
-    setToken: (token) => feed.setToken(token),
-    setLang: (lang) => feed.setLang(lang),
-    setInstruments: (list) => feed.setInstruments(list),
-    watchMarket: (on) => feed.watchMarket(on),
-    setQuoteInterest: (codes) => feed.setQuoteInterest(codes),
-    watchChart: (code, period) => feed.watchChart(code, period),
-    unwatchChart: () => feed.unwatchChart(),
-    sparklines: () => feed.sparklines(),
-    watchPreview: (seq, input) => feed.watchPreview(seq, input),
-    setPositions: (orders, balance, lockBalance) => feed.setPositions(orders, balance, lockBalance),
-    nudge: (reason) => feed.nudge(reason),
     stop: async () => {
       await feed.stop();
       release(sink);
       sink = null;
     },
   };
+  return new Proxy(feed, {
+    get(target, name, receiver) {
+      if (name === 'start' || name === 'stop') return own[name];
+      const value: unknown = Reflect.get(target, name, receiver);
+      // Bound, so Comlink's `method.apply(parent, args)` runs it on the Feed, not on this Proxy.
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

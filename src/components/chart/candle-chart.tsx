@@ -2,7 +2,7 @@
 // History arrives as a 'reset' (setData), live ticks as 'bar' (series.update of the last bar only).
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
-import { feed } from '../../state/feed-bridge.ts';
+import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/market.ts';
 import { chartOptions, readChartColours, seriesOptions } from './chart-theme.ts';
 import { isForChart, toCandle, toCandles } from './candles.ts';

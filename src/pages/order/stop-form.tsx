@@ -8,6 +8,7 @@ import { toast } from '../../state/toasts.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
 import { stopHints, stopInput, stopParams } from './order-format.ts';
+import { typedDecimal } from '../../domain/decimal-text.ts';
 
 function PriceBox({ field, label, hint, value, onChange }: { field: string; label: string; hint: string; value: string; onChange: (v: string) => void }): ReactElement {
   return (
@@ -20,7 +21,7 @@ function PriceBox({ field, label, hint, value, onChange }: { field: string; labe
         autoComplete="off"
         data-field={field}
         value={value}
-        onChange={(e) => onChange(e.target.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'))}
+        onChange={(e) => onChange(typedDecimal(e.target.value))}
       />
       <span className="od-stop__hint muted" data-hint={field}>
         {hint}

@@ -1,6 +1,7 @@
 // Lots input with − / + buttons stepping by Pip; the minus is disabled when quantity − Pip ≤ 0 (SPEC §5).
 import { useTranslation } from 'react-i18next';
 import { canStepDown, stepLots } from './order-draft.ts';
+import { typedDecimal } from '../../domain/decimal-text.ts';
 
 export interface LotStepperProps {
   value: string;
@@ -33,7 +34,7 @@ export function LotStepper({ value, pip, onChange }: LotStepperProps) {
         aria-label={t('trade.lots')}
         value={value}
         // Only digits and one dot: a lot count is never negative (input minimum 0).
-        onChange={(e) => onChange(e.target.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'))}
+        onChange={(e) => onChange(typedDecimal(e.target.value))}
       />
       <button
         type="button"

@@ -1,4 +1,6 @@
 // A decimal price input (target price, stop prices): digits and one dot only, minimum 0.
+import { typedDecimal } from '../../domain/decimal-text.ts';
+
 export interface PriceInputProps {
   value: string;
   onChange: (value: string) => void;
@@ -20,7 +22,7 @@ export function PriceInput({ value, onChange, label, placeholder, disabled = fal
       disabled={disabled}
       data-field={field}
       value={value}
-      onChange={(e) => onChange(e.target.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'))}
+      onChange={(e) => onChange(typedDecimal(e.target.value))}
     />
   );
 }

@@ -3,7 +3,7 @@
 // instrument and sends the result inside its frame batch, so a moving price costs no request, reply or render.
 import { useEffect, useMemo } from 'react';
 import { signal, type Signal } from '@preact/signals-react';
-import { feed } from '../../state/feed-bridge.ts';
+import { feed } from '../../state/feed-handle.ts';
 import { onPreview } from '../../state/market.ts';
 import { previewInput, type OrderDraft, type OrderSide } from './order-draft.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';

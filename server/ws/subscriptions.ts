@@ -1,0 +1,138 @@
+// A connection's session on the hub: which topics it subscribed (capped), who it is logged in as, and the per-user
+// pushes (FOREX_TRADE / FOREX_CLOSED) that follow from both. Market topics are handed to their stream.
+import {
+  KLINE_PREFIX,
+  TOPIC_DAY_MARKET,
+  TOPIC_FOREX_CLOSED,
+  TOPIC_FOREX_TRADE,
+  type ServerMessage,
+} from '../../src/domain/ws-protocol.ts';
+import type { Connections, HubClient } from './connection.ts';
+import type { DayMarketStream } from './day-market-stream.ts';
+import type { HubMarket } from './hub-market.ts';
+import type { KlineStream } from './kline-stream.ts';
+
+/** What login needs from the server (HubDeps passes it through). */
+export interface SessionAuth {
+  /** A session token → the user id, or null when it is unknown or expired. */
+  authenticate(token: string): Promise<number | null>;
+  /** Text of a translation key in a language (the login failure message). */
+  translate(lang: string, key: string): string;
+  onError?(err: unknown): void;
+}
+
+export interface SessionDeps extends SessionAuth {
+  market: HubMarket;
+  connections: Connections;
+  day: DayMarketStream;
+  kline: KlineStream;
+  maxTopics: number;
+}
+
+type TopicKind = 'day' | 'user' | 'kline';
+
+export class Subscriptions {
+  private readonly byUser = new Map<number, Set<HubClient>>();
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  private topicKind(topic: string): TopicKind | null {
+    if (topic === TOPIC_DAY_MARKET) return 'day';
+    if (topic === TOPIC_FOREX_TRADE || topic === TOPIC_FOREX_CLOSED) return 'user';
+    if (topic.startsWith(KLINE_PREFIX)) return this.klineIndex(topic) === undefined ? null : 'kline';
+    return null;
+  }
+
+  private klineIndex(topic: string): number | undefined {
+    return this.deps.market.indexOfCode(topic.slice(KLINE_PREFIX.length));
+  }
+
+  subscribe(c: HubClient, topic: string): void {
+    const { connections, maxTopics } = this.deps;
+    const kind = this.topicKind(topic);
+    if (!kind) {
+      connections.reply(c, { type: 'sub', ok: false, topic, msg: 'unknown topic' });
+      return;
+    }
+    if (!c.topics.has(topic) && c.topics.size >= maxTopics) {
+      connections.reply(c, { type: 'sub', ok: false, topic, msg: `too many subscriptions (max ${maxTopics})` });
+      return;
+    }
+    const fresh = !c.topics.has(topic);
+    c.topics.add(topic);
+    connections.reply(c, { type: 'sub', ok: true, topic });
+    if (!fresh) return; // already subscribed: no second snapshot
+    if (kind === 'day') this.deps.day.subscribe(c);
+    else if (kind === 'kline') this.deps.kline.subscribe(c, topic, this.klineIndex(topic) ?? -1);
+  }
+
+  unsubscribe(c: HubClient, topic: string): void {
+    const kind = this.topicKind(topic);
+    if (!kind) {
+      this.deps.connections.reply(c, { type: 'unsub', ok: false, topic, msg: 'unknown topic' });
+      return;
+    }
+    c.topics.delete(topic);
+    if (kind === 'day') this.deps.day.unsubscribe(c);
+    else if (kind === 'kline') this.deps.kline.unsubscribe(c, topic);
+    this.deps.connections.reply(c, { type: 'unsub', ok: true, topic });
+  }
+
+  async login(c: HubClient, token: string): Promise<void> {
+    const seq = ++c.loginSeq;
+    let userId: number | null = null;
+    try {
+      userId = await this.deps.authenticate(token);
+    } catch (err) {
+      this.deps.onError?.(err);
+    }
+    // A later login or logout on this socket wins over this (slower) answer.
+    if (c.closed || seq !== c.loginSeq) return;
+    this.setUser(c, userId);
+    this.deps.connections.reply(
+      c,
+      userId === null
+        ? { type: 'login', ok: false, msg: this.deps.translate(c.lang, 'errors.session_expired') }
+        : { type: 'login', ok: true, msg: 'success' },
+    );
+  }
+
+  logout(c: HubClient): void {
+    c.loginSeq++;
+    this.setUser(c, null);
+    this.deps.connections.reply(c, { type: 'logout', ok: true });
+  }
+
+  /** A connection that is gone: out of the user index and every stream. */
+  forget(c: HubClient): void {
+    this.setUser(c, null);
+    this.deps.day.unsubscribe(c);
+    this.deps.kline.forget(c);
+  }
+
+  /** FOREX_TRADE / FOREX_CLOSED to the logged-in sockets of one user that subscribed to that topic. */
+  toUser(userId: number, message: ServerMessage): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    let frame: Buffer | null = null;
+    for (const c of set) {
+      if (!c.topics.has(message.type)) continue;
+      frame ??= this.deps.connections.serialise(message);
+      this.deps.connections.send(c, frame);
+    }
+  }
+
+  private setUser(c: HubClient, userId: number | null): void {
+    if (c.userId !== null) {
+      const set = this.byUser.get(c.userId);
+      set?.delete(c);
+      if (set && set.size === 0) this.byUser.delete(c.userId);
+    }
+    c.userId = userId;
+    if (userId !== null) {
+      let set = this.byUser.get(userId);
+      if (!set) this.byUser.set(userId, (set = new Set()));
+      set.add(c);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// The app's one feed bridge, built here (not at import) so nothing else constructs workers: the real Worker, the
+// main-thread fallback loaded on demand, the page events, and the handle provided to screens (state/feed-handle.ts).
+import type { FeedConfig } from '../../workers/protocol.ts';
+import { FeedBridge } from '../state/feed-bridge.ts';
+import { provideFeed } from '../state/feed-handle.ts';
+import { feedMode } from '../state/feed-mode.ts';
+import { wirePageEvents } from '../state/page-events.ts';
+import { refreshSparklines } from '../state/sparklines.ts';
+
+const WORKER_START_TIMEOUT_MS = 10_000;
+
+export function createFeedBridge(): FeedBridge {
+  return new FeedBridge({
+    mode: feedMode,
+    createWorker: () => new Worker(new URL('../../workers/feed-worker.ts', import.meta.url), { type: 'module' }),
+    loadMainFeed: async () => {
+      const [{ Feed }, { browserDeps }] = await Promise.all([
+        import('../../workers/feed/feed.ts'),
+        import('../../workers/feed/browser-deps.ts'),
+      ]);
+      return new Feed(browserDeps());
+    },
+    timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+    startTimeoutMs: WORKER_START_TIMEOUT_MS,
+    log: console,
+  });
+}
+
+/** Builds the bridge, provides its handle, wires the page events; returns the idempotent startFeed navigation calls. */
+export function installFeed(bridge: FeedBridge = createFeedBridge()): (config: FeedConfig) => Promise<void> {
+  provideFeed(bridge.handle, () => bridge.mode);
+  if (typeof window !== 'undefined' && typeof document !== 'undefined') wirePageEvents(window, document, bridge.handle);
+  return async (config) => {
+    await bridge.start(config);
+    void refreshSparklines(bridge.handle);
+  };
+}

@@ -1,0 +1,93 @@
+// What changes an order: pushed events (FOREX_TRADE / FOREX_CLOSED), a gap in their sequence, and the user's own
+// actions (close, cancel, stops). Each updates the lists, the sheet, the positions and then the balance.
+import { batch } from '@preact/signals-react';
+import type { Order } from '../domain/types.ts';
+import type { OrderEvent } from '../../workers/protocol.ts';
+import { cancelOrder, closeOrder, setStopPrice, type StopParams } from '../api/trading.ts';
+import { i18n } from '../i18n/index.ts';
+import { dropLivePosition } from './live-positions.ts';
+import { ORDER_TABS, orderLists, refreshList, removeFrom, upsertInto } from './order-lists.ts';
+import { $openOrderId } from './order-sheet.ts';
+import { notePositionClosed, notePositionOpen, refreshFunds, syncPositions } from './position-sync.ts';
+import { toast } from './toasts.ts';
+
+/** An order that is open (pending or holding) or changed: FOREX_TRADE, a fill, new stops, our submit. */
+export function applyOpen(order: Order): void {
+  notePositionOpen(order);
+  batch(() => {
+    if (order.Status === 1) {
+      removeFrom(0, order.Id); // a pending order that filled
+      upsertInto(1, order);
+    } else if (order.Status === 0) {
+      upsertInto(0, order);
+    }
+  });
+}
+
+/** An order that closed or was cancelled: out of holding and pending, into history, its sheet closed. */
+export function applyClosed(order: Order): void {
+  notePositionClosed(order.Id);
+  dropLivePosition(order.Id);
+  batch(() => {
+    removeFrom(1, order.Id);
+    removeFrom(0, order.Id);
+    upsertInto(3, order);
+    if ($openOrderId.peek() === order.Id) $openOrderId.value = null;
+  });
+}
+
+export function handleOrderEvent(e: OrderEvent): void {
+  if (e.type === 'FOREX_CLOSED' || e.data.Status === 3) applyClosed(e.data);
+  else applyOpen(e.data);
+  void refreshFunds(); // margins and realised P&L moved on the server: its balance, then the feed
+}
+
+/** A gap in the event sequence (or a reconnect): events may be lost, so every loaded list is read again. */
+export function handleOrderGap(): void {
+  for (const tab of ORDER_TABS) if (orderLists[tab].peek().started) void refreshList(tab);
+  void syncPositions();
+  void refreshFunds();
+}
+
+/** A successful action answer with the server's msg: toasted (SPEC §8), or our own text when it says nothing. */
+function toastMsg(msg: string, fallbackKey: string): void {
+  toast(msg && msg.toLowerCase() !== 'success' ? msg : i18n.t(fallbackKey));
+}
+
+/** Closes a holding order. Resolves true when the server closed it; the failure toast is the client's. */
+export async function closePosition(id: number): Promise<boolean> {
+  try {
+    const env = await closeOrder(id);
+    toastMsg(env.msg, 'orders.closed_ok');
+    applyClosed(env.data);
+  } catch {
+    return false;
+  }
+  await refreshFunds();
+  return true;
+}
+
+/** Cancels a pending order (margin released, fee refunded by the server). */
+export async function cancelPending(id: number): Promise<boolean> {
+  try {
+    const env = await cancelOrder(id);
+    toastMsg(env.msg, 'orders.cancelled_ok');
+    applyClosed(env.data);
+  } catch {
+    return false;
+  }
+  await refreshFunds();
+  return true;
+}
+
+/** Sets both stops of a holding order ("0" clears one). */
+export async function saveStops(params: StopParams): Promise<boolean> {
+  try {
+    const env = await setStopPrice(params);
+    toastMsg(env.msg, 'orders.stops_saved');
+    applyOpen(env.data);
+  } catch {
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,11 @@
+// Mini-chart series into $sparklines: the feed fetches at most once a minute however often this is called.
+import type { FeedHandle } from './feed-bridge.ts';
+import { $sparklines } from './market.ts';
+
+export async function refreshSparklines(handle: Pick<FeedHandle, 'sparklines'>): Promise<void> {
+  try {
+    $sparklines.value = await handle.sparklines();
+  } catch (err) {
+    console.warn('feed: sparklines unavailable', err);
+  }
+}
