@@ -9,6 +9,7 @@ export type IconName =
   | 'orders'
   | 'rank'
   | 'copy'
+  | 'copy-text'
   | 'user'
   | 'globe'
   | 'eye'
@@ -38,6 +39,7 @@ const PATHS: Readonly<Record<IconName, string>> = {
   orders: 'M8 4h8l2 2v14H6V6zM9 10h6M9 14h6M9 18h3',
   rank: 'M8 21h8M12 17v4M7 4h10v5a5 5 0 01-10 0zM7 6H4v1a3 3 0 003 3M17 6h3v1a3 3 0 01-3 3',
   copy: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M16 3.5a4 4 0 010 7.5M22 21a7 7 0 00-4-6.3',
+  'copy-text': 'M9 9h11v11H9zM5 15H4V4h11v1',
   user: 'M12 12a4.5 4.5 0 100-9 4.5 4.5 0 000 9zM3.5 21a8.5 8.5 0 0117 0',
   globe: 'M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z',

@@ -46,7 +46,7 @@ export function AddressQr({ address }: { address: string }): ReactElement {
           {address}
         </span>
         <button type="button" className="wl-copy" onClick={() => void copy()} aria-label={t('wallet.copy_address')} data-action="copy-address">
-          <Icon name="copy" size={18} />
+          <Icon name="copy-text" size={18} />
         </button>
       </div>
     </div>

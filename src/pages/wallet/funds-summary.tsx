@@ -1,10 +1,8 @@
-// The USD available and frozen balances at the top of /mine/history and /mine/wallet (SPEC §2, §9: 2 decimals).
+// The available and frozen balances (their labels say USD) at the top of /mine/history and /mine/wallet (SPEC §2, §9: 2 decimals).
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
-
-export const CURRENCY = 'USD';
 
 export function FundsSummary({ funds }: { funds: Balance | null }): ReactElement {
   const { t } = useTranslation();
@@ -16,14 +14,12 @@ export function FundsSummary({ funds }: { funds: Balance | null }): ReactElement
         <span className="wl-funds__value num" data-testid="funds-available">
           {show(funds?.balance)}
         </span>
-        <span className="wl-funds__ccy">{CURRENCY}</span>
       </div>
       <div className="wl-funds__item">
         <span className="wl-funds__label">{t('wallet.frozen')}</span>
         <span className="wl-funds__value num" data-testid="funds-frozen">
           {show(funds?.lock_balance)}
         </span>
-        <span className="wl-funds__ccy">{CURRENCY}</span>
       </div>
     </section>
   );

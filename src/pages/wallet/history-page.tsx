@@ -1,7 +1,6 @@
 // /mine/history (SPEC §2): USD available and frozen, then the financial records as an infinite list (amount,
 // history text, time); type 10 shows its memo. Pull to refresh reloads both. Empty: "no data".
 import { useCallback, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
 import { financialRecords, type FinancialRecord } from '../../api/wallet.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -34,7 +33,6 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
 }
 
 export function HistoryPage(): ReactElement {
-  const { t } = useTranslation();
   const { funds, refresh: refreshFunds } = useFunds();
   const list = usePaged(loadRecords, 'records');
   const { reload } = list;
@@ -46,7 +44,6 @@ export function HistoryPage(): ReactElement {
     <PullRefresh className="page wl-page" onRefresh={refresh} header={() => <TitleBar titleKey="page.history" back="/user" />}>
       <div className="page-body wl-body">
         <FundsSummary funds={funds} />
-        <h2 className="wl-section">{t('wallet.records')}</h2>
         {list.loaded && list.items.length === 0 ? (
           <EmptyState textKey="common.no_data" />
         ) : (
