@@ -9,7 +9,6 @@ export type IconName =
   | 'orders'
   | 'rank'
   | 'copy'
-  | 'copy-text'
   | 'user'
   | 'globe'
   | 'eye'
@@ -29,7 +28,12 @@ export type IconName =
   | 'close'
   | 'search'
   | 'empty'
-  | 'refresh';
+  | 'refresh'
+  | 'plus'
+  | 'trash'
+  | 'clipboard'
+  | 'card'
+  | 'coin';
 
 const PATHS: Readonly<Record<IconName, string>> = {
   back: 'M15 5l-7 7 7 7',
@@ -39,7 +43,6 @@ const PATHS: Readonly<Record<IconName, string>> = {
   orders: 'M8 4h8l2 2v14H6V6zM9 10h6M9 14h6M9 18h3',
   rank: 'M8 21h8M12 17v4M7 4h10v5a5 5 0 01-10 0zM7 6H4v1a3 3 0 003 3M17 6h3v1a3 3 0 01-3 3',
   copy: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M16 3.5a4 4 0 010 7.5M22 21a7 7 0 00-4-6.3',
-  'copy-text': 'M9 9h11v11H9zM5 15H4V4h11v1',
   user: 'M12 12a4.5 4.5 0 100-9 4.5 4.5 0 000 9zM3.5 21a8.5 8.5 0 0117 0',
   globe: 'M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z',
@@ -60,6 +63,11 @@ const PATHS: Readonly<Record<IconName, string>> = {
   search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM21 21l-5-5',
   empty: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5',
   refresh: 'M20 12a8 8 0 11-2.3-5.7M20 4v5h-5',
+  plus: 'M12 5v14M5 12h14',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  clipboard: 'M9 4h6v3H9zM7 5H5v16h14V5h-2',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  coin: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9 9.5c0-1.4 1.3-2 3-2s3 .7 3 2-1.3 1.8-3 2.2-3 .9-3 2.3 1.3 2 3 2 3-.6 3-2M12 6v1.5M12 16.5V18',
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
