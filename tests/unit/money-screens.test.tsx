@@ -156,12 +156,14 @@ describe('/mine/charge', () => {
     expect(sent('/api/quickCharge/submit').map((r) => r.params.proofImg)).toEqual([PROOF_B]);
   });
 
-  it('says there is no pay way when no bank account is chosen, and sends nothing', async () => {
+  it('says there is no pay way when a currency has no account or none is chosen, and sends nothing', async () => {
     view = await renderRoutes(routes, '/mine/charge');
     await act(async () => {
       (q('.segmented__item[data-value="1"]') as HTMLElement).click();
     });
     await settle();
+    // A currency without accounts says so on the screen before any submit.
+    expect(q('[data-testid="no-pay-way"]')?.textContent).toBe('There is no payment channel for the French currency account');
     await submit(q('[data-testid="bank-charge"]'));
     expect(toasts()).toContain('There is no payment channel for the French currency account');
     expect(sent('/api/quickCharge/wire_submit')).toHaveLength(0);
