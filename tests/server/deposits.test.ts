@@ -152,6 +152,34 @@ describe('submitting a charge', () => {
     expect(await lastCharge(alice, 1)).toMatchObject({ number: '780', type: 1, currency_code: 'HKD', status: 0 });
   });
 
+  it('refuses bad bank charges and bad list queries with a clear message and writes nothing', async () => {
+    const en = alice.client.withLang('en');
+    const coins = (await en.get<BankCoin[]>('/api/quickCharge/symbols')).data;
+    const bank = (await en.get<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: coins[0]?.id ?? 0 })).data[0];
+    const good = { number: '100', proofImg: await proof(alice), wire_id: bank?.id ?? 0 };
+    const cases: Array<[string, Record<string, string | number>, string]> = [
+      ['/api/quickCharge/wire_submit', { ...good, wire_id: 999999 }, 'This bank account is not available'],
+      ['/api/quickCharge/wire_submit', { ...good, wire_id: -1 }, 'The value of wire_id is not valid'],
+      ['/api/quickCharge/wire_submit', { ...good, number: '0' }, 'Please enter an amount greater than 0'],
+      ['/api/quickCharge/wire_submit', { ...good, number: '-100' }, 'Please enter an amount greater than 0'],
+      ['/api/quickCharge/wire_submit', { ...good, number: 'Infinity' }, 'Please enter an amount greater than 0'],
+      ['/api/quickCharge/wire_submit', { ...good, number: '10000000.01' }, 'The amount can be at most 10000000'],
+      ['/api/quickCharge/wire_submit', { ...good, proofImg: await proof(bob) }, 'Please upload the payment proof'],
+      ['/api/quickCharge/wire_submit', { ...good, proofImg: 'https://evil.example/a.png' }, 'Please upload the payment proof'],
+      ['/api/quickCharge/wire_info', { bank_coin: 999999 }, 'This bank account is not available'],
+      ['/api/quickCharge/wire_info', {}, 'Please fill in bank_coin'],
+      ['/api/quickCharge/quick_ist', { type: 2 }, 'The value of type is not valid'],
+      ['/api/quickCharge/quick_ist', { type: 0, page: 0 }, 'The value of page is not valid'],
+    ];
+    const before = await countRows(server.ctx, ['charges', 'financial_records', 'accounts']);
+    for (const [path, params, msg] of cases) {
+      const res = await en.get(path, params);
+      expect(res.code, `${path} ${JSON.stringify(params)}`).toBe(0);
+      expect(res.msg, `${path} ${JSON.stringify(params)}`).toBe(msg);
+    }
+    expect(await countRows(server.ctx, ['charges', 'financial_records', 'accounts'])).toEqual(before);
+  });
+
   it('pages the history: 10 a page with the total', async () => {
     const usdt = networks[0];
     const img = await proof(bob);
@@ -236,6 +264,19 @@ describe('operator review', () => {
     expect(await balance(bob)).toBe((before + 1000).toFixed(2));
     expect(await failure(cmd('user-credit')({ user: 'deposit-demo-1', amount: '5' }))).toBe('real_account_required');
     expect(await failure(cmd('user-credit')({ user: bob.account, amount: '0.001' }))).toBe('amount_places');
+    expect(await ledgerHolds(server.ctx)).toBe(true);
+  });
+
+  it('refuses to approve a charge worth less than a cent, leaving it waiting', async () => {
+    const btc = networks.find((n) => n.currency_code === 'BTC');
+    await bob.client.get('/api/quickCharge/submit', { number: '0.00000001', proofImg: await proof(bob), address: btc?.address ?? '', charge_id: btc?.id ?? 0 });
+    const charge = await lastCharge(bob, 0);
+    const before = await countRows(server.ctx, ['financial_records']);
+    expect(await failure(cmd('charge-approve')({ id: String(charge.id) }))).toBe('amount_invalid');
+    expect((await lastCharge(bob, 0)).status).toBe(0);
+    expect(await countRows(server.ctx, ['financial_records'])).toEqual(before);
+    await cmd('charge-invalid')({ id: String(charge.id), reason: 'dust' });
+    expect(await lastCharge(bob, 0)).toMatchObject({ status: 3, remark: 'dust' });
     expect(await ledgerHolds(server.ctx)).toBe(true);
   });
 

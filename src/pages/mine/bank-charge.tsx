@@ -18,7 +18,7 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
   const { t } = useTranslation();
   const [coins, setCoins] = useState<BankCoin[]>([]);
   const [coin, setCoin] = useState<number | null>(null);
-  const [banks, setBanks] = useState<DepositBank[]>([]);
+  const [banks, setBanks] = useState<DepositBank[] | null>(null); // null while the accounts of `coin` load
   const [bankId, setBankId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState<string | null>(null);
@@ -31,10 +31,10 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
     }, () => undefined);
   }, []);
   useEffect(() => {
-    setBanks([]);
+    setBanks(null);
     setBankId(null);
     if (coin === null) return;
-    depositBanks(coin).then(setBanks, () => undefined);
+    depositBanks(coin).then(setBanks, () => setBanks([]));
   }, [coin]);
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -62,7 +62,10 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
     <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="bank-charge">
       <ChoiceChips label={t('wallet.currency')} testId="bank-coins" value={coin} onChange={setCoin} choices={coins.map((c) => ({ id: c.id, label: c.name }))} />
       <div className="mw-banks" role="radiogroup" aria-label={t('wallet.pay_to')}>
-        {banks.map((b) => (
+        {banks?.length === 0 ? (
+          <p className="mw-error" data-testid="no-pay-way">{t('errors.no_pay_way')}</p>
+        ) : null}
+        {(banks ?? []).map((b) => (
           <div key={b.id} className="mw-bank" role="radio" aria-checked={b.id === bankId} tabIndex={0} data-id={b.id}
             onClick={() => setBankId(b.id)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') setBankId(b.id); }}>
             <dl>

@@ -36,17 +36,25 @@ export function ProofPicker({ labelKey, value, onChange, testId }: ProofPickerPr
     onChange(null);
     uploadImage(file, { onProgress: setProgress, signal: controller.signal }).then(
       (url) => {
+        if (controller.signal.aborted) return; // replaced by a newer choice meanwhile
         setProgress(null);
         onChange(url);
       },
       () => {
+        if (controller.signal.aborted) return; // the newer choice keeps its preview and progress
         setProgress(null);
         setPreview(null); // the client toasted why (not an image, too large, quota)
       },
     );
   };
 
+  // The form empties the image after a submit (value back to null): the preview goes with it, or the trader would
+  // see a proof the next charge does not carry.
   const uploading = progress !== null;
+  useEffect(() => {
+    if (value === null && !uploading) setPreview(null);
+  }, [value, uploading]);
+
   return (
     <div className="mw-proof" data-testid={testId} data-state={uploading ? 'uploading' : value ? 'done' : 'empty'}>
       <label htmlFor={id} className="mw-proof__box">
