@@ -173,6 +173,9 @@ describe('withdrawal requests', () => {
     });
     expect(res.msg).toBe('Withdrawal submitted, the amount is frozen until it is paid');
     expect(await account(alice)).toEqual({ balance: '899.50', lock_balance: '100.50' });
+    // Frozen, but not margin: no order is open, so there is no risk rate (tests/server/withdraw-margin.test.ts).
+    const detail = (await alice.client.get<Record<string, unknown>>('/v1/api/main/account/forexDetail')).data;
+    expect(detail).toMatchObject({ balance: '899.50', lock_balance: '100.50', margin: '0.00', equity: '899.500000', risk_rate: null });
     const list = await records(alice, 1);
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({
