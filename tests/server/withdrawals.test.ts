@@ -83,6 +83,11 @@ describe('currencies and payout methods', () => {
       [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, bank_swift: 'HCB1' }, 'The value of bank_swift is not valid'],
       [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, payee_account: 'x' }, 'The value of payee_account is not valid'],
       [{ type: 3, draw_id: 1 }, 'The value of type is not valid'],
+      [{ type: 'coin', draw_id: usdtTrc().id, dc_address: TRON }, 'The value of type is not valid'],
+      [{ type: 1, draw_id: 'abc', dc_address: TRON }, 'The value of draw_id is not valid'],
+      [{ type: 1, draw_id: usdtTrc().id, dc_address: `${TRON}${'1'.repeat(200)}` }, 'The value of dc_address is not valid'],
+      [{ type: 1, draw_id: usdtTrc().id, dc_address: ` ${TRON.toLowerCase()} ` }, 'This is not a valid TRC20 address'],
+      [{ type: 2, draw_id: usdtTrc().id, ...BANK }, 'This withdrawal currency is not available'],
     ];
     for (const [form, msg] of bad) expect((await en.post('/api/wallet/bind_draw_method', form)).msg, JSON.stringify(form)).toBe(msg);
     expect(await countRows(server.ctx, TABLES)).toEqual(before);
@@ -155,6 +160,14 @@ describe('withdrawal requests', () => {
       [{ ...good, number: 'NaN' }, 'Please enter an amount greater than 0'],
       [{ ...good, number: '10.001' }, 'The amount can have at most 2 decimals'],
       [{ ...good, number: '1e9' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '0' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '0.00' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: 'Infinity' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '1,000' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '99999999999' }, 'The amount can be at most 10000000'],
+      [{ ...good, draw_currency_id: 'abc' }, 'The value of draw_currency_id is not valid'],
+      [{ ...good, draw_currency_id: -1 }, 'The value of draw_currency_id is not valid'],
+      [{ ...good, draw_method_id: 1.5 }, 'The value of draw_method_id is not valid'],
       [{ ...good, number: '1' }, 'The amount must be more than the fee of 1.00 USD'],
       [{ ...good, number: '1000.01' }, 'Insufficient balance'],
       [{ ...good, memo: 'x'.repeat(201) }, 'The value of memo is not valid'],
