@@ -240,6 +240,14 @@ describe('withdrawal requests', () => {
     expect(await refusal(cmd('withdraw-paid')({ id: '99999' }))).toBe('withdraw_not_found');
     const listed = (await cmd('withdraw-list')({ status: '2', user: alice.account })) as Array<{ id: number }>;
     expect(listed.map((r) => r.id)).toEqual([hkd?.id]);
+    // The fields `npm run ops -- list withdrawals --json` promises: id, account, number, status.
+    expect(await cmd('withdraw-list')({ status: 'rejected', user: alice.account })).toEqual([
+      expect.objectContaining({ id: hkd?.id, account: alice.account, number: '333.33', status: 2 }),
+    ]);
+    expect(await cmd('withdraw-list')({ status: 'approved', user: alice.account })).toEqual([
+      expect.objectContaining({ account: alice.account, number: '100.50', status: 1 }),
+    ]);
+    expect(await refusal(cmd('withdraw-list')({ status: 'done' }))).toBe('field_invalid');
     expect(await lockMatchesPending(alice)).toBe(true);
     expect(await ledgerHolds(server.ctx)).toBe(true);
   });
