@@ -28,8 +28,7 @@ export const ACCOUNT_REFRESH_MS = 5000;
 export type InstrumentSource = (q: Queryable) => Promise<EngineInstrument[]>;
 
 interface CachedAccount {
-  balance: Usd;
-  lock: Usd;
+  balance: Usd; // available; the margin comes from the book (marginOf)
 }
 
 export class OrderEngine {
@@ -198,7 +197,7 @@ export class OrderEngine {
   // ---- account figures ------------------------------------------------------------------------------------------
 
   private cacheAccount(userId: number, a: AccountBalance): void {
-    this.accounts.set(userId, { balance: usd(a.balance), lock: usd(a.lock_balance) });
+    this.accounts.set(userId, { balance: usd(a.balance) });
   }
 
   private async refreshAccounts(): Promise<void> {
@@ -223,6 +222,14 @@ export class OrderEngine {
     for (const [id, o] of before) {
       if (!ids.has(id) && !this.busy.has(id) && this.book.get(id) === o) this.book.remove(id);
     }
+  }
+
+  /** Margin held by a user's open orders (pending and holding). Not lock_balance: that also holds the amounts of
+   * pending withdrawals, which are leaving the account and must neither count as margin nor cover a loss. */
+  marginOf(userId: number): Usd {
+    let total = usd(0);
+    for (const o of this.book.forUser(userId)) total = usd(total.plus(o.margin));
+    return total;
   }
 
   /** Sum of the floating P&L of a user's holding orders at the latest prices. */
@@ -344,7 +351,7 @@ export class OrderEngine {
   private checkStopOut(userId: number): void {
     if (this.stoppingOut.has(userId)) return;
     const acc = this.accounts.get(userId);
-    if (!acc || !belowStopOut(acc.balance, acc.lock, this.floatingOf(userId))) return;
+    if (!acc || !belowStopOut(acc.balance, this.marginOf(userId), this.floatingOf(userId))) return;
     this.stoppingOut.add(userId);
     this.track(
       this.stopOut(userId)
@@ -361,7 +368,7 @@ export class OrderEngine {
       const acc = await getAccount(this.ctx.db, userId);
       if (!acc) return;
       this.cacheAccount(userId, acc);
-      if (!belowStopOut(usd(acc.balance), usd(acc.lock_balance), this.floatingOf(userId))) return;
+      if (!belowStopOut(usd(acc.balance), this.marginOf(userId), this.floatingOf(userId))) return;
       // Only positions whose market is open can be closed (at a live price); a failed close is not retried here.
       const exposures = [];
       for (const o of this.book.forUser(userId)) {

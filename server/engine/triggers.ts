@@ -49,9 +49,10 @@ export function stopOutQueue(positions: readonly Exposure[]): Exposure[] {
   return [...positions].sort((a, b) => a.floating.comparedTo(b.floating) || a.id - b.id);
 }
 
-/** True when the account's risk rate (equity / used margin) is at or below the stop-out level. */
-export function belowStopOut(balance: Usd, lockBalance: Usd, floating: Usd, level: Ratio = STOP_OUT_LEVEL): boolean {
-  const r = riskRate({ balance, lockBalance, floating });
+/** True when the account's risk rate (equity / used margin) is at or below the stop-out level. `margin` is the open
+ * orders' margin, not lock_balance (which also freezes pending withdrawals). */
+export function belowStopOut(balance: Usd, margin: Usd, floating: Usd, level: Ratio = STOP_OUT_LEVEL): boolean {
+  const r = riskRate({ balance, lockBalance: margin, floating });
   return r !== null && r.lte(level);
 }
 

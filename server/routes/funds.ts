@@ -17,10 +17,11 @@ export const RECORDS_PAGE_SIZE = 20;
 export interface ForexDetail {
   currency: 'USD';
   balance: string; // available
-  lock_balance: string; // margins of open orders
+  lock_balance: string; // frozen: margins of open orders + pending withdrawals (as getBalance)
+  margin: string; // margins of open orders only
   floating: string; // floating P&L of holding orders, 6 decimals
-  equity: string; // balance + lock_balance + floating, 6 decimals
-  risk_rate: string | null; // equity / used margin in percent, 2 decimals; null when nothing is held
+  equity: string; // balance + margin + floating, 6 decimals (pending withdrawals are leaving: not equity)
+  risk_rate: string | null; // equity / margin in percent, 2 decimals; null when no order is open
 }
 
 export interface FinancialRecord {
@@ -36,16 +37,19 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get('/v1/api/main/account/forexDetail', { schema: { querystring: query() } }, async (request) => {
     const user = await sessionUser(ctx, request);
     const acc = await getAccount(ctx.db, user.id);
+    // lock_balance also freezes pending withdrawals: the risk figures use the open orders' margin, as the
+    // engine's stop-out does (docs/wallet.md).
     const figures = {
       balance: usd(acc?.balance ?? '0'),
-      lockBalance: usd(acc?.lock_balance ?? '0'),
+      lockBalance: ctx.engine.marginOf(user.id),
       floating: ctx.engine.floatingOf(user.id),
     };
     const rate = riskRate(figures);
     const data: ForexDetail = {
       currency: 'USD',
       balance: balanceText(figures.balance),
-      lock_balance: balanceText(figures.lockBalance),
+      lock_balance: balanceText(acc?.lock_balance ?? '0'),
+      margin: balanceText(figures.lockBalance),
       floating: moneyText(figures.floating),
       equity: moneyText(equity(figures)),
       risk_rate: rate === null ? null : rate.times(100).toFixed(2),

@@ -297,7 +297,7 @@ describe('funds', () => {
     const d = await t.client.get<Record<string, unknown>>('/v1/api/main/account/forexDetail');
     // equity = 891.283 + 108.5 − 5 = 994.783; risk = 994.783 / 108.5 = 916.85 %
     expect(d.data).toEqual({
-      currency: 'USD', balance: '891.283', lock_balance: '108.50', floating: '-5.000000', equity: '994.783000',
+      currency: 'USD', balance: '891.283', lock_balance: '108.50', margin: '108.50', floating: '-5.000000', equity: '994.783000',
       risk_rate: '916.85',
     });
     await price('EURUSD', '1.08500');

@@ -83,6 +83,11 @@ describe('currencies and payout methods', () => {
       [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, bank_swift: 'HCB1' }, 'The value of bank_swift is not valid'],
       [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, payee_account: 'x' }, 'The value of payee_account is not valid'],
       [{ type: 3, draw_id: 1 }, 'The value of type is not valid'],
+      [{ type: 'coin', draw_id: usdtTrc().id, dc_address: TRON }, 'The value of type is not valid'],
+      [{ type: 1, draw_id: 'abc', dc_address: TRON }, 'The value of draw_id is not valid'],
+      [{ type: 1, draw_id: usdtTrc().id, dc_address: `${TRON}${'1'.repeat(200)}` }, 'The value of dc_address is not valid'],
+      [{ type: 1, draw_id: usdtTrc().id, dc_address: ` ${TRON.toLowerCase()} ` }, 'This is not a valid TRC20 address'],
+      [{ type: 2, draw_id: usdtTrc().id, ...BANK }, 'This withdrawal currency is not available'],
     ];
     for (const [form, msg] of bad) expect((await en.post('/api/wallet/bind_draw_method', form)).msg, JSON.stringify(form)).toBe(msg);
     expect(await countRows(server.ctx, TABLES)).toEqual(before);
@@ -155,6 +160,14 @@ describe('withdrawal requests', () => {
       [{ ...good, number: 'NaN' }, 'Please enter an amount greater than 0'],
       [{ ...good, number: '10.001' }, 'The amount can have at most 2 decimals'],
       [{ ...good, number: '1e9' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '0' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '0.00' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: 'Infinity' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '1,000' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '99999999999' }, 'The amount can be at most 10000000'],
+      [{ ...good, draw_currency_id: 'abc' }, 'The value of draw_currency_id is not valid'],
+      [{ ...good, draw_currency_id: -1 }, 'The value of draw_currency_id is not valid'],
+      [{ ...good, draw_method_id: 1.5 }, 'The value of draw_method_id is not valid'],
       [{ ...good, number: '1' }, 'The amount must be more than the fee of 1.00 USD'],
       [{ ...good, number: '1000.01' }, 'Insufficient balance'],
       [{ ...good, memo: 'x'.repeat(201) }, 'The value of memo is not valid'],
@@ -173,6 +186,9 @@ describe('withdrawal requests', () => {
     });
     expect(res.msg).toBe('Withdrawal submitted, the amount is frozen until it is paid');
     expect(await account(alice)).toEqual({ balance: '899.50', lock_balance: '100.50' });
+    // Frozen, but not margin: no order is open, so there is no risk rate (tests/server/withdraw-margin.test.ts).
+    const detail = (await alice.client.get<Record<string, unknown>>('/v1/api/main/account/forexDetail')).data;
+    expect(detail).toMatchObject({ balance: '899.50', lock_balance: '100.50', margin: '0.00', equity: '899.500000', risk_rate: null });
     const list = await records(alice, 1);
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({
@@ -224,6 +240,14 @@ describe('withdrawal requests', () => {
     expect(await refusal(cmd('withdraw-paid')({ id: '99999' }))).toBe('withdraw_not_found');
     const listed = (await cmd('withdraw-list')({ status: '2', user: alice.account })) as Array<{ id: number }>;
     expect(listed.map((r) => r.id)).toEqual([hkd?.id]);
+    // The fields `npm run ops -- list withdrawals --json` promises: id, account, number, status.
+    expect(await cmd('withdraw-list')({ status: 'rejected', user: alice.account })).toEqual([
+      expect.objectContaining({ id: hkd?.id, account: alice.account, number: '333.33', status: 2 }),
+    ]);
+    expect(await cmd('withdraw-list')({ status: 'approved', user: alice.account })).toEqual([
+      expect.objectContaining({ account: alice.account, number: '100.50', status: 1 }),
+    ]);
+    expect(await refusal(cmd('withdraw-list')({ status: 'done' }))).toBe('field_invalid');
     expect(await lockMatchesPending(alice)).toBe(true);
     expect(await ledgerHolds(server.ctx)).toBe(true);
   });

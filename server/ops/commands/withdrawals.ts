@@ -13,6 +13,12 @@ import type { OpsCommand } from '../command.ts';
 import { findUser } from './users.ts';
 
 const LIST_LIMIT = 100;
+/** `--status` as a number or as the words of `npm run ops -- list withdrawals --status pending|approved|rejected`. */
+const STATUS_WORDS: Readonly<Record<string, number>> = {
+  '0': WithdrawStatus.PENDING, pending: WithdrawStatus.PENDING,
+  '1': WithdrawStatus.PAID, paid: WithdrawStatus.PAID, approved: WithdrawStatus.PAID,
+  '2': WithdrawStatus.REJECTED, rejected: WithdrawStatus.REJECTED,
+};
 
 interface PendingWithdrawal {
   id: string;
@@ -37,28 +43,30 @@ export const withdrawList: OpsCommand = {
   name: 'withdraw-list',
   summary: 'Withdrawal requests by status (default: pending), newest first',
   params: [
-    { name: 'status', help: '0 pending, 1 paid, 2 rejected', optional: true },
+    { name: 'status', help: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)', optional: true },
     { name: 'user', help: 'only this user (uid, e-mail, mobile or #id)', optional: true },
   ],
   async run(ctx, args) {
-    const status = args.status ?? '0';
-    if (!/^[0-2]$/.test(status)) throw new ApiError('field_invalid', undefined, { field: 'status' });
+    const status = STATUS_WORDS[(args.status ?? '0').trim().toLowerCase()];
+    if (status === undefined) throw new ApiError('field_invalid', undefined, { field: 'status' });
     const userId = args.user ? (await findUser(ctx.db, args.user)).id : null;
     const rows = await ctx.db.query<{
-      id: string; uid: string; type: number; number: string; fee: string; real_number: string; code: string; protocol: string;
+      id: string; uid: string; account: string; type: number; number: string; fee: string; real_number: string; code: string; protocol: string;
       address: string; payee_account: string; payee_name: string; bank_name: string; memo: string; status: number; created_at: string;
     }>(
-      `SELECT w.id, u.uid, w.type, w.number, w.fee, w.real_number, c.code, c.protocol, w.address, w.payee_account, w.payee_name,
+      `SELECT w.id, u.uid, coalesce(u.email, u.mobile, '') AS account, w.type, w.number, w.fee, w.real_number, c.code, c.protocol, w.address, w.payee_account, w.payee_name,
               w.bank_name, w.memo, w.status, w.created_at
          FROM withdrawals w JOIN users u ON u.id = w.user_id JOIN withdraw_currencies c ON c.id = w.currency_id
         WHERE w.status = $1 AND ($2::int IS NULL OR w.user_id = $2::int)
         ORDER BY w.id DESC LIMIT ${LIST_LIMIT}`,
-      [Number(status), userId],
+      [status, userId],
     );
     return rows.map((r) => ({
       id: Number(r.id),
       uid: r.uid,
-      usd: moneyText(r.number),
+      account: r.account,
+      number: moneyText(r.number), // USD taken from the balance
+
       fee: moneyText(r.fee),
       pay: `${trimZeros(r.real_number, 2)} ${r.code}${r.protocol ? ` (${r.protocol})` : ''}`,
       to: r.type === 1 ? r.address : `${r.bank_name} ${r.payee_name} ${r.payee_account}`,

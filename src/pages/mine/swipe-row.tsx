@@ -12,7 +12,7 @@ export function SwipeRow({ children, onDelete, testId }: { children: ReactNode; 
   const [offset, setOffset] = useState(0);
   const start = useRef<{ x: number; y: number; base: number } | null>(null);
   return (
-    <div className="mw-swipe" data-testid={testId} data-open={offset === -REVEAL}>
+    <div className="mw-swipe" data-testid={testId} data-open={offset === -REVEAL} data-moved={offset !== 0}>
       <button type="button" className="mw-swipe__delete" onClick={onDelete} aria-label={t('wallet.delete')}>
         <Icon name="trash" size={18} />
         <span>{t('wallet.delete')}</span>

@@ -108,7 +108,10 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
         titleKey="wallet.not_bound_title"
         messageKey={type === 1 ? 'wallet.not_bound_coin' : 'wallet.not_bound_bank'}
         confirmKey="wallet.bind_now"
-        onConfirm={() => void navigate(`/mine/withdraw-way?type=${type}`)}
+        onConfirm={() => {
+          setNotBound(false); // the page may be kept alive: coming back must not find the dialog still open
+          void navigate(`/mine/withdraw-way?type=${type}`);
+        }}
         onCancel={() => setNotBound(false)}
       />
     </form>
