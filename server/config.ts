@@ -58,6 +58,8 @@ export interface ServerConfig {
   /** Static fallback when dist is missing (logos, icons). Default ./public. */
   publicDir?: string | undefined;
   market?: MarketOptions | undefined;
+  /** Length of a fund day in ms (FUND_DAY_MS); default one day. */
+  fundDayMs?: number | undefined;
 }
 
 export interface ListenConfig {
@@ -86,7 +88,7 @@ function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return t;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME, FUND_DAY_MS. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
@@ -101,5 +103,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     clock: simStart === undefined ? undefined : shiftedClock(simStart),
     market,
+    fundDayMs: env.FUND_DAY_MS ? Math.max(1, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
   };
 }

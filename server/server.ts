@@ -10,6 +10,7 @@ import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
 import { loadEngineInstruments } from './engine/instrument-catalog.ts';
 import { createLogger } from './core/logger.ts';
+import { FundIncomeJob } from './funds/income-job.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
@@ -62,7 +63,11 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const engine = new OrderEngine(services, loadEngineInstruments);
     await engine.start();
     stoppers.push(() => engine.stop());
-    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders] };
+    // The fund income job: pays the days missed while the server was down at once, then runs on the injected timers.
+    const fundJob = new FundIncomeJob(services, config.fundDayMs);
+    fundJob.start();
+    stoppers.push(() => fundJob.stop());
+    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders], fundJob };
     const uploads = uploadsDir(config);
     const app = await buildApp(ctx, {
       distDir: config.distDir,

@@ -5,6 +5,15 @@ export const RecordType = {
   DEMO_RESET: 2, // demo account restored to its starting balance
   MEMO: 10, // an adjustment whose memo is shown as is
 } as const;
+
+/** Fixed-term funds (server/funds/, docs/funds.md): the 40s. */
+export const FundRecord = {
+  SUBSCRIBE: 41, // the amount leaves the balance into a subscription
+  INCOME: 42, // one fund day's income
+  PRINCIPAL_RETURN: 43, // the amount back at maturity
+  REDEEM_REFUND: 44, // the amount back on early redemption
+  REDEEM_PENALTY: 45, // the early-redemption penalty (negative)
+} as const;
 /** A record type: the ones above, or another module's (the engine's 20s). */
 export type RecordTypeValue = number;
 

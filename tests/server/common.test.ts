@@ -10,6 +10,7 @@ import type { AreaCode, BaseSettings } from '../../src/domain/types.ts';
 import { buildApp } from '../../server/app.ts';
 import type { AppContext, Services } from '../../server/context.ts';
 import { createLogger } from '../../server/core/logger.ts';
+import { FundIncomeJob } from '../../server/funds/income-job.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
 import { loadEngineInstruments } from '../../server/engine/instrument-catalog.ts';
 import { nullMarket, nullPush } from '../../server/core/null-market.ts';
@@ -219,7 +220,9 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [] };
+  const ctx: AppContext = {
+    ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], fundJob: new FundIncomeJob(services),
+  };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),

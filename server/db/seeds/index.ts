@@ -3,6 +3,7 @@ import { areaCodesSeeder } from './area-codes.ts';
 import { companiesSeeder } from './companies.ts';
 import type { Seeder } from './seeder.ts';
 import { settingsSeeder } from './settings.ts';
+import { fundsSeeder } from './funds.ts';
 import { marketSeeder } from '../../market/market-seeder.ts';
 
 export type { Seeder } from './seeder.ts';
@@ -13,4 +14,5 @@ export const seeders: Seeder[] = [
   companiesSeeder,
   // MARKET HOOK: categories, instruments and their kline history (server/market/market-seeder.ts).
   marketSeeder,
+  fundsSeeder,
 ];
