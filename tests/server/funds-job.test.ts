@@ -101,7 +101,7 @@ describe('fund income job', () => {
     const dying = (q: TxQueryable): TxQueryable => ({
       exec: (sql) => q.exec(sql),
       query: (sql, params) =>
-        sql.includes('INSERT INTO fund_income') && params?.[0] === ids[1] && params[1] === 2
+        sql.includes('INSERT INTO fund_income') && params?.[0] === ids[1] && params?.[1] === 2
           ? Promise.reject(new Error('connection lost'))
           : q.query(sql, params),
     });
