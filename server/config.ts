@@ -1,6 +1,5 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
 import type { Clock, Timers } from './context.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './context.ts';
@@ -36,7 +35,7 @@ export interface MarketOptions {
 }
 
 export interface ServerConfig {
-  /** Root for PGlite data and uploads. Default ./data. */
+  /** Root for PGlite data and the ops token. Default ./data. */
   dataDir: string;
   /** postgres://… switches from PGlite to a real server. */
   databaseUrl?: string | undefined;
@@ -58,17 +57,17 @@ export interface ServerConfig {
   /** Static fallback when dist is missing (logos, icons). Default ./public. */
   publicDir?: string | undefined;
   market?: MarketOptions | undefined;
-  /** Length of a fund day in ms (FUND_DAY_MS); default one day. */
+  /** The back office's token (OPS_TOKEN); default: created once in {dataDir}/ops-token. */
+  opsToken?: string | undefined;
+  /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */
   fundDayMs?: number | undefined;
+  /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
+  fundJob?: boolean | undefined;
 }
 
 export interface ListenConfig {
   port: number;
   host: string;
-}
-
-export function uploadsDir(config: Pick<ServerConfig, 'dataDir'>): string {
-  return join(config.dataDir, 'uploads');
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -88,7 +87,7 @@ function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return t;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME, FUND_DAY_MS. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME, OPS_TOKEN, FUND_DAY_MS. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
@@ -103,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     clock: simStart === undefined ? undefined : shiftedClock(simStart),
     market,
-    fundDayMs: env.FUND_DAY_MS ? Math.max(1, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
+    opsToken: env.OPS_TOKEN || undefined,
+    fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
   };
 }

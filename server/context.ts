@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DemoResetHook } from './accounts/demo.ts';
 import type { Db } from './db/db.ts';
 import type { OrderEngine } from './engine/engine.ts';
-import type { FundIncomeJob } from './funds/income-job.ts';
 import type { Clock, Timers } from '../src/domain/time.ts';
 import type { QuoteTuple, ServerMessage } from '../src/domain/ws-protocol.ts';
 
@@ -69,6 +68,8 @@ export interface AppContext extends Services {
   engine: OrderEngine;
   /** Run inside a demo reset's transaction before the balance is restored (the engine's: delete the orders). */
   demoResetHooks: readonly DemoResetHook[];
-  /** The fund income job (its dayMs is FUND_DAY_MS); the fund-run ops command runs it once. */
-  fundJob: FundIncomeJob;
+  /** The operator token the ops API checks (server/ops/auth.ts); never logged or sent to a client. */
+  opsToken: string;
+  /** Length of a fund day (FUND_DAY_MS): income falls due every fundDayMs after a subscription. */
+  fundDayMs: number;
 }

@@ -4,18 +4,19 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { uploadsDir, type ServerConfig } from './config.ts';
+import type { ServerConfig } from './config.ts';
 import type { AppContext, MarketFeed, Services, UserPush } from './context.ts';
 import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
 import { loadEngineInstruments } from './engine/instrument-catalog.ts';
 import { createLogger } from './core/logger.ts';
-import { FundIncomeJob } from './funds/income-job.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { seed } from './db/seed.ts';
 import type { RouteModule } from './http/route-module.ts';
+import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
+import { loadOpsToken } from './ops/token.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { coreRoutes } from './routes/index.ts';
 import { startLiveMarket } from './market/live-market.ts';
@@ -63,17 +64,19 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const engine = new OrderEngine(services, loadEngineInstruments);
     await engine.start();
     stoppers.push(() => engine.stop());
-    // The fund income job: pays the days missed while the server was down at once, then runs on the injected timers.
-    const fundJob = new FundIncomeJob(services, config.fundDayMs);
-    fundJob.start();
-    stoppers.push(() => fundJob.stop());
-    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders], fundJob };
-    const uploads = uploadsDir(config);
+    const ctx: AppContext = {
+      ...services,
+      engine,
+      demoResetHooks: [clearDemoOrders],
+      opsToken: loadOpsToken(config.dataDir, config.opsToken),
+      fundDayMs: config.fundDayMs ?? DEFAULT_FUND_DAY_MS,
+    };
+    // The fund income job: pays due days (catching up after downtime) until close.
+    if (config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,
-      uploadsDir: uploads,
-      routes: [...coreRoutes({ uploadsDir: uploads }), ...extraRoutes],
+      routes: [...coreRoutes(), ...extraRoutes],
     });
     await app.ready();
 

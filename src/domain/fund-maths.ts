@@ -1,33 +1,18 @@
-// SPEC §9 fund maths as pure functions, shared by the server (what is booked) and the app (the confirm sheet), so
-// the sheet shows exactly what the income job pays. Every amount goes through money(), the one rounding rule.
-import { dec, type DecInput } from './decimal.ts';
-import { money } from './money.ts';
-import type { Usd } from './units.ts';
+// SPEC §9 fund maths, one rule for the subscribe sheet and the server: daily profit = dividend_percentage × amount
+// / 100 (4 decimals, rounded down: never pay a fraction more than promised), total = lock days × daily profit,
+// penalty = amount × liquidated_damages / 100 (to the cent, half up).
+import { D, dec, type Dec, type DecInput } from './decimal.ts';
 
-/** Daily profit = dividend_percentage × amount / 100. */
-export function fundDayProfit(amount: DecInput, dividendPercentage: DecInput): Usd {
-  return money(dec(amount).times(dec(dividendPercentage)).div(100));
+export const DAY_PROFIT_PLACES = 4;
+
+export function dayProfit(amount: DecInput, dividendPercentage: DecInput): Dec {
+  return dec(amount).times(dividendPercentage).div(100).toDecimalPlaces(DAY_PROFIT_PLACES, D.ROUND_DOWN);
 }
 
-/** Total profit = lock days × daily profit (the rounded daily profit, as it is paid day by day). */
-export function fundTotalProfit(amount: DecInput, dividendPercentage: DecInput, lockDays: number): Usd {
-  return money(fundDayProfit(amount, dividendPercentage).times(lockDays));
+export function totalProfit(amount: DecInput, dividendPercentage: DecInput, lockDays: number): Dec {
+  return dayProfit(amount, dividendPercentage).times(lockDays);
 }
 
-/** Early-redemption penalty = amount × liquidated_damages / 100. */
-export function fundPenalty(amount: DecInput, liquidatedDamages: DecInput): Usd {
-  return money(dec(amount).times(dec(liquidatedDamages)).div(100));
+export function redemptionPenalty(amount: DecInput, liquidatedDamages: DecInput): Dec {
+  return dec(amount).times(liquidatedDamages).div(100).toDecimalPlaces(2, D.ROUND_HALF_UP);
 }
-
-/** What an early redemption returns: amount − penalty, never below zero. */
-export function fundRefund(amount: DecInput, liquidatedDamages: DecInput): Usd {
-  const back = dec(amount).minus(fundPenalty(amount, liquidatedDamages));
-  return money(back.isNegative() ? dec(0) : back);
-}
-
-/** Subscription amounts: a plain positive decimal with at most this many places (cents). */
-export const FUND_AMOUNT_PLACES = 2;
-
-/** SPEC §4 subscription states. */
-export const SubStatus = { DOING: 1, REFUNDING: 2, REFUNDED: 3, FINISHED: 4 } as const;
-export type SubStatusValue = (typeof SubStatus)[keyof typeof SubStatus];

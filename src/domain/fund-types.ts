@@ -1,43 +1,39 @@
-// Wire types of /api/fund/* (SPEC §3 Mining fund, Subscription, Income item), shared by the server and the app.
-// Amounts and rates are exact decimal strings; times "YYYY-MM-DD HH:mm:ss" UTC.
+// Wire types of the fixed-term funds (SPEC §3 Mining fund, Subscription, Income item; §7 /api/fund/*).
+// Amounts are exact decimal strings; times "YYYY-MM-DD HH:mm:ss" UTC. Lists are paged with `last_page`.
 
-export interface Fund {
+export interface MiningFund {
   id: number;
   title: string;
   image: string;
   currency_code: string;
   lock_dividend_days: number;
-  dividend_percentage: string;
-  staring_sub_amount: string; // minimum (the spec's spelling)
+  dividend_percentage: string; // percent of the amount paid per day
+  staring_sub_amount: string; // minimum
   max_sub_amount: string;
   desc: string;
-  liquidated_damages: string; // percent of the amount
+  liquidated_damages: string; // early-redemption penalty, percent of the amount
 }
 
-export interface Subscription {
+export const SubscriptionStatus = { DOING: 1, REFUNDING: 2, REFUNDED: 3, FINISHED: 4 } as const;
+
+export interface FundSubscription {
   id: number;
-  status: number; // 1 doing, 2 refunding, 3 refunded, 4 finished
+  status: 1 | 2 | 3 | 4;
   share_amount: string;
   sub_time: string;
-  day_profit: string; // exact; shown with 4 decimals (SPEC §9)
-  sum_profit: string; // lock days × day profit, the term's total
-  paid_profit: string; // income credited so far
-  days_paid: number;
-  penalty: string; // charged on early redemption, else 0
-  liquidated_damages: string; // the penalty rate of this subscription (copied at purchase)
-  get_fund: Fund;
+  day_profit: string; // 4 decimals
+  sum_profit: string; // interest paid so far
+  paid_days: number;
+  get_fund: MiningFund;
 }
 
-export interface IncomeItem {
+export interface FundIncome {
   id: number;
   interest: string;
   created_at: string;
 }
 
-/** A mining list page: the spec's lists finish when last_page equals the current page. */
-export interface FundPage<T> {
+export interface LastPaged<T> {
   data: T[];
-  current_page: number;
   last_page: number;
-  total: number;
 }

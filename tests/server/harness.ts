@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { inject } from 'vitest';
 import type { Envelope, LoginResult } from '../../src/domain/types.ts';
 import type { MarketOptions } from '../../server/config.ts';
@@ -18,6 +19,10 @@ export interface TestServerOptions {
   market?: MarketOptions;
   /** Pino level; default silent (set LOG_LEVEL=debug to see the server's log). */
   logLevel?: string;
+  /** A logger to use instead (a test that reads what was logged). */
+  log?: FastifyBaseLogger;
+  /** Fund day length; the fund job never runs on timers in tests: they call runFundIncome themselves. */
+  fundDayMs?: number;
   /** A built client to serve; default none, so tests never depend on a stale build. */
   distDir?: string;
   /** Static fallback folder when there is no client build; default ./public. */
@@ -73,6 +78,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     notifier: opts.notifier,
     market: opts.market,
     logLevel: opts.logLevel ?? process.env.LOG_LEVEL ?? 'silent',
+    log: opts.log,
+    fundDayMs: opts.fundDayMs,
+    fundJob: false,
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
   }).catch(async (err: unknown) => {
@@ -248,5 +256,5 @@ export async function countRows(ctx: AppContext, tables: readonly string[]): Pro
 
 /** Every table the account routes write to. */
 export const ACCOUNT_TABLES = [
-  'users', 'sessions', 'accounts', 'financial_records', 'verification_codes', 'captchas', 'outbox', 'settings',
+  'users', 'sessions', 'accounts', 'financial_records', 'verification_codes', 'captchas', 'outbox', 'settings', 'uploads',
 ] as const;

@@ -7,18 +7,22 @@ import { applyRefund, subList } from '../../api/funds.ts';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
-import { fixed } from '../../domain/decimal.ts';
-import { fundPenalty, fundRefund, SubStatus } from '../../domain/fund-maths.ts';
-import type { Subscription } from '../../domain/fund-types.ts';
+import { dec, fixed, type Dec } from '../../domain/decimal.ts';
+import { redemptionPenalty } from '../../domain/fund-maths.ts';
+import { SubscriptionStatus } from '../../domain/fund-types.ts';
+import type { FundSubscription } from '../../domain/fund-types.ts';
 import { toast } from '../../state/toasts.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
 
+/** The penalty shown before redeeming (SPEC §9), at the fund's rate (the server books the rate copied at purchase). */
+const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
+
 export function RecordPage(): ReactElement {
   const { t } = useTranslation();
   const list = useFundPages(useCallback((page: number) => subList(page), []));
-  const [redeeming, setRedeeming] = useState<Subscription | null>(null);
+  const [redeeming, setRedeeming] = useState<FundSubscription | null>(null);
   const [busy, setBusy] = useState(false);
 
   const redeem = async (): Promise<void> => {
@@ -54,9 +58,9 @@ export function RecordPage(): ReactElement {
                 <dt>{t('mining.daily_profit')}</dt>
                 <dd className="num">{fixed(s.day_profit, 4)}</dd>
                 <dt>{t('mining.total_profit')}</dt>
-                <dd className="num">{fixed(s.sum_profit, 4)}</dd>
+                <dd className="num">{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</dd>
                 <dt>{t('mining.paid_profit')}</dt>
-                <dd className="num" data-testid="sub-paid">{fixed(s.paid_profit, 4)}</dd>
+                <dd className="num" data-testid="sub-paid">{fixed(s.sum_profit, 4)}</dd>
                 <dt>{t('mining.sub_time')}</dt>
                 <dd className="num">{s.sub_time}</dd>
               </dl>
@@ -64,7 +68,7 @@ export function RecordPage(): ReactElement {
             <button
               type="button"
               className="btn btn-secondary btn-block"
-              disabled={s.status !== SubStatus.DOING}
+              disabled={s.status !== SubscriptionStatus.DOING}
               onClick={() => setRedeeming(s)}
               data-testid="sub-redeem"
             >
@@ -80,8 +84,8 @@ export function RecordPage(): ReactElement {
           <>
             <p className="mining-desc" data-testid="redeem-text">
               {t('mining.redeem_confirm', {
-                penalty: fixed(fundPenalty(redeeming.share_amount, redeeming.liquidated_damages), 2),
-                refund: fixed(fundRefund(redeeming.share_amount, redeeming.liquidated_damages), 2),
+                penalty: fixed(penaltyOf(redeeming), 2),
+                refund: fixed(dec(redeeming.share_amount).minus(penaltyOf(redeeming)), 2),
                 currency,
               })}
             </p>

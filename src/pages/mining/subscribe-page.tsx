@@ -11,8 +11,8 @@ import { useQuery } from '../../app/use-query.ts';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { fixed, isDecimalText } from '../../domain/decimal.ts';
-import { fundDayProfit, fundTotalProfit } from '../../domain/fund-maths.ts';
-import type { Fund } from '../../domain/fund-types.ts';
+import { dayProfit, totalProfit } from '../../domain/fund-maths.ts';
+import type { MiningFund } from '../../domain/fund-types.ts';
 import { $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import './mining.css';
@@ -22,7 +22,7 @@ export function SubscribePage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = Number(useQuery().get('id'));
-  const [fund, setFund] = useState<Fund | null>(null);
+  const [fund, setFund] = useState<MiningFund | null>(null);
   const [available, setAvailable] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [sheet, setSheet] = useState(false);
@@ -44,7 +44,7 @@ export function SubscribePage(): ReactElement {
       return;
     }
     if (!isDecimalText(text)) {
-      toast(t('errors.fund_amount_invalid'));
+      toast(t('errors.amount_invalid'));
       return;
     }
     setSheet(true);
@@ -66,8 +66,8 @@ export function SubscribePage(): ReactElement {
   };
 
   const valid = fund !== null && isDecimalText(amount.trim());
-  const day = valid ? fixed(fundDayProfit(amount.trim(), fund.dividend_percentage), 4) : '--';
-  const total = valid ? fixed(fundTotalProfit(amount.trim(), fund.dividend_percentage, fund.lock_dividend_days), 4) : '--';
+  const day = valid ? fixed(dayProfit(amount.trim(), fund.dividend_percentage), 4) : '--';
+  const total = valid ? fixed(totalProfit(amount.trim(), fund.dividend_percentage, fund.lock_dividend_days), 4) : '--';
 
   return (
     <div className="page">
