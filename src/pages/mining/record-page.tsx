@@ -80,6 +80,7 @@ export function RecordPage(): ReactElement {
         <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
       </div>
       <BottomSheet open={redeeming !== null} onClose={() => setRedeeming(null)} titleKey="mining.redeem_title">
+        <div className="mining-sheet">
         {redeeming ? (
           <>
             <p className="mining-desc" data-testid="redeem-text">
@@ -94,6 +95,7 @@ export function RecordPage(): ReactElement {
             </button>
           </>
         ) : null}
+        </div>
       </BottomSheet>
     </div>
   );

@@ -123,6 +123,7 @@ export function SubscribePage(): ReactElement {
         ) : null}
       </div>
       <BottomSheet open={sheet} onClose={() => setSheet(false)} titleKey="mining.confirm_title">
+        <div className="mining-sheet">
         <dl className="mining-facts mining-facts--sheet">
           <dt>{t('mining.amount')}</dt>
           <dd className="num">{amount.trim()} {fund?.currency_code}</dd>
@@ -134,6 +135,7 @@ export function SubscribePage(): ReactElement {
         <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void confirm()} data-testid="mining-confirm">
           {t('common.confirm')}
         </button>
+        </div>
       </BottomSheet>
     </div>
   );
