@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dec } from '../../src/domain/decimal.ts';
 import type { Envelope } from '../../src/domain/types.ts';
 import type { FundIncome, FundSubscription, LastPaged } from '../../src/domain/fund-types.ts';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops } from './real-user.ts';
 
@@ -85,4 +85,13 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   const balance = await get<{ balance: string }>('/v1/api/main/wallet/getBalance');
   expect(dec(balance.balance).toFixed(4)).toBe(dec(2000).minus('61.73').plus(paid).toFixed(4));
   await context.close();
+
+  // The desk layout: the fund list is in the top navigation.
+  const desk = await newPage(chrome.browser, DESKTOP);
+  await desk.page.goto(`${server.url}/#/`);
+  await desk.page.locator('.desk-nav [data-tab="mining"]').click();
+  await desk.page.waitForURL(/#\/mining$/);
+  await desk.page.locator('[data-testid="fund-card"]').first().waitFor();
+  await snap(desk.page, 'mining-list-1280');
+  await desk.context.close();
 });
