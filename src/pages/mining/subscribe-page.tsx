@@ -15,6 +15,7 @@ import { dayProfit, totalProfit } from '../../domain/fund-maths.ts';
 import type { MiningFund } from '../../domain/fund-types.ts';
 import { $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
+import { CURRENCY } from '../user/balance-card.tsx';
 import './mining.css';
 
 export function SubscribePage(): ReactElement {
@@ -112,7 +113,7 @@ export function SubscribePage(): ReactElement {
               />
               {available !== null ? (
                 <p className="muted mining-balance">
-                  {t('mining.balance')}: <span className="num" data-testid="mining-balance">{available}</span> USD
+                  {t('mining.balance')}: <span className="num" data-testid="mining-balance">{available}</span> {CURRENCY}
                 </p>
               ) : null}
               <button type="submit" className="btn btn-primary btn-block" data-testid="mining-subscribe">
