@@ -16,6 +16,7 @@ export const RecordType = {
   FUND_REDEEM: 44, // the amount back on early redemption
   FUND_PENALTY: 45, // the early-redemption penalty (liquidated damages)
 } as const;
+
 /** A record type: the ones above, or another module's (the engine's 20s). */
 export type RecordTypeValue = number;
 

@@ -30,6 +30,10 @@ export function DeskNav(): ReactElement {
             {t(`nav.${tab.key}`)}
           </Link>
         ))}
+        {/* The fund list is not a footer tab (SPEC §2 names five); the desk layout lists it after them. */}
+        <Link to="/mining" className="desk-nav__tab" data-tab="mining" aria-current={pathname.startsWith('/mining') ? 'page' : undefined}>
+          {t('mining.title')}
+        </Link>
       </nav>
       <div className="desk-nav__end">
         <ConnBadge />

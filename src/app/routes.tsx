@@ -46,10 +46,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/mine/bank-card-list', element: lazyPage(() => import('../pages/mine/methods-page.tsx').then((m) => m.BankCardsPage)), auth: true, demoBlocked: true },
   { path: '/mine/coin-address-list', element: lazyPage(() => import('../pages/mine/methods-page.tsx').then((m) => m.CoinAddressesPage)), auth: true, demoBlocked: true },
   { path: '/mine/withdraw-way', element: lazyPage(() => import('../pages/mine/withdraw-way-page.tsx').then((m) => m.WithdrawWayPage)), auth: true, demoBlocked: true },
-  { path: '/mining', element: placeholder('page.mining', { back: false }), footer: true },
-  { path: '/mining/subscribe', element: placeholder('page.mining_subscribe') },
-  { path: '/mining/record', element: placeholder('page.mining_record'), auth: true },
-  { path: '/mining/income', element: placeholder('page.mining_income'), auth: true },
+  { path: '/mining', element: lazyPage(() => import('../pages/mining/mining-page.tsx').then((m) => m.MiningPage)), footer: true },
+  { path: '/mining/subscribe', element: lazyPage(() => import('../pages/mining/subscribe-page.tsx').then((m) => m.SubscribePage)) },
+  { path: '/mining/record', element: lazyPage(() => import('../pages/mining/record-page.tsx').then((m) => m.RecordPage)), auth: true },
+  { path: '/mining/income', element: lazyPage(() => import('../pages/mining/income-page.tsx').then((m) => m.IncomePage)), auth: true },
 ];
 
 /** Entering these refreshes the trade list (SPEC §2). */

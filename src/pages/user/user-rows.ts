@@ -18,6 +18,7 @@ export const USER_ROWS: readonly UserRowDef[] = [
   { key: 'withdraw', icon: 'withdraw', labelKey: 'user.withdraw', action: 'navigate', to: '/mine/withdraw', demoBlocked: true },
   { key: 'reset', icon: 'reset', labelKey: 'user.reset_demo', action: 'reset-demo', demoOnly: true },
   { key: 'wallet', icon: 'wallet', labelKey: 'user.wallet', action: 'navigate', to: '/mine/wallet', demoBlocked: true },
+  { key: 'mining', icon: 'wallet', labelKey: 'mining.user_row', action: 'navigate', to: '/mining' },
   { key: 'auth', icon: 'id', labelKey: 'user.real_name', action: 'navigate', to: '/mine/auth', demoBlocked: true },
   { key: 'invite', icon: 'gift', labelKey: 'user.invite', action: 'navigate', to: '/mine/invite', demoBlocked: true },
   { key: 'password', icon: 'lock', labelKey: 'user.password', action: 'navigate', to: '/mine/password', demoBlocked: true },

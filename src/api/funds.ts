@@ -1,0 +1,12 @@
+// /api/fund/* of SPEC §7 (all GET, as the spec lists them), with the wire types of src/domain/fund-types.ts.
+import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../domain/fund-types.ts';
+import { apiGet } from './client.ts';
+
+/** buy and applyRefund answer data null with the server's message; the screens reload what they show. */
+export const fundList = (page: number): Promise<LastPaged<MiningFund>> => apiGet('/api/fund/list', { page });
+export const fundInfo = (id: number): Promise<MiningFund> => apiGet('/api/fund/info', { id });
+export const fundBuy = (id: number, amount: string): Promise<null> => apiGet('/api/fund/buy', { id, amount });
+export const subList = (page: number): Promise<LastPaged<FundSubscription>> => apiGet('/api/fund/subList', { page });
+export const insList = (subId: number, page: number): Promise<LastPaged<FundIncome>> =>
+  apiGet('/api/fund/insList', { sub_id: subId, page });
+export const applyRefund = (subId: number): Promise<null> => apiGet('/api/fund/applyRefund', { sub_id: subId });

@@ -1,0 +1,36 @@
+// /mining/income?id={subscription id}: the interest and time of each fund day paid, newest first, paged by last_page.
+import { useCallback, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { insList } from '../../api/funds.ts';
+import { useQuery } from '../../app/use-query.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { fixed } from '../../domain/decimal.ts';
+import { ListEnd } from './list-end.tsx';
+import { useFundPages } from './use-fund-pages.ts';
+import './mining.css';
+
+export function IncomePage(): ReactElement {
+  const { t } = useTranslation();
+  const id = Number(useQuery().get('id'));
+  const list = useFundPages(useCallback((page: number) => insList(id, page), [id]));
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.mining_income" back="/mining/record" />
+      <div className="page-body">
+        <div className="mining-income-head muted">
+          <span>{t('mining.interest')}</span>
+          <span>{t('mining.time')}</span>
+        </div>
+        {list.items.map((i) => (
+          <div key={i.id} className="mining-income-row" data-testid="income-row">
+            <span className="num mining-rate">+{fixed(i.interest, 4)}</span>
+            <span className="num muted">{i.created_at}</span>
+          </div>
+        ))}
+        {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
+        <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
+      </div>
+    </div>
+  );
+}

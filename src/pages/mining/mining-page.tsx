@@ -1,0 +1,56 @@
+// /mining: the fund list (SPEC §2) with pull-to-refresh and paging by last_page; the orders icon opens /mining/record,
+// a fund opens /mining/subscribe?id={id}.
+import { useCallback, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { fundList } from '../../api/funds.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { PullRefresh } from '../order/pull-refresh.tsx';
+import { ListEnd } from './list-end.tsx';
+import { useFundPages } from './use-fund-pages.ts';
+import './mining.css';
+
+export function MiningPage(): ReactElement {
+  const { t } = useTranslation();
+  const list = useFundPages(useCallback((page: number) => fundList(page), []));
+  const records = (
+    <Link to="/mining/record" className="title-bar__back" aria-label={t('mining.records')} data-testid="mining-records">
+      <Icon name="orders" />
+    </Link>
+  );
+  return (
+    <div className="page">
+      <PullRefresh onRefresh={() => void list.reload()} header={() => <TitleBar titleKey="mining.title" right={records} />}>
+        <div className="page-body mining-list">
+          {list.items.map((f) => (
+            <Link key={f.id} to={`/mining/subscribe?id=${f.id}`} className="mining-card" data-testid="fund-card">
+              <div className="mining-card__head">
+                <img src={f.image} alt="" width={36} height={36} />
+                <span className="mining-card__title">{f.title}</span>
+                <span className="mining-chip">{f.currency_code}</span>
+              </div>
+              <div className="mining-card__grid">
+                <div>
+                  <span className="num mining-rate">{f.dividend_percentage}%</span>
+                  <span className="muted">{t('mining.daily_rate')}</span>
+                </div>
+                <div>
+                  <span className="num">{t('mining.days', { n: f.lock_dividend_days })}</span>
+                  <span className="muted">{t('mining.lock_days')}</span>
+                </div>
+                <div>
+                  <span className="num">{f.staring_sub_amount}</span>
+                  <span className="muted">{t('mining.min_amount')}</span>
+                </div>
+              </div>
+            </Link>
+          ))}
+          {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
+          <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
+        </div>
+      </PullRefresh>
+    </div>
+  );
+}
