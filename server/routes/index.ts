@@ -9,6 +9,7 @@ import { userRoutes } from './user.ts';
 import { walletRoutes } from './wallet.ts';
 import { tradingRoutes } from './trading.ts';
 import { fundsRoutes } from './funds.ts';
+import { contentRoutes } from './content.ts';
 
 export function coreRoutes(opts: { uploadsDir: string }): RouteModule[] {
   return [
@@ -21,6 +22,8 @@ export function coreRoutes(opts: { uploadsDir: string }): RouteModule[] {
     // TRADING: the order engine's routes (starts the engine) and the trading account's funds routes.
     tradingRoutes,
     fundsRoutes,
+    // CONTENT: news, ranking, invitations, complaint e-mail, announcement.
+    contentRoutes,
     // MARKET HOOK: market REST routes are added in server/server.ts (marketRoutes) next to the ws route.
   ];
 }

@@ -30,6 +30,9 @@ export function DeskNav(): ReactElement {
             {t(`nav.${tab.key}`)}
           </Link>
         ))}
+        <Link to="/news" className="desk-nav__tab" data-tab="news" aria-current={pathname.startsWith('/news') ? 'page' : undefined}>
+          {t('page.news')}
+        </Link>
       </nav>
       <div className="desk-nav__end">
         <ConnBadge />

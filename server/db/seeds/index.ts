@@ -3,6 +3,9 @@ import { areaCodesSeeder } from './area-codes.ts';
 import { companiesSeeder } from './companies.ts';
 import type { Seeder } from './seeder.ts';
 import { settingsSeeder } from './settings.ts';
+import { newsSeeder } from './news.ts';
+import { tradersSeeder } from './traders.ts';
+import { contentSettingsSeeder } from './announcement.ts';
 import { marketSeeder } from '../../market/market-seeder.ts';
 
 export type { Seeder } from './seeder.ts';
@@ -13,4 +16,8 @@ export const seeders: Seeder[] = [
   companiesSeeder,
   // MARKET HOOK: categories, instruments and their kline history (server/market/market-seeder.ts).
   marketSeeder,
+  // CONTENT: news (sanitised), seeded traders, announcement and complaint e-mail settings.
+  newsSeeder,
+  tradersSeeder,
+  contentSettingsSeeder,
 ];

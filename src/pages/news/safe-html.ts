@@ -1,0 +1,33 @@
+// The second sanitiser (the server stored the news already sanitised): DOMPurify with the same allow-list shape,
+// so a compromised or older server cannot put script into the page. Links open outside, without opener.
+import DOMPurify from 'dompurify';
+
+const ALLOWED_TAGS = [
+  'h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'u', 'small', 'sup', 'sub', 'span',
+  'blockquote', 'code', 'pre', 'figure', 'figcaption', 'img', 'a', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+];
+const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'scope'];
+// http(s)/mailto links; images only https or a same-origin path (no data:, no protocol-relative).
+const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/))/i;
+
+let hooked = false;
+function hook(): void {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    for (const attr of ['href', 'src']) {
+      const v = node.getAttribute(attr);
+      if (v !== null && !SAFE_URL.test(v.trim())) node.removeAttribute(attr);
+    }
+    if (node.tagName === 'A') {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+    }
+    if (node.tagName === 'IMG') node.setAttribute('loading', 'lazy');
+  });
+}
+
+export function safeNewsHtml(html: string): string {
+  hook();
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
+}
