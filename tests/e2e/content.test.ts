@@ -9,7 +9,7 @@ import type { NewsItem, Paged } from '../../src/domain/content-types.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
 import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import { WEEKDAY_NOON, startAppServer, type AppServer } from './app-server.ts';
 
 /** Routes other helpers are building right now; the lead empties this set as they land. */
 const PENDING_ROUTES: ReadonlySet<string> = new Set([
@@ -23,7 +23,8 @@ let server: AppServer;
 let chrome: LaunchedBrowser;
 
 beforeAll(async () => {
-  server = await startAppServer();
+  // info level: the verification code of a real sign-up is read from the server's outbox log line.
+  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON, LOG_LEVEL: 'info' });
   chrome = await launchBrowser();
 });
 afterAll(async () => {
@@ -46,7 +47,9 @@ async function loginReal(page: Page): Promise<void> {
   expect((await call('/api/notify/send_email', { method: 'POST', form: { to: account, type: '1' } })).code).toBe(1);
   let code = '';
   for (let i = 0; i < 50 && !code; i++) {
-    code = new RegExp(`${account.replace(/\./g, '\\.')}[^\\n]*?(\\d{6})`).exec(server.output())?.[1] ?? '';
+    const log = server.output();
+    const at = log.indexOf(`email to ${account}:`);
+    code = at < 0 ? '' : (/\b(\d{6})\b/.exec(log.slice(at + account.length + 10, at + account.length + 400))?.[1] ?? '');
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   expect(code).toMatch(/^\d{6}$/);
@@ -163,7 +166,9 @@ it('rank, invite QR → the link, complaint e-mail, announcement, the sandboxed 
   await snap(page, 'content-invite-360');
 
   await page.goto(`${server.url}/#/mine/email`);
-  await expect(page.locator('[data-testid="complaint-email"]').getAttribute('href')).resolves.toMatch(/^mailto:[^@]+@/);
+  await page.locator('[data-testid="complaint-email"][href^="mailto:"]').waitFor();
+  expect(await page.locator('[data-testid="complaint-email"]').getAttribute('href')).toMatch(/^mailto:[^@]+@/);
+  await snap(page, 'content-email-360');
   await page.goto(`${server.url}/#/mine/announcement`);
   await expect(page.locator('[data-testid="announcement"]').innerText()).resolves.toContain('North Korea');
   await snap(page, 'content-announcement-360');
