@@ -37,7 +37,11 @@ export function sanitiseNewsHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-/** Titles and summaries are plain text: every tag goes, entities stay escaped by whoever renders them. */
+const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** Titles and summaries are plain text: every tag (and script/style text) goes, and the entities sanitize-html
+ * escaped are decoded again, because the app renders these as text (React escapes them), never as HTML. */
 export function plainText(text: string): string {
-  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }).trim();
+  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
+  return stripped.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e).trim();
 }

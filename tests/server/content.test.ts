@@ -56,6 +56,8 @@ describe('news', () => {
     expect(res.data.content).toMatch(/<table>/);
     expect(res.data.content).toContain('<img src="/news/indices.svg"');
     expect(res.data.content).toContain('rel="noopener noreferrer nofollow"');
+    const [sp] = await server.ctx.db.query<{ desc: string }>(`SELECT "desc" FROM news WHERE slug = 'en-indices-earnings'`);
+    expect(sp?.desc).toContain('the S&P 500'); // plain text, not HTML-escaped twice
     expect(res.data.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
