@@ -1,4 +1,4 @@
-// Seeds the news table: 33 stories in seven languages, then the hostile samples (oldest). Every body goes through
+// Seeds the news table: 32 stories in seven languages, then the hostile samples (oldest). Every body goes through
 // the same sanitiser as any other stored news, so the table never holds raw HTML.
 import { plainText, sanitiseNewsHtml } from '../../content/sanitise.ts';
 import type { Queryable } from '../db.ts';
