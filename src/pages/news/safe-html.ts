@@ -27,7 +27,12 @@ function hook(): void {
   });
 }
 
+/** Where DOMPurify cannot work (no full DOM: isSupported false) it would hand the input back unchanged: show the
+ * story as escaped text instead of trusting it. */
+const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export function safeNewsHtml(html: string): string {
+  if (!DOMPurify.isSupported) return escapeText(html);
   hook();
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
 }
