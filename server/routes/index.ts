@@ -15,6 +15,7 @@ import { withdrawalRoutes } from './withdrawals.ts';
 import { tradingRoutes } from './trading.ts';
 import { fundsRoutes } from './funds.ts';
 import { opsRoutes } from './ops.ts';
+import { contentRoutes } from './content.ts';
 
 export function coreRoutes(): RouteModule[] {
   return [
@@ -34,6 +35,8 @@ export function coreRoutes(): RouteModule[] {
     fundsRoutes,
     // The back office (token-guarded): the operator commands of server/ops/commands/.
     opsRoutes(),
+    // CONTENT: news, ranking, invitations, complaint e-mail, announcement.
+    contentRoutes,
     // MARKET HOOK: market REST routes are added in server/server.ts (marketRoutes) next to the ws route.
   ];
 }

@@ -34,6 +34,9 @@ export function DeskNav(): ReactElement {
         <Link to="/mining" className="desk-nav__tab" data-tab="mining" aria-current={pathname.startsWith('/mining') ? 'page' : undefined}>
           {t('mining.title')}
         </Link>
+        <Link to="/news" className="desk-nav__tab" data-tab="news" aria-current={pathname.startsWith('/news') ? 'page' : undefined}>
+          {t('page.news')}
+        </Link>
       </nav>
       <div className="desk-nav__end">
         <ConnBadge />

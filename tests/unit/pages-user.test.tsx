@@ -66,7 +66,7 @@ describe('/user', () => {
     expect(q('[data-testid="balance-amount"]')?.textContent).toBe('100,000.00');
     expect(q('.balance-card__sub')?.textContent).toContain('250.50 USD');
     expect(rows()).toEqual([
-      'deposit', 'withdraw', 'wallet', 'mining', 'auth', 'invite', 'password', 'service', 'email', 'announcement', 'language', 'other',
+      'deposit', 'withdraw', 'wallet', 'mining', 'auth', 'invite', 'password', 'service', 'email', 'announcement', 'news', 'language', 'other',
     ]);
   });
 

@@ -196,9 +196,10 @@ describe('router', () => {
   });
 
   it('a placeholder route shows its title bar and an empty state (lazy chunk)', async () => {
-    await open('/news', ROUTES);
+    // /feedback is the one stub SPEC §2 keeps.
+    await open('/feedback', ROUTES);
     for (let i = 0; i < 20 && !view?.container.querySelector('.title-bar__title'); i++) await settle();
-    expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('News');
+    expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('Feedback');
     expect(view?.container.querySelector('.empty-state')?.textContent).toContain('Coming soon');
   });
 });

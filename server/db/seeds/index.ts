@@ -6,6 +6,9 @@ import { fundsSeeder } from './funds.ts';
 import type { Seeder } from './seeder.ts';
 import { settingsSeeder } from './settings.ts';
 import { withdrawalsSeeder } from './withdrawals.ts';
+import { newsSeeder } from './news.ts';
+import { tradersSeeder } from './traders.ts';
+import { contentSettingsSeeder } from './announcement.ts';
 import { marketSeeder } from '../../market/market-seeder.ts';
 
 export type { Seeder } from './seeder.ts';
@@ -19,4 +22,8 @@ export const seeders: Seeder[] = [
   depositsSeeder,
   withdrawalsSeeder,
   fundsSeeder,
+  // CONTENT: news (sanitised), seeded traders, announcement and complaint e-mail settings.
+  newsSeeder,
+  tradersSeeder,
+  contentSettingsSeeder,
 ];

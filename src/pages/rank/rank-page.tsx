@@ -1,9 +1,88 @@
-// /rank: the trader ranking, and with ?tab=copy the copy-trading (documentary) view; both arrive later.
-import type { ReactElement } from 'react';
+// /rank: the trader ranking (rank number, variety, three-week win and profit rate, followers, orders), paged.
+// With ?tab=copy it is the documentary (copy-trading) view: the same traders, and a tap shows "coming soon"
+// because copy trading itself comes later (SPEC §1).
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Trader } from '../../domain/content-types.ts';
+import { followList } from '../../api/content.ts';
 import { useQuery } from '../../app/use-query.ts';
-import { PlaceholderPage } from '../placeholder/placeholder-page.tsx';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useEndVisible } from '../order/use-end-visible.ts';
+import './rank.css';
 
 export function RankPage(): ReactElement {
+  const { t } = useTranslation();
   const copy = useQuery().get('tab') === 'copy';
-  return <PlaceholderPage titleKey={copy ? 'page.copy' : 'page.rank'} back={false} />;
+  const [items, setItems] = useState<Trader[]>([]);
+  const [page, setPage] = useState(0);
+  const [finished, setFinished] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [soon, setSoon] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+
+  const load = useCallback((next: number) => {
+    setLoading(true);
+    followList(next)
+      .then((res) => {
+        setItems((s) => {
+          const all = next === 1 ? res.data : [...s, ...res.data];
+          setFinished(all.length >= res.total || res.data.length === 0);
+          return all;
+        });
+        setPage(next);
+      })
+      .catch(() => setFinished(true))
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(() => load(1), [load]);
+  useEndVisible(end, () => load(page + 1), !finished && !loading && page > 0, page);
+
+  return (
+    <div className="page rank-page">
+      <TitleBar titleKey={copy ? 'page.copy' : 'page.rank'} />
+      <div className="page-body">
+        <ol className="rank-list" data-testid="rank-list">
+          {items.map((tr) => (
+            <li key={`${tr.rank}-${tr.user}`}>
+              <button type="button" className="rank-row" data-rank={tr.rank} onClick={copy ? () => setSoon(true) : undefined} disabled={!copy}>
+                <span className="rank-row__no num" data-top={tr.rank <= 3 ? 'true' : undefined}>{tr.rank}</span>
+                <span className="rank-row__who">
+                  <span className="rank-row__name">{tr.user}</span>
+                  <span className="rank-row__meta">
+                    {t('content.variety')} {tr.code} · ×{tr.multiple}
+                  </span>
+                  <span className="rank-row__meta">
+                    {t('content.followers', { n: tr.followers })} · {t('content.orders', { n: tr.total_trade_num })}
+                  </span>
+                </span>
+                <span className="rank-row__figures">
+                  <span className="rank-row__rate num" data-sign={tr.three_week_rate.startsWith('-') ? 'down' : 'up'}>
+                    {tr.three_week_rate}%
+                  </span>
+                  <span className="rank-row__label">{t('content.three_week_rate')}</span>
+                  <span className="rank-row__win num">
+                    {t('content.three_week_win')} {tr.three_week_win}%
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <div ref={end} className="rank-end" role="status">
+          {loading ? <Spinner size={18} /> : finished && items.length > 0 ? t('common.no_more') : null}
+        </div>
+        {finished && items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
+      </div>
+      <ConfirmDialog
+        open={soon}
+        titleKey="page.copy"
+        messageKey="common.coming_soon_hint"
+        onConfirm={() => setSoon(false)}
+        onCancel={() => setSoon(false)}
+      />
+    </div>
+  );
 }

@@ -25,6 +25,7 @@ export const USER_ROWS: readonly UserRowDef[] = [
   { key: 'service', icon: 'chat', labelKey: 'user.service', action: 'service', to: '/mine/chat' },
   { key: 'email', icon: 'mail', labelKey: 'user.complaint_email', action: 'navigate', to: '/mine/email' },
   { key: 'announcement', icon: 'bell', labelKey: 'user.announcement', action: 'navigate', to: '/mine/announcement' },
+  { key: 'news', icon: 'orders', labelKey: 'page.news', action: 'navigate', to: '/news' },
   { key: 'language', icon: 'globe', labelKey: 'user.language', action: 'navigate', to: '/language' },
   { key: 'other', icon: 'more', labelKey: 'user.other', action: 'navigate', to: '/mine/system' },
 ];

@@ -1,0 +1,121 @@
+// The trader ranking (/api/follow/list): real traders from their closed orders (cancelled ones are not trades),
+// ranked among the seeded traders by three-week profit rate. Demo accounts are left out: their money is not real.
+// Rates are percent with 2 decimals: profit rate = realised P&L ÷ margin used; win rate = winning ÷ closed orders.
+import Decimal from 'decimal.js';
+import type { Trader } from '../../src/domain/content-types.ts';
+import type { Queryable } from '../db/db.ts';
+
+export const THREE_WEEKS_MS = 21 * 24 * 3_600_000;
+export const RANK_PAGE_SIZE = 20;
+
+type Unranked = Omit<Trader, 'rank'>;
+
+interface AggRow {
+  user_id: number;
+  uid: string;
+  email: string | null;
+  mobile: string | null;
+  n3: string;
+  wins3: string;
+  profit3: string | null;
+  margin3: string | null;
+  n_all: string;
+  profit_all: string;
+  margin_all: string;
+}
+
+interface MixRow {
+  user_id: number;
+  show_code: string;
+  multiple: number;
+  n: string;
+}
+
+/** "ab***@mail.com", "91***78" or "ID 1234****": enough to recognise yourself, not enough to find someone. */
+export function maskedName(r: Pick<AggRow, 'uid' | 'email' | 'mobile'>): string {
+  if (r.email) {
+    const [local = '', domain = ''] = r.email.split('@');
+    return `${local.slice(0, 2)}***@${domain}`;
+  }
+  if (r.mobile) return `${r.mobile.slice(0, 2)}***${r.mobile.slice(-2)}`;
+  return `ID ${r.uid.slice(0, 4)}****`;
+}
+
+const pct = (part: Decimal.Value, whole: Decimal.Value): string => {
+  const w = new Decimal(whole);
+  return w.isZero() ? '0.00' : new Decimal(part).div(w).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+};
+
+/** Real traders with at least one closed order in the last three weeks. */
+export async function realTraders(q: Queryable, now: number): Promise<Unranked[]> {
+  const since = now - THREE_WEEKS_MS;
+  const agg = await q.query<AggRow>(
+    `SELECT o.user_id, u.uid, u.email, u.mobile,
+            SUM(CASE WHEN o.completed_at >= $1 THEN 1 ELSE 0 END) AS n3,
+            SUM(CASE WHEN o.completed_at >= $1 AND o.fact_profits > 0 THEN 1 ELSE 0 END) AS wins3,
+            SUM(CASE WHEN o.completed_at >= $1 THEN o.fact_profits END) AS profit3,
+            SUM(CASE WHEN o.completed_at >= $1 THEN o.caution_money END) AS margin3,
+            COUNT(*) AS n_all, SUM(o.fact_profits) AS profit_all, SUM(o.caution_money) AS margin_all
+       FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.status = 3 AND o.close_reason <> 'cancel' AND u.is_demo = 0
+      GROUP BY o.user_id, u.uid, u.email, u.mobile
+     HAVING SUM(CASE WHEN o.completed_at >= $1 THEN 1 ELSE 0 END) > 0`,
+    [since],
+  );
+  if (agg.length === 0) return [];
+  // The variety and multiplier used most over the three weeks (ties: the lower instrument code, then multiplier).
+  const mix = await q.query<MixRow>(
+    `SELECT o.user_id, i.show_code, o.multiple, COUNT(*) AS n
+       FROM orders o JOIN instruments i ON i.id = o.instrument_id
+      WHERE o.status = 3 AND o.close_reason <> 'cancel' AND o.completed_at >= $1 AND o.user_id = ANY($2::int[])
+      GROUP BY o.user_id, i.show_code, o.multiple
+      ORDER BY o.user_id, COUNT(*) DESC, i.show_code, o.multiple`,
+    [since, agg.map((a) => a.user_id)],
+  );
+  const top = new Map<number, MixRow>();
+  for (const m of mix) if (!top.has(m.user_id)) top.set(m.user_id, m);
+  return agg.map((a) => ({
+    user: maskedName(a),
+    code: top.get(a.user_id)?.show_code ?? '',
+    multiple: top.get(a.user_id)?.multiple ?? 0,
+    three_week_rate: pct(a.profit3 ?? 0, a.margin3 ?? 0),
+    three_week_win: pct(a.wins3, a.n3),
+    three_week_profit: new Decimal(a.profit3 ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    total_rate: pct(a.profit_all, a.margin_all),
+    total_trade_num: Number(a.n_all),
+    followers: 0, // copy trading is not built yet (SPEC keeps it for later)
+  }));
+}
+
+export async function seededTraders(q: Queryable): Promise<Unranked[]> {
+  const rows = await q.query<{ name: string; code: string; multiple: number; three_week_rate: string; three_week_win: string; three_week_profit: string; total_rate: string; total_trade_num: number; followers: number }>(
+    `SELECT name, code, multiple, three_week_rate, three_week_win, three_week_profit, total_rate, total_trade_num, followers
+       FROM seeded_traders`,
+  );
+  const two = (v: string): string => new Decimal(v).toFixed(2);
+  return rows.map((r) => ({
+    user: r.name,
+    code: r.code,
+    multiple: Number(r.multiple),
+    three_week_rate: two(r.three_week_rate),
+    three_week_win: two(r.three_week_win),
+    three_week_profit: two(r.three_week_profit),
+    total_rate: two(r.total_rate),
+    total_trade_num: Number(r.total_trade_num),
+    followers: Number(r.followers),
+  }));
+}
+
+/** One page of the ranking: by three-week profit rate, then three-week profit, then name. */
+export async function rankingPage(q: Queryable, now: number, page: number): Promise<{ data: Trader[]; total: number }> {
+  const all = [...(await realTraders(q, now)), ...(await seededTraders(q))];
+  all.sort(
+    (a, b) =>
+      new Decimal(b.three_week_rate).cmp(a.three_week_rate) ||
+      new Decimal(b.three_week_profit).cmp(a.three_week_profit) ||
+      a.user.localeCompare(b.user),
+  );
+  const start = (page - 1) * RANK_PAGE_SIZE;
+  const data = all.slice(start, start + RANK_PAGE_SIZE).map((t, i) => ({ rank: start + i + 1, ...t }));
+  return { data, total: all.length };
+}

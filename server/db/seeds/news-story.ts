@@ -1,0 +1,38 @@
+// The shape of a seeded news story and the one function that turns it into real-looking HTML
+// (heading, paragraphs, a list, an image, a table and a link), so the seed data stays short.
+export interface NewsStory {
+  slug: string;
+  lang: string;
+  title: string;
+  desc: string;
+  image: 'fx-desk' | 'gold' | 'crypto' | 'energy' | 'indices';
+  heading: string;
+  paras: readonly string[];
+  bullets: readonly string[];
+  table?: readonly (readonly string[])[]; // first row = header
+  link?: { href: string; text: string };
+}
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export const newsImage = (image: NewsStory['image']): string => `/news/${image}.svg`;
+
+export function storyHtml(s: NewsStory): string {
+  const parts: string[] = [];
+  const [first, ...rest] = s.paras;
+  if (first) parts.push(`<p>${esc(first)}</p>`);
+  parts.push(`<figure><img src="${newsImage(s.image)}" alt="${esc(s.title)}" width="800" height="400"></figure>`);
+  parts.push(`<h2>${esc(s.heading)}</h2>`);
+  for (const p of rest) parts.push(`<p>${esc(p)}</p>`);
+  parts.push(`<ul>${s.bullets.map((b) => `<li>${esc(b)}</li>`).join('')}</ul>`);
+  if (s.table && s.table.length > 1) {
+    const [head, ...rows] = s.table;
+    parts.push(
+      `<table><thead><tr>${(head ?? []).map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>` +
+        rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('') +
+        '</tbody></table>',
+    );
+  }
+  if (s.link) parts.push(`<p><a href="${esc(s.link.href)}">${esc(s.link.text)}</a></p>`);
+  return parts.join('\n');
+}

@@ -1,0 +1,90 @@
+// Content routes (issue 12): news list and detail, the trader ranking, the user's invitations, the complaint e-mail
+// address and the announcement. News HTML is stored sanitised (server/content/sanitise.ts); see docs/content.md.
+import type { FastifyInstance } from 'fastify';
+import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged } from '../../src/domain/content-types.ts';
+import type { AppContext } from '../context.ts';
+import { sessionUser } from '../auth/session.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { pickLanguage } from '../http/i18n.ts';
+import { int, query } from '../http/schemas.ts';
+import { getSetting, getSettings } from '../settings/settings.ts';
+import { rankingPage } from '../content/ranking.ts';
+
+export const NEWS_PAGE_SIZE = 10;
+
+const NEWS_COLUMNS = `id, title, "desc", logo, created_at`;
+
+interface NewsRow {
+  id: number;
+  title: string;
+  desc: string;
+  logo: string;
+  created_at: string;
+  content?: string;
+}
+
+/** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran. */
+const utcText = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+const toItem = (r: NewsRow): NewsItem => ({ id: r.id, title: r.title, desc: r.desc, logo: r.logo, created_at: utcText(Number(r.created_at)) });
+
+export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get<{ Querystring: { category_id?: number; page?: number } }>(
+    '/api/news/list',
+    { schema: { querystring: query({ category_id: int(0), page: int(1, 100_000) }) } },
+    async (request) => {
+      const category = request.query.category_id ?? 1;
+      const page = request.query.page ?? 1;
+      const [rows, count] = await Promise.all([
+        db.query<NewsRow>(
+          `SELECT ${NEWS_COLUMNS} FROM news WHERE category_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+          [category, NEWS_PAGE_SIZE, (page - 1) * NEWS_PAGE_SIZE],
+        ),
+        db.query<{ n: string }>('SELECT COUNT(*) AS n FROM news WHERE category_id = $1', [category]),
+      ]);
+      const body: Paged<NewsItem> = { data: rows.map(toItem), total: Number(count[0]?.n ?? 0) };
+      return ok(body);
+    },
+  );
+
+  app.get<{ Querystring: { id: number } }>(
+    '/api/news/info',
+    { schema: { querystring: query({ id: int(1) }, ['id']) } },
+    async (request) => {
+      const rows = await db.query<NewsRow>(`SELECT ${NEWS_COLUMNS}, content FROM news WHERE id = $1`, [request.query.id]);
+      const row = rows[0];
+      if (!row) throw new ApiError('news_not_found');
+      const detail: NewsDetail = { ...toItem(row), content: row.content ?? '' };
+      return ok(detail);
+    },
+  );
+
+  app.get<{ Querystring: { page?: number } }>(
+    '/api/follow/list',
+    { schema: { querystring: query({ page: int(1, 100_000) }) } },
+    async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1)),
+  );
+
+  app.get('/api/user/invite', { schema: { querystring: query() } }, async (request) => {
+    const user = await sessionUser(ctx, request);
+    if (user.is_demo === 1) throw new ApiError('real_account_required');
+    const rows = await db.query<{ n: string }>('SELECT COUNT(*) AS n FROM users WHERE invited_by = $1', [user.id]);
+    const info: InviteInfo = { invite_code: user.invite_code, invite_count: Number(rows[0]?.n ?? 0) };
+    return ok(info);
+  });
+
+  app.get('/api/user/complaint_email', { schema: { querystring: query() } }, async () =>
+    ok({ email: await getSetting(db, 'complaint_email') }),
+  );
+
+  app.get('/api/basicSet/announcement', { schema: { querystring: query() } }, async (request) => {
+    const lang = pickLanguage(request.headers.lang);
+    const s = await getSettings(db, [`announcement.${lang}`, 'announcement.en']);
+    const text = s[`announcement.${lang}`] || s['announcement.en'] || '';
+    const [title = '', ...paras] = text.split(/\n\s*\n/);
+    const body: Announcement = { title: title.trim(), content: paras.join('\n\n').trim() };
+    return ok(body);
+  });
+}

@@ -1,0 +1,10 @@
+// Content endpoints (SPEC §7 News; ranking, invitations, complaint e-mail, announcement: docs/api.md "Content").
+import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged, Trader } from '../domain/content-types.ts';
+import { apiGet } from './client.ts';
+
+export const newsList = (page: number) => apiGet<Paged<NewsItem>>('/api/news/list', { category_id: 1, page });
+export const newsInfo = (id: number) => apiGet<NewsDetail>('/api/news/info', { id }, { loading: true });
+export const followList = (page: number) => apiGet<Paged<Trader>>('/api/follow/list', { page });
+export const inviteInfo = () => apiGet<InviteInfo>('/api/user/invite');
+export const complaintEmail = () => apiGet<{ email: string }>('/api/user/complaint_email');
+export const announcement = () => apiGet<Announcement>('/api/basicSet/announcement');

@@ -1,0 +1,47 @@
+// Wire types of the content screens (SPEC §3 News, Trader; invite, complaint mail, announcement), shared by app and server.
+
+export interface NewsItem {
+  id: number;
+  title: string;
+  desc: string;
+  logo: string;
+  created_at: string; // UTC "YYYY-MM-DD HH:mm:ss"
+}
+
+export interface NewsDetail extends NewsItem {
+  content: string; // HTML, sanitised by the server; the app sanitises it again before inserting it
+}
+
+export interface Paged<T> {
+  data: T[];
+  total: number;
+}
+
+/** One row of /api/follow/list. Rates and win rate are percent with 2 decimals; profit USD with 2 decimals. */
+export interface Trader {
+  rank: number; // 1-based position in the whole ranking
+  user: string; // display name (masked for real users)
+  code: string; // the variety traded most over the three weeks
+  multiple: number; // the multiplier used most
+  three_week_rate: string;
+  three_week_win: string;
+  three_week_profit: string;
+  total_rate: string;
+  total_trade_num: number;
+  followers: number;
+}
+
+export interface InviteInfo {
+  invite_code: string;
+  invite_count: number; // users who registered with this code
+}
+
+export interface Announcement {
+  title: string;
+  content: string; // plain text, paragraphs separated by blank lines
+}
+
+/** The register link an invite shares: the app's own address with the hash route of SPEC §2. */
+export function inviteLink(appBase: string, code: string): string {
+  return `${appBase.replace(/[#?].*$/, '')}#/register?invite_code=${encodeURIComponent(code)}`;
+}

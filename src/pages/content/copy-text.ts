@@ -1,0 +1,21 @@
+// Copies a text and shows the "copy success" toast (SPEC §8); falls back to a hidden textarea where the async
+// clipboard is missing (plain http, older WebViews).
+import i18n from 'i18next';
+import { toast } from '../../state/toasts.ts';
+
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+  toast(i18n.t('common.copy_success'));
+}

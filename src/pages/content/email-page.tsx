@@ -1,0 +1,31 @@
+// /mine/email: the complaint address from settings; tap to write a mail, or copy it.
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { complaintEmail } from '../../api/content.ts';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { copyText } from './copy-text.ts';
+import './content.css';
+
+export function EmailPage(): ReactElement {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  useEffect(() => {
+    complaintEmail().then((r) => setEmail(r.email), () => setEmail(''));
+  }, []);
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.email" back />
+      <div className="page-body ct-body">
+        <section className="ct-card">
+          <p className="ct-label">{t('content.email_hint')}</p>
+          <a className="ct-value ct-mail" href={email ? `mailto:${email}` : undefined} data-testid="complaint-email">
+            {email}
+          </a>
+          <button type="button" className="ct-button" disabled={!email} onClick={() => void copyText(email)}>
+            {t('content.copy_email')}
+          </button>
+        </section>
+      </div>
+    </div>
+  );
+}

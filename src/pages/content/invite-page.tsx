@@ -1,0 +1,50 @@
+// /mine/invite: the user's invite code, the register link with it, a 160 px QR of the link (qrcode) and how many
+// people registered with the code. The link is built from the app's own address (docs/content.md).
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import QRCode from 'qrcode';
+import { inviteLink, type InviteInfo } from '../../domain/content-types.ts';
+import { inviteInfo } from '../../api/content.ts';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { copyText } from './copy-text.ts';
+import './content.css';
+
+export const QR_SIZE = 160; // SPEC §9
+
+export function InvitePage(): ReactElement {
+  const { t } = useTranslation();
+  const [info, setInfo] = useState<InviteInfo | null>(null);
+  const [qr, setQr] = useState('');
+  const link = info ? inviteLink(window.location.origin + window.location.pathname, info.invite_code) : '';
+
+  useEffect(() => {
+    inviteInfo().then(setInfo, () => setInfo(null));
+  }, []);
+  useEffect(() => {
+    if (!link) return;
+    QRCode.toDataURL(link, { width: QR_SIZE, margin: 1, errorCorrectionLevel: 'M' }).then(setQr, () => setQr(''));
+  }, [link]);
+
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.invite" back />
+      <div className="page-body ct-body">
+        <section className="ct-card ct-invite">
+          <p className="ct-label">{t('content.invite_hint')}</p>
+          {qr ? <img className="ct-qr" src={qr} width={QR_SIZE} height={QR_SIZE} alt={t('content.invite_qr')} data-testid="invite-qr" /> : <div className="ct-qr" />}
+          <p className="ct-label">{t('content.invite_code')}</p>
+          <p className="ct-value num" data-testid="invite-code">{info?.invite_code ?? ''}</p>
+          <button type="button" className="ct-button" disabled={!info} onClick={() => info && void copyText(info.invite_code)}>
+            {t('content.copy_code')}
+          </button>
+          <p className="ct-label">{t('content.invite_link')}</p>
+          <p className="ct-link" data-testid="invite-link">{link}</p>
+          <button type="button" className="ct-button" disabled={!link} onClick={() => void copyText(link)}>
+            {t('content.copy_link')}
+          </button>
+          <p className="ct-count" data-testid="invite-count">{info ? t('content.invite_count', { n: info.invite_count }) : ''}</p>
+        </section>
+      </div>
+    </div>
+  );
+}
