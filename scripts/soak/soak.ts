@@ -187,9 +187,12 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
   }
 }
 
-/** RSS growth over the run after warm-up: the median of the last third against the median of the first third. */
+/**
+ * RSS growth after warm-up: the median of the last third of the samples against the median of the middle third
+ * (the first third is start-up: JIT, pools, caches). A leak keeps growing; warm-up and working-set growth settle.
+ */
 export function rssGrowthMb(samples: readonly SoakSample[]): number {
   const median = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const third = Math.max(1, Math.floor(samples.length / 3));
-  return median(samples.slice(-third).map((s) => s.rssMb)) - median(samples.slice(0, third).map((s) => s.rssMb));
+  return median(samples.slice(-third).map((s) => s.rssMb)) - median(samples.slice(third, 2 * third).map((s) => s.rssMb));
 }
