@@ -59,6 +59,10 @@ export interface ServerConfig {
   market?: MarketOptions | undefined;
   /** The back office's token (OPS_TOKEN); default: created once in {dataDir}/ops-token. */
   opsToken?: string | undefined;
+  /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */
+  fundDayMs?: number | undefined;
+  /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
+  fundJob?: boolean | undefined;
 }
 
 export interface ListenConfig {
@@ -83,7 +87,7 @@ function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return t;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME, OPS_TOKEN. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME, OPS_TOKEN, FUND_DAY_MS. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
@@ -99,5 +103,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     clock: simStart === undefined ? undefined : shiftedClock(simStart),
     market,
     opsToken: env.OPS_TOKEN || undefined,
+    fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
   };
 }

@@ -70,4 +70,6 @@ export interface AppContext extends Services {
   demoResetHooks: readonly DemoResetHook[];
   /** The operator token the ops API checks (server/ops/auth.ts); never logged or sent to a client. */
   opsToken: string;
+  /** Length of a fund day (FUND_DAY_MS): income falls due every fundDayMs after a subscription. */
+  fundDayMs: number;
 }

@@ -15,6 +15,7 @@ import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { seed } from './db/seed.ts';
 import type { RouteModule } from './http/route-module.ts';
+import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
 import { loadOpsToken } from './ops/token.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { coreRoutes } from './routes/index.ts';
@@ -68,7 +69,10 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       engine,
       demoResetHooks: [clearDemoOrders],
       opsToken: loadOpsToken(config.dataDir, config.opsToken),
+      fundDayMs: config.fundDayMs ?? DEFAULT_FUND_DAY_MS,
     };
+    // The fund income job: pays due days (catching up after downtime) until close.
+    if (config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,

@@ -10,7 +10,11 @@ export const RecordType = {
   WITHDRAW_PAID: 33, // paid out by an operator: − lock only, recorded with value 0 so the history shows it
   WITHDRAW_RELEASED: 34, // rejected by an operator: + balance, − lock
   OPERATOR_CREDIT: 35, // credited by an operator (a correction, a bonus): + balance
-  // 41–45: funds (server/funds/).
+  FUND_SUBSCRIBE: 41, // the amount leaves the balance into a fund subscription
+  FUND_INCOME: 42, // one fund day's interest, paid once per (subscription, day)
+  FUND_PRINCIPAL: 43, // the amount back at maturity
+  FUND_REDEEM: 44, // the amount back on early redemption
+  FUND_PENALTY: 45, // the early-redemption penalty (liquidated damages)
 } as const;
 /** A record type: the ones above, or another module's (the engine's 20s). */
 export type RecordTypeValue = number;

@@ -10,6 +10,7 @@ import { walletRoutes } from './wallet.ts';
 import { depositRoutes } from './deposits.ts';
 import { payoutMethodRoutes } from './payout-methods.ts';
 import { realNameRoutes } from './real-name.ts';
+import { miningRoutes } from './mining.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 import { tradingRoutes } from './trading.ts';
 import { fundsRoutes } from './funds.ts';
@@ -26,6 +27,7 @@ export function coreRoutes(): RouteModule[] {
     withdrawalRoutes,
     payoutMethodRoutes,
     realNameRoutes,
+    miningRoutes,
     uploadRoutes,
     // TRADING: the order engine's routes (starts the engine) and the trading account's funds routes.
     tradingRoutes,

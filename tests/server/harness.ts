@@ -21,6 +21,8 @@ export interface TestServerOptions {
   logLevel?: string;
   /** A logger to use instead (a test that reads what was logged). */
   log?: FastifyBaseLogger;
+  /** Fund day length; the fund job never runs on timers in tests: they call runFundIncome themselves. */
+  fundDayMs?: number;
   /** A built client to serve; default none, so tests never depend on a stale build. */
   distDir?: string;
   /** Static fallback folder when there is no client build; default ./public. */
@@ -77,6 +79,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     market: opts.market,
     logLevel: opts.logLevel ?? process.env.LOG_LEVEL ?? 'silent',
     log: opts.log,
+    fundDayMs: opts.fundDayMs,
+    fundJob: false,
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
   }).catch(async (err: unknown) => {

@@ -2,6 +2,7 @@
 import { areaCodesSeeder } from './area-codes.ts';
 import { companiesSeeder } from './companies.ts';
 import { depositsSeeder } from './deposits.ts';
+import { fundsSeeder } from './funds.ts';
 import type { Seeder } from './seeder.ts';
 import { settingsSeeder } from './settings.ts';
 import { withdrawalsSeeder } from './withdrawals.ts';
@@ -17,4 +18,5 @@ export const seeders: Seeder[] = [
   marketSeeder,
   depositsSeeder,
   withdrawalsSeeder,
+  fundsSeeder,
 ];

@@ -2,6 +2,7 @@
 // A feature adds its commands in its own file under server/ops/commands/ and one line here.
 import type { OpsCommand } from '../command.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
+import { FUND_COMMANDS } from './funds.ts';
 import { outboxShow } from './outbox.ts';
 import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
@@ -13,6 +14,6 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...DEPOSIT_COMMANDS,
   ...WITHDRAW_COMMANDS,
   ...REAL_NAME_COMMANDS,
-  // funds
+  ...FUND_COMMANDS,
   // content
 ];

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
+import { CURRENCY } from '../user/balance-card.tsx';
 
 export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {
   const { t } = useTranslation();
@@ -12,12 +13,12 @@ export function BalanceSummary({ funds }: { funds: Balance | null }): ReactEleme
       <div>
         <span className="muted">{t('wallet.available')}</span>
         <strong className="num" data-testid="available">{money(funds?.balance)}</strong>
-        <span className="mw-ccy">USD</span>
+        <span className="mw-ccy">{CURRENCY}</span>
       </div>
       <div>
         <span className="muted">{t('wallet.frozen')}</span>
         <strong className="num" data-testid="frozen">{money(funds?.lock_balance)}</strong>
-        <span className="mw-ccy">USD</span>
+        <span className="mw-ccy">{CURRENCY}</span>
       </div>
     </section>
   );

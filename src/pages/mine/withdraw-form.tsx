@@ -9,6 +9,7 @@ import { USD_AMOUNT } from '../../domain/amount-input.ts';
 import type { WithdrawCurrency, WithdrawMethod } from '../../domain/wallet-types.ts';
 import { withdrawPreview } from '../../domain/withdraw-fee.ts';
 import { formatMoney } from '../../i18n/format.ts';
+import { CURRENCY } from '../user/balance-card.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Field } from '../../components/field.tsx';
 import { toast } from '../../state/toasts.ts';
@@ -85,7 +86,7 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
         </button>
       )}
       <Field labelKey="wallet.withdraw_amount" inputMode="decimal" value={amount} onChange={setAmount}
-        name="number" end={<span className="mw-ccy">USD</span>} />
+        name="number" end={<span className="mw-ccy">{CURRENCY}</span>} />
       <p className="mw-available muted">
         {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available, 2)} USD`}</span>
       </p>
