@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { failure, sendError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
+import { trackRoutes } from './http/route-table.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
@@ -35,7 +36,13 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     // Closing the server ends keep-alive and websocket connections instead of waiting for them.
     forceCloseConnections: true,
     return503OnClosing: true,
+    // The router's own refusals (a path parameter over 100 characters, a malformed %-escape) answer the envelope
+    // too, not Fastify's default {statusCode, code: 'FST_…'} body (found by tests/server/fuzz-routes.test.ts).
+    frameworkErrors: (err, request, reply) => {
+      void sendError(err, request, reply);
+    },
   });
+  trackRoutes(app); // first, so it sees every route below
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
 
   // Compressed responses (the client's JS, trade_list): a phone on a slow link downloads a third of the bytes.

@@ -22,6 +22,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10, types: typeParsers });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // A client checked out (inside a transaction) that loses its connection emits 'error' on itself, not on the pool;
+  // without a listener that is an uncaught exception and the whole server exits (PostgreSQL restarted under load,
+  // tests/server/pg-restart.test.ts). Its pending query rejects anyway, and the transaction drops the client below.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   await pool.query('SELECT 1'); // fail fast on a bad URL
   let closed = false;
   return {
@@ -35,6 +41,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
     },
     async tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -49,10 +56,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((e: unknown) => {
+          broken = e instanceof Error ? e : new Error(String(e)); // the connection is gone: do not reuse it
+        });
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async close(): Promise<void> {

@@ -1,6 +1,6 @@
 // Throwaway databases for the server tests: a migrated and seeded template made once per run (global-setup.ts),
 // copied per test server — a PGlite tarball loaded in memory, or CREATE DATABASE … TEMPLATE on PostgreSQL.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,13 +45,26 @@ function pgTool(bin: string, tool: string, args: string[]): void {
   else execFileSync(cmd, args, { stdio: 'pipe' });
 }
 
+function pgToolAsync(bin: string, tool: string, args: string[]): Promise<void> {
+  const cmd = join(bin, tool);
+  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+  return new Promise((resolve, reject) => {
+    execFile(file, argv, (err) => (err ? reject(new Error(`${tool} failed`, { cause: err })) : resolve()));
+  });
+}
+
 export interface PostgresCluster {
   adminUrl: string;
+  /**
+   * Stops at once (-m immediate: a crash, recovered from the WAL on start) and starts again on the same data,
+   * without blocking this process's event loop (load keeps running meanwhile).
+   */
+  restart(): Promise<void>;
   stop(): void;
 }
 
 /** initdb + pg_ctl start into a temp dir on a free 127.0.0.1 port, tuned for throwaway data (no fsync). */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(opts: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-pg-'));
   if (asRoot) {
@@ -62,10 +75,18 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const data = join(dir, 'data');
   const port = await freePort();
   pgTool(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const opts = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  pgTool(bin, 'pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  // durable: a commit is acknowledged only once its WAL is written, so a crash-restart keeps it (fsync stays off:
+  // the operating system does not crash in these tests, only PostgreSQL).
+  const commit = opts.durable ? '' : ' -c synchronous_commit=off';
+  const pgOpts = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off${commit} -c full_page_writes=off -c max_connections=200`;
+  const start = (): void => pgTool(bin, 'pg_ctl', ['-D', data, '-o', pgOpts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  start();
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async restart() {
+      await pgToolAsync(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      await pgToolAsync(bin, 'pg_ctl', ['-D', data, '-o', pgOpts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    },
     stop() {
       try {
         pgTool(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

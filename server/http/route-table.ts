@@ -1,0 +1,26 @@
+// Every route the app registers, collected by an onRoute hook (added before any route), so tests that must cover
+// "every route" (tests/server/fuzz-routes.test.ts) find new routes without a hand-kept list.
+import type { FastifyInstance, FastifySchema } from 'fastify';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export function trackRoutes(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    const websocket = (r as { websocket?: boolean }).websocket === true;
+    for (const method of methods) table.push({ method: String(method), url: r.url, schema: r.schema, websocket });
+  });
+}
