@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DemoResetHook } from './accounts/demo.ts';
 import type { Db } from './db/db.ts';
 import type { OrderEngine } from './engine/engine.ts';
+import type { Limits } from './security/limits.ts';
 import type { Clock, Timers } from '../src/domain/time.ts';
 import type { QuoteTuple, ServerMessage } from '../src/domain/ws-protocol.ts';
 
@@ -68,4 +69,6 @@ export interface AppContext extends Services {
   engine: OrderEngine;
   /** Run inside a demo reset's transaction before the balance is restored (the engine's: delete the orders). */
   demoResetHooks: readonly DemoResetHook[];
+  /** Abuse budgets and daily caps (server/security/limits.ts), scaled by the configured factor. */
+  limits: Limits;
 }

@@ -18,6 +18,7 @@ import type { RouteModule } from './http/route-module.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { coreRoutes } from './routes/index.ts';
 import { startLiveMarket } from './market/live-market.ts';
+import { makeLimits } from './security/limits.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -62,7 +63,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const engine = new OrderEngine(services, loadEngineInstruments);
     await engine.start();
     stoppers.push(() => engine.stop());
-    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders] };
+    const limits = makeLimits(config.security);
+    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders], limits };
     const uploads = uploadsDir(config);
     const app = await buildApp(ctx, {
       distDir: config.distDir,

@@ -1,7 +1,7 @@
 // SPEC §7 account routes: login, demo login, user info, register, forgotten and changed passwords, demo reset.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { consumeCaptcha, verifyCaptcha } from '../accounts/captcha.ts';
+import { verifyCaptcha } from '../accounts/captcha.ts';
 import { createUser, isUniqueViolation } from '../accounts/create-user.ts';
 import { DEMO_ID_RE, demoUser, resetDemo } from '../accounts/demo.ts';
 import { checkNewPassword, normaliseAccount, type Channel } from '../accounts/identity.ts';
@@ -135,13 +135,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         proof = { kind: 'captcha', key: await verifyCaptcha(db, key, b.sms_code, now) };
       } else {
         const target = { channel: codeChannel(channel), target: account, purpose: PURPOSE_REGISTER } as const;
-        proof = { kind: 'code', id: await verifyCode(db, target, b.sms_code, now) };
+        proof = { kind: 'code', id: await verifyCode(ctx, target, b.sms_code, now) };
       }
       const passwordHash = await hashPassword(b.password);
       try {
         const result = await db.tx(async (q) => {
-          if (proof.kind === 'captcha') await consumeCaptcha(q, proof.key, now);
-          else await consumeCode(q, proof.id, now);
+          // A captcha was consumed when it was checked (verifyCaptcha claims it); a code is consumed here.
+          if (proof.kind === 'code') await consumeCode(q, proof.id, now);
           const id = await createUser(
             q,
             {
@@ -189,7 +189,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const account = normaliseAccount(b.type, b.account);
       checkNewPassword(b.new_password, b.secondary_password);
       // No code is ever sent for an unknown account, so it fails here exactly like a wrong code (no enumeration).
-      const codeId = await verifyCode(db, { channel: codeChannel(b.type), target: account, purpose: PURPOSE_RESET }, b.auth_code, now);
+      const codeId = await verifyCode(ctx, { channel: codeChannel(b.type), target: account, purpose: PURPOSE_RESET }, b.auth_code, now);
       const user = await findByChannel(db, b.type, account);
       if (!user || user.is_demo !== 0) throw new ApiError('code_invalid');
       const passwordHash = await hashPassword(b.new_password);
@@ -221,7 +221,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const channel: Channel = b.type ?? (user.email ? 'email' : 'mobile');
       const target = channel === 'email' ? user.email : user.mobile;
       if (!target) throw new ApiError('code_invalid');
-      const codeId = await verifyCode(db, { channel: codeChannel(channel), target, purpose: PURPOSE_RESET }, b.auth_code, now);
+      const codeId = await verifyCode(
+        ctx,
+        { channel: codeChannel(channel), target, purpose: PURPOSE_RESET },
+        b.auth_code,
+        now,
+        user.id,
+      );
       const passwordHash = await hashPassword(b.new_password);
       await db.tx(async (q) => {
         await consumeCode(q, codeId, now);

@@ -18,6 +18,7 @@ import type { Db } from '../../server/db/db.ts';
 import { commonRoutes, type Company } from '../../server/routes/common.ts';
 import { healthRoutes } from '../../server/routes/health.ts';
 import { api, registerAndLogin, startTestServer, type ApiClient, type RegisteredUser, type TestServer } from './harness.ts';
+import { makeLimits } from '../../server/security/limits.ts';
 
 let server: TestServer;
 let client: ApiClient;
@@ -219,7 +220,7 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [] };
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], limits: makeLimits() };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),
