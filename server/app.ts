@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { failure, sendError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
+import { registerRateLimits } from './security/rate-limit.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
@@ -25,6 +26,8 @@ export interface AppOptions {
   /** Where image_upload stores files, served at /uploads/. */
   uploadsDir: string;
   routes: readonly RouteModule[];
+  /** Fastify trustProxy (TRUST_PROXY): only behind a proxy that sets X-Forwarded-For. */
+  trustProxy?: boolean | string | number | undefined;
 }
 
 /** API paths never fall back to the SPA's index.html: they get the 404 envelope. */
@@ -37,6 +40,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     // Closing the server ends keep-alive and websocket connections instead of waiting for them.
     forceCloseConnections: true,
     return503OnClosing: true,
+    trustProxy: trustProxyOption(opts.trustProxy),
   });
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
 
@@ -103,8 +107,16 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     return reply.code(404).send(failure(translate(lang, 'errors.not_found')));
   });
 
+  // Before the routes: its onRoute hook puts the budgets in front of the limited ones.
+  await registerRateLimits(app, ctx);
   for (const routes of opts.routes) await app.register(async (scope) => routes(scope, ctx));
   return app;
+}
+
+/** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit the number form). */
+function trustProxyOption(v: boolean | string | number | undefined): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (typeof v === 'number') return (_addr, hop) => hop < v;
+  return v ?? false;
 }
 
 function clientMissingPage(): string {

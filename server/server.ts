@@ -70,6 +70,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       distDir: config.distDir,
       publicDir: config.publicDir,
       uploadsDir: uploads,
+      trustProxy: config.trustProxy,
       routes: [...coreRoutes({ uploadsDir: uploads }), ...extraRoutes],
     });
     await app.ready();

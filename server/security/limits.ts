@@ -8,6 +8,7 @@ import { DAILY_CAPS, type CounterScope } from './counters.ts';
 export const RATE_BUDGETS = {
   login: { perAddress: 20, perAccount: 10 },
   register: { perAddress: 10, perAccount: 10 },
+  password: { perAddress: 10, perAccount: 5 },
   code: { perAddress: 10, perAccount: 5 },
   captcha: { perAddress: 30, perAccount: 30 },
   demo: { perAddress: 10, perAccount: 10 },
