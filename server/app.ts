@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { failure, sendError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
+import { registerSecurityHeaders } from './security/headers.ts';
 import { registerRateLimits } from './security/rate-limit.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
+  await registerSecurityHeaders(app, ctx);
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
