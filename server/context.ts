@@ -5,6 +5,7 @@ import type { DemoResetHook } from './accounts/demo.ts';
 import type { Db } from './db/db.ts';
 import type { OrderEngine } from './engine/engine.ts';
 import type { Limits } from './security/limits.ts';
+import type { Revocations } from './security/revocations.ts';
 import type { Clock, Timers } from '../src/domain/time.ts';
 import type { QuoteTuple, ServerMessage } from '../src/domain/ws-protocol.ts';
 
@@ -71,4 +72,6 @@ export interface AppContext extends Services {
   demoResetHooks: readonly DemoResetHook[];
   /** Abuse budgets and daily caps (server/security/limits.ts), scaled by the configured factor. */
   limits: Limits;
+  /** Session revocations (logout, password reset or change): the socket hub logs those sockets out. */
+  revocations: Revocations;
 }

@@ -19,6 +19,7 @@ import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { coreRoutes } from './routes/index.ts';
 import { startLiveMarket } from './market/live-market.ts';
 import { makeLimits } from './security/limits.ts';
+import { revocationEvents } from './security/revocations.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -64,7 +65,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     await engine.start();
     stoppers.push(() => engine.stop());
     const limits = makeLimits(config.security);
-    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders], limits };
+    const revocations = revocationEvents(log);
+    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders], limits, revocations };
     const uploads = uploadsDir(config);
     const app = await buildApp(ctx, {
       distDir: config.distDir,

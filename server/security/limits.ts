@@ -2,6 +2,7 @@
 // (server/security/rate-limit.ts) and socket limits, all multiplied by one factor. Production runs with factor 1;
 // the test harnesses and the benchmark raise it explicitly (RATE_LIMIT_FACTOR) so their many requests from
 // 127.0.0.1 are not refused, while the abuse tests run with the real figures.
+import { OWASP_SCRYPT, type ScryptParams } from '../auth/password.ts';
 import { DAILY_CAPS, type CounterScope } from './counters.ts';
 
 /** Requests per minute per client address and (when signed in) per account, by route group. */
@@ -23,10 +24,16 @@ export const RATE_WINDOW_MS = 60_000;
 export interface SecurityOptions {
   /** Multiplies every budget and cap (default 1). Tests and benchmarks raise it; never below 1 in production. */
   factor?: number | undefined;
+  /** scrypt cost for new hashes (default OWASP_SCRYPT); the server test harness lowers it to keep tests quick. */
+  scrypt?: ScryptParams | undefined;
 }
+
+/** Sessions one user may hold at once; a new login beyond it ends the oldest. */
+export const MAX_SESSIONS_PER_USER = 10;
 
 export interface Limits {
   readonly factor: number;
+  readonly scrypt: ScryptParams;
   daily(scope: CounterScope): number;
   rate(group: RateGroup): { perAddress: number; perAccount: number };
 }
@@ -37,6 +44,7 @@ export function makeLimits(opts: SecurityOptions = {}): Limits {
   const scale = (n: number): number => Math.max(1, Math.round(n * factor));
   return {
     factor,
+    scrypt: opts.scrypt ?? OWASP_SCRYPT,
     daily: (scope) => scale(DAILY_CAPS[scope]),
     rate: (group) => ({ perAddress: scale(RATE_BUDGETS[group].perAddress), perAccount: scale(RATE_BUDGETS[group].perAccount) }),
   };

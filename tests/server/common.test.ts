@@ -19,6 +19,7 @@ import { commonRoutes, type Company } from '../../server/routes/common.ts';
 import { healthRoutes } from '../../server/routes/health.ts';
 import { api, registerAndLogin, startTestServer, type ApiClient, type RegisteredUser, type TestServer } from './harness.ts';
 import { makeLimits } from '../../server/security/limits.ts';
+import { revocationEvents } from '../../server/security/revocations.ts';
 
 let server: TestServer;
 let client: ApiClient;
@@ -220,7 +221,7 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], limits: makeLimits() };
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], limits: makeLimits(), revocations: revocationEvents(services.log) };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { Envelope, LoginResult } from '../../src/domain/types.ts';
 import type { MarketOptions } from '../../server/config.ts';
 import type { SecurityOptions } from '../../server/security/limits.ts';
+import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext, Clock, Notifier, Timers } from '../../server/context.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
@@ -82,7 +83,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     logLevel: opts.logLevel ?? process.env.LOG_LEVEL ?? 'silent',
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
-    security: opts.security ?? { factor: 1000 },
+    // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
+    security: { factor: 1000, scrypt: LEGACY_SCRYPT, ...opts.security },
     trustProxy: opts.trustProxy,
   }).catch(async (err: unknown) => {
     await fresh.drop();
