@@ -38,6 +38,10 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   const app = Fastify({
     loggerInstance: ctx.log, // the composition root's logger: services and requests log to one stream
     bodyLimit: 1024 * 1024,
+    // Slow clients cannot hold a request or a silent connection for ever (slowloris): the whole request, body
+    // included, within 30 s; a socket with nothing going on for 2 min is closed (live sockets ping every 5 s).
+    requestTimeout: 30_000,
+    connectionTimeout: 120_000,
     // Closing the server ends keep-alive and websocket connections instead of waiting for them.
     forceCloseConnections: true,
     return503OnClosing: true,

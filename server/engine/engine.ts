@@ -1,6 +1,7 @@
 // The order engine: user actions (submit, close, cancel, stops), the tick-driven triggers (pending fills, stop-profit,
 // stop-loss, stop-out) over an in-memory index of open orders, and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
+import { checkOpenOrderCap } from '../security/open-orders.ts';
 import { positionPnl, sideOf } from '../../src/domain/money.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
 import { price, usd, type Price, type Usd } from '../../src/domain/units.ts';
@@ -126,6 +127,7 @@ export class OrderEngine {
         { open: this.ctx.market.isOpen(inst.code), current: this.currentPrice(inst) },
         tradeFeeType,
       );
+      await checkOpenOrderCap(q, userId);
       const done = await openOrder(q, userId, inst, plan, now);
       const order = toWireOrder(done.row, inst, plan.originPrice);
       if (idemKey) await saveAnswer(q, userId, idemKey, order);
