@@ -31,7 +31,13 @@ export default defineConfig({
   plugins: [react(), reactRouterProduction()],
   base: './',
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    // The trading app, and the operators' back office as a page of its own (none of its code reaches the app).
+    rollupOptions: { input: { main: 'index.html', ops: 'ops.html' } },
+  },
   server: {
     proxy: {
       '/api': api,

@@ -1,6 +1,6 @@
-// The Fastify app: plugins (form bodies, multipart, websocket, static client and uploads), the envelope error
+// The Fastify app: plugins (form bodies, multipart, websocket, static client), the envelope error
 // handling, the 404 envelope / SPA fallback, and the route modules. No listening here: server.ts does that.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -24,8 +24,6 @@ export interface AppOptions {
   distDir?: string | undefined;
   /** Served instead when dist is missing, so logos and icons still load in development and tests. */
   publicDir?: string | undefined;
-  /** Where image_upload stores files, served at /uploads/. */
-  uploadsDir: string;
   routes: readonly RouteModule[];
   /** Fastify trustProxy (TRUST_PROXY): only behind a proxy that sets X-Forwarded-For. */
   trustProxy?: boolean | string | number | undefined;
@@ -63,20 +61,6 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
   });
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
-
-  mkdirSync(opts.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: resolve(opts.uploadsDir),
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    setHeaders: (res) => {
-      // Uploads are user content: never let a browser sniff them into HTML or script.
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
-    },
-  });
 
   const distDir = resolve(opts.distDir ?? 'dist');
   const hasClient = existsSync(resolve(distDir, 'index.html'));

@@ -1,6 +1,5 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
 import type { Clock, Timers } from './context.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './context.ts';
@@ -37,7 +36,7 @@ export interface MarketOptions {
 }
 
 export interface ServerConfig {
-  /** Root for PGlite data and uploads. Default ./data. */
+  /** Root for PGlite data and the ops token. Default ./data. */
   dataDir: string;
   /** postgres://… switches from PGlite to a real server. */
   databaseUrl?: string | undefined;
@@ -67,15 +66,17 @@ export interface ServerConfig {
    * a load balancer.
    */
   trustProxy?: boolean | string | number | undefined;
+  /** The back office's token (OPS_TOKEN); default: created once in {dataDir}/ops-token. */
+  opsToken?: string | undefined;
+  /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */
+  fundDayMs?: number | undefined;
+  /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
+  fundJob?: boolean | undefined;
 }
 
 export interface ListenConfig {
   port: number;
   host: string;
-}
-
-export function uploadsDir(config: Pick<ServerConfig, 'dataDir'>): string {
-  return join(config.dataDir, 'uploads');
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -115,7 +116,7 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
 
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
- * RATE_LIMIT_FACTOR, TRUST_PROXY.
+ * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
@@ -133,5 +134,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     market,
     security: { factor: factorEnv(env) },
     trustProxy: trustProxyEnv(env.TRUST_PROXY),
+    opsToken: env.OPS_TOKEN || undefined,
+    fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
   };
 }

@@ -74,4 +74,8 @@ export interface AppContext extends Services {
   limits: Limits;
   /** Session revocations (logout, password reset or change): the socket hub logs those sockets out. */
   revocations: Revocations;
+  /** The operator token the ops API checks (server/ops/auth.ts); never logged or sent to a client. */
+  opsToken: string;
+  /** Length of a fund day (FUND_DAY_MS): income falls due every fundDayMs after a subscription. */
+  fundDayMs: number;
 }

@@ -46,7 +46,8 @@ async function main(): Promise<void> {
       `  Database: ${db}`,
       '  Try it: open the URL, tap "Log in", then "Demo account" — a demo user with 100,000 USD is created for you.',
       `  Or from a shell: curl '${local}/api/user/createAccountDemoForU?demo_id=try-me-12345'`,
-      '  Verification codes (no SMS/e-mail gateway) are printed in this log and kept in the outbox table.',
+      '  Verification codes (no SMS/e-mail gateway) wait in the outbox: npm run ops -- outbox --to <e-mail or mobile>',
+      '  Back office: /ops.html, or npm run ops (the operator token is in DATA_DIR/ops-token).',
       '',
     ].join('\n'),
   );

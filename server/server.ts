@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { uploadsDir, type ServerConfig } from './config.ts';
+import type { ServerConfig } from './config.ts';
 import type { AppContext, MarketFeed, Services, UserPush } from './context.ts';
 import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
@@ -15,6 +15,8 @@ import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { seed } from './db/seed.ts';
 import type { RouteModule } from './http/route-module.ts';
+import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
+import { loadOpsToken } from './ops/token.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { coreRoutes } from './routes/index.ts';
 import { startLiveMarket } from './market/live-market.ts';
@@ -67,14 +69,22 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     stoppers.push(() => engine.stop());
     const limits = makeLimits(config.security);
     const revocations = revocationEvents(log);
-    const ctx: AppContext = { ...services, engine, demoResetHooks: [clearDemoOrders], limits, revocations };
-    const uploads = uploadsDir(config);
+    const ctx: AppContext = {
+      ...services,
+      engine,
+      demoResetHooks: [clearDemoOrders],
+      opsToken: loadOpsToken(config.dataDir, config.opsToken),
+      fundDayMs: config.fundDayMs ?? DEFAULT_FUND_DAY_MS,
+      limits,
+      revocations,
+    };
+    // The fund income job: pays due days (catching up after downtime) until close.
+    if (config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,
-      uploadsDir: uploads,
       trustProxy: config.trustProxy,
-      routes: [...coreRoutes({ uploadsDir: uploads }), ...extraRoutes],
+      routes: [...coreRoutes(), ...extraRoutes],
     });
     await app.ready();
 

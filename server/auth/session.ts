@@ -1,7 +1,7 @@
 // Who is calling: the token in the `authorization` header → the user, or ApiError 999 (missing, wrong or expired).
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { sessionGone } from '../http/envelope.ts';
+import { ApiError, sessionGone } from '../http/envelope.ts';
 import { tokenFromHeader, tokenHash } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
 
@@ -29,4 +29,11 @@ export async function sessionUser(ctx: Pick<AppContext, 'db' | 'clock'>, request
 /** The raw token of the request (already validated by sessionUser), e.g. to keep it when revoking others. */
 export function requestToken(request: FastifyRequest): string | null {
   return tokenFromHeader(request.headers.authorization);
+}
+
+/** The session's user when it is a real account; demo users get 'real_account_required' (SPEC §6). */
+export async function realSessionUser(ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest): Promise<UserRow> {
+  const user = await sessionUser(ctx, request);
+  if (user.is_demo !== 0) throw new ApiError('real_account_required');
+  return user;
 }

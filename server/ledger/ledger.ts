@@ -16,6 +16,8 @@ export interface Movement {
   memo: string;
   /** ms epoch from the injected clock. */
   at: number;
+  /** Write the record even when the available balance does not change (a paid withdrawal: value 0, memo only). */
+  alwaysRecord?: boolean;
 }
 
 export interface AccountBalance {
@@ -65,7 +67,7 @@ export async function move(q: Queryable, userId: number, m: Movement): Promise<A
     if (!(await getAccount(q, userId))) throw new Error(`no account for user ${userId}`);
     throw new ApiError('insufficient_balance');
   }
-  if (!dec(dBalance).isZero()) {
+  if (!dec(dBalance).isZero() || m.alwaysRecord) {
     await q.query(
       `INSERT INTO financial_records (user_id, value, type, memo, balance_after, created_at)
        VALUES ($1, $2::numeric, $3, $4, $5::numeric, $6)`,

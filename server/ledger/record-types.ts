@@ -1,9 +1,20 @@
 // Financial record types (financial_records.type). SPEC §2: type 10 shows its memo as the history text.
-// The trading engine adds its own (margin, fee, profit) in the 20s.
+// The trading engine adds its own (margin, fee, profit) in the 20s; docs/wallet.md lists them all.
 export const RecordType = {
   DEMO_FUNDS: 1, // initial demo balance
   DEMO_RESET: 2, // demo account restored to its starting balance
   MEMO: 10, // an adjustment whose memo is shown as is
+  // 21–25: the order engine's (server/engine/): margin locked/released, fee, fee refund, realised P&L.
+  DEPOSIT: 31, // a charge approved by an operator: + balance
+  WITHDRAW_FROZEN: 32, // a withdrawal requested: − balance, + lock
+  WITHDRAW_PAID: 33, // paid out by an operator: − lock only, recorded with value 0 so the history shows it
+  WITHDRAW_RELEASED: 34, // rejected by an operator: + balance, − lock
+  OPERATOR_CREDIT: 35, // credited by an operator (a correction, a bonus): + balance
+  FUND_SUBSCRIBE: 41, // the amount leaves the balance into a fund subscription
+  FUND_INCOME: 42, // one fund day's interest, paid once per (subscription, day)
+  FUND_PRINCIPAL: 43, // the amount back at maturity
+  FUND_REDEEM: 44, // the amount back on early redemption
+  FUND_PENALTY: 45, // the early-redemption penalty (liquidated damages)
 } as const;
 /** A record type: the ones above, or another module's (the engine's 20s). */
 export type RecordTypeValue = number;

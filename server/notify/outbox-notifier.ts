@@ -1,4 +1,5 @@
-// The Notifier without a gateway: every message lands in the outbox table and on the server log.
+// The Notifier without a gateway: every message lands in the outbox table; operators read it with
+// `npm run ops -- outbox`. The log says only that a message went out: its body is a verification code, a secret.
 // A real SMS or e-mail gateway implements the same interface (server/context.ts Notifier).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Notifier } from '../context.ts';
@@ -13,7 +14,7 @@ export function outboxNotifier(db: Queryable, clock: Clock, log: FastifyBaseLogg
         text,
         clock.now(),
       ]);
-      log.info({ outbox: { channel, to } }, `[outbox] ${channel} to ${to}: ${text}`);
+      log.info({ outbox: { channel } }, 'message left in the outbox');
     },
   };
 }

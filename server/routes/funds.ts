@@ -8,6 +8,7 @@ import { sessionUser } from '../auth/session.ts';
 import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
+import { recordTime } from '../http/wire-time.ts';
 import { getAccount, moneyText as balanceText } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 
@@ -29,11 +30,6 @@ export interface FinancialRecord {
   Memo: string;
   MemoTran: string; // the record's description in the request's language
   CreatedAtTran: string; // "YYYY-MM-DD HH:mm:ss" UTC
-}
-
-/** "2024-05-01 09:30:00" (UTC): the records list shows it as is. */
-export function recordTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

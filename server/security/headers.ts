@@ -29,11 +29,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: { db: 
   let frameSrc = "'none'";
   let checkedAt = -Infinity;
   // The directive callbacks are synchronous: refresh the chat origin from the settings ahead of them.
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', async (request) => {
     const now = deps.clock.now();
     if (now - checkedAt < FRAME_HOST_REFRESH_MS) return;
     checkedAt = now;
-    frameSrc = frameOrigin(await getSetting(deps.db, 'service_link')) ?? "'none'";
+    try {
+      frameSrc = frameOrigin(await getSetting(deps.db, 'service_link')) ?? "'none'";
+    } catch (err) {
+      // A database hiccup must not fail every page and asset: keep the last known origin.
+      request.log.warn({ err }, 'could not read service_link for frame-src');
+    }
   });
 
   await app.register(helmet, {

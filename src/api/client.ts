@@ -103,8 +103,14 @@ function createClient(): AxiosInstance {
   });
 
   http.interceptors.response.use(
-    (response: AxiosResponse) => {
+    async (response: AxiosResponse) => {
       if (isExempt(response.config.url)) return response;
+      // A private image (responseType 'blob'): the bytes when it is one, else the envelope inside the blob.
+      const blob: unknown = response.data;
+      if (blob instanceof Blob) {
+        if (blob.type.startsWith('image/')) return response;
+        response.data = JSON.parse(await blob.text()) as unknown;
+      }
       const env: unknown = response.data;
       if (!isEnvelope(env)) {
         const msg = i18n.t('errors.internal');

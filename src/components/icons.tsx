@@ -28,7 +28,12 @@ export type IconName =
   | 'close'
   | 'search'
   | 'empty'
-  | 'refresh';
+  | 'refresh'
+  | 'plus'
+  | 'trash'
+  | 'clipboard'
+  | 'card'
+  | 'coin';
 
 const PATHS: Readonly<Record<IconName, string>> = {
   back: 'M15 5l-7 7 7 7',
@@ -58,6 +63,11 @@ const PATHS: Readonly<Record<IconName, string>> = {
   search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM21 21l-5-5',
   empty: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5',
   refresh: 'M20 12a8 8 0 11-2.3-5.7M20 4v5h-5',
+  plus: 'M12 5v14M5 12h14',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  clipboard: 'M9 4h6v3H9zM7 5H5v16h14V5h-2',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  coin: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9 9.5c0-1.4 1.3-2 3-2s3 .7 3 2-1.3 1.8-3 2.2-3 .9-3 2.3 1.3 2 3 2 3-.6 3-2M12 6v1.5M12 16.5V18',
 };
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {

@@ -32,9 +32,10 @@ export const ChargeStatus = { UNCHECKED: 0, FINISHED: 1, REJECTED: 2, INVALID: 3
 /** GET /api/quickCharge/quick_ist?type=0|1&page=N → { data: ChargeRecord[], total }. */
 export interface ChargeRecord {
   id: number;
-  number: string; // amount in USD, e.g. "250.00"
+  number: string; // what the trader sent, in currency_code, e.g. "250" USDT
   type: 0 | 1; // 0 coin, 1 bank
   currency_code: string;
+  credited: string; // USD credited when approved (number ÷ the rate at submission), else 
   status: 0 | 1 | 2 | 3; // unchecked, finished, rejected, invalid
   created_at: string;
   remark: string; // the operator's reason when rejected, else ""

@@ -1,4 +1,4 @@
-// Common routes over real HTTP: area codes, settings, companies, app status, manifest, health, uploads, the 404
+// Common routes over real HTTP: area codes, settings, companies, app status, manifest, health, the 404
 // envelope, and what `/` serves with and without a client build.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,18 +17,16 @@ import { systemClock, systemTimers } from '../../server/core/system-time.ts';
 import type { Db } from '../../server/db/db.ts';
 import { commonRoutes, type Company } from '../../server/routes/common.ts';
 import { healthRoutes } from '../../server/routes/health.ts';
-import { api, registerAndLogin, startTestServer, type ApiClient, type RegisteredUser, type TestServer } from './harness.ts';
+import { api, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { makeLimits } from '../../server/security/limits.ts';
 import { revocationEvents } from '../../server/security/revocations.ts';
 
 let server: TestServer;
 let client: ApiClient;
-let user: RegisteredUser;
 
 beforeAll(async () => {
   server = await startTestServer({ market: { manual: true } });
   client = api(server.baseUrl, { lang: 'en' });
-  user = await registerAndLogin(server);
 });
 afterAll(async () => {
   await server?.close();
@@ -128,38 +126,6 @@ describe('manifest, health, 404', () => {
   });
 });
 
-describe('image upload', () => {
-  const pngBytes = new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
-  ]);
-
-  it('stores an image and serves it back at the returned url', async () => {
-    const res = await user.client.upload<{ url: string }>('/api/common/image_upload', {
-      file: Object.assign(new Blob([pngBytes], { type: 'application/octet-stream' }), { name: 'id-front.jpg' }),
-    });
-    expect(res.code).toBe(1);
-    // Named by its bytes (PNG), not by the client's file name.
-    expect(res.data.url).toMatch(/^\/uploads\/\d{4}-\d{2}\/[A-Za-z0-9_-]{22}\.png$/);
-    const file = await fetch(`${server.baseUrl}${res.data.url}`);
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-type')).toBe('image/png');
-    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(new Uint8Array(await file.arrayBuffer())).toEqual(pngBytes);
-  });
-
-  it('accepts JPEG, GIF and WebP by their signatures', async () => {
-    const samples: Array<[string, number[]]> = [
-      ['jpg', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10]],
-      ['gif', [...Buffer.from('GIF89a'), 1, 0]],
-      ['webp', [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]],
-    ];
-    for (const [ext, bytes] of samples) {
-      const res = await user.client.upload<{ url: string }>('/api/common/image_upload', { file: new Blob([new Uint8Array(bytes)]) });
-      expect(res.data.url.endsWith(`.${ext}`)).toBe(true);
-    }
-  });
-});
-
 describe('static files', () => {
   it('compresses what is worth compressing for clients that accept it', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'tickwise-dist-'));
@@ -221,11 +187,10 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], limits: makeLimits(), revocations: revocationEvents(services.log) };
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), revocations: revocationEvents(services.log) };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),
-      uploadsDir: uploads,
       routes: opts.failingDb ? [healthRoutes, commonRoutes] : [],
     });
     app.addHook('onClose', async () => rmSync(uploads, { recursive: true, force: true }));

@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { inject } from 'vitest';
 import type { Envelope, LoginResult } from '../../src/domain/types.ts';
 import type { MarketOptions } from '../../server/config.ts';
@@ -20,6 +21,10 @@ export interface TestServerOptions {
   market?: MarketOptions;
   /** Pino level; default silent (set LOG_LEVEL=debug to see the server's log). */
   logLevel?: string;
+  /** A logger to use instead (a test that reads what was logged). */
+  log?: FastifyBaseLogger;
+  /** Fund day length; the fund job never runs on timers in tests: they call runFundIncome themselves. */
+  fundDayMs?: number;
   /** A built client to serve; default none, so tests never depend on a stale build. */
   distDir?: string;
   /** Static fallback folder when there is no client build; default ./public. */
@@ -81,6 +86,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     notifier: opts.notifier,
     market: opts.market,
     logLevel: opts.logLevel ?? process.env.LOG_LEVEL ?? 'silent',
+    log: opts.log,
+    fundDayMs: opts.fundDayMs,
+    fundJob: false,
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
     // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
@@ -259,5 +267,5 @@ export async function countRows(ctx: AppContext, tables: readonly string[]): Pro
 
 /** Every table the account routes write to. */
 export const ACCOUNT_TABLES = [
-  'users', 'sessions', 'accounts', 'financial_records', 'verification_codes', 'captchas', 'outbox', 'settings',
+  'users', 'sessions', 'accounts', 'financial_records', 'verification_codes', 'captchas', 'outbox', 'settings', 'uploads',
 ] as const;

@@ -1,8 +1,11 @@
 // The ordered list of idempotent seeders run at every start (server/db/seed.ts). Append new ones at the end.
 import { areaCodesSeeder } from './area-codes.ts';
 import { companiesSeeder } from './companies.ts';
+import { depositsSeeder } from './deposits.ts';
+import { fundsSeeder } from './funds.ts';
 import type { Seeder } from './seeder.ts';
 import { settingsSeeder } from './settings.ts';
+import { withdrawalsSeeder } from './withdrawals.ts';
 import { marketSeeder } from '../../market/market-seeder.ts';
 
 export type { Seeder } from './seeder.ts';
@@ -13,4 +16,7 @@ export const seeders: Seeder[] = [
   companiesSeeder,
   // MARKET HOOK: categories, instruments and their kline history (server/market/market-seeder.ts).
   marketSeeder,
+  depositsSeeder,
+  withdrawalsSeeder,
+  fundsSeeder,
 ];

@@ -1,11 +1,19 @@
 // Every back-office command, in the order the CLI's help and the back-office page list them.
 // A feature adds its commands in its own file under server/ops/commands/ and one line here.
 import type { OpsCommand } from '../command.ts';
+import { DEPOSIT_COMMANDS } from './deposits.ts';
+import { FUND_COMMANDS } from './funds.ts';
+import { outboxShow } from './outbox.ts';
+import { REAL_NAME_COMMANDS } from './real-name.ts';
+import { WITHDRAW_COMMANDS } from './withdrawals.ts';
+import { userShow } from './users.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
-  // deposits
-  // withdrawals and payout methods
-  // real-name verification
-  // funds
+  userShow,
+  outboxShow,
+  ...DEPOSIT_COMMANDS,
+  ...WITHDRAW_COMMANDS,
+  ...REAL_NAME_COMMANDS,
+  ...FUND_COMMANDS,
   // content
 ];

@@ -1,0 +1,100 @@
+// The fund income job: for every subscription in status 1, pays each fund day that has come due — day k at
+// sub_time + k × dayMs — and at the end of the term returns the principal and sets status 4. Each day is one
+// transaction: the income row (UNIQUE per subscription and day) and its ledger record together, so a day is paid
+// exactly once whether the job runs twice at the same moment, in two processes, after a crash half-way, or days late
+// (it catches up every missed day). Runs on the injected clock and timers.
+import type { Services } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { move } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+
+export const DEFAULT_FUND_DAY_MS = 86_400_000;
+/** How often the job looks for due days: often enough for a short demo day, never more than once a minute. */
+export const checkEveryMs = (dayMs: number): number => Math.max(250, Math.min(60_000, Math.floor(dayMs / 4)));
+
+interface DoingRow {
+  id: string;
+  user_id: number;
+  share_amount: string;
+  day_profit: string;
+  lock_days: number;
+  sub_time: string;
+  paid: string;
+  title: string;
+}
+
+export interface JobResult {
+  paid: number; // income rows written by this run
+  matured: number; // subscriptions finished by this run
+}
+
+/** Pays one day if nobody has: the insert decides, the credit follows in the same transaction. */
+async function payDay(q: Queryable, s: DoingRow, day: number, at: number): Promise<boolean> {
+  const inserted = await q.query(
+    `INSERT INTO fund_incomes (subscription_id, day, interest, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (subscription_id, day) DO NOTHING RETURNING id`,
+    [s.id, day, s.day_profit, at],
+  );
+  if (inserted.length === 0) return false;
+  await move(q, s.user_id, { balance: s.day_profit, type: RecordType.FUND_INCOME, memo: `${s.title} #${s.id} ${day}/${s.lock_days}`, at });
+  return true;
+}
+
+/** Returns the principal once: only the run whose UPDATE moves the status from 1 to 4 credits it. */
+async function mature(q: Queryable, s: DoingRow, at: number): Promise<boolean> {
+  const done = await q.query('UPDATE fund_subscriptions SET status = 4, ended_at = $2 WHERE id = $1 AND status = 1 RETURNING id', [s.id, at]);
+  if (done.length === 0) return false;
+  await move(q, s.user_id, { balance: s.share_amount, type: RecordType.FUND_PRINCIPAL, memo: `${s.title} #${s.id}`, at });
+  return true;
+}
+
+export async function runFundIncome(ctx: Pick<Services, 'db' | 'clock'>, dayMs: number): Promise<JobResult> {
+  const now = ctx.clock.now();
+  const doing = await ctx.db.query<DoingRow>(
+    `SELECT s.id, s.user_id, s.share_amount, s.day_profit, s.lock_days, s.sub_time, f.title,
+            (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS paid
+       FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id
+      WHERE s.status = 1 ORDER BY s.id`,
+  );
+  const result: JobResult = { paid: 0, matured: 0 };
+  for (const s of doing) {
+    const due = Math.min(s.lock_days, Math.floor((now - Number(s.sub_time)) / dayMs));
+    for (let day = Number(s.paid) + 1; day <= due; day++) {
+      // The income's time is when it fell due, so a catch-up after downtime still dates each day correctly.
+      const at = Number(s.sub_time) + day * dayMs;
+      // A redemption may have ended it meanwhile: the status check inside the transaction settles that race.
+      const paid = await ctx.db.tx(async (q) => {
+        const live = await q.query('SELECT id FROM fund_subscriptions WHERE id = $1 AND status = 1 FOR UPDATE', [s.id]);
+        return live.length > 0 && payDay(q, s, day, at);
+      });
+      if (paid) result.paid += 1;
+    }
+    if (due >= s.lock_days) {
+      const at = Number(s.sub_time) + s.lock_days * dayMs;
+      if (await ctx.db.tx((q) => mature(q, s, at))) result.matured += 1;
+    }
+  }
+  return result;
+}
+
+/** Starts the job on the injected timers; the returned function stops it (and waits for a run in progress). */
+export function startFundJob(ctx: Pick<Services, 'db' | 'clock' | 'timers' | 'log'>, dayMs: number): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = (): void => {
+    if (stopped) return;
+    running = running
+      .then(() => runFundIncome(ctx, dayMs))
+      .then((r) => {
+        if (r.paid || r.matured) ctx.log.info({ funds: r }, 'fund income paid');
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, 'fund income job failed; the next run retries'));
+  };
+  const handle = ctx.timers.setInterval(tick, checkEveryMs(dayMs));
+  tick(); // catch up at start: a server that was down pays the missed days now
+  return async () => {
+    stopped = true;
+    ctx.timers.clearInterval(handle);
+    await running;
+  };
+}

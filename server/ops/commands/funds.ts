@@ -1,0 +1,42 @@
+// Operator actions on funds: run the income job once now (it also runs on its own every few minutes), and list
+// subscriptions.
+import { ApiError } from '../../http/envelope.ts';
+import { recordTime } from '../../http/wire-time.ts';
+import { runFundIncome } from '../../funds/income-job.ts';
+import { moneyText } from '../../ledger/ledger.ts';
+import type { OpsCommand } from '../command.ts';
+import { findUser } from './users.ts';
+
+export const fundRun: OpsCommand = {
+  name: 'fund-run',
+  summary: 'Pay every fund day that is due now (and return matured principals); safe to run any time',
+  params: [],
+  run: (ctx) => runFundIncome(ctx, ctx.fundDayMs),
+};
+
+export const fundSubscriptions: OpsCommand = {
+  name: 'fund-subscriptions',
+  summary: 'Fund subscriptions by status (default: 1 doing), newest first',
+  params: [
+    { name: 'status', help: '1 doing, 2 refunding, 3 refunded, 4 finished', optional: true },
+    { name: 'user', help: 'only this user (uid, e-mail, mobile or #id)', optional: true },
+  ],
+  async run(ctx, args) {
+    const status = args.status ?? '1';
+    if (!/^[1-4]$/.test(status)) throw new ApiError('field_invalid', undefined, { field: 'status' });
+    const userId = args.user ? (await findUser(ctx.db, args.user)).id : null;
+    const rows = await ctx.db.query<{ id: string; uid: string; title: string; share_amount: string; day_profit: string; lock_days: number; paid: string; sub_time: string }>(
+      `SELECT s.id, u.uid, f.title, s.share_amount, s.day_profit, s.lock_days, s.sub_time,
+              (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS paid
+         FROM fund_subscriptions s JOIN users u ON u.id = s.user_id JOIN funds f ON f.id = s.fund_id
+        WHERE s.status = $1 AND ($2::int IS NULL OR s.user_id = $2::int) ORDER BY s.id DESC LIMIT 100`,
+      [Number(status), userId],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id), uid: r.uid, fund: r.title, amount: moneyText(r.share_amount), day_profit: r.day_profit,
+      days: `${r.paid}/${r.lock_days}`, since: recordTime(r.sub_time),
+    }));
+  },
+};
+
+export const FUND_COMMANDS: readonly OpsCommand[] = [fundRun, fundSubscriptions];

@@ -1,0 +1,54 @@
+// Finding the user an operator action is about: by public uid, e-mail, mobile number or internal id.
+import type { Queryable } from '../../db/db.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { moneyText } from '../../ledger/ledger.ts';
+import type { OpsCommand } from '../command.ts';
+
+export interface OpsUserRow {
+  id: number;
+  uid: string;
+  account: string; // e-mail or mobile; the demo id for demo users
+  is_demo: number;
+  balance: string;
+  lock_balance: string;
+}
+
+interface UserLookupRow {
+  id: number;
+  uid: string;
+  email: string | null;
+  mobile: string | null;
+  demo_id: string | null;
+  is_demo: number;
+  balance: string | null;
+  lock_balance: string | null;
+}
+
+/** The user an operator means: by uid, e-mail, mobile number, demo id or "#<internal id>". */
+export async function findUser(q: Queryable, key: string | undefined): Promise<OpsUserRow> {
+  const k = (key ?? '').trim().toLowerCase();
+  const byId = /^#\d{1,9}$/.test(k) ? Number(k.slice(1)) : null;
+  const rows = await q.query<UserLookupRow>(
+    `SELECT u.id, u.uid, u.email, u.mobile, u.demo_id, u.is_demo, a.balance, a.lock_balance
+       FROM users u LEFT JOIN accounts a ON a.user_id = u.id
+      WHERE u.id = $1 OR u.uid = $2 OR u.email = $2 OR u.mobile = $2 OR u.demo_id = $2`,
+    [byId ?? -1, k],
+  );
+  const u = rows[0];
+  if (!u) throw new ApiError('not_found');
+  return {
+    id: u.id,
+    uid: u.uid,
+    account: u.email ?? u.mobile ?? u.demo_id ?? '',
+    is_demo: Number(u.is_demo),
+    balance: moneyText(u.balance ?? '0'),
+    lock_balance: moneyText(u.lock_balance ?? '0'),
+  };
+}
+
+export const userShow: OpsCommand = {
+  name: 'user-show',
+  summary: 'Show a user and their balances, found by uid, e-mail, mobile, demo id or #id',
+  params: [{ name: 'user', help: 'uid, e-mail, mobile number, demo id or #id' }],
+  run: (ctx, args) => findUser(ctx.db, args.user),
+};

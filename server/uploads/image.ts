@@ -1,0 +1,49 @@
+// Uploaded images are trusted by nothing the client says: the first bytes must be an image, and then sharp decodes
+// and re-encodes it. What is stored is a fresh file with no metadata (EXIF, GPS, camera serials are dropped), the
+// orientation applied, at most MAX_SIDE pixels on a side; a decompression bomb is refused by the pixel limit.
+import sharp from 'sharp';
+import { ApiError } from '../http/envelope.ts';
+
+export const MAX_INPUT_PIXELS = 40_000_000; // a 40 MP photo decodes; a 50,000 × 50,000 bomb does not
+export const MAX_SIDE = 2048;
+
+export interface CleanImage {
+  data: Buffer;
+  mime: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+}
+
+/** The image type from its first bytes; the client's file name and Content-Type are not trusted. */
+export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
+  if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+/**
+ * Decodes and re-encodes: photos (JPEG, WebP) become JPEG, drawings and screenshots (PNG, GIF's first frame) PNG,
+ * so transparency and sharp text survive. Throws ApiError 'file_type' for anything that does not decode.
+ */
+export async function cleanImage(buf: Buffer): Promise<CleanImage> {
+  const kind = sniffImage(buf);
+  if (!kind) throw new ApiError('file_type');
+  try {
+    const pipeline = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+      .rotate() // applies the EXIF orientation before the EXIF is dropped
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    const png = kind === 'png' || kind === 'gif';
+    const { data, info } = await (png ? pipeline.png({ compressionLevel: 8 }) : pipeline.jpeg({ quality: 85, mozjpeg: true }))
+      .toBuffer({ resolveWithObject: true });
+    return { data, mime: png ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
+  } catch {
+    // Truncated, corrupt, or over the pixel limit: to the trader it is simply not an image we take.
+    throw new ApiError('file_type');
+  }
+}

@@ -1,0 +1,20 @@
+// A withdraw currency as the routes need it: its fee terms (SPEC §5) with exact decimal text.
+import type { Queryable } from '../db/db.ts';
+
+export interface CurrencyTerms {
+  id: number;
+  type: 1 | 2;
+  code: string;
+  protocol: string;
+  draw_rate: string;
+  fee_type: number;
+  usd_price: string;
+}
+
+export async function currencyById(q: Queryable, id: number): Promise<CurrencyTerms | null> {
+  const rows = await q.query<CurrencyTerms>(
+    'SELECT id, type, code, protocol, draw_rate, fee_type, usd_price FROM withdraw_currencies WHERE id = $1 AND enabled = 1',
+    [id],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,102 @@
+// A command's result: a list of rows as a table (tap a row to pick it), one object as a key/value table,
+// private images as thumbnails loaded with the operator token.
+import { useEffect, useState } from 'react';
+import { imageBlobUrl, isImageUrl } from './ops-api.ts';
+import { OPS_TEXT } from './texts.ts';
+
+type Row = Record<string, unknown>;
+
+function Thumb({ token, url }: { token: string; url: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    let live = true;
+    imageBlobUrl(token, url).then(
+      (u) => {
+        made = u;
+        if (live) setSrc(u);
+        else URL.revokeObjectURL(u);
+      },
+      () => undefined, // a missing image leaves the link
+    );
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [token, url]);
+  return src ? (
+    <a href={src} target="_blank" rel="noreferrer">
+      <img className="ops-thumb" src={src} alt={url} />
+    </a>
+  ) : (
+    <code>{url}</code>
+  );
+}
+
+function Cell({ token, value }: { token: string; value: unknown }) {
+  if (isImageUrl(value)) return <Thumb token={token} url={value} />;
+  if (Array.isArray(value) && value.every(isImageUrl)) {
+    return (
+      <>
+        {value.map((v) => (
+          <Thumb key={v} token={token} url={v} />
+        ))}
+      </>
+    );
+  }
+  if (value === null || value === undefined) return null;
+  return <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
+}
+
+const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function ResultView({ token, data, onPick }: { token: string; data: unknown; onPick: (row: Row) => void }) {
+  if (Array.isArray(data) && data.every(isRow)) {
+    if (data.length === 0) return <p className="ops-muted">{OPS_TEXT.empty}</p>;
+    const cols = [...new Set(data.flatMap((r) => Object.keys(r)))];
+    return (
+      <>
+        <p className="ops-muted">{OPS_TEXT.rowHint}</p>
+        <div className="ops-scroll">
+          <table className="ops-table">
+            <thead>
+              <tr>
+                {cols.map((c) => (
+                  <th key={c}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((row, i) => (
+                <tr key={i} onClick={() => onPick(row)}>
+                  {cols.map((c) => (
+                    <td key={c}>
+                      <Cell token={token} value={row[c]} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
+    );
+  }
+  if (isRow(data)) {
+    return (
+      <table className="ops-table ops-kv" onClick={() => onPick(data)}>
+        <tbody>
+          {Object.entries(data).map(([k, v]) => (
+            <tr key={k}>
+              <th>{k}</th>
+              <td>
+                <Cell token={token} value={v} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return <pre className="ops-pre">{data === null || data === undefined ? OPS_TEXT.done : JSON.stringify(data, null, 2)}</pre>;
+}

@@ -1,0 +1,105 @@
+// /mine/auth, real-name verification (SPEC §2, §4, §5): not submitted (or rejected, with the reason) → the form with
+// name, ID number and the two ID photos; reviewing → the waiting state; verified → the finish state.
+import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { realNameCenter, submitRealName } from '../../api/wallet.ts';
+import { ReviewStatus, type RealNameCenter } from '../../domain/wallet-types.ts';
+import { Field } from '../../components/field.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { toast } from '../../state/toasts.ts';
+import { ProofPicker } from './proof-picker.tsx';
+import './money.css';
+
+/** The ID number with all but its first and last two characters hidden, for the finish state. */
+export const maskId = (id: string): string => (id.length <= 4 ? id : `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`);
+
+function RealNameForm({ reason, onDone }: { reason: string; onDone: () => void }): ReactElement {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [cardId, setCardId] = useState('');
+  const [front, setFront] = useState<string | null>(null);
+  const [back, setBack] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const problem = !name.trim()
+      ? 'errors.name_required'
+      : !cardId.trim()
+        ? 'errors.id_number_required'
+        : !front || !back
+          ? 'errors.id_photos_required'
+          : null;
+    setError(problem ? t(problem) : null);
+    if (problem || !front || !back) return;
+    try {
+      const env = await submitRealName({ name: name.trim(), card_id: cardId.trim(), front_pic: front, reverse_pic: back });
+      toast(env.msg);
+      onDone();
+    } catch {
+      // the client showed the server's message
+    }
+  };
+
+  return (
+    <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="real-name-form">
+      {reason ? (
+        <p className="mw-rejected" role="status" data-testid="rejected-reason">
+          {t('realname.rejected', { reason })}
+        </p>
+      ) : null}
+      <Field labelKey="realname.name" placeholderKey="errors.name_required" value={name} onChange={setName} name="name" autoComplete="name" />
+      <Field labelKey="realname.card_id" placeholderKey="errors.id_number_required" value={cardId} onChange={setCardId} name="card_id" autoComplete="off" />
+      <div className="mw-id-photos">
+        <ProofPicker labelKey="realname.front" value={front} onChange={setFront} testId="front" />
+        <ProofPicker labelKey="realname.back" value={back} onChange={setBack} testId="back" />
+      </div>
+      <p className="muted mw-hint">{t('realname.photo_hint')}</p>
+      {error ? <p className="mw-error" role="alert">{error}</p> : null}
+      <button type="submit" className="btn btn-primary btn-block" data-testid="real-name-submit">{t('common.confirm')}</button>
+    </form>
+  );
+}
+
+export function AuthPage(): ReactElement {
+  const { t } = useTranslation();
+  const [center, setCenter] = useState<RealNameCenter | null>(null);
+  const load = useCallback(() => {
+    realNameCenter().then(setCenter, () => undefined);
+  }, []);
+  useEffect(load, [load]);
+
+  let body: ReactElement;
+  if (!center) body = <Spinner />;
+  else if (center.review_status === ReviewStatus.NONE) body = <RealNameForm reason={center.reason} onDone={load} />;
+  else {
+    const done = center.review_status === ReviewStatus.VERIFIED;
+    body = (
+      <div className="mw-state" data-testid={done ? 'real-name-finish' : 'real-name-waiting'}>
+        <span className="mw-state__icon" data-done={done}>
+          <Icon name={done ? 'check' : 'id'} size={40} />
+        </span>
+        <h2>{t(done ? 'realname.finish' : 'realname.waiting')}</h2>
+        <p className="muted">{t(done ? 'realname.finish_hint' : 'realname.waiting_hint')}</p>
+        <dl className="mw-preview">
+          <div>
+            <dt>{t('realname.name')}</dt>
+            <dd>{center.name}</dd>
+          </div>
+          <div>
+            <dt>{t('realname.card_id')}</dt>
+            <dd className="num">{maskId(center.card_id)}</dd>
+          </div>
+        </dl>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.auth" back="/user" />
+      <div className="page-body mw-page">{body}</div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// Available and frozen USD side by side, at the top of the wallet screens (SPEC §9: 2 decimals, USD).
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Balance } from '../../domain/types.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { CURRENCY } from '../user/balance-card.tsx';
+
+export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {
+  const { t } = useTranslation();
+  const money = (v: string | undefined) => (v === undefined ? '--' : formatMoney(v, 2));
+  return (
+    <section className="mw-summary" data-testid="balance-summary">
+      <div>
+        <span className="muted">{t('wallet.available')}</span>
+        <strong className="num" data-testid="available">{money(funds?.balance)}</strong>
+        <span className="mw-ccy">{CURRENCY}</span>
+      </div>
+      <div>
+        <span className="muted">{t('wallet.frozen')}</span>
+        <strong className="num" data-testid="frozen">{money(funds?.lock_balance)}</strong>
+        <span className="mw-ccy">{CURRENCY}</span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// The bank half of /mine/charge: pick the currency of the wire, the account to send it to (its details copyable),
+// the amount, one proof image. Without a chosen account there is no pay way (SPEC §5) and nothing is sent.
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
+import { USD_AMOUNT } from '../../domain/amount-input.ts';
+import type { BankCoin, DepositBank } from '../../domain/wallet-types.ts';
+import { Field } from '../../components/field.tsx';
+import { toast } from '../../state/toasts.ts';
+import { amountProblem } from './amount-check.ts';
+import { ChoiceChips } from './choice-chips.tsx';
+import { copyText } from './copy-text.ts';
+import { ProofPicker } from './proof-picker.tsx';
+
+const DETAILS = ['bank_name', 'payee_name', 'payee_account', 'bank_swift', 'bank_address', 'bank_remark'] as const;
+
+export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactElement {
+  const { t } = useTranslation();
+  const [coins, setCoins] = useState<BankCoin[]>([]);
+  const [coin, setCoin] = useState<number | null>(null);
+  const [banks, setBanks] = useState<DepositBank[]>([]);
+  const [bankId, setBankId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [proof, setProof] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    bankCoins().then((list) => {
+      setCoins(list);
+      setCoin((c) => c ?? list[0]?.id ?? null);
+    }, () => undefined);
+  }, []);
+  useEffect(() => {
+    setBanks([]);
+    setBankId(null);
+    if (coin === null) return;
+    depositBanks(coin).then(setBanks, () => undefined);
+  }, [coin]);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (bankId === null) {
+      toast(t('errors.no_pay_way'));
+      return;
+    }
+    const problem = amountProblem(t, amount, USD_AMOUNT, 'errors.recharge_amount_required') ?? (proof ? null : t('errors.proof_required'));
+    setError(problem);
+    if (problem || !proof) return;
+    try {
+      const env = await submitBankCharge({ number: amount.trim(), proofImg: proof, wire_id: bankId });
+      toast(env.msg);
+      setAmount('');
+      setProof(null);
+      onSubmitted();
+    } catch {
+      // the client showed the server's message
+    }
+  };
+
+  const currency = coins.find((c) => c.id === coin)?.name ?? '';
+  return (
+    <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="bank-charge">
+      <ChoiceChips label={t('wallet.currency')} testId="bank-coins" value={coin} onChange={setCoin} choices={coins.map((c) => ({ id: c.id, label: c.name }))} />
+      <div className="mw-banks" role="radiogroup" aria-label={t('wallet.pay_to')}>
+        {banks.map((b) => (
+          <div key={b.id} className="mw-bank" role="radio" aria-checked={b.id === bankId} tabIndex={0} data-id={b.id}
+            onClick={() => setBankId(b.id)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') setBankId(b.id); }}>
+            <dl>
+              {DETAILS.filter((k) => b[k]).map((k) => (
+                <div key={k} className="mw-bank__row">
+                  <dt>{t(`wallet.${k}`)}</dt>
+                  <dd>
+                    <span>{b[k]}</span>
+                    {k === 'payee_account' ? (
+                      <button type="button" className="mw-inline-copy" onClick={(e) => { e.stopPropagation(); void copyText(b[k], t('common.copy_success')); }}>
+                        {t('wallet.copy')}
+                      </button>
+                    ) : null}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </div>
+      <Field labelKey="wallet.wire_amount" inputMode="decimal" value={amount} onChange={setAmount} name="number"
+        end={<span className="mw-ccy">{currency}</span>} />
+      <ProofPicker labelKey="wallet.proof" value={proof} onChange={setProof} testId="proof" />
+      {error ? <p className="mw-error" role="alert">{error}</p> : null}
+      <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">{t('common.confirm')}</button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+// /mine/history: the USD account — available and frozen — and every financial record, newest first, as an infinite
+// list (SPEC §2). The text of a record is its memo for type 10, otherwise the server's translated description.
+import { useCallback, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { financialRecords, type FinancialRecord } from '../../api/wallet.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { PullRefresh } from '../order/pull-refresh.tsx';
+import { BalanceSummary } from './balance-summary.tsx';
+import { PagedList } from './paged-list.tsx';
+import { useBalance } from './use-balance.ts';
+import { usePaged } from './use-paged.ts';
+import './money.css';
+
+/** SPEC §2: type 10 shows its memo as is; every other type its translated description. */
+export const MEMO_TYPE = 10;
+export const recordText = (r: FinancialRecord): string => (r.Type === MEMO_TYPE ? r.Memo : r.MemoTran);
+
+function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
+  const sign = r.Value.startsWith('-') ? 'down' : Number(r.Value) === 0 ? 'flat' : 'up';
+  return (
+    <div className="mw-row" data-type={r.Type}>
+      <div className="mw-row__main">
+        <span className="mw-row__title">{recordText(r)}</span>
+        <span className="mw-row__sub num">{r.CreatedAtTran}</span>
+      </div>
+      <span className="mw-row__amount num" data-dir={sign}>
+        {`${sign === 'up' ? '+' : ''}${formatMoney(r.Value, 2)}`}
+      </span>
+    </div>
+  );
+}
+
+export function HistoryPage(): ReactElement {
+  const { t } = useTranslation();
+  const { funds, reload } = useBalance();
+  const list = usePaged(financialRecords, 'records');
+  const refresh = useCallback(() => {
+    reload();
+    list.refresh();
+  }, [reload, list]);
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.history" back="/user" />
+      <PullRefresh className="page-body mw-page" onRefresh={refresh} header={() => <BalanceSummary funds={funds} />}>
+        <h2 className="mw-heading">{t('wallet.records')}</h2>
+        <PagedList state={list} keyOf={(r) => r.Id} render={(r) => <RecordRow r={r} />} testId="records" />
+      </PullRefresh>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// /mine/bank-card-list and /mine/coin-address-list (SPEC §2): the saved payout methods of one kind, a plus icon to
+// /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
+import type { WithdrawMethod } from '../../domain/wallet-types.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { toast } from '../../state/toasts.ts';
+import { SwipeRow } from './swipe-row.tsx';
+import '../../components/icon-button.css';
+import './money.css';
+
+function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
+  return m.type === 1 ? (
+    <div className="mw-method">
+      <span className="mw-method__title">{`${m.draw_currency.code}-${m.draw_currency.protocol}`}</span>
+      <code className="mw-method__address">{m.dc_address}</code>
+    </div>
+  ) : (
+    <div className="mw-method">
+      <span className="mw-method__title">{`${m.bank_name} · ${m.draw_currency.code}`}</span>
+      <span className="mw-method__sub">{m.payee_name}</span>
+      <span className="mw-method__sub num">{`**** ${m.payee_account.slice(-4)}`}</span>
+    </div>
+  );
+}
+
+export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
+  const { t } = useTranslation();
+  const [list, setList] = useState<WithdrawMethod[] | null>(null);
+  const [doomed, setDoomed] = useState<WithdrawMethod | null>(null);
+  const load = useCallback(() => {
+    payoutMethods(type).then(setList, () => setList([]));
+  }, [type]);
+  useEffect(load, [load]);
+
+  const remove = async (): Promise<void> => {
+    const m = doomed;
+    setDoomed(null);
+    if (!m) return;
+    try {
+      const env = await deletePayoutMethod(m.id);
+      toast(env.msg);
+    } catch {
+      // the client showed the server's message
+    }
+    load();
+  };
+
+  const add = (
+    <Link to={`/mine/withdraw-way?type=${type}`} className="icon-button" aria-label={t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')} data-testid="add-method">
+      <Icon name="plus" size={22} />
+    </Link>
+  );
+  return (
+    <div className="page">
+      <TitleBar titleKey={type === 1 ? 'page.coin_addresses' : 'page.bank_cards'} back="/mine/wallet" right={add} />
+      <div className="page-body mw-page">
+        {list === null ? (
+          <Spinner />
+        ) : list.length === 0 ? (
+          <EmptyState textKey="common.no_data" hintKey={type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card'} />
+        ) : (
+          <ul className="mw-rows" data-testid="methods">
+            {list.map((m) => (
+              <li key={m.id}>
+                <SwipeRow onDelete={() => setDoomed(m)} testId={`method-${m.id}`}>
+                  <MethodCard m={m} />
+                </SwipeRow>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ConfirmDialog open={doomed !== null} titleKey="wallet.delete" messageKey="wallet.delete_confirm" danger onConfirm={() => void remove()} onCancel={() => setDoomed(null)} />
+    </div>
+  );
+}
+
+export const BankCardsPage = (): ReactElement => <MethodsPage type={2} />;
+export const CoinAddressesPage = (): ReactElement => <MethodsPage type={1} />;

@@ -1,0 +1,34 @@
+// A wallet list: its rows, then a sentinel that loads the next page when it comes into view; "no data" when empty,
+// "no more" at the end.
+import { useRef, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useEndVisible } from '../order/use-end-visible.ts';
+import type { PagedState } from './use-paged.ts';
+
+export function PagedList<T>(props: { state: PagedState<T>; keyOf: (item: T) => string | number; render: (item: T) => ReactNode; testId: string }): ReactElement {
+  const { t } = useTranslation();
+  const { state } = props;
+  const end = useRef<HTMLDivElement>(null);
+  useEndVisible(end, state.more, !state.finished && !state.loading, state.items.length);
+  if (state.finished && state.items.length === 0) {
+    return (
+      <div className="mw-list" data-testid={props.testId} data-state="empty">
+        <EmptyState textKey="common.no_data" />
+      </div>
+    );
+  }
+  return (
+    <div className="mw-list" data-testid={props.testId} data-state={state.finished ? 'finished' : 'more'}>
+      <ul className="mw-rows">
+        {state.items.map((item) => (
+          <li key={props.keyOf(item)}>{props.render(item)}</li>
+        ))}
+      </ul>
+      <div ref={end} className="mw-end" role="status">
+        {state.finished ? <span className="muted">{t('common.no_more')}</span> : <Spinner size={20} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// One image (a payment proof, an ID photo): pick it, see it at once (a local preview), watch it upload, and
+// hand the private URL the server gave back to the form. Choosing again replaces it (SPEC §5: one image).
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadImage } from '../../api/images.ts';
+import { Icon } from '../../components/icons.tsx';
+import { PrivateImage } from '../../components/private-image.tsx';
+
+export interface ProofPickerProps {
+  labelKey: string;
+  value: string | null; // the uploaded image's private URL
+  onChange: (url: string | null) => void;
+  testId: string;
+}
+
+export function ProofPicker({ labelKey, value, onChange, testId }: ProofPickerProps): ReactElement {
+  const { t } = useTranslation();
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  // A replaced preview frees its object URL; leaving the screen also stops an upload in flight.
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const choose = (file: File | undefined): void => {
+    if (!file) return;
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setPreview(URL.createObjectURL(file));
+    setProgress(0);
+    onChange(null);
+    uploadImage(file, { onProgress: setProgress, signal: controller.signal }).then(
+      (url) => {
+        setProgress(null);
+        onChange(url);
+      },
+      () => {
+        setProgress(null);
+        setPreview(null); // the client toasted why (not an image, too large, quota)
+      },
+    );
+  };
+
+  const uploading = progress !== null;
+  return (
+    <div className="mw-proof" data-testid={testId} data-state={uploading ? 'uploading' : value ? 'done' : 'empty'}>
+      <label htmlFor={id} className="mw-proof__box">
+        {preview ? (
+          <img className="mw-proof__img" src={preview} alt={t(labelKey)} />
+        ) : value ? (
+          <PrivateImage className="mw-proof__img" url={value} alt={t(labelKey)} />
+        ) : (
+          <span className="mw-proof__empty">
+            <Icon name="plus" size={28} />
+            <span>{t(labelKey)}</span>
+          </span>
+        )}
+        {uploading ? (
+          <span className="mw-proof__bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+            <span style={{ width: `${Math.round(progress * 100)}%` }} />
+          </span>
+        ) : null}
+      </label>
+      <input id={id} className="visually-hidden" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => choose(e.currentTarget.files?.[0])} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// A list row that slides left under the finger to reveal its delete button (SPEC §2 "swipe delete"); on a wide
+// screen, or with a keyboard, the delete button is simply there at the end of the row.
+import { useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/icons.tsx';
+
+const REVEAL = 84; // px: the delete button's width
+const SNAP = 40; // further than this opens it
+
+export function SwipeRow({ children, onDelete, testId }: { children: ReactNode; onDelete: () => void; testId: string }): ReactElement {
+  const { t } = useTranslation();
+  const [offset, setOffset] = useState(0);
+  const start = useRef<{ x: number; y: number; base: number } | null>(null);
+  return (
+    <div className="mw-swipe" data-testid={testId} data-open={offset === -REVEAL}>
+      <button type="button" className="mw-swipe__delete" onClick={onDelete} aria-label={t('wallet.delete')}>
+        <Icon name="trash" size={18} />
+        <span>{t('wallet.delete')}</span>
+      </button>
+      <div
+        className="mw-swipe__body"
+        style={{ transform: `translateX(${offset}px)` }}
+        onTouchStart={(e) => {
+          const p = e.touches[0];
+          if (p) start.current = { x: p.clientX, y: p.clientY, base: offset };
+        }}
+        onTouchMove={(e) => {
+          const p = e.touches[0];
+          const s = start.current;
+          if (!p || !s || Math.abs(p.clientY - s.y) > Math.abs(p.clientX - s.x)) return; // a scroll, not a swipe
+          setOffset(Math.max(-REVEAL, Math.min(0, s.base + p.clientX - s.x)));
+        }}
+        onTouchEnd={() => {
+          start.current = null;
+          setOffset((o) => (o < -SNAP ? -REVEAL : 0));
+        }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// /mine/wallet: the balance, and the trader's saved payout methods — bank accounts and coin addresses (SPEC §2).
+import type { ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '../../components/icons.tsx';
+import { TitleBar } from '../../components/title-bar.tsx';
+import { BalanceSummary } from './balance-summary.tsx';
+import { useBalance } from './use-balance.ts';
+import './money.css';
+
+const ROWS: ReadonlyArray<{ to: string; icon: IconName; labelKey: string }> = [
+  { to: '/mine/bank-card-list', icon: 'card', labelKey: 'wallet.bank_cards' },
+  { to: '/mine/coin-address-list', icon: 'coin', labelKey: 'wallet.coin_addresses' },
+  { to: '/mine/history', icon: 'orders', labelKey: 'wallet.records' },
+];
+
+export function WalletPage(): ReactElement {
+  const { t } = useTranslation();
+  const { funds } = useBalance();
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.wallet" back="/user" />
+      <div className="page-body mw-page">
+        <BalanceSummary funds={funds} />
+        <div className="mw-actions">
+          <Link className="btn btn-primary" to="/mine/charge">{t('user.deposit')}</Link>
+          <Link className="btn btn-secondary" to="/mine/withdraw">{t('user.withdraw')}</Link>
+        </div>
+        <ul className="mw-links">
+          {ROWS.map((r) => (
+            <li key={r.to}>
+              <Link className="mw-link" to={r.to} data-row={r.to}>
+                <Icon name={r.icon} size={20} />
+                <span>{t(r.labelKey)}</span>
+                <Icon name="chevron" size={18} className="flip-rtl mw-link__chev" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// The request half of /mine/withdraw: currency, payout method (none saved → the not-bound confirm sends the trader
+// to /mine/withdraw-way), amount, remark; fee and received amount previewed exactly as SPEC §5 (the same function
+// the server charges with), the available balance beside it.
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { payoutMethods, submitWithdrawal, withdrawCurrencies } from '../../api/wallet.ts';
+import { USD_AMOUNT } from '../../domain/amount-input.ts';
+import type { WithdrawCurrency, WithdrawMethod } from '../../domain/wallet-types.ts';
+import { withdrawPreview } from '../../domain/withdraw-fee.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { CURRENCY } from '../user/balance-card.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Field } from '../../components/field.tsx';
+import { toast } from '../../state/toasts.ts';
+import { amountProblem } from './amount-check.ts';
+import { ChoiceChips } from './choice-chips.tsx';
+import { methodLabel } from './method-label.ts';
+
+export function WithdrawForm(props: { type: 1 | 2; available: string | undefined; onSubmitted: () => void }): ReactElement {
+  const { type } = props;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [currencies, setCurrencies] = useState<WithdrawCurrency[]>([]);
+  const [currencyId, setCurrencyId] = useState<number | null>(null);
+  const [methods, setMethods] = useState<WithdrawMethod[] | null>(null);
+  const [methodId, setMethodId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [memo, setMemo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notBound, setNotBound] = useState(false);
+
+  useEffect(() => {
+    setCurrencies([]);
+    setCurrencyId(null);
+    withdrawCurrencies(type).then((list) => {
+      setCurrencies(list);
+      setCurrencyId(list[0]?.id ?? null);
+    }, () => undefined);
+  }, [type]);
+  useEffect(() => {
+    setMethods(null);
+    setMethodId(null);
+    if (currencyId === null) return;
+    payoutMethods(type, currencyId).then((list) => {
+      setMethods(list);
+      setMethodId(list[0]?.id ?? null);
+    }, () => undefined);
+  }, [type, currencyId]);
+
+  const currency = currencies.find((c) => c.id === currencyId);
+  const preview = withdrawPreview(amount, currency);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (!currency) return;
+    if (methodId === null) {
+      setNotBound(true); // SPEC §5: nothing saved → confirm, then bind one
+      return;
+    }
+    const problem = amountProblem(t, amount, USD_AMOUNT, 'errors.amount_invalid');
+    setError(problem);
+    if (problem) return;
+    try {
+      const env = await submitWithdrawal({ draw_currency_id: currency.id, number: amount.trim(), memo: memo.trim(), draw_method_id: methodId });
+      toast(env.msg);
+      setAmount('');
+      setMemo('');
+      props.onSubmitted();
+    } catch {
+      // the client showed the server's message
+    }
+  };
+
+  return (
+    <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="withdraw-form">
+      <ChoiceChips label={t('wallet.currency')} testId="withdraw-currencies" value={currencyId} onChange={setCurrencyId}
+        choices={currencies.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))} />
+      <div className="mw-field-label">{t(type === 1 ? 'wallet.to_address' : 'wallet.to_account')}</div>
+      {methods && methods.length > 0 ? (
+        <ChoiceChips label={t('wallet.payout_method')} testId="withdraw-methods" value={methodId} onChange={setMethodId}
+          choices={methods.map((m) => ({ id: m.id, label: methodLabel(m) }))} />
+      ) : (
+        <button type="button" className="mw-bind" onClick={() => setNotBound(true)} data-testid="bind-first">
+          {t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')}
+        </button>
+      )}
+      <Field labelKey="wallet.withdraw_amount" inputMode="decimal" value={amount} onChange={setAmount}
+        name="number" end={<span className="mw-ccy">{CURRENCY}</span>} />
+      <p className="mw-available muted">
+        {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available, 2)} USD`}</span>
+      </p>
+      <Field labelKey="wallet.remark" value={memo} onChange={setMemo} name="memo" maxLength={200} />
+      <dl className="mw-preview" data-testid="withdraw-preview">
+        <div>
+          <dt>{t('wallet.fee')}</dt>
+          <dd className="num" data-testid="fee">{preview.fee === '--' ? '--' : `${preview.fee} USD`}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.receive')}</dt>
+          <dd className="num" data-testid="receive">{preview.receive === '--' ? '--' : `${preview.receive} ${currency?.code ?? ''}`}</dd>
+        </div>
+      </dl>
+      {error ? <p className="mw-error" role="alert">{error}</p> : null}
+      <button type="submit" className="btn btn-primary btn-block" data-testid="withdraw-submit">{t('common.confirm')}</button>
+      <ConfirmDialog
+        open={notBound}
+        titleKey="wallet.not_bound_title"
+        messageKey={type === 1 ? 'wallet.not_bound_coin' : 'wallet.not_bound_bank'}
+        confirmKey="wallet.bind_now"
+        onConfirm={() => void navigate(`/mine/withdraw-way?type=${type}`)}
+        onCancel={() => setNotBound(false)}
+      />
+    </form>
+  );
+}

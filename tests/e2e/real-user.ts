@@ -1,0 +1,58 @@
+// A real (not demo) user for browser tests against the e2e server: registered through the real routes with the
+// code read from the outbox by the ops API, logged in through the login screen; plus ops commands over HTTP.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { AppServer } from './app-server.ts';
+
+export interface RealUser {
+  account: string;
+  password: string;
+  token: string;
+}
+
+let counter = 0;
+
+/** Runs a back-office command on the server (the same API as /ops.html and `npm run ops`). */
+export async function ops<T>(server: AppServer, name: string, args: Record<string, string> = {}): Promise<T> {
+  const token = readFileSync(join(server.dataDir, 'ops-token'), 'utf8').trim();
+  const res = await fetch(`${server.url}/api/ops/run/${name}`, {
+    method: 'POST',
+    headers: { 'x-ops-token': token, 'content-type': 'application/json', lang: 'en' },
+    body: JSON.stringify(args),
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (env.code !== 1) throw new Error(`ops ${name}: ${env.msg}`);
+  return env.data;
+}
+
+async function form<T>(server: AppServer, path: string, body: Record<string, string>): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
+    body: new URLSearchParams(body).toString(),
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (env.code !== 1) throw new Error(`${path}: ${env.msg}`);
+  return env.data;
+}
+
+export async function createRealUser(server: AppServer): Promise<RealUser> {
+  const account = `e2e${process.pid}x${++counter}x${Date.now() % 100000}@example.com`;
+  const password = 'secret-pass-1';
+  await form(server, '/api/notify/send_email', { to: account, type: '1' });
+  const [message] = await ops<Array<{ body: string }>>(server, 'outbox', { to: account });
+  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';
+  await form(server, '/api/user/register', { type: 'email', account, password, re_password: password, sms_code: code });
+  const login = await form<{ token: string }>(server, '/api/user/loginForU', { account, password, login_type: 'email' });
+  return { account, password, token: login.token };
+}
+
+/** Logs the user in through the login screen and waits until the app has left it. */
+export async function loginInBrowser(page: Page, server: AppServer, user: RealUser): Promise<void> {
+  await page.goto(`${server.url}/#/login`);
+  await page.locator('input[name="account"]').fill(user.account);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('[data-testid="login-submit"]').click();
+  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+}
