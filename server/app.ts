@@ -14,6 +14,8 @@ import { failure, sendError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { trackRoutes } from './http/route-table.ts';
+import { registerSecurityHeaders } from './security/headers.ts';
+import { registerRateLimits } from './security/rate-limit.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
@@ -24,6 +26,8 @@ export interface AppOptions {
   /** Served instead when dist is missing, so logos and icons still load in development and tests. */
   publicDir?: string | undefined;
   routes: readonly RouteModule[];
+  /** Fastify trustProxy (TRUST_PROXY): only behind a proxy that sets X-Forwarded-For. */
+  trustProxy?: boolean | string | number | undefined;
 }
 
 /** API paths never fall back to the SPA's index.html: they get the 404 envelope. */
@@ -33,6 +37,10 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   const app = Fastify({
     loggerInstance: ctx.log, // the composition root's logger: services and requests log to one stream
     bodyLimit: 1024 * 1024,
+    // Slow clients cannot hold a request or a silent connection for ever (slowloris): the whole request, body
+    // included, within 30 s; a socket with nothing going on for 2 min is closed (live sockets ping every 5 s).
+    requestTimeout: 30_000,
+    connectionTimeout: 120_000,
     // Closing the server ends keep-alive and websocket connections instead of waiting for them.
     forceCloseConnections: true,
     return503OnClosing: true,
@@ -41,6 +49,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     frameworkErrors: (err, request, reply) => {
       void sendError(err, request, reply);
     },
+    trustProxy: trustProxyOption(opts.trustProxy),
   });
   trackRoutes(app); // first, so it sees every route below
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
@@ -53,6 +62,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
+  await registerSecurityHeaders(app, ctx);
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
@@ -94,8 +104,16 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     return reply.code(404).send(failure(translate(lang, 'errors.not_found')));
   });
 
+  // Before the routes: its onRoute hook puts the budgets in front of the limited ones.
+  await registerRateLimits(app, ctx);
   for (const routes of opts.routes) await app.register(async (scope) => routes(scope, ctx));
   return app;
+}
+
+/** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit the number form). */
+function trustProxyOption(v: boolean | string | number | undefined): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (typeof v === 'number') return (_addr, hop) => hop < v;
+  return v ?? false;
 }
 
 function clientMissingPage(): string {

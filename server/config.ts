@@ -4,6 +4,7 @@ import type { Clock, Timers } from './context.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './context.ts';
 import { shiftedClock } from './core/system-time.ts';
+import type { SecurityOptions } from './security/limits.ts';
 
 /**
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
@@ -57,6 +58,14 @@ export interface ServerConfig {
   /** Static fallback when dist is missing (logos, icons). Default ./public. */
   publicDir?: string | undefined;
   market?: MarketOptions | undefined;
+  /** Abuse budgets (server/security/limits.ts): RATE_LIMIT_FACTOR. */
+  security?: SecurityOptions | undefined;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): whether X-Forwarded-For names the client. Off by default, so a caller
+   * cannot pick its own address for the per-address limits; set it to the proxy's address or hop count behind
+   * a load balancer.
+   */
+  trustProxy?: boolean | string | number | undefined;
   /** The back office's token (OPS_TOKEN); default: created once in {dataDir}/ops-token. */
   opsToken?: string | undefined;
   /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */
@@ -87,7 +96,28 @@ function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return t;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME, OPS_TOKEN, FUND_DAY_MS. */
+/** TRUST_PROXY: true/false, a hop count, or addresses/CIDRs separated by commas (Fastify's forms). */
+export function trustProxyEnv(raw: string | undefined): boolean | string | number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/** RATE_LIMIT_FACTOR: a positive number multiplying every budget (1 = the documented figures). */
+function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.RATE_LIMIT_FACTOR;
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`RATE_LIMIT_FACTOR must be a positive number, got "${raw}"`);
+  return n;
+}
+
+/**
+ * Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
+ * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
@@ -102,6 +132,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     clock: simStart === undefined ? undefined : shiftedClock(simStart),
     market,
+    security: { factor: factorEnv(env) },
+    trustProxy: trustProxyEnv(env.TRUST_PROXY),
     opsToken: env.OPS_TOKEN || undefined,
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
   };

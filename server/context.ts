@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DemoResetHook } from './accounts/demo.ts';
 import type { Db } from './db/db.ts';
 import type { OrderEngine } from './engine/engine.ts';
+import type { Limits } from './security/limits.ts';
+import type { Revocations } from './security/revocations.ts';
 import type { Clock, Timers } from '../src/domain/time.ts';
 import type { QuoteTuple, ServerMessage } from '../src/domain/ws-protocol.ts';
 
@@ -68,6 +70,10 @@ export interface AppContext extends Services {
   engine: OrderEngine;
   /** Run inside a demo reset's transaction before the balance is restored (the engine's: delete the orders). */
   demoResetHooks: readonly DemoResetHook[];
+  /** Abuse budgets and daily caps (server/security/limits.ts), scaled by the configured factor. */
+  limits: Limits;
+  /** Session revocations (logout, password reset or change): the socket hub logs those sockets out. */
+  revocations: Revocations;
   /** The operator token the ops API checks (server/ops/auth.ts); never logged or sent to a client. */
   opsToken: string;
   /** Length of a fund day (FUND_DAY_MS): income falls due every fundDayMs after a subscription. */

@@ -20,6 +20,8 @@ import { loadOpsToken } from './ops/token.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { coreRoutes } from './routes/index.ts';
 import { startLiveMarket } from './market/live-market.ts';
+import { makeLimits } from './security/limits.ts';
+import { revocationEvents } from './security/revocations.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -40,6 +42,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       databaseUrl: config.databaseUrl,
       pgliteDir: config.pgliteDir ?? join(config.dataDir, 'pglite'),
       loadDataDir: config.pgliteTemplate,
+      onPoolError: (err) => log.error({ err }, 'postgres pool client error'),
     }));
   /** Stopped in reverse order on close (market timers before the database they write to). */
   const stoppers: Array<() => Promise<void> | void> = [() => db.close()];
@@ -64,18 +67,23 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const engine = new OrderEngine(services, loadEngineInstruments);
     await engine.start();
     stoppers.push(() => engine.stop());
+    const limits = makeLimits(config.security);
+    const revocations = revocationEvents(log);
     const ctx: AppContext = {
       ...services,
       engine,
       demoResetHooks: [clearDemoOrders],
       opsToken: loadOpsToken(config.dataDir, config.opsToken),
       fundDayMs: config.fundDayMs ?? DEFAULT_FUND_DAY_MS,
+      limits,
+      revocations,
     };
     // The fund income job: pays due days (catching up after downtime) until close.
     if (config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,
+      trustProxy: config.trustProxy,
       routes: [...coreRoutes(), ...extraRoutes],
     });
     await app.ready();

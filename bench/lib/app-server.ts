@@ -71,6 +71,8 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
   const [cmd, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
   const child = spawn(cmd ?? process.execPath, args, {
     env: {
+      // Many simulated users from 127.0.0.1: relax the abuse budgets (server/security/limits.ts) explicitly.
+      RATE_LIMIT_FACTOR: '1000',
       ...process.env,
       ...opts.env,
       PORT: String(port),

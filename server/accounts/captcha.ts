@@ -1,7 +1,7 @@
-// Picture captchas (verify_reg_type 2): a random 4–5 character answer, valid 5 minutes, single use; any wrong
-// answer burns it so each image allows one guess.
+// Picture captchas (verify_reg_type 2): a random 4–5 character answer, valid 5 minutes, single use; any answer
+// burns it so each image allows exactly one guess.
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { CAPTCHA_ALPHABET, renderCaptchaSvg } from './captcha-svg.ts';
 
@@ -34,26 +34,26 @@ export async function createCaptcha(db: Db, now: number): Promise<CaptchaImage> 
   return { id, b64s: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** Checks the answer before the caller's transaction (a wrong answer burns the captcha); returns the id. */
+/**
+ * Claims the captcha and checks the answer in one go: the UPDATE that marks it used is also the read, so of any
+ * number of parallel answers exactly one is compared, and a wrong one has burnt the picture. The claim is the
+ * consumption (a failure later in the caller's request also costs the picture: the client fetches a new one).
+ */
 export async function verifyCaptcha(db: Db, key: string, given: string, now: number): Promise<string> {
-  const rows = await db.query<{ answer: string; expires_at: string; used_at: string | null }>(
-    'SELECT answer, expires_at, used_at FROM captchas WHERE id = $1',
-    [key],
+  const claimed = await db.query<{ answer: string }>(
+    'UPDATE captchas SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING answer',
+    [key, now],
   );
-  const row = rows[0];
-  if (!row || row.used_at !== null) throw new ApiError('captcha_invalid');
-  if (Number(row.expires_at) <= now) throw new ApiError('captcha_expired');
-  if (row.answer !== given.trim().toUpperCase()) {
-    await db.query('UPDATE captchas SET used_at = $2 WHERE id = $1', [key, now]);
+  const row = claimed[0];
+  if (!row) {
+    const rows = await db.query<{ expires_at: string; used_at: string | null }>(
+      'SELECT expires_at, used_at FROM captchas WHERE id = $1',
+      [key],
+    );
+    const last = rows[0];
+    if (last && last.used_at === null && Number(last.expires_at) <= now) throw new ApiError('captcha_expired');
     throw new ApiError('captcha_invalid');
   }
+  if (row.answer !== given.trim().toUpperCase()) throw new ApiError('captcha_invalid');
   return key;
-}
-
-export async function consumeCaptcha(q: Queryable, key: string, now: number): Promise<void> {
-  const rows = await q.query('UPDATE captchas SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [
-    key,
-    now,
-  ]);
-  if (rows.length === 0) throw new ApiError('captcha_invalid');
 }

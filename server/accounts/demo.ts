@@ -13,14 +13,23 @@ export type DemoResetHook = (q: Queryable, userId: number, now: number) => Promi
 
 export const DEMO_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The demo user bound to demoId, created (and funded) on first use. Safe against two first calls racing. */
-export async function demoUser(db: Db, demoId: string, now: number): Promise<UserRow> {
+/**
+ * The demo user bound to demoId, created (and funded) on first use. Safe against two first calls racing.
+ * `beforeCreate` runs inside the creating transaction only (the caller's daily cap per address).
+ */
+export async function demoUser(
+  db: Db,
+  demoId: string,
+  now: number,
+  beforeCreate?: (q: Queryable) => Promise<void>,
+): Promise<UserRow> {
   const find = async (q: Queryable): Promise<UserRow | undefined> =>
     (await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.demo_id = $1`, [demoId]))[0];
   const existing = await find(db);
   if (existing) return existing;
   try {
     return await db.tx(async (q) => {
+      if (beforeCreate) await beforeCreate(q);
       const id = await createUser(q, { passwordHash: '', isDemo: true, demoId }, now);
       await move(q, id, { balance: DEMO_BALANCE, type: RecordType.DEMO_FUNDS, memo: 'Demo account funds', at: now });
       const row = await find(q);

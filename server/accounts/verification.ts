@@ -1,9 +1,11 @@
 // Sent verification codes: random 6 digits, valid 10 minutes, single use, one send per target per 60 s, and a
 // few wrong guesses burn the code. Only the newest code of a target counts (a resend replaces the old one).
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock, Notifier } from '../context.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
+import { spendDaily, sweepCounters } from '../security/counters.ts';
+import type { Limits } from '../security/limits.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_AFTER_MS = 60 * 1000;
@@ -41,17 +43,26 @@ export async function checkResend(q: Queryable, channel: CodeChannel, target: st
   }
 }
 
-/** Stores a new code and hands its text to the notifier. `recipient` is the address the gateway needs. */
+/**
+ * Stores a new code and hands its text to the notifier. `recipient` is the address the gateway needs; `address`
+ * (the client's IP) is capped per day as well as the target, so one caller cannot spray codes at many numbers.
+ */
 export async function issueCode(
-  deps: { db: Db; clock: Clock; notifier: Notifier },
+  deps: { db: Db; clock: Clock; notifier: Notifier; limits: Limits },
   t: CodeTarget,
   recipient: string,
   text: (code: string) => string,
+  address?: string,
 ): Promise<void> {
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.tx(async (q) => {
     await checkResend(q, t.channel, t.target, now);
+    // Outside the resend window only: a refused 60 s resend does not eat the day's allowance.
+    const caps = deps.limits;
+    await spendDaily(q, 'code_send_target', `${t.channel}:${t.target}`, now, caps.daily('code_send_target'));
+    if (address !== undefined) await spendDaily(q, 'code_send_address', address, now, caps.daily('code_send_address'));
+    await sweepCounters(q, now);
     // Older codes of this address can never be used again (only the newest counts): keep the table small.
     await q.query('DELETE FROM verification_codes WHERE channel = $1 AND target = $2 AND created_at < $3', [
       t.channel,
@@ -67,26 +78,54 @@ export async function issueCode(
   await deps.notifier.send(t.channel, recipient, text(code));
 }
 
+function sameCode(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given.trim());
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
  * Checks a code before the caller's transaction and returns its id (consume it inside the transaction with
- * consumeCode). A wrong guess counts an attempt, outside any transaction, so rolling back cannot undo it.
+ * consumeCode). Every check, right or wrong, spends one attempt in the same statement that reads the code, so
+ * parallel guesses cannot all be compared before the count lands; a code allows MAX_CODE_ATTEMPTS checks.
+ * Checks are also capped per target per day (and per signed-in account when `accountId` is given). The counts
+ * are written outside any transaction, so a caller's rollback cannot undo them.
  */
-export async function verifyCode(db: Db, t: CodeTarget, given: string, now: number): Promise<number> {
+export async function verifyCode(
+  deps: { db: Db; limits: Limits },
+  t: CodeTarget,
+  given: string,
+  now: number,
+  accountId?: number,
+): Promise<number> {
+  const { db, limits } = deps;
+  await spendDaily(db, 'code_guess_target', `${t.channel}:${t.target}`, now, limits.daily('code_guess_target'));
+  if (accountId !== undefined) {
+    await spendDaily(db, 'code_guess_account', String(accountId), now, limits.daily('code_guess_account'));
+  }
+  const claimed = await db.query<{ id: number; code: string }>(
+    `UPDATE verification_codes SET attempts = attempts + 1
+      WHERE id = (SELECT id FROM verification_codes
+                   WHERE channel = $1 AND target = $2 AND purpose = $3 ORDER BY id DESC LIMIT 1)
+        AND used_at IS NULL AND expires_at > $4 AND attempts < $5
+      RETURNING id, code`,
+    [t.channel, t.target, t.purpose, now, MAX_CODE_ATTEMPTS],
+  );
+  const row = claimed[0];
+  if (row) {
+    if (!sameCode(row.code, given)) throw new ApiError('code_invalid');
+    return row.id;
+  }
+  // No attempt was left: read why, only to choose the message.
   const rows = await db.query<CodeRow>(
     `SELECT id, code, attempts, expires_at, used_at FROM verification_codes
       WHERE channel = $1 AND target = $2 AND purpose = $3 ORDER BY id DESC LIMIT 1`,
     [t.channel, t.target, t.purpose],
   );
-  const row = rows[0];
-  if (!row) throw new ApiError('code_invalid');
-  if (row.used_at !== null) throw new ApiError('code_used');
-  if (Number(row.expires_at) <= now) throw new ApiError('code_expired');
-  if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError('code_invalid');
-  if (row.code !== given.trim()) {
-    await db.query('UPDATE verification_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
-    throw new ApiError('code_invalid');
-  }
-  return row.id;
+  const last = rows[0];
+  if (last && last.used_at !== null) throw new ApiError('code_used');
+  if (last && Number(last.expires_at) <= now) throw new ApiError('code_expired');
+  throw new ApiError('code_invalid');
 }
 
 /** Marks the code used; a concurrent request that used it first makes this throw code_used. */

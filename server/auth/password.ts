@@ -1,10 +1,22 @@
-// Password hashing with scrypt (node:crypto): salted, parameters stored with the hash so they can be raised later.
+// Password hashing with scrypt (node:crypto): salted, parameters stored with the hash so they can be raised later;
+// a login with a hash made under older parameters re-hashes it under the current ones (needsRehash).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 16384;
-const R = 8;
-const P = 1;
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * OWASP Password Storage Cheat Sheet (2024–2026): scrypt with N=2^17, r=8, p=1 or an equal-cost trade-off; we use
+ * N=2^14, r=8, p=5 (same work, 16 MiB per hash instead of 128 MiB, so a burst of logins cannot exhaust memory).
+ */
+export const OWASP_SCRYPT: ScryptParams = { N: 16384, r: 8, p: 5 };
+/** What hashes were made with before: still accepted, upgraded at the next login. */
+export const LEGACY_SCRYPT: ScryptParams = { N: 16384, r: 8, p: 1 };
 const KEYLEN = 32;
+const MAXMEM = 64 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -13,10 +25,10 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions, keylen: num
 }
 
 /** "scrypt$N$r$p$salt$hash" (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N, r: R, p: P }, KEYLEN);
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, { N: params.N, r: params.r, p: params.p, maxmem: MAXMEM }, KEYLEN);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -26,14 +38,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hashText ?? '', 'base64url');
   if (expected.length === 0) return false;
   const key = await derive(password, Buffer.from(saltText ?? '', 'base64url'), {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM,
   }, expected.length);
   return timingSafeEqual(key, expected);
 }
 
+/** True when the stored hash was made with other parameters than `params` (re-hash it after a good login). */
+export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT): boolean {
+  const parts = stored.split('$');
+  return !(parts[0] === 'scrypt' && Number(parts[1]) === params.N && Number(parts[2]) === params.r && Number(parts[3]) === params.p);
+}
+
 // Unknown accounts are checked against this so "no such user" costs the same time as "wrong password".
-let dummy: Promise<string> | undefined;
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(12).toString('base64url'));
-  return dummy;
+const dummies = new Map<string, Promise<string>>();
+export function dummyHash(params: ScryptParams = OWASP_SCRYPT): Promise<string> {
+  const k = `${params.N}/${params.r}/${params.p}`;
+  let d = dummies.get(k);
+  if (!d) {
+    d = hashPassword(randomBytes(12).toString('base64url'), params);
+    dummies.set(k, d);
+  }
+  return d;
 }

@@ -1,6 +1,7 @@
 // Session tokens: 32 random bytes (base64url) handed to the client once; only their sha256 is stored, with an expiry.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
+import { MAX_SESSIONS_PER_USER } from '../security/limits.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -12,8 +13,9 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Creates a session for the user and returns the token (the only time it exists in clear). */
-export async function issueToken(q: Queryable, userId: number, now: number): Promise<string> {
+/** Creates a session for the user and returns the token (the only time it exists in clear). Beyond `maxSessions`
+ * the oldest sessions end, so a leaked password cannot hold an unbounded number of tokens. */
+export async function issueToken(q: Queryable, userId: number, now: number, maxSessions = MAX_SESSIONS_PER_USER): Promise<string> {
   const token = newToken();
   // Expired sessions are useless; dropping the user's own keeps the table from growing (indexed by user).
   await q.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2', [userId, now]);
@@ -23,6 +25,11 @@ export async function issueToken(q: Queryable, userId: number, now: number): Pro
     now,
     now + SESSION_TTL_MS,
   ]);
+  await q.query(
+    `DELETE FROM sessions WHERE user_id = $1
+       AND id NOT IN (SELECT id FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT $2)`,
+    [userId, maxSessions],
+  );
   return token;
 }
 
@@ -32,6 +39,14 @@ export async function revokeSessions(q: Queryable, userId: number, keepToken?: s
     userId,
     keepToken ? tokenHash(keepToken) : '',
   ]);
+}
+
+/** Ends one session (logout); true when it existed. Returns its user so their sockets can be told. */
+export async function revokeToken(q: Queryable, token: string): Promise<number | null> {
+  const rows = await q.query<{ user_id: number }>('DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id', [
+    tokenHash(token),
+  ]);
+  return rows[0]?.user_id ?? null;
 }
 
 /** Accepts "Bearer x" or a bare token, as the spec's client sends the token as is. */

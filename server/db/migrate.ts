@@ -1,6 +1,6 @@
 // Versioned migrations: server/db/migrations/NNN-name.sql applied once each, in numeric order, one transaction each.
 // Numbering: 001–099 accounts core, 100–199 market, 200–299 trading engine, 300–399 money (uploads, deposits,
-// withdrawals, real-name), 400–499 funds, 500–599 content.
+// withdrawals, real-name), 400–499 funds, 500–599 content, 600–699 security.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

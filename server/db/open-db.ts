@@ -10,12 +10,14 @@ export interface OpenDbOptions {
   pgliteDir?: string | undefined;
   /** A PGlite tarball to start from (tests). */
   loadDataDir?: Blob | undefined;
+  /** PostgreSQL pool errors (idle clients dropped): the composition root logs them. */
+  onPoolError?: ((err: Error) => void) | undefined;
 }
 
 export const DEFAULT_PGLITE_DIR = join('data', 'pglite');
 
 export function openDb(opts: OpenDbOptions = {}): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres({ url: opts.databaseUrl });
+  if (opts.databaseUrl) return openPostgres({ url: opts.databaseUrl, onError: opts.onPoolError });
   return openPglite({
     dataDir: opts.pgliteDir ?? DEFAULT_PGLITE_DIR,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),

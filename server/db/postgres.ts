@@ -16,12 +16,28 @@ const typeParsers = {
 export interface PostgresOptions {
   url: string;
   max?: number; // pool size
+  /** Told about errors of idle pool clients (logged by the caller); the pool replaces the client. */
+  onError?: ((err: Error) => void) | undefined;
 }
 
+/** A connection that cannot be made in this time fails the request instead of hanging it. */
+export const PG_CONNECT_TIMEOUT_MS = 10_000;
+/** No statement may run longer (a runaway query would hold locks and a pool slot). */
+export const PG_STATEMENT_TIMEOUT_MS = 15_000;
+/** A transaction left idle this long (a bug awaiting something else) is ended by the server. */
+export const PG_IDLE_IN_TX_TIMEOUT_MS = 30_000;
+
 export async function openPostgres(opts: PostgresOptions): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10, types: typeParsers });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.max ?? 10,
+    types: typeParsers,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: PG_IDLE_IN_TX_TIMEOUT_MS,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it, and we say so.
+  pool.on('error', (err) => opts.onError?.(err));
   // A client checked out (inside a transaction) that loses its connection emits 'error' on itself, not on the pool;
   // without a listener that is an uncaught exception and the whole server exits (PostgreSQL restarted under load,
   // tests/server/pg-restart.test.ts). Its pending query rejects anyway, and the transaction drops the client below.

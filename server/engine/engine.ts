@@ -3,6 +3,7 @@
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
 // Over ~300 lines on purpose: the actions and the triggers share one in-memory index and its locking; the rules
 // already live apart (submit-check.ts, triggers, amounts in src/domain/money.ts). Split further only with the index.
+import { checkOpenOrderCap } from '../security/open-orders.ts';
 import { positionPnl, sideOf } from '../../src/domain/money.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
 import { price, usd, type Price, type Usd } from '../../src/domain/units.ts';
@@ -127,6 +128,7 @@ export class OrderEngine {
         { open: this.ctx.market.isOpen(inst.code), current: this.currentPrice(inst) },
         tradeFeeType,
       );
+      await checkOpenOrderCap(q, userId);
       const done = await openOrder(q, userId, inst, plan, now);
       const order = toWireOrder(done.row, inst, plan.originPrice);
       if (idemKey) await saveAnswer(q, userId, idemKey, order);

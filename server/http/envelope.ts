@@ -7,6 +7,9 @@ export class ApiError extends Error {
     readonly key: string,
     readonly code: number = CODE_ERROR,
     readonly params: Record<string, string | number> = {},
+    /** HTTP status of the answer: 200 for the envelope's business errors, 429 for a spent budget. */
+    readonly status: number = 200,
+    readonly headers: Record<string, string> = {},
   ) {
     super(key);
   }

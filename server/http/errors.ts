@@ -46,7 +46,7 @@ export function schemaIssueToError(issue: SchemaIssue): ApiError {
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const lang = pickLanguage(request.headers.lang);
   if (err instanceof ApiError) {
-    return reply.code(200).send(failure(translate(lang, `errors.${err.key}`, err.params), err.code));
+    return reply.code(err.status).headers(err.headers).send(failure(translate(lang, `errors.${err.key}`, err.params), err.code));
   }
   const fe = err as Partial<FastifyError> & { validation?: SchemaIssue[] };
   const first = fe.validation?.[0];

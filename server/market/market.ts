@@ -110,6 +110,8 @@ export class SimulatedMarket implements MarketFeed {
         intervalMs: opts.tickIntervalMs ?? 50,
         syntheticHz: hz,
         maxCatchUpMs: 5000,
+        // One failing tick listener (engine triggers, hub) must not stop the others or end the process.
+        onListenerError: (err) => deps.log?.error({ err }, 'tick listener failed'),
       },
       store.onTick,
     );

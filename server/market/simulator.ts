@@ -16,6 +16,8 @@ export interface SimulatorOptions {
   manual: boolean;
   /** How often the timer advances the simulation (ms). */
   intervalMs: number;
+  /** Told when a tick or change listener throws (logged by the caller); the other listeners still run. */
+  onListenerError?: ((err: unknown) => void) | undefined;
   /** Ticks per second for synthetic instruments (SIM_HZ); catalogue instruments use their own rate. */
   syntheticHz: number;
   /** A gap longer than this (ms) is crossed in one move instead of replaying every tick (clock jumps, sleeps). */
@@ -224,7 +226,7 @@ export class Simulator implements MarketFeed {
       time: t,
       volume,
     };
-    for (const l of this.tickListeners) l(tick);
+    for (const l of this.tickListeners) isolated(l, tick, this.opts.onListenerError);
     return tick;
   }
 
@@ -232,7 +234,7 @@ export class Simulator implements MarketFeed {
     st.version++;
     st.quote = null;
     st.tuple = null;
-    for (const l of this.changeListeners) l(st);
+    for (const l of this.changeListeners) isolated(l, st, this.opts.onListenerError);
   }
 
   // ---- MarketFeed ----
@@ -310,5 +312,14 @@ export class Simulator implements MarketFeed {
       st.tuple = [q.code, q.close, q.change, q.time, q.status];
     }
     return st.tuple;
+  }
+}
+
+/** Runs one listener so that its exception cannot stop the tick loop (or, from a timer, end the process). */
+function isolated<T>(listener: (v: T) => void, v: T, onError: ((err: unknown) => void) | undefined): void {
+  try {
+    listener(v);
+  } catch (err) {
+    onError?.(err);
   }
 }

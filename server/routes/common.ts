@@ -54,6 +54,8 @@ export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.get('/api/company/getCompanyStatus', { schema: { querystring: query() } }, async () => {
     const s = await getSettings(db, ['app_status', 'app_type', 'loss_url']);
-    return ok({ status: Number(s.app_status) || 0, type: Number(s.app_type) || 0, loss_url: s.loss_url ?? '' });
+    // Only an http(s) address is ever handed out: the client navigates to it (a javascript: URL would run).
+    const lossUrl = /^https?:\/\//i.test(s.loss_url ?? '') ? (s.loss_url ?? '') : '';
+    return ok({ status: Number(s.app_status) || 0, type: Number(s.app_type) || 0, loss_url: lossUrl });
   });
 }

@@ -47,11 +47,12 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const deps = {
       db,
       clock,
+      limits: ctx.limits,
       // A reset code for an unknown account is stored (so the 60 s rule looks the same) but never delivered:
       // the answer does not reveal whether the account exists.
       notifier: b.type !== PURPOSE_REGISTER && !existing ? { send: async () => undefined } : ctx.notifier,
     };
-    await issueCode(deps, { channel, target, purpose: b.type }, recipient, text);
+    await issueCode(deps, { channel, target, purpose: b.type }, recipient, text, request.ip);
   }
 
   const sendSchema = {

@@ -1,14 +1,15 @@
 // SPEC §7 account routes: login, demo login, user info, register, forgotten and changed passwords, demo reset.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { consumeCaptcha, verifyCaptcha } from '../accounts/captcha.ts';
+import { verifyCaptcha } from '../accounts/captcha.ts';
 import { createUser, isUniqueViolation } from '../accounts/create-user.ts';
 import { DEMO_ID_RE, demoUser, resetDemo } from '../accounts/demo.ts';
 import { checkNewPassword, normaliseAccount, type Channel } from '../accounts/identity.ts';
 import { consumeCode, PURPOSE_REGISTER, PURPOSE_RESET, verifyCode } from '../accounts/verification.ts';
-import { dummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
 import { requestToken, sessionUser } from '../auth/session.ts';
-import { issueToken, revokeSessions } from '../auth/tokens.ts';
+import { issueToken, revokeSessions, revokeToken, tokenHash } from '../auth/tokens.ts';
+import { spendDaily } from '../security/counters.ts';
 import { findUserByEmail, findUserById, findUserByMobile, toWireUser, type UserRow } from '../auth/users.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -43,9 +44,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const account = normaliseAccount(channel, request.body.account);
       const user = await findByChannel(db, channel, account);
       // Same work and the same answer whether the account is unknown, a demo, or the password is wrong.
-      const stored = user && user.is_demo === 0 ? user.password_hash : await dummyHash();
+      const stored = user && user.is_demo === 0 ? user.password_hash : await dummyHash(ctx.limits.scrypt);
       const good = await verifyPassword(password, stored);
       if (!user || user.is_demo !== 0 || !good) throw new ApiError('invalid_credentials');
+      if (needsRehash(user.password_hash, ctx.limits.scrypt)) {
+        // Made under older scrypt parameters: the password is at hand now, so store it under the current ones.
+        const upgraded = await hashPassword(password, ctx.limits.scrypt);
+        await db.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+          user.id,
+          upgraded,
+          user.password_hash,
+        ]);
+      }
       const token = await issueToken(db, user.id, clock.now());
       return ok({ token, user: toWireUser(user) });
     },
@@ -58,11 +68,25 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const demoId = request.query.demo_id.trim();
       if (!DEMO_ID_RE.test(demoId)) throw new ApiError('demo_id_invalid');
       const now = clock.now();
-      const user = await demoUser(db, demoId, now);
+      // A new demo account spends the address's daily allowance; returning to an existing one does not.
+      const user = await demoUser(db, demoId, now, (q) =>
+        spendDaily(q, 'demo_address', request.ip, now, ctx.limits.daily('demo_address')),
+      );
       const token = await issueToken(db, user.id, now);
       return ok({ token, user: toWireUser(user) });
     },
   );
+
+  // Ends this session on the server (the token stops working at once) and logs its sockets out. Answers success
+  // for a token that is already gone, so a retried logout is harmless.
+  app.post('/api/user/logout', async (request) => {
+    const token = requestToken(request);
+    if (token) {
+      const userId = await revokeToken(db, token);
+      if (userId !== null) ctx.revocations.revoked({ userId, only: tokenHash(token) });
+    }
+    return ok(null);
+  });
 
   app.get('/api/user/info', { schema: { querystring: query() } }, async (request) => {
     const user = await sessionUser(ctx, request);
@@ -135,13 +159,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         proof = { kind: 'captcha', key: await verifyCaptcha(db, key, b.sms_code, now) };
       } else {
         const target = { channel: codeChannel(channel), target: account, purpose: PURPOSE_REGISTER } as const;
-        proof = { kind: 'code', id: await verifyCode(db, target, b.sms_code, now) };
+        proof = { kind: 'code', id: await verifyCode(ctx, target, b.sms_code, now) };
       }
-      const passwordHash = await hashPassword(b.password);
+      const passwordHash = await hashPassword(b.password, ctx.limits.scrypt);
       try {
         const result = await db.tx(async (q) => {
-          if (proof.kind === 'captcha') await consumeCaptcha(q, proof.key, now);
-          else await consumeCode(q, proof.id, now);
+          // A captcha was consumed when it was checked (verifyCaptcha claims it); a code is consumed here.
+          if (proof.kind === 'code') await consumeCode(q, proof.id, now);
           const id = await createUser(
             q,
             {
@@ -189,15 +213,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const account = normaliseAccount(b.type, b.account);
       checkNewPassword(b.new_password, b.secondary_password);
       // No code is ever sent for an unknown account, so it fails here exactly like a wrong code (no enumeration).
-      const codeId = await verifyCode(db, { channel: codeChannel(b.type), target: account, purpose: PURPOSE_RESET }, b.auth_code, now);
+      const codeId = await verifyCode(ctx, { channel: codeChannel(b.type), target: account, purpose: PURPOSE_RESET }, b.auth_code, now);
       const user = await findByChannel(db, b.type, account);
       if (!user || user.is_demo !== 0) throw new ApiError('code_invalid');
-      const passwordHash = await hashPassword(b.new_password);
+      const passwordHash = await hashPassword(b.new_password, ctx.limits.scrypt);
       await db.tx(async (q) => {
         await consumeCode(q, codeId, now);
         await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
         await revokeSessions(q, user.id);
       });
+      ctx.revocations.revoked({ userId: user.id });
       return ok(null, requestText(request, 'server.password_changed'));
     },
   );
@@ -221,14 +246,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const channel: Channel = b.type ?? (user.email ? 'email' : 'mobile');
       const target = channel === 'email' ? user.email : user.mobile;
       if (!target) throw new ApiError('code_invalid');
-      const codeId = await verifyCode(db, { channel: codeChannel(channel), target, purpose: PURPOSE_RESET }, b.auth_code, now);
-      const passwordHash = await hashPassword(b.new_password);
+      const codeId = await verifyCode(
+        ctx,
+        { channel: codeChannel(channel), target, purpose: PURPOSE_RESET },
+        b.auth_code,
+        now,
+        user.id,
+      );
+      const passwordHash = await hashPassword(b.new_password, ctx.limits.scrypt);
       await db.tx(async (q) => {
         await consumeCode(q, codeId, now);
         await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
         // Other devices must sign in again with the new password; this one stays signed in.
         await revokeSessions(q, user.id, requestToken(request) ?? undefined);
       });
+      const kept = requestToken(request);
+      ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined });
       return ok(null, requestText(request, 'server.password_changed'));
     },
   );

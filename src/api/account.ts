@@ -1,6 +1,6 @@
 // Account endpoints of SPEC §7 (login, demo, register, passwords, codes, captcha, balance) with their wire shapes.
 import type { Balance, LoginResult, User } from '../domain/types.ts';
-import { apiGet, apiGetFull, apiPost, apiPostFull, type CallOptions } from './client.ts';
+import { apiGet, apiGetFull, apiPost, apiPostFull, apiRequest, type CallOptions } from './client.ts';
 
 export type LoginType = 'email' | 'mobile';
 /** Verification-code purpose on the wire: 1 register, 2 reset/change password. */
@@ -53,6 +53,11 @@ export function login(account: string, password: string, loginType: LoginType = 
 
 export function demoLogin(demoId: string) {
   return apiGet<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId }, { loading: true });
+}
+
+/** Ends `token`'s session on the server; quiet (the app signs out locally whatever the answer). */
+export function logout(token: string) {
+  return apiRequest<null>({ method: 'post', url: '/api/user/logout', headers: { authorization: token } }, { toast: false });
 }
 
 export function userInfo(opts: CallOptions = {}) {

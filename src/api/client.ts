@@ -93,7 +93,8 @@ function createClient(): AxiosInstance {
     await sessionReady(); // the first calls at start-up wait for the stored token
     config.baseURL ??= apiBase();
     config.headers.set('lang', $lang.peek());
-    config.headers.set('authorization', $token.peek() ?? '');
+    // A call may name its token itself (logout sends the one being signed out after it is cleared locally).
+    if (!config.headers.has('authorization')) config.headers.set('authorization', $token.peek() ?? '');
     const method = (config.method ?? 'get').toLowerCase();
     if (method === 'get' || method === 'delete') {
       config.params = { ...(config.params as Record<string, unknown> | undefined), t: apiClock.current.now() };

@@ -2,6 +2,7 @@
 // The cache lets a returning user see the market at once; the network answer then replaces it.
 import { get, set } from 'idb-keyval';
 import { apiGet } from './client.ts';
+import { submitWithKey } from './order-submit.ts';
 import { $instruments, setInstruments } from '../state/market.ts';
 import type { Category, Instrument, Order } from '../domain/types.ts';
 
@@ -37,7 +38,8 @@ export function categories(): Promise<Category[]> {
 
 /** Places an order; a failure rejects with ApiFailure after the client has toasted the server's msg. */
 export function submitOrder(params: SubmitParams): Promise<Order> {
-  return apiGet<Order>('/v1/api/forex/submit', { ...params }, { loading: true });
+  // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
+  return submitWithKey(params);
 }
 
 function isInstrumentList(v: unknown): v is Instrument[] {

@@ -23,7 +23,8 @@ export function settingsReady(): Promise<void> {
 export async function checkAppStatus(go: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
   try {
     const s = await companyStatus();
-    if (s.status !== 0 && s.loss_url) go(s.loss_url);
+    // Only http(s): a javascript: or data: address from a compromised server must not run in our origin.
+    if (s.status !== 0 && /^https?:\/\//i.test(s.loss_url)) go(s.loss_url);
   } catch (err) {
     console.warn('app status check failed', err);
   }

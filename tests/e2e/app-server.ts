@@ -57,7 +57,8 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
     output: () => log,
     async start() {
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, ...env, ...simEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        // Every browser test comes from 127.0.0.1: relax the abuse budgets explicitly (a test env may override).
+        env: { ...process.env, RATE_LIMIT_FACTOR: '1000', ...env, ...simEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       proc.stdout?.on('data', (d: Buffer) => { log += d.toString(); });

@@ -18,6 +18,8 @@ import type { Db } from '../../server/db/db.ts';
 import { commonRoutes, type Company } from '../../server/routes/common.ts';
 import { healthRoutes } from '../../server/routes/health.ts';
 import { api, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { makeLimits } from '../../server/security/limits.ts';
+import { revocationEvents } from '../../server/security/revocations.ts';
 
 let server: TestServer;
 let client: ApiClient;
@@ -185,7 +187,7 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000 };
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), revocations: revocationEvents(services.log) };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),

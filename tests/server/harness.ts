@@ -8,6 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { inject } from 'vitest';
 import type { Envelope, LoginResult } from '../../src/domain/types.ts';
 import type { MarketOptions } from '../../server/config.ts';
+import type { SecurityOptions } from '../../server/security/limits.ts';
+import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext, Clock, Notifier, Timers } from '../../server/context.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
@@ -27,6 +29,12 @@ export interface TestServerOptions {
   distDir?: string;
   /** Static fallback folder when there is no client build; default ./public. */
   publicDir?: string;
+  /**
+   * Abuse budgets. Default factor 1000: every test file calls from 127.0.0.1 far more than a person would. The
+   * abuse tests (security-*.test.ts) pass { factor: 1 } to run against the real figures.
+   */
+  security?: SecurityOptions;
+  trustProxy?: boolean | string | number;
 }
 
 export interface TestServer {
@@ -83,6 +91,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     fundJob: false,
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
+    // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
+    security: { factor: 1000, scrypt: LEGACY_SCRYPT, ...opts.security },
+    trustProxy: opts.trustProxy,
   }).catch(async (err: unknown) => {
     await fresh.drop();
     rmSync(dataDir, { recursive: true, force: true });

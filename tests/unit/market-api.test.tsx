@@ -4,9 +4,16 @@ import { get, set, del } from 'idb-keyval';
 import type { Instrument } from '../../src/domain/types.ts';
 import { listed } from '../fixtures/instruments.ts';
 
-vi.mock('../../src/api/client.ts', () => ({ apiGet: vi.fn() }));
+vi.mock('../../src/api/client.ts', () => {
+  class ApiFailure extends Error {
+    constructor(readonly code: number, readonly msg: string, readonly transport: string | null = null) {
+      super(msg);
+    }
+  }
+  return { apiGet: vi.fn(), apiRequest: vi.fn(), ApiFailure, CODE_NETWORK: -1 };
+});
 
-const { apiGet } = await import('../../src/api/client.ts');
+const { apiGet, apiRequest, ApiFailure } = await import('../../src/api/client.ts');
 const { $instruments, quote } = await import('../../src/state/market.ts');
 const api = await import('../../src/api/market.ts');
 
@@ -18,6 +25,7 @@ function inst(code: string, close = '1.5'): Instrument {
 
 beforeEach(async () => {
   vi.mocked(apiGet).mockReset();
+  vi.mocked(apiRequest).mockReset();
   $instruments.value = [];
   await del(api.TRADE_LIST_CACHE_KEY);
 });
@@ -33,8 +41,11 @@ describe('endpoints', () => {
     expect(vi.mocked(apiGet).mock.lastCall?.[0]).toBe('/v1/api/forex/getCategories');
   });
 
-  it('submits an order as GET /v1/api/forex/submit with the wire field names', async () => {
-    vi.mocked(apiGet).mockResolvedValue({ Id: 1 });
+  const keyOf = (call: unknown[] | undefined): unknown =>
+    (call?.[0] as { headers: Record<string, string> } | undefined)?.headers['idempotency-key'];
+
+  it('submits an order as GET /v1/api/forex/submit with the wire field names and a fresh idempotency key', async () => {
+    vi.mocked(apiRequest).mockResolvedValue({ code: 1, msg: 'success', data: { Id: 1 } });
     const params = {
       type: 2 as const,
       cont: '0.05',
@@ -45,8 +56,28 @@ describe('endpoints', () => {
       target_profit_price: '1.01',
       multiple: 50,
     };
+    expect(await api.submitOrder(params)).toEqual({ Id: 1 });
+    const first = vi.mocked(apiRequest).mock.lastCall;
+    expect(first?.[0]).toMatchObject({ method: 'get', url: '/v1/api/forex/submit', params });
+    expect(keyOf(first)).toMatch(/^[0-9a-f]{32}$/);
     await api.submitOrder(params);
-    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/submit', params, { loading: true });
+    expect(keyOf(vi.mocked(apiRequest).mock.lastCall)).not.toBe(keyOf(first));
+  });
+
+  it('retries once with the same key when the answer was lost; a refusal is not retried', async () => {
+    const params = { type: 1 as const, cont: '0.1', forex_id: 1, status: 1 as const, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100 };
+    vi.mocked(apiRequest)
+      .mockRejectedValueOnce(new ApiFailure(-1, 'network', 'ECONNABORTED'))
+      .mockResolvedValueOnce({ code: 1, msg: 'success', data: { Id: 9 } });
+    expect(await api.submitOrder(params)).toEqual({ Id: 9 });
+    const calls = vi.mocked(apiRequest).mock.calls;
+    expect(calls).toHaveLength(2);
+    expect(keyOf(calls[0])).toBe(keyOf(calls[1]));
+
+    vi.mocked(apiRequest).mockReset();
+    vi.mocked(apiRequest).mockRejectedValueOnce(new ApiFailure(0, 'Insufficient balance'));
+    await expect(api.submitOrder(params)).rejects.toThrow('Insufficient balance');
+    expect(vi.mocked(apiRequest).mock.calls).toHaveLength(1);
   });
 });
 

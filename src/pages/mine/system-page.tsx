@@ -2,7 +2,8 @@
 import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '../../state/session.ts';
+import { logout as serverLogout } from '../../api/account.ts';
+import { $token, signOut } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -15,6 +16,9 @@ export function SystemPage(): ReactElement {
   const [confirm, setConfirm] = useState(false);
   const logout = (): void => {
     setConfirm(false);
+    // Revoke the token on the server first (fire and forget: offline, the local sign-out still happens).
+    const token = $token.peek();
+    if (token) serverLogout(token).catch(() => undefined);
     signOut();
     toast(t('user.logout_success'));
     void navigate('/', { replace: true });

@@ -1,0 +1,79 @@
+// Security headers with @fastify/helmet: a CSP that allows exactly what the app uses (its own origin for scripts,
+// styles, the worker, fetches and the /v1/ws websocket; images from itself plus data: and blob: for the captcha,
+// QR codes and previews; the support chat's origin in frame-src, read from the settings), frame-ancestors 'none',
+// nosniff, no referrer, HSTS only on TLS; and `Cache-Control: no-store` on every API answer.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../context.ts';
+import type { Db } from '../db/db.ts';
+import { getSetting } from '../settings/settings.ts';
+
+/** How long a changed service_link may take to reach frame-src. */
+export const FRAME_HOST_REFRESH_MS = 30_000;
+
+const API_PREFIXES = ['/api/', '/v1/', '/healthz'];
+
+/** The origin of an http(s) link for frame-src, or null (anything else never gets framed). */
+export function frameOrigin(link: string): string | null {
+  try {
+    const u = new URL(link);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+export async function registerSecurityHeaders(app: FastifyInstance, deps: { db: Db; clock: Clock }): Promise<void> {
+  let frameSrc = "'none'";
+  let checkedAt = -Infinity;
+  // The directive callbacks are synchronous: refresh the chat origin from the settings ahead of them.
+  app.addHook('onRequest', async (request) => {
+    const now = deps.clock.now();
+    if (now - checkedAt < FRAME_HOST_REFRESH_MS) return;
+    checkedAt = now;
+    try {
+      frameSrc = frameOrigin(await getSetting(deps.db, 'service_link')) ?? "'none'";
+    } catch (err) {
+      // A database hiccup must not fail every page and asset: keep the last known origin.
+      request.log.warn({ err }, 'could not read service_link for frame-src');
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Style attributes set by React and the chart library; no inline <script> is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // 'self' covers ws:/wss: to the same host (CSP level 3), i.e. /v1/ws.
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        frameSrc: [() => frameSrc],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The app embeds a third-party chat frame: COEP would block it.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    // Sent only when the request came over TLS (below): over plain http the header means nothing.
+    strictTransportSecurity: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
+    const path = request.url.split('?')[0] ?? '';
+    // Balances, orders and tokens must not sit in a shared or browser cache.
+    if (API_PREFIXES.some((p) => path.startsWith(p))) reply.header('Cache-Control', 'no-store');
+  });
+}

@@ -1,0 +1,51 @@
+// The abuse budgets in one place: daily caps (server/security/counters.ts), per-route request rates
+// (server/security/rate-limit.ts) and socket limits, all multiplied by one factor. Production runs with factor 1;
+// the test harnesses and the benchmark raise it explicitly (RATE_LIMIT_FACTOR) so their many requests from
+// 127.0.0.1 are not refused, while the abuse tests run with the real figures.
+import { OWASP_SCRYPT, type ScryptParams } from '../auth/password.ts';
+import { DAILY_CAPS, type CounterScope } from './counters.ts';
+
+/** Requests per minute per client address and (when signed in) per account, by route group. */
+export const RATE_BUDGETS = {
+  login: { perAddress: 20, perAccount: 10 },
+  register: { perAddress: 10, perAccount: 10 },
+  password: { perAddress: 10, perAccount: 5 },
+  code: { perAddress: 10, perAccount: 5 },
+  captcha: { perAddress: 30, perAccount: 30 },
+  demo: { perAddress: 10, perAccount: 10 },
+  upload: { perAddress: 20, perAccount: 10 },
+  order: { perAddress: 120, perAccount: 60 },
+} as const;
+
+export type RateGroup = keyof typeof RATE_BUDGETS;
+
+export const RATE_WINDOW_MS = 60_000;
+
+export interface SecurityOptions {
+  /** Multiplies every budget and cap (default 1). Tests and benchmarks raise it; never below 1 in production. */
+  factor?: number | undefined;
+  /** scrypt cost for new hashes (default OWASP_SCRYPT); the server test harness lowers it to keep tests quick. */
+  scrypt?: ScryptParams | undefined;
+}
+
+/** Sessions one user may hold at once; a new login beyond it ends the oldest. */
+export const MAX_SESSIONS_PER_USER = 10;
+
+export interface Limits {
+  readonly factor: number;
+  readonly scrypt: ScryptParams;
+  daily(scope: CounterScope): number;
+  rate(group: RateGroup): { perAddress: number; perAccount: number };
+}
+
+export function makeLimits(opts: SecurityOptions = {}): Limits {
+  const factor = opts.factor ?? 1;
+  if (!(factor > 0)) throw new Error(`rate limit factor must be positive, got ${factor}`);
+  const scale = (n: number): number => Math.max(1, Math.round(n * factor));
+  return {
+    factor,
+    scrypt: opts.scrypt ?? OWASP_SCRYPT,
+    daily: (scope) => scale(DAILY_CAPS[scope]),
+    rate: (group) => ({ perAddress: scale(RATE_BUDGETS[group].perAddress), perAccount: scale(RATE_BUDGETS[group].perAccount) }),
+  };
+}

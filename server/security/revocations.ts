@@ -1,0 +1,44 @@
+// Session revocations as events: logout ends one token, a password reset or change ends all of a user's tokens but
+// one. The socket hub listens and logs those sockets out at once (a revoked token must stop receiving pushes).
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Revocation {
+  userId: number;
+  /** sha256 (hex) of the one token that ended (logout). */
+  only?: string | undefined;
+  /** sha256 (hex) of the token that stays (password change on this device); every other one ended. */
+  except?: string | undefined;
+}
+
+export interface Revocations {
+  revoked(r: Revocation): void;
+  /** Returns an unsubscribe function. */
+  onRevoked(listener: (r: Revocation) => void): () => void;
+}
+
+/** Does `tokenHash` end under `r`? */
+export function revokes(r: Revocation, userId: number, tokenHash: string): boolean {
+  if (r.userId !== userId) return false;
+  if (r.only !== undefined) return r.only === tokenHash;
+  return r.except === undefined || r.except !== tokenHash;
+}
+
+export function revocationEvents(log: FastifyBaseLogger): Revocations {
+  const listeners = new Set<(r: Revocation) => void>();
+  return {
+    revoked(r) {
+      for (const l of listeners) {
+        // One failing listener must not keep the others from closing their sockets.
+        try {
+          l(r);
+        } catch (err) {
+          log.error({ err }, 'revocation listener failed');
+        }
+      }
+    },
+    onRevoked(l) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+}

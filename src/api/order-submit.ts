@@ -1,0 +1,36 @@
+// Order submit with an idempotency key (server/engine/idempotency.ts): one fresh key per attempt the trader makes,
+// reused when the request is retried after a timeout or a dropped connection, so the server answers the retry with
+// the first order instead of opening a second one.
+import { apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
+import { toast } from '../state/toasts.ts';
+import type { Order } from '../domain/types.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** 128 random bits, base64url-safe characters (the server accepts [A-Za-z0-9_-]{1,100}). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A transport failure where the request may have reached the server (no HTTP answer came back). */
+export function mayHaveLanded(err: unknown): boolean {
+  return err instanceof ApiFailure && err.code === CODE_NETWORK && !/^\d+$/.test(err.transport ?? '');
+}
+
+/** GET /v1/api/forex/submit with `key`; retried once with the same key when the answer was lost. */
+export async function submitWithKey<P extends object>(params: P, key: string = newIdempotencyKey()): Promise<Order> {
+  const send = (quiet: boolean) =>
+    apiRequest<Order>(
+      { method: 'get', url: '/v1/api/forex/submit', params: { ...params }, headers: { [IDEMPOTENCY_HEADER]: key } },
+      { loading: true, toast: !quiet },
+    );
+  try {
+    return (await send(true)).data;
+  } catch (err) {
+    if (mayHaveLanded(err)) return (await send(false)).data;
+    if (err instanceof ApiFailure && err.msg) toast(err.msg);
+    throw err;
+  }
+}

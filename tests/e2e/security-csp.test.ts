@@ -1,0 +1,55 @@
+// The built app under its Content-Security-Policy in Chromium: the market goes live (the worker's socket is allowed),
+// the trade screen draws its chart, the login and demo flow work, and no CSP violation is reported anywhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { startAppServer, type AppServer } from './app-server.ts';
+
+let server: AppServer;
+let chrome: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  chrome = await launchBrowser();
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.dispose();
+});
+
+/** Collects securitypolicyviolation events of the page (the worker's socket shows up as "not live" instead). */
+const COLLECT_VIOLATIONS = `(() => {
+  window.__csp = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
+  });
+})();`;
+
+describe('the app under its CSP', () => {
+  it('loads, goes live, trades on a demo account, with no CSP violation', async () => {
+    const { context, page } = await newPage(chrome.browser, PHONE);
+    const consoleCsp: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
+    });
+    await page.addInitScript(COLLECT_VIOLATIONS);
+    const res = await page.goto(`${server.url}/#/`);
+    expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await page.locator('[data-conn="live"]').first().waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 15_000 });
+    await page.goto(`${server.url}/#/login`);
+    await page.locator('[data-testid="demo-login"]').click();
+    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await page.goto(`${server.url}/#/`);
+    await page.locator('.mk-row[data-code="EURUSD"]').click();
+    await page.waitForURL(/#\/trade/);
+    await page.locator('.tr-side[data-side="1"]').waitFor({ timeout: 15_000 });
+    await page.goto(`${server.url}/#/user`);
+    await page.waitForLoadState('networkidle');
+    await snap(page, 'csp-user-phone');
+    const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+    expect(violations).toEqual([]);
+    expect(consoleCsp).toEqual([]);
+    await context.close();
+  });
+});
