@@ -48,7 +48,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (!img || (viewer && img.user_id !== viewer.id)) throw new ApiError('not_found');
     return reply
       .type(img.mime)
-      .header('Cache-Control', 'private, no-store')
+      .header('Cache-Control', 'no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'")
       .header('Content-Disposition', 'inline')

@@ -44,7 +44,7 @@ describe('image upload', () => {
     const file = await fetch(`${server.baseUrl}${res.data?.url}`, { headers: { authorization: alice.token } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
-    expect(file.headers.get('cache-control')).toBe('private, no-store');
+    expect(file.headers.get('cache-control')).toBe('no-store');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     const stored = Buffer.from(await file.arrayBuffer());
     expect(stored.toString('latin1')).not.toContain('Secret-Serial-42');
