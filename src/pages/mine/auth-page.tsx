@@ -15,12 +15,17 @@ import './money.css';
 /** The ID number with all but its first and last two characters hidden, for the finish state. */
 export const maskId = (id: string): string => (id.length <= 4 ? id : `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`);
 
-function RealNameForm({ reason, onDone }: { reason: string; onDone: () => void }): ReactElement {
+/**
+ * After a rejection the form starts from what was sent (still the trader's own uploads), so fixing the one thing the
+ * reason names is one change, not a whole new submission.
+ */
+function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => void }): ReactElement {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [cardId, setCardId] = useState('');
-  const [front, setFront] = useState<string | null>(null);
-  const [back, setBack] = useState<string | null>(null);
+  const reason = last.reason;
+  const [name, setName] = useState(last.name);
+  const [cardId, setCardId] = useState(last.card_id);
+  const [front, setFront] = useState<string | null>(last.front_pic || null);
+  const [back, setBack] = useState<string | null>(last.reverse_pic || null);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -73,7 +78,7 @@ export function AuthPage(): ReactElement {
 
   let body: ReactElement;
   if (!center) body = <Spinner />;
-  else if (center.review_status === ReviewStatus.NONE) body = <RealNameForm reason={center.reason} onDone={load} />;
+  else if (center.review_status === ReviewStatus.NONE) body = <RealNameForm last={center} onDone={load} />;
   else {
     const done = center.review_status === ReviewStatus.VERIFIED;
     body = (
