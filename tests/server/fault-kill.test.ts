@@ -41,7 +41,8 @@ interface Started {
 
 function start(): Promise<Started> {
   // A fast market (SIM_HZ) so stops trigger while the burst runs.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIM_HZ: '20' };
+  // Bursts of submits from few sessions: the per-session order budget is raised as in every test harness.
+  const env: NodeJS.ProcessEnv = { ...process.env, RATE_LIMIT_FACTOR: '1000', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIM_HZ: '20' };
   if (fresh.databaseUrl) env.DATABASE_URL = fresh.databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -26,7 +26,8 @@ afterAll(() => {
 });
 
 function start(databaseUrl: string): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal', DATABASE_URL: databaseUrl };
+  // A burst of submits from one session: the per-session order budget is raised as in every test harness.
+  const env: NodeJS.ProcessEnv = { ...process.env, RATE_LIMIT_FACTOR: '1000', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal', DATABASE_URL: databaseUrl };
   child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
