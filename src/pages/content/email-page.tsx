@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { complaintEmail } from '../../api/content.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../components/copy-text.ts';
 import './content.css';
 
 export function EmailPage(): ReactElement {

@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { inviteLink, type InviteInfo } from '../../domain/content-types.ts';
 import { inviteInfo } from '../../api/content.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../components/copy-text.ts';
 import './content.css';
 
 export const QR_SIZE = 160; // SPEC §9

@@ -9,7 +9,7 @@ import { Field } from '../../components/field.tsx';
 import { toast } from '../../state/toasts.ts';
 import { amountProblem } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../components/copy-text.ts';
 import { ProofPicker } from './proof-picker.tsx';
 
 const DETAILS = ['bank_name', 'payee_name', 'payee_account', 'bank_swift', 'bank_address', 'bank_remark'] as const;
@@ -75,7 +75,7 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
                   <dd>
                     <span>{b[k]}</span>
                     {k === 'payee_account' ? (
-                      <button type="button" className="mw-inline-copy" onClick={(e) => { e.stopPropagation(); void copyText(b[k], t('common.copy_success')); }}>
+                      <button type="button" className="mw-inline-copy" onClick={(e) => { e.stopPropagation(); void copyText(b[k]); }}>
                         {t('wallet.copy')}
                       </button>
                     ) : null}

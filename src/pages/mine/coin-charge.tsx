@@ -11,7 +11,7 @@ import { QrCode } from '../../components/qr-code.tsx';
 import { toast } from '../../state/toasts.ts';
 import { amountProblem } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../components/copy-text.ts';
 import { ProofPicker } from './proof-picker.tsx';
 
 export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactElement {
@@ -61,7 +61,7 @@ export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
           <QrCode text={network.address} label={t('wallet.address_qr')} />
           <span className="muted">{t('wallet.send_to', { currency: network.currency_code, network: network.protocol_code })}</span>
           <code className="mw-address__text" data-testid="deposit-address">{network.address}</code>
-          <button type="button" className="btn btn-secondary mw-copy" onClick={() => void copyText(network.address, t('common.copy_success'))}>
+          <button type="button" className="btn btn-secondary mw-copy" onClick={() => void copyText(network.address)}>
             <Icon name="clipboard" size={16} />
             {t('wallet.copy_address')}
           </button>
