@@ -1,9 +1,13 @@
 // Code-split route elements: each page module becomes its own chunk, loaded on first visit.
 import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { browserChunkDeps, loadChunk } from './chunk-retry.ts';
 
-/** A lazily loaded page with no props: `lazyPage(() => import('../pages/x/x-page.tsx').then((m) => m.XPage))`. */
+/**
+ * A lazily loaded page with no props: `lazyPage(() => import('../pages/x/x-page.tsx').then((m) => m.XPage))`.
+ * A failed load is retried when the server answers again (chunk-retry.ts): React.lazy keeps a rejection for good.
+ */
 export function lazyPage(load: () => Promise<ComponentType>): ReactElement {
-  const Page = lazy(async () => ({ default: await load() }));
+  const Page = lazy(async () => ({ default: await loadChunk(load, browserChunkDeps()) }));
   return createElement(Page);
 }
 

@@ -15,6 +15,8 @@ export interface AppServer {
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: no shutdown hooks, requests in flight cut (fault injection). */
+  kill(): Promise<void>;
   start(): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -78,6 +80,14 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
       const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
+      child = null;
+    },
+    async kill() {
+      const proc = child;
+      if (!proc || proc.exitCode !== null) return;
+      const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+      proc.kill('SIGKILL');
+      await exited;
       child = null;
     },
     async dispose() {
