@@ -11,7 +11,7 @@ import type {
   WithdrawMethod,
   WithdrawRecord,
 } from '../domain/wallet-types.ts';
-import { apiGet, apiGetFull, apiPostFull } from './client.ts';
+import { apiGet, apiGetFull, apiPostFull, type CallOptions } from './client.ts';
 
 /** One financial record (GET /v1/api/main/accountLog/forexChange). */
 export interface FinancialRecord {
@@ -66,6 +66,6 @@ export interface BindForm {
 export const bindPayoutMethod = (f: BindForm) => apiPostFull<null>('/api/wallet/bind_draw_method', { ...f }, { loading: true });
 export const deletePayoutMethod = (id: number) => apiPostFull<null>('/api/wallet/del_draw_method', { id }, { loading: true });
 
-export const realNameCenter = () => apiGet<RealNameCenter>('/api/user_real/center');
+export const realNameCenter = (opts?: CallOptions) => apiGet<RealNameCenter>('/api/user_real/center', undefined, opts);
 export const submitRealName = (f: { name: string; card_id: string; front_pic: string; reverse_pic: string }) =>
   apiPostFull<null>('/api/user_real/real_name', f, { loading: true });

@@ -11,7 +11,7 @@ import { $lang, initI18n, setLanguage } from '../../src/i18n/index.ts';
 import { $token, restoreSession, signIn, signOut } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
-import { click, renderRoutes, submit, typeInto, type Rendered } from './pages-render.tsx';
+import { click, renderRoutes, settle, submit, typeInto, type Rendered } from './pages-render.tsx';
 
 const REAL = { id: 1, uid: 'U100', email: 'real@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { id: 2, uid: 'D200', email: '', mobile: '', is_demo: 1 as const, invite_code: 'B' };
@@ -68,6 +68,25 @@ describe('/user', () => {
     expect(rows()).toEqual([
       'deposit', 'withdraw', 'wallet', 'mining', 'auth', 'invite', 'password', 'service', 'email', 'announcement', 'news', 'language', 'other',
     ]);
+  });
+
+  it('the real-name row says where verification stands; a demo account never asks', async () => {
+    for (const [status, label] of [[0, 'Not verified'], [1, 'Under review'], [2, 'Verified']] as const) {
+      server.on('GET', '/api/user_real/center', ok({ review_status: status, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
+      signIn({ token: 't', user: REAL });
+      view = await renderRoutes(routes, '/user');
+      await settle();
+      const note = q('[data-testid="realname-row-status"]');
+      expect([note?.textContent, note?.getAttribute('data-status')]).toEqual([label, String(status)]);
+      await view.unmount();
+      view = null;
+    }
+    server.seen.length = 0;
+    signIn({ token: 'd', user: DEMO });
+    view = await renderRoutes(routes, '/user');
+    await settle();
+    expect(q('[data-testid="realname-row-status"]')).toBeNull();
+    expect(server.seen.some((r) => r.url === '/api/user_real/center')).toBe(false);
   });
 
   it('the balance hides and shows, and remembers the choice', async () => {

@@ -12,6 +12,7 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { BalanceCard } from './balance-card.tsx';
+import { REAL_NAME_STATUS_KEY, useRealNameStatus } from './use-real-name-status.ts';
 import { SERVICE_LINK_NEW_WINDOW, visibleRows, type UserRowDef } from './user-rows.ts';
 import './user-page.css';
 
@@ -32,6 +33,7 @@ export function UserPage(): ReactElement {
       });
   }, []);
   useEffect(refresh, [refresh]);
+  const realName = useRealNameStatus(isDemo);
 
   const open = (row: UserRowDef): void => {
     if (row.demoBlocked && isDemo) {
@@ -95,6 +97,11 @@ export function UserPage(): ReactElement {
                   <Icon name={row.icon} size={20} />
                 </span>
                 <span className="user-row__label">{t(row.labelKey)}</span>
+                {row.key === 'auth' && realName !== null ? (
+                  <span className="user-row__note" data-status={realName} data-testid="realname-row-status">
+                    {t(REAL_NAME_STATUS_KEY[realName])}
+                  </span>
+                ) : null}
                 {row.demoBlocked && isDemo ? <Icon name="lock" size={16} className="user-row__lock" /> : null}
                 <Icon name="chevron" size={18} className="flip-rtl user-row__chev" />
               </button>

@@ -1,0 +1,32 @@
+// The real-name row of the user center says where verification stands (not verified, under review, verified), so a
+// trader sees it before a withdrawal needs it.
+import { useEffect, useState } from 'react';
+import { realNameCenter } from '../../api/wallet.ts';
+import type { RealNameCenter } from '../../domain/wallet-types.ts';
+
+export type ReviewStatusValue = RealNameCenter['review_status'];
+
+/** The label key of each review status. */
+export const REAL_NAME_STATUS_KEY: Record<ReviewStatusValue, string> = {
+  0: 'realname.none',
+  1: 'realname.waiting',
+  2: 'realname.finish',
+};
+
+/** The review status of a real account; null for demo accounts, while loading, or when it could not be read. */
+export function useRealNameStatus(isDemo: boolean): ReviewStatusValue | null {
+  const [status, setStatus] = useState<ReviewStatusValue | null>(null);
+  useEffect(() => {
+    setStatus(null);
+    if (isDemo) return undefined;
+    let live = true;
+    realNameCenter({ toast: false }).then(
+      (c) => live && setStatus(c.review_status),
+      () => undefined, // the row simply shows no status
+    );
+    return () => {
+      live = false;
+    };
+  }, [isDemo]);
+  return status;
+}
