@@ -1,4 +1,6 @@
-// The account balance (SPEC §7 Funds: wallet/getBalance), needed by the user center; the rest of Funds comes later.
+// The account balance (SPEC §7 Funds: wallet/getBalance): available, frozen (lock_balance: margins + pending
+// withdrawals, as the spec shows it) and margin (open orders only), so the app's equity and risk rate match the
+// engine's stop-out rather than counting a withdrawal on its way out.
 import type { FastifyInstance } from 'fastify';
 import type { Balance } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
@@ -14,6 +16,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const data: Balance = {
       balance: moneyText(acc?.balance ?? '0'),
       lock_balance: moneyText(acc?.lock_balance ?? '0'),
+      margin: moneyText(ctx.engine.marginOf(user.id)),
     };
     return ok(data);
   });

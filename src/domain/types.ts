@@ -120,8 +120,13 @@ export interface BaseSettings {
 
 export interface Balance {
   balance: string;
-  lock_balance: string;
+  lock_balance: string; // frozen: margins of open orders + pending withdrawals
+  /** Margins of open orders only: what equity and the risk rate count (absent from older servers). */
+  margin?: string;
 }
+
+/** The used margin of a balance answer: pending withdrawals are leaving, so they are neither margin nor equity. */
+export const usedMargin = (b: Balance): string => b.margin ?? b.lock_balance;
 
 export interface AreaCode {
   id: number;

@@ -1,8 +1,9 @@
 // The account's live figures for any screen: floating P&L and equity from the feed while it holds this account's
-// positions ($livePositions), otherwise from the last server snapshot (holding list total, balance + lock).
+// positions ($livePositions), otherwise from the last server snapshot (holding list total, balance + margin).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { isDecimalText } from '../domain/decimal.ts';
 import { equity, moneyText } from '../domain/money.ts';
+import { usedMargin } from '../domain/types.ts';
 import { usd } from '../domain/units.ts';
 import { $account } from './market.ts';
 import { $funds, $livePositions, orderLists } from './orders.ts';
@@ -18,7 +19,8 @@ export const $equity: ReadonlySignal<string | null> = computed((): string | null
   if ($livePositions.value && acc) return acc.equity;
   const funds = $funds.value;
   const floating = orderLists[1].value.allFactProfits;
-  if (!funds || !isDecimalText(funds.balance) || !isDecimalText(funds.lock_balance)) return null;
+  const margin = funds ? usedMargin(funds) : null;
+  if (!funds || !margin || !isDecimalText(funds.balance) || !isDecimalText(margin)) return null;
   // Between snapshots and the feed's figures: the same equity rule (src/domain/money.ts), computed once per change.
-  return moneyText(equity({ balance: usd(funds.balance), lockBalance: usd(funds.lock_balance), floating: usd(isDecimalText(floating) ? floating : '0') }));
+  return moneyText(equity({ balance: usd(funds.balance), lockBalance: usd(margin), floating: usd(isDecimalText(floating) ? floating : '0') }));
 });

@@ -2,7 +2,7 @@
 // a screen that shows them is mounted, taken back when the last one leaves. Events bump a version so a sync that
 // raced one reads again.
 import { signal, type Signal } from '@preact/signals-react';
-import type { Balance, Order } from '../domain/types.ts';
+import { usedMargin, type Balance, type Order } from '../domain/types.ts';
 import { getBalance, myDeal } from '../api/trading.ts';
 import { feed } from './feed-handle.ts';
 import { currentGeneration } from './order-lists.ts';
@@ -29,7 +29,7 @@ function pushPositions(): void {
   $livePositions.value = true;
   const list = [...positions.values()];
   Promise.resolve()
-    .then(() => feed().setPositions(list, funds.balance, funds.lock_balance))
+    .then(() => feed().setPositions(list, funds.balance, usedMargin(funds)))
     .catch((err: unknown) => console.warn('orders: setPositions failed', err));
 }
 
@@ -39,7 +39,7 @@ export function clearFeedPositions(): void {
   $livePositions.value = false;
   const funds = $funds.peek();
   Promise.resolve()
-    .then(() => feed().setPositions([], funds?.balance ?? '0', funds?.lock_balance ?? '0'))
+    .then(() => feed().setPositions([], funds?.balance ?? '0', funds ? usedMargin(funds) : '0'))
     .catch((err: unknown) => console.warn('orders: setPositions failed', err));
 }
 

@@ -67,7 +67,7 @@ describe('register → login → info', () => {
     expect(bearer.data.id).toBe(user.id);
 
     const balance = await client.withToken(login.data.token).get<Balance>('/v1/api/main/wallet/getBalance');
-    expect(balance.data).toEqual({ balance: '0.00', lock_balance: '0.00' });
+    expect(balance.data).toEqual({ balance: '0.00', lock_balance: '0.00', margin: '0.00' });
   });
 
   it('registers by mobile with an area code and logs in with the number', async () => {
@@ -362,7 +362,7 @@ describe('demo accounts', () => {
     expect(other.data.user.id).not.toBe(a.data.user.id);
 
     const bal = await client.withToken(a.data.token).get<Balance>('/v1/api/main/wallet/getBalance');
-    expect(bal.data).toEqual({ balance: '100000.00', lock_balance: '0.00' });
+    expect(bal.data).toEqual({ balance: '100000.00', lock_balance: '0.00', margin: '0.00' });
   });
 
   it('two first calls racing for one demo_id make one user', async () => {

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderList } from '../../src/domain/types.ts';
+import { dec } from '../../src/domain/decimal.ts';
+import type { Balance, Order, OrderList } from '../../src/domain/types.ts';
 import type { ChargeRecord, CoinNetwork, Paged, WithdrawCurrency, WithdrawMethod, WithdrawRecord } from '../../src/domain/wallet-types.ts';
 import { DEPOSIT_COMMANDS } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
@@ -36,6 +37,17 @@ async function locksHold(): Promise<boolean> {
       WHERE a.lock_balance <> coalesce(o.m, 0) + coalesce(w.w, 0)`,
   );
   return rows.length === 0;
+}
+
+/** getBalance's margin is each trader's open margins, without their pending withdrawals (what equity counts). */
+async function marginsAnswered(): Promise<void> {
+  for (const u of traders) {
+    const b = (await u.client.get<Balance>('/v1/api/main/wallet/getBalance')).data;
+    const [row] = await server.ctx.db.query<{ m: string }>(
+      'SELECT coalesce(sum(caution_money), 0)::text AS m FROM orders WHERE user_id = $1 AND status IN (0, 1)', [u.user.id],
+    );
+    expect(dec(b.margin ?? 'NaN').eq(row?.m ?? 'NaN'), `${b.margin} vs ${row?.m}`).toBe(true);
+  }
 }
 
 type Step =
@@ -137,6 +149,7 @@ describe('any sequence of money actions', () => {
           steps += 1;
           expect(await ledgerHolds(server.ctx), JSON.stringify(s)).toBe(true);
           expect(await locksHold(), JSON.stringify(s)).toBe(true);
+          await marginsAnswered();
         }
       }),
       { numRuns: 8, seed: 20261122 },

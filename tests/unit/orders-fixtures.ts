@@ -1,7 +1,7 @@
 // Test helpers for the orders screen: wire orders, a paged my_deal on the fake server, a scripted feed handle,
 // and a hand-driven IntersectionObserver (happy-dom does no layout, so "the end is visible" is said by the test).
 import { vi } from 'vitest';
-import type { Instrument, Order, OrderStatus } from '../../src/domain/types.ts';
+import type { Balance, Instrument, Order, OrderStatus } from '../../src/domain/types.ts';
 import type { AccountUpdate, PositionFigure } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { order as baseOrder } from '../fixtures/orders.ts';
@@ -31,7 +31,7 @@ export interface DealBook {
   /** Totals reported regardless of the list length (to test the finishing rule). */
   totals: Partial<Record<OrderStatus, number>>;
   allFact: Partial<Record<OrderStatus, string>>;
-  balance: { balance: string; lock_balance: string };
+  balance: Balance;
 }
 
 export function dealBook(): DealBook {

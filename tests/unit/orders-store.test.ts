@@ -182,6 +182,15 @@ describe('positions in the feed', () => {
     expect(last?.slice(1)).toEqual(['5000.00', '2495.50']);
   });
 
+  it('gives the feed the open orders’ margin, not lock_balance, when a withdrawal is frozen too', async () => {
+    book.lists[1] = [order()];
+    // 1,000 of the frozen 1,495.50 is a pending withdrawal: leaving money is neither margin nor equity.
+    book.balance = { balance: '5000.00', lock_balance: '1495.50', margin: '495.50' };
+    stop = startOrders();
+    await flush();
+    expect(fakeFeed.setPositions.mock.calls.at(-1)?.slice(1)).toEqual(['5000.00', '495.50']);
+  });
+
   it('a closed position leaves the feed; leaving the screen empties it', async () => {
     const a = order();
     const b = order();
