@@ -157,6 +157,14 @@ export async function sumRealised(q: Queryable, userId: number): Promise<string>
   return String(rows[0]?.s ?? '0');
 }
 
+/** Margins of one user's open (holding and pending) orders, as stored: lock_balance without pending withdrawals. */
+export async function sumOpenMargins(q: Queryable, userId: number): Promise<string> {
+  const rows = await q.query<{ s: string | null }>(
+    'SELECT COALESCE(sum(caution_money), 0) AS s FROM orders WHERE user_id = $1 AND status IN (0, 1)', [userId],
+  );
+  return String(rows[0]?.s ?? '0');
+}
+
 /** Every open order of one user (for the holding list's total floating P&L and the demo reset). */
 export async function openOrdersOfUser(q: Queryable, userId: number, status: 0 | 1): Promise<OrderRow[]> {
   return (await q.query<DbOrder>(

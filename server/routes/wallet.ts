@@ -7,16 +7,18 @@ import type { AppContext } from '../context.ts';
 import { sessionUser } from '../auth/session.ts';
 import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';
+import { sumOpenMargins } from '../engine/orders-repo.ts';
 import { getAccount, moneyText } from '../ledger/ledger.ts';
 
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/v1/api/main/wallet/getBalance', { schema: { querystring: query() } }, async (request) => {
     const user = await sessionUser(ctx, request);
-    const acc = await getAccount(ctx.db, user.id);
+    // Read from the database, not the engine's index, which learns of a demo reset's deleted orders only later.
+    const [acc, margin] = await Promise.all([getAccount(ctx.db, user.id), sumOpenMargins(ctx.db, user.id)]);
     const data: Balance = {
       balance: moneyText(acc?.balance ?? '0'),
       lock_balance: moneyText(acc?.lock_balance ?? '0'),
-      margin: moneyText(ctx.engine.marginOf(user.id)),
+      margin: moneyText(margin),
     };
     return ok(data);
   });

@@ -188,7 +188,7 @@ describe('an order from submit to history', () => {
     expect(history.data.all_fact_profits).toBe('21.000000');
     // Balance = 10000 − fee + realised P&L, exactly.
     const bal = await t.client.get<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');
-    expect(bal.data).toEqual({ balance: '10020.783', lock_balance: '0.00' });
+    expect(bal.data).toEqual({ balance: '10020.783', lock_balance: '0.00', margin: '0.00' });
     await price('EURUSD', '1.08500');
   });
 
@@ -206,7 +206,7 @@ describe('an order from submit to history', () => {
     const again = await t.client.get('/v1/api/forex/cancel_trade', { id: placed.data.Id });
     expect(again.msg).toBe(en.errors.order_not_pending);
     const bal = await t.client.get<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');
-    expect(bal.data).toEqual({ balance: '10000.00', lock_balance: '0.00' });
+    expect(bal.data).toEqual({ balance: '10000.00', lock_balance: '0.00', margin: '0.00' });
     await price('EURUSD', '1.08500');
   });
 
@@ -336,7 +336,7 @@ describe('demo reset', () => {
     expect((await c.get<OrderList>('/v1/api/forex/my_deal', { status: 1 })).data.total).toBe(0);
     expect((await c.get<OrderList>('/v1/api/forex/my_deal', { status: 0 })).data.total).toBe(0);
     expect((await c.get<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance')).data).toEqual({
-      balance: '100000.00', lock_balance: '0.00',
+      balance: '100000.00', lock_balance: '0.00', margin: '0.00', // the engine forgot the margins too
     });
     await price('EURUSD', '1.07000'); // would have hit the deleted order's stop and filled the deleted pending one
     expect(server.ctx.engine.book.get(o.Id)).toBeUndefined();

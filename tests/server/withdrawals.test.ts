@@ -3,6 +3,7 @@
 // operator payment and rejection, and the ledger after every step; every refusal writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, WithdrawCurrency, WithdrawMethod, WithdrawRecord } from '../../src/domain/wallet-types.ts';
+import type { Balance } from '../../src/domain/types.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
 import { api, countRows, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
@@ -33,8 +34,11 @@ const refusal = async (p: Promise<unknown>): Promise<string> => {
   }
   throw new Error('expected a refusal');
 };
-const account = async (u: RegisteredUser) =>
-  (await u.client.get<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance')).data;
+/** Available and frozen (margin is checked by money-sequence.test.ts). */
+const account = async (u: RegisteredUser) => {
+  const { balance, lock_balance } = (await u.client.get<Balance>('/v1/api/main/wallet/getBalance')).data;
+  return { balance, lock_balance };
+};
 const methods = async (u: RegisteredUser, type: 1 | 2) => (await u.client.get<WithdrawMethod[]>('/api/wallet/get_draw_method', { draw_type: type })).data;
 const records = async (u: RegisteredUser, type: 1 | 2) =>
   (await u.client.withLang('en').get<Paged<WithdrawRecord>>('/api/account/draw_list', { type, page: 1 })).data;
