@@ -71,7 +71,7 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
   };
 
   return (
-    <div className="pd-page">
+    <div className="pd-page pd-page--companies">
       <TitleBar titleKey="product.title" back />
       <div className="pd-search">
         <label className="pd-box">
