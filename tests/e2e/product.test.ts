@@ -19,6 +19,11 @@ afterAll(async () => {
 
 const DAY_S = 86_400;
 
+/** The sheet slides up (CSS animation): screenshots wait until it has arrived. */
+async function settled(page: import('playwright-core').Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
 it('searches companies, opens the popup, chooses one and keeps its id in a long-lived cookie', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
   const errors: string[] = [];
@@ -46,6 +51,7 @@ it('searches companies, opens the popup, chooses one and keeps its id in a long-
   await popup.waitFor();
   for (const text of [north.name, north.subject, north.registered_address, north.location, north.email, north.url])
     expect(await popup.textContent()).toContain(text);
+  await settled(page);
   await snap(page, 'product-popup-360');
 
   await popup.locator('[data-testid="company-choose"]').click();
@@ -94,6 +100,7 @@ it('desk layout at 1280×800', async () => {
   await snap(page, 'product-companies-1280');
   await page.locator('[data-testid="company-row"]').nth(2).click();
   await page.locator('[data-testid="company-popup"]').waitFor();
+  await settled(page);
   await snap(page, 'product-popup-1280');
   await context.close();
 });
