@@ -2,12 +2,16 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startApp } from './app/start.ts';
+import { followDesktopHost } from './app/desktop-host.ts';
 import './app/theme.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-void startApp().then((navigation) => {
-  createRoot(root).render(<App navigation={navigation} />);
-  document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
-});
+// A desktop browser that is being sent to the pc. host starts nothing here (SPEC §9).
+if (!followDesktopHost()) {
+  void startApp().then((navigation) => {
+    createRoot(root).render(<App navigation={navigation} />);
+    document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
+  });
+}

@@ -1,6 +1,6 @@
 // SPEC §7 common routes: area codes, public settings, base settings, companies and app status.
 import type { FastifyInstance } from 'fastify';
-import type { AreaCode } from '../../src/domain/types.ts';
+import type { AreaCode, Company } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
@@ -9,16 +9,7 @@ import { baseSettings, getSetting, getSettings } from '../settings/settings.ts';
 /** Settings a visitor may read through /api/default/setting (everything else stays server-side). */
 export const PUBLIC_SETTING_KEYS = ['is_show_mobile'] as const;
 
-export interface Company {
-  id: number;
-  name: string;
-  subject: string;
-  logo: string;
-  url: string;
-  registered_address: string;
-  location: string;
-  email: string;
-}
+export type { Company }; // the wire type is shared with the app (src/domain/types.ts)
 
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -6,6 +6,7 @@ import { ToastHost } from '../components/toast.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { TabBar } from '../components/tab-bar.tsx';
 import { DeskNav } from './desk-nav.tsx';
+import { DemoMark } from './demo-mark.tsx';
 import { KeepAlive } from './keep-alive.tsx';
 import { PageFallback } from './page-fallback.tsx';
 import { RouteGuard } from './route-guard.tsx';
@@ -71,6 +72,7 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
       {footer && !wide ? <TabBar /> : null}
       <ToastHost />
       <LoadingOverlay />
+      <DemoMark />
     </div>
   );
 }

@@ -139,3 +139,15 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hk';
+
+/** A service-provider company (SPEC §3), listed by the main site's search (/api/company/getCompany). */
+export interface Company {
+  id: number;
+  name: string;
+  subject: string;
+  logo: string; // a data: SVG URL
+  url: string;
+  registered_address: string;
+  location: string;
+  email: string;
+}

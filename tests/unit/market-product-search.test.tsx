@@ -13,7 +13,7 @@ const { searchInstruments } = await import('../../src/api/market.ts');
 const { $currentCode, setInstruments } = await import('../../src/state/market.ts');
 const { setNavigator } = await import('../../src/state/navigator.ts');
 const { initI18n, i18n } = await import('../../src/i18n/index.ts');
-const { ProductPage, SEARCH_DEBOUNCE_MS } = await import('../../src/pages/product/product-page.tsx');
+const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } = await import('../../src/pages/product/instrument-search.tsx');
 const { debouncer } = await import('../../src/pages/product/debounce.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
