@@ -4,12 +4,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Envelope, Company } from '../../src/domain/types.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { WEEKDAY_NOON, startAppServer, type AppServer } from './app-server.ts';
+import { ops } from './real-user.ts';
 
 let server: AppServer;
 let chrome: LaunchedBrowser;
 
 beforeAll(async () => {
   server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
+  // The seeded site is the trading variant; the operator makes it the main site.
+  await ops(server, 'setting-set', { key: 'app_type', value: '1' });
   chrome = await launchBrowser();
 });
 afterAll(async () => {

@@ -121,6 +121,35 @@ describe('outbox', () => {
   });
 });
 
+describe('settings', () => {
+  const status = async () => (await fetch(`${server.baseUrl}/api/company/getCompanyStatus`, { headers: { lang: 'en' } })).json() as Promise<{ data: { type: number } }>;
+
+  it('the seeded site is the trading variant; setting-set makes it the main site, and the app status says so', async () => {
+    expect((await status()).data.type).toBe(0);
+    const set = await ops<{ key: string; value: string }>('/api/ops/run/setting-set', { body: { key: 'app_type', value: '1' } });
+    expect(set.data).toEqual({ key: 'app_type', value: '1' });
+    expect((await status()).data.type).toBe(1);
+    const list = await ops<Array<{ key: string; value: string }>>('/api/ops/run/setting-list', { body: {} });
+    expect(list.data.find((r) => r.key === 'app_type')?.value).toBe('1');
+    await ops('/api/ops/run/setting-set', { body: { key: 'app_type', value: '0' } });
+  });
+
+  it('refuses unknown keys, values a switch does not know and links that are not http(s), changing nothing', async () => {
+    const before = await ops<Array<{ key: string; value: string }>>('/api/ops/run/setting-list', { body: {} });
+    for (const body of [
+      { key: 'app_typo', value: '1' },
+      { key: 'app_status', value: 'off' },
+      { key: 'service_link', value: 'javascript:alert(1)' },
+      { key: 'loss_url', value: 'ftp://x' },
+      { key: 'complaint_email', value: 'x'.repeat(4001) },
+    ]) {
+      const res = await ops('/api/ops/run/setting-set', { body });
+      expect([res.code, res.msg]).toEqual([0, `The value of ${body.key === 'app_typo' ? 'key' : 'value'} is not valid`]);
+    }
+    expect((await ops<Array<{ key: string; value: string }>>('/api/ops/run/setting-list', { body: {} })).data).toEqual(before.data);
+  });
+});
+
 describe('npm run ops (runCli)', () => {
   const env = (): NodeJS.ProcessEnv => ({ OPS_URL: server.baseUrl, DATA_DIR: server.dataDir });
 

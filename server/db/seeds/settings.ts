@@ -8,7 +8,7 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   trade_fee_type: '2', // 1 = lots × fee rate, otherwise margin × fee rate (SPEC §9)
   is_show_mobile: '1', // the register screen offers mobile sign-up
   app_status: '0', // getCompanyStatus.status: not 0 sends the browser to loss_url
-  app_type: '1',
+  app_type: '0', // 1 = the main site: /product searches provider companies instead of instruments (docs/product.md)
   loss_url: '',
 };
 

@@ -5,6 +5,7 @@ import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
 import { outboxShow } from './outbox.ts';
 import { REAL_NAME_COMMANDS } from './real-name.ts';
+import { SETTING_COMMANDS } from './settings.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow } from './users.ts';
 
@@ -15,5 +16,5 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...WITHDRAW_COMMANDS,
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
-  // content
+  ...SETTING_COMMANDS,
 ];
