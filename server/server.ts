@@ -55,7 +55,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     // ── MARKET HOOK ─────────────────────────────────────────────────────────────────────────────────────────
     // The simulated market (server/market/) and the websocket hub (server/ws/, implements UserPush); stopped
     // before the database closes (hub sockets first, then the market writes its live bars).
-    const live = await startLiveMarket({ db, clock, timers, log }, config.market);
+    const limits = makeLimits(config.security);
+    const revocations = revocationEvents(log);
+    const live = await startLiveMarket({ db, clock, timers, log, limits, revocations }, config.market);
     stoppers.push(() => live.stop());
     const market: MarketFeed = live.market;
     const push: UserPush = live.hub;
@@ -67,8 +69,6 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const engine = new OrderEngine(services, loadEngineInstruments);
     await engine.start();
     stoppers.push(() => engine.stop());
-    const limits = makeLimits(config.security);
-    const revocations = revocationEvents(log);
     const ctx: AppContext = {
       ...services,
       engine,

@@ -75,6 +75,11 @@ export interface FeedSink {
   onOrderEvent(event: OrderEvent): void;
   /** A gap in the per-user order event sequence (or a reconnect): the app should refetch its order lists. */
   onOrderGap(): void;
+  /**
+   * The server refused this session on the socket (its login answer, or a revocation: logout or password change
+   * elsewhere): the app signs out as on REST code 999, showing `msg`.
+   */
+  onSessionRejected(msg: string): void;
 }
 
 export interface OrderPreviewInput {

@@ -10,3 +10,9 @@ export async function nextSeq(q: Queryable, userId: number): Promise<number> {
   );
   return Number(rows[0]?.seq ?? 0);
 }
+
+/** The user's last order-event seq (0 before the first event): the socket login ack carries it. */
+export async function currentSeq(q: Queryable, userId: number): Promise<number> {
+  const rows = await q.query<{ seq: string | number }>('SELECT seq FROM order_event_seq WHERE user_id = $1', [userId]);
+  return Number(rows[0]?.seq ?? 0);
+}

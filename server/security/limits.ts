@@ -3,6 +3,7 @@
 // the test harnesses and the benchmark raise it explicitly (RATE_LIMIT_FACTOR) so their many requests from
 // 127.0.0.1 are not refused, while the abuse tests run with the real figures.
 import { OWASP_SCRYPT, type ScryptParams } from '../auth/password.ts';
+import type { SocketLimits } from '../ws/guard.ts';
 import { DAILY_CAPS, type CounterScope } from './counters.ts';
 
 /** Requests per minute per client address and (when signed in) per account, by route group. */
@@ -21,6 +22,15 @@ export type RateGroup = keyof typeof RATE_BUDGETS;
 
 export const RATE_WINDOW_MS = 60_000;
 
+/** The websocket's budgets (server/ws/guard.ts): counts scale with the factor, the window does not. */
+export const SOCKET_LIMITS: SocketLimits = {
+  perAddress: 20, // a household or office behind one address, several tabs each
+  total: 5_000,
+  messagesPerWindow: 60, // per 10 s: pings every 5 s plus a screen's subscriptions, many times over
+  messageWindowMs: 10_000,
+  loginsPerMinute: 30,
+};
+
 export interface SecurityOptions {
   /** Multiplies every budget and cap (default 1). Tests and benchmarks raise it; never below 1 in production. */
   factor?: number | undefined;
@@ -36,6 +46,7 @@ export interface Limits {
   readonly scrypt: ScryptParams;
   daily(scope: CounterScope): number;
   rate(group: RateGroup): { perAddress: number; perAccount: number };
+  socket(): SocketLimits;
 }
 
 export function makeLimits(opts: SecurityOptions = {}): Limits {
@@ -47,5 +58,12 @@ export function makeLimits(opts: SecurityOptions = {}): Limits {
     scrypt: opts.scrypt ?? OWASP_SCRYPT,
     daily: (scope) => scale(DAILY_CAPS[scope]),
     rate: (group) => ({ perAddress: scale(RATE_BUDGETS[group].perAddress), perAccount: scale(RATE_BUDGETS[group].perAccount) }),
+    socket: () => ({
+      perAddress: scale(SOCKET_LIMITS.perAddress),
+      total: scale(SOCKET_LIMITS.total),
+      messagesPerWindow: scale(SOCKET_LIMITS.messagesPerWindow),
+      messageWindowMs: SOCKET_LIMITS.messageWindowMs,
+      loginsPerMinute: scale(SOCKET_LIMITS.loginsPerMinute),
+    }),
   };
 }

@@ -3,6 +3,8 @@
 // The streams (day-market-stream.ts, kline-stream.ts) and subscriptions.ts only ever send through `Connections`.
 import type { Clock, Timers } from '../context.ts';
 import { WS_MAX_CLIENT_FRAME, type ServerMessage } from '../../src/domain/ws-protocol.ts';
+import { SOCKET_LIMITS } from '../security/limits.ts';
+import type { GuardedClient, SocketLimits } from './guard.ts';
 
 /** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
 export interface HubSocket {
@@ -26,6 +28,8 @@ export interface HubOptions {
   idleMs: number;
   maxTopics: number;
   maxFrame: number;
+  /** Connection caps and frame/login budgets (guard.ts). */
+  sockets: SocketLimits;
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -36,11 +40,14 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   idleMs: 60_000,
   maxTopics: 64,
   maxFrame: WS_MAX_CLIENT_FRAME,
+  sockets: SOCKET_LIMITS,
 };
 
 /** Close codes (RFC 6455): 1008 policy, 1009 too big, 1013 try again later (a consumer too slow to keep up). */
 export const CLOSE_IDLE = 1000;
 export const CLOSE_SHUTDOWN = 1001;
+export const CLOSE_POLICY = 1008;
+export const CLOSE_FULL = 1013;
 export const CLOSE_TOO_BIG = 1009;
 export const CLOSE_SLOW = 1013;
 
@@ -61,8 +68,12 @@ const TEXT_FRAME = { binary: false } as const;
  * One connection: its transport state here, its session (user, topics) for subscriptions.ts. What each stream
  * has sent it lives in that stream, keyed by this object, and is forgotten when the connection is.
  */
-export class HubClient {
+export class HubClient implements GuardedClient {
   userId: number | null = null;
+  /** sha256 of the token it logged in with: a revocation names tokens by their hash. */
+  tokenHash: string | null = null;
+  windowStart: number;
+  windowCount = 0;
   readonly topics = new Set<string>();
   loginSeq = 0;
   overSince: number | null = null;
@@ -75,8 +86,10 @@ export class HubClient {
     readonly socket: HubSocket,
     readonly lang: string,
     now: number,
+    readonly address = '',
   ) {
     this.lastSeen = now;
+    this.windowStart = now;
   }
 }
 
@@ -105,8 +118,8 @@ export class Connections implements FrameSink {
     private readonly opts: HubOptions,
   ) {}
 
-  add(socket: HubSocket, lang: string): HubClient {
-    const client = new HubClient(this.nextId++, socket, lang, this.deps.clock.now());
+  add(socket: HubSocket, lang: string, address = ''): HubClient {
+    const client = new HubClient(this.nextId++, socket, lang, this.deps.clock.now(), address);
     this.clients.add(client);
     return client;
   }

@@ -3,11 +3,15 @@
 //   subscriptions.ts     topics, login/logout, per-user pushes (FOREX_TRADE, FOREX_CLOSED)
 //   day-market-stream.ts DAY_MARKET conflated batches, snapshots and catch-up
 //   kline-stream.ts      KLINE.{code} live 1min bars
+//   guard.ts             connection caps, frame and login budgets
 // Sockets are injected (HubSocket), so the rules are tested without a network; ws-routes.ts binds real websockets.
 import type { Clock, Timers, UserPush } from '../context.ts';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
 import { parseClientMessage } from './client-message.ts';
+import { revokes, type Revocation } from '../security/revocations.ts';
 import {
+  CLOSE_FULL,
+  CLOSE_POLICY,
   CLOSE_SHUTDOWN,
   CLOSE_TOO_BIG,
   Connections,
@@ -18,6 +22,7 @@ import {
   type HubStats,
 } from './connection.ts';
 import { DayMarketStream } from './day-market-stream.ts';
+import { SocketGuard } from './guard.ts';
 import type { HubMarket } from './hub-market.ts';
 import { KlineStream } from './kline-stream.ts';
 import { Subscriptions, type SessionAuth } from './subscriptions.ts';
@@ -46,6 +51,7 @@ export class Hub implements UserPush {
   private readonly day: DayMarketStream;
   private readonly kline: KlineStream;
   private readonly sessions: Subscriptions;
+  private readonly guard: SocketGuard;
   private handle: unknown = null;
   private readonly unsubscribe: () => void;
 
@@ -56,7 +62,16 @@ export class Hub implements UserPush {
     this.opts = { ...DEFAULT_HUB_OPTIONS, ...opts };
     const { market, clock, timers } = deps;
     const onError = (err: unknown): void => deps.onError?.(err);
-    this.connections = new Connections({ clock, timers, onError, onForget: (c) => this.sessions.forget(c) }, this.opts);
+    this.guard = new SocketGuard(this.opts.sockets, clock);
+    this.connections = new Connections({
+      clock,
+      timers,
+      onError,
+      onForget: (c) => {
+        this.guard.release(c.address);
+        this.sessions.forget(c);
+      },
+    }, this.opts);
     this.day = new DayMarketStream(market, this.connections);
     this.kline = new KlineStream(market, this.connections);
     this.sessions = new Subscriptions({
@@ -66,6 +81,8 @@ export class Hub implements UserPush {
       kline: this.kline,
       maxTopics: this.opts.maxTopics,
       authenticate: (token) => deps.authenticate(token),
+      eventSeq: deps.eventSeq ? (userId) => deps.eventSeq?.(userId) ?? Promise.resolve(0) : undefined,
+      allowLogin: (c) => this.guard.allowLogin(c.address),
       translate: (lang, key) => deps.translate(lang, key),
       onError,
     });
@@ -95,12 +112,29 @@ export class Hub implements UserPush {
     return this.connections.getStats();
   }
 
-  connect(socket: HubSocket, lang = 'hk'): HubConnection {
-    const client = this.connections.add(socket, lang);
+  /**
+   * A new socket from `address`. Past the caps (per address, in all) it is closed at once with 1013 (try again
+   * later) and every frame it might still send is ignored.
+   */
+  connect(socket: HubSocket, lang = 'hk', address = ''): HubConnection {
+    if (!this.guard.admit(address)) {
+      try {
+        socket.close(CLOSE_FULL, 'too many connections');
+      } catch (err) {
+        this.deps.onError?.(err);
+      }
+      return { receive: () => undefined, closed: () => undefined };
+    }
+    const client = this.connections.add(socket, lang, address);
     return {
       receive: (text, size, isBinary = false) => this.receive(client, text, size, isBinary),
       closed: () => this.connections.forget(client),
     };
+  }
+
+  /** Sockets logged in with a revoked token are logged out at once and told so (the app signs out, as on 999). */
+  revoke(r: Revocation): void {
+    this.sessions.revoke((c) => c.userId !== null && c.tokenHash !== null && revokes(r, c.userId, c.tokenHash));
   }
 
   /** FOREX_TRADE / FOREX_CLOSED to the logged-in sockets of one user that subscribed to that topic. */
@@ -127,6 +161,11 @@ export class Hub implements UserPush {
     if (c.closed) return;
     const { connections } = this;
     c.lastSeen = this.deps.clock.now();
+    if (!this.guard.allowMessage(c)) {
+      connections.reply(c, { type: 'error', msg: 'too many messages' });
+      connections.drop(c, CLOSE_POLICY, 'too many messages');
+      return;
+    }
     if (size > this.opts.maxFrame) {
       connections.reply(c, { type: 'error', msg: `frame too large (max ${this.opts.maxFrame} bytes)` });
       connections.drop(c, CLOSE_TOO_BIG, 'frame too large');

@@ -7,7 +7,8 @@ import {
   TOPIC_FOREX_TRADE,
   type ServerMessage,
 } from '../../src/domain/ws-protocol.ts';
-import type { Connections, HubClient } from './connection.ts';
+import { tokenHash } from '../auth/tokens.ts';
+import { CLOSE_POLICY, type Connections, type HubClient } from './connection.ts';
 import type { DayMarketStream } from './day-market-stream.ts';
 import type { HubMarket } from './hub-market.ts';
 import type { KlineStream } from './kline-stream.ts';
@@ -16,6 +17,8 @@ import type { KlineStream } from './kline-stream.ts';
 export interface SessionAuth {
   /** A session token → the user id, or null when it is unknown or expired. */
   authenticate(token: string): Promise<number | null>;
+  /** The user's last order-event seq, sent with the login ack so the app knows where its events start. */
+  eventSeq?: ((userId: number) => Promise<number>) | undefined;
   /** Text of a translation key in a language (the login failure message). */
   translate(lang: string, key: string): string;
   onError?(err: unknown): void;
@@ -27,6 +30,8 @@ export interface SessionDeps extends SessionAuth {
   day: DayMarketStream;
   kline: KlineStream;
   maxTopics: number;
+  /** The login budget of this socket's address (guard.ts). */
+  allowLogin(c: HubClient): boolean;
 }
 
 type TopicKind = 'day' | 'user' | 'kline';
@@ -79,27 +84,50 @@ export class Subscriptions {
   }
 
   async login(c: HubClient, token: string): Promise<void> {
+    if (!this.deps.allowLogin(c)) {
+      // Token guessing over sockets: refused without asking the database, and the socket is closed (1008).
+      this.deps.connections.reply(c, { type: 'error', msg: 'too many logins' });
+      this.deps.connections.drop(c, CLOSE_POLICY, 'too many logins');
+      return;
+    }
     const seq = ++c.loginSeq;
     let userId: number | null = null;
+    let eventSeq: number | undefined;
     try {
       userId = await this.deps.authenticate(token);
+      if (userId !== null && this.deps.eventSeq) eventSeq = await this.deps.eventSeq(userId);
     } catch (err) {
       this.deps.onError?.(err);
     }
     // A later login or logout on this socket wins over this (slower) answer.
     if (c.closed || seq !== c.loginSeq) return;
     this.setUser(c, userId);
+    c.tokenHash = userId === null ? null : tokenHash(token);
     this.deps.connections.reply(
       c,
       userId === null
         ? { type: 'login', ok: false, msg: this.deps.translate(c.lang, 'errors.session_expired') }
-        : { type: 'login', ok: true, msg: 'success' },
+        : { type: 'login', ok: true, msg: 'success', ...(eventSeq === undefined ? {} : { seq: eventSeq }) },
     );
+  }
+
+  /** Logs out the sockets `match` picks (a revoked session) and tells each: `revoked` (docs/protocol.md). */
+  revoke(match: (c: HubClient) => boolean): void {
+    for (const set of [...this.byUser.values()]) {
+      for (const c of [...set]) {
+        if (!match(c)) continue;
+        c.loginSeq++; // a login still in flight on this socket must not bring the session back
+        this.setUser(c, null);
+        c.tokenHash = null;
+        this.deps.connections.reply(c, { type: 'revoked', msg: this.deps.translate(c.lang, 'errors.session_expired') });
+      }
+    }
   }
 
   logout(c: HubClient): void {
     c.loginSeq++;
     this.setUser(c, null);
+    c.tokenHash = null;
     this.deps.connections.reply(c, { type: 'logout', ok: true });
   }
 

@@ -28,7 +28,8 @@ export function wsRoutes(hub: Hub): RouteModule {
       { websocket: true, schema: { querystring: query({ lang: str(8) }) } },
       (socket, request) => {
         const lang = pickLanguage(request.query.lang ?? request.headers.lang);
-        const conn = hub.connect(socket, lang);
+        // request.ip honours TRUST_PROXY like the REST limits: behind a proxy, the client's own address.
+        const conn = hub.connect(socket, lang, request.ip);
         socket.on('message', (data: RawData, isBinary: boolean) => {
           const size = byteLength(data);
           conn.receive(size > hub.maxFrame ? '' : toText(data), size, isBinary);

@@ -74,6 +74,15 @@ function sessionGone(env: Envelope<unknown>, call: CallOptions): void {
   if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
 }
 
+/**
+ * The live socket says this session is over (refused login, or revoked by a logout or password change elsewhere):
+ * the same as a REST 999, while there is a session to end.
+ */
+export function socketSessionRejected(msg: string): void {
+  if (!$token.peek()) return;
+  sessionGone({ code: CODE_SESSION, msg, data: null }, {});
+}
+
 function rejectEnvelope(env: Envelope<unknown>, call: CallOptions): never {
   if (env.code === CODE_SESSION) sessionGone(env, call);
   else if (call.toast !== false && env.msg) toast(env.msg);

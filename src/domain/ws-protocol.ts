@@ -31,7 +31,8 @@ export type QuoteTuple = [code: string, close: string, change: string, time: num
 // Server → client
 export type ServerMessage =
   | { type: 'pong'; t: number }
-  | { type: 'login'; ok: boolean; msg: string }
+  | { type: 'login'; ok: boolean; msg: string; seq?: number } // seq: the user's last order-event seq (ok only)
+  | { type: 'revoked'; msg: string } // the session was ended elsewhere (logout, password change): sign out
   | { type: 'logout'; ok: true }
   | { type: 'sub' | 'unsub'; ok: boolean; topic: string; msg?: string }
   | { type: 'error'; msg: string }

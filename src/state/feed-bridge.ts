@@ -2,6 +2,7 @@
 // thread (?feed=main, no Worker support, or a worker that fails to start), behind one handle screens use.
 // The app builds its one bridge in src/app/feed-root.ts; the mode comes from feed-mode.ts.
 import { proxy, wrap, type Endpoint } from 'comlink';
+import { socketSessionRejected } from '../api/client.ts';
 import type { Instrument } from '../domain/types.ts';
 import type { FeedApi, FeedConfig, FeedSink } from '../../workers/protocol.ts';
 import type { FeedMode } from './feed-mode.ts';
@@ -70,6 +71,7 @@ export class FeedBridge {
     onBatch: (b) => applyBatch(b),
     onOrderEvent: (e) => dispatchOrderEvent(e),
     onOrderGap: () => dispatchOrderGap(),
+    onSessionRejected: (msg) => socketSessionRejected(msg),
   };
 
   /**

@@ -4,82 +4,10 @@
 // with a ping barrier (a socket's frames arrive in order). Timing rules (batch cadence, conflation, slow and idle
 // closes) are tested with fake time in tests/unit/server-ws-hub.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { Order } from '../../src/domain/types.ts';
-import type { QuoteTuple, ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { registerAndLogin, startTestServer, type TestServer } from './harness.ts';
-
-type Msg = ServerMessage & Record<string, unknown>;
-
-/** A websocket client that records every message and lets a test wait for the next one matching a predicate. */
-class Client {
-  readonly messages: Msg[] = [];
-  private cursor = 0;
-  private waiters: Array<() => void> = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      this.messages.push(JSON.parse((data as Buffer).toString('utf8')) as Msg);
-      for (const w of this.waiters.splice(0)) w();
-    });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
-  }
-
-  static open(url: string): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
-      const c = new Client(ws);
-      ws.once('open', () => resolve(c));
-      ws.once('error', reject);
-    });
-  }
-
-  send(m: unknown): void {
-    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
-  }
-
-  /** The next message (after the ones already taken) that matches, within `ms`. */
-  async next(match: (m: Msg) => boolean, ms = 2000): Promise<Msg> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      while (this.cursor < this.messages.length) {
-        const m = this.messages[this.cursor++] as Msg;
-        if (match(m)) return m;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching message within ${ms} ms`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
-  }
-
-  /** Skips everything received so far. */
-  drain(): void {
-    this.cursor = this.messages.length;
-  }
-
-  countSince(mark: number, type: string): number {
-    return this.messages.slice(mark).filter((m) => m.type === type).length;
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
-
-const isType = (type: string) => (m: Msg): boolean => m.type === type;
-
-/** Everything the server sent this client before now has arrived once the pong to this ping is in. */
-async function barrier(c: Client): Promise<void> {
-  c.send({ type: 'ping' });
-  await c.next(isType('pong'));
-}
+import { barrier, Client, isType, type Msg } from './ws-client.ts';
 
 describe('websocket /v1/ws', () => {
   let server: TestServer;
@@ -190,7 +118,7 @@ describe('websocket /v1/ws', () => {
     expect(typeof bad.msg).toBe('string');
     const user = await registerAndLogin(server);
     c.send({ type: 'login', token: user.token });
-    expect(await c.next(isType('login'))).toEqual({ type: 'login', ok: true, msg: 'success' });
+    expect(await c.next(isType('login'))).toEqual({ type: 'login', ok: true, msg: 'success', seq: 0 });
     c.send({ type: 'logout' });
     expect(await c.next(isType('logout'))).toEqual({ type: 'logout', ok: true });
   });

@@ -1,6 +1,6 @@
 // The axios instance's interceptors (SPEC §7–§8): headers, `t`, envelope, toasts, 999, network errors, loading.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, CODE_NETWORK, apiClock, apiGet, apiPost, isCancelled, http } from '../../src/api/client.ts';
+import { ApiFailure, CODE_NETWORK, apiClock, apiGet, apiPost, isCancelled, http, socketSessionRejected } from '../../src/api/client.ts';
 import { $loadingCount } from '../../src/state/loading.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { $token, $user, signIn } from '../../src/state/session.ts';
@@ -112,6 +112,18 @@ describe('failures', () => {
     expect($token.value).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
     expect(toastTexts()).toEqual([]);
+  });
+
+  it('the socket ending the session (refused login, revoked) signs out like a 999; with no session it does nothing', () => {
+    socketSessionRejected('Signed out on another device');
+    expect($token.value).toBeNull();
+    expect(toastTexts()).toEqual(['Signed out on another device']);
+    expect(navigate).toHaveBeenCalledWith('/login?from=%2Ftrade', { replace: true });
+    navigate.mockReset();
+    $toasts.value = [];
+    socketSessionRejected('again');
+    expect(toastTexts()).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('code 999 while already on /login does not redirect again', async () => {

@@ -31,6 +31,7 @@ function connect() {
       },
       onOrderEvent: (e) => sink.onOrderEvent(e),
       onOrderGap: () => sink.onOrderGap(),
+      onSessionRejected: (msg) => sink.onSessionRejected(msg),
     });
   // Every other method goes to the feed itself, bound to it.
   const spy = new Proxy(inner, {

@@ -116,6 +116,10 @@ export class RecordingSink implements FeedSink {
   onOrderGap(): void {
     this.gaps++;
   }
+  rejected: string[] = [];
+  onSessionRejected(msg: string): void {
+    this.rejected.push(msg);
+  }
 }
 
 export interface Harness {

@@ -235,6 +235,71 @@ describe('login and subscriptions', () => {
     expect(s.sent[s.sent.length - 1]).toEqual({ type: 'logout' });
   });
 
+  it('a refused socket login ends the session like a 999; a visitor or a token switched meanwhile does not', async () => {
+    const { h, feed, sink } = await started('tok-1');
+    const s = h.last();
+    s.open();
+    s.receive({ type: 'login', ok: false, msg: 'Your session has expired' });
+    expect(sink.rejected).toEqual(['Your session has expired']);
+    expect(s.topics('sub')).toEqual(['DAY_MARKET']); // no order topics for a refused session
+
+    // Switched to another token before the first login was answered: that refusal does not speak for the new one.
+    await feed.setToken('tok-2');
+    await feed.setToken('tok-3');
+    s.receive({ type: 'login', ok: false, msg: 'for tok-2' }); // tok-3's answer is still to come
+    expect(sink.rejected).toEqual(['Your session has expired']);
+    s.receive({ type: 'login', ok: true, msg: 'ok' });
+    expect(s.topics('sub').slice(-2)).toEqual(['FOREX_TRADE', 'FOREX_CLOSED']);
+    // Signed out with a login on its way: its late refusal means nothing.
+    await feed.setToken('tok-4');
+    await feed.setToken(null);
+    s.receive({ type: 'login', ok: false, msg: 'late' });
+    expect(sink.rejected).toEqual(['Your session has expired']);
+  });
+
+  it('a revoked session (logout or password change elsewhere) ends the session', async () => {
+    const { h, sink } = await started('tok-1');
+    const s = h.last();
+    s.open();
+    s.receive({ type: 'login', ok: true, msg: 'ok', seq: 3 });
+    s.receive({ type: 'revoked', msg: 'Signed out on another device' });
+    expect(sink.rejected).toEqual(['Signed out on another device']);
+  });
+
+  it('order events start after the login ack’s seq; older or repeated ones are dropped; a jump asks for a refetch', async () => {
+    const { h, sink } = await started('tok-1');
+    const s = h.last();
+    s.open();
+    s.receive({ type: 'login', ok: true, msg: 'ok', seq: 10 });
+    const ev = (seq: number) => ({ type: 'FOREX_TRADE', seq, data: { Id: seq } });
+    s.receive(ev(9)); // before this socket's start: the app's lists already have it
+    s.receive(ev(11));
+    s.receive(ev(13)); // 12 missed (or still on its way)
+    s.receive(ev(12)); // arrived late: 13 was already handled and the app refetched
+    s.receive(ev(13));
+    expect(sink.events.map((e) => e.seq)).toEqual([11, 13]);
+    expect(sink.gaps).toBe(1);
+  });
+
+  it('a reconnect whose ack seq is past the last event seen asks for a refetch', async () => {
+    const { h, sink } = await started('tok-1');
+    const s1 = h.last();
+    s1.open();
+    s1.receive({ type: 'login', ok: true, msg: 'ok', seq: 5 });
+    s1.receive({ type: 'FOREX_TRADE', seq: 6, data: { Id: 6 } });
+    expect(sink.gaps).toBe(0);
+    s1.drop();
+    h.time.advance(500);
+    const s2 = h.last();
+    s2.open();
+    s2.receive({ type: 'login', ok: true, msg: 'ok', seq: 8 });
+    expect(sink.gaps).toBe(1);
+    s2.receive({ type: 'FOREX_TRADE', seq: 8, data: { Id: 8 } });
+    s2.receive({ type: 'FOREX_TRADE', seq: 9, data: { Id: 9 } });
+    expect(sink.events.map((e) => e.seq)).toEqual([6, 9]);
+    expect(sink.gaps).toBe(1);
+  });
+
   it('watchMarket(false) unsubscribes and is not re-sent after a reconnect', async () => {
     const { h, feed } = await started();
     h.last().open();

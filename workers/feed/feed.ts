@@ -198,8 +198,11 @@ export class Feed implements FeedApi {
         this.orders.onEvent({ type: msg.type, seq: msg.seq, data: msg.data });
         return;
       case 'login':
-        if (msg.ok) this.orders.loggedIn();
-        else this.deps.log.warn('feed: socket login refused', msg.msg);
+        if (!msg.ok) this.deps.log.warn('feed: socket login refused', msg.msg);
+        this.orders.loginAnswered(msg.ok, msg.msg, msg.seq);
+        return;
+      case 'revoked':
+        this.orders.revoked(msg.msg);
         return;
       case 'sub':
       case 'unsub':

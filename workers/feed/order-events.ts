@@ -13,27 +13,57 @@ export interface OrderEventsHost {
 export class OrderEvents {
   private lastSeq: number | null = null;
   private gapOnLogin = false;
+  /** Logins sent and not yet answered: only the answer to the newest one speaks for the current token. */
+  private pendingLogins = 0;
+  /** The token this socket speaks for; none (signed out): a late refusal means nothing. */
+  private token: string | null = null;
 
   constructor(private readonly host: OrderEventsHost) {}
 
   /** The socket (re)opened: log in again; after a reconnect the app refetches once FOREX_* are back on. */
   opened(reconnect: boolean, token: string | null): void {
-    if (token) this.host.send({ type: 'login', token });
+    this.pendingLogins = 0; // answers to logins on the old socket never come
+    this.token = token;
+    if (token) this.login(token);
     if (reconnect && token) this.gapOnLogin = true;
   }
 
-  loggedIn(): void {
+  private login(token: string): void {
+    this.pendingLogins++;
+    this.host.send({ type: 'login', token });
+  }
+
+  /**
+   * The login answer. Accepted: FOREX_* subscriptions, and `seq` (the user's last event) is where this socket's
+   * events start; past what we saw, events were missed and the app refetches. Refused: the session is over
+   * (onSessionRejected), unless a newer login is still on its way (a token switch), whose answer decides.
+   */
+  loginAnswered(ok: boolean, msg: string, seq?: number): void {
+    this.pendingLogins = Math.max(0, this.pendingLogins - 1);
+    if (!ok) {
+      if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg));
+      return;
+    }
     this.host.send({ type: 'sub', topic: TOPIC_FOREX_TRADE });
     this.host.send({ type: 'sub', topic: TOPIC_FOREX_CLOSED });
-    if (this.gapOnLogin) {
-      this.gapOnLogin = false;
-      this.host.toSink((s) => s.onOrderGap());
+    let gap = this.gapOnLogin;
+    this.gapOnLogin = false;
+    if (seq !== undefined) {
+      if (this.lastSeq !== null && seq > this.lastSeq) gap = true;
+      if (this.lastSeq === null || seq > this.lastSeq) this.lastSeq = seq;
     }
+    if (gap) this.host.toSink((s) => s.onOrderGap());
+  }
+
+  /** The server ended this socket's session (logout or password change elsewhere). */
+  revoked(msg: string): void {
+    if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg));
   }
 
   onEvent(ev: OrderEvent): void {
     const last = this.lastSeq;
-    if (last !== null && ev.seq === last) return; // the same event twice
+    // Already seen (a duplicate, or one that arrived after a later one): the app has it or refetched past it.
+    if (last !== null && ev.seq <= last) return;
     const gap = last !== null && ev.seq !== last + 1;
     this.lastSeq = ev.seq;
     this.host.toSink((s) => s.onOrderEvent(ev));
@@ -42,6 +72,7 @@ export class OrderEvents {
 
   /** Another user (or none): a new sequence; on an open socket log out and in now (else opened() logs in). */
   switchToken(old: string | null, token: string | null): void {
+    this.token = token;
     this.lastSeq = null;
     this.gapOnLogin = false;
     if (!this.host.isOpen()) return;
@@ -50,6 +81,6 @@ export class OrderEvents {
       this.host.send({ type: 'unsub', topic: TOPIC_FOREX_CLOSED });
       this.host.send({ type: 'logout' });
     }
-    if (token) this.host.send({ type: 'login', token });
+    if (token) this.login(token);
   }
 }

@@ -40,6 +40,9 @@ function wellFormed(m: Obj): boolean {
     case 'pong':
       return m.t === undefined || isNum(m.t);
     case 'login':
+      return (m.ok === undefined || typeof m.ok === 'boolean') && (m.seq === undefined || isNum(m.seq));
+    case 'revoked':
+      return typeof m.msg === 'string';
     case 'logout':
     case 'sub':
     case 'unsub':

@@ -1,0 +1,94 @@
+// The websocket's side of issue 13 on the real server and database (both databases): a socket login is acknowledged
+// with the user's last order-event seq; a logout or password change over REST logs the affected sockets out at
+// once ("revoked", no more pushes); the connection cap per address holds with the real figures (factor 1).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_LIMITS } from '../../server/security/limits.ts';
+import type { Hub } from '../../server/ws/hub.ts';
+import { until } from '../fixtures/until.ts';
+import { manualClock, outboxCode, registerAndLogin, startTestServer, type TestServer } from './harness.ts';
+import { barrier, Client, isType } from './ws-client.ts';
+
+const clock = manualClock();
+let server: TestServer;
+const open: Client[] = [];
+const client = async (): Promise<Client> => {
+  const c = await Client.open(server.wsUrl);
+  open.push(c);
+  return c;
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ clock, security: { factor: 1 } });
+});
+afterAll(async () => {
+  for (const c of open) c.close();
+  await server?.close();
+});
+
+async function loggedIn(token: string): Promise<Client> {
+  const c = await client();
+  c.send({ type: 'login', token });
+  const ack = await c.next(isType('login'));
+  expect(ack).toMatchObject({ ok: true });
+  c.send({ type: 'sub', topic: 'FOREX_TRADE' });
+  await c.next(isType('sub'));
+  return c;
+}
+
+describe('socket sessions', () => {
+  it('the login ack carries the last order-event seq; a REST logout revokes that socket only', async () => {
+    const user = await registerAndLogin(server, { clock });
+    const other = await registerAndLogin(server, { clock });
+    const [row] = await server.ctx.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [user.account]);
+    await server.ctx.db.query('INSERT INTO order_event_seq (user_id, seq) VALUES ($1, 17)', [row?.id]);
+
+    const mine = await client();
+    mine.send({ type: 'login', token: user.token });
+    expect(await mine.next(isType('login'))).toEqual({ type: 'login', ok: true, msg: 'success', seq: 17 });
+    mine.send({ type: 'sub', topic: 'FOREX_TRADE' });
+    await mine.next(isType('sub'));
+    const theirs = await loggedIn(other.token);
+
+    expect((await user.client.post('/api/user/logout')).code).toBe(1);
+    expect(await mine.next(isType('revoked'))).toMatchObject({ type: 'revoked' });
+    await barrier(theirs);
+    expect(theirs.messages.some((m) => m.type === 'revoked')).toBe(false);
+    // The socket itself stays for quotes; a login with the ended token is refused.
+    mine.send({ type: 'login', token: user.token });
+    expect(await mine.next(isType('login'))).toMatchObject({ ok: false });
+  });
+
+  it('a password change revokes the account’s other sessions’ sockets, not the one that changed it', async () => {
+    const user = await registerAndLogin(server, { clock });
+    const second = await user.client.post<{ token: string }>('/api/user/loginForU', { account: user.account, password: user.password, login_type: 'email' });
+    expect(second.code).toBe(1);
+    const here = await loggedIn(user.token);
+    const elsewhere = await loggedIn(second.data.token);
+    clock.advance(61_000); // past the resend wait of the sign-up code
+    expect((await user.client.post('/api/notify/send_email', { to: user.account, type: 2 })).code).toBe(1);
+    const changed = await user.client.post('/api/user/amend_password', {
+      new_password: 'another-pass-2', auth_code: await outboxCode(server.ctx, user.account), type: 'email',
+    });
+    expect(changed.code, changed.msg).toBe(1);
+    expect(await elsewhere.next(isType('revoked'))).toMatchObject({ type: 'revoked' });
+    await barrier(here);
+    expect(here.messages.some((m) => m.type === 'revoked')).toBe(false);
+  });
+});
+
+describe('socket caps', () => {
+  it(`closes the socket past ${SOCKET_LIMITS.perAddress} from one address with 1013`, async () => {
+    for (const c of open.splice(0)) c.close();
+    // Earlier sockets of this file count until the server has seen their close.
+    await until(() => hubSockets() === 0, { what: 'the earlier sockets to close', tries: 500, stepMs: 5 });
+    const ok: Client[] = [];
+    for (let i = 0; i < SOCKET_LIMITS.perAddress; i++) ok.push(await client());
+    const refused = await client();
+    expect((await refused.closed).code).toBe(1013);
+    await barrier(ok[0] as Client); // the admitted ones still work
+  });
+});
+
+function hubSockets(): number {
+  return (server.ctx.push as unknown as Hub).getStats().connections;
+}
