@@ -81,7 +81,7 @@ export class Hub implements UserPush {
       kline: this.kline,
       maxTopics: this.opts.maxTopics,
       authenticate: (token) => deps.authenticate(token),
-      eventSeq: deps.eventSeq ? (userId) => deps.eventSeq?.(userId) ?? Promise.resolve(0) : undefined,
+      eventSeq: deps.eventSeq,
       allowLogin: (c) => this.guard.allowLogin(c.address),
       translate: (lang, key) => deps.translate(lang, key),
       onError,
