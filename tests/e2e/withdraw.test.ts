@@ -60,7 +60,8 @@ it('asks to bind a method first, then deletes a saved address by swipe and confi
   // Nothing bound: the submit opens the not-bound confirm; accepting it goes to the coin binding form.
   await page.goto(`${server.url}/#/mine/withdraw`);
   await page.locator('[data-testid="bind-first"]').waitFor();
-  expect(await page.locator('[data-testid="fee"]').innerText()).toBe('0 USD');
+  // The fee shows "--" until the withdraw currencies have loaded (SPEC §5), then 0 for an empty amount.
+  await expect.poll(() => page.locator('[data-testid="fee"]').innerText(), { timeout: 15_000 }).toBe('0 USD');
   await page.locator('[data-testid="withdraw-submit"]').click();
   const dialog = page.locator('[role="alertdialog"]');
   await dialog.waitFor();
