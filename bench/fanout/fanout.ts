@@ -157,8 +157,12 @@ async function fanoutRow(server: BenchServer, clients: number, opts: FanoutOptio
 /**
  * Market buys of the minimum lots, `concurrency` in flight, until the time or the request budget runs out, on the
  * instrument the bench session could open a position on (the order engine may refuse synthetic instruments). Each
- * in-flight loop is its own demo account (100,000 USD each), so margin does not run out inside the window.
+ * in-flight loop is its own demo account (100,000 USD each), so margin does not run out inside the window, and moves
+ * to a fresh one before the open-order cap (200 per user, docs/security.md) would refuse its submits.
  */
+/** Orders one bench account opens before the next takes over: under the open-order cap of 200, one is the session's. */
+const ORDERS_PER_ACCOUNT = 190;
+
 async function restSubmit(baseUrl: string, quick: boolean): Promise<RestResult> {
   const concurrency = 8;
   const windowMs = quick ? 3_000 : 10_000;
@@ -167,12 +171,14 @@ async function restSubmit(baseUrl: string, quick: boolean): Promise<RestResult> 
   const res = await fetch(`${baseUrl}/v1/api/forex/trade_list`, { headers: { lang: 'en', authorization: session.login.token } });
   const all = ((await res.json()) as Envelope<Instrument[]>).data;
   const inst = all.find((i) => i.Id === session.order?.ForexId) ?? session.instrument;
-  const tokens = [session.login.token];
-  while (tokens.length < concurrency) {
-    const id = `benchrest${tokens.length}${Date.now().toString(36)}`;
+  let accounts = 0;
+  const freshToken = async (): Promise<string> => {
+    const id = `benchrest${++accounts}x${Date.now().toString(36)}`;
     const r = await fetch(`${baseUrl}/api/user/createAccountDemoForU?demo_id=${id}`, { headers: { lang: 'en' } });
-    tokens.push(((await r.json()) as Envelope<LoginResult>).data.token);
-  }
+    return ((await r.json()) as Envelope<LoginResult>).data.token;
+  };
+  const tokens = [session.login.token];
+  while (tokens.length < concurrency) tokens.push(await freshToken());
   const q = new URLSearchParams({
     type: '1', cont: inst.ForexMinCont, forex_id: String(inst.Id), status: '1', multiple: String(inst.HasForexMultiple[0]?.Value ?? 0),
   }).toString();
@@ -183,16 +189,24 @@ async function restSubmit(baseUrl: string, quick: boolean): Promise<RestResult> 
   let issued = 0;
   const started = Date.now();
   const until = started + windowMs;
-  const worker = async (token: string): Promise<void> => {
+  const worker = async (first: string): Promise<void> => {
+    let token = first;
+    let opened = 0;
     while (Date.now() < until && issued < maxRequests) {
+      if (opened >= ORDERS_PER_ACCOUNT) {
+        token = await freshToken();
+        opened = 0;
+      }
       issued++;
       const t = performance.now();
       try {
         const res = await fetch(`${baseUrl}/v1/api/forex/submit?${q}&t=${Date.now()}`, { headers: { lang: 'en', authorization: token } });
         const r = (await res.json()) as Envelope<unknown>;
         latencies.push(performance.now() - t);
-        if (r.code === 1) ok++;
-        else {
+        if (r.code === 1) {
+          ok++;
+          opened++;
+        } else {
           failed++;
           firstError ??= `code ${r.code}: ${r.msg}`;
         }
