@@ -7,6 +7,7 @@ import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './bro
 import { WEEKDAY_NOON, startAppServer, type AppServer } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
 
+// The connection state is read from the DOM, not its visibility: some screens keep their badge hidden at phone width.
 let server: AppServer;
 let chrome: LaunchedBrowser;
 
@@ -36,7 +37,7 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
   await loginInBrowser(page, server, user);
   await page.goto(`${server.url}/#/order?type=1`);
   await page.locator('.od-page').waitFor({ timeout: 20_000 }); // the screen's chunk is in (see the next test)
-  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 20_000 });
 
   // Four lanes of market buys; the kill lands once 6 are acknowledged, with others in flight.
   const acked = new Set<number>();
@@ -58,10 +59,10 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
   await server.kill();
   stop = true;
   await Promise.all(lanes);
-  await page.locator('[data-conn="reconnecting"], [data-conn="offline"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('[data-conn="reconnecting"], [data-conn="offline"]').first().waitFor({ state: 'attached', timeout: 20_000 });
 
   await server.start();
-  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 40_000 });
+  await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 40_000 });
 
   const held = await get<OrderList>(user, '/v1/api/forex/my_deal', { status: 1, page: 1 });
   expect(held.data.total).toBe(held.data.data.length); // one page: the app's first page is the whole list
@@ -78,7 +79,7 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
 it('a screen whose chunk fails to load while the server is away loads by itself once it answers', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE);
   await page.goto(`${server.url}/#/`);
-  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 20_000 });
   // The news screen's own chunk is refused twice, as during a restart; the app must not settle on its error page.
   let refused = 0;
   await page.route(/\/assets\/news-page-[^/]+\.js$/, async (route) => {
@@ -90,7 +91,7 @@ it('a screen whose chunk fails to load while the server is away loads by itself 
     }
   });
   await page.goto(`${server.url}/#/news`);
-  await page.locator('.news-row').first().waitFor({ timeout: 30_000 });
+  await page.locator('.news-row').first().waitFor({ state: 'attached', timeout: 30_000 });
   expect(refused).toBe(2);
   await context.close();
 });
