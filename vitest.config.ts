@@ -1,9 +1,10 @@
 // Three suites: unit (happy-dom, no network), server (real HTTP/ws on 127.0.0.1), e2e (Chromium).
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { firstTexts } from './scripts/first-texts-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstTexts()],
   test: {
     projects: [
       {

@@ -13,3 +13,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The default language's sections the first screen draws (scripts/first-texts-plugin.ts). */
+declare module 'virtual:first-texts' {
+  const sections: Record<string, Record<string, unknown>>;
+  export default sections;
+}

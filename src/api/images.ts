@@ -1,7 +1,7 @@
 // Images of the trader: uploaded with progress, and read back privately. Uploads are served only to their owner's
 // session (never by a public URL), so an <img> cannot point at them: they come through axios with the session
 // header as a blob, shown through an object URL the caller revokes.
-import { http } from './client.ts';
+import { httpClient } from './client.ts';
 
 export interface UploadOptions {
   /** 0…1 as the bytes go out. */
@@ -13,6 +13,7 @@ export interface UploadOptions {
 export async function uploadImage(file: Blob, opts: UploadOptions = {}): Promise<string> {
   const form = new FormData();
   form.append('file', file);
+  const http = await httpClient();
   const res = await http.post<{ data: { url: string } }>('/api/common/image_upload', form, {
     signal: opts.signal,
     onUploadProgress: (e) => {
@@ -25,6 +26,7 @@ export async function uploadImage(file: Blob, opts: UploadOptions = {}): Promise
 
 /** An object URL for a private upload; revoke it with URL.revokeObjectURL when the image leaves the screen. */
 export async function privateImageUrl(url: string, signal?: AbortSignal): Promise<string> {
+  const http = await httpClient();
   const res = await http.get<Blob>(url, { responseType: 'blob', signal, call: { toast: false } });
   return URL.createObjectURL(res.data);
 }

@@ -1,13 +1,23 @@
 // Code-split route elements: each page module becomes its own chunk, loaded on first visit.
 import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
 import { browserChunkDeps, loadChunk } from './chunk-retry.ts';
+import { allTexts } from '../i18n/index.ts';
+
+export interface LazyPageOptions {
+  /** The first screen draws with the bundled first sections of hk; every other screen waits for all the texts. */
+  firstScreen?: boolean;
+}
 
 /**
  * A lazily loaded page with no props: `lazyPage(() => import('../pages/x/x-page.tsx').then((m) => m.XPage))`.
  * A failed load is retried when the server answers again (chunk-retry.ts): React.lazy keeps a rejection for good.
  */
-export function lazyPage(load: () => Promise<ComponentType>): ReactElement {
-  const Page = lazy(async () => ({ default: await loadChunk(load, browserChunkDeps()) }));
+export function lazyPage(load: () => Promise<ComponentType>, opts: LazyPageOptions = {}): ReactElement {
+  const withTexts = async (): Promise<ComponentType> => {
+    const [page] = await Promise.all([load(), opts.firstScreen ? null : allTexts()]);
+    return page;
+  };
+  const Page = lazy(async () => ({ default: await loadChunk(withTexts, browserChunkDeps()) }));
   return createElement(Page);
 }
 

@@ -13,7 +13,7 @@ export interface AppRoute {
 }
 
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage)), footer: true, keepAlive: true },
+  { path: '/', element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage), { firstScreen: true }), footer: true, keepAlive: true },
   { path: '/trade', element: lazyPage(() => import('../pages/trade/trade-page.tsx').then((m) => m.TradePage)), footer: true },
   { path: '/product', element: lazyPage(() => import('../pages/product/product-page.tsx').then((m) => m.ProductPage)) },
   { path: '/order', element: lazyPage(() => import('../pages/order/orders-page.tsx').then((m) => m.OrdersPage)), auth: true, footer: true },

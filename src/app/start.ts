@@ -6,7 +6,6 @@ import { checkAppStatus, loadSettings } from '../state/settings.ts';
 import { userInfo } from '../api/account.ts';
 import { refreshTradeList } from '../api/market.ts';
 import { installFeed } from './feed-root.ts';
-import { startOrderListeners } from '../state/orders.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
 import type { NavigationDeps } from './navigation-effects.ts';
@@ -26,7 +25,9 @@ export async function startApp(): Promise<NavigationDeps> {
   void loadSettings();
   // The composition root: the feed bridge and the order store's listeners are built here, once.
   const feedDeps = { startFeed: installFeed(), feedConfig: feedConfigWhenReady };
-  startOrderListeners();
+  // The orders store is the order screens' (a lazy chunk they share); its listeners catch up with the session from
+  // wherever it is when they start, so they need not cost the first screen its bytes.
+  void import('../state/orders.ts').then((m) => m.startOrderListeners());
   syncFeedWithSession(feedDeps);
   return { ...feedDeps, refreshTradeList }; // what every navigation does (the router is rendered by App)
 }

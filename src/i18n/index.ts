@@ -1,9 +1,12 @@
-// i18next + react-i18next: traditional Chinese (hk) is bundled as the default, every other language is a lazy chunk.
-// A supported code in the `lang` cookie wins (tw → hk); the choice also persists in idb-keyval.
+// i18next + react-i18next: traditional Chinese (hk) is the default, every other language is a lazy chunk.
+// Of hk, only the sections the first screen draws are bundled (virtual:first-texts, made by
+// scripts/first-texts-plugin.ts at build time); the whole file follows as a lazy chunk right after start-up (allTexts), and every
+// other screen waits for it (lazyPage). A supported code in the `lang` cookie wins (tw → hk); the choice also persists
+// in idb-keyval.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { get, set } from 'idb-keyval';
-import hk from '../../locales/hk.json';
+import firstTexts from 'virtual:first-texts';
 import { DEFAULT_LANGUAGE, type Language } from '../domain/types.ts';
 import { languageInfo, normaliseLanguage } from './languages.ts';
 import { cookieString, readCookie } from './cookie.ts';
@@ -25,6 +28,23 @@ const loaders = new Map<Language, Loader>();
 for (const [path, load] of Object.entries(globbed)) {
   const code = normaliseLanguage(/([a-z]+)\.json$/.exec(path)?.[1]);
   if (code) loaders.set(code, load);
+}
+
+let rest: Promise<void> | null = null;
+
+/**
+ * Resolves when the whole hk file is loaded (every screen but the first needs it). Started by initI18n; a failed
+ * load (offline) rejects once and is tried again on the next call, so a route's chunk retry also retries the texts.
+ */
+export function allTexts(): Promise<void> {
+  rest ??= import('../../locales/hk.json').then(
+    (m) => void i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', m.default, true, false),
+    (err: unknown) => {
+      rest = null;
+      throw err;
+    },
+  );
+  return rest;
 }
 
 /** The app's one i18next instance (components use `useTranslation()`). */
@@ -67,13 +87,17 @@ let setUp: Promise<unknown> | null = null;
 /** Set up i18next (once) and switch to the detected language; resolves when its texts are ready. */
 export async function initI18n(opts: { cookies?: string } = {}): Promise<Language> {
   setUp ??= i18n.use(initReactI18next).init({
-    resources: { hk: { translation: hk } },
+    resources: { hk: { translation: firstTexts } },
     lng: DEFAULT_LANGUAGE,
-    // English is the master file; hk is complete and always bundled, so it is the last resort.
+    // English is the master file; hk is complete (once allTexts has loaded it), so it is the last resort.
     fallbackLng: ['en', 'hk'],
     interpolation: { escapeValue: false }, // React escapes
+    // A component drawn before the rest of hk arrived draws again when it does (the desktop nav's fund label).
+    react: { bindI18nStore: 'added' },
   });
   await setUp;
+  // Off the first screen's critical path: not awaited here, awaited by every lazy screen but the first.
+  allTexts().catch(() => undefined);
   const lang = detectLanguage(opts.cookies ?? document.cookie, await readStoredLanguage());
   await switchTo(lang);
   return lang;

@@ -1,6 +1,6 @@
 // Test helper: answers the app's axios instance from a route table instead of the network (swaps its adapter).
 import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { http } from '../../src/api/client.ts';
+import { http } from '../../src/api/http.ts';
 
 export interface SeenRequest {
   method: string;

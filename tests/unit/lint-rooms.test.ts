@@ -32,6 +32,8 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/state/x.ts', "import { Feed } from '../../workers/feed/feed.ts';", /only as types/],
     ['src/pages/x/y.tsx', "import { buildApp } from '../../../server/app.ts';", /server/],
     ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
+    ['src/api/client.ts', "import axios from 'axios';", /lazy chunk/],
+    ['src/pages/x/y.tsx', "import axios from 'axios';", /lazy chunk/],
   ])('%s: %s is refused', async (file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -45,6 +47,8 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/state/x.ts', "import type { Feed } from '../../workers/feed/feed.ts';"],
     ['src/state/x.ts', "import { QUOTE_STRIDE } from '../../workers/protocol.ts';"],
     ['src/api/x.ts', "import { $token } from '../state/session.ts';"],
+    ['src/api/http.ts', "import axios from 'axios';"],
+    ['src/api/client.ts', "import type { AxiosInstance } from 'axios';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });

@@ -1,0 +1,38 @@
+// Vite plugin: `virtual:first-texts` is the default language's (hk) sections the first screen draws, so only they
+// are bundled on the first screen; src/i18n/index.ts loads the whole file as a lazy chunk right after start-up.
+// Rolldown reads JSON natively and gives a query-suffixed import no named exports, hence a virtual module.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/**
+ * What the first screen (the market list with its tab bar, title and connection badge) draws. The rare DEMO mark
+ * (product.demo_mark) and the desktop nav's fund label (mining.title) draw again once the whole file is in.
+ */
+export const FIRST_SECTIONS = ['common', 'conn', 'market', 'nav', 'page'] as const;
+
+const ID = 'virtual:first-texts';
+const RESOLVED = `\0${ID}`;
+
+export function pickSections(all: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    if (!(name in all)) throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
+    out[name] = all[name];
+  }
+  return out;
+}
+
+export function firstTexts(): Plugin {
+  const file = fileURLToPath(new URL('../locales/hk.json', import.meta.url));
+  return {
+    name: 'tickwise-first-texts',
+    resolveId: (id) => (id === ID ? RESOLVED : null),
+    load(id) {
+      if (id !== RESOLVED) return null;
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(pickSections(all, FIRST_SECTIONS))};`;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// The envelope rules of SPEC §7–§8 without axios: the failure type, the base address, 999 → sign out → /login.
+// Kept apart from http.ts so the first screen (which needs the socket address) does not load axios.
+import { CODE_SESSION, type Envelope } from '../domain/types.ts';
+import { $token, signOut } from '../state/session.ts';
+import { toast } from '../state/toasts.ts';
+import { systemClock, type Clock } from '../state/clock.ts';
+import { currentPath, loginPath, navigateTo } from '../state/navigator.ts';
+import { resolveApiBase, wsUrlFor } from './base-url.ts';
+
+export interface CallOptions {
+  toast?: boolean; // default true: show msg on failure
+  loading?: boolean; // blocking spinner while the call runs
+  initial?: boolean; // a start-up call: 999 clears the session but does not redirect
+}
+
+/** Code of an ApiFailure for a transport failure (no envelope came back). */
+export const CODE_NETWORK = -1;
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    /** For CODE_NETWORK: the HTTP status or axios error code, e.g. "502" or "ERR_NETWORK". */
+    readonly transport: string | null = null,
+  ) {
+    super(msg || `code ${code}`);
+    this.name = 'ApiFailure';
+  }
+}
+
+/** Where the `t` timestamp comes from (tests pin it). */
+export const apiClock: { current: Clock } = { current: systemClock };
+
+export function apiBase(): string {
+  return resolveApiBase(
+    {
+      protocol: window.location.protocol,
+      hostname: window.location.hostname,
+      port: window.location.port,
+      title: document.title,
+    },
+    { apiSubdomain: import.meta.env.VITE_API_SUBDOMAIN, fallback: import.meta.env.VITE_API_FALLBACK },
+  );
+}
+
+export function wsUrl(): string {
+  return wsUrlFor(apiBase());
+}
+
+/** manifest.json is fetched from the page's own origin and is not an envelope: no error handling (SPEC §7). */
+export function isExempt(url: string | undefined): boolean {
+  return !!url && /(^|\/)manifest\.json(\?|$)/.test(url);
+}
+
+export function isEnvelope(v: unknown): v is Envelope<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
+}
+
+function sessionGone(env: Envelope<unknown>, call: CallOptions): void {
+  signOut();
+  if (call.initial) return; // a start-up check with an old token: stay where we are, signed out
+  const here = currentPath();
+  if (call.toast !== false && env.msg) toast(env.msg);
+  if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
+}
+
+/**
+ * The live socket says this session is over (refused login, or revoked by a logout or password change elsewhere):
+ * the same as a REST 999, while there is a session to end.
+ */
+export function socketSessionRejected(msg: string): void {
+  if (!$token.peek()) return;
+  sessionGone({ code: CODE_SESSION, msg, data: null }, {});
+}
+
+export function rejectEnvelope(env: Envelope<unknown>, call: CallOptions): never {
+  if (env.code === CODE_SESSION) sessionGone(env, call);
+  else if (call.toast !== false && env.msg) toast(env.msg);
+  throw new ApiFailure(env.code, env.msg);
+}
