@@ -1,4 +1,5 @@
 // Browser entry: start the app (language, session), then render the router into #root.
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startApp } from './app/start.ts';
@@ -11,7 +12,9 @@ if (!root) throw new Error('index.html has no #root');
 // A desktop browser that is being sent to the pc. host starts nothing here (SPEC §9).
 if (!followDesktopHost()) {
   void startApp().then((navigation) => {
-    createRoot(root).render(<App navigation={navigation} />);
+    // A transition: React renders the first screen in slices of a few ms instead of one long task (a weak phone's
+    // first taps are not blocked behind it; Lighthouse's TBT). The start-up shell stays until the commit.
+    startTransition(() => createRoot(root).render(<App navigation={navigation} />));
     document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
   });
 }

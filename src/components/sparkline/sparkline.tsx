@@ -1,25 +1,29 @@
 // One small canvas per visible market row, drawn from $sparklines: no chart-library instance per row.
-// It redraws only when this code's series object changes (or the colour scheme flips), never per tick.
+// It redraws only when this code's series object changes (or the colour scheme flips), never per tick, and the
+// drawing itself waits for a frame with budget left (draw-queue.ts).
 import { useLayoutEffect, useRef } from 'react';
 import { effect } from '@preact/signals-react';
 import { $sparklines } from '../../state/market.ts';
 import { drawSparkline, resetSparklineColours } from './draw-sparkline.ts';
+import { sparklineDraws, type DrawQueue } from './draw-queue.ts';
 import './sparkline.css';
 
 export interface SparklineProps {
   code: string;
   width?: number; // CSS pixels; fixed so drawing never reads layout
   height?: number;
+  /** Where draws wait for their frame (tests pass their own). */
+  queue?: DrawQueue;
 }
 
-export function Sparkline({ code, width = 64, height = 28 }: SparklineProps) {
+export function Sparkline({ code, width = 64, height = 28, queue = sparklineDraws }: SparklineProps) {
   const ref = useRef<HTMLCanvasElement>(null);
 
   useLayoutEffect(() => {
     const canvas = ref.current;
     if (!canvas) return undefined;
     let drawn: Float32Array | undefined;
-    const redraw = (series: Float32Array | undefined) => drawSparkline(canvas, series, width, height);
+    const redraw = (series: Float32Array | undefined) => queue.enqueue(canvas, () => drawSparkline(canvas, series, width, height));
     const dispose = effect(() => {
       const series = $sparklines.value[code];
       // A new map arrives when any code's series changes: repaint only if ours is a different array.
@@ -36,9 +40,10 @@ export function Sparkline({ code, width = 64, height = 28 }: SparklineProps) {
     media?.addEventListener('change', onScheme);
     return () => {
       dispose();
+      queue.cancel(canvas);
       media?.removeEventListener('change', onScheme);
     };
-  }, [code, width, height]);
+  }, [code, width, height, queue]);
 
   return <canvas ref={ref} className="tw-sparkline" style={{ width, height }} aria-hidden="true" />;
 }

@@ -1,6 +1,6 @@
 // The market list with its header (search, language) and category chips: the whole phone home screen,
 // and the left column of the desk layout.
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,9 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey }: MarketPane
   useSignals();
   const { t } = useTranslation();
   const [category, setCategory] = useState(ALL_CATEGORIES);
-  const all = $instruments.value;
+  // Deferred: a new instrument list (the catalogue arriving at start-up, a category) renders its rows in a
+  // background pass React slices, not in the signal's synchronous update.
+  const all = useDeferredValue($instruments.value);
   const cats = $categories.value;
   const items = useMemo(() => filterByCategory(all, category), [all, category]);
 

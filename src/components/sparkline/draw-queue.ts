@@ -1,0 +1,66 @@
+// Sparkline drawing spread over frames. The series of every code arrive in one update, and each visible row's first
+// draw creates its canvas context: drawn at once that was one long task on a slow phone (bench/README.md "Round
+// two"). Queued, each frame draws until a small budget is spent and leaves the rest to the next; a row queued again
+// before it was drawn is drawn once, with its latest series.
+
+export interface Frames {
+  /** Runs `cb` before the next paint (requestAnimationFrame in the browser). */
+  request(cb: () => void): void;
+  /** A monotonic clock in milliseconds (performance.now in the browser). */
+  now(): number;
+}
+
+/** Milliseconds of drawing per frame: well inside a 60 Hz frame, with room for the price updates of that frame. */
+export const DRAW_BUDGET_MS = 4;
+
+export class DrawQueue {
+  private readonly pending = new Map<object, () => void>();
+  private scheduled = false;
+
+  constructor(
+    private readonly frames: Frames,
+    private readonly budgetMs = DRAW_BUDGET_MS,
+  ) {}
+
+  /** Draws `draw` for `key` (one canvas) on a coming frame; replaces a draw of the same key still waiting. */
+  enqueue(key: object, draw: () => void): void {
+    this.pending.delete(key); // re-inserted at the end: the order is the order of the latest requests
+    this.pending.set(key, draw);
+    this.schedule();
+  }
+
+  /** The canvas left the screen: its waiting draw is dropped. */
+  cancel(key: object): void {
+    this.pending.delete(key);
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.pending.size === 0) return;
+    this.scheduled = true;
+    this.frames.request(() => this.run());
+  }
+
+  private run(): void {
+    this.scheduled = false;
+    const start = this.frames.now();
+    for (const [key, draw] of this.pending) {
+      this.pending.delete(key);
+      draw();
+      // At least one draw per frame, so a slow draw can never stall the queue.
+      if (this.frames.now() - start >= this.budgetMs) break;
+    }
+    this.schedule();
+  }
+}
+
+const browserFrames: Frames = {
+  request: (cb) => void requestAnimationFrame(cb),
+  now: () => performance.now(),
+};
+
+/** The app's one queue: every sparkline on screen shares the per-frame budget. */
+export const sparklineDraws = new DrawQueue(browserFrames);
