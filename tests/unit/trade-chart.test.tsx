@@ -46,8 +46,21 @@ const emit = (u: KlineUpdate) => act(() => listeners.forEach((l) => l(u)));
 let root: Root | null = null;
 let host: HTMLElement;
 
+/** Animation frames the test runs itself: live bars wait for one. */
+let frameCallbacks = new Map<number, () => void>();
+let nextFrame = 1;
+const frames = {
+  request: (cb: () => void) => (frameCallbacks.set(nextFrame, cb), nextFrame++),
+  cancel: (id: number) => void frameCallbacks.delete(id),
+};
+function runFrame(): void {
+  const due = [...frameCallbacks.values()];
+  frameCallbacks = new Map();
+  act(() => due.forEach((cb) => cb()));
+}
+
 function render(code: string, period: Period): void {
-  act(() => root?.render(<CandleChart code={code} period={period} precision={5} />));
+  act(() => root?.render(<CandleChart code={code} period={period} precision={5} frames={frames} />));
 }
 
 afterEach(() => {
@@ -74,10 +87,17 @@ describe('CandleChart', () => {
       { time: 120, open: 2, high: 3, low: 1, close: 2 },
     ]);
 
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 2.5) });
     emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
     emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(180, 4) });
-    expect(series.update).toHaveBeenCalledTimes(2);
-    expect(series.update).toHaveBeenLastCalledWith({ time: 180, open: 4, high: 5, low: 3, close: 4 });
+    // Not in the message that brought them: on the next animation frame (apart from the quotes' paint).
+    expect(series.update).not.toHaveBeenCalled();
+    runFrame();
+    // The waiting bar of time 120 was replaced by its newer value; both times are applied, in order.
+    expect(series.update.mock.calls).toEqual([
+      [{ time: 120, open: 3, high: 4, low: 2, close: 3 }],
+      [{ time: 180, open: 4, high: 5, low: 3, close: 4 }],
+    ]);
     const box = host.querySelector<HTMLElement>('.tw-chart');
     expect(box?.dataset.bars).toBe('2');
     expect(box?.dataset.lastTime).toBe('180');
@@ -85,7 +105,25 @@ describe('CandleChart', () => {
 
     // An older bar (from before a reset) would make update() throw: it is dropped.
     emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(60, 9) });
+    runFrame();
     expect(series.update).toHaveBeenCalledTimes(2);
+
+    // A bar waiting when a reset comes belongs to the old history: the reset drops it.
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(240, 5) });
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
+    runFrame();
+    expect(series.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('a bar waiting for its frame when the instrument changes is not drawn on the new one', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
+    render('XAUUSD', '1min');
+    runFrame();
+    expect(series.update).not.toHaveBeenCalled();
   });
 
   it('switches period and instrument on the same chart and ignores updates for anything else', () => {
@@ -109,6 +147,7 @@ describe('CandleChart', () => {
     expect(series.update).not.toHaveBeenCalled();
 
     emit({ kind: 'bar', code: 'XAUUSD', period: '5min', bar: bar(600, 2) });
+    runFrame();
     expect(series.update).toHaveBeenCalledTimes(1);
   });
 

@@ -1,18 +1,34 @@
 // The candlestick chart (lightweight-charts v5): ONE chart instance for the life of the screen.
 // History arrives as a 'reset' (setData), live ticks as 'bar' (series.update of the last bar only).
+// Live bars are applied on the next animation frame, not in the message that brought them: that message also
+// brought the quotes, whose text changes paint in the coming frame, and lightweight-charts draws in the frame after
+// an update. Applied at once, the chart's draw and the quotes' paint fell in the same frame, which on a slow phone
+// was /trade's long tasks (bench/README.md "Round two"); deferred, they land in two frames.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/market.ts';
 import { chartOptions, readChartColours, seriesOptions } from './chart-theme.ts';
 import { isForChart, toCandle, toCandles } from './candles.ts';
-import type { Period } from '../../domain/types.ts';
+import type { KlineBar, Period } from '../../domain/types.ts';
 import './candle-chart.css';
+
+export interface ChartFrames {
+  request(cb: () => void): number;
+  cancel(id: number): void;
+}
+
+const browserFrames: ChartFrames = {
+  request: (cb) => requestAnimationFrame(cb),
+  cancel: (id) => cancelAnimationFrame(id),
+};
 
 export interface CandleChartProps {
   code: string | null;
   period: Period;
   precision: number;
+  /** Where live bars wait for their frame (tests pass their own). */
+  frames?: ChartFrames;
 }
 
 interface Live {
@@ -34,13 +50,15 @@ function mark(box: HTMLElement, bars: number | null, time: number | undefined, c
   box.dataset.lastClose = close === undefined ? '' : String(close);
 }
 
-export function CandleChart({ code, period, precision }: CandleChartProps) {
+export function CandleChart({ code, period, precision, frames = browserFrames }: CandleChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<Live | null>(null);
   const shownRef = useRef<{ code: string; period: Period } | null>(null);
   const lastTimeRef = useRef(-Infinity);
   const precisionRef = useRef(precision);
   const me = useRef<object>({});
+  const framesRef = useRef(frames);
+  const dropWaitingRef = useRef<() => void>(() => undefined);
 
   const watch = () => {
     const shown = shownRef.current;
@@ -60,10 +78,33 @@ export function CandleChart({ code, period, precision }: CandleChartProps) {
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
     liveRef.current = { chart, series };
 
+    // Bars waiting for the next frame, oldest first; a bar of the same time replaces the one waiting.
+    let waiting: KlineBar[] = [];
+    let frame: number | null = null;
+    const applyWaiting = () => {
+      frame = null;
+      const bars = waiting;
+      waiting = [];
+      for (const bar of bars) {
+        // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
+        if (bar.Time < lastTimeRef.current) continue;
+        series.update(toCandle(bar));
+        lastTimeRef.current = bar.Time;
+        mark(box, null, bar.Time, bar.Close);
+      }
+    };
+    const dropWaiting = () => {
+      waiting = [];
+      if (frame !== null) framesRef.current.cancel(frame);
+      frame = null;
+    };
+    dropWaitingRef.current = dropWaiting;
+
     const offKline = onKline((u) => {
       const shown = shownRef.current;
       if (!shown || !isForChart(u, shown.code, shown.period)) return;
       if (u.kind === 'reset') {
+        dropWaiting(); // bars from before the reset belong to the old history
         const data = toCandles(u.bars);
         series.setData(data);
         const last = data[data.length - 1];
@@ -72,11 +113,10 @@ export function CandleChart({ code, period, precision }: CandleChartProps) {
         chart.timeScale().scrollToRealTime();
         return;
       }
-      // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
-      if (u.bar.Time < lastTimeRef.current) return;
-      series.update(toCandle(u.bar));
-      lastTimeRef.current = u.bar.Time;
-      mark(box, null, u.bar.Time, u.bar.Close);
+      const last = waiting[waiting.length - 1];
+      if (last && last.Time === u.bar.Time) waiting[waiting.length - 1] = u.bar;
+      else waiting.push(u.bar);
+      frame ??= framesRef.current.request(applyWaiting);
     });
 
     // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes.
@@ -109,6 +149,7 @@ export function CandleChart({ code, period, precision }: CandleChartProps) {
 
     return () => {
       offKline();
+      dropWaiting();
       ro?.disconnect();
       media?.removeEventListener('change', onScheme);
       if (lastWatcher === self) {
@@ -138,6 +179,7 @@ export function CandleChart({ code, period, precision }: CandleChartProps) {
     lastTimeRef.current = -Infinity;
     // Clear the old instrument's candles at once rather than showing them under the new header.
     live.series.setData([]);
+    dropWaitingRef.current(); // bars still waiting for their frame are the old instrument's
     if (boxRef.current) mark(boxRef.current, 0, undefined, undefined);
     watch();
     // `watch` reads refs only.
