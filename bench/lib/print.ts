@@ -27,6 +27,8 @@ export function renderTables(s: Sections, base: Figures | null): string {
         .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
         .join('; '),
   );
+  const cpu = cpuTable(r);
+  if (cpu) out.push('', cpu);
   for (const c of r.cases) {
     const f = c.probeFloor;
     if (f) {
@@ -58,6 +60,30 @@ export function renderTables(s: Sections, base: Figures | null): string {
     for (const e of sum.errors) out.push(`  ! ${e}`);
   }
   return out.join('\n');
+}
+
+/**
+ * Printed first (issue 15, goal 3): main-thread CPU milliseconds per second at 1× per screen and mode, from the trace
+ * of the window with the rAF probe off, and with it on. Unthrottled, it is the figure that does not swing with the
+ * machine the way the 6× figures do.
+ */
+function cpuTable(r: NonNullable<Sections['render']>): string | null {
+  const rows = r.summaries
+    .filter((sum) => sum.caseId === 'phone-1x')
+    .map((sum) => [
+      sum.screen,
+      num(sum.worker.mainBusyQuiet?.median, 1, 1000),
+      num(sum.main.mainBusyQuiet?.median, 1, 1000),
+      num(sum.ratio.mainBusyQuiet?.median, 2),
+      num(sum.worker.mainBusy?.median, 1, 1000),
+      num(sum.main.mainBusy?.median, 1, 1000),
+      num(sum.worker.workerBusyQuiet?.median, 1, 1000),
+    ]);
+  if (!rows.length) return null;
+  return [
+    '▶ Main-thread CPU at 1× (ms per second; phone 360×740, 300 × 20/s; rAF probe off unless said)',
+    table(['screen', 'worker mode', 'main mode', 'worker/main', 'worker, probe on', 'main, probe on', 'worker thread'], rows),
+  ].join('\n');
 }
 
 export function targetTable(checks: readonly TargetCheck[]): string {

@@ -70,7 +70,14 @@ function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: num
   const own: PhaseSpec = { caseId: c.id, throttle: c.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath, quietMs: c.quietMs };
   const more: PhaseSpec[] = c.followUps
     .filter((f) => f.screens.includes(screen))
-    .map((f) => ({ caseId: f.id, throttle: f.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath: null, quietMs: c.quietMs }));
+    .map((f) => ({
+      caseId: f.id,
+      throttle: f.throttle,
+      warmupMs: f.warmupMs ?? c.warmupMs,
+      measureMs: f.measureMs ?? c.measureMs,
+      profileTracePath: null,
+      quietMs: f.quietMs ?? c.quietMs,
+    }));
   return {
     screen,
     mode,
