@@ -37,6 +37,7 @@ vi.mock('../../src/state/market.ts', () => ({
 }));
 
 const { CandleChart } = await import('../../src/components/chart/candle-chart.tsx');
+const { LazyCandleChart } = await import('../../src/components/chart/lazy-chart.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -161,5 +162,21 @@ describe('CandleChart', () => {
     expect(chart.remove).toHaveBeenCalledTimes(1);
     expect(unwatchChart).toHaveBeenCalledTimes(1);
     expect(listeners.size).toBe(0);
+  });
+
+  it('as a lazy chunk: the box keeps its place until the library is in, then the one chart draws in it', async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    act(() => root?.render(<LazyCandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
+    const waiting = host.querySelector<HTMLElement>('.tw-chart');
+    expect(waiting?.getAttribute('aria-busy')).toBe('true');
+    expect(createChart).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.dynamicImportSettled();
+    });
+    expect(createChart).toHaveBeenCalledTimes(1);
+    expect(host.querySelector('.tw-chart')?.hasAttribute('aria-busy')).toBe(false);
+    expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min');
   });
 });

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { $period } from './trade-state.ts';
 import { InstrumentHeader } from './instrument-header.tsx';
 import { PeriodBar } from './period-bar.tsx';
-import { CandleChart } from '../../components/chart/candle-chart.tsx';
+import { LazyCandleChart } from '../../components/chart/lazy-chart.tsx';
 import type { Instrument } from '../../domain/types.ts';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
@@ -21,7 +21,7 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
         }}
       />
       <div className="tr-chart-box">
-        <CandleChart code={inst.Code} period={period} precision={inst.PricePrecision} />
+        <LazyCandleChart code={inst.Code} period={period} precision={inst.PricePrecision} />
       </div>
     </section>
   );
