@@ -196,7 +196,7 @@ async function fanoutRow(server: BenchServer, clients: number, idleMb: number | 
 /** Orders one bench account opens before the next takes over: under the open-order cap of 200, one is the session's. */
 const ORDERS_PER_ACCOUNT = 190;
 
-async function restSubmit(baseUrl: string, db: BenchDb, concurrency: number, quick: boolean): Promise<RestResult> {
+export async function restSubmit(baseUrl: string, db: BenchDb, concurrency: number, quick: boolean): Promise<RestResult> {
   const windowMs = quick ? 3_000 : 10_000;
   const maxRequests = quick ? 2_000 : 5_000;
   const session = await createBenchSession(baseUrl);
