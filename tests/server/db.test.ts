@@ -59,6 +59,17 @@ describe('query interface', () => {
     const rows = await db.query<{ v: number }>('SELECT v FROM tx_probe ORDER BY v');
     expect(rows).toEqual([{ v: 1 }]);
   });
+
+  it('on PostgreSQL, runs statements with parameters as named prepared statements, the same answers', async () => {
+    const sql = 'SELECT $1::int + 1 AS n';
+    const names = await db.tx(async (q) => {
+      expect(await q.query(sql, [1])).toEqual([{ n: 2 }]);
+      expect(await q.query(sql, [41])).toEqual([{ n: 42 }]); // the second call reuses the parsed statement
+      if (db.kind !== 'postgres') return [];
+      return q.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [sql]);
+    });
+    if (db.kind === 'postgres') expect(names).toEqual([{ name: expect.stringMatching(/^tw_[0-9a-f]{24}$/) as unknown }]);
+  });
 });
 
 describe('migrations', () => {
