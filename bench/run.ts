@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './lib/args.ts';
-import { BENCH_TMP, ensureBuilds } from './lib/client-build.ts';
+import { BENCH_TMP, DIST_PROBE, DIST_PROD, ensureBuilds } from './lib/client-build.ts';
 import { compareFigures, type Baseline, type Figures } from './lib/figures.ts';
 import { loadAverage, machineFacts } from './lib/machine.ts';
 import { changeTable, otherTables, renderTables, targetTable } from './lib/print.ts';
@@ -107,7 +107,10 @@ async function main(args: BenchArgs): Promise<number> {
   if (!args.pin) log('not pinned (--no-pin): the worker gets a free core, so the A/B flatters the worker');
 
   mkdirSync(RESULTS, { recursive: true });
-  const builds = ensureBuilds(log);
+  // The fan-out serves no page (its clients are websockets and fetch), so `--only=fanout` builds nothing: two vite
+  // builds would cost minutes of CPU on a shared 2-core machine. The server falls back to public/ without a build.
+  const needsBuild = args.sections.some((s) => s !== 'fanout');
+  const builds = needsBuild ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
   const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null };
   const failures: string[] = [];
   const attempt = async (name: string, fn: () => Promise<void>): Promise<void> => {

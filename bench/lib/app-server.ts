@@ -12,6 +12,8 @@ export interface BenchServer {
   /** Cumulative CPU seconds (user + system) and resident memory of the server process. */
   usage(): ProcUsage | null;
   output(): string;
+  /** Asks the server for one full garbage collection (SIGUSR2, see serve-entry.ts). */
+  collectGarbage(): void;
   stop(): Promise<void>;
 }
 
@@ -67,7 +69,8 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-bench-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const node = [process.execPath, '--import', 'tsx', 'bench/lib/serve-entry.ts'];
+  // --expose-gc: serve-entry.ts collects once after start, so the idle RSS is not start-up garbage.
+  const node = [process.execPath, '--expose-gc', '--import', 'tsx', 'bench/lib/serve-entry.ts'];
   const [cmd, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
   const child = spawn(cmd ?? process.execPath, args, {
     env: {
@@ -106,5 +109,6 @@ export async function startBenchServer(opts: ServerOptions): Promise<BenchServer
     await stop();
     throw err;
   }
-  return { url, pid, usage: () => procUsage(pid), output: () => log, stop };
+  const collectGarbage = (): void => void (child.exitCode === null && child.kill('SIGUSR2'));
+  return { url, pid, usage: () => procUsage(pid), output: () => log, collectGarbage, stop };
 }

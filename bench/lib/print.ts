@@ -154,9 +154,10 @@ export function otherTables(s: Sections, base: Figures | null): string {
   if (f) {
     out.push(
       '',
-      `▶ Server fan-out (${f.instruments} instruments × ${f.hz}/s; server CPU ${f.serverCpus ?? 'any'}, clients CPU ${f.clientCpus ?? 'any'})`,
+      `▶ Server fan-out (${f.instruments} instruments × ${f.hz}/s; server CPU ${f.serverCpus ?? 'any'}, clients CPU ${f.clientCpus ?? 'any'}; ` +
+        `idle RSS ${num(f.serverRssIdleMb, 0)} MB)`,
       table(
-        ['clients', 'connected', 'msg/s', 'MB/s', 'per client /s (min)', 'tick→client p50/p99', 'flush→client p50/p99', 'server CPU', 'server RSS'],
+        ['clients', 'connected', 'msg/s', 'MB/s', 'per client /s (min)', 'tick→client p50/p99', 'flush→client p50/p99', 'server CPU', 'server RSS (over idle)'],
         f.rows.map((r) =>
           r.error
             ? [String(r.clients), 'FAILED', r.error.slice(0, 60), '', '', '', '', '', '']
@@ -169,17 +170,28 @@ export function otherTables(s: Sections, base: Figures | null): string {
                 `${num(r.tickP50, 0)}/${num(r.tickP99, 0)} ms`,
                 `${num(r.frameP50, 0)}/${num(r.frameP99, 0)} ms`,
                 `${num(r.serverCpuPct, 0)} %`,
-                `${num(r.serverRssMb, 0)} MB`,
+                `${num(r.serverRssMb, 0)} MB (+${num(r.serverRssAboveIdleMb, 0)})`,
               ],
         ),
       ),
     );
-    const r = f.rest;
-    if (r) {
+    if (f.rest.length) {
+      const code = f.rest[0]?.code ?? '';
       out.push(
-        `REST /v1/api/forex/submit (${r.code}) at concurrency ${r.concurrency}: ${r.requests} requests in ${(r.windowMs / 1000).toFixed(1)} s, ` +
-          `${r.ok} ok (${num(r.okPerSec, 0)}/s), ${num(r.reqPerSec, 0)} req/s, p50/p99 ${num(r.p50, 1)}/${num(r.p99, 1)} ms` +
-          (r.firstError ? ` — first error: ${r.firstError}` : ''),
+        '',
+        `▶ REST /v1/api/forex/submit (${code}, market orders of the minimum lots)`,
+        table(
+          ['database', 'concurrency', 'requests', 'req/s', 'accepted/s', 'p50/p99', 'first error'],
+          f.rest.map((r) => [
+            r.db,
+            String(r.concurrency),
+            `${r.requests} in ${(r.windowMs / 1000).toFixed(1)} s`,
+            num(r.reqPerSec, 0),
+            num(r.okPerSec, 0),
+            `${num(r.p50, 1)}/${num(r.p99, 1)} ms`,
+            r.firstError?.slice(0, 60) ?? '',
+          ]),
+        ),
       );
     }
   }

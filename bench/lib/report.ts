@@ -1,6 +1,6 @@
 // Turns the sections' results into the two things a run is judged by: flat figures (compared with the baseline)
 // and the issue's target checks.
-import type { FanoutResult } from '../fanout/fanout.ts';
+import type { FanoutResult, RestResult } from '../fanout/fanout.ts';
 import type { MicroResult } from '../micro/hot-paths.ts';
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
@@ -57,13 +57,21 @@ export function figuresOf(s: Sections): Figures {
     f[`${k}.tickP99`] = figure(row.tickP99, 'ms', 'lower', TOL.serverLatencyMs);
     f[`${k}.frameP99`] = figure(row.frameP99, 'ms', 'lower', TOL.serverLatencyMs);
     f[`${k}.serverRssMb`] = figure(row.serverRssMb, 'MB', 'lower', TOL.rssMb);
+    f[`${k}.serverRssAboveIdleMb`] = figure(row.serverRssAboveIdleMb, 'MB', 'lower', TOL.rssMb);
   }
-  const rest = s.fanout?.rest;
-  if (rest && rest.ok > 0) {
-    f['rest.submit.okPerSec'] = figure(rest.okPerSec, '/s', 'higher', TOL.throughput);
-    f['rest.submit.p99'] = figure(rest.p99, 'ms', 'lower', TOL.serverLatencyMs);
+  if (s.fanout) f['fanout.serverRssIdleMb'] = figure(s.fanout.serverRssIdleMb, 'MB', 'lower', TOL.rssMb);
+  for (const rest of s.fanout?.rest ?? []) {
+    if (rest.ok === 0) continue;
+    const k = restKey(rest);
+    f[`${k}.okPerSec`] = figure(rest.okPerSec, '/s', 'higher', TOL.throughput);
+    f[`${k}.p99`] = figure(rest.p99, 'ms', 'lower', TOL.serverLatencyMs);
   }
   return f;
+}
+
+/** Figure prefix of one submit run: rest.submit.<db>.c<concurrency>. */
+export function restKey(r: Pick<RestResult, 'db' | 'concurrency'>): string {
+  return `rest.submit.${r.db}.c${r.concurrency}`;
 }
 
 function screen(s: Sections, caseId: string, name: string): ScreenSummary | undefined {
@@ -111,6 +119,16 @@ export function targetsOf(s: Sections): TargetCheck[] {
   }
   const row = s.fanout?.rows.find((r) => r.clients === 2000 && !r.error);
   out.push(check('server.2000.tickP99', 'server: 2,000 sockets tick-to-client p99', row?.tickP99 ?? null, '<=', 100, 'ms'));
+  const at1000 = s.fanout?.rows.find((r) => r.clients === 1000 && !r.error);
+  out.push(check('server.1000.rssAboveIdle', 'server: 1,000 sockets RSS above idle', at1000?.serverRssAboveIdleMb ?? null, '<=', 150, 'MB'));
+  // Goal 6 is set on PostgreSQL; each concurrency is checked on its own (both figures must hold in the same run).
+  for (const r of s.fanout?.rest.filter((x) => x.db === 'postgres') ?? []) {
+    const p = `server: order submit on PostgreSQL ×${r.concurrency}`;
+    out.push(
+      check(`server.submit.postgres.c${r.concurrency}.okPerSec`, `${p}, accepted`, r.ok > 0 ? r.okPerSec : null, '>=', 500, '/s', r.firstError),
+      check(`server.submit.postgres.c${r.concurrency}.p99`, `${p}, p99`, r.p99, '<=', 100, 'ms'),
+    );
+  }
   return out;
 }
 

@@ -8,6 +8,10 @@ async function main(): Promise<void> {
   const distDir = process.env.BENCH_DIST || undefined;
   const server = await createServer({ ...config, distDir });
   const url = await server.listen(config.port, config.host);
+  // SIGUSR2 = one full collection (app-server.ts runs node with --expose-gc), sent by the fan-out before it samples
+  // the idle RSS: PGlite's first start leaves ~430 MB of external memory that only a major GC a second or more after
+  // listen frees, and an idle server ran its next one ~40 s later, so the idle RSS read the start-up garbage.
+  process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
   process.stdout.write(`bench server listening on ${url} (client ${distDir ?? './dist'})\n`);
   let stopping = false;
   const stop = (): void => {

@@ -1,4 +1,5 @@
 // A real PostgreSQL server behind the Db interface, through a `pg` Pool (DATABASE_URL).
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, TxQueryable } from './db.ts';
 
@@ -27,7 +28,32 @@ export const PG_STATEMENT_TIMEOUT_MS = 15_000;
 /** A transaction left idle this long (a bug awaiting something else) is ended by the server. */
 export const PG_IDLE_IN_TX_TIMEOUT_MS = 30_000;
 
+/** Distinct SQL texts a pool prepares; past this they run unnamed (see preparer). */
+export const PREPARED_MAX = 1000;
+
+/**
+ * Statements with parameters run as named prepared statements: PostgreSQL parses and plans each SQL text once per
+ * connection instead of on every call. On the order submit that halved PostgreSQL's CPU per order (bench/README.md,
+ * "Issue 15, server side"). The name is a hash of the text, so every connection agrees on it and `pg` parses it once
+ * per connection. At most PREPARED_MAX texts are named, so SQL built at run time cannot grow every session's
+ * statement cache without bound. Scripts and statements without parameters stay unnamed (migrations, BEGIN).
+ */
+function preparer(): (sql: string, params: readonly unknown[]) => pg.QueryConfig {
+  const names = new Map<string, string>();
+  return (sql, params) => {
+    const values = [...params];
+    if (values.length === 0) return { text: sql, values };
+    let name = names.get(sql);
+    if (name === undefined && names.size < PREPARED_MAX) {
+      name = `tw_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+      names.set(sql, name);
+    }
+    return name === undefined ? { text: sql, values } : { name, text: sql, values };
+  };
+}
+
 export async function openPostgres(opts: PostgresOptions): Promise<Db> {
+  const statement = preparer();
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.max ?? 10,
@@ -49,7 +75,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const res = await pool.query(sql, [...params]);
+      const res = await pool.query(statement(sql, params));
       return res.rows as T[];
     },
     async exec(sql: string): Promise<void> {
@@ -62,7 +88,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
         await client.query('BEGIN');
         const result = await fn({
           async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-            const res = await client.query(sql, [...params]);
+            const res = await client.query(statement(sql, params));
             return res.rows as R[];
           },
           async exec(sql: string): Promise<void> {

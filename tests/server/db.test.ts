@@ -10,7 +10,7 @@ import type { Db } from '../../server/db/db.ts';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed.ts';
 import { ApiError } from '../../server/http/envelope.ts';
-import { getAccount, move, moneyText } from '../../server/ledger/ledger.ts';
+import { getAccount, move, moveAll, moneyText } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { countRows, startTestServer, type TestServer } from './harness.ts';
 
@@ -58,6 +58,17 @@ describe('query interface', () => {
     ).rejects.toThrow();
     const rows = await db.query<{ v: number }>('SELECT v FROM tx_probe ORDER BY v');
     expect(rows).toEqual([{ v: 1 }]);
+  });
+
+  it('on PostgreSQL, runs statements with parameters as named prepared statements, the same answers', async () => {
+    const sql = 'SELECT $1::int + 1 AS n';
+    const names = await db.tx(async (q) => {
+      expect(await q.query(sql, [1])).toEqual([{ n: 2 }]);
+      expect(await q.query(sql, [41])).toEqual([{ n: 42 }]); // the second call reuses the parsed statement
+      if (db.kind !== 'postgres') return [];
+      return q.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [sql]);
+    });
+    if (db.kind === 'postgres') expect(names).toEqual([{ name: expect.stringMatching(/^tw_[0-9a-f]{24}$/) as unknown }]);
   });
 });
 
@@ -158,6 +169,37 @@ describe('ledger', () => {
       { value: '-40.00000000', balance_after: '60.10000000' },
     ]);
     expect(dec(await recordSum(id)).eq(acc?.balance ?? '')).toBe(true);
+  });
+
+  it('moveAll: the same records and balances as one move each, refused when any step would go below zero', async () => {
+    const id = await newUser();
+    const t = { type: RecordType.MEMO, memo: 'test', at: NOW };
+    await db.tx((q) => move(q, id, { ...t, balance: '100' }));
+    // An order's margin lock and fee: two records, each with the balance it left.
+    const after = await db.tx((q) =>
+      moveAll(q, id, [
+        { ...t, balance: '-40', lock: '40', memo: 'margin' },
+        { ...t, lock: '1' }, // lock only: no record, as with move()
+        { ...t, balance: '-0.25', memo: 'fee', at: NOW + 1 },
+      ]),
+    );
+    expect(after).toEqual({ balance: '59.75000000', lock_balance: '41.00000000' });
+    const records = await db.query<{ value: string; memo: string; balance_after: string; created_at: string }>(
+      'SELECT value, memo, balance_after, created_at::text FROM financial_records WHERE user_id = $1 ORDER BY id',
+      [id],
+    );
+    expect(records.slice(1)).toEqual([
+      { value: '-40.00000000', memo: 'margin', balance_after: '60.00000000', created_at: String(NOW) },
+      { value: '-0.25000000', memo: 'fee', balance_after: '59.75000000', created_at: String(NOW + 1) },
+    ]);
+    expect(dec(await recordSum(id)).eq(after.balance)).toBe(true);
+    // −70 then +70 sums to zero but goes below zero on the way: refused, like two moves, and nothing changes.
+    const before = await countRows(server.ctx, ['financial_records']);
+    await expect(
+      db.tx((q) => moveAll(q, id, [{ ...t, balance: '-70' }, { ...t, balance: '70' }])),
+    ).rejects.toMatchObject({ key: 'insufficient_balance' });
+    expect(await getAccount(db, id)).toEqual(after);
+    expect(await countRows(server.ctx, ['financial_records'])).toEqual(before);
   });
 
   it('refuses to take the available or the locked balance below zero, and changes nothing', async () => {

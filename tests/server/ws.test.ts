@@ -34,6 +34,11 @@ describe('websocket /v1/ws', () => {
     expect(typeof pong.t).toBe('number');
   });
 
+  it('declines permessage-deflate (a zlib context per socket), though the client offers it', async () => {
+    const c = await client(); // `ws` clients offer permessage-deflate by default, as browsers do
+    expect(c.ws.extensions).toBe('');
+  });
+
   it('streams DAY_MARKET quotes after subscribing, and stops after unsub', async () => {
     const watcher = await client();
     const c = await client();

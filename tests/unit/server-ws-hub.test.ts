@@ -81,7 +81,9 @@ class FakeSocket implements HubSocket {
 
 class FakeTimers implements Timers {
   readonly timeouts: Array<() => void> = [];
-  setInterval(): unknown {
+  readonly intervals: number[] = [];
+  setInterval(_fn: () => void, ms: number): unknown {
+    this.intervals.push(ms);
     return 1;
   }
   clearInterval(): void {}
@@ -199,6 +201,24 @@ describe('hub', () => {
     market.tick(0);
     await flush();
     expect(c.socket.take()).toEqual([{ type: 'unsub', ok: true, topic: 'DAY_MARKET' }]);
+  });
+
+  it('batches every 50 ms by default (issue 15: tick→client p99 ≤ 100 ms), one tuple per instrument per batch', async () => {
+    // Conflation inside a batch: however often an instrument ticked, its newest tuple only.
+    const c = connect();
+    c.send({ type: 'sub', topic: 'DAY_MARKET' });
+    await flush();
+    c.socket.take();
+    for (let i = 0; i < 5; i++) market.tick(0);
+    await flush();
+    expect(c.socket.take()).toEqual([{ type: 'DAY_MARKET', data: [market.tupleAt(0)] }]);
+    expect(market.tupleAt(0)?.[1]).toBe('108505');
+    // A hub with the default options (last: FakeMarket has one change listener, which this hub takes over).
+    const t = new FakeTimers();
+    const fresh = new Hub({ market, clock: { now: () => now }, timers: t, authenticate: async () => null, translate: (_l, k) => k });
+    fresh.start();
+    expect(t.intervals).toEqual([50]);
+    fresh.stop();
   });
 
   it('serialises one shared batch for every client that keeps up', async () => {
