@@ -1,51 +1,59 @@
 // @vitest-environment node
-// The worker's flush scheduler: soon (a few ms, gathering back-to-back frames) when the last flush is a frame old, else on the
-// next frame, so batches leave with the least delay and never more than one per frame.
+// The worker's flush scheduler: a few ms after the first change (gathering back-to-back server frames) when the last
+// batch is at least BATCH_INTERVAL_MS old, else when that interval is over. The page gets at most 10 batches a second
+// however often the server sends; what arrives in between is conflated into the waiting batch.
 import { describe, expect, it } from 'vitest';
-import { FRAME_MS, workerFlush } from '../../workers/feed/browser-deps.ts';
+import { BATCH_INTERVAL_MS, GATHER_MS, workerFlush } from '../../workers/feed/browser-deps.ts';
 
 function fakes() {
   let t = 1000;
-  const soon: (() => void)[] = [];
-  const frames: (() => void)[] = [];
+  const waits: number[] = [];
+  const due: (() => void)[] = [];
   const flush = workerFlush(
     () => t,
-    (cb) => void frames.push(cb),
-    (cb) => void soon.push(cb),
+    (cb, ms) => {
+      waits.push(ms);
+      due.push(cb);
+    },
   );
   return {
     flush,
-    soon,
-    frames,
+    waits,
     advance: (ms: number) => void (t += ms),
-    run: (q: (() => void)[]) => q.splice(0).forEach((cb) => cb()),
+    runDue: () => due.splice(0).forEach((cb) => cb()),
   };
 }
 
 describe('workerFlush', () => {
-  it('flushes soon, gathering what arrives meanwhile, when nothing left in the last frame', () => {
+  it('flushes GATHER_MS after the first change when no batch left recently', () => {
     const f = fakes();
     const ran: string[] = [];
     f.flush(() => ran.push('a'));
-    expect(f.soon).toHaveLength(1);
-    expect(f.frames).toHaveLength(0);
-    f.run(f.soon);
+    expect(f.waits).toEqual([GATHER_MS]);
+    f.runDue();
     expect(ran).toEqual(['a']);
   });
 
-  it('waits for the next frame when the previous flush left less than a frame ago', () => {
+  it('a change soon after a batch waits until BATCH_INTERVAL_MS after it (the server sends every 50 ms)', () => {
     const f = fakes();
-    const ran: string[] = [];
-    f.flush(() => ran.push('a'));
-    f.run(f.soon);
-    f.advance(FRAME_MS / 2);
-    f.flush(() => ran.push('b'));
-    expect(f.soon).toHaveLength(0);
-    expect(f.frames).toHaveLength(1);
-    f.run(f.frames);
-    expect(ran).toEqual(['a', 'b']);
-    f.advance(FRAME_MS + 1);
-    f.flush(() => ran.push('c')); // a frame after 'b' left: at once again
-    expect(f.soon).toHaveLength(1);
+    f.flush(() => undefined);
+    f.runDue(); // a batch leaves at t
+    f.advance(50); // the server's next frame
+    f.flush(() => undefined);
+    expect(f.waits[1]).toBe(BATCH_INTERVAL_MS - 50);
+    f.advance(BATCH_INTERVAL_MS - 50);
+    f.runDue(); // the second batch, 100 ms after the first
+    f.advance(BATCH_INTERVAL_MS + 1); // quiet for longer than the interval: the next change goes out at once again
+    f.flush(() => undefined);
+    expect(f.waits[2]).toBe(GATHER_MS);
+  });
+
+  it('never waits less than GATHER_MS, so the frames of one server batch still become one', () => {
+    const f = fakes();
+    f.flush(() => undefined);
+    f.runDue();
+    f.advance(BATCH_INTERVAL_MS - 1);
+    f.flush(() => undefined);
+    expect(f.waits[1]).toBe(GATHER_MS);
   });
 });

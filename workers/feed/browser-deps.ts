@@ -4,8 +4,6 @@ import { get, set } from 'idb-keyval';
 import type { FeedCache, FeedDeps, FrameScheduler, SocketLike } from './deps.ts';
 
 const FALLBACK_FRAME_MS = 16;
-/** One display frame at 60 Hz: flushes closer together than this wait for the next frame. */
-export const FRAME_MS = 1000 / 60;
 
 /** Adapts a real WebSocket to SocketLike (text frames only: the server never sends binary). */
 export function browserSocket(url: string): SocketLike {
@@ -35,16 +33,24 @@ export function browserFrame(): FrameScheduler {
 export const GATHER_MS = 4;
 
 /**
+ * The least time between two of the worker's batches: at most 10 a second reach the page, whatever the server's
+ * batch rate. The server batches every 50 ms (its tick-to-client budget, docs/protocol.md); passing each of its
+ * frames on would double the page's paints (and its main-thread time) for a price a trader cannot read faster.
+ * This is where the two budgets meet (issue 15, goal 5).
+ */
+export const BATCH_INTERVAL_MS = 100;
+
+/**
  * The worker's flush scheduler. On the main thread a flush belongs in requestAnimationFrame (the writes land just
  * before that frame paints). A worker's frames are not the page's: waiting for one only delays the batch. So here
  * a flush runs GATHER_MS after the first change (the server's frames of one flush arrive back to back and become
- * one batch) unless the previous flush left less than a frame ago; then it waits for the next frame, which keeps
- * the painter at one message per frame.
+ * one batch) when the previous flush left at least BATCH_INTERVAL_MS ago, and otherwise when that interval is over:
+ * whatever arrived meanwhile is conflated into that one batch.
  */
 export function workerFlush(
   now: () => number,
-  frame: FrameScheduler = browserFrame(),
-  soon: (cb: () => void) => void = (cb) => void setTimeout(cb, GATHER_MS),
+  later: (cb: () => void, ms: number) => void = (cb, ms) => void setTimeout(cb, ms),
+  interval = BATCH_INTERVAL_MS,
 ): FrameScheduler {
   let last = -Infinity;
   return (cb) => {
@@ -52,8 +58,8 @@ export function workerFlush(
       last = now();
       cb();
     };
-    if (now() - last >= FRAME_MS) soon(run);
-    else frame(run);
+    const wait = last + interval - now();
+    later(run, wait <= 0 ? GATHER_MS : Math.max(GATHER_MS, wait));
   };
 }
 
