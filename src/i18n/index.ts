@@ -1,8 +1,8 @@
 // i18next + react-i18next: traditional Chinese (hk) is the default, every other language is a lazy chunk.
 // Of hk, only the sections the first screen draws are bundled (virtual:first-texts, made by
-// scripts/first-texts-plugin.ts at build time); the whole file follows as a lazy chunk right after start-up (allTexts), and every
-// other screen waits for it (lazyPage). A supported code in the `lang` cookie wins (tw → hk); the choice also persists
-// in idb-keyval.
+// scripts/first-texts-plugin.ts at build time); the whole file follows as a lazy chunk right after start-up
+// (allTexts), and every other screen waits for it (lazyPage). A supported code in the `lang` cookie wins (tw → hk);
+// the choice also persists in idb-keyval.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { get, set } from 'idb-keyval';
