@@ -1,7 +1,7 @@
 // The one place money moves: a conditional UPDATE of the account that refuses to go below zero, plus a
 // financial record for every change to the available balance — inside the caller's transaction.
 // Invariant: sum(financial_records.value) = accounts.balance for every user.
-import { dec, type DecInput } from '../../src/domain/decimal.ts';
+import { dec, type Dec, type DecInput } from '../../src/domain/decimal.ts';
 import { trimZeros } from '../../src/domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -50,31 +50,10 @@ export async function getAccount(q: Queryable, userId: number): Promise<AccountB
 /**
  * Applies a movement atomically. Throws ApiError 'insufficient_balance' (and changes nothing) when the
  * available balance or the locked balance would go below zero. Returns the balances after the move.
+ * One conditional statement checks and applies (moveAll), so two concurrent moves cannot both spend the same money.
  */
-export async function move(q: Queryable, userId: number, m: Movement): Promise<AccountBalance> {
-  const dBalance = toSqlDecimal(m.balance);
-  const dLock = toSqlDecimal(m.lock);
-  // One statement checks and applies, so two concurrent moves cannot both spend the same money.
-  const rows = await q.query<AccountBalance>(
-    `UPDATE accounts
-        SET balance = balance + $2::numeric, lock_balance = lock_balance + $3::numeric, updated_at = $4
-      WHERE user_id = $1 AND balance + $2::numeric >= 0 AND lock_balance + $3::numeric >= 0
-      RETURNING balance, lock_balance`,
-    [userId, dBalance, dLock, m.at],
-  );
-  const after = rows[0];
-  if (!after) {
-    if (!(await getAccount(q, userId))) throw new Error(`no account for user ${userId}`);
-    throw new ApiError('insufficient_balance');
-  }
-  if (!dec(dBalance).isZero() || m.alwaysRecord) {
-    await q.query(
-      `INSERT INTO financial_records (user_id, value, type, memo, balance_after, created_at)
-       VALUES ($1, $2::numeric, $3, $4, $5::numeric, $6)`,
-      [userId, dBalance, m.type, m.memo, after.balance, m.at],
-    );
-  }
-  return after;
+export function move(q: Queryable, userId: number, m: Movement): Promise<AccountBalance> {
+  return moveAll(q, userId, [m]);
 }
 
 /**
@@ -87,25 +66,28 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
   const last = ms[ms.length - 1];
   if (!last) throw new Error('moveAll needs at least one movement');
   const deltas = ms.map((m) => ({ balance: toSqlDecimal(m.balance), lock: toSqlDecimal(m.lock) }));
-  // Running sums after each movement: the account must stay at or above zero after every one of them.
+  // Running sums after each movement: the account must stay at or above zero after every one of them, which is
+  // the same as staying there after the lowest of them. The check is on the row's own columns only, like a single
+  // move's: PostgreSQL re-evaluates it on the committed row when the UPDATE waited for a concurrent one (a subquery
+  // over the movements there let two concurrent debits both pass: tests/server/db.test.ts, on PostgreSQL).
   let b = dec(0);
   let l = dec(0);
+  let lowestB: Dec | null = null;
+  let lowestL: Dec | null = null;
   const prefixB: string[] = [];
-  const prefixL: string[] = [];
   for (const d of deltas) {
     b = b.plus(d.balance);
     l = l.plus(d.lock);
+    if (lowestB === null || b.lt(lowestB)) lowestB = b;
+    if (lowestL === null || l.lt(lowestL)) lowestL = l;
     prefixB.push(b.toFixed());
-    prefixL.push(l.toFixed());
   }
   const rows = await q.query<AccountBalance>(
     `UPDATE accounts
         SET balance = balance + $2::numeric, lock_balance = lock_balance + $3::numeric, updated_at = $4
-      WHERE user_id = $1
-        AND NOT EXISTS (SELECT 1 FROM unnest($5::numeric[], $6::numeric[]) AS p(b, l)
-                         WHERE balance + p.b < 0 OR lock_balance + p.l < 0)
+      WHERE user_id = $1 AND balance + $5::numeric >= 0 AND lock_balance + $6::numeric >= 0
       RETURNING balance, lock_balance`,
-    [userId, b.toFixed(), l.toFixed(), last.at, prefixB, prefixL],
+    [userId, b.toFixed(), l.toFixed(), last.at, (lowestB ?? b).toFixed(), (lowestL ?? l).toFixed()],
   );
   const after = rows[0];
   if (!after) {

@@ -58,8 +58,8 @@ export function workerFlush(
       last = now();
       cb();
     };
-    const wait = last + interval - now();
-    later(run, wait <= 0 ? GATHER_MS : Math.max(GATHER_MS, wait));
+    // Never less than GATHER_MS, so the frames of one server batch still become one.
+    later(run, Math.max(GATHER_MS, last + interval - now()));
   };
 }
 
