@@ -51,7 +51,10 @@ export interface LivePreview {
   preview: OrderPreview;
 }
 
-/** One batch per animation frame at most; null fields did not change. Quotes are transferred, not copied. */
+/**
+ * At most one batch per flush: on the main thread (?feed=main) per animation frame, from the worker per
+ * BATCH_INTERVAL_MS (100 ms, workers/feed/browser-deps.ts). Null fields did not change. Quotes are transferred, not copied.
+ */
 export interface FeedBatch {
   flushedAt: number; // ms epoch when the feed sent it
   quotes: Float64Array | null;
