@@ -71,6 +71,36 @@ export const roomBlocks = [
   { name: 'rooms/api-http', files: ['src/api/http.ts'], rules: restrict(API_PATTERNS) },
 ];
 
+/**
+ * One formatter per rule (issue 21): rounding and fixed-point text live in src/domain/ (rounding.ts, money-text.ts,
+ * price-text.ts, decimal.ts, wire-time.ts …) and every caller uses them; decimal.js and its constructor stay inside
+ * src/domain/ so nobody's global config changes our rounding. server/engine/ is exempt while issue 22 rewrites it.
+ */
+const FORMATTER_MESSAGE = 'Round and format through src/domain/ (rounding.ts, money-text.ts, price-text.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
+export const formatterBlocks = [
+  {
+    name: 'house/formatters',
+    files: ['server/**', 'src/**', 'workers/**'],
+    ignores: ['src/domain/**', 'server/engine/**'],
+    rules: {
+      'no-restricted-properties': ['error', ...['toFixed', 'toDecimalPlaces', 'toDP'].map((property) => ({ property, message: FORMATTER_MESSAGE }))],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured D).' }],
+          patterns: [{ group: ['**/domain/decimal.ts'], importNames: ['D'], message: 'The Decimal constructor stays in src/domain/: use dec() and the formatters.' }],
+        },
+      ],
+    },
+  },
+  {
+    name: 'house/decimal-library',
+    files: ['src/domain/**'],
+    ignores: ['src/domain/decimal.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured D).' }] }] },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-artifacts/**', 'bench/results/**', 'public/**'] },
   js.configs.recommended,
@@ -121,4 +151,5 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
   },
   ...roomBlocks,
+  ...formatterBlocks,
 );

@@ -15,7 +15,8 @@ import type { Queryable } from '../db/db.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
-import { getAccount, moneyText } from '../ledger/ledger.ts';
+import { getAccount } from '../ledger/ledger.ts';
+import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { getSetting } from '../settings/settings.ts';
 
 const CHANNELS = ['email', 'mobile'] as const;
@@ -272,7 +273,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));
     const acc = await getAccount(db, user.id);
     return ok(
-      { balance: moneyText(acc?.balance ?? '0'), lock_balance: moneyText(acc?.lock_balance ?? '0') },
+      { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') },
       requestText(request, 'server.demo_reset'),
     );
   });

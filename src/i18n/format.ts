@@ -1,5 +1,6 @@
 // Numbers and dates through Intl in the current language; money text is rounded exactly first (src/domain).
-import { isDecimalText, roundText } from '../domain/decimal-text.ts';
+import { isDecimalText, numberText } from '../domain/decimal-text.ts';
+import { roundText } from '../domain/rounding.ts';
 import { $lang } from './lang-signal.ts';
 import { languageInfo } from './languages.ts';
 
@@ -32,7 +33,7 @@ export function formatNumber(value: number | string, options: Intl.NumberFormatO
 
 /** Money text (USD amounts, balances) with exactly `places` decimals, half-up: SPEC §9 shows balances with 2. */
 export function formatMoney(value: string | number, places = 2): string {
-  const text = typeof value === 'string' ? (isDecimalText(value) ? roundText(value, places) : value) : value.toFixed(places);
+  const text = typeof value === 'string' ? (isDecimalText(value) ? roundText(value, places) : value) : numberText(value, places);
   return formatNumber(text, { minimumFractionDigits: places, maximumFractionDigits: places });
 }
 

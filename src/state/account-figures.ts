@@ -2,7 +2,8 @@
 // positions ($livePositions), otherwise from the last server snapshot (holding list total, balance + margin).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { isDecimalText } from '../domain/decimal.ts';
-import { equity, moneyText } from '../domain/money.ts';
+import { equity } from '../domain/money.ts';
+import { moneyText } from '../domain/money-text.ts';
 import { usedMargin } from '../domain/types.ts';
 import { usd } from '../domain/units.ts';
 import { $account } from './market.ts';

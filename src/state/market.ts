@@ -20,7 +20,8 @@ import {
   type OrderEvent,
 } from '../../workers/protocol.ts';
 import type { Dir } from '../domain/decimal-text.ts';
-import { changeDir, changeText, priceText, SIGN_DIR } from '../domain/quote-text.ts';
+import { changeDir, changeText, SIGN_DIR } from '../domain/quote-text.ts';
+import { priceText } from '../domain/price-text.ts';
 
 export interface QuoteSignals {
   $close: Signal<string>; // formatted at the instrument's PricePrecision ('' before the first quote)
@@ -138,7 +139,7 @@ export function setInstruments(list: Instrument[]): void {
       const fq = inst.ForexQuotations;
       const q = quote(inst.Code);
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
-      // The snapshot's exact text through the feed's own formatting (src/domain/quote-text.ts): one path, one look.
+      // The snapshot's exact text through the feed's own formatting (src/domain/price-text.ts, quote-text.ts): one path, one look.
       const close = priceText(fq.Close, inst.PricePrecision);
       if (close !== '') q.$close.value = close;
       const change = changeText(fq.Change);

@@ -1,5 +1,6 @@
 // The signed-in user: token + user persisted in idb-keyval, a synchronous localStorage hint so the first paint
 // already knows whether someone is logged in, the persisted demo_id, and the server's base settings.
+import { hexOf } from '../domain/hex.ts';
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import type { BaseSettings, LoginResult, User } from '../domain/types.ts';
@@ -131,7 +132,7 @@ export function signOut(): void {
 function randomId(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return hexOf(bytes);
 }
 
 /**

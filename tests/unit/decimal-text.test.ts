@@ -2,7 +2,8 @@
 // Display rounding of decimal text (string arithmetic) must agree exactly with decimal.js half-up (the money library).
 import { describe, expect, it } from 'vitest';
 import { fixed } from '../../src/domain/decimal.ts';
-import { roundText, signOfText, typedDecimal } from '../../src/domain/decimal-text.ts';
+import { signOfText, typedDecimal } from '../../src/domain/decimal-text.ts';
+import { roundText } from '../../src/domain/rounding.ts';
 
 describe('roundText', () => {
   it('rounds ties away from zero, exactly, without float drift', () => {

@@ -3,7 +3,7 @@
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { roomBlocks } from '../../eslint.config.js';
+import { formatterBlocks, roomBlocks } from '../../eslint.config.js';
 
 const eslint = new ESLint({
   cwd: process.cwd(),
@@ -51,5 +51,42 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/client.ts', "import type { AxiosInstance } from 'axios';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+const houseLint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { '@typescript-eslint': tseslint.plugin } },
+    ...formatterBlocks,
+  ],
+});
+
+async function houseErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await houseLint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? ''}: ${m.message}`);
+}
+
+describe('one formatter per rule (issue 21): rounding and fixed-point text only in src/domain/', () => {
+  it.each([
+    ['server/routes/x.ts', 'export const t = (d: { toFixed(n: number): string }) => d.toFixed(2);', /src\/domain/],
+    ['src/pages/x/y.tsx', 'export const t = (n: number) => n.toFixed(1);', /src\/domain/],
+    ['workers/feed/x.ts', 'export const t = (d: { toDecimalPlaces(n: number): unknown }) => d.toDecimalPlaces(2);', /src\/domain/],
+    ['server/content/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
+    ['src/domain/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
+    ['server/routes/x.ts', "import { D } from '../../src/domain/decimal.ts';\nexport const d = new D(1);", /constructor stays in src\/domain/],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const errors = await houseErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['src/domain/money-text.ts', 'export const t = (n: number) => n.toFixed(1);'],
+    ['src/domain/decimal.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);"],
+    ['server/routes/x.ts', "import { dec, fixed } from '../../src/domain/decimal.ts';\nexport const t = fixed(dec(1), 2);"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await houseErrors(file, code)).toEqual([]);
   });
 });

@@ -8,12 +8,12 @@ import {
   percentText,
   pnlDir,
   pnlText,
-  priceText,
   stopHints,
   stopInput,
   stopParams,
   stopText,
 } from '../../src/pages/order/order-format.ts';
+import { priceText } from '../../src/domain/price-text.ts';
 import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../src/pages/order/pull-gesture.ts';
 import type { Instrument } from '../../src/domain/types.ts';
 import { EURUSD, order } from './orders-fixtures.ts';

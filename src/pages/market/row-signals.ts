@@ -3,7 +3,8 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { quote, type QuoteSignals } from '../../state/market.ts';
 import type { Dir } from '../../domain/decimal-text.ts';
-import { changeDir, changeText, priceText } from '../../domain/quote-text.ts';
+import { changeDir, changeText } from '../../domain/quote-text.ts';
+import { priceText } from '../../domain/price-text.ts';
 import type { Instrument } from '../../domain/types.ts';
 
 export interface RowSignals {

@@ -1,12 +1,13 @@
 // The figures of one order in its sheet (SPEC §2/§3): code, direction, lots, multiplier, open and current price,
 // margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
+import { priceText } from '../../domain/price-text.ts';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { amountText, NONE, orderFigures, percentText, priceText, stopText } from './order-format.ts';
+import { amountText, NONE, orderFigures, percentText, stopText } from './order-format.ts';
 
 const STATUS_KEY: Record<Order['Status'], string> = {
   0: 'orders.state_pending',
@@ -60,7 +61,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
             {order.Multiple > 0 ? t('trade.multiple_value', { value: order.Multiple }) : t('trade.fixed_margin')}
           </Row>
           <Row field="open-price" label={t(order.Status === 0 ? 'trade.target_price' : 'orders.open_price')}>
-            {priceText(order.Price, precision)}
+            {priceText(order.Price, precision, { missing: NONE })}
           </Row>
           <Row field="current-price" label={t(order.Status === 3 ? 'orders.close_price' : 'orders.current_price')}>
             <LiveText $text={live.current} field="current" />

@@ -1,40 +1,33 @@
-// Display text of order figures (pure, cheap: ASCII digits, no Intl per tick) and the sheet's derived figures.
-// Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9). Account balances are the one
+// Display text of order figures (pure, cheap: ASCII digits, no Intl per tick) and the sheet's derived figures: the
+// screen's presets of src/domain's one money and price formatters. Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9). Account balances are the one
 // exception to "no Intl": they carry the language's grouping (a cached formatter, never one built per tick).
 import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
-import { dirOfText, trimZeros, type Dir } from '../../domain/decimal-text.ts';
+import { dirOfText, type Dir } from '../../domain/decimal-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { moneyText, netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
+import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
+import { moneyText, NO_VALUE } from '../../domain/money-text.ts';
+import { priceText } from '../../domain/price-text.ts';
 import { lots, price, usd } from '../../domain/units.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 
-export const NONE = '--';
+export const NONE = NO_VALUE;
 
 export type { Dir };
 
 const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
 
 /** Signed P&L with 6 decimals: '+12.500000', '-0.300000', '0.000000'. */
-export function pnlText(v: string | null | undefined): string {
-  if (!decimal(v)) return NONE;
-  const text = moneyText(v);
-  return dec(text).gt(0) ? `+${text}` : text.replace(/^-(0\.0+)$/, '$1');
-}
+export const pnlText = (v: string | null | undefined): string => moneyText(v, { signed: true });
 
 export function pnlDir(v: string | null | undefined): Dir {
   return decimal(v) ? dirOfText(moneyText(v)) : 'flat';
 }
 
-/** A price at the order's precision; '--' when there is none. */
-export function priceText(v: string | null | undefined, precision: number): string {
-  if (!decimal(v)) return NONE;
-  return fixed(v, Math.max(0, Math.min(precision, 12)));
-}
 
 /** A stop price: "0" (or empty) means no stop. */
 export function stopText(v: string | null | undefined, precision: number): string {
   if (!decimal(v) || dec(v).isZero()) return NONE;
-  return priceText(v, precision);
+  return priceText(v, precision, { missing: NONE });
 }
 
 /** A ratio (1 = 100 %) as a percent with 2 decimals. */
@@ -44,10 +37,7 @@ export function percentText(ratio: string | null | undefined): string {
 }
 
 /** A 6-decimal amount with at least 2 decimals shown (margins, fees): trailing zeros past the second trimmed. */
-export function amountText(v: string | null | undefined): string {
-  if (!decimal(v)) return NONE;
-  return trimZeros(moneyText(v), 2);
-}
+export const amountText = (v: string | null | undefined): string => moneyText(v, { trim: true });
 
 /** An account amount (balance, equity) with 2 decimals in the current language: '10,012.50'; '--' when unknown. */
 export function balanceText(v: string | null | undefined): string {

@@ -1,10 +1,11 @@
 // Computed display text for one order's live figures: the feed's per-position signals while it is holding, the
 // order's own figures otherwise (and until the feed has marked it). Built once per order object, never per tick.
+import { priceText } from '../../domain/price-text.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders.ts';
 import { quote } from '../../state/market.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
-import { amountText, orderFigures, percentText, pnlDir, pnlText, priceText, type Dir } from './order-format.ts';
+import { amountText, NONE, orderFigures, percentText, pnlDir, pnlText, type Dir } from './order-format.ts';
 
 export interface OrderLiveText {
   current: ReadonlySignal<string>;
@@ -21,7 +22,7 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
     const l = livePosition(order.Id);
     const $pnl = computed(() => l.$pnl.value ?? order.FactProfits);
     return {
-      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision)),
+      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NONE })),
       pnl: computed(() => pnlText($pnl.value)),
       pnlDir: computed(() => pnlDir($pnl.value)),
       riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate)),
@@ -32,7 +33,7 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
   const q = order.Status === 0 ? quote(order.ForexTradeLists.Code) : null;
   const pnl = order.Status === 0 ? null : order.FactProfits;
   return {
-    current: computed(() => (q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision))),
+    current: computed(() => (q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NONE }))),
     pnl: computed(() => pnlText(pnl)),
     pnlDir: computed(() => pnlDir(pnl)),
     riskRate: computed(() => percentText(own.riskRate)),

@@ -1,11 +1,12 @@
 // One order in a list: code, direction, lots and multiplier, prices, P&L. A holding row binds the feed's figures
 // as text nodes (LiveText), so a tick rewrites two nodes and the row never re-renders for it.
+import { priceText } from '../../domain/price-text.ts';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { priceText } from './order-format.ts';
+import { NONE } from './order-format.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -43,7 +44,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
         </span>
         {/* open → current; the arrow is drawn by CSS */}
         <span className="od-prices num">
-          <span>{priceText(order.Price, precision)}</span>
+          <span>{priceText(order.Price, precision, { missing: NONE })}</span>
           <LiveText field="current" $text={text.current} />
         </span>
       </span>

@@ -10,7 +10,7 @@ import { $equity, $floating } from '../../state/account-figures.ts';
 import { startOrders } from '../../state/orders.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { balanceText, pnlDir } from '../order/order-format.ts';
-import { moneyText } from './money-text.ts';
+import { moneyText } from '../../domain/money-text.ts';
 
 export function AccountStrip(): ReactElement | null {
   useSignals();
@@ -19,7 +19,7 @@ export function AccountStrip(): ReactElement | null {
   useEffect(() => (loggedIn ? startOrders(() => void refreshTradeList()) : undefined), [loggedIn]);
   const text = useMemo(
     () => ({
-      floating: computed(() => moneyText($floating.value, true)),
+      floating: computed(() => moneyText($floating.value, { trim: true, signed: true })),
       floatingDir: computed(() => pnlDir($floating.value)),
       equity: computed(() => balanceText($equity.value)),
     }),

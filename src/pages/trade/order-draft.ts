@@ -1,6 +1,6 @@
 // The order form as plain data: lot stepping, the SPEC §5 checks and the submit parameters (pure, unit-tested).
 // Exact decimals through src/domain only; the form keeps what the user typed as strings.
-import { dec, isDecimalText } from '../../domain/decimal.ts';
+import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
 import { canDecreaseLots, FIXED_MARGIN_MODE, lotsValid } from '../../domain/money.ts';
 import { lots } from '../../domain/units.ts';
 import type { Instrument } from '../../domain/types.ts';
@@ -68,7 +68,7 @@ export function stepLots(current: string, pip: string, direction: 1 | -1): strin
   if (direction === 1) next = onGrid ? q.plus(step) : q.div(step).ceil().times(step);
   else next = onGrid ? q.minus(step) : q.div(step).floor().times(step);
   if (next.lt(0)) next = dec(0);
-  return next.toFixed(places);
+  return fixed(next, places);
 }
 
 /** SPEC §5: the minus is disabled when quantity − Pip would be zero or less. */

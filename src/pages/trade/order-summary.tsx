@@ -5,8 +5,13 @@ import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { LiveText } from '../../components/live-text.tsx';
-import { moneyText } from './money-text.ts';
+import { moneyText } from '../../domain/money-text.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
+
+/** Margins and fees: trailing zeros past the cents trimmed, so a tiny fee never shows as 0.00. */
+const TRIM = { trim: true };
+/** P&L at a stop: trimmed and signed. */
+const SIGNED = { trim: true, signed: true };
 
 export interface OrderSummaryProps {
   $preview: Signal<OrderPreview | null>;
@@ -25,10 +30,10 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   const text = useMemo(() => {
     const ok = computed(() => ($preview.value?.ok ? $preview.value : null));
     return {
-      margin: computed(() => moneyText(ok.value?.margin)),
-      fee: computed(() => moneyText(ok.value?.fee)),
-      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, true)),
-      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, true)),
+      margin: computed(() => moneyText(ok.value?.margin, TRIM)),
+      fee: computed(() => moneyText(ok.value?.fee, TRIM)),
+      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, SIGNED)),
+      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, SIGNED)),
       spSign: computed(() => sign(ok.value?.pnlAtStopProfit)),
       slSign: computed(() => sign(ok.value?.pnlAtStopLoss)),
     };
