@@ -13,7 +13,7 @@ export const $floating: ReadonlySignal<string | null> = computed((): string | nu
   const acc = $account.value;
   if ($livePositions.value && acc) return acc.floating;
   return orderLists[1].value.allFactProfits;
-});
+}, { name: 'account-figures.$floating' });
 
 export const $equity: ReadonlySignal<string | null> = computed((): string | null => {
   const acc = $account.value;
@@ -24,4 +24,4 @@ export const $equity: ReadonlySignal<string | null> = computed((): string | null
   if (!funds || !margin || !isDecimalText(funds.balance) || !isDecimalText(margin)) return null;
   // Between snapshots and the feed's figures: the same equity rule (src/domain/money.ts), computed once per change.
   return moneyText(equity({ balance: usd(funds.balance), lockBalance: usd(margin), floating: usd(isDecimalText(floating) ? floating : '0') }));
-});
+}, { name: 'account-figures.$equity' });

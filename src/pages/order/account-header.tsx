@@ -14,10 +14,10 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   const { t } = useTranslation();
   const text = useMemo(
     () => ({
-      balance: computed(() => balanceText($funds.value?.balance)),
-      equity: computed(() => balanceText($equity.value)),
-      floating: computed(() => pnlText($floating.value)),
-      floatingDir: computed(() => pnlDir($floating.value)),
+      balance: computed(() => balanceText($funds.value?.balance), { name: 'account-header.balance' }),
+      equity: computed(() => balanceText($equity.value), { name: 'account-header.equity' }),
+      floating: computed(() => pnlText($floating.value), { name: 'account-header.floating' }),
+      floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),
     }),
     [],
   );

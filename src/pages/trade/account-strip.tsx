@@ -19,9 +19,9 @@ export function AccountStrip(): ReactElement | null {
   useEffect(() => (loggedIn ? startOrders(() => void refreshTradeList()) : undefined), [loggedIn]);
   const text = useMemo(
     () => ({
-      floating: computed(() => moneyText($floating.value, { trim: true, signed: true })),
-      floatingDir: computed(() => pnlDir($floating.value)),
-      equity: computed(() => balanceText($equity.value)),
+      floating: computed(() => moneyText($floating.value, { trim: true, signed: true }), { name: 'account-strip.floating' }),
+      floatingDir: computed(() => pnlDir($floating.value), { name: 'account-strip.floatingDir' }),
+      equity: computed(() => balanceText($equity.value), { name: 'account-strip.equity' }),
     }),
     [],
   );

@@ -37,7 +37,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   // The reason flips rarely (market open/close, connection lost): reading it re-renders the form only then.
   const $reason = useMemo(() => {
     const s = rowSignals(inst, q);
-    return computed(() => blockedReason(s.$open.value, q.$stale.value));
+    return computed(() => blockedReason(s.$open.value, q.$stale.value), { name: 'order-form.$reason' });
   }, [inst, q]);
   const reason = $reason.value;
   const [side, setSide] = useState<OrderSide>(1);

@@ -28,14 +28,14 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   useSignals();
   const { t } = useTranslation();
   const text = useMemo(() => {
-    const ok = computed(() => ($preview.value?.ok ? $preview.value : null));
+    const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-summary.ok' });
     return {
-      margin: computed(() => moneyText(ok.value?.margin, TRIM)),
-      fee: computed(() => moneyText(ok.value?.fee, TRIM)),
-      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, SIGNED)),
-      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, SIGNED)),
-      spSign: computed(() => sign(ok.value?.pnlAtStopProfit)),
-      slSign: computed(() => sign(ok.value?.pnlAtStopLoss)),
+      margin: computed(() => moneyText(ok.value?.margin, TRIM), { name: 'order-summary.margin' }),
+      fee: computed(() => moneyText(ok.value?.fee, TRIM), { name: 'order-summary.fee' }),
+      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, SIGNED), { name: 'order-summary.pnlSp' }),
+      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, SIGNED), { name: 'order-summary.pnlSl' }),
+      spSign: computed(() => sign(ok.value?.pnlAtStopProfit), { name: 'order-summary.spSign' }),
+      slSign: computed(() => sign(ok.value?.pnlAtStopLoss), { name: 'order-summary.slSign' }),
     };
   }, [$preview]);
   const spRef = useRef<HTMLElement>(null);
