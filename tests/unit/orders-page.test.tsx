@@ -318,6 +318,19 @@ describe('detail sheet and actions', () => {
     expect($('[data-testid="stop-form"]')).toBeNull();
   });
 
+  it('a stop typed with a minus stays as typed and is refused; nothing is sent', async () => {
+    const o = order();
+    book.lists[1] = [o];
+    await show('/order');
+    await click($(`.od-row[data-id="${o.Id}"]`));
+    await click($('[data-action="edit-stops"]'));
+    await typeInto($('input[data-field="stop-loss"]'), '-1.07');
+    expect(($('input[data-field="stop-loss"]') as HTMLInputElement).value).toBe('-1.07');
+    await click($('[data-action="save-stops"]'));
+    expect(toasts()).toContain('Please enter a valid stop-profit or stop-loss price');
+    expect(server.seen.some((r) => r.url === '/v1/api/forex/set_stop_price')).toBe(false);
+  });
+
   it('a refused stop keeps the form open with the server’s message', async () => {
     const o = order({ OrderType: 2 });
     book.lists[1] = [o];

@@ -2,7 +2,7 @@
 // Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9). Account balances are the one
 // exception to "no Intl": they carry the language's grouping (a cached formatter, never one built per tick).
 import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
-import { dirOfText, trimZeros, type Dir } from '../../domain/decimal-text.ts';
+import { dirOfText, readTypedNumber, trimZeros, type Dir } from '../../domain/decimal-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { moneyText, netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
 import { lots, price, usd } from '../../domain/units.ts';
@@ -81,9 +81,9 @@ export function orderFigures(order: Order, inst: Instrument | undefined): OrderF
 /** The query of set_stop_price from the form's boxes: empty = "0" (clears); null when a box is not a price. */
 export function stopParams(id: number, stopProfit: string, stopLoss: string): { id: number; target_profit_price: string; stop_loss_price: string } | null {
   const norm = (v: string): string | null => {
-    const s = v.trim();
-    if (s === '') return '0';
-    return isDecimalText(s) && !dec(s).isNegative() ? s : null;
+    const typed = readTypedNumber(v);
+    if (typed.kind === 'empty') return '0';
+    return typed.kind === 'number' ? typed.text : null;
   };
   const tp = norm(stopProfit);
   const sl = norm(stopLoss);
