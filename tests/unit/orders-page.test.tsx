@@ -318,6 +318,26 @@ describe('detail sheet and actions', () => {
     expect($('[data-testid="stop-form"]')).toBeNull();
   });
 
+  it('history: a cancelled pending order reads as cancelled, with no close price, arrow or P&L', async () => {
+    const cancelled = order({ Status: 3, CloseReason: 'cancel', Price: '1.07000', UpdatePrice: '1.08500', FactProfits: '0.000000' });
+    const closed = order({ Status: 3, CloseReason: 'user', FactProfits: '4.5' });
+    book.lists[3] = [cancelled, closed];
+    await show('/order?type=3');
+    const row = $(`.od-row[data-id="${cancelled.Id}"]`);
+    expect(row?.querySelector('.od-row__state')?.textContent).toBe('Cancelled');
+    expect(row?.querySelector('[data-field="pnl"]')).toBeNull();
+    expect([...(row?.querySelectorAll('.od-prices > span') ?? [])].map((e) => e.textContent)).toEqual(['1.07000']);
+    // A position closed by its owner still shows its close price and P&L.
+    expect($(`.od-row[data-id="${closed.Id}"] [data-field="pnl"]`)?.textContent).toBe('+4.500000');
+    await click(row);
+    expect(txt('.od-detail [data-field="status"]')).toBe('Cancelled');
+    const shown = $$('.od-detail [data-row]').map((e) => e.dataset.row);
+    expect(shown).not.toContain('current-price');
+    expect(shown).not.toContain('pnl');
+    expect(shown).not.toContain('net-value');
+    expect(txt('.od-detail [data-row="open-price"] dt')).toBe('Target price');
+  });
+
   it('a stop typed with a minus stays as typed and is refused; nothing is sent', async () => {
     const o = order();
     book.lists[1] = [o];

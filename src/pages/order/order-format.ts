@@ -14,6 +14,11 @@ export type { Dir };
 
 const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
 
+/** A pending order the trader (or the engine) cancelled: it never traded, so it has no close price and no P&L. */
+export function isCancelled(order: Pick<Order, 'Status' | 'CloseReason'>): boolean {
+  return order.Status === 3 && order.CloseReason === 'cancel';
+}
+
 /** Signed P&L with 6 decimals: '+12.500000', '-0.300000', '0.000000'. */
 export function pnlText(v: string | null | undefined): string {
   if (!decimal(v)) return NONE;
