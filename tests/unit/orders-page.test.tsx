@@ -260,7 +260,7 @@ describe('detail sheet and actions', () => {
     expect(field('open-price')).toBe('1.08500');
     expect(field('current-price')).toBe('1.08500');
     expect(field('margin')).toBe('108.50');
-    expect(field('fee')).toBe('0.217');
+    expect(field('fee')).toBe('0.22');
     expect(field('pnl')).toBe('-54.250000');
     expect(field('risk-rate')).toBe('50.00%');
     expect(field('prepayment')).toBe('1.00%');

@@ -316,11 +316,11 @@ describe('preview', () => {
     await render(i);
     expect(watched().at(-1)?.[1]).toMatchObject({ code: i.Code, quantity: '0.01', multiple: 10, atPrice: null });
     expect($('[data-field="margin"]').textContent).toContain('541.60');
-    expect($('[data-field="fee"]').textContent).toContain('0.5416');
+    expect($('[data-field="fee"]').textContent).toBe('0.54 USD'); // the one amount rule: 2 decimals
     expect(document.body.querySelector('[data-field="pnl-sp"]')).toBeNull();
 
     await click($('[data-field="stop-profit-on"]'));
-    expect($('[data-field="pnl-sp"]').textContent).toBe('+12.50');
+    expect($('[data-field="pnl-sp"]').textContent).toBe('+12.500000'); // P&L: 6 decimals (SPEC §9), as in /order
     expect($('[data-field="pnl-sp"]').dataset.dir).toBe('up');
   });
 
