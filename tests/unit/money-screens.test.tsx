@@ -4,7 +4,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { initI18n, setLanguage } from '../../src/i18n/index.ts';
+import { formatDate, initI18n, setLanguage } from '../../src/i18n/index.ts';
 import { restoreSession, signOut } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { HistoryPage, recordText } from '../../src/pages/mine/history-page.tsx';
@@ -83,6 +83,12 @@ describe('/mine/history', () => {
     expect(q('[data-testid="frozen"]')?.textContent).toBe('10.00');
     expect(all('[data-testid="records"] .mw-row__title').map((e) => e.textContent)).toEqual(['Correction', 'Deposit #1 250 USDT']);
     expect(all('[data-testid="records"] .mw-row__amount').map((e) => e.textContent)).toEqual(['-5.00', '+250.00']);
+    // The wire's UTC list time in the app's one date format (the order sheet's too), not as the wire wrote it.
+    expect(all('[data-testid="records"] .mw-row__sub').map((e) => e.textContent)).toEqual([
+      formatDate('2026-01-06T12:00:00Z'),
+      formatDate('2026-01-06T11:00:00Z'),
+    ]);
+    expect(q('[data-testid="records"] .mw-row__sub')?.textContent).not.toBe('2026-01-06 12:00:00');
     expect(q('[data-testid="records"]')?.getAttribute('data-state')).toBe('finished');
   });
 

@@ -14,7 +14,7 @@ const STATUS_KEY: Record<Order['Status'], string> = {
   3: 'orders.state_closed',
 };
 
-const timeText = (v: string): string => (v ? formatDate(v, { dateStyle: 'medium', timeStyle: 'medium' }) || NONE : NONE);
+const timeText = (v: string): string => (v ? formatDate(v) || NONE : NONE);
 
 function Row({ field, label, children }: { field: string; label: string; children: ReactNode }): ReactElement {
   return (
