@@ -116,6 +116,16 @@ describe('CandleChart', () => {
     expect(series.update).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps free axis right of the newest candle, so it is not under the price scale and no time label is cut', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    const opts = createChart.mock.calls[0]?.[1] as { timeScale?: { rightOffsetPixels?: number; fixRightEdge?: boolean } };
+    expect(opts.timeScale?.rightOffsetPixels).toBeGreaterThanOrEqual(40);
+    expect(opts.timeScale?.fixRightEdge).not.toBe(true);
+  });
+
   it('a bar waiting for its frame when the instrument changes is not drawn on the new one', () => {
     host = document.createElement('div');
     document.body.append(host);

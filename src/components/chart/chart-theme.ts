@@ -69,6 +69,9 @@ function crosshairTime(time: Time): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+/** Empty axis right of the newest candle: wider than half of the widest time label ("00:00" at 11 px). */
+export const CHART_RIGHT_GAP_PX = 48;
+
 export function chartOptions(c: ChartColours): DeepPartial<ChartOptions> {
   return {
     layout: {
@@ -78,7 +81,16 @@ export function chartOptions(c: ChartColours): DeepPartial<ChartOptions> {
     },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
     rightPriceScale: { borderColor: c.grid },
-    timeScale: { borderColor: c.grid, timeVisible: true, secondsVisible: false, tickMarkFormatter: tickMark },
+    // Free space right of the last candle: it no longer sits against (under) the price scale, and no time label is
+    // centred on a bar close enough to the edge to be cut ("12:0" at 360 px). Pixels, so the gap stays the same
+    // whatever the zoom (lightweight-charts ≥ 5.0.9).
+    timeScale: {
+      borderColor: c.grid,
+      timeVisible: true,
+      secondsVisible: false,
+      tickMarkFormatter: tickMark,
+      rightOffsetPixels: CHART_RIGHT_GAP_PX,
+    },
     localization: { timeFormatter: crosshairTime },
     // Vertical finger drags scroll the page; the chart only takes horizontal drags and pinches.
     handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
