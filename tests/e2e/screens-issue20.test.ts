@@ -14,6 +14,13 @@ let server: AppServer;
 let chrome: LaunchedBrowser;
 let user: RealUser;
 
+/** A page in English (the app's default is hk): the language cookie the app reads at start. */
+async function englishPage(size: { width: number; height: number }): Promise<Awaited<ReturnType<typeof newPage>>> {
+  const opened = await newPage(chrome.browser, size, { locale: 'en-GB' });
+  await opened.context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+  return opened;
+}
+
 async function get<T>(path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
@@ -33,10 +40,8 @@ afterAll(async () => {
 });
 
 it('/mining/subscribe: formatted balance, messages before any sheet, gone once the amount is edited', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
+  const { context, page } = await englishPage(PHONE);
   await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/language`);
-  await page.locator('[data-lang="en"]').click();
   await page.goto(`${server.url}/#/mining`);
   await page.locator('[data-testid="fund-card"]').first().click();
   await page.waitForURL(/#\/mining\/subscribe\?id=/);
@@ -68,10 +73,8 @@ it('order history: a cancelled pending order reads as cancelled, without close p
   expect(placed.code, placed.msg).toBe(1);
   expect((await get<Order>('/v1/api/forex/cancel_trade', { id: placed.data.Id })).code).toBe(1);
 
-  const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
+  const { context, page } = await englishPage(PHONE);
   await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/language`);
-  await page.locator('[data-lang="en"]').click();
   await page.goto(`${server.url}/#/order?type=3`);
   const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
   await row.waitFor({ timeout: 15_000 });
@@ -83,20 +86,18 @@ it('order history: a cancelled pending order reads as cancelled, without close p
   await page.locator('.od-detail [data-field="status"]').waitFor();
   await expect(page.locator('.od-detail [data-row="pnl"]').count()).resolves.toBe(0);
   await snap(page, 'issue20-order-sheet-360');
-  await page.goto(`${server.url}/#/language`);
-  await page.locator('[data-lang="ar"]').click();
+  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
   await page.goto(`${server.url}/#/order?type=3`);
+  await page.reload(); // the language cookie is read at start
   await row.waitFor({ timeout: 15_000 });
   await snap(page, 'issue20-order-history-ar-360');
   await context.close();
 }, 150_000);
 
-it('/mine/charge bank tab: the first account is chosen and a submit goes through; /mine/chat offers a new tab', async () => {
+it('/mine/charge bank tab: the first account is chosen and shown as chosen; /mine/chat offers a new tab', async () => {
   for (const size of [PHONE, DESKTOP] as const) {
-    const { context, page } = await newPage(chrome.browser, size, { locale: 'en-GB' });
+    const { context, page } = await englishPage(size);
     await loginInBrowser(page, server, user);
-    await page.goto(`${server.url}/#/language`);
-    await page.locator('[data-lang="en"]').click();
     await page.goto(`${server.url}/#/mine/charge?type=1`);
     await page.locator('.segmented__item[data-value="1"]').click({ timeout: 60_000 });
     await page.locator('.mw-bank').first().waitFor({ timeout: 60_000 });
@@ -112,7 +113,7 @@ it('/mine/charge bank tab: the first account is chosen and a submit goes through
 }, 150_000);
 
 it('the desk /order shows one connection dot and one language globe; /trade keeps the chart edge free', async () => {
-  const { context, page } = await newPage(chrome.browser, DESKTOP, { locale: 'en-GB' });
+  const { context, page } = await englishPage(DESKTOP);
   await loginInBrowser(page, server, user);
   await page.goto(`${server.url}/#/trade`);
   await page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
@@ -124,7 +125,7 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
   await snap(page, 'issue20-order-1280');
   await context.close();
 
-  const phone = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
+  const phone = await englishPage(PHONE);
   await phone.page.goto(`${server.url}/#/trade`);
   await phone.page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
   await snap(phone.page, 'issue20-trade-360');
@@ -132,7 +133,7 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
 }, 150_000);
 
 it('logout lands on / (SPEC §4)', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
+  const { context, page } = await englishPage(PHONE);
   await loginInBrowser(page, server, user);
   await page.goto(`${server.url}/#/mine/system`);
   await page.locator('[data-testid="logout"]').click();

@@ -121,8 +121,10 @@ describe('CandleChart', () => {
     document.body.append(host);
     root = createRoot(host);
     render('EURUSD', '1min');
-    const opts = createChart.mock.calls[0]?.[1] as { timeScale?: { rightOffsetPixels?: number; fixRightEdge?: boolean } };
-    expect(opts.timeScale?.rightOffsetPixels).toBeGreaterThanOrEqual(40);
+    const opts = createChart.mock.calls[0]?.[1] as { timeScale?: { rightOffset?: number; rightOffsetPixels?: number; fixRightEdge?: boolean } };
+    // In bars: scrollToRealTime() (called after each history reset) returns to rightOffset, not to rightOffsetPixels.
+    expect(opts.timeScale?.rightOffset).toBeGreaterThanOrEqual(6);
+    expect(opts.timeScale?.rightOffsetPixels).toBeUndefined();
     expect(opts.timeScale?.fixRightEdge).not.toBe(true);
   });
 
