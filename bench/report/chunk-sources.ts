@@ -1,7 +1,8 @@
 // Which package each byte of a built chunk came from: decodes the chunk's source map (its `mappings`, base64 VLQ)
 // and gives every span of generated code to the source of the mapping segment it starts with. Sources under
 // node_modules count for their package (the caller says which: startup/bundle.ts passes its packagesOf), spans with
-// no source for "(unmapped)". Used by startup/bundle.ts for the report's treemap.
+// no source for "(no source)": code a build plugin generated, such as the locale chunks (their maps have no sources).
+// Used by startup/bundle.ts for the report's treemap.
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DIGIT = new Map([...B64].map((c, i) => [c, i]));
@@ -40,7 +41,7 @@ export function bytesBySource(code: string, map: { sources?: string[]; mappings?
     const line = lines[li] ?? '';
     let col = 0;
     let prevCol = 0;
-    let prevOwner = '(unmapped)';
+    let prevOwner = '(no source)';
     for (const seg of (mapLines[li] ?? '').split(',')) {
       if (!seg) continue;
       const f = decodeVlq(seg);
@@ -48,8 +49,8 @@ export function bytesBySource(code: string, map: { sources?: string[]; mappings?
       add(prevOwner, col - prevCol);
       if (f.length >= 4) {
         source += f[1] ?? 0;
-        prevOwner = owners[source] ?? '(unmapped)';
-      } else prevOwner = '(unmapped)';
+        prevOwner = owners[source] ?? '(no source)';
+      } else prevOwner = '(no source)';
       prevCol = col;
     }
     add(prevOwner, line.length - prevCol + (li < lines.length - 1 ? 1 : 0));

@@ -11,7 +11,7 @@ export interface CompareData {
   counts: Record<CompareVerdict, number>;
   /** Render figures: value ÷ A's median (1 = unchanged), with each run's min–max the same way. */
   spread: { screen: string; figure: string; run: 'A' | 'B'; mid: number; lo: number; hi: number; verdict: CompareVerdict }[];
-  /** Figures measured once: relative change in %. */
+  /** Figures measured once (not render): relative change in %. */
   single: { figure: string; change: number; verdict: CompareVerdict }[];
   cdf: { screen: string; series: string; x: number; y: number }[];
   table: { figure: string; a: string; b: string; change: string; verdict: CompareVerdict }[];
@@ -40,7 +40,8 @@ export function compareData(a: ResultsJson, b: ResultsJson, nameA: string, nameB
         { screen: s, figure: f, run: 'A', mid: 1, lo: r.aSpread.min / r.a, hi: r.aSpread.max / r.a, verdict: r.verdict },
         { screen: s, figure: f, run: 'B', mid: r.b / r.a, lo: r.bSpread.min / r.a, hi: r.bSpread.max / r.a, verdict: r.verdict },
       );
-    } else if (r.rel !== null) single.push({ figure: r.key, change: Math.round(r.rel * 1000) / 10, verdict: r.verdict });
+    } else if (r.rel !== null && !r.key.startsWith('render.')) single.push({ figure: r.key, change: Math.round(r.rel * 1000) / 10, verdict: r.verdict });
+    // A render figure with no finite range on one side (a ratio over a zero) is in the table only.
   }
   const cdf: CompareData['cdf'] = [];
   const sa = screenReports(a.sections);

@@ -89,7 +89,8 @@ export function drawReport(data: ReportData): void {
             width: W, height: 220, color: modeColor,
             x: { label: 'frame interval (ms)', domain: [0, 101] },
             y: { label: 'share of frames', type: 'sqrt', tickFormat: '.0%', grid: true },
-            marks: [Plot.rectY(s.frameHist, { x1: 'x0', x2: 'x1', y: 'share', fill: 'mode', fillOpacity: 0.55, mixBlendMode: 'multiply', tip: true }), Plot.ruleY([0])],
+            // y1/y2 given: the two modes overlap instead of stacking (rectY stacks a bare y).
+            marks: [Plot.rectY(s.frameHist, { x1: 'x0', x2: 'x1', y1: 0, y2: 'share', fill: 'mode', fillOpacity: 0.55, mixBlendMode: 'multiply', tip: true }), Plot.ruleY([0])],
           })
         : null,
       s.framePercentilesOnly ? 'No raw frame intervals in this results file (percentiles only: see the CDF).' : 'No frames.',
@@ -179,7 +180,7 @@ export function drawReport(data: ReportData): void {
   );
 
   // Bundle
-  const bs = section('Bundle by package', 'Minified (raw) bytes given to the npm package each span of the chunk’s source map comes from; “app” is our own code.');
+  const bs = section('Bundle by package', 'Minified (raw) bytes given to the npm package each span of the chunk’s source map comes from; “app” is our own code, “(no source)” code a build plugin generated (the locale chunks).');
   if (!data.treemaps.length) bs.append(el('p', 'No bundle bytes per package in this results file.', 'empty'));
   for (const t of data.treemaps) {
     const w = 760;

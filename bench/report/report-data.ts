@@ -192,7 +192,13 @@ export function fanoutSeries(sections: DeepPartial<Sections> | undefined): { row
 /** Sums bytes per package over files, in KB; packages under 0.5 % of the total go into "other packages". */
 export function treemapCells(files: DeepPartial<{ raw: number; packageBytes: Record<string, number> }>[]): { totalKb: number; cells: { pkg: string; kb: number }[] } {
   const acc = new Map<string, number>();
-  for (const f of files) for (const [pkg, b] of Object.entries(f?.packageBytes ?? {})) if (typeof b === 'number') acc.set(pkg, (acc.get(pkg) ?? 0) + b);
+  for (const f of files) {
+    for (const [key, b] of Object.entries(f?.packageBytes ?? {})) {
+      // The first results with bytes per package (2026-11-23-quick-partial.json) called code with no source "(unmapped)".
+      const pkg = key === '(unmapped)' ? '(no source)' : key;
+      if (typeof b === 'number') acc.set(pkg, (acc.get(pkg) ?? 0) + b);
+    }
+  }
   const total = [...acc.values()].reduce((a, b) => a + b, 0);
   const cells: { pkg: string; kb: number }[] = [];
   let small = 0;

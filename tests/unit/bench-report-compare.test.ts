@@ -175,3 +175,15 @@ describe('command line', () => {
     expect(() => parseArgs(['--compare', 'a.json', '--quick'])).toThrow(/two results files/);
   });
 });
+
+describe('compare plot', () => {
+  it('keeps a render figure without a range on one side out of the single-figure chart', () => {
+    const a = results({ median: 60, min: 52, max: 79 }, 0.4, 100);
+    const b = results({ median: 139, min: 136, max: 140 }, 0.4, 100);
+    a.figures = { ...a.figures, 'render.phone-6x.market.ratio.tbtMs': fig(0.06, '×') };
+    b.figures = { ...b.figures, 'render.phone-6x.market.ratio.tbtMs': fig(0.5, '×') };
+    const d = compareData(a, b, 'a', 'b');
+    expect(d.single.map((s) => s.figure)).toEqual(['bundle.firstScreen.jsGzipKb']);
+    expect(d.table.map((r) => r.figure)).toContain('render.phone-6x.market.ratio.tbtMs');
+  });
+});

@@ -126,7 +126,7 @@ describe('bytes per package from a source map', () => {
     const map = { sources: ['../node_modules/react/index.js', '../src/app.ts'], mappings: 'AAAA,ICAA,I;AAAA' };
     const owner = (s: string): string => (s.includes('node_modules/react/') ? 'react' : 'app');
     // Line 1: cols 0–3 react, 4–7 app, 8–9 unmapped, plus its newline; line 2: "xyz" from source 1 again (relative 0).
-    expect(bytesBySource('abcdefghij\nxyz', map, owner)).toEqual({ react: 4, app: 4 + 3, '(unmapped)': 3 });
+    expect(bytesBySource('abcdefghij\nxyz', map, owner)).toEqual({ react: 4, app: 4 + 3, '(no source)': 3 });
   });
 
   it('sums packages over files for the treemap and folds the smallest into one cell', () => {
