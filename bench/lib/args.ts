@@ -23,7 +23,7 @@ export const USAGE = `npm run bench [-- options]
 
   --quick              shorter windows, fewer alternations (< 5 min); compared with the quick baseline
   --only=a,b           sections to run: ${SECTIONS.join(', ')} (default: all)
-  --cases=a,b          render cases: phone-6x (with the 4× follow-up in a full run), desktop-1x (default: both)
+  --cases=a,b          render cases: phone-6x (with its 1× follow-up), phone-6x-stress, phone-4x-multi-2000, phone-4x-multi-300, desktop-1x-5k (default: all)
   --update-baseline    accept this run's figures as bench/baseline.json for its profile
   --no-fail            print regressions but exit 0
   --no-pin             do not confine the browser and the server to one core each (taskset)

@@ -20,6 +20,8 @@ export function createFeedBridge(): FeedBridge {
       ]);
       return new Feed(browserDeps());
     },
+    // The frame that paints a batch starts with this callback; the feed's next batch lands after that paint.
+    afterPaint: () => new Promise<void>((resolve) => void requestAnimationFrame(() => resolve())),
     timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
     startTimeoutMs: WORKER_START_TIMEOUT_MS,
     log: console,
