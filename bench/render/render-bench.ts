@@ -23,6 +23,8 @@ export interface RenderOptions {
   log(line: string): void;
   /** Registers a cleanup to run if the bench is interrupted. */
   onCleanup(fn: () => Promise<void>): void;
+  /** Called as each step starts (calibration, a case's floor and primer, each run): the progress line. */
+  progress?(label: string): void;
 }
 
 export interface RenderCaseResult {
@@ -108,6 +110,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
   };
   try {
     const throttles = [...new Set([1, ...cases.flatMap((c) => [c.throttle, ...c.followUps.map((f) => f.throttle)])])].sort((a, b) => a - b);
+    opts.progress?.('calibration');
     opts.log(`calibrating (busy loop of ${CALIBRATION_ITERATIONS.toLocaleString('en')} iterations) at ${throttles.join('×, ')}× …`);
     result.calibration = await calibrate(pinned.browser, throttles, CALIBRATION_ITERATIONS);
     for (const row of result.calibration) {
@@ -141,6 +144,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         const cpuBefore = srv.usage()?.cpuSeconds ?? null;
         const caseResult: RenderCaseResult = { case: c, sessionNote: session.note, serverCpuSeconds: null, probeFloor: null, runs: [] };
         if (c.quietMs > 0) {
+          opts.progress?.(`${c.id} probe floor`);
           caseResult.probeFloor = await probeFloor(pinned.browser, c.viewport, c.mobile, c.throttle, c.quietMs).catch((err: unknown) => {
             opts.log(`  probe floor failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
             return null;
@@ -151,6 +155,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         opts.log(`${c.label}: ${c.pairs} pair(s) × ${c.screens.join(' + ')}, warm-up ${c.warmupMs / 1000} s, window ${c.measureMs / 1000} s`);
         // One unmeasured load first: the first context of a case pays for cold caches (code, fonts, the server's
         // kline cache) that would otherwise count against whichever mode happens to run first.
+        opts.progress?.(`${c.id} primer load`);
         const [primer] = await runOne(pinned.browser, srv.url, session, {
           ...specOf(c, c.screens[0] ?? 'market', 'worker', -1, null),
           phases: [{ caseId: c.id, throttle: c.throttle, warmupMs: 1000, measureMs: 0, profileTracePath: null, quietMs: 0 }],
@@ -163,6 +168,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
               // every screen and mode in a full run, the worker mode only in a quick one.
               const wantTrace = pair === 0 && c === cases[0] && (opts.profile === 'full' || mode === 'worker');
               const trace = wantTrace ? join(opts.traceDir, `${opts.stamp}-${c.id}-${screen}-${mode}.trace.json.gz`) : null;
+              opts.progress?.(`${c.id} ${screen} ${mode} #${pair + 1} of ${c.pairs}`);
               const t0 = Date.now();
               const rs = await runOne(pinned.browser, srv.url, session, specOf(c, screen, mode, pair, trace));
               const took = `[${((Date.now() - t0) / 1000).toFixed(0)} s]`;

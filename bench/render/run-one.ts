@@ -21,6 +21,8 @@ import { openPage } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { seedBrowserState, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
 import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
+import { runSamples, type RunSamples } from '../report/samples.ts';
+import { phaseSplit } from '../report/phases.ts';
 
 export type FeedModeName = 'worker' | 'main';
 export type ScreenName = 'market' | 'trade' | 'desk';
@@ -128,6 +130,8 @@ export interface RunResult {
   windowMs: number;
   timings: RunTimings;
   profileTrace: string | null;
+  /** Raw samples for the HTML report (bench/report/samples.ts); absent in results from before it. */
+  samples?: RunSamples;
 }
 
 const EMPTY: RunMetrics = {
@@ -357,6 +361,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
       result.metrics = metrics;
       result.frames = frames;
       result.windowMs = taken.pw.endedAt - taken.pw.startedAt;
+      result.samples = runSamples(taken.pw, taken.probe.feedToPaintMs, events);
       result.ok = true;
 
       if (ph.quietMs > 0) {
@@ -376,6 +381,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
         mkdirSync(dirname(ph.profileTracePath), { recursive: true });
         writeFileSync(ph.profileTracePath, gzipSync(profile, { level: 9 }));
         result.profileTrace = ph.profileTracePath;
+        if (result.samples) result.samples.phases = phaseSplit((JSON.parse(profile.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
       }
     }
   } catch (err) {

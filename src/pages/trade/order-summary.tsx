@@ -5,7 +5,7 @@ import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { LiveText } from '../../components/live-text.tsx';
-import { moneyText } from './money-text.ts';
+import { amountText, pnlText } from '../order/order-format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
 
 export interface OrderSummaryProps {
@@ -25,10 +25,10 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   const text = useMemo(() => {
     const ok = computed(() => ($preview.value?.ok ? $preview.value : null));
     return {
-      margin: computed(() => moneyText(ok.value?.margin)),
-      fee: computed(() => moneyText(ok.value?.fee)),
-      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, true)),
-      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, true)),
+      margin: computed(() => amountText(ok.value?.margin)),
+      fee: computed(() => amountText(ok.value?.fee)),
+      pnlSp: computed(() => pnlText(ok.value?.pnlAtStopProfit)),
+      pnlSl: computed(() => pnlText(ok.value?.pnlAtStopLoss)),
       spSign: computed(() => sign(ok.value?.pnlAtStopProfit)),
       slSign: computed(() => sign(ok.value?.pnlAtStopLoss)),
     };
