@@ -1,5 +1,5 @@
 // `npm run bench` / `npm run bench -- --quick`: builds the client, runs the sections (bundle, worker micro-benchmarks,
-// render A/B, Lighthouse, server fan-out), prints the tables, writes bench/results/<date>-<profile>.json and exits
+// render A/B, Lighthouse, server fan-out, order engine), prints the tables, writes bench/results/<date>-<profile>.json and exits
 // non-zero when a figure regressed beyond its tolerance against bench/baseline.json. See bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { startBenchServer } from './lib/app-server.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
 import type { MicroResult } from './micro/hot-paths.ts';
+import type { EngineBenchRow } from './engine/engine-bench.ts';
 import { renderCases } from './render/cases.ts';
 import { benchPlan, Progress } from './report/progress.ts';
 import { writeCompare, writeReport } from './report/write.ts';
@@ -59,12 +60,13 @@ function sectionOfTarget(id: string): Section {
   if (id.startsWith('bundle.')) return 'bundle';
   if (id.startsWith('lighthouse.')) return 'lighthouse';
   if (id.startsWith('server.')) return 'fanout';
+  if (id.startsWith('engine.')) return 'engine';
   return 'render';
 }
 
 /** The fan-out serves no page, so `--only=fanout` needs no client build. */
 function needsBuildFor(args: BenchArgs): boolean {
-  return args.sections.some((s) => s !== 'fanout');
+  return args.sections.some((s) => s !== 'fanout' && s !== 'engine'); // neither serves a page
 }
 
 /** `--report FILE.json` and `--compare A.json B.json` read results files and run nothing. */
@@ -93,6 +95,15 @@ function runMicro(quick: boolean, cpus: string | null): MicroResult[] {
   const r = spawnSync(cmd ?? process.execPath, args, { encoding: 'utf8', timeout: 300_000, maxBuffer: 8 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`micro-benchmarks failed: ${r.stderr.slice(-500)}`);
   return JSON.parse(r.stdout.trim()) as MicroResult[];
+}
+
+/** The order engine in memory, in a child process pinned to one core like the micro-benchmarks. */
+function runEngine(quick: boolean, cpus: string | null): EngineBenchRow[] {
+  const node = [process.execPath, '--import', 'tsx', 'bench/engine/engine-bench.ts', ...(quick ? ['--quick'] : [])];
+  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  const r = spawnSync(cmd ?? process.execPath, args, { encoding: 'utf8', timeout: 900_000, maxBuffer: 8 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`engine bench failed: ${r.stderr.slice(-500)}`);
+  return JSON.parse(r.stdout.trim()) as EngineBenchRow[];
 }
 
 async function lighthouseSection(distDir: string, cpus: { server: string | null; browser: string | null }, quick: boolean): Promise<LighthouseRun[]> {
@@ -137,7 +148,7 @@ async function main(args: BenchArgs): Promise<number> {
   // builds would cost minutes of CPU on a shared 2-core machine. The server falls back to public/ without a build.
   const builds = needsBuildFor(args) ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
   progress.endSection('build');
-  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null };
+  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null, engine: null };
   const failures: string[] = [];
   const attempt = async (name: string, fn: () => Promise<void>): Promise<void> => {
     const t = Date.now();
@@ -190,6 +201,13 @@ async function main(args: BenchArgs): Promise<number> {
         log,
         onCleanup: (fn) => void cleanups.push(fn),
       });
+    });
+  }
+
+  if (args.sections.includes('engine')) {
+    await attempt('engine', async () => {
+      log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
+      sections.engine = runEngine(args.quick, cpus.server);
     });
   }
 

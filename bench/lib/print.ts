@@ -111,6 +111,20 @@ export function targetTable(checks: readonly TargetCheck[]): string {
 
 export function otherTables(s: Sections, base: Figures | null): string {
   const out: string[] = [];
+  if (s.engine) {
+    out.push(
+      '',
+      '▶ Order engine in memory (one core; tick = the index, scan = the decimal scan it replaced)',
+      table(
+        ['index', 'open orders', 'users', 'ticks/s', 'CPU per tick', 'core at 2,000/s', 'left the book per tick', 'Δ baseline'],
+        s.engine.map((r) => [
+          r.index, r.orders.toLocaleString('en'), r.users.toLocaleString('en'), r.ticksPerSec.toLocaleString('en'),
+          `${num(r.cpuUsPerTick, 1)} µs`, `${num(r.coreAt2000Pct, 1)} %`, num(r.crossedPerTick, 3),
+          delta(base, `engine.${r.index}.${r.orders}.cpuUsPerTick`, r.cpuUsPerTick),
+        ]),
+      ),
+    );
+  }
   if (s.micro) {
     out.push(
       '',

@@ -2,6 +2,7 @@
 // and the issue's target checks.
 import type { FanoutResult, RestResult } from '../fanout/fanout.ts';
 import type { MicroResult } from '../micro/hot-paths.ts';
+import type { EngineBenchRow } from '../engine/engine-bench.ts';
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
@@ -15,6 +16,8 @@ export interface Sections {
   bundle: BundleReport | null;
   lighthouse: LighthouseRun[] | null;
   fanout: FanoutResult | null;
+  /** Optional: results written before the section existed have none. */
+  engine?: EngineBenchRow[] | null;
 }
 
 const KB = 1024;
@@ -65,6 +68,11 @@ export function figuresOf(s: Sections): Figures {
     const k = restKey(rest);
     f[`${k}.okPerSec`] = figure(rest.okPerSec, '/s', 'higher', TOL.throughput);
     f[`${k}.p99`] = figure(rest.p99, 'ms', 'lower', TOL.serverLatencyMs);
+  }
+  for (const r of s.engine ?? []) {
+    const k = `engine.${r.index}.${r.orders}`;
+    f[`${k}.ticksPerSec`] = figure(r.ticksPerSec, '/s', 'higher', TOL.throughput);
+    f[`${k}.cpuUsPerTick`] = figure(r.cpuUsPerTick, 'µs', 'lower', TOL.microNs);
   }
   return f;
 }
@@ -127,6 +135,9 @@ export function targetsOf(s: Sections): TargetCheck[] {
       check(`server.submit.postgres.c${r.concurrency}.p99`, `${p}, p99`, r.p99, '<=', 100, 'ms'),
     );
   }
+  // Issue 22: 10,000 open orders at 2,000 ticks/s within 20 % of one core (CPU per tick × 2,000).
+  const e10k = s.engine?.find((r) => r.index === 'tick' && r.orders === 10000);
+  out.push(check('engine.10000.coreAt2000', 'engine: 10,000 open orders at 2,000 ticks/s, share of one core', e10k?.coreAt2000Pct ?? null, '<=', 20, '%'));
   return out;
 }
 
