@@ -101,7 +101,7 @@ export function duration(s: number): string {
 /** Seconds a render run takes beyond its windows: a fresh context, load, heap GCs, trace parsing. */
 export const RUN_OVERHEAD_S = 12;
 
-type CaseTiming = Pick<RenderCase, 'id' | 'pairs' | 'screens' | 'warmupMs' | 'measureMs' | 'quietMs'> & {
+type CaseTiming = Pick<RenderCase, 'id' | 'pairs' | 'screens' | 'modes' | 'warmupMs' | 'measureMs' | 'quietMs'> & {
   followUps: Pick<RenderCase['followUps'][number], 'screens' | 'warmupMs' | 'measureMs' | 'quietMs'>[];
 };
 
@@ -113,13 +113,13 @@ export function renderPlan(cases: readonly CaseTiming[], profile: 'full' | 'quic
     out.push({ section: 'render', estimateS: RUN_OVERHEAD_S + 1 });
     for (let pair = 0; pair < c.pairs; pair++) {
       for (const screen of c.screens) {
-        for (const mode of ['worker', 'main']) {
+        for (const mode of c.modes) {
           let s = RUN_OVERHEAD_S + (c.warmupMs + c.measureMs + c.quietMs) / 1000;
           for (const f of c.followUps.filter((x) => x.screens.includes(screen))) {
             s += ((f.warmupMs ?? c.warmupMs) + (f.measureMs ?? c.measureMs) + (f.quietMs ?? c.quietMs)) / 1000 + 2;
           }
           // The profile window of the first pair of the first case (render-bench.ts).
-          if (pair === 0 && ci === 0 && (profile === 'full' || mode === 'worker')) s += c.measureMs >= 20_000 ? 10 : 6;
+          if (pair === 0 && ci === 0 && mode !== 'floor' && (profile === 'full' || mode === 'worker')) s += c.measureMs >= 20_000 ? 10 : 6;
           out.push({ section: 'render', estimateS: s });
         }
       }

@@ -98,10 +98,10 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
         continue;
       }
       const email = `soak${process.pid}x${i}@example.com`;
-      await anon.post('/api/notify/send_email', { to: email, type: 1 });
+      const sent = await anon.post<{ key: string }>('/api/notify/send_email', { to: email, type: 1 });
       const rows = await ctx.db.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [email]);
       const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
-      await anon.post('/api/user/register', { type: 'email', account: email, password: 'soak-pass-1', re_password: 'soak-pass-1', sms_code: code });
+      await anon.post('/api/user/register', { type: 'email', account: email, password: 'soak-pass-1', re_password: 'soak-pass-1', sms_code: code, key: sent.data.key });
       const login = await anon.post<LoginResult>('/api/user/loginForU', { account: email, password: 'soak-pass-1', login_type: 'email' });
       if (login.code !== 1) throw new Error(`soak user login failed: ${login.msg}`);
       const c = anon.withToken(login.data.token);

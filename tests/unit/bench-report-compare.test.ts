@@ -143,17 +143,20 @@ describe('progress estimate', () => {
   it('plans the render section the way render-bench.ts runs it', () => {
     const quick = renderCases('quick');
     const plan = renderPlan(quick, 'quick');
-    const runs = quick.reduce((a, c) => a + c.pairs * c.screens.length * 2, 0);
+    const runs = quick.reduce((a, c) => a + c.pairs * c.screens.length * c.modes.length, 0);
     const floors = quick.filter((c) => c.quietMs > 0).length;
     expect(plan).toHaveLength(1 + floors + quick.length + runs);
-    // A quick phone run: its own windows plus the 1× follow-up, and the overhead.
-    const phone = quick[0];
+    // A full phone run: its own windows plus the 1× follow-up, and the overhead (the full profile has a second pair).
+    const full = renderCases('full');
+    const fullPlan = renderPlan(full, 'full');
+    const phone = full[0];
     const follow = phone?.followUps[0];
-    if (!phone || !follow) throw new Error('the quick profile has a phone case with a follow-up');
+    if (!phone || !follow) throw new Error('the full profile has a phone case with a follow-up');
+    expect(phone.pairs).toBeGreaterThan(1);
     const expected = RUN_OVERHEAD_S + (phone.warmupMs + phone.measureMs + phone.quietMs) / 1000 + ((follow.warmupMs ?? 0) + (follow.measureMs ?? 0) + (follow.quietMs ?? 0)) / 1000 + 2;
     // Second pair (no profile window), first screen, worker: after calibration, floor and primer, the first pair.
-    const firstOfPair2 = 1 + (phone.quietMs > 0 ? 1 : 0) + 1 + phone.screens.length * 2;
-    expect(plan[firstOfPair2]?.estimateS).toBeCloseTo(expected, 10);
+    const firstOfPair2 = 1 + (phone.quietMs > 0 ? 1 : 0) + 1 + phone.screens.length * phone.modes.length;
+    expect(fullPlan[firstOfPair2]?.estimateS).toBeCloseTo(expected, 10);
     expect(benchPlan(['fanout'], 'quick', []).map((s) => s.section)).toEqual(['fanout']); // no build for the fan-out alone
     expect(benchPlan(['bundle', 'render'], 'quick', quick)[0]?.section).toBe('build');
   });
