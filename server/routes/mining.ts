@@ -3,10 +3,9 @@
 // applyRefund (early redemption: the amount back less the penalty, two ledger records). Real accounts only for the
 // money; the daily income is the job's (server/funds/income-job.ts).
 import type { FastifyInstance } from 'fastify';
-import { parseAmount, USD_AMOUNT } from '../../src/domain/amount-input.ts';
 import { exactText, fixed } from '../../src/domain/decimal.ts';
 import { trimZeros } from '../../src/domain/decimal-text.ts';
-import { dayProfit, redemptionPenalty } from '../../src/domain/fund-maths.ts';
+import { checkFundAmount, dayProfit, redemptionPenalty } from '../../src/domain/fund-maths.ts';
 import { SubscriptionStatus, type FundIncome, type FundSubscription, type LastPaged, type MiningFund } from '../../src/domain/fund-types.ts';
 import type { AppContext } from '../context.ts';
 import { realSessionUser } from '../auth/session.ts';
@@ -83,13 +82,10 @@ export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const fund = await fundById(ctx, request.query.id);
-      const text = (request.query.amount ?? '').trim();
-      if (!text) throw new ApiError('lock_amount_required'); // SPEC §5 'input lock number'
-      const parsed = parseAmount(text, USD_AMOUNT);
-      if (!parsed.ok) throw new ApiError(parsed.error, undefined, { places: USD_AMOUNT.places, max: USD_AMOUNT.max });
-      const amount = parsed.value;
-      if (amount.lt(fund.staring_sub_amount)) throw new ApiError('fund_below_min', undefined, { min: trimZeros(fund.staring_sub_amount, 0) });
-      if (amount.gt(fund.max_sub_amount)) throw new ApiError('fund_above_max', undefined, { max: trimZeros(fund.max_sub_amount, 0) });
+      // The screen's check before its confirm sheet, again (SPEC §5 'input lock number', amount, minimum, maximum).
+      const checked = checkFundAmount(request.query.amount ?? '', fund);
+      if (!checked.ok) throw new ApiError(checked.error, undefined, checked.params);
+      const amount = checked.value;
       const now = ctx.clock.now();
       await ctx.db.tx(async (q) => {
         const rows = await q.query<{ id: string }>(

@@ -34,9 +34,24 @@ export function trimZeros(text: string, minPlaces = 0): string {
   return frac === '' ? int : `${int}.${frac}`;
 }
 
-/** What a decimal input keeps of typed text: digits and the first point (a price, stop or lot field). */
-export function typedDecimal(raw: string): string {
-  return raw.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
+/** A plain decimal without a sign ('12', '0.50'): the only text a number field of the app takes as a number. */
+export function isUnsignedDecimalText(v: unknown): v is string {
+  return isDecimalText(v) && !v.startsWith('-');
+}
+
+/** What a number field holds, classified: empty, a plain unsigned decimal, or anything else. */
+export type TypedNumber = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'number'; text: string };
+
+/**
+ * The one rule for every number a user types (lots, prices, stops, amounts): the field keeps the text as typed, and
+ * this reads it. Text with a sign, a comma, a space inside, letters or an exponent is 'invalid' and the form refuses
+ * it with its message; it is never rewritten into another number ('-1' is not 1, '1,5' is not 15). Surrounding
+ * spaces are ignored.
+ */
+export function readTypedNumber(raw: string): TypedNumber {
+  const text = raw.trim();
+  if (text === '') return { kind: 'empty' };
+  return isUnsignedDecimalText(text) ? { kind: 'number', text } : { kind: 'invalid' };
 }
 
 /** A binary number with exactly `places` decimals (drawing coordinates, synthetic prices; never money). */

@@ -1,5 +1,6 @@
 // The withdrawal fee and what the trader receives (SPEC §5): one rule for the app's preview and the server's draw.
 import { D, dec, fixed, type Dec } from './decimal.ts';
+import { isUnsignedDecimalText } from './decimal-text.ts';
 import { halfUp } from './rounding.ts';
 import { FeeType, type WithdrawCurrency } from './wallet-types.ts';
 
@@ -29,7 +30,7 @@ export interface WithdrawPreview {
 export function withdrawPreview(amountText: string, c: FeeTerms | undefined): WithdrawPreview {
   if (!c) return { fee: '--', receive: '--' };
   const text = amountText.trim();
-  if (!/^\d+(\.\d+)?$/.test(text) || dec(text).lte(0)) return { fee: '0', receive: '0' };
+  if (!isUnsignedDecimalText(text) || dec(text).lte(0)) return { fee: '0', receive: '0' };
   const amount = dec(text);
   return { fee: fixed(withdrawFee(amount, c), 2), receive: fixed(withdrawReceive(amount, c), 2) };
 }

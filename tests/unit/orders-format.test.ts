@@ -51,7 +51,10 @@ describe('figure texts', () => {
     expect(percentText('1.5321')).toBe('153.21%');
     expect(percentText(null)).toBe('--');
     expect(amountText('108.500000')).toBe('108.50');
-    expect(amountText('0.217000')).toBe('0.217');
+    // One display rule for amounts: 2 decimals half-up with grouping (issue 20: 3, 2 or 4 decimals, '10844100.00').
+    expect(amountText('0.217000')).toBe('0.22');
+    expect(amountText('0.5416')).toBe('0.54');
+    expect(amountText('10844100')).toBe('10,844,100.00');
   });
 });
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HUB_OPTIONS } from '../../server/ws/connection.ts';
-import { BATCH_INTERVAL_MS } from '../../workers/feed/browser-deps.ts';
+import { GATHER_MS } from '../../workers/feed/flow-control.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -29,9 +29,9 @@ describe('README walk', () => {
     expect(files.filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
   });
 
-  it('states the hub flush and the worker batch interval the code uses', () => {
+  it('states the hub flush and the feed gather wait the code uses', () => {
     const text = walk();
     expect(text).toContain(`flushes every ${DEFAULT_HUB_OPTIONS.flushMs} ms`);
-    expect(text).toContain(`one \`FeedBatch\` per ${BATCH_INTERVAL_MS} ms`);
+    expect(text).toContain(`\`GATHER_MS\` (${GATHER_MS} ms)`);
   });
 });

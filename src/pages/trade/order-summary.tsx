@@ -5,13 +5,8 @@ import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { LiveText } from '../../components/live-text.tsx';
-import { moneyText } from '../../domain/money-text.ts';
+import { amountText, pnlText } from '../order/order-format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
-
-/** Margins and fees: trailing zeros past the cents trimmed, so a tiny fee never shows as 0.00. */
-const TRIM = { trim: true };
-/** P&L at a stop: trimmed and signed. */
-const SIGNED = { trim: true, signed: true };
 
 export interface OrderSummaryProps {
   $preview: Signal<OrderPreview | null>;
@@ -30,10 +25,10 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   const text = useMemo(() => {
     const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-summary.ok' });
     return {
-      margin: computed(() => moneyText(ok.value?.margin, TRIM), { name: 'order-summary.margin' }),
-      fee: computed(() => moneyText(ok.value?.fee, TRIM), { name: 'order-summary.fee' }),
-      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, SIGNED), { name: 'order-summary.pnlSp' }),
-      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, SIGNED), { name: 'order-summary.pnlSl' }),
+      margin: computed(() => amountText(ok.value?.margin), { name: 'order-summary.margin' }),
+      fee: computed(() => amountText(ok.value?.fee), { name: 'order-summary.fee' }),
+      pnlSp: computed(() => pnlText(ok.value?.pnlAtStopProfit), { name: 'order-summary.pnlSp' }),
+      pnlSl: computed(() => pnlText(ok.value?.pnlAtStopLoss), { name: 'order-summary.pnlSl' }),
       spSign: computed(() => sign(ok.value?.pnlAtStopProfit), { name: 'order-summary.spSign' }),
       slSign: computed(() => sign(ok.value?.pnlAtStopLoss), { name: 'order-summary.slSign' }),
     };
