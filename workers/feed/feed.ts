@@ -6,7 +6,7 @@
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
 import { TOPIC_DAY_MARKET, type ServerMessage } from '../../src/domain/ws-protocol.ts';
-import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, OrderPreviewInput } from '../protocol.ts';
+import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
 import { ChartWatch } from './chart-watch.ts';
 import type { FeedDeps } from './deps.ts';
@@ -45,6 +45,7 @@ export class Feed implements FeedApi {
   private staleTimer: unknown = null;
   private clockOffset = 0; // server clock minus ours, from pong.t: quote ages are measured on the server's clock
   private started = false;
+  private resyncing = false; // a resume probe is out (nudge)
 
   constructor(private readonly deps: FeedDeps) {
     this.link = new SocketLink(deps, {
@@ -158,10 +159,29 @@ export class Feed implements FeedApi {
     this.requestFrame();
   }
 
-  async nudge(reason: 'online' | 'visible'): Promise<void> {
+  async nudge(reason: NudgeReason): Promise<void> {
     if (!this.started) return;
     if (reason === 'online') this.deps.log.warn('feed: back online, reconnecting now');
-    this.link.nudge();
+    if (reason === 'online') {
+      this.link.nudge();
+      return;
+    }
+    // Shown again after a hidden or frozen spell: what is on screen may be minutes old. Everything reads stale (trading
+    // is disabled by it) until the link proves alive; then positions and balance are refetched. A link that is not
+    // open reconnects now, and its login after the reconnect asks for the refetch itself (order-events.ts).
+    this.board.live = false;
+    this.board.evaluate(this.serverNow());
+    this.requestFrame();
+    this.resyncing = this.link.probe();
+  }
+
+  /** The probe after a resume was answered: quotes are judged live again and the account is refetched. */
+  private resynced(): void {
+    this.resyncing = false;
+    this.board.live = this.conn === 'live';
+    this.board.evaluate(this.serverNow());
+    this.requestFrame();
+    if (this.config?.token) this.callSink((s) => s.onOrderGap());
   }
 
   // ── socket events ──────────────────────────────────────────────────────────────────────────────────────────
@@ -174,6 +194,7 @@ export class Feed implements FeedApi {
 
   private onState(s: ConnState): void {
     this.conn = s;
+    if (s !== 'live') this.resyncing = false; // the probe failed: the reconnect's login refetches instead
     this.connDirty = true;
     this.board.live = s === 'live';
     this.board.evaluate(this.serverNow());
@@ -189,6 +210,7 @@ export class Feed implements FeedApi {
     switch (msg.type) {
       case 'pong':
         this.link.pong();
+        if (this.resyncing) this.resynced();
         if (typeof msg.t === 'number') {
           const now = this.deps.clock.now();
           const sent = this.link.lastPingSentAt;
