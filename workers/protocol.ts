@@ -141,6 +141,11 @@ export interface FeedApi {
   setMinInterval(ms: number): Promise<void>;
   /** Holding positions and the account, so floating P&L and equity follow every quote. */
   setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void>;
+  /**
+   * Low-bandwidth mode (docs/client.md): the socket asks the server for one quote batch per LOW_BANDWIDTH_RATE_MS
+   * (newest state per instrument) and charts load LOW_BANDWIDTH_HISTORY bars instead of HISTORY_LIMIT.
+   */
+  setLowBandwidth(on: boolean): Promise<void>;
   /** The page came back online or visible: reconnect now instead of waiting for the backoff. */
   /**
    * The page says the socket may be dead. 'online': back online. 'visible' / 'resume': shown again after being hidden,

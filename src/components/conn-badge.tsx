@@ -1,8 +1,10 @@
-// The live-connection state, discreetly: a small dot when live, dot + label while connecting/reconnecting/offline.
+// The live-connection state, discreetly: a small dot when live, dot + label while connecting/reconnecting/offline;
+// a small "data saver" pill while low-bandwidth mode is on.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $conn } from '../state/market.ts';
+import { $lowBandwidth } from '../state/data-saver.ts';
 import './conn-badge.css';
 
 export function ConnBadge({ compact = false }: { compact?: boolean }): ReactElement {
@@ -14,6 +16,11 @@ export function ConnBadge({ compact = false }: { compact?: boolean }): ReactElem
     <span className="conn-badge" data-conn={state} role="status" aria-live="polite" title={label}>
       <span className="conn-badge__dot" aria-hidden="true" />
       <span className={state === 'live' || compact ? 'visually-hidden' : 'conn-badge__label'}>{label}</span>
+      {$lowBandwidth.value ? (
+        <span className="conn-badge__saver" title={t('conn.saver_hint')} data-testid="saver-badge">
+          {t('conn.saver')}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -5,10 +5,10 @@
 // Just over ~300 lines: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
-import { TOPIC_DAY_MARKET, type ServerMessage } from '../../src/domain/ws-protocol.ts';
+import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, type ServerMessage } from '../../src/domain/ws-protocol.ts';
 import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
-import { ChartWatch } from './chart-watch.ts';
+import { ChartWatch, HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
 import type { FeedDeps } from './deps.ts';
 import { FlowControl } from './flow-control.ts';
 import { OrderEvents } from './order-events.ts';
@@ -46,6 +46,7 @@ export class Feed implements FeedApi {
   private clockOffset = 0; // server clock minus ours, from pong.t: quote ages are measured on the server's clock
   private started = false;
   private resyncing = false; // a resume probe is out (nudge)
+  private lowBandwidth = false;
 
   constructor(private readonly deps: FeedDeps) {
     this.link = new SocketLink(deps, {
@@ -159,6 +160,13 @@ export class Feed implements FeedApi {
     this.requestFrame();
   }
 
+  async setLowBandwidth(on: boolean): Promise<void> {
+    if (on === this.lowBandwidth) return;
+    this.lowBandwidth = on;
+    this.chart.historyLimit = on ? LOW_BANDWIDTH_HISTORY : HISTORY_LIMIT;
+    this.link.send({ type: 'rate', ms: on ? LOW_BANDWIDTH_RATE_MS : 0 }); // if closed, onOpen sends it
+  }
+
   async nudge(reason: NudgeReason): Promise<void> {
     if (!this.started) return;
     if (reason === 'online') this.deps.log.warn('feed: back online, reconnecting now');
@@ -187,6 +195,7 @@ export class Feed implements FeedApi {
   // ── socket events ──────────────────────────────────────────────────────────────────────────────────────────
 
   private onOpen(reconnect: boolean): void {
+    if (this.lowBandwidth) this.link.send({ type: 'rate', ms: LOW_BANDWIDTH_RATE_MS }); // before any batch is due
     this.orders.opened(reconnect, this.config?.token ?? null);
     if (this.marketOn) this.link.send({ type: 'sub', topic: TOPIC_DAY_MARKET });
     this.chart.opened(reconnect);
@@ -242,6 +251,7 @@ export class Feed implements FeedApi {
         this.deps.log.warn('feed: server error', msg.msg);
         return;
       case 'logout':
+      case 'rate': // the server's acknowledgement of setLowBandwidth: nothing to do
         return;
       default:
         this.deps.log.warn('feed: unknown message type', (msg as { type: unknown }).type);
