@@ -37,9 +37,17 @@ async function firstId(path: string, field: string): Promise<string> {
   return String(body.data.data[0]?.[field] ?? '');
 }
 
-/** Waits until the route has drawn: its chunk and texts loaded, no blocking call in flight, no request pending. */
+/**
+ * Waits until the route has drawn: its chunk and texts loaded, no blocking call in flight, no request pending, and
+ * no list row still hidden by the virtualiser (virtua draws a row with visibility: hidden until it has measured it;
+ * on a loaded machine axe could otherwise see nameless row buttons).
+ */
 async function settled(page: Page, inFlight: () => number, expect: ExpectStatic): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.page-fallback, .loading-overlay, [aria-busy="true"]'));
+  await page.waitForFunction(() => {
+    if (document.querySelector('.page-fallback, .loading-overlay, [aria-busy="true"]')) return false;
+    const unmeasured = document.querySelectorAll('[style*="visibility: hidden"]');
+    return [...unmeasured].every((el) => el.closest('[hidden]'));
+  });
   await expect.poll(inFlight, { timeout: 15_000 }).toBe(0);
 }
 
@@ -48,6 +56,7 @@ interface Finding {
   rule: string;
   impact: string;
   targets: string[];
+  why: string; // axe's summary for the first target
 }
 
 /**
@@ -82,7 +91,13 @@ async function sweep(page: Page, expect: ExpectStatic): Promise<Finding[]> {
       .setLegacyMode()
       .analyze();
     for (const v of result.violations) {
-      findings.push({ route: `${route.path} → ${landed}`, rule: v.id, impact: v.impact ?? '', targets: v.nodes.map((n) => n.target.join(' ')) });
+      findings.push({
+        route: `${route.path} → ${landed}`,
+        rule: v.id,
+        impact: v.impact ?? '',
+        targets: v.nodes.map((n) => n.target.join(' ')),
+        why: v.nodes[0]?.failureSummary ?? '',
+      });
     }
   }
   return findings;
