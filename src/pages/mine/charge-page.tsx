@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chargeHistory } from '../../api/wallet.ts';
 import type { ChargeRecord } from '../../domain/wallet-types.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { Segmented } from '../../components/segmented.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
@@ -27,7 +27,7 @@ function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
     <div className="mw-row" data-status={c.status}>
       <div className="mw-row__main">
         <span className="mw-row__title"><Num>{`${c.number} ${c.currency_code}`}</Num></span>
-        <span className="mw-row__sub"><Num>{c.created_at}</Num></span>
+        <span className="mw-row__sub"><Num>{formatDate(c.created_at) || c.created_at}</Num></span>
         {c.remark ? <span className="mw-row__note" dir="auto">{c.remark}</span> : null}
       </div>
       <div className="mw-row__end">

@@ -10,6 +10,7 @@ import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
 import { Num } from '../../components/num.tsx';
+import { formatDate } from '../../i18n/format.ts';
 
 export function IncomePage(): ReactElement {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function IncomePage(): ReactElement {
         {list.items.map((i) => (
           <div key={i.id} className="mining-income-row" data-testid="income-row">
             <span className="mining-rate"><Num>+{fixed(i.interest, 4)}</Num></span>
-            <span className="muted"><Num>{i.created_at}</Num></span>
+            <span className="muted"><Num>{formatDate(i.created_at) || i.created_at}</Num></span>
           </div>
         ))}
         {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}

@@ -16,6 +16,7 @@ import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
 import { Num } from '../../components/num.tsx';
+import { formatDate } from '../../i18n/format.ts';
 
 /** The penalty shown before redeeming (SPEC §9), at the fund's rate (the server books the rate copied at purchase). */
 const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
@@ -65,7 +66,7 @@ export function RecordPage(): ReactElement {
                 <dt>{t('mining.paid_profit')}</dt>
                 <dd data-testid="sub-paid"><Num>{fixed(s.sum_profit, 4)}</Num></dd>
                 <dt>{t('mining.sub_time')}</dt>
-                <dd><Num>{s.sub_time}</Num></dd>
+                <dd><Num>{formatDate(s.sub_time) || s.sub_time}</Num></dd>
               </dl>
             </Link>
             <button

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { safeNewsHtml } from './safe-html.ts';
 import './news.css';
 import { Num } from '../../components/num.tsx';
+import { formatDate } from '../../i18n/format.ts';
 
 export function NewsDetailPage(): ReactElement {
   const id = Number(useQuery().get('id'));
@@ -31,7 +32,7 @@ export function NewsDetailPage(): ReactElement {
           // dir="auto": an article takes the direction of its own text (an English one reads left to right in Arabic).
           <article className="news-article" data-testid="news-article" dir="auto">
             <h2 className="news-article__title">{news.title}</h2>
-            <p className="news-article__time"><Num>{news.created_at}</Num></p>
+            <p className="news-article__time"><Num>{formatDate(news.created_at) || news.created_at}</Num></p>
             {/* Sanitised twice: by the server when stored and by DOMPurify (safeNewsHtml) here. */}
             <div className="news-article__body" dangerouslySetInnerHTML={{ __html: html }} />
           </article>

@@ -12,6 +12,7 @@ import { PullRefresh } from '../order/pull-refresh.tsx';
 import { useEndVisible } from '../order/use-end-visible.ts';
 import './news.css';
 import { Num } from '../../components/num.tsx';
+import { formatDate } from '../../i18n/format.ts';
 
 interface ListState {
   items: NewsItem[];
@@ -62,7 +63,7 @@ export function NewsPage(): ReactElement {
                 <span className="news-row__text">
                   <span className="news-row__title" dir="auto">{n.title}</span>
                   <span className="news-row__desc" dir="auto">{n.desc}</span>
-                  <span className="news-row__time"><Num>{n.created_at}</Num></span>
+                  <span className="news-row__time"><Num>{formatDate(n.created_at) || n.created_at}</Num></span>
                 </span>
                 {n.logo ? <img className="news-row__logo" src={n.logo} alt="" width={96} height={64} loading="lazy" /> : null}
               </button>

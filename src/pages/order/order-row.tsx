@@ -6,7 +6,7 @@ import type { Order } from '../../domain/types.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { Num } from '../../components/num.tsx';
 import { orderLiveText } from './order-live.ts';
-import { priceText } from './order-format.ts';
+import { isCancelled, priceText } from './order-format.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -18,6 +18,8 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
   const text = useMemo(() => orderLiveText(order, undefined), [order]);
   const precision = order.ForexTradeLists.PricePrecision;
   const buy = order.OrderType === 1;
+  // A cancelled pending order never traded: its state instead of a P&L, its target price without an arrow.
+  const cancelled = isCancelled(order);
   return (
     <button
       type="button"
@@ -31,8 +33,10 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
         <span className="od-side" data-side={buy ? 'buy' : 'sell'}>
           {t(buy ? 'trade.buy_up' : 'trade.buy_low')}
         </span>
-        {order.Status === 0 ? (
-          <span className="od-row__state">{t('orders.state_pending')}</span>
+        {order.Status === 0 || cancelled ? (
+          <span className="od-row__state" data-state={cancelled ? 'cancelled' : 'pending'}>
+            {t(cancelled ? 'orders.state_cancelled' : 'orders.state_pending')}
+          </span>
         ) : (
           <LiveText className="od-row__pnl" field="pnl" $text={text.pnl} $dir={text.pnlDir} />
         )}
@@ -53,7 +57,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
           <span>
             <Num>{priceText(order.Price, precision)}</Num>
           </span>
-          <LiveText field="current" $text={text.current} />
+          {cancelled ? null : <LiveText field="current" $text={text.current} />}
         </span>
       </span>
     </button>
