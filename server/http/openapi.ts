@@ -8,7 +8,7 @@ import { LANGUAGES } from '../../src/domain/types.ts';
 import { OPS_TOKEN_HEADER } from '../ops/auth.ts';
 import { WS_CLIENT_MESSAGE, WS_DESCRIPTION, WS_SERVER_MESSAGE } from '../ws/ws-doc.ts';
 import type { JsonSchema } from './schemas.ts';
-import { FAILURE } from './wire-schema.ts';
+import { FAILURE, FAILURES } from './wire-schema.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -63,7 +63,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const { describeHeaders, ...s } = (schema ?? {}) as Record<string, unknown> & { describeHeaders?: Record<string, JsonSchema> };
       const own = (s.headers as { properties?: Record<string, JsonSchema> } | undefined)?.properties;
       const headers = { type: 'object', properties: { ...LANG_HEADER.properties as object, ...own, ...describeHeaders } };
-      return { schema: { ...s, headers, hide: undocumented(url) || s.hide === true }, url };
+      // @fastify/websocket marks its routes hidden; /v1/ws is documented (its frames in the x-websocket section).
+      return { schema: { ...s, headers, hide: undocumented(url) }, url };
     },
     transformObject: (doc) => {
       if (!('openapiObject' in doc)) return doc.swaggerObject;
@@ -80,6 +81,17 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     routePrefix: DOCS_PREFIX,
     // No call to the public validator badge (the CSP allows this origin only), models folded to keep the page short.
     uiConfig: { validatorUrl: null, docExpansion: 'list', defaultModelsExpandDepth: 0, deepLinking: true },
+    uiHooks: {
+      // The plugin redirects .../static/index.html to the URL with that suffix cut, which with a query string is the
+      // same URL again: a redirect loop (found by tests/server/fuzz-routes.test.ts). Send it to the page itself.
+      onRequest: (request, reply, done) => {
+        if (request.url.split('?')[0] === `${DOCS_PREFIX}/static/index.html`) {
+          void reply.redirect(`${DOCS_PREFIX}/`);
+          return;
+        }
+        done();
+      },
+    },
   });
 
   app.get(
@@ -88,7 +100,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       schema: {
         summary: 'This document (OpenAPI 3.1)',
         tags: ['Documentation'],
-        response: { 200: { description: 'The OpenAPI document', type: 'object', required: ['openapi', 'paths'] } },
+        response: { ...FAILURES, 200: { description: 'The OpenAPI document', type: 'object', required: ['openapi', 'paths'] } },
       },
     },
     async () => app.swagger(),

@@ -55,7 +55,8 @@ export const success = (data: JsonSchema): JsonSchema => ({
   required: ['code', 'msg', 'data'],
 });
 
-const FAILURES = {
+/** The failures every route may answer besides HTTP 200. */
+export const FAILURES = {
   '4xx': { description: 'Malformed body (400), ops token (401), unknown route (404), too large (413), budget spent (429)', ...FAILURE },
   '5xx': { description: 'Unexpected failure (500) or database unreachable (503)', ...FAILURE },
 };

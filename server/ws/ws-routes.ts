@@ -33,7 +33,10 @@ export function wsRoutes(hub: Hub): RouteModule {
           summary: 'The live socket (websocket upgrade)',
           description: WS_DESCRIPTION,
           querystring: query({ lang: str(8) }),
-          response: { 101: { description: 'Switching Protocols: frames are WsClientMessage / WsServerMessage' } },
+          response: {
+            101: { description: 'Switching Protocols: frames are WsClientMessage / WsServerMessage' },
+            404: { description: 'Not a websocket upgrade' },
+          },
         },
       },
       (socket, request) => {
