@@ -71,6 +71,72 @@ export const roomBlocks = [
   { name: 'rooms/api-http', files: ['src/api/http.ts'], rules: restrict(API_PATTERNS) },
 ];
 
+/**
+ * One formatter per rule (issue 21): rounding and fixed-point text live in src/domain/ (rounding.ts, money-text.ts,
+ * price-text.ts, decimal.ts, wire-time.ts …) and every caller uses them; decimal.js and its constructor stay inside
+ * src/domain/ so nobody's global config changes our rounding. server/engine/ is exempt while issue 22 rewrites it.
+ */
+const FORMATTER_MESSAGE = 'Round and format through src/domain/ (rounding.ts, money-text.ts, price-text.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
+export const formatterBlocks = [
+  {
+    name: 'house/formatters',
+    files: ['server/**', 'src/**', 'workers/**'],
+    ignores: ['src/domain/**', 'server/engine/**'],
+    rules: {
+      'no-restricted-properties': ['error', ...['toFixed', 'toDecimalPlaces', 'toDP'].map((property) => ({ property, message: FORMATTER_MESSAGE }))],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured D).' }],
+          patterns: [{ group: ['**/domain/decimal.ts'], importNames: ['D'], message: 'The Decimal constructor stays in src/domain/: use dec() and the formatters.' }],
+        },
+      ],
+    },
+  },
+  {
+    name: 'house/decimal-library',
+    files: ['src/domain/**'],
+    ignores: ['src/domain/decimal.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured D).' }] }] },
+  },
+];
+
+/**
+ * Rules the linter keeps (issue 21, ARCHITECTURE 5 and 4): wall time, timers, frames and storage only in the named
+ * adapters, everything else gets them injected; every signal created with a name so a debugger shows what changed.
+ */
+const ADAPTERS = [
+  'server/core/system-time.ts', // the server's clock and timers
+  'server/main.ts', // the process entry: its forced-exit timer outlives every service
+  'src/state/clock.ts', // the page's clock, timers and animation frames
+  'src/state/local-store.ts', // the page's localStorage
+  'workers/feed/browser-deps.ts', // the feed's host: worker or page globals
+];
+const ADAPTER_MESSAGE = 'Time, timers, frames and storage come from an adapter (eslint.config.js ADAPTERS): take a Clock/Timers/Frames or localStore() instead.';
+const HOST_GLOBALS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'localStorage'];
+const SIGNAL_MESSAGE = 'Create every signal with a name (signal(v, { name }), computed(fn, { name })) so a debugger shows what changed.';
+const namedSignals = {
+  selector: "CallExpression[callee.name=/^(signal|computed|useSignal|useComputed)$/][arguments.length<2]",
+  message: SIGNAL_MESSAGE,
+};
+const adapterSyntax = [
+  { selector: "MemberExpression[object.name='Date'][property.name='now']", message: ADAPTER_MESSAGE },
+  { selector: `MemberExpression[object.name=/^(globalThis|window|self)$/][property.name=/^(${HOST_GLOBALS.join('|')})$/]`, message: ADAPTER_MESSAGE },
+];
+export const adapterBlocks = [
+  {
+    name: 'house/adapters',
+    files: ['server/**', 'src/**', 'workers/**'],
+    ignores: ADAPTERS,
+    rules: {
+      'no-restricted-globals': ['error', ...HOST_GLOBALS.map((name) => ({ name, message: ADAPTER_MESSAGE }))],
+      'no-restricted-syntax': ['error', ...adapterSyntax, namedSignals],
+    },
+  },
+  // The adapters themselves still name their signals.
+  { name: 'house/adapters-signals', files: ADAPTERS, rules: { 'no-restricted-syntax': ['error', namedSignals] } },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-artifacts/**', 'bench/results/**', 'public/**'] },
   js.configs.recommended,
@@ -78,9 +144,9 @@ export default tseslint.config(
   {
     files: TS_FILES,
     // Each file is checked in its own type world (ARCHITECTURE convention 3): the app with DOM, the worker with
-    // WebWorker, the server, tests and bench with Node.
+    // WebWorker, the server with Node and no DOM (tsconfig.server.json), tests and bench with Node.
     languageOptions: {
-      parserOptions: { project: ['tsconfig.app.json', 'tsconfig.worker.json', 'tsconfig.node.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: ['tsconfig.app.json', 'tsconfig.worker.json', 'tsconfig.server.json', 'tsconfig.node.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -121,4 +187,6 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
   },
   ...roomBlocks,
+  ...formatterBlocks,
+  ...adapterBlocks,
 );

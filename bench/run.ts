@@ -1,5 +1,5 @@
 // `npm run bench` / `npm run bench -- --quick`: builds the client, runs the sections (bundle, worker micro-benchmarks,
-// render A/B, Lighthouse, server fan-out), prints the tables, writes bench/results/<date>-<profile>.json and exits
+// render A/B, Lighthouse, server fan-out, order engine), prints the tables, writes bench/results/<date>-<profile>.json and exits
 // non-zero when a figure regressed beyond its tolerance against bench/baseline.json. See bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,10 @@ import { startBenchServer } from './lib/app-server.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
 import type { MicroResult } from './micro/hot-paths.ts';
+import type { EngineBenchRow } from './engine/engine-bench.ts';
+import { renderCases } from './render/cases.ts';
+import { benchPlan, Progress } from './report/progress.ts';
+import { writeCompare, writeReport } from './report/write.ts';
 
 const RESULTS = 'bench/results';
 const BASELINE = 'bench/baseline.json';
@@ -56,7 +60,28 @@ function sectionOfTarget(id: string): Section {
   if (id.startsWith('bundle.')) return 'bundle';
   if (id.startsWith('lighthouse.')) return 'lighthouse';
   if (id.startsWith('server.')) return 'fanout';
+  if (id.startsWith('engine.')) return 'engine';
   return 'render';
+}
+
+/** The fan-out serves no page, so `--only=fanout` needs no client build. */
+function needsBuildFor(args: BenchArgs): boolean {
+  return args.sections.some((s) => s !== 'fanout' && s !== 'engine'); // neither serves a page
+}
+
+/** `--report FILE.json` and `--compare A.json B.json` read results files and run nothing. */
+function offline(args: BenchArgs): number | null {
+  if (args.compare) {
+    const [a, b] = args.compare;
+    const { table, html } = writeCompare(a, b, join(BENCH_TMP, 'compare'));
+    process.stdout.write(`${table}\n\nPlots: ${html}\n`);
+    return 0;
+  }
+  if (args.reportFrom) {
+    process.stdout.write(`Report: ${writeReport(args.reportFrom)}\n`);
+    return 0;
+  }
+  return null;
 }
 
 function readBaseline(): Baseline {
@@ -70,6 +95,15 @@ function runMicro(quick: boolean, cpus: string | null): MicroResult[] {
   const r = spawnSync(cmd ?? process.execPath, args, { encoding: 'utf8', timeout: 300_000, maxBuffer: 8 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`micro-benchmarks failed: ${r.stderr.slice(-500)}`);
   return JSON.parse(r.stdout.trim()) as MicroResult[];
+}
+
+/** The order engine in memory, in a child process pinned to one core like the micro-benchmarks. */
+function runEngine(quick: boolean, cpus: string | null): EngineBenchRow[] {
+  const node = [process.execPath, '--import', 'tsx', 'bench/engine/engine-bench.ts', ...(quick ? ['--quick'] : [])];
+  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  const r = spawnSync(cmd ?? process.execPath, args, { encoding: 'utf8', timeout: 900_000, maxBuffer: 8 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`engine bench failed: ${r.stderr.slice(-500)}`);
+  return JSON.parse(r.stdout.trim()) as EngineBenchRow[];
 }
 
 async function lighthouseSection(distDir: string, cpus: { server: string | null; browser: string | null }, quick: boolean): Promise<LighthouseRun[]> {
@@ -107,14 +141,18 @@ async function main(args: BenchArgs): Promise<number> {
   if (!args.pin) log('not pinned (--no-pin): the worker gets a free core, so the A/B flatters the worker');
 
   mkdirSync(RESULTS, { recursive: true });
+  const plannedCases = renderCases(profile).filter((c) => !args.cases || args.cases.includes(c.id));
+  const progress = new Progress(benchPlan(args.sections, profile, plannedCases), () => Date.now());
+  if (needsBuildFor(args)) log(progress.begin('build', 'client builds'));
   // The fan-out serves no page (its clients are websockets and fetch), so `--only=fanout` builds nothing: two vite
   // builds would cost minutes of CPU on a shared 2-core machine. The server falls back to public/ without a build.
-  const needsBuild = args.sections.some((s) => s !== 'fanout');
-  const builds = needsBuild ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
-  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null };
+  const builds = needsBuildFor(args) ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
+  progress.endSection('build');
+  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null, engine: null };
   const failures: string[] = [];
   const attempt = async (name: string, fn: () => Promise<void>): Promise<void> => {
     const t = Date.now();
+    if (name !== 'render') log(progress.begin(name, name)); // the render section reports each of its runs
     try {
       await fn();
     } catch (err) {
@@ -122,6 +160,7 @@ async function main(args: BenchArgs): Promise<number> {
       log(`${name} FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     } finally {
       await cleanUp();
+      progress.endSection(name);
       log(`${name}: ${((Date.now() - t) / 1000).toFixed(0)} s`);
     }
   };
@@ -145,6 +184,7 @@ async function main(args: BenchArgs): Promise<number> {
         stamp: `${stamp}-${profile}`,
         log,
         onCleanup: (fn) => void cleanups.push(fn),
+        progress: (label) => log(progress.begin('render', label)),
       });
     });
   }
@@ -161,6 +201,13 @@ async function main(args: BenchArgs): Promise<number> {
         log,
         onCleanup: (fn) => void cleanups.push(fn),
       });
+    });
+  }
+
+  if (args.sections.includes('engine')) {
+    await attempt('engine', async () => {
+      log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
+      sections.engine = runEngine(args.quick, cpus.server);
     });
   }
 
@@ -201,12 +248,21 @@ async function main(args: BenchArgs): Promise<number> {
     sections,
   };
   writeFileSync(path, `${JSON.stringify(output, null, 1)}\n`);
+  // The HTML report beside the results: every full run, and any run asked for it with --report.
+  let report: string | null = null;
+  if (profile === 'full' || args.report) {
+    try {
+      report = writeReport(path);
+    } catch (err) {
+      log(`the HTML report failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    }
+  }
 
   process.stdout.write(`\n${'═'.repeat(100)}\nTickwise bench — ${profile} — ${finished.toISOString()} — ${output.durationSeconds} s\n`);
   process.stdout.write(`${renderTables(sections, base)}\n${otherTables(sections, base)}\n`);
   const counts = verdictCounts(targets);
   process.stdout.write(`\n▶ Targets (issue "Render benchmark"): ${counts.met} met, ${counts.missed} missed, ${counts['n/a']} n/a\n${targetTable(targets)}\n`);
-  process.stdout.write(`\nResults: ${path}${trace ? `\nProfile trace: ${trace} (open in chrome://tracing or DevTools Performance)` : ''}\n`);
+  process.stdout.write(`\nResults: ${path}${report ? `\nReport: ${report} (open it in a browser; no server needed)` : ''}${trace ? `\nProfile trace: ${trace} (open in chrome://tracing or DevTools Performance)` : ''}\n`);
   if (failures.length) process.stdout.write(`\nSections that failed:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 
   let exitCode = failures.length ? 2 : 0;
@@ -237,6 +293,13 @@ try {
 if (parsed.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
+}
+try {
+  const code = offline(parsed);
+  if (code !== null) process.exit(code);
+} catch (err) {
+  log(err instanceof Error ? err.message : String(err));
+  process.exit(2);
 }
 main(parsed).then(
   async (code) => {

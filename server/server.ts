@@ -52,7 +52,6 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     log.debug({ seeded }, 'seeders ran');
 
-    // ── MARKET HOOK ─────────────────────────────────────────────────────────────────────────────────────────
     // The simulated market (server/market/) and the websocket hub (server/ws/, implements UserPush); stopped
     // before the database closes (hub sockets first, then the market writes its live bars).
     const limits = makeLimits(config.security);
@@ -62,7 +61,6 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const market: MarketFeed = live.market;
     const push: UserPush = live.hub;
     const extraRoutes: RouteModule[] = live.routes;
-    // ── end MARKET HOOK ─────────────────────────────────────────────────────────────────────────────────────
 
     const services: Services = { db, clock, timers, log, market, push, notifier: config.notifier ?? outboxNotifier(db, clock, log) };
     // The order engine: triggers follow the market's ticks from here until close (after the app stops taking calls).

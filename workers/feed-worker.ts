@@ -4,4 +4,4 @@ import { Feed } from './feed/feed.ts';
 import { browserDeps } from './feed/browser-deps.ts';
 import { createWorkerApi } from './feed/worker-api.ts';
 
-expose(createWorkerApi(new Feed(browserDeps(true))));
+expose(createWorkerApi(new Feed(browserDeps())));

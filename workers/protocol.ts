@@ -51,7 +51,10 @@ export interface LivePreview {
   preview: OrderPreview;
 }
 
-/** One batch per animation frame at most; null fields did not change. Quotes are transferred, not copied. */
+/**
+ * One batch in flight at a time (paint-driven flow control, workers/feed/flow-control.ts); null fields did not
+ * change. Quotes are transferred, not copied.
+ */
 export interface FeedBatch {
   flushedAt: number; // ms epoch when the feed sent it
   quotes: Float64Array | null;
@@ -71,7 +74,11 @@ export interface OrderEvent {
 
 /** Implemented on the main thread; crosses to the worker as a Comlink.proxy. */
 export interface FeedSink {
-  onBatch(batch: FeedBatch): void;
+  /**
+   * Applies a batch. The returned promise settles once the page has painted it (after the next animation frame):
+   * that is the feed's credit for the next batch. A sink that returns nothing gives the credit at once.
+   */
+  onBatch(batch: FeedBatch): void | Promise<void>;
   onOrderEvent(event: OrderEvent): void;
   /** A gap in the per-user order event sequence (or a reconnect): the app should refetch its order lists. */
   onOrderGap(): void;
@@ -124,6 +131,11 @@ export interface FeedApi {
    * null stops it.
    */
   watchPreview(seq: number, input: OrderPreviewInput | null): Promise<void>;
+  /**
+   * The least time (ms) between two batches, for a screen that wants fewer paints than the page can take
+   * (battery); 0, the default, lets the paint alone set the cadence. Clamped to [0, 1000].
+   */
+  setMinInterval(ms: number): Promise<void>;
   /** Holding positions and the account, so floating P&L and equity follow every quote. */
   setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void>;
   /** The page came back online or visible: reconnect now instead of waiting for the backoff. */

@@ -2,7 +2,8 @@
 // functions the server uses as the authority; per-quote P&L on scaled integers (src/domain/scaled-money.ts), which
 // round exactly like them. Results are decimal strings, never binary floats.
 import { dec, isDecimalText } from '../src/domain/decimal.ts';
-import { FIXED_MARGIN_MODE, MONEY_PLACES, moneyText, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../src/domain/money.ts';
+import { FIXED_MARGIN_MODE, MONEY_PLACES, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../src/domain/money.ts';
+import { moneyText } from '../src/domain/money-text.ts';
 import {
   microsText,
   pnlMicros,

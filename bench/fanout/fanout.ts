@@ -7,6 +7,7 @@ import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../../tests/server/test-db.ts';
 import { startBenchServer, type BenchServer, type ProcUsage } from '../lib/app-server.ts';
 import { percentile, perSecond } from '../lib/stats.ts';
+import { valueCounts, type ValueCounts } from '../report/samples.ts';
 import type { LoadResult, LoadSpec } from './load-client.ts';
 import { createBenchSession } from '../render/session.ts';
 import type { Envelope, Instrument, LoginResult } from '../../src/domain/types.ts';
@@ -31,6 +32,9 @@ export interface FanoutRow {
   serverRssAboveIdleMb: number | null;
   connectMs: number;
   error: string | null;
+  /** Every probe latency of the window as value counts at 1 ms, for the report's CDFs (absent in older results). */
+  tickLatencyCounts?: ValueCounts;
+  frameLatencyCounts?: ValueCounts;
 }
 
 export type BenchDb = 'pglite' | 'postgres';
@@ -178,6 +182,8 @@ async function fanoutRow(server: BenchServer, clients: number, idleMb: number | 
       serverRssMb: rssMax > 0 ? rssMax / MB : null,
       serverRssAboveIdleMb: rssMax > 0 && idleMb !== null ? rssMax / MB - idleMb : null,
       connectMs: r.connectMs,
+      tickLatencyCounts: valueCounts(r.tickLatencyMs, 1),
+      frameLatencyCounts: valueCounts(r.frameLatencyMs, 1),
     });
   } catch (err) {
     row.error = (err as Error).message;

@@ -1,6 +1,6 @@
 // Command-line options of `npm run bench -- …`.
 
-export const SECTIONS = ['bundle', 'micro', 'render', 'lighthouse', 'fanout'] as const;
+export const SECTIONS = ['bundle', 'micro', 'render', 'lighthouse', 'fanout', 'engine'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchArgs {
@@ -11,16 +11,27 @@ export interface BenchArgs {
   failOnRegression: boolean;
   pin: boolean;
   help: boolean;
+  /** Write the HTML report beside the results (a full run always does). */
+  report: boolean;
+  /** `--report FILE.json`: build the report of an existing results file, run nothing. */
+  reportFrom: string | null;
+  /** `--compare A.json B.json`: print and plot the differences of two results files, run nothing. */
+  compare: [string, string] | null;
 }
 
 export const USAGE = `npm run bench [-- options]
 
   --quick              shorter windows, fewer alternations (< 5 min); compared with the quick baseline
   --only=a,b           sections to run: ${SECTIONS.join(', ')} (default: all)
-  --cases=a,b          render cases: phone-6x (with the 4× follow-up in a full run), desktop-1x (default: both)
+  --cases=a,b          render cases: phone-6x (with its 1× follow-up), phone-6x-stress, phone-4x-multi-2000, phone-4x-multi-300, desktop-1x-5k (default: all)
   --update-baseline    accept this run's figures as bench/baseline.json for its profile
   --no-fail            print regressions but exit 0
   --no-pin             do not confine the browser and the server to one core each (taskset)
+  --report             also write the HTML report beside the results (a full run always writes it)
+  --report FILE.json   only build the HTML report of an existing results file (written beside it)
+  --compare A.json B.json
+                       only print the differences of two results files with their spread, and plot them
+                       (bench/results/tmp/compare-A-vs-B.html)
   --help               this text`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
@@ -32,9 +43,25 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     failOnRegression: true,
     pin: true,
     help: false,
+    report: false,
+    reportFrom: null,
+    compare: null,
   };
-  for (const a of argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    const next = argv[i + 1];
     if (a === '--quick') out.quick = true;
+    else if (a === '--report' || a.startsWith('--report=')) {
+      const file = a.startsWith('--report=') ? a.slice(9) : next?.endsWith('.json') ? next : null;
+      if (file && a === '--report') i++;
+      if (file) out.reportFrom = file;
+      else out.report = true;
+    } else if (a === '--compare') {
+      const b = argv[i + 2];
+      if (!next || !b || next.startsWith('--') || b.startsWith('--')) throw new Error(`--compare needs two results files\n\n${USAGE}`);
+      out.compare = [next, b];
+      i += 2;
+    }
     else if (a === '--update-baseline') out.updateBaseline = true;
     else if (a === '--no-fail') out.failOnRegression = false;
     else if (a === '--no-pin') out.pin = false;

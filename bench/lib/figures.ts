@@ -33,6 +33,7 @@ export const TOL = {
   perSec: { rel: 0.25, abs: 1 },
   kb: { rel: 0.1, abs: 1 },
   heapMb: { rel: 1, abs: 2 },
+  cpuMs: { rel: 0.3, abs: 1 },
   bundleKb: { rel: 0.03, abs: 1 },
   microNs: { rel: 0.5, abs: 50 },
   score: { rel: 0, abs: 5 },

@@ -1,6 +1,6 @@
 // The tables printed at the end of a run: render A/B per case and screen, targets, micro-benchmarks, bundle,
 // Lighthouse, fan-out, and the change against the baseline.
-import { METRICS } from '../render/aggregate.ts';
+import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { Change, Figures } from './figures.ts';
 import type { Sections } from './report.ts';
 import { num, table } from './table.ts';
@@ -27,6 +27,14 @@ export function renderTables(s: Sections, base: Figures | null): string {
         .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
         .join('; '),
   );
+  if (r.calibrationMultiCore?.length) {
+    out.push(
+      `Calibration, multi-core browser (CPU ${r.multiCoreCpus ?? 'any'}): ` +
+        r.calibrationMultiCore
+          .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
+          .join('; '),
+    );
+  }
   const cpu = cpuTable(r);
   if (cpu) out.push('', cpu);
   for (const c of r.cases) {
@@ -41,22 +49,25 @@ export function renderTables(s: Sections, base: Figures | null): string {
   for (const sum of r.summaries) {
     out.push(
       '',
-      `▶ ${r.labels[sum.caseId] ?? sum.caseId} — ${sum.screen} (${sum.runs.worker} worker + ${sum.runs.main} main runs${sum.runs.failed ? `, ${sum.runs.failed} failed` : ''})`,
+      `▶ ${r.labels[sum.caseId] ?? sum.caseId} — ${sum.screen} (${sum.runs.worker} worker + ${sum.runs.main} main + ${sum.runs.floor ?? 0} floor runs${sum.runs.failed ? `, ${sum.runs.failed} failed` : ''})`,
     );
     const rows = METRICS.map((d) => {
       const w = sum.worker[d.key];
       const mm = sum.main[d.key];
       const ratio = sum.ratio[d.key];
       const key = `render.${sum.caseId}.${sum.screen}.worker.${d.key}`;
+      const wf = sum.workerToFloor?.[d.key];
       return [
         `${d.label}${d.unit ? ` (${d.unit})` : ''}`,
         num(w?.median, d.digits, d.scale),
         num(mm?.median, d.digits, d.scale),
+        num(sum.floor?.[d.key]?.median, d.digits, d.scale),
         d.ratio && ratio && ratio.n > 0 ? `${num(ratio.median, 2)} (${num(ratio.min, 2)}–${num(ratio.max, 2)})` : '',
+        d.ratio && wf && wf.n > 0 ? `${num(wf.median, 2)} (${num(wf.min, 2)}–${num(wf.max, 2)})` : '',
         delta(base, key, w?.median),
       ];
     });
-    out.push(table(['metric', 'worker', 'main', 'worker/main (min–max)', 'worker Δ baseline'], rows));
+    out.push(table(['metric', 'worker', 'main', 'floor page', 'worker/main (min–max)', 'worker/floor (min–max)', 'worker Δ baseline'], rows));
     for (const e of sum.errors) out.push(`  ! ${e}`);
   }
   return out.join('\n');
@@ -68,21 +79,22 @@ export function renderTables(s: Sections, base: Figures | null): string {
  * machine the way the 6× figures do.
  */
 function cpuTable(r: NonNullable<Sections['render']>): string | null {
-  const rows = r.summaries
-    .filter((sum) => sum.caseId === 'phone-1x')
-    .map((sum) => [
-      sum.screen,
-      num(sum.worker.mainBusyQuiet?.median, 1, 1000),
-      num(sum.main.mainBusyQuiet?.median, 1, 1000),
-      num(sum.ratio.mainBusyQuiet?.median, 2),
-      num(sum.worker.mainBusy?.median, 1, 1000),
-      num(sum.main.mainBusy?.median, 1, 1000),
-      num(sum.worker.workerBusyQuiet?.median, 1, 1000),
-    ]);
+  // Per painted update, the achieved rate beside it (issue 24): "ms/s @ updates/s = ms/update" per mode.
+  const cell = (x: ScreenSummary['worker'] | undefined): string =>
+    x && x.mainMsPerSec ? `${num(x.mainMsPerSec?.median, 1)} @ ${num(x.updatesPerSecQuiet?.median, 1)}/s = ${num(x.mainMsPerUpdate?.median, 2)}` : 'n/a';
+  const rows = r.summaries.map((sum) => [
+    `${sum.caseId} ${sum.screen}`,
+    cell(sum.worker),
+    cell(sum.main),
+    cell(sum.floor),
+    num(sum.ratio.mainMsPerUpdate?.median, 2),
+    num(sum.workerToFloor?.mainMsPerUpdate?.median, 2),
+    `${num(sum.worker.rendererCpuMsPerSec?.median, 0)} / ${num(sum.main.rendererCpuMsPerSec?.median, 0)} / ${num(sum.floor?.rendererCpuMsPerSec?.median, 0)}`,
+  ]);
   if (!rows.length) return null;
   return [
-    '▶ Main-thread CPU at 1× (ms per second; phone 360×740, 300 × 20/s; rAF probe off unless said)',
-    table(['screen', 'worker mode', 'main mode', 'worker/main', 'worker, probe on', 'main, probe on', 'worker thread'], rows),
+    '▶ Main-thread CPU per painted update (rAF probe off): ms/s @ updates/s = ms per update; renderer CPU all threads ms/s',
+    table(['case, screen', 'worker mode', 'main mode', 'floor page', 'worker/main', 'worker/floor', 'renderer worker / main / floor'], rows),
   ].join('\n');
 }
 
@@ -99,6 +111,20 @@ export function targetTable(checks: readonly TargetCheck[]): string {
 
 export function otherTables(s: Sections, base: Figures | null): string {
   const out: string[] = [];
+  if (s.engine) {
+    out.push(
+      '',
+      '▶ Order engine in memory (one core; tick = the index, scan = the decimal scan it replaced)',
+      table(
+        ['index', 'open orders', 'users', 'ticks/s', 'CPU per tick', 'core at 2,000/s', 'left the book per tick', 'Δ baseline'],
+        s.engine.map((r) => [
+          r.index, r.orders.toLocaleString('en'), r.users.toLocaleString('en'), r.ticksPerSec.toLocaleString('en'),
+          `${num(r.cpuUsPerTick, 1)} µs`, `${num(r.coreAt2000Pct, 1)} %`, num(r.crossedPerTick, 3),
+          delta(base, `engine.${r.index}.${r.orders}.cpuUsPerTick`, r.cpuUsPerTick),
+        ]),
+      ),
+    );
+  }
   if (s.micro) {
     out.push(
       '',

@@ -2,6 +2,7 @@
 // and the issue's target checks.
 import type { FanoutResult, RestResult } from '../fanout/fanout.ts';
 import type { MicroResult } from '../micro/hot-paths.ts';
+import type { EngineBenchRow } from '../engine/engine-bench.ts';
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
@@ -15,6 +16,8 @@ export interface Sections {
   bundle: BundleReport | null;
   lighthouse: LighthouseRun[] | null;
   fanout: FanoutResult | null;
+  /** Optional: results written before the section existed have none. */
+  engine?: EngineBenchRow[] | null;
 }
 
 const KB = 1024;
@@ -66,6 +69,11 @@ export function figuresOf(s: Sections): Figures {
     f[`${k}.okPerSec`] = figure(rest.okPerSec, '/s', 'higher', TOL.throughput);
     f[`${k}.p99`] = figure(rest.p99, 'ms', 'lower', TOL.serverLatencyMs);
   }
+  for (const r of s.engine ?? []) {
+    const k = `engine.${r.index}.${r.orders}`;
+    f[`${k}.ticksPerSec`] = figure(r.ticksPerSec, '/s', 'higher', TOL.throughput);
+    f[`${k}.cpuUsPerTick`] = figure(r.cpuUsPerTick, 'µs', 'lower', TOL.microNs);
+  }
   return f;
 }
 
@@ -92,24 +100,22 @@ export function targetsOf(s: Sections): TargetCheck[] {
       // Busy is held to the window with the bench's rAF loop stopped: the loop alone keeps a static page's 6× main
       // thread ~20 % busy (the probe floor, measured in the same run). The figure with the loop stays beside it.
       check(`phone.${name}.mainBusy`, `${p}: main thread busy (rAF probe off)`, pct(w?.mainBusyQuiet?.median), '<=', 25, '%'),
-      check(`phone.${name}.mainBusyProbe`, `${p}: main thread busy (rAF probe on)`, pct(w?.mainBusy?.median), '<=', 25, '%', floorNote(s)),
       check(`phone.${name}.tickToPaintP95`, `${p}: tick-to-paint p95`, w?.tickToPaintP95?.median ?? null, '<=', 50, 'ms'),
       check(`phone.${name}.msgsPerFrame`, `${p}: worker→main messages per frame (worst run)`, w?.maxMsgsPerFrame?.max ?? null, '<=', 1, ''),
       check(`phone.${name}.msgKb`, `${p}: largest worker→main message (worst run)`, w?.maxMsgKb?.max ?? null, '<=', 10, 'KB'),
       // Below one 100 ms task's worth of blocking in the main-thread runs, a 5× ratio is noise over noise.
       ratioCheck(`phone.${name}.tbtRatio`, `${p}: TBT worker/main (≥ 5× lower)`, sum?.ratio.tbtMs?.median ?? null, sum?.main.tbtMs?.median ?? null, 5, TBT_RATIO_FLOOR_MS, 'ms'),
-      ratioCheck(`phone.${name}.busyRatio`, `${p}: busy worker/main, rAF probe off (≥ 2× lower)`, sum?.ratio.mainBusyQuiet?.median ?? null, sum?.main.mainBusyQuiet?.median ?? null, 2),
     );
   }
-  out.push(...roundTwoRenderTargets(s));
+  out.push(...roundTwoRenderTargets(s), ...roundThreeTargets(s));
   const desk = screen(s, 'desktop-1x-5k', 'desk')?.worker;
   out.push(
     check('desktop.longTasks', 'desktop 1× 5,000 × 20/s: zero long tasks', desk?.longTasks?.median ?? null, '<=', 0, ''),
     check('desktop.rafP99', 'desktop 1× 5,000 × 20/s: rAF p99', desk?.rafP99?.median ?? null, '<=', 20, 'ms'),
   );
   const b = s.bundle;
-  // 150 KB in the first round; issue 15 lowered it to 130 KB.
-  out.push(check('bundle.firstScreen', 'first screen JS (gzip)', b ? b.firstScreen.jsGzip / KB : null, '<=', 130, 'KB'));
+  // 150 KB in the first round; issue 15 lowered it to 130 KB, issue 24 to 110 KB.
+  out.push(check('bundle.firstScreen', 'first screen JS (gzip)', b ? b.firstScreen.jsGzip / KB : null, '<=', 110, 'KB'));
   for (const lh of s.lighthouse ?? []) {
     const route = new URL(lh.url).hash.replace('#', '') || '/';
     out.push(
@@ -129,6 +135,9 @@ export function targetsOf(s: Sections): TargetCheck[] {
       check(`server.submit.postgres.c${r.concurrency}.p99`, `${p}, p99`, r.p99, '<=', 100, 'ms'),
     );
   }
+  // Issue 22: 10,000 open orders at 2,000 ticks/s within 20 % of one core (CPU per tick × 2,000).
+  const e10k = s.engine?.find((r) => r.index === 'tick' && r.orders === 10000);
+  out.push(check('engine.10000.coreAt2000', 'engine: 10,000 open orders at 2,000 ticks/s, share of one core', e10k?.coreAt2000Pct ?? null, '<=', 20, '%'));
   return out;
 }
 
@@ -157,11 +166,47 @@ function roundTwoRenderTargets(s: Sections): TargetCheck[] {
       check(`r2.stress.${name}.rafP95`, `phone 6× 2,000 × 20/s ${name}: rAF p95`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
     );
   }
-  for (const name of ['market', 'trade']) {
-    const busy = screen(s, 'phone-1x', name)?.worker.mainBusyQuiet?.median;
-    const msPerSec = busy === null || busy === undefined ? null : busy * 1000;
-    out.push(check(`r2.cpu1x.${name}`, `phone 1× ${name}: main-thread CPU (rAF probe off)`, msPerSec, '<=', 15, 'ms/s'));
+  // Issue 15's "1× CPU ≤ 15 ms/s" is gone (issue 24): at 10 updates a second it was below what the hand-written
+  // floor page itself needs in this browser; the per-update targets against the floor replace it.
+  return out;
+}
+
+const med = (v: { median: number | null } | undefined): number | null => v?.median ?? null;
+const div = (a: number | null, b: number | null): number | null => (a === null || b === null || b === 0 ? null : a / b);
+
+/**
+ * Issue 24: per painted update at equal cadence. The worker mode against the main-thread mode (≤ 1×) and against the
+ * hand-written floor page (≤ 1.2×), both screens at 1× and 6×; the probe's own cost; the multi-core stress case;
+ * the stress case's long tasks on one core; tick-to-paint on the desktop; the renderer's total CPU per mode.
+ */
+function roundThreeTargets(s: Sections): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  for (const caseId of ['phone-6x', 'phone-1x']) {
+    for (const name of ['market', 'trade']) {
+      const sum = screen(s, caseId, name);
+      const p = `${caseId} ${name}`;
+      out.push(
+        check(`r3.${caseId}.${name}.perUpdateVsMain`, `${p}: main-thread ms per update, worker/main (paired)`, med(sum?.ratio.mainMsPerUpdate), '<=', 1, '×'),
+        check(`r3.${caseId}.${name}.perUpdateVsFloor`, `${p}: main-thread ms per update, worker/floor page (paired)`, med(sum?.workerToFloor.mainMsPerUpdate), '<=', 1.2, '×'),
+        check(`r3.${caseId}.${name}.rendererCpuVsMain`, `${p}: renderer CPU all threads, worker/main (paired)`, med(sum?.ratio.rendererCpuMsPerSec), '<=', 1, '×'),
+      );
+    }
   }
+  const f = s.render?.cases.find((c) => c.case.id === 'phone-6x')?.probeFloor;
+  out.push(check('r3.probeFloor', 'probe floor at 6×: static page busy with the probe as measured (rAF loop off)', pct(f?.mainBusyQuiet), '<=', 5, '%', floorNote(s)));
+  const m300 = screen(s, 'phone-4x-multi-300', 'market');
+  const m2000 = screen(s, 'phone-4x-multi-2000', 'market');
+  out.push(
+    check('r3.multi.workerGrowth', 'multi-core 4×: worker-mode ms per update, 2,000 ÷ 300 instruments', div(med(m2000?.worker.mainMsPerUpdate), med(m300?.worker.mainMsPerUpdate)), '<=', 1.2, '×'),
+    check('r3.multi.mainGrowth', 'multi-core 4×: main-mode ms per update, 2,000 ÷ 300 instruments (should grow)', div(med(m2000?.main.mainMsPerUpdate), med(m300?.main.mainMsPerUpdate)), '>=', 1.2, '×'),
+  );
+  const stress = screen(s, 'phone-6x-stress', 'market')?.worker;
+  out.push(
+    check('r3.stress.longTasks', 'one core 6× 2,000 × 20/s market, worker: long tasks (observer, probe on)', med(stress?.longTasks), '<=', 0, ''),
+    check('r3.stress.traceLongTasks', 'one core 6× 2,000 × 20/s market, worker: long tasks in the trace (probe off)', med(stress?.traceLongTasksQuiet), '<=', 0, ''),
+  );
+  const desk = screen(s, 'desktop-1x-5k', 'desk')?.worker;
+  out.push(check('r3.desktop.tickToPaintP95', 'desktop 1× 5,000 × 20/s: tick-to-paint p95', med(desk?.tickToPaintP95), '<=', 50, 'ms'));
   return out;
 }
 

@@ -2,7 +2,7 @@
 // mode, and the paired worker/main ratio with its spread. The metric table below is also the printed table's rows.
 import { pairedRatios, spread, type Spread } from '../lib/stats.ts';
 import { TOL, type Better, type Tolerance } from '../lib/figures.ts';
-import type { RunMetrics, RunResult, ScreenName } from './run-one.ts';
+import type { FeedModeName, RunMetrics, RunResult, ScreenName } from './run-one.ts';
 
 export type MetricKey = keyof RunMetrics;
 
@@ -24,6 +24,14 @@ const m = (
 ): MetricDef => ({ key, label, unit, scale, digits, better, tol, ratio });
 
 export const METRICS: readonly MetricDef[] = [
+  // Round three (issue 24): per painted update, with the achieved rate beside it; rAF probe off (quiet window).
+  m('updatesPerSecQuiet', 'updates painted (probe off)', '/s', 'higher', TOL.perSec, 1, 1, false),
+  m('mainMsPerSec', 'main-thread CPU (probe off)', 'ms/s', 'lower', TOL.cpuMs),
+  m('mainMsPerUpdate', 'main-thread CPU per update (probe off)', 'ms', 'lower', TOL.cpuMs, 2),
+  m('mainMsPerUpdateProbe', 'main-thread CPU per update (rAF probe on)', 'ms', 'lower', TOL.cpuMs, 2),
+  m('workerMsPerSec', 'worker-thread CPU (probe off)', 'ms/s', 'lower', TOL.cpuMs, 1, 1, false),
+  m('rendererCpuMsPerSec', 'renderer CPU, all threads (probe off)', 'ms/s', 'lower', TOL.cpuMs),
+  m('traceLongTasksQuiet', 'long tasks in the trace (probe off)', '', 'lower', TOL.count, 0),
   m('longTasks', 'long tasks (count)', '', 'lower', TOL.count, 0),
   m('tbtMs', 'total blocking time', 'ms', 'lower', TOL.blockingMs, 0),
   m('longTaskMaxMs', 'longest task', 'ms', 'lower', TOL.blockingMs, 0),
@@ -54,10 +62,14 @@ export const METRICS: readonly MetricDef[] = [
 export interface ScreenSummary {
   caseId: string;
   screen: ScreenName;
-  runs: { worker: number; main: number; failed: number };
+  runs: { worker: number; main: number; floor: number; failed: number };
   worker: Partial<Record<MetricKey, Spread>>;
   main: Partial<Record<MetricKey, Spread>>;
   ratio: Partial<Record<MetricKey, Spread>>;
+  /** The hand-written floor page of the screen (issue 24): medians, and worker/floor, main/floor per pair. */
+  floor: Partial<Record<MetricKey, Spread>>;
+  workerToFloor: Partial<Record<MetricKey, Spread>>;
+  mainToFloor: Partial<Record<MetricKey, Spread>>;
   errors: string[];
 }
 
@@ -73,18 +85,21 @@ export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
   for (const group of groups.values()) {
     const first = group[0];
     if (!first) continue;
-    const ok = (mode: 'worker' | 'main'): RunResult[] => group.filter((r) => r.ok && r.spec.mode === mode);
-    const byPair = (mode: 'worker' | 'main', key: MetricKey): (number | null)[] => {
+    const ok = (mode: FeedModeName): RunResult[] => group.filter((r) => r.ok && r.spec.mode === mode);
+    const byPair = (mode: FeedModeName, key: MetricKey): (number | null)[] => {
       const pairs = [...new Set(group.map((r) => r.spec.pair))].sort((a, b) => a - b);
       return pairs.map((p) => group.find((r) => r.ok && r.spec.mode === mode && r.spec.pair === p)?.metrics[key] ?? null);
     };
     const s: ScreenSummary = {
       caseId: first.spec.caseId,
       screen: first.spec.screen,
-      runs: { worker: ok('worker').length, main: ok('main').length, failed: group.filter((r) => !r.ok).length },
+      runs: { worker: ok('worker').length, main: ok('main').length, floor: ok('floor').length, failed: group.filter((r) => !r.ok).length },
       worker: {},
       main: {},
       ratio: {},
+      floor: {},
+      workerToFloor: {},
+      mainToFloor: {},
       errors: [...new Set(group.filter((r) => r.error).map((r) => `${r.spec.mode}#${r.spec.pair}: ${r.error ?? ''}`))],
     };
     for (const def of METRICS) {
@@ -93,6 +108,16 @@ export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
       if (def.ratio) {
         const { values: _values, ...r } = pairedRatios(byPair('worker', def.key), byPair('main', def.key));
         s.ratio[def.key] = r;
+      }
+      const floorRuns = ok('floor');
+      if (floorRuns.length) {
+        s.floor[def.key] = spread(floorRuns.map((r) => r.metrics[def.key]));
+        if (def.ratio) {
+          const { values: _w, ...wf } = pairedRatios(byPair('worker', def.key), byPair('floor', def.key));
+          const { values: _m, ...mf } = pairedRatios(byPair('main', def.key), byPair('floor', def.key));
+          s.workerToFloor[def.key] = wf;
+          s.mainToFloor[def.key] = mf;
+        }
       }
     }
     out.push(s);

@@ -42,9 +42,9 @@ interface Pending {
 }
 
 /**
- * "Painted" is the first task after the rendering that includes the batch. In main mode the feed applies batches
- * inside its requestAnimationFrame callback, so this frame paints them and the next task comes after that; in worker
- * mode a batch lands in a message task between frames, so the next frame paints it.
+ * "Painted" is the first task after the rendering that includes the batch. Since the paint-driven flow control
+ * (issue 24) both feed modes apply a batch in a task between frames (a message in worker mode, a timer in main
+ * mode), so the next frame paints it.
  */
 export class BenchProbe {
   private started = 0;
@@ -109,11 +109,6 @@ export class BenchProbe {
     this.snap.batches++;
     this.snap.quotes += p.received.length;
     this.snap.maxQuotesPerBatch = Math.max(this.snap.maxQuotesPerBatch, p.received.length);
-    if (this.deps.mode() === 'main') {
-      // Inside the feed's rAF callback: this frame's rendering paints it.
-      this.deps.nextTask(() => this.painted([p]));
-      return;
-    }
     this.pendingNext.push(p);
     if (this.frameRequested) return;
     this.frameRequested = true;

@@ -129,3 +129,4 @@ export async function openPage(
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   return { context, page, cdp };
 }
+

@@ -1,6 +1,6 @@
 // The render cases and how long each runs in the full and the quick profile. Every case alternates worker and main
 // runs (A B A B …) in fresh browser contexts against one server started with the case's load.
-import type { ScreenName } from './run-one.ts';
+import type { FeedModeName, ScreenName } from './run-one.ts';
 
 export interface RenderCase {
   id: string;
@@ -8,6 +8,13 @@ export interface RenderCase {
   viewport: { width: number; height: number };
   mobile: boolean;
   throttle: number;
+  /** What alternates per pair: the app's two feed modes and the hand-written floor page (floor-pages.ts). */
+  modes: FeedModeName[];
+  /**
+   * The multi-core phone (issue 24, goal 4): the browser on both cores, so the renderer's main thread and the feed
+   * worker can run at once. CDP throttles the page's main thread only; Chromium refuses it on a worker target.
+   */
+  multiCore: boolean;
   /** SIM_INSTRUMENTS and SIM_HZ of the server. */
   instruments: number;
   hz: number;
@@ -40,55 +47,69 @@ export type Profile = 'full' | 'quick';
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
+const MODES: FeedModeName[] = ['worker', 'main', 'floor'];
+
 export function renderCases(profile: Profile): RenderCase[] {
   const full = profile === 'full';
-  // Quick: two pairs and 2 s + 6 s windows keep `--quick` under 5 minutes on the 2-core reference machine.
-  const timing = full ? { pairs: 5, warmupMs: 5_000, measureMs: 20_000 } : { pairs: 2, warmupMs: 2_000, measureMs: 6_000 };
-  // The busy target is a phone target: only the phone windows get a quiet window (and a floor measurement).
-  const quietMs = full ? 8_000 : 3_000;
-  // The steady-state figure (issue 15, goal 3): main-thread CPU per second at 1×, from the trace with the rAF probe
-  // off. Unthrottled it does not swing with the machine's load the way the 6× figures do; measured in the same page
-  // right after the 6× window, on both screens, in short windows.
+  // Round three (issue 24) adds the floor page to every case and a multi-core profile: to keep the full run near
+  // 36 minutes the phone has 3 pairs of 10 s windows (was 5 of 20 s) and the 4× follow-up is gone (1× and 6× bracket
+  // it). Quick: one or two pairs, short windows.
+  const timing = full ? { pairs: 3, warmupMs: 4_000, measureMs: 10_000 } : { pairs: 1, warmupMs: 2_000, measureMs: 4_000 };
+  // Every case has a quiet window (the bench's rAF loop stopped): the per-update CPU figures come from it.
+  const quietMs = full ? 5_000 : 3_000;
+  const base = { modes: MODES, multiCore: false, followUps: [] as FollowUp[] };
+  // The steady-state figure: main-thread CPU per update at 1×, from the trace with the rAF probe off, measured in the
+  // same page right after the 6× window, on both screens.
   const phone1: FollowUp = {
     id: 'phone-1x',
-    label: 'phone 360×740, 1 core, 1× (no throttle), 300 × 20/s: main-thread CPU per second (after the 6× window)',
+    label: 'phone 360×740, 1 core, 1× (no throttle), 300 × 20/s: main-thread CPU per update (after the 6× window)',
     throttle: 1,
     screens: ['market', 'trade'],
     warmupMs: full ? 2_000 : 1_000,
-    measureMs: full ? 6_000 : 3_000,
-    quietMs: full ? 6_000 : 3_000,
+    measureMs: full ? 4_000 : 3_000,
+    quietMs: full ? 4_000 : 3_000,
   };
   const phone6: RenderCase = {
+    ...base,
     id: 'phone-6x',
     label: 'phone 360×740, 1 core, 6× throttle, 300 × 20/s',
     viewport: PHONE, mobile: true, throttle: 6, instruments: 300, hz: 20, screens: ['market', 'trade'], ...timing, quietMs,
-    // The 4× phone is measured on the market list only, after the 6× window: the full run stays near 30 minutes.
-    followUps: full
-      ? [{ id: 'phone-4x', label: 'phone 360×740, 1 core, 4× throttle, 300 × 20/s (after the 6× window)', throttle: 4, screens: ['market'] }, phone1]
-      : [phone1],
+    followUps: [phone1],
   };
-  // What the worker is for (issue 15, goal 2): a market far busier than the phone can paint. The worker conflates it
-  // to the paint cadence; the main-thread mode has to parse every tick beside the painting. Fewer, shorter windows.
+  // What the worker is for: a market far busier than the phone can paint. On one core the worker's parsing competes
+  // with the main thread whatever the design; the multi-core cases below show the other half.
   const stress: RenderCase = {
+    ...base,
     id: 'phone-6x-stress',
     label: 'phone 360×740, 1 core, 6× throttle, 2,000 × 20/s (stress)',
-    viewport: PHONE, mobile: true, throttle: 6, instruments: 2000, hz: 20, screens: ['market', 'trade'],
+    viewport: PHONE, mobile: true, throttle: 6, instruments: 2000, hz: 20, screens: ['market'],
     pairs: full ? 2 : 1,
     warmupMs: full ? 4_000 : 2_000,
-    measureMs: full ? 10_000 : 5_000,
-    quietMs: 0,
-    followUps: [],
+    measureMs: full ? 8_000 : 4_000,
+    quietMs,
   };
+  const multi = (instruments: number): RenderCase => ({
+    ...base,
+    id: `phone-4x-multi-${instruments}`,
+    label: `phone 360×740, 2 cores (main thread 4× by CDP, worker unthrottled: see the README), ${instruments.toLocaleString('en')} × 20/s`,
+    viewport: PHONE, mobile: true, throttle: 4, instruments, hz: 20, screens: ['market'],
+    multiCore: true,
+    pairs: full ? 2 : 1,
+    warmupMs: full ? 3_000 : 2_000,
+    measureMs: full ? 8_000 : 4_000,
+    quietMs,
+  });
   const desktop: RenderCase = {
+    ...base,
     id: 'desktop-1x-5k',
     label: 'desktop 1280×800, 1 core, 1×, 5,000 × 20/s',
     viewport: DESKTOP, mobile: false, throttle: 1, instruments: 5000, hz: 20, screens: ['desk'],
     ...timing,
-    quietMs: 0,
-    pairs: full ? 3 : 1,
-    followUps: [],
+    quietMs,
+    pairs: full ? 2 : 1,
   };
-  return [phone6, stress, desktop];
+  // Ordered by server load, so each load starts one server: 300, 2,000 (one core, then two), 300 (two cores), 5,000.
+  return [phone6, stress, multi(2000), multi(300), desktop];
 }
 
 /** Every case id a profile can produce (its cases and their follow-ups), with its label. */

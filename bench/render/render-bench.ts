@@ -23,6 +23,8 @@ export interface RenderOptions {
   log(line: string): void;
   /** Registers a cleanup to run if the bench is interrupted. */
   onCleanup(fn: () => Promise<void>): void;
+  /** Called as each step starts (calibration, a case's floor and primer, each run): the progress line. */
+  progress?(label: string): void;
 }
 
 export interface RenderCaseResult {
@@ -40,6 +42,10 @@ export interface RenderResult {
   serverCpus: string | null;
   affinities: Record<string, string>;
   calibration: CalibrationRow[];
+  /** The same loop on the multi-core browser (both cores): the worker is not slowed by CDP there (README). */
+  calibrationMultiCore: CalibrationRow[];
+  /** CPUs of the multi-core browser. */
+  multiCoreCpus: string | null;
   calibrationIterations: number;
   cases: RenderCaseResult[];
   /** Label of every case id in the summaries (follow-ups included). */
@@ -61,7 +67,7 @@ function runLine(r: RunResult): string {
   const x = r.metrics;
   return (
     `${head}: long tasks ${fmt(x.longTasks, 0)} (TBT ${fmt(x.tbtMs, 0)} ms), rAF p95/p99 ${fmt(x.rafP95)}/${fmt(x.rafP99)} ms, ` +
-    `busy ${fmt(x.mainBusy, 0, 100)} % (rAF probe off ${fmt(x.mainBusyQuiet, 0, 100)} %), tap p98 ${fmt(x.tapP98, 0)} ms, tick→paint p95 ${fmt(x.tickToPaintP95, 0)} ms, ` +
+    `busy ${fmt(x.mainBusy, 0, 100)} % (rAF probe off ${fmt(x.mainBusyQuiet, 0, 100)} %: ${fmt(x.mainMsPerSec, 0)} ms/s at ${fmt(x.updatesPerSecQuiet)} updates/s = ${fmt(x.mainMsPerUpdate, 2)} ms/update; renderer ${fmt(x.rendererCpuMsPerSec, 0)} ms/s), tap p98 ${fmt(x.tapP98, 0)} ms, tick→paint p95 ${fmt(x.tickToPaintP95, 0)} ms, ` +
     `${fmt(x.msgsPerSec)} msg/s (load ${(t.loadMs / 1000).toFixed(1)} s, GC ${(t.heapGcMs / 1000).toFixed(1)} s, trace ${(t.traceMs / 1000).toFixed(1)} s)`
   );
 }
@@ -90,16 +96,25 @@ function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: num
   };
 }
 
+/** The multi-core phone's CPUs: the one-core browser's CPU plus the server's (the machine has two). */
+function multiCoreCpus(opts: RenderOptions): string | null {
+  if (!opts.browserCpus) return null;
+  return [...new Set([opts.browserCpus, opts.serverCpus].filter((x): x is string => !!x))].join(',');
+}
+
 export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
   const cases = renderCases(opts.profile).filter((c) => !opts.only || opts.only.includes(c.id));
   const pinned = await launchPinned(opts.browserCpus);
   opts.onCleanup(() => pinned.close());
+  let multi: Awaited<ReturnType<typeof launchPinned>> | null = null;
   const result: RenderResult = {
     chromium: pinned.version,
     browserCpus: opts.browserCpus,
     serverCpus: opts.serverCpus,
     affinities: {},
     calibration: [],
+    calibrationMultiCore: [],
+    multiCoreCpus: null,
     calibrationIterations: CALIBRATION_ITERATIONS,
     cases: [],
     labels: caseLabels(cases),
@@ -108,6 +123,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
   };
   try {
     const throttles = [...new Set([1, ...cases.flatMap((c) => [c.throttle, ...c.followUps.map((f) => f.throttle)])])].sort((a, b) => a - b);
+    opts.progress?.('calibration');
     opts.log(`calibrating (busy loop of ${CALIBRATION_ITERATIONS.toLocaleString('en')} iterations) at ${throttles.join('×, ')}× …`);
     result.calibration = await calibrate(pinned.browser, throttles, CALIBRATION_ITERATIONS);
     for (const row of result.calibration) {
@@ -117,6 +133,22 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
       );
     }
     result.affinities = pinned.affinities();
+    if (cases.some((c) => c.multiCore)) {
+      const cpus = multiCoreCpus(opts);
+      const m = await launchPinned(cpus);
+      multi = m;
+      opts.onCleanup(() => m.close());
+      result.multiCoreCpus = cpus;
+      const rates = [...new Set([1, ...cases.filter((c) => c.multiCore).map((c) => c.throttle)])];
+      result.calibrationMultiCore = await calibrate(m.browser, rates, CALIBRATION_ITERATIONS);
+      for (const row of result.calibrationMultiCore) {
+        opts.log(
+          `  multi-core (CPU ${cpus ?? 'any'}) ${row.throttle}×: main thread ${row.mainMs.toFixed(0)} ms, worker ${row.workerMs.toFixed(0)} ms, ` +
+            `main while the worker spins ${row.mainWhileWorkerMs.toFixed(0)} ms`,
+        );
+      }
+      for (const [k, v] of Object.entries(m.affinities())) result.affinities[`multi ${k}`] = v;
+    }
 
     let server: BenchServer | null = null;
     let serverKey = '';
@@ -136,12 +168,14 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
           opts.onCleanup(() => started.stop());
         }
         const srv: BenchServer = server;
+        const browser = c.multiCore && multi ? multi.browser : pinned.browser;
         const session = await createBenchSession(srv.url);
         if (session.note) opts.log(`  note: ${session.note}`);
         const cpuBefore = srv.usage()?.cpuSeconds ?? null;
         const caseResult: RenderCaseResult = { case: c, sessionNote: session.note, serverCpuSeconds: null, probeFloor: null, runs: [] };
         if (c.quietMs > 0) {
-          caseResult.probeFloor = await probeFloor(pinned.browser, c.viewport, c.mobile, c.throttle, c.quietMs).catch((err: unknown) => {
+          opts.progress?.(`${c.id} probe floor`);
+          caseResult.probeFloor = await probeFloor(browser, c.viewport, c.mobile, c.throttle, c.quietMs).catch((err: unknown) => {
             opts.log(`  probe floor failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
             return null;
           });
@@ -151,20 +185,22 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         opts.log(`${c.label}: ${c.pairs} pair(s) × ${c.screens.join(' + ')}, warm-up ${c.warmupMs / 1000} s, window ${c.measureMs / 1000} s`);
         // One unmeasured load first: the first context of a case pays for cold caches (code, fonts, the server's
         // kline cache) that would otherwise count against whichever mode happens to run first.
-        const [primer] = await runOne(pinned.browser, srv.url, session, {
+        opts.progress?.(`${c.id} primer load`);
+        const [primer] = await runOne(browser, srv.url, session, {
           ...specOf(c, c.screens[0] ?? 'market', 'worker', -1, null),
           phases: [{ caseId: c.id, throttle: c.throttle, warmupMs: 1000, measureMs: 0, profileTracePath: null, quietMs: 0 }],
         });
         if (primer && !primer.ok) opts.log(`  primer run failed: ${primer.error ?? ''}`);
         for (let pair = 0; pair < c.pairs; pair++) {
           for (const screen of c.screens) {
-            for (const mode of ['worker', 'main'] as FeedModeName[]) {
+            for (const mode of c.modes) {
               // Profile traces (an extra window after the measured one) from the first pair of the first case:
               // every screen and mode in a full run, the worker mode only in a quick one.
-              const wantTrace = pair === 0 && c === cases[0] && (opts.profile === 'full' || mode === 'worker');
+              const wantTrace = pair === 0 && c === cases[0] && mode !== 'floor' && (opts.profile === 'full' || mode === 'worker');
               const trace = wantTrace ? join(opts.traceDir, `${opts.stamp}-${c.id}-${screen}-${mode}.trace.json.gz`) : null;
+              opts.progress?.(`${c.id} ${screen} ${mode} #${pair + 1} of ${c.pairs}`);
               const t0 = Date.now();
-              const rs = await runOne(pinned.browser, srv.url, session, specOf(c, screen, mode, pair, trace));
+              const rs = await runOne(browser, srv.url, session, specOf(c, screen, mode, pair, trace));
               const took = `[${((Date.now() - t0) / 1000).toFixed(0)} s]`;
               for (const r of rs) {
                 if (r.profileTrace) result.profileTraces.push(r.profileTrace);
@@ -183,6 +219,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     }
   } finally {
     await pinned.close();
+    await multi?.close();
   }
   result.summaries = summariseRuns(result.cases.flatMap((c) => c.runs));
   return result;

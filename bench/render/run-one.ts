@@ -21,8 +21,12 @@ import { openPage } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { seedBrowserState, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
 import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
+import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
+import { runSamples, type RunSamples } from '../report/samples.ts';
+import { phaseSplit } from '../report/phases.ts';
 
-export type FeedModeName = 'worker' | 'main';
+/** The app in its two feed modes, and the hand-written floor page of the same screen (floor-pages.ts). */
+export type FeedModeName = 'worker' | 'main' | 'floor';
 export type ScreenName = 'market' | 'trade' | 'desk';
 
 /** Measurement traces stay lean (top-level tasks and the window marks): tracing costs main-thread time too. */
@@ -116,6 +120,21 @@ export interface RunMetrics {
   quotesPerSec: number | null;
   heapGrowthMb: number | null;
   traceLongTasks: number | null;
+  // Round three (issue 24): from the quiet window (rAF loop stopped), so the probe's own cost stays out.
+  /** Batches painted per second in the quiet window: the achieved update rate beside every per-second figure. */
+  updatesPerSecQuiet: number | null;
+  /** Main-thread CPU, ms per second (= mainBusyQuiet × 1000). */
+  mainMsPerSec: number | null;
+  /** Main-thread ms per painted update: mainMsPerSec ÷ updatesPerSecQuiet. */
+  mainMsPerUpdate: number | null;
+  /** The same with the rAF loop running (mainBusy × 1000 ÷ batchesPerSec), for comparison with earlier rounds. */
+  mainMsPerUpdateProbe: number | null;
+  /** CPU time (trace thread time) of every thread of the page's renderer (main, worker, compositor, raster), ms/s. */
+  rendererCpuMsPerSec: number | null;
+  /** The feed worker thread's CPU, ms/s (0 in main mode). */
+  workerMsPerSec: number | null;
+  /** Long tasks of the main thread in the quiet window, from the trace (no observer). */
+  traceLongTasksQuiet: number | null;
 }
 
 export interface RunResult {
@@ -128,6 +147,8 @@ export interface RunResult {
   windowMs: number;
   timings: RunTimings;
   profileTrace: string | null;
+  /** Raw samples for the HTML report (bench/report/samples.ts); absent in results from before it. */
+  samples?: RunSamples;
 }
 
 const EMPTY: RunMetrics = {
@@ -135,10 +156,12 @@ const EMPTY: RunMetrics = {
   rafP99: null, rafOver16: null, rafOver33: null, tapP98: null, tapMax: null, mainBusy: null, workerBusy: null, mainBusyQuiet: null, workerBusyQuiet: null,
   tickToPaintP50: null, tickToPaintP95: null, serverTickToPaintP50: null, serverTickToPaintP95: null, msgsPerSec: null,
   kbPerSec: null, maxMsgsPerFrame: null, framesOverOneMsg: null, maxMsgKb: null, batchesPerSec: null, quotesPerSec: null,
-  heapGrowthMb: null, traceLongTasks: null,
+  heapGrowthMb: null, traceLongTasks: null, updatesPerSecQuiet: null, mainMsPerSec: null, mainMsPerUpdate: null,
+  mainMsPerUpdateProbe: null, rendererCpuMsPerSec: null, workerMsPerSec: null, traceLongTasksQuiet: null,
 };
 
 function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
+  if (mode === 'floor') return `${base}${FLOOR_PATH}${screen === 'trade' ? 'trade' : 'list'}.html`;
   const q = mode === 'main' ? '?bench=1&feed=main' : '?bench=1';
   return `${base}/${q}#/${screen === 'trade' ? 'trade' : ''}`;
 }
@@ -149,11 +172,17 @@ const TAP_TARGET: Record<ScreenName, string> = {
   desk: '.mk-title',
   trade: '.tr-form .tr-label',
 };
+const FLOOR_TAP_TARGET = '.fl-title';
 
 /** How long a screen may take to load and go live before the run counts as failed (6× throttled, busy machine). */
 const READY_TIMEOUT_MS = 45_000;
 
 async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Promise<void> {
+  if (mode === 'floor') {
+    await page.waitForFunction(() => window.__twBench !== undefined, undefined, { timeout: READY_TIMEOUT_MS });
+    await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, { timeout: 30_000, polling: 500 });
+    return;
+  }
   await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, { timeout: READY_TIMEOUT_MS });
   await page.waitForFunction(() => typeof window.__twBench?.mode === 'function' && window.__twBench.mode() !== null, undefined, {
     timeout: READY_TIMEOUT_MS,
@@ -218,6 +247,7 @@ function metricsOf(
   return {
     frames,
     metrics: {
+      ...EMPTY,
       longTasks: pw.supports.longtask ? lt.count : null,
       tbtMs: pw.supports.longtask ? lt.tbtMs : null,
       longTaskMaxMs: pw.supports.longtask ? lt.maxMs : null,
@@ -280,6 +310,22 @@ export async function quietWindow(browser: Browser, page: Page, ms: number): Pro
   }
 }
 
+/** The quiet window of a run, with the batches painted in it counted: per-update figures without the probe. */
+async function quietFigures(browser: Browser, page: Page, ms: number, m: RunMetrics): Promise<void> {
+  await page.evaluate(() => window.__twBench?.reset());
+  const quiet = await quietWindow(browser, page, ms);
+  const snap = await page.evaluate(() => window.__twBench?.take() ?? null);
+  m.mainBusyQuiet = quiet?.main?.busy ?? null;
+  m.workerBusyQuiet = quiet ? (quiet.worker?.busy ?? 0) : null;
+  m.traceLongTasksQuiet = quiet?.main?.long.count ?? null;
+  // The probe's window spans the settle time and the trace; the rate is over its own window.
+  m.updatesPerSecQuiet = snap && snap.windowMs > 0 ? perSecond(snap.batches, snap.windowMs) : null;
+  m.mainMsPerSec = m.mainBusyQuiet === null ? null : m.mainBusyQuiet * 1000;
+  m.workerMsPerSec = quiet?.worker ? quiet.worker.cpuMs / (quiet.windowMs / 1000) : quiet ? 0 : null;
+  m.rendererCpuMsPerSec = quiet ? quiet.rendererCpuMs / (quiet.windowMs / 1000) : null;
+  m.mainMsPerUpdate = m.mainMsPerSec !== null && m.updatesPerSecQuiet ? m.mainMsPerSec / m.updatesPerSecQuiet : null;
+}
+
 /**
  * One fresh browser context: load the screen in the mode, then each phase in order (throttle, warm-up, measured
  * window, optional profile window). Returns one result per phase; a failure fails the phases not yet measured.
@@ -305,6 +351,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
   try {
     await context.addInitScript(NAME_SHIM);
     await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
+    await context.route(`**${FLOOR_PATH}*`, serveFloor);
     await seedBrowserState(page, baseUrl, session);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: first.throttle });
     const t0 = Date.now();
@@ -326,8 +373,9 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
         result.ok = true; // a primer: loaded and warmed up, nothing measured
         continue;
       }
-      const box = await page.locator(TAP_TARGET[spec.screen]).first().boundingBox();
-      if (!box) throw new Error(`no tap target ${TAP_TARGET[spec.screen]} on ${spec.screen}`);
+      const tapAt = spec.mode === 'floor' ? FLOOR_TAP_TARGET : TAP_TARGET[spec.screen];
+      const box = await page.locator(tapAt).first().boundingBox();
+      if (!box) throw new Error(`no tap target ${tapAt} on ${spec.screen}`);
       const target = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 
       let t = Date.now();
@@ -357,13 +405,12 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
       result.metrics = metrics;
       result.frames = frames;
       result.windowMs = taken.pw.endedAt - taken.pw.startedAt;
+      result.samples = runSamples(taken.pw, taken.probe.feedToPaintMs, events);
       result.ok = true;
 
-      if (ph.quietMs > 0) {
-        const quiet = await quietWindow(browser, page, ph.quietMs);
-        result.metrics.mainBusyQuiet = quiet?.main?.busy ?? null;
-        result.metrics.workerBusyQuiet = quiet ? (quiet.worker?.busy ?? 0) : null;
-      }
+      const mx = result.metrics;
+      mx.mainMsPerUpdateProbe = mx.mainBusy !== null && mx.batchesPerSec ? (mx.mainBusy * 1000) / mx.batchesPerSec : null;
+      if (ph.quietMs > 0) await quietFigures(browser, page, ph.quietMs, mx);
 
       if (ph.profileTracePath) {
         await browser.startTracing(page, { categories: PROFILE_CATEGORIES });
@@ -376,6 +423,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
         mkdirSync(dirname(ph.profileTracePath), { recursive: true });
         writeFileSync(ph.profileTracePath, gzipSync(profile, { level: 9 }));
         result.profileTrace = ph.profileTracePath;
+        if (result.samples) result.samples.phases = phaseSplit((JSON.parse(profile.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
       }
     }
   } catch (err) {

@@ -7,6 +7,7 @@ export interface TraceEvent {
   tid: number;
   ts: number; // µs
   dur?: number; // µs
+  tdur?: number; // µs of thread (CPU) time, where the trace records it
   ph: string;
   name: string;
   cat?: string;
@@ -77,6 +78,8 @@ export interface ThreadLoad {
   busy: number; // share of the window, 0…1
   tasks: number;
   long: LongTaskSummary;
+  /** CPU time of its top-level tasks in the window (thread time where recorded, else wall time), ms. */
+  cpuMs: number;
 }
 
 export interface TraceSummary {
@@ -84,14 +87,40 @@ export interface TraceSummary {
   main: ThreadLoad | null;
   /** The feed worker's thread (null in main mode, or when the page has no dedicated worker). */
   worker: ThreadLoad | null;
+  /** CPU time of every thread of the page's renderer (main, workers, compositor, raster, IO), ms. */
+  rendererCpuMs: number;
 }
 
-function load(tasks: { start: number; end: number }[], start: number, end: number): ThreadLoad {
+/**
+ * CPU time of one thread's top-level tasks inside [start, end): thread time (`tdur`) where Chromium recorded it, else
+ * the wall time; a task nested inside an earlier one is not counted twice; a task cut by the window is prorated.
+ */
+export function threadCpuMs(events: readonly TraceEvent[], pid: number, tid: number, start: number, end: number): number {
+  const tasks = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && TASK_NAMES.has(e.name) && e.dur !== undefined && e.dur > 0)
+    .sort((a, b) => a.ts - b.ts);
+  let total = 0;
+  let coveredUntil = -Infinity;
+  for (const e of tasks) {
+    const s0 = e.ts / 1000;
+    const e0 = (e.ts + (e.dur ?? 0)) / 1000;
+    if (e0 <= coveredUntil) continue; // nested in the previous top-level task
+    coveredUntil = e0;
+    const inside = Math.min(e0, end) - Math.max(s0, start);
+    if (inside <= 0) continue;
+    const cpu = (e.tdur ?? e.dur ?? 0) / 1000;
+    total += cpu * (inside / (e0 - s0));
+  }
+  return total;
+}
+
+function load(tasks: { start: number; end: number }[], start: number, end: number, cpuMs: number): ThreadLoad {
   const inside = tasks.filter((t) => t.end > start && t.start < end);
   return {
     busy: busyShare(inside, start, end),
     tasks: inside.length,
     long: longTasks(inside.map((t) => Math.min(t.end, end) - Math.max(t.start, start))),
+    cpuMs,
   };
 }
 
@@ -105,11 +134,15 @@ export function summariseTrace(events: readonly TraceEvent[]): TraceSummary | nu
   const all = threads(events).filter((t) => t.pid === w.pid);
   const main = all.find((t) => t.name === 'CrRendererMain');
   const workers = all.filter((t) => t.name.startsWith('DedicatedWorker'));
-  const mainLoad = main ? load(tasksOf(events, main.pid, main.tid), w.start, w.end) : null;
+  const cpu = (t: Thread): number => threadCpuMs(events, t.pid, t.tid, w.start, w.end);
+  const mainLoad = main ? load(tasksOf(events, main.pid, main.tid), w.start, w.end, cpu(main)) : null;
   let workerLoad: ThreadLoad | null = null;
   for (const t of workers) {
-    const l = load(tasksOf(events, t.pid, t.tid), w.start, w.end);
+    const l = load(tasksOf(events, t.pid, t.tid), w.start, w.end, cpu(t));
     if (!workerLoad || l.busy > workerLoad.busy) workerLoad = l;
   }
-  return { windowMs: w.end - w.start, main: mainLoad, worker: workerLoad };
+  const tids = new Set(events.filter((e) => e.pid === w.pid && e.ph === 'X').map((e) => e.tid));
+  let rendererCpuMs = 0;
+  for (const tid of tids) rendererCpuMs += threadCpuMs(events, w.pid, tid, w.start, w.end);
+  return { windowMs: w.end - w.start, main: mainLoad, worker: workerLoad, rendererCpuMs };
 }

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { bytesBySource } from '../report/chunk-sources.ts';
 
 interface ManifestChunk {
   file: string;
@@ -24,6 +25,8 @@ export interface FileSize {
   gzip: number;
   brotli: number;
   packages: string[];
+  /** Raw (minified) bytes per npm package, "app" for our own code, from the source map (for the report's treemap). */
+  packageBytes?: Record<string, number>;
 }
 
 export interface ChunkSet {
@@ -43,6 +46,8 @@ export interface BundleReport {
   routes: Record<string, ChunkSet>;
   lightweightChartsOnFirstScreen: boolean;
   allJs: { raw: number; gzip: number; brotli: number; files: number };
+  /** Every JS file of the build (the feed worker included), with its bytes per package. */
+  chunks?: FileSize[];
 }
 
 /** The page module of each route the issue names. */
@@ -76,10 +81,13 @@ export function staticClosure(manifest: Manifest, key: string): string[] {
 function sizeOf(dist: string, file: string): FileSize {
   const buf = readFileSync(join(dist, file));
   let packages: string[] = [];
+  let packageBytes: Record<string, number> | undefined;
   const map = join(dist, `${file}.map`);
   if (file.endsWith('.js') && existsSync(map)) {
     try {
-      packages = packagesOf((JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] }).sources ?? []);
+      const parsed = JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[]; mappings?: string };
+      packages = packagesOf(parsed.sources ?? []);
+      packageBytes = bytesBySource(buf.toString('utf8'), parsed, (s) => packagesOf([s])[0] ?? 'app');
     } catch {
       packages = [];
     }
@@ -90,6 +98,7 @@ function sizeOf(dist: string, file: string): FileSize {
     gzip: gzipSync(buf, { level: 9 }).length,
     brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
     packages,
+    ...(packageBytes ? { packageBytes } : {}),
   };
 }
 
@@ -144,5 +153,6 @@ export function bundleReport(dist: string): BundleReport {
       brotli: all.reduce((a, f) => a + f.brotli, 0),
       files: all.length,
     },
+    chunks: all,
   };
 }

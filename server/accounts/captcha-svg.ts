@@ -1,6 +1,7 @@
 // Draws a captcha answer as an SVG of jittered, rotated strokes plus noise. Glyphs are paths from a small
 // stroke font (no <text>), so the answer cannot simply be read out of the SVG source.
 import { randomInt } from 'node:crypto';
+import { numberText } from '../../src/domain/decimal-text.ts';
 
 type Stroke = ReadonlyArray<readonly [number, number]>;
 
@@ -41,7 +42,7 @@ export const CAPTCHA_WIDTH = 150;
 export const CAPTCHA_HEIGHT = 50;
 
 const rnd = (min: number, max: number): number => min + (randomInt(0, 10_001) / 10_000) * (max - min);
-const f = (n: number): string => n.toFixed(1);
+const f = (n: number): string => numberText(n, 1);
 
 function glyphPaths(ch: string, cx: number, cy: number): string {
   const strokes = GLYPHS[ch];

@@ -29,6 +29,16 @@ export function normaliseAccount(channel: Channel, raw: string | undefined): str
   return channel === 'email' ? normaliseEmail(raw) : normaliseMobile(raw);
 }
 
+/** The login's channel: the one sent, else an account with "@" is an e-mail address and anything else a number. */
+export function loginChannel(account: string, loginType: Channel | undefined): Channel {
+  return loginType ?? (account.includes('@') ? 'email' : 'mobile');
+}
+
+/** The account a sign-up names: a mobile sign-up may send the number as `mobile` or as `account`. */
+export function signUpAccount(b: { type: Channel; account?: string | undefined; mobile?: string | undefined }): string | undefined {
+  return b.type === 'mobile' ? b.mobile || b.account : b.account;
+}
+
 /** Length rule for a new password, and the repeat must match (SPEC §5 "Password inconsistency"). */
 export function checkNewPassword(password: string, repeat?: string): void {
   const length = [...password].length;

@@ -1,6 +1,8 @@
 // Sent verification codes: random 6 digits, valid 10 minutes, single use, one send per target per 60 s, and a
-// few wrong guesses burn the code. Only the newest code of a target counts (a resend replaces the old one).
-import { randomInt, timingSafeEqual } from 'node:crypto';
+// few wrong guesses burn the code. Each code has a random key that only the caller who asked for it is given; a
+// check names the code by its key, so nobody else can spend its attempts (a reset code cannot be burnt by
+// strangers), and a later send to the same target does not kill a code someone is about to type.
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock, Notifier } from '../context.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -44,8 +46,9 @@ export async function checkResend(q: Queryable, channel: CodeChannel, target: st
 }
 
 /**
- * Stores a new code and hands its text to the notifier. `recipient` is the address the gateway needs; `address`
- * (the client's IP) is capped per day as well as the target, so one caller cannot spray codes at many numbers.
+ * Stores a new code, hands its text to the notifier and returns the code's key (for the caller only: it goes in
+ * the send answer, never in the message). `recipient` is the address the gateway needs; `address` (the client's
+ * IP) is capped per day as well as the target, so one caller cannot spray codes at many numbers.
  */
 export async function issueCode(
   deps: { db: Db; clock: Clock; notifier: Notifier; limits: Limits },
@@ -53,9 +56,10 @@ export async function issueCode(
   recipient: string,
   text: (code: string) => string,
   address?: string,
-): Promise<void> {
+): Promise<string> {
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const key = randomBytes(16).toString('base64url');
   await deps.db.tx(async (q) => {
     await checkResend(q, t.channel, t.target, now);
     // Outside the resend window only: a refused 60 s resend does not eat the day's allowance.
@@ -63,19 +67,20 @@ export async function issueCode(
     await spendDaily(q, 'code_send_target', `${t.channel}:${t.target}`, now, caps.daily('code_send_target'));
     if (address !== undefined) await spendDaily(q, 'code_send_address', address, now, caps.daily('code_send_address'));
     await sweepCounters(q, now);
-    // Older codes of this address can never be used again (only the newest counts): keep the table small.
+    // Expired codes of this address can never be used again: keep the table small.
     await q.query('DELETE FROM verification_codes WHERE channel = $1 AND target = $2 AND created_at < $3', [
       t.channel,
       t.target,
       now - CODE_TTL_MS,
     ]);
     await q.query(
-      `INSERT INTO verification_codes (channel, target, purpose, code, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [t.channel, t.target, t.purpose, code, now, now + CODE_TTL_MS],
+      `INSERT INTO verification_codes (channel, target, purpose, code, created_at, expires_at, code_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [t.channel, t.target, t.purpose, code, now, now + CODE_TTL_MS, key],
     );
   });
   await deps.notifier.send(t.channel, recipient, text(code));
+  return key;
 }
 
 function sameCode(stored: string, given: string): boolean {
@@ -85,42 +90,45 @@ function sameCode(stored: string, given: string): boolean {
 }
 
 /**
- * Checks a code before the caller's transaction and returns its id (consume it inside the transaction with
- * consumeCode). Every check, right or wrong, spends one attempt in the same statement that reads the code, so
- * parallel guesses cannot all be compared before the count lands; a code allows MAX_CODE_ATTEMPTS checks.
- * Checks are also capped per target per day (and per signed-in account when `accountId` is given). The counts
- * are written outside any transaction, so a caller's rollback cannot undo them.
+ * Checks the code named by `key` before the caller's transaction and returns its id (consume it inside the
+ * transaction with consumeCode). A request without the key of a live code for this target and purpose is refused
+ * without touching anything: only the caller who asked for a code can spend its checks. Every keyed check, right
+ * or wrong, spends one attempt in the same statement that reads the code, so parallel guesses cannot all be
+ * compared before the count lands; a code allows MAX_CODE_ATTEMPTS checks. Checks by a signed-in account are also
+ * capped per day (`accountId`). The counts are written outside any transaction, so a caller's rollback cannot undo
+ * them.
  */
 export async function verifyCode(
   deps: { db: Db; limits: Limits },
   t: CodeTarget,
+  key: string | undefined,
   given: string,
   now: number,
   accountId?: number,
 ): Promise<number> {
   const { db, limits } = deps;
-  await spendDaily(db, 'code_guess_target', `${t.channel}:${t.target}`, now, limits.daily('code_guess_target'));
+  const codeKey = (key ?? '').trim();
+  if (!codeKey) throw new ApiError('code_invalid');
   if (accountId !== undefined) {
     await spendDaily(db, 'code_guess_account', String(accountId), now, limits.daily('code_guess_account'));
   }
   const claimed = await db.query<{ id: number; code: string }>(
     `UPDATE verification_codes SET attempts = attempts + 1
-      WHERE id = (SELECT id FROM verification_codes
-                   WHERE channel = $1 AND target = $2 AND purpose = $3 ORDER BY id DESC LIMIT 1)
-        AND used_at IS NULL AND expires_at > $4 AND attempts < $5
+      WHERE code_key = $1 AND channel = $2 AND target = $3 AND purpose = $4
+        AND used_at IS NULL AND expires_at > $5 AND attempts < $6
       RETURNING id, code`,
-    [t.channel, t.target, t.purpose, now, MAX_CODE_ATTEMPTS],
+    [codeKey, t.channel, t.target, t.purpose, now, MAX_CODE_ATTEMPTS],
   );
   const row = claimed[0];
   if (row) {
     if (!sameCode(row.code, given)) throw new ApiError('code_invalid');
     return row.id;
   }
-  // No attempt was left: read why, only to choose the message.
+  // No attempt was left, or the key is not this target's: read why, only to choose the message.
   const rows = await db.query<CodeRow>(
     `SELECT id, code, attempts, expires_at, used_at FROM verification_codes
-      WHERE channel = $1 AND target = $2 AND purpose = $3 ORDER BY id DESC LIMIT 1`,
-    [t.channel, t.target, t.purpose],
+      WHERE code_key = $1 AND channel = $2 AND target = $3 AND purpose = $4`,
+    [codeKey, t.channel, t.target, t.purpose],
   );
   const last = rows[0];
   if (last && last.used_at !== null) throw new ApiError('code_used');

@@ -1,7 +1,7 @@
 // The trader ranking (/api/follow/list): real traders from their closed orders (cancelled ones are not trades),
 // ranked among the seeded traders by three-week profit rate. Demo accounts are left out: their money is not real.
 // Rates are percent with 2 decimals: profit rate = realised P&L ÷ margin used; win rate = winning ÷ closed orders.
-import Decimal from 'decimal.js';
+import { dec, fixed, type DecInput } from '../../src/domain/decimal.ts';
 import type { Trader } from '../../src/domain/content-types.ts';
 import type { Queryable } from '../db/db.ts';
 
@@ -41,9 +41,9 @@ export function maskedName(r: Pick<AggRow, 'uid' | 'email' | 'mobile'>): string 
   return `ID ${r.uid.slice(0, 4)}****`;
 }
 
-const pct = (part: Decimal.Value, whole: Decimal.Value): string => {
-  const w = new Decimal(whole);
-  return w.isZero() ? '0.00' : new Decimal(part).div(w).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+const pct = (part: DecInput, whole: DecInput): string => {
+  const w = dec(whole);
+  return w.isZero() ? '0.00' : fixed(dec(part).div(w).times(100), 2);
 };
 
 /** Real traders with at least one closed order in the last three weeks. */
@@ -80,7 +80,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
     multiple: top.get(a.user_id)?.multiple ?? 0,
     three_week_rate: pct(a.profit3 ?? 0, a.margin3 ?? 0),
     three_week_win: pct(a.wins3, a.n3),
-    three_week_profit: new Decimal(a.profit3 ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    three_week_profit: fixed(a.profit3 ?? 0, 2),
     total_rate: pct(a.profit_all, a.margin_all),
     total_trade_num: Number(a.n_all),
     followers: 0, // copy trading is not built yet (SPEC keeps it for later)
@@ -92,7 +92,7 @@ export async function seededTraders(q: Queryable): Promise<Unranked[]> {
     `SELECT name, code, multiple, three_week_rate, three_week_win, three_week_profit, total_rate, total_trade_num, followers
        FROM seeded_traders`,
   );
-  const two = (v: string): string => new Decimal(v).toFixed(2);
+  const two = (v: string): string => fixed(v, 2);
   return rows.map((r) => ({
     user: r.name,
     code: r.code,
@@ -111,8 +111,8 @@ export async function rankingPage(q: Queryable, now: number, page: number): Prom
   const all = [...(await realTraders(q, now)), ...(await seededTraders(q))];
   all.sort(
     (a, b) =>
-      new Decimal(b.three_week_rate).cmp(a.three_week_rate) ||
-      new Decimal(b.three_week_profit).cmp(a.three_week_profit) ||
+      dec(b.three_week_rate).cmp(a.three_week_rate) ||
+      dec(b.three_week_profit).cmp(a.three_week_profit) ||
       a.user.localeCompare(b.user),
   );
   const start = (page - 1) * RANK_PAGE_SIZE;

@@ -1,12 +1,13 @@
 // The order engine: user actions (submit, close, cancel, stops), the tick-driven triggers (pending fills, stop-profit,
-// stop-loss, stop-out) over an in-memory index of open orders, and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
+// stop-loss, stop-out) over an in-memory index of open orders (the book, and the tick index that keeps per-tick work in
+// proportion to what a tick changes: tick-index.ts), and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
 // Over ~300 lines on purpose: the actions and the triggers share one in-memory index and its locking; the rules
 // already live apart (submit-check.ts, triggers, amounts in src/domain/money.ts). Split further only with the index.
 import { checkOpenOrderCap } from '../security/open-orders.ts';
-import { positionPnl, sideOf } from '../../src/domain/money.ts';
+import { sideOf } from '../../src/domain/money.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
-import { price, usd, type Price, type Usd } from '../../src/domain/units.ts';
+import { price, type Price, type Usd } from '../../src/domain/units.ts';
 import type { Services, Tick } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -20,22 +21,25 @@ import { checkStops, optionalPrice, planSubmit, type SubmitInput } from './submi
 import {
   cancelPending, changeStops, closeHolding, fillPending, openOrder, RowChanged, type Committed,
 } from './transitions.ts';
-import { belowStopOut, pendingFills, stopHit, stopOutQueue } from './triggers.ts';
+import type { EngineIndex, IndexSource } from './index-types.ts';
+import { TickIndex } from './tick-index.ts';
+import { pendingFills, stopHit, stopOutQueue } from './triggers.ts';
 import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
 
 /** How often the cached balances of users with open orders are re-read (deposits, withdrawals happen elsewhere). */
 export const ACCOUNT_REFRESH_MS = 5000;
 
 export type InstrumentSource = (q: Queryable) => Promise<EngineInstrument[]>;
+export type IndexFactory = (source: IndexSource) => EngineIndex;
 
-interface CachedAccount {
-  balance: Usd; // available; the margin comes from the book (marginOf)
-}
+/** Instruments whose terms the index scaled its figures by. */
+const termsOf = (i: EngineInstrument): string => `${i.pricePrecision}|${i.spec.ForexContNum}`;
 
 export class OrderEngine {
-  readonly book = new OrderBook();
+  readonly book: OrderBook;
+  /** Sums, ladders and the cached available balances (the margin comes from the book). */
+  private readonly index: EngineIndex;
   private readonly instruments = new Map<number, EngineInstrument>();
-  private readonly accounts = new Map<number, CachedAccount>();
   /** Trigger actions under way, by order id: a busy order is not triggered twice. */
   private readonly busy = new Map<number, Promise<void>>();
   /** Users whose stop-out run is under way. */
@@ -47,7 +51,14 @@ export class OrderEngine {
   constructor(
     private readonly ctx: Services,
     private readonly loadInstruments: InstrumentSource,
-  ) {}
+    makeIndex: IndexFactory = (source) => new TickIndex(source),
+  ) {
+    this.index = makeIndex({
+      instrument: (id) => this.instruments.get(id),
+      latestPrice: (inst) => this.ctx.market.latest(inst.code)?.close ?? null,
+    });
+    this.book = new OrderBook(this.index);
+  }
 
   async start(): Promise<void> {
     await this.reloadInstruments();
@@ -77,7 +88,14 @@ export class OrderEngine {
   }
 
   private async reloadInstruments(q: Queryable = this.ctx.db): Promise<void> {
-    for (const inst of await this.loadInstruments(q)) this.instruments.set(inst.id, inst);
+    for (const inst of await this.loadInstruments(q)) {
+      const before = this.instruments.get(inst.id);
+      this.instruments.set(inst.id, inst);
+      // The index scaled its figures by the old terms (or had none): index the instrument's orders again.
+      if (before && termsOf(before) === termsOf(inst)) continue;
+      const orders = this.book.forInstrument(inst.id);
+      if (orders.length > 0) this.index.reindex(inst.id, orders);
+    }
   }
 
   /** Inside a transaction pass its `q`: PGlite's outer handle waits for the transaction and would deadlock. */
@@ -199,7 +217,7 @@ export class OrderEngine {
   // ---- account figures ------------------------------------------------------------------------------------------
 
   private cacheAccount(userId: number, a: AccountBalance): void {
-    this.accounts.set(userId, { balance: usd(a.balance) });
+    this.index.setBalance(userId, String(a.balance));
   }
 
   private async refreshAccounts(): Promise<void> {
@@ -229,41 +247,25 @@ export class OrderEngine {
   /** Margin held by a user's open orders (pending and holding). Not lock_balance: that also holds the amounts of
    * pending withdrawals, which are leaving the account and must neither count as margin nor cover a loss. */
   marginOf(userId: number): Usd {
-    let total = usd(0);
-    for (const o of this.book.forUser(userId)) total = usd(total.plus(o.margin));
-    return total;
+    return this.index.marginOf(userId);
   }
 
-  /** Sum of the floating P&L of a user's holding orders at the latest prices. */
+  /** Sum of the floating P&L of a user's holding orders at the latest prices (each rounded by money()). */
   floatingOf(userId: number): Usd {
-    let total = usd(0);
-    for (const o of this.book.forUser(userId)) {
-      if (o.status !== 1) continue;
-      const f = this.floatingOfOrder(o);
-      if (f) total = usd(total.plus(f));
-    }
-    return total;
-  }
-
-  private floatingOfOrder(o: OpenOrder): Usd | null {
-    const inst = this.instruments.get(o.instrumentId);
-    const current = inst ? this.currentPrice(inst) : null;
-    if (!inst || !current) return null;
-    return positionPnl(inst.spec, o.side, o.quantity, o.price, current);
+    return this.index.floatingOf(userId);
   }
 
   // ---- triggers -----------------------------------------------------------------------------------------------
 
   /** Runs synchronously inside the market's tick: decides in memory, then starts the database work. */
   onTick(tick: Tick): void {
-    const orders = this.book.forInstrument(tick.instrumentId);
-    if (orders.length === 0) return;
-    const at = price(tick.price);
-    const holders = new Set<number>();
-    for (const o of orders) {
-      if (o.status === 1) holders.add(o.userId);
-      if (this.busy.has(o.id)) continue;
-      this.evaluate(o, at);
+    const { crossed, holders } = this.index.tick(tick.instrumentId, tick.price);
+    if (crossed.length > 0) {
+      const at = price(tick.price);
+      for (const id of crossed) {
+        const o = this.book.get(id);
+        if (o && !this.busy.has(id)) this.evaluate(o, at);
+      }
     }
     for (const userId of holders) this.checkStopOut(userId);
   }
@@ -352,8 +354,7 @@ export class OrderEngine {
   /** In memory: is this user's risk rate at or below the stop-out level? If so, start the (serial) stop-out run. */
   private checkStopOut(userId: number): void {
     if (this.stoppingOut.has(userId)) return;
-    const acc = this.accounts.get(userId);
-    if (!acc || !belowStopOut(acc.balance, this.marginOf(userId), this.floatingOf(userId))) return;
+    if (!this.index.belowStopOut(userId)) return;
     this.stoppingOut.add(userId);
     this.track(
       this.stopOut(userId)
@@ -370,13 +371,13 @@ export class OrderEngine {
       const acc = await getAccount(this.ctx.db, userId);
       if (!acc) return;
       this.cacheAccount(userId, acc);
-      if (!belowStopOut(usd(acc.balance), this.marginOf(userId), this.floatingOf(userId))) return;
+      if (!this.index.belowStopOut(userId)) return;
       // Only positions whose market is open can be closed (at a live price); a failed close is not retried here.
       const exposures = [];
       for (const o of this.book.forUser(userId)) {
         const inst = this.instruments.get(o.instrumentId);
         if (o.status !== 1 || tried.has(o.id) || !inst || !this.ctx.market.isOpen(inst.code)) continue;
-        const f = this.floatingOfOrder(o);
+        const f = this.index.floatingOfOrder(o.id);
         if (f) exposures.push({ id: o.id, floating: f });
       }
       const worst = stopOutQueue(exposures)[0];

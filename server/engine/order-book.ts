@@ -1,6 +1,7 @@
 // The in-memory index of open orders (pending and holding) by instrument and by user, so a tick looks only at the
 // orders of its own instrument. Loaded at start and updated after every committed change; the database stays the
-// authority (every close is a conditional UPDATE … WHERE status = 1).
+// authority (every close is a conditional UPDATE … WHERE status = 1). An observer (the engine's tick index) sees every
+// order come and go, so its sums and ladders never drift from the book.
 import { D } from '../../src/domain/decimal.ts';
 import { lots, price, usd } from '../../src/domain/units.ts';
 import type { OpenOrder, OrderRow } from './types.ts';
@@ -24,7 +25,14 @@ export function openOrderOf(row: OrderRow): OpenOrder | null {
   };
 }
 
+export interface BookObserver {
+  added(o: OpenOrder): void;
+  removed(o: OpenOrder): void;
+}
+
 export class OrderBook {
+  constructor(private readonly observer: BookObserver | null = null) {}
+
   private readonly byId = new Map<number, OpenOrder>();
   private readonly byInstrument = new Map<number, Map<number, OpenOrder>>();
   private readonly byUser = new Map<number, Map<number, OpenOrder>>();
@@ -49,6 +57,7 @@ export class OrderBook {
     this.byId.set(o.id, o);
     bucket(this.byInstrument, o.instrumentId).set(o.id, o);
     bucket(this.byUser, o.userId).set(o.id, o);
+    this.observer?.added(o);
   }
 
   remove(id: number): void {
@@ -57,6 +66,7 @@ export class OrderBook {
     this.byId.delete(id);
     drop(this.byInstrument, o.instrumentId, id);
     drop(this.byUser, o.userId, id);
+    this.observer?.removed(o);
   }
 
   /** Open orders of one instrument (a snapshot: safe to change the book while iterating it). */
@@ -75,6 +85,7 @@ export class OrderBook {
   }
 
   clear(): void {
+    for (const o of [...this.byId.values()]) this.observer?.removed(o);
     this.byId.clear();
     this.byInstrument.clear();
     this.byUser.clear();

@@ -2,8 +2,8 @@
 import { dec } from '../../src/domain/decimal.ts';
 import type { OrderList, OrderStatus } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/db.ts';
-import { getAccount, moneyText as balanceText } from '../ledger/ledger.ts';
-import { moneyText } from '../../src/domain/money.ts';
+import { getAccount } from '../ledger/ledger.ts';
+import { exactMoneyText as balanceText, moneyText } from '../../src/domain/money-text.ts';
 import type { OrderEngine } from './engine.ts';
 import { countOrders, listOrders, openOrdersOfUser, sumRealised } from './orders-repo.ts';
 

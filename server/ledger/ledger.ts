@@ -1,8 +1,7 @@
 // The one place money moves: a conditional UPDATE of the account that refuses to go below zero, plus a
 // financial record for every change to the available balance — inside the caller's transaction.
 // Invariant: sum(financial_records.value) = accounts.balance for every user.
-import { dec, type Dec, type DecInput } from '../../src/domain/decimal.ts';
-import { trimZeros } from '../../src/domain/decimal-text.ts';
+import { dec, exactText, type Dec, type DecInput } from '../../src/domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { RecordTypeValue } from './record-types.ts';
@@ -31,7 +30,7 @@ function toSqlDecimal(v: DecInput | undefined): string {
   if (!d.isFinite() || d.decimalPlaces() > 8 || d.abs().gte('1e16')) {
     throw new RangeError(`ledger amount out of range: ${d.toString()}`);
   }
-  return d.toFixed();
+  return exactText(d);
 }
 
 /** Creates the user's USD account (balance 0) if it does not exist yet. */
@@ -80,14 +79,14 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
     l = l.plus(d.lock);
     if (lowestB === null || b.lt(lowestB)) lowestB = b;
     if (lowestL === null || l.lt(lowestL)) lowestL = l;
-    prefixB.push(b.toFixed());
+    prefixB.push(exactText(b));
   }
   const rows = await q.query<AccountBalance>(
     `UPDATE accounts
         SET balance = balance + $2::numeric, lock_balance = lock_balance + $3::numeric, updated_at = $4
       WHERE user_id = $1 AND balance + $5::numeric >= 0 AND lock_balance + $6::numeric >= 0
       RETURNING balance, lock_balance`,
-    [userId, b.toFixed(), l.toFixed(), last.at, (lowestB ?? b).toFixed(), (lowestL ?? l).toFixed()],
+    [userId, exactText(b), exactText(l), last.at, exactText(lowestB ?? b), exactText(lowestL ?? l)],
   );
   const after = rows[0];
   if (!after) {
@@ -102,7 +101,7 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
     rec.value.push(value);
     rec.type.push(m.type);
     rec.memo.push(m.memo);
-    rec.after.push(start.plus(prefixB[i] ?? '0').toFixed());
+    rec.after.push(exactText(start.plus(prefixB[i] ?? '0')));
     rec.at.push(m.at);
   });
   if (rec.value.length > 0) {
@@ -116,9 +115,4 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
     );
   }
   return after;
-}
-
-/** Money text for the wire: exact, trailing zeros trimmed but at least two decimals ("100000.00", "1.2345"). */
-export function moneyText(v: DecInput): string {
-  return trimZeros(dec(v).toFixed(), 2);
 }

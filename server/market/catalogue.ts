@@ -1,5 +1,6 @@
 // The seeded instrument catalogue (SPEC §3 Instrument) and its categories with names per language. The seeder writes
 // these rows once; at run time the database is the authority (an operator may edit it), not this file.
+import { numberText } from '../../src/domain/decimal-text.ts';
 import type { Language } from '../../src/domain/types.ts';
 import type { MarketClass } from './market-hours.ts';
 
@@ -222,6 +223,6 @@ export function syntheticDef(n: number, tickHz: number): InstrumentDef {
   return {
     id: SYNTHETIC_ID_BASE + n, code, showCode: code, categoryId: CATEGORY_SYNTHETIC, cls: 'crypto',
     pricePrecision: 4, pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: [10, 20, 50, 100],
-    feeRate: '0.002', basePrice: (50 + (n % 150)).toFixed(4), annualVol: 0.4, tickHz,
+    feeRate: '0.002', basePrice: numberText(50 + (n % 150), 4), annualVol: 0.4, tickHz,
   };
 }

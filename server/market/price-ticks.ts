@@ -1,5 +1,6 @@
 // Prices inside the market are whole "ticks" (price × 10^PricePrecision, an exact integer): comparing, aggregating and
 // formatting them is exact and cheap on the tick path. These helpers convert to the wire's decimal text and back.
+import { divRoundInt } from '../../src/domain/rounding.ts';
 
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
@@ -42,11 +43,9 @@ export function textToTicks(text: string, precision: number): number | null {
 
 /**
  * Percent change of close against open with 2 decimals, half away from zero, e.g. "-0.35".
- * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once.
+ * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once (rounding.ts).
  */
 export function changePercentText(closeTicks: number, openTicks: number): string {
   if (openTicks <= 0) return '0.00';
-  const q = ((closeTicks - openTicks) * 10_000) / openTicks;
-  const hundredths = Math.sign(q) * Math.round(Math.abs(q));
-  return ticksToText(hundredths === 0 ? 0 : hundredths, 2);
+  return ticksToText(divRoundInt((closeTicks - openTicks) * 10_000, openTicks), 2);
 }

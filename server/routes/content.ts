@@ -1,6 +1,7 @@
 // Content routes (issue 12): news list and detail, the trader ranking, the user's invitations, the complaint e-mail
 // address and the announcement. News HTML is stored sanitised (server/content/sanitise.ts); see docs/content.md.
 import type { FastifyInstance } from 'fastify';
+import { wireTime } from '../../src/domain/wire-time.ts';
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged } from '../../src/domain/content-types.ts';
 import type { AppContext } from '../context.ts';
 import { sessionUser } from '../auth/session.ts';
@@ -28,9 +29,7 @@ interface NewsRow {
 }
 
 /** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran. */
-const utcText = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-const toItem = (r: NewsRow): NewsItem => ({ id: r.id, title: r.title, desc: r.desc, logo: r.logo, created_at: utcText(Number(r.created_at)) });
+const toItem = (r: NewsRow): NewsItem => ({ id: r.id, title: r.title, desc: r.desc, logo: r.logo, created_at: wireTime(Number(r.created_at)) });
 
 export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;

@@ -3,6 +3,7 @@
 // quick_ist (the trader's charges by type, paged). A charge waits for an operator (server/ops/commands/deposits.ts).
 import type { FastifyInstance } from 'fastify';
 import { COIN_AMOUNT, parseAmount, USD_AMOUNT, type AmountRule } from '../../src/domain/amount-input.ts';
+import { exactText } from '../../src/domain/decimal.ts';
 import { trimZeros } from '../../src/domain/decimal-text.ts';
 import type { BankCoin, ChargeRecord, CoinNetwork, DepositBank, Paged } from '../../src/domain/wallet-types.ts';
 import type { AppContext } from '../context.ts';
@@ -10,8 +11,8 @@ import { realSessionUser } from '../auth/session.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
-import { recordTime } from '../http/wire-time.ts';
-import { moneyText } from '../ledger/ledger.ts';
+import { wireTime } from '../../src/domain/wire-time.ts';
+import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { ownedUpload } from '../uploads/store.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
@@ -51,9 +52,9 @@ export function toChargeRecord(r: ChargeRow): ChargeRecord {
     number: trimZeros(r.number, 0),
     type: r.type === 1 ? 1 : 0,
     currency_code: r.currency_code,
-    credited: r.credited === null ? '' : moneyText(r.credited),
+    credited: r.credited === null ? '' : exactMoneyText(r.credited),
     status: r.status as ChargeRecord['status'],
-    created_at: recordTime(r.created_at),
+    created_at: wireTime(r.created_at),
     remark: r.remark,
   };
 }
@@ -109,7 +110,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await ctx.db.query(
         `INSERT INTO charges (user_id, type, number, currency_code, usd_price, network_id, address, proof_upload, created_at)
          VALUES ($1, 0, $2, $3, $4, $5, $6, $7, $8)`,
-        [user.id, number.toFixed(), network.currency_code, network.usd_price, network.id, network.address, proof, ctx.clock.now()],
+        [user.id, exactText(number), network.currency_code, network.usd_price, network.id, network.address, proof, ctx.clock.now()],
       );
       return ok(null, requestText(request, 'server.charge_submitted'));
     },
@@ -135,7 +136,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await ctx.db.query(
         `INSERT INTO charges (user_id, type, number, currency_code, usd_price, bank_id, proof_upload, created_at)
          VALUES ($1, 1, $2, $3, $4, $5, $6, $7)`,
-        [user.id, number.toFixed(), bank.name, bank.usd_price, bank.id, proof, ctx.clock.now()],
+        [user.id, exactText(number), bank.name, bank.usd_price, bank.id, proof, ctx.clock.now()],
       );
       return ok(null, requestText(request, 'server.charge_submitted'));
     },

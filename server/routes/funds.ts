@@ -1,15 +1,17 @@
 // SPEC §7 Funds for the trading account: forexDetail (balance, margin, floating P&L, equity, risk rate) and
 // accountLog/forexChange (the financial records, paged). wallet/getBalance lives in routes/wallet.ts.
 import type { FastifyInstance } from 'fastify';
-import { equity, moneyText, riskRate } from '../../src/domain/money.ts';
+import { fixed } from '../../src/domain/decimal.ts';
+import { equity, riskRate } from '../../src/domain/money.ts';
+import { exactMoneyText, moneyText } from '../../src/domain/money-text.ts';
+import { wireTime } from '../../src/domain/wire-time.ts';
 import { usd } from '../../src/domain/units.ts';
 import type { AppContext } from '../context.ts';
 import { sessionUser } from '../auth/session.ts';
 import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
-import { recordTime } from '../http/wire-time.ts';
-import { getAccount, moneyText as balanceText } from '../ledger/ledger.ts';
+import { getAccount } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
@@ -51,12 +53,12 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const rate = riskRate(figures);
     const data: ForexDetail = {
       currency: 'USD',
-      balance: balanceText(figures.balance),
-      lock_balance: balanceText(acc?.lock_balance ?? '0'),
-      margin: balanceText(figures.lockBalance),
+      balance: exactMoneyText(figures.balance),
+      lock_balance: exactMoneyText(acc?.lock_balance ?? '0'),
+      margin: exactMoneyText(figures.lockBalance),
       floating: moneyText(figures.floating),
       equity: moneyText(equity(figures)),
-      risk_rate: rate === null ? null : rate.times(100).toFixed(2),
+      risk_rate: rate === null ? null : fixed(rate.times(100), 2),
     };
     return ok(data);
   });
@@ -81,12 +83,12 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const text = requestText(request, key, { memo: r.memo });
         return {
           Id: Number(r.id),
-          Value: balanceText(r.value),
+          Value: exactMoneyText(r.value),
           Type: type,
           Memo: r.memo,
           // Type 10 shows its memo as is (SPEC §2); an untranslated type falls back to its memo too.
           MemoTran: type === RecordType.MEMO || text === key ? r.memo : text,
-          CreatedAtTran: recordTime(Number(r.created_at)),
+          CreatedAtTran: wireTime(Number(r.created_at)),
         };
       });
       return ok({ list, total: Number(count[0]?.n ?? 0) });

@@ -1,5 +1,6 @@
-// The route modules of the server, in registration order. Each has the shape
-// `export async function xRoutes(app: FastifyInstance, ctx: AppContext): Promise<void>`.
+// The REST route modules of the server, in registration order. Each is a RouteModule (server/http/route-module.ts):
+// `(app, ctx) => Promise<void>`; opsRoutes() builds one. The market routes and /v1/ws need the live market and the
+// hub, so server/server.ts adds them after these.
 import type { RouteModule } from '../http/route-module.ts';
 import { commonRoutes } from './common.ts';
 import { healthRoutes } from './health.ts';
@@ -30,13 +31,12 @@ export function coreRoutes(): RouteModule[] {
     realNameRoutes,
     miningRoutes,
     uploadRoutes,
-    // TRADING: the order engine's routes (starts the engine) and the trading account's funds routes.
+    // The order engine's routes (server/server.ts starts the engine) and the trading account's routes.
     tradingRoutes,
     fundsRoutes,
     // The back office (token-guarded): the operator commands of server/ops/commands/.
     opsRoutes(),
-    // CONTENT: news, ranking, invitations, complaint e-mail, announcement.
+    // News, ranking, invitations, complaint e-mail, announcement.
     contentRoutes,
-    // MARKET HOOK: market REST routes are added in server/server.ts (marketRoutes) next to the ws route.
   ];
 }

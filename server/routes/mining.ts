@@ -3,18 +3,18 @@
 // applyRefund (early redemption: the amount back less the penalty, two ledger records). Real accounts only for the
 // money; the daily income is the job's (server/funds/income-job.ts).
 import type { FastifyInstance } from 'fastify';
-import { parseAmount, USD_AMOUNT } from '../../src/domain/amount-input.ts';
-import { dec } from '../../src/domain/decimal.ts';
+import { exactText, fixed } from '../../src/domain/decimal.ts';
 import { trimZeros } from '../../src/domain/decimal-text.ts';
-import { dayProfit, redemptionPenalty } from '../../src/domain/fund-maths.ts';
+import { checkFundAmount, dayProfit, redemptionPenalty } from '../../src/domain/fund-maths.ts';
 import { SubscriptionStatus, type FundIncome, type FundSubscription, type LastPaged, type MiningFund } from '../../src/domain/fund-types.ts';
 import type { AppContext } from '../context.ts';
 import { realSessionUser } from '../auth/session.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
-import { recordTime } from '../http/wire-time.ts';
-import { move, moneyText } from '../ledger/ledger.ts';
+import { wireTime } from '../../src/domain/wire-time.ts';
+import { move } from '../ledger/ledger.ts';
+import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
@@ -86,19 +86,16 @@ export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const fund = await fundById(ctx, request.query.id);
-      const text = (request.query.amount ?? '').trim();
-      if (!text) throw new ApiError('lock_amount_required'); // SPEC §5 'input lock number'
-      const parsed = parseAmount(text, USD_AMOUNT);
-      if (!parsed.ok) throw new ApiError(parsed.error, undefined, { places: USD_AMOUNT.places, max: USD_AMOUNT.max });
-      const amount = parsed.value;
-      if (amount.lt(fund.staring_sub_amount)) throw new ApiError('fund_below_min', undefined, { min: trimZeros(fund.staring_sub_amount, 0) });
-      if (amount.gt(fund.max_sub_amount)) throw new ApiError('fund_above_max', undefined, { max: trimZeros(fund.max_sub_amount, 0) });
+      // The screen's check before its confirm sheet, again (SPEC §5 'input lock number', amount, minimum, maximum).
+      const checked = checkFundAmount(request.query.amount ?? '', fund);
+      if (!checked.ok) throw new ApiError(checked.error, undefined, checked.params);
+      const amount = checked.value;
       const now = ctx.clock.now();
       await ctx.db.tx(async (q) => {
         const rows = await q.query<{ id: string }>(
           `INSERT INTO fund_subscriptions (user_id, fund_id, share_amount, day_profit, lock_days, penalty_percentage, sub_time)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [user.id, fund.id, amount.toFixed(), dayProfit(amount, fund.dividend_percentage).toFixed(), fund.lock_dividend_days,
+          [user.id, fund.id, exactText(amount), exactText(dayProfit(amount, fund.dividend_percentage)), fund.lock_dividend_days,
             fund.liquidated_damages, now],
         );
         // Refuses (rolling the subscription back) when the balance is short.
@@ -126,10 +123,10 @@ export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promi
       data: rows.map((r) => ({
         id: Number(r.sid),
         status: r.status as FundSubscription['status'],
-        share_amount: moneyText(r.share_amount),
-        sub_time: recordTime(r.sub_time),
-        day_profit: dec(r.day_profit).toFixed(4),
-        sum_profit: dec(r.sum ?? 0).toFixed(4),
+        share_amount: exactMoneyText(r.share_amount),
+        sub_time: wireTime(r.sub_time),
+        day_profit: fixed(r.day_profit, 4),
+        sum_profit: fixed(r.sum ?? 0, 4),
         paid_days: Number(r.days),
         get_fund: toFund(r),
       })),
@@ -154,7 +151,7 @@ export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promi
         ctx.db.query<{ n: string }>('SELECT count(*)::text AS n FROM fund_incomes WHERE subscription_id = $1', [request.query.sub_id]),
       ]);
       const data: LastPaged<FundIncome> = {
-        data: rows.map((r) => ({ id: Number(r.id), interest: dec(r.interest).toFixed(4), created_at: recordTime(r.created_at) })),
+        data: rows.map((r) => ({ id: Number(r.id), interest: fixed(r.interest, 4), created_at: wireTime(r.created_at) })),
         last_page: lastPage(Number(count[0]?.n ?? 0)),
       };
       return ok(data);

@@ -1,4 +1,5 @@
-// Verification codes by SMS or e-mail (SPEC §7 notify/send_sms, notify/send_email) and the picture captcha.
+// Verification codes by SMS or e-mail (SPEC §7 notify/send_sms, notify/send_email; the answer's data.key names the
+// code in the check that follows) and the picture captcha.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { createCaptcha } from '../accounts/captcha.ts';
@@ -28,7 +29,8 @@ interface SendBody {
 export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
 
-  async function send(request: FastifyRequest<{ Body: SendBody }>, channel: CodeChannel): Promise<void> {
+  /** Sends the code; returns its key, which the caller's check must carry (server/accounts/verification.ts). */
+  async function send(request: FastifyRequest<{ Body: SendBody }>, channel: CodeChannel): Promise<string> {
     const b = request.body;
     let target: string;
     let recipient: string;
@@ -56,7 +58,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       // the answer does not reveal whether the account exists.
       notifier: b.type !== PURPOSE_REGISTER && !existing ? { send: async () => undefined } : ctx.notifier,
     };
-    await issueCode(deps, { channel, target, purpose: b.type }, recipient, text, request.ip);
+    return issueCode(deps, { channel, target, purpose: b.type }, recipient, text, request.ip);
   }
 
   const sendSchema = {
@@ -66,13 +68,13 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   };
 
   app.post<{ Body: SendBody }>('/api/notify/send_sms', { schema: sendSchema }, async (request) => {
-    await send(request, 'sms');
-    return ok(null, requestText(request, 'server.code_sent'));
+    const key = await send(request, 'sms');
+    return ok({ key }, requestText(request, 'server.code_sent'));
   });
 
   app.post<{ Body: SendBody }>('/api/notify/send_email', { schema: sendSchema }, async (request) => {
-    await send(request, 'email');
-    return ok(null, requestText(request, 'server.code_sent'));
+    const key = await send(request, 'email');
+    return ok({ key }, requestText(request, 'server.code_sent'));
   });
 
   // SPEC "GET {token}" for the picture captcha: we serve it at a fixed path.

@@ -1,11 +1,11 @@
-// POST /api/common/image_upload: one image (PNG, JPEG, GIF or WebP by its bytes, at most UPLOAD_MAX_BYTES),
-// re-encoded without metadata (server/uploads/image.ts) and kept private in the uploads table; answers
+// POST /api/common/image_upload (real accounts only): one image (PNG, JPEG, GIF or WebP by its bytes, at most
+// UPLOAD_MAX_BYTES), re-encoded without metadata (server/uploads/image.ts) and kept private in the uploads table; answers
 // { url: "/api/common/image/<random id>" }. GET that URL serves the image to its owner's session and to operators
 // (x-ops-token) only: an <img> in the app loads it through a blob (src/api/private-image.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { UPLOAD_MAX_BYTES } from '../app.ts';
-import { sessionUser } from '../auth/session.ts';
+import { realSessionUser, sessionUser } from '../auth/session.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { isOperator } from '../ops/auth.ts';
 import { cleanImage } from '../uploads/image.ts';
@@ -17,7 +17,9 @@ const TAGS = ['Uploads'];
 
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, consumes: ['multipart/form-data'], response: replies(UPLOADED) } }, async (request) => {
-    const user = await sessionUser(ctx, request);
+    // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
+    // anonymous demo accounts must not become free storage.
+    const user = await realSessionUser(ctx, request);
     if (!request.isMultipart()) throw new ApiError('file_required');
     const part = await request.file();
     if (!part || part.fieldname !== 'file') throw new ApiError('file_required');

@@ -4,18 +4,20 @@ import type { AppContext } from '../context.ts';
 import { verifyCaptcha } from '../accounts/captcha.ts';
 import { createUser, isUniqueViolation } from '../accounts/create-user.ts';
 import { DEMO_ID_RE, demoUser, resetDemo } from '../accounts/demo.ts';
-import { checkNewPassword, normaliseAccount, type Channel } from '../accounts/identity.ts';
+import { checkNewPassword, loginChannel, normaliseAccount, signUpAccount, type Channel } from '../accounts/identity.ts';
 import { consumeCode, PURPOSE_REGISTER, PURPOSE_RESET, verifyCode } from '../accounts/verification.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
 import { requestToken, sessionUser } from '../auth/session.ts';
 import { issueToken, revokeSessions, revokeToken, tokenHash } from '../auth/tokens.ts';
 import { spendDaily } from '../security/counters.ts';
+import { loginGuard } from '../security/login-guard.ts';
 import { findUserByEmail, findUserById, findUserByMobile, toWireUser, type UserRow } from '../auth/users.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
-import { getAccount, moneyText } from '../ledger/ledger.ts';
+import { getAccount } from '../ledger/ledger.ts';
+import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { getSetting } from '../settings/settings.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
@@ -31,6 +33,7 @@ const codeChannel = (channel: Channel): 'email' | 'sms' => (channel === 'email' 
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
+  const guard = loginGuard(clock, ctx.limits);
 
   app.post<{ Body: { account: string; password: string; login_type?: Channel } }>(
     '/api/user/loginForU',
@@ -46,13 +49,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const { password } = request.body;
-      const channel: Channel = request.body.login_type ?? (request.body.account.includes('@') ? 'email' : 'mobile');
+      const channel = loginChannel(request.body.account, request.body.login_type);
       const account = normaliseAccount(channel, request.body.account);
+      const lockKey = `${channel}:${account}`;
+      guard.admit(lockKey, request.ip);
       const user = await findByChannel(db, channel, account);
       // Same work and the same answer whether the account is unknown, a demo, or the password is wrong.
       const stored = user && user.is_demo === 0 ? user.password_hash : await dummyHash(ctx.limits.scrypt);
       const good = await verifyPassword(password, stored);
-      if (!user || user.is_demo !== 0 || !good) throw new ApiError('invalid_credentials');
+      if (!user || user.is_demo !== 0 || !good) {
+        guard.failed(lockKey, request.ip);
+        throw new ApiError('invalid_credentials');
+      }
       if (needsRehash(user.password_hash, ctx.limits.scrypt)) {
         // Made under older scrypt parameters: the password is at hand now, so store it under the current ones.
         const upgraded = await hashPassword(password, ctx.limits.scrypt);
@@ -137,8 +145,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const b = request.body;
       const now = clock.now();
       const channel = b.type;
-      // A mobile sign-up may send the number as `mobile` or as `account`.
-      const account = normaliseAccount(channel, channel === 'mobile' ? b.mobile || b.account : b.account);
+      const account = normaliseAccount(channel, signUpAccount(b));
       let areaId: number | null = null;
       if (channel === 'mobile') {
         if (b.area_id === undefined) throw new ApiError('area_required');
@@ -164,10 +171,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (byCaptcha) {
         const key = (b.key ?? '').trim();
         if (!key) throw new ApiError('captcha_required');
+        // Code mode is capped by the codes one address may have sent a day; captcha mode gets the same cap here.
+        await spendDaily(db, 'register_address', request.ip, now, ctx.limits.daily('register_address'));
         proof = { kind: 'captcha', key: await verifyCaptcha(db, key, b.sms_code, now) };
       } else {
         const target = { channel: codeChannel(channel), target: account, purpose: PURPOSE_REGISTER } as const;
-        proof = { kind: 'code', id: await verifyCode(ctx, target, b.sms_code, now) };
+        // `key` is the sent code's key here (the captcha id in captcha mode).
+        proof = { kind: 'code', id: await verifyCode(ctx, target, b.key, b.sms_code, now) };
       }
       const passwordHash = await hashPassword(b.password, ctx.limits.scrypt);
       try {
@@ -198,7 +208,14 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
 
   app.post<{
-    Body: { type: Channel; account: string; new_password: string; secondary_password: string; auth_code: string };
+    Body: {
+      type: Channel;
+      account: string;
+      new_password: string;
+      secondary_password: string;
+      auth_code: string;
+      key?: string;
+    };
   }>(
     '/api/user/forget_password',
     {
@@ -211,6 +228,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
             new_password: requiredStr(128),
             secondary_password: requiredStr(128),
             auth_code: requiredStr(16),
+            key: str(64),
           },
           ['type', 'account', 'new_password', 'secondary_password', 'auth_code'],
         ),
@@ -223,7 +241,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const account = normaliseAccount(b.type, b.account);
       checkNewPassword(b.new_password, b.secondary_password);
       // No code is ever sent for an unknown account, so it fails here exactly like a wrong code (no enumeration).
-      const codeId = await verifyCode(ctx, { channel: codeChannel(b.type), target: account, purpose: PURPOSE_RESET }, b.auth_code, now);
+      const target = { channel: codeChannel(b.type), target: account, purpose: PURPOSE_RESET } as const;
+      const codeId = await verifyCode(ctx, target, b.key, b.auth_code, now);
       const user = await findByChannel(db, b.type, account);
       if (!user || user.is_demo !== 0) throw new ApiError('code_invalid');
       const passwordHash = await hashPassword(b.new_password, ctx.limits.scrypt);
@@ -237,13 +256,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  app.post<{ Body: { new_password: string; auth_code: string; type?: Channel } }>(
+  app.post<{ Body: { new_password: string; auth_code: string; type?: Channel; key?: string } }>(
     '/api/user/amend_password',
     {
       schema: {
         tags: TAGS, security: SESSION,
         body: body(
-          { new_password: requiredStr(128), auth_code: requiredStr(16), type: oneOf(...CHANNELS) },
+          { new_password: requiredStr(128), auth_code: requiredStr(16), type: oneOf(...CHANNELS), key: str(64) },
           ['new_password', 'auth_code'],
         ),
         response: replies({ type: 'null' }),
@@ -261,6 +280,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const codeId = await verifyCode(
         ctx,
         { channel: codeChannel(channel), target, purpose: PURPOSE_RESET },
+        b.key,
         b.auth_code,
         now,
         user.id,
@@ -284,7 +304,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));
     const acc = await getAccount(db, user.id);
     return ok(
-      { balance: moneyText(acc?.balance ?? '0'), lock_balance: moneyText(acc?.lock_balance ?? '0') },
+      { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') },
       requestText(request, 'server.demo_reset'),
     );
   });

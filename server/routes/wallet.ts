@@ -8,7 +8,8 @@ import { sessionUser } from '../auth/session.ts';
 import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';
 import { sumOpenMargins } from '../engine/orders-repo.ts';
-import { getAccount, moneyText } from '../ledger/ledger.ts';
+import { getAccount } from '../ledger/ledger.ts';
+import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { BALANCE } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
@@ -20,9 +21,9 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
     // Read from the database, not the engine's index, which learns of a demo reset's deleted orders only later.
     const [acc, margin] = await Promise.all([getAccount(ctx.db, user.id), sumOpenMargins(ctx.db, user.id)]);
     const data: Balance = {
-      balance: moneyText(acc?.balance ?? '0'),
-      lock_balance: moneyText(acc?.lock_balance ?? '0'),
-      margin: moneyText(margin),
+      balance: exactMoneyText(acc?.balance ?? '0'),
+      lock_balance: exactMoneyText(acc?.lock_balance ?? '0'),
+      margin: exactMoneyText(margin),
     };
     return ok(data);
   });

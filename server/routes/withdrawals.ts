@@ -3,6 +3,7 @@
 // An operator pays or rejects a request (server/ops/commands/withdrawals.ts).
 import type { FastifyInstance } from 'fastify';
 import { parseAmount, USD_AMOUNT } from '../../src/domain/amount-input.ts';
+import { exactText, fixed } from '../../src/domain/decimal.ts';
 import { trimZeros } from '../../src/domain/decimal-text.ts';
 import type { Paged, WithdrawCurrency, WithdrawRecord } from '../../src/domain/wallet-types.ts';
 import { withdrawFee, withdrawReceive } from '../../src/domain/withdraw-fee.ts';
@@ -11,8 +12,9 @@ import { realSessionUser } from '../auth/session.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
-import { recordTime } from '../http/wire-time.ts';
-import { move, moneyText } from '../ledger/ledger.ts';
+import { wireTime } from '../../src/domain/wire-time.ts';
+import { move } from '../ledger/ledger.ts';
+import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { currencyById } from '../wallet/currencies.ts';
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
@@ -43,13 +45,13 @@ function toRecord(r: WithdrawalRow, statusName: (status: number) => string): Wit
   const status = r.status as WithdrawRecord['status'];
   return {
     id: Number(r.id),
-    number: moneyText(r.number),
+    number: exactMoneyText(r.number),
     real_number: trimZeros(r.real_number, 2),
     draw_currency: { code: r.code, protocol: r.protocol },
-    fee: moneyText(r.fee),
+    fee: exactMoneyText(r.fee),
     status,
     status_name: statusName(status),
-    created_at: recordTime(r.created_at),
+    created_at: wireTime(r.created_at),
     type: r.type === 1 ? 1 : 2,
     address: r.address,
     payee_account: r.payee_account,
@@ -106,14 +108,14 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
       const amount = parsed.value;
       const fee = withdrawFee(amount, currency);
       const receive = withdrawReceive(amount, currency);
-      if (receive.lte(0)) throw new ApiError('amount_below_fee', undefined, { fee: fee.toFixed(2) });
+      if (receive.lte(0)) throw new ApiError('amount_below_fee', undefined, { fee: fixed(fee, 2) });
       const now = ctx.clock.now();
       await ctx.db.tx(async (q) => {
         const rows = await q.query<{ id: string }>(
           `INSERT INTO withdrawals (user_id, type, currency_id, number, fee, real_number, address, payee_account, payee_name,
                                     bank_name, memo, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-          [user.id, currency.type, currency.id, amount.toFixed(), fee.toFixed(), receive.toFixed(), method.dc_address,
+          [user.id, currency.type, currency.id, exactText(amount), exactText(fee), exactText(receive), method.dc_address,
             method.payee_account, method.payee_name, method.bank_name, (b.memo ?? '').trim(), now],
         );
         // Refuses (and rolls the insert back) when the available balance is short.

@@ -5,14 +5,17 @@ import { ApiError } from '../http/envelope.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Codes sent on behalf of one client address (IP) a day: each code-mode sign-up needs one. */
+const SIGN_UPS_PER_ADDRESS = 30;
+
 /** The daily caps (per UTC day), before server/security/limits.ts scales them. */
 export const DAILY_CAPS = {
   /** Codes sent to one e-mail address or mobile number. */
   code_send_target: 10,
   /** Codes sent on behalf of one client address (IP). */
-  code_send_address: 30,
-  /** Code checks (right or wrong) against one target, whatever code is current. */
-  code_guess_target: 20,
+  code_send_address: SIGN_UPS_PER_ADDRESS,
+  /** Picture-captcha sign-up attempts from one client address: the same cap as code-mode sign-ups get. */
+  register_address: SIGN_UPS_PER_ADDRESS,
   /** Code checks by one signed-in account (password change). */
   code_guess_account: 20,
   /** Demo accounts created from one client address. */

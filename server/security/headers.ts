@@ -51,8 +51,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: { db: 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        // 'self' covers ws:/wss: to the same host (CSP level 3), i.e. /v1/ws.
-        connectSrc: ["'self'"],
+        // 'self' covers ws:/wss: to the same host (CSP level 3), i.e. /v1/ws. The chat origin too: /mine/chat asks it
+        // (no-cors, no credentials) whether it answers at all, so an unreachable chat shows a message and a new-tab
+        // link instead of the browser's broken-frame icon.
+        connectSrc: ["'self'", () => (frameSrc === "'none'" ? "'self'" : frameSrc)],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         frameSrc: [() => frameSrc],

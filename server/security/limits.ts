@@ -1,12 +1,16 @@
 // The abuse budgets in one place: daily caps (server/security/counters.ts), per-route request rates
-// (server/security/rate-limit.ts) and socket limits, all multiplied by one factor. Production runs with factor 1;
-// the test harnesses and the benchmark raise it explicitly (RATE_LIMIT_FACTOR) so their many requests from
+// (server/security/rate-limit.ts), wrong-guess locks and socket limits, all multiplied by one factor. Production
+// runs with factor 1; the test harnesses and the benchmark raise it explicitly (RATE_LIMIT_FACTOR) so their many requests from
 // 127.0.0.1 are not refused, while the abuse tests run with the real figures.
 import { OWASP_SCRYPT, type ScryptParams } from '../auth/password.ts';
 import type { SocketLimits } from '../ws/guard.ts';
 import { DAILY_CAPS, type CounterScope } from './counters.ts';
 
-/** Requests per minute per client address and (when signed in) per account, by route group. */
+/**
+ * Requests per minute per client address and per account, by route group. The account is the one the validated,
+ * normalised body names, or the session; for login it is the account *and* the address (so a flood from one
+ * address cannot lock the owner out: FAILURE_BUDGETS.login_account is the account-wide brake).
+ */
 export const RATE_BUDGETS = {
   login: { perAddress: 20, perAccount: 10 },
   register: { perAddress: 10, perAccount: 10 },
@@ -21,6 +25,16 @@ export const RATE_BUDGETS = {
 export type RateGroup = keyof typeof RATE_BUDGETS;
 
 export const RATE_WINDOW_MS = 60_000;
+
+/** Wrong guesses per RATE_WINDOW_MS before a lock (server/security/login-guard.ts, server/ops/auth.ts). */
+export const FAILURE_BUDGETS = {
+  /** Wrong passwords for one account (from all addresses); past it each address gets one more try a window. */
+  login_account: 10,
+  /** Wrong operator tokens from one address; past it that address's token checks answer 429. */
+  ops_address: 10,
+} as const;
+
+export type FailureKind = keyof typeof FAILURE_BUDGETS;
 
 /** The websocket's budgets (server/ws/guard.ts): counts scale with the factor, the window does not. */
 export const SOCKET_LIMITS: SocketLimits = {
@@ -46,6 +60,7 @@ export interface Limits {
   readonly scrypt: ScryptParams;
   daily(scope: CounterScope): number;
   rate(group: RateGroup): { perAddress: number; perAccount: number };
+  failures(kind: FailureKind): number;
   socket(): SocketLimits;
 }
 
@@ -58,6 +73,7 @@ export function makeLimits(opts: SecurityOptions = {}): Limits {
     scrypt: opts.scrypt ?? OWASP_SCRYPT,
     daily: (scope) => scale(DAILY_CAPS[scope]),
     rate: (group) => ({ perAddress: scale(RATE_BUDGETS[group].perAddress), perAccount: scale(RATE_BUDGETS[group].perAccount) }),
+    failures: (kind) => scale(FAILURE_BUDGETS[kind]),
     socket: () => ({
       perAddress: scale(SOCKET_LIMITS.perAddress),
       total: scale(SOCKET_LIMITS.total),

@@ -1,6 +1,7 @@
 // Uploaded images are trusted by nothing the client says: the first bytes must be an image, and then sharp decodes
 // and re-encodes it. What is stored is a fresh file with no metadata (EXIF, GPS, camera serials are dropped), the
-// orientation applied, at most MAX_SIDE pixels on a side; a decompression bomb is refused by the pixel limit.
+// orientation applied, at most MAX_SIDE pixels on a side. A decompression bomb or an over-sized picture is refused
+// from its header, before any pixel is decoded, as too large (errors.image_too_large), not as the wrong type.
 import sharp from 'sharp';
 import { ApiError } from '../http/envelope.ts';
 
@@ -27,13 +28,29 @@ export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
   return null;
 }
 
+const tooLarge = (): ApiError =>
+  new ApiError('image_too_large', undefined, { megapixels: Math.floor(MAX_INPUT_PIXELS / 1_000_000) });
+
+/** Width × height from the header alone (no decoding); null when the header does not read. */
+async function headerPixels(buf: Buffer): Promise<number | null> {
+  try {
+    const { width, height } = await sharp(buf, { limitInputPixels: false, animated: false }).metadata();
+    return width !== undefined && height !== undefined ? width * height : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Decodes and re-encodes: photos (JPEG, WebP) become JPEG, drawings and screenshots (PNG, GIF's first frame) PNG,
- * so transparency and sharp text survive. Throws ApiError 'file_type' for anything that does not decode.
+ * so transparency and sharp text survive. Throws ApiError 'image_too_large' past MAX_INPUT_PIXELS and 'file_type'
+ * for anything else that does not decode.
  */
 export async function cleanImage(buf: Buffer): Promise<CleanImage> {
   const kind = sniffImage(buf);
   if (!kind) throw new ApiError('file_type');
+  const pixels = await headerPixels(buf);
+  if (pixels !== null && pixels > MAX_INPUT_PIXELS) throw tooLarge();
   try {
     const pipeline = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
       .rotate() // applies the EXIF orientation before the EXIF is dropped
@@ -42,8 +59,10 @@ export async function cleanImage(buf: Buffer): Promise<CleanImage> {
     const { data, info } = await (png ? pipeline.png({ compressionLevel: 8 }) : pipeline.jpeg({ quality: 85, mozjpeg: true }))
       .toBuffer({ resolveWithObject: true });
     return { data, mime: png ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
-  } catch {
-    // Truncated, corrupt, or over the pixel limit: to the trader it is simply not an image we take.
+  } catch (err) {
+    // sharp's own pixel limit (a header the metadata read could not size): still "too large".
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooLarge();
+    // Truncated or corrupt: to the trader it is simply not an image we take.
     throw new ApiError('file_type');
   }
 }

@@ -1,6 +1,7 @@
 // One websocket connection as the hub sees it, and the rules every frame obeys on its way out: encoded once,
 // refused past the hard buffer limit, held back past the soft one (conflation), and closed when stuck or idle.
-// The streams (day-market-stream.ts, kline-stream.ts) and subscriptions.ts only ever send through `Connections`.
+// The streams (day-market-stream.ts, kline-stream.ts, through `FrameSink`) and subscriptions.ts only ever send through
+// `Connections`.
 import type { Clock, Timers } from '../context.ts';
 import { WS_MAX_CLIENT_FRAME, type ServerMessage } from '../../src/domain/ws-protocol.ts';
 import { SOCKET_LIMITS } from '../security/limits.ts';
@@ -34,7 +35,7 @@ export interface HubOptions {
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
   // 50 ms, not 100: waiting for the batch was most of tick→client (p99 ~122 ms at 2,000 sockets with 100 ms, against
-  // issue 15's 100 ms). The client's worker conflates to its paint cadence anyway, so twice the frames cost it little;
+  // issue 15's 100 ms). The client's worker conflates to one batch per 100 ms anyway, so twice the frames cost it little;
   // the server's cost is one more serialisation and send loop per 50 ms (docs/protocol.md "Fan-out cost").
   flushMs: 50,
   softLimit: 64 * 1024,

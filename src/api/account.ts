@@ -20,7 +20,7 @@ export interface RegisterForm {
   re_password: string;
   invite_code: string;
   sms_code: string; // the sent code, or the picture captcha's text
-  key: string; // picture captcha id ('' with a sent code)
+  key: string; // picture captcha id, or the sent code's key (the send answer's data.key)
 }
 
 export interface ForgetForm {
@@ -30,12 +30,19 @@ export interface ForgetForm {
   new_password: string;
   secondary_password: string;
   auth_code: string;
+  key: string; // the sent code's key
 }
 
 export interface AmendForm {
   new_password: string;
   auth_code: string;
   type: LoginType;
+  key: string; // the sent code's key
+}
+
+/** The send answer's data: the key a check of this code must carry (nobody else can spend its attempts). */
+export interface SentCode {
+  key: string;
 }
 
 /** An account containing "@" is an e-mail address, anything else a phone number. */
@@ -80,7 +87,7 @@ export function amendPassword(form: AmendForm) {
 /** Send a code by SMS or e-mail; resolves the envelope so the screen can toast the server's msg. */
 export function sendCode(channel: LoginType, to: string, areaId: number | undefined, purpose: CodePurpose) {
   const url = channel === 'email' ? '/api/notify/send_email' : '/api/notify/send_sms';
-  return apiPostFull<unknown>(url, { to, area_id: areaId, type: purpose }, { loading: true });
+  return apiPostFull<SentCode | null>(url, { to, area_id: areaId, type: purpose }, { loading: true });
 }
 
 export function captcha() {

@@ -3,6 +3,7 @@
 // the first order instead of opening a second one.
 import { apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
 import { toast } from '../state/toasts.ts';
+import { hexOf } from '../domain/hex.ts';
 import type { Order } from '../domain/types.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -11,7 +12,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return hexOf(bytes);
 }
 
 /** A transport failure where the request may have reached the server (no HTTP answer came back). */

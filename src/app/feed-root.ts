@@ -1,6 +1,7 @@
 // The app's one feed bridge, built here (not at import) so nothing else constructs workers: the real Worker, the
 // main-thread fallback loaded on demand, the page events, and the handle provided to screens (state/feed-handle.ts).
 import type { FeedConfig } from '../../workers/protocol.ts';
+import { animationFrames, browserTimers } from '../state/clock.ts';
 import { FeedBridge } from '../state/feed-bridge.ts';
 import { provideFeed } from '../state/feed-handle.ts';
 import { feedMode } from '../state/feed-mode.ts';
@@ -20,7 +21,9 @@ export function createFeedBridge(): FeedBridge {
       ]);
       return new Feed(browserDeps());
     },
-    timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) },
+    // The frame that paints a batch starts with this callback; the feed's next batch lands after that paint.
+    afterPaint: () => new Promise<void>((resolve) => void animationFrames.request(() => resolve())),
+    timers: browserTimers,
     startTimeoutMs: WORKER_START_TIMEOUT_MS,
     log: console,
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
 import { ConnBadge } from './conn-badge.tsx';
 import { useGoBack } from './use-go-back.ts';
+import { useWide } from '../app/use-wide.ts';
 import './title-bar.css';
 
 export interface TitleBarProps {
@@ -11,13 +12,14 @@ export interface TitleBarProps {
   /** true = history back (or / when the app was opened here); a path = go there. */
   back?: boolean | string;
   right?: ReactNode;
-  /** Show the live-connection badge (screens with live prices). */
+  /** Show the live-connection badge (screens with live prices); the desk navigation shows its own at ≥ 1280 px. */
   conn?: boolean;
 }
 
 export function TitleBar({ titleKey, back, right, conn }: TitleBarProps): ReactElement {
   const { t } = useTranslation();
   const goBack = useGoBack(typeof back === 'string' ? back : '/');
+  const wide = useWide(); // the desk navigation already has the badge: one live dot on screen
   return (
     <header className="title-bar">
       <div className="title-bar__side">
@@ -29,7 +31,7 @@ export function TitleBar({ titleKey, back, right, conn }: TitleBarProps): ReactE
       </div>
       <h1 className="title-bar__title">{t(titleKey)}</h1>
       <div className="title-bar__side title-bar__side--end">
-        {conn ? <ConnBadge /> : null}
+        {conn && !wide ? <ConnBadge /> : null}
         {right}
       </div>
     </header>

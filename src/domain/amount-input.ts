@@ -2,7 +2,7 @@
 // the server's routes. Plain decimal text only: no sign, exponent, spaces, thousands separators or NaN; above zero;
 // at most `places` decimals; at most `max`. The answer is the i18n error key under `errors.` or the exact value.
 import { dec, type Dec } from './decimal.ts';
-import { isDecimalText } from './decimal-text.ts';
+import { isUnsignedDecimalText } from './decimal-text.ts';
 
 export type AmountError = 'amount_invalid' | 'amount_places' | 'amount_too_large';
 
@@ -18,7 +18,7 @@ export const COIN_AMOUNT: AmountRule = { places: 8, max: '1000000000' };
 
 export function parseAmount(input: unknown, rule: AmountRule): { ok: true; value: Dec } | { ok: false; error: AmountError } {
   const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
-  if (!isDecimalText(text) || text.startsWith('-')) return { ok: false, error: 'amount_invalid' };
+  if (!isUnsignedDecimalText(text)) return { ok: false, error: 'amount_invalid' };
   const value = dec(text);
   if (value.lte(0)) return { ok: false, error: 'amount_invalid' };
   if (value.decimalPlaces() > rule.places) return { ok: false, error: 'amount_places' };

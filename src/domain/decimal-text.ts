@@ -1,39 +1,11 @@
 // Exact rounding of decimal TEXT for display, in plain string arithmetic: the market list's first paint needs no
 // decimal.js (kept off the first screen's bundle) and no Intl.NumberFormat, whose first construction loads ICU data
-// (~20 ms at 1× on the bench machine, inside the first render of the rows). Money maths still use decimal.ts.
+// (~20 ms at 1× on the bench machine, inside the first render of the rows). Money maths still use decimal.ts;
+// rounding itself is rounding.ts's.
 
 /** True when the text is a plain finite decimal number (no exponent, no hex, no spaces). */
 export function isDecimalText(v: unknown): v is string {
   return typeof v === 'string' && /^-?\d{1,30}(\.\d{1,30})?$/.test(v);
-}
-
-const ZERO = 48; // '0'
-const FIVE = 53; // '5'
-
-/** Adds one unit in the last place of a string of digits ("0999" → "1000", "99" → "100"). */
-function incremented(digits: string): string {
-  let i = digits.length - 1;
-  while (i >= 0 && digits.charCodeAt(i) === ZERO + 9) i--;
-  if (i < 0) return `1${'0'.repeat(digits.length)}`;
-  return `${digits.slice(0, i)}${String.fromCharCode(digits.charCodeAt(i) + 1)}${'0'.repeat(digits.length - i - 1)}`;
-}
-
-/**
- * `text` with exactly `places` decimals, ties away from zero (the same as decimal.js ROUND_HALF_UP), e.g.
- * ('1.005', 2) → '1.01'; never "-0.00". The caller checks isDecimalText first.
- */
-export function roundText(text: string, places: number): string {
-  const negative = text.startsWith('-');
-  const body = negative ? text.slice(1) : text;
-  const dot = body.indexOf('.');
-  const int = dot < 0 ? body : body.slice(0, dot);
-  const frac = dot < 0 ? '' : body.slice(dot + 1);
-  // The digits kept, as one integer string, then rounded on the first dropped digit (half-up on the magnitude).
-  let kept = `${int}${frac.slice(0, places).padEnd(places, '0')}`;
-  if (frac.length > places && frac.charCodeAt(places) >= FIVE) kept = incremented(kept);
-  const intPart = kept.slice(0, kept.length - places).replace(/^0+(?=\d)/, '') || '0';
-  const out = places > 0 ? `${intPart}.${kept.slice(kept.length - places)}` : intPart;
-  return negative && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
 /** −1, 0 or 1: the sign of a decimal text ("-0.000" is 0). */
@@ -62,7 +34,27 @@ export function trimZeros(text: string, minPlaces = 0): string {
   return frac === '' ? int : `${int}.${frac}`;
 }
 
-/** What a decimal input keeps of typed text: digits and the first point (a price, stop or lot field). */
-export function typedDecimal(raw: string): string {
-  return raw.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
+/** A plain decimal without a sign ('12', '0.50'): the only text a number field of the app takes as a number. */
+export function isUnsignedDecimalText(v: unknown): v is string {
+  return isDecimalText(v) && !v.startsWith('-');
+}
+
+/** What a number field holds, classified: empty, a plain unsigned decimal, or anything else. */
+export type TypedNumber = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'number'; text: string };
+
+/**
+ * The one rule for every number a user types (lots, prices, stops, amounts): the field keeps the text as typed, and
+ * this reads it. Text with a sign, a comma, a space inside, letters or an exponent is 'invalid' and the form refuses
+ * it with its message; it is never rewritten into another number ('-1' is not 1, '1,5' is not 15). Surrounding
+ * spaces are ignored.
+ */
+export function readTypedNumber(raw: string): TypedNumber {
+  const text = raw.trim();
+  if (text === '') return { kind: 'empty' };
+  return isUnsignedDecimalText(text) ? { kind: 'number', text } : { kind: 'invalid' };
+}
+
+/** A binary number with exactly `places` decimals (drawing coordinates, synthetic prices; never money). */
+export function numberText(n: number, places: number): string {
+  return n.toFixed(places);
 }

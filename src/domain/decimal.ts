@@ -1,5 +1,6 @@
 // The one decimal library for money and prices (server, worker and app): never a binary float for a balance.
 import Decimal from 'decimal.js';
+import { halfUp } from './rounding.ts';
 
 /** A private Decimal constructor so nobody's global config changes our rounding. */
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
@@ -15,6 +16,11 @@ export { isDecimalText } from './decimal-text.ts';
 /** Fixed-point text with exactly `places` decimals (half-up), for the wire and the screen; never "-0.00" (decimal.js
  * keeps the sign of a negative value that rounds to zero). */
 export function fixed(v: DecInput, places: number): string {
-  const text = dec(v).toFixed(places, D.ROUND_HALF_UP);
+  const text = halfUp(dec(v), places).toFixed(places);
   return text.startsWith('-') && /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** Every digit of the value in plain notation ("1.2300" → "1.23"), for SQL parameters and exact sums. */
+export function exactText(v: DecInput): string {
+  return dec(v).toFixed();
 }

@@ -1,12 +1,16 @@
 // SPEC §9 fund maths, one rule for the subscribe sheet and the server: daily profit = dividend_percentage × amount
 // / 100 (4 decimals, rounded down: never pay a fraction more than promised), total = lock days × daily profit,
-// penalty = amount × liquidated_damages / 100 (to the cent, half up).
-import { D, dec, type Dec, type DecInput } from './decimal.ts';
+// penalty = amount × liquidated_damages / 100 (to the cent, half up); and the subscription amount's check.
+import { parseAmount, USD_AMOUNT, type AmountError } from './amount-input.ts';
+import { dec, type Dec, type DecInput } from './decimal.ts';
+import { trimZeros } from './decimal-text.ts';
+import type { MiningFund } from './fund-types.ts';
+import { halfUp, roundDown } from './rounding.ts';
 
 export const DAY_PROFIT_PLACES = 4;
 
 export function dayProfit(amount: DecInput, dividendPercentage: DecInput): Dec {
-  return dec(amount).times(dividendPercentage).div(100).toDecimalPlaces(DAY_PROFIT_PLACES, D.ROUND_DOWN);
+  return roundDown(dec(amount).times(dividendPercentage).div(100), DAY_PROFIT_PLACES);
 }
 
 export function totalProfit(amount: DecInput, dividendPercentage: DecInput, lockDays: number): Dec {
@@ -14,5 +18,26 @@ export function totalProfit(amount: DecInput, dividendPercentage: DecInput, lock
 }
 
 export function redemptionPenalty(amount: DecInput, liquidatedDamages: DecInput): Dec {
-  return dec(amount).times(liquidatedDamages).div(100).toDecimalPlaces(2, D.ROUND_HALF_UP);
+  return halfUp(dec(amount).times(liquidatedDamages).div(100), 2);
+}
+
+export type FundAmountCheck =
+  | { ok: true; value: Dec }
+  | { ok: false; error: 'lock_amount_required' | AmountError | 'fund_below_min' | 'fund_above_max'; params: Record<string, string | number> };
+
+/**
+ * A subscription amount against its fund, one rule for the subscribe screen (before its confirm sheet) and
+ * /api/fund/buy: required (SPEC §5 'input lock number'), a plain positive USD amount (amount-input.ts), at least
+ * the fund's minimum, at most its maximum. The error is the i18n key under `errors.` with its parameters.
+ */
+export function checkFundAmount(text: string, fund: Pick<MiningFund, 'staring_sub_amount' | 'max_sub_amount'>): FundAmountCheck {
+  const typed = text.trim();
+  if (typed === '') return { ok: false, error: 'lock_amount_required', params: {} };
+  const parsed = parseAmount(typed, USD_AMOUNT);
+  if (!parsed.ok) return { ok: false, error: parsed.error, params: { places: USD_AMOUNT.places, max: USD_AMOUNT.max } };
+  const min = trimZeros(fund.staring_sub_amount, 0);
+  const max = trimZeros(fund.max_sub_amount, 0);
+  if (parsed.value.lt(min)) return { ok: false, error: 'fund_below_min', params: { min } };
+  if (parsed.value.gt(max)) return { ok: false, error: 'fund_above_max', params: { max } };
+  return { ok: true, value: parsed.value };
 }

@@ -1,6 +1,7 @@
 // SPEC §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these,
 // with ONE rounding rule (money(), 6 places half-up) applied at the same points, so a preview equals what is booked.
 import { D, dec, fixed, type Dec, type DecInput } from './decimal.ts';
+import { halfUp } from './rounding.ts';
 import { usd, ratio, type Lots, type Price, type Ratio, type Usd } from './units.ts';
 
 export interface ContractSpec {
@@ -20,12 +21,7 @@ export const RATIO_PLACES = 4;
 
 /** The one rounding rule for money. */
 export function money(v: Dec): Usd {
-  return usd(v.toDecimalPlaces(MONEY_PLACES, D.ROUND_HALF_UP));
-}
-
-/** Money text for the wire and the preview: exactly MONEY_PLACES decimals. */
-export function moneyText(v: DecInput): string {
-  return fixed(v, MONEY_PLACES);
+  return usd(halfUp(v, MONEY_PLACES));
 }
 
 /** Ratio text: exactly RATIO_PLACES decimals. */

@@ -1,17 +1,9 @@
-// A quote's display text, from the exact decimal text the server sends: the price at the instrument's
-// PricePrecision, the change as a signed percent, and its direction. The feed (worker or main-thread fallback) calls
+// A quote's display text, from the exact decimal text the server sends: the change as a signed percent and its
+// direction (the price is price-text.ts's). The feed (worker or main-thread fallback) calls
 // these once per quote it sends; the painter only writes the text. The market list's snapshot rows use the same
 // functions, so a snapshot and a live tick can never look different. String arithmetic only: no float, no Intl.
-import { dirOfText, isDecimalText, roundText, signOfText, type Dir } from './decimal-text.ts';
-
-const MAX_PLACES = 12;
-
-/** A price at the instrument's PricePrecision ('1.08321'); '' when there is none. */
-export function priceText(close: string | undefined, precision: number): string {
-  if (close === undefined || !isDecimalText(close)) return '';
-  const p = Number.isInteger(precision) ? Math.min(Math.max(precision, 0), MAX_PLACES) : 2;
-  return roundText(close, p);
-}
+import { dirOfText, isDecimalText, signOfText, type Dir } from './decimal-text.ts';
+import { roundText } from './rounding.ts';
 
 /** A percent change with its sign, rounded to the 2 places shown: '0.3' → '+0.30%', '-1.2' → '-1.20%', '0' → '0.00%'. */
 export function changeText(change: string | undefined): string {

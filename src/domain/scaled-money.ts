@@ -3,6 +3,7 @@
 // rounding division instead of a chain of decimal.js objects. tests/unit/scaled-money.test.ts and
 // tests/unit/money-agreement.test.ts check it against the decimal reference to the last digit.
 import { MONEY_PLACES, RATIO_PLACES } from './money.ts';
+import { divRound } from './rounding.ts';
 
 /** A decimal as an integer count of 10^-places. */
 export interface Scaled {
@@ -23,16 +24,6 @@ export function scaledOf(text: string): Scaled {
 /** The same value with `places` decimals (places ≥ s.places: exact). */
 export function rescale(s: Scaled, places: number): bigint {
   return places === s.places ? s.units : s.units * pow10(places - s.places);
-}
-
-/** a / b rounded half away from zero (b ≠ 0). */
-export function divRound(a: bigint, b: bigint): bigint {
-  const negative = a < 0n !== b < 0n;
-  const x = a < 0n ? -a : a;
-  const y = b < 0n ? -b : b;
-  let q = x / y;
-  if ((x % y) * 2n >= y) q += 1n;
-  return negative ? -q : q;
 }
 
 /** A value of 10^-fromPlaces, rounded half away from zero to 10^-toPlaces. */

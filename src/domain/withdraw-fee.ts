@@ -1,5 +1,7 @@
 // The withdrawal fee and what the trader receives (SPEC §5): one rule for the app's preview and the server's draw.
-import { D, dec, type Dec } from './decimal.ts';
+import { D, dec, fixed, type Dec } from './decimal.ts';
+import { isUnsignedDecimalText } from './decimal-text.ts';
+import { halfUp } from './rounding.ts';
 import { FeeType, type WithdrawCurrency } from './wallet-types.ts';
 
 export type FeeTerms = Pick<WithdrawCurrency, 'draw_rate' | 'fee_type' | 'usd_price'>;
@@ -7,12 +9,12 @@ export type FeeTerms = Pick<WithdrawCurrency, 'draw_rate' | 'fee_type' | 'usd_pr
 /** Fee in USD: fee_type 1 is a fixed fee; any other type is draw_rate percent of the amount, to the cent (half up). */
 export function withdrawFee(amount: Dec, c: FeeTerms): Dec {
   if (c.fee_type === FeeType.FIXED) return dec(c.draw_rate);
-  return amount.times(c.draw_rate).div(100).toDecimalPlaces(2, D.ROUND_HALF_UP);
+  return halfUp(amount.times(c.draw_rate).div(100), 2);
 }
 
 /** Received = (amount − fee) × usd_price, 2 decimals, never below 0. */
 export function withdrawReceive(amount: Dec, c: FeeTerms): Dec {
-  const net = amount.minus(withdrawFee(amount, c)).times(c.usd_price).toDecimalPlaces(2, D.ROUND_HALF_UP);
+  const net = halfUp(amount.minus(withdrawFee(amount, c)).times(c.usd_price), 2);
   return net.isNegative() ? new D(0) : net;
 }
 
@@ -28,7 +30,7 @@ export interface WithdrawPreview {
 export function withdrawPreview(amountText: string, c: FeeTerms | undefined): WithdrawPreview {
   if (!c) return { fee: '--', receive: '--' };
   const text = amountText.trim();
-  if (!/^\d+(\.\d+)?$/.test(text) || dec(text).lte(0)) return { fee: '0', receive: '0' };
+  if (!isUnsignedDecimalText(text) || dec(text).lte(0)) return { fee: '0', receive: '0' };
   const amount = dec(text);
-  return { fee: withdrawFee(amount, c).toFixed(2), receive: withdrawReceive(amount, c).toFixed(2) };
+  return { fee: fixed(withdrawFee(amount, c), 2), receive: fixed(withdrawReceive(amount, c), 2) };
 }

@@ -1,5 +1,7 @@
 // Numbers and dates through Intl in the current language; money text is rounded exactly first (src/domain).
-import { isDecimalText, roundText } from '../domain/decimal-text.ts';
+import { isDecimalText, numberText } from '../domain/decimal-text.ts';
+import { roundText } from '../domain/rounding.ts';
+import { DATE_TIME_OPTIONS, parseWireTime } from '../domain/wire-time.ts';
 import { $lang } from './lang-signal.ts';
 import { languageInfo } from './languages.ts';
 
@@ -32,17 +34,18 @@ export function formatNumber(value: number | string, options: Intl.NumberFormatO
 
 /** Money text (USD amounts, balances) with exactly `places` decimals, half-up: SPEC §9 shows balances with 2. */
 export function formatMoney(value: string | number, places = 2): string {
-  const text = typeof value === 'string' ? (isDecimalText(value) ? roundText(value, places) : value) : value.toFixed(places);
+  const text = typeof value === 'string' ? (isDecimalText(value) ? roundText(value, places) : value) : numberText(value, places);
   return formatNumber(text, { minimumFractionDigits: places, maximumFractionDigits: places });
 }
 
-/** A date/time from ms epoch, an ISO string or a Date, in the current language. */
-export function formatDate(
-  value: number | string | Date,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
-): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
+/**
+ * A date and time in the current language (DATE_TIME_OPTIONS, the app's one format), from ms epoch, a Date, or a wire
+ * time (list "YYYY-MM-DD HH:mm:ss" UTC or ISO); '' for anything else.
+ */
+export function formatDate(value: number | string | Date, options: Readonly<Intl.DateTimeFormatOptions> = DATE_TIME_OPTIONS): string {
+  const ms = parseWireTime(value);
+  if (ms === null) return '';
+  const date = new Date(ms);
   const key = `${locale()}|${JSON.stringify(options)}`;
   let f = dateFormats.get(key);
   if (!f) {

@@ -2,4 +2,4 @@
 import { signal } from '@preact/signals-react';
 import { DEFAULT_LANGUAGE, type Language } from '../domain/types.ts';
 
-export const $lang = signal<Language>(DEFAULT_LANGUAGE);
+export const $lang = signal<Language>(DEFAULT_LANGUAGE, { name: 'lang-signal.$lang' });

@@ -2,7 +2,8 @@
 // positions ($livePositions), otherwise from the last server snapshot (holding list total, balance + margin).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { isDecimalText } from '../domain/decimal.ts';
-import { equity, moneyText } from '../domain/money.ts';
+import { equity } from '../domain/money.ts';
+import { moneyText } from '../domain/money-text.ts';
 import { usedMargin } from '../domain/types.ts';
 import { usd } from '../domain/units.ts';
 import { $account } from './market.ts';
@@ -12,7 +13,7 @@ export const $floating: ReadonlySignal<string | null> = computed((): string | nu
   const acc = $account.value;
   if ($livePositions.value && acc) return acc.floating;
   return orderLists[1].value.allFactProfits;
-});
+}, { name: 'account-figures.$floating' });
 
 export const $equity: ReadonlySignal<string | null> = computed((): string | null => {
   const acc = $account.value;
@@ -23,4 +24,4 @@ export const $equity: ReadonlySignal<string | null> = computed((): string | null
   if (!funds || !margin || !isDecimalText(funds.balance) || !isDecimalText(margin)) return null;
   // Between snapshots and the feed's figures: the same equity rule (src/domain/money.ts), computed once per change.
   return moneyText(equity({ balance: usd(funds.balance), lockBalance: usd(margin), floating: usd(isDecimalText(floating) ? floating : '0') }));
-});
+}, { name: 'account-figures.$equity' });

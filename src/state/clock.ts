@@ -13,3 +13,9 @@ export const browserTimers: Timers = {
   setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
   clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof setInterval>),
 };
+
+/** The page's animation frames (charts, sparklines): the one place that calls requestAnimationFrame. */
+export const animationFrames = {
+  request: (cb: () => void): number => globalThis.requestAnimationFrame(cb),
+  cancel: (id: number): void => globalThis.cancelAnimationFrame(id),
+};

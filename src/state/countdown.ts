@@ -16,7 +16,7 @@ export interface Countdown {
  * the button on time.
  */
 export function createCountdown(seconds = RESEND_SECONDS, timers: Timers = browserTimers, clock: Clock = systemClock): Countdown {
-  const $left = signal(0);
+  const $left = signal(0, { name: 'countdown.$left' });
   let handle: unknown = null;
   let endsAt = 0;
 

@@ -33,6 +33,11 @@ export interface BridgeDeps {
   /** Loads the feed module on this thread (a dynamic import, so worker mode never downloads it twice). */
   loadMainFeed(): Promise<FeedApi>;
   timers: { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(h: unknown): void };
+  /**
+   * Settles after the next frame has painted what was just applied (requestAnimationFrame in the browser): the
+   * feed's credit for its next batch (workers/feed/flow-control.ts). Absent: the credit comes back at once.
+   */
+  afterPaint?: () => Promise<void>;
   /** A worker that has not answered start() by then is treated as failed. */
   startTimeoutMs: number;
   log: { warn(...a: unknown[]): void; error(...a: unknown[]): void };
@@ -68,7 +73,10 @@ export class FeedBridge {
   private lastForward: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void)[] = [];
   private readonly sink: FeedSink = {
-    onBatch: (b) => applyBatch(b),
+    onBatch: (b) => {
+      applyBatch(b);
+      return this.deps.afterPaint?.();
+    },
     onOrderEvent: (e) => dispatchOrderEvent(e),
     onOrderGap: () => dispatchOrderGap(),
     onSessionRejected: (msg) => socketSessionRejected(msg),

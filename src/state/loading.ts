@@ -1,8 +1,8 @@
 // The blocking loading overlay is a counter, so overlapping calls keep it up until the last one settles.
 import { computed, signal } from '@preact/signals-react';
 
-export const $loadingCount = signal(0);
-export const $loading = computed(() => $loadingCount.value > 0);
+export const $loadingCount = signal(0, { name: 'loading.$loadingCount' });
+export const $loading = computed(() => $loadingCount.value > 0, { name: 'loading.$loading' });
 
 export function beginLoading(): void {
   $loadingCount.value += 1;

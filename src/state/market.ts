@@ -3,6 +3,7 @@
 // subscribe to decides which quotes the feed sends at all (quote interest, below).
 import { batch, effect, signal, type Signal } from '@preact/signals-react';
 import type { Instrument } from '../domain/types.ts';
+import { localStore } from './local-store.ts';
 import {
   Q_DIR,
   Q_INDEX,
@@ -20,7 +21,8 @@ import {
   type OrderEvent,
 } from '../../workers/protocol.ts';
 import type { Dir } from '../domain/decimal-text.ts';
-import { changeDir, changeText, priceText, SIGN_DIR } from '../domain/quote-text.ts';
+import { changeDir, changeText, SIGN_DIR } from '../domain/quote-text.ts';
+import { priceText } from '../domain/price-text.ts';
 
 export interface QuoteSignals {
   $close: Signal<string>; // formatted at the instrument's PricePrecision ('' before the first quote)
@@ -100,28 +102,24 @@ export function quote(code: string): QuoteSignals {
   return q;
 }
 
-export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([]);
-export const $conn: Signal<ConnState> = signal<ConnState>('connecting');
-export const $account: Signal<AccountUpdate | null> = signal<AccountUpdate | null>(null);
-export const $sparklines: Signal<Record<string, Float32Array>> = signal<Record<string, Float32Array>>({});
+export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([], { name: 'market.$instruments' });
+export const $conn: Signal<ConnState> = signal<ConnState>('connecting', { name: 'market.$conn' });
+export const $account: Signal<AccountUpdate | null> = signal<AccountUpdate | null>(null, { name: 'market.$account' });
+export const $sparklines: Signal<Record<string, Float32Array>> = signal<Record<string, Float32Array>>({}, { name: 'market.$sparklines' });
 
 const CURRENT_KEY = 'tw:current-code';
 
 function readCurrentCode(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(CURRENT_KEY) ?? null;
-  } catch {
-    return null; // storage blocked (private mode): the choice just does not survive a reload
-  }
+  return localStore()?.getItem(CURRENT_KEY) ?? null; // storage blocked (private mode): not kept across a reload
 }
 
 /** The instrument shown on /trade; persisted so a reload opens the same one. */
-export const $currentCode: Signal<string | null> = signal<string | null>(readCurrentCode());
+export const $currentCode: Signal<string | null> = signal<string | null>(readCurrentCode(), { name: 'market.$currentCode' });
 effect(() => {
   const code = $currentCode.value;
   try {
-    if (code === null) globalThis.localStorage?.removeItem(CURRENT_KEY);
-    else globalThis.localStorage?.setItem(CURRENT_KEY, code);
+    if (code === null) localStore()?.removeItem(CURRENT_KEY);
+    else localStore()?.setItem(CURRENT_KEY, code);
   } catch {
     // see readCurrentCode
   }
@@ -138,7 +136,7 @@ export function setInstruments(list: Instrument[]): void {
       const fq = inst.ForexQuotations;
       const q = quote(inst.Code);
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
-      // The snapshot's exact text through the feed's own formatting (src/domain/quote-text.ts): one path, one look.
+      // The snapshot's exact text through the feed's own formatting (src/domain/price-text.ts, quote-text.ts): one path, one look.
       const close = priceText(fq.Close, inst.PricePrecision);
       if (close !== '') q.$close.value = close;
       const change = changeText(fq.Change);

@@ -41,9 +41,9 @@ export function isFinished(loaded: number, total: number): boolean {
 }
 
 export const orderLists: Readonly<Record<OrderTab, Signal<OrderListState>>> = {
-  0: signal<OrderListState>(EMPTY),
-  1: signal<OrderListState>(EMPTY),
-  3: signal<OrderListState>(EMPTY),
+  0: signal<OrderListState>(EMPTY, { name: 'order-lists.0' }),
+  1: signal<OrderListState>(EMPTY, { name: 'order-lists.1' }),
+  3: signal<OrderListState>(EMPTY, { name: 'order-lists.3' }),
 };
 
 

@@ -3,7 +3,7 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 import type { Order } from '../domain/types.ts';
 import { ORDER_TABS, orderLists } from './order-lists.ts';
 
-export const $openOrderId: Signal<number | null> = signal<number | null>(null);
+export const $openOrderId: Signal<number | null> = signal<number | null>(null, { name: 'order-sheet.$openOrderId' });
 let openSnapshot: Order | null = null;
 
 /** The order of the open sheet, as fresh as the lists (which events keep current). */
@@ -15,7 +15,7 @@ export const $openOrder: ReadonlySignal<Order | null> = computed(() => {
     if (found) return found;
   }
   return openSnapshot?.Id === id ? openSnapshot : null;
-});
+}, { name: 'order-sheet.$openOrder' });
 
 export function openOrder(order: Order): void {
   openSnapshot = order;

@@ -8,7 +8,7 @@ import { feed } from './feed-handle.ts';
 import { currentGeneration } from './order-lists.ts';
 
 /** Available and frozen balance as the server last said (getBalance after every action and event). */
-export const $funds: Signal<Balance | null> = signal<Balance | null>(null);
+export const $funds: Signal<Balance | null> = signal<Balance | null>(null, { name: 'position-sync.$funds' });
 
 /** Upper bound of holding pages fetched for the feed (20 per page); beyond it floating P&L is partial. */
 export const MAX_POSITION_PAGES = 50;
@@ -20,7 +20,7 @@ let active = 0; // mounted screens that show positions (/order, /trade's account
 let pushed = false; // the feed holds our positions
 
 /** True while the feed holds this account's positions, so $account's floating P&L and equity are ours. */
-export const $livePositions: Signal<boolean> = signal(false);
+export const $livePositions: Signal<boolean> = signal(false, { name: 'position-sync.$livePositions' });
 
 function pushPositions(): void {
   const funds = $funds.peek();

@@ -1,5 +1,7 @@
 // The signed-in user: token + user persisted in idb-keyval, a synchronous localStorage hint so the first paint
 // already knows whether someone is logged in, the persisted demo_id, and the server's base settings.
+import { localStore } from './local-store.ts';
+import { hexOf } from '../domain/hex.ts';
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import type { BaseSettings, LoginResult, User } from '../domain/types.ts';
@@ -15,13 +17,7 @@ interface StoredSession {
   user: User;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled
-  }
-}
+const storage = localStore;
 
 function readHint(): Hint | null {
   const v = storage()?.getItem(HINT_KEY);
@@ -35,20 +31,20 @@ function writeHint(h: Hint | null): void {
   else s.removeItem(HINT_KEY);
 }
 
-export const $token: Signal<string | null> = signal(null);
-export const $user: Signal<User | null> = signal(null);
+export const $token: Signal<string | null> = signal(null, { name: 'session.$token' });
+export const $user: Signal<User | null> = signal(null, { name: 'session.$user' });
 /** getBasicInfo, loaded at start (null until it arrives). */
-export const $settings: Signal<BaseSettings | null> = signal(null);
+export const $settings: Signal<BaseSettings | null> = signal(null, { name: 'session.$settings' });
 
 // Until idb has answered, the hint stands in for the token so guards and the tab bar are right at first paint.
-const $restored = signal(false);
-const $hint = signal<Hint | null>(readHint());
+const $restored = signal(false, { name: 'session.$restored' });
+const $hint = signal<Hint | null>(readHint(), { name: 'session.$hint' });
 
 export const $loggedIn: ReadonlySignal<boolean> = computed(
-  () => $token.value !== null || (!$restored.value && $hint.value !== null),
+  () => $token.value !== null || (!$restored.value && $hint.value !== null), { name: 'session.$loggedIn' },
 );
 export const $isDemo: ReadonlySignal<boolean> = computed(() =>
-  $user.value ? $user.value.is_demo === 1 : $loggedIn.value && !$restored.value && $hint.value === 'demo',
+  $user.value ? $user.value.is_demo === 1 : $loggedIn.value && !$restored.value && $hint.value === 'demo', { name: 'session.$isDemo' },
 );
 /** True once the stored session has been read (requests wait for it so they carry the token). */
 export const $sessionRestored: ReadonlySignal<boolean> = $restored;
@@ -131,7 +127,7 @@ export function signOut(): void {
 function randomId(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return hexOf(bytes);
 }
 
 /**

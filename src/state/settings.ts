@@ -4,7 +4,7 @@ import { basicInfo, companyStatus, type AppStatus } from '../api/common.ts';
 import { $settings } from './session.ts';
 
 /** The app status of the last check (null until it answers or when it failed): its `type` picks the site variant. */
-export const $appStatus: Signal<AppStatus | null> = signal(null);
+export const $appStatus: Signal<AppStatus | null> = signal(null, { name: 'settings.$appStatus' });
 let statusCheck: Promise<void> | null = null;
 
 let loading: Promise<void> | null = null;

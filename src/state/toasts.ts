@@ -10,7 +10,7 @@ export interface ToastItem {
 export const TOAST_MS = 2600;
 const MAX_VISIBLE = 3;
 
-export const $toasts = signal<readonly ToastItem[]>([]);
+export const $toasts = signal<readonly ToastItem[]>([], { name: 'toasts.$toasts' });
 let nextId = 1;
 
 /** Show `text` for a moment. The same text twice in a row is shown once (a burst of failing calls). */

@@ -67,7 +67,7 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
       proc.stderr?.on('data', (d: Buffer) => { log += d.toString(); });
       child = proc;
       try {
-        await waitHealthy(url, proc, 60_000);
+        await waitHealthy(url, proc, 100_000); // a loaded 2-core machine took 50 s (the e2e hook allows 120 s)
       } catch (e) {
         throw new Error(`${(e as Error).message}\n${log}`, { cause: e });
       }

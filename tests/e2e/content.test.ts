@@ -152,6 +152,8 @@ it('rank, invite QR → the link, complaint e-mail, announcement, the sandboxed 
   await expect(page.locator('[data-testid="announcement"]').innerText()).resolves.toContain('北韓'); // the app's default language is hk
   await snap(page, 'content-announcement-360');
 
+  // The chat vendor answers (this sandbox has no internet): the page's reachability probe passes and the frame stays.
+  await page.route('https://www.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>chat</p>' }));
   await page.goto(`${server.url}/#/mine/chat`);
   const frame = page.locator('[data-testid="chat-frame"]');
   await frame.waitFor({ state: 'attached' });
@@ -159,5 +161,7 @@ it('rank, invite QR → the link, complaint e-mail, announcement, the sandboxed 
   expect(sandbox.split(/\s+/).sort()).toEqual(['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
   expect(sandbox).not.toContain('allow-top-navigation');
   expect(await frame.getAttribute('src')).toMatch(/^https:\/\//);
+  await expect(page.locator('[data-testid="chat-new-tab"]').getAttribute('target')).resolves.toBe('_blank');
+  await expect(page.locator('[data-testid="chat-failed"]').count()).resolves.toBe(0);
   await context.close();
 });

@@ -45,7 +45,7 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
 
   // Empty amount: the 'input lock number' message and no sheet.
   await page.locator('[data-testid="mining-subscribe"]').click();
-  await page.locator('.toast').first().waitFor(); // 'input lock number' (the page is in the default language)
+  await page.locator('[data-testid="mining-error"]').waitFor(); // 'input lock number' under the field
   await expect(page.locator('[data-testid="mining-confirm"]').count()).resolves.toBe(0);
 
   await page.locator('[data-testid="mining-amount"]').fill('1234.56');

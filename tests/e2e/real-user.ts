@@ -40,10 +40,10 @@ async function form<T>(server: AppServer, path: string, body: Record<string, str
 export async function createRealUser(server: AppServer): Promise<RealUser> {
   const account = `e2e${process.pid}x${++counter}x${Date.now() % 100000}@example.com`;
   const password = 'secret-pass-1';
-  await form(server, '/api/notify/send_email', { to: account, type: '1' });
+  const sent = await form<{ key: string }>(server, '/api/notify/send_email', { to: account, type: '1' });
   const [message] = await ops<Array<{ body: string }>>(server, 'outbox', { to: account });
   const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';
-  await form(server, '/api/user/register', { type: 'email', account, password, re_password: password, sms_code: code });
+  await form(server, '/api/user/register', { type: 'email', account, password, re_password: password, sms_code: code, key: sent.key });
   const login = await form<{ token: string }>(server, '/api/user/loginForU', { account, password, login_type: 'email' });
   return { account, password, token: login.token };
 }

@@ -30,21 +30,30 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function sendCode(to: string, type: 1 | 2 = 1): Promise<string> {
-  const sent = await client.post('/api/notify/send_email', { to, type });
-  expect(sent).toMatchObject({ code: 1, msg: 'The verification code has been sent' });
-  return outboxCode(server.ctx, to);
+/** A sent code and its key (the send answer's data.key, which a check must carry). */
+interface Sent {
+  code: string;
+  key: string;
 }
 
-const registerForm = (account: string, code: string, extra: Record<string, string> = {}) => ({
-  type: 'email', account, password: 'abc12345', re_password: 'abc12345', sms_code: code, ...extra,
+async function sendCode(to: string, type: 1 | 2 = 1): Promise<Sent> {
+  const sent = await client.post<{ key: string }>('/api/notify/send_email', { to, type });
+  expect(sent).toMatchObject({ code: 1, msg: 'The verification code has been sent' });
+  expect(sent.data.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  return { code: await outboxCode(server.ctx, to), key: sent.data.key };
+}
+
+const registerForm = (account: string, sent: Sent, extra: Record<string, string> = {}) => ({
+  type: 'email', account, password: 'abc12345', re_password: 'abc12345', sms_code: sent.code, key: sent.key, ...extra,
 });
+const withCode = (sent: Sent, code: string): Sent => ({ ...sent, code });
+const otherCode = (sent: Sent): string => (sent.code === '000000' ? '111111' : '000000');
 
 describe('register → login → info', () => {
   it('registers with the e-mailed code, logs in and reads the user', async () => {
     const account = email();
     const code = await sendCode(account);
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code.code).toMatch(/^\d{6}$/);
     const reg = await client.post<LoginResult>('/api/user/register', registerForm(account, code));
     expect(reg.code).toBe(1);
     expect(reg.data.user).toMatchObject({ email: account, is_demo: 0 });
@@ -75,7 +84,7 @@ describe('register → login → info', () => {
     const hk = areas.data.find((a) => a.code === 'HK');
     expect(hk?.global_code).toBe('+852');
     const mobile = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    const sent = await client.post('/api/notify/send_sms', { to: mobile, area_id: hk?.id, type: 1 });
+    const sent = await client.post<{ key: string }>('/api/notify/send_sms', { to: mobile, area_id: hk?.id, type: 1 });
     expect(sent.code).toBe(1);
     const outbox = await server.ctx.db.query<{ recipient: string }>(
       'SELECT recipient FROM outbox ORDER BY id DESC LIMIT 1',
@@ -84,6 +93,7 @@ describe('register → login → info', () => {
     const code = await outboxCode(server.ctx, mobile);
     const reg = await client.post<LoginResult>('/api/user/register', {
       type: 'mobile', mobile, area_id: hk?.id, password: 'abc12345', re_password: 'abc12345', sms_code: code,
+      key: sent.data.key,
     });
     expect(reg.code).toBe(1);
     expect(reg.data.user.mobile).toBe(mobile);
@@ -122,9 +132,8 @@ describe('verification codes', () => {
   it('rejects a wrong code and writes no user', async () => {
     const account = email();
     const code = await sendCode(account);
-    const wrong = code === '000000' ? '111111' : '000000';
     const before = await countRows(server.ctx, ['users', 'sessions', 'accounts']);
-    const res = await client.post('/api/user/register', registerForm(account, wrong));
+    const res = await client.post('/api/user/register', registerForm(account, withCode(code, otherCode(code))));
     expect(res).toMatchObject({ code: 0, msg: 'The verification code is incorrect' });
     expect(await countRows(server.ctx, ['users', 'sessions', 'accounts'])).toEqual(before);
     // The right code still works afterwards.
@@ -146,7 +155,7 @@ describe('verification codes', () => {
     clock.advance(61_000);
     // Reuse it for a password reset of the same account: a register code is not a reset code, and it is spent.
     const reset = await client.post('/api/user/forget_password', {
-      type: 'email', account, new_password: 'newpass1', secondary_password: 'newpass1', auth_code: code,
+      type: 'email', account, new_password: 'newpass1', secondary_password: 'newpass1', auth_code: code.code, key: code.key,
     });
     expect(reset.code).toBe(0);
     // And registering again with it is refused as a used code (the account check comes first, so use the DB).
@@ -160,7 +169,9 @@ describe('verification codes', () => {
   it('a reused reset code is refused with a clear message', async () => {
     const u = await registerAndLogin(server, { clock });
     const code = await sendCode(u.account, 2);
-    const form = { type: 'email', account: u.account, new_password: 'newpass1', secondary_password: 'newpass1', auth_code: code };
+    const form = {
+      type: 'email', account: u.account, new_password: 'newpass1', secondary_password: 'newpass1', auth_code: code.code, key: code.key,
+    };
     expect((await client.post('/api/user/forget_password', form)).code).toBe(1);
     const again = await client.post('/api/user/forget_password', form);
     expect(again).toMatchObject({ code: 0, msg: 'This verification code has already been used, please request a new one' });
@@ -169,9 +180,8 @@ describe('verification codes', () => {
   it('burns a code after five wrong guesses', async () => {
     const account = email();
     const code = await sendCode(account);
-    const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await client.post('/api/user/register', registerForm(account, wrong))).code).toBe(0);
+      expect((await client.post('/api/user/register', registerForm(account, withCode(code, otherCode(code))))).code).toBe(0);
     }
     const res = await client.post('/api/user/register', registerForm(account, code));
     expect(res).toMatchObject({ code: 0, msg: 'The verification code is incorrect' });
@@ -188,15 +198,18 @@ describe('verification codes', () => {
     expect(later.code).toBe(1);
   });
 
-  it('only the newest code counts after a resend', async () => {
+  it('a code is checked under its own key: the other code, or no key, is refused; a resend does not kill it', async () => {
     const account = email();
     const first = await sendCode(account);
     clock.advance(60_000);
     const second = await sendCode(account);
-    if (first !== second) {
-      expect((await client.post('/api/user/register', registerForm(account, first))).code).toBe(0);
+    if (first.code !== second.code) {
+      expect((await client.post('/api/user/register', registerForm(account, withCode(second, first.code)))).code).toBe(0);
     }
-    expect((await client.post('/api/user/register', registerForm(account, second))).code).toBe(1);
+    expect((await client.post('/api/user/register', registerForm(account, second, { key: '' })))).toMatchObject({
+      code: 0, msg: 'The verification code is incorrect',
+    });
+    expect((await client.post('/api/user/register', registerForm(account, first))).code).toBe(1);
   });
 
   it('answers a reset request for an unknown account like any other, but sends nothing', async () => {
@@ -224,15 +237,15 @@ describe('picture captcha (verify_reg_type 2)', () => {
       expect(answer).toMatch(/^[A-Z0-9]{4,5}$/);
 
       const account = email();
-      const noKey = await client.post('/api/user/register', registerForm(account, answer));
+      const noKey = await client.post('/api/user/register', registerForm(account, { code: answer, key: '' }));
       expect(noKey).toMatchObject({ code: 0, msg: 'Please enter the picture code' });
       const ok = await client.post<LoginResult>(
         '/api/user/register',
-        registerForm(account, answer.toLowerCase(), { key: cap.data.id }),
+        registerForm(account, { code: answer.toLowerCase(), key: cap.data.id }),
       );
       expect(ok.code).toBe(1);
       // Single use.
-      const reuse = await client.post('/api/user/register', registerForm(email(), answer, { key: cap.data.id }));
+      const reuse = await client.post('/api/user/register', registerForm(email(), { code: answer, key: cap.data.id }));
       expect(reuse).toMatchObject({ code: 0, msg: 'The picture code is incorrect, please try the new picture' });
     } finally {
       await setSetting(server.ctx.db, 'verify_reg_type', '1');
@@ -247,14 +260,14 @@ describe('picture captcha (verify_reg_type 2)', () => {
       const answer = rows[0]?.answer ?? '';
       const account = email();
       const before = await countRows(server.ctx, ['users']);
-      expect((await client.post('/api/user/register', registerForm(account, 'QQQQ', { key: cap.data.id }))).code).toBe(0);
-      expect((await client.post('/api/user/register', registerForm(account, answer, { key: cap.data.id }))).code).toBe(0);
+      expect((await client.post('/api/user/register', registerForm(account, { code: 'QQQQ', key: cap.data.id }))).code).toBe(0);
+      expect((await client.post('/api/user/register', registerForm(account, { code: answer, key: cap.data.id }))).code).toBe(0);
       expect(await countRows(server.ctx, ['users'])).toEqual(before);
 
       const old = await client.get<{ id: string }>('/api/captcha');
       const oldAnswer = (await server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [old.data.id]))[0]?.answer;
       clock.advance(5 * 60 * 1000 + 1);
-      const expired = await client.post('/api/user/register', registerForm(account, oldAnswer ?? '', { key: old.data.id }));
+      const expired = await client.post('/api/user/register', registerForm(account, { code: oldAnswer ?? '', key: old.data.id }));
       expect(expired).toMatchObject({ code: 0, msg: 'The picture code has expired, please try the new picture' });
     } finally {
       await setSetting(server.ctx.db, 'verify_reg_type', '1');
@@ -318,7 +331,7 @@ describe('login and sessions', () => {
 
     // Change (logged in): a code sent to the user's own address, type 2.
     const code = await sendCode(u.account, 2);
-    const changed = await u.client.post('/api/user/amend_password', { new_password: 'changed-1', auth_code: code, type: 'email' });
+    const changed = await u.client.post('/api/user/amend_password', { new_password: 'changed-1', auth_code: code.code, key: code.key, type: 'email' });
     expect(changed).toMatchObject({ code: 1, msg: 'Your password has been changed' });
     expect((await u.client.get('/api/user/info')).code).toBe(1);
     expect((await other.get('/api/user/info')).code).toBe(999);
@@ -329,7 +342,8 @@ describe('login and sessions', () => {
     clock.advance(61_000);
     const resetCode = await sendCode(u.account, 2);
     const reset = await client.post('/api/user/forget_password', {
-      type: 'email', account: u.account, new_password: 'reset-pass-2', secondary_password: 'reset-pass-2', auth_code: resetCode,
+      type: 'email', account: u.account, new_password: 'reset-pass-2', secondary_password: 'reset-pass-2', auth_code: resetCode.code,
+      key: resetCode.key,
     });
     expect(reset.code).toBe(1);
     expect((await u.client.get('/api/user/info')).code).toBe(999);
@@ -339,7 +353,7 @@ describe('login and sessions', () => {
   it('forget_password checks the repeat and the length before the code', async () => {
     const u = await registerAndLogin(server, { clock });
     const code = await sendCode(u.account, 2);
-    const base = { type: 'email', account: u.account, auth_code: code };
+    const base = { type: 'email', account: u.account, auth_code: code.code, key: code.key };
     expect(await client.post('/api/user/forget_password', { ...base, new_password: 'abcdef1', secondary_password: 'abcdef2' }))
       .toMatchObject({ code: 0, msg: 'Password inconsistency' });
     expect(await client.post('/api/user/forget_password', { ...base, new_password: 'abc', secondary_password: 'abc' }))

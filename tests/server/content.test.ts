@@ -155,10 +155,12 @@ describe('invitations, complaint e-mail, announcement', () => {
     for (let i = 0; i < 2; i++) {
       const account = `invited${i}.${host.user.id}@example.com`;
       const c = api(server.baseUrl, { lang: 'en' });
-      expect((await c.post('/api/notify/send_email', { to: account, type: 1 })).code).toBe(1);
+      const sent = await c.post<{ key: string }>('/api/notify/send_email', { to: account, type: 1 });
+      expect(sent.code).toBe(1);
       const code = await outboxCode(server.ctx, account);
       const reg = await c.post<LoginResult>('/api/user/register', {
-        type: 'email', account, password: 'secret-pass-1', re_password: 'secret-pass-1', sms_code: code, invite_code: host.user.invite_code,
+        type: 'email', account, password: 'secret-pass-1', re_password: 'secret-pass-1', sms_code: code, key: sent.data.key,
+        invite_code: host.user.invite_code,
       });
       expect(reg.code).toBe(1);
     }

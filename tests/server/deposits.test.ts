@@ -4,7 +4,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankCoin, ChargeRecord, CoinNetwork, DepositBank, Paged } from '../../src/domain/wallet-types.ts';
-import { DEPOSIT_COMMANDS, chargeCredit } from '../../server/ops/commands/deposits.ts';
+import { DEPOSIT_COMMANDS } from '../../server/ops/commands/deposits.ts';
+import { chargeCredit } from '../../src/domain/charge-credit.ts';
 import { api, countRows, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 

@@ -254,11 +254,11 @@ export async function registerAndLogin(
   const account = opts.email ?? `user${process.pid}x${++userCounter}x${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = opts.password ?? 'secret-pass-1';
   const client = api(server.baseUrl, { lang: 'en' });
-  const sent = await client.post('/api/notify/send_email', { to: account, type: 1 });
+  const sent = await client.post<{ key: string }>('/api/notify/send_email', { to: account, type: 1 });
   if (sent.code !== 1) throw new Error(`send_email failed: ${sent.msg}`);
   const code = await outboxCode(server.ctx, account);
   const reg = await client.post('/api/user/register', {
-    type: 'email', account, password, re_password: password, sms_code: code,
+    type: 'email', account, password, re_password: password, sms_code: code, key: sent.data.key,
   });
   if (reg.code !== 1) throw new Error(`register failed: ${reg.msg}`);
   const login = await client.post<LoginResult>('/api/user/loginForU', { account, password, login_type: 'email' });

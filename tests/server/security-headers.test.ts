@@ -33,7 +33,7 @@ describe('security headers', () => {
     const csp = directives(res.headers.get('content-security-policy'));
     expect(csp.get('default-src')).toBe("'self'");
     expect(csp.get('script-src')).toBe("'self'");
-    expect(csp.get('connect-src')).toBe("'self'");
+    expect(csp.get('connect-src')).toBe("'self' https://www.example.com"); // /mine/chat's reachability probe
     expect(csp.get('img-src')).toBe("'self' data: blob:");
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(csp.get('object-src')).toBe("'none'");

@@ -1,8 +1,11 @@
 // Abuse floods against the real budgets (factor 1): logins, code sends, demo creation, captchas, uploads and order
 // submits are refused with HTTP 429, the §8 envelope and a translated message, per address and per account; the
-// window is on the injected clock, so moving it a minute lets the caller back in. Both databases.
+// window is on the injected clock, so moving it a minute lets the caller back in. Accounts are counted as the
+// route reads them (a one-item array or another spelling of a number is the same account), sessions as the token
+// the session lookup reads; a flood cannot lock the owner out; the operator token has a wrong-guess budget.
+// Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_BUDGETS, RATE_WINDOW_MS } from '../../server/security/limits.ts';
+import { FAILURE_BUDGETS, RATE_BUDGETS, RATE_WINDOW_MS } from '../../server/security/limits.ts';
 import { accountKey, rateGroupFor } from '../../server/security/rate-limit.ts';
 import { api, manualClock, registerAndLogin, startTestServer, type TestServer } from './harness.ts';
 
@@ -25,6 +28,16 @@ interface Raw {
   msg: string;
   retryAfter: string | null;
 }
+async function json(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Raw> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const env = (await res.json()) as { code: number; msg: string };
+  return { status: res.status, code: env.code, msg: env.msg, retryAfter: res.headers.get('retry-after') };
+}
+
 async function call(
   method: 'GET' | 'POST',
   path: string,
@@ -94,13 +107,91 @@ describe('per address', () => {
 });
 
 describe('per account', () => {
-  it('login attempts on one account from many addresses are refused past the account budget', async () => {
+  it('login: the account budget is per account and address; once an account has had its wrong passwords, each other address gets one try', async () => {
+    const victim = `victim${ipSeq}@example.com`;
     const max = RATE_BUDGETS.login.perAccount;
-    const replies = await flood(max + 1, () =>
-      call('POST', '/api/user/loginForU', { account: 'victim@example.com', password: 'guess' }, { 'x-forwarded-for': freshIp() }),
+    const ip = freshIp();
+    const replies = await flood(max + 1, () => call('POST', '/api/user/loginForU', { account: victim, password: 'guess' }, { 'x-forwarded-for': ip }));
+    expect(replies.slice(0, max).every((r) => r.status === 200 && r.code === 0)).toBe(true);
+    expect(replies[max]?.status).toBe(429);
+    // The account has had FAILURE_BUDGETS.login_account wrong passwords: guessing from many addresses gets one
+    // guess per address, a second from the same address is refused before the password is checked.
+    expect(FAILURE_BUDGETS.login_account).toBeLessThanOrEqual(max);
+    for (let i = 0; i < 5; i++) {
+      const other = freshIp();
+      const first = await call('POST', '/api/user/loginForU', { account: victim, password: `guess${i}` }, { 'x-forwarded-for': other });
+      expect([first.status, first.code]).toEqual([200, 0]);
+      const second = await call('POST', '/api/user/loginForU', { account: victim, password: `again${i}` }, { 'x-forwarded-for': other });
+      expect(second.status).toBe(429);
+    }
+    clock.advance(RATE_WINDOW_MS);
+  });
+
+  it('the owner still signs in from another address after a flood of wrong passwords', async () => {
+    const owner = await registerAndLogin(server, { clock });
+    const login = (password: string, ip: string) =>
+      call('POST', '/api/user/loginForU', { account: owner.account, password, login_type: 'email' }, { 'x-forwarded-for': ip, lang: 'en' });
+    const attacker = freshIp();
+    for (let i = 0; i < RATE_BUDGETS.login.perAccount; i++) expect((await login(`wrong${i}`, attacker)).code).toBe(0);
+    // The attacker's own address is shut, even with the right password…
+    expect((await login(owner.password, attacker)).status).toBe(429);
+    // …the owner, from their own address, is not.
+    const home = await login(owner.password, freshIp());
+    expect([home.status, home.code]).toEqual([200, 1]);
+    // A new address that guesses wrong has used its one try for this window.
+    const other = freshIp();
+    expect(await login('wrong-again', other)).toMatchObject({ status: 200, code: 0, msg: 'Incorrect account or password' });
+    expect((await login(owner.password, other)).status).toBe(429);
+    expect((await login(owner.password, freshIp())).code).toBe(1);
+    clock.advance(RATE_WINDOW_MS);
+    expect((await login(owner.password, attacker)).code).toBe(1);
+  });
+
+  it('login: a one-item array and the plain account spend one budget; the array form cannot sign in once it is spent', async () => {
+    const owner = await registerAndLogin(server, { clock });
+    clock.advance(RATE_WINDOW_MS);
+    const ip = freshIp();
+    const max = RATE_BUDGETS.login.perAccount;
+    for (let i = 0; i < max; i++) {
+      const account = i % 2 === 0 ? owner.account : [owner.account.toUpperCase()];
+      expect((await json('/api/user/loginForU', { account, password: `wrong${i}` }, { 'x-forwarded-for': ip })).status).toBe(200);
+    }
+    expect((await json('/api/user/loginForU', { account: [owner.account], password: owner.password }, { 'x-forwarded-for': ip })).status).toBe(429);
+    expect((await json('/api/user/loginForU', { account: owner.account, password: owner.password }, { 'x-forwarded-for': ip })).status).toBe(429);
+    clock.advance(RATE_WINDOW_MS);
+  });
+
+  it('login: every spelling of one mobile number spends one budget', async () => {
+    const ip = freshIp();
+    const spellings = ['91234567', '9123-4567', '(9123)4567', '9123 4567', ' 91234567 ', ['9123-4567']];
+    const max = RATE_BUDGETS.login.perAccount;
+    const replies = await flood(max + 1, (i) =>
+      json('/api/user/loginForU', { account: spellings[i % spellings.length], password: 'guess', login_type: 'mobile' }, { 'x-forwarded-for': ip }),
     );
     expect(replies.slice(0, max).every((r) => r.status === 200)).toBe(true);
     expect(replies[max]?.status).toBe(429);
+    clock.advance(RATE_WINDOW_MS);
+  });
+
+  it('register, password reset and code sending: arrays and spellings of one account spend one budget', async () => {
+    const to = `target${ipSeq}@example.com`;
+    const forms = (account: unknown): Array<[number, string, unknown]> => [
+      [RATE_BUDGETS.code.perAccount, '/api/notify/send_email', { to: account, type: 1 }],
+      [RATE_BUDGETS.register.perAccount, '/api/user/register', { type: 'email', account, password: 'abc12345', re_password: 'abc12345', sms_code: '123456', key: 'k' }],
+      [RATE_BUDGETS.password.perAccount, '/api/user/forget_password', { type: 'email', account, new_password: 'abc12345', secondary_password: 'abc12345', auth_code: '123456' }],
+    ];
+    const spellings: unknown[] = [to, [to], ` ${to.toUpperCase()} `, [to.toUpperCase()]];
+    for (let g = 0; g < forms(to).length; g++) {
+      const max = forms(to)[g]?.[0] ?? 0;
+      // From a fresh address each time: only the account's budget can refuse.
+      const replies = await flood(max + 1, (i) => {
+        const [, path, body] = forms(spellings[i % spellings.length])[g] ?? [0, '', {}];
+        return json(path, body, { 'x-forwarded-for': freshIp() });
+      });
+      expect(replies.slice(0, max).every((r) => r.status === 200)).toBe(true);
+      expect(replies[max]?.status).toBe(429);
+    }
+    clock.advance(RATE_WINDOW_MS);
   });
 
   it('uploads and order submits are limited per session', async () => {
@@ -123,16 +214,65 @@ describe('per account', () => {
     // A signed-in user's ordinary reads are not limited by these budgets.
     expect((await api(server.baseUrl).withToken(user.token).get('/api/user/info')).code).toBe(1);
   });
+
+  it('a session has one budget however its authorization header is written', async () => {
+    clock.advance(RATE_WINDOW_MS);
+    const user = await registerAndLogin(server, { clock });
+    const spellings = [user.token, `Bearer ${user.token}`, `bearer   ${user.token}`, ` BEARER ${user.token} `];
+    const up = await flood(RATE_BUDGETS.upload.perAccount + 1, async (i) => {
+      const fd = new FormData();
+      fd.append('file', new Blob(['not an image']), 'x.png');
+      const headers = { authorization: spellings[i % spellings.length] ?? '', 'x-forwarded-for': freshIp() };
+      const res = await fetch(`${server.baseUrl}/api/common/image_upload`, { method: 'POST', headers, body: fd });
+      const env = (await res.json()) as { code: number; msg: string };
+      return { status: res.status, code: env.code, msg: env.msg, retryAfter: null };
+    });
+    expect(up.slice(0, -1).every((r) => r.status === 200 && r.code === 0)).toBe(true);
+    expect(up.at(-1)?.status).toBe(429);
+  });
 });
 
+describe('operator token', () => {
+  it('wrong tokens from one address are limited: past the budget even the right token answers 429 there, not elsewhere', async () => {
+    const ops = (token: string, ip: string) =>
+      fetch(`${server.baseUrl}/api/ops/commands`, { headers: { 'x-ops-token': token, 'x-forwarded-for': ip, lang: 'en' } });
+    const ip = freshIp();
+    for (let i = 0; i < FAILURE_BUDGETS.ops_address; i++) {
+      expect((await ops(`wrong-token-${i}-xxxxxxxxxxxxxxxx`, ip)).status).toBe(401);
+    }
+    const refused = await ops(server.ctx.opsToken, ip);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 0, msg: TOO_MANY_EN });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Private images answer the same way to that address.
+    expect((await fetch(`${server.baseUrl}/api/common/image/AAAAAAAAAAAAAAAAAAAAAA`, { headers: { 'x-ops-token': 'x', 'x-forwarded-for': ip } })).status).toBe(429);
+    expect((await ops(server.ctx.opsToken, freshIp())).status).toBe(200);
+    clock.advance(RATE_WINDOW_MS);
+    expect((await ops(server.ctx.opsToken, ip)).status).toBe(200);
+  });
+});
+
+
 describe('routing of budgets (pure)', () => {
-  it('maps routes to groups and keys accounts without keeping them in clear', () => {
+  it('maps routes to groups and keys accounts as the routes read them, never in clear', () => {
     expect(rateGroupFor('POST', '/api/user/loginForU')).toBe('login');
     expect(rateGroupFor('GET', '/v1/api/forex/submit')).toBe('order');
     expect(rateGroupFor('GET', '/api/user/info')).toBeNull();
-    const key = accountKey('login', { body: { account: ' Victim@Example.com ' }, query: {}, headers: {} });
-    expect(key).toBe(accountKey('login', { body: { account: 'victim@example.com' }, query: {}, headers: {} }));
+    const req = { query: {}, headers: {}, url: '/api/user/loginForU', ip: '192.0.2.1' };
+    const key = accountKey('login', { ...req, body: { account: ' Victim@Example.com ' } });
+    expect(key).toBe(accountKey('login', { ...req, body: { account: 'victim@example.com' } }));
     expect(key).not.toContain('victim');
-    expect(accountKey('upload', { body: {}, query: {}, headers: {} })).toBeNull();
+    // Login counts per account and address.
+    expect(accountKey('login', { ...req, ip: '192.0.2.2', body: { account: 'victim@example.com' } })).not.toBe(key);
+    // Not a string, or not a valid account: not counted here (the schema or the route refuses it first).
+    expect(accountKey('login', { ...req, body: { account: ['victim@example.com'] } })).toBeNull();
+    expect(accountKey('login', { ...req, body: { account: 'not-an-account' } })).toBeNull();
+    const mobile = (to: string) => accountKey('code', { ...req, url: '/api/notify/send_sms', body: { to } });
+    expect(mobile('9123-4567')).toBe(mobile('(9123) 4567'));
+    expect(accountKey('upload', { ...req, body: {} })).toBeNull();
+    const session = (authorization: string) => accountKey('order', { ...req, headers: { authorization }, body: {} });
+    const token = 'A'.repeat(43);
+    expect(session(`Bearer ${token}`)).toBe(session(`bearer   ${token}`));
+    expect(session(token)).toBe(session(`Bearer ${token}`));
   });
 });

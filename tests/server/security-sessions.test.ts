@@ -50,20 +50,21 @@ describe('sessions', () => {
     const user = await registerAndLogin(server, { clock });
     const client = api(server.baseUrl, { lang: 'en' });
     seen.length = 0;
-    await client.post('/api/notify/send_email', { to: user.account, type: 2 });
+    const sent = await client.post<{ key: string }>('/api/notify/send_email', { to: user.account, type: 2 });
     const code = await outboxCode(server.ctx, user.account);
     const reset = await client.post('/api/user/forget_password', {
       type: 'email', account: user.account, new_password: 'new-pass-22', secondary_password: 'new-pass-22', auth_code: code,
+      key: sent.data.key,
     });
     expect(reset.code).toBe(1);
     expect(seen).toEqual([{ userId: user.user.id }]);
     const again = (await login(user.account, 'new-pass-22')).data.token;
     clock.advance(61_000);
-    await api(server.baseUrl).withToken(again).post('/api/notify/send_email', { to: user.account, type: 2 });
+    const sent2 = await api(server.baseUrl).withToken(again).post<{ key: string }>('/api/notify/send_email', { to: user.account, type: 2 });
     const code2 = await outboxCode(server.ctx, user.account);
     seen.length = 0;
     const changed = await api(server.baseUrl).withToken(again).post('/api/user/amend_password', {
-      new_password: 'new-pass-33', auth_code: code2, type: 'email',
+      new_password: 'new-pass-33', auth_code: code2, key: sent2.data.key, type: 'email',
     });
     expect(changed.code).toBe(1);
     expect(seen).toEqual([{ userId: user.user.id, except: tokenHash(again) }]);

@@ -64,11 +64,12 @@ describe('socket sessions', () => {
     expect(second.code).toBe(1);
     // The code first: moving the clock past the resend wait would make open sockets look idle (60 s) to the hub.
     clock.advance(61_000);
-    expect((await user.client.post('/api/notify/send_email', { to: user.account, type: 2 })).code).toBe(1);
+    const sent = await user.client.post<{ key: string }>('/api/notify/send_email', { to: user.account, type: 2 });
+    expect(sent.code).toBe(1);
     const here = await loggedIn(user.token);
     const elsewhere = await loggedIn(second.data.token);
     const changed = await user.client.post('/api/user/amend_password', {
-      new_password: 'another-pass-2', auth_code: await outboxCode(server.ctx, user.account), type: 'email',
+      new_password: 'another-pass-2', auth_code: await outboxCode(server.ctx, user.account), key: sent.data.key, type: 'email',
     });
     expect(changed.code, changed.msg).toBe(1);
     expect(await elsewhere.next(isType('revoked'))).toMatchObject({ type: 'revoked' });

@@ -1,6 +1,9 @@
-// Private uploads: images only by their bytes, re-encoded without metadata, served to their owner and operators
-// only, counted against a daily quota; a rejected upload writes nothing.
+// Private uploads: real accounts only, images only by their bytes, re-encoded without metadata, too many pixels
+// refused as too large, served to their owner and operators only, counted against a daily quota; a rejected upload
+// writes nothing.
 import sharp from 'sharp';
+import { crc32, deflateSync } from 'node:zlib';
+import type { LoginResult } from '../../src/domain/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../server/app.ts';
 import { UPLOADS_PER_DAY } from '../../server/uploads/store.ts';
@@ -23,8 +26,31 @@ async function photoWithGps(): Promise<Buffer> {
 const png = (w = 8, h = 8) => sharp({ create: { width: w, height: h, channels: 4, background: '#00000000' } }).png().toBuffer();
 const blob = (b: Buffer) => new Blob([new Uint8Array(b)]);
 
-async function upload(user: RegisteredUser, bytes: Buffer) {
-  return user.client.withLang('en').upload<{ url: string } | null>('/api/common/image_upload', { file: blob(bytes) });
+async function upload(user: Pick<RegisteredUser, 'client'>, bytes: Buffer, lang = 'en') {
+  return user.client.withLang(lang).upload<{ url: string } | null>('/api/common/image_upload', { file: blob(bytes) });
+}
+
+/** A real 1-bit black PNG of width × height: a few KB that decode to width × height pixels (a decompression bomb). */
+function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // each row: filter byte 0 and zero bits
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 beforeAll(async () => {
@@ -73,6 +99,29 @@ describe('image upload', () => {
       expect(res.code).toBe(0);
       expect(res.msg).toBe('Only PNG, JPEG, GIF or WebP images can be uploaded');
     }
+    expect(await countRows(server.ctx, ['uploads'])).toEqual(before);
+  });
+
+  it('refuses a decompression bomb and an over-sized image as too large (not as the wrong type), in the caller language', async () => {
+    const before = await countRows(server.ctx, ['uploads']);
+    const bomb = blackPng(20_000, 20_000); // 400 megapixels in a few tens of KB
+    expect(bomb.length).toBeLessThan(UPLOAD_MAX_BYTES);
+    const photo42 = blackPng(8_000, 5_250); // 42 megapixels
+    for (const bytes of [bomb, photo42]) {
+      expect(await upload(alice, bytes)).toMatchObject({ code: 0, msg: 'The image is too large (at most 40 megapixels)' });
+    }
+    expect((await upload(alice, bomb, 'hk')).msg).toBe('圖片尺寸過大（最多 40 百萬像素）');
+    expect(await countRows(server.ctx, ['uploads'])).toEqual(before);
+    // Just under the limit still goes through.
+    expect((await upload(alice, blackPng(8_000, 5_000))).code).toBe(1);
+  });
+
+  it('refuses uploads from demo users (real accounts only) and stores nothing', async () => {
+    const demo = await api(server.baseUrl).get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'uploads-demo-0001' });
+    expect(demo.code).toBe(1);
+    const before = await countRows(server.ctx, ['uploads']);
+    const res = await upload({ client: api(server.baseUrl).withToken(demo.data.token) }, await png());
+    expect(res).toMatchObject({ code: 0, msg: 'Please register or log in to a real account', data: null });
     expect(await countRows(server.ctx, ['uploads'])).toEqual(before);
   });
 

@@ -1,5 +1,6 @@
-// The render bench's page probe (bench/render/bench-probe.ts): tick-to-paint stamps per quote, one frame later in worker
-// mode than in main mode (where the feed applies inside requestAnimationFrame), and inert without ?bench.
+// The render bench's page probe (bench/render/bench-probe.ts): tick-to-paint stamps per quote, painted by the frame after
+// the batch was applied in both feed modes (both apply between frames since the paint-driven flow control), and inert
+// without ?bench.
 import { describe, expect, it } from 'vitest';
 import { BenchProbe, benchFlag, type ProbeDeps } from '../../bench/render/bench-probe.ts';
 import { Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, type FeedBatch } from '../../workers/protocol.ts';
@@ -80,10 +81,12 @@ describe('bench probe', () => {
     expect(s.applyToPaintMs).toEqual([10, 7]);
   });
 
-  it('main mode: the batch is applied inside the frame and painted by it', () => {
+  it('main mode: the batch is applied between frames too and painted by the next one', () => {
     const h = harness('main');
     h.apply(batchOf([{ received: 996, tick: 980 }]));
+    h.runTasks(); // nothing yet: no frame has run
     h.advance(6);
+    h.runFrame();
     h.runTasks(); // the task after this frame's rendering
     const s = h.probe.take();
     expect(s.feedToPaintMs).toEqual([10]);
@@ -95,9 +98,11 @@ describe('bench probe', () => {
     h.apply(batchOf([{ received: 900, tick: 900 }]));
     h.advance(1);
     h.probe.reset(); // window starts after that batch was applied
+    h.runFrame();
     h.runTasks();
     h.apply(batchOf([{ received: 0, tick: 800 }, { received: 1001, tick: 1000 }]));
     h.advance(2);
+    h.runFrame();
     h.runTasks();
     const s = h.probe.take();
     expect(s.quotes).toBe(1);

@@ -9,7 +9,7 @@ import type { RenderResult } from '../../bench/render/render-bench.ts';
 const at = (median: number) => ({ median, min: median, max: median, n: 3 });
 
 function summary(caseId: string, screen: 'market' | 'trade', worker: ScreenSummary['worker'], main: ScreenSummary['main']): ScreenSummary {
-  return { caseId, screen, runs: { worker: 3, main: 3, failed: 0 }, worker, main, ratio: {}, errors: [] };
+  return { caseId, screen, runs: { worker: 3, main: 3, floor: 0, failed: 0 }, worker, main, ratio: {}, floor: {}, workerToFloor: {}, mainToFloor: {}, errors: [] };
 }
 
 function sections(summaries: ScreenSummary[]): Sections {
@@ -31,16 +31,22 @@ describe('issue 15 render targets', () => {
     expect(t.get('r2.trade.tickToPaintVsMain')).toMatchObject({ value: 10, verdict: 'missed' });
   });
 
-  it('the 1× CPU figure is the probe-off busy share in ms per second, 15 at most', () => {
-    const t = byId(
-      sections([
-        summary('phone-1x', 'market', { mainBusyQuiet: at(0.012) }, {}),
-        summary('phone-1x', 'trade', { mainBusyQuiet: at(0.02) }, {}),
-      ]),
-    );
-    expect(t.get('r2.cpu1x.market')?.value).toBeCloseTo(12, 10);
-    expect(t.get('r2.cpu1x.market')?.verdict).toBe('met');
-    expect(t.get('r2.cpu1x.trade')).toMatchObject({ verdict: 'missed' });
+  it('issue 24: per update against main and the floor page, the multi-core growth; the 15 ms/s target is gone', () => {
+    const list: ScreenSummary = {
+      ...summary('phone-1x', 'market', { mainMsPerUpdate: at(3) }, { mainMsPerUpdate: at(4) }),
+      ratio: { mainMsPerUpdate: at(0.75) },
+      workerToFloor: { mainMsPerUpdate: at(1.3) },
+    };
+    const m300 = summary('phone-4x-multi-300', 'market', { mainMsPerUpdate: at(10) }, { mainMsPerUpdate: at(10) });
+    const m2000 = summary('phone-4x-multi-2000', 'market', { mainMsPerUpdate: at(11) }, { mainMsPerUpdate: at(20) });
+    const t = byId(sections([list, m300, m2000]));
+    expect(t.get('r3.phone-1x.market.perUpdateVsMain')).toMatchObject({ value: 0.75, verdict: 'met' });
+    expect(t.get('r3.phone-1x.market.perUpdateVsFloor')).toMatchObject({ value: 1.3, verdict: 'missed' });
+    expect(t.get('r3.phone-1x.trade.perUpdateVsFloor')?.verdict).toBe('n/a');
+    expect(t.get('r3.multi.workerGrowth')?.value).toBeCloseTo(1.1, 10);
+    expect(t.get('r3.multi.workerGrowth')?.verdict).toBe('met');
+    expect(t.get('r3.multi.mainGrowth')).toMatchObject({ value: 2, verdict: 'met' });
+    expect(t.has('r2.cpu1x.market')).toBe(false);
   });
 
   it('the stress case needs zero long tasks and a rAF p95 within 17.5 ms; absent, it is n/a', () => {

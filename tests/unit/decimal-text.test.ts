@@ -2,7 +2,8 @@
 // Display rounding of decimal text (string arithmetic) must agree exactly with decimal.js half-up (the money library).
 import { describe, expect, it } from 'vitest';
 import { fixed } from '../../src/domain/decimal.ts';
-import { roundText, signOfText, typedDecimal } from '../../src/domain/decimal-text.ts';
+import { readTypedNumber, signOfText } from '../../src/domain/decimal-text.ts';
+import { roundText } from '../../src/domain/rounding.ts';
 
 describe('roundText', () => {
   it('rounds ties away from zero, exactly, without float drift', () => {
@@ -48,11 +49,16 @@ describe('signOfText', () => {
   });
 });
 
-describe('typedDecimal', () => {
-  it('keeps the digits and the first point of what was typed', () => {
-    expect(typedDecimal('1.2.3')).toBe('1.23');
-    expect(typedDecimal('-12a,5')).toBe('125');
-    expect(typedDecimal('.5')).toBe('.5');
-    expect(typedDecimal('0.10')).toBe('0.10');
+describe('readTypedNumber', () => {
+  it('reads plain unsigned decimals as typed, ignoring surrounding spaces', () => {
+    expect(readTypedNumber('0.10')).toEqual({ kind: 'number', text: '0.10' });
+    expect(readTypedNumber(' 12 ')).toEqual({ kind: 'number', text: '12' });
+    expect(readTypedNumber('   ')).toEqual({ kind: 'empty' });
+  });
+
+  it('refuses anything else instead of rewriting it into another number', () => {
+    for (const text of ['-1', '-0.5', '+1', '1,5', '1.2.3', '-12a,5', '.5', '1e3', 'abc', '1 000', 'NaN', 'Infinity']) {
+      expect(readTypedNumber(text), text).toEqual({ kind: 'invalid' });
+    }
   });
 });

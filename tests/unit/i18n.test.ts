@@ -104,4 +104,21 @@ describe('Intl helpers follow the language', () => {
     );
     expect(formatNumber('not a number')).toBe('not a number');
   });
+
+  it('shows every date and time one way per language, whatever form the wire sent (issue 20: two formats)', async () => {
+    const listText = '2026-11-18 12:12:21'; // records, charges, withdrawals, funds, news: UTC
+    const orderIso = '2026-11-18T12:12:21.000Z'; // orders
+    const ms = Date.UTC(2026, 10, 18, 12, 12, 21);
+    const local = new Date(ms);
+    const two = (n: number): string => String(n).padStart(2, '0');
+    const [d, mo, y, h, mi] = [two(local.getDate()), two(local.getMonth() + 1), local.getFullYear(), two(local.getHours()), two(local.getMinutes())];
+    await setLanguage('hk');
+    expect(formatDate(listText)).toBe(formatDate(orderIso));
+    expect(formatDate(listText)).toMatch(new RegExp(`^${d}/${mo}/${y}\\s${h}:${mi}:21$`)); // ICU puts a thin space here
+    await setLanguage('de');
+    expect(formatDate(ms)).toBe(`${d}.${mo}.${y}, ${h}:${mi}:21`);
+    await setLanguage('en');
+    expect(formatDate(listText)).toBe(`${mo}/${d}/${y}, ${h}:${mi}:21`);
+    expect(formatDate('yesterday')).toBe('');
+  });
 });

@@ -3,7 +3,8 @@
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { roomBlocks } from '../../eslint.config.js';
+import { readFileSync } from 'node:fs';
+import { adapterBlocks, formatterBlocks, roomBlocks } from '../../eslint.config.js';
 
 const eslint = new ESLint({
   cwd: process.cwd(),
@@ -51,5 +52,79 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/client.ts', "import type { AxiosInstance } from 'axios';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+const houseLint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { '@typescript-eslint': tseslint.plugin } },
+    ...formatterBlocks,
+    ...adapterBlocks,
+  ],
+});
+
+async function houseErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await houseLint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? ''}: ${m.message}`);
+}
+
+describe('one formatter per rule (issue 21): rounding and fixed-point text only in src/domain/', () => {
+  it.each([
+    ['server/routes/x.ts', 'export const t = (d: { toFixed(n: number): string }) => d.toFixed(2);', /src\/domain/],
+    ['src/pages/x/y.tsx', 'export const t = (n: number) => n.toFixed(1);', /src\/domain/],
+    ['workers/feed/x.ts', 'export const t = (d: { toDecimalPlaces(n: number): unknown }) => d.toDecimalPlaces(2);', /src\/domain/],
+    ['server/content/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
+    ['src/domain/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
+    ['server/routes/x.ts', "import { D } from '../../src/domain/decimal.ts';\nexport const d = new D(1);", /constructor stays in src\/domain/],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const errors = await houseErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['src/domain/money-text.ts', 'export const t = (n: number) => n.toFixed(1);'],
+    ['src/domain/decimal.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);"],
+    ['server/routes/x.ts', "import { dec, fixed } from '../../src/domain/decimal.ts';\nexport const t = fixed(dec(1), 2);"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await houseErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('rules the linter keeps (issue 21): host time, timers, frames and storage only in adapters; named signals', () => {
+  it.each([
+    ['server/routes/x.ts', 'export const t = Date.now();', /adapter/],
+    ['server/jobs/x.ts', 'setTimeout(() => undefined, 5);', /adapter/],
+    ['src/pages/x/y.tsx', 'setInterval(() => undefined, 5);', /adapter/],
+    ['src/components/x.tsx', 'requestAnimationFrame(() => undefined);', /adapter/],
+    ['src/state/x.ts', "export const v = localStorage.getItem('k');", /adapter/],
+    ['src/state/x.ts', "export const v = globalThis.localStorage.getItem('k');", /adapter/],
+    ['workers/feed/x.ts', 'self.setTimeout(() => undefined, 5);', /adapter/],
+    ['src/state/x.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1);", /with a name/],
+    ['src/state/x.ts', "import { computed } from '@preact/signals-react';\nexport const $b = computed(() => 1);", /with a name/],
+    ['src/state/clock.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1);", /with a name/],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const errors = await houseErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['src/state/clock.ts', 'export const now = () => Date.now();'],
+    ['server/core/system-time.ts', 'export const t = (fn: () => void) => setTimeout(fn, 5);'],
+    ['src/state/local-store.ts', 'export const s = () => globalThis.localStorage;'],
+    ['server/jobs/x.ts', 'export const f = (timers: { setTimeout(fn: () => void, ms: number): unknown }) => timers.setTimeout(() => undefined, 5);'],
+    ['src/state/x.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1, { name: 'x.$a' });"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await houseErrors(file, code)).toEqual([]);
+  });
+
+  it('compiles the server without DOM types', () => {
+    const config = JSON.parse(readFileSync('tsconfig.server.json', 'utf8')) as { compilerOptions: { lib: string[] }; include: string[] };
+    expect(config.include).toContain('server');
+    expect(config.compilerOptions.lib.filter((l) => /dom/i.test(l))).toEqual([]);
+    expect(readFileSync('package.json', 'utf8')).toContain('tsc -p tsconfig.server.json');
   });
 });

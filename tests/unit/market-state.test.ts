@@ -21,7 +21,8 @@ import {
   setInstruments,
 } from '../../src/state/market.ts';
 import type { FeedBatch } from '../../workers/protocol.ts';
-import { changeDir, changeText, priceText } from '../../src/domain/quote-text.ts';
+import { changeDir, changeText } from '../../src/domain/quote-text.ts';
+import { priceText } from '../../src/domain/price-text.ts';
 import { instrument } from '../fixtures/instruments.ts';
 
 const empty: FeedBatch = { flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null };

@@ -4,7 +4,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { initI18n, setLanguage } from '../../src/i18n/index.ts';
+import { formatDate, initI18n, setLanguage } from '../../src/i18n/index.ts';
 import { restoreSession, signOut } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { HistoryPage, recordText } from '../../src/pages/mine/history-page.tsx';
@@ -83,6 +83,12 @@ describe('/mine/history', () => {
     expect(q('[data-testid="frozen"]')?.textContent).toBe('10.00');
     expect(all('[data-testid="records"] .mw-row__title').map((e) => e.textContent)).toEqual(['Correction', 'Deposit #1 250 USDT']);
     expect(all('[data-testid="records"] .mw-row__amount').map((e) => e.textContent)).toEqual(['-5.00', '+250.00']);
+    // The wire's UTC list time in the app's one date format (the order sheet's too), not as the wire wrote it.
+    expect(all('[data-testid="records"] .mw-row__sub').map((e) => e.textContent)).toEqual([
+      formatDate('2026-01-06T12:00:00Z'),
+      formatDate('2026-01-06T11:00:00Z'),
+    ]);
+    expect(q('[data-testid="records"] .mw-row__sub')?.textContent).not.toBe('2026-01-06 12:00:00');
     expect(q('[data-testid="records"]')?.getAttribute('data-state')).toBe('finished');
   });
 
@@ -168,5 +174,51 @@ describe('/mine/charge', () => {
     expect(toasts()).toContain('There is no payment channel for the French currency account');
     expect(sent('/api/quickCharge/wire_submit')).toHaveLength(0);
     expect(sent('/api/quickCharge/quick_ist').map((r) => r.params.type)).toEqual([0, 1]);
+  });
+});
+
+describe('/mine/charge bank tab and messages (issue 20 items 12, 15)', () => {
+  const BANKS = [
+    { id: 11, bank_name: 'First Bank', bank_address: '', bank_swift: 'FBKAUS33', payee_name: 'Tickwise Ltd', payee_account: '111', bank_remark: '' },
+    { id: 12, bank_name: 'Second Bank', bank_address: '', bank_swift: 'SBKAUS33', payee_name: 'Tickwise Ltd', payee_account: '222', bank_remark: '' },
+  ];
+
+  it('chooses the first account when the list arrives, shows which is chosen, and submits to it', async () => {
+    server.on('GET', '/api/quickCharge/wire_info', ok(BANKS));
+    server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
+    server.on('GET', '/api/quickCharge/wire_submit', ok(null, 'Submitted'));
+    view = await renderRoutes(routes, '/mine/charge');
+    await act(async () => {
+      (q('.segmented__item[data-value="1"]') as HTMLElement).click();
+    });
+    await settle();
+    const checked = () => all('.mw-bank').map((e) => `${e.getAttribute('data-id')}:${e.getAttribute('aria-checked')}`);
+    expect(checked()).toEqual(['11:true', '12:false']);
+    expect(all('.mw-bank .mw-bank__radio')).toHaveLength(2); // each card shows it is a choice
+    await typeInto(q('input[name="number"]'), '500');
+    await chooseProof('wire.png');
+    await submit(q('[data-testid="bank-charge"]'));
+    expect(toasts()).not.toContain('There is no payment channel for the French currency account');
+    expect(sent('/api/quickCharge/wire_submit').map((r) => [r.params.wire_id, r.params.number])).toEqual([[11, '500']]);
+
+    await act(async () => {
+      (q('.mw-bank[data-id="12"]') as HTMLElement).click();
+    });
+    expect(checked()).toEqual(['11:false', '12:true']);
+  });
+
+  it('takes a message away as soon as what it was about is fixed: the amount edited, the proof uploaded', async () => {
+    server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
+    view = await renderRoutes(routes, '/mine/charge');
+    await typeInto(q('input[name="number"]'), '-5');
+    await submit(q('[data-testid="coin-charge"]'));
+    expect(q('.mw-error')?.textContent).toBe('Please enter an amount greater than 0');
+    expect((q('input[name="number"]') as HTMLInputElement).value).toBe('-5'); // never rewritten
+    await typeInto(q('input[name="number"]'), '5');
+    expect(q('.mw-error')).toBeNull();
+    await submit(q('[data-testid="coin-charge"]'));
+    expect(q('.mw-error')?.textContent).toBe('Please upload the payment proof');
+    await chooseProof('proof.png');
+    expect(q('.mw-error')).toBeNull();
   });
 });

@@ -8,12 +8,12 @@ import {
   percentText,
   pnlDir,
   pnlText,
-  priceText,
   stopHints,
   stopInput,
   stopParams,
   stopText,
 } from '../../src/pages/order/order-format.ts';
+import { priceText } from '../../src/domain/price-text.ts';
 import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../src/pages/order/pull-gesture.ts';
 import type { Instrument } from '../../src/domain/types.ts';
 import { EURUSD, order } from './orders-fixtures.ts';
@@ -51,7 +51,10 @@ describe('figure texts', () => {
     expect(percentText('1.5321')).toBe('153.21%');
     expect(percentText(null)).toBe('--');
     expect(amountText('108.500000')).toBe('108.50');
-    expect(amountText('0.217000')).toBe('0.217');
+    // One display rule for amounts: 2 decimals half-up with grouping (issue 20: 3, 2 or 4 decimals, '10844100.00').
+    expect(amountText('0.217000')).toBe('0.22');
+    expect(amountText('0.5416')).toBe('0.54');
+    expect(amountText('10844100')).toBe('10,844,100.00');
   });
 });
 

@@ -260,7 +260,7 @@ describe('detail sheet and actions', () => {
     expect(field('open-price')).toBe('1.08500');
     expect(field('current-price')).toBe('1.08500');
     expect(field('margin')).toBe('108.50');
-    expect(field('fee')).toBe('0.217');
+    expect(field('fee')).toBe('0.22');
     expect(field('pnl')).toBe('-54.250000');
     expect(field('risk-rate')).toBe('50.00%');
     expect(field('prepayment')).toBe('1.00%');
@@ -316,6 +316,39 @@ describe('detail sheet and actions', () => {
     expect(txt('.od-detail [data-row="stop-profit"] dd')).toBe('1.09000');
     expect(txt('.od-detail [data-row="stop-loss"] dd')).toBe('--');
     expect($('[data-testid="stop-form"]')).toBeNull();
+  });
+
+  it('history: a cancelled pending order reads as cancelled, with no close price, arrow or P&L', async () => {
+    const cancelled = order({ Status: 3, CloseReason: 'cancel', Price: '1.07000', UpdatePrice: '1.08500', FactProfits: '0.000000' });
+    const closed = order({ Status: 3, CloseReason: 'user', FactProfits: '4.5' });
+    book.lists[3] = [cancelled, closed];
+    await show('/order?type=3');
+    const row = $(`.od-row[data-id="${cancelled.Id}"]`);
+    expect(row?.querySelector('.od-row__state')?.textContent).toBe('Cancelled');
+    expect(row?.querySelector('[data-field="pnl"]')).toBeNull();
+    expect([...(row?.querySelectorAll('.od-prices > span') ?? [])].map((e) => e.textContent)).toEqual(['1.07000']);
+    // A position closed by its owner still shows its close price and P&L.
+    expect($(`.od-row[data-id="${closed.Id}"] [data-field="pnl"]`)?.textContent).toBe('+4.500000');
+    await click(row);
+    expect(txt('.od-detail [data-field="status"]')).toBe('Cancelled');
+    const shown = $$('.od-detail [data-row]').map((e) => e.dataset.row);
+    expect(shown).not.toContain('current-price');
+    expect(shown).not.toContain('pnl');
+    expect(shown).not.toContain('net-value');
+    expect(txt('.od-detail [data-row="open-price"] dt')).toBe('Target price');
+  });
+
+  it('a stop typed with a minus stays as typed and is refused; nothing is sent', async () => {
+    const o = order();
+    book.lists[1] = [o];
+    await show('/order');
+    await click($(`.od-row[data-id="${o.Id}"]`));
+    await click($('[data-action="edit-stops"]'));
+    await typeInto($('input[data-field="stop-loss"]'), '-1.07');
+    expect(($('input[data-field="stop-loss"]') as HTMLInputElement).value).toBe('-1.07');
+    await click($('[data-action="save-stops"]'));
+    expect(toasts()).toContain('Please enter a valid stop-profit or stop-loss price');
+    expect(server.seen.some((r) => r.url === '/v1/api/forex/set_stop_price')).toBe(false);
   });
 
   it('a refused stop keeps the form open with the server’s message', async () => {

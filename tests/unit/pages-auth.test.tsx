@@ -203,8 +203,8 @@ describe('/register', () => {
 });
 
 describe('/forgot', () => {
-  it('resets with a code and returns to /login with the server message', async () => {
-    server.on('POST', '/api/notify/send_email', ok(null, 'sent'));
+  it('resets with a code (sending back the code\'s key) and returns to /login with the server message', async () => {
+    server.on('POST', '/api/notify/send_email', ok({ key: 'code-key-1' }, 'sent'));
     server.on('POST', '/api/user/forget_password', ok(null, 'Password changed'));
     view = await renderRoutes(routes, '/forgot');
     await typeInto(q('input[name="email"]'), 'me@x.co');
@@ -215,7 +215,7 @@ describe('/forgot', () => {
     await typeInto(q('input[name="secondary_password"]'), 'newpass1');
     await submit(q('form'));
     const body = Object.fromEntries(new URLSearchParams(server.seen.find((r) => r.url === '/api/user/forget_password')?.body));
-    expect(body).toEqual({ type: 'email', account: 'me@x.co', new_password: 'newpass1', secondary_password: 'newpass1', auth_code: '654321' });
+    expect(body).toEqual({ type: 'email', account: 'me@x.co', new_password: 'newpass1', secondary_password: 'newpass1', auth_code: '654321', key: 'code-key-1' });
     expect(toasts()).toContain('Password changed');
     expect(view.location().pathname).toBe('/login');
   });

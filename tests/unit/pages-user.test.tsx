@@ -139,7 +139,7 @@ describe('/user', () => {
 
 describe('/mine/password', () => {
   it('needs matching passwords and a code, then amends with a code sent to the account email', async () => {
-    server.on('POST', '/api/notify/send_email', ok(null, 'sent'));
+    server.on('POST', '/api/notify/send_email', ok({ key: 'code-key-7' }, 'sent'));
     server.on('POST', '/api/user/amend_password', ok(null, 'Password changed'));
     signIn({ token: 't', user: REAL });
     view = await renderRoutes(routes, '/mine/password');
@@ -156,7 +156,7 @@ describe('/mine/password', () => {
     await typeInto(q('input[name="code"]'), '111222');
     await submit(q('form'));
     const body = Object.fromEntries(new URLSearchParams(server.seen.find((r) => r.url === '/api/user/amend_password')?.body));
-    expect(body).toEqual({ new_password: 'abc', auth_code: '111222', type: 'email' });
+    expect(body).toEqual({ new_password: 'abc', auth_code: '111222', type: 'email', key: 'code-key-7' });
     expect(toasts()).toContain('Password changed');
   });
 });

@@ -279,3 +279,20 @@ describe('query after the hash and tabs', () => {
     expect(activeTab('/user', '')).toBeNull();
   });
 });
+
+describe('logout behind the real guard', () => {
+  it('lands on / (SPEC §4), not on /login?from=/mine/system, with the session cleared', async () => {
+    const { SystemPage } = await import('../../src/pages/mine/system-page.tsx');
+    const routes: AppRoute[] = [...TEST_ROUTES, { path: '/mine/system', element: <SystemPage />, auth: true }];
+    signIn({ token: 't', user: REAL });
+    await open('/mine/system', routes);
+    await click(view?.container.querySelector('[data-testid="logout"]') ?? null);
+    await click(document.querySelector('.dialog .btn-down'));
+    await settle();
+    expect(path()).toBe('/');
+    expect(view?.container.querySelector('[data-testid="home"]')).not.toBeNull();
+    const { $token } = await import('../../src/state/session.ts');
+    expect($token.value).toBeNull();
+    expect($toasts.value.map((t) => t.text)).toEqual(['Logged out']);
+  });
+});

@@ -2,8 +2,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { D, dec } from '../../src/domain/decimal.ts';
-import { moneyText, positionPnl, ratioText } from '../../src/domain/money.ts';
-import { divRound, microsText, pnlMicros, ratioOf, scaledOf, scaledPosition, scaledText } from '../../src/domain/scaled-money.ts';
+import { positionPnl, ratioText } from '../../src/domain/money.ts';
+import { moneyText } from '../../src/domain/money-text.ts';
+import { microsText, pnlMicros, ratioOf, scaledOf, scaledPosition, scaledText } from '../../src/domain/scaled-money.ts';
+import { divRound } from '../../src/domain/rounding.ts';
 import { lots, price } from '../../src/domain/units.ts';
 import { instrument } from '../fixtures/instruments.ts';
 

@@ -116,6 +116,18 @@ describe('CandleChart', () => {
     expect(series.update).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps free axis right of the newest candle, so it is not under the price scale and no time label is cut', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    const opts = createChart.mock.calls[0]?.[1] as { timeScale?: { rightOffset?: number; rightOffsetPixels?: number; fixRightEdge?: boolean } };
+    // In bars: scrollToRealTime() (called after each history reset) returns to rightOffset, not to rightOffsetPixels.
+    expect(opts.timeScale?.rightOffset).toBeGreaterThanOrEqual(6);
+    expect(opts.timeScale?.rightOffsetPixels).toBeUndefined();
+    expect(opts.timeScale?.fixRightEdge).not.toBe(true);
+  });
+
   it('a bar waiting for its frame when the instrument changes is not drawn on the new one', () => {
     host = document.createElement('div');
     document.body.append(host);

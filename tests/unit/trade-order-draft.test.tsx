@@ -131,6 +131,9 @@ describe('checkOrder', () => {
   it('needs lots on the Pip grid at or above the minimum', () => {
     expect(checkOrder(inst(), draft({ lots: '' }), 1, true)).toEqual({ kind: 'error', key: 'trade.lots_required' });
     expect(checkOrder(inst(), draft({ lots: '0' }), 1, true)).toEqual({ kind: 'error', key: 'trade.lots_required' });
+    for (const lots of ['-1', '-0.05', '1,5', '0.05abc', '1e1']) {
+      expect(checkOrder(inst(), draft({ lots }), 1, true), lots).toEqual({ kind: 'error', key: 'errors.lots_invalid' });
+    }
     expect(checkOrder(inst(), draft({ lots: '0.015' }), 1, true)).toEqual({ kind: 'error', key: 'trade.lots_invalid' });
     expect(checkOrder(inst({ ForexMinCont: '0.1' }), draft({ lots: '0.05' }), 1, true)).toEqual({
       kind: 'error',
@@ -147,9 +150,15 @@ describe('checkOrder', () => {
       kind: 'error',
       key: 'trade.stop_profit_required',
     });
-    expect(checkOrder(inst(), draft({ stopLossOn: true, stopLoss: 'abc' }), 1, true)).toEqual({
+    expect(checkOrder(inst(), draft({ stopLossOn: true, stopLoss: '' }), 1, true)).toEqual({
       kind: 'error',
       key: 'trade.stop_loss_required',
+    });
+    // Text that is not a price is refused as such, never read as another number.
+    expect(checkOrder(inst(), draft({ stopLossOn: true, stopLoss: 'abc' }), 1, true)).toEqual({ kind: 'error', key: 'errors.stop_price_invalid' });
+    expect(checkOrder(inst(), draft({ mode: 'pending', targetPrice: '-1.08' }), 1, true)).toEqual({
+      kind: 'error',
+      key: 'errors.target_price_invalid',
     });
   });
 

@@ -138,12 +138,13 @@ describe('lot stepper', () => {
     expect(minus().disabled).toBe(true);
   });
 
-  it('keeps typed lots to digits and one dot (minimum 0)', async () => {
+  it('keeps typed lots exactly as typed; the stepper still works from a valid count', async () => {
     const i = inst({ Pip: '1', ForexMinCont: '1' });
     live(i);
     await render(i);
     await type(lotsInput(), '-3.5.2');
-    expect(lotsInput().value).toBe('3.52');
+    expect(lotsInput().value).toBe('-3.5.2');
+    expect(minus().disabled).toBe(true);
     await type(lotsInput(), '2');
     expect(minus().disabled).toBe(false);
     await click(minus());
@@ -153,6 +154,30 @@ describe('lot stepper', () => {
 });
 
 describe('submitting', () => {
+  it('refuses lots, prices and stops that are not numbers with their message and sends nothing (−1 is not 1 lot)', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    for (const bad of ['-1', '1,5', '1e2', 'abc']) {
+      await type(lotsInput(), bad);
+      await click(submitButton());
+      expect(lotsInput().value).toBe(bad);
+      expect(toast).toHaveBeenLastCalledWith('Please enter a valid number of lots');
+    }
+    await type(lotsInput(), '0.05');
+    await click($('[data-mode="pending"]'));
+    await type($<HTMLInputElement>('input[data-field="target-price"]'), '-1.07');
+    await click(submitButton());
+    expect(toast).toHaveBeenLastCalledWith('Please enter a valid pending price');
+    await type($<HTMLInputElement>('input[data-field="target-price"]'), '1.07');
+    await click($('input[data-field="stop-loss-on"]'));
+    await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '-1.05');
+    expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe('-1.05');
+    await click(submitButton());
+    expect(toast).toHaveBeenLastCalledWith('Please enter a valid stop-profit or stop-loss price');
+    expect(submitOrder).not.toHaveBeenCalled();
+  });
+
   it('sends unticked stop boxes as 0 and ticked ones with their price', async () => {
     const i = inst();
     live(i);
@@ -291,11 +316,11 @@ describe('preview', () => {
     await render(i);
     expect(watched().at(-1)?.[1]).toMatchObject({ code: i.Code, quantity: '0.01', multiple: 10, atPrice: null });
     expect($('[data-field="margin"]').textContent).toContain('541.60');
-    expect($('[data-field="fee"]').textContent).toContain('0.5416');
+    expect($('[data-field="fee"]').textContent).toBe('0.54 USD'); // the one amount rule: 2 decimals
     expect(document.body.querySelector('[data-field="pnl-sp"]')).toBeNull();
 
     await click($('[data-field="stop-profit-on"]'));
-    expect($('[data-field="pnl-sp"]').textContent).toBe('+12.50');
+    expect($('[data-field="pnl-sp"]').textContent).toBe('+12.500000'); // P&L: 6 decimals (SPEC §9), as in /order
     expect($('[data-field="pnl-sp"]').dataset.dir).toBe('up');
   });
 

@@ -3,8 +3,6 @@
 import { get, set } from 'idb-keyval';
 import type { FeedCache, FeedDeps, FrameScheduler, SocketLike } from './deps.ts';
 
-const FALLBACK_FRAME_MS = 16;
-
 /** Adapts a real WebSocket to SocketLike (text frames only: the server never sends binary). */
 export function browserSocket(url: string): SocketLike {
   const ws = new WebSocket(url);
@@ -23,45 +21,13 @@ export function browserSocket(url: string): SocketLike {
   return s;
 }
 
-/** requestAnimationFrame where the scope has it (Chromium and Firefox workers do), else a ~16 ms timer. */
-export function browserFrame(): FrameScheduler {
-  if (typeof requestAnimationFrame === 'function') return (cb) => void requestAnimationFrame(() => cb());
-  return (cb) => void setTimeout(cb, FALLBACK_FRAME_MS);
-}
-
-/** How long the worker gathers socket messages before a flush: the server's KLINE frame follows its DAY_MARKET. */
-export const GATHER_MS = 4;
-
 /**
- * The least time between two of the worker's batches: at most 10 a second reach the page, whatever the server's
- * batch rate. The server batches every 50 ms (its tick-to-client budget, docs/protocol.md); passing each of its
- * frames on would double the page's paints (and its main-thread time) for a price a trader cannot read faster.
- * This is where the two budgets meet (issue 15, goal 5).
+ * The feed's batch timer, the same in the worker and on the main thread (?feed=main), so both modes conflate by one
+ * rule: FlowControl (flow-control.ts) asks for a batch after the gather time, the minimum interval and the page's
+ * credit for the previous batch. A worker's requestAnimationFrame is not the page's frame, so the paint is learnt
+ * from the page's acknowledgement, not from a frame callback here.
  */
-export const BATCH_INTERVAL_MS = 100;
-
-/**
- * The worker's flush scheduler. On the main thread a flush belongs in requestAnimationFrame (the writes land just
- * before that frame paints). A worker's frames are not the page's: waiting for one only delays the batch. So here
- * a flush runs GATHER_MS after the first change (the server's frames of one flush arrive back to back and become
- * one batch) when the previous flush left at least BATCH_INTERVAL_MS ago, and otherwise when that interval is over:
- * whatever arrived meanwhile is conflated into that one batch.
- */
-export function workerFlush(
-  now: () => number,
-  later: (cb: () => void, ms: number) => void = (cb, ms) => void setTimeout(cb, ms),
-  interval = BATCH_INTERVAL_MS,
-): FrameScheduler {
-  let last = -Infinity;
-  return (cb) => {
-    const run = () => {
-      last = now();
-      cb();
-    };
-    // Never less than GATHER_MS, so the frames of one server batch still become one.
-    later(run, Math.max(GATHER_MS, last + interval - now()));
-  };
-}
+export const timerFrame: FrameScheduler = (cb, ms) => void setTimeout(cb, ms);
 
 /** IndexedDB through idb-keyval (available in workers too); a refusing browser (private mode) just has no cache. */
 export const idbCache: FeedCache = {
@@ -69,8 +35,7 @@ export const idbCache: FeedCache = {
   set: (key, value) => set(key, value).catch(() => undefined),
 };
 
-/** The worker entry passes `inWorker` so the feed flushes on workerFlush rather than the worker's own rAF. */
-export function browserDeps(inWorker = false): FeedDeps {
+export function browserDeps(): FeedDeps {
   return {
     clock: { now: () => Date.now() },
     timers: {
@@ -80,7 +45,7 @@ export function browserDeps(inWorker = false): FeedDeps {
       clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
     },
     socket: browserSocket,
-    frame: inWorker ? workerFlush(() => performance.now()) : browserFrame(),
+    frame: timerFrame,
     fetch: (url, init) => fetch(url, init),
     log: console,
     isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),

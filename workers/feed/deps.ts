@@ -14,8 +14,11 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string) => SocketLike;
 
-/** Calls `cb` before the next paint (requestAnimationFrame) or after ~16 ms where there is none. */
-export type FrameScheduler = (cb: () => void) => void;
+/**
+ * When a batch may go out: calls `cb` after `ms` (a timer in the browser, in both feed modes; the flow control in
+ * flow-control.ts decides the delay). Test fakes run the callbacks by hand and may ignore `ms`.
+ */
+export type FrameScheduler = (cb: () => void, ms: number) => void;
 
 export interface FetchResponseLike {
   ok: boolean;

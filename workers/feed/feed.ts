@@ -10,6 +10,7 @@ import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, OrderPreviewI
 import { RiskBook, previewOrder } from '../risk.ts';
 import { ChartWatch } from './chart-watch.ts';
 import type { FeedDeps } from './deps.ts';
+import { FlowControl } from './flow-control.ts';
 import { OrderEvents } from './order-events.ts';
 import { isQuoteTuple, parseServerMessage } from './parse.ts';
 import { PreviewWatch } from './preview-watch.ts';
@@ -40,7 +41,7 @@ export class Feed implements FeedApi {
   private marketOn = true;
   private conn: ConnState = 'connecting';
   private connDirty = false;
-  private framePending = false;
+  private readonly flow: FlowControl;
   private staleTimer: unknown = null;
   private clockOffset = 0; // server clock minus ours, from pong.t: quote ages are measured on the server's clock
   private started = false;
@@ -61,6 +62,7 @@ export class Feed implements FeedApi {
     });
     this.orders = new OrderEvents({ send, isOpen: () => this.link.isOpen, toSink: (fn) => this.callSink(fn) });
     this.sparks = new SparklineCache(deps);
+    this.flow = new FlowControl({ now: () => deps.clock.now(), schedule: deps.frame }, () => this.flush());
   }
 
   // ── FeedApi ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -69,6 +71,7 @@ export class Feed implements FeedApi {
   async start(config: FeedConfig, sink: FeedSink): Promise<void> {
     const prev = this.config;
     this.config = { ...config };
+    if (this.sink !== sink) this.flow.reset();
     this.sink = sink;
     this.board.staleAfterMs = config.staleAfterMs;
     if (!this.started) {
@@ -143,6 +146,10 @@ export class Feed implements FeedApi {
 
   async watchPreview(seq: number, input: OrderPreviewInput | null): Promise<void> {
     if (this.preview.watch(seq, input)) this.requestFrame();
+  }
+
+  async setMinInterval(ms: number): Promise<void> {
+    this.flow.setMinInterval(ms);
   }
 
   async setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void> {
@@ -238,16 +245,18 @@ export class Feed implements FeedApi {
 
   // ── frames ─────────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** Something changed: FlowControl sends a batch once the page has painted the previous one (flow-control.ts). */
   private requestFrame(): void {
-    if (this.framePending || !this.sink) return;
-    this.framePending = true;
-    this.deps.frame(() => this.flush());
+    if (this.sink) this.flow.request();
   }
 
-  /** One batch with everything that changed since the last frame; nothing is sent when nothing changed. */
-  private flush(): void {
-    this.framePending = false;
-    if (!this.sink) return;
+  /**
+   * One batch with everything that changed since the last one; nothing is sent when nothing changed. Returns the
+   * page's acknowledgement (it settles after the frame that paints the batch): the credit for the next batch.
+   */
+  private flush(): PromiseLike<unknown> | null {
+    const sink = this.sink;
+    if (!sink) return null;
     const taken = this.board.takeQuotes();
     const quotes = taken?.quotes ?? null;
     const quoteText = taken?.quoteText ?? null;
@@ -259,13 +268,21 @@ export class Feed implements FeedApi {
     const preview = this.preview.take((input) =>
       previewOrder(input, this.byCode.get(input.code), this.board.closeOf(input.code), this.config?.tradeFeeType ?? 0),
     );
-    if (!quotes && !stale && !conn && !kline && !account && !preview) return;
+    if (!quotes && !stale && !conn && !kline && !account && !preview) return null;
     const batch: FeedBatch = { flushedAt: this.deps.clock.now(), quotes, quoteText, stale, conn, kline, account, preview };
     const transfers: ArrayBuffer[] = [];
     if (quotes) transfers.push(quotes.buffer);
     if (stale) transfers.push(stale.buffer);
     // Across the worker boundary the arrays move instead of being copied; on the main thread this is a no-op mark.
-    this.callSink((s) => s.onBatch(transfer(batch, transfers)));
+    try {
+      const ack = sink.onBatch(transfer(batch, transfers));
+      if (!(ack instanceof Promise)) return null;
+      // A failed paint still returns the credit (FlowControl settles on either outcome); it is logged here.
+      return ack.then(undefined, (err: unknown) => this.deps.log.error('feed: sink call failed', err));
+    } catch (err) {
+      this.deps.log.error('feed: sink call failed', err);
+      return null;
+    }
   }
 
   private checkStale(): void {

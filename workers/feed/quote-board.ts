@@ -1,12 +1,13 @@
 // Conflation and staleness: the newest quote per instrument waits here until the next frame takes it as one array.
-// The quote leaves formatted: price and change text from the server's exact decimals (src/domain/quote-text.ts).
+// The quote leaves formatted: price and change text from the server's exact decimals (src/domain/price-text.ts, quote-text.ts).
 // Indexes follow the list given to setInstruments, the same list the painter maps Q_INDEX back to codes with.
 // Interest: once the painter says which codes it shows (setInterest), only their quotes leave; the others are held
 // here (every figure the feed computes still uses them) and sent the moment their code is shown again.
 import type { Instrument } from '../../src/domain/types.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { isDecimalText } from '../../src/domain/decimal.ts';
-import { changeDir, changeText, DIR_SIGN, priceText } from '../../src/domain/quote-text.ts';
+import { changeDir, changeText, DIR_SIGN } from '../../src/domain/quote-text.ts';
+import { priceText } from '../../src/domain/price-text.ts';
 import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_PRICE } from '../protocol.ts';
 
 export class QuoteBoard {

@@ -17,7 +17,7 @@ export const seeders: Seeder[] = [
   settingsSeeder,
   areaCodesSeeder,
   companiesSeeder,
-  // MARKET HOOK: categories, instruments and their kline history (server/market/market-seeder.ts).
+  // The market: categories, instruments and their kline history (server/market/market-seeder.ts).
   marketSeeder,
   depositsSeeder,
   withdrawalsSeeder,

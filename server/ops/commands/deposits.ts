@@ -1,13 +1,15 @@
 // Operator actions on deposits: list charges, approve one (credits the balance with its ledger record in the same
 // transaction; a charge is reviewed once, so approving twice credits once), reject or invalidate one, and credit
 // an account directly (a correction or a transfer that arrived without a charge).
-import { dec } from '../../../src/domain/decimal.ts';
+import { chargeCredit } from '../../../src/domain/charge-credit.ts';
+import { dec, fixed } from '../../../src/domain/decimal.ts';
 import { trimZeros } from '../../../src/domain/decimal-text.ts';
 import { ChargeStatus } from '../../../src/domain/wallet-types.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { recordTime } from '../../http/wire-time.ts';
-import { move, moneyText } from '../../ledger/ledger.ts';
+import { wireTime } from '../../../src/domain/wire-time.ts';
+import { move } from '../../ledger/ledger.ts';
+import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import { RecordType } from '../../ledger/record-types.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
@@ -37,11 +39,6 @@ async function pendingCharge(q: Queryable, id: number): Promise<PendingCharge> {
   return charge;
 }
 
-/** USD for a charge: its units at the rate it was submitted at, rounded down to the cent (never more than sent). */
-export function chargeCredit(number: string, usdPrice: string): string {
-  return dec(number).div(usdPrice).toDecimalPlaces(2, 1 /* ROUND_DOWN */).toFixed(2);
-}
-
 export const chargeList: OpsCommand = {
   name: 'charge-list',
   summary: 'Deposits by status (default: waiting for review), newest first',
@@ -68,10 +65,10 @@ export const chargeList: OpsCommand = {
       uid: r.uid,
       type: r.type === 0 ? 'coin' : 'bank',
       number: `${trimZeros(r.number, 0)} ${r.currency_code}`,
-      usd: r.credited === null ? chargeCredit(r.number, r.usd_price) : moneyText(r.credited),
+      usd: r.credited === null ? chargeCredit(r.number, r.usd_price) : exactMoneyText(r.credited),
       status: r.status,
       remark: r.remark,
-      created_at: recordTime(r.created_at),
+      created_at: wireTime(r.created_at),
       proof: uploadUrl(r.proof_upload),
     }));
   },
@@ -90,7 +87,7 @@ export const chargeApprove: OpsCommand = {
     const now = ctx.clock.now();
     return ctx.db.tx(async (q) => {
       const charge = await pendingCharge(q, id);
-      const credit = given ? given.toFixed(2) : chargeCredit(charge.number, charge.usd_price);
+      const credit = given ? fixed(given, 2) : chargeCredit(charge.number, charge.usd_price);
       if (dec(credit).lte(0)) throw new ApiError('amount_invalid');
       await q.query('UPDATE charges SET status = $2, credited = $3, reviewed_at = $4 WHERE id = $1', [id, ChargeStatus.FINISHED, credit, now]);
       const after = await move(q, charge.user_id, {
@@ -99,7 +96,7 @@ export const chargeApprove: OpsCommand = {
         memo: `#${id} ${trimZeros(charge.number, 0)} ${charge.currency_code}`,
         at: now,
       });
-      return { id, status: ChargeStatus.FINISHED, credited: moneyText(credit), balance: moneyText(after.balance) };
+      return { id, status: ChargeStatus.FINISHED, credited: exactMoneyText(credit), balance: exactMoneyText(after.balance) };
     });
   },
 };
@@ -141,9 +138,9 @@ export const userCredit: OpsCommand = {
     const amount = usdArg(args.amount, 'amount');
     const memo = textArg(args.memo, 'memo', false);
     const after = await ctx.db.tx((q) =>
-      move(q, user.id, { balance: amount.toFixed(2), type: RecordType.OPERATOR_CREDIT, memo, at: ctx.clock.now() }),
+      move(q, user.id, { balance: fixed(amount, 2), type: RecordType.OPERATOR_CREDIT, memo, at: ctx.clock.now() }),
     );
-    return { user: user.uid, credited: moneyText(amount), balance: moneyText(after.balance) };
+    return { user: user.uid, credited: exactMoneyText(amount), balance: exactMoneyText(after.balance) };
   },
 };
 

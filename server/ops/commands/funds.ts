@@ -1,9 +1,9 @@
 // Operator actions on funds: run the income job once now (it also runs on its own every few minutes), and list
 // subscriptions.
 import { ApiError } from '../../http/envelope.ts';
-import { recordTime } from '../../http/wire-time.ts';
+import { wireTime } from '../../../src/domain/wire-time.ts';
 import { runFundIncome } from '../../funds/income-job.ts';
-import { moneyText } from '../../ledger/ledger.ts';
+import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import type { OpsCommand } from '../command.ts';
 import { findUser } from './users.ts';
 
@@ -33,8 +33,8 @@ export const fundSubscriptions: OpsCommand = {
       [Number(status), userId],
     );
     return rows.map((r) => ({
-      id: Number(r.id), uid: r.uid, fund: r.title, amount: moneyText(r.share_amount), day_profit: r.day_profit,
-      days: `${r.paid}/${r.lock_days}`, since: recordTime(r.sub_time),
+      id: Number(r.id), uid: r.uid, fund: r.title, amount: exactMoneyText(r.share_amount), day_profit: r.day_profit,
+      days: `${r.paid}/${r.lock_days}`, since: wireTime(r.sub_time),
     }));
   },
 };

@@ -2,7 +2,7 @@
 // with the reason the trader reads (back to status 0, so they can submit again).
 import { ReviewStatus } from '../../../src/domain/wallet-types.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { recordTime } from '../../http/wire-time.ts';
+import { wireTime } from '../../../src/domain/wire-time.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
@@ -26,7 +26,7 @@ export const realNameList: OpsCommand = {
       card_id: r.card_id,
       photos: [uploadUrl(r.front_upload), uploadUrl(r.reverse_upload)],
       reason: r.reason,
-      submitted_at: recordTime(r.submitted_at),
+      submitted_at: wireTime(r.submitted_at),
     }));
   },
 };

@@ -1,7 +1,7 @@
 // Finding the user an operator action is about: by public uid, e-mail, mobile number or internal id.
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { moneyText } from '../../ledger/ledger.ts';
+import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import type { OpsCommand } from '../command.ts';
 
 export interface OpsUserRow {
@@ -41,8 +41,8 @@ export async function findUser(q: Queryable, key: string | undefined): Promise<O
     uid: u.uid,
     account: u.email ?? u.mobile ?? u.demo_id ?? '',
     is_demo: Number(u.is_demo),
-    balance: moneyText(u.balance ?? '0'),
-    lock_balance: moneyText(u.lock_balance ?? '0'),
+    balance: exactMoneyText(u.balance ?? '0'),
+    lock_balance: exactMoneyText(u.lock_balance ?? '0'),
   };
 }
 

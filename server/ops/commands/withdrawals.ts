@@ -5,8 +5,9 @@ import { WithdrawStatus } from '../../../src/domain/wallet-types.ts';
 import { trimZeros } from '../../../src/domain/decimal-text.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { recordTime } from '../../http/wire-time.ts';
-import { move, moneyText } from '../../ledger/ledger.ts';
+import { wireTime } from '../../../src/domain/wire-time.ts';
+import { move } from '../../ledger/ledger.ts';
+import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import { RecordType } from '../../ledger/record-types.ts';
 import { idArg, textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
@@ -65,14 +66,14 @@ export const withdrawList: OpsCommand = {
       id: Number(r.id),
       uid: r.uid,
       account: r.account,
-      number: moneyText(r.number), // USD taken from the balance
+      number: exactMoneyText(r.number), // USD taken from the balance
 
-      fee: moneyText(r.fee),
+      fee: exactMoneyText(r.fee),
       pay: `${trimZeros(r.real_number, 2)} ${r.code}${r.protocol ? ` (${r.protocol})` : ''}`,
       to: r.type === 1 ? r.address : `${r.bank_name} ${r.payee_name} ${r.payee_account}`,
       memo: r.memo,
       status: r.status,
-      created_at: recordTime(r.created_at),
+      created_at: wireTime(r.created_at),
     }));
   },
 };
@@ -90,11 +91,11 @@ export const withdrawPaid: OpsCommand = {
       const after = await move(q, w.user_id, {
         lock: `-${w.number}`,
         type: RecordType.WITHDRAW_PAID,
-        memo: `#${id} ${w.code} ${moneyText(w.number)} USD`,
+        memo: `#${id} ${w.code} ${exactMoneyText(w.number)} USD`,
         at: now,
         alwaysRecord: true,
       });
-      return { id, status: WithdrawStatus.PAID, lock_balance: moneyText(after.lock_balance) };
+      return { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) };
     });
   },
 };
@@ -120,7 +121,7 @@ export const withdrawReject: OpsCommand = {
         memo: `#${id} ${w.code}`,
         at: now,
       });
-      return { id, status: WithdrawStatus.REJECTED, balance: moneyText(after.balance), lock_balance: moneyText(after.lock_balance) };
+      return { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
     });
   },
 };

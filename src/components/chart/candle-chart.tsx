@@ -6,6 +6,7 @@
 // was /trade's long tasks (bench/README.md "Round two"); deferred, they land in two frames.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
+import { animationFrames } from '../../state/clock.ts';
 import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/market.ts';
 import { chartOptions, readChartColours, seriesOptions } from './chart-theme.ts';
@@ -19,8 +20,8 @@ export interface ChartFrames {
 }
 
 const browserFrames: ChartFrames = {
-  request: (cb) => requestAnimationFrame(cb),
-  cancel: (id) => cancelAnimationFrame(id),
+  request: (cb) => animationFrames.request(cb),
+  cancel: (id) => animationFrames.cancel(id),
 };
 
 export interface CandleChartProps {

@@ -69,6 +69,9 @@ function crosshairTime(time: Time): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+/** Empty bars right of the newest candle: 48 px at the default 6 px spacing, more than half the widest time label. */
+export const CHART_RIGHT_OFFSET_BARS = 8;
+
 export function chartOptions(c: ChartColours): DeepPartial<ChartOptions> {
   return {
     layout: {
@@ -78,7 +81,16 @@ export function chartOptions(c: ChartColours): DeepPartial<ChartOptions> {
     },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
     rightPriceScale: { borderColor: c.grid },
-    timeScale: { borderColor: c.grid, timeVisible: true, secondsVisible: false, tickMarkFormatter: tickMark },
+    // Free space right of the last candle: it no longer sits against (under) the price scale, and no time label is
+    // centred on a bar close enough to the edge to be cut ("12:0" at 360 px). In bars, not rightOffsetPixels: the
+    // chart's scrollToRealTime() (after every history reset) scrolls to rightOffset and ignores the pixel option.
+    timeScale: {
+      borderColor: c.grid,
+      timeVisible: true,
+      secondsVisible: false,
+      tickMarkFormatter: tickMark,
+      rightOffset: CHART_RIGHT_OFFSET_BARS,
+    },
     localization: { timeFormatter: crosshairTime },
     // Vertical finger drags scroll the page; the chart only takes horizontal drags and pinches.
     handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },

@@ -2,6 +2,7 @@
 // draw creates its canvas context: drawn at once that was one long task on a slow phone (bench/README.md "Round
 // two"). Queued, each frame draws until a small budget is spent and leaves the rest to the next; a row queued again
 // before it was drawn is drawn once, with its latest series.
+import { animationFrames } from '../../state/clock.ts';
 
 export interface Frames {
   /** Runs `cb` before the next paint (requestAnimationFrame in the browser). */
@@ -58,7 +59,7 @@ export class DrawQueue {
 }
 
 const browserFrames: Frames = {
-  request: (cb) => void requestAnimationFrame(cb),
+  request: (cb) => void animationFrames.request(cb),
   now: () => performance.now(),
 };
 

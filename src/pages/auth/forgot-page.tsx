@@ -23,6 +23,7 @@ export function ForgotPage(): ReactElement {
   const [type, setType] = useState<LoginType>('email');
   const [account, setAccount] = useState('');
   const [code, setCode] = useState('');
+  const [codeKey, setCodeKey] = useState(''); // the sent code's key, sent back with the code
   const [password, setPassword] = useState('');
   const [rePassword, setRePassword] = useState('');
   const { setError, edit, fieldError } = useFieldErrors<ResetField>();
@@ -30,7 +31,10 @@ export function ForgotPage(): ReactElement {
   const { areas, area, setArea } = useAreas(type === 'mobile');
 
   const send = (): Promise<boolean> =>
-    requestAccountCode({ type, account, areaId: area?.id, purpose: 2, sentText: t('auth.code_sent') }, setError);
+    requestAccountCode(
+      { type, account, areaId: area?.id, purpose: 2, sentText: t('auth.code_sent'), onKey: setCodeKey },
+      setError,
+    );
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -46,6 +50,7 @@ export function ForgotPage(): ReactElement {
         new_password: password,
         secondary_password: rePassword,
         auth_code: code.trim(),
+        key: codeKey,
       });
       toast(env.msg || t('auth.password_reset_done'));
       void navigate('/login', { replace: true });

@@ -43,6 +43,7 @@ export function RegisterPage(): ReactElement {
   const [rePassword, setRePassword] = useState('');
   const [invite, setInvite] = useState(() => query.get('invite_code') ?? '');
   const [code, setCode] = useState('');
+  const [codeKey, setCodeKey] = useState(''); // the sent code's key, sent back with the code
   const [pic, setPic] = useState<Captcha | null>(null);
   const { setError, edit, fieldError } = useFieldErrors<RegisterField>();
   const [busy, setBusy] = useState(false);
@@ -71,7 +72,10 @@ export function RegisterPage(): ReactElement {
   }, [byCaptcha, refreshCaptcha]);
 
   const send = (): Promise<boolean> =>
-    requestAccountCode({ type, account, areaId: area?.id, purpose: 1, sentText: t('auth.code_sent') }, setError);
+    requestAccountCode(
+      { type, account, areaId: area?.id, purpose: 1, sentText: t('auth.code_sent'), onKey: setCodeKey },
+      setError,
+    );
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -89,7 +93,7 @@ export function RegisterPage(): ReactElement {
         re_password: rePassword,
         invite_code: invite.trim(),
         sms_code: code.trim(),
-        key: byCaptcha ? (pic?.id ?? '') : '',
+        key: byCaptcha ? (pic?.id ?? '') : codeKey,
       });
       toast(t('auth.register_success'));
       if (result?.token && result.user) {

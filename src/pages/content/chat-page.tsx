@@ -2,7 +2,12 @@
 // widget needs (its own scripts, its own origin's storage, forms, popups for attachments) and nothing that reaches
 // this page: no top navigation, no same-origin access to the app (the link is another origin). Link type 2 opens a
 // new window instead (the user centre does that before coming here; a direct visit gets a button).
-import { useEffect, type ReactElement } from 'react';
+// A frame the browser refuses (our CSP's frame-src, the chat's own X-Frame-Options, no network) shows a broken-frame
+// icon and nothing else, and a cross-origin frame cannot be asked whether it loaded: so the link to open the chat in
+// a new tab is always under the title, and when the failure is visible to us the frame gives way to a message with
+// that link: a CSP violation for the link, or the chat not answering at all (one no-cors, credential-free request:
+// it fails on no network, an unknown host or a refused connection; browsers fire no error event on a frame).
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { basicInfo } from '../../api/common.ts';
@@ -19,6 +24,25 @@ export function safeServiceLink(link: string | undefined): string {
   return link && /^https?:\/\//i.test(link.trim()) ? link.trim() : '';
 }
 
+/** True when a CSP violation report is about framing `link` (same origin as the blocked URI). */
+export function blocksLink(e: Pick<SecurityPolicyViolationEvent, 'effectiveDirective' | 'blockedURI'>, link: string): boolean {
+  if (!/^(frame|child)-src$/.test(e.effectiveDirective)) return false;
+  try {
+    return new URL(e.blockedURI).origin === new URL(link).origin;
+  } catch {
+    return false;
+  }
+}
+
+function NewTabLink({ link, labelKey, className }: { link: string; labelKey: string; className: string }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <a className={className} href={link} target="_blank" rel="noopener noreferrer" data-testid="chat-new-tab">
+      {t(labelKey)}
+    </a>
+  );
+}
+
 export function ChatPage(): ReactElement {
   useSignals();
   const { t } = useTranslation();
@@ -28,19 +52,50 @@ export function ChatPage(): ReactElement {
   }, []);
   const link = safeServiceLink(settings?.service_link);
   const newWindow = settings?.service_link_type === SERVICE_LINK_NEW_WINDOW;
+  const framed = link !== '' && !newWindow;
+  const [failed, setFailed] = useState<string | null>(null); // the link whose frame was refused
+  useEffect(() => {
+    if (!framed) return undefined;
+    const onViolation = (e: SecurityPolicyViolationEvent): void => {
+      if (blocksLink(e, link)) setFailed(link);
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    const probe = new AbortController();
+    fetch(link, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', signal: probe.signal }).then(
+      () => undefined, // an answer, opaque: the frame may still refuse to be framed, which the new-tab line covers
+      () => {
+        if (!probe.signal.aborted) setFailed(link);
+      },
+    );
+    return () => {
+      document.removeEventListener('securitypolicyviolation', onViolation);
+      probe.abort();
+    };
+  }, [framed, link]);
   return (
     <div className="page ct-chat">
       <TitleBar titleKey="page.chat" back />
-      {link && !newWindow ? (
-        <iframe
-          className="ct-frame"
-          src={link}
-          title={t('page.chat')}
-          sandbox={CHAT_SANDBOX}
-          referrerPolicy="no-referrer"
-          allow="clipboard-write"
-          data-testid="chat-frame"
-        />
+      {framed && failed === link ? (
+        <div className="page-body ct-body" data-testid="chat-failed">
+          <EmptyState textKey="content.chat_failed" icon="empty">
+            <NewTabLink link={link} labelKey="content.chat_open_tab" className="ct-button ct-button--link" />
+          </EmptyState>
+        </div>
+      ) : framed ? (
+        <>
+          <p className="ct-chat-note muted">
+            <span>{t('content.chat_not_showing')}</span> <NewTabLink link={link} labelKey="content.chat_open_tab" className="ct-chat-note__link" />
+          </p>
+          <iframe
+            className="ct-frame"
+            src={link}
+            title={t('page.chat')}
+            sandbox={CHAT_SANDBOX}
+            referrerPolicy="no-referrer"
+            allow="clipboard-write"
+            data-testid="chat-frame"
+          />
+        </>
       ) : link ? (
         <div className="page-body ct-body">
           <button type="button" className="ct-button" onClick={() => window.open(link, '_blank', 'noopener')}>

@@ -6,7 +6,7 @@ import type { Category, Instrument } from '../../domain/types.ts';
 /** The "all" chip's id: not a real category, it shows every instrument. */
 export const ALL_CATEGORIES = 0;
 
-export const $categories = signal<Category[]>([]);
+export const $categories = signal<Category[]>([], { name: 'categories.$categories' });
 let loading: Promise<void> | null = null;
 
 /** Loads the categories once; a failure leaves the chips at "all" and is retried on the next call. */

@@ -9,6 +9,7 @@ import { Icon } from '../../components/icons.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { ConnBadge } from '../../components/conn-badge.tsx';
 import { UserButton } from '../../components/user-button.tsx';
+import { useWide } from '../../app/use-wide.ts';
 import { $categories, ALL_CATEGORIES, filterByCategory, loadCategories } from './categories.ts';
 import { CategoryChips } from './category-chips.tsx';
 import { MarketList } from './market-list.tsx';
@@ -25,6 +26,8 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey }: MarketPane
   useSignals();
   const { t } = useTranslation();
   const [category, setCategory] = useState(ALL_CATEGORIES);
+  // On the desk layout the navigation bar carries the connection, language and account buttons: no second copy.
+  const wide = useWide();
   // Deferred: a new instrument list (the catalogue arriving at start-up, a category) renders its rows in a
   // background pass React slices, not in the signal's synchronous update.
   const all = useDeferredValue($instruments.value);
@@ -40,12 +43,16 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey }: MarketPane
       <header className="mk-head">
         <h1 className="mk-title">{t('market.title')}</h1>
         <div className="mk-head-actions">
-          <ConnBadge />
+          {wide ? null : <ConnBadge />}
           <Link to="/product" className="icon-button" aria-label={t('market.search')} data-testid="market-search">
             <Icon name="search" />
           </Link>
-          <LanguageButton />
-          <UserButton />
+          {wide ? null : (
+            <>
+              <LanguageButton />
+              <UserButton />
+            </>
+          )}
         </div>
       </header>
       {cats.length > 0 ? <CategoryChips items={cats} selected={category} onSelect={setCategory} /> : null}

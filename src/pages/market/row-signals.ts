@@ -3,7 +3,8 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { quote, type QuoteSignals } from '../../state/market.ts';
 import type { Dir } from '../../domain/decimal-text.ts';
-import { changeDir, changeText, priceText } from '../../domain/quote-text.ts';
+import { changeDir, changeText } from '../../domain/quote-text.ts';
+import { priceText } from '../../domain/price-text.ts';
 import type { Instrument } from '../../domain/types.ts';
 
 export interface RowSignals {
@@ -21,10 +22,10 @@ export function rowSignals(inst: Instrument, q: QuoteSignals = quote(inst.Code))
   const snapDir = changeDir(snap?.Change);
   return {
     q,
-    $price: computed(() => q.$close.value || snapPrice),
-    $change: computed(() => q.$change.value || snapChange),
-    $dir: computed(() => (q.$close.value === '' ? snapDir : q.$dir.value)),
+    $price: computed(() => q.$close.value || snapPrice, { name: 'row-signals.$price' }),
+    $change: computed(() => q.$change.value || snapChange, { name: 'row-signals.$change' }),
+    $dir: computed(() => (q.$close.value === '' ? snapDir : q.$dir.value), { name: 'row-signals.$dir' }),
     // An instrument the feed has never quoted (e.g. a search result) is open or closed as its snapshot says.
-    $open: computed(() => (q.$close.value === '' && q.$tickAt.value === 0 ? inst.MarketStatus === 1 : q.$open.value)),
+    $open: computed(() => (q.$close.value === '' && q.$tickAt.value === 0 ? inst.MarketStatus === 1 : q.$open.value), { name: 'row-signals.$open' }),
   };
 }

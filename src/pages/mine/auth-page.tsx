@@ -9,6 +9,7 @@ import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { toast } from '../../state/toasts.ts';
+import { useFormMessage } from '../../components/use-form-message.ts';
 import { ProofPicker } from './proof-picker.tsx';
 import './money.css';
 
@@ -26,7 +27,7 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
   const [cardId, setCardId] = useState(last.card_id);
   const [front, setFront] = useState<string | null>(last.front_pic || null);
   const [back, setBack] = useState<string | null>(last.reverse_pic || null);
-  const [error, setError] = useState<string | null>(null);
+  const { message: error, setMessage: setError, clearing } = useFormMessage();
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -55,11 +56,11 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
           {t('realname.rejected', { reason })}
         </p>
       ) : null}
-      <Field labelKey="realname.name" placeholderKey="errors.name_required" value={name} onChange={setName} name="name" autoComplete="name" />
-      <Field labelKey="realname.card_id" placeholderKey="errors.id_number_required" value={cardId} onChange={setCardId} name="card_id" autoComplete="off" />
+      <Field labelKey="realname.name" placeholderKey="errors.name_required" value={name} onChange={clearing(setName)} name="name" autoComplete="name" />
+      <Field labelKey="realname.card_id" placeholderKey="errors.id_number_required" value={cardId} onChange={clearing(setCardId)} name="card_id" autoComplete="off" />
       <div className="mw-id-photos">
-        <ProofPicker labelKey="realname.front" value={front} onChange={setFront} testId="front" />
-        <ProofPicker labelKey="realname.back" value={back} onChange={setBack} testId="back" />
+        <ProofPicker labelKey="realname.front" value={front} onChange={clearing(setFront)} testId="front" />
+        <ProofPicker labelKey="realname.back" value={back} onChange={clearing(setBack)} testId="back" />
       </div>
       <p className="muted mw-hint">{t('realname.photo_hint')}</p>
       {error ? <p className="mw-error" role="alert">{error}</p> : null}

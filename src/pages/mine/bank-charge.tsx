@@ -1,11 +1,13 @@
 // The bank half of /mine/charge: pick the currency of the wire, the account to send it to (its details copyable),
-// the amount, one proof image. Without a chosen account there is no pay way (SPEC §5) and nothing is sent.
+// the amount, one proof image. The first account is chosen when the list arrives (a tap picks another; the chosen card
+// shows a ticked radio); without any account there is no pay way (SPEC §5) and nothing is sent.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
 import { USD_AMOUNT } from '../../domain/amount-input.ts';
 import type { BankCoin, DepositBank } from '../../domain/wallet-types.ts';
 import { Field } from '../../components/field.tsx';
+import { useFormMessage } from '../../components/use-form-message.ts';
 import { toast } from '../../state/toasts.ts';
 import { amountProblem } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
@@ -22,7 +24,7 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
   const [bankId, setBankId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { message: error, setMessage: setError, clearing } = useFormMessage();
 
   useEffect(() => {
     bankCoins().then((list) => {
@@ -34,7 +36,13 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
     setBanks(null);
     setBankId(null);
     if (coin === null) return;
-    depositBanks(coin).then(setBanks, () => setBanks([]));
+    depositBanks(coin).then(
+      (list) => {
+        setBanks(list);
+        setBankId(list[0]?.id ?? null);
+      },
+      () => setBanks([]),
+    );
   }, [coin]);
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -68,6 +76,7 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
         {(banks ?? []).map((b) => (
           <div key={b.id} className="mw-bank" role="radio" aria-checked={b.id === bankId} tabIndex={0} data-id={b.id}
             onClick={() => setBankId(b.id)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') setBankId(b.id); }}>
+            <span className="mw-bank__radio" aria-hidden="true" />
             <dl>
               {DETAILS.filter((k) => b[k]).map((k) => (
                 <div key={k} className="mw-bank__row">
@@ -86,9 +95,9 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
           </div>
         ))}
       </div>
-      <Field labelKey="wallet.wire_amount" inputMode="decimal" value={amount} onChange={setAmount} name="number"
+      <Field labelKey="wallet.wire_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)} name="number"
         end={<span className="mw-ccy">{currency}</span>} />
-      <ProofPicker labelKey="wallet.proof" value={proof} onChange={setProof} testId="proof" />
+      <ProofPicker labelKey="wallet.proof" value={proof} onChange={clearing(setProof)} testId="proof" />
       {error ? <p className="mw-error" role="alert">{error}</p> : null}
       <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">{t('common.confirm')}</button>
     </form>

@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chargeHistory } from '../../api/wallet.ts';
 import type { ChargeRecord } from '../../domain/wallet-types.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { Segmented } from '../../components/segmented.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
@@ -26,7 +26,7 @@ function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
     <div className="mw-row" data-status={c.status}>
       <div className="mw-row__main">
         <span className="mw-row__title num">{`${c.number} ${c.currency_code}`}</span>
-        <span className="mw-row__sub num">{c.created_at}</span>
+        <span className="mw-row__sub num">{formatDate(c.created_at) || c.created_at}</span>
         {c.remark ? <span className="mw-row__note">{c.remark}</span> : null}
       </div>
       <div className="mw-row__end">

@@ -6,6 +6,7 @@ import { coinNetworks, submitCoinCharge } from '../../api/wallet.ts';
 import { COIN_AMOUNT } from '../../domain/amount-input.ts';
 import type { CoinNetwork } from '../../domain/wallet-types.ts';
 import { Field } from '../../components/field.tsx';
+import { useFormMessage } from '../../components/use-form-message.ts';
 import { Icon } from '../../components/icons.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
 import { toast } from '../../state/toasts.ts';
@@ -20,7 +21,7 @@ export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
   const [picked, setPicked] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { message: error, setMessage: setError, clearing } = useFormMessage();
 
   useEffect(() => {
     coinNetworks().then((list) => {
@@ -67,8 +68,8 @@ export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
           </button>
         </div>
       ) : null}
-      <Field labelKey="wallet.coin_amount" inputMode="decimal" value={amount} onChange={setAmount} name="number" />
-      <ProofPicker labelKey="wallet.proof" value={proof} onChange={setProof} testId="proof" />
+      <Field labelKey="wallet.coin_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)} name="number" />
+      <ProofPicker labelKey="wallet.proof" value={proof} onChange={clearing(setProof)} testId="proof" />
       {error ? <p className="mw-error" role="alert">{error}</p> : null}
       <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">{t('common.confirm')}</button>
     </form>

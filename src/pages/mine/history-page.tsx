@@ -3,7 +3,7 @@
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { financialRecords, type FinancialRecord } from '../../api/wallet.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
@@ -22,7 +22,7 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
     <div className="mw-row" data-type={r.Type}>
       <div className="mw-row__main">
         <span className="mw-row__title">{recordText(r)}</span>
-        <span className="mw-row__sub num">{r.CreatedAtTran}</span>
+        <span className="mw-row__sub num">{formatDate(r.CreatedAtTran) || r.CreatedAtTran}</span>
       </div>
       <span className="mw-row__amount num" data-dir={sign}>
         {`${sign === 'up' ? '+' : ''}${formatMoney(r.Value, 2)}`}

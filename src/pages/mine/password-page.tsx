@@ -29,12 +29,13 @@ export function PasswordPage(): ReactElement {
   const [password, setPassword] = useState('');
   const [rePassword, setRePassword] = useState('');
   const [code, setCode] = useState('');
+  const [codeKey, setCodeKey] = useState(''); // the sent code's key, sent back with the code
   const { setError, edit, fieldError } = useFieldErrors<ChangeField>();
   const [busy, setBusy] = useState(false);
 
   const send = async (): Promise<boolean> => {
     if (!target) return false;
-    return requestCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'));
+    return requestCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'), setCodeKey);
   };
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -44,7 +45,7 @@ export function PasswordPage(): ReactElement {
     if (problem) return;
     setBusy(true);
     try {
-      const env = await amendPassword({ new_password: password, auth_code: code.trim(), type: channel });
+      const env = await amendPassword({ new_password: password, auth_code: code.trim(), type: channel, key: codeKey });
       toast(env.msg || t('auth.password_changed'));
       void navigate('/user', { replace: true });
     } catch {

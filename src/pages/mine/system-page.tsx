@@ -1,5 +1,5 @@
 // /mine/system ("other"): the logout row with its confirm dialog (SPEC §2, §4: logout → root route).
-import { useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { logout as serverLogout } from '../../api/account.ts';
@@ -14,14 +14,24 @@ export function SystemPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
+  const leaving = useRef(false);
+  // The session is cleared once this page has been left for /: cleared while it still shows, its login guard
+  // (a sign-out is a synchronous render, the navigation a transition) sent the user to /login?from=/mine/system.
+  useEffect(
+    () => () => {
+      if (!leaving.current) return;
+      // Revoke the token on the server (fire and forget: offline, the local sign-out still happens).
+      const token = $token.peek();
+      if (token) serverLogout(token).catch(() => undefined);
+      signOut();
+      toast(t('user.logout_success'));
+    },
+    [t],
+  );
   const logout = (): void => {
     setConfirm(false);
-    // Revoke the token on the server first (fire and forget: offline, the local sign-out still happens).
-    const token = $token.peek();
-    if (token) serverLogout(token).catch(() => undefined);
-    signOut();
-    toast(t('user.logout_success'));
-    void navigate('/', { replace: true });
+    leaving.current = true;
+    void navigate('/', { replace: true }); // SPEC §4: logout returns to the root route
   };
   return (
     <div className="page">

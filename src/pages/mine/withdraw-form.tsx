@@ -12,6 +12,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { CURRENCY } from '../user/balance-card.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Field } from '../../components/field.tsx';
+import { useFormMessage } from '../../components/use-form-message.ts';
 import { toast } from '../../state/toasts.ts';
 import { amountProblem } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
@@ -27,7 +28,7 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
   const [methodId, setMethodId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { message: error, setMessage: setError, clearing } = useFormMessage();
   const [notBound, setNotBound] = useState(false);
 
   useEffect(() => {
@@ -85,7 +86,7 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
           {t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')}
         </button>
       )}
-      <Field labelKey="wallet.withdraw_amount" inputMode="decimal" value={amount} onChange={setAmount}
+      <Field labelKey="wallet.withdraw_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)}
         name="number" end={<span className="mw-ccy">{CURRENCY}</span>} />
       <p className="mw-available muted">
         {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available, 2)} USD`}</span>

@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withdrawHistory } from '../../api/wallet.ts';
 import type { WithdrawRecord } from '../../domain/wallet-types.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { Segmented } from '../../components/segmented.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
@@ -29,7 +29,7 @@ function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
     <div className="mw-row" data-status={w.status}>
       <div className="mw-row__main">
         <span className="mw-row__title num">{`${formatMoney(w.number, 2)} USD → ${w.real_number} ${w.draw_currency.code}`}</span>
-        <span className="mw-row__sub num">{`${w.created_at} · ${to}`}</span>
+        <span className="mw-row__sub num">{`${formatDate(w.created_at) || w.created_at} · ${to}`}</span>
         <span className="mw-row__sub">{t('wallet.fee_is', { fee: w.fee })}</span>
         {w.notes ? <span className="mw-row__note">{w.notes}</span> : null}
       </div>

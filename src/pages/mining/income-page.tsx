@@ -9,6 +9,7 @@ import { fixed } from '../../domain/decimal.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
+import { formatDate } from '../../i18n/format.ts';
 
 export function IncomePage(): ReactElement {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function IncomePage(): ReactElement {
         {list.items.map((i) => (
           <div key={i.id} className="mining-income-row" data-testid="income-row">
             <span className="num mining-rate">+{fixed(i.interest, 4)}</span>
-            <span className="num muted">{i.created_at}</span>
+            <span className="num muted">{formatDate(i.created_at) || i.created_at}</span>
           </div>
         ))}
         {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}

@@ -15,6 +15,7 @@ import { toast } from '../../state/toasts.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
+import { formatDate } from '../../i18n/format.ts';
 
 /** The penalty shown before redeeming (SPEC §9), at the fund's rate (the server books the rate copied at purchase). */
 const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
@@ -62,7 +63,7 @@ export function RecordPage(): ReactElement {
                 <dt>{t('mining.paid_profit')}</dt>
                 <dd className="num" data-testid="sub-paid">{fixed(s.sum_profit, 4)}</dd>
                 <dt>{t('mining.sub_time')}</dt>
-                <dd className="num">{s.sub_time}</dd>
+                <dd className="num">{formatDate(s.sub_time) || s.sub_time}</dd>
               </dl>
             </Link>
             <button

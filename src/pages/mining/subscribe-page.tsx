@@ -1,19 +1,24 @@
 // /mining/subscribe?id=: the fund's detail, the amount, and a confirm sheet with the daily and total profit at 4
-// decimals (SPEC §9) computed by the same functions the server books with. An empty amount gives 'input lock number'
-// and opens no sheet (SPEC §5).
+// decimals (SPEC §9) computed by the same functions the server books with. The sheet opens only for an amount the
+// server would take: a visitor goes to /login?from=, a demo account gets the real-account message, and an empty,
+// malformed, out-of-range or unaffordable amount its SPEC §5 message under the field (checkFundAmount, the
+// server's own rule), which goes as soon as the amount is edited.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { balance } from '../../api/account.ts';
 import { fundBuy, fundInfo } from '../../api/funds.ts';
 import { useQuery } from '../../app/use-query.ts';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { NumberInput } from '../../components/number-input.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
-import { fixed, isDecimalText } from '../../domain/decimal.ts';
-import { dayProfit, totalProfit } from '../../domain/fund-maths.ts';
+import { dec, exactText, fixed } from '../../domain/decimal.ts';
+import { checkFundAmount, dayProfit, totalProfit } from '../../domain/fund-maths.ts';
 import type { MiningFund } from '../../domain/fund-types.ts';
-import { $user } from '../../state/session.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { loginPath } from '../../state/navigator.ts';
+import { $isDemo, $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { CURRENCY } from '../user/balance-card.tsx';
 import './mining.css';
@@ -22,12 +27,14 @@ export function SubscribePage(): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const id = Number(useQuery().get('id'));
   const [fund, setFund] = useState<MiningFund | null>(null);
   const [available, setAvailable] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [sheet, setSheet] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const loggedIn = $user.value !== null;
 
   useEffect(() => {
@@ -37,25 +44,47 @@ export function SubscribePage(): ReactElement {
     if (loggedIn) balance({ toast: false }).then((b) => setAvailable(b.balance), () => undefined);
   }, [loggedIn]);
 
+  const editAmount = (text: string): void => {
+    setAmount(text);
+    setError(null); // the message was about the old amount
+  };
+
+  // The sheet only opens for an amount that passed checkFundAmount, so these are never negative.
+  const checked = fund ? checkFundAmount(amount, fund) : null;
+  const day = fund && checked?.ok ? fixed(dayProfit(checked.value, fund.dividend_percentage), 4) : '--';
+  const total = fund && checked?.ok ? fixed(totalProfit(checked.value, fund.dividend_percentage, fund.lock_dividend_days), 4) : '--';
+
+  /** Why the sheet may not open, as a message; null when it may. */
+  const problem = (): string | null => {
+    if (!checked) return null;
+    if (!checked.ok) {
+      return checked.error === 'lock_amount_required' ? t('mining.input_lock_number') : t(`errors.${checked.error}`, checked.params);
+    }
+    if (available !== null && checked.value.gt(dec(available))) return t('errors.insufficient_balance');
+    return null;
+  };
+
   const open = (e: FormEvent): void => {
     e.preventDefault();
-    const text = amount.trim();
-    if (text === '') {
-      toast(t('mining.input_lock_number'));
+    if (!fund) return;
+    if (!loggedIn) {
+      void navigate(loginPath(`${location.pathname}${location.search}`)); // SPEC §5: log in first
       return;
     }
-    if (!isDecimalText(text)) {
-      toast(t('errors.amount_invalid'));
+    if ($isDemo.peek()) {
+      toast(t('errors.real_account_required'));
       return;
     }
-    setSheet(true);
+    const message = problem();
+    setError(message);
+    if (!message) setSheet(true);
   };
 
   const confirm = async (): Promise<void> => {
-    if (!fund) return;
+    if (!fund || !checked?.ok) return;
     setBusy(true);
     try {
-      await fundBuy(fund.id, amount.trim());
+      await fundBuy(fund.id, exactText(checked.value));
       toast(t('mining.subscribed'));
       setSheet(false);
       void navigate('/mining/record');
@@ -65,10 +94,6 @@ export function SubscribePage(): ReactElement {
       setBusy(false);
     }
   };
-
-  const valid = fund !== null && isDecimalText(amount.trim());
-  const day = valid ? fixed(dayProfit(amount.trim(), fund.dividend_percentage), 4) : '--';
-  const total = valid ? fixed(totalProfit(amount.trim(), fund.dividend_percentage, fund.lock_dividend_days), 4) : '--';
 
   return (
     <div className="page">
@@ -88,9 +113,9 @@ export function SubscribePage(): ReactElement {
                 <dt>{t('mining.lock_days')}</dt>
                 <dd className="num">{t('mining.days', { n: fund.lock_dividend_days })}</dd>
                 <dt>{t('mining.min_amount')}</dt>
-                <dd className="num">{fund.staring_sub_amount}</dd>
+                <dd className="num">{formatMoney(fund.staring_sub_amount)}</dd>
                 <dt>{t('mining.max_amount')}</dt>
-                <dd className="num">{fund.max_sub_amount}</dd>
+                <dd className="num">{formatMoney(fund.max_sub_amount)}</dd>
                 <dt>{t('mining.penalty_rate')}</dt>
                 <dd className="num">{fund.liquidated_damages}%</dd>
               </dl>
@@ -101,19 +126,24 @@ export function SubscribePage(): ReactElement {
               <label className="mining-label" htmlFor="mining-amount">
                 {t('mining.amount')} ({fund.currency_code})
               </label>
-              <input
+              <NumberInput
                 id="mining-amount"
                 className="mining-input num"
-                inputMode="decimal"
-                autoComplete="off"
                 value={amount}
                 placeholder={t('mining.amount_placeholder', { min: fund.staring_sub_amount, max: fund.max_sub_amount })}
-                onChange={(e) => setAmount(e.target.value)}
+                onChange={editAmount}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'mining-amount-error' : undefined}
                 data-testid="mining-amount"
               />
+              {error ? (
+                <p id="mining-amount-error" className="mining-error" role="alert" data-testid="mining-error">
+                  {error}
+                </p>
+              ) : null}
               {available !== null ? (
                 <p className="muted mining-balance">
-                  {t('mining.balance')}: <span className="num" data-testid="mining-balance">{available}</span> {CURRENCY}
+                  {t('mining.balance')}: <span className="num" data-testid="mining-balance">{formatMoney(available)}</span> {CURRENCY}
                 </p>
               ) : null}
               <button type="submit" className="btn btn-primary btn-block" data-testid="mining-subscribe">
@@ -127,7 +157,7 @@ export function SubscribePage(): ReactElement {
         <div className="mining-sheet">
         <dl className="mining-facts mining-facts--sheet">
           <dt>{t('mining.amount')}</dt>
-          <dd className="num">{amount.trim()} {fund?.currency_code}</dd>
+          <dd className="num">{checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}</dd>
           <dt>{t('mining.daily_profit')}</dt>
           <dd className="num" data-testid="mining-day-profit">{day}</dd>
           <dt>{t('mining.total_profit')}</dt>

@@ -7,6 +7,7 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { safeNewsHtml } from './safe-html.ts';
 import './news.css';
+import { formatDate } from '../../i18n/format.ts';
 
 export function NewsDetailPage(): ReactElement {
   const id = Number(useQuery().get('id'));
@@ -29,7 +30,7 @@ export function NewsDetailPage(): ReactElement {
         {news ? (
           <article className="news-article" data-testid="news-article">
             <h2 className="news-article__title">{news.title}</h2>
-            <p className="news-article__time num">{news.created_at}</p>
+            <p className="news-article__time num">{formatDate(news.created_at) || news.created_at}</p>
             {/* Sanitised twice: by the server when stored and by DOMPurify (safeNewsHtml) here. */}
             <div className="news-article__body" dangerouslySetInnerHTML={{ __html: html }} />
           </article>

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
 import { useEndVisible } from '../order/use-end-visible.ts';
 import './news.css';
+import { formatDate } from '../../i18n/format.ts';
 
 interface ListState {
   items: NewsItem[];
@@ -61,7 +62,7 @@ export function NewsPage(): ReactElement {
                 <span className="news-row__text">
                   <span className="news-row__title">{n.title}</span>
                   <span className="news-row__desc">{n.desc}</span>
-                  <span className="news-row__time num">{n.created_at}</span>
+                  <span className="news-row__time num">{formatDate(n.created_at) || n.created_at}</span>
                 </span>
                 {n.logo ? <img className="news-row__logo" src={n.logo} alt="" width={96} height={64} loading="lazy" /> : null}
               </button>

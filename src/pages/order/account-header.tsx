@@ -7,17 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
 import { LiveText } from '../../components/live-text.tsx';
-import { balanceText, pnlDir, pnlText } from './order-format.ts';
+import { amountText, pnlDir, pnlText } from './order-format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const text = useMemo(
     () => ({
-      balance: computed(() => balanceText($funds.value?.balance)),
-      equity: computed(() => balanceText($equity.value)),
-      floating: computed(() => pnlText($floating.value)),
-      floatingDir: computed(() => pnlDir($floating.value)),
+      balance: computed(() => amountText($funds.value?.balance), { name: 'account-header.balance' }),
+      equity: computed(() => amountText($equity.value), { name: 'account-header.equity' }),
+      floating: computed(() => pnlText($floating.value), { name: 'account-header.floating' }),
+      floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),
     }),
     [],
   );

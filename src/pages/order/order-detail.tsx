@@ -6,7 +6,7 @@ import type { Instrument, Order } from '../../domain/types.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { amountText, NONE, orderFigures, percentText, priceText, stopText } from './order-format.ts';
+import { amountText, isCancelled, NONE, orderFigures, percentText, priceText, stopText } from './order-format.ts';
 
 const STATUS_KEY: Record<Order['Status'], string> = {
   0: 'orders.state_pending',
@@ -14,7 +14,7 @@ const STATUS_KEY: Record<Order['Status'], string> = {
   3: 'orders.state_closed',
 };
 
-const timeText = (v: string): string => (v ? formatDate(v, { dateStyle: 'medium', timeStyle: 'medium' }) || NONE : NONE);
+const timeText = (v: string): string => (v ? formatDate(v) || NONE : NONE);
 
 function Row({ field, label, children }: { field: string; label: string; children: ReactNode }): ReactElement {
   return (
@@ -38,6 +38,9 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
   const own = useMemo(() => orderFigures(order, inst), [order, inst]);
   const precision = order.ForexTradeLists.PricePrecision;
   const buy = order.OrderType === 1;
+  // A cancelled pending order never traded: no close price, P&L, risk rate or net value, and it says cancelled.
+  const cancelled = isCancelled(order);
+  const traded = !cancelled;
   return (
     <div className="od-detail" data-id={order.Id} data-status={order.Status}>
       <div className="od-detail__head">
@@ -48,7 +51,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           {t(buy ? 'trade.buy_up' : 'trade.buy_low')}
         </span>
         <span className="od-detail__state" data-field="status">
-          {t(STATUS_KEY[order.Status])}
+          {t(cancelled ? 'orders.state_cancelled' : STATUS_KEY[order.Status])}
         </span>
       </div>
       {headOnly ? null : (
@@ -59,30 +62,38 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           <Row field="multiple" label={t('trade.multiple')}>
             {order.Multiple > 0 ? t('trade.multiple_value', { value: order.Multiple }) : t('trade.fixed_margin')}
           </Row>
-          <Row field="open-price" label={t(order.Status === 0 ? 'trade.target_price' : 'orders.open_price')}>
+          <Row field="open-price" label={t(order.Status === 0 || cancelled ? 'trade.target_price' : 'orders.open_price')}>
             {priceText(order.Price, precision)}
           </Row>
-          <Row field="current-price" label={t(order.Status === 3 ? 'orders.close_price' : 'orders.current_price')}>
-            <LiveText $text={live.current} field="current" />
-          </Row>
+          {traded ? (
+            <Row field="current-price" label={t(order.Status === 3 ? 'orders.close_price' : 'orders.current_price')}>
+              <LiveText $text={live.current} field="current" />
+            </Row>
+          ) : null}
           <Row field="margin" label={t('trade.margin')}>
             {amountText(order.CautionMoney)}
           </Row>
           <Row field="fee" label={t('trade.fee')}>
             {amountText(order.TradeFee)}
           </Row>
-          <Row field="pnl" label={t('orders.pnl')}>
-            <LiveText className="od-pnl" $text={live.pnl} $dir={live.pnlDir} field="pnl" />
-          </Row>
-          <Row field="risk-rate" label={t('orders.risk_rate')}>
-            <LiveText $text={live.riskRate} field="risk-rate" />
-          </Row>
+          {traded ? (
+            <>
+              <Row field="pnl" label={t('orders.pnl')}>
+                <LiveText className="od-pnl" $text={live.pnl} $dir={live.pnlDir} field="pnl" />
+              </Row>
+              <Row field="risk-rate" label={t('orders.risk_rate')}>
+                <LiveText $text={live.riskRate} field="risk-rate" />
+              </Row>
+            </>
+          ) : null}
           <Row field="prepayment" label={t('orders.prepayment')}>
             {percentText(own.prepayment)}
           </Row>
-          <Row field="net-value" label={t('orders.net_value')}>
-            <LiveText $text={live.netValue} field="net-value" />
-          </Row>
+          {traded ? (
+            <Row field="net-value" label={t('orders.net_value')}>
+              <LiveText $text={live.netValue} field="net-value" />
+            </Row>
+          ) : null}
           <Row field="stop-profit" label={t('trade.stop_profit')}>
             {stopText(order.TargetProfitPrice, precision)}
           </Row>
@@ -95,7 +106,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           <Row field="completed" label={t('orders.completed')}>
             {timeText(order.CompleteTimeHandler)}
           </Row>
-          {order.Status === 3 && order.CloseReason ? (
+          {order.Status === 3 && order.CloseReason && traded ? (
             <Row field="reason" label={t('orders.reason')}>
               {t(`orders.reason_${order.CloseReason}`)}
             </Row>

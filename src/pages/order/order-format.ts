@@ -1,35 +1,36 @@
 // Display text of order figures (pure, cheap: ASCII digits, no Intl per tick) and the sheet's derived figures.
-// Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9). Account balances are the one
-// exception to "no Intl": they carry the language's grouping (a cached formatter, never one built per tick).
+// Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9). Amounts (balances, margins,
+// fees) are the one exception to "no Intl": they carry the language's grouping (a cached formatter, never one built
+// per tick).
 import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
-import { dirOfText, trimZeros, type Dir } from '../../domain/decimal-text.ts';
+import { dirOfText, readTypedNumber, type Dir } from '../../domain/decimal-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { moneyText, netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
+import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
+import { moneyText, NO_VALUE } from '../../domain/money-text.ts';
+import { priceText as formatPrice } from '../../domain/price-text.ts';
 import { lots, price, usd } from '../../domain/units.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 
-export const NONE = '--';
+export const NONE = NO_VALUE;
 
 export type { Dir };
 
 const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
 
-/** Signed P&L with 6 decimals: '+12.500000', '-0.300000', '0.000000'. */
-export function pnlText(v: string | null | undefined): string {
-  if (!decimal(v)) return NONE;
-  const text = moneyText(v);
-  return dec(text).gt(0) ? `+${text}` : text.replace(/^-(0\.0+)$/, '$1');
+/** A pending order the trader (or the engine) cancelled: it never traded, so it has no close price and no P&L. */
+export function isCancelled(order: Pick<Order, 'Status' | 'CloseReason'>): boolean {
+  return order.Status === 3 && order.CloseReason === 'cancel';
 }
+
+/** Signed P&L with 6 decimals: '+12.500000', '-0.300000', '0.000000'. */
+export const pnlText = (v: string | null | undefined): string => moneyText(v, { signed: true });
 
 export function pnlDir(v: string | null | undefined): Dir {
   return decimal(v) ? dirOfText(moneyText(v)) : 'flat';
 }
 
 /** A price at the order's precision; '--' when there is none. */
-export function priceText(v: string | null | undefined, precision: number): string {
-  if (!decimal(v)) return NONE;
-  return fixed(v, Math.max(0, Math.min(precision, 12)));
-}
+export const priceText = (v: string | null | undefined, precision: number): string => formatPrice(v, precision, { missing: NONE });
 
 /** A stop price: "0" (or empty) means no stop. */
 export function stopText(v: string | null | undefined, precision: number): string {
@@ -43,14 +44,11 @@ export function percentText(ratio: string | null | undefined): string {
   return `${fixed(dec(ratio).times(100), 2)}%`;
 }
 
-/** A 6-decimal amount with at least 2 decimals shown (margins, fees): trailing zeros past the second trimmed. */
+/**
+ * The one display rule for a USD amount that is not a P&L (balance, equity, margin, handling fee, net value, the order
+ * form's preview): 2 decimals half-up (SPEC §9) with the language's grouping, '10,844,100.00'; '--' when unknown.
+ */
 export function amountText(v: string | null | undefined): string {
-  if (!decimal(v)) return NONE;
-  return trimZeros(moneyText(v), 2);
-}
-
-/** An account amount (balance, equity) with 2 decimals in the current language: '10,012.50'; '--' when unknown. */
-export function balanceText(v: string | null | undefined): string {
   return decimal(v) ? formatMoney(v, 2) : NONE;
 }
 
@@ -81,9 +79,9 @@ export function orderFigures(order: Order, inst: Instrument | undefined): OrderF
 /** The query of set_stop_price from the form's boxes: empty = "0" (clears); null when a box is not a price. */
 export function stopParams(id: number, stopProfit: string, stopLoss: string): { id: number; target_profit_price: string; stop_loss_price: string } | null {
   const norm = (v: string): string | null => {
-    const s = v.trim();
-    if (s === '') return '0';
-    return isDecimalText(s) && !dec(s).isNegative() ? s : null;
+    const typed = readTypedNumber(v);
+    if (typed.kind === 'empty') return '0';
+    return typed.kind === 'number' ? typed.text : null;
   };
   const tp = norm(stopProfit);
   const sl = norm(stopLoss);

@@ -1,10 +1,11 @@
 // Computed display text for one order's live figures: the feed's per-position signals while it is holding, the
 // order's own figures otherwise (and until the feed has marked it). Built once per order object, never per tick.
+import { priceText } from '../../domain/price-text.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders.ts';
 import { quote } from '../../state/market.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
-import { amountText, orderFigures, percentText, pnlDir, pnlText, priceText, type Dir } from './order-format.ts';
+import { amountText, NONE, orderFigures, percentText, pnlDir, pnlText, type Dir } from './order-format.ts';
 
 export interface OrderLiveText {
   current: ReadonlySignal<string>;
@@ -19,23 +20,23 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
   const own = orderFigures(order, inst);
   if (order.Status === 1) {
     const l = livePosition(order.Id);
-    const $pnl = computed(() => l.$pnl.value ?? order.FactProfits);
+    const $pnl = computed(() => l.$pnl.value ?? order.FactProfits, { name: 'order-live.$pnl' });
     return {
-      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision)),
-      pnl: computed(() => pnlText($pnl.value)),
-      pnlDir: computed(() => pnlDir($pnl.value)),
-      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate)),
-      netValue: computed(() => amountText(l.$netValue.value ?? own.netValue)),
+      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NONE }), { name: 'order-live.current' }),
+      pnl: computed(() => pnlText($pnl.value), { name: 'order-live.pnl' }),
+      pnlDir: computed(() => pnlDir($pnl.value), { name: 'order-live.pnlDir' }),
+      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate), { name: 'order-live.riskRate' }),
+      netValue: computed(() => amountText(l.$netValue.value ?? own.netValue), { name: 'order-live.netValue' }),
     };
   }
   // Pending: the instrument's live quote is the current price; its P&L is zero until it fills. Closed: fixed.
   const q = order.Status === 0 ? quote(order.ForexTradeLists.Code) : null;
   const pnl = order.Status === 0 ? null : order.FactProfits;
   return {
-    current: computed(() => (q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision))),
-    pnl: computed(() => pnlText(pnl)),
-    pnlDir: computed(() => pnlDir(pnl)),
-    riskRate: computed(() => percentText(own.riskRate)),
-    netValue: computed(() => amountText(own.netValue)),
+    current: computed(() => (q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NONE })), { name: 'order-live.current' }),
+    pnl: computed(() => pnlText(pnl), { name: 'order-live.pnl' }),
+    pnlDir: computed(() => pnlDir(pnl), { name: 'order-live.pnlDir' }),
+    riskRate: computed(() => percentText(own.riskRate), { name: 'order-live.riskRate' }),
+    netValue: computed(() => amountText(own.netValue), { name: 'order-live.netValue' }),
   };
 }

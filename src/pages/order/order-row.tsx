@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { priceText } from './order-format.ts';
+import { isCancelled, priceText } from './order-format.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -17,6 +17,8 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
   const text = useMemo(() => orderLiveText(order, undefined), [order]);
   const precision = order.ForexTradeLists.PricePrecision;
   const buy = order.OrderType === 1;
+  // A cancelled pending order never traded: its state instead of a P&L, its target price without an arrow.
+  const cancelled = isCancelled(order);
   return (
     <button
       type="button"
@@ -30,8 +32,10 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
         <span className="od-side" data-side={buy ? 'buy' : 'sell'}>
           {t(buy ? 'trade.buy_up' : 'trade.buy_low')}
         </span>
-        {order.Status === 0 ? (
-          <span className="od-row__state">{t('orders.state_pending')}</span>
+        {order.Status === 0 || cancelled ? (
+          <span className="od-row__state" data-state={cancelled ? 'cancelled' : 'pending'}>
+            {t(cancelled ? 'orders.state_cancelled' : 'orders.state_pending')}
+          </span>
         ) : (
           <LiveText className="od-row__pnl num" field="pnl" $text={text.pnl} $dir={text.pnlDir} />
         )}
@@ -44,7 +48,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
         {/* open → current; the arrow is drawn by CSS */}
         <span className="od-prices num">
           <span>{priceText(order.Price, precision)}</span>
-          <LiveText field="current" $text={text.current} />
+          {cancelled ? null : <LiveText field="current" $text={text.current} />}
         </span>
       </span>
     </button>

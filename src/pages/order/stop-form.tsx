@@ -8,21 +8,13 @@ import { toast } from '../../state/toasts.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
 import { stopHints, stopInput, stopParams } from './order-format.ts';
-import { typedDecimal } from '../../domain/decimal-text.ts';
+import { NumberInput } from '../../components/number-input.tsx';
 
 function PriceBox({ field, label, hint, value, onChange }: { field: string; label: string; hint: string; value: string; onChange: (v: string) => void }): ReactElement {
   return (
     <label className="od-stop">
       <span className="od-stop__label">{label}</span>
-      <input
-        className="od-input num"
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        data-field={field}
-        value={value}
-        onChange={(e) => onChange(typedDecimal(e.target.value))}
-      />
+      <NumberInput className="od-input num" data-field={field} value={value} onChange={onChange} />
       <span className="od-stop__hint muted" data-hint={field}>
         {hint}
       </span>

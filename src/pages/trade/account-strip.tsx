@@ -9,8 +9,7 @@ import { LiveText } from '../../components/live-text.tsx';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { startOrders } from '../../state/orders.ts';
 import { $loggedIn } from '../../state/session.ts';
-import { balanceText, pnlDir } from '../order/order-format.ts';
-import { moneyText } from './money-text.ts';
+import { amountText, pnlDir, pnlText } from '../order/order-format.ts';
 
 export function AccountStrip(): ReactElement | null {
   useSignals();
@@ -19,9 +18,9 @@ export function AccountStrip(): ReactElement | null {
   useEffect(() => (loggedIn ? startOrders(() => void refreshTradeList()) : undefined), [loggedIn]);
   const text = useMemo(
     () => ({
-      floating: computed(() => moneyText($floating.value, true)),
-      floatingDir: computed(() => pnlDir($floating.value)),
-      equity: computed(() => balanceText($equity.value)),
+      floating: computed(() => pnlText($floating.value), { name: 'account-strip.floating' }),
+      floatingDir: computed(() => pnlDir($floating.value), { name: 'account-strip.floatingDir' }),
+      equity: computed(() => amountText($equity.value), { name: 'account-strip.equity' }),
     }),
     [],
   );

@@ -1,7 +1,7 @@
 // Lots input with − / + buttons stepping by Pip; the minus is disabled when quantity − Pip ≤ 0 (SPEC §5).
 import { useTranslation } from 'react-i18next';
 import { canStepDown, stepLots } from './order-draft.ts';
-import { typedDecimal } from '../../domain/decimal-text.ts';
+import { NumberInput } from '../../components/number-input.tsx';
 
 export interface LotStepperProps {
   value: string;
@@ -26,16 +26,8 @@ export function LotStepper({ value, pip, onChange }: LotStepperProps) {
           <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      <input
-        className="tr-input tw-num"
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        aria-label={t('trade.lots')}
-        value={value}
-        // Only digits and one dot: a lot count is never negative (input minimum 0).
-        onChange={(e) => onChange(typedDecimal(e.target.value))}
-      />
+      {/* The text as typed: '-1' stays '-1' and the order check refuses it (never sent as 1 lot). */}
+      <NumberInput className="tr-input tw-num" aria-label={t('trade.lots')} value={value} onChange={onChange} />
       <button
         type="button"
         className="tr-step"

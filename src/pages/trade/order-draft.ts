@@ -1,6 +1,7 @@
 // The order form as plain data: lot stepping, the SPEC §5 checks and the submit parameters (pure, unit-tested).
 // Exact decimals through src/domain only; the form keeps what the user typed as strings.
-import { dec, isDecimalText } from '../../domain/decimal.ts';
+import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
+import { readTypedNumber } from '../../domain/decimal-text.ts';
 import { canDecreaseLots, FIXED_MARGIN_MODE, lotsValid } from '../../domain/money.ts';
 import { lots } from '../../domain/units.ts';
 import type { Instrument } from '../../domain/types.ts';
@@ -68,7 +69,7 @@ export function stepLots(current: string, pip: string, direction: 1 | -1): strin
   if (direction === 1) next = onGrid ? q.plus(step) : q.div(step).ceil().times(step);
   else next = onGrid ? q.minus(step) : q.div(step).floor().times(step);
   if (next.lt(0)) next = dec(0);
-  return next.toFixed(places);
+  return fixed(next, places);
 }
 
 /** SPEC §5: the minus is disabled when quantity − Pip would be zero or less. */
@@ -79,8 +80,18 @@ export function canStepDown(current: string, pip: string): boolean {
 
 /** A positive decimal typed by the user (prices, lots); empty and malformed text are not. */
 function positive(text: string): boolean {
-  const t = text.trim();
-  return isDecimalText(t) && dec(t).gt(0);
+  const typed = readTypedNumber(text);
+  return typed.kind === 'number' && dec(typed.text).gt(0);
+}
+
+/**
+ * A typed field's message: `invalidKey` when the text is not a number at all ('-1', '1,5', 'abc': refused, never read
+ * as another number), `requiredKey` when it is empty or zero; null when it is a positive number.
+ */
+function typedProblem(text: string, requiredKey: string, invalidKey: string): string | null {
+  const typed = readTypedNumber(text);
+  if (typed.kind === 'invalid') return invalidKey;
+  return typed.kind === 'number' && dec(typed.text).gt(0) ? null : requiredKey;
 }
 
 /** Stop prices go out only when their box is ticked; an unticked box sends "0" (SPEC §5). */
@@ -112,14 +123,17 @@ export function checkOrder(inst: Instrument, draft: OrderDraft, side: OrderSide,
   if (!isFixedMargin(inst) && !inst.HasForexMultiple.some((m) => m.Value === draft.multiple)) {
     return { kind: 'error', key: 'trade.multiple_required' };
   }
-  if (!positive(draft.lots)) return { kind: 'error', key: 'trade.lots_required' };
+  const lotsProblem = typedProblem(draft.lots, 'trade.lots_required', 'errors.lots_invalid');
+  if (lotsProblem) return { kind: 'error', key: lotsProblem };
   const min = isDecimalText(inst.ForexMinCont) ? inst.ForexMinCont : '0';
   if (!lotsValid(lots(draft.lots.trim()), min, validStep(inst.Pip) ? inst.Pip : '1')) {
     return { kind: 'error', key: 'trade.lots_invalid' };
   }
-  if (draft.mode === 'pending' && !positive(draft.targetPrice)) return { kind: 'error', key: 'errors.price_required' };
-  if (draft.stopProfitOn && !positive(draft.stopProfit)) return { kind: 'error', key: 'trade.stop_profit_required' };
-  if (draft.stopLossOn && !positive(draft.stopLoss)) return { kind: 'error', key: 'trade.stop_loss_required' };
+  const problem =
+    (draft.mode === 'pending' ? typedProblem(draft.targetPrice, 'errors.price_required', 'errors.target_price_invalid') : null) ??
+    (draft.stopProfitOn ? typedProblem(draft.stopProfit, 'trade.stop_profit_required', 'errors.stop_price_invalid') : null) ??
+    (draft.stopLossOn ? typedProblem(draft.stopLoss, 'trade.stop_loss_required', 'errors.stop_price_invalid') : null);
+  if (problem) return { kind: 'error', key: problem };
   return { kind: 'ok', params: buildSubmitParams(inst, draft, side) };
 }
 

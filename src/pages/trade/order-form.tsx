@@ -9,7 +9,7 @@ import { $loggedIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { submitOrder } from '../../api/market.ts';
-import { priceText } from '../../domain/quote-text.ts';
+import { priceText } from '../../domain/price-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
 import { checkOrder, initialDraft, isFixedMargin, type OrderDraft, type OrderSide } from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
@@ -37,7 +37,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   // The reason flips rarely (market open/close, connection lost): reading it re-renders the form only then.
   const $reason = useMemo(() => {
     const s = rowSignals(inst, q);
-    return computed(() => blockedReason(s.$open.value, q.$stale.value));
+    return computed(() => blockedReason(s.$open.value, q.$stale.value), { name: 'order-form.$reason' });
   }, [inst, q]);
   const reason = $reason.value;
   const [side, setSide] = useState<OrderSide>(1);

@@ -5,7 +5,7 @@ import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { LiveText } from '../../components/live-text.tsx';
-import { moneyText } from './money-text.ts';
+import { amountText, pnlText } from '../order/order-format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
 
 export interface OrderSummaryProps {
@@ -23,14 +23,14 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   useSignals();
   const { t } = useTranslation();
   const text = useMemo(() => {
-    const ok = computed(() => ($preview.value?.ok ? $preview.value : null));
+    const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-summary.ok' });
     return {
-      margin: computed(() => moneyText(ok.value?.margin)),
-      fee: computed(() => moneyText(ok.value?.fee)),
-      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, true)),
-      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, true)),
-      spSign: computed(() => sign(ok.value?.pnlAtStopProfit)),
-      slSign: computed(() => sign(ok.value?.pnlAtStopLoss)),
+      margin: computed(() => amountText(ok.value?.margin), { name: 'order-summary.margin' }),
+      fee: computed(() => amountText(ok.value?.fee), { name: 'order-summary.fee' }),
+      pnlSp: computed(() => pnlText(ok.value?.pnlAtStopProfit), { name: 'order-summary.pnlSp' }),
+      pnlSl: computed(() => pnlText(ok.value?.pnlAtStopLoss), { name: 'order-summary.pnlSl' }),
+      spSign: computed(() => sign(ok.value?.pnlAtStopProfit), { name: 'order-summary.spSign' }),
+      slSign: computed(() => sign(ok.value?.pnlAtStopLoss), { name: 'order-summary.slSign' }),
     };
   }, [$preview]);
   const spRef = useRef<HTMLElement>(null);

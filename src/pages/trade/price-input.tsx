@@ -1,5 +1,5 @@
-// A decimal price input (target price, stop prices): digits and one dot only, minimum 0.
-import { typedDecimal } from '../../domain/decimal-text.ts';
+// A price input (target price, stop prices): the text as typed; the order checks refuse what is not a price.
+import { NumberInput } from '../../components/number-input.tsx';
 
 export interface PriceInputProps {
   value: string;
@@ -12,17 +12,14 @@ export interface PriceInputProps {
 
 export function PriceInput({ value, onChange, label, placeholder, disabled = false, field }: PriceInputProps) {
   return (
-    <input
+    <NumberInput
       className="tr-input tw-num"
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
       aria-label={label}
       placeholder={placeholder}
       disabled={disabled}
       data-field={field}
       value={value}
-      onChange={(e) => onChange(typedDecimal(e.target.value))}
+      onChange={onChange}
     />
   );
 }

@@ -2,7 +2,7 @@
 import { signal } from '@preact/signals-react';
 import type { Instrument, Period } from '../../domain/types.ts';
 
-export const $period = signal<Period>('1min');
+export const $period = signal<Period>('1min', { name: 'trade-state.$period' });
 
 /** The instrument /trade shows: the current code when the list has it, otherwise the first instrument. */
 export function pickInstrument(list: readonly Instrument[], code: string | null): Instrument | null {

@@ -20,7 +20,7 @@ let activeSeq = 0;
 const warn = (err: unknown) => console.warn('watchPreview failed', err);
 
 export function useOrderPreview(inst: Instrument, draft: OrderDraft, side: OrderSide): PreviewSignals {
-  const $preview = useMemo(() => signal<OrderPreview | null>(null), []);
+  const $preview = useMemo(() => signal<OrderPreview | null>(null, { name: 'use-order-preview.$preview' }), []);
   const input = useMemo(() => previewInput(inst, draft, side), [inst, draft, side]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@
 import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { localStore } from '../../state/local-store.ts';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { Icon } from '../../components/icons.tsx';
@@ -12,11 +13,7 @@ export const CURRENCY = 'USD';
 const MASK = '****';
 
 function readHidden(): boolean {
-  try {
-    return localStorage.getItem(HIDE_BALANCE_KEY) === '1';
-  } catch {
-    return false;
-  }
+  return localStore()?.getItem(HIDE_BALANCE_KEY) === '1';
 }
 
 export function BalanceCard({ balance }: { balance: Balance | null }): ReactElement {
@@ -26,9 +23,9 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
     const next = !hidden;
     setHidden(next);
     try {
-      localStorage.setItem(HIDE_BALANCE_KEY, next ? '1' : '0');
+      localStore()?.setItem(HIDE_BALANCE_KEY, next ? '1' : '0');
     } catch {
-      // the toggle still works for this visit
+      // storage full: the toggle still works for this visit
     }
   };
   const show = (v: string | undefined): string => (hidden ? MASK : v === undefined ? '--' : formatMoney(v, 2));

@@ -1,0 +1,168 @@
+// Section `engine`: one order engine in memory (server/engine/engine.ts, a stub database that answers at once) with
+// 1,000 / 10,000 / 100,000 open orders over 100 / 1,000 / 10,000 users on 20 instruments, ticks as fast as it takes
+// them: ticks per second sustained and CPU per tick, with the crossed orders' (stubbed) transactions and their
+// replacement orders inside the measurement. The same on the decimal scan it replaced (the test oracle,
+// tests/fixtures/engine-oracle.ts) for the smaller books. Run by bench/run.ts in a child process pinned to one core;
+// prints one JSON array on stdout.
+import pino from 'pino';
+import type { LiveQuote, MarketFeed, Services, Tick } from '../../server/context.ts';
+import type { Db } from '../../server/db/db.ts';
+import { OrderEngine, type IndexFactory } from '../../server/engine/engine.ts';
+import { TickIndex } from '../../server/engine/tick-index.ts';
+import type { EngineInstrument, OrderRow } from '../../server/engine/types.ts';
+import { ScanIndex } from '../../tests/fixtures/engine-oracle.ts';
+
+export interface EngineBenchRow {
+  index: 'tick' | 'scan';
+  orders: number;
+  users: number;
+  ticks: number;
+  seconds: number;
+  ticksPerSec: number;
+  cpuUsPerTick: number;
+  /** Share of one core the engine needs at 2,000 ticks/s (CPU per tick × 2,000). */
+  coreAt2000Pct: number;
+  /** Orders that left the book per tick (filled pending orders re-enter as positions and are not counted). */
+  crossedPerTick: number;
+  /** Open orders per instrument: what a scan per tick would visit. */
+  ordersPerInstrument: number;
+}
+
+const INSTRUMENTS: EngineInstrument[] = Array.from({ length: 20 }, (_, i) => {
+  const kind = i % 3;
+  return {
+    id: 1000 + i, code: `BEN${i}`, showCode: `BEN${i}`, pricePrecision: [5, 3, 2][kind] as number, pip: '0.01', minLots: '0.01',
+    multiples: [100], spec: { MarginMode: 2, ForexContNum: ['100000', '50', '1'][kind] as string, ForexFeeRate: '0.001' },
+  };
+});
+const BASE = [1.1, 30, 60000];
+
+/** mulberry32: a seeded PRNG, so runs are comparable. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class BenchMarket implements MarketFeed {
+  readonly quotes = new Map<string, LiveQuote>();
+  set(inst: EngineInstrument, close: string): void {
+    this.quotes.set(inst.code, { instrumentId: inst.id, code: inst.code, open: close, high: close, low: close, close, change: '0', time: 0, status: 1 });
+  }
+  latest(code: string): LiveQuote | undefined {
+    return this.quotes.get(code);
+  }
+  all(): LiveQuote[] {
+    return [...this.quotes.values()];
+  }
+  quoteTuple(): undefined {
+    return undefined;
+  }
+  isOpen(): boolean {
+    return true;
+  }
+  onTick(): () => void {
+    return () => undefined; // the bench calls engine.onTick itself
+  }
+}
+
+async function runOne(index: 'tick' | 'scan', orders: number, users: number, budgetMs: number, maxTicks: number): Promise<EngineBenchRow> {
+  const rnd = prng(orders * 7 + users);
+  const market = new BenchMarket();
+  const prices = INSTRUMENTS.map((inst, i) => BASE[i % 3] as number);
+  const text = (i: number, v: number): string => v.toFixed((INSTRUMENTS[i] as EngineInstrument).pricePrecision);
+  INSTRUMENTS.forEach((inst, i) => market.set(inst, text(i, prices[i] as number)));
+  // Every database call answers at once: the balances and the open ids as the book has them (the reconcile keeps
+  // them), nothing for a trigger's row lock, so a crossed order finds its row gone and leaves the book.
+  let engineRef: OrderEngine | null = null;
+  const db: Db = {
+    kind: 'pglite',
+    query: async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+      if (sql.includes('FROM accounts WHERE user_id = ANY')) {
+        return Array.from({ length: users }, (_, u) => ({ user_id: u + 1, balance: '1000000.00000000', lock_balance: '0' })) as T[];
+      }
+      if (sql.startsWith('SELECT id FROM orders WHERE user_id = ANY')) {
+        const ids = (params?.[0] as number[]).flatMap((u) => engineRef?.book.forUser(u).map((o) => ({ id: o.id })) ?? []);
+        return ids as T[];
+      }
+      return [];
+    },
+    exec: async () => undefined,
+    tx: async (fn) => fn(db),
+    close: async () => undefined,
+  };
+  const services: Services = {
+    db, clock: { now: () => 0 }, log: pino({ level: 'silent' }), market, push: { toUser: () => undefined },
+    notifier: { send: async () => undefined },
+    timers: { setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined },
+  };
+  const makeIndex: IndexFactory = index === 'tick' ? (s) => new TickIndex(s) : (s) => new ScanIndex(s);
+  const engine = new OrderEngine(services, async () => INSTRUMENTS, makeIndex);
+  engineRef = engine;
+  let nextId = 1;
+  const newOrder = (): OrderRow => {
+    const i = Math.floor(rnd() * INSTRUMENTS.length);
+    const inst = INSTRUMENTS[i] as EngineInstrument;
+    const p = prices[i] as number;
+    const away = (): number => p * (1 + (rnd() < 0.5 ? -1 : 1) * (0.003 + rnd() * 0.027));
+    const buy = rnd() < 0.5;
+    const pending = rnd() < 0.25;
+    const target = pending ? away() : p;
+    const stop = (above: boolean): string => (rnd() < 0.5 ? '0' : text(i, above ? p * (1.003 + rnd() * 0.027) : p * (0.997 - rnd() * 0.027)));
+    return {
+      id: nextId++, userId: 1 + Math.floor(rnd() * users), instrumentId: inst.id, orderType: buy ? 1 : 2, quantity: '0.01', multiple: 100,
+      price: text(i, target), originPrice: text(i, p), updatePrice: text(i, p), factProfits: '0', cautionMoney: '11.000000', tradeFee: '0',
+      targetLossPrice: pending ? '0' : stop(!buy), targetProfitPrice: pending ? '0' : stop(buy), status: pending ? 0 : 1,
+      closeReason: '', createdAt: 0, filledAt: null, completedAt: null,
+    };
+  };
+  for (let n = 0; n < orders; n++) engine.book.apply(newOrder());
+  await engine.start(); // caches the balances of the users in the book
+
+  let ticks = 0;
+  let crossed = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  while (performance.now() - t0 < budgetMs && ticks < maxTicks) {
+    for (let b = 0; b < 200; b++) {
+      const i = Math.floor(rnd() * INSTRUMENTS.length);
+      const inst = INSTRUMENTS[i] as EngineInstrument;
+      const next = (prices[i] as number) * (1 + (rnd() - 0.5) * 0.0004);
+      prices[i] = next;
+      const t = text(i, next);
+      market.set(inst, t);
+      const tick: Tick = { instrumentId: inst.id, code: inst.code, price: t, time: ticks, volume: 1 };
+      engine.onTick(tick);
+      ticks++;
+    }
+    await engine.idle(); // the crossed orders' stubbed transactions finish and leave the book
+    while (engine.book.size < orders) {
+      engine.book.apply(newOrder());
+      crossed++;
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(cpu0);
+  const cpuUsPerTick = (c.user + c.system) / ticks;
+  await engine.stop();
+  return {
+    index, orders, users, ticks, seconds: Math.round(seconds * 100) / 100, ticksPerSec: Math.round(ticks / seconds),
+    cpuUsPerTick: Math.round(cpuUsPerTick * 10) / 10, coreAt2000Pct: Math.round(cpuUsPerTick * 2000 / 1e4 * 10) / 10,
+    crossedPerTick: Math.round((crossed / ticks) * 1000) / 1000, ordersPerInstrument: Math.round(orders / INSTRUMENTS.length),
+  };
+}
+
+const quick = process.argv.includes('--quick');
+const budget = quick ? 1500 : 5000;
+const rows: EngineBenchRow[] = [];
+for (const [orders, users] of [[1000, 100], [10000, 1000], [100000, 10000]] as const) {
+  rows.push(await runOne('tick', orders, users, budget, Number.POSITIVE_INFINITY));
+  if (orders <= 10000) rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));
+  process.stderr.write(`  engine: ${orders} orders done\n`);
+}
+process.stdout.write(`${JSON.stringify(rows)}\n`);

@@ -1,0 +1,72 @@
+// Shapes a comparison (compare.ts) of two results files into the tables the compare page (page-compare.ts) draws:
+// per render screen, each figure's A and B medians with their min–max, scaled to A's median; the single figures'
+// relative change; and the two runs' frame-interval CDFs where both files carry raw samples.
+import { compareRuns, type CompareRow, type CompareVerdict } from './compare.ts';
+import { screenReports, type ResultsJson } from './report-data.ts';
+
+export interface CompareData {
+  title: string;
+  nameA: string;
+  nameB: string;
+  counts: Record<CompareVerdict, number>;
+  /** Render figures: value ÷ A's median (1 = unchanged), with each run's min–max the same way. */
+  spread: { screen: string; figure: string; run: 'A' | 'B'; mid: number; lo: number; hi: number; verdict: CompareVerdict }[];
+  /** Figures measured once (not render): relative change in %. */
+  single: { figure: string; change: number; verdict: CompareVerdict }[];
+  cdf: { screen: string; series: string; x: number; y: number }[];
+  table: { figure: string; a: string; b: string; change: string; verdict: CompareVerdict }[];
+}
+
+function fmtRow(r: CompareRow, side: 'a' | 'b'): string {
+  const v = r[side];
+  const s = side === 'a' ? r.aSpread : r.bSpread;
+  const n = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+  return `${n(v)}${r.unit ? ` ${r.unit}` : ''}${s ? ` (${n(s.min)}–${n(s.max)})` : ''}`;
+}
+
+export function compareData(a: ResultsJson, b: ResultsJson, nameA: string, nameB: string): CompareData {
+  const c = compareRuns(a, b);
+  const counts: Record<CompareVerdict, number> = { worse: 0, better: 0, 'within spread': 0, 'within tolerance': 0, same: 0 };
+  for (const r of c.rows) counts[r.verdict]++;
+  const spread: CompareData['spread'] = [];
+  const single: CompareData['single'] = [];
+  for (const r of c.rows) {
+    if (r.aSpread && r.bSpread) {
+      if (r.a === 0) continue; // nothing to scale by; the table has it
+      const [, caseId = '', screen = '', side = '', metric = ''] = r.key.split('.');
+      const s = `${caseId} ${screen}`;
+      const f = `${side} ${metric}`;
+      spread.push(
+        { screen: s, figure: f, run: 'A', mid: 1, lo: r.aSpread.min / r.a, hi: r.aSpread.max / r.a, verdict: r.verdict },
+        { screen: s, figure: f, run: 'B', mid: r.b / r.a, lo: r.bSpread.min / r.a, hi: r.bSpread.max / r.a, verdict: r.verdict },
+      );
+    } else if (r.rel !== null && !r.key.startsWith('render.')) single.push({ figure: r.key, change: Math.round(r.rel * 1000) / 10, verdict: r.verdict });
+    // A render figure with no finite range on one side (a ratio over a zero) is in the table only.
+  }
+  const cdf: CompareData['cdf'] = [];
+  const sa = screenReports(a.sections);
+  const sb = screenReports(b.sections);
+  for (const x of sa) {
+    const y = sb.find((s) => s.key === x.key);
+    if (!y || x.framePercentilesOnly || y.framePercentilesOnly) continue;
+    const screen = x.key.replace('|', ' ');
+    cdf.push(...x.frameCdf.map((p) => ({ screen, series: `A ${p.mode}`, x: p.x, y: p.y })));
+    cdf.push(...y.frameCdf.map((p) => ({ screen, series: `B ${p.mode}`, x: p.x, y: p.y })));
+  }
+  return {
+    title: `Tickwise bench — ${nameA} vs ${nameB}`,
+    nameA,
+    nameB,
+    counts,
+    spread,
+    single,
+    cdf,
+    table: c.rows.map((r) => ({
+      figure: r.key,
+      a: fmtRow(r, 'a'),
+      b: fmtRow(r, 'b'),
+      change: r.rel === null ? `${r.diff > 0 ? '+' : ''}${r.diff.toFixed(2)}` : `${r.rel > 0 ? '+' : ''}${(r.rel * 100).toFixed(0)} %`,
+      verdict: r.verdict,
+    })),
+  };
+}

@@ -1,0 +1,157 @@
+// `npm run bench -- --compare A.json B.json`: the figures of two runs side by side, each change judged against the
+// spread the runs themselves show. A render figure is the median of several runs and the JSON keeps their min–max:
+// when A's and B's ranges overlap, the change is within the spread (noise on this machine, not a result). A figure
+// measured once (bundle, Lighthouse, fan-out, micro) has no spread; it is judged by its baseline tolerance instead
+// (bench/lib/figures.ts), the same margin a regression check uses.
+import { isRegression, type Figure } from '../lib/figures.ts';
+import { METRICS } from '../render/aggregate.ts';
+import type { DeepPartial, ResultsJson } from './report-data.ts';
+import type { Sections } from '../lib/report.ts';
+
+export interface Spread {
+  min: number;
+  max: number;
+  n: number;
+}
+
+export type CompareVerdict = 'worse' | 'better' | 'within spread' | 'within tolerance' | 'same';
+
+export interface CompareRow {
+  key: string;
+  unit: string;
+  better: 'lower' | 'higher';
+  a: number;
+  b: number;
+  /** b − a, in the figure's display unit. */
+  diff: number;
+  /** (b − a) / |a|; null when a is 0. */
+  rel: number | null;
+  aSpread: Spread | null;
+  bSpread: Spread | null;
+  verdict: CompareVerdict;
+}
+
+export interface Comparison {
+  rows: CompareRow[];
+  onlyInA: string[];
+  onlyInB: string[];
+}
+
+/** Render figures are stored as shares (0…1) with unit "%": the display scale of each metric. */
+function scaleOf(key: string): number {
+  const metric = key.split('.').pop() ?? '';
+  return key.startsWith('render.') ? (METRICS.find((m) => m.key === metric)?.scale ?? 1) : 1;
+}
+
+/** The min–max behind a render figure (render.<case>.<screen>.<worker|main|ratio>.<metric>), from the summaries. */
+export function spreadOf(sections: DeepPartial<Sections> | undefined, key: string): Spread | null {
+  const parts = key.split('.');
+  if (parts[0] !== 'render' || parts.length !== 5) return null;
+  const [, caseId, screen, side, metric] = parts;
+  const sum = (sections?.render?.summaries ?? []).find((s) => s?.caseId === caseId && s.screen === screen);
+  const sp = (sum?.[side as 'worker' | 'main' | 'ratio'] as Record<string, DeepPartial<Spread> | null | undefined> | undefined)?.[metric ?? ''];
+  if (!sp || typeof sp.min !== 'number' || typeof sp.max !== 'number' || !Number.isFinite(sp.min) || !Number.isFinite(sp.max)) return null;
+  return { min: sp.min, max: sp.max, n: sp.n ?? 0 };
+}
+
+/**
+ * worse / better when the ranges of two multi-run figures do not overlap (or, for single figures, when B is beyond
+ * A's tolerance either way); otherwise within the spread or the tolerance.
+ */
+export function verdictOf(a: number, b: number, fig: Pick<Figure, 'better' | 'tol'>, aSpread: Spread | null, bSpread: Spread | null): CompareVerdict {
+  if (a === b) return 'same';
+  const worse = fig.better === 'lower' ? b > a : b < a;
+  if (aSpread && bSpread && aSpread.n > 1 && bSpread.n > 1) {
+    const overlap = aSpread.min <= bSpread.max && bSpread.min <= aSpread.max;
+    return overlap ? 'within spread' : worse ? 'worse' : 'better';
+  }
+  if (isRegression(a, b, fig.better, fig.tol)) return 'worse';
+  // Better beyond the tolerance: A is the regression of B.
+  if (isRegression(b, a, fig.better, fig.tol)) return 'better';
+  return 'within tolerance';
+}
+
+const ORDER: Record<CompareVerdict, number> = { worse: 0, better: 1, 'within spread': 2, 'within tolerance': 3, same: 4 };
+
+export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
+  const fa = a.figures ?? {};
+  const fb = b.figures ?? {};
+  const rows: CompareRow[] = [];
+  const onlyInA: string[] = [];
+  for (const [key, figA] of Object.entries(fa)) {
+    const figB = fb[key];
+    if (!figB || figB.value === null) {
+      if (figA.value !== null) onlyInA.push(key);
+      continue;
+    }
+    if (figA.value === null || !Number.isFinite(figA.value) || !Number.isFinite(figB.value)) continue;
+    const k = scaleOf(key);
+    const aSpread = spreadOf(a.sections, key);
+    const bSpread = spreadOf(b.sections, key);
+    const scaled = (s: Spread | null): Spread | null => (s ? { min: s.min * k, max: s.max * k, n: s.n } : null);
+    rows.push({
+      key,
+      unit: figA.unit,
+      better: figA.better,
+      a: figA.value * k,
+      b: figB.value * k,
+      diff: (figB.value - figA.value) * k,
+      rel: figA.value === 0 ? null : (figB.value - figA.value) / Math.abs(figA.value),
+      aSpread: scaled(aSpread),
+      bSpread: scaled(bSpread),
+      verdict: verdictOf(figA.value, figB.value, figA, aSpread, bSpread),
+    });
+  }
+  const onlyInB = Object.keys(fb).filter((k) => !(k in fa) && fb[k]?.value !== null);
+  rows.sort((x, y) => ORDER[x.verdict] - ORDER[y.verdict] || Math.abs(y.rel ?? 0) - Math.abs(x.rel ?? 0));
+  return { rows, onlyInA, onlyInB };
+}
+
+function num(v: number): string {
+  const abs = Math.abs(v);
+  return abs >= 1000 ? v.toFixed(0) : abs >= 10 ? v.toFixed(1) : v.toFixed(2);
+}
+
+function range(s: Spread | null): string {
+  return s ? `${num(s.min)}–${num(s.max)}` : '';
+}
+
+/** Figure keys by their first three parts (a render screen, a fan-out row), with how many each: one short line. */
+export function groupKeys(keys: readonly string[]): string {
+  const groups = new Map<string, number>();
+  for (const k of keys) {
+    const g = k.split('.').slice(0, 3).join('.');
+    groups.set(g, (groups.get(g) ?? 0) + 1);
+  }
+  return [...groups.entries()].map(([g, n]) => (n > 1 ? `${g}.* (${n})` : g)).join(', ');
+}
+
+/** The terminal table: changes beyond the spread first, then the rest; one line per figure. */
+export function compareTable(c: Comparison, nameA: string, nameB: string): string {
+  const head = ['figure', 'A', 'A range', 'B', 'B range', 'B − A', 'change', 'verdict'];
+  const lines = c.rows.map((r) => [
+    r.key,
+    `${num(r.a)} ${r.unit}`.trim(),
+    range(r.aSpread),
+    `${num(r.b)} ${r.unit}`.trim(),
+    range(r.bSpread),
+    `${r.diff > 0 ? '+' : ''}${num(r.diff)}`,
+    r.rel === null ? '' : `${r.rel > 0 ? '+' : ''}${(r.rel * 100).toFixed(0)} %`,
+    r.verdict,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (l: string[]): string => l.map((x, i) => (i === 0 || i === 7 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+  const count = (v: CompareVerdict): number => c.rows.filter((r) => r.verdict === v).length;
+  const out = [
+    `A: ${nameA}`,
+    `B: ${nameB}`,
+    `${c.rows.length} figures in both: ${count('worse')} worse, ${count('better')} better beyond the spread (render: min–max of the runs do not overlap) or the tolerance (single figures); ${count('within spread')} within the spread, ${count('within tolerance')} within the tolerance, ${count('same')} the same.`,
+    '',
+    fmt(head),
+    fmt(widths.map((w) => '─'.repeat(w))),
+    ...lines.map(fmt),
+  ];
+  if (c.onlyInA.length) out.push('', `Only in A (${c.onlyInA.length}): ${groupKeys(c.onlyInA)}`);
+  if (c.onlyInB.length) out.push('', `Only in B (${c.onlyInB.length}): ${groupKeys(c.onlyInB)}`);
+  return out.join('\n');
+}

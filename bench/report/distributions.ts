@@ -1,0 +1,73 @@
+// Distributions from value counts (bench/report/samples.ts): merging runs, histogram bins, the empirical CDF and
+// nearest-rank percentiles, the same rule as bench/lib/stats.ts so a percentile read off the report's CDF is the
+// one the table prints.
+import type { ValueCounts } from './samples.ts';
+
+export function mergeCounts(lists: readonly ValueCounts[]): ValueCounts {
+  const m = new Map<number, number>();
+  for (const list of lists) for (const [v, n] of list) m.set(v, (m.get(v) ?? 0) + n);
+  return [...m.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+export function totalOf(counts: ValueCounts): number {
+  return counts.reduce((a, [, n]) => a + n, 0);
+}
+
+/** Nearest rank: the smallest value with at least p % of the samples at or below it (null when empty). */
+export function percentileOfCounts(counts: ValueCounts, p: number): number | null {
+  const total = totalOf(counts);
+  if (total === 0) return null;
+  const rank = Math.max(1, Math.ceil((p / 100) * total));
+  let seen = 0;
+  for (const [v, n] of counts) {
+    seen += n;
+    if (seen >= rank) return v;
+  }
+  return counts[counts.length - 1]?.[0] ?? null;
+}
+
+export interface CdfPoint {
+  /** Sample value. */
+  x: number;
+  /** Share of samples at or below x (0…1). */
+  y: number;
+}
+
+/** The empirical CDF: one point per distinct value, ascending; empty input gives no points. */
+export function cdfOf(counts: ValueCounts): CdfPoint[] {
+  const total = totalOf(counts);
+  if (total === 0) return [];
+  let seen = 0;
+  return counts.map(([x, n]) => {
+    seen += n;
+    return { x, y: seen / total };
+  });
+}
+
+export interface Bin {
+  x0: number;
+  x1: number;
+  /** Share of all samples in [x0, x1); the last bin also holds everything above it (x1 = Infinity is not drawn). */
+  share: number;
+  count: number;
+}
+
+/**
+ * Fixed-width bins covering [0, n·width) with n = ⌈maxX / width⌉, and one more bin [n·width, (n+1)·width) holding
+ * everything at or above n·width, so the tail stays visible and the shares add up to 1. Values below 0 count in the
+ * first bin.
+ */
+export function histogramOf(counts: ValueCounts, width: number, maxX: number): Bin[] {
+  const n = Math.ceil(maxX / width);
+  const bins: Bin[] = [];
+  for (let i = 0; i <= n; i++) bins.push({ x0: i * width, x1: (i + 1) * width, share: 0, count: 0 });
+  const total = totalOf(counts);
+  if (total === 0) return bins;
+  for (const [v, c] of counts) {
+    const i = Math.min(n, Math.max(0, Math.floor(v / width)));
+    const bin = bins[i];
+    if (bin) bin.count += c;
+  }
+  for (const b of bins) b.share = b.count / total;
+  return bins;
+}

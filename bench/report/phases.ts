@@ -1,0 +1,88 @@
+// Main-thread time by phase (script, style, layout, paint, commit, GC, other) from a DevTools-timeline trace: the
+// profile window the render bench already records (PROFILE_CATEGORIES in render/run-one.ts). Each instant of a
+// main-thread task goes to the innermost event that has a phase; what no such event covers is "other" (task
+// overhead, scheduling, hit tests). The sampling profiler's own interrupts are left out: they are the recording's
+// cost, not the app's.
+import { markWindow, type TraceEvent } from '../render/trace.ts';
+
+export type Phase = 'script' | 'style' | 'layout' | 'paint' | 'commit' | 'gc' | 'other';
+export const PHASES: readonly Phase[] = ['script', 'style', 'layout', 'paint', 'commit', 'gc', 'other'];
+
+const EXACT: Record<string, Phase | 'profiler'> = {
+  FunctionCall: 'script',
+  EvaluateScript: 'script',
+  RunMicrotasks: 'script',
+  TimerFire: 'script',
+  EventDispatch: 'script',
+  FireAnimationFrame: 'script',
+  FireIdleCallback: 'script',
+  'v8.compile': 'script',
+  'v8.compileModule': 'script',
+  'V8.Execute': 'script',
+  'v8.callFunction': 'script',
+  'v8.run': 'script',
+  UpdateLayoutTree: 'style',
+  RecalculateStyles: 'style',
+  Layout: 'layout',
+  PrePaint: 'paint',
+  Paint: 'paint',
+  PaintImage: 'paint',
+  Layerize: 'paint',
+  UpdateLayer: 'paint',
+  UpdateLayerTree: 'paint',
+  Commit: 'commit',
+  MinorGC: 'gc',
+  MajorGC: 'gc',
+  'V8.StackGuard': 'profiler',
+  'V8.HandleInterrupts': 'profiler',
+  'V8.InvokeApiInterruptCallbacks': 'profiler',
+};
+
+export function phaseOfName(name: string): Phase | 'profiler' | null {
+  const exact = EXACT[name];
+  if (exact) return exact;
+  if (name.startsWith('V8.GC') || name.startsWith('BlinkGC') || name.startsWith('CppGC')) return 'gc';
+  return null;
+}
+
+export interface PhaseSplit {
+  /** Main-thread ms per second of the window, per phase. */
+  msPerSecond: Record<Phase, number>;
+  windowMs: number;
+}
+
+/** Complete events of one thread as a nesting: each event's self time goes to its own or its nearest ancestor's phase. */
+export function splitThread(events: readonly TraceEvent[], start: number, end: number): Record<Phase, number> {
+  const out = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
+  const xs = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined && e.ts / 1000 >= start && e.ts / 1000 < end)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  interface Open { end: number; phase: Phase | 'profiler' | null; self: number }
+  const stack: Open[] = [];
+  const close = (o: Open): void => {
+    if (o.phase !== 'profiler') out[o.phase ?? 'other'] += Math.max(0, o.self) / 1000;
+  };
+  for (const e of xs) {
+    const eEnd = e.ts + (e.dur ?? 0);
+    while (stack.length && (stack[stack.length - 1]?.end ?? 0) <= e.ts) close(stack.pop() as Open);
+    const parent = stack[stack.length - 1];
+    const own = phaseOfName(e.name);
+    const node: Open = { end: eEnd, phase: own ?? parent?.phase ?? null, self: e.dur ?? 0 };
+    if (parent) parent.self -= Math.min(eEnd, parent.end) - e.ts;
+    stack.push(node);
+  }
+  while (stack.length) close(stack.pop() as Open);
+  return out;
+}
+
+/** The page renderer's main thread between the window marks, per phase in ms per second (null without marks). */
+export function phaseSplit(events: readonly TraceEvent[]): PhaseSplit | null {
+  const w = markWindow(events);
+  if (!w) return null;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === w.pid && e.args?.name === 'CrRendererMain');
+  if (!main) return null;
+  const windowMs = w.end - w.start;
+  const ms = splitThread(events.filter((e) => e.pid === w.pid && e.tid === main.tid), w.start, w.end);
+  const msPerSecond = Object.fromEntries(PHASES.map((p) => [p, Math.round((ms[p] * 10000) / windowMs) / 10])) as Record<Phase, number>;
+  return { msPerSecond, windowMs: Math.round(windowMs) };
+}

@@ -1,0 +1,150 @@
+// The long run's progress line: which section, which case and run, run i of n, time so far and time left. The
+// plan is an estimate per step (benchPlan); as steps finish, the estimate of what is left is scaled by how long the
+// finished steps took against their own estimates, so a slow machine hour shows up in the forecast within a few runs.
+import type { RenderCase } from '../render/cases.ts';
+
+export interface PlannedStep {
+  section: string;
+  estimateS: number;
+}
+
+interface Step extends PlannedStep {
+  startedAt: number | null;
+  endedAt: number | null;
+}
+
+/** How far the observed/estimated factor may go, so one odd step does not swing the forecast wildly. */
+const FACTOR_MIN = 0.5;
+const FACTOR_MAX = 4;
+
+export class Progress {
+  private readonly steps: Step[];
+  private current: Step | null = null;
+  private readonly startedAt: number;
+
+  constructor(plan: readonly PlannedStep[], private readonly now: () => number) {
+    this.steps = plan.map((p) => ({ ...p, startedAt: null, endedAt: null }));
+    this.startedAt = now();
+  }
+
+  /** Starts the next planned step of `section` (a step beyond the plan is added, estimated like its section's last). */
+  begin(section: string, label: string): string {
+    const t = this.now();
+    if (this.current) this.current.endedAt = t;
+    let step = this.steps.find((s) => s.section === section && s.startedAt === null);
+    if (!step) {
+      const like = [...this.steps].reverse().find((s) => s.section === section);
+      step = { section, estimateS: like?.estimateS ?? 0, startedAt: null, endedAt: null };
+      if (like) this.steps.splice(this.steps.indexOf(like) + 1, 0, step);
+      else this.steps.push(step);
+    }
+    step.startedAt = t;
+    this.current = step;
+    return this.line(label);
+  }
+
+  /** The section is over: steps it did not start (a failure, fewer cases) leave the forecast. */
+  endSection(section: string): void {
+    const t = this.now();
+    if (this.current?.section === section) {
+      this.current.endedAt = t;
+      this.current = null;
+    }
+    for (let i = this.steps.length - 1; i >= 0; i--) if (this.steps[i]?.section === section && this.steps[i]?.startedAt === null) this.steps.splice(i, 1);
+  }
+
+  /** Observed ÷ estimated time of the finished steps (1 before any has finished). */
+  factor(): number {
+    let est = 0;
+    let took = 0;
+    for (const s of this.steps) {
+      if (s.startedAt === null || s.endedAt === null || s.estimateS <= 0) continue;
+      est += s.estimateS;
+      took += (s.endedAt - s.startedAt) / 1000;
+    }
+    if (est === 0) return 1;
+    return Math.min(FACTOR_MAX, Math.max(FACTOR_MIN, took / est));
+  }
+
+  /** Seconds left: the current step's scaled estimate less what it has used, then every step not started. */
+  remainingS(): number {
+    const f = this.factor();
+    const t = this.now();
+    let left = 0;
+    for (const s of this.steps) {
+      if (s.startedAt === null) left += s.estimateS * f;
+      else if (s === this.current) left += Math.max(0, s.estimateS * f - (t - s.startedAt) / 1000);
+    }
+    return left;
+  }
+
+  /** Position of the current step in its section: [i, n], 1-based. */
+  position(): [number, number] {
+    const mine = this.steps.filter((s) => s.section === this.current?.section);
+    return [this.current ? mine.indexOf(this.current) + 1 : 0, mine.length];
+  }
+
+  line(label: string): string {
+    const [i, n] = this.position();
+    const elapsed = (this.now() - this.startedAt) / 1000;
+    return `▸ ${this.current?.section ?? ''} ${i} of ${n}: ${label} · ${duration(elapsed)} so far · about ${duration(this.remainingS())} left`;
+  }
+}
+
+export function duration(s: number): string {
+  const r = Math.max(0, Math.round(s));
+  if (r < 60) return `${r} s`;
+  const m = Math.floor(r / 60);
+  return m < 60 ? `${m} min ${String(r % 60).padStart(2, '0')} s` : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+
+/** Seconds a render run takes beyond its windows: a fresh context, load, heap GCs, trace parsing. */
+export const RUN_OVERHEAD_S = 12;
+
+type CaseTiming = Pick<RenderCase, 'id' | 'pairs' | 'screens' | 'modes' | 'warmupMs' | 'measureMs' | 'quietMs'> & {
+  followUps: Pick<RenderCase['followUps'][number], 'screens' | 'warmupMs' | 'measureMs' | 'quietMs'>[];
+};
+
+/** The render section's steps, in the order render-bench.ts runs them: calibration, then per case floor, primer, runs. */
+export function renderPlan(cases: readonly CaseTiming[], profile: 'full' | 'quick'): PlannedStep[] {
+  const out: PlannedStep[] = [{ section: 'render', estimateS: 20 }];
+  cases.forEach((c, ci) => {
+    if (c.quietMs > 0) out.push({ section: 'render', estimateS: 5 + (2 * c.quietMs) / 1000 });
+    out.push({ section: 'render', estimateS: RUN_OVERHEAD_S + 1 });
+    for (let pair = 0; pair < c.pairs; pair++) {
+      for (const screen of c.screens) {
+        for (const mode of c.modes) {
+          let s = RUN_OVERHEAD_S + (c.warmupMs + c.measureMs + c.quietMs) / 1000;
+          for (const f of c.followUps.filter((x) => x.screens.includes(screen))) {
+            s += ((f.warmupMs ?? c.warmupMs) + (f.measureMs ?? c.measureMs) + (f.quietMs ?? c.quietMs)) / 1000 + 2;
+          }
+          // The profile window of the first pair of the first case (render-bench.ts).
+          if (pair === 0 && ci === 0 && mode !== 'floor' && (profile === 'full' || mode === 'worker')) s += c.measureMs >= 20_000 ? 10 : 6;
+          out.push({ section: 'render', estimateS: s });
+        }
+      }
+    }
+  });
+  return out;
+}
+
+/** Rough seconds per section on the reference machine; the factor corrects them as the run goes. */
+const SECTION_S: Record<string, { full: number; quick: number }> = {
+  build: { full: 120, quick: 120 },
+  bundle: { full: 10, quick: 10 },
+  micro: { full: 90, quick: 30 },
+  lighthouse: { full: 90, quick: 40 },
+  fanout: { full: 200, quick: 90 },
+  engine: { full: 120, quick: 40 },
+};
+
+/** Every step of a run: the builds, then the sections in run.ts's order (render from its cases). */
+export function benchPlan(sections: readonly string[], profile: 'full' | 'quick', cases: readonly CaseTiming[]): PlannedStep[] {
+  const out: PlannedStep[] = [];
+  if (sections.some((s) => s !== 'fanout' && s !== 'engine')) out.push({ section: 'build', estimateS: SECTION_S['build']?.[profile] ?? 0 });
+  for (const s of sections) {
+    if (s === 'render') out.push(...renderPlan(cases, profile));
+    else out.push({ section: s, estimateS: SECTION_S[s]?.[profile] ?? 30 });
+  }
+  return out;
+}

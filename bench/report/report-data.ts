@@ -1,0 +1,257 @@
+// Shapes a bench results JSON (bench/results/*.json) into the small, plot-ready tables the HTML report draws. Every
+// section and key may be missing (older results, partial runs, a render bench reworked since): what is missing
+// becomes an empty table and a note, never an error. Raw samples (RunSamples) are used where the JSON has them;
+// without them the frame and fan-out CDFs fall back to the percentiles the JSON always had.
+import type { Figures } from '../lib/figures.ts';
+import type { Sections } from '../lib/report.ts';
+import type { TargetCheck } from '../lib/targets.ts';
+import type { RunResult } from '../render/run-one.ts';
+import { cdfOf, histogramOf, mergeCounts, type CdfPoint } from './distributions.ts';
+import { PHASES } from './phases.ts';
+
+/** Any part of the JSON may be absent. */
+export type DeepPartial<T> = T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
+
+export interface ResultsJson {
+  profile?: string;
+  command?: string;
+  startedAt?: string;
+  durationSeconds?: number;
+  machine?: { cpuModel?: string; cores?: number; loadAverageAtStart?: number[]; loadAverageAtEnd?: number[]; git?: { commit?: string; dirtyFiles?: number } };
+  trace?: string | null;
+  failures?: string[];
+  targets?: TargetCheck[];
+  figures?: Figures;
+  sections?: DeepPartial<Sections>;
+}
+
+type LooseRun = DeepPartial<RunResult>;
+
+/** Histogram of frame intervals: 1 ms bins up to 100 ms, then one bin for everything longer. */
+export const FRAME_BIN_MS = 1;
+export const FRAME_MAX_MS = 100;
+
+export interface ScreenReport {
+  key: string;
+  label: string;
+  frameHist: { mode: string; x0: number; x1: number; share: number }[];
+  frameCdf: { mode: string; x: number; y: number }[];
+  /** True when the CDF is made of per-run percentile points (p50/p95/p99), not raw intervals. */
+  framePercentilesOnly: boolean;
+  longTasks: { run: string; mode: string; start: number; end: number; duration: number }[];
+  /** Runs with raw samples (a long-task timeline with no bars then means: no long tasks). */
+  runsWithSamples: number;
+  cpu: { mode: string; thread: string; second: number; ms: number }[];
+  perUpdate: { mode: string; phase: string; ms: number }[];
+  /** "profile": split by phase from the profile window; "busy": main-thread busy ÷ batches painted, not split. */
+  perUpdateSource: 'profile' | 'busy' | null;
+}
+
+export interface ReportData {
+  title: string;
+  meta: { label: string; value: string }[];
+  failures: string[];
+  targets: { label: string; value: string; limit: string; verdict: string; note: string }[];
+  screens: ScreenReport[];
+  fanout: { series: string; x: number; y: number }[];
+  fanoutPercentilesOnly: boolean;
+  treemaps: { title: string; totalKb: number; cells: { pkg: string; kb: number }[] }[];
+  notes: string[];
+}
+
+const modeOf = (r: LooseRun): string => r.spec?.mode ?? '?';
+
+function frameCdfFromPercentiles(runs: LooseRun[]): { mode: string; x: number; y: number }[] {
+  const out: { mode: string; x: number; y: number }[] = [];
+  for (const r of runs) {
+    const m = r.metrics;
+    for (const [p, v] of [[0.5, m?.rafP50], [0.95, m?.rafP95], [0.99, m?.rafP99]] as const) {
+      if (typeof v === 'number') out.push({ mode: modeOf(r), x: v, y: p });
+    }
+  }
+  return out;
+}
+
+/** Mean over runs of each thread's busy ms in second i (runs shorter than i leave it out). */
+export function cpuRows(runs: LooseRun[]): ScreenReport['cpu'] {
+  const acc = new Map<string, { sum: number; n: number }>();
+  for (const r of runs) {
+    for (const [thread, secs] of Object.entries(r.samples?.cpuMsPerSecond ?? {})) {
+      (secs ?? []).forEach((ms, i) => {
+        if (typeof ms !== 'number') return;
+        const k = `${modeOf(r)}\u0000${thread}\u0000${i}`;
+        const a = acc.get(k) ?? { sum: 0, n: 0 };
+        a.sum += ms;
+        a.n++;
+        acc.set(k, a);
+      });
+    }
+  }
+  return [...acc.entries()].map(([k, a]) => {
+    const [mode = '?', thread = '?', i = '0'] = k.split('\u0000');
+    return { mode, thread, second: Number(i) + 1, ms: Math.round((a.sum / a.n) * 10) / 10 };
+  });
+}
+
+/**
+ * Main-thread ms per painted update. With a phase split (profile window) per run: each phase's ms per second ÷ the
+ * run's batches painted per second, median over the runs that have it. Otherwise main-thread busy × 1000 ÷ batches
+ * painted per second of each run, median, as one "total" bar.
+ */
+export function perUpdateRows(runs: LooseRun[]): { rows: ScreenReport['perUpdate']; source: ScreenReport['perUpdateSource'] } {
+  const med = (xs: number[]): number => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(s.length / 2);
+    return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+  };
+  const round = (v: number): number => Math.round(v * 100) / 100;
+  const split = runs.filter((r) => r.samples?.phases?.msPerSecond && (r.metrics?.batchesPerSec ?? 0) > 0);
+  const rows: ScreenReport['perUpdate'] = [];
+  if (split.length) {
+    for (const mode of [...new Set(split.map(modeOf))]) {
+      const mine = split.filter((r) => modeOf(r) === mode);
+      for (const phase of PHASES) {
+        const vals = mine.map((r) => (r.samples?.phases?.msPerSecond?.[phase] ?? 0) / (r.metrics?.batchesPerSec ?? 1));
+        rows.push({ mode, phase, ms: round(med(vals)) });
+      }
+    }
+    return { rows, source: 'profile' };
+  }
+  const busy = runs.filter((r) => typeof r.metrics?.mainBusy === 'number' && (r.metrics.batchesPerSec ?? 0) > 0);
+  if (!busy.length) return { rows, source: null };
+  for (const mode of [...new Set(busy.map(modeOf))]) {
+    const vals = busy.filter((r) => modeOf(r) === mode).map((r) => ((r.metrics?.mainBusy ?? 0) * 1000) / (r.metrics?.batchesPerSec ?? 1));
+    rows.push({ mode, phase: 'total', ms: round(med(vals)) });
+  }
+  return { rows, source: 'busy' };
+}
+
+export function screenReports(sections: DeepPartial<Sections> | undefined): ScreenReport[] {
+  const render = sections?.render;
+  const labels = (render?.labels ?? {}) as Record<string, string>;
+  const runs = (render?.cases ?? []).flatMap((c) => c?.runs ?? []).filter((r): r is LooseRun => !!r && r.ok === true && (r.spec?.measureMs ?? 0) > 0);
+  const keys = [...new Set(runs.map((r) => `${r.spec?.caseId ?? '?'}|${r.spec?.screen ?? '?'}`))];
+  return keys.map((key) => {
+    const [caseId = '?', screen = '?'] = key.split('|');
+    const mine = runs.filter((r) => r.spec?.caseId === caseId && r.spec?.screen === screen);
+    const withSamples = mine.filter((r) => r.samples?.frameIntervalsMs);
+    const modes = [...new Set(mine.map(modeOf))];
+    const frameHist: ScreenReport['frameHist'] = [];
+    const frameCdf: ScreenReport['frameCdf'] = [];
+    for (const mode of modes) {
+      const counts = mergeCounts(withSamples.filter((r) => modeOf(r) === mode).map((r) => (r.samples?.frameIntervalsMs ?? []) as [number, number][]));
+      for (const b of histogramOf(counts, FRAME_BIN_MS, FRAME_MAX_MS)) if (b.count > 0) frameHist.push({ mode, x0: b.x0, x1: b.x1, share: b.share });
+      frameCdf.push(...cdfOf(counts).map((p: CdfPoint) => ({ mode, x: Math.min(p.x, FRAME_MAX_MS + FRAME_BIN_MS), y: p.y })));
+    }
+    const longTasks: ScreenReport['longTasks'] = [];
+    for (const r of withSamples) {
+      const run = `${modeOf(r)} #${(r.spec?.pair ?? 0) + 1}`;
+      for (const t of r.samples?.longTasks ?? []) {
+        const [start = 0, duration = 0] = (t ?? []) as number[];
+        longTasks.push({ run, mode: modeOf(r), start: start / 1000, end: (start + duration) / 1000, duration });
+      }
+    }
+    const perUpdate = perUpdateRows(mine);
+    return {
+      key,
+      label: `${labels[caseId] ?? caseId} — ${screen}`,
+      frameHist,
+      frameCdf: withSamples.length ? frameCdf : frameCdfFromPercentiles(mine),
+      framePercentilesOnly: withSamples.length === 0,
+      longTasks,
+      runsWithSamples: withSamples.length,
+      cpu: cpuRows(mine),
+      perUpdate: perUpdate.rows,
+      perUpdateSource: perUpdate.source,
+    };
+  });
+}
+
+export function fanoutSeries(sections: DeepPartial<Sections> | undefined): { rows: ReportData['fanout']; percentilesOnly: boolean } {
+  const rows: ReportData['fanout'] = [];
+  let percentilesOnly = false;
+  for (const r of sections?.fanout?.rows ?? []) {
+    if (!r || r.error) continue;
+    const n = (r.clients ?? 0).toLocaleString('en');
+    const pairs: [string, unknown, number | null | undefined, number | null | undefined][] = [
+      [`${n} sockets, tick→client`, r.tickLatencyCounts, r.tickP50, r.tickP99],
+      [`${n} sockets, flush→client`, r.frameLatencyCounts, r.frameP50, r.frameP99],
+    ];
+    for (const [series, counts, p50, p99] of pairs) {
+      if (Array.isArray(counts) && counts.length) rows.push(...cdfOf(counts as [number, number][]).map((p) => ({ series, ...p })));
+      else {
+        percentilesOnly = true;
+        if (typeof p50 === 'number') rows.push({ series, x: p50, y: 0.5 });
+        if (typeof p99 === 'number') rows.push({ series, x: p99, y: 0.99 });
+      }
+    }
+  }
+  return { rows, percentilesOnly };
+}
+
+/** Sums bytes per package over files, in KB; packages under 0.5 % of the total go into "other packages". */
+export function treemapCells(files: DeepPartial<{ raw: number; packageBytes: Record<string, number> }>[]): { totalKb: number; cells: { pkg: string; kb: number }[] } {
+  const acc = new Map<string, number>();
+  for (const f of files) {
+    for (const [key, b] of Object.entries(f?.packageBytes ?? {})) {
+      // The first results with bytes per package (2026-11-23-quick-partial.json) called code with no source "(unmapped)".
+      const pkg = key === '(unmapped)' ? '(no source)' : key;
+      if (typeof b === 'number') acc.set(pkg, (acc.get(pkg) ?? 0) + b);
+    }
+  }
+  const total = [...acc.values()].reduce((a, b) => a + b, 0);
+  const cells: { pkg: string; kb: number }[] = [];
+  let small = 0;
+  for (const [pkg, b] of [...acc.entries()].sort((a, b) => b[1] - a[1])) {
+    if (b < total * 0.005) small += b;
+    else cells.push({ pkg, kb: Math.round((b / 1024) * 10) / 10 });
+  }
+  if (small > 0) cells.push({ pkg: 'other packages', kb: Math.round((small / 1024) * 10) / 10 });
+  return { totalKb: Math.round((total / 1024) * 10) / 10, cells };
+}
+
+const fmt = (v: number | null | undefined, unit: string): string => {
+  if (v === null || v === undefined) return 'n/a';
+  const digits = Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2;
+  return `${v.toFixed(digits)}${unit ? ` ${unit}` : ''}`;
+};
+
+export function reportData(json: ResultsJson, name: string): ReportData {
+  const s = json.sections ?? {};
+  const m = json.machine;
+  const meta = [
+    { label: 'results', value: name },
+    { label: 'profile', value: json.profile ?? '?' },
+    { label: 'command', value: json.command ?? '?' },
+    { label: 'started', value: json.startedAt ?? '?' },
+    { label: 'duration', value: json.durationSeconds !== undefined ? `${json.durationSeconds} s` : '?' },
+    { label: 'machine', value: m ? `${m.cpuModel ?? '?'} × ${m.cores ?? '?'}, load ${(m.loadAverageAtStart ?? []).join(' ')} → ${(m.loadAverageAtEnd ?? []).join(' ')}` : '?' },
+    { label: 'commit', value: m?.git?.commit ? `${m.git.commit.slice(0, 10)}${m.git.dirtyFiles ? ` + ${m.git.dirtyFiles} changed files` : ''}` : '?' },
+    { label: 'chromium', value: s.render?.chromium ?? 'n/a' },
+  ];
+  const targets = (json.targets ?? []).map((t) => ({
+    label: t.label,
+    value: fmt(t.value, t.unit),
+    limit: `${t.op === '<=' ? '≤' : '≥'} ${fmt(t.limit, t.unit)}`,
+    verdict: t.verdict,
+    note: t.note ?? '',
+  }));
+  const fan = fanoutSeries(s);
+  const b = s.bundle;
+  const treemaps: ReportData['treemaps'] = [];
+  const notes: string[] = [];
+  if (b?.firstScreen?.js?.some((f) => f?.packageBytes)) treemaps.push({ title: 'First screen `/` (main-thread JS)', ...treemapCells(b.firstScreen.js) });
+  if (b?.chunks?.some((f) => f?.packageBytes)) treemaps.push({ title: 'All JS of the build (feed worker included)', ...treemapCells(b.chunks) });
+  if (b && !treemaps.length) notes.push('The bundle section has no bytes per package (results from before the report): no treemap.');
+  return {
+    title: `Tickwise bench — ${json.profile ?? '?'} — ${json.startedAt ?? name}`,
+    meta,
+    failures: json.failures ?? [],
+    targets,
+    screens: screenReports(s),
+    fanout: fan.rows,
+    fanoutPercentilesOnly: fan.percentilesOnly,
+    treemaps,
+    notes,
+  };
+}

@@ -1,0 +1,34 @@
+// What the engine asks of its trigger index (server/engine/tick-index.ts; the decimal scan it replaced is kept as the
+// test oracle in tests/fixtures/engine-oracle.ts, behind the same interface): it sees every open order come and go,
+// the cached balances, and every tick; it answers which orders a tick crossed, whose equity the tick moved, and the
+// users' margin, floating P&L and stop-out state.
+import type { Usd } from '../../src/domain/units.ts';
+import type { EngineInstrument, OpenOrder } from './types.ts';
+
+/** Where the index reads an instrument's terms and its latest price (the market's `latest`). */
+export interface IndexSource {
+  instrument(id: number): EngineInstrument | undefined;
+  latestPrice(inst: EngineInstrument): string | null;
+}
+
+export interface TickOutcome {
+  /** Ids of the orders whose trigger rule (pending fill, stop-profit, stop-loss) holds at the tick's price. */
+  crossed: number[];
+  /** Users holding a position on the instrument: their equity moved. */
+  holders: number[];
+}
+
+export interface EngineIndex {
+  added(o: OpenOrder): void;
+  removed(o: OpenOrder): void;
+  /** The instrument's terms changed (catalogue reload): its orders are indexed again. */
+  reindex(instrumentId: number, orders: readonly OpenOrder[]): void;
+  setBalance(userId: number, balance: string): void;
+  tick(instrumentId: number, price: string): TickOutcome;
+  marginOf(userId: number): Usd;
+  floatingOf(userId: number): Usd;
+  /** A holding order's floating P&L at the latest price; null when it is not holding or has no price. */
+  floatingOfOrder(orderId: number): Usd | null;
+  /** Risk rate at or below the stop-out level, from the cached balance; false when the balance is not cached. */
+  belowStopOut(userId: number): boolean;
+}

@@ -1,0 +1,129 @@
+// A price ladder: trigger levels (scaled-integer prices) of one instrument and one direction, kept ordered in a treap
+// keyed by (level, order id). Insert and remove are O(log n) expected; the orders a tick crosses come out in
+// O(log n + k) — a tick visits only the levels it reached, never the rest of the book.
+
+interface Node {
+  level: number;
+  id: number;
+  prio: number;
+  left: Node | null;
+  right: Node | null;
+}
+
+const before = (aLevel: number, aId: number, b: Node): boolean => aLevel < b.level || (aLevel === b.level && aId < b.id);
+
+/** xorshift32: the treap's priorities only need to look random, not to be secret; seeded so runs repeat. */
+function priorities(): () => number {
+  let s = 0x9e3779b9;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return s >>> 0;
+  };
+}
+
+export class Ladder {
+  private root: Node | null = null;
+  private count = 0;
+  private readonly nextPrio = priorities();
+
+  get size(): number {
+    return this.count;
+  }
+
+  insert(level: number, id: number): void {
+    const node: Node = { level, id, prio: this.nextPrio(), left: null, right: null };
+    const [l, r] = this.split(this.root, level, id);
+    this.root = this.merge(this.merge(l, node), r);
+    this.count++;
+  }
+
+  /** Removes the entry (level, id); false when it was not there. */
+  remove(level: number, id: number): boolean {
+    let parent: Node | null = null;
+    let node = this.root;
+    while (node && !(node.level === level && node.id === id)) {
+      parent = node;
+      node = before(level, id, node) ? node.left : node.right;
+    }
+    if (!node) return false;
+    const joined = this.merge(node.left, node.right);
+    if (!parent) this.root = joined;
+    else if (parent.left === node) parent.left = joined;
+    else parent.right = joined;
+    this.count--;
+    return true;
+  }
+
+  /** Ids of the entries with level ≤ price, lowest first. */
+  atOrBelow(price: number, out: number[] = []): number[] {
+    const stack: Node[] = [];
+    let node = this.root;
+    while (node || stack.length > 0) {
+      while (node) {
+        stack.push(node);
+        node = node.left;
+      }
+      const top = stack.pop() as Node;
+      if (top.level > price) break;
+      out.push(top.id);
+      node = top.right;
+    }
+    return out;
+  }
+
+  /** Ids of the entries with level ≥ price, highest first. */
+  atOrAbove(price: number, out: number[] = []): number[] {
+    const stack: Node[] = [];
+    let node = this.root;
+    while (node || stack.length > 0) {
+      while (node) {
+        stack.push(node);
+        node = node.right;
+      }
+      const top = stack.pop() as Node;
+      if (top.level < price) break;
+      out.push(top.id);
+      node = top.left;
+    }
+    return out;
+  }
+
+  /** Every entry in order, for tests. */
+  entries(): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    const walk = (n: Node | null): void => {
+      if (!n) return;
+      walk(n.left);
+      out.push([n.level, n.id]);
+      walk(n.right);
+    };
+    walk(this.root);
+    return out;
+  }
+
+  /** Splits into (keys before (level, id)) and (the rest). */
+  private split(node: Node | null, level: number, id: number): [Node | null, Node | null] {
+    if (!node) return [null, null];
+    if (before(node.level, node.id, { level, id } as Node)) {
+      const [l, r] = this.split(node.right, level, id);
+      node.right = l;
+      return [node, r];
+    }
+    const [l, r] = this.split(node.left, level, id);
+    node.left = r;
+    return [l, node];
+  }
+
+  private merge(a: Node | null, b: Node | null): Node | null {
+    if (!a) return b;
+    if (!b) return a;
+    if (a.prio > b.prio) {
+      a.right = this.merge(a.right, b);
+      return a;
+    }
+    b.left = this.merge(a, b.left);
+    return b;
+  }
+}

@@ -1,0 +1,38 @@
+// Times as the wire carries them, read back into one instant, and the one way the app shows a date and time. Lists
+// (records, charges, withdrawals, funds, news) send "YYYY-MM-DD HH:mm:ss" in UTC (wireTime below), orders
+// an ISO string; both were shown as they came, beside Intl's long form in the order sheet: two formats on one screen.
+
+const WIRE_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** ms epoch of a wire time: a number is ms epoch, "YYYY-MM-DD HH:mm:ss" is UTC, ISO keeps its offset; else null. */
+export function parseWireTime(value: number | string | Date): number | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const m = WIRE_TEXT.exec(value.trim());
+  if (!m) return null;
+  // Without an offset the wire means UTC (the list format); with one, Date reads the ISO text itself.
+  if (m[8] !== undefined) {
+    const ms = Date.parse(value.trim());
+    return Number.isNaN(ms) ? null : ms;
+  }
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), Number((m[7] ?? '0').padEnd(3, '0')));
+}
+
+/**
+ * The app's one date-and-time display, in the viewer's time zone and the language's order and separators, 24-hour
+ * with seconds: 'en' 11/18/2026, 12:12:21 · 'hk' 18/11/2026 12:12:21 · 'de' 18.11.2026, 12:12:21.
+ */
+export const DATE_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
+/** The server's list times on the wire: "YYYY-MM-DD HH:mm:ss", UTC (records, charges, withdrawals, funds, news). */
+export function wireTime(ms: number | string): string {
+  return new Date(Number(ms)).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,144 @@
+// Issue 20's screens in Chromium against the real server: a registered user with money sees /mining/subscribe refuse
+// bad amounts under the field (balance formatted), a cancelled pending order read as cancelled in history, the bank
+// tab of /mine/charge with its first account chosen, /mine/chat with its new-tab link, the chart's free right edge,
+// one connection dot and one language globe on the desk /order, and logout landing on /. Screenshots at 360×740 and
+// 1280×800 (test-artifacts/issue20-*.png).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Envelope, Instrument, Order } from '../../src/domain/types.ts';
+import { dec } from '../../src/domain/decimal.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
+import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+
+let server: AppServer;
+let chrome: LaunchedBrowser;
+let user: RealUser;
+
+/** A page in English (the app's default is hk): the language cookie the app reads at start. */
+async function englishPage(size: { width: number; height: number }): Promise<Awaited<ReturnType<typeof newPage>>> {
+  const opened = await newPage(chrome.browser, size, { locale: 'en-GB' });
+  await opened.context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+  return opened;
+}
+
+async function get<T>(path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
+  return (await res.json()) as Envelope<T>;
+}
+
+beforeAll(async () => {
+  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
+  chrome = await launchBrowser();
+  user = await createRealUser(server);
+  await ops(server, 'user-credit', { user: user.account, amount: '699.7', memo: 'e2e issue 20' });
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.dispose();
+});
+
+it('/mining/subscribe: formatted balance, messages before any sheet, gone once the amount is edited', async () => {
+  const { context, page } = await englishPage(PHONE);
+  await loginInBrowser(page, server, user);
+  await page.goto(`${server.url}/#/mining`);
+  await page.locator('[data-testid="fund-card"]').first().click();
+  await page.waitForURL(/#\/mining\/subscribe\?id=/);
+  await expect(page.locator('[data-testid="mining-balance"]').innerText()).resolves.toBe('699.70');
+  const amount = page.locator('[data-testid="mining-amount"]');
+  for (const bad of ['-100', '0', '999999']) {
+    await amount.fill(bad);
+    await page.locator('[data-testid="mining-subscribe"]').click();
+    await page.locator('[data-testid="mining-error"]').waitFor();
+    await expect(page.locator('[data-testid="mining-confirm"]').count()).resolves.toBe(0);
+    await expect(amount.inputValue()).resolves.toBe(bad);
+  }
+  await amount.fill('-100');
+  await page.locator('[data-testid="mining-subscribe"]').click();
+  await snap(page, 'issue20-mining-subscribe-360');
+  await amount.fill('100');
+  await expect(page.locator('[data-testid="mining-error"]').count()).resolves.toBe(0);
+  await context.close();
+}, 150_000);
+
+it('order history: a cancelled pending order reads as cancelled, without close price or P&L (phone and Arabic)', async () => {
+  const list = await get<Instrument[]>('/v1/api/forex/trade_list');
+  const inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
+  const close = dec(inst.ForexQuotations?.Close ?? '1');
+  const placed = await get<Order>('/v1/api/forex/submit', {
+    type: 1, cont: inst.ForexMinCont, forex_id: inst.Id, status: 0, target_price: close.times('0.99').toFixed(inst.PricePrecision),
+    stop_loss_price: 0, target_profit_price: 0, multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+  });
+  expect(placed.code, placed.msg).toBe(1);
+  expect((await get<Order>('/v1/api/forex/cancel_trade', { id: placed.data.Id })).code).toBe(1);
+
+  const { context, page } = await englishPage(PHONE);
+  await loginInBrowser(page, server, user);
+  await page.goto(`${server.url}/#/order?type=3`);
+  const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
+  await row.waitFor({ timeout: 15_000 });
+  await expect(row.locator('.od-row__state').innerText()).resolves.toBe('Cancelled');
+  await expect(row.locator('[data-field="pnl"]').count()).resolves.toBe(0);
+  await expect(row.locator('.od-prices > span').count()).resolves.toBe(1);
+  await snap(page, 'issue20-order-history-360');
+  await row.click();
+  await page.locator('.od-detail [data-field="status"]').waitFor();
+  await expect(page.locator('.od-detail [data-row="pnl"]').count()).resolves.toBe(0);
+  await snap(page, 'issue20-order-sheet-360');
+  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
+  await page.goto(`${server.url}/#/order?type=3`);
+  await page.reload(); // the language cookie is read at start
+  await row.waitFor({ timeout: 15_000 });
+  await snap(page, 'issue20-order-history-ar-360');
+  await context.close();
+}, 150_000);
+
+it('/mine/charge bank tab: the first account is chosen and shown as chosen; /mine/chat offers a new tab', async () => {
+  for (const size of [PHONE, DESKTOP] as const) {
+    const { context, page } = await englishPage(size);
+    await loginInBrowser(page, server, user);
+    await page.goto(`${server.url}/#/mine/charge?type=1`);
+    await page.locator('.segmented__item[data-value="1"]').click({ timeout: 60_000 });
+    await page.locator('.mw-bank').first().waitFor({ timeout: 60_000 });
+    await expect(page.locator('.mw-bank').first().getAttribute('aria-checked')).resolves.toBe('true');
+    await snap(page, `issue20-charge-bank-${size.width}`);
+    await page.goto(`${server.url}/#/mine/chat`);
+    const link = page.locator('[data-testid="chat-new-tab"]');
+    await link.waitFor();
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    await snap(page, `issue20-chat-${size.width}`);
+    await context.close();
+  }
+}, 150_000);
+
+it('the desk /order shows one connection dot and one language globe; /trade keeps the chart edge free', async () => {
+  const { context, page } = await englishPage(DESKTOP);
+  await loginInBrowser(page, server, user);
+  await page.goto(`${server.url}/#/trade`);
+  await page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
+  await snap(page, 'issue20-trade-1280');
+  await page.goto(`${server.url}/#/order?type=1`);
+  await page.locator('.od-page').waitFor({ timeout: 20_000 });
+  await expect(page.locator('[data-testid="language-button"]:visible').count()).resolves.toBe(1);
+  await expect(page.locator('.conn-badge:visible').count()).resolves.toBe(1);
+  await snap(page, 'issue20-order-1280');
+  await context.close();
+
+  const phone = await englishPage(PHONE);
+  await phone.page.goto(`${server.url}/#/trade`);
+  await phone.page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
+  await snap(phone.page, 'issue20-trade-360');
+  await phone.context.close();
+}, 150_000);
+
+it('logout lands on / (SPEC §4)', async () => {
+  const { context, page } = await englishPage(PHONE);
+  await loginInBrowser(page, server, user);
+  await page.goto(`${server.url}/#/mine/system`);
+  await page.locator('[data-testid="logout"]').click();
+  await page.locator('.dialog .btn-down').click();
+  await page.locator('.mk-panel').first().waitFor({ timeout: 60_000 }); // the market page is in: a guard redirect came first
+  expect(new URL(page.url()).hash).toMatch(/^(#\/)?$/);
+  await context.close();
+}, 150_000);
