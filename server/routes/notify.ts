@@ -15,7 +15,7 @@ import { findUserByEmail, findUserByMobile } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, requiredStr } from '../http/schemas.ts';
-import { CAPTCHA } from '../http/wire/account.ts';
+import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
 import { replies } from '../http/wire-schema.ts';
 
 const TAGS = ['Account'];
@@ -63,7 +63,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   const sendSchema = {
     tags: TAGS,
-    response: replies({ type: 'null' }),
+    response: replies(CODE_SENT),
     body: body({ to: requiredStr(254), area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
   };
 

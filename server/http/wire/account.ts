@@ -44,6 +44,9 @@ export const COMPANY_STATUS = shape<{ status: number; type: number; loss_url: st
   loss_url: text,
 });
 
+/** A sent verification code's key: the register / reset / password check that uses the code carries it (docs/security.md). */
+export const CODE_SENT = shape<{ key: string }>('CodeSent', { key: text });
+
 export const CAPTCHA = shape<CaptchaImage>('Captcha', { id: text, b64s: text });
 
 export const DEMO_RESET = shape<{ balance: string; lock_balance: string }>('DemoReset', {
