@@ -1,5 +1,5 @@
 // The order engine: user actions (submit, close, cancel, stops), the tick-driven triggers (pending fills, stop-profit,
-// stop-loss, stop-out) over an in-memory index of open orders (the book, and the tick index that keeps per-tick work in
+// stop-loss, trailing stops, stop-out) over an in-memory index of open orders (the book, and the tick index that keeps per-tick work in
 // proportion to what a tick changes: tick-index.ts), and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
 // Over ~300 lines on purpose: the actions and the triggers share one in-memory index and its locking; the rules
@@ -19,11 +19,11 @@ import { toWireOrder } from './order-wire.ts';
 import { getOrder, loadOpenOrders, lockOrder } from './orders-repo.ts';
 import { checkStops, optionalPrice, planSubmit, type SubmitInput } from './submit-check.ts';
 import {
-  cancelPending, changeStops, closeHolding, fillPending, openOrder, RowChanged, type Committed,
+  cancelPending, changeStops, closeHolding, fillPending, openOrder, RowChanged, trailStop, type Committed,
 } from './transitions.ts';
 import type { EngineIndex, IndexSource } from './index-types.ts';
 import { TickIndex } from './tick-index.ts';
-import { pendingFills, stopHit, stopOutQueue } from './triggers.ts';
+import { pendingFills, stopHit, stopOutQueue, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
 
 /** How often the cached balances of users with open orders are re-read (deposits, withdrawals happen elsewhere). */
@@ -178,16 +178,22 @@ export class OrderEngine {
     return this.afterCommit(done, 'FOREX_CLOSED', 'cancel');
   }
 
-  async setStops(userId: number, id: number, profitText: string, lossText: string): Promise<Order> {
+  /** Stop-profit, stop-loss and trailing distance at once ("0" clears each). With a distance, the stop-loss starts at
+   * the more favourable of the typed one and the price less (buy) / plus (sell) the distance. */
+  async setStops(userId: number, id: number, profitText: string, lossText: string, trailText = '0'): Promise<Order> {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
       const current = this.currentPrice(inst);
       if (!current) throw new ApiError('no_price');
       const profit = optionalPrice(profitText, inst, 'stop_price_invalid');
-      const loss = optionalPrice(lossText, inst, 'stop_price_invalid');
-      checkStops(sideOf(row.orderType), current, profit, loss);
-      return changeStops(q, row, inst, profit, loss, current);
+      const typedLoss = optionalPrice(lossText, inst, 'stop_price_invalid');
+      const trail = optionalPrice(trailText, inst, 'trail_distance_invalid');
+      const side = sideOf(row.orderType);
+      const loss = trail ? (trailedStop(side, current, trail, typedLoss) ?? typedLoss) : typedLoss;
+      if (trail && !loss) throw new ApiError('stop_price_far'); // a buy's distance as large as the price
+      checkStops(side, current, profit, loss);
+      return changeStops(q, row, inst, profit, loss, trail, current);
     });
     return this.afterCommit(done, 'FOREX_TRADE', null);
   }
@@ -278,6 +284,9 @@ export class OrderEngine {
     }
     const reason = stopHit(o.side, at, o.stopProfit, o.stopLoss);
     if (reason) void this.runFor(o.id, () => this.closeTriggered(o.id, at, reason));
+    else if (o.trailDistance && trailedStop(o.side, at, o.trailDistance, o.stopLoss)) {
+      void this.runFor(o.id, () => this.trailTriggered(o.id, at));
+    }
   }
 
   /** Keeps an in-flight promise until it settles, so stop() can wait for it; callers handle its errors. */
@@ -321,6 +330,12 @@ export class OrderEngine {
     const done = await this.triggerTx(orderId, 1, async (q, row, inst) =>
       closeHolding(q, row, inst, at, reason, this.ctx.clock.now()));
     if (done) this.afterCommit(done, 'FOREX_CLOSED', reason);
+  }
+
+  /** The trailing stop follows the price: one conditional write, pushed as FOREX_TRADE (the app shows the new stop). */
+  private async trailTriggered(orderId: number, at: Price): Promise<void> {
+    const done = await this.triggerTx(orderId, 1, async (q, row, inst) => trailStop(q, row, inst, at));
+    if (done) this.afterCommit(done, 'FOREX_TRADE', null);
   }
 
   /** A trigger's transaction on an order still in `status`; null (nothing done) when a user action got there first. */

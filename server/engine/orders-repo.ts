@@ -19,6 +19,7 @@ interface DbOrder {
   trade_fee: string;
   target_loss_price: string;
   target_profit_price: string;
+  trail_distance: string | null;
   status: number;
   close_reason: string;
   created_at: string | number;
@@ -44,6 +45,7 @@ export function rowOf(r: DbOrder): OrderRow {
     tradeFee: String(r.trade_fee),
     targetLossPrice: String(r.target_loss_price),
     targetProfitPrice: String(r.target_profit_price),
+    trailDistance: String(r.trail_distance ?? '0'),
     status: Number(r.status) as OrderStatus,
     closeReason: r.close_reason as CloseReason | '',
     createdAt: Number(r.created_at),
@@ -117,13 +119,26 @@ export async function fillOrder(q: Queryable, id: number, fillPrice: string, now
   ));
 }
 
-export async function updateStops(
-  q: Queryable, id: number, profit: string, loss: string, updatePrice: string,
+/** Stops of a holding order, its trailing distance with them ("0" = none). */
+export async function updateStopsAndTrail(
+  q: Queryable, id: number, profit: string, loss: string, trail: string, updatePrice: string,
 ): Promise<OrderRow | null> {
   return one(await q.query<DbOrder>(
-    `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, update_price = $4
+    `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, trail_distance = $4, update_price = $5
      WHERE id = $1 AND status = 1 RETURNING *`,
-    [id, profit, loss, updatePrice],
+    [id, profit, loss, trail, updatePrice],
+  ));
+}
+
+/** The trailing stop moves: only while the order is holding and trailing, and only in the favourable direction (a
+ * buy's stop up, a sell's down), so a late or repeated write can never move a stop back. */
+export async function advanceTrailStop(q: Queryable, id: number, loss: string, updatePrice: string): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>(
+    `UPDATE orders SET target_loss_price = $2, update_price = $3
+     WHERE id = $1 AND status = 1 AND trail_distance > 0
+       AND ((order_type = 1 AND target_loss_price < $2) OR (order_type = 2 AND (target_loss_price = 0 OR target_loss_price > $2)))
+     RETURNING *`,
+    [id, loss, updatePrice],
   ));
 }
 

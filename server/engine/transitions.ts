@@ -7,10 +7,10 @@ import type { Queryable } from '../db/db.ts';
 import { move, moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { priceText } from './amounts.ts';
 import { nextSeq } from './event-seq.ts';
-import { fillOrder, finishOrder, insertOrder, updateStops } from './orders-repo.ts';
+import { advanceTrailStop, fillOrder, finishOrder, insertOrder, updateStopsAndTrail } from './orders-repo.ts';
 import { TradeRecord } from './record-types.ts';
 import type { SubmitPlan } from './submit-check.ts';
-import { cappedRealised } from './triggers.ts';
+import { cappedRealised, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 
 export interface Committed {
@@ -107,14 +107,28 @@ export async function fillPending(
   return { row: filled, seq: await nextSeq(q, row.userId), account: null };
 }
 
-/** New stop-profit / stop-loss of a holding order ("0" clears one). */
+/** New stop-profit / stop-loss / trailing distance of a holding order ("0" or null clears one). */
 export async function changeStops(
-  q: Queryable, row: OrderRow, inst: EngineInstrument, profit: Price | null, loss: Price | null, current: Price,
+  q: Queryable, row: OrderRow, inst: EngineInstrument, profit: Price | null, loss: Price | null, trail: Price | null,
+  current: Price,
 ): Promise<Committed> {
   const p = inst.pricePrecision;
-  const changed = await updateStops(
-    q, row.id, profit ? priceText(profit, p) : '0', loss ? priceText(loss, p) : '0', priceText(current, p),
-  );
+  const text = (v: Price | null): string => (v ? priceText(v, p) : '0');
+  const changed = await updateStopsAndTrail(q, row.id, text(profit), text(loss), text(trail), priceText(current, p));
   if (!changed) throw new RowChanged();
   return { row: changed, seq: await nextSeq(q, row.userId), account: null };
+}
+
+/** The trailing stop of a holding order (locked by the caller) follows the price `at`: judged again on the stored row
+ * (the database is the authority), moved only forward; RowChanged when there is nothing to move. */
+export async function trailStop(q: Queryable, row: OrderRow, inst: EngineInstrument, at: Price): Promise<Committed> {
+  const distance = price(row.trailDistance);
+  if (distance.lte(0)) throw new RowChanged();
+  const loss = price(row.targetLossPrice);
+  const next = trailedStop(sideOf(row.orderType), at, distance, loss.isZero() ? null : loss);
+  if (!next) throw new RowChanged();
+  const p = inst.pricePrecision;
+  const moved = await advanceTrailStop(q, row.id, priceText(next, p), priceText(at, p));
+  if (!moved) throw new RowChanged();
+  return { row: moved, seq: await nextSeq(q, row.userId), account: null };
 }

@@ -1,4 +1,5 @@
-// SPEC §7 Trading order routes: submit, my_deal, close, cancel_trade, set_stop_price — all GET, all need a session.
+// SPEC §7 Trading order routes: submit, my_deal, close, cancel_trade, set_stop_price (with the trailing distance of
+// issue 25) — all GET, all need a session.
 // The order engine is built and started by server/server.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../src/domain/types.ts';
@@ -97,17 +98,21 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.get<{ Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string } }>(
+  app.get<{ Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string; trail_distance?: string } }>(
     '/v1/api/forex/set_stop_price',
     {
       schema: {
-        querystring: query({ id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE }, ['id']),
+        querystring: query(
+          { id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE, trail_distance: PRICE }, ['id'],
+        ),
       },
     },
     async (request) => {
       const user = await sessionUser(ctx, request);
       const q = request.query;
-      return ok(await engine.setStops(user.id, q.id, q.target_profit_price ?? '0', q.stop_loss_price ?? '0'));
+      return ok(await engine.setStops(
+        user.id, q.id, q.target_profit_price ?? '0', q.stop_loss_price ?? '0', q.trail_distance ?? '0',
+      ));
     },
   );
 }

@@ -20,11 +20,12 @@ export function cancelOrder(id: number): Promise<Envelope<Order>> {
   return apiGetFull<Order>('/v1/api/forex/cancel_trade', { id }, { loading: true });
 }
 
-/** The query of set_stop_price: both prices at once, "0" clears that stop. */
+/** The query of set_stop_price: both prices and the trailing distance at once, "0" clears each. */
 export interface StopParams {
   id: number;
   target_profit_price: string;
   stop_loss_price: string;
+  trail_distance: string;
 }
 
 export function setStopPrice(params: StopParams): Promise<Envelope<Order>> {
