@@ -142,6 +142,36 @@ export async function advanceTrailStop(q: Queryable, id: number, loss: string, u
   ));
 }
 
+/** A partial close (issue 25): the holding row keeps the rest of its lots, margin and fee; only if still holding. */
+export async function shrinkOrder(
+  q: Queryable, id: number, f: { quantity: string; cautionMoney: string; tradeFee: string; updatePrice: string },
+): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>(
+    `UPDATE orders SET quantity = $2, caution_money = $3, trade_fee = $4, update_price = $5
+     WHERE id = $1 AND status = 1 RETURNING *`,
+    [id, f.quantity, f.cautionMoney, f.tradeFee, f.updatePrice],
+  ));
+}
+
+/** The closed part of a partial close: a history row of its own (status 3) with the part's lots, margin, fee and
+ * realised P&L, opened when and where the position was. */
+export async function insertClosedPart(
+  q: Queryable, from: OrderRow,
+  f: { quantity: string; cautionMoney: string; tradeFee: string; closePrice: string; factProfits: string; now: number },
+): Promise<OrderRow> {
+  const row = one(await q.query<DbOrder>(
+    `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
+       fact_profits, caution_money, trade_fee, target_loss_price, target_profit_price, trail_distance, status,
+       close_reason, created_at, filled_at, completed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 3, 'user', $15, $16, $17) RETURNING *`,
+    [from.userId, from.instrumentId, from.orderType, f.quantity, from.multiple, from.price, from.originPrice,
+      f.closePrice, f.factProfits, f.cautionMoney, f.tradeFee, from.targetLossPrice, from.targetProfitPrice,
+      from.trailDistance, from.createdAt, from.filledAt, f.now],
+  ));
+  if (!row) throw new Error('insert returned no order');
+  return row;
+}
+
 export async function loadOpenOrders(q: Queryable): Promise<OrderRow[]> {
   return (await q.query<DbOrder>('SELECT * FROM orders WHERE status IN (0, 1) ORDER BY id')).map(rowOf);
 }

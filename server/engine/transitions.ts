@@ -1,13 +1,15 @@
 // The order state changes, each inside the caller's transaction: the order row, every money movement through the
 // ledger (one financial record per change of the available balance) and the user's next event number commit together.
-import { positionPnl, sideOf } from '../../src/domain/money.ts';
+import { positionPnl, proRata, sideOf } from '../../src/domain/money.ts';
 import type { CloseReason } from '../../src/domain/types.ts';
-import { lots, price, usd, type Price } from '../../src/domain/units.ts';
+import { lots, price, usd, type Lots, type Price } from '../../src/domain/units.ts';
 import type { Queryable } from '../db/db.ts';
 import { move, moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { priceText } from './amounts.ts';
 import { nextSeq } from './event-seq.ts';
-import { advanceTrailStop, fillOrder, finishOrder, insertOrder, updateStopsAndTrail } from './orders-repo.ts';
+import {
+  advanceTrailStop, fillOrder, finishOrder, insertClosedPart, insertOrder, shrinkOrder, updateStopsAndTrail,
+} from './orders-repo.ts';
 import { TradeRecord } from './record-types.ts';
 import type { SubmitPlan } from './submit-check.ts';
 import { cappedRealised, trailedStop } from './triggers.ts';
@@ -75,6 +77,46 @@ export async function closeHolding(
   });
   if (!closed) throw new RowChanged();
   return { row: closed, seq: await nextSeq(q, row.userId), account };
+}
+
+export interface PartCommitted {
+  /** The position with the rest of its lots (still holding), and its event number. */
+  rest: Committed;
+  /** The closed part's history row, and its event number. */
+  closed: Committed;
+}
+
+/** Closes `part` lots of a holding order (locked by the caller) at `closePrice`, in the caller's one transaction: the
+ * part's margin share released and its P&L realised (capped as a full close is), the part written as a closed row of
+ * its own, and the position shrunk to the rest, whose margin and fee are the exact remainders (money.ts proRata). */
+export async function closePart(
+  q: Queryable, row: OrderRow, inst: EngineInstrument, part: Lots, closePrice: Price, now: number,
+): Promise<PartCommitted> {
+  const whole = lots(row.quantity);
+  const margin = proRata(usd(row.cautionMoney), part, whole);
+  const fee = proRata(usd(row.tradeFee), part, whole);
+  const rest = await shrinkOrder(q, row.id, {
+    quantity: whole.minus(part).toFixed(), cautionMoney: margin.rest.toFixed(), tradeFee: fee.rest.toFixed(),
+    updatePrice: priceText(closePrice, inst.pricePrecision),
+  });
+  if (!rest) throw new RowChanged();
+  // The ledger's memo names the position (its records read as that position's), as a full close's do.
+  const memo = memoOf(inst, row.id);
+  let account = await move(q, row.userId, {
+    balance: margin.part, lock: margin.part.neg(), type: TradeRecord.MARGIN_RELEASE, memo, at: now,
+  });
+  const full = positionPnl(inst.spec, sideOf(row.orderType), part, price(row.price), closePrice);
+  const realised = cappedRealised(full, usd(account.balance), usd(0));
+  if (!realised.isZero()) {
+    account = await move(q, row.userId, { balance: realised, type: TradeRecord.PROFIT, memo, at: now });
+  }
+  const closed = await insertClosedPart(q, row, {
+    quantity: part.toFixed(), cautionMoney: margin.part.toFixed(), tradeFee: fee.part.toFixed(),
+    closePrice: priceText(closePrice, inst.pricePrecision), factProfits: realised.toFixed(), now,
+  });
+  const restSeq = await nextSeq(q, row.userId);
+  const closedSeq = await nextSeq(q, row.userId);
+  return { rest: { row: rest, seq: restSeq, account }, closed: { row: closed, seq: closedSeq, account } };
 }
 
 /** Cancels a pending order (locked by the caller): its margin released and its fee refunded — it never traded. */

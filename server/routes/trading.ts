@@ -1,5 +1,5 @@
-// SPEC §7 Trading order routes: submit, my_deal, close, cancel_trade, set_stop_price (with the trailing distance of
-// issue 25) — all GET, all need a session.
+// SPEC §7 Trading order routes: submit, my_deal, close (whole or partial), close_all, cancel_trade, set_stop_price
+// (with the trailing distance) — the last three parts from issue 25 — all GET, all need a session.
 // The order engine is built and started by server/server.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../src/domain/types.ts';
@@ -80,12 +80,28 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get<{ Querystring: { id: number; cont?: string } }>(
     '/v1/api/forex/close',
-    { schema: { querystring: query({ id: ORDER_ID }, ['id']) } },
+    { schema: { querystring: query({ id: ORDER_ID, cont: str(40) }, ['id']) } },
     async (request) => {
       const user = await sessionUser(ctx, request);
-      return ok(await engine.close(user.id, request.query.id));
+      return ok(await engine.close(user.id, request.query.id, request.query.cont ?? ''));
+    },
+  );
+
+  // Close all (issue 25): scope all | buy | sell, optionally one instrument; each position in its own transaction.
+  app.get<{ Querystring: { scope: 'all' | 'buy' | 'sell'; forex_id?: number } }>(
+    '/v1/api/forex/close_all',
+    {
+      schema: {
+        querystring: query({ scope: { type: 'string', enum: ['all', 'buy', 'sell'] }, forex_id: int(1) }, ['scope']),
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      const { scope, forex_id: forexId } = request.query;
+      const side = scope === 'all' ? undefined : scope;
+      return ok({ results: await engine.closeAll(user.id, { side, forexId }) });
     },
   );
 
