@@ -89,6 +89,8 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   await loginInBrowser(page, server, user);
   await page.goto(`${server.url}/#/order?type=1`);
   await page.locator(`.od-row[data-id="${o.Id}"]`).click();
+  await page.locator('[data-action="close-part-open"]').waitFor();
+  await snap(page, 'issue25-holding-sheet-360');
   await page.locator('[data-action="close-part-open"]').click();
   const box = page.locator('input[data-field="close-lots"]');
   await box.fill('abc');
@@ -106,6 +108,8 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   await loginInBrowser(ar.page, server, user);
   await ar.page.goto(`${server.url}/#/order?type=1`);
   await ar.page.locator(`.od-row[data-id="${o.Id}"]`).click();
+  await ar.page.locator('[data-action="close-part-open"]').waitFor();
+  await snap(ar.page, 'issue25-holding-sheet-360-ar');
   await ar.page.locator('[data-action="close-part-open"]').click();
   await snap(ar.page, 'issue25-part-close-360-ar');
   await ar.context.close();
