@@ -117,7 +117,7 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
     return {
       id: nextId++, userId: 1 + Math.floor(rnd() * users), instrumentId: inst.id, orderType: buy ? 1 : 2, quantity: '0.01', multiple: 100,
       price: text(i, target), originPrice: text(i, p), updatePrice: text(i, p), factProfits: '0', cautionMoney: '11.000000', tradeFee: '0',
-      targetLossPrice: pending ? '0' : stop(!buy), targetProfitPrice: pending ? '0' : stop(buy), status: pending ? 0 : 1,
+      targetLossPrice: pending ? '0' : stop(!buy), targetProfitPrice: pending ? '0' : stop(buy), trailDistance: '0', status: pending ? 0 : 1,
       closeReason: '', createdAt: 0, filledAt: null, completedAt: null,
     };
   };

@@ -1,13 +1,13 @@
 // The order engine: user actions (submit, close, cancel, stops), the tick-driven triggers (pending fills, stop-profit,
-// stop-loss, stop-out) over an in-memory index of open orders (the book, and the tick index that keeps per-tick work in
+// stop-loss, trailing stops, stop-out) over an in-memory index of open orders (the book, and the tick index that keeps per-tick work in
 // proportion to what a tick changes: tick-index.ts), and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
 // Over ~300 lines on purpose: the actions and the triggers share one in-memory index and its locking; the rules
 // already live apart (submit-check.ts, triggers, amounts in src/domain/money.ts). Split further only with the index.
 import { checkOpenOrderCap } from '../security/open-orders.ts';
-import { sideOf } from '../../src/domain/money.ts';
+import { sideOf, type Side } from '../../src/domain/money.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
-import { price, type Price, type Usd } from '../../src/domain/units.ts';
+import { lots, price, type Price, type Usd } from '../../src/domain/units.ts';
 import type { Services, Tick } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -16,18 +16,33 @@ import { getSetting } from '../settings/settings.ts';
 import { claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
 import { OrderBook } from './order-book.ts';
 import { toWireOrder } from './order-wire.ts';
-import { getOrder, loadOpenOrders, lockOrder } from './orders-repo.ts';
-import { checkStops, optionalPrice, planSubmit, type SubmitInput } from './submit-check.ts';
+import { getOrder, loadOpenOrders, lockOrder, openOrdersOfUser } from './orders-repo.ts';
+import { checkStops, closeLots, optionalPrice, planSubmit, type SubmitInput } from './submit-check.ts';
 import {
-  cancelPending, changeStops, closeHolding, fillPending, openOrder, RowChanged, type Committed,
+  cancelPending, changeStops, closeHolding, closePart, fillPending, openOrder, RowChanged, trailStop, type Committed,
+  type PartCommitted,
 } from './transitions.ts';
 import type { EngineIndex, IndexSource } from './index-types.ts';
 import { TickIndex } from './tick-index.ts';
-import { pendingFills, stopHit, stopOutQueue } from './triggers.ts';
+import { pendingFills, stopHit, stopOutQueue, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
 
 /** How often the cached balances of users with open orders are re-read (deposits, withdrawals happen elsewhere). */
 export const ACCOUNT_REFRESH_MS = 5000;
+
+/** Which positions a close-all closes: all, one side, one instrument (or both filters). */
+export interface CloseScope {
+  side?: Side;
+  forexId?: number;
+}
+
+/** One position's outcome in a close-all: the closed order, or the errors.* key of its refusal. */
+export interface CloseAllItem {
+  Id: number;
+  ok: boolean;
+  order: Order | null;
+  error: string;
+}
 
 export type InstrumentSource = (q: Queryable) => Promise<EngineInstrument[]>;
 export type IndexFactory = (source: IndexSource) => EngineIndex;
@@ -157,16 +172,43 @@ export class OrderEngine {
     return result.order;
   }
 
-  async close(userId: number, id: number): Promise<Order> {
-    const done = await this.ctx.db.tx(async (q) => {
+  /** Closes a holding order at the live price: all of it, or `lotsText` lots of it (a partial close: the rest stays
+   * open with its share of margin and fee, and the closed part becomes a history row of its own). Answers the closed
+   * order (or part). */
+  async close(userId: number, id: number, lotsText = ''): Promise<Order> {
+    type Outcome = { full: Committed } | { part: PartCommitted };
+    const out = await this.ctx.db.tx(async (q): Promise<Outcome> => {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
       const current = this.currentPrice(inst);
       if (!this.ctx.market.isOpen(inst.code)) throw new ApiError('market_closed');
       if (!current) throw new ApiError('no_price');
-      return closeHolding(q, row, inst, current, 'user', this.ctx.clock.now());
+      const part = closeLots(lotsText, lots(row.quantity), inst);
+      const now = this.ctx.clock.now();
+      if (!part) return { full: await closeHolding(q, row, inst, current, 'user', now) };
+      return { part: await closePart(q, row, inst, part, current, now) };
     });
-    return this.afterCommit(done, 'FOREX_CLOSED', 'user');
+    if ('full' in out) return this.afterCommit(out.full, 'FOREX_CLOSED', 'user');
+    this.afterCommit(out.part.rest, 'FOREX_TRADE', null);
+    return this.afterCommit(out.part.closed, 'FOREX_CLOSED', 'user');
+  }
+
+  /** Close all (issue 25): every holding order of the user in the scope, each in its own transaction, one after the
+   * other; a refusal of one (its market closed, a race) does not stop the others. The result lists each. */
+  async closeAll(userId: number, scope: CloseScope): Promise<CloseAllItem[]> {
+    const held = await openOrdersOfUser(this.ctx.db, userId, 1);
+    const results: CloseAllItem[] = [];
+    for (const row of held) {
+      if (scope.side && sideOf(row.orderType) !== scope.side) continue;
+      if (scope.forexId !== undefined && row.instrumentId !== scope.forexId) continue;
+      try {
+        results.push({ Id: row.id, ok: true, order: await this.close(userId, row.id), error: '' });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        results.push({ Id: row.id, ok: false, order: null, error: err.key });
+      }
+    }
+    return results;
   }
 
   async cancel(userId: number, id: number): Promise<Order> {
@@ -178,16 +220,22 @@ export class OrderEngine {
     return this.afterCommit(done, 'FOREX_CLOSED', 'cancel');
   }
 
-  async setStops(userId: number, id: number, profitText: string, lossText: string): Promise<Order> {
+  /** Stop-profit, stop-loss and trailing distance at once ("0" clears each). With a distance, the stop-loss starts at
+   * the more favourable of the typed one and the price less (buy) / plus (sell) the distance. */
+  async setStops(userId: number, id: number, profitText: string, lossText: string, trailText = '0'): Promise<Order> {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
       const current = this.currentPrice(inst);
       if (!current) throw new ApiError('no_price');
       const profit = optionalPrice(profitText, inst, 'stop_price_invalid');
-      const loss = optionalPrice(lossText, inst, 'stop_price_invalid');
-      checkStops(sideOf(row.orderType), current, profit, loss);
-      return changeStops(q, row, inst, profit, loss, current);
+      const typedLoss = optionalPrice(lossText, inst, 'stop_price_invalid');
+      const trail = optionalPrice(trailText, inst, 'trail_distance_invalid');
+      const side = sideOf(row.orderType);
+      const loss = trail ? (trailedStop(side, current, trail, typedLoss) ?? typedLoss) : typedLoss;
+      if (trail && !loss) throw new ApiError('stop_price_far'); // a buy's distance as large as the price
+      checkStops(side, current, profit, loss);
+      return changeStops(q, row, inst, profit, loss, trail, current);
     });
     return this.afterCommit(done, 'FOREX_TRADE', null);
   }
@@ -278,6 +326,9 @@ export class OrderEngine {
     }
     const reason = stopHit(o.side, at, o.stopProfit, o.stopLoss);
     if (reason) void this.runFor(o.id, () => this.closeTriggered(o.id, at, reason));
+    else if (o.trailDistance && trailedStop(o.side, at, o.trailDistance, o.stopLoss)) {
+      void this.runFor(o.id, () => this.trailTriggered(o.id, at));
+    }
   }
 
   /** Keeps an in-flight promise until it settles, so stop() can wait for it; callers handle its errors. */
@@ -321,6 +372,12 @@ export class OrderEngine {
     const done = await this.triggerTx(orderId, 1, async (q, row, inst) =>
       closeHolding(q, row, inst, at, reason, this.ctx.clock.now()));
     if (done) this.afterCommit(done, 'FOREX_CLOSED', reason);
+  }
+
+  /** The trailing stop follows the price: one conditional write, pushed as FOREX_TRADE (the app shows the new stop). */
+  private async trailTriggered(orderId: number, at: Price): Promise<void> {
+    const done = await this.triggerTx(orderId, 1, async (q, row, inst) => trailStop(q, row, inst, at));
+    if (done) this.afterCommit(done, 'FOREX_TRADE', null);
   }
 
   /** A trigger's transaction on an order still in `status`; null (nothing done) when a user action got there first. */

@@ -22,6 +22,7 @@ export function openOrderOf(row: OrderRow): OpenOrder | null {
     margin: usd(row.cautionMoney),
     stopProfit: stop(row.targetProfitPrice),
     stopLoss: stop(row.targetLossPrice),
+    trailDistance: row.status === 1 ? stop(row.trailDistance) : null,
   };
 }
 

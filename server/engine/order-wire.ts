@@ -38,6 +38,7 @@ export function toWireOrder(row: OrderRow, inst: EngineInstrument, current: Pric
     TradeFee: moneyText(row.tradeFee),
     TargetLossPrice: stop(row.targetLossPrice),
     TargetProfitPrice: stop(row.targetProfitPrice),
+    TrailDistance: stop(row.trailDistance),
     Status: row.status,
     CloseReason: row.closeReason,
     CreateTimeHandler: iso(row.createdAt),

@@ -19,6 +19,7 @@ interface DbOrder {
   trade_fee: string;
   target_loss_price: string;
   target_profit_price: string;
+  trail_distance: string | null;
   status: number;
   close_reason: string;
   created_at: string | number;
@@ -44,6 +45,7 @@ export function rowOf(r: DbOrder): OrderRow {
     tradeFee: String(r.trade_fee),
     targetLossPrice: String(r.target_loss_price),
     targetProfitPrice: String(r.target_profit_price),
+    trailDistance: String(r.trail_distance ?? '0'),
     status: Number(r.status) as OrderStatus,
     closeReason: r.close_reason as CloseReason | '',
     createdAt: Number(r.created_at),
@@ -117,14 +119,57 @@ export async function fillOrder(q: Queryable, id: number, fillPrice: string, now
   ));
 }
 
-export async function updateStops(
-  q: Queryable, id: number, profit: string, loss: string, updatePrice: string,
+/** Stops of a holding order, its trailing distance with them ("0" = none). */
+export async function updateStopsAndTrail(
+  q: Queryable, id: number, profit: string, loss: string, trail: string, updatePrice: string,
 ): Promise<OrderRow | null> {
   return one(await q.query<DbOrder>(
-    `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, update_price = $4
+    `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, trail_distance = $4, update_price = $5
      WHERE id = $1 AND status = 1 RETURNING *`,
-    [id, profit, loss, updatePrice],
+    [id, profit, loss, trail, updatePrice],
   ));
+}
+
+/** The trailing stop moves: only while the order is holding and trailing, and only in the favourable direction (a
+ * buy's stop up, a sell's down), so a late or repeated write can never move a stop back. */
+export async function advanceTrailStop(q: Queryable, id: number, loss: string, updatePrice: string): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>(
+    `UPDATE orders SET target_loss_price = $2, update_price = $3
+     WHERE id = $1 AND status = 1 AND trail_distance > 0
+       AND ((order_type = 1 AND target_loss_price < $2) OR (order_type = 2 AND (target_loss_price = 0 OR target_loss_price > $2)))
+     RETURNING *`,
+    [id, loss, updatePrice],
+  ));
+}
+
+/** A partial close (issue 25): the holding row keeps the rest of its lots, margin and fee; only if still holding. */
+export async function shrinkOrder(
+  q: Queryable, id: number, f: { quantity: string; cautionMoney: string; tradeFee: string; updatePrice: string },
+): Promise<OrderRow | null> {
+  return one(await q.query<DbOrder>(
+    `UPDATE orders SET quantity = $2, caution_money = $3, trade_fee = $4, update_price = $5
+     WHERE id = $1 AND status = 1 RETURNING *`,
+    [id, f.quantity, f.cautionMoney, f.tradeFee, f.updatePrice],
+  ));
+}
+
+/** The closed part of a partial close: a history row of its own (status 3) with the part's lots, margin, fee and
+ * realised P&L, opened when and where the position was. */
+export async function insertClosedPart(
+  q: Queryable, from: OrderRow,
+  f: { quantity: string; cautionMoney: string; tradeFee: string; closePrice: string; factProfits: string; now: number },
+): Promise<OrderRow> {
+  const row = one(await q.query<DbOrder>(
+    `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
+       fact_profits, caution_money, trade_fee, target_loss_price, target_profit_price, trail_distance, status,
+       close_reason, created_at, filled_at, completed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 3, 'user', $15, $16, $17) RETURNING *`,
+    [from.userId, from.instrumentId, from.orderType, f.quantity, from.multiple, from.price, from.originPrice,
+      f.closePrice, f.factProfits, f.cautionMoney, f.tradeFee, from.targetLossPrice, from.targetProfitPrice,
+      from.trailDistance, from.createdAt, from.filledAt, f.now],
+  ));
+  if (!row) throw new Error('insert returned no order');
+  return row;
 }
 
 export async function loadOpenOrders(q: Queryable): Promise<OrderRow[]> {

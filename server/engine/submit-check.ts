@@ -74,6 +74,22 @@ function checkLots(text: string, inst: EngineInstrument): Lots {
   return q;
 }
 
+/** The lots of a partial close (issue 25): empty, or all the lots, is a full close (null). Otherwise a plain positive
+ * decimal on the lot step, at least the minimum, and leaving at least the minimum open. */
+export function closeLots(text: string, held: Lots, inst: EngineInstrument): Lots | null {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!isDecimalText(t) || dec(t).lte(0)) return reject('lots_invalid');
+  const q = lots(t);
+  if (q.gt(held)) return reject('close_lots_too_many', { max: held.toFixed() });
+  if (q.eq(held)) return null;
+  const step = dec(inst.pip);
+  if (step.gt(0) && !q.mod(step).isZero()) return reject('lots_step', { step: inst.pip });
+  if (q.lt(dec(inst.minLots))) return reject('lots_below_min', { min: inst.minLots });
+  if (held.minus(q).lt(dec(inst.minLots))) return reject('close_rest_below_min', { min: inst.minLots });
+  return q;
+}
+
 function checkMultiple(requested: number, inst: EngineInstrument): number {
   if (inst.multiples.length === 0) return reject('no_leverage');
   const offered = inst.multiples.includes(requested);

@@ -3,7 +3,7 @@
 // running margin and floating sums (exposure.ts). A tick on X re-prices only X's positions, finds the crossed triggers
 // in O(log n + k), and reports X's holders, whose stop-out check is O(1). Scaled integers throughout (scaled.ts);
 // decimal.js only where a figure does not fit, and at the edges (an order's texts when it is indexed, the answers).
-import { belowStopOut, pendingFills, stopHit } from './triggers.ts';
+import { belowStopOut, firesAt } from './triggers.ts';
 import { positionPnl } from '../../src/domain/money.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../src/domain/units.ts';
 import { UserExposure, MONEY_SCALE } from './exposure.ts';
@@ -288,13 +288,17 @@ export class TickIndex implements EngineIndex {
     }
     const profit = scaled(o.stopProfit);
     const loss = scaled(o.stopLoss);
-    if ((o.stopProfit && profit === null) || (o.stopLoss && loss === null)) {
+    const trail = scaled(o.trailDistance);
+    const trailFits = !o.trailDistance || (trail !== null && loss !== null);
+    if ((o.stopProfit && profit === null) || (o.stopLoss && loss === null) || !trailFits) {
       inst.slow.set(o.id, o);
       return;
     }
     const buy = o.side === 'buy';
     if (loss !== null) put(buy ? inst.down : inst.up, loss);
     if (profit !== null) put(buy ? inst.up : inst.down, profit);
+    // Trailing: the stop moves once the price is beyond it by more than the distance (one price step more).
+    if (trail !== null && loss !== null) put(buy ? inst.up : inst.down, buy ? loss + trail + 1 : loss - trail - 1);
   }
 
   /** Each id once, in the order the orders were indexed. */
@@ -314,10 +318,4 @@ function pnlOf(pos: Position, diff: number): number {
   const n = pos.sign * diff * pos.mul;
   const v = pos.div === 1 ? n : divHalfUp(n, pos.div);
   return v === 0 ? 0 : v;
-}
-
-/** The decimal rules (triggers.ts), for an order the ladders cannot hold. */
-function firesAt(o: OpenOrder, at: Price): boolean {
-  if (o.status === 0) return pendingFills(o.originPrice, o.price, at);
-  return stopHit(o.side, at, o.stopProfit, o.stopLoss) !== null;
 }

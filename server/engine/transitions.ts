@@ -1,16 +1,18 @@
 // The order state changes, each inside the caller's transaction: the order row, every money movement through the
 // ledger (one financial record per change of the available balance) and the user's next event number commit together.
-import { positionPnl, sideOf } from '../../src/domain/money.ts';
+import { positionPnl, proRata, sideOf } from '../../src/domain/money.ts';
 import type { CloseReason } from '../../src/domain/types.ts';
-import { lots, price, usd, type Price } from '../../src/domain/units.ts';
+import { lots, price, usd, type Lots, type Price } from '../../src/domain/units.ts';
 import type { Queryable } from '../db/db.ts';
 import { move, moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { priceText } from './amounts.ts';
 import { nextSeq } from './event-seq.ts';
-import { fillOrder, finishOrder, insertOrder, updateStops } from './orders-repo.ts';
+import {
+  advanceTrailStop, fillOrder, finishOrder, insertClosedPart, insertOrder, shrinkOrder, updateStopsAndTrail,
+} from './orders-repo.ts';
 import { TradeRecord } from './record-types.ts';
 import type { SubmitPlan } from './submit-check.ts';
-import { cappedRealised } from './triggers.ts';
+import { cappedRealised, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 
 export interface Committed {
@@ -77,6 +79,46 @@ export async function closeHolding(
   return { row: closed, seq: await nextSeq(q, row.userId), account };
 }
 
+export interface PartCommitted {
+  /** The position with the rest of its lots (still holding), and its event number. */
+  rest: Committed;
+  /** The closed part's history row, and its event number. */
+  closed: Committed;
+}
+
+/** Closes `part` lots of a holding order (locked by the caller) at `closePrice`, in the caller's one transaction: the
+ * part's margin share released and its P&L realised (capped as a full close is), the part written as a closed row of
+ * its own, and the position shrunk to the rest, whose margin and fee are the exact remainders (money.ts proRata). */
+export async function closePart(
+  q: Queryable, row: OrderRow, inst: EngineInstrument, part: Lots, closePrice: Price, now: number,
+): Promise<PartCommitted> {
+  const whole = lots(row.quantity);
+  const margin = proRata(usd(row.cautionMoney), part, whole);
+  const fee = proRata(usd(row.tradeFee), part, whole);
+  const rest = await shrinkOrder(q, row.id, {
+    quantity: whole.minus(part).toFixed(), cautionMoney: margin.rest.toFixed(), tradeFee: fee.rest.toFixed(),
+    updatePrice: priceText(closePrice, inst.pricePrecision),
+  });
+  if (!rest) throw new RowChanged();
+  // The ledger's memo names the position (its records read as that position's), as a full close's do.
+  const memo = memoOf(inst, row.id);
+  let account = await move(q, row.userId, {
+    balance: margin.part, lock: margin.part.neg(), type: TradeRecord.MARGIN_RELEASE, memo, at: now,
+  });
+  const full = positionPnl(inst.spec, sideOf(row.orderType), part, price(row.price), closePrice);
+  const realised = cappedRealised(full, usd(account.balance), usd(0));
+  if (!realised.isZero()) {
+    account = await move(q, row.userId, { balance: realised, type: TradeRecord.PROFIT, memo, at: now });
+  }
+  const closed = await insertClosedPart(q, row, {
+    quantity: part.toFixed(), cautionMoney: margin.part.toFixed(), tradeFee: fee.part.toFixed(),
+    closePrice: priceText(closePrice, inst.pricePrecision), factProfits: realised.toFixed(), now,
+  });
+  const restSeq = await nextSeq(q, row.userId);
+  const closedSeq = await nextSeq(q, row.userId);
+  return { rest: { row: rest, seq: restSeq, account }, closed: { row: closed, seq: closedSeq, account } };
+}
+
 /** Cancels a pending order (locked by the caller): its margin released and its fee refunded — it never traded. */
 export async function cancelPending(
   q: Queryable, row: OrderRow, inst: EngineInstrument, current: Price | null, now: number,
@@ -107,14 +149,28 @@ export async function fillPending(
   return { row: filled, seq: await nextSeq(q, row.userId), account: null };
 }
 
-/** New stop-profit / stop-loss of a holding order ("0" clears one). */
+/** New stop-profit / stop-loss / trailing distance of a holding order ("0" or null clears one). */
 export async function changeStops(
-  q: Queryable, row: OrderRow, inst: EngineInstrument, profit: Price | null, loss: Price | null, current: Price,
+  q: Queryable, row: OrderRow, inst: EngineInstrument, profit: Price | null, loss: Price | null, trail: Price | null,
+  current: Price,
 ): Promise<Committed> {
   const p = inst.pricePrecision;
-  const changed = await updateStops(
-    q, row.id, profit ? priceText(profit, p) : '0', loss ? priceText(loss, p) : '0', priceText(current, p),
-  );
+  const text = (v: Price | null): string => (v ? priceText(v, p) : '0');
+  const changed = await updateStopsAndTrail(q, row.id, text(profit), text(loss), text(trail), priceText(current, p));
   if (!changed) throw new RowChanged();
   return { row: changed, seq: await nextSeq(q, row.userId), account: null };
+}
+
+/** The trailing stop of a holding order (locked by the caller) follows the price `at`: judged again on the stored row
+ * (the database is the authority), moved only forward; RowChanged when there is nothing to move. */
+export async function trailStop(q: Queryable, row: OrderRow, inst: EngineInstrument, at: Price): Promise<Committed> {
+  const distance = price(row.trailDistance);
+  if (distance.lte(0)) throw new RowChanged();
+  const loss = price(row.targetLossPrice);
+  const next = trailedStop(sideOf(row.orderType), at, distance, loss.isZero() ? null : loss);
+  if (!next) throw new RowChanged();
+  const p = inst.pricePrecision;
+  const moved = await advanceTrailStop(q, row.id, priceText(next, p), priceText(at, p));
+  if (!moved) throw new RowChanged();
+  return { row: moved, seq: await nextSeq(q, row.userId), account: null };
 }

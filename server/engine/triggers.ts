@@ -1,7 +1,8 @@
-// Pure trigger rules (docs/trading.md): when a pending order fills, when a stop closes a position, which positions a
-// stop-out closes first, and how a close that gapped past everything the account holds is capped.
+// Pure trigger rules (docs/trading.md): when a pending order fills, when a stop closes a position, where a trailing
+// stop moves, which positions a stop-out closes first, and how a close that gapped past everything the account holds is capped.
 import { riskRate, STOP_OUT_LEVEL, type Side } from '../../src/domain/money.ts';
-import { usd, type Price, type Ratio, type Usd } from '../../src/domain/units.ts';
+import type { OpenOrder } from './types.ts';
+import { price, usd, type Price, type Ratio, type Usd } from '../../src/domain/units.ts';
 
 /** A pending order fills when the price reaches its target from the side it was placed on: a target below the
  * submit price fills at or below it (buy/sell limit below), a target above fills at or above it. */
@@ -26,6 +27,19 @@ export function stopHit(side: Side, current: Price, stopProfit: Price | null, st
   return null;
 }
 
+/** The trailing stop (docs/trading.md "Trailing stop"): the stop-loss a trailing distance asks for at `current` — a
+ * buy's at current − distance, a sell's at current + distance — returned only when it is strictly more favourable
+ * than the present stop-loss (a buy's higher, a sell's lower), so it never moves back; null when it stays. */
+export function trailedStop(side: Side, current: Price, distance: Price, stopLoss: Price | null): Price | null {
+  if (side === 'buy') {
+    const next = price(current.minus(distance));
+    if (next.lte(0)) return null;
+    return !stopLoss || next.gt(stopLoss) ? next : null;
+  }
+  const next = price(current.plus(distance));
+  return !stopLoss || next.lt(stopLoss) ? next : null;
+}
+
 /** Side rules for stops against a reference price (current price, or the target of a pending order):
  * a buy's stop-loss below and stop-profit above; mirrored for a sell. Returns an errors.* key or null. */
 export function stopSideError(side: Side, ref: Price, stopProfit: Price | null, stopLoss: Price | null): string | null {
@@ -37,6 +51,14 @@ export function stopSideError(side: Side, ref: Price, stopProfit: Price | null, 
     if (stopProfit && !stopProfit.lt(ref)) return 'stop_profit_below';
   }
   return null;
+}
+
+/** Whether an open order's rules call for an action at `at`: a pending fill, a stop, or a trailing stop to move. The
+ * decimal rule the tick index's ladders encode (and the test oracle scans with). */
+export function firesAt(o: OpenOrder, at: Price): boolean {
+  if (o.status === 0) return pendingFills(o.originPrice, o.price, at);
+  if (stopHit(o.side, at, o.stopProfit, o.stopLoss) !== null) return true;
+  return o.trailDistance !== null && trailedStop(o.side, at, o.trailDistance, o.stopLoss) !== null;
 }
 
 export interface Exposure {

@@ -32,6 +32,7 @@ export interface OrderRow {
   tradeFee: string;
   targetLossPrice: string; // "0" = none
   targetProfitPrice: string; // "0" = none
+  trailDistance: string; // "0" = no trailing stop; otherwise the stop-loss follows the best price at this distance
   status: OrderStatus;
   closeReason: CloseReason | '';
   createdAt: number;
@@ -52,4 +53,6 @@ export interface OpenOrder {
   margin: Usd;
   stopProfit: Price | null;
   stopLoss: Price | null;
+  /** Trailing distance (holding only): the stop-loss follows the best price at it. */
+  trailDistance: Price | null;
 }

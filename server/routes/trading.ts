@@ -1,4 +1,5 @@
-// SPEC §7 Trading order routes: submit, my_deal, close, cancel_trade, set_stop_price — all GET, all need a session.
+// SPEC §7 Trading order routes: submit, my_deal, close (whole or partial), close_all, cancel_trade, set_stop_price
+// (with the trailing distance) — the last three parts from issue 25 — all GET, all need a session.
 // The order engine is built and started by server/server.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../src/domain/types.ts';
@@ -8,7 +9,7 @@ import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';
 import { myDeal } from '../engine/order-lists.ts';
 import { ok } from '../http/envelope.ts';
 import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
-import { ORDER, ORDER_LIST } from '../http/wire/market.ts';
+import { CLOSE_ALL, ORDER, ORDER_LIST } from '../http/wire/market.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
 const TAGS = ['Trading'];
@@ -86,12 +87,34 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.get<{ Querystring: { id: number } }>(
+  app.get<{ Querystring: { id: number; cont?: string } }>(
     '/v1/api/forex/close',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) } },
+    {
+      schema: {
+        tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID, cont: str(40) }, ['id']), response: replies(ORDER),
+      },
+    },
     async (request) => {
       const user = await sessionUser(ctx, request);
-      return ok(await engine.close(user.id, request.query.id));
+      return ok(await engine.close(user.id, request.query.id, request.query.cont ?? ''));
+    },
+  );
+
+  // Close all (issue 25): scope all | buy | sell, optionally one instrument; each position in its own transaction.
+  app.get<{ Querystring: { scope: 'all' | 'buy' | 'sell'; forex_id?: number } }>(
+    '/v1/api/forex/close_all',
+    {
+      schema: {
+        tags: TAGS, security: SESSION,
+        querystring: query({ scope: { type: 'string', enum: ['all', 'buy', 'sell'] }, forex_id: int(1) }, ['scope']),
+        response: replies(CLOSE_ALL),
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(ctx, request);
+      const { scope, forex_id: forexId } = request.query;
+      const side = scope === 'all' ? undefined : scope;
+      return ok({ results: await engine.closeAll(user.id, { side, forexId }) });
     },
   );
 
@@ -104,19 +127,23 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.get<{ Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string } }>(
+  app.get<{ Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string; trail_distance?: string } }>(
     '/v1/api/forex/set_stop_price',
     {
       schema: {
         tags: TAGS, security: SESSION,
-        querystring: query({ id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE }, ['id']),
+        querystring: query(
+          { id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE, trail_distance: PRICE }, ['id'],
+        ),
         response: replies(ORDER),
       },
     },
     async (request) => {
       const user = await sessionUser(ctx, request);
       const q = request.query;
-      return ok(await engine.setStops(user.id, q.id, q.target_profit_price ?? '0', q.stop_loss_price ?? '0'));
+      return ok(await engine.setStops(
+        user.id, q.id, q.target_profit_price ?? '0', q.stop_loss_price ?? '0', q.trail_distance ?? '0',
+      ));
     },
   );
 }

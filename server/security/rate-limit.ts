@@ -24,7 +24,7 @@ export function rateGroupFor(method: string, url: string): RateGroup | null {
   if (m === 'GET' && url === '/api/captcha') return 'captcha';
   if (m === 'GET' && url === '/api/user/createAccountDemoForU') return 'demo';
   if (m === 'POST' && /upload/i.test(url)) return 'upload';
-  if (m === 'GET' && /^\/v1\/api\/forex\/(submit|close|cancel_trade|set_stop_price)$/.test(url)) return 'order';
+  if (m === 'GET' && /^\/v1\/api\/forex\/(submit|close|close_all|cancel_trade|set_stop_price)$/.test(url)) return 'order';
   return null;
 }
 

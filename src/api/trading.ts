@@ -10,9 +10,10 @@ export function myDeal(status: OrderStatus, page: number, opts: CallOptions = {}
   return apiGet<OrderList>('/v1/api/forex/my_deal', { status, page }, opts, signal);
 }
 
-/** Closes a holding order at the live price; resolves the closed order and the server's msg. */
-export function closeOrder(id: number): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/close', { id }, { loading: true });
+/** Closes a holding order at the live price — all of it, or `cont` lots (a partial close: the answer is the closed
+ * part, the rest arrives as FOREX_TRADE); resolves the closed order and the server's msg. */
+export function closeOrder(id: number, cont?: string): Promise<Envelope<Order>> {
+  return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, { loading: true });
 }
 
 /** Cancels a pending order; resolves the cancelled order (status 3) and the server's msg. */
@@ -20,11 +21,12 @@ export function cancelOrder(id: number): Promise<Envelope<Order>> {
   return apiGetFull<Order>('/v1/api/forex/cancel_trade', { id }, { loading: true });
 }
 
-/** The query of set_stop_price: both prices at once, "0" clears that stop. */
+/** The query of set_stop_price: both prices and the trailing distance at once, "0" clears each. */
 export interface StopParams {
   id: number;
   target_profit_price: string;
   stop_loss_price: string;
+  trail_distance: string;
 }
 
 export function setStopPrice(params: StopParams): Promise<Envelope<Order>> {

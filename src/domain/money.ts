@@ -72,6 +72,13 @@ export function positionPnl(spec: ContractSpec, side: Side, quantity: Lots, open
   return money(pnl(spec, side, quantity, openPrice, current));
 }
 
+/** A partial close (issue 25): the share of `amount` (margin, fee) that goes with `part` of `whole` lots, rounded
+ * half-up like every amount; the rest keeps exactly amount − share, so the two always add up to the amount. */
+export function proRata(amount: Usd, part: Lots, whole: Lots): { part: Usd; rest: Usd } {
+  const share = money(amount.times(part).div(whole));
+  return { part: share, rest: usd(amount.minus(share)) };
+}
+
 /** Sum of per-position P&L (each already rounded by positionPnl): the account's floating P&L. */
 export function sumMoney(values: Iterable<Usd>): Usd {
   let total = new D(0);

@@ -84,6 +84,9 @@ export interface Order {
   TradeFee: string; // handling fee
   TargetLossPrice: string; // "0" = none
   TargetProfitPrice: string; // "0" = none
+  /** Trailing-stop distance (issue 25), "0" = none; while set, TargetLossPrice is the current trailing stop.
+   * Optional: answers recorded before it (fixtures, an older server) mean none. */
+  TrailDistance?: string;
   Status: OrderStatus;
   CloseReason: CloseReason | '';
   CreateTimeHandler: string; // formatted create time (UTC ISO)

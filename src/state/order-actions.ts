@@ -54,12 +54,15 @@ function toastMsg(msg: string, fallbackKey: string): void {
   toast(msg && msg.toLowerCase() !== 'success' ? msg : i18n.t(fallbackKey));
 }
 
-/** Closes a holding order. Resolves true when the server closed it; the failure toast is the client's. */
-export async function closePosition(id: number): Promise<boolean> {
+/** Closes a holding order, or `lots` of it. Resolves true when the server closed it; the failure toast is the client's. */
+export async function closePosition(id: number, lots?: string): Promise<boolean> {
   try {
-    const env = await closeOrder(id);
+    const env = await closeOrder(id, lots);
     toastMsg(env.msg, 'orders.closed_ok');
     applyClosed(env.data);
+    // A partial close answers with the closed part (a new id): the rest changed too, read it without waiting for its push.
+    if (env.data.Id !== id && orderLists[1].peek().started) void refreshList(1);
+    if (env.data.Id !== id) void syncPositions();
   } catch {
     return false;
   }

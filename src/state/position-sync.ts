@@ -14,6 +14,12 @@ export const $funds: Signal<Balance | null> = signal<Balance | null>(null, { nam
 export const MAX_POSITION_PAGES = 50;
 
 let positions = new Map<number, Order>();
+
+/** The holding positions as last synced or pushed (the chart draws their trailing stops from it). */
+export const $heldPositions: Signal<readonly Order[]> = signal<readonly Order[]>([], { name: 'position-sync.$heldPositions' });
+const publish = (): void => {
+  $heldPositions.value = [...positions.values()];
+};
 let positionsSynced = false;
 let positionsVersion = 0; // bumped by events, so a sync that raced one runs again
 let active = 0; // mounted screens that show positions (/order, /trade's account strip)
@@ -73,6 +79,7 @@ export function syncPositions(): Promise<void> {
         const stale = syncAgain || version !== positionsVersion;
         if (stale && attempt < 2) continue;
         positions = new Map(all.filter((o) => o.Status === 1).map((o) => [o.Id, o]));
+        publish();
         positionsSynced = true;
         pushPositions();
         return;
@@ -130,18 +137,22 @@ export function screenUnmounted(): boolean {
 /** An open order (pending or holding) changed; a holding one is a position. */
 export function notePositionOpen(order: Order): void {
   positionsVersion++;
-  if (order.Status === 1) positions.set(order.Id, order);
+  if (order.Status === 1) {
+    positions.set(order.Id, order);
+    publish();
+  }
 }
 
 export function notePositionClosed(id: number): void {
   positionsVersion++;
-  positions.delete(id);
+  if (positions.delete(id)) publish();
 }
 
 /** Another account: no positions, no balance, and the feed's copy taken back. */
 export function resetPositions(): void {
   positionsVersion++;
   positions = new Map();
+  publish();
   positionsSynced = false;
   $funds.value = null;
   clearFeedPositions();

@@ -1,6 +1,8 @@
 // Test doubles for driving the order engine in-process: a scripted market (setPrice emits a tick synchronously),
 // a push recorder, the instruments the engine tests trade, funded users, and the ledger invariants.
-import type { LiveQuote, MarketFeed, Tick, UserPush } from '../../server/context.ts';
+import type { AppContext, LiveQuote, MarketFeed, Tick, Timers, UserPush } from '../../server/context.ts';
+import { OrderEngine } from '../../server/engine/engine.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 import type { Queryable } from '../../server/db/db.ts';
 import type { EngineInstrument } from '../../server/engine/types.ts';
 import { createUser } from '../../server/accounts/create-user.ts';
@@ -131,4 +133,30 @@ export async function ledgerCheck(q: Queryable, userId: number): Promise<LedgerC
   return {
     balance: n(acc?.balance), lock: n(acc?.lock_balance), sumRecords: n(rec?.s), sumOpenMargins: n(mar?.s),
   };
+}
+
+/** Timers that never fire: the engine's account cache is refreshed by the trades themselves. */
+export const IDLE_TIMERS: Timers = {
+  setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined,
+};
+
+/** A test server with the test instruments, a scripted market (TSTEUR at 1.10000) and a started engine over it. */
+export interface EngineBed {
+  server: TestServer;
+  ctx: AppContext;
+  market: ScriptedMarket;
+  push: PushRecorder;
+  engine: OrderEngine;
+}
+
+export async function startEngineBed(): Promise<EngineBed> {
+  const server = await startTestServer();
+  await insertTestInstruments(server.ctx.db);
+  const market = new ScriptedMarket(TEST_INSTRUMENTS);
+  const push = new PushRecorder();
+  const ctx: AppContext = { ...server.ctx, timers: IDLE_TIMERS, market, push };
+  const engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS);
+  await engine.start();
+  market.setPrice('TSTEUR', '1.10000');
+  return { server, ctx, market, push, engine };
 }

@@ -85,7 +85,7 @@ describe('TickIndex bookkeeping', () => {
   };
   const row = (over: Partial<OrderRow>): OrderRow => ({
     id: 1, userId: 7, instrumentId: 1, orderType: 1, quantity: '1', multiple: 100, price: '1.10000', originPrice: '1.10000',
-    updatePrice: '0', factProfits: '0', cautionMoney: '1100', tradeFee: '0', targetLossPrice: '0', targetProfitPrice: '0',
+    updatePrice: '0', factProfits: '0', cautionMoney: '1100', tradeFee: '0', targetLossPrice: '0', targetProfitPrice: '0', trailDistance: '0',
     status: 1, closeReason: '', createdAt: 0, filledAt: null, completedAt: null, ...over,
   });
   const setup = () => {

@@ -14,7 +14,7 @@ const eur: EngineInstrument = {
 const row: OrderRow = {
   id: 7, userId: 3, instrumentId: 1, orderType: 2, quantity: '0.30000000', multiple: 100, price: '1.0850000',
   originPrice: '1.085', updatePrice: '1.085', factProfits: '0', cautionMoney: '325.50000000', tradeFee: '0.65100000',
-  targetLossPrice: '1.09', targetProfitPrice: '0', status: 1, closeReason: '', createdAt: Date.UTC(2026, 0, 6, 12),
+  targetLossPrice: '1.09', targetProfitPrice: '0', trailDistance: '0', status: 1, closeReason: '', createdAt: Date.UTC(2026, 0, 6, 12),
   filledAt: Date.UTC(2026, 0, 6, 12), completedAt: null,
 };
 

@@ -33,7 +33,7 @@ type Op =
   | { k: 'open'; user: number; inst: number; buy: boolean; pending: boolean; qty: number; away: number; margin: number; tp: number; sl: number }
   | { k: 'fill'; pick: number }
   | { k: 'close'; pick: number }
-  | { k: 'stops'; pick: number; tp: number; sl: number }
+  | { k: 'stops'; pick: number; tp: number; sl: number; trail: number }
   | { k: 'balance'; user: number; amount: number; huge: boolean }
   | { k: 'tick'; inst: number; move: number }
   | { k: 'onto'; pick: number; level: 'tp' | 'sl' | 'target'; off: number };
@@ -46,7 +46,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('open' as const), user: fc.constantFrom(...USERS), inst: fc.nat(3), buy: fc.boolean(), pending: fc.boolean(), qty: lots, away: small(3000), margin: fc.integer({ min: 1, max: 5_000_000_000 }), tp: small(4000), sl: small(4000) }), weight: 4 },
   { arbitrary: fc.record({ k: fc.constant('fill' as const), pick }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('close' as const), pick }), weight: 2 },
-  { arbitrary: fc.record({ k: fc.constant('stops' as const), pick, tp: small(4000), sl: small(4000) }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('stops' as const), pick, tp: small(4000), sl: small(4000), trail: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 40 })) }), weight: 2 },
   { arbitrary: fc.record({ k: fc.constant('balance' as const), user: fc.constantFrom(...USERS), amount: fc.integer({ min: 0, max: 3_000_000_000_000 }), huge: fc.boolean() }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('tick' as const), inst: fc.nat(3), move: small(3000) }), weight: 4 },
   { arbitrary: fc.record({ k: fc.constant('onto' as const), pick, level: fc.constantFrom('tp' as const, 'sl' as const, 'target' as const), off: fc.integer({ min: -1, max: 1 }) }), weight: 2 },
@@ -90,7 +90,7 @@ function harness() {
         id: nextId++, userId: op.user, instrumentId: inst.id, orderType: op.buy ? 1 : 2, quantity: text(op.qty, inst.qtyPlaces),
         multiple: 10, price: text(target, inst.pricePrecision), originPrice: text(now, inst.pricePrecision), updatePrice: '0',
         factProfits: '0', cautionMoney: text(op.margin, 6), tradeFee: '0', targetLossPrice: stop(inst, op.sl),
-        targetProfitPrice: stop(inst, op.tp), status: op.pending ? 0 : 1, closeReason: '', createdAt: 0, filledAt: null, completedAt: null,
+        targetProfitPrice: stop(inst, op.tp), trailDistance: '0', status: op.pending ? 0 : 1, closeReason: '', createdAt: 0, filledAt: null, completedAt: null,
       });
     } else if (op.k === 'fill') {
       const row = nth(op.pick, 0);
@@ -102,7 +102,9 @@ function harness() {
     } else if (op.k === 'stops') {
       const row = nth(op.pick, 1);
       const inst = row && INSTRUMENTS.find((i) => i.id === row.instrumentId);
-      if (row && inst) apply({ ...row, targetProfitPrice: stop(inst, op.tp), targetLossPrice: stop(inst, op.sl) });
+      // A trailing distance (issue 25) puts a third level on the ladders (or the slow set when the order has no stop-loss).
+      const trailDistance = op.trail === 0 || !inst ? '0' : text(op.trail * 3, inst.pricePrecision);
+      if (row && inst) apply({ ...row, targetProfitPrice: stop(inst, op.tp), targetLossPrice: stop(inst, op.sl), trailDistance });
     } else if (op.k === 'balance') {
       const amount = text(op.huge ? op.amount * 1_000_000 : op.amount, 8);
       fast.setBalance(op.user, amount);

@@ -70,7 +70,7 @@ function row(c: Case, margin: string, fee: string, id: number): OrderRow {
   return {
     id, userId: 1, instrumentId: 1, orderType: c.orderType, quantity: c.lots, multiple: c.multiple,
     price: c.current, originPrice: c.current, updatePrice: c.current, factProfits: '0', cautionMoney: margin, tradeFee: fee,
-    targetLossPrice: '0', targetProfitPrice: '0', status: 1, closeReason: '', createdAt: 0, filledAt: 0, completedAt: null,
+    targetLossPrice: '0', targetProfitPrice: '0', trailDistance: '0', status: 1, closeReason: '', createdAt: 0, filledAt: 0, completedAt: null,
   };
 }
 

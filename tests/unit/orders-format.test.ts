@@ -84,9 +84,13 @@ describe('sheet figures', () => {
 
 describe('stop form', () => {
   it('empty boxes send "0" (clear), prices are sent as typed, anything else is refused', () => {
-    expect(stopParams(7, '1.09000', '')).toEqual({ id: 7, target_profit_price: '1.09000', stop_loss_price: '0' });
-    expect(stopParams(7, ' ', '0')).toEqual({ id: 7, target_profit_price: '0', stop_loss_price: '0' });
-    expect(stopParams(7, '.', '1')).toBeNull();
+    expect(stopParams(7, '1.09000', '')).toEqual({ id: 7, target_profit_price: '1.09000', stop_loss_price: '0', trail_distance: '0' });
+    expect(stopParams(7, ' ', '0')).toEqual({ id: 7, target_profit_price: '0', stop_loss_price: '0', trail_distance: '0' });
+    expect(stopParams(7, '.', '1')).toEqual({ error: 'stop_price_invalid' });
+    // The trailing distance (issue 25): sent as typed ("0.00200" stays "0.00200"), a bad one has its own message.
+    expect(stopParams(7, '', '', '0.00200')).toEqual({ id: 7, target_profit_price: '0', stop_loss_price: '0', trail_distance: '0.00200' });
+    expect(stopParams(7, '', '', '-1')).toEqual({ error: 'trail_distance_invalid' });
+    expect(stopParams(7, '', '', '2e-3')).toEqual({ error: 'trail_distance_invalid' });
     expect(stopInput('0')).toBe('');
     expect(stopInput('1.08')).toBe('1.08');
   });

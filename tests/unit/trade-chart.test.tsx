@@ -6,7 +6,10 @@ import type { KlineUpdate } from '../../workers/protocol.ts';
 import type { KlineBar, Period } from '../../src/domain/types.ts';
 import { provideFeed } from '../../src/state/feed-handle.ts';
 
-const series = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
+const priceLine = { applyOptions: vi.fn() };
+const series = {
+  setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn(), createPriceLine: vi.fn((_opts: unknown) => priceLine), removePriceLine: vi.fn(),
+};
 const timeScale = { scrollToRealTime: vi.fn() };
 const chart = {
   addSeries: vi.fn(() => series),
@@ -22,6 +25,7 @@ vi.mock('lightweight-charts', () => ({
   CandlestickSeries: { type: 'Candlestick' },
   ColorType: { Solid: 'solid' },
   TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
+  LineStyle: { Dashed: 2 },
 }));
 
 const watchChart = vi.fn(async (_code: string, _period: Period) => undefined);
@@ -72,6 +76,26 @@ afterEach(() => {
 });
 
 describe('CandleChart', () => {
+  it('draws a trailing stop as a price line, moves it in place when the stop moves, and removes it (issue 25)', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    const draw = (lines: Array<{ id: number; price: number; title: string }>) =>
+      act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} stopLines={lines} />));
+    draw([{ id: 7, price: 1.098, title: 'Trailing stop' }]);
+    expect(series.createPriceLine).toHaveBeenCalledTimes(1);
+    expect(series.createPriceLine.mock.calls[0]?.[0]).toMatchObject({ price: 1.098, title: 'Trailing stop' });
+    const box = host.querySelector<HTMLElement>('.tw-chart');
+    expect(box?.dataset.stopLines).toBe('7:1.098');
+    draw([{ id: 7, price: 1.099, title: 'Trailing stop' }]);
+    expect(series.createPriceLine).toHaveBeenCalledTimes(1); // the same line, moved
+    expect(priceLine.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ price: 1.099 }));
+    expect(box?.dataset.stopLines).toBe('7:1.099');
+    draw([]);
+    expect(series.removePriceLine).toHaveBeenCalledWith(priceLine);
+    expect(box?.dataset.stopLines).toBe('');
+  });
+
   it('creates one chart, loads history with setData and streams the last bar with update()', () => {
     host = document.createElement('div');
     document.body.append(host);

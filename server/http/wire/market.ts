@@ -1,6 +1,7 @@
 // The `data` shapes of the market and trading routes (SPEC §3, §7 Trading): instruments, categories, bars, orders.
 import type { Category, Instrument, KlineBar, Order, OrderList } from '../../../src/domain/types.ts';
-import { decimal, enumOf, integer, listOf, number, shape, text } from '../wire-schema.ts';
+import type { CloseAllItem } from '../../engine/engine.ts';
+import { decimal, enumOf, integer, listOf, nullable, number, shape, text } from '../wire-schema.ts';
 
 const QUOTATION = shape<Instrument['ForexQuotations']>('ForexQuotation', {
   Open: decimal,
@@ -65,10 +66,16 @@ export const ORDER = shape<Order>('Order', {
   TradeFee: decimal,
   TargetLossPrice: decimal,
   TargetProfitPrice: decimal,
+  TrailDistance: { ...decimal, description: 'trailing-stop distance, "0" = none; while set TargetLossPrice is the trailing stop' },
   Status: { enum: [0, 1, 3], description: '0 pending, 1 holding, 3 closed' },
   CloseReason: enumOf('', 'user', 'stop_profit', 'stop_loss', 'stop_out', 'cancel'),
   CreateTimeHandler: text,
   CompleteTimeHandler: text,
+}, ['TrailDistance']);
+
+/** close_all (issue 25): each position's outcome, the closed order or the errors.* key of its refusal. */
+export const CLOSE_ALL = shape<{ results: CloseAllItem[] }>('CloseAllResult', {
+  results: listOf(shape<CloseAllItem>('CloseAllItem', { Id: integer, ok: { type: 'boolean' }, order: nullable(ORDER), error: text })),
 });
 
 export const ORDER_LIST = shape<OrderList>('OrderList', {

@@ -5,12 +5,13 @@
 // an update. Applied at once, the chart's draw and the quotes' paint fell in the same frame, which on a slow phone
 // was /trade's long tasks (bench/README.md "Round two"); deferred, they land in two frames.
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
+import { CandlestickSeries, createChart, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { animationFrames } from '../../state/clock.ts';
 import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/market.ts';
 import { chartOptions, readChartColours, seriesOptions } from './chart-theme.ts';
 import { isForChart, toCandle, toCandles } from './candles.ts';
+import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
 import type { KlineBar, Period } from '../../domain/types.ts';
 import './candle-chart.css';
 
@@ -30,7 +31,11 @@ export interface CandleChartProps {
   precision: number;
   /** Where live bars wait for their frame (tests pass their own). */
   frames?: ChartFrames;
+  /** Trailing stops of the trader's positions on this instrument, drawn as price lines. */
+  stopLines?: readonly StopLine[];
 }
+
+const NO_LINES: readonly StopLine[] = [];
 
 interface Live {
   chart: IChartApi;
@@ -51,7 +56,7 @@ function mark(box: HTMLElement, bars: number | null, time: number | undefined, c
   box.dataset.lastClose = close === undefined ? '' : String(close);
 }
 
-export function CandleChart({ code, period, precision, frames = browserFrames }: CandleChartProps) {
+export function CandleChart({ code, period, precision, frames = browserFrames, stopLines = NO_LINES }: CandleChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<Live | null>(null);
   const shownRef = useRef<{ code: string; period: Period } | null>(null);
@@ -60,6 +65,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames }:
   const me = useRef<object>({});
   const framesRef = useRef(frames);
   const dropWaitingRef = useRef<() => void>(() => undefined);
+  const linesRef = useRef(new Map<number, IPriceLine>());
 
   const watch = () => {
     const shown = shownRef.current;
@@ -78,6 +84,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames }:
     const chart = createChart(box, { ...chartOptions(colours), width: 0, height: 0 });
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
     liveRef.current = { chart, series };
+    const lines = linesRef.current;
 
     // Bars waiting for the next frame, oldest first; a bar of the same time replaces the one waiting.
     let waiting: KlineBar[] = [];
@@ -160,10 +167,19 @@ export function CandleChart({ code, period, precision, frames = browserFrames }:
           .catch(() => undefined);
       }
       liveRef.current = null;
+      lines.clear();
       chart.remove();
     };
     // The chart lives as long as the component: created once, never re-created on prop changes.
   }, []);
+
+  useEffect(() => {
+    const live = liveRef.current;
+    const box = boxRef.current;
+    if (!live || !box) return;
+    syncStopLines(live.series, linesRef.current, stopLines, readChartColours(box).text);
+    box.dataset.stopLines = stopLinesMark(stopLines);
+  }, [stopLines]);
 
   useEffect(() => {
     precisionRef.current = precision;

@@ -7,7 +7,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { Num } from '../../components/num.tsx';
 import { orderLiveText } from './order-live.ts';
-import { amountText, isCancelled, NONE, orderFigures, percentText, priceText, stopText } from './order-format.ts';
+import { amountText, isCancelled, NONE, orderFigures, percentText, priceText, stopLossText, stopText, trailOf } from './order-format.ts';
 
 const STATUS_KEY: Record<Order['Status'], string> = {
   0: 'orders.state_pending',
@@ -99,8 +99,8 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           <Row field="stop-profit" label={t('trade.stop_profit')}>
             {stopText(order.TargetProfitPrice, precision)}
           </Row>
-          <Row field="stop-loss" label={t('trade.stop_loss')}>
-            {stopText(order.TargetLossPrice, precision)}
+          <Row field="stop-loss" label={t(trailOf(order) ? 'orders.trailing' : 'trade.stop_loss')}>
+            {stopLossText(order, t)}
           </Row>
           <Row field="created" label={t('orders.created')} num={false}>
             {timeText(order.CreateTimeHandler)}

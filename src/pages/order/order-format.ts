@@ -10,6 +10,7 @@ import { moneyText, NO_VALUE } from '../../domain/money-text.ts';
 import { priceText as formatPrice } from '../../domain/price-text.ts';
 import { lots, price, usd } from '../../domain/units.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
+import type { StopParams } from '../../api/trading.ts';
 
 export const NONE = NO_VALUE;
 
@@ -76,8 +77,11 @@ export function orderFigures(order: Order, inst: Instrument | undefined): OrderF
   };
 }
 
-/** The query of set_stop_price from the form's boxes: empty = "0" (clears); null when a box is not a price. */
-export function stopParams(id: number, stopProfit: string, stopLoss: string): { id: number; target_profit_price: string; stop_loss_price: string } | null {
+/** The query of set_stop_price from the form's boxes: empty = "0" (clears); the errors.* key of the first box that
+ * is not a price (the typed text is sent as typed, never rewritten). */
+export function stopParams(
+  id: number, stopProfit: string, stopLoss: string, trail = '',
+): StopParams | { error: 'stop_price_invalid' | 'trail_distance_invalid' } {
   const norm = (v: string): string | null => {
     const typed = readTypedNumber(v);
     if (typed.kind === 'empty') return '0';
@@ -85,8 +89,24 @@ export function stopParams(id: number, stopProfit: string, stopLoss: string): { 
   };
   const tp = norm(stopProfit);
   const sl = norm(stopLoss);
-  if (tp === null || sl === null) return null;
-  return { id, target_profit_price: tp, stop_loss_price: sl };
+  const td = norm(trail);
+  if (tp === null || sl === null) return { error: 'stop_price_invalid' };
+  if (td === null) return { error: 'trail_distance_invalid' };
+  return { id, target_profit_price: tp, stop_loss_price: sl, trail_distance: td };
+}
+
+/** The trailing distance of an order, null when it has none ("0" or absent: an answer from before issue 25). */
+export function trailOf(order: Pick<Order, 'TrailDistance'>): string | null {
+  const v = order.TrailDistance;
+  return isDecimalText(v) && !dec(v).isZero() ? v : null;
+}
+
+/** The stop-loss row: the stop, and with a trailing distance "1.09900 (trailing 0.00200)". */
+export function stopLossText(order: Order, t: (key: string, o: Record<string, string>) => string): string {
+  const stop = stopText(order.TargetLossPrice, order.ForexTradeLists.PricePrecision);
+  const trail = trailOf(order);
+  if (!trail || stop === NONE) return stop;
+  return t('orders.trailing_value', { stop, distance: priceText(trail, order.ForexTradeLists.PricePrecision) });
 }
 
 /** What a form box starts with: the order's stop, or empty when it has none ("0"). */

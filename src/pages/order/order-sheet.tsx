@@ -1,4 +1,4 @@
-// The detail bottom sheet of the open order, with its actions: cancel (pending), close and edit stops (holding),
+// The detail bottom sheet of the open order, with its actions: cancel (pending), close, close part and edit stops (holding),
 // each confirmed first. A pushed FOREX_CLOSED for this order closes the sheet (the store clears $openOrderId).
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -9,6 +9,7 @@ import { $instruments } from '../../state/market.ts';
 import { $openOrder, cancelPending, closePosition, closeSheet } from '../../state/orders.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { StopForm } from './stop-form.tsx';
+import { PartCloseForm } from './part-close-form.tsx';
 
 type Confirming = 'close' | 'cancel' | null;
 
@@ -18,14 +19,14 @@ export function OrderSheet(): ReactElement {
   const order = $openOrder.value;
   const inst = order ? $instruments.value.find((i) => i.Id === order.ForexId) : undefined;
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<'stops' | 'part' | null>(null);
   const id = order?.Id ?? null;
   const status = order?.Status ?? null;
 
   // Another order, or this one changed state (filled, closed): start from its plain view.
   useEffect(() => {
     setConfirming(null);
-    setEditing(false);
+    setEditing(null);
   }, [id, status]);
 
   const confirm = async (): Promise<void> => {
@@ -41,9 +42,11 @@ export function OrderSheet(): ReactElement {
       <BottomSheet open={order !== null} onClose={closeSheet} titleKey="orders.detail">
         {order ? (
           <div className="od-sheet">
-            <OrderDetail order={order} inst={inst} headOnly={editing && order.Status === 1} />
-            {editing && order.Status === 1 ? (
-              <StopForm order={order} onDone={() => setEditing(false)} />
+            <OrderDetail order={order} inst={inst} headOnly={editing !== null && order.Status === 1} />
+            {editing === 'stops' && order.Status === 1 ? (
+              <StopForm order={order} onDone={() => setEditing(null)} />
+            ) : editing === 'part' && order.Status === 1 ? (
+              <PartCloseForm order={order} onDone={() => setEditing(null)} />
             ) : (
               <div className="od-actions">
                 {order.Status === 0 ? (
@@ -53,8 +56,11 @@ export function OrderSheet(): ReactElement {
                 ) : null}
                 {order.Status === 1 ? (
                   <>
-                    <button type="button" className="btn btn-secondary" data-action="edit-stops" onClick={() => setEditing(true)}>
+                    <button type="button" className="btn btn-secondary" data-action="edit-stops" onClick={() => setEditing('stops')}>
                       {t('orders.edit_stops')}
+                    </button>
+                    <button type="button" className="btn btn-secondary" data-action="close-part-open" onClick={() => setEditing('part')}>
+                      {t('orders.close_part')}
                     </button>
                     <button type="button" className="btn btn-down" data-action="close-order" onClick={() => setConfirming('close')}>
                       {t('orders.close_position')}

@@ -1,5 +1,5 @@
-// Edit stop-profit / stop-loss of a holding order: both boxes at once, empty (or 0) clears one, side hints against
-// the live price; the server checks the sides and its message is the toast.
+// Edit stop-profit / stop-loss / trailing distance of a holding order: all boxes at once, empty (or 0) clears one,
+// side hints against the live price; the server checks the sides and its message is the toast.
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
@@ -7,7 +7,7 @@ import { saveStops } from '../../state/orders.ts';
 import { toast } from '../../state/toasts.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { stopHints, stopInput, stopParams } from './order-format.ts';
+import { stopHints, stopInput, stopParams, trailOf } from './order-format.ts';
 import { NumberInput } from '../../components/number-input.tsx';
 
 function PriceBox({ field, label, hint, value, onChange }: { field: string; label: string; hint: string; value: string; onChange: (v: string) => void }): ReactElement {
@@ -31,14 +31,15 @@ export function StopForm({ order, onDone }: StopFormProps): ReactElement {
   const { t } = useTranslation();
   const [profit, setProfit] = useState(() => stopInput(order.TargetProfitPrice));
   const [loss, setLoss] = useState(() => stopInput(order.TargetLossPrice));
+  const [trail, setTrail] = useState(() => trailOf(order) ?? '');
   const [busy, setBusy] = useState(false);
   const hints = stopHints(order.OrderType);
   const live = useMemo(() => orderLiveText(order, undefined), [order]);
 
   const submit = async (): Promise<void> => {
-    const params = stopParams(order.Id, profit, loss);
-    if (!params) {
-      toast(t('errors.stop_price_invalid'));
+    const params = stopParams(order.Id, profit, loss, trail);
+    if ('error' in params) {
+      toast(t(`errors.${params.error}`));
       return;
     }
     setBusy(true);
@@ -62,6 +63,7 @@ export function StopForm({ order, onDone }: StopFormProps): ReactElement {
       </p>
       <PriceBox field="stop-profit" label={t('trade.stop_profit')} hint={t(hints.profit)} value={profit} onChange={setProfit} />
       <PriceBox field="stop-loss" label={t('trade.stop_loss')} hint={t(hints.loss)} value={loss} onChange={setLoss} />
+      <PriceBox field="trail-distance" label={t('orders.trail_distance')} hint={t('orders.trail_hint')} value={trail} onChange={setTrail} />
       <p className="od-stops__note muted">{t('orders.stops_clear_hint')}</p>
       <div className="od-actions">
         <button type="button" className="btn btn-secondary" onClick={onDone}>

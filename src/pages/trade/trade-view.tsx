@@ -6,11 +6,18 @@ import { InstrumentHeader } from './instrument-header.tsx';
 import { PeriodBar } from './period-bar.tsx';
 import { LazyCandleChart } from '../../components/chart/lazy-chart.tsx';
 import type { Instrument } from '../../domain/types.ts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { $heldPositions } from '../../state/position-sync.ts';
+import { trailingStopLines } from './stop-line-data.ts';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
 export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
   useSignals();
+  const { t } = useTranslation();
   const period = $period.value;
+  const held = $heldPositions.value;
+  const stopLines = useMemo(() => trailingStopLines(held, inst.Id, t('orders.trailing')), [held, inst.Id, t]);
   return (
     <section className="tr-chart-panel">
       <InstrumentHeader inst={inst} onOpenList={onOpenList} />
@@ -21,7 +28,7 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
         }}
       />
       <div className="tr-chart-box">
-        <LazyCandleChart code={inst.Code} period={period} precision={inst.PricePrecision} />
+        <LazyCandleChart code={inst.Code} period={period} precision={inst.PricePrecision} stopLines={stopLines} />
       </div>
     </section>
   );

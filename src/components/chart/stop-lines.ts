@@ -1,0 +1,36 @@
+// Horizontal price lines on the candle chart for the positions' trailing stops (issue 25): one line per position,
+// moved in place when its stop moves (pushed FOREX_TRADE), removed when the position closes or stops trailing.
+import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+
+export interface StopLine {
+  id: number; // order id
+  price: number;
+  title: string;
+}
+
+/** Makes the series' lines match `wanted`: `drawn` (by order id) is updated in place. */
+export function syncStopLines(
+  series: ISeriesApi<'Candlestick'>, drawn: Map<number, IPriceLine>, wanted: readonly StopLine[], colour: string,
+): void {
+  const keep = new Set<number>();
+  for (const w of wanted) {
+    keep.add(w.id);
+    const line = drawn.get(w.id);
+    if (line) line.applyOptions({ price: w.price, title: w.title, color: colour });
+    else {
+      drawn.set(w.id, series.createPriceLine({
+        price: w.price, title: w.title, color: colour, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true,
+      }));
+    }
+  }
+  for (const [id, line] of drawn) {
+    if (keep.has(id)) continue;
+    series.removePriceLine(line);
+    drawn.delete(id);
+  }
+}
+
+/** The lines as a data attribute ("id:price …"), so browser tests can see them without reading the canvas. */
+export function stopLinesMark(wanted: readonly StopLine[]): string {
+  return wanted.map((w) => `${w.id}:${w.price}`).join(' ');
+}
