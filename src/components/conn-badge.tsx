@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $conn } from '../state/market.ts';
+import { $conn } from '../state/feed-signals.ts';
 import './conn-badge.css';
 
 export function ConnBadge({ compact = false }: { compact?: boolean }): ReactElement {

@@ -3,7 +3,8 @@
 import { useCallback, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { $currentCode, $instruments } from '../../state/market.ts';
+import { $currentCode } from '../../state/current-code.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { MarketPanel } from '../market/market-panel.tsx';
 import { ChartPanel } from '../trade/trade-view.tsx';
 import { InstrumentSheet } from '../trade/instrument-sheet.tsx';

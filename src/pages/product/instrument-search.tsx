@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { $currentCode, $instruments } from '../../state/market.ts';
+import { $currentCode } from '../../state/current-code.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { browserTimers } from '../../state/clock.ts';
 import { navigateTo } from '../../state/navigator.ts';
 import { refreshTradeList, searchInstruments } from '../../api/market.ts';

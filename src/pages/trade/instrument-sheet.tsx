@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { $instruments } from '../../state/market.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { Icon } from '../../components/icons.tsx';
 import { useEscape } from '../../components/use-escape.ts';
 import { MarketList } from '../market/market-list.tsx';

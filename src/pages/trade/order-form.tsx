@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { quote } from '../../state/market.ts';
+import { quote } from '../../state/quotes.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
