@@ -11,7 +11,6 @@ import { InstrumentSheet } from '../trade/instrument-sheet.tsx';
 import { AccountStrip } from '../trade/account-strip.tsx';
 import { OrderForm } from '../trade/order-form.tsx';
 import { pickInstrument } from '../trade/trade-state.ts';
-import '../trade/trade.css';
 import './desk.css';
 
 export function DeskLayout() {

@@ -8,6 +8,7 @@ import { Icon } from '../../components/icons.tsx';
 import { useEscape } from '../../components/use-escape.ts';
 import { MarketList } from '../market/market-list.tsx';
 import { matchesSearch } from '../market/search-filter.ts';
+import './instrument-sheet.css';
 
 export interface InstrumentSheetProps {
   open: boolean;

@@ -20,6 +20,7 @@ import { StopBox } from './stop-box.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderPlaced } from './order-placed.tsx';
 import type { Instrument, Order } from '../../domain/types.ts';
+import './order-form.css';
 
 export const HOLDING_ORDERS_PATH = '/order?type=1';
 

@@ -13,7 +13,7 @@ import { ChartPanel } from './trade-view.tsx';
 import { InstrumentSheet } from './instrument-sheet.tsx';
 import { OrderForm } from './order-form.tsx';
 import { pickInstrument } from './trade-state.ts';
-import './trade.css';
+import './trade-page.css';
 
 export function TradePage() {
   const wide = useWide();

@@ -6,6 +6,7 @@ import { InstrumentHeader } from './instrument-header.tsx';
 import { PeriodBar } from './period-bar.tsx';
 import { LazyCandleChart } from '../../components/chart/lazy-chart.tsx';
 import type { Instrument } from '../../domain/types.ts';
+import './trade-view.css';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
 export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
