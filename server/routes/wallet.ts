@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Balance } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
-import { sessionUser } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';
 import { sumOpenMargins } from '../engine/orders-repo.ts';
@@ -12,8 +12,9 @@ import { getAccount } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
 
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
   app.get('/v1/api/main/wallet/getBalance', { schema: { querystring: query() } }, async (request) => {
-    const user = await sessionUser(ctx, request);
+    const user = caller(request);
     // Read from the database, not the engine's index, which learns of a demo reset's deleted orders only later.
     const [acc, margin] = await Promise.all([getAccount(ctx.db, user.id), sumOpenMargins(ctx.db, user.id)]);
     const data: Balance = {
