@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Brings what npm cannot: Debian's Chromium (browser tests) and PostgreSQL (server tests on a real server).
+# Brings what npm cannot: Debian's Chromium and Firefox ESR (browser tests) and PostgreSQL (server tests on a real server).
 # As root it installs them with apt-get; otherwise it stops with the exact command to run.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# Firefox ESR for the cross-browser flows (puppeteer-core over WebDriver BiDi, tests/e2e/firefox.ts).
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 # Fonts so CJK, Thai, Hindi and Arabic screens render real glyphs in screenshots.
 [ -d /usr/share/fonts/opentype/noto ] || [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core fonts-noto-cjk)

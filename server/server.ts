@@ -82,6 +82,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       distDir: config.distDir,
       publicDir: config.publicDir,
       trustProxy: config.trustProxy,
+      onResponseViolation: config.onResponseViolation,
       routes: [...coreRoutes(), ...extraRoutes],
     });
     await app.ready();

@@ -5,7 +5,7 @@ import type { Instrument } from '../domain/types.ts';
 import { Q_DIR, Q_INDEX, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_PRICE, type FeedBatch } from '../../workers/protocol.ts';
 import { SIGN_DIR } from '../domain/quote-text.ts';
 import { quote, type QuoteSignals } from './quotes.ts';
-import { $account, $conn } from './feed-signals.ts';
+import { $account, $conn, $dataAsOf } from './feed-signals.ts';
 import { emitKline, emitPaint, emitPreview } from './feed-listeners.ts';
 
 let slots: QuoteSignals[] = [];
@@ -25,6 +25,7 @@ export function applyBatch(b: FeedBatch): void {
     const qs = b.quotes;
     const texts = b.quoteText;
     if (qs && texts) {
+      let asOf = $dataAsOf.peek();
       // The feed sent display-ready text: the painter only writes it (ARCHITECTURE: the main thread formats nothing).
       for (let o = 0, t = 0; o + QUOTE_STRIDE <= qs.length; o += QUOTE_STRIDE, t += QUOTE_TEXTS) {
         const i = qs[o + Q_INDEX] ?? -1;
@@ -34,8 +35,11 @@ export function applyBatch(b: FeedBatch): void {
         q.$change.value = texts[t + T_CHANGE] ?? '';
         q.$dir.value = SIGN_DIR[(qs[o + Q_DIR] ?? 0) + 1] ?? 'flat';
         q.$open.value = qs[o + Q_STATUS] === 1;
-        q.$tickAt.value = qs[o + Q_TIME] ?? 0;
+        const at = qs[o + Q_TIME] ?? 0;
+        q.$tickAt.value = at;
+        if (at > asOf) asOf = at;
       }
+      $dataAsOf.value = asOf;
     }
     const st = b.stale;
     if (st) {

@@ -5,6 +5,7 @@ import type { Instrument } from '../domain/types.ts';
 import { changeDir, changeText } from '../domain/quote-text.ts';
 import { priceText } from '../domain/price-text.ts';
 import { quote } from './quotes.ts';
+import { $dataAsOf } from './feed-signals.ts';
 
 export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([], { name: 'market.$instruments' });
 
@@ -15,9 +16,11 @@ export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([], { nam
 export function setInstruments(list: Instrument[]): void {
   batch(() => {
     $instruments.value = list;
+    let asOf = $dataAsOf.peek();
     for (const inst of list) {
       const fq = inst.ForexQuotations;
       const q = quote(inst.Code);
+      if (fq && fq.Time > asOf) asOf = fq.Time;
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
       // The snapshot's exact text through the feed's own formatting (src/domain/price-text.ts, quote-text.ts): one path, one look.
       const close = priceText(fq.Close, inst.PricePrecision);
@@ -30,5 +33,6 @@ export function setInstruments(list: Instrument[]): void {
       q.$open.value = inst.MarketStatus === 1;
       q.$tickAt.value = fq.Time;
     }
+    $dataAsOf.value = asOf;
   });
 }

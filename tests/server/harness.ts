@@ -11,6 +11,7 @@ import type { MarketOptions } from '../../server/config.ts';
 import type { SecurityOptions } from '../../server/security/limits.ts';
 import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext, Clock, Notifier, Timers } from '../../server/context.ts';
+import type { ResponseViolation } from '../../server/http/response-check.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
 
@@ -43,6 +44,8 @@ export interface TestServer {
   ctx: AppContext;
   app: RunningServer['app'];
   dataDir: string; // uploads live here
+  /** Answers that did not match their route's documented response schema (close() fails when there are any). */
+  violations: ResponseViolation[];
   close(): Promise<void>;
 }
 
@@ -76,6 +79,7 @@ export async function freshDatabase(): Promise<FreshDb> {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-test-'));
   const fresh = await freshDatabase();
+  const violations: ResponseViolation[] = [];
   const server = await createServer({
     dataDir,
     databaseUrl: fresh.databaseUrl,
@@ -94,6 +98,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
     security: { factor: 1000, scrypt: LEGACY_SCRYPT, ...opts.security },
     trustProxy: opts.trustProxy,
+    // Every answer of every server test is checked against the API document's schema for its route.
+    onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {
     await fresh.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -106,12 +112,20 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ctx: server.ctx,
     app: server.app,
     dataDir,
+    violations,
     async close() {
       await server.close();
       await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (violations.length > 0) throw new Error(`answers that do not match the API document:\n${describeViolations(violations)}`);
     },
   };
+}
+
+/** One line per distinct mismatch (a route answering wrongly in a loop is listed once). */
+function describeViolations(violations: readonly ResponseViolation[]): string {
+  const lines = new Set(violations.map((v) => `${v.method} ${v.url} → ${v.status}: ${v.problem}`));
+  return [...lines].slice(0, 20).join('\n');
 }
 
 /** A settable clock for tests: starts at `start` and only moves when told to. */
