@@ -55,7 +55,7 @@ export function previewOrder(
   const { margin: m, fee: f } = orderAmounts(spec, qty, openAt, leveraged ? input.multiple : 0, tradeFeeType);
   if (m.lte(0)) return refuse('trade.lots_invalid'); // a margin that rounds to nothing: the server refuses it too
   const side = sideOf(input.orderType);
-  const at2 = (target: string | null): string | null =>
+  const pnlAtStop = (target: string | null): string | null =>
     positive(target) ? moneyText(positionPnl(spec, side, qty, openAt, price(target))) : null;
   return {
     ok: true,
@@ -63,8 +63,8 @@ export function previewOrder(
     price: at,
     margin: moneyText(m),
     fee: moneyText(f),
-    pnlAtStopProfit: at2(input.stopProfit),
-    pnlAtStopLoss: at2(input.stopLoss),
+    pnlAtStopProfit: pnlAtStop(input.stopProfit),
+    pnlAtStopLoss: pnlAtStop(input.stopLoss),
   };
 }
 

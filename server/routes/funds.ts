@@ -7,7 +7,8 @@ import { exactMoneyText, moneyText } from '../../src/domain/money-text.ts';
 import { wireTime } from '../../src/domain/wire-time.ts';
 import { usd } from '../../src/domain/units.ts';
 import type { AppContext } from '../context.ts';
-import { sessionUser } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { userRecords } from '../ledger/records-repository.ts';
 import { ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
@@ -40,8 +41,9 @@ export interface FinancialRecord {
 }
 
 export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
   app.get('/v1/api/main/account/forexDetail', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(FOREX_DETAIL) } }, async (request) => {
-    const user = await sessionUser(ctx, request);
+    const user = caller(request);
     const acc = await getAccount(ctx.db, user.id);
     // lock_balance also freezes pending withdrawals: the risk figures use the open orders' margin, as the
     // engine's stop-out does (docs/wallet.md).
@@ -67,16 +69,9 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     '/v1/api/main/accountLog/forexChange',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ page: int(1, 1_000_000) }), response: replies(FINANCIAL_RECORDS) } },
     async (request) => {
-      const user = await sessionUser(ctx, request);
+      const user = caller(request);
       const page = request.query.page ?? 1;
-      const [rows, count] = await Promise.all([
-        ctx.db.query<{ id: string; value: string; type: number; memo: string; created_at: string }>(
-          `SELECT id, value, type, memo, created_at FROM financial_records WHERE user_id = $1
-           ORDER BY id DESC LIMIT $2 OFFSET $3`,
-          [user.id, RECORDS_PAGE_SIZE, (page - 1) * RECORDS_PAGE_SIZE],
-        ),
-        ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM financial_records WHERE user_id = $1', [user.id]),
-      ]);
+      const { rows, total } = await userRecords(ctx.db, user.id, RECORDS_PAGE_SIZE, (page - 1) * RECORDS_PAGE_SIZE);
       const list: FinancialRecord[] = rows.map((r) => {
         const type = Number(r.type);
         const key = `records.t${type}`;
@@ -91,7 +86,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
           CreatedAtTran: wireTime(Number(r.created_at)),
         };
       });
-      return ok({ list, total: Number(count[0]?.n ?? 0) });
+      return ok({ list, total });
     },
   );
 }

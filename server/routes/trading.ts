@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
-import { sessionUser } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';
 import { myDeal } from '../engine/order-lists.ts';
 import { ok } from '../http/envelope.ts';
@@ -31,6 +31,7 @@ const intOf = (...values: number[]): JsonSchema => ({ type: 'integer', enum: val
 const ORDER_ID = int(1);
 
 export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
   const { engine } = ctx;
 
   app.get<{ Querystring: SubmitQuery }>(
@@ -56,7 +57,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const user = await sessionUser(ctx, request);
+      const user = caller(request);
       const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const q = request.query;
       const order = await engine.submit(
@@ -81,7 +82,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/v1/api/forex/my_deal',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ status: intOf(0, 1, 3), page: int(1, 1_000_000) }, ['status']), response: replies(ORDER_LIST) } },
     async (request) => {
-      const user = await sessionUser(ctx, request);
+      const user = caller(request);
       const status = Number(request.query.status) as OrderStatus;
       return ok(await myDeal(ctx.db, engine, user.id, status, request.query.page ?? 1));
     },
@@ -95,7 +96,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const user = await sessionUser(ctx, request);
+      const user = caller(request);
       return ok(await engine.close(user.id, request.query.id, request.query.cont ?? ''));
     },
   );
@@ -111,7 +112,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const user = await sessionUser(ctx, request);
+      const user = caller(request);
       const { scope, forex_id: forexId } = request.query;
       const side = scope === 'all' ? undefined : scope;
       return ok({ results: await engine.closeAll(user.id, { side, forexId }) });
@@ -122,7 +123,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/v1/api/forex/cancel_trade',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) } },
     async (request) => {
-      const user = await sessionUser(ctx, request);
+      const user = caller(request);
       return ok(await engine.cancel(user.id, request.query.id));
     },
   );
@@ -139,7 +140,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const user = await sessionUser(ctx, request);
+      const user = caller(request);
       const q = request.query;
       return ok(await engine.setStops(
         user.id, q.id, q.target_profit_price ?? '0', q.stop_loss_price ?? '0', q.trail_distance ?? '0',

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Balance } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
-import { sessionUser } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';
 import { sumOpenMargins } from '../engine/orders-repo.ts';
@@ -16,8 +16,9 @@ import { replies, SESSION } from '../http/wire-schema.ts';
 const TAGS = ['Funds'];
 
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
   app.get('/v1/api/main/wallet/getBalance', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BALANCE) } }, async (request) => {
-    const user = await sessionUser(ctx, request);
+    const user = caller(request);
     // Read from the database, not the engine's index, which learns of a demo reset's deleted orders only later.
     const [acc, margin] = await Promise.all([getAccount(ctx.db, user.id), sumOpenMargins(ctx.db, user.id)]);
     const data: Balance = {

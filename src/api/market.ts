@@ -3,7 +3,7 @@
 import { get, set } from 'idb-keyval';
 import { apiGet } from './client.ts';
 import { submitWithKey } from './order-submit.ts';
-import { $instruments, setInstruments } from '../state/market.ts';
+import { $instruments, setInstruments } from '../state/instruments.ts';
 import type { Category, Instrument, Order } from '../domain/types.ts';
 
 export const TRADE_LIST_CACHE_KEY = 'tw.trade_list';

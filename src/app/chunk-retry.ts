@@ -4,7 +4,7 @@
 // deploy replaced it) cannot be fixed by waiting.
 import { effect } from '@preact/signals-react';
 import type { Timers } from '../domain/time.ts';
-import { $conn } from '../state/market.ts';
+import { $conn } from '../state/feed-signals.ts';
 import { browserTimers } from '../state/clock.ts';
 
 /** Pauses before the 2nd, 3rd… try; their sum (≈ 30 s) bounds how long a page waits before it says it failed. */

@@ -5,6 +5,7 @@ import { restoreSession, $token, updateUser } from '../state/session.ts';
 import { checkAppStatus, loadSettings } from '../state/settings.ts';
 import { userInfo } from '../api/account.ts';
 import { refreshTradeList } from '../api/market.ts';
+import { persistCurrentCode } from '../state/current-code.ts';
 import { installFeed } from './feed-root.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
@@ -23,6 +24,7 @@ export async function startApp(): Promise<NavigationDeps> {
   await initI18n(); // the first paint needs its texts (hk is bundled; other languages are one small chunk)
   void checkAppStatus();
   void loadSettings();
+  persistCurrentCode(); // the /trade instrument a reload reopens, known before the first render
   // The composition root: the feed bridge and the order store's listeners are built here, once.
   const feedDeps = { startFeed: installFeed(), feedConfig: feedConfigWhenReady };
   // The orders store is the order screens' (a lazy chunk they share); its listeners catch up with the session from

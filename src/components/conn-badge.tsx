@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $conn } from '../state/market.ts';
+import { $conn } from '../state/feed-signals.ts';
 import { $lowBandwidth } from '../state/data-saver.ts';
 import './conn-badge.css';
 

@@ -1,30 +1,51 @@
-// Two or more mutually exclusive options as a pill switch (email / mobile).
+// Mutually exclusive options as one row of buttons, the selected one marked aria-selected: a pill switch (email /
+// mobile), the market's category chips, the multiplier sheet's choices. Callers give the look (class names) and
+// the data attribute tests and styles find an option by.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import './segmented.css';
 
-export interface SegmentedProps<V extends string> {
-  options: ReadonlyArray<{ value: V; labelKey: string }>;
-  value: V;
+/** An option's label: an i18n key, or text that is already translated (a server's category name). */
+export type SegmentedOption<V extends string | number> = { value: V; labelKey: string } | { value: V; text: string };
+
+export interface SegmentedProps<V extends string | number> {
+  options: ReadonlyArray<SegmentedOption<V>>;
+  value: V | null;
   onChange: (value: V) => void;
+  /** The group's accessible name. */
   labelKey: string;
+  /** 'tablist' (a switch between views, the default) or 'listbox' (a choice of value). */
+  role?: 'tablist' | 'listbox';
+  className?: string;
+  itemClassName?: string;
+  /** The option's data attribute (`data-${dataName}`); 'value' by default. */
+  dataName?: string;
 }
 
-export function Segmented<V extends string>({ options, value, onChange, labelKey }: SegmentedProps<V>): ReactElement {
+export function Segmented<V extends string | number>({
+  options,
+  value,
+  onChange,
+  labelKey,
+  role = 'tablist',
+  className = 'segmented',
+  itemClassName = 'segmented__item',
+  dataName = 'value',
+}: SegmentedProps<V>): ReactElement {
   const { t } = useTranslation();
   return (
-    <div className="segmented" role="tablist" aria-label={t(labelKey)}>
+    <div className={className} role={role} aria-label={t(labelKey)}>
       {options.map((o) => (
         <button
           key={o.value}
           type="button"
-          role="tab"
+          role={role === 'tablist' ? 'tab' : 'option'}
           aria-selected={o.value === value}
-          className="segmented__item"
+          className={itemClassName}
           onClick={() => onChange(o.value)}
-          data-value={o.value}
+          {...{ [`data-${dataName}`]: o.value }}
         >
-          {t(o.labelKey)}
+          {'labelKey' in o ? t(o.labelKey) : o.text}
         </button>
       ))}
     </div>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { TABS, activeTab } from '../app/tabs.ts';
-import { $conn } from '../state/market.ts';
+import { $conn } from '../state/feed-signals.ts';
 import { Icon } from './icons.tsx';
 import './tab-bar.css';
 

@@ -6,7 +6,7 @@ import { equity } from '../domain/money.ts';
 import { moneyText } from '../domain/money-text.ts';
 import { usedMargin } from '../domain/types.ts';
 import { usd } from '../domain/units.ts';
-import { $account } from './market.ts';
+import { $account } from './feed-signals.ts';
 import { $funds, $livePositions, orderLists } from './orders.ts';
 
 export const $floating: ReadonlySignal<string | null> = computed((): string | null => {

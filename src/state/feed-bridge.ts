@@ -6,17 +6,11 @@ import { socketSessionRejected } from '../api/client.ts';
 import type { Instrument } from '../domain/types.ts';
 import type { FeedApi, FeedConfig, FeedSink } from '../../workers/protocol.ts';
 import type { FeedMode } from './feed-mode.ts';
-import {
-  $conn,
-  $instruments,
-  adoptFeedIndex,
-  applyBatch,
-  dispatchOrderEvent,
-  dispatchOrderGap,
-  onQuoteInterest,
-  shownCodes,
-  setInstruments as storeSetInstruments,
-} from './market.ts';
+import { $conn } from './feed-signals.ts';
+import { $instruments, setInstruments as storeSetInstruments } from './instruments.ts';
+import { adoptFeedIndex, applyBatch } from './apply-batch.ts';
+import { dispatchOrderEvent, dispatchOrderGap } from './feed-listeners.ts';
+import { onQuoteInterest, shownCodes } from './quote-interest.ts';
 
 /** The handle screens use: FeedApi without start (the bridge owns that); every method returns a Promise. */
 export type FeedHandle = Omit<FeedApi, 'start'>;

@@ -2,7 +2,7 @@
 // so a tick rewrites only its text. followAccount() is started by the app (src/app/start.ts), not at import.
 import { batch, effect, signal, type Signal } from '@preact/signals-react';
 import type { AccountUpdate } from '../../workers/protocol.ts';
-import { $account } from './market.ts';
+import { $account } from './feed-signals.ts';
 
 export interface LivePosition {
   $current: Signal<string | null>;

@@ -5,7 +5,8 @@
 //   order-actions.ts   events, gaps, close/cancel/stops
 // Nothing runs at import: the app starts the listeners (startOrderListeners) in src/app/start.ts.
 import { batch, effect } from '@preact/signals-react';
-import { $instruments, onOrderEvent, onOrderGap } from './market.ts';
+import { $instruments } from './instruments.ts';
+import { onOrderEvent, onOrderGap } from './feed-listeners.ts';
 import { $token } from './session.ts';
 import { followAccount, resetLivePositions } from './live-positions.ts';
 import { handleOrderEvent, handleOrderGap } from './order-actions.ts';

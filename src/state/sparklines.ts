@@ -1,6 +1,6 @@
 // Mini-chart series into $sparklines: the feed fetches at most once a minute however often this is called.
 import type { FeedHandle } from './feed-bridge.ts';
-import { $sparklines } from './market.ts';
+import { $sparklines } from './feed-signals.ts';
 
 export async function refreshSparklines(handle: Pick<FeedHandle, 'sparklines'>): Promise<void> {
   try {

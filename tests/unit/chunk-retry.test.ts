@@ -2,7 +2,7 @@
 // route's error page.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserChunkDeps, CHUNK_RETRY_PAUSES_MS, loadChunk, ONLINE_WAIT_CAP_MS, type ChunkRetryDeps } from '../../src/app/chunk-retry.ts';
-import { $conn } from '../../src/state/market.ts';
+import { $conn } from '../../src/state/feed-signals.ts';
 
 function recordingDeps(): ChunkRetryDeps & { log: string[] } {
   const log: string[] = [];

@@ -8,7 +8,9 @@ import { FeedBridge, type BridgeDeps, type FeedHandle } from '../../src/state/fe
 import { feedModeFrom, type FeedMode } from '../../src/state/feed-mode.ts';
 import { wirePageEvents } from '../../src/state/page-events.ts';
 import { feed, provideFeed, runningFeedMode } from '../../src/state/feed-handle.ts';
-import { $conn, $instruments, quote } from '../../src/state/market.ts';
+import { $conn } from '../../src/state/feed-signals.ts';
+import { $instruments } from '../../src/state/instruments.ts';
+import { quote } from '../../src/state/quotes.ts';
 import { Feed } from '../../workers/feed/feed.ts';
 import { createWorkerApi } from '../../workers/feed/worker-api.ts';
 import { instrument } from '../fixtures/instruments.ts';

@@ -14,7 +14,8 @@ vi.mock('../../src/api/client.ts', () => {
 });
 
 const { apiGet, apiRequest, ApiFailure } = await import('../../src/api/client.ts');
-const { $instruments, quote } = await import('../../src/state/market.ts');
+const { $instruments } = await import('../../src/state/instruments.ts');
+const { quote } = await import('../../src/state/quotes.ts');
 const api = await import('../../src/api/market.ts');
 
 function inst(code: string, close = '1.5'): Instrument {

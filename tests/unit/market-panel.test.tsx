@@ -16,7 +16,7 @@ vi.mock('../../src/api/market.ts', () => ({
   ),
 }));
 
-const { setInstruments } = await import('../../src/state/market.ts');
+const { setInstruments } = await import('../../src/state/instruments.ts');
 const { initI18n, i18n } = await import('../../src/i18n/index.ts');
 const { MarketPanel } = await import('../../src/pages/market/market-panel.tsx');
 const { filterByCategory, ALL_CATEGORIES } = await import('../../src/pages/market/categories.ts');

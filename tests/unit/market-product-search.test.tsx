@@ -10,7 +10,8 @@ import { installListLayout } from '../fixtures/list-layout.ts';
 vi.mock('../../src/api/market.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
 
 const { searchInstruments } = await import('../../src/api/market.ts');
-const { $currentCode, setInstruments } = await import('../../src/state/market.ts');
+const { $currentCode } = await import('../../src/state/current-code.ts');
+const { setInstruments } = await import('../../src/state/instruments.ts');
 const { setNavigator } = await import('../../src/state/navigator.ts');
 const { initI18n, i18n } = await import('../../src/i18n/index.ts');
 const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } = await import('../../src/pages/product/instrument-search.tsx');

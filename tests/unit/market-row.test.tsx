@@ -7,12 +7,12 @@ import type { Instrument } from '../../src/domain/types.ts';
 import { instrument } from '../fixtures/instruments.ts';
 
 // Every render of a row calls quote(code) once, so the spy's call count is the row's render count.
-vi.mock('../../src/state/market.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/state/market.ts')>();
+vi.mock('../../src/state/quotes.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/state/quotes.ts')>();
   return { ...real, quote: vi.fn(real.quote) };
 });
 
-const { quote } = await import('../../src/state/market.ts');
+const { quote } = await import('../../src/state/quotes.ts');
 const { MarketRow } = await import('../../src/pages/market/market-row.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

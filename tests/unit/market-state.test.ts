@@ -2,24 +2,13 @@
 // staleness flips, connection and account, then chart and paint listeners; the list seeds rows before any tick.
 import { describe, expect, it } from 'vitest';
 import { effect } from '@preact/signals-react';
-import {
-  $account,
-  $conn,
-  $currentCode,
-  $instruments,
-  adoptFeedIndex,
-  applyBatch,
-  dispatchOrderEvent,
-  dispatchOrderGap,
-  onKline,
-  onOrderEvent,
-  onOrderGap,
-  onPaint,
-  onQuoteInterest,
-  quote,
-  shownCodes,
-  setInstruments,
-} from '../../src/state/market.ts';
+import { $account, $conn } from '../../src/state/feed-signals.ts';
+import { $currentCode, persistCurrentCode } from '../../src/state/current-code.ts';
+import { $instruments, setInstruments } from '../../src/state/instruments.ts';
+import { adoptFeedIndex, applyBatch } from '../../src/state/apply-batch.ts';
+import { dispatchOrderEvent, dispatchOrderGap, onKline, onOrderEvent, onOrderGap, onPaint } from '../../src/state/feed-listeners.ts';
+import { onQuoteInterest, shownCodes } from '../../src/state/quote-interest.ts';
+import { quote } from '../../src/state/quotes.ts';
 import type { FeedBatch } from '../../workers/protocol.ts';
 import { changeDir, changeText } from '../../src/domain/quote-text.ts';
 import { priceText } from '../../src/domain/price-text.ts';
@@ -202,10 +191,21 @@ describe('order events, gaps, current code', () => {
   });
 
   it('persists the current instrument code', () => {
+    const stop = persistCurrentCode(); // what startApp does once
     $currentCode.value = 'XAUUSD';
     expect(localStorage.getItem('tw:current-code')).toBe('XAUUSD');
     $currentCode.value = null;
     expect(localStorage.getItem('tw:current-code')).toBeNull();
+    stop();
+  });
+
+  it('restores the stored code when persistence starts (a reload reopens the same instrument)', () => {
+    localStorage.setItem('tw:current-code', 'EURUSD');
+    const stop = persistCurrentCode();
+    expect($currentCode.value).toBe('EURUSD');
+    stop();
+    $currentCode.value = null;
+    localStorage.removeItem('tw:current-code');
   });
 });
 

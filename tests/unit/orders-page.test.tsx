@@ -24,7 +24,9 @@ provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-ro
 
 const { initI18n, setLanguage } = await import('../../src/i18n/index.ts');
 const { restoreSession, $token } = await import('../../src/state/session.ts');
-const { $account, dispatchOrderEvent, dispatchOrderGap, setInstruments } = await import('../../src/state/market.ts');
+const { $account } = await import('../../src/state/feed-signals.ts');
+const { dispatchOrderEvent, dispatchOrderGap } = await import('../../src/state/feed-listeners.ts');
+const { setInstruments } = await import('../../src/state/instruments.ts');
 const { $toasts } = await import('../../src/state/toasts.ts');
 const { resetOrders, startOrderListeners } = await import('../../src/state/orders.ts');
 startOrderListeners(); // src/app/start.ts does this in the app

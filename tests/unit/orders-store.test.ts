@@ -8,7 +8,8 @@ provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-ro
 
 const { initI18n } = await import('../../src/i18n/index.ts');
 const { restoreSession, $token } = await import('../../src/state/session.ts');
-const { $account, dispatchOrderEvent, dispatchOrderGap } = await import('../../src/state/market.ts');
+const { $account } = await import('../../src/state/feed-signals.ts');
+const { dispatchOrderEvent, dispatchOrderGap } = await import('../../src/state/feed-listeners.ts');
 const { $toasts } = await import('../../src/state/toasts.ts');
 const orders = await import('../../src/state/orders.ts');
 orders.startOrderListeners(); // src/app/start.ts does this in the app

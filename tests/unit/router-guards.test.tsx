@@ -12,7 +12,7 @@ import { hashQuery } from '../../src/app/use-query.ts';
 import { initI18n } from '../../src/i18n/index.ts';
 import { signIn, signOut, restoreSession } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
-import { $conn } from '../../src/state/market.ts';
+import { $conn } from '../../src/state/feed-signals.ts';
 import type { FeedConfig } from '../../workers/protocol.ts';
 import { click, renderRoutes, settle, type Rendered } from './pages-render.tsx';
 

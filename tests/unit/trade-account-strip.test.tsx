@@ -13,7 +13,7 @@ vi.mock('../../src/api/market.ts', () => ({ refreshTradeList: vi.fn() }));
 
 const { startOrders, $livePositions, startOrderListeners } = await import('../../src/state/orders.ts');
 startOrderListeners(); // src/app/start.ts does this in the app
-const { $account } = await import('../../src/state/market.ts');
+const { $account } = await import('../../src/state/feed-signals.ts');
 const { $token } = await import('../../src/state/session.ts');
 const { initI18n } = await import('../../src/i18n/index.ts');
 const { AccountStrip } = await import('../../src/pages/trade/account-strip.tsx');

@@ -33,7 +33,7 @@ const unwatchChart = vi.fn(async () => undefined);
 provideFeed({ watchChart, unwatchChart });
 
 const listeners = new Set<(u: KlineUpdate) => void>();
-vi.mock('../../src/state/market.ts', () => ({
+vi.mock('../../src/state/feed-listeners.ts', () => ({
   onKline: (l: (u: KlineUpdate) => void) => {
     listeners.add(l);
     return () => listeners.delete(l);

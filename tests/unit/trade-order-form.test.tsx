@@ -20,7 +20,7 @@ const answer = (input: OrderPreviewInput): OrderPreview => ({
 // The feed answers a watched preview in its next frame batch, as the real one does.
 const watchPreview = vi.fn(async (seq: number, input: OrderPreviewInput | null): Promise<void> => {
   if (!input) return;
-  const { applyBatch } = await import('../../src/state/market.ts');
+  const { applyBatch } = await import('../../src/state/apply-batch.ts');
   applyBatch({ flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: answer(input) } });
 });
 const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== null);
@@ -38,7 +38,7 @@ vi.mock('../../src/state/toasts.ts', async (importOriginal) => {
 
 const { submitOrder } = await import('../../src/api/market.ts');
 const { toast } = await import('../../src/state/toasts.ts');
-const { quote } = await import('../../src/state/market.ts');
+const { quote } = await import('../../src/state/quotes.ts');
 const { $token } = await import('../../src/state/session.ts');
 const { setNavigator } = await import('../../src/state/navigator.ts');
 const { initI18n, i18n } = await import('../../src/i18n/index.ts');
@@ -348,7 +348,7 @@ describe('preview', () => {
       quote(i.Code).$close.value = '1.08400';
     });
     expect(watchPreview.mock.calls.length).toBe(before);
-    const { applyBatch } = await import('../../src/state/market.ts');
+    const { applyBatch } = await import('../../src/state/apply-batch.ts');
     const old = { ...answer(watched().at(-1)![1]!), margin: '999' };
     await act(async () => {
       applyBatch({ flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null, preview: { seq: seq - 1, preview: old } });

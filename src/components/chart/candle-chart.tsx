@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CandlestickSeries, createChart, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { animationFrames } from '../../state/clock.ts';
 import { feed } from '../../state/feed-handle.ts';
-import { onKline } from '../../state/market.ts';
+import { onKline } from '../../state/feed-listeners.ts';
 import { chartOptions, readChartColours, seriesOptions } from './chart-theme.ts';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';

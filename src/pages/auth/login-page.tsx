@@ -1,5 +1,5 @@
 // /login: account (e-mail or phone) + password, then back to `from`; the demo login keeps this browser's demo_id.
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '../../domain/types.ts';
@@ -12,6 +12,7 @@ import { Field } from '../../components/field.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { AuthHero } from './auth-hero.tsx';
 import { useFieldErrors } from './use-field-errors.ts';
+import { useFormSubmit } from './use-form-submit.ts';
 import { validateLogin, type LoginField } from './validation.ts';
 import './auth.css';
 
@@ -22,31 +23,17 @@ export function LoginPage(): ReactElement {
   const from = safeFrom(query.get('from'));
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const { setError, edit, fieldError } = useFieldErrors<LoginField>();
-  const [busy, setBusy] = useState(false);
+  const { accept, edit, fieldError } = useFieldErrors<LoginField>();
 
   const finish = (r: LoginResult): void => {
     signIn(r);
     void navigate(from, { replace: true });
   };
 
-  const run = async (call: () => Promise<LoginResult>): Promise<void> => {
-    setBusy(true);
-    try {
-      finish(await call());
-    } catch {
-      // the API client has already shown the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
-    const problem = validateLogin({ account, password });
-    setError(problem);
-    if (!problem) void run(() => login(account, password));
-  };
+  const { busy, submit, during } = useFormSubmit(
+    () => accept(validateLogin({ account, password })),
+    async () => finish(await login(account, password)),
+  );
 
   const registerTo = from === '/' ? '/register' : `/register?from=${encodeURIComponent(from)}`;
 
@@ -91,7 +78,7 @@ export function LoginPage(): ReactElement {
           type="button"
           className="btn btn-secondary btn-block"
           disabled={busy}
-          onClick={() => void run(async () => demoLogin(await demoId()))}
+          onClick={() => void during(async () => finish(await demoLogin(await demoId())))}
           data-testid="demo-login"
         >
           {t('auth.demo_login')}

@@ -1,6 +1,8 @@
 // A new password and its repetition, each with its own message (rules in validation.ts validatePasswords).
 import type { ReactElement } from 'react';
 import { Field } from '../../components/field.tsx';
+import type { FieldErrors } from './use-field-errors.ts';
+import type { PasswordForm } from './use-password-form.ts';
 import type { PasswordField } from './validation.ts';
 
 export interface PasswordInputsProps {
@@ -8,14 +10,12 @@ export interface PasswordInputsProps {
   names: readonly [password: string, rePassword: string];
   /** Label of the first field ("Password" on register, "New password" elsewhere). */
   labelKey: string;
-  password: string;
-  rePassword: string;
-  onPassword: (value: string) => void;
-  onRePassword: (value: string) => void;
-  errorOf: (field: PasswordField) => string | null;
+  form: Pick<PasswordForm, 'password' | 'setPassword' | 'rePassword' | 'setRePassword'>;
+  errors: Pick<FieldErrors<PasswordField>, 'edit' | 'fieldError'>;
 }
 
-export function PasswordInputs({ names, labelKey, password, rePassword, onPassword, onRePassword, errorOf }: PasswordInputsProps): ReactElement {
+export function PasswordInputs({ names, labelKey, form, errors }: PasswordInputsProps): ReactElement {
+  const { edit, fieldError } = errors;
   return (
     <>
       <Field
@@ -23,9 +23,9 @@ export function PasswordInputs({ names, labelKey, password, rePassword, onPasswo
         type="password"
         labelKey={labelKey}
         placeholderKey="auth.password_placeholder"
-        value={password}
-        onChange={onPassword}
-        errorKey={errorOf('password')}
+        value={form.password}
+        onChange={edit('password', form.setPassword)}
+        errorKey={fieldError('password')}
         autoComplete="new-password"
       />
       <Field
@@ -33,9 +33,9 @@ export function PasswordInputs({ names, labelKey, password, rePassword, onPasswo
         type="password"
         labelKey="auth.repassword"
         placeholderKey="auth.repassword_placeholder"
-        value={rePassword}
-        onChange={onRePassword}
-        errorKey={errorOf('rePassword')}
+        value={form.rePassword}
+        onChange={edit('rePassword', form.setRePassword)}
+        errorKey={fieldError('rePassword')}
         autoComplete="new-password"
       />
     </>

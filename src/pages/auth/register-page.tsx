@@ -1,10 +1,10 @@
 // /register: e-mail or mobile (with area code), password twice, invite code (prefilled from ?invite_code=), and a
 // picture captcha when verify_reg_type is 2, otherwise a sent code with the 60 s countdown.
-import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { captcha as loadCaptcha, register, type Captcha, type LoginType } from '../../api/account.ts';
+import { captcha as loadCaptcha, register, type Captcha } from '../../api/account.ts';
 import { publicSetting } from '../../api/common.ts';
 import { $settings, signIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
@@ -12,17 +12,16 @@ import { safeFrom } from '../../state/navigator.ts';
 import { useQuery } from '../../app/use-query.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Field } from '../../components/field.tsx';
-import { Segmented } from '../../components/segmented.tsx';
 import { CaptchaImage } from '../../components/captcha-image.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { AuthHero } from './auth-hero.tsx';
-import { AccountInput } from './account-input.tsx';
+import { ChannelAccount, useChannelAccount } from './channel-account.tsx';
 import { CodeInput } from './code-input.tsx';
 import { PasswordInputs } from './password-inputs.tsx';
-import { CHANNEL_OPTIONS } from './channels.ts';
 import { requestAccountCode } from './request-code.ts';
-import { useAreas } from './use-areas.ts';
 import { useFieldErrors } from './use-field-errors.ts';
+import { useFormSubmit } from './use-form-submit.ts';
+import { usePasswordForm } from './use-password-form.ts';
 import { validateRegister, type RegisterField } from './validation.ts';
 import './auth.css';
 
@@ -37,18 +36,14 @@ export function RegisterPage(): ReactElement {
   const from = safeFrom(query.get('from'));
   const byCaptcha = $settings.value?.verify_reg_type === CAPTCHA_REG_TYPE;
 
-  const [type, setType] = useState<LoginType>('email');
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
-  const [rePassword, setRePassword] = useState('');
+  const who = useChannelAccount();
+  const form = usePasswordForm();
   const [invite, setInvite] = useState(() => query.get('invite_code') ?? '');
-  const [code, setCode] = useState('');
-  const [codeKey, setCodeKey] = useState(''); // the sent code's key, sent back with the code
   const [pic, setPic] = useState<Captcha | null>(null);
-  const { setError, edit, fieldError } = useFieldErrors<RegisterField>();
-  const [busy, setBusy] = useState(false);
+  const errors = useFieldErrors<RegisterField>();
+  const { edit, fieldError } = errors;
   const [mobileOffered, setMobileOffered] = useState(true);
-  const { areas, area, setArea } = useAreas(type === 'mobile');
+  const { type, account, area } = who;
 
   useEffect(() => {
     let live = true;
@@ -73,27 +68,26 @@ export function RegisterPage(): ReactElement {
 
   const send = (): Promise<boolean> =>
     requestAccountCode(
-      { type, account, areaId: area?.id, purpose: 1, sentText: t('auth.code_sent'), onKey: setCodeKey },
-      setError,
+      { type, account, areaId: area?.id, purpose: 1, sentText: t('auth.code_sent'), onKey: form.setCodeKey },
+      errors.setError,
     );
 
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    const problem = validateRegister({ type, account, password, rePassword, code, invite, inviteRequired: false });
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSubmit(
+    () =>
+      errors.accept(
+        validateRegister({ type, account, password: form.password, rePassword: form.rePassword, code: form.code, invite, inviteRequired: false }),
+      ),
+    async () => {
       const result = await register({
         type,
         account: account.trim(),
         mobile: type === 'mobile' ? account.trim() : '',
         area_id: type === 'mobile' ? area?.id : undefined,
-        password,
-        re_password: rePassword,
+        password: form.password,
+        re_password: form.rePassword,
         invite_code: invite.trim(),
-        sms_code: code.trim(),
-        key: byCaptcha ? (pic?.id ?? '') : codeKey,
+        sms_code: form.code.trim(),
+        key: byCaptcha ? (pic?.id ?? '') : form.codeKey,
       });
       toast(t('auth.register_success'));
       if (result?.token && result.user) {
@@ -102,53 +96,23 @@ export function RegisterPage(): ReactElement {
       } else {
         void navigate('/login', { replace: true });
       }
-    } catch {
-      if (byCaptcha) {
-        // A captcha is single-use: a failed attempt needs a new picture.
-        setCode('');
-        refreshCaptcha();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => {
+      if (!byCaptcha) return;
+      // A captcha is single-use: a failed attempt needs a new picture.
+      form.setCode('');
+      refreshCaptcha();
+    },
+  );
 
   return (
     <div className="page auth-page">
       <TitleBar titleKey="page.register" back right={<LanguageButton />} />
       <div className="page-body">
         <AuthHero titleKey="auth.create_account" hintKey="auth.create_hint" />
-        <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-          {mobileOffered ? (
-            <Segmented
-              labelKey="auth.register_by"
-              options={CHANNEL_OPTIONS}
-              value={type}
-              onChange={(v) => {
-                setType(v);
-                setAccount('');
-                setError(null);
-              }}
-            />
-          ) : null}
-          <AccountInput
-            type={type}
-            value={account}
-            onChange={edit('account', setAccount)}
-            errorKey={fieldError('account')}
-            areas={areas}
-            area={area}
-            onArea={setArea}
-          />
-          <PasswordInputs
-            names={['password', 're_password']}
-            labelKey="auth.password"
-            password={password}
-            rePassword={rePassword}
-            onPassword={edit('password', setPassword)}
-            onRePassword={edit('rePassword', setRePassword)}
-            errorOf={fieldError}
-          />
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <ChannelAccount state={who} errors={errors} labelKey="auth.register_by" chooser={mobileOffered} />
+          <PasswordInputs names={['password', 're_password']} labelKey="auth.password" form={form} errors={errors} />
           <Field
             name="invite_code"
             labelKey="auth.invite_code"
@@ -159,8 +123,8 @@ export function RegisterPage(): ReactElement {
             autoCapitalize="characters"
           />
           <CodeInput
-            value={code}
-            onChange={edit('code', setCode)}
+            value={form.code}
+            onChange={edit('code', form.setCode)}
             errorKey={fieldError('code')}
             onSend={send}
             captcha={byCaptcha ? <CaptchaImage captcha={pic} onRefresh={refreshCaptcha} /> : undefined}

@@ -9,6 +9,8 @@ export interface FieldErrors<F extends string> {
   edit: (field: F, set: (v: string) => void) => (v: string) => void;
   /** The i18n key to show under `field`, or null. */
   fieldError: (field: F) => string | null;
+  /** Shows a validation's problem (or clears the message) and answers whether there was none. */
+  accept: (problem: FieldError<F> | null) => boolean;
 }
 
 export function useFieldErrors<F extends string>(): FieldErrors<F> {
@@ -18,5 +20,9 @@ export function useFieldErrors<F extends string>(): FieldErrors<F> {
     if (error?.field === field) setError(null);
   };
   const fieldError = (field: F): string | null => (error?.field === field ? error.key : null);
-  return { error, setError, edit, fieldError };
+  const accept = (problem: FieldError<F> | null): boolean => {
+    setError(problem);
+    return problem === null;
+  };
+  return { error, setError, edit, fieldError, accept };
 }

@@ -3,14 +3,14 @@
 import { useCallback, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { $currentCode, $instruments } from '../../state/market.ts';
+import { $currentCode } from '../../state/current-code.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { MarketPanel } from '../market/market-panel.tsx';
 import { ChartPanel } from '../trade/trade-view.tsx';
 import { InstrumentSheet } from '../trade/instrument-sheet.tsx';
 import { AccountStrip } from '../trade/account-strip.tsx';
 import { OrderForm } from '../trade/order-form.tsx';
 import { pickInstrument } from '../trade/trade-state.ts';
-import '../trade/trade.css';
 import './desk.css';
 
 export function DeskLayout() {

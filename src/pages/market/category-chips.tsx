@@ -1,5 +1,6 @@
-// Horizontal category chips: "all" first, then getCategories in the server's order.
+// Horizontal category chips: "all" first, then getCategories in the server's order (names as the server translates them).
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../components/segmented.tsx';
 import { ALL_CATEGORIES } from './categories.ts';
 import type { Category } from '../../domain/types.ts';
 
@@ -11,22 +12,16 @@ export interface CategoryChipsProps {
 
 export function CategoryChips({ items, selected, onSelect }: CategoryChipsProps) {
   const { t } = useTranslation();
-  const chips = [{ Id: ALL_CATEGORIES, NameShowTrans: t('market.all') }, ...items];
+  const chips = [{ value: ALL_CATEGORIES, text: t('market.all') }, ...items.map((c) => ({ value: c.Id, text: c.NameShowTrans }))];
   return (
-    <div className="mk-chips" role="tablist" aria-label={t('market.categories')}>
-      {chips.map((c) => (
-        <button
-          key={c.Id}
-          type="button"
-          role="tab"
-          aria-selected={c.Id === selected}
-          className="mk-chip"
-          data-category={c.Id}
-          onClick={() => onSelect(c.Id)}
-        >
-          {c.NameShowTrans}
-        </button>
-      ))}
-    </div>
+    <Segmented
+      options={chips}
+      value={selected}
+      onChange={onSelect}
+      labelKey="market.categories"
+      className="mk-chips"
+      itemClassName="mk-chip"
+      dataName="category"
+    />
   );
 }

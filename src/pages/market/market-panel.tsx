@@ -4,7 +4,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { $instruments } from '../../state/market.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { Icon } from '../../components/icons.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { ConnBadge } from '../../components/conn-badge.tsx';

@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from 'react-i18next';
-import { quote } from '../../state/market.ts';
+import { quote } from '../../state/quotes.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { Sparkline } from '../../components/sparkline/sparkline.tsx';
 import { InstrumentLogo } from './instrument-logo.tsx';

@@ -1,5 +1,5 @@
 // /mine/password: a code to the account's e-mail (or phone) and the new password twice (SPEC §7 amend_password).
-import { useState, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -8,11 +8,12 @@ import { $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { AreaPicker } from '../../components/area-picker.tsx';
-import { CodeInput } from '../auth/code-input.tsx';
-import { PasswordInputs } from '../auth/password-inputs.tsx';
+import { CodeAndPasswords } from '../auth/code-and-passwords.tsx';
 import { requestCode } from '../auth/request-code.ts';
 import { useAreas } from '../auth/use-areas.ts';
 import { useFieldErrors } from '../auth/use-field-errors.ts';
+import { useFormSubmit } from '../auth/use-form-submit.ts';
+import { usePasswordForm } from '../auth/use-password-form.ts';
 import { validateChange, type ChangeField } from '../auth/validation.ts';
 import '../auth/auth.css';
 import './mine.css';
@@ -26,40 +27,28 @@ export function PasswordPage(): ReactElement {
   const target = (channel === 'email' ? user?.email : user?.mobile) ?? '';
   // The user record has no area id, so a phone account picks its calling code for the SMS.
   const { areas, area, setArea } = useAreas(channel === 'mobile');
-  const [password, setPassword] = useState('');
-  const [rePassword, setRePassword] = useState('');
-  const [code, setCode] = useState('');
-  const [codeKey, setCodeKey] = useState(''); // the sent code's key, sent back with the code
-  const { setError, edit, fieldError } = useFieldErrors<ChangeField>();
-  const [busy, setBusy] = useState(false);
+  const form = usePasswordForm();
+  const errors = useFieldErrors<ChangeField>();
 
   const send = async (): Promise<boolean> => {
     if (!target) return false;
-    return requestCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'), setCodeKey);
+    return requestCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'), form.setCodeKey);
   };
 
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    const problem = validateChange({ password, rePassword, code });
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const env = await amendPassword({ new_password: password, auth_code: code.trim(), type: channel, key: codeKey });
+  const { busy, submit } = useFormSubmit(
+    () => errors.accept(validateChange({ password: form.password, rePassword: form.rePassword, code: form.code })),
+    async () => {
+      const env = await amendPassword({ new_password: form.password, auth_code: form.code.trim(), type: channel, key: form.codeKey });
       toast(env.msg || t('auth.password_changed'));
       void navigate('/user', { replace: true });
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <div className="page">
       <TitleBar titleKey="page.password" back="/user" />
       <div className="page-body">
-        <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+        <form className="auth-form" onSubmit={submit} noValidate>
           <div className="mine-target">
             <span className="muted">{t(channel === 'email' ? 'auth.code_to_email' : 'auth.code_to_mobile')}</span>
             <span className="mine-target__value">
@@ -67,16 +56,7 @@ export function PasswordPage(): ReactElement {
               <span className="num">{target}</span>
             </span>
           </div>
-          <CodeInput value={code} onChange={edit('code', setCode)} errorKey={fieldError('code')} onSend={send} />
-          <PasswordInputs
-            names={['new_password', 're_password']}
-            labelKey="auth.new_password"
-            password={password}
-            rePassword={rePassword}
-            onPassword={edit('password', setPassword)}
-            onRePassword={edit('rePassword', setRePassword)}
-            errorOf={fieldError}
-          />
+          <CodeAndPasswords form={form} errors={errors} onSend={send} rePasswordName="re_password" />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="password-submit">
             {t('common.confirm')}
           </button>

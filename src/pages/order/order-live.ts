@@ -3,7 +3,7 @@
 import { priceText } from '../../domain/price-text.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders.ts';
-import { quote } from '../../state/market.ts';
+import { quote } from '../../state/quotes.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { amountText, NONE, orderFigures, percentText, pnlDir, pnlText, type Dir } from './order-format.ts';
 

@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { $instruments } from '../../state/market.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { $openOrder, cancelPending, closePosition, closeSheet } from '../../state/orders.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { StopForm } from './stop-form.tsx';

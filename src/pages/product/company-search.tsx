@@ -1,25 +1,23 @@
 // The main site's /product: a debounced company search (SPEC §2, §7 getCompany), the kept company on top, and the
 // company popup. An empty box lists every company; a failed search says so and offers a retry.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyById, searchCompanies } from '../../api/company.ts';
 import { browserTimers } from '../../state/clock.ts';
 import type { Timers } from '../../state/clock.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { Icon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import type { Company } from '../../domain/types.ts';
 import { debouncer } from './debounce.ts';
 import { saveCompanyId, savedCompanyId } from './company-cookie.ts';
 import { CompanyPopup } from './company-popup.tsx';
 import { CompanyRow } from './company-row.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useLatestAnswer } from './use-latest-answer.ts';
 import './product.css';
 
 export const COMPANY_DEBOUNCE_MS = 300;
-
-type Result = { kind: 'ok'; items: Company[] } | { kind: 'error' } | null;
 
 export interface CompanySearchProps {
   timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>; // tests drive the debounce with fake timers
@@ -28,21 +26,10 @@ export interface CompanySearchProps {
 export function CompanySearch({ timers = browserTimers }: CompanySearchProps): ReactElement {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [result, setResult] = useState<Result>(null);
-  const [searching, setSearching] = useState(false);
+  const { answer: result, searching, search } = useLatestAnswer(searchCompanies);
   const [open, setOpen] = useState<Company | null>(null);
   const [chosen, setChosen] = useState<Company | null>(null);
-  const seq = useRef(0);
   const debounce = useMemo(() => debouncer(timers, COMPANY_DEBOUNCE_MS), [timers]);
-
-  const search = useCallback((q: string) => {
-    const mine = ++seq.current; // only the newest answer is shown
-    setSearching(true);
-    searchCompanies(q)
-      .then((items) => mine === seq.current && setResult({ kind: 'ok', items }))
-      .catch(() => mine === seq.current && setResult({ kind: 'error' }))
-      .finally(() => mine === seq.current && setSearching(false));
-  }, []);
 
   useEffect(() => {
     search(''); // the whole list first, so the page is useful before anything is typed
@@ -73,20 +60,7 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
   return (
     <div className="pd-page pd-page--companies">
       <TitleBar titleKey="product.title" back />
-      <div className="pd-search">
-        <label className="pd-box">
-          <Icon name="search" size={18} />
-          <input
-            type="search"
-            value={text}
-            enterKeyHint="search"
-            placeholder={t('product.search_placeholder')}
-            aria-label={t('product.search_placeholder')}
-            onChange={(e) => onInput(e.target.value)}
-          />
-          {searching ? <Spinner size={16} /> : null}
-        </label>
-      </div>
+      <SearchBox value={text} onInput={onInput} placeholderKey="product.search_placeholder" searching={searching} />
       <div className="pd-companies">
         {chosen ? (
           <section className="pd-chosen" aria-label={t('product.current')}>
@@ -94,17 +68,17 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
             <CompanyRow company={chosen} chosen onOpen={setOpen} />
           </section>
         ) : null}
-        {result?.kind === 'error' ? (
+        {result?.ok === false ? (
           <EmptyState textKey="product.load_failed" icon="refresh">
             <button type="button" className="btn btn-secondary" onClick={() => search(text.trim())}>
               {t('product.retry')}
             </button>
           </EmptyState>
-        ) : result?.kind === 'ok' && result.items.length === 0 ? (
+        ) : result?.ok && result.value.length === 0 ? (
           <EmptyState textKey="product.no_results" hintKey="product.no_results_hint" icon="search" />
-        ) : result?.kind === 'ok' ? (
+        ) : result?.ok ? (
           <ul className="pd-company-list" aria-label={t('product.results')}>
-            {result.items.map((c) => (
+            {result.value.map((c) => (
               <li key={c.id}>
                 <CompanyRow company={c} chosen={c.id === chosen?.id} onOpen={setOpen} />
               </li>

@@ -10,6 +10,8 @@ import { $equity, $floating } from '../../state/account-figures.ts';
 import { startOrders } from '../../state/orders.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { amountText, pnlDir, pnlText } from '../order/order-format.ts';
+import './pnl.css';
+import './account-strip.css';
 
 export function AccountStrip(): ReactElement | null {
   useSignals();

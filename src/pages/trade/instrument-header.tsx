@@ -13,6 +13,7 @@ import { StaleTag } from '../market/stale-tag.tsx';
 import { useQuoteAttributes } from '../market/use-quote-attributes.ts';
 import type { Instrument } from '../../domain/types.ts';
 import '../market/market.css';
+import './instrument-header.css';
 
 export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
   useSignals();

@@ -3,11 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { $instruments } from '../../state/market.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { Icon } from '../../components/icons.tsx';
 import { useEscape } from '../../components/use-escape.ts';
 import { MarketList } from '../market/market-list.tsx';
 import { matchesSearch } from '../market/search-filter.ts';
+import './instrument-sheet.css';
 
 export interface InstrumentSheetProps {
   open: boolean;

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { canStepDown, stepLots } from './order-draft.ts';
 import { NumberInput } from '../../components/number-input.tsx';
+import './lot-stepper.css';
 
 export interface LotStepperProps {
   value: string;

@@ -3,8 +3,10 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { Segmented } from '../../components/segmented.tsx';
 import { toast } from '../../state/toasts.ts';
 import type { Multiplier } from '../../domain/types.ts';
+import './multiplier-picker.css';
 
 export interface MultiplierPickerProps {
   options: Multiplier[];
@@ -35,24 +37,19 @@ export function MultiplierPicker({ options, value, onChange }: MultiplierPickerP
         </svg>
       </button>
       <BottomSheet open={open} onClose={close} titleKey="trade.multiple">
-        <div className="tr-multiplier-options" role="listbox" aria-label={t('trade.multiple')}>
-          {options.map((m) => (
-            <button
-              key={m.Value}
-              type="button"
-              role="option"
-              aria-selected={m.Value === value}
-              className="tr-chip tw-num"
-              data-multiple={m.Value}
-              onClick={() => {
-                onChange(m.Value);
-                setOpen(false);
-              }}
-            >
-              {t('trade.multiple_value', { value: m.Value })}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          options={options.map((m) => ({ value: m.Value, text: t('trade.multiple_value', { value: m.Value }) }))}
+          value={value}
+          onChange={(v) => {
+            onChange(v);
+            setOpen(false);
+          }}
+          labelKey="trade.multiple"
+          role="listbox"
+          className="tr-multiplier-options"
+          itemClassName="tr-chip tw-num"
+          dataName="multiple"
+        />
       </BottomSheet>
     </>
   );

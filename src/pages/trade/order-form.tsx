@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { quote } from '../../state/market.ts';
+import { quote } from '../../state/quotes.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { holdUpdate } from '../../state/app-update.ts';
@@ -21,6 +21,7 @@ import { StopBox } from './stop-box.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderPlaced } from './order-placed.tsx';
 import type { Instrument, Order } from '../../domain/types.ts';
+import './order-form.css';
 
 export const HOLDING_ORDERS_PATH = '/order?type=1';
 

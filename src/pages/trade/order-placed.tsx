@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEscape } from '../../components/use-escape.ts';
 import { Icon } from '../../components/icons.tsx';
 import type { Order } from '../../domain/types.ts';
+import './order-placed.css';
 
 export interface OrderPlacedProps {
   order: Order;

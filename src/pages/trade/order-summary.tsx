@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { LiveText } from '../../components/live-text.tsx';
 import { amountText, pnlText } from '../order/order-format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
+import './pnl.css';
+import './order-summary.css';
 
 export interface OrderSummaryProps {
   $preview: Signal<OrderPreview | null>;

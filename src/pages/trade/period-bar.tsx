@@ -1,6 +1,7 @@
 // The chart period bar: 1M 5M 15M 30M 1H 1D → the wire periods 1min … 1day.
 import { useTranslation } from 'react-i18next';
 import { PERIODS, type Period } from '../../domain/types.ts';
+import './period-bar.css';
 
 export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 // A stop-profit or stop-loss box: a tick box and its price; the price is sent only while ticked.
 import { PriceInput } from './price-input.tsx';
+import './stop-box.css';
 
 export interface StopBoxProps {
   field: 'stop-profit' | 'stop-loss';

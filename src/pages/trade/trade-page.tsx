@@ -3,7 +3,8 @@
 import { useCallback, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { $currentCode, $instruments } from '../../state/market.ts';
+import { $currentCode } from '../../state/current-code.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { useWide } from '../../app/use-wide.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
@@ -12,7 +13,7 @@ import { ChartPanel } from './trade-view.tsx';
 import { InstrumentSheet } from './instrument-sheet.tsx';
 import { OrderForm } from './order-form.tsx';
 import { pickInstrument } from './trade-state.ts';
-import './trade.css';
+import './trade-page.css';
 
 export function TradePage() {
   const wide = useWide();

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $heldPositions } from '../../state/position-sync.ts';
 import { trailingStopLines } from './stop-line-data.ts';
+import './trade-view.css';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
 export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {

@@ -4,7 +4,7 @@
 import { useEffect, useMemo } from 'react';
 import { signal, type Signal } from '@preact/signals-react';
 import { feed } from '../../state/feed-handle.ts';
-import { onPreview } from '../../state/market.ts';
+import { onPreview } from '../../state/feed-listeners.ts';
 import { previewInput, type OrderDraft, type OrderSide } from './order-draft.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
 import type { Instrument } from '../../domain/types.ts';

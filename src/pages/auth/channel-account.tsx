@@ -1,0 +1,65 @@
+// The address a code goes to, as register and forgot ask for it: the e-mail / mobile switch (a new channel empties
+// the field and its message) and the account field with its calling-code picker.
+import { useState, type ReactElement } from 'react';
+import type { LoginType } from '../../api/account.ts';
+import type { AreaCode } from '../../domain/types.ts';
+import { Segmented } from '../../components/segmented.tsx';
+import { AccountInput } from './account-input.tsx';
+import { CHANNEL_OPTIONS } from './channels.ts';
+import { useAreas } from './use-areas.ts';
+import type { FieldErrors } from './use-field-errors.ts';
+import type { AccountField } from './validation.ts';
+
+export interface ChannelAccountState {
+  type: LoginType;
+  setType: (v: LoginType) => void;
+  account: string;
+  setAccount: (v: string) => void;
+  areas: readonly AreaCode[];
+  area: AreaCode | null;
+  setArea: (a: AreaCode) => void;
+}
+
+export function useChannelAccount(): ChannelAccountState {
+  const [type, setType] = useState<LoginType>('email');
+  const [account, setAccount] = useState('');
+  const { areas, area, setArea } = useAreas(type === 'mobile');
+  return { type, setType, account, setAccount, areas, area, setArea };
+}
+
+export interface ChannelAccountProps {
+  state: ChannelAccountState;
+  errors: Pick<FieldErrors<AccountField>, 'edit' | 'fieldError' | 'setError'>;
+  /** The switch's label ("Register by", "Reset by"). */
+  labelKey: string;
+  /** False where only e-mail is offered: no switch. */
+  chooser?: boolean;
+}
+
+export function ChannelAccount({ state, errors, labelKey, chooser = true }: ChannelAccountProps): ReactElement {
+  return (
+    <>
+      {chooser ? (
+        <Segmented
+          labelKey={labelKey}
+          options={CHANNEL_OPTIONS}
+          value={state.type}
+          onChange={(v) => {
+            state.setType(v);
+            state.setAccount('');
+            errors.setError(null);
+          }}
+        />
+      ) : null}
+      <AccountInput
+        type={state.type}
+        value={state.account}
+        onChange={errors.edit('account', state.setAccount)}
+        errorKey={errors.fieldError('account')}
+        areas={state.areas}
+        area={state.area}
+        onArea={state.setArea}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+// The form part a password reset and a password change share: the code (with its send button), then the new
+// password twice.
+import type { ReactElement } from 'react';
+import type { FieldErrors } from './use-field-errors.ts';
+import type { PasswordForm } from './use-password-form.ts';
+import type { ChangeField } from './validation.ts';
+import { CodeInput } from './code-input.tsx';
+import { PasswordInputs } from './password-inputs.tsx';
+
+export interface CodeAndPasswordsProps {
+  form: PasswordForm;
+  errors: Pick<FieldErrors<ChangeField>, 'edit' | 'fieldError'>;
+  onSend: () => Promise<boolean>;
+  /** The repeated password's input name, as the screen's request calls it. */
+  rePasswordName: string;
+}
+
+export function CodeAndPasswords({ form, errors, onSend, rePasswordName }: CodeAndPasswordsProps): ReactElement {
+  const { edit, fieldError } = errors;
+  return (
+    <>
+      <CodeInput value={form.code} onChange={edit('code', form.setCode)} errorKey={fieldError('code')} onSend={onSend} />
+      <PasswordInputs names={['new_password', rePasswordName]} labelKey="auth.new_password" form={form} errors={errors} />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// The search field both /product pages use: a search icon, the input, and a spinner while an answer is on its way.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/spinner.tsx';
+import { Icon } from '../../components/icons.tsx';
+
+export interface SearchBoxProps {
+  value: string;
+  onInput: (value: string) => void;
+  /** Shown in the empty box and read out as its label. */
+  placeholderKey: string;
+  searching: boolean;
+  autoFocus?: boolean;
+}
+
+export function SearchBox({ value, onInput, placeholderKey, searching, autoFocus }: SearchBoxProps): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className="pd-search">
+      <label className="pd-box">
+        <Icon name="search" size={18} />
+        <input
+          type="search"
+          value={value}
+          autoFocus={autoFocus}
+          enterKeyHint="search"
+          placeholder={t(placeholderKey)}
+          aria-label={t(placeholderKey)}
+          onChange={(e) => onInput(e.target.value)}
+        />
+        {searching ? <Spinner size={16} /> : null}
+      </label>
+    </div>
+  );
+}
