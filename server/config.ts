@@ -1,8 +1,8 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from './context.ts';
+import type { Clock, Timers } from '../src/domain/time.ts';
 import type { Db } from './db/db.ts';
-import type { Notifier } from './context.ts';
+import type { Notifier } from './services.ts';
 import { shiftedClock } from './core/system-time.ts';
 import type { SecurityOptions } from './security/limits.ts';
 

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { userFromToken } from '../auth/session.ts';
 import type { MarketOptions } from '../config.ts';
-import type { Clock, Timers } from '../context.ts';
+import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { Db } from '../db/db.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import type { RouteModule } from '../http/route-module.ts';

@@ -3,7 +3,8 @@
 // Over ~300 lines on purpose: most of it is the MarketFeed/HubMarket facade (one-line delegations to the simulator,
 // kline store and catalogue); the work itself lives in those files.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, LiveQuote, MarketFeed, Tick, Timers } from '../context.ts';
+import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { LiveQuote, MarketFeed, Tick } from './feed.ts';
 import type { Db } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
 import type { KlineBar } from '../../src/domain/types.ts';

@@ -2,7 +2,8 @@
 // hours honoured, trading-day Open/High/Low/Change, and a manual mode (step/advanceTo/setPrice) for deterministic tests.
 // Just over ~300 lines: the random walk and the manual mode must move the same per-instrument state; the read side
 // is small accessors. Price grammar is in price-ticks.ts, hours in market-hours.ts.
-import type { Clock, LiveQuote, MarketFeed, Tick, Timers } from '../context.ts';
+import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { LiveQuote, MarketFeed, Tick } from './feed.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { sigmaPerSqrtSecond } from './history.ts';
 import type { MarketInstrument } from './instruments.ts';

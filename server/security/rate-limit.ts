@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createHash } from 'node:crypto';
 import { loginChannel, normaliseAccount, signUpAccount, type Channel } from '../accounts/identity.ts';
 import { tokenFromHeader } from '../auth/tokens.ts';
-import type { Clock } from '../context.ts';
+import type { Clock } from '../../src/domain/time.ts';
 import { ApiError } from '../http/envelope.ts';
 import { RATE_WINDOW_MS, type Limits, type RateGroup } from './limits.ts';
 import { FixedWindows } from './windows.ts';

@@ -1,6 +1,7 @@
 // Test doubles for driving the order engine in-process: a scripted market (setPrice emits a tick synchronously),
 // a push recorder, the instruments the engine tests trade, funded users, and the ledger invariants.
-import type { LiveQuote, MarketFeed, Tick, UserPush } from '../../server/context.ts';
+import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
+import type { UserPush } from '../../server/services.ts';
 import type { Queryable } from '../../server/db/db.ts';
 import type { EngineInstrument } from '../../server/engine/types.ts';
 import { createUser } from '../../server/accounts/create-user.ts';

@@ -10,7 +10,9 @@ import type { Envelope, LoginResult } from '../../src/domain/types.ts';
 import type { MarketOptions } from '../../server/config.ts';
 import type { SecurityOptions } from '../../server/security/limits.ts';
 import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
-import type { AppContext, Clock, Notifier, Timers } from '../../server/context.ts';
+import type { AppContext } from '../../server/context.ts';
+import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { Notifier } from '../../server/services.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
 
