@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -26,6 +27,8 @@ export interface AppOptions {
   /** Served instead when dist is missing, so logos and icons still load in development and tests. */
   publicDir?: string | undefined;
   routes: readonly RouteModule[];
+  /** The request budgets' store: counted in PostgreSQL when several gateways serve (default: this process). */
+  rateStore?: FastifyRateLimitStoreCtor | undefined;
   /** Fastify trustProxy (TRUST_PROXY): only behind a proxy that sets X-Forwarded-For. */
   trustProxy?: boolean | string | number | undefined;
 }
@@ -108,7 +111,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   });
 
   // Before the routes: its onRoute hook puts the budgets in front of the limited ones.
-  await registerRateLimits(app, ctx);
+  await registerRateLimits(app, ctx, opts.rateStore);
   for (const routes of opts.routes) await app.register(async (scope) => routes(scope, ctx));
   return app;
 }

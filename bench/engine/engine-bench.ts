@@ -103,7 +103,7 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
     timers: { setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined },
   };
   const makeIndex: IndexFactory = index === 'tick' ? (s) => new TickIndex(s) : (s) => new ScanIndex(s);
-  const engine = new OrderEngine(services, async () => INSTRUMENTS, makeIndex);
+  const engine = new OrderEngine(services, async () => INSTRUMENTS, { makeIndex });
   engineRef = engine;
   let nextId = 1;
   const newOrder = (): OrderRow => {

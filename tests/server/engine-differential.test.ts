@@ -39,7 +39,7 @@ async function side(makeIndex: IndexFactory): Promise<Side> {
   const push = new PushRecorder();
   // Timers that never fire: no 5-second refresh, so both sides see the balances at the same moments.
   const ctx: AppContext = { ...server.ctx, timers: idle, market, push };
-  const engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS, makeIndex);
+  const engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS, { makeIndex });
   await engine.start();
   return { server, engine, market, push, users: [], orders: [] };
 }
