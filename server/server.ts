@@ -141,14 +141,14 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
     // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
-    let engineRef: OrderEngine | undefined;
-    const changes = orderChanges(bus, origin, (id) => engineRef?.refreshOrder(id) ?? Promise.resolve(), log);
+    const engineRef: { current?: OrderEngine } = {};
+    const changes = orderChanges(bus, origin, (id) => engineRef.current?.refreshOrder(id) ?? Promise.resolve(), log);
     stoppers.push(() => changes.stop());
     const engine = new OrderEngine(services, loadEngineInstruments, {
       triggers: role !== 'gateway',
-      announce: role === 'all' ? undefined : changes.announce,
+      announce: role === 'all' ? undefined : (id) => changes.announce(id),
     });
-    engineRef = engine;
+    engineRef.current = engine;
     await engine.start();
     stoppers.push(() => engine.stop());
     const ctx: AppContext = {

@@ -268,16 +268,16 @@ export class SimulatedMarket implements MarketFeed {
   }
 }
 
-const ROLLBACK = Symbol('rollback');
+class Rollback extends Error {}
 
 /** Runs `fn` in a transaction that is always rolled back: what it would write is returned, nothing is kept. */
 async function readOnly<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
   let out: { v: T } | undefined;
   await db.tx(async (q) => {
     out = { v: await fn(q) };
-    throw ROLLBACK;
+    throw new Rollback('read-only');
   }).catch((err: unknown) => {
-    if (err !== ROLLBACK) throw err;
+    if (!(err instanceof Rollback)) throw err;
   });
   if (!out) throw new Error('read-only transaction returned nothing');
   return out.v;
