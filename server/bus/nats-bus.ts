@@ -13,7 +13,7 @@ export interface NatsBusOptions {
 
 export async function natsBus(opts: NatsBusOptions): Promise<Bus> {
   const nc: NatsConnection = await connect({
-    servers: opts.url,
+    servers: opts.url.split(',').map((u) => u.trim()), // several nodes of a NATS cluster: any live one
     name: opts.name,
     reconnect: true,
     maxReconnectAttempts: -1,
