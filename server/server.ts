@@ -109,8 +109,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
 
     // The socket hub (not in the market writer): user events reach it through the bus, whoever committed them.
     const routes: RouteModule[] = [];
+    let hub: Hub | undefined;
     if (role !== 'market') {
-      const hub = new Hub(
+      const h = new Hub(
         {
           market,
           clock,
@@ -122,22 +123,24 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
         },
         { sockets: limits.socket(), ...config.market?.ws },
       );
-      hub.start();
-      const offUsers = deliverUserEvents(bus, hub);
+      hub = h;
+      h.start();
+      // Role all: the engine pushes to the hub directly, as before; a gateway's hub gets every user event off the bus.
+      const offUsers = role === 'gateway' ? deliverUserEvents(bus, h) : () => undefined;
       // A logout or password change on any gateway logs those sockets out at once (they must stop receiving pushes).
-      const offRevoked = revocations.onRevoked((r) => hub.revoke(r));
+      const offRevoked = revocations.onRevoked((r) => h.revoke(r));
       stoppers.push(() => {
         offUsers();
         offRevoked();
-        hub.stop();
+        h.stop();
       });
-      routes.push(...coreRoutes(), marketRoutes(market), wsRoutes(hub));
+      routes.push(...coreRoutes(), marketRoutes(market), wsRoutes(h));
     } else {
       routes.push(healthRoutes);
     }
 
     const services: Services = {
-      db, clock, timers, log, market, push: busPush(bus), notifier: config.notifier ?? outboxNotifier(db, clock, log),
+      db, clock, timers, log, market, push: role === 'all' && hub ? hub : busPush(bus), notifier: config.notifier ?? outboxNotifier(db, clock, log),
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
     // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
