@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
+          // The property tests run hundreds of cases: on a loaded 2-core machine 5 s (vitest's default) is not enough.
+          testTimeout: 20_000,
         },
       },
       {

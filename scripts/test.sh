@@ -24,14 +24,23 @@ npm run -s lint || fail=1
 step "unit tests"
 run_vitest unit -- --project unit
 
-step "server tests on PGlite"
-run_vitest server-pglite TEST_DB=pglite -- --project server
-
-step "server tests on PostgreSQL"
-run_vitest server-postgres TEST_DB=postgres -- --project server
-
-step "build the client for the browser tests"
-npx vite build --logLevel warn || fail=1
+# The two server suites and the client build run side by side: each server suite runs its files one at a time
+# (vitest.config.ts), so together they use both cores; each prints its log when it ends, in this order.
+step "server tests on PGlite and on PostgreSQL, and the client build for the browser tests (side by side)"
+logs=.tmp/test-logs
+mkdir -p "$logs"
+( fail=0; run_vitest server-pglite TEST_DB=pglite -- --project server >"$logs/server-pglite.log" 2>&1; echo $fail >"$logs/server-pglite.rc" ) &
+pg_pid=$!
+( fail=0; run_vitest server-postgres TEST_DB=postgres -- --project server >"$logs/server-postgres.log" 2>&1; echo $fail >"$logs/server-postgres.rc" ) &
+pq_pid=$!
+( npx vite build --logLevel warn >"$logs/build.log" 2>&1; echo $? >"$logs/build.rc" ) &
+build_pid=$!
+wait $pg_pid $pq_pid $build_pid
+for part in server-pglite server-postgres build; do
+  step "$part"
+  cat "$logs/$part.log"
+  [ "$(cat "$logs/$part.rc" 2>/dev/null)" = "0" ] || fail=1
+done
 
 step "browser tests (Chromium)"
 run_vitest e2e -- --project e2e

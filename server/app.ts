@@ -1,6 +1,6 @@
 // The Fastify app: plugins (form bodies, multipart, websocket, static client), the envelope error
 // handling, the 404 envelope / SPA fallback, and the route modules. No listening here: server.ts does that.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -13,10 +13,16 @@ import websocket from '@fastify/websocket';
 import type { AppContext } from './context.ts';
 import { failure, sendError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { checkResponses, type ResponseViolation } from './http/response-check.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { trackRoutes } from './http/route-table.ts';
+import { rawReply } from './http/wire-schema.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerRateLimits } from './security/rate-limit.ts';
+
+/** The version the API document states: the package's. */
+const API_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
@@ -31,6 +37,8 @@ export interface AppOptions {
   rateStore?: FastifyRateLimitStoreCtor | undefined;
   /** Fastify trustProxy (TRUST_PROXY): only behind a proxy that sets X-Forwarded-For. */
   trustProxy?: boolean | string | number | undefined;
+  /** Checks every answer against its route's response schema and reports mismatches (the server tests). */
+  onResponseViolation?: ((v: ResponseViolation) => void) | undefined;
 }
 
 /** API paths never fall back to the SPA's index.html: they get the 404 envelope. */
@@ -56,6 +64,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   });
   trackRoutes(app); // first, so it sees every route below
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+  // The routes' response schemas document and (in tests) check the answers; serialising stays JSON.stringify, as
+  // before they existed, so a field a schema forgot is never dropped from an answer (fast-json-stringify would).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  if (opts.onResponseViolation) checkResponses(app, opts.onResponseViolation);
+  await registerOpenApi(app, API_VERSION);
 
   // Compressed responses (the client's JS, trade_list): a phone on a slow link downloads a third of the bytes.
   // Brotli at quality 5 compresses nearly as well as 11 at a fraction of the CPU, on the fly.
@@ -94,7 +107,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     });
   }
 
-  app.get('/', async (_request, reply) => {
+  app.get('/', { schema: { tags: ['Service'], response: rawReply('text/html', { type: 'string' }, 'The web app') } }, async (_request, reply) => {
     if (hasClient) return reply.type('text/html').sendFile('index.html', distDir);
     return reply.type('text/html; charset=utf-8').send(clientMissingPage());
   });

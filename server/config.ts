@@ -4,6 +4,7 @@ import type { Clock, Timers } from '../src/domain/time.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './services.ts';
 import { shiftedClock } from './core/system-time.ts';
+import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
 
@@ -69,6 +70,8 @@ export interface ServerConfig {
    * a load balancer.
    */
   trustProxy?: boolean | string | number | undefined;
+  /** Checks every answer against its route's documented response schema (the server tests; never in production). */
+  onResponseViolation?: ((v: ResponseViolation) => void) | undefined;
   /** The back office's token (OPS_TOKEN); default: created once in {dataDir}/ops-token. */
   opsToken?: string | undefined;
   /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */

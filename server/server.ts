@@ -169,6 +169,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       distDir: config.distDir,
       publicDir: config.publicDir,
       trustProxy: config.trustProxy,
+      onResponseViolation: config.onResponseViolation,
       routes,
       rateStore: role === 'gateway' ? sharedStore(db, clock) : undefined,
     });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../src/domain/types.ts';
+import { interpolatedValue } from '../../src/domain/bidi.ts';
 
 const LOCALES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'locales');
 
@@ -42,7 +43,8 @@ export function pickLanguage(header: unknown): Language {
 /** Translates `key` (e.g. 'errors.password_required'), filling {{name}} placeholders from params. */
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
   const text = lookup(load(lang), key) ?? lookup(load('en'), key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  // Each value isolated in a right-to-left language, as the client's i18next does (src/domain/bidi.ts).
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? interpolatedValue(lang, params[name]) : m));
 }
 
 /** The request's language (lang header) translation of a key, for success messages the client shows as toasts. */

@@ -5,6 +5,10 @@ import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
 import { baseSettings, getSetting, getSettings } from '../settings/settings.ts';
+import { AREA_LIST, BASE_SETTINGS, COMPANIES, COMPANY_STATUS, PUBLIC_SETTING } from '../http/wire/account.ts';
+import { replies } from '../http/wire-schema.ts';
+
+const TAGS = ['Common'];
 
 /** Settings a visitor may read through /api/default/setting (everything else stays server-side). */
 export const PUBLIC_SETTING_KEYS = ['is_show_mobile'] as const;
@@ -16,21 +20,21 @@ const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) =>
 export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/api/default/area_list', { schema: { querystring: query() } }, async () =>
+  app.get('/api/default/area_list', { schema: { tags: TAGS, querystring: query(), response: replies(AREA_LIST) } }, async () =>
     ok(await db.query<AreaCode>('SELECT id, code, global_code FROM area_codes ORDER BY sort, id')),
   );
 
   app.get<{ Querystring: { key: (typeof PUBLIC_SETTING_KEYS)[number] } }>(
     '/api/default/setting',
-    { schema: { querystring: query({ key: { ...requiredStr(64), ...oneOf(...PUBLIC_SETTING_KEYS) } }, ['key']) } },
+    { schema: { tags: TAGS, querystring: query({ key: { ...requiredStr(64), ...oneOf(...PUBLIC_SETTING_KEYS) } }, ['key']), response: replies(PUBLIC_SETTING) } },
     async (request) => ok({ key: request.query.key, value: await getSetting(db, request.query.key) }),
   );
 
-  app.get('/api/basicSet/getBasicInfo', { schema: { querystring: query() } }, async () => ok(await baseSettings(db)));
+  app.get('/api/basicSet/getBasicInfo', { schema: { tags: TAGS, querystring: query(), response: replies(BASE_SETTINGS) } }, async () => ok(await baseSettings(db)));
 
   app.get<{ Querystring: { name?: string; id?: number } }>(
     '/api/company/getCompany',
-    { schema: { querystring: query({ name: str(100), id: int(1) }) } },
+    { schema: { tags: TAGS, querystring: query({ name: str(100), id: int(1) }), response: replies(COMPANIES) } },
     async (request) => {
       const name = (request.query.name ?? '').trim();
       const rows = await db.query<Company>(
@@ -43,7 +47,7 @@ export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  app.get('/api/company/getCompanyStatus', { schema: { querystring: query() } }, async () => {
+  app.get('/api/company/getCompanyStatus', { schema: { tags: TAGS, querystring: query(), response: replies(COMPANY_STATUS) } }, async () => {
     const s = await getSettings(db, ['app_status', 'app_type', 'loss_url']);
     // Only an http(s) address is ever handed out: the client navigates to it (a javascript: URL would run).
     const lossUrl = /^https?:\/\//i.test(s.loss_url ?? '') ? (s.loss_url ?? '') : '';

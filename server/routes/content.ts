@@ -10,6 +10,10 @@ import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getSetting, getSettings } from '../settings/settings.ts';
 import { rankingPage } from '../content/ranking.ts';
+import { ANNOUNCEMENT, COMPLAINT_EMAIL, INVITE_INFO, NEWS_DETAIL, NEWS_PAGE, RANKING } from '../http/wire/content.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Content'];
 
 export const NEWS_PAGE_SIZE = 10;
 
@@ -32,7 +36,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { category_id?: number; page?: number } }>(
     '/api/news/list',
-    { schema: { querystring: query({ category_id: int(0), page: int(1, 100_000) }) } },
+    { schema: { tags: TAGS, querystring: query({ category_id: int(0), page: int(1, 100_000) }), response: replies(NEWS_PAGE) } },
     async (request) => {
       const category = request.query.category_id ?? 1;
       const page = request.query.page ?? 1;
@@ -50,7 +54,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number } }>(
     '/api/news/info',
-    { schema: { querystring: query({ id: int(1) }, ['id']) } },
+    { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(NEWS_DETAIL) } },
     async (request) => {
       const rows = await db.query<NewsRow>(`SELECT ${NEWS_COLUMNS}, content FROM news WHERE id = $1`, [request.query.id]);
       const row = rows[0];
@@ -62,11 +66,11 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { page?: number } }>(
     '/api/follow/list',
-    { schema: { querystring: query({ page: int(1, 100_000) }) } },
+    { schema: { tags: TAGS, querystring: query({ page: int(1, 100_000) }), response: replies(RANKING) } },
     async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1)),
   );
 
-  app.get('/api/user/invite', { schema: { querystring: query() } }, async (request) => {
+  app.get('/api/user/invite', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(INVITE_INFO) } }, async (request) => {
     const user = await sessionUser(ctx, request);
     if (user.is_demo === 1) throw new ApiError('real_account_required');
     const rows = await db.query<{ n: string }>('SELECT COUNT(*) AS n FROM users WHERE invited_by = $1', [user.id]);
@@ -74,11 +78,11 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return ok(info);
   });
 
-  app.get('/api/user/complaint_email', { schema: { querystring: query() } }, async () =>
+  app.get('/api/user/complaint_email', { schema: { tags: TAGS, querystring: query(), response: replies(COMPLAINT_EMAIL) } }, async () =>
     ok({ email: await getSetting(db, 'complaint_email') }),
   );
 
-  app.get('/api/basicSet/announcement', { schema: { querystring: query() } }, async (request) => {
+  app.get('/api/basicSet/announcement', { schema: { tags: TAGS, querystring: query(), response: replies(ANNOUNCEMENT) } }, async (request) => {
     const lang = pickLanguage(request.headers.lang);
     const s = await getSettings(db, [`announcement.${lang}`, 'announcement.en']);
     const text = s[`announcement.${lang}`] || s['announcement.en'] || '';

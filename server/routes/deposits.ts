@@ -14,6 +14,10 @@ import { int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../src/domain/wire-time.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { ownedUpload } from '../uploads/store.ts';
+import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Deposits'];
 
 export const CHARGES_PAGE_SIZE = 10;
 
@@ -56,7 +60,7 @@ export function toChargeRecord(r: ChargeRow): ChargeRecord {
 }
 
 export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/quickCharge/info', { schema: { querystring: query() } }, async (request) => {
+  app.get('/api/quickCharge/info', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(COIN_NETWORKS) } }, async (request) => {
     await realSessionUser(ctx, request);
     const rows = await ctx.db.query<CoinNetwork>(
       'SELECT id, currency_code, protocol_code, address FROM deposit_networks WHERE enabled = 1 ORDER BY sort, id',
@@ -64,7 +68,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return ok(rows);
   });
 
-  app.get('/api/quickCharge/symbols', { schema: { querystring: query() } }, async (request) => {
+  app.get('/api/quickCharge/symbols', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BANK_COINS) } }, async (request) => {
     await realSessionUser(ctx, request);
     const rows = await ctx.db.query<BankCoin>('SELECT id, name FROM deposit_bank_coins WHERE enabled = 1 ORDER BY sort, id');
     return ok(rows);
@@ -72,7 +76,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { bank_coin: number } }>(
     '/api/quickCharge/wire_info',
-    { schema: { querystring: query({ bank_coin: int(1) }, ['bank_coin']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ bank_coin: int(1) }, ['bank_coin']), response: replies(DEPOSIT_BANKS) } },
     async (request) => {
       await realSessionUser(ctx, request);
       const coin = await ctx.db.query('SELECT id FROM deposit_bank_coins WHERE id = $1 AND enabled = 1', [request.query.bank_coin]);
@@ -88,7 +92,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; address?: string; charge_id?: number } }>(
     '/api/quickCharge/submit',
-    { schema: { querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const q = request.query;
@@ -114,7 +118,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; wire_id?: number } }>(
     '/api/quickCharge/wire_submit',
-    { schema: { querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const q = request.query;
@@ -140,7 +144,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { type: 0 | 1; page?: number } }>(
     '/api/quickCharge/quick_ist',
-    { schema: { querystring: query({ type: int(0, 1), page: int(1, 1_000_000) }, ['type']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(0, 1), page: int(1, 1_000_000) }, ['type']), response: replies(CHARGES) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const page = request.query.page ?? 1;

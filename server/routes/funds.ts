@@ -13,6 +13,10 @@ import { requestText } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
+import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/money.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Funds'];
 
 export const RECORDS_PAGE_SIZE = 20;
 
@@ -36,7 +40,7 @@ export interface FinancialRecord {
 }
 
 export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/v1/api/main/account/forexDetail', { schema: { querystring: query() } }, async (request) => {
+  app.get('/v1/api/main/account/forexDetail', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(FOREX_DETAIL) } }, async (request) => {
     const user = await sessionUser(ctx, request);
     const acc = await getAccount(ctx.db, user.id);
     // lock_balance also freezes pending withdrawals: the risk figures use the open orders' margin, as the
@@ -61,7 +65,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get<{ Querystring: { page?: number } }>(
     '/v1/api/main/accountLog/forexChange',
-    { schema: { querystring: query({ page: int(1, 1_000_000) }) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ page: int(1, 1_000_000) }), response: replies(FINANCIAL_RECORDS) } },
     async (request) => {
       const user = await sessionUser(ctx, request);
       const page = request.query.page ?? 1;

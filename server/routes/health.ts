@@ -4,6 +4,10 @@ import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
 import { query } from '../http/schemas.ts';
+import { HEALTH } from '../http/wire/account.ts';
+import { anyObject, rawReply, replies } from '../http/wire-schema.ts';
+
+const TAGS = ['Service'];
 
 export const WEB_MANIFEST = {
   name: 'Tickwise',
@@ -26,7 +30,7 @@ export const WEB_MANIFEST = {
 } as const;
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/healthz', { schema: { querystring: query() } }, async (request, reply) => {
+  app.get('/healthz', { schema: { tags: TAGS, querystring: query(), response: replies(HEALTH) } }, async (request, reply) => {
     try {
       await ctx.db.query('SELECT 1');
       return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
@@ -36,7 +40,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
     }
   });
 
-  app.get('/manifest.json', { schema: { querystring: query() } }, async (_request, reply) =>
+  app.get('/manifest.json', { schema: { tags: TAGS, querystring: query(), response: rawReply('application/manifest+json', anyObject, 'The web app manifest') } }, async (_request, reply) =>
     reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(WEB_MANIFEST),
   );
 }

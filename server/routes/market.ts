@@ -12,6 +12,10 @@ import { SYNTHETIC_CATEGORY } from '../market/catalogue.ts';
 import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instruments.ts';
 import type { SimulatedMarket } from '../market/market.ts';
 import { ticksToNumber } from '../market/price-ticks.ts';
+import { CATEGORIES, INSTRUMENTS, KLINE_BARS, SPARKLINES } from '../http/wire/market.ts';
+import { replies } from '../http/wire-schema.ts';
+
+const TAGS = ['Market'];
 
 /** Bars returned when the client gives no limit, and the most it may ask for. */
 export const DEFAULT_KLINE_LIMIT = 600;
@@ -40,7 +44,7 @@ export function marketRoutes(market: SimulatedMarket): RouteModule {
     app.get<{ Querystring: { searchCurrency?: string; category_id?: number } }>(
       '/v1/api/forex/trade_list',
       // category_id 0 (or absent) means every category.
-      { schema: { querystring: query({ searchCurrency: str(32), category_id: int(0) }) } },
+      { schema: { tags: TAGS, querystring: query({ searchCurrency: str(32), category_id: int(0) }), response: replies(INSTRUMENTS) } },
       async (request) => {
         const { searchCurrency = '', category_id: categoryId = 0 } = request.query;
         const list: Instrument[] = [];
@@ -53,7 +57,7 @@ export function marketRoutes(market: SimulatedMarket): RouteModule {
       },
     );
 
-    app.get('/v1/api/forex/getCategories', { schema: { querystring: query() } }, async (request) => {
+    app.get('/v1/api/forex/getCategories', { schema: { tags: TAGS, querystring: query(), response: replies(CATEGORIES) } }, async (request) => {
       const lang = pickLanguage(request.headers.lang);
       const list: Category[] = await loadCategories(ctx.db, lang);
       if (market.hasSynthetic) {
@@ -66,6 +70,7 @@ export function marketRoutes(market: SimulatedMarket): RouteModule {
       '/v1/api/forex/kline',
       {
         schema: {
+          tags: TAGS,
           querystring: query(
             {
               forex_id: int(1),
@@ -76,6 +81,7 @@ export function marketRoutes(market: SimulatedMarket): RouteModule {
             },
             ['forex_id', 'period'],
           ),
+          response: replies(KLINE_BARS),
         },
       },
       async (request) => {
@@ -89,7 +95,7 @@ export function marketRoutes(market: SimulatedMarket): RouteModule {
 
     app.get<{ Querystring: { forex_id?: number } }>(
       '/v1/api/forex/abbreviated_cache_kline',
-      { schema: { querystring: query({ forex_id: int(0) }) } },
+      { schema: { tags: TAGS, querystring: query({ forex_id: int(0) }), response: replies(SPARKLINES) } },
       async (request) => {
         const id = request.query.forex_id ?? 0;
         const list = id > 0 ? [instrumentOr404(market, id)] : market.instruments();

@@ -16,6 +16,10 @@ import { wireTime } from '../../src/domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
+import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Mining funds'];
 
 export const FUNDS_PAGE_SIZE = 10;
 
@@ -59,7 +63,7 @@ async function fundById(ctx: AppContext, id: number): Promise<FundRow> {
 }
 
 export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get<{ Querystring: { page?: number } }>('/api/fund/list', { schema: { querystring: pageQuery } }, async (request) => {
+  app.get<{ Querystring: { page?: number } }>('/api/fund/list', { schema: { tags: TAGS, querystring: pageQuery, response: replies(MINING_FUNDS) } }, async (request) => {
     const page = request.query.page ?? 1;
     const [rows, count] = await Promise.all([
       ctx.db.query<FundRow>(`SELECT ${FUND_COLUMNS} FROM funds f WHERE f.enabled = 1 ORDER BY f.sort, f.id LIMIT $1 OFFSET $2`, [
@@ -72,13 +76,13 @@ export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return ok(data);
   });
 
-  app.get<{ Querystring: { id: number } }>('/api/fund/info', { schema: { querystring: query({ id: int(1) }, ['id']) } }, async (request) =>
+  app.get<{ Querystring: { id: number } }>('/api/fund/info', { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(MINING_FUND) } }, async (request) =>
     ok(toFund(await fundById(ctx, request.query.id))),
   );
 
   app.get<{ Querystring: { id: number; amount?: string } }>(
     '/api/fund/buy',
-    { schema: { querystring: query({ id: int(1), amount: str(40) }, ['id']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ id: int(1), amount: str(40) }, ['id']), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const fund = await fundById(ctx, request.query.id);
@@ -101,7 +105,7 @@ export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  app.get<{ Querystring: { page?: number } }>('/api/fund/subList', { schema: { querystring: pageQuery } }, async (request) => {
+  app.get<{ Querystring: { page?: number } }>('/api/fund/subList', { schema: { tags: TAGS, security: SESSION, querystring: pageQuery, response: replies(SUBSCRIPTIONS) } }, async (request) => {
     const user = await realSessionUser(ctx, request);
     const page = request.query.page ?? 1;
     const [rows, count] = await Promise.all([
@@ -133,7 +137,7 @@ export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.get<{ Querystring: { sub_id: number; page?: number } }>(
     '/api/fund/insList',
-    { schema: { querystring: query({ sub_id: int(1), page: int(1, 1_000_000) }, ['sub_id']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1), page: int(1, 1_000_000) }, ['sub_id']), response: replies(INCOMES) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const page = request.query.page ?? 1;
@@ -156,7 +160,7 @@ export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.get<{ Querystring: { sub_id: number } }>(
     '/api/fund/applyRefund',
-    { schema: { querystring: query({ sub_id: int(1) }, ['sub_id']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1) }, ['sub_id']), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const now = ctx.clock.now();

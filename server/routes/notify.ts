@@ -15,6 +15,10 @@ import { findUserByEmail, findUserByMobile } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, requiredStr } from '../http/schemas.ts';
+import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
+import { replies } from '../http/wire-schema.ts';
+
+const TAGS = ['Account'];
 
 interface SendBody {
   to: string;
@@ -58,6 +62,8 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   }
 
   const sendSchema = {
+    tags: TAGS,
+    response: replies(CODE_SENT),
     body: body({ to: requiredStr(254), area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
   };
 
@@ -72,5 +78,5 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   // SPEC "GET {token}" for the picture captcha: we serve it at a fixed path.
-  app.get('/api/captcha', { schema: { querystring: query() } }, async () => ok(await createCaptcha(db, clock.now())));
+  app.get('/api/captcha', { schema: { tags: TAGS, querystring: query(), response: replies(CAPTCHA) } }, async () => ok(await createCaptcha(db, clock.now())));
 }

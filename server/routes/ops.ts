@@ -10,6 +10,8 @@ import { failure } from '../http/errors.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { isOperator } from '../ops/auth.ts';
 import type { OpsCommand } from '../ops/command.ts';
+import { OPS_COMMANDS as OPS_COMMANDS_SCHEMA } from '../http/wire/content.ts';
+import { anyValue, OPS, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
 
 /** What the CLI and the page need to show a command: no function, no internals. */
@@ -40,6 +42,8 @@ export function opsArgs(cmd: OpsCommand, body: unknown): Record<string, string> 
   return args;
 }
 
+const TAGS = ['Back office'];
+
 export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
   const byName = new Map(commands.map((c) => [c.name, c]));
   return async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -50,19 +54,30 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
       await reply.code(401).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_token')));
     });
 
-    app.get('/api/ops/commands', async () => {
+    app.get('/api/ops/commands', { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } }, async () => {
       const list: OpsCommandInfo[] = commands.map(({ name, summary, params }) => ({ name, summary, params }));
       return ok(list);
     });
 
-    app.post<{ Params: { name: string } }>('/api/ops/run/:name', async (request, reply) => {
-      const cmd = byName.get(request.params.name);
-      if (!cmd) {
-        return reply.code(404).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_unknown')));
-      }
-      const args = opsArgs(cmd, request.body);
-      request.log.info({ ops: cmd.name, args }, 'ops command');
-      return ok(await cmd.run(ctx, args));
-    });
+    app.post<{ Params: { name: string } }>(
+      '/api/ops/run/:name',
+      {
+        schema: {
+          tags: TAGS, security: OPS,
+          description: 'Runs one operator command (see /api/ops/commands) with its parameters as the form or JSON body.',
+          params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          response: replies(anyValue, 'The command\'s result (code 1) or a failure'),
+        },
+      },
+      async (request, reply) => {
+        const cmd = byName.get(request.params.name);
+        if (!cmd) {
+          return reply.code(404).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_unknown')));
+        }
+        const args = opsArgs(cmd, request.body);
+        request.log.info({ ops: cmd.name, args }, 'ops command');
+        return ok(await cmd.run(ctx, args));
+      },
+    );
   };
 }

@@ -10,6 +10,10 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { currencyById } from '../wallet/currencies.ts';
+import { WITHDRAW_METHODS } from '../http/wire/money.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Withdrawals'];
 
 export const METHODS_PER_USER = 20;
 const SWIFT_RE = /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/;
@@ -57,7 +61,7 @@ function bankFields(b: BindBody): Record<BankField, string> {
 export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: { draw_type: 1 | 2; draw_id?: number } }>(
     '/api/wallet/get_draw_method',
-    { schema: { querystring: query({ draw_type: int(1, 2), draw_id: int(1) }, ['draw_type']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ draw_type: int(1, 2), draw_id: int(1) }, ['draw_type']), response: replies(WITHDRAW_METHODS) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const rows = await ctx.db.query<MethodRow>(
@@ -77,10 +81,12 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
     '/api/wallet/bind_draw_method',
     {
       schema: {
+        tags: TAGS, security: SESSION,
         body: body({
           draw_id: int(1), type: int(1, 2), dc_address: str(200), bank_name: fieldSchema, bank_address: fieldSchema,
           bank_swift: str(20), payee_name: fieldSchema, payee_account: str(60), branch_name: fieldSchema, remark: fieldSchema,
         }, ['type']),
+        response: replies({ type: 'null' }),
       },
     },
     async (request) => {
@@ -126,7 +132,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: { id: number } }>(
     '/api/wallet/del_draw_method',
-    { schema: { body: body({ id: int(1) }, ['id']) } },
+    { schema: { tags: TAGS, security: SESSION, body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const gone = await ctx.db.query('DELETE FROM payout_methods WHERE id = $1 AND user_id = $2 RETURNING id', [

@@ -9,13 +9,17 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, query, str } from '../http/schemas.ts';
 import { ownedUpload, uploadUrl } from '../uploads/store.ts';
+import { REAL_NAME_CENTER } from '../http/wire/money.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Real name'];
 
 const CARD_ID_RE = /^[A-Za-z0-9-]{4,30}$/;
 
 export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: { name?: string; card_id?: string; front_pic?: string; reverse_pic?: string } }>(
     '/api/user_real/real_name',
-    { schema: { body: body({ name: str(100), card_id: str(40), front_pic: str(300), reverse_pic: str(300) }) } },
+    { schema: { tags: TAGS, security: SESSION, body: body({ name: str(100), card_id: str(40), front_pic: str(300), reverse_pic: str(300) }), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const b = request.body;
@@ -44,7 +48,7 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  app.get('/api/user_real/center', { schema: { querystring: query() } }, async (request) => {
+  app.get('/api/user_real/center', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(REAL_NAME_CENTER) } }, async (request) => {
     const user = await realSessionUser(ctx, request);
     const rows = await ctx.db.query<{ name: string; card_id: string; front_upload: string; reverse_upload: string; review_status: number; reason: string }>(
       'SELECT name, card_id, front_upload, reverse_upload, review_status, reason FROM user_real WHERE user_id = $1',

@@ -8,6 +8,10 @@ import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';
 import { myDeal } from '../engine/order-lists.ts';
 import { ok } from '../http/envelope.ts';
 import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
+import { ORDER, ORDER_LIST } from '../http/wire/market.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Trading'];
 
 interface SubmitQuery {
   type: number;
@@ -32,6 +36,8 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/v1/api/forex/submit',
     {
       schema: {
+        tags: TAGS, security: SESSION,
+        describeHeaders: { [IDEMPOTENCY_HEADER]: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$', description: 'a retried submit with the same key answers the first order' } },
         querystring: query(
           {
             type: intOf(1, 2),
@@ -45,6 +51,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
           },
           ['type', 'cont', 'forex_id', 'status'],
         ),
+        response: replies(ORDER),
       },
     },
     async (request) => {
@@ -71,7 +78,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { status: number; page?: number } }>(
     '/v1/api/forex/my_deal',
-    { schema: { querystring: query({ status: intOf(0, 1, 3), page: int(1, 1_000_000) }, ['status']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ status: intOf(0, 1, 3), page: int(1, 1_000_000) }, ['status']), response: replies(ORDER_LIST) } },
     async (request) => {
       const user = await sessionUser(ctx, request);
       const status = Number(request.query.status) as OrderStatus;
@@ -81,7 +88,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number } }>(
     '/v1/api/forex/close',
-    { schema: { querystring: query({ id: ORDER_ID }, ['id']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) } },
     async (request) => {
       const user = await sessionUser(ctx, request);
       return ok(await engine.close(user.id, request.query.id));
@@ -90,7 +97,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number } }>(
     '/v1/api/forex/cancel_trade',
-    { schema: { querystring: query({ id: ORDER_ID }, ['id']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) } },
     async (request) => {
       const user = await sessionUser(ctx, request);
       return ok(await engine.cancel(user.id, request.query.id));
@@ -101,7 +108,9 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/v1/api/forex/set_stop_price',
     {
       schema: {
+        tags: TAGS, security: SESSION,
         querystring: query({ id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE }, ['id']),
+        response: replies(ORDER),
       },
     },
     async (request) => {

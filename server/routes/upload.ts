@@ -10,9 +10,13 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { isOperator } from '../ops/auth.ts';
 import { cleanImage } from '../uploads/image.ts';
 import { checkQuota, readUpload, saveUpload, uploadUrl } from '../uploads/store.ts';
+import { UPLOADED } from '../http/wire/money.ts';
+import { OPS, rawReply, replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Uploads'];
 
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/common/image_upload', async (request) => {
+  app.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, consumes: ['multipart/form-data'], response: replies(UPLOADED) } }, async (request) => {
     // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
     // anonymous demo accounts must not become free storage.
     const user = await realSessionUser(ctx, request);
@@ -42,7 +46,16 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return ok({ url: uploadUrl(id) });
   });
 
-  app.get<{ Params: { id: string } }>('/api/common/image/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>(
+    '/api/common/image/:id',
+    {
+      schema: {
+        tags: TAGS, security: [...SESSION, ...OPS],
+        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        response: rawReply('image/*', { type: 'string', format: 'binary' }, 'The image (own uploads; any for the operators)'),
+      },
+    },
+    async (request, reply) => {
     const operator = isOperator(ctx, request);
     const viewer = operator ? null : await sessionUser(ctx, request);
     const img = await readUpload(ctx.db, request.params.id);
@@ -55,5 +68,6 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       .header('Content-Security-Policy', "default-src 'none'")
       .header('Content-Disposition', 'inline')
       .send(img.data);
-  });
+    },
+  );
 }

@@ -19,6 +19,10 @@ import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { getSetting } from '../settings/settings.ts';
+import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Account'];
 
 const CHANNELS = ['email', 'mobile'] as const;
 
@@ -35,10 +39,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/user/loginForU',
     {
       schema: {
+        tags: TAGS,
         body: body(
           { account: requiredStr(254), password: requiredStr(128), login_type: oneOf(...CHANNELS) },
           ['account', 'password'],
         ),
+        response: replies(LOGIN_RESULT),
       },
     },
     async (request) => {
@@ -71,7 +77,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get<{ Querystring: { demo_id: string } }>(
     '/api/user/createAccountDemoForU',
-    { schema: { querystring: query({ demo_id: requiredStr(64) }, ['demo_id']) } },
+    { schema: { tags: TAGS, querystring: query({ demo_id: requiredStr(64) }, ['demo_id']), response: replies(LOGIN_RESULT) } },
     async (request) => {
       const demoId = request.query.demo_id.trim();
       if (!DEMO_ID_RE.test(demoId)) throw new ApiError('demo_id_invalid');
@@ -87,7 +93,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // Ends this session on the server (the token stops working at once) and logs its sockets out. Answers success
   // for a token that is already gone, so a retried logout is harmless.
-  app.post('/api/user/logout', async (request) => {
+  app.post('/api/user/logout', { schema: { tags: TAGS, security: SESSION, response: replies({ type: 'null' }) } }, async (request) => {
     const token = requestToken(request);
     if (token) {
       const userId = await revokeToken(db, token);
@@ -96,7 +102,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return ok(null);
   });
 
-  app.get('/api/user/info', { schema: { querystring: query() } }, async (request) => {
+  app.get('/api/user/info', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(USER) } }, async (request) => {
     const user = await sessionUser(ctx, request);
     return ok(toWireUser(user));
   });
@@ -117,6 +123,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/user/register',
     {
       schema: {
+        tags: TAGS,
         body: body(
           {
             type: oneOf(...CHANNELS),
@@ -131,6 +138,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
           },
           ['type', 'password', 're_password', 'sms_code'],
         ),
+        response: replies(LOGIN_RESULT),
       },
     },
     async (request) => {
@@ -212,6 +220,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/user/forget_password',
     {
       schema: {
+        tags: TAGS,
         body: body(
           {
             type: oneOf(...CHANNELS),
@@ -223,6 +232,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
           },
           ['type', 'account', 'new_password', 'secondary_password', 'auth_code'],
         ),
+        response: replies({ type: 'null' }),
       },
     },
     async (request) => {
@@ -250,10 +260,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/user/amend_password',
     {
       schema: {
+        tags: TAGS, security: SESSION,
         body: body(
           { new_password: requiredStr(128), auth_code: requiredStr(16), type: oneOf(...CHANNELS), key: str(64) },
           ['new_password', 'auth_code'],
         ),
+        response: replies({ type: 'null' }),
       },
     },
     async (request) => {
@@ -286,7 +298,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  app.get('/v1/api/main/user/resetForexDemoAccount', { schema: { querystring: query() } }, async (request: FastifyRequest) => {
+  app.get('/v1/api/main/user/resetForexDemoAccount', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(DEMO_RESET) } }, async (request: FastifyRequest) => {
     const user = await sessionUser(ctx, request);
     const now = clock.now();
     await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));

@@ -10,9 +10,13 @@ import { query } from '../http/schemas.ts';
 import { sumOpenMargins } from '../engine/orders-repo.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
+import { BALANCE } from '../http/wire/money.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Funds'];
 
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/v1/api/main/wallet/getBalance', { schema: { querystring: query() } }, async (request) => {
+  app.get('/v1/api/main/wallet/getBalance', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BALANCE) } }, async (request) => {
     const user = await sessionUser(ctx, request);
     // Read from the database, not the engine's index, which learns of a demo reset's deleted orders only later.
     const [acc, margin] = await Promise.all([getAccount(ctx.db, user.id), sumOpenMargins(ctx.db, user.id)]);

@@ -17,6 +17,10 @@ import { move } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { currencyById } from '../wallet/currencies.ts';
+import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+
+const TAGS = ['Withdrawals'];
 
 export const WITHDRAWALS_PAGE_SIZE = 10;
 export const WITHDRAW_MEMO_MAX = 200;
@@ -59,7 +63,7 @@ function toRecord(r: WithdrawalRow, statusName: (status: number) => string): Wit
 export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: { type: 1 | 2 } }>(
     '/api/account/draw_symbol_list',
-    { schema: { querystring: query({ type: int(1, 2) }, ['type']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(1, 2) }, ['type']), response: replies(WITHDRAW_CURRENCIES) } },
     async (request) => {
       await realSessionUser(ctx, request);
       const rows = await ctx.db.query<{ id: number; code: string; protocol: string; draw_rate: string; fee_type: number; usd_price: string }>(
@@ -80,7 +84,9 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
     '/api/account/draw',
     {
       schema: {
+        tags: TAGS, security: SESSION,
         body: body({ draw_currency_id: int(1), number: str(40), memo: str(WITHDRAW_MEMO_MAX), draw_method_id: int(1) }),
+        response: replies({ type: 'null' }),
       },
     },
     async (request) => {
@@ -127,7 +133,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Querystring: { type: 1 | 2; page?: number } }>(
     '/api/account/draw_list',
-    { schema: { querystring: query({ type: int(1, 2), page: int(1, 1_000_000) }, ['type']) } },
+    { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(1, 2), page: int(1, 1_000_000) }, ['type']), response: replies(WITHDRAWALS) } },
     async (request) => {
       const user = await realSessionUser(ctx, request);
       const page = request.query.page ?? 1;

@@ -8,6 +8,7 @@ import { pickLanguage } from '../http/i18n.ts';
 import { query, str } from '../http/schemas.ts';
 import type { RouteModule } from '../http/route-module.ts';
 import type { Hub } from './hub.ts';
+import { WS_DESCRIPTION } from './ws-doc.ts';
 
 function byteLength(data: RawData): number {
   if (Array.isArray(data)) return data.reduce((n, b) => n + b.byteLength, 0);
@@ -25,7 +26,19 @@ export function wsRoutes(hub: Hub): RouteModule {
     app.get<{ Querystring: { lang?: string } }>(
       WS_PATH,
       // `lang` picks the language of the login failure message (the spec's client sends it as a header on REST).
-      { websocket: true, schema: { querystring: query({ lang: str(8) }) } },
+      {
+        websocket: true,
+        schema: {
+          tags: ['Live socket'],
+          summary: 'The live socket (websocket upgrade)',
+          description: WS_DESCRIPTION,
+          querystring: query({ lang: str(8) }),
+          response: {
+            101: { description: 'Switching Protocols: frames are WsClientMessage / WsServerMessage' },
+            404: { description: 'Not a websocket upgrade' },
+          },
+        },
+      },
       (socket, request) => {
         const lang = pickLanguage(request.query.lang ?? request.headers.lang);
         // request.ip honours TRUST_PROXY like the REST limits: behind a proxy, the client's own address.

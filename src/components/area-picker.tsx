@@ -21,20 +21,21 @@ export function AreaPicker({ areas, value, onChange }: AreaPickerProps): ReactEl
         type="button"
         className="area-picker"
         onClick={() => setOpen(true)}
-        aria-label={t('auth.area_code')}
         data-testid="area-picker"
       >
+        {/* The name says what it is and includes the visible code (WCAG 2.5.3, label in name). */}
+        <span className="visually-hidden">{t('auth.area_code')}</span>
         <span className="num">{value?.global_code ?? '+—'}</span>
         <Icon name="chevron" size={14} className="area-picker__chev" />
       </button>
       <BottomSheet open={open} onClose={() => setOpen(false)} titleKey="auth.area_code">
-        <ul className="area-list" role="listbox" aria-label={t('auth.area_code')}>
+        {/* A list of buttons, not a listbox: options cannot be buttons inside list items (axe, critical). */}
+        <ul className="area-list" aria-label={t('auth.area_code')}>
           {areas.map((a) => (
             <li key={a.id}>
               <button
                 type="button"
-                role="option"
-                aria-selected={value?.id === a.id}
+                aria-current={value?.id === a.id ? 'true' : undefined}
                 className="area-list__item"
                 onClick={() => {
                   onChange(a);

@@ -1,5 +1,6 @@
 // A text node bound to a signal outside React: a tick rewrites the node's data (and a data-dir attribute), and
-// no component re-renders. Used for every figure that follows the feed (P&L, current price, equity).
+// no component re-renders. Used for every figure that follows the feed (P&L, current price, equity); the text sits in
+// an inline left-to-right isolate (.num), so the outer span keeps its layout and a sign stays left in Arabic.
 import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { effect, type ReadonlySignal } from '@preact/signals-react';
 
@@ -12,12 +13,14 @@ export interface LiveTextProps {
 
 export function LiveText({ $text, $dir, className, field }: LiveTextProps): ReactElement {
   const ref = useRef<HTMLSpanElement>(null);
+  const textRef = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return undefined;
+    const box = textRef.current;
+    if (!el || !box) return undefined;
     // React renders no children here, so this node is ours alone; writing .data keeps the same node per tick.
     const node = el.ownerDocument.createTextNode('');
-    el.append(node);
+    box.append(node);
     const stopText = effect(() => {
       node.data = $text.value;
     });
@@ -33,5 +36,9 @@ export function LiveText({ $text, $dir, className, field }: LiveTextProps): Reac
       node.remove();
     };
   }, [$text, $dir]);
-  return <span ref={ref} className={className} data-field={field} />;
+  return (
+    <span ref={ref} className={className} data-field={field}>
+      <bdi ref={textRef} className="num" />
+    </span>
+  );
 }

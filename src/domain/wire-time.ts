@@ -32,6 +32,16 @@ export const DATE_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
   hourCycle: 'h23',
 };
 
+/** The same display without seconds, for a chart bar (a bar is at least a minute): the chart's crosshair label. */
+export const BAR_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 /** The server's list times on the wire: "YYYY-MM-DD HH:mm:ss", UTC (records, charges, withdrawals, funds, news). */
 export function wireTime(ms: number | string): string {
   return new Date(Number(ms)).toISOString().slice(0, 19).replace('T', ' ');

@@ -8,6 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import { get, set } from 'idb-keyval';
 import firstTexts from 'virtual:first-texts';
 import { DEFAULT_LANGUAGE, type Language } from '../domain/types.ts';
+import { interpolatedValue } from '../domain/bidi.ts';
 import { languageInfo, normaliseLanguage } from './languages.ts';
 import { cookieString, readCookie } from './cookie.ts';
 import { $lang } from './lang-signal.ts';
@@ -91,7 +92,12 @@ export async function initI18n(opts: { cookies?: string } = {}): Promise<Languag
     lng: DEFAULT_LANGUAGE,
     // English is the master file; hk is complete (once allTexts has loaded it), so it is the last resort.
     fallbackLng: ['en', 'hk'],
-    interpolation: { escapeValue: false }, // React escapes
+    interpolation: {
+      // React escapes HTML; the 'escape' step only isolates each value in a right-to-left language, so a number, a
+      // code or a Latin name keeps its own direction inside an Arabic sentence (domain/bidi.ts).
+      escapeValue: true,
+      escape: (value: unknown) => interpolatedValue(normaliseLanguage(i18n.language) ?? DEFAULT_LANGUAGE, value),
+    },
     // A component drawn before the rest of hk arrived draws again when it does (the desktop nav's fund label).
     react: { bindI18nStore: 'added' },
   });

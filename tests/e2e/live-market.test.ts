@@ -1,20 +1,17 @@
 // Browser tests of the client foundation against the real server: live prices, the worker-owned socket, the chart,
 // right-to-left, the login guard, demo login, and recovery after the server restarts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import type { FlowPage } from './flow-page.ts';
+import { DESKTOP, FLOW_BROWSERS, type FlowBrowser, launchFlowBrowser, PHONE } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 
 let server: AppServer;
-let chrome: LaunchedBrowser;
 
 beforeAll(async () => {
   server = await startAppServer();
-  chrome = await launchBrowser();
 });
 
 afterAll(async () => {
-  await chrome?.close();
   await server?.dispose();
 });
 
@@ -28,11 +25,11 @@ const COUNT_MAIN_SOCKETS = `(() => {
 })();`;
 
 /** Texts of the first visible market-row prices. */
-async function prices(page: Page): Promise<string[]> {
+async function prices(page: FlowPage): Promise<string[]> {
   return page.locator('.mk-row .mk-price').allInnerTexts();
 }
 
-async function waitForPriceChange(page: Page, timeoutMs = 15_000): Promise<void> {
+async function waitForPriceChange(page: FlowPage, timeoutMs = 15_000): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: timeoutMs });
   const before = (await prices(page)).join('|');
   await page.waitForFunction(
@@ -42,125 +39,135 @@ async function waitForPriceChange(page: Page, timeoutMs = 15_000): Promise<void>
   );
 }
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const)('market list on %s', (name, viewport) => {
-  it('shows prices that change live, with the socket in the worker and none on the main thread', async () => {
-    const { context, page } = await newPage(chrome.browser, viewport);
+describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
+  let browser: FlowBrowser;
+  beforeAll(async () => {
+    browser = await launchFlowBrowser(browserName);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('market list on %s', (name, viewport) => {
+    it('shows prices that change live, with the socket in the worker and none on the main thread', async () => {
+      const { context, page } = await browser.newPage(viewport);
+      await page.addInitScript(COUNT_MAIN_SOCKETS);
+      await page.goto(`${server.url}/#/`);
+      await waitForPriceChange(page);
+      await page.locator('[data-conn="live"]').first().waitFor({ timeout: 10_000 });
+      // Live prices are fresh at once (quote ages are measured on the server clock, learnt from the first pong).
+      await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
+        null, { timeout: 3000 });
+      expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
+      await browser.snap(page, `market-${name}`);
+      await context.close();
+    });
+  });
+
+  it('with ?feed=main the same feed runs on the main thread and opens its socket there', async () => {
+    const { context, page } = await browser.newPage(PHONE);
     await page.addInitScript(COUNT_MAIN_SOCKETS);
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${server.url}/?feed=main#/`);
     await waitForPriceChange(page);
-    await page.locator('[data-conn="live"]').first().waitFor({ timeout: 10_000 });
-    // Live prices are fresh at once (quote ages are measured on the server clock, learnt from the first pong).
-    await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
-      null, { timeout: 3000 });
-    expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
-    await snap(page, `market-${name}`);
+    expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBeGreaterThan(0);
     await context.close();
   });
-});
 
-it('with ?feed=main the same feed runs on the main thread and opens its socket there', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.addInitScript(COUNT_MAIN_SOCKETS);
-  await page.goto(`${server.url}/?feed=main#/`);
-  await waitForPriceChange(page);
-  expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBeGreaterThan(0);
-  await context.close();
-});
+  it('tapping a row opens /trade with a chart whose last bar moves; switching the period reloads it', async () => {
+    const { context, page } = await browser.newPage(PHONE);
+    await page.goto(`${server.url}/#/`);
+    const row = page.locator('.mk-row[data-code="EURUSD"]');
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await page.waitForURL(/#\/trade/);
+    const chart = page.locator('.tw-chart');
+    await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-close') ?? 0) > 0);
+    const first = await chart.getAttribute('data-last-close');
+    await page.waitForFunction(
+      (f) => document.querySelector('.tw-chart')?.getAttribute('data-last-close') !== f,
+      first,
+      { timeout: 20_000 },
+    );
+    await browser.snap(page, 'trade-phone');
 
-it('tapping a row opens /trade with a chart whose last bar moves; switching the period reloads it', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.goto(`${server.url}/#/`);
-  const row = page.locator('.mk-row[data-code="EURUSD"]');
-  await row.waitFor({ timeout: 15_000 });
-  await row.click();
-  await page.waitForURL(/#\/trade/);
-  const chart = page.locator('.tw-chart');
-  await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-close') ?? 0) > 0);
-  const first = await chart.getAttribute('data-last-close');
-  await page.waitForFunction(
-    (f) => document.querySelector('.tw-chart')?.getAttribute('data-last-close') !== f,
-    first,
-    { timeout: 20_000 },
-  );
-  await snap(page, 'trade-phone');
+    await page.locator('.tr-period[data-period="5min"]').click();
+    await page.waitForFunction(() => document.querySelector('.tw-chart')?.getAttribute('data-period') === '5min');
+    await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-time') ?? 0) % 300 === 0);
+    await browser.snap(page, 'trade-phone-5min');
+    await context.close();
+  });
 
-  await page.locator('.tr-period[data-period="5min"]').click();
-  await page.waitForFunction(() => document.querySelector('.tw-chart')?.getAttribute('data-period') === '5min');
-  await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-time') ?? 0) % 300 === 0);
-  await snap(page, 'trade-phone-5min');
-  await context.close();
-});
+  it('the trade screen on a desktop puts the market list, chart and order form side by side', async () => {
+    const { context, page } = await browser.newPage(DESKTOP);
+    await page.goto(`${server.url}/#/trade`);
+    await page.locator('.tw-chart').waitFor();
+    await page.locator('.mk-row').first().waitFor();
+    const list = await page.locator('.mk-row').first().boundingBox();
+    const chart = await page.locator('.tw-chart').boundingBox();
+    expect(list && chart && list.x + list.width <= chart.x + 1).toBe(true);
+    await browser.snap(page, 'trade-desktop');
+    await context.close();
+  });
 
-it('the trade screen on a desktop puts the market list, chart and order form side by side', async () => {
-  const { context, page } = await newPage(chrome.browser, DESKTOP);
-  await page.goto(`${server.url}/#/trade`);
-  await page.locator('.tw-chart').waitFor();
-  await page.locator('.mk-row').first().waitFor();
-  const list = await page.locator('.mk-row').first().boundingBox();
-  const chart = await page.locator('.tw-chart').boundingBox();
-  expect(list && chart && list.x + list.width <= chart.x + 1).toBe(true);
-  await snap(page, 'trade-desktop');
-  await context.close();
-});
+  it('Arabic flips the layout to right-to-left', async () => {
+    const { context, page } = await browser.newPage(PHONE);
+    await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
+    await page.goto(`${server.url}/#/`);
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await page.locator('.mk-row').first().waitFor();
+    await browser.snap(page, 'market-phone-ar');
+    await context.close();
+  });
 
-it('Arabic flips the layout to right-to-left', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
-  await page.goto(`${server.url}/#/`);
-  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-  expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
-  await page.locator('.mk-row').first().waitFor();
-  await snap(page, 'market-phone-ar');
-  await context.close();
-});
+  it('a visitor pressing Buy lands on /login?from=/trade', async () => {
+    const { context, page } = await browser.newPage(PHONE);
+    await page.goto(`${server.url}/#/trade`);
+    const submit = page.locator('[data-action="submit-order"]');
+    await page.waitForFunction(() => {
+      const b = document.querySelector<HTMLButtonElement>('[data-action="submit-order"]');
+      return b !== null && !b.disabled;
+    }, null, { timeout: 20_000 });
+    await submit.click();
+    await page.waitForURL(/#\/login\?from=(%2F|\/)trade/);
+    await browser.snap(page, 'login-from-trade');
+    await context.close();
+  });
 
-it('a visitor pressing Buy lands on /login?from=/trade', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.goto(`${server.url}/#/trade`);
-  const submit = page.locator('[data-action="submit-order"]');
-  await page.waitForFunction(() => {
-    const b = document.querySelector<HTMLButtonElement>('[data-action="submit-order"]');
-    return b !== null && !b.disabled;
-  }, null, { timeout: 20_000 });
-  await submit.click();
-  await page.waitForURL(/#\/login\?from=(%2F|\/)trade/);
-  await snap(page, 'login-from-trade');
-  await context.close();
-});
+  it('demo login succeeds and the user center shows the demo account', async () => {
+    const { context, page } = await browser.newPage(PHONE);
+    await page.goto(`${server.url}/#/login`);
+    await page.locator('[data-testid="demo-login"]').click();
+    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await page.goto(`${server.url}/#/user`);
+    await page.locator('[data-testid="account-kind"][data-demo="true"]').waitFor();
+    await page.locator('[data-testid="balance-amount"]').waitFor();
+    await browser.snap(page, 'user-demo-phone');
+    await context.close();
+  });
 
-it('demo login succeeds and the user center shows the demo account', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.goto(`${server.url}/#/login`);
-  await page.locator('[data-testid="demo-login"]').click();
-  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-  await page.goto(`${server.url}/#/user`);
-  await page.locator('[data-testid="account-kind"][data-demo="true"]').waitFor();
-  await page.locator('[data-testid="balance-amount"]').waitFor();
-  await snap(page, 'user-demo-phone');
-  await context.close();
-});
+  it('stopping the server marks the connection reconnecting and prices stale; restarting brings them back live', async () => {
+    const { context, page } = await browser.newPage(PHONE);
+    await page.goto(`${server.url}/#/`);
+    await waitForPriceChange(page);
+    await page.locator('[data-conn="live"]').first().waitFor();
 
-it('stopping the server marks the connection reconnecting and prices stale; restarting brings them back live', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.goto(`${server.url}/#/`);
-  await waitForPriceChange(page);
-  await page.locator('[data-conn="live"]').first().waitFor();
+    await server.stop();
+    await page.locator('[data-conn="reconnecting"], [data-conn="offline"]').first().waitFor({ timeout: 20_000 });
+    await page.locator('.mk-row[data-stale="true"]').first().waitFor({ timeout: 20_000 });
+    await browser.snap(page, 'market-phone-reconnecting');
 
-  await server.stop();
-  await page.locator('[data-conn="reconnecting"], [data-conn="offline"]').first().waitFor({ timeout: 20_000 });
-  await page.locator('.mk-row[data-stale="true"]').first().waitFor({ timeout: 20_000 });
-  await snap(page, 'market-phone-reconnecting');
-
-  await server.start();
-  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 40_000 });
-  await waitForPriceChange(page, 20_000);
-  // Every open instrument on screen is fresh again once it has ticked since the restart.
-  await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
-    null, { timeout: 30_000 });
-  expect(await page.locator('.mk-row[data-open="true"]').count()).toBeGreaterThan(3);
-  await snap(page, 'market-phone-back-live');
-  await context.close();
+    await server.start();
+    await page.locator('[data-conn="live"]').first().waitFor({ timeout: 40_000 });
+    await waitForPriceChange(page, 20_000);
+    // Every open instrument on screen is fresh again once it has ticked since the restart.
+    await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
+      null, { timeout: 30_000 });
+    expect(await page.locator('.mk-row[data-open="true"]').count()).toBeGreaterThan(3);
+    await browser.snap(page, 'market-phone-back-live');
+    await context.close();
+  });
 });

@@ -2,7 +2,7 @@
 // code read from the outbox by the ops API, logged in through the login screen; plus ops commands over HTTP.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { FlowPage } from './flow-page.ts';
 import type { AppServer } from './app-server.ts';
 
 export interface RealUser {
@@ -49,7 +49,7 @@ export async function createRealUser(server: AppServer): Promise<RealUser> {
 }
 
 /** Logs the user in through the login screen and waits until the app has left it. */
-export async function loginInBrowser(page: Page, server: AppServer, user: RealUser): Promise<void> {
+export async function loginInBrowser(page: FlowPage, server: AppServer, user: RealUser): Promise<void> {
   await page.goto(`${server.url}/#/login`);
   await page.locator('input[name="account"]').fill(user.account);
   await page.locator('input[name="password"]').fill(user.password);

@@ -1,7 +1,8 @@
 // The built app under its Content-Security-Policy in Chromium: the market goes live (the worker's socket is allowed),
-// the trade screen draws its chart, the login and demo flow work, and no CSP violation is reported anywhere.
+// the trade screen draws its chart, the login and demo flow work, and no CSP violation is reported anywhere; the API
+// reference page (/api/docs, Swagger UI) renders every operation under the same policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 
 let server: AppServer;
@@ -49,6 +50,26 @@ describe('the app under its CSP', () => {
     await snap(page, 'csp-user-phone');
     const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
     expect(violations).toEqual([]);
+    expect(consoleCsp).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the API reference at /api/docs under the same policy', async () => {
+    const { context, page } = await newPage(chrome.browser, DESKTOP);
+    const consoleCsp: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
+    });
+    await page.addInitScript(COLLECT_VIOLATIONS);
+    const res = await page.goto(`${server.url}/api/docs`);
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+    const operations = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: 20_000 }).toBe(operations);
+    await page.locator('.opblock-summary-path[data-path="/v1/api/forex/submit"]').click();
+    await page.locator('.opblock.is-open .responses-wrapper').waitFor();
+    await snap(page, 'api-docs-desktop');
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     expect(consoleCsp).toEqual([]);
     await context.close();
   });

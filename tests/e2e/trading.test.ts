@@ -1,28 +1,25 @@
 // The trading issue end to end at 360×740 against the real server: demo login → buy 0.1 lot EUR/USD at ×100 →
 // success popup → /order with moving P&L → stop-profit/stop-loss → close → history, and the balance moved by exactly
 // the realised P&L minus the fee; a far pending order appears under pending and can be cancelled.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowPage } from './flow-page.ts';
 import { D, dec } from '../../src/domain/decimal.ts';
 import type { Envelope, Order, OrderList } from '../../src/domain/types.ts';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { FLOW_BROWSERS, type FlowBrowser, launchFlowBrowser, PHONE } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 
 let server: AppServer;
-let chrome: LaunchedBrowser;
 
 beforeAll(async () => {
   server = await startAppServer(); // on a simulated Wednesday: forex is open
-  chrome = await launchBrowser();
 });
 
 afterAll(async () => {
-  await chrome?.close();
   await server?.dispose();
 });
 
 /** The same demo account the page uses, seen from the API: the page's demo_id returns the same user. */
-async function apiAs(page: Page): Promise<<T>(path: string, query?: Record<string, string>) => Promise<T>> {
+async function apiAs(page: FlowPage): Promise<<T>(path: string, query?: Record<string, string>) => Promise<T>> {
   const demoId = await page.evaluate(() => localStorage.getItem('tw:demo-id'));
   expect(demoId).toBeTruthy();
   const login = (await (await fetch(`${server.url}/api/user/createAccountDemoForU?demo_id=${demoId}`)).json()) as Envelope<{ token: string }>;
@@ -36,104 +33,114 @@ async function apiAs(page: Page): Promise<<T>(path: string, query?: Record<strin
 }
 
 /** Current price text of the open order sheet, as a decimal. */
-async function sheetCurrentPrice(page: Page): Promise<string> {
+async function sheetCurrentPrice(page: FlowPage): Promise<string> {
   return (await page.locator('.od-detail [data-row="current-price"] dd').innerText()).trim().replace(/,/g, '');
 }
 
-it('buys, protects, closes and cancels with exact money', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.goto(`${server.url}/#/login`);
-  await page.locator('[data-testid="demo-login"]').click();
-  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-  const api = await apiAs(page);
-  const before = await api<{ balance: string }>('/v1/api/main/wallet/getBalance');
+describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
+  let browser: FlowBrowser;
+  beforeAll(async () => {
+    browser = await launchFlowBrowser(browserName);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-  // Buy 0.1 lot of EUR/USD at ×100 from the trade screen.
-  await page.goto(`${server.url}/#/`);
-  await page.locator('.mk-row[data-code="EURUSD"]').click();
-  await page.waitForURL(/#\/trade/);
-  await page.locator('.tr-side[data-side="1"]').click();
-  const lotsInput = page.locator('.tr-stepper input');
-  await lotsInput.fill('0.1');
-  await page.locator('[data-field="multiple"]').click();
-  await page.locator('[data-multiple="100"]').click();
-  const submit = page.locator('[data-action="submit-order"]');
-  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
-  await submit.click();
-  await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
-  await snap(page, 'trade-order-placed');
-  await page.locator('[data-action="view-orders"]').click();
-  await page.waitForURL(/#\/order\?type=1/);
+  it('buys, protects, closes and cancels with exact money', async () => {
+    const { context, page } = await browser.newPage(PHONE);
+    await page.goto(`${server.url}/#/login`);
+    await page.locator('[data-testid="demo-login"]').click();
+    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    const api = await apiAs(page);
+    const before = await api<{ balance: string }>('/v1/api/main/wallet/getBalance');
 
-  // It is held, and its floating P&L moves with the market.
-  const row = page.locator('.od-row[data-status="1"]').first();
-  await row.waitFor({ timeout: 15_000 });
-  const id = await row.getAttribute('data-id');
-  const pnl = row.locator('[data-field="pnl"]');
-  const firstPnl = await pnl.innerText();
-  await expect.poll(() => pnl.innerText(), { timeout: 20_000 }).not.toBe(firstPnl);
-  await snap(page, 'orders-holding');
+    // Buy 0.1 lot of EUR/USD at ×100 from the trade screen.
+    await page.goto(`${server.url}/#/`);
+    await page.locator('.mk-row[data-code="EURUSD"]').click();
+    await page.waitForURL(/#\/trade/);
+    await page.locator('.tr-side[data-side="1"]').click();
+    const lotsInput = page.locator('.tr-stepper input');
+    await lotsInput.fill('0.1');
+    await page.locator('[data-field="multiple"]').click();
+    await page.locator('[data-multiple="100"]').click();
+    const submit = page.locator('[data-action="submit-order"]');
+    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await submit.click();
+    await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+    await browser.snap(page, 'trade-order-placed');
+    await page.locator('[data-action="view-orders"]').click();
+    await page.waitForURL(/#\/order\?type=1/);
 
-  const held = await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' });
-  const order = held.data.find((o) => String(o.Id) === id) as Order;
-  expect(order.Quantity).toMatch(/^0\.10*$/);
-  expect(order.Multiple).toBe(100);
+    // It is held, and its floating P&L moves with the market.
+    const row = page.locator('.od-row[data-status="1"]').first();
+    await row.waitFor({ timeout: 15_000 });
+    const id = await row.getAttribute('data-id');
+    const pnl = row.locator('[data-field="pnl"]');
+    const firstPnl = await pnl.innerText();
+    await expect.poll(() => pnl.innerText(), { timeout: 20_000 }).not.toBe(firstPnl);
+    await browser.snap(page, 'orders-holding');
 
-  // Stop-profit above and stop-loss below the current price, both far enough not to trigger during the test.
-  await row.click();
-  await page.locator('.od-detail').waitFor();
-  const now = dec(await sheetCurrentPrice(page));
-  const sp = now.times('1.05').toFixed(5);
-  const sl = now.times('0.95').toFixed(5);
-  await page.locator('[data-action="edit-stops"]').click();
-  await page.locator('input[data-field="stop-profit"]').fill(sp);
-  await page.locator('input[data-field="stop-loss"]').fill(sl);
-  await page.locator('[data-action="save-stops"]').click();
-  await expect
-    .poll(async () => (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find((o) => String(o.Id) === id)?.TargetProfitPrice)
-    .toBe(sp);
-  const withStops = (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find((o) => String(o.Id) === id);
-  expect(withStops?.TargetLossPrice).toBe(sl);
-  await snap(page, 'orders-sheet-stops');
+    const held = await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' });
+    const order = held.data.find((o) => String(o.Id) === id) as Order;
+    expect(order.Quantity).toMatch(/^0\.10*$/);
+    expect(order.Multiple).toBe(100);
 
-  // Close it: it leaves the holding list and shows in history.
-  await page.locator('[data-action="close-order"]').click();
-  await page.locator('.dialog .btn-down').click();
-  await page.locator(`.od-row[data-id="${id}"][data-status="1"]`).waitFor({ state: 'detached', timeout: 15_000 });
-  await page.locator('[role="tab"][data-value="3"]').click();
-  await page.locator(`.od-row[data-id="${id}"]`).waitFor({ timeout: 15_000 });
-  await snap(page, 'orders-history');
+    // Stop-profit above and stop-loss below the current price, both far enough not to trigger during the test.
+    await row.click();
+    await page.locator('.od-detail').waitFor();
+    const now = dec(await sheetCurrentPrice(page));
+    const sp = now.times('1.05').toFixed(5);
+    const sl = now.times('0.95').toFixed(5);
+    await page.locator('[data-action="edit-stops"]').click();
+    await page.locator('input[data-field="stop-profit"]').fill(sp);
+    await page.locator('input[data-field="stop-loss"]').fill(sl);
+    await page.locator('[data-action="save-stops"]').click();
+    await expect
+      .poll(async () => (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find((o) => String(o.Id) === id)?.TargetProfitPrice)
+      .toBe(sp);
+    const withStops = (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find((o) => String(o.Id) === id);
+    expect(withStops?.TargetLossPrice).toBe(sl);
+    await browser.snap(page, 'orders-sheet-stops');
 
-  // Money: the balance moved by exactly the realised P&L minus the handling fee.
-  const history = await api<OrderList>('/v1/api/forex/my_deal', { status: '3', page: '1' });
-  const closed = history.data.find((o) => String(o.Id) === id) as Order;
-  expect(closed.Status).toBe(3);
-  const after = await api<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');
-  const expected = dec(before.balance).plus(dec(closed.FactProfits)).minus(dec(closed.TradeFee));
-  expect(dec(after.balance).eq(expected), `${after.balance} = ${before.balance} + ${closed.FactProfits} − ${closed.TradeFee}`).toBe(true);
-  expect(dec(after.lock_balance).eq(new D(0))).toBe(true);
+    // Close it: it leaves the holding list and shows in history.
+    await page.locator('[data-action="close-order"]').click();
+    await page.locator('.dialog .btn-down').click();
+    await page.locator(`.od-row[data-id="${id}"][data-status="1"]`).waitFor({ state: 'detached', timeout: 15_000 });
+    await page.locator('[role="tab"][data-value="3"]').click();
+    await page.locator(`.od-row[data-id="${id}"]`).waitFor({ timeout: 15_000 });
+    await browser.snap(page, 'orders-history');
 
-  // A pending buy far below the price rests under pending and can be cancelled.
-  await page.goto(`${server.url}/#/trade`);
-  await page.locator('.tr-side[data-side="1"]').click();
-  await page.locator('.tr-mode[data-mode="pending"]').click();
-  const target = page.locator('input[data-field="target-price"]');
-  const current = dec((await target.inputValue()) || now.toString());
-  await target.fill(current.times('0.9').toFixed(5));
-  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
-  await submit.click();
-  await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
-  await page.goto(`${server.url}/#/order?type=0`);
-  const pendingRow = page.locator('.od-row[data-status="0"]').first();
-  await pendingRow.waitFor({ timeout: 15_000 });
-  await snap(page, 'orders-pending');
-  await pendingRow.click();
-  await page.locator('[data-action="cancel-order"]').click();
-  await page.locator('.dialog .btn-down').click();
-  await page.locator('.od-row[data-status="0"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  const pending = await api<OrderList>('/v1/api/forex/my_deal', { status: '0', page: '1' });
-  expect(pending.total).toBe(0);
-  const end = await api<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');
-  expect(end.balance).toBe(after.balance); // cancelling releases the margin and refunds the fee
-  await context.close();
+    // Money: the balance moved by exactly the realised P&L minus the handling fee.
+    const history = await api<OrderList>('/v1/api/forex/my_deal', { status: '3', page: '1' });
+    const closed = history.data.find((o) => String(o.Id) === id) as Order;
+    expect(closed.Status).toBe(3);
+    const after = await api<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');
+    const expected = dec(before.balance).plus(dec(closed.FactProfits)).minus(dec(closed.TradeFee));
+    expect(dec(after.balance).eq(expected), `${after.balance} = ${before.balance} + ${closed.FactProfits} − ${closed.TradeFee}`).toBe(true);
+    expect(dec(after.lock_balance).eq(new D(0))).toBe(true);
+
+    // A pending buy far below the price rests under pending and can be cancelled.
+    await page.goto(`${server.url}/#/trade`);
+    await page.locator('.tr-side[data-side="1"]').click();
+    await page.locator('.tr-mode[data-mode="pending"]').click();
+    const target = page.locator('input[data-field="target-price"]');
+    const current = dec((await target.inputValue()) || now.toString());
+    await target.fill(current.times('0.9').toFixed(5));
+    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await submit.click();
+    await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+    await page.goto(`${server.url}/#/order?type=0`);
+    const pendingRow = page.locator('.od-row[data-status="0"]').first();
+    await pendingRow.waitFor({ timeout: 15_000 });
+    await browser.snap(page, 'orders-pending');
+    await pendingRow.click();
+    await page.locator('[data-action="cancel-order"]').click();
+    await page.locator('.dialog .btn-down').click();
+    await page.locator('.od-row[data-status="0"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    const pending = await api<OrderList>('/v1/api/forex/my_deal', { status: '0', page: '1' });
+    expect(pending.total).toBe(0);
+    const end = await api<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');
+    expect(end.balance).toBe(after.balance); // cancelling releases the margin and refunds the fee
+    await context.close();
+  });
 });

@@ -13,6 +13,7 @@ import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext } from '../../server/context.ts';
 import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
+import type { ResponseViolation } from '../../server/http/response-check.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
 
@@ -45,6 +46,8 @@ export interface TestServer {
   ctx: AppContext;
   app: RunningServer['app'];
   dataDir: string; // uploads live here
+  /** Answers that did not match their route's documented response schema (close() fails when there are any). */
+  violations: ResponseViolation[];
   close(): Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export async function freshDatabase(): Promise<FreshDb> {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-test-'));
   const fresh = await freshDatabase();
+  const violations: ResponseViolation[] = [];
   const server = await createServer({
     dataDir,
     databaseUrl: fresh.databaseUrl,
@@ -96,6 +100,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
     security: { factor: 1000, scrypt: LEGACY_SCRYPT, ...opts.security },
     trustProxy: opts.trustProxy,
+    // Every answer of every server test is checked against the API document's schema for its route.
+    onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {
     await fresh.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -108,12 +114,20 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ctx: server.ctx,
     app: server.app,
     dataDir,
+    violations,
     async close() {
       await server.close();
       await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (violations.length > 0) throw new Error(`answers that do not match the API document:\n${describeViolations(violations)}`);
     },
   };
+}
+
+/** One line per distinct mismatch (a route answering wrongly in a loop is listed once). */
+function describeViolations(violations: readonly ResponseViolation[]): string {
+  const lines = new Set(violations.map((v) => `${v.method} ${v.url} → ${v.status}: ${v.problem}`));
+  return [...lines].slice(0, 20).join('\n');
 }
 
 /** A settable clock for tests: starts at `start` and only moves when told to. */

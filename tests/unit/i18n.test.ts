@@ -15,6 +15,8 @@ import {
   setLanguage,
 } from '../../src/i18n/index.ts';
 import { readCookie } from '../../src/i18n/cookie.ts';
+import { chartOptions, type ChartColours } from '../../src/components/chart/chart-theme.ts';
+import type { UTCTimestamp } from 'lightweight-charts';
 
 function clearCookie(): void {
   document.cookie = 'lang=; path=/; max-age=0';
@@ -120,5 +122,19 @@ describe('Intl helpers follow the language', () => {
     await setLanguage('en');
     expect(formatDate(listText)).toBe(`${mo}/${d}/${y}, ${h}:${mi}:21`);
     expect(formatDate('yesterday')).toBe('');
+  });
+
+  const COLOURS: ChartColours = { background: '#fff', text: '#333', grid: '#eee', up: '#0a0', down: '#a00' };
+
+  it("the chart's crosshair label is the same date and time, without seconds (issue 20: two formats)", async () => {
+    const ms = Date.UTC(2026, 10, 18, 12, 12, 21);
+    const local = new Date(ms);
+    const two = (n: number): string => String(n).padStart(2, '0');
+    const [d, mo, y, h, mi] = [two(local.getDate()), two(local.getMonth() + 1), local.getFullYear(), two(local.getHours()), two(local.getMinutes())];
+    const crosshair = (): string => chartOptions(COLOURS).localization?.timeFormatter?.(ms / 1000 as UTCTimestamp) ?? '';
+    await setLanguage('de');
+    expect(crosshair()).toBe(`${d}.${mo}.${y}, ${h}:${mi}`);
+    await setLanguage('en');
+    expect(crosshair()).toBe(`${mo}/${d}/${y}, ${h}:${mi}`);
   });
 });

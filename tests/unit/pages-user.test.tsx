@@ -167,7 +167,11 @@ describe('/language', () => {
     const items = [...(view.container.querySelectorAll('[data-lang]') ?? [])];
     expect(items).toHaveLength(18);
     expect(items.map((i) => i.textContent)).toContain('Deutsch');
-    expect(q('[data-lang="en"]')?.getAttribute('aria-selected')).toBe('true');
+    expect(q('[data-lang="en"]')?.getAttribute('aria-current')).toBe('true');
+    expect(q('[data-lang="de"]')?.hasAttribute('aria-current')).toBe(false);
+    // A plain list of buttons: no listbox/option roles that would need other parents and children (axe, critical).
+    expect(view.container.querySelector('.lang-list [role]')).toBeNull();
+    expect(q('.lang-list')?.getAttribute('role')).toBeNull();
     await click(q('[data-lang="ar"]'));
     // The Arabic texts load as their own chunk: wait for the switch rather than for a fixed number of ticks.
     await vi.waitFor(() => expect($lang.value).toBe('ar'), { timeout: 5000 });

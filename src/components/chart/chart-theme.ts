@@ -2,6 +2,8 @@
 // Colours are normalised through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
 import { ColorType, TickMarkType, type DeepPartial, type ChartOptions, type Time } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
+import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
+import { formatDate } from '../../i18n/format.ts';
 
 let probe: CanvasRenderingContext2D | null | undefined;
 
@@ -63,10 +65,10 @@ function tickMark(time: Time, type: TickMarkType): string | null {
   }
 }
 
+/** The crosshair's date in the app's one date format for the language (formatDate), like every list and sheet. */
 function crosshairTime(time: Time): string {
   const d = asDate(time);
-  if (!d) return '';
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+  return d ? formatDate(d, BAR_TIME_OPTIONS) : '';
 }
 
 /** Empty bars right of the newest candle: 48 px at the default 6 px spacing, more than half the widest time label. */

@@ -17,7 +17,7 @@ export function AnnouncementPage(): ReactElement {
       <TitleBar titleKey="page.announcement" back />
       <div className="page-body ct-body">
         {note ? (
-          <article className="ct-card ct-announcement" data-testid="announcement">
+          <article className="ct-card ct-announcement" data-testid="announcement" dir="auto">
             <h2 className="ct-title">{note.title}</h2>
             {note.content.split(/\n\s*\n/).map((p, i) => (
               <p key={i}>{p}</p>

@@ -8,6 +8,7 @@ import { inviteInfo } from '../../api/content.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { copyText } from '../../components/copy-text.ts';
 import './content.css';
+import { Num } from '../../components/num.tsx';
 
 export const QR_SIZE = 160; // SPEC §9
 
@@ -33,7 +34,7 @@ export function InvitePage(): ReactElement {
           <p className="ct-label">{t('content.invite_hint')}</p>
           {qr ? <img className="ct-qr" src={qr} width={QR_SIZE} height={QR_SIZE} alt={t('content.invite_qr')} data-testid="invite-qr" /> : <div className="ct-qr" />}
           <p className="ct-label">{t('content.invite_code')}</p>
-          <p className="ct-value num" data-testid="invite-code">{info?.invite_code ?? ''}</p>
+          <p className="ct-value" data-testid="invite-code"><Num>{info?.invite_code ?? ''}</Num></p>
           <button type="button" className="ct-button" disabled={!info} onClick={() => info && void copyText(info.invite_code)}>
             {t('content.copy_code')}
           </button>

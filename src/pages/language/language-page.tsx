@@ -21,13 +21,13 @@ export function LanguagePage(): ReactElement {
   return (
     <div className="page">
       <TitleBar titleKey="page.language" back />
-      <ul className="lang-list" role="listbox" aria-label={t('page.language')}>
+      {/* A list of buttons (not a listbox: its options cannot be buttons in list items); the current one is marked. */}
+      <ul className="lang-list" aria-label={t('page.language')}>
         {LANGUAGE_LIST.map((l) => (
           <li key={l.code}>
             <button
               type="button"
-              role="option"
-              aria-selected={l.code === current}
+              aria-current={l.code === current ? 'true' : undefined}
               className="lang-list__item"
               lang={l.bcp47}
               dir={l.dir}

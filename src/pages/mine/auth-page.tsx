@@ -12,6 +12,7 @@ import { toast } from '../../state/toasts.ts';
 import { useFormMessage } from '../../components/use-form-message.ts';
 import { ProofPicker } from './proof-picker.tsx';
 import './money.css';
+import { Num } from '../../components/num.tsx';
 
 /** The ID number with all but its first and last two characters hidden, for the finish state. */
 export const maskId = (id: string): string => (id.length <= 4 ? id : `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`);
@@ -96,7 +97,7 @@ export function AuthPage(): ReactElement {
           </div>
           <div>
             <dt>{t('realname.card_id')}</dt>
-            <dd className="num">{maskId(center.card_id)}</dd>
+            <dd><Num>{maskId(center.card_id)}</Num></dd>
           </div>
         </dl>
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { CURRENCY } from '../user/balance-card.tsx';
+import { Num } from '../../components/num.tsx';
 
 export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {
   const { t } = useTranslation();
@@ -12,12 +13,12 @@ export function BalanceSummary({ funds }: { funds: Balance | null }): ReactEleme
     <section className="mw-summary" data-testid="balance-summary">
       <div>
         <span className="muted">{t('wallet.available')}</span>
-        <strong className="num" data-testid="available">{money(funds?.balance)}</strong>
+        <strong data-testid="available"><Num>{money(funds?.balance)}</Num></strong>
         <span className="mw-ccy">{CURRENCY}</span>
       </div>
       <div>
         <span className="muted">{t('wallet.frozen')}</span>
-        <strong className="num" data-testid="frozen">{money(funds?.lock_balance)}</strong>
+        <strong data-testid="frozen"><Num>{money(funds?.lock_balance)}</Num></strong>
         <span className="mw-ccy">{CURRENCY}</span>
       </div>
     </section>

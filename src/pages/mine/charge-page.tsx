@@ -13,6 +13,7 @@ import { CoinCharge } from './coin-charge.tsx';
 import { PagedList } from './paged-list.tsx';
 import { usePaged } from './use-paged.ts';
 import './money.css';
+import { Num } from '../../components/num.tsx';
 
 type Kind = '0' | '1';
 const KINDS = [
@@ -25,13 +26,13 @@ function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
   return (
     <div className="mw-row" data-status={c.status}>
       <div className="mw-row__main">
-        <span className="mw-row__title num">{`${c.number} ${c.currency_code}`}</span>
-        <span className="mw-row__sub num">{formatDate(c.created_at) || c.created_at}</span>
-        {c.remark ? <span className="mw-row__note">{c.remark}</span> : null}
+        <span className="mw-row__title"><Num>{`${c.number} ${c.currency_code}`}</Num></span>
+        <span className="mw-row__sub"><Num>{formatDate(c.created_at) || c.created_at}</Num></span>
+        {c.remark ? <span className="mw-row__note" dir="auto">{c.remark}</span> : null}
       </div>
       <div className="mw-row__end">
         <span className="mw-status" data-status={c.status}>{t(`wallet.charge_status_${c.status}`)}</span>
-        {c.credited ? <span className="num muted">{`+${formatMoney(c.credited, 2)} USD`}</span> : null}
+        {c.credited ? <span className="muted"><Num>{`+${formatMoney(c.credited, 2)} USD`}</Num></span> : null}
       </div>
     </div>
   );

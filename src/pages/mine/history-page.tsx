@@ -11,6 +11,7 @@ import { PagedList } from './paged-list.tsx';
 import { useBalance } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import './money.css';
+import { Num } from '../../components/num.tsx';
 
 /** SPEC §2: type 10 shows its memo as is; every other type its translated description. */
 export const MEMO_TYPE = 10;
@@ -22,11 +23,9 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
     <div className="mw-row" data-type={r.Type}>
       <div className="mw-row__main">
         <span className="mw-row__title">{recordText(r)}</span>
-        <span className="mw-row__sub num">{formatDate(r.CreatedAtTran) || r.CreatedAtTran}</span>
+        <span className="mw-row__sub"><Num>{formatDate(r.CreatedAtTran) || r.CreatedAtTran}</Num></span>
       </div>
-      <span className="mw-row__amount num" data-dir={sign}>
-        {`${sign === 'up' ? '+' : ''}${formatMoney(r.Value, 2)}`}
-      </span>
+      <span className="mw-row__amount" data-dir={sign}><Num>{`${sign === 'up' ? '+' : ''}${formatMoney(r.Value, 2)}`}</Num></span>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { toast } from '../../state/toasts.ts';
 import { SwipeRow } from './swipe-row.tsx';
 import '../../components/icon-button.css';
 import './money.css';
+import { Num } from '../../components/num.tsx';
 
 function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
   return m.type === 1 ? (
@@ -25,7 +26,7 @@ function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
     <div className="mw-method">
       <span className="mw-method__title">{`${m.bank_name} · ${m.draw_currency.code}`}</span>
       <span className="mw-method__sub">{m.payee_name}</span>
-      <span className="mw-method__sub num">{`**** ${m.payee_account.slice(-4)}`}</span>
+      <span className="mw-method__sub"><Num>{`**** ${m.payee_account.slice(-4)}`}</Num></span>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { toast } from '../../state/toasts.ts';
 import { amountProblem } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import { methodLabel } from './method-label.ts';
+import { Num } from '../../components/num.tsx';
 
 export function WithdrawForm(props: { type: 1 | 2; available: string | undefined; onSubmitted: () => void }): ReactElement {
   const { type } = props;
@@ -95,11 +96,11 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
       <dl className="mw-preview" data-testid="withdraw-preview">
         <div>
           <dt>{t('wallet.fee')}</dt>
-          <dd className="num" data-testid="fee">{preview.fee === '--' ? '--' : `${preview.fee} USD`}</dd>
+          <dd data-testid="fee"><Num>{preview.fee === '--' ? '--' : `${preview.fee} USD`}</Num></dd>
         </div>
         <div>
           <dt>{t('wallet.receive')}</dt>
-          <dd className="num" data-testid="receive">{preview.receive === '--' ? '--' : `${preview.receive} ${currency?.code ?? ''}`}</dd>
+          <dd data-testid="receive"><Num>{preview.receive === '--' ? '--' : `${preview.receive} ${currency?.code ?? ''}`}</Num></dd>
         </div>
       </dl>
       {error ? <p className="mw-error" role="alert">{error}</p> : null}

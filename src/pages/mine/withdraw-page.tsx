@@ -15,6 +15,7 @@ import { useBalance } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 import './money.css';
+import { Num } from '../../components/num.tsx';
 
 type Kind = '1' | '2';
 const KINDS = [
@@ -28,10 +29,10 @@ function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
   return (
     <div className="mw-row" data-status={w.status}>
       <div className="mw-row__main">
-        <span className="mw-row__title num">{`${formatMoney(w.number, 2)} USD → ${w.real_number} ${w.draw_currency.code}`}</span>
-        <span className="mw-row__sub num">{`${formatDate(w.created_at) || w.created_at} · ${to}`}</span>
+        <span className="mw-row__title"><Num>{`${formatMoney(w.number, 2)} USD → ${w.real_number} ${w.draw_currency.code}`}</Num></span>
+        <span className="mw-row__sub"><Num>{`${formatDate(w.created_at) || w.created_at} · ${to}`}</Num></span>
         <span className="mw-row__sub">{t('wallet.fee_is', { fee: w.fee })}</span>
-        {w.notes ? <span className="mw-row__note">{w.notes}</span> : null}
+        {w.notes ? <span className="mw-row__note" dir="auto">{w.notes}</span> : null}
       </div>
       <div className="mw-row__end">
         <span className="mw-status" data-status={w.status}>{w.status_name}</span>

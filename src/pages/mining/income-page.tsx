@@ -9,6 +9,7 @@ import { fixed } from '../../domain/decimal.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
+import { Num } from '../../components/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 export function IncomePage(): ReactElement {
@@ -25,8 +26,8 @@ export function IncomePage(): ReactElement {
         </div>
         {list.items.map((i) => (
           <div key={i.id} className="mining-income-row" data-testid="income-row">
-            <span className="num mining-rate">+{fixed(i.interest, 4)}</span>
-            <span className="num muted">{formatDate(i.created_at) || i.created_at}</span>
+            <span className="mining-rate"><Num>+{fixed(i.interest, 4)}</Num></span>
+            <span className="muted"><Num>{formatDate(i.created_at) || i.created_at}</Num></span>
           </div>
         ))}
         {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}

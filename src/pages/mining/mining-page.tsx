@@ -11,6 +11,7 @@ import { PullRefresh } from '../order/pull-refresh.tsx';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
+import { Num } from '../../components/num.tsx';
 
 export function MiningPage(): ReactElement {
   const { t } = useTranslation();
@@ -28,20 +29,22 @@ export function MiningPage(): ReactElement {
             <Link key={f.id} to={`/mining/subscribe?id=${f.id}`} className="mining-card" data-testid="fund-card">
               <div className="mining-card__head">
                 <img src={f.image} alt="" width={36} height={36} />
-                <span className="mining-card__title">{f.title}</span>
+                <span className="mining-card__title">
+                  <bdi>{f.title}</bdi>
+                </span>
                 <span className="mining-chip">{f.currency_code}</span>
               </div>
               <div className="mining-card__grid">
                 <div>
-                  <span className="num mining-rate">{f.dividend_percentage}%</span>
+                  <span className="mining-rate"><Num>{f.dividend_percentage}%</Num></span>
                   <span className="muted">{t('mining.daily_rate')}</span>
                 </div>
                 <div>
-                  <span className="num">{t('mining.days', { n: f.lock_dividend_days })}</span>
+                  <span>{t('mining.days', { n: f.lock_dividend_days })}</span>
                   <span className="muted">{t('mining.lock_days')}</span>
                 </div>
                 <div>
-                  <span className="num">{f.staring_sub_amount}</span>
+                  <span><Num>{f.staring_sub_amount}</Num></span>
                   <span className="muted">{t('mining.min_amount')}</span>
                 </div>
               </div>

@@ -15,6 +15,7 @@ import { toast } from '../../state/toasts.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
+import { Num } from '../../components/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 /** The penalty shown before redeeming (SPEC §9), at the fund's rate (the server books the rate copied at purchase). */
@@ -50,20 +51,22 @@ export function RecordPage(): ReactElement {
           <div key={s.id} className="mining-card" data-testid="sub-row" data-status={s.status}>
             <Link to={`/mining/income?id=${s.id}`} className="mining-card__link">
               <div className="mining-card__head">
-                <span className="mining-card__title">{s.get_fund.title}</span>
+                <span className="mining-card__title">
+                  <bdi>{s.get_fund.title}</bdi>
+                </span>
                 <span className="mining-status" data-status={s.status}>{t(`mining.status_${s.status}`)}</span>
               </div>
               <dl className="mining-facts">
                 <dt>{t('mining.amount')}</dt>
-                <dd className="num">{s.share_amount} {s.get_fund.currency_code}</dd>
+                <dd><Num>{s.share_amount} {s.get_fund.currency_code}</Num></dd>
                 <dt>{t('mining.daily_profit')}</dt>
-                <dd className="num">{fixed(s.day_profit, 4)}</dd>
+                <dd><Num>{fixed(s.day_profit, 4)}</Num></dd>
                 <dt>{t('mining.total_profit')}</dt>
-                <dd className="num">{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</dd>
+                <dd><Num>{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</Num></dd>
                 <dt>{t('mining.paid_profit')}</dt>
-                <dd className="num" data-testid="sub-paid">{fixed(s.sum_profit, 4)}</dd>
+                <dd data-testid="sub-paid"><Num>{fixed(s.sum_profit, 4)}</Num></dd>
                 <dt>{t('mining.sub_time')}</dt>
-                <dd className="num">{formatDate(s.sub_time) || s.sub_time}</dd>
+                <dd><Num>{formatDate(s.sub_time) || s.sub_time}</Num></dd>
               </dl>
             </Link>
             <button

@@ -22,6 +22,7 @@ import { $isDemo, $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { CURRENCY } from '../user/balance-card.tsx';
 import './mining.css';
+import { Num } from '../../components/num.tsx';
 
 export function SubscribePage(): ReactElement {
   useSignals();
@@ -104,23 +105,25 @@ export function SubscribePage(): ReactElement {
             <div className="mining-card mining-card--static">
               <div className="mining-card__head">
                 <img src={fund.image} alt="" width={40} height={40} />
-                <span className="mining-card__title">{fund.title}</span>
+                <span className="mining-card__title">
+                  <bdi>{fund.title}</bdi>
+                </span>
                 <span className="mining-chip">{fund.currency_code}</span>
               </div>
               <dl className="mining-facts">
                 <dt>{t('mining.daily_rate')}</dt>
-                <dd className="num">{fund.dividend_percentage}%</dd>
+                <dd><Num>{fund.dividend_percentage}%</Num></dd>
                 <dt>{t('mining.lock_days')}</dt>
-                <dd className="num">{t('mining.days', { n: fund.lock_dividend_days })}</dd>
+                <dd>{t('mining.days', { n: fund.lock_dividend_days })}</dd>
                 <dt>{t('mining.min_amount')}</dt>
-                <dd className="num">{formatMoney(fund.staring_sub_amount)}</dd>
+                <dd><Num>{formatMoney(fund.staring_sub_amount)}</Num></dd>
                 <dt>{t('mining.max_amount')}</dt>
-                <dd className="num">{formatMoney(fund.max_sub_amount)}</dd>
+                <dd><Num>{formatMoney(fund.max_sub_amount)}</Num></dd>
                 <dt>{t('mining.penalty_rate')}</dt>
-                <dd className="num">{fund.liquidated_damages}%</dd>
+                <dd><Num>{fund.liquidated_damages}%</Num></dd>
               </dl>
               <h2 className="mining-sub">{t('mining.desc')}</h2>
-              <p className="mining-desc">{fund.desc}</p>
+              <p className="mining-desc" dir="auto">{fund.desc}</p>
             </div>
             <form className="mining-form" onSubmit={open} noValidate>
               <label className="mining-label" htmlFor="mining-amount">
@@ -157,11 +160,11 @@ export function SubscribePage(): ReactElement {
         <div className="mining-sheet">
         <dl className="mining-facts mining-facts--sheet">
           <dt>{t('mining.amount')}</dt>
-          <dd className="num">{checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}</dd>
+          <dd><Num>{checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}</Num></dd>
           <dt>{t('mining.daily_profit')}</dt>
-          <dd className="num" data-testid="mining-day-profit">{day}</dd>
+          <dd data-testid="mining-day-profit"><Num>{day}</Num></dd>
           <dt>{t('mining.total_profit')}</dt>
-          <dd className="num" data-testid="mining-total-profit">{total}</dd>
+          <dd data-testid="mining-total-profit"><Num>{total}</Num></dd>
         </dl>
         <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void confirm()} data-testid="mining-confirm">
           {t('common.confirm')}

@@ -7,6 +7,7 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { safeNewsHtml } from './safe-html.ts';
 import './news.css';
+import { Num } from '../../components/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 export function NewsDetailPage(): ReactElement {
@@ -28,9 +29,10 @@ export function NewsDetailPage(): ReactElement {
       <TitleBar titleKey="page.news_detail" back="/news" />
       <div className="page-body">
         {news ? (
-          <article className="news-article" data-testid="news-article">
+          // dir="auto": an article takes the direction of its own text (an English one reads left to right in Arabic).
+          <article className="news-article" data-testid="news-article" dir="auto">
             <h2 className="news-article__title">{news.title}</h2>
-            <p className="news-article__time num">{formatDate(news.created_at) || news.created_at}</p>
+            <p className="news-article__time"><Num>{formatDate(news.created_at) || news.created_at}</Num></p>
             {/* Sanitised twice: by the server when stored and by DOMPurify (safeNewsHtml) here. */}
             <div className="news-article__body" dangerouslySetInnerHTML={{ __html: html }} />
           </article>

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
 import { useEndVisible } from '../order/use-end-visible.ts';
 import './news.css';
+import { Num } from '../../components/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 interface ListState {
@@ -60,9 +61,9 @@ export function NewsPage(): ReactElement {
             <li key={n.id}>
               <button type="button" className="news-row" onClick={() => void navigate(`/news/detail?id=${n.id}`)} data-news-id={n.id}>
                 <span className="news-row__text">
-                  <span className="news-row__title">{n.title}</span>
-                  <span className="news-row__desc">{n.desc}</span>
-                  <span className="news-row__time num">{formatDate(n.created_at) || n.created_at}</span>
+                  <span className="news-row__title" dir="auto">{n.title}</span>
+                  <span className="news-row__desc" dir="auto">{n.desc}</span>
+                  <span className="news-row__time"><Num>{formatDate(n.created_at) || n.created_at}</Num></span>
                 </span>
                 {n.logo ? <img className="news-row__logo" src={n.logo} alt="" width={96} height={64} loading="lazy" /> : null}
               </button>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
 import { LiveText } from '../../components/live-text.tsx';
+import { Num } from '../../components/num.tsx';
 import { amountText, pnlDir, pnlText } from './order-format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
@@ -26,24 +27,24 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
     <section className="od-account" aria-label={t('orders.account')}>
       <div className="od-account__cell od-account__cell--main">
         <span className="od-account__label">{t('orders.balance')}</span>
-        <span className="od-account__value num">
+        <span className="od-account__value">
           <LiveText field="balance" $text={text.balance} />
           <span className="od-account__ccy">{t('trade.usd')}</span>
         </span>
       </div>
       <div className="od-account__cell">
         <span className="od-account__label">{t('orders.equity')}</span>
-        <LiveText className="od-account__value num" field="equity" $text={text.equity} />
+        <LiveText className="od-account__value" field="equity" $text={text.equity} />
       </div>
       <div className="od-account__cell">
         <span className="od-account__label">{t('orders.floating')}</span>
-        <LiveText className="od-account__value num od-pnl" field="floating" $text={text.floating} $dir={text.floatingDir} />
+        <LiveText className="od-account__value od-pnl" field="floating" $text={text.floating} $dir={text.floatingDir} />
       </div>
       {tab === 3 ? (
         <div className="od-account__total" data-field="all-fact-profits">
           <span>{t('orders.realised_total')}</span>
-          <span className="num od-pnl" data-dir={pnlDir(realised)}>
-            {pnlText(realised)}
+          <span className="od-pnl" data-dir={pnlDir(realised)}>
+            <Num>{pnlText(realised)}</Num>
           </span>
         </div>
       ) : null}

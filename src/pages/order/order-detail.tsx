@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { LiveText } from '../../components/live-text.tsx';
+import { Num } from '../../components/num.tsx';
 import { orderLiveText } from './order-live.ts';
 import { amountText, isCancelled, NONE, orderFigures, percentText, priceText, stopText } from './order-format.ts';
 
@@ -16,11 +17,12 @@ const STATUS_KEY: Record<Order['Status'], string> = {
 
 const timeText = (v: string): string => (v ? formatDate(v) || NONE : NONE);
 
-function Row({ field, label, children }: { field: string; label: string; children: ReactNode }): ReactElement {
+/** A figure (the default) is an inline left-to-right isolate inside the cell; a text (`num={false}`) is not. */
+function Row({ field, label, num = true, children }: { field: string; label: string; num?: boolean; children: ReactNode }): ReactElement {
   return (
     <div className="od-detail__row" data-row={field}>
       <dt>{label}</dt>
-      <dd className="num">{children}</dd>
+      <dd>{num ? <Num>{children}</Num> : children}</dd>
     </div>
   );
 }
@@ -59,7 +61,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           <Row field="lots" label={t('trade.lots')}>
             {order.Quantity}
           </Row>
-          <Row field="multiple" label={t('trade.multiple')}>
+          <Row field="multiple" label={t('trade.multiple')} num={order.Multiple > 0}>
             {order.Multiple > 0 ? t('trade.multiple_value', { value: order.Multiple }) : t('trade.fixed_margin')}
           </Row>
           <Row field="open-price" label={t(order.Status === 0 || cancelled ? 'trade.target_price' : 'orders.open_price')}>
@@ -100,14 +102,14 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           <Row field="stop-loss" label={t('trade.stop_loss')}>
             {stopText(order.TargetLossPrice, precision)}
           </Row>
-          <Row field="created" label={t('orders.created')}>
+          <Row field="created" label={t('orders.created')} num={false}>
             {timeText(order.CreateTimeHandler)}
           </Row>
-          <Row field="completed" label={t('orders.completed')}>
+          <Row field="completed" label={t('orders.completed')} num={false}>
             {timeText(order.CompleteTimeHandler)}
           </Row>
           {order.Status === 3 && order.CloseReason && traded ? (
-            <Row field="reason" label={t('orders.reason')}>
+            <Row field="reason" label={t('orders.reason')} num={false}>
               {t(`orders.reason_${order.CloseReason}`)}
             </Row>
           ) : null}

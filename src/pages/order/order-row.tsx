@@ -4,6 +4,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
 import { LiveText } from '../../components/live-text.tsx';
+import { Num } from '../../components/num.tsx';
 import { orderLiveText } from './order-live.ts';
 import { isCancelled, priceText } from './order-format.ts';
 
@@ -37,17 +38,25 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
             {t(cancelled ? 'orders.state_cancelled' : 'orders.state_pending')}
           </span>
         ) : (
-          <LiveText className="od-row__pnl num" field="pnl" $text={text.pnl} $dir={text.pnlDir} />
+          <LiveText className="od-row__pnl" field="pnl" $text={text.pnl} $dir={text.pnlDir} />
         )}
       </span>
       <span className="od-row__bottom muted">
-        <span className="od-meta num">
+        {/* Each figure its own isolate inside a span of the page's direction: the CSS separators sit between the
+            spans, and the arrow turns in Arabic. */}
+        <span className="od-meta">
           <span>{t('orders.lots_value', { lots: order.Quantity })}</span>
-          {order.Multiple > 0 ? <span>{t('trade.multiple_value', { value: order.Multiple })}</span> : null}
+          {order.Multiple > 0 ? (
+            <span>
+              <Num>{t('trade.multiple_value', { value: order.Multiple })}</Num>
+            </span>
+          ) : null}
         </span>
         {/* open → current; the arrow is drawn by CSS */}
-        <span className="od-prices num">
-          <span>{priceText(order.Price, precision)}</span>
+        <span className="od-prices">
+          <span>
+            <Num>{priceText(order.Price, precision)}</Num>
+          </span>
           {cancelled ? null : <LiveText field="current" $text={text.current} />}
         </span>
       </span>

@@ -58,7 +58,7 @@ export function StopForm({ order, onDone }: StopFormProps): ReactElement {
     >
       <p className="od-stops__now muted">
         <span>{t('orders.current_price')}</span>
-        <LiveText className="num" $text={live.current} field="stop-current" />
+        <LiveText $text={live.current} field="stop-current" />
       </p>
       <PriceBox field="stop-profit" label={t('trade.stop_profit')} hint={t(hints.profit)} value={profit} onChange={setProfit} />
       <PriceBox field="stop-loss" label={t('trade.stop_loss')} hint={t(hints.loss)} value={loss} onChange={setLoss} />

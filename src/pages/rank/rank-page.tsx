@@ -12,6 +12,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useEndVisible } from '../order/use-end-visible.ts';
 import './rank.css';
+import { Num } from '../../components/num.tsx';
 
 export function RankPage(): ReactElement {
   const { t } = useTranslation();
@@ -48,23 +49,28 @@ export function RankPage(): ReactElement {
           {items.map((tr) => (
             <li key={`${tr.rank}-${tr.user}`}>
               <button type="button" className="rank-row" data-rank={tr.rank} onClick={copy ? () => setSoon(true) : undefined} disabled={!copy}>
-                <span className="rank-row__no num" data-top={tr.rank <= 3 ? 'true' : undefined}>{tr.rank}</span>
+                <span className="rank-row__no" data-top={tr.rank <= 3 ? 'true' : undefined}>
+                  <Num>{tr.rank}</Num>
+                </span>
                 <span className="rank-row__who">
-                  <span className="rank-row__name">{tr.user}</span>
+                  {/* A name keeps its own direction (bdi): 'Marina V.' must not read '.Marina V' in Arabic. */}
+                  <span className="rank-row__name">
+                    <bdi>{tr.user}</bdi>
+                  </span>
                   <span className="rank-row__meta">
-                    {t('content.variety')} {tr.code} · ×{tr.multiple}
+                    {t('content.variety')} <Num>{tr.code}</Num> · <Num>×{tr.multiple}</Num>
                   </span>
                   <span className="rank-row__meta">
                     {t('content.followers', { n: tr.followers })} · {t('content.orders', { n: tr.total_trade_num })}
                   </span>
                 </span>
                 <span className="rank-row__figures">
-                  <span className="rank-row__rate num" data-sign={tr.three_week_rate.startsWith('-') ? 'down' : 'up'}>
-                    {tr.three_week_rate}%
+                  <span className="rank-row__rate" data-sign={tr.three_week_rate.startsWith('-') ? 'down' : 'up'}>
+                    <Num>{tr.three_week_rate}%</Num>
                   </span>
                   <span className="rank-row__label">{t('content.three_week_rate')}</span>
-                  <span className="rank-row__win num">
-                    {t('content.three_week_win')} {tr.three_week_win}%
+                  <span className="rank-row__win">
+                    {t('content.three_week_win')} <Num>{tr.three_week_win}%</Num>
                   </span>
                 </span>
               </button>

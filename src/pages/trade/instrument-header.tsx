@@ -27,10 +27,11 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
         className="tr-inst"
         onClick={onOpenList}
         aria-haspopup="dialog"
-        aria-label={t('trade.switch_instrument')}
       >
         <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={30} />
         <span className="tr-code">{inst.ShowCode}</span>
+        {/* The name starts with the visible code (WCAG 2.5.3, label in name), then says what a tap does. */}
+        <span className="visually-hidden">{t('trade.switch_instrument')}</span>
         <Icon name="chevron" size={16} className="tr-caret" />
       </button>
       <ConnBadge compact />

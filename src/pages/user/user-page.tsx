@@ -15,6 +15,7 @@ import { BalanceCard } from './balance-card.tsx';
 import { REAL_NAME_STATUS_KEY, useRealNameStatus } from './use-real-name-status.ts';
 import { SERVICE_LINK_NEW_WINDOW, visibleRows, type UserRowDef } from './user-rows.ts';
 import './user-page.css';
+import { Num } from '../../components/num.tsx';
 
 export function UserPage(): ReactElement {
   useSignals();
@@ -76,7 +77,7 @@ export function UserPage(): ReactElement {
             <span className="user-head__name" data-testid="user-name">
               {who}
             </span>
-            <span className="user-head__uid num">{user ? t('user.uid', { uid: user.uid }) : ''}</span>
+            <span className="user-head__uid"><Num>{user ? t('user.uid', { uid: user.uid }) : ''}</Num></span>
           </div>
           <span className="user-head__badge" data-demo={isDemo} data-testid="account-kind">
             {t(isDemo ? 'user.demo_account' : 'user.real_account')}

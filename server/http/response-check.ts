@@ -1,0 +1,62 @@
+// Checks every answer against the route's declared response schema (the one the OpenAPI document shows), with its
+// own ajv: the server tests turn it on (tests/server/harness.ts) so a route that answers something else than it
+// documents, or documents nothing, fails the suite. Never on in production: it costs a validation per answer.
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { undocumented } from './openapi.ts';
+import type { JsonSchema } from './schemas.ts';
+
+export interface ResponseViolation {
+  method: string;
+  url: string;
+  status: number;
+  problem: string;
+}
+
+type Responses = Record<string, JsonSchema>;
+
+/** The schema an answer of `status` must match: the exact code, else its class (4xx), else `default`. */
+export function responseSchemaFor(responses: Responses, status: number): JsonSchema | undefined {
+  const declared = responses[String(status)] ?? responses[`${String(status)[0]}xx`] ?? responses.default;
+  if (!declared) return undefined;
+  // A declared media type map (rawReply): the payload reaching this hook is an object, so JSON-like content.
+  const content = declared.content as Record<string, { schema: JsonSchema }> | undefined;
+  if (content) return { anyOf: Object.values(content).map((c) => c.schema) };
+  return declared;
+}
+
+export function createResponseChecker(): (method: string, url: string, responses: Responses, status: number, payload: unknown) => string | null {
+  const ajv = new Ajv({ strict: false, validateFormats: false }); // formats (binary) only document
+  const cache = new Map<string, ValidateFunction>();
+  return (method, url, responses, status, payload) => {
+    const key = `${method} ${url} ${status}`;
+    let validate = cache.get(key);
+    if (!validate) {
+      const schema = responseSchemaFor(responses, status);
+      if (!schema) return `no response schema for HTTP ${status}`;
+      validate = ajv.compile(schema);
+      cache.set(key, validate);
+    }
+    if (validate(payload)) return null;
+    return ajv.errorsText(validate.errors, { dataVar: 'response' }) + ` — got ${JSON.stringify(payload).slice(0, 300)}`;
+  };
+}
+
+/** Adds the check as a preSerialization hook (objects only: images and pages are sent as bytes). */
+export function checkResponses(app: FastifyInstance, report: (v: ResponseViolation) => void): void {
+  const check = createResponseChecker();
+  app.addHook('preSerialization', async (request: FastifyRequest, reply, payload) => {
+    const route = request.routeOptions;
+    // The 404 handler, static files and the reference page's own files (undocumented by design).
+    if (!route.url || undocumented(route.url)) return payload;
+    const responses = (route.schema?.response ?? undefined) as Responses | undefined;
+    const base = { method: request.method, url: route.url, status: reply.statusCode };
+    if (!responses) {
+      report({ ...base, problem: 'the route declares no response schema' });
+      return payload;
+    }
+    const problem = check(request.method, route.url, responses, reply.statusCode, payload);
+    if (problem) report({ ...base, problem });
+    return payload;
+  });
+}

@@ -1,0 +1,79 @@
+// JSON-schema building blocks for what the routes answer: the {code,msg,data} envelope around each `data` shape.
+// These schemas are the `response` of the route definitions, so @fastify/swagger documents them (server/http/openapi.ts)
+// and the server tests check every real answer against them (server/http/response-check.ts). `shape<T>` ties a schema
+// to its wire type: tsc fails when a field of T has no schema or a schema names a field T lacks.
+import { CODE_OK } from '../../src/domain/types.ts';
+import type { JsonSchema } from './schemas.ts';
+
+export const text: JsonSchema = { type: 'string' };
+export const integer: JsonSchema = { type: 'integer' };
+export const number: JsonSchema = { type: 'number' };
+export const nullable = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
+export const listOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+export const enumOf = (...values: ReadonlyArray<string | number>): JsonSchema => ({ enum: values });
+/** An exact decimal as a string (money, prices, rates): never a binary float on the wire. */
+export const decimal: JsonSchema = { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', description: 'exact decimal' };
+/** A record time: "YYYY-MM-DD HH:mm:ss", UTC. */
+export const recordTime: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' };
+/** A free-form object (the web manifest). */
+export const anyObject: JsonSchema = { type: 'object' };
+/** Any JSON value (an operator command's result: rows, a record, a count). */
+export const anyValue: JsonSchema = { description: 'any JSON value' };
+
+type Props<T> = { [K in keyof T]-?: JsonSchema };
+
+/** An object schema with exactly T's fields: each one required unless named in `optional`. */
+export function shape<T>(title: string, properties: Props<T>, optional: ReadonlyArray<keyof T & string> = []): JsonSchema {
+  const required = Object.keys(properties).filter((k) => !optional.includes(k as keyof T & string));
+  return { title, type: 'object', properties, required };
+}
+
+/** A page of a list: { data, total } (the screens stop loading when loaded >= total). */
+export const paged = (title: string, item: JsonSchema): JsonSchema => ({
+  title,
+  type: 'object',
+  properties: { data: listOf(item), total: integer },
+  required: ['data', 'total'],
+});
+
+/** The failure envelope: any code but 1 (999 = session missing or expired, 0 = any other error), data null. */
+export const FAILURE: JsonSchema = {
+  title: 'Failure',
+  type: 'object',
+  properties: {
+    code: { type: 'integer', not: { const: CODE_OK }, description: '999 = session missing or expired; 0 = any other error' },
+    msg: { type: 'string', description: 'translated by the `lang` header' },
+    data: { type: 'null' },
+  },
+  required: ['code', 'msg', 'data'],
+};
+
+/** The success envelope around `data`. */
+export const success = (data: JsonSchema): JsonSchema => ({
+  type: 'object',
+  properties: { code: { const: CODE_OK }, msg: { type: 'string' }, data },
+  required: ['code', 'msg', 'data'],
+});
+
+/** The failures every route may answer besides HTTP 200. */
+export const FAILURES = {
+  '4xx': { description: 'Malformed body (400), ops token (401), unknown route (404), too large (413), budget spent (429)', ...FAILURE },
+  '5xx': { description: 'Unexpected failure (500) or database unreachable (503)', ...FAILURE },
+};
+
+/** A route's `response`: HTTP 200 carries the success envelope around `data` or a business failure. */
+export function replies(data: JsonSchema, description = 'Success (code 1) or a business failure'): Record<string, JsonSchema> {
+  return { 200: { description, anyOf: [success(data), FAILURE] }, ...FAILURES };
+}
+
+/** A route's `response` for a non-envelope answer (an image, the manifest, a page) of the given media type. */
+export function rawReply(mediaType: string, schema: JsonSchema, description: string): Record<string, JsonSchema> {
+  return {
+    200: { description, content: { [mediaType]: { schema }, 'application/json': { schema: FAILURE } } },
+    ...FAILURES,
+  };
+}
+
+/** Who may call: a trader's session token, or the operators' token (components.securitySchemes in openapi.ts). */
+export const SESSION = [{ session: [] }];
+export const OPS = [{ opsToken: [] }];

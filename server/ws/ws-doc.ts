@@ -1,0 +1,65 @@
+// The live socket /v1/ws described for the API document (server/http/openapi.ts): the message schemas of
+// src/domain/ws-protocol.ts as JSON schema, and a summary of docs/protocol.md (which stays the full description).
+import {
+  KLINE_PREFIX, PING_INTERVAL_MS, TOPIC_DAY_MARKET, TOPIC_FOREX_CLOSED, TOPIC_FOREX_TRADE, WS_MAX_CLIENT_FRAME, WS_PATH,
+  type ClientMessage, type ServerMessage,
+} from '../../src/domain/ws-protocol.ts';
+import type { JsonSchema } from '../http/schemas.ts';
+import { integer, listOf, shape, text } from '../http/wire-schema.ts';
+import { KLINE_BAR, ORDER } from '../http/wire/market.ts';
+
+type Msg<T extends string, U = ClientMessage | ServerMessage> = Extract<U, { type: T }>;
+const kind = (type: string): JsonSchema => ({ const: type });
+
+export const WS_CLIENT_MESSAGE: JsonSchema = {
+  title: 'WsClientMessage',
+  oneOf: [
+    shape<Msg<'ping', ClientMessage>>('ping', { type: kind('ping') }),
+    shape<Msg<'sub', ClientMessage>>('sub', { type: kind('sub'), topic: { type: 'string', maxLength: 64 } }),
+    shape<Msg<'unsub', ClientMessage>>('unsub', { type: kind('unsub'), topic: { type: 'string', maxLength: 64 } }),
+    shape<Msg<'login', ClientMessage>>('login', { type: kind('login'), token: { type: 'string', maxLength: 512 } }),
+    shape<Msg<'logout', ClientMessage>>('logout', { type: kind('logout') }),
+  ],
+};
+
+const QUOTE_TUPLE: JsonSchema = {
+  title: 'QuoteTuple',
+  description: '[Code, Close, Change %, Time (ms), MarketStatus 1 open / 0 closed]',
+  type: 'array',
+  prefixItems: [text, text, text, integer, { enum: [0, 1] }],
+  minItems: 5,
+  maxItems: 5,
+};
+
+type Ack = Extract<ServerMessage, { type: 'sub' | 'unsub' }>;
+export const WS_SERVER_MESSAGE: JsonSchema = {
+  title: 'WsServerMessage',
+  oneOf: [
+    shape<Msg<'pong', ServerMessage>>('pong', { type: kind('pong'), t: integer }),
+    shape<Msg<'login', ServerMessage>>('login ack', { type: kind('login'), ok: { type: 'boolean' }, msg: text, seq: integer }, ['seq']),
+    shape<Msg<'revoked', ServerMessage>>('revoked', { type: kind('revoked'), msg: text }),
+    shape<Msg<'logout', ServerMessage>>('logout ack', { type: kind('logout'), ok: { const: true } }),
+    shape<Ack>('sub / unsub ack', { type: { enum: ['sub', 'unsub'] }, ok: { type: 'boolean' }, topic: text, msg: text }, ['msg']),
+    shape<Msg<'error', ServerMessage>>('error', { type: kind('error'), msg: text }),
+    shape<Msg<'DAY_MARKET', ServerMessage>>(TOPIC_DAY_MARKET, { type: kind(TOPIC_DAY_MARKET), data: listOf(QUOTE_TUPLE) }),
+    shape<Msg<'KLINE', ServerMessage>>('KLINE', {
+      type: kind('KLINE'),
+      topic: text,
+      data: { ...KLINE_BAR, title: 'LiveBar', properties: { ...(KLINE_BAR.properties as object), Code: text } },
+    }),
+    shape<Msg<'FOREX_TRADE', ServerMessage>>(TOPIC_FOREX_TRADE, { type: kind(TOPIC_FOREX_TRADE), seq: integer, data: ORDER }),
+    shape<Msg<'FOREX_CLOSED', ServerMessage>>(TOPIC_FOREX_CLOSED, { type: kind(TOPIC_FOREX_CLOSED), seq: integer, data: ORDER }),
+  ],
+};
+
+export const WS_DESCRIPTION = `The live socket: quotes, the live candle and the logged-in user's order events
+(docs/protocol.md has the whole protocol; the message schemas are \`WsClientMessage\` and \`WsServerMessage\` below).
+
+- Upgrade a GET to \`${WS_PATH}\` (\`wss://\` behind TLS); optional \`?lang=\` picks the login failure text's language.
+- One JSON object per UTF-8 text frame, at most ${WS_MAX_CLIENT_FRAME} bytes from the client.
+- The client sends \`{"type":"ping"}\` every ${PING_INTERVAL_MS / 1000} s and gets \`pong\`; 60 s without a frame closes the socket.
+- Topics: \`${TOPIC_DAY_MARKET}\` (every instrument's latest quote as a \`QuoteTuple\`, a snapshot after \`sub\`, then only
+  what changed, every 50 ms), \`${KLINE_PREFIX}{code}\` (the live 1min bar), \`${TOPIC_FOREX_TRADE}\` and \`${TOPIC_FOREX_CLOSED}\`
+  (the user's own order events, after \`{"type":"login","token":…}\`, each with a per-user \`seq\`).
+- Close codes: 1000 idle, 1001 shutting down, 1008 too many messages or logins, 1009 frame too large, 1013 slow consumer
+  or too many sockets.`;

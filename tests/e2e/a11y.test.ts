@@ -1,0 +1,227 @@
+// Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every route of the route table at 360×740, as a visitor,
+// a demo user and a real user. One page per role walks all routes in sequence (in-app navigation, no reloads), so
+// the whole sweep costs one login per role; a route that sends the role elsewhere (login, real-account message) is
+// checked where it lands, once. Then right-to-left reading in Arabic: every figure is drawn left to right (a sign
+// left of its digits, '×' left of the leverage) and an English text keeps its full stop at its end.
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROUTES } from '../../src/app/routes.tsx';
+import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { startAppServer, type AppServer } from './app-server.ts';
+import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// A walk of ~30 routes with an axe run on each: well over the 60 s default on a loaded 2-core machine.
+const SWEEP_MS = 240_000;
+
+let server: AppServer;
+let chrome: LaunchedBrowser;
+let user: RealUser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  chrome = await launchBrowser();
+  user = await createRealUser(server);
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.dispose();
+});
+
+/** The first id a public list answers: the detail routes need one (`?id=`). */
+async function firstId(path: string, field: string): Promise<string> {
+  const res = await fetch(`${server.url}${path}?page=1&category_id=1`, { headers: { lang: 'en' } });
+  const body = (await res.json()) as { data: { data: Array<Record<string, number>> } };
+  return String(body.data.data[0]?.[field] ?? '');
+}
+
+/**
+ * Waits until the route has drawn: its chunk and texts loaded, no blocking call in flight, no request pending, and
+ * no list row still hidden by the virtualiser (virtua draws a row with visibility: hidden until it has measured it;
+ * on a loaded machine axe could otherwise see nameless row buttons).
+ */
+async function settled(page: Page, inFlight: () => number, expect: ExpectStatic): Promise<void> {
+  await page.waitForFunction(() => {
+    if (document.querySelector('.page-fallback, .loading-overlay, [aria-busy="true"]')) return false;
+    const unmeasured = document.querySelectorAll('[style*="visibility: hidden"]');
+    return [...unmeasured].every((el) => el.closest('[hidden]'));
+  });
+  await expect.poll(inFlight, { timeout: 15_000 }).toBe(0);
+}
+
+interface Finding {
+  route: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+  why: string; // axe's summary for the first target
+}
+
+/**
+ * Visits every route in order on one page and returns what axe finds, one line per rule and route. Takes the test's
+ * own `expect`: the walks run concurrently, and expect.poll needs to know its test.
+ */
+async function sweep(page: Page, expect: ExpectStatic): Promise<Finding[]> {
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // no transition half-way through a contrast check
+  let pending = 0;
+  page.on('request', (r) => { if (r.resourceType() !== 'websocket') pending++; });
+  const done = () => { pending = Math.max(0, pending - 1); };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const query: Record<string, string> = {
+    '/news/detail': `?id=${await firstId('/api/news/list', 'id')}`,
+    '/mining/subscribe': `?id=${await firstId('/api/fund/list', 'id')}`,
+  };
+  const seen = new Set<string>();
+  const findings: Finding[] = [];
+  for (const route of ROUTES) {
+    const hash = `#${route.path}${query[route.path] ?? ''}`;
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await settled(page, () => pending, expect);
+    const landed = new URL(page.url()).hash.split('?')[0] ?? '';
+    if (seen.has(landed)) continue;
+    seen.add(landed);
+    const result = await new AxeBuilder({ page })
+      // Only the violations are collected: the passes are most of axe's time and nobody reads them here.
+      .options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] })
+      // Legacy mode runs axe.run in the page itself; the default opens a new blank page per run to merge the
+      // frames' results, which costs more than the run. The app has no cross-origin frame it needs to reach.
+      .setLegacyMode()
+      .analyze();
+    for (const v of result.violations) {
+      findings.push({
+        route: `${route.path} → ${landed}`,
+        rule: v.id,
+        impact: v.impact ?? '',
+        targets: v.nodes.map((n) => n.target.join(' ')),
+        why: v.nodes[0]?.failureSummary ?? '',
+      });
+    }
+  }
+  return findings;
+}
+
+// The three walks run side by side: each spends most of its time inside axe in its own renderer, so on two cores
+// together they take about half as long as one after the other.
+describe.concurrent('axe on every route', () => {
+  it('as a visitor: no WCAG 2.1 AA violation', async ({ expect }) => {
+    const { context, page } = await newPage(chrome.browser, PHONE);
+    await page.goto(`${server.url}/#/`);
+    expect(await sweep(page, expect)).toEqual([]);
+    await context.close();
+  }, SWEEP_MS);
+
+  it('as a demo user: no WCAG 2.1 AA violation', async ({ expect }) => {
+    const { context, page } = await newPage(chrome.browser, PHONE);
+    await page.goto(`${server.url}/#/login`);
+    await page.locator('[data-testid="demo-login"]').click();
+    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    expect(await sweep(page, expect)).toEqual([]);
+    await context.close();
+  }, SWEEP_MS);
+
+  it('as a real user: no WCAG 2.1 AA violation', async ({ expect }) => {
+    const { context, page } = await newPage(chrome.browser, PHONE);
+    await loginInBrowser(page, server, user);
+    expect(await sweep(page, expect)).toEqual([]);
+    await context.close();
+  }, SWEEP_MS);
+});
+
+/**
+ * The figures on screen whose first character is not drawn left of their last one: in a right-to-left page an
+ * un-isolated '-0.08' is drawn '0.08-'. Only figures with a sign, '×', '%' or '+' at an end can show it.
+ */
+async function reversedFigures(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const marks = /[\u200e\u200f\u2066-\u2069]/; // bidi marks and isolates: invisible, not drawn
+    const bad: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('.num, .tw-num')) {
+      if (el.closest('[hidden]')) continue;
+      // Every drawn character of the figure, in logical order.
+      const chars: Array<[Text, number]> = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+        for (let i = 0; i < n.data.length; i++) if (!marks.test(n.data[i] ?? '')) chars.push([n, i]);
+      }
+      const text = chars.map(([n, i]) => n.data[i]).join('');
+      if (text.length < 2 || !/^[-+×]|[%×]$/.test(text)) continue;
+      const box = ([node, at]: [Text, number]) => {
+        const r = document.createRange();
+        r.setStart(node, at);
+        r.setEnd(node, at + 1);
+        return r.getBoundingClientRect();
+      };
+      const a = box(chars[0] as [Text, number]);
+      const b = box(chars[chars.length - 1] as [Text, number]);
+      if (a.width === 0 || b.width === 0) continue; // not drawn (off screen in a closed sheet)
+      if (!(a.left < b.left)) bad.push(text);
+    }
+    return bad;
+  });
+}
+
+it('Arabic: signed figures, leverage, ranges and English texts read the right way round', async () => {
+  const { context, page } = await newPage(chrome.browser, PHONE);
+  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
+  await page.goto(`${server.url}/#/login`);
+  await page.locator('[data-testid="demo-login"]').click();
+  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+
+  // /trade: buy 0.1 lot of EUR/USD at ×10.
+  await page.goto(`${server.url}/#/`);
+  await page.locator('.mk-row[data-code="EURUSD"]').click();
+  await page.waitForURL(/#\/trade/);
+  await page.locator('.tr-side[data-side="1"]').click();
+  await page.locator('.tr-stepper input').fill('0.1');
+  await page.locator('[data-field="multiple"]').click();
+  await page.locator('[data-multiple="10"]').click();
+  const submit = page.locator('[data-action="submit-order"]');
+  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+  expect(await reversedFigures(page)).toEqual([]);
+  await snap(page, 'trade-phone-ar');
+  await submit.click();
+  await page.locator('[data-action="view-orders"]').click();
+  await page.waitForURL(/#\/order\?type=1/);
+
+  // /order: the P&L (a sign), '×10' and the prices are figures drawn left to right inside the right-to-left row.
+  const row = page.locator('.od-row[data-status="1"]').first();
+  await row.waitFor({ timeout: 15_000 });
+  await expect.poll(() => row.locator('[data-field="pnl"]').innerText()).toMatch(/\d/);
+  // (The translation isolates the value too: '×⁨10⁩'.)
+  expect((await row.locator('.od-meta .num').innerText()).replace(/[\u2066-\u2069]/g, '')).toBe('×10');
+  expect(await row.locator('[data-field="pnl"] .num').count()).toBe(1);
+  expect(await reversedFigures(page)).toEqual([]);
+  // The row keeps its right-to-left layout: the code on the right, the P&L on the left.
+  const code = await row.locator('.od-code').boundingBox();
+  const pnl = await row.locator('[data-field="pnl"]').boundingBox();
+  expect(code && pnl && pnl.x + pnl.width < code.x).toBe(true);
+  await snap(page, 'orders-phone-ar');
+
+  // /mine/history: the demo funds' '+100,000.00'.
+  await page.goto(`${server.url}/#/mine/history`);
+  await page.locator('.mw-row__amount').first().waitFor();
+  const amounts = await page.locator('.mw-row__amount').allInnerTexts();
+  expect(amounts.some((t) => /^\+/.test(t)) && amounts.some((t) => /^\u200e?-/.test(t))).toBe(true); // funds, margin
+  expect(await reversedFigures(page)).toEqual([]);
+
+  // /mining/subscribe: the range placeholder reads 'min – max' left to right; the English description keeps its
+  // full stop at its end (a left-to-right paragraph).
+  await page.goto(`${server.url}/#/mining/subscribe?id=${await firstId('/api/fund/list', 'id')}`);
+  const input = page.locator('[data-testid="mining-amount"]');
+  await input.waitFor();
+  expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  expect(await page.locator('.mining-desc').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  await snap(page, 'mining-subscribe-phone-ar');
+
+  // /news/detail: an English article reads left to right as a whole.
+  await page.goto(`${server.url}/#/news/detail?id=${await firstId('/api/news/list', 'id')}`);
+  const article = page.locator('[data-testid="news-article"]');
+  await article.waitFor();
+  expect(await article.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  expect(await reversedFigures(page)).toEqual([]);
+  await context.close();
+});
