@@ -86,13 +86,16 @@ class PuppeteerLocator implements FlowLocator {
     return this.page.$$eval(this.selector, (els) => els.length);
   }
 
-  async boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null> {
-    const handle = await this.element();
-    try {
-      return await handle.boundingBox();
-    } finally {
-      await handle.dispose();
-    }
+  /**
+   * The element's box in the page, null when it has none (not rendered), as Playwright's. Read in the page:
+   * puppeteer's ElementHandle.boundingBox over WebDriver BiDi answered null for a laid-out row of the market list.
+   */
+  boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null> {
+    return this.read((el) => {
+      if (el.getClientRects().length === 0) return null;
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    });
   }
 
   async waitFor(options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}): Promise<void> {

@@ -131,7 +131,10 @@ describe('Intl helpers follow the language', () => {
     const local = new Date(ms);
     const two = (n: number): string => String(n).padStart(2, '0');
     const [d, mo, y, h, mi] = [two(local.getDate()), two(local.getMonth() + 1), local.getFullYear(), two(local.getHours()), two(local.getMinutes())];
-    const crosshair = (): string => chartOptions(COLOURS).localization?.timeFormatter?.(ms / 1000 as UTCTimestamp) ?? '';
+    const crosshair = (): string => {
+      const format = chartOptions(COLOURS).localization?.timeFormatter as ((t: UTCTimestamp) => string) | undefined;
+      return format?.((ms / 1000) as UTCTimestamp) ?? '';
+    };
     await setLanguage('de');
     expect(crosshair()).toBe(`${d}.${mo}.${y}, ${h}:${mi}`);
     await setLanguage('en');
