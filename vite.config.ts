@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
+import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -40,7 +41,7 @@ const FIRST_SCREEN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), firstTexts()],
+  plugins: [react(), reactRouterProduction(), firstTexts(), serviceWorker()],
   base: './',
   worker: { format: 'es' },
   build: {

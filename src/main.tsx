@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startApp } from './app/start.ts';
 import { followDesktopHost } from './app/desktop-host.ts';
+import { startServiceWorker } from './app/sw-start.ts';
 import './app/theme.css';
 
 const root = document.getElementById('root');
@@ -16,5 +17,6 @@ if (!followDesktopHost()) {
     // first taps are not blocked behind it; Lighthouse's TBT). The start-up shell stays until the commit.
     startTransition(() => createRoot(root).render(<App navigation={navigation} />));
     document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
+    startServiceWorker(); // after the first render: precaching never competes with the first screen's requests
   });
 }

@@ -1,5 +1,6 @@
 // Build-time settings of the client (Vite's import.meta.env); see docs/client.md "Base address".
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/vanillajs" />
 
 interface ImportMetaEnv {
   /** When set (e.g. "api") and the page host has a subdomain, the API lives on that subdomain instead. */

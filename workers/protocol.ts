@@ -2,6 +2,9 @@
 // Both sides import these types; the worker implements FeedApi, the main thread implements FeedSink.
 import type { Instrument, KlineBar, Order, Period } from '../src/domain/types.ts';
 
+/** Why the page nudges the feed (FeedApi.nudge). */
+export type NudgeReason = 'online' | 'visible' | 'resume';
+
 export type ConnState = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 export interface FeedConfig {
@@ -138,7 +141,17 @@ export interface FeedApi {
   setMinInterval(ms: number): Promise<void>;
   /** Holding positions and the account, so floating P&L and equity follow every quote. */
   setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void>;
+  /**
+   * Low-bandwidth mode (docs/client.md): the socket asks the server for one quote batch per LOW_BANDWIDTH_RATE_MS
+   * (newest state per instrument) and charts load LOW_BANDWIDTH_HISTORY bars instead of HISTORY_LIMIT.
+   */
+  setLowBandwidth(on: boolean): Promise<void>;
   /** The page came back online or visible: reconnect now instead of waiting for the backoff. */
-  nudge(reason: 'online' | 'visible'): Promise<void>;
+  /**
+   * The page says the socket may be dead. 'online': back online. 'visible' / 'resume': shown again after being hidden,
+   * restored from the back/forward cache, or resumed after a freeze: quotes read stale, a live socket must answer a
+   * probe within PROBE_TIMEOUT_MS or is replaced, and positions and balance are refetched (onOrderGap) once it has.
+   */
+  nudge(reason: NudgeReason): Promise<void>;
   stop(): Promise<void>;
 }

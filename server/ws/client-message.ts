@@ -38,6 +38,11 @@ export function parseClientMessage(text: string): ParsedMessage {
       if (token.length > MAX_TOKEN) return fail('token too long');
       return { ok: true, message: { type: 'login', token } };
     }
+    case 'rate': {
+      const ms = m.ms;
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return fail('rate needs ms, a number ≥ 0');
+      return { ok: true, message: { type: 'rate', ms } };
+    }
     default:
       return fail(`unknown message type: ${type.slice(0, 32)}`);
   }

@@ -84,6 +84,9 @@ export class HubClient implements GuardedClient {
   lastSeen: number;
   closed = false;
   maxBuffered = 0;
+  /** Low-bandwidth mode: at least this long between two batches to this socket (0: every batch). */
+  minIntervalMs = 0;
+  lastBatchAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly id: number,

@@ -7,7 +7,7 @@
 // Sockets are injected (HubSocket), so the rules are tested without a network; ws-routes.ts binds real websockets.
 import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { UserPush } from '../services.ts';
-import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import { RATE_MAX_MS, type ServerMessage } from '../../src/domain/ws-protocol.ts';
 import { parseClientMessage } from './client-message.ts';
 import { revokes, type Revocation } from '../security/revocations.ts';
 import {
@@ -153,9 +153,19 @@ export class Hub implements UserPush {
     const sendKlines = this.kline.batch();
     for (const c of this.connections.snapshot()) {
       if (!this.connections.readyForBatch(c, now)) continue;
+      // A socket on a slower rate skips batches; the streams then send it everything changed since its last batch,
+      // newest state only (the same catch-up a client over the soft limit gets).
+      if (c.minIntervalMs > 0 && now - c.lastBatchAt < c.minIntervalMs) continue;
+      c.lastBatchAt = now;
       sendDay(c);
       sendKlines(c);
     }
+  }
+
+  /** The interval the hub keeps for a socket that asks for `ms`: never faster than a flush, never past RATE_MAX_MS. */
+  private rateFor(ms: number): number {
+    if (ms <= this.opts.flushMs) return 0;
+    return Math.min(RATE_MAX_MS, Math.round(ms));
   }
 
   private receive(c: HubClient, text: string, size: number, isBinary: boolean): void {
@@ -197,6 +207,10 @@ export class Hub implements UserPush {
         return;
       case 'logout':
         this.sessions.logout(c);
+        return;
+      case 'rate':
+        c.minIntervalMs = this.rateFor(m.ms);
+        connections.reply(c, { type: 'rate', ms: c.minIntervalMs });
         return;
     }
   }

@@ -7,6 +7,8 @@ import { provideFeed } from '../state/feed-handle.ts';
 import { feedMode } from '../state/feed-mode.ts';
 import { wirePageEvents } from '../state/page-events.ts';
 import { refreshSparklines } from '../state/sparklines.ts';
+import { effect } from '@preact/signals-react';
+import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../state/data-saver.ts';
 
 const WORKER_START_TIMEOUT_MS = 10_000;
 
@@ -33,6 +35,12 @@ export function createFeedBridge(): FeedBridge {
 export function installFeed(bridge: FeedBridge = createFeedBridge()): (config: FeedConfig) => Promise<void> {
   provideFeed(bridge.handle, () => bridge.mode);
   if (typeof window !== 'undefined' && typeof document !== 'undefined') wirePageEvents(window, document, bridge.handle);
+  if (typeof navigator !== 'undefined') watchConnection((navigator as Navigator & { connection?: ConnectionInfo }).connection);
+  // Low-bandwidth mode follows its signal; the handle waits for start-up, so the first call may come before it.
+  effect(() => {
+    const on = $lowBandwidth.value;
+    void bridge.handle.setLowBandwidth(on).catch(() => undefined);
+  });
   return async (config) => {
     await bridge.start(config);
     void refreshSparklines(bridge.handle);

@@ -5,6 +5,8 @@ import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { ToastHost } from '../components/toast.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { TabBar } from '../components/tab-bar.tsx';
+import { OfflineBanner } from '../components/offline-banner.tsx';
+import { UpdatePrompt } from '../components/update-prompt.tsx';
 import { DeskNav } from './desk-nav.tsx';
 import { DemoMark } from './demo-mark.tsx';
 import { KeepAlive } from './keep-alive.tsx';
@@ -59,6 +61,7 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
   return (
     <div className="app" data-wide={wide} data-footer={footer && !wide}>
       {wide ? <DeskNav /> : null}
+      <OfflineBanner />
       <main className="app-main">
         {kept.map((r) => (
           <KeepAlive key={r.path} active={current?.path === r.path}>
@@ -70,6 +73,7 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
         </Suspense>
       </main>
       {footer && !wide ? <TabBar /> : null}
+      <UpdatePrompt />
       <ToastHost />
       <LoadingOverlay />
       <DemoMark />

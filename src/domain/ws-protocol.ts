@@ -13,6 +13,14 @@ export const WS_MAX_CLIENT_FRAME = 4096;
 export const PING_INTERVAL_MS = 5000;
 export const CONNECT_TIMEOUT_MS = 5000;
 export const MAX_MISSED_PONGS = 2;
+/**
+ * A socket may ask for fewer quote frames (`{type:'rate', ms}`, low-bandwidth mode): at most one DAY_MARKET/KLINE
+ * batch per `ms`, each with the newest state of everything that changed meanwhile. The server keeps `ms` within
+ * [its flush period, RATE_MAX_MS]; 0 asks for every batch again. The client's low-bandwidth mode asks for
+ * LOW_BANDWIDTH_RATE_MS.
+ */
+export const RATE_MAX_MS = 5000;
+export const LOW_BANDWIDTH_RATE_MS = 1000;
 
 // Client → server
 export type ClientMessage =
@@ -20,7 +28,8 @@ export type ClientMessage =
   | { type: 'sub'; topic: string }
   | { type: 'unsub'; topic: string }
   | { type: 'login'; token: string }
-  | { type: 'logout' };
+  | { type: 'logout' }
+  | { type: 'rate'; ms: number };
 
 /**
  * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus].
@@ -34,6 +43,7 @@ export type ServerMessage =
   | { type: 'login'; ok: boolean; msg: string; seq?: number } // seq: the user's last order-event seq (ok only)
   | { type: 'revoked'; msg: string } // the session was ended elsewhere (logout, password change): sign out
   | { type: 'logout'; ok: true }
+  | { type: 'rate'; ms: number } // the interval the server will keep for this socket (0: every batch)
   | { type: 'sub' | 'unsub'; ok: boolean; topic: string; msg?: string }
   | { type: 'error'; msg: string }
   | { type: 'DAY_MARKET'; data: QuoteTuple[] }

@@ -54,3 +54,13 @@ export function formatDate(value: number | string | Date, options: Readonly<Intl
   }
   return f.format(date);
 }
+
+const CLOCK_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = { hour: '2-digit', minute: '2-digit' };
+const DAY_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = { month: 'short', day: 'numeric' };
+
+/** The age of last-known data: "14:02" today, "Nov 22" when from another day than `now` (short: it fits a row); '' for none. */
+export function formatAsOf(ms: number, now: number): string {
+  if (!(ms > 0)) return '';
+  const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
+  return formatDate(ms, sameDay ? CLOCK_OPTIONS : DAY_OPTIONS);
+}

@@ -105,6 +105,8 @@ export function quote(code: string): QuoteSignals {
 export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([], { name: 'market.$instruments' });
 export const $conn: Signal<ConnState> = signal<ConnState>('connecting', { name: 'market.$conn' });
 export const $account: Signal<AccountUpdate | null> = signal<AccountUpdate | null>(null, { name: 'market.$account' });
+/** The newest quote time (ms epoch) the screen has shown, live or cached: the age the offline banner states. */
+export const $dataAsOf: Signal<number> = signal(0, { name: 'market.$dataAsOf' });
 export const $sparklines: Signal<Record<string, Float32Array>> = signal<Record<string, Float32Array>>({}, { name: 'market.$sparklines' });
 
 const CURRENT_KEY = 'tw:current-code';
@@ -132,9 +134,11 @@ effect(() => {
 export function setInstruments(list: Instrument[]): void {
   batch(() => {
     $instruments.value = list;
+    let asOf = $dataAsOf.peek();
     for (const inst of list) {
       const fq = inst.ForexQuotations;
       const q = quote(inst.Code);
+      if (fq && fq.Time > asOf) asOf = fq.Time;
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
       // The snapshot's exact text through the feed's own formatting (src/domain/price-text.ts, quote-text.ts): one path, one look.
       const close = priceText(fq.Close, inst.PricePrecision);
@@ -147,6 +151,7 @@ export function setInstruments(list: Instrument[]): void {
       q.$open.value = inst.MarketStatus === 1;
       q.$tickAt.value = fq.Time;
     }
+    $dataAsOf.value = asOf;
   });
 }
 
@@ -201,6 +206,7 @@ export function applyBatch(b: FeedBatch): void {
     const qs = b.quotes;
     const texts = b.quoteText;
     if (qs && texts) {
+      let asOf = $dataAsOf.peek();
       // The feed sent display-ready text: the painter only writes it (ARCHITECTURE: the main thread formats nothing).
       for (let o = 0, t = 0; o + QUOTE_STRIDE <= qs.length; o += QUOTE_STRIDE, t += QUOTE_TEXTS) {
         const i = qs[o + Q_INDEX] ?? -1;
@@ -210,8 +216,11 @@ export function applyBatch(b: FeedBatch): void {
         q.$change.value = texts[t + T_CHANGE] ?? '';
         q.$dir.value = SIGN_DIR[(qs[o + Q_DIR] ?? 0) + 1] ?? 'flat';
         q.$open.value = qs[o + Q_STATUS] === 1;
-        q.$tickAt.value = qs[o + Q_TIME] ?? 0;
+        const at = qs[o + Q_TIME] ?? 0;
+        q.$tickAt.value = at;
+        if (at > asOf) asOf = at;
       }
+      $dataAsOf.value = asOf;
     }
     const st = b.stale;
     if (st) {

@@ -1,5 +1,7 @@
-// The page's own signals that the socket may be dead: back online, or visible again after being hidden (a phone may
-// have dropped the socket). Either reconnects now instead of waiting for the backoff.
+// The page's own signals that the socket may be dead or what is on screen old: back online, visible again after
+// being hidden, restored from the back/forward cache (pageshow with persisted), or resumed after a freeze. Each
+// tells the feed at once instead of waiting for the heartbeat or the backoff (FeedApi.nudge: a resume marks quotes
+// stale, probes the socket, and refetches positions and balance once it answers).
 import type { FeedHandle } from './feed-bridge.ts';
 
 export function wirePageEvents(
@@ -8,12 +10,19 @@ export function wirePageEvents(
   handle: Pick<FeedHandle, 'nudge'>,
 ): void {
   let wasHidden = doc.visibilityState === 'hidden';
+  const resume = (): void => void handle.nudge('resume').catch(() => undefined);
   win.addEventListener('online', () => void handle.nudge('online').catch(() => undefined));
   doc.addEventListener('visibilitychange', () => {
     if (doc.visibilityState === 'hidden') wasHidden = true;
     else if (wasHidden) {
       wasHidden = false;
-      void handle.nudge('visible').catch(() => undefined);
+      resume();
     }
   });
+  // A page restored from the back/forward cache keeps its worker, whose socket the browser closed while it was there.
+  win.addEventListener('pageshow', (ev) => {
+    if (ev.persisted) resume();
+  });
+  // Chromium's Page Lifecycle: a frozen page ran no tasks at all, timers included.
+  doc.addEventListener('resume', resume);
 }

@@ -231,18 +231,32 @@ describe('the handle', () => {
 });
 
 describe('page events', () => {
-  it("nudges on 'online' and when the page becomes visible after being hidden", async () => {
+  function wired(): { nudges: string[]; win: EventTarget; doc: EventTarget & { visibilityState: DocumentVisibilityState } } {
     const nudges: string[] = [];
     const handle = { nudge: async (r: string) => void nudges.push(r) } as unknown as FeedHandle;
     const win = new EventTarget();
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
     wirePageEvents(win, doc, handle);
+    return { nudges, win, doc };
+  }
+
+  it("nudges on 'online' and resumes when the page becomes visible after being hidden", async () => {
+    const { nudges, win, doc } = wired();
     win.dispatchEvent(new Event('online'));
     doc.dispatchEvent(new Event('visibilitychange')); // visible → visible: nothing
     doc.visibilityState = 'hidden';
     doc.dispatchEvent(new Event('visibilitychange'));
     doc.visibilityState = 'visible';
     doc.dispatchEvent(new Event('visibilitychange'));
-    expect(nudges).toEqual(['online', 'visible']);
+    expect(nudges).toEqual(['online', 'resume']);
+  });
+
+  it('resumes on a back/forward cache restore (pageshow persisted) and after a freeze, not on a first pageshow', () => {
+    const { nudges, win, doc } = wired();
+    win.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    expect(nudges).toEqual([]);
+    win.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    doc.dispatchEvent(new Event('resume'));
+    expect(nudges).toEqual(['resume', 'resume']);
   });
 });

@@ -38,6 +38,12 @@ export class FakeTime {
     return this.tasks.filter((t) => t.every === null).map((t) => t.at - this.now);
   }
 
+  /** A frozen page: the clock moves on by `ms` and every timer resumes where it stopped (none fires for the gap). */
+  freeze(ms: number): void {
+    this.now += ms;
+    for (const t of this.tasks) t.at += ms;
+  }
+
   advance(ms: number): void {
     const end = this.now + ms;
     for (;;) {

@@ -378,3 +378,52 @@ describe('hub', () => {
     expect(chatty.socket.closedWith).toBeNull();
   });
 });
+
+describe('per-socket rate (low-bandwidth mode, issue 26)', () => {
+  it('a socket asking for 1 frame/s gets at most one a second, each with the newest state of every change', async () => {
+    const slow = connect();
+    const fast = connect();
+    for (const c of [slow, fast]) c.send({ type: 'sub', topic: 'DAY_MARKET' });
+    slow.send({ type: 'rate', ms: 1000 });
+    expect(slow.socket.take()).toEqual([{ type: 'sub', ok: true, topic: 'DAY_MARKET' }, { type: 'rate', ms: 1000 }]);
+    await flush(); // the snapshots
+    slow.socket.take();
+    fast.socket.take();
+    // Every instrument ticks every 50 ms (20/s) for 5 s.
+    const all = (): void => market.codes.forEach((_, i) => market.tick(i));
+    const slowFrames: Array<{ at: number; data: QuoteTuple[] }> = [];
+    let fastCount = 0;
+    for (let t = 0; t < 5000; t += 50) {
+      all();
+      now += 50;
+      hub.flush();
+      for (const m of slow.socket.take()) if (m.type === 'DAY_MARKET') slowFrames.push({ at: now, data: m.data });
+      fastCount += fast.socket.take().filter((m) => m.type === 'DAY_MARKET').length;
+    }
+    expect(fastCount).toBe(100); // the full rate: one batch per flush
+    expect(slowFrames.length).toBeLessThanOrEqual(5);
+    expect(slowFrames.length).toBeGreaterThanOrEqual(4);
+    const times = slowFrames.map((f) => f.at);
+    for (let k = 1; k < times.length; k++) expect((times[k] ?? 0) - (times[k - 1] ?? 0)).toBeGreaterThanOrEqual(1000);
+    // Each frame carries every instrument once, at its newest price when it was sent (nothing ticked since the last).
+    const last = slowFrames.at(-1)?.data ?? [];
+    expect(last.map((t) => t[0])).toEqual(market.codes);
+    expect(last).toEqual(market.codes.map((_, i) => market.tupleAt(i)));
+  });
+
+  it('keeps the rate within its limits: faster than a flush means every batch, slower is capped at 5 s; 0 restores', () => {
+    const c = connect();
+    c.send({ type: 'rate', ms: 10 });
+    c.send({ type: 'rate', ms: 3_600_000 });
+    c.send({ type: 'rate', ms: 0 });
+    c.send({ type: 'rate', ms: -1 });
+    c.send({ type: 'rate', ms: 'fast' });
+    expect(c.socket.take()).toEqual([
+      { type: 'rate', ms: 0 },
+      { type: 'rate', ms: 5000 },
+      { type: 'rate', ms: 0 },
+      { type: 'error', msg: 'rate needs ms, a number ≥ 0' },
+      { type: 'error', msg: 'rate needs ms, a number ≥ 0' },
+    ]);
+  });
+});

@@ -13,6 +13,8 @@ const barsKey = (code: string, period: Period): string => `tw.klines.${code}.${p
 
 /** Bars of history loaded when a chart opens. */
 export const HISTORY_LIMIT = 500;
+/** Bars a chart loads in low-bandwidth mode (FeedApi.setLowBandwidth): about a fifth of the bytes. */
+export const LOW_BANDWIDTH_HISTORY = 120;
 /** Latest 1min bars fetched beside the history, so the live minute's volume is not counted twice. */
 export const LIVE_MINUTES = 2;
 /** Live minutes held while history loads; more than this means the load is hopelessly slow. */
@@ -49,6 +51,9 @@ export class ChartWatch {
   private queue: KlineUpdate[] = [];
   private sentAt = -Infinity;
   private timer: unknown = null;
+
+  /** Bars a full history load asks for (fewer in low-bandwidth mode). */
+  historyLimit = HISTORY_LIMIT;
 
   constructor(private readonly host: ChartWatchHost) {}
 
@@ -138,7 +143,7 @@ export class ChartWatch {
     if (!inst || !ctx) return; // instrumentsChanged will start the load once the instrument is known
     w.loading = true;
     let from = mode === 'refill' ? w.series?.lastTime() ?? null : null;
-    const full = { forexId: inst.Id, period: w.period, limit: HISTORY_LIMIT };
+    const full = { forexId: inst.Id, period: w.period, limit: this.historyLimit };
     if (mode === 'full' && !w.series) void this.showCachedBars(w);
     try {
       const [page, mins] = await Promise.all([

@@ -5,10 +5,10 @@
 // Just over ~300 lines: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
-import { TOPIC_DAY_MARKET, type ServerMessage } from '../../src/domain/ws-protocol.ts';
-import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, OrderPreviewInput } from '../protocol.ts';
+import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, type ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
-import { ChartWatch } from './chart-watch.ts';
+import { ChartWatch, HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
 import type { FeedDeps } from './deps.ts';
 import { FlowControl } from './flow-control.ts';
 import { OrderEvents } from './order-events.ts';
@@ -45,6 +45,8 @@ export class Feed implements FeedApi {
   private staleTimer: unknown = null;
   private clockOffset = 0; // server clock minus ours, from pong.t: quote ages are measured on the server's clock
   private started = false;
+  private resyncing = false; // a resume probe is out (nudge)
+  private lowBandwidth = false;
 
   constructor(private readonly deps: FeedDeps) {
     this.link = new SocketLink(deps, {
@@ -158,15 +160,42 @@ export class Feed implements FeedApi {
     this.requestFrame();
   }
 
-  async nudge(reason: 'online' | 'visible'): Promise<void> {
+  async setLowBandwidth(on: boolean): Promise<void> {
+    if (on === this.lowBandwidth) return;
+    this.lowBandwidth = on;
+    this.chart.historyLimit = on ? LOW_BANDWIDTH_HISTORY : HISTORY_LIMIT;
+    this.link.send({ type: 'rate', ms: on ? LOW_BANDWIDTH_RATE_MS : 0 }); // if closed, onOpen sends it
+  }
+
+  async nudge(reason: NudgeReason): Promise<void> {
     if (!this.started) return;
     if (reason === 'online') this.deps.log.warn('feed: back online, reconnecting now');
-    this.link.nudge();
+    if (reason === 'online') {
+      this.link.nudge();
+      return;
+    }
+    // Shown again after a hidden or frozen spell: what is on screen may be minutes old. Everything reads stale (trading
+    // is disabled by it) until the link proves alive; then positions and balance are refetched. A link that is not
+    // open reconnects now, and its login after the reconnect asks for the refetch itself (order-events.ts).
+    this.board.live = false;
+    this.board.evaluate(this.serverNow());
+    this.requestFrame();
+    this.resyncing = this.link.probe();
+  }
+
+  /** The probe after a resume was answered: quotes are judged live again and the account is refetched. */
+  private resynced(): void {
+    this.resyncing = false;
+    this.board.live = this.conn === 'live';
+    this.board.evaluate(this.serverNow());
+    this.requestFrame();
+    if (this.config?.token) this.callSink((s) => s.onOrderGap());
   }
 
   // ── socket events ──────────────────────────────────────────────────────────────────────────────────────────
 
   private onOpen(reconnect: boolean): void {
+    if (this.lowBandwidth) this.link.send({ type: 'rate', ms: LOW_BANDWIDTH_RATE_MS }); // before any batch is due
     this.orders.opened(reconnect, this.config?.token ?? null);
     if (this.marketOn) this.link.send({ type: 'sub', topic: TOPIC_DAY_MARKET });
     this.chart.opened(reconnect);
@@ -174,6 +203,7 @@ export class Feed implements FeedApi {
 
   private onState(s: ConnState): void {
     this.conn = s;
+    if (s !== 'live') this.resyncing = false; // the probe failed: the reconnect's login refetches instead
     this.connDirty = true;
     this.board.live = s === 'live';
     this.board.evaluate(this.serverNow());
@@ -189,6 +219,7 @@ export class Feed implements FeedApi {
     switch (msg.type) {
       case 'pong':
         this.link.pong();
+        if (this.resyncing) this.resynced();
         if (typeof msg.t === 'number') {
           const now = this.deps.clock.now();
           const sent = this.link.lastPingSentAt;
@@ -220,6 +251,7 @@ export class Feed implements FeedApi {
         this.deps.log.warn('feed: server error', msg.msg);
         return;
       case 'logout':
+      case 'rate': // the server's acknowledgement of setLowBandwidth: nothing to do
         return;
       default:
         this.deps.log.warn('feed: unknown message type', (msg as { type: unknown }).type);

@@ -49,6 +49,8 @@ function wellFormed(m: Obj): boolean {
       return m.ok === undefined || typeof m.ok === 'boolean';
     case 'error':
       return true;
+    case 'rate':
+      return isNum(m.ms);
     case 'DAY_MARKET':
       return Array.isArray(m.data);
     case 'KLINE':

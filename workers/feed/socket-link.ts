@@ -7,6 +7,11 @@ import type { FeedDeps, SocketLike } from './deps.ts';
 
 /** After this many failed attempts in a row the state reads 'offline' (retries go on at the capped backoff). */
 export const OFFLINE_AFTER_FAILURES = 5;
+/**
+ * How long a socket that looks open may take to answer the probe after a resume. A phone that slept may hold a socket
+ * the network dropped long ago; the heartbeat would need up to 15 s to find out, a trader looking at prices should not.
+ */
+export const PROBE_TIMEOUT_MS = 3000;
 
 export interface LinkEvents {
   /** The socket opened: (re)send login and subscriptions. `reconnect` is false only for the very first open. */
@@ -30,6 +35,7 @@ export class SocketLink {
   private connectTimer: unknown = null;
   private pingTimer: unknown = null;
   private retryTimer: unknown = null;
+  private probeTimer: unknown = null;
 
   constructor(
     private readonly deps: LinkDeps,
@@ -77,6 +83,28 @@ export class SocketLink {
   /** A pong arrived: the link is alive. */
   pong(): void {
     this.unanswered = 0;
+    this.clearTimer('probeTimer');
+  }
+
+  /**
+   * After a resume: a link that looks open must answer a ping within PROBE_TIMEOUT_MS or is replaced at once; a closed
+   * one reconnects now. Returns true when the open link is being probed (the caller waits for its pong).
+   */
+  probe(): boolean {
+    if (!this.running) return false;
+    if (!this.open) {
+      this.nudge();
+      return false;
+    }
+    this.ping();
+    if (this.probeTimer === null) {
+      const sock = this.sock;
+      this.probeTimer = this.deps.timers.setTimeout(() => {
+        this.probeTimer = null;
+        if (this.sock === sock && this.open) this.drop('no answer to the resume probe');
+      }, PROBE_TIMEOUT_MS);
+    }
+    return true;
   }
 
   /** The page came back online or visible: retry now instead of waiting; a live link gets a probe ping. */
@@ -204,7 +232,7 @@ export class SocketLink {
     this.events.onState(state);
   }
 
-  private clearTimer(name: 'connectTimer' | 'pingTimer' | 'retryTimer'): void {
+  private clearTimer(name: 'connectTimer' | 'pingTimer' | 'retryTimer' | 'probeTimer'): void {
     const h = this[name];
     if (h === null) return;
     if (name === 'pingTimer') this.deps.timers.clearInterval(h);
@@ -216,5 +244,6 @@ export class SocketLink {
     this.clearTimer('connectTimer');
     this.clearTimer('pingTimer');
     this.clearTimer('retryTimer');
+    this.clearTimer('probeTimer');
   }
 }

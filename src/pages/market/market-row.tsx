@@ -41,7 +41,7 @@ export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false
       <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={compact ? 28 : 34} />
       <span className="mk-name">
         <span className="mk-code">{inst.ShowCode}</span>
-        <StaleTag className="mk-stale" />
+        <StaleTag className="mk-stale" q={q} />
       </span>
       {compact ? null : <Sparkline code={inst.Code} />}
       <span className="mk-quote">

@@ -1,4 +1,4 @@
-// /mine/system ("other"): the logout row with its confirm dialog (SPEC §2, §4: logout → root route).
+// /mine/system ("other"): the data-saver setting, and the logout row with its confirm dialog (SPEC §2, §4: logout → root route).
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { toast } from '../../state/toasts.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataSaverSetting } from '../../components/data-saver-setting.tsx';
 import './mine.css';
 
 export function SystemPage(): ReactElement {
@@ -37,6 +38,7 @@ export function SystemPage(): ReactElement {
     <div className="page">
       <TitleBar titleKey="page.system" back="/user" />
       <div className="page-body">
+        <DataSaverSetting />
         <button type="button" className="mine-danger-row" onClick={() => setConfirm(true)} data-testid="logout">
           <Icon name="back" size={20} className="flip-rtl" />
           <span>{t('user.logout')}</span>

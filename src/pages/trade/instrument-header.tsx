@@ -42,7 +42,7 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
             <LiveText $text={s.$change} />
           </Show>
         </span>
-        <StaleTag className="tr-stale" />
+        <StaleTag className="tr-stale" q={s.q} />
       </div>
     </div>
   );

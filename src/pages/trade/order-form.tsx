@@ -1,12 +1,13 @@
 // The order form: side, market/pending, lots, multiplier, stop boxes, live preview and submit.
 // It re-renders on user input and when the market opens/closes or the price turns stale — never per tick.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { quote } from '../../state/market.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
+import { holdUpdate } from '../../state/app-update.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { submitOrder } from '../../api/market.ts';
 import { priceText } from '../../domain/price-text.ts';
@@ -46,6 +47,8 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   const [busy, setBusy] = useState(false);
   const { $preview } = useOrderPreview(inst, draft, side);
   const fixedMode = isFixedMargin(inst);
+  // An open order form holds back the "new version" prompt: code is never swapped under a half-typed order.
+  useEffect(() => holdUpdate(), []);
 
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);

@@ -1,0 +1,21 @@
+// The offline banner: shown while the feed reads offline, with the age of the prices on screen ("as of 14:02"), so a
+// trader on a train knows what he is looking at; trading stays disabled by the stale quotes (order form).
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignals } from '@preact/signals-react/runtime';
+import { $conn, $dataAsOf } from '../state/market.ts';
+import { systemClock, type Clock } from '../state/clock.ts';
+import { formatAsOf } from '../i18n/format.ts';
+import './offline-banner.css';
+
+export function OfflineBanner({ clock = systemClock }: { clock?: Clock }): ReactElement | null {
+  useSignals();
+  const { t } = useTranslation();
+  if ($conn.value !== 'offline') return null;
+  const time = formatAsOf($dataAsOf.value, clock.now());
+  return (
+    <div className="offline-banner" role="status" data-testid="offline-banner">
+      {time === '' ? t('conn.offline_banner_empty') : t('conn.offline_banner', { time })}
+    </div>
+  );
+}
