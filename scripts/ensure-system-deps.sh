@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Brings what npm cannot: Debian's Chromium and Firefox ESR (browser tests) and PostgreSQL (server tests on a real server).
+# Brings what npm cannot: Debian's Chromium and Firefox ESR (browser tests), PostgreSQL (server tests on a real
+# server), nats-server (the broker of the cluster roles: server tests and `npm run cluster`) and haproxy (the
+# cluster's round-robin front).
 # As root it installs them with apt-get; otherwise it stops with the exact command to run.
 set -euo pipefail
 
@@ -8,6 +10,8 @@ missing=()
 # Firefox ESR for the cross-browser flows (puppeteer-core over WebDriver BiDi, tests/e2e/firefox.ts).
 [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+[ -x /usr/sbin/nats-server ] || [ -x /usr/bin/nats-server ] || missing+=(nats-server)
+[ -x /usr/sbin/haproxy ] || [ -x /usr/bin/haproxy ] || missing+=(haproxy)
 # Fonts so CJK, Thai, Hindi and Arabic screens render real glyphs in screenshots.
 [ -d /usr/share/fonts/opentype/noto ] || [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core fonts-noto-cjk)
 

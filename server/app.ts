@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -32,6 +33,8 @@ export interface AppOptions {
   /** Served instead when dist is missing, so logos and icons still load in development and tests. */
   publicDir?: string | undefined;
   routes: readonly RouteModule[];
+  /** The request budgets' store: counted in PostgreSQL when several gateways serve (default: this process). */
+  rateStore?: FastifyRateLimitStoreCtor | undefined;
   /** Fastify trustProxy (TRUST_PROXY): only behind a proxy that sets X-Forwarded-For. */
   trustProxy?: boolean | string | number | undefined;
   /** Checks every answer against its route's response schema and reports mismatches (the server tests). */
@@ -121,7 +124,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   });
 
   // Before the routes: its onRoute hook puts the budgets in front of the limited ones.
-  await registerRateLimits(app, ctx);
+  await registerRateLimits(app, ctx, opts.rateStore);
   for (const routes of opts.routes) await app.register(async (scope) => routes(scope, ctx));
   return app;
 }

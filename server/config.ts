@@ -1,11 +1,12 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from './context.ts';
+import type { Clock, Timers } from '../src/domain/time.ts';
 import type { Db } from './db/db.ts';
-import type { Notifier } from './context.ts';
+import type { Notifier } from './services.ts';
 import { shiftedClock } from './core/system-time.ts';
 import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
+import { roleEnv, type Role } from './cluster/role.ts';
 
 /**
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
@@ -21,6 +22,8 @@ export interface MarketOptions {
   hz?: number;
   /** How often the simulator advances in timer mode (ms, default 50). */
   tickIntervalMs?: number;
+  /** A gateway's copy of the market: history read but never written, prices only from follow() (role gateway). */
+  follow?: boolean;
   /** How often live kline bars are written (ms, default 5000). */
   flushMs?: number;
   /** How often old kline bars are pruned (ms, default one hour). */
@@ -75,6 +78,10 @@ export interface ServerConfig {
   fundDayMs?: number | undefined;
   /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
   fundJob?: boolean | undefined;
+  /** ROLE: `all` (default, one process), `market` (the market writer) or `gateway` (REST and sockets). */
+  role?: Role | undefined;
+  /** NATS_URL: the broker of the market and gateway roles (nats://host:port). */
+  natsUrl?: string | undefined;
 }
 
 export interface ListenConfig {
@@ -119,7 +126,7 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
 
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
- * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY.
+ * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
@@ -139,5 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: trustProxyEnv(env.TRUST_PROXY),
     opsToken: env.OPS_TOKEN || undefined,
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
+    role: roleEnv(env.ROLE),
+    natsUrl: env.NATS_URL || undefined,
   };
 }

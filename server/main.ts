@@ -1,5 +1,6 @@
 // Entry point for `npm start` / `npm run serve`: reads the environment, starts one process on one port
-// (client, REST API and /v1/ws), prints where to go, and shuts down cleanly on SIGTERM/SIGINT.
+// (client, REST API and /v1/ws; ROLE=market or gateway for a cluster, docs/scaling.md), prints where to go, and
+// shuts down cleanly on SIGTERM/SIGINT. A market writer that lost its lock exits at once: it must not write.
 import { configFromEnv } from './config.ts';
 import { createServer, type RunningServer } from './server.ts';
 
@@ -36,7 +37,15 @@ async function main(): Promise<void> {
     process.exit(0);
   }
   server = started;
+  void started.leadershipLost?.then((err) => {
+    started.ctx.log.fatal({ err }, 'market writer lost the writer lock: exiting');
+    process.exit(1);
+  });
   const url = await started.listen(config.port, config.host);
+  if (started.role !== 'all') {
+    process.stdout.write(`  Tickwise ${started.role} is running at ${url} (pid ${process.pid})\n`);
+    return;
+  }
   const local = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${new URL(url).port}` : url;
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   process.stdout.write(

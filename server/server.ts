@@ -1,31 +1,54 @@
-// The composition root: builds one server's services — logger, database (migrated and seeded), injected time,
-// notifier, market and socket hub, order engine — and passes them in; no module builds a service at import time.
+// The composition root, the one place that knows every service: logger, database (migrated and seeded), injected
+// time, bus, market, socket hub, order engine, limits, revocations, fund job — wired by role (docs/scaling.md):
+//   all      one process: PGlite or PostgreSQL, the in-process bus, everything below at once (npm start)
+//   market   the market writer: waits for the writer lock, then simulator + kline store + triggers + fund job; it
+//            publishes ticks and user events on NATS; HTTP only for /healthz
+//   gateway  REST + /v1/ws: a copy of the market that follows the writer's ticks, an engine for user actions without
+//            triggers, budgets counted in PostgreSQL, pushes and revocations from NATS
 // main.ts runs it from the environment; tests call createServer with a fresh database and a fake clock.
+import { pid } from 'node:process';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import type { Bus } from './bus/bus.ts';
+import { localBus } from './bus/local-bus.ts';
+import { natsBus } from './bus/nats-bus.ts';
+import { busPush, busRevocations, deliverUserEvents, followTicks, orderChanges, publishTicks } from './bus/wiring.ts';
+import { acquireLeadership, LOCK_KEYS, withSessionLock, type Leadership } from './cluster/leader.ts';
+import { checkRole, type Role } from './cluster/role.ts';
 import type { ServerConfig } from './config.ts';
-import type { AppContext, MarketFeed, Services, UserPush } from './context.ts';
+import type { AppContext } from './context.ts';
+import type { Services } from './services.ts';
+import { userFromToken } from './auth/session.ts';
 import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
+import { currentSeq } from './engine/event-seq.ts';
 import { loadEngineInstruments } from './engine/instrument-catalog.ts';
 import { createLogger } from './core/logger.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { seed } from './db/seed.ts';
+import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
+import { SimulatedMarket } from './market/market.ts';
 import { loadOpsToken } from './ops/token.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
+import { healthRoutes } from './routes/health.ts';
 import { coreRoutes } from './routes/index.ts';
-import { startLiveMarket } from './market/live-market.ts';
+import { marketRoutes } from './routes/market.ts';
 import { makeLimits } from './security/limits.ts';
-import { revocationEvents } from './security/revocations.ts';
+import { sharedStore } from './security/shared-windows.ts';
+import { Hub } from './ws/hub.ts';
+import { wsRoutes } from './ws/ws-routes.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
+  role: Role;
+  /** Role market: settles when this process lost the writer lock (it must stop: main.ts exits). */
+  leadershipLost?: Promise<Error> | undefined;
   /** Starts listening; returns the base URL (http://host:port). */
   listen(port?: number, host?: string): Promise<string>;
   /** Graceful stop: no new requests, sockets closed, market stopped, database flushed and closed. Idempotent. */
@@ -33,9 +56,19 @@ export interface RunningServer {
 }
 
 export async function createServer(config: ServerConfig): Promise<RunningServer> {
+  const role = config.role ?? 'all';
+  checkRole(role, config);
   const clock = config.clock ?? systemClock;
   const timers = config.timers ?? systemTimers;
   const log = config.log ?? createLogger(config.logLevel ?? 'info');
+  const databaseUrl = config.databaseUrl ?? '';
+  // Role market: a standby waits here, before it opens anything, until the writer lock is its own.
+  let leadership: Leadership | undefined;
+  if (role === 'market') {
+    log.info('market writer: waiting for the writer lock');
+    leadership = await acquireLeadership(databaseUrl);
+    log.info('market writer: leading');
+  }
   const db =
     config.db ??
     (await openDb({
@@ -46,25 +79,79 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     }));
   /** Stopped in reverse order on close (market timers before the database they write to). */
   const stoppers: Array<() => Promise<void> | void> = [() => db.close()];
+  if (leadership) stoppers.unshift(() => leadership.release());
   try {
-    const applied = await migrate(db, clock.now());
-    const seeded = await seed(db, clock.now());
-    if (applied.length > 0) log.info({ applied }, 'migrations applied');
-    log.debug({ seeded }, 'seeders ran');
+    // Several processes start at once in a cluster: one migrates and seeds, the others wait for it.
+    const prepare = async (): Promise<void> => {
+      const applied = await migrate(db, clock.now());
+      const seeded = await seed(db, clock.now());
+      if (applied.length > 0) log.info({ applied }, 'migrations applied');
+      log.debug({ seeded }, 'seeders ran');
+    };
+    await (role === 'all' ? prepare() : withSessionLock(databaseUrl, LOCK_KEYS.migrate, prepare));
 
-    // The simulated market (server/market/) and the websocket hub (server/ws/, implements UserPush); stopped
-    // before the database closes (hub sockets first, then the market writes its live bars).
+    const bus: Bus =
+      role === 'all'
+        ? localBus((err) => log.error({ err }, 'bus subscriber failed'))
+        : await natsBus({ url: config.natsUrl ?? '', name: `tickwise-${role}-${pid}`, onError: (err) => log.error({ err }, 'bus') });
+    stoppers.push(() => bus.close());
+    const origin = `${role}-${pid}-${Math.random().toString(36).slice(2, 10)}`;
+
     const limits = makeLimits(config.security);
-    const revocations = revocationEvents(log);
-    const live = await startLiveMarket({ db, clock, timers, log, limits, revocations }, config.market);
-    stoppers.push(() => live.stop());
-    const market: MarketFeed = live.market;
-    const push: UserPush = live.hub;
-    const extraRoutes: RouteModule[] = live.routes;
+    const revocations = busRevocations(bus, log);
+    stoppers.push(() => revocations.stop());
 
-    const services: Services = { db, clock, timers, log, market, push, notifier: config.notifier ?? outboxNotifier(db, clock, log) };
-    // The order engine: triggers follow the market's ticks from here until close (after the app stops taking calls).
-    const engine = new OrderEngine(services, loadEngineInstruments);
+    // The market: the writer's simulator (all, market) or a copy that follows the writer's ticks (gateway).
+    const market = await SimulatedMarket.start({ db, clock, timers, log }, { ...config.market, follow: role === 'gateway' });
+    stoppers.push(() => market.close());
+    if (role === 'market') stoppers.push(publishTicks(bus, market));
+    if (role === 'gateway') stoppers.push(followTicks(bus, (tick) => market.follow(tick)));
+
+    // The socket hub (not in the market writer): user events reach it through the bus, whoever committed them.
+    const routes: RouteModule[] = [];
+    let hub: Hub | undefined;
+    if (role !== 'market') {
+      const h = new Hub(
+        {
+          market,
+          clock,
+          timers,
+          authenticate: async (token) => (await userFromToken({ db, clock }, token))?.id ?? null,
+          eventSeq: (userId) => currentSeq(db, userId),
+          translate: (lang, key) => translate(pickLanguage(lang), key),
+          onError: (err) => log.warn({ err }, 'websocket hub'),
+        },
+        { sockets: limits.socket(), ...config.market?.ws },
+      );
+      hub = h;
+      h.start();
+      // Role all: the engine pushes to the hub directly, as before; a gateway's hub gets every user event off the bus.
+      const offUsers = role === 'gateway' ? deliverUserEvents(bus, h) : () => undefined;
+      // A logout or password change on any gateway logs those sockets out at once (they must stop receiving pushes).
+      const offRevoked = revocations.onRevoked((r) => h.revoke(r));
+      stoppers.push(() => {
+        offUsers();
+        offRevoked();
+        h.stop();
+      });
+      routes.push(...coreRoutes(), marketRoutes(market), wsRoutes(h));
+    } else {
+      routes.push(healthRoutes);
+    }
+
+    const services: Services = {
+      db, clock, timers, log, market, push: role === 'all' && hub ? hub : busPush(bus), notifier: config.notifier ?? outboxNotifier(db, clock, log),
+    };
+    // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
+    // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
+    const engineRef: { current?: OrderEngine } = {};
+    const changes = orderChanges(bus, origin, (id) => engineRef.current?.refreshOrder(id) ?? Promise.resolve(), log);
+    stoppers.push(() => changes.stop());
+    const engine = new OrderEngine(services, loadEngineInstruments, {
+      triggers: role !== 'gateway',
+      announce: role === 'all' ? undefined : (id) => changes.announce(id),
+    });
+    engineRef.current = engine;
     await engine.start();
     stoppers.push(() => engine.stop());
     const ctx: AppContext = {
@@ -76,21 +163,25 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       limits,
       revocations,
     };
-    // The fund income job: pays due days (catching up after downtime) until close.
-    if (config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
+    // The fund income job, on the writer only: pays due days (catching up after downtime) until close.
+    if (role !== 'gateway' && config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,
       trustProxy: config.trustProxy,
       onResponseViolation: config.onResponseViolation,
-      routes: [...coreRoutes(), ...extraRoutes],
+      routes,
+      rateStore: role === 'gateway' ? sharedStore(db, clock) : undefined,
     });
     await app.ready();
+    await bus.flush(); // subscriptions registered with the broker before anyone is told we are up
 
     let closing: Promise<void> | undefined;
     return {
       app,
       ctx,
+      role,
+      leadershipLost: leadership?.lost,
       async listen(port = 0, host = '127.0.0.1') {
         await app.listen({ port, host });
         const addr = app.server.address();

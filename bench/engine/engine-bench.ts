@@ -5,7 +5,8 @@
 // tests/fixtures/engine-oracle.ts) for the smaller books. Run by bench/run.ts in a child process pinned to one core;
 // prints one JSON array on stdout.
 import pino from 'pino';
-import type { LiveQuote, MarketFeed, Services, Tick } from '../../server/context.ts';
+import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
+import type { Services } from '../../server/services.ts';
 import type { Db } from '../../server/db/db.ts';
 import { OrderEngine, type IndexFactory } from '../../server/engine/engine.ts';
 import { TickIndex } from '../../server/engine/tick-index.ts';
@@ -102,7 +103,7 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
     timers: { setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined },
   };
   const makeIndex: IndexFactory = index === 'tick' ? (s) => new TickIndex(s) : (s) => new ScanIndex(s);
-  const engine = new OrderEngine(services, async () => INSTRUMENTS, makeIndex);
+  const engine = new OrderEngine(services, async () => INSTRUMENTS, { makeIndex });
   engineRef = engine;
   let nextId = 1;
   const newOrder = (): OrderRow => {

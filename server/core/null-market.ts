@@ -1,5 +1,6 @@
 // Stand-ins used until (or unless) the simulated market and the socket hub are wired: an empty market, no pushes.
-import type { LiveQuote, MarketFeed, UserPush } from '../context.ts';
+import type { LiveQuote, MarketFeed } from '../market/feed.ts';
+import type { UserPush } from '../services.ts';
 
 export function nullMarket(): MarketFeed {
   return {

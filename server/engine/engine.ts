@@ -8,7 +8,8 @@ import { checkOpenOrderCap } from '../security/open-orders.ts';
 import { sideOf, type Side } from '../../src/domain/money.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
 import { lots, price, type Price, type Usd } from '../../src/domain/units.ts';
-import type { Services, Tick } from '../context.ts';
+import type { Services } from '../services.ts';
+import type { Tick } from '../market/feed.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getAccount, type AccountBalance } from '../ledger/ledger.ts';
@@ -47,6 +48,14 @@ export interface CloseAllItem {
 export type InstrumentSource = (q: Queryable) => Promise<EngineInstrument[]>;
 export type IndexFactory = (source: IndexSource) => EngineIndex;
 
+export interface EngineOptions {
+  /** Fire the tick-driven triggers (default true). A gateway's engine only acts for users and keeps its index. */
+  triggers?: boolean;
+  /** Told the id of every order this engine committed, so other processes re-read it (server/bus SUBJECTS.order). */
+  announce?: (orderId: number) => void;
+  makeIndex?: IndexFactory;
+}
+
 /** Instruments whose terms the index scaled its figures by. */
 const termsOf = (i: EngineInstrument): string => `${i.pricePrecision}|${i.spec.ForexContNum}`;
 
@@ -66,8 +75,9 @@ export class OrderEngine {
   constructor(
     private readonly ctx: Services,
     private readonly loadInstruments: InstrumentSource,
-    makeIndex: IndexFactory = (source) => new TickIndex(source),
+    private readonly opts: EngineOptions = {},
   ) {
+    const makeIndex = opts.makeIndex ?? ((source: IndexSource) => new TickIndex(source));
     this.index = makeIndex({
       instrument: (id) => this.instruments.get(id),
       latestPrice: (inst) => this.ctx.market.latest(inst.code)?.close ?? null,
@@ -249,9 +259,32 @@ export class OrderEngine {
     throw new ApiError(status === 1 ? 'order_not_holding' : 'order_not_pending');
   }
 
+  /**
+   * Another process committed a change to this order (server/bus SUBJECTS.order): re-read it from the database, the
+   * authority, so the index follows at once — the market writer triggers a new pending order or stop on the next
+   * tick instead of at its next reconcile. A row read while a trigger runs on it is applied after that trigger.
+   */
+  async refreshOrder(orderId: number): Promise<void> {
+    const row = await getOrder(this.ctx.db, orderId);
+    const running = this.busy.get(orderId);
+    if (running) await running;
+    if (!row) {
+      this.book.remove(orderId);
+      return;
+    }
+    // Read again after a trigger finished: what it committed is newer than the row read above.
+    const latest = running ? await getOrder(this.ctx.db, orderId) : row;
+    if (!latest) this.book.remove(orderId);
+    else {
+      if (!this.instruments.has(latest.instrumentId)) await this.reloadInstruments();
+      this.book.apply(latest);
+    }
+  }
+
   /** After a commit: the index, the cached account, and the owner's push, in that order. */
   private afterCommit(done: Committed, type: 'FOREX_TRADE' | 'FOREX_CLOSED', reason: CloseReason | null): Order {
     this.book.apply(done.row);
+    this.opts.announce?.(done.row.id);
     if (done.account) this.cacheAccount(done.row.userId, done.account);
     const order = this.wire(done.row);
     if (type === 'FOREX_CLOSED' && reason) {
@@ -308,6 +341,7 @@ export class OrderEngine {
   /** Runs synchronously inside the market's tick: decides in memory, then starts the database work. */
   onTick(tick: Tick): void {
     const { crossed, holders } = this.index.tick(tick.instrumentId, tick.price);
+    if (this.opts.triggers === false) return; // a gateway: figures kept, the market writer triggers
     if (crossed.length > 0) {
       const at = price(tick.price);
       for (const id of crossed) {

@@ -2,7 +2,7 @@
 // instruments), and their SPEC §3 wire shape with the live ForexQuotations.
 import { trimZeros } from '../../src/domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
-import type { LiveQuote } from '../context.ts';
+import type { LiveQuote } from './feed.ts';
 import type { Category, Instrument, Language } from '../../src/domain/types.ts';
 import { MARKET_CLASSES, type MarketClass } from './market-hours.ts';
 import type { InstrumentDef } from './catalogue.ts';

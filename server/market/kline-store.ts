@@ -136,6 +136,11 @@ export class KlineStore {
     }
   }
 
+  /** A follower's flush (role gateway): forgets the filled chunks, which the market writer has stored by now. */
+  forgetFilled(): void {
+    this.pending = new Map();
+  }
+
   /** Writes the filled chunks and the live chunk of every level that changed: one statement per batch. */
   flush(): Promise<number> {
     if (this.flushing) return this.flushing.then(() => this.flush());

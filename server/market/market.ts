@@ -3,8 +3,9 @@
 // Over ~300 lines on purpose: most of it is the MarketFeed/HubMarket facade (one-line delegations to the simulator,
 // kline store and catalogue); the work itself lives in those files.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, LiveQuote, MarketFeed, Tick, Timers } from '../context.ts';
-import type { Db } from '../db/db.ts';
+import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { LiveQuote, MarketFeed, Tick } from './feed.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
 import type { KlineBar } from '../../src/domain/types.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
@@ -29,6 +30,8 @@ export interface MarketDeps {
 }
 
 const HOUR_LEVEL = 4;
+/** How long a gateway's copy keeps filled kline chunks in memory (the writer stores them within seconds). */
+const FOLLOWER_FORGET_MS = 60_000;
 /** How far back to look for the closed 30min bars of the mini charts (covers a weekend). */
 const SPARK_LOOKBACK_S = 5 * DAY_S;
 
@@ -44,6 +47,7 @@ export class SimulatedMarket implements MarketFeed {
     readonly sim: Simulator,
     readonly store: KlineStore,
     readonly hasSynthetic: boolean,
+    private readonly follower = false,
   ) {
     for (const i of list) {
       this.byId.set(i.id, i);
@@ -66,7 +70,8 @@ export class SimulatedMarket implements MarketFeed {
     );
     const all = [...stored, ...synthetic];
 
-    const sync = await db.tx((q) => syncHistory(q, stored, now, seed));
+    // A follower reads the history as the writer would bring it up to date, and rolls that back: one writer only.
+    const sync = opts.follow ? await readOnly(db, (q) => syncHistory(q, stored, now, seed)) : await db.tx((q) => syncHistory(q, stored, now, seed));
     deps.log?.info(
       { fresh: sync.fresh.length, filled: sync.filled.length, chunks: sync.chunks },
       'market history in sync',
@@ -110,13 +115,19 @@ export class SimulatedMarket implements MarketFeed {
         intervalMs: opts.tickIntervalMs ?? 50,
         syntheticHz: hz,
         maxCatchUpMs: 5000,
+        follow: opts.follow,
         // One failing tick listener (engine triggers, hub) must not stop the others or end the process.
         onListenerError: (err) => deps.log?.error({ err }, 'tick listener failed'),
       },
       store.onTick,
     );
-    const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0);
+    const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0, opts.follow === true);
     sim.start();
+    if (opts.follow) {
+      // The writer flushes every 5 s; a minute later a filled chunk is read from PostgreSQL like any other.
+      market.handles.push(timers.setInterval(() => market.store.forgetFilled(), FOLLOWER_FORGET_MS));
+      return market;
+    }
     market.handles.push(timers.setInterval(() => void market.store.flush(), opts.flushMs ?? 5000));
     const pruneMs = opts.pruneMs ?? 3_600_000;
     market.handles.push(timers.setTimeout(() => void market.prune(), Math.min(60_000, pruneMs)));
@@ -207,8 +218,13 @@ export class SimulatedMarket implements MarketFeed {
     return this.store.flush();
   }
 
+  /** Role gateway: a tick the market writer published (server/bus SUBJECTS.tick). */
+  follow(tick: Tick): void {
+    this.sim.follow(tick);
+  }
+
   async prune(): Promise<number> {
-    if (this.closed) return 0;
+    if (this.closed || this.follower) return 0;
     try {
       return await pruneHistory(this.deps.db, this.list, this.deps.clock.now());
     } catch (err) {
@@ -226,7 +242,7 @@ export class SimulatedMarket implements MarketFeed {
       this.deps.timers.clearInterval(h);
       this.deps.timers.clearTimeout(h);
     }
-    await this.store.flush();
+    if (!this.follower) await this.store.flush();
   }
 
   // ---- MarketFeed ----
@@ -250,6 +266,21 @@ export class SimulatedMarket implements MarketFeed {
   onTick(listener: (tick: Tick) => void): () => void {
     return this.sim.onTick(listener);
   }
+}
+
+class Rollback extends Error {}
+
+/** Runs `fn` in a transaction that is always rolled back: what it would write is returned, nothing is kept. */
+async function readOnly<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  let out: { v: T } | undefined;
+  await db.tx(async (q) => {
+    out = { v: await fn(q) };
+    throw new Rollback('read-only');
+  }).catch((err: unknown) => {
+    if (!(err instanceof Rollback)) throw err;
+  });
+  if (!out) throw new Error('read-only transaction returned nothing');
+  return out.v;
 }
 
 /** Trading-day figures from the hour bars since the day started (the last 1min close is the price). */

@@ -2,7 +2,8 @@
 // hours honoured, trading-day Open/High/Low/Change, and a manual mode (step/advanceTo/setPrice) for deterministic tests.
 // Just over ~300 lines: the random walk and the manual mode must move the same per-instrument state; the read side
 // is small accessors. Price grammar is in price-ticks.ts, hours in market-hours.ts.
-import type { Clock, LiveQuote, MarketFeed, Tick, Timers } from '../context.ts';
+import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { LiveQuote, MarketFeed, Tick } from './feed.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { sigmaPerSqrtSecond } from './history.ts';
 import type { MarketInstrument } from './instruments.ts';
@@ -22,6 +23,8 @@ export interface SimulatorOptions {
   syntheticHz: number;
   /** A gap longer than this (ms) is crossed in one move instead of replaying every tick (clock jumps, sleeps). */
   maxCatchUpMs: number;
+  /** A gateway's copy: no random walk; prices come from the market writer through follow(), hours from the clock. */
+  follow?: boolean | undefined;
 }
 
 /** Where an instrument starts: its last price and trading-day figures, all in ticks. */
@@ -149,7 +152,7 @@ export class Simulator implements MarketFeed {
           this.changed(st);
         }
       }
-      if (st.nextTickMs > until) continue;
+      if (this.opts.follow || st.nextTickMs > until) continue;
       if (until - st.nextTickMs > this.opts.maxCatchUpMs) {
         // Far behind (a clock jump): one move covering the whole gap instead of replaying thousands of ticks.
         if (isOpenAt(st.inst.cls, sec)) this.randomMove(st, until);
@@ -186,6 +189,17 @@ export class Simulator implements MarketFeed {
     st.logPrice = Math.log(ticks / st.scale);
     st.lastMoveMs = t;
     return this.apply(st, t, ticks, volume);
+  }
+
+  /** A follower applies a tick the market writer simulated, at its time and volume (server/bus: the tick subject). */
+  follow(tick: Tick): void {
+    const st = this.byCode.get(tick.code);
+    if (!st) return;
+    const ticks = textToTicks(tick.price, st.inst.pricePrecision);
+    if (ticks === null || ticks <= 0) return;
+    const t = Math.max(tick.time, st.time);
+    st.lastMoveMs = t;
+    this.apply(st, t, ticks, tick.volume);
   }
 
   private randomMove(st: SimState, t: number): void {

@@ -2,7 +2,8 @@
 // `npm run ops -- outbox`. The log says only that a message went out: its body is a verification code, a secret.
 // A real SMS or e-mail gateway implements the same interface (server/context.ts Notifier).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Notifier } from '../context.ts';
+import type { Clock } from '../../src/domain/time.ts';
+import type { Notifier } from '../services.ts';
 import type { Queryable } from '../db/db.ts';
 
 export function outboxNotifier(db: Queryable, clock: Clock, log: FastifyBaseLogger): Notifier {

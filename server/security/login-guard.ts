@@ -4,7 +4,7 @@
 // refused (429) before the password is checked, and any other address gets exactly one try. So a flood from a few
 // addresses locks out only those addresses, the owner signs in from their own, and guessing from many addresses
 // gets one guess per address per window. (The per-request budgets in rate-limit.ts come on top.)
-import type { Clock } from '../context.ts';
+import type { Clock } from '../../src/domain/time.ts';
 import { ApiError } from '../http/envelope.ts';
 import { RATE_WINDOW_MS, type Limits } from './limits.ts';
 import { FixedWindows } from './windows.ts';

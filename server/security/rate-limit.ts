@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createHash } from 'node:crypto';
 import { loginChannel, normaliseAccount, signUpAccount, type Channel } from '../accounts/identity.ts';
 import { tokenFromHeader } from '../auth/tokens.ts';
-import type { Clock } from '../context.ts';
+import type { Clock } from '../../src/domain/time.ts';
 import { ApiError } from '../http/envelope.ts';
 import { RATE_WINDOW_MS, type Limits, type RateGroup } from './limits.ts';
 import { FixedWindows } from './windows.ts';
@@ -104,8 +104,13 @@ export function clockStore(clock: Clock, maxKeys = 100_000): FastifyRateLimitSto
 type Limiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 /** Registers the plugin and an onRoute hook that puts the budget check in front of every limited route. */
-export async function registerRateLimits(app: FastifyInstance, deps: { clock: Clock; limits: Limits }): Promise<void> {
-  await app.register(rateLimit, { global: false, store: clockStore(deps.clock) });
+export async function registerRateLimits(
+  app: FastifyInstance,
+  deps: { clock: Clock; limits: Limits },
+  /** Counted across processes (several gateways: server/security/shared-windows.ts); default in this process. */
+  store: FastifyRateLimitStoreCtor = clockStore(deps.clock),
+): Promise<void> {
+  await app.register(rateLimit, { global: false, store });
   const make = (group: RateGroup, by: 'address' | 'account'): Limiter => {
     const budget = deps.limits.rate(group);
     return app.createRateLimit({

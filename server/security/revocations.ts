@@ -1,6 +1,6 @@
 // Session revocations as events: logout ends one token, a password reset or change ends all of a user's tokens but
-// one. The socket hub listens and logs those sockets out at once (a revoked token must stop receiving pushes).
-import type { FastifyBaseLogger } from 'fastify';
+// one. Every gateway's socket hub listens and logs those sockets out at once (a revoked token must stop receiving
+// pushes); the events travel on the bus (server/bus/wiring.ts busRevocations).
 
 export interface Revocation {
   userId: number;
@@ -21,24 +21,4 @@ export function revokes(r: Revocation, userId: number, tokenHash: string): boole
   if (r.userId !== userId) return false;
   if (r.only !== undefined) return r.only === tokenHash;
   return r.except === undefined || r.except !== tokenHash;
-}
-
-export function revocationEvents(log: FastifyBaseLogger): Revocations {
-  const listeners = new Set<(r: Revocation) => void>();
-  return {
-    revoked(r) {
-      for (const l of listeners) {
-        // One failing listener must not keep the others from closing their sockets.
-        try {
-          l(r);
-        } catch (err) {
-          log.error({ err }, 'revocation listener failed');
-        }
-      }
-    },
-    onRevoked(l) {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-  };
 }

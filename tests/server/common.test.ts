@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AreaCode, BaseSettings } from '../../src/domain/types.ts';
 import { buildApp } from '../../server/app.ts';
-import type { AppContext, Services } from '../../server/context.ts';
+import type { AppContext } from '../../server/context.ts';
+import type { Services } from '../../server/services.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
 import { loadEngineInstruments } from '../../server/engine/instrument-catalog.ts';
@@ -19,7 +20,8 @@ import { commonRoutes, type Company } from '../../server/routes/common.ts';
 import { healthRoutes } from '../../server/routes/health.ts';
 import { api, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { makeLimits } from '../../server/security/limits.ts';
-import { revocationEvents } from '../../server/security/revocations.ts';
+import { localBus } from '../../server/bus/local-bus.ts';
+import { busRevocations } from '../../server/bus/wiring.ts';
 
 let server: TestServer;
 let client: ApiClient;
@@ -192,7 +194,7 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), revocations: revocationEvents(services.log) };
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), revocations: busRevocations(localBus(), services.log) };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),

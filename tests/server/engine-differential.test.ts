@@ -5,7 +5,8 @@
 // every user's margin, floating P&L and balance agree to the last decimal.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext, Timers } from '../../server/context.ts';
+import type { AppContext } from '../../server/context.ts';
+import type { Timers } from '../../src/domain/time.ts';
 import { OrderEngine, type IndexFactory } from '../../server/engine/engine.ts';
 import { TickIndex } from '../../server/engine/tick-index.ts';
 import { ApiError } from '../../server/http/envelope.ts';
@@ -38,7 +39,7 @@ async function side(makeIndex: IndexFactory): Promise<Side> {
   const push = new PushRecorder();
   // Timers that never fire: no 5-second refresh, so both sides see the balances at the same moments.
   const ctx: AppContext = { ...server.ctx, timers: idle, market, push };
-  const engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS, makeIndex);
+  const engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS, { makeIndex });
   await engine.start();
   return { server, engine, market, push, users: [], orders: [] };
 }

@@ -1,6 +1,9 @@
 // Test doubles for driving the order engine in-process: a scripted market (setPrice emits a tick synchronously),
 // a push recorder, the instruments the engine tests trade, funded users, and the ledger invariants.
-import type { AppContext, LiveQuote, MarketFeed, Tick, Timers, UserPush } from '../../server/context.ts';
+import type { AppContext } from '../../server/context.ts';
+import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
+import type { UserPush } from '../../server/services.ts';
+import type { Timers } from '../../src/domain/time.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import type { Queryable } from '../../server/db/db.ts';

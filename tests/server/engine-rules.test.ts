@@ -1,7 +1,8 @@
 // The order engine in-process on a scripted price path against the real database: pending fills, stops at the
 // crossing (and the gap rule), stop-out largest loss first, the never-below-zero cap, races, pushes and their seq.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext, Timers } from '../../server/context.ts';
+import type { AppContext } from '../../server/context.ts';
+import type { Timers } from '../../src/domain/time.ts';
 import type { Db } from '../../server/db/db.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
 import type { SubmitInput } from '../../server/engine/submit-check.ts';

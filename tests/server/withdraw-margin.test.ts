@@ -3,7 +3,8 @@
 // until the loss passes what the account holds. The invariant after every step: records sum to the balance,
 // lock_balance = open margins + pending withdrawals, nothing negative.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppContext, Timers } from '../../server/context.ts';
+import type { AppContext } from '../../server/context.ts';
+import type { Timers } from '../../src/domain/time.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
 import type { SubmitInput } from '../../server/engine/submit-check.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';

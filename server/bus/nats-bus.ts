@@ -1,0 +1,51 @@
+// The bus over NATS (roles market and gateway): the maintained `nats` client, JSON payloads, one connection per
+// process that reconnects for ever (a broker restart loses the messages of those seconds; gateways' clients resync
+// by seq, the market writer's 5 s reconcile catches order changes it missed).
+import { connect, JSONCodec, type NatsConnection } from 'nats';
+import type { Bus } from './bus.ts';
+
+export interface NatsBusOptions {
+  url: string;
+  /** Shown by the broker's monitoring: which process this is. */
+  name: string;
+  onError?: (err: unknown) => void;
+}
+
+export async function natsBus(opts: NatsBusOptions): Promise<Bus> {
+  const nc: NatsConnection = await connect({
+    servers: opts.url.split(',').map((u) => u.trim()), // several nodes of a NATS cluster: any live one
+    name: opts.name,
+    reconnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+  });
+  const codec = JSONCodec();
+  const onError = opts.onError ?? ((): void => undefined);
+  let closing: Promise<void> | undefined;
+  return {
+    publish(subject, payload) {
+      if (nc.isClosed() || nc.isDraining()) return;
+      nc.publish(subject, codec.encode(payload));
+    },
+    subscribe(subject, handler) {
+      const sub = nc.subscribe(subject, {
+        callback: (err, msg) => {
+          if (err) return onError(err);
+          try {
+            handler(codec.decode(msg.data), msg.subject);
+          } catch (e) {
+            onError(e); // a bad message or a failing handler must not end the subscription
+          }
+        },
+      });
+      return () => {
+        if (!nc.isClosed()) sub.unsubscribe();
+      };
+    },
+    flush: () => nc.flush(),
+    close() {
+      closing ??= nc.isClosed() ? Promise.resolve() : nc.drain().catch(onError);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// The two seams of docs/reliability.md on the bus: MarketFeed.onTick (the writer publishes, gateways follow) and
+// UserPush.toUser (whoever commits publishes, the gateway holding the user's sockets delivers); plus the order
+// changes every engine's index follows and the session revocations every hub applies. Same code for both buses.
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketFeed, Tick } from '../market/feed.ts';
+import type { Revocation, Revocations } from '../security/revocations.ts';
+import type { UserPush } from '../services.ts';
+import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import { SUBJECTS, type Bus, type OrderChanged } from './bus.ts';
+
+/** UserPush over the bus: the event goes to every gateway; the one with the user's sockets sends it. */
+export function busPush(bus: Bus): UserPush {
+  return { toUser: (userId, message) => bus.publish(SUBJECTS.user(userId), message) };
+}
+
+/** Delivers the bus's user events to this process's sockets (the hub). Returns the unsubscribe function. */
+export function deliverUserEvents(bus: Bus, hub: UserPush): () => void {
+  return bus.subscribe(SUBJECTS.userAll, (message, subject) => {
+    const userId = Number(subject.slice(subject.lastIndexOf('.') + 1));
+    if (Number.isSafeInteger(userId)) hub.toUser(userId, message as ServerMessage);
+  });
+}
+
+/** The market writer's ticks onto the bus. */
+export function publishTicks(bus: Bus, market: MarketFeed): () => void {
+  return market.onTick((tick) => bus.publish(SUBJECTS.tick, tick));
+}
+
+/** A gateway's market copy follows the writer's ticks. */
+export function followTicks(bus: Bus, follow: (tick: Tick) => void): () => void {
+  return bus.subscribe(SUBJECTS.tick, (tick) => follow(tick as Tick));
+}
+
+/** Order changes between engines: announce what this process committed, re-read what the others did. */
+export function orderChanges(
+  bus: Bus,
+  origin: string,
+  refresh: (orderId: number) => Promise<void>,
+  log: FastifyBaseLogger,
+): { announce(orderId: number): void; stop(): void } {
+  const stop = bus.subscribe(SUBJECTS.order, (m) => {
+    const change = m as OrderChanged;
+    if (change.origin === origin || !Number.isSafeInteger(change.id)) return;
+    refresh(change.id).catch((err: unknown) => log.error({ err, orderId: change.id }, 'order refresh failed'));
+  });
+  return {
+    announce: (id) => bus.publish(SUBJECTS.order, { id, origin } satisfies OrderChanged),
+    stop,
+  };
+}
+
+/** Revocations over the bus: a logout on one gateway logs the token's sockets out on every gateway. */
+export function busRevocations(bus: Bus, log: FastifyBaseLogger): Revocations & { stop(): void } {
+  const listeners = new Set<(r: Revocation) => void>();
+  const stop = bus.subscribe(SUBJECTS.revoke, (m) => {
+    for (const l of listeners) {
+      // One failing listener must not keep the others from closing their sockets.
+      try {
+        l(m as Revocation);
+      } catch (err) {
+        log.error({ err }, 'revocation listener failed');
+      }
+    }
+  });
+  return {
+    revoked: (r) => bus.publish(SUBJECTS.revoke, r),
+    onRevoked(l) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    stop,
+  };
+}

@@ -1,0 +1,21 @@
+// The three roles one codebase runs as (docs/scaling.md): `all` — today's single process with PGlite and the
+// in-process bus; `market` — the market writer (simulator, kline store, triggers, fund job; one leads, others wait);
+// `gateway` — REST, websocket hub and sessions, stateless apart from its sockets. A role that needs PostgreSQL and
+// the broker refuses to start without them, naming what is missing.
+export const ROLES = ['all', 'market', 'gateway'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function roleEnv(raw: string | undefined): Role | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if ((ROLES as readonly string[]).includes(raw)) return raw as Role;
+  throw new Error(`ROLE must be one of ${ROLES.join(', ')}, got "${raw}"`);
+}
+
+/** What a role needs beyond `all`; throws one clear error naming every missing setting. */
+export function checkRole(role: Role, cfg: { databaseUrl?: string | undefined; natsUrl?: string | undefined }): void {
+  if (role === 'all') return;
+  const missing: string[] = [];
+  if (!cfg.databaseUrl) missing.push('DATABASE_URL (a postgres:// URL: every process shares one PostgreSQL)');
+  if (!cfg.natsUrl) missing.push('NATS_URL (the broker, e.g. nats://127.0.0.1:4222)');
+  if (missing.length > 0) throw new Error(`ROLE=${role} needs ${missing.join(' and ')}`);
+}

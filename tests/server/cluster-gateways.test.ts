@@ -1,0 +1,136 @@
+// Several processes' roles in one test (in process, over a real nats-server and one PostgreSQL database): a market
+// writer and two gateways. An order placed on gateway 2 reaches the owner's socket on gateway 1 with its seq; the
+// writer learns of a new pending order at once (no reconcile) and fills it on the next tick; a logout on gateway 2
+// logs the session's socket on gateway 1 out; a request budget is spent across both gateways. PostgreSQL only
+// (roles market and gateway refuse PGlite): vitest.config.ts leaves this file out of the PGlite run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../src/domain/types.ts';
+import { move } from '../../server/ledger/ledger.ts';
+import { RecordType } from '../../server/ledger/record-types.ts';
+import type { SimulatedMarket } from '../../server/market/market.ts';
+import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
+import { createServer, type RunningServer } from '../../server/server.ts';
+import { startNatsServer, type NatsServer } from '../fixtures/nats-server.ts';
+import { until } from '../fixtures/until.ts';
+import { api, freshDatabase, manualClock, registerAndLogin, type FreshDb } from './harness.ts';
+import { Client } from './ws-client.ts';
+
+const clock = manualClock();
+let nats: NatsServer;
+let fresh: FreshDb;
+let dataDir: string;
+let writer: RunningServer;
+const gateways: Array<{ server: RunningServer; baseUrl: string; wsUrl: string }> = [];
+
+async function start(role: 'market' | 'gateway', factor: number): Promise<RunningServer> {
+  return createServer({
+    role,
+    natsUrl: nats.url,
+    databaseUrl: fresh.databaseUrl,
+    dataDir,
+    clock,
+    market: { manual: true },
+    logLevel: process.env.LOG_LEVEL ?? 'silent',
+    fundJob: false,
+    distDir: join(dataDir, 'no-dist'),
+    opsToken: 'o'.repeat(32),
+    security: { factor, scrypt: LEGACY_SCRYPT },
+  });
+}
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+  fresh = await freshDatabase();
+  dataDir = mkdtempSync(join(tmpdir(), 'tickwise-cluster-'));
+  writer = await start('market', 1000);
+  for (let i = 0; i < 2; i++) {
+    // Gateway budgets at the real figures (factor 1) for the shared-budget case; everything else spends little.
+    const server = await start('gateway', 1);
+    const baseUrl = await server.listen(0, '127.0.0.1');
+    gateways.push({ server, baseUrl, wsUrl: `${baseUrl.replace(/^http/, 'ws')}/v1/ws` });
+  }
+  await setPrice('1.08500');
+});
+
+afterAll(async () => {
+  for (const g of gateways) await g.server.close();
+  await writer?.close();
+  await fresh?.drop();
+  await nats?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const g = (i: number): { server: RunningServer; baseUrl: string; wsUrl: string } => {
+  const gw = gateways[i];
+  if (!gw) throw new Error(`no gateway ${i}`);
+  return gw;
+};
+
+/** A price on the writer; waits until both gateways' copies show it (they follow over NATS). */
+async function setPrice(p: string): Promise<void> {
+  (writer.ctx.market as SimulatedMarket).setPrice('EURUSD', p);
+  await writer.ctx.engine.idle();
+  await until(() => gateways.every((gw) => gw.server.ctx.market.latest('EURUSD')?.close === p), {
+    what: `gateways at ${p}`, tries: 200, stepMs: 10,
+  });
+}
+
+/** A logged-in socket on gateway `i`, subscribed to the order topics. */
+async function socket(i: number, token: string): Promise<Client> {
+  const c = await Client.open(g(i).wsUrl);
+  c.send({ type: 'login', token });
+  expect(await c.next((m) => m.type === 'login')).toMatchObject({ ok: true });
+  for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED']) c.send({ type: 'sub', topic });
+  await c.next((m) => m.type === 'sub');
+  await c.next((m) => m.type === 'sub');
+  return c;
+}
+
+describe('roles market + 2 gateways over NATS and PostgreSQL', () => {
+  it('an order placed on gateway 2 shows on the socket on gateway 1; the writer fills the pending order at once', async () => {
+    const u = await registerAndLogin({ baseUrl: g(1).baseUrl, ctx: g(1).server.ctx }, { clock });
+    await move(g(1).server.ctx.db, u.user.id, { balance: '10000', type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });
+    const sock = await socket(0, u.token);
+    const buy = { type: 1, cont: '0.1', forex_id: 1, multiple: 100 };
+    const placed = await u.client.get<Order>('/v1/api/forex/submit', { ...buy, status: 0, target_price: '1.08300' });
+    expect(placed.code).toBe(1);
+    const pushed = await sock.next((m) => m.type === 'FOREX_TRADE');
+    expect(pushed).toMatchObject({ data: { Id: placed.data.Id, Status: 0 } });
+    const firstSeq = pushed.seq as number;
+    // The writer's index has it well before its 5 s reconcile (which never runs here: the clock does not move).
+    await until(() => writer.ctx.engine.book.get(placed.data.Id) !== undefined, { what: 'writer indexed the order', tries: 200, stepMs: 10 });
+    await setPrice('1.08290');
+    const filled = await sock.next((m) => m.type === 'FOREX_TRADE');
+    expect(filled).toMatchObject({ seq: firstSeq + 1, data: { Id: placed.data.Id, Status: 1 } });
+    // Closed on gateway 1 this time: the socket (also on gateway 1) and the writer's index both follow.
+    const closed = await api(g(0).baseUrl, { token: u.token }).get<Order>('/v1/api/forex/close', { id: placed.data.Id });
+    expect(closed.code).toBe(1);
+    expect(await sock.next((m) => m.type === 'FOREX_CLOSED')).toMatchObject({ seq: firstSeq + 2, data: { CloseReason: 'user' } });
+    await until(() => writer.ctx.engine.book.get(placed.data.Id) === undefined, { what: 'writer dropped the order', tries: 200, stepMs: 10 });
+    sock.ws.close();
+  });
+
+  it('a logout on gateway 2 logs the session out on gateway 1 at once', async () => {
+    const u = await registerAndLogin({ baseUrl: g(1).baseUrl, ctx: g(1).server.ctx }, { clock });
+    const sock = await socket(0, u.token);
+    const out = await u.client.post('/api/user/logout');
+    expect(out.code).toBe(1);
+    expect(await sock.next((m) => m.type === 'revoked')).toMatchObject({ type: 'revoked' });
+    sock.ws.close();
+  });
+
+  it('a request budget is one budget across both gateways', async () => {
+    // captcha: 30 per minute per address at factor 1; 15 on each gateway spend it, the next one on either is refused.
+    const perAddress = g(0).server.ctx.limits.rate('captcha').perAddress;
+    const statuses: number[] = [];
+    for (let i = 0; i < perAddress; i++) {
+      statuses.push((await fetch(`${g(i % 2).baseUrl}/api/captcha?t=${i}`)).status);
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect((await fetch(`${g(0).baseUrl}/api/captcha?t=x`)).status).toBe(429);
+    expect((await fetch(`${g(1).baseUrl}/api/captcha?t=y`)).status).toBe(429);
+  });
+});
