@@ -87,8 +87,8 @@ export const formatterBlocks = [
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured D).' }],
-          patterns: [{ group: ['**/domain/decimal.ts'], importNames: ['D'], message: 'The Decimal constructor stays in src/domain/: use dec() and the formatters.' }],
+          paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured ProjectDecimal).' }],
+          patterns: [{ group: ['**/domain/decimal.ts'], importNames: ['ProjectDecimal'], message: 'The Decimal constructor stays in src/domain/: use dec() and the formatters.' }],
         },
       ],
     },
@@ -97,7 +97,7 @@ export const formatterBlocks = [
     name: 'house/decimal-library',
     files: ['src/domain/**'],
     ignores: ['src/domain/decimal.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured D).' }] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured ProjectDecimal).' }] }] },
   },
 ];
 

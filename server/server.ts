@@ -23,7 +23,7 @@ import { userFromToken } from './auth/session.ts';
 import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
 import { currentSeq } from './engine/event-seq.ts';
-import { loadEngineInstruments } from './engine/instrument-catalog.ts';
+import { loadEngineInstruments } from './engine/engine-instruments.ts';
 import { createLogger } from './core/logger.ts';
 import { systemClock, systemTimers } from './core/system-time.ts';
 import { migrate } from './db/migrate.ts';
@@ -32,12 +32,12 @@ import { seed } from './db/seed.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
-import { SimulatedMarket } from './market/market.ts';
+import { SimulatedMarket } from './market/simulated-market.ts';
 import { loadOpsToken } from './ops/token.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { healthRoutes } from './routes/health.ts';
 import { coreRoutes } from './routes/index.ts';
-import { marketRoutes } from './routes/market.ts';
+import { marketDataRoutes } from './routes/market-data.ts';
 import { makeLimits } from './security/limits.ts';
 import { sharedStore } from './security/shared-windows.ts';
 import { Hub } from './ws/hub.ts';
@@ -134,7 +134,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
         offRevoked();
         h.stop();
       });
-      routes.push(...coreRoutes(), marketRoutes(market), wsRoutes(h));
+      routes.push(...coreRoutes(), marketDataRoutes(market), wsRoutes(h));
     } else {
       routes.push(healthRoutes);
     }

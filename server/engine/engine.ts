@@ -127,7 +127,7 @@ export class OrderEngine {
   private async instrumentOrThrow(id: number, q: Queryable = this.ctx.db): Promise<EngineInstrument> {
     let inst = this.instruments.get(id);
     if (!inst) {
-      await this.reloadInstruments(q); // a catalogue entry added since start
+      await this.reloadInstruments(q); // a catalog entry added since start
       inst = this.instruments.get(id);
     }
     if (!inst) throw new ApiError('instrument_not_found');

@@ -21,7 +21,7 @@ export interface TickOutcome {
 export interface EngineIndex {
   added(o: OpenOrder): void;
   removed(o: OpenOrder): void;
-  /** The instrument's terms changed (catalogue reload): its orders are indexed again. */
+  /** The instrument's terms changed (catalog reload): its orders are indexed again. */
   reindex(instrumentId: number, orders: readonly OpenOrder[]): void;
   setBalance(userId: number, balance: string): void;
   tick(instrumentId: number, price: string): TickOutcome;

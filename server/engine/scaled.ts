@@ -2,7 +2,7 @@
 // instrument's PricePrecision, money at 10^-6 or 10^-8), held in a JS number only while it is a safe integer
 // (|x| ≤ 2^53 − 1). Every helper refuses (null / Overflow) instead of losing a digit, and its caller then takes the
 // exact decimal path, so a result here is always the exact decimal result.
-import { D, type Dec } from '../../src/domain/decimal.ts';
+import { dec, type Dec } from '../../src/domain/decimal.ts';
 
 export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i); // exact up to 10^22
 
@@ -55,5 +55,5 @@ export function divHalfUp(n: number, d: number): number {
 
 /** The exact decimal value of a scaled integer. */
 export function decOf(n: number, places: number): Dec {
-  return new D(n === 0 ? 0 : n).div(POW10[places] ?? 10 ** places);
+  return dec(n === 0 ? 0 : n).div(POW10[places] ?? 10 ** places);
 }

@@ -14,7 +14,7 @@ import type { EngineInstrument, OpenOrder } from './types.ts';
 
 interface Instrument {
   id: number;
-  /** null: terms unknown (not in the catalogue): its orders take the decimal path. */
+  /** null: terms unknown (not in the catalog): its orders take the decimal path. */
   terms: EngineInstrument | null;
   places: number;
   /** Latest price, scaled (null when unknown or not representable) and as text. */

@@ -10,10 +10,10 @@ import { nextSeq } from './event-seq.ts';
 import {
   advanceTrailStop, fillOrder, finishOrder, insertClosedPart, insertOrder, shrinkOrder, updateStopsAndTrail,
 } from './orders-repo.ts';
-import { TradeRecord } from './record-types.ts';
 import type { SubmitPlan } from './submit-check.ts';
 import { cappedRealised, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
+import { RecordType } from '../ledger/record-types.ts';
 
 export interface Committed {
   row: OrderRow;
@@ -50,8 +50,8 @@ export async function openOrder(
   const memo = memoOf(inst, row.id);
   // The ledger refuses (ApiError insufficient_balance) when margin + fee exceed the available balance. One step for
   // both (moveAll): the same two records and balances as two moves, in two statements instead of four.
-  const lock: Movement = { balance: plan.margin.neg(), lock: plan.margin, type: TradeRecord.MARGIN_LOCK, memo, at: now };
-  const fee: Movement = { balance: plan.fee.neg(), type: TradeRecord.TRADE_FEE, memo, at: now };
+  const lock: Movement = { balance: plan.margin.neg(), lock: plan.margin, type: RecordType.MARGIN_LOCK, memo, at: now };
+  const fee: Movement = { balance: plan.fee.neg(), type: RecordType.TRADE_FEE, memo, at: now };
   const account = await moveAll(q, userId, plan.fee.gt(0) ? [lock, fee] : [lock]);
   return { row, seq: await nextSeq(q, userId), account };
 }
@@ -65,12 +65,12 @@ export async function closeHolding(
   const margin = usd(row.cautionMoney);
   const full = positionPnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), closePrice);
   let account = await move(q, row.userId, {
-    balance: margin, lock: margin.neg(), type: TradeRecord.MARGIN_RELEASE, memo, at: now,
+    balance: margin, lock: margin.neg(), type: RecordType.MARGIN_RELEASE, memo, at: now,
   });
   // After the release the available balance already includes this margin: cap against it alone.
   const realised = cappedRealised(full, usd(account.balance), usd(0));
   if (!realised.isZero()) {
-    account = await move(q, row.userId, { balance: realised, type: TradeRecord.PROFIT, memo, at: now });
+    account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }
   const closed = await finishOrder(q, row.id, 1, {
     updatePrice: priceText(closePrice, inst.pricePrecision), factProfits: realised.toFixed(), reason, now,
@@ -103,12 +103,12 @@ export async function closePart(
   // The ledger's memo names the position (its records read as that position's), as a full close's do.
   const memo = memoOf(inst, row.id);
   let account = await move(q, row.userId, {
-    balance: margin.part, lock: margin.part.neg(), type: TradeRecord.MARGIN_RELEASE, memo, at: now,
+    balance: margin.part, lock: margin.part.neg(), type: RecordType.MARGIN_RELEASE, memo, at: now,
   });
   const full = positionPnl(inst.spec, sideOf(row.orderType), part, price(row.price), closePrice);
   const realised = cappedRealised(full, usd(account.balance), usd(0));
   if (!realised.isZero()) {
-    account = await move(q, row.userId, { balance: realised, type: TradeRecord.PROFIT, memo, at: now });
+    account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }
   const closed = await insertClosedPart(q, row, {
     quantity: part.toFixed(), cautionMoney: margin.part.toFixed(), tradeFee: fee.part.toFixed(),
@@ -127,9 +127,9 @@ export async function cancelPending(
   const margin = usd(row.cautionMoney);
   const fee = usd(row.tradeFee);
   let account = await move(q, row.userId, {
-    balance: margin, lock: margin.neg(), type: TradeRecord.MARGIN_RELEASE, memo, at: now,
+    balance: margin, lock: margin.neg(), type: RecordType.MARGIN_RELEASE, memo, at: now,
   });
-  if (fee.gt(0)) account = await move(q, row.userId, { balance: fee, type: TradeRecord.FEE_REFUND, memo, at: now });
+  if (fee.gt(0)) account = await move(q, row.userId, { balance: fee, type: RecordType.FEE_REFUND, memo, at: now });
   const closed = await finishOrder(q, row.id, 0, {
     updatePrice: current ? priceText(current, inst.pricePrecision) : row.updatePrice,
     factProfits: '0',

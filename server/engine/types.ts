@@ -3,7 +3,7 @@ import type { ContractSpec, Side } from '../../src/domain/money.ts';
 import type { CloseReason, OrderStatus } from '../../src/domain/types.ts';
 import type { Lots, Price, Usd } from '../../src/domain/units.ts';
 
-/** What the engine needs of an instrument (SPEC §3), read from the market engineer's catalogue. */
+/** What the engine needs of an instrument (SPEC §3), read from the market engineer's catalog. */
 export interface EngineInstrument {
   id: number;
   code: string;
@@ -13,7 +13,7 @@ export interface EngineInstrument {
   minLots: string; // ForexMinCont
   multiples: number[]; // HasForexMultiple values
   spec: ContractSpec; // MarginMode, ForexContNum, ForexFeeRate
-  tradable?: boolean; // false: disabled in the catalogue, existing orders only (default true)
+  tradable?: boolean; // false: disabled in the catalog, existing orders only (default true)
 }
 
 /** One row of the orders table, decimals as exact strings, times as ms epoch. */

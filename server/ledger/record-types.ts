@@ -1,10 +1,14 @@
-// Financial record types (financial_records.type). SPEC §2: type 10 shows its memo as the history text.
-// The trading engine adds its own (margin, fee, profit) in the 20s; docs/wallet.md lists them all.
+// Financial record types (financial_records.type), every module's in one list: SPEC §2: type 10 shows its memo as
+// the history text; the order engine's are the 20s; docs/wallet.md lists them all.
 export const RecordType = {
   DEMO_FUNDS: 1, // initial demo balance
   DEMO_RESET: 2, // demo account restored to its starting balance
   MEMO: 10, // an adjustment whose memo is shown as is
-  // 21–25: the order engine's (server/engine/): margin locked/released, fee, fee refund, realised P&L.
+  MARGIN_LOCK: 21, // available → locked when an order is placed (the order engine's, server/engine/)
+  MARGIN_RELEASE: 22, // locked → available when an order closes or is cancelled
+  TRADE_FEE: 23, // handling fee charged when an order is placed
+  FEE_REFUND: 24, // the fee of a cancelled pending order, given back
+  PROFIT: 25, // realised P&L of a closed position (negative for a loss)
   DEPOSIT: 31, // a charge approved by an operator: + balance
   WITHDRAW_FROZEN: 32, // a withdrawal requested: − balance, + lock
   WITHDRAW_PAID: 33, // paid out by an operator: − lock only, recorded with value 0 so the history shows it
@@ -17,7 +21,7 @@ export const RecordType = {
   FUND_PENALTY: 45, // the early-redemption penalty (liquidated damages)
 } as const;
 
-/** A record type: the ones above, or another module's (the engine's 20s). */
-export type RecordTypeValue = number;
+/** A record type: one of the above. */
+export type RecordTypeValue = (typeof RecordType)[keyof typeof RecordType];
 
 export const DEMO_BALANCE = '100000';

@@ -1,8 +1,8 @@
-// Idempotent seeder: categories with their names per language, the instrument catalogue, and a fresh kline history
+// Idempotent seeder: categories with their names per language, the instrument catalog, and a fresh kline history
 // for every instrument that has none yet (done here so the test template database already carries it).
 import type { Queryable } from '../db/db.ts';
 import type { Seeder } from '../db/seeds/seeder.ts';
-import { CATEGORIES, INSTRUMENTS, logoPath, type CategoryDef } from './catalogue.ts';
+import { CATEGORIES, INSTRUMENTS, logoPath, type CategoryDef } from './catalog.ts';
 import { DEFAULT_MARKET_SEED, syncHistory } from './history-sync.ts';
 import { loadInstruments } from './instruments.ts';
 

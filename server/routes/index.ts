@@ -11,10 +11,10 @@ import { walletRoutes } from './wallet.ts';
 import { depositRoutes } from './deposits.ts';
 import { payoutMethodRoutes } from './payout-methods.ts';
 import { realNameRoutes } from './real-name.ts';
-import { miningRoutes } from './mining.ts';
+import { fundRoutes } from './fixed-term-funds.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 import { tradingRoutes } from './trading.ts';
-import { fundsRoutes } from './funds.ts';
+import { accountRoutes } from './account.ts';
 import { opsRoutes } from './ops.ts';
 import { contentRoutes } from './content.ts';
 
@@ -29,11 +29,11 @@ export function coreRoutes(): RouteModule[] {
     withdrawalRoutes,
     payoutMethodRoutes,
     realNameRoutes,
-    miningRoutes,
+    fundRoutes,
     uploadRoutes,
     // The order engine's routes (server/server.ts starts the engine) and the trading account's routes.
     tradingRoutes,
-    fundsRoutes,
+    accountRoutes,
     // The back office (token-guarded): the operator commands of server/ops/commands/.
     opsRoutes(),
     // News, ranking, invitations, complaint e-mail, announcement.

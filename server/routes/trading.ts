@@ -9,7 +9,7 @@ import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';
 import { myDeal } from '../engine/order-lists.ts';
 import { ok } from '../http/envelope.ts';
 import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
-import { CLOSE_ALL, ORDER, ORDER_LIST } from '../http/wire/market.ts';
+import { CLOSE_ALL, ORDER, ORDER_LIST } from '../http/wire/trading.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
 const TAGS = ['Trading'];

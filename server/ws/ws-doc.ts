@@ -6,7 +6,7 @@ import {
 } from '../../src/domain/ws-protocol.ts';
 import type { JsonSchema } from '../http/schemas.ts';
 import { integer, listOf, shape, text } from '../http/wire-schema.ts';
-import { KLINE_BAR, ORDER } from '../http/wire/market.ts';
+import { KLINE_BAR, ORDER } from '../http/wire/trading.ts';
 
 type Msg<T extends string, U = ClientMessage | ServerMessage> = Extract<U, { type: T }>;
 const kind = (type: string): JsonSchema => ({ const: type });

@@ -1,9 +1,28 @@
-// Typed order endpoints of SPEC §7 Trading (my_deal, close, cancel_trade, set_stop_price) and the balance.
+// Typed order endpoints of SPEC §7 Trading (submit, my_deal, close, cancel_trade, set_stop_price) and the balance.
 // Actions resolve the whole envelope: SPEC §8 shows the server's msg as a toast after close, cancel and stops.
 import type { Envelope, Order, OrderList, OrderStatus } from '../domain/types.ts';
 import { apiGet, apiGetFull, type CallOptions } from './client.ts';
+import { submitWithKey } from './order-submit.ts';
 
 export { balance as getBalance } from './account.ts';
+
+/** The query of GET /v1/api/forex/submit, field names as the wire contract writes them. */
+export interface SubmitParams {
+  type: 1 | 2; // 1 buy up, 2 buy low
+  cont: string; // lots
+  forex_id: number;
+  status: 1 | 0; // 1 market, 0 pending at target_price
+  target_price: string; // "0" for a market order
+  stop_loss_price: string; // "0" when its box is unticked
+  target_profit_price: string; // "0" when its box is unticked
+  multiple: number; // 0 in fixed-margin mode
+}
+
+/** Places an order; a failure rejects with ApiFailure after the client has toasted the server's msg. */
+export function submitOrder(params: SubmitParams): Promise<Order> {
+  // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
+  return submitWithKey(params);
+}
 
 /** One page (1-based, 20 per page on our server) of the user's orders with one status. */
 export function myDeal(status: OrderStatus, page: number, opts: CallOptions = {}, signal?: AbortSignal): Promise<OrderList> {

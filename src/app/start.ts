@@ -4,7 +4,7 @@ import { initI18n } from '../i18n/index.ts';
 import { restoreSession, $token, updateUser } from '../state/session.ts';
 import { checkAppStatus, loadSettings } from '../state/settings.ts';
 import { userInfo } from '../api/account.ts';
-import { refreshTradeList } from '../api/market.ts';
+import { refreshTradeList } from '../api/instruments.ts';
 import { persistCurrentCode } from '../state/current-code.ts';
 import { installFeed } from './feed-root.ts';
 import { syncFeedWithSession } from './feed-sync.ts';

@@ -3,12 +3,12 @@ import Decimal from 'decimal.js';
 import { halfUp } from './rounding.ts';
 
 /** A private Decimal constructor so nobody's global config changes our rounding. */
-export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
-export type Dec = InstanceType<typeof D>;
+export const ProjectDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
+export type Dec = InstanceType<typeof ProjectDecimal>;
 export type DecInput = Dec | string | number;
 
 export function dec(v: DecInput): Dec {
-  return v instanceof D ? v : new D(v);
+  return v instanceof ProjectDecimal ? v : new ProjectDecimal(v);
 }
 
 export { isDecimalText } from './decimal-text.ts';

@@ -1,6 +1,6 @@
 // SPEC §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these,
 // with ONE rounding rule (money(), 6 places half-up) applied at the same points, so a preview equals what is booked.
-import { D, dec, fixed, type Dec, type DecInput } from './decimal.ts';
+import { dec, fixed, type Dec, type DecInput } from './decimal.ts';
 import { halfUp } from './rounding.ts';
 import { usd, ratio, type Lots, type Price, type Ratio, type Usd } from './units.ts';
 
@@ -81,7 +81,7 @@ export function proRata(amount: Usd, part: Lots, whole: Lots): { part: Usd; rest
 
 /** Sum of per-position P&L (each already rounded by positionPnl): the account's floating P&L. */
 export function sumMoney(values: Iterable<Usd>): Usd {
-  let total = new D(0);
+  let total = dec(0);
   for (const v of values) total = total.plus(v);
   return usd(total);
 }
@@ -120,7 +120,7 @@ export function netValue(cautionMoney: Usd, floating: Usd): Usd {
 /** Prepayment ratio = margin / notional (lots × units × open price); for leveraged mode this is 1 / multiplier. */
 export function prepaymentRatio(spec: ContractSpec, quantity: Lots, openPrice: Price, cautionMoney: Usd): Ratio {
   const notional = quantity.times(dec(spec.ForexContNum)).times(openPrice);
-  return ratio(notional.isZero() ? new D(0) : cautionMoney.div(notional));
+  return ratio(notional.isZero() ? dec(0) : cautionMoney.div(notional));
 }
 
 /** Per-order risk rate = (margin + floating P&L) / margin. */

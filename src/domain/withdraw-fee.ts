@@ -1,5 +1,5 @@
 // The withdrawal fee and what the trader receives (SPEC §5): one rule for the app's preview and the server's draw.
-import { D, dec, fixed, type Dec } from './decimal.ts';
+import { dec, fixed, type Dec } from './decimal.ts';
 import { isUnsignedDecimalText } from './decimal-text.ts';
 import { halfUp } from './rounding.ts';
 import { FeeType, type WithdrawCurrency } from './wallet-types.ts';
@@ -15,7 +15,7 @@ export function withdrawFee(amount: Dec, c: FeeTerms): Dec {
 /** Received = (amount − fee) × usd_price, 2 decimals, never below 0. */
 export function withdrawReceive(amount: Dec, c: FeeTerms): Dec {
   const net = halfUp(amount.minus(withdrawFee(amount, c)).times(c.usd_price), 2);
-  return net.isNegative() ? new D(0) : net;
+  return net.isNegative() ? dec(0) : net;
 }
 
 export interface WithdrawPreview {

@@ -3,7 +3,7 @@
 // the realised P&L minus the fee; a far pending order appears under pending and can be cancelled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
-import { D, dec } from '../../src/domain/decimal.ts';
+import { dec } from '../../src/domain/decimal.ts';
 import type { Envelope, Order, OrderList } from '../../src/domain/types.ts';
 import { FLOW_BROWSERS, type FlowBrowser, launchFlowBrowser, PHONE } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
@@ -117,7 +117,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     const after = await api<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');
     const expected = dec(before.balance).plus(dec(closed.FactProfits)).minus(dec(closed.TradeFee));
     expect(dec(after.balance).eq(expected), `${after.balance} = ${before.balance} + ${closed.FactProfits} − ${closed.TradeFee}`).toBe(true);
-    expect(dec(after.lock_balance).eq(new D(0))).toBe(true);
+    expect(dec(after.lock_balance).eq(dec(0))).toBe(true);
 
     // A pending buy far below the price rests under pending and can be cancelled.
     await page.goto(`${server.url}/#/trade`);

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Instrument, LoginResult, Order } from '../../src/domain/types.ts';
 import { openDb } from '../../server/db/open-db.ts';
-import { TradeRecord } from '../../server/engine/record-types.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { startRole, type RoleProcess } from '../fixtures/cluster-procs.ts';
 import { startNatsServer, type NatsServer } from '../fixtures/nats-server.ts';
 import { until } from '../fixtures/until.ts';
 import { api, freshDatabase, type FreshDb } from './harness.ts';
+import { RecordType } from '../../server/ledger/record-types.ts';
 
 let fresh: FreshDb;
 let nats: NatsServer;
@@ -125,7 +125,7 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
       const ids = new Set(rows.map((r) => Number(r.id)));
       for (const id of acked) expect(ids.has(id), `acknowledged order ${id} lost`).toBe(true);
       const twice = await db.query<{ memo: string }>(
-        'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1', [TradeRecord.MARGIN_RELEASE],
+        'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1', [RecordType.MARGIN_RELEASE],
       );
       expect(twice, 'an order closed twice').toEqual([]);
     } finally {

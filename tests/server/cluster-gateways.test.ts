@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/types.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
-import type { SimulatedMarket } from '../../server/market/market.ts';
+import type { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { startNatsServer, type NatsServer } from '../fixtures/nats-server.ts';

@@ -29,7 +29,7 @@ export const TEST_INSTRUMENTS: EngineInstrument[] = [
   },
 ];
 
-/** The test instruments as catalogue rows (orders reference instruments), disabled and in a hidden category. */
+/** The test instruments as catalog rows (orders reference instruments), disabled and in a hidden category. */
 export async function insertTestInstruments(q: Queryable): Promise<void> {
   // A hidden category of their own, so the market's lists never show them.
   await q.query('INSERT INTO categories (id, sort, enabled) VALUES (9900, 99, FALSE) ON CONFLICT (id) DO NOTHING');

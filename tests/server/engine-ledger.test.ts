@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
 import type { SubmitInput } from '../../server/engine/submit-check.ts';
-import { TradeRecord } from '../../server/engine/record-types.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
@@ -178,7 +177,7 @@ describe('ledger invariants under random trading', () => {
          (SELECT count(*) FROM financial_records f WHERE f.user_id = o.user_id AND f.type = $2 AND f.memo LIKE '% #' || o.id) AS releases,
          (SELECT count(*) FROM financial_records f WHERE f.user_id = o.user_id AND f.type = $3 AND f.memo LIKE '% #' || o.id) AS profits
        FROM orders o`,
-      [TradeRecord.MARGIN_LOCK, TradeRecord.MARGIN_RELEASE, TradeRecord.PROFIT],
+      [RecordType.MARGIN_LOCK, RecordType.MARGIN_RELEASE, RecordType.PROFIT],
     );
     expect(perOrder.length).toBeGreaterThan(50);
     for (const o of perOrder) {

@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/db.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { aggregate, type Bar } from '../../server/market/bars.ts';
-import { SimulatedMarket } from '../../server/market/market.ts';
+import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import type { Instrument, KlineBar, Period } from '../../src/domain/types.ts';
 import { api, manualClock } from './harness.ts';
@@ -156,7 +156,7 @@ describe('restart', () => {
         expect(bars.length).toBeGreaterThanOrEqual(500);
         expect((bars.at(-1) as KlineBar).Time).toBeLessThanOrEqual(past / 1000);
       }
-      // Fresh history ends at the catalogue's base price; the quote starts there.
+      // Fresh history ends at the catalog's base price; the quote starts there.
       const list = await api(s.url).get<Instrument[]>('/v1/api/forex/trade_list', { searchCurrency: 'EURUSD' });
       expect(list.data[0]?.ForexQuotations.Close).toBe('1.08500');
       expect(list.data[0]?.MarketStatus).toBe(1);

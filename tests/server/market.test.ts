@@ -7,7 +7,7 @@ import type { Category, Instrument, KlineBar } from '../../src/domain/types.ts';
 import { PERIODS } from '../../src/domain/types.ts';
 import { aggregate, LEVEL_SECONDS, type Bar } from '../../server/market/bars.ts';
 import { isOpenAt, openSecondsIn, type MarketClass } from '../../server/market/market-hours.ts';
-import { SimulatedMarket } from '../../server/market/market.ts';
+import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { api, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 
 let server: TestServer;

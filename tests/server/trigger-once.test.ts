@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
-import { TradeRecord } from '../../server/engine/record-types.ts';
 import type { SubmitInput } from '../../server/engine/submit-check.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
+import { RecordType } from '../../server/ledger/record-types.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { fundedUser, insertTestInstruments, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS } from './engine-helpers.ts';
 
@@ -67,7 +67,7 @@ describe('a trigger fires once across a leader change', () => {
     expect(old.push.sent.some((s) => s.message.type === 'FOREX_CLOSED')).toBe(true); // the race really ran
     const released = await server.ctx.db.query<{ memo: string; n: string }>(
       `SELECT memo, count(*)::text AS n FROM financial_records WHERE user_id = $1 AND type = $2 GROUP BY memo`,
-      [user, TradeRecord.MARGIN_RELEASE],
+      [user, RecordType.MARGIN_RELEASE],
     );
     expect(released).toHaveLength(ORDERS);
     expect(released.every((r) => r.n === '1')).toBe(true);

@@ -2,7 +2,7 @@
 // half-up rounding in each representation agreeing with decimal.js.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, dec } from '../../src/domain/decimal.ts';
+import { ProjectDecimal, dec } from '../../src/domain/decimal.ts';
 import { hexOf } from '../../src/domain/hex.ts';
 import { exactMoneyText, moneyText } from '../../src/domain/money-text.ts';
 import { priceText } from '../../src/domain/price-text.ts';
@@ -50,15 +50,15 @@ describe('wire time and hex', () => {
 
 describe('rounding', () => {
   it('names decimal.js rounding modes correctly', () => {
-    expect(ROUND_HALF_UP).toBe(D.ROUND_HALF_UP);
-    expect(ROUND_DOWN).toBe(D.ROUND_DOWN);
+    expect(ROUND_HALF_UP).toBe(ProjectDecimal.ROUND_HALF_UP);
+    expect(ROUND_DOWN).toBe(ProjectDecimal.ROUND_DOWN);
     expect(halfUp(dec('1.005'), 2).toString()).toBe('1.01');
     expect(roundDown(dec('1.009'), 2).toString()).toBe('1');
   });
   it('divRoundInt is decimal.js half-up on integer ratios', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e6, max: 1e6 }).filter((b) => b !== 0), (a, b) => {
-        expect(divRoundInt(a, b)).toBe(dec(a).div(b).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber() || 0);
+        expect(divRoundInt(a, b)).toBe(dec(a).div(b).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toNumber() || 0);
       }),
     );
   });

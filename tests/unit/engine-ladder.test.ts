@@ -8,7 +8,7 @@ import { openOrderOf } from '../../server/engine/order-book.ts';
 import { divHalfUp, scaledOf } from '../../server/engine/scaled.ts';
 import { TickIndex } from '../../server/engine/tick-index.ts';
 import type { EngineInstrument, OrderRow } from '../../server/engine/types.ts';
-import { D } from '../../src/domain/decimal.ts';
+import { ProjectDecimal } from '../../src/domain/decimal.ts';
 
 describe('Ladder', () => {
   it('finds the levels a price reached, at and beyond it, in price order', () => {
@@ -60,7 +60,7 @@ describe('scaled integers', () => {
     expect([divHalfUp(15, 10), divHalfUp(-15, 10), divHalfUp(14, 10), divHalfUp(-25, 10), divHalfUp(-4, 10)]).toEqual([2, -2, 1, -3, 0]);
     fc.assert(
       fc.property(fc.integer({ min: -(2 ** 53 - 1), max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 15 }), (n, k) => {
-        const expected = new D(n).div(10 ** k).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber();
+        const expected = new ProjectDecimal(n).div(10 ** k).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toNumber();
         expect(divHalfUp(n, 10 ** k)).toBe(expected === 0 ? 0 : expected);
       }),
       { numRuns: 500 },

@@ -77,7 +77,7 @@ describe('one formatter per rule (issue 21): rounding and fixed-point text only 
     ['workers/feed/x.ts', 'export const t = (d: { toDecimalPlaces(n: number): unknown }) => d.toDecimalPlaces(2);', /src\/domain/],
     ['server/content/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
     ['src/domain/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
-    ['server/routes/x.ts', "import { D } from '../../src/domain/decimal.ts';\nexport const d = new D(1);", /constructor stays in src\/domain/],
+    ['server/routes/x.ts', "import { ProjectDecimal } from '../../src/domain/decimal.ts';\nexport const d = new ProjectDecimal(1);", /constructor stays in src\/domain/],
   ])('%s: %s is refused', async (file, code, message) => {
     const errors = await houseErrors(file, code);
     expect(errors).toHaveLength(1);

@@ -1,4 +1,5 @@
-// src/api/market.ts: request shapes, and refreshTradeList's store + idb cache (a returning user sees the market at once).
+// src/api/instruments.ts and the submit of src/api/trading.ts: request shapes, and refreshTradeList's store + idb cache
+// (a returning user sees the market at once).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { get, set, del } from 'idb-keyval';
 import type { Instrument } from '../../src/domain/types.ts';
@@ -16,7 +17,8 @@ vi.mock('../../src/api/client.ts', () => {
 const { apiGet, apiRequest, ApiFailure } = await import('../../src/api/client.ts');
 const { $instruments } = await import('../../src/state/instruments.ts');
 const { quote } = await import('../../src/state/quotes.ts');
-const api = await import('../../src/api/market.ts');
+const api = await import('../../src/api/instruments.ts');
+const trading = await import('../../src/api/trading.ts');
 
 function inst(code: string, close = '1.5'): Instrument {
   return listed(code, code.charCodeAt(0), {
@@ -57,11 +59,11 @@ describe('endpoints', () => {
       target_profit_price: '1.01',
       multiple: 50,
     };
-    expect(await api.submitOrder(params)).toEqual({ Id: 1 });
+    expect(await trading.submitOrder(params)).toEqual({ Id: 1 });
     const first = vi.mocked(apiRequest).mock.lastCall;
     expect(first?.[0]).toMatchObject({ method: 'get', url: '/v1/api/forex/submit', params });
     expect(keyOf(first)).toMatch(/^[0-9a-f]{32}$/);
-    await api.submitOrder(params);
+    await trading.submitOrder(params);
     expect(keyOf(vi.mocked(apiRequest).mock.lastCall)).not.toBe(keyOf(first));
   });
 
@@ -70,14 +72,14 @@ describe('endpoints', () => {
     vi.mocked(apiRequest)
       .mockRejectedValueOnce(new ApiFailure(-1, 'network', 'ECONNABORTED'))
       .mockResolvedValueOnce({ code: 1, msg: 'success', data: { Id: 9 } });
-    expect(await api.submitOrder(params)).toEqual({ Id: 9 });
+    expect(await trading.submitOrder(params)).toEqual({ Id: 9 });
     const calls = vi.mocked(apiRequest).mock.calls;
     expect(calls).toHaveLength(2);
     expect(keyOf(calls[0])).toBe(keyOf(calls[1]));
 
     vi.mocked(apiRequest).mockReset();
     vi.mocked(apiRequest).mockRejectedValueOnce(new ApiFailure(0, 'Insufficient balance'));
-    await expect(api.submitOrder(params)).rejects.toThrow('Insufficient balance');
+    await expect(trading.submitOrder(params)).rejects.toThrow('Insufficient balance');
     expect(vi.mocked(apiRequest).mock.calls).toHaveLength(1);
   });
 });

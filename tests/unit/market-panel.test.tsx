@@ -7,7 +7,7 @@ import type { Category, Instrument } from '../../src/domain/types.ts';
 import { listed } from '../fixtures/instruments.ts';
 import { installListLayout } from '../fixtures/list-layout.ts';
 
-vi.mock('../../src/api/market.ts', () => ({
+vi.mock('../../src/api/instruments.ts', () => ({
   categories: vi.fn(
     async (): Promise<Category[]> => [
       { Id: 1, NameShowTrans: 'Forex' },

@@ -7,9 +7,9 @@ import type { Instrument } from '../../src/domain/types.ts';
 import { listed } from '../fixtures/instruments.ts';
 import { installListLayout } from '../fixtures/list-layout.ts';
 
-vi.mock('../../src/api/market.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
+vi.mock('../../src/api/instruments.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
 
-const { searchInstruments } = await import('../../src/api/market.ts');
+const { searchInstruments } = await import('../../src/api/instruments.ts');
 const { $currentCode } = await import('../../src/state/current-code.ts');
 const { setInstruments } = await import('../../src/state/instruments.ts');
 const { setNavigator } = await import('../../src/state/navigator.ts');

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Company } from '../../src/domain/types.ts';
 
 vi.mock('../../src/api/company.ts', () => ({ searchCompanies: vi.fn(), companyById: vi.fn() }));
-vi.mock('../../src/api/market.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
+vi.mock('../../src/api/instruments.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
 
 const { searchCompanies, companyById } = await import('../../src/api/company.ts');
 const { initI18n, i18n } = await import('../../src/i18n/index.ts');

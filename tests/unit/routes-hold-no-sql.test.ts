@@ -14,7 +14,7 @@ const NOT_YET = new Set([
   'content.ts',
   'deposits.ts',
   'health.ts',
-  'mining.ts',
+  'fixed-term-funds.ts',
   'notify.ts',
   'payout-methods.ts',
   'real-name.ts',

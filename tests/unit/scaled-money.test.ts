@@ -1,7 +1,7 @@
 // The scaled-integer money path against the decimal reference (src/domain/money.ts), digit for digit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, dec } from '../../src/domain/decimal.ts';
+import { ProjectDecimal, dec } from '../../src/domain/decimal.ts';
 import { positionPnl, ratioText } from '../../src/domain/money.ts';
 import { moneyText } from '../../src/domain/money-text.ts';
 import { microsText, pnlMicros, ratioOf, scaledOf, scaledPosition, scaledText } from '../../src/domain/scaled-money.ts';
@@ -25,7 +25,7 @@ describe('scaled money', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.boolean(), (a, b, neg) => {
         const divisor = neg ? -b : b;
-        const ref = new D(a.toString()).div(divisor.toString()).toDecimalPlaces(0, D.ROUND_HALF_UP).toFixed();
+        const ref = new ProjectDecimal(a.toString()).div(divisor.toString()).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toFixed();
         expect(divRound(a, divisor).toString()).toBe(ref === '-0' ? '0' : ref);
       }),
       { numRuns: 2000 },

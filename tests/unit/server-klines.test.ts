@@ -7,7 +7,7 @@ import { generateHistory, levelWindows, sigmaPerSqrtSecond, type HistoryParams }
 import { chunkBars, decodeBars, encodeBars, type Chunk } from '../../server/market/kline-repo.ts';
 import { KlineStore } from '../../server/market/kline-store.ts';
 import { instrumentFromDef, type MarketInstrument } from '../../server/market/instruments.ts';
-import { INSTRUMENTS, logoPath } from '../../server/market/catalogue.ts';
+import { INSTRUMENTS, logoPath } from '../../server/market/catalog.ts';
 import { openSecondsIn, type MarketClass } from '../../server/market/market-hours.ts';
 import { hashInts, hashString } from '../../server/market/rng.ts';
 import type { Queryable } from '../../server/db/db.ts';
@@ -148,7 +148,7 @@ class FakeDb implements Queryable {
 
 describe('live kline store', () => {
   const def = INSTRUMENTS.find((d) => d.code === 'BTCUSDT');
-  if (!def) throw new Error('catalogue lacks BTCUSDT');
+  if (!def) throw new Error('catalog lacks BTCUSDT');
   const inst: MarketInstrument = instrumentFromDef(def, logoPath(def.code), 1, false);
 
   it('aggregates ticks into all periods consistently and writes them in batches', async () => {

@@ -4,12 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { Tick } from '../../server/market/feed.ts';
-import { INSTRUMENTS, logoPath } from '../../server/market/catalogue.ts';
+import { INSTRUMENTS, logoPath } from '../../server/market/catalog.ts';
 import { instrumentFromDef, type MarketInstrument } from '../../server/market/instruments.ts';
 import { Simulator } from '../../server/market/simulator.ts';
 import { textToTicks } from '../../server/market/price-ticks.ts';
 
-const catalogue: MarketInstrument[] = INSTRUMENTS.map((d, i) => instrumentFromDef(d, logoPath(d.code), i, false));
+const catalog: MarketInstrument[] = INSTRUMENTS.map((d, i) => instrumentFromDef(d, logoPath(d.code), i, false));
 const noTimers: Timers = {
   setInterval: () => {
     throw new Error('manual mode must not start timers');
@@ -21,7 +21,7 @@ const noTimers: Timers = {
 
 function sim(startIso: string, seed = 42): { s: Simulator; clock: Clock & { t: number }; ticks: Tick[] } {
   const clock = { t: Date.parse(startIso), now(): number { return this.t; } };
-  const s = new Simulator(catalogue, new Map(), clock, noTimers, {
+  const s = new Simulator(catalog, new Map(), clock, noTimers, {
     seed, manual: true, intervalMs: 50, syntheticHz: 20, maxCatchUpMs: 5000,
   });
   const ticks: Tick[] = [];
@@ -56,7 +56,7 @@ describe('simulator', () => {
   it('emits prices as exact decimal text at each instrument precision, times in order', () => {
     const x = sim(TUESDAY);
     run(x, 30_000);
-    const byCode = new Map(catalogue.map((i) => [i.code, i]));
+    const byCode = new Map(catalog.map((i) => [i.code, i]));
     const last = new Map<string, number>();
     for (const t of x.ticks) {
       const inst = byCode.get(t.code);
@@ -158,7 +158,7 @@ describe('simulator', () => {
     const x = sim(TUESDAY);
     x.clock.t += 6 * 3_600_000;
     x.s.advanceTo(x.clock.t);
-    expect(x.ticks.length).toBeLessThanOrEqual(catalogue.length);
+    expect(x.ticks.length).toBeLessThanOrEqual(catalog.length);
     expect(x.ticks.filter((t) => t.code === 'BTCUSDT')).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ vi.mock('../../src/state/orders.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/state/orders.ts')>();
   return { ...real, startOrders: vi.fn(() => stopOrders) };
 });
-vi.mock('../../src/api/market.ts', () => ({ refreshTradeList: vi.fn() }));
+vi.mock('../../src/api/instruments.ts', () => ({ refreshTradeList: vi.fn() }));
 
 const { startOrders, $livePositions, startOrderListeners } = await import('../../src/state/orders.ts');
 startOrderListeners(); // src/app/start.ts does this in the app

@@ -27,7 +27,8 @@ const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== nu
 
 provideFeed({ watchPreview });
 
-vi.mock('../../src/api/market.ts', () => ({
+vi.mock('../../src/api/trading.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/trading.ts')>()),
   submitOrder: vi.fn(),
 }));
 
@@ -36,7 +37,7 @@ vi.mock('../../src/state/toasts.ts', async (importOriginal) => {
   return { ...real, toast: vi.fn() };
 });
 
-const { submitOrder } = await import('../../src/api/market.ts');
+const { submitOrder } = await import('../../src/api/trading.ts');
 const { toast } = await import('../../src/state/toasts.ts');
 const { quote } = await import('../../src/state/quotes.ts');
 const { $token } = await import('../../src/state/session.ts');

@@ -1,6 +1,6 @@
 // Category chips' data: loaded once per session from getCategories, and the pure category filter.
 import { signal } from '@preact/signals-react';
-import { categories } from '../../api/market.ts';
+import { categories } from '../../api/instruments.ts';
 import type { Category, Instrument } from '../../domain/types.ts';
 
 /** The "all" chip's id: not a real category, it shows every instrument. */

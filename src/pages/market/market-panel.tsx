@@ -28,7 +28,7 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey }: MarketPane
   const [category, setCategory] = useState(ALL_CATEGORIES);
   // On the desk layout the navigation bar carries the connection, language and account buttons: no second copy.
   const wide = useWide();
-  // Deferred: a new instrument list (the catalogue arriving at start-up, a category) renders its rows in a
+  // Deferred: a new instrument list (the catalog arriving at start-up, a category) renders its rows in a
   // background pass React slices, not in the signal's synchronous update.
   const all = useDeferredValue($instruments.value);
   const cats = $categories.value;

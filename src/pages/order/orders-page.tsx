@@ -4,7 +4,7 @@ import { useCallback, useEffect, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../app/use-query.ts';
-import { refreshTradeList } from '../../api/market.ts';
+import { refreshTradeList } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Segmented } from '../../components/segmented.tsx';
 import { Icon } from '../../components/icons.tsx';

@@ -7,7 +7,7 @@ import { $currentCode } from '../../state/current-code.ts';
 import { $instruments } from '../../state/instruments.ts';
 import { browserTimers } from '../../state/clock.ts';
 import { navigateTo } from '../../state/navigator.ts';
-import { refreshTradeList, searchInstruments } from '../../api/market.ts';
+import { refreshTradeList, searchInstruments } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { MarketList } from '../market/market-list.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { refreshTradeList } from '../../api/market.ts';
+import { refreshTradeList } from '../../api/instruments.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { startOrders } from '../../state/orders.ts';

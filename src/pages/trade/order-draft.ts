@@ -5,7 +5,7 @@ import { readTypedNumber } from '../../domain/decimal-text.ts';
 import { canDecreaseLots, FIXED_MARGIN_MODE, lotsValid } from '../../domain/money.ts';
 import { lots } from '../../domain/units.ts';
 import type { Instrument } from '../../domain/types.ts';
-import type { SubmitParams } from '../../api/market.ts';
+import type { SubmitParams } from '../../api/trading.ts';
 import type { OrderPreviewInput } from '../../../workers/protocol.ts';
 
 export type OrderSide = SubmitParams['type']; // 1 buy up, 2 buy low

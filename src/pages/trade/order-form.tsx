@@ -9,7 +9,7 @@ import { $loggedIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { holdUpdate } from '../../state/app-update.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
-import { submitOrder } from '../../api/market.ts';
+import { submitOrder } from '../../api/trading.ts';
 import { priceText } from '../../domain/price-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
 import { checkOrder, initialDraft, isFixedMargin, type OrderDraft, type OrderSide } from './order-draft.ts';

@@ -1,4 +1,4 @@
-// The seeded instrument catalogue (SPEC §3 Instrument) and its categories with names per language. The seeder writes
+// The seeded instrument catalog (SPEC §3 Instrument) and its categories with names per language. The seeder writes
 // these rows once; at run time the database is the authority (an operator may edit it), not this file.
 import { numberText } from '../../src/domain/decimal-text.ts';
 import type { Language } from '../../src/domain/types.ts';
@@ -216,7 +216,7 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
 export const logoPath = (code: string): string => `/logos/${code.toLowerCase()}.svg`;
 export const SYNTHETIC_LOGO = '/logos/synthetic.svg';
 
-/** Synthetic benchmark instrument n (1-based): SYN0001… 24/7, one id range far above the catalogue. */
+/** Synthetic benchmark instrument n (1-based): SYN0001… 24/7, one id range far above the catalog. */
 export const SYNTHETIC_ID_BASE = 100_000;
 export function syntheticDef(n: number, tickHz: number): InstrumentDef {
   const code = `SYN${String(n).padStart(4, '0')}`;

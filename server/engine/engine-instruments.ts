@@ -1,4 +1,4 @@
-// The engine's view of the instrument catalogue (the market's instruments table): trading terms only. Disabled
+// The engine's view of the instrument catalog (the market's instruments table): trading terms only. Disabled
 // instruments are loaded too, so their existing orders still show and close, but they take no new orders.
 import type { Queryable } from '../db/db.ts';
 import { INSTRUMENT_COLUMNS, instrumentFromRow } from '../market/instruments.ts';

@@ -1,24 +1,11 @@
-// Typed market and order-submit endpoints (SPEC §7 trading), and the trade-list refresh with its idb cache.
+// Typed instrument endpoints (SPEC §7 trading: trade_list, getCategories), and the trade-list refresh with its idb cache.
 // The cache lets a returning user see the market at once; the network answer then replaces it.
 import { get, set } from 'idb-keyval';
 import { apiGet } from './client.ts';
-import { submitWithKey } from './order-submit.ts';
 import { $instruments, setInstruments } from '../state/instruments.ts';
-import type { Category, Instrument, Order } from '../domain/types.ts';
+import type { Category, Instrument } from '../domain/types.ts';
 
 export const TRADE_LIST_CACHE_KEY = 'tw.trade_list';
-
-/** The query of GET /v1/api/forex/submit, field names as the wire contract writes them. */
-export interface SubmitParams {
-  type: 1 | 2; // 1 buy up, 2 buy low
-  cont: string; // lots
-  forex_id: number;
-  status: 1 | 0; // 1 market, 0 pending at target_price
-  target_price: string; // "0" for a market order
-  stop_loss_price: string; // "0" when its box is unticked
-  target_profit_price: string; // "0" when its box is unticked
-  multiple: number; // 0 in fixed-margin mode
-}
 
 export function tradeList(search?: string, categoryId?: number): Promise<Instrument[]> {
   const params: Record<string, unknown> = {};
@@ -34,12 +21,6 @@ export function searchInstruments(search: string): Promise<Instrument[]> {
 
 export function categories(): Promise<Category[]> {
   return apiGet<Category[]>('/v1/api/forex/getCategories', {}, { toast: false });
-}
-
-/** Places an order; a failure rejects with ApiFailure after the client has toasted the server's msg. */
-export function submitOrder(params: SubmitParams): Promise<Order> {
-  // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
-  return submitWithKey(params);
 }
 
 function isInstrumentList(v: unknown): v is Instrument[] {

@@ -62,7 +62,7 @@ async function fundById(ctx: AppContext, id: number): Promise<FundRow> {
   return fund;
 }
 
-export async function miningRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: { page?: number } }>('/api/fund/list', { schema: { tags: TAGS, querystring: pageQuery, response: replies(MINING_FUNDS) } }, async (request) => {
     const page = request.query.page ?? 1;
     const [rows, count] = await Promise.all([

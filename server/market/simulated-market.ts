@@ -1,7 +1,7 @@
-// The simulated market service: loads the catalogue, brings stored history up to now, runs the simulator, keeps the
+// The simulated market service: loads the catalog, brings stored history up to now, runs the simulator, keeps the
 // live klines, and answers the MarketFeed the rest of the server uses. server.ts creates one per process.
 // Over ~300 lines on purpose: most of it is the MarketFeed/HubMarket facade (one-line delegations to the simulator,
-// kline store and catalogue); the work itself lives in those files.
+// kline store and catalog); the work itself lives in those files.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { LiveQuote, MarketFeed, Tick } from './feed.ts';
@@ -10,7 +10,7 @@ import type { MarketOptions } from '../config.ts';
 import type { KlineBar } from '../../src/domain/types.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { alignDown, copyBar, TOP_LEVEL, toWireBar, type Bar } from './bars.ts';
-import { SYNTHETIC_LOGO, syntheticDef } from './catalogue.ts';
+import { SYNTHETIC_LOGO, syntheticDef } from './catalog.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { DEFAULT_MARKET_SEED, HISTORY_BARS, historyParams, pruneHistory, syncHistory } from './history-sync.ts';
 import { instrumentFromDef, loadInstruments, type MarketInstrument } from './instruments.ts';
@@ -135,7 +135,7 @@ export class SimulatedMarket implements MarketFeed {
     return market;
   }
 
-  // ---- catalogue ----
+  // ---- catalog ----
 
   instruments(): readonly MarketInstrument[] {
     return this.list;

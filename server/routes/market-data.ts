@@ -8,11 +8,11 @@ import { pickLanguage } from '../http/i18n.ts';
 import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
 import { levelOf, toWireBar } from '../market/bars.ts';
-import { SYNTHETIC_CATEGORY } from '../market/catalogue.ts';
+import { SYNTHETIC_CATEGORY } from '../market/catalog.ts';
 import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instruments.ts';
-import type { SimulatedMarket } from '../market/market.ts';
+import type { SimulatedMarket } from '../market/simulated-market.ts';
 import { ticksToNumber } from '../market/price-ticks.ts';
-import { CATEGORIES, INSTRUMENTS, KLINE_BARS, SPARKLINES } from '../http/wire/market.ts';
+import { CATEGORIES, INSTRUMENTS, KLINE_BARS, SPARKLINES } from '../http/wire/trading.ts';
 import { replies } from '../http/wire-schema.ts';
 
 const TAGS = ['Market'];
@@ -39,7 +39,7 @@ function instrumentOr404(market: SimulatedMarket, id: number): MarketInstrument 
   return inst;
 }
 
-export function marketRoutes(market: SimulatedMarket): RouteModule {
+export function marketDataRoutes(market: SimulatedMarket): RouteModule {
   return async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
     app.get<{ Querystring: { searchCurrency?: string; category_id?: number } }>(
       '/v1/api/forex/trade_list',

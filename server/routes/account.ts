@@ -1,4 +1,4 @@
-// SPEC §7 Funds for the trading account: forexDetail (balance, margin, floating P&L, equity, risk rate) and
+// The trading account's routes (SPEC §7 "Funds"): forexDetail (balance, margin, floating P&L, equity, risk rate) and
 // accountLog/forexChange (the financial records, paged). wallet/getBalance lives in routes/wallet.ts.
 import type { FastifyInstance } from 'fastify';
 import { fixed } from '../../src/domain/decimal.ts';
@@ -14,33 +14,14 @@ import { requestText } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/money.ts';
+import { FINANCIAL_RECORDS, FOREX_DETAIL, type FinancialRecord, type ForexDetail } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
 const TAGS = ['Funds'];
 
 export const RECORDS_PAGE_SIZE = 20;
 
-export interface ForexDetail {
-  currency: 'USD';
-  balance: string; // available
-  lock_balance: string; // frozen: margins of open orders + pending withdrawals (as getBalance)
-  margin: string; // margins of open orders only
-  floating: string; // floating P&L of holding orders, 6 decimals
-  equity: string; // balance + margin + floating, 6 decimals (pending withdrawals are leaving: not equity)
-  risk_rate: string | null; // equity / margin in percent, 2 decimals; null when no order is open
-}
-
-export interface FinancialRecord {
-  Id: number;
-  Value: string; // signed change of the available balance
-  Type: number;
-  Memo: string;
-  MemoTran: string; // the record's description in the request's language
-  CreatedAtTran: string; // "YYYY-MM-DD HH:mm:ss" UTC
-}
-
-export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
   app.get('/v1/api/main/account/forexDetail', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(FOREX_DETAIL) } }, async (request) => {
     const user = caller(request);
