@@ -1,4 +1,4 @@
-// The users table as the server sees it, and its wire shape (SPEC §3 User).
+// The users table as the server sees it (its queries, as a repository) and its wire shape (SPEC §3 User).
 import type { User } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 
@@ -42,4 +42,27 @@ export async function findUserByMobile(q: Queryable, mobile: string): Promise<Us
 export async function findUserById(q: Queryable, id: number): Promise<UserRow | undefined> {
   const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
   return rows[0];
+}
+
+/** Locks the user's row for the rest of the caller's transaction: one such step (a bind, an upload) at a time per user. */
+export async function lockUser(q: Queryable, id: number): Promise<void> {
+  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+}
+
+/** Stores a new password hash; with `onlyIf`, only while the stored hash is still that one (a rehash racing a change). */
+export async function setPasswordHash(q: Queryable, id: number, hash: string, onlyIf?: string): Promise<void> {
+  if (onlyIf === undefined) await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, hash]);
+  else await q.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [id, hash, onlyIf]);
+}
+
+/** The real (not demo) user whose invite code this is, or null. */
+export async function inviterId(q: Queryable, inviteCode: string): Promise<number | null> {
+  const rows = await q.query<{ id: number }>('SELECT id FROM users WHERE invite_code = $1 AND is_demo = 0', [inviteCode]);
+  return rows[0]?.id ?? null;
+}
+
+/** How many users signed up with this user's invite code. */
+export async function invitedCount(q: Queryable, id: number): Promise<number> {
+  const rows = await q.query<{ n: string }>('SELECT COUNT(*) AS n FROM users WHERE invited_by = $1', [id]);
+  return Number(rows[0]?.n ?? 0);
 }

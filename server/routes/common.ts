@@ -1,7 +1,9 @@
 // SPEC §7 common routes: area codes, public settings, base settings, companies and app status.
 import type { FastifyInstance } from 'fastify';
-import type { AreaCode, Company } from '../../src/domain/types.ts';
+import type { Company } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
+import { areaCodes } from '../accounts/area-codes.ts';
+import { findCompanies } from '../content/companies-repository.ts';
 import { ok } from '../http/envelope.ts';
 import { int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
 import { baseSettings, getSetting, getSettings } from '../settings/settings.ts';
@@ -15,13 +17,11 @@ export const PUBLIC_SETTING_KEYS = ['is_show_mobile'] as const;
 
 export type { Company }; // the wire type is shared with the app (src/domain/types.ts)
 
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
   app.get('/api/default/area_list', { schema: { tags: TAGS, querystring: query(), response: replies(AREA_LIST) } }, async () =>
-    ok(await db.query<AreaCode>('SELECT id, code, global_code FROM area_codes ORDER BY sort, id')),
+    ok(await areaCodes(db)),
   );
 
   app.get<{ Querystring: { key: (typeof PUBLIC_SETTING_KEYS)[number] } }>(
@@ -37,13 +37,7 @@ export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promi
     { schema: { tags: TAGS, querystring: query({ name: str(100), id: int(1) }), response: replies(COMPANIES) } },
     async (request) => {
       const name = (request.query.name ?? '').trim();
-      const rows = await db.query<Company>(
-        `SELECT id, name, subject, logo, url, registered_address, location, email FROM companies
-          WHERE ($1::int IS NULL OR id = $1) AND ($2 = '' OR name ILIKE $3 ESCAPE '\\')
-          ORDER BY name LIMIT 50`,
-        [request.query.id ?? null, name, likePattern(name)],
-      );
-      return ok(rows);
+      return ok(await findCompanies(db, request.query.id ?? null, name));
     },
   );
 

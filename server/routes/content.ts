@@ -1,10 +1,13 @@
 // Content routes (issue 12): news list and detail, the trader ranking, the user's invitations, the complaint e-mail
 // address and the announcement. News HTML is stored sanitised (server/content/sanitise.ts); see docs/content.md.
+// The SQL is server/content/news-repository.ts and server/auth/users.ts; the invitations' group has the session hook.
 import type { FastifyInstance } from 'fastify';
 import { wireTime } from '../../src/domain/wire-time.ts';
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged } from '../../src/domain/content-types.ts';
 import type { AppContext } from '../context.ts';
-import { sessionUser } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { invitedCount } from '../auth/users.ts';
+import { newsArticle, newsPage, type NewsRow } from '../content/news-repository.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
@@ -16,17 +19,6 @@ import { replies, SESSION } from '../http/wire-schema.ts';
 const TAGS = ['Content'];
 
 export const NEWS_PAGE_SIZE = 10;
-
-const NEWS_COLUMNS = `id, title, "desc", logo, created_at`;
-
-interface NewsRow {
-  id: number;
-  title: string;
-  desc: string;
-  logo: string;
-  created_at: string;
-  content?: string;
-}
 
 /** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran. */
 const toItem = (r: NewsRow): NewsItem => ({ id: r.id, title: r.title, desc: r.desc, logo: r.logo, created_at: wireTime(Number(r.created_at)) });
@@ -40,14 +32,8 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const category = request.query.category_id ?? 1;
       const page = request.query.page ?? 1;
-      const [rows, count] = await Promise.all([
-        db.query<NewsRow>(
-          `SELECT ${NEWS_COLUMNS} FROM news WHERE category_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-          [category, NEWS_PAGE_SIZE, (page - 1) * NEWS_PAGE_SIZE],
-        ),
-        db.query<{ n: string }>('SELECT COUNT(*) AS n FROM news WHERE category_id = $1', [category]),
-      ]);
-      const body: Paged<NewsItem> = { data: rows.map(toItem), total: Number(count[0]?.n ?? 0) };
+      const { rows, total } = await newsPage(db, category, NEWS_PAGE_SIZE, (page - 1) * NEWS_PAGE_SIZE);
+      const body: Paged<NewsItem> = { data: rows.map(toItem), total };
       return ok(body);
     },
   );
@@ -56,8 +42,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/news/info',
     { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(NEWS_DETAIL) } },
     async (request) => {
-      const rows = await db.query<NewsRow>(`SELECT ${NEWS_COLUMNS}, content FROM news WHERE id = $1`, [request.query.id]);
-      const row = rows[0];
+      const row = await newsArticle(db, request.query.id);
       if (!row) throw new ApiError('news_not_found');
       const detail: NewsDetail = { ...toItem(row), content: row.content ?? '' };
       return ok(detail);
@@ -70,12 +55,14 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1)),
   );
 
-  app.get('/api/user/invite', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(INVITE_INFO) } }, async (request) => {
-    const user = await sessionUser(ctx, request);
-    if (user.is_demo === 1) throw new ApiError('real_account_required');
-    const rows = await db.query<{ n: string }>('SELECT COUNT(*) AS n FROM users WHERE invited_by = $1', [user.id]);
-    const info: InviteInfo = { invite_code: user.invite_code, invite_count: Number(rows[0]?.n ?? 0) };
-    return ok(info);
+  // The user's invitations: real accounts only (SPEC §6), one session hook on this group.
+  await app.register(async (signedIn) => {
+    requireSession(signedIn, ctx, { real: true });
+    signedIn.get('/api/user/invite', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(INVITE_INFO) } }, async (request) => {
+      const user = caller(request);
+      const info: InviteInfo = { invite_code: user.invite_code, invite_count: await invitedCount(db, user.id) };
+      return ok(info);
+    });
   });
 
   app.get('/api/user/complaint_email', { schema: { tags: TAGS, querystring: query(), response: replies(COMPLAINT_EMAIL) } }, async () =>

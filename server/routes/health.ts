@@ -1,6 +1,7 @@
 // GET /healthz (liveness plus a database round trip) and GET /manifest.json (the web app manifest, no envelope).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { ping } from '../db/ping.ts';
 import { ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
 import { query } from '../http/schemas.ts';
@@ -32,7 +33,7 @@ export const WEB_MANIFEST = {
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/healthz', { schema: { tags: TAGS, querystring: query(), response: replies(HEALTH) } }, async (request, reply) => {
     try {
-      await ctx.db.query('SELECT 1');
+      await ping(ctx.db);
       return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
     } catch (err) {
       request.log.error({ err }, 'health check: database unreachable');

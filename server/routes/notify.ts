@@ -2,6 +2,7 @@
 // code in the check that follows) and the picture captcha.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { areaPrefix } from '../accounts/area-codes.ts';
 import { createCaptcha } from '../accounts/captcha.ts';
 import { normaliseEmail, normaliseMobile } from '../accounts/identity.ts';
 import {
@@ -37,11 +38,9 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (channel === 'sms') {
       target = normaliseMobile(b.to);
       if (b.area_id === undefined) throw new ApiError('area_required');
-      const area = await db.query<{ global_code: string }>('SELECT global_code FROM area_codes WHERE id = $1', [
-        b.area_id,
-      ]);
-      if (!area[0]) throw new ApiError('area_invalid');
-      recipient = `${area[0].global_code}${target}`; // what an SMS gateway dials
+      const prefix = await areaPrefix(db, b.area_id);
+      if (prefix === null) throw new ApiError('area_invalid');
+      recipient = `${prefix}${target}`; // what an SMS gateway dials
     } else {
       target = normaliseEmail(b.to);
       recipient = target;

@@ -1,15 +1,18 @@
 // SPEC §7 payout methods (real accounts only): get_draw_method (the trader's own, by type and currency),
 // bind_draw_method (a crypto address checked with its network's checksum, or a bank account with the §3 fields),
-// del_draw_method (only one's own: someone else's id answers like a missing one).
+// del_draw_method (only one's own: someone else's id answers like a missing one). One session hook for the group;
+// the SQL is server/wallet/payout-methods-repository.ts.
 import type { FastifyInstance } from 'fastify';
 import { isValidPayoutAddress } from '../../src/domain/payout-address.ts';
 import type { WithdrawMethod } from '../../src/domain/wallet-types.ts';
 import type { AppContext } from '../context.ts';
-import { realSessionUser } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { currencyById } from '../wallet/currencies.ts';
+import { deleteMethod, insertMethod, methodKeys, userMethods, type MethodFields, type MethodRow } from '../wallet/payout-methods-repository.ts';
 import { WITHDRAW_METHODS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
@@ -20,13 +23,6 @@ const SWIFT_RE = /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/;
 
 type BankField = 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account' | 'branch_name' | 'remark';
 type BindBody = { draw_id?: number; type?: 1 | 2; dc_address?: string } & Partial<Record<BankField, string>>;
-
-interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'> {
-  type: number;
-  currency_id: number;
-  code: string;
-  protocol: string;
-}
 
 const toMethod = (r: MethodRow): WithdrawMethod => ({
   id: r.id,
@@ -59,19 +55,13 @@ function bankFields(b: BindBody): Record<BankField, string> {
 }
 
 export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
+
   app.get<{ Querystring: { draw_type: 1 | 2; draw_id?: number } }>(
     '/api/wallet/get_draw_method',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ draw_type: int(1, 2), draw_id: int(1) }, ['draw_type']), response: replies(WITHDRAW_METHODS) } },
     async (request) => {
-      const user = await realSessionUser(ctx, request);
-      const rows = await ctx.db.query<MethodRow>(
-        `SELECT m.id, m.type, m.dc_address, m.bank_name, m.bank_address, m.bank_swift, m.branch_name, m.payee_name,
-                m.payee_account, m.remark, m.currency_id, c.code, c.protocol
-           FROM payout_methods m JOIN withdraw_currencies c ON c.id = m.currency_id
-          WHERE m.user_id = $1 AND m.type = $2 AND ($3::int IS NULL OR m.currency_id = $3::int)
-          ORDER BY m.id`,
-        [user.id, request.query.draw_type, request.query.draw_id ?? null],
-      );
+      const rows = await userMethods(ctx.db, caller(request).id, request.query.draw_type, request.query.draw_id ?? null);
       return ok(rows.map(toMethod));
     },
   );
@@ -90,11 +80,11 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) => {
-      const user = await realSessionUser(ctx, request);
+      const user = caller(request);
       const b = request.body;
       const currency = b.draw_id === undefined ? null : await currencyById(ctx.db, b.draw_id);
       if (!currency || currency.type !== b.type) throw new ApiError('currency_not_found');
-      let fields: Partial<Record<BankField | 'dc_address', string>>;
+      let fields: MethodFields;
       if (b.type === 1) {
         const address = (b.dc_address ?? '').trim();
         if (!address) throw new ApiError('address_required');
@@ -107,24 +97,14 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
       }
       const now = ctx.clock.now();
       await ctx.db.tx(async (q) => {
-        await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]); // one bind at a time per user
-        const existing = await q.query<{ dc_address: string; payee_account: string; currency_id: number }>(
-          'SELECT dc_address, payee_account, currency_id FROM payout_methods WHERE user_id = $1',
-          [user.id],
-        );
+        await lockUser(q, user.id); // one bind at a time per user
+        const existing = await methodKeys(q, user.id);
         if (existing.length >= METHODS_PER_USER) throw new ApiError('method_limit', undefined, { max: METHODS_PER_USER });
         const same = existing.some(
           (m) => m.currency_id === currency.id && (b.type === 1 ? m.dc_address === fields.dc_address : m.payee_account === fields.payee_account),
         );
         if (same) throw new ApiError('method_exists');
-        await q.query(
-          `INSERT INTO payout_methods (user_id, type, currency_id, dc_address, bank_name, bank_address, bank_swift, branch_name,
-                                       payee_name, payee_account, remark, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-          [user.id, b.type, currency.id, fields.dc_address ?? '', fields.bank_name ?? '', fields.bank_address ?? '',
-            fields.bank_swift ?? '', fields.branch_name ?? '', fields.payee_name ?? '', fields.payee_account ?? '',
-            fields.remark ?? '', now],
-        );
+        await insertMethod(q, { userId: user.id, type: currency.type, currencyId: currency.id, fields, at: now });
       });
       return ok(null, requestText(request, 'server.method_bound'));
     },
@@ -134,12 +114,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
     '/api/wallet/del_draw_method',
     { schema: { tags: TAGS, security: SESSION, body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) } },
     async (request) => {
-      const user = await realSessionUser(ctx, request);
-      const gone = await ctx.db.query('DELETE FROM payout_methods WHERE id = $1 AND user_id = $2 RETURNING id', [
-        request.body.id,
-        user.id,
-      ]);
-      if (gone.length === 0) throw new ApiError('method_not_found');
+      if (!(await deleteMethod(ctx.db, request.body.id, caller(request).id))) throw new ApiError('method_not_found');
       return ok(null, requestText(request, 'server.method_deleted'));
     },
   );

@@ -1,10 +1,12 @@
 // SPEC §7 user_real (real accounts only): real_name submits the name, ID number and the two ID photos (private
 // uploads of this user, two different ones) for review; center tells the state. 0 → 1 on submit, 1 → 2 when an
-// operator verifies, back to 0 with the reason when rejected (server/ops/commands/real-name.ts).
+// operator verifies, back to 0 with the reason when rejected (server/ops/commands/real-name.ts). One session hook
+// for the group; the SQL is server/accounts/real-name-repository.ts.
 import type { FastifyInstance } from 'fastify';
 import { ReviewStatus, type RealNameCenter } from '../../src/domain/wallet-types.ts';
 import type { AppContext } from '../context.ts';
-import { realSessionUser } from '../auth/session.ts';
+import { lockedReviewStatus, realNameOf, submitRealName } from '../accounts/real-name-repository.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, query, str } from '../http/schemas.ts';
@@ -17,11 +19,13 @@ const TAGS = ['Real name'];
 const CARD_ID_RE = /^[A-Za-z0-9-]{4,30}$/;
 
 export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
+
   app.post<{ Body: { name?: string; card_id?: string; front_pic?: string; reverse_pic?: string } }>(
     '/api/user_real/real_name',
     { schema: { tags: TAGS, security: SESSION, body: body({ name: str(100), card_id: str(40), front_pic: str(300), reverse_pic: str(300) }), response: replies({ type: 'null' }) } },
     async (request) => {
-      const user = await realSessionUser(ctx, request);
+      const user = caller(request);
       const b = request.body;
       const name = (b.name ?? '').trim().replace(/\s+/g, ' ');
       const cardId = (b.card_id ?? '').trim().toUpperCase();
@@ -32,29 +36,17 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
       // SPEC §5: exactly one front and one back photo — two different images of this user.
       if (!front || !reverse || front.id === reverse.id) throw new ApiError('id_photos_required');
       await ctx.db.tx(async (q) => {
-        const current = await q.query<{ review_status: number }>('SELECT review_status FROM user_real WHERE user_id = $1 FOR UPDATE', [user.id]);
-        const status = current[0]?.review_status;
+        const status = await lockedReviewStatus(q, user.id);
         if (status === ReviewStatus.REVIEWING) throw new ApiError('real_name_reviewing');
         if (status === ReviewStatus.VERIFIED) throw new ApiError('real_name_verified');
-        await q.query(
-          `INSERT INTO user_real (user_id, name, card_id, front_upload, reverse_upload, review_status, reason, submitted_at)
-           VALUES ($1, $2, $3, $4, $5, 1, '', $6)
-           ON CONFLICT (user_id) DO UPDATE SET name = $2, card_id = $3, front_upload = $4, reverse_upload = $5,
-             review_status = 1, reason = '', submitted_at = $6, reviewed_at = NULL`,
-          [user.id, name, cardId, front.id, reverse.id, ctx.clock.now()],
-        );
+        await submitRealName(q, { userId: user.id, name, cardId, front: front.id, reverse: reverse.id, at: ctx.clock.now() });
       });
       return ok(null, requestText(request, 'server.real_name_submitted'));
     },
   );
 
   app.get('/api/user_real/center', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(REAL_NAME_CENTER) } }, async (request) => {
-    const user = await realSessionUser(ctx, request);
-    const rows = await ctx.db.query<{ name: string; card_id: string; front_upload: string; reverse_upload: string; review_status: number; reason: string }>(
-      'SELECT name, card_id, front_upload, reverse_upload, review_status, reason FROM user_real WHERE user_id = $1',
-      [user.id],
-    );
-    const r = rows[0];
+    const r = await realNameOf(ctx.db, caller(request).id);
     const data: RealNameCenter = r
       ? {
           review_status: r.review_status as RealNameCenter['review_status'],

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { UPLOAD_MAX_BYTES } from '../app.ts';
-import { realSessionUser, sessionUser } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { isOperator } from '../ops/auth.ts';
 import { cleanImage } from '../uploads/image.ts';
@@ -16,58 +17,65 @@ import { OPS, rawReply, replies, SESSION } from '../http/wire-schema.ts';
 const TAGS = ['Uploads'];
 
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, consumes: ['multipart/form-data'], response: replies(UPLOADED) } }, async (request) => {
-    // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
-    // anonymous demo accounts must not become free storage.
-    const user = await realSessionUser(ctx, request);
-    if (!request.isMultipart()) throw new ApiError('file_required');
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw new ApiError('file_required');
-    const tooLarge = (): ApiError => new ApiError('file_too_large', undefined, { mb: UPLOAD_MAX_BYTES / (1024 * 1024) });
-    let buf: Buffer;
-    try {
-      buf = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      throw err;
-    }
-    // toBuffer only notices the limit when a chunk arrives after it was hit; when the cut falls on the last chunk
-    // boundary it returns the first UPLOAD_MAX_BYTES quietly, so the stream's own flag is checked too.
-    if (part.file.truncated) throw tooLarge();
-    if (buf.length === 0) throw new ApiError('file_required');
-    const img = await cleanImage(buf);
-    const now = ctx.clock.now();
-    const id = await ctx.db.tx(async (q) => {
-      // Serialised per user, so parallel uploads cannot all pass the quota together.
-      await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-      await checkQuota(q, user.id, img.data.length, now);
-      return saveUpload(q, user.id, img, now);
+  // Uploading: real accounts only, one session hook on this group.
+  await app.register(async (uploads) => {
+    requireSession(uploads, ctx, { real: true });
+    uploads.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, consumes: ['multipart/form-data'], response: replies(UPLOADED) } }, async (request) => {
+      // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
+      // anonymous demo accounts must not become free storage.
+      const user = caller(request);
+      if (!request.isMultipart()) throw new ApiError('file_required');
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') throw new ApiError('file_required');
+      const tooLarge = (): ApiError => new ApiError('file_too_large', undefined, { mb: UPLOAD_MAX_BYTES / (1024 * 1024) });
+      let buf: Buffer;
+      try {
+        buf = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw err;
+      }
+      // toBuffer only notices the limit when a chunk arrives after it was hit; when the cut falls on the last chunk
+      // boundary it returns the first UPLOAD_MAX_BYTES quietly, so the stream's own flag is checked too.
+      if (part.file.truncated) throw tooLarge();
+      if (buf.length === 0) throw new ApiError('file_required');
+      const img = await cleanImage(buf);
+      const now = ctx.clock.now();
+      const id = await ctx.db.tx(async (q) => {
+        // Serialised per user, so parallel uploads cannot all pass the quota together.
+        await lockUser(q, user.id);
+        await checkQuota(q, user.id, img.data.length, now);
+        return saveUpload(q, user.id, img, now);
+      });
+      return ok({ url: uploadUrl(id) });
     });
-    return ok({ url: uploadUrl(id) });
   });
 
-  app.get<{ Params: { id: string } }>(
-    '/api/common/image/:id',
-    {
-      schema: {
-        tags: TAGS, security: [...SESSION, ...OPS],
-        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-        response: rawReply('image/*', { type: 'string', format: 'binary' }, 'The image (own uploads; any for the operators)'),
+  // Reading an image: its owner's session, or the operators' token (then no session is looked for).
+  await app.register(async (images) => {
+    requireSession(images, ctx, { unless: (request) => isOperator(ctx, request) });
+    images.get<{ Params: { id: string } }>(
+      '/api/common/image/:id',
+      {
+        schema: {
+          tags: TAGS, security: [...SESSION, ...OPS],
+          params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+          response: rawReply('image/*', { type: 'string', format: 'binary' }, 'The image (own uploads; any for the operators)'),
+        },
       },
-    },
-    async (request, reply) => {
-    const operator = isOperator(ctx, request);
-    const viewer = operator ? null : await sessionUser(ctx, request);
-    const img = await readUpload(ctx.db, request.params.id);
-    // Someone else's image answers exactly like a missing one: ids cannot be probed.
-    if (!img || (viewer && img.user_id !== viewer.id)) throw new ApiError('not_found');
-    return reply
-      .type(img.mime)
-      .header('Cache-Control', 'no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'")
-      .header('Content-Disposition', 'inline')
-      .send(img.data);
-    },
-  );
+      async (request, reply) => {
+        const viewer = request.sessionUser; // null for an operator
+        const img = await readUpload(ctx.db, request.params.id);
+        // Someone else's image answers exactly like a missing one: ids cannot be probed.
+        if (!img || (viewer && img.user_id !== viewer.id)) throw new ApiError('not_found');
+        return reply
+          .type(img.mime)
+          .header('Cache-Control', 'no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'")
+          .header('Content-Disposition', 'inline')
+          .send(img.data);
+      },
+    );
+  });
 }

@@ -7,11 +7,21 @@ import { DEMO_ID_RE, demoUser, resetDemo } from '../accounts/demo.ts';
 import { checkNewPassword, loginChannel, normaliseAccount, signUpAccount, type Channel } from '../accounts/identity.ts';
 import { consumeCode, PURPOSE_REGISTER, PURPOSE_RESET, verifyCode } from '../accounts/verification.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
-import { requestToken, sessionUser } from '../auth/session.ts';
+import { requestToken } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
 import { issueToken, revokeSessions, revokeToken, tokenHash } from '../auth/tokens.ts';
 import { spendDaily } from '../security/counters.ts';
 import { loginGuard } from '../security/login-guard.ts';
-import { findUserByEmail, findUserById, findUserByMobile, toWireUser, type UserRow } from '../auth/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByMobile,
+  inviterId,
+  setPasswordHash,
+  toWireUser,
+  type UserRow,
+} from '../auth/users.ts';
+import { areaPrefix } from '../accounts/area-codes.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
@@ -64,11 +74,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (needsRehash(user.password_hash, ctx.limits.scrypt)) {
         // Made under older scrypt parameters: the password is at hand now, so store it under the current ones.
         const upgraded = await hashPassword(password, ctx.limits.scrypt);
-        await db.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
-          user.id,
-          upgraded,
-          user.password_hash,
-        ]);
+        await setPasswordHash(db, user.id, upgraded, user.password_hash);
       }
       const token = await issueToken(db, user.id, clock.now());
       return ok({ token, user: toWireUser(user) });
@@ -100,11 +106,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (userId !== null) ctx.revocations.revoked({ userId, only: tokenHash(token) });
     }
     return ok(null);
-  });
-
-  app.get('/api/user/info', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(USER) } }, async (request) => {
-    const user = await sessionUser(ctx, request);
-    return ok(toWireUser(user));
   });
 
   app.post<{
@@ -149,19 +150,15 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       let areaId: number | null = null;
       if (channel === 'mobile') {
         if (b.area_id === undefined) throw new ApiError('area_required');
-        const area = await db.query('SELECT id FROM area_codes WHERE id = $1', [b.area_id]);
-        if (area.length === 0) throw new ApiError('area_invalid');
+        if ((await areaPrefix(db, b.area_id)) === null) throw new ApiError('area_invalid');
         areaId = b.area_id;
       }
       checkNewPassword(b.password, b.re_password);
       let invitedBy: number | null = null;
       const invite = (b.invite_code ?? '').trim().toUpperCase();
       if (invite) {
-        const inviter = await db.query<{ id: number }>('SELECT id FROM users WHERE invite_code = $1 AND is_demo = 0', [
-          invite,
-        ]);
-        if (!inviter[0]) throw new ApiError('invite_code_invalid');
-        invitedBy = inviter[0].id;
+        invitedBy = await inviterId(db, invite);
+        if (invitedBy === null) throw new ApiError('invite_code_invalid');
       }
       if (await findByChannel(db, channel, account)) throw new ApiError('account_exists');
 
@@ -248,7 +245,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const passwordHash = await hashPassword(b.new_password, ctx.limits.scrypt);
       await db.tx(async (q) => {
         await consumeCode(q, codeId, now);
-        await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+        await setPasswordHash(q, user.id, passwordHash);
         await revokeSessions(q, user.id);
       });
       ctx.revocations.revoked({ userId: user.id });
@@ -256,56 +253,66 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  app.post<{ Body: { new_password: string; auth_code: string; type?: Channel; key?: string } }>(
-    '/api/user/amend_password',
-    {
-      schema: {
-        tags: TAGS, security: SESSION,
-        body: body(
-          { new_password: requiredStr(128), auth_code: requiredStr(16), type: oneOf(...CHANNELS), key: str(64) },
-          ['new_password', 'auth_code'],
-        ),
-        response: replies({ type: 'null' }),
-      },
-    },
-    async (request) => {
-      const user = await sessionUser(ctx, request);
-      if (user.is_demo !== 0) throw new ApiError('real_account_required');
-      const b = request.body;
-      const now = clock.now();
-      checkNewPassword(b.new_password);
-      const channel: Channel = b.type ?? (user.email ? 'email' : 'mobile');
-      const target = channel === 'email' ? user.email : user.mobile;
-      if (!target) throw new ApiError('code_invalid');
-      const codeId = await verifyCode(
-        ctx,
-        { channel: codeChannel(channel), target, purpose: PURPOSE_RESET },
-        b.key,
-        b.auth_code,
-        now,
-        user.id,
-      );
-      const passwordHash = await hashPassword(b.new_password, ctx.limits.scrypt);
-      await db.tx(async (q) => {
-        await consumeCode(q, codeId, now);
-        await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
-        // Other devices must sign in again with the new password; this one stays signed in.
-        await revokeSessions(q, user.id, requestToken(request) ?? undefined);
-      });
-      const kept = requestToken(request);
-      ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined });
-      return ok(null, requestText(request, 'server.password_changed'));
-    },
-  );
+  // The signed-in user's own routes: one session hook for the group (amend_password refuses demo users itself, in
+  // the order it always checked).
+  await app.register(async (signedIn) => {
+    requireSession(signedIn, ctx);
 
-  app.get('/v1/api/main/user/resetForexDemoAccount', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(DEMO_RESET) } }, async (request: FastifyRequest) => {
-    const user = await sessionUser(ctx, request);
-    const now = clock.now();
-    await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));
-    const acc = await getAccount(db, user.id);
-    return ok(
-      { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') },
-      requestText(request, 'server.demo_reset'),
+    signedIn.get('/api/user/info', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(USER) } }, async (request) =>
+      ok(toWireUser(caller(request))),
     );
+
+    signedIn.post<{ Body: { new_password: string; auth_code: string; type?: Channel; key?: string } }>(
+      '/api/user/amend_password',
+      {
+        schema: {
+          tags: TAGS, security: SESSION,
+          body: body(
+            { new_password: requiredStr(128), auth_code: requiredStr(16), type: oneOf(...CHANNELS), key: str(64) },
+            ['new_password', 'auth_code'],
+          ),
+          response: replies({ type: 'null' }),
+        },
+      },
+      async (request) => {
+        const user = caller(request);
+        if (user.is_demo !== 0) throw new ApiError('real_account_required');
+        const b = request.body;
+        const now = clock.now();
+        checkNewPassword(b.new_password);
+        const channel: Channel = b.type ?? (user.email ? 'email' : 'mobile');
+        const target = channel === 'email' ? user.email : user.mobile;
+        if (!target) throw new ApiError('code_invalid');
+        const codeId = await verifyCode(
+          ctx,
+          { channel: codeChannel(channel), target, purpose: PURPOSE_RESET },
+          b.key,
+          b.auth_code,
+          now,
+          user.id,
+        );
+        const passwordHash = await hashPassword(b.new_password, ctx.limits.scrypt);
+        await db.tx(async (q) => {
+          await consumeCode(q, codeId, now);
+          await setPasswordHash(q, user.id, passwordHash);
+          // Other devices must sign in again with the new password; this one stays signed in.
+          await revokeSessions(q, user.id, requestToken(request) ?? undefined);
+        });
+        const kept = requestToken(request);
+        ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined });
+        return ok(null, requestText(request, 'server.password_changed'));
+      },
+    );
+
+    signedIn.get('/v1/api/main/user/resetForexDemoAccount', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(DEMO_RESET) } }, async (request: FastifyRequest) => {
+      const user = caller(request);
+      const now = clock.now();
+      await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));
+      const acc = await getAccount(db, user.id);
+      return ok(
+        { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') },
+        requestText(request, 'server.demo_reset'),
+      );
+    });
   });
 }

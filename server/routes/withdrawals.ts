@@ -1,6 +1,7 @@
 // SPEC §7 withdrawals (real accounts only, SPEC §6): draw_symbol_list (what one can withdraw in), draw (a request:
 // its USD amount moves from balance to lock_balance in one transaction with its ledger record), draw_list (paged).
-// An operator pays or rejects a request (server/ops/commands/withdrawals.ts).
+// An operator pays or rejects a request (server/ops/commands/withdrawals.ts). One session hook for the group; the SQL
+// is server/wallet/withdrawals-repository.ts.
 import type { FastifyInstance } from 'fastify';
 import { parseAmount, USD_AMOUNT } from '../../src/domain/amount-input.ts';
 import { exactText, fixed } from '../../src/domain/decimal.ts';
@@ -8,7 +9,7 @@ import { trimZeros } from '../../src/domain/decimal-text.ts';
 import type { Paged, WithdrawCurrency, WithdrawRecord } from '../../src/domain/wallet-types.ts';
 import { withdrawFee, withdrawReceive } from '../../src/domain/withdraw-fee.ts';
 import type { AppContext } from '../context.ts';
-import { realSessionUser } from '../auth/session.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
@@ -17,6 +18,7 @@ import { move } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { currencyById } from '../wallet/currencies.ts';
+import { enabledCurrencies, insertWithdrawal, payoutTarget, userWithdrawals, type WithdrawalRow } from '../wallet/withdrawals-repository.ts';
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
@@ -24,22 +26,6 @@ const TAGS = ['Withdrawals'];
 
 export const WITHDRAWALS_PAGE_SIZE = 10;
 export const WITHDRAW_MEMO_MAX = 200;
-
-interface WithdrawalRow {
-  id: string;
-  type: number;
-  number: string;
-  fee: string;
-  real_number: string;
-  code: string;
-  protocol: string;
-  address: string;
-  payee_account: string;
-  memo: string;
-  status: number;
-  remark: string;
-  created_at: string;
-}
 
 function toRecord(r: WithdrawalRow, statusName: (status: number) => string): WithdrawRecord {
   const status = r.status as WithdrawRecord['status'];
@@ -61,16 +47,13 @@ function toRecord(r: WithdrawalRow, statusName: (status: number) => string): Wit
 }
 
 export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
+
   app.get<{ Querystring: { type: 1 | 2 } }>(
     '/api/account/draw_symbol_list',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(1, 2) }, ['type']), response: replies(WITHDRAW_CURRENCIES) } },
     async (request) => {
-      await realSessionUser(ctx, request);
-      const rows = await ctx.db.query<{ id: number; code: string; protocol: string; draw_rate: string; fee_type: number; usd_price: string }>(
-        `SELECT id, code, protocol, draw_rate, fee_type, usd_price FROM withdraw_currencies
-          WHERE type = $1 AND enabled = 1 ORDER BY sort, id`,
-        [request.query.type],
-      );
+      const rows = await enabledCurrencies(ctx.db, request.query.type);
       const data: WithdrawCurrency[] = rows.map((r) => ({
         ...r,
         draw_rate: trimZeros(r.draw_rate, 0),
@@ -90,18 +73,13 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) => {
-      const user = await realSessionUser(ctx, request);
+      const user = caller(request);
       const b = request.body;
       const currency = b.draw_currency_id === undefined ? null : await currencyById(ctx.db, b.draw_currency_id);
       if (!currency) throw new ApiError('currency_not_found');
       // SPEC §5: no saved address or account → set one up first.
       if (b.draw_method_id === undefined) throw new ApiError('collection_account_required');
-      const methods = await ctx.db.query<{ dc_address: string; payee_account: string; payee_name: string; bank_name: string }>(
-        `SELECT dc_address, payee_account, payee_name, bank_name FROM payout_methods
-          WHERE id = $1 AND user_id = $2 AND currency_id = $3`,
-        [b.draw_method_id, user.id, currency.id],
-      );
-      const method = methods[0];
+      const method = await payoutTarget(ctx.db, b.draw_method_id, user.id, currency.id);
       if (!method) throw new ApiError('method_not_found');
       const parsed = parseAmount((b.number ?? '').trim(), USD_AMOUNT);
       if (!parsed.ok) throw new ApiError(parsed.error, undefined, { places: USD_AMOUNT.places, max: USD_AMOUNT.max });
@@ -111,19 +89,22 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
       if (receive.lte(0)) throw new ApiError('amount_below_fee', undefined, { fee: fixed(fee, 2) });
       const now = ctx.clock.now();
       await ctx.db.tx(async (q) => {
-        const rows = await q.query<{ id: string }>(
-          `INSERT INTO withdrawals (user_id, type, currency_id, number, fee, real_number, address, payee_account, payee_name,
-                                    bank_name, memo, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-          [user.id, currency.type, currency.id, exactText(amount), exactText(fee), exactText(receive), method.dc_address,
-            method.payee_account, method.payee_name, method.bank_name, (b.memo ?? '').trim(), now],
-        );
+        const id = await insertWithdrawal(q, {
+          userId: user.id,
+          currency,
+          amount: exactText(amount),
+          fee: exactText(fee),
+          receive: exactText(receive),
+          target: method,
+          memo: (b.memo ?? '').trim(),
+          at: now,
+        });
         // Refuses (and rolls the insert back) when the available balance is short.
         await move(q, user.id, {
           balance: amount.neg(),
           lock: amount,
           type: RecordType.WITHDRAW_FROZEN,
-          memo: `#${rows[0]?.id ?? ''} ${currency.code}`,
+          memo: `#${id} ${currency.code}`,
           at: now,
         });
       });
@@ -135,23 +116,10 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
     '/api/account/draw_list',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(1, 2), page: int(1, 1_000_000) }, ['type']), response: replies(WITHDRAWALS) } },
     async (request) => {
-      const user = await realSessionUser(ctx, request);
       const page = request.query.page ?? 1;
-      const [rows, count] = await Promise.all([
-        ctx.db.query<WithdrawalRow>(
-          `SELECT w.id, w.type, w.number, w.fee, w.real_number, c.code, c.protocol, w.address, w.payee_account, w.memo,
-                  w.status, w.remark, w.created_at
-             FROM withdrawals w JOIN withdraw_currencies c ON c.id = w.currency_id
-            WHERE w.user_id = $1 AND w.type = $2 ORDER BY w.id DESC LIMIT $3 OFFSET $4`,
-          [user.id, request.query.type, WITHDRAWALS_PAGE_SIZE, (page - 1) * WITHDRAWALS_PAGE_SIZE],
-        ),
-        ctx.db.query<{ n: string }>('SELECT count(*)::text AS n FROM withdrawals WHERE user_id = $1 AND type = $2', [
-          user.id,
-          request.query.type,
-        ]),
-      ]);
+      const { rows, total } = await userWithdrawals(ctx.db, caller(request).id, request.query.type, WITHDRAWALS_PAGE_SIZE, (page - 1) * WITHDRAWALS_PAGE_SIZE);
       const statusName = (s: number) => requestText(request, `server.withdraw_status_${s}`);
-      const data: Paged<WithdrawRecord> = { data: rows.map((r) => toRecord(r, statusName)), total: Number(count[0]?.n ?? 0) };
+      const data: Paged<WithdrawRecord> = { data: rows.map((r) => toRecord(r, statusName)), total };
       return ok(data);
     },
   );

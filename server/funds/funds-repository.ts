@@ -1,0 +1,114 @@
+// The fixed-term funds' SQL (as fastify/demo's tasks-repository): the funds on offer, a user's subscriptions and
+// their daily incomes. The routes (server/routes/fixed-term-funds.ts) hold no SQL; money moves stay in the route's transaction
+// through the ledger.
+import type { Queryable } from '../db/db.ts';
+
+export interface FundRow {
+  id: number;
+  title: string;
+  image: string;
+  currency_code: string;
+  lock_dividend_days: number;
+  dividend_percentage: string;
+  staring_sub_amount: string;
+  max_sub_amount: string;
+  description: string;
+  liquidated_damages: string;
+}
+
+export type SubscriptionRow = FundRow & { sid: string; status: number; share_amount: string; sub_time: string; day_profit: string; sum: string | null; days: string };
+
+export interface LockedSubscription {
+  id: string;
+  share_amount: string;
+  penalty_percentage: string;
+  status: number;
+  title: string;
+}
+
+const FUND_COLUMNS = `f.id, f.title, f.image, f.currency_code, f.lock_dividend_days, f.dividend_percentage, f.staring_sub_amount,
+  f.max_sub_amount, f.description, f.liquidated_damages`;
+
+const countOf = (rows: { n: string }[]): number => Number(rows[0]?.n ?? 0);
+
+/** An enabled fund, or null. */
+export async function enabledFund(db: Queryable, id: number): Promise<FundRow | null> {
+  const rows = await db.query<FundRow>(`SELECT ${FUND_COLUMNS} FROM funds f WHERE f.id = $1 AND f.enabled = 1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** One page of the enabled funds in their order, and how many there are. */
+export async function enabledFunds(db: Queryable, limit: number, offset: number): Promise<{ rows: FundRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.query<FundRow>(`SELECT ${FUND_COLUMNS} FROM funds f WHERE f.enabled = 1 ORDER BY f.sort, f.id LIMIT $1 OFFSET $2`, [limit, offset]),
+    db.query<{ n: string }>('SELECT count(*)::text AS n FROM funds WHERE enabled = 1'),
+  ]);
+  return { rows, total: countOf(count) };
+}
+
+/** Adds a subscription (inside the caller's transaction); its id. */
+export async function insertSubscription(
+  q: Queryable,
+  s: { userId: number; fundId: number; amount: string; dayProfit: string; lockDays: number; penalty: string; at: number },
+): Promise<string> {
+  const rows = await q.query<{ id: string }>(
+    `INSERT INTO fund_subscriptions (user_id, fund_id, share_amount, day_profit, lock_days, penalty_percentage, sub_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [s.userId, s.fundId, s.amount, s.dayProfit, s.lockDays, s.penalty, s.at],
+  );
+  return rows[0]?.id ?? '';
+}
+
+/** One page of the user's subscriptions, newest first, with their fund and income so far; and how many there are. */
+export async function userSubscriptions(db: Queryable, userId: number, limit: number, offset: number): Promise<{ rows: SubscriptionRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.query<SubscriptionRow>(
+      `SELECT s.id AS sid, s.status, s.share_amount, s.sub_time, s.day_profit,
+              (SELECT sum(interest) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS sum,
+              (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS days, ${FUND_COLUMNS}
+         FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id
+        WHERE s.user_id = $1 ORDER BY s.id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, offset],
+    ),
+    db.query<{ n: string }>('SELECT count(*)::text AS n FROM fund_subscriptions WHERE user_id = $1', [userId]),
+  ]);
+  return { rows, total: countOf(count) };
+}
+
+/** Whether the subscription is the user's. */
+export async function ownsSubscription(db: Queryable, subId: number, userId: number): Promise<boolean> {
+  const rows = await db.query('SELECT id FROM fund_subscriptions WHERE id = $1 AND user_id = $2', [subId, userId]);
+  return rows.length > 0;
+}
+
+/** One page of a subscription's daily incomes, newest day first, and how many there are. */
+export async function subscriptionIncomes(
+  db: Queryable,
+  subId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: { id: string; interest: string; created_at: string }[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.query<{ id: string; interest: string; created_at: string }>(
+      'SELECT id, interest, created_at FROM fund_incomes WHERE subscription_id = $1 ORDER BY day DESC LIMIT $2 OFFSET $3',
+      [subId, limit, offset],
+    ),
+    db.query<{ n: string }>('SELECT count(*)::text AS n FROM fund_incomes WHERE subscription_id = $1', [subId]),
+  ]);
+  return { rows, total: countOf(count) };
+}
+
+/** The user's subscription locked for an early redemption (inside the caller's transaction), or null. */
+export async function lockSubscription(q: Queryable, subId: number, userId: number): Promise<LockedSubscription | null> {
+  const rows = await q.query<LockedSubscription>(
+    `SELECT s.id, s.share_amount, s.penalty_percentage, s.status, f.title FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id
+      WHERE s.id = $1 AND s.user_id = $2 FOR UPDATE OF s`,
+    [subId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Ends a subscription with `status` at `at` (inside the caller's transaction). */
+export async function endSubscription(q: Queryable, id: string, status: number, at: number): Promise<void> {
+  await q.query('UPDATE fund_subscriptions SET status = $2, ended_at = $3 WHERE id = $1', [id, status, at]);
+}

@@ -1,0 +1,101 @@
+// The deposits' SQL (as fastify/demo's repositories): the enabled crypto networks and bank currencies, the bank
+// accounts of a currency, a new charge, and a trader's charges. The routes (server/routes/deposits.ts) hold none;
+// approving a charge is the operator's (server/ops/commands/deposits.ts).
+import type { Queryable } from '../db/db.ts';
+import { pageOf, type Page } from '../db/page.ts';
+import type { BankCoin, CoinNetwork, DepositBank } from '../../src/domain/wallet-types.ts';
+
+export interface ChargeRow {
+  id: string;
+  number: string;
+  type: number;
+  currency_code: string;
+  status: number;
+  credited: string | null;
+  remark: string;
+  created_at: string;
+}
+
+export interface NetworkRow {
+  id: number;
+  currency_code: string;
+  address: string;
+  usd_price: string;
+}
+
+export interface BankRow {
+  id: number;
+  name: string;
+  usd_price: string;
+}
+
+/** The enabled crypto networks, in their order. */
+export function enabledNetworks(db: Queryable): Promise<CoinNetwork[]> {
+  return db.query<CoinNetwork>('SELECT id, currency_code, protocol_code, address FROM deposit_networks WHERE enabled = 1 ORDER BY sort, id');
+}
+
+/** The enabled bank currencies, in their order. */
+export function enabledBankCoins(db: Queryable): Promise<BankCoin[]> {
+  return db.query<BankCoin>('SELECT id, name FROM deposit_bank_coins WHERE enabled = 1 ORDER BY sort, id');
+}
+
+/** The enabled bank accounts of an enabled bank currency; null when the currency is not (or no longer) offered. */
+export async function banksOfCoin(db: Queryable, coinId: number): Promise<DepositBank[] | null> {
+  const coin = await db.query('SELECT id FROM deposit_bank_coins WHERE id = $1 AND enabled = 1', [coinId]);
+  if (coin.length === 0) return null;
+  return db.query<DepositBank>(
+    `SELECT id, bank_name, bank_address, bank_swift, payee_name, payee_account, bank_remark
+       FROM deposit_banks WHERE bank_coin_id = $1 AND enabled = 1 ORDER BY id`,
+    [coinId],
+  );
+}
+
+/** An enabled crypto network, or null. */
+export async function enabledNetwork(db: Queryable, id: number): Promise<NetworkRow | null> {
+  const rows = await db.query<NetworkRow>('SELECT id, currency_code, address, usd_price FROM deposit_networks WHERE id = $1 AND enabled = 1', [id]);
+  return rows[0] ?? null;
+}
+
+/** An enabled bank account of an enabled currency, with the currency's name and price; or null. */
+export async function enabledBank(db: Queryable, id: number): Promise<BankRow | null> {
+  const rows = await db.query<BankRow>(
+    `SELECT b.id, c.name, c.usd_price FROM deposit_banks b JOIN deposit_bank_coins c ON c.id = b.bank_coin_id
+      WHERE b.id = $1 AND b.enabled = 1 AND c.enabled = 1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Files a coin charge (type 0) to the network's address, waiting for an operator. */
+export async function insertCoinCharge(
+  db: Queryable,
+  c: { userId: number; number: string; network: NetworkRow; proof: string; at: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO charges (user_id, type, number, currency_code, usd_price, network_id, address, proof_upload, created_at)
+     VALUES ($1, 0, $2, $3, $4, $5, $6, $7, $8)`,
+    [c.userId, c.number, c.network.currency_code, c.network.usd_price, c.network.id, c.network.address, c.proof, c.at],
+  );
+}
+
+/** Files a bank charge (type 1) to the bank account, waiting for an operator. */
+export async function insertBankCharge(db: Queryable, c: { userId: number; number: string; bank: BankRow; proof: string; at: number }): Promise<void> {
+  await db.query(
+    `INSERT INTO charges (user_id, type, number, currency_code, usd_price, bank_id, proof_upload, created_at)
+     VALUES ($1, 1, $2, $3, $4, $5, $6, $7)`,
+    [c.userId, c.number, c.bank.name, c.bank.usd_price, c.bank.id, c.proof, c.at],
+  );
+}
+
+/** One page of the user's charges of one type, newest first, and how many there are. */
+export function userCharges(db: Queryable, userId: number, type: number, limit: number, offset: number): Promise<Page<ChargeRow>> {
+  return pageOf<ChargeRow>(
+    db,
+    `SELECT id, number, type, currency_code, status, credited, remark, created_at FROM charges
+      WHERE user_id = $1 AND type = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
+    'SELECT count(*)::text AS n FROM charges WHERE user_id = $1 AND type = $2',
+    [userId, type],
+    limit,
+    offset,
+  );
+}

@@ -1,0 +1,48 @@
+// The payout methods' SQL (as fastify/demo's repositories): a user's methods with their currency, the keys a new
+// one must not repeat, binding and deleting. The routes (server/routes/payout-methods.ts) hold none.
+import type { WithdrawMethod } from '../../src/domain/wallet-types.ts';
+import type { Queryable } from '../db/db.ts';
+
+export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'> {
+  type: number;
+  currency_id: number;
+  code: string;
+  protocol: string;
+}
+
+/** The fields of a new method; a crypto one has only dc_address, a bank one the rest. */
+export type MethodFields = Partial<Record<'dc_address' | 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account' | 'branch_name' | 'remark', string>>;
+
+/** The user's methods of one type (1 crypto, 2 bank), of one currency when `currencyId` is given, oldest first. */
+export function userMethods(db: Queryable, userId: number, type: number, currencyId: number | null): Promise<MethodRow[]> {
+  return db.query<MethodRow>(
+    `SELECT m.id, m.type, m.dc_address, m.bank_name, m.bank_address, m.bank_swift, m.branch_name, m.payee_name,
+            m.payee_account, m.remark, m.currency_id, c.code, c.protocol
+       FROM payout_methods m JOIN withdraw_currencies c ON c.id = m.currency_id
+      WHERE m.user_id = $1 AND m.type = $2 AND ($3::int IS NULL OR m.currency_id = $3::int)
+      ORDER BY m.id`,
+    [userId, type, currencyId],
+  );
+}
+
+/** What tells the user's methods apart (the address or account, per currency), to refuse a repeat and count them. */
+export function methodKeys(q: Queryable, userId: number): Promise<{ dc_address: string; payee_account: string; currency_id: number }[]> {
+  return q.query('SELECT dc_address, payee_account, currency_id FROM payout_methods WHERE user_id = $1', [userId]);
+}
+
+export async function insertMethod(q: Queryable, m: { userId: number; type: number; currencyId: number; fields: MethodFields; at: number }): Promise<void> {
+  const f = m.fields;
+  await q.query(
+    `INSERT INTO payout_methods (user_id, type, currency_id, dc_address, bank_name, bank_address, bank_swift, branch_name,
+                                 payee_name, payee_account, remark, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [m.userId, m.type, m.currencyId, f.dc_address ?? '', f.bank_name ?? '', f.bank_address ?? '', f.bank_swift ?? '',
+      f.branch_name ?? '', f.payee_name ?? '', f.payee_account ?? '', f.remark ?? '', m.at],
+  );
+}
+
+/** Deletes the user's method; false when there is none with that id (someone else's included). */
+export async function deleteMethod(db: Queryable, id: number, userId: number): Promise<boolean> {
+  const gone = await db.query('DELETE FROM payout_methods WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
+  return gone.length > 0;
+}

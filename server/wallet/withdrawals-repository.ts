@@ -1,0 +1,78 @@
+// The withdrawals' SQL (as fastify/demo's repositories): the currencies one can withdraw in, the payout method a
+// request goes to, a new request, and a trader's requests. The routes (server/routes/withdrawals.ts) hold none; the
+// money moves in the route's transaction through the ledger; paying or rejecting is the operator's.
+import type { Queryable } from '../db/db.ts';
+import { pageOf, type Page } from '../db/page.ts';
+import type { CurrencyTerms } from './currencies.ts';
+
+export interface WithdrawalRow {
+  id: string;
+  type: number;
+  number: string;
+  fee: string;
+  real_number: string;
+  code: string;
+  protocol: string;
+  address: string;
+  payee_account: string;
+  memo: string;
+  status: number;
+  remark: string;
+  created_at: string;
+}
+
+export interface PayoutTarget {
+  dc_address: string;
+  payee_account: string;
+  payee_name: string;
+  bank_name: string;
+}
+
+/** The enabled currencies of one type (1 coin, 2 bank), in their order. */
+export function enabledCurrencies(db: Queryable, type: number): Promise<Omit<CurrencyTerms, 'type'>[]> {
+  return db.query<Omit<CurrencyTerms, 'type'>>(
+    `SELECT id, code, protocol, draw_rate, fee_type, usd_price FROM withdraw_currencies
+      WHERE type = $1 AND enabled = 1 ORDER BY sort, id`,
+    [type],
+  );
+}
+
+/** The user's payout method for the currency, or null (another user's, or another currency's, is not found). */
+export async function payoutTarget(db: Queryable, methodId: number, userId: number, currencyId: number): Promise<PayoutTarget | null> {
+  const rows = await db.query<PayoutTarget>(
+    `SELECT dc_address, payee_account, payee_name, bank_name FROM payout_methods
+      WHERE id = $1 AND user_id = $2 AND currency_id = $3`,
+    [methodId, userId, currencyId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Adds a withdrawal request (inside the caller's transaction); its id. */
+export async function insertWithdrawal(
+  q: Queryable,
+  w: { userId: number; currency: CurrencyTerms; amount: string; fee: string; receive: string; target: PayoutTarget; memo: string; at: number },
+): Promise<string> {
+  const rows = await q.query<{ id: string }>(
+    `INSERT INTO withdrawals (user_id, type, currency_id, number, fee, real_number, address, payee_account, payee_name,
+                              bank_name, memo, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [w.userId, w.currency.type, w.currency.id, w.amount, w.fee, w.receive, w.target.dc_address, w.target.payee_account,
+      w.target.payee_name, w.target.bank_name, w.memo, w.at],
+  );
+  return rows[0]?.id ?? '';
+}
+
+/** One page of the user's requests of one type, newest first, and how many there are. */
+export function userWithdrawals(db: Queryable, userId: number, type: number, limit: number, offset: number): Promise<Page<WithdrawalRow>> {
+  return pageOf<WithdrawalRow>(
+    db,
+    `SELECT w.id, w.type, w.number, w.fee, w.real_number, c.code, c.protocol, w.address, w.payee_account, w.memo,
+            w.status, w.remark, w.created_at
+       FROM withdrawals w JOIN withdraw_currencies c ON c.id = w.currency_id
+      WHERE w.user_id = $1 AND w.type = $2 ORDER BY w.id DESC LIMIT $3 OFFSET $4`,
+    'SELECT count(*)::text AS n FROM withdrawals WHERE user_id = $1 AND type = $2',
+    [userId, type],
+    limit,
+    offset,
+  );
+}
