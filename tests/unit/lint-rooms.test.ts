@@ -75,6 +75,7 @@ describe('one formatter per rule (issue 21): rounding and fixed-point text only 
     ['server/routes/x.ts', 'export const t = (d: { toFixed(n: number): string }) => d.toFixed(2);', /src\/domain/],
     ['src/pages/x/y.tsx', 'export const t = (n: number) => n.toFixed(1);', /src\/domain/],
     ['workers/feed/x.ts', 'export const t = (d: { toDecimalPlaces(n: number): unknown }) => d.toDecimalPlaces(2);', /src\/domain/],
+    ['server/ledger/x.ts', 'export const t = (d: { toDP(n: number): unknown }) => d.toDP(2);', /src\/domain/],
     ['server/content/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
     ['src/domain/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
     ['server/routes/x.ts', "import { ProjectDecimal } from '../../src/domain/decimal.ts';\nexport const d = new ProjectDecimal(1);", /constructor stays in src\/domain/],
@@ -104,6 +105,9 @@ describe('rules the linter keeps (issue 21): host time, timers, frames and stora
     ['workers/feed/x.ts', 'self.setTimeout(() => undefined, 5);', /adapter/],
     ['src/state/x.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1);", /with a name/],
     ['src/state/x.ts', "import { computed } from '@preact/signals-react';\nexport const $b = computed(() => 1);", /with a name/],
+    ['src/pages/x/y.tsx', "import { useSignal } from '@preact/signals-react';\nexport const useX = () => useSignal(1);", /with a name/],
+    ['src/pages/x/y.tsx', "import { useComputed } from '@preact/signals-react';\nexport const useX = () => useComputed(() => 1);", /with a name/],
+    ['src/pages/x/y.tsx', 'window.requestAnimationFrame(() => undefined);', /adapter/],
     ['src/state/clock.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1);", /with a name/],
   ])('%s: %s is refused', async (file, code, message) => {
     const errors = await houseErrors(file, code);
