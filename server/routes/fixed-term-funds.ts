@@ -19,17 +19,7 @@ import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
-import {
-  endSubscription,
-  enabledFund,
-  enabledFunds,
-  insertSubscription,
-  lockSubscription,
-  ownsSubscription,
-  subscriptionIncomes,
-  userSubscriptions,
-  type FundRow,
-} from '../funds/funds-repository.ts';
+import { endSubscription, enabledFund, enabledFunds, insertSubscription, lockSubscription, ownsSubscription, subscriptionIncomes, userSubscriptions, type FundRow } from '../funds/funds-repository.ts';
 
 const TAGS = ['Mining funds'];
 

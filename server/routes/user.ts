@@ -12,15 +12,7 @@ import { caller, requireSession } from '../auth/session-hook.ts';
 import { issueToken, revokeSessions, revokeToken, tokenHash } from '../auth/tokens.ts';
 import { spendDaily } from '../security/counters.ts';
 import { loginGuard } from '../security/login-guard.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByMobile,
-  inviterId,
-  setPasswordHash,
-  toWireUser,
-  type UserRow,
-} from '../auth/users.ts';
+import { findUserByEmail, findUserById, findUserByMobile, inviterId, setPasswordHash, toWireUser, type UserRow } from '../auth/users.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, ok } from '../http/envelope.ts';

@@ -7,11 +7,11 @@ import { useLocation, type RouteObject } from 'react-router-dom';
 import { SubscribePage } from '../../src/pages/mining/subscribe-page.tsx';
 import { checkFundAmount } from '../../src/domain/fund-maths.ts';
 import type { MiningFund } from '../../src/domain/fund-types.ts';
-import { initI18n, setLanguage } from '../../src/i18n/index.ts';
-import { restoreSession, signIn, signOut } from '../../src/state/session.ts';
+import { signIn } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
 import { click, renderRoutes, settle, submit, typeInto, type Rendered } from './pages-render.tsx';
+import { signedOutInEnglish, startInEnglish } from './page-suite.tsx';
 
 const REAL = { id: 1, uid: 'U100', email: 'real@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { ...REAL, id: 2, is_demo: 1 as const };
@@ -41,15 +41,10 @@ async function tryAmount(text: string): Promise<string> {
   return q('[data-testid="mining-error"]')?.textContent ?? '';
 }
 
-beforeAll(async () => {
-  await initI18n({ cookies: 'lang=en' });
-  await restoreSession();
-});
+beforeAll(startInEnglish);
 
 beforeEach(async () => {
-  await setLanguage('en');
-  signOut();
-  $toasts.value = [];
+  await signedOutInEnglish();
   server = fakeServer();
   server.on('GET', '/api/fund/info', ok(FUND));
   server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '699.70311', lock_balance: '0' }));

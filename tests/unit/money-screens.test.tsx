@@ -4,13 +4,13 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { formatDate, initI18n, setLanguage } from '../../src/i18n/index.ts';
-import { restoreSession, signOut } from '../../src/state/session.ts';
+import { formatDate } from '../../src/i18n/index.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { HistoryPage, recordText } from '../../src/pages/mine/history-page.tsx';
 import { ChargePage } from '../../src/pages/mine/charge-page.tsx';
 import { fakeServer, ok, type FakeServer, type Reply } from './api-fake-server.ts';
 import { renderRoutes, settle, submit, typeInto, type Rendered } from './pages-render.tsx';
+import { signedOutInEnglish, startInEnglish } from './page-suite.tsx';
 
 const routes: RouteObject[] = [
   { path: '/mine/history', element: <HistoryPage /> },
@@ -38,15 +38,10 @@ async function chooseProof(name: string): Promise<void> {
   await settle();
 }
 
-beforeAll(async () => {
-  await initI18n({ cookies: 'lang=en' });
-  await restoreSession();
-});
+beforeAll(startInEnglish);
 
 beforeEach(async () => {
-  await setLanguage('en');
-  signOut();
-  $toasts.value = [];
+  await signedOutInEnglish();
   server = fakeServer();
   server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '1234.5', lock_balance: '10' }));
   server.on('GET', '/api/quickCharge/info', ok([{ id: 1, currency_code: 'USDT', protocol_code: 'TRC20', address: ADDRESS }]));

@@ -1,23 +1,17 @@
 // Login, register, forgot: SPEC §5 validation messages, the calls they make, and where they go afterwards.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ReactElement } from 'react';
-import { useLocation, type RouteObject } from 'react-router-dom';
+import { type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../../src/pages/auth/login-page.tsx';
 import { RegisterPage } from '../../src/pages/auth/register-page.tsx';
 import { ForgotPage } from '../../src/pages/auth/forgot-page.tsx';
 import { validateChange, validateForgot, validateLogin, validateRegister } from '../../src/pages/auth/validation.ts';
-import { initI18n } from '../../src/i18n/index.ts';
-import { $settings, $token, $user, DEMO_ID_KEY, restoreSession, signOut } from '../../src/state/session.ts';
+import { $settings, $token, $user, DEMO_ID_KEY, signOut } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { fakeServer, fail, ok, type FakeServer } from './api-fake-server.ts';
 import { renderRoutes, submit, typeInto, click, type Rendered } from './pages-render.tsx';
+import { Where, startInEnglish } from './page-suite.tsx';
 
 const USER = { id: 3, uid: 'U3', email: 'me@x.co', mobile: '', is_demo: 0 as const, invite_code: 'Q' };
-
-function Where({ name }: { name: string }): ReactElement {
-  const loc = useLocation();
-  return <p data-testid="where">{`${name} ${loc.pathname}${loc.search}`}</p>;
-}
 
 const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -34,10 +28,7 @@ const q = (sel: string): Element | null => view?.container.querySelector(sel) ??
 const alerts = (): string[] => [...(view?.container.querySelectorAll('[role="alert"]') ?? [])].map((e) => e.textContent ?? '');
 const toasts = (): string[] => $toasts.value.map((t) => t.text);
 
-beforeAll(async () => {
-  await initI18n({ cookies: 'lang=en' });
-  await restoreSession();
-});
+beforeAll(startInEnglish);
 
 beforeEach(() => {
   signOut();

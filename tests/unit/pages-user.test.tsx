@@ -1,25 +1,20 @@
 // The user center (balance card, rows, demo rules, reset demo), logout, change password and the language list.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactElement } from 'react';
-import { useLocation, type RouteObject } from 'react-router-dom';
+import { type RouteObject } from 'react-router-dom';
 import { UserPage } from '../../src/pages/user/user-page.tsx';
 import { SystemPage } from '../../src/pages/mine/system-page.tsx';
 import { PasswordPage } from '../../src/pages/mine/password-page.tsx';
 import { LanguagePage } from '../../src/pages/language/language-page.tsx';
 import { HIDE_BALANCE_KEY } from '../../src/pages/user/balance-card.tsx';
-import { $lang, initI18n, setLanguage } from '../../src/i18n/index.ts';
-import { $token, restoreSession, signIn, signOut } from '../../src/state/session.ts';
+import { $lang } from '../../src/i18n/index.ts';
+import { $token, signIn } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
 import { click, renderRoutes, settle, submit, typeInto, type Rendered } from './pages-render.tsx';
+import { Where, signedOutInEnglish, startInEnglish } from './page-suite.tsx';
 
 const REAL = { id: 1, uid: 'U100', email: 'real@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { id: 2, uid: 'D200', email: '', mobile: '', is_demo: 1 as const, invite_code: 'B' };
-
-function Where({ name }: { name: string }): ReactElement {
-  const loc = useLocation();
-  return <p data-testid="where">{`${name} ${loc.pathname}${loc.search}`}</p>;
-}
 
 const routes: RouteObject[] = [
   { path: '/user', element: <UserPage /> },
@@ -36,15 +31,10 @@ const q = (sel: string): Element | null => view?.container.querySelector(sel) ??
 const toasts = (): string[] => $toasts.value.map((t) => t.text);
 const rows = (): string[] => [...(view?.container.querySelectorAll('[data-row]') ?? [])].map((e) => e.getAttribute('data-row') ?? '');
 
-beforeAll(async () => {
-  await initI18n({ cookies: 'lang=en' });
-  await restoreSession();
-});
+beforeAll(startInEnglish);
 
 beforeEach(async () => {
-  await setLanguage('en');
-  signOut();
-  $toasts.value = [];
+  await signedOutInEnglish();
   localStorage.removeItem(HIDE_BALANCE_KEY);
   server = fakeServer();
   server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '100000.00000000', lock_balance: '250.5' }));

@@ -3,11 +3,10 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { initI18n, setLanguage } from '../../src/i18n/index.ts';
-import { restoreSession, signOut } from '../../src/state/session.ts';
 import { AuthPage } from '../../src/pages/mine/auth-page.tsx';
 import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
 import { renderRoutes, settle, submit, type Rendered } from './pages-render.tsx';
+import { signedOutInEnglish, startInEnglish } from './page-suite.tsx';
 
 const routes: RouteObject[] = [{ path: '/mine/auth', element: <AuthPage /> }];
 const FRONT = '/api/common/image/FFFFFFFFFFFFFFFFFFFFFF';
@@ -19,14 +18,10 @@ let view: Rendered | null = null;
 const q = (sel: string): Element | null => view?.container.querySelector(sel) ?? null;
 const input = (name: string): HTMLInputElement => q(`input[name="${name}"]`) as HTMLInputElement;
 
-beforeAll(async () => {
-  await initI18n({ cookies: 'lang=en' });
-  await restoreSession();
-});
+beforeAll(startInEnglish);
 
 beforeEach(async () => {
-  await setLanguage('en');
-  signOut();
+  await signedOutInEnglish();
   server = fakeServer();
   for (const url of [FRONT, BACK, NEW_BACK]) server.on('GET', url, { raw: new Blob([]) });
 });

@@ -1,7 +1,6 @@
 // Routing (SPEC §2): login guard with from, demo guard, unknown → /, per-navigation work, keep-alive of /.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, useState, type ReactElement } from 'react';
-import { useLocation } from 'react-router-dom';
 import { AppRoutes, NavigatorBridge } from '../../src/app/router.tsx';
 import { currentPath, navigateTo } from '../../src/state/navigator.ts';
 import { decideGuard } from '../../src/app/guards.ts';
@@ -9,12 +8,12 @@ import { ROUTES, type AppRoute } from '../../src/app/routes.tsx';
 import type { NavigationDeps } from '../../src/app/navigation-effects.ts';
 import { activeTab } from '../../src/app/tabs.ts';
 import { hashQuery } from '../../src/app/use-query.ts';
-import { initI18n } from '../../src/i18n/index.ts';
-import { signIn, signOut, restoreSession } from '../../src/state/session.ts';
+import { signIn, signOut } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { $conn } from '../../src/state/feed-signals.ts';
 import type { FeedConfig } from '../../workers/protocol.ts';
 import { click, renderRoutes, settle, type Rendered } from './pages-render.tsx';
+import { Where, startInEnglish } from './page-suite.tsx';
 
 const REAL = { id: 1, uid: 'U1', email: 'r@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { ...REAL, id: 2, is_demo: 1 as const };
@@ -32,11 +31,6 @@ function Home(): ReactElement {
       </button>
     </div>
   );
-}
-
-function Where({ name }: { name: string }): ReactElement {
-  const loc = useLocation();
-  return <p data-testid="where">{`${name} ${loc.pathname}${loc.search}`}</p>;
 }
 
 const TEST_ROUTES: AppRoute[] = [
@@ -73,10 +67,7 @@ async function go(to: string): Promise<void> {
   await settle();
 }
 
-beforeAll(async () => {
-  await initI18n({ cookies: 'lang=en' });
-  await restoreSession();
-});
+beforeAll(startInEnglish);
 
 beforeEach(() => {
   signOut();

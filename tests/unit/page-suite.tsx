@@ -1,0 +1,26 @@
+// Test helper shared by the screens' tests: the app started in English with the stored session read, a clean slate
+// before each test (English, signed out, no toasts), and a stand-in route that shows where the router went.
+import type { ReactElement } from 'react';
+import { useLocation } from 'react-router-dom';
+import { initI18n, setLanguage } from '../../src/i18n/index.ts';
+import { restoreSession, signOut } from '../../src/state/session.ts';
+import { $toasts } from '../../src/state/toasts.ts';
+
+/** For beforeAll: i18n in English (as a first visit with lang=en) and the stored session restored. */
+export async function startInEnglish(): Promise<void> {
+  await initI18n({ cookies: 'lang=en' });
+  await restoreSession();
+}
+
+/** For beforeEach: back to English, signed out, no toasts left from the test before. */
+export async function signedOutInEnglish(): Promise<void> {
+  await setLanguage('en');
+  signOut();
+  $toasts.value = [];
+}
+
+/** A route's stand-in: "<name> <path><search>", so a test can read where a navigation went. */
+export function Where({ name }: { name: string }): ReactElement {
+  const loc = useLocation();
+  return <p data-testid="where">{`${name} ${loc.pathname}${loc.search}`}</p>;
+}
