@@ -77,5 +77,10 @@ if (process.argv[1]?.endsWith('profile-summary.ts')) {
   const [file, ...names] = process.argv.slice(2);
   if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [functionName ...]');
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  console.log(JSON.stringify(summariseProfile(profile, names.length ? names : HOT, ['decimal.js', 'pglite', 'pg/lib']), null, 2));
+  const sum = summariseProfile(profile, names.length ? names : HOT, ['decimal.js', 'pglite', 'pg/lib', 'pg-protocol']);
+  const busy = Math.round((sum.sampledS - sum.idleS) * 100) / 100;
+  console.log(`sampled ${sum.sampledS} s, idle ${sum.idleS} s, busy ${busy} s`);
+  console.log('inclusive (s):', Object.entries(sum.inclusive).map(([k, v]) => `${k} ${v}`).join(', '));
+  console.log('self by file (s):', Object.entries(sum.fileSelf).map(([k, v]) => `${k} ${v}`).join(', '));
+  for (const r of sum.topSelf) console.log(`  ${String(r.s).padStart(7)} s  ${r.fn}`);
 }
