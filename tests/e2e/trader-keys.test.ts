@@ -86,6 +86,17 @@ it('one-click on from the settings, then B on the desk places a market order at 
   await expect(page.locator('input[data-field="lots"]').inputValue()).resolves.toContain('s');
   expect((await holding()).length).toBe(before + 1);
   await context.close();
+
+  const ar = await pageIn('ar', DESKTOP); // one-click is per device: off here, so B focuses the form
+  await ar.page.goto(`${server.url}/#/`);
+  await ar.page.locator(`.mk-row[data-code="${inst.Code}"]`).first().click();
+  await ar.page.keyboard.press('b');
+  await expect.poll(() => ar.page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe('lots');
+  await ar.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()); // out of the field: keys work again
+  await ar.page.keyboard.press('?');
+  await ar.page.locator('[data-testid="shortcuts-sheet"]').waitFor();
+  await snap(ar.page, 'issue25-keys-shortcuts-1280-ar');
+  await ar.context.close();
 }, 150_000);
 
 it('red-up draws a rising row in the red; the chart has a text alternative and a table of bars', async () => {
