@@ -13,6 +13,9 @@ import type { BarRow, ChartFigures } from './chart-summary.ts';
 /** How many bars the table shows. */
 export const TABLE_BARS = 20;
 
+/** The table's price columns, in order (each also its header's key in locales "chart_text"). */
+const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;
+
 export interface ChartTextProps {
   name: string;
   period: Period;
@@ -48,10 +51,11 @@ export function ChartText({ name, period, figures, readRows }: ChartTextProps): 
             <thead>
               <tr>
                 <th scope="col">{t('chart_text.time')}</th>
-                <th scope="col">{t('chart_text.open')}</th>
-                <th scope="col">{t('chart_text.high')}</th>
-                <th scope="col">{t('chart_text.low')}</th>
-                <th scope="col">{t('chart_text.close')}</th>
+                {PRICE_COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {t(`chart_text.${c}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -60,18 +64,11 @@ export function ChartText({ name, period, figures, readRows }: ChartTextProps): 
                   <th scope="row">
                     <Num>{formatDate(r.time, BAR_TIME_OPTIONS)}</Num>
                   </th>
-                  <td>
-                    <Num>{r.open}</Num>
-                  </td>
-                  <td>
-                    <Num>{r.high}</Num>
-                  </td>
-                  <td>
-                    <Num>{r.low}</Num>
-                  </td>
-                  <td>
-                    <Num>{r.close}</Num>
-                  </td>
+                  {PRICE_COLUMNS.map((c) => (
+                    <td key={c}>
+                      <Num>{r[c]}</Num>
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
