@@ -256,7 +256,7 @@ describe('CandleChart', () => {
     emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [k(60, 1.08, 1.09, 1.07, 1.085), k(120, 1.085, 1.1, 1.08, 1.095)] });
     // Worked by hand: 1.095 − 1.08 = +0.015; 0.015 / 1.08 = 1.3888…% → +1.39 %.
     expect(summary()).toBe(
-      'EUR/USD, 1 minute chart. Last price 1.09500, change +0.01500 (+1.39%) over the 2 bars in view; high 1.10000, low 1.07000.',
+      'EUR/USD, 1 minute chart. Last price 1.09500. Bars in view: 2; change +0.01500 (+1.39%), high 1.10000, low 1.07000.',
     );
     // The trader scrolls: only the second bar is in view (logical indices 0.6 … 1.2), refreshed in the next frame.
     visibleRange = { from: 0.6, to: 1.2 };
@@ -264,7 +264,7 @@ describe('CandleChart', () => {
     onRange(visibleRange);
     runFrame();
     expect(summary()).toBe(
-      'EUR/USD, 1 minute chart. Last price 1.09500, change +0.01000 (+0.92%) over the 1 bars in view; high 1.10000, low 1.08000.',
+      'EUR/USD, 1 minute chart. Last price 1.09500. Bars in view: 1; change +0.01000 (+0.92%), high 1.10000, low 1.08000.',
     );
     // A screen reader finds it as a named region; the button reveals the newest bars as a table, newest first.
     expect(host.querySelector('section[aria-label="EUR/USD chart as text"]')).not.toBeNull();
