@@ -293,13 +293,13 @@ describe('CandleChart', () => {
     series.applyOptions.mockClear();
     act(() => setUpdown('red-up'));
     expect(document.documentElement.dataset.updown).toBe('red-up');
-    expect(getComputedStyle(document.documentElement).getPropertyValue('--up').trim()).toBe('#b82a30');
-    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#b82a30', downColor: '#067038', wickUpColor: '#b82a30' }));
+    expect(getComputedStyle(document.documentElement).getPropertyValue('--up').trim()).toBe('#b3262c');
+    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#b3262c', downColor: '#067038', wickUpColor: '#b3262c' }));
     act(() => setUpdown('blue-orange'));
     expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#0b62a8', downColor: '#a04600' }));
     act(() => setUpdown('green-up'));
     expect(document.documentElement.hasAttribute('data-updown')).toBe(false);
-    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#067038', downColor: '#b82a30' }));
+    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#067038', downColor: '#b3262c' }));
     expect(localStorage.getItem('tw:updown')).toBe('green-up');
     style.remove();
   });

@@ -45,7 +45,8 @@ export function ChartText({ name, period, figures, readRows }: ChartTextProps): 
         {t('chart_text.show_bars', { n: TABLE_BARS })}
       </button>
       <BottomSheet open={rows !== null} onClose={() => setRows(null)} titleKey="chart_text.bars_title">
-        <div className="tw-chart-table-wrap">
+        {/* Focusable: on a phone the table scrolls, and a keyboard user must be able to scroll it. */}
+        <div className="tw-chart-table-wrap" role="region" aria-label={t('chart_text.bars_title')} tabIndex={0}>
           <table className="tw-chart-table" data-testid="chart-table">
             <caption>{t('chart_text.table_caption', { name, period: t(`chart_text.period_${period}`) })}</caption>
             <thead>

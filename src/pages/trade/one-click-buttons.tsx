@@ -14,7 +14,7 @@ export interface OneClickButtonsProps {
   inst: Instrument;
   /** 'bar': the pair above the order form, with the size; 'row': a small pair on a desk list row. */
   variant: 'bar' | 'row';
-  /** A row's pair shows on the active row (and on hover or focus, in CSS). */
+  /** The row is the instrument shown (a data attribute for styles and tests). */
   active?: boolean;
 }
 
