@@ -63,7 +63,8 @@ export function ChartText({ name, period, figures, readRows }: ChartTextProps): 
               {(rows ?? []).map((r) => (
                 <tr key={r.time}>
                   <th scope="row">
-                    <Num>{formatDate(r.time, BAR_TIME_OPTIONS)}</Num>
+                    {/* The language's own date order (Arabic marks it right to left): isolated, not forced left to right. */}
+                    <bdi dir="auto">{formatDate(r.time, BAR_TIME_OPTIONS)}</bdi>
                   </th>
                   {PRICE_COLUMNS.map((c) => (
                     <td key={c}>
