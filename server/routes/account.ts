@@ -14,7 +14,8 @@ import { requestText } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { FINANCIAL_RECORDS, FOREX_DETAIL, type FinancialRecord, type ForexDetail } from '../http/wire/money.ts';
+import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/money.ts';
+import type { FinancialRecord, ForexDetail } from '../../src/domain/wallet-types.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
 const TAGS = ['Funds'];

@@ -6,6 +6,8 @@ import { checkAppStatus, loadSettings } from '../state/settings.ts';
 import { userInfo } from '../api/account.ts';
 import { refreshTradeList } from '../api/instruments.ts';
 import { persistCurrentCode } from '../state/current-code.ts';
+import { applyUpdown } from '../state/updown.ts';
+import { watchReducedMotion } from '../state/motion.ts';
 import { installFeed } from './feed-root.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
@@ -21,6 +23,8 @@ export async function startApp(): Promise<NavigationDeps> {
       .then(updateUser)
       .catch(() => undefined);
   });
+  applyUpdown(); // the up/down colours before the first paint (data-updown on <html>)
+  watchReducedMotion();
   await initI18n(); // the first paint needs its texts (hk is bundled; other languages are one small chunk)
   void checkAppStatus();
   void loadSettings();

@@ -40,7 +40,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactElement | null {
           <button
             ref={confirmButton}
             type="button"
-            className={props.danger ? 'btn btn-down' : 'btn btn-primary'}
+            className={props.danger ? 'btn btn-danger' : 'btn btn-primary'}
             onClick={props.onConfirm}
           >
             {t(confirmKey)}

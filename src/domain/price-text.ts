@@ -19,3 +19,9 @@ export function priceText(v: Dec | string | null | undefined, precision: number,
   const places = Number.isInteger(precision) ? Math.min(Math.max(precision, 0), MAX_PLACES) : 2;
   return roundText(text, places);
 }
+
+/** A price difference with its sign ('+0.00120', '-0.00040', '0.00000'): the chart's change over its visible bars. */
+export function signedPriceText(v: Dec | string, precision: number): string {
+  const text = priceText(v, precision);
+  return text !== '' && !text.startsWith('-') && /[1-9]/.test(text) ? `+${text}` : text;
+}

@@ -137,7 +137,7 @@ it('logout lands on / (SPEC §4)', async () => {
   await loginInBrowser(page, server, user);
   await page.goto(`${server.url}/#/mine/system`);
   await page.locator('[data-testid="logout"]').click();
-  await page.locator('.dialog .btn-down').click();
+  await page.locator('.dialog .btn-danger').click();
   await page.locator('.mk-panel').first().waitFor({ timeout: 60_000 }); // the market page is in: a guard redirect came first
   expect(new URL(page.url()).hash).toMatch(/^(#\/)?$/);
   await context.close();

@@ -104,7 +104,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
 
     // Close it: it leaves the holding list and shows in history.
     await page.locator('[data-action="close-order"]').click();
-    await page.locator('.dialog .btn-down').click();
+    await page.locator('.dialog .btn-danger').click();
     await page.locator(`.od-row[data-id="${id}"][data-status="1"]`).waitFor({ state: 'detached', timeout: 15_000 });
     await page.locator('[role="tab"][data-value="3"]').click();
     await page.locator(`.od-row[data-id="${id}"]`).waitFor({ timeout: 15_000 });
@@ -135,7 +135,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     await browser.snap(page, 'orders-pending');
     await pendingRow.click();
     await page.locator('[data-action="cancel-order"]').click();
-    await page.locator('.dialog .btn-down').click();
+    await page.locator('.dialog .btn-danger').click();
     await page.locator('.od-row[data-status="0"]').first().waitFor({ state: 'detached', timeout: 15_000 });
     const pending = await api<OrderList>('/v1/api/forex/my_deal', { status: '0', page: '1' });
     expect(pending.total).toBe(0);

@@ -99,7 +99,7 @@ it('asks to bind a method first, then deletes a saved address by swipe and confi
   await dialog.waitFor({ state: 'detached' });
   expect(await call<unknown[]>('GET', '/api/wallet/get_draw_method', { draw_type: '1' })).toHaveLength(1);
   await row.locator('.mw-swipe__delete').click();
-  await dialog.locator('.btn-down').click();
+  await dialog.locator('.btn-danger').click();
   await page.locator('[data-testid="methods"]').waitFor({ state: 'detached' });
   expect(await call<unknown[]>('GET', '/api/wallet/get_draw_method', { draw_type: '1' })).toEqual([]);
 });

@@ -380,7 +380,7 @@ describe('detail sheet and actions', () => {
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="close-order"]'));
     expect(server.seen.some((r) => r.url === '/v1/api/forex/close')).toBe(false); // asks first
-    await click($('.dialog .btn-down'));
+    await click($('.dialog .btn-danger'));
     await settle();
     expect(server.seen.find((r) => r.url === '/v1/api/forex/close')?.params.id).toBe(o.Id);
     expect(toasts()).toContain('Position closed at 1.08623');
@@ -397,7 +397,7 @@ describe('detail sheet and actions', () => {
     await click($(`.od-row[data-id="${o.Id}"]`));
     expect($('[data-action="close-order"]')).toBeNull();
     await click($('[data-action="cancel-order"]'));
-    await click($('.dialog .btn-down'));
+    await click($('.dialog .btn-danger'));
     await settle();
     expect(server.seen.find((r) => r.url === '/v1/api/forex/cancel_trade')?.params.id).toBe(o.Id);
     expect(toasts()).toContain('Order cancelled');
@@ -411,7 +411,7 @@ describe('detail sheet and actions', () => {
     await show('/order');
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="close-order"]'));
-    await click($('.dialog .btn-down'));
+    await click($('.dialog .btn-danger'));
     expect(toasts()).toContain('The market is closed');
     expect(rowIds()).toEqual([o.Id]);
   });

@@ -120,7 +120,7 @@ describe('/user', () => {
     await click(q('[data-testid="logout"]'));
     expect($token.value).toBe('t'); // not before the confirm
     expect(document.querySelector('.dialog')?.textContent).toContain('Are you sure you want to log out?');
-    await click(document.querySelector('.dialog .btn-down'));
+    await click(document.querySelector('.dialog .btn-danger'));
     expect($token.value).toBeNull();
     expect(toasts()).toEqual(['Logged out']);
     expect(q('[data-testid="where"]')?.textContent).toBe('home /');

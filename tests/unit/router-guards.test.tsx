@@ -278,7 +278,7 @@ describe('logout behind the real guard', () => {
     signIn({ token: 't', user: REAL });
     await open('/mine/system', routes);
     await click(view?.container.querySelector('[data-testid="logout"]') ?? null);
-    await click(document.querySelector('.dialog .btn-down'));
+    await click(document.querySelector('.dialog .btn-danger'));
     await settle();
     expect(path()).toBe('/');
     expect(view?.container.querySelector('[data-testid="home"]')).not.toBeNull();

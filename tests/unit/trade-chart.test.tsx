@@ -1,5 +1,6 @@
 // The candlestick chart wrapper: one chart for the screen's life, setData on reset, update() for the last bar only.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { KlineUpdate } from '../../workers/protocol.ts';
@@ -7,10 +8,28 @@ import type { KlineBar, Period } from '../../src/domain/types.ts';
 import { provideFeed } from '../../src/state/feed-handle.ts';
 
 const priceLine = { applyOptions: vi.fn() };
+// The series keeps its candles like the library does (data()), for the chart's text alternative.
+type Candle = { time: number; open: number; high: number; low: number; close: number };
+let candles: Candle[] = [];
 const series = {
-  setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn(), createPriceLine: vi.fn((_opts: unknown) => priceLine), removePriceLine: vi.fn(),
+  setData: vi.fn((d: Candle[]) => void (candles = [...d])),
+  update: vi.fn((c: Candle) => {
+    if (candles[candles.length - 1]?.time === c.time) candles[candles.length - 1] = c;
+    else candles.push(c);
+  }),
+  data: () => candles,
+  applyOptions: vi.fn(),
+  createPriceLine: vi.fn((_opts: unknown) => priceLine),
+  removePriceLine: vi.fn(),
 };
-const timeScale = { scrollToRealTime: vi.fn() };
+let visibleRange: { from: number; to: number } | null = null;
+const timeScale = {
+  scrollToRealTime: vi.fn(),
+  scrollToPosition: vi.fn(),
+  getVisibleLogicalRange: () => visibleRange,
+  subscribeVisibleLogicalRangeChange: vi.fn(),
+  unsubscribeVisibleLogicalRangeChange: vi.fn(),
+};
 const chart = {
   addSeries: vi.fn(() => series),
   applyOptions: vi.fn(),
@@ -41,6 +60,10 @@ vi.mock('../../src/state/feed-listeners.ts', () => ({
 }));
 
 const { CandleChart } = await import('../../src/components/chart/candle-chart.tsx');
+const { initI18n } = await import('../../src/i18n/index.ts');
+const { setUpdown } = await import('../../src/state/updown.ts');
+const { $reducedMotion } = await import('../../src/state/motion.ts');
+const { CHART_RIGHT_OFFSET_BARS } = await import('../../src/components/chart/chart-theme.ts');
 const { LazyCandleChart } = await import('../../src/components/chart/lazy-chart.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -68,7 +91,13 @@ function render(code: string, period: Period): void {
   act(() => root?.render(<CandleChart code={code} period={period} precision={5} frames={frames} />));
 }
 
+beforeAll(async () => {
+  await initI18n({ cookies: 'lang=en' });
+});
+
 afterEach(() => {
+  candles = [];
+  visibleRange = null;
   act(() => root?.unmount());
   root = null;
   host.remove();
@@ -214,5 +243,79 @@ describe('CandleChart', () => {
     expect(createChart).toHaveBeenCalledTimes(1);
     expect(host.querySelector('.tw-chart')?.hasAttribute('aria-busy')).toBe(false);
     expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min');
+  });
+
+  it('has a text alternative: instrument, period, last price, change, high and low in view, and a table of bars (issue 25)', async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    act(() => root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} />));
+    const summary = () => host.querySelector('[data-testid="chart-summary"]')?.textContent;
+    expect(summary()).toBe('EUR/USD, 1 minute chart: no bars yet.');
+    const k = (t: number, o: number, h: number, l: number, c: number): KlineBar => ({ Time: t, Open: o, High: h, Low: l, Close: c, Volume: 1 });
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [k(60, 1.08, 1.09, 1.07, 1.085), k(120, 1.085, 1.1, 1.08, 1.095)] });
+    // Worked by hand: 1.095 − 1.08 = +0.015; 0.015 / 1.08 = 1.3888…% → +1.39 %.
+    expect(summary()).toBe(
+      'EUR/USD, 1 minute chart. Last price 1.09500. Bars in view: 2; change +0.01500 (+1.39%), high 1.10000, low 1.07000.',
+    );
+    // The trader scrolls: only the second bar is in view (logical indices 0.6 … 1.2), refreshed in the next frame.
+    visibleRange = { from: 0.6, to: 1.2 };
+    const onRange = timeScale.subscribeVisibleLogicalRangeChange.mock.calls[0]?.[0] as (r: unknown) => void;
+    onRange(visibleRange);
+    runFrame();
+    expect(summary()).toBe(
+      'EUR/USD, 1 minute chart. Last price 1.09500. Bars in view: 1; change +0.01000 (+0.92%), high 1.10000, low 1.08000.',
+    );
+    // A screen reader finds it as a named region; the button reveals the newest bars as a table, newest first.
+    expect(host.querySelector('section[aria-label="EUR/USD chart as text"]')).not.toBeNull();
+    const button = host.querySelector<HTMLButtonElement>('[data-action="chart-table"]');
+    expect(button?.textContent).toBe('Last 20 bars as a table');
+    await act(async () => button?.click());
+    const rows = [...document.querySelectorAll('[data-testid="chart-table"] tbody tr')].map((r) =>
+      [...r.querySelectorAll('td')].map((c) => c.textContent),
+    );
+    expect(rows).toEqual([
+      ['1.08500', '1.10000', '1.08000', '1.09500'],
+      ['1.08000', '1.09000', '1.07000', '1.08500'],
+    ]);
+    expect(document.querySelectorAll('[data-testid="chart-table"] thead th')).toHaveLength(5);
+  });
+
+  it('takes its candle colours from the up/down preference through the same CSS variables (issue 25)', () => {
+    const style = document.createElement('style');
+    style.textContent = readFileSync('src/app/theme.css', 'utf8'); // the real palettes
+    document.head.append(style);
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    expect(createChart.mock.calls[0]?.[1]).toBeDefined();
+    series.applyOptions.mockClear();
+    act(() => setUpdown('red-up'));
+    expect(document.documentElement.dataset.updown).toBe('red-up');
+    expect(getComputedStyle(document.documentElement).getPropertyValue('--up').trim()).toBe('#b3262c');
+    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#b3262c', downColor: '#067038', wickUpColor: '#b3262c' }));
+    act(() => setUpdown('blue-orange'));
+    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#0b62a8', downColor: '#a04600' }));
+    act(() => setUpdown('green-up'));
+    expect(document.documentElement.hasAttribute('data-updown')).toBe(false);
+    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#067038', downColor: '#b3262c' }));
+    expect(localStorage.getItem('tw:updown')).toBe('green-up');
+    style.remove();
+  });
+
+  it('under reduced motion jumps to the newest bar instead of gliding, and has no kinetic scroll (issue 25)', () => {
+    $reducedMotion.value = true;
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    expect(createChart.mock.calls[0]?.[1]).toMatchObject({ kineticScroll: { touch: false, mouse: false } });
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
+    expect(timeScale.scrollToPosition).toHaveBeenCalledWith(CHART_RIGHT_OFFSET_BARS, false);
+    expect(timeScale.scrollToRealTime).not.toHaveBeenCalled();
+    $reducedMotion.value = false;
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
+    expect(timeScale.scrollToRealTime).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,33 +1,12 @@
 // The `data` shapes of the money routes (SPEC §3, §7 Funds, deposits, withdrawals, payout methods, real name, funds).
 import type { FundIncome, FundSubscription, MiningFund } from '../../../src/domain/fund-types.ts';
 import type {
-  BankCoin, ChargeRecord, CoinNetwork, DepositBank, RealNameCenter, WithdrawCurrency, WithdrawMethod, WithdrawRecord,
+  BankCoin, ChargeRecord, FinancialRecord, ForexDetail, CoinNetwork, DepositBank, RealNameCenter, WithdrawCurrency, WithdrawMethod, WithdrawRecord,
 } from '../../../src/domain/wallet-types.ts';
 import type { Balance } from '../../../src/domain/types.ts';
 import { decimal, enumOf, integer, listOf, nullable, paged, recordTime, shape, text } from '../wire-schema.ts';
 
 export const BALANCE = shape<Balance>('Balance', { balance: decimal, lock_balance: decimal, margin: decimal }, ['margin']);
-
-/** forexDetail's `data` (server/routes/account.ts). */
-export interface ForexDetail {
-  currency: 'USD';
-  balance: string; // available
-  lock_balance: string; // frozen: margins of open orders + pending withdrawals (as getBalance)
-  margin: string; // margins of open orders only
-  floating: string; // floating P&L of holding orders, 6 decimals
-  equity: string; // balance + margin + floating, 6 decimals (pending withdrawals are leaving: not equity)
-  risk_rate: string | null; // equity / margin in percent, 2 decimals; null when no order is open
-}
-
-/** One row of accountLog/forexChange's list (server/routes/account.ts). */
-export interface FinancialRecord {
-  Id: number;
-  Value: string; // signed change of the available balance
-  Type: number;
-  Memo: string;
-  MemoTran: string; // the record's description in the request's language
-  CreatedAtTran: string; // "YYYY-MM-DD HH:mm:ss" UTC
-}
 
 export const FOREX_DETAIL = shape<ForexDetail>('ForexDetail', {
   currency: enumOf('USD'),

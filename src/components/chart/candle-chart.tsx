@@ -4,12 +4,17 @@
 // brought the quotes, whose text changes paint in the coming frame, and lightweight-charts draws in the frame after
 // an update. Applied at once, the chart's draw and the quotes' paint fell in the same frame, which on a slow phone
 // was /trade's long tasks (bench/README.md "Round two"); deferred, they land in two frames.
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { CandlestickSeries, createChart, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { effect } from '@preact/signals-react';
+import { CandlestickSeries, createChart, type IChartApi, type IPriceLine, type ISeriesApi, type LogicalRange } from 'lightweight-charts';
 import { animationFrames } from '../../state/clock.ts';
 import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/feed-listeners.ts';
-import { chartOptions, readChartColours, seriesOptions } from './chart-theme.ts';
+import { chartOptions, readChartColours, scrollToNewest, seriesOptions } from './chart-theme.ts';
+import { $updown } from '../../state/updown.ts';
+import { $reducedMotion } from '../../state/motion.ts';
+import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
+import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
 import type { KlineBar, Period } from '../../domain/types.ts';
@@ -33,6 +38,8 @@ export interface CandleChartProps {
   frames?: ChartFrames;
   /** Trailing stops of the trader's positions on this instrument, drawn as price lines. */
   stopLines?: readonly StopLine[];
+  /** The instrument's display code, for the chart's text alternative. */
+  name?: string;
 }
 
 const NO_LINES: readonly StopLine[] = [];
@@ -56,7 +63,7 @@ function mark(box: HTMLElement, bars: number | null, time: number | undefined, c
   box.dataset.lastClose = close === undefined ? '' : String(close);
 }
 
-export function CandleChart({ code, period, precision, frames = browserFrames, stopLines = NO_LINES }: CandleChartProps) {
+export function CandleChart({ code, period, precision, frames = browserFrames, stopLines = NO_LINES, name = code ?? '' }: CandleChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<Live | null>(null);
   const shownRef = useRef<{ code: string; period: Period } | null>(null);
@@ -66,6 +73,14 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
   const framesRef = useRef(frames);
   const dropWaitingRef = useRef<() => void>(() => undefined);
   const linesRef = useRef(new Map<number, IPriceLine>());
+  // The text alternative's figures: refreshed on a history reset, a new bar and a change of the bars in view (at
+  // most once a frame), not on every tick of the last bar — the header carries the live price.
+  const [figures, setFigures] = useState<ChartFigures | null>(null);
+  const refreshRef = useRef<() => void>(() => undefined);
+  const readRows = () => {
+    const live = liveRef.current;
+    return live ? lastBarRows(live.series.data() as readonly SummaryBar[], TABLE_BARS, precisionRef.current) : [];
+  };
 
   const watch = () => {
     const shown = shownRef.current;
@@ -80,11 +95,26 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     const box = boxRef.current;
     if (!box) return undefined;
     const self = me.current;
-    const colours = readChartColours(box);
-    const chart = createChart(box, { ...chartOptions(colours), width: 0, height: 0 });
+    const colours = readChartColours(document.documentElement);
+    const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
     liveRef.current = { chart, series };
     const lines = linesRef.current;
+    const refresh = () =>
+      setFigures(chartFigures(series.data() as readonly SummaryBar[], chart.timeScale().getVisibleLogicalRange(), precisionRef.current));
+    refreshRef.current = refresh;
+    let rangeFrame: number | null = null;
+    const cancelRange = () => {
+      if (rangeFrame !== null) framesRef.current.cancel(rangeFrame);
+      rangeFrame = null;
+    };
+    const onRange = (_r: LogicalRange | null) => {
+      rangeFrame ??= framesRef.current.request(() => {
+        rangeFrame = null;
+        refresh();
+      });
+    };
+    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
 
     // Bars waiting for the next frame, oldest first; a bar of the same time replaces the one waiting.
     let waiting: KlineBar[] = [];
@@ -93,6 +123,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       frame = null;
       const bars = waiting;
       waiting = [];
+      const before = lastTimeRef.current;
       for (const bar of bars) {
         // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
         if (bar.Time < lastTimeRef.current) continue;
@@ -100,6 +131,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
         lastTimeRef.current = bar.Time;
         mark(box, null, bar.Time, bar.Close);
       }
+      if (lastTimeRef.current > before) refresh(); // a new bar opened
     };
     const dropWaiting = () => {
       waiting = [];
@@ -118,7 +150,8 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
         const last = data[data.length - 1];
         lastTimeRef.current = last?.time ?? -Infinity;
         mark(box, data.length, last?.time, last?.close);
-        chart.timeScale().scrollToRealTime();
+        scrollToNewest(chart.timeScale(), $reducedMotion.peek());
+        refresh();
         return;
       }
       const last = waiting[waiting.length - 1];
@@ -149,17 +182,28 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
 
     const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
     const onScheme = () => {
-      const c = readChartColours(box);
-      chart.applyOptions(chartOptions(c));
+      const c = readChartColours(document.documentElement);
+      chart.applyOptions(chartOptions(c, $reducedMotion.peek()));
       series.applyOptions(seriesOptions(c, precisionRef.current));
     };
     media?.addEventListener('change', onScheme);
+    // The up/down preference and reduced motion: the same re-read (the variables follow data-updown on <html>).
+    let first = true;
+    const offPrefs = effect(() => {
+      void $updown.value;
+      void $reducedMotion.value;
+      if (first) first = false;
+      else onScheme();
+    });
 
     return () => {
       offKline();
       dropWaiting();
       ro?.disconnect();
       media?.removeEventListener('change', onScheme);
+      offPrefs();
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      cancelRange();
       if (lastWatcher === self) {
         lastWatcher = null;
         feed()
@@ -177,7 +221,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     const live = liveRef.current;
     const box = boxRef.current;
     if (!live || !box) return;
-    syncStopLines(live.series, linesRef.current, stopLines, readChartColours(box).text);
+    syncStopLines(live.series, linesRef.current, stopLines, readChartColours(document.documentElement).text);
     box.dataset.stopLines = stopLinesMark(stopLines);
   }, [stopLines]);
 
@@ -185,7 +229,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     precisionRef.current = precision;
     const live = liveRef.current;
     if (!live) return;
-    const c = readChartColours(boxRef.current ?? document.body);
+    const c = readChartColours(document.documentElement);
     live.series.applyOptions(seriesOptions(c, precision));
   }, [precision]);
 
@@ -198,9 +242,15 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     live.series.setData([]);
     dropWaitingRef.current(); // bars still waiting for their frame are the old instrument's
     if (boxRef.current) mark(boxRef.current, 0, undefined, undefined);
+    refreshRef.current();
     watch();
     // `watch` reads refs only.
   }, [code, period]);
 
-  return <div ref={boxRef} className="tw-chart" data-code={code ?? ''} data-period={period} />;
+  return (
+    <div className="tw-chart-wrap">
+      <div ref={boxRef} className="tw-chart" data-code={code ?? ''} data-period={period} />
+      <ChartText name={name} period={period} figures={figures} readRows={readRows} />
+    </div>
+  );
 }

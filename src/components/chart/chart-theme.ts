@@ -1,6 +1,7 @@
-// Chart colours from the theme's CSS custom properties, and local-time axis labels.
+// Chart colours from the theme's CSS custom properties (read on :root, where theme.css and the up/down preference
+// set them), and local-time axis labels.
 // Colours are normalised through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
-import { ColorType, TickMarkType, type DeepPartial, type ChartOptions, type Time } from 'lightweight-charts';
+import { ColorType, TickMarkType, type DeepPartial, type ChartOptions, type ITimeScaleApi, type Time } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -74,8 +75,10 @@ function crosshairTime(time: Time): string {
 /** Empty bars right of the newest candle: 48 px at the default 6 px spacing, more than half the widest time label. */
 export const CHART_RIGHT_OFFSET_BARS = 8;
 
-export function chartOptions(c: ChartColours): DeepPartial<ChartOptions> {
+export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartial<ChartOptions> {
   return {
+    // prefers-reduced-motion: no gliding after a touch drag (the chart's kinetic scroll).
+    kineticScroll: { touch: !reducedMotion, mouse: false },
     layout: {
       background: { type: ColorType.Solid, color: c.background },
       textColor: c.text,
@@ -111,4 +114,10 @@ export function seriesOptions(c: ChartColours, precision: number): CandlestickSe
     wickDownColor: c.down,
     priceFormat: { type: 'price', precision: places, minMove: 1 / 10 ** places },
   };
+}
+
+/** Back to the newest bar after a history reset: the chart's 400 ms glide, or a jump under reduced motion. */
+export function scrollToNewest(timeScale: Pick<ITimeScaleApi<Time>, 'scrollToRealTime' | 'scrollToPosition'>, reducedMotion: boolean): void {
+  if (reducedMotion) timeScale.scrollToPosition(CHART_RIGHT_OFFSET_BARS, false);
+  else timeScale.scrollToRealTime();
 }

@@ -1,9 +1,10 @@
 // One small canvas per visible market row, drawn from $sparklines: no chart-library instance per row.
-// It redraws only when this code's series object changes (or the colour scheme flips), never per tick, and the
+// It redraws only when this code's series object changes (or the colour scheme or up/down preference flips), never per tick, and the
 // drawing itself waits for a frame with budget left (draw-queue.ts).
 import { useLayoutEffect, useRef } from 'react';
 import { effect } from '@preact/signals-react';
 import { $sparklines } from '../../state/feed-signals.ts';
+import { $updown } from '../../state/updown.ts';
 import { drawSparkline, resetSparklineColours } from './draw-sparkline.ts';
 import { sparklineDraws, type DrawQueue } from './draw-queue.ts';
 import './sparkline.css';
@@ -38,8 +39,16 @@ export function Sparkline({ code, width = 64, height = 28, queue = sparklineDraw
       redraw(drawn);
     };
     media?.addEventListener('change', onScheme);
+    // So does the up/down preference (data-updown on <html>): the same re-read.
+    let first = true;
+    const offUpdown = effect(() => {
+      void $updown.value;
+      if (first) first = false;
+      else onScheme();
+    });
     return () => {
       dispose();
+      offUpdown();
       queue.cancel(canvas);
       media?.removeEventListener('change', onScheme);
     };

@@ -1,6 +1,6 @@
 // The virtualised instrument list (virtua): fixed-height rows, only the visible ones mounted.
 // It remembers its scroll offset per `scrollKey`, so a kept-alive or remounted list comes back where it was.
-import { useEffect, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { Virtualizer } from 'virtua';
 import { MarketRow } from './market-row.tsx';
 import type { Instrument } from '../../domain/types.ts';
@@ -31,9 +31,11 @@ export interface MarketListProps {
   activeCode?: string | null;
   scrollKey?: string;
   label?: string;
+  /** Extra controls beside a row (the desk's one-click pair), rendered in the row's list item. */
+  trailing?: (inst: Instrument, active: boolean) => ReactNode;
 }
 
-export function MarketList({ items, onPick, compact = false, activeCode = null, scrollKey, label }: MarketListProps) {
+export function MarketList({ items, onPick, compact = false, activeCode = null, scrollKey, label, trailing }: MarketListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
 
@@ -88,9 +90,16 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
         bufferSize={OVERSCAN_ROWS * rowHeight}
         item={Slot}
       >
-        {(inst: Instrument) => (
-          <MarketRow key={inst.Code} inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
-        )}
+        {(inst: Instrument) =>
+          trailing ? (
+            <Fragment key={inst.Code}>
+              <MarketRow inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
+              {trailing(inst, inst.Code === activeCode)}
+            </Fragment>
+          ) : (
+            <MarketRow key={inst.Code} inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
+          )
+        }
       </Virtualizer>
     </div>
   );

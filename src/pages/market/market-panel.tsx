@@ -12,7 +12,7 @@ import { UserButton } from '../../components/user-button.tsx';
 import { useWide } from '../../app/use-wide.ts';
 import { $categories, ALL_CATEGORIES, filterByCategory, loadCategories } from './categories.ts';
 import { CategoryChips } from './category-chips.tsx';
-import { MarketList } from './market-list.tsx';
+import { MarketList, type MarketListProps } from './market-list.tsx';
 import '../../components/icon-button.css';
 import './market.css';
 
@@ -20,9 +20,11 @@ export interface MarketPanelProps {
   onPick: (code: string) => void;
   activeCode?: string | null;
   scrollKey: string;
+  /** Passed to the list: extra controls beside each row (the desk's one-click pair). */
+  trailing?: MarketListProps['trailing'];
 }
 
-export function MarketPanel({ onPick, activeCode = null, scrollKey }: MarketPanelProps) {
+export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: MarketPanelProps) {
   useSignals();
   const { t } = useTranslation();
   const [category, setCategory] = useState(ALL_CATEGORIES);
@@ -65,6 +67,7 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey }: MarketPane
           activeCode={activeCode}
           scrollKey={`${scrollKey}:${category}`}
           label={t('market.title')}
+          trailing={trailing}
         />
       ) : all.length === 0 ? (
         <MarketSkeleton />

@@ -1,4 +1,4 @@
-// /mine/system ("other"): the data-saver setting, and the logout row with its confirm dialog (SPEC §2, §4: logout → root route).
+// /mine/system ("other"): the data-saver, one-click and up/down colour settings, and the logout row with its confirm dialog (SPEC §2, §4: logout → root route).
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataSaverSetting } from '../../components/data-saver-setting.tsx';
+import { OneClickSetting, UpdownSetting } from './trading-prefs.tsx';
 import './mine.css';
 
 export function SystemPage(): ReactElement {
@@ -39,6 +40,8 @@ export function SystemPage(): ReactElement {
       <TitleBar titleKey="page.system" back="/user" />
       <div className="page-body">
         <DataSaverSetting />
+        <OneClickSetting />
+        <UpdownSetting />
         <button type="button" className="mine-danger-row" onClick={() => setConfirm(true)} data-testid="logout">
           <Icon name="back" size={20} className="flip-rtl" />
           <span>{t('user.logout')}</span>

@@ -43,7 +43,7 @@ export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => v
         <button type="button" className="btn btn-secondary" onClick={onDone}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="btn btn-down" data-action="close-part" disabled={busy}>
+        <button type="submit" className="btn btn-danger" data-action="close-part" disabled={busy}>
           {t('orders.close_part_confirm')}
         </button>
       </div>

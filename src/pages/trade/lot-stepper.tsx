@@ -28,7 +28,7 @@ export function LotStepper({ value, pip, onChange }: LotStepperProps) {
         </svg>
       </button>
       {/* The text as typed: '-1' stays '-1' and the order check refuses it (never sent as 1 lot). */}
-      <NumberInput className="tr-input tw-num" aria-label={t('trade.lots')} value={value} onChange={onChange} />
+      <NumberInput className="tr-input tw-num" data-field="lots" aria-label={t('trade.lots')} value={value} onChange={onChange} />
       <button
         type="button"
         className="tr-step"

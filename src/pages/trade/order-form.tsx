@@ -1,7 +1,7 @@
 // The order form: side, market/pending, lots, multiplier, stop boxes, live preview and submit.
 // It re-renders on user input and when the market opens/closes or the price turns stale — never per tick.
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { computed } from '@preact/signals-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { computed, effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { quote } from '../../state/quotes.ts';
@@ -10,6 +10,8 @@ import { toast } from '../../state/toasts.ts';
 import { holdUpdate } from '../../state/app-update.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { submitOrder } from '../../api/trading.ts';
+import { rememberOrder } from '../../state/one-click.ts';
+import { $formRequest } from './trade-state.ts';
 import { priceText } from '../../domain/price-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
 import { checkOrder, initialDraft, isFixedMargin, type OrderDraft, type OrderSide } from './order-draft.ts';
@@ -50,6 +52,17 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   const fixedMode = isFixedMargin(inst);
   // An open order form holds back the "new version" prompt: code is never swapped under a half-typed order.
   useEffect(() => holdUpdate(), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  // B / S on the desk (desk-keys.ts): this side, and the lots field focused. Only requests made after mounting.
+  useEffect(() => {
+    const seen = $formRequest.peek()?.seq ?? 0;
+    return effect(() => {
+      const req = $formRequest.value;
+      if (!req || req.seq <= seen) return;
+      setSide(req.side);
+      formRef.current?.querySelector<HTMLInputElement>('input[data-field="lots"]')?.focus();
+    });
+  }, []);
 
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
@@ -67,7 +80,9 @@ export function OrderForm({ inst }: { inst: Instrument }) {
     }
     setBusy(true);
     try {
-      setPlaced(await submitOrder(check.params));
+      const order = await submitOrder(check.params);
+      rememberOrder(inst.Code, { lots: check.params.cont, multiple: check.params.multiple === 0 ? null : check.params.multiple });
+      setPlaced(order);
     } catch {
       // The API client has already shown the server's msg as a toast.
     } finally {
@@ -78,6 +93,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   const sideKey = side === 1 ? 'trade.buy_up' : 'trade.buy_low';
   return (
     <form
+      ref={formRef}
       className="tr-form"
       data-side={side}
       onSubmit={(e) => {

@@ -12,6 +12,7 @@ import { AccountStrip } from './account-strip.tsx';
 import { ChartPanel } from './trade-view.tsx';
 import { InstrumentSheet } from './instrument-sheet.tsx';
 import { OrderForm } from './order-form.tsx';
+import { OneClickButtons } from './one-click-buttons.tsx';
 import { pickInstrument } from './trade-state.ts';
 import './trade-page.css';
 
@@ -43,6 +44,7 @@ function TradePhone() {
       <ChartPanel inst={inst} onOpenList={() => setListOpen(true)} />
       <section className="tr-form-panel" aria-label={t('trade.order_form')}>
         <AccountStrip />
+        <OneClickButtons inst={inst} variant="bar" />
         {/* Keyed by code: switching instrument starts a fresh draft at that instrument's minimum lots. */}
         <OrderForm key={inst.Code} inst={inst} />
       </section>

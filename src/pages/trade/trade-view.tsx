@@ -29,7 +29,7 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
         }}
       />
       <div className="tr-chart-box">
-        <LazyCandleChart code={inst.Code} period={period} precision={inst.PricePrecision} stopLines={stopLines} />
+        <LazyCandleChart code={inst.Code} name={inst.ShowCode} period={period} precision={inst.PricePrecision} stopLines={stopLines} />
       </div>
     </section>
   );
