@@ -7,8 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Envelope, Instrument } from '../../src/domain/types.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import type { Instrument } from '../../src/domain/types.ts';
+import { DESKTOP, PHONE, launchBrowser, snap, type LaunchedBrowser } from './browser.ts';
+import { pageIn as openPage, userGet } from './lang-page.ts';
 import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
 
@@ -19,17 +20,8 @@ let list: Instrument[];
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-async function pageIn(lang: string, size: { width: number; height: number }) {
-  const opened = await newPage(chrome.browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
-  await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-  return opened;
-}
-
-async function get<T>(path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
-  return (await res.json()) as Envelope<T>;
-}
+const pageIn = (lang: string, size: { width: number; height: number }) => openPage(chrome.browser, server, lang, size);
+const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(server, user, path, query);
 
 /** axe's violations on what the page shows now, one line each (empty = none). */
 async function axe(page: Page, include?: string): Promise<string[]> {
