@@ -84,6 +84,13 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   await desk.page.locator(`.mk-row[data-code="${b.Code}"]`).click();
   await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
   await snap(desk.page, 'issue25-watch-desk-1280');
+  await desk.page.setViewportSize(PHONE); // the phone's trade header (the desk layout gives way below 1280 px)
+  await desk.page.goto(`${server.url}/#/trade`);
+  await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
+  await snap(desk.page, 'issue25-watch-trade-360');
+  await desk.page.setViewportSize(DESKTOP);
+  await desk.page.goto(`${server.url}/#/`);
+  await favourites(desk.page).click();
   await desk.page.locator('[data-action="edit-order"]').click();
   await expect(desk.page.locator('.wl-item').first().getAttribute('draggable')).resolves.toBe('true');
   await snap(desk.page, 'issue25-watch-order-1280');
