@@ -3,7 +3,8 @@
 // records export as a CSV statement (issue 25).
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { financialRecords, type FinancialRecord } from '../../api/wallet.ts';
+import { financialRecords } from '../../api/wallet.ts';
+import type { FinancialRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
