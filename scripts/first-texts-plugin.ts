@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
- * What the first screen (the market list with its tab bar, title and connection badge) draws. The rare DEMO mark
+ * What the first screen (the market list with its tab bar, title, connection badge and favourite stars) draws. The rare DEMO mark
  * (product.demo_mark) and the desktop nav's fund label (mining.title) draw again once the whole file is in.
  */
-export const FIRST_SECTIONS = ['common', 'conn', 'market', 'nav', 'page'] as const;
+export const FIRST_SECTIONS = ['common', 'conn', 'market', 'nav', 'page', 'watchlist'] as const;
 
 const ID = 'virtual:first-texts';
 const RESOLVED = `\0${ID}`;

@@ -1,7 +1,7 @@
 // The {code, msg, data} envelope of SPEC §7–§8 and the typed error every route throws.
 import { CODE_ERROR, CODE_OK, CODE_SESSION, type Envelope } from '../../src/domain/types.ts';
 
-/** An expected, user-facing failure: `key` is an i18n key under `errors.` in locales/*.json. */
+/** An expected, user-facing failure: `key` is an i18n key under `errors.` in locales/*.json, or a dotted key of a feature's own section. */
 export class ApiError extends Error {
   constructor(
     readonly key: string,

@@ -10,10 +10,10 @@ import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { userRecords } from '../ledger/records-repository.ts';
 import { ok } from '../http/envelope.ts';
-import { requestText } from '../http/i18n.ts';
+import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { RecordType } from '../ledger/record-types.ts';
+import { recordText } from '../ledger/record-text.ts';
 import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/money.ts';
 import type { FinancialRecord, ForexDetail } from '../../src/domain/wallet-types.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
@@ -53,18 +53,16 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const user = caller(request);
       const page = request.query.page ?? 1;
+      const lang = pickLanguage(request.headers.lang);
       const { rows, total } = await userRecords(ctx.db, user.id, RECORDS_PAGE_SIZE, (page - 1) * RECORDS_PAGE_SIZE);
       const list: FinancialRecord[] = rows.map((r) => {
         const type = Number(r.type);
-        const key = `records.t${type}`;
-        const text = requestText(request, key, { memo: r.memo });
         return {
           Id: Number(r.id),
           Value: exactMoneyText(r.value),
           Type: type,
           Memo: r.memo,
-          // Type 10 shows its memo as is (SPEC §2); an untranslated type falls back to its memo too.
-          MemoTran: type === RecordType.MEMO || text === key ? r.memo : text,
+          MemoTran: recordText(lang, type, r.memo),
           CreatedAtTran: wireTime(Number(r.created_at)),
         };
       });

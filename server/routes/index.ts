@@ -17,6 +17,8 @@ import { tradingRoutes } from './trading.ts';
 import { accountRoutes } from './account.ts';
 import { opsRoutes } from './ops.ts';
 import { contentRoutes } from './content.ts';
+import { watchlistRoutes } from './watchlist.ts';
+import { statementRoutes } from './statements.ts';
 
 export function coreRoutes(): RouteModule[] {
   return [
@@ -38,5 +40,8 @@ export function coreRoutes(): RouteModule[] {
     opsRoutes(),
     // News, ranking, invitations, complaint e-mail, announcement.
     contentRoutes,
+    // Issue 25: the favourites kept on the account, and the CSV statements of records and order history.
+    watchlistRoutes,
+    statementRoutes,
   ];
 }

@@ -20,6 +20,8 @@ export const RATE_BUDGETS = {
   demo: { perAddress: 10, perAccount: 10 },
   upload: { perAddress: 20, perAccount: 10 },
   order: { perAddress: 120, perAccount: 60 },
+  /** CSV statements (issue 25): each reads up to a year of rows. */
+  statement: { perAddress: 20, perAccount: 10 },
 } as const;
 
 export type RateGroup = keyof typeof RATE_BUDGETS;

@@ -25,6 +25,7 @@ export function rateGroupFor(method: string, url: string): RateGroup | null {
   if (m === 'GET' && url === '/api/user/createAccountDemoForU') return 'demo';
   if (m === 'POST' && /upload/i.test(url)) return 'upload';
   if (m === 'GET' && /^\/v1\/api\/forex\/(submit|close|close_all|cancel_trade|set_stop_price)$/.test(url)) return 'order';
+  if (m === 'GET' && (url === '/v1/api/main/accountLog/export' || url === '/v1/api/forex/history_export')) return 'statement';
   return null;
 }
 

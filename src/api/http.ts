@@ -40,10 +40,10 @@ function createClient(): AxiosInstance {
   http.interceptors.response.use(
     async (response: AxiosResponse) => {
       if (isExempt(response.config.url)) return response;
-      // A private image (responseType 'blob'): the bytes when it is one, else the envelope inside the blob.
+      // A private image or a CSV statement (responseType 'blob'): the bytes when it is one, else the envelope inside.
       const blob: unknown = response.data;
       if (blob instanceof Blob) {
-        if (blob.type.startsWith('image/')) return response;
+        if (blob.type.startsWith('image/') || blob.type.startsWith('text/csv')) return response;
         response.data = JSON.parse(await blob.text()) as unknown;
       }
       const env: unknown = response.data;

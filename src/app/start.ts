@@ -8,6 +8,7 @@ import { refreshTradeList } from '../api/instruments.ts';
 import { persistCurrentCode } from '../state/current-code.ts';
 import { applyUpdown } from '../state/updown.ts';
 import { watchReducedMotion } from '../state/motion.ts';
+import { startWatchlist } from '../state/watchlist.ts';
 import { installFeed } from './feed-root.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
@@ -34,6 +35,7 @@ export async function startApp(): Promise<NavigationDeps> {
   // The orders store is the order screens' (a lazy chunk they share); its listeners catch up with the session from
   // wherever it is when they start, so they need not cost the first screen its bytes.
   void import('../state/orders.ts').then((m) => m.startOrderListeners());
+  startWatchlist(); // the favourites follow the session: the account's list, or this browser's for a visitor
   syncFeedWithSession(feedDeps);
   return { ...feedDeps, refreshTradeList }; // what every navigation does (the router is rendered by App)
 }

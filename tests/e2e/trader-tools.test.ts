@@ -2,9 +2,10 @@
 // at 1280×800 whose line on the chart moves with the market, and half a position closed from the sheet at 360×740
 // (the rest stays open with half the lots). Screenshots: test-artifacts/issue25-*.png (also in Arabic).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Envelope, Instrument, Order, OrderList } from '../../src/domain/types.ts';
+import type { Instrument, Order, OrderList } from '../../src/domain/types.ts';
 import { dec } from '../../src/domain/decimal.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { DESKTOP, PHONE, launchBrowser, snap, type LaunchedBrowser } from './browser.ts';
+import { pageIn as openPage, userGet } from './lang-page.ts';
 import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
 
@@ -13,17 +14,8 @@ let chrome: LaunchedBrowser;
 let user: RealUser;
 let inst: Instrument;
 
-async function pageIn(lang: string, size: { width: number; height: number }): Promise<Awaited<ReturnType<typeof newPage>>> {
-  const opened = await newPage(chrome.browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
-  await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-  return opened;
-}
-
-async function get<T>(path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
-  return (await res.json()) as Envelope<T>;
-}
+const pageIn = (lang: string, size: { width: number; height: number }) => openPage(chrome.browser, server, lang, size);
+const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(server, user, path, query);
 
 async function buy(lots: string): Promise<Order> {
   const placed = await get<Order>('/v1/api/forex/submit', {

@@ -1,4 +1,4 @@
-// The market screen: category chips ("all" first) filter the list; a tap makes the instrument current.
+// The market screen: category chips ("favourites", then "all" first) filter the list; a tap makes the instrument current.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -75,21 +75,21 @@ describe('filterByCategory', () => {
 });
 
 describe('MarketPanel', () => {
-  it('puts "all" first and filters the rows by the chosen category', async () => {
+  it('puts "favourites" and "all" first, shows "all", and filters the rows by the chosen category', async () => {
     act(() => setInstruments(LIST));
     await render(() => undefined);
-    expect(chips().map((c) => c.textContent)).toEqual([i18n.t('market.all'), 'Forex', 'Metals']);
-    expect(chips()[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(chips().map((c) => c.textContent)).toEqual([i18n.t('watchlist.favourites'), i18n.t('market.all'), 'Forex', 'Metals']);
+    expect(chips()[1]?.getAttribute('aria-selected')).toBe('true');
     expect(codes()).toEqual(['EURUSD', 'XAUUSD', 'GBPUSD', 'XAGUSD']);
 
-    await act(async () => chips()[2]?.click());
+    await act(async () => chips()[3]?.click());
     expect(codes()).toEqual(['XAUUSD', 'XAGUSD']);
-    expect(chips()[2]?.getAttribute('aria-selected')).toBe('true');
+    expect(chips()[3]?.getAttribute('aria-selected')).toBe('true');
 
-    await act(async () => chips()[1]?.click());
+    await act(async () => chips()[2]?.click());
     expect(codes()).toEqual(['EURUSD', 'GBPUSD']);
 
-    await act(async () => chips()[0]?.click());
+    await act(async () => chips()[1]?.click());
     expect(codes()).toHaveLength(4);
   });
 

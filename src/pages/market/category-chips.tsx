@@ -1,7 +1,8 @@
-// Horizontal category chips: "all" first, then getCategories in the server's order (names as the server translates them).
+// Horizontal category chips: "favourites" (the watchlist) and "all" first, then getCategories in the server's order
+// (names as the server translates them).
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../components/segmented.tsx';
-import { ALL_CATEGORIES } from './categories.ts';
+import { ALL_CATEGORIES, FAVOURITES } from './categories.ts';
 import type { Category } from '../../domain/types.ts';
 
 export interface CategoryChipsProps {
@@ -12,7 +13,11 @@ export interface CategoryChipsProps {
 
 export function CategoryChips({ items, selected, onSelect }: CategoryChipsProps) {
   const { t } = useTranslation();
-  const chips = [{ value: ALL_CATEGORIES, text: t('market.all') }, ...items.map((c) => ({ value: c.Id, text: c.NameShowTrans }))];
+  const chips = [
+    { value: FAVOURITES, text: t('watchlist.favourites') },
+    { value: ALL_CATEGORIES, text: t('market.all') },
+    ...items.map((c) => ({ value: c.Id, text: c.NameShowTrans })),
+  ];
   return (
     <Segmented
       options={chips}

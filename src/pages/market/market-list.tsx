@@ -1,8 +1,10 @@
-// The virtualised instrument list (virtua): fixed-height rows, only the visible ones mounted.
+// The virtualised instrument list (virtua): fixed-height rows, only the visible ones mounted, each with its
+// favourite star beside it (a sibling: a button cannot hold another).
 // It remembers its scroll offset per `scrollKey`, so a kept-alive or remounted list comes back where it was.
 import { Fragment, useEffect, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { Virtualizer } from 'virtua';
 import { MarketRow } from './market-row.tsx';
+import { WatchStar } from './watch-star.tsx';
 import type { Instrument } from '../../domain/types.ts';
 
 export const ROW_HEIGHT = 68;
@@ -90,16 +92,13 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
         bufferSize={OVERSCAN_ROWS * rowHeight}
         item={Slot}
       >
-        {(inst: Instrument) =>
-          trailing ? (
-            <Fragment key={inst.Code}>
-              <MarketRow inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
-              {trailing(inst, inst.Code === activeCode)}
-            </Fragment>
-          ) : (
-            <MarketRow key={inst.Code} inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
-          )
-        }
+        {(inst: Instrument) => (
+          <Fragment key={inst.Code}>
+            <MarketRow inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
+            <WatchStar inst={inst} />
+            {trailing?.(inst, inst.Code === activeCode)}
+          </Fragment>
+        )}
       </Virtualizer>
     </div>
   );

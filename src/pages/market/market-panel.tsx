@@ -1,6 +1,6 @@
-// The market list with its header (search, language) and category chips: the whole phone home screen,
-// and the left column of the desk layout.
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+// The market list with its header (search, language) and category chips (the favourites first): the whole phone
+// home screen, and the left column of the desk layout.
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,11 @@ import { LanguageButton } from '../../components/language-button.tsx';
 import { ConnBadge } from '../../components/conn-badge.tsx';
 import { UserButton } from '../../components/user-button.tsx';
 import { useWide } from '../../app/use-wide.ts';
-import { $categories, ALL_CATEGORIES, filterByCategory, loadCategories } from './categories.ts';
+import { $categories, ALL_CATEGORIES, FAVOURITES, favouriteItems, filterByCategory, loadCategories } from './categories.ts';
 import { CategoryChips } from './category-chips.tsx';
 import { MarketList, type MarketListProps } from './market-list.tsx';
+import { FavouritesView } from './favourites-view.tsx';
+import { $watchIds, refreshWatchlist } from '../../state/watchlist.ts';
 import '../../components/icon-button.css';
 import './market.css';
 
@@ -34,7 +36,12 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
   // background pass React slices, not in the signal's synchronous update.
   const all = useDeferredValue($instruments.value);
   const cats = $categories.value;
-  const items = useMemo(() => filterByCategory(all, category), [all, category]);
+  const favourites = category === FAVOURITES ? $watchIds.value : null;
+  const items = useMemo(() => (favourites ? favouriteItems(all, favourites) : filterByCategory(all, category)), [all, category, favourites]);
+  const select = useCallback((id: number) => {
+    setCategory(id);
+    if (id === FAVOURITES) void refreshWatchlist(); // another device may have changed the list
+  }, []);
 
   useEffect(() => {
     void loadCategories();
@@ -57,8 +64,10 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
           )}
         </div>
       </header>
-      {cats.length > 0 ? <CategoryChips items={cats} selected={category} onSelect={setCategory} /> : null}
-      {items.length > 0 ? (
+      {cats.length > 0 ? <CategoryChips items={cats} selected={category} onSelect={select} /> : null}
+      {favourites && all.length > 0 ? (
+        <FavouritesView items={items} onPick={onPick} activeCode={activeCode} scrollKey={`${scrollKey}:${category}`} trailing={trailing} />
+      ) : items.length > 0 ? (
         // Keyed by category: each category keeps its own scroll position.
         <MarketList
           key={category}

@@ -1,5 +1,6 @@
 // /mine/history: the USD account — available and frozen — and every financial record, newest first, as an infinite
-// list (SPEC §2). The text of a record is its memo for type 10, otherwise the server's translated description.
+// list (SPEC §2). The text of a record is its memo for type 10, otherwise the server's translated description. The
+// records export as a CSV statement (issue 25).
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { financialRecords } from '../../api/wallet.ts';
@@ -13,6 +14,7 @@ import { useBalance } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import './money.css';
 import { Num } from '../../components/num.tsx';
+import { StatementExport } from './statement-export.tsx';
 
 /** SPEC §2: type 10 shows its memo as is; every other type its translated description. */
 export const MEMO_TYPE = 10;
@@ -43,7 +45,10 @@ export function HistoryPage(): ReactElement {
     <div className="page">
       <TitleBar titleKey="page.history" back="/user" />
       <PullRefresh className="page-body mw-page" onRefresh={refresh} header={() => <BalanceSummary funds={funds} />}>
-        <h2 className="mw-heading">{t('wallet.records')}</h2>
+        <div className="st-heading-row">
+          <h2 className="mw-heading">{t('wallet.records')}</h2>
+          <StatementExport kind="records" />
+        </div>
         <PagedList state={list} keyOf={(r) => r.Id} render={(r) => <RecordRow r={r} />} testId="records" />
       </PullRefresh>
     </div>

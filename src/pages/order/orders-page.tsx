@@ -1,5 +1,6 @@
 // /order (SPEC §2): the account header, tabs holding (type=1) · pending (0) · history (3) from the query,
-// pull-to-refresh, the infinite list of the tab and the detail sheet. Live figures come from the feed.
+// pull-to-refresh, the infinite list of the tab and the detail sheet. Live figures come from the feed. The history
+// tab exports as a CSV statement (issue 25).
 import { useCallback, useEffect, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { AccountHeader } from './account-header.tsx';
 import { OrderList } from './order-list.tsx';
 import { OrderSheet } from './order-sheet.tsx';
 import { PullRefresh } from './pull-refresh.tsx';
+import { StatementExport } from '../mine/statement-export.tsx';
 import './orders.css';
 
 const TAB_OPTIONS: ReadonlyArray<{ value: `${OrderTab}`; labelKey: string }> = [
@@ -69,6 +71,11 @@ export function OrdersPage(): ReactElement {
             onChange={(v) => void navigate(`/order?type=${v}`, { replace: true })}
           />
         </div>
+        {tab === 3 ? (
+          <div className="st-heading-row od-export">
+            <StatementExport kind="orders" />
+          </div>
+        ) : null}
         <OrderList key={tab} tab={tab} />
       </div>
       <OrderSheet />

@@ -1,4 +1,4 @@
-// /trade header: the instrument (tap → side list of all instruments) and its live price and change.
+// /trade header: the instrument (tap → side list of all instruments), its favourite star, and its live price and change.
 // Price and change are signal text nodes; colour, stale and closed state flip data attributes.
 import { useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -11,6 +11,7 @@ import { InstrumentLogo } from '../market/instrument-logo.tsx';
 import { rowSignals } from '../market/row-signals.ts';
 import { StaleTag } from '../market/stale-tag.tsx';
 import { useQuoteAttributes } from '../market/use-quote-attributes.ts';
+import { WatchStar } from '../market/watch-star.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import '../market/market.css';
 import './instrument-header.css';
@@ -35,6 +36,7 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
         <span className="visually-hidden">{t('trade.switch_instrument')}</span>
         <Icon name="chevron" size={16} className="tr-caret" />
       </button>
+      <WatchStar inst={inst} />
       <ConnBadge compact />
       <div className="tr-quote">
         <LiveText className="tr-price tw-num" $text={s.$price} />

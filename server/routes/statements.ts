@@ -1,0 +1,53 @@
+// The statements (issue 25 item 5): the financial records (/mine/history) and the order history as CSV for a day
+// range, generated here and streamed as they are read (server/statements/). Only the caller's own data: the session
+// says whose; a `uid` naming anyone else (an app showing another account than its token's) is refused. A bad range
+// answers the usual translated envelope instead of a file. The app fetches with its authorization header and saves
+// the bytes as a file, so no token or ticket ever reaches a URL (docs/trading.md "Statements").
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { ApiError } from '../http/envelope.ts';
+import { pickLanguage } from '../http/i18n.ts';
+import { query, str } from '../http/schemas.ts';
+import { rawReply, SESSION } from '../http/wire-schema.ts';
+import { DAY_PATTERN, dayRange } from '../statements/date-range.ts';
+import { statementOf, type StatementKind } from '../statements/statements.ts';
+
+interface StatementQuery {
+  from: string;
+  to: string;
+  uid?: string;
+}
+
+const DAY = { type: 'string', pattern: DAY_PATTERN, description: 'YYYY-MM-DD, a UTC day (inclusive)' };
+const QUERY = query({ from: DAY, to: DAY, uid: str(32) }, ['from', 'to']);
+const CSV = rawReply('text/csv', { type: 'string', description: 'UTF-8 with BOM, comma-separated, CRLF' }, 'The statement as CSV');
+
+export async function statementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx);
+
+  const send = async (kind: StatementKind, request: FastifyRequest<{ Querystring: StatementQuery }>, reply: FastifyReply) => {
+    const user = caller(request);
+    const { from, to, uid } = request.query;
+    if (uid !== undefined && uid !== '' && uid !== user.uid) throw new ApiError('statement.errors.not_yours');
+    const range = dayRange(from, to);
+    const lines = statementOf[kind](ctx.db, user.id, range, pickLanguage(request.headers.lang));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="tickwise-${kind}-${range.from}_${range.to}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines));
+  };
+
+  app.get<{ Querystring: StatementQuery }>(
+    '/v1/api/main/accountLog/export',
+    { schema: { tags: ['Funds'], security: SESSION, querystring: QUERY, response: CSV } },
+    (request, reply) => send('records', request, reply),
+  );
+  app.get<{ Querystring: StatementQuery }>(
+    '/v1/api/forex/history_export',
+    { schema: { tags: ['Trading'], security: SESSION, querystring: QUERY, response: CSV } },
+    (request, reply) => send('orders', request, reply),
+  );
+}

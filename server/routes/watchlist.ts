@@ -1,0 +1,41 @@
+// The watchlist routes (issue 25 item 4): the signed-in user's favourite instruments, kept on the account so every
+// device shows the same list. list reads it; add, remove and move change it and answer the whole list (the app shows
+// that answer, so two devices converge on the next read). Rules in server/watchlist/watchlist.ts.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { ok } from '../http/envelope.ts';
+import { body, int, query } from '../http/schemas.ts';
+import { WATCHLIST } from '../http/wire/watchlist.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+import { WATCHLIST_MAX } from '../../src/domain/watchlist.ts';
+import { addToWatchlist, moveInWatchlist, readWatchlist, removeFromWatchlist } from '../watchlist/watchlist.ts';
+
+const TAGS = ['Watchlist'];
+const FOREX_ID = int(1);
+
+export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx); // an account's list: demo users keep one too (it moves no money)
+  const reply = { tags: TAGS, security: SESSION, response: replies(WATCHLIST) };
+
+  app.get('/v1/api/watchlist/list', { schema: { ...reply, querystring: query() } }, async (request) =>
+    ok(await readWatchlist(ctx.db, caller(request).id)));
+
+  app.post<{ Body: { forex_id: number } }>(
+    '/v1/api/watchlist/add',
+    { schema: { ...reply, body: body({ forex_id: FOREX_ID }, ['forex_id']) } },
+    async (request) => ok(await addToWatchlist(ctx.db, caller(request).id, request.body.forex_id)),
+  );
+
+  app.post<{ Body: { forex_id: number } }>(
+    '/v1/api/watchlist/remove',
+    { schema: { ...reply, body: body({ forex_id: FOREX_ID }, ['forex_id']) } },
+    async (request) => ok(await removeFromWatchlist(ctx.db, caller(request).id, request.body.forex_id)),
+  );
+
+  app.post<{ Body: { forex_id: number; to: number } }>(
+    '/v1/api/watchlist/move',
+    { schema: { ...reply, body: body({ forex_id: FOREX_ID, to: int(0, WATCHLIST_MAX - 1) }, ['forex_id', 'to']) } },
+    async (request) => ok(await moveInWatchlist(ctx.db, caller(request).id, request.body.forex_id, request.body.to)),
+  );
+}

@@ -1,0 +1,34 @@
+// The statement's date range (issue 25 item 5): two calendar days, from and to inclusive, read as UTC days (the
+// records' and orders' times are UTC). A malformed day is refused by the route's schema; an impossible day (2026-02-30),
+// from after to, or more than STATEMENT_MAX_DAYS days are refused here with a translated message.
+import { ApiError } from '../http/envelope.ts';
+
+export const STATEMENT_MAX_DAYS = 366;
+const DAY_MS = 86_400_000;
+/** The schema's shape of a day; this module checks that it is a real one. */
+export const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
+export interface DayRange {
+  from: string;
+  to: string;
+  /** ms epoch: the start of `from` (inclusive) and of the day after `to` (exclusive). */
+  startMs: number;
+  endMs: number;
+}
+
+function dayStart(day: string, field: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const ms = Date.UTC(y, m - 1, d);
+  // Date.UTC rolls 2026-02-30 into March: a day that does not survive the round trip does not exist.
+  if (new Date(ms).toISOString().slice(0, 10) !== day) throw new ApiError('statement.errors.day_invalid', undefined, { field });
+  return ms;
+}
+
+export function dayRange(from: string, to: string): DayRange {
+  const startMs = dayStart(from, 'from');
+  const toMs = dayStart(to, 'to');
+  if (startMs > toMs) throw new ApiError('statement.errors.range_order');
+  const days = (toMs - startMs) / DAY_MS + 1;
+  if (days > STATEMENT_MAX_DAYS) throw new ApiError('statement.errors.range_too_long', undefined, { max: STATEMENT_MAX_DAYS });
+  return { from, to, startMs, endMs: toMs + DAY_MS };
+}

@@ -1,0 +1,109 @@
+// The favourites' order editor (issue 25 item 4): every favourite with move-up and move-down buttons (phone and desk,
+// keyboard and screen reader: each move is announced), and on the desk the lines can also be dragged to a new place.
+// The move is the watchlist's (optimistic, then the server's answer); focus stays on the moved favourite's button.
+import { useLayoutEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/icons.tsx';
+import { moveWatch } from '../../state/watchlist.ts';
+import type { Instrument } from '../../domain/types.ts';
+import { InstrumentLogo } from './instrument-logo.tsx';
+import '../../components/icon-button.css';
+import './watchlist.css';
+
+type Dir = 'up' | 'down';
+
+export function FavouritesOrder({ items, draggable }: { items: readonly Instrument[]; draggable: boolean }): ReactElement {
+  const { t } = useTranslation();
+  const [said, setSaid] = useState('');
+  const [dragId, setDragId] = useState<number | null>(null);
+  const [overId, setOverId] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const refocus = useRef<{ id: number; dir: Dir } | null>(null);
+
+  // A moved line is re-inserted by React, which drops its focus: give it back (the other arrow at either end).
+  useLayoutEffect(() => {
+    const want = refocus.current;
+    if (!want) return;
+    refocus.current = null;
+    const line = list.current?.querySelector(`[data-id="${want.id}"]`);
+    const button =
+      line?.querySelector<HTMLButtonElement>(`[data-dir="${want.dir}"]:not(:disabled)`) ??
+      line?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    button?.focus();
+  }, [items]);
+
+  const moveTo = (inst: Instrument, to: number, dir?: Dir): void => {
+    if (dir) refocus.current = { id: inst.Id, dir };
+    setSaid(t('watchlist.moved', { code: inst.ShowCode, position: to + 1 }));
+    void moveWatch(inst.Id, to);
+  };
+
+  const drag = (inst: Instrument, index: number) =>
+    draggable
+      ? {
+          draggable: true,
+          onDragStart: (e: DragEvent) => {
+            setDragId(inst.Id);
+            e.dataTransfer.effectAllowed = 'move';
+            e.dataTransfer.setData('text/plain', inst.ShowCode);
+          },
+          onDragOver: (e: DragEvent) => {
+            e.preventDefault(); // a drop target
+            setOverId(inst.Id);
+          },
+          onDragEnd: () => {
+            setDragId(null);
+            setOverId(null);
+          },
+          onDrop: (e: DragEvent) => {
+            e.preventDefault();
+            const dragged = items.find((x) => x.Id === dragId);
+            setDragId(null);
+            setOverId(null);
+            if (dragged && dragged.Id !== inst.Id) moveTo(dragged, index);
+          },
+        }
+      : {};
+
+  return (
+    <>
+      <ol ref={list} className="wl-order" aria-label={t('watchlist.order_label')}>
+        {items.map((inst, i) => (
+          <li
+            key={inst.Id}
+            data-id={inst.Id}
+            className="wl-item"
+            data-drop={overId === inst.Id && dragId !== inst.Id ? 'true' : undefined}
+            {...drag(inst, i)}
+          >
+            <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={28} />
+            <span className="wl-item-code">{inst.ShowCode}</span>
+            <button
+              type="button"
+              className="icon-button wl-move wl-move-up"
+              data-dir="up"
+              disabled={i === 0}
+              aria-label={t('watchlist.move_up', { code: inst.ShowCode })}
+              onClick={() => moveTo(inst, i - 1, 'up')}
+            >
+              <Icon name="chevron" size={20} />
+            </button>
+            <button
+              type="button"
+              className="icon-button wl-move wl-move-down"
+              data-dir="down"
+              disabled={i === items.length - 1}
+              aria-label={t('watchlist.move_down', { code: inst.ShowCode })}
+              onClick={() => moveTo(inst, i + 1, 'down')}
+            >
+              <Icon name="chevron" size={20} />
+            </button>
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// The "favourites" chip's view (issue 25 item 4): the watchlist's instruments as live market rows in the user's
+// order, or, after "edit order", the order editor (arrows everywhere, dragging on the desk). Empty: how to add one.
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWide } from '../../app/use-wide.ts';
+import type { Instrument } from '../../domain/types.ts';
+import { FavouritesOrder } from './favourites-order.tsx';
+import { MarketList, type MarketListProps } from './market-list.tsx';
+import './watchlist.css';
+
+export interface FavouritesViewProps {
+  items: Instrument[];
+  onPick: (code: string) => void;
+  activeCode: string | null;
+  scrollKey: string;
+  /** The one-click buttons of the desk list (issue 25 item 3), as on every other chip. */
+  trailing?: MarketListProps['trailing'];
+}
+
+export function FavouritesView({ items, onPick, activeCode, scrollKey, trailing }: FavouritesViewProps): ReactElement {
+  const { t } = useTranslation();
+  const wide = useWide();
+  const [editing, setEditing] = useState(false);
+  if (items.length === 0) return <p className="mk-empty" data-testid="favourites-empty">{t('watchlist.empty')}</p>;
+  const ordering = editing && items.length > 1;
+  return (
+    <>
+      {items.length > 1 ? (
+        <div className="wl-bar">
+          <p className="wl-hint">{ordering ? t(wide ? 'watchlist.order_hint_desk' : 'watchlist.order_hint_phone') : null}</p>
+          <button type="button" className="btn btn-ghost wl-edit" data-action="edit-order" onClick={() => setEditing((e) => !e)}>
+            {t(ordering ? 'watchlist.done' : 'watchlist.edit_order')}
+          </button>
+        </div>
+      ) : null}
+      {ordering ? (
+        <FavouritesOrder items={items} draggable={wide} />
+      ) : (
+        <MarketList items={items} onPick={onPick} activeCode={activeCode} scrollKey={scrollKey} label={t('watchlist.favourites')} trailing={trailing} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+// "Export CSV" (issue 25 item 5) on /mine/history (the records) and the order history tab: a sheet with the day range
+// (UTC days, both included; this month so far by default) and a download button. The server checks the range and
+// answers a translated message the client toasts; the sheet stays open to fix it. docs/trading.md "Statements".
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { fetchStatement, statementFileName, type StatementKind } from '../../api/statements.ts';
+import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { Field } from '../../components/field.tsx';
+import { saveBlob } from '../../components/save-blob.ts';
+import { systemClock, type Clock } from '../../state/clock.ts';
+import { $user } from '../../state/session.ts';
+import { toast } from '../../state/toasts.ts';
+import './statement.css';
+
+/** This month so far, as UTC days (the statement's days are UTC). */
+export function defaultRange(now: number): { from: string; to: string } {
+  const to = new Date(now).toISOString().slice(0, 10);
+  return { from: `${to.slice(0, 8)}01`, to };
+}
+
+export function StatementExport({ kind, clock = systemClock }: { kind: StatementKind; clock?: Clock }): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [range, setRange] = useState(() => defaultRange(clock.now()));
+  const [busy, setBusy] = useState(false);
+  const uid = $user.value?.uid;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const request = { kind, ...range, uid };
+    setBusy(true);
+    try {
+      saveBlob(await fetchStatement(request), statementFileName(request));
+      toast(t('statement.saved'));
+      setOpen(false);
+    } catch {
+      // the client has shown the server's message (a bad range) or the network error; the sheet stays to fix it
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="btn btn-ghost st-open" data-action={`export-${kind}`} onClick={() => setOpen(true)}>
+        {t('statement.export')}
+      </button>
+      <BottomSheet open={open} onClose={() => setOpen(false)} titleKey={kind === 'records' ? 'statement.title_records' : 'statement.title_orders'}>
+        <form className="st-form" onSubmit={(e) => void submit(e)} noValidate>
+          <div className="st-days">
+            <Field type="date" labelKey="statement.from" value={range.from} onChange={(from) => setRange((r) => ({ ...r, from }))} name="from" required />
+            <Field type="date" labelKey="statement.to" value={range.to} onChange={(to) => setRange((r) => ({ ...r, to }))} name="to" required />
+          </div>
+          <p className="st-hint muted">{t('statement.range_hint')}</p>
+          <button type="submit" className="btn btn-primary btn-block" data-action="download-statement" disabled={busy}>
+            {t('statement.download')}
+          </button>
+        </form>
+      </BottomSheet>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+// Small helpers the issue-25 flows share: a page in a given language and size (the `lang` cookie set before the app
+// loads), and a GET of the API as a signed-in user (the wire envelope, English messages).
+import type { Browser } from 'playwright-core';
+import type { Envelope } from '../../src/domain/types.ts';
+import { newPage } from './browser.ts';
+import type { AppServer } from './app-server.ts';
+import type { RealUser } from './real-user.ts';
+
+export async function pageIn(browser: Browser, server: AppServer, lang: string, size: { width: number; height: number }): Promise<Awaited<ReturnType<typeof newPage>>> {
+  const opened = await newPage(browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
+  await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
+  return opened;
+}
+
+export async function userGet<T>(server: AppServer, user: RealUser, path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
+  return (await res.json()) as Envelope<T>;
+}

@@ -1,0 +1,149 @@
+// Issue 25 items 4–5 in Chromium against the real server, one server and one browser: a star on the phone (360×740)
+// survives a reload and shows under Favourites, and a second browser context on the desk (1280×800) signed in to the
+// same account finds the same favourites in the same order (reordered on the phone with the arrows); a CSV statement
+// downloaded from /mine/history holds the account's records, fetched without the token in any URL; axe finds no
+// violation on the new UI. Screenshots: test-artifacts/issue25-watch-*.png and issue25-statement-*.png (also Arabic).
+import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Instrument } from '../../src/domain/types.ts';
+import { DESKTOP, PHONE, launchBrowser, snap, type LaunchedBrowser } from './browser.ts';
+import { pageIn as openPage, userGet } from './lang-page.ts';
+import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
+import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+
+let server: AppServer;
+let chrome: LaunchedBrowser;
+let user: RealUser;
+let list: Instrument[];
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+const pageIn = (lang: string, size: { width: number; height: number }) => openPage(chrome.browser, server, lang, size);
+const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(server, user, path, query);
+
+/** axe's violations on what the page shows now, one line each (empty = none). */
+async function axe(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] }).setLegacyMode();
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const favourites = (page: Page) => page.locator('.mk-chip[data-category="-1"]');
+const rowCodes = (page: Page) => page.locator('.mk-scroll .mk-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.code));
+
+beforeAll(async () => {
+  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
+  chrome = await launchBrowser();
+  user = await createRealUser(server);
+  await ops(server, 'user-credit', { user: user.account, amount: '1234.5', memo: 'e2e statement' });
+  list = (await get<Instrument[]>('/v1/api/forex/trade_list')).data;
+  expect(list.length).toBeGreaterThan(3);
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.dispose();
+});
+
+it('a star on the phone is a favourite after reloading and on the desk of the same account, in the order set', async () => {
+  const [a, b] = [list[2] as Instrument, list[0] as Instrument];
+  const phone = await pageIn('en', PHONE);
+  await loginInBrowser(phone.page, server, user);
+  await phone.page.goto(`${server.url}/#/`);
+  const starA = phone.page.locator(`.mk-slot [data-watch="${a.Id}"]`);
+  await expect(starA.getAttribute('aria-label')).resolves.toBe(`Add ${a.ShowCode} to favourites`);
+  await starA.click();
+  await phone.page.locator(`.mk-slot [data-watch="${b.Id}"]`).click();
+  await expect.poll(async () => (await get<{ ids: number[] }>('/v1/api/watchlist/list')).data.ids).toEqual([a.Id, b.Id]);
+  await snap(phone.page, 'issue25-watch-stars-360');
+
+  await phone.page.reload();
+  await favourites(phone.page).click();
+  await expect.poll(() => rowCodes(phone.page)).toEqual([a.Code, b.Code]);
+  await expect(phone.page.locator(`.mk-slot [data-watch="${a.Id}"]`).getAttribute('aria-pressed')).resolves.toBe('true');
+  await snap(phone.page, 'issue25-watch-favourites-360');
+  expect(await axe(phone.page)).toEqual([]);
+
+  // Reordered with the arrows: b first.
+  await phone.page.locator('[data-action="edit-order"]').click();
+  await phone.page.locator(`.wl-item[data-id="${b.Id}"] [data-dir="up"]`).click();
+  await expect.poll(async () => (await get<{ ids: number[] }>('/v1/api/watchlist/list')).data.ids).toEqual([b.Id, a.Id]);
+  await snap(phone.page, 'issue25-watch-order-360');
+  expect(await axe(phone.page)).toEqual([]);
+  await phone.context.close();
+
+  // Another browser profile, the desk, the same account.
+  const desk = await pageIn('en', DESKTOP);
+  await loginInBrowser(desk.page, server, user);
+  await desk.page.goto(`${server.url}/#/`);
+  await favourites(desk.page).click();
+  await expect.poll(() => rowCodes(desk.page)).toEqual([b.Code, a.Code]);
+  await desk.page.locator(`.mk-row[data-code="${b.Code}"]`).click();
+  await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
+  await snap(desk.page, 'issue25-watch-desk-1280');
+  await desk.page.setViewportSize(PHONE); // the phone's trade header (the desk layout gives way below 1280 px)
+  await desk.page.goto(`${server.url}/#/trade`);
+  await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
+  await snap(desk.page, 'issue25-watch-trade-360');
+  await desk.page.setViewportSize(DESKTOP);
+  await desk.page.goto(`${server.url}/#/`);
+  await favourites(desk.page).click();
+  await desk.page.locator('[data-action="edit-order"]').click();
+  await expect(desk.page.locator('.wl-item').first().getAttribute('draggable')).resolves.toBe('true');
+  await snap(desk.page, 'issue25-watch-order-1280');
+  expect(await axe(desk.page)).toEqual([]);
+  await desk.context.close();
+
+  const ar = await pageIn('ar', PHONE);
+  await loginInBrowser(ar.page, server, user);
+  await ar.page.goto(`${server.url}/#/`);
+  await favourites(ar.page).click();
+  await expect.poll(() => rowCodes(ar.page)).toEqual([b.Code, a.Code]);
+  await snap(ar.page, 'issue25-watch-favourites-360-ar');
+  await ar.page.locator('[data-action="edit-order"]').click();
+  await snap(ar.page, 'issue25-watch-order-360-ar');
+  await ar.context.close();
+}, 150_000);
+
+it('downloads the account statement as CSV, with the token in no URL', async () => {
+  const records = (await get<{ list: Array<{ Id: number; Value: string; CreatedAtTran: string }> }>('/v1/api/main/accountLog/forexChange', { page: 1 })).data.list;
+  expect(records.length).toBeGreaterThan(0);
+  for (const [lang, size, name] of [['en', PHONE, '360'], ['en', DESKTOP, '1280'], ['ar', PHONE, '360-ar']] as const) {
+    const { context, page } = await pageIn(lang, size);
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await loginInBrowser(page, server, user);
+    await page.goto(`${server.url}/#/mine/history`);
+    await page.locator('[data-action="export-records"]').click();
+    await page.locator('input[name="from"]').fill('2026-01-01');
+    await page.locator('input[name="to"]').fill('2026-12-31');
+    await snap(page, `issue25-statement-${name}`);
+    expect(await axe(page, '.sheet')).toEqual([]);
+    if (lang === 'en' && size === PHONE) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action="download-statement"]').click()]);
+      expect(download.suggestedFilename()).toBe('tickwise-records-2026-01-01_2026-12-31.csv');
+      const bytes = await readFile(await download.path());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+      expect(lines[0]).toBe('No.,Time (UTC),Description,Amount (USD),Available balance after (USD)');
+      // The records the API lists (newest first), oldest first in the file, with the same exact amounts.
+      const rows = lines.slice(1, -1).map((l) => l.split(','));
+      expect(rows.map((r) => Number(r[0]))).toEqual(records.map((r) => r.Id).reverse());
+      expect(rows.map((r) => r[3])).toEqual(records.map((r) => r.Value).reverse());
+      expect(rows.map((r) => r[1])).toEqual(records.map((r) => r.CreatedAtTran).reverse());
+      expect(rows.some((r) => r[3] === '1234.50')).toBe(true);
+      // A reversed range: the translated refusal, and the sheet stays for the fix.
+      await page.locator('[data-action="export-records"]').click();
+      await page.locator('input[name="from"]').fill('2026-12-31');
+      await page.locator('input[name="to"]').fill('2026-01-01');
+      await page.locator('[data-action="download-statement"]').click();
+      await expect.poll(() => page.locator('.toast').allInnerTexts()).toContain('The start day must not be after the end day.');
+      await expect(page.locator('.sheet').count()).resolves.toBe(1);
+    }
+    expect(urls.filter((u) => u.includes(user.token))).toEqual([]);
+    await context.close();
+  }
+}, 150_000);
