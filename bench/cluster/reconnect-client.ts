@@ -55,6 +55,8 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
       sockets.add(ws);
       let live = false;
       let conn: Connection | null = null;
+      // Not live within 10 s (a front still routing to the dead gateway, a refused login): drop it and try again.
+      const giveUp = setTimeout(() => ws.terminate(), 10_000);
       ws.on('open', () => {
         if (slot.token) ws.send(JSON.stringify({ type: 'login', token: slot.token }));
         else ws.send(JSON.stringify({ type: 'sub', topic: 'DAY_MARKET' }));
@@ -62,7 +64,8 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
       ws.on('message', (data: Buffer, isBinary: boolean) => {
         if (isBinary) return;
         const m = JSON.parse(data.toString('utf8')) as { type?: string; ok?: boolean; seq?: number };
-        if (m.type === 'login' && m.ok) {
+        if (m.type === 'login' && !m.ok) ws.close();
+        else if (m.type === 'login') {
           conn = { ackSeq: m.seq ?? 0, pushes: [] };
           slot.conns.push(conn);
           for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED', 'DAY_MARKET']) ws.send(JSON.stringify({ type: 'sub', topic }));
@@ -70,12 +73,14 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
           conn?.pushes.push(m.seq);
         } else if (m.type === 'DAY_MARKET' && !live) {
           live = true;
+          clearTimeout(giveUp);
           if (slot.drop && slot.drop.liveAt === null) slot.drop.liveAt = Date.now();
           slot.attempts = 0;
           resolve(true);
         }
       });
       ws.on('close', () => {
+        clearTimeout(giveUp);
         sockets.delete(ws);
         if (!live) {
           resolve(false);
