@@ -63,6 +63,18 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
       });
       ws.on('message', (data: Buffer, isBinary: boolean) => {
         if (isBinary) return;
+        // Market frames (~20/s × ~10 KB per socket) are never parsed: a thousand sockets' worth of JSON.parse would
+        // starve this process's timers. Only their type is read, from the frame's first bytes.
+        if (data.toString('latin1', 0, 24).startsWith('{"type":"DAY_MARKET"')) {
+          if (!live) {
+            live = true;
+            clearTimeout(giveUp);
+            if (slot.drop && slot.drop.liveAt === null) slot.drop.liveAt = Date.now();
+            slot.attempts = 0;
+            resolve(true);
+          }
+          return;
+        }
         const m = JSON.parse(data.toString('utf8')) as { type?: string; ok?: boolean; seq?: number };
         if (m.type === 'login' && !m.ok) ws.close();
         else if (m.type === 'login') {
@@ -71,12 +83,6 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
           for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED', 'DAY_MARKET']) ws.send(JSON.stringify({ type: 'sub', topic }));
         } else if ((m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED') && typeof m.seq === 'number') {
           conn?.pushes.push(m.seq);
-        } else if (m.type === 'DAY_MARKET' && !live) {
-          live = true;
-          clearTimeout(giveUp);
-          if (slot.drop && slot.drop.liveAt === null) slot.drop.liveAt = Date.now();
-          slot.attempts = 0;
-          resolve(true);
         }
       });
       ws.on('close', () => {
