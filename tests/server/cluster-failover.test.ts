@@ -131,9 +131,12 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
     } finally {
       await db.close();
     }
-    // Pushes through the broker across the fail-over: each seq once, in order.
+    // Pushes through the broker across the fail-over: each seq once. Not necessarily in order: the lanes' commits for
+    // this one user on two gateways and the writer's triggers publish from three processes, so two events committed
+    // close together may arrive in either order (docs/protocol.md: the app drops the older one, the newer one already
+    // made it refetch). A loaded machine showed it: seq 33 before 32.
     expect(seqs.length).toBeGreaterThan(acked.size);
-    for (let i = 1; i < seqs.length; i++) expect(seqs[i], `seq ${i}`).toBeGreaterThan(seqs[i - 1] ?? 0);
+    expect(seqs.length - new Set(seqs).size, 'a seq pushed twice').toBe(0);
     console.log(`[cluster-failover] ${JSON.stringify({ acked: acked.size, pushes: seqs.length, stopCloses: stops.length, afterTakeover: stops.length - stopsBefore.n })}`);
   }, 110_000);
 });
