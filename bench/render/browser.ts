@@ -36,6 +36,10 @@ export const BENCH_FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
   '--disable-extensions', '--mute-audio',
+  // The floor pages are answered by Playwright (route.fulfill), which Chromium ≥ 142 counts as a public origin: its
+  // Local Network Access checks then refuse their websocket to 127.0.0.1 (net::ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS)
+  // and every floor run timed out waiting for its first batch. The app's own pages come from the server and are local.
+  '--disable-features=LocalNetworkAccessChecks',
 ];
 
 export async function launchPinned(cpus: string | null): Promise<PinnedBrowser> {

@@ -15,30 +15,12 @@ import { int, query } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/money.ts';
+import type { FinancialRecord, ForexDetail } from '../../src/domain/wallet-types.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
 const TAGS = ['Funds'];
 
 export const RECORDS_PAGE_SIZE = 20;
-
-export interface ForexDetail {
-  currency: 'USD';
-  balance: string; // available
-  lock_balance: string; // frozen: margins of open orders + pending withdrawals (as getBalance)
-  margin: string; // margins of open orders only
-  floating: string; // floating P&L of holding orders, 6 decimals
-  equity: string; // balance + margin + floating, 6 decimals (pending withdrawals are leaving: not equity)
-  risk_rate: string | null; // equity / margin in percent, 2 decimals; null when no order is open
-}
-
-export interface FinancialRecord {
-  Id: number;
-  Value: string; // signed change of the available balance
-  Type: number;
-  Memo: string;
-  MemoTran: string; // the record's description in the request's language
-  CreatedAtTran: string; // "YYYY-MM-DD HH:mm:ss" UTC
-}
 
 export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler

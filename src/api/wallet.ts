@@ -5,6 +5,7 @@ import type {
   ChargeRecord,
   CoinNetwork,
   DepositBank,
+  FinancialRecord,
   Paged,
   RealNameCenter,
   WithdrawCurrency,
@@ -12,16 +13,6 @@ import type {
   WithdrawRecord,
 } from '../domain/wallet-types.ts';
 import { apiGet, apiGetFull, apiPostFull, type CallOptions } from './client.ts';
-
-/** One financial record (GET /v1/api/main/accountLog/forexChange). */
-export interface FinancialRecord {
-  Id: number;
-  Value: string;
-  Type: number;
-  Memo: string;
-  MemoTran: string;
-  CreatedAtTran: string;
-}
 
 export async function financialRecords(page: number): Promise<Paged<FinancialRecord>> {
   const res = await apiGet<{ list: FinancialRecord[]; total: number }>('/v1/api/main/accountLog/forexChange', { page });

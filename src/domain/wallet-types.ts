@@ -104,3 +104,24 @@ export interface Paged<T> {
   data: T[];
   total: number;
 }
+
+/** The trading account's figures (`/v1/api/main/account/forexDetail`). */
+export interface ForexDetail {
+  currency: 'USD';
+  balance: string; // available
+  lock_balance: string; // frozen: margins of open orders + pending withdrawals (as getBalance)
+  margin: string; // margins of open orders only
+  floating: string; // floating P&L of holding orders, 6 decimals
+  equity: string; // balance + margin + floating, 6 decimals (pending withdrawals are leaving: not equity)
+  risk_rate: string | null; // equity / margin in percent, 2 decimals; null when no order is open
+}
+
+/** One balance change of the trading account (`/v1/api/main/accountLog/forexChange`). */
+export interface FinancialRecord {
+  Id: number;
+  Value: string; // signed change of the available balance
+  Type: number;
+  Memo: string;
+  MemoTran: string; // the record's description in the request's language
+  CreatedAtTran: string; // "YYYY-MM-DD HH:mm:ss" UTC
+}

@@ -1,5 +1,6 @@
 // The installable app offline (issue 26): the service worker precaches the build, a reload with no network opens the
 // app from it with the last prices marked with their age and an offline banner; back online the list goes live.
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
@@ -47,6 +48,9 @@ it('opens offline from the service worker with aged prices and a banner, and goe
   const asOf = await page.locator('.mk-row[data-stale="true"] [data-field="as-of"]').first().innerText();
   expect(asOf).toMatch(/\d/); // "12:00" today, "11月18日" from another day (the simulator runs on a fixed date)
   expect(await page.locator('[data-testid="offline-banner"]').innerText()).toMatch(/\d/);
+  // Stale figures stay readable: neutral colours with full contrast, never faded below 4.5:1 (axe caught an opacity).
+  const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).setLegacyMode().analyze();
+  expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await snap(page, 'offline-market-phone');
 
   await context.setOffline(false);

@@ -1,10 +1,9 @@
 // The `data` shapes of the money routes (SPEC §3, §7 Funds, deposits, withdrawals, payout methods, real name, funds).
 import type { FundIncome, FundSubscription, MiningFund } from '../../../src/domain/fund-types.ts';
 import type {
-  BankCoin, ChargeRecord, CoinNetwork, DepositBank, RealNameCenter, WithdrawCurrency, WithdrawMethod, WithdrawRecord,
+  BankCoin, ChargeRecord, FinancialRecord, ForexDetail, CoinNetwork, DepositBank, RealNameCenter, WithdrawCurrency, WithdrawMethod, WithdrawRecord,
 } from '../../../src/domain/wallet-types.ts';
 import type { Balance } from '../../../src/domain/types.ts';
-import type { FinancialRecord, ForexDetail } from '../../routes/funds.ts';
 import { decimal, enumOf, integer, listOf, nullable, paged, recordTime, shape, text } from '../wire-schema.ts';
 
 export const BALANCE = shape<Balance>('Balance', { balance: decimal, lock_balance: decimal, margin: decimal }, ['margin']);

@@ -2,7 +2,8 @@
 // list (SPEC §2). The text of a record is its memo for type 10, otherwise the server's translated description.
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { financialRecords, type FinancialRecord } from '../../api/wallet.ts';
+import { financialRecords } from '../../api/wallet.ts';
+import type { FinancialRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
