@@ -16,6 +16,7 @@ import { lighthouseAvailable, runLighthouse, type LighthouseRun } from './startu
 import { startBenchServer } from './lib/app-server.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
+import { clusterBench } from './cluster/cluster-bench.ts';
 import type { MicroResult } from './micro/hot-paths.ts';
 import type { EngineBenchRow } from './engine/engine-bench.ts';
 import { renderCases } from './render/cases.ts';
@@ -46,12 +47,17 @@ function stampOf(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/** Complete runs go to bench/results/ (commit-worthy); partial ones (--only, --cases) to bench/results/tmp/. */
-function resultPath(stamp: string, profile: string, complete: boolean): string {
-  const dir = complete ? RESULTS : join(BENCH_TMP, 'partial');
+/**
+ * Complete runs go to bench/results/ (commit-worthy); partial ones (--only, --cases) to bench/results/tmp/. The
+ * cluster section alone is the exception: it is run on its own (it owns the machine for its minutes) and its figures
+ * are recorded in bench/README.md, so `--only=cluster` writes bench/results/<date>-<profile>-cluster.json.
+ */
+function resultPath(stamp: string, profile: string, complete: boolean, clusterOnly: boolean): string {
+  const dir = complete || clusterOnly ? RESULTS : join(BENCH_TMP, 'partial');
+  const name = clusterOnly ? `${stamp}-${profile}-cluster` : `${stamp}-${profile}`;
   mkdirSync(dir, { recursive: true });
-  let path = join(dir, `${stamp}-${profile}.json`);
-  for (let i = 2; existsSync(path); i++) path = join(dir, `${stamp}-${profile}-${i}.json`);
+  let path = join(dir, `${name}.json`);
+  for (let i = 2; existsSync(path); i++) path = join(dir, `${name}-${i}.json`);
   return path;
 }
 
@@ -61,12 +67,13 @@ function sectionOfTarget(id: string): Section {
   if (id.startsWith('lighthouse.')) return 'lighthouse';
   if (id.startsWith('server.')) return 'fanout';
   if (id.startsWith('engine.')) return 'engine';
+  if (id.startsWith('cluster.')) return 'cluster';
   return 'render';
 }
 
 /** The fan-out serves no page, so `--only=fanout` needs no client build. */
 function needsBuildFor(args: BenchArgs): boolean {
-  return args.sections.some((s) => s !== 'fanout' && s !== 'engine'); // neither serves a page
+  return args.sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster'); // none serves a page
 }
 
 /** `--report FILE.json` and `--compare A.json B.json` read results files and run nothing. */
@@ -148,7 +155,7 @@ async function main(args: BenchArgs): Promise<number> {
   // builds would cost minutes of CPU on a shared 2-core machine. The server falls back to public/ without a build.
   const builds = needsBuildFor(args) ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
   progress.endSection('build');
-  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null, engine: null };
+  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null, engine: null, cluster: null };
   const failures: string[] = [];
   const attempt = async (name: string, fn: () => Promise<void>): Promise<void> => {
     const t = Date.now();
@@ -211,6 +218,12 @@ async function main(args: BenchArgs): Promise<number> {
     });
   }
 
+  if (args.sections.includes('cluster')) {
+    await attempt('cluster', async () => {
+      sections.cluster = await clusterBench({ quick: args.quick, log, onCleanup: (fn) => void cleanups.push(fn) });
+    });
+  }
+
   machine.loadAverageAtEnd = loadAverage();
   const figures = figuresOf(sections);
   const targets = targetsOf(sections).filter((t) => args.sections.includes(sectionOfTarget(t.id)));
@@ -224,7 +237,7 @@ async function main(args: BenchArgs): Promise<number> {
   let trace: string | null = null;
   const traces = sections.render?.profileTraces ?? [];
   const keep = traces.find((t) => t.includes('-trade-worker')) ?? traces[0];
-  const path = resultPath(stamp, profile, complete);
+  const path = resultPath(stamp, profile, complete, args.sections.length === 1 && args.sections[0] === 'cluster');
   if (keep && !(complete && profile === 'full')) trace = keep;
   else if (keep) {
     trace = join(dirname(path), basename(path, '.json') + '-' + basename(keep).replace(/^\d{4}-\d\d-\d\d-(quick|full)-/, ''));

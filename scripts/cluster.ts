@@ -1,11 +1,12 @@
 // `npm run cluster -- --gateways N [--port P]`: the whole cluster on this machine (docs/scaling.md) — a throwaway
 // PostgreSQL in a temp dir, a nats-server, two market processes (one leads, one waits) and N gateways on 127.0.0.1,
 // behind Debian's haproxy (round robin, websockets included). Prints the URL; Ctrl-C stops everything it started.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRole, type RoleProcess } from '../tests/fixtures/cluster-procs.ts';
+import { startHaproxy } from '../tests/fixtures/haproxy.ts';
 import { startNatsServer } from '../tests/fixtures/nats-server.ts';
 import { startPostgresCluster } from '../tests/fixtures/postgres-cluster.ts';
 
@@ -16,34 +17,6 @@ function arg(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 65_535) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
   return n;
-}
-
-function haproxyBin(): string {
-  for (const p of ['/usr/sbin/haproxy', '/usr/bin/haproxy']) if (existsSync(p)) return p;
-  throw new Error('haproxy not found: apt-get install -y haproxy (scripts/ensure-system-deps.sh does it)');
-}
-
-/** Round robin over the gateways; websockets pass through (timeout tunnel), the client's address in X-Forwarded-For. */
-function haproxyConfig(port: number, gateways: readonly string[]): string {
-  return [
-    'global',
-    '  maxconn 9000', // within a default 20,000 open-file limit (two descriptors per proxied connection)
-    'defaults',
-    '  mode http',
-    '  timeout connect 5s',
-    '  timeout client 120s',
-    '  timeout server 120s',
-    '  timeout tunnel 1h',
-    '  option forwardfor',
-    'frontend tickwise',
-    `  bind 127.0.0.1:${port}`,
-    '  default_backend gateways',
-    'backend gateways',
-    '  balance roundrobin',
-    '  option httpchk GET /healthz',
-    ...gateways.map((url, i) => `  server g${i + 1} ${new URL(url).host} check inter 1s fall 2 rise 1`),
-    '',
-  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -83,9 +56,7 @@ async function main(): Promise<void> {
     const gateways = Array.from({ length: gatewayCount }, () => startRole('gateway', env));
     roles.push(...gateways);
     const urls = await Promise.all(gateways.map((g) => g.running));
-    const cfg = join(dir, 'haproxy.cfg');
-    writeFileSync(cfg, haproxyConfig(port, urls));
-    const front = spawn(haproxyBin(), ['-f', cfg, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const front = startHaproxy(dir, port, urls);
     children.push(front);
     front.once('exit', (code) => {
       if (!stopping) {

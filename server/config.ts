@@ -1,6 +1,7 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../src/domain/time.ts';
+import type { Bus } from './bus/bus.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './services.ts';
 import { shiftedClock } from './core/system-time.ts';
@@ -82,6 +83,11 @@ export interface ServerConfig {
   role?: Role | undefined;
   /** NATS_URL: the broker of the market and gateway roles (nats://host:port). */
   natsUrl?: string | undefined;
+  /**
+   * Tests only: a bus shared with other roles in the same process, in place of NATS (the cluster server tests run
+   * over both). The server does not close it: its owner does.
+   */
+  bus?: Bus | undefined;
 }
 
 export interface ListenConfig {

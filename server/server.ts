@@ -91,10 +91,11 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     await (role === 'all' ? prepare() : withSessionLock(databaseUrl, LOCK_KEYS.migrate, prepare));
 
     const bus: Bus =
-      role === 'all'
+      config.bus ??
+      (role === 'all'
         ? localBus((err) => log.error({ err }, 'bus subscriber failed'))
-        : await natsBus({ url: config.natsUrl ?? '', name: `tickwise-${role}-${pid}`, onError: (err) => log.error({ err }, 'bus') });
-    stoppers.push(() => bus.close());
+        : await natsBus({ url: config.natsUrl ?? '', name: `tickwise-${role}-${pid}`, onError: (err) => log.error({ err }, 'bus') }));
+    if (!config.bus) stoppers.push(() => bus.close()); // a given bus is shared: its owner closes it
     const origin = `${role}-${pid}-${Math.random().toString(36).slice(2, 10)}`;
 
     const limits = makeLimits(config.security);

@@ -2,9 +2,9 @@
 // generator on the other: 1,000 and 2,000 clients on DAY_MARKET; then REST order submits at concurrency 8 and 32, on
 // PGlite (the same server) and on PostgreSQL (a throwaway cluster on the load generator's core, a second server).
 // Every loop is bounded in count and time.
-import { spawn } from 'node:child_process';
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../../tests/server/test-db.ts';
+import { runJsonChild } from '../lib/json-child.ts';
 import { startBenchServer, type BenchServer, type ProcUsage } from '../lib/app-server.ts';
 import { percentile, perSecond } from '../lib/stats.ts';
 import { valueCounts, type ValueCounts } from '../report/samples.ts';
@@ -12,8 +12,8 @@ import type { LoadResult, LoadSpec } from './load-client.ts';
 import { createBenchSession } from '../render/session.ts';
 import type { Envelope, Instrument, LoginResult } from '../../src/domain/types.ts';
 
-export interface FanoutRow {
-  clients: number;
+/** What one load-client run yields as figures (this section's rows and the cluster section's). */
+export interface LoadFigures {
   connected: number;
   failed: number;
   closedDuringWindow: number;
@@ -26,6 +26,27 @@ export interface FanoutRow {
   tickP99: number | null;
   frameP50: number | null;
   frameP99: number | null;
+}
+
+export function loadFigures(r: LoadResult): LoadFigures {
+  return {
+    connected: r.connected,
+    failed: r.failed,
+    closedDuringWindow: r.closedDuringWindow,
+    windowMs: r.windowMs,
+    msgsPerSec: perSecond(r.messages, r.windowMs),
+    mbPerSec: perSecond(r.bytes, r.windowMs) / (1024 * 1024),
+    perClientMsgsPerSecMedian: r.perClientMsgsPerSecMedian,
+    perClientMsgsPerSecMin: r.perClientMsgsPerSecMin,
+    tickP50: percentile(r.tickLatencyMs, 50),
+    tickP99: percentile(r.tickLatencyMs, 99),
+    frameP50: percentile(r.frameLatencyMs, 50),
+    frameP99: percentile(r.frameLatencyMs, 99),
+  };
+}
+
+export interface FanoutRow extends LoadFigures {
+  clients: number;
   serverCpuPct: number | null;
   serverRssMb: number | null;
   /** serverRssMb − the idle figure (FanoutResult.serverRssIdleMb): what the sockets cost. */
@@ -80,36 +101,11 @@ export interface FanoutOptions {
   onCleanup(fn: () => Promise<void>): void;
 }
 
-function runLoadClient(spec: LoadSpec, cpus: string | null, onMarker: (m: 'start' | 'end') => void): Promise<LoadResult> {
-  const node = [process.execPath, '--import', 'tsx', 'bench/fanout/load-client.ts', JSON.stringify(spec)];
-  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd ?? process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      const text = d.toString();
-      if (text.includes('WINDOW_START')) onMarker('start');
-      if (text.includes('WINDOW_END')) onMarker('end');
-      err += text.replace(/WINDOW_(START|END)\n/g, '');
-    });
-    const killer = setTimeout(() => child.kill('SIGKILL'), spec.deadlineMs + 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(killer);
-      if (code !== 0) {
-        reject(new Error(`load client exited with ${String(code)}: ${err.trim().slice(0, 500)}`));
-        return;
-      }
-      try {
-        resolve(JSON.parse(out.trim()) as LoadResult);
-      } catch (e) {
-        reject(new Error(`load client output unreadable: ${(e as Error).message}`));
-      }
-    });
-  });
+/** Runs load-client.ts as its own process; `onMarker` fires at the window's start and end (the caller samples CPU). */
+export function runLoadClient(spec: LoadSpec, cpus: string | null, onMarker: (m: 'start' | 'end') => void): Promise<LoadResult> {
+  return runJsonChild<LoadResult>('bench/fanout/load-client.ts', spec, cpus, ['WINDOW_START', 'WINDOW_END'], (m) =>
+    onMarker(m === 'WINDOW_START' ? 'start' : 'end'),
+  );
 }
 
 /**
@@ -166,18 +162,7 @@ async function fanoutRow(server: BenchServer, clients: number, idleMb: number | 
     const s = at.start;
     const e = at.end;
     Object.assign(row, {
-      connected: r.connected,
-      failed: r.failed,
-      closedDuringWindow: r.closedDuringWindow,
-      windowMs: r.windowMs,
-      msgsPerSec: perSecond(r.messages, r.windowMs),
-      mbPerSec: perSecond(r.bytes, r.windowMs) / (1024 * 1024),
-      perClientMsgsPerSecMedian: r.perClientMsgsPerSecMedian,
-      perClientMsgsPerSecMin: r.perClientMsgsPerSecMin,
-      tickP50: percentile(r.tickLatencyMs, 50),
-      tickP99: percentile(r.tickLatencyMs, 99),
-      frameP50: percentile(r.frameLatencyMs, 50),
-      frameP99: percentile(r.frameLatencyMs, 99),
+      ...loadFigures(r),
       serverCpuPct: s && e && at.endMs > at.startMs ? ((e.cpuSeconds - s.cpuSeconds) * 100_000) / (at.endMs - at.startMs) : null,
       serverRssMb: rssMax > 0 ? rssMax / MB : null,
       serverRssAboveIdleMb: rssMax > 0 && idleMb !== null ? rssMax / MB - idleMb : null,

@@ -1,10 +1,12 @@
 // Section 4's load generator, run as its own process (pinned to the core the server does not use): N websocket
-// clients on 127.0.0.1 subscribed to DAY_MARKET. All count messages and bytes; a few "probe" clients also parse
+// clients on 127.0.0.1 subscribed to DAY_MARKET, on one server or spread over several (the cluster section). All count messages and bytes; a few "probe" clients also parse
 // every frame for tick-to-client latency. Bounded in count and time; prints one JSON line and exits.
 import WebSocket from 'ws';
 
 export interface LoadSpec {
   wsUrl: string;
+  /** Several servers (the cluster section's gateways): client k connects to wsUrls[k mod n]; default [wsUrl]. */
+  wsUrls?: string[];
   clients: number;
   probes: number;
   connectConcurrency: number;
@@ -55,9 +57,11 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const tickLatencyMs: number[] = [];
   const frameLatencyMs: number[] = [];
 
-  const connectOne = (probe: boolean): Promise<void> =>
+  const urls = spec.wsUrls?.length ? spec.wsUrls : [spec.wsUrl];
+  const connectOne = (k: number): Promise<void> =>
     new Promise((resolve) => {
-      const ws = new WebSocket(spec.wsUrl, { perMessageDeflate: false, handshakeTimeout: 10_000 });
+      const probe = k < spec.probes; // probes k = 0…probes−1 land on every server in turn
+      const ws = new WebSocket(urls[k % urls.length] ?? spec.wsUrl, { perMessageDeflate: false, handshakeTimeout: 10_000 });
       const c: Client = { ws, probe, messages: 0, bytes: 0, open: false };
       ws.on('open', () => {
         c.open = true;
@@ -96,7 +100,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   // Connect in waves so the handshakes do not all land at once.
   for (let i = 0; i < spec.clients && Date.now() - started < spec.deadlineMs / 2; i += spec.connectConcurrency) {
     const wave: Promise<void>[] = [];
-    for (let k = i; k < Math.min(spec.clients, i + spec.connectConcurrency); k++) wave.push(connectOne(k < spec.probes));
+    for (let k = i; k < Math.min(spec.clients, i + spec.connectConcurrency); k++) wave.push(connectOne(k));
     await Promise.all(wave);
   }
   const connectMs = Date.now() - started;

@@ -3,6 +3,7 @@
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { Change, Figures } from './figures.ts';
 import type { Sections } from './report.ts';
+import { clusterTables } from '../cluster/cluster-report.ts';
 import { num, table } from './table.ts';
 import type { TargetCheck } from './targets.ts';
 
@@ -221,6 +222,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
       );
     }
   }
+  out.push(clusterTables(s.cluster));
   return out.join('\n');
 }
 

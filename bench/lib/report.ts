@@ -3,6 +3,8 @@
 import type { FanoutResult, RestResult } from '../fanout/fanout.ts';
 import type { MicroResult } from '../micro/hot-paths.ts';
 import type { EngineBenchRow } from '../engine/engine-bench.ts';
+import type { ClusterResult } from '../cluster/cluster-bench.ts';
+import { clusterFigures, clusterTargets } from '../cluster/cluster-report.ts';
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
@@ -18,6 +20,8 @@ export interface Sections {
   fanout: FanoutResult | null;
   /** Optional: results written before the section existed have none. */
   engine?: EngineBenchRow[] | null;
+  /** Optional like `engine`: issue 23's roles as processes (bench/cluster/). */
+  cluster?: ClusterResult | null;
 }
 
 const KB = 1024;
@@ -74,6 +78,7 @@ export function figuresOf(s: Sections): Figures {
     f[`${k}.ticksPerSec`] = figure(r.ticksPerSec, '/s', 'higher', TOL.throughput);
     f[`${k}.cpuUsPerTick`] = figure(r.cpuUsPerTick, 'µs', 'lower', TOL.microNs);
   }
+  Object.assign(f, clusterFigures(s.cluster));
   return f;
 }
 
@@ -138,6 +143,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
   // Issue 22: 10,000 open orders at 2,000 ticks/s within 20 % of one core (CPU per tick × 2,000).
   const e10k = s.engine?.find((r) => r.index === 'tick' && r.orders === 10000);
   out.push(check('engine.10000.coreAt2000', 'engine: 10,000 open orders at 2,000 ticks/s, share of one core', e10k?.coreAt2000Pct ?? null, '<=', 20, '%'));
+  out.push(...clusterTargets(s.cluster));
   return out;
 }
 

@@ -11,11 +11,11 @@ export function roleEnv(raw: string | undefined): Role | undefined {
   throw new Error(`ROLE must be one of ${ROLES.join(', ')}, got "${raw}"`);
 }
 
-/** What a role needs beyond `all`; throws one clear error naming every missing setting. */
-export function checkRole(role: Role, cfg: { databaseUrl?: string | undefined; natsUrl?: string | undefined }): void {
+/** What a role needs beyond `all`; throws one clear error naming every missing setting. A given bus (tests) is the broker. */
+export function checkRole(role: Role, cfg: { databaseUrl?: string | undefined; natsUrl?: string | undefined; bus?: unknown }): void {
   if (role === 'all') return;
   const missing: string[] = [];
   if (!cfg.databaseUrl) missing.push('DATABASE_URL (a postgres:// URL: every process shares one PostgreSQL)');
-  if (!cfg.natsUrl) missing.push('NATS_URL (the broker, e.g. nats://127.0.0.1:4222)');
+  if (!cfg.natsUrl && !cfg.bus) missing.push('NATS_URL (the broker, e.g. nats://127.0.0.1:4222)');
   if (missing.length > 0) throw new Error(`ROLE=${role} needs ${missing.join(' and ')}`);
 }

@@ -2,6 +2,7 @@
 // createServer's first step and from the environment), ROLE takes only its three values, and `all` needs neither.
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.ts';
+import { localBus } from '../../server/bus/local-bus.ts';
 import { createServer } from '../../server/server.ts';
 
 describe('ROLE configuration', () => {
@@ -14,6 +15,10 @@ describe('ROLE configuration', () => {
     );
     await expect(createServer({ role, dataDir: '/nonexistent', natsUrl: 'nats://127.0.0.1:1' })).rejects.toThrow(
       `ROLE=${role} needs DATABASE_URL`,
+    );
+    // A bus handed in (the cluster tests' in-process bus) stands for the broker: only the database is missing.
+    await expect(createServer({ role, dataDir: '/nonexistent', bus: localBus() })).rejects.toThrow(
+      /needs DATABASE_URL \(a postgres:\/\/ URL: every process shares one PostgreSQL\)$/,
     );
   });
 

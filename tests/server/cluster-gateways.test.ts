@@ -1,8 +1,9 @@
-// Several processes' roles in one test (in process, over a real nats-server and one PostgreSQL database): a market
-// writer and two gateways. An order placed on gateway 2 reaches the owner's socket on gateway 1 with its seq; the
-// writer learns of a new pending order at once (no reconcile) and fills it on the next tick; a logout on gateway 2
-// logs the session's socket on gateway 1 out; a request budget is spent across both gateways. PostgreSQL only
-// (roles market and gateway refuse PGlite): vitest.config.ts leaves this file out of the PGlite run.
+// Several processes' roles in one test, over each bus — a real nats-server, and one in-process bus shared by the
+// three (the implementation role `all` uses) — and one PostgreSQL database: a market writer and two gateways. An order
+// placed on gateway 2 reaches the owner's socket on gateway 1 with its seq; the writer learns of a new pending order at
+// once (no reconcile) and fills it on the next tick; a logout on gateway 2 logs the session's socket on gateway 1 out;
+// a request budget is spent across both gateways. PostgreSQL only (roles market and gateway refuse PGlite):
+// vitest.config.ts leaves this file out of the PGlite run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import type { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { startNatsServer, type NatsServer } from '../fixtures/nats-server.ts';
+import type { Bus } from '../../server/bus/bus.ts';
+import { localBus } from '../../server/bus/local-bus.ts';
 import { until } from '../fixtures/until.ts';
 import { api, freshDatabase, manualClock, registerAndLogin, type FreshDb } from './harness.ts';
 import { Client } from './ws-client.ts';
@@ -24,11 +27,14 @@ let fresh: FreshDb;
 let dataDir: string;
 let writer: RunningServer;
 const gateways: Array<{ server: RunningServer; baseUrl: string; wsUrl: string }> = [];
+/** The in-process run's one bus (undefined: each role connects to NATS). */
+let shared: Bus | undefined;
 
 async function start(role: 'market' | 'gateway', factor: number): Promise<RunningServer> {
   return createServer({
     role,
-    natsUrl: nats.url,
+    natsUrl: shared ? undefined : nats.url,
+    bus: shared,
     databaseUrl: fresh.databaseUrl,
     dataDir,
     clock,
@@ -41,8 +47,9 @@ async function start(role: 'market' | 'gateway', factor: number): Promise<Runnin
   });
 }
 
-beforeAll(async () => {
-  nats = await startNatsServer();
+async function startCluster(bus: 'NATS' | 'in process'): Promise<void> {
+  shared = bus === 'in process' ? localBus() : undefined;
+  gateways.length = 0;
   fresh = await freshDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'tickwise-cluster-'));
   writer = await start('market', 1000);
@@ -53,14 +60,21 @@ beforeAll(async () => {
     gateways.push({ server, baseUrl, wsUrl: `${baseUrl.replace(/^http/, 'ws')}/v1/ws` });
   }
   await setPrice('1.08500');
-});
+}
 
-afterAll(async () => {
+async function stopCluster(): Promise<void> {
   for (const g of gateways) await g.server.close();
   await writer?.close();
+  await shared?.close();
   await fresh?.drop();
-  await nats?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+});
+afterAll(async () => {
+  await nats?.stop();
 });
 
 const g = (i: number): { server: RunningServer; baseUrl: string; wsUrl: string } => {
@@ -69,7 +83,7 @@ const g = (i: number): { server: RunningServer; baseUrl: string; wsUrl: string }
   return gw;
 };
 
-/** A price on the writer; waits until both gateways' copies show it (they follow over NATS). */
+/** A price on the writer; waits until both gateways' copies show it (they follow it over the bus). */
 async function setPrice(p: string): Promise<void> {
   (writer.ctx.market as SimulatedMarket).setPrice('EURUSD', p);
   await writer.ctx.engine.idle();
@@ -89,7 +103,10 @@ async function socket(i: number, token: string): Promise<Client> {
   return c;
 }
 
-describe('roles market + 2 gateways over NATS and PostgreSQL', () => {
+describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over the %s bus and PostgreSQL', (bus) => {
+  beforeAll(() => startCluster(bus));
+  afterAll(() => stopCluster());
+
   it('an order placed on gateway 2 shows on the socket on gateway 1; the writer fills the pending order at once', async () => {
     const u = await registerAndLogin({ baseUrl: g(1).baseUrl, ctx: g(1).server.ctx }, { clock });
     await move(g(1).server.ctx.db, u.user.id, { balance: '10000', type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });

@@ -1,0 +1,412 @@
+// The `cluster` section (issue 23): the roles as processes on this machine — a throwaway PostgreSQL, a nats-server,
+// two market processes (one leads, one waits) and 1, 2, then 4 gateways, nothing pinned (2 cores shared by all).
+// 1. Fan-out: N websocket clients spread evenly over the gateways, connected to them directly (no front: the figure
+//    is the gateways', not haproxy's), through fanout/load-client.ts; per-gateway, broker and writer CPU from /proc.
+// 2. Leader fail-over: order lanes with stops 0.005 % from the price on every gateway; kill -9 of the leading market
+//    process; time to the standby's lead, its first tick and its first trigger; then the database read directly:
+//    every acknowledged order present, no order closed twice, the ledger invariants.
+// 3. Gateway loss: clients and signed-in users through haproxy (reconnect-client.ts); kill -9 of one of 4 gateways
+//    under an order load; time until every dropped client is live again, and the users' order-event seqs audited.
+// Every step is bounded in time and count; a failed step is recorded and the next one still runs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SUBJECTS } from '../../server/bus/bus.ts';
+import { natsBus } from '../../server/bus/nats-bus.ts';
+import { openDb } from '../../server/db/open-db.ts';
+import { TradeRecord } from '../../server/engine/record-types.ts';
+import { ledgerViolations } from '../../server/ledger/invariants.ts';
+import type { LoginResult } from '../../src/domain/types.ts';
+import { startRole, type RoleProcess } from '../../tests/fixtures/cluster-procs.ts';
+import { freePort } from '../../tests/fixtures/free-port.ts';
+import { startHaproxy } from '../../tests/fixtures/haproxy.ts';
+import { startNatsServer, type NatsServer } from '../../tests/fixtures/nats-server.ts';
+import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
+import { procUsage, type ProcUsage } from '../lib/app-server.ts';
+import { runJsonChild } from '../lib/json-child.ts';
+import { loadAverage } from '../lib/machine.ts';
+import { loadFigures, runLoadClient, type LoadFigures } from '../fanout/fanout.ts';
+import type { LoadSpec } from '../fanout/load-client.ts';
+import { cpuPercent, firstAfter, liveAgain, seqAudit, type LiveAgain, type SeqAudit } from './cluster-stats.ts';
+import { demoAccount, runLanes, tradableInstrument, type Acked } from './order-load.ts';
+import type { ReconnectResult, ReconnectSpec } from './reconnect-client.ts';
+
+export interface ClusterFanoutRow extends LoadFigures {
+  gateways: number;
+  clients: number;
+  /** Per gateway, in start order: CPU % of one core over the window, highest RSS in it. */
+  gatewayCpuPct: (number | null)[];
+  gatewayRssMb: (number | null)[];
+  marketCpuPct: number | null;
+  natsCpuPct: number | null;
+  loadAverage: number[];
+  error: string | null;
+}
+
+export interface OrderAudit {
+  acked: number;
+  /** Acknowledged orders not in the database afterwards (must be 0). */
+  missing: number;
+  /** Orders with more than one margin release (closed twice; must be 0). */
+  closedTwice: number;
+  ledgerViolations: number;
+  submitFailures: number;
+  firstFailure: string | null;
+}
+
+export interface LeaderFailover extends OrderAudit {
+  lanes: number;
+  instrument: string;
+  /** From the kill to: the standby's "leads" line, its first tick on the broker, its first stop triggered. */
+  leadMs: number | null;
+  firstTickMs: number | null;
+  firstTriggerMs: number | null;
+  triggersBefore: number;
+  triggersAfter: number;
+  loadAverage: number[];
+  error: string | null;
+}
+
+export interface GatewayLoss extends OrderAudit {
+  gateways: number;
+  clients: number;
+  users: number;
+  connected: number;
+  failed: number;
+  live: LiveAgain;
+  gaveUp: number;
+  seq: SeqAudit | null;
+  loadAverage: number[];
+  error: string | null;
+}
+
+export interface ClusterResult {
+  instruments: number;
+  hz: number;
+  clientsPerRow: number;
+  rows: ClusterFanoutRow[];
+  leader: LeaderFailover | null;
+  gatewayLoss: GatewayLoss | null;
+}
+
+export interface ClusterOptions {
+  quick: boolean;
+  log(line: string): void;
+  onCleanup(fn: () => Promise<void>): void;
+}
+
+const MB = 1024 * 1024;
+const SIM_ENV = { SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_SEED: '20240601', RATE_LIMIT_FACTOR: '1000', LOG_LEVEL: 'warn' };
+/** Messages the killed leader sent just before SIGKILL can still arrive a few ms after it. */
+const IN_FLIGHT_GUARD_MS = 100;
+const GATEWAY_COUNTS = [1, 2, 4] as const;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A process that never says it runs must not hang the bench. */
+async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not start in ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+const START_MS = 120_000;
+const wsOf = (url: string): string => `${url.replace(/^http/, 'ws')}/v1/ws`;
+
+interface Cluster {
+  dir: string;
+  databaseUrl: string;
+  nats: NatsServer;
+  markets: RoleProcess[];
+  gateways: { proc: RoleProcess; url: string }[];
+  leader(): RoleProcess | undefined;
+}
+
+function role(c: Pick<Cluster, 'dir' | 'databaseUrl' | 'nats'>, r: 'market' | 'gateway'): RoleProcess {
+  return startRole(r, { databaseUrl: c.databaseUrl, natsUrl: c.nats.url, dataDir: c.dir, env: SIM_ENV });
+}
+
+async function stopRole(p: RoleProcess): Promise<void> {
+  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+  const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+  await p.exited();
+  clearTimeout(timer);
+}
+
+async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<ClusterFanoutRow> {
+  const urls = c.gateways.map((g) => g.url);
+  const measureMs = quick ? 4_000 : 10_000;
+  const spec: LoadSpec = {
+    wsUrl: wsOf(urls[0] ?? ''), wsUrls: urls.map(wsOf), clients, probes: 20, connectConcurrency: 100, settleMs: 2_000, measureMs,
+    deadlineMs: 60_000 + measureMs,
+  };
+  const pids = { gw: c.gateways.map((g) => g.proc.child.pid ?? -1), market: c.leader()?.child.pid ?? -1, nats: c.nats.pid };
+  const sample = (): { gw: (ProcUsage | null)[]; market: ProcUsage | null; nats: ProcUsage | null; at: number } => ({
+    gw: pids.gw.map(procUsage), market: procUsage(pids.market), nats: procUsage(pids.nats), at: Date.now(),
+  });
+  const at: { start: ReturnType<typeof sample> | null; end: ReturnType<typeof sample> | null } = { start: null, end: null };
+  const rssMax = pids.gw.map(() => 0);
+  const poll = setInterval(() => {
+    if (!at.start || at.end) return;
+    pids.gw.forEach((pid, i) => void (rssMax[i] = Math.max(rssMax[i] ?? 0, procUsage(pid)?.rssBytes ?? 0)));
+  }, 250);
+  const row: ClusterFanoutRow = {
+    gateways: urls.length, clients, connected: 0, failed: 0, closedDuringWindow: 0, windowMs: 0, msgsPerSec: 0, mbPerSec: 0,
+    perClientMsgsPerSecMedian: 0, perClientMsgsPerSecMin: 0, tickP50: null, tickP99: null, frameP50: null, frameP99: null, gatewayCpuPct: [], gatewayRssMb: [],
+    marketCpuPct: null, natsCpuPct: null, loadAverage: [], error: null,
+  };
+  try {
+    const r = await runLoadClient(spec, null, (m) => void (m === 'start' ? (at.start = sample()) : (at.end = sample())));
+    const s = at.start;
+    const e = at.end;
+    const ms = s && e ? e.at - s.at : 0;
+    Object.assign(row, {
+      ...loadFigures(r),
+      gatewayCpuPct: pids.gw.map((_, i) => cpuPercent(s?.gw[i] ?? null, e?.gw[i] ?? null, ms)),
+      gatewayRssMb: rssMax.map((b) => (b > 0 ? b / MB : null)),
+      marketCpuPct: cpuPercent(s?.market ?? null, e?.market ?? null, ms),
+      natsCpuPct: cpuPercent(s?.nats ?? null, e?.nats ?? null, ms),
+    });
+  } catch (err) {
+    row.error = (err as Error).message;
+  } finally {
+    clearInterval(poll);
+    row.loadAverage = loadAverage();
+  }
+  return row;
+}
+
+/** The database read directly after a step: acknowledged orders present, closes once, the ledger invariants. */
+async function auditOrders(databaseUrl: string, acked: readonly Acked[]): Promise<Pick<OrderAudit, 'acked' | 'missing' | 'closedTwice' | 'ledgerViolations'>> {
+  const db = await openDb({ databaseUrl });
+  try {
+    const ids = new Set((await db.query<{ id: number }>('SELECT id FROM orders')).map((r) => Number(r.id)));
+    const twice = await db.query<{ memo: string }>(
+      'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1', [TradeRecord.MARGIN_RELEASE],
+    );
+    return {
+      acked: acked.length,
+      missing: acked.filter((a) => !ids.has(a.id)).length,
+      closedTwice: twice.length,
+      ledgerViolations: (await ledgerViolations(db)).length,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+async function accounts(baseUrl: string, n: number, tag: string): Promise<LoginResult[]> {
+  const out: LoginResult[] = [];
+  for (let i = 0; i < n; i++) out.push(await demoAccount(baseUrl, `bench${tag}${i}x${Date.now().toString(36)}`));
+  return out;
+}
+
+async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => void): Promise<LeaderFailover> {
+  const lanes = 8;
+  const urls = c.gateways.map((g) => g.url);
+  const base = urls[0] ?? '';
+  const out: LeaderFailover = {
+    lanes, instrument: '', leadMs: null, firstTickMs: null, firstTriggerMs: null, triggersBefore: 0, triggersAfter: 0,
+    acked: 0, missing: 0, closedTwice: 0, ledgerViolations: 0, submitFailures: 0, firstFailure: null, loadAverage: [], error: null,
+  };
+  const leader = c.leader();
+  const standby = c.markets.find((m) => m !== leader);
+  if (!leader || !standby) throw new Error('the leader fail-over needs two market processes');
+  const bus = await natsBus({ url: c.nats.url, name: 'bench-observer' });
+  let killAt = 0;
+  const ticks: number[] = [];
+  const triggers: number[] = [];
+  bus.subscribe(SUBJECTS.tick, () => {
+    if (killAt && ticks.length < 100) ticks.push(Date.now());
+  });
+  bus.subscribe(SUBJECTS.userAll, (m) => {
+    const msg = m as { type?: string; data?: { CloseReason?: string } };
+    const reason = msg.data?.CloseReason ?? '';
+    if (msg.type === 'FOREX_CLOSED' && /^stop_/.test(reason) && triggers.length < 100_000) triggers.push(Date.now());
+  });
+  try {
+    const users = await accounts(base, lanes, 'lead');
+    const inst = await tradableInstrument(base, users[0]?.token ?? '');
+    out.instrument = inst.Code;
+    let stop = false;
+    const hardUntil = Date.now() + (quick ? 30_000 : 45_000);
+    const load = runLanes({ baseUrls: urls, users, inst, stops: true, pauseMs: 50, stopped: () => stop, untilMs: hardUntil, maxRequests: 20_000 });
+    await sleep(quick ? 2_000 : 4_000);
+    let leadAt = 0;
+    void standby.running.then(() => void (leadAt = Date.now()), () => undefined);
+    killAt = Date.now();
+    leader.child.kill('SIGKILL');
+    log(`  kill -9 of the leading market process (pid ${leader.child.pid}) under ${lanes} order lanes …`);
+    await leader.exited();
+    for (let i = 0; i < 300 && firstAfter(triggers, killAt, IN_FLIGHT_GUARD_MS) === null && Date.now() < hardUntil; i++) await sleep(100);
+    await sleep(3_000); // the new leader under the same load for a while
+    stop = true;
+    const done = await load;
+    await sleep(1_000);
+    out.leadMs = leadAt ? leadAt - killAt : null;
+    out.firstTickMs = firstAfter(ticks, killAt, IN_FLIGHT_GUARD_MS);
+    out.firstTriggerMs = firstAfter(triggers, killAt, IN_FLIGHT_GUARD_MS);
+    out.triggersBefore = triggers.filter((t) => t <= killAt).length;
+    out.triggersAfter = triggers.length - out.triggersBefore;
+    Object.assign(out, await auditOrders(c.databaseUrl, done.acked), { submitFailures: done.failures, firstFailure: done.firstFailure });
+  } catch (err) {
+    out.error = (err as Error).message;
+  } finally {
+    await bus.close();
+    out.loadAverage = loadAverage();
+  }
+  return out;
+}
+
+async function waitHealthy(url: string, ms: number): Promise<void> {
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(250)) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+  }
+  throw new Error(`${url} did not answer /healthz in ${ms} ms`);
+}
+
+async function gatewayLoss(c: Cluster, clients: number, quick: boolean, log: (l: string) => void): Promise<GatewayLoss> {
+  const usersN = 20;
+  const out: GatewayLoss = {
+    gateways: c.gateways.length, clients, users: usersN, connected: 0, failed: 0, live: liveAgain(0, []), gaveUp: 0, seq: null,
+    acked: 0, missing: 0, closedTwice: 0, ledgerViolations: 0, submitFailures: 0, firstFailure: null, loadAverage: [], error: null,
+  };
+  const port = await freePort();
+  const front = startHaproxy(c.dir, port, c.gateways.map((g) => g.url));
+  const frontUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(frontUrl, 20_000);
+    const users = await accounts(frontUrl, usersN, 'loss');
+    const inst = await tradableInstrument(frontUrl, users[0]?.token ?? '');
+    const observeMs = quick ? 15_000 : 20_000;
+    const spec: ReconnectSpec = {
+      wsUrl: wsOf(frontUrl), clients, tokens: users.map((u) => u.token), connectConcurrency: 100, observeMs, retryMs: 250,
+      maxAttempts: 40, deadlineMs: 90_000 + observeMs,
+    };
+    let ready = 0;
+    let ended = false;
+    const child = runJsonChild<ReconnectResult>('bench/cluster/reconnect-client.ts', spec, null, ['READY'], () => void (ready = Date.now()));
+    child.catch(() => undefined).finally(() => void (ended = true)); // awaited below; a failure before READY ends the wait
+    for (let i = 0; i < 1200 && !ready && !ended; i++) await sleep(100);
+    if (!ready) {
+      await child; // throws the client's own error if it failed
+      throw new Error('the gateway-loss clients did not connect in 120 s');
+    }
+    let stop = false;
+    const load = runLanes({
+      baseUrls: [frontUrl], users, inst, stops: false, pauseMs: 150, stopped: () => stop, untilMs: ready + observeMs - 3_000, maxRequests: 4_000,
+    });
+    await sleep(2_000);
+    const victim = c.gateways[c.gateways.length - 1];
+    if (!victim) throw new Error('no gateway to kill');
+    const killAt = Date.now();
+    victim.proc.child.kill('SIGKILL');
+    log(`  kill -9 of gateway ${c.gateways.length} (pid ${victim.proc.child.pid}) with ${clients} clients and ${usersN} users on the front …`);
+    const r = await child;
+    stop = true;
+    const done = await load;
+    const db = await openDb({ databaseUrl: c.databaseUrl });
+    let dbSeqs: number[];
+    try {
+      dbSeqs = await Promise.all(users.map(async (u) => {
+        const rows = await db.query<{ seq: string | number }>('SELECT seq FROM order_event_seq WHERE user_id = $1', [u.user.id]);
+        return Number(rows[0]?.seq ?? 0);
+      }));
+    } finally {
+      await db.close();
+    }
+    Object.assign(out, {
+      connected: r.connected, failed: r.failed, live: liveAgain(killAt, r.drops), gaveUp: r.gaveUp,
+      seq: seqAudit(r.users.map((conns, i) => ({ conns, dbSeq: dbSeqs[i] ?? 0 }))),
+      submitFailures: done.failures, firstFailure: done.firstFailure,
+    });
+    Object.assign(out, await auditOrders(c.databaseUrl, done.acked));
+  } catch (err) {
+    out.error = (err as Error).message;
+  } finally {
+    front.kill('SIGTERM');
+    out.loadAverage = loadAverage();
+  }
+  return out;
+}
+
+export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult> {
+  const clients = opts.quick ? 500 : 1_000;
+  const result: ClusterResult = { instruments: 300, hz: 20, clientsPerRow: clients, rows: [], leader: null, gatewayLoss: null };
+  const dir = mkdtempSync(join(tmpdir(), 'tickwise-bench-cluster-'));
+  const procs: RoleProcess[] = [];
+  let pgStop: (() => void) | null = null;
+  let nats: NatsServer | null = null;
+  let stopped = false;
+  const stopAll = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    await Promise.all(procs.map(stopRole));
+    await nats?.stop();
+    pgStop?.();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  opts.onCleanup(stopAll);
+  try {
+    opts.log('  starting PostgreSQL, nats-server and two market processes (300 instruments × 20/s) …');
+    const pg = await startPostgresCluster();
+    pgStop = () => pg.stop();
+    nats = await startNatsServer();
+    const base = { dir, databaseUrl: pg.adminUrl, nats };
+    const first = role(base, 'market');
+    procs.push(first);
+    await within(first.running, START_MS, 'the first market process');
+    const second = role(base, 'market');
+    procs.push(second);
+    const markets = [first, second];
+    const led = new Set<RoleProcess>(); // `running` settles when a market process leads
+    for (const m of markets) void m.running.then(() => led.add(m), () => undefined);
+    const alive = (p: RoleProcess): boolean => p.child.exitCode === null && p.child.signalCode === null;
+    const c: Cluster = { ...base, markets, gateways: [], leader: () => markets.find((m) => led.has(m) && alive(m)) };
+    for (const n of GATEWAY_COUNTS) {
+      while (c.gateways.length < n) {
+        const proc = role(base, 'gateway');
+        procs.push(proc);
+        c.gateways.push({ proc, url: await within(proc.running, START_MS, `gateway ${c.gateways.length + 1}`) });
+      }
+      opts.log(`  ${clients} websocket clients over ${n} gateway(s) …`);
+      const row = await fanoutRow(c, clients, opts.quick);
+      result.rows.push(row);
+      opts.log(
+        row.error
+          ? `  ${n} gateway(s): FAILED ${row.error}`
+          : `  ${n} gateway(s): ${row.connected} connected, ${row.msgsPerSec.toFixed(0)} msg/s, tick→client p50/p99 ${row.tickP50 ?? 'n/a'}/${row.tickP99 ?? 'n/a'} ms, ` +
+              `gateway CPU ${row.gatewayCpuPct.map((p) => p?.toFixed(0) ?? 'n/a').join('/')} %, market ${row.marketCpuPct?.toFixed(0) ?? 'n/a'} %, ` +
+              `NATS ${row.natsCpuPct?.toFixed(0) ?? 'n/a'} %, load average ${row.loadAverage.join(' ')}`,
+      );
+    }
+    result.leader = await leaderFailover(c, opts.quick, opts.log);
+    const l = result.leader;
+    opts.log(
+      l.error
+        ? `  leader fail-over: FAILED ${l.error}`
+        : `  leader fail-over: leads after ${l.leadMs ?? 'n/a'} ms, first tick ${l.firstTickMs ?? 'n/a'} ms, first trigger ${l.firstTriggerMs ?? 'n/a'} ms; ` +
+            `${l.acked} acknowledged, ${l.missing} missing, ${l.closedTwice} closed twice, ${l.ledgerViolations} ledger violations`,
+    );
+    result.gatewayLoss = await gatewayLoss(c, clients, opts.quick, opts.log);
+    const g = result.gatewayLoss;
+    opts.log(
+      g.error
+        ? `  gateway loss: FAILED ${g.error}`
+        : `  gateway loss: ${g.live.dropped} dropped, ${g.live.recovered} live again (p50/max ${g.live.p50Ms ?? 'n/a'}/${g.live.maxMs ?? 'n/a'} ms); ` +
+            `seqs: ${g.seq?.behind ?? 'n/a'} users behind, ${g.seq?.jumps ?? 'n/a'} jumps, ${g.seq?.resyncs ?? 'n/a'} resyncs; ${g.acked} acknowledged, ${g.missing} missing`,
+    );
+  } finally {
+    await stopAll();
+  }
+  return result;
+}

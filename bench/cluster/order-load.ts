@@ -1,0 +1,93 @@
+// The cluster section's order load over REST, as clients send it: demo accounts, one submit in flight per account,
+// spread over the gateways (or through the front). With `stops`, each market order gets a stop loss and a take
+// profit 0.005 % either side of its fill price, so the market writer's next ticks trigger it (the fail-over load).
+// Every loop stops at its time limit or its request budget.
+import type { Envelope, Instrument, LoginResult, Order } from '../../src/domain/types.ts';
+
+export async function apiGet<T>(baseUrl: string, path: string, params: Record<string, string | number>, token?: string): Promise<Envelope<T>> {
+  const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const res = await fetch(`${baseUrl}${path}${q ? `?${q}` : ''}`, { headers: { lang: 'en', ...(token ? { authorization: token } : {}) } });
+  return (await res.json()) as Envelope<T>;
+}
+
+export async function demoAccount(baseUrl: string, id: string): Promise<LoginResult> {
+  const r = await apiGet<LoginResult>(baseUrl, '/api/user/createAccountDemoForU', { demo_id: id });
+  if (r.code !== 1) throw new Error(`demo account ${id}: code ${r.code} ${r.msg}`);
+  return r.data;
+}
+
+/** An open, non-synthetic instrument the engine trades (BTC first: open every day). */
+export async function tradableInstrument(baseUrl: string, token: string): Promise<Instrument> {
+  const list = await apiGet<Instrument[]>(baseUrl, '/v1/api/forex/trade_list', {}, token);
+  const open = list.data.filter((i) => i.MarketStatus === 1 && !/^SYN/.test(i.Code));
+  const inst = open.find((i) => /BTC/.test(i.Code)) ?? open[0];
+  if (!inst) throw new Error('no open instrument to order');
+  return inst;
+}
+
+export interface Acked {
+  id: number;
+  userId: number;
+  at: number;
+}
+
+export interface OrderLoad {
+  acked: Acked[];
+  failures: number;
+  firstFailure: string | null;
+  requests: number;
+}
+
+export interface LaneOptions {
+  /** Where lane k sends its requests: baseUrls[k mod n]. */
+  baseUrls: readonly string[];
+  users: readonly LoginResult[];
+  inst: Instrument;
+  stops: boolean;
+  /** Pause between one lane's submits (ms). */
+  pauseMs: number;
+  /** Stops the lanes (checked before each submit); also bounded by `untilMs` and `maxRequests`. */
+  stopped(): boolean;
+  untilMs: number;
+  maxRequests: number;
+}
+
+export async function runLanes(o: LaneOptions): Promise<OrderLoad> {
+  const out: OrderLoad = { acked: [], failures: 0, firstFailure: null, requests: 0 };
+  const fail = (why: string): void => {
+    out.failures++;
+    out.firstFailure ??= why;
+  };
+  const lane = async (k: number): Promise<void> => {
+    const user = o.users[k];
+    const url = o.baseUrls[k % o.baseUrls.length];
+    if (!user || !url) return;
+    while (!o.stopped() && Date.now() < o.untilMs && out.requests < o.maxRequests) {
+      out.requests++;
+      try {
+        const r = await apiGet<Order>(url, '/v1/api/forex/submit', {
+          type: k % 2 === 0 ? 1 : 2, cont: o.inst.ForexMinCont, forex_id: o.inst.Id, status: 1, multiple: o.inst.HasForexMultiple[0]?.Value ?? 0,
+        }, user.token);
+        if (r.code !== 1) fail(`submit: code ${r.code} ${r.msg}`);
+        else {
+          out.acked.push({ id: r.data.Id, userId: user.user.id, at: Date.now() });
+          if (o.stops) {
+            const p = Number(r.data.UpdatePrice);
+            const buy = r.data.OrderType === 1;
+            const near = (f: number): string => (p * f).toFixed(o.inst.PricePrecision);
+            out.requests++;
+            const s = await apiGet(url, '/v1/api/forex/set_stop_price', {
+              id: r.data.Id, stop_loss_price: near(buy ? 0.99995 : 1.00005), target_profit_price: near(buy ? 1.00005 : 0.99995),
+            }, user.token);
+            if (s.code !== 1) fail(`set_stop_price: code ${s.code} ${s.msg}`);
+          }
+        }
+      } catch (err) {
+        fail((err as Error).message); // a gateway that died mid-request, a front answering 503
+      }
+      if (o.pauseMs > 0) await new Promise((r) => setTimeout(r, o.pauseMs));
+    }
+  };
+  await Promise.all(o.users.map((_, k) => lane(k)));
+  return out;
+}

@@ -1,0 +1,160 @@
+// The cluster section's gateway-loss clients, run as their own process: websockets through the front (haproxy), as
+// the app's worker holds them — on a close they reconnect after a growing delay, sign in again (the users among them)
+// and resubscribe. Each drop is timed until its new socket receives a market frame again; the signed-in users keep
+// every login ack's seq and every order event's seq per socket. Bounded in count and time; prints one JSON line.
+// Markers on stderr: READY (everyone connected and live: the parent may kill a gateway).
+import WebSocket from 'ws';
+import type { Connection, Drop } from './cluster-stats.ts';
+
+export interface ReconnectSpec {
+  wsUrl: string;
+  /** Anonymous market clients (DAY_MARKET only). */
+  clients: number;
+  /** Session tokens of the signed-in users (each one socket, DAY_MARKET and its order events). */
+  tokens: string[];
+  connectConcurrency: number;
+  /** How long to watch after READY (the parent kills a gateway meanwhile). */
+  observeMs: number;
+  /** First reconnect delay; each further attempt waits one more step (the app's back-off grows the same way). */
+  retryMs: number;
+  maxAttempts: number;
+  deadlineMs: number;
+}
+
+export interface ReconnectResult {
+  connected: number;
+  failed: number;
+  drops: Drop[];
+  /** Drops still reconnecting when the window ended. */
+  gaveUp: number;
+  /** Per token, in the order given: each socket's login ack seq and pushed seqs. */
+  users: Connection[][];
+  windowStart: number;
+  windowEnd: number;
+}
+
+interface Slot {
+  token: string | null;
+  conns: Connection[];
+  drop: Drop | null;
+  attempts: number;
+}
+
+export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult> {
+  const started = Date.now();
+  const drops: Drop[] = [];
+  let failed = 0;
+  let observing = false;
+  let stopping = false;
+  const sockets = new Set<WebSocket>();
+
+  /** Opens a socket for the slot; resolves at its first market frame (live) or when it fails. */
+  const open = (slot: Slot): Promise<boolean> =>
+    new Promise((resolve) => {
+      const ws = new WebSocket(spec.wsUrl, { perMessageDeflate: false, handshakeTimeout: 5_000 });
+      sockets.add(ws);
+      let live = false;
+      let conn: Connection | null = null;
+      // Not live within 10 s (a front still routing to the dead gateway, a refused login): drop it and try again.
+      const giveUp = setTimeout(() => ws.terminate(), 10_000);
+      ws.on('open', () => {
+        if (slot.token) ws.send(JSON.stringify({ type: 'login', token: slot.token }));
+        else ws.send(JSON.stringify({ type: 'sub', topic: 'DAY_MARKET' }));
+      });
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        if (isBinary) return;
+        // Market frames (~20/s × ~10 KB per socket) are never parsed: a thousand sockets' worth of JSON.parse would
+        // starve this process's timers. Only their type is read, from the frame's first bytes.
+        if (data.toString('latin1', 0, 24).startsWith('{"type":"DAY_MARKET"')) {
+          if (!live) {
+            live = true;
+            clearTimeout(giveUp);
+            if (slot.drop && slot.drop.liveAt === null) slot.drop.liveAt = Date.now();
+            slot.attempts = 0;
+            resolve(true);
+          }
+          return;
+        }
+        const m = JSON.parse(data.toString('utf8')) as { type?: string; ok?: boolean; seq?: number };
+        if (m.type === 'login' && !m.ok) ws.close();
+        else if (m.type === 'login') {
+          conn = { ackSeq: m.seq ?? 0, pushes: [] };
+          slot.conns.push(conn);
+          for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED', 'DAY_MARKET']) ws.send(JSON.stringify({ type: 'sub', topic }));
+        } else if ((m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED') && typeof m.seq === 'number') {
+          conn?.pushes.push(m.seq);
+        }
+      });
+      ws.on('close', () => {
+        clearTimeout(giveUp);
+        sockets.delete(ws);
+        if (!live) {
+          resolve(false);
+          return;
+        }
+        if (stopping || !observing) return;
+        // A live socket went away: the gateway died. Time it until a new socket is live again.
+        slot.drop = { closedAt: Date.now(), liveAt: null };
+        drops.push(slot.drop);
+        void retry(slot);
+      });
+      ws.on('error', () => undefined); // 'close' follows
+    });
+
+  const retry = async (slot: Slot): Promise<void> => {
+    while (!stopping && slot.attempts < spec.maxAttempts) {
+      slot.attempts++;
+      await new Promise((r) => setTimeout(r, spec.retryMs * slot.attempts * (0.5 + Math.random() / 2)));
+      if (stopping || (await open(slot))) return;
+    }
+  };
+
+  const slots: Slot[] = [
+    ...spec.tokens.map((token) => ({ token, conns: [], drop: null, attempts: 0 })),
+    ...Array.from({ length: spec.clients }, () => ({ token: null, conns: [], drop: null, attempts: 0 })),
+  ];
+  let connected = 0;
+  for (let i = 0; i < slots.length && Date.now() - started < spec.deadlineMs / 3; i += spec.connectConcurrency) {
+    const wave = slots.slice(i, i + spec.connectConcurrency).map(async (s) => {
+      if (await open(s)) connected++;
+      else failed++;
+    });
+    await Promise.all(wave);
+  }
+  observing = true;
+  const windowStart = Date.now();
+  process.stderr.write('READY\n');
+  const ping = setInterval(() => {
+    for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
+  }, 5000);
+  await new Promise((r) => setTimeout(r, Math.min(spec.observeMs, Math.max(0, spec.deadlineMs - (windowStart - started)))));
+  stopping = true;
+  const windowEnd = Date.now();
+  clearInterval(ping);
+  for (const ws of sockets) ws.terminate();
+  return {
+    connected,
+    failed,
+    drops,
+    gaveUp: drops.filter((d) => d.liveAt === null).length,
+    users: slots.slice(0, spec.tokens.length).map((s) => s.conns),
+    windowStart,
+    windowEnd,
+  };
+}
+
+if (process.argv[1]?.endsWith('reconnect-client.ts')) {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as ReconnectSpec;
+  const hard = setTimeout(() => {
+    process.stderr.write('reconnect client: deadline passed, exiting\n');
+    process.exit(2);
+  }, spec.deadlineMs + 10_000);
+  hard.unref();
+  runReconnect(spec).then(
+    (r) => process.stdout.write(`${JSON.stringify(r)}\n`, () => process.exit(0)),
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
