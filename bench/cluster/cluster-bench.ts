@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { SUBJECTS } from '../../server/bus/bus.ts';
 import { natsBus } from '../../server/bus/nats-bus.ts';
 import { openDb } from '../../server/db/open-db.ts';
-import { TradeRecord } from '../../server/engine/record-types.ts';
+import { RecordType } from '../../server/ledger/record-types.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import type { LoginResult } from '../../src/domain/types.ts';
 import { startRole, type RoleProcess } from '../../tests/fixtures/cluster-procs.ts';
@@ -187,7 +187,7 @@ async function auditOrders(databaseUrl: string, acked: readonly Acked[]): Promis
   try {
     const ids = new Set((await db.query<{ id: number }>('SELECT id FROM orders')).map((r) => Number(r.id)));
     const twice = await db.query<{ memo: string }>(
-      'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1', [TradeRecord.MARGIN_RELEASE],
+      'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1', [RecordType.MARGIN_RELEASE],
     );
     return {
       acked: acked.length,
