@@ -50,7 +50,33 @@ class PuppeteerLocator implements FlowLocator {
     }
   }
 
+  /**
+   * Playwright clicks only once the element would receive the click (its centre is not under another element, such
+   * as a toast, which is a button that a tap dismisses); puppeteer's locator clicks at the coordinates whatever lies
+   * on top. Wait for the hit test first, so a flow clicks what it names in both browsers. An element outside the
+   * viewport is left to puppeteer, which scrolls it in.
+   */
   async click(): Promise<void> {
+    // The element through puppeteer (its selectors include ::-p-text, which document.querySelector cannot read).
+    const handle = await this.element();
+    try {
+      await this.page.waitForFunction(
+        (el: Element) => {
+          if (!el.isConnected) return true; // replaced by a render: the click below finds the new one
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) return false;
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
+          const hit = document.elementFromPoint(x, y);
+          return hit !== null && (hit === el || el.contains(hit));
+        },
+        { timeout: DEFAULT_TIMEOUT, polling: POLL_MS },
+        handle,
+      );
+    } finally {
+      await handle.dispose();
+    }
     await this.page.locator(this.selector).setTimeout(DEFAULT_TIMEOUT).click();
   }
 

@@ -105,9 +105,14 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     await page.goto(`${server.url}/#/trade`);
     await page.locator('.tw-chart').waitFor();
     await page.locator('.mk-row').first().waitFor();
-    const list = await page.locator('.mk-row').first().boundingBox();
-    const chart = await page.locator('.tw-chart').boundingBox();
-    expect(list && chart && list.x + list.width <= chart.x + 1).toBe(true);
+    // Read until both are laid out: the list may re-render its rows once more (the watchlist's first answer) between
+    // the wait above and the read, and a row being replaced has no box for that moment.
+    const sideBySide = async (): Promise<boolean | null> => {
+      const list = await page.locator('.mk-row').first().boundingBox();
+      const chart = await page.locator('.tw-chart').boundingBox();
+      return list && chart && list.x + list.width <= chart.x + 1;
+    };
+    await expect.poll(sideBySide, { timeout: 10_000 }).toBe(true);
     await browser.snap(page, 'trade-desktop');
     await context.close();
   });
