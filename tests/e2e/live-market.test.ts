@@ -2,7 +2,8 @@
 // right-to-left, the login guard, demo login, and recovery after the server restarts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
-import { DESKTOP, FLOW_BROWSERS, type FlowBrowser, launchFlowBrowser, PHONE } from './browser.ts';
+import { DESKTOP, PHONE } from './browser.ts';
+import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 
 let server: AppServer;
@@ -39,21 +40,14 @@ async function waitForPriceChange(page: FlowPage, timeoutMs = 15_000): Promise<v
   );
 }
 
-describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
-  let browser: FlowBrowser;
-  beforeAll(async () => {
-    browser = await launchFlowBrowser(browserName);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+describeInFlowBrowsers((browser) => {
 
   describe.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const)('market list on %s', (name, viewport) => {
     it('shows prices that change live, with the socket in the worker and none on the main thread', async () => {
-      const { context, page } = await browser.newPage(viewport);
+      const { context, page } = await browser().newPage(viewport);
       await page.addInitScript(COUNT_MAIN_SOCKETS);
       await page.goto(`${server.url}/#/`);
       await waitForPriceChange(page);
@@ -62,13 +56,13 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
       await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
         null, { timeout: 3000 });
       expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
-      await browser.snap(page, `market-${name}`);
+      await browser().snap(page, `market-${name}`);
       await context.close();
     });
   });
 
   it('with ?feed=main the same feed runs on the main thread and opens its socket there', async () => {
-    const { context, page } = await browser.newPage(PHONE);
+    const { context, page } = await browser().newPage(PHONE);
     await page.addInitScript(COUNT_MAIN_SOCKETS);
     await page.goto(`${server.url}/?feed=main#/`);
     await waitForPriceChange(page);
@@ -77,7 +71,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
   });
 
   it('tapping a row opens /trade with a chart whose last bar moves; switching the period reloads it', async () => {
-    const { context, page } = await browser.newPage(PHONE);
+    const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/`);
     const row = page.locator('.mk-row[data-code="EURUSD"]');
     await row.waitFor({ timeout: 15_000 });
@@ -91,17 +85,17 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
       first,
       { timeout: 20_000 },
     );
-    await browser.snap(page, 'trade-phone');
+    await browser().snap(page, 'trade-phone');
 
     await page.locator('.tr-period[data-period="5min"]').click();
     await page.waitForFunction(() => document.querySelector('.tw-chart')?.getAttribute('data-period') === '5min');
     await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-time') ?? 0) % 300 === 0);
-    await browser.snap(page, 'trade-phone-5min');
+    await browser().snap(page, 'trade-phone-5min');
     await context.close();
   });
 
   it('the trade screen on a desktop puts the market list, chart and order form side by side', async () => {
-    const { context, page } = await browser.newPage(DESKTOP);
+    const { context, page } = await browser().newPage(DESKTOP);
     await page.goto(`${server.url}/#/trade`);
     await page.locator('.tw-chart').waitFor();
     await page.locator('.mk-row').first().waitFor();
@@ -113,23 +107,23 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
       return list && chart && list.x + list.width <= chart.x + 1;
     };
     await expect.poll(sideBySide, { timeout: 10_000 }).toBe(true);
-    await browser.snap(page, 'trade-desktop');
+    await browser().snap(page, 'trade-desktop');
     await context.close();
   });
 
   it('Arabic flips the layout to right-to-left', async () => {
-    const { context, page } = await browser.newPage(PHONE);
+    const { context, page } = await browser().newPage(PHONE);
     await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
     await page.goto(`${server.url}/#/`);
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     await page.locator('.mk-row').first().waitFor();
-    await browser.snap(page, 'market-phone-ar');
+    await browser().snap(page, 'market-phone-ar');
     await context.close();
   });
 
   it('a visitor pressing Buy lands on /login?from=/trade', async () => {
-    const { context, page } = await browser.newPage(PHONE);
+    const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/trade`);
     const submit = page.locator('[data-action="submit-order"]');
     await page.waitForFunction(() => {
@@ -138,24 +132,24 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     }, null, { timeout: 20_000 });
     await submit.click();
     await page.waitForURL(/#\/login\?from=(%2F|\/)trade/);
-    await browser.snap(page, 'login-from-trade');
+    await browser().snap(page, 'login-from-trade');
     await context.close();
   });
 
   it('demo login succeeds and the user center shows the demo account', async () => {
-    const { context, page } = await browser.newPage(PHONE);
+    const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/login`);
     await page.locator('[data-testid="demo-login"]').click();
     await page.waitForURL((u) => !u.hash.startsWith('#/login'));
     await page.goto(`${server.url}/#/user`);
     await page.locator('[data-testid="account-kind"][data-demo="true"]').waitFor();
     await page.locator('[data-testid="balance-amount"]').waitFor();
-    await browser.snap(page, 'user-demo-phone');
+    await browser().snap(page, 'user-demo-phone');
     await context.close();
   });
 
   it('stopping the server marks the connection reconnecting and prices stale; restarting brings them back live', async () => {
-    const { context, page } = await browser.newPage(PHONE);
+    const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/`);
     await waitForPriceChange(page);
     await page.locator('[data-conn="live"]').first().waitFor();
@@ -163,7 +157,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     await server.stop();
     await page.locator('[data-conn="reconnecting"], [data-conn="offline"]').first().waitFor({ timeout: 20_000 });
     await page.locator('.mk-row[data-stale="true"]').first().waitFor({ timeout: 20_000 });
-    await browser.snap(page, 'market-phone-reconnecting');
+    await browser().snap(page, 'market-phone-reconnecting');
 
     await server.start();
     await page.locator('[data-conn="live"]').first().waitFor({ timeout: 40_000 });
@@ -172,7 +166,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
       null, { timeout: 30_000 });
     expect(await page.locator('.mk-row[data-open="true"]').count()).toBeGreaterThan(3);
-    await browser.snap(page, 'market-phone-back-live');
+    await browser().snap(page, 'market-phone-back-live');
     await context.close();
   });
 });

@@ -7,9 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
-import { DESKTOP, FLOW_BROWSERS, type FlowBrowser, launchFlowBrowser, PHONE } from './browser.ts';
+import { DESKTOP, PHONE } from './browser.ts';
+import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
 
@@ -37,17 +38,10 @@ async function attach(page: FlowPage, picker: string): Promise<void> {
   await page.locator(`[data-testid="${picker}"][data-state="done"]`).waitFor();
 }
 
-describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
-  let browser: FlowBrowser;
-  beforeAll(async () => {
-    browser = await launchFlowBrowser(browserName);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+describeInFlowBrowsers((browser) => {
 
   it('deposits, is approved in the back office, binds an address, withdraws, is released from the command line', async () => {
-    const { context, page } = await browser.newPage(PHONE, { locale: 'en-GB' });
+    const { context, page } = await browser().newPage(PHONE, { locale: 'en-GB' });
     await page.addInitScript(() => document.cookie = 'lang=en; path=/');
     await loginInBrowser(page, server, user);
 
@@ -151,7 +145,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
       ['auth', '/mine/auth'],
     ];
     for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      const { context, page } = await browser.newPage(viewport, { locale: 'en-GB' });
+      const { context, page } = await browser().newPage(viewport, { locale: 'en-GB' });
       await page.addInitScript(() => document.cookie = 'lang=en; path=/');
       await loginInBrowser(page, server, user);
       for (const [name, path] of screens) {
@@ -159,19 +153,19 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
         await page.locator('.mw-page').waitFor();
         await page.waitForLoadState('networkidle');
         expect(await page.locator('.page-placeholder, [data-placeholder]').count(), path).toBe(0);
-        await browser.snap(page, `money-${name}-${size}`);
+        await browser().snap(page, `money-${name}-${size}`);
       }
       // The bank tab of the deposit screen, with its accounts.
       await page.goto(`${server.url}/#/mine/charge`);
       await page.locator('.segmented [data-value="1"]').click();
       await page.locator('.mw-bank').first().waitFor();
-      await browser.snap(page, `money-charge-bank-${size}`);
+      await browser().snap(page, `money-charge-bank-${size}`);
       await context.close();
     }
   });
 
   it('keeps demo users out of the money screens', async () => {
-    const { context, page } = await browser.newPage(PHONE, { locale: 'en-GB' });
+    const { context, page } = await browser().newPage(PHONE, { locale: 'en-GB' });
     await page.addInitScript(() => document.cookie = 'lang=en; path=/');
     await page.goto(`${server.url}/#/login`);
     await page.locator('[data-testid="demo-login"]').click();

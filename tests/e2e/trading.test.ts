@@ -1,11 +1,12 @@
 // The trading issue end to end at 360×740 against the real server: demo login → buy 0.1 lot EUR/USD at ×100 →
 // success popup → /order with moving P&L → stop-profit/stop-loss → close → history, and the balance moved by exactly
 // the realised P&L minus the fee; a far pending order appears under pending and can be cancelled.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import { dec } from '../../src/domain/decimal.ts';
 import type { Envelope, Order, OrderList } from '../../src/domain/types.ts';
-import { FLOW_BROWSERS, type FlowBrowser, launchFlowBrowser, PHONE } from './browser.ts';
+import { PHONE } from './browser.ts';
+import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 
 let server: AppServer;
@@ -37,17 +38,10 @@ async function sheetCurrentPrice(page: FlowPage): Promise<string> {
   return (await page.locator('.od-detail [data-row="current-price"] dd').innerText()).trim().replace(/,/g, '');
 }
 
-describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
-  let browser: FlowBrowser;
-  beforeAll(async () => {
-    browser = await launchFlowBrowser(browserName);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+describeInFlowBrowsers((browser) => {
 
   it('buys, protects, closes and cancels with exact money', async () => {
-    const { context, page } = await browser.newPage(PHONE);
+    const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/login`);
     await page.locator('[data-testid="demo-login"]').click();
     await page.waitForURL((u) => !u.hash.startsWith('#/login'));
@@ -67,7 +61,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
     await submit.click();
     await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
-    await browser.snap(page, 'trade-order-placed');
+    await browser().snap(page, 'trade-order-placed');
     await page.locator('[data-action="view-orders"]').click();
     await page.waitForURL(/#\/order\?type=1/);
 
@@ -78,7 +72,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     const pnl = row.locator('[data-field="pnl"]');
     const firstPnl = await pnl.innerText();
     await expect.poll(() => pnl.innerText(), { timeout: 20_000 }).not.toBe(firstPnl);
-    await browser.snap(page, 'orders-holding');
+    await browser().snap(page, 'orders-holding');
 
     const held = await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' });
     const order = held.data.find((o) => String(o.Id) === id) as Order;
@@ -100,7 +94,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
       .toBe(sp);
     const withStops = (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find((o) => String(o.Id) === id);
     expect(withStops?.TargetLossPrice).toBe(sl);
-    await browser.snap(page, 'orders-sheet-stops');
+    await browser().snap(page, 'orders-sheet-stops');
 
     // Close it: it leaves the holding list and shows in history.
     await page.locator('[data-action="close-order"]').click();
@@ -108,7 +102,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     await page.locator(`.od-row[data-id="${id}"][data-status="1"]`).waitFor({ state: 'detached', timeout: 15_000 });
     await page.locator('[role="tab"][data-value="3"]').click();
     await page.locator(`.od-row[data-id="${id}"]`).waitFor({ timeout: 15_000 });
-    await browser.snap(page, 'orders-history');
+    await browser().snap(page, 'orders-history');
 
     // Money: the balance moved by exactly the realised P&L minus the handling fee.
     const history = await api<OrderList>('/v1/api/forex/my_deal', { status: '3', page: '1' });
@@ -132,7 +126,7 @@ describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     await page.goto(`${server.url}/#/order?type=0`);
     const pendingRow = page.locator('.od-row[data-status="0"]').first();
     await pendingRow.waitFor({ timeout: 15_000 });
-    await browser.snap(page, 'orders-pending');
+    await browser().snap(page, 'orders-pending');
     await pendingRow.click();
     await page.locator('[data-action="cancel-order"]').click();
     await page.locator('.dialog .btn-danger').click();
