@@ -5,6 +5,8 @@ import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
 import type { UserPush } from '../../server/services.ts';
 import type { Timers } from '../../src/domain/time.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
+import type { SubmitInput } from '../../server/engine/submit-check.ts';
+import { ApiError } from '../../server/http/envelope.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import type { Queryable } from '../../server/db/db.ts';
 import type { EngineInstrument } from '../../server/engine/types.ts';
@@ -163,3 +165,12 @@ export async function startEngineBed(): Promise<EngineBed> {
   market.setPrice('TSTEUR', '1.10000');
   return { server, ctx, market, push, engine };
 }
+
+/** A market buy of 1 lot at ×100 with no stops: the order the engine tests start from, changed by `over`. */
+export const marketBuy = (over: Partial<SubmitInput> = {}): SubmitInput => ({
+  type: 1, cont: '1', status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100,
+  ...over,
+});
+
+/** The error key an engine action was refused with (the thrown value's text when it is not an ApiError). */
+export const errorKey = (err: unknown): string => (err instanceof ApiError ? err.key : String(err));

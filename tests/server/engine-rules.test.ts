@@ -5,13 +5,10 @@ import type { AppContext } from '../../server/context.ts';
 import type { Timers } from '../../src/domain/time.ts';
 import type { Db } from '../../server/db/db.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
-import type { SubmitInput } from '../../server/engine/submit-check.ts';
-import { ApiError } from '../../server/http/envelope.ts';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import {
-  fundedUser, insertTestInstruments, ledgerCheck, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS,
-} from './engine-helpers.ts';
+  fundedUser, insertTestInstruments, ledgerCheck, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS, marketBuy, errorKey } from './engine-helpers.ts';
 
 let server: TestServer;
 let engine: OrderEngine;
@@ -21,10 +18,7 @@ let ctx: AppContext;
 let queries = 0;
 
 const EUR = 9001;
-const market1 = (over: Partial<SubmitInput> = {}): SubmitInput => ({
-  type: 1, cont: '1', status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100,
-  ...over,
-});
+const market1 = marketBuy;
 
 async function tick(code: string, p: string): Promise<void> {
   market.setPrice(code, p);
@@ -49,9 +43,7 @@ async function expectInvariants(userId: number): Promise<void> {
   expect(c.lock).toBe(c.sumOpenMargins);
 }
 
-function keyOf(err: unknown): string {
-  return err instanceof ApiError ? err.key : String(err);
-}
+const keyOf = errorKey;
 
 beforeAll(async () => {
   server = await startTestServer();

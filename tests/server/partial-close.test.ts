@@ -4,10 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
 import type { OrderEngine } from '../../server/engine/engine.ts';
-import type { SubmitInput } from '../../server/engine/submit-check.ts';
-import { ApiError } from '../../server/http/envelope.ts';
 import type { TestServer } from './harness.ts';
-import { fundedUser, ledgerCheck, startEngineBed, type PushRecorder, type ScriptedMarket } from './engine-helpers.ts';
+import { fundedUser, ledgerCheck, startEngineBed, type PushRecorder, type ScriptedMarket, marketBuy, errorKey } from './engine-helpers.ts';
 
 let server: TestServer;
 let engine: OrderEngine;
@@ -17,11 +15,8 @@ let ctx: AppContext;
 
 const EUR = 9001;
 const XAG = 9002;
-const order = (over: Partial<SubmitInput> = {}): SubmitInput => ({
-  type: 1, cont: '1', status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100,
-  ...over,
-});
-const keyOf = (err: unknown): string => (err instanceof ApiError ? err.key : String(err));
+const order = marketBuy;
+const keyOf = errorKey;
 
 async function tick(code: string, p: string): Promise<void> {
   market.setPrice(code, p);

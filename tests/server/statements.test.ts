@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
 import type { OrderEngine } from '../../server/engine/engine.ts';
-import type { SubmitInput } from '../../server/engine/submit-check.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import type { TestServer } from './harness.ts';
-import { fundedUser, startEngineBed, type ScriptedMarket } from './engine-helpers.ts';
+import { fundedUser, startEngineBed, type ScriptedMarket, marketBuy } from './engine-helpers.ts';
 import de from '../../locales/de.json';
 import ar from '../../locales/ar.json';
 
@@ -21,9 +20,7 @@ let market: ScriptedMarket;
 
 const EUR = 9001;
 const at = (text: string): number => Date.parse(`${text}Z`);
-const order = (over: Partial<SubmitInput> = {}): SubmitInput => ({
-  type: 1, cont: '1', status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100, ...over,
-});
+const order = marketBuy;
 
 interface Download {
   status: number;

@@ -4,13 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
-import type { SubmitInput } from '../../server/engine/submit-check.ts';
-import { ApiError } from '../../server/http/envelope.ts';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
 import type { TestServer } from './harness.ts';
 import {
-  fundedUser, ledgerCheck, startEngineBed, TEST_INSTRUMENTS, type PushRecorder, type ScriptedMarket,
-} from './engine-helpers.ts';
+  fundedUser, ledgerCheck, startEngineBed, TEST_INSTRUMENTS, type PushRecorder, type ScriptedMarket, marketBuy, errorKey } from './engine-helpers.ts';
 
 let server: TestServer;
 let engine: OrderEngine;
@@ -19,10 +16,7 @@ let push: PushRecorder;
 let ctx: AppContext;
 
 const EUR = 9001;
-const buy = (over: Partial<SubmitInput> = {}): SubmitInput => ({
-  type: 1, cont: '1', status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100,
-  ...over,
-});
+const buy = marketBuy;
 
 async function tick(p: string): Promise<void> {
   market.setPrice('TSTEUR', p);
@@ -63,7 +57,7 @@ async function expectInvariants(userId: number): Promise<void> {
   expect(c.lock).toBe(c.sumOpenMargins);
 }
 
-const keyOf = (err: unknown): string => (err instanceof ApiError ? err.key : String(err));
+const keyOf = errorKey;
 
 beforeAll(async () => {
   ({ server, ctx, market, push, engine } = await startEngineBed());

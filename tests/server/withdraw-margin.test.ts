@@ -6,20 +6,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
 import type { Timers } from '../../src/domain/time.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
-import type { SubmitInput } from '../../server/engine/submit-check.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
 import type { WithdrawCurrency, WithdrawMethod } from '../../src/domain/wallet-types.ts';
 import { dec } from '../../src/domain/decimal.ts';
-import { ledgerCheck, insertTestInstruments, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS } from './engine-helpers.ts';
+import { ledgerCheck, insertTestInstruments, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS, marketBuy } from './engine-helpers.ts';
 import { registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 const EUR = 9001;
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-const buy = (over: Partial<SubmitInput> = {}): SubmitInput => ({
-  type: 1, cont: '1', status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100, ...over,
-});
+const buy = marketBuy;
 
 let server: TestServer;
 let engine: OrderEngine;
