@@ -4,35 +4,27 @@
 // checked where it lands, once. Then right-to-left reading in Arabic: every figure is drawn left to right (a sign
 // left of its digits, '×' left of the leverage) and an English text keeps its full stop at its end.
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
+import { beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '../../src/app/routes.tsx';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import { PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // A walk of ~30 routes with an axe run on each: well over the 60 s default on a loaded 2-core machine.
 const SWEEP_MS = 240_000;
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
+const e2e = useServerAndChrome();
 let user: RealUser;
 
 beforeAll(async () => {
-  server = await startAppServer();
-  chrome = await launchBrowser();
-  user = await createRealUser(server);
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
+  user = await createRealUser(e2e.server);
 });
 
 /** The first id a public list answers: the detail routes need one (`?id=`). */
 async function firstId(path: string, field: string): Promise<string> {
-  const res = await fetch(`${server.url}${path}?page=1&category_id=1`, { headers: { lang: 'en' } });
+  const res = await fetch(`${e2e.server.url}${path}?page=1&category_id=1`, { headers: { lang: 'en' } });
   const body = (await res.json()) as { data: { data: Array<Record<string, number>> } };
   return String(body.data.data[0]?.[field] ?? '');
 }
@@ -107,15 +99,15 @@ async function sweep(page: Page, expect: ExpectStatic): Promise<Finding[]> {
 // together they take about half as long as one after the other.
 describe.concurrent('axe on every route', () => {
   it('as a visitor: no WCAG 2.1 AA violation', async ({ expect }) => {
-    const { context, page } = await newPage(chrome.browser, PHONE);
-    await page.goto(`${server.url}/#/`);
+    const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+    await page.goto(`${e2e.server.url}/#/`);
     expect(await sweep(page, expect)).toEqual([]);
     await context.close();
   }, SWEEP_MS);
 
   it('as a demo user: no WCAG 2.1 AA violation', async ({ expect }) => {
-    const { context, page } = await newPage(chrome.browser, PHONE);
-    await page.goto(`${server.url}/#/login`);
+    const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+    await page.goto(`${e2e.server.url}/#/login`);
     await page.locator('[data-testid="demo-login"]').click();
     await page.waitForURL((u) => !u.hash.startsWith('#/login'));
     expect(await sweep(page, expect)).toEqual([]);
@@ -123,8 +115,8 @@ describe.concurrent('axe on every route', () => {
   }, SWEEP_MS);
 
   it('as a real user: no WCAG 2.1 AA violation', async ({ expect }) => {
-    const { context, page } = await newPage(chrome.browser, PHONE);
-    await loginInBrowser(page, server, user);
+    const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+    await loginInBrowser(page, e2e.server, user);
     expect(await sweep(page, expect)).toEqual([]);
     await context.close();
   }, SWEEP_MS);
@@ -164,15 +156,15 @@ async function reversedFigures(page: Page): Promise<string[]> {
 }
 
 it('Arabic: signed figures, leverage, ranges and English texts read the right way round', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
-  await page.goto(`${server.url}/#/login`);
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+  await context.addCookies([{ name: 'lang', value: 'ar', url: e2e.server.url }]);
+  await page.goto(`${e2e.server.url}/#/login`);
   await page.locator('[data-testid="demo-login"]').click();
   await page.waitForURL((u) => !u.hash.startsWith('#/login'));
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
 
   // /trade: buy 0.1 lot of EUR/USD at ×10.
-  await page.goto(`${server.url}/#/`);
+  await page.goto(`${e2e.server.url}/#/`);
   await page.locator('.mk-row[data-code="EURUSD"]').click();
   await page.waitForURL(/#\/trade/);
   await page.locator('.tr-side[data-side="1"]').click();
@@ -202,7 +194,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   await snap(page, 'orders-phone-ar');
 
   // /mine/history: the demo funds' '+100,000.00'.
-  await page.goto(`${server.url}/#/mine/history`);
+  await page.goto(`${e2e.server.url}/#/mine/history`);
   await page.locator('.mw-row__amount').first().waitFor();
   const amounts = await page.locator('.mw-row__amount').allInnerTexts();
   expect(amounts.some((t) => /^\+/.test(t)) && amounts.some((t) => /^\u200e?-/.test(t))).toBe(true); // funds, margin
@@ -210,7 +202,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
 
   // /mining/subscribe: the range placeholder reads 'min – max' left to right; the English description keeps its
   // full stop at its end (a left-to-right paragraph).
-  await page.goto(`${server.url}/#/mining/subscribe?id=${await firstId('/api/fund/list', 'id')}`);
+  await page.goto(`${e2e.server.url}/#/mining/subscribe?id=${await firstId('/api/fund/list', 'id')}`);
   const input = page.locator('[data-testid="mining-amount"]');
   await input.waitFor();
   expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
@@ -218,7 +210,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   await snap(page, 'mining-subscribe-phone-ar');
 
   // /news/detail: an English article reads left to right as a whole.
-  await page.goto(`${server.url}/#/news/detail?id=${await firstId('/api/news/list', 'id')}`);
+  await page.goto(`${e2e.server.url}/#/news/detail?id=${await firstId('/api/news/list', 'id')}`);
   const article = page.locator('[data-testid="news-article"]');
   await article.waitFor();
   expect(await article.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');

@@ -2,31 +2,20 @@
 // server's commands, a command runs with its parameters; screenshots at both sizes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import { expect, it } from 'vitest';
+import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  chrome = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
-});
+const e2e = useServerAndChrome();
 
 it('connects with the operator token and runs a command', async () => {
-  const token = readFileSync(join(server.dataDir, 'ops-token'), 'utf8').trim();
-  const demo = (await (await fetch(`${server.url}/api/user/createAccountDemoForU?demo_id=ops-e2e-demo-1`)).json()) as { code: number };
+  const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
+  const demo = (await (await fetch(`${e2e.server.url}/api/user/createAccountDemoForU?demo_id=ops-e2e-demo-1`)).json()) as { code: number };
   expect(demo.code).toBe(1);
 
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-    const { context, page } = await newPage(chrome.browser, viewport);
-    await page.goto(`${server.url}/ops.html`);
+    const { context, page } = await newPage(e2e.chrome.browser, viewport);
+    await page.goto(`${e2e.server.url}/ops.html`);
     await page.locator('input[name="token"]').fill('not-the-token-not-the-token');
     await page.locator('button[type="submit"]').click();
     await expect.poll(() => page.locator('[role="alert"]').innerText()).toContain('token');

@@ -1,34 +1,24 @@
 // Issue 12 end to end at 360×740: every route of SPEC §2 shows real content (no "coming soon" but /feedback, which
 // SPEC §2 calls a stub); the hostile news items run no script; the chat frame is sandboxed; the
 // invite QR decodes to the register link.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import type { Envelope } from '../../src/domain/types.ts';
 import type { NewsItem, Paged } from '../../src/domain/content-types.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { WEEKDAY_NOON, startAppServer, type AppServer } from './app-server.ts';
+import { PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser } from './real-user.ts';
 
 /** SPEC §2 calls /feedback a stub. */
 const STUB_ROUTES: ReadonlySet<string> = new Set(['/feedback']);
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
-  chrome = await launchBrowser();
-});
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
-});
+const e2e = useServerAndChrome();
 
 async function call<T>(path: string, init: { method?: string; form?: Record<string, string>; query?: Record<string, string> } = {}): Promise<Envelope<T>> {
-  const res = await fetch(`${server.url}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`, {
+  const res = await fetch(`${e2e.server.url}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`, {
     method: init.method ?? 'GET',
     headers: { lang: 'en', ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
     body: init.form ? new URLSearchParams(init.form).toString() : undefined,
@@ -38,15 +28,15 @@ async function call<T>(path: string, init: { method?: string; form?: Record<stri
 
 /** A real (not demo) account, its code read from the outbox by the ops API, logged in through the login screen. */
 async function loginReal(page: Page): Promise<void> {
-  await loginInBrowser(page, server, await createRealUser(server));
+  await loginInBrowser(page, e2e.server, await createRealUser(e2e.server));
 }
 
 it('every route of the table renders real content; only /feedback says "coming soon"', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
   await loginReal(page);
   const shown: string[] = [];
   for (const route of ROUTES) {
-    await page.goto(`${server.url}/#${route.path}${route.path === '/news/detail' ? '?id=1' : ''}`);
+    await page.goto(`${e2e.server.url}/#${route.path}${route.path === '/news/detail' ? '?id=1' : ''}`);
     await page.waitForFunction(() => !document.querySelector('.page-fallback') && document.querySelector('.page, [data-placeholder], main, header'), null, { timeout: 10_000 });
     await page.waitForTimeout(300); // lazy chunk and first data
     const placeholder = await page.locator('[data-placeholder]').count();
@@ -59,7 +49,7 @@ it('every route of the table renders real content; only /feedback says "coming s
 });
 
 it('news list, detail and the hostile items: no dialog, no canary request, no inline handler', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
   const dialogs: string[] = [];
   const leaks: string[] = [];
   page.on('dialog', (d) => {
@@ -69,7 +59,7 @@ it('news list, detail and the hostile items: no dialog, no canary request, no in
   page.on('request', (r) => {
     if (r.url().includes(HOSTILE_CANARY) || r.url().startsWith('javascript:')) leaks.push(r.url());
   });
-  await page.goto(`${server.url}/#/news`);
+  await page.goto(`${e2e.server.url}/#/news`);
   await page.locator('.news-row').first().waitFor();
   expect(await page.locator('.news-row').count()).toBeGreaterThanOrEqual(10);
   await snap(page, 'content-news-360');
@@ -83,7 +73,7 @@ it('news list, detail and the hostile items: no dialog, no canary request, no in
   const hostile = all.filter((n) => n.title.startsWith('Notice:'));
   expect(hostile.length).toBeGreaterThanOrEqual(7);
   for (const n of hostile) {
-    await page.goto(`${server.url}/#/news/detail?id=${n.id}`);
+    await page.goto(`${e2e.server.url}/#/news/detail?id=${n.id}`);
     await page.locator('[data-testid="news-article"]').waitFor();
     await page.waitForTimeout(200);
     const found = await page.evaluate(() => {
@@ -99,7 +89,7 @@ it('news list, detail and the hostile items: no dialog, no canary request, no in
     expect(found, n.title).toEqual([]);
   }
   const [risk] = all.filter((n) => n.title.startsWith('Understanding margin'));
-  await page.goto(`${server.url}/#/news/detail?id=${risk?.id ?? 1}`);
+  await page.goto(`${e2e.server.url}/#/news/detail?id=${risk?.id ?? 1}`);
   await page.locator('.news-article__body table').waitFor();
   expect(await page.locator('.news-article__body a[target="_blank"][rel~="noopener"]').count()).toBeGreaterThan(0);
   const imgWidth = await page.locator('.news-article__body img').first().evaluate((img) => img.getBoundingClientRect().width);
@@ -111,22 +101,22 @@ it('news list, detail and the hostile items: no dialog, no canary request, no in
 });
 
 it('rank, invite QR → the link, complaint e-mail, announcement, the sandboxed chat frame', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
-  await page.goto(`${server.url}/#/rank`);
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
+  await page.goto(`${e2e.server.url}/#/rank`);
   await page.locator('.rank-row[data-rank="1"]').waitFor();
   await snap(page, 'content-rank-360');
-  await page.goto(`${server.url}/#/rank?tab=copy`);
+  await page.goto(`${e2e.server.url}/#/rank?tab=copy`);
   await page.locator('.rank-row[data-rank="1"]').click();
   await page.locator('.dialog-layer').waitFor();
   await page.locator('.dialog-layer button').first().click();
 
   await loginReal(page);
-  await page.goto(`${server.url}/#/mine/invite`);
+  await page.goto(`${e2e.server.url}/#/mine/invite`);
   const qr = page.locator('[data-testid="invite-qr"]');
   await qr.waitFor();
   const link = (await page.locator('[data-testid="invite-link"]').innerText()).trim();
   const code = (await page.locator('[data-testid="invite-code"]').innerText()).trim();
-  expect(link).toBe(`${server.url}/#/register?invite_code=${code}`);
+  expect(link).toBe(`${e2e.server.url}/#/register?invite_code=${code}`);
   expect(await qr.evaluate((img) => (img as HTMLImageElement).width)).toBe(160);
   const pixels = await qr.evaluate((img) => {
     const el = img as HTMLImageElement;
@@ -144,17 +134,17 @@ it('rank, invite QR → the link, complaint e-mail, announcement, the sandboxed 
   await expect(page.locator('[data-testid="invite-count"]').innerText()).resolves.toMatch(/0/);
   await snap(page, 'content-invite-360');
 
-  await page.goto(`${server.url}/#/mine/email`);
+  await page.goto(`${e2e.server.url}/#/mine/email`);
   await page.locator('[data-testid="complaint-email"][href^="mailto:"]').waitFor();
   expect(await page.locator('[data-testid="complaint-email"]').getAttribute('href')).toMatch(/^mailto:[^@]+@/);
   await snap(page, 'content-email-360');
-  await page.goto(`${server.url}/#/mine/announcement`);
+  await page.goto(`${e2e.server.url}/#/mine/announcement`);
   await expect(page.locator('[data-testid="announcement"]').innerText()).resolves.toContain('北韓'); // the app's default language is hk
   await snap(page, 'content-announcement-360');
 
   // The chat vendor answers (this sandbox has no internet): the page's reachability probe passes and the frame stays.
   await page.route('https://www.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>chat</p>' }));
-  await page.goto(`${server.url}/#/mine/chat`);
+  await page.goto(`${e2e.server.url}/#/mine/chat`);
   const frame = page.locator('[data-testid="chat-frame"]');
   await frame.waitFor({ state: 'attached' });
   const sandbox = (await frame.getAttribute('sandbox')) ?? '';

@@ -1,41 +1,27 @@
 // Issue 13 "fault injection", the app's side: the server is killed with SIGKILL in the middle of a burst of order
 // submits and restarted on the same data. The app in Chromium, left alone (no reload, no tap), comes back live and
 // its holding list is exactly what the database holds: every acknowledged order is there, no half-made one.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Envelope, Instrument, Order, OrderList } from '../../src/domain/types.ts';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { WEEKDAY_NOON, startAppServer, type AppServer } from './app-server.ts';
-import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { expect, it } from 'vitest';
+import type { Instrument, Order, OrderList } from '../../src/domain/types.ts';
+import { PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { userGet } from './lang-page.ts';
+import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 
 // The connection state is read from the DOM, not its visibility: some screens keep their badge hidden at phone width.
-let server: AppServer;
-let chrome: LaunchedBrowser;
+const e2e = useServerAndChrome();
 
-beforeAll(async () => {
-  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
-  chrome = await launchBrowser();
-});
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
-});
-
-async function get<T>(user: RealUser, path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
-  return (await res.json()) as Envelope<T>;
-}
+const get = <T>(user: RealUser, path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 it('SIGKILL during a burst of submits: the app comes back live by itself and shows exactly the stored orders', async () => {
-  const user = await createRealUser(server);
-  await ops(server, 'user-credit', { user: user.account, amount: '100000', memo: 'e2e fault' });
+  const user = await createFundedUser(e2e.server, '100000', 'e2e fault');
   const list = await get<Instrument[]>(user, '/v1/api/forex/trade_list');
   const inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
   expect(inst).toBeTruthy();
 
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/order?type=1`);
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+  await loginInBrowser(page, e2e.server, user);
+  await page.goto(`${e2e.server.url}/#/order?type=1`);
   await page.locator('.od-page').waitFor({ timeout: 20_000 }); // the screen's chunk is in (see the next test)
   await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 20_000 });
 
@@ -56,12 +42,12 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
   };
   const lanes = [lane(), lane(), lane(), lane()];
   await expect.poll(() => acked.size, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(6);
-  await server.kill();
+  await e2e.server.kill();
   stop = true;
   await Promise.all(lanes);
   await page.locator('[data-conn="reconnecting"], [data-conn="offline"]').first().waitFor({ state: 'attached', timeout: 20_000 });
 
-  await server.start();
+  await e2e.server.start();
   await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 40_000 });
 
   const held = await get<OrderList>(user, '/v1/api/forex/my_deal', { status: 1, page: 1 });
@@ -77,8 +63,8 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
 });
 
 it('a screen whose chunk fails to load while the server is away loads by itself once it answers', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.goto(`${server.url}/#/`);
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+  await page.goto(`${e2e.server.url}/#/`);
   await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 20_000 });
   // The news screen's own chunk is refused twice, as during a restart; the app must not settle on its error page.
   let refused = 0;
@@ -90,7 +76,7 @@ it('a screen whose chunk fails to load while the server is away loads by itself 
       await route.continue();
     }
   });
-  await page.goto(`${server.url}/#/news`);
+  await page.goto(`${e2e.server.url}/#/news`);
   await page.locator('.news-row').first().waitFor({ state: 'attached', timeout: 30_000 });
   expect(refused).toBe(2);
   await context.close();

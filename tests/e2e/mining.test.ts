@@ -1,41 +1,31 @@
 // Issue 11 end to end at 360×740 with 2-second fund days: an operator credits a real user, who subscribes to a fund
 // from /mining, watches income appear on /mining/income, redeems early from /mining/record with the penalty shown
 // first, and the balance is exactly credit − penalty + the income paid.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dec } from '../../src/domain/decimal.ts';
 import type { Envelope } from '../../src/domain/types.ts';
 import type { FundIncome, FundSubscription, LastPaged } from '../../src/domain/fund-types.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
+import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { WEEKDAY_NOON } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops } from './real-user.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON, FUND_DAY_MS: '2000' });
-  chrome = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
-});
+const e2e = useServerAndChrome({ SIM_TIME: WEEKDAY_NOON, FUND_DAY_MS: '2000' });
 
 it('subscribes, earns daily income, redeems with the penalty, and the balance is exact', async () => {
-  const user = await createRealUser(server);
-  await ops(server, 'user-credit', { user: user.account, amount: '2000', memo: 'e2e mining' });
+  const user = await createRealUser(e2e.server);
+  await ops(e2e.server, 'user-credit', { user: user.account, amount: '2000', memo: 'e2e mining' });
   const get = async <T>(path: string, query: Record<string, string> = {}): Promise<T> => {
-    const res = await fetch(`${server.url}${path}?${new URLSearchParams(query)}`, { headers: { authorization: user.token, lang: 'en' } });
+    const res = await fetch(`${e2e.server.url}${path}?${new URLSearchParams(query)}`, { headers: { authorization: user.token, lang: 'en' } });
     const body = (await res.json()) as Envelope<T>;
     expect(body.code, body.msg).toBe(1);
     return body.data;
   };
 
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await loginInBrowser(page, server, user);
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+  await loginInBrowser(page, e2e.server, user);
   // The user center links to the fund list.
-  await page.goto(`${server.url}/#/user`);
+  await page.goto(`${e2e.server.url}/#/user`);
   await page.locator('[data-row="mining"]').click();
   await page.waitForURL(/#\/mining$/);
   await page.locator('[data-testid="fund-card"]').first().waitFor();
@@ -61,7 +51,7 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   const subId = String(sub?.id);
 
   // Income appears on the income screen within a few fund days.
-  await page.goto(`${server.url}/#/mining/income?id=${subId}`);
+  await page.goto(`${e2e.server.url}/#/mining/income?id=${subId}`);
   for (let i = 0; i < 40 && (await page.locator('[data-testid="income-row"]').count()) === 0; i++) {
     await page.waitForTimeout(500);
     await page.reload();
@@ -71,7 +61,7 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   await snap(page, 'mining-income-360');
 
   // Redeem from the record screen: the penalty (5 % of 1234.56 = 61.73) is shown before the request.
-  await page.goto(`${server.url}/#/mining/record`);
+  await page.goto(`${e2e.server.url}/#/mining/record`);
   await page.locator('[data-testid="sub-redeem"]').first().click();
   await expect(page.locator('[data-testid="redeem-text"]').innerText()).resolves.toContain('61.73');
   await page.locator('[data-testid="redeem-confirm"]').click();
@@ -87,8 +77,8 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   await context.close();
 
   // The desk layout: the fund list is in the top navigation.
-  const desk = await newPage(chrome.browser, DESKTOP);
-  await desk.page.goto(`${server.url}/#/`);
+  const desk = await newPage(e2e.chrome.browser, DESKTOP);
+  await desk.page.goto(`${e2e.server.url}/#/`);
   await desk.page.locator('.desk-nav [data-tab="mining"]').click();
   await desk.page.waitForURL(/#\/mining$/);
   await desk.page.locator('[data-testid="fund-card"]').first().waitFor();

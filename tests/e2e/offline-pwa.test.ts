@@ -1,26 +1,15 @@
 // The installable app offline (issue 26): the service worker precaches the build, a reload with no network opens the
 // app from it with the last prices marked with their age and an offline banner; back online the list goes live.
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import { expect, it } from 'vitest';
+import { PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  chrome = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
-});
+const e2e = useServerAndChrome();
 
 it('opens offline from the service worker with aged prices and a banner, and goes live again online', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.goto(`${server.url}/#/`);
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+  await page.goto(`${e2e.server.url}/#/`);
   await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 15_000 });
   // The worker installs, precaches the build and activates (first visit: no prompt, it simply takes over).

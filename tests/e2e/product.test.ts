@@ -1,25 +1,17 @@
 // /product on the main site at 360×740 (SPEC §2, §3, §9): search companies, open the company popup with the §3
 // fields, choose one, and find its id in a cookie that outlives a session; the DEMO title shows the DEMO mark.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Envelope, Company } from '../../src/domain/types.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { WEEKDAY_NOON, startAppServer, type AppServer } from './app-server.ts';
+import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { ops } from './real-user.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
+const e2e = useServerAndChrome();
 
 beforeAll(async () => {
-  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
   // The seeded site is the trading variant; the operator makes it the main site.
-  await ops(server, 'setting-set', { key: 'app_type', value: '1' });
-  chrome = await launchBrowser();
+  await ops(e2e.server, 'setting-set', { key: 'app_type', value: '1' });
 });
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
-});
-
 const DAY_S = 86_400;
 
 /** The sheet slides up (CSS animation): screenshots wait until it has arrived. */
@@ -28,10 +20,10 @@ async function settled(page: import('playwright-core').Page): Promise<void> {
 }
 
 it('searches companies, opens the popup, chooses one and keeps its id in a long-lived cookie', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}/#/product`);
+  await page.goto(`${e2e.server.url}/#/product`);
   await page.locator('[data-testid="company-row"]').first().waitFor();
   expect(await page.locator('.pd-company-list [data-testid="company-row"]').count()).toBeGreaterThanOrEqual(30);
   await snap(page, 'product-companies-360');
@@ -45,7 +37,7 @@ it('searches companies, opens the popup, chooses one and keeps its id in a long-
   expect(names.length).toBeGreaterThanOrEqual(5);
   expect(names).toContain('Northwind Capital Pte');
 
-  const res = (await (await fetch(`${server.url}/api/company/getCompany?name=Northwind`)).json()) as Envelope<Company[]>;
+  const res = (await (await fetch(`${e2e.server.url}/api/company/getCompany?name=Northwind`)).json()) as Envelope<Company[]>;
   const north = res.data[0];
   if (!north) throw new Error('Northwind is not seeded');
 
@@ -61,7 +53,7 @@ it('searches companies, opens the popup, chooses one and keeps its id in a long-
   await popup.waitFor({ state: 'detached' });
   await page.locator('.toast', { hasText: north.name }).first().waitFor();
 
-  const cookie = (await context.cookies(server.url)).find((c) => c.name === 'company_id');
+  const cookie = (await context.cookies(e2e.server.url)).find((c) => c.name === 'company_id');
   expect(cookie?.value).toBe(String(north.id));
   // 3 years asked (max-age 94608000 s); Chromium stores at most 400 days, and the app renews it on every visit.
   const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_S;
@@ -76,18 +68,18 @@ it('searches companies, opens the popup, chooses one and keeps its id in a long-
 });
 
 it('shows the DEMO mark when the page title is DEMO, and none otherwise', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
-  await page.goto(`${server.url}/#/product`);
+  const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
+  await page.goto(`${e2e.server.url}/#/product`);
   await page.locator('[data-testid="company-row"]').first().waitFor();
   expect(await page.locator('[data-testid="demo-mark"]').count()).toBe(0);
 
   // The deployer's index.html with <title>DEMO</title> (SPEC §7, §9).
-  await page.route(`${server.url}/`, async (route) => {
+  await page.route(`${e2e.server.url}/`, async (route) => {
     const res = await route.fetch();
     const html = (await res.text()).replace(/<title>[^<]*<\/title>/, '<title>DEMO</title>');
     await route.fulfill({ response: res, body: html });
   });
-  await page.goto(`${server.url}/#/product`);
+  await page.goto(`${e2e.server.url}/#/product`);
   await page.reload();
   await page.locator('[data-testid="demo-mark"]').waitFor();
   await page.locator('[data-testid="company-row"]').first().waitFor();
@@ -97,8 +89,8 @@ it('shows the DEMO mark when the page title is DEMO, and none otherwise', async 
 });
 
 it('desk layout at 1280×800', async () => {
-  const { context, page } = await newPage(chrome.browser, DESKTOP, { locale: 'en-GB' });
-  await page.goto(`${server.url}/#/product`);
+  const { context, page } = await newPage(e2e.chrome.browser, DESKTOP, { locale: 'en-GB' });
+  await page.goto(`${e2e.server.url}/#/product`);
   await page.locator('[data-testid="company-row"]').first().waitFor();
   await snap(page, 'product-companies-1280');
   await page.locator('[data-testid="company-row"]').nth(2).click();

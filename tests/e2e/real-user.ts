@@ -56,3 +56,10 @@ export async function loginInBrowser(page: FlowPage, server: AppServer, user: Re
   await page.locator('[data-testid="login-submit"]').click();
   await page.waitForURL((u) => !u.hash.startsWith('#/login'));
 }
+
+/** A real user with `amount` USD credited by the operator (the ops `user-credit` command), as most flows start. */
+export async function createFundedUser(server: AppServer, amount: string, memo: string): Promise<RealUser> {
+  const user = await createRealUser(server);
+  await ops(server, 'user-credit', { user: user.account, amount, memo });
+  return user;
+}

@@ -3,46 +3,29 @@
 // tab of /mine/charge with its first account chosen, /mine/chat with its new-tab link, the chart's free right edge,
 // one connection dot and one language globe on the desk /order, and logout landing on /. Screenshots at 360×740 and
 // 1280×800 (test-artifacts/issue20-*.png).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Envelope, Instrument, Order } from '../../src/domain/types.ts';
+import { beforeAll, expect, it } from 'vitest';
+import type { Instrument, Order } from '../../src/domain/types.ts';
 import { dec } from '../../src/domain/decimal.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
-import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { DESKTOP, PHONE, snap } from './browser.ts';
+import { pageIn, userGet } from './lang-page.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
+const e2e = useServerAndChrome();
 let user: RealUser;
 
 /** A page in English (the app's default is hk): the language cookie the app reads at start. */
-async function englishPage(size: { width: number; height: number }): Promise<Awaited<ReturnType<typeof newPage>>> {
-  const opened = await newPage(chrome.browser, size, { locale: 'en-GB' });
-  await opened.context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-  return opened;
-}
-
-async function get<T>(path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
-  return (await res.json()) as Envelope<T>;
-}
+const englishPage = (size: { width: number; height: number }) => pageIn(e2e.chrome.browser, e2e.server, 'en', size);
+const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 beforeAll(async () => {
-  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
-  chrome = await launchBrowser();
-  user = await createRealUser(server);
-  await ops(server, 'user-credit', { user: user.account, amount: '699.7', memo: 'e2e issue 20' });
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
+  user = await createFundedUser(e2e.server, '699.7', 'e2e issue 20');
 });
 
 it('/mining/subscribe: formatted balance, messages before any sheet, gone once the amount is edited', async () => {
   const { context, page } = await englishPage(PHONE);
-  await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/mining`);
+  await loginInBrowser(page, e2e.server, user);
+  await page.goto(`${e2e.server.url}/#/mining`);
   await page.locator('[data-testid="fund-card"]').first().click();
   await page.waitForURL(/#\/mining\/subscribe\?id=/);
   await expect(page.locator('[data-testid="mining-balance"]').innerText()).resolves.toBe('699.70');
@@ -74,8 +57,8 @@ it('order history: a cancelled pending order reads as cancelled, without close p
   expect((await get<Order>('/v1/api/forex/cancel_trade', { id: placed.data.Id })).code).toBe(1);
 
   const { context, page } = await englishPage(PHONE);
-  await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/order?type=3`);
+  await loginInBrowser(page, e2e.server, user);
+  await page.goto(`${e2e.server.url}/#/order?type=3`);
   const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
   await row.waitFor({ timeout: 15_000 });
   await expect(row.locator('.od-row__state').innerText()).resolves.toBe('Cancelled');
@@ -86,8 +69,8 @@ it('order history: a cancelled pending order reads as cancelled, without close p
   await page.locator('.od-detail [data-field="status"]').waitFor();
   await expect(page.locator('.od-detail [data-row="pnl"]').count()).resolves.toBe(0);
   await snap(page, 'issue20-order-sheet-360');
-  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
-  await page.goto(`${server.url}/#/order?type=3`);
+  await context.addCookies([{ name: 'lang', value: 'ar', url: e2e.server.url }]);
+  await page.goto(`${e2e.server.url}/#/order?type=3`);
   await page.reload(); // the language cookie is read at start
   await row.waitFor({ timeout: 15_000 });
   await snap(page, 'issue20-order-history-ar-360');
@@ -97,13 +80,13 @@ it('order history: a cancelled pending order reads as cancelled, without close p
 it('/mine/charge bank tab: the first account is chosen and shown as chosen; /mine/chat offers a new tab', async () => {
   for (const size of [PHONE, DESKTOP] as const) {
     const { context, page } = await englishPage(size);
-    await loginInBrowser(page, server, user);
-    await page.goto(`${server.url}/#/mine/charge?type=1`);
+    await loginInBrowser(page, e2e.server, user);
+    await page.goto(`${e2e.server.url}/#/mine/charge?type=1`);
     await page.locator('.segmented__item[data-value="1"]').click({ timeout: 60_000 });
     await page.locator('.mw-bank').first().waitFor({ timeout: 60_000 });
     await expect(page.locator('.mw-bank').first().getAttribute('aria-checked')).resolves.toBe('true');
     await snap(page, `issue20-charge-bank-${size.width}`);
-    await page.goto(`${server.url}/#/mine/chat`);
+    await page.goto(`${e2e.server.url}/#/mine/chat`);
     const link = page.locator('[data-testid="chat-new-tab"]');
     await link.waitFor();
     await expect(link.getAttribute('target')).resolves.toBe('_blank');
@@ -114,11 +97,11 @@ it('/mine/charge bank tab: the first account is chosen and shown as chosen; /min
 
 it('the desk /order shows one connection dot and one language globe; /trade keeps the chart edge free', async () => {
   const { context, page } = await englishPage(DESKTOP);
-  await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/trade`);
+  await loginInBrowser(page, e2e.server, user);
+  await page.goto(`${e2e.server.url}/#/trade`);
   await page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
   await snap(page, 'issue20-trade-1280');
-  await page.goto(`${server.url}/#/order?type=1`);
+  await page.goto(`${e2e.server.url}/#/order?type=1`);
   await page.locator('.od-page').waitFor({ timeout: 20_000 });
   await expect(page.locator('[data-testid="language-button"]:visible').count()).resolves.toBe(1);
   await expect(page.locator('.conn-badge:visible').count()).resolves.toBe(1);
@@ -126,7 +109,7 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
   await context.close();
 
   const phone = await englishPage(PHONE);
-  await phone.page.goto(`${server.url}/#/trade`);
+  await phone.page.goto(`${e2e.server.url}/#/trade`);
   await phone.page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
   await snap(phone.page, 'issue20-trade-360');
   await phone.context.close();
@@ -134,8 +117,8 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
 
 it('logout lands on / (SPEC §4)', async () => {
   const { context, page } = await englishPage(PHONE);
-  await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/mine/system`);
+  await loginInBrowser(page, e2e.server, user);
+  await page.goto(`${e2e.server.url}/#/mine/system`);
   await page.locator('[data-testid="logout"]').click();
   await page.locator('.dialog .btn-danger').click();
   await page.locator('.mk-panel').first().waitFor({ timeout: 60_000 }); // the market page is in: a guard redirect came first

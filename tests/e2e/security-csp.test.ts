@@ -1,22 +1,11 @@
 // The built app under its Content-Security-Policy in Chromium: the market goes live (the worker's socket is allowed),
 // the trade screen draws its chart, the login and demo flow work, and no CSP violation is reported anywhere; the API
 // reference page (/api/docs, Swagger UI) renders every operation under the same policy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  chrome = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
-});
+const e2e = useServerAndChrome();
 
 /** Collects securitypolicyviolation events of the page (the worker's socket shows up as "not live" instead). */
 const COLLECT_VIOLATIONS = `(() => {
@@ -28,24 +17,24 @@ const COLLECT_VIOLATIONS = `(() => {
 
 describe('the app under its CSP', () => {
   it('loads, goes live, trades on a demo account, with no CSP violation', async () => {
-    const { context, page } = await newPage(chrome.browser, PHONE);
+    const { context, page } = await newPage(e2e.chrome.browser, PHONE);
     const consoleCsp: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
     });
     await page.addInitScript(COLLECT_VIOLATIONS);
-    const res = await page.goto(`${server.url}/#/`);
+    const res = await page.goto(`${e2e.server.url}/#/`);
     expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.locator('[data-conn="live"]').first().waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 15_000 });
-    await page.goto(`${server.url}/#/login`);
+    await page.goto(`${e2e.server.url}/#/login`);
     await page.locator('[data-testid="demo-login"]').click();
     await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${e2e.server.url}/#/`);
     await page.locator('.mk-row[data-code="EURUSD"]').click();
     await page.waitForURL(/#\/trade/);
     await page.locator('.tr-side[data-side="1"]').waitFor({ timeout: 15_000 });
-    await page.goto(`${server.url}/#/user`);
+    await page.goto(`${e2e.server.url}/#/user`);
     await page.waitForLoadState('networkidle');
     await snap(page, 'csp-user-phone');
     const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
@@ -55,15 +44,15 @@ describe('the app under its CSP', () => {
   });
 
   it('shows the API reference at /api/docs under the same policy', async () => {
-    const { context, page } = await newPage(chrome.browser, DESKTOP);
+    const { context, page } = await newPage(e2e.chrome.browser, DESKTOP);
     const consoleCsp: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
     });
     await page.addInitScript(COLLECT_VIOLATIONS);
-    const res = await page.goto(`${server.url}/api/docs`);
+    const res = await page.goto(`${e2e.server.url}/api/docs`);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
-    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+    const doc = (await (await fetch(`${e2e.server.url}/api/openapi.json`)).json()) as { paths: Record<string, object> };
     const operations = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
     await expect.poll(() => page.locator('.opblock').count(), { timeout: 20_000 }).toBe(operations);
     await page.locator('.opblock-summary-path[data-path="/v1/api/forex/submit"]').click();

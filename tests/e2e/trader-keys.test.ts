@@ -3,29 +3,28 @@
 // drawn in the red; the chart's text alternative reached by its role and its table opened on a phone (360×740);
 // axe on the new screens (settings cards, shortcuts sheet, bars table). Screenshots test-artifacts/issue25-keys-*.png,
 // Arabic too.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { Envelope, Instrument, OrderList } from '../../src/domain/types.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
-import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
+const e2e = useServerAndChrome();
 let user: RealUser;
 let inst: Instrument;
 
 async function pageIn(lang: string, size: { width: number; height: number }) {
-  const opened = await newPage(chrome.browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
-  await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-  await loginInBrowser(opened.page, server, user);
+  const opened = await newPage(e2e.chrome.browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
+  await opened.context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
+  await loginInBrowser(opened.page, e2e.server, user);
   return opened;
 }
 
 async function holding(): Promise<OrderList['data']> {
   const qs = new URLSearchParams({ status: '1', page: '1' });
-  const res = await fetch(`${server.url}/v1/api/forex/my_deal?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
+  const res = await fetch(`${e2e.server.url}/v1/api/forex/my_deal?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
   return ((await res.json()) as Envelope<OrderList>).data.data;
 }
 
@@ -39,23 +38,15 @@ async function axe(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
-  chrome = await launchBrowser();
-  user = await createRealUser(server);
-  await ops(server, 'user-credit', { user: user.account, amount: '50000', memo: 'e2e issue 25 keys' });
-  const res = await fetch(`${server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
+  user = await createFundedUser(e2e.server, '50000', 'e2e issue 25 keys');
+  const res = await fetch(`${e2e.server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
   const list = ((await res.json()) as Envelope<Instrument[]>).data;
   inst = list.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
 });
 
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
-});
-
 it('one-click on from the settings, then B on the desk places a market order at once', async () => {
   const { context, page } = await pageIn('en', DESKTOP);
-  await page.goto(`${server.url}/#/mine/system`);
+  await page.goto(`${e2e.server.url}/#/mine/system`);
   await page.locator('input[data-field="one-click"]').click();
   await page.locator('[role="alertdialog"]').waitFor(); // the risk text, asked once
   await page.locator('[role="alertdialog"] .dialog__actions .btn-danger').click();
@@ -63,7 +54,7 @@ it('one-click on from the settings, then B on the desk places a market order at 
   expect(await axe(page)).toEqual([]);
   await snap(page, 'issue25-keys-settings-1280');
 
-  await page.goto(`${server.url}/#/`);
+  await page.goto(`${e2e.server.url}/#/`);
   // On its code, not its middle: with one-click on, the row's Buy / Sell pair sits over the sparkline.
   await page.locator(`.mk-row[data-code="${inst.Code}"] .mk-code`).first().click();
   await page.locator('[data-testid="one-click-bar"]').waitFor();
@@ -89,7 +80,7 @@ it('one-click on from the settings, then B on the desk places a market order at 
   await context.close();
 
   const ar = await pageIn('ar', DESKTOP); // one-click is per device: off here, so B focuses the form
-  await ar.page.goto(`${server.url}/#/`);
+  await ar.page.goto(`${e2e.server.url}/#/`);
   await ar.page.locator(`.mk-row[data-code="${inst.Code}"]`).first().click();
   await ar.page.keyboard.press('b');
   await expect.poll(() => ar.page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe('lots');
@@ -102,15 +93,15 @@ it('one-click on from the settings, then B on the desk places a market order at 
 
 it('red-up draws a rising row in the red; the chart has a text alternative and a table of bars', async () => {
   const { context, page } = await pageIn('en', PHONE);
-  await page.goto(`${server.url}/#/mine/system`);
+  await page.goto(`${e2e.server.url}/#/mine/system`);
   await page.locator('[data-testid="updown-setting"] [data-value="red-up"]').click();
-  await page.goto(`${server.url}/#/`);
+  await page.goto(`${e2e.server.url}/#/`);
   const rising = page.locator('.mk-row[data-dir="up"][data-open="true"] .mk-change').first();
   await rising.waitFor({ timeout: 20_000 });
   await expect.poll(() => rising.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 44)');
   await snap(page, 'issue25-keys-red-up-360');
 
-  await page.goto(`${server.url}/#/trade`);
+  await page.goto(`${e2e.server.url}/#/trade`);
   const region = page.getByRole('region', { name: /chart as text/ });
   await expect.poll(() => region.ariaSnapshot(), { timeout: 20_000 }).toMatch(/Last price \d/);
   await region.getByRole('button', { name: /bars as a table/ }).click();
@@ -121,10 +112,10 @@ it('red-up draws a rising row in the red; the chart has a text alternative and a
   await context.close();
 
   const ar = await pageIn('ar', PHONE);
-  await ar.page.goto(`${server.url}/#/mine/system`);
+  await ar.page.goto(`${e2e.server.url}/#/mine/system`);
   await ar.page.locator('[data-testid="updown-setting"]').waitFor();
   await snap(ar.page, 'issue25-keys-settings-360-ar');
-  await ar.page.goto(`${server.url}/#/trade`);
+  await ar.page.goto(`${e2e.server.url}/#/trade`);
   await ar.page.locator('[data-action="chart-table"]').click();
   await ar.page.getByTestId('chart-table').waitFor();
   await snap(ar.page, 'issue25-keys-chart-table-360-ar');

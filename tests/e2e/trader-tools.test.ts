@@ -1,21 +1,20 @@
 // Issue 25 in Chromium against the real server, one server and one browser: a trailing stop set from the order sheet
 // at 1280×800 whose line on the chart moves with the market, and half a position closed from the sheet at 360×740
 // (the rest stays open with half the lots). Screenshots: test-artifacts/issue25-*.png (also in Arabic).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../src/domain/types.ts';
 import { dec } from '../../src/domain/decimal.ts';
-import { DESKTOP, PHONE, launchBrowser, snap, type LaunchedBrowser } from './browser.ts';
+import { DESKTOP, PHONE, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { pageIn as openPage, userGet } from './lang-page.ts';
-import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
-import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
+const e2e = useServerAndChrome();
 let user: RealUser;
 let inst: Instrument;
 
-const pageIn = (lang: string, size: { width: number; height: number }) => openPage(chrome.browser, server, lang, size);
-const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(server, user, path, query);
+const pageIn = (lang: string, size: { width: number; height: number }) => openPage(e2e.chrome.browser, e2e.server, lang, size);
+const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 async function buy(lots: string): Promise<Order> {
   const placed = await get<Order>('/v1/api/forex/submit', {
@@ -31,24 +30,16 @@ async function held(id: number): Promise<Order | undefined> {
 }
 
 beforeAll(async () => {
-  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
-  chrome = await launchBrowser();
-  user = await createRealUser(server);
-  await ops(server, 'user-credit', { user: user.account, amount: '50000', memo: 'e2e issue 25' });
+  user = await createFundedUser(e2e.server, '50000', 'e2e issue 25');
   const list = await get<Instrument[]>('/v1/api/forex/trade_list');
   inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
 });
 
 it('a trailing stop set on the desk follows the market on the chart', async () => {
   const o = await buy(inst.ForexMinCont);
   const { context, page } = await pageIn('en', DESKTOP);
-  await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/order?type=1`);
+  await loginInBrowser(page, e2e.server, user);
+  await page.goto(`${e2e.server.url}/#/order?type=1`);
   await page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await page.locator('[data-action="edit-stops"]').click();
   // Three price steps: the stop follows almost every new high, so the test sees it move within seconds.
@@ -60,7 +51,7 @@ it('a trailing stop set on the desk follows the market on the chart', async () =
   await expect.poll(async () => (await held(o.Id))?.TrailDistance, { timeout: 15_000 }).toBe(distance);
   await expect(page.locator('[data-row="stop-loss"] dt').innerText()).resolves.toBe('Trailing stop');
 
-  await page.goto(`${server.url}/#/`);
+  await page.goto(`${e2e.server.url}/#/`);
   await page.locator(`.mk-row[data-code="${inst.Code}"]`).first().click(); // the desk switches its chart in place
   const chart = page.locator(`.tw-chart[data-code="${inst.Code}"]`);
   await expect.poll(() => chart.getAttribute('data-stop-lines'), { timeout: 20_000 }).toMatch(new RegExp(`^${o.Id}:`));
@@ -78,8 +69,8 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   const half = dec(inst.ForexMinCont).toFixed();
   const o = await buy(lots);
   const { context, page } = await pageIn('en', PHONE);
-  await loginInBrowser(page, server, user);
-  await page.goto(`${server.url}/#/order?type=1`);
+  await loginInBrowser(page, e2e.server, user);
+  await page.goto(`${e2e.server.url}/#/order?type=1`);
   await page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await page.locator('[data-action="close-part-open"]').waitFor();
   await snap(page, 'issue25-holding-sheet-360');
@@ -97,8 +88,8 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   await context.close();
 
   const ar = await pageIn('ar', PHONE);
-  await loginInBrowser(ar.page, server, user);
-  await ar.page.goto(`${server.url}/#/order?type=1`);
+  await loginInBrowser(ar.page, e2e.server, user);
+  await ar.page.goto(`${e2e.server.url}/#/order?type=1`);
   await ar.page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await ar.page.locator('[data-action="close-part-open"]').waitFor();
   await snap(ar.page, 'issue25-holding-sheet-360-ar');

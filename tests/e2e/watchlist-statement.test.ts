@@ -6,22 +6,21 @@
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Instrument } from '../../src/domain/types.ts';
-import { DESKTOP, PHONE, launchBrowser, snap, type LaunchedBrowser } from './browser.ts';
+import { DESKTOP, PHONE, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
 import { pageIn as openPage, userGet } from './lang-page.ts';
-import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
-import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 
-let server: AppServer;
-let chrome: LaunchedBrowser;
+const e2e = useServerAndChrome();
 let user: RealUser;
 let list: Instrument[];
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-const pageIn = (lang: string, size: { width: number; height: number }) => openPage(chrome.browser, server, lang, size);
-const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(server, user, path, query);
+const pageIn = (lang: string, size: { width: number; height: number }) => openPage(e2e.chrome.browser, e2e.server, lang, size);
+const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 /** axe's violations on what the page shows now, one line each (empty = none). */
 async function axe(page: Page, include?: string): Promise<string[]> {
@@ -35,24 +34,16 @@ const favourites = (page: Page) => page.locator('.mk-chip[data-category="-1"]');
 const rowCodes = (page: Page) => page.locator('.mk-scroll .mk-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.code));
 
 beforeAll(async () => {
-  server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
-  chrome = await launchBrowser();
-  user = await createRealUser(server);
-  await ops(server, 'user-credit', { user: user.account, amount: '1234.5', memo: 'e2e statement' });
+  user = await createFundedUser(e2e.server, '1234.5', 'e2e statement');
   list = (await get<Instrument[]>('/v1/api/forex/trade_list')).data;
   expect(list.length).toBeGreaterThan(3);
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
 });
 
 it('a star on the phone is a favourite after reloading and on the desk of the same account, in the order set', async () => {
   const [a, b] = [list[2] as Instrument, list[0] as Instrument];
   const phone = await pageIn('en', PHONE);
-  await loginInBrowser(phone.page, server, user);
-  await phone.page.goto(`${server.url}/#/`);
+  await loginInBrowser(phone.page, e2e.server, user);
+  await phone.page.goto(`${e2e.server.url}/#/`);
   const starA = phone.page.locator(`.mk-slot [data-watch="${a.Id}"]`);
   await expect(starA.getAttribute('aria-label')).resolves.toBe(`Add ${a.ShowCode} to favourites`);
   await starA.click();
@@ -77,19 +68,19 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
 
   // Another browser profile, the desk, the same account.
   const desk = await pageIn('en', DESKTOP);
-  await loginInBrowser(desk.page, server, user);
-  await desk.page.goto(`${server.url}/#/`);
+  await loginInBrowser(desk.page, e2e.server, user);
+  await desk.page.goto(`${e2e.server.url}/#/`);
   await favourites(desk.page).click();
   await expect.poll(() => rowCodes(desk.page)).toEqual([b.Code, a.Code]);
   await desk.page.locator(`.mk-row[data-code="${b.Code}"]`).click();
   await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
   await snap(desk.page, 'issue25-watch-desk-1280');
   await desk.page.setViewportSize(PHONE); // the phone's trade header (the desk layout gives way below 1280 px)
-  await desk.page.goto(`${server.url}/#/trade`);
+  await desk.page.goto(`${e2e.server.url}/#/trade`);
   await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
   await snap(desk.page, 'issue25-watch-trade-360');
   await desk.page.setViewportSize(DESKTOP);
-  await desk.page.goto(`${server.url}/#/`);
+  await desk.page.goto(`${e2e.server.url}/#/`);
   await favourites(desk.page).click();
   await desk.page.locator('[data-action="edit-order"]').click();
   await expect(desk.page.locator('.wl-item').first().getAttribute('draggable')).resolves.toBe('true');
@@ -98,8 +89,8 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   await desk.context.close();
 
   const ar = await pageIn('ar', PHONE);
-  await loginInBrowser(ar.page, server, user);
-  await ar.page.goto(`${server.url}/#/`);
+  await loginInBrowser(ar.page, e2e.server, user);
+  await ar.page.goto(`${e2e.server.url}/#/`);
   await favourites(ar.page).click();
   await expect.poll(() => rowCodes(ar.page)).toEqual([b.Code, a.Code]);
   await snap(ar.page, 'issue25-watch-favourites-360-ar');
@@ -115,8 +106,8 @@ it('downloads the account statement as CSV, with the token in no URL', async () 
     const { context, page } = await pageIn(lang, size);
     const urls: string[] = [];
     page.on('request', (r) => urls.push(r.url()));
-    await loginInBrowser(page, server, user);
-    await page.goto(`${server.url}/#/mine/history`);
+    await loginInBrowser(page, e2e.server, user);
+    await page.goto(`${e2e.server.url}/#/mine/history`);
     await page.locator('[data-action="export-records"]').click();
     await page.locator('input[name="from"]').fill('2026-01-01');
     await page.locator('input[name="to"]').fill('2026-12-31');

@@ -1,32 +1,23 @@
 // Withdraw screens at 360×740 beyond the main money flow (tests/e2e/money.test.ts): with nothing bound, the submit
 // asks to bind first and the confirm opens /mine/withdraw-way?type=1 (coin) or 2 (bank); a saved address is removed
 // by swiping its row and confirming (cancel keeps it), on the screen and on the server.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
-import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { PHONE, newPage, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-let server: AppServer;
-let chrome: LaunchedBrowser;
+const e2e = useServerAndChrome();
 let user: RealUser;
 
 beforeAll(async () => {
-  server = await startAppServer();
-  chrome = await launchBrowser();
-  user = await createRealUser(server);
-  await ops(server, 'user-credit', { user: user.account, amount: '300', memo: 'e2e' });
-});
-
-afterAll(async () => {
-  await chrome?.close();
-  await server?.dispose();
+  user = await createFundedUser(e2e.server, '300', 'e2e');
 });
 
 async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<T> {
   const qs = new URLSearchParams(params).toString();
-  const res = await fetch(`${server.url}${path}${method === 'GET' ? `?${qs}` : ''}`, {
+  const res = await fetch(`${e2e.server.url}${path}${method === 'GET' ? `?${qs}` : ''}`, {
     method,
     headers: { authorization: user.token, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
     ...(method === 'POST' ? { body: qs } : {}),
@@ -53,12 +44,12 @@ async function swipe(page: Page, selector: string, dx: number): Promise<void> {
 }
 
 it('asks to bind a method first, then deletes a saved address by swipe and confirm', async () => {
-  const { page } = await newPage(chrome.browser, PHONE, { locale: 'en-GB' });
+  const { page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
   await page.addInitScript(() => document.cookie = 'lang=en; path=/');
-  await loginInBrowser(page, server, user);
+  await loginInBrowser(page, e2e.server, user);
 
   // Nothing bound: the submit opens the not-bound confirm; accepting it goes to the coin binding form.
-  await page.goto(`${server.url}/#/mine/withdraw`);
+  await page.goto(`${e2e.server.url}/#/mine/withdraw`);
   await page.locator('[data-testid="bind-first"]').waitFor();
   // The fee shows "--" until the withdraw currencies have loaded (SPEC §5), then 0 for an empty amount.
   await expect.poll(() => page.locator('[data-testid="fee"]').innerText(), { timeout: 15_000 }).toBe('0 USD');
@@ -69,7 +60,7 @@ it('asks to bind a method first, then deletes a saved address by swipe and confi
   await page.waitForURL(/#\/mine\/withdraw-way\?type=1$/);
 
   // The bank tab sends to the bank form.
-  await page.goto(`${server.url}/#/mine/withdraw`);
+  await page.goto(`${e2e.server.url}/#/mine/withdraw`);
   await page.locator('[role="tab"]', { hasText: 'Bank' }).click();
   await page.locator('[data-testid="bind-first"]').waitFor();
   await page.locator('[data-testid="withdraw-submit"]').click();
@@ -79,7 +70,7 @@ it('asks to bind a method first, then deletes a saved address by swipe and confi
   // A saved address: a swipe reveals delete; cancel keeps it, confirm removes it here and on the server.
   const [coin] = await call<Array<{ id: number }>>('GET', '/api/account/draw_symbol_list', { type: '1' });
   await call('POST', '/api/wallet/bind_draw_method', { type: '1', draw_id: String(coin?.id), dc_address: TRON });
-  await page.goto(`${server.url}/#/mine/coin-address-list`);
+  await page.goto(`${e2e.server.url}/#/mine/coin-address-list`);
   const row = page.locator('[data-testid^="method-"]').first();
   await row.waitFor();
   expect(await row.getAttribute('data-open')).toBe('false');
