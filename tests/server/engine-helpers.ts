@@ -1,5 +1,7 @@
 // Test doubles for driving the order engine in-process: a scripted market (setPrice emits a tick synchronously),
-// a push recorder, the instruments the engine tests trade, funded users, and the ledger invariants.
+// a push recorder, the instruments the engine tests trade, funded users, the ledger invariants, and the bed (server,
+// market, engine) a test file runs on.
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
 import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
 import type { UserPush } from '../../server/services.ts';
@@ -8,7 +10,7 @@ import { OrderEngine } from '../../server/engine/engine.ts';
 import type { SubmitInput } from '../../server/engine/submit-check.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import type { Queryable } from '../../server/db/db.ts';
+import type { Db, Queryable } from '../../server/db/db.ts';
 import type { EngineInstrument } from '../../server/engine/types.ts';
 import { createUser } from '../../server/accounts/create-user.ts';
 import { move } from '../../server/ledger/ledger.ts';
@@ -154,16 +156,67 @@ export interface EngineBed {
   engine: OrderEngine;
 }
 
-export async function startEngineBed(): Promise<EngineBed> {
+export interface EngineBedOptions {
+  /** More opening prices than TSTEUR's (code → price), set once the engine runs. */
+  prices?: Record<string, string>;
+  /** Wraps the database the engine is given (a test that counts the engine's queries). */
+  wrapDb?: (db: Db) => Db;
+}
+
+export async function startEngineBed(options: EngineBedOptions = {}): Promise<EngineBed> {
   const server = await startTestServer();
   await insertTestInstruments(server.ctx.db);
   const market = new ScriptedMarket(TEST_INSTRUMENTS);
   const push = new PushRecorder();
-  const ctx: AppContext = { ...server.ctx, timers: IDLE_TIMERS, market, push };
+  const db = options.wrapDb ? options.wrapDb(server.ctx.db) : server.ctx.db;
+  const ctx: AppContext = { ...server.ctx, db, timers: IDLE_TIMERS, market, push };
   const engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS);
   await engine.start();
   market.setPrice('TSTEUR', '1.10000');
+  for (const [code, price] of Object.entries(options.prices ?? {})) market.setPrice(code, price);
   return { server, ctx, market, push, engine };
+}
+
+/** The bed of a whole test file, read once its beforeAll has run; the engine can be restarted over the same data. */
+export interface EngineBedHandle extends Readonly<EngineBed> {
+  /** Stops the engine and starts a new one on the same context (its state comes back from the database). */
+  restartEngine(): Promise<void>;
+}
+
+/** Registers the hooks that start an engine bed before the file's tests and stop it after them. */
+export function useEngineBed(options: EngineBedOptions = {}): EngineBedHandle {
+  let bed: EngineBed | undefined;
+  beforeAll(async () => {
+    bed = await startEngineBed(options);
+  });
+  afterAll(async () => {
+    await bed?.engine.stop();
+    await bed?.server.close();
+  });
+  const started = (): EngineBed => {
+    if (!bed) throw new Error('the engine bed is not started yet');
+    return bed;
+  };
+  return {
+    get server() { return started().server; },
+    get ctx() { return started().ctx; },
+    get market() { return started().market; },
+    get push() { return started().push; },
+    get engine() { return started().engine; },
+    async restartEngine() {
+      const b = started();
+      await b.engine.stop();
+      b.engine = new OrderEngine(b.ctx, async () => TEST_INSTRUMENTS);
+      await b.engine.start();
+    },
+  };
+}
+
+/** Expects the ledger invariants for one user: the records sum to the balance, the lock to the open margins. */
+export async function expectLedgerInvariants(q: Queryable, userId: number): Promise<void> {
+  const c = await ledgerCheck(q, userId);
+  expect(c.sumRecords).toBe(c.balance);
+  expect(c.lock).toBe(c.sumOpenMargins);
 }
 
 /** A market buy of 1 lot at ×100 with no stops: the order the engine tests start from, changed by `over`. */

@@ -2,21 +2,15 @@
 // statement and the order history line by line against hand-worked rows (exact decimals, UTC day bounds, formula
 // cells neutralised, quotes doubled), the BOM, headers in the caller's language, ranges refused with a translated
 // message, and another user's data refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../server/context.ts';
-import type { OrderEngine } from '../../server/engine/engine.ts';
+import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
-import type { TestServer } from './harness.ts';
-import { fundedUser, startEngineBed, type ScriptedMarket, marketBuy } from './engine-helpers.ts';
+import { fundedUser, marketBuy, useEngineBed } from './engine-helpers.ts';
+
+const bed = useEngineBed();
 import de from '../../locales/de.json';
 import ar from '../../locales/ar.json';
-
-let server: TestServer;
-let ctx: AppContext;
-let engine: OrderEngine;
-let market: ScriptedMarket;
 
 const EUR = 9001;
 const at = (text: string): number => Date.parse(`${text}Z`);
@@ -35,7 +29,7 @@ async function download(path: string, token: string | null, params: Record<strin
   const headers: Record<string, string> = {};
   if (token) headers.authorization = token;
   if (lang) headers.lang = lang;
-  const res = await fetch(`${server.baseUrl}${path}?${new URLSearchParams(params)}`, { headers });
+  const res = await fetch(`${bed.server.baseUrl}${path}?${new URLSearchParams(params)}`, { headers });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const type = res.headers.get('content-type') ?? '';
   const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -49,28 +43,20 @@ const RECORDS = '/v1/api/main/accountLog/export';
 const ORDERS = '/v1/api/forex/history_export';
 
 async function userWithToken(amount: string, when: number): Promise<{ id: number; token: string; uid: string }> {
-  const id = await fundedUser(ctx.db, amount, when);
-  const token = await issueToken(ctx.db, id, ctx.clock.now());
-  const [row] = await ctx.db.query<{ uid: string }>('SELECT uid FROM users WHERE id = $1', [id]);
+  const id = await fundedUser(bed.ctx.db, amount, when);
+  const token = await issueToken(bed.ctx.db, id, bed.ctx.clock.now());
+  const [row] = await bed.ctx.db.query<{ uid: string }>('SELECT uid FROM users WHERE id = $1', [id]);
   return { id, token, uid: row!.uid };
 }
-
-beforeAll(async () => {
-  ({ server, ctx, market, engine } = await startEngineBed());
-});
-afterAll(async () => {
-  await engine?.stop();
-  await server?.close();
-});
 
 describe('record statement', () => {
   it('is the records of the UTC days asked, oldest first, exact, with a BOM and neutralised formula text', async () => {
     const u = await userWithToken('10000', at('2026-01-05T09:30:00'));
     const other = await userWithToken('500', at('2026-01-05T10:00:00')); // same day, another user
-    await move(ctx.db, u.id, { balance: '-12.5', type: RecordType.MEMO, memo: '=cmd|"calc", 1', at: at('2026-01-05T23:59:59') });
-    await move(ctx.db, u.id, { balance: '0.00000001', type: RecordType.MEMO, memo: 'before', at: at('2026-01-04T23:59:59') });
-    await move(ctx.db, u.id, { balance: '1', type: RecordType.MEMO, memo: 'after', at: at('2026-01-06T00:00:00') });
-    const ids = (await ctx.db.query<{ id: string }>('SELECT id FROM financial_records WHERE user_id = $1 ORDER BY id', [u.id])).map((r) => r.id);
+    await move(bed.ctx.db, u.id, { balance: '-12.5', type: RecordType.MEMO, memo: '=cmd|"calc", 1', at: at('2026-01-05T23:59:59') });
+    await move(bed.ctx.db, u.id, { balance: '0.00000001', type: RecordType.MEMO, memo: 'before', at: at('2026-01-04T23:59:59') });
+    await move(bed.ctx.db, u.id, { balance: '1', type: RecordType.MEMO, memo: 'after', at: at('2026-01-06T00:00:00') });
+    const ids = (await bed.ctx.db.query<{ id: string }>('SELECT id FROM financial_records WHERE user_id = $1 ORDER BY id', [u.id])).map((r) => r.id);
 
     const d = await download(RECORDS, u.token, { from: '2026-01-05', to: '2026-01-05' }, 'en');
     expect(d.status).toBe(200);
@@ -107,23 +93,23 @@ describe('record statement', () => {
 
 describe('order history statement', () => {
   it('lists closed and cancelled orders completed in the range, worked by hand to the last decimal', async () => {
-    const u = await userWithToken('10000', ctx.clock.now());
-    market.setPrice('TSTEUR', '1.10003');
-    await engine.idle();
+    const u = await userWithToken('10000', bed.ctx.clock.now());
+    bed.market.setPrice('TSTEUR', '1.10003');
+    await bed.engine.idle();
     // Worked by hand: 0.07 lots TST/EUR (100 000 units) bought at 1.10003, leverage 100, fee rate 0.001 of margin:
     //   margin = 0.07 × 100000 × 1.10003 / 100 = 77.0021     fee = 0.0770021 → 0.077002
     //   closed at 1.10103: P&L = (1.10103 − 1.10003) × 0.07 × 100000 = 7
-    const closed = await engine.submit(u.id, EUR, order({ cont: '0.07' }), null);
+    const closed = await bed.engine.submit(u.id, EUR, order({ cont: '0.07' }), null);
     // A pending buy at 1.09000 for 0.01 lots, cancelled: margin 0.01 × 100000 × 1.09 / 100 = 10.9, fee 0.0109.
-    const pending = await engine.submit(u.id, EUR, order({ cont: '0.01', status: 0, target_price: '1.09000' }), null);
-    const open = await engine.submit(u.id, EUR, order({ cont: '0.02' }), null); // still holding: not history
-    market.setPrice('TSTEUR', '1.10103');
-    await engine.idle();
-    await engine.close(u.id, closed.Id);
-    await engine.cancel(u.id, pending.Id);
+    const pending = await bed.engine.submit(u.id, EUR, order({ cont: '0.01', status: 0, target_price: '1.09000' }), null);
+    const open = await bed.engine.submit(u.id, EUR, order({ cont: '0.02' }), null); // still holding: not history
+    bed.market.setPrice('TSTEUR', '1.10103');
+    await bed.engine.idle();
+    await bed.engine.close(u.id, closed.Id);
+    await bed.engine.cancel(u.id, pending.Id);
     // The test fixes the times so the expected lines are exact (the engine stamps its clock's time).
-    await ctx.db.query('UPDATE orders SET created_at = $2, completed_at = $3 WHERE id = $1', [closed.Id, at('2026-03-02T08:00:00'), at('2026-03-02T08:05:00')]);
-    await ctx.db.query('UPDATE orders SET created_at = $2, completed_at = $3 WHERE id = $1', [pending.Id, at('2026-03-01T12:00:00'), at('2026-03-03T00:00:00')]);
+    await bed.ctx.db.query('UPDATE orders SET created_at = $2, completed_at = $3 WHERE id = $1', [closed.Id, at('2026-03-02T08:00:00'), at('2026-03-02T08:05:00')]);
+    await bed.ctx.db.query('UPDATE orders SET created_at = $2, completed_at = $3 WHERE id = $1', [pending.Id, at('2026-03-01T12:00:00'), at('2026-03-03T00:00:00')]);
 
     const d = await download(ORDERS, u.token, { from: '2026-03-02', to: '2026-03-03' }, 'en');
     expect(d.status).toBe(200);
@@ -141,7 +127,7 @@ describe('order history statement', () => {
       `${closed.Id},TST/EUR,${de.trade.buy_up},0.07,1.10003,1.10103,77.002100,0.077002,7.000000,2026-03-02 08:00:00,2026-03-02 08:05:00,${de.orders.reason_user}`,
       '',
     ]);
-    await engine.close(u.id, open.Id);
+    await bed.engine.close(u.id, open.Id);
   });
 });
 

@@ -1,30 +1,22 @@
 // The trailing stop of issue 25 in-process against the real database (TEST_DB=pglite and postgres): the stop-loss
 // follows the best price at the distance and never moves back, jumps with a gap, fires exactly once (one close, one
 // realised P&L record), carries across an engine restart from the stored stop, and bad input changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../server/context.ts';
-import { OrderEngine } from '../../server/engine/engine.ts';
+import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
-import type { TestServer } from './harness.ts';
-import {
-  fundedUser, ledgerCheck, startEngineBed, TEST_INSTRUMENTS, type PushRecorder, type ScriptedMarket, marketBuy, errorKey } from './engine-helpers.ts';
+import { fundedUser, marketBuy, errorKey, useEngineBed, expectLedgerInvariants } from './engine-helpers.ts';
 
-let server: TestServer;
-let engine: OrderEngine;
-let market: ScriptedMarket;
-let push: PushRecorder;
-let ctx: AppContext;
+const bed = useEngineBed();
 
 const EUR = 9001;
 const buy = marketBuy;
 
 async function tick(p: string): Promise<void> {
-  market.setPrice('TSTEUR', p);
-  await engine.idle();
+  bed.market.setPrice('TSTEUR', p);
+  await bed.engine.idle();
 }
 
 async function stored(id: number): Promise<{ status: number; loss: string; trail: string; reason: string; pnl: string }> {
-  const [r] = await ctx.db.query<{ status: number; target_loss_price: string; trail_distance: string; close_reason: string; fact_profits: string }>(
+  const [r] = await bed.ctx.db.query<{ status: number; target_loss_price: string; trail_distance: string; close_reason: string; fact_profits: string }>(
     'SELECT status, target_loss_price, trail_distance, close_reason, fact_profits FROM orders WHERE id = $1', [id],
   );
   if (!r) throw new Error(`no order ${id}`);
@@ -36,43 +28,30 @@ async function stored(id: number): Promise<{ status: number; loss: string; trail
 
 /** The stop-loss values pushed to the owner for this order, in order. */
 function pushedStops(userId: number, orderId: number): string[] {
-  return push.of(userId)
+  return bed.push.of(userId)
     .filter((m): m is Extract<ServerMessage, { type: 'FOREX_TRADE' }> => m.type === 'FOREX_TRADE' && m.data.Id === orderId)
     .map((m) => m.data.TargetLossPrice);
 }
 
 const closedPushes = (userId: number, orderId: number): number =>
-  push.of(userId).filter((m) => m.type === 'FOREX_CLOSED' && m.data.Id === orderId).length;
+  bed.push.of(userId).filter((m) => m.type === 'FOREX_CLOSED' && m.data.Id === orderId).length;
 
 async function profitRecords(userId: number): Promise<number> {
-  const [r] = await ctx.db.query<{ n: string | number }>(
+  const [r] = await bed.ctx.db.query<{ n: string | number }>(
     'SELECT count(*) AS n FROM financial_records WHERE user_id = $1 AND type = 25', [userId],
   );
   return Number(r?.n ?? 0);
 }
 
-async function expectInvariants(userId: number): Promise<void> {
-  const c = await ledgerCheck(ctx.db, userId);
-  expect(c.sumRecords).toBe(c.balance);
-  expect(c.lock).toBe(c.sumOpenMargins);
-}
+const expectInvariants = (userId: number): Promise<void> => expectLedgerInvariants(bed.ctx.db, userId);
 
 const keyOf = errorKey;
 
-beforeAll(async () => {
-  ({ server, ctx, market, push, engine } = await startEngineBed());
-});
-
-afterAll(async () => {
-  await engine?.stop();
-  await server?.close();
-});
-
 describe('trailing stop', () => {
   it('a buy: follows the best price, never moves back, jumps with a gap, and fires once', async () => {
-    const u = await fundedUser(ctx.db, '10000', ctx.clock.now());
-    const o = await engine.submit(u, EUR, buy(), null);
-    const set = await engine.setStops(u, o.Id, '0', '0', '0.00200');
+    const u = await fundedUser(bed.ctx.db, '10000', bed.ctx.clock.now());
+    const o = await bed.engine.submit(u, EUR, buy(), null);
+    const set = await bed.engine.setStops(u, o.Id, '0', '0', '0.00200');
     expect(set.TargetLossPrice).toBe('1.09800'); // no fixed stop: it starts at price − distance
     expect(set.TrailDistance).toBe('0.00200');
     await tick('1.10100'); // +0.001: the stop follows
@@ -98,9 +77,9 @@ describe('trailing stop', () => {
   });
 
   it('a sell is mirrored: the stop moves down only', async () => {
-    const u = await fundedUser(ctx.db, '10000', ctx.clock.now());
-    const o = await engine.submit(u, EUR, buy({ type: 2 }), null);
-    const set = await engine.setStops(u, o.Id, '0', '0', '0.00100');
+    const u = await fundedUser(bed.ctx.db, '10000', bed.ctx.clock.now());
+    const o = await bed.engine.submit(u, EUR, buy({ type: 2 }), null);
+    const set = await bed.engine.setStops(u, o.Id, '0', '0', '0.00100');
     expect(set.TargetLossPrice).toBe('1.10100');
     await tick('1.09800');
     expect((await stored(o.Id)).loss).toBe('1.099');
@@ -118,34 +97,32 @@ describe('trailing stop', () => {
   });
 
   it('with a fixed stop-loss: the more favourable of the two is the stop, and it trails from there', async () => {
-    const u = await fundedUser(ctx.db, '10000', ctx.clock.now());
-    const o = await engine.submit(u, EUR, buy({ cont: '0.1' }), null);
+    const u = await fundedUser(bed.ctx.db, '10000', bed.ctx.clock.now());
+    const o = await bed.engine.submit(u, EUR, buy({ cont: '0.1' }), null);
     // The typed stop is closer to the price than price − distance: kept.
-    expect((await engine.setStops(u, o.Id, '0', '1.09900', '0.00500')).TargetLossPrice).toBe('1.09900');
+    expect((await bed.engine.setStops(u, o.Id, '0', '1.09900', '0.00500')).TargetLossPrice).toBe('1.09900');
     await tick('1.10300'); // 1.10300 − 0.00500 = 1.09800 < 1.09900: the stop stays
     expect((await stored(o.Id)).loss).toBe('1.099');
     await tick('1.10500'); // 1.10000 > 1.09900: it starts to trail
     expect((await stored(o.Id)).loss).toBe('1.1');
     // The typed stop is further than price − distance: the trailing one wins at once.
-    expect((await engine.setStops(u, o.Id, '0', '1.05000', '0.00200')).TargetLossPrice).toBe('1.10300');
+    expect((await bed.engine.setStops(u, o.Id, '0', '1.05000', '0.00200')).TargetLossPrice).toBe('1.10300');
     // Clearing the distance keeps the stop where it is and stops the trailing.
-    const off = await engine.setStops(u, o.Id, '0', '1.10300', '0');
+    const off = await bed.engine.setStops(u, o.Id, '0', '1.10300', '0');
     expect(off.TrailDistance).toBe('0');
     await tick('1.11000');
     expect((await stored(o.Id)).loss).toBe('1.103');
-    await engine.close(u, o.Id);
+    await bed.engine.close(u, o.Id);
     await tick('1.10000');
   });
 
   it('survives a restart: the stored stop is where the new engine trails on from, and it fires once', async () => {
-    const u = await fundedUser(ctx.db, '10000', ctx.clock.now());
-    const o = await engine.submit(u, EUR, buy(), null);
-    await engine.setStops(u, o.Id, '0', '0', '0.00100');
+    const u = await fundedUser(bed.ctx.db, '10000', bed.ctx.clock.now());
+    const o = await bed.engine.submit(u, EUR, buy(), null);
+    await bed.engine.setStops(u, o.Id, '0', '0', '0.00100');
     await tick('1.10200');
     expect((await stored(o.Id)).loss).toBe('1.101');
-    await engine.stop();
-    engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS);
-    await engine.start();
+    await bed.restartEngine();
     await tick('1.10150'); // below the best before the restart: the stop does not move back
     expect((await stored(o.Id)).loss).toBe('1.101');
     await tick('1.10400');
@@ -161,20 +138,20 @@ describe('trailing stop', () => {
   });
 
   it('bad input changes nothing; another user cannot set one', async () => {
-    const u = await fundedUser(ctx.db, '10000', ctx.clock.now());
-    const thief = await fundedUser(ctx.db, '10000', ctx.clock.now());
-    const o = await engine.submit(u, EUR, buy({ cont: '0.1', stop_loss_price: '1.09000' }), null);
+    const u = await fundedUser(bed.ctx.db, '10000', bed.ctx.clock.now());
+    const thief = await fundedUser(bed.ctx.db, '10000', bed.ctx.clock.now());
+    const o = await bed.engine.submit(u, EUR, buy({ cont: '0.1', stop_loss_price: '1.09000' }), null);
     const before = await stored(o.Id);
     for (const bad of ['abc', '-0.001', '0.000001', '1e-3']) {
-      await expect(engine.setStops(u, o.Id, '0', '1.09000', bad)).rejects.toSatisfy(
+      await expect(bed.engine.setStops(u, o.Id, '0', '1.09000', bad)).rejects.toSatisfy(
         (e) => ['trail_distance_invalid', 'price_precision'].includes(keyOf(e)),
       );
     }
     // A distance as large as the price leaves no stop for a buy; a large one puts it beyond the stop band.
-    await expect(engine.setStops(u, o.Id, '0', '0', '1.10000')).rejects.toSatisfy((e) => keyOf(e) === 'stop_price_far');
-    await expect(engine.setStops(u, o.Id, '0', '0', '1.05000')).rejects.toSatisfy((e) => keyOf(e) === 'stop_price_far');
-    await expect(engine.setStops(thief, o.Id, '0', '0', '0.00100')).rejects.toSatisfy((e) => keyOf(e) === 'order_not_found');
+    await expect(bed.engine.setStops(u, o.Id, '0', '0', '1.10000')).rejects.toSatisfy((e) => keyOf(e) === 'stop_price_far');
+    await expect(bed.engine.setStops(u, o.Id, '0', '0', '1.05000')).rejects.toSatisfy((e) => keyOf(e) === 'stop_price_far');
+    await expect(bed.engine.setStops(thief, o.Id, '0', '0', '0.00100')).rejects.toSatisfy((e) => keyOf(e) === 'order_not_found');
     expect(await stored(o.Id)).toEqual(before);
-    await engine.close(u, o.Id);
+    await bed.engine.close(u, o.Id);
   });
 });
