@@ -3,62 +3,26 @@
 // PostgreSQL database). After every restart: it serves again; at the end, with the database opened directly, the
 // ledger invariants hold (server/ledger/invariants.ts), no order is half-made, every acknowledged submit and close
 // is there, and the per-user event seq only went forward across the kills.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Envelope, Instrument, LoginResult, Order } from '../../src/domain/types.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { until } from '../fixtures/until.ts';
-import { api, freshDatabase, type FreshDb } from './harness.ts';
+import { api } from './harness.ts';
+import { useServerProcesses, type ServerProcess } from './server-process.ts';
 
 const KILLS = Number(process.env.FAULT_KILLS ?? 2);
-const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-fault-'));
-const children: ChildProcess[] = [];
-let fresh: FreshDb;
+const processes = useServerProcesses('fault');
 
-beforeAll(async () => {
-  fresh = await freshDatabase();
-  if (fresh.pgliteTemplate) {
-    const db = await openPglite({ dataDir: join(dataDir, 'pglite'), loadDataDir: fresh.pgliteTemplate });
-    await db.close();
-  }
-});
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  await fresh?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-}
-
-function start(): Promise<Started> {
-  // A fast market (SIM_HZ) so stops trigger while the burst runs.
-  // Bursts of submits from few sessions: the per-session order budget is raised as in every test harness.
-  const env: NodeJS.ProcessEnv = { ...process.env, RATE_LIMIT_FACTOR: '1000', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIM_HZ: '20' };
-  if (fresh.databaseUrl) env.DATABASE_URL = fresh.databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer): void => {
-      out += d.toString();
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) resolve({ child, url: m[1] });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`server exited early (${code ?? signal}):\n${out}`)));
-  });
-}
+/**
+ * A fast market (SIM_HZ) so stops trigger while the burst runs; bursts of submits from few sessions: the per-session
+ * order budget is raised as in every test harness.
+ */
+const start = (): Promise<ServerProcess> => processes.start({ RATE_LIMIT_FACTOR: '1000', SIM_HZ: '20' });
 
 const exited = (c: ChildProcess): Promise<void> =>
   c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));
@@ -172,7 +136,8 @@ describe('kill -9 in the middle of trading', () => {
     // The last process stops cleanly; then the database is read directly.
     server.child.kill('SIGTERM');
     await exited(server.child);
-    const db = fresh.databaseUrl ? await openDb({ databaseUrl: fresh.databaseUrl }) : await openPglite({ dataDir: join(dataDir, 'pglite') });
+    const { databaseUrl } = processes.fresh;
+    const db = databaseUrl ? await openDb({ databaseUrl }) : await openPglite({ dataDir: join(processes.dataDir, 'pglite') });
     try {
       expect(await ledgerViolations(db)).toEqual([]);
       const rows = await db.query<{ id: number; status: number }>('SELECT id, status FROM orders');
