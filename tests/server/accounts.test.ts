@@ -1,34 +1,16 @@
 // Accounts end to end over real HTTP: register with a code from the outbox, login, info; wrong, expired and reused
 // codes; the 60 s resend rule; the picture captcha; password reset and change; sessions and code 999; demo accounts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Balance, LoginResult, User } from '../../src/domain/types.ts';
 import { userFromToken } from '../../server/auth/session.ts';
 import { SESSION_TTL_MS } from '../../server/auth/tokens.ts';
 import { setSetting } from '../../server/settings/settings.ts';
-import {
-  api,
-  countRows,
-  manualClock,
-  outboxCode,
-  registerAndLogin,
-  startTestServer,
-  type ApiClient,
-  type TestServer,
-} from './harness.ts';
+import { countRows, manualClock, outboxCode, registerAndLogin, type ApiClient, useTestServer } from './harness.ts';
 
 const clock = manualClock();
-let server: TestServer;
-let client: ApiClient;
+const http = useTestServer({ clock, market: { manual: true } });
 let n = 0;
 const email = (): string => `acc${++n}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-beforeAll(async () => {
-  server = await startTestServer({ clock, market: { manual: true } });
-  client = api(server.baseUrl, { lang: 'en' });
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 /** A sent code and its key (the send answer's data.key, which a check must carry). */
 interface Sent {
@@ -37,10 +19,10 @@ interface Sent {
 }
 
 async function sendCode(to: string, type: 1 | 2 = 1): Promise<Sent> {
-  const sent = await client.post<{ key: string }>('/api/notify/send_email', { to, type });
+  const sent = await http.client.post<{ key: string }>('/api/notify/send_email', { to, type });
   expect(sent).toMatchObject({ code: 1, msg: 'The verification code has been sent' });
   expect(sent.data.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  return { code: await outboxCode(server.ctx, to), key: sent.data.key };
+  return { code: await outboxCode(http.server.ctx, to), key: sent.data.key };
 }
 
 const registerForm = (account: string, sent: Sent, extra: Record<string, string> = {}) => ({
@@ -54,11 +36,11 @@ describe('register → login → info', () => {
     const account = email();
     const code = await sendCode(account);
     expect(code.code).toMatch(/^\d{6}$/);
-    const reg = await client.post<LoginResult>('/api/user/register', registerForm(account, code));
+    const reg = await http.client.post<LoginResult>('/api/user/register', registerForm(account, code));
     expect(reg.code).toBe(1);
     expect(reg.data.user).toMatchObject({ email: account, is_demo: 0 });
 
-    const login = await client.post<LoginResult>('/api/user/loginForU', {
+    const login = await http.client.post<LoginResult>('/api/user/loginForU', {
       account: account.toUpperCase(), password: 'abc12345', login_type: 'email',
     });
     expect(login.code).toBe(1);
@@ -69,35 +51,35 @@ describe('register → login → info', () => {
       invite_code: expect.stringMatching(/^[A-Z2-9]{6}$/),
     });
 
-    const info = await client.withToken(login.data.token).get<User>('/api/user/info');
+    const info = await http.client.withToken(login.data.token).get<User>('/api/user/info');
     expect(info).toMatchObject({ code: 1, data: user });
     // "Bearer x" is accepted as well as the bare token.
-    const bearer = await client.withToken(`Bearer ${login.data.token}`).get<User>('/api/user/info');
+    const bearer = await http.client.withToken(`Bearer ${login.data.token}`).get<User>('/api/user/info');
     expect(bearer.data.id).toBe(user.id);
 
-    const balance = await client.withToken(login.data.token).get<Balance>('/v1/api/main/wallet/getBalance');
+    const balance = await http.client.withToken(login.data.token).get<Balance>('/v1/api/main/wallet/getBalance');
     expect(balance.data).toEqual({ balance: '0.00', lock_balance: '0.00', margin: '0.00' });
   });
 
   it('registers by mobile with an area code and logs in with the number', async () => {
-    const areas = await client.get<Array<{ id: number; code: string; global_code: string }>>('/api/default/area_list');
+    const areas = await http.client.get<Array<{ id: number; code: string; global_code: string }>>('/api/default/area_list');
     const hk = areas.data.find((a) => a.code === 'HK');
     expect(hk?.global_code).toBe('+852');
     const mobile = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    const sent = await client.post<{ key: string }>('/api/notify/send_sms', { to: mobile, area_id: hk?.id, type: 1 });
+    const sent = await http.client.post<{ key: string }>('/api/notify/send_sms', { to: mobile, area_id: hk?.id, type: 1 });
     expect(sent.code).toBe(1);
-    const outbox = await server.ctx.db.query<{ recipient: string }>(
+    const outbox = await http.server.ctx.db.query<{ recipient: string }>(
       'SELECT recipient FROM outbox ORDER BY id DESC LIMIT 1',
     );
     expect(outbox[0]?.recipient).toBe(`+852${mobile}`);
-    const code = await outboxCode(server.ctx, mobile);
-    const reg = await client.post<LoginResult>('/api/user/register', {
+    const code = await outboxCode(http.server.ctx, mobile);
+    const reg = await http.client.post<LoginResult>('/api/user/register', {
       type: 'mobile', mobile, area_id: hk?.id, password: 'abc12345', re_password: 'abc12345', sms_code: code,
       key: sent.data.key,
     });
     expect(reg.code).toBe(1);
     expect(reg.data.user.mobile).toBe(mobile);
-    const login = await client.post<LoginResult>('/api/user/loginForU', {
+    const login = await http.client.post<LoginResult>('/api/user/loginForU', {
       account: mobile, password: 'abc12345', login_type: 'mobile',
     });
     expect(login.code).toBe(1);
@@ -105,25 +87,25 @@ describe('register → login → info', () => {
   });
 
   it('records who invited whom, and refuses an unknown invitation code', async () => {
-    const inviter = await registerAndLogin(server, { clock });
+    const inviter = await registerAndLogin(http.server, { clock });
     const account = email();
     const code = await sendCode(account);
-    const bad = await client.post('/api/user/register', registerForm(account, code, { invite_code: 'ZZZZZZ' }));
+    const bad = await http.client.post('/api/user/register', registerForm(account, code, { invite_code: 'ZZZZZZ' }));
     expect(bad).toMatchObject({ code: 0, msg: 'This invitation code does not exist' });
-    const ok = await client.post<LoginResult>(
+    const ok = await http.client.post<LoginResult>(
       '/api/user/register',
       registerForm(account, code, { invite_code: inviter.user.invite_code.toLowerCase() }),
     );
     expect(ok.code).toBe(1);
-    const rows = await server.ctx.db.query<{ invited_by: number }>('SELECT invited_by FROM users WHERE id = $1', [
+    const rows = await http.server.ctx.db.query<{ invited_by: number }>('SELECT invited_by FROM users WHERE id = $1', [
       ok.data.user.id,
     ]);
     expect(rows[0]?.invited_by).toBe(inviter.user.id);
   });
 
   it('refuses a second registration of the same account', async () => {
-    const u = await registerAndLogin(server, { clock });
-    const again = await client.post('/api/notify/send_email', { to: u.account, type: 1 });
+    const u = await registerAndLogin(http.server, { clock });
+    const again = await http.client.post('/api/notify/send_email', { to: u.account, type: 1 });
     expect(again).toMatchObject({ code: 0, msg: 'This account is already registered, please log in' });
   });
 });
@@ -132,34 +114,34 @@ describe('verification codes', () => {
   it('rejects a wrong code and writes no user', async () => {
     const account = email();
     const code = await sendCode(account);
-    const before = await countRows(server.ctx, ['users', 'sessions', 'accounts']);
-    const res = await client.post('/api/user/register', registerForm(account, withCode(code, otherCode(code))));
+    const before = await countRows(http.server.ctx, ['users', 'sessions', 'accounts']);
+    const res = await http.client.post('/api/user/register', registerForm(account, withCode(code, otherCode(code))));
     expect(res).toMatchObject({ code: 0, msg: 'The verification code is incorrect' });
-    expect(await countRows(server.ctx, ['users', 'sessions', 'accounts'])).toEqual(before);
+    expect(await countRows(http.server.ctx, ['users', 'sessions', 'accounts'])).toEqual(before);
     // The right code still works afterwards.
-    expect((await client.post('/api/user/register', registerForm(account, code))).code).toBe(1);
+    expect((await http.client.post('/api/user/register', registerForm(account, code))).code).toBe(1);
   });
 
   it('rejects an expired code (10 minutes)', async () => {
     const account = email();
     const code = await sendCode(account);
     clock.advance(10 * 60 * 1000 + 1);
-    const res = await client.post('/api/user/register', registerForm(account, code));
+    const res = await http.client.post('/api/user/register', registerForm(account, code));
     expect(res).toMatchObject({ code: 0, msg: 'The verification code has expired, please request a new one' });
   });
 
   it('a code works once', async () => {
     const account = email();
     const code = await sendCode(account, 1);
-    expect((await client.post('/api/user/register', registerForm(account, code))).code).toBe(1);
+    expect((await http.client.post('/api/user/register', registerForm(account, code))).code).toBe(1);
     clock.advance(61_000);
     // Reuse it for a password reset of the same account: a register code is not a reset code, and it is spent.
-    const reset = await client.post('/api/user/forget_password', {
+    const reset = await http.client.post('/api/user/forget_password', {
       type: 'email', account, new_password: 'newpass1', secondary_password: 'newpass1', auth_code: code.code, key: code.key,
     });
     expect(reset.code).toBe(0);
     // And registering again with it is refused as a used code (the account check comes first, so use the DB).
-    const rows = await server.ctx.db.query<{ used_at: string | null }>(
+    const rows = await http.server.ctx.db.query<{ used_at: string | null }>(
       'SELECT used_at FROM verification_codes WHERE target = $1 ORDER BY id DESC LIMIT 1',
       [account],
     );
@@ -167,13 +149,13 @@ describe('verification codes', () => {
   });
 
   it('a reused reset code is refused with a clear message', async () => {
-    const u = await registerAndLogin(server, { clock });
+    const u = await registerAndLogin(http.server, { clock });
     const code = await sendCode(u.account, 2);
     const form = {
       type: 'email', account: u.account, new_password: 'newpass1', secondary_password: 'newpass1', auth_code: code.code, key: code.key,
     };
-    expect((await client.post('/api/user/forget_password', form)).code).toBe(1);
-    const again = await client.post('/api/user/forget_password', form);
+    expect((await http.client.post('/api/user/forget_password', form)).code).toBe(1);
+    const again = await http.client.post('/api/user/forget_password', form);
     expect(again).toMatchObject({ code: 0, msg: 'This verification code has already been used, please request a new one' });
   });
 
@@ -181,9 +163,9 @@ describe('verification codes', () => {
     const account = email();
     const code = await sendCode(account);
     for (let i = 0; i < 5; i++) {
-      expect((await client.post('/api/user/register', registerForm(account, withCode(code, otherCode(code))))).code).toBe(0);
+      expect((await http.client.post('/api/user/register', registerForm(account, withCode(code, otherCode(code))))).code).toBe(0);
     }
-    const res = await client.post('/api/user/register', registerForm(account, code));
+    const res = await http.client.post('/api/user/register', registerForm(account, code));
     expect(res).toMatchObject({ code: 0, msg: 'The verification code is incorrect' });
   });
 
@@ -191,10 +173,10 @@ describe('verification codes', () => {
     const account = email();
     await sendCode(account);
     clock.advance(30_000);
-    const early = await client.post('/api/notify/send_email', { to: account, type: 1 });
+    const early = await http.client.post('/api/notify/send_email', { to: account, type: 1 });
     expect(early).toMatchObject({ code: 0, msg: 'Please wait 30 s before requesting another code' });
     clock.advance(30_000);
-    const later = await client.post('/api/notify/send_email', { to: account, type: 1 });
+    const later = await http.client.post('/api/notify/send_email', { to: account, type: 1 });
     expect(later.code).toBe(1);
   });
 
@@ -204,93 +186,93 @@ describe('verification codes', () => {
     clock.advance(60_000);
     const second = await sendCode(account);
     if (first.code !== second.code) {
-      expect((await client.post('/api/user/register', registerForm(account, withCode(second, first.code)))).code).toBe(0);
+      expect((await http.client.post('/api/user/register', registerForm(account, withCode(second, first.code)))).code).toBe(0);
     }
-    expect((await client.post('/api/user/register', registerForm(account, second, { key: '' })))).toMatchObject({
+    expect((await http.client.post('/api/user/register', registerForm(account, second, { key: '' })))).toMatchObject({
       code: 0, msg: 'The verification code is incorrect',
     });
-    expect((await client.post('/api/user/register', registerForm(account, first))).code).toBe(1);
+    expect((await http.client.post('/api/user/register', registerForm(account, first))).code).toBe(1);
   });
 
   it('answers a reset request for an unknown account like any other, but sends nothing', async () => {
-    const before = await countRows(server.ctx, ['outbox']);
-    const res = await client.post('/api/notify/send_email', { to: email(), type: 2 });
+    const before = await countRows(http.server.ctx, ['outbox']);
+    const res = await http.client.post('/api/notify/send_email', { to: email(), type: 2 });
     expect(res.code).toBe(1);
-    expect(await countRows(server.ctx, ['outbox'])).toEqual(before);
+    expect(await countRows(http.server.ctx, ['outbox'])).toEqual(before);
   });
 });
 
 describe('picture captcha (verify_reg_type 2)', () => {
   it('serves an SVG captcha whose answer is not in the source, and registers with it', async () => {
-    await setSetting(server.ctx.db, 'verify_reg_type', '2');
+    await setSetting(http.server.ctx.db, 'verify_reg_type', '2');
     try {
-      const info = await client.get<{ verify_reg_type: number }>('/api/basicSet/getBasicInfo');
+      const info = await http.client.get<{ verify_reg_type: number }>('/api/basicSet/getBasicInfo');
       expect(info.data.verify_reg_type).toBe(2);
-      const cap = await client.get<{ id: string; b64s: string }>('/api/captcha');
+      const cap = await http.client.get<{ id: string; b64s: string }>('/api/captcha');
       expect(cap.code).toBe(1);
       expect(cap.data.b64s).toMatch(/^data:image\/svg\+xml;base64,/);
       const svg = Buffer.from(cap.data.b64s.split(',')[1] ?? '', 'base64').toString('utf8');
       expect(svg).toContain('<svg');
       expect(svg).not.toContain('<text');
-      const rows = await server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [cap.data.id]);
+      const rows = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [cap.data.id]);
       const answer = rows[0]?.answer ?? '';
       expect(answer).toMatch(/^[A-Z0-9]{4,5}$/);
 
       const account = email();
-      const noKey = await client.post('/api/user/register', registerForm(account, { code: answer, key: '' }));
+      const noKey = await http.client.post('/api/user/register', registerForm(account, { code: answer, key: '' }));
       expect(noKey).toMatchObject({ code: 0, msg: 'Please enter the picture code' });
-      const ok = await client.post<LoginResult>(
+      const ok = await http.client.post<LoginResult>(
         '/api/user/register',
         registerForm(account, { code: answer.toLowerCase(), key: cap.data.id }),
       );
       expect(ok.code).toBe(1);
       // Single use.
-      const reuse = await client.post('/api/user/register', registerForm(email(), { code: answer, key: cap.data.id }));
+      const reuse = await http.client.post('/api/user/register', registerForm(email(), { code: answer, key: cap.data.id }));
       expect(reuse).toMatchObject({ code: 0, msg: 'The picture code is incorrect, please try the new picture' });
     } finally {
-      await setSetting(server.ctx.db, 'verify_reg_type', '1');
+      await setSetting(http.server.ctx.db, 'verify_reg_type', '1');
     }
   });
 
   it('a wrong answer burns the captcha; an old one has expired', async () => {
-    await setSetting(server.ctx.db, 'verify_reg_type', '2');
+    await setSetting(http.server.ctx.db, 'verify_reg_type', '2');
     try {
-      const cap = await client.get<{ id: string }>('/api/captcha');
-      const rows = await server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [cap.data.id]);
+      const cap = await http.client.get<{ id: string }>('/api/captcha');
+      const rows = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [cap.data.id]);
       const answer = rows[0]?.answer ?? '';
       const account = email();
-      const before = await countRows(server.ctx, ['users']);
-      expect((await client.post('/api/user/register', registerForm(account, { code: 'QQQQ', key: cap.data.id }))).code).toBe(0);
-      expect((await client.post('/api/user/register', registerForm(account, { code: answer, key: cap.data.id }))).code).toBe(0);
-      expect(await countRows(server.ctx, ['users'])).toEqual(before);
+      const before = await countRows(http.server.ctx, ['users']);
+      expect((await http.client.post('/api/user/register', registerForm(account, { code: 'QQQQ', key: cap.data.id }))).code).toBe(0);
+      expect((await http.client.post('/api/user/register', registerForm(account, { code: answer, key: cap.data.id }))).code).toBe(0);
+      expect(await countRows(http.server.ctx, ['users'])).toEqual(before);
 
-      const old = await client.get<{ id: string }>('/api/captcha');
-      const oldAnswer = (await server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [old.data.id]))[0]?.answer;
+      const old = await http.client.get<{ id: string }>('/api/captcha');
+      const oldAnswer = (await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [old.data.id]))[0]?.answer;
       clock.advance(5 * 60 * 1000 + 1);
-      const expired = await client.post('/api/user/register', registerForm(account, { code: oldAnswer ?? '', key: old.data.id }));
+      const expired = await http.client.post('/api/user/register', registerForm(account, { code: oldAnswer ?? '', key: old.data.id }));
       expect(expired).toMatchObject({ code: 0, msg: 'The picture code has expired, please try the new picture' });
     } finally {
-      await setSetting(server.ctx.db, 'verify_reg_type', '1');
+      await setSetting(http.server.ctx.db, 'verify_reg_type', '1');
     }
   });
 });
 
 describe('login and sessions', () => {
   it('gives one message for a wrong password and an unknown account', async () => {
-    const u = await registerAndLogin(server, { clock });
-    const wrong = await client.post('/api/user/loginForU', { account: u.account, password: 'not-it-123', login_type: 'email' });
-    const unknown = await client.post('/api/user/loginForU', { account: email(), password: 'not-it-123', login_type: 'email' });
+    const u = await registerAndLogin(http.server, { clock });
+    const wrong = await http.client.post('/api/user/loginForU', { account: u.account, password: 'not-it-123', login_type: 'email' });
+    const unknown = await http.client.post('/api/user/loginForU', { account: email(), password: 'not-it-123', login_type: 'email' });
     expect(wrong).toMatchObject({ code: 0, msg: 'Incorrect account or password' });
     expect(unknown).toEqual(wrong);
   });
 
   it('translates messages by the lang header, traditional Chinese by default', async () => {
     const body = { account: email(), password: 'whatever1', login_type: 'email' };
-    expect((await client.withLang(null).post('/api/user/loginForU', body)).msg).toBe('帳號或密碼錯誤');
-    expect((await client.withLang('tw').post('/api/user/loginForU', body)).msg).toBe('帳號或密碼錯誤');
-    expect((await client.withLang('en').post('/api/user/loginForU', body)).msg).toBe('Incorrect account or password');
+    expect((await http.client.withLang(null).post('/api/user/loginForU', body)).msg).toBe('帳號或密碼錯誤');
+    expect((await http.client.withLang('tw').post('/api/user/loginForU', body)).msg).toBe('帳號或密碼錯誤');
+    expect((await http.client.withLang('en').post('/api/user/loginForU', body)).msg).toBe('Incorrect account or password');
     // A language without its own text falls back to English.
-    expect((await client.withLang('cs').post('/api/user/loginForU', body)).msg).toMatch(/\S/);
+    expect((await http.client.withLang('cs').post('/api/user/loginForU', body)).msg).toMatch(/\S/);
   });
 
   const sessionRoutes: Array<[string, (c: ApiClient) => Promise<{ code: number }>]> = [
@@ -302,10 +284,10 @@ describe('login and sessions', () => {
   ];
 
   it.each(sessionRoutes)('%s answers 999 without, with a wrong or with an expired token', async (_name, call) => {
-    expect((await call(client)).code).toBe(999);
-    expect((await call(client.withToken('garbage'))).code).toBe(999);
-    expect((await call(client.withToken('A'.repeat(43)))).code).toBe(999);
-    const u = await registerAndLogin(server, { clock });
+    expect((await call(http.client)).code).toBe(999);
+    expect((await call(http.client.withToken('garbage'))).code).toBe(999);
+    expect((await call(http.client.withToken('A'.repeat(43)))).code).toBe(999);
+    const u = await registerAndLogin(http.server, { clock });
     clock.advance(SESSION_TTL_MS + 1);
     try {
       expect((await call(u.client)).code).toBe(999);
@@ -315,19 +297,19 @@ describe('login and sessions', () => {
   });
 
   it('userFromToken (the websocket login) finds the user behind a live token only', async () => {
-    const u = await registerAndLogin(server, { clock });
-    expect((await userFromToken(server.ctx, u.token))?.id).toBe(u.user.id);
-    expect((await userFromToken(server.ctx, `Bearer ${u.token}`))?.id).toBe(u.user.id);
-    expect(await userFromToken(server.ctx, 'nope')).toBeNull();
-    expect(await userFromToken(server.ctx, `${u.token.slice(0, -1)}${u.token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    const u = await registerAndLogin(http.server, { clock });
+    expect((await userFromToken(http.server.ctx, u.token))?.id).toBe(u.user.id);
+    expect((await userFromToken(http.server.ctx, `Bearer ${u.token}`))?.id).toBe(u.user.id);
+    expect(await userFromToken(http.server.ctx, 'nope')).toBeNull();
+    expect(await userFromToken(http.server.ctx, `${u.token.slice(0, -1)}${u.token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
     clock.advance(SESSION_TTL_MS);
-    expect(await userFromToken(server.ctx, u.token)).toBeNull();
+    expect(await userFromToken(http.server.ctx, u.token)).toBeNull();
   });
 
   it('a password reset ends every session; a password change keeps the current one', async () => {
-    const u = await registerAndLogin(server, { clock });
-    const second = await client.post<LoginResult>('/api/user/loginForU', { account: u.account, password: u.password });
-    const other = client.withToken(second.data.token);
+    const u = await registerAndLogin(http.server, { clock });
+    const second = await http.client.post<LoginResult>('/api/user/loginForU', { account: u.account, password: u.password });
+    const other = http.client.withToken(second.data.token);
 
     // Change (logged in): a code sent to the user's own address, type 2.
     const code = await sendCode(u.account, 2);
@@ -335,60 +317,60 @@ describe('login and sessions', () => {
     expect(changed).toMatchObject({ code: 1, msg: 'Your password has been changed' });
     expect((await u.client.get('/api/user/info')).code).toBe(1);
     expect((await other.get('/api/user/info')).code).toBe(999);
-    expect((await client.post('/api/user/loginForU', { account: u.account, password: u.password })).code).toBe(0);
-    expect((await client.post('/api/user/loginForU', { account: u.account, password: 'changed-1' })).code).toBe(1);
+    expect((await http.client.post('/api/user/loginForU', { account: u.account, password: u.password })).code).toBe(0);
+    expect((await http.client.post('/api/user/loginForU', { account: u.account, password: 'changed-1' })).code).toBe(1);
 
     // Reset (forgotten): every session ends.
     clock.advance(61_000);
     const resetCode = await sendCode(u.account, 2);
-    const reset = await client.post('/api/user/forget_password', {
+    const reset = await http.client.post('/api/user/forget_password', {
       type: 'email', account: u.account, new_password: 'reset-pass-2', secondary_password: 'reset-pass-2', auth_code: resetCode.code,
       key: resetCode.key,
     });
     expect(reset.code).toBe(1);
     expect((await u.client.get('/api/user/info')).code).toBe(999);
-    expect((await client.post('/api/user/loginForU', { account: u.account, password: 'reset-pass-2' })).code).toBe(1);
+    expect((await http.client.post('/api/user/loginForU', { account: u.account, password: 'reset-pass-2' })).code).toBe(1);
   });
 
   it('forget_password checks the repeat and the length before the code', async () => {
-    const u = await registerAndLogin(server, { clock });
+    const u = await registerAndLogin(http.server, { clock });
     const code = await sendCode(u.account, 2);
     const base = { type: 'email', account: u.account, auth_code: code.code, key: code.key };
-    expect(await client.post('/api/user/forget_password', { ...base, new_password: 'abcdef1', secondary_password: 'abcdef2' }))
+    expect(await http.client.post('/api/user/forget_password', { ...base, new_password: 'abcdef1', secondary_password: 'abcdef2' }))
       .toMatchObject({ code: 0, msg: 'Password inconsistency' });
-    expect(await client.post('/api/user/forget_password', { ...base, new_password: 'abc', secondary_password: 'abc' }))
+    expect(await http.client.post('/api/user/forget_password', { ...base, new_password: 'abc', secondary_password: 'abc' }))
       .toMatchObject({ code: 0, msg: 'The password must be 6 to 32 characters long' });
     // The code survived those mistakes.
-    expect((await client.post('/api/user/forget_password', { ...base, new_password: 'abcdef1', secondary_password: 'abcdef1' })).code).toBe(1);
+    expect((await http.client.post('/api/user/forget_password', { ...base, new_password: 'abcdef1', secondary_password: 'abcdef1' })).code).toBe(1);
   });
 });
 
 describe('demo accounts', () => {
   it('creates one demo user per demo_id with 100000 USD, and logs it in again', async () => {
     const demoId = `demo-${Math.floor(Math.random() * 1e9)}`;
-    const a = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId });
+    const a = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId });
     expect(a.code).toBe(1);
     expect(a.data.user).toMatchObject({ is_demo: 1, email: '' });
-    const b = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId });
+    const b = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId });
     expect(b.data.user.id).toBe(a.data.user.id);
     expect(b.data.token).not.toBe(a.data.token);
-    const other = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `${demoId}-2` });
+    const other = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `${demoId}-2` });
     expect(other.data.user.id).not.toBe(a.data.user.id);
 
-    const bal = await client.withToken(a.data.token).get<Balance>('/v1/api/main/wallet/getBalance');
+    const bal = await http.client.withToken(a.data.token).get<Balance>('/v1/api/main/wallet/getBalance');
     expect(bal.data).toEqual({ balance: '100000.00', lock_balance: '0.00', margin: '0.00' });
   });
 
   it('two first calls racing for one demo_id make one user', async () => {
     const demoId = `race-${Math.floor(Math.random() * 1e9)}`;
     const [a, b] = await Promise.all([
-      client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId }),
-      client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId }),
+      http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId }),
+      http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: demoId }),
     ]);
     expect(a.code).toBe(1);
     expect(b.code).toBe(1);
     expect(a.data.user.id).toBe(b.data.user.id);
-    const records = await server.ctx.db.query<{ n: string }>(
+    const records = await http.server.ctx.db.query<{ n: string }>(
       'SELECT count(*)::text AS n FROM financial_records WHERE user_id = $1',
       [a.data.user.id],
     );
@@ -396,21 +378,21 @@ describe('demo accounts', () => {
   });
 
   it('reset restores 100000 with nothing locked, through the ledger', async () => {
-    const demo = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `reset-${Math.floor(Math.random() * 1e9)}` });
+    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `reset-${Math.floor(Math.random() * 1e9)}` });
     const id = demo.data.user.id;
     // Simulate trading: some money spent, some locked.
-    await server.ctx.db.query(
+    await http.server.ctx.db.query(
       "UPDATE accounts SET balance = balance - 1234.5, lock_balance = 500 WHERE user_id = $1",
       [id],
     );
-    await server.ctx.db.query(
+    await http.server.ctx.db.query(
       "INSERT INTO financial_records (user_id, value, type, memo, balance_after, created_at) VALUES ($1, -1234.5, 10, 'test', 98765.5, 0)",
       [id],
     );
-    const demoClient = client.withToken(demo.data.token);
+    const demoClient = http.client.withToken(demo.data.token);
     const reset = await demoClient.get<Balance>('/v1/api/main/user/resetForexDemoAccount');
     expect(reset).toMatchObject({ code: 1, msg: 'The demo account has been reset', data: { balance: '100000.00', lock_balance: '0.00' } });
-    const sum = await server.ctx.db.query<{ s: string; b: string }>(
+    const sum = await http.server.ctx.db.query<{ s: string; b: string }>(
       `SELECT (SELECT sum(value) FROM financial_records WHERE user_id = $1)::text AS s,
               (SELECT balance FROM accounts WHERE user_id = $1)::text AS b`,
       [id],
@@ -420,10 +402,10 @@ describe('demo accounts', () => {
   });
 
   it('a demo user cannot log in with a password, change it, and a real user cannot reset', async () => {
-    const demo = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `pw-${Math.floor(Math.random() * 1e9)}` });
-    const amend = await client.withToken(demo.data.token).post('/api/user/amend_password', { new_password: 'abcdef12', auth_code: '123456' });
+    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `pw-${Math.floor(Math.random() * 1e9)}` });
+    const amend = await http.client.withToken(demo.data.token).post('/api/user/amend_password', { new_password: 'abcdef12', auth_code: '123456' });
     expect(amend).toMatchObject({ code: 0, msg: 'Please register or log in to a real account' });
-    const u = await registerAndLogin(server, { clock });
+    const u = await registerAndLogin(http.server, { clock });
     const reset = await u.client.get('/v1/api/main/user/resetForexDemoAccount');
     expect(reset).toMatchObject({ code: 0, msg: 'Only a demo account can be reset' });
   });

@@ -1,11 +1,12 @@
 // Starts the real server for one test file: 127.0.0.1, port 0, a fresh copy of the template database, optional
 // fake clock/timers and market options. Plus small helpers: an HTTP client returning the envelope, the last
-// code in the outbox, a registered and logged-in user, row counts for "a rejected request writes nothing".
+// code in the outbox, a registered and logged-in user, row counts for "a rejected request writes nothing"; and
+// useTestServer, the hooks that start and close it around a file's or a describe block's tests.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Envelope, LoginResult } from '../../src/domain/types.ts';
 import type { MarketOptions } from '../../server/config.ts';
 import type { SecurityOptions } from '../../server/security/limits.ts';
@@ -120,6 +121,40 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
       if (violations.length > 0) throw new Error(`answers that do not match the API document:\n${describeViolations(violations)}`);
+    },
+  };
+}
+
+/** A test server for a file or a describe block, read once its beforeAll has run. */
+export interface UsedTestServer {
+  readonly server: TestServer;
+  /** An anonymous client of that server, in English. */
+  readonly client: ApiClient;
+}
+
+/**
+ * Registers the hooks that start a test server (with `opts`) before the tests of the enclosing file or describe
+ * block and close it after them, so the files do not each repeat the two hooks and their variables.
+ */
+export function useTestServer(opts: TestServerOptions = {}): UsedTestServer {
+  let running: { server: TestServer; client: ApiClient } | undefined;
+  beforeAll(async () => {
+    const server = await startTestServer(opts);
+    running = { server, client: api(server.baseUrl, { lang: 'en' }) };
+  });
+  afterAll(async () => {
+    await running?.server.close();
+  });
+  const started = (): { server: TestServer; client: ApiClient } => {
+    if (!running) throw new Error('the test server is not started yet');
+    return running;
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    get client() {
+      return started().client;
     },
   };
 }

@@ -3,20 +3,19 @@
 // spends its checks (strangers cannot burn a reset code); daily caps per target, per address and per account, and
 // the same daily cap on picture-captcha sign-ups as on code sign-ups. Runs on PGlite and on PostgreSQL
 // (TEST_DB=postgres).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_CODE_ATTEMPTS } from '../../server/accounts/verification.ts';
 import { DAILY_CAPS, DAY_MS } from '../../server/security/counters.ts';
 import { setSetting } from '../../server/settings/settings.ts';
 import { RATE_BUDGETS, RATE_WINDOW_MS } from '../../server/security/limits.ts';
 import {
-  api,
   countRows,
   manualClock,
   outboxCode,
   registerAndLogin,
-  startTestServer,
   type ApiClient,
   type TestServer,
+  useTestServer,
 } from './harness.ts';
 
 let seq = 0;
@@ -35,28 +34,20 @@ const wrong = (code: string, i: number): string => String((Number(code) + 1 + i)
 
 describe('parallel guesses (budgets relaxed, so only the attempt count can refuse)', () => {
   const clock = manualClock();
-  let server: TestServer;
-  let client: ApiClient;
-  beforeAll(async () => {
-    server = await startTestServer({ clock, market: { manual: true } });
-    client = api(server.baseUrl, { lang: 'en' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const http = useTestServer({ clock, market: { manual: true } });
 
   it('40 parallel wrong code guesses, then the right code: all refused, nothing written', async () => {
     const account = email();
-    const { code, key } = await sendCode(server, client, account, 1);
-    const before = await countRows(server.ctx, ['users', 'sessions']);
+    const { code, key } = await sendCode(http.server, http.client, account, 1);
+    const before = await countRows(http.server.ctx, ['users', 'sessions']);
     const guesses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => client.post('/api/user/register', registerForm(account, wrong(code, i), key))),
+      Array.from({ length: 40 }, (_, i) => http.client.post('/api/user/register', registerForm(account, wrong(code, i), key))),
     );
     expect(guesses.every((g) => g.code === 0)).toBe(true);
-    const right = await client.post('/api/user/register', registerForm(account, code, key));
+    const right = await http.client.post('/api/user/register', registerForm(account, code, key));
     expect(right).toMatchObject({ code: 0, msg: 'The verification code is incorrect' });
-    expect(await countRows(server.ctx, ['users', 'sessions'])).toEqual(before);
-    const rows = await server.ctx.db.query<{ attempts: number }>(
+    expect(await countRows(http.server.ctx, ['users', 'sessions'])).toEqual(before);
+    const rows = await http.server.ctx.db.query<{ attempts: number }>(
       'SELECT attempts FROM verification_codes WHERE target = $1',
       [account],
     );
@@ -65,68 +56,60 @@ describe('parallel guesses (budgets relaxed, so only the attempt count can refus
 
   it('parallel right guesses: exactly one account is made', async () => {
     const account = email();
-    const { code, key } = await sendCode(server, client, account, 1);
+    const { code, key } = await sendCode(http.server, http.client, account, 1);
     const tries = await Promise.all(
-      Array.from({ length: 4 }, () => client.post('/api/user/register', registerForm(account, code, key))),
+      Array.from({ length: 4 }, () => http.client.post('/api/user/register', registerForm(account, code, key))),
     );
     expect(tries.filter((t) => t.code === 1)).toHaveLength(1);
   });
 
   it('40 parallel wrong captcha answers, then the right one: all refused', async () => {
-    await setSetting(server.ctx.db, 'verify_reg_type', '2');
+    await setSetting(http.server.ctx.db, 'verify_reg_type', '2');
     try {
-      const cap = await client.get<{ id: string }>('/api/captcha');
-      const rows = await server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [
+      const cap = await http.client.get<{ id: string }>('/api/captcha');
+      const rows = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [
         cap.data.id,
       ]);
       const answer = rows[0]?.answer ?? '';
       const account = email();
       const guesses = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          client.post('/api/user/register', registerForm(account, `W${i}ZZ`, cap.data.id)),
+          http.client.post('/api/user/register', registerForm(account, `W${i}ZZ`, cap.data.id)),
         ),
       );
       expect(guesses.every((g) => g.code === 0)).toBe(true);
-      const right = await client.post('/api/user/register', registerForm(account, answer, cap.data.id));
+      const right = await http.client.post('/api/user/register', registerForm(account, answer, cap.data.id));
       expect(right).toMatchObject({ code: 0, msg: 'The picture code is incorrect, please try the new picture' });
-      expect(await server.ctx.db.query('SELECT id FROM users WHERE email = $1', [account])).toHaveLength(0);
+      expect(await http.server.ctx.db.query('SELECT id FROM users WHERE email = $1', [account])).toHaveLength(0);
     } finally {
-      await setSetting(server.ctx.db, 'verify_reg_type', '1');
+      await setSetting(http.server.ctx.db, 'verify_reg_type', '1');
     }
   });
 });
 
 describe('daily caps (real figures)', () => {
   const clock = manualClock();
-  let server: TestServer;
-  let client: ApiClient;
-  beforeAll(async () => {
-    server = await startTestServer({ clock, market: { manual: true }, security: { factor: 1 } });
-    client = api(server.baseUrl, { lang: 'en' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const http = useTestServer({ clock, market: { manual: true }, security: { factor: 1 } });
 
   it('caps the codes sent to one target per day, and the next day allows again', async () => {
     const account = email();
     for (let i = 0; i < DAILY_CAPS.code_send_target; i++) {
       clock.advance(61_000); // past the 60 s resend rule, still within the day and the per-minute budget
-      expect((await client.post('/api/notify/send_email', { to: account, type: 1 })).code).toBe(1);
+      expect((await http.client.post('/api/notify/send_email', { to: account, type: 1 })).code).toBe(1);
     }
     clock.advance(61_000);
-    const over = await client.post('/api/notify/send_email', { to: account, type: 1 });
+    const over = await http.client.post('/api/notify/send_email', { to: account, type: 1 });
     expect(over).toMatchObject({ code: 0, msg: 'Daily limit reached, please try again tomorrow' });
     clock.advance(DAY_MS);
-    expect((await client.post('/api/notify/send_email', { to: account, type: 1 })).code).toBe(1);
+    expect((await http.client.post('/api/notify/send_email', { to: account, type: 1 })).code).toBe(1);
   });
 
   it('a reset code spends checks only on requests carrying its key: a stranger flooding it leaves it usable', async () => {
     clock.advance(DAY_MS);
-    const victim = await registerAndLogin(server, { clock });
-    const mine = await sendCode(server, client, victim.account, 2);
+    const victim = await registerAndLogin(http.server, { clock });
+    const mine = await sendCode(http.server, http.client, victim.account, 2);
     const reset = (code: string, key: string | undefined) =>
-      client.post('/api/user/forget_password', {
+      http.client.post('/api/user/forget_password', {
         type: 'email', account: victim.account, new_password: 'new-pass-77', secondary_password: 'new-pass-77', auth_code: code,
         ...(key === undefined ? {} : { key }),
       });
@@ -137,13 +120,13 @@ describe('daily caps (real figures)', () => {
       const res = await reset(wrong(mine.code, i), i % 2 === 0 ? undefined : 'made-up-key-0000000000');
       expect(res).toMatchObject({ code: 0, msg: 'The verification code is incorrect' });
     }
-    const rows = await server.ctx.db.query<{ attempts: number }>('SELECT attempts FROM verification_codes WHERE code_key = $1', [
+    const rows = await http.server.ctx.db.query<{ attempts: number }>('SELECT attempts FROM verification_codes WHERE code_key = $1', [
       mine.key,
     ]);
     expect(rows[0]?.attempts).toBe(0);
     // A stranger who asks for a code of their own gets a key to that code only: burning it leaves the owner's alone.
     clock.advance(RATE_WINDOW_MS);
-    const theirs = await sendCode(server, client, victim.account, 2);
+    const theirs = await sendCode(http.server, http.client, victim.account, 2);
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) expect((await reset(wrong(theirs.code, i), theirs.key)).code).toBe(0);
     clock.advance(RATE_WINDOW_MS);
     expect((await reset(theirs.code, theirs.key)).msg).toBe('The verification code is incorrect');
@@ -153,23 +136,23 @@ describe('daily caps (real figures)', () => {
 
   it('picture-captcha sign-ups have the same daily cap per address as code sign-ups', async () => {
     clock.advance(DAY_MS);
-    await setSetting(server.ctx.db, 'verify_reg_type', '2');
+    await setSetting(http.server.ctx.db, 'verify_reg_type', '2');
     try {
       const cap = DAILY_CAPS.register_address;
       expect(cap).toBe(DAILY_CAPS.code_send_address);
       const perMinute = Math.min(RATE_BUDGETS.register.perAddress, RATE_BUDGETS.captcha.perAddress / 2);
       const attempt = async (i: number) => {
         if (i > 0 && i % perMinute === 0) clock.advance(RATE_WINDOW_MS);
-        const pic = await client.get<{ id: string }>('/api/captcha');
-        const [row] = await server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [pic.data.id]);
-        return client.post('/api/user/register', registerForm(email(), row?.answer ?? '', pic.data.id));
+        const pic = await http.client.get<{ id: string }>('/api/captcha');
+        const [row] = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [pic.data.id]);
+        return http.client.post('/api/user/register', registerForm(email(), row?.answer ?? '', pic.data.id));
       };
       for (let i = 0; i < cap; i++) expect((await attempt(i)).code).toBe(1);
       expect(await attempt(cap)).toMatchObject({ code: 0, msg: 'Daily limit reached, please try again tomorrow' });
       clock.advance(DAY_MS);
       expect((await attempt(cap + 1)).code).toBe(1);
     } finally {
-      await setSetting(server.ctx.db, 'verify_reg_type', '1');
+      await setSetting(http.server.ctx.db, 'verify_reg_type', '1');
     }
   });
 });

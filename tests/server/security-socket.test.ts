@@ -1,32 +1,18 @@
 // The websocket's side of issue 13 on the real server and database (both databases): a socket login is acknowledged
 // with the user's last order-event seq; a logout or password change over REST logs the affected sockets out at
 // once ("revoked", no more pushes); the connection cap per address holds with the real figures (factor 1).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOCKET_LIMITS } from '../../server/security/limits.ts';
 import type { Hub } from '../../server/ws/hub.ts';
 import { until } from '../fixtures/until.ts';
-import { manualClock, outboxCode, registerAndLogin, startTestServer, type TestServer } from './harness.ts';
-import { barrier, Client, isType } from './ws-client.ts';
+import { manualClock, outboxCode, registerAndLogin } from './harness.ts';
+import { barrier, isType, useSocketServer, type Client } from './ws-client.ts';
 
 const clock = manualClock();
-let server: TestServer;
-const open: Client[] = [];
-const client = async (): Promise<Client> => {
-  const c = await Client.open(server.wsUrl);
-  open.push(c);
-  return c;
-};
-
-beforeAll(async () => {
-  server = await startTestServer({ clock, security: { factor: 1 } });
-});
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server?.close();
-});
+const sockets = useSocketServer({ clock, security: { factor: 1 } });
 
 async function loggedIn(token: string): Promise<Client> {
-  const c = await client();
+  const c = await sockets.client();
   c.send({ type: 'login', token });
   const ack = await c.next(isType('login'));
   expect(ack).toMatchObject({ ok: true });
@@ -37,12 +23,12 @@ async function loggedIn(token: string): Promise<Client> {
 
 describe('socket sessions', () => {
   it('the login ack carries the last order-event seq; a REST logout revokes that socket only', async () => {
-    const user = await registerAndLogin(server, { clock });
-    const other = await registerAndLogin(server, { clock });
-    const [row] = await server.ctx.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [user.account]);
-    await server.ctx.db.query('INSERT INTO order_event_seq (user_id, seq) VALUES ($1, 17)', [row?.id]);
+    const user = await registerAndLogin(sockets.server, { clock });
+    const other = await registerAndLogin(sockets.server, { clock });
+    const [row] = await sockets.server.ctx.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [user.account]);
+    await sockets.server.ctx.db.query('INSERT INTO order_event_seq (user_id, seq) VALUES ($1, 17)', [row?.id]);
 
-    const mine = await client();
+    const mine = await sockets.client();
     mine.send({ type: 'login', token: user.token });
     expect(await mine.next(isType('login'))).toEqual({ type: 'login', ok: true, msg: 'success', seq: 17 });
     mine.send({ type: 'sub', topic: 'FOREX_TRADE' });
@@ -59,7 +45,7 @@ describe('socket sessions', () => {
   });
 
   it('a password change revokes the account’s other sessions’ sockets, not the one that changed it', async () => {
-    const user = await registerAndLogin(server, { clock });
+    const user = await registerAndLogin(sockets.server, { clock });
     const second = await user.client.post<{ token: string }>('/api/user/loginForU', { account: user.account, password: user.password, login_type: 'email' });
     expect(second.code).toBe(1);
     // The code first: moving the clock past the resend wait would make open sockets look idle (60 s) to the hub.
@@ -69,7 +55,7 @@ describe('socket sessions', () => {
     const here = await loggedIn(user.token);
     const elsewhere = await loggedIn(second.data.token);
     const changed = await user.client.post('/api/user/amend_password', {
-      new_password: 'another-pass-2', auth_code: await outboxCode(server.ctx, user.account), key: sent.data.key, type: 'email',
+      new_password: 'another-pass-2', auth_code: await outboxCode(sockets.server.ctx, user.account), key: sent.data.key, type: 'email',
     });
     expect(changed.code, changed.msg).toBe(1);
     expect(await elsewhere.next(isType('revoked'))).toMatchObject({ type: 'revoked' });
@@ -80,17 +66,17 @@ describe('socket sessions', () => {
 
 describe('socket caps', () => {
   it(`closes the socket past ${SOCKET_LIMITS.perAddress} from one address with 1013`, async () => {
-    for (const c of open.splice(0)) c.close();
+    sockets.closeClients();
     // Earlier sockets of this file count until the server has seen their close.
     await until(() => hubSockets() === 0, { what: 'the earlier sockets to close', tries: 500, stepMs: 5 });
     const ok: Client[] = [];
-    for (let i = 0; i < SOCKET_LIMITS.perAddress; i++) ok.push(await client());
-    const refused = await client();
+    for (let i = 0; i < SOCKET_LIMITS.perAddress; i++) ok.push(await sockets.client());
+    const refused = await sockets.client();
     expect((await refused.closed).code).toBe(1013);
     await barrier(ok[0] as Client); // the admitted ones still work
   });
 });
 
 function hubSockets(): number {
-  return (server.ctx.push as unknown as Hub).getStats().connections;
+  return (sockets.server.ctx.push as unknown as Hub).getStats().connections;
 }

@@ -1,6 +1,9 @@
 // A real `ws` client for the server tests of /v1/ws: records every message and waits for the next one matching a
-// predicate; `barrier` proves that nothing more is on its way (a socket's frames arrive in order).
+// predicate; `barrier` proves that nothing more is on its way (a socket's frames arrive in order). And the hooks of a
+// socket test: a test server whose clients are all closed before it is.
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from './harness.ts';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
 
 export type Msg = ServerMessage & Record<string, unknown>;
@@ -73,4 +76,44 @@ export const isType = (type: string) => (m: Msg): boolean => m.type === type;
 export async function barrier(c: Client): Promise<void> {
   c.send({ type: 'ping' });
   await c.next(isType('pong'));
+}
+
+/** A test server for socket tests, read once its beforeAll has run, and the clients opened on it. */
+export interface SocketServer {
+  readonly server: TestServer;
+  /** Opens a client on the server's /v1/ws; it is closed after the tests. */
+  client(): Promise<Client>;
+  /** Closes the clients opened so far (a test that needs the server to count none of them). */
+  closeClients(): void;
+}
+
+/** Registers the hooks that start a test server (with `opts`) and, after the tests, close its clients and it. */
+export function useSocketServer(opts: TestServerOptions = {}): SocketServer {
+  let server: TestServer | undefined;
+  const open: Client[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(opts);
+  });
+  const closeClients = (): void => {
+    for (const c of open.splice(0)) c.close();
+  };
+  afterAll(async () => {
+    closeClients();
+    await server?.close();
+  });
+  const started = (): TestServer => {
+    if (!server) throw new Error('the test server is not started yet');
+    return server;
+  };
+  return {
+    get server() {
+      return started();
+    },
+    async client() {
+      const c = await Client.open(started().wsUrl);
+      open.push(c);
+      return c;
+    },
+    closeClients,
+  };
 }

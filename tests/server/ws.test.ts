@@ -3,45 +3,30 @@
 // per-user pushes, subscription cap). No sleeps and no wall-clock assertions: "nothing more arrives" is checked
 // with a ping barrier (a socket's frames arrive in order). Timing rules (batch cadence, conflation, slow and idle
 // closes) are tested with fake time in tests/unit/server-ws-hub.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/types.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
-import { registerAndLogin, startTestServer, type TestServer } from './harness.ts';
-import { barrier, Client, isType, type Msg } from './ws-client.ts';
+import { registerAndLogin } from './harness.ts';
+import { barrier, isType, useSocketServer, type Msg } from './ws-client.ts';
 
 describe('websocket /v1/ws', () => {
-  let server: TestServer;
-  const open: Client[] = [];
-  const client = async (): Promise<Client> => {
-    const c = await Client.open(server.wsUrl);
-    open.push(c);
-    return c;
-  };
-
-  beforeAll(async () => {
-    server = await startTestServer({ market: { ws: { maxTopics: 16 } } });
-  });
-
-  afterAll(async () => {
-    for (const c of open) c.close();
-    await server?.close();
-  });
+  const sockets = useSocketServer({ market: { ws: { maxTopics: 16 } } });
 
   it('answers ping with pong', async () => {
-    const c = await client();
+    const c = await sockets.client();
     c.send({ type: 'ping' });
     const pong = await c.next(isType('pong'));
     expect(typeof pong.t).toBe('number');
   });
 
   it('declines permessage-deflate (a zlib context per socket), though the client offers it', async () => {
-    const c = await client(); // `ws` clients offer permessage-deflate by default, as browsers do
+    const c = await sockets.client(); // `ws` clients offer permessage-deflate by default, as browsers do
     expect(c.ws.extensions).toBe('');
   });
 
   it('streams DAY_MARKET quotes after subscribing, and stops after unsub', async () => {
-    const watcher = await client();
-    const c = await client();
+    const watcher = await sockets.client();
+    const c = await sockets.client();
     watcher.send({ type: 'sub', topic: 'DAY_MARKET' });
     c.send({ type: 'sub', topic: 'DAY_MARKET' });
     expect(await c.next(isType('sub'))).toEqual({ type: 'sub', ok: true, topic: 'DAY_MARKET' });
@@ -71,7 +56,7 @@ describe('websocket /v1/ws', () => {
   });
 
   it('streams the live 1min bar for KLINE.{code}', async () => {
-    const c = await client();
+    const c = await sockets.client();
     c.send({ type: 'sub', topic: 'KLINE.BTCUSDT' });
     expect(await c.next(isType('sub'))).toEqual({ type: 'sub', ok: true, topic: 'KLINE.BTCUSDT' });
     const bar = await c.next(isType('KLINE'));
@@ -79,7 +64,7 @@ describe('websocket /v1/ws', () => {
     const data = bar.data as Record<string, unknown>;
     expect(data.Code).toBe('BTCUSDT');
     // The bar of the server clock's current minute (or the one before it, if the minute turned meanwhile).
-    const minute = Math.floor(server.ctx.clock.now() / 60_000) * 60;
+    const minute = Math.floor(sockets.server.ctx.clock.now() / 60_000) * 60;
     expect([minute, minute - 60]).toContain(data.Time);
     for (const f of ['Open', 'High', 'Low', 'Close', 'Volume']) expect(typeof data[f]).toBe('number');
     await c.next(isType('KLINE')); // and again as it changes
@@ -88,7 +73,7 @@ describe('websocket /v1/ws', () => {
   });
 
   it('answers malformed messages with an error and stays usable', async () => {
-    const c = await client();
+    const c = await sockets.client();
     for (const bad of ['hello', '{"type":"dance"}', '{"no":"type"}', '{"type":"sub"}', '[]']) {
       c.send(bad);
       const err = await c.next(isType('error'));
@@ -102,26 +87,26 @@ describe('websocket /v1/ws', () => {
   });
 
   it('answers an oversized frame with an error and closes the socket; a huge one is cut off', async () => {
-    const c = await client();
+    const c = await sockets.client();
     c.send({ type: 'ping', pad: 'x'.repeat(5000) });
     expect(await c.next(isType('error'))).toMatchObject({ type: 'error', msg: expect.stringMatching(/too large/) });
     expect((await c.closed).code).toBe(1009);
-    const huge = await client();
+    const huge = await sockets.client();
     huge.send('x'.repeat(200 * 1024));
     expect((await huge.closed).code).toBe(1009);
     // The server is fine.
-    const ok = await client();
+    const ok = await sockets.client();
     ok.send({ type: 'ping' });
     await ok.next(isType('pong'));
   });
 
   it('refuses login with a bad token and accepts a real one', async () => {
-    const c = await client();
+    const c = await sockets.client();
     c.send({ type: 'login', token: 'not-a-token' });
     const bad = await c.next(isType('login'));
     expect(bad.ok).toBe(false);
     expect(typeof bad.msg).toBe('string');
-    const user = await registerAndLogin(server);
+    const user = await registerAndLogin(sockets.server);
     c.send({ type: 'login', token: user.token });
     expect(await c.next(isType('login'))).toEqual({ type: 'login', ok: true, msg: 'success', seq: 0 });
     c.send({ type: 'logout' });
@@ -129,9 +114,9 @@ describe('websocket /v1/ws', () => {
   });
 
   it('pushes FOREX_TRADE and FOREX_CLOSED only to the owner’s subscribed sockets', async () => {
-    const alice = await registerAndLogin(server);
-    const bob = await registerAndLogin(server);
-    const [a1, a2, b1, anon] = await Promise.all([client(), client(), client(), client()]);
+    const alice = await registerAndLogin(sockets.server);
+    const bob = await registerAndLogin(sockets.server);
+    const [a1, a2, b1, anon] = await Promise.all([sockets.client(), sockets.client(), sockets.client(), sockets.client()]);
     for (const [c, token] of [[a1, alice.token], [a2, alice.token], [b1, bob.token]] as const) {
       c.send({ type: 'login', token });
       expect((await c.next(isType('login'))).ok).toBe(true);
@@ -141,8 +126,8 @@ describe('websocket /v1/ws', () => {
     for (const c of [a1, a2, b1, anon]) await c.next(isType('sub'));
 
     const order = { Id: 41, ForexId: 17, Status: 1 } as unknown as Order;
-    server.ctx.push.toUser(alice.user.id, { type: 'FOREX_TRADE', seq: 1, data: order });
-    server.ctx.push.toUser(alice.user.id, { type: 'FOREX_CLOSED', seq: 2, data: { ...order, Status: 3, CloseReason: 'user' } });
+    sockets.server.ctx.push.toUser(alice.user.id, { type: 'FOREX_TRADE', seq: 1, data: order });
+    sockets.server.ctx.push.toUser(alice.user.id, { type: 'FOREX_CLOSED', seq: 2, data: { ...order, Status: 3, CloseReason: 'user' } });
     expect(await a1.next(isType('FOREX_TRADE'))).toMatchObject({ seq: 1, data: { Id: 41 } });
     expect(await a2.next(isType('FOREX_CLOSED'))).toMatchObject({ seq: 2, data: { CloseReason: 'user' } });
     // toUser sends synchronously: anything for b1 or anon would arrive before the pong to a later ping.
@@ -153,8 +138,8 @@ describe('websocket /v1/ws', () => {
   });
 
   it('caps the number of subscriptions per connection', async () => {
-    const c = await client();
-    const codes = server.ctx.market.all().map((q) => q.code);
+    const c = await sockets.client();
+    const codes = sockets.server.ctx.market.all().map((q) => q.code);
     const topics = ['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', ...codes.map((code) => `KLINE.${code}`)].slice(0, 20);
     for (const t of topics) c.send({ type: 'sub', topic: t });
     const acks: Msg[] = [];
