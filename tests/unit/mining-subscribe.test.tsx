@@ -1,7 +1,7 @@
 // /mining/subscribe (issue 20 item 9): the balance in the money format, the SPEC §5 messages before the confirm sheet
 // (never a sheet for a bad amount, so never a negative income), the message gone once the amount is edited, a
 // visitor sent to /login?from=, and checkFundAmount, the rule the screen and /api/fund/buy share.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { SubscribePage } from '../../src/pages/mining/subscribe-page.tsx';
@@ -9,9 +9,9 @@ import { checkFundAmount } from '../../src/domain/fund-maths.ts';
 import type { MiningFund } from '../../src/domain/fund-types.ts';
 import { signIn } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
-import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
-import { click, renderRoutes, settle, submit, typeInto, type Rendered } from './pages-render.tsx';
-import { signedOutInEnglish, startInEnglish } from './page-suite.tsx';
+import { ok } from './api-fake-server.ts';
+import { click, renderRoutes, settle, submit, typeInto } from './pages-render.tsx';
+import { startInEnglish, useFakeApi } from './page-suite.tsx';
 
 const REAL = { id: 1, uid: 'U100', email: 'real@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { ...REAL, id: 2, is_demo: 1 as const };
@@ -30,8 +30,7 @@ const routes: RouteObject[] = [
   { path: '*', element: <Where /> },
 ];
 
-let server: FakeServer;
-let view: Rendered | null = null;
+const fake = useFakeApi();
 const q = (sel: string): HTMLElement | null => document.body.querySelector<HTMLElement>(sel);
 const sheetOpen = (): boolean => q('[data-testid="mining-confirm"]') !== null;
 
@@ -44,36 +43,28 @@ async function tryAmount(text: string): Promise<string> {
 beforeAll(startInEnglish);
 
 beforeEach(async () => {
-  await signedOutInEnglish();
-  server = fakeServer();
-  server.on('GET', '/api/fund/info', ok(FUND));
-  server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '699.70311', lock_balance: '0' }));
-});
-
-afterEach(async () => {
-  server.restore();
-  await view?.unmount();
-  view = null;
+  fake.server.on('GET', '/api/fund/info', ok(FUND));
+  fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '699.70311', lock_balance: '0' }));
 });
 
 describe('/mining/subscribe', () => {
   it('shows the available balance with 2 decimals and grouping, and the fund limits as money', async () => {
-    server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '100000.00', lock_balance: '0' }));
+    fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '100000.00', lock_balance: '0' }));
     signIn({ token: 't', user: REAL });
-    view = await renderRoutes(routes, '/mining/subscribe?id=7');
+    await renderRoutes(routes, '/mining/subscribe?id=7');
     expect(q('[data-testid="mining-balance"]')?.textContent).toBe('100,000.00');
     expect(q('.mining-facts')?.textContent).toContain('50,000.00');
   });
 
   it('rounds an unrounded balance to the cent', async () => {
     signIn({ token: 't', user: REAL });
-    view = await renderRoutes(routes, '/mining/subscribe?id=7');
+    await renderRoutes(routes, '/mining/subscribe?id=7');
     expect(q('[data-testid="mining-balance"]')?.textContent).toBe('699.70');
   });
 
   it('opens no sheet for an empty, malformed, out-of-range or unaffordable amount: the SPEC §5 message instead', async () => {
     signIn({ token: 't', user: REAL });
-    view = await renderRoutes(routes, '/mining/subscribe?id=7');
+    await renderRoutes(routes, '/mining/subscribe?id=7');
     const cases: Array<[string, string]> = [
       ['', 'Please input the lock amount'],
       ['-100', 'Please enter an amount greater than 0'],
@@ -88,13 +79,13 @@ describe('/mining/subscribe', () => {
       expect(await tryAmount(amount), amount).toBe(message);
       expect(sheetOpen(), amount).toBe(false);
     }
-    expect(server.seen.some((r) => r.url === '/api/fund/buy')).toBe(false);
+    expect(fake.server.seen.some((r) => r.url === '/api/fund/buy')).toBe(false);
   });
 
   it('clears the message once the amount is edited, then confirms a good amount with its income', async () => {
-    server.on('GET', '/api/fund/buy', ok(null, 'Subscribed'));
+    fake.server.on('GET', '/api/fund/buy', ok(null, 'Subscribed'));
     signIn({ token: 't', user: REAL });
-    view = await renderRoutes(routes, '/mining/subscribe?id=7');
+    await renderRoutes(routes, '/mining/subscribe?id=7');
     expect(await tryAmount('50')).toBe('The minimum subscription is 100');
     await typeInto(q('[data-testid="mining-amount"]'), '500');
     expect(q('[data-testid="mining-error"]')).toBeNull();
@@ -103,22 +94,22 @@ describe('/mining/subscribe', () => {
     expect(q('[data-testid="mining-day-profit"]')?.textContent).toBe('2.5000');
     expect(q('[data-testid="mining-total-profit"]')?.textContent).toBe('75.0000');
     await click(q('[data-testid="mining-confirm"]'));
-    expect(server.seen.find((r) => r.url === '/api/fund/buy')?.params).toMatchObject({ id: 7, amount: '500' });
+    expect(fake.server.seen.find((r) => r.url === '/api/fund/buy')?.params).toMatchObject({ id: 7, amount: '500' });
     expect(q('[data-testid="where"]')?.textContent).toBe('/mining/record');
   });
 
   it('sends a visitor to /login?from= the fund instead of a "session expired" from the server', async () => {
-    view = await renderRoutes(routes, '/mining/subscribe?id=7');
+    await renderRoutes(routes, '/mining/subscribe?id=7');
     await typeInto(q('[data-testid="mining-amount"]'), '500');
     await submit(q('.mining-form'));
     await settle();
     expect(q('[data-testid="where"]')?.textContent).toBe('/login?from=%2Fmining%2Fsubscribe%3Fid%3D7');
-    expect(server.seen.some((r) => r.url === '/api/fund/buy')).toBe(false);
+    expect(fake.server.seen.some((r) => r.url === '/api/fund/buy')).toBe(false);
   });
 
   it('tells a demo account a real account is needed, with no sheet', async () => {
     signIn({ token: 't', user: DEMO });
-    view = await renderRoutes(routes, '/mining/subscribe?id=7');
+    await renderRoutes(routes, '/mining/subscribe?id=7');
     await typeInto(q('[data-testid="mining-amount"]'), '500');
     await submit(q('.mining-form'));
     expect($toasts.value.map((t) => t.text)).toEqual(['Please register or log in to a real account']);

@@ -2,15 +2,15 @@
 // "no data"), and /mine/charge (checks before anything is sent, one proof image uploaded then sent with the charge,
 // the §8 toast, the proof emptied after a submit, a replaced upload, the no-pay-way message).
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { formatDate } from '../../src/i18n/index.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 import { HistoryPage, recordText } from '../../src/pages/mine/history-page.tsx';
 import { ChargePage } from '../../src/pages/mine/charge-page.tsx';
-import { fakeServer, ok, type FakeServer, type Reply } from './api-fake-server.ts';
+import { ok, type Reply } from './api-fake-server.ts';
 import { renderRoutes, settle, submit, typeInto, type Rendered } from './pages-render.tsx';
-import { signedOutInEnglish, startInEnglish } from './page-suite.tsx';
+import { startInEnglish, useFakeApi } from './page-suite.tsx';
 
 const routes: RouteObject[] = [
   { path: '/mine/history', element: <HistoryPage /> },
@@ -21,12 +21,12 @@ const PROOF_A = '/api/common/image/AAAAAAAAAAAAAAAAAAAAAA';
 const PROOF_B = '/api/common/image/BBBBBBBBBBBBBBBBBBBBBB';
 const ADDRESS = 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax';
 
-let server: FakeServer;
+const fake = useFakeApi();
 let view: Rendered | null = null;
 const q = (sel: string): Element | null => view?.container.querySelector(sel) ?? null;
 const all = (sel: string): Element[] => [...(view?.container.querySelectorAll(sel) ?? [])];
 const toasts = (): string[] => $toasts.value.map((t) => t.text);
-const sent = (url: string) => server.seen.filter((r) => r.url === url);
+const sent = (url: string) => fake.server.seen.filter((r) => r.url === url);
 
 /** Chooses a file in the proof picker as a trader would. */
 async function chooseProof(name: string): Promise<void> {
@@ -41,21 +41,13 @@ async function chooseProof(name: string): Promise<void> {
 beforeAll(startInEnglish);
 
 beforeEach(async () => {
-  await signedOutInEnglish();
-  server = fakeServer();
-  server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '1234.5', lock_balance: '10' }));
-  server.on('GET', '/api/quickCharge/info', ok([{ id: 1, currency_code: 'USDT', protocol_code: 'TRC20', address: ADDRESS }]));
-  server.on('GET', '/api/quickCharge/symbols', ok([{ id: 1, name: 'USD' }]));
-  server.on('GET', '/api/quickCharge/wire_info', ok([]));
-  server.on('GET', '/api/quickCharge/quick_ist', ok({ data: [], total: 0 }));
-  server.on('GET', '/api/common/image/AAAAAAAAAAAAAAAAAAAAAA', { raw: new Blob([]) });
-  server.on('GET', '/api/common/image/BBBBBBBBBBBBBBBBBBBBBB', { raw: new Blob([]) });
-});
-
-afterEach(async () => {
-  server.restore();
-  await view?.unmount();
-  view = null;
+  fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '1234.5', lock_balance: '10' }));
+  fake.server.on('GET', '/api/quickCharge/info', ok([{ id: 1, currency_code: 'USDT', protocol_code: 'TRC20', address: ADDRESS }]));
+  fake.server.on('GET', '/api/quickCharge/symbols', ok([{ id: 1, name: 'USD' }]));
+  fake.server.on('GET', '/api/quickCharge/wire_info', ok([]));
+  fake.server.on('GET', '/api/quickCharge/quick_ist', ok({ data: [], total: 0 }));
+  fake.server.on('GET', '/api/common/image/AAAAAAAAAAAAAAAAAAAAAA', { raw: new Blob([]) });
+  fake.server.on('GET', '/api/common/image/BBBBBBBBBBBBBBBBBBBBBB', { raw: new Blob([]) });
 });
 
 describe('/mine/history', () => {
@@ -66,7 +58,7 @@ describe('/mine/history', () => {
   });
 
   it('shows available and frozen, the records, and "no more" once the total is loaded', async () => {
-    server.on('GET', '/v1/api/main/accountLog/forexChange', ok({
+    fake.server.on('GET', '/v1/api/main/accountLog/forexChange', ok({
       list: [
         { Id: 2, Value: '-5.00', Type: 10, Memo: 'Correction', MemoTran: 'x', CreatedAtTran: '2026-01-06 12:00:00' },
         { Id: 1, Value: '250.00', Type: 31, Memo: '#1 250 USDT', MemoTran: 'Deposit #1 250 USDT', CreatedAtTran: '2026-01-06 11:00:00' },
@@ -88,7 +80,7 @@ describe('/mine/history', () => {
   });
 
   it('says "no data" without records', async () => {
-    server.on('GET', '/v1/api/main/accountLog/forexChange', ok({ list: [], total: 0 }));
+    fake.server.on('GET', '/v1/api/main/accountLog/forexChange', ok({ list: [], total: 0 }));
     view = await renderRoutes(routes, '/mine/history');
     expect(q('[data-testid="records"]')?.getAttribute('data-state')).toBe('empty');
     expect(q('.empty-state')?.textContent).toContain('No data');
@@ -97,8 +89,8 @@ describe('/mine/history', () => {
 
 describe('/mine/charge', () => {
   it('checks the coin form first, then sends the amount with the uploaded proof and toasts the server message', async () => {
-    server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
-    server.on('GET', '/api/quickCharge/submit', ok(null, 'Submitted, your deposit will be credited after review'));
+    fake.server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
+    fake.server.on('GET', '/api/quickCharge/submit', ok(null, 'Submitted, your deposit will be credited after review'));
     view = await renderRoutes(routes, '/mine/charge');
     expect(q('[data-testid="deposit-address"]')?.textContent).toBe(ADDRESS);
 
@@ -122,8 +114,8 @@ describe('/mine/charge', () => {
   });
 
   it('empties the proof after a submit, so the next charge needs an image of its own', async () => {
-    server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
-    server.on('GET', '/api/quickCharge/submit', ok(null, 'Submitted'));
+    fake.server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
+    fake.server.on('GET', '/api/quickCharge/submit', ok(null, 'Submitted'));
     view = await renderRoutes(routes, '/mine/charge');
     await typeInto(q('input[name="number"]'), '10');
     await chooseProof('proof.png');
@@ -136,12 +128,12 @@ describe('/mine/charge', () => {
   it('keeps the second image when one is chosen while the first is still uploading', async () => {
     let releaseFirst: (r: Reply) => void = () => undefined;
     let uploads = 0;
-    server.on('POST', '/api/common/image_upload', () => {
+    fake.server.on('POST', '/api/common/image_upload', () => {
       uploads += 1;
       if (uploads === 1) return new Promise<Reply>((resolve) => { releaseFirst = resolve; });
       return ok({ url: PROOF_B });
     });
-    server.on('GET', '/api/quickCharge/submit', ok(null, 'Submitted'));
+    fake.server.on('GET', '/api/quickCharge/submit', ok(null, 'Submitted'));
     view = await renderRoutes(routes, '/mine/charge');
     await chooseProof('first.png');
     expect(q('[data-testid="proof"]')?.getAttribute('data-state')).toBe('uploading');
@@ -179,9 +171,9 @@ describe('/mine/charge bank tab and messages (issue 20 items 12, 15)', () => {
   ];
 
   it('chooses the first account when the list arrives, shows which is chosen, and submits to it', async () => {
-    server.on('GET', '/api/quickCharge/wire_info', ok(BANKS));
-    server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
-    server.on('GET', '/api/quickCharge/wire_submit', ok(null, 'Submitted'));
+    fake.server.on('GET', '/api/quickCharge/wire_info', ok(BANKS));
+    fake.server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
+    fake.server.on('GET', '/api/quickCharge/wire_submit', ok(null, 'Submitted'));
     view = await renderRoutes(routes, '/mine/charge');
     await act(async () => {
       (q('.segmented__item[data-value="1"]') as HTMLElement).click();
@@ -203,7 +195,7 @@ describe('/mine/charge bank tab and messages (issue 20 items 12, 15)', () => {
   });
 
   it('takes a message away as soon as what it was about is fixed: the amount edited, the proof uploaded', async () => {
-    server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
+    fake.server.on('POST', '/api/common/image_upload', ok({ url: PROOF_A }));
     view = await renderRoutes(routes, '/mine/charge');
     await typeInto(q('input[name="number"]'), '-5');
     await submit(q('[data-testid="coin-charge"]'));

@@ -1,5 +1,5 @@
 // Login, register, forgot: SPEC §5 validation messages, the calls they make, and where they go afterwards.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../../src/pages/auth/login-page.tsx';
 import { RegisterPage } from '../../src/pages/auth/register-page.tsx';
@@ -7,9 +7,9 @@ import { ForgotPage } from '../../src/pages/auth/forgot-page.tsx';
 import { validateChange, validateForgot, validateLogin, validateRegister } from '../../src/pages/auth/validation.ts';
 import { $settings, $token, $user, DEMO_ID_KEY, signOut } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
-import { fakeServer, fail, ok, type FakeServer } from './api-fake-server.ts';
+import { fail, ok } from './api-fake-server.ts';
 import { renderRoutes, submit, typeInto, click, type Rendered } from './pages-render.tsx';
-import { Where, startInEnglish } from './page-suite.tsx';
+import { Where, startInEnglish, useFakeApi } from './page-suite.tsx';
 
 const USER = { id: 3, uid: 'U3', email: 'me@x.co', mobile: '', is_demo: 0 as const, invite_code: 'Q' };
 
@@ -21,7 +21,14 @@ const routes: RouteObject[] = [
   { path: '/trade', element: <Where name="trade" /> },
 ];
 
-let server: FakeServer;
+/** Signed out with no toasts, no cached settings and nothing stored (this file's slate: the language stays). */
+function cleanSlate(): void {
+  signOut();
+  $toasts.value = [];
+  $settings.value = null;
+  localStorage.clear();
+}
+const fake = useFakeApi(cleanSlate);
 let view: Rendered | null = null;
 
 const q = (sel: string): Element | null => view?.container.querySelector(sel) ?? null;
@@ -31,19 +38,8 @@ const toasts = (): string[] => $toasts.value.map((t) => t.text);
 beforeAll(startInEnglish);
 
 beforeEach(() => {
-  signOut();
-  $toasts.value = [];
-  $settings.value = null;
-  localStorage.clear();
-  server = fakeServer();
-  server.on('GET', '/api/default/setting', ok({ key: 'is_show_mobile', value: '1' }));
-  server.on('GET', '/api/default/area_list', ok([{ id: 4, code: 'HK', global_code: '+852' }]));
-});
-
-afterEach(async () => {
-  server.restore();
-  await view?.unmount();
-  view = null;
+  fake.server.on('GET', '/api/default/setting', ok({ key: 'is_show_mobile', value: '1' }));
+  fake.server.on('GET', '/api/default/area_list', ok([{ id: 4, code: 'HK', global_code: '+852' }]));
 });
 
 describe('validation rules (SPEC §5)', () => {
@@ -81,35 +77,35 @@ describe('/login', () => {
     await typeInto(q('input[name="account"]'), 'me@x.co');
     await submit(q('form'));
     expect(alerts()).toEqual(['Please enter your password']);
-    expect(server.seen.filter((r) => r.url === '/api/user/loginForU')).toEqual([]);
+    expect(fake.server.seen.filter((r) => r.url === '/api/user/loginForU')).toEqual([]);
   });
 
   it('logs in with the email login type and returns to from', async () => {
-    server.on('POST', '/api/user/loginForU', ok({ token: 'tok-9', user: USER }));
+    fake.server.on('POST', '/api/user/loginForU', ok({ token: 'tok-9', user: USER }));
     view = await renderRoutes(routes, '/login?from=%2Ftrade');
     await typeInto(q('input[name="account"]'), 'me@x.co');
     await typeInto(q('input[name="password"]'), 'secret');
     await submit(q('form'));
-    const call = server.seen.find((r) => r.url === '/api/user/loginForU');
+    const call = fake.server.seen.find((r) => r.url === '/api/user/loginForU');
     expect(new URLSearchParams(call?.body)).toEqual(new URLSearchParams('account=me%40x.co&password=secret&login_type=email'));
     expect($token.value).toBe('tok-9');
     expect(q('[data-testid="where"]')?.textContent).toBe('trade /trade');
   });
 
   it('a phone number logs in as mobile; a wrong password keeps the user here with the server message', async () => {
-    server.on('POST', '/api/user/loginForU', fail(0, 'Wrong account or password'));
+    fake.server.on('POST', '/api/user/loginForU', fail(0, 'Wrong account or password'));
     view = await renderRoutes(routes, '/login');
     await typeInto(q('input[name="account"]'), '91234567');
     await typeInto(q('input[name="password"]'), 'nope');
     await submit(q('form'));
-    expect(server.seen.find((r) => r.url === '/api/user/loginForU')?.body).toContain('login_type=mobile');
+    expect(fake.server.seen.find((r) => r.url === '/api/user/loginForU')?.body).toContain('login_type=mobile');
     expect(toasts()).toEqual(['Wrong account or password']);
     expect($token.value).toBeNull();
     expect(view.location().pathname).toBe('/login');
   });
 
   it('never follows a from that leaves the app', async () => {
-    server.on('POST', '/api/user/loginForU', ok({ token: 't', user: USER }));
+    fake.server.on('POST', '/api/user/loginForU', ok({ token: 't', user: USER }));
     view = await renderRoutes(routes, '/login?from=%2F%2Fevil.example');
     await typeInto(q('input[name="account"]'), 'me@x.co');
     await typeInto(q('input[name="password"]'), 'x');
@@ -119,12 +115,12 @@ describe('/login', () => {
 
   it('the demo login sends this browser’s kept demo_id and signs in', async () => {
     localStorage.setItem(DEMO_ID_KEY, 'demo-0123456789abcdef');
-    server.on('GET', '/api/user/createAccountDemoForU', (req) =>
+    fake.server.on('GET', '/api/user/createAccountDemoForU', (req) =>
       ok({ token: 'demo-tok', user: { ...USER, is_demo: 1, uid: String(req.params['demo_id']) } }),
     );
     view = await renderRoutes(routes, '/login');
     await click(q('[data-testid="demo-login"]'));
-    expect(server.seen.find((r) => r.url === '/api/user/createAccountDemoForU')?.params['demo_id']).toBe('demo-0123456789abcdef');
+    expect(fake.server.seen.find((r) => r.url === '/api/user/createAccountDemoForU')?.params['demo_id']).toBe('demo-0123456789abcdef');
     expect($token.value).toBe('demo-tok');
     expect($user.value?.is_demo).toBe(1);
     expect(q('[data-testid="where"]')?.textContent).toBe('home /');
@@ -143,13 +139,13 @@ describe('/register', () => {
   });
 
   it('the send-code button asks for the address first, then sends a register code (type 1)', async () => {
-    server.on('POST', '/api/notify/send_email', ok(null, 'Code sent to new@x.co'));
+    fake.server.on('POST', '/api/notify/send_email', ok(null, 'Code sent to new@x.co'));
     view = await renderRoutes(routes, '/register');
     await click(q('[data-testid="send-code"]'));
     expect(alerts()).toEqual(['Please enter your email address']);
     await typeInto(q('input[name="email"]'), 'new@x.co');
     await click(q('[data-testid="send-code"]'));
-    const sent = server.seen.find((r) => r.url === '/api/notify/send_email');
+    const sent = fake.server.seen.find((r) => r.url === '/api/notify/send_email');
     expect(new URLSearchParams(sent?.body).get('to')).toBe('new@x.co');
     expect(new URLSearchParams(sent?.body).get('type')).toBe('1');
     expect(toasts()).toContain('Code sent to new@x.co');
@@ -157,7 +153,7 @@ describe('/register', () => {
   });
 
   it('mobile sign-up sends area_id and mobile; success signs in and goes home', async () => {
-    server.on('POST', '/api/user/register', ok({ token: 'reg-tok', user: { ...USER, email: '', mobile: '91234567' } }));
+    fake.server.on('POST', '/api/user/register', ok({ token: 'reg-tok', user: { ...USER, email: '', mobile: '91234567' } }));
     view = await renderRoutes(routes, '/register');
     await click(q('[data-value="mobile"]'));
     await typeInto(q('input[name="mobile"]'), '91234567');
@@ -165,7 +161,7 @@ describe('/register', () => {
     await typeInto(q('input[name="re_password"]'), 'abc12345');
     await typeInto(q('input[name="code"]'), '123456');
     await submit(q('form'));
-    const body = new URLSearchParams(server.seen.find((r) => r.url === '/api/user/register')?.body);
+    const body = new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/register')?.body);
     expect(Object.fromEntries(body)).toMatchObject({ type: 'mobile', area_id: '4', mobile: '91234567', sms_code: '123456', key: '' });
     expect($token.value).toBe('reg-tok');
     expect(q('[data-testid="where"]')?.textContent).toBe('home /');
@@ -174,8 +170,8 @@ describe('/register', () => {
   it('verify_reg_type 2 shows the picture captcha (tap for a new one) and sends its id as key', async () => {
     $settings.value = { service_link: '', service_link_type: 1, verify_reg_type: 2, trade_fee_type: 2 };
     let n = 0;
-    server.on('GET', '/api/captcha', () => ok({ id: `cap-${++n}`, b64s: 'data:image/svg+xml;base64,PHN2Zy8+' }));
-    server.on('POST', '/api/user/register', fail(0, 'Wrong picture code'));
+    fake.server.on('GET', '/api/captcha', () => ok({ id: `cap-${++n}`, b64s: 'data:image/svg+xml;base64,PHN2Zy8+' }));
+    fake.server.on('POST', '/api/user/register', fail(0, 'Wrong picture code'));
     view = await renderRoutes(routes, '/register');
     expect(q('[data-testid="send-code"]')).toBeNull();
     expect(q('[data-testid="captcha"] img')?.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
@@ -186,7 +182,7 @@ describe('/register', () => {
     await typeInto(q('input[name="re_password"]'), 'abc12345');
     await typeInto(q('input[name="code"]'), 'XK7P');
     await submit(q('form'));
-    const body = new URLSearchParams(server.seen.find((r) => r.url === '/api/user/register')?.body);
+    const body = new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/register')?.body);
     expect(body.get('key')).toBe('cap-2');
     expect(body.get('sms_code')).toBe('XK7P');
     expect(n).toBe(3); // a used captcha is replaced after the failure
@@ -195,17 +191,17 @@ describe('/register', () => {
 
 describe('/forgot', () => {
   it('resets with a code (sending back the code\'s key) and returns to /login with the server message', async () => {
-    server.on('POST', '/api/notify/send_email', ok({ key: 'code-key-1' }, 'sent'));
-    server.on('POST', '/api/user/forget_password', ok(null, 'Password changed'));
+    fake.server.on('POST', '/api/notify/send_email', ok({ key: 'code-key-1' }, 'sent'));
+    fake.server.on('POST', '/api/user/forget_password', ok(null, 'Password changed'));
     view = await renderRoutes(routes, '/forgot');
     await typeInto(q('input[name="email"]'), 'me@x.co');
     await click(q('[data-testid="send-code"]'));
-    expect(new URLSearchParams(server.seen.find((r) => r.url === '/api/notify/send_email')?.body).get('type')).toBe('2');
+    expect(new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/notify/send_email')?.body).get('type')).toBe('2');
     await typeInto(q('input[name="code"]'), '654321');
     await typeInto(q('input[name="new_password"]'), 'newpass1');
     await typeInto(q('input[name="secondary_password"]'), 'newpass1');
     await submit(q('form'));
-    const body = Object.fromEntries(new URLSearchParams(server.seen.find((r) => r.url === '/api/user/forget_password')?.body));
+    const body = Object.fromEntries(new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/forget_password')?.body));
     expect(body).toEqual({ type: 'email', account: 'me@x.co', new_password: 'newpass1', secondary_password: 'newpass1', auth_code: '654321', key: 'code-key-1' });
     expect(toasts()).toContain('Password changed');
     expect(view.location().pathname).toBe('/login');

@@ -1,9 +1,13 @@
-// Test helper: renders routes in happy-dom with react-dom/client and a MemoryRouter; act() around everything.
+// Test helper: renders routes in happy-dom with react-dom/client and a MemoryRouter; act() around everything; and
+// unmounts what a test left rendered.
 import { act, isValidElement, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** The views rendered and not unmounted yet, for unmountRendered. */
+const mounted = new Set<Rendered>();
 
 export interface Rendered {
   container: HTMLElement;
@@ -55,7 +59,7 @@ export async function renderRoutes(routes: RouteObject[] | ReactElement, initial
     );
   });
   await settle();
-  return {
+  const rendered: Rendered = {
     container,
     location() {
       if (!probe.location) throw new Error('the router has not rendered');
@@ -66,10 +70,18 @@ export async function renderRoutes(routes: RouteObject[] | ReactElement, initial
       void probe.navigate(to);
     },
     async unmount() {
+      if (!mounted.delete(rendered)) return;
       await act(async () => root?.unmount());
       container.remove();
     },
   };
+  mounted.add(rendered);
+  return rendered;
+}
+
+/** Unmounts every view still rendered (for afterEach: no screen outlives its test). */
+export async function unmountRendered(): Promise<void> {
+  for (const view of [...mounted]) await view.unmount();
 }
 
 export async function click(el: Element | null): Promise<void> {

@@ -9,9 +9,9 @@ import { HIDE_BALANCE_KEY } from '../../src/pages/user/balance-card.tsx';
 import { $lang } from '../../src/i18n/index.ts';
 import { $token, signIn } from '../../src/state/session.ts';
 import { $toasts } from '../../src/state/toasts.ts';
-import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
+import { ok } from './api-fake-server.ts';
 import { click, renderRoutes, settle, submit, typeInto, type Rendered } from './pages-render.tsx';
-import { Where, signedOutInEnglish, startInEnglish } from './page-suite.tsx';
+import { Where, startInEnglish, useFakeApi } from './page-suite.tsx';
 
 const REAL = { id: 1, uid: 'U100', email: 'real@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { id: 2, uid: 'D200', email: '', mobile: '', is_demo: 1 as const, invite_code: 'B' };
@@ -25,7 +25,7 @@ const routes: RouteObject[] = [
   { path: '*', element: <Where name="other" /> },
 ];
 
-let server: FakeServer;
+const fake = useFakeApi();
 let view: Rendered | null = null;
 const q = (sel: string): Element | null => view?.container.querySelector(sel) ?? null;
 const toasts = (): string[] => $toasts.value.map((t) => t.text);
@@ -34,16 +34,11 @@ const rows = (): string[] => [...(view?.container.querySelectorAll('[data-row]')
 beforeAll(startInEnglish);
 
 beforeEach(async () => {
-  await signedOutInEnglish();
   localStorage.removeItem(HIDE_BALANCE_KEY);
-  server = fakeServer();
-  server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '100000.00000000', lock_balance: '250.5' }));
+  fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '100000.00000000', lock_balance: '250.5' }));
 });
 
 afterEach(async () => {
-  server.restore();
-  await view?.unmount();
-  view = null;
   document.querySelectorAll('.dialog-layer').forEach((e) => e.remove());
 });
 
@@ -62,7 +57,7 @@ describe('/user', () => {
 
   it('the real-name row says where verification stands; a demo account never asks', async () => {
     for (const [status, label] of [[0, 'Not verified'], [1, 'Under review'], [2, 'Verified']] as const) {
-      server.on('GET', '/api/user_real/center', ok({ review_status: status, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
+      fake.server.on('GET', '/api/user_real/center', ok({ review_status: status, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
       signIn({ token: 't', user: REAL });
       view = await renderRoutes(routes, '/user');
       await settle();
@@ -71,12 +66,12 @@ describe('/user', () => {
       await view.unmount();
       view = null;
     }
-    server.seen.length = 0;
+    fake.server.seen.length = 0;
     signIn({ token: 'd', user: DEMO });
     view = await renderRoutes(routes, '/user');
     await settle();
     expect(q('[data-testid="realname-row-status"]')).toBeNull();
-    expect(server.seen.some((r) => r.url === '/api/user_real/center')).toBe(false);
+    expect(fake.server.seen.some((r) => r.url === '/api/user_real/center')).toBe(false);
   });
 
   it('the balance hides and shows, and remembers the choice', async () => {
@@ -101,14 +96,14 @@ describe('/user', () => {
   });
 
   it('reset demo asks first, then calls the API and toasts the server message', async () => {
-    server.on('GET', '/v1/api/main/user/resetForexDemoAccount', ok({ balance: '100000', lock_balance: '0' }, 'Demo account reset'));
+    fake.server.on('GET', '/v1/api/main/user/resetForexDemoAccount', ok({ balance: '100000', lock_balance: '0' }, 'Demo account reset'));
     signIn({ token: 't', user: DEMO });
     view = await renderRoutes(routes, '/user');
     await click(q('[data-row="reset"]'));
     expect(document.querySelector('.dialog')?.textContent).toContain('Reset the demo account?');
-    expect(server.seen.some((r) => r.url === '/v1/api/main/user/resetForexDemoAccount')).toBe(false);
+    expect(fake.server.seen.some((r) => r.url === '/v1/api/main/user/resetForexDemoAccount')).toBe(false);
     await click(document.querySelector('.dialog .btn-primary'));
-    expect(server.seen.some((r) => r.url === '/v1/api/main/user/resetForexDemoAccount')).toBe(true);
+    expect(fake.server.seen.some((r) => r.url === '/v1/api/main/user/resetForexDemoAccount')).toBe(true);
     expect(toasts()).toEqual(['Demo account reset']);
     expect(document.querySelector('.dialog')).toBeNull();
   });
@@ -129,8 +124,8 @@ describe('/user', () => {
 
 describe('/mine/password', () => {
   it('needs matching passwords and a code, then amends with a code sent to the account email', async () => {
-    server.on('POST', '/api/notify/send_email', ok({ key: 'code-key-7' }, 'sent'));
-    server.on('POST', '/api/user/amend_password', ok(null, 'Password changed'));
+    fake.server.on('POST', '/api/notify/send_email', ok({ key: 'code-key-7' }, 'sent'));
+    fake.server.on('POST', '/api/user/amend_password', ok(null, 'Password changed'));
     signIn({ token: 't', user: REAL });
     view = await renderRoutes(routes, '/mine/password');
     await typeInto(q('input[name="new_password"]'), 'abc');
@@ -141,11 +136,11 @@ describe('/mine/password', () => {
     await submit(q('form'));
     expect(q('[role="alert"]')?.textContent).toBe('Please enter the verification code');
     await click(q('[data-testid="send-code"]'));
-    const sent = new URLSearchParams(server.seen.find((r) => r.url === '/api/notify/send_email')?.body);
+    const sent = new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/notify/send_email')?.body);
     expect([sent.get('to'), sent.get('type')]).toEqual(['real@x.co', '2']);
     await typeInto(q('input[name="code"]'), '111222');
     await submit(q('form'));
-    const body = Object.fromEntries(new URLSearchParams(server.seen.find((r) => r.url === '/api/user/amend_password')?.body));
+    const body = Object.fromEntries(new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/amend_password')?.body));
     expect(body).toEqual({ new_password: 'abc', auth_code: '111222', type: 'email', key: 'code-key-7' });
     expect(toasts()).toContain('Password changed');
   });

@@ -1,19 +1,19 @@
 // /mine/auth without a browser: a rejected submission shows its reason and starts the form from what was sent, so the
 // resubmission carries the unchanged fields and only the replaced photo differs; a first submission starts empty.
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { AuthPage } from '../../src/pages/mine/auth-page.tsx';
-import { fakeServer, ok, type FakeServer } from './api-fake-server.ts';
+import { ok } from './api-fake-server.ts';
 import { renderRoutes, settle, submit, type Rendered } from './pages-render.tsx';
-import { signedOutInEnglish, startInEnglish } from './page-suite.tsx';
+import { startInEnglish, useFakeApi } from './page-suite.tsx';
 
 const routes: RouteObject[] = [{ path: '/mine/auth', element: <AuthPage /> }];
 const FRONT = '/api/common/image/FFFFFFFFFFFFFFFFFFFFFF';
 const BACK = '/api/common/image/BBBBBBBBBBBBBBBBBBBBBB';
 const NEW_BACK = '/api/common/image/NNNNNNNNNNNNNNNNNNNNNN';
 
-let server: FakeServer;
+const fake = useFakeApi();
 let view: Rendered | null = null;
 const q = (sel: string): Element | null => view?.container.querySelector(sel) ?? null;
 const input = (name: string): HTMLInputElement => q(`input[name="${name}"]`) as HTMLInputElement;
@@ -21,24 +21,16 @@ const input = (name: string): HTMLInputElement => q(`input[name="${name}"]`) as 
 beforeAll(startInEnglish);
 
 beforeEach(async () => {
-  await signedOutInEnglish();
-  server = fakeServer();
-  for (const url of [FRONT, BACK, NEW_BACK]) server.on('GET', url, { raw: new Blob([]) });
-});
-
-afterEach(async () => {
-  server.restore();
-  await view?.unmount();
-  view = null;
+  for (const url of [FRONT, BACK, NEW_BACK]) fake.server.on('GET', url, { raw: new Blob([]) });
 });
 
 describe('/mine/auth', () => {
   it('after a rejection: the reason, and the form filled with what was sent', async () => {
-    server.on('GET', '/api/user_real/center', ok({
+    fake.server.on('GET', '/api/user_real/center', ok({
       review_status: 0, name: 'Chan Tai Man', card_id: 'A1234567', front_pic: FRONT, reverse_pic: BACK, reason: 'The back photo is blurred',
     }));
-    server.on('POST', '/api/common/image_upload', ok({ url: NEW_BACK }));
-    server.on('POST', '/api/user_real/real_name', ok(null, 'Submitted'));
+    fake.server.on('POST', '/api/common/image_upload', ok({ url: NEW_BACK }));
+    fake.server.on('POST', '/api/user_real/real_name', ok(null, 'Submitted'));
     view = await renderRoutes(routes, '/mine/auth');
     await settle();
     expect(q('[data-testid="rejected-reason"]')?.textContent).toContain('The back photo is blurred');
@@ -53,14 +45,14 @@ describe('/mine/auth', () => {
     });
     await settle();
     await submit(q('[data-testid="real-name-form"]') as HTMLFormElement);
-    const sent = server.seen.filter((r) => r.url === '/api/user_real/real_name');
+    const sent = fake.server.seen.filter((r) => r.url === '/api/user_real/real_name');
     expect(sent).toHaveLength(1);
     const body = new URLSearchParams(sent[0]?.body ?? '');
     expect(Object.fromEntries(body)).toEqual({ name: 'Chan Tai Man', card_id: 'A1234567', front_pic: FRONT, reverse_pic: NEW_BACK });
   });
 
   it('a first submission starts empty', async () => {
-    server.on('GET', '/api/user_real/center', ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
+    fake.server.on('GET', '/api/user_real/center', ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
     view = await renderRoutes(routes, '/mine/auth');
     await settle();
     expect(q('[data-testid="rejected-reason"]')).toBeNull();
