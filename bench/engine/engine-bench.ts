@@ -12,6 +12,7 @@ import { OrderEngine, type IndexFactory } from '../../server/engine/engine.ts';
 import { TickIndex } from '../../server/engine/tick-index.ts';
 import type { EngineInstrument, OrderRow } from '../../server/engine/types.ts';
 import { ScanIndex } from '../../tests/fixtures/engine-oracle.ts';
+import { prng } from '../../tests/fixtures/prng.ts';
 
 export interface EngineBenchRow {
   index: 'tick' | 'scan';
@@ -37,18 +38,6 @@ const INSTRUMENTS: EngineInstrument[] = Array.from({ length: 20 }, (_, i) => {
   };
 });
 const BASE = [1.1, 30, 60000];
-
-/** mulberry32: a seeded PRNG, so runs are comparable. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class BenchMarket implements MarketFeed {
   readonly quotes = new Map<string, LiveQuote>();

@@ -13,21 +13,10 @@ import { startTestServer, type TestServer } from './harness.ts';
 import {
   fundedUser, insertTestInstruments, ledgerCheck, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS,
 } from './engine-helpers.ts';
+import { prng } from '../fixtures/prng.ts';
 
 const ACTIONS = 1000;
 const START_PRICES: Record<string, string> = { TSTEUR: '1.10000', TSTXAG: '30.000', TSTBTC: '60000.00' };
-
-/** mulberry32: a small seeded PRNG, so a failure replays exactly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let server: TestServer;
 let engine: OrderEngine;
