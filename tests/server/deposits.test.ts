@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankCoin, ChargeRecord, CoinNetwork, DepositBank, Paged } from '../../src/domain/wallet-types.ts';
 import { DEPOSIT_COMMANDS } from '../../server/ops/commands/deposits.ts';
 import { chargeCredit } from '../../src/domain/charge-credit.ts';
-import { api, countRows, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import { api, countRows, opsCommand, refusalKey, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 let server: TestServer;
@@ -15,19 +15,8 @@ let bob: RegisteredUser;
 let demoToken = '';
 let networks: CoinNetwork[] = [];
 
-const cmd = (name: string) => {
-  const c = DEPOSIT_COMMANDS.find((x) => x.name === name);
-  if (!c) throw new Error(name);
-  return (args: Record<string, string>) => c.run(server.ctx, args);
-};
-const failure = async (p: Promise<unknown>): Promise<string> => {
-  try {
-    await p;
-  } catch (err) {
-    return (err as { key?: string }).key ?? String(err);
-  }
-  throw new Error('expected a refusal');
-};
+const cmd = (name: string) => opsCommand(DEPOSIT_COMMANDS, () => server, name);
+const failure = refusalKey;
 
 async function proof(user: RegisteredUser): Promise<string> {
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).png().toBuffer();

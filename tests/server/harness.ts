@@ -14,6 +14,7 @@ import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext } from '../../server/context.ts';
 import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
+import type { OpsCommand } from '../../server/ops/command.ts';
 import type { ResponseViolation } from '../../server/http/response-check.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
@@ -157,6 +158,23 @@ export function useTestServer(opts: TestServerOptions = {}): UsedTestServer {
       return started().client;
     },
   };
+}
+
+/** Runs the ops command `name` of `commands` on the server's context (what /api/ops/run and `npm run ops` call). */
+export function opsCommand(commands: readonly OpsCommand[], server: () => TestServer, name: string) {
+  const command = commands.find((c) => c.name === name);
+  if (!command) throw new Error(name);
+  return (args: Record<string, string>) => command.run(server().ctx, args);
+}
+
+/** The key a call was refused with (its thrown value's text when it has none); fails when it was not refused. */
+export async function refusalKey(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    return (err as { key?: string }).key ?? String(err);
+  }
+  throw new Error('expected a refusal');
 }
 
 /** One line per distinct mismatch (a route answering wrongly in a loop is listed once). */

@@ -6,7 +6,7 @@ import type { Paged, WithdrawCurrency, WithdrawMethod, WithdrawRecord } from '..
 import type { Balance } from '../../src/domain/types.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
-import { api, countRows, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import { api, countRows, opsCommand, refusalKey, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -21,19 +21,8 @@ let bob: RegisteredUser;
 let coins: WithdrawCurrency[] = [];
 let banks: WithdrawCurrency[] = [];
 
-const cmd = (name: string) => {
-  const c = WITHDRAW_COMMANDS.find((x) => x.name === name);
-  if (!c) throw new Error(name);
-  return (args: Record<string, string>) => c.run(server.ctx, args);
-};
-const refusal = async (p: Promise<unknown>): Promise<string> => {
-  try {
-    await p;
-  } catch (err) {
-    return (err as { key?: string }).key ?? String(err);
-  }
-  throw new Error('expected a refusal');
-};
+const cmd = (name: string) => opsCommand(WITHDRAW_COMMANDS, () => server, name);
+const refusal = refusalKey;
 /** Available and frozen (margin is checked by money-sequence.test.ts). */
 const account = async (u: RegisteredUser) => {
   const { balance, lock_balance } = (await u.client.get<Balance>('/v1/api/main/wallet/getBalance')).data;
