@@ -1,8 +1,7 @@
 // The market screen: category chips ("favourites", then "all" first) filter the list; a tap makes the instrument current.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
+import { mounted, mountInRouter, unmountMounted } from './router-mount.tsx';
 import type { Category, Instrument } from '../../src/domain/types.ts';
 import { listed } from '../fixtures/instruments.ts';
 import { installListLayout } from '../fixtures/list-layout.ts';
@@ -27,26 +26,8 @@ const inst = (code: string, categoryId: number): Instrument => listed(code, code
 
 const LIST = [inst('EURUSD', 1), inst('XAUUSD', 2), inst('GBPUSD', 1), inst('XAGUSD', 2)];
 
-let root: Root | null = null;
-let host: HTMLElement | undefined;
-
-async function render(onPick: (code: string) => void): Promise<void> {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root?.render(
-      <MemoryRouter>
-        <MarketPanel onPick={onPick} scrollKey="test" />
-      </MemoryRouter>,
-    ),
-  );
-}
-
-function view(): HTMLElement {
-  if (!host) throw new Error('nothing rendered');
-  return host;
-}
+const render = (onPick: (code: string) => void): Promise<void> => mountInRouter(<MarketPanel onPick={onPick} scrollKey="test" />);
+const view = mounted;
 const codes = () => Array.from(view().querySelectorAll<HTMLElement>('.mk-row')).map((r) => r.dataset.code);
 const chips = () => Array.from(view().querySelectorAll<HTMLButtonElement>('.mk-chip'));
 
@@ -60,10 +41,7 @@ beforeAll(async () => {
 afterAll(() => restoreLayout());
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  host?.remove();
-  host = undefined;
+  unmountMounted();
 });
 
 describe('filterByCategory', () => {

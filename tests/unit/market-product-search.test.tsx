@@ -1,11 +1,10 @@
 // /product: debounced instrument search over trade_list?searchCurrency=, a tap opens /trade.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
 import type { Instrument } from '../../src/domain/types.ts';
 import { listed } from '../fixtures/instruments.ts';
 import { installListLayout } from '../fixtures/list-layout.ts';
+import { mounted, mountInRouter, typeInSearch, unmountMounted } from './router-mount.tsx';
 
 vi.mock('../../src/api/instruments.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
 
@@ -31,35 +30,9 @@ beforeAll(async () => {
 afterAll(() => restoreLayout());
 
 const navigate = vi.fn();
-let root: Root | null = null;
-let host: HTMLElement | undefined;
-
-function view(): HTMLElement {
-  if (!host) throw new Error('nothing rendered');
-  return host;
-}
-
-async function render(): Promise<void> {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root?.render(
-      <MemoryRouter>
-        <ProductPage />
-      </MemoryRouter>,
-    ),
-  );
-}
-
-async function type(value: string): Promise<void> {
-  const input = view().querySelector<HTMLInputElement>('input[type="search"]');
-  if (!input) throw new Error('no search box');
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const view = mounted;
+const render = (): Promise<void> => mountInRouter(<ProductPage />);
+const type = typeInSearch;
 
 const codes = () => Array.from(view().querySelectorAll<HTMLElement>('.mk-row')).map((r) => r.dataset.code);
 
@@ -70,10 +43,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  host?.remove();
-  host = undefined;
+  unmountMounted();
   vi.useRealTimers();
   vi.mocked(searchInstruments).mockReset();
   navigate.mockClear();

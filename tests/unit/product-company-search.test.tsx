@@ -2,8 +2,7 @@
 // fields, choosing a company keeps its id in the cookie; the page picks the variant from the app status.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
+import { mounted, mountInRouter, typeInSearch, unmountMounted } from './router-mount.tsx';
 import type { Company } from '../../src/domain/types.ts';
 
 vi.mock('../../src/api/company.ts', () => ({ searchCompanies: vi.fn(), companyById: vi.fn() }));
@@ -35,28 +34,9 @@ beforeAll(async () => {
   await initI18n({ cookies: 'lang=en' });
 });
 
-let root: Root | null = null;
-let host: HTMLElement | undefined;
-const view = (): HTMLElement => {
-  if (!host) throw new Error('nothing rendered');
-  return host;
-};
-
-async function render(node: React.ReactNode): Promise<void> {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root?.render(<MemoryRouter>{node}</MemoryRouter>));
-}
-
-async function type(value: string): Promise<void> {
-  const input = view().querySelector<HTMLInputElement>('input[type="search"]');
-  if (!input) throw new Error('no search box');
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const view = mounted;
+const render = mountInRouter;
+const type = typeInSearch;
 
 const names = () => Array.from(view().querySelectorAll('.pd-company-list .pd-company__name')).map((n) => n.textContent);
 const popup = () => document.querySelector<HTMLElement>('[data-testid="company-popup"]');
@@ -72,10 +52,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  host?.remove();
-  host = undefined;
+  unmountMounted();
   vi.useRealTimers();
   vi.mocked(searchCompanies).mockReset();
   vi.mocked(companyById).mockReset();
