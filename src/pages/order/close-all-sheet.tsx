@@ -32,7 +32,8 @@ export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactEleme
   useSignals();
   const { t } = useTranslation();
   const held = $heldPositions.value;
-  const inst = scopeInstrument(held, $currentCode.value);
+  const code = $currentCode.value;
+  const inst = useMemo(() => scopeInstrument(held, code), [held, code]);
   const [choice, setChoice] = useState<CloseAllChoice>('all');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
