@@ -39,7 +39,7 @@ export function alertPushPayload(alert: PriceAlert, lang: Language): AlertPushPa
     title: translate(lang, 'alerts.push.title', params),
     body: translate(lang, `alerts.push.body_${alert.condition}`, params) + (alert.note ? ` — ${alert.note}` : ''),
     tag: `alert-${alert.id}`,
-    url: `/trade/${encodeURIComponent(alert.code)}`,
+    url: `/#/trade?code=${encodeURIComponent(alert.code)}`, // the app's hash route; /trade reads ?code=
   };
 }
 

@@ -150,7 +150,7 @@ describe('Web Push', () => {
     expect(payload.title).toBe('Preisalarm: EUR/USD');
     expect(payload.body).toBe('EUR/USD steht bei 1.08950, auf oder unter Ihren 1.09000. — Nachkaufen');
     expect(payload.tag).toMatch(/^alert-\d+$/);
-    expect(payload.url).toBe('/trade/EURUSD');
+    expect(payload.url).toBe('/#/trade?code=EURUSD');
     expect(push.received).toHaveLength(1); // once
 
     // The push service says the browser is gone: the server forgets that endpoint.
