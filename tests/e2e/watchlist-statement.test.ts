@@ -164,7 +164,7 @@ it('a price alert fires in the app, and as a service-worker notification when th
   await loginInBrowser(phone.page, server, user);
   await phone.page.goto(`${server.url}/#/trade?code=${inst.Code}`);
   await phone.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await phone.page.locator('[data-testid="alert-bell"]').click();
+  await phone.page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
   const price = phone.page.locator('[data-testid="alert-price"]');
   await expect.poll(() => price.inputValue()).toMatch(/^\d+(\.\d+)?$/); // the current price, prefilled
   const now = Number(await price.inputValue());
@@ -191,7 +191,7 @@ it('a price alert fires in the app, and as a service-worker notification when th
     const { context, page } = await pageIn(lang, size);
     await loginInBrowser(page, server, user);
     await page.goto(`${server.url}/#/trade?code=${inst.Code}`);
-    await page.locator('[data-testid="alert-bell"]').click();
+    await page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
     await expect.poll(() => page.locator('.al-row').count()).toBe(1);
     await snap(page, `issue26-alerts-${name}`);
     await context.close();
