@@ -5,7 +5,8 @@
 // Over ~300 lines on purpose: the actions and the triggers share one in-memory index and its locking; the rules
 // already live apart (submit-check.ts, triggers, amounts in src/domain/money.ts). Split further only with the index.
 import { checkOpenOrderCap } from '../security/open-orders.ts';
-import { sideOf, type Side } from '../../src/domain/money.ts';
+import { sideOf } from '../../src/domain/money.ts';
+import { inCloseScope, type CloseAllItem, type CloseScope } from '../../src/domain/close-scope.ts';
 import type { CloseReason, Order } from '../../src/domain/types.ts';
 import { lots, price, type Price, type Usd } from '../../src/domain/units.ts';
 import type { Services } from '../services.ts';
@@ -30,20 +31,6 @@ import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
 
 /** How often the cached balances of users with open orders are re-read (deposits, withdrawals happen elsewhere). */
 export const ACCOUNT_REFRESH_MS = 5000;
-
-/** Which positions a close-all closes: all, one side, one instrument (or both filters). */
-export interface CloseScope {
-  side?: Side;
-  forexId?: number;
-}
-
-/** One position's outcome in a close-all: the closed order, or the errors.* key of its refusal. */
-export interface CloseAllItem {
-  Id: number;
-  ok: boolean;
-  order: Order | null;
-  error: string;
-}
 
 export type InstrumentSource = (q: Queryable) => Promise<EngineInstrument[]>;
 export type IndexFactory = (source: IndexSource) => EngineIndex;
@@ -209,8 +196,7 @@ export class OrderEngine {
     const held = await openOrdersOfUser(this.ctx.db, userId, 1);
     const results: CloseAllItem[] = [];
     for (const row of held) {
-      if (scope.side && sideOf(row.orderType) !== scope.side) continue;
-      if (scope.forexId !== undefined && row.instrumentId !== scope.forexId) continue;
+      if (!inCloseScope({ side: sideOf(row.orderType), forexId: row.instrumentId }, scope)) continue;
       try {
         results.push({ Id: row.id, ok: true, order: await this.close(userId, row.id), error: '' });
       } catch (err) {

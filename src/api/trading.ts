@@ -1,5 +1,6 @@
-// Typed order endpoints of SPEC §7 Trading (submit, my_deal, close, cancel_trade, set_stop_price) and the balance.
+// Typed order endpoints of SPEC §7 Trading (submit, my_deal, close, close_all, cancel_trade, set_stop_price) and the balance.
 // Actions resolve the whole envelope: SPEC §8 shows the server's msg as a toast after close, cancel and stops.
+import type { CloseAllItem } from '../domain/close-scope.ts';
 import type { Envelope, Order, OrderList, OrderStatus } from '../domain/types.ts';
 import { apiGet, apiGetFull, type CallOptions } from './client.ts';
 import { submitWithKey } from './order-submit.ts';
@@ -33,6 +34,17 @@ export function myDeal(status: OrderStatus, page: number, opts: CallOptions = {}
  * part, the rest arrives as FOREX_TRADE); resolves the closed order and the server's msg. */
 export function closeOrder(id: number, cont?: string): Promise<Envelope<Order>> {
   return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, { loading: true });
+}
+
+/** The query of close_all (issue 25): a side or all, optionally one instrument. */
+export interface CloseAllParams {
+  scope: 'all' | 'buy' | 'sell';
+  forex_id?: number;
+}
+
+/** Closes every holding order in the scope, each on its own; resolves each one's outcome (closed, or refused). */
+export function closeAll(params: CloseAllParams): Promise<Envelope<{ results: CloseAllItem[] }>> {
+  return apiGetFull<{ results: CloseAllItem[] }>('/v1/api/forex/close_all', { ...params }, { loading: true });
 }
 
 /** Cancels a pending order; resolves the cancelled order (status 3) and the server's msg. */

@@ -3,7 +3,8 @@
 import { batch } from '@preact/signals-react';
 import type { Order } from '../domain/types.ts';
 import type { OrderEvent } from '../../workers/protocol.ts';
-import { cancelOrder, closeOrder, setStopPrice, type StopParams } from '../api/trading.ts';
+import type { CloseAllItem } from '../domain/close-scope.ts';
+import { cancelOrder, closeAll, closeOrder, setStopPrice, type CloseAllParams, type StopParams } from '../api/trading.ts';
 import { i18n } from '../i18n/index.ts';
 import { dropLivePosition } from './live-positions.ts';
 import { ORDER_TABS, orderLists, refreshList, removeFrom, upsertInto } from './order-lists.ts';
@@ -68,6 +69,23 @@ export async function closePosition(id: number, lots?: string): Promise<boolean>
   }
   await refreshFunds();
   return true;
+}
+
+/** Close all (issue 25): the server closes each position in the scope on its own. The closed ones leave the lists at
+ * once (their pushes follow and change nothing more), the refused ones stay. Resolves every outcome for the sheet to
+ * show, or null when the request itself failed (the client has toasted why). */
+export async function closeAllPositions(params: CloseAllParams): Promise<CloseAllItem[] | null> {
+  let results: CloseAllItem[];
+  try {
+    results = (await closeAll(params)).data.results;
+  } catch {
+    return null;
+  }
+  batch(() => {
+    for (const r of results) if (r.ok && r.order) applyClosed(r.order);
+  });
+  await refreshFunds();
+  return results;
 }
 
 /** Cancels a pending order (margin released, fee refunded by the server). */

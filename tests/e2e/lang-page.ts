@@ -1,6 +1,7 @@
 // Small helpers the issue-25 flows share: a page in a given language and size (the `lang` cookie set before the app
-// loads), and a GET of the API as a signed-in user (the wire envelope, English messages).
-import type { Browser } from 'playwright-core';
+// loads), a GET of the API as a signed-in user (the wire envelope, English messages), and axe on what a page shows.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
 import type { Envelope } from '../../src/domain/types.ts';
 import { newPage } from './browser.ts';
 import type { AppServer } from './app-server.ts';
@@ -16,4 +17,15 @@ export async function userGet<T>(server: AppServer, user: RealUser, path: string
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
   return (await res.json()) as Envelope<T>;
+}
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's WCAG A/AA violations on what the page shows now (or inside `include`), as "rule: targets" lines (none
+ * expected). Legacy mode runs axe in the page itself instead of a blank page per run. */
+export async function axe(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] }).setLegacyMode();
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

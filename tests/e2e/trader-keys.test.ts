@@ -4,12 +4,11 @@
 // axe on the new screens (settings cards, shortcuts sheet, bars table). Screenshots test-artifacts/issue25-keys-*.png,
 // Arabic too.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import type { Envelope, Instrument, OrderList } from '../../src/domain/types.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { axe } from './lang-page.ts';
 
 let server: AppServer;
 let chrome: LaunchedBrowser;
@@ -27,15 +26,6 @@ async function holding(): Promise<OrderList['data']> {
   const qs = new URLSearchParams({ status: '1', page: '1' });
   const res = await fetch(`${server.url}/v1/api/forex/my_deal?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
   return ((await res.json()) as Envelope<OrderList>).data.data;
-}
-
-/** axe's WCAG A/AA violations on what the page shows now, as "rule: targets" lines (none expected). */
-async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 beforeAll(async () => {

@@ -4,12 +4,11 @@
 // downloaded from /mine/history holds the account's records, fetched without the token in any URL; axe finds no
 // violation on the new UI. Screenshots: test-artifacts/issue25-watch-*.png and issue25-statement-*.png (also Arabic).
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Instrument } from '../../src/domain/types.ts';
 import { DESKTOP, PHONE, launchBrowser, snap, type LaunchedBrowser } from './browser.ts';
-import { pageIn as openPage, userGet } from './lang-page.ts';
+import { axe, pageIn as openPage, userGet } from './lang-page.ts';
 import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
 
@@ -18,18 +17,8 @@ let chrome: LaunchedBrowser;
 let user: RealUser;
 let list: Instrument[];
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 const pageIn = (lang: string, size: { width: number; height: number }) => openPage(chrome.browser, server, lang, size);
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(server, user, path, query);
-
-/** axe's violations on what the page shows now, one line each (empty = none). */
-async function axe(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] }).setLegacyMode();
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const favourites = (page: Page) => page.locator('.mk-chip[data-category="-1"]');
 const rowCodes = (page: Page) => page.locator('.mk-scroll .mk-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.code));

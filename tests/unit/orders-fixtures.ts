@@ -6,6 +6,7 @@ import type { AccountUpdate, PositionFigure } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { order as baseOrder } from '../fixtures/orders.ts';
 import { fail, ok, type FakeServer, type SeenRequest } from './api-fake-server.ts';
+import { settle, type Rendered } from './pages-render.tsx';
 
 let nextId = 1000;
 
@@ -102,4 +103,12 @@ export class FakeIntersectionObserver {
   static showEnd(): void {
     for (const io of [...FakeIntersectionObserver.live]) io.cb(io.targets.map((target) => ({ isIntersecting: true, target })));
   }
+}
+
+/** After each screen test: the page unmounted, the fake server gone, and no sheet or dialog left in the body. */
+export async function tearDownPage(view: Rendered | null, server: FakeServer): Promise<void> {
+  await view?.unmount();
+  await settle();
+  server.restore();
+  document.querySelectorAll('.sheet-layer, .dialog-layer').forEach((e) => e.remove());
 }

@@ -16,6 +16,7 @@ import {
   figure,
   order,
   serveDeals,
+  tearDownPage,
   type DealBook,
 } from './orders-fixtures.ts';
 import { provideFeed } from '../../src/state/feed-handle.ts';
@@ -131,11 +132,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await view?.unmount();
+  await tearDownPage(view, server);
   view = null;
-  await settle();
-  server.restore();
-  document.querySelectorAll('.sheet-layer, .dialog-layer').forEach((e) => e.remove());
 });
 
 describe('tabs', () => {

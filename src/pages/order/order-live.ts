@@ -15,12 +15,18 @@ export interface OrderLiveText {
   netValue: ReadonlySignal<string>;
 }
 
+/** A holding position's P&L as its row shows it: the feed's figure, or the order's own until the feed has marked it.
+ * Read inside a computed (the close-all sheet sums it per scope with the same rule). */
+export function heldPnl(order: Order): string | null {
+  return livePosition(order.Id).$pnl.value ?? order.FactProfits;
+}
+
 export function orderLiveText(order: Order, inst: Instrument | undefined): OrderLiveText {
   const precision = order.ForexTradeLists.PricePrecision;
   const own = orderFigures(order, inst);
   if (order.Status === 1) {
     const l = livePosition(order.Id);
-    const $pnl = computed(() => l.$pnl.value ?? order.FactProfits, { name: 'order-live.$pnl' });
+    const $pnl = computed(() => heldPnl(order), { name: 'order-live.$pnl' });
     return {
       current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NONE }), { name: 'order-live.current' }),
       pnl: computed(() => pnlText($pnl.value), { name: 'order-live.pnl' }),

@@ -1,7 +1,7 @@
 // /order (SPEC §2): the account header, tabs holding (type=1) · pending (0) · history (3) from the query,
 // pull-to-refresh, the infinite list of the tab and the detail sheet. Live figures come from the feed. The history
-// tab exports as a CSV statement (issue 25).
-import { useCallback, useEffect, type ReactElement } from 'react';
+// tab exports as a CSV statement, the holding tab closes all (or one side, one instrument) at once (issue 25).
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../app/use-query.ts';
@@ -15,6 +15,7 @@ import { OrderList } from './order-list.tsx';
 import { OrderSheet } from './order-sheet.tsx';
 import { PullRefresh } from './pull-refresh.tsx';
 import { StatementExport } from '../mine/statement-export.tsx';
+import { CloseAllSheet } from './close-all-sheet.tsx';
 import './orders.css';
 
 const TAB_OPTIONS: ReadonlyArray<{ value: `${OrderTab}`; labelKey: string }> = [
@@ -27,6 +28,8 @@ export function OrdersPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tab = tabFromQuery(useQuery().get('type'));
+  const [closingAll, setClosingAll] = useState(false);
+  const closeAllDone = useCallback(() => setClosingAll(false), []);
 
   useEffect(() => startOrders(() => void refreshTradeList()), []);
   useEffect(() => {
@@ -76,9 +79,17 @@ export function OrdersPage(): ReactElement {
             <StatementExport kind="orders" />
           </div>
         ) : null}
+        {tab === 1 ? (
+          <div className="od-tools">
+            <button type="button" className="btn btn-ghost" data-action="close-all" onClick={() => setClosingAll(true)}>
+              {t('orders.close_all')}
+            </button>
+          </div>
+        ) : null}
         <OrderList key={tab} tab={tab} />
       </div>
       <OrderSheet />
+      <CloseAllSheet open={closingAll} onClose={closeAllDone} />
     </PullRefresh>
   );
 }

@@ -1,0 +1,62 @@
+// The outcome of a close-all (issue 25): how many closed and how many did not, and each refused position with its
+// code, side and the translated reason, so a partial failure is read, never swallowed. Announced as a status.
+import { useEffect, useRef, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CloseAllItem } from '../../domain/close-scope.ts';
+import type { Order } from '../../domain/types.ts';
+import { Num } from '../../components/num.tsx';
+
+export interface CloseAllResultProps {
+  results: readonly CloseAllItem[];
+  asked: readonly Order[];
+  onDone: () => void;
+}
+
+export function CloseAllResult({ results, asked, onDone }: CloseAllResultProps): ReactElement {
+  const { t, i18n } = useTranslation();
+  const done = useRef<HTMLButtonElement>(null);
+  useEffect(() => done.current?.focus(), []); // the confirm button is gone: keep focus inside the sheet
+  const failed = results.filter((r) => !r.ok);
+  const closed = results.length - failed.length;
+  const reason = (key: string): string => t(i18n.exists(`errors.${key}`) ? `errors.${key}` : 'errors.internal');
+  return (
+    <div className="od-close-all__result" data-testid="close-all-result" data-failed={failed.length}>
+      <p role="status" className="od-close-all__counts">
+        <span data-field="closed-count">{t('orders.close_all_closed', { count: closed })}</span>
+        {failed.length > 0 ? (
+          <span data-field="failed-count" className="od-close-all__failed">
+            {t('orders.close_all_failed', { count: failed.length })}
+          </span>
+        ) : null}
+      </p>
+      {failed.length > 0 ? (
+        <ul className="od-close-all__list" aria-label={t('orders.close_all_failed_list')}>
+          {failed.map((r) => {
+            const o = asked.find((a) => a.Id === r.Id);
+            return (
+              <li key={r.Id} data-id={r.Id} className="od-close-all__item">
+                <span className="od-close-all__what">
+                  <span className="od-code">{o?.ForexTradeLists.ShowCode ?? ''}</span>
+                  {o ? <span>{t(o.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low')}</span> : null}
+                  {o ? (
+                    <span>
+                      <Num>{t('orders.lots_value', { lots: o.Quantity })}</Num>
+                    </span>
+                  ) : null}
+                </span>
+                <span className="od-close-all__reason" data-field="reason">
+                  {reason(r.error)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <div className="od-actions">
+        <button ref={done} type="button" className="btn btn-primary" data-action="close-all-done" onClick={onDone}>
+          {t('orders.close_all_done')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// Close all (issue 25): a confirm sheet with the scope (all, buy up, buy low, one instrument), the count of the
+// positions in it and their estimated P&L (the rows' live figures, summed), then the outcome: how many closed, and
+// each refused one with its translated reason. An empty scope disables the button and says why.
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { computed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import type { CloseAllItem } from '../../domain/close-scope.ts';
+import type { Order } from '../../domain/types.ts';
+import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { LiveText } from '../../components/live-text.tsx';
+import { Segmented } from '../../components/segmented.tsx';
+import { $currentCode } from '../../state/current-code.ts';
+import { $heldPositions, closeAllPositions } from '../../state/orders.ts';
+import { estimatedPnl, paramsOf, positionsIn, scopeInstrument, scopeOf, type CloseAllChoice } from './close-all-scope.ts';
+import { CloseAllResult } from './close-all-result.tsx';
+import { heldPnl } from './order-live.ts';
+import { pnlDir, pnlText } from './order-format.ts';
+
+export interface CloseAllSheetProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** What the sheet shows after a confirm: the answer, and the positions asked for (to name the refused ones). */
+interface Outcome {
+  results: CloseAllItem[];
+  asked: readonly Order[];
+}
+
+export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const held = $heldPositions.value;
+  const code = $currentCode.value;
+  const inst = useMemo(() => scopeInstrument(held, code), [held, code]);
+  const [choice, setChoice] = useState<CloseAllChoice>('all');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setChoice('all');
+    setOutcome(null);
+  }, [open]);
+
+  const inScope = useMemo(() => positionsIn(held, scopeOf(choice, inst)), [held, choice, inst]);
+  // Bound as text: a tick rewrites the estimate's node, the sheet does not re-render for it.
+  const estimate = useMemo(() => {
+    const $sum = computed(() => estimatedPnl(inScope, heldPnl), { name: 'close-all.$sum' });
+    return {
+      text: computed(() => pnlText($sum.value), { name: 'close-all.text' }),
+      dir: computed(() => pnlDir($sum.value), { name: 'close-all.dir' }),
+    };
+  }, [inScope]);
+
+  const options = useMemo(
+    () => [
+      { value: 'all' as const, labelKey: 'orders.scope_all' },
+      { value: 'buy' as const, labelKey: 'orders.scope_buy' },
+      { value: 'sell' as const, labelKey: 'orders.scope_sell' },
+      ...(inst ? [{ value: 'instrument' as const, text: t('orders.scope_instrument', { code: inst.showCode }) }] : []),
+    ],
+    [inst, t],
+  );
+
+  const confirm = async (): Promise<void> => {
+    const asked = inScope;
+    setBusy(true);
+    const results = await closeAllPositions(paramsOf(choice, inst));
+    setBusy(false);
+    if (results) setOutcome({ results, asked });
+  };
+
+  const empty = inScope.length === 0;
+  return (
+    <BottomSheet open={open} onClose={onClose} titleKey="orders.close_all">
+      <div className="od-sheet od-close-all" data-testid="close-all-sheet">
+        {outcome ? (
+          <CloseAllResult results={outcome.results} asked={outcome.asked} onDone={onClose} />
+        ) : (
+          <>
+            <Segmented
+              options={options}
+              value={choice}
+              onChange={setChoice}
+              labelKey="orders.close_all_scope"
+              role="listbox"
+              className="od-close-all__scopes"
+              itemClassName="od-close-all__scope"
+              dataName="scope"
+            />
+            <dl className="od-detail__grid">
+              <div className="od-detail__row">
+                <dt>{t('orders.close_all_count')}</dt>
+                <dd className="num" data-field="close-all-count">
+                  {inScope.length}
+                </dd>
+              </div>
+              <div className="od-detail__row">
+                <dt>{t('orders.close_all_pnl')}</dt>
+                <dd>
+                  <LiveText className="od-pnl" field="close-all-pnl" $text={estimate.text} $dir={estimate.dir} />
+                </dd>
+              </div>
+            </dl>
+            <p className="od-close-all__note muted" id="close-all-note">
+              {t(empty ? 'orders.close_all_empty' : 'orders.close_all_note')}
+            </p>
+            <div className="od-actions">
+              <button type="button" className="btn btn-secondary" onClick={onClose}>
+                {t('common.cancel')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                data-action="close-all-confirm"
+                disabled={empty || busy}
+                aria-describedby="close-all-note"
+                onClick={() => void confirm()}
+              >
+                {t('orders.close_all_confirm')}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </BottomSheet>
+  );
+}
