@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Brings what npm cannot: Debian's Chromium and Firefox ESR (browser tests), PostgreSQL (server tests on a real
 # server), nats-server (the broker of the cluster roles: server tests and `npm run cluster`) and haproxy (the
-# cluster's round-robin front).
+# cluster's round-robin front), and openssl for one test's certificate.
 # As root it installs them with apt-get; otherwise it stops with the exact command to run.
 set -euo pipefail
 
@@ -12,6 +12,8 @@ missing=()
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/nats-server ] || [ -x /usr/bin/nats-server ] || missing+=(nats-server)
 [ -x /usr/sbin/haproxy ] || [ -x /usr/bin/haproxy ] || missing+=(haproxy)
+# openssl: the Web Push test's throwaway certificate for its local push service (tests/server/alerts-web-push.test.ts).
+[ -x /usr/bin/openssl ] || missing+=(openssl)
 # Fonts so CJK, Thai, Hindi and Arabic screens render real glyphs in screenshots.
 [ -d /usr/share/fonts/opentype/noto ] || [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core fonts-noto-cjk)
 

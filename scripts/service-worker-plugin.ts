@@ -1,6 +1,7 @@
 // The service worker (vite-plugin-pwa + Workbox): precaches the app shell and every route chunk under the build's
 // content hashes, so the app opens with no network; the API, the websocket, uploads and the back office are never
-// cached. Updates wait for the user ("new version, reload": src/app/sw-update.ts), they are never forced.
+// cached. Updates wait for the user ("new version, reload": src/app/sw-update.ts), they are never forced. It also shows
+// price alerts pushed to a closed app (public/sw-push.js).
 import { VitePWA } from 'vite-plugin-pwa';
 import type { PluginOption } from 'vite';
 
@@ -20,6 +21,8 @@ export function serviceWorker(): PluginOption {
       navigateFallback: 'index.html',
       navigateFallbackDenylist: NETWORK_ONLY,
       cleanupOutdatedCaches: true,
+      // Price alerts: the `push` and `notificationclick` handlers (public/sw-push.js, docs/alerts.md).
+      importScripts: ['sw-push.js'],
       // No runtimeCaching: anything not precached (API, socket, uploads) goes straight to the network.
     },
   });

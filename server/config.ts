@@ -8,6 +8,7 @@ import { shiftedClock } from './core/system-time.ts';
 import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
+import type { PushOptions } from './alerts/alerts-context.ts';
 
 /**
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
@@ -88,6 +89,8 @@ export interface ServerConfig {
    * over both). The server does not close it: its owner does.
    */
   bus?: Bus | undefined;
+  /** Web Push for price alerts (docs/alerts.md): VAPID keys, contact, allowed push services. */
+  push?: PushOptions | undefined;
 }
 
 export interface ListenConfig {
@@ -132,7 +135,8 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
 
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
- * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL.
+ * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
+ * VAPID_SUBJECT.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
@@ -154,5 +158,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,
+    push: {
+      vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
+      subject: env.VAPID_SUBJECT || undefined,
+    },
   };
 }

@@ -1,6 +1,7 @@
 // What route modules are handed: the services (server/services.ts) plus the order engine, the limits, the session
 // revocations and the operator settings. Built only by server/server.ts, the composition root; tests build theirs.
 import type { DemoResetHook } from './accounts/demo.ts';
+import type { AlertsContext } from './alerts/alerts-context.ts';
 import type { OrderEngine } from './engine/engine.ts';
 import type { Limits } from './security/limits.ts';
 import type { Revocations } from './security/revocations.ts';
@@ -18,4 +19,6 @@ export interface AppContext extends Services {
   opsToken: string;
   /** Length of a fund day (FUND_DAY_MS): income falls due every fundDayMs after a subscription. */
   fundDayMs: number;
+  /** Price alerts: the change announcement, the VAPID public key, the allowed push services (docs/alerts.md). */
+  alerts: AlertsContext;
 }

@@ -1,7 +1,7 @@
 // The composition root, the one place that knows every service: logger, database (migrated and seeded), injected
-// time, bus, market, socket hub, order engine, limits, revocations, fund job — wired by role (docs/scaling.md):
+// time, bus, market, socket hub, order engine, price alerts, limits, revocations, fund job — wired by role (docs/scaling.md):
 //   all      one process: PGlite or PostgreSQL, the in-process bus, everything below at once (npm start)
-//   market   the market writer: waits for the writer lock, then simulator + kline store + triggers + fund job; it
+//   market   the market writer: waits for the writer lock, then simulator + kline store + triggers + alerts + fund job; it
 //            publishes ticks and user events on NATS; HTTP only for /healthz
 //   gateway  REST + /v1/ws: a copy of the market that follows the writer's ticks, an engine for user actions without
 //            triggers, budgets counted in PostgreSQL, pushes and revocations from NATS
@@ -13,7 +13,13 @@ import { buildApp } from './app.ts';
 import type { Bus } from './bus/bus.ts';
 import { localBus } from './bus/local-bus.ts';
 import { natsBus } from './bus/nats-bus.ts';
-import { busPush, busRevocations, deliverUserEvents, followTicks, orderChanges, publishTicks } from './bus/wiring.ts';
+import { alertChanges, busPush, busRevocations, deliverUserEvents, followTicks, orderChanges, publishTicks } from './bus/wiring.ts';
+import { alertDelivery } from './alerts/alert-delivery.ts';
+import { AlertWatcher } from './alerts/alert-watcher.ts';
+import { DEFAULT_VAPID_SUBJECT } from './alerts/alerts-context.ts';
+import { PUSH_SERVICE_HOSTS } from './alerts/push-subscriptions.ts';
+import { loadVapidKeys } from './alerts/vapid-keys.ts';
+import { WebPushSender } from './alerts/web-push-sender.ts';
 import { acquireLeadership, LOCK_KEYS, withSessionLock, type Leadership } from './cluster/leader.ts';
 import { checkRole, type Role } from './cluster/role.ts';
 import type { ServerConfig } from './config.ts';
@@ -155,8 +161,29 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     engineRef.current = engine;
     await engine.start();
     stoppers.push(() => engine.stop());
+    // Price alerts (docs/alerts.md): every role serves the VAPID public key; the writer (all, market) evaluates the
+    // alerts on its ticks and delivers through the same per-user push as orders; a gateway announces changes.
+    const vapid = loadVapidKeys(config.dataDir, config.push?.vapid);
+    const webPush = new WebPushSender(db, log, {
+      keys: vapid, subject: config.push?.subject ?? DEFAULT_VAPID_SUBJECT, agent: config.push?.agent,
+    });
+    const alertBus = alertChanges(bus);
+    let watcher: AlertWatcher | undefined;
+    if (role !== 'gateway') {
+      const w = new AlertWatcher({ db, clock, log, market, deliver: alertDelivery(services.push, webPush) });
+      await w.start();
+      stoppers.push(() => w.stop());
+      if (role === 'market') stoppers.push(alertBus.follow((id) => w.refresh(id)));
+      watcher = w;
+    }
     const ctx: AppContext = {
       ...services,
+      alerts: {
+        changed: watcher && role === 'all' ? (id) => watcher.refresh(id) : (id) => alertBus.announce(id),
+        vapidPublicKey: vapid.publicKey,
+        pushHosts: config.push?.hosts ?? PUSH_SERVICE_HOSTS,
+        watcher,
+      },
       engine,
       demoResetHooks: [clearDemoOrders],
       opsToken: loadOpsToken(config.dataDir, config.opsToken),

@@ -1,6 +1,7 @@
 // The one typed API between the feed (worker by default, main thread with ?feed=main) and the painter.
 // Both sides import these types; the worker implements FeedApi, the main thread implements FeedSink.
 import type { Instrument, KlineBar, Order, Period } from '../src/domain/types.ts';
+import type { PriceAlert } from '../src/domain/price-alerts.ts';
 
 /** Why the page nudges the feed (FeedApi.nudge). */
 export type NudgeReason = 'online' | 'visible' | 'resume';
@@ -83,6 +84,8 @@ export interface FeedSink {
    */
   onBatch(batch: FeedBatch): void | Promise<void>;
   onOrderEvent(event: OrderEvent): void;
+  /** One of the user's price alerts fired (docs/alerts.md); optional so fakes that do not care need not name it. */
+  onPriceAlert?(alert: PriceAlert): void;
   /** A gap in the per-user order event sequence (or a reconnect): the app should refetch its order lists. */
   onOrderGap(): void;
   /**

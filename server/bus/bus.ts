@@ -26,11 +26,17 @@ export const SUBJECTS = {
   userAll: 'tw.user.*',
   /** An order row committed by some process: OrderChanged. Everyone re-reads it from PostgreSQL. */
   order: 'tw.order',
+  /** A price alert added or deleted on some gateway: AlertChanged. The market writer re-reads it into its index. */
+  alert: 'tw.alert',
   /** A session revocation (logout, password change): Revocation. Every gateway logs those sockets out. */
   revoke: 'tw.revoke',
 } as const;
 
 export type TickMessage = Tick;
+
+export interface AlertChanged {
+  id: number;
+}
 
 export interface OrderChanged {
   id: number;

@@ -6,7 +6,7 @@ import type { MarketFeed, Tick } from '../market/feed.ts';
 import type { Revocation, Revocations } from '../security/revocations.ts';
 import type { UserPush } from '../services.ts';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
-import { SUBJECTS, type Bus, type OrderChanged } from './bus.ts';
+import { SUBJECTS, type AlertChanged, type Bus, type OrderChanged } from './bus.ts';
 
 /** UserPush over the bus: the event goes to every gateway; the one with the user's sockets sends it. */
 export function busPush(bus: Bus): UserPush {
@@ -69,5 +69,16 @@ export function busRevocations(bus: Bus, log: FastifyBaseLogger): Revocations & 
       return () => listeners.delete(l);
     },
     stop,
+  };
+}
+
+/** Price alerts added or deleted on a gateway: announced on the bus, re-read by the market writer's watcher. */
+export function alertChanges(bus: Bus): { announce(alertId: number): void; follow(refresh: (alertId: number) => void): () => void } {
+  return {
+    announce: (id) => bus.publish(SUBJECTS.alert, { id } satisfies AlertChanged),
+    follow: (refresh) => bus.subscribe(SUBJECTS.alert, (m) => {
+      const id = (m as AlertChanged).id;
+      if (Number.isSafeInteger(id)) refresh(id);
+    }),
   };
 }

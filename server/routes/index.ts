@@ -19,6 +19,7 @@ import { opsRoutes } from './ops.ts';
 import { contentRoutes } from './content.ts';
 import { watchlistRoutes } from './watchlist.ts';
 import { statementRoutes } from './statements.ts';
+import { alertRoutes } from './alerts.ts';
 
 export function coreRoutes(): RouteModule[] {
   return [
@@ -43,5 +44,7 @@ export function coreRoutes(): RouteModule[] {
     // Issue 25: the favourites kept on the account, and the CSV statements of records and order history.
     watchlistRoutes,
     statementRoutes,
+    // Issue 26: price alerts and the browsers that receive them by Web Push.
+    alertRoutes,
   ];
 }

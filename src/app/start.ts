@@ -9,6 +9,7 @@ import { persistCurrentCode } from '../state/current-code.ts';
 import { applyUpdown } from '../state/updown.ts';
 import { watchReducedMotion } from '../state/motion.ts';
 import { startWatchlist } from '../state/watchlist.ts';
+import { startPriceAlerts } from '../state/price-alerts.ts';
 import { installFeed } from './feed-root.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
@@ -36,6 +37,7 @@ export async function startApp(): Promise<NavigationDeps> {
   // wherever it is when they start, so they need not cost the first screen its bytes.
   void import('../state/orders.ts').then((m) => m.startOrderListeners());
   startWatchlist(); // the favourites follow the session: the account's list, or this browser's for a visitor
+  startPriceAlerts(); // fired alerts: a toast, the list, a notification when the page is hidden
   syncFeedWithSession(feedDeps);
   return { ...feedDeps, refreshTradeList }; // what every navigation does (the router is rendered by App)
 }

@@ -1,10 +1,13 @@
 // Message shapes of the live socket /v1/ws (docs/protocol.md explains them): shared by server and worker.
+import type { PriceAlert } from './price-alerts.ts';
 import type { CloseReason, KlineBar, Order } from './types.ts';
 
 export const WS_PATH = '/v1/ws';
 export const TOPIC_DAY_MARKET = 'DAY_MARKET';
 export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
 export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';
+/** A signed-in socket's fired price alerts (docs/alerts.md). */
+export const TOPIC_PRICE_ALERT = 'PRICE_ALERT';
 export const KLINE_PREFIX = 'KLINE.';
 export const klineTopic = (code: string): string => `${KLINE_PREFIX}${code}`;
 
@@ -49,4 +52,5 @@ export type ServerMessage =
   | { type: 'DAY_MARKET'; data: QuoteTuple[] }
   | { type: 'KLINE'; topic: string; data: KlineBar & { Code: string } } // live 1min bar
   | { type: 'FOREX_TRADE'; seq: number; data: Order }
-  | { type: 'FOREX_CLOSED'; seq: number; data: Order & { CloseReason: CloseReason } };
+  | { type: 'FOREX_CLOSED'; seq: number; data: Order & { CloseReason: CloseReason } }
+  | { type: 'PRICE_ALERT'; data: PriceAlert }; // one of the user's alerts fired (sent once, to the sockets online then)

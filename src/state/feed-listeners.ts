@@ -1,7 +1,8 @@
 // The listener registries for what the feed reports to code rather than to signals: klines (charts), order events
-// and gaps (the orders store), the watched preview (order form) and paints (bench). A broken listener is logged and
+// and gaps (the orders store), fired price alerts (the alerts store), the watched preview (order form) and paints (bench). A broken listener is logged and
 // the others still run: one broken screen must not stop the others painting.
 import type { FeedBatch, KlineUpdate, LivePreview, OrderEvent } from '../../workers/protocol.ts';
+import type { PriceAlert } from '../domain/price-alerts.ts';
 
 type Listener<T> = (v: T) => void;
 
@@ -30,6 +31,7 @@ const orders = registry<OrderEvent>();
 const gaps = registry<undefined>();
 const previews = registry<LivePreview>();
 const paints = registry<FeedBatch>();
+const alerts = registry<PriceAlert>();
 
 export const onKline = (listener: (u: KlineUpdate) => void): (() => void) => klines.on(listener);
 export const onOrderEvent = (listener: (e: OrderEvent) => void): (() => void) => orders.on(listener);
@@ -38,6 +40,8 @@ export const onOrderGap = (listener: () => void): (() => void) => gaps.on(() => 
 export const onPreview = (listener: (p: LivePreview) => void): (() => void) => previews.on(listener);
 /** Bench hook: called after a batch has been applied to the signals. */
 export const onPaint = (listener: (batch: FeedBatch) => void): (() => void) => paints.on(listener);
+/** One of the user's price alerts fired (the alerts store shows it). */
+export const onPriceAlert = (listener: (a: PriceAlert) => void): (() => void) => alerts.on(listener);
 
 // The feed's side (apply-batch.ts and feed-bridge.ts only).
 export const emitKline = (u: KlineUpdate): void => klines.emit(u);
@@ -45,3 +49,4 @@ export const emitPreview = (p: LivePreview): void => previews.emit(p);
 export const emitPaint = (b: FeedBatch): void => paints.emit(b);
 export const dispatchOrderEvent = (e: OrderEvent): void => orders.emit(e);
 export const dispatchOrderGap = (): void => gaps.emit(undefined);
+export const dispatchPriceAlert = (a: PriceAlert): void => alerts.emit(a);

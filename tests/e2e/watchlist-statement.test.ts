@@ -127,3 +127,53 @@ it('downloads the account statement as CSV, with the token in no URL', async () 
     await context.close();
   }
 }, 150_000);
+
+// Issue 26 item 4: a price alert set from the trade screen's bell fires in the app (toast, list), and with the page
+// hidden also as a service-worker notification. "Below 2 × the price" holds at once, so the next live tick fires it.
+it('a price alert fires in the app, and as a service-worker notification when the page is hidden', async () => {
+  const inst = list[1] as Instrument;
+  const phone = await pageIn('en', PHONE);
+  await phone.context.grantPermissions(['notifications'], { origin: server.url });
+  // The page reports itself hidden once the test says so (headless Chromium keeps every page visible).
+  await phone.page.addInitScript(() => {
+    Object.defineProperty(Document.prototype, 'visibilityState', {
+      get: () => ((window as { __hidden?: boolean }).__hidden ? 'hidden' : 'visible'),
+      configurable: true,
+    });
+  });
+  await loginInBrowser(phone.page, server, user);
+  await phone.page.goto(`${server.url}/#/trade?code=${inst.Code}`);
+  await phone.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await phone.page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
+  const price = phone.page.locator('[data-testid="alert-price"]');
+  await expect.poll(() => price.inputValue()).toMatch(/^\d+(\.\d+)?$/); // the current price, prefilled
+  const now = Number(await price.inputValue());
+  await snap(phone.page, 'issue26-alerts-360');
+  expect(await axe(phone.page, '.sheet')).toEqual([]);
+
+  await phone.page.locator('.al-cond [data-value="below"]').click();
+  const target = String(Math.ceil(now * 2));
+  await price.fill(target);
+  await phone.page.evaluate(() => {
+    (window as { __hidden?: boolean }).__hidden = true;
+  });
+  await phone.page.locator('[data-testid="alert-create"]').click();
+  await expect.poll(() => phone.page.locator('.toast').allInnerTexts(), { timeout: 15_000 })
+    .toContainEqual(expect.stringMatching(new RegExp(`^${inst.ShowCode.replace('/', '\\/')} is at [\\d.]+, at or below your ${target}(\\.0+)?\\.$`)));
+  await expect.poll(() => phone.page.locator('.al-row[data-status="fired"]').count()).toBe(1);
+  const shown = await phone.page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag })));
+  expect(shown).toEqual([{ title: `Price alert: ${inst.ShowCode}`, tag: expect.stringMatching(/^alert-\d+$/) as unknown }]);
+  await snap(phone.page, 'issue26-alerts-fired-360');
+  await phone.context.close();
+
+  for (const [lang, size, name] of [['en', DESKTOP, '1280'], ['ar', PHONE, '360-ar']] as const) {
+    const { context, page } = await pageIn(lang, size);
+    await loginInBrowser(page, server, user);
+    await page.goto(`${server.url}/#/trade?code=${inst.Code}`);
+    await page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
+    await expect.poll(() => page.locator('.al-row').count()).toBe(1);
+    await snap(page, `issue26-alerts-${name}`);
+    await context.close();
+  }
+}, 120_000);

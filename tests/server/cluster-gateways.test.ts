@@ -1,7 +1,8 @@
 // Several processes' roles in one test, over each bus — a real nats-server, and one in-process bus shared by the
 // three (the implementation role `all` uses) — and one PostgreSQL database: a market writer and two gateways. An order
 // placed on gateway 2 reaches the owner's socket on gateway 1 with its seq; the writer learns of a new pending order at
-// once (no reconcile) and fills it on the next tick; a logout on gateway 2 logs the session's socket on gateway 1 out;
+// once (no reconcile) and fills it on the next tick; a price alert set on gateway 2 fires on the writer and reaches the
+// socket on gateway 1; a logout on gateway 2 logs the session's socket on gateway 1 out;
 // a request budget is spent across both gateways. PostgreSQL only (roles market and gateway refuse PGlite):
 // vitest.config.ts leaves this file out of the PGlite run.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/types.ts';
+import type { PriceAlerts } from '../../src/domain/price-alerts.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import type { SimulatedMarket } from '../../server/market/simulated-market.ts';
@@ -127,6 +129,21 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     expect(closed.code).toBe(1);
     expect(await sock.next((m) => m.type === 'FOREX_CLOSED')).toMatchObject({ seq: firstSeq + 2, data: { CloseReason: 'user' } });
     await until(() => writer.ctx.engine.book.get(placed.data.Id) === undefined, { what: 'writer dropped the order', tries: 200, stepMs: 10 });
+    sock.ws.close();
+  });
+
+  it('a price alert set on gateway 2 is evaluated by the writer alone and reaches the socket on gateway 1', async () => {
+    const u = await registerAndLogin({ baseUrl: g(1).baseUrl, ctx: g(1).server.ctx }, { clock });
+    const sock = await socket(0, u.token);
+    sock.send({ type: 'sub', topic: 'PRICE_ALERT' });
+    await sock.next((m) => m.type === 'sub');
+    const made = await u.client.post<PriceAlerts>('/v1/api/alerts/create', { forex_id: 1, condition: 'below', price: '1.08000' });
+    const id = made.data.alerts[0]?.id ?? 0;
+    expect(gateways.every((gw) => gw.server.ctx.alerts.watcher === undefined)).toBe(true); // only the writer evaluates
+    await until(() => writer.ctx.alerts.watcher?.has(id) === true, { what: 'writer indexed the alert', tries: 200, stepMs: 10 });
+    await setPrice('1.07990');
+    expect(await sock.next((m) => m.type === 'PRICE_ALERT')).toMatchObject({ data: { id, status: 'fired', fired_price: '1.07990' } });
+    await setPrice('1.08500');
     sock.ws.close();
   });
 

@@ -194,7 +194,8 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), revocations: busRevocations(localBus(), services.log) };
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), revocations: busRevocations(localBus(), services.log),
+    alerts: { changed: () => undefined, vapidPublicKey: '', pushHosts: [] } };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),

@@ -12,6 +12,7 @@ import type { MarketOptions } from '../../server/config.ts';
 import type { SecurityOptions } from '../../server/security/limits.ts';
 import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext } from '../../server/context.ts';
+import type { PushOptions } from '../../server/alerts/alerts-context.ts';
 import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
 import type { OpsCommand } from '../../server/ops/command.ts';
@@ -40,6 +41,8 @@ export interface TestServerOptions {
    */
   security?: SecurityOptions;
   trustProxy?: boolean | string | number;
+  /** Web Push options (the push test's local endpoint host and its TLS agent). */
+  push?: PushOptions;
 }
 
 export interface TestServer {
@@ -102,6 +105,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
     security: { factor: 1000, scrypt: LEGACY_SCRYPT, ...opts.security },
     trustProxy: opts.trustProxy,
+    push: opts.push,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {

@@ -1,48 +1,24 @@
 // A restart continues the same kline history: bars written by one server are there unchanged for the next, and the
 // downtime is filled forward from the last close, still nested exactly across periods. Runs on PGlite or PostgreSQL.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
 import { aggregate, type Bar } from '../../server/market/bars.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import type { Instrument, KlineBar, Period } from '../../src/domain/types.ts';
 import { api, manualClock } from './harness.ts';
-import { adminQuery, dbUrl } from './test-db.ts';
+import { keepOpen, sharedDatabases } from './shared-db.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-restart-'));
-const cleanups: Array<() => Promise<void>> = [];
+const dbs = sharedDatabases();
 
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
+  await dbs.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** One database that outlives a server: the same data for the second start, as after a process restart. */
-async function sharedDb(): Promise<Db> {
-  const info = inject('testDb');
-  let db: Db;
-  if (info.kind === 'postgres') {
-    const name = `tw_restart_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
-    await adminQuery(info.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${info.template}`);
-    db = await openPostgres({ url: dbUrl(info.adminUrl, name), max: 4 });
-    cleanups.push(async () => {
-      await db.close();
-      await adminQuery(info.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    });
-  } else {
-    db = await openPglite({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(info.templatePath)]) });
-    cleanups.push(() => db.close());
-  }
-  return db;
-}
-
-/** The server closes the database it is given; this one must survive for the next server. */
-const keepOpen = (db: Db): Db => ({ ...db, close: async () => undefined });
 
 async function start(db: Db, clock: ReturnType<typeof manualClock>): Promise<{ server: RunningServer; url: string; market: SimulatedMarket }> {
   const server = await createServer({
@@ -68,7 +44,7 @@ const toBar = (k: KlineBar): Bar => ({ t: k.Time, o: k.Open, h: k.High, l: k.Low
 
 describe('restart', () => {
   it('keeps every stored bar and fills the downtime forward from the last close', async () => {
-    const db = await sharedDb();
+    const db = await dbs.open();
     // A whole minute, 15 s in, so the scripted minutes below are easy to reason about.
     const clock = manualClock(Math.floor(Date.now() / 60_000) * 60_000 + 15_000);
     const a = await start(db, clock);
@@ -146,7 +122,7 @@ describe('restart', () => {
   });
 
   it('regenerates the history when the clock is behind what is stored (a test clock set in the past)', async () => {
-    const db = await sharedDb();
+    const db = await dbs.open();
     const past = Date.UTC(2026, 0, 6, 12, 0, 30); // a Tuesday, long before the template's history
     const clock = manualClock(past);
     const s = await start(db, clock);

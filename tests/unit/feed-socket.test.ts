@@ -180,14 +180,14 @@ describe('connection states and nudges', () => {
 });
 
 describe('login and subscriptions', () => {
-  it('sends login first, subscribes DAY_MARKET, and FOREX_* once the login is acknowledged', async () => {
+  it('sends login first, subscribes DAY_MARKET, and FOREX_* and PRICE_ALERT once the login is acknowledged', async () => {
     const { h } = await started('tok-1');
     const s = h.last();
     s.open();
     expect(s.sent[0]).toEqual({ type: 'login', token: 'tok-1' });
     expect(s.topics('sub')).toEqual(['DAY_MARKET']);
     s.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s.topics('sub')).toEqual(['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED']);
+    expect(s.topics('sub')).toEqual(['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT']);
   });
 
   it('a visitor gets no login and no order topics', async () => {
@@ -215,7 +215,7 @@ describe('login and subscriptions', () => {
     expect(s2.sent[0]).toEqual({ type: 'login', token: 'tok-1' });
     expect(s2.topics('sub')).toEqual(['DAY_MARKET', 'KLINE.EURUSD']);
     s2.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s2.topics('sub')).toEqual(['DAY_MARKET', 'KLINE.EURUSD', 'FOREX_TRADE', 'FOREX_CLOSED']);
+    expect(s2.topics('sub')).toEqual(['DAY_MARKET', 'KLINE.EURUSD', 'FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT']);
     expect(sink.gaps).toBe(1);
   });
 
@@ -225,14 +225,29 @@ describe('login and subscriptions', () => {
     s.open();
     s.receive({ type: 'login', ok: true, msg: 'ok' });
     await feed.setToken('b');
-    expect(s.sent.slice(-4)).toEqual([
+    expect(s.sent.slice(-5)).toEqual([
       { type: 'unsub', topic: 'FOREX_TRADE' },
       { type: 'unsub', topic: 'FOREX_CLOSED' },
+      { type: 'unsub', topic: 'PRICE_ALERT' },
       { type: 'logout' },
       { type: 'login', token: 'b' },
     ]);
     await feed.setToken(null);
     expect(s.sent[s.sent.length - 1]).toEqual({ type: 'logout' });
+  });
+
+  it('hands a fired price alert to the app; a malformed one is dropped', async () => {
+    const { h, sink } = await started('tok-1');
+    const s = h.last();
+    s.open();
+    s.receive({ type: 'login', ok: true, msg: 'ok' });
+    const alert = {
+      id: 7, forex_id: 1, code: 'EURUSD', show_code: 'EUR/USD', condition: 'above', price: '1.10000', note: '', status: 'fired',
+      created_at: 1, fired_at: 2, fired_price: '1.10010',
+    };
+    s.receive({ type: 'PRICE_ALERT', data: alert });
+    s.receive({ type: 'PRICE_ALERT', data: { id: 'x' } });
+    expect(sink.alerts).toEqual([alert]);
   });
 
   it('a refused socket login ends the session like a 999; a visitor or a token switched meanwhile does not', async () => {
@@ -249,7 +264,7 @@ describe('login and subscriptions', () => {
     s.receive({ type: 'login', ok: false, msg: 'for tok-2' }); // tok-3's answer is still to come
     expect(sink.rejected).toEqual(['Your session has expired']);
     s.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s.topics('sub').slice(-2)).toEqual(['FOREX_TRADE', 'FOREX_CLOSED']);
+    expect(s.topics('sub').slice(-3)).toEqual(['FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT']);
     // Signed out with a login on its way: its late refusal means nothing.
     await feed.setToken('tok-4');
     await feed.setToken(null);

@@ -236,6 +236,9 @@ export class Feed implements FeedApi {
       case 'FOREX_CLOSED':
         this.orders.onEvent({ type: msg.type, seq: msg.seq, data: msg.data });
         return;
+      case 'PRICE_ALERT':
+        this.callSink((s) => s.onPriceAlert?.(msg.data));
+        return;
       case 'login':
         if (!msg.ok) this.deps.log.warn('feed: socket login refused', msg.msg);
         this.orders.loginAnswered(msg.ok, msg.msg, msg.seq);

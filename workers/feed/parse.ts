@@ -58,6 +58,8 @@ function wellFormed(m: Obj): boolean {
     case 'FOREX_TRADE':
     case 'FOREX_CLOSED':
       return isNum(m.seq) && isObj(m.data) && isNum(m.data.Id);
+    case 'PRICE_ALERT':
+      return isObj(m.data) && isNum(m.data.id) && typeof m.data.code === 'string';
     default:
       return true; // unknown types are reported by the caller
   }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { logout as serverLogout } from '../../api/account.ts';
 import { $token, signOut } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
+import { forgetPushDevice } from '../../state/web-push.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -24,7 +25,8 @@ export function SystemPage(): ReactElement {
       if (!leaving.current) return;
       // Revoke the token on the server (fire and forget: offline, the local sign-out still happens).
       const token = $token.peek();
-      if (token) serverLogout(token).catch(() => undefined);
+      // This browser stops receiving the account's price alerts first (it needs the token), then the token is revoked.
+      if (token) void forgetPushDevice(token).finally(() => serverLogout(token).catch(() => undefined));
       signOut();
       toast(t('user.logout_success'));
     },

@@ -1,4 +1,5 @@
-// /trade header: the instrument (tap → side list of all instruments), its favourite star, and its live price and change.
+// /trade header: the instrument (tap → side list of all instruments), its favourite star, its price-alerts bell, and
+// its live price and change.
 // Price and change are signal text nodes; colour, stale and closed state flip data attributes.
 import { useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -12,6 +13,7 @@ import { rowSignals } from '../market/row-signals.ts';
 import { StaleTag } from '../market/stale-tag.tsx';
 import { useQuoteAttributes } from '../market/use-quote-attributes.ts';
 import { WatchStar } from '../market/watch-star.tsx';
+import { AlertBell } from '../alerts/alert-bell.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import '../market/market.css';
 import './instrument-header.css';
@@ -37,6 +39,7 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
         <Icon name="chevron" size={16} className="tr-caret" />
       </button>
       <WatchStar inst={inst} />
+      <AlertBell inst={inst} />
       <ConnBadge compact />
       <div className="tr-quote">
         <LiveText className="tr-price tw-num" $text={s.$price} />

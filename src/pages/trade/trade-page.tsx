@@ -1,11 +1,12 @@
 // /trade: instrument header with the side list, live price, period bar, candlestick chart and the order form.
 // At ≥ 1280 px the desk layout shows the market list, chart and form side by side instead.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $currentCode } from '../../state/current-code.ts';
 import { $instruments } from '../../state/instruments.ts';
 import { useWide } from '../../app/use-wide.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
 import { AccountStrip } from './account-strip.tsx';
@@ -18,6 +19,11 @@ import './trade-page.css';
 
 export function TradePage() {
   const wide = useWide();
+  // /trade?code=EURUSD (a price alert's notification): that instrument, once per link.
+  const asked = useQuery().get('code');
+  useEffect(() => {
+    if (asked) $currentCode.value = asked;
+  }, [asked]);
   return wide ? <LazyDeskLayout /> : <TradePhone />;
 }
 

@@ -1,0 +1,126 @@
+// The price_alerts table's SQL (migration 620): a user's list, add, delete, the conditional fire, and the active
+// alerts a market writer indexes. The rules (cap, which instruments, prices) are server/alerts/alerts.ts'.
+import type { Queryable } from '../db/db.ts';
+import type { AlertCondition, PriceAlert } from '../../src/domain/price-alerts.ts';
+import { priceText } from '../../src/domain/price-text.ts';
+
+interface AlertRow {
+  id: number;
+  user_id: number;
+  instrument_id: number;
+  code: string;
+  show_code: string;
+  price_precision: number;
+  condition: AlertCondition;
+  price: string;
+  note: string;
+  status: number;
+  created_at: string | number;
+  fired_at: string | number | null;
+  fired_price: string | null;
+}
+
+const SELECT = `SELECT a.id, a.user_id, a.instrument_id, i.code, i.show_code, i.price_precision, a.condition,
+  a.price::text AS price, a.note, a.status, a.created_at, a.fired_at, a.fired_price::text AS fired_price
+  FROM price_alerts a JOIN instruments i ON i.id = a.instrument_id`;
+
+/** An active alert as the tick index holds it. */
+export interface ActiveAlert {
+  id: number;
+  userId: number;
+  instrumentId: number;
+  condition: AlertCondition;
+  price: string;
+}
+
+function wire(r: AlertRow): PriceAlert {
+  const places = Number(r.price_precision);
+  return {
+    id: Number(r.id),
+    forex_id: Number(r.instrument_id),
+    code: r.code,
+    show_code: r.show_code,
+    condition: r.condition,
+    price: priceText(r.price, places),
+    note: r.note,
+    status: Number(r.status) === 0 ? 'active' : 'fired',
+    created_at: Number(r.created_at),
+    fired_at: r.fired_at === null ? null : Number(r.fired_at),
+    fired_price: r.fired_price === null ? null : priceText(r.fired_price, places),
+  };
+}
+
+const active = (r: AlertRow): ActiveAlert => ({
+  id: Number(r.id), userId: Number(r.user_id), instrumentId: Number(r.instrument_id), condition: r.condition, price: r.price,
+});
+
+/** The user's active alerts (newest first), then the newest `firedShown` fired ones. */
+export async function userAlerts(q: Queryable, userId: number, firedShown: number): Promise<PriceAlert[]> {
+  const live = await q.query<AlertRow>(`${SELECT} WHERE a.user_id = $1 AND a.status = 0 ORDER BY a.id DESC`, [userId]);
+  const fired = await q.query<AlertRow>(
+    `${SELECT} WHERE a.user_id = $1 AND a.status = 1 ORDER BY a.fired_at DESC, a.id DESC LIMIT $2`, [userId, firedShown],
+  );
+  return [...live, ...fired].map(wire);
+}
+
+export async function countActive(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.query<{ n: string | number }>('SELECT count(*) AS n FROM price_alerts WHERE user_id = $1 AND status = 0', [userId]);
+  return Number(row?.n ?? 0);
+}
+
+export interface NewAlert {
+  userId: number;
+  instrumentId: number;
+  condition: AlertCondition;
+  price: string;
+  note: string;
+  at: number;
+}
+
+export async function insertAlert(q: Queryable, a: NewAlert): Promise<number> {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO price_alerts (user_id, instrument_id, condition, price, note, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [a.userId, a.instrumentId, a.condition, a.price, a.note, a.at],
+  );
+  if (!row) throw new Error('price alert insert returned nothing');
+  return Number(row.id);
+}
+
+/** Deletes one of the user's alerts; false when there is no such alert of this user (another's stays untouched). */
+export async function deleteAlert(q: Queryable, userId: number, id: number): Promise<boolean> {
+  const rows = await q.query('DELETE FROM price_alerts WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
+  return rows.length > 0;
+}
+
+/** Every active alert: what a starting market writer indexes. */
+export async function activeAlerts(q: Queryable): Promise<ActiveAlert[]> {
+  return (await q.query<AlertRow>(`${SELECT} WHERE a.status = 0`)).map(active);
+}
+
+/** One alert if it is still active (an index following a change made elsewhere), else undefined. */
+export async function activeAlert(q: Queryable, id: number): Promise<ActiveAlert | undefined> {
+  const [row] = await q.query<AlertRow>(`${SELECT} WHERE a.id = $1 AND a.status = 0`, [id]);
+  return row ? active(row) : undefined;
+}
+
+/**
+ * Fires an alert: active → fired, only if it is still active. The answer is the fired alert, or undefined when it
+ * was deleted or fired already (by another writer): the caller then delivers nothing, so it fires once.
+ */
+export async function fireAlert(q: Queryable, id: number, price: string, at: number): Promise<(PriceAlert & { userId: number }) | undefined> {
+  const [row] = await q.query<AlertRow>(
+    `UPDATE price_alerts a SET status = 1, fired_at = $3, fired_price = $2 FROM instruments i
+     WHERE a.id = $1 AND a.status = 0 AND i.id = a.instrument_id
+     RETURNING a.id, a.user_id, a.instrument_id, i.code, i.show_code, i.price_precision, a.condition,
+       a.price::text AS price, a.note, a.status, a.created_at, a.fired_at, a.fired_price::text AS fired_price`,
+    [id, price, at],
+  );
+  return row ? { ...wire(row), userId: Number(row.user_id) } : undefined;
+}
+
+/** True when the instrument exists and is listed (a disabled one has no live price to watch). */
+export async function listedInstrument(q: Queryable, id: number): Promise<{ pricePrecision: number } | undefined> {
+  const [row] = await q.query<{ price_precision: number }>('SELECT price_precision FROM instruments WHERE id = $1 AND enabled', [id]);
+  return row ? { pricePrecision: Number(row.price_precision) } : undefined;
+}

@@ -1,0 +1,65 @@
+// Price-alert rules (issue 26 item 4, docs/alerts.md): at most ALERTS_MAX active alerts per user, each on a listed
+// instrument at a positive price within the instrument's precision, with an optional short note; a user deletes only
+// their own. Each change is one transaction holding the user's row (two devices adding the last place apply one after
+// the other), then announced so the market writer's tick index follows. Every change answers the whole list.
+import {
+  ALERT_NOTE_MAX,
+  ALERTS_MAX,
+  FIRED_SHOWN,
+  type AlertCondition,
+  type PriceAlerts,
+} from '../../src/domain/price-alerts.ts';
+import { dec, isDecimalText } from '../../src/domain/decimal.ts';
+import { lockUser } from '../auth/users.ts';
+import type { Db } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import { countActive, deleteAlert, insertAlert, listedInstrument, userAlerts } from './alerts-repository.ts';
+
+/** Prices below this: a price needs at most 15 significant digits for the tick index's exact comparison. */
+const PRICE_LIMIT = '1000000000';
+
+/** Tells the market writer's index that an alert was added or deleted (server/alerts/alert-changes.ts). */
+export type AlertChanged = (alertId: number) => void;
+
+export interface AlertInput {
+  forex_id: number;
+  condition: AlertCondition;
+  price: string;
+  note?: string | undefined;
+}
+
+export async function readAlerts(db: Db, userId: number): Promise<PriceAlerts> {
+  return { alerts: await userAlerts(db, userId, FIRED_SHOWN), max: ALERTS_MAX };
+}
+
+const placesOf = (t: string): number => (t.includes('.') ? t.length - t.indexOf('.') - 1 : 0);
+
+/** The price as typed, checked; never rounded into another number (a typed price that does not fit is refused). */
+function checkedPrice(raw: string, pricePrecision: number): string {
+  const t = raw.trim();
+  if (!isDecimalText(t) || dec(t).lte(0) || dec(t).gte(PRICE_LIMIT)) throw new ApiError('alerts.errors.price');
+  if (placesOf(t) > pricePrecision) throw new ApiError('price_precision', undefined, { places: pricePrecision });
+  return t;
+}
+
+export async function createAlert(db: Db, userId: number, input: AlertInput, at: number, changed: AlertChanged): Promise<PriceAlerts> {
+  const note = (input.note ?? '').trim();
+  if ([...note].length > ALERT_NOTE_MAX) throw new ApiError('alerts.errors.note', undefined, { max: ALERT_NOTE_MAX });
+  const id = await db.tx(async (q) => {
+    await lockUser(q, userId);
+    const inst = await listedInstrument(q, input.forex_id);
+    if (!inst) throw new ApiError('instrument_not_found');
+    const price = checkedPrice(input.price, inst.pricePrecision);
+    if ((await countActive(q, userId)) >= ALERTS_MAX) throw new ApiError('alerts.errors.full', undefined, { max: ALERTS_MAX });
+    return insertAlert(q, { userId, instrumentId: input.forex_id, condition: input.condition, price, note, at });
+  });
+  changed(id);
+  return readAlerts(db, userId);
+}
+
+/** Deletes one of the caller's alerts (active or fired). Another user's, or none: refused, nothing changes. */
+export async function removeAlert(db: Db, userId: number, id: number, changed: AlertChanged): Promise<PriceAlerts> {
+  if (!(await deleteAlert(db, userId, id))) throw new ApiError('alerts.errors.not_found');
+  changed(id);
+  return readAlerts(db, userId);
+}

@@ -1,0 +1,46 @@
+// The push_subscriptions table's SQL (migration 620): the browsers a user receives Web Push on.
+import type { Queryable } from '../db/db.ts';
+
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: string;
+}
+
+/** Stores a browser's subscription for the user; an endpoint another user had is taken over (a new sign-in there). */
+export async function saveSubscription(q: Queryable, userId: number, t: PushTarget, at: number): Promise<void> {
+  await q.query(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, lang, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (endpoint) DO UPDATE SET user_id = $1, p256dh = $3, auth = $4, lang = $5, created_at = $6`,
+    [userId, t.endpoint, t.p256dh, t.auth, t.lang, at],
+  );
+}
+
+/** Keeps the user's newest `max` subscriptions. */
+export async function trimSubscriptions(q: Queryable, userId: number, max: number): Promise<void> {
+  await q.query(
+    `DELETE FROM push_subscriptions WHERE user_id = $1 AND id NOT IN
+       (SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2)`,
+    [userId, max],
+  );
+}
+
+/** Deletes the user's subscription of this endpoint (sign-out on that browser); another user's stays. */
+export async function deleteSubscription(q: Queryable, userId: number, endpoint: string): Promise<void> {
+  await q.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [userId, endpoint]);
+}
+
+/** Deletes an endpoint the push service says is gone (404/410), whoever it belonged to. */
+export async function forgetEndpoint(q: Queryable, endpoint: string): Promise<void> {
+  await q.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
+}
+
+export async function userSubscriptions(q: Queryable, userId: number): Promise<PushTarget[]> {
+  return q.query<PushTarget>('SELECT endpoint, p256dh, auth, lang FROM push_subscriptions WHERE user_id = $1', [userId]);
+}
+
+export async function countSubscriptions(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.query<{ n: string | number }>('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = $1', [userId]);
+  return Number(row?.n ?? 0);
+}

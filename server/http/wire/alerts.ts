@@ -1,0 +1,30 @@
+// The `data` shapes of the price-alert routes (issue 26 item 4, docs/alerts.md): the list with its cap, and the
+// VAPID public key the app subscribes with.
+import type { PriceAlert, PriceAlerts } from '../../../src/domain/price-alerts.ts';
+import { decimal, enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';
+
+const ALERT = shape<PriceAlert>('PriceAlert', {
+  id: integer,
+  forex_id: integer,
+  code: text,
+  show_code: text,
+  condition: enumOf('above', 'below'),
+  price: decimal,
+  note: text,
+  status: enumOf('active', 'fired'),
+  created_at: integer,
+  fired_at: nullable(integer),
+  fired_price: nullable(decimal),
+});
+
+export const PRICE_ALERTS = shape<PriceAlerts>('PriceAlerts', { alerts: listOf(ALERT), max: integer });
+
+export interface PushKey {
+  key: string;
+}
+export const PUSH_KEY = shape<PushKey>('PushKey', { key: text });
+
+export interface PushDevices {
+  devices: number;
+}
+export const PUSH_DEVICES = shape<PushDevices>('PushDevices', { devices: integer });

@@ -1,0 +1,76 @@
+// The price-alert routes (issue 26 item 4, docs/alerts.md): the signed-in user's alerts (list, create, delete) and
+// the browsers that receive them by Web Push (the VAPID public key, subscribe, unsubscribe). Rules in server/alerts/.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { ok } from '../http/envelope.ts';
+import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
+import { PRICE_ALERTS, PUSH_DEVICES, PUSH_KEY } from '../http/wire/alerts.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+import { ALERT_CONDITIONS, ALERT_NOTE_MAX, type AlertCondition } from '../../src/domain/price-alerts.ts';
+import { createAlert, readAlerts, removeAlert } from '../alerts/alerts.ts';
+import { countSubscriptions } from '../alerts/push-repository.ts';
+import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts';
+
+const TAGS = ['Price alerts'];
+/** Push endpoints are URLs of a few hundred characters; keys are 87 (P-256 point) and 22 (auth) base64url characters. */
+const ENDPOINT = requiredStr(2048);
+
+export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx); // demo users too: an alert moves no money
+  const list = { tags: TAGS, security: SESSION, response: replies(PRICE_ALERTS) };
+  const devices = { tags: TAGS, security: SESSION, response: replies(PUSH_DEVICES) };
+  const changed = (id: number): void => ctx.alerts.changed(id);
+
+  app.get('/v1/api/alerts/list', { schema: { ...list, querystring: query() } }, async (request) =>
+    ok(await readAlerts(ctx.db, caller(request).id)));
+
+  app.post<{ Body: { forex_id: number; condition: AlertCondition; price: string; note?: string } }>(
+    '/v1/api/alerts/create',
+    {
+      schema: {
+        ...list,
+        body: body(
+          { forex_id: int(1), condition: oneOf(...ALERT_CONDITIONS), price: requiredStr(32), note: str(ALERT_NOTE_MAX * 4) },
+          ['forex_id', 'condition', 'price'],
+        ),
+      },
+    },
+    async (request) => ok(await createAlert(ctx.db, caller(request).id, request.body, ctx.clock.now(), changed)),
+  );
+
+  app.post<{ Body: { id: number } }>(
+    '/v1/api/alerts/delete',
+    { schema: { ...list, body: body({ id: int(1) }, ['id']) } },
+    async (request) => ok(await removeAlert(ctx.db, caller(request).id, request.body.id, changed)),
+  );
+
+  app.get('/v1/api/alerts/push/key', { schema: { tags: TAGS, security: SESSION, response: replies(PUSH_KEY), querystring: query() } },
+    async () => ok({ key: ctx.alerts.vapidPublicKey }));
+
+  app.post<{ Body: { endpoint: string; p256dh: string; auth: string; lang?: string } }>(
+    '/v1/api/alerts/push/subscribe',
+    {
+      schema: {
+        ...devices,
+        body: body({ endpoint: ENDPOINT, p256dh: requiredStr(128), auth: requiredStr(64), lang: str(8) }, ['endpoint', 'p256dh', 'auth']),
+      },
+    },
+    async (request) => {
+      const user = caller(request).id;
+      const b = request.body;
+      await subscribePush(ctx.db, user, { endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth, lang: b.lang ?? '' }, ctx.alerts.pushHosts, ctx.clock.now());
+      return ok({ devices: await countSubscriptions(ctx.db, user) });
+    },
+  );
+
+  app.post<{ Body: { endpoint: string } }>(
+    '/v1/api/alerts/push/unsubscribe',
+    { schema: { ...devices, body: body({ endpoint: ENDPOINT }, ['endpoint']) } },
+    async (request) => {
+      const user = caller(request).id;
+      await unsubscribePush(ctx.db, user, request.body.endpoint);
+      return ok({ devices: await countSubscriptions(ctx.db, user) });
+    },
+  );
+}

@@ -1,0 +1,23 @@
+// The price-alert routes (issue 26 item 4, docs/alerts.md): list, create and delete answer the whole list with the cap;
+// the push routes give the VAPID public key and store or remove this browser's PushManager subscription.
+import type { AlertCondition, PriceAlerts } from '../domain/price-alerts.ts';
+import { apiGet, apiPost, apiRequest, type CallOptions } from './client.ts';
+
+export interface NewAlert {
+  forexId: number;
+  condition: AlertCondition;
+  price: string; // exactly as typed
+  note: string;
+}
+
+export const readAlerts = (opts: CallOptions = { toast: false }): Promise<PriceAlerts> => apiGet('/v1/api/alerts/list', {}, opts);
+export const createAlert = (a: NewAlert): Promise<PriceAlerts> =>
+  apiPost('/v1/api/alerts/create', { forex_id: a.forexId, condition: a.condition, price: a.price, note: a.note });
+export const deleteAlert = (id: number): Promise<PriceAlerts> => apiPost('/v1/api/alerts/delete', { id });
+
+export const pushKey = (): Promise<{ key: string }> => apiGet('/v1/api/alerts/push/key', {}, { toast: false });
+export const subscribePush = (s: { endpoint: string; p256dh: string; auth: string; lang: string }): Promise<{ devices: number }> =>
+  apiPost('/v1/api/alerts/push/subscribe', s, { toast: false });
+/** Removes this browser's subscription with the given session token (sign-out: the app's own token is being cleared). */
+export const unsubscribePush = (endpoint: string, token: string): Promise<unknown> =>
+  apiRequest({ method: 'post', url: '/v1/api/alerts/push/unsubscribe', data: new URLSearchParams({ endpoint }), headers: { authorization: token } }, { toast: false });

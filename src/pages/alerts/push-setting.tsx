@@ -1,0 +1,35 @@
+// "Also notify me when the app is closed": this browser's Web Push for price alerts. The permission prompt comes only
+// from this button's tap; the state line says whether the device is on, blocked, or cannot receive them.
+import { useEffect, type ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../state/toasts.ts';
+import { $pushState, enablePush, readPushState } from '../../state/web-push.ts';
+
+const STATE_TEXT = { on: 'alerts.push_on', denied: 'alerts.push_denied', unsupported: 'alerts.push_unsupported' } as const;
+
+export function PushSetting(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  useEffect(() => {
+    void readPushState();
+  }, []);
+  const state = $pushState.value;
+  const turnOn = async (): Promise<void> => {
+    if (!(await enablePush()) && $pushState.peek() === 'off') toast(t('alerts.push_failed'));
+  };
+  return (
+    <section className="al-push" aria-label={t('alerts.notify_title')}>
+      <h3 className="al-push__title">{t('alerts.notify_title')}</h3>
+      {state === 'off' || state === 'busy' ? (
+        <button type="button" className="btn btn-secondary btn-block" disabled={state === 'busy'} onClick={() => void turnOn()} data-testid="alert-push">
+          {t('alerts.push_enable')}
+        </button>
+      ) : (
+        <p className="al-push__state" data-state={state}>
+          {t(STATE_TEXT[state])}
+        </p>
+      )}
+    </section>
+  );
+}
