@@ -133,7 +133,7 @@ it('downloads the account statement as CSV, with the token in no URL', async () 
 it('a price alert fires in the app, and as a service-worker notification when the page is hidden', async () => {
   const inst = list[1] as Instrument;
   const phone = await pageIn('en', PHONE);
-  await phone.context.grantPermissions(['notifications'], { origin: server.url });
+  await phone.context.grantPermissions(['notifications'], { origin: e2e.server.url });
   // The page reports itself hidden once the test says so (headless Chromium keeps every page visible).
   await phone.page.addInitScript(() => {
     Object.defineProperty(Document.prototype, 'visibilityState', {
@@ -141,8 +141,8 @@ it('a price alert fires in the app, and as a service-worker notification when th
       configurable: true,
     });
   });
-  await loginInBrowser(phone.page, server, user);
-  await phone.page.goto(`${server.url}/#/trade?code=${inst.Code}`);
+  await loginInBrowser(phone.page, e2e.server, user);
+  await phone.page.goto(`${e2e.server.url}/#/trade?code=${inst.Code}`);
   await phone.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await phone.page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
   const price = phone.page.locator('[data-testid="alert-price"]');
@@ -169,8 +169,8 @@ it('a price alert fires in the app, and as a service-worker notification when th
 
   for (const [lang, size, name] of [['en', DESKTOP, '1280'], ['ar', PHONE, '360-ar']] as const) {
     const { context, page } = await pageIn(lang, size);
-    await loginInBrowser(page, server, user);
-    await page.goto(`${server.url}/#/trade?code=${inst.Code}`);
+    await loginInBrowser(page, e2e.server, user);
+    await page.goto(`${e2e.server.url}/#/trade?code=${inst.Code}`);
     await page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
     await expect.poll(() => page.locator('.al-row').count()).toBe(1);
     await snap(page, `issue26-alerts-${name}`);
