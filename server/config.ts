@@ -154,5 +154,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,
+    // Another built client (the e2e update test serves a second build on the same port and data directory).
+    distDir: env.DIST_DIR || undefined,
   };
 }
