@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 
 let server: AppServer;
@@ -138,5 +138,29 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   expect(await page.evaluate(() => (window as unknown as { twPersisted?: boolean }).twPersisted)).toBe(true);
   await expect.poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: 20_000 }).toBe('live');
   await expect.poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), { timeout: 20_000 }).toBe(true);
+
+  // The account's last-known state: offline, a reload paints the balance-based figures with their age, muted, and
+  // the order form stays disabled until live.
+  await page.locator('.tr-account [data-field="trade-equity"]').filter({ hasText: /\d/ }).waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+  await page.reload();
+  const age = page.locator('.tr-account[data-stale="true"] [data-field="account-as-of"]');
+  await age.waitFor({ timeout: 20_000 });
+  expect(await age.innerText()).toMatch(/\d/);
+  expect(await page.locator('.tr-account [data-field="trade-equity"]').innerText()).toMatch(/\d/);
+  expect(await page.locator('[data-action="submit-order"]').isDisabled()).toBe(true);
+  await snap(page, 'offline-account-phone');
+  await page.setViewportSize(DESKTOP);
+  await age.waitFor();
+  await snap(page, 'offline-account-desktop');
+  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
+  await page.reload();
+  await age.waitFor({ timeout: 20_000 });
+  await snap(page, 'offline-account-desktop-ar');
+  await page.setViewportSize(PHONE);
+  await snap(page, 'offline-account-phone-ar');
   await context.close();
-});
+}, 90_000);
