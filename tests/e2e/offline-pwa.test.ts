@@ -128,6 +128,10 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
   await page.locator('[data-action="submit-order"]').waitFor();
 
+  // The service worker settled first: a worker activating while the page sits in the cache would evict it.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.goto(`${server.url}/healthz`); // another document: the app goes into the back/forward cache
   const refetched: string[] = [];
   page.on('request', (r) => {
@@ -135,7 +139,13 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
     if (path.endsWith('/forex/my_deal') || path.endsWith('/wallet/getBalance')) refetched.push(path);
   });
   await page.goBack({ waitUntil: 'commit' }); // a restored page fires pageshow, not load
-  expect(await page.evaluate(() => (window as unknown as { twPersisted?: boolean }).twPersisted)).toBe(true);
+  await page.waitForFunction(() => 'twPersisted' in window);
+  const restored = await page.evaluate(() => ({
+    persisted: (window as unknown as { twPersisted?: boolean }).twPersisted,
+    // Chromium says why a page was not restored; printed if it was not.
+    why: JSON.stringify((performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })?.notRestoredReasons ?? null),
+  }));
+  expect(restored.persisted, restored.why).toBe(true);
   await expect.poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: 20_000 }).toBe('live');
   await expect.poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), { timeout: 20_000 }).toBe(true);
 
