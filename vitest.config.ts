@@ -34,6 +34,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // One module graph for every file (they run one after another in one worker): each file still builds its
+          // own server and database, but the server's modules, PGlite's compiled WebAssembly and the JIT's work are
+          // paid once, not 44 times — half the suite's CPU time. Server code keeps no module state a test relies on.
+          isolate: false,
         },
       },
       {

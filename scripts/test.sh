@@ -1,59 +1,76 @@
 #!/usr/bin/env bash
 # The one test command (npm test): type-check, lint, unit, server on PGlite and on PostgreSQL, browser end-to-end
 # (Chromium, and the cross-browser flows in Firefox ESR).
+#
+# The parts run in three lanes side by side, so both cores stay busy from start to end (README.md, "Test it"):
+#   lane 1: type-check, unit tests, server tests on PGlite
+#   lane 2: lint, server tests on PostgreSQL
+#   lane 3: client build, the Firefox flows, Chromium browser tests (first half)
+# The second half of the Chromium tests is taken by whichever of lanes 1 and 2 ends first. Each part's output goes to
+# its own log, printed after all end, in a fixed order; the exit code is non-zero when any part failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p .tmp/test-results
-rm -f .tmp/test-results/*.json
+results=.tmp/test-results
+logs=.tmp/test-logs
+rm -rf "$logs"
+mkdir -p "$results" "$logs"
+rm -f "$results"/*.json
 
 bash scripts/ensure-system-deps.sh || exit 1
 
-step() { echo; echo "== $*"; }
-fail=0
-run_vitest() { # name, env..., -- vitest args
+# part NAME CMD...: runs CMD with its output in $logs/NAME.log and its exit code in $logs/NAME.rc.
+part() {
+  local name=$1; shift
+  "$@" >"$logs/$name.log" 2>&1
+  local rc=$?
+  echo $rc >"$logs/$name.rc"
+  echo "   $name ended after ${SECONDS} s: $([ $rc = 0 ] && echo passed || echo FAILED)"
+  return $rc
+}
+# vitest NAME [ENV=VALUE...] -- ARGS...: one vitest run with its JSON report in $results/NAME.json.
+vitest_part() {
   local name=$1; shift
   local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
-  env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile=".tmp/test-results/$name.json" || fail=1
+  part "$name" env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json"
+}
+# The Chromium tests' second half, run by the first lane that gets here (mkdir is atomic: one lane wins).
+chromium_second_half() {
+  mkdir "$logs/e2e-2.claim" 2>/dev/null || return 0
+  while [ ! -f "$logs/build.rc" ]; do sleep 1; done
+  [ "$(cat "$logs/build.rc")" = "0" ] && vitest_part e2e-2 -- --project e2e --shard=2/2
 }
 
-step "type-check (app, worker, node)"
-npm run -s typecheck || fail=1
-
-step "lint (ESLint: type-aware rules and the import rooms)"
-npm run -s lint || fail=1
-
-step "unit tests"
-run_vitest unit -- --project unit
-
-# The two server suites and the client build run side by side: each server suite runs its files one at a time
-# (vitest.config.ts), so together they use both cores; each part's log is printed after all end, in this order.
-step "server tests on PGlite and on PostgreSQL, the client build and the Firefox flows (side by side)"
-logs=.tmp/test-logs
-mkdir -p "$logs"
-rm -f "$logs"/*
-( fail=0; run_vitest server-pglite TEST_DB=pglite -- --project server >"$logs/server-pglite.log" 2>&1; echo $fail >"$logs/server-pglite.rc" ) &
-pg_pid=$!
-( fail=0; run_vitest server-postgres TEST_DB=postgres -- --project server >"$logs/server-postgres.log" 2>&1; echo $fail >"$logs/server-postgres.rc" ) &
-pq_pid=$!
-# The client build, then the cross-browser flows in Firefox (tests/e2e/browser.ts FLOW_BROWSERS) on the core the
-# PostgreSQL suite leaves free once it is done; Chromium runs every browser test after this step.
+echo "== type-check, lint, unit, server (PGlite, PostgreSQL), build, browser (Firefox flows, Chromium): three lanes"
 (
-  npx vite build --logLevel warn >"$logs/build.log" 2>&1; echo $? >"$logs/build.rc"
-  fail=0
-  [ "$(cat "$logs/build.rc")" = "0" ] && E2E_BROWSERS=firefox run_vitest e2e-firefox -- --project e2e \
-    tests/e2e/live-market.test.ts tests/e2e/trading.test.ts tests/e2e/money.test.ts >"$logs/e2e-firefox.log" 2>&1
-  echo $fail >"$logs/e2e-firefox.rc"
+  part typecheck npm run -s typecheck
+  vitest_part unit -- --project unit
+  vitest_part server-pglite TEST_DB=pglite -- --project server
+  chromium_second_half
 ) &
-build_pid=$!
-wait $pg_pid $pq_pid $build_pid
-for part in server-pglite server-postgres build e2e-firefox; do
-  step "$part"
-  cat "$logs/$part.log" 2>/dev/null
-  [ "$(cat "$logs/$part.rc" 2>/dev/null)" = "0" ] || fail=1
+lane1=$!
+(
+  part lint npm run -s lint
+  vitest_part server-postgres TEST_DB=postgres -- --project server
+  chromium_second_half
+) &
+lane2=$!
+(
+  part build npx vite build --logLevel warn || exit
+  # The cross-browser flows (tests/e2e/browser.ts FLOW_BROWSERS) in Firefox, then Chromium runs every browser test.
+  E2E_BROWSERS=firefox vitest_part e2e-firefox -- --project e2e \
+    tests/e2e/live-market.test.ts tests/e2e/trading.test.ts tests/e2e/money.test.ts
+  vitest_part e2e-1 -- --project e2e --shard=1/2
+) &
+lane3=$!
+wait $lane1 $lane2 $lane3
+
+fail=0
+for name in typecheck lint unit server-pglite server-postgres build e2e-firefox e2e-1 e2e-2; do
+  echo; echo "== $name"
+  cat "$logs/$name.log" 2>/dev/null
+  if [ "$(cat "$logs/$name.rc" 2>/dev/null)" != "0" ]; then echo "== $name: FAILED (or did not run)"; fail=1; fi
 done
 
-step "browser tests (Chromium)"
-run_vitest e2e -- --project e2e
-
-node scripts/test-summary.mjs .tmp/test-results || fail=1
+echo
+node scripts/test-summary.mjs "$results" || fail=1
 exit $fail

@@ -1,7 +1,7 @@
 // Runs the real server (as `npm start` does, minus the build) in a child process on 127.0.0.1, so a test can stop
 // it and bring it back on the same port and data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../fixtures/free-port.ts';
@@ -37,12 +37,19 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error('server did not become healthy in time');
 }
 
+/** Where the e2e global setup says its seeded data-directory template is (tests/e2e/data-template.ts): an
+ * environment variable, as the bench also starts app servers, outside vitest, without one. */
+export const DATA_TEMPLATE_ENV = 'TICKWISE_E2E_DATA_TEMPLATE';
+
 /** A Wednesday noon (UTC): every market of the simulator is open. */
 export const WEEKDAY_NOON = '2026-11-18T12:00:00Z';
 
 export async function startAppServer(env: Record<string, string> = { SIM_TIME: WEEKDAY_NOON }): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
+  // Under vitest the global setup has made a migrated and seeded database: start from a copy of it.
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template) cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   let log = '';
