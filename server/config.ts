@@ -162,5 +162,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
       subject: env.VAPID_SUBJECT || undefined,
     },
+    // Another built client (the e2e update test serves a second build on the same port and data directory).
+    distDir: env.DIST_DIR || undefined,
   };
 }

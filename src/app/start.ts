@@ -14,6 +14,7 @@ import { installFeed } from './feed-root.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
 import type { NavigationDeps } from './navigation-effects.ts';
+import { systemClock } from '../state/clock.ts';
 
 export async function startApp(): Promise<NavigationDeps> {
   // The stored session is read in parallel: until it answers, the localStorage hint tells guards and the tab bar
@@ -36,6 +37,8 @@ export async function startApp(): Promise<NavigationDeps> {
   // The orders store is the order screens' (a lazy chunk they share); its listeners catch up with the session from
   // wherever it is when they start, so they need not cost the first screen its bytes.
   void import('../state/orders.ts').then((m) => m.startOrderListeners());
+  // The account's last-known balance and positions (IndexedDB), painted until the server answers; same lazy room.
+  void import('../state/account-cache.ts').then((m) => m.startAccountCache(systemClock));
   startWatchlist(); // the favourites follow the session: the account's list, or this browser's for a visitor
   startPriceAlerts(); // fired alerts: a toast, the list, a notification when the page is hidden
   syncFeedWithSession(feedDeps);

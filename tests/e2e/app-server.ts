@@ -17,7 +17,8 @@ export interface AppServer {
   stop(): Promise<void>;
   /** SIGKILL: no shutdown hooks, requests in flight cut (fault injection). */
   kill(): Promise<void>;
-  start(): Promise<void>;
+  /** Starts it again; `extraEnv` overrides for this run (e.g. DIST_DIR: another build on the same origin). */
+  start(extraEnv?: Record<string, string>): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -64,10 +65,10 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
     port,
     dataDir,
     output: () => log,
-    async start() {
+    async start(extraEnv: Record<string, string> = {}) {
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         // Every browser test comes from 127.0.0.1: relax the abuse budgets explicitly (a test env may override).
-        env: { ...process.env, RATE_LIMIT_FACTOR: '1000', ...env, ...simEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: { ...process.env, RATE_LIMIT_FACTOR: '1000', ...env, ...extraEnv, ...simEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       proc.stdout?.on('data', (d: Buffer) => { log += d.toString(); });

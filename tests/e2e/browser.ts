@@ -18,10 +18,12 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(extraArgs: string[] = []): Promise<LaunchedBrowser> {
+/** `backForwardCache`: keep Chromium's back/forward cache, which playwright turns off by default. */
+export async function launchBrowser(extraArgs: string[] = [], opts: { backForwardCache?: boolean } = {}): Promise<LaunchedBrowser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
+    ignoreDefaultArgs: opts.backForwardCache ? ['--disable-back-forward-cache'] : undefined,
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',

@@ -1,15 +1,33 @@
 // The installable app offline (issue 26): the service worker precaches the build, a reload with no network opens the
 // app from it with the last prices marked with their age and an offline banner; back online the list goes live.
+// Then a second build on the same origin is offered as an update (held back under an open order form), and a page
+// restored from the back/forward cache resyncs its socket, positions and balance.
+import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, it } from 'vitest';
-import { PHONE, newPage, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { startAppServer, type AppServer } from './app-server.ts';
 
-const e2e = useServerAndChrome();
+let server: AppServer;
+let chrome: LaunchedBrowser;
+const dists: string[] = [];
+
+beforeAll(async () => {
+  server = await startAppServer();
+  chrome = await launchBrowser([], { backForwardCache: true });
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await server?.dispose();
+  for (const d of dists) rmSync(d, { recursive: true, force: true });
+});
 
 it('opens offline from the service worker with aged prices and a banner, and goes live again online', async () => {
-  const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-  await page.goto(`${e2e.server.url}/#/`);
+  const { context, page } = await newPage(chrome.browser, PHONE);
+  await page.goto(`${server.url}/#/`);
   await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 15_000 });
   // The worker installs, precaches the build and activates (first visit: no prompt, it simply takes over).
@@ -47,3 +65,112 @@ it('opens offline from the service worker with aged prices and a banner, and goe
   await page.locator('[data-testid="offline-banner"]').waitFor({ state: 'detached', timeout: 5_000 });
   await context.close();
 });
+
+it('offers a new build as an update, never under an open order form, and the tap activates it and reloads', async () => {
+  const { context, page } = await newPage(chrome.browser, PHONE);
+  await page.goto(`${server.url}/#/trade`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload(); // the worker of the first visit controls the page from its next load
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.locator('[data-action="submit-order"]').waitFor({ timeout: 20_000 }); // the order form is open
+
+  // The next build: the same files with a changed sw.js, which answers "tw-build?" so the test can tell it apart.
+  const dist2 = mkdtempSync(join(tmpdir(), 'tickwise-dist2-'));
+  try {
+    cpSync('dist', dist2, { recursive: true });
+    appendFileSync(join(dist2, 'sw.js'), "\nself.addEventListener('message',(e)=>{if(e.data==='tw-build?')e.source.postMessage('tw-build-2')});\n");
+    await server.stop();
+    await server.start({ DIST_DIR: dist2 }); // same port and data directory: the same origin, registration and user
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), null, { polling: 200, timeout: 30_000 });
+    expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0); // held back: the form is open
+
+    // Leaving the form releases it; opening a form again hides the prompt again.
+    await page.goto(`${server.url}/#/`);
+    await page.locator('[data-testid="update-prompt"]').waitFor({ timeout: 10_000 });
+    await page.goto(`${server.url}/#/trade`);
+    await page.locator('[data-action="submit-order"]').waitFor();
+    await page.locator('[data-testid="update-prompt"]').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.goto(`${server.url}/#/`);
+    await page.locator('[data-testid="update-prompt"]').waitFor({ timeout: 10_000 });
+    await snap(page, 'update-prompt-phone');
+
+    await page.evaluate(() => Object.assign(window, { twBeforeUpdate: true }));
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.locator('.update-prompt__reload').click()]);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const after = await page.evaluate(async () => {
+      const answer = new Promise<unknown>((resolve) => navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), { once: true }));
+      navigator.serviceWorker.controller?.postMessage('tw-build?');
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { reloaded: !('twBeforeUpdate' in window), build: await answer, waiting: Boolean(reg?.waiting) };
+    });
+    expect(after).toEqual({ reloaded: true, build: 'tw-build-2', waiting: false });
+    await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0);
+  } finally {
+    await context.close();
+    // The server stays on the second build (the next test registers afresh in its own context); afterAll removes it.
+    dists.push(dist2);
+  }
+}, 150_000);
+
+it('resyncs a page restored from the back/forward cache: socket live again, positions and balance refetched', async () => {
+  const { context, page } = await newPage(chrome.browser, PHONE);
+  await page.addInitScript(() => addEventListener('pageshow', (e) => Object.assign(window, { twPersisted: e.persisted })));
+  await page.goto(`${server.url}/#/login`);
+  await page.locator('[data-testid="demo-login"]').click();
+  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+  await page.goto(`${server.url}/#/trade`);
+  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('[data-action="submit-order"]').waitFor();
+
+  // The service worker settled first: a worker activating while the page sits in the cache would evict it.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto(`${server.url}/healthz`); // another document: the app goes into the back/forward cache
+  const refetched: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('/forex/my_deal') || path.endsWith('/wallet/getBalance')) refetched.push(path);
+  });
+  await page.goBack({ waitUntil: 'commit' }); // a restored page fires pageshow, not load
+  await page.waitForFunction(() => 'twPersisted' in window);
+  const restored = await page.evaluate(() => ({
+    persisted: (window as unknown as { twPersisted?: boolean }).twPersisted,
+    // Chromium says why a page was not restored; printed if it was not.
+    why: JSON.stringify((performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })?.notRestoredReasons ?? null),
+  }));
+  expect(restored.persisted, restored.why).toBe(true);
+  await expect.poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: 20_000 }).toBe('live');
+  await expect.poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), { timeout: 20_000 }).toBe(true);
+
+  // The account's last-known state: offline, a reload paints the balance-based figures with their age, muted, and
+  // the order form stays disabled until live.
+  await page.locator('.tr-account [data-field="trade-equity"]').filter({ hasText: /\d/ }).waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+  await page.reload();
+  const age = page.locator('.tr-account[data-stale="true"] [data-field="account-as-of"]');
+  await age.waitFor({ timeout: 20_000 });
+  expect(await age.innerText()).toMatch(/\d/);
+  expect(await page.locator('.tr-account [data-field="trade-equity"]').innerText()).toMatch(/\d/);
+  expect(await page.locator('[data-action="submit-order"]').isDisabled()).toBe(true);
+  await snap(page, 'offline-account-phone');
+  await page.setViewportSize(DESKTOP);
+  await age.waitFor();
+  await snap(page, 'offline-account-desktop');
+  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
+  await page.reload();
+  await age.waitFor({ timeout: 20_000 });
+  await snap(page, 'offline-account-desktop-ar');
+  await page.setViewportSize(PHONE);
+  await snap(page, 'offline-account-phone-ar');
+  await context.close();
+}, 90_000);

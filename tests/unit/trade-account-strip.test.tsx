@@ -11,7 +11,9 @@ vi.mock('../../src/state/orders.ts', async (importOriginal) => {
 });
 vi.mock('../../src/api/instruments.ts', () => ({ refreshTradeList: vi.fn() }));
 
-const { startOrders, $livePositions, startOrderListeners } = await import('../../src/state/orders.ts');
+const { startOrders, $livePositions, $funds, startOrderListeners } = await import('../../src/state/orders.ts');
+const { $lastAccount } = await import('../../src/state/account-cache.ts');
+const { formatAsOf } = await import('../../src/i18n/format.ts');
 startOrderListeners(); // src/app/start.ts does this in the app
 const { $account } = await import('../../src/state/feed-signals.ts');
 const { $token } = await import('../../src/state/session.ts');
@@ -44,7 +46,10 @@ afterEach(() => {
     $token.value = null;
     $account.value = null;
     $livePositions.value = false;
+    $lastAccount.value = null;
+    $funds.value = null;
   });
+  vi.useRealTimers();
   vi.mocked(startOrders).mockClear();
   stopOrders.mockClear();
 });
@@ -77,5 +82,25 @@ describe('AccountStrip', () => {
     act(() => root?.unmount());
     root = null;
     expect(stopOrders).toHaveBeenCalledTimes(1);
+  });
+
+  it('paints the last-known figures muted with their age until the server\'s balance replaces them', () => {
+    const at = Date.parse('2026-11-18T14:02:00Z');
+    vi.useFakeTimers({ now: at + 60_000, toFake: ['Date'] });
+    act(() => {
+      $token.value = 't';
+      $lastAccount.value = { owner: 1, at, funds: { balance: '1000', lock_balance: '50', margin: '50' }, floating: '-12.5', positions: [] };
+    });
+    render();
+    expect(field('trade-equity')?.textContent).toBe('1,037.50');
+    expect(field('trade-floating')?.textContent).toBe('-12.500000');
+    expect(field('account-as-of')?.textContent).toBe(`as of ${formatAsOf(at, at + 60_000)}`);
+    expect(host.querySelector<HTMLElement>('.tr-account')?.dataset.stale).toBe('true');
+    act(() => {
+      $funds.value = { balance: '2000', lock_balance: '0', margin: '0' };
+      $lastAccount.value = null; // account-cache.ts does this when the live balance arrives
+    });
+    expect(field('account-as-of')).toBeNull();
+    expect(host.querySelector<HTMLElement>('.tr-account')?.dataset.stale).toBe('false');
   });
 });

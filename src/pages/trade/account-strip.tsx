@@ -1,12 +1,16 @@
 // /trade for a signed-in trader: the account's floating P&L and equity on one line, live from the feed. Mounting it
 // hands the account's holding positions to the feed (startOrders, as /order does), so both follow every quote.
+// Before the server's first answer (offline start) it shows the last-known figures, muted, with their age.
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { LiveText } from '../../components/live-text.tsx';
+import { formatAsOf } from '../../i18n/format.ts';
+import { $accountAsOf } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
+import { systemClock } from '../../state/clock.ts';
 import { startOrders } from '../../state/orders.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { amountText, pnlDir, pnlText } from '../order/order-format.ts';
@@ -27,8 +31,10 @@ export function AccountStrip(): ReactElement | null {
     [],
   );
   if (!loggedIn) return null;
+  const asOf = $accountAsOf.value;
+  const time = asOf === null ? '' : formatAsOf(asOf, systemClock.now());
   return (
-    <dl className="tr-account" aria-label={t('orders.account')}>
+    <dl className="tr-account" aria-label={t('orders.account')} data-stale={time !== ''}>
       <div className="tr-account-cell">
         <dt>{t('orders.floating')}</dt>
         <dd>
@@ -39,6 +45,11 @@ export function AccountStrip(): ReactElement | null {
         <dt>{t('orders.equity')}</dt>
         <dd>
           <LiveText className="tw-num" field="trade-equity" $text={text.equity} />
+          {time === '' ? null : (
+            <span className="tr-account-age" data-field="account-as-of">
+              {t('market.as_of', { time })}
+            </span>
+          )}
         </dd>
       </div>
     </dl>
