@@ -1,11 +1,12 @@
 // npm run soak: a bounded soak run on 127.0.0.1 (SOAK_SECONDS, default 600; SOAK_USERS, default 40; SOAK_LANES
 // concurrent lanes, default one per user; SOAK_POSITIONS market positions each user opens first, default 0;
-// DATABASE_URL for PostgreSQL, or SOAK_DB=postgres for a throwaway local cluster, else in-memory PGlite; SOAK_OUT
-// writes the full report as JSON). Prints samples as it
+// DATABASE_URL for PostgreSQL, or SOAK_DB=postgres for a throwaway local cluster, else in-memory PGlite, started from
+// the PGlite tarball SOAK_PGLITE_TEMPLATE when given (the server tests' template); SOAK_OUT writes the full report as
+// JSON). Prints samples as it
 // goes and a summary (actions/s in the first vs the last SOAK_WINDOW_S seconds, default 300, worst lag p99); exits 1
 // on a ledger violation, a 5xx, a harness error, or RSS growing more than SOAK_MAX_RSS_GROWTH_MB (default 100)
 // between the middle and last third.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { rateOver, rssGrowthMb, runSoak } from './soak/soak.ts';
 import { startPostgresCluster } from '../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../tests/server/test-db.ts';
@@ -23,7 +24,9 @@ if (cluster) {
   await adminQuery(cluster.adminUrl, 'CREATE DATABASE tickwise_soak');
   databaseUrl = dbUrl(cluster.adminUrl, 'tickwise_soak');
 }
-const report = await runSoak({ seconds, users, lanes, positions, databaseUrl, progress: (l) => console.log(l) })
+const templatePath = process.env.SOAK_PGLITE_TEMPLATE;
+const pgliteTemplate = !databaseUrl && templatePath ? new Blob([new Uint8Array(readFileSync(templatePath))]) : undefined;
+const report = await runSoak({ seconds, users, lanes, positions, databaseUrl, pgliteTemplate, progress: (l) => console.log(l) })
   .finally(() => cluster?.stop());
 const growth = rssGrowthMb(report.samples);
 const lagP99 = report.samples.map((s) => s.lagP99Ms).sort((a, b) => a - b);
