@@ -173,7 +173,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       const w = new AlertWatcher({ db, clock, log, market, deliver: alertDelivery(services.push, webPush) });
       await w.start();
       stoppers.push(() => w.stop());
-      if (role === 'market') stoppers.push(alertBus.follow((id) => w.refresh(id)));
+      if (role === 'market') stoppers.push(alertBus.follow((id) => void w.refresh(id)));
       watcher = w;
     }
     const ctx: AppContext = {

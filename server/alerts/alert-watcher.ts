@@ -43,9 +43,9 @@ export class AlertWatcher {
     return this.index.has(id);
   }
 
-  /** An alert was added or deleted (here or elsewhere): re-read it. */
-  refresh(id: number): void {
-    this.track((async () => {
+  /** An alert was added or deleted (here or elsewhere): re-read it. Resolves once done (a failure is logged). */
+  refresh(id: number): Promise<void> {
+    return this.track((async () => {
       const a = await activeAlert(this.deps.db, id);
       if (a) this.index.add(a);
       else this.index.remove(id);
@@ -56,7 +56,7 @@ export class AlertWatcher {
     if (this.index.size === 0) return;
     const price = Number(tick.price);
     if (!Number.isFinite(price)) return;
-    for (const a of this.index.take(tick.instrumentId, price)) this.track(this.fire(a, tick.price), { alertId: a.id }, 'alert fire failed');
+    for (const a of this.index.take(tick.instrumentId, price)) void this.track(this.fire(a, tick.price), { alertId: a.id }, 'alert fire failed');
   }
 
   private async fire(a: IndexedAlert, price: string): Promise<void> {
@@ -72,9 +72,10 @@ export class AlertWatcher {
     await this.deps.deliver(userId, alert);
   }
 
-  private track(p: Promise<void>, context: Record<string, unknown>, what: string): void {
+  private track(p: Promise<void>, context: Record<string, unknown>, what: string): Promise<void> {
     const done = p.catch((err: unknown) => this.deps.log.error({ err, ...context }, what)).finally(() => this.running.delete(done));
     this.running.add(done);
+    return done;
   }
 
   /** Resolves once every fire and refresh started so far has finished. */

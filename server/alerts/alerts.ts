@@ -19,7 +19,12 @@ import { countActive, deleteAlert, insertAlert, listedInstrument, userAlerts } f
 const PRICE_LIMIT = '1000000000';
 
 /** Tells the market writer's index that an alert was added or deleted (server/alerts/alert-changes.ts). */
-export type AlertChanged = (alertId: number) => void;
+/**
+ * Tells the market writer's index about an added or deleted alert. On the writer itself (role all) it resolves once
+ * the index has it, so an alert is watched from the moment its route answers; a gateway's announcement is sent and
+ * followed by the writer shortly after.
+ */
+export type AlertChanged = (alertId: number) => void | Promise<void>;
 
 export interface AlertInput {
   forex_id: number;
@@ -53,13 +58,13 @@ export async function createAlert(db: Db, userId: number, input: AlertInput, at:
     if ((await countActive(q, userId)) >= ALERTS_MAX) throw new ApiError('alerts.errors.full', undefined, { max: ALERTS_MAX });
     return insertAlert(q, { userId, instrumentId: input.forex_id, condition: input.condition, price, note, at });
   });
-  changed(id);
+  await changed(id);
   return readAlerts(db, userId);
 }
 
 /** Deletes one of the caller's alerts (active or fired). Another user's, or none: refused, nothing changes. */
 export async function removeAlert(db: Db, userId: number, id: number, changed: AlertChanged): Promise<PriceAlerts> {
   if (!(await deleteAlert(db, userId, id))) throw new ApiError('alerts.errors.not_found');
-  changed(id);
+  await changed(id);
   return readAlerts(db, userId);
 }

@@ -8,7 +8,7 @@ import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
 import { PRICE_ALERTS, PUSH_DEVICES, PUSH_KEY } from '../http/wire/alerts.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { ALERT_CONDITIONS, ALERT_NOTE_MAX, type AlertCondition } from '../../src/domain/price-alerts.ts';
-import { createAlert, readAlerts, removeAlert } from '../alerts/alerts.ts';
+import { createAlert, readAlerts, removeAlert, type AlertChanged } from '../alerts/alerts.ts';
 import { countSubscriptions } from '../alerts/push-repository.ts';
 import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts';
 
@@ -20,7 +20,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   requireSession(app, ctx); // demo users too: an alert moves no money
   const list = { tags: TAGS, security: SESSION, response: replies(PRICE_ALERTS) };
   const devices = { tags: TAGS, security: SESSION, response: replies(PUSH_DEVICES) };
-  const changed = (id: number): void => ctx.alerts.changed(id);
+  const changed: AlertChanged = (id) => ctx.alerts.changed(id);
 
   app.get('/v1/api/alerts/list', { schema: { ...list, querystring: query() } }, async (request) =>
     ok(await readAlerts(ctx.db, caller(request).id)));

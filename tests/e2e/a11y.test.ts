@@ -165,8 +165,18 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
 
   // /trade: buy 0.1 lot of EUR/USD at ×10.
   await page.goto(`${e2e.server.url}/#/`);
-  await page.locator('.mk-row[data-code="EURUSD"]').click();
-  await page.waitForURL(/#\/trade/);
+  // The list is painted from the last-known copy first and its rows are replaced when the live list arrives: tap a
+  // live row. A tap that still lands on a row being replaced is tapped again (this test is about reading order).
+  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+  for (let attempt = 0; ; attempt++) {
+    await page.locator('.mk-row[data-code="EURUSD"]').click();
+    try {
+      await page.waitForURL(/#\/trade/, { timeout: attempt < 2 ? 5_000 : 30_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
   await page.locator('.tr-side[data-side="1"]').click();
   await page.locator('.tr-stepper input').fill('0.1');
   await page.locator('[data-field="multiple"]').click();
