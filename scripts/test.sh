@@ -23,7 +23,7 @@ part() {
   local name=$1; shift
   "$@" >"$logs/$name.log" 2>&1
   local rc=$?
-  echo $rc >"$logs/$name.rc"
+  echo $rc >"$logs/$name.rc.tmp" && mv "$logs/$name.rc.tmp" "$logs/$name.rc" # whole or absent: another lane polls it
   echo "   $name ended after ${SECONDS} s: $([ $rc = 0 ] && echo passed || echo FAILED)"
   return $rc
 }
