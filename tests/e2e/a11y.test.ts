@@ -165,8 +165,9 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
 
   // /trade: buy 0.1 lot of EUR/USD at ×10.
   await page.goto(`${e2e.server.url}/#/`);
-  // The list is painted from the last-known copy first and its rows are replaced when the live list arrives: tap a
-  // live row. A tap that still lands on a row being replaced is tapped again (this test is about reading order).
+  // Tap a row of the live list. One clean-clone run lost this tap (no navigation within 30 s) for a reason not found
+  // yet (rows are keyed by code, so the live list does not replace them); this test is about reading order, so a lost
+  // tap is tried again, at most twice, rather than failing it.
   await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
   for (let attempt = 0; ; attempt++) {
     await page.locator('.mk-row[data-code="EURUSD"]').click();
