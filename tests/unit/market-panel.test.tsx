@@ -15,10 +15,11 @@ vi.mock('../../src/api/instruments.ts', () => ({
   ),
 }));
 
+const { categories } = await import('../../src/api/instruments.ts');
 const { setInstruments } = await import('../../src/state/instruments.ts');
 const { initI18n, i18n } = await import('../../src/i18n/index.ts');
 const { MarketPanel } = await import('../../src/pages/market/market-panel.tsx');
-const { filterByCategory, ALL_CATEGORIES } = await import('../../src/pages/market/categories.ts');
+const { filterByCategory, ALL_CATEGORIES, $categories } = await import('../../src/pages/market/categories.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -69,6 +70,19 @@ describe('MarketPanel', () => {
 
     await act(async () => chips()[1]?.click());
     expect(codes()).toHaveLength(4);
+  });
+
+  it('draws the chip bar before getCategories answers, so the list does not move down under a tap', async () => {
+    $categories.value = [];
+    let answer: (list: Category[]) => void = () => undefined;
+    vi.mocked(categories).mockImplementationOnce(() => new Promise<Category[]>((resolve) => (answer = resolve)));
+    act(() => setInstruments(LIST));
+    await render(() => undefined);
+    expect(chips().map((c) => c.textContent)).toEqual([i18n.t('watchlist.favourites'), i18n.t('market.all')]);
+    const bar = view().querySelector('.mk-chips');
+    await act(async () => answer([{ Id: 1, NameShowTrans: 'Forex' }]));
+    expect(view().querySelector('.mk-chips')).toBe(bar); // the same bar, one chip more: nothing above the list moved
+    expect(chips().map((c) => c.textContent)).toEqual([i18n.t('watchlist.favourites'), i18n.t('market.all'), 'Forex']);
   });
 
   it('renders only the visible part of a long list (virtualised)', async () => {

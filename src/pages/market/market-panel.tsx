@@ -64,7 +64,9 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
           )}
         </div>
       </header>
-      {cats.length > 0 ? <CategoryChips items={cats} selected={category} onSelect={select} /> : null}
+      {/* Always drawn ("favourites" and "all" need no server): a bar that appeared when getCategories answered
+          pushed the list down under a finger already on its way, and the tap landed on the wrong row. */}
+      <CategoryChips items={cats} selected={category} onSelect={select} />
       {favourites && all.length > 0 ? (
         <FavouritesView items={items} onPick={onPick} activeCode={activeCode} scrollKey={`${scrollKey}:${category}`} trailing={trailing} />
       ) : items.length > 0 ? (
