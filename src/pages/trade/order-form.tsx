@@ -102,10 +102,10 @@ export function OrderForm({ inst }: { inst: Instrument }) {
       }}
     >
       <div className="tr-sides" role="radiogroup" aria-label={t('trade.direction')}>
-        <button type="button" role="radio" aria-checked={side === 1} className="tr-side" data-side="1" onClick={() => setSide(1)}>
+        <button type="button" role="radio" aria-checked={side === 1} className="tr-side tap-reach" data-side="1" onClick={() => setSide(1)}>
           {t('trade.buy_up')}
         </button>
-        <button type="button" role="radio" aria-checked={side === 2} className="tr-side" data-side="2" onClick={() => setSide(2)}>
+        <button type="button" role="radio" aria-checked={side === 2} className="tr-side tap-reach" data-side="2" onClick={() => setSide(2)}>
           {t('trade.buy_low')}
         </button>
       </div>
@@ -115,7 +115,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
           type="button"
           role="radio"
           aria-checked={draft.mode === 'market'}
-          className="tr-mode"
+          className="tr-mode tap-reach"
           data-mode="market"
           onClick={() => update({ mode: 'market' })}
         >
@@ -125,7 +125,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
           type="button"
           role="radio"
           aria-checked={draft.mode === 'pending'}
-          className="tr-mode"
+          className="tr-mode tap-reach"
           data-mode="pending"
           onClick={() => update({ mode: 'pending', targetPrice: draft.targetPrice || nowPrice() })}
         >
