@@ -14,7 +14,7 @@ import { rememberOrder } from '../../state/one-click.ts';
 import { $formRequest } from './trade-state.ts';
 import { priceText } from '../../domain/price-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
-import { checkOrder, initialDraft, isFixedMargin, type OrderDraft, type OrderSide } from './order-draft.ts';
+import { checkOrder, initialDraft, isFixedMargin, stopOf, toggleStop, typeStop, type OrderDraft, type OrderSide, type StopKind } from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
 import { LotStepper } from './lot-stepper.tsx';
 import { MultiplierPicker } from './multiplier-picker.tsx';
@@ -66,6 +66,12 @@ export function OrderForm({ inst }: { inst: Instrument }) {
 
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
+  const stopBox = (kind: StopKind) => ({
+    ...stopOf(draft, kind),
+    placeholder: nowPrice(),
+    onToggle: (on: boolean) => update(toggleStop(draft, kind, on, nowPrice)),
+    onChange: (v: string) => update(typeStop(kind, v)),
+  });
 
   const submit = async () => {
     if (busy || reason) return;
@@ -160,24 +166,8 @@ export function OrderForm({ inst }: { inst: Instrument }) {
         )}
       </div>
 
-      <StopBox
-        field="stop-profit"
-        label={t('trade.stop_profit')}
-        on={draft.stopProfitOn}
-        value={draft.stopProfit}
-        placeholder={nowPrice()}
-        onToggle={(on) => update({ stopProfitOn: on, stopProfit: on && draft.stopProfit === '' ? nowPrice() : draft.stopProfit })}
-        onChange={(v) => update({ stopProfit: v })}
-      />
-      <StopBox
-        field="stop-loss"
-        label={t('trade.stop_loss')}
-        on={draft.stopLossOn}
-        value={draft.stopLoss}
-        placeholder={nowPrice()}
-        onToggle={(on) => update({ stopLossOn: on, stopLoss: on && draft.stopLoss === '' ? nowPrice() : draft.stopLoss })}
-        onChange={(v) => update({ stopLoss: v })}
-      />
+      <StopBox field="stop-profit" label={t('trade.stop_profit')} {...stopBox('profit')} />
+      <StopBox field="stop-loss" label={t('trade.stop_loss')} {...stopBox('loss')} />
 
       <OrderSummary $preview={$preview} showStopProfit={draft.stopProfitOn} showStopLoss={draft.stopLossOn} />
 
