@@ -177,6 +177,26 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   await expect.poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: 20_000 }).toBe('live');
   await expect.poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), { timeout: 20_000 }).toBe(true);
 
+  // A held position (a market buy of the form's default), kept in the account's snapshot for the offline part below.
+  const submit = page.locator('[data-action="submit-order"]');
+  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await submit.click();
+  await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+  const snapshotPositions = (): Promise<number> =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const db = indexedDB.open('keyval-store');
+          db.onerror = () => resolve(-1);
+          db.onsuccess = () => {
+            const read = db.result.transaction('keyval').objectStore('keyval').get('tw:account');
+            read.onerror = () => resolve(-1);
+            read.onsuccess = () => resolve(((read.result as { positions?: unknown[] } | undefined)?.positions ?? []).length);
+          };
+        }),
+    );
+  await expect.poll(snapshotPositions, { timeout: 15_000 }).toBe(1);
+
   // The account's last-known state: offline, a reload paints the balance-based figures with their age, muted, and
   // the order form stays disabled until live.
   await page.locator('.tr-account [data-field="trade-equity"]').filter({ hasText: /\d/ }).waitFor();
@@ -202,5 +222,20 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   await page.setViewportSize(PHONE);
   await expectWholeCode(page);
   await snap(page, 'offline-account-phone-ar');
+
+  // /order offline: the holding list shows the last-known position with its age, and nothing can be done with it.
+  await page.evaluate(() => {
+    location.hash = '#/order';
+  });
+  const lastKnown = page.locator('.od-list[data-state="last-known"][data-stale="true"]');
+  await lastKnown.locator('.od-row').first().waitFor({ timeout: 20_000 });
+  expect(await lastKnown.locator('.od-row').count()).toBe(1);
+  expect(await lastKnown.locator('[data-field="orders-as-of"]').innerText()).toMatch(/\d/);
+  expect(await lastKnown.locator('.od-row').first().isDisabled()).toBe(true);
+  expect(await page.locator('[data-action="close-all"]').isDisabled()).toBe(true);
+  await snap(page, 'offline-orders-phone-ar');
+  await page.setViewportSize(DESKTOP);
+  await lastKnown.locator('.od-row').first().waitFor();
+  await snap(page, 'offline-orders-desktop-ar');
   await context.close();
 }, 90_000);
