@@ -9,6 +9,7 @@ import { wirePageEvents } from '../state/page-events.ts';
 import { refreshSparklines } from '../state/sparklines.ts';
 import { effect } from '@preact/signals-react';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../state/data-saver.ts';
+import { $pinnedCodes } from '../state/pinned-codes.ts';
 
 const WORKER_START_TIMEOUT_MS = 10_000;
 
@@ -40,6 +41,11 @@ export function installFeed(bridge: FeedBridge = createFeedBridge()): (config: F
   effect(() => {
     const on = $lowBandwidth.value;
     void bridge.handle.setLowBandwidth(on).catch(() => undefined);
+  });
+  // In that mode the socket also carries these codes beside the ones on screen (positions, the /trade instrument).
+  effect(() => {
+    const codes = $pinnedCodes.value;
+    void bridge.handle.setPinnedCodes(codes).catch(() => undefined);
   });
   return async (config) => {
     await bridge.start(config);
