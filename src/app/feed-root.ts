@@ -9,7 +9,6 @@ import { wirePageEvents } from '../state/page-events.ts';
 import { refreshSparklines } from '../state/sparklines.ts';
 import { effect } from '@preact/signals-react';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../state/data-saver.ts';
-import { $pinnedCodes } from '../state/pinned-codes.ts';
 
 const WORKER_START_TIMEOUT_MS = 10_000;
 
@@ -43,10 +42,13 @@ export function installFeed(bridge: FeedBridge = createFeedBridge()): (config: F
     void bridge.handle.setLowBandwidth(on).catch(() => undefined);
   });
   // In that mode the socket also carries these codes beside the ones on screen (positions, the /trade instrument).
-  effect(() => {
-    const codes = $pinnedCodes.value;
-    void bridge.handle.setPinnedCodes(codes).catch(() => undefined);
-  });
+  // Loaded lazily with the account state it reads, as start.ts loads the account cache: not first-screen code.
+  void import('../state/pinned-codes.ts').then(({ $pinnedCodes }) =>
+    effect(() => {
+      const codes = $pinnedCodes.value;
+      void bridge.handle.setPinnedCodes(codes).catch(() => undefined);
+    }),
+  );
   return async (config) => {
     await bridge.start(config);
     void refreshSparklines(bridge.handle);
