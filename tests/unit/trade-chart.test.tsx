@@ -46,6 +46,7 @@ vi.mock('lightweight-charts', () => ({
   createChart,
   CandlestickSeries: { type: 'Candlestick' },
   ColorType: { Solid: 'solid' },
+  CrosshairMode: { Normal: 0, Magnet: 1 },
   TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
   LineStyle: { Dashed: 2 },
 }));
