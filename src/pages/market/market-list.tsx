@@ -84,32 +84,39 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
 
   return (
     <>
-    <p id={hintId} className="visually-hidden">
-      {t('alerts.row_hint')}
-    </p>
-    <div
-      ref={scrollRef}
-      className="mk-scroll"
-      role="list"
-      aria-label={label}
-      style={{ '--mk-row-h': `${rowHeight}px` } as CSSProperties}
-    >
-      <Virtualizer
-        scrollRef={scrollRef}
-        data={items}
-        itemSize={rowHeight}
-        bufferSize={OVERSCAN_ROWS * rowHeight}
-        item={Slot}
+      <p id={hintId} className="visually-hidden">
+        {t('alerts.row_hint')}
+      </p>
+      <div
+        ref={scrollRef}
+        className="mk-scroll"
+        role="list"
+        aria-label={label}
+        style={{ '--mk-row-h': `${rowHeight}px` } as CSSProperties}
       >
-        {(inst: Instrument) => (
-          <Fragment key={inst.Code}>
-            <MarketRow inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} onAlert={openAlertSheet} alertHintId={hintId} />
-            <WatchStar inst={inst} />
-            {trailing?.(inst, inst.Code === activeCode)}
-          </Fragment>
-        )}
-      </Virtualizer>
-    </div>
+        <Virtualizer
+          scrollRef={scrollRef}
+          data={items}
+          itemSize={rowHeight}
+          bufferSize={OVERSCAN_ROWS * rowHeight}
+          item={Slot}
+        >
+          {(inst: Instrument) => (
+            <Fragment key={inst.Code}>
+              <MarketRow
+                inst={inst}
+                onPick={onPick}
+                compact={compact}
+                active={inst.Code === activeCode}
+                onAlert={openAlertSheet}
+                alertHintId={hintId}
+              />
+              <WatchStar inst={inst} />
+              {trailing?.(inst, inst.Code === activeCode)}
+            </Fragment>
+          )}
+        </Virtualizer>
+      </div>
     </>
   );
 }
