@@ -146,9 +146,16 @@ export interface FeedApi {
   setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void>;
   /**
    * Low-bandwidth mode (docs/client.md): the socket asks the server for one quote batch per LOW_BANDWIDTH_RATE_MS
-   * (newest state per instrument) and charts load LOW_BANDWIDTH_HISTORY bars instead of HISTORY_LIMIT.
+   * (newest state per instrument) of only the codes on screen and the pinned ones (setPinnedCodes), and charts load
+   * LOW_BANDWIDTH_HISTORY bars instead of HISTORY_LIMIT.
    */
   setLowBandwidth(on: boolean): Promise<void>;
+  /**
+   * Codes the socket carries in low-bandwidth mode whatever is on screen: the open positions' instruments (live P&L)
+   * and the /trade instrument. With the codes on screen (setQuoteInterest) they are the socket's code filter
+   * (wire-codes.ts, docs/protocol.md `codes`).
+   */
+  setPinnedCodes(codes: string[]): Promise<void>;
   /** The page came back online or visible: reconnect now instead of waiting for the backoff. */
   /**
    * The page says the socket may be dead. 'online': back online. 'visible' / 'resume': shown again after being hidden,

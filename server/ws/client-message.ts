@@ -1,6 +1,6 @@
 // Parses and validates one client frame of /v1/ws (docs/protocol.md): a JSON object with a known `type` and the
 // fields that type needs. Pure: the hub answers `{type:'error', msg}` for anything this rejects.
-import type { ClientMessage } from '../../src/domain/ws-protocol.ts';
+import { CODE_MAX_CHARS, CODES_MAX, type ClientMessage } from '../../src/domain/ws-protocol.ts';
 
 export type ParsedMessage = { ok: true; message: ClientMessage } | { ok: false; error: string };
 
@@ -42,6 +42,15 @@ export function parseClientMessage(text: string): ParsedMessage {
       const ms = m.ms;
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return fail('rate needs ms, a number ≥ 0');
       return { ok: true, message: { type: 'rate', ms } };
+    }
+    case 'codes': {
+      const codes = m.codes;
+      if (codes === null) return { ok: true, message: { type: 'codes', codes: null } };
+      if (!Array.isArray(codes) || !codes.every((c): c is string => typeof c === 'string' && c !== '' && c.length <= CODE_MAX_CHARS)) {
+        return fail('codes needs null or a list of instrument codes');
+      }
+      if (codes.length > CODES_MAX) return fail(`too many codes (max ${CODES_MAX})`);
+      return { ok: true, message: { type: 'codes', codes } };
     }
     default:
       return fail(`unknown message type: ${type.slice(0, 32)}`);

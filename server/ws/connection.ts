@@ -7,6 +7,12 @@ import { WS_MAX_CLIENT_FRAME, type ServerMessage } from '../../src/domain/ws-pro
 import { SOCKET_LIMITS } from '../security/limits.ts';
 import type { GuardedClient, SocketLimits } from './guard.ts';
 
+/** A socket's DAY_MARKET filter: instrument indexes, as a list (to walk) and a key (sockets with one filter share a frame). */
+export interface CodeFilter {
+  readonly indexes: readonly number[];
+  readonly key: string;
+}
+
 /** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
 export interface HubSocket {
   readonly bufferedAmount: number;
@@ -87,6 +93,8 @@ export class HubClient implements GuardedClient {
   /** Low-bandwidth mode: at least this long between two batches to this socket (0: every batch). */
   minIntervalMs = 0;
   lastBatchAt = Number.NEGATIVE_INFINITY;
+  /** Low-bandwidth mode: DAY_MARKET only for these instrument indexes (null: all); day-market-stream.ts keeps it. */
+  codes: CodeFilter | null = null;
 
   constructor(
     readonly id: number,

@@ -2,14 +2,29 @@
 // once) with the instruments that changed since the last batch; one that was skipped (over the soft limit) gets
 // everything changed since it last received, one frame per distinct gap; a new subscriber gets the full snapshot,
 // built once per batch for everyone who subscribed meanwhile.
+// A socket with a code filter (`codes`, low-bandwidth mode) gets the same frames cut to its instruments (shared by
+// the sockets with the same filter and gap), and an instrument its filter gains in its next frame.
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
-import type { FrameSink, HubClient } from './connection.ts';
+import type { CodeFilter, FrameSink, HubClient } from './connection.ts';
 import type { HubMarket } from './hub-market.ts';
 
 interface DaySub {
   needsSnapshot: boolean;
   /** The batch seq this subscriber is up to date with. */
   lastSeq: number;
+  /** Instruments its filter gained since its last frame: sent with the next one whatever changed. */
+  added: Set<number> | null;
+}
+
+/** The filter of a `codes` list: the listed instruments' indexes, each once, in list order; unknown codes dropped. */
+export function codeFilter(market: HubMarket, codes: readonly string[]): CodeFilter {
+  const seen = new Set<number>();
+  for (const code of codes) {
+    const i = market.indexOfCode(code);
+    if (i !== undefined) seen.add(i);
+  }
+  const indexes = [...seen].sort((a, b) => a - b);
+  return { indexes, key: indexes.join(',') };
 }
 
 export class DayMarketStream {
@@ -32,11 +47,33 @@ export class DayMarketStream {
 
   /** A fresh subscription: the snapshot goes out with the next batch. */
   subscribe(c: HubClient): void {
-    this.subs.set(c, { needsSnapshot: true, lastSeq: 0 });
+    this.subs.set(c, { needsSnapshot: true, lastSeq: 0, added: null });
   }
 
   unsubscribe(c: HubClient): void {
     this.subs.delete(c);
+  }
+
+  /**
+   * The socket's code filter (null: every instrument). What it gains is sent with its next frame (widening to all
+   * sends a whole snapshot); what it loses simply stops.
+   */
+  setFilter(c: HubClient, filter: CodeFilter | null): void {
+    const before = c.codes;
+    c.codes = filter;
+    const sub = this.subs.get(c);
+    if (!sub || sub.needsSnapshot) return;
+    if (filter === null) {
+      if (before !== null) sub.needsSnapshot = true;
+      return;
+    }
+    if (before === null) return; // narrowed: it already has every instrument
+    const had = new Set(before.indexes);
+    for (const i of filter.indexes) {
+      if (had.has(i)) continue;
+      sub.added ??= new Set();
+      sub.added.add(i);
+    }
   }
 
   /** Closes the batch period: returns the sender for this batch's frames, built lazily and shared. */
@@ -51,10 +88,15 @@ export class DayMarketStream {
     let shared: Buffer | null = null;
     let snapshot: Buffer | null = null;
     const catchUp = new Map<number, Buffer>();
+    const filtered = new Map<string, Buffer | null>();
 
     return (c) => {
       const sub = this.subs.get(c);
       if (!sub) return;
+      if (c.codes !== null) {
+        this.sendFiltered(c, sub, c.codes, seq, filtered);
+        return;
+      }
       if (sub.needsSnapshot) {
         snapshot ??= this.sink.serialise({ type: 'DAY_MARKET', data: this.tuples(() => true) });
         this.sink.send(c, snapshot);
@@ -77,6 +119,27 @@ export class DayMarketStream {
         sub.lastSeq = seq;
       }
     };
+  }
+
+  /**
+   * A filtered socket's frame: its instruments that changed since its last frame (all of them for a snapshot) plus the
+   * ones its filter gained. Shared by the sockets with the same filter and gap; nothing is sent when it is empty.
+   */
+  private sendFiltered(c: HubClient, sub: DaySub, filter: CodeFilter, seq: number, shared: Map<string, Buffer | null>): void {
+    if (!sub.needsSnapshot && sub.lastSeq >= seq && sub.added === null) return;
+    const since = sub.needsSnapshot ? -1 : sub.lastSeq;
+    const added = sub.added;
+    const key = `${since}:${filter.key}`;
+    let frame = added === null ? shared.get(key) : undefined;
+    if (frame === undefined) {
+      const data = this.tuplesOf(filter.indexes.filter((i) => (this.version[i] ?? 0) > since || added?.has(i) === true));
+      frame = data.length === 0 ? null : this.sink.serialise({ type: 'DAY_MARKET', data });
+      if (added === null) shared.set(key, frame);
+    }
+    if (frame) this.sink.send(c, frame);
+    sub.needsSnapshot = false;
+    sub.lastSeq = seq;
+    sub.added = null;
   }
 
   private tuplesOf(indices: readonly number[]): QuoteTuple[] {

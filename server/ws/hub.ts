@@ -1,7 +1,7 @@
 // The live-data hub behind /v1/ws, and its router: it wires the rooms together and dispatches each client frame.
 //   connection.ts        connections, sending (encoded once), backpressure, idle/slow closes
 //   subscriptions.ts     topics, login/logout, per-user pushes (FOREX_TRADE, FOREX_CLOSED)
-//   day-market-stream.ts DAY_MARKET conflated batches, snapshots and catch-up
+//   day-market-stream.ts DAY_MARKET conflated batches, snapshots, catch-up and per-socket code filters
 //   kline-stream.ts      KLINE.{code} live 1min bars
 //   guard.ts             connection caps, frame and login budgets
 // Sockets are injected (HubSocket), so the rules are tested without a network; ws-routes.ts binds real websockets.
@@ -22,7 +22,7 @@ import {
   type HubSocket,
   type HubStats,
 } from './connection.ts';
-import { DayMarketStream } from './day-market-stream.ts';
+import { codeFilter, DayMarketStream } from './day-market-stream.ts';
 import { SocketGuard } from './guard.ts';
 import type { HubMarket } from './hub-market.ts';
 import { KlineStream } from './kline-stream.ts';
@@ -212,6 +212,12 @@ export class Hub implements UserPush {
         c.minIntervalMs = this.rateFor(m.ms);
         connections.reply(c, { type: 'rate', ms: c.minIntervalMs });
         return;
+      case 'codes': {
+        const filter = m.codes === null ? null : codeFilter(this.deps.market, m.codes);
+        this.day.setFilter(c, filter);
+        connections.reply(c, { type: 'codes', n: filter ? filter.indexes.length : null });
+        return;
+      }
     }
   }
 }

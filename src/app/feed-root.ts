@@ -41,6 +41,14 @@ export function installFeed(bridge: FeedBridge = createFeedBridge()): (config: F
     const on = $lowBandwidth.value;
     void bridge.handle.setLowBandwidth(on).catch(() => undefined);
   });
+  // In that mode the socket also carries these codes beside the ones on screen (positions, the /trade instrument).
+  // Loaded lazily with the account state it reads, as start.ts loads the account cache: not first-screen code.
+  void import('../state/pinned-codes.ts').then(({ $pinnedCodes }) =>
+    effect(() => {
+      const codes = $pinnedCodes.value;
+      void bridge.handle.setPinnedCodes(codes).catch(() => undefined);
+    }),
+  );
   return async (config) => {
     await bridge.start(config);
     void refreshSparklines(bridge.handle);

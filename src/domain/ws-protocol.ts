@@ -24,6 +24,13 @@ export const MAX_MISSED_PONGS = 2;
  */
 export const RATE_MAX_MS = 5000;
 export const LOW_BANDWIDTH_RATE_MS = 1000;
+/**
+ * A socket may narrow DAY_MARKET to some instruments (`{type:'codes', codes}`, low-bandwidth mode: the rows on screen,
+ * the open positions' instruments and the /trade one); `codes: null` widens it to all again. The server refuses a list
+ * longer than CODES_MAX or a code longer than CODE_MAX_CHARS, and ignores codes it does not list.
+ */
+export const CODES_MAX = 100;
+export const CODE_MAX_CHARS = 32;
 
 // Client → server
 export type ClientMessage =
@@ -32,7 +39,8 @@ export type ClientMessage =
   | { type: 'unsub'; topic: string }
   | { type: 'login'; token: string }
   | { type: 'logout' }
-  | { type: 'rate'; ms: number };
+  | { type: 'rate'; ms: number }
+  | { type: 'codes'; codes: string[] | null };
 
 /**
  * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus].
@@ -47,6 +55,7 @@ export type ServerMessage =
   | { type: 'revoked'; msg: string } // the session was ended elsewhere (logout, password change): sign out
   | { type: 'logout'; ok: true }
   | { type: 'rate'; ms: number } // the interval the server will keep for this socket (0: every batch)
+  | { type: 'codes'; n: number | null } // DAY_MARKET now carries these many listed codes (null: every instrument)
   | { type: 'sub' | 'unsub'; ok: boolean; topic: string; msg?: string }
   | { type: 'error'; msg: string }
   | { type: 'DAY_MARKET'; data: QuoteTuple[] }

@@ -1,6 +1,7 @@
 // The signed-in account's last-known state between visits (issue 26 item 2): balance, floating P&L and open
 // positions, saved to IndexedDB each time the server's answers change them, painted at start with their age until
-// the live balance replaces them, and deleted at sign-out (or when another user signs in).
+// the live balance replaces them (on /order, the holding list's positions until its first page answers), and deleted
+// at sign-out (or when another user signs in).
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import type { Balance, Order } from '../domain/types.ts';
@@ -26,6 +27,16 @@ export const $lastAccount: Signal<AccountSnapshot | null> = signal(null, { name:
 export const $accountAsOf: ReadonlySignal<number | null> = computed(
   () => ($funds.value ? null : ($lastAccount.value?.at ?? null)),
   { name: 'account-cache.$accountAsOf' },
+);
+
+/**
+ * The snapshot while it stands in for /order's holding list: until the list's first page answers (offline, a failed
+ * load leaves it at page 0) or the live balance arrives. The list then shows its positions with their age, muted,
+ * and every action on them (detail sheet, close all) stays off.
+ */
+export const $holdingStandIn: ReadonlySignal<AccountSnapshot | null> = computed(
+  () => (orderLists[1].value.page === 0 ? $lastAccount.value : null),
+  { name: 'account-cache.$holdingStandIn' },
 );
 
 function isSnapshot(v: unknown): v is AccountSnapshot {

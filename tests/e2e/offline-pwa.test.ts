@@ -7,8 +7,36 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
+
+/**
+ * At 360 px with the quote stale, the /trade header still shows the whole instrument code: the age tag beside the
+ * change gives way (it cut "EUR/USD" down to "E…" in Arabic and Chinese), and keeps its whole text for screen readers.
+ */
+async function expectWholeCode(page: Page): Promise<void> {
+  // Its text may be clipped to nothing on screen (the tag truncates itself): read from the DOM, as a screen reader does.
+  const ageText = page.locator('.tr-head[data-stale="true"] .tr-stale [data-field="as-of"]');
+  await expect.poll(() => ageText.textContent()).toMatch(/\d/);
+  const head = await page.locator('.tr-head[data-stale="true"]').evaluate((el) => {
+    const code = el.querySelector<HTMLElement>('.tr-code');
+    const tag = el.querySelector<HTMLElement>('.tr-stale');
+    const box = el.getBoundingClientRect();
+    return {
+      code: code ? { scroll: code.scrollWidth, client: code.clientWidth } : null,
+      tagShown: tag ? getComputedStyle(tag).display !== 'none' : false,
+      tagText: tag?.querySelector('[data-field="as-of"]')?.textContent ?? '',
+      // Nothing pushed out of the header on either side (right to left in Arabic).
+      inside: [...el.children].every((c) => c.getBoundingClientRect().left >= box.left - 0.5 && c.getBoundingClientRect().right <= box.right + 0.5),
+    };
+  });
+  expect(head.code).not.toBeNull();
+  expect(head.code!.scroll).toBeLessThanOrEqual(head.code!.client);
+  expect(head.tagShown).toBe(true);
+  expect(head.tagText).toMatch(/\d/);
+  expect(head.inside).toBe(true);
+}
 
 let server: AppServer;
 let chrome: LaunchedBrowser;
@@ -149,6 +177,26 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   await expect.poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: 20_000 }).toBe('live');
   await expect.poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), { timeout: 20_000 }).toBe(true);
 
+  // A held position (a market buy of the form's default), kept in the account's snapshot for the offline part below.
+  const submit = page.locator('[data-action="submit-order"]');
+  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await submit.click();
+  await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+  const snapshotPositions = (): Promise<number> =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const db = indexedDB.open('keyval-store');
+          db.onerror = () => resolve(-1);
+          db.onsuccess = () => {
+            const read = db.result.transaction('keyval').objectStore('keyval').get('tw:account');
+            read.onerror = () => resolve(-1);
+            read.onsuccess = () => resolve(((read.result as { positions?: unknown[] } | undefined)?.positions ?? []).length);
+          };
+        }),
+    );
+  await expect.poll(snapshotPositions, { timeout: 15_000 }).toBe(1);
+
   // The account's last-known state: offline, a reload paints the balance-based figures with their age, muted, and
   // the order form stays disabled until live.
   await page.locator('.tr-account [data-field="trade-equity"]').filter({ hasText: /\d/ }).waitFor();
@@ -162,6 +210,7 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   expect(await age.innerText()).toMatch(/\d/);
   expect(await page.locator('.tr-account [data-field="trade-equity"]').innerText()).toMatch(/\d/);
   expect(await page.locator('[data-action="submit-order"]').isDisabled()).toBe(true);
+  await expectWholeCode(page);
   await snap(page, 'offline-account-phone');
   await page.setViewportSize(DESKTOP);
   await age.waitFor();
@@ -171,6 +220,22 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   await age.waitFor({ timeout: 20_000 });
   await snap(page, 'offline-account-desktop-ar');
   await page.setViewportSize(PHONE);
+  await expectWholeCode(page);
   await snap(page, 'offline-account-phone-ar');
+
+  // /order offline: the holding list shows the last-known position with its age, and nothing can be done with it.
+  await page.evaluate(() => {
+    location.hash = '#/order';
+  });
+  const lastKnown = page.locator('.od-list[data-state="last-known"][data-stale="true"]');
+  await lastKnown.locator('.od-row').first().waitFor({ timeout: 20_000 });
+  expect(await lastKnown.locator('.od-row').count()).toBe(1);
+  expect(await lastKnown.locator('[data-field="orders-as-of"]').innerText()).toMatch(/\d/);
+  expect(await lastKnown.locator('.od-row').first().isDisabled()).toBe(true);
+  expect(await page.locator('[data-action="close-all"]').isDisabled()).toBe(true);
+  await snap(page, 'offline-orders-phone-ar');
+  await page.setViewportSize(DESKTOP);
+  await lastKnown.locator('.od-row').first().waitFor();
+  await snap(page, 'offline-orders-desktop-ar');
   await context.close();
 }, 90_000);

@@ -1,6 +1,6 @@
 // The live socket /v1/ws on the real server with a real `ws` client: the smoke test of ws-routes.ts binding real
 // sockets to the hub (ping/pong, DAY_MARKET and KLINE streams, unsub, malformed, binary and oversized frames, login,
-// per-user pushes, subscription cap). No sleeps and no wall-clock assertions: "nothing more arrives" is checked
+// per-user pushes, subscription cap, a socket's code filter). No sleeps and no wall-clock assertions: "nothing more arrives" is checked
 // with a ping barrier (a socket's frames arrive in order). Timing rules (batch cadence, conflation, slow and idle
 // closes) are tested with fake time in tests/unit/server-ws-hub.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,24 @@ describe('websocket /v1/ws', () => {
     await watcher.next(isType('DAY_MARKET'));
     await barrier(c);
     expect(c.countSince(mark, 'DAY_MARKET')).toBe(0);
+  });
+
+  it('narrows DAY_MARKET to a socket\'s codes (low-bandwidth mode): its snapshot and updates carry only those', async () => {
+    const watcher = await sockets.client();
+    const c = await sockets.client();
+    c.send({ type: 'codes', codes: ['BTCUSDT', 'ETHUSDT', 'NOSUCH'] });
+    expect(await c.next(isType('codes'))).toEqual({ type: 'codes', n: 2 });
+    watcher.send({ type: 'sub', topic: 'DAY_MARKET' });
+    c.send({ type: 'sub', topic: 'DAY_MARKET' });
+    const snapshot = await c.next(isType('DAY_MARKET'));
+    expect((snapshot.data as QuoteTuple[]).map((t) => t[0]).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+    // While the watcher gets the whole market's batches, c's frames never carry another instrument.
+    expect(((await watcher.next(isType('DAY_MARKET'))).data as QuoteTuple[]).length).toBeGreaterThan(2);
+    await watcher.next(isType('DAY_MARKET'));
+    await watcher.next(isType('DAY_MARKET'));
+    await barrier(c);
+    const carried = c.messages.filter(isType('DAY_MARKET')).flatMap((m) => (m.data as QuoteTuple[]).map((t) => t[0]));
+    expect(new Set(carried)).toEqual(new Set(['BTCUSDT', 'ETHUSDT']));
   });
 
   it('streams the live 1min bar for KLINE.{code}', async () => {

@@ -20,11 +20,14 @@ import {
   type DealBook,
 } from './orders-fixtures.ts';
 import { provideFeed } from '../../src/state/feed-handle.ts';
+import { clear, get, set } from 'idb-keyval';
+import type { Order, User } from '../../src/domain/types.ts';
 
 provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
 
 const { initI18n, setLanguage } = await import('../../src/i18n/index.ts');
-const { restoreSession, $token } = await import('../../src/state/session.ts');
+const { restoreSession, signIn, signOut, $token } = await import('../../src/state/session.ts');
+const { ACCOUNT_CACHE_KEY, $lastAccount, startAccountCache } = await import('../../src/state/account-cache.ts');
 const { $account } = await import('../../src/state/feed-signals.ts');
 const { dispatchOrderEvent, dispatchOrderGap } = await import('../../src/state/feed-listeners.ts');
 const { setInstruments } = await import('../../src/state/instruments.ts');
@@ -451,5 +454,78 @@ describe('live figures', () => {
     expect(txt('[data-field="equity"]')).toBe('9,994.78');
     expect(txt('[data-field="floating"]')).toBe('-5.000000');
     expect(txt('[data-field="balance"]')).toBe('9,891.28');
+  });
+});
+
+describe('last-known positions (offline start, issue 26)', () => {
+  const USER: User = { id: 7, uid: 'U7', email: 'a@x.co', mobile: '', is_demo: 0, invite_code: 'AAA' };
+  const AT = Date.parse('2026-11-18T14:02:00Z');
+  let stopCache: (() => void) | null = null;
+
+  afterEach(async () => {
+    stopCache?.();
+    stopCache = null;
+    $lastAccount.value = null; // the signal outlives the stopped cache (a page load starts it empty)
+    await clear();
+  });
+
+  /** A start with no network: the stored snapshot of `owner`, the signed-in user 7, and every request failing. */
+  async function offlineStart(owner: number, positions: Order[]): Promise<void> {
+    book.failing.add('1:1');
+    server.on('GET', '/v1/api/main/wallet/getBalance', () => fail(0, 'offline'));
+    await set(ACCOUNT_CACHE_KEY, { owner, at: AT, funds: { balance: '900.00', lock_balance: '0.00' }, floating: '2.500000', positions });
+    signIn({ token: 'token-7', user: USER });
+    stopCache = startAccountCache({ now: () => AT });
+    await get(ACCOUNT_CACHE_KEY); // the cache's own read has been answered
+    await settle();
+  }
+
+  const closeAll = (): HTMLButtonElement | null => $('[data-action="close-all"]') as HTMLButtonElement | null;
+
+  it('shows the account\'s last-known positions with their age, muted and inert, until the live list answers', async () => {
+    const held = [order({ FactProfits: '2.500000' }), order({ OrderType: 2, FactProfits: '-1.000000' })];
+    await offlineStart(7, held);
+    expect($lastAccount.value?.owner).toBe(7);
+    await show('/order');
+    expect($('.od-list')?.dataset.state).toBe('last-known');
+    expect($('.od-list')?.dataset.stale).toBe('true');
+    expect(rowIds()).toEqual(held.map((o) => o.Id));
+    expect(txt('[data-field="orders-as-of"]')).toMatch(/^as of \S/);
+    expect($$('.od-row [data-field="pnl"]').map((e) => e.textContent)).toEqual(['+2.500000', '-1.000000']);
+    expect(txt('[data-field="balance"]')).toBe('900.00');
+    // Nothing can be done with them: no detail sheet, no close-all.
+    expect($$('.od-row').every((r) => (r as HTMLButtonElement).disabled)).toBe(true);
+    expect(closeAll()?.disabled).toBe(true);
+    // The network answers: the live list replaces the snapshot, and the actions come back.
+    book.failing.delete('1:1');
+    book.lists[1] = [order()];
+    await click($('[data-action="refresh"]'));
+    timers.advance(500);
+    await settle();
+    expect($('.od-list')?.dataset.stale).toBeUndefined();
+    expect(rowIds()).toEqual([book.lists[1][0]?.Id]);
+    expect($$('.od-row').some((r) => (r as HTMLButtonElement).disabled)).toBe(false);
+    expect(closeAll()?.disabled).toBe(false);
+    expect($('[data-field="orders-as-of"]')).toBeNull();
+  });
+
+  it('never shows another user\'s snapshot', async () => {
+    await offlineStart(8, [order()]);
+    expect($lastAccount.value).toBeNull();
+    await show('/order');
+    expect(rowIds()).toEqual([]);
+    expect($('[data-field="orders-as-of"]')).toBeNull();
+    expect(txt('.od-list')).toContain('No data');
+  });
+
+  it('is gone at sign-out, from the screen and from IndexedDB', async () => {
+    await offlineStart(7, [order()]);
+    await show('/order');
+    expect(rowIds()).toHaveLength(1);
+    await act(async () => signOut());
+    await settle();
+    expect(rowIds()).toEqual([]);
+    expect($('[data-field="orders-as-of"]')).toBeNull();
+    await vi.waitFor(async () => expect(await get(ACCOUNT_CACHE_KEY)).toBeUndefined());
   });
 });

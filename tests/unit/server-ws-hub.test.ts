@@ -422,3 +422,85 @@ describe('per-socket rate (low-bandwidth mode, issue 26)', () => {
     ]);
   });
 });
+
+describe('per-socket code filter (low-bandwidth mode, issue 26)', () => {
+  const dayCodes = (ms: ServerMessage[]): string[][] => ms.flatMap((m) => (m.type === 'DAY_MARKET' ? [m.data.map((t) => t[0])] : []));
+
+  it('a socket subscribed to a set receives only those instruments; a code it gains arrives in its next frame', async () => {
+    const some = connect();
+    const all = connect();
+    some.send({ type: 'codes', codes: ['BTCUSDT', 'US30', 'NOPE'] }); // before the sub: its snapshot is cut too
+    for (const c of [some, all]) c.send({ type: 'sub', topic: 'DAY_MARKET' });
+    expect(some.socket.take()).toEqual([{ type: 'codes', n: 2 }, { type: 'sub', ok: true, topic: 'DAY_MARKET' }]);
+    await flush();
+    expect(dayCodes(some.socket.take())).toEqual([['BTCUSDT', 'US30']]);
+    expect(dayCodes(all.socket.take())).toEqual([market.codes]);
+    // Every instrument ticks for a while: the filtered socket hears only its two.
+    for (let k = 0; k < 5; k++) {
+      market.codes.forEach((_, i) => market.tick(i));
+      await flush();
+    }
+    const heard = dayCodes(some.socket.take());
+    expect(heard).toHaveLength(5);
+    for (const frame of heard) expect(frame).toEqual(['BTCUSDT', 'US30']);
+    expect(dayCodes(all.socket.take()).every((f) => f.length === market.codes.length)).toBe(true);
+    // A tick outside the set sends it nothing at all.
+    market.tick(0);
+    await flush();
+    expect(some.socket.take()).toEqual([]);
+    // The set moves (a scroll): the new code comes at once with its current quote, the dropped one stops.
+    some.send({ type: 'codes', codes: ['US30', 'EURUSD'] });
+    expect(some.socket.take()).toEqual([{ type: 'codes', n: 2 }]);
+    await flush();
+    expect(some.socket.take()).toEqual([{ type: 'DAY_MARKET', data: [market.tupleAt(0)] }]);
+    market.tick(1);
+    market.tick(3);
+    await flush();
+    expect(dayCodes(some.socket.take())).toEqual([['US30']]);
+    // null widens it to every instrument again, starting with a snapshot.
+    some.send({ type: 'codes', codes: null });
+    await flush();
+    expect(dayCodes(some.socket.take())).toEqual([market.codes]);
+  });
+
+  it('sockets with the same set share one encoded frame; a rate-limited one still gets only its set', async () => {
+    const a = connect();
+    const b = connect();
+    const slow = connect();
+    slow.send({ type: 'rate', ms: 1000 });
+    for (const c of [a, b, slow]) {
+      c.send({ type: 'codes', codes: ['XAUUSD'] });
+      c.send({ type: 'sub', topic: 'DAY_MARKET' });
+    }
+    await flush();
+    for (const c of [a, b, slow]) c.socket.take();
+    market.tick(2);
+    await flush();
+    expect(a.socket.raw[0]).toBe(b.socket.raw[0]); // one Buffer: serialised once
+    for (let k = 0; k < 20; k++) {
+      market.codes.forEach((_, i) => market.tick(i));
+      now += 50;
+      hub.flush();
+    }
+    const slowFrames = dayCodes(slow.socket.take());
+    expect(slowFrames.length).toBeLessThanOrEqual(2);
+    for (const f of slowFrames) expect(f).toEqual(['XAUUSD']);
+  });
+
+  it('refuses a list past the server\'s limits with a reason, and keeps the filter it had', async () => {
+    const c = connect();
+    c.send({ type: 'codes', codes: ['EURUSD'] });
+    c.send({ type: 'codes', codes: Array.from({ length: 101 }, (_, i) => `C${i}`) });
+    c.send({ type: 'codes', codes: 'EURUSD' });
+    c.send({ type: 'codes', codes: ['x'.repeat(33)] });
+    expect(c.socket.take()).toEqual([
+      { type: 'codes', n: 1 },
+      { type: 'error', msg: 'too many codes (max 100)' },
+      { type: 'error', msg: 'codes needs null or a list of instrument codes' },
+      { type: 'error', msg: 'codes needs null or a list of instrument codes' },
+    ]);
+    c.send({ type: 'sub', topic: 'DAY_MARKET' });
+    await flush();
+    expect(dayCodes(c.socket.take())).toEqual([['EURUSD']]);
+  });
+});

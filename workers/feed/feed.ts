@@ -1,7 +1,8 @@
 // The feed: one class behind FeedApi that runs unchanged in the worker (default) and on the main thread (?feed=main).
 // Socket in, one conflated FeedBatch per frame out. This file is the life cycle, the message dispatch and the frame;
 // each job has its room: quote-board.ts (quotes, staleness), ../risk.ts (live P&L), chart-watch.ts (klines),
-// order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts.
+// order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
+// (low-bandwidth mode's code filter).
 // Just over ~300 lines: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
@@ -18,6 +19,7 @@ import { QuoteBoard } from './quote-board.ts';
 import type { RestContext } from './rest.ts';
 import { SocketLink } from './socket-link.ts';
 import { SparklineCache } from './sparkline-cache.ts';
+import { WireCodes } from './wire-codes.ts';
 
 export { CHART_BAR_INTERVAL_MS, HISTORY_LIMIT, LIVE_MINUTES } from './chart-watch.ts';
 export { SPARKLINE_TTL_MS } from './sparkline-cache.ts';
@@ -47,6 +49,7 @@ export class Feed implements FeedApi {
   private started = false;
   private resyncing = false; // a resume probe is out (nudge)
   private lowBandwidth = false;
+  private readonly wire: WireCodes;
 
   constructor(private readonly deps: FeedDeps) {
     this.link = new SocketLink(deps, {
@@ -64,6 +67,7 @@ export class Feed implements FeedApi {
     });
     this.orders = new OrderEvents({ send, isOpen: () => this.link.isOpen, toSink: (fn) => this.callSink(fn) });
     this.sparks = new SparklineCache(deps);
+    this.wire = new WireCodes({ now: () => deps.clock.now(), timers: deps.timers, send: (msg) => this.link.send(msg) });
     this.flow = new FlowControl({ now: () => deps.clock.now(), schedule: deps.frame }, () => this.flush());
   }
 
@@ -125,6 +129,7 @@ export class Feed implements FeedApi {
 
   async setQuoteInterest(codes: string[] | null): Promise<void> {
     this.board.setInterest(codes);
+    this.wire.setShown(codes);
     if (this.board.hasPending) this.requestFrame();
   }
 
@@ -165,6 +170,11 @@ export class Feed implements FeedApi {
     this.lowBandwidth = on;
     this.chart.historyLimit = on ? LOW_BANDWIDTH_HISTORY : HISTORY_LIMIT;
     this.link.send({ type: 'rate', ms: on ? LOW_BANDWIDTH_RATE_MS : 0 }); // if closed, onOpen sends it
+    this.wire.setOn(on);
+  }
+
+  async setPinnedCodes(codes: string[]): Promise<void> {
+    this.wire.setPinned(codes);
   }
 
   async nudge(reason: NudgeReason): Promise<void> {
@@ -196,6 +206,7 @@ export class Feed implements FeedApi {
 
   private onOpen(reconnect: boolean): void {
     if (this.lowBandwidth) this.link.send({ type: 'rate', ms: LOW_BANDWIDTH_RATE_MS }); // before any batch is due
+    this.wire.opened(); // the code filter too, so even the snapshot is cut to it
     this.orders.opened(reconnect, this.config?.token ?? null);
     if (this.marketOn) this.link.send({ type: 'sub', topic: TOPIC_DAY_MARKET });
     this.chart.opened(reconnect);
@@ -254,7 +265,8 @@ export class Feed implements FeedApi {
         this.deps.log.warn('feed: server error', msg.msg);
         return;
       case 'logout':
-      case 'rate': // the server's acknowledgement of setLowBandwidth: nothing to do
+      case 'rate': // the server's acknowledgements of setLowBandwidth: nothing to do
+      case 'codes':
         return;
       default:
         this.deps.log.warn('feed: unknown message type', (msg as { type: unknown }).type);

@@ -51,6 +51,8 @@ function wellFormed(m: Obj): boolean {
       return true;
     case 'rate':
       return isNum(m.ms);
+    case 'codes':
+      return m.n === null || isNum(m.n);
     case 'DAY_MARKET':
       return Array.isArray(m.data);
     case 'KLINE':

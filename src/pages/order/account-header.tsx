@@ -1,9 +1,11 @@
-// The account above the order lists: available balance (the server's, refetched after every action and event),
-// equity and floating P&L live from the feed ($account), and on the history tab the realised total (all_fact_profits).
+// The account above the order lists: available balance (the server's, refetched after every action and event, or the
+// last-known one until it answers), equity and floating P&L live from the feed ($account), and on the history tab the
+// realised total (all_fact_profits).
 import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
+import { $lastAccount } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
 import { LiveText } from '../../components/live-text.tsx';
@@ -15,7 +17,8 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   const { t } = useTranslation();
   const text = useMemo(
     () => ({
-      balance: computed(() => amountText($funds.value?.balance), { name: 'account-header.balance' }),
+      // Before the server's first answer: the last-known balance (account-cache.ts), as equity already is.
+      balance: computed(() => amountText(($funds.value ?? $lastAccount.value?.funds)?.balance), { name: 'account-header.balance' }),
       equity: computed(() => amountText($equity.value), { name: 'account-header.equity' }),
       floating: computed(() => pnlText($floating.value), { name: 'account-header.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),

@@ -1,11 +1,14 @@
 // The infinite list of one tab: rows, then a sentinel that asks for the next page when it comes into view;
 // "no data" when empty, "no more" at the end. Re-renders when the list changes (a page, an event), never per tick.
+// Before the holding list's first answer (offline start) it shows the account's last-known positions instead.
 import { useCallback, useRef, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { loadMore, openOrder, orderLists, type OrderTab } from '../../state/orders.ts';
+import { $holdingStandIn } from '../../state/account-cache.ts';
+import { LastKnownPositions } from './last-known-positions.tsx';
 import { OrderRow } from './order-row.tsx';
 import { useEndVisible } from './use-end-visible.ts';
 
@@ -16,7 +19,9 @@ export function OrderList({ tab }: { tab: OrderTab }): ReactElement {
   const end = useRef<HTMLDivElement>(null);
   const more = useCallback(() => void loadMore(tab), [tab]);
   useEndVisible(end, more, !state.finished && !state.loading, `${tab}:${state.items.length}:${state.page}`);
+  const standIn = tab === 1 ? $holdingStandIn.value : null;
 
+  if (standIn) return <LastKnownPositions snapshot={standIn} />;
   if (state.finished && state.items.length === 0) {
     return (
       <div className="od-list" data-tab={tab} data-state="empty">

@@ -11,9 +11,11 @@ import { isCancelled, priceText } from './order-format.ts';
 export interface OrderRowProps {
   order: Order;
   onOpen: (order: Order) => void;
+  /** A last-known position (offline start): shown, but nothing can be done with it until live. */
+  disabled?: boolean;
 }
 
-export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps) {
+export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false }: OrderRowProps) {
   const { t } = useTranslation();
   const text = useMemo(() => orderLiveText(order, undefined), [order]);
   const precision = order.ForexTradeLists.PricePrecision;
@@ -26,6 +28,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
       className="od-row"
       data-id={order.Id}
       data-status={order.Status}
+      disabled={disabled}
       onClick={() => onOpen(order)}
     >
       <span className="od-row__top">

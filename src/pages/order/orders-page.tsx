@@ -3,6 +3,7 @@
 // tab exports as a CSV statement, the holding tab closes all (or one side, one instrument) at once (issue 25).
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../app/use-query.ts';
 import { refreshTradeList } from '../../api/instruments.ts';
@@ -10,6 +11,7 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { Segmented } from '../../components/segmented.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { refreshFunds, refreshList, startOrders, syncPositions, tabFromQuery, type OrderTab } from '../../state/orders.ts';
+import { $holdingStandIn } from '../../state/account-cache.ts';
 import { AccountHeader } from './account-header.tsx';
 import { OrderList } from './order-list.tsx';
 import { OrderSheet } from './order-sheet.tsx';
@@ -25,6 +27,7 @@ const TAB_OPTIONS: ReadonlyArray<{ value: `${OrderTab}`; labelKey: string }> = [
 ];
 
 export function OrdersPage(): ReactElement {
+  useSignals();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tab = tabFromQuery(useQuery().get('type'));
@@ -81,7 +84,13 @@ export function OrdersPage(): ReactElement {
         ) : null}
         {tab === 1 ? (
           <div className="od-tools">
-            <button type="button" className="btn btn-ghost" data-action="close-all" onClick={() => setClosingAll(true)}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              data-action="close-all"
+              disabled={$holdingStandIn.value !== null}
+              onClick={() => setClosingAll(true)}
+            >
               {t('orders.close_all')}
             </button>
           </div>

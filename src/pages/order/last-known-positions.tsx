@@ -1,0 +1,35 @@
+// The holding tab before its first answer (issue 26 item 2): the signed-in account's last-known positions from
+// src/state/account-cache.ts, with their age, muted and neutral like a stale price, and disabled (no detail sheet, no
+// close) until the live list replaces them. The account cache never holds another user's snapshot.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { formatAsOf } from '../../i18n/format.ts';
+import type { AccountSnapshot } from '../../state/account-cache.ts';
+import { systemClock, type Clock } from '../../state/clock.ts';
+import { OrderRow } from './order-row.tsx';
+
+const NO_OPEN = (): void => undefined;
+
+export function LastKnownPositions({ snapshot, clock = systemClock }: { snapshot: AccountSnapshot; clock?: Clock }): ReactElement {
+  const { t } = useTranslation();
+  const time = formatAsOf(snapshot.at, clock.now());
+  return (
+    <div className="od-list" data-tab={1} data-state="last-known" data-stale="true">
+      <p className="od-as-of" data-field="orders-as-of">
+        {t('market.as_of', { time })}
+      </p>
+      {snapshot.positions.length === 0 ? (
+        <EmptyState textKey="common.no_data" />
+      ) : (
+        <ul className="od-rows">
+          {snapshot.positions.map((o) => (
+            <li key={o.Id}>
+              <OrderRow order={o} onOpen={NO_OPEN} disabled />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
