@@ -3,6 +3,7 @@
 // server took it; the action is disabled while it runs, and a taken change closes the form.
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { ActionPair } from '../../components/action-pair.tsx';
+import { submitHandler } from '../../components/submit-handler.ts';
 
 export interface OrderEditFormProps {
   /** The form's data-testid. */
@@ -30,10 +31,7 @@ export function OrderEditForm({ testId, send, onDone, actionKey, action, tone, c
     <form
       className="od-stops"
       data-testid={testId}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submitHandler(submit)}
     >
       {children}
       <ActionPair className="od-actions" onBack={onDone} actionKey={actionKey} tone={tone} action={action} busy={busy} />

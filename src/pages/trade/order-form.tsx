@@ -10,6 +10,7 @@ import { toast } from '../../state/toasts.ts';
 import { holdUpdate } from '../../state/app-update.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { submitOrder } from '../../api/trading.ts';
+import { submitHandler } from '../../components/submit-handler.ts';
 import { rememberOrder } from '../../state/one-click.ts';
 import { $formRequest } from './trade-state.ts';
 import { priceText } from '../../domain/price-text.ts';
@@ -102,10 +103,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
       ref={formRef}
       className="tr-form"
       data-side={side}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submitHandler(submit)}
     >
       <div className="tr-sides" role="radiogroup" aria-label={t('trade.direction')}>
         <button type="button" role="radio" aria-checked={side === 1} className="tr-side tap-reach" data-side="1" onClick={() => setSide(1)}>
