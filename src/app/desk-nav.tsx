@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TABS, activeTab } from './tabs.ts';
 import { ConnBadge } from '../components/conn-badge.tsx';
 import { LanguageButton } from '../components/language-button.tsx';
+import { TabLink } from '../components/tab-link.tsx';
 import { UserButton } from '../components/user-button.tsx';
 import './desk-nav.css';
 
@@ -20,23 +21,17 @@ export function DeskNav(): ReactElement {
       </Link>
       <nav className="desk-nav__tabs" aria-label={t('nav.label')}>
         {TABS.map((tab) => (
-          <Link
-            key={tab.key}
-            to={tab.to}
-            className="desk-nav__tab"
-            data-tab={tab.key}
-            aria-current={active === tab.key ? 'page' : undefined}
-          >
+          <TabLink key={tab.key} to={tab.to} tab={tab.key} current={active === tab.key} className="desk-nav__tab">
             {t(`nav.${tab.key}`)}
-          </Link>
+          </TabLink>
         ))}
         {/* The fund list is not a footer tab (SPEC §2 names five); the desk layout lists it after them. */}
-        <Link to="/mining" className="desk-nav__tab" data-tab="mining" aria-current={pathname.startsWith('/mining') ? 'page' : undefined}>
+        <TabLink to="/mining" tab="mining" current={pathname.startsWith('/mining')} className="desk-nav__tab">
           {t('mining.title')}
-        </Link>
-        <Link to="/news" className="desk-nav__tab" data-tab="news" aria-current={pathname.startsWith('/news') ? 'page' : undefined}>
+        </TabLink>
+        <TabLink to="/news" tab="news" current={pathname.startsWith('/news')} className="desk-nav__tab">
           {t('page.news')}
-        </Link>
+        </TabLink>
       </nav>
       <div className="desk-nav__end">
         <ConnBadge />

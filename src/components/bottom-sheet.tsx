@@ -1,9 +1,9 @@
 // A sheet sliding up from the bottom over a scrim (pickers, order details); Escape or a tap on the scrim closes it.
-import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
-import { useEscape } from './use-escape.ts';
+import { Overlay } from './overlay.tsx';
+import { useOverlayFocus } from './use-overlay-focus.ts';
 import './bottom-sheet.css';
 
 export interface BottomSheetProps {
@@ -15,15 +15,10 @@ export interface BottomSheetProps {
 
 export function BottomSheet({ open, onClose, titleKey, children }: BottomSheetProps): ReactElement | null {
   const { t } = useTranslation();
-  const panel = useRef<HTMLDivElement>(null);
-  useEscape(open, onClose);
-  useEffect(() => {
-    if (open) panel.current?.focus();
-  }, [open]);
+  const panel = useOverlayFocus<HTMLDivElement>(open, onClose);
   if (!open) return null;
-  return createPortal(
-    <div className="sheet-layer">
-      <div className="sheet-scrim" onClick={onClose} aria-hidden="true" />
+  return (
+    <Overlay className="sheet-layer" onClose={onClose}>
       <div
         ref={panel}
         className="sheet"
@@ -43,7 +38,6 @@ export function BottomSheet({ open, onClose, titleKey, children }: BottomSheetPr
         ) : null}
         <div className="sheet__body">{children}</div>
       </div>
-    </div>,
-    document.body,
+    </Overlay>
   );
 }

@@ -1,9 +1,10 @@
 // A centred yes/no dialog (logout, reset demo): translated texts, confirm and cancel buttons.
-import { useEffect, useRef, type ReactElement } from 'react';
-import { createPortal } from 'react-dom';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEscape } from './use-escape.ts';
-import './confirm-dialog.css';
+import { ActionPair } from './action-pair.tsx';
+import { Overlay } from './overlay.tsx';
+import { useOverlayFocus } from './use-overlay-focus.ts';
+import './dialog.css';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -19,35 +20,25 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps): ReactElement | null {
   const { open, messageKey, titleKey, confirmKey = 'common.confirm', cancelKey = 'common.cancel' } = props;
   const { t } = useTranslation();
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  useEscape(open, props.onCancel);
-  useEffect(() => {
-    if (open) confirmButton.current?.focus();
-  }, [open]);
+  const confirmButton = useOverlayFocus<HTMLButtonElement>(open, props.onCancel);
   if (!open) return null;
-  return createPortal(
-    <div className="dialog-layer">
-      <div className="dialog-scrim" onClick={props.onCancel} aria-hidden="true" />
+  return (
+    <Overlay className="dialog-layer" onClose={props.onCancel}>
       <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-dialog-text">
         {titleKey ? <h2 className="dialog__title">{t(titleKey)}</h2> : null}
         <p id="confirm-dialog-text" className="dialog__text">
           {t(messageKey)}
         </p>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn-secondary" onClick={props.onCancel}>
-            {t(cancelKey)}
-          </button>
-          <button
-            ref={confirmButton}
-            type="button"
-            className={props.danger ? 'btn btn-danger' : 'btn btn-primary'}
-            onClick={props.onConfirm}
-          >
-            {t(confirmKey)}
-          </button>
-        </div>
+        <ActionPair
+          className="dialog__actions"
+          onBack={props.onCancel}
+          backKey={cancelKey}
+          actionKey={confirmKey}
+          tone={props.danger ? 'danger' : 'primary'}
+          onAction={props.onConfirm}
+          actionRef={confirmButton}
+        />
       </div>
-    </div>,
-    document.body,
+    </Overlay>
   );
 }

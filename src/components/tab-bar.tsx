@@ -1,11 +1,12 @@
 // The footer with the five tabs (phones), with the connection dot; on wide screens the tabs move to the top nav.
 import type { ReactElement } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { TABS, activeTab } from '../app/tabs.ts';
 import { $conn } from '../state/feed-signals.ts';
 import { Icon } from './icons.tsx';
+import { TabLink } from './tab-link.tsx';
 import './tab-bar.css';
 
 export function TabBar(): ReactElement {
@@ -17,13 +18,7 @@ export function TabBar(): ReactElement {
   return (
     <nav className="tab-bar" aria-label={t('nav.label')}>
       {TABS.map((tab) => (
-        <Link
-          key={tab.key}
-          to={tab.to}
-          className="tab-bar__tab"
-          data-tab={tab.key}
-          aria-current={active === tab.key ? 'page' : undefined}
-        >
+        <TabLink key={tab.key} to={tab.to} tab={tab.key} current={active === tab.key} className="tab-bar__tab">
           <span className="tab-bar__icon">
             <Icon name={tab.icon} size={22} />
             {tab.key === 'market' ? (
@@ -34,7 +29,7 @@ export function TabBar(): ReactElement {
             ) : null}
           </span>
           <span className="tab-bar__label">{t(`nav.${tab.key}`)}</span>
-        </Link>
+        </TabLink>
       ))}
     </nav>
   );

@@ -5,6 +5,7 @@ import { Icon } from './icons.tsx';
 import { ConnBadge } from './conn-badge.tsx';
 import { useGoBack } from './use-go-back.ts';
 import { useWide } from '../app/use-wide.ts';
+import './icon-button.css';
 import './title-bar.css';
 
 export interface TitleBarProps {
@@ -24,7 +25,7 @@ export function TitleBar({ titleKey, back, right, conn }: TitleBarProps): ReactE
     <header className="title-bar">
       <div className="title-bar__side">
         {back ? (
-          <button type="button" className="title-bar__back" onClick={goBack} aria-label={t('common.back')}>
+          <button type="button" className="icon-button" onClick={goBack} aria-label={t('common.back')}>
             <Icon name="back" className="flip-rtl" />
           </button>
         ) : null}

@@ -9,6 +9,7 @@ import type { SocketLimits } from '../../server/ws/guard.ts';
 import { Hub, type HubMarket, type HubSocket } from '../../server/ws/hub.ts';
 import type { Order } from '../../src/domain/types.ts';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import { testHubDeps } from '../fixtures/hub-deps.ts';
 
 const market: HubMarket = {
   size: 0,
@@ -61,17 +62,7 @@ const settle = async (): Promise<void> => {
 
 beforeEach(() => {
   now = 1_000_000;
-  hub = new Hub(
-    {
-      market,
-      clock: { now: () => now },
-      timers,
-      authenticate: async (token) => TOKENS[token] ?? null,
-      eventSeq: async (userId) => SEQS[userId] ?? 0,
-      translate: (lang, key) => `${lang}:${key}`,
-    },
-    { sockets: LIMITS },
-  );
+  hub = new Hub(testHubDeps(market, timers, () => now, TOKENS, { eventSeq: async (userId) => SEQS[userId] ?? 0 }), { sockets: LIMITS });
 });
 
 describe('connection caps', () => {

@@ -7,6 +7,7 @@ import { parseClientMessage } from '../../server/ws/client-message.ts';
 import { Hub, type HubMarket, type HubSocket, type WireKline } from '../../server/ws/hub.ts';
 import type { Order } from '../../src/domain/types.ts';
 import type { QuoteTuple, ServerMessage } from '../../src/domain/ws-protocol.ts';
+import { testHubDeps } from '../fixtures/hub-deps.ts';
 
 class FakeMarket implements HubMarket {
   readonly codes = ['EURUSD', 'BTCUSDT', 'XAUUSD', 'US30'];
@@ -125,13 +126,7 @@ beforeEach(() => {
   timers = new FakeTimers();
   now = 1_000_000;
   hub = new Hub(
-    {
-      market,
-      clock: { now: () => now },
-      timers,
-      authenticate: async (token) => TOKENS[token] ?? null,
-      translate: (lang, key) => `${lang}:${key}`,
-    },
+    testHubDeps(market, timers, () => now, TOKENS),
     { softLimit: 1000, hardLimit: 10_000, stuckMs: 3000, idleMs: 30_000, maxTopics: 4 },
   );
 });

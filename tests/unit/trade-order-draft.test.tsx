@@ -6,6 +6,9 @@ import {
   checkOrder,
   initialDraft,
   stepLots,
+  stopOf,
+  toggleStop,
+  typeStop,
   type OrderDraft,
 } from '../../src/pages/trade/order-draft.ts';
 import type { Instrument } from '../../src/domain/types.ts';
@@ -57,6 +60,22 @@ describe('lot stepper', () => {
     expect(d.multiple).toBe(10);
     expect(d.mode).toBe('market');
     expect(initialDraft(inst({ HasForexMultiple: [] })).multiple).toBeNull();
+  });
+});
+
+describe('stop boxes', () => {
+  const now = (): string => '1.08321';
+  it('ticking an empty box starts it at the current price; a typed price stays through untick and tick', () => {
+    expect(toggleStop(draft(), 'profit', true, now)).toEqual({ stopProfitOn: true, stopProfit: '1.08321' });
+    const typed = draft({ stopLossOn: true, stopLoss: '1.07' });
+    expect(toggleStop(typed, 'loss', false, now)).toEqual({ stopLossOn: false, stopLoss: '1.07' });
+    expect(toggleStop({ ...typed, stopLossOn: false }, 'loss', true, now)).toEqual({ stopLossOn: true, stopLoss: '1.07' });
+  });
+
+  it('a typed price changes only its own box', () => {
+    const next = { ...draft({ stopProfitOn: true, stopProfit: '1.09' }), ...typeStop('loss', '1.05') };
+    expect(stopOf(next, 'loss')).toEqual({ on: false, value: '1.05' });
+    expect(stopOf(next, 'profit')).toEqual({ on: true, value: '1.09' });
   });
 });
 

@@ -9,6 +9,7 @@ import { Field } from '../../components/field.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { LiveText } from '../../components/live-text.tsx';
 import { Segmented } from '../../components/segmented.tsx';
+import { submitHandler } from '../../components/submit-handler.ts';
 import { ALERT_NOTE_MAX, type AlertCondition, type AlertKind } from '../../domain/price-alerts.ts';
 import type { Instrument } from '../../domain/types.ts';
 import type { NewAlert } from '../../api/alerts.ts';
@@ -71,10 +72,7 @@ export function AlertForm({ inst, kind: startKind, price: startPrice, create = a
     <form
       className="al-form"
       data-kind={kind}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submitHandler(submit)}
     >
       <p className="al-inst">
         <span className="al-code">{inst.ShowCode}</span>

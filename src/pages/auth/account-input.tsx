@@ -4,6 +4,7 @@ import type { LoginType } from '../../api/account.ts';
 import type { AreaCode } from '../../domain/types.ts';
 import { Field } from '../../components/field.tsx';
 import { AreaPicker } from '../../components/area-picker.tsx';
+import { EMAIL_FIELD, MOBILE_FIELD } from './auth-fields.ts';
 
 export interface AccountInputProps {
   type: LoginType;
@@ -16,30 +17,10 @@ export interface AccountInputProps {
 }
 
 export function AccountInput({ type, value, onChange, errorKey, areas, area, onArea }: AccountInputProps): ReactElement {
+  const input = { value, onChange, errorKey };
   return type === 'email' ? (
-    <Field
-      name="email"
-      type="email"
-      labelKey="auth.email"
-      placeholderKey="auth.email_placeholder"
-      value={value}
-      onChange={onChange}
-      errorKey={errorKey}
-      autoComplete="email"
-      autoCapitalize="none"
-    />
+    <Field {...EMAIL_FIELD} {...input} />
   ) : (
-    <Field
-      name="mobile"
-      type="tel"
-      labelKey="auth.mobile"
-      placeholderKey="auth.mobile_placeholder"
-      value={value}
-      onChange={onChange}
-      errorKey={errorKey}
-      autoComplete="tel-national"
-      inputMode="tel"
-      start={<AreaPicker areas={areas} value={area} onChange={onArea} />}
-    />
+    <Field {...MOBILE_FIELD} {...input} start={<AreaPicker areas={areas} value={area} onChange={onArea} />} />
   );
 }

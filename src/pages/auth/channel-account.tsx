@@ -29,7 +29,7 @@ export function useChannelAccount(): ChannelAccountState {
 
 export interface ChannelAccountProps {
   state: ChannelAccountState;
-  errors: Pick<FieldErrors<AccountField>, 'edit' | 'fieldError' | 'setError'>;
+  errors: Pick<FieldErrors<AccountField>, 'inputProps' | 'setError'>;
   /** The switch's label ("Register by", "Reset by"). */
   labelKey: string;
   /** False where only e-mail is offered: no switch. */
@@ -53,9 +53,7 @@ export function ChannelAccount({ state, errors, labelKey, chooser = true }: Chan
       ) : null}
       <AccountInput
         type={state.type}
-        value={state.account}
-        onChange={errors.edit('account', state.setAccount)}
-        errorKey={errors.fieldError('account')}
+        {...errors.inputProps('account', state.account, state.setAccount)}
         areas={state.areas}
         area={state.area}
         onArea={state.setArea}

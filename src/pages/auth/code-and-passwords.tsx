@@ -9,17 +9,16 @@ import { PasswordInputs } from './password-inputs.tsx';
 
 export interface CodeAndPasswordsProps {
   form: PasswordForm;
-  errors: Pick<FieldErrors<ChangeField>, 'edit' | 'fieldError'>;
+  errors: Pick<FieldErrors<ChangeField>, 'inputProps'>;
   onSend: () => Promise<boolean>;
   /** The repeated password's input name, as the screen's request calls it. */
   rePasswordName: string;
 }
 
 export function CodeAndPasswords({ form, errors, onSend, rePasswordName }: CodeAndPasswordsProps): ReactElement {
-  const { edit, fieldError } = errors;
   return (
     <>
-      <CodeInput value={form.code} onChange={edit('code', form.setCode)} errorKey={fieldError('code')} onSend={onSend} />
+      <CodeInput {...errors.inputProps('code', form.code, form.setCode)} onSend={onSend} />
       <PasswordInputs names={['new_password', rePasswordName]} labelKey="auth.new_password" form={form} errors={errors} />
     </>
   );

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { forgetPassword } from '../../api/account.ts';
 import { toast } from '../../state/toasts.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { AuthHero } from './auth-hero.tsx';
+import { AuthForm } from './auth-form.tsx';
+import { AuthScreen } from './auth-screen.tsx';
 import { ChannelAccount, useChannelAccount } from './channel-account.tsx';
 import { CodeAndPasswords } from './code-and-passwords.tsx';
 import { requestAccountCode } from './request-code.ts';
@@ -13,7 +13,6 @@ import { useFieldErrors } from './use-field-errors.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { usePasswordForm } from './use-password-form.ts';
 import { validateForgot, type ResetField } from './validation.ts';
-import './auth.css';
 
 export function ForgotPage(): ReactElement {
   const { t } = useTranslation();
@@ -29,7 +28,7 @@ export function ForgotPage(): ReactElement {
       errors.setError,
     );
 
-  const { busy, submit } = useFormSubmit(
+  const sending = useFormSubmit(
     () => errors.accept(validateForgot({ type, account, code: form.code, password: form.password, rePassword: form.rePassword })),
     async () => {
       const env = await forgetPassword({
@@ -47,18 +46,11 @@ export function ForgotPage(): ReactElement {
   );
 
   return (
-    <div className="page auth-page">
-      <TitleBar titleKey="page.forgot" back />
-      <div className="page-body">
-        <AuthHero titleKey="auth.forgot_title" hintKey="auth.forgot_hint" />
-        <form className="auth-form" onSubmit={submit} noValidate>
-          <ChannelAccount state={who} errors={errors} labelKey="auth.reset_by" />
-          <CodeAndPasswords form={form} errors={errors} onSend={send} rePasswordName="secondary_password" />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="forgot-submit">
-            {t('auth.reset_password')}
-          </button>
-        </form>
-      </div>
-    </div>
+    <AuthScreen titleKey="page.forgot" heroKey="auth.forgot_title" hintKey="auth.forgot_hint">
+      <AuthForm sending={sending} submitKey="auth.reset_password" testId="forgot-submit">
+        <ChannelAccount state={who} errors={errors} labelKey="auth.reset_by" />
+        <CodeAndPasswords form={form} errors={errors} onSend={send} rePasswordName="secondary_password" />
+      </AuthForm>
+    </AuthScreen>
   );
 }

@@ -10,11 +10,12 @@ import { $settings, signIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { safeFrom } from '../../state/navigator.ts';
 import { useQuery } from '../../app/use-query.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
 import { Field } from '../../components/field.tsx';
 import { CaptchaImage } from '../../components/captcha-image.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
-import { AuthHero } from './auth-hero.tsx';
+import { INVITE_FIELD } from './auth-fields.ts';
+import { AuthForm } from './auth-form.tsx';
+import { AuthScreen } from './auth-screen.tsx';
 import { ChannelAccount, useChannelAccount } from './channel-account.tsx';
 import { CodeInput } from './code-input.tsx';
 import { PasswordInputs } from './password-inputs.tsx';
@@ -23,7 +24,6 @@ import { useFieldErrors } from './use-field-errors.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { usePasswordForm } from './use-password-form.ts';
 import { validateRegister, type RegisterField } from './validation.ts';
-import './auth.css';
 
 /** verify_reg_type 2 = picture captcha (SPEC §3, §5). */
 export const CAPTCHA_REG_TYPE = 2;
@@ -41,7 +41,6 @@ export function RegisterPage(): ReactElement {
   const [invite, setInvite] = useState(() => query.get('invite_code') ?? '');
   const [pic, setPic] = useState<Captcha | null>(null);
   const errors = useFieldErrors<RegisterField>();
-  const { edit, fieldError } = errors;
   const [mobileOffered, setMobileOffered] = useState(true);
   const { type, account, area } = who;
 
@@ -72,7 +71,7 @@ export function RegisterPage(): ReactElement {
       errors.setError,
     );
 
-  const { busy, submit } = useFormSubmit(
+  const sending = useFormSubmit(
     () =>
       errors.accept(
         validateRegister({ type, account, password: form.password, rePassword: form.rePassword, code: form.code, invite, inviteRequired: false }),
@@ -106,37 +105,20 @@ export function RegisterPage(): ReactElement {
   );
 
   return (
-    <div className="page auth-page">
-      <TitleBar titleKey="page.register" back right={<LanguageButton />} />
-      <div className="page-body">
-        <AuthHero titleKey="auth.create_account" hintKey="auth.create_hint" />
-        <form className="auth-form" onSubmit={submit} noValidate>
-          <ChannelAccount state={who} errors={errors} labelKey="auth.register_by" chooser={mobileOffered} />
-          <PasswordInputs names={['password', 're_password']} labelKey="auth.password" form={form} errors={errors} />
-          <Field
-            name="invite_code"
-            labelKey="auth.invite_code"
-            placeholderKey="auth.invite_placeholder"
-            value={invite}
-            onChange={edit('invite', setInvite)}
-            errorKey={fieldError('invite')}
-            autoCapitalize="characters"
-          />
-          <CodeInput
-            value={form.code}
-            onChange={edit('code', form.setCode)}
-            errorKey={fieldError('code')}
-            onSend={send}
-            captcha={byCaptcha ? <CaptchaImage captcha={pic} onRefresh={refreshCaptcha} /> : undefined}
-          />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="register-submit">
-            {t('auth.register')}
-          </button>
-        </form>
-        <p className="auth-foot">
-          {t('auth.have_account')} <Link to="/login">{t('auth.login_now')}</Link>
-        </p>
-      </div>
-    </div>
+    <AuthScreen titleKey="page.register" heroKey="auth.create_account" hintKey="auth.create_hint" right={<LanguageButton />}>
+      <AuthForm sending={sending} submitKey="auth.register" testId="register-submit">
+        <ChannelAccount state={who} errors={errors} labelKey="auth.register_by" chooser={mobileOffered} />
+        <PasswordInputs names={['password', 're_password']} labelKey="auth.password" form={form} errors={errors} />
+        <Field {...INVITE_FIELD} {...errors.inputProps('invite', invite, setInvite)} />
+        <CodeInput
+          {...errors.inputProps('code', form.code, form.setCode)}
+          onSend={send}
+          captcha={byCaptcha ? <CaptchaImage captcha={pic} onRefresh={refreshCaptcha} /> : undefined}
+        />
+      </AuthForm>
+      <p className="auth-foot">
+        {t('auth.have_account')} <Link to="/login">{t('auth.login_now')}</Link>
+      </p>
+    </AuthScreen>
   );
 }

@@ -11,6 +11,14 @@ export interface FieldErrors<F extends string> {
   fieldError: (field: F) => string | null;
   /** Shows a validation's problem (or clears the message) and answers whether there was none. */
   accept: (problem: FieldError<F> | null) => boolean;
+  /** A Field's value, onChange (edit) and errorKey (fieldError) for `field`. */
+  inputProps: (field: F, value: string, set: (v: string) => void) => BoundInput;
+}
+
+export interface BoundInput {
+  value: string;
+  onChange: (v: string) => void;
+  errorKey: string | null;
 }
 
 export function useFieldErrors<F extends string>(): FieldErrors<F> {
@@ -24,5 +32,10 @@ export function useFieldErrors<F extends string>(): FieldErrors<F> {
     setError(problem);
     return problem === null;
   };
-  return { error, setError, edit, fieldError, accept };
+  const inputProps = (field: F, value: string, set: (v: string) => void): BoundInput => ({
+    value,
+    onChange: edit(field, set),
+    errorKey: fieldError(field),
+  });
+  return { error, setError, edit, fieldError, accept, inputProps };
 }

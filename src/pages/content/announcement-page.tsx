@@ -1,32 +1,23 @@
 // /mine/announcement: the operator's announcement in the user's language (plain text, paragraphs).
-import { useEffect, useState, type ReactElement } from 'react';
-import type { Announcement } from '../../domain/content-types.ts';
+import type { ReactElement } from 'react';
 import { announcement } from '../../api/content.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import './content.css';
+import { ContentScreen } from './content-screen.tsx';
+import { Loaded, useLoaded } from '../../components/loaded.tsx';
 
 export function AnnouncementPage(): ReactElement {
-  const [note, setNote] = useState<Announcement | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    announcement().then(setNote, () => setFailed(true));
-  }, []);
+  const note = useLoaded(announcement);
   return (
-    <div className="page">
-      <TitleBar titleKey="page.announcement" back />
-      <div className="page-body ct-body">
-        {note ? (
+    <ContentScreen titleKey="page.announcement">
+      <Loaded state={note}>
+        {(n) => (
           <article className="ct-card ct-announcement" data-testid="announcement" dir="auto">
-            <h2 className="ct-title">{note.title}</h2>
-            {note.content.split(/\n\s*\n/).map((p, i) => (
+            <h2 className="ct-title">{n.title}</h2>
+            {n.content.split(/\n\s*\n/).map((p, i) => (
               <p key={i}>{p}</p>
             ))}
           </article>
-        ) : failed ? (
-          <EmptyState textKey="common.no_data" />
-        ) : null}
-      </div>
-    </div>
+        )}
+      </Loaded>
+    </ContentScreen>
   );
 }

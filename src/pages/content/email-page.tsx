@@ -2,9 +2,8 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { complaintEmail } from '../../api/content.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { ContentScreen } from './content-screen.tsx';
 import { copyText } from '../../components/copy-text.ts';
-import './content.css';
 
 export function EmailPage(): ReactElement {
   const { t } = useTranslation();
@@ -13,19 +12,16 @@ export function EmailPage(): ReactElement {
     complaintEmail().then((r) => setEmail(r.email), () => setEmail(''));
   }, []);
   return (
-    <div className="page">
-      <TitleBar titleKey="page.email" back />
-      <div className="page-body ct-body">
-        <section className="ct-card">
-          <p className="ct-label">{t('content.email_hint')}</p>
-          <a className="ct-value ct-mail" href={email ? `mailto:${email}` : undefined} data-testid="complaint-email">
-            {email}
-          </a>
-          <button type="button" className="ct-button" disabled={!email} onClick={() => void copyText(email)}>
-            {t('content.copy_email')}
-          </button>
-        </section>
-      </div>
-    </div>
+    <ContentScreen titleKey="page.email">
+      <section className="ct-card">
+        <p className="ct-label">{t('content.email_hint')}</p>
+        <a className="ct-value ct-mail" href={email ? `mailto:${email}` : undefined} data-testid="complaint-email">
+          {email}
+        </a>
+        <button type="button" className="ct-button" disabled={!email} onClick={() => void copyText(email)}>
+          {t('content.copy_email')}
+        </button>
+      </section>
+    </ContentScreen>
   );
 }

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { inviteLink, type InviteInfo } from '../../domain/content-types.ts';
 import { inviteInfo } from '../../api/content.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { ContentScreen } from './content-screen.tsx';
 import { copyText } from '../../components/copy-text.ts';
-import './content.css';
 import { Num } from '../../components/num.tsx';
 
 export const QR_SIZE = 160; // SPEC §9
@@ -27,25 +26,22 @@ export function InvitePage(): ReactElement {
   }, [link]);
 
   return (
-    <div className="page">
-      <TitleBar titleKey="page.invite" back />
-      <div className="page-body ct-body">
-        <section className="ct-card ct-invite">
-          <p className="ct-label">{t('content.invite_hint')}</p>
-          {qr ? <img className="ct-qr" src={qr} width={QR_SIZE} height={QR_SIZE} alt={t('content.invite_qr')} data-testid="invite-qr" /> : <div className="ct-qr" />}
-          <p className="ct-label">{t('content.invite_code')}</p>
-          <p className="ct-value" data-testid="invite-code"><Num>{info?.invite_code ?? ''}</Num></p>
-          <button type="button" className="ct-button" disabled={!info} onClick={() => info && void copyText(info.invite_code)}>
-            {t('content.copy_code')}
-          </button>
-          <p className="ct-label">{t('content.invite_link')}</p>
-          <p className="ct-link" data-testid="invite-link">{link}</p>
-          <button type="button" className="ct-button" disabled={!link} onClick={() => void copyText(link)}>
-            {t('content.copy_link')}
-          </button>
-          <p className="ct-count" data-testid="invite-count">{info ? t('content.invite_count', { n: info.invite_count }) : ''}</p>
-        </section>
-      </div>
-    </div>
+    <ContentScreen titleKey="page.invite">
+      <section className="ct-card ct-invite">
+        <p className="ct-label">{t('content.invite_hint')}</p>
+        {qr ? <img className="ct-qr" src={qr} width={QR_SIZE} height={QR_SIZE} alt={t('content.invite_qr')} data-testid="invite-qr" /> : <div className="ct-qr" />}
+        <p className="ct-label">{t('content.invite_code')}</p>
+        <p className="ct-value" data-testid="invite-code"><Num>{info?.invite_code ?? ''}</Num></p>
+        <button type="button" className="ct-button" disabled={!info} onClick={() => info && void copyText(info.invite_code)}>
+          {t('content.copy_code')}
+        </button>
+        <p className="ct-label">{t('content.invite_link')}</p>
+        <p className="ct-link" data-testid="invite-link">{link}</p>
+        <button type="button" className="ct-button" disabled={!link} onClick={() => void copyText(link)}>
+          {t('content.copy_link')}
+        </button>
+        <p className="ct-count" data-testid="invite-count">{info ? t('content.invite_count', { n: info.invite_count }) : ''}</p>
+      </section>
+    </ContentScreen>
   );
 }

@@ -25,7 +25,7 @@ export function CategoryChips({ items, selected, onSelect }: CategoryChipsProps)
       onChange={onSelect}
       labelKey="market.categories"
       className="mk-chips"
-      itemClassName="mk-chip"
+      itemClassName="mk-chip tap-reach"
       dataName="category"
     />
   );

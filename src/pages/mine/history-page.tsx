@@ -1,7 +1,7 @@
 // /mine/history: the USD account — available and frozen — and every financial record, newest first, as an infinite
 // list (SPEC §2). The text of a record is its memo for type 10, otherwise the server's translated description. The
 // records export as a CSV statement (issue 25).
-import { useCallback, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { financialRecords } from '../../api/wallet.ts';
 import type { FinancialRecord } from '../../domain/wallet-types.ts';
@@ -10,7 +10,7 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { PagedList } from './paged-list.tsx';
-import { useBalance } from './use-balance.ts';
+import { useBalanceWithList } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import './money.css';
 import { Num } from '../../components/num.tsx';
@@ -35,12 +35,8 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
 
 export function HistoryPage(): ReactElement {
   const { t } = useTranslation();
-  const { funds, reload } = useBalance();
   const list = usePaged(financialRecords, 'records');
-  const refresh = useCallback(() => {
-    reload();
-    list.refresh();
-  }, [reload, list]);
+  const { funds, refresh } = useBalanceWithList(list);
   return (
     <div className="page">
       <TitleBar titleKey="page.history" back="/user" />

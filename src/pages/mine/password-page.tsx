@@ -8,6 +8,7 @@ import { $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { AreaPicker } from '../../components/area-picker.tsx';
+import { AuthForm } from '../auth/auth-form.tsx';
 import { CodeAndPasswords } from '../auth/code-and-passwords.tsx';
 import { requestCode } from '../auth/request-code.ts';
 import { useAreas } from '../auth/use-areas.ts';
@@ -15,7 +16,6 @@ import { useFieldErrors } from '../auth/use-field-errors.ts';
 import { useFormSubmit } from '../auth/use-form-submit.ts';
 import { usePasswordForm } from '../auth/use-password-form.ts';
 import { validateChange, type ChangeField } from '../auth/validation.ts';
-import '../auth/auth.css';
 import './mine.css';
 
 export function PasswordPage(): ReactElement {
@@ -35,7 +35,7 @@ export function PasswordPage(): ReactElement {
     return requestCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'), form.setCodeKey);
   };
 
-  const { busy, submit } = useFormSubmit(
+  const sending = useFormSubmit(
     () => errors.accept(validateChange({ password: form.password, rePassword: form.rePassword, code: form.code })),
     async () => {
       const env = await amendPassword({ new_password: form.password, auth_code: form.code.trim(), type: channel, key: form.codeKey });
@@ -48,7 +48,7 @@ export function PasswordPage(): ReactElement {
     <div className="page">
       <TitleBar titleKey="page.password" back="/user" />
       <div className="page-body">
-        <form className="auth-form" onSubmit={submit} noValidate>
+        <AuthForm sending={sending} submitKey="common.confirm" testId="password-submit">
           <div className="mine-target">
             <span className="muted">{t(channel === 'email' ? 'auth.code_to_email' : 'auth.code_to_mobile')}</span>
             <span className="mine-target__value">
@@ -57,10 +57,7 @@ export function PasswordPage(): ReactElement {
             </span>
           </div>
           <CodeAndPasswords form={form} errors={errors} onSend={send} rePasswordName="re_password" />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="password-submit">
-            {t('common.confirm')}
-          </button>
-        </form>
+        </AuthForm>
       </div>
     </div>
   );

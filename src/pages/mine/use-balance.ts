@@ -11,3 +11,13 @@ export function useBalance(): { funds: Balance | null; reload: () => void } {
   useEffect(reload, [reload]);
   return { funds, reload };
 }
+
+/** The balance above a list of its records (history, withdrawals): one refresh re-reads both, from the list's first page. */
+export function useBalanceWithList(list: { refresh: () => void }): { funds: Balance | null; refresh: () => void } {
+  const { funds, reload } = useBalance();
+  const refresh = useCallback(() => {
+    reload();
+    list.refresh();
+  }, [reload, list]);
+  return { funds, refresh };
+}

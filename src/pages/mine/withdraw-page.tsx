@@ -11,7 +11,7 @@ import { PullRefresh } from '../order/pull-refresh.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { shortAddress } from './method-label.ts';
 import { PagedList } from './paged-list.tsx';
-import { useBalance } from './use-balance.ts';
+import { useBalanceWithList } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 import './money.css';
@@ -45,13 +45,9 @@ export function WithdrawPage(): ReactElement {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind>('1');
   const type = kind === '1' ? 1 : 2;
-  const { funds, reload } = useBalance();
   const load = useCallback((page: number) => withdrawHistory(type, page), [type]);
   const list = usePaged(load, type);
-  const refresh = useCallback(() => {
-    reload();
-    list.refresh();
-  }, [reload, list]);
+  const { funds, refresh } = useBalanceWithList(list);
   return (
     <div className="page">
       <TitleBar titleKey="page.withdraw" back="/user" />

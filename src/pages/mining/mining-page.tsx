@@ -10,6 +10,7 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { PullRefresh } from '../order/pull-refresh.tsx';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
+import '../../components/icon-button.css';
 import './mining.css';
 import { Num } from '../../components/num.tsx';
 
@@ -17,7 +18,7 @@ export function MiningPage(): ReactElement {
   const { t } = useTranslation();
   const list = useFundPages(useCallback((page: number) => fundList(page), []));
   const records = (
-    <Link to="/mining/record" className="title-bar__back" aria-label={t('mining.records')} data-testid="mining-records">
+    <Link to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="mining-records">
       <Icon name="orders" />
     </Link>
   );

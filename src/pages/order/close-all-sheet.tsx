@@ -7,6 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import type { CloseAllItem } from '../../domain/close-scope.ts';
 import type { Order } from '../../domain/types.ts';
+import { ActionPair } from '../../components/action-pair.tsx';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { LiveText } from '../../components/live-text.tsx';
 import { Segmented } from '../../components/segmented.tsx';
@@ -107,21 +108,16 @@ export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactEleme
             <p className="od-close-all__note muted" id="close-all-note">
               {t(empty ? 'orders.close_all_empty' : 'orders.close_all_note')}
             </p>
-            <div className="od-actions">
-              <button type="button" className="btn btn-secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                data-action="close-all-confirm"
-                disabled={empty || busy}
-                aria-describedby="close-all-note"
-                onClick={() => void confirm()}
-              >
-                {t('orders.close_all_confirm')}
-              </button>
-            </div>
+            <ActionPair
+              className="od-actions"
+              onBack={onClose}
+              actionKey="orders.close_all_confirm"
+              tone="danger"
+              onAction={() => void confirm()}
+              busy={empty || busy}
+              action="close-all-confirm"
+              describedBy="close-all-note"
+            />
           </>
         )}
       </div>

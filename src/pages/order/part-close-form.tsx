@@ -7,46 +7,28 @@ import { readTypedNumber } from '../../domain/decimal-text.ts';
 import { NumberInput } from '../../components/number-input.tsx';
 import { closePosition } from '../../state/orders.ts';
 import { toast } from '../../state/toasts.ts';
+import { OrderEditForm } from './order-edit-form.tsx';
 
 export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => void }): ReactElement {
   const { t } = useTranslation();
   const [lots, setLots] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (): Promise<void> => {
+  const send = (): Promise<boolean> | null => {
     const typed = readTypedNumber(lots);
     if (typed.kind !== 'number') {
       toast(t('errors.lots_invalid'));
-      return;
+      return null;
     }
-    setBusy(true);
-    const ok = await closePosition(order.Id, typed.text);
-    setBusy(false);
-    if (ok) onDone();
+    return closePosition(order.Id, typed.text);
   };
 
   return (
-    <form
-      className="od-stops"
-      data-testid="part-close-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <OrderEditForm testId="part-close-form" send={send} onDone={onDone} actionKey="orders.close_part_confirm" action="close-part" tone="danger">
       <label className="od-stop">
         <span className="od-stop__label">{t('orders.close_lots')}</span>
         <NumberInput className="od-input num" data-field="close-lots" value={lots} onChange={setLots} />
         <span className="od-stop__hint muted">{t('orders.close_lots_hint', { lots: order.Quantity })}</span>
       </label>
-      <div className="od-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-danger" data-action="close-part" disabled={busy}>
-          {t('orders.close_part_confirm')}
-        </button>
-      </div>
-    </form>
+    </OrderEditForm>
   );
 }

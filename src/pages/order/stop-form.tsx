@@ -9,6 +9,7 @@ import { LiveText } from '../../components/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
 import { stopHints, stopInput, stopParams, trailOf } from './order-format.ts';
 import { NumberInput } from '../../components/number-input.tsx';
+import { OrderEditForm } from './order-edit-form.tsx';
 
 function PriceBox({ field, label, hint, value, onChange }: { field: string; label: string; hint: string; value: string; onChange: (v: string) => void }): ReactElement {
   return (
@@ -32,31 +33,20 @@ export function StopForm({ order, onDone }: StopFormProps): ReactElement {
   const [profit, setProfit] = useState(() => stopInput(order.TargetProfitPrice));
   const [loss, setLoss] = useState(() => stopInput(order.TargetLossPrice));
   const [trail, setTrail] = useState(() => trailOf(order) ?? '');
-  const [busy, setBusy] = useState(false);
   const hints = stopHints(order.OrderType);
   const live = useMemo(() => orderLiveText(order, undefined), [order]);
 
-  const submit = async (): Promise<void> => {
+  const send = (): Promise<boolean> | null => {
     const params = stopParams(order.Id, profit, loss, trail);
     if ('error' in params) {
       toast(t(`errors.${params.error}`));
-      return;
+      return null;
     }
-    setBusy(true);
-    const ok = await saveStops(params);
-    setBusy(false);
-    if (ok) onDone();
+    return saveStops(params);
   };
 
   return (
-    <form
-      className="od-stops"
-      data-testid="stop-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <OrderEditForm testId="stop-form" send={send} onDone={onDone} actionKey="orders.save_stops" action="save-stops" tone="primary">
       <p className="od-stops__now muted">
         <span>{t('orders.current_price')}</span>
         <LiveText $text={live.current} field="stop-current" />
@@ -65,14 +55,6 @@ export function StopForm({ order, onDone }: StopFormProps): ReactElement {
       <PriceBox field="stop-loss" label={t('trade.stop_loss')} hint={t(hints.loss)} value={loss} onChange={setLoss} />
       <PriceBox field="trail-distance" label={t('orders.trail_distance')} hint={t('orders.trail_hint')} value={trail} onChange={setTrail} />
       <p className="od-stops__note muted">{t('orders.stops_clear_hint')}</p>
-      <div className="od-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" data-action="save-stops" disabled={busy}>
-          {t('orders.save_stops')}
-        </button>
-      </div>
-    </form>
+    </OrderEditForm>
   );
 }

@@ -1,11 +1,11 @@
 // Side sheet on /trade listing every instrument with live prices; picking one switches the screen.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $instruments } from '../../state/instruments.ts';
 import { Icon } from '../../components/icons.tsx';
-import { useEscape } from '../../components/use-escape.ts';
+import { Overlay } from '../../components/overlay.tsx';
+import { useOverlayFocus } from '../../components/use-overlay-focus.ts';
 import { MarketList } from '../market/market-list.tsx';
 import { matchesSearch } from '../market/search-filter.ts';
 import './instrument-sheet.css';
@@ -21,20 +21,15 @@ export function InstrumentSheet({ open, activeCode, onPick, onClose }: Instrumen
   useSignals();
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  const panelRef = useRef<HTMLDivElement>(null);
   const all = $instruments.value;
   const items = useMemo(() => all.filter((i) => matchesSearch(i, filter)), [all, filter]);
 
-  useEscape(open, onClose);
-  useEffect(() => {
-    if (open) panelRef.current?.focus();
-  }, [open]);
+  const panelRef = useOverlayFocus<HTMLDivElement>(open, onClose);
 
   // Mounted only while open: the list's rows (and their signal bindings) exist only when someone looks.
   if (!open) return null;
-  return createPortal(
-    <div className="tr-sheet-root">
-      <div className="tr-sheet-scrim" onClick={onClose} aria-hidden="true" />
+  return (
+    <Overlay className="tr-sheet-root" onClose={onClose}>
       <div ref={panelRef} className="tr-sheet" role="dialog" aria-modal="true" aria-label={t('trade.all_instruments')} tabIndex={-1}>
         <div className="tr-sheet-head">
           <h2 className="tr-sheet-title">{t('trade.all_instruments')}</h2>
@@ -58,7 +53,6 @@ export function InstrumentSheet({ open, activeCode, onPick, onClose }: Instrumen
           <p className="tr-sheet-empty">{t('market.no_results')}</p>
         )}
       </div>
-    </div>,
-    document.body,
+    </Overlay>
   );
 }

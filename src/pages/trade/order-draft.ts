@@ -40,6 +40,25 @@ function validStep(step: string): boolean {
   return isDecimalText(step) && dec(step).gt(0);
 }
 
+export type StopKind = 'profit' | 'loss';
+
+/** A stop box's tick and price in the draft. */
+export function stopOf(draft: OrderDraft, kind: StopKind): { on: boolean; value: string } {
+  return kind === 'profit' ? { on: draft.stopProfitOn, value: draft.stopProfit } : { on: draft.stopLossOn, value: draft.stopLoss };
+}
+
+/** Ticking a stop box with no price typed starts it at the current price; unticking keeps what was typed. */
+export function toggleStop(draft: OrderDraft, kind: StopKind, on: boolean, nowPrice: () => string): Partial<OrderDraft> {
+  const typed = stopOf(draft, kind).value;
+  const value = on && typed === '' ? nowPrice() : typed;
+  return kind === 'profit' ? { stopProfitOn: on, stopProfit: value } : { stopLossOn: on, stopLoss: value };
+}
+
+/** A price typed into a stop box. */
+export function typeStop(kind: StopKind, value: string): Partial<OrderDraft> {
+  return kind === 'profit' ? { stopProfit: value } : { stopLoss: value };
+}
+
 /** The first draft for an instrument: market order, minimum lots (or one step), the first multiplier. */
 export function initialDraft(inst: Instrument): OrderDraft {
   const min = isDecimalText(inst.ForexMinCont) && dec(inst.ForexMinCont).gt(0) ? inst.ForexMinCont : null;

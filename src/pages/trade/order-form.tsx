@@ -10,11 +10,12 @@ import { toast } from '../../state/toasts.ts';
 import { holdUpdate } from '../../state/app-update.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { submitOrder } from '../../api/trading.ts';
+import { submitHandler } from '../../components/submit-handler.ts';
 import { rememberOrder } from '../../state/one-click.ts';
 import { $formRequest } from './trade-state.ts';
 import { priceText } from '../../domain/price-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
-import { checkOrder, initialDraft, isFixedMargin, type OrderDraft, type OrderSide } from './order-draft.ts';
+import { checkOrder, initialDraft, isFixedMargin, stopOf, toggleStop, typeStop, type OrderDraft, type OrderSide, type StopKind } from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
 import { LotStepper } from './lot-stepper.tsx';
 import { MultiplierPicker } from './multiplier-picker.tsx';
@@ -66,6 +67,12 @@ export function OrderForm({ inst }: { inst: Instrument }) {
 
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
+  const stopBox = (kind: StopKind) => ({
+    ...stopOf(draft, kind),
+    placeholder: nowPrice(),
+    onToggle: (on: boolean) => update(toggleStop(draft, kind, on, nowPrice)),
+    onChange: (v: string) => update(typeStop(kind, v)),
+  });
 
   const submit = async () => {
     if (busy || reason) return;
@@ -96,16 +103,13 @@ export function OrderForm({ inst }: { inst: Instrument }) {
       ref={formRef}
       className="tr-form"
       data-side={side}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submitHandler(submit)}
     >
       <div className="tr-sides" role="radiogroup" aria-label={t('trade.direction')}>
-        <button type="button" role="radio" aria-checked={side === 1} className="tr-side" data-side="1" onClick={() => setSide(1)}>
+        <button type="button" role="radio" aria-checked={side === 1} className="tr-side tap-reach" data-side="1" onClick={() => setSide(1)}>
           {t('trade.buy_up')}
         </button>
-        <button type="button" role="radio" aria-checked={side === 2} className="tr-side" data-side="2" onClick={() => setSide(2)}>
+        <button type="button" role="radio" aria-checked={side === 2} className="tr-side tap-reach" data-side="2" onClick={() => setSide(2)}>
           {t('trade.buy_low')}
         </button>
       </div>
@@ -115,7 +119,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
           type="button"
           role="radio"
           aria-checked={draft.mode === 'market'}
-          className="tr-mode"
+          className="tr-mode tap-reach"
           data-mode="market"
           onClick={() => update({ mode: 'market' })}
         >
@@ -125,7 +129,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
           type="button"
           role="radio"
           aria-checked={draft.mode === 'pending'}
-          className="tr-mode"
+          className="tr-mode tap-reach"
           data-mode="pending"
           onClick={() => update({ mode: 'pending', targetPrice: draft.targetPrice || nowPrice() })}
         >
@@ -160,24 +164,8 @@ export function OrderForm({ inst }: { inst: Instrument }) {
         )}
       </div>
 
-      <StopBox
-        field="stop-profit"
-        label={t('trade.stop_profit')}
-        on={draft.stopProfitOn}
-        value={draft.stopProfit}
-        placeholder={nowPrice()}
-        onToggle={(on) => update({ stopProfitOn: on, stopProfit: on && draft.stopProfit === '' ? nowPrice() : draft.stopProfit })}
-        onChange={(v) => update({ stopProfit: v })}
-      />
-      <StopBox
-        field="stop-loss"
-        label={t('trade.stop_loss')}
-        on={draft.stopLossOn}
-        value={draft.stopLoss}
-        placeholder={nowPrice()}
-        onToggle={(on) => update({ stopLossOn: on, stopLoss: on && draft.stopLoss === '' ? nowPrice() : draft.stopLoss })}
-        onChange={(v) => update({ stopLoss: v })}
-      />
+      <StopBox field="stop-profit" label={t('trade.stop_profit')} {...stopBox('profit')} />
+      <StopBox field="stop-loss" label={t('trade.stop_loss')} {...stopBox('loss')} />
 
       <OrderSummary $preview={$preview} showStopProfit={draft.stopProfitOn} showStopLoss={draft.stopLossOn} />
 

@@ -1,9 +1,11 @@
 // The success popup after an order is placed, linking to the holding orders (/order?type=1).
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { ActionPair } from '../../components/action-pair.tsx';
+import { Overlay } from '../../components/overlay.tsx';
 import { useEscape } from '../../components/use-escape.ts';
 import { Icon } from '../../components/icons.tsx';
 import type { Order } from '../../domain/types.ts';
+import '../../components/dialog.css';
 import './order-placed.css';
 
 export interface OrderPlacedProps {
@@ -16,10 +18,9 @@ export function OrderPlaced({ order, onViewOrders, onClose }: OrderPlacedProps) 
   const { t } = useTranslation();
   const pending = order.Status === 0;
   useEscape(true, onClose);
-  return createPortal(
-    <div className="tr-modal-root">
-      <div className="tr-modal-scrim" onClick={onClose} aria-hidden="true" />
-      <div className="tr-modal" role="dialog" aria-modal="true" aria-labelledby="tr-placed-title">
+  return (
+    <Overlay className="dialog-layer" onClose={onClose}>
+      <div className="dialog tr-modal" role="dialog" aria-modal="true" aria-labelledby="tr-placed-title">
         <span className="tr-modal-icon">
           <Icon name="check" size={28} />
         </span>
@@ -34,16 +35,15 @@ export function OrderPlaced({ order, onViewOrders, onClose }: OrderPlacedProps) 
             price: order.Price,
           })}
         </p>
-        <div className="tr-modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t('trade.continue')}
-          </button>
-          <button type="button" className="btn btn-primary" data-action="view-orders" onClick={onViewOrders}>
-            {t('trade.view_orders')}
-          </button>
-        </div>
+        <ActionPair
+          className="dialog__actions"
+          onBack={onClose}
+          backKey="trade.continue"
+          actionKey="trade.view_orders"
+          action="view-orders"
+          onAction={onViewOrders}
+        />
       </div>
-    </div>,
-    document.body,
+    </Overlay>
   );
 }

@@ -12,7 +12,7 @@ export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Pe
           key={p}
           type="button"
           role="tab"
-          className="tr-period"
+          className="tr-period tap-reach"
           aria-selected={p === value}
           data-period={p}
           onClick={() => onChange(p)}

@@ -1,0 +1,44 @@
+// The two buttons that end a dialog or a sheet's form: the way back (secondary), then the action (primary or danger).
+// Without onAction the action button submits the form it stands in.
+import type { ReactElement, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ActionPairProps {
+  /** The row's class (dialog__actions, od-actions): two equal columns. */
+  className: string;
+  onBack: () => void;
+  /** The way back's text: Cancel unless named. */
+  backKey?: string;
+  actionKey: string;
+  tone?: 'primary' | 'danger';
+  onAction?: () => void;
+  /** The action is disabled (sending, or nothing to act on). */
+  busy?: boolean;
+  /** The action button's data-action (tests and e2e flows find it by it). */
+  action?: string;
+  actionRef?: Ref<HTMLButtonElement>;
+  /** The id of the text that says what the action does. */
+  describedBy?: string;
+}
+
+export function ActionPair(props: ActionPairProps): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className={props.className}>
+      <button type="button" className="btn btn-secondary" onClick={props.onBack}>
+        {t(props.backKey ?? 'common.cancel')}
+      </button>
+      <button
+        ref={props.actionRef}
+        type={props.onAction ? 'button' : 'submit'}
+        className={`btn btn-${props.tone ?? 'primary'}`}
+        data-action={props.action}
+        disabled={props.busy}
+        aria-describedby={props.describedBy}
+        onClick={props.onAction}
+      >
+        {t(props.actionKey)}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// One thing a screen loads when it opens (an announcement, a news story): useLoaded fetches it, Loaded shows it once it
+// is there, "No data" when the fetch failed (or there is nothing to fetch), and nothing while it is on its way.
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { EmptyState } from './empty-state.tsx';
+
+export interface LoadState<T> {
+  data: T | null;
+  failed: boolean;
+}
+
+/** `load` null: nothing to fetch (a bad id), which shows as failed. A new `load` starts again from empty. */
+export function useLoaded<T>(load: (() => Promise<T>) | null): LoadState<T> {
+  const [state, setState] = useState<LoadState<T>>({ data: null, failed: false });
+  useEffect(() => {
+    setState({ data: null, failed: load === null });
+    load?.().then(
+      (data) => setState({ data, failed: false }),
+      () => setState({ data: null, failed: true }),
+    );
+  }, [load]);
+  return state;
+}
+
+export function Loaded<T>({ state, children }: { state: LoadState<T>; children: (data: T) => ReactNode }): ReactElement | null {
+  if (state.data !== null) return <>{children(state.data)}</>;
+  return state.failed ? <EmptyState textKey="common.no_data" /> : null;
+}

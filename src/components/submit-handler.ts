@@ -1,0 +1,9 @@
+// A form's onSubmit that keeps the browser's own submit (a page load) from happening and runs the screen's send.
+import type { FormEvent } from 'react';
+
+export function submitHandler(send: () => Promise<void>): (e: FormEvent) => void {
+  return (e) => {
+    e.preventDefault();
+    void send();
+  };
+}
