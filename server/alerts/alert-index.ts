@@ -1,15 +1,18 @@
-// The market writer's in-memory index of active alerts, by instrument: per instrument the "above" thresholds in
-// ascending order and the "below" ones in descending order, so a tick looks at the head of each and stops at the first
-// that does not hold. A tick that fires nothing costs two comparisons; no query per tick.
-import { alertHolds, type AlertCondition } from '../../src/domain/price-alerts.ts';
+// The market writer's in-memory index of active alerts, by instrument and kind: per instrument the "above" thresholds
+// in ascending order and the "below" ones in descending order, for the price and for the day's change %, so a tick
+// looks at the head of each list and stops at the first that does not hold. A tick that fires nothing costs two
+// comparisons per kind the instrument has alerts of (the change % is read only when it has day-move alerts); no query.
+import { alertHolds, changeThreshold, type AlertCondition, type AlertKind } from '../../src/domain/price-alerts.ts';
 
 export interface IndexedAlert {
   id: number;
   userId: number;
   instrumentId: number;
+  kind: AlertKind;
   condition: AlertCondition;
-  /** The threshold as the database holds it (decimal text) and as compared (number; see alertHolds). */
-  price: string;
+  /** The level (price) or N (change) as the database holds it (decimal text). */
+  value: string;
+  /** What the tick's price (kind price) or day's change % (kind change) is compared with: see alertHolds. */
   threshold: number;
 }
 
@@ -18,8 +21,19 @@ interface Sides {
   below: IndexedAlert[]; // descending threshold: the highest fires first
 }
 
+type Kinds = Record<AlertKind, Sides>;
+
+const empty = (s: Sides): boolean => s.above.length === 0 && s.below.length === 0;
+
+/** Takes the alerts of one side list that hold at `value` (a sorted list: stops at the first that does not). */
+function takeHolding(list: IndexedAlert[], value: number, into: IndexedAlert[]): void {
+  while (list.length > 0 && alertHolds((list[0] as IndexedAlert).condition, (list[0] as IndexedAlert).threshold, value)) {
+    into.push(list.shift() as IndexedAlert);
+  }
+}
+
 export class AlertIndex {
-  private readonly byInstrument = new Map<number, Sides>();
+  private readonly byInstrument = new Map<number, Kinds>();
   private readonly byId = new Map<number, IndexedAlert>();
 
   get size(): number {
@@ -32,10 +46,11 @@ export class AlertIndex {
 
   add(a: Omit<IndexedAlert, 'threshold'>): void {
     this.remove(a.id);
-    const alert: IndexedAlert = { ...a, threshold: Number(a.price) };
-    let sides = this.byInstrument.get(a.instrumentId);
-    if (!sides) this.byInstrument.set(a.instrumentId, (sides = { above: [], below: [] }));
-    const list = sides[a.condition];
+    const n = Number(a.value);
+    const alert: IndexedAlert = { ...a, threshold: a.kind === 'change' ? changeThreshold(a.condition, n) : n };
+    let kinds = this.byInstrument.get(a.instrumentId);
+    if (!kinds) this.byInstrument.set(a.instrumentId, (kinds = { price: { above: [], below: [] }, change: { above: [], below: [] } }));
+    const list = kinds[a.kind][a.condition];
     const before = (x: IndexedAlert): boolean =>
       a.condition === 'above' ? alert.threshold < x.threshold : alert.threshold > x.threshold;
     const at = list.findIndex(before);
@@ -47,26 +62,38 @@ export class AlertIndex {
     const alert = this.byId.get(id);
     if (!alert) return;
     this.byId.delete(id);
-    const sides = this.byInstrument.get(alert.instrumentId);
-    if (!sides) return;
-    const list = sides[alert.condition];
+    const kinds = this.byInstrument.get(alert.instrumentId);
+    if (!kinds) return;
+    const list = kinds[alert.kind][alert.condition];
     const at = list.indexOf(alert);
     if (at >= 0) list.splice(at, 1);
-    if (sides.above.length === 0 && sides.below.length === 0) this.byInstrument.delete(alert.instrumentId);
+    this.dropIfEmpty(alert.instrumentId, kinds);
   }
 
-  /** The alerts a price makes hold, taken out of the index (each is handed out once). */
-  take(instrumentId: number, price: number): IndexedAlert[] {
-    const sides = this.byInstrument.get(instrumentId);
-    if (!sides) return [];
+  /**
+   * The alerts a tick makes hold, taken out of the index (each is handed out once): price alerts against `price`,
+   * day-move alerts against `change()` (the day's change %, read only when the instrument has such alerts; null when
+   * there is none to compare, e.g. no quote yet).
+   */
+  take(instrumentId: number, price: number, change: () => number | null): IndexedAlert[] {
+    const kinds = this.byInstrument.get(instrumentId);
+    if (!kinds) return [];
     const hit: IndexedAlert[] = [];
-    for (const list of [sides.above, sides.below]) {
-      while (list.length > 0 && alertHolds((list[0] as IndexedAlert).condition, (list[0] as IndexedAlert).threshold, price)) {
-        hit.push(list.shift() as IndexedAlert);
+    takeHolding(kinds.price.above, price, hit);
+    takeHolding(kinds.price.below, price, hit);
+    if (!empty(kinds.change)) {
+      const c = change();
+      if (c !== null) {
+        takeHolding(kinds.change.above, c, hit);
+        takeHolding(kinds.change.below, c, hit);
       }
     }
     for (const a of hit) this.byId.delete(a.id);
-    if (sides.above.length === 0 && sides.below.length === 0) this.byInstrument.delete(instrumentId);
+    this.dropIfEmpty(instrumentId, kinds);
     return hit;
+  }
+
+  private dropIfEmpty(instrumentId: number, kinds: Kinds): void {
+    if (empty(kinds.price) && empty(kinds.change)) this.byInstrument.delete(instrumentId);
   }
 }

@@ -3,6 +3,8 @@
 // hands out each alert whose condition now holds once; firing is one conditional UPDATE (active → fired), so an
 // alert is delivered once even when two writers see the crossing tick. A failed UPDATE puts the alert back for the
 // next tick. Only the writer (role all or market) runs a watcher; gateways announce changes (refresh).
+// A day-move alert compares the tick's quote's change % (MarketFeed.latest: the figure the market list shows, against
+// the trading day's open), so it fires exactly when the list shows ≥ +N % or ≤ −N %.
 import type { FastifyBaseLogger } from 'fastify';
 import type { PriceAlert } from '../../src/domain/price-alerts.ts';
 import type { Clock } from '../../src/domain/time.ts';
@@ -56,13 +58,21 @@ export class AlertWatcher {
     if (this.index.size === 0) return;
     const price = Number(tick.price);
     if (!Number.isFinite(price)) return;
-    for (const a of this.index.take(tick.instrumentId, price)) void this.track(this.fire(a, tick.price), { alertId: a.id }, 'alert fire failed');
+    let change: string | null = null; // the quote's change %, read once and only if a day-move alert needs it
+    const readChange = (): number | null => {
+      change = this.deps.market.latest(tick.code)?.change ?? null;
+      const n = change === null ? NaN : Number(change);
+      return Number.isFinite(n) ? n : null;
+    };
+    for (const a of this.index.take(tick.instrumentId, price, readChange)) {
+      void this.track(this.fire(a, tick.price, a.kind === 'change' ? change : null), { alertId: a.id }, 'alert fire failed');
+    }
   }
 
-  private async fire(a: IndexedAlert, price: string): Promise<void> {
+  private async fire(a: IndexedAlert, price: string, change: string | null): Promise<void> {
     let fired: Awaited<ReturnType<typeof fireAlert>>;
     try {
-      fired = await fireAlert(this.deps.db, a.id, price, this.deps.clock.now());
+      fired = await fireAlert(this.deps.db, a.id, price, change, this.deps.clock.now());
     } catch (err) {
       this.index.add(a); // the database did not take it: the next tick tries again
       throw err;

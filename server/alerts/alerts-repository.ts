@@ -1,7 +1,7 @@
-// The price_alerts table's SQL (migration 620): a user's list, add, delete, the conditional fire, and the active
+// The price_alerts table's SQL (migrations 620, 625): a user's list, add, delete, the conditional fire, and the active
 // alerts a market writer indexes. The rules (cap, which instruments, prices) are server/alerts/alerts.ts'.
 import type { Queryable } from '../db/db.ts';
-import type { AlertCondition, PriceAlert } from '../../src/domain/price-alerts.ts';
+import type { AlertCondition, AlertKind, PriceAlert } from '../../src/domain/price-alerts.ts';
 import { priceText } from '../../src/domain/price-text.ts';
 
 interface AlertRow {
@@ -11,27 +11,38 @@ interface AlertRow {
   code: string;
   show_code: string;
   price_precision: number;
+  kind: AlertKind;
   condition: AlertCondition;
-  price: string;
+  price: string | null;
+  percent: string | null;
   note: string;
   status: number;
   created_at: string | number;
   fired_at: string | number | null;
   fired_price: string | null;
+  fired_change: string | null;
 }
 
-const SELECT = `SELECT a.id, a.user_id, a.instrument_id, i.code, i.show_code, i.price_precision, a.condition,
-  a.price::text AS price, a.note, a.status, a.created_at, a.fired_at, a.fired_price::text AS fired_price
-  FROM price_alerts a JOIN instruments i ON i.id = a.instrument_id`;
+/** The columns every read returns (the RETURNING of the fire too). */
+const COLUMNS = `a.id, a.user_id, a.instrument_id, i.code, i.show_code, i.price_precision, a.kind, a.condition,
+  a.price::text AS price, a.percent::text AS percent, a.note, a.status, a.created_at, a.fired_at,
+  a.fired_price::text AS fired_price, a.fired_change::text AS fired_change`;
+
+const SELECT = `SELECT ${COLUMNS} FROM price_alerts a JOIN instruments i ON i.id = a.instrument_id`;
 
 /** An active alert as the tick index holds it. */
 export interface ActiveAlert {
   id: number;
   userId: number;
   instrumentId: number;
+  kind: AlertKind;
   condition: AlertCondition;
-  price: string;
+  /** The level (price) or N (change), as the database holds it. */
+  value: string;
 }
+
+/** N as typed, without the column's padding: '2.50' → '2.5', '3.00' → '3'. */
+const percentText = (p: string): string => (p.includes('.') ? p.replace(/\.?0+$/, '') : p);
 
 function wire(r: AlertRow): PriceAlert {
   const places = Number(r.price_precision);
@@ -40,18 +51,26 @@ function wire(r: AlertRow): PriceAlert {
     forex_id: Number(r.instrument_id),
     code: r.code,
     show_code: r.show_code,
+    kind: r.kind,
     condition: r.condition,
-    price: priceText(r.price, places),
+    price: r.price === null ? null : priceText(r.price, places),
+    percent: r.percent === null ? null : percentText(r.percent),
     note: r.note,
     status: Number(r.status) === 0 ? 'active' : 'fired',
     created_at: Number(r.created_at),
     fired_at: r.fired_at === null ? null : Number(r.fired_at),
     fired_price: r.fired_price === null ? null : priceText(r.fired_price, places),
+    fired_change: r.fired_change,
   };
 }
 
 const active = (r: AlertRow): ActiveAlert => ({
-  id: Number(r.id), userId: Number(r.user_id), instrumentId: Number(r.instrument_id), condition: r.condition, price: r.price,
+  id: Number(r.id),
+  userId: Number(r.user_id),
+  instrumentId: Number(r.instrument_id),
+  kind: r.kind,
+  condition: r.condition,
+  value: (r.kind === 'change' ? r.percent : r.price) ?? '0',
 });
 
 /** The user's active alerts (newest first), then the newest `firedShown` fired ones. */
@@ -71,17 +90,19 @@ export async function countActive(q: Queryable, userId: number): Promise<number>
 export interface NewAlert {
   userId: number;
   instrumentId: number;
+  kind: AlertKind;
   condition: AlertCondition;
-  price: string;
+  /** The level (kind price) or N (kind change), checked. */
+  value: string;
   note: string;
   at: number;
 }
 
 export async function insertAlert(q: Queryable, a: NewAlert): Promise<number> {
   const [row] = await q.query<{ id: number }>(
-    `INSERT INTO price_alerts (user_id, instrument_id, condition, price, note, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [a.userId, a.instrumentId, a.condition, a.price, a.note, a.at],
+    `INSERT INTO price_alerts (user_id, instrument_id, kind, condition, price, percent, note, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [a.userId, a.instrumentId, a.kind, a.condition, a.kind === 'price' ? a.value : null, a.kind === 'change' ? a.value : null, a.note, a.at],
   );
   if (!row) throw new Error('price alert insert returned nothing');
   return Number(row.id);
@@ -108,13 +129,14 @@ export async function activeAlert(q: Queryable, id: number): Promise<ActiveAlert
  * Fires an alert: active → fired, only if it is still active. The answer is the fired alert, or undefined when it
  * was deleted or fired already (by another writer): the caller then delivers nothing, so it fires once.
  */
-export async function fireAlert(q: Queryable, id: number, price: string, at: number): Promise<(PriceAlert & { userId: number }) | undefined> {
+export async function fireAlert(
+  q: Queryable, id: number, price: string, change: string | null, at: number,
+): Promise<(PriceAlert & { userId: number }) | undefined> {
   const [row] = await q.query<AlertRow>(
-    `UPDATE price_alerts a SET status = 1, fired_at = $3, fired_price = $2 FROM instruments i
+    `UPDATE price_alerts a SET status = 1, fired_at = $3, fired_price = $2, fired_change = $4 FROM instruments i
      WHERE a.id = $1 AND a.status = 0 AND i.id = a.instrument_id
-     RETURNING a.id, a.user_id, a.instrument_id, i.code, i.show_code, i.price_precision, a.condition,
-       a.price::text AS price, a.note, a.status, a.created_at, a.fired_at, a.fired_price::text AS fired_price`,
-    [id, price, at],
+     RETURNING ${COLUMNS}`,
+    [id, price, at, change],
   );
   return row ? { ...wire(row), userId: Number(row.user_id) } : undefined;
 }

@@ -5,7 +5,7 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import type { PriceAlert } from '../../src/domain/price-alerts.ts';
+import { firedMessage, type PriceAlert } from '../../src/domain/price-alerts.ts';
 import type { Language } from '../../src/domain/types.ts';
 import type { Db } from '../db/db.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
@@ -34,10 +34,10 @@ const TIMEOUT_MS = 10_000;
 
 /** The notification text of a fired alert, in `lang`. */
 export function alertPushPayload(alert: PriceAlert, lang: Language): AlertPushPayload {
-  const params = { code: alert.show_code, price: alert.price, fired: alert.fired_price ?? alert.price };
+  const { key, params } = firedMessage(alert);
   return {
     title: translate(lang, 'alerts.push.title', params),
-    body: translate(lang, `alerts.push.body_${alert.condition}`, params) + (alert.note ? ` — ${alert.note}` : ''),
+    body: translate(lang, key, params) + (alert.note ? ` — ${alert.note}` : ''),
     tag: `alert-${alert.id}`,
     url: `/#/trade?code=${encodeURIComponent(alert.code)}`, // the app's hash route; /trade reads ?code=
   };

@@ -7,8 +7,8 @@ import { ok } from '../http/envelope.ts';
 import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
 import { PRICE_ALERTS, PUSH_DEVICES, PUSH_KEY } from '../http/wire/alerts.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
-import { ALERT_CONDITIONS, ALERT_NOTE_MAX, type AlertCondition } from '../../src/domain/price-alerts.ts';
-import { createAlert, readAlerts, removeAlert, type AlertChanged } from '../alerts/alerts.ts';
+import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX } from '../../src/domain/price-alerts.ts';
+import { createAlert, readAlerts, removeAlert, type AlertChanged, type AlertInput } from '../alerts/alerts.ts';
 import { countSubscriptions } from '../alerts/push-repository.ts';
 import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts';
 
@@ -25,14 +25,21 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get('/v1/api/alerts/list', { schema: { ...list, querystring: query() } }, async (request) =>
     ok(await readAlerts(ctx.db, caller(request).id)));
 
-  app.post<{ Body: { forex_id: number; condition: AlertCondition; price: string; note?: string } }>(
+  app.post<{ Body: AlertInput }>(
     '/v1/api/alerts/create',
     {
       schema: {
         ...list,
         body: body(
-          { forex_id: int(1), condition: oneOf(...ALERT_CONDITIONS), price: requiredStr(32), note: str(ALERT_NOTE_MAX * 4) },
-          ['forex_id', 'condition', 'price'],
+          {
+            forex_id: int(1),
+            kind: oneOf(...ALERT_KINDS),
+            condition: oneOf(...ALERT_CONDITIONS),
+            price: str(32), // required by kind price: checked by the rules (alerts.errors.price)
+            percent: str(16), // required by kind change (alerts.errors.percent)
+            note: str(ALERT_NOTE_MAX * 4),
+          },
+          ['forex_id', 'condition'],
         ),
       },
     },

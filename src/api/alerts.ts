@@ -1,18 +1,22 @@
 // The price-alert routes (issue 26 item 4, docs/alerts.md): list, create and delete answer the whole list with the cap;
 // the push routes give the VAPID public key and store or remove this browser's PushManager subscription.
-import type { AlertCondition, PriceAlerts } from '../domain/price-alerts.ts';
+import type { AlertCondition, AlertKind, PriceAlerts } from '../domain/price-alerts.ts';
 import { apiGet, apiPost, apiRequest, type CallOptions } from './client.ts';
 
 export interface NewAlert {
   forexId: number;
+  kind: AlertKind;
   condition: AlertCondition;
-  price: string; // exactly as typed
+  price: string; // exactly as typed (kind price; '' otherwise)
+  percent: string; // exactly as typed (kind change; '' otherwise)
   note: string;
 }
 
 export const readAlerts = (opts: CallOptions = { toast: false }): Promise<PriceAlerts> => apiGet('/v1/api/alerts/list', {}, opts);
 export const createAlert = (a: NewAlert): Promise<PriceAlerts> =>
-  apiPost('/v1/api/alerts/create', { forex_id: a.forexId, condition: a.condition, price: a.price, note: a.note });
+  apiPost('/v1/api/alerts/create', a.kind === 'change'
+    ? { forex_id: a.forexId, kind: a.kind, condition: a.condition, percent: a.percent, note: a.note }
+    : { forex_id: a.forexId, kind: a.kind, condition: a.condition, price: a.price, note: a.note });
 export const deleteAlert = (id: number): Promise<PriceAlerts> => apiPost('/v1/api/alerts/delete', { id });
 
 export const pushKey = (): Promise<{ key: string }> => apiGet('/v1/api/alerts/push/key', {}, { toast: false });

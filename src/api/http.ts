@@ -1,5 +1,5 @@
 // The one axios instance (SPEC §7–§8): base address, `lang` + `authorization` headers, `t` on GET/DELETE, the
-// {code,msg,data} envelope, msg toasts, 999 → sign out → /login, network-error toasts.
+// {code,msg,data} envelope, msg toasts, 999 → sign out → /login, network-error toasts (none for a read while offline).
 // Loaded on the first call (client.ts imports it lazily): axios is ~15 KB gzip the first screen does not need.
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { CODE_OK } from '../domain/types.ts';
@@ -7,6 +7,7 @@ import { $lang } from '../i18n/lang-signal.ts';
 import { i18n } from '../i18n/index.ts';
 import { $token, sessionReady } from '../state/session.ts';
 import { toast } from '../state/toasts.ts';
+import { $conn } from '../state/feed-signals.ts';
 import { ApiFailure, CODE_NETWORK, apiBase, apiClock, isEnvelope, isExempt, rejectEnvelope, type CallOptions } from './envelope.ts';
 
 declare module 'axios' {
@@ -18,6 +19,16 @@ declare module 'axios' {
 function transportCode(err: AxiosError): string {
   if (err.response) return String(err.response.status);
   return err.code ?? 'ERR_NETWORK';
+}
+
+/**
+ * A read that failed for want of a network while the app knows it is offline: the offline banner already says so and
+ * the screen shows its last-known state, so a toast per screen opened would only cover it. An action the user took
+ * (any other method) is still answered with a toast.
+ */
+function offlineRead(err: AxiosError): boolean {
+  const offline = $conn.peek() === 'offline' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  return offline && !err.response && (err.config?.method ?? 'get').toLowerCase() === 'get';
 }
 
 function createClient(): AxiosInstance {
@@ -65,7 +76,7 @@ function createClient(): AxiosInstance {
       if (isEnvelope(body)) rejectEnvelope(body, call);
       const code = transportCode(error);
       const msg = i18n.t('common.network_error', { code });
-      if (call.toast !== false) toast(msg);
+      if (call.toast !== false && !offlineRead(error)) toast(msg);
       throw new ApiFailure(CODE_NETWORK, msg, code);
     },
   );

@@ -1,5 +1,5 @@
-// The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, toasts and
-// the loading overlay. Runs the per-navigation work (trade list refresh, feed start) and scroll handling.
+// The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, toasts, the
+// alerts sheet and the loading overlay. Runs the per-navigation work (trade list refresh, feed start) and scroll handling.
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { ToastHost } from '../components/toast.tsx';
@@ -7,6 +7,7 @@ import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { TabBar } from '../components/tab-bar.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { UpdatePrompt } from '../components/update-prompt.tsx';
+import { AlertSheetHost } from '../pages/alerts/alert-sheet-host.tsx';
 import { DeskNav } from './desk-nav.tsx';
 import { DemoMark } from './demo-mark.tsx';
 import { KeepAlive } from './keep-alive.tsx';
@@ -74,6 +75,7 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
       </main>
       {footer && !wide ? <TabBar /> : null}
       <UpdatePrompt />
+      <AlertSheetHost />
       <ToastHost />
       <LoadingOverlay />
       <DemoMark />

@@ -11,18 +11,24 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   onChange: (value: string) => void;
   /** i18n key of the message shown under the field. */
   errorKey?: string | null;
+  /** Values the error message interpolates (e.g. a range's limits). */
+  errorParams?: Record<string, string> | undefined;
+  /** i18n key of a hint shown under the field (while it has no error). */
+  hintKey?: string | undefined;
   /** Left of the input (an area-code button). */
   start?: ReactNode;
   /** Right of the input (send-code button, captcha picture). */
   end?: ReactNode;
 }
 
-export function Field({ labelKey, placeholderKey, value, onChange, errorKey, start, end, type = 'text', ...input }: FieldProps): ReactElement {
+export function Field({ labelKey, placeholderKey, value, onChange, errorKey, errorParams, hintKey, start, end, type = 'text', ...input }: FieldProps): ReactElement {
   const { t } = useTranslation();
   const id = useId();
   const [shown, setShown] = useState(false);
   const isPassword = type === 'password';
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = errorKey ? errorId : hintKey ? hintId : undefined;
   return (
     <div className="field" data-invalid={errorKey ? 'true' : undefined}>
       <label className="field__label" htmlFor={id}>
@@ -39,7 +45,7 @@ export function Field({ labelKey, placeholderKey, value, onChange, errorKey, sta
           placeholder={placeholderKey ? t(placeholderKey) : undefined}
           onChange={(e) => onChange(e.currentTarget.value)}
           aria-invalid={errorKey ? true : undefined}
-          aria-describedby={errorKey ? errorId : undefined}
+          aria-describedby={describedBy}
         />
         {isPassword ? (
           <button
@@ -56,7 +62,11 @@ export function Field({ labelKey, placeholderKey, value, onChange, errorKey, sta
       </div>
       {errorKey ? (
         <p id={errorId} className="field__error" role="alert">
-          {t(errorKey)}
+          {t(errorKey, errorParams)}
+        </p>
+      ) : hintKey ? (
+        <p id={hintId} className="field__hint">
+          {t(hintKey)}
         </p>
       ) : null}
     </div>

@@ -4,7 +4,7 @@
 // so the two replace each other instead of showing twice.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { createAlert, deleteAlert, readAlerts, type NewAlert } from '../api/alerts.ts';
-import type { PriceAlert, PriceAlerts } from '../domain/price-alerts.ts';
+import { firedMessage, type PriceAlert, type PriceAlerts } from '../domain/price-alerts.ts';
 import { i18n } from '../i18n/index.ts';
 import { onPriceAlert } from './feed-listeners.ts';
 import { $token } from './session.ts';
@@ -18,8 +18,8 @@ let generation = 0; // bumped on every sign-in and sign-out: answers for the pre
 
 /** The notification text of a fired alert, in the app's language (the server writes the Web Push one alike). */
 export function firedText(a: PriceAlert): { title: string; body: string } {
-  const params = { code: a.show_code, price: a.price, fired: a.fired_price ?? a.price };
-  const body = i18n.t(a.condition === 'above' ? 'alerts.push.body_above' : 'alerts.push.body_below', params);
+  const { key, params } = firedMessage(a);
+  const body = i18n.t(key, params);
   return { title: i18n.t('alerts.push.title', params), body: a.note ? `${body} — ${a.note}` : body };
 }
 

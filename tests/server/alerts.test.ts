@@ -1,6 +1,8 @@
 // Price alerts (issue 26 item 4, docs/alerts.md) through the real routes, socket and database (TEST_DB=pglite and
 // postgres), driven by the simulated market by hand: an alert fires once from the live feed (one PRICE_ALERT, one
-// status change, however many crossing ticks follow), survives a restart (loaded at start; a fired one stays spent),
+// status change, however many crossing ticks follow), a day-move alert exactly when the quote's change % (the market
+// list's figure) reaches ±N %, both survive a restart (loaded at start; a fired one stays spent), a day-move alert
+// measures the new day from the new day's open,
 // the per-user cap holds (also for two creates racing for the last place), another user's alert is out of reach, and
 // bad input is refused in the user's language with nothing changed.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,11 +15,12 @@ import type { Db } from '../../server/db/db.ts';
 import { AlertWatcher } from '../../server/alerts/alert-watcher.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { createServer } from '../../server/server.ts';
-import { api, countRows, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import { api, countRows, manualClock, registerAndLogin, startTestServer, type ManualClock, type RegisteredUser, type TestServer } from './harness.ts';
 import { keepOpen, sharedDatabases } from './shared-db.ts';
 import { barrier, Client, isType } from './ws-client.ts';
 
 const CODE = 'EURUSD';
+const GERMAN_PERCENT = 'Geben Sie eine Bewegung von 0.01 bis 50 % mit höchstens 2 Dezimalstellen ein.';
 let server: TestServer;
 let market: SimulatedMarket;
 let eurusd: Instrument;
@@ -33,6 +36,13 @@ const list = async (u: RegisteredUser): Promise<PriceAlerts> => {
 };
 const create = (u: RegisteredUser, form: Record<string, string | number>) =>
   u.client.post<PriceAlerts>('/v1/api/alerts/create', { forex_id: eurusd.Id, condition: 'above', price: '1.20000', ...form });
+
+/** EURUSD's price `factor` × the day's open, in ticks of 0.00001 rounded `up` or down: a day move of a known size. */
+function priceAt(m: SimulatedMarket, factor: number, round: 'up' | 'down'): string {
+  const open = Math.round(Number(m.latest(CODE)?.open) * 1e5);
+  const ticks = round === 'up' ? Math.ceil(open * factor) : Math.floor(open * factor);
+  return (ticks / 1e5).toFixed(5);
+}
 
 /** A socket logged in as `u`, subscribed to its fired alerts. */
 async function alertSocket(wsUrl: string, u: RegisteredUser): Promise<Client> {
@@ -105,6 +115,43 @@ describe('price alerts fire from the live feed', () => {
     theirs.close();
   });
 
+  it("fires a day-move alert once, when the quote's change % (the list's figure) reaches +N % or −N %", async () => {
+    const u = await registerAndLogin(server);
+    const rise = await create(u, { kind: 'change', condition: 'above', percent: '2', price: '', note: 'breakout' });
+    expect(rise.code).toBe(1);
+    await create(u, { kind: 'change', condition: 'below', percent: '1.5', price: '' });
+    expect((await list(u)).alerts.map((a) => [a.kind, a.condition, a.percent, a.price])).toEqual([
+      ['change', 'below', '1.5', null], ['change', 'above', '2', null],
+    ]);
+    const c = await alertSocket(server.wsUrl, u);
+    const watcher = server.ctx.alerts.watcher;
+    if (!watcher) throw new Error('the all role evaluates alerts');
+
+    market.setPrice(CODE, priceAt(market, 1.0199, 'down')); // the list shows +1.99 %: not yet
+    expect(market.latest(CODE)?.change).toBe('1.99');
+    await watcher.idle();
+    await barrier(c);
+    expect(c.countSince(0, 'PRICE_ALERT')).toBe(0);
+
+    for (const f of [1.02, 1.03, 1.01, 1.025]) market.setPrice(CODE, priceAt(market, f, 'up')); // reaches +2.00 %, twice
+    const fired = await c.next(isType('PRICE_ALERT'));
+    expect(fired.data).toMatchObject({ kind: 'change', condition: 'above', percent: '2', price: null, fired_change: '2.00', note: 'breakout' });
+    await watcher.idle();
+    await barrier(c);
+    expect(c.countSince(0, 'PRICE_ALERT')).toBe(1);
+
+    market.setPrice(CODE, priceAt(market, 0.9851, 'up')); // −1.49 %: the fall alert waits
+    await watcher.idle();
+    await barrier(c);
+    expect(c.countSince(0, 'PRICE_ALERT')).toBe(1);
+    market.setPrice(CODE, priceAt(market, 0.985, 'down'));
+    expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({ condition: 'below', fired_change: '-1.50' });
+    await watcher.idle();
+    expect((await list(u)).alerts.map((a) => [a.status, a.fired_change])).toEqual([['fired', '-1.50'], ['fired', '2.00']]);
+    market.setPrice(CODE, '1.10000');
+    c.close();
+  });
+
   it('fires once across two writers that both see the crossing tick (a leader change)', async () => {
     const u = await registerAndLogin(server);
     const id = (await create(u, { condition: 'above', price: '1.14000' })).data.alerts[0]?.id ?? 0;
@@ -144,7 +191,9 @@ describe('price alerts fire from the live feed', () => {
 describe('the cap, ownership and bad input', () => {
   it(`keeps at most ${ALERTS_MAX} active alerts per user, also when two creates race for the last place`, async () => {
     const u = await registerAndLogin(server);
-    for (let i = 1; i < ALERTS_MAX; i++) expect((await create(u, { price: `1.2${String(i).padStart(4, '0')}` })).code).toBe(1);
+    // The cap counts both kinds: one day-move alert and 18 price alerts, then two racing for the 20th place.
+    expect((await create(u, { kind: 'change', condition: 'below', percent: '40' })).code).toBe(1);
+    for (let i = 2; i < ALERTS_MAX; i++) expect((await create(u, { price: `1.2${String(i).padStart(4, '0')}` })).code).toBe(1);
     const race = await Promise.all([create(u, { price: '1.30000' }), create(u, { price: '1.30001' })]);
     expect(race.map((r) => r.code).sort()).toEqual([0, 1]);
     const refused = race.find((r) => r.code === 0);
@@ -152,6 +201,7 @@ describe('the cap, ownership and bad input', () => {
     expect((await list(u)).alerts).toHaveLength(ALERTS_MAX);
     const full = await create(u, { price: '1.40000' });
     expect(full.code).toBe(0);
+    expect((await create(u, { kind: 'change', percent: '5' })).msg).toBe(`You can keep up to ${ALERTS_MAX} active alerts. Delete one to add another.`);
     expect((await list(u)).alerts).toHaveLength(ALERTS_MAX);
 
     // A fired alert no longer counts: the cap is on what is still waiting.
@@ -170,10 +220,13 @@ describe('the cap, ownership and bad input', () => {
     const owner = await registerAndLogin(server);
     const intruder = await registerAndLogin(server);
     const id = (await create(owner, { price: '1.25000' })).data.alerts[0]?.id ?? 0;
-    const refused = await intruder.client.post('/v1/api/alerts/delete', { id });
-    expect(refused.code).toBe(0);
-    expect(refused.msg).toBe('This alert does not exist or was already deleted.');
-    expect((await list(owner)).alerts.map((a) => a.id)).toEqual([id]);
+    const moveId = (await create(owner, { kind: 'change', percent: '3' })).data.alerts[0]?.id ?? 0;
+    for (const target of [id, moveId]) {
+      const refused = await intruder.client.post('/v1/api/alerts/delete', { id: target });
+      expect(refused.code).toBe(0);
+      expect(refused.msg).toBe('This alert does not exist or was already deleted.');
+    }
+    expect((await list(owner)).alerts.map((a) => a.id)).toEqual([moveId, id]);
     expect((await list(intruder)).alerts).toEqual([]);
     expect((await api(server.baseUrl).get('/v1/api/alerts/list')).code).toBe(999); // signed out
   });
@@ -192,6 +245,11 @@ describe('the cap, ownership and bad input', () => {
       [{ forex_id: 987_654 }, ''],
       [{ forex_id: 'x' }, ''],
       [{ note: 'n'.repeat(81) }, 'A note can be up to 80 characters.'],
+      [{ kind: 'sideways' }, ''],
+      // Day moves: 0.01 to 50 %, at most 2 decimals, exactly as typed (never rounded or clamped into range).
+      ...['', '0', '0.001', '2.555', '50.01', '51', '100', '-2', '1e1', '2,5', 'abc', '.5'].map(
+        (percent): [Record<string, string>, string] => [{ kind: 'change', percent }, 'Enter a move from 0.01 to 50 % with at most 2 decimals.'],
+      ),
     ];
     for (const [form, msg] of cases) {
       const r = await create(u, form);
@@ -211,6 +269,8 @@ describe('the cap, ownership and bad input', () => {
     expect(await countRows(server.ctx, ['price_alerts', 'push_subscriptions'])).toEqual(before);
     expect((await u.client.withLang('de').post('/v1/api/alerts/create', { forex_id: eurusd.Id, condition: 'above', price: '0' })).msg)
       .toBe('Geben Sie einen Preis über 0 ein.');
+    expect((await u.client.withLang('de').post('/v1/api/alerts/create', { forex_id: eurusd.Id, kind: 'change', condition: 'above', percent: '0' })).msg)
+      .toBe(GERMAN_PERCENT);
     // A valid subscription is stored, and a sign-out on that browser removes it.
     expect((await push({})).data).toEqual({ devices: 1 });
     expect((await u.client.post('/v1/api/alerts/push/unsubscribe', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' })).data)
@@ -226,8 +286,10 @@ describe('alerts survive a restart', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const start = async (db: Db) => {
-    const s = await createServer({ dataDir, db: keepOpen(db), market: { manual: true }, logLevel: 'silent', distDir: join(dataDir, 'no-dist') });
+  const start = async (db: Db, clock?: ManualClock) => {
+    const s = await createServer({
+      dataDir, db: keepOpen(db), market: { manual: true }, logLevel: 'silent', distDir: join(dataDir, 'no-dist'), ...(clock ? { clock } : {}),
+    });
     const baseUrl = await s.listen(0, '127.0.0.1');
     return { s, baseUrl, wsUrl: `${baseUrl.replace(/^http/, 'ws')}/v1/ws`, market: simulated(s.ctx.market) };
   };
@@ -241,19 +303,45 @@ describe('alerts survive a restart', () => {
     first.market.setPrice(CODE, '1.10000');
     await make('1.12000');
     await make('1.11000');
+    await u.client.post<PriceAlerts>('/v1/api/alerts/create', { forex_id: eurusd.Id, kind: 'change', condition: 'above', percent: '20' });
     first.market.setPrice(CODE, '1.11500'); // the 1.11000 one fires before the restart
     await first.s.ctx.alerts.watcher?.idle();
     await first.s.close();
 
     const second = await start(db);
-    expect(second.s.ctx.alerts.watcher?.size).toBe(1); // only the one still waiting
+    expect(second.s.ctx.alerts.watcher?.size).toBe(2); // only the two still waiting
     const c = await alertSocket(second.wsUrl, u);
     second.market.setPrice(CODE, '1.13000');
     expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({ price: '1.12000', fired_price: '1.13000' });
     await second.s.ctx.alerts.watcher?.idle();
     await barrier(c);
     expect(c.countSince(0, 'PRICE_ALERT')).toBe(1); // the one fired before the restart did not fire again
+    second.market.setPrice(CODE, priceAt(second.market, 1.2, 'up')); // the day-move alert set before the restart
+    expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({ kind: 'change', percent: '20', fired_change: '20.00' });
     c.close();
     await second.s.close();
+  });
+
+  it("a day-move alert measures each trading day from that day's open: at the day boundary it keeps waiting", async () => {
+    const clock = manualClock(); // a Tuesday noon (UTC): EURUSD is open
+    const s = await start(await dbs.open(), clock);
+    const u = await registerAndLogin({ baseUrl: s.baseUrl, ctx: s.s.ctx }, { clock });
+    await u.client.post('/v1/api/alerts/create', { forex_id: eurusd.Id, kind: 'change', condition: 'below', percent: '1' });
+    const c = await alertSocket(s.wsUrl, u);
+    s.market.setPrice(CODE, priceAt(s.market, 0.991, 'up')); // −0.90 % today
+    expect(s.market.latest(CODE)?.change).toBe('-0.90');
+    clock.advance(24 * 3600_000); // Wednesday noon: a new trading day, whose first tick is its open
+    const yesterday = Number(s.market.latest(CODE)?.open);
+    s.market.setPrice(CODE, s.market.latest(CODE)?.close ?? '');
+    expect(s.market.latest(CODE)?.change).toBe('0.00');
+    s.market.setPrice(CODE, priceAt(s.market, 0.995, 'down')); // −0.50 % today, about −1.4 % against yesterday's open
+    expect(Number(s.market.latest(CODE)?.close)).toBeLessThan(yesterday * 0.99);
+    await s.s.ctx.alerts.watcher?.idle();
+    await barrier(c);
+    expect(c.countSince(0, 'PRICE_ALERT')).toBe(0);
+    s.market.setPrice(CODE, priceAt(s.market, 0.99, 'down')); // −1.00 % today
+    expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({ kind: 'change', condition: 'below', fired_change: '-1.00' });
+    c.close();
+    await s.s.close();
   });
 });

@@ -4,6 +4,7 @@ import { ApiFailure, CODE_NETWORK, apiClock, apiGet, apiPost, isCancelled, socke
 import { http } from '../../src/api/http.ts';
 import { $loadingCount } from '../../src/state/loading.ts';
 import { $toasts } from '../../src/state/toasts.ts';
+import { $conn } from '../../src/state/feed-signals.ts';
 import { $token, $user, signIn } from '../../src/state/session.ts';
 import { setNavigator } from '../../src/state/navigator.ts';
 import { initI18n } from '../../src/i18n/index.ts';
@@ -140,6 +141,21 @@ describe('failures', () => {
     expect(err.code).toBe(CODE_NETWORK);
     expect(err.transport).toBe('ERR_NETWORK');
     expect(toastTexts()).toEqual(['Network error (ERR_NETWORK), please try again']);
+  });
+
+  it('offline, a failed read is not toasted (the banner says it) but still rejects; a failed action is toasted', async () => {
+    $conn.value = 'offline';
+    try {
+      server.on('GET', '/x', { network: 'ERR_NETWORK' });
+      const err = await failure(apiGet('/x'));
+      expect(err.code).toBe(CODE_NETWORK);
+      expect(toastTexts()).toEqual([]);
+      server.on('POST', '/y', { network: 'ERR_NETWORK' });
+      await failure(apiPost('/y', {}));
+      expect(toastTexts()).toEqual(['Network error (ERR_NETWORK), please try again']);
+    } finally {
+      $conn.value = 'connecting';
+    }
   });
 
   it('an HTTP error without an envelope toasts the status', async () => {

@@ -8,8 +8,8 @@ import { alertFired, firedText } from '../../src/state/price-alerts.ts';
 import { $toasts } from '../../src/state/toasts.ts';
 
 const fired: PriceAlert = {
-  id: 9, forex_id: 1, code: 'EURUSD', show_code: 'EUR/USD', condition: 'below', price: '1.09000', note: 'buy back',
-  status: 'fired', created_at: 1, fired_at: 2, fired_price: '1.08950',
+  id: 9, forex_id: 1, code: 'EURUSD', show_code: 'EUR/USD', kind: 'price', condition: 'below', price: '1.09000', percent: null,
+  note: 'buy back', status: 'fired', created_at: 1, fired_at: 2, fired_price: '1.08950', fired_change: null,
 };
 
 beforeAll(async () => {
@@ -41,5 +41,12 @@ describe('a fired alert in the app', () => {
       options: { body: 'EUR/USD is at 1.08950, at or below your 1.09000.', tag: 'alert-10', data: { url: '/#/trade?code=EURUSD' } },
     }]);
     expect(firedText({ ...fired, condition: 'above', note: '' }).body).toBe('EUR/USD is at 1.08950, at or above your 1.09000.');
+  });
+
+  it('says the day move of a day-move alert, with the sign the market list shows', () => {
+    const change = { ...fired, kind: 'change' as const, price: null, percent: '2.5', note: '', fired_change: '2.51' };
+    expect(firedText({ ...change, condition: 'above' }).body).toBe('EUR/USD is +2.51% today, at 1.08950: your alert for a rise of 2.5%.');
+    expect(firedText({ ...change, condition: 'below', fired_change: '-2.50' }).body)
+      .toBe('EUR/USD is -2.50% today, at 1.08950: your alert for a fall of 2.5%.');
   });
 });

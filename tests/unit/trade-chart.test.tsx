@@ -21,6 +21,7 @@ const series = {
   applyOptions: vi.fn(),
   createPriceLine: vi.fn((_opts: unknown) => priceLine),
   removePriceLine: vi.fn(),
+  coordinateToPrice: (y: number) => 1.1 - y / 10_000,
 };
 let visibleRange: { from: number; to: number } | null = null;
 const timeScale = {
@@ -36,6 +37,8 @@ const chart = {
   resize: vi.fn(),
   remove: vi.fn(),
   timeScale: () => timeScale,
+  subscribeClick: vi.fn(),
+  unsubscribeClick: vi.fn(),
 };
 const createChart = vi.fn((_el: HTMLElement, _opts: unknown) => chart);
 
@@ -43,6 +46,7 @@ vi.mock('lightweight-charts', () => ({
   createChart,
   CandlestickSeries: { type: 'Candlestick' },
   ColorType: { Solid: 'solid' },
+  CrosshairMode: { Normal: 0, Magnet: 1 },
   TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
   LineStyle: { Dashed: 2 },
 }));
@@ -123,6 +127,28 @@ describe('CandleChart', () => {
     draw([]);
     expect(series.removePriceLine).toHaveBeenCalledWith(priceLine);
     expect(box?.dataset.stopLines).toBe('');
+  });
+
+  it('a click on the chart offers an alert at the clicked price, which goes to onPickPrice (issue 26)', async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    const picked: string[] = [];
+    act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} onPickPrice={(p) => picked.push(p)} />));
+    expect(host.querySelector('[data-testid="chart-alert"]')).toBeNull();
+    const onClick = chart.subscribeClick.mock.calls[0]?.[0] as (p: unknown) => void;
+    act(() => onClick({ point: { x: 40, y: 120 } }));
+    const button = host.querySelector<HTMLButtonElement>('[data-testid="chart-alert"]');
+    expect(button?.textContent).toBe('Alert at 1.08800');
+    await act(async () => button?.click());
+    expect(picked).toEqual(['1.08800']);
+    expect(host.querySelector('[data-testid="chart-alert"]')).toBeNull();
+    act(() => onClick({ point: { x: 40, y: 100 } }));
+    act(() => onClick({ point: undefined })); // outside the plot: the offer goes away
+    expect(host.querySelector('[data-testid="chart-alert"]')).toBeNull();
+    act(() => root?.unmount());
+    expect(chart.unsubscribeClick).toHaveBeenCalledWith(onClick);
+    root = null;
   });
 
   it('creates one chart, loads history with setData and streams the last bar with update()', () => {

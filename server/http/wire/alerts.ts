@@ -8,13 +8,16 @@ const ALERT = shape<PriceAlert>('PriceAlert', {
   forex_id: integer,
   code: text,
   show_code: text,
+  kind: enumOf('price', 'change'),
   condition: enumOf('above', 'below'),
-  price: decimal,
+  price: nullable(decimal),
+  percent: nullable(decimal),
   note: text,
   status: enumOf('active', 'fired'),
   created_at: integer,
   fired_at: nullable(integer),
   fired_price: nullable(decimal),
+  fired_change: nullable(decimal),
 });
 
 export const PRICE_ALERTS = shape<PriceAlerts>('PriceAlerts', { alerts: listOf(ALERT), max: integer });

@@ -4,9 +4,18 @@
 // brought the quotes, whose text changes paint in the coming frame, and lightweight-charts draws in the frame after
 // an update. Applied at once, the chart's draw and the quotes' paint fell in the same frame, which on a slow phone
 // was /trade's long tasks (bench/README.md "Round two"); deferred, they land in two frames.
+// A click or tap on the chart offers "alert at this price" (onPickPrice) at the crosshair's price (chart-price-pick.tsx).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { effect } from '@preact/signals-react';
-import { CandlestickSeries, createChart, type IChartApi, type IPriceLine, type ISeriesApi, type LogicalRange } from 'lightweight-charts';
+import {
+  CandlestickSeries,
+  createChart,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type LogicalRange,
+  type MouseEventParams,
+} from 'lightweight-charts';
 import { animationFrames } from '../../state/clock.ts';
 import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/feed-listeners.ts';
@@ -17,6 +26,7 @@ import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from '.
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
+import { ChartPricePick, pickedPrice, type PickedPrice } from './chart-price-pick.tsx';
 import type { KlineBar, Period } from '../../domain/types.ts';
 import './candle-chart.css';
 
@@ -40,6 +50,8 @@ export interface CandleChartProps {
   stopLines?: readonly StopLine[];
   /** The instrument's display code, for the chart's text alternative. */
   name?: string;
+  /** Offered after a click on the chart, with the price under it (a price alert at that price). */
+  onPickPrice?: ((price: string) => void) | undefined;
 }
 
 const NO_LINES: readonly StopLine[] = [];
@@ -63,7 +75,7 @@ function mark(box: HTMLElement, bars: number | null, time: number | undefined, c
   box.dataset.lastClose = close === undefined ? '' : String(close);
 }
 
-export function CandleChart({ code, period, precision, frames = browserFrames, stopLines = NO_LINES, name = code ?? '' }: CandleChartProps) {
+export function CandleChart({ code, period, precision, frames = browserFrames, stopLines = NO_LINES, name = code ?? '', onPickPrice }: CandleChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<Live | null>(null);
   const shownRef = useRef<{ code: string; period: Period } | null>(null);
@@ -76,6 +88,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
   // The text alternative's figures: refreshed on a history reset, a new bar and a change of the bars in view (at
   // most once a frame), not on every tick of the last bar — the header carries the live price.
   const [figures, setFigures] = useState<ChartFigures | null>(null);
+  const [picked, setPicked] = useState<PickedPrice | null>(null);
   const refreshRef = useRef<() => void>(() => undefined);
   const readRows = () => {
     const live = liveRef.current;
@@ -115,6 +128,8 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       });
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    const onClick = (param: MouseEventParams) => setPicked(pickedPrice(series, param.point, precisionRef.current));
+    chart.subscribeClick(onClick);
 
     // Bars waiting for the next frame, oldest first; a bar of the same time replaces the one waiting.
     let waiting: KlineBar[] = [];
@@ -203,6 +218,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       media?.removeEventListener('change', onScheme);
       offPrefs();
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      chart.unsubscribeClick(onClick);
       cancelRange();
       if (lastWatcher === self) {
         lastWatcher = null;
@@ -238,6 +254,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     if (!code || !live) return;
     shownRef.current = { code, period };
     lastTimeRef.current = -Infinity;
+    setPicked(null); // a price of the previous instrument or period
     // Clear the old instrument's candles at once rather than showing them under the new header.
     live.series.setData([]);
     dropWaitingRef.current(); // bars still waiting for their frame are the old instrument's
@@ -250,6 +267,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
   return (
     <div className="tw-chart-wrap">
       <div ref={boxRef} className="tw-chart" data-code={code ?? ''} data-period={period} />
+      {onPickPrice && picked ? <ChartPricePick picked={picked} onPick={onPickPrice} onDismiss={() => setPicked(null)} /> : null}
       <ChartText name={name} period={period} figures={figures} readRows={readRows} />
     </div>
   );

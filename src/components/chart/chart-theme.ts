@@ -1,7 +1,7 @@
 // Chart colours from the theme's CSS custom properties (read on :root, where theme.css and the up/down preference
 // set them), and local-time axis labels.
 // Colours are normalised through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
-import { ColorType, TickMarkType, type DeepPartial, type ChartOptions, type ITimeScaleApi, type Time } from 'lightweight-charts';
+import { ColorType, CrosshairMode, TickMarkType, type DeepPartial, type ChartOptions, type ITimeScaleApi, type Time } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -97,6 +97,9 @@ export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartia
       rightOffset: CHART_RIGHT_OFFSET_BARS,
     },
     localization: { timeFormatter: crosshairTime },
+    // The horizontal line and its price label follow the pointer (not the bar's close): a click offers an alert at
+    // exactly the price the label shows (chart-price-pick.tsx).
+    crosshair: { mode: CrosshairMode.Normal },
     // Vertical finger drags scroll the page; the chart only takes horizontal drags and pinches.
     handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
     handleScale: { axisPressedMouseMove: { time: true, price: false }, mouseWheel: true, pinch: true },

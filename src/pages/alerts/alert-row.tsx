@@ -1,26 +1,42 @@
-// One alert in the alerts sheet: its condition and price, waiting or fired (at which price), its note, and delete.
+// One alert in the alerts sheet: what it waits for (a price level, or a day move of N %), waiting or fired (at which
+// price, and for a day move at which change %), its note, and delete.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Icon } from '../../components/icons.tsx';
 import type { PriceAlert } from '../../domain/price-alerts.ts';
+import { changeText } from '../../domain/quote-text.ts';
 import { removeAlert } from '../../state/price-alerts.ts';
+
+/** "At or above 1.09000", "Up 2.5% in a day" … */
+function lineText(t: TFunction, a: PriceAlert): string {
+  if (a.kind === 'change') return t(a.condition === 'above' ? 'alerts.line_rise' : 'alerts.line_fall', { percent: a.percent ?? '' });
+  return t(a.condition === 'above' ? 'alerts.line_above' : 'alerts.line_below', { price: a.price ?? '' });
+}
+
+function statusText(t: TFunction, a: PriceAlert): string {
+  if (a.status !== 'fired') return t('alerts.status_active');
+  if (a.kind === 'change' && a.fired_change !== null) {
+    return t('alerts.status_fired_change', { change: changeText(a.fired_change), price: a.fired_price ?? '' });
+  }
+  return t('alerts.status_fired', { price: a.fired_price ?? '' });
+}
 
 export function AlertRow({ alert: a }: { alert: PriceAlert }): ReactElement {
   const { t } = useTranslation();
+  const line = lineText(t, a);
   return (
-    <li className="al-row" data-status={a.status} data-alert={a.id}>
+    <li className="al-row" data-status={a.status} data-kind={a.kind} data-alert={a.id}>
       <Icon name="bell" size={18} className="al-row__icon" />
       <div className="al-row__text">
-        <span className="al-row__line tw-num">{t(a.condition === 'above' ? 'alerts.line_above' : 'alerts.line_below', { price: a.price })}</span>
-        <span className="al-row__status">
-          {a.status === 'fired' ? t('alerts.status_fired', { price: a.fired_price ?? '' }) : t('alerts.status_active')}
-        </span>
+        <span className="al-row__line tw-num">{line}</span>
+        <span className="al-row__status">{statusText(t, a)}</span>
         {a.note ? <span className="al-row__note">{a.note}</span> : null}
       </div>
       <button
         type="button"
         className="al-row__delete"
-        aria-label={t('alerts.delete', { code: a.show_code, price: a.price })}
+        aria-label={t('alerts.delete', { code: a.show_code, price: line })}
         onClick={() => void removeAlert(a.id)}
       >
         <Icon name="trash" size={20} />

@@ -1,7 +1,10 @@
 // The virtualised instrument list (virtua): fixed-height rows, only the visible ones mounted, each with its
-// favourite star beside it (a sibling: a button cannot hold another).
+// favourite star beside it (a sibling: a button cannot hold another). A row's long-press / context menu opens the
+// alert sheet for its instrument (no third control in a 360 px row; docs/alerts.md "Where an alert is set").
 // It remembers its scroll offset per `scrollKey`, so a kept-alive or remounted list comes back where it was.
-import { Fragment, useEffect, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { Fragment, useEffect, useId, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openAlertSheet } from '../../state/alert-sheet.ts';
 import { Virtualizer } from 'virtua';
 import { MarketRow } from './market-row.tsx';
 import { WatchStar } from './watch-star.tsx';
@@ -38,6 +41,8 @@ export interface MarketListProps {
 }
 
 export function MarketList({ items, onPick, compact = false, activeCode = null, scrollKey, label, trailing }: MarketListProps) {
+  const { t } = useTranslation();
+  const hintId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
 
@@ -78,28 +83,40 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
   }, [scrollKey]);
 
   return (
-    <div
-      ref={scrollRef}
-      className="mk-scroll"
-      role="list"
-      aria-label={label}
-      style={{ '--mk-row-h': `${rowHeight}px` } as CSSProperties}
-    >
-      <Virtualizer
-        scrollRef={scrollRef}
-        data={items}
-        itemSize={rowHeight}
-        bufferSize={OVERSCAN_ROWS * rowHeight}
-        item={Slot}
+    <>
+      <p id={hintId} className="visually-hidden">
+        {t('alerts.row_hint')}
+      </p>
+      <div
+        ref={scrollRef}
+        className="mk-scroll"
+        role="list"
+        aria-label={label}
+        style={{ '--mk-row-h': `${rowHeight}px` } as CSSProperties}
       >
-        {(inst: Instrument) => (
-          <Fragment key={inst.Code}>
-            <MarketRow inst={inst} onPick={onPick} compact={compact} active={inst.Code === activeCode} />
-            <WatchStar inst={inst} />
-            {trailing?.(inst, inst.Code === activeCode)}
-          </Fragment>
-        )}
-      </Virtualizer>
-    </div>
+        <Virtualizer
+          scrollRef={scrollRef}
+          data={items}
+          itemSize={rowHeight}
+          bufferSize={OVERSCAN_ROWS * rowHeight}
+          item={Slot}
+        >
+          {(inst: Instrument) => (
+            <Fragment key={inst.Code}>
+              <MarketRow
+                inst={inst}
+                onPick={onPick}
+                compact={compact}
+                active={inst.Code === activeCode}
+                onAlert={openAlertSheet}
+                alertHintId={hintId}
+              />
+              <WatchStar inst={inst} />
+              {trailing?.(inst, inst.Code === activeCode)}
+            </Fragment>
+          )}
+        </Virtualizer>
+      </div>
+    </>
   );
 }

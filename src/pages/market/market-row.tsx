@@ -1,5 +1,7 @@
 // One market row: logo, code, sparkline, live price and change bound as signal text nodes.
 // A tick rewrites text nodes (LiveText) and flips data attributes: no React render runs for it.
+// A tap opens the instrument; a long-press, right-click or the context-menu key sets a price alert on it (onAlert,
+// docs/alerts.md "Where an alert is set"), described to screen readers by the list's hint (alertHintId).
 import { memo, useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
@@ -11,6 +13,7 @@ import { InstrumentLogo } from './instrument-logo.tsx';
 import { rowSignals } from './row-signals.ts';
 import { StaleTag } from './stale-tag.tsx';
 import { useQuoteAttributes } from './use-quote-attributes.ts';
+import { useLongPress } from '../../components/use-long-press.ts';
 import './market.css';
 import type { Instrument } from '../../domain/types.ts';
 
@@ -20,14 +23,19 @@ export interface MarketRowProps {
   /** Compact rows (the instrument side sheet) leave out the sparkline. */
   compact?: boolean;
   active?: boolean;
+  /** The row's secondary action (a price alert on this instrument). */
+  onAlert?: ((inst: Instrument) => void) | undefined;
+  /** The id of the text that tells a screen reader about onAlert. */
+  alertHintId?: string | undefined;
 }
 
-export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false, active = false }: MarketRowProps) {
+export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false, active = false, onAlert, alertHintId }: MarketRowProps) {
   useSignals();
   const { t } = useTranslation();
   const q = quote(inst.Code);
   const s = useMemo(() => rowSignals(inst, q), [inst, q]);
   const ref = useQuoteAttributes<HTMLButtonElement>(s);
+  const press = useLongPress(() => onAlert?.(inst));
 
   return (
     <button
@@ -36,7 +44,9 @@ export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false
       className={compact ? 'mk-row mk-row-compact' : 'mk-row'}
       data-code={inst.Code}
       data-active={active ? 'true' : undefined}
+      aria-describedby={onAlert ? alertHintId : undefined}
       onClick={() => onPick(inst.Code)}
+      {...(onAlert ? press : {})}
     >
       <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={compact ? 28 : 34} />
       <span className="mk-name">

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $heldPositions } from '../../state/position-sync.ts';
 import { trailingStopLines } from './stop-line-data.ts';
+import { openAlertSheet } from '../../state/alert-sheet.ts';
 import './trade-view.css';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
@@ -29,7 +30,14 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
         }}
       />
       <div className="tr-chart-box">
-        <LazyCandleChart code={inst.Code} name={inst.ShowCode} period={period} precision={inst.PricePrecision} stopLines={stopLines} />
+        <LazyCandleChart
+          code={inst.Code}
+          name={inst.ShowCode}
+          period={period}
+          precision={inst.PricePrecision}
+          stopLines={stopLines}
+          onPickPrice={(price) => openAlertSheet(inst, { price })}
+        />
       </div>
     </section>
   );

@@ -1,0 +1,64 @@
+// A secondary action on a button, without a second button: a right-click, the keyboard's context-menu key
+// (Shift+F10), or a touch held still for LONG_PRESS_MS. Chrome on Android reports a held touch as `contextmenu`; iOS
+// Safari does not, hence the timer; whichever comes first acts, once per press. The click that ends a long press is
+// swallowed, so the button's own action (open the instrument) does not run as well.
+import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { browserTimers, type Timers } from '../state/clock.ts';
+
+/** How long a touch is held before it is a long press (the platforms' own context-menu delay is about this). */
+export const LONG_PRESS_MS = 500;
+/** A finger that moves further than this (px) is scrolling, not pressing. */
+const SLOP_PX = 10;
+
+export interface LongPressHandlers {
+  onContextMenu(e: MouseEvent): void;
+  onPointerDown(e: PointerEvent): void;
+  onPointerMove(e: PointerEvent): void;
+  onPointerUp(): void;
+  onPointerCancel(): void;
+  onClickCapture(e: MouseEvent): void;
+}
+
+export function useLongPress(action: () => void, timers: Timers = browserTimers): LongPressHandlers {
+  const actionRef = useRef(action);
+  actionRef.current = action;
+  const state = useRef<{ timer: unknown; x: number; y: number; done: boolean }>({ timer: null, x: 0, y: 0, done: false });
+  return useMemo(() => {
+    const s = state.current;
+    const stop = (): void => {
+      if (s.timer !== null) timers.clearTimeout(s.timer);
+      s.timer = null;
+    };
+    const act = (): void => {
+      stop();
+      if (s.done) return; // the timer and the browser's contextmenu of the same press
+      s.done = true;
+      actionRef.current();
+    };
+    return {
+      onContextMenu: (e) => {
+        e.preventDefault(); // the app's action instead of the browser's menu
+        act();
+      },
+      onPointerDown: (e) => {
+        stop();
+        s.done = false;
+        if (e.pointerType !== 'touch') return; // a mouse has its right button, a keyboard its menu key
+        s.x = e.clientX;
+        s.y = e.clientY;
+        s.timer = timers.setTimeout(act, LONG_PRESS_MS);
+      },
+      onPointerMove: (e) => {
+        if (s.timer !== null && Math.hypot(e.clientX - s.x, e.clientY - s.y) > SLOP_PX) stop();
+      },
+      onPointerUp: stop,
+      onPointerCancel: stop,
+      onClickCapture: (e) => {
+        if (!s.done) return;
+        s.done = false;
+        e.preventDefault();
+        e.stopPropagation();
+      },
+    };
+  }, [timers]);
+}

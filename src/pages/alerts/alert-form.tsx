@@ -1,0 +1,143 @@
+// The one alert form (issue 26 item 4, docs/alerts.md), whatever opened it (the trade header's bell, a market row, the
+// chart): the kind ("Price" or "Day move"), the direction (rises to / falls to a price; rises by / falls by N % in a
+// day), the value, a note. The price field starts with the price it was opened with (the chart's) or the current one,
+// as text the user edits; what they type is sent as typed, never rewritten. Bad input is refused here with a
+// translated message before anything is sent (the server checks again).
+import { useMemo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/field.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { LiveText } from '../../components/live-text.tsx';
+import { Segmented } from '../../components/segmented.tsx';
+import { ALERT_NOTE_MAX, type AlertCondition, type AlertKind } from '../../domain/price-alerts.ts';
+import type { Instrument } from '../../domain/types.ts';
+import type { NewAlert } from '../../api/alerts.ts';
+import { addAlert } from '../../state/price-alerts.ts';
+import { rowSignals } from '../market/row-signals.ts';
+import { alertInputError, type InputError } from './alert-input.ts';
+
+const KINDS = [
+  { value: 'price' as const, labelKey: 'alerts.kind_price' },
+  { value: 'change' as const, labelKey: 'alerts.kind_change' },
+];
+const CONDITIONS: Record<AlertKind, ReadonlyArray<{ value: AlertCondition; labelKey: string }>> = {
+  price: [
+    { value: 'above', labelKey: 'alerts.above' },
+    { value: 'below', labelKey: 'alerts.below' },
+  ],
+  change: [
+    { value: 'above', labelKey: 'alerts.rise' },
+    { value: 'below', labelKey: 'alerts.fall' },
+  ],
+};
+
+export interface AlertFormProps {
+  inst: Instrument;
+  kind: AlertKind;
+  /** The price to start with (the chart's); null: the current price when the form opens. */
+  price: string | null;
+  /** Sends the alert; true when the server took it (tests pass their own). */
+  create?: (a: NewAlert) => Promise<boolean>;
+}
+
+export function AlertForm({ inst, kind: startKind, price: startPrice, create = addAlert }: AlertFormProps): ReactElement {
+  const { t } = useTranslation();
+  const s = useMemo(() => rowSignals(inst), [inst]);
+  const [kind, setKind] = useState<AlertKind>(startKind);
+  const [condition, setCondition] = useState<AlertCondition>('above');
+  // The start price once, when the form opens: from then on the text is the user's. Each kind keeps its own text.
+  const [price, setPrice] = useState(() => startPrice ?? s.$price.peek());
+  const [percent, setPercent] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<InputError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const typed = kind === 'change' ? percent : price;
+  const submit = async (): Promise<void> => {
+    const refused = alertInputError(kind, typed);
+    setError(refused);
+    if (refused) return;
+    setBusy(true);
+    const ok = await create({ forexId: inst.Id, kind, condition, price: kind === 'price' ? typed.trim() : '', percent: kind === 'change' ? typed.trim() : '', note });
+    setBusy(false);
+    if (ok) setNote('');
+  };
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setError(null);
+  };
+
+  return (
+    <form
+      className="al-form"
+      data-kind={kind}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="al-inst">
+        <span className="al-code">{inst.ShowCode}</span>
+        <span className="al-now tw-num">
+          {t('alerts.current', { price: '' })}
+          <LiveText $text={s.$price} />
+          {kind === 'change' ? <LiveText className="al-now__change" $text={s.$change} /> : null}
+        </span>
+      </p>
+      <Segmented
+        role="listbox"
+        labelKey="alerts.kind"
+        options={KINDS}
+        value={kind}
+        onChange={(k) => {
+          setKind(k);
+          setError(null);
+        }}
+        className="segmented al-kind"
+        dataName="kind"
+      />
+      <Segmented
+        role="listbox"
+        labelKey={kind === 'change' ? 'alerts.condition_change' : 'alerts.condition'}
+        options={CONDITIONS[kind]}
+        value={condition}
+        onChange={setCondition}
+        className="segmented al-cond"
+      />
+      {kind === 'change' ? (
+        <Field
+          key="percent"
+          labelKey="alerts.percent"
+          value={percent}
+          onChange={edit(setPercent)}
+          errorKey={error?.key ?? null}
+          errorParams={error?.params}
+          hintKey="alerts.percent_hint"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          className="tw-num"
+          data-testid="alert-percent"
+        />
+      ) : (
+        <Field
+          key="price"
+          labelKey="alerts.price"
+          value={price}
+          onChange={edit(setPrice)}
+          errorKey={error?.key ?? null}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          className="tw-num"
+          data-testid="alert-price"
+        />
+      )}
+      <Field labelKey="alerts.note" value={note} onChange={setNote} maxLength={ALERT_NOTE_MAX} autoComplete="off" />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="alert-create">
+        <Icon name="bell" size={18} />
+        <span>{t('alerts.create')}</span>
+      </button>
+    </form>
+  );
+}

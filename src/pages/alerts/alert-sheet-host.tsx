@@ -1,0 +1,23 @@
+// The one alerts sheet of the app, mounted by the layout: shown while $alertSheet holds a request (from the trade
+// header's bell, a market row or the chart) and closed when the route changes. Its code loads when it is first opened, not with the first screen.
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useSignals } from '@preact/signals-react/runtime';
+import { $alertSheet, closeAlertSheet } from '../../state/alert-sheet.ts';
+
+const AlertsSheet = lazy(() => import('./alerts-sheet.tsx').then((m) => ({ default: m.AlertsSheet })));
+
+export function AlertSheetHost(): ReactElement | null {
+  useSignals();
+  const request = $alertSheet.value;
+  const [loaded, setLoaded] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => closeAlertSheet, [pathname]); // leaving the screen closes the sheet
+  if (request && !loaded) setLoaded(true);
+  if (!loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <AlertsSheet request={request} onClose={closeAlertSheet} />
+    </Suspense>
+  );
+}
