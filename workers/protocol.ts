@@ -4,7 +4,7 @@ import type { Instrument, KlineBar, Order, Period } from '../src/domain/types.ts
 import type { PriceAlert } from '../src/domain/price-alerts.ts';
 
 /** Why the page nudges the feed (FeedApi.nudge). */
-export type NudgeReason = 'online' | 'visible' | 'resume';
+export type NudgeReason = 'online' | 'visible' | 'resume' | 'hidden';
 
 export type ConnState = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
@@ -156,11 +156,11 @@ export interface FeedApi {
    * (wire-codes.ts, docs/protocol.md `codes`).
    */
   setPinnedCodes(codes: string[]): Promise<void>;
-  /** The page came back online or visible: reconnect now instead of waiting for the backoff. */
   /**
    * The page says the socket may be dead. 'online': back online. 'visible' / 'resume': shown again after being hidden,
    * restored from the back/forward cache, or resumed after a freeze: quotes read stale, a live socket must answer a
    * probe within PROBE_TIMEOUT_MS or is replaced, and positions and balance are refetched (onOrderGap) once it has.
+   * 'hidden': the page is being hidden or left: the last live quotes are written now (quote-keep.ts).
    */
   nudge(reason: NudgeReason): Promise<void>;
   stop(): Promise<void>;

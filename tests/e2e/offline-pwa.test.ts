@@ -1,5 +1,6 @@
 // The installable app offline (issue 26): the service worker precaches the build, a reload with no network opens the
-// app from it with the last prices marked with their age and an offline banner; back online the list goes live.
+// app from it with the last prices marked with their age and an offline banner (the last live prices seen, not the
+// list's older snapshot); back online the list goes live.
 // Then a second build on the same origin is offered as an update (held back under an open order form), and a page
 // restored from the back/forward cache resyncs its socket, positions and balance.
 import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
@@ -10,6 +11,26 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
+import { priceText } from '../../src/domain/price-text.ts';
+import type { Instrument } from '../../src/domain/types.ts';
+import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+
+/** A value idb-keyval keeps (its default database and store, shared by the page and the feed worker). */
+function idbGet<T>(page: Page, key: string): Promise<T | undefined> {
+  return page.evaluate(
+    (k) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const get = open.result.transaction('keyval', 'readonly').objectStore('keyval').get(k);
+          get.onsuccess = () => resolve(get.result as T | undefined);
+          get.onerror = () => reject(new Error(String(get.error)));
+        };
+      }),
+    key,
+  );
+}
 
 /**
  * At 360 px with the quote stale, the /trade header still shows the whole instrument code: the age tag beside the
@@ -73,11 +94,33 @@ it('opens offline from the service worker with aged prices and a banner, and goe
   expect(precached.some((u) => /\/assets\/trade-page-.*\.js$/.test(u))).toBe(true); // a route chunk
   expect(precached.some((u) => u.includes('/ops') || u.startsWith('/v1/') || u.startsWith('/api/'))).toBe(false);
 
+  // The last live prices are kept (worker, tw.quotes): once live ticks have moved a row away from the list's snapshot,
+  // the server stops (the ticks with it) and that row's price is the last live price seen; the feed's throttled write
+  // keeps it within seconds.
+  const snapshot = await idbGet<Instrument[]>(page, 'tw.trade_list');
+  const bySnap = new Map((snapshot ?? []).map((i) => [i.Code, i]));
+  const moved = async (): Promise<{ code: string; price: string; precision: number } | undefined> => {
+    const rows = await page.$$eval('.mk-row', (els) => els.map((e) => [e.getAttribute('data-code') ?? '', e.querySelector('.mk-price')?.textContent ?? '']));
+    for (const [code = '', price = ''] of rows) {
+      const inst = bySnap.get(code);
+      if (inst && price !== '' && price !== priceText(inst.ForexQuotations?.Close, inst.PricePrecision)) return { code, price, precision: inst.PricePrecision };
+    }
+    return undefined;
+  };
+  await expect.poll(async () => (await moved()) !== undefined, { timeout: 15_000 }).toBe(true);
+  await server.stop();
+  await page.locator('[data-conn="live"]').first().waitFor({ state: 'detached', timeout: 10_000 });
+  const lastSeen = await moved();
+  expect(lastSeen).toBeDefined();
+  const kept = async () => (await idbGet<QuoteTuple[]>(page, 'tw.quotes'))?.find((t) => t[0] === lastSeen?.code)?.[1];
+  await expect.poll(async () => priceText(await kept(), lastSeen?.precision ?? 0), { timeout: 15_000 }).toBe(lastSeen?.price);
+
   await context.setOffline(true);
   await page.reload();
   await page.locator('[data-testid="offline-banner"]').waitFor({ timeout: 20_000 });
   // The cached list paints with its prices, each stale row marked with the time of its price.
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 10_000 });
+  await expect.poll(() => page.locator(`.mk-row[data-code="${lastSeen?.code}"] .mk-price`).innerText()).toBe(lastSeen?.price);
   const price = await page.locator('.mk-row .mk-price').first().innerText();
   expect(price).toMatch(/\d/);
   const asOf = await page.locator('.mk-row[data-stale="true"] [data-field="as-of"]').first().innerText();
@@ -88,6 +131,7 @@ it('opens offline from the service worker with aged prices and a banner, and goe
   expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await snap(page, 'offline-market-phone');
 
+  await server.start();
   await context.setOffline(false);
   await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
   await page.locator('[data-testid="offline-banner"]').waitFor({ state: 'detached', timeout: 5_000 });

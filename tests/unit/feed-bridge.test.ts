@@ -242,7 +242,7 @@ describe('page events', () => {
     return { nudges, win, doc };
   }
 
-  it("nudges on 'online' and resumes when the page becomes visible after being hidden", async () => {
+  it("nudges on 'online', keeps the quotes when hidden and resumes when the page becomes visible after being hidden", async () => {
     const { nudges, win, doc } = wired();
     win.dispatchEvent(new Event('online'));
     doc.dispatchEvent(new Event('visibilitychange')); // visible → visible: nothing
@@ -250,7 +250,13 @@ describe('page events', () => {
     doc.dispatchEvent(new Event('visibilitychange'));
     doc.visibilityState = 'visible';
     doc.dispatchEvent(new Event('visibilitychange'));
-    expect(nudges).toEqual(['online', 'resume']);
+    expect(nudges).toEqual(['online', 'hidden', 'resume']);
+  });
+
+  it('keeps the quotes when the page is left (pagehide: a reload, a navigation away)', () => {
+    const { nudges, win } = wired();
+    win.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: false }));
+    expect(nudges).toEqual(['hidden']);
   });
 
   it('resumes on a back/forward cache restore (pageshow persisted) and after a freeze, not on a first pageshow', () => {

@@ -2,7 +2,7 @@
 // Socket in, one conflated FeedBatch per frame out. This file is the life cycle, the message dispatch and the frame;
 // each job has its room: quote-board.ts (quotes, staleness), ../risk.ts (live P&L), chart-watch.ts (klines),
 // order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
-// (low-bandwidth mode's code filter).
+// (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits).
 // Just over ~300 lines: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
@@ -16,6 +16,7 @@ import { OrderEvents } from './order-events.ts';
 import { isQuoteTuple, parseServerMessage } from './parse.ts';
 import { PreviewWatch } from './preview-watch.ts';
 import { QuoteBoard } from './quote-board.ts';
+import { QuoteKeep } from './quote-keep.ts';
 import type { RestContext } from './rest.ts';
 import { SocketLink } from './socket-link.ts';
 import { SparklineCache } from './sparkline-cache.ts';
@@ -37,6 +38,7 @@ export class Feed implements FeedApi {
   private readonly orders: OrderEvents;
   private readonly preview = new PreviewWatch();
   private readonly sparks: SparklineCache;
+  private readonly keep: QuoteKeep;
   private byCode = new Map<string, Instrument>();
   private byId = new Map<number, Instrument>();
   private positions: { orders: Order[]; balance: string; lockBalance: string } | null = null;
@@ -67,6 +69,7 @@ export class Feed implements FeedApi {
     });
     this.orders = new OrderEvents({ send, isOpen: () => this.link.isOpen, toSink: (fn) => this.callSink(fn) });
     this.sparks = new SparklineCache(deps);
+    this.keep = new QuoteKeep(deps);
     this.wire = new WireCodes({ now: () => deps.clock.now(), timers: deps.timers, send: (msg) => this.link.send(msg) });
     this.flow = new FlowControl({ now: () => deps.clock.now(), schedule: deps.frame }, () => this.flush());
   }
@@ -87,6 +90,7 @@ export class Feed implements FeedApi {
       this.staleTimer = this.deps.timers.setInterval(() => this.checkStale(), STALE_CHECK_MS);
       this.link.start(config.wsUrl);
       this.requestFrame();
+      void this.restoreQuotes();
       return;
     }
     if (prev && prev.token !== config.token) this.orders.switchToken(prev.token, config.token);
@@ -97,6 +101,7 @@ export class Feed implements FeedApi {
 
   async stop(): Promise<void> {
     this.started = false;
+    this.keep.saveNow();
     this.link.stop();
     if (this.staleTimer !== null) this.deps.timers.clearInterval(this.staleTimer);
     this.staleTimer = null;
@@ -178,6 +183,10 @@ export class Feed implements FeedApi {
   }
 
   async nudge(reason: NudgeReason): Promise<void> {
+    if (reason === 'hidden') {
+      this.keep.saveNow(); // the page may be discarded while hidden: keep the last prices now
+      return;
+    }
     if (!this.started) return;
     if (reason === 'online') this.deps.log.warn('feed: back online, reconnecting now');
     if (reason === 'online') {
@@ -285,8 +294,24 @@ export class Feed implements FeedApi {
       const i = this.board.apply(t, serverNow, now);
       if (i >= 0) this.risk.onQuote(t[0], t[1]);
       this.preview.ticked(t[0]);
+      this.keep.note(t);
     }
     if (bad > 0) this.deps.log.warn(`feed: ${bad} malformed quote(s) ignored`);
+    this.requestFrame();
+  }
+
+  /**
+   * The last visit's live quotes, painted like the list's snapshot quotes (stale, with their own time) where they are
+   * newer than what the board holds; a quote for a code not listed yet waits in the board for setInstruments.
+   */
+  private async restoreQuotes(): Promise<void> {
+    const tuples = await this.keep.load();
+    if (tuples.length === 0) return;
+    const serverNow = this.serverNow();
+    for (const t of tuples) {
+      const i = this.board.apply(t, serverNow, 0); // received 0: not a live tick (no tick-to-paint measurement)
+      if (i >= 0) this.risk.onQuote(t[0], this.board.closeOf(t[0]) ?? t[1]);
+    }
     this.requestFrame();
   }
 

@@ -118,7 +118,8 @@ export class QuoteBoard {
   apply(t: QuoteTuple, serverNow: number, receivedAt: number): number {
     const i = this.index.get(t[0]);
     if (i === undefined) {
-      this.orphans.set(t[0], { t, receivedAt });
+      const o = this.orphans.get(t[0]);
+      if (!o || t[3] >= o.t[3]) this.orphans.set(t[0], { t, receivedAt }); // a kept quote read late never hides a live one
       return -1;
     }
     if (this.has[i] === 1 && t[3] < (this.time[i] ?? 0)) return i; // older than what we show: a late duplicate

@@ -1,0 +1,66 @@
+// The last live quotes, kept between visits (issue 26): the newest tuple per instrument with its server time, written
+// to IndexedDB under one key, at most once every QUOTES_SAVE_MS while quotes arrive and at once when the page is
+// hidden, never per tick. Read back at start so a returning user sees the last prices they saw, with their age.
+// Market data, not account data: the same for every user, so a sign-out leaves it (docs/client.md).
+import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { FeedDeps } from './deps.ts';
+import { isQuoteTuple } from './parse.ts';
+
+export const QUOTES_KEY = 'tw.quotes';
+/** The throttle: a write costs a structured clone of ~300 tuples, a few seconds' loss on a crash costs nothing. */
+export const QUOTES_SAVE_MS = 5_000;
+
+export class QuoteKeep {
+  private readonly kept = new Map<string, QuoteTuple>();
+  private dirty = false;
+  private timer: unknown = null;
+
+  constructor(private readonly deps: Pick<FeedDeps, 'timers' | 'cache' | 'log'>) {}
+
+  /** The last visit's quotes (none without a cache or when it fails); merged under anything newer seen since. */
+  async load(): Promise<QuoteTuple[]> {
+    const cache = this.deps.cache;
+    if (!cache) return [];
+    let stored: unknown;
+    try {
+      stored = await cache.get<unknown>(QUOTES_KEY);
+    } catch (err) {
+      this.deps.log.warn('feed: kept quotes unreadable', err);
+      return [];
+    }
+    if (!Array.isArray(stored)) return [];
+    const tuples = stored.filter(isQuoteTuple);
+    for (const t of tuples) {
+      const k = this.kept.get(t[0]);
+      if (!k || t[3] > k[3]) this.kept.set(t[0], t);
+    }
+    return tuples;
+  }
+
+  /** A live quote: kept if it is the newest of its code, written with the others within QUOTES_SAVE_MS. */
+  note(t: QuoteTuple): void {
+    if (!this.deps.cache) return;
+    const k = this.kept.get(t[0]);
+    if (k && k[3] > t[3]) return;
+    this.kept.set(t[0], t);
+    this.dirty = true;
+    this.timer ??= this.deps.timers.setTimeout(() => {
+      this.timer = null;
+      this.save();
+    }, QUOTES_SAVE_MS);
+  }
+
+  /** The page is being hidden (it may never come back): write what is new now. */
+  saveNow(): void {
+    if (this.timer !== null) this.deps.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.save();
+  }
+
+  private save(): void {
+    const cache = this.deps.cache;
+    if (!this.dirty || !cache) return;
+    this.dirty = false;
+    cache.set(QUOTES_KEY, [...this.kept.values()]).catch((err: unknown) => this.deps.log.warn('feed: quotes not kept', err));
+  }
+}
