@@ -9,9 +9,14 @@ export interface LiveTextProps {
   $dir?: ReadonlySignal<string>; // written to data-dir (CSS colours up/down)
   className?: string;
   field?: string; // data-field, for tests and browser checks
+  /**
+   * A sentence rather than a figure ("as of 14:02"): its isolate takes the direction of its first letter instead of
+   * .num's left to right, or Arabic's "حتى 01:26 ص" is laid out backwards.
+   */
+  prose?: boolean;
 }
 
-export function LiveText({ $text, $dir, className, field }: LiveTextProps): ReactElement {
+export function LiveText({ $text, $dir, className, field, prose = false }: LiveTextProps): ReactElement {
   const ref = useRef<HTMLSpanElement>(null);
   const textRef = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -38,7 +43,7 @@ export function LiveText({ $text, $dir, className, field }: LiveTextProps): Reac
   }, [$text, $dir]);
   return (
     <span ref={ref} className={className} data-field={field}>
-      <bdi ref={textRef} className="num" />
+      <bdi ref={textRef} className={prose ? undefined : 'num'} dir={prose ? 'auto' : undefined} />
     </span>
   );
 }

@@ -10,6 +10,8 @@ import { LANGUAGE_LIST, i18n, initI18n, setLanguage } from '../../src/i18n/index
 import { translate } from '../../server/http/i18n.ts';
 import { Num } from '../../src/components/num.tsx';
 import { LiveText } from '../../src/components/live-text.tsx';
+import { StaleTag } from '../../src/pages/market/stale-tag.tsx';
+import { quote } from '../../src/state/quotes.ts';
 
 let root: Root | null = null;
 afterEach(() => {
@@ -77,6 +79,17 @@ describe('figures render as inline left-to-right isolates', () => {
       $text.value = '+0.22';
     });
     expect(outer?.textContent).toBe('+0.22');
+  });
+
+  it('a sentence in LiveText (the stale tag\'s "as of") is isolated in its own direction, not .num\'s left to right', () => {
+    const $text = signal('حتى ⁨01:26 ص⁩');
+    const host = render(<LiveText field="as-of" $text={$text} prose />);
+    const box = host.querySelector('[data-field="as-of"] > bdi');
+    expect(box?.classList.contains('num')).toBe(false);
+    expect(box?.getAttribute('dir')).toBe('auto');
+    expect(box?.textContent).toBe($text.value);
+    act(() => root?.render(<StaleTag className="mk-stale" q={quote('BIDIUSD')} />));
+    expect(host.querySelector('[data-field="as-of"] > bdi')?.getAttribute('dir')).toBe('auto'); // the row's tag is one
   });
 
   it('the one .num rule reads left to right and isolates (app/theme.css)', () => {

@@ -26,7 +26,7 @@ export function StaleTag({ className, q, clock = systemClock }: { className: str
         <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
         <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
       </svg>
-      <LiveText $text={$text} field="as-of" />
+      <LiveText $text={$text} field="as-of" prose />
     </span>
   );
 }
