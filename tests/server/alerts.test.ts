@@ -327,10 +327,17 @@ describe('alerts survive a restart', () => {
     const s = await start(await dbs.open(), clock);
     const u = await registerAndLogin({ baseUrl: s.baseUrl, ctx: s.s.ctx }, { clock });
     await u.client.post('/v1/api/alerts/create', { forex_id: eurusd.Id, kind: 'change', condition: 'below', percent: '1' });
-    const c = await alertSocket(s.wsUrl, u);
+    const before = await alertSocket(s.wsUrl, u);
     s.market.setPrice(CODE, priceAt(s.market, 0.991, 'up')); // −0.90 % today
     expect(s.market.latest(CODE)?.change).toBe('-0.90');
+    await s.s.ctx.alerts.watcher?.idle();
+    await barrier(before);
+    expect(before.countSince(0, 'PRICE_ALERT')).toBe(0);
+    // A socket silent across a 24-hour clock jump is rightly closed as idle by the next market batch (and a clean-clone
+    // run lost its ping that way): the next day is watched on a socket opened then.
+    before.close();
     clock.advance(24 * 3600_000); // Wednesday noon: a new trading day, whose first tick is its open
+    const c = await alertSocket(s.wsUrl, u);
     const yesterday = Number(s.market.latest(CODE)?.open);
     s.market.setPrice(CODE, s.market.latest(CODE)?.close ?? '');
     expect(s.market.latest(CODE)?.change).toBe('0.00');
