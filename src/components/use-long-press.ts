@@ -56,6 +56,8 @@ export function useLongPress(action: () => void, timers: Timers = browserTimers)
       onClickCapture: (e) => {
         if (!s.done) return;
         s.done = false;
+        // A keyboard's click (Enter or Space: detail 0) ends no press: after the context-menu key it must still open.
+        if (e.detail === 0) return;
         e.preventDefault();
         e.stopPropagation();
       },

@@ -139,6 +139,13 @@ describe('a market row’s alert action', () => {
     expect(calls.pick).toEqual(['EURUSD']);
   });
 
+  it('after the context-menu key, Enter on the row still opens the instrument (a keyboard click ends no press)', async () => {
+    const calls = await mountRow();
+    await act(async () => row().dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
+    await act(async () => row().dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0 })));
+    expect(calls).toEqual({ alert: ['EURUSD'], pick: ['EURUSD'] });
+  });
+
   it('a touch held still for the long-press time opens the alert once and swallows its click', async () => {
     vi.useFakeTimers();
     try {
@@ -149,7 +156,7 @@ describe('a market row’s alert action', () => {
       await act(async () => vi.advanceTimersByTime(1));
       await act(async () => row().dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }))); // Android's own
       await pointer('pointerup', { pointerType: 'touch' });
-      await act(async () => row().click());
+      await act(async () => row().dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 })));
       expect(calls).toEqual({ alert: ['EURUSD'], pick: [] });
       // A touch that moves is a scroll: no alert; a short tap picks.
       await pointer('pointerdown', { pointerType: 'touch', clientX: 10, clientY: 10 });
