@@ -2,17 +2,11 @@
 // in ascending order and the "below" ones in descending order, for the price and for the day's change %, so a tick
 // looks at the head of each list and stops at the first that does not hold. A tick that fires nothing costs two
 // comparisons per kind the instrument has alerts of (the change % is read only when it has day-move alerts); no query.
-import { alertHolds, changeThreshold, type AlertCondition, type AlertKind } from '../../src/domain/price-alerts.ts';
+import { alertHolds, changeThreshold, type AlertKind } from '../../src/domain/price-alerts.ts';
+import type { ActiveAlert } from './alerts-repository.ts';
 
-export interface IndexedAlert {
-  id: number;
-  userId: number;
-  instrumentId: number;
-  kind: AlertKind;
-  condition: AlertCondition;
-  /** The level (price) or N (change) as the database holds it (decimal text). */
-  value: string;
-  /** What the tick's price (kind price) or day's change % (kind change) is compared with: see alertHolds. */
+/** An active alert with what a tick is compared with (the price for kind price, the day's change % for kind change). */
+export interface IndexedAlert extends ActiveAlert {
   threshold: number;
 }
 
@@ -44,7 +38,7 @@ export class AlertIndex {
     return this.byId.has(id);
   }
 
-  add(a: Omit<IndexedAlert, 'threshold'>): void {
+  add(a: ActiveAlert): void {
     this.remove(a.id);
     const n = Number(a.value);
     const alert: IndexedAlert = { ...a, threshold: a.kind === 'change' ? changeThreshold(a.condition, n) : n };

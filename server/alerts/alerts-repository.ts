@@ -3,6 +3,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { AlertCondition, AlertKind, PriceAlert } from '../../src/domain/price-alerts.ts';
 import { priceText } from '../../src/domain/price-text.ts';
+import { trimZeros } from '../../src/domain/decimal-text.ts';
 
 interface AlertRow {
   id: number;
@@ -41,8 +42,6 @@ export interface ActiveAlert {
   value: string;
 }
 
-/** N as typed, without the column's padding: '2.50' → '2.5', '3.00' → '3'. */
-const percentText = (p: string): string => (p.includes('.') ? p.replace(/\.?0+$/, '') : p);
 
 function wire(r: AlertRow): PriceAlert {
   const places = Number(r.price_precision);
@@ -54,7 +53,7 @@ function wire(r: AlertRow): PriceAlert {
     kind: r.kind,
     condition: r.condition,
     price: r.price === null ? null : priceText(r.price, places),
-    percent: r.percent === null ? null : percentText(r.percent),
+    percent: r.percent === null ? null : trimZeros(r.percent), // N as typed, without the column's padding: '2.50' → '2.5'
     note: r.note,
     status: Number(r.status) === 0 ? 'active' : 'fired',
     created_at: Number(r.created_at),
