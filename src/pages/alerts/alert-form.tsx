@@ -102,35 +102,21 @@ export function AlertForm({ inst, kind: startKind, price: startPrice, create = a
         onChange={setCondition}
         className="segmented al-cond"
       />
-      {kind === 'change' ? (
-        <Field
-          key="percent"
-          labelKey="alerts.percent"
-          value={percent}
-          onChange={edit(setPercent)}
-          errorKey={error?.key ?? null}
-          errorParams={error?.params}
-          hintKey="alerts.percent_hint"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          className="tw-num"
-          data-testid="alert-percent"
-        />
-      ) : (
-        <Field
-          key="price"
-          labelKey="alerts.price"
-          value={price}
-          onChange={edit(setPrice)}
-          errorKey={error?.key ?? null}
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          className="tw-num"
-          data-testid="alert-price"
-        />
-      )}
+      {/* Keyed by kind: switching kinds gives a fresh input (its own value, no stale caret or error). */}
+      <Field
+        key={kind}
+        labelKey={kind === 'change' ? 'alerts.percent' : 'alerts.price'}
+        value={kind === 'change' ? percent : price}
+        onChange={edit(kind === 'change' ? setPercent : setPrice)}
+        errorKey={error?.key ?? null}
+        errorParams={error?.params}
+        hintKey={kind === 'change' ? 'alerts.percent_hint' : undefined}
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        className="tw-num"
+        data-testid={kind === 'change' ? 'alert-percent' : 'alert-price'}
+      />
       <Field labelKey="alerts.note" value={note} onChange={setNote} maxLength={ALERT_NOTE_MAX} autoComplete="off" />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="alert-create">
         <Icon name="bell" size={18} />
