@@ -2,7 +2,20 @@
 // favourite star beside it (a sibling: a button cannot hold another). A row's long-press / context menu opens the
 // alert sheet for its instrument (no third control in a 360 px row; docs/alerts.md "Where an alert is set").
 // It remembers its scroll offset per `scrollKey`, so a kept-alive or remounted list comes back where it was.
-import { Fragment, useEffect, useId, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  Fragment,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { openAlertSheet } from '../../state/alert-sheet.ts';
 import { Virtualizer } from 'virtua';
@@ -18,13 +31,32 @@ const OVERSCAN_ROWS = 3;
 const savedOffsets = new Map<string, number>();
 
 /**
+ * Whether this list's first rows are still to be filled (one flag per mounted list, mutable: no render when it flips).
+ * virtua mounts the first screenful of rows when its ResizeObserver first reports the viewport, in a flushSync: one
+ * task that a weak phone spends ~150 ms in at 1x (bench/README.md, Lighthouse's Total Blocking Time). So that first
+ * time, each slot commits empty (its box is fixed: nothing moves) and React fills the rows in a deferred render that
+ * yields to the browser every few ms. Rows that mount later (scrolling, a new filter) render at once, never blank.
+ */
+interface FirstFill {
+  pending: boolean;
+}
+const FirstFillContext = createContext<FirstFill>({ pending: false });
+
+/**
  * virtua positions each item; ours is a listitem with a fixed box. virtua's inline `contain: layout style` is widened
  * to strict: with size containment a price change lays out inside its row only (measured in bench/).
  */
 function Slot({ style, children, ref }: { style: CSSProperties; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
+  const fill = useContext(FirstFillContext);
+  // Read once, at mount: useDeferredValue's initial value only counts then.
+  const [deferred] = useState(fill.pending);
+  const filled = useDeferredValue(true, !deferred);
+  useLayoutEffect(() => {
+    if (filled) fill.pending = false;
+  }, [filled, fill]);
   return (
     <div ref={ref} role="listitem" className="mk-slot" style={{ ...style, contain: 'strict' }}>
-      {children}
+      {filled ? children : null}
     </div>
   );
 }
@@ -45,6 +77,7 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
   const hintId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
+  const [firstFill] = useState<FirstFill>(() => ({ pending: true }));
 
   // Back to the saved offset before the first paint; virtua follows the scroller's scroll events.
   useLayoutEffect(() => {
@@ -94,28 +127,30 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
         aria-label={label}
         style={{ '--mk-row-h': `${rowHeight}px` } as CSSProperties}
       >
-        <Virtualizer
-          scrollRef={scrollRef}
-          data={items}
-          itemSize={rowHeight}
-          bufferSize={OVERSCAN_ROWS * rowHeight}
-          item={Slot}
-        >
-          {(inst: Instrument) => (
-            <Fragment key={inst.Code}>
-              <MarketRow
-                inst={inst}
-                onPick={onPick}
-                compact={compact}
-                active={inst.Code === activeCode}
-                onAlert={openAlertSheet}
-                alertHintId={hintId}
-              />
-              <WatchStar inst={inst} />
-              {trailing?.(inst, inst.Code === activeCode)}
-            </Fragment>
-          )}
-        </Virtualizer>
+        <FirstFillContext value={firstFill}>
+          <Virtualizer
+            scrollRef={scrollRef}
+            data={items}
+            itemSize={rowHeight}
+            bufferSize={OVERSCAN_ROWS * rowHeight}
+            item={Slot}
+          >
+            {(inst: Instrument) => (
+              <Fragment key={inst.Code}>
+                <MarketRow
+                  inst={inst}
+                  onPick={onPick}
+                  compact={compact}
+                  active={inst.Code === activeCode}
+                  onAlert={openAlertSheet}
+                  alertHintId={hintId}
+                />
+                <WatchStar inst={inst} />
+                {trailing?.(inst, inst.Code === activeCode)}
+              </Fragment>
+            )}
+          </Virtualizer>
+        </FirstFillContext>
       </div>
     </>
   );
