@@ -14,7 +14,8 @@ import { installFeed } from './feed-root.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
 import type { NavigationDeps } from './navigation-effects.ts';
-import { systemClock } from '../state/clock.ts';
+import { browserTimers, systemClock } from '../state/clock.ts';
+import { warmFormats } from '../i18n/format.ts';
 
 export async function startApp(): Promise<NavigationDeps> {
   // The stored session is read in parallel: until it answers, the localStorage hint tells guards and the tab bar
@@ -28,6 +29,8 @@ export async function startApp(): Promise<NavigationDeps> {
   });
   applyUpdown(); // the up/down colours before the first paint (data-updown on <html>)
   watchReducedMotion();
+  // Intl's one-time set-up in a task of its own, while the texts load, not inside the first screen's render.
+  browserTimers.setTimeout(() => warmFormats(systemClock.now()), 0);
   await initI18n(); // the first paint needs its texts (hk is bundled; other languages are one small chunk)
   void checkAppStatus();
   void loadSettings();
