@@ -160,7 +160,7 @@ const EMPTY: RunMetrics = {
   mainMsPerUpdateProbe: null, rendererCpuMsPerSec: null, workerMsPerSec: null, traceLongTasksQuiet: null,
 };
 
-function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
+export function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
   if (mode === 'floor') return `${base}${FLOOR_PATH}${screen === 'trade' ? 'trade' : 'list'}.html`;
   const q = mode === 'main' ? '?bench=1&feed=main' : '?bench=1';
   return `${base}/${q}#/${screen === 'trade' ? 'trade' : ''}`;
@@ -177,7 +177,7 @@ const FLOOR_TAP_TARGET = '.fl-title';
 /** How long a screen may take to load and go live before the run counts as failed (6× throttled, busy machine). */
 const READY_TIMEOUT_MS = 45_000;
 
-async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Promise<void> {
+export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Promise<void> {
   if (mode === 'floor') {
     await page.waitForFunction(() => window.__twBench !== undefined, undefined, { timeout: READY_TIMEOUT_MS });
     await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, { timeout: 30_000, polling: 500 });
