@@ -6,6 +6,7 @@ import type { Sections } from './report.ts';
 import { clusterTables } from '../cluster/cluster-report.ts';
 import { num, table } from './table.ts';
 import type { TargetCheck } from './targets.ts';
+import type { LighthouseRun } from '../startup/lighthouse.ts';
 
 const KB = 1024;
 
@@ -175,6 +176,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
           l.error ? `error: ${l.error.slice(0, 60)}` : l.failing.map((x) => x.split(':')[1]).join(' '),
         ]),
       ),
+      ...s.lighthouse.flatMap((l) => lighthouseEvidenceLines(l)),
     );
   }
   const f = s.fanout;
@@ -239,4 +241,16 @@ export function changeTable(changes: readonly Change[], missing: readonly string
   }
   lines.push(`${changes.length} figures compared with the baseline: ${bad.length} beyond tolerance${missing.length ? `, ${missing.length} not measured this time` : ''}.`);
   return lines.join('\n');
+}
+
+/** Where each page's blocking time comes from: the longest tasks and the costliest scripts (ms, simulated 4×). */
+function lighthouseEvidenceLines(l: LighthouseRun): string[] {
+  const e = l.evidence;
+  if (!e) return [];
+  const where = new URL(l.url).pathname + new URL(l.url).hash;
+  return [
+    `  ${where} long tasks: ${e.longTasks.map((t) => `${t.script} ${t.ms} ms @${t.startMs}`).join(', ')}`,
+    `  ${where} scripts (total / scripting): ${e.scripts.map((t) => `${t.script} ${t.totalMs}/${t.scriptingMs}`).join(', ')}`,
+    `  ${where} main thread: ${e.mainThread.map((g) => `${g.group} ${g.ms}`).join(', ')}`,
+  ];
 }
