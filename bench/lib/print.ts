@@ -31,7 +31,7 @@ export function renderTables(s: Sections, base: Figures | null): string {
   );
   if (r.calibrationMultiCore?.length) {
     out.push(
-      `Calibration, multi-core browser (CPU ${r.multiCoreCpus ?? 'any'}): ` +
+      `Calibration, multi-core browser (CPU ${r.multiCoreCpus ?? 'any'}; throttle on the ${r.multiCoreThrottle ?? 'main thread'}): ` +
         r.calibrationMultiCore
           .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
           .join('; '),
