@@ -32,7 +32,6 @@ export const METRICS: readonly MetricDef[] = [
   m('workerMsPerSec', 'worker-thread CPU (probe off)', 'ms/s', 'lower', TOL.cpuMs, 1, 1, false),
   m('rendererCpuMsPerSec', 'renderer CPU, all threads (probe off)', 'ms/s', 'lower', TOL.cpuMs),
   m('traceLongTasksQuiet', 'long tasks in the trace (probe off)', '', 'lower', TOL.count, 0),
-  m('droppedFramesQuiet', 'dropped frames in the trace (probe off)', '%', 'lower', TOL.share, 1, 100),
   m('longTasks', 'long tasks (count)', '', 'lower', TOL.count, 0),
   m('tbtMs', 'total blocking time', 'ms', 'lower', TOL.blockingMs, 0),
   m('longTaskMaxMs', 'longest task', 'ms', 'lower', TOL.blockingMs, 0),

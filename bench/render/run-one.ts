@@ -20,7 +20,7 @@ import {
 import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { seedBrowserState, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
-import { FRAME_CATEGORY, MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
+import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
 import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
 import { runSamples, type RunSamples } from '../report/samples.ts';
 import { phaseSplit } from '../report/phases.ts';
@@ -30,7 +30,7 @@ export type FeedModeName = 'worker' | 'main' | 'floor';
 export type ScreenName = 'market' | 'trade' | 'desk';
 
 /** Measurement traces stay lean (top-level tasks and the window marks): tracing costs main-thread time too. */
-export const MEASURE_CATEGORIES = ['toplevel', 'blink.user_timing', FRAME_CATEGORY];
+export const MEASURE_CATEGORIES = ['toplevel', 'blink.user_timing'];
 /** The profile trace (an extra, unmeasured window) carries what a person needs to find the cost. */
 export const PROFILE_CATEGORIES = [
   'toplevel',
@@ -135,8 +135,6 @@ export interface RunMetrics {
   workerMsPerSec: number | null;
   /** Long tasks of the main thread in the quiet window, from the trace (no observer). */
   traceLongTasksQuiet: number | null;
-  /** Share of the frames that had something to show and were dropped, from the trace in the quiet window (0…1). */
-  droppedFramesQuiet: number | null;
 }
 
 export interface RunResult {
@@ -160,7 +158,6 @@ const EMPTY: RunMetrics = {
   kbPerSec: null, maxMsgsPerFrame: null, framesOverOneMsg: null, maxMsgKb: null, batchesPerSec: null, quotesPerSec: null,
   heapGrowthMb: null, traceLongTasks: null, updatesPerSecQuiet: null, mainMsPerSec: null, mainMsPerUpdate: null,
   mainMsPerUpdateProbe: null, rendererCpuMsPerSec: null, workerMsPerSec: null, traceLongTasksQuiet: null,
-  droppedFramesQuiet: null,
 };
 
 function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
@@ -321,7 +318,6 @@ async function quietFigures(browser: Browser, page: Page, ms: number, m: RunMetr
   m.mainBusyQuiet = quiet?.main?.busy ?? null;
   m.workerBusyQuiet = quiet ? (quiet.worker?.busy ?? 0) : null;
   m.traceLongTasksQuiet = quiet?.main?.long.count ?? null;
-  m.droppedFramesQuiet = quiet && quiet.frames.wanted > 0 ? quiet.frames.dropped / quiet.frames.wanted : null;
   // The probe's window spans the settle time and the trace; the rate is over its own window.
   m.updatesPerSecQuiet = snap && snap.windowMs > 0 ? perSecond(snap.batches, snap.windowMs) : null;
   m.mainMsPerSec = m.mainBusyQuiet === null ? null : m.mainBusyQuiet * 1000;

@@ -1,6 +1,5 @@
 // Reads a Chromium trace (Trace Event Format) of one measured window: the page's renderer main thread and its feed
-// worker thread, their top-level task time over the window between two performance marks (busy %), long tasks, and
-// the frames the compositor wanted to show and dropped (no probe involved).
+// worker thread, their top-level task time over the window between two performance marks (busy %), long tasks.
 import { busyShare, longTasks, type LongTaskSummary } from '../lib/stats.ts';
 
 export interface TraceEvent {
@@ -90,44 +89,6 @@ export interface TraceSummary {
   worker: ThreadLoad | null;
   /** CPU time of every thread of the page's renderer (main, workers, compositor, raster, IO), ms. */
   rendererCpuMs: number;
-  frames: FrameCount;
-}
-
-/** Frames (vsyncs) in the window that had something to show, and how many of those were dropped. */
-export interface FrameCount {
-  wanted: number;
-  dropped: number;
-}
-
-/** The trace category that carries Chromium's per-frame `PipelineReporter` events. */
-export const FRAME_CATEGORY = 'disabled-by-default-devtools.timeline.frame';
-
-/**
- * Chromium's own smoothness accounting, read from the trace instead of a rAF loop on the page: every frame sequence
- * (one per vsync) gets one or more `PipelineReporter` events whose state says what happened. A sequence whose
- * reporters all say "no update desired" had nothing to show and is not counted; one with a smoothness-affecting
- * `STATE_DROPPED` is a dropped frame. This is what the DevTools "dropped frame" marks are made of.
- */
-export function framesOf(events: readonly TraceEvent[], pid: number, start: number, end: number): FrameCount {
-  const seqs = new Map<number, { wanted: boolean; dropped: boolean }>();
-  for (const e of events) {
-    if (e.name !== 'PipelineReporter' || e.ph !== 'b' || e.pid !== pid) continue;
-    const t = e.ts / 1000;
-    if (t < start || t >= end) continue;
-    const r = (e.args?.frame_reporter ?? {}) as { frame_sequence?: number; state?: string; affects_smoothness?: boolean };
-    if (typeof r.frame_sequence !== 'number' || typeof r.state !== 'string') continue;
-    const seq = seqs.get(r.frame_sequence) ?? { wanted: false, dropped: false };
-    if (r.state !== 'STATE_NO_UPDATE_DESIRED') seq.wanted = true;
-    if (r.state === 'STATE_DROPPED' && r.affects_smoothness !== false) seq.dropped = true;
-    seqs.set(r.frame_sequence, seq);
-  }
-  let wanted = 0;
-  let dropped = 0;
-  for (const s of seqs.values()) {
-    if (s.wanted) wanted++;
-    if (s.dropped) dropped++;
-  }
-  return { wanted, dropped };
 }
 
 /**
@@ -183,5 +144,5 @@ export function summariseTrace(events: readonly TraceEvent[]): TraceSummary | nu
   const tids = new Set(events.filter((e) => e.pid === w.pid && e.ph === 'X').map((e) => e.tid));
   let rendererCpuMs = 0;
   for (const tid of tids) rendererCpuMs += threadCpuMs(events, w.pid, tid, w.start, w.end);
-  return { windowMs: w.end - w.start, main: mainLoad, worker: workerLoad, rendererCpuMs, frames: framesOf(events, w.pid, w.start, w.end) };
+  return { windowMs: w.end - w.start, main: mainLoad, worker: workerLoad, rendererCpuMs };
 }

@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The bench's trace reader (bench/render/trace.ts): busy share of the page's main and worker threads between the
-// window marks, long tasks clipped to the window, other processes and threads ignored; dropped frames per vsync.
+// window marks, long tasks clipped to the window, other processes and threads ignored.
 import { describe, expect, it } from 'vitest';
-import { framesOf, MARK_END, MARK_START, summariseTrace, type TraceEvent } from '../../bench/render/trace.ts';
+import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from '../../bench/render/trace.ts';
 
 const PAGE = 10;
 const OTHER = 20;
@@ -52,32 +52,5 @@ describe('trace summary', () => {
     const noWorker = events.filter((e) => !(e.tid === 2 && e.pid === PAGE));
     expect(summariseTrace(noWorker)?.worker).toBeNull();
     expect(summariseTrace(events.filter((e) => e.name !== MARK_END))).toBeNull();
-  });
-});
-
-describe('frames from the trace', () => {
-  const reporter = (pid: number, atMs: number, seq: number, state: string, affects = state === 'STATE_DROPPED'): TraceEvent => ({
-    pid, tid: 3, ts: atMs * 1000, ph: 'b', name: 'PipelineReporter', cat: 'cc,benchmark,disabled-by-default-devtools.timeline.frame',
-    args: { frame_reporter: { frame_sequence: seq, state, affects_smoothness: affects } },
-  });
-
-  it('counts each vsync once: idle ones not at all, a dropped one once even with a forked presented reporter', () => {
-    const events = [
-      reporter(PAGE, 1000, 1, 'STATE_NO_UPDATE_DESIRED'),
-      reporter(PAGE, 1016, 2, 'STATE_PRESENTED_ALL'),
-      reporter(PAGE, 1033, 3, 'STATE_DROPPED'),
-      reporter(PAGE, 1033, 3, 'STATE_PRESENTED_ALL'), // the forked reporter of the same vsync
-      reporter(PAGE, 1050, 4, 'STATE_NO_UPDATE_DESIRED'),
-      reporter(PAGE, 1050, 4, 'STATE_PRESENTED_PARTIAL'),
-      reporter(PAGE, 1066, 5, 'STATE_DROPPED', false), // dropped but not affecting smoothness
-      reporter(PAGE, 2500, 6, 'STATE_DROPPED'), // outside the window
-      reporter(OTHER, 1100, 7, 'STATE_DROPPED'), // another renderer
-    ];
-    expect(framesOf(events, PAGE, 1000, 2000)).toEqual({ wanted: 4, dropped: 1 });
-  });
-
-  it('is part of the summary of a marked window', () => {
-    const s = summariseTrace([meta(PAGE, 1, 'CrRendererMain'), mark(MARK_START, 1000), mark(MARK_END, 2000), reporter(PAGE, 1500, 9, 'STATE_DROPPED')]);
-    expect(s?.frames).toEqual({ wanted: 1, dropped: 1 });
   });
 });
