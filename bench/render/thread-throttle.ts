@@ -138,7 +138,8 @@ export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadT
       }
       groups.clear();
       try {
-        for (const name of readdirSync(base)) {
+        // A group's own control files are listed beside its child groups; only the children (t<tid>) are left over.
+        for (const name of readdirSync(base).filter((n) => /^t\d+$/.test(n))) {
           const dir = join(base, name);
           for (const tid of readFileSync(join(dir, 'tasks'), 'utf8').split('\n').filter(Boolean)) {
             try {
