@@ -102,7 +102,6 @@ export function targetsOf(s: Sections): TargetCheck[] {
       check(`phone.${name}.rafP95`, `${p}: rAF p95 (probe on)`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
       check(`phone.${name}.rafP99`, `${p}: rAF p99 (probe on)`, w?.rafP99?.median ?? null, '<=', 33, 'ms', twoFrames(w?.rafP99?.median)),
       check(`phone.${name}.tapP98`, `${p}: tap p98`, w?.tapP98?.median ?? null, '<=', 100, 'ms'),
-      check(`phone.${name}.tickToPaintP95`, `${p}: tick-to-paint p95`, w?.tickToPaintP95?.median ?? null, '<=', 50, 'ms'),
       check(`phone.${name}.msgsPerFrame`, `${p}: worker→main messages per frame (worst run)`, w?.maxMsgsPerFrame?.max ?? null, '<=', 1, ''),
       check(`phone.${name}.msgKb`, `${p}: largest worker→main message (worst run)`, w?.maxMsgKb?.max ?? null, '<=', 10, 'KB'),
     );
@@ -111,6 +110,8 @@ export function targetsOf(s: Sections): TargetCheck[] {
     //   goal was below the floor; "per update within 1.2× of the floor page" replaces it (roundThreeTargets).
     // - "TBT worker/main ≥ 5× lower": it compared modes painting at different rates (10 vs 20 a second); at equal
     //   cadence "per update, worker ≤ main" replaces it, and main-mode TBT at 300 × 20/s is below the noise floor.
+    // - "tick-to-paint p95 ≤ 50 ms at 6×": the hand-written floor page measures 53 ms on this one-core 6× phone (full
+    //   run of 2026-11-24), so no page meets it there; issue 24 sets the 50 ms goal on the desktop (r3.desktop.*).
   }
   out.push(...roundTwoRenderTargets(s), ...roundThreeTargets(s));
   const desk = screen(s, 'desktop-1x-5k', 'desk')?.worker;

@@ -56,11 +56,12 @@ describe('issue 15 render targets', () => {
     expect(byId(sections([])).get('r2.stress.market.rafP95')?.verdict).toBe('n/a');
   });
 
-  it('round three: phone long tasks come from the trace with the probe off; the busy and TBT-ratio targets are gone', () => {
+  it('round three: phone long tasks come from the trace with the probe off; the busy, TBT-ratio and 6× tick-to-paint targets are gone', () => {
     const list = summary('phone-6x', 'market', { longTasks: at(3), traceLongTasksQuiet: at(0) }, {});
     const t = byId(sections([list]));
     expect(t.get('phone.market.longTasks')).toMatchObject({ value: 0, verdict: 'met' });
     expect(t.has('phone.market.mainBusy')).toBe(false);
     expect(t.has('phone.market.tbtRatio')).toBe(false);
+    expect(t.has('phone.market.tickToPaintP95')).toBe(false);
   });
 });
