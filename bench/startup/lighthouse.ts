@@ -16,6 +16,8 @@ export interface LighthouseRun {
   cls: number | null;
   fcpMs: number | null;
   speedIndexMs: number | null;
+  /** Every run's performance score when the figure is the median of several (full bench: 3). */
+  performanceRuns?: (number | null)[];
   /** Audits that failed in accessibility and best practices (ids), to say what to fix. */
   failing: string[];
   /** Where the blocking time comes from (bench/README.md cites it as the evidence for a missed score). */
@@ -87,6 +89,14 @@ export function lighthouseEvidence(lhr: Pick<Lhr, 'audits'>): LighthouseEvidence
       .map((i) => ({ group: String(i.group), ms: round(i.duration) }))
       .sort((a, b) => b.ms - a.ms),
   };
+}
+
+/** The run with the median performance score (failed runs last); its other figures and evidence come with it. */
+export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
+  const scored = runs.filter((r) => r.performance !== null).sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
+  const pick = scored[Math.floor((scored.length - 1) / 2)] ?? runs[0];
+  if (!pick) throw new Error('medianRun needs at least one run');
+  return { ...pick, performanceRuns: runs.map((r) => r.performance) };
 }
 
 export function runLighthouse(url: string, outDir: string, name: string, cpus: string | null): Promise<LighthouseRun> {

@@ -2,7 +2,7 @@
 // The Lighthouse section keeps the evidence behind a missed score: the longest tasks, the costliest scripts and the
 // main thread's time by kind, read from the report's diagnostics (bench/README.md cites them for each miss).
 import { describe, expect, it } from 'vitest';
-import { lighthouseEvidence } from '../../bench/startup/lighthouse.ts';
+import { lighthouseEvidence, medianRun, type LighthouseRun } from '../../bench/startup/lighthouse.ts';
 
 const report = {
   audits: {
@@ -54,5 +54,24 @@ describe('Lighthouse evidence', () => {
 
   it('is empty, not an error, for a report without those diagnostics', () => {
     expect(lighthouseEvidence({ audits: {} })).toEqual({ longTasks: [], scripts: [], mainThread: [] });
+  });
+});
+
+describe('Lighthouse median run', () => {
+  const run = (performance: number | null, tbtMs: number): LighthouseRun => ({
+    url: 'http://x/', performance, accessibility: 100, bestPractices: 100, lcpMs: 1, tbtMs, cls: 0, fcpMs: 1,
+    speedIndexMs: 1, failing: [], evidence: null, error: performance === null ? 'failed' : null, version: '12',
+  });
+
+  it('keeps the run with the median score, its own figures with it, and lists every score', () => {
+    const m = medianRun([run(74, 1100), run(62, 1900), run(81, 800)]);
+    expect(m.performance).toBe(74);
+    expect(m.tbtMs).toBe(1100);
+    expect(m.performanceRuns).toEqual([74, 62, 81]);
+  });
+
+  it('leaves failed runs out of the median, and returns the failure when every run failed', () => {
+    expect(medianRun([run(null, 0), run(70, 1), run(90, 2)]).performance).toBe(70);
+    expect(medianRun([run(null, 0)]).error).toBe('failed');
   });
 });
