@@ -17,7 +17,7 @@ import {
   tapLatencies,
   type FrameStats,
 } from '../lib/stats.ts';
-import { openPage } from './browser.ts';
+import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { seedBrowserState, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
 import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
@@ -353,7 +353,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
     await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
     await context.route(`**${FLOOR_PATH}*`, serveFloor);
     await seedBrowserState(page, baseUrl, session);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: first.throttle });
+    await setThrottle(browser, cdp, first.throttle);
     const t0 = Date.now();
     await page.goto(appUrl(baseUrl, spec.screen, spec.mode));
     await waitLive(page, spec.screen, spec.mode);
@@ -365,7 +365,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
       if (!ph || !result) break;
       result.timings.loadMs = current === 0 ? loadMs : 0;
       if (ph.throttle !== throttle) {
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: ph.throttle });
+        await setThrottle(browser, cdp, ph.throttle);
         throttle = ph.throttle;
       }
       await sleep(ph.warmupMs);
