@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
+import { reactRouterPure } from './scripts/react-router-pure-plugin.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -41,7 +42,7 @@ const FIRST_SCREEN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), firstTexts(), serviceWorker()],
+  plugins: [react(), reactRouterProduction(), reactRouterPure(), firstTexts(), serviceWorker()],
   base: './',
   worker: { format: 'es' },
   build: {
