@@ -30,11 +30,6 @@ function reactRouterProduction(): Plugin {
   };
 }
 
-/**
- * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip
- * dictionary and request (bench/README.md "Round two"). React and the pure domain are chunks of their own because
- * the back office (ops.html) shares them; the entries, Vite's per-page preload polyfill and the back office's modules stay out of all three.
- */
 /** The market page's own modules and its virtualiser: one chunk for `/` (also the desk, the product search and the
  * trade screen's instrument sheet) instead of six small ones. */
 const MARKET = /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
@@ -42,6 +37,12 @@ const MARKET = /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.)|components[
 const QUOTE_UI =
   /[\\/]src[\\/](pages[\\/]market[\\/](row-signals|instrument-logo|stale-tag|use-quote-attributes|watch-star|market|watchlist)|components[\\/](live-text|conn-badge|segmented|language-button|user-button)|pages[\\/]desk[\\/]lazy-desk|state[\\/]alert-sheet)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
 
+/**
+ * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip
+ * dictionary and request (bench/README.md "Round two"). React and the pure domain are chunks of their own because
+ * the back office (ops.html) shares them; the entries, Vite's per-page preload polyfill and the back office's modules stay out of all three.
+ * Route modules are grouped too (`market`, `quote-ui`), so the market page adds three chunks rather than eight.
+ */
 const FIRST_SCREEN_GROUPS = [
   { name: 'react', tags: ['$initial' as const], test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
   { name: 'domain', tags: ['$initial' as const], test: /[\\/]src[\\/]domain[\\/]/, priority: 2 },
