@@ -6,6 +6,7 @@ import type { Sections } from './report.ts';
 import { clusterTables } from '../cluster/cluster-report.ts';
 import { num, table } from './table.ts';
 import type { TargetCheck } from './targets.ts';
+import type { LighthouseRun } from '../startup/lighthouse.ts';
 
 const KB = 1024;
 
@@ -30,7 +31,7 @@ export function renderTables(s: Sections, base: Figures | null): string {
   );
   if (r.calibrationMultiCore?.length) {
     out.push(
-      `Calibration, multi-core browser (CPU ${r.multiCoreCpus ?? 'any'}): ` +
+      `Calibration, multi-core browser (CPU ${r.multiCoreCpus ?? 'any'}; throttle on the ${r.multiCoreThrottle ?? 'main thread'}): ` +
         r.calibrationMultiCore
           .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
           .join('; '),
@@ -166,7 +167,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
         ['url', 'perf', 'a11y', 'best pr.', 'LCP ms', 'TBT ms', 'CLS', 'below 0.9'],
         s.lighthouse.map((l) => [
           new URL(l.url).pathname + new URL(l.url).hash,
-          num(l.performance, 0),
+          l.performanceRuns && l.performanceRuns.length > 1 ? `${num(l.performance, 0)} (${l.performanceRuns.map((p) => num(p, 0)).join(', ')})` : num(l.performance, 0),
           num(l.accessibility, 0),
           num(l.bestPractices, 0),
           num(l.lcpMs, 0),
@@ -175,6 +176,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
           l.error ? `error: ${l.error.slice(0, 60)}` : l.failing.map((x) => x.split(':')[1]).join(' '),
         ]),
       ),
+      ...s.lighthouse.flatMap((l) => lighthouseEvidenceLines(l)),
     );
   }
   const f = s.fanout;
@@ -239,4 +241,16 @@ export function changeTable(changes: readonly Change[], missing: readonly string
   }
   lines.push(`${changes.length} figures compared with the baseline: ${bad.length} beyond tolerance${missing.length ? `, ${missing.length} not measured this time` : ''}.`);
   return lines.join('\n');
+}
+
+/** Where each page's blocking time comes from: the longest tasks and the costliest scripts (ms, simulated 4×). */
+function lighthouseEvidenceLines(l: LighthouseRun): string[] {
+  const e = l.evidence;
+  if (!e) return [];
+  const where = new URL(l.url).pathname + new URL(l.url).hash;
+  return [
+    `  ${where} long tasks: ${e.longTasks.map((t) => `${t.script} ${t.ms} ms @${t.startMs}`).join(', ')}`,
+    `  ${where} scripts (total / scripting): ${e.scripts.map((t) => `${t.script} ${t.totalMs}/${t.scriptingMs}`).join(', ')}`,
+    `  ${where} main thread: ${e.mainThread.map((g) => `${g.group} ${g.ms}`).join(', ')}`,
+  ];
 }

@@ -10,7 +10,7 @@ import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
 import type { LighthouseRun } from '../startup/lighthouse.ts';
 import { figure, TOL, type Figures } from './figures.ts';
-import { check, ratioCheck, type TargetCheck } from './targets.ts';
+import { check, type TargetCheck } from './targets.ts';
 
 export interface Sections {
   render: RenderResult | null;
@@ -25,8 +25,6 @@ export interface Sections {
 }
 
 const KB = 1024;
-/** The TBT ratio target needs at least this much blocking in the main-thread runs to divide by (ms). */
-export const TBT_RATIO_FLOOR_MS = 50;
 
 export function figuresOf(s: Sections): Figures {
   const f: Figures = {};
@@ -98,19 +96,22 @@ export function targetsOf(s: Sections): TargetCheck[] {
     const w = sum?.worker;
     const p = `phone 6× ${name}`;
     out.push(
-      check(`phone.${name}.longTasks`, `${p}: zero long tasks`, w?.longTasks?.median ?? null, '<=', 0, ''),
-      check(`phone.${name}.rafP95`, `${p}: rAF p95`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
-      check(`phone.${name}.rafP99`, `${p}: rAF p99`, w?.rafP99?.median ?? null, '<=', 33, 'ms', twoFrames(w?.rafP99?.median)),
+      // Long tasks are read from the trace with the rAF probe off (issue 24, goal 3): the probe's own loop added long
+      // tasks on a 6× page (3 on the list where a plain loop sees 0–1).
+      check(`phone.${name}.longTasks`, `${p}: zero long tasks (trace, probe off)`, w?.traceLongTasksQuiet?.median ?? null, '<=', 0, ''),
+      check(`phone.${name}.rafP95`, `${p}: rAF p95 (probe on)`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
+      check(`phone.${name}.rafP99`, `${p}: rAF p99 (probe on)`, w?.rafP99?.median ?? null, '<=', 33, 'ms', twoFrames(w?.rafP99?.median)),
       check(`phone.${name}.tapP98`, `${p}: tap p98`, w?.tapP98?.median ?? null, '<=', 100, 'ms'),
-      // Busy is held to the window with the bench's rAF loop stopped: the loop alone keeps a static page's 6× main
-      // thread ~20 % busy (the probe floor, measured in the same run). The figure with the loop stays beside it.
-      check(`phone.${name}.mainBusy`, `${p}: main thread busy (rAF probe off)`, pct(w?.mainBusyQuiet?.median), '<=', 25, '%'),
-      check(`phone.${name}.tickToPaintP95`, `${p}: tick-to-paint p95`, w?.tickToPaintP95?.median ?? null, '<=', 50, 'ms'),
       check(`phone.${name}.msgsPerFrame`, `${p}: worker→main messages per frame (worst run)`, w?.maxMsgsPerFrame?.max ?? null, '<=', 1, ''),
       check(`phone.${name}.msgKb`, `${p}: largest worker→main message (worst run)`, w?.maxMsgKb?.max ?? null, '<=', 10, 'KB'),
-      // Below one 100 ms task's worth of blocking in the main-thread runs, a 5× ratio is noise over noise.
-      ratioCheck(`phone.${name}.tbtRatio`, `${p}: TBT worker/main (≥ 5× lower)`, sum?.ratio.tbtMs?.median ?? null, sum?.main.tbtMs?.median ?? null, 5, TBT_RATIO_FLOOR_MS, 'ms'),
     );
+    // Removed in round three (issue 24), with the reason:
+    // - "main thread busy ≤ 25 % at 6×": the hand-written floor page doing the same work is 37.5 % busy at 6×, so the
+    //   goal was below the floor; "per update within 1.2× of the floor page" replaces it (roundThreeTargets).
+    // - "TBT worker/main ≥ 5× lower": it compared modes painting at different rates (10 vs 20 a second); at equal
+    //   cadence "per update, worker ≤ main" replaces it, and main-mode TBT at 300 × 20/s is below the noise floor.
+    // - "tick-to-paint p95 ≤ 50 ms at 6×": the hand-written floor page measures 53 ms on this one-core 6× phone (full
+    //   run of 2026-11-24), so no page meets it there; issue 24 sets the 50 ms goal on the desktop (r3.desktop.*).
   }
   out.push(...roundTwoRenderTargets(s), ...roundThreeTargets(s));
   const desk = screen(s, 'desktop-1x-5k', 'desk')?.worker;
@@ -165,13 +166,10 @@ function roundTwoRenderTargets(s: Sections): TargetCheck[] {
     check('r2.trade.tapVsMain', `${p}: tap p98`, workerMinusMain(trade, 'tapP98'), '<=', 0, 'ms'),
     check('r2.trade.tickToPaintVsMain', `${p}: tick-to-paint p95`, workerMinusMain(trade, 'tickToPaintP95'), '<=', 0, 'ms'),
   );
-  for (const name of ['market', 'trade']) {
-    const w = screen(s, 'phone-6x-stress', name)?.worker;
-    out.push(
-      check(`r2.stress.${name}.longTasks`, `phone 6× 2,000 × 20/s ${name}: zero long tasks`, w?.longTasks?.median ?? null, '<=', 0, ''),
-      check(`r2.stress.${name}.rafP95`, `phone 6× 2,000 × 20/s ${name}: rAF p95`, w?.rafP95?.median ?? null, '<=', 17.5, 'ms'),
-    );
-  }
+  // The stress case runs the list only since round three (its /trade half measured the chart, not the feed); its
+  // long tasks are checked from the trace in roundThreeTargets.
+  const stress = screen(s, 'phone-6x-stress', 'market')?.worker;
+  out.push(check('r2.stress.market.rafP95', 'phone 6× 2,000 × 20/s market: rAF p95 (probe on)', stress?.rafP95?.median ?? null, '<=', 17.5, 'ms'));
   // Issue 15's "1× CPU ≤ 15 ms/s" is gone (issue 24): at 10 updates a second it was below what the hand-written
   // floor page itself needs in this browser; the per-update targets against the floor replace it.
   return out;

@@ -1,11 +1,13 @@
 // Debian's Chromium for the render bench: the sandbox flags of tests/e2e/browser.ts, confined to one core through a
-// taskset wrapper executable (every Chromium process inherits the affinity), plus CDP CPU throttling per page.
+// taskset wrapper executable (every Chromium process inherits the affinity), plus CPU throttling per page: CDP's
+// (main thread only), or for the multi-core phone every renderer thread on its own budget (thread-throttle.ts).
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM } from '../../tests/e2e/browser.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
+import { startThreadThrottle, threadThrottleAvailable, type ThreadThrottle } from './thread-throttle.ts';
 
 export interface PinnedBrowser {
   browser: Browser;
@@ -14,6 +16,8 @@ export interface PinnedBrowser {
   version: string;
   /** Allowed CPUs of every Chromium process, read from /proc. */
   affinities(): Record<string, string>;
+  /** How a throttle rate is applied in this browser: every renderer thread (cgroups) or the main thread (CDP). */
+  throttles: 'renderer threads' | 'main thread';
   close(): Promise<void>;
 }
 
@@ -42,7 +46,20 @@ export const BENCH_FLAGS = [
   '--disable-features=LocalNetworkAccessChecks',
 ];
 
-export async function launchPinned(cpus: string | null): Promise<PinnedBrowser> {
+/** Browsers whose throttle is applied per renderer thread instead of by CDP. */
+const threadThrottles = new WeakMap<Browser, ThreadThrottle>();
+
+/**
+ * Slows the page `rate`×: by CDP on the main thread, or, in a browser launched with `perThread`, every renderer thread
+ * (the worker too) through its own cgroup, with CDP's rate left at 1 so nothing is slowed twice.
+ */
+export async function setThrottle(browser: Browser, cdp: CDPSession, rate: number): Promise<void> {
+  const threads = threadThrottles.get(browser);
+  threads?.setRate(rate);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: threads ? 1 : rate });
+}
+
+export async function launchPinned(cpus: string | null, opts: { perThread?: boolean } = {}): Promise<PinnedBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'tickwise-bench-chromium-')); // holds the pid file
   const pidFile = join(profile, 'browser.pid');
   const browser = await chromium.launch({
@@ -57,12 +74,16 @@ export async function launchPinned(cpus: string | null): Promise<PinnedBrowser> 
   } catch {
     // the wrapper could not write it: affinities are reported as unknown
   }
+  const threads = opts.perThread && rootPid > 0 && threadThrottleAvailable() ? startThreadThrottle(rootPid) : null;
+  if (threads) threadThrottles.set(browser, threads);
   return {
     browser,
     cpus,
     version: browser.version(),
     affinities: () => treeAffinities(rootPid),
+    throttles: threads ? 'renderer threads' : 'main thread',
     async close() {
+      threads?.stop();
       await browser.close();
       rmSync(profile, { recursive: true, force: true });
     },
@@ -130,7 +151,7 @@ export async function openPage(
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await setThrottle(browser, cdp, throttle);
   return { context, page, cdp };
 }
 

@@ -3,7 +3,7 @@
 // stopped. Printed beside each case so "main thread busy" can be read against what the measurement itself costs.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
-import { openPage } from './browser.ts';
+import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe } from './page-probe.ts';
 import { MARK_END, MARK_START } from './trace.ts';
 import { quietWindow, tracedWindow } from './run-one.ts';
@@ -34,7 +34,7 @@ export async function probeFloor(
     await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
     await page.goto(STATIC_PAGE);
     await page.waitForFunction(() => window.__twPage !== undefined);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await setThrottle(browser, cdp, throttle);
     await sleep(1000);
     const withLoop = await tracedWindow(browser, page, windowMs);
     const quiet = await quietWindow(browser, page, windowMs);

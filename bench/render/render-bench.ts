@@ -42,10 +42,12 @@ export interface RenderResult {
   serverCpus: string | null;
   affinities: Record<string, string>;
   calibration: CalibrationRow[];
-  /** The same loop on the multi-core browser (both cores): the worker is not slowed by CDP there (README). */
+  /** The same loop on the multi-core browser (both cores): the worker slowed too where the throttle is per thread. */
   calibrationMultiCore: CalibrationRow[];
   /** CPUs of the multi-core browser. */
   multiCoreCpus: string | null;
+  /** What the multi-core cases' throttle slows: every renderer thread (cgroups), or the main thread only (CDP). */
+  multiCoreThrottle: 'renderer threads' | 'main thread' | null;
   calibrationIterations: number;
   cases: RenderCaseResult[];
   /** Label of every case id in the summaries (follow-ups included). */
@@ -115,6 +117,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     calibration: [],
     calibrationMultiCore: [],
     multiCoreCpus: null,
+    multiCoreThrottle: null,
     calibrationIterations: CALIBRATION_ITERATIONS,
     cases: [],
     labels: caseLabels(cases),
@@ -135,10 +138,12 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     result.affinities = pinned.affinities();
     if (cases.some((c) => c.multiCore)) {
       const cpus = multiCoreCpus(opts);
-      const m = await launchPinned(cpus);
+      const m = await launchPinned(cpus, { perThread: true });
       multi = m;
       opts.onCleanup(() => m.close());
       result.multiCoreCpus = cpus;
+      result.multiCoreThrottle = m.throttles;
+      opts.log(`multi-core phone: throttle applied to the ${m.throttles}${m.throttles === 'main thread' ? ' (no writable cgroup cpu controller: see bench/README.md)' : ' (a cgroup per thread)'}`);
       const rates = [...new Set([1, ...cases.filter((c) => c.multiCore).map((c) => c.throttle)])];
       result.calibrationMultiCore = await calibrate(m.browser, rates, CALIBRATION_ITERATIONS);
       for (const row of result.calibrationMultiCore) {

@@ -17,7 +17,7 @@ import {
   tapLatencies,
   type FrameStats,
 } from '../lib/stats.ts';
-import { openPage } from './browser.ts';
+import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { seedBrowserState, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
 import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
@@ -160,7 +160,7 @@ const EMPTY: RunMetrics = {
   mainMsPerUpdateProbe: null, rendererCpuMsPerSec: null, workerMsPerSec: null, traceLongTasksQuiet: null,
 };
 
-function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
+export function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
   if (mode === 'floor') return `${base}${FLOOR_PATH}${screen === 'trade' ? 'trade' : 'list'}.html`;
   const q = mode === 'main' ? '?bench=1&feed=main' : '?bench=1';
   return `${base}/${q}#/${screen === 'trade' ? 'trade' : ''}`;
@@ -177,7 +177,7 @@ const FLOOR_TAP_TARGET = '.fl-title';
 /** How long a screen may take to load and go live before the run counts as failed (6× throttled, busy machine). */
 const READY_TIMEOUT_MS = 45_000;
 
-async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Promise<void> {
+export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Promise<void> {
   if (mode === 'floor') {
     await page.waitForFunction(() => window.__twBench !== undefined, undefined, { timeout: READY_TIMEOUT_MS });
     await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, { timeout: 30_000, polling: 500 });
@@ -353,7 +353,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
     await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
     await context.route(`**${FLOOR_PATH}*`, serveFloor);
     await seedBrowserState(page, baseUrl, session);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: first.throttle });
+    await setThrottle(browser, cdp, first.throttle);
     const t0 = Date.now();
     await page.goto(appUrl(baseUrl, spec.screen, spec.mode));
     await waitLive(page, spec.screen, spec.mode);
@@ -365,7 +365,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
       if (!ph || !result) break;
       result.timings.loadMs = current === 0 ? loadMs : 0;
       if (ph.throttle !== throttle) {
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: ph.throttle });
+        await setThrottle(browser, cdp, ph.throttle);
         throttle = ph.throttle;
       }
       await sleep(ph.warmupMs);

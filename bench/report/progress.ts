@@ -133,7 +133,7 @@ const SECTION_S: Record<string, { full: number; quick: number }> = {
   build: { full: 120, quick: 120 },
   bundle: { full: 10, quick: 10 },
   micro: { full: 90, quick: 30 },
-  lighthouse: { full: 90, quick: 40 },
+  lighthouse: { full: 240, quick: 40 },
   fanout: { full: 200, quick: 90 },
   engine: { full: 120, quick: 40 },
   cluster: { full: 300, quick: 200 },

@@ -15,8 +15,13 @@ export interface LighthouseRun {
   tbtMs: number | null;
   cls: number | null;
   fcpMs: number | null;
+  speedIndexMs: number | null;
+  /** Every run's performance score when the figure is the median of several (full bench: 3). */
+  performanceRuns?: (number | null)[];
   /** Audits that failed in accessibility and best practices (ids), to say what to fix. */
   failing: string[];
+  /** Where the blocking time comes from (bench/README.md cites it as the evidence for a missed score). */
+  evidence: LighthouseEvidence | null;
   error: string | null;
   version: string | null;
 }
@@ -27,10 +32,18 @@ export function lighthouseAvailable(): boolean {
   return existsSync(CLI);
 }
 
+/** The longest main-thread tasks, the scripts that cost the most, and the main thread's time by kind (ms, simulated 4×). */
+export interface LighthouseEvidence {
+  longTasks: { script: string; ms: number; startMs: number }[];
+  scripts: { script: string; totalMs: number; scriptingMs: number }[];
+  mainThread: { group: string; ms: number }[];
+}
+
 interface LhrAudit {
   score: number | null;
   numericValue?: number;
   scoreDisplayMode?: string;
+  details?: { items?: Record<string, unknown>[] };
 }
 interface Lhr {
   lighthouseVersion?: string;
@@ -50,6 +63,42 @@ function failingAudits(lhr: Lhr): string[] {
   return out;
 }
 
+const TOP = 6;
+
+/** A script's file name without the server's origin ("assets/react-C1iE8mnY.js"); Lighthouse's own labels as they are. */
+function scriptName(url: unknown): string {
+  const text = String(url);
+  return text.startsWith('http') ? new URL(text).pathname.replace(/^\//, '') || '(document)' : text;
+}
+
+const round = (v: unknown): number => Math.round(Number(v) || 0);
+
+/** The diagnostics behind TBT, from the report's `long-tasks`, `bootup-time` and `mainthread-work-breakdown` audits. */
+export function lighthouseEvidence(lhr: Pick<Lhr, 'audits'>): LighthouseEvidence {
+  const items = (id: string): Record<string, unknown>[] => lhr.audits[id]?.details?.items ?? [];
+  return {
+    longTasks: items('long-tasks')
+      .map((i) => ({ script: scriptName(i.url), ms: round(i.duration), startMs: round(i.startTime) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, TOP),
+    scripts: items('bootup-time')
+      .map((i) => ({ script: scriptName(i.url), totalMs: round(i.total), scriptingMs: round(i.scripting) }))
+      .sort((a, b) => b.totalMs - a.totalMs)
+      .slice(0, TOP),
+    mainThread: items('mainthread-work-breakdown')
+      .map((i) => ({ group: String(i.group), ms: round(i.duration) }))
+      .sort((a, b) => b.ms - a.ms),
+  };
+}
+
+/** The run with the median performance score (failed runs last); its other figures and evidence come with it. */
+export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
+  const scored = runs.filter((r) => r.performance !== null).sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
+  const pick = scored[Math.floor((scored.length - 1) / 2)] ?? runs[0];
+  if (!pick) throw new Error('medianRun needs at least one run');
+  return { ...pick, performanceRuns: runs.map((r) => r.performance) };
+}
+
 export function runLighthouse(url: string, outDir: string, name: string, cpus: string | null): Promise<LighthouseRun> {
   mkdirSync(outDir, { recursive: true });
   const outPath = join(outDir, `${name}.report.json`);
@@ -66,7 +115,7 @@ export function runLighthouse(url: string, outDir: string, name: string, cpus: s
   ];
   const empty: LighthouseRun = {
     url, performance: null, accessibility: null, bestPractices: null, lcpMs: null, tbtMs: null, cls: null, fcpMs: null,
-    failing: [], error: null, version: null,
+    speedIndexMs: null, failing: [], evidence: null, error: null, version: null,
   };
   return new Promise((done) => {
     execFile(
@@ -94,7 +143,9 @@ export function runLighthouse(url: string, outDir: string, name: string, cpus: s
             tbtMs: num('total-blocking-time'),
             cls: num('cumulative-layout-shift'),
             fcpMs: num('first-contentful-paint'),
+            speedIndexMs: num('speed-index'),
             failing: failingAudits(lhr),
+            evidence: lighthouseEvidence(lhr),
             error: lhr.runtimeError?.message ?? null,
             version: lhr.lighthouseVersion ?? null,
           });

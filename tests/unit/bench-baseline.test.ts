@@ -3,7 +3,7 @@
 // only beyond base × (1 ± rel) ± abs in its bad direction; targets are met, missed or n/a.
 import { describe, expect, it } from 'vitest';
 import { compareFigures, figure, isRegression, type Figures } from '../../bench/lib/figures.ts';
-import { check, ratioCheck, verdictCounts } from '../../bench/lib/targets.ts';
+import { check, verdictCounts } from '../../bench/lib/targets.ts';
 
 describe('regression rule', () => {
   const tol = { rel: 0.25, abs: 2 };
@@ -60,19 +60,6 @@ describe('target checks', () => {
     expect(check('x', 'x', 17.6, '<=', 17.5, 'ms').verdict).toBe('missed');
     expect(check('x', 'x', 95, '>=', 95, '').verdict).toBe('met');
     expect(check('x', 'x', null, '<=', 1, '').verdict).toBe('n/a');
-  });
-
-  it('checks "k× lower" on the ratio, and is n/a when the main-thread runs show none either', () => {
-    expect(ratioCheck('t', 't', 0.15, 400, 5).verdict).toBe('met');
-    expect(ratioCheck('t', 't', 0.25, 400, 5).verdict).toBe('missed');
-    const none = ratioCheck('t', 't', 1, 0, 5);
-    expect(none.verdict).toBe('n/a');
-    expect(none.note).toMatch(/none/);
-    // 5 ms of blocking against 0 would read as ∞: below the floor the check has nothing to divide.
-    const tiny = ratioCheck('t', 't', Infinity, 12, 5, 50, 'ms');
-    expect(tiny.verdict).toBe('n/a');
-    expect(tiny.note).toMatch(/50 ms/);
-    expect(ratioCheck('t', 't', 0.1, 51, 5, 50, 'ms').verdict).toBe('met');
   });
 
   it('counts verdicts', () => {

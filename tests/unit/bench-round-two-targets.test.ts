@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Issue 15's render targets (bench/lib/report.ts): the worker mode judged against the main-thread mode of the same
-// run on /trade, the stress case's zero long tasks, and the 1× main-thread CPU per second.
+// run on /trade, the stress case, the 1× main-thread CPU per second; and the targets round three removed.
 import { describe, expect, it } from 'vitest';
 import { targetsOf, type Sections } from '../../bench/lib/report.ts';
 import type { ScreenSummary } from '../../bench/render/aggregate.ts';
@@ -49,10 +49,19 @@ describe('issue 15 render targets', () => {
     expect(t.has('r2.cpu1x.market')).toBe(false);
   });
 
-  it('the stress case needs zero long tasks and a rAF p95 within 17.5 ms; absent, it is n/a', () => {
+  it('the stress case needs a rAF p95 within 17.5 ms, on the list only; absent, it is n/a', () => {
     const t = byId(sections([summary('phone-6x-stress', 'market', { longTasks: at(0), rafP95: at(18) }, {})]));
-    expect(t.get('r2.stress.market.longTasks')?.verdict).toBe('met');
     expect(t.get('r2.stress.market.rafP95')?.verdict).toBe('missed');
-    expect(t.get('r2.stress.trade.longTasks')?.verdict).toBe('n/a');
+    expect(t.has('r2.stress.trade.rafP95')).toBe(false);
+    expect(byId(sections([])).get('r2.stress.market.rafP95')?.verdict).toBe('n/a');
+  });
+
+  it('round three: phone long tasks come from the trace with the probe off; the busy, TBT-ratio and 6× tick-to-paint targets are gone', () => {
+    const list = summary('phone-6x', 'market', { longTasks: at(3), traceLongTasksQuiet: at(0) }, {});
+    const t = byId(sections([list]));
+    expect(t.get('phone.market.longTasks')).toMatchObject({ value: 0, verdict: 'met' });
+    expect(t.has('phone.market.mainBusy')).toBe(false);
+    expect(t.has('phone.market.tbtRatio')).toBe(false);
+    expect(t.has('phone.market.tickToPaintP95')).toBe(false);
   });
 });

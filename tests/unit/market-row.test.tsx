@@ -95,6 +95,28 @@ describe('MarketRow', () => {
     expect(vi.mocked(quote).mock.calls.filter(([c]) => c === i.Code).length).toBe(renders);
   });
 
+  it('a tick that flips the direction writes data-dir only, not the unchanged stale and open attributes', async () => {
+    const i = inst({ PricePrecision: 3 });
+    const q = quote(i.Code);
+    act(() => {
+      q.$open.value = true;
+      q.$close.value = '1.090';
+      q.$dir.value = 'up';
+    });
+    render(<MarketRow inst={i} onPick={() => undefined} />);
+    const seen: string[] = [];
+    const mo = new MutationObserver((records) => records.forEach((r) => seen.push(r.attributeName ?? '')));
+    mo.observe(row(), { attributes: true });
+    act(() => {
+      q.$close.value = '1.089';
+      q.$dir.value = 'down';
+    });
+    await Promise.resolve(); // mutation records are delivered in a microtask
+    mo.disconnect();
+    expect(seen).toEqual(['data-dir']);
+    expect(row().dataset).toMatchObject({ dir: 'down', open: 'true' });
+  });
+
   it('runs no React render at all for a tick: the text nodes are written directly', () => {
     const i = inst({ PricePrecision: 3 });
     const q = quote(i.Code);

@@ -167,13 +167,10 @@ describe('CandleChart', () => {
       { time: 120, open: 2, high: 3, low: 1, close: 2 },
     ]);
 
-    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 2.5) });
     emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
+    // In the batch that brought it, with no frame of its own: the chart draws in the frame that paints the quotes.
+    expect(series.update.mock.calls).toEqual([[{ time: 120, open: 3, high: 4, low: 2, close: 3 }]]);
     emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(180, 4) });
-    // Not in the message that brought them: on the next animation frame (apart from the quotes' paint).
-    expect(series.update).not.toHaveBeenCalled();
-    runFrame();
-    // The waiting bar of time 120 was replaced by its newer value; both times are applied, in order.
     expect(series.update.mock.calls).toEqual([
       [{ time: 120, open: 3, high: 4, low: 2, close: 3 }],
       [{ time: 180, open: 4, high: 5, low: 3, close: 4 }],
@@ -185,13 +182,11 @@ describe('CandleChart', () => {
 
     // An older bar (from before a reset) would make update() throw: it is dropped.
     emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(60, 9) });
-    runFrame();
     expect(series.update).toHaveBeenCalledTimes(2);
 
-    // A bar waiting when a reset comes belongs to the old history: the reset drops it.
-    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(240, 5) });
-    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
-    runFrame();
+    // After a reset to a shorter history, a bar older than its newest is dropped too.
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(240, 1)] });
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(180, 5) });
     expect(series.update).toHaveBeenCalledTimes(2);
   });
 
@@ -207,14 +202,13 @@ describe('CandleChart', () => {
     expect(opts.timeScale?.fixRightEdge).not.toBe(true);
   });
 
-  it('a bar waiting for its frame when the instrument changes is not drawn on the new one', () => {
+  it("a late bar of the previous instrument is not drawn on the new one", () => {
     host = document.createElement('div');
     document.body.append(host);
     root = createRoot(host);
     render('EURUSD', '1min');
-    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
     render('XAUUSD', '1min');
-    runFrame();
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
     expect(series.update).not.toHaveBeenCalled();
   });
 
@@ -239,7 +233,6 @@ describe('CandleChart', () => {
     expect(series.update).not.toHaveBeenCalled();
 
     emit({ kind: 'bar', code: 'XAUUSD', period: '5min', bar: bar(600, 2) });
-    runFrame();
     expect(series.update).toHaveBeenCalledTimes(1);
   });
 

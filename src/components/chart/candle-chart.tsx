@@ -1,9 +1,10 @@
 // The candlestick chart (lightweight-charts v5): ONE chart instance for the life of the screen.
 // History arrives as a 'reset' (setData), live ticks as 'bar' (series.update of the last bar only).
-// Live bars are applied on the next animation frame, not in the message that brought them: that message also
-// brought the quotes, whose text changes paint in the coming frame, and lightweight-charts draws in the frame after
-// an update. Applied at once, the chart's draw and the quotes' paint fell in the same frame, which on a slow phone
-// was /trade's long tasks (bench/README.md "Round two"); deferred, they land in two frames.
+// Live bars are applied in the batch that brought them, so lightweight-charts draws in the frame that paints that
+// batch's quotes: one frame per update, as on the floor page (bench/README.md "Round three"). Round two deferred them
+// to the next animation frame, when batches came every 100 ms and the chart's draw beside the quotes' paint made a
+// long task on a slow phone; with paint-driven flow control a batch lands at most once per painted frame, and the
+// deferral only added a second frame (style, paint, commit) for each chart update.
 // A click or tap on the chart offers "alert at this price" (onPickPrice) at the crosshair's price (chart-price-pick.tsx).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { effect } from '@preact/signals-react';
@@ -44,7 +45,7 @@ export interface CandleChartProps {
   code: string | null;
   period: Period;
   precision: number;
-  /** Where live bars wait for their frame (tests pass their own). */
+  /** Where the visible-range summary waits for its frame (tests pass their own). */
   frames?: ChartFrames;
   /** Trailing stops of the trader's positions on this instrument, drawn as price lines. */
   stopLines?: readonly StopLine[];
@@ -83,7 +84,6 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
   const precisionRef = useRef(precision);
   const me = useRef<object>({});
   const framesRef = useRef(frames);
-  const dropWaitingRef = useRef<() => void>(() => undefined);
   const linesRef = useRef(new Map<number, IPriceLine>());
   // The text alternative's figures: refreshed on a history reset, a new bar and a change of the bars in view (at
   // most once a frame), not on every tick of the last bar — the header carries the live price.
@@ -131,35 +131,20 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     const onClick = (param: MouseEventParams) => setPicked(pickedPrice(series, param.point, precisionRef.current));
     chart.subscribeClick(onClick);
 
-    // Bars waiting for the next frame, oldest first; a bar of the same time replaces the one waiting.
-    let waiting: KlineBar[] = [];
-    let frame: number | null = null;
-    const applyWaiting = () => {
-      frame = null;
-      const bars = waiting;
-      waiting = [];
-      const before = lastTimeRef.current;
-      for (const bar of bars) {
-        // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
-        if (bar.Time < lastTimeRef.current) continue;
-        series.update(toCandle(bar));
-        lastTimeRef.current = bar.Time;
-        mark(box, null, bar.Time, bar.Close);
-      }
-      if (lastTimeRef.current > before) refresh(); // a new bar opened
+    const applyBar = (bar: KlineBar) => {
+      // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
+      if (bar.Time < lastTimeRef.current) return;
+      const opened = bar.Time > lastTimeRef.current;
+      series.update(toCandle(bar));
+      lastTimeRef.current = bar.Time;
+      mark(box, null, bar.Time, bar.Close);
+      if (opened) refresh(); // a new bar opened
     };
-    const dropWaiting = () => {
-      waiting = [];
-      if (frame !== null) framesRef.current.cancel(frame);
-      frame = null;
-    };
-    dropWaitingRef.current = dropWaiting;
 
     const offKline = onKline((u) => {
       const shown = shownRef.current;
       if (!shown || !isForChart(u, shown.code, shown.period)) return;
       if (u.kind === 'reset') {
-        dropWaiting(); // bars from before the reset belong to the old history
         const data = toCandles(u.bars);
         series.setData(data);
         const last = data[data.length - 1];
@@ -169,10 +154,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
         refresh();
         return;
       }
-      const last = waiting[waiting.length - 1];
-      if (last && last.Time === u.bar.Time) waiting[waiting.length - 1] = u.bar;
-      else waiting.push(u.bar);
-      frame ??= framesRef.current.request(applyWaiting);
+      applyBar(u.bar);
     });
 
     // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes.
@@ -213,7 +195,6 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
 
     return () => {
       offKline();
-      dropWaiting();
       ro?.disconnect();
       media?.removeEventListener('change', onScheme);
       offPrefs();
@@ -257,7 +238,6 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     setPicked(null); // a price of the previous instrument or period
     // Clear the old instrument's candles at once rather than showing them under the new header.
     live.series.setData([]);
-    dropWaitingRef.current(); // bars still waiting for their frame are the old instrument's
     if (boxRef.current) mark(boxRef.current, 0, undefined, undefined);
     refreshRef.current();
     watch();

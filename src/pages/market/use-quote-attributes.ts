@@ -9,10 +9,15 @@ export function useQuoteAttributes<E extends HTMLElement>(s: RowSignals): RefObj
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
+    // The effect runs when any of the three changes (mostly $dir, per tick); the other two keep their value, and an
+    // attribute left alone is one the style engine has nothing to check.
+    const set = (name: 'dir' | 'stale' | 'open', v: string): void => {
+      if (el.dataset[name] !== v) el.dataset[name] = v;
+    };
     return effect(() => {
-      el.dataset.dir = s.$dir.value;
-      el.dataset.stale = s.q.$stale.value ? 'true' : 'false';
-      el.dataset.open = s.$open.value ? 'true' : 'false';
+      set('dir', s.$dir.value);
+      set('stale', s.q.$stale.value ? 'true' : 'false');
+      set('open', s.$open.value ? 'true' : 'false');
     });
   }, [s]);
   return ref;

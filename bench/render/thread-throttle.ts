@@ -1,0 +1,159 @@
+// The multi-core phone's throttle: every thread of the browser's renderer processes slowed alike, each on its own
+// budget. CDP's `Emulation.setCPUThrottlingRate` slows a page's main thread only (sent to a worker target it answers
+// "Operation is only supported for pages, not workers"), so it cannot show a phone whose worker runs on a second slow
+// core. Linux can: cgroup v1's `cpu` controller takes thread ids in `tasks`, so each renderer thread (main, the feed
+// worker, compositor, raster) gets a group of its own whose CFS quota is 1/rate of a core. Needs root and a writable
+// /sys/fs/cgroup/cpu; without them the bench says so and keeps CDP's main-thread-only throttle.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CGROUP_CPU = '/sys/fs/cgroup/cpu';
+
+/** The CFS period of each thread's group: short, so a throttled thread is paused in slices of a few ms, not 75 ms. */
+export const PERIOD_US = 10_000;
+
+/** How often new threads (a new page's renderer, the app's worker) are found and given a group of their own. */
+const SCAN_MS = 50;
+
+export interface ThreadThrottle {
+  /** Slow every renderer thread to 1/rate of a core (1: unlimited). */
+  setRate(rate: number): void;
+  /** Threads under the throttle now. */
+  threads(): number;
+  /** Every thread back in the root group, the groups removed. */
+  stop(): void;
+}
+
+/** The quota that gives a thread 1/rate of a core per period; -1 is the kernel's "unlimited". */
+export function quotaFor(rate: number, periodUs = PERIOD_US): number {
+  if (!(rate > 1)) return -1;
+  return Math.max(1000, Math.round(periodUs / rate)); // the kernel refuses quotas under 1 ms
+}
+
+/** Whether this machine lets us place threads in cpu groups (root, cgroup v1 `cpu` mounted writable). */
+export function threadThrottleAvailable(root = CGROUP_CPU): boolean {
+  const probe = join(root, `tw-bench-probe-${process.pid}`);
+  try {
+    mkdirSync(probe);
+    writeFileSync(join(probe, 'cpu.cfs_period_us'), String(PERIOD_US));
+    rmdirSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Renderer processes among `rootPid`'s descendants (Chromium puts `--type=renderer` in their command line). */
+export function rendererPids(rootPid: number): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const out: number[] = [];
+  for (const pid of parent.keys()) {
+    let p = pid;
+    for (let hops = 0; p > 1 && p !== rootPid && hops < 20; hops++) p = parent.get(p) ?? 0;
+    if (p !== rootPid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) out.push(pid);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
+
+function threadIds(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map(Number).filter((t) => t > 0);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Starts watching `rootPid`'s renderers: each of their threads gets its own group under `root`/tw-bench-<our pid>/,
+ * at the rate last set. Threads that exit leave empty groups, removed at stop.
+ */
+export function startThreadThrottle(rootPid: number, root = CGROUP_CPU): ThreadThrottle {
+  const base = join(root, `tw-bench-${process.pid}`);
+  mkdirSync(base, { recursive: true });
+  const groups = new Map<number, string>();
+  let rate = 1;
+  const setQuota = (dir: string): void => {
+    writeFileSync(join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
+    writeFileSync(join(dir, 'cpu.cfs_quota_us'), String(quotaFor(rate)));
+  };
+  const scan = (): void => {
+    for (const pid of rendererPids(rootPid)) {
+      for (const tid of threadIds(pid)) {
+        if (groups.has(tid)) continue;
+        const dir = join(base, `t${tid}`);
+        try {
+          mkdirSync(dir, { recursive: true });
+          setQuota(dir);
+          writeFileSync(join(dir, 'tasks'), String(tid));
+          groups.set(tid, dir);
+        } catch {
+          // the thread exited between the listing and the write
+        }
+      }
+    }
+  };
+  scan();
+  const timer = setInterval(scan, SCAN_MS);
+  timer.unref();
+  return {
+    setRate(next) {
+      rate = next;
+      scan();
+      for (const dir of groups.values()) {
+        try {
+          setQuota(dir);
+        } catch {
+          // group of an exited thread
+        }
+      }
+    },
+    threads: () => [...groups.keys()].filter((tid) => existsSync(`/proc/${tid}`)).length,
+    stop() {
+      clearInterval(timer);
+      for (const [tid, dir] of groups) {
+        try {
+          writeFileSync(join(root, 'tasks'), String(tid));
+        } catch {
+          // exited
+        }
+        try {
+          rmdirSync(dir);
+        } catch {
+          // still populated by a thread it spawned: moved below
+        }
+      }
+      groups.clear();
+      try {
+        // A group's own control files are listed beside its child groups; only the children (t<tid>) are left over.
+        for (const name of readdirSync(base).filter((n) => /^t\d+$/.test(n))) {
+          const dir = join(base, name);
+          for (const tid of readFileSync(join(dir, 'tasks'), 'utf8').split('\n').filter(Boolean)) {
+            try {
+              writeFileSync(join(root, 'tasks'), tid);
+            } catch {
+              // exited
+            }
+          }
+          rmdirSync(dir);
+        }
+        rmdirSync(base);
+      } catch {
+        // left for the next run's cleanup; an empty group costs nothing
+      }
+    },
+  };
+}

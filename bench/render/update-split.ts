@@ -1,0 +1,165 @@
+// Where one painted update's main-thread time goes (issue 24, "trace evidence for every miss"): a DevTools-timeline
+// trace of a quiet window (the bench's rAF loop stopped) split per update into phases (bench/report/phases.ts), with
+// the counts behind them (style recalcs and the elements they touched, layouts, paints) and the main thread's
+// sampled self time by function. The same split for the app and its floor page shows what the app does on top.
+import { splitThread, PHASES, type Phase } from '../report/phases.ts';
+import { markWindow, summariseTrace, type TraceEvent } from './trace.ts';
+
+export interface UpdateSplit {
+  updates: number;
+  windowMs: number;
+  /** Main-thread ms per painted update, per phase (the wall-time split scaled to the thread's CPU time). */
+  phaseMs: Record<Phase, number>;
+  /** The renderer's main thread and worker CPU per update (top-level tasks, thread time), ms. */
+  mainCpuMs: number;
+  workerCpuMs: number;
+  /** Every renderer thread (main, worker, compositor, raster), ms per update. */
+  rendererCpuMs: number;
+  /** Per update: style recalcs, elements they recalculated, layouts, objects laid out, paints, main-thread tasks. */
+  counts: { styleRecalcs: number; styleElements: number; layouts: number; layoutObjects: number; paints: number; tasks: number; gcs: number };
+  /** The main thread's sampled self time by function, ms per update, largest first. */
+  selfByFunction: { fn: string; ms: number }[];
+  /** Every main-thread task of 50 ms or more (wall) in the window, with the events inside it that took longest. */
+  longTasks: LongTaskContent[];
+}
+
+export interface LongTaskContent {
+  at: number; // ms after the window start
+  wallMs: number;
+  cpuMs: number;
+  /** Self time (wall) by event name inside the task, largest first; a FunctionCall is named by its function. */
+  inside: { name: string; ms: number }[];
+}
+
+const LONG_TASK_MS = 50;
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+/** What the long tasks of one thread's events (sorted by start) were made of. */
+export function longTaskContents(events: readonly TraceEvent[], start: number, end: number): LongTaskContent[] {
+  const xs = events.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const out: LongTaskContent[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    const t = xs[i];
+    if (!t || !TASK_NAMES.has(t.name) || (t.dur ?? 0) < LONG_TASK_MS * 1000 || t.ts / 1000 < start || t.ts / 1000 >= end) continue;
+    const tEnd = t.ts + (t.dur ?? 0);
+    const self = new Map<string, number>();
+    const stack: { end: number; key: string }[] = [];
+    let j = i + 1;
+    for (; j < xs.length && (xs[j]?.ts ?? Infinity) < tEnd; j++) {
+      const e = xs[j] as TraceEvent;
+      while (stack.length && (stack[stack.length - 1]?.end ?? 0) <= e.ts) stack.pop();
+      const parent = stack[stack.length - 1];
+      const fn = (e.args?.['data'] as { functionName?: string; url?: string } | undefined) ?? {};
+      const key = e.name === 'FunctionCall' && (fn.functionName || fn.url) ? `FunctionCall ${fn.functionName || '(anonymous)'} ${(fn.url ?? '').slice((fn.url ?? '').lastIndexOf('/') + 1)}` : e.name;
+      if (parent) self.set(parent.key, (self.get(parent.key) ?? 0) - (e.dur ?? 0) / 1000);
+      self.set(key, (self.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+      stack.push({ end: e.ts + (e.dur ?? 0), key });
+    }
+    out.push({
+      at: t.ts / 1000 - start,
+      wallMs: (t.dur ?? 0) / 1000,
+      cpuMs: (t.tdur ?? t.dur ?? 0) / 1000,
+      inside: [...self].filter(([, v]) => v > 0.5).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, ms]) => ({ name, ms })),
+    });
+    i = j - 1;
+  }
+  return out;
+}
+
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url: string; lineNumber?: number };
+}
+
+/**
+ * Self time per function of one thread from the V8 sampling profiler's ProfileChunk events (the "Profile" event with
+ * the same id names the thread). Samples outside [start, end) (trace ms) are left out.
+ */
+export function sampledSelf(events: readonly TraceEvent[], pid: number, tid: number, start: number, end: number): Map<string, number> {
+  const ids = new Set<string>();
+  let startTime = 0;
+  for (const e of events) {
+    if (e.name === 'Profile' && e.pid === pid && e.tid === tid) {
+      ids.add(String((e as TraceEvent & { id?: string }).id));
+      startTime = Number((e.args?.['data'] as { startTime?: number } | undefined)?.startTime ?? e.ts);
+    }
+  }
+  const nodes = new Map<number, ProfileNode>();
+  const out = new Map<string, number>();
+  let t = startTime;
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || e.pid !== pid || !ids.has(String((e as TraceEvent & { id?: string }).id))) continue;
+    const data = e.args?.['data'] as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
+    for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+    const samples = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    for (let i = 0; i < samples.length; i++) {
+      const prev = t;
+      t += deltas[i] ?? 0;
+      const ms = t / 1000;
+      if (ms < start || ms >= end) continue;
+      const n = nodes.get(samples[i] ?? -1);
+      if (!n) continue;
+      const f = n.callFrame;
+      const file = f.url ? f.url.slice(f.url.lastIndexOf('/') + 1).replace(/\?.*$/, '') : '';
+      const key = `${f.functionName || '(anonymous)'}${file ? ` ${file}:${(f.lineNumber ?? 0) + 1}` : ''}`;
+      // The sample stands for the time since the previous one.
+      out.set(key, (out.get(key) ?? 0) + Math.max(0, t - prev) / 1000);
+    }
+  }
+  return out;
+}
+
+const NOT_WORK = new Set(['(idle)', '(program)', '(root)']);
+
+/** The split of one traced window in which `updates` batches were painted (null without the window marks). */
+export function updateSplit(events: readonly TraceEvent[], updates: number): UpdateSplit | null {
+  const w = markWindow(events);
+  const summary = summariseTrace(events);
+  if (!w || !summary || updates <= 0) return null;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === w.pid && e.args?.['name'] === 'CrRendererMain');
+  if (!main) return null;
+  const mine = events.filter((e) => e.pid === w.pid && e.tid === main.tid);
+  const ms = splitThread(mine, w.start, w.end);
+  const per = (v: number): number => v / updates;
+  // The split is of wall time; on a loaded machine a task's wall time includes the time its thread waited for the
+  // core. Scaled to the thread's CPU time so the phases add up to mainCpuMs.
+  const wall = PHASES.reduce((s, p) => s + ms[p], 0);
+  const scale = wall > 0 ? (summary.main?.cpuMs ?? wall) / wall : 1;
+  const phaseMs = Object.fromEntries(PHASES.map((p) => [p, per(ms[p] * scale)])) as Record<Phase, number>;
+  const inWin = mine.filter((e) => e.ph === 'X' && e.ts / 1000 >= w.start && e.ts / 1000 < w.end);
+  const named = (n: string): TraceEvent[] => inWin.filter((e) => e.name === n);
+  const num = (e: TraceEvent, k: string): number => {
+    const a = e.args ?? {};
+    const sub = (n: string): unknown => (a[n] as Record<string, unknown> | undefined)?.[k];
+    const v = a[k] ?? sub('data') ?? sub('beginData') ?? sub('endData');
+    return typeof v === 'number' ? v : 0;
+  };
+  const styles = named('UpdateLayoutTree');
+  const layouts = named('Layout');
+  const self = [...sampledSelf(events, w.pid, main.tid, w.start, w.end)]
+    .filter(([k]) => !NOT_WORK.has(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 14)
+    .map(([fn, v]) => ({ fn, ms: per(v) }));
+  return {
+    updates,
+    windowMs: w.end - w.start,
+    phaseMs,
+    mainCpuMs: per(summary.main?.cpuMs ?? 0),
+    workerCpuMs: per(summary.worker?.cpuMs ?? 0),
+    rendererCpuMs: per(summary.rendererCpuMs),
+    counts: {
+      styleRecalcs: per(styles.length),
+      styleElements: per(styles.reduce((s, e) => s + num(e, 'elementCount'), 0)),
+      layouts: per(layouts.length),
+      layoutObjects: per(layouts.reduce((s, e) => s + num(e, 'dirtyObjects'), 0)),
+      paints: per(named('Paint').length),
+      tasks: per(summary.main?.tasks ?? 0),
+      gcs: per(inWin.filter((e) => e.name === 'MinorGC' || e.name === 'MajorGC' || e.name.startsWith('V8.GC_SCAVENGER')).length),
+    },
+    selfByFunction: self,
+    longTasks: longTaskContents(mine, w.start, w.end),
+  };
+}

@@ -1,0 +1,113 @@
+// `npx tsx bench/split.ts [--throttle=6,1] [--screens=market,trade] [--modes=worker,floor,main] [--ms=5000]`:
+// per painted update, where the main thread's time goes on each screen in each mode (the app and its floor page),
+// from a DevTools-timeline trace of a quiet window (render/update-split.ts). One pinned browser and one server, like
+// the render A/B; prints a table per screen and throttle, writes bench/results/tmp/split-<stamp>.json.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { startBenchServer } from './lib/app-server.ts';
+import { BENCH_TMP, ensureBuilds } from './lib/client-build.ts';
+import { launchPinned, openPage } from './render/browser.ts';
+import { NAME_SHIM, pageProbe } from './render/page-probe.ts';
+import { FLOOR_PATH, serveFloor } from './render/floor-pages.ts';
+import { appUrl, PROFILE_CATEGORIES, waitLive, type FeedModeName, type ScreenName } from './render/run-one.ts';
+import { createBenchSession, seedBrowserState } from './render/session.ts';
+import { MARK_END, MARK_START, type TraceEvent } from './render/trace.ts';
+import { updateSplit, type UpdateSplit } from './render/update-split.ts';
+import { PHASES } from './report/phases.ts';
+
+const arg = (name: string, def: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
+const throttles = arg('throttle', '6,1').split(',').map(Number);
+const screens = arg('screens', 'market,trade').split(',') as ScreenName[];
+const modes = arg('modes', 'worker,floor').split(',') as FeedModeName[];
+const windowMs = Number(arg('ms', '5000'));
+/** Extra CSS put into the page after it went live (an experiment: what a style change would save). */
+const css = arg('css', '');
+const tag = arg('tag', '');
+const instruments = arg('instruments', '300');
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+const { probe } = ensureBuilds(log);
+const server = await startBenchServer({ env: { SIM_INSTRUMENTS: instruments, SIM_HZ: '20', SIM_SEED: '20240601' }, distDir: probe, cpus: '1' });
+const pinned = await launchPinned('0');
+const out: { screen: ScreenName; mode: FeedModeName; throttle: number; split: UpdateSplit | null }[] = [];
+try {
+  const session = await createBenchSession(server.url);
+  for (const screen of screens) {
+    for (const mode of modes) {
+      const { context, page, cdp } = await openPage(pinned.browser, { width: 360, height: 740 }, true, 1);
+      try {
+        await context.addInitScript(NAME_SHIM);
+        await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
+        await context.route(`**${FLOOR_PATH}*`, serveFloor);
+        await seedBrowserState(page, server.url, session);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttles[0] ?? 6 });
+        await page.goto(appUrl(server.url, screen, mode));
+        await waitLive(page, screen, mode);
+        if (css) await page.addStyleTag({ content: css });
+        for (const throttle of throttles) {
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+          await sleep(3000);
+          await page.evaluate(() => window.__twPage?.frames(false));
+          await sleep(500);
+          await pinned.browser.startTracing(page, { categories: PROFILE_CATEGORIES });
+          await page.evaluate(() => {
+            window.__twBench?.reset();
+            window.__twPage?.reset();
+          });
+          await sleep(windowMs);
+          const snap = await page.evaluate(() => {
+            window.__twPage?.take();
+            return window.__twBench?.take() ?? null;
+          });
+          const buf = await pinned.browser.stopTracing();
+          await page.evaluate(() => window.__twPage?.frames(true));
+          const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+          mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
+          writeFileSync(join(BENCH_TMP, 'traces', `split-${screen}-${mode}-${throttle}x${tag}.trace.json.gz`), gzipSync(buf));
+          const split = updateSplit(events, snap?.batches ?? 0);
+          out.push({ screen, mode, throttle, split });
+          log(`${screen} ${mode} ${throttle}×: ${snap?.batches ?? 0} updates, ${split ? split.mainCpuMs.toFixed(2) : 'n/a'} ms main CPU/update`);
+        }
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    }
+  }
+} finally {
+  await pinned.close();
+  await server.stop();
+}
+
+const f = (v: number | undefined, d = 2): string => (v === undefined ? '—' : v.toFixed(d));
+for (const screen of screens) {
+  for (const throttle of throttles) {
+    const rows = out.filter((r) => r.screen === screen && r.throttle === throttle && r.split);
+    if (!rows.length) continue;
+    console.log(`\n## ${screen}, ${throttle}× one core, per painted update (quiet window, ${windowMs / 1000} s)\n`);
+    console.log(`| | ${rows.map((r) => r.mode).join(' | ')} |`);
+    console.log(`|---|${rows.map(() => '---').join('|')}|`);
+    const line = (label: string, get: (s: UpdateSplit) => number, d = 2): void =>
+      console.log(`| ${label} | ${rows.map((r) => f(r.split ? get(r.split) : undefined, d)).join(' | ')} |`);
+    line('updates in window', (s) => s.updates, 0);
+    line('main CPU ms', (s) => s.mainCpuMs);
+    for (const p of PHASES) line(`  ${p} ms`, (s) => s.phaseMs[p]);
+    line('worker CPU ms', (s) => s.workerCpuMs);
+    line('renderer CPU ms (all threads)', (s) => s.rendererCpuMs);
+    line('main tasks', (s) => s.counts.tasks, 1);
+    line('style recalcs', (s) => s.counts.styleRecalcs, 1);
+    line('elements restyled', (s) => s.counts.styleElements, 1);
+    line('layouts', (s) => s.counts.layouts, 1);
+    line('objects laid out', (s) => s.counts.layoutObjects, 1);
+    line('paints', (s) => s.counts.paints, 1);
+    line('GCs', (s) => s.counts.gcs, 2);
+    for (const r of rows) {
+      for (const t of r.split?.longTasks ?? []) {
+        console.log(`\n${r.mode} ${throttle}×, long task at ${(t.at / 1000).toFixed(1)} s: ${t.wallMs.toFixed(0)} ms wall, ${t.cpuMs.toFixed(0)} ms CPU: ` + t.inside.map((x) => `${x.name} ${x.ms.toFixed(1)}`).join('; '));
+      }
+      console.log(`\n${r.mode} ${throttle}×, main-thread self time by function (ms/update): ` + (r.split?.selfByFunction.slice(0, 12).map((x) => `${x.fn} ${x.ms.toFixed(2)}`).join('; ') ?? ''));
+    }
+  }
+}
+writeFileSync(join(BENCH_TMP, `split-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(out, null, 2));
