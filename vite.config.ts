@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
+import { reactRouterPure } from './scripts/react-router-pure-plugin.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -29,19 +30,29 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+/** The market page's own modules and its virtualiser: one chunk for `/` (also the desk, the product search and the
+ * trade screen's instrument sheet) instead of six small ones. */
+const MARKET = /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
+/** What the first frames of both `/` and `/trade` draw of a quote and the title bar: one chunk both load. */
+const QUOTE_UI =
+  /[\\/]src[\\/](pages[\\/]market[\\/](row-signals|instrument-logo|stale-tag|use-quote-attributes|watch-star|market|watchlist)|components[\\/](live-text|conn-badge|segmented|language-button|user-button)|pages[\\/]desk[\\/]lazy-desk|state[\\/]alert-sheet)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
+
 /**
  * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip
  * dictionary and request (bench/README.md "Round two"). React and the pure domain are chunks of their own because
  * the back office (ops.html) shares them; the entries, Vite's per-page preload polyfill and the back office's modules stay out of all three.
+ * Route modules are grouped too (`market`, `quote-ui`), so the market page adds three chunks rather than eight.
  */
 const FIRST_SCREEN_GROUPS = [
   { name: 'react', tags: ['$initial' as const], test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
   { name: 'domain', tags: ['$initial' as const], test: /[\\/]src[\\/]domain[\\/]/, priority: 2 },
   { name: 'app', tags: ['$initial' as const], test: (id: string) => !/\.html($|\?)|modulepreload-polyfill|[\\/]src[\\/](ops[\\/]|main\.tsx$)/.test(id), priority: 1 },
+  { name: 'quote-ui', test: QUOTE_UI, priority: 1 },
+  { name: 'market', test: MARKET, priority: 0 },
 ];
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), firstTexts(), serviceWorker()],
+  plugins: [react(), reactRouterProduction(), reactRouterPure(), firstTexts(), serviceWorker()],
   base: './',
   worker: { format: 'es' },
   build: {

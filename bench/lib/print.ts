@@ -76,7 +76,7 @@ export function renderTables(s: Sections, base: Figures | null): string {
 }
 
 /**
- * Printed first (issue 15, goal 3): main-thread CPU milliseconds per second at 1× per screen and mode, from the trace
+ * Printed first (issue 15, goal 3): main-thread task milliseconds per second at 1× per screen and mode, from the trace
  * of the window with the rAF probe off, and with it on. Unthrottled, it is the figure that does not swing with the
  * machine the way the 6× figures do.
  */

@@ -26,9 +26,9 @@ const m = (
 export const METRICS: readonly MetricDef[] = [
   // Round three (issue 24): per painted update, with the achieved rate beside it; rAF probe off (quiet window).
   m('updatesPerSecQuiet', 'updates painted (probe off)', '/s', 'higher', TOL.perSec, 1, 1, false),
-  m('mainMsPerSec', 'main-thread CPU (probe off)', 'ms/s', 'lower', TOL.cpuMs),
-  m('mainMsPerUpdate', 'main-thread CPU per update (probe off)', 'ms', 'lower', TOL.cpuMs, 2),
-  m('mainMsPerUpdateProbe', 'main-thread CPU per update (rAF probe on)', 'ms', 'lower', TOL.cpuMs, 2),
+  m('mainMsPerSec', 'main-thread task time (probe off)', 'ms/s', 'lower', TOL.cpuMs),
+  m('mainMsPerUpdate', 'main-thread task time per update (probe off)', 'ms', 'lower', TOL.cpuMs, 2),
+  m('mainMsPerUpdateProbe', 'main-thread task time per update (rAF probe on)', 'ms', 'lower', TOL.cpuMs, 2),
   m('workerMsPerSec', 'worker-thread CPU (probe off)', 'ms/s', 'lower', TOL.cpuMs, 1, 1, false),
   m('rendererCpuMsPerSec', 'renderer CPU, all threads (probe off)', 'ms/s', 'lower', TOL.cpuMs),
   m('traceLongTasksQuiet', 'long tasks in the trace (probe off)', '', 'lower', TOL.count, 0),

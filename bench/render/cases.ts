@@ -58,11 +58,11 @@ export function renderCases(profile: Profile): RenderCase[] {
   // Every case has a quiet window (the bench's rAF loop stopped): the per-update CPU figures come from it.
   const quietMs = full ? 5_000 : 3_000;
   const base = { modes: MODES, multiCore: false, followUps: [] as FollowUp[] };
-  // The steady-state figure: main-thread CPU per update at 1×, from the trace with the rAF probe off, measured in the
+  // The steady-state figure: main-thread task time per update at 1×, from the trace with the rAF probe off, measured in the
   // same page right after the 6× window, on both screens.
   const phone1: FollowUp = {
     id: 'phone-1x',
-    label: 'phone 360×740, 1 core, 1× (no throttle), 300 × 20/s: main-thread CPU per update (after the 6× window)',
+    label: 'phone 360×740, 1 core, 1× (no throttle), 300 × 20/s: main-thread time per update (after the 6× window)',
     throttle: 1,
     screens: ['market', 'trade'],
     warmupMs: full ? 2_000 : 1_000,

@@ -123,7 +123,12 @@ export interface RunMetrics {
   // Round three (issue 24): from the quiet window (rAF loop stopped), so the probe's own cost stays out.
   /** Batches painted per second in the quiet window: the achieved update rate beside every per-second figure. */
   updatesPerSecQuiet: number | null;
-  /** Main-thread CPU, ms per second (= mainBusyQuiet × 1000). */
+  /**
+   * Main-thread task time, ms per second (= mainBusyQuiet × 1000): the wall time of its top-level tasks, which is
+   * what CDP's throttle stretches and what delays a frame. On the one-core phone it also holds the moments the core
+   * served another thread of the page during a task (the floor page has a worker too); `bench/split.ts` splits it by
+   * thread CPU where that matters.
+   */
   mainMsPerSec: number | null;
   /** Main-thread ms per painted update: mainMsPerSec ÷ updatesPerSecQuiet. */
   mainMsPerUpdate: number | null;

@@ -124,6 +124,16 @@ function chunkSet(dist: string, manifest: Manifest, keys: readonly string[], exc
   };
 }
 
+/**
+ * The page modules the entry's chunks import dynamically: the route table lives in the `app` chunk, not in the entry
+ * file itself, so every chunk of the entry's static closure is looked at.
+ */
+export function routePages(manifest: Manifest, entryKeys: readonly string[]): string[] {
+  const pages = new Set<string>();
+  for (const k of entryKeys) for (const d of manifest[k]?.dynamicImports ?? []) if (d.startsWith('src/pages/')) pages.add(d);
+  return [...pages];
+}
+
 export function bundleReport(dist: string): BundleReport {
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with --manifest`);
@@ -132,8 +142,7 @@ export function bundleReport(dist: string): BundleReport {
   const entryKeys = staticClosure(manifest, entryKey);
   const entryFiles = new Set(entryKeys.flatMap((k) => [manifest[k]?.file ?? '', ...(manifest[k]?.css ?? [])]));
   const routes: Record<string, ChunkSet> = {};
-  for (const page of manifest[entryKey]?.dynamicImports ?? []) {
-    if (!page.startsWith('src/pages/')) continue;
+  for (const page of routePages(manifest, entryKeys)) {
     routes[page] = chunkSet(dist, manifest, staticClosure(manifest, page), entryFiles);
   }
   const firstKeys = [...entryKeys, ...staticClosure(manifest, ROUTE_PAGES['/'] ?? '')];

@@ -1,6 +1,7 @@
 // The slim top navigation of the desk layout (≥ 1280 px): brand, the five tabs, connection, language, account.
 import type { ReactElement } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '../components/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { TABS, activeTab } from './tabs.ts';
 import { ConnBadge } from '../components/conn-badge.tsx';
@@ -15,10 +16,10 @@ export function DeskNav(): ReactElement {
   const active = activeTab(pathname, search);
   return (
     <header className="desk-nav">
-      <Link to="/" className="desk-nav__brand" aria-label={t('common.app_name')}>
+      <AppLink to="/" className="desk-nav__brand" aria-label={t('common.app_name')}>
         <img src="favicon.svg" alt="" width={28} height={28} />
         <span>{t('common.app_name')}</span>
-      </Link>
+      </AppLink>
       <nav className="desk-nav__tabs" aria-label={t('nav.label')}>
         {TABS.map((tab) => (
           <TabLink key={tab.key} to={tab.to} tab={tab.key} current={active === tab.key} className="desk-nav__tab">

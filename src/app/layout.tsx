@@ -1,15 +1,10 @@
-// The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, toasts, the
-// alerts sheet and the loading overlay. Runs the per-navigation work (trade list refresh, feed start) and scroll handling.
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+// The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, and after the
+// first commit the toasts, the alerts sheet, the update prompt and the loading overlay (layout-extras.tsx). Runs the per-navigation work (trade list refresh, feed start) and scroll handling.
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
-import { ToastHost } from '../components/toast.tsx';
-import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { TabBar } from '../components/tab-bar.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
-import { UpdatePrompt } from '../components/update-prompt.tsx';
-import { AlertSheetHost } from '../pages/alerts/alert-sheet-host.tsx';
-import { DeskNav } from './desk-nav.tsx';
-import { DemoMark } from './demo-mark.tsx';
+import { browserChunkDeps, loadChunk } from './chunk-retry.ts';
 import { KeepAlive } from './keep-alive.tsx';
 import { PageFallback } from './page-fallback.tsx';
 import { RouteGuard } from './route-guard.tsx';
@@ -17,6 +12,14 @@ import { useWide } from './use-wide.ts';
 import { onNavigate, type NavigationDeps } from './navigation-effects.ts';
 import type { AppRoute } from './routes.tsx';
 import './layout.css';
+
+// Not drawn by the first frame: lazy chunks, loaded once the frame has committed (layout-extras.tsx says why each
+// may arrive late). The desk's top bar is fixed-position and the page already keeps its height free. A failed load is
+// tried again when the server answers (chunk-retry.ts), as a route's is.
+const DeskNav = lazy(async () => ({ default: await loadChunk(async () => (await import('./desk-nav.tsx')).DeskNav, browserChunkDeps()) }));
+const LayoutExtras = lazy(async () => ({
+  default: await loadChunk(async () => (await import('./layout-extras.tsx')).LayoutExtras, browserChunkDeps()),
+}));
 
 export interface AppLayoutProps {
   routes: readonly AppRoute[];
@@ -57,11 +60,19 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
     onNavigate(location.pathname, navigation);
   }, [location.key, location.pathname, navigation]);
 
+  // The extras' chunk is requested after the first commit, so it never delays the first frame's own chunks.
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => setCommitted(true), []);
+
   const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
   const footer = current?.footer === true;
   return (
     <div className="app" data-wide={wide} data-footer={footer && !wide}>
-      {wide ? <DeskNav /> : null}
+      {wide ? (
+        <Suspense fallback={null}>
+          <DeskNav />
+        </Suspense>
+      ) : null}
       <OfflineBanner />
       <main className="app-main">
         {kept.map((r) => (
@@ -74,11 +85,11 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
         </Suspense>
       </main>
       {footer && !wide ? <TabBar /> : null}
-      <UpdatePrompt />
-      <AlertSheetHost />
-      <ToastHost />
-      <LoadingOverlay />
-      <DemoMark />
+      {committed ? (
+        <Suspense fallback={null}>
+          <LayoutExtras />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

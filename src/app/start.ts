@@ -3,13 +3,12 @@
 import { initI18n } from '../i18n/index.ts';
 import { restoreSession, $token, updateUser } from '../state/session.ts';
 import { checkAppStatus, loadSettings } from '../state/settings.ts';
-import { userInfo } from '../api/account.ts';
 import { refreshTradeList } from '../api/instruments.ts';
 import { persistCurrentCode } from '../state/current-code.ts';
 import { applyUpdown } from '../state/updown.ts';
 import { watchReducedMotion } from '../state/motion.ts';
 import { startWatchlist } from '../state/watchlist.ts';
-import { startPriceAlerts } from '../state/price-alerts.ts';
+import { startPriceAlertsLazily } from './lazy-price-alerts.ts';
 import { installFeed } from './feed-root.ts';
 import { syncFeedWithSession } from './feed-sync.ts';
 import { feedConfigWhenReady } from './feed-config.ts';
@@ -22,8 +21,10 @@ export async function startApp(): Promise<NavigationDeps> {
   // whether someone is logged in, and requests wait for it (sessionReady) so they carry the token.
   void restoreSession().then(() => {
     if (!$token.peek()) return;
-    // An initial call: an expired token signs out quietly instead of jumping to /login.
-    userInfo({ toast: false, initial: true })
+    // An initial call: an expired token signs out quietly instead of jumping to /login. The account API is a lazy
+    // chunk (the first screen draws no account figure).
+    import('../api/account.ts')
+      .then((m) => m.userInfo({ toast: false, initial: true }))
       .then(updateUser)
       .catch(() => undefined);
   });
@@ -43,7 +44,8 @@ export async function startApp(): Promise<NavigationDeps> {
   // The account's last-known balance and positions (IndexedDB), painted until the server answers; same lazy room.
   void import('../state/account-cache.ts').then((m) => m.startAccountCache(systemClock));
   startWatchlist(); // the favourites follow the session: the account's list, or this browser's for a visitor
-  startPriceAlerts(); // fired alerts: a toast, the list, a notification when the page is hidden
+  // Fired alerts: a toast, the list, a notification when the page is hidden (a lazy chunk; see lazy-price-alerts.ts).
+  startPriceAlertsLazily().catch((err: unknown) => console.warn('price alerts failed to load', err));
   syncFeedWithSession(feedDeps);
   return { ...feedDeps, refreshTradeList }; // what every navigation does (the router is rendered by App)
 }

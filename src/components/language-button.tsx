@@ -1,6 +1,6 @@
 // Globe icon button to the language list (/language).
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from './app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
 import './icon-button.css';
@@ -8,8 +8,8 @@ import './icon-button.css';
 export function LanguageButton(): ReactElement {
   const { t } = useTranslation();
   return (
-    <Link to="/language" className="icon-button" aria-label={t('page.language')} data-testid="language-button">
+    <AppLink to="/language" className="icon-button" aria-label={t('page.language')} data-testid="language-button">
       <Icon name="globe" />
-    </Link>
+    </AppLink>
   );
 }

@@ -1,6 +1,6 @@
 // Round icon button to the user center (or to login for a visitor): for screen headers such as the market list.
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from './app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $loggedIn } from '../state/session.ts';
@@ -12,8 +12,8 @@ export function UserButton(): ReactElement {
   const { t } = useTranslation();
   const to = $loggedIn.value ? '/user' : '/login?from=%2Fuser';
   return (
-    <Link to={to} className="icon-button" aria-label={t('page.user')} data-testid="user-button">
+    <AppLink to={to} className="icon-button" aria-label={t('page.user')} data-testid="user-button">
       <Icon name="user" />
-    </Link>
+    </AppLink>
   );
 }

@@ -1,6 +1,7 @@
 // /login: account (e-mail or phone) + password, then back to `from`; the demo login keeps this browser's demo_id.
 import { useState, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '../../domain/types.ts';
 import { demoLogin, login } from '../../api/account.ts';
@@ -43,7 +44,7 @@ export function LoginPage(): ReactElement {
         <Field {...ACCOUNT_FIELD} {...inputProps('account', account, setAccount)} />
         <Field {...LOGIN_PASSWORD_FIELD} {...inputProps('password', password, setPassword)} />
         <div className="auth-row-end">
-          <Link to="/forgot">{t('auth.forgot')}</Link>
+          <AppLink to="/forgot">{t('auth.forgot')}</AppLink>
         </div>
       </AuthForm>
       <div className="auth-divider">
@@ -59,7 +60,7 @@ export function LoginPage(): ReactElement {
         {t('auth.demo_login')}
       </button>
       <p className="auth-foot">
-        {t('auth.no_account')} <Link to={registerTo}>{t('auth.register_now')}</Link>
+        {t('auth.no_account')} <AppLink to={registerTo}>{t('auth.register_now')}</AppLink>
       </p>
     </AuthScreen>
   );

@@ -1,7 +1,8 @@
 // /register: e-mail or mobile (with area code), password twice, invite code (prefilled from ?invite_code=), and a
 // picture captcha when verify_reg_type is 2, otherwise a sent code with the 60 s countdown.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { captcha as loadCaptcha, register, type Captcha } from '../../api/account.ts';
@@ -117,7 +118,7 @@ export function RegisterPage(): ReactElement {
         />
       </AuthForm>
       <p className="auth-foot">
-        {t('auth.have_account')} <Link to="/login">{t('auth.login_now')}</Link>
+        {t('auth.have_account')} <AppLink to="/login">{t('auth.login_now')}</AppLink>
       </p>
     </AuthScreen>
   );

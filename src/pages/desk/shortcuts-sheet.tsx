@@ -1,6 +1,6 @@
 // The desk's keyboard shortcuts sheet (opened with '?'): each key and what it does, and whether B/S trade at once.
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
@@ -24,9 +24,9 @@ export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () =
       </dl>
       <p className="dk-keys__note">
         {t($oneClick.value ? 'shortcuts.one_click_on' : 'shortcuts.one_click_off')}{' '}
-        <Link to="/mine/system" onClick={onClose}>
+        <AppLink to="/mine/system" onClick={onClose}>
           {t('prefs.title')}
-        </Link>
+        </AppLink>
       </p>
       <p className="dk-keys__note">{t('shortcuts.not_in_fields')}</p>
     </BottomSheet>

@@ -1,7 +1,7 @@
 // The market list with its header (search, language) and category chips (the favourites first): the whole phone
 // home screen, and the left column of the desk layout.
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $instruments } from '../../state/instruments.ts';
@@ -53,9 +53,9 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
         <h1 className="mk-title">{t('market.title')}</h1>
         <div className="mk-head-actions">
           {wide ? null : <ConnBadge />}
-          <Link to="/product" className="icon-button" aria-label={t('market.search')} data-testid="market-search">
+          <AppLink to="/product" className="icon-button" aria-label={t('market.search')} data-testid="market-search">
             <Icon name="search" />
-          </Link>
+          </AppLink>
           {wide ? null : (
             <>
               <LanguageButton />

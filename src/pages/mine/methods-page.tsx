@@ -1,7 +1,7 @@
 // /mine/bank-card-list and /mine/coin-address-list (SPEC §2): the saved payout methods of one kind, a plus icon to
 // /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
 import type { WithdrawMethod } from '../../domain/wallet-types.ts';
@@ -54,9 +54,9 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
   };
 
   const add = (
-    <Link to={`/mine/withdraw-way?type=${type}`} className="icon-button" aria-label={t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')} data-testid="add-method">
+    <AppLink to={`/mine/withdraw-way?type=${type}`} className="icon-button" aria-label={t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')} data-testid="add-method">
       <Icon name="plus" size={22} />
-    </Link>
+    </AppLink>
   );
   return (
     <div className="page">

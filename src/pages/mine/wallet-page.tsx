@@ -1,6 +1,6 @@
 // /mine/wallet: the balance, and the trader's saved payout methods — bank accounts and coin addresses (SPEC §2).
 import type { ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../components/icons.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
@@ -23,17 +23,17 @@ export function WalletPage(): ReactElement {
       <div className="page-body mw-page">
         <BalanceSummary funds={funds} />
         <div className="mw-actions">
-          <Link className="btn btn-primary" to="/mine/charge">{t('user.deposit')}</Link>
-          <Link className="btn btn-secondary" to="/mine/withdraw">{t('user.withdraw')}</Link>
+          <AppLink className="btn btn-primary" to="/mine/charge">{t('user.deposit')}</AppLink>
+          <AppLink className="btn btn-secondary" to="/mine/withdraw">{t('user.withdraw')}</AppLink>
         </div>
         <ul className="mw-links">
           {ROWS.map((r) => (
             <li key={r.to}>
-              <Link className="mw-link" to={r.to} data-row={r.to}>
+              <AppLink className="mw-link" to={r.to} data-row={r.to}>
                 <Icon name={r.icon} size={20} />
                 <span>{t(r.labelKey)}</span>
                 <Icon name="chevron" size={18} className="flip-rtl mw-link__chev" />
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

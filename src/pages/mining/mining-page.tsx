@@ -1,7 +1,7 @@
 // /mining: the fund list (SPEC §2) with pull-to-refresh and paging by last_page; the orders icon opens /mining/record,
 // a fund opens /mining/subscribe?id={id}.
 import { useCallback, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { fundList } from '../../api/funds.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -18,16 +18,16 @@ export function MiningPage(): ReactElement {
   const { t } = useTranslation();
   const list = useFundPages(useCallback((page: number) => fundList(page), []));
   const records = (
-    <Link to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="mining-records">
+    <AppLink to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="mining-records">
       <Icon name="orders" />
-    </Link>
+    </AppLink>
   );
   return (
     <div className="page">
       <PullRefresh onRefresh={() => void list.reload()} header={() => <TitleBar titleKey="mining.title" right={records} />}>
         <div className="page-body mining-list">
           {list.items.map((f) => (
-            <Link key={f.id} to={`/mining/subscribe?id=${f.id}`} className="mining-card" data-testid="fund-card">
+            <AppLink key={f.id} to={`/mining/subscribe?id=${f.id}`} className="mining-card" data-testid="fund-card">
               <div className="mining-card__head">
                 <img src={f.image} alt="" width={36} height={36} />
                 <span className="mining-card__title">
@@ -49,7 +49,7 @@ export function MiningPage(): ReactElement {
                   <span className="muted">{t('mining.min_amount')}</span>
                 </div>
               </div>
-            </Link>
+            </AppLink>
           ))}
           {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
           <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />

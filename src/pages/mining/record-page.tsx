@@ -1,7 +1,7 @@
 // /mining/record: the user's subscriptions (SPEC §2, §4). A row opens its income list; Redeem is enabled only in
 // status 1 and first shows the penalty and what comes back (SPEC §9), then the list reloads.
 import { useCallback, useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { applyRefund, subList } from '../../api/funds.ts';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
@@ -49,7 +49,7 @@ export function RecordPage(): ReactElement {
       <div className="page-body mining-list">
         {list.items.map((s) => (
           <div key={s.id} className="mining-card" data-testid="sub-row" data-status={s.status}>
-            <Link to={`/mining/income?id=${s.id}`} className="mining-card__link">
+            <AppLink to={`/mining/income?id=${s.id}`} className="mining-card__link">
               <div className="mining-card__head">
                 <span className="mining-card__title">
                   <bdi>{s.get_fund.title}</bdi>
@@ -68,7 +68,7 @@ export function RecordPage(): ReactElement {
                 <dt>{t('mining.sub_time')}</dt>
                 <dd><Num>{formatDate(s.sub_time) || s.sub_time}</Num></dd>
               </dl>
-            </Link>
+            </AppLink>
             <button
               type="button"
               className="btn btn-secondary btn-block"

@@ -1,6 +1,6 @@
 // /trade: instrument header with the side list, live price, period bar, candlestick chart and the order form.
 // At ≥ 1280 px the desk layout shows the market list, chart and form side by side instead.
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $currentCode } from '../../state/current-code.ts';
@@ -11,11 +11,17 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
 import { AccountStrip } from './account-strip.tsx';
 import { ChartPanel } from './trade-view.tsx';
-import { InstrumentSheet } from './instrument-sheet.tsx';
 import { OrderForm } from './order-form.tsx';
 import { OneClickButtons } from './one-click-buttons.tsx';
 import { pickInstrument } from './trade-state.ts';
+import { browserChunkDeps, loadChunk } from '../../app/chunk-retry.ts';
 import './trade-page.css';
+
+// The instrument list sheet (with the market list and its virtualiser) is a chunk of its own, loaded when it is
+// first opened: the phone's first frame of /trade draws none of it.
+const InstrumentSheet = lazy(async () => ({
+  default: await loadChunk(async () => (await import('./instrument-sheet.tsx')).InstrumentSheet, browserChunkDeps()),
+}));
 
 export function TradePage() {
   const wide = useWide();
@@ -31,6 +37,9 @@ function TradePhone() {
   useSignals();
   const { t } = useTranslation();
   const [listOpen, setListOpen] = useState(false);
+  // Mounted from its first opening on (then it stays, as before, and draws nothing while closed).
+  const [sheetUsed, setSheetUsed] = useState(false);
+  if (listOpen && !sheetUsed) setSheetUsed(true);
   const inst = pickInstrument($instruments.value, $currentCode.value);
   const closeList = useCallback(() => setListOpen(false), []);
   const pick = useCallback((code: string) => {
@@ -54,7 +63,11 @@ function TradePhone() {
         {/* Keyed by code: switching instrument starts a fresh draft at that instrument's minimum lots. */}
         <OrderForm key={inst.Code} inst={inst} />
       </section>
-      <InstrumentSheet open={listOpen} activeCode={inst.Code} onPick={pick} onClose={closeList} />
+      {sheetUsed ? (
+        <Suspense fallback={null}>
+          <InstrumentSheet open={listOpen} activeCode={inst.Code} onPick={pick} onClose={closeList} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

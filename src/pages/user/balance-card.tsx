@@ -1,6 +1,6 @@
 // The balance card of the user center: USD available and frozen, hide/show toggle (remembered), tap → records.
 import { useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { localStore } from '../../state/local-store.ts';
 import type { Balance } from '../../domain/types.ts';
@@ -44,13 +44,13 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
           <Icon name={hidden ? 'eye-off' : 'eye'} size={20} />
         </button>
       </div>
-      <Link to="/mine/history" className="balance-card__main">
+      <AppLink to="/mine/history" className="balance-card__main">
         <span className="balance-card__amount num" data-testid="balance-amount">
           {show(balance?.balance)}
         </span>
         <span className="balance-card__ccy">{CURRENCY}</span>
         <Icon name="chevron" size={18} className="flip-rtl balance-card__chev" />
-      </Link>
+      </AppLink>
       <div className="balance-card__sub">
         <span>{t('user.frozen')}</span>
         <span className="num">{`${show(balance?.lock_balance)} ${CURRENCY}`}</span>
