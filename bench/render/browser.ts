@@ -16,7 +16,7 @@ export interface PinnedBrowser {
   version: string;
   /** Allowed CPUs of every Chromium process, read from /proc. */
   affinities(): Record<string, string>;
-  /** How a throttle rate is applied in this browser: every renderer thread (cgroups) or the main thread (CDP). */
+  /** What a throttle rate slows in this browser: the main thread (CDP) and the other renderer threads (cgroups), or the main thread only. */
   throttles: 'renderer threads' | 'main thread';
   close(): Promise<void>;
 }
@@ -50,13 +50,12 @@ export const BENCH_FLAGS = [
 const threadThrottles = new WeakMap<Browser, ThreadThrottle>();
 
 /**
- * Slows the page `rate`×: by CDP on the main thread, or, in a browser launched with `perThread`, every renderer thread
- * (the worker too) through its own cgroup, with CDP's rate left at 1 so nothing is slowed twice.
+ * Slows the page `rate`×: CDP slows its main thread; in a browser launched with `perThread`, the renderer's other
+ * threads (the worker too) get a CFS quota of 1/rate of a core each (thread-throttle.ts).
  */
 export async function setThrottle(browser: Browser, cdp: CDPSession, rate: number): Promise<void> {
-  const threads = threadThrottles.get(browser);
-  threads?.setRate(rate);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: threads ? 1 : rate });
+  threadThrottles.get(browser)?.setRate(rate);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 export async function launchPinned(cpus: string | null, opts: { perThread?: boolean } = {}): Promise<PinnedBrowser> {

@@ -91,7 +91,7 @@ export function renderCases(profile: Profile): RenderCase[] {
   const multi = (instruments: number): RenderCase => ({
     ...base,
     id: `phone-4x-multi-${instruments}`,
-    label: `phone 360×740, 2 cores, every renderer thread 4× (worker included: see the README), ${instruments.toLocaleString('en')} × 20/s`,
+    label: `phone 360×740, 2 cores, main thread 4× (CDP), worker capped at 1/4 core (see the README), ${instruments.toLocaleString('en')} × 20/s`,
     viewport: PHONE, mobile: true, throttle: 4, instruments, hz: 20, screens: ['market'],
     multiCore: true,
     pairs: full ? 2 : 1,

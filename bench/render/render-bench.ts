@@ -143,7 +143,11 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
       opts.onCleanup(() => m.close());
       result.multiCoreCpus = cpus;
       result.multiCoreThrottle = m.throttles;
-      opts.log(`multi-core phone: throttle applied to the ${m.throttles}${m.throttles === 'main thread' ? ' (no writable cgroup cpu controller: see bench/README.md)' : ' (a cgroup per thread)'}`);
+      opts.log(
+        m.throttles === 'main thread'
+          ? 'multi-core phone: CDP throttles the main thread only; the worker runs unthrottled (no writable cgroup cpu controller: see bench/README.md)'
+          : 'multi-core phone: CDP throttles the main thread, a CFS quota per thread the worker and the other renderer threads',
+      );
       const rates = [...new Set([1, ...cases.filter((c) => c.multiCore).map((c) => c.throttle)])];
       result.calibrationMultiCore = await calibrate(m.browser, rates, CALIBRATION_ITERATIONS);
       for (const row of result.calibrationMultiCore) {
