@@ -1,12 +1,13 @@
 // Debian's Chromium for the render bench: the sandbox flags of tests/e2e/browser.ts, confined to one core through a
 // taskset wrapper executable (every Chromium process inherits the affinity), plus CPU throttling per page: CDP's
 // (main thread only), or for the multi-core phone every renderer thread on its own budget (thread-throttle.ts).
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM } from '../../tests/e2e/browser.ts';
 import { BENCH_TMP } from '../lib/client-build.ts';
+import { processTree, processType } from './proc-tree.ts';
 import { startThreadThrottle, threadThrottleAvailable, type ThreadThrottle } from './thread-throttle.ts';
 
 export interface PinnedBrowser {
@@ -92,33 +93,11 @@ export async function launchPinned(cpus: string | null, opts: { perThread?: bool
 /** Allowed-CPU lists of a process and all its descendants (from /proc), to show the pinning took: "pid name" → "0". */
 export function treeAffinities(rootPid: number): Record<string, string> {
   const out: Record<string, string> = {};
-  if (!(rootPid > 0)) return out;
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const inTree = (pid: number): boolean => {
-    for (let p = pid, hops = 0; p > 1 && hops < 20; hops++) {
-      if (p === rootPid) return true;
-      p = parent.get(p) ?? 0;
-    }
-    return false;
-  };
-  for (const pid of parent.keys()) {
-    if (!inTree(pid)) continue;
+  for (const pid of processTree(rootPid)) {
+    const type = processType(pid);
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const cpus = /Cpus_allowed_list:\s+(\S+)/.exec(status)?.[1] ?? '?';
-      // Chromium rewrites its command line into one string; the process type is a flag in it.
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
-      out[`${pid} ${type}`] = cpus;
+      if (type) out[`${pid} ${type}`] = /Cpus_allowed_list:\s+(\S+)/.exec(status)?.[1] ?? '?';
     } catch {
       // exited meanwhile
     }

@@ -8,6 +8,7 @@
 // /sys/fs/cgroup/cpu; without them the bench says so and the worker runs unthrottled, as CDP leaves it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processTree, processType } from './proc-tree.ts';
 
 export const CGROUP_CPU = '/sys/fs/cgroup/cpu';
 
@@ -45,30 +46,9 @@ export function threadThrottleAvailable(root = CGROUP_CPU): boolean {
   }
 }
 
-/** Renderer processes among `rootPid`'s descendants (Chromium puts `--type=renderer` in their command line). */
+/** Renderer processes among `rootPid`'s descendants. */
 export function rendererPids(rootPid: number): number[] {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const out: number[] = [];
-  for (const pid of parent.keys()) {
-    let p = pid;
-    for (let hops = 0; p > 1 && p !== rootPid && hops < 20; hops++) p = parent.get(p) ?? 0;
-    if (p !== rootPid) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) out.push(pid);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return out;
+  return processTree(rootPid).filter((pid) => processType(pid) === 'renderer');
 }
 
 function threadIds(pid: number): number[] {
