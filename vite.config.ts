@@ -1,34 +1,11 @@
 // Vite builds the client (app + module worker); in dev it proxies the API and websocket to the server.
-import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
-import { reactRouterPure } from './scripts/react-router-pure-plugin.ts';
+import { reactRouterProduction, reactRouterPure } from './scripts/react-router-plugins.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
-
-/**
- * react-router's package exports point every condition at its development build, so production bundles ship its
- * dev warnings (remix-run/react-router#14102, open). The build resolves the production files it also ships.
- */
-function reactRouterProduction(): Plugin {
-  const file = (name: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
-  return {
-    name: 'tickwise-react-router-production',
-    config: (_config, { command }) =>
-      command === 'build'
-        ? {
-            resolve: {
-              alias: [
-                { find: /^react-router$/, replacement: file('index.mjs') },
-                { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
-              ],
-            },
-          }
-        : null,
-  };
-}
 
 /** The market page's own modules and its virtualiser: one chunk for `/` (also the desk, the product search and the
  * trade screen's instrument sheet) instead of six small ones. */

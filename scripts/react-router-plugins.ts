@@ -1,10 +1,34 @@
-// Vite plugin: lets the bundler drop the parts of react-router the app does not use. Its production build assigns
+// Vite plugins for react-router's production build: one resolves it (its package points every condition at the
+// development build), one lets the bundler drop the parts the app does not use. Its production build assigns
 // `X.displayName = "…"` to every context and component at the top level and calls `React.forwardRef`/`createContext`/
 // `memo` without a pure annotation, so the tree-shaker must keep <Link>, <Form>, <NavLink>, the prefetch and
 // scroll-restoration code and every context they reach, used or not (about 4 KB gzip on the first screen). The
 // transform removes the displayName lines (React DevTools names only) and marks those three calls pure; nothing else
 // in the file changes, so whatever the app imports behaves as before.
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+
+/**
+ * react-router's package exports point every condition at its development build, so production bundles ship its
+ * dev warnings (remix-run/react-router#14102, open). The build resolves the production files it also ships.
+ */
+export function reactRouterProduction(): Plugin {
+  const file = (name: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${name}`, import.meta.url));
+  return {
+    name: 'tickwise-react-router-production',
+    config: (_config, { command }) =>
+      command === 'build'
+        ? {
+            resolve: {
+              alias: [
+                { find: /^react-router$/, replacement: file('index.mjs') },
+                { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
+              ],
+            },
+          }
+        : null,
+  };
+}
 
 const FILE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
 

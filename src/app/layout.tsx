@@ -1,10 +1,12 @@
 // The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, and after the
-// first commit the toasts, the alerts sheet, the update prompt and the loading overlay (layout-extras.tsx). Runs the per-navigation work (trade list refresh, feed start) and scroll handling.
+// first commit the toasts, the alerts sheet, the update prompt and the loading overlay (layout-extras.tsx). Runs the
+// per-navigation work (trade list refresh, feed start) and scroll handling.
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { TabBar } from '../components/tab-bar.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { browserChunkDeps, loadChunk } from './chunk-retry.ts';
+import { useAfterFirstCommit } from '../components/use-after-first-commit.ts';
 import { KeepAlive } from './keep-alive.tsx';
 import { PageFallback } from './page-fallback.tsx';
 import { RouteGuard } from './route-guard.tsx';
@@ -61,8 +63,7 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
   }, [location.key, location.pathname, navigation]);
 
   // The extras' chunk is requested after the first commit, so it never delays the first frame's own chunks.
-  const [committed, setCommitted] = useState(false);
-  useEffect(() => setCommitted(true), []);
+  const committed = useAfterFirstCommit();
 
   const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
   const footer = current?.footer === true;

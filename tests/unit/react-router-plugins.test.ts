@@ -1,8 +1,8 @@
 // @vitest-environment node
-// The build transform that lets the bundler drop react-router's unused parts (scripts/react-router-pure-plugin.ts):
+// The build transform that lets the bundler drop react-router's unused parts (scripts/react-router-plugins.ts):
 // displayName lines emptied in place (line numbers kept) and the three factories marked pure; nothing else changes.
 import { describe, expect, it } from 'vitest';
-import { markReactRouterPure, reactRouterPure } from '../../scripts/react-router-pure-plugin.ts';
+import { markReactRouterPure, reactRouterPure } from '../../scripts/react-router-plugins.ts';
 
 const source = [
   'var DataRouterContext = React.createContext(null);',

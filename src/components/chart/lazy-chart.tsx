@@ -1,7 +1,8 @@
 // The candlestick chart as a chunk of its own: lightweight-charts is most of /trade's JS, and the header price, the
 // period bar and the order form need none of it. They draw first; the chart box keeps its place (no layout shift)
 // until the library arrives.
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { useAfterFirstCommit } from '../use-after-first-commit.ts';
 import type { CandleChartProps } from './candle-chart.tsx';
 import { browserChunkDeps, loadChunk } from '../../app/chunk-retry.ts';
 import './candle-chart.css';
@@ -14,8 +15,7 @@ const CandleChart = lazy(async () => ({
 export function LazyCandleChart(props: CandleChartProps): ReactElement {
   // The library is asked for after the screen's first commit: the header and the order form are drawn before its
   // download and evaluation begin.
-  const [committed, setCommitted] = useState(false);
-  useEffect(() => setCommitted(true), []);
+  const committed = useAfterFirstCommit();
   const box = <div className="tw-chart" aria-busy="true" data-code={props.code ?? ''} data-period={props.period} />;
   if (!committed) return box;
   return (
