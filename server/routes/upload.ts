@@ -8,6 +8,7 @@ import { UPLOAD_MAX_BYTES } from '../app.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
+import { malformedAs400 } from '../http/multipart.ts';
 import { isOperator } from '../ops/auth.ts';
 import { cleanImage } from '../uploads/image.ts';
 import { checkQuota, readUpload, saveUpload, uploadUrl } from '../uploads/store.ts';
@@ -25,12 +26,12 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       // anonymous demo accounts must not become free storage.
       const user = caller(request);
       if (!request.isMultipart()) throw new ApiError('file_required');
-      const part = await request.file();
+      const part = await malformedAs400(() => request.file());
       if (!part || part.fieldname !== 'file') throw new ApiError('file_required');
       const tooLarge = (): ApiError => new ApiError('file_too_large', undefined, { mb: UPLOAD_MAX_BYTES / (1024 * 1024) });
       let buf: Buffer;
       try {
-        buf = await part.toBuffer();
+        buf = await malformedAs400(() => part.toBuffer());
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw err;
