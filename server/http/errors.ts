@@ -35,8 +35,16 @@ interface SchemaIssue {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
-  /** The schema that failed (ajv's `verbose`): its `x-error` names the message. */
+  /** The schema that failed and the value (ajv's `verbose`): its `x-error` names the message. */
   parentSchema?: Record<string, unknown>;
+  data?: unknown;
+}
+
+/** `x-error` "a|b": a for a value with "@" (meant as an e-mail address), b for one without (a number). */
+function byAt(key: string, value: unknown): string {
+  const [withAt, without] = key.split('|');
+  if (without === undefined) return key;
+  return String(value).includes('@') ? (withAt ?? key) : without;
 }
 
 declare module 'fastify' {
@@ -54,8 +62,9 @@ export function schemaIssueToError(issue: SchemaIssue): ApiError {
     missing !== undefined || (issue.keyword === 'minLength' && issue.params.limit === 1);
   const requiredKey = REQUIRED_KEYS[field];
   if (empty && requiredKey) return new ApiError(requiredKey);
-  const own = missing === undefined ? issue.parentSchema?.[ERROR_KEYWORD] : undefined;
-  if (typeof own === 'string') return new ApiError(own);
+  // The field's own message for a value of the right type and length that is not what the server takes.
+  const own = issue.keyword === 'pattern' ? issue.parentSchema?.[ERROR_KEYWORD] : undefined;
+  if (typeof own === 'string') return new ApiError(byAt(own, issue.data));
   return new ApiError(empty ? 'field_required' : 'field_invalid', CODE_ERROR, { field });
 }
 

@@ -21,7 +21,9 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // Uploading: real accounts only, one session hook on this group.
   await app.register(async (uploads) => {
     requireSession(uploads, ctx, { real: true });
-    uploads.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, consumes: ['multipart/form-data'], response: replies(UPLOADED) } }, async (request) => {
+    const file = { type: 'string', format: 'binary', description: `PNG, JPEG, GIF or WebP, at most ${UPLOAD_MAX_BYTES} bytes` };
+    const describeBody = { schema: { type: 'object', properties: { file }, required: ['file'] }, consumes: ['multipart/form-data'], required: true };
+    uploads.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) } }, async (request) => {
       // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
       // anonymous demo accounts must not become free storage.
       const user = caller(request);

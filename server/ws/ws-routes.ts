@@ -33,8 +33,6 @@ export function wsRoutes(hub: Hub): RouteModule {
       // `lang` picks the language of the login failure message (the spec's client sends it as a header on REST).
       schema: {
         tags: ['Live socket'],
-        summary: 'The live socket (websocket upgrade)',
-        operationId: 'liveSocket',
         description: WS_DESCRIPTION,
         querystring: query({ lang: str(8) }),
         response: {
