@@ -1,12 +1,14 @@
 // Issue 21 item 2: the route files under server/routes/ hold no SQL (queries live in the repositories beside their
 // service, e.g. server/ledger/records-repository.ts) and no handler checks the session itself (one preHandler per
 // route group, server/auth/session-hook.ts). Every file is checked: a new route file with SQL, or a handler that
-// looks the session up itself, fails here.
+// looks the session up itself, fails here. The ops commands are routes in all but name (POST /api/ops/run/<name>):
+// they hold no SQL either, and call the services (issue 39 item 2).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROUTES = join(import.meta.dirname, '..', '..', 'server', 'routes');
+const SERVER = join(import.meta.dirname, '..', '..', 'server');
+const ROUTES = join(SERVER, 'routes');
 
 const SQL = /\b(SELECT\s+[\w*(]|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b|\.query\s*[<(]/i;
 const SESSION_CALL = /\b(realSessionUser|sessionUser)\s*\(/;
@@ -18,6 +20,11 @@ describe('server/routes/', () => {
     const text = readFileSync(join(ROUTES, file), 'utf8');
     expect(text).not.toMatch(SQL);
     expect(text).not.toMatch(SESSION_CALL);
+  });
+
+  const ops = readdirSync(join(SERVER, 'ops'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  it.each(ops)('server/ops/%s holds no SQL', (file) => {
+    expect(readFileSync(join(SERVER, 'ops', file), 'utf8')).not.toMatch(SQL);
   });
 
   it('the checks recognise SQL and a session call (they would catch a copy)', () => {

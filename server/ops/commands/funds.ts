@@ -3,6 +3,7 @@
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
 import { runFundIncome } from '../../funds/income-job.ts';
+import { subscriptionsByStatus } from '../../funds/funds-repository.ts';
 import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import type { OpsCommand } from '../command.ts';
 import { findUser } from './users.ts';
@@ -25,13 +26,7 @@ export const fundSubscriptions: OpsCommand = {
     const status = args.status ?? '1';
     if (!/^[1-4]$/.test(status)) throw new ApiError('field_invalid', undefined, { field: 'status' });
     const userId = args.user ? (await findUser(ctx.db, args.user)).id : null;
-    const rows = await ctx.db.query<{ id: string; uid: string; title: string; share_amount: string; day_profit: string; lock_days: number; paid: string; sub_time: string }>(
-      `SELECT s.id, u.uid, f.title, s.share_amount, s.day_profit, s.lock_days, s.sub_time,
-              (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS paid
-         FROM fund_subscriptions s JOIN users u ON u.id = s.user_id JOIN funds f ON f.id = s.fund_id
-        WHERE s.status = $1 AND ($2::int IS NULL OR s.user_id = $2::int) ORDER BY s.id DESC LIMIT 100`,
-      [Number(status), userId],
-    );
+    const rows = await subscriptionsByStatus(ctx.db, Number(status), userId, 100);
     return rows.map((r) => ({
       id: Number(r.id), uid: r.uid, fund: r.title, amount: exactMoneyText(r.share_amount), day_profit: r.day_profit,
       days: `${r.paid}/${r.lock_days}`, since: wireTime(r.sub_time),

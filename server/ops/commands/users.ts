@@ -1,5 +1,6 @@
 // Finding the user an operator action is about: by public uid, e-mail, mobile number or internal id.
 import type { Queryable } from '../../db/db.ts';
+import { findUserByAnyKey } from '../../auth/users.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import type { OpsCommand } from '../command.ts';
@@ -13,28 +14,11 @@ export interface OpsUserRow {
   lock_balance: string;
 }
 
-interface UserLookupRow {
-  id: number;
-  uid: string;
-  email: string | null;
-  mobile: string | null;
-  demo_id: string | null;
-  is_demo: number;
-  balance: string | null;
-  lock_balance: string | null;
-}
-
 /** The user an operator means: by uid, e-mail, mobile number, demo id or "#<internal id>". */
 export async function findUser(q: Queryable, key: string | undefined): Promise<OpsUserRow> {
   const k = (key ?? '').trim().toLowerCase();
   const byId = /^#\d{1,9}$/.test(k) ? Number(k.slice(1)) : null;
-  const rows = await q.query<UserLookupRow>(
-    `SELECT u.id, u.uid, u.email, u.mobile, u.demo_id, u.is_demo, a.balance, a.lock_balance
-       FROM users u LEFT JOIN accounts a ON a.user_id = u.id
-      WHERE u.id = $1 OR u.uid = $2 OR u.email = $2 OR u.mobile = $2 OR u.demo_id = $2`,
-    [byId ?? -1, k],
-  );
-  const u = rows[0];
+  const u = await findUserByAnyKey(q, byId, k);
   if (!u) throw new ApiError('not_found');
   return {
     id: u.id,
