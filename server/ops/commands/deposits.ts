@@ -12,22 +12,21 @@ import { chargesByStatus } from '../../wallet/deposits-repository.ts';
 import { approveCharge, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
-import { findUser } from './users.ts';
+import { findUser, listFilter, statusDigits, USER_FILTER } from './users.ts';
 
 const LIST_LIMIT = 100;
+const CHARGE_STATUSES = statusDigits(0, 3);
 
 export const chargeList: OpsCommand = {
   name: 'charge-list',
   summary: 'Deposits by status (default: waiting for review), newest first',
   params: [
     { name: 'status', help: '0 unchecked, 1 finished, 2 rejected, 3 invalid', optional: true },
-    { name: 'user', help: 'only this user (uid, e-mail, mobile or #id)', optional: true },
+    USER_FILTER,
   ],
   async run(ctx, args) {
-    const status = args.status ?? '0';
-    if (!/^[0-3]$/.test(status)) throw new ApiError('field_invalid', undefined, { field: 'status' });
-    const userId = args.user ? (await findUser(ctx.db, args.user)).id : null;
-    const rows = await chargesByStatus(ctx.db, Number(status), userId, LIST_LIMIT);
+    const { status, userId } = await listFilter(ctx.db, args, CHARGE_STATUSES, '0');
+    const rows = await chargesByStatus(ctx.db, status, userId, LIST_LIMIT);
     return rows.map((r) => ({
       id: Number(r.id),
       uid: r.uid,

@@ -3,18 +3,17 @@
 // this file parses the operator's input and shapes the answer.
 import { WithdrawStatus } from '../../../src/domain/wallet-types.ts';
 import { trimZeros } from '../../../src/domain/decimal-text.ts';
-import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
 import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
 import { idArg, textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
-import { findUser } from './users.ts';
+import { listFilter, USER_FILTER, type StatusWords } from './users.ts';
 
 const LIST_LIMIT = 100;
 /** `--status` as a number or as the words of `npm run ops -- list withdrawals --status pending|approved|rejected`. */
-const STATUS_WORDS: Readonly<Record<string, number>> = {
+const STATUS_WORDS: StatusWords = {
   '0': WithdrawStatus.PENDING, pending: WithdrawStatus.PENDING,
   '1': WithdrawStatus.PAID, paid: WithdrawStatus.PAID, approved: WithdrawStatus.PAID,
   '2': WithdrawStatus.REJECTED, rejected: WithdrawStatus.REJECTED,
@@ -25,12 +24,10 @@ export const withdrawList: OpsCommand = {
   summary: 'Withdrawal requests by status (default: pending), newest first',
   params: [
     { name: 'status', help: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)', optional: true },
-    { name: 'user', help: 'only this user (uid, e-mail, mobile or #id)', optional: true },
+    USER_FILTER,
   ],
   async run(ctx, args) {
-    const status = STATUS_WORDS[(args.status ?? '0').trim().toLowerCase()];
-    if (status === undefined) throw new ApiError('field_invalid', undefined, { field: 'status' });
-    const userId = args.user ? (await findUser(ctx.db, args.user)).id : null;
+    const { status, userId } = await listFilter(ctx.db, args, STATUS_WORDS, '0');
     const rows = await withdrawalsByStatus(ctx.db, status, userId, LIST_LIMIT);
     return rows.map((r) => ({
       id: Number(r.id),
