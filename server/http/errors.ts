@@ -5,7 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../src/domain/types.ts';
 import { ApiError } from './envelope.ts';
 import { pickLanguage, translate } from './i18n.ts';
-import { ERROR_KEYWORD } from './validation.ts';
+import { ERROR_KEYWORD } from './schemas.ts';
 
 /** Field name → the SPEC §5 "please enter …" key used when the field is missing or empty. */
 const REQUIRED_KEYS: Readonly<Record<string, string>> = {

@@ -2,11 +2,13 @@
 // document. Strings are trimmed of nothing and length-capped; required strings must be non-empty, so "missing" and
 // "empty" give the same clear message. A field's own refusal message is its `x-error` key.
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '../accounts/identity.ts';
-import { ERROR_KEYWORD } from './validation.ts';
 
 export interface JsonSchema {
   [key: string]: unknown;
 }
+
+/** A field's own refusal message: the i18n key (under `errors.`) shown when its value fails the field's pattern. */
+export const ERROR_KEYWORD = 'x-error';
 
 export const str = (maxLength = 255): JsonSchema => ({ type: 'string', maxLength });
 export const requiredStr = (maxLength = 255): JsonSchema => ({ type: 'string', minLength: 1, maxLength });

@@ -6,10 +6,7 @@
 // text cannot hold U+0000). Both are refused like any other malformed field (errors.field_invalid), never a 500.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { JsonSchema } from './schemas.ts';
-
-/** A schema's own refusal message: the i18n key (under `errors.`) shown when this field fails its schema. */
-export const ERROR_KEYWORD = 'x-error';
+import { ERROR_KEYWORD, type JsonSchema } from './schemas.ts';
 
 /** ajv as Fastify configures it (@fastify/ajv-compiler's defaults), with the schema of a failure kept (`x-error`). */
 export function createInputAjv(): Ajv {
