@@ -3,6 +3,7 @@
 import type { DemoResetHook } from './accounts/demo.ts';
 import type { AlertsContext } from './alerts/alerts-context.ts';
 import type { OrderEngine } from './engine/engine.ts';
+import type { CountedWindows } from './security/counted-windows.ts';
 import type { Limits } from './security/limits.ts';
 import type { Revocations } from './security/revocations.ts';
 import type { Services } from './services.ts';
@@ -13,6 +14,8 @@ export interface AppContext extends Services {
   demoResetHooks: readonly DemoResetHook[];
   /** Abuse budgets and daily caps (server/security/limits.ts), scaled by the configured factor. */
   limits: Limits;
+  /** The wrong-guess windows (login lock, ops token): this process's memory, or PostgreSQL when gateways share them. */
+  failureWindows: CountedWindows;
   /** Session revocations (logout, password reset or change): every gateway's hub logs those sockets out. */
   revocations: Revocations;
   /** The operator token the ops API checks (server/ops/auth.ts); never logged or sent to a client. */

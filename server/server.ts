@@ -45,6 +45,7 @@ import { healthRoutes } from './routes/health.ts';
 import { coreRoutes } from './routes/index.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
 import { makeLimits } from './security/limits.ts';
+import { memoryWindows, sharedWindows } from './security/counted-windows.ts';
 import { sharedStore } from './security/shared-windows.ts';
 import { Hub } from './ws/hub.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
@@ -189,6 +190,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       opsToken: loadOpsToken(config.dataDir, config.opsToken),
       fundDayMs: config.fundDayMs ?? DEFAULT_FUND_DAY_MS,
       limits,
+      // Gateways count wrong guesses in PostgreSQL like the request budgets (docs/scaling.md "Shared state").
+      failureWindows: role === 'gateway' ? sharedWindows(db, clock) : memoryWindows(clock),
       revocations,
     };
     // The fund income job, on the writer only: pays due days (catching up after downtime) until close.

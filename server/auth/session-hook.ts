@@ -19,14 +19,14 @@ export interface SessionOptions {
   /** Demo users are refused with 'real_account_required' (SPEC §6). */
   real?: boolean;
   /** A caller this accepts needs no session (the operators' token on a shared route); sessionUser stays null. */
-  unless?: (request: FastifyRequest) => boolean;
+  unless?: (request: FastifyRequest) => boolean | Promise<boolean>;
 }
 
 /** Adds the session hook to `scope` (a route group's plugin): every route in it needs a signed-in (real) user. */
 export function requireSession(scope: FastifyInstance, ctx: Pick<AppContext, 'db' | 'clock'>, opts: SessionOptions = {}): void {
   if (!scope.hasRequestDecorator('sessionUser')) scope.decorateRequest('sessionUser', null);
   scope.addHook('preHandler', async (request) => {
-    if (opts.unless?.(request)) return;
+    if (opts.unless && (await opts.unless(request))) return;
     request.sessionUser = opts.real ? await realSessionUser(ctx, request) : await sessionUser(ctx, request);
   });
 }

@@ -49,7 +49,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
   return async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     // Encapsulated in this module's scope: guards the ops routes only.
     app.addHook('onRequest', async (request, reply) => {
-      if (isOperator(ctx, request)) return;
+      if (await isOperator(ctx, request)) return;
       request.log.warn({ url: request.url }, 'ops request without a valid token');
       await reply.code(401).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_token')));
     });

@@ -38,7 +38,7 @@ const codeChannel = (channel: Channel): 'email' | 'sms' => (channel === 'email' 
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
-  const guard = loginGuard(clock, ctx.limits);
+  const guard = loginGuard(ctx.failureWindows, ctx.limits);
 
   app.post<{ Body: { account: string; password: string; login_type?: Channel } }>(
     '/api/user/loginForU',
@@ -57,13 +57,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const channel = loginChannel(request.body.account, request.body.login_type);
       const account = normaliseAccount(channel, request.body.account);
       const lockKey = `${channel}:${account}`;
-      guard.admit(lockKey, request.ip);
+      await guard.admit(lockKey, request.ip);
       const user = await findByChannel(db, channel, account);
       // Same work and the same answer whether the account is unknown, a demo, or the password is wrong.
       const stored = user && user.is_demo === 0 ? user.password_hash : await dummyHash(ctx.limits.scrypt);
       const good = await verifyPassword(password, stored);
       if (!user || user.is_demo !== 0 || !good) {
-        guard.failed(lockKey, request.ip);
+        await guard.failed(lockKey, request.ip);
         throw new ApiError('invalid_credentials');
       }
       if (needsRehash(user.password_hash, ctx.limits.scrypt)) {

@@ -3,7 +3,8 @@
 // placed on gateway 2 reaches the owner's socket on gateway 1 with its seq; the writer learns of a new pending order at
 // once (no reconcile) and fills it on the next tick; a price alert set on gateway 2 fires on the writer and reaches the
 // socket on gateway 1; a logout on gateway 2 logs the session's socket on gateway 1 out;
-// a request budget is spent across both gateways. PostgreSQL only (roles market and gateway refuse PGlite):
+// a request budget, the login lock and the ops token's wrong-guess budget are each spent across both gateways.
+// PostgreSQL only (roles market and gateway refuse PGlite):
 // vitest.config.ts leaves this file out of the PGlite run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,8 @@ async function start(role: 'market' | 'gateway', factor: number): Promise<Runnin
     distDir: join(dataDir, 'no-dist'),
     opsToken: 'o'.repeat(32),
     security: { factor, scrypt: LEGACY_SCRYPT },
+    // The client address from X-Forwarded-For, so one test can be many strangers (requests without it: 127.0.0.1).
+    trustProxy: true,
   });
 }
 
@@ -166,5 +169,46 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect((await fetch(`${g(0).baseUrl}/api/captcha?t=x`)).status).toBe(429);
     expect((await fetch(`${g(1).baseUrl}/api/captcha?t=y`)).status).toBe(429);
+  });
+
+  /** Wrong passwords from `strangers` addresses (one each, over `over` gateways in turn), then what follows. */
+  async function lockScenario(over: number[], net: string): Promise<number[]> {
+    const u = await registerAndLogin({ baseUrl: g(0).baseUrl, ctx: g(0).server.ctx }, { clock });
+    const login = async (gw: number, address: string, password: string): Promise<number> => {
+      const res = await fetch(`${g(gw).baseUrl}/api/user/loginForU`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+        body: new URLSearchParams({ account: u.account, password, login_type: 'email' }).toString(),
+      });
+      const env = (await res.json()) as { code: number };
+      return res.status === 200 ? env.code : res.status; // 1 signed in, 0 wrong password, 429 refused untried
+    };
+    const cap = g(0).server.ctx.limits.failures('login_account');
+    const seen: number[] = [];
+    for (let i = 0; i < cap; i++) seen.push(await login(over[i % over.length] ?? 0, `${net}.${i + 1}`, 'wrong-password'));
+    // Locked: an address that already tried is refused on every gateway, even with the right password…
+    for (const gw of over) seen.push(await login(gw, `${net}.1`, u.password));
+    // …and the owner, from an address of their own, still signs in (a stranger cannot lock them out).
+    seen.push(await login(over[over.length - 1] ?? 0, `${net}.200`, u.password));
+    return seen;
+  }
+
+  it('wrong passwords spread over two gateways lock the account the same way as on one', async () => {
+    const two = await lockScenario([0, 1], '10.1.0');
+    const one = await lockScenario([0, 0], '10.2.0');
+    const cap = g(0).server.ctx.limits.failures('login_account');
+    expect(one).toEqual([...Array<number>(cap).fill(0), 429, 429, 1]);
+    expect(two).toEqual(one);
+  });
+
+  it('the ops token\'s wrong-guess budget is one budget across both gateways', async () => {
+    const cap = g(0).server.ctx.limits.failures('ops_address');
+    const guess = (gw: number, token: string) =>
+      fetch(`${g(gw).baseUrl}/api/ops/commands`, { headers: { 'x-ops-token': token, 'x-forwarded-for': '10.3.0.1' } });
+    for (let i = 0; i < cap; i++) expect((await guess(i % 2, `wrong-${i}`)).status).toBe(401);
+    // Spent across both: the right token too is refused on either gateway (the answer is no oracle).
+    expect((await guess(0, 'o'.repeat(32))).status).toBe(429);
+    expect((await guess(1, 'o'.repeat(32))).status).toBe(429);
+    expect((await fetch(`${g(1).baseUrl}/api/ops/commands`, { headers: { 'x-ops-token': 'o'.repeat(32) } })).status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AreaCode, BaseSettings } from '../../src/domain/types.ts';
+import { CODE_INTERNAL, type AreaCode, type BaseSettings } from '../../src/domain/types.ts';
 import { buildApp } from '../../server/app.ts';
 import type { AppContext } from '../../server/context.ts';
 import type { Services } from '../../server/services.ts';
@@ -19,6 +19,7 @@ import type { Db } from '../../server/db/db.ts';
 import { commonRoutes, type Company } from '../../server/routes/common.ts';
 import { healthRoutes } from '../../server/routes/health.ts';
 import { api, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { memoryWindows } from '../../server/security/counted-windows.ts';
 import { makeLimits } from '../../server/security/limits.ts';
 import { localBus } from '../../server/bus/local-bus.ts';
 import { busRevocations } from '../../server/bus/wiring.ts';
@@ -117,10 +118,12 @@ describe('manifest, health, 404', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/default/area_list', headers: { lang: 'en' } });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ code: 0, msg: 'Something went wrong, please try again', data: null });
+      // Its own code (CODE_INTERNAL), apart from every refusal's 0 (issue 34).
+      expect(res.json()).toEqual({ code: CODE_INTERNAL, msg: 'Something went wrong, please try again', data: null });
       expect(res.body).not.toMatch(/\bat \S+ \(|Error:|lost connection/);
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ code: CODE_INTERNAL });
     } finally {
       await app.close();
     }
@@ -194,7 +197,7 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), revocations: busRevocations(localBus(), services.log),
+  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), failureWindows: memoryWindows(services.clock), revocations: busRevocations(localBus(), services.log),
     alerts: { changed: () => undefined, vapidPublicKey: '', pushHosts: [] } };
   try {
     const app = await buildApp(ctx, {
