@@ -47,6 +47,7 @@ import { marketDataRoutes } from './routes/market-data.ts';
 import { makeLimits } from './security/limits.ts';
 import { memoryWindows, sharedWindows } from './security/counted-windows.ts';
 import { sharedStore } from './security/shared-windows.ts';
+import { sharedSocketLeases } from './security/socket-leases.ts';
 import { Hub } from './ws/hub.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
 
@@ -142,7 +143,12 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
         offRevoked();
         h.stop();
       });
-      routes.push(...coreRoutes(), marketDataRoutes(market), wsRoutes(h));
+      // Gateways also cap sockets per address across all of them, in PostgreSQL (server/security/socket-leases.ts).
+      const leases = role === 'gateway'
+        ? sharedSocketLeases({ db, clock, timers, onError: (err) => log.warn({ err }, 'socket leases') }, limits.socket().perAddress, origin)
+        : undefined;
+      if (leases) stoppers.push(() => leases.stop());
+      routes.push(...coreRoutes(), marketDataRoutes(market), wsRoutes(h, leases));
     } else {
       routes.push(healthRoutes);
     }

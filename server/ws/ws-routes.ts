@@ -9,6 +9,7 @@ import { pickLanguage, requestText } from '../http/i18n.ts';
 import { query, str } from '../http/schemas.ts';
 import type { RouteModule } from '../http/route-module.ts';
 import { FAILURE, FAILURES } from '../http/wire-schema.ts';
+import type { SocketLeases } from '../security/socket-leases.ts';
 import type { Hub } from './hub.ts';
 import { WS_DESCRIPTION } from './ws-doc.ts';
 
@@ -23,7 +24,8 @@ function toText(data: RawData): string {
   return data.toString('utf8');
 }
 
-export function wsRoutes(hub: Hub): RouteModule {
+/** `leases`: the per-address socket cap across gateways (a gateway's; role all has the hub's own only). */
+export function wsRoutes(hub: Hub, leases?: SocketLeases): RouteModule {
   return async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
     app.route<{ Querystring: { lang?: string } }>({
       method: 'GET',
@@ -42,6 +44,12 @@ export function wsRoutes(hub: Hub): RouteModule {
           ...FAILURES,
         },
       },
+      // Across gateways, before the upgrade: past the per-address cap the client gets 429 and no socket.
+      preHandler: async (request, reply) => {
+        if (!leases || !request.ws) return;
+        if (await leases.admit(request.ip)) return;
+        await reply.code(429).send(failure(requestText(request, 'errors.too_many_requests')));
+      },
       // A plain GET (no upgrade): the envelope, saying this address takes a websocket only.
       handler: async (request, reply) =>
         reply.code(426).header('Upgrade', 'websocket').send(failure(requestText(request, 'errors.websocket_only'))),
@@ -53,7 +61,10 @@ export function wsRoutes(hub: Hub): RouteModule {
           const size = byteLength(data);
           conn.receive(size > hub.maxFrame ? '' : toText(data), size, isBinary);
         });
-        socket.on('close', () => conn.closed());
+        socket.on('close', () => {
+          conn.closed();
+          leases?.release(request.ip).catch((err: unknown) => ctx.log.warn({ err }, 'socket lease release'));
+        });
         socket.on('error', (err) => {
           ctx.log.debug({ err }, 'websocket error');
           conn.closed();

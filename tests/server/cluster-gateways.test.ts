@@ -3,7 +3,8 @@
 // placed on gateway 2 reaches the owner's socket on gateway 1 with its seq; the writer learns of a new pending order at
 // once (no reconcile) and fills it on the next tick; a price alert set on gateway 2 fires on the writer and reaches the
 // socket on gateway 1; a logout on gateway 2 logs the session's socket on gateway 1 out;
-// a request budget, the login lock and the ops token's wrong-guess budget are each spent across both gateways.
+// a request budget, the login lock, the ops token's wrong-guess budget and the per-address socket cap are each spent
+// across both gateways.
 // PostgreSQL only (roles market and gateway refuse PGlite):
 // vitest.config.ts leaves this file out of the PGlite run.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import type { Bus } from '../../server/bus/bus.ts';
 import { localBus } from '../../server/bus/local-bus.ts';
 import { until } from '../fixtures/until.ts';
 import { api, freshDatabase, manualClock, registerAndLogin, type FreshDb } from './harness.ts';
+import WebSocket from 'ws';
 import { Client } from './ws-client.ts';
 
 const clock = manualClock();
@@ -199,6 +201,40 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     const cap = g(0).server.ctx.limits.failures('login_account');
     expect(one).toEqual([...Array<number>(cap).fill(0), 429, 429, 1]);
     expect(two).toEqual(one);
+  });
+
+  it('the per-address socket cap counts the sockets on both gateways', async () => {
+    const cap = g(0).server.ctx.limits.socket().perAddress;
+    // 101 (open) or the refused upgrade's HTTP status.
+    const open = (gw: number): Promise<{ status: number; ws: WebSocket }> =>
+      new Promise((resolve) => {
+        const ws = new WebSocket(g(gw).wsUrl, { headers: { 'x-forwarded-for': '10.4.0.1' } });
+        ws.on('error', () => undefined); // a refused upgrade reports here too
+        ws.on('open', () => resolve({ status: 101, ws }));
+        ws.on('unexpected-response', (_req, res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, ws });
+        });
+      });
+    const sockets = [];
+    for (let i = 0; i < cap; i++) sockets.push(await open(i % 2));
+    expect(sockets.every((s) => s.status === 101)).toBe(true);
+    expect((await open(0)).status).toBe(429);
+    expect((await open(1)).status).toBe(429);
+    // One closed on gateway 1 frees a place on gateway 2.
+    const first = sockets[0]?.ws;
+    await new Promise((resolve) => {
+      first?.once('close', resolve);
+      first?.close();
+    });
+    // The server releases the place when its side of the socket closes: a moment after the client's.
+    const later: WebSocket[] = [];
+    await until(async () => {
+      const again = await open(1);
+      later.push(again.ws);
+      return again.status === 101;
+    }, { what: 'a place freed across gateways', tries: 100, stepMs: 20 });
+    for (const ws of [...sockets.map((s) => s.ws), ...later]) ws.close();
   });
 
   it('the ops token\'s wrong-guess budget is one budget across both gateways', async () => {

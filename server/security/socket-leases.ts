@@ -1,0 +1,89 @@
+// The per-address cap on open sockets, across every gateway (docs/scaling.md "Shared state"). Each gateway keeps its
+// own count of open sockets per address and writes it to PostgreSQL (security_counters, scope `socket`, one row per
+// address and gateway, keyed by the address's hash) whenever it changes, and rewrites all of them every lease period:
+// the total for an address is the sum of the gateways' latest rows no older than two periods, so the sockets of a
+// gateway that died stop counting within two periods. (Each gateway's hub still applies its own caps in memory.)
+import { createHash } from 'node:crypto';
+import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { Queryable } from '../db/db.ts';
+
+export interface SocketLeases {
+  /** One more socket from `address` here: false (nothing counted) when all gateways together are at the cap. */
+  admit(address: string): Promise<boolean>;
+  /** An admitted socket from `address` is gone. */
+  release(address: string): Promise<void>;
+  stop(): void;
+}
+
+export const LEASE_MS = 30_000;
+
+const hashOf = (address: string): string => createHash('sha256').update(address).digest('base64url');
+
+export function sharedSocketLeases(
+  deps: { db: Queryable; clock: Clock; timers: Timers; onError?: (err: unknown) => void },
+  perAddress: number,
+  gatewayId: string,
+): SocketLeases {
+  const { db, clock, timers } = deps;
+  const open = new Map<string, number>(); // this gateway's sockets per address hash
+  const period = (): number => Math.floor(clock.now() / LEASE_MS) * LEASE_MS;
+  const keyOf = (hash: string): string => `${hash}|${gatewayId}`;
+
+  async function write(hash: string): Promise<void> {
+    const n = open.get(hash) ?? 0;
+    if (n === 0) {
+      await db.query(`DELETE FROM security_counters WHERE scope = 'socket' AND key = $1`, [keyOf(hash)]);
+      return;
+    }
+    await db.query(
+      `INSERT INTO security_counters (scope, key, window_start, count) VALUES ('socket', $1, $2, $3)
+       ON CONFLICT (scope, key, window_start) DO UPDATE SET count = EXCLUDED.count`,
+      [keyOf(hash), period(), n],
+    );
+  }
+
+  async function total(hash: string): Promise<number> {
+    // Each gateway's latest row (the rows of older periods are left to the renewal's clean-up).
+    const rows = await db.query<{ n: string | number | null }>(
+      `SELECT sum(count) AS n FROM (
+         SELECT DISTINCT ON (key) count FROM security_counters
+          WHERE scope = 'socket' AND key LIKE $1 AND window_start >= $2
+          ORDER BY key, window_start DESC) latest`,
+      [`${hash}|%`, period() - LEASE_MS],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  // Renewal: this gateway's counts into the current period, its older rows dropped.
+  const renew = async (): Promise<void> => {
+    for (const hash of open.keys()) await write(hash);
+    await db.query(`DELETE FROM security_counters WHERE scope = 'socket' AND key LIKE $1 AND window_start < $2`, [
+      `%|${gatewayId}`,
+      period(),
+    ]);
+  };
+  const handle = timers.setInterval(() => {
+    renew().catch((err: unknown) => deps.onError?.(err));
+  }, LEASE_MS);
+
+  return {
+    async admit(address) {
+      const hash = hashOf(address);
+      open.set(hash, (open.get(hash) ?? 0) + 1);
+      await write(hash);
+      if ((await total(hash)) <= perAddress) return true;
+      await this.release(address);
+      return false;
+    },
+    async release(address) {
+      const hash = hashOf(address);
+      const n = (open.get(hash) ?? 0) - 1;
+      if (n <= 0) open.delete(hash);
+      else open.set(hash, n);
+      await write(hash);
+    },
+    stop() {
+      timers.clearInterval(handle);
+    },
+  };
+}
