@@ -83,7 +83,8 @@ describe('the OpenAPI document', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z]+$/);
-        expect(op.summary?.length, `${method} ${path} summary`).toBeGreaterThan(5);
+        // A route missing from server/http/operations.ts gets its method and path as the summary: add it there.
+        expect(op.summary, `${method} ${path}: no summary in server/http/operations.ts`).not.toMatch(/^(GET|POST) \//);
         expect(ids.has(op.operationId ?? ''), `${op.operationId} twice`).toBe(false);
         ids.add(op.operationId ?? '');
       }
