@@ -1,0 +1,147 @@
+// The FIX 4.4 LP source: keeps one market-data session up (reconnect-loop.ts), asks for every mapped symbol with one
+// MarketDataRequest(35=V) each — so a MarketDataRequestReject(35=Y) names its symbol — and turns snapshots (35=W) and
+// incremental refreshes (35=X) into RawTicks for the writer. docs/market-data-fix.md.
+import type { MsgView } from 'jspurefix';
+import type { Timers } from '../../../../src/domain/time.ts';
+import type { PriceSource, SourceSink } from '../price-source.ts';
+import { ReconnectLoop } from '../reconnect-loop.ts';
+import { MdBook } from './md-book.ts';
+import { FixLauncher, sessionDescription } from './fix-launcher.ts';
+import { MdSession, mdEntries, sendingTime } from './md-session.ts';
+import type { FixSettings } from './fix-settings.ts';
+
+export interface FixSourceDeps {
+  timers: Timers;
+  random: () => number;
+}
+
+export class FixSource implements PriceSource {
+  readonly name = 'fix';
+  private sink: SourceSink | null = null;
+  private wanted = new Set<string>();
+  private session: MdSession | null = null;
+  private launcher: FixLauncher | null = null;
+  /** MDReqID → symbol, for the symbols requested on the current session. */
+  private readonly reqIds = new Map<string, string>();
+  private readonly bySymbol = new Map<string, string>();
+  private readonly book = new MdBook();
+  private nextReqId = 1;
+  private readonly loop: ReconnectLoop;
+
+  constructor(private readonly settings: FixSettings, deps: FixSourceDeps) {
+    this.loop = new ReconnectLoop(deps, settings.backoff, (healthy) => this.connectOnce(healthy),
+      (ms) => this.sink?.connection(false, `reconnecting to ${this.endpoint} in ${ms} ms`));
+  }
+
+  private get endpoint(): string {
+    return `${this.settings.host}:${this.settings.port}`;
+  }
+
+  start(sink: SourceSink): Promise<void> {
+    this.sink = sink;
+    this.loop.start();
+    return Promise.resolve();
+  }
+
+  subscribe(symbols: readonly string[]): void {
+    this.wanted = new Set(symbols);
+    if (this.session) this.request(this.session);
+  }
+
+  async stop(): Promise<void> {
+    const stopping = this.loop.stop();
+    this.session?.logout();
+    this.launcher?.stop();
+    await stopping;
+  }
+
+  /** One session's life: resolves when it ends. */
+  private async connectOnce(healthy: () => void): Promise<void> {
+    const sink = this.sink;
+    if (!sink) return;
+    let detail = 'disconnected';
+    const launcher = new FixLauncher(sessionDescription(this.settings), (config) => new MdSession(config, {
+      ready: (session) => {
+        healthy();
+        this.session = session;
+        sink.connection(true, `logged on to ${this.endpoint} as ${this.settings.senderCompId}`);
+        this.request(session);
+      },
+      snapshotOrIncremental: (type, view) => this.onMarketData(sink, type, view),
+      reject: (id, reason) => {
+        const symbol = this.reqIds.get(id);
+        if (symbol === undefined) {
+          sink.malformed(`MarketDataRequestReject for unknown MDReqID ${id}: ${reason}`);
+          return;
+        }
+        this.forget(symbol);
+        sink.rejected(symbol, reason);
+      },
+      malformed: (reason) => sink.malformed(reason),
+      loggedOut: (text) => { detail = `logged out by the LP: ${text}`; },
+      stopped: (error) => { if (error) detail = error.message; },
+    }));
+    this.launcher = launcher;
+    try {
+      await launcher.run();
+    } catch (e) {
+      detail = e instanceof Error ? e.message : String(e);
+    } finally {
+      this.launcher = null;
+      this.session = null;
+      this.reqIds.clear();
+      this.bySymbol.clear();
+      this.book.clear();
+      sink.connection(false, `${this.endpoint}: ${detail}`);
+    }
+  }
+
+  /** Brings the session's subscriptions to the wanted set: 263=1 for new symbols, 263=2 for dropped ones. */
+  private request(session: MdSession): void {
+    for (const [symbol, id] of [...this.bySymbol]) {
+      if (this.wanted.has(symbol)) continue;
+      session.sendApp('V', mdRequest(id, '2', symbol));
+      this.forget(symbol);
+    }
+    for (const symbol of this.wanted) {
+      if (this.bySymbol.has(symbol)) continue;
+      const id = `tw${this.nextReqId++}`;
+      this.reqIds.set(id, symbol);
+      this.bySymbol.set(symbol, id);
+      session.sendApp('V', mdRequest(id, '1', symbol));
+    }
+  }
+
+  private forget(symbol: string): void {
+    const id = this.bySymbol.get(symbol);
+    if (id !== undefined) this.reqIds.delete(id);
+    this.bySymbol.delete(symbol);
+  }
+
+  private onMarketData(sink: SourceSink, type: 'W' | 'X', view: MsgView): void {
+    const time = sendingTime(view);
+    if (type === 'W') {
+      const symbol = view.getString(55);
+      if (!symbol) {
+        sink.malformed('MarketDataSnapshotFullRefresh without Symbol(55)');
+        return;
+      }
+      const tick = this.book.snapshot(symbol, mdEntries(view, symbol), time);
+      if (tick) sink.tick(tick);
+      return;
+    }
+    for (const tick of this.book.incremental(mdEntries(view), time)) sink.tick(tick);
+  }
+}
+
+/** A MarketDataRequest for one symbol: top of book (MarketDepth 1), bid and offer, incremental updates. */
+function mdRequest(id: string, subscription: '1' | '2', symbol: string): Record<string, unknown> {
+  return {
+    MDReqID: id,
+    SubscriptionRequestType: subscription,
+    MarketDepth: 1,
+    MDUpdateType: 1,
+    MDReqGrp: { NoMDEntryTypes: [{ MDEntryType: '0' }, { MDEntryType: '1' }] },
+    InstrmtMDReqGrp: { NoRelatedSym: [{ Instrument: { Symbol: symbol } }] },
+  };
+}
