@@ -60,6 +60,7 @@ export class FixSource implements PriceSource {
     const sink = this.sink;
     if (!sink) return;
     let detail = 'disconnected';
+    let loggedOut = false;
     const launcher = new FixLauncher(sessionDescription(this.settings), (config) => new MdSession(config, {
       ready: (session) => {
         healthy();
@@ -78,14 +79,14 @@ export class FixSource implements PriceSource {
         sink.rejected(symbol, reason);
       },
       malformed: (reason) => sink.malformed(reason),
-      loggedOut: (text) => { detail = `logged out by the LP: ${text}`; },
-      stopped: (error) => { if (error) detail = error.message; },
+      loggedOut: (text) => { detail = `logged out by the LP: ${text}`; loggedOut = true; },
+      stopped: (error) => { if (error && !loggedOut) detail = error.message; },
     }));
     this.launcher = launcher;
     try {
       await launcher.run();
     } catch (e) {
-      detail = e instanceof Error ? e.message : String(e);
+      if (!loggedOut) detail = e instanceof Error ? e.message : String(e);
     } finally {
       this.launcher = null;
       this.session = null;

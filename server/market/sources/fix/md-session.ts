@@ -46,9 +46,30 @@ export class MdSession extends AsciiSession {
     }
   }
 
-  protected override peerLogout(view: MsgView): void {
-    this.events.loggedOut(view.getString(58) ?? 'logout');
-    super.peerLogout(view);
+  /**
+   * Before the engine sees a message: a garbled one (wrong CheckSum, no MsgSeqNum) is counted and ignored without
+   * consuming a sequence number, as FIX 4.4 says, so the next good message shows the gap and the LP resends or gap
+   * fills. The engine's own integrity check (checkMsgIntegrity) is left off: it also refuses any tag outside its
+   * dictionary, and LPs add custom tags to market data.
+   */
+  protected override onMsg(msgType: string, view: MsgView): void {
+    const sent = Number(view.getString(10));
+    if (sent !== view.checksum()) {
+      this.events.malformed(`${msgType} checksum failed: received ${sent}, computed ${view.checksum()}`);
+      return;
+    }
+    if (!Number.isInteger(Number(view.getString(34) ?? 'x'))) {
+      this.events.malformed(`${msgType} without MsgSeqNum(34)`);
+      return;
+    }
+    if (msgType === '5') this.events.loggedOut(view.getString(58) ?? 'logout');
+    super.onMsg(msgType, view);
+  }
+
+  /** A frame the parser could not read: the stream can no longer be trusted, so the session ends and reconnects. */
+  protected override rxOnError(e: Error): void {
+    this.events.malformed(`unreadable frame: ${e.message}`);
+    super.rxOnError(e);
   }
 
   protected onReady(): void {
