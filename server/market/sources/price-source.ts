@@ -27,7 +27,11 @@ export interface SourceSink {
   connection(up: boolean, detail: string): void;
 }
 
-/** A running source. `subscribe` may be called again whenever the operator's mapping changes. */
+/**
+ * A running source. The writer calls `subscribe` once before `start` (the mapped symbols at start-up) and again
+ * whenever the operator's mapping changes. Sources are built by name from PRICE_SOURCES through
+ * sources/source-registry.ts (SOURCE_FACTORIES: one line per source, its settings read from SourceDeps.env).
+ */
 export interface PriceSource {
   /** The name `PRICE_SOURCES` uses for it (e.g. "simulator", "fix", "exchange", "replay"). */
   readonly name: string;
