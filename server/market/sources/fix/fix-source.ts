@@ -8,7 +8,8 @@ import { ReconnectLoop } from '../reconnect-loop.ts';
 import { MdBook } from './md-book.ts';
 import { FixLauncher, sessionDescription } from './fix-launcher.ts';
 import { MdSession, mdEntries, sendingTime } from './md-session.ts';
-import type { FixSettings } from './fix-settings.ts';
+import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
+import type { SourceDeps } from '../source-registry.ts';
 
 export interface FixSourceDeps {
   timers: Timers;
@@ -145,4 +146,11 @@ function mdRequest(id: string, subscription: '1' | '2', symbol: string): Record<
     MDReqGrp: { NoMDEntryTypes: [{ MDEntryType: '0' }, { MDEntryType: '1' }] },
     InstrmtMDReqGrp: { NoRelatedSym: [{ Instrument: { Symbol: symbol } }] },
   };
+}
+
+/** PRICE_SOURCES=fix: the FIX_* settings (fix-settings.ts); FIX_HOST is required. */
+export function fixSourceFromEnv(deps: SourceDeps): FixSource {
+  const settings = fixSettingsFromEnv(deps.env);
+  if (!settings) throw new Error('PRICE_SOURCES names fix but FIX_HOST is not set');
+  return new FixSource(settings, { timers: deps.timers, random: Math.random });
 }
