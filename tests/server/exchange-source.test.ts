@@ -3,22 +3,10 @@
 // subscription changes, a refused stream surfaced, bad frames counted, and reconnects (a drop, a silent connection).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExchangeSource } from '../../server/market/sources/exchange/exchange-source.ts';
-import type { RawTick, SourceSink } from '../../server/market/sources/price-source.ts';
 import { ExchangeStream } from '../fixtures/exchange-stream.ts';
 import { freePort } from '../fixtures/free-port.ts';
+import { RecordingSink } from '../fixtures/recording-sink.ts';
 import { until } from '../fixtures/until.ts';
-
-class RecordingSink implements SourceSink {
-  ticks: RawTick[] = [];
-  rejects: Array<[string, string]> = [];
-  malformedReasons: string[] = [];
-  connections: Array<[boolean, string]> = [];
-  tick(t: RawTick): void { this.ticks.push(t); }
-  rejected(symbol: string, reason: string): void { this.rejects.push([symbol, reason]); }
-  malformed(reason: string): void { this.malformedReasons.push(reason); }
-  connection(up: boolean, detail: string): void { this.connections.push([up, detail]); }
-  get ups(): number { return this.connections.filter(([up]) => up).length; }
-}
 
 const IDLE_MS = 987_654;
 const NOW = 1_764_000_000_000;

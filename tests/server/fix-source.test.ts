@@ -7,23 +7,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FixSource } from '../../server/market/sources/fix/fix-source.ts';
 import type { FixSettings } from '../../server/market/sources/fix/fix-settings.ts';
-import type { RawTick, SourceSink } from '../../server/market/sources/price-source.ts';
 import { freePort } from '../fixtures/free-port.ts';
+import { RecordingSink } from '../fixtures/recording-sink.ts';
 import { StandInLp } from '../fixtures/fix-lp.ts';
 import { until } from '../fixtures/until.ts';
-
-class RecordingSink implements SourceSink {
-  ticks: RawTick[] = [];
-  rejects: Array<[string, string]> = [];
-  malformedReasons: string[] = [];
-  connections: Array<[boolean, string]> = [];
-  tick(t: RawTick): void { this.ticks.push(t); }
-  rejected(symbol: string, reason: string): void { this.rejects.push([symbol, reason]); }
-  malformed(reason: string): void { this.malformedReasons.push(reason); }
-  connection(up: boolean, detail: string): void { this.connections.push([up, detail]); }
-  get ups(): number { return this.connections.filter(([up]) => up).length; }
-  last(symbol: string): RawTick | undefined { return this.ticks.filter((t) => t.symbol === symbol).at(-1); }
-}
 
 /** Real timers for the socket, but the back-off is immediate so reconnects need no waiting. */
 const timers = {

@@ -4,9 +4,9 @@
 // not ccxt.
 import WebSocket from 'ws';
 import type { Clock, Timers } from '../../../../src/domain/time.ts';
-import type { PriceSource, SourceSink } from '../price-source.ts';
+import type { SourceSink } from '../price-source.ts';
 import type { BackoffOptions } from '../backoff.ts';
-import { ReconnectLoop } from '../reconnect-loop.ts';
+import { ReconnectingSource } from '../reconnecting-source.ts';
 import type { SourceDeps } from '../source-registry.ts';
 import { parseFrame, streamOf } from './binance-frames.ts';
 
@@ -27,47 +27,32 @@ export interface ExchangeDeps {
 /** Binance takes at most 5 messages a second and 1024 streams a connection: requests go in batches. */
 const BATCH = 200;
 
-export class ExchangeSource implements PriceSource {
+export class ExchangeSource extends ReconnectingSource {
   readonly name = 'exchange';
-  private sink: SourceSink | null = null;
-  private wanted = new Set<string>();
   private socket: WebSocket | null = null;
   /** Symbols subscribed on the current connection. */
   private live = new Set<string>();
   /** Request id → the symbols it subscribed (an error reply rejects them). */
   private readonly pending = new Map<number, string[]>();
   private nextId = 1;
-  private readonly loop: ReconnectLoop;
   private kick: (() => void) | null = null;
 
   constructor(private readonly settings: ExchangeSettings, private readonly deps: ExchangeDeps) {
-    this.loop = new ReconnectLoop(deps, settings.backoff, (healthy) => this.connectOnce(healthy),
-      (ms) => this.sink?.connection(false, `reconnecting to ${settings.url} in ${ms} ms`));
+    super(deps, settings.backoff, settings.url);
   }
 
-  start(sink: SourceSink): Promise<void> {
-    this.sink = sink;
-    this.loop.start();
-    return Promise.resolve();
-  }
-
-  subscribe(symbols: readonly string[]): void {
-    this.wanted = new Set(symbols);
+  protected resubscribe(): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.sync(this.socket);
     else this.kick?.();
   }
 
-  async stop(): Promise<void> {
-    const stopping = this.loop.stop();
+  protected hangUp(): void {
     this.kick?.();
     this.socket?.close();
-    await stopping;
   }
 
   /** One connection's life; with nothing to subscribe it waits for a mapping instead of connecting. */
-  private connectOnce(healthy: () => void): Promise<void> {
-    const sink = this.sink;
-    if (!sink) return Promise.resolve();
+  protected connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
     if (this.wanted.size === 0) return new Promise<void>((resolve) => { this.kick = resolve; });
     return new Promise<void>((resolve) => {
       const initial = [...this.wanted];

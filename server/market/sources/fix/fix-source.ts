@@ -3,8 +3,8 @@
 // incremental refreshes (35=X) into RawTicks for the writer. docs/market-data-fix.md.
 import type { MsgView } from 'jspurefix';
 import type { Timers } from '../../../../src/domain/time.ts';
-import type { PriceSource, SourceSink } from '../price-source.ts';
-import { ReconnectLoop } from '../reconnect-loop.ts';
+import type { SourceSink } from '../price-source.ts';
+import { ReconnectingSource } from '../reconnecting-source.ts';
 import { MdBook } from './md-book.ts';
 import { FixLauncher, sessionDescription } from './fix-launcher.ts';
 import { MdSession, mdEntries, sendingTime } from './md-session.ts';
@@ -16,10 +16,8 @@ export interface FixSourceDeps {
   random: () => number;
 }
 
-export class FixSource implements PriceSource {
+export class FixSource extends ReconnectingSource {
   readonly name = 'fix';
-  private sink: SourceSink | null = null;
-  private wanted = new Set<string>();
   private session: MdSession | null = null;
   private launcher: FixLauncher | null = null;
   /** MDReqID → symbol, for the symbols requested on the current session. */
@@ -27,39 +25,22 @@ export class FixSource implements PriceSource {
   private readonly bySymbol = new Map<string, string>();
   private readonly book = new MdBook();
   private nextReqId = 1;
-  private readonly loop: ReconnectLoop;
 
   constructor(private readonly settings: FixSettings, deps: FixSourceDeps) {
-    this.loop = new ReconnectLoop(deps, settings.backoff, (healthy) => this.connectOnce(healthy),
-      (ms) => this.sink?.connection(false, `reconnecting to ${this.endpoint} in ${ms} ms`));
+    super(deps, settings.backoff, `${settings.host}:${settings.port}`);
   }
 
-  private get endpoint(): string {
-    return `${this.settings.host}:${this.settings.port}`;
-  }
-
-  start(sink: SourceSink): Promise<void> {
-    this.sink = sink;
-    this.loop.start();
-    return Promise.resolve();
-  }
-
-  subscribe(symbols: readonly string[]): void {
-    this.wanted = new Set(symbols);
+  protected resubscribe(): void {
     if (this.session) this.request(this.session);
   }
 
-  async stop(): Promise<void> {
-    const stopping = this.loop.stop();
+  protected hangUp(): void {
     this.session?.logout();
     this.launcher?.stop();
-    await stopping;
   }
 
   /** One session's life: resolves when it ends. */
-  private async connectOnce(healthy: () => void): Promise<void> {
-    const sink = this.sink;
-    if (!sink) return;
+  protected async connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
     let detail = 'disconnected';
     let loggedOut = false;
     const launcher = new FixLauncher(sessionDescription(this.settings), (config) => new MdSession(config, {
