@@ -176,7 +176,13 @@ export class FeedDesk {
         this.event(halt === null ? 'trading resumed' : 'trading halted', `${line.inst.code}${halt ? `: ${halt}` : ''}`);
         this.deps.flags(line.index, { code: line.inst.code, stale: line.stale, halt });
       }
-      if (line.active && !line.slots.includes(line.active)) line.active = null;
+      if (line.active && !line.slots.includes(line.active)) {
+        // Its source no longer quotes it (e.g. the simulator, once an LP is mapped): that price is no spike baseline.
+        line.active = null;
+        line.lastGood = -1;
+        line.held = -1;
+        line.heldRun = 0;
+      }
     }
     for (const s of this.srcs) s.source.subscribe([...s.bySymbol.keys()]);
     this.check();
