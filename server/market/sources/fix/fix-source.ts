@@ -1,6 +1,7 @@
 // The FIX 4.4 LP source: keeps one market-data session up (reconnect-loop.ts), asks for every mapped symbol with one
 // MarketDataRequest(35=V) each — so a MarketDataRequestReject(35=Y) names its symbol — and turns snapshots (35=W) and
 // incremental refreshes (35=X) into RawTicks for the writer. docs/market-data-fix.md.
+import { mkdir } from 'node:fs/promises';
 import type { MsgView } from 'jspurefix';
 import type { Timers } from '../../../../src/domain/time.ts';
 import type { SourceSink } from '../price-source.ts';
@@ -41,6 +42,8 @@ export class FixSource extends ReconnectingSource {
 
   /** One session's life: resolves when it ends. */
   protected async connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
+    // The engine's file store writes into the directory without creating it, and says nothing when it cannot.
+    await mkdir(this.settings.storeDir, { recursive: true });
     let detail = 'disconnected';
     let loggedOut = false;
     const launcher = new FixLauncher(sessionDescription(this.settings), (config) => new MdSession(config, {
