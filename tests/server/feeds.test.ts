@@ -10,34 +10,10 @@ import { configFromEnv } from '../../server/config.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
-import type { PriceSource, RawTick, SourceSink } from '../../server/market/sources/price-source.ts';
+import type { RawTick } from '../../server/market/sources/price-source.ts';
+import { ScriptSource } from '../fixtures/script-source.ts';
 import { api, manualClock, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { Client, isType } from './ws-client.ts';
-
-/** A price source the test drives tick by tick. */
-class ScriptSource implements PriceSource {
-  symbols: readonly string[] = [];
-  private sinkRef: SourceSink | null = null;
-  constructor(readonly name: string, private readonly now: () => number) {}
-  start(sink: SourceSink): Promise<void> {
-    this.sinkRef = sink;
-    return Promise.resolve();
-  }
-  subscribe(symbols: readonly string[]): void {
-    this.symbols = symbols;
-  }
-  stop(): Promise<void> {
-    this.sinkRef = null;
-    return Promise.resolve();
-  }
-  get sink(): SourceSink {
-    if (!this.sinkRef) throw new Error(`${this.name} is not started`);
-    return this.sinkRef;
-  }
-  quote(symbol: string, fields: Partial<RawTick>): void {
-    this.sink.tick({ symbol, sourceTime: this.now(), ...fields });
-  }
-}
 
 const clock = manualClock(); // a Tuesday, 12:00 UTC: every market open
 const lpA = new ScriptSource('lp-a', () => clock.now());
