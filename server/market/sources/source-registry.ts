@@ -6,6 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../src/domain/time.ts';
 import type { PriceSource } from './price-source.ts';
 import { replaySourceFromEnv } from './replay-source.ts';
+import { fixSourceFromEnv } from './fix/fix-source.ts';
+import { exchangeSourceFromEnv } from './exchange/exchange-source.ts';
 
 export const SIMULATOR_SOURCE = 'simulator';
 
@@ -22,6 +24,8 @@ export type SourceFactory = (deps: SourceDeps) => PriceSource;
 /** Every source PRICE_SOURCES may name besides the simulator. */
 export const SOURCE_FACTORIES: Readonly<Record<string, SourceFactory>> = {
   replay: replaySourceFromEnv,
+  fix: fixSourceFromEnv,
+  exchange: exchangeSourceFromEnv,
 };
 
 const NAME = /^[a-z][a-z0-9-]{0,31}$/;
