@@ -82,7 +82,7 @@ describe('indicators in the feed', () => {
       feed.watchChart('GBPUSD', '1min', 2),
       feed.watchChart('GBPUSD', '4hour', 3),
     ]);
-    expect(h.last().topics('sub').filter((t) => t.startsWith('KLINE.'))).toEqual(['KLINE.EURUSD', 'KLINE.GBPUSD']);
+    expect(h.last().topics('sub').filter((t) => String(t).startsWith('KLINE.'))).toEqual(['KLINE.EURUSD', 'KLINE.GBPUSD']);
     h.frames.run();
     expect(updates(sink).map((u) => `${u.kind} ${u.code} ${u.period}`)).toEqual([
       'reset EURUSD 1min',
