@@ -138,3 +138,14 @@ export function indicatorLines(s: IndicatorSettings, maxPanes: number): Indicato
     });
   return out;
 }
+
+/**
+ * A line's value as the legend writes it: prices (the price pane, MACD) at the instrument's precision, volume whole,
+ * the oscillators (RSI, KDJ) to two places; "--" where the line is not defined (too little history).
+ */
+export function indicatorValueText(line: Pick<IndicatorLine, 'kind' | 'pane'>, v: number, precision: number): string {
+  if (!Number.isFinite(v)) return '--';
+  if (line.kind === 'vol') return Math.round(v).toString();
+  const places = line.pane === 0 || line.kind === 'macd' ? Math.max(0, Math.min(precision, 12)) : 2;
+  return v.toFixed(places);
+}

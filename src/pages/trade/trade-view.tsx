@@ -11,6 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { $heldPositions } from '../../state/position-sync.ts';
 import { trailingStopLines } from './stop-line-data.ts';
 import { openAlertSheet } from '../../state/alert-sheet.ts';
+import { IndicatorButton } from '../../components/chart/indicator-button.tsx';
+import { MAX_PANES } from '../../domain/indicators.ts';
+import { useWide } from '../../app/use-wide.ts';
 import './trade-view.css';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
@@ -20,15 +23,20 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
   const period = $period.value;
   const held = $heldPositions.value;
   const stopLines = useMemo(() => trailingStopLines(held, inst.Id, t('orders.trailing')), [held, inst.Id, t]);
+  // Indicator panes below the price: two on a phone, three on a desk (issue 36).
+  const maxPanes = useWide() ? MAX_PANES.desk : MAX_PANES.phone;
   return (
     <section className="tr-chart-panel">
       <InstrumentHeader inst={inst} onOpenList={onOpenList} />
-      <PeriodBar
-        value={period}
-        onChange={(p) => {
-          $period.value = p;
-        }}
-      />
+      <div className="tr-chart-tools">
+        <PeriodBar
+          value={period}
+          onChange={(p) => {
+            $period.value = p;
+          }}
+        />
+        <IndicatorButton maxPanes={maxPanes} />
+      </div>
       <div className="tr-chart-box">
         <LazyCandleChart
           code={inst.Code}
@@ -37,6 +45,7 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
           precision={inst.PricePrecision}
           stopLines={stopLines}
           onPickPrice={(price) => openAlertSheet(inst, { price })}
+          maxPanes={maxPanes}
         />
       </div>
     </section>
