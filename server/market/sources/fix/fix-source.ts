@@ -10,7 +10,7 @@ import { MdBook } from './md-book.ts';
 import { FixLauncher, sessionDescription } from './fix-launcher.ts';
 import { MdSession, mdEntries, sendingTime } from './md-session.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
-import type { SourceDeps } from '../source-registry.ts';
+import type { SourceDeps } from '../price-source.ts';
 
 export interface FixSourceDeps {
   timers: Timers;
