@@ -7,6 +7,7 @@ import type { CountedWindows } from './security/counted-windows.ts';
 import type { Limits } from './security/limits.ts';
 import type { Revocations } from './security/revocations.ts';
 import type { Services } from './services.ts';
+import type { FeedsContext } from './market/feeds/feed-wiring.ts';
 
 export interface AppContext extends Services {
   engine: OrderEngine;
@@ -24,4 +25,6 @@ export interface AppContext extends Services {
   fundDayMs: number;
   /** Price alerts: the change announcement, the VAPID public key, the allowed push services (docs/alerts.md). */
   alerts: AlertsContext;
+  /** The price feeds as the operator sees and steers them (docs/market-data.md); absent in bare test contexts. */
+  feeds?: FeedsContext | undefined;
 }
