@@ -19,10 +19,11 @@ export interface SubmitParams {
   multiple: number; // 0 in fixed-margin mode
 }
 
-/** Places an order; a failure rejects with ApiFailure after the client has toasted the server's msg. */
-export function submitOrder(params: SubmitParams): Promise<Order> {
+/** Places an order; a failure rejects with ApiFailure, after the client has toasted the server's msg unless
+ * `opts.toast` is false (the order form shows it under itself: refusalText). */
+export function submitOrder(params: SubmitParams, opts: { toast?: boolean } = {}): Promise<Order> {
   // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
-  return submitWithKey(params);
+  return submitWithKey(params, undefined, opts.toast !== false);
 }
 
 /** One page (1-based, 20 per page on our server) of the user's orders with one status. */
