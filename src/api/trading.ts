@@ -33,8 +33,8 @@ export function myDeal(status: OrderStatus, page: number, opts: CallOptions = {}
 
 /** Closes a holding order at the live price — all of it, or `cont` lots (a partial close: the answer is the closed
  * part, the rest arrives as FOREX_TRADE); resolves the closed order and the server's msg. */
-export function closeOrder(id: number, cont?: string): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, { loading: true });
+export function closeOrder(id: number, cont?: string, opts: CallOptions = {}): Promise<Envelope<Order>> {
+  return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, { loading: true, ...opts });
 }
 
 /** The query of close_all (issue 25): a side or all, optionally one instrument. */
@@ -61,6 +61,6 @@ export interface StopParams {
   trail_distance: string;
 }
 
-export function setStopPrice(params: StopParams): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/set_stop_price', { ...params }, { loading: true });
+export function setStopPrice(params: StopParams, opts: CallOptions = {}): Promise<Envelope<Order>> {
+  return apiGetFull<Order>('/v1/api/forex/set_stop_price', { ...params }, { loading: true, ...opts });
 }

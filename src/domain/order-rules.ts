@@ -85,3 +85,8 @@ export function stopSideKey(side: Side, kind: 'profit' | 'loss', ref: string, st
   if (kind === 'loss') return s.gt(ref) ? null : 'stop_loss_above';
   return s.lt(ref) ? null : 'stop_profit_below';
 }
+
+/** What a partial close left open: the held lots less the closed ones, as a plain decimal. */
+export function lotsLeft(held: string, closed: string): string {
+  return dec(held).minus(closed).toFixed();
+}
