@@ -23,6 +23,8 @@ export interface SubmitInput {
   stop_loss_price: string;
   target_profit_price: string;
   multiple: number;
+  /** A pending order's expiry: "gtc" or none, "day", or "YYYY-MM-DD" (pending-expiry.ts expiryOf). */
+  expire?: string;
 }
 
 export interface SubmitPlan {

@@ -17,6 +17,8 @@ export interface SubmitParams {
   stop_loss_price: string; // "0" when its box is unticked
   target_profit_price: string; // "0" when its box is unticked
   multiple: number; // 0 in fixed-margin mode
+  /** A pending order's expiry (issue 35): "gtc", "day" (the next 00:00 UTC) or "YYYY-MM-DD" (that day's end, UTC). */
+  expire?: string;
 }
 
 /** Places an order; a failure rejects with ApiFailure, after the client has toasted the server's msg unless

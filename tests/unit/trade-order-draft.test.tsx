@@ -5,6 +5,7 @@ import {
   canStepDown,
   checkOrder,
   draftNotes,
+  expiryProblem,
   initialDraft,
   lotsProblem,
   stopStartFor,
@@ -193,7 +194,7 @@ describe('checkOrder', () => {
 
   it('says nothing about an empty field while typing, and everything at a submit', () => {
     const d = draft({ lots: '', stopLossOn: true, stopLoss: '' });
-    expect(draftNotes(inst(), d, 1, '1.08321', false)).toEqual({ lots: null, 'target-price': null, 'stop-profit': null, 'stop-loss': null });
+    expect(draftNotes(inst(), d, 1, '1.08321', false)).toEqual({ lots: null, 'target-price': null, 'stop-profit': null, 'stop-loss': null, expiry: null });
     const all = draftNotes(inst(), d, 1, '1.08321', true);
     expect(all.lots).toEqual({ key: 'trade.lots_required' });
     expect(all['stop-loss']).toEqual({ key: 'trade.stop_loss_required' });
@@ -222,6 +223,20 @@ describe('checkOrder', () => {
     expect(refusal(checkOrder(inst(), draft({ mode: 'pending', targetPrice: '1.08321' }), 1, true, '1.08321'), 'target-price')).toBe(
       'errors.target_price_at_market',
     );
+  });
+
+  it('sends a pending order\'s expiry (good till cancelled by default, today, or a UTC date) and refuses a past or missing date', () => {
+    const pending = draft({ mode: 'pending', targetPrice: '1.07' });
+    expect(buildSubmitParams(inst(), pending, 1).expire).toBe('gtc');
+    expect(buildSubmitParams(inst(), { ...pending, expiry: 'day' }, 1).expire).toBe('day');
+    expect(buildSubmitParams(inst(), { ...pending, expiry: 'date', expiryDate: '2026-12-01' }, 1).expire).toBe('2026-12-01');
+    expect(buildSubmitParams(inst(), draft(), 1).expire).toBeUndefined(); // market orders have none
+    const dated = { ...pending, expiry: 'date' as const, expiryDate: '' };
+    expect(expiryProblem(dated, '2026-11-24', false)).toBeNull(); // typing: an empty date waits
+    expect(expiryProblem(dated, '2026-11-24', true)).toEqual({ key: 'errors.expiry_invalid' });
+    expect(expiryProblem({ ...dated, expiryDate: '2026-11-23' }, '2026-11-24', false)).toEqual({ key: 'errors.expiry_past' });
+    expect(expiryProblem({ ...dated, expiryDate: '2026-11-24' }, '2026-11-24', true)).toBeNull();
+    expect(refusal(checkOrder(inst(), { ...dated, expiryDate: '2026-11-23' }, 1, true, '1.08321', '2026-11-24'), 'expiry')).toBe('errors.expiry_past');
   });
 
   it('passes a complete order with its submit parameters', () => {

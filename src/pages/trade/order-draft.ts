@@ -13,6 +13,8 @@ import type { OrderPreviewInput } from '../../../workers/protocol.ts';
 
 export type OrderSide = SubmitParams['type']; // 1 buy up, 2 buy low
 export type OrderMode = 'market' | 'pending';
+/** How long a pending order waits: good till cancelled, to the end of the day, or to the end of a date (UTC). */
+export type ExpiryMode = 'gtc' | 'day' | 'date';
 
 export interface OrderDraft {
   mode: OrderMode;
@@ -23,10 +25,12 @@ export interface OrderDraft {
   stopProfit: string;
   stopLossOn: boolean;
   stopLoss: string;
+  expiry: ExpiryMode; // pending orders only
+  expiryDate: string; // YYYY-MM-DD, with expiry 'date'
 }
 
 /** The form's fields that can carry a message ('form': the whole order, e.g. no leverage configured). */
-export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'multiple';
+export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'multiple' | 'expiry';
 
 /** What the submit button leads to: a login, the messages per field, or a valid order. */
 export type OrderCheck =
@@ -79,6 +83,8 @@ export function initialDraft(inst: Instrument): OrderDraft {
     stopProfit: '',
     stopLossOn: false,
     stopLoss: '',
+    expiry: 'gtc',
+    expiryDate: '',
   };
 }
 
@@ -155,7 +161,9 @@ function stopProblem(draft: OrderDraft, side: OrderSide, kind: StopKind, current
  * Each field's message for the draft as it stands (`submit`: also the empty required fields). `current` is the
  * market price the stops and a pending target are judged against (the server judges again at its own price).
  */
-export function draftNotes(inst: Instrument, draft: OrderDraft, side: OrderSide, current: string, submit: boolean): FieldNotes<DraftField> {
+export function draftNotes(
+  inst: Instrument, draft: OrderDraft, side: OrderSide, current: string, submit: boolean, today = '',
+): FieldNotes<DraftField> {
   let target: FieldNote | null = null;
   if (draft.mode === 'pending') {
     target = typedProblem(draft.targetPrice, 'errors.price_required', 'errors.target_price_invalid', submit);
@@ -168,6 +176,7 @@ export function draftNotes(inst: Instrument, draft: OrderDraft, side: OrderSide,
     'target-price': target,
     'stop-profit': stopProblem(draft, side, 'profit', current, submit),
     'stop-loss': stopProblem(draft, side, 'loss', current, submit),
+    expiry: today ? expiryProblem(draft, today, submit) : null,
   };
 }
 
@@ -189,20 +198,30 @@ export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: Ord
     stop_loss_price: stopValue(draft.stopLossOn, draft.stopLoss),
     target_profit_price: stopValue(draft.stopProfitOn, draft.stopProfit),
     multiple: isFixedMargin(inst) ? 0 : (draft.multiple ?? 0),
+    ...(draft.mode === 'pending' ? { expire: draft.expiry === 'date' ? draft.expiryDate.trim() : draft.expiry } : {}),
   };
+}
+
+/** The expiry field's message: a date that is missing (at a submit), not a date, or already over (`today`: UTC). */
+export function expiryProblem(draft: OrderDraft, today: string, submit: boolean): FieldNote | null {
+  if (draft.mode !== 'pending' || draft.expiry !== 'date') return null;
+  const d = draft.expiryDate.trim();
+  if (d === '') return submit ? { key: 'errors.expiry_invalid' } : null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return { key: 'errors.expiry_invalid' };
+  return d < today ? { key: 'errors.expiry_past' } : null;
 }
 
 /**
  * The SPEC §5 order checks: login, multipliers configured, a multiplier chosen (leveraged mode), then every field's
  * message at once (lots, target price for pending orders, ticked stop boxes filled and on their side).
  */
-export function checkOrder(inst: Instrument, draft: OrderDraft, side: OrderSide, loggedIn: boolean, current = ''): OrderCheck {
+export function checkOrder(inst: Instrument, draft: OrderDraft, side: OrderSide, loggedIn: boolean, current = '', today = ''): OrderCheck {
   if (!loggedIn) return { kind: 'login' };
   if (inst.HasForexMultiple.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };
   if (!isFixedMargin(inst) && !inst.HasForexMultiple.some((m) => m.Value === draft.multiple)) {
     return { kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } };
   }
-  const notes = draftNotes(inst, draft, side, current, true);
+  const notes = draftNotes(inst, draft, side, current, true, today);
   if (hasNotes(notes)) return { kind: 'error', notes };
   return { kind: 'ok', params: buildSubmitParams(inst, draft, side) };
 }

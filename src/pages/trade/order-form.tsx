@@ -30,6 +30,8 @@ import { MultiplierPicker } from './multiplier-picker.tsx';
 import { PriceInput } from './price-input.tsx';
 import { StopBox } from './stop-box.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { ExpiryField } from './expiry-field.tsx';
+import { systemClock } from '../../state/clock.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { OrderPlaced } from './order-placed.tsx';
 import type { Instrument, Order } from '../../domain/types.ts';
@@ -89,7 +91,8 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
   // Read on user input only (a render): the price the typed values are judged against, never a per-tick render.
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
-  const msgs = useFieldMessages<DraftField>(draftNotes(inst, draft, side, nowPrice(), false));
+  const today = new Date(systemClock.now()).toISOString().slice(0, 10); // pending expiry days are UTC days
+  const msgs = useFieldMessages<DraftField>(draftNotes(inst, draft, side, nowPrice(), false, today));
   /** A change to `field`: the draft updated, that field's shown message (and the form's) dropped. */
   const change = (field: DraftField, patch: Partial<OrderDraft>) => msgs.edit(field, update)(patch);
   const stopBox = (kind: StopKind) => {
@@ -105,7 +108,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
 
   const submit = async () => {
     if (busy || reason) return;
-    const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice());
+    const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today);
     if (check.kind === 'login') {
       navigateTo(loginPath(currentPath()));
       return;
@@ -184,6 +187,16 @@ export function OrderForm({ inst }: { inst: Instrument }) {
           />
           <FieldMessage id={`${formId}-target-price`} field="target-price" note={msgs.of('target-price')} />
         </div>
+      ) : null}
+      {draft.mode === 'pending' ? (
+        <ExpiryField
+          mode={draft.expiry}
+          date={draft.expiryDate}
+          today={today}
+          note={msgs.of('expiry')}
+          onMode={(expiry) => change('expiry', { expiry })}
+          onDate={(expiryDate) => change('expiry', { expiryDate })}
+        />
       ) : null}
 
       <div className="tr-field">
