@@ -9,14 +9,15 @@ import { quote } from '../../state/quotes.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { holdUpdate } from '../../state/app-update.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
-import { submitOrder } from '../../api/trading.ts';
+import { submitOrder, type SubmitParams } from '../../api/trading.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { refusalText } from '../../api/client.ts';
 import { submitHandler } from '../../components/submit-handler.ts';
 import { FieldMessage } from '../../components/field-message.tsx';
 import { useFieldMessages } from '../../components/use-field-messages.ts';
 import { sideOf } from '../../domain/money.ts';
 import { targetStart } from '../../domain/order-rules.ts';
-import { rememberOrder } from '../../state/one-click.ts';
+import { $confirmMarket, rememberOrder } from '../../state/one-click.ts';
 import { $formRequest } from './trade-state.ts';
 import { priceText } from '../../domain/price-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
@@ -46,7 +47,13 @@ export function blockedReason(open: boolean, stale: boolean): string | null {
   return null;
 }
 
-export function OrderForm({ inst }: { inst: Instrument }) {
+export interface OrderFormProps {
+  inst: Instrument;
+  /** The phone's form: a market order asks once before it goes, unless turned off in settings (issue 35). */
+  phone?: boolean;
+}
+
+export function OrderForm({ inst, phone = false }: OrderFormProps) {
   useSignals();
   const { t } = useTranslation();
   const q = quote(inst.Code);
@@ -60,6 +67,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(inst));
   const [placed, setPlaced] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<SubmitParams | null>(null);
   const { $preview } = useOrderPreview(inst, draft, side);
   // The feed's figures as text (issue 35): each stop's distance in pips, a pending order's kind (limit / stop).
   const live = useMemo(() => {
@@ -118,10 +126,18 @@ export function OrderForm({ inst }: { inst: Instrument }) {
       return;
     }
     msgs.clear();
+    if (phone && check.params.status === 1 && $confirmMarket.peek()) {
+      setConfirming(check.params);
+      return;
+    }
+    await place(check.params);
+  };
+
+  const place = async (params: SubmitParams) => {
     setBusy(true);
     try {
-      const order = await submitOrder(check.params, { toast: false });
-      rememberOrder(inst.Code, { lots: check.params.cont, multiple: check.params.multiple === 0 ? null : check.params.multiple });
+      const order = await submitOrder(params, { toast: false });
+      rememberOrder(inst.Code, { lots: params.cont, multiple: params.multiple === 0 ? null : params.multiple });
       setPlaced(order);
     } catch (err) {
       const text = refusalText(err);
@@ -237,6 +253,20 @@ export function OrderForm({ inst }: { inst: Instrument }) {
       >
         {t(sideKey)}
       </button>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        titleKey="trade.confirm_title"
+        messageKey="trade.confirm_market"
+        messageParams={{ side: t(sideKey), lots: confirming?.cont ?? '', code: inst.ShowCode }}
+        confirmKey={sideKey}
+        onConfirm={() => {
+          const params = confirming;
+          setConfirming(null);
+          if (params) void place(params);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
 
       {placed ? (
         <OrderPlaced

@@ -75,11 +75,11 @@ function live(i: Instrument, over: { open?: boolean; stale?: boolean } = {}): vo
   });
 }
 
-async function render(i: Instrument, strict = false): Promise<void> {
+async function render(i: Instrument, strict = false, phone = false): Promise<void> {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  const form = <OrderForm inst={i} />;
+  const form = <OrderForm inst={i} phone={phone} />;
   await act(async () => root?.render(strict ? <StrictMode>{form}</StrictMode> : form));
 }
 
@@ -392,6 +392,39 @@ describe('messages under their fields, as typed (issue 35: 1, 2, 4, 5)', () => {
     expect(vi.mocked(submitOrder).mock.calls[0]?.[1]).toEqual({ toast: false });
     await click(plus());
     expect(messages()).toEqual({});
+  });
+});
+
+describe('confirming a market order on the phone (issue 35)', () => {
+  it('asks once with the side, size and instrument; sends on confirm, nothing on cancel; off in settings; never on the desk', async () => {
+    const { setConfirmMarket } = await import('../../../../../src/state/one-click.ts');
+    const i = inst();
+    live(i);
+    vi.mocked(submitOrder).mockRejectedValue(new Error('no'));
+    await render(i, false, true);
+    await click(submitButton());
+    expect(submitOrder).not.toHaveBeenCalled();
+    expect($('.dialog').textContent).toContain(`Buy up 0.01 lots of ${i.ShowCode} at the market price`);
+    await click($('.dialog .btn-secondary'));
+    expect(document.body.querySelector('.dialog')).toBeNull();
+    expect(submitOrder).not.toHaveBeenCalled();
+    await click(submitButton());
+    await click($('.dialog .btn-primary'));
+    expect(submitOrder).toHaveBeenCalledTimes(1);
+    // A pending order does not ask: its price is the trader's own.
+    await click($('[data-mode="pending"]'));
+    await click(submitButton());
+    expect(submitOrder).toHaveBeenCalledTimes(2);
+    await click($('[data-mode="market"]'));
+    act(() => setConfirmMarket(false));
+    await click(submitButton());
+    expect(submitOrder).toHaveBeenCalledTimes(3);
+    act(() => setConfirmMarket(true));
+    act(() => root?.unmount());
+    host.remove();
+    await render(i); // the desk's form
+    await click(submitButton());
+    expect(submitOrder).toHaveBeenCalledTimes(4);
   });
 });
 
