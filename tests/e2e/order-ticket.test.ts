@@ -187,6 +187,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('[data-action="close-part-open"]').click();
     await page.locator('input[data-field="close-lots"]').fill('0.005');
     await page.locator('[data-message-for="close-lots"]').waitFor();
+    await expect.poll(() => page.locator('.toast').count(), { timeout: 15_000 }).toBe(0); // the walk's toasts gone
     await browser().snap(page, 'order-ar');
     expect(reversed).toEqual([]);
     await context.close();

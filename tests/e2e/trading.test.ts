@@ -63,7 +63,7 @@ describeInFlowBrowsers((browser) => {
     // On the phone a market order asks once (issue 35): the dialog names the side, the lots and the instrument.
     const confirm = page.locator('.dialog .btn-primary');
     await confirm.waitFor();
-    expect(await page.locator('.dialog__text').innerText()).toMatch(/0\.1 lots of EUR\/USD/);
+    expect(await page.locator('.dialog__text').innerText()).toMatch(/EUR\/USD 0\.1/); // 以市價買漲 EUR/USD 0.1 手
     await browser().snap(page, 'trade-confirm-market');
     await confirm.click();
     await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
