@@ -1,0 +1,28 @@
+// A field's one message (use-field-messages.ts), in the flow right under the field: it pushes what follows down and
+// never covers the field, its buttons or the control that raised it. `id` is what the input's aria-describedby names.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldNote } from './use-field-messages.ts';
+import './field-message.css';
+
+export interface FieldMessageProps {
+  id: string;
+  note: FieldNote | null;
+  /** data-message-for, so tests and styles can find the message of a field. */
+  field: string;
+}
+
+export function FieldMessage({ id, note, field }: FieldMessageProps): ReactElement | null {
+  const { t } = useTranslation();
+  if (!note) return null;
+  return (
+    <p id={id} className="field-message" role="alert" data-message-for={field}>
+      {'text' in note ? note.text : t(note.key, note.params)}
+    </p>
+  );
+}
+
+/** The aria props of an input whose message is `note` (shown by a FieldMessage with `id`). */
+export function describedBy(id: string, note: FieldNote | null): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return note ? { 'aria-invalid': true, 'aria-describedby': id } : {};
+}
