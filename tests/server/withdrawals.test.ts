@@ -8,6 +8,7 @@ import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
 import { api, countRows, opsCommand, refusalKey, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
+import { barrier, Client, isType } from './ws-client.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const TRON_BAD = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8';
@@ -254,5 +255,35 @@ describe('withdrawal requests', () => {
     expect((await records(bob, 1)).total).toBe(1);
     expect(await lockMatchesPending(bob)).toBe(true);
     expect(await ledgerHolds(server.ctx)).toBe(true);
+  });
+});
+
+// Issue 35 defect 11: a paid withdrawal still showed "Pending" on the trader's open /mine/withdraw. The operator's
+// action tells the trader's signed-in sockets (ACCOUNT), so the money screens read their lists again.
+describe('the trader hears of an operator’s action', () => {
+  it('withdraw-paid and withdraw-reject send ACCOUNT {kind: withdrawal} to the owner’s subscribed sockets only', async () => {
+    const owner = await Client.open(server.wsUrl);
+    const other = await Client.open(server.wsUrl);
+    try {
+      for (const [c, u] of [[owner, alice], [other, bob]] as const) {
+        c.send({ type: 'login', token: u.token });
+        expect(await c.next(isType('login'))).toMatchObject({ ok: true });
+        c.send({ type: 'sub', topic: 'ACCOUNT' });
+        expect(await c.next(isType('sub'))).toMatchObject({ ok: true, topic: 'ACCOUNT' });
+      }
+      const [trc] = await methods(alice, 1);
+      for (const action of ['paid', 'reject'] as const) {
+        await alice.client.post('/api/account/draw', { draw_currency_id: usdtTrc().id, number: '20', draw_method_id: trc?.id ?? 0 });
+        const id = String((await records(alice, 1)).data[0]?.id);
+        if (action === 'paid') await cmd('withdraw-paid')({ id });
+        else await cmd('withdraw-reject')({ id, reason: 'wrong network' });
+        expect(await owner.next(isType('ACCOUNT'))).toEqual({ type: 'ACCOUNT', data: { kind: 'withdrawal' } });
+      }
+      await barrier(other);
+      expect(other.messages.filter(isType('ACCOUNT'))).toEqual([]);
+    } finally {
+      owner.close();
+      other.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { dec, fixed } from '../../../src/domain/decimal.ts';
 import { trimZeros } from '../../../src/domain/decimal-text.ts';
 import { ChargeStatus } from '../../../src/domain/wallet-types.ts';
 import type { Queryable } from '../../db/db.ts';
+import { announceAccountChange } from '../account-change.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
 import { move } from '../../ledger/ledger.ts';
@@ -85,7 +86,7 @@ export const chargeApprove: OpsCommand = {
     const id = idArg(args.id);
     const given = args.amount === undefined ? null : usdArg(args.amount, 'amount');
     const now = ctx.clock.now();
-    return ctx.db.tx(async (q) => {
+    const { userId, result } = await ctx.db.tx(async (q) => {
       const charge = await pendingCharge(q, id);
       const credit = given ? fixed(given, 2) : chargeCredit(charge.number, charge.usd_price);
       if (dec(credit).lte(0)) throw new ApiError('amount_invalid');
@@ -96,8 +97,11 @@ export const chargeApprove: OpsCommand = {
         memo: `#${id} ${trimZeros(charge.number, 0)} ${charge.currency_code}`,
         at: now,
       });
-      return { id, status: ChargeStatus.FINISHED, credited: exactMoneyText(credit), balance: exactMoneyText(after.balance) };
+      const result = { id, status: ChargeStatus.FINISHED, credited: exactMoneyText(credit), balance: exactMoneyText(after.balance) };
+      return { userId: charge.user_id, result };
     });
+    announceAccountChange(ctx, userId, 'deposit');
+    return result;
   },
 };
 
@@ -112,11 +116,13 @@ function closeCharge(name: string, status: number, summary: string, reasonRequir
     async run(ctx, args) {
       const id = idArg(args.id);
       const reason = textArg(args.reason, 'reason', reasonRequired);
-      return ctx.db.tx(async (q) => {
-        await pendingCharge(q, id);
+      const userId = await ctx.db.tx(async (q) => {
+        const charge = await pendingCharge(q, id);
         await q.query('UPDATE charges SET status = $2, remark = $3, reviewed_at = $4 WHERE id = $1', [id, status, reason, ctx.clock.now()]);
-        return { id, status, remark: reason };
+        return charge.user_id;
       });
+      announceAccountChange(ctx, userId, 'deposit');
+      return { id, status, remark: reason };
     },
   };
 }
@@ -140,6 +146,7 @@ export const userCredit: OpsCommand = {
     const after = await ctx.db.tx((q) =>
       move(q, user.id, { balance: fixed(amount, 2), type: RecordType.OPERATOR_CREDIT, memo, at: ctx.clock.now() }),
     );
+    announceAccountChange(ctx, user.id, 'balance');
     return { user: user.uid, credited: exactMoneyText(amount), balance: exactMoneyText(after.balance) };
   },
 };

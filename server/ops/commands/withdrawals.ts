@@ -4,6 +4,7 @@
 import { WithdrawStatus } from '../../../src/domain/wallet-types.ts';
 import { trimZeros } from '../../../src/domain/decimal-text.ts';
 import type { Queryable } from '../../db/db.ts';
+import { announceAccountChange } from '../account-change.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
 import { move } from '../../ledger/ledger.ts';
@@ -85,7 +86,7 @@ export const withdrawPaid: OpsCommand = {
   async run(ctx, args) {
     const id = idArg(args.id);
     const now = ctx.clock.now();
-    return ctx.db.tx(async (q) => {
+    const { userId, result } = await ctx.db.tx(async (q) => {
       const w = await pendingWithdrawal(q, id);
       await q.query('UPDATE withdrawals SET status = $2, reviewed_at = $3 WHERE id = $1', [id, WithdrawStatus.PAID, now]);
       const after = await move(q, w.user_id, {
@@ -95,8 +96,10 @@ export const withdrawPaid: OpsCommand = {
         at: now,
         alwaysRecord: true,
       });
-      return { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) };
+      return { userId: w.user_id, result: { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) } };
     });
+    announceAccountChange(ctx, userId, 'withdrawal');
+    return result;
   },
 };
 
@@ -111,7 +114,7 @@ export const withdrawReject: OpsCommand = {
     const id = idArg(args.id);
     const reason = textArg(args.reason, 'reason', true);
     const now = ctx.clock.now();
-    return ctx.db.tx(async (q) => {
+    const { userId, result } = await ctx.db.tx(async (q) => {
       const w = await pendingWithdrawal(q, id);
       await q.query('UPDATE withdrawals SET status = $2, remark = $3, reviewed_at = $4 WHERE id = $1', [id, WithdrawStatus.REJECTED, reason, now]);
       const after = await move(q, w.user_id, {
@@ -121,8 +124,11 @@ export const withdrawReject: OpsCommand = {
         memo: `#${id} ${w.code}`,
         at: now,
       });
-      return { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
+      const result = { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
+      return { userId: w.user_id, result };
     });
+    announceAccountChange(ctx, userId, 'withdrawal');
+    return result;
   },
 };
 
