@@ -116,6 +116,11 @@ export interface OrderPreview {
   fee: string;
   pnlAtStopProfit: string | null;
   pnlAtStopLoss: string | null;
+  /** Distance from the open price to each stop in pips, one decimal (src/domain/order-rules.ts pipsBetween). */
+  pipsToStopProfit: string | null;
+  pipsToStopLoss: string | null;
+  /** A pending order's kind at the current price (limit / stop); null for a market order. */
+  pendingKind: 'limit' | 'stop' | null;
 }
 
 export interface FeedApi {

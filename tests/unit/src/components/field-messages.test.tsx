@@ -3,11 +3,11 @@
 // field is edited.
 import { act, useState, type ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Field } from '../../src/components/field.tsx';
-import { useFieldMessages, type FieldNote } from '../../src/components/use-field-messages.ts';
-import { FieldMessage } from '../../src/components/field-message.tsx';
-import { initI18n } from '../../src/i18n/index.ts';
-import { mounted, mountInRouter, unmountMounted } from './router-mount.tsx';
+import { Field } from '../../../../src/components/field.tsx';
+import { useFieldMessages, type FieldNote } from '../../../../src/components/use-field-messages.ts';
+import { FieldMessage } from '../../../../src/components/field-message.tsx';
+import { initI18n } from '../../../../src/i18n/index.ts';
+import { mounted, mountInRouter, unmountMounted } from '../../router-mount.tsx';
 
 beforeAll(async () => {
   await initI18n({ cookies: 'lang=en' });
