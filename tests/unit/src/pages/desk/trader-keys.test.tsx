@@ -228,7 +228,7 @@ describe('one-click orders', () => {
     await act(async () => void (await placeOneClick(EUR, 1, i18n.t)));
     expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toMatchObject({ type: 1, cont: '0.01', multiple: 10, status: 1 });
     expect($lastOrders.peek().EURUSD).toEqual({ lots: '0.01', multiple: 10 });
-    expect(toast).toHaveBeenCalledWith('Buy up EURUSD · 0.01 lots at 1.08320');
+    expect(toast).toHaveBeenCalledWith('Buy EURUSD · 0.01 lots at 1.08320');
   });
 
   it('refuse with the form’s translated message and send nothing: market closed, bad remembered lots, a visitor', async () => {

@@ -257,7 +257,7 @@ describe('detail sheet and actions', () => {
     await click($(`.od-row[data-id="${o.Id}"]`));
     const field = (f: string): string => txt(`.od-detail [data-row="${f}"] dd`);
     expect(txt('.od-detail [data-field="code"]')).toBe('EUR/USD');
-    expect(txt('.od-detail [data-field="side"]')).toBe('Buy up');
+    expect(txt('.od-detail [data-field="side"]')).toBe('Buy');
     expect(field('lots')).toBe('0.1');
     expect(field('multiple')).toBe('×100');
     expect(field('open-price')).toBe('1.08500');
@@ -359,14 +359,14 @@ describe('detail sheet and actions', () => {
   it('a refused stop keeps the form open with the server’s message', async () => {
     const o = order({ OrderType: 2 });
     book.lists[1] = [o];
-    server.on('GET', '/v1/api/forex/set_stop_price', fail(0, 'For a buy low, the stop-loss must be above the price'));
+    server.on('GET', '/v1/api/forex/set_stop_price', fail(0, 'For a sell (short), the stop-loss must be above the price'));
     await show('/order');
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="edit-stops"]'));
     expect(txt('[data-hint="stop-profit"]')).toBe('Below the current price');
     await typeInto($('input[data-field="stop-loss"]'), '1.0');
     await click($('[data-action="save-stops"]'));
-    expect(txt('[data-message-for="form"]')).toBe('For a buy low, the stop-loss must be above the price'); // under the form
+    expect(txt('[data-message-for="form"]')).toBe('For a sell (short), the stop-loss must be above the price'); // under the form
     expect(toasts()).toEqual([]);
     expect($('[data-testid="stop-form"]')).not.toBeNull();
     await typeInto($('input[data-field="stop-loss"]'), '1.2'); // fixed: the message goes

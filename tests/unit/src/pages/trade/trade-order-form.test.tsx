@@ -349,7 +349,7 @@ describe('messages under their fields, as typed (issue 35: 1, 2, 4, 5)', () => {
     // A stop on the wrong side: its message under the stop, replaced when the value changes, gone when right.
     await click($('[data-field="stop-loss-on"]'));
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.2');
-    expect(messages()).toEqual({ 'stop-loss': 'For a buy up, the stop-loss must be below the price' });
+    expect(messages()).toEqual({ 'stop-loss': 'For a buy (long), the stop-loss must be below the price' });
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), 'x');
     expect(messages()).toEqual({ 'stop-loss': 'Please enter a valid stop-profit or stop-loss price' });
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.07');
@@ -422,7 +422,7 @@ describe('confirming a market order on the phone (issue 35)', () => {
     await render(i, false, true);
     await click(submitButton());
     expect(submitOrder).not.toHaveBeenCalled();
-    expect($('.dialog').textContent).toContain(`Buy up 0.01 lots of ${i.ShowCode} at the market price`);
+    expect($('.dialog').textContent).toContain(`Buy 0.01 lots of ${i.ShowCode} at the market price`);
     await click($('.dialog .btn-secondary'));
     expect(document.body.querySelector('.dialog')).toBeNull();
     expect(submitOrder).not.toHaveBeenCalled();
