@@ -25,7 +25,8 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
   const ref = useQuoteAttributes<HTMLDivElement>(s);
 
   return (
-    <div ref={ref} className="tr-head" data-code={inst.Code}>
+    // data-dir/-stale/-open are the binding's (useQuoteAttributes), and index.html's inline paint sets them first.
+    <div ref={ref} className="tr-head" data-code={inst.Code} suppressHydrationWarning>
       <button
         type="button"
         className="tr-inst"
