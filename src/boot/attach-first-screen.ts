@@ -40,25 +40,36 @@ export function seedLastKnown(quotes: readonly LastKnownQuote[]): void {
   });
 }
 
-/** True when the app attaches to the prerendered screen (its state seeded); false: draw afresh with createRoot. */
+/**
+ * True when the app attaches to the prerendered screen (its state seeded, the last-known quotes written once it has
+ * attached); false: it draws afresh with createRoot, and the last-known quotes the inline script painted are in their
+ * signals already, so the fresh drawing shows them too.
+ */
 export async function prepareAttach(doc: Document, win: Window): Promise<boolean> {
   const root = doc.getElementById('root');
   const data = readBootData(doc);
-  if (!root || !data) return false;
+  const quotes = await (win.__twBoot ?? Promise.resolve([]));
   const path = hashPath(win.location.hash);
-  const ok = canAttach({
-    pre: root.dataset.pre ?? '',
-    path,
-    lang: $lang.peek(),
-    drawnLang: data.lang,
-    wide: isWide(),
-    loggedIn: $loggedIn.peek(),
-    currentCode: $currentCode.peek(),
-    drawnCode: data.tradeCode,
-  });
   const route = ROUTES.find((r) => r.path === path);
-  if (!ok || !route) return false;
-  const [quotes] = await Promise.all([win.__twBoot ?? Promise.resolve([]), preloadPage(route.element)]);
+  const ok =
+    root !== null &&
+    data !== null &&
+    route !== undefined &&
+    canAttach({
+      pre: root.dataset.pre ?? '',
+      path,
+      lang: $lang.peek(),
+      drawnLang: data.lang,
+      wide: isWide(),
+      loggedIn: $loggedIn.peek(),
+      currentCode: $currentCode.peek(),
+      drawnCode: data.tradeCode,
+    });
+  if (!ok) {
+    seedLastKnown(quotes);
+    return false;
+  }
+  await preloadPage(route.element);
   setProvisionalInstruments(data.catalogue);
   beginAttach(path, () => seedLastKnown(quotes));
   root.dataset.attached = 'true';
