@@ -4,7 +4,7 @@
 // order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
 // (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits), quote-filter.ts (which
 // quotes are parsed at all).
-// Just over ~300 lines: the dispatch switch names every server message type in one place, on purpose.
+// Long on purpose: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
 import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, type ServerMessage } from '../../src/domain/ws-protocol.ts';
