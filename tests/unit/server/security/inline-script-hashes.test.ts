@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { inlineScriptHashes, pageScriptHashes } from '../../server/security/inline-scripts.ts';
+import { inlineScriptHashes, pageScriptHashes } from '../../../../server/security/inline-scripts.ts';
 
 const sha = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

@@ -4,14 +4,14 @@
 // instrument, price alerts) stay exact; a skipped code shown again is current at once; the idb keep still gets the
 // newest quote of every code; and a frame in another shape than the server's goes the slow way, filtered alike.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Feed } from '../../workers/feed/feed.ts';
-import { QuoteFilter } from '../../workers/feed/quote-filter.ts';
-import { QUOTES_KEY } from '../../workers/feed/quote-keep.ts';
-import { QUOTE_TEXTS, T_PRICE, type FeedBatch } from '../../workers/protocol.ts';
-import type { Order } from '../../src/domain/types.ts';
-import { instrument } from '../fixtures/instruments.ts';
-import { order as baseOrder } from '../fixtures/orders.ts';
-import { config, harness, RecordingSink, settle, type Harness } from './feed-fakes.ts';
+import { Feed } from '../../../../workers/feed/feed.ts';
+import { QuoteFilter } from '../../../../workers/feed/quote-filter.ts';
+import { QUOTES_KEY } from '../../../../workers/feed/quote-keep.ts';
+import { QUOTE_TEXTS, T_PRICE, type FeedBatch } from '../../../../workers/protocol.ts';
+import type { Order } from '../../../../src/domain/types.ts';
+import { instrument } from '../../../fixtures/instruments.ts';
+import { order as baseOrder } from '../../../fixtures/orders.ts';
+import { config, harness, RecordingSink, settle, type Harness } from '../../feed-fakes.ts';
 
 const PRECISION: Record<string, number> = { EURUSD: 5, GBPUSD: 5, USDJPY: 3, XAUUSD: 2, BTCUSD: 2 };
 const LIST = Object.entries(PRECISION).map(([code, p], i) => instrument(code, i + 1, { PricePrecision: p }));
