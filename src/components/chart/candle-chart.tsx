@@ -146,6 +146,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       if (!shown || !isForChart(u, shown.code, shown.period)) return;
       if (u.kind === 'reset') {
         const data = toCandles(u.bars);
+        sizeOnce(); // its first size with its first history: one drawing, not an empty one and then another
         series.setData(data);
         const last = data[data.length - 1];
         lastTimeRef.current = last?.time ?? -Infinity;
@@ -157,8 +158,16 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       applyBar(u.bar);
     });
 
-    // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes.
+    // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes. Until the
+    // first history arrives the chart stays 0×0 (nothing to draw), and takes the last size seen with it (issue 37).
     let hidden = false;
+    let size: { w: number; h: number } | null = null;
+    let sized = false; // true from the first history on: every size is applied at once
+    function sizeOnce(): void {
+      if (sized) return;
+      sized = true;
+      if (size) chart.resize(size.w, size.h);
+    }
     const ro =
       typeof ResizeObserver === 'function'
         ? new ResizeObserver((entries) => {
@@ -168,7 +177,8 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
               hidden = true;
               return;
             }
-            chart.resize(Math.floor(r.width), Math.floor(r.height));
+            size = { w: Math.floor(r.width), h: Math.floor(r.height) };
+            if (sized) chart.resize(size.w, size.h);
             if (hidden) {
               hidden = false;
               if (lastWatcher !== me.current) watch();
