@@ -17,6 +17,7 @@ import { AlertBell } from '../alerts/alert-bell.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import '../market/market.css';
 import './instrument-header.css';
+import './per-update.css'; // the form's live figures' containment: one stylesheet /trade and the desk both load
 
 export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
   useSignals();
