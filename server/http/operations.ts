@@ -82,8 +82,6 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /v1/api/forex/getCategories': ['listCategories', 'Product categories'],
   'GET /v1/api/forex/kline': ['getKlines', 'Candles of one product and period'],
   'GET /v1/api/forex/abbreviated_cache_kline': ['getSparkline', 'A product\'s recent closes, for a small chart'],
-  'GET /v1/api/chart/settings': ['getChartSettings', 'The user\'s chart indicators and their settings'],
-  'POST /v1/api/chart/settings': ['saveChartSettings', 'Save the user\'s chart indicators and their settings'],
   'GET /v1/ws': ['liveSocket', 'The live socket (websocket upgrade)'],
 };
 
