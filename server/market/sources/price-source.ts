@@ -1,6 +1,8 @@
 // The seam between a price source (the simulator, an LP over FIX 4.4, an exchange stream, a CSV replay) and the market
 // writer. A source knows only its own symbols and speaks raw ticks; the writer maps symbols to instruments, makes the
 // one price (bid/ask/mid/last), applies offsets and guards the feed (stale, spike, fail-over) — docs/market-data.md.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, Timers } from '../../../src/domain/time.ts';
 
 /** One raw quote as the source sent it: decimal text exactly as received, the source's own time. */
 export interface RawTick {
@@ -40,3 +42,13 @@ export interface PriceSource {
   subscribe(symbols: readonly string[]): void;
   stop(): Promise<void>;
 }
+
+/** What a source's factory is handed (sources/source-registry.ts): injected time, the logger, its settings (process.env). */
+export interface SourceDeps {
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger | null;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export type SourceFactory = (deps: SourceDeps) => PriceSource;

@@ -5,7 +5,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { PRICE_RULES, recordFeedChange } from '../../market/feeds/feed-config.ts';
+import { PRICE_RULES, recordFeedChange, type PriceRule } from '../../market/feeds/feed-config.ts';
+import { deleteMapping, feedInstrument, listMappings, putMapping, resumeSource, setOffset, setRule, suspendSource, type FeedInstrument } from '../../market/feeds/feed-repository.ts';
 import { offsetTicks } from '../../market/feeds/tick-check.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 import { textArg } from '../args.ts';
@@ -17,16 +18,10 @@ const SOURCE: OpsParam = { name: 'source', help: 'a PRICE_SOURCES name, e.g. sim
 const SOURCE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const SYMBOL = /^[\x21-\x7e]{1,64}$/;
 
-interface Inst {
-  id: number;
-  precision: number;
-}
-
-async function instrument(q: Queryable, code: string | undefined): Promise<Inst> {
-  const rows = await q.query<{ id: number; price_precision: number }>('SELECT id, price_precision FROM instruments WHERE code = $1', [code ?? '']);
-  const r = rows[0];
-  if (!r) throw new ApiError('field_invalid', undefined, { field: 'code' });
-  return { id: Number(r.id), precision: Number(r.price_precision) };
+async function instrument(q: Queryable, code: string | undefined): Promise<FeedInstrument> {
+  const inst = await feedInstrument(q, code ?? '');
+  if (!inst) throw new ApiError('field_invalid', undefined, { field: 'code' });
+  return inst;
 }
 
 function sourceArg(raw: string | undefined): string {
@@ -44,7 +39,7 @@ function offsetArg(raw: string | undefined, precision: number): string {
 }
 
 /** Runs a desk change: the write and its record in one transaction, then applied everywhere. */
-async function change(ctx: AppContext, args: Readonly<Record<string, string>>, command: string, detail: string, write: (q: Queryable) => Promise<void>): Promise<{ done: string }> {
+async function change(ctx: AppContext, args: Readonly<Record<string, string>>, command: string, detail: string, write: (q: Queryable) => Promise<unknown>): Promise<{ done: string }> {
   const by = textArg(args.by, 'by', true);
   await ctx.db.tx(async (q) => {
     await write(q);
@@ -55,18 +50,11 @@ async function change(ctx: AppContext, args: Readonly<Record<string, string>>, c
   return { done: detail };
 }
 
-const ensureRule = (q: Queryable, id: number): Promise<unknown> =>
-  q.query('INSERT INTO feed_rules (instrument_id) VALUES ($1) ON CONFLICT (instrument_id) DO NOTHING', [id]);
-
 export const feedMappings: OpsCommand = {
   name: 'feed-mappings',
   summary: 'The symbol → instrument table, with each mapping\'s offset (the simulator quotes unmapped instruments by code)',
   params: [],
-  run: async (ctx) =>
-    ctx.db.query(
-      `SELECT m.source, m.symbol, i.code, m.price_offset::text AS "offset"
-         FROM feed_mappings m JOIN instruments i ON i.id = m.instrument_id ORDER BY m.source, i.code`,
-    ),
+  run: (ctx) => listMappings(ctx.db),
 };
 
 export const feedMap: OpsCommand = {
@@ -79,10 +67,7 @@ export const feedMap: OpsCommand = {
     if (!SYMBOL.test(symbol)) throw new ApiError('field_invalid', undefined, { field: 'symbol' });
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
-    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, async (q) => {
-      await q.query('DELETE FROM feed_mappings WHERE source = $1 AND (instrument_id = $2 OR symbol = $3)', [source, inst.id, symbol]);
-      await q.query('INSERT INTO feed_mappings (source, symbol, instrument_id, price_offset) VALUES ($1, $2, $3, $4)', [source, symbol, inst.id, offset]);
-    });
+    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) => putMapping(q, source, symbol, inst.id, offset));
   },
 };
 
@@ -94,8 +79,7 @@ export const feedUnmap: OpsCommand = {
     const source = sourceArg(args.source);
     const inst = await instrument(ctx.db, args.code);
     return change(ctx, args, 'feed-unmap', `${source} ✕ ${args.code ?? ''}`, async (q) => {
-      const gone = await q.query('DELETE FROM feed_mappings WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [source, inst.id]);
-      if (gone.length === 0) throw new ApiError('not_found');
+      if (!(await deleteMapping(q, source, inst.id))) throw new ApiError('not_found');
     });
   },
 };
@@ -109,8 +93,7 @@ export const feedOffset: OpsCommand = {
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
     return change(ctx, args, 'feed-offset', `${source} ${args.code ?? ''} offset ${offset}`, async (q) => {
-      const rows = await q.query('UPDATE feed_mappings SET price_offset = $3 WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [source, inst.id, offset]);
-      if (rows.length === 0) throw new ApiError('not_found');
+      if (!(await setOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
     });
   },
 };
@@ -135,12 +118,11 @@ export const feedRule: OpsCommand = {
     if (spike !== undefined && spike !== 'default' && !/^\d{1,3}(\.\d{1,4})?$/.test(spike)) throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
     if (rule === undefined && stale === undefined && spike === undefined) throw new ApiError('field_required', undefined, { field: 'rule' });
     const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`].filter(Boolean).join(', ');
-    return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, async (q) => {
-      await ensureRule(q, inst.id);
-      if (rule !== undefined) await q.query('UPDATE feed_rules SET price_rule = $2 WHERE instrument_id = $1', [inst.id, rule]);
-      if (stale !== undefined) await q.query('UPDATE feed_rules SET stale_ms = $2 WHERE instrument_id = $1', [inst.id, stale === 'default' ? null : Number(stale)]);
-      if (spike !== undefined) await q.query('UPDATE feed_rules SET spike_pct = $2 WHERE instrument_id = $1', [inst.id, spike === 'default' ? null : spike]);
-    });
+    return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) => setRule(q, inst.id, {
+      rule: rule as PriceRule | undefined,
+      staleMs: stale === undefined ? undefined : stale === 'default' ? null : Number(stale),
+      spikePct: spike === undefined ? undefined : spike === 'default' ? null : spike,
+    }));
   },
 };
 
@@ -151,10 +133,7 @@ export const feedHalt: OpsCommand = {
   async run(ctx, args) {
     const inst = await instrument(ctx.db, args.code);
     const reason = textArg(args.reason, 'reason', true);
-    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, async (q) => {
-      await ensureRule(q, inst.id);
-      await q.query('UPDATE feed_rules SET halt_reason = $2 WHERE instrument_id = $1', [inst.id, reason]);
-    });
+    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) => setRule(q, inst.id, { halt: reason }));
   },
 };
 
@@ -164,9 +143,7 @@ export const feedResume: OpsCommand = {
   params: [CODE, BY],
   async run(ctx, args) {
     const inst = await instrument(ctx.db, args.code);
-    return change(ctx, args, 'feed-resume', args.code ?? '', async (q) => {
-      await q.query('UPDATE feed_rules SET halt_reason = NULL WHERE instrument_id = $1', [inst.id]);
-    });
+    return change(ctx, args, 'feed-resume', args.code ?? '', (q) => setRule(q, inst.id, { halt: null }));
   },
 };
 
@@ -177,9 +154,7 @@ export const feedSuspend: OpsCommand = {
   async run(ctx, args) {
     const source = sourceArg(args.source);
     const reason = textArg(args.reason, 'reason', false) || 'suspended';
-    return change(ctx, args, 'feed-suspend', `${source}: ${reason}`, async (q) => {
-      await q.query('INSERT INTO feed_suspended (source, reason) VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET reason = $2', [source, reason]);
-    });
+    return change(ctx, args, 'feed-suspend', `${source}: ${reason}`, (q) => suspendSource(q, source, reason));
   },
 };
 
@@ -189,9 +164,7 @@ export const feedUnsuspend: OpsCommand = {
   params: [SOURCE, BY],
   async run(ctx, args) {
     const source = sourceArg(args.source);
-    return change(ctx, args, 'feed-unsuspend', source, async (q) => {
-      await q.query('DELETE FROM feed_suspended WHERE source = $1', [source]);
-    });
+    return change(ctx, args, 'feed-unsuspend', source, (q) => resumeSource(q, source));
   },
 };
 
