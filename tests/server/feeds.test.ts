@@ -12,7 +12,11 @@ import { RecordType } from '../../server/ledger/record-types.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import type { RawTick } from '../../server/market/sources/price-source.ts';
 import { ScriptSource } from '../fixtures/script-source.ts';
-import { api, manualClock, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { parseMt5Csv } from '../../server/market/sources/replay-csv.ts';
+import { ReplaySource } from '../../server/market/sources/replay-source.ts';
+import { IDLE_TIMERS } from './engine-helpers.ts';
+import { FEED_DESK_COMMANDS } from '../../server/ops/commands/feed-desk.ts';
+import { api, manualClock, opsCommand, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { Client, isType } from './ws-client.ts';
 
 const clock = manualClock(); // a Tuesday, 12:00 UTC: every market open
@@ -277,6 +281,48 @@ describe('bad input from a source', () => {
     expect((await sourceRow('lp-a')).refused_symbols).toContain('XAU/USD (35=Y: unknown symbol)');
     expect((await ops<Row[]>('feed-rejects')).data[0]).toMatchObject({ source: 'lp-a', symbol: 'XAU/USD', reason: 'refused by source: 35=Y: unknown symbol' });
     expect((await ops<Row[]>('feed-events')).data[0]).toMatchObject({ kind: 'symbol refused by source' });
+  });
+});
+
+describe('the simulator as an explicit backup', () => {
+  it('backs an LP only when mapped to it, and stops when unmapped', async () => {
+    await desk('feed-rule', { code: 'EURUSD', 'spike-pct': '0' }); // the walk starts from its own history, far away
+    await desk('feed-map', { source: 'simulator', symbol: 'EURUSD', code: 'EURUSD' });
+    advance(5000); // both LPs silent past the 3 s limit; the walk ticks EURUSD meanwhile
+    expect(await instrumentRow('EURUSD')).toMatchObject({ state: 'live', source: 'simulator' });
+    await desk('feed-unmap', { source: 'simulator', code: 'EURUSD' });
+    advance(100);
+    expect(await instrumentRow('EURUSD')).toMatchObject({ state: 'stale', source: null });
+    expect((await ops('feed-unmap', { by: 'x', source: 'simulator', code: 'EURUSD' })).msg).toBe(en.errors.not_found);
+  });
+});
+
+describe('a replay source on the real server', () => {
+  let replayServer: TestServer;
+  const replayClock = manualClock();
+  const csv = ['<DATE>\t<TIME>\t<BID>\t<ASK>\t<LAST>\t<VOLUME>\t<FLAGS>', '2024.01.02\t00:00:00.000\t1.10412\t1.10420\t\t\t6',
+    '2024.01.02\t00:00:02.000\t1.10414\t1.10424\t\t\t6'].join('\n');
+  const replay = new ReplaySource(parseMt5Csv(csv, 'EURUSD.r').records, { clock: replayClock, timers: IDLE_TIMERS }, { speed: 2, loop: false, stepMs: 50 });
+  beforeAll(async () => {
+    replayServer = await startTestServer({ clock: replayClock, market: { manual: true, priceSources: [replay, 'simulator'], desk: { checkMs: 3_600_000 } } });
+  });
+  afterAll(async () => {
+    await replayServer?.close();
+  });
+
+  it('plays the CSV into the market at its speed, once mapped', async () => {
+    const m = replayServer.ctx.market;
+    if (!(m instanceof SimulatedMarket)) throw new Error('no simulated market');
+    await opsCommand(FEED_DESK_COMMANDS, () => replayServer, 'feed-map')({ source: 'replay', symbol: 'EURUSD.r', code: 'EURUSD', by: 'test' });
+    replay.pump();
+    expect(m.latest('EURUSD')?.close).toBe('1.10416');
+    replayClock.advance(999); // 2× speed: the second record is 2 s of file time later, so 1 s of ours
+    replay.pump();
+    expect(m.latest('EURUSD')?.close).toBe('1.10416');
+    replayClock.advance(1);
+    replay.pump();
+    expect(m.latest('EURUSD')?.close).toBe('1.10419');
+    expect(m.liveBar(EURUSD, 0)?.c).toBe(110419);
   });
 });
 
