@@ -125,11 +125,16 @@ describe('feed health', () => {
   it('holds a spike and counts it; no trigger fires on it; the next good tick trades', async () => {
     await desk('feed-rule', { code: 'EURUSD', 'spike-pct': '1' });
     const pending = await trader.get<Order>('/v1/api/forex/submit', buy({ status: 0, target_price: '1.09000' }));
-    expect(pending.code).toBe(1);
-    await tick(lpA, 'EUR/USD', { bid: '1.04000', ask: '1.04010' }); // −5 %: through the pending order's price
+    const stopLoss = await trader.get<Order>('/v1/api/forex/submit', buy({ stop_loss_price: '1.09500' }));
+    const takeProfit = await trader.get<Order>('/v1/api/forex/submit', buy({ type: 2, target_profit_price: '1.09500' }));
+    expect([pending.code, stopLoss.code, takeProfit.code]).toEqual([1, 1, 1]);
+    // −5 %: through the pending order's price, the buy's stop-loss and the sell's stop-profit.
+    await tick(lpA, 'EUR/USD', { bid: '1.04000', ask: '1.04010' });
     expect(close()).toBe('1.09993');
     const still = await trader.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 0 });
     expect(still.data.data.map((o) => o.Id)).toContain(pending.data.Id);
+    const holding = await trader.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 1 });
+    expect(holding.data.data.map((o) => o.Id)).toEqual(expect.arrayContaining([stopLoss.data.Id, takeProfit.data.Id]));
     expect((await sourceRow('lp-a')).spikes_held).toBe(1);
     expect((await instrumentRow('EURUSD')).spikes_held).toBe(1);
     await tick(lpA, 'EUR/USD', { bid: '1.10000', ask: '1.10010' });
@@ -137,6 +142,7 @@ describe('feed health', () => {
     const events = (await ops<Row[]>('feed-events')).data.map((e) => e.kind);
     expect(events).toContain('spike held');
     await trader.get('/v1/api/forex/cancel_trade', { id: pending.data.Id });
+    for (const o of [stopLoss, takeProfit]) expect((await trader.get('/v1/api/forex/close', { id: o.data.Id })).code).toBe(1);
   });
 
   it('takes a move the source confirms with three ticks in a row at the new level', async () => {
