@@ -188,16 +188,22 @@ export class FeedDesk {
     this.check();
   }
 
-  /** Starts every source (a source that fails to start is logged and shown down; the others run). */
-  async start(): Promise<void> {
-    await Promise.all(this.srcs.map(async (s) => {
-      try {
-        await s.source.start(this.sinkFor(s));
-      } catch (err) {
+  /**
+   * Starts every source without waiting for it: an LP that takes long to log on must not hold up the server (its
+   * instruments stay stale until it answers). A source that fails to start is logged and shown down; the others run.
+   */
+  start(): void {
+    for (const s of this.srcs) {
+      const failed = (err: unknown): void => {
         this.deps.log?.error({ err, source: s.name }, 'price source failed to start');
         this.connection(s, false, `failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      };
+      try {
+        s.source.start(this.sinkFor(s)).catch(failed);
+      } catch (err) {
+        failed(err);
       }
-    }));
+    }
     this.handle = this.deps.timers.setInterval(() => this.check(), this.opts.checkMs);
   }
 
