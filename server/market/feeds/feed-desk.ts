@@ -334,12 +334,19 @@ export class FeedDesk {
   check(): void {
     const now = this.deps.clock.now();
     for (const line of this.lines) {
+      // The first healthy slot in priority order (slots are sorted): the one that should drive.
+      let next: Slot | null = null;
+      for (const s of line.slots) {
+        if (this.healthy(s, line, now)) {
+          next = s;
+          break;
+        }
+      }
       const cur = line.active;
-      if (cur && this.healthy(cur, line, now) && !line.slots.some((s) => s.src.priority < cur.src.priority && this.healthy(s, line, now))) {
+      if (cur && next === cur) {
         if (line.stale) this.setStale(line, false);
         continue;
       }
-      const next = line.slots.find((s) => this.healthy(s, line, now)) ?? null;
       if (next !== cur && (next !== null || cur !== null)) this.switchTo(line, next, now);
       if (line.staleMs === 0 || line.slots.length === 0) {
         if (line.stale) this.setStale(line, false);
