@@ -4,6 +4,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../src/domain/time.ts';
 
+/** The simulator's name in PRICE_SOURCES (built by the market itself, not by a factory). */
+export const SIMULATOR_SOURCE = 'simulator';
+
+/** What a source factory is handed: injected time, the logger, and the settings (process.env in production). */
+export interface SourceDeps {
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger | null;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
 /** One raw quote as the source sent it: decimal text exactly as received, the source's own time. */
 export interface RawTick {
   /** The source's own symbol (e.g. "EUR/USD" on an LP, "BTCUSDT" on an exchange). */
@@ -43,13 +54,3 @@ export interface PriceSource {
   subscribe(symbols: readonly string[]): void;
   stop(): Promise<void>;
 }
-
-/** What a source's factory is handed (sources/source-registry.ts): injected time, the logger, its settings (process.env). */
-export interface SourceDeps {
-  clock: Clock;
-  timers: Timers;
-  log: FastifyBaseLogger | null;
-  env: Readonly<Record<string, string | undefined>>;
-}
-
-export type SourceFactory = (deps: SourceDeps) => PriceSource;

@@ -4,8 +4,9 @@
 // Settings: REPLAY_FILES (SYMBOL=path, comma separated), REPLAY_SPEED (default 1), REPLAY_LOOP (1 = start again).
 import { readFileSync } from 'node:fs';
 import type { Clock, Timers } from '../../../src/domain/time.ts';
-import type { PriceSource, SourceDeps, SourceSink } from './price-source.ts';
+import type { PriceSource, SourceSink } from './price-source.ts';
 import { parseMt5Csv, type ReplayRecord } from './replay-csv.ts';
+import type { SourceDeps } from './price-source.ts';
 
 export interface ReplayOptions {
   /** 1 = real speed; 60 = a minute per second. */

@@ -2,16 +2,18 @@
 // factory that builds each named source from its own settings (environment variables, docs/market-data.md).
 // A new source adds one line to SOURCE_FACTORIES. The simulator is built by the market itself (it needs the
 // catalog and the stored history), so it has no factory here.
-import type { SourceFactory } from './price-source.ts';
+import { SIMULATOR_SOURCE, type PriceSource, type SourceDeps } from './price-source.ts';
 import { replaySourceFromEnv } from './replay-source.ts';
+import { fixSourceFromEnv } from './fix/fix-source.ts';
+import { exchangeSourceFromEnv } from './exchange/exchange-source.ts';
 
-export type { SourceDeps, SourceFactory } from './price-source.ts';
-
-export const SIMULATOR_SOURCE = 'simulator';
+export type SourceFactory = (deps: SourceDeps) => PriceSource;
 
 /** Every source PRICE_SOURCES may name besides the simulator. */
 export const SOURCE_FACTORIES: Readonly<Record<string, SourceFactory>> = {
   replay: replaySourceFromEnv,
+  fix: fixSourceFromEnv,
+  exchange: exchangeSourceFromEnv,
 };
 
 const NAME = /^[a-z][a-z0-9-]{0,31}$/;

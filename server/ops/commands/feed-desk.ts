@@ -5,8 +5,10 @@
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { PRICE_RULES, recordFeedChange, type PriceRule } from '../../market/feeds/feed-config.ts';
-import { deleteMapping, feedInstrument, listMappings, putMapping, resumeSource, setOffset, setRule, suspendSource, type FeedInstrument } from '../../market/feeds/feed-repository.ts';
+import {
+  changeFeedRule, instrumentForDesk, mapSymbol, mappingList, PRICE_RULES, recordFeedChange, setMappingOffset, suspendSource,
+  unmapSymbol, unsuspendSource, type PriceRule,
+} from '../../market/feeds/feed-config.ts';
 import { offsetTicks } from '../../market/feeds/tick-check.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 import { textArg } from '../args.ts';
@@ -18,8 +20,13 @@ const SOURCE: OpsParam = { name: 'source', help: 'a PRICE_SOURCES name, e.g. sim
 const SOURCE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const SYMBOL = /^[\x21-\x7e]{1,64}$/;
 
-async function instrument(q: Queryable, code: string | undefined): Promise<FeedInstrument> {
-  const inst = await feedInstrument(q, code ?? '');
+interface Inst {
+  id: number;
+  precision: number;
+}
+
+async function instrument(q: Queryable, code: string | undefined): Promise<Inst> {
+  const inst = await instrumentForDesk(q, code ?? '');
   if (!inst) throw new ApiError('field_invalid', undefined, { field: 'code' });
   return inst;
 }
@@ -39,7 +46,7 @@ function offsetArg(raw: string | undefined, precision: number): string {
 }
 
 /** Runs a desk change: the write and its record in one transaction, then applied everywhere. */
-async function change(ctx: AppContext, args: Readonly<Record<string, string>>, command: string, detail: string, write: (q: Queryable) => Promise<unknown>): Promise<{ done: string }> {
+async function change(ctx: AppContext, args: Readonly<Record<string, string>>, command: string, detail: string, write: (q: Queryable) => Promise<void>): Promise<{ done: string }> {
   const by = textArg(args.by, 'by', true);
   await ctx.db.tx(async (q) => {
     await write(q);
@@ -54,7 +61,7 @@ export const feedMappings: OpsCommand = {
   name: 'feed-mappings',
   summary: 'The symbol → instrument table, with each mapping\'s offset (the simulator quotes unmapped instruments by code)',
   params: [],
-  run: (ctx) => listMappings(ctx.db),
+  run: (ctx) => mappingList(ctx.db),
 };
 
 export const feedMap: OpsCommand = {
@@ -67,7 +74,7 @@ export const feedMap: OpsCommand = {
     if (!SYMBOL.test(symbol)) throw new ApiError('field_invalid', undefined, { field: 'symbol' });
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
-    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) => putMapping(q, source, symbol, inst.id, offset));
+    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) => mapSymbol(q, source, symbol, inst.id, offset));
   },
 };
 
@@ -79,7 +86,7 @@ export const feedUnmap: OpsCommand = {
     const source = sourceArg(args.source);
     const inst = await instrument(ctx.db, args.code);
     return change(ctx, args, 'feed-unmap', `${source} ✕ ${args.code ?? ''}`, async (q) => {
-      if (!(await deleteMapping(q, source, inst.id))) throw new ApiError('not_found');
+      if (!(await unmapSymbol(q, source, inst.id))) throw new ApiError('not_found');
     });
   },
 };
@@ -93,7 +100,7 @@ export const feedOffset: OpsCommand = {
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
     return change(ctx, args, 'feed-offset', `${source} ${args.code ?? ''} offset ${offset}`, async (q) => {
-      if (!(await setOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
+      if (!(await setMappingOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
     });
   },
 };
@@ -118,11 +125,13 @@ export const feedRule: OpsCommand = {
     if (spike !== undefined && spike !== 'default' && !/^\d{1,3}(\.\d{1,4})?$/.test(spike)) throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
     if (rule === undefined && stale === undefined && spike === undefined) throw new ApiError('field_required', undefined, { field: 'rule' });
     const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`].filter(Boolean).join(', ');
-    return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) => setRule(q, inst.id, {
-      rule: rule as PriceRule | undefined,
-      staleMs: stale === undefined ? undefined : stale === 'default' ? null : Number(stale),
-      spikePct: spike === undefined ? undefined : spike === 'default' ? null : spike,
-    }));
+    return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
+      changeFeedRule(q, inst.id, {
+        ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
+        ...(stale !== undefined ? { staleMs: stale === 'default' ? null : Number(stale) } : {}),
+        ...(spike !== undefined ? { spikePct: spike === 'default' ? null : spike } : {}),
+      }),
+    );
   },
 };
 
@@ -133,7 +142,7 @@ export const feedHalt: OpsCommand = {
   async run(ctx, args) {
     const inst = await instrument(ctx.db, args.code);
     const reason = textArg(args.reason, 'reason', true);
-    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) => setRule(q, inst.id, { halt: reason }));
+    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) => changeFeedRule(q, inst.id, { haltReason: reason }));
   },
 };
 
@@ -143,7 +152,7 @@ export const feedResume: OpsCommand = {
   params: [CODE, BY],
   async run(ctx, args) {
     const inst = await instrument(ctx.db, args.code);
-    return change(ctx, args, 'feed-resume', args.code ?? '', (q) => setRule(q, inst.id, { halt: null }));
+    return change(ctx, args, 'feed-resume', args.code ?? '', (q) => changeFeedRule(q, inst.id, { haltReason: null }));
   },
 };
 
@@ -164,7 +173,7 @@ export const feedUnsuspend: OpsCommand = {
   params: [SOURCE, BY],
   async run(ctx, args) {
     const source = sourceArg(args.source);
-    return change(ctx, args, 'feed-unsuspend', source, (q) => resumeSource(q, source));
+    return change(ctx, args, 'feed-unsuspend', source, (q) => unsuspendSource(q, source));
   },
 };
 
