@@ -229,7 +229,9 @@ describe('the dealing desk', () => {
 
   it('halts an instrument with a reason traders see, records who did it, and resumes it', async () => {
     const reason = 'Price check with the liquidity provider';
+    const subscribes = lpA.subscribes;
     await desk('feed-halt', { code: 'EURUSD', reason });
+    expect(lpA.subscribes).toBe(subscribes); // a desk change that keeps the LP's symbols does not ask it again
     expect(market.quoteTuple('EURUSD')?.slice(4)).toEqual([0, 'halted', reason]);
     const list = await api(server.baseUrl, { lang: 'en' }).get<Instrument[]>('/v1/api/forex/trade_list');
     expect(list.data.find((i) => i.Code === 'EURUSD')?.MarketStatus).toBe(0);

@@ -56,6 +56,8 @@ interface Src {
   detail: string;
   suspended: string | null;
   bySymbol: Map<string, Slot>;
+  /** The symbols last given to subscribe (sorted, joined): a desk change that keeps them re-subscribes nothing. */
+  subscribed: string | null;
   lastAt: number;
   ticks: number;
   rateTicks: number;
@@ -117,7 +119,7 @@ export class FeedDesk {
     const now = deps.clock.now();
     this.srcs = sources.map((source, i) => ({
       name: source.name, priority: i + 1, real: source.name !== SIMULATOR_SOURCE, source, up: true, detail: '', suspended: null,
-      bySymbol: new Map(), lastAt: NEVER, ticks: 0, rateTicks: 0, rateAt: now, rate: 0, spikes: 0, failovers: 0, rejected: 0,
+      bySymbol: new Map(), subscribed: null, lastAt: NEVER, ticks: 0, rateTicks: 0, rateAt: now, rate: 0, spikes: 0, failovers: 0, rejected: 0,
       rejects: {}, refusals: [],
     }));
     this.lines = instruments.map((inst, index) => {
@@ -184,7 +186,13 @@ export class FeedDesk {
         line.heldRun = 0;
       }
     }
-    for (const s of this.srcs) s.source.subscribe([...s.bySymbol.keys()]);
+    for (const s of this.srcs) {
+      const symbols = [...s.bySymbol.keys()].sort();
+      const key = symbols.join('\n');
+      if (key === s.subscribed) continue; // an LP is asked again only when its symbols change
+      s.subscribed = key;
+      s.source.subscribe(symbols);
+    }
     this.check();
   }
 
