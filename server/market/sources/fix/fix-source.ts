@@ -10,7 +10,6 @@ import { MdBook } from './md-book.ts';
 import { FixLauncher, sessionDescription } from './fix-launcher.ts';
 import { MdSession, mdEntries, sendingTime } from './md-session.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
-import type { SourceDeps } from '../source-registry.ts';
 
 export interface FixSourceDeps {
   timers: Timers;
@@ -133,7 +132,7 @@ function mdRequest(id: string, subscription: '1' | '2', symbol: string): Record<
 }
 
 /** PRICE_SOURCES=fix: the FIX_* settings (fix-settings.ts); FIX_HOST is required. */
-export function fixSourceFromEnv(deps: SourceDeps): FixSource {
+export function fixSourceFromEnv(deps: { env: Readonly<Record<string, string | undefined>>; timers: Timers }): FixSource {
   const settings = fixSettingsFromEnv(deps.env);
   if (!settings) throw new Error('PRICE_SOURCES names fix but FIX_HOST is not set');
   return new FixSource(settings, { timers: deps.timers, random: Math.random });
