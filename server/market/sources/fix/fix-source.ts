@@ -7,8 +7,9 @@ import type { Timers } from '../../../../src/domain/time.ts';
 import type { SourceSink } from '../price-source.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
 import { MdBook } from './md-book.ts';
-import { FixLauncher, sessionDescription } from './fix-launcher.ts';
-import { MdSession, mdEntries, sendingTime } from './md-session.ts';
+import type { FixLauncher } from './fix-launcher.ts';
+import type { MdSession } from './md-session.ts';
+import { mdEntries, sendingTime } from './md-entries.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
 
 export interface FixSourceDeps {
@@ -43,6 +44,8 @@ export class FixSource extends ReconnectingSource {
   protected async connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
     // The engine's file store writes into the directory without creating it, and says nothing when it cannot.
     await mkdir(this.settings.storeDir, { recursive: true });
+    // The engine is loaded on the first connection, not with the server: a server without a FIX source never pays it.
+    const [{ FixLauncher, sessionDescription }, { MdSession }] = await Promise.all([import('./fix-launcher.ts'), import('./md-session.ts')]);
     let detail = 'disconnected';
     let loggedOut = false;
     const launcher = new FixLauncher(sessionDescription(this.settings), (config) => new MdSession(config, {
