@@ -7,7 +7,7 @@ import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { LiveQuote, MarketFeed, Tick, TradeBlock } from './feed.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
-import type { KlineBar } from '../../src/domain/types.ts';
+import type { KlineBar, Period } from '../../src/domain/types.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { alignDown, copyBar, TOP_LEVEL, toWireBar, type Bar } from './bars.ts';
 import { SYNTHETIC_LOGO, syntheticDef } from './catalog.ts';
@@ -153,9 +153,9 @@ export class SimulatedMarket implements MarketFeed {
 
   // ---- klines ----
 
-  /** Bars of a level with from ≤ Time ≤ to (epoch seconds), the newest `limit`, oldest first, live bar included. */
-  klines(id: number, level: number, from: number, to: number, limit: number): Promise<Bar[]> {
-    return this.store.query(id, level, from, to, limit);
+  /** Bars of a period with from ≤ Time ≤ to (epoch seconds), the newest `limit`, oldest first, live bar included. */
+  klines(id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> {
+    return this.store.queryPeriod(id, period, from, to, limit);
   }
 
   /** Mini-chart closes in ticks, oldest first: the closed 30min bars then the current price. */

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../src/domain/time.ts';
 import type { MarketInstrument } from '../instruments.ts';
 import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
-import { SIMULATOR_SOURCE } from '../sources/source-registry.ts';
+import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { FeedConfig, PriceRule } from './feed-config.ts';
 import type { FeedEvent, FeedFlags, FeedStatus, InstrumentFeedState, RejectSample, SourceStatus } from './feed-status.ts';
 import { checkTick, makePrice, offsetTicks, type RejectReason, type SideQuote, type TimeLimits } from './tick-check.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Clock, Timers } from '../../../src/domain/time.ts';
 import type { PriceSource, SourceSink } from './price-source.ts';
 import { parseMt5Csv, type ReplayRecord } from './replay-csv.ts';
-import type { SourceDeps } from './source-registry.ts';
+import type { SourceDeps } from './price-source.ts';
 
 export interface ReplayOptions {
   /** 1 = real speed; 60 = a minute per second. */

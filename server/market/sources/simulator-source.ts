@@ -4,7 +4,7 @@
 import type { Simulator } from '../simulator.ts';
 import type { Tick } from '../feed.ts';
 import type { PriceSource, SourceSink } from './price-source.ts';
-import { SIMULATOR_SOURCE } from './source-registry.ts';
+import { SIMULATOR_SOURCE } from './price-source.ts';
 
 export class SimulatorSource implements PriceSource {
   readonly name = SIMULATOR_SOURCE;

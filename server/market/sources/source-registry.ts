@@ -2,22 +2,10 @@
 // factory that builds each named source from its own settings (environment variables, docs/market-data.md).
 // A new source adds one line to SOURCE_FACTORIES. The simulator is built by the market itself (it needs the
 // catalog and the stored history), so it has no factory here.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../../src/domain/time.ts';
-import type { PriceSource } from './price-source.ts';
+import { SIMULATOR_SOURCE, type PriceSource, type SourceDeps } from './price-source.ts';
 import { replaySourceFromEnv } from './replay-source.ts';
 import { fixSourceFromEnv } from './fix/fix-source.ts';
 import { exchangeSourceFromEnv } from './exchange/exchange-source.ts';
-
-export const SIMULATOR_SOURCE = 'simulator';
-
-/** What a source factory is handed: injected time, the logger, and the settings (process.env in production). */
-export interface SourceDeps {
-  clock: Clock;
-  timers: Timers;
-  log: FastifyBaseLogger | null;
-  env: Readonly<Record<string, string | undefined>>;
-}
 
 export type SourceFactory = (deps: SourceDeps) => PriceSource;
 

@@ -5,7 +5,10 @@
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { PRICE_RULES, recordFeedChange } from '../../market/feeds/feed-config.ts';
+import {
+  changeFeedRule, instrumentForDesk, mapSymbol, mappingList, PRICE_RULES, recordFeedChange, setMappingOffset, suspendSource,
+  unmapSymbol, unsuspendSource, type PriceRule,
+} from '../../market/feeds/feed-config.ts';
 import { offsetTicks } from '../../market/feeds/tick-check.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 import { textArg } from '../args.ts';
@@ -23,10 +26,9 @@ interface Inst {
 }
 
 async function instrument(q: Queryable, code: string | undefined): Promise<Inst> {
-  const rows = await q.query<{ id: number; price_precision: number }>('SELECT id, price_precision FROM instruments WHERE code = $1', [code ?? '']);
-  const r = rows[0];
-  if (!r) throw new ApiError('field_invalid', undefined, { field: 'code' });
-  return { id: Number(r.id), precision: Number(r.price_precision) };
+  const inst = await instrumentForDesk(q, code ?? '');
+  if (!inst) throw new ApiError('field_invalid', undefined, { field: 'code' });
+  return inst;
 }
 
 function sourceArg(raw: string | undefined): string {
@@ -55,18 +57,11 @@ async function change(ctx: AppContext, args: Readonly<Record<string, string>>, c
   return { done: detail };
 }
 
-const ensureRule = (q: Queryable, id: number): Promise<unknown> =>
-  q.query('INSERT INTO feed_rules (instrument_id) VALUES ($1) ON CONFLICT (instrument_id) DO NOTHING', [id]);
-
 export const feedMappings: OpsCommand = {
   name: 'feed-mappings',
   summary: 'The symbol → instrument table, with each mapping\'s offset (the simulator quotes unmapped instruments by code)',
   params: [],
-  run: async (ctx) =>
-    ctx.db.query(
-      `SELECT m.source, m.symbol, i.code, m.price_offset::text AS "offset"
-         FROM feed_mappings m JOIN instruments i ON i.id = m.instrument_id ORDER BY m.source, i.code`,
-    ),
+  run: (ctx) => mappingList(ctx.db),
 };
 
 export const feedMap: OpsCommand = {
@@ -79,10 +74,7 @@ export const feedMap: OpsCommand = {
     if (!SYMBOL.test(symbol)) throw new ApiError('field_invalid', undefined, { field: 'symbol' });
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
-    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, async (q) => {
-      await q.query('DELETE FROM feed_mappings WHERE source = $1 AND (instrument_id = $2 OR symbol = $3)', [source, inst.id, symbol]);
-      await q.query('INSERT INTO feed_mappings (source, symbol, instrument_id, price_offset) VALUES ($1, $2, $3, $4)', [source, symbol, inst.id, offset]);
-    });
+    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) => mapSymbol(q, source, symbol, inst.id, offset));
   },
 };
 
@@ -94,8 +86,7 @@ export const feedUnmap: OpsCommand = {
     const source = sourceArg(args.source);
     const inst = await instrument(ctx.db, args.code);
     return change(ctx, args, 'feed-unmap', `${source} ✕ ${args.code ?? ''}`, async (q) => {
-      const gone = await q.query('DELETE FROM feed_mappings WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [source, inst.id]);
-      if (gone.length === 0) throw new ApiError('not_found');
+      if (!(await unmapSymbol(q, source, inst.id))) throw new ApiError('not_found');
     });
   },
 };
@@ -109,8 +100,7 @@ export const feedOffset: OpsCommand = {
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
     return change(ctx, args, 'feed-offset', `${source} ${args.code ?? ''} offset ${offset}`, async (q) => {
-      const rows = await q.query('UPDATE feed_mappings SET price_offset = $3 WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [source, inst.id, offset]);
-      if (rows.length === 0) throw new ApiError('not_found');
+      if (!(await setMappingOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
     });
   },
 };
@@ -135,12 +125,13 @@ export const feedRule: OpsCommand = {
     if (spike !== undefined && spike !== 'default' && !/^\d{1,3}(\.\d{1,4})?$/.test(spike)) throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
     if (rule === undefined && stale === undefined && spike === undefined) throw new ApiError('field_required', undefined, { field: 'rule' });
     const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`].filter(Boolean).join(', ');
-    return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, async (q) => {
-      await ensureRule(q, inst.id);
-      if (rule !== undefined) await q.query('UPDATE feed_rules SET price_rule = $2 WHERE instrument_id = $1', [inst.id, rule]);
-      if (stale !== undefined) await q.query('UPDATE feed_rules SET stale_ms = $2 WHERE instrument_id = $1', [inst.id, stale === 'default' ? null : Number(stale)]);
-      if (spike !== undefined) await q.query('UPDATE feed_rules SET spike_pct = $2 WHERE instrument_id = $1', [inst.id, spike === 'default' ? null : spike]);
-    });
+    return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
+      changeFeedRule(q, inst.id, {
+        ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
+        ...(stale !== undefined ? { staleMs: stale === 'default' ? null : Number(stale) } : {}),
+        ...(spike !== undefined ? { spikePct: spike === 'default' ? null : spike } : {}),
+      }),
+    );
   },
 };
 
@@ -151,10 +142,7 @@ export const feedHalt: OpsCommand = {
   async run(ctx, args) {
     const inst = await instrument(ctx.db, args.code);
     const reason = textArg(args.reason, 'reason', true);
-    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, async (q) => {
-      await ensureRule(q, inst.id);
-      await q.query('UPDATE feed_rules SET halt_reason = $2 WHERE instrument_id = $1', [inst.id, reason]);
-    });
+    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) => changeFeedRule(q, inst.id, { haltReason: reason }));
   },
 };
 
@@ -164,9 +152,7 @@ export const feedResume: OpsCommand = {
   params: [CODE, BY],
   async run(ctx, args) {
     const inst = await instrument(ctx.db, args.code);
-    return change(ctx, args, 'feed-resume', args.code ?? '', async (q) => {
-      await q.query('UPDATE feed_rules SET halt_reason = NULL WHERE instrument_id = $1', [inst.id]);
-    });
+    return change(ctx, args, 'feed-resume', args.code ?? '', (q) => changeFeedRule(q, inst.id, { haltReason: null }));
   },
 };
 
@@ -177,9 +163,7 @@ export const feedSuspend: OpsCommand = {
   async run(ctx, args) {
     const source = sourceArg(args.source);
     const reason = textArg(args.reason, 'reason', false) || 'suspended';
-    return change(ctx, args, 'feed-suspend', `${source}: ${reason}`, async (q) => {
-      await q.query('INSERT INTO feed_suspended (source, reason) VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET reason = $2', [source, reason]);
-    });
+    return change(ctx, args, 'feed-suspend', `${source}: ${reason}`, (q) => suspendSource(q, source, reason));
   },
 };
 
@@ -189,9 +173,7 @@ export const feedUnsuspend: OpsCommand = {
   params: [SOURCE, BY],
   async run(ctx, args) {
     const source = sourceArg(args.source);
-    return change(ctx, args, 'feed-unsuspend', source, async (q) => {
-      await q.query('DELETE FROM feed_suspended WHERE source = $1', [source]);
-    });
+    return change(ctx, args, 'feed-unsuspend', source, (q) => unsuspendSource(q, source));
   },
 };
 

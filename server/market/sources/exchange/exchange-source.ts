@@ -4,9 +4,9 @@
 // not ccxt.
 import WebSocket from 'ws';
 import type { Clock, Timers } from '../../../../src/domain/time.ts';
-import type { SourceSink } from '../price-source.ts';
 import type { BackoffOptions } from '../backoff.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
+import type { SourceDeps, SourceSink } from '../price-source.ts';
 import { parseFrame, streamOf } from './binance-frames.ts';
 
 export interface ExchangeSettings {
@@ -128,7 +128,7 @@ export class ExchangeSource extends ReconnectingSource {
 }
 
 /** PRICE_SOURCES=exchange: EXCHANGE_WS_URL (default Binance spot), EXCHANGE_IDLE_MS, EXCHANGE_RECONNECT_MS/_MAX_MS. */
-export function exchangeSourceFromEnv(deps: { env: Readonly<Record<string, string | undefined>>; clock: Clock; timers: Timers }): ExchangeSource {
+export function exchangeSourceFromEnv(deps: SourceDeps): ExchangeSource {
   const env = deps.env;
   return new ExchangeSource({
     url: env.EXCHANGE_WS_URL ?? 'wss://stream.binance.com:9443',

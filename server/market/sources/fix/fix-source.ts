@@ -4,13 +4,13 @@
 import { mkdir } from 'node:fs/promises';
 import type { MsgView } from 'jspurefix';
 import type { Timers } from '../../../../src/domain/time.ts';
-import type { SourceSink } from '../price-source.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
 import { MdBook } from './md-book.ts';
 import type { FixLauncher } from './fix-launcher.ts';
 import type { MdSession } from './md-session.ts';
 import { mdEntries, sendingTime } from './md-entries.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
+import type { SourceDeps, SourceSink } from '../price-source.ts';
 
 export interface FixSourceDeps {
   timers: Timers;
@@ -135,7 +135,7 @@ function mdRequest(id: string, subscription: '1' | '2', symbol: string): Record<
 }
 
 /** PRICE_SOURCES=fix: the FIX_* settings (fix-settings.ts); FIX_HOST is required. */
-export function fixSourceFromEnv(deps: { env: Readonly<Record<string, string | undefined>>; timers: Timers }): FixSource {
+export function fixSourceFromEnv(deps: SourceDeps): FixSource {
   const settings = fixSettingsFromEnv(deps.env);
   if (!settings) throw new Error('PRICE_SOURCES names fix but FIX_HOST is not set');
   return new FixSource(settings, { timers: deps.timers, random: Math.random });

@@ -2,9 +2,9 @@
 // The replay source: MT5's tick and bar exports read exactly (prices stay text), bars spread over their period as
 // four ticks, and playback at a chosen speed on injected time — only the subscribed symbols, stamped "now".
 import { describe, expect, it } from 'vitest';
-import { parseMt5Csv } from '../../server/market/sources/replay-csv.ts';
-import { ReplaySource } from '../../server/market/sources/replay-source.ts';
-import type { RawTick, SourceSink } from '../../server/market/sources/price-source.ts';
+import { parseMt5Csv } from '../../../../../server/market/sources/replay-csv.ts';
+import { ReplaySource } from '../../../../../server/market/sources/replay-source.ts';
+import type { RawTick, SourceSink } from '../../../../../server/market/sources/price-source.ts';
 
 const TICKS = [
   '<DATE>\t<TIME>\t<BID>\t<ASK>\t<LAST>\t<VOLUME>\t<FLAGS>',

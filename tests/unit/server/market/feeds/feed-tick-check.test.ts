@@ -2,8 +2,8 @@
 // The feed desk's pure parts (server/market/feeds/tick-check.ts): every kind of bad input refused with its reason,
 // one side of an incremental merged over the other, the price rules, and signed offsets.
 import { describe, expect, it } from 'vitest';
-import { checkTick, makePrice, offsetTicks, priceField, type SideQuote } from '../../server/market/feeds/tick-check.ts';
-import type { RawTick } from '../../server/market/sources/price-source.ts';
+import { checkTick, makePrice, offsetTicks, priceField, type SideQuote } from '../../../../../server/market/feeds/tick-check.ts';
+import type { RawTick } from '../../../../../server/market/sources/price-source.ts';
 
 const NOW = 1_700_000_000_000;
 const LIMITS = { futureMs: 5000, pastMs: 60_000 };

@@ -2,9 +2,9 @@
 // The server's feed flags on a quote (QuoteTuple Feed/Reason, docs/protocol.md): "stale" shows the quote stale at once
 // whatever its age, "halted" carries the reason to the painter, and an unflagged quote clears both.
 import { describe, expect, it } from 'vitest';
-import { QuoteBoard } from '../../workers/feed/quote-board.ts';
-import { QUOTE_TEXTS, T_HALT } from '../../workers/protocol.ts';
-import { instrument } from '../fixtures/instruments.ts';
+import { QuoteBoard } from '../../../../workers/feed/quote-board.ts';
+import { QUOTE_TEXTS, T_HALT } from '../../../../workers/protocol.ts';
+import { instrument } from '../../../fixtures/instruments.ts';
 
 const NOW = 1_000_000;
 
