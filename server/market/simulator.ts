@@ -65,6 +65,8 @@ interface SimState extends InstrumentState {
   /** The market writer's feed flags (docs/market-data.md): no healthy source, or trading halted with a reason. */
   stale: boolean;
   halt: string | null;
+  /** Not walked: as a price source, nothing is subscribed to it (setQuoted); it jumps once when walked again. */
+  muted: boolean;
 }
 
 /** Poisson arrivals: exponential gaps, whole milliseconds (tick times are integer ms epochs). */
@@ -124,6 +126,7 @@ export class Simulator implements MarketFeed {
         tuple: null,
         stale: false,
         halt: null,
+        muted: false,
       };
       this.byCode.set(inst.code, st);
       return st;
@@ -157,7 +160,7 @@ export class Simulator implements MarketFeed {
           this.changed(st);
         }
       }
-      if (this.opts.follow || st.nextTickMs > until) continue;
+      if (this.opts.follow || st.muted || st.nextTickMs > until) continue;
       if (until - st.nextTickMs > this.opts.maxCatchUpMs) {
         // Far behind (a clock jump): one move covering the whole gap instead of replaying thousands of ticks.
         if (isOpenAt(st.inst.cls, sec)) this.randomMove(st, until);
@@ -194,6 +197,11 @@ export class Simulator implements MarketFeed {
     st.logPrice = Math.log(ticks / st.scale);
     st.lastMoveMs = t;
     return this.apply(st, t, ticks, volume);
+  }
+
+  /** As a price source: walk only these codes (the others cost nothing until they are subscribed again). */
+  setQuoted(codes: ReadonlySet<string>): void {
+    for (const st of this.states) st.muted = !codes.has(st.inst.code);
   }
 
   /** The market writer applies a price its feed desk accepted (whole ticks, the writer's time). */

@@ -12,7 +12,11 @@ import { RecordType } from '../../server/ledger/record-types.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import type { RawTick } from '../../server/market/sources/price-source.ts';
 import { ScriptSource } from '../fixtures/script-source.ts';
-import { api, manualClock, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import { parseMt5Csv } from '../../server/market/sources/replay-csv.ts';
+import { ReplaySource } from '../../server/market/sources/replay-source.ts';
+import { IDLE_TIMERS } from './engine-helpers.ts';
+import { FEED_DESK_COMMANDS } from '../../server/ops/commands/feed-desk.ts';
+import { api, manualClock, opsCommand, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 import { Client, isType } from './ws-client.ts';
 
 const clock = manualClock(); // a Tuesday, 12:00 UTC: every market open
@@ -121,11 +125,16 @@ describe('feed health', () => {
   it('holds a spike and counts it; no trigger fires on it; the next good tick trades', async () => {
     await desk('feed-rule', { code: 'EURUSD', 'spike-pct': '1' });
     const pending = await trader.get<Order>('/v1/api/forex/submit', buy({ status: 0, target_price: '1.09000' }));
-    expect(pending.code).toBe(1);
-    await tick(lpA, 'EUR/USD', { bid: '1.04000', ask: '1.04010' }); // −5 %: through the pending order's price
+    const stopLoss = await trader.get<Order>('/v1/api/forex/submit', buy({ stop_loss_price: '1.09500' }));
+    const takeProfit = await trader.get<Order>('/v1/api/forex/submit', buy({ type: 2, target_profit_price: '1.09500' }));
+    expect([pending.code, stopLoss.code, takeProfit.code]).toEqual([1, 1, 1]);
+    // −5 %: through the pending order's price, the buy's stop-loss and the sell's stop-profit.
+    await tick(lpA, 'EUR/USD', { bid: '1.04000', ask: '1.04010' });
     expect(close()).toBe('1.09993');
     const still = await trader.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 0 });
     expect(still.data.data.map((o) => o.Id)).toContain(pending.data.Id);
+    const holding = await trader.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 1 });
+    expect(holding.data.data.map((o) => o.Id)).toEqual(expect.arrayContaining([stopLoss.data.Id, takeProfit.data.Id]));
     expect((await sourceRow('lp-a')).spikes_held).toBe(1);
     expect((await instrumentRow('EURUSD')).spikes_held).toBe(1);
     await tick(lpA, 'EUR/USD', { bid: '1.10000', ask: '1.10010' });
@@ -133,6 +142,7 @@ describe('feed health', () => {
     const events = (await ops<Row[]>('feed-events')).data.map((e) => e.kind);
     expect(events).toContain('spike held');
     await trader.get('/v1/api/forex/cancel_trade', { id: pending.data.Id });
+    for (const o of [stopLoss, takeProfit]) expect((await trader.get('/v1/api/forex/close', { id: o.data.Id })).code).toBe(1);
   });
 
   it('takes a move the source confirms with three ticks in a row at the new level', async () => {
@@ -219,7 +229,9 @@ describe('the dealing desk', () => {
 
   it('halts an instrument with a reason traders see, records who did it, and resumes it', async () => {
     const reason = 'Price check with the liquidity provider';
+    const subscribes = lpA.subscribes;
     await desk('feed-halt', { code: 'EURUSD', reason });
+    expect(lpA.subscribes).toBe(subscribes); // a desk change that keeps the LP's symbols does not ask it again
     expect(market.quoteTuple('EURUSD')?.slice(4)).toEqual([0, 'halted', reason]);
     const list = await api(server.baseUrl, { lang: 'en' }).get<Instrument[]>('/v1/api/forex/trade_list');
     expect(list.data.find((i) => i.Code === 'EURUSD')?.MarketStatus).toBe(0);
@@ -277,6 +289,48 @@ describe('bad input from a source', () => {
     expect((await sourceRow('lp-a')).refused_symbols).toContain('XAU/USD (35=Y: unknown symbol)');
     expect((await ops<Row[]>('feed-rejects')).data[0]).toMatchObject({ source: 'lp-a', symbol: 'XAU/USD', reason: 'refused by source: 35=Y: unknown symbol' });
     expect((await ops<Row[]>('feed-events')).data[0]).toMatchObject({ kind: 'symbol refused by source' });
+  });
+});
+
+describe('the simulator as an explicit backup', () => {
+  it('backs an LP only when mapped to it, and stops when unmapped', async () => {
+    await desk('feed-rule', { code: 'EURUSD', 'spike-pct': '0' }); // the walk starts from its own history, far away
+    await desk('feed-map', { source: 'simulator', symbol: 'EURUSD', code: 'EURUSD' });
+    advance(5000); // both LPs silent past the 3 s limit; the walk ticks EURUSD meanwhile
+    expect(await instrumentRow('EURUSD')).toMatchObject({ state: 'live', source: 'simulator' });
+    await desk('feed-unmap', { source: 'simulator', code: 'EURUSD' });
+    advance(100);
+    expect(await instrumentRow('EURUSD')).toMatchObject({ state: 'stale', source: null });
+    expect((await ops('feed-unmap', { by: 'x', source: 'simulator', code: 'EURUSD' })).msg).toBe(en.errors.not_found);
+  });
+});
+
+describe('a replay source on the real server', () => {
+  let replayServer: TestServer;
+  const replayClock = manualClock();
+  const csv = ['<DATE>\t<TIME>\t<BID>\t<ASK>\t<LAST>\t<VOLUME>\t<FLAGS>', '2024.01.02\t00:00:00.000\t1.10412\t1.10420\t\t\t6',
+    '2024.01.02\t00:00:02.000\t1.10414\t1.10424\t\t\t6'].join('\n');
+  const replay = new ReplaySource(parseMt5Csv(csv, 'EURUSD.r').records, { clock: replayClock, timers: IDLE_TIMERS }, { speed: 2, loop: false, stepMs: 50 });
+  beforeAll(async () => {
+    replayServer = await startTestServer({ clock: replayClock, market: { manual: true, priceSources: [replay, 'simulator'], desk: { checkMs: 3_600_000 } } });
+  });
+  afterAll(async () => {
+    await replayServer?.close();
+  });
+
+  it('plays the CSV into the market at its speed, once mapped', async () => {
+    const m = replayServer.ctx.market;
+    if (!(m instanceof SimulatedMarket)) throw new Error('no simulated market');
+    await opsCommand(FEED_DESK_COMMANDS, () => replayServer, 'feed-map')({ source: 'replay', symbol: 'EURUSD.r', code: 'EURUSD', by: 'test' });
+    replay.pump();
+    expect(m.latest('EURUSD')?.close).toBe('1.10416');
+    replayClock.advance(999); // 2× speed: the second record is 2 s of file time later, so 1 s of ours
+    replay.pump();
+    expect(m.latest('EURUSD')?.close).toBe('1.10416');
+    replayClock.advance(1);
+    replay.pump();
+    expect(m.latest('EURUSD')?.close).toBe('1.10419');
+    expect(m.liveBar(EURUSD, 0)?.c).toBe(110419);
   });
 });
 

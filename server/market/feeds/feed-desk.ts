@@ -56,6 +56,8 @@ interface Src {
   detail: string;
   suspended: string | null;
   bySymbol: Map<string, Slot>;
+  /** The symbols last given to subscribe (sorted, joined): a desk change that keeps them re-subscribes nothing. */
+  subscribed: string | null;
   lastAt: number;
   ticks: number;
   rateTicks: number;
@@ -117,7 +119,7 @@ export class FeedDesk {
     const now = deps.clock.now();
     this.srcs = sources.map((source, i) => ({
       name: source.name, priority: i + 1, real: source.name !== SIMULATOR_SOURCE, source, up: true, detail: '', suspended: null,
-      bySymbol: new Map(), lastAt: NEVER, ticks: 0, rateTicks: 0, rateAt: now, rate: 0, spikes: 0, failovers: 0, rejected: 0,
+      bySymbol: new Map(), subscribed: null, lastAt: NEVER, ticks: 0, rateTicks: 0, rateAt: now, rate: 0, spikes: 0, failovers: 0, rejected: 0,
       rejects: {}, refusals: [],
     }));
     this.lines = instruments.map((inst, index) => {
@@ -184,20 +186,32 @@ export class FeedDesk {
         line.heldRun = 0;
       }
     }
-    for (const s of this.srcs) s.source.subscribe([...s.bySymbol.keys()]);
+    for (const s of this.srcs) {
+      const symbols = [...s.bySymbol.keys()].sort();
+      const key = symbols.join('\n');
+      if (key === s.subscribed) continue; // an LP is asked again only when its symbols change
+      s.subscribed = key;
+      s.source.subscribe(symbols);
+    }
     this.check();
   }
 
-  /** Starts every source (a source that fails to start is logged and shown down; the others run). */
-  async start(): Promise<void> {
-    await Promise.all(this.srcs.map(async (s) => {
-      try {
-        await s.source.start(this.sinkFor(s));
-      } catch (err) {
+  /**
+   * Starts every source without waiting for it: an LP that takes long to log on must not hold up the server (its
+   * instruments stay stale until it answers). A source that fails to start is logged and shown down; the others run.
+   */
+  start(): void {
+    for (const s of this.srcs) {
+      const failed = (err: unknown): void => {
         this.deps.log?.error({ err, source: s.name }, 'price source failed to start');
         this.connection(s, false, `failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      };
+      try {
+        s.source.start(this.sinkFor(s)).catch(failed);
+      } catch (err) {
+        failed(err);
       }
-    }));
+    }
     this.handle = this.deps.timers.setInterval(() => this.check(), this.opts.checkMs);
   }
 
@@ -328,12 +342,19 @@ export class FeedDesk {
   check(): void {
     const now = this.deps.clock.now();
     for (const line of this.lines) {
+      // The first healthy slot in priority order (slots are sorted): the one that should drive.
+      let next: Slot | null = null;
+      for (const s of line.slots) {
+        if (this.healthy(s, line, now)) {
+          next = s;
+          break;
+        }
+      }
       const cur = line.active;
-      if (cur && this.healthy(cur, line, now) && !line.slots.some((s) => s.src.priority < cur.src.priority && this.healthy(s, line, now))) {
+      if (cur && next === cur) {
         if (line.stale) this.setStale(line, false);
         continue;
       }
-      const next = line.slots.find((s) => this.healthy(s, line, now)) ?? null;
       if (next !== cur && (next !== null || cur !== null)) this.switchTo(line, next, now);
       if (line.staleMs === 0 || line.slots.length === 0) {
         if (line.stale) this.setStale(line, false);

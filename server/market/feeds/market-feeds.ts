@@ -86,7 +86,7 @@ export class MarketFeeds {
     const out = new MarketFeeds(deps, desk, simulator);
     feeds.current = out;
     await out.reload();
-    await desk.start();
+    desk.start();
     deps.log?.info({ sources: sources.map((s) => s.name) }, 'price sources started');
     return out;
   }

@@ -41,7 +41,8 @@ export interface SourceSink {
 }
 
 /**
- * A running source. The writer calls `subscribe` once before `start` (the mapped symbols at start-up) and again
+ * A running source. The writer does not wait for `start` (connect and log on in the background; report with
+ * `connection`), calls `subscribe` once before `start` (the mapped symbols at start-up) and again
  * whenever the operator's mapping changes. Sources are built by name from PRICE_SOURCES through
  * sources/source-registry.ts (SOURCE_FACTORIES: one line per source, its settings read from SourceDeps.env).
  */

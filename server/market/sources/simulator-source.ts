@@ -25,6 +25,7 @@ export class SimulatorSource implements PriceSource {
 
   subscribe(symbols: readonly string[]): void {
     this.wanted = new Set(symbols);
+    this.walk.setQuoted(this.wanted); // an instrument an LP quotes costs no random walk
   }
 
   quotes(code: string): boolean {

@@ -1,0 +1,59 @@
+// The dealing desk seen by a trader (docs/market-data.md): an instrument halted with `feed-halt` shows "Halted" in the
+// market list and on /trade, where the order form gives the desk's reason and buy/sell are disabled; resumed, it
+// trades again; /ops.html shows the feeds. English, Arabic; phone and desktop screenshots.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { pageIn } from './lang-page.ts';
+import { ops } from './real-user.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+
+const e2e = useServerAndChrome();
+const REASON = 'Price check with the liquidity provider';
+
+it('a halted instrument shows Halted and the desk\'s reason; resumed, it trades again', async () => {
+  await ops(e2e.server, 'feed-halt', { code: 'EURUSD', reason: REASON, by: 'e2e-desk' });
+  for (const [lang, size, viewport] of [['en', 'phone', PHONE], ['en', 'desktop', DESKTOP], ['ar', 'phone', PHONE]] as const) {
+    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, lang, viewport);
+    await page.goto(`${e2e.server.url}/#/`);
+    const row = page.locator('.mk-row[data-code="EURUSD"]');
+    await row.locator('[data-halted]').waitFor({ timeout: 15_000 });
+    expect(await row.locator('[data-halted]').getAttribute('title')).toBe(REASON);
+    await snap(page, `feed-halt-market-${lang}-${size}`);
+    await row.click(); // a phone goes to /trade; the desktop market screen shows the trade panel beside the list
+    if (size === 'phone') await page.waitForURL(/#\/trade/);
+    const blocked = page.locator('.tr-blocked[data-reason="trade.halted"]');
+    await blocked.waitFor({ timeout: 15_000 });
+    expect(await blocked.innerText()).toContain(REASON);
+    expect(await page.locator('.tr-head [data-halted]').count()).toBe(1);
+    await snap(page, `feed-halt-trade-${lang}-${size}`);
+    await context.close();
+  }
+  await ops(e2e.server, 'feed-resume', { code: 'EURUSD', by: 'e2e-desk' });
+  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
+  await page.goto(`${e2e.server.url}/#/`);
+  await page.locator('.mk-row[data-code="EURUSD"]').click();
+  await page.waitForURL(/#\/trade/);
+  await page.locator('.tr-head .tr-change').waitFor();
+  await expect.poll(() => page.locator('.tr-blocked[data-reason="trade.halted"]').count(), { timeout: 15_000 }).toBe(0);
+  expect(await page.locator('.tr-head [data-halted]').count()).toBe(0);
+  await context.close();
+});
+
+it('/ops.html shows the feeds: each source with its state, symbols, ticks/s and refused ticks', async () => {
+  const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
+  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    const { context, page } = await newPage(e2e.chrome.browser, viewport, { locale: 'en-GB' });
+    await page.goto(`${e2e.server.url}/ops.html`);
+    await page.locator('input[name="token"]').fill(token);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('nav button', { hasText: /^feeds$/ }).click();
+    await page.locator('form[aria-label="feeds"] button[type="submit"]').click();
+    const result = page.locator('[aria-label="Result"]');
+    await expect.poll(() => result.innerText()).toContain('simulator');
+    expect(await result.innerText()).toContain('ticks_per_s');
+    await snap(page, `feed-ops-${size}`);
+    await context.close();
+  }
+});
