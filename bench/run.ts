@@ -18,6 +18,7 @@ import { startBenchServer } from './lib/app-server.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
 import { clusterBench } from './cluster/cluster-bench.ts';
+import { feedsBench } from './feeds/feeds-bench.ts';
 import type { MicroResult } from './micro/hot-paths.ts';
 import type { EngineBenchRow } from './engine/engine-bench.ts';
 import { renderCases } from './render/cases.ts';
@@ -69,12 +70,13 @@ function sectionOfTarget(id: string): Section {
   if (id.startsWith('server.')) return 'fanout';
   if (id.startsWith('engine.')) return 'engine';
   if (id.startsWith('cluster.')) return 'cluster';
+  if (id.startsWith('feeds.')) return 'feeds';
   return 'render';
 }
 
 /** The fan-out serves no page, so `--only=fanout` needs no client build. */
 function needsBuildFor(args: BenchArgs): boolean {
-  return args.sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster'); // none serves a page
+  return args.sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster' && s !== 'feeds'); // none serves a page
 }
 
 /** `--report FILE.json` and `--compare A.json B.json` read results files and run nothing. */
@@ -164,7 +166,7 @@ async function main(args: BenchArgs): Promise<number> {
   // builds would cost minutes of CPU on a shared 2-core machine. The server falls back to public/ without a build.
   const builds = needsBuildFor(args) ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
   progress.endSection('build');
-  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null, engine: null, cluster: null };
+  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null, engine: null, cluster: null, feeds: null };
   const failures: string[] = [];
   const attempt = async (name: string, fn: () => Promise<void>): Promise<void> => {
     const t = Date.now();
@@ -224,6 +226,14 @@ async function main(args: BenchArgs): Promise<number> {
     await attempt('engine', async () => {
       log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
       sections.engine = runEngine(args.quick, cpus.server);
+    });
+  }
+
+  if (args.sections.includes('feeds')) {
+    await attempt('feeds', async () => {
+      sections.feeds = await feedsBench({
+        quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup: (fn) => void cleanups.push(fn),
+      });
     });
   }
 

@@ -1,6 +1,6 @@
 // Command-line options of `npm run bench -- …`.
 
-export const SECTIONS = ['bundle', 'micro', 'render', 'lighthouse', 'fanout', 'engine', 'cluster'] as const;
+export const SECTIONS = ['bundle', 'micro', 'render', 'lighthouse', 'fanout', 'engine', 'feeds', 'cluster'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchArgs {

@@ -4,6 +4,7 @@ import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { Change, Figures } from './figures.ts';
 import type { Sections } from './report.ts';
 import { clusterTables } from '../cluster/cluster-report.ts';
+import { feedsTables } from '../feeds/feeds-report.ts';
 import { num, table } from './table.ts';
 import type { TargetCheck } from './targets.ts';
 import type { LighthouseRun } from '../startup/lighthouse.ts';
@@ -225,6 +226,7 @@ export function otherTables(s: Sections, base: Figures | null): string {
     }
   }
   out.push(clusterTables(s.cluster));
+  out.push(feedsTables(s.feeds));
   return out.join('\n');
 }
 

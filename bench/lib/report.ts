@@ -5,6 +5,8 @@ import type { MicroResult } from '../micro/hot-paths.ts';
 import type { EngineBenchRow } from '../engine/engine-bench.ts';
 import type { ClusterResult } from '../cluster/cluster-bench.ts';
 import { clusterFigures, clusterTargets } from '../cluster/cluster-report.ts';
+import type { FeedsResult } from '../feeds/feeds-bench.ts';
+import { feedsFigures, feedsTargets } from '../feeds/feeds-report.ts';
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { RenderResult } from '../render/render-bench.ts';
 import type { BundleReport } from '../startup/bundle.ts';
@@ -23,6 +25,8 @@ export interface Sections {
   engine?: EngineBenchRow[] | null;
   /** Optional like `engine`: issue 23's roles as processes (bench/cluster/). */
   cluster?: ClusterResult | null;
+  /** Optional like `engine`: issue 33's real price sources (bench/feeds/). */
+  feeds?: FeedsResult | null;
 }
 
 const KB = 1024;
@@ -78,6 +82,7 @@ export function figuresOf(s: Sections): Figures {
     f[`${k}.cpuUsPerTick`] = figure(r.cpuUsPerTick, 'µs', 'lower', TOL.microNs);
   }
   Object.assign(f, clusterFigures(s.cluster));
+  Object.assign(f, feedsFigures(s.feeds));
   return f;
 }
 
@@ -147,6 +152,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
   const e10k = s.engine?.find((r) => r.index === 'tick' && r.orders === 10000);
   out.push(check('engine.10000.coreAt2000', 'engine: 10,000 open orders at 2,000 ticks/s, share of one core', e10k?.coreAt2000Pct ?? null, '<=', 20, '%'));
   out.push(...clusterTargets(s.cluster));
+  out.push(...feedsTargets(s.feeds));
   return out;
 }
 

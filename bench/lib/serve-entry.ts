@@ -1,13 +1,16 @@
 // The server as the bench runs it: server/main.ts's wiring from the same environment (PORT, HOST, DATA_DIR,
-// SIM_INSTRUMENTS, SIM_HZ, SIM_SEED), but serving the client build named by BENCH_DIST (the probe-enabled one).
+// SIM_INSTRUMENTS, SIM_HZ, SIM_SEED, the price sources), but serving the client build named by BENCH_DIST (the probe-enabled one).
 import { configFromEnv } from '../../server/config.ts';
 import { createServer } from '../../server/server.ts';
+import { applyBenchMapping } from '../feeds/bench-mapping.ts';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
   const distDir = process.env.BENCH_DIST || undefined;
   const server = await createServer({ ...config, distDir });
   const url = await server.listen(config.port, config.host);
+  // The feeds section maps synthetic instruments to the stand-in LP (bench/feeds/bench-mapping.ts).
+  if (process.env.FEEDS_BENCH_MAP) applyBenchMapping(server, Number(process.env.FEEDS_BENCH_MAP));
   // SIGUSR2 = one full collection (app-server.ts runs node with --expose-gc), sent by the fan-out before it samples
   // the idle RSS: PGlite's first start leaves ~430 MB of external memory that only a major GC a second or more after
   // listen frees, and an idle server ran its next one ~40 s later, so the idle RSS read the start-up garbage.

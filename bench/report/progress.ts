@@ -136,13 +136,14 @@ const SECTION_S: Record<string, { full: number; quick: number }> = {
   lighthouse: { full: 240, quick: 40 },
   fanout: { full: 200, quick: 90 },
   engine: { full: 120, quick: 40 },
+  feeds: { full: 240, quick: 120 },
   cluster: { full: 300, quick: 200 },
 };
 
 /** Every step of a run: the builds, then the sections in run.ts's order (render from its cases). */
 export function benchPlan(sections: readonly string[], profile: 'full' | 'quick', cases: readonly CaseTiming[]): PlannedStep[] {
   const out: PlannedStep[] = [];
-  if (sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster')) out.push({ section: 'build', estimateS: SECTION_S['build']?.[profile] ?? 0 });
+  if (sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster' && s !== 'feeds')) out.push({ section: 'build', estimateS: SECTION_S['build']?.[profile] ?? 0 });
   for (const s of sections) {
     if (s === 'render') out.push(...renderPlan(cases, profile));
     else out.push({ section: s, estimateS: SECTION_S[s]?.[profile] ?? 30 });

@@ -164,7 +164,8 @@ describe('FIX 4.4 LP source', () => {
     lp.quote('EUR/USD', '1.08910', '1.08920');
     await until(() => sink.last('EUR/USD')?.bid === '1.08910', { what: 'the good quote after the bad ones', ...waits });
     expect(sink.malformedReasons).toEqual([expect.stringMatching(/^X checksum failed/), expect.stringMatching(/^X checksum failed: received 0,/)]);
-    // The garbled message used no sequence number: the next one showed the gap and the LP filled it.
+    // The garbled message used no sequence number: the next one showed the gap, and the client asked once to fill it.
+    await until(() => lp.sent('2').length > 0, { what: 'the ResendRequest', ...waits, wake: lp.wake });
     expect(lp.sent('2')).toHaveLength(1);
     expect(sink.ticks.some((t) => t.bid === '9.99999')).toBe(false);
     // Crossed, zero and absurd prices are the writer's to refuse (feed health): the adapter passes the text as sent.

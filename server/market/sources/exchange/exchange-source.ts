@@ -4,10 +4,9 @@
 // not ccxt.
 import WebSocket from 'ws';
 import type { Clock, Timers } from '../../../../src/domain/time.ts';
-import type { SourceSink } from '../price-source.ts';
 import type { BackoffOptions } from '../backoff.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
-import type { SourceDeps } from '../price-source.ts';
+import type { SourceDeps, SourceSink } from '../price-source.ts';
 import { parseFrame, streamOf } from './binance-frames.ts';
 
 export interface ExchangeSettings {

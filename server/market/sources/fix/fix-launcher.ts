@@ -4,6 +4,7 @@
 import 'reflect-metadata';
 import { EmptyLogFactory, SessionLauncher, type EngineFactory, type IJsFixConfig, type ISessionDescription } from 'jspurefix';
 import type { FixSettings } from './fix-settings.ts';
+import { seqNumStoreFactory } from './seq-store.ts';
 
 export function sessionDescription(s: FixSettings): ISessionDescription {
   return {
@@ -28,16 +29,21 @@ export function sessionDescription(s: FixSettings): ISessionDescription {
     Logon: s.username ? {} : { Username: null },
     HeartBtInt: s.heartbeatSecs,
     ResetSeqNumFlag: s.resetOnLogon,
-    store: { type: 'file', directory: s.storeDir, resendGapFillOnly: true },
   } as unknown as ISessionDescription;
 }
 
 export class FixLauncher extends SessionLauncher {
-  constructor(description: ISessionDescription, private readonly make: (config: IJsFixConfig) => unknown) {
+  constructor(description: ISessionDescription, private readonly storeDir: string, private readonly make: (config: IJsFixConfig) => unknown) {
     super(description, null, new EmptyLogFactory());
   }
 
   protected override makeFactory(): EngineFactory {
-    return { makeSession: (config: IJsFixConfig) => this.make(config) } as EngineFactory;
+    return {
+      makeSession: (config: IJsFixConfig) => {
+        // Our sequence store (seq-store.ts) rather than the engine's file store: the session builds its store from this.
+        config.sessionStoreFactory = seqNumStoreFactory(this.storeDir);
+        return this.make(config);
+      },
+    } as EngineFactory;
   }
 }

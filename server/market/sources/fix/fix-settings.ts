@@ -1,5 +1,6 @@
 // The FIX source's settings (README's configuration table, docs/market-data-fix.md): where the LP listens, who we are
 // to it, and how the session keeps its sequence numbers.
+import { join } from 'node:path';
 import type { BackoffOptions } from '../backoff.ts';
 
 export interface FixSettings {
@@ -43,7 +44,7 @@ export function fixSettingsFromEnv(env: Env): FixSettings | null {
     targetCompId: need('FIX_TARGET_COMP_ID'),
     password: env.FIX_PASSWORD ?? '',
     heartbeatSecs: Number(env.FIX_HEARTBEAT_SECS ?? 30),
-    storeDir: env.FIX_STORE_DIR ?? './data/fix',
+    storeDir: env.FIX_STORE_DIR ?? join(env.DATA_DIR ?? './data', 'fix'),
     resetOnLogon: env.FIX_RESET_ON_LOGON === '1' || env.FIX_RESET_ON_LOGON === 'true',
     backoff: { baseMs: Number(env.FIX_RECONNECT_MS ?? 1000), maxMs: Number(env.FIX_RECONNECT_MAX_MS ?? 30_000) },
   };

@@ -1,16 +1,15 @@
 // The FIX 4.4 LP source: keeps one market-data session up (reconnect-loop.ts), asks for every mapped symbol with one
 // MarketDataRequest(35=V) each — so a MarketDataRequestReject(35=Y) names its symbol — and turns snapshots (35=W) and
 // incremental refreshes (35=X) into RawTicks for the writer. docs/market-data-fix.md.
-import { mkdir } from 'node:fs/promises';
 import type { MsgView } from 'jspurefix';
 import type { Timers } from '../../../../src/domain/time.ts';
-import type { SourceSink } from '../price-source.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
 import { MdBook } from './md-book.ts';
-import { FixLauncher, sessionDescription } from './fix-launcher.ts';
-import { MdSession, mdEntries, sendingTime } from './md-session.ts';
+import type { FixLauncher } from './fix-launcher.ts';
+import type { MdSession } from './md-session.ts';
+import { mdEntries, sendingTime } from './md-entries.ts';
 import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
-import type { SourceDeps } from '../price-source.ts';
+import type { SourceDeps, SourceSink } from '../price-source.ts';
 
 export interface FixSourceDeps {
   timers: Timers;
@@ -42,11 +41,11 @@ export class FixSource extends ReconnectingSource {
 
   /** One session's life: resolves when it ends. */
   protected async connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
-    // The engine's file store writes into the directory without creating it, and says nothing when it cannot.
-    await mkdir(this.settings.storeDir, { recursive: true });
+    // The engine is loaded on the first connection, not with the server: a server without a FIX source never pays it.
+    const [{ FixLauncher, sessionDescription }, { MdSession }] = await Promise.all([import('./fix-launcher.ts'), import('./md-session.ts')]);
     let detail = 'disconnected';
     let loggedOut = false;
-    const launcher = new FixLauncher(sessionDescription(this.settings), (config) => new MdSession(config, {
+    const launcher = new FixLauncher(sessionDescription(this.settings), this.settings.storeDir, (config) => new MdSession(config, {
       ready: (session) => {
         healthy();
         this.session = session;

@@ -1,8 +1,8 @@
 // One FIX 4.4 market-data session on jspurefix: the engine does logon, heartbeats, test requests, sequence checks,
 // resend requests and gap fills; this class turns the application messages (35=W, X, Y) into RawTicks, rejects and
 // malformed counts, and tells the source when it is ready and when it ended.
+import 'reflect-metadata';
 import { AsciiSession, type IJsFixConfig, type MsgView } from 'jspurefix';
-import { BID, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 
 export interface MdSessionEvents {
   /** Logged on: safe to send MarketDataRequests. */
@@ -111,32 +111,3 @@ function rejectReason(view: MsgView): string {
   const text = view.getString(58);
   return [code !== null ? (reasons[code] ?? `reason ${code}`) : null, text].filter(Boolean).join(': ') || 'rejected';
 }
-
-/** The NoMDEntries(268) group of a 35=W or 35=X as text entries; `symbol` is the message's Symbol for a snapshot. */
-export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
-  const group = view.getView('NoMDEntries') ?? view.getView('MDFullGrp.NoMDEntries') ?? view.getView('MDIncGrp.NoMDEntries');
-  const entries: MdEntry[] = [];
-  if (!group) return entries;
-  const n = group.groupCount();
-  for (let i = 0; i < n; i++) {
-    const e = group.getGroupInstance(i);
-    if (!e) continue;
-    const type = e.getString(269);
-    if (type !== BID && type !== OFFER && type !== TRADE) continue;
-    const entry: MdEntry = { type, symbol: e.getString(55) ?? symbol ?? '' };
-    const action = e.getString(279);
-    const price = e.getString(270);
-    const size = e.getString(271);
-    if (action !== null) entry.action = action;
-    if (price !== null) entry.price = price;
-    if (size !== null) entry.size = size;
-    entries.push(entry);
-  }
-  return entries;
-}
-
-/** SendingTime(52) of a message, epoch ms. */
-export function sendingTime(view: MsgView): number {
-  return parseFixTime(view.getString(52));
-}
-

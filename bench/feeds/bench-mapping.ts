@@ -1,0 +1,22 @@
+// The feeds bench's mapping, applied inside the bench server (serve-entry.ts, FEEDS_BENCH_MAP=N): the synthetic
+// instruments live only in memory (no `instruments` row, so `feed-map` cannot name them), so the desk is configured
+// directly: LP symbol S000n → SYN000n on `fix`, and SYN0001 with the simulator as its backup and a 1 s stale limit
+// for the fail-over measurement.
+import { SYNTHETIC_ID_BASE } from '../../server/market/catalog.ts';
+import type { FeedConfig } from '../../server/market/feeds/feed-config.ts';
+import { SimulatedMarket } from '../../server/market/simulated-market.ts';
+import type { RunningServer } from '../../server/server.ts';
+
+export const FAILOVER_STALE_MS = 1000;
+
+export function applyBenchMapping(server: RunningServer, count: number): void {
+  const market = server.ctx.market;
+  if (!(market instanceof SimulatedMarket) || !market.feeds) throw new Error('FEEDS_BENCH_MAP needs the market writer');
+  const config: FeedConfig = { mappings: [], rules: [], suspended: new Map() };
+  for (let n = 1; n <= count; n++) {
+    config.mappings.push({ source: 'fix', symbol: `S${String(n).padStart(4, '0')}`, instrumentId: SYNTHETIC_ID_BASE + n, offset: '0' });
+  }
+  config.mappings.push({ source: 'simulator', symbol: 'SYN0001', instrumentId: SYNTHETIC_ID_BASE + 1, offset: '0' });
+  config.rules.push({ instrumentId: SYNTHETIC_ID_BASE + 1, rule: 'mid', staleMs: FAILOVER_STALE_MS, spikePct: null, haltReason: null });
+  market.feeds.desk.configure(config);
+}

@@ -1,0 +1,233 @@
+// The `feeds` section (issue 33): the market writer on real sources. The stand-in LP (tests/fixtures/fix-lp.ts) in this
+// process streams incremental refreshes to a server process on PRICE_SOURCES=fix for 300 and 2,000 mapped symbols at
+// 20 ticks/s each; the server's CPU per 1,000 ingested ticks is read from /proc beside the simulator's own at the same
+// rate. On the 300-symbol run a probe symbol measures LP send → websocket client frame (p50/p99), then goes silent
+// with the simulator mapped as its backup: fail-over = silence → the backup's first price at the client.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { StandInLp } from '../../tests/fixtures/fix-lp.ts';
+import { freePort } from '../../tests/e2e/app-server.ts';
+import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { percentile } from '../lib/stats.ts';
+import { FAILOVER_STALE_MS } from './bench-mapping.ts';
+
+export interface FeedsRow {
+  source: 'fix' | 'simulator';
+  symbols: number;
+  /** Ticks per second per symbol asked of the source. */
+  hz: number;
+  /** Ticks the writer counted from the source per second over the window. */
+  ticksPerSec: number;
+  /** Server process CPU (user + system) per 1,000 of those ticks. */
+  cpuMsPer1000: number;
+  /** Server process CPU over the window, percent of one core. */
+  corePct: number;
+  error?: string;
+}
+
+export interface FeedsResult {
+  rows: FeedsRow[];
+  latency: { symbols: number; samples: number; p50: number | null; p99: number | null } | null;
+  failover: { staleMs: number; silenceToBackupMs: number | null; afterStaleMs: number | null } | null;
+}
+
+export interface FeedsOptions {
+  quick: boolean;
+  distDir: string;
+  serverCpus: string | null;
+  log: (line: string) => void;
+  onCleanup: (fn: () => Promise<void>) => void;
+}
+
+const HZ = 20;
+const OPS_TOKEN = 'feeds-bench-ops-token-0123456789abcdef';
+const PROBE = 'S0001';
+const PROBE_CODE = 'SYN0001';
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const lpSymbol = (n: number): string => `S${String(n).padStart(4, '0')}`;
+/** The synthetic instruments' base price (server/market/catalog.ts syntheticDef), 4 decimals. */
+const basePrice = (n: number): number => 50 + (n % 150);
+
+async function ops(server: BenchServer, name: string, body: Record<string, string>): Promise<unknown> {
+  const res = await fetch(`${server.url}/api/ops/run/${name}`, {
+    method: 'POST',
+    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
+    body: JSON.stringify(body),
+  });
+  const r = (await res.json()) as { code: number; msg: string; data: unknown };
+  if (r.code !== 1) throw new Error(`ops ${name}: ${r.msg}`);
+  return r.data;
+}
+
+/** The writer's own ticks/s of a source (`npm run ops -- feeds`), counted after its checks. */
+async function sourceRate(server: BenchServer, source: string): Promise<number> {
+  const rows = (await ops(server, 'feeds', {})) as Array<{ source: string; ticks_per_s: number }>;
+  return Number(rows.find((r) => r.source === source)?.ticks_per_s ?? 0);
+}
+
+async function waitFor(cond: () => boolean, what: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Server CPU over `windowMs`, and the writer's ticks/s of the source sampled each second of it. */
+async function measure(server: BenchServer, source: string, windowMs: number): Promise<{ ticksPerSec: number; cpuMsPer1000: number; corePct: number }> {
+  const c0 = server.usage()?.cpuSeconds ?? NaN;
+  const w0 = Date.now();
+  const rates: number[] = [];
+  while (Date.now() - w0 < windowMs) {
+    await sleep(1000);
+    rates.push(await sourceRate(server, source));
+  }
+  const c1 = server.usage()?.cpuSeconds ?? NaN;
+  const w1 = Date.now();
+  const ticksPerSec = rates.reduce((a, b) => a + b, 0) / Math.max(1, rates.length);
+  const corePct = ((c1 - c0) * 1000 * 100) / (w1 - w0);
+  // CPU ms per second / thousands of ticks per second = ms per 1,000 ticks.
+  return { ticksPerSec, cpuMsPer1000: ticksPerSec > 0 ? (corePct * 10) / (ticksPerSec / 1000) : NaN, corePct };
+}
+
+/** Streams 20 quotes/s per symbol: every 50 ms one incremental refresh per 100 symbols, prices wandering ±0.5 %. */
+function startLoad(lp: StandInLp, symbols: number, skipProbe: boolean): () => void {
+  let step = 0;
+  const timer = setInterval(() => {
+    step++;
+    for (let from = 1; from <= symbols; from += 100) {
+      const batch: Array<[string, string, string]> = [];
+      for (let n = from; n < Math.min(from + 100, symbols + 1); n++) {
+        if (skipProbe && n === 1) continue;
+        const bid = basePrice(n) * (1 + 0.005 * Math.sin((step + n) / 17));
+        batch.push([lpSymbol(n), bid.toFixed(4), (bid + 0.0002).toFixed(4)]);
+      }
+      if (batch.length > 0) lp.quotes(batch);
+    }
+  }, 1000 / HZ);
+  return () => clearInterval(timer);
+}
+
+async function withServer<T>(opts: FeedsOptions, env: Record<string, string>, fn: (s: BenchServer) => Promise<T>): Promise<T> {
+  const server = await startBenchServer({ env: { OPS_TOKEN, ...env }, distDir: opts.distDir, cpus: opts.serverCpus });
+  opts.onCleanup(() => server.stop());
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A DAY_MARKET subscriber for one code: calls `on(close, atMs)` for each of its quotes. */
+async function watchCode(server: BenchServer, code: string, on: (close: string, at: number) => void): Promise<WebSocket> {
+  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/v1/ws`);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.on('message', (data: Buffer) => {
+    const at = performance.now();
+    const m = JSON.parse(data.toString('utf8')) as { type: string; data?: unknown };
+    if (m.type !== 'DAY_MARKET' || !Array.isArray(m.data)) return;
+    for (const t of m.data as Array<[string, string]>) if (t[0] === code) on(t[1], at);
+  });
+  ws.send(JSON.stringify({ type: 'codes', codes: [code] }));
+  ws.send(JSON.stringify({ type: 'sub', topic: 'DAY_MARKET' }));
+  return ws;
+}
+
+async function fixRun(opts: FeedsOptions, symbols: number, probe: boolean, result: FeedsResult): Promise<FeedsRow> {
+  const port = await freePort();
+  const lp = new StandInLp({ port });
+  await lp.start();
+  const store = mkdtempSync(join(tmpdir(), 'feeds-bench-fix-'));
+  try {
+    const env = {
+      PRICE_SOURCES: 'fix,simulator', SIM_INSTRUMENTS: String(symbols), SIM_HZ: '1',
+      FIX_HOST: '127.0.0.1', FIX_PORT: String(port), FIX_SENDER_COMP_ID: 'TICKWISE', FIX_TARGET_COMP_ID: 'STANDIN-LP',
+      FIX_PASSWORD: 'secret', FIX_STORE_DIR: store, FIX_RESET_ON_LOGON: '1', FEEDS_BENCH_MAP: String(symbols),
+    };
+    return await withServer(opts, env, async (server) => {
+      await waitFor(() => lp.isLoggedOn, 'the FIX logon', 30_000);
+      await waitFor(() => lp.symbols.length === symbols, 'the MarketDataRequests', 60_000);
+      const stop = startLoad(lp, symbols, probe);
+      try {
+        await sleep(opts.quick ? 2000 : 5000);
+        const m = await measure(server, 'fix', opts.quick ? 5000 : 15_000);
+        if (probe) await probeRuns(opts, server, lp, result);
+        return { source: 'fix', symbols, hz: HZ, ...m };
+      } finally {
+        stop();
+      }
+    });
+  } finally {
+    await lp.stop();
+    rmSync(store, { recursive: true, force: true });
+  }
+}
+
+/** LP → client latency of the probe symbol under load, then its fail-over to the simulator after it goes silent. */
+async function probeRuns(opts: FeedsOptions, server: BenchServer, lp: StandInLp, result: FeedsResult): Promise<void> {
+  const sent = new Map<string, number>();
+  const latencies: number[] = [];
+  let backupAt: number | null = null;
+  let silentSince: number | null = null;
+  /** The LP's last price before it went silent: a frame with another price is the backup's (a stale flag repeats it). */
+  const lastMid = (basePrice(1) + 0.0001).toFixed(4);
+  const ws = await watchCode(server, PROBE_CODE, (close, at) => {
+    const t = sent.get(close);
+    if (t !== undefined) {
+      latencies.push(at - t);
+      sent.delete(close);
+    } else if (silentSince !== null && backupAt === null && close !== lastMid) backupAt = at;
+  });
+  try {
+    const samples = opts.quick ? 30 : 150;
+    for (let k = 0; k < samples; k++) {
+      // Distinct mids within 0.2 % of the base: never a spike, each recognisable at the client.
+      const bid = (basePrice(1) + (k % 200) * 0.001).toFixed(4);
+      const ask = (Number(bid) + 0.0002).toFixed(4);
+      const mid = (Number(bid) + 0.0001).toFixed(4);
+      sent.set(mid, performance.now());
+      lp.quote(PROBE, bid, ask);
+      await sleep(100);
+      sent.clear();
+    }
+    result.latency = { symbols: lp.symbols.length, samples: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    // The LP's last quote of the probe: from here it is silent.
+    lp.quote(PROBE, basePrice(1).toFixed(4), (basePrice(1) + 0.0002).toFixed(4));
+    silentSince = performance.now();
+    await waitFor(() => backupAt !== null, 'the backup\'s first price', 15_000).catch(() => undefined);
+    const at: number | null = backupAt;
+    const ms = at === null ? null : at - silentSince;
+    result.failover = { staleMs: FAILOVER_STALE_MS, silenceToBackupMs: ms, afterStaleMs: ms === null ? null : ms - FAILOVER_STALE_MS };
+  } finally {
+    ws.close();
+  }
+}
+
+async function simulatorRun(opts: FeedsOptions, symbols: number): Promise<FeedsRow> {
+  return withServer(opts, { SIM_INSTRUMENTS: String(symbols), SIM_HZ: String(HZ) }, async (server) => {
+    await sleep(opts.quick ? 2000 : 5000);
+    const m = await measure(server, 'simulator', opts.quick ? 5000 : 15_000);
+    return { source: 'simulator', symbols, hz: HZ, ...m };
+  });
+}
+
+export async function feedsBench(opts: FeedsOptions): Promise<FeedsResult> {
+  const result: FeedsResult = { rows: [], latency: null, failover: null };
+  const sizes = (process.env.FEEDS_BENCH_SYMBOLS ?? '300,2000').split(',').map(Number).filter((n) => n > 0);
+  for (const symbols of sizes) {
+    for (const source of ['fix', 'simulator'] as const) {
+      opts.log(`feeds: ${source}, ${symbols} symbols × ${HZ}/s …`);
+      try {
+        result.rows.push(source === 'fix' ? await fixRun(opts, symbols, symbols === sizes[0], result) : await simulatorRun(opts, symbols));
+      } catch (err) {
+        result.rows.push({ source, symbols, hz: HZ, ticksPerSec: NaN, cpuMsPer1000: NaN, corePct: NaN, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,33 @@
+// Reading 35=W and 35=X through jspurefix's MsgView (a type only: this file loads no engine code, so the server
+// loads jspurefix only when a FIX source connects — it costs seconds and ~100 MB at start).
+import type { MsgView } from 'jspurefix';
+import { BID, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
+
+/** The NoMDEntries(268) group of a 35=W or 35=X as text entries; `symbol` is the message's Symbol for a snapshot. */
+export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
+  const group = view.getView('NoMDEntries') ?? view.getView('MDFullGrp.NoMDEntries') ?? view.getView('MDIncGrp.NoMDEntries');
+  const entries: MdEntry[] = [];
+  if (!group) return entries;
+  const n = group.groupCount();
+  for (let i = 0; i < n; i++) {
+    const e = group.getGroupInstance(i);
+    if (!e) continue;
+    const type = e.getString(269);
+    if (type !== BID && type !== OFFER && type !== TRADE) continue;
+    const entry: MdEntry = { type, symbol: e.getString(55) ?? symbol ?? '' };
+    const action = e.getString(279);
+    const price = e.getString(270);
+    const size = e.getString(271);
+    if (action !== null) entry.action = action;
+    if (price !== null) entry.price = price;
+    if (size !== null) entry.size = size;
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** SendingTime(52) of a message, epoch ms. */
+export function sendingTime(view: MsgView): number {
+  return parseFixTime(view.getString(52));
+}
+

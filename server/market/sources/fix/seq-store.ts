@@ -1,0 +1,117 @@
+// The FIX session's sequence numbers on disk, in QuickFIX's `<session>.seqnums` format ("sender : target"), for
+// jspurefix's session (IFixSessionStore). The engine's own file store writes them with overlapping async writeFile
+// calls, so the last write to land may be an older value, and a kill -9 can leave an empty file: a standby or a
+// restart then logs on with a sequence number the LP refuses as too low. Here every change of our sender number is
+// written synchronously and atomically (temp file + rename) as the message that used it is encoded; the LP's number
+// (many changes a second) is written with every `TARGET_EVERY`th change and whenever ours is, which is safe: a target number behind the truth only
+// makes us ask for a resend that the LP answers with a gap fill. Sent messages are kept in memory only: a market-data
+// session never replays old requests (it gap-fills them).
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IFixMsgStoreRecord, IFixSessionStore, IFixSessionStoreFactory, SessionId } from 'jspurefix';
+
+const KEEP_SENT = 1000;
+const TARGET_EVERY = 20;
+
+export class SeqNumStore implements IFixSessionStore {
+  senderSeqNum = 1;
+  targetSeqNum = 1;
+  readonly creationTime = new Date();
+  private readonly path: string;
+  private readonly sent = new Map<number, IFixMsgStoreRecord>();
+  private targetChanges = 0;
+
+  constructor(readonly sessionId: SessionId, private readonly dir: string) {
+    this.path = join(dir, `${sessionId.toFilePrefix()}.seqnums`);
+  }
+
+  initialize(): Promise<void> {
+    mkdirSync(this.dir, { recursive: true });
+    try {
+      const [sender, target] = readFileSync(this.path, 'utf8').split(':').map((p) => Number(p.trim()));
+      if (Number.isInteger(sender) && Number.isInteger(target) && (sender ?? 0) > 0 && (target ?? 0) > 0) {
+        this.senderSeqNum = sender ?? 1;
+        this.targetSeqNum = target ?? 1;
+      }
+    } catch {
+      // No file yet: a new session starts at 1.
+    }
+    return Promise.resolve();
+  }
+
+  setSenderSeqNum(value: number): Promise<void> {
+    this.senderSeqNum = value;
+    this.write();
+    return Promise.resolve();
+  }
+
+  setTargetSeqNum(value: number): Promise<void> {
+    this.targetSeqNum = value;
+    this.writeSoon();
+    return Promise.resolve();
+  }
+
+  nextSenderSeqNum(): Promise<number> {
+    this.senderSeqNum += 1;
+    this.write();
+    return Promise.resolve(this.senderSeqNum);
+  }
+
+  nextTargetSeqNum(): Promise<number> {
+    this.targetSeqNum += 1;
+    this.writeSoon();
+    return Promise.resolve(this.targetSeqNum);
+  }
+
+  reset(): Promise<void> {
+    this.senderSeqNum = 1;
+    this.targetSeqNum = 1;
+    this.sent.clear();
+    this.write();
+    return Promise.resolve();
+  }
+
+  put(record: IFixMsgStoreRecord): Promise<void> {
+    this.sent.set(record.seqNum, record);
+    if (this.sent.size > KEEP_SENT) this.sent.delete(this.sent.keys().next().value ?? 0);
+    return Promise.resolve();
+  }
+
+  get(seqNum: number): Promise<IFixMsgStoreRecord | null> {
+    return Promise.resolve(this.sent.get(seqNum) ?? null);
+  }
+
+  getRange(fromSeqNum: number, toSeqNum: number): Promise<IFixMsgStoreRecord[]> {
+    return Promise.resolve([...this.sent.values()].filter((r) => r.seqNum >= fromSeqNum && r.seqNum <= toSeqNum));
+  }
+
+  flush(): Promise<void> {
+    this.write();
+    return Promise.resolve();
+  }
+
+  dispose(): Promise<void> {
+    return this.flush();
+  }
+
+  private writeSoon(): void {
+    this.targetChanges += 1;
+    if (this.targetChanges >= TARGET_EVERY) this.write();
+  }
+
+  private write(): void {
+    this.targetChanges = 0;
+    const tmp = `${this.path}.tmp`;
+    try {
+      writeFileSync(tmp, `${String(this.senderSeqNum).padStart(20)} : ${String(this.targetSeqNum).padStart(20)}`);
+      renameSync(tmp, this.path);
+    } catch {
+      // The directory is gone or full: the numbers stay right in memory for this process; the LP's logon check (and
+      // the operator, from its Logout text) catches a store that could not keep them.
+    }
+  }
+}
+
+export function seqNumStoreFactory(dir: string): IFixSessionStoreFactory {
+  return { create: (sessionId: SessionId) => new SeqNumStore(sessionId, dir) };
+}
