@@ -5,14 +5,14 @@
 // names every holder of the instrument it took to or below the stop-out level.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, type Dec } from '../../src/domain/decimal.ts';
-import { positionPnl, sideOf } from '../../src/domain/money.ts';
-import { lots, price, usd } from '../../src/domain/units.ts';
-import type { IndexSource } from '../../server/engine/index-types.ts';
-import { OrderBook } from '../../server/engine/order-book.ts';
-import { TickIndex } from '../../server/engine/tick-index.ts';
-import { belowStopOut } from '../../server/engine/triggers.ts';
-import type { EngineInstrument, OrderRow } from '../../server/engine/types.ts';
+import { dec, type Dec } from '../../../../src/domain/decimal.ts';
+import { positionPnl, sideOf } from '../../../../src/domain/money.ts';
+import { lots, price, usd } from '../../../../src/domain/units.ts';
+import type { IndexSource } from '../../../../server/engine/index-types.ts';
+import { OrderBook } from '../../../../server/engine/order-book.ts';
+import { TickIndex } from '../../../../server/engine/tick-index.ts';
+import { belowStopOut } from '../../../../server/engine/triggers.ts';
+import type { EngineInstrument, OrderRow } from '../../../../server/engine/types.ts';
 
 const spec = (contNum: string): EngineInstrument['spec'] => ({ MarginMode: 2, ForexContNum: contNum, ForexFeeRate: '0' });
 const INSTRUMENTS: Array<EngineInstrument & { base: number; qtyPlaces: number }> = [
