@@ -25,6 +25,9 @@ export interface EngineBenchRow {
   /** Wall time of the synchronous tick path alone (index, trigger dispatch), without the crossed orders' follow-up
    * (their transactions, the replacement orders): the part a tick costs whatever it crosses. */
   tickPathUs?: number;
+  /** Wall time of the index's tick alone (the crossed orders found, stop-out budgets checked): the per-tick cost
+   * that must not grow with the book. */
+  indexUs?: number;
   /** Share of one core the engine needs at 2,000 ticks/s (CPU per tick × 2,000). */
   coreAt2000Pct: number;
   /** Orders that left the book per tick (filled pending orders re-enter as positions and are not counted). */
@@ -97,7 +100,19 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
     notifier: { send: async () => undefined },
     timers: { setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined },
   };
-  const makeIndex: IndexFactory = index === 'tick' ? (s) => new TickIndex(s) : (s) => new ScanIndex(s);
+  // The index's own tick (crossed orders found, stop-out budgets spent) timed apart from everything it sets off.
+  let indexMs = 0;
+  const makeIndex: IndexFactory = (s) => {
+    const idx = index === 'tick' ? new TickIndex(s) : new ScanIndex(s);
+    const tickOf = idx.tick.bind(idx);
+    idx.tick = (id, price) => {
+      const t = performance.now();
+      const out = tickOf(id, price);
+      indexMs += performance.now() - t;
+      return out;
+    };
+    return idx;
+  };
   const engine = new OrderEngine(services, async () => INSTRUMENTS, { makeIndex });
   engineRef = engine;
   let nextId = 1;
@@ -123,6 +138,7 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
   let ticks = 0;
   let crossed = 0;
   let tickPathMs = 0;
+  indexMs = 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   while (performance.now() - t0 < budgetMs && ticks < maxTicks) {
@@ -151,7 +167,8 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
   await engine.stop();
   return {
     index, orders, users, ticks, seconds: Math.round(seconds * 100) / 100, ticksPerSec: Math.round(ticks / seconds),
-    cpuUsPerTick: Math.round(cpuUsPerTick * 10) / 10, tickPathUs: Math.round((tickPathMs * 1000 / ticks) * 10) / 10, coreAt2000Pct: Math.round(cpuUsPerTick * 2000 / 1e4 * 10) / 10,
+    cpuUsPerTick: Math.round(cpuUsPerTick * 10) / 10, tickPathUs: Math.round((tickPathMs * 1000 / ticks) * 10) / 10,
+    indexUs: Math.round((indexMs * 1000 / ticks) * 100) / 100, coreAt2000Pct: Math.round(cpuUsPerTick * 2000 / 1e4 * 10) / 10,
     crossedPerTick: Math.round((crossed / ticks) * 1000) / 1000, ordersPerInstrument: Math.round(orders / INSTRUMENTS.length),
   };
 }

@@ -118,10 +118,11 @@ export function otherTables(s: Sections, base: Figures | null): string {
       '',
       '▶ Order engine in memory (one core; tick = the index, scan = the decimal scan it replaced)',
       table(
-        ['index', 'open orders', 'users', 'ticks/s', 'CPU per tick', 'tick path', 'core at 2,000/s', 'left the book per tick', 'Δ baseline'],
+        ['index', 'open orders', 'users', 'ticks/s', 'CPU per tick', 'tick path', 'index tick', 'core at 2,000/s', 'left the book per tick', 'Δ baseline'],
         s.engine.map((r) => [
           r.index, r.orders.toLocaleString('en'), r.users.toLocaleString('en'), r.ticksPerSec.toLocaleString('en'),
           `${num(r.cpuUsPerTick, 1)} µs`, r.tickPathUs === undefined ? '—' : `${num(r.tickPathUs, 1)} µs`,
+          r.indexUs === undefined ? '—' : `${num(r.indexUs, 2)} µs`,
           `${num(r.coreAt2000Pct, 1)} %`, num(r.crossedPerTick, 3),
           delta(base, `${engineKey(r)}.cpuUsPerTick`, r.cpuUsPerTick),
         ]),

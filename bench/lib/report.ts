@@ -76,6 +76,7 @@ export function figuresOf(s: Sections): Figures {
     f[`${k}.ticksPerSec`] = figure(r.ticksPerSec, '/s', 'higher', TOL.throughput);
     f[`${k}.cpuUsPerTick`] = figure(r.cpuUsPerTick, 'µs', 'lower', TOL.microNs);
     if (r.tickPathUs !== undefined) f[`${k}.tickPathUs`] = figure(r.tickPathUs, 'µs', 'lower', TOL.microNs);
+    if (r.indexUs !== undefined) f[`${k}.indexUs`] = figure(r.indexUs, 'µs', 'lower', TOL.microNs);
   }
   Object.assign(f, clusterFigures(s.cluster));
   return f;

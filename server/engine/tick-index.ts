@@ -161,7 +161,7 @@ export class TickIndex implements EngineIndex {
   /** The instrument's price moved: the users whose budget there it spent, and those it watches, are evaluated again;
    * answers those at or below the stop-out level. */
   private priceMoved(inst: Instrument): number[] {
-    const touched = new Set<UserExposure>(inst.watch);
+    const touched = new Set<UserExposure>(inst.watch.size > 0 ? inst.watch : undefined);
     const at = inst.price;
     if (at === null) for (const h of inst.holdings) touched.add(h.user);
     else {
