@@ -4,6 +4,7 @@
 // replacement orders inside the measurement. The same on the decimal scan it replaced (the test oracle,
 // tests/fixtures/engine-oracle.ts) for the smaller books. Run by bench/run.ts in a child process pinned to one core;
 // prints one JSON array on stdout.
+import { loadavg } from 'node:os';
 import pino from 'pino';
 import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
 import type { Services } from '../../server/services.ts';
@@ -28,6 +29,8 @@ export interface EngineBenchRow {
   /** Wall time of the index's tick alone (the crossed orders found, stop-out budgets checked): the per-tick cost
    * that must not grow with the book. */
   indexUs?: number;
+  /** The machine's 1-minute load average when the row ended: a row at a load above the cores measured the machine. */
+  load1?: number;
   /** Share of one core the engine needs at 2,000 ticks/s (CPU per tick × 2,000). */
   coreAt2000Pct: number;
   /** Orders that left the book per tick (filled pending orders re-enter as positions and are not counted). */
@@ -168,7 +171,7 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
   return {
     index, orders, users, ticks, seconds: Math.round(seconds * 100) / 100, ticksPerSec: Math.round(ticks / seconds),
     cpuUsPerTick: Math.round(cpuUsPerTick * 10) / 10, tickPathUs: Math.round((tickPathMs * 1000 / ticks) * 10) / 10,
-    indexUs: Math.round((indexMs * 1000 / ticks) * 100) / 100, coreAt2000Pct: Math.round(cpuUsPerTick * 2000 / 1e4 * 10) / 10,
+    indexUs: Math.round((indexMs * 1000 / ticks) * 100) / 100, load1: Math.round((loadavg()[0] ?? 0) * 10) / 10, coreAt2000Pct: Math.round(cpuUsPerTick * 2000 / 1e4 * 10) / 10,
     crossedPerTick: Math.round((crossed / ticks) * 1000) / 1000, ordersPerInstrument: Math.round(orders / INSTRUMENTS.length),
   };
 }
