@@ -47,6 +47,8 @@ export class UserExposure {
    * tick (holding.ts `watch`): both replaced at each re-evaluation. */
   readonly budget: Array<[Ladder, number]> = [];
   readonly watching: Array<Set<UserExposure>> = [];
+  /** At or below the stop-out level when last evaluated. */
+  below = false;
 
   constructor(readonly userId: number) {}
 

@@ -85,7 +85,11 @@ export class TickIndex implements EngineIndex {
 
   setBalance(userId: number, balance: string): void {
     const u = this.userState(userId);
+    const before = u.balance;
     u.setBalance(balance);
+    // The 5-second refresh sets every holder's balance, mostly unchanged: a balance that did not fall leaves the
+    // budgets valid (the slack only grew), unless the user was at the level or had none yet.
+    if (before !== null && u.balance !== null && u.balance >= before && u.exact && !u.below) return;
     this.evaluate(u);
   }
 
@@ -181,6 +185,11 @@ export class TickIndex implements EngineIndex {
   /** Re-evaluates a user: exact figures, then new budget levels (or a watch on every tick of what a budget cannot
    * bound). Answers whether they are at or below the stop-out level. */
   private evaluate(u: UserExposure): boolean {
+    u.below = this.reevaluate(u);
+    return u.below;
+  }
+
+  private reevaluate(u: UserExposure): boolean {
     for (const [ladder, level] of u.budget) ladder.remove(level, u.userId);
     u.budget.length = 0;
     for (const w of u.watching) w.delete(u);
