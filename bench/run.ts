@@ -17,7 +17,7 @@ import { lighthouseAvailable, medianRun, runLighthouse, type LighthouseRun } fro
 import { startBenchServer } from './lib/app-server.ts';
 import { renderBench } from './render/render-bench.ts';
 import { fanoutBench } from './fanout/fanout.ts';
-import { clusterBench } from './cluster/cluster-bench.ts';
+import { clusterBench, clusterEnv } from './cluster/cluster-bench.ts';
 import { feedsBench } from './feeds/feeds-bench.ts';
 import type { MicroResult } from './micro/hot-paths.ts';
 import type { EngineBenchRow } from './engine/engine-bench.ts';
@@ -239,7 +239,7 @@ async function main(args: BenchArgs): Promise<number> {
 
   if (args.sections.includes('cluster')) {
     await attempt('cluster', async () => {
-      sections.cluster = await clusterBench({ quick: args.quick, log, onCleanup: (fn) => void cleanups.push(fn) });
+      sections.cluster = await clusterBench({ quick: args.quick, log, onCleanup: (fn) => void cleanups.push(fn), ...clusterEnv() });
     });
   }
 

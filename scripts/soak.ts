@@ -1,13 +1,19 @@
-// npm run soak: a bounded soak run on 127.0.0.1 (SOAK_SECONDS, default 600; SOAK_USERS, default 40; SOAK_LANES
-// concurrent lanes, default one per user; SOAK_POSITIONS market positions each user opens first, default 0;
-// DATABASE_URL for PostgreSQL, or SOAK_DB=postgres for a throwaway local cluster, else in-memory PGlite, started from
-// the PGlite tarball SOAK_PGLITE_TEMPLATE when given (the server tests' template); SOAK_OUT writes the full report as
-// JSON). Prints samples as it
-// goes and a summary (actions/s in the first vs the last SOAK_WINDOW_S seconds, default 300, worst lag p99); exits 1
-// on a ledger violation, a 5xx, a harness error, or RSS growing more than SOAK_MAX_RSS_GROWTH_MB (default 100)
-// between the middle and last third.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { rateOver, rssGrowthMb, runSoak } from './soak/soak.ts';
+// npm run soak: a bounded soak run on 127.0.0.1, the server and the load generators in processes of their own
+// (scripts/soak/soak.ts). Settings:
+//   SOAK_SECONDS (default 600), SOAK_USERS (40), SOAK_LANES (default one per user), SOAK_POSITIONS market positions
+//   each user opens first (0), SOAK_BALANCED=1 (each user keeps max(SOAK_POSITIONS, 5) open orders: the book stays
+//   level), SOAK_GENERATORS load processes (1), SOAK_WINDOW_S rate windows (300), SOAK_FROM_S the second growth is
+//   measured from (300, at most a third of the run), SOAK_MAX_RSS_GROWTH_MB (100; 50 balanced);
+//   DATABASE_URL for PostgreSQL, or SOAK_DB=postgres for a throwaway local cluster, else in-memory PGlite (from the
+//   tarball SOAK_PGLITE_TEMPLATE when given; SOAK_PGLITE_WORKER=1 runs it in a worker thread);
+//   SOAK_HEAP_DIR (with SOAK_HEAP_SNAPSHOT_AT, default SOAK_FROM_S): the server's heap snapshots there, compared with
+//   `npx tsx scripts/soak/heap-diff.ts A B`; SOAK_SERVER_CPUS / SOAK_LOAD_CPUS override the taskset split;
+//   SOAK_OUT writes the full report as JSON.
+// Prints samples as it goes and a summary; exits 1 on a ledger violation, a 5xx, a harness error, or the server's RSS
+// or heap after GC growing more than the bound from SOAK_FROM_S to the end.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { growthAfter, rateOver, runSoak } from './soak/soak.ts';
 import { startPostgresCluster } from '../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../tests/server/test-db.ts';
 
@@ -16,32 +22,50 @@ const seconds = env('SOAK_SECONDS', 600);
 const users = env('SOAK_USERS', 40);
 const lanes = process.env.SOAK_LANES ? env('SOAK_LANES', 0) : undefined;
 const positions = env('SOAK_POSITIONS', 0);
+const balanced = process.env.SOAK_BALANCED === '1';
 const windowS = Math.min(env('SOAK_WINDOW_S', 300), Math.floor(seconds / 2));
-const maxGrowth = env('SOAK_MAX_RSS_GROWTH_MB', 100);
+const fromS = Math.min(env('SOAK_FROM_S', 300), Math.floor(seconds / 3));
+const maxGrowth = env('SOAK_MAX_RSS_GROWTH_MB', balanced ? 50 : 100);
+const heapDir = process.env.SOAK_HEAP_DIR;
+if (heapDir) mkdirSync(heapDir, { recursive: true });
 let databaseUrl = process.env.DATABASE_URL;
 const cluster = !databaseUrl && process.env.SOAK_DB === 'postgres' ? await startPostgresCluster() : null;
 if (cluster) {
   await adminQuery(cluster.adminUrl, 'CREATE DATABASE tickwise_soak');
   databaseUrl = dbUrl(cluster.adminUrl, 'tickwise_soak');
 }
-const templatePath = process.env.SOAK_PGLITE_TEMPLATE;
-const pgliteTemplate = !databaseUrl && templatePath ? new Blob([new Uint8Array(readFileSync(templatePath))]) : undefined;
-const report = await runSoak({ seconds, users, lanes, positions, databaseUrl, pgliteTemplate, progress: (l) => console.log(l) })
-  .finally(() => cluster?.stop());
-const growth = rssGrowthMb(report.samples);
-const lagP99 = report.samples.map((s) => s.lagP99Ms).sort((a, b) => a - b);
+const loadBefore = loadavg().map((x) => Math.round(x * 10) / 10);
+const report = await runSoak({
+  seconds, users, lanes, positions, balanced, databaseUrl, generators: env('SOAK_GENERATORS', 1),
+  pgliteTemplate: databaseUrl ? undefined : process.env.SOAK_PGLITE_TEMPLATE || undefined,
+  pgliteWorker: process.env.SOAK_PGLITE_WORKER === '1',
+  heapDir, heapSnapshotAtS: heapDir ? env('SOAK_HEAP_SNAPSHOT_AT', fromS) : undefined,
+  progress: (l) => console.log(l),
+}).finally(() => cluster?.stop());
+const rssGrowthMb = growthAfter(report.samples, fromS, 'rssMb');
+const heapGrowthMb = growthAfter(report.samples, fromS, 'heapMb');
+const byLag = report.samples.map((s) => s.lagP99Ms).sort((a, b) => a - b);
+const loads = report.samples.map((s) => s.load1);
 const summary = {
-  database: databaseUrl ? 'postgres' : 'pglite', seconds, users, lanes: lanes ?? users, positions,
-  bookAtStart: report.bookAtStart, actions: report.actions, acked: report.acked, refused: report.refused,
-  refusals: report.refusals, serverErrors: report.serverErrors, harnessErrors: report.harnessErrors,
+  database: report.server.database, seconds, users, lanes: lanes ?? users, positions, balanced,
+  server: report.server, generators: report.generators,
+  serverCpuPctMean: Math.round(report.samples.reduce((a, s) => a + s.serverCpuPct, 0) / Math.max(1, report.samples.length)),
+  bookAtStart: report.bookAtStart, bookAtEnd: report.bookAtEnd, actions: report.actions, acked: report.acked,
+  refused: report.refused, refusals: report.refusals, serverErrors: report.serverErrors, harnessErrors: report.harnessErrors,
   harnessErrorSamples: report.harnessErrorSamples, checks: report.checks, violations: report.violations.length,
   [`actionsPerSFirst${windowS}s`]: rateOver(report.samples, windowS, 'first'),
   [`actionsPerSLast${windowS}s`]: rateOver(report.samples, windowS, 'last'),
-  lagP99MsWorst: lagP99.at(-1) ?? 0, lagP99MsMedian: lagP99[Math.floor(lagP99.length / 2)] ?? 0,
-  checkMsWorst: Math.max(0, ...report.samples.map((s) => s.checkMs)), rssGrowthMb: growth,
+  lagP99MsWorst: byLag.at(-1) ?? 0, lagP99MsMedian: byLag[Math.floor(byLag.length / 2)] ?? 0,
+  checkMsWorst: Math.max(0, ...report.samples.map((s) => s.checkMs)),
+  [`rssGrowthMbFrom${fromS}s`]: rssGrowthMb, [`heapGrowthMbFrom${fromS}s`]: heapGrowthMb,
+  rssMbAtEnd: report.samples.at(-1)?.rssMb ?? 0, heapMbAtEnd: report.samples.at(-1)?.heapMb ?? 0,
+  heapSnapshots: report.heapSnapshots,
+  // The machine's load beside the figures: a run at a load above the core count measured the machine, not the server.
+  load: { before: loadBefore, min: Math.min(...loads), max: Math.max(...loads), end: loadavg().map((x) => Math.round(x * 10) / 10) },
 };
 console.log(JSON.stringify(summary, null, 2));
 if (process.env.SOAK_OUT) writeFileSync(process.env.SOAK_OUT, JSON.stringify({ summary, report }, null, 2));
-const failed = report.violations.length > 0 || report.serverErrors > 0 || report.harnessErrors > 0 || growth > maxGrowth;
-console.log(failed ? 'SOAK FAILED' : 'soak passed: invariants held at every check, no 5xx, no harness error, RSS flat');
+const grew = rssGrowthMb > maxGrowth || heapGrowthMb > maxGrowth;
+const failed = report.violations.length > 0 || report.serverErrors > 0 || report.harnessErrors > 0 || grew;
+console.log(failed ? 'SOAK FAILED' : 'soak passed: invariants held at every check, no 5xx, no harness error, RSS and heap flat');
 process.exit(failed ? 1 : 0);

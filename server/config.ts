@@ -52,6 +52,8 @@ export interface ServerConfig {
   pgliteDir?: string | undefined;
   /** Start PGlite as a copy of this tarball (tests' template database). */
   pgliteTemplate?: Blob | undefined;
+  /** PGlite in a worker thread (PGLITE_WORKER=1, server/db/pglite-bridge.ts): queries off the event loop. */
+  pgliteWorker?: boolean | undefined;
   /** An already open database (the server takes ownership and closes it). */
   db?: Db | undefined;
   clock?: Clock | undefined;
@@ -136,7 +138,7 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
 }
 
 /**
- * Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
+ * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
  * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT (each source reads its own settings: docs/market-data.md).
  */
@@ -159,6 +161,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || 'data',
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteWorker: env.PGLITE_WORKER === '1' || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     clock: simStart === undefined ? undefined : shiftedClock(simStart),
     market,

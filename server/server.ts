@@ -85,6 +85,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       databaseUrl: config.databaseUrl,
       pgliteDir: config.pgliteDir ?? join(config.dataDir, 'pglite'),
       loadDataDir: config.pgliteTemplate,
+      pgliteWorker: config.pgliteWorker,
       onPoolError: (err) => log.error({ err }, 'postgres pool client error'),
     }));
   /** Stopped in reverse order on close (market timers before the database they write to). */

@@ -26,7 +26,7 @@ import { procUsage, type ProcUsage } from '../lib/app-server.ts';
 import { runJsonChild } from '../lib/json-child.ts';
 import { loadAverage } from '../lib/machine.ts';
 import { loadFigures, runLoadClient, type LoadFigures } from '../fanout/fanout.ts';
-import type { LoadSpec } from '../fanout/load-client.ts';
+import type { LoadResult, LoadSpec } from '../fanout/load-client.ts';
 import { cpuPercent, firstAfter, liveAgain, seqAudit, type LiveAgain, type SeqAudit } from './cluster-stats.ts';
 import { demoAccount, runLanes, tradableInstrument, type Acked } from './order-load.ts';
 import type { ReconnectResult, ReconnectSpec } from './reconnect-client.ts';
@@ -39,6 +39,9 @@ export interface ClusterFanoutRow extends LoadFigures {
   gatewayRssMb: (number | null)[];
   marketCpuPct: number | null;
   natsCpuPct: number | null;
+  /** The load generator's processes (clients split between them) and each one's CPU % of one core in its window. */
+  loadProcesses?: number;
+  loadCpuPct?: (number | null)[];
   loadAverage: number[];
   error: string | null;
 }
@@ -91,6 +94,13 @@ export interface ClusterResult {
 
 export interface ClusterOptions {
   quick: boolean;
+  /** Fan-out rows: clients per row (each over every gateway count), the gateway counts, load processes, and
+   * whether the fail-over steps run (CLUSTER_CLIENTS=10000, CLUSTER_GATEWAYS=4, CLUSTER_LOAD_PROCS=2,
+   * CLUSTER_FANOUT_ONLY=1; clusterEnv). */
+  clients?: number[];
+  gatewayCounts?: number[];
+  loadProcesses?: number;
+  fanoutOnly?: boolean;
   log(line: string): void;
   onCleanup(fn: () => Promise<void>): void;
 }
@@ -138,12 +148,37 @@ async function stopRole(p: RoleProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<ClusterFanoutRow> {
+/** The fan-out rows and steps from the environment (see ClusterOptions). */
+export function clusterEnv(env: NodeJS.ProcessEnv = process.env): Pick<ClusterOptions, 'clients' | 'gatewayCounts' | 'loadProcesses' | 'fanoutOnly'> {
+  const list = (v: string | undefined): number[] | undefined => (v ? v.split(',').map(Number).filter((n) => n > 0) : undefined);
+  return {
+    clients: list(env.CLUSTER_CLIENTS), gatewayCounts: list(env.CLUSTER_GATEWAYS),
+    loadProcesses: env.CLUSTER_LOAD_PROCS ? Math.max(1, Number(env.CLUSTER_LOAD_PROCS)) : undefined,
+    fanoutOnly: env.CLUSTER_FANOUT_ONLY === '1',
+  };
+}
+
+/** Several load processes' results as one: counts summed, the slowest window, latencies from the probes (process 0). */
+function mergeLoads(rs: readonly LoadResult[]): LoadResult {
+  const [first] = rs;
+  if (!first) throw new Error('no load process answered');
+  const sum = (k: 'clients' | 'connected' | 'failed' | 'closedDuringWindow' | 'messages' | 'bytes'): number => rs.reduce((a, r) => a + r[k], 0);
+  const medians = rs.map((r) => r.perClientMsgsPerSecMedian).sort((a, b) => a - b);
+  return {
+    ...first, clients: sum('clients'), connected: sum('connected'), failed: sum('failed'), closedDuringWindow: sum('closedDuringWindow'),
+    messages: sum('messages'), bytes: sum('bytes'), windowMs: Math.max(...rs.map((r) => r.windowMs)),
+    perClientMsgsPerSecMedian: medians[Math.floor(medians.length / 2)] ?? 0, perClientMsgsPerSecMin: Math.min(...rs.map((r) => r.perClientMsgsPerSecMin)),
+    connectMs: Math.max(...rs.map((r) => r.connectMs)),
+  };
+}
+
+async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes = 1): Promise<ClusterFanoutRow> {
   const urls = c.gateways.map((g) => g.url);
   const measureMs = quick ? 4_000 : 10_000;
+  // 10,000 sockets take a while to open; the deadline grows with them.
   const spec: LoadSpec = {
     wsUrl: wsOf(urls[0] ?? ''), wsUrls: urls.map(wsOf), clients, probes: 20, connectConcurrency: 100, settleMs: 2_000, measureMs,
-    deadlineMs: 60_000 + measureMs,
+    deadlineMs: 60_000 + measureMs + clients * 12,
   };
   const pids = { gw: c.gateways.map((g) => g.proc.child.pid ?? -1), market: c.leader()?.child.pid ?? -1, nats: c.nats.pid };
   const sample = (): { gw: (ProcUsage | null)[]; market: ProcUsage | null; nats: ProcUsage | null; at: number } => ({
@@ -161,7 +196,17 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean): Promise<C
     marketCpuPct: null, natsCpuPct: null, loadAverage: [], error: null,
   };
   try {
-    const r = await runLoadClient(spec, null, (m) => void (m === 'start' ? (at.start = sample()) : (at.end = sample())));
+    // The clients split over `processes` load processes (process 0 carries the probes and marks the window).
+    const share = Math.ceil(clients / processes);
+    const parts = Array.from({ length: processes }, (_, k) => ({
+      ...spec, offset: k * share, clients: Math.max(0, Math.min(share, clients - k * share)), probes: k === 0 ? spec.probes : 0,
+    })).filter((p) => p.clients > 0);
+    const rs = await Promise.all(parts.map((p, k) => runLoadClient(p, null, (m) => {
+      if (k === 0) void (m === 'start' ? (at.start = sample()) : (at.end = sample()));
+    })));
+    const r = mergeLoads(rs);
+    row.loadProcesses = rs.length;
+    row.loadCpuPct = rs.map((x) => (x.cpuMs === undefined ? null : Math.round((x.cpuMs * 100) / Math.max(1, x.windowMs))));
     const s = at.start;
     const e = at.end;
     const ms = s && e ? e.at - s.at : 0;
@@ -340,7 +385,8 @@ async function gatewayLoss(c: Cluster, clients: number, quick: boolean, log: (l:
 }
 
 export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult> {
-  const clients = opts.quick ? 500 : 1_000;
+  const counts = opts.clients ?? [opts.quick ? 500 : 1_000];
+  const clients = counts[0] ?? 1_000;
   const result: ClusterResult = { instruments: 300, hz: 20, clientsPerRow: clients, rows: [], leader: null, gatewayLoss: null };
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-bench-cluster-'));
   const procs: RoleProcess[] = [];
@@ -372,23 +418,26 @@ export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult>
     for (const m of markets) void m.running.then(() => led.add(m), () => undefined);
     const alive = (p: RoleProcess): boolean => p.child.exitCode === null && p.child.signalCode === null;
     const c: Cluster = { ...base, markets, gateways: [], leader: () => markets.find((m) => led.has(m) && alive(m)) };
-    for (const n of GATEWAY_COUNTS) {
+    for (const n of opts.gatewayCounts ?? GATEWAY_COUNTS) {
       while (c.gateways.length < n) {
         const proc = role(base, 'gateway');
         procs.push(proc);
         c.gateways.push({ proc, url: await within(proc.running, START_MS, `gateway ${c.gateways.length + 1}`) });
       }
-      opts.log(`  ${clients} websocket clients over ${n} gateway(s) …`);
-      const row = await fanoutRow(c, clients, opts.quick);
-      result.rows.push(row);
-      opts.log(
-        row.error
-          ? `  ${n} gateway(s): FAILED ${row.error}`
-          : `  ${n} gateway(s): ${row.connected} connected, ${row.msgsPerSec.toFixed(0)} msg/s, tick→client p50/p99 ${row.tickP50 ?? 'n/a'}/${row.tickP99 ?? 'n/a'} ms, ` +
-              `gateway CPU ${row.gatewayCpuPct.map((p) => p?.toFixed(0) ?? 'n/a').join('/')} %, market ${row.marketCpuPct?.toFixed(0) ?? 'n/a'} %, ` +
-              `NATS ${row.natsCpuPct?.toFixed(0) ?? 'n/a'} %, load average ${row.loadAverage.join(' ')}`,
-      );
+      for (const k of counts) {
+        opts.log(`  ${k} websocket clients over ${n} gateway(s) …`);
+        const row = await fanoutRow(c, k, opts.quick, opts.loadProcesses);
+        result.rows.push(row);
+        opts.log(
+          row.error
+            ? `  ${n} gateway(s): FAILED ${row.error}`
+            : `  ${n} gateway(s): ${row.connected} connected, ${row.msgsPerSec.toFixed(0)} msg/s, tick→client p50/p99 ${row.tickP50 ?? 'n/a'}/${row.tickP99 ?? 'n/a'} ms, ` +
+                `gateway CPU ${row.gatewayCpuPct.map((p) => p?.toFixed(0) ?? 'n/a').join('/')} %, market ${row.marketCpuPct?.toFixed(0) ?? 'n/a'} %, ` +
+                `NATS ${row.natsCpuPct?.toFixed(0) ?? 'n/a'} %, load generator ${row.loadCpuPct?.map((p) => p ?? 'n/a').join('/') ?? 'n/a'} %, load average ${row.loadAverage.join(' ')}`,
+        );
+      }
     }
+    if (opts.fanoutOnly) return result;
     result.leader = await leaderFailover(c, opts.quick, opts.log);
     const l = result.leader;
     opts.log(

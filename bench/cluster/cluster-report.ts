@@ -44,15 +44,16 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
     `▶ Cluster fan-out (${r.instruments} instruments × ${r.hz}/s; PostgreSQL, nats-server, 2 market processes, N gateways and the clients ` +
       'on the same 2 cores, nothing pinned; clients connect to the gateways directly, spread evenly)',
     table(
-      ['gateways', 'clients', 'msg/s', 'MB/s', 'tick→client p50/p99', 'flush→client p50/p99', 'CPU per gateway', 'RSS per gateway', 'market / NATS CPU', 'load average'],
+      ['gateways', 'clients', 'msg/s', 'MB/s', 'tick→client p50/p99', 'flush→client p50/p99', 'CPU per gateway', 'RSS per gateway', 'market / NATS CPU', 'load generator CPU', 'load average'],
       r.rows.map((x) =>
         x.error
-          ? [String(x.gateways), String(x.clients), 'FAILED', x.error.slice(0, 60), '', '', '', '', '', '']
+          ? [String(x.gateways), String(x.clients), 'FAILED', x.error.slice(0, 60), '', '', '', '', '', '', '']
           : [
               String(x.gateways), `${x.connected}/${x.clients}`, num(x.msgsPerSec, 0), num(x.mbPerSec, 1),
               `${num(x.tickP50, 0)}/${num(x.tickP99, 0)} ms`, `${num(x.frameP50, 0)}/${num(x.frameP99, 0)} ms`,
               `${x.gatewayCpuPct.map((p) => num(p, 0)).join(' / ')} %`, `${x.gatewayRssMb.map((m) => num(m, 0)).join(' / ')} MB`,
-              `${num(x.marketCpuPct, 0)} / ${num(x.natsCpuPct, 0)} %`, x.loadAverage.join(' '),
+              `${num(x.marketCpuPct, 0)} / ${num(x.natsCpuPct, 0)} %`,
+              x.loadCpuPct ? `${x.loadCpuPct.map((p) => num(p, 0)).join(' / ')} %` : 'n/a', x.loadAverage.join(' '),
             ],
       ),
     ),

@@ -4,6 +4,7 @@
 // replacement orders inside the measurement. The same on the decimal scan it replaced (the test oracle,
 // tests/fixtures/engine-oracle.ts) for the smaller books. Run by bench/run.ts in a child process pinned to one core;
 // prints one JSON array on stdout.
+import { loadavg } from 'node:os';
 import pino from 'pino';
 import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
 import type { Services } from '../../server/services.ts';
@@ -22,6 +23,14 @@ export interface EngineBenchRow {
   seconds: number;
   ticksPerSec: number;
   cpuUsPerTick: number;
+  /** Wall time of the synchronous tick path alone (index, trigger dispatch), without the crossed orders' follow-up
+   * (their transactions, the replacement orders): the part a tick costs whatever it crosses. */
+  tickPathUs?: number;
+  /** Wall time of the index's tick alone (the crossed orders found, stop-out budgets checked): the per-tick cost
+   * that must not grow with the book. */
+  indexUs?: number;
+  /** The machine's 1-minute load average when the row ended: a row at a load above the cores measured the machine. */
+  load1?: number;
   /** Share of one core the engine needs at 2,000 ticks/s (CPU per tick × 2,000). */
   coreAt2000Pct: number;
   /** Orders that left the book per tick (filled pending orders re-enter as positions and are not counted). */
@@ -38,6 +47,9 @@ const INSTRUMENTS: EngineInstrument[] = Array.from({ length: 20 }, (_, i) => {
   };
 });
 const BASE = [1.1, 30, 60000];
+/** (orders, users): books that grow with their users (10 orders each), and one that grows deeper (100 orders each,
+ * the soak's case: users reach the cap of 200 open orders) — the same 1,000 users as the 10,000-order row. */
+const BOOKS = [[1000, 100], [10000, 1000], [100000, 10000], [100000, 1000]] as const;
 
 class BenchMarket implements MarketFeed {
   readonly quotes = new Map<string, LiveQuote>();
@@ -91,7 +103,19 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
     notifier: { send: async () => undefined },
     timers: { setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined },
   };
-  const makeIndex: IndexFactory = index === 'tick' ? (s) => new TickIndex(s) : (s) => new ScanIndex(s);
+  // The index's own tick (crossed orders found, stop-out budgets spent) timed apart from everything it sets off.
+  let indexMs = 0;
+  const makeIndex: IndexFactory = (s) => {
+    const idx = index === 'tick' ? new TickIndex(s) : new ScanIndex(s);
+    const tickOf = idx.tick.bind(idx);
+    idx.tick = (id, price) => {
+      const t = performance.now();
+      const out = tickOf(id, price);
+      indexMs += performance.now() - t;
+      return out;
+    };
+    return idx;
+  };
   const engine = new OrderEngine(services, async () => INSTRUMENTS, { makeIndex });
   engineRef = engine;
   let nextId = 1;
@@ -116,9 +140,12 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
 
   let ticks = 0;
   let crossed = 0;
+  let tickPathMs = 0;
+  indexMs = 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   while (performance.now() - t0 < budgetMs && ticks < maxTicks) {
+    const b0 = performance.now();
     for (let b = 0; b < 200; b++) {
       const i = Math.floor(rnd() * INSTRUMENTS.length);
       const inst = INSTRUMENTS[i] as EngineInstrument;
@@ -130,6 +157,7 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
       engine.onTick(tick);
       ticks++;
     }
+    tickPathMs += performance.now() - b0;
     await engine.idle(); // the crossed orders' stubbed transactions finish and leave the book
     while (engine.book.size < orders) {
       engine.book.apply(newOrder());
@@ -142,17 +170,22 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
   await engine.stop();
   return {
     index, orders, users, ticks, seconds: Math.round(seconds * 100) / 100, ticksPerSec: Math.round(ticks / seconds),
-    cpuUsPerTick: Math.round(cpuUsPerTick * 10) / 10, coreAt2000Pct: Math.round(cpuUsPerTick * 2000 / 1e4 * 10) / 10,
+    cpuUsPerTick: Math.round(cpuUsPerTick * 10) / 10, tickPathUs: Math.round((tickPathMs * 1000 / ticks) * 10) / 10,
+    indexUs: Math.round((indexMs * 1000 / ticks) * 100) / 100, load1: Math.round((loadavg()[0] ?? 0) * 10) / 10, coreAt2000Pct: Math.round(cpuUsPerTick * 2000 / 1e4 * 10) / 10,
     crossedPerTick: Math.round((crossed / ticks) * 1000) / 1000, ordersPerInstrument: Math.round(orders / INSTRUMENTS.length),
   };
 }
 
 const quick = process.argv.includes('--quick');
-const budget = quick ? 1500 : 5000;
+/** `--only=10000,100000`: just those book sizes (a brief look at the ratio); `--ms=N`: the time per row. */
+const flag = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const only = flag('only')?.split(',').map(Number);
+const budget = Number(flag('ms') ?? (quick ? 1500 : 5000));
 const rows: EngineBenchRow[] = [];
-for (const [orders, users] of [[1000, 100], [10000, 1000], [100000, 10000]] as const) {
+for (const [orders, users] of BOOKS) {
+  if (only && !only.includes(orders)) continue;
   rows.push(await runOne('tick', orders, users, budget, Number.POSITIVE_INFINITY));
-  if (orders <= 10000) rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));
-  process.stderr.write(`  engine: ${orders} orders done\n`);
+  if (orders <= 10000 && users >= orders / 10) rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));
+  process.stderr.write(`  engine: ${orders} orders over ${users} users done\n`);
 }
 process.stdout.write(`${JSON.stringify(rows)}\n`);

@@ -5,8 +5,10 @@ import WebSocket from 'ws';
 
 export interface LoadSpec {
   wsUrl: string;
-  /** Several servers (the cluster section's gateways): client k connects to wsUrls[k mod n]; default [wsUrl]. */
+  /** Several servers (the cluster section's gateways): client k connects to wsUrls[(k + offset) mod n]; default [wsUrl]. */
   wsUrls?: string[];
+  /** This process's first client number when several load processes share one run (the cluster section). */
+  offset?: number;
   clients: number;
   probes: number;
   connectConcurrency: number;
@@ -32,6 +34,8 @@ export interface LoadResult {
   /** Per probe frame: receive time − the newest tick in it (the delivery delay of a flush). */
   frameLatencyMs: number[];
   connectMs: number;
+  /** CPU this load process used in the window (user + system, ms): the generator's own cost beside the servers'. */
+  cpuMs?: number;
 }
 
 const MAX_SAMPLES = 200_000;
@@ -61,7 +65,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const connectOne = (k: number): Promise<void> =>
     new Promise((resolve) => {
       const probe = k < spec.probes; // probes k = 0…probes−1 land on every server in turn
-      const ws = new WebSocket(urls[k % urls.length] ?? spec.wsUrl, { perMessageDeflate: false, handshakeTimeout: 10_000 });
+      const ws = new WebSocket(urls[(k + (spec.offset ?? 0)) % urls.length] ?? spec.wsUrl, { perMessageDeflate: false, handshakeTimeout: 10_000 });
       const c: Client = { ws, probe, messages: 0, bytes: 0, open: false };
       ws.on('open', () => {
         c.open = true;
@@ -110,10 +114,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   await new Promise((r) => setTimeout(r, spec.settleMs));
   measuring = true;
   const windowStart = Date.now();
+  const cpu0 = process.cpuUsage();
   process.stderr.write('WINDOW_START\n'); // the parent samples the server's CPU and memory at the markers
   await new Promise((r) => setTimeout(r, Math.min(spec.measureMs, Math.max(0, spec.deadlineMs - (windowStart - started)))));
   measuring = false;
   const windowMs = Date.now() - windowStart;
+  const cpu = process.cpuUsage(cpu0);
   process.stderr.write('WINDOW_END\n');
   clearInterval(ping);
   for (const c of clients) c.ws.terminate();
@@ -132,6 +138,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     tickLatencyMs,
     frameLatencyMs,
     connectMs,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
   };
 }
 

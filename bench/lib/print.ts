@@ -2,7 +2,7 @@
 // Lighthouse, fan-out, and the change against the baseline.
 import { METRICS, type ScreenSummary } from '../render/aggregate.ts';
 import type { Change, Figures } from './figures.ts';
-import type { Sections } from './report.ts';
+import { engineKey, type Sections } from './report.ts';
 import { clusterTables } from '../cluster/cluster-report.ts';
 import { feedsTables } from '../feeds/feeds-report.ts';
 import { num, table } from './table.ts';
@@ -119,11 +119,13 @@ export function otherTables(s: Sections, base: Figures | null): string {
       '',
       '▶ Order engine in memory (one core; tick = the index, scan = the decimal scan it replaced)',
       table(
-        ['index', 'open orders', 'users', 'ticks/s', 'CPU per tick', 'core at 2,000/s', 'left the book per tick', 'Δ baseline'],
+        ['index', 'open orders', 'users', 'ticks/s', 'CPU per tick', 'tick path', 'index tick', 'core at 2,000/s', 'left the book per tick', 'Δ baseline'],
         s.engine.map((r) => [
           r.index, r.orders.toLocaleString('en'), r.users.toLocaleString('en'), r.ticksPerSec.toLocaleString('en'),
-          `${num(r.cpuUsPerTick, 1)} µs`, `${num(r.coreAt2000Pct, 1)} %`, num(r.crossedPerTick, 3),
-          delta(base, `engine.${r.index}.${r.orders}.cpuUsPerTick`, r.cpuUsPerTick),
+          `${num(r.cpuUsPerTick, 1)} µs`, r.tickPathUs === undefined ? '—' : `${num(r.tickPathUs, 1)} µs`,
+          r.indexUs === undefined ? '—' : `${num(r.indexUs, 2)} µs`,
+          `${num(r.coreAt2000Pct, 1)} %`, num(r.crossedPerTick, 3),
+          delta(base, `${engineKey(r)}.cpuUsPerTick`, r.cpuUsPerTick),
         ]),
       ),
     );

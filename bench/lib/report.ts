@@ -77,13 +77,21 @@ export function figuresOf(s: Sections): Figures {
     f[`${k}.p99`] = figure(rest.p99, 'ms', 'lower', TOL.serverLatencyMs);
   }
   for (const r of s.engine ?? []) {
-    const k = `engine.${r.index}.${r.orders}`;
+    const k = engineKey(r);
     f[`${k}.ticksPerSec`] = figure(r.ticksPerSec, '/s', 'higher', TOL.throughput);
     f[`${k}.cpuUsPerTick`] = figure(r.cpuUsPerTick, 'µs', 'lower', TOL.microNs);
+    if (r.tickPathUs !== undefined) f[`${k}.tickPathUs`] = figure(r.tickPathUs, 'µs', 'lower', TOL.microNs);
+    if (r.indexUs !== undefined) f[`${k}.indexUs`] = figure(r.indexUs, 'µs', 'lower', TOL.microNs);
   }
   Object.assign(f, clusterFigures(s.cluster));
   Object.assign(f, feedsFigures(s.feeds));
   return f;
+}
+
+/** Figure prefix of one engine row: engine.<index>.<orders>, and .u<users> for a book deeper than 10 orders a user. */
+export function engineKey(r: Pick<EngineBenchRow, 'index' | 'orders' | 'users'>): string {
+  const base = `engine.${r.index}.${r.orders}`;
+  return r.users * 10 === r.orders ? base : `${base}.u${r.users}`;
 }
 
 /** Figure prefix of one submit run: rest.submit.<db>.c<concurrency>. */

@@ -1,22 +1,26 @@
-// The soak run: one in-process server on 127.0.0.1 with the live simulated market, N simulated users doing random
-// trading (market and pending orders, closes, cancels, stop edits) and money actions (operator credits, withdrawal
-// requests, operator pay/reject) for a set time. Every few seconds the ledger invariants are checked on the
-// database, and the process RSS and event-loop lag are sampled. Used by `npm run soak` (scripts/soak.ts) and the
-// 60-second version in the server tests (tests/server/soak.test.ts).
-// A load test, not a demo: a refusal (an error envelope) is data and is counted by kind and message; an exception in
-// the harness itself is counted as a harness error, never a crash; every sample carries the actions per second of its
-// window; the invariant check is timed on its own and kept out of the lag figures (on PGlite it runs on the same
-// event loop as the server, so its own blocking would otherwise read as server lag).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The soak run, in processes of its own so that it measures the server, not itself: the conductor (this module) starts
+// the server alone in one child (server-child.ts) and the load generators in others (load-child.ts), pinned to
+// separate CPUs with taskset where the machine has them (ipc.ts cpuSplit). N simulated users trade (market and pending
+// orders, closes, cancels, stop edits) and move money (operator credits, withdrawal requests, operator pay/reject) for
+// a set time; in balanced mode each keeps their open orders at a level, so the book neither grows nor shrinks and
+// memory growth is told apart from a growing book. Every few seconds the server reports its own event-loop lag, CPU,
+// RSS and JS heap after a full GC; the ledger invariants are checked through a connection of the conductor's own on
+// PostgreSQL (on in-memory PGlite, whose one connection is the server's, by the server, outside its lag windows).
+// Used by `npm run soak` (scripts/soak.ts) and the short runs in the server tests (tests/server/soak.test.ts).
+// A load test, not a demo: a refusal (an error envelope) is data, counted by kind and message; an exception in the
+// harness is counted as a harness error, never a crash; every sample carries the actions per second of its window and
+// the machine's load average, so a figure from a busy machine reads as such.
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Instrument, LoginResult, Order } from '../../src/domain/types.ts';
-import { ledgerViolations, type LedgerViolation } from '../../server/ledger/invariants.ts';
-import { userCredit } from '../../server/ops/commands/deposits.ts';
-import { withdrawPaid, withdrawReject } from '../../server/ops/commands/withdrawals.ts';
-import { createServer } from '../../server/server.ts';
-import { soakClient, type SoakClient } from './client.ts';
+import type { LoginResult } from '../../src/domain/types.ts';
+import type { LedgerViolation } from '../../server/ledger/invariants.ts';
+import { ledgerViolations } from '../../server/ledger/invariants.ts';
+import { openDb } from '../../server/db/open-db.ts';
+import type { Db } from '../../server/db/db.ts';
+import { soakClient } from './client.ts';
+import { cpuSplit, startChild, type Child } from './ipc.ts';
+import type { LoadConfig, LoadTotals, SoakUser } from './load-child.ts';
+import type { ServerCheck, ServerSample } from './server-child.ts';
 
 export interface SoakOptions {
   seconds: number;
@@ -24,254 +28,232 @@ export interface SoakOptions {
   /** Invariant and resource samples every this many ms. */
   checkEveryMs?: number;
   databaseUrl?: string | undefined;
-  pgliteTemplate?: Blob | undefined;
+  /** A PGlite tarball to start from (the server tests' template). */
+  pgliteTemplate?: string | undefined;
+  /** PGlite in a worker thread (server/db/pglite-worker.ts) instead of on the server's event loop. */
+  pgliteWorker?: boolean;
   progress?: (line: string) => void;
-  /** Concurrent lanes (default: one per user); each action picks a random user, so many users can hold a book
-   * while a few lanes trade. */
+  /** Concurrent lanes (default: one per user); each action then picks a random user. */
   lanes?: number;
   /** Market positions every user opens before the timed run (the standing book). */
   positions?: number;
+  /** Balanced mode: each user keeps `level` open orders (default: positions, at least 5). */
+  balanced?: boolean;
+  /** Load generator processes (default 1). */
+  generators?: number;
+  /** Heap snapshots of the server at this second and at the end, written into heapDir (heap-diff.ts compares). */
+  heapSnapshotAtS?: number;
+  heapDir?: string;
 }
 
 export interface SoakSample {
   atS: number;
+  /** The server process's RSS and JS heap after a full GC (MB), at this sample. */
   rssMb: number;
+  heapMb: number;
+  /** The server's event-loop lag over the window that ends here. */
   lagP99Ms: number;
   lagMaxMs: number;
+  /** Share of one core the server used in the window, %. */
+  serverCpuPct: number;
   actions: number;
   /** Actions per second in the window that ends at this sample. */
   actionsPerS: number;
-  /** How long the ledger invariant check of this sample took (not counted in the lag figures). */
+  /** How long the ledger invariant check took (never counted in the lag figures). */
   checkMs: number;
+  /** Open orders at this sample. */
+  book: number;
+  /** The machine's 1-minute load average. */
+  load1: number;
 }
 
-export interface SoakReport {
+export interface SoakReport extends Omit<LoadTotals, 'total' | 'cpuMs'> {
   seconds: number;
   users: number;
-  actions: Record<string, number>;
-  acked: number;
-  refused: number;
-  serverErrors: number;
-  /** Refusals by action and message ("close: order_not_holding"). */
-  refusals: Record<string, number>;
-  /** Exceptions in the harness (a reply it could not read): counted, never fatal. */
-  harnessErrors: number;
-  harnessErrorSamples: string[];
-  /** Open orders when the timed run started (the standing book). */
+  balanced: boolean;
+  /** Where each process ran: the server's CPUs and pid, each generator's CPUs and the CPU it used (ms). */
+  server: { pid: number; cpus: string; database: 'postgres' | 'pglite' | 'pglite-worker' };
+  generators: Array<{ pid: number; cpus: string; cpuMs: number }>;
+  /** Open orders when the timed run started (the standing book) and when it ended. */
   bookAtStart: number;
+  bookAtEnd: number;
   checks: number;
   violations: LedgerViolation[];
   samples: SoakSample[];
+  heapSnapshots: string[];
 }
 
 const BANK = { bank_name: 'Soak Bank', bank_address: '1 Test Road', bank_swift: 'SOAKHKHH', payee_name: 'Soak User' };
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const HERE = import.meta.dirname;
+
+/** Demo and real users over HTTP (the sign-up code and the funds through the server process). */
+async function makeUsers(base: string, server: Child, n: number, level: number): Promise<SoakUser[]> {
+  const anon = soakClient(base);
+  const users: SoakUser[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 2 === 0) {
+      const d = await anon.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `soak-${process.pid}-${i}` });
+      users.push({ token: d.data.token, real: false, uid: '', level });
+      continue;
+    }
+    const email = `soak${process.pid}x${i}@example.com`;
+    const sent = await anon.post<{ key: string }>('/api/notify/send_email', { to: email, type: 1 });
+    const code = await server.request<string>('code', { email });
+    await anon.post('/api/user/register', { type: 'email', account: email, password: 'soak-pass-1', re_password: 'soak-pass-1', sms_code: code, key: sent.data.key });
+    const login = await anon.post<LoginResult>('/api/user/loginForU', { account: email, password: 'soak-pass-1', login_type: 'email' });
+    if (login.code !== 1) throw new Error(`soak user login failed: ${login.msg}`);
+    const c = anon.withToken(login.data.token);
+    await server.request('credit', { user: email, amount: '20000' });
+    const banks = (await c.get<Array<{ id: number }>>('/api/account/draw_symbol_list', { type: 2 })).data;
+    const bankCurrency = banks[0]?.id;
+    if (bankCurrency !== undefined) await c.post('/api/wallet/bind_draw_method', { type: 2, draw_id: bankCurrency, ...BANK, payee_account: `SOAK-${i}-0001` });
+    const methods = (await c.get<Array<{ id: number }>>('/api/wallet/get_draw_method', { draw_type: 2 })).data;
+    users.push({ token: login.data.token, real: true, uid: email, bankMethod: methods[0]?.id, bankCurrency, level });
+  }
+  return users;
+}
+
+/** The standing book: every user opens `perUser` market orders before the clock starts. */
+async function standingBook(base: string, users: readonly SoakUser[], perUser: number): Promise<void> {
+  const anon = soakClient(base);
+  const list = (await anon.get<Array<{ Id: number; ForexMinCont: string; MarketStatus: number; HasForexMultiple: Array<{ Value: number }> }>>('/v1/api/forex/trade_list')).data;
+  const tradable = list.filter((i) => i.MarketStatus === 1);
+  let next = 0;
+  const opener = async (): Promise<void> => {
+    for (let i = next++; i < users.length; i = next++) {
+      const c = anon.withToken((users[i] as SoakUser).token);
+      // A refusal (an instrument without leverage, a closed market) is retried on another instrument, a few times.
+      for (let k = 0, tries = 0; k < perUser && tries < perUser * 4; tries++) {
+        const inst = tradable[Math.floor(Math.random() * tradable.length)];
+        if (!inst) return;
+        const r = await c.get('/v1/api/forex/submit', { type: k % 2 === 0 ? 1 : 2, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple: inst.HasForexMultiple[0]?.Value ?? 0 });
+        if (r.code === 1) k++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, opener));
+}
 
 export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-soak-'));
-  const server = await createServer({
-    dataDir, databaseUrl: opts.databaseUrl, pgliteDir: opts.databaseUrl ? undefined : 'memory://',
-    pgliteTemplate: opts.pgliteTemplate, logLevel: 'silent', distDir: join(dataDir, 'no-dist'),
-    // Many traders from one address (127.0.0.1): the abuse budgets are raised as in every test harness.
-    security: { factor: 1000 },
+  const cpus = cpuSplit();
+  const database = opts.databaseUrl ? 'postgres' : opts.pgliteWorker ? 'pglite-worker' : 'pglite';
+  const server = startChild(join(HERE, 'server-child.ts'), {
+    cpus: cpus.server, nodeArgs: ['--expose-gc'],
+    env: { SOAK_SERVER_CONFIG: JSON.stringify({ databaseUrl: opts.databaseUrl, pgliteTemplate: opts.pgliteTemplate, pgliteWorker: opts.pgliteWorker }) },
   });
-  const report: SoakReport = {
-    seconds: opts.seconds, users: opts.users, actions: {}, acked: 0, refused: 0, serverErrors: 0, refusals: {},
-    harnessErrors: 0, harnessErrorSamples: [], bookAtStart: 0, checks: 0, violations: [], samples: [],
-  };
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
+  const generators: Child[] = [];
+  // The conductor's own connection for the ledger check (PostgreSQL); in-memory PGlite has only the server's.
+  let own: Db | null = null;
   try {
-    const base = await server.listen(0, '127.0.0.1'); // never another interface
-    const ctx = server.ctx;
-    const anon = soakClient(base);
-    const list = (await anon.get<Instrument[]>('/v1/api/forex/trade_list')).data;
-    const tradable = list.filter((i) => i.MarketStatus === 1);
-    if (tradable.length === 0) throw new Error('no open instrument to trade');
+    const ready = await server.next('ready');
+    const base = String(ready.base);
+    const level = Math.max(5, opts.positions ?? 0);
+    const users = await makeUsers(base, server, opts.users, level);
+    if (opts.positions) await standingBook(base, users, opts.positions);
+    if (opts.databaseUrl) own = await openDb({ databaseUrl: opts.databaseUrl });
+    const check = async (): Promise<ServerCheck> => {
+      const t0 = performance.now();
+      const violations = own ? await ledgerViolations(own) : [];
+      const ownMs = Math.round(performance.now() - t0);
+      const c = await server.request<ServerCheck>('check', { ledger: !own });
+      return own ? { ...c, violations, ms: ownMs } : c;
+    };
+    const first = await check();
+    const report: SoakReport = {
+      seconds: opts.seconds, users: opts.users, balanced: opts.balanced === true,
+      server: { pid: Number(ready.pid), cpus: server.cpus, database }, generators: [],
+      actions: {}, acked: 0, refused: 0, serverErrors: 0, refusals: {}, harnessErrors: 0, harnessErrorSamples: [],
+      bookAtStart: first.book, bookAtEnd: 0, checks: 0, violations: [...first.violations], samples: [], heapSnapshots: [],
+    };
+    opts.progress?.(`${users.length} users, ${report.bookAtStart} open orders, server on CPUs ${cpus.server || 'any'}, load on ${cpus.load || 'any'}: the timed run starts`);
 
-    // Half demo traders, half real accounts that also move money.
-    const users: Array<{ c: SoakClient; real: boolean; uid: string; bankMethod?: number; bankCurrency?: number }> = [];
-    for (let i = 0; i < opts.users; i++) {
-      if (i % 2 === 0) {
-        const d = await anon.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `soak-${process.pid}-${i}` });
-        users.push({ c: anon.withToken(d.data.token), real: false, uid: '' });
-        continue;
-      }
-      const email = `soak${process.pid}x${i}@example.com`;
-      const sent = await anon.post<{ key: string }>('/api/notify/send_email', { to: email, type: 1 });
-      const rows = await ctx.db.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [email]);
-      const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
-      await anon.post('/api/user/register', { type: 'email', account: email, password: 'soak-pass-1', re_password: 'soak-pass-1', sms_code: code, key: sent.data.key });
-      const login = await anon.post<LoginResult>('/api/user/loginForU', { account: email, password: 'soak-pass-1', login_type: 'email' });
-      if (login.code !== 1) throw new Error(`soak user login failed: ${login.msg}`);
-      const c = anon.withToken(login.data.token);
-      await userCredit.run(ctx, { user: email, amount: '20000', memo: 'soak funds' });
-      const banks = (await c.get<Array<{ id: number }>>('/api/account/draw_symbol_list', { type: 2 })).data;
-      const bankCurrency = banks[0]?.id;
-      if (bankCurrency !== undefined) await c.post('/api/wallet/bind_draw_method', { type: 2, draw_id: bankCurrency, ...BANK, payee_account: `SOAK-${i}-0001` });
-      const methods = (await c.get<Array<{ id: number }>>('/api/wallet/get_draw_method', { draw_type: 2 })).data;
-      users.push({ c, real: true, uid: email, bankMethod: methods[0]?.id, bankCurrency });
+    // The generators, each with its share of the users (and of the lanes).
+    const g = Math.max(1, Math.min(opts.generators ?? 1, users.length));
+    const progress = new Array<number>(g).fill(0);
+    for (let k = 0; k < g; k++) {
+      const mine = users.filter((_, i) => i % g === k);
+      const lanes = opts.lanes ? Math.max(1, Math.round(opts.lanes / g)) : null;
+      const cfg: LoadConfig = { base, users: mine, lanes, balanced: opts.balanced === true };
+      const child = startChild(join(HERE, 'load-child.ts'), { cpus: cpus.load, env: { SOAK_LOAD_CONFIG: JSON.stringify(cfg) } });
+      child.onAsk((op, body) => server.request(op, body));
+      child.onNote((n) => {
+        if (n.note === 'progress') progress[k] = Number(n.total);
+      });
+      generators.push(child);
     }
-
-    const count = (k: string): void => {
-      report.actions[k] = (report.actions[k] ?? 0) + 1;
-    };
-    const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
-
-    // The standing book: every user opens `positions` market orders before the clock starts.
-    if (opts.positions) {
-      const perUser = opts.positions;
-      let next = 0;
-      const opener = async (): Promise<void> => {
-        for (let i = next++; i < users.length; i = next++) {
-          const u = users[i] as (typeof users)[number];
-          for (let k = 0; k < perUser; k++) {
-            const inst = pick(tradable) as Instrument;
-            await u.c.get('/v1/api/forex/submit', { type: k % 2 === 0 ? 1 : 2, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple: pick(inst.HasForexMultiple)?.Value ?? 0 });
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: 16 }, opener));
-    }
-    const [open] = await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE status IN (0, 1)');
-    report.bookAtStart = Number(open?.n ?? 0);
-    opts.progress?.(`${users.length} users, ${report.bookAtStart} open orders: the timed run starts`);
-
-    const deadline = Date.now() + opts.seconds * 1000;
-    let total = 0;
-
-    /** One random action of one user; returns the action's kind and reply, or null when there was nothing to do. */
-    const act = async (u: (typeof users)[number]): Promise<{ kind: string; reply: { code: number; status: number; msg?: string } } | null> => {
-      const r = Math.random();
-      const inst = pick(tradable) as Instrument;
-      const multiple = pick(inst.HasForexMultiple)?.Value ?? 0;
-      let kind: string;
-      let reply: { code: number; status: number; msg?: string };
-      if (r < 0.4) {
-        kind = 'submit';
-        reply = await u.c.get('/v1/api/forex/submit', { type: Math.random() < 0.5 ? 1 : 2, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple });
-      } else if (r < 0.5) {
-        kind = 'pending';
-        const q = Number(inst.ForexQuotations.Close);
-        const away = (q * (Math.random() < 0.5 ? 0.98 : 1.02)).toFixed(inst.PricePrecision);
-        reply = await u.c.get('/v1/api/forex/submit', { type: 1, cont: inst.ForexMinCont, forex_id: inst.Id, status: 0, target_price: away, multiple });
-      } else if (r < 0.8) {
-        const list = await u.c.get<{ data: Order[] } | null>('/v1/api/forex/my_deal', { status: r < 0.72 ? 1 : 0 });
-        if (list.code !== 1 || !list.data) return { kind: 'list', reply: list }; // a refusal is data, not a crash
-        const o = pick(list.data.data);
-        if (!o) return null;
-        if (o.Status === 0) {
-          kind = 'cancel';
-          reply = await u.c.get('/v1/api/forex/cancel_trade', { id: o.Id });
-        } else if (r < 0.65) {
-          kind = 'close';
-          reply = await u.c.get('/v1/api/forex/close', { id: o.Id });
-        } else {
-          kind = 'stops';
-          const p = Number(o.UpdatePrice);
-          const f = (x: number): string => (p * x).toFixed(o.ForexTradeLists.PricePrecision);
-          const buy = o.OrderType === 1;
-          reply = await u.c.get('/v1/api/forex/set_stop_price', { id: o.Id, stop_loss_price: f(buy ? 0.995 : 1.005), target_profit_price: f(buy ? 1.005 : 0.995) });
-        }
-      } else if (!u.real) {
-        kind = 'balance';
-        reply = await u.c.get('/v1/api/main/wallet/getBalance');
-      } else if (r < 0.9) {
-        kind = 'withdraw';
-        reply = await u.c.post('/api/account/draw', { draw_currency_id: u.bankCurrency ?? 0, draw_method_id: u.bankMethod ?? 0, number: String(50 + Math.floor(Math.random() * 200)) });
-      } else if (r < 0.95) {
-        kind = 'operator-credit';
-        await userCredit.run(ctx, { user: u.uid, amount: '300', memo: 'soak top-up' });
-        reply = { code: 1, status: 200 };
-      } else {
-        kind = 'operator-review';
-        const pending = await ctx.db.query<{ id: string }>('SELECT id::text AS id FROM withdrawals WHERE status = 0 ORDER BY random() LIMIT 1');
-        const id = pending[0]?.id;
-        if (!id) return null;
-        try {
-          if (Math.random() < 0.5) await withdrawPaid.run(ctx, { id });
-          else await withdrawReject.run(ctx, { id, reason: 'soak' });
-          reply = { code: 1, status: 200 };
-        } catch {
-          reply = { code: 0, status: 200 }; // reviewed by another lane first
-        }
-      }
-      return { kind, reply };
-    };
-
-    const lane = async (own: (typeof users)[number] | null): Promise<void> => {
-      while (Date.now() < deadline) {
-        const u = own ?? (pick(users) as (typeof users)[number]);
-        let done: Awaited<ReturnType<typeof act>>;
-        try {
-          done = await act(u);
-        } catch (err) {
-          report.harnessErrors++;
-          if (report.harnessErrorSamples.length < 5) report.harnessErrorSamples.push(String(err));
-          continue;
-        }
-        if (!done) continue;
-        const { kind, reply } = done;
-        count(kind);
-        total++;
-        if (reply.status >= 500) report.serverErrors++;
-        if (reply.code === 1) {
-          report.acked++;
-        } else {
-          report.refused++;
-          const why = `${kind}: ${reply.msg ?? reply.code}`;
-          report.refusals[why] = (report.refusals[why] ?? 0) + 1;
-        }
-      }
-    };
-
+    await Promise.all(generators.map((c) => c.next('ready')));
     const started = Date.now();
-    lag.reset();
-    const checker = (async () => {
-      let windowStart = started;
-      let windowActions = 0;
-      while (Date.now() < deadline) {
-        await sleep(Math.min(opts.checkEveryMs ?? 3000, Math.max(0, deadline - Date.now())));
-        // The window's lag and rate first, then the check, then a fresh histogram: the check's own time is not lag.
-        const now = Date.now();
-        const lagP99Ms = Math.round(lag.percentile(99) / 1e6);
-        const lagMaxMs = Math.round(lag.max / 1e6);
-        const actionsPerS = Math.round(((total - windowActions) * 1000) / Math.max(1, now - windowStart));
-        const t0 = performance.now();
-        report.violations.push(...(await ledgerViolations(ctx.db)));
-        const checkMs = Math.round(performance.now() - t0);
-        report.checks++;
-        lag.reset();
-        windowStart = Date.now();
-        windowActions = total;
-        const sample: SoakSample = {
-          atS: Math.round((now - started) / 1000), rssMb: Math.round(process.memoryUsage().rss / 1048576),
-          lagP99Ms, lagMaxMs, actions: total, actionsPerS, checkMs,
-        };
-        report.samples.push(sample);
-        opts.progress?.(`${sample.atS}s rss ${sample.rssMb} MB, lag p99 ${lagP99Ms} ms (max ${lagMaxMs}), ${actionsPerS} actions/s, check ${checkMs} ms, ${total} actions, ${report.violations.length} violations, ${report.harnessErrors} harness errors`);
+    const deadline = started + opts.seconds * 1000;
+    const runs = generators.map((c) => c.request<LoadTotals>('run', { until: deadline }));
+    await server.request('sample'); // a fresh window
+    const actionsNow = (): number => progress.reduce((a, b) => a + b, 0);
+    let snapshotTaken = false;
+    const snapshot = async (label: string): Promise<void> => {
+      if (!opts.heapDir) return;
+      report.heapSnapshots.push(await server.request<string>('heapSnapshot', { path: join(opts.heapDir, `server-${label}.heapsnapshot`) }));
+    };
+    let windowStart = Date.now();
+    let windowActions = 0;
+    while (Date.now() < deadline) {
+      await sleep(Math.min(opts.checkEveryMs ?? 3000, Math.max(0, deadline - Date.now())));
+      const now = Date.now();
+      const s = await server.request<ServerSample>('sample');
+      const total = actionsNow();
+      const c = await check();
+      report.checks++;
+      report.violations.push(...c.violations);
+      const sample: SoakSample = {
+        atS: Math.round((now - started) / 1000), rssMb: c.rssMb, heapMb: c.heapAfterGcMb, lagP99Ms: s.lagP99Ms,
+        lagMaxMs: s.lagMaxMs, serverCpuPct: Math.round((s.cpuMs * 100) / Math.max(1, now - windowStart)), actions: total,
+        actionsPerS: Math.round(((total - windowActions) * 1000) / Math.max(1, now - windowStart)), checkMs: c.ms, book: c.book,
+        load1: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+      };
+      report.samples.push(sample);
+      windowStart = Date.now();
+      windowActions = total;
+      opts.progress?.(`${sample.atS}s server: rss ${sample.rssMb} MB, heap ${sample.heapMb} MB, lag p99 ${sample.lagP99Ms} ms (max ${sample.lagMaxMs}), cpu ${sample.serverCpuPct} %; ${sample.actionsPerS} actions/s, book ${sample.book}, check ${sample.checkMs} ms, load ${sample.load1}; ${report.violations.length} violations`);
+      if (opts.heapSnapshotAtS !== undefined && !snapshotTaken && sample.atS >= opts.heapSnapshotAtS) {
+        snapshotTaken = true;
+        await snapshot(`${sample.atS}s`);
       }
-    })();
-    const lanes = opts.lanes ? Array.from({ length: opts.lanes }, () => lane(null)) : users.map(lane);
-    await Promise.all([...lanes, checker]);
-    report.violations.push(...(await ledgerViolations(ctx.db)));
+    }
+    const totals = await Promise.all(runs);
+    for (const [k, t] of totals.entries()) {
+      report.generators.push({ pid: generators[k]?.proc.pid ?? 0, cpus: cpus.load, cpuMs: t.cpuMs });
+      report.acked += t.acked;
+      report.refused += t.refused;
+      report.serverErrors += t.serverErrors;
+      report.harnessErrors += t.harnessErrors;
+      report.harnessErrorSamples.push(...t.harnessErrorSamples.slice(0, 5 - report.harnessErrorSamples.length));
+      for (const [a, n] of Object.entries(t.actions)) report.actions[a] = (report.actions[a] ?? 0) + n;
+      for (const [a, n] of Object.entries(t.refusals)) report.refusals[a] = (report.refusals[a] ?? 0) + n;
+    }
+    const last = await check();
     report.checks++;
+    report.violations.push(...last.violations);
+    report.bookAtEnd = last.book;
+    await snapshot('end');
     return report;
   } finally {
-    lag.disable();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await own?.close();
+    for (const c of generators) {
+      await c.request('stop').catch(() => undefined);
+      await c.exited;
+    }
+    await server.request('stop').catch(() => undefined);
+    await server.exited;
   }
 }
 
-/**
- * RSS growth after warm-up: the median of the last third of the samples against the median of the middle third
- * (the first third is start-up: JIT, pools, caches). A leak keeps growing; warm-up and working-set growth settle.
- */
-export function rssGrowthMb(samples: readonly SoakSample[]): number {
+/** Growth of a server figure (RSS, heap after GC) from `fromS` to the end: the median of the last three samples
+ * against the median of the three at and after `fromS` (start-up — JIT, pools, caches — comes before it; a leak keeps
+ * growing after it). Medians, so one GC-timed sample does not decide. */
+export function growthAfter(samples: readonly SoakSample[], fromS: number, key: 'rssMb' | 'heapMb'): number {
   const median = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  const third = Math.max(1, Math.floor(samples.length / 3));
-  return median(samples.slice(-third).map((s) => s.rssMb)) - median(samples.slice(third, 2 * third).map((s) => s.rssMb));
+  const from = samples.findIndex((s) => s.atS >= fromS);
+  if (from < 0) return 0;
+  return median(samples.slice(-3).map((s) => s[key])) - median(samples.slice(from, from + 3).map((s) => s[key]));
 }
 
 /** Mean actions per second over the samples that end within the first / the last `seconds` of the run. */

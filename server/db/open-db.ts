@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
+import { openPgliteWorker } from './pglite-bridge.ts';
 import { openPostgres } from './postgres.ts';
 
 export interface OpenDbOptions {
@@ -10,6 +11,8 @@ export interface OpenDbOptions {
   pgliteDir?: string | undefined;
   /** A PGlite tarball to start from (tests). */
   loadDataDir?: Blob | undefined;
+  /** PGlite in a worker thread (server/db/pglite-bridge.ts) instead of on the event loop. */
+  pgliteWorker?: boolean | undefined;
   /** PostgreSQL pool errors (idle clients dropped): the composition root logs them. */
   onPoolError?: ((err: Error) => void) | undefined;
 }
@@ -18,7 +21,7 @@ export const DEFAULT_PGLITE_DIR = join('data', 'pglite');
 
 export function openDb(opts: OpenDbOptions = {}): Promise<Db> {
   if (opts.databaseUrl) return openPostgres({ url: opts.databaseUrl, onError: opts.onPoolError });
-  return openPglite({
+  return (opts.pgliteWorker ? openPgliteWorker : openPglite)({
     dataDir: opts.pgliteDir ?? DEFAULT_PGLITE_DIR,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });

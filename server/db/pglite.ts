@@ -11,7 +11,7 @@ export interface PgliteOptions {
 }
 
 // BIGINT as text like NUMERIC, so ids and counts never lose precision and both backends agree.
-const parsers = {
+export const PGLITE_PARSERS = {
   [types.NUMERIC]: (v: string): string => v,
   [types.INT8]: (v: string): string => v,
 };
@@ -21,11 +21,15 @@ export interface PgliteDb extends Db {
   dump(): Promise<Blob>;
 }
 
+/** A data directory is made before PGlite opens it; `memory://` needs none. */
+export function preparePgliteDir(dataDir: string): void {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+}
+
 export async function openPglite(opts: PgliteOptions): Promise<PgliteDb> {
-  const inMemory = opts.dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  preparePgliteDir(opts.dataDir);
   const pg = await PGlite.create(opts.dataDir, {
-    parsers,
+    parsers: PGLITE_PARSERS,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   return {

@@ -1,6 +1,6 @@
 // The order engine: user actions (submit, close, cancel, stops), the tick-driven triggers (pending fills, stop-profit,
 // stop-loss, trailing stops, stop-out) over an in-memory index of open orders (the book, and the tick index that keeps per-tick work in
-// proportion to what a tick changes: tick-index.ts), and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
+// proportion to what a tick changes, not to the book: tick-index.ts), and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
 // Long on purpose: the actions and the triggers share one in-memory index and its locking; the rules
 // already live apart (submit-check.ts, triggers, amounts in src/domain/money.ts). Split further only with the index.
@@ -353,7 +353,7 @@ export class OrderEngine {
 
   /** Runs synchronously inside the market's tick: decides in memory, then starts the database work. */
   onTick(tick: Tick): void {
-    const { crossed, holders } = this.index.tick(tick.instrumentId, tick.price);
+    const { crossed, atRisk } = this.index.tick(tick.instrumentId, tick.price);
     if (this.opts.triggers === false) return; // a gateway: figures kept, the market writer triggers
     if (crossed.length > 0) {
       const at = price(tick.price);
@@ -362,7 +362,7 @@ export class OrderEngine {
         if (o && !this.busy.has(id)) this.evaluate(o, at);
       }
     }
-    for (const userId of holders) this.checkStopOut(userId);
+    for (const userId of atRisk) this.checkStopOut(userId);
   }
 
   /** Starts the action an order's rules call for at this price, if any. */

@@ -1,6 +1,6 @@
 // What the engine asks of its trigger index (server/engine/tick-index.ts; the decimal scan it replaced is kept as the
 // test oracle in tests/fixtures/engine-oracle.ts, behind the same interface): it sees every open order come and go,
-// the cached balances, and every tick; it answers which orders a tick crossed, whose equity the tick moved, and the
+// the cached balances, and every tick; it answers which orders a tick crossed, whose stop-out the tick may have reached, and the
 // users' margin, floating P&L and stop-out state.
 import type { Usd } from '../../src/domain/units.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
@@ -14,8 +14,9 @@ export interface IndexSource {
 export interface TickOutcome {
   /** Ids of the orders whose trigger rule (pending fill, stop-profit, stop-loss) holds at the tick's price. */
   crossed: number[];
-  /** Users holding a position on the instrument: their equity moved. */
-  holders: number[];
+  /** Users whose equity the tick may have taken to or below the stop-out level: the engine checks these (a superset
+   * of the users at or below it who hold the instrument; the oracle answers every holder). */
+  atRisk: number[];
 }
 
 export interface EngineIndex {

@@ -27,6 +27,10 @@ export class Ladder {
   private root: Node | null = null;
   private count = 0;
   private readonly nextPrio = priorities();
+  /** The lowest and highest level, cached (null: to be found again after their entry left). Most ticks reach no
+   * level at all; these answer that in O(1), before the walk down the tree (whose cache misses grow with the book). */
+  private lo: number | null = Infinity;
+  private hi: number | null = -Infinity;
 
   get size(): number {
     return this.count;
@@ -37,6 +41,8 @@ export class Ladder {
     const [l, r] = this.split(this.root, level, id);
     this.root = this.merge(this.merge(l, node), r);
     this.count++;
+    if (this.lo !== null && level < this.lo) this.lo = level;
+    if (this.hi !== null && level > this.hi) this.hi = level;
   }
 
   /** Removes the entry (level, id); false when it was not there. */
@@ -53,11 +59,32 @@ export class Ladder {
     else if (parent.left === node) parent.left = joined;
     else parent.right = joined;
     this.count--;
+    if (level === this.lo) this.lo = null;
+    if (level === this.hi) this.hi = null;
     return true;
+  }
+
+  private lowest(): number {
+    if (this.lo === null) {
+      let n = this.root;
+      while (n?.left) n = n.left;
+      this.lo = n ? n.level : Infinity;
+    }
+    return this.lo;
+  }
+
+  private highest(): number {
+    if (this.hi === null) {
+      let n = this.root;
+      while (n?.right) n = n.right;
+      this.hi = n ? n.level : -Infinity;
+    }
+    return this.hi;
   }
 
   /** Ids of the entries with level ≤ price, lowest first. */
   atOrBelow(price: number, out: number[] = []): number[] {
+    if (this.lowest() > price) return out;
     const stack: Node[] = [];
     let node = this.root;
     while (node || stack.length > 0) {
@@ -75,6 +102,7 @@ export class Ladder {
 
   /** Ids of the entries with level ≥ price, highest first. */
   atOrAbove(price: number, out: number[] = []): number[] {
+    if (this.highest() < price) return out;
     const stack: Node[] = [];
     let node = this.root;
     while (node || stack.length > 0) {

@@ -15,19 +15,31 @@ export function safe(x: number): number {
   return x;
 }
 
-/** `text` × 10^places as a safe integer; null when it has non-zero digits beyond `places`, is not a plain decimal,
- * or does not fit. */
-export function scaledOf(text: string, places: number): number | null {
+/** The signed digit string of `text` × 10^places; null when it has non-zero digits beyond `places` or is not a plain
+ * decimal. */
+function digitsOf(text: string, places: number): string | null {
   const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
   if (!m || places > 22) return null;
   const [, sign = '', whole = '', frac = ''] = m;
   if (whole === '' && frac === '') return null;
   if (/[1-9]/.test(frac.slice(places))) return null;
   const digits = (whole + frac.slice(0, places).padEnd(places, '0')).replace(/^0+(?=\d)/, '');
-  if (digits.length > 16) return null;
-  const v = Number(digits);
-  if (!Number.isSafeInteger(v)) return null;
-  return sign === '-' && v !== 0 ? -v : v;
+  return sign === '-' && digits !== '0' ? `-${digits}` : digits;
+}
+
+/** `text` × 10^places as a safe integer; null when it has non-zero digits beyond `places`, is not a plain decimal,
+ * or does not fit. */
+export function scaledOf(text: string, places: number): number | null {
+  const d = digitsOf(text, places);
+  if (d === null || d.replace('-', '').length > 16) return null;
+  const v = Number(d);
+  return Number.isSafeInteger(v) ? v : null;
+}
+
+/** `text` × 10^places as a BigInt (any size); null when it has non-zero digits beyond `places`. */
+export function bigScaledOf(text: string, places: number): bigint | null {
+  const d = digitsOf(text, places);
+  return d === null ? null : BigInt(d);
 }
 
 /** Decimal places a text needs once trailing zeros are dropped ("0.0100" → 2, "100000" → 0). */
@@ -53,7 +65,8 @@ export function divHalfUp(n: number, d: number): number {
   return q === 0 ? 0 : q; // never -0
 }
 
-/** The exact decimal value of a scaled integer. */
-export function decOf(n: number, places: number): Dec {
+/** The exact decimal value of a scaled integer (a number or a BigInt). */
+export function decOf(n: number | bigint, places: number): Dec {
+  if (typeof n === 'bigint') return dec(n.toString()).div(POW10[places] ?? 10 ** places);
   return dec(n === 0 ? 0 : n).div(POW10[places] ?? 10 ** places);
 }

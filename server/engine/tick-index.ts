@@ -1,54 +1,20 @@
-// The engine's trigger index: per-tick work in proportion to what the tick changes. Per instrument, the holding
-// positions (their floating P&L kept in micro-USD) and two price ladders of trigger levels (ladder.ts); per user,
-// running margin and floating sums (exposure.ts). A tick on X re-prices only X's positions, finds the crossed triggers
-// in O(log n + k), and reports X's holders, whose stop-out check is O(1). Scaled integers throughout (scaled.ts);
-// decimal.js only where a figure does not fit, and at the edges (an order's texts when it is indexed, the answers).
+// The engine's trigger index: per-tick work in proportion to what the tick changes, not to the book. Per instrument,
+// two price ladders of trigger levels (ladder.ts) and two of stop-out budgets (stop-out-budget.ts); per user, their
+// margin and one holding per instrument (holding.ts: net lots and the volume-weighted entry as one linear sum). A tick
+// on X finds the crossed triggers in O(log n + k) and the users whose stop-out budget on X it spent, re-evaluates only
+// those (O(instruments they hold)), and reports the ones at or below the stop-out level. Figures are exact integers
+// (scaled.ts, BigInt for sums); decimal.js only where a figure does not fit, and at the edges.
 import { belowStopOut, firesAt } from './triggers.ts';
-import { positionPnl } from '../../src/domain/money.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../src/domain/units.ts';
-import { UserExposure, MONEY_SCALE } from './exposure.ts';
+import { UserExposure, MONEY_SCALE, slackOf } from './exposure.ts';
+import { Holding, linearTerms, pnlMicro, scalePosition, type Instrument, type Position } from './holding.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import { Ladder } from './ladder.ts';
-import { decOf, divHalfUp, placesNeeded, POW10, scaledOf } from './scaled.ts';
-import type { EngineInstrument, OpenOrder } from './types.ts';
+import { bigScaledOf, decOf, scaledOf } from './scaled.ts';
+import { budgetLevels } from './stop-out-budget.ts';
+import type { OpenOrder } from './types.ts';
 
-interface Instrument {
-  id: number;
-  /** null: terms unknown (not in the catalog): its orders take the decimal path. */
-  terms: EngineInstrument | null;
-  places: number;
-  /** Latest price, scaled (null when unknown or not representable) and as text. */
-  price: number | null;
-  priceText: string | null;
-  holdings: Position[];
-  holders: Map<UserExposure, number>;
-  /** Levels that fire when the price falls to them (≤) and when it rises to them (≥). */
-  down: Ladder;
-  up: Ladder;
-  /** Pending orders whose target equals their submit price: reached on any tick. */
-  always: Set<number>;
-  /** Orders whose levels do not fit scaled integers: judged with the decimal rules on every tick. */
-  slow: Map<number, OpenOrder>;
-}
-
-interface Position {
-  o: OpenOrder;
-  user: UserExposure;
-  inst: Instrument;
-  margin: number;
-  /** Holding only: side sign, open price scaled, and P&L = sign × diff × mul / div (half-up), |diff| ≤ maxDiff. */
-  sign: number;
-  open: number | null;
-  mul: number;
-  div: number;
-  maxDiff: number;
-  pnl: number;
-  slot: number; // index in inst.holdings, -1 when pending
-  seq: number; // indexing order: crossed orders are acted on in it, as the book's scan did
-  levels: Array<[Ladder, number]>;
-}
-
-const EMPTY: TickOutcome = { crossed: [], holders: [] };
+const EMPTY: TickOutcome = { crossed: [], atRisk: [] };
 
 export class TickIndex implements EngineIndex {
   private readonly instruments = new Map<number, Instrument>();
@@ -61,45 +27,54 @@ export class TickIndex implements EngineIndex {
   // ---- the book's changes -------------------------------------------------------------------------------------
 
   added(o: OpenOrder): void {
-    this.removed(o);
+    this.unindex(o);
     const inst = this.instrumentState(o.instrumentId);
     this.syncPrice(inst);
     const user = this.userState(o.userId);
-    const margin = scaledOf(o.margin.toFixed(), MONEY_SCALE);
     const pos: Position = {
-      o, user, inst, margin: margin ?? Number.NaN, sign: o.side === 'buy' ? 1 : -1, open: null, mul: 0, div: 1,
-      maxDiff: -1, pnl: 0, slot: -1, seq: ++this.seq, levels: [],
+      o, user, inst, margin: bigScaledOf(o.margin.toFixed(), MONEY_SCALE), sign: o.side === 'buy' ? 1 : -1, open: null,
+      mul: 0, div: 1, maxDiff: -1, lin: null, seq: ++this.seq, levels: [],
     };
     this.positions.set(o.id, pos);
-    user.orders++;
-    user.addMargin(pos.margin);
-    if (o.status === 1) this.hold(pos);
+    user.orders.add(pos);
+    if (pos.margin === null) user.odd++;
+    else user.margin += pos.margin;
+    if (o.status === 1) {
+      scalePosition(pos);
+      this.holdingOf(pos).add(pos);
+    }
     this.placeLevels(pos);
+    this.evaluate(user);
   }
 
   removed(o: OpenOrder): void {
+    const user = this.unindex(o);
+    if (!user) return;
+    this.evaluate(user);
+    if (user.orders.size === 0 && user.balance === null) this.users.delete(user.userId);
+  }
+
+  /** Takes the order out of every structure; answers its owner (to evaluate again), null when it was not indexed. */
+  private unindex(o: OpenOrder): UserExposure | null {
     const pos = this.positions.get(o.id);
-    if (!pos) return;
+    if (!pos) return null;
     this.positions.delete(o.id);
     const { inst, user } = pos;
     for (const [ladder, level] of pos.levels) ladder.remove(level, o.id);
     inst.always.delete(o.id);
     inst.slow.delete(o.id);
-    if (pos.slot >= 0) {
-      const last = inst.holdings.pop() as Position;
-      if (last !== pos) {
-        inst.holdings[pos.slot] = last;
-        last.slot = pos.slot;
+    const h = user.holdings.get(inst.id);
+    if (h && h.inst === inst) {
+      h.remove(pos);
+      if (h.positions.size === 0) {
+        user.holdings.delete(inst.id);
+        inst.holdings.delete(h);
       }
-      const n = (inst.holders.get(user) ?? 1) - 1;
-      if (n === 0) inst.holders.delete(user);
-      else inst.holders.set(user, n);
-      user.addFloating(-pos.pnl);
     }
-    user.addMargin(-pos.margin);
-    user.orders--;
-    user.resetIfEmpty();
-    if (user.orders === 0 && user.balance === null) this.users.delete(user.userId);
+    user.orders.delete(pos);
+    if (pos.margin === null) user.odd--;
+    else user.margin -= pos.margin;
+    return user;
   }
 
   reindex(instrumentId: number, orders: readonly OpenOrder[]): void {
@@ -109,7 +84,13 @@ export class TickIndex implements EngineIndex {
   }
 
   setBalance(userId: number, balance: string): void {
-    this.userState(userId).setBalance(balance);
+    const u = this.userState(userId);
+    const before = u.balance;
+    u.setBalance(balance);
+    // The 5-second refresh sets every holder's balance, mostly unchanged: a balance that did not fall leaves the
+    // budgets valid (the slack only grew), unless the user was at the level or had none yet.
+    if (before !== null && u.balance !== null && u.balance >= before && u.exact && !u.below) return;
+    this.evaluate(u);
   }
 
   // ---- ticks --------------------------------------------------------------------------------------------------
@@ -117,7 +98,7 @@ export class TickIndex implements EngineIndex {
   tick(instrumentId: number, text: string): TickOutcome {
     const inst = this.instruments.get(instrumentId);
     if (!inst) return EMPTY;
-    this.reprice(inst, text);
+    this.setPrice(inst, text);
     const crossed: number[] = [];
     const at = inst.price;
     if (at !== null) {
@@ -134,9 +115,7 @@ export class TickIndex implements EngineIndex {
       const p = priceOf(text);
       for (const pos of this.positions.values()) if (pos.inst === inst && firesAt(pos.o, p)) crossed.push(pos.o.id);
     }
-    const holders: number[] = [];
-    for (const u of inst.holders.keys()) holders.push(u.userId);
-    return { crossed: this.inBookOrder(crossed), holders };
+    return { crossed: this.inBookOrder(crossed), atRisk: this.priceMoved(inst) };
   }
 
   // ---- figures ------------------------------------------------------------------------------------------------
@@ -144,36 +123,101 @@ export class TickIndex implements EngineIndex {
   marginOf(userId: number): Usd {
     const u = this.users.get(userId);
     if (!u) return usd(0);
-    if (!u.overflow) return usd(decOf(u.margin, MONEY_SCALE));
+    if (u.odd === 0) return usd(decOf(u.margin, MONEY_SCALE));
     let total = usd(0);
-    for (const pos of this.positionsOf(u)) total = usd(total.plus(pos.o.margin));
+    for (const pos of u.orders) total = usd(total.plus(pos.o.margin));
     return total;
   }
 
   floatingOf(userId: number): Usd {
     const u = this.users.get(userId);
-    if (!u) return usd(0);
-    if (!u.overflow) return usd(decOf(u.floating, MONEY_SCALE));
-    let total = usd(0);
-    for (const pos of this.positionsOf(u)) {
-      const f = this.decimalPnl(pos);
-      if (f) total = usd(total.plus(f));
-    }
-    return total;
+    return usd(u ? decOf(floatingMicro(u), MONEY_SCALE) : 0);
   }
 
   floatingOfOrder(orderId: number): Usd | null {
     const pos = this.positions.get(orderId);
     if (!pos || pos.o.status !== 1 || pos.inst.priceText === null || !pos.inst.terms) return null;
-    return Number.isSafeInteger(pos.pnl) ? usd(decOf(pos.pnl, MONEY_SCALE)) : this.decimalPnl(pos);
+    return usd(decOf(pnlMicro(pos), MONEY_SCALE));
   }
 
   belowStopOut(userId: number): boolean {
     const u = this.users.get(userId);
-    if (!u || u.balance === null) return false;
-    const fast = u.belowStopOut();
-    if (fast !== null) return fast;
-    return belowStopOut(usd(u.balanceText), this.marginOf(userId), this.floatingOf(userId));
+    return u ? this.below(u, floatingMicro(u)) : false;
+  }
+
+  /** A user's net lots and floating P&L on one instrument (the holding's sums); null when they hold nothing there. */
+  exposureOf(userId: number, instrumentId: number): { netLots: string; floating: Usd } | null {
+    const h = this.users.get(userId)?.holdings.get(instrumentId);
+    if (!h) return null;
+    let lots = decOf(h.netLots, h.inst.lotPlaces);
+    for (const pos of h.loose) lots = pos.sign > 0 ? lots.plus(pos.o.quantity) : lots.minus(pos.o.quantity);
+    return { netLots: lots.toFixed(), floating: usd(decOf(h.floating(), MONEY_SCALE)) };
+  }
+
+  // ---- stop-out -----------------------------------------------------------------------------------------------
+
+  private below(u: UserExposure, floating: bigint): boolean {
+    if (u.balance === null) return false;
+    if (!u.exact) return belowStopOut(usd(u.balanceText), this.marginOf(u.userId), usd(decOf(floating, MONEY_SCALE)));
+    return u.margin > 0n && slackOf(u.balance, u.margin, floating) <= 0n;
+  }
+
+  /** The instrument's price moved: the users whose budget there it spent, and those it watches, are evaluated again;
+   * answers those at or below the stop-out level. */
+  private priceMoved(inst: Instrument): number[] {
+    const touched = new Set<UserExposure>(inst.watch.size > 0 ? inst.watch : undefined);
+    const at = inst.price;
+    if (at === null) for (const h of inst.holdings) touched.add(h.user);
+    else {
+      const ids: number[] = [];
+      inst.outDown.atOrAbove(at, ids);
+      inst.outUp.atOrBelow(at, ids);
+      for (const id of ids) {
+        const u = this.users.get(id);
+        if (u) touched.add(u);
+      }
+    }
+    const atRisk: number[] = [];
+    for (const u of touched) if (this.evaluate(u)) atRisk.push(u.userId);
+    return atRisk;
+  }
+
+  /** Re-evaluates a user: exact figures, then new budget levels (or a watch on every tick of what a budget cannot
+   * bound). Answers whether they are at or below the stop-out level. */
+  private evaluate(u: UserExposure): boolean {
+    u.below = this.reevaluate(u);
+    return u.below;
+  }
+
+  private reevaluate(u: UserExposure): boolean {
+    for (const [ladder, level] of u.budget) ladder.remove(level, u.userId);
+    u.budget.length = 0;
+    for (const w of u.watching) w.delete(u);
+    u.watching.length = 0;
+    const watch = (inst: Instrument): void => {
+      inst.watch.add(u);
+      u.watching.push(inst.watch);
+    };
+    // No balance yet, or no margin (no risk rate): only a change of those (which evaluates again) can move them.
+    if (u.balance === null || (u.margin <= 0n && u.odd === 0)) return false;
+    const floating = floatingMicro(u);
+    const below = this.below(u, floating);
+    const linear: Holding[] = [];
+    for (const h of u.holdings.values()) {
+      if (below || !u.exact || !h.linear) watch(h.inst);
+      else if (h.netLots !== 0n) linear.push(h);
+    }
+    if (below || linear.length === 0 || u.balance === null) return below;
+    const slack = slackOf(u.balance, u.margin, floating);
+    const levels = budgetLevels(slack, linear.map((h) => ({ price: h.inst.price as number, netLots: h.netLots, k: h.inst.k as bigint })));
+    levels.forEach((l, i) => {
+      const inst = (linear[i] as Holding).inst;
+      if (!l) return;
+      const ladder = l.side === 'down' ? inst.outDown : inst.outUp;
+      ladder.insert(l.level, u.userId);
+      u.budget.push([ladder, l.level]);
+    });
+    return false;
   }
 
   // ---- internals ----------------------------------------------------------------------------------------------
@@ -192,81 +236,36 @@ export class TickIndex implements EngineIndex {
     if (!inst) {
       const terms = this.source.instrument(id) ?? null;
       inst = {
-        id, terms, places: terms?.pricePrecision ?? 0, price: null, priceText: null, holdings: [], holders: new Map(),
-        down: new Ladder(), up: new Ladder(), always: new Set(), slow: new Map(),
+        id, terms, places: terms?.pricePrecision ?? 0, ...linearTerms(terms), price: null, priceText: null,
+        holdings: new Set(), down: new Ladder(), up: new Ladder(), always: new Set(), slow: new Map(),
+        outDown: new Ladder(), outUp: new Ladder(), watch: new Set(),
       };
       this.instruments.set(id, inst);
     }
     return inst;
   }
 
+  private holdingOf(pos: Position): Holding {
+    let h = pos.user.holdings.get(pos.inst.id);
+    if (!h || h.inst !== pos.inst) {
+      h = new Holding(pos.user, pos.inst);
+      pos.user.holdings.set(pos.inst.id, h);
+      pos.inst.holdings.add(h);
+    }
+    return h;
+  }
+
   /** The market may have moved without a tick reaching the index yet (before start): catch up before indexing. */
   private syncPrice(inst: Instrument): void {
     const latest = inst.terms ? this.source.latestPrice(inst.terms) : null;
-    if (latest !== null && latest !== inst.priceText) this.reprice(inst, latest);
+    if (latest === null || latest === inst.priceText) return;
+    this.setPrice(inst, latest);
+    this.priceMoved(inst);
   }
 
-  /** New price for the instrument: every holding's P&L and its owner's floating sum move by the difference. */
-  private reprice(inst: Instrument, text: string): void {
+  private setPrice(inst: Instrument, text: string): void {
     inst.priceText = text;
     inst.price = inst.terms ? scaledOf(text, inst.places) : null;
-    const at = inst.price;
-    for (const pos of inst.holdings) {
-      const next = at !== null && pos.open !== null && Math.abs(at - pos.open) <= pos.maxDiff
-        ? pnlOf(pos, at - pos.open)
-        : this.pnlSlow(pos);
-      if (next !== pos.pnl) {
-        pos.user.addFloating(next - pos.pnl);
-        pos.pnl = next;
-      }
-    }
-  }
-
-  /** A position joins its instrument's holdings: its P&L terms, scaled once. */
-  private hold(pos: Position): void {
-    const { o, inst } = pos;
-    pos.slot = inst.holdings.length;
-    inst.holdings.push(pos);
-    inst.holders.set(pos.user, (inst.holders.get(pos.user) ?? 0) + 1);
-    if (inst.terms) {
-      const qText = o.quantity.toFixed();
-      const cText = inst.terms.spec.ForexContNum;
-      const qp = placesNeeded(qText);
-      const cp = placesNeeded(cText);
-      const q = scaledOf(qText, qp);
-      const c = scaledOf(cText, cp);
-      const shift = inst.places + qp + cp - MONEY_SCALE; // P&L = diff × q × c / 10^(places + qp + cp), to 10^-6
-      const up = shift < 0 ? POW10[-shift] : 1;
-      const div = shift > 0 ? POW10[shift] : 1;
-      const open = scaledOf(o.price.toFixed(), inst.places);
-      if (q !== null && c !== null && up !== undefined && div !== undefined && open !== null) {
-        const mul = q * c * up;
-        if (Number.isSafeInteger(mul) && mul > 0) {
-          pos.open = open;
-          pos.mul = mul;
-          pos.div = div;
-          pos.maxDiff = Math.floor(Number.MAX_SAFE_INTEGER / mul);
-        }
-      }
-    }
-    const at = inst.price;
-    pos.pnl = at !== null && pos.open !== null && Math.abs(at - pos.open) <= pos.maxDiff
-      ? pnlOf(pos, at - pos.open)
-      : this.pnlSlow(pos);
-    pos.user.addFloating(pos.pnl);
-  }
-
-  /** The P&L through decimal.js (a figure beyond the safe range), back in micro-USD; NaN flags the owner. */
-  private pnlSlow(pos: Position): number {
-    const f = this.decimalPnl(pos);
-    if (!f) return 0;
-    return scaledOf(f.toFixed(), MONEY_SCALE) ?? Number.NaN;
-  }
-
-  private decimalPnl(pos: Position): Usd | null {
-    const { inst, o } = pos;
-    if (o.status !== 1 || !inst.terms || inst.priceText === null) return null;
-    return positionPnl(inst.terms.spec, o.side, o.quantity, o.price, priceOf(inst.priceText));
   }
 
   /** Puts the order's trigger levels on its instrument's ladders (or the slow set when they do not fit). */
@@ -307,15 +306,11 @@ export class TickIndex implements EngineIndex {
     const seqOf = (id: number): number => this.positions.get(id)?.seq ?? 0;
     return [...new Set(ids)].sort((a, b) => seqOf(a) - seqOf(b));
   }
-
-  private *positionsOf(u: UserExposure): Iterable<Position> {
-    for (const pos of this.positions.values()) if (pos.user === u) yield pos;
-  }
 }
 
-/** sign × diff × mul / div, rounded half-up: the caller checked |diff| ≤ maxDiff, so the product is a safe integer. */
-function pnlOf(pos: Position, diff: number): number {
-  const n = pos.sign * diff * pos.mul;
-  const v = pos.div === 1 ? n : divHalfUp(n, pos.div);
-  return v === 0 ? 0 : v;
+/** Floating P&L of all the user's holdings, micro-USD. */
+function floatingMicro(u: UserExposure): bigint {
+  let total = 0n;
+  for (const h of u.holdings.values()) total += h.floating();
+  return total;
 }

@@ -1,8 +1,9 @@
 // The engine with its tick index against the same engine on the oracle index (the decimal scan of every order on
 // every tick it replaced, tests/fixtures/engine-oracle.ts), each on its own database: random sequences of market and
-// pending submits, closes, cancels, stop edits, deposits, withdrawals and ticks (fast-check) drive both. After every
-// step the same orders have been filled and closed, with the same reasons and prices and the same realised P&L, and
-// every user's margin, floating P&L and balance agree to the last decimal.
+// pending submits, closes, partial closes, cancels, stop edits, deposits, withdrawals and ticks (fast-check) drive
+// both. After every step the same orders have been filled and closed (stop-outs included), with the same reasons and
+// prices and the same realised P&L, and every user's margin, floating P&L (the index's per-instrument aggregates) and
+// balance agree to the last decimal.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
@@ -10,6 +11,7 @@ import type { Timers } from '../../src/domain/time.ts';
 import { OrderEngine, type IndexFactory } from '../../server/engine/engine.ts';
 import { TickIndex } from '../../server/engine/tick-index.ts';
 import { ApiError } from '../../server/http/envelope.ts';
+import { dec } from '../../src/domain/decimal.ts';
 import { getAccount, move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
@@ -61,6 +63,7 @@ afterAll(async () => {
 type Op =
   | { k: 'submit'; user: number; inst: number; buy: boolean; pending: boolean; lots: number; away: number; sl: number; tp: number }
   | { k: 'close' | 'cancel'; pick: number }
+  | { k: 'part'; pick: number; keep: number }
   | { k: 'stops'; pick: number; sl: number; tp: number }
   | { k: 'money'; user: number; amount: number }
   | { k: 'tick'; inst: number; move: number };
@@ -69,6 +72,7 @@ const offset = fc.oneof(fc.constant(0), fc.integer({ min: -60, max: 60 }));
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('submit' as const), user: fc.nat(2), inst: fc.nat(2), buy: fc.boolean(), pending: fc.boolean(), lots: fc.integer({ min: 1, max: 40 }), away: fc.integer({ min: -30, max: 30 }), sl: offset, tp: offset }), weight: 4 },
   { arbitrary: fc.record({ k: fc.constantFrom('close' as const, 'cancel' as const), pick: fc.nat(100) }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('part' as const), pick: fc.nat(100), keep: fc.integer({ min: 1, max: 99 }) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('stops' as const), pick: fc.nat(100), sl: offset, tp: offset }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('money' as const), user: fc.nat(2), amount: fc.integer({ min: -3000, max: 3000 }) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('tick' as const), inst: fc.nat(2), move: fc.integer({ min: -25, max: 25 }) }), weight: 6 },
@@ -160,6 +164,17 @@ async function step(s: Side, op: Op, prices: number[]): Promise<string> {
       if (!o) return 'none';
       const done = op.k === 'close' ? await s.engine.close(o.userId, o.id) : await s.engine.cancel(o.userId, o.id);
       return `ok ${done.FactProfits}`;
+    }
+    if (op.k === 'part') {
+      // A partial close: the rest stays open with fewer lots (the per-instrument aggregates lose only that part).
+      const o = openOf(1, op.pick);
+      const inst = o && TEST_INSTRUMENTS.find((i) => i.id === o.instrumentId);
+      if (!o || !inst) return 'none';
+      const step = dec(inst.pip);
+      const part = o.quantity.times(op.keep).div(100).div(step).floor().times(step);
+      if (part.lte(0) || part.gte(o.quantity)) return 'none';
+      const done = await s.engine.close(o.userId, o.id, part.toFixed());
+      return `ok ${done.FactProfits} ${done.Quantity}`;
     }
     if (op.k === 'stops') {
       const o = openOf(1, op.pick);

@@ -109,14 +109,14 @@ describe('TickIndex bookkeeping', () => {
     expect(index.floatingOf(7).toFixed()).toBe('-2000');
   });
 
-  it('a close takes the order off the ladders, the holders and the sums', () => {
+  it('a close takes the order off the ladders and the sums', () => {
     const { index, tick, put } = setup();
     put(row({ targetProfitPrice: '1.11000' }));
     put(row({ id: 2, orderType: 2, status: 0, price: '1.12000', cautionMoney: '500' })); // a pending sell above
     expect(index.marginOf(7).toFixed()).toBe('1600');
-    expect(tick('1.12000')).toEqual({ crossed: [1, 2], holders: [7] });
+    expect(tick('1.12000')).toEqual({ crossed: [1, 2], atRisk: [] }); // no balance known: no stop-out to check
     index.removed(openOrderOf(row({}))!);
-    expect(tick('1.12000')).toEqual({ crossed: [2], holders: [] });
+    expect(tick('1.12000')).toEqual({ crossed: [2], atRisk: [] });
     expect(index.marginOf(7).toFixed()).toBe('500');
     expect(index.floatingOf(7).toFixed()).toBe('0');
   });
@@ -130,10 +130,10 @@ describe('TickIndex bookkeeping', () => {
     tick('1.12000');
     expect(index.floatingOf(7).toFixed()).toBe('-40');
     expect(index.belowStopOut(7)).toBe(false); // equity 100 + 44 − 40 = 104 > 22
-    tick('1.16100'); // −122: equity 22 = 50 % of 44
+    expect(tick('1.16100').atRisk).toEqual([7]); // −122: equity 22 = 50 % of 44
     expect(index.floatingOf(7).toFixed()).toBe('-122');
     expect(index.belowStopOut(7)).toBe(true);
-    tick('1.16099');
+    expect(tick('1.16099').atRisk).toEqual([]);
     expect(index.belowStopOut(7)).toBe(false);
   });
 });

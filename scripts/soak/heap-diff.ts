@@ -1,0 +1,62 @@
+// Compares two V8 heap snapshots of the soak's server (SOAK_HEAP_DIR: one at SOAK_HEAP_SNAPSHOT_AT, one at the end)
+// and says what grew: objects grouped by constructor (or type for strings, arrays, closures, code), with the change
+// in count and in self size, largest growth first. Self size only — retained sizes need the whole graph, and a group
+// that keeps growing in count between two snapshots of a level book is the lead to follow.
+//   npx tsx scripts/soak/heap-diff.ts server-300s.heapsnapshot server-end.heapsnapshot [top]
+import { readFileSync } from 'node:fs';
+
+export interface HeapSnapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
+  nodes: number[];
+  strings: string[];
+}
+
+export interface HeapGroup {
+  key: string;
+  count: number;
+  bytes: number;
+}
+
+/** Objects by group: "Name" for objects, "(type)" for the rest (strings, arrays, closures, code, …). */
+export function heapGroups(s: HeapSnapshot): Map<string, HeapGroup> {
+  const fields = s.snapshot.meta.node_fields;
+  const width = fields.length;
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [number, number, number];
+  const types = s.snapshot.meta.node_types[0];
+  const out = new Map<string, HeapGroup>();
+  for (let i = 0; i < s.nodes.length; i += width) {
+    const type = types[s.nodes[i + typeAt] as number] ?? '?';
+    const key = type === 'object' ? (s.strings[s.nodes[i + nameAt] as number] ?? '?') : `(${type})`;
+    const g = out.get(key) ?? { key, count: 0, bytes: 0 };
+    g.count++;
+    g.bytes += s.nodes[i + sizeAt] as number;
+    out.set(key, g);
+  }
+  return out;
+}
+
+/** Groups whose self size changed from `a` to `b`, largest growth first. */
+export function heapDiff(a: HeapSnapshot, b: HeapSnapshot): HeapGroup[] {
+  const before = heapGroups(a);
+  const after = heapGroups(b);
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  return [...keys]
+    .map((key) => ({
+      key, count: (after.get(key)?.count ?? 0) - (before.get(key)?.count ?? 0),
+      bytes: (after.get(key)?.bytes ?? 0) - (before.get(key)?.bytes ?? 0),
+    }))
+    .filter((g) => g.bytes !== 0 || g.count !== 0)
+    .sort((x, y) => y.bytes - x.bytes);
+}
+
+if (process.argv[1]?.endsWith('heap-diff.ts')) {
+  const [aPath, bPath, top = '25'] = process.argv.slice(2);
+  if (!aPath || !bPath) throw new Error('usage: heap-diff.ts A.heapsnapshot B.heapsnapshot [top]');
+  const read = (p: string): HeapSnapshot => JSON.parse(readFileSync(p, 'utf8')) as HeapSnapshot;
+  const diff = heapDiff(read(aPath), read(bPath));
+  const total = diff.reduce((s, g) => s + g.bytes, 0);
+  console.log(`self size ${total >= 0 ? '+' : ''}${(total / 1048576).toFixed(1)} MB from ${aPath} to ${bPath}`);
+  for (const g of diff.slice(0, Number(top))) {
+    console.log(`${(g.bytes / 1024).toFixed(0).padStart(10)} KB ${String(g.count).padStart(9)} objects  ${g.key}`);
+  }
+}

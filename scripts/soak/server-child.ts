@@ -1,0 +1,117 @@
+// The soak's server process: the real server (server/server.ts) on 127.0.0.1 and nothing else, so its event-loop lag,
+// CPU, RSS and heap are the server's alone. The conductor (soak.ts) asks it over IPC for a sample, for the work only
+// this process can do (the operator's commands, which run on the server's services as the ops CLI does; a sign-up
+// code from the outbox; on in-memory PGlite, whose one connection lives here, the ledger check), and for heap
+// snapshots. Work done at the conductor's request is kept out of the lag figures: the histogram restarts after it.
+// Config: SOAK_SERVER_CONFIG = {"databaseUrl"?, "pgliteTemplate"? (a tarball path), "pgliteWorker"? (server/db/pglite-worker.ts)}.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
+import { ledgerViolations } from '../../server/ledger/invariants.ts';
+import { userCredit } from '../../server/ops/commands/deposits.ts';
+import { withdrawPaid, withdrawReject } from '../../server/ops/commands/withdrawals.ts';
+import { createServer } from '../../server/server.ts';
+import { note, serveParent } from './ipc.ts';
+
+export interface ServerSample {
+  lagP99Ms: number;
+  lagMaxMs: number;
+  rssMb: number;
+  /** CPU the server process used since the previous sample, in ms (user + system). */
+  cpuMs: number;
+}
+
+export interface ServerCheck {
+  violations: Awaited<ReturnType<typeof ledgerViolations>>;
+  ms: number;
+  /** JS heap after a full GC (--expose-gc), MB; -1 without it. */
+  heapAfterGcMb: number;
+  rssMb: number;
+  /** Open orders (pending and holding) now. */
+  book: number;
+}
+
+interface Config {
+  databaseUrl?: string;
+  pgliteTemplate?: string;
+  pgliteWorker?: boolean;
+}
+
+const config = JSON.parse(process.env.SOAK_SERVER_CONFIG ?? '{}') as Config;
+const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-soak-'));
+const server = await createServer({
+  dataDir, databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : 'memory://',
+  pgliteTemplate: config.pgliteTemplate ? new Blob([new Uint8Array(readFileSync(config.pgliteTemplate))]) : undefined,
+  pgliteWorker: config.pgliteWorker, logLevel: 'silent', distDir: join(dataDir, 'no-dist'),
+  // Many traders from one address (127.0.0.1): the abuse budgets are raised as in every test harness.
+  security: { factor: 1000 },
+});
+const base = await server.listen(0, '127.0.0.1'); // never another interface
+const ctx = server.ctx;
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
+let cpu = process.cpuUsage();
+const mb = (bytes: number): number => Math.round(bytes / 1048576);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Runs work asked for by the conductor, then restarts the lag histogram: that work is not the server's lag. */
+async function outsideLag<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    lag.reset();
+  }
+}
+
+serveParent({
+  sample: (): ServerSample => {
+    const used = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
+    const s = {
+      lagP99Ms: Math.round(lag.percentile(99) / 1e6), lagMaxMs: Math.round(lag.max / 1e6),
+      rssMb: mb(process.memoryUsage().rss), cpuMs: Math.round((used.user + used.system) / 1000),
+    };
+    lag.reset();
+    return s;
+  },
+  check: (req) => outsideLag(async (): Promise<ServerCheck> => {
+    const t0 = performance.now();
+    const violations = req.ledger === true ? await ledgerViolations(ctx.db) : [];
+    const ms = Math.round(performance.now() - t0);
+    const [open] = await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE status IN (0, 1)');
+    gc?.();
+    const m = process.memoryUsage();
+    return { violations, ms, heapAfterGcMb: gc ? mb(m.heapUsed) : -1, rssMb: mb(m.rss), book: Number(open?.n ?? 0) };
+  }),
+  code: async (req) => {
+    const rows = await ctx.db.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [req.email]);
+    return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
+  },
+  credit: async (req) => userCredit.run(ctx, { user: String(req.user), amount: String(req.amount), memo: 'soak funds' }),
+  review: async () => {
+    const pending = await ctx.db.query<{ id: string }>('SELECT id::text AS id FROM withdrawals WHERE status = 0 ORDER BY random() LIMIT 1');
+    const id = pending[0]?.id;
+    if (!id) return false;
+    try {
+      if (Math.random() < 0.5) await withdrawPaid.run(ctx, { id });
+      else await withdrawReject.run(ctx, { id, reason: 'soak' });
+      return true;
+    } catch {
+      return false; // reviewed by another lane first
+    }
+  },
+  heapSnapshot: (req) => outsideLag(async () => {
+    gc?.();
+    return writeHeapSnapshot(String(req.path));
+  }),
+  stop: async () => {
+    lag.disable();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    setImmediate(() => process.exit(0));
+    return true;
+  },
+});
+note({ note: 'ready', base, pid: process.pid });

@@ -1,0 +1,109 @@
+// PGlite in a worker thread behind the Db interface (PGLITE_WORKER=1; the server-side counterpart of the browser's
+// PGliteWorker, on node:worker_threads): every query is a message to server/db/pglite-worker-entry.ts, so PGlite's
+// synchronous WASM work runs beside the server's event loop instead of on it. A transaction is opened in the worker
+// (holding PGlite's mutex, so other queries wait as they do in-process) and ended by the bridge with commit or
+// rollback once the caller's function settles. Values cross by structured clone (Date, Uint8Array, strings).
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { TxQueryable } from './db.ts';
+import type { PgliteDb, PgliteOptions } from './pglite.ts';
+
+export interface BridgeStart {
+  dataDir: string;
+  loadDataDir?: Uint8Array<ArrayBuffer>;
+}
+
+export interface BridgeRequest {
+  id: number;
+  op: 'query' | 'exec' | 'begin' | 'end' | 'dump' | 'close';
+  sql?: string;
+  params?: unknown[];
+  /** The transaction a query runs in, or the one 'end' ends. */
+  tx?: number;
+  commit?: boolean;
+}
+
+export interface BridgeReply {
+  id: number;
+  value?: unknown;
+  error?: Record<string, unknown>;
+}
+
+/** The worker's entry is TypeScript: the worker registers tsx first (module hooks are per thread, and a Worker
+ * refuses the process's flags such as --expose-gc), then imports it. */
+function workerSource(): string {
+  const entry = new URL('./pglite-worker-entry.ts', import.meta.url).href;
+  // The package's ESM build (its "import" export), found from its package.json beside this repository's modules.
+  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
+  const tsx = pathToFileURL(join(dirname(pkg), 'dist/esm/api/index.mjs')).href;
+  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+}
+
+export async function openPgliteWorker(opts: PgliteOptions): Promise<PgliteDb> {
+  const start: BridgeStart = {
+    dataDir: opts.dataDir, ...(opts.loadDataDir ? { loadDataDir: new Uint8Array(await opts.loadDataDir.arrayBuffer()) } : {}),
+  };
+  const worker = new Worker(workerSource(), { eval: true, workerData: start, execArgv: [] });
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let failure: Error | null = null;
+  const fail = (err: Error): void => {
+    failure = err;
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+  worker.on('message', (m: BridgeReply) => {
+    const w = waiting.get(m.id);
+    if (!w) return;
+    waiting.delete(m.id);
+    if (m.error) w.reject(Object.assign(new Error(String(m.error.message)), m.error));
+    else w.resolve(m.value);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (${code})`)));
+  const call = <T>(req: Omit<BridgeRequest, 'id'>, id = nextId++): Promise<T> => new Promise<T>((resolve, reject) => {
+    if (failure) {
+      reject(failure);
+      return;
+    }
+    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    if (id !== 0) worker.postMessage({ ...req, id } satisfies BridgeRequest);
+  });
+  await call({ op: 'query' }, 0); // the worker's 'ready' (id 0): PGlite is open
+  const query = <R>(sql: string, params: readonly unknown[] = [], tx?: number): Promise<R[]> =>
+    call<R[]>({ op: 'query', sql, params: [...params], tx });
+  const exec = async (sql: string, tx?: number): Promise<void> => {
+    await call({ op: 'exec', sql, tx });
+  };
+  const handle = (tx: number): TxQueryable => ({
+    query: <R>(sql: string, params: readonly unknown[] = []) => query<R>(sql, params, tx),
+    exec: (sql: string) => exec(sql, tx),
+  });
+  return {
+    kind: 'pglite',
+    query: <R>(sql: string, params: readonly unknown[] = []) => query<R>(sql, params),
+    exec: (sql: string) => exec(sql),
+    async tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> {
+      const tx = await call<number>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await fn(handle(tx));
+      } catch (err) {
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw err;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async dump(): Promise<Blob> {
+      return new Blob([await call<Uint8Array<ArrayBuffer>>({ op: 'dump' })]);
+    },
+    async close(): Promise<void> {
+      if (failure) return;
+      await call({ op: 'close' });
+      await worker.terminate();
+    },
+  };
+}

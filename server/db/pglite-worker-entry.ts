@@ -1,0 +1,95 @@
+// The worker thread of server/db/pglite-worker.ts: PGlite opened here, so its queries (synchronous WASM work) run on
+// this thread instead of the server's event loop. Answers the bridge's messages; a transaction stays open, holding
+// PGlite's mutex, until the bridge says how it ends.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGLITE_PARSERS, preparePgliteDir } from './pglite.ts';
+import type { BridgeReply, BridgeRequest, BridgeStart } from './pglite-bridge.ts';
+
+const start = workerData as BridgeStart;
+preparePgliteDir(start.dataDir);
+const pg = await PGlite.create(start.dataDir, {
+  parsers: PGLITE_PARSERS,
+  ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
+});
+
+/** Thrown inside PGlite's transaction to roll it back when the bridge's function failed. */
+class Rollback extends Error {}
+
+interface OpenTx {
+  t: Transaction;
+  finish: (commit: boolean) => void;
+  done: Promise<unknown>;
+}
+const txs = new Map<number, OpenTx>();
+let nextTx = 1;
+
+async function begin(): Promise<number> {
+  let opened!: (t: Transaction) => void;
+  const ready = new Promise<Transaction>((r) => {
+    opened = r;
+  });
+  let finish!: (commit: boolean) => void;
+  const ended = new Promise<boolean>((r) => {
+    finish = r;
+  });
+  const done = pg.transaction(async (t) => {
+    opened(t);
+    if (!(await ended)) throw new Rollback();
+  });
+  // A failed BEGIN rejects `done` before `ready` resolves: surface it instead of waiting forever.
+  const t = await Promise.race([ready, done.then(() => Promise.reject(new Error('transaction ended before it began')))]);
+  const id = nextTx++;
+  txs.set(id, { t, finish, done });
+  return id;
+}
+
+async function end(id: number, commit: boolean): Promise<void> {
+  const tx = txs.get(id);
+  if (!tx) throw new Error(`no transaction ${id}`);
+  txs.delete(id);
+  tx.finish(commit);
+  try {
+    await tx.done;
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+  }
+}
+
+async function handle(m: BridgeRequest): Promise<unknown> {
+  const q = m.tx === undefined ? pg : txs.get(m.tx)?.t;
+  if (!q) throw new Error(`no transaction ${m.tx}`);
+  switch (m.op) {
+    case 'query':
+      return (await q.query(m.sql ?? '', m.params ?? [])).rows;
+    case 'exec':
+      await q.exec(m.sql ?? '');
+      return null;
+    case 'begin':
+      return begin();
+    case 'end':
+      await end(m.tx ?? 0, m.commit === true);
+      return null;
+    case 'dump':
+      return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+    case 'close':
+      if (!pg.closed) await pg.close();
+      return null;
+  }
+}
+
+/** The error as plain fields (message, SQLSTATE code, …): the bridge rebuilds an Error with them. */
+function plain(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const out: Record<string, unknown> = { message: err.message };
+  for (const [k, v] of Object.entries(err)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  return out;
+}
+
+parentPort?.on('message', (m: BridgeRequest) => {
+  handle(m).then(
+    (value) => parentPort?.postMessage({ id: m.id, value } satisfies BridgeReply),
+    (err: unknown) => parentPort?.postMessage({ id: m.id, error: plain(err) } satisfies BridgeReply),
+  );
+});
+parentPort?.postMessage({ id: 0, value: 'ready' } satisfies BridgeReply);
