@@ -257,6 +257,8 @@ export function CandleChart({
         series.setData(data);
         panes.reset(u.lines, u.ind, u.bars);
         syncLineY();
+        // The panes' heights are the library's after its next draw: the legends take their places then.
+        framesRef.current.request(() => panes.place());
         if (mySlot === 0) $historyBars.value = data.length;
         const last = data[data.length - 1];
         lastTimeRef.current = last?.time ?? -Infinity;
@@ -280,7 +282,7 @@ export function CandleChart({
               return;
             }
             chart.resize(Math.floor(r.width), Math.floor(r.height));
-            panes.place();
+            framesRef.current.request(() => panes.place());
             syncLineY();
             if (hidden) {
               hidden = false;
