@@ -1,4 +1,4 @@
-// Types of eslint.config.js for tests/unit/lint-rooms.test.ts, which checks the room, formatter and adapter blocks.
+// Types of eslint.config.js for tests/unit/house/lint-rooms.test.ts, which checks the room, formatter and adapter blocks.
 import type { Linter } from 'eslint';
 
 export declare const roomBlocks: Linter.Config[];

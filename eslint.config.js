@@ -1,5 +1,5 @@
 // ESLint for the whole tree (part of `npm test`): type-aware typescript-eslint rules, React hooks rules, and the
-// rooms of ARCHITECTURE.md as import boundaries. The boundary blocks are exported so tests/unit/lint-rooms.test.ts
+// rooms of ARCHITECTURE.md as import boundaries. The boundary blocks are exported so tests/unit/house/lint-rooms.test.ts
 // can check each one fires without type information.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,4 +1,4 @@
-// The cluster section's arithmetic, pure and tested (tests/unit/bench-cluster-stats.test.ts): CPU share of a process
+// The cluster section's arithmetic, pure and tested (tests/unit/bench/cluster/bench-cluster-stats.test.ts): CPU share of a process
 // between two /proc samples, the first event after a kill, how long dropped clients took to be live again, and the
 // audit of per-user order-event seqs across reconnects (was any event lost to the app?).
 import { percentile } from '../lib/stats.ts';

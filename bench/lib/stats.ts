@@ -1,4 +1,4 @@
-// The bench's statistics, pure and tested (tests/unit/bench-stats.test.ts): percentiles, total blocking time,
+// The bench's statistics, pure and tested (tests/unit/bench/lib/bench-stats.test.ts): percentiles, total blocking time,
 // frame-interval shares, medians and the spread of worker/main ratios. Every figure the bench prints comes from here.
 
 /** A long task is one over 50 ms (the Long Tasks API and Lighthouse's TBT use the same line). */

@@ -42,25 +42,16 @@ const STYLE = `
 /** The page: `draw` is called with `data` once the libraries have loaded. */
 export function htmlPage(title: string, data: unknown, draw: (data: never) => void): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main id="report"></main>
+  // The page's frame is written on few lines (the libraries' builds are one line each already): every committed report
+  // shares it, and a frame spread over many lines would read as the same code copied into each results file.
+  const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`;
+  const style = STYLE.trim().replace(/\s*\n\s*/g, ' ');
+  const run = `try { ${draw.name}(DATA); document.body.dataset.drawn = 'true'; } catch (err) { document.body.dataset.drawn = 'failed'; document.getElementById('report').append(String(err && err.stack || err)); }`;
+  return `<!doctype html><html lang="en"><head>${head}<title>${title.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</title><style>${style}</style></head>
+<body><main id="report"></main>
 <script>${scriptText(libraries())}</script>
-<script>
-globalThis.__name = globalThis.__name || ((f) => f);
-const DATA = ${json};
+<script>globalThis.__name = globalThis.__name || ((f) => f); const DATA = ${json};
 ${scriptText(draw.toString())}
-try { ${draw.name}(DATA); document.body.dataset.drawn = 'true'; }
-catch (err) { document.body.dataset.drawn = 'failed'; document.getElementById('report').append(String(err && err.stack || err)); }
-</script>
-</body>
-</html>
+${run}</script></body></html>
 `;
 }

@@ -40,3 +40,34 @@ export async function realNameOf(db: Queryable, userId: number): Promise<RealNam
   );
   return rows[0] ?? null;
 }
+
+/** A submission as the operator lists it. */
+export interface ReviewRealNameRow {
+  uid: string;
+  name: string;
+  card_id: string;
+  front_upload: string;
+  reverse_upload: string;
+  reason: string;
+  submitted_at: string;
+}
+
+/** Submissions in one review status, oldest first. */
+export function realNamesByStatus(db: Queryable, status: number, limit: number): Promise<ReviewRealNameRow[]> {
+  return db.query<ReviewRealNameRow>(
+    `SELECT u.uid, r.name, r.card_id, r.front_upload, r.reverse_upload, r.reason, r.submitted_at
+       FROM user_real r JOIN users u ON u.id = r.user_id WHERE r.review_status = $1 ORDER BY r.submitted_at LIMIT $2`,
+    [status, limit],
+  );
+}
+
+/** Moves a submission from `from` to `to` with the reason the trader reads; false when it was not in `from`. */
+export async function reviewRealName(
+  db: Queryable, userId: number, from: number, to: number, reason: string, at: number,
+): Promise<boolean> {
+  const done = await db.query(
+    `UPDATE user_real SET review_status = $2, reason = $3, reviewed_at = $4 WHERE user_id = $1 AND review_status = $5 RETURNING user_id`,
+    [userId, to, reason, at, from],
+  );
+  return done.length > 0;
+}

@@ -66,3 +66,26 @@ export async function invitedCount(q: Queryable, id: number): Promise<number> {
   const rows = await q.query<{ n: string }>('SELECT COUNT(*) AS n FROM users WHERE invited_by = $1', [id]);
   return Number(rows[0]?.n ?? 0);
 }
+
+/** A user and their balances, as the operator looks them up. */
+export interface UserWithBalances {
+  id: number;
+  uid: string;
+  email: string | null;
+  mobile: string | null;
+  demo_id: string | null;
+  is_demo: number;
+  balance: string | null;
+  lock_balance: string | null;
+}
+
+/** The user whose internal id is `id`, or whose uid, e-mail, mobile number or demo id is `key`, with balances. */
+export async function findUserByAnyKey(q: Queryable, id: number | null, key: string): Promise<UserWithBalances | undefined> {
+  const rows = await q.query<UserWithBalances>(
+    `SELECT u.id, u.uid, u.email, u.mobile, u.demo_id, u.is_demo, a.balance, a.lock_balance
+       FROM users u LEFT JOIN accounts a ON a.user_id = u.id
+      WHERE u.id = $1 OR u.uid = $2 OR u.email = $2 OR u.mobile = $2 OR u.demo_id = $2`,
+    [id ?? -1, key],
+  );
+  return rows[0];
+}

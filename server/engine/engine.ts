@@ -2,7 +2,7 @@
 // stop-loss, trailing stops, stop-out) over an in-memory index of open orders (the book, and the tick index that keeps per-tick work in
 // proportion to what a tick changes: tick-index.ts), and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
-// Over ~300 lines on purpose: the actions and the triggers share one in-memory index and its locking; the rules
+// Long on purpose: the actions and the triggers share one in-memory index and its locking; the rules
 // already live apart (submit-check.ts, triggers, amounts in src/domain/money.ts). Split further only with the index.
 import { checkOpenOrderCap } from '../security/open-orders.ts';
 import { sideOf } from '../../src/domain/money.ts';

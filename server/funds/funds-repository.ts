@@ -112,3 +112,26 @@ export async function lockSubscription(q: Queryable, subId: number, userId: numb
 export async function endSubscription(q: Queryable, id: string, status: number, at: number): Promise<void> {
   await q.query('UPDATE fund_subscriptions SET status = $2, ended_at = $3 WHERE id = $1', [id, status, at]);
 }
+
+/** A subscription as the operator lists it. */
+export interface ReviewSubscriptionRow {
+  id: string;
+  uid: string;
+  title: string;
+  share_amount: string;
+  day_profit: string;
+  lock_days: number;
+  paid: string;
+  sub_time: string;
+}
+
+/** Subscriptions in one status, optionally of one user, newest first, with the fund days paid so far. */
+export function subscriptionsByStatus(db: Queryable, status: number, userId: number | null, limit: number): Promise<ReviewSubscriptionRow[]> {
+  return db.query<ReviewSubscriptionRow>(
+    `SELECT s.id, u.uid, f.title, s.share_amount, s.day_profit, s.lock_days, s.sub_time,
+            (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS paid
+       FROM fund_subscriptions s JOIN users u ON u.id = s.user_id JOIN funds f ON f.id = s.fund_id
+      WHERE s.status = $1 AND ($2::int IS NULL OR s.user_id = $2::int) ORDER BY s.id DESC LIMIT $3`,
+    [status, userId, limit],
+  );
+}

@@ -1,6 +1,6 @@
 // The simulated market service: loads the catalog, brings stored history up to now, runs the simulator, keeps the
 // live klines, and answers the MarketFeed the rest of the server uses. server.ts creates one per process.
-// Over ~300 lines on purpose: most of it is the MarketFeed/HubMarket facade (one-line delegations to the simulator,
+// Long on purpose: most of it is the MarketFeed/HubMarket facade (one-line delegations to the simulator,
 // kline store and catalog); the work itself lives in those files.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../src/domain/time.ts';

@@ -1,6 +1,6 @@
 // The live simulated market: a seeded random walk per instrument with Poisson-timed ticks at the class's rate, closed
 // hours honoured, trading-day Open/High/Low/Change, and a manual mode (step/advanceTo/setPrice) for deterministic tests.
-// Just over ~300 lines: the random walk and the manual mode must move the same per-instrument state; the read side
+// Long on purpose: the random walk and the manual mode must move the same per-instrument state; the read side
 // is small accessors. Price grammar is in price-ticks.ts, hours in market-hours.ts.
 import type { Clock, Timers } from '../../src/domain/time.ts';
 import type { LiveQuote, MarketFeed, Tick } from './feed.ts';

@@ -5,16 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../src/domain/time.ts';
 import type { Notifier } from '../services.ts';
 import type { Queryable } from '../db/db.ts';
+import { leaveInOutbox } from './outbox-repository.ts';
 
 export function outboxNotifier(db: Queryable, clock: Clock, log: FastifyBaseLogger): Notifier {
   return {
     async send(channel, to, text) {
-      await db.query('INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4)', [
-        channel,
-        to,
-        text,
-        clock.now(),
-      ]);
+      await leaveInOutbox(db, channel, to, text, clock.now());
       log.info({ outbox: { channel } }, 'message left in the outbox');
     },
   };

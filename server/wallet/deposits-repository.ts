@@ -1,6 +1,6 @@
 // The deposits' SQL (as fastify/demo's repositories): the enabled crypto networks and bank currencies, the bank
 // accounts of a currency, a new charge, and a trader's charges. The routes (server/routes/deposits.ts) hold none;
-// approving a charge is the operator's (server/ops/commands/deposits.ts).
+// the operator's review (server/wallet/deposit-review.ts) locks, lists and marks charges through the functions below.
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import type { BankCoin, CoinNetwork, DepositBank } from '../../src/domain/wallet-types.ts';
@@ -97,5 +97,60 @@ export function userCharges(db: Queryable, userId: number, type: number, limit: 
     [userId, type],
     limit,
     offset,
+  );
+}
+
+/** A charge as the operator reviews it. */
+export interface ReviewCharge {
+  id: string;
+  user_id: number;
+  number: string;
+  currency_code: string;
+  usd_price: string;
+  status: number;
+}
+
+/** The charge, locked for the caller's transaction (null when there is none). */
+export async function lockCharge(q: Queryable, id: number): Promise<ReviewCharge | null> {
+  const rows = await q.query<ReviewCharge>(
+    'SELECT id, user_id, number, currency_code, usd_price, status FROM charges WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A charge row of the operator's list. */
+export interface ChargeListRow {
+  id: string;
+  uid: string;
+  type: number;
+  number: string;
+  currency_code: string;
+  usd_price: string;
+  credited: string | null;
+  status: number;
+  remark: string;
+  created_at: string;
+  proof_upload: string;
+}
+
+/** Charges in one status, optionally of one user, newest first. */
+export function chargesByStatus(db: Queryable, status: number, userId: number | null, limit: number): Promise<ChargeListRow[]> {
+  return db.query<ChargeListRow>(
+    `SELECT c.id, u.uid, c.type, c.number, c.currency_code, c.usd_price, c.credited, c.status, c.remark, c.created_at, c.proof_upload
+       FROM charges c JOIN users u ON u.id = c.user_id
+      WHERE c.status = $1 AND ($2::int IS NULL OR c.user_id = $2::int)
+      ORDER BY c.id DESC LIMIT $3`,
+    [status, userId, limit],
+  );
+}
+
+/** Marks a charge reviewed: finished with the USD credited, or closed (rejected / invalid) with a remark. */
+export async function markChargeReviewed(
+  q: Queryable, id: number, change: { status: number; credited?: string; remark?: string }, at: number,
+): Promise<void> {
+  await q.query(
+    'UPDATE charges SET status = $2, credited = coalesce($3, credited), remark = coalesce($4, remark), reviewed_at = $5 WHERE id = $1',
+    [id, change.status, change.credited ?? null, change.remark ?? null, at],
   );
 }

@@ -76,3 +76,46 @@ export function userWithdrawals(db: Queryable, userId: number, type: number, lim
     offset,
   );
 }
+
+/** A withdrawal as the operator reviews it. */
+export interface ReviewWithdrawal {
+  id: string;
+  user_id: number;
+  number: string;
+  status: number;
+  code: string;
+}
+
+/** The withdrawal with its currency code, locked for the caller's transaction (null when there is none). */
+export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWithdrawal | null> {
+  const rows = await q.query<ReviewWithdrawal>(
+    `SELECT w.id, w.user_id, w.number, w.status, c.code FROM withdrawals w JOIN withdraw_currencies c ON c.id = w.currency_id
+      WHERE w.id = $1 FOR UPDATE OF w`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A withdrawal row of the operator's list. */
+export interface WithdrawalListRow {
+  id: string; uid: string; account: string; type: number; number: string; fee: string; real_number: string; code: string;
+  protocol: string; address: string; payee_account: string; payee_name: string; bank_name: string; memo: string;
+  status: number; created_at: string;
+}
+
+/** Withdrawals in one status, optionally of one user, newest first. */
+export function withdrawalsByStatus(db: Queryable, status: number, userId: number | null, limit: number): Promise<WithdrawalListRow[]> {
+  return db.query<WithdrawalListRow>(
+    `SELECT w.id, u.uid, coalesce(u.email, u.mobile, '') AS account, w.type, w.number, w.fee, w.real_number, c.code, c.protocol, w.address,
+            w.payee_account, w.payee_name, w.bank_name, w.memo, w.status, w.created_at
+       FROM withdrawals w JOIN users u ON u.id = w.user_id JOIN withdraw_currencies c ON c.id = w.currency_id
+      WHERE w.status = $1 AND ($2::int IS NULL OR w.user_id = $2::int)
+      ORDER BY w.id DESC LIMIT $3`,
+    [status, userId, limit],
+  );
+}
+
+/** Marks a withdrawal reviewed: paid, or rejected with the remark the trader reads. */
+export async function markWithdrawalReviewed(q: Queryable, id: number, status: number, remark: string | null, at: number): Promise<void> {
+  await q.query('UPDATE withdrawals SET status = $2, remark = coalesce($3, remark), reviewed_at = $4 WHERE id = $1', [id, status, remark, at]);
+}

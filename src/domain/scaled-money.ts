@@ -1,7 +1,7 @@
 // Exact money on the worker's hot path: decimal text as scaled BigInt integers, rounded exactly like money()
 // (half away from zero, decimal.js ROUND_HALF_UP). A quote's P&L costs a subtraction, a multiplication and one
-// rounding division instead of a chain of decimal.js objects. tests/unit/scaled-money.test.ts and
-// tests/unit/money-agreement.test.ts check it against the decimal reference to the last digit.
+// rounding division instead of a chain of decimal.js objects. tests/unit/src/domain/scaled-money.test.ts and
+// tests/unit/house/money-agreement.test.ts check it against the decimal reference to the last digit.
 import { MONEY_PLACES, RATIO_PLACES } from './money.ts';
 import { divRound } from './rounding.ts';
 

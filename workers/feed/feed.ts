@@ -3,7 +3,7 @@
 // each job has its room: quote-board.ts (quotes, staleness), ../risk.ts (live P&L), chart-watch.ts (klines),
 // order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
 // (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits).
-// Just over ~300 lines: the dispatch switch names every server message type in one place, on purpose.
+// Long on purpose: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
 import type { IndicatorSettings } from '../../src/domain/indicators.ts';

@@ -1,11 +1,11 @@
 // Operator actions on funds: run the income job once now (it also runs on its own every few minutes), and list
 // subscriptions.
-import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
 import { runFundIncome } from '../../funds/income-job.ts';
+import { subscriptionsByStatus } from '../../funds/funds-repository.ts';
 import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import type { OpsCommand } from '../command.ts';
-import { findUser } from './users.ts';
+import { listFilter, statusDigits, USER_FILTER } from './users.ts';
 
 export const fundRun: OpsCommand = {
   name: 'fund-run',
@@ -19,19 +19,11 @@ export const fundSubscriptions: OpsCommand = {
   summary: 'Fund subscriptions by status (default: 1 doing), newest first',
   params: [
     { name: 'status', help: '1 doing, 2 refunding, 3 refunded, 4 finished', optional: true },
-    { name: 'user', help: 'only this user (uid, e-mail, mobile or #id)', optional: true },
+    USER_FILTER,
   ],
   async run(ctx, args) {
-    const status = args.status ?? '1';
-    if (!/^[1-4]$/.test(status)) throw new ApiError('field_invalid', undefined, { field: 'status' });
-    const userId = args.user ? (await findUser(ctx.db, args.user)).id : null;
-    const rows = await ctx.db.query<{ id: string; uid: string; title: string; share_amount: string; day_profit: string; lock_days: number; paid: string; sub_time: string }>(
-      `SELECT s.id, u.uid, f.title, s.share_amount, s.day_profit, s.lock_days, s.sub_time,
-              (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS paid
-         FROM fund_subscriptions s JOIN users u ON u.id = s.user_id JOIN funds f ON f.id = s.fund_id
-        WHERE s.status = $1 AND ($2::int IS NULL OR s.user_id = $2::int) ORDER BY s.id DESC LIMIT 100`,
-      [Number(status), userId],
-    );
+    const { status, userId } = await listFilter(ctx.db, args, statusDigits(1, 4), '1');
+    const rows = await subscriptionsByStatus(ctx.db, status, userId, 100);
     return rows.map((r) => ({
       id: Number(r.id), uid: r.uid, fund: r.title, amount: exactMoneyText(r.share_amount), day_profit: r.day_profit,
       days: `${r.paid}/${r.lock_days}`, since: wireTime(r.sub_time),

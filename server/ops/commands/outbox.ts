@@ -1,6 +1,7 @@
 // Without an SMS or e-mail gateway the messages (verification codes) wait in the outbox table; an operator reads
 // them here instead of in the server log, where a code must never appear.
 import { ApiError } from '../../http/envelope.ts';
+import { newestOutbox } from '../../notify/outbox-repository.ts';
 import type { OpsCommand } from '../command.ts';
 
 export interface OutboxRow {
@@ -20,12 +21,7 @@ export const outboxShow: OpsCommand = {
   async run(ctx, args) {
     const to = (args.to ?? '').toLowerCase();
     if (to.length > 100) throw new ApiError('field_invalid', undefined, { field: 'to' });
-    const rows = await ctx.db.query<{ id: number; channel: string; recipient: string; body: string; created_at: string }>(
-      `SELECT id, channel, recipient, body, created_at FROM outbox
-        WHERE $1 = '' OR lower(recipient) = $1 OR recipient LIKE '%' || $1
-        ORDER BY id DESC LIMIT ${LIMIT}`,
-      [to],
-    );
+    const rows = await newestOutbox(ctx.db, to, LIMIT);
     return rows.map((r): OutboxRow => ({ ...r, id: Number(r.id), created_at: new Date(Number(r.created_at)).toISOString() }));
   },
 };

@@ -4,6 +4,7 @@ import { ReviewStatus } from '../../../src/domain/wallet-types.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
 import { uploadUrl } from '../../uploads/store.ts';
+import { realNamesByStatus, reviewRealName } from '../../accounts/real-name-repository.ts';
 import { textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
 import { findUser } from './users.ts';
@@ -15,11 +16,7 @@ export const realNameList: OpsCommand = {
   async run(ctx, args) {
     const status = args.status ?? '1';
     if (!/^[0-2]$/.test(status)) throw new ApiError('field_invalid', undefined, { field: 'status' });
-    const rows = await ctx.db.query<{ uid: string; name: string; card_id: string; front_upload: string; reverse_upload: string; reason: string; submitted_at: string }>(
-      `SELECT u.uid, r.name, r.card_id, r.front_upload, r.reverse_upload, r.reason, r.submitted_at
-         FROM user_real r JOIN users u ON u.id = r.user_id WHERE r.review_status = $1 ORDER BY r.submitted_at LIMIT 100`,
-      [Number(status)],
-    );
+    const rows = await realNamesByStatus(ctx.db, Number(status), 100);
     return rows.map((r) => ({
       user: r.uid,
       name: r.name,
@@ -42,11 +39,8 @@ function review(name: string, summary: string, to: number, needsReason: boolean)
     async run(ctx, args) {
       const user = await findUser(ctx.db, args.user);
       const reason = needsReason ? textArg(args.reason, 'reason', true) : '';
-      const done = await ctx.db.query(
-        `UPDATE user_real SET review_status = $2, reason = $3, reviewed_at = $4 WHERE user_id = $1 AND review_status = $5 RETURNING user_id`,
-        [user.id, to, reason, ctx.clock.now(), ReviewStatus.REVIEWING],
-      );
-      if (done.length === 0) throw new ApiError('real_name_not_reviewing');
+      const done = await reviewRealName(ctx.db, user.id, ReviewStatus.REVIEWING, to, reason, ctx.clock.now());
+      if (!done) throw new ApiError('real_name_not_reviewing');
       return { user: user.uid, review_status: to, reason };
     },
   };

@@ -1,5 +1,6 @@
 // Finding the user an operator action is about: by public uid, e-mail, mobile number or internal id.
 import type { Queryable } from '../../db/db.ts';
+import { findUserByAnyKey } from '../../auth/users.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import type { OpsCommand } from '../command.ts';
@@ -13,28 +14,11 @@ export interface OpsUserRow {
   lock_balance: string;
 }
 
-interface UserLookupRow {
-  id: number;
-  uid: string;
-  email: string | null;
-  mobile: string | null;
-  demo_id: string | null;
-  is_demo: number;
-  balance: string | null;
-  lock_balance: string | null;
-}
-
 /** The user an operator means: by uid, e-mail, mobile number, demo id or "#<internal id>". */
 export async function findUser(q: Queryable, key: string | undefined): Promise<OpsUserRow> {
   const k = (key ?? '').trim().toLowerCase();
   const byId = /^#\d{1,9}$/.test(k) ? Number(k.slice(1)) : null;
-  const rows = await q.query<UserLookupRow>(
-    `SELECT u.id, u.uid, u.email, u.mobile, u.demo_id, u.is_demo, a.balance, a.lock_balance
-       FROM users u LEFT JOIN accounts a ON a.user_id = u.id
-      WHERE u.id = $1 OR u.uid = $2 OR u.email = $2 OR u.mobile = $2 OR u.demo_id = $2`,
-    [byId ?? -1, k],
-  );
-  const u = rows[0];
+  const u = await findUserByAnyKey(q, byId, k);
   if (!u) throw new ApiError('not_found');
   return {
     id: u.id,
@@ -52,3 +36,23 @@ export const userShow: OpsCommand = {
   params: [{ name: 'user', help: 'uid, e-mail, mobile number, demo id or #id' }],
   run: (ctx, args) => findUser(ctx.db, args.user),
 };
+
+/** The `--user` filter of a list command. */
+export const USER_FILTER = { name: 'user', help: 'only this user (uid, e-mail, mobile or #id)', optional: true } as const;
+
+/** `--status` values a list command takes: the words (or digits) an operator types, to the stored status. */
+export type StatusWords = Readonly<Record<string, number>>;
+
+/** Digits `from`..`to` as their own status numbers, for a list whose statuses have no words. */
+export function statusDigits(from: number, to: number): StatusWords {
+  return Object.fromEntries(Array.from({ length: to - from + 1 }, (_, i) => [String(from + i), from + i]));
+}
+
+/** A list command's checked filter: its `--status` (the default when absent) and `--user` (null when absent). */
+export async function listFilter(
+  q: Queryable, args: Readonly<Record<string, string>>, words: StatusWords, fallback: string,
+): Promise<{ status: number; userId: number | null }> {
+  const status = words[(args.status ?? fallback).trim().toLowerCase()];
+  if (status === undefined) throw new ApiError('field_invalid', undefined, { field: 'status' });
+  return { status, userId: args.user ? (await findUser(q, args.user)).id : null };
+}

@@ -1,0 +1,24 @@
+// The outbox table's SQL: a message left for the operator (no SMS or e-mail gateway), and the newest ones to read.
+import type { Queryable } from '../db/db.ts';
+
+export interface OutboxMessage {
+  id: number;
+  channel: string;
+  recipient: string;
+  body: string;
+  created_at: string; // ms epoch as text
+}
+
+export async function leaveInOutbox(q: Queryable, channel: string, to: string, body: string, at: number): Promise<void> {
+  await q.query('INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4)', [channel, to, body, at]);
+}
+
+/** The newest messages, to `to` (equal, or ending with it) when given, `limit` at most. */
+export function newestOutbox(q: Queryable, to: string, limit: number): Promise<OutboxMessage[]> {
+  return q.query<OutboxMessage>(
+    `SELECT id, channel, recipient, body, created_at FROM outbox
+      WHERE $1 = '' OR lower(recipient) = $1 OR recipient LIKE '%' || $1
+      ORDER BY id DESC LIMIT $2`,
+    [to, limit],
+  );
+}

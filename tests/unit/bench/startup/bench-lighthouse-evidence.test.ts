@@ -1,0 +1,77 @@
+// @vitest-environment node
+// The Lighthouse section keeps the evidence behind a missed score: the longest tasks, the costliest scripts and the
+// main thread's time by kind, read from the report's diagnostics (bench/README.md cites them for each miss).
+import { describe, expect, it } from 'vitest';
+import { lighthouseEvidence, medianRun, type LighthouseRun } from '../../../../bench/startup/lighthouse.ts';
+
+const report = {
+  audits: {
+    'long-tasks': {
+      score: null,
+      details: {
+        items: [
+          { url: 'http://127.0.0.1:4000/assets/react-C1.js', duration: 153.4, startTime: 3132.2 },
+          { url: 'Unattributable', duration: 189.2, startTime: 625 },
+          { url: 'http://127.0.0.1:4000/assets/app-B.js', duration: 637.6, startTime: 3399 },
+        ],
+      },
+    },
+    'bootup-time': {
+      score: 0,
+      details: {
+        items: [
+          { url: 'http://127.0.0.1:4000/assets/app-B.js', total: 1064.4, scripting: 428.1 },
+          { url: 'http://127.0.0.1:4000/', total: 1059, scripting: 8 },
+          { url: 'http://127.0.0.1:4000/assets/react-C1.js', total: 1488.2, scripting: 1090.4 },
+        ],
+      },
+    },
+    'mainthread-work-breakdown': {
+      score: 0,
+      details: { items: [{ group: 'styleLayout', duration: 676 }, { group: 'scriptEvaluation', duration: 2764.4 }] },
+    },
+  },
+};
+
+describe('Lighthouse evidence', () => {
+  it('lists the longest tasks and costliest scripts first, named by file, in whole milliseconds', () => {
+    const e = lighthouseEvidence(report);
+    expect(e.longTasks).toEqual([
+      { script: 'assets/app-B.js', ms: 638, startMs: 3399 },
+      { script: 'Unattributable', ms: 189, startMs: 625 },
+      { script: 'assets/react-C1.js', ms: 153, startMs: 3132 },
+    ]);
+    expect(e.scripts.map((s) => [s.script, s.totalMs, s.scriptingMs])).toEqual([
+      ['assets/react-C1.js', 1488, 1090],
+      ['assets/app-B.js', 1064, 428],
+      ['(document)', 1059, 8],
+    ]);
+    expect(e.mainThread).toEqual([
+      { group: 'scriptEvaluation', ms: 2764 },
+      { group: 'styleLayout', ms: 676 },
+    ]);
+  });
+
+  it('is empty, not an error, for a report without those diagnostics', () => {
+    expect(lighthouseEvidence({ audits: {} })).toEqual({ longTasks: [], scripts: [], mainThread: [] });
+  });
+});
+
+describe('Lighthouse median run', () => {
+  const run = (performance: number | null, tbtMs: number): LighthouseRun => ({
+    url: 'http://x/', performance, accessibility: 100, bestPractices: 100, lcpMs: 1, tbtMs, cls: 0, fcpMs: 1,
+    speedIndexMs: 1, failing: [], evidence: null, error: performance === null ? 'failed' : null, version: '12',
+  });
+
+  it('keeps the run with the median score, its own figures with it, and lists every score', () => {
+    const m = medianRun([run(74, 1100), run(62, 1900), run(81, 800)]);
+    expect(m.performance).toBe(74);
+    expect(m.tbtMs).toBe(1100);
+    expect(m.performanceRuns).toEqual([74, 62, 81]);
+  });
+
+  it('leaves failed runs out of the median, and returns the failure when every run failed', () => {
+    expect(medianRun([run(null, 0), run(70, 1), run(90, 2)]).performance).toBe(70);
+    expect(medianRun([run(null, 0)]).error).toBe('failed');
+  });
+});

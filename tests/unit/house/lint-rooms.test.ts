@@ -1,0 +1,134 @@
+// The rooms of ARCHITECTURE.md as ESLint enforces them (eslint.config.js roomBlocks): each boundary fires on a
+// violating import and stays quiet on an allowed one, so the rule cannot rot silently.
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { adapterBlocks, formatterBlocks, roomBlocks } from '../../../eslint.config.js';
+
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: true, // only the room blocks, without type information: fast and focused
+  overrideConfig: [
+    { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { '@typescript-eslint': tseslint.plugin } },
+    ...roomBlocks,
+  ],
+});
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries (ARCHITECTURE rooms)', () => {
+  it.each([
+    ['src/domain/x.ts', "import { $user } from '../state/session.ts';", /pure/],
+    ['src/domain/x.ts', "import { useState } from 'react';", /pure/],
+    ['src/domain/x.ts', "import { readFileSync } from 'node:fs';", /pure/],
+    ['server/routes/x.ts', "import { toast } from '../../../src/state/toasts.ts';", /src\/domain/],
+    ['server/routes/x.ts', "import { Feed } from '../../../workers/feed/feed.ts';", /worker/],
+    ['workers/feed/x.ts', "import { useEffect } from 'react';", /never imports React/],
+    ['workers/feed/x.ts', "import { signal } from '@preact/signals-react';", /never imports React/],
+    ['workers/feed/x.ts', "import { $user } from '../../../src/state/session.ts';", /src\/domain/],
+    ['src/state/x.ts', "import { Feed } from '../../../workers/feed/feed.ts';", /only as types/],
+    ['src/pages/x/y.tsx', "import { buildApp } from '../../../server/app.ts';", /server/],
+    ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
+    ['src/api/client.ts', "import axios from 'axios';", /lazy chunk/],
+    ['src/pages/x/y.tsx', "import axios from 'axios';", /lazy chunk/],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['src/domain/x.ts', "import { dec } from './decimal.ts';"],
+    ['server/routes/x.ts', "import { dec } from '../../../src/domain/decimal.ts';"],
+    ['workers/feed/x.ts', "import { dec } from '../../../src/domain/decimal.ts';"],
+    ['src/state/x.ts', "import type { Feed } from '../../../workers/feed/feed.ts';"],
+    ['src/state/x.ts', "import { QUOTE_STRIDE } from '../../../workers/protocol.ts';"],
+    ['src/api/x.ts', "import { $token } from '../state/session.ts';"],
+    ['src/api/http.ts', "import axios from 'axios';"],
+    ['src/api/client.ts', "import type { AxiosInstance } from 'axios';"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+const houseLint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { '@typescript-eslint': tseslint.plugin } },
+    ...formatterBlocks,
+    ...adapterBlocks,
+  ],
+});
+
+async function houseErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await houseLint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? ''}: ${m.message}`);
+}
+
+describe('one formatter per rule (issue 21): rounding and fixed-point text only in src/domain/', () => {
+  it.each([
+    ['server/routes/x.ts', 'export const t = (d: { toFixed(n: number): string }) => d.toFixed(2);', /src\/domain/],
+    ['src/pages/x/y.tsx', 'export const t = (n: number) => n.toFixed(1);', /src\/domain/],
+    ['workers/feed/x.ts', 'export const t = (d: { toDecimalPlaces(n: number): unknown }) => d.toDecimalPlaces(2);', /src\/domain/],
+    ['server/ledger/x.ts', 'export const t = (d: { toDP(n: number): unknown }) => d.toDP(2);', /src\/domain/],
+    ['server/content/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
+    ['src/domain/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
+    ['server/routes/x.ts', "import { ProjectDecimal } from '../../../src/domain/decimal.ts';\nexport const d = new ProjectDecimal(1);", /constructor stays in src\/domain/],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const errors = await houseErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['src/domain/money-text.ts', 'export const t = (n: number) => n.toFixed(1);'],
+    ['src/domain/decimal.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);"],
+    ['server/routes/x.ts', "import { dec, fixed } from '../../../src/domain/decimal.ts';\nexport const t = fixed(dec(1), 2);"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await houseErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('rules the linter keeps (issue 21): host time, timers, frames and storage only in adapters; named signals', () => {
+  it.each([
+    ['server/routes/x.ts', 'export const t = Date.now();', /adapter/],
+    ['server/jobs/x.ts', 'setTimeout(() => undefined, 5);', /adapter/],
+    ['src/pages/x/y.tsx', 'setInterval(() => undefined, 5);', /adapter/],
+    ['src/components/x.tsx', 'requestAnimationFrame(() => undefined);', /adapter/],
+    ['src/state/x.ts', "export const v = localStorage.getItem('k');", /adapter/],
+    ['src/state/x.ts', "export const v = globalThis.localStorage.getItem('k');", /adapter/],
+    ['workers/feed/x.ts', 'self.setTimeout(() => undefined, 5);', /adapter/],
+    ['src/state/x.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1);", /with a name/],
+    ['src/state/x.ts', "import { computed } from '@preact/signals-react';\nexport const $b = computed(() => 1);", /with a name/],
+    ['src/pages/x/y.tsx', "import { useSignal } from '@preact/signals-react';\nexport const useX = () => useSignal(1);", /with a name/],
+    ['src/pages/x/y.tsx', "import { useComputed } from '@preact/signals-react';\nexport const useX = () => useComputed(() => 1);", /with a name/],
+    ['src/pages/x/y.tsx', 'window.requestAnimationFrame(() => undefined);', /adapter/],
+    ['src/state/clock.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1);", /with a name/],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const errors = await houseErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['src/state/clock.ts', 'export const now = () => Date.now();'],
+    ['server/core/system-time.ts', 'export const t = (fn: () => void) => setTimeout(fn, 5);'],
+    ['src/state/local-store.ts', 'export const s = () => globalThis.localStorage;'],
+    ['server/jobs/x.ts', 'export const f = (timers: { setTimeout(fn: () => void, ms: number): unknown }) => timers.setTimeout(() => undefined, 5);'],
+    ['src/state/x.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1, { name: 'x.$a' });"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await houseErrors(file, code)).toEqual([]);
+  });
+
+  it('compiles the server without DOM types', () => {
+    const config = JSON.parse(readFileSync('tsconfig.server.json', 'utf8')) as { compilerOptions: { lib: string[] }; include: string[] };
+    expect(config.include).toContain('server');
+    expect(config.compilerOptions.lib.filter((l) => /dom/i.test(l))).toEqual([]);
+    expect(readFileSync('package.json', 'utf8')).toContain('tsc -p tsconfig.server.json');
+  });
+});

@@ -1,0 +1,81 @@
+// @vitest-environment node
+// Market hours and exact price ticks: forex-style classes close Friday 22:00 to Sunday 22:00 UTC, crypto never does.
+import { describe, expect, it } from 'vitest';
+import {
+  isOpenAt,
+  lastOpenAtOrBefore,
+  nextStatusChange,
+  openSecondsIn,
+  tradingDayStart,
+} from '../../../../server/market/market-hours.ts';
+import { changePercentText, textToTicks, ticksToText } from '../../../../server/market/price-ticks.ts';
+
+const at = (iso: string): number => Date.parse(iso) / 1000;
+
+describe('market hours', () => {
+  it('closes FX, metals, indices and energy from Friday 22:00 to Sunday 22:00 UTC', () => {
+    for (const cls of ['fx', 'metal', 'index', 'energy'] as const) {
+      expect(isOpenAt(cls, at('2026-11-20T21:59:59Z'))).toBe(true); // Friday
+      expect(isOpenAt(cls, at('2026-11-20T22:00:00Z'))).toBe(false);
+      expect(isOpenAt(cls, at('2026-11-21T12:00:00Z'))).toBe(false); // Saturday
+      expect(isOpenAt(cls, at('2026-11-22T21:59:59Z'))).toBe(false); // Sunday
+      expect(isOpenAt(cls, at('2026-11-22T22:00:00Z'))).toBe(true);
+      expect(isOpenAt(cls, at('2026-11-24T03:00:00Z'))).toBe(true); // Tuesday
+    }
+  });
+
+  it('keeps crypto open around the clock', () => {
+    for (const iso of ['2026-11-20T22:00:00Z', '2026-11-21T12:00:00Z', '2026-11-22T21:59:59Z']) {
+      expect(isOpenAt('crypto', at(iso))).toBe(true);
+    }
+    expect(nextStatusChange('crypto', at('2026-11-21T12:00:00Z'))).toBeNull();
+  });
+
+  it('counts only trading seconds', () => {
+    const fri = at('2026-11-20T21:00:00Z');
+    const mon = at('2026-11-23T01:00:00Z');
+    expect(openSecondsIn('fx', fri, mon)).toBe(3600 + 3 * 3600); // Fri 21–22 and Sun 22 – Mon 01
+    expect(openSecondsIn('crypto', fri, mon)).toBe(mon - fri);
+    expect(openSecondsIn('fx', at('2026-11-21T00:00:00Z'), at('2026-11-22T00:00:00Z'))).toBe(0);
+  });
+
+  it('knows when the status flips next and the last open instant', () => {
+    expect(nextStatusChange('fx', at('2026-11-20T12:00:00Z'))).toBe(at('2026-11-20T22:00:00Z'));
+    expect(nextStatusChange('fx', at('2026-11-21T12:00:00Z'))).toBe(at('2026-11-22T22:00:00Z'));
+    expect(lastOpenAtOrBefore('fx', at('2026-11-21T12:00:00Z'))).toBe(at('2026-11-20T22:00:00Z'));
+  });
+
+  it('starts FX trading days at 22:00 UTC and crypto days at midnight', () => {
+    expect(tradingDayStart('fx', at('2026-11-24T23:30:00Z'))).toBe(at('2026-11-24T22:00:00Z'));
+    expect(tradingDayStart('fx', at('2026-11-24T21:30:00Z'))).toBe(at('2026-11-23T22:00:00Z'));
+    // Closed for the weekend: the quote still belongs to Friday's session (Thursday 22:00 – Friday 22:00).
+    expect(tradingDayStart('fx', at('2026-11-21T12:00:00Z'))).toBe(at('2026-11-19T22:00:00Z'));
+    // Sunday's reopening starts Monday's session.
+    expect(tradingDayStart('fx', at('2026-11-22T22:00:01Z'))).toBe(at('2026-11-22T22:00:00Z'));
+    expect(tradingDayStart('crypto', at('2026-11-21T12:00:00Z'))).toBe(at('2026-11-21T00:00:00Z'));
+  });
+});
+
+describe('price ticks', () => {
+  it('formats and parses exactly at the precision', () => {
+    expect(ticksToText(108123, 5)).toBe('1.08123');
+    expect(ticksToText(5, 5)).toBe('0.00005');
+    expect(ticksToText(6725000, 2)).toBe('67250.00');
+    expect(ticksToText(39100, 0)).toBe('39100');
+    expect(textToTicks('1.08123', 5)).toBe(108123);
+    expect(textToTicks('1.1', 5)).toBe(110000);
+    expect(textToTicks('1.081230', 5)).toBe(108123); // trailing zeros are fine
+    expect(textToTicks('1.081234', 5)).toBeNull(); // finer than the precision
+    expect(textToTicks('-1', 2)).toBeNull();
+    expect(textToTicks('1e3', 2)).toBeNull();
+  });
+
+  it('computes the percent change with 2 decimals, half away from zero', () => {
+    expect(changePercentText(108500, 108000)).toBe('0.46'); // 0.4629…
+    expect(changePercentText(100000, 100000)).toBe('0.00');
+    expect(changePercentText(99650, 100000)).toBe('-0.35');
+    expect(changePercentText(100005, 100000)).toBe('0.01'); // exactly 0.005 % rounds up
+    expect(changePercentText(99995, 100000)).toBe('-0.01');
+    expect(changePercentText(99999, 100000)).toBe('0.00');
+  });
+});

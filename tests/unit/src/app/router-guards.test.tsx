@@ -1,0 +1,289 @@
+// Routing (SPEC §2): login guard with from, demo guard, unknown → /, per-navigation work, keep-alive of /.
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, useState, type ReactElement } from 'react';
+import { AppRoutes, NavigatorBridge } from '../../../../src/app/router.tsx';
+import { currentPath, navigateTo } from '../../../../src/state/navigator.ts';
+import { decideGuard } from '../../../../src/app/guards.ts';
+import { ROUTES, type AppRoute } from '../../../../src/app/routes.tsx';
+import type { NavigationDeps } from '../../../../src/app/navigation-effects.ts';
+import { activeTab } from '../../../../src/app/tabs.ts';
+import { hashQuery } from '../../../../src/app/use-query.ts';
+import { signIn, signOut } from '../../../../src/state/session.ts';
+import { $toasts } from '../../../../src/state/toasts.ts';
+import { $conn } from '../../../../src/state/feed-signals.ts';
+import type { FeedConfig } from '../../../../workers/protocol.ts';
+import { click, renderRoutes, settle, type Rendered } from '../../pages-render.tsx';
+import { Where, startInEnglish } from '../../page-suite.tsx';
+
+const REAL = { id: 1, uid: 'U1', email: 'r@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
+const DEMO = { ...REAL, id: 2, is_demo: 1 as const };
+
+let homeMounts = 0;
+function Home(): ReactElement {
+  // Counts mounts and keeps typed state, so keep-alive is observable.
+  const [mountId] = useState(() => ++homeMounts);
+  const [count, setCount] = useState(0);
+  return (
+    <div data-testid="home">
+      <span data-testid="mount">{mountId}</span>
+      <button type="button" data-testid="inc" onClick={() => setCount((c) => c + 1)}>
+        {count}
+      </button>
+    </div>
+  );
+}
+
+const TEST_ROUTES: AppRoute[] = [
+  { path: '/', element: <Home />, footer: true, keepAlive: true },
+  { path: '/trade', element: <Where name="trade" />, footer: true },
+  { path: '/order', element: <Where name="orders" />, auth: true, footer: true },
+  { path: '/user', element: <Where name="user" />, auth: true },
+  { path: '/login', element: <Where name="login" /> },
+  { path: '/mine/charge', element: <Where name="charge" />, auth: true, demoBlocked: true },
+  { path: '/news', element: <Where name="news" /> },
+];
+
+let nav: NavigationDeps & { refreshTradeList: ReturnType<typeof vi.fn>; startFeed: ReturnType<typeof vi.fn> };
+let view: Rendered | null = null;
+
+async function open(path: string, routes: readonly AppRoute[] = TEST_ROUTES): Promise<Rendered> {
+  view = await renderRoutes(<AppRoutes routes={routes} navigation={nav} />, path);
+  return view;
+}
+
+function where(): string {
+  return view?.container.querySelector('[data-testid="where"]')?.textContent ?? '';
+}
+
+function path(): string {
+  const loc = view?.location();
+  return loc ? `${loc.pathname}${loc.search}` : '';
+}
+
+async function go(to: string): Promise<void> {
+  await act(async () => {
+    view?.navigate(to);
+  });
+  await settle();
+}
+
+beforeAll(startInEnglish);
+
+beforeEach(() => {
+  signOut();
+  $toasts.value = [];
+  homeMounts = 0;
+  nav = {
+    refreshTradeList: vi.fn(async () => []),
+    startFeed: vi.fn(async () => undefined),
+    feedConfig: async () => ({ wsUrl: 'ws://x/v1/ws' }) as FeedConfig,
+  };
+});
+
+afterEach(async () => {
+  await view?.unmount();
+  view = null;
+});
+
+describe('decideGuard', () => {
+  const visitor = { loggedIn: false, isDemo: false };
+  const real = { loggedIn: true, isDemo: false };
+  const demo = { loggedIn: true, isDemo: true };
+
+  it('sends a visitor to /login with the wanted path (and its query) in from', () => {
+    expect(decideGuard({ auth: true }, visitor, '/order?type=1')).toEqual({ kind: 'login', to: '/login?from=%2Forder%3Ftype%3D1' });
+    expect(decideGuard({ demoBlocked: true }, visitor, '/mine/charge')).toEqual({ kind: 'login', to: '/login?from=%2Fmine%2Fcharge' });
+  });
+
+  it('blocks demo accounts from demo-blocked pages only', () => {
+    expect(decideGuard({ auth: true, demoBlocked: true }, demo, '/mine/charge')).toEqual({ kind: 'demo' });
+    expect(decideGuard({ auth: true }, demo, '/order')).toEqual({ kind: 'open' });
+    expect(decideGuard({ auth: true, demoBlocked: true }, real, '/mine/charge')).toEqual({ kind: 'open' });
+    expect(decideGuard({}, visitor, '/news')).toEqual({ kind: 'open' });
+  });
+});
+
+describe('router', () => {
+  it('a visitor opening a login-only route lands on /login?from=…', async () => {
+    await open('/order');
+    expect(path()).toBe('/login?from=%2Forder');
+    expect(where()).toBe('login /login?from=%2Forder');
+  });
+
+  it('a logged-in user opens it', async () => {
+    signIn({ token: 't', user: REAL });
+    await open('/order');
+    expect(where()).toBe('orders /order');
+  });
+
+  it('unknown paths redirect to /', async () => {
+    await open('/no/such/page?x=1');
+    expect(path()).toBe('/');
+    expect(view?.container.querySelector('[data-testid="home"]')).not.toBeNull();
+  });
+
+  it('a demo account does not open a demo-blocked page: the real-account message, back to /user', async () => {
+    signIn({ token: 't', user: DEMO });
+    await open('/mine/charge');
+    expect($toasts.value.map((t) => t.text)).toEqual(['Please register or log in to a real account']);
+    expect(path()).toBe('/user');
+    expect(where()).toBe('user /user');
+  });
+
+  it('a real account opens the same page', async () => {
+    signIn({ token: 't', user: REAL });
+    await open('/mine/charge');
+    expect(where()).toBe('charge /mine/charge');
+    expect($toasts.value).toEqual([]);
+  });
+
+  it('entering / or /trade refreshes the trade list; every navigation (re)starts the feed', async () => {
+    await open('/');
+    expect(nav.refreshTradeList).toHaveBeenCalledTimes(1);
+    await go('/news');
+    expect(nav.refreshTradeList).toHaveBeenCalledTimes(1);
+    await go('/trade');
+    expect(nav.refreshTradeList).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(nav.startFeed).toHaveBeenCalledTimes(3));
+    expect(nav.startFeed).toHaveBeenLastCalledWith({ wsUrl: 'ws://x/v1/ws' });
+  });
+
+  it('keeps / alive: its state survives a visit to /trade and it is hidden meanwhile', async () => {
+    await open('/');
+    await click(view?.container.querySelector('[data-testid="inc"]') ?? null);
+    await click(view?.container.querySelector('[data-testid="inc"]') ?? null);
+    await go('/trade');
+    const home = view?.container.querySelector('[data-testid="home"]');
+    expect(home?.closest('.keep-alive')?.hasAttribute('hidden')).toBe(true);
+    expect(where()).toBe('trade /trade');
+    await go('/');
+    expect(view?.container.querySelector('[data-testid="inc"]')?.textContent).toBe('2');
+    expect(view?.container.querySelector('[data-testid="mount"]')?.textContent).toBe('1');
+    expect(homeMounts).toBe(1);
+    expect(home?.closest('.keep-alive')?.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('shows the five-tab footer only on footer routes, with the active tab marked', async () => {
+    await open('/trade');
+    const tabs = [...(view?.container.querySelectorAll('.tab-bar__label') ?? [])];
+    expect(tabs.map((t) => t.textContent)).toEqual(['Copy', 'Orders', 'Market', 'Ranking', 'Trade']);
+    expect(view?.container.querySelector('.tab-bar [aria-current="page"]')?.getAttribute('data-tab')).toBe('trading');
+    await go('/news');
+    expect(view?.container.querySelector('.tab-bar')).toBeNull();
+  });
+
+  it('shows the connection state discreetly on the market tab', async () => {
+    await act(async () => {
+      $conn.value = 'live';
+    });
+    await open('/');
+    const dot = (): Element | null => view?.container.querySelector('[data-testid="tab-conn"]') ?? null;
+    expect(dot()?.getAttribute('data-conn')).toBe('live');
+    await act(async () => {
+      $conn.value = 'reconnecting';
+    });
+    expect(dot()?.getAttribute('data-conn')).toBe('reconnecting');
+    expect(dot()?.textContent).toBe('Reconnecting…');
+  });
+
+  it('a placeholder route shows its title bar and an empty state (lazy chunk)', async () => {
+    // /feedback is the one stub SPEC §2 keeps.
+    await open('/feedback', ROUTES);
+    for (let i = 0; i < 20 && !view?.container.querySelector('.title-bar__title'); i++) await settle();
+    expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('Feedback');
+    expect(view?.container.querySelector('.empty-state')?.textContent).toContain('Coming soon');
+  });
+});
+
+describe('error boundary and navigator', () => {
+  function Broken(): ReactElement {
+    throw new Error('boom');
+  }
+
+  it('a route that fails to render shows the reload page; the next navigation shows the app again', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await open('/broken', [...TEST_ROUTES, { path: '/broken', element: <Broken /> }]);
+      expect(view?.container.querySelector('.empty-state')?.textContent).toBe('This page could not be loadedReload');
+      expect(logged.mock.calls.some((c) => c[0] === 'route error')).toBe(true);
+      await go('/trade');
+      expect(view?.container.querySelector('.empty-state')).toBeNull();
+      expect(where()).toBe('trade /trade');
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('code outside components navigates and reads the path through the router', async () => {
+    view = await renderRoutes(
+      <>
+        <NavigatorBridge />
+        <AppRoutes routes={TEST_ROUTES} navigation={nav} />
+      </>,
+      '/news',
+    );
+    expect(currentPath()).toBe('/news');
+    await act(async () => navigateTo('/trade?x=1'));
+    await settle();
+    expect(where()).toBe('trade /trade?x=1');
+    expect(currentPath()).toBe('/trade?x=1');
+    await act(async () => navigateTo('/news', { replace: true }));
+    await settle();
+    expect(path()).toBe('/news');
+  });
+});
+
+describe('route table', () => {
+  it('has every route of SPEC §2', () => {
+    const spec = [
+      '/', '/trade', '/order', '/user', '/news', '/news/detail', '/rank', '/feedback', '/login', '/register', '/forgot',
+      '/product', '/language', '/mine/auth', '/mine/invite', '/mine/email', '/mine/announcement', '/mine/password',
+      '/mine/history', '/mine/charge', '/mine/withdraw', '/mine/chat', '/mine/system', '/mine/wallet',
+      '/mine/bank-card-list', '/mine/coin-address-list', '/mine/withdraw-way', '/mining', '/mining/subscribe',
+      '/mining/record', '/mining/income',
+    ];
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
+  });
+
+  it('guards the login-only and demo-blocked routes, keeps / alive, and puts the footer where SPEC §2 says', () => {
+    const by = (p: string): AppRoute | undefined => ROUTES.find((r) => r.path === p);
+    expect(by('/order')?.auth && by('/user')?.auth).toBe(true);
+    for (const p of ['/mine/charge', '/mine/withdraw', '/mine/wallet', '/mine/auth', '/mine/invite', '/mine/password']) {
+      expect(by(p)?.demoBlocked, p).toBe(true);
+    }
+    expect(ROUTES.filter((r) => r.keepAlive).map((r) => r.path)).toEqual(['/']);
+    expect(ROUTES.filter((r) => r.footer).map((r) => r.path).sort()).toEqual(
+      ['/', '/mining', '/news', '/order', '/rank', '/trade', '/user'].sort(),
+    );
+  });
+});
+
+describe('query after the hash and tabs', () => {
+  it('reads query parameters from the part after the hash', () => {
+    expect(hashQuery('https://x.example/?feed=main#/register?invite_code=AB12').get('invite_code')).toBe('AB12');
+    expect(hashQuery('https://x.example/?feed=main#/register').get('feed')).toBeNull();
+  });
+
+  it('marks documentary and ranking on /rank by its tab query', () => {
+    expect(activeTab('/rank', '?tab=copy')).toBe('documentary');
+    expect(activeTab('/rank', '')).toBe('ranking');
+    expect(activeTab('/user', '')).toBeNull();
+  });
+});
+
+describe('logout behind the real guard', () => {
+  it('lands on / (SPEC §4), not on /login?from=/mine/system, with the session cleared', async () => {
+    const { SystemPage } = await import('../../../../src/pages/mine/system-page.tsx');
+    const routes: AppRoute[] = [...TEST_ROUTES, { path: '/mine/system', element: <SystemPage />, auth: true }];
+    signIn({ token: 't', user: REAL });
+    await open('/mine/system', routes);
+    await click(view?.container.querySelector('[data-testid="logout"]') ?? null);
+    await click(document.querySelector('.dialog .btn-danger'));
+    await settle();
+    expect(path()).toBe('/');
+    expect(view?.container.querySelector('[data-testid="home"]')).not.toBeNull();
+    const { $token } = await import('../../../../src/state/session.ts');
+    expect($token.value).toBeNull();
+    expect($toasts.value.map((t) => t.text)).toEqual(['Logged out']);
+  });
+});

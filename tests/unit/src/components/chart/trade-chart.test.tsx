@@ -1,0 +1,350 @@
+// The candlestick chart wrapper: one chart for the screen's life, setData on reset, update() for the last bar only.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { KlineUpdate } from '../../../../../workers/protocol.ts';
+import type { KlineBar, Period } from '../../../../../src/domain/types.ts';
+import { provideFeed } from '../../../../../src/state/feed-handle.ts';
+
+const priceLine = { applyOptions: vi.fn() };
+// The series keeps its candles like the library does (data()), for the chart's text alternative.
+type Candle = { time: number; open: number; high: number; low: number; close: number };
+let candles: Candle[] = [];
+const series = {
+  setData: vi.fn((d: Candle[]) => void (candles = [...d])),
+  update: vi.fn((c: Candle) => {
+    if (candles[candles.length - 1]?.time === c.time) candles[candles.length - 1] = c;
+    else candles.push(c);
+  }),
+  data: () => candles,
+  applyOptions: vi.fn(),
+  createPriceLine: vi.fn((_opts: unknown) => priceLine),
+  removePriceLine: vi.fn(),
+  coordinateToPrice: (y: number) => 1.1 - y / 10_000,
+  priceToCoordinate: (p: number) => (1.1 - p) * 10_000,
+};
+let visibleRange: { from: number; to: number } | null = null;
+const timeScale = {
+  scrollToRealTime: vi.fn(),
+  scrollToPosition: vi.fn(),
+  getVisibleLogicalRange: () => visibleRange,
+  subscribeVisibleLogicalRangeChange: vi.fn(),
+  unsubscribeVisibleLogicalRangeChange: vi.fn(),
+};
+const chart = {
+  addSeries: vi.fn(() => series),
+  applyOptions: vi.fn(),
+  resize: vi.fn(),
+  remove: vi.fn(),
+  timeScale: () => timeScale,
+  subscribeClick: vi.fn(),
+  unsubscribeClick: vi.fn(),
+  subscribeCrosshairMove: vi.fn(),
+  unsubscribeCrosshairMove: vi.fn(),
+  panes: () => [],
+  removePane: vi.fn(),
+  removeSeries: vi.fn(),
+  priceToCoordinate: () => null,
+};
+const createChart = vi.fn((_el: HTMLElement, _opts: unknown) => chart);
+
+vi.mock('lightweight-charts', () => ({
+  createChart,
+  CandlestickSeries: { type: 'Candlestick' },
+  LineSeries: { type: 'Line' },
+  HistogramSeries: { type: 'Histogram' },
+  ColorType: { Solid: 'solid' },
+  CrosshairMode: { Normal: 0, Magnet: 1 },
+  TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
+  LineStyle: { Solid: 0, Dashed: 2 },
+}));
+
+const watchChart = vi.fn(async (_code: string, _period: Period, _slot?: number) => undefined);
+const unwatchChart = vi.fn(async () => undefined);
+const setIndicators = vi.fn(async () => undefined);
+provideFeed({ watchChart, unwatchChart, setIndicators });
+
+const listeners = new Set<(u: KlineUpdate) => void>();
+vi.mock('../../../../../src/state/feed-listeners.ts', () => ({
+  onKline: (l: (u: KlineUpdate) => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+}));
+
+const { CandleChart } = await import('../../../../../src/components/chart/candle-chart.tsx');
+const { initI18n } = await import('../../../../../src/i18n/index.ts');
+const { setUpdown } = await import('../../../../../src/state/updown.ts');
+const { $reducedMotion } = await import('../../../../../src/state/motion.ts');
+const { CHART_RIGHT_OFFSET_BARS } = await import('../../../../../src/components/chart/chart-theme.ts');
+const { LazyCandleChart } = await import('../../../../../src/components/chart/lazy-chart.tsx');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const bar = (t: number, c: number): KlineBar => ({ Time: t, Open: c, High: c + 1, Low: c - 1, Close: c, Volume: 1 });
+const emit = (u: KlineUpdate) => act(() => listeners.forEach((l) => l(u)));
+
+let root: Root | null = null;
+let host: HTMLElement;
+
+/** Animation frames the test runs itself: live bars wait for one. */
+let frameCallbacks = new Map<number, () => void>();
+let nextFrame = 1;
+const frames = {
+  request: (cb: () => void) => (frameCallbacks.set(nextFrame, cb), nextFrame++),
+  cancel: (id: number) => void frameCallbacks.delete(id),
+};
+function runFrame(): void {
+  const due = [...frameCallbacks.values()];
+  frameCallbacks = new Map();
+  act(() => due.forEach((cb) => cb()));
+}
+
+function render(code: string, period: Period): void {
+  act(() => root?.render(<CandleChart code={code} period={period} precision={5} frames={frames} />));
+}
+
+beforeAll(async () => {
+  await initI18n({ cookies: 'lang=en' });
+});
+
+afterEach(() => {
+  candles = [];
+  visibleRange = null;
+  act(() => root?.unmount());
+  root = null;
+  host.remove();
+  vi.clearAllMocks();
+});
+
+describe('CandleChart', () => {
+  it('draws a trailing stop as a price line, moves it in place when the stop moves, and removes it (issue 25)', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    const draw = (lines: Array<{ id: number; price: number; title: string }>) =>
+      act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} stopLines={lines} />));
+    draw([{ id: 7, price: 1.098, title: 'Trailing stop' }]);
+    expect(series.createPriceLine).toHaveBeenCalledTimes(1);
+    expect(series.createPriceLine.mock.calls[0]?.[0]).toMatchObject({ price: 1.098, title: 'Trailing stop' });
+    const box = host.querySelector<HTMLElement>('.tw-chart');
+    expect(box?.dataset.stopLines).toBe('7:1.098');
+    draw([{ id: 7, price: 1.099, title: 'Trailing stop' }]);
+    expect(series.createPriceLine).toHaveBeenCalledTimes(1); // the same line, moved
+    expect(priceLine.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ price: 1.099 }));
+    expect(box?.dataset.stopLines).toBe('7:1.099');
+    draw([]);
+    expect(series.removePriceLine).toHaveBeenCalledWith(priceLine);
+    expect(box?.dataset.stopLines).toBe('');
+  });
+
+  it('a click on the chart offers an alert at the clicked price, which goes to onPickPrice (issue 26)', async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    const picked: string[] = [];
+    act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} onPickPrice={(p) => picked.push(p)} />));
+    expect(host.querySelector('[data-testid="chart-alert"]')).toBeNull();
+    const onClick = chart.subscribeClick.mock.calls[0]?.[0] as (p: unknown) => void;
+    act(() => onClick({ point: { x: 40, y: 120 } }));
+    const button = host.querySelector<HTMLButtonElement>('[data-testid="chart-alert"]');
+    expect(button?.textContent).toBe('Alert at 1.08800');
+    await act(async () => button?.click());
+    expect(picked).toEqual(['1.08800']);
+    expect(host.querySelector('[data-testid="chart-alert"]')).toBeNull();
+    act(() => onClick({ point: { x: 40, y: 100 } }));
+    act(() => onClick({ point: undefined })); // outside the plot: the offer goes away
+    expect(host.querySelector('[data-testid="chart-alert"]')).toBeNull();
+    act(() => root?.unmount());
+    expect(chart.unsubscribeClick).toHaveBeenCalledWith(onClick);
+    root = null;
+  });
+
+  it('creates one chart, loads history with setData and streams the last bar with update()', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    expect(createChart).toHaveBeenCalledTimes(1);
+    expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
+    // Vertical touch drags belong to the page, not the chart.
+    expect(createChart.mock.calls[0]?.[1]).toMatchObject({ handleScroll: { vertTouchDrag: false } });
+
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(120, 2), bar(60, 1)] });
+    expect(series.setData).toHaveBeenLastCalledWith([
+      { time: 60, open: 1, high: 2, low: 0, close: 1 },
+      { time: 120, open: 2, high: 3, low: 1, close: 2 },
+    ]);
+
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
+    // In the batch that brought it, with no frame of its own: the chart draws in the frame that paints the quotes.
+    expect(series.update.mock.calls).toEqual([[{ time: 120, open: 3, high: 4, low: 2, close: 3 }]]);
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(180, 4) });
+    expect(series.update.mock.calls).toEqual([
+      [{ time: 120, open: 3, high: 4, low: 2, close: 3 }],
+      [{ time: 180, open: 4, high: 5, low: 3, close: 4 }],
+    ]);
+    const box = host.querySelector<HTMLElement>('.tw-chart');
+    expect(box?.dataset.bars).toBe('2');
+    expect(box?.dataset.lastTime).toBe('180');
+    expect(box?.dataset.lastClose).toBe('4');
+
+    // An older bar (from before a reset) would make update() throw: it is dropped.
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(60, 9) });
+    expect(series.update).toHaveBeenCalledTimes(2);
+
+    // After a reset to a shorter history, a bar older than its newest is dropped too.
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(240, 1)] });
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(180, 5) });
+    expect(series.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps free axis right of the newest candle, so it is not under the price scale and no time label is cut', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    const opts = createChart.mock.calls[0]?.[1] as { timeScale?: { rightOffset?: number; rightOffsetPixels?: number; fixRightEdge?: boolean } };
+    // In bars: scrollToRealTime() (called after each history reset) returns to rightOffset, not to rightOffsetPixels.
+    expect(opts.timeScale?.rightOffset).toBeGreaterThanOrEqual(6);
+    expect(opts.timeScale?.rightOffsetPixels).toBeUndefined();
+    expect(opts.timeScale?.fixRightEdge).not.toBe(true);
+  });
+
+  it("a late bar of the previous instrument is not drawn on the new one", () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    render('XAUUSD', '1min');
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
+    expect(series.update).not.toHaveBeenCalled();
+  });
+
+  it('switches period and instrument on the same chart and ignores updates for anything else', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    render('EURUSD', '5min');
+    render('XAUUSD', '5min');
+    expect(createChart).toHaveBeenCalledTimes(1);
+    expect(watchChart.mock.calls).toEqual([
+      ['EURUSD', '1min', 0],
+      ['EURUSD', '5min', 0],
+      ['XAUUSD', '5min', 0],
+    ]);
+
+    series.setData.mockClear();
+    emit({ kind: 'reset', code: 'EURUSD', period: '5min', bars: [bar(300, 1)] });
+    emit({ kind: 'bar', code: 'XAUUSD', period: '1min', bar: bar(360, 1) });
+    expect(series.setData).not.toHaveBeenCalled();
+    expect(series.update).not.toHaveBeenCalled();
+
+    emit({ kind: 'bar', code: 'XAUUSD', period: '5min', bar: bar(600, 2) });
+    expect(series.update).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes the chart and stops the stream when the screen goes away', () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    act(() => root?.unmount());
+    root = null;
+    expect(chart.remove).toHaveBeenCalledTimes(1);
+    expect(unwatchChart).toHaveBeenCalledTimes(1);
+    expect(listeners.size).toBe(0);
+  });
+
+  it('as a lazy chunk: the box keeps its place until the library is in, then the one chart draws in it', async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    act(() => root?.render(<LazyCandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
+    const waiting = host.querySelector<HTMLElement>('.tw-chart');
+    expect(waiting?.getAttribute('aria-busy')).toBe('true');
+    expect(createChart).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.dynamicImportSettled();
+    });
+    expect(createChart).toHaveBeenCalledTimes(1);
+    expect(host.querySelector('.tw-chart')?.hasAttribute('aria-busy')).toBe(false);
+    expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
+  });
+
+  it('has a text alternative: instrument, period, last price, change, high and low in view, and a table of bars (issue 25)', async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    act(() => root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} />));
+    const summary = () => host.querySelector('[data-testid="chart-summary"]')?.textContent;
+    expect(summary()).toBe('EUR/USD, 1 minute chart: no bars yet.');
+    const k = (t: number, o: number, h: number, l: number, c: number): KlineBar => ({ Time: t, Open: o, High: h, Low: l, Close: c, Volume: 1 });
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [k(60, 1.08, 1.09, 1.07, 1.085), k(120, 1.085, 1.1, 1.08, 1.095)] });
+    // Worked by hand: 1.095 − 1.08 = +0.015; 0.015 / 1.08 = 1.3888…% → +1.39 %.
+    expect(summary()).toBe(
+      'EUR/USD, 1 minute chart. Last price 1.09500. Bars in view: 2; change +0.01500 (+1.39%), high 1.10000, low 1.07000.',
+    );
+    // The trader scrolls: only the second bar is in view (logical indices 0.6 … 1.2), refreshed in the next frame.
+    visibleRange = { from: 0.6, to: 1.2 };
+    const onRange = timeScale.subscribeVisibleLogicalRangeChange.mock.calls[0]?.[0] as (r: unknown) => void;
+    onRange(visibleRange);
+    runFrame();
+    expect(summary()).toBe(
+      'EUR/USD, 1 minute chart. Last price 1.09500. Bars in view: 1; change +0.01000 (+0.92%), high 1.10000, low 1.08000.',
+    );
+    // A screen reader finds it as a named region; the button reveals the newest bars as a table, newest first.
+    expect(host.querySelector('section[aria-label="EUR/USD chart as text"]')).not.toBeNull();
+    const button = host.querySelector<HTMLButtonElement>('[data-action="chart-table"]');
+    expect(button?.textContent).toBe('Last 20 bars as a table');
+    await act(async () => button?.click());
+    const rows = [...document.querySelectorAll('[data-testid="chart-table"] tbody tr')].map((r) =>
+      [...r.querySelectorAll('td')].map((c) => c.textContent),
+    );
+    expect(rows).toEqual([
+      ['1.08500', '1.10000', '1.08000', '1.09500'],
+      ['1.08000', '1.09000', '1.07000', '1.08500'],
+    ]);
+    expect(document.querySelectorAll('[data-testid="chart-table"] thead th')).toHaveLength(5);
+  });
+
+  it('takes its candle colours from the up/down preference through the same CSS variables (issue 25)', () => {
+    const style = document.createElement('style');
+    style.textContent = readFileSync('src/app/theme.css', 'utf8'); // the real palettes
+    document.head.append(style);
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    expect(createChart.mock.calls[0]?.[1]).toBeDefined();
+    series.applyOptions.mockClear();
+    act(() => setUpdown('red-up'));
+    expect(document.documentElement.dataset.updown).toBe('red-up');
+    expect(getComputedStyle(document.documentElement).getPropertyValue('--up').trim()).toBe('#b3262c');
+    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#b3262c', downColor: '#067038', wickUpColor: '#b3262c' }));
+    act(() => setUpdown('blue-orange'));
+    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#0b62a8', downColor: '#a04600' }));
+    act(() => setUpdown('green-up'));
+    expect(document.documentElement.hasAttribute('data-updown')).toBe(false);
+    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#067038', downColor: '#b3262c' }));
+    expect(localStorage.getItem('tw:updown')).toBe('green-up');
+    style.remove();
+  });
+
+  it('under reduced motion jumps to the newest bar instead of gliding, and has no kinetic scroll (issue 25)', () => {
+    $reducedMotion.value = true;
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    render('EURUSD', '1min');
+    expect(createChart.mock.calls[0]?.[1]).toMatchObject({ kineticScroll: { touch: false, mouse: false } });
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
+    expect(timeScale.scrollToPosition).toHaveBeenCalledWith(CHART_RIGHT_OFFSET_BARS, false);
+    expect(timeScale.scrollToRealTime).not.toHaveBeenCalled();
+    $reducedMotion.value = false;
+    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
+    expect(timeScale.scrollToRealTime).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,65 @@
+// The one formatter per rule (src/domain/): money text and its named variants, price text, wire time, hex, and the
+// half-up rounding in each representation agreeing with decimal.js.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ProjectDecimal, dec } from '../../../../src/domain/decimal.ts';
+import { hexOf } from '../../../../src/domain/hex.ts';
+import { exactMoneyText, moneyText } from '../../../../src/domain/money-text.ts';
+import { priceText } from '../../../../src/domain/price-text.ts';
+import { divRoundInt, halfUp, ROUND_DOWN, ROUND_HALF_UP, roundDown } from '../../../../src/domain/rounding.ts';
+import { wireTime } from '../../../../src/domain/wire-time.ts';
+
+describe('moneyText', () => {
+  it('has exactly 6 decimals by default, half-up', () => {
+    expect(moneyText('12.5')).toBe('12.500000');
+    expect(moneyText('0.0000005')).toBe('0.000001');
+    expect(moneyText(dec('-0.0000001'))).toBe('0.000000');
+  });
+  it('trims past the cents, signs a P&L and shows -- for nothing', () => {
+    expect(moneyText('12.500000', { trim: true })).toBe('12.50');
+    expect(moneyText('0.000150', { trim: true })).toBe('0.00015');
+    expect(moneyText('3', { signed: true })).toBe('+3.000000');
+    expect(moneyText('0', { signed: true })).toBe('0.000000');
+    expect(moneyText('-1.5', { trim: true, signed: true })).toBe('-1.50');
+    expect(moneyText(null)).toBe('--');
+    expect(moneyText('abc')).toBe('--');
+  });
+  it('exact: every decimal the ledger holds, at least two', () => {
+    expect(exactMoneyText('100000.00000000')).toBe('100000.00');
+    expect(exactMoneyText('0.12345678')).toBe('0.12345678');
+    expect(exactMoneyText('7')).toBe('7.00');
+  });
+});
+
+describe('priceText', () => {
+  it('rounds text and decimals alike at the precision', () => {
+    expect(priceText('65000.455', 2)).toBe('65000.46');
+    expect(priceText(dec('1.2'), 5)).toBe('1.20000');
+    expect(priceText(undefined, 2)).toBe('');
+    expect(priceText('x', 2, { missing: '--' })).toBe('--');
+  });
+});
+
+describe('wire time and hex', () => {
+  it('formats', () => {
+    expect(wireTime(Date.UTC(2026, 10, 23, 13, 5, 9))).toBe('2026-11-23 13:05:09');
+    expect(wireTime('0')).toBe('1970-01-01 00:00:00');
+    expect(hexOf(new Uint8Array([0, 15, 255]))).toBe('000fff');
+  });
+});
+
+describe('rounding', () => {
+  it('names decimal.js rounding modes correctly', () => {
+    expect(ROUND_HALF_UP).toBe(ProjectDecimal.ROUND_HALF_UP);
+    expect(ROUND_DOWN).toBe(ProjectDecimal.ROUND_DOWN);
+    expect(halfUp(dec('1.005'), 2).toString()).toBe('1.01');
+    expect(roundDown(dec('1.009'), 2).toString()).toBe('1');
+  });
+  it('divRoundInt is decimal.js half-up on integer ratios', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e6, max: 1e6 }).filter((b) => b !== 0), (a, b) => {
+        expect(divRoundInt(a, b)).toBe(dec(a).div(b).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toNumber() || 0);
+      }),
+    );
+  });
+});

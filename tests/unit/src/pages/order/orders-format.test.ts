@@ -1,0 +1,113 @@
+// Pure parts of the orders screen: the tab from the query, figure texts, the sheet's derived figures, stop params,
+// side hints and the pull gesture.
+import { describe, expect, it } from 'vitest';
+import { tabFromQuery } from '../../../../../src/state/orders.ts';
+import {
+  amountText,
+  orderFigures,
+  percentText,
+  pnlDir,
+  pnlText,
+  stopHints,
+  stopInput,
+  stopParams,
+  stopText,
+} from '../../../../../src/pages/order/order-format.ts';
+import { priceText } from '../../../../../src/domain/price-text.ts';
+import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../../../../src/pages/order/pull-gesture.ts';
+import type { Instrument } from '../../../../../src/domain/types.ts';
+import { EURUSD, order } from '../../../orders-fixtures.ts';
+
+describe('tab from the query (SPEC §2: type optional, default holding)', () => {
+  it.each([
+    [null, 1],
+    ['', 1],
+    ['1', 1],
+    ['0', 0],
+    ['3', 3],
+    ['2', 1],
+    ['abc', 1],
+  ] as const)('type=%s → %s', (type, tab) => {
+    expect(tabFromQuery(type)).toBe(tab);
+  });
+});
+
+describe('figure texts', () => {
+  it('P&L has 6 decimals and a sign; a rounded-away loss is not "-0"', () => {
+    expect(pnlText('12.5')).toBe('+12.500000');
+    expect(pnlText('-0.3')).toBe('-0.300000');
+    expect(pnlText('0')).toBe('0.000000');
+    expect(pnlText('-0.0000001')).toBe('0.000000');
+    expect(pnlText(null)).toBe('--');
+    expect(pnlDir('-0.0000001')).toBe('flat');
+    expect(pnlDir('0.000001')).toBe('up');
+    expect(pnlDir('-2')).toBe('down');
+  });
+
+  it('prices at the order precision, stops "0" shown as none, ratios as percents, amounts trimmed', () => {
+    expect(priceText('1.085', 5)).toBe('1.08500');
+    expect(stopText('0', 5)).toBe('--');
+    expect(stopText('1.09', 5)).toBe('1.09000');
+    expect(percentText('1.5321')).toBe('153.21%');
+    expect(percentText(null)).toBe('--');
+    expect(amountText('108.500000')).toBe('108.50');
+    // One display rule for amounts: 2 decimals half-up with grouping (issue 20: 3, 2 or 4 decimals, '10844100.00').
+    expect(amountText('0.217000')).toBe('0.22');
+    expect(amountText('0.5416')).toBe('0.54');
+    expect(amountText('10844100')).toBe('10,844,100.00');
+  });
+});
+
+describe('sheet figures', () => {
+  it('leveraged: prepayment = margin / notional = 1 / multiplier; risk rate and net value from margin and P&L', () => {
+    // 0.1 lot × 100000 × 1.085 = 10850 notional; margin 108.5 at ×100.
+    const f = orderFigures(order({ FactProfits: '-54.25', CautionMoney: '108.5' }), EURUSD);
+    expect(percentText(f.prepayment)).toBe('1.00%');
+    expect(percentText(f.riskRate)).toBe('50.00%'); // (108.5 − 54.25) / 108.5
+    expect(amountText(f.netValue)).toBe('54.25');
+  });
+
+  it('fixed margin: prepayment from the instrument; without it, 1 / multiplier or none', () => {
+    const gold: Instrument = { ...EURUSD, MarginMode: 1, ForexContNum: '500' };
+    const f = orderFigures(order({ Multiple: 0, Quantity: '2', Price: '28.5', CautionMoney: '1000' }), gold);
+    expect(percentText(f.prepayment)).toBe('3.51%'); // 1000 / (2 × 500 × 28.5)
+    expect(orderFigures(order({ Multiple: 50 }), undefined).prepayment).toBe('0.0200');
+    expect(orderFigures(order({ Multiple: 0 }), undefined).prepayment).toBeNull();
+  });
+
+  it('pending orders have no P&L and no risk rate; their net value is the margin', () => {
+    const f = orderFigures(order({ Status: 0, FactProfits: '3', CautionMoney: '10' }), EURUSD);
+    expect(f.riskRate).toBeNull();
+    expect(f.netValue).toBe('10.000000');
+  });
+});
+
+describe('stop form', () => {
+  it('empty boxes send "0" (clear), prices are sent as typed, anything else is refused', () => {
+    expect(stopParams(7, '1.09000', '')).toEqual({ id: 7, target_profit_price: '1.09000', stop_loss_price: '0', trail_distance: '0' });
+    expect(stopParams(7, ' ', '0')).toEqual({ id: 7, target_profit_price: '0', stop_loss_price: '0', trail_distance: '0' });
+    expect(stopParams(7, '.', '1')).toEqual({ error: 'stop_price_invalid' });
+    // The trailing distance (issue 25): sent as typed ("0.00200" stays "0.00200"), a bad one has its own message.
+    expect(stopParams(7, '', '', '0.00200')).toEqual({ id: 7, target_profit_price: '0', stop_loss_price: '0', trail_distance: '0.00200' });
+    expect(stopParams(7, '', '', '-1')).toEqual({ error: 'trail_distance_invalid' });
+    expect(stopParams(7, '', '', '2e-3')).toEqual({ error: 'trail_distance_invalid' });
+    expect(stopInput('0')).toBe('');
+    expect(stopInput('1.08')).toBe('1.08');
+  });
+
+  it('hints: a buy’s stop-profit above and stop-loss below; a sell mirrored', () => {
+    expect(stopHints(1)).toEqual({ profit: 'orders.hint_above', loss: 'orders.hint_below' });
+    expect(stopHints(2)).toEqual({ profit: 'orders.hint_below', loss: 'orders.hint_above' });
+  });
+});
+
+describe('pull gesture', () => {
+  it('half the travel, capped; refreshes from the trigger on; closes after 500 ms', () => {
+    expect(pullOffset(-30)).toBe(0);
+    expect(pullOffset(60)).toBe(30);
+    expect(pullOffset(1000)).toBe(PULL_MAX_PX);
+    expect(releaseRefreshes(PULL_TRIGGER_PX - 1)).toBe(false);
+    expect(releaseRefreshes(PULL_TRIGGER_PX)).toBe(true);
+    expect(REFRESH_CLOSE_MS).toBe(500);
+  });
+});

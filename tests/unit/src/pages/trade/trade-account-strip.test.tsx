@@ -1,0 +1,106 @@
+// /trade's account strip: nothing for a visitor; for a signed-in trader it hands the positions to the feed
+// (startOrders, stopped on unmount) and shows floating P&L and equity as live text from the feed's account figures.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+
+const stopOrders = vi.fn();
+vi.mock('../../../../../src/state/orders.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../../src/state/orders.ts')>();
+  return { ...real, startOrders: vi.fn(() => stopOrders) };
+});
+vi.mock('../../../../../src/api/instruments.ts', () => ({ refreshTradeList: vi.fn() }));
+
+const { startOrders, $livePositions, $funds, startOrderListeners } = await import('../../../../../src/state/orders.ts');
+const { $lastAccount } = await import('../../../../../src/state/account-cache.ts');
+const { formatAsOf } = await import('../../../../../src/i18n/format.ts');
+startOrderListeners(); // src/app/start.ts does this in the app
+const { $account } = await import('../../../../../src/state/feed-signals.ts');
+const { $token } = await import('../../../../../src/state/session.ts');
+const { initI18n } = await import('../../../../../src/i18n/index.ts');
+const { AccountStrip } = await import('../../../../../src/pages/trade/account-strip.tsx');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+let host: HTMLElement;
+
+function render(): void {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root?.render(<AccountStrip />));
+}
+
+const field = (name: string) => host.querySelector<HTMLElement>(`[data-field="${name}"]`);
+
+beforeAll(async () => {
+  await initI18n({ cookies: 'lang=en' });
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  host.remove();
+  act(() => {
+    $token.value = null;
+    $account.value = null;
+    $livePositions.value = false;
+    $lastAccount.value = null;
+    $funds.value = null;
+  });
+  vi.useRealTimers();
+  vi.mocked(startOrders).mockClear();
+  stopOrders.mockClear();
+});
+
+describe('AccountStrip', () => {
+  it('shows nothing and loads nothing for a visitor', () => {
+    render();
+    expect(host.querySelector('.tr-account')).toBeNull();
+    expect(startOrders).not.toHaveBeenCalled();
+  });
+
+  it('follows the feed’s floating P&L and equity for a signed-in trader, and stops following on unmount', () => {
+    act(() => {
+      $token.value = 't';
+    });
+    render();
+    expect(startOrders).toHaveBeenCalledTimes(1);
+    act(() => {
+      $livePositions.value = true;
+      $account.value = { positions: [], floating: '12.5', equity: '10012.5', riskRate: null };
+    });
+    expect(field('trade-floating')?.textContent).toBe('+12.500000');
+    expect(field('trade-floating')?.dataset.dir).toBe('up');
+    expect(field('trade-equity')?.textContent).toBe('10,012.50');
+    act(() => {
+      $account.value = { positions: [], floating: '-3', equity: '9997', riskRate: null };
+    });
+    expect(field('trade-floating')?.textContent).toBe('-3.000000');
+    expect(field('trade-floating')?.dataset.dir).toBe('down');
+    act(() => root?.unmount());
+    root = null;
+    expect(stopOrders).toHaveBeenCalledTimes(1);
+  });
+
+  it('paints the last-known figures muted with their age until the server\'s balance replaces them', () => {
+    const at = Date.parse('2026-11-18T14:02:00Z');
+    vi.useFakeTimers({ now: at + 60_000, toFake: ['Date'] });
+    act(() => {
+      $token.value = 't';
+      $lastAccount.value = { owner: 1, at, funds: { balance: '1000', lock_balance: '50', margin: '50' }, floating: '-12.5', positions: [] };
+    });
+    render();
+    expect(field('trade-equity')?.textContent).toBe('1,037.50');
+    expect(field('trade-floating')?.textContent).toBe('-12.500000');
+    expect(field('account-as-of')?.textContent).toBe(`as of ${formatAsOf(at, at + 60_000)}`);
+    expect(host.querySelector<HTMLElement>('.tr-account')?.dataset.stale).toBe('true');
+    act(() => {
+      $funds.value = { balance: '2000', lock_balance: '0', margin: '0' };
+      $lastAccount.value = null; // account-cache.ts does this when the live balance arrives
+    });
+    expect(field('account-as-of')).toBeNull();
+    expect(host.querySelector<HTMLElement>('.tr-account')?.dataset.stale).toBe('false');
+  });
+});
