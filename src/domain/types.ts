@@ -10,6 +10,8 @@ export interface Envelope<T> {
 export const CODE_OK = 1;
 export const CODE_SESSION = 999;
 export const CODE_ERROR = 0;
+/** The server failed (HTTP 5xx): not the request's fault; the same request may work later. */
+export const CODE_INTERNAL = 500;
 
 export interface Multiplier {
   Value: number;

@@ -3,13 +3,13 @@
 // carries the live bar's values only, a settings change re-sends the chart, and the desk's four charts (slots) share
 // one feed and one subscription per instrument.
 import { describe, expect, it } from 'vitest';
-import { CHART_BAR_INTERVAL_MS, Feed } from '../../../../workers/feed/feed.ts';
-import { IndicatorSet } from '../../../../workers/indicators.ts';
-import { defaultIndicatorSettings } from '../../../../src/domain/indicators.ts';
-import type { KlineBar } from '../../../../src/domain/types.ts';
-import type { KlineUpdate } from '../../../../workers/protocol.ts';
-import { instrument } from '../../../fixtures/instruments.ts';
-import { config, harness, RecordingSink } from '../../feed-fakes.ts';
+import { CHART_BAR_INTERVAL_MS, Feed } from '../../../workers/feed/feed.ts';
+import { IndicatorSet } from '../../../workers/indicators.ts';
+import { defaultIndicatorSettings } from '../../../src/domain/indicators.ts';
+import type { KlineBar } from '../../../src/domain/types.ts';
+import type { KlineUpdate } from '../../../workers/protocol.ts';
+import { instrument } from '../../fixtures/instruments.ts';
+import { config, harness, RecordingSink } from '../feed-fakes.ts';
 
 const T0 = 1_699_999_200;
 const bar = (Time: number, Close: number, Volume: number): KlineBar => ({ Time, Open: Close, High: Close + 1, Low: Close - 1, Close, Volume });
