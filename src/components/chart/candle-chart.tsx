@@ -37,6 +37,7 @@ import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
 import { keepPriceLine, priceLineOf } from '../../state/price-lines.ts';
+import { numberText } from '../../domain/decimal-text.ts';
 import type { KlineBar, Period } from '../../domain/types.ts';
 import './candle-chart.css';
 
@@ -389,6 +390,13 @@ export function CandleChart({
             const live = liveRef.current;
             const p = live ? pickedPrice(live.series, { x: 0, y } as Point, precisionRef.current) : null;
             if (p) placeLineRef.current(p, done);
+          }}
+          onStep={(dir) => {
+            const live = liveRef.current;
+            const places = precisionRef.current;
+            const next = Number(picked.price) + dir / 10 ** places;
+            const y = live?.series.priceToCoordinate(next) ?? null;
+            if (next > 0 && y !== null) placeLineRef.current({ price: numberText(next, places), y }, true);
           }}
         />
       ) : null}

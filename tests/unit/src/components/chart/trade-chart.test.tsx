@@ -191,6 +191,15 @@ describe('CandleChart', () => {
     expect(priceLine.applyOptions).toHaveBeenLastCalledWith({ price: 1.083 });
     expect(host.querySelector('[data-testid="price-line"]')?.getAttribute('data-price')).toBe('1.08300');
     expect(JSON.parse(localStorage.getItem('tw:price-lines') ?? '{}')).toEqual({ EURUSD: '1.08300' });
+    // The keyboard's drag: Arrow Up moves it one price step.
+    act(() => {
+      host.querySelector('[data-testid="chart-alert"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+    });
+    expect(host.querySelector('[data-testid="price-line"]')?.getAttribute('data-price')).toBe('1.08301');
+    act(() => {
+      host.querySelector('[data-testid="chart-alert"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    });
+    expect(JSON.parse(localStorage.getItem('tw:price-lines') ?? '{}')).toEqual({ EURUSD: '1.08300' });
     // Kept per instrument: the chart of this instrument shows it again.
     act(() => root?.unmount());
     root = createRoot(host);
