@@ -365,7 +365,7 @@ export function CandleChart({
     placeLineRef.current(kept === null ? null : { price: kept, y: TOP_CLEARANCE }, false);
     // Clear the old instrument's candles at once rather than showing them under the new header.
     live.series.setData([]);
-    live.panes.reset(undefined, undefined, []);
+    live.panes.clear();
     if (boxRef.current) mark(boxRef.current, 0, undefined, undefined);
     refreshRef.current();
     watch();

@@ -104,6 +104,14 @@ describe('IndicatorPanes', () => {
     ]);
   });
 
+  it('another instrument clears the points but keeps the panes until its reset', () => {
+    const { panes, series, box } = setup();
+    panes.clear();
+    expect(series).toHaveLength(9);
+    expect(series.every((s) => s.data.length === 0)).toBe(true);
+    expect(box.querySelector('.tw-legend[data-pane="0"] span')?.textContent).toBe('MA5 --');
+  });
+
   it('removes the series and legends when the lines go', () => {
     const { panes, series, box } = setup();
     panes.reset([], [], bars);
