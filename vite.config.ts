@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
+import { prerenderFirstScreen } from './scripts/prerender-plugin.ts';
 import { reactRouterProduction, reactRouterPure } from './scripts/react-router-plugins.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
@@ -29,7 +30,7 @@ const FIRST_SCREEN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), reactRouterPure(), firstTexts(), serviceWorker()],
+  plugins: [react(), reactRouterProduction(), reactRouterPure(), firstTexts(), prerenderFirstScreen(), serviceWorker()],
   base: './',
   worker: { format: 'es' },
   build: {

@@ -21,6 +21,7 @@ import { trackRoutes } from './http/route-table.ts';
 import { inputValidatorCompiler } from './http/validation.ts';
 import { rawReply } from './http/wire-schema.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
+import { pageScriptHashes } from './security/inline-scripts.ts';
 import { registerRateLimits } from './security/rate-limit.ts';
 
 /** The version the API document states: the package's. */
@@ -84,7 +85,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await registerSecurityHeaders(app, ctx);
+  const distDir = resolve(opts.distDir ?? 'dist');
+  await registerSecurityHeaders(app, { ...ctx, scriptHashes: pageScriptHashes(resolve(distDir, 'index.html')) });
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
@@ -94,7 +96,6 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   // sending the one encoded frame to all. Quote frames are small and already compact (bench/README.md, issue 15).
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false } });
 
-  const distDir = resolve(opts.distDir ?? 'dist');
   const hasClient = existsSync(resolve(distDir, 'index.html'));
   const staticRoot = hasClient ? distDir : resolve(opts.publicDir ?? 'public');
   if (existsSync(staticRoot)) {

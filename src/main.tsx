@@ -1,21 +1,35 @@
-// Browser entry: start the app (language, session), then render the router into #root.
+// Browser entry: start the app (language, session), then attach React to index.html's prerendered first screen
+// (src/boot/), or render the router into #root when that screen is not the one this browser would draw.
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startApp } from './app/start.ts';
 import { followDesktopHost } from './app/desktop-host.ts';
 import { startServiceWorker } from './app/sw-start.ts';
+import { moveToHashRoute } from './app/hash-route.ts';
+import { ROUTES } from './app/routes.tsx';
+import { prepareAttach } from './boot/attach-first-screen.ts';
 import './app/theme.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+// "/register" typed without the hash: the router starts on "/#/register", not on the market page.
+moveToHashRoute(location, history, ROUTES.map((r) => r.path));
+
 // A desktop browser that is being sent to the pc. host starts nothing here (SPEC §9).
 if (!followDesktopHost()) {
-  void startApp().then((navigation) => {
-    // A transition: React renders the first screen in slices of a few ms instead of one long task (a weak phone's
-    // first taps are not blocked behind it; Lighthouse's TBT). The start-up shell stays until the commit.
-    startTransition(() => createRoot(root).render(<App navigation={navigation} />));
+  void startApp().then(async (navigation) => {
+    const attach = await prepareAttach(document, window);
+    // A transition: React renders (or attaches to) the first screen in slices of a few ms instead of one long task (a
+    // weak phone's first taps are not blocked behind it; Lighthouse's TBT). Until its commit, what index.html drew stays.
+    startTransition(() => {
+      if (attach) {
+        hydrateRoot(root, <App navigation={navigation} />, {
+          onRecoverableError: (err) => console.warn('first screen: React redrew part of the prerendered HTML', err),
+        });
+      } else createRoot(root).render(<App navigation={navigation} />);
+    });
     document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
     startServiceWorker(); // after the first render: precaching never competes with the first screen's requests
   });

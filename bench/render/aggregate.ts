@@ -29,6 +29,9 @@ export const METRICS: readonly MetricDef[] = [
   m('mainMsPerSec', 'main-thread task time (probe off)', 'ms/s', 'lower', TOL.cpuMs),
   m('mainMsPerUpdate', 'main-thread task time per update (probe off)', 'ms', 'lower', TOL.cpuMs, 2),
   m('mainMsPerUpdateProbe', 'main-thread task time per update (rAF probe on)', 'ms', 'lower', TOL.cpuMs, 2),
+  // Round four (issue 37): the same per-update figure measured from outside (CDP TaskDuration), for the cross-check.
+  m('cdpTaskMsPerSec', 'CDP TaskDuration (probe off, no trace)', 'ms/s', 'lower', TOL.cpuMs),
+  m('cdpTaskMsPerUpdate', 'CDP TaskDuration per update (probe off, no trace)', 'ms', 'lower', TOL.cpuMs, 2),
   m('workerMsPerSec', 'worker-thread CPU (probe off)', 'ms/s', 'lower', TOL.cpuMs, 1, 1, false),
   m('rendererCpuMsPerSec', 'renderer CPU, all threads (probe off)', 'ms/s', 'lower', TOL.cpuMs),
   m('traceLongTasksQuiet', 'long tasks in the trace (probe off)', '', 'lower', TOL.count, 0),

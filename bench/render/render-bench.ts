@@ -69,7 +69,7 @@ function runLine(r: RunResult): string {
   const x = r.metrics;
   return (
     `${head}: long tasks ${fmt(x.longTasks, 0)} (TBT ${fmt(x.tbtMs, 0)} ms), rAF p95/p99 ${fmt(x.rafP95)}/${fmt(x.rafP99)} ms, ` +
-    `busy ${fmt(x.mainBusy, 0, 100)} % (rAF probe off ${fmt(x.mainBusyQuiet, 0, 100)} %: ${fmt(x.mainMsPerSec, 0)} ms/s at ${fmt(x.updatesPerSecQuiet)} updates/s = ${fmt(x.mainMsPerUpdate, 2)} ms/update; renderer ${fmt(x.rendererCpuMsPerSec, 0)} ms/s), tap p98 ${fmt(x.tapP98, 0)} ms, tick→paint p95 ${fmt(x.tickToPaintP95, 0)} ms, ` +
+    `busy ${fmt(x.mainBusy, 0, 100)} % (rAF probe off ${fmt(x.mainBusyQuiet, 0, 100)} %: ${fmt(x.mainMsPerSec, 0)} ms/s at ${fmt(x.updatesPerSecQuiet)} updates/s = ${fmt(x.mainMsPerUpdate, 2)} ms/update; CDP TaskDuration ${fmt(x.cdpTaskMsPerSec, 0)} ms/s = ${fmt(x.cdpTaskMsPerUpdate, 2)} ms/update; renderer ${fmt(x.rendererCpuMsPerSec, 0)} ms/s), tap p98 ${fmt(x.tapP98, 0)} ms, tick→paint p95 ${fmt(x.tickToPaintP95, 0)} ms, ` +
     `${fmt(x.msgsPerSec)} msg/s (load ${(t.loadMs / 1000).toFixed(1)} s, GC ${(t.heapGcMs / 1000).toFixed(1)} s, trace ${(t.traceMs / 1000).toFixed(1)} s)`
   );
 }

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { ProbeSnapshot } from './bench-probe.ts';
 import {
   frameStats,
@@ -143,6 +143,12 @@ export interface RunMetrics {
   workerMsPerSec: number | null;
   /** Long tasks of the main thread in the quiet window, from the trace (no observer). */
   traceLongTasksQuiet: number | null;
+  // Round four (issue 37): the outside cross-check of mainMsPerUpdate, as an engineer would measure it without the
+  // bench: CDP Performance.getMetrics TaskDuration over a window of the same length, rAF loop off, no tracing.
+  /** Main-thread TaskDuration, ms per second (CDP). */
+  cdpTaskMsPerSec: number | null;
+  /** cdpTaskMsPerSec ÷ the batches painted per second in that same window. */
+  cdpTaskMsPerUpdate: number | null;
 }
 
 export interface RunResult {
@@ -166,6 +172,7 @@ const EMPTY: RunMetrics = {
   kbPerSec: null, maxMsgsPerFrame: null, framesOverOneMsg: null, maxMsgKb: null, batchesPerSec: null, quotesPerSec: null,
   heapGrowthMb: null, traceLongTasks: null, updatesPerSecQuiet: null, mainMsPerSec: null, mainMsPerUpdate: null,
   mainMsPerUpdateProbe: null, rendererCpuMsPerSec: null, workerMsPerSec: null, traceLongTasksQuiet: null,
+  cdpTaskMsPerSec: null, cdpTaskMsPerUpdate: null,
 };
 
 export function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
@@ -318,6 +325,39 @@ export async function quietWindow(browser: Browser, page: Page, ms: number): Pro
   }
 }
 
+/** CDP's TaskDuration (seconds) of the page's main thread so far. */
+async function taskDuration(cdp: CDPSession): Promise<number | null> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((x) => x.name === 'TaskDuration')?.value ?? null;
+}
+
+/**
+ * The cross-check (issue 37): the same page, the same rate, rAF loop off, no trace running: TaskDuration from CDP's
+ * Performance domain before and after `ms`, and the batches painted meanwhile. Independent of the trace summary the
+ * bench's own figure comes from.
+ */
+async function cdpFigures(cdp: CDPSession, page: Page, ms: number, m: RunMetrics): Promise<void> {
+  await cdp.send('Performance.enable');
+  await page.evaluate(() => window.__twPage?.frames(false));
+  try {
+    await sleep(QUIET_SETTLE_MS);
+    await page.evaluate(() => window.__twBench?.reset());
+    const before = await taskDuration(cdp);
+    const t0 = Date.now();
+    await sleep(ms);
+    const after = await taskDuration(cdp);
+    const elapsed = Date.now() - t0;
+    const snap = await page.evaluate(() => window.__twBench?.take() ?? null);
+    if (before === null || after === null || elapsed <= 0) return;
+    m.cdpTaskMsPerSec = ((after - before) * 1000) / (elapsed / 1000);
+    const rate = snap && snap.windowMs > 0 ? perSecond(snap.batches, snap.windowMs) : 0;
+    m.cdpTaskMsPerUpdate = rate > 0 ? m.cdpTaskMsPerSec / rate : null;
+  } finally {
+    await page.evaluate(() => window.__twPage?.frames(true));
+    await cdp.send('Performance.disable');
+  }
+}
+
 /** The quiet window of a run, with the batches painted in it counted: per-update figures without the probe. */
 async function quietFigures(browser: Browser, page: Page, ms: number, m: RunMetrics): Promise<void> {
   await page.evaluate(() => window.__twBench?.reset());
@@ -419,7 +459,10 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
 
       const mx = result.metrics;
       mx.mainMsPerUpdateProbe = mx.mainBusy !== null && mx.batchesPerSec ? (mx.mainBusy * 1000) / mx.batchesPerSec : null;
-      if (ph.quietMs > 0) await quietFigures(browser, page, ph.quietMs, mx);
+      if (ph.quietMs > 0) {
+        await quietFigures(browser, page, ph.quietMs, mx);
+        await cdpFigures(cdp, page, ph.quietMs, mx);
+      }
 
       if (ph.profileTracePath) {
         await browser.startTracing(page, { categories: PROFILE_CATEGORIES });

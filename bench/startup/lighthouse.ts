@@ -4,7 +4,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { BENCH_FLAGS, wrapperExecutable } from '../render/browser.ts';
+import { MAX_SPREAD, spreadOf, spreadReason, tightestRuns } from './lighthouse-spread.ts';
 
 export interface LighthouseRun {
   url: string;
@@ -16,8 +18,15 @@ export interface LighthouseRun {
   cls: number | null;
   fcpMs: number | null;
   speedIndexMs: number | null;
-  /** Every run's performance score when the figure is the median of several (full bench: 3). */
+  /** Every run's performance score when the figure is the median of several (full bench: 3, up to 6). */
   performanceRuns?: (number | null)[];
+  /** Lighthouse's own measure of the host's speed during the run (environment.benchmarkIndex; higher = faster). */
+  benchmarkIndex?: number | null;
+  /** The host's 1-minute load average when the run ended. */
+  loadAverage?: number | null;
+  /** Highest minus lowest score of the runs the figure is the median of, and, when above 5, why (lighthouse-spread.ts). */
+  spread?: number | null;
+  spreadReason?: string | null;
   /** Audits that failed in accessibility and best practices (ids), to say what to fix. */
   failing: string[];
   /** Where the blocking time comes from (bench/README.md cites it as the evidence for a missed score). */
@@ -47,6 +56,7 @@ interface LhrAudit {
 }
 interface Lhr {
   lighthouseVersion?: string;
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
   audits: Record<string, LhrAudit>;
   runtimeError?: { message: string };
@@ -91,12 +101,21 @@ export function lighthouseEvidence(lhr: Pick<Lhr, 'audits'>): LighthouseEvidence
   };
 }
 
-/** The run with the median performance score (failed runs last); its other figures and evidence come with it. */
+/**
+ * The run with the median performance score of the tightest three (lighthouse-spread.ts; failed runs last); its other
+ * figures and evidence come with it, with every run's score, the spread, and when that is above 5 points, why.
+ */
 export function medianRun(runs: readonly LighthouseRun[]): LighthouseRun {
-  const scored = runs.filter((r) => r.performance !== null).sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
-  const pick = scored[Math.floor((scored.length - 1) / 2)] ?? runs[0];
+  const kept = tightestRuns(runs);
+  const pick = kept[Math.floor((kept.length - 1) / 2)] ?? runs[0];
   if (!pick) throw new Error('medianRun needs at least one run');
-  return { ...pick, performanceRuns: runs.map((r) => r.performance) };
+  const spread = spreadOf(kept);
+  return {
+    ...pick,
+    performanceRuns: runs.map((r) => r.performance),
+    spread,
+    spreadReason: spread !== null && spread > MAX_SPREAD ? spreadReason(runs) : null,
+  };
 }
 
 export function runLighthouse(url: string, outDir: string, name: string, cpus: string | null): Promise<LighthouseRun> {
@@ -148,6 +167,8 @@ export function runLighthouse(url: string, outDir: string, name: string, cpus: s
             evidence: lighthouseEvidence(lhr),
             error: lhr.runtimeError?.message ?? null,
             version: lhr.lighthouseVersion ?? null,
+            benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+            loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
           });
         } catch (e) {
           done({ ...empty, error: `report unreadable: ${(e as Error).message}` });

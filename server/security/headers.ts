@@ -25,7 +25,15 @@ export function frameOrigin(link: string): string | null {
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-export async function registerSecurityHeaders(app: FastifyInstance, deps: { db: Db; clock: Clock }): Promise<void> {
+export interface SecurityHeaderDeps {
+  db: Db;
+  clock: Clock;
+  /** The CSP hashes of the page's own inline script (inline-scripts.ts); none: no inline script runs. */
+  scriptHashes?: () => readonly string[];
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, deps: SecurityHeaderDeps): Promise<void> {
+  const scriptHashes = deps.scriptHashes ?? (() => []);
   let frameSrc = "'none'";
   let checkedAt = -Infinity;
   // The directive callbacks are synchronous: refresh the chat origin from the settings ahead of them.
@@ -46,8 +54,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: { db: 
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Style attributes set by React and the chart library; no inline <script> is ever allowed.
+        // Only the page's own first-screen paint runs inline, by its hash (inline-scripts.ts); no other inline script.
+        scriptSrc: ["'self'", () => scriptHashes().join(' ')],
+        // Style attributes set by React and the chart library.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -2,7 +2,7 @@
 // The cache lets a returning user see the market at once; the network answer then replaces it.
 import { get, set } from 'idb-keyval';
 import { apiGet } from './client.ts';
-import { $instruments, setInstruments } from '../state/instruments.ts';
+import { $instruments, awaitingInstruments, setInstruments } from '../state/instruments.ts';
 import type { Category, Instrument } from '../domain/types.ts';
 
 export const TRADE_LIST_CACHE_KEY = 'tw.trade_list';
@@ -29,11 +29,11 @@ function isInstrumentList(v: unknown): v is Instrument[] {
 
 /** Puts the cached list into the store when it is still empty (a cold start). Never throws. */
 export async function restoreCachedTradeList(): Promise<boolean> {
-  if ($instruments.peek().length > 0) return false;
+  if (!awaitingInstruments()) return false;
   try {
     const cached: unknown = await get(TRADE_LIST_CACHE_KEY);
     // The network may have answered while IndexedDB was being read: never overwrite fresh data.
-    if (!isInstrumentList(cached) || cached.length === 0 || $instruments.peek().length > 0) return false;
+    if (!isInstrumentList(cached) || cached.length === 0 || !awaitingInstruments()) return false;
     setInstruments(cached);
     return true;
   } catch {

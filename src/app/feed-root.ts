@@ -1,7 +1,7 @@
 // The app's one feed bridge, built here (not at import) so nothing else constructs workers: the real Worker, the
 // main-thread fallback loaded on demand, the page events, and the handle provided to screens (state/feed-handle.ts).
 import type { FeedConfig } from '../../workers/protocol.ts';
-import { animationFrames, browserTimers } from '../state/clock.ts';
+import { animationFrames, browserTimers, whenIdle } from '../state/clock.ts';
 import { FeedBridge } from '../state/feed-bridge.ts';
 import { provideFeed } from '../state/feed-handle.ts';
 import { feedMode } from '../state/feed-mode.ts';
@@ -11,6 +11,8 @@ import { effect } from '@preact/signals-react';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../state/data-saver.ts';
 
 const WORKER_START_TIMEOUT_MS = 10_000;
+/** The longest the feed's first batch waits for an idle page (a busy phone still gets live prices by then). */
+const FIRST_IDLE_TIMEOUT_MS = 1_000;
 
 export function createFeedBridge(): FeedBridge {
   return new FeedBridge({
@@ -25,6 +27,7 @@ export function createFeedBridge(): FeedBridge {
     },
     // The frame that paints a batch starts with this callback; the feed's next batch lands after that paint.
     afterPaint: () => new Promise<void>((resolve) => void animationFrames.request(() => resolve())),
+    firstIdle: () => whenIdle(FIRST_IDLE_TIMEOUT_MS),
     timers: browserTimers,
     startTimeoutMs: WORKER_START_TIMEOUT_MS,
     log: console,

@@ -11,6 +11,7 @@ import { KeepAlive } from './keep-alive.tsx';
 import { PageFallback } from './page-fallback.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { useWide } from './use-wide.ts';
+import { AttachEnd } from '../boot/attach.ts';
 import { onNavigate, type NavigationDeps } from './navigation-effects.ts';
 import type { AppRoute } from './routes.tsx';
 import './layout.css';
@@ -79,10 +80,12 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
         {kept.map((r) => (
           <KeepAlive key={r.path} active={current?.path === r.path}>
             <RouteGuard route={r}>{r.element}</RouteGuard>
+            <AttachEnd path={r.path} />
           </KeepAlive>
         ))}
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <AttachEnd path={current?.path} />
         </Suspense>
       </main>
       {footer && !wide ? <TabBar /> : null}

@@ -17,8 +17,28 @@ export function lazyPage(load: () => Promise<ComponentType>, opts: LazyPageOptio
     const [page] = await Promise.all([load(), opts.firstScreen ? null : allTexts()]);
     return page;
   };
-  const Page = lazy(async () => ({ default: await loadChunk(withTexts, browserChunkDeps()) }));
-  return createElement(Page);
+  let loaded: { default: ComponentType } | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const start = (): Promise<{ default: ComponentType }> =>
+    (loading ??= loadChunk(withTexts, browserChunkDeps()).then((page) => (loaded = { default: page })));
+  // Once preloaded, React gets a thenable that has already settled: the page renders in the same pass, no Suspense
+  // fallback — what attaching to the prerendered first screen needs (src/main.tsx, src/boot/prerender.tsx).
+  const Page = lazy(() => (loaded ? settled(loaded) : start()));
+  const element = createElement(Page);
+  preloads.set(element, async () => void (await start()));
+  return element;
+}
+
+const preloads = new WeakMap<ReactElement, () => Promise<void>>();
+
+/** A thenable that calls back at once: React.lazy then resolves synchronously (react's lazyInitializer). */
+function settled<T>(value: T): Promise<T> {
+  return { then: (onFulfilled: (v: T) => unknown) => onFulfilled(value) } as unknown as Promise<T>;
+}
+
+/** Loads a lazyPage element's code (and texts) so that its first render does not suspend. */
+export function preloadPage(element: ReactElement): Promise<void> {
+  return preloads.get(element)?.() ?? Promise.resolve();
 }
 
 export interface PlaceholderOptions {

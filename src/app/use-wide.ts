@@ -1,7 +1,9 @@
 // Desk layout switch: true at ≥ 1280 px (matchMedia), so / and /trade can put list, chart and form side by side.
 import { useSyncExternalStore } from 'react';
 
-export const WIDE_QUERY = '(min-width: 1280px)';
+import { WIDE_QUERY } from './wide-query.ts';
+
+export { WIDE_QUERY };
 
 function mediaQuery(): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_QUERY) : null;

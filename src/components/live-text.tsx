@@ -16,6 +16,8 @@ export interface LiveTextProps {
   prose?: boolean;
 }
 
+const TEXT_NODE = 3;
+
 export function LiveText({ $text, $dir, className, field, prose = false }: LiveTextProps): ReactElement {
   const ref = useRef<HTMLSpanElement>(null);
   const textRef = useRef<HTMLElement>(null);
@@ -23,11 +25,12 @@ export function LiveText({ $text, $dir, className, field, prose = false }: LiveT
     const el = ref.current;
     const box = textRef.current;
     if (!el || !box) return undefined;
-    // React renders no children here, so this node is ours alone; writing .data keeps the same node per tick.
-    const node = el.ownerDocument.createTextNode('');
-    box.append(node);
+    // React renders no children here, so this node is ours alone; writing .data keeps the same node per tick. A node
+    // already there is index.html's last-known price (src/boot/inline-paint.ts), adopted so the text never blinks.
+    const node = box.firstChild?.nodeType === TEXT_NODE ? (box.firstChild as Text) : box.appendChild(el.ownerDocument.createTextNode(''));
     const stopText = effect(() => {
-      node.data = $text.value;
+      const text = $text.value;
+      if (node.data !== text) node.data = text;
     });
     // Its own effect: a tick that changes the text but not the direction writes no attribute (no style work).
     const stopDir = $dir
@@ -43,7 +46,10 @@ export function LiveText({ $text, $dir, className, field, prose = false }: LiveT
   }, [$text, $dir]);
   return (
     <span ref={ref} className={className} data-field={field}>
-      <bdi ref={textRef} className={prose ? undefined : 'num'} dir={prose ? 'auto' : undefined} />
+      {/* '' as text content: React then leaves whatever text the prerendered page painted here when it attaches. */}
+      <bdi ref={textRef} className={prose ? undefined : 'num'} dir={prose ? 'auto' : undefined} suppressHydrationWarning>
+        {''}
+      </bdi>
     </span>
   );
 }

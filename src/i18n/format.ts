@@ -3,6 +3,7 @@ import { isDecimalText, numberText } from '../domain/decimal-text.ts';
 import { roundText } from '../domain/rounding.ts';
 import { DATE_TIME_OPTIONS, parseWireTime } from '../domain/wire-time.ts';
 import { $lang } from './lang-signal.ts';
+import { asOfOptions } from '../domain/as-of.ts';
 import { languageInfo } from './languages.ts';
 
 // Intl.NumberFormat v3 formats a decimal string exactly (no float round trip); the ES2022 lib types lack it.
@@ -55,14 +56,11 @@ export function formatDate(value: number | string | Date, options: Readonly<Intl
   return f.format(date);
 }
 
-const CLOCK_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = { hour: '2-digit', minute: '2-digit' };
-const DAY_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = { month: 'short', day: 'numeric' };
 
 /** The age of last-known data: "14:02" today, "Nov 22" when from another day than `now` (short: it fits a row); '' for none. */
 export function formatAsOf(ms: number, now: number): string {
   if (!(ms > 0)) return '';
-  const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
-  return formatDate(ms, sameDay ? CLOCK_OPTIONS : DAY_OPTIONS);
+  return formatDate(ms, asOfOptions(ms, now));
 }
 
 /**

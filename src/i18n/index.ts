@@ -114,7 +114,7 @@ async function switchTo(lang: Language): Promise<void> {
   await ensureBundle(lang);
   await i18n.changeLanguage(lang);
   $lang.value = lang;
-  applyDocumentLanguage(lang);
+  if (typeof document !== 'undefined') applyDocumentLanguage(lang); // not at build time (src/boot/prerender.tsx)
 }
 
 /** The user's choice: load, switch, remember in the cookie (shared with the server's `lang`) and idb. */

@@ -19,3 +19,14 @@ export const animationFrames = {
   request: (cb: () => void): number => globalThis.requestAnimationFrame(cb),
   cancel: (id: number): void => globalThis.cancelAnimationFrame(id),
 };
+
+/**
+ * Resolves when the page is next idle (requestIdleCallback), or after `timeoutMs` whatever happens; at once in a
+ * browser without it, after a task.
+ */
+export function whenIdle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else globalThis.setTimeout(resolve, 0);
+  });
+}

@@ -3,8 +3,8 @@
 // written, so importing this module touches no storage and registers no effect (ARCHITECTURE rule 12).
 import { effect, signal, type Signal } from '@preact/signals-react';
 import { localStore } from './local-store.ts';
+import { CURRENT_CODE_KEY } from './current-code-key.ts';
 
-const CURRENT_KEY = 'tw:current-code';
 
 /** The instrument shown on /trade (null: none chosen yet). */
 export const $currentCode: Signal<string | null> = signal<string | null>(null, { name: 'market.$currentCode' });
@@ -16,7 +16,7 @@ export const $currentCode: Signal<string | null> = signal<string | null>(null, {
 export function persistCurrentCode(storage: () => Storage | null = localStore): () => void {
   if ($currentCode.peek() === null) {
     try {
-      $currentCode.value = storage()?.getItem(CURRENT_KEY) ?? null;
+      $currentCode.value = storage()?.getItem(CURRENT_CODE_KEY) ?? null;
     } catch {
       // blocked storage: nothing restored
     }
@@ -24,8 +24,8 @@ export function persistCurrentCode(storage: () => Storage | null = localStore): 
   return effect(() => {
     const code = $currentCode.value;
     try {
-      if (code === null) storage()?.removeItem(CURRENT_KEY);
-      else storage()?.setItem(CURRENT_KEY, code);
+      if (code === null) storage()?.removeItem(CURRENT_CODE_KEY);
+      else storage()?.setItem(CURRENT_CODE_KEY, code);
     } catch {
       // blocked storage: not kept across a reload
     }

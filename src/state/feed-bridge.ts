@@ -9,7 +9,7 @@ import type { FeedMode } from './feed-mode.ts';
 import { $conn } from './feed-signals.ts';
 import { $instruments, setInstruments as storeSetInstruments } from './instruments.ts';
 import { adoptFeedIndex, applyBatch } from './apply-batch.ts';
-import { dispatchOrderEvent, dispatchOrderGap, dispatchPriceAlert } from './feed-listeners.ts';
+import { dispatchAccountChange, dispatchOrderEvent, dispatchOrderGap, dispatchPriceAlert } from './feed-listeners.ts';
 import { onQuoteInterest, shownCodes } from './quote-interest.ts';
 
 /** The handle screens use: FeedApi without start (the bridge owns that); every method returns a Promise. */
@@ -32,6 +32,13 @@ export interface BridgeDeps {
    * feed's credit for its next batch (workers/feed/flow-control.ts). Absent: the credit comes back at once.
    */
   afterPaint?: () => Promise<void>;
+  /**
+   * Settles when the page is first idle after start-up (issue 37): the feed's first batch waits for it, so the first
+   * updates do not compete with the first screen's own work (React attaching, the route's render); the batch after it
+   * carries the newest state of everything that changed meanwhile (the feed holds one batch at a time). Absent: no
+   * wait.
+   */
+  firstIdle?: () => Promise<void>;
   /** A worker that has not answered start() by then is treated as failed. */
   startTimeoutMs: number;
   log: { warn(...a: unknown[]): void; error(...a: unknown[]): void };
@@ -66,14 +73,18 @@ export class FeedBridge {
   private forwarded: Instrument[] | null = null;
   private lastForward: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void)[] = [];
+  private idle: Promise<void> | null = null;
+  private idled = false;
   private readonly sink: FeedSink = {
     onBatch: (b) => {
-      applyBatch(b);
-      return this.deps.afterPaint?.();
+      if (this.idled || !this.deps.firstIdle) return this.paint(b);
+      this.idle ??= this.deps.firstIdle().then(() => void (this.idled = true));
+      return this.idle.then(() => this.paint(b));
     },
     onOrderEvent: (e) => dispatchOrderEvent(e),
     onOrderGap: () => dispatchOrderGap(),
     onPriceAlert: (a) => dispatchPriceAlert(a),
+    onAccountChange: (kind) => dispatchAccountChange(kind),
     onSessionRejected: (msg) => socketSessionRejected(msg),
   };
 
@@ -97,6 +108,11 @@ export class FeedBridge {
   });
 
   constructor(private readonly deps: BridgeDeps) {}
+
+  private paint(b: Parameters<FeedSink['onBatch']>[0]): Promise<void> | undefined {
+    applyBatch(b);
+    return this.deps.afterPaint?.();
+  }
 
   /** Which implementation runs, once started ('worker' unless it fell back). */
   get mode(): FeedMode | null {

@@ -14,6 +14,7 @@ export const $instruments: Signal<Instrument[]> = signal<Instrument[]>([], { nam
  * the bridge forwards the list to the feed, and live quotes take over as they arrive.
  */
 export function setInstruments(list: Instrument[]): void {
+  provisional = false;
   batch(() => {
     $instruments.value = list;
     let asOf = $dataAsOf.peek();
@@ -35,4 +36,20 @@ export function setInstruments(list: Instrument[]): void {
     }
     $dataAsOf.value = asOf;
   });
+}
+
+let provisional = false;
+
+/**
+ * The build's catalogue (index.html's prerendered rows, src/boot/), set before React attaches to that HTML: rows
+ * without prices that the idb cache or the first trade_list replace, as if the list were still empty.
+ */
+export function setProvisionalInstruments(list: Instrument[]): void {
+  $instruments.value = list;
+  provisional = true;
+}
+
+/** True while the list is the one a real answer (cache or network) should replace: empty or the build's catalogue. */
+export function awaitingInstruments(): boolean {
+  return provisional || $instruments.peek().length === 0;
 }

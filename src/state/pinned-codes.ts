@@ -1,10 +1,13 @@
-// The codes low-bandwidth mode keeps on the socket whatever is on screen (workers/feed/wire-codes.ts, issue 26): the
-// open positions' instruments (live P&L, stop-outs), as last synced or, before that, from the account's last-known
-// snapshot, and the /trade instrument. The rows on screen come from quote interest (quote-interest.ts).
+// The codes whose quotes the feed keeps current whatever is on screen: the open positions' instruments (live P&L,
+// stop-outs), as last synced or, before that, from the account's last-known snapshot, the /trade instrument, and the
+// instruments with an active price alert (the alert sheet opens on a current price). The feed parses only these and
+// the rows on screen (quote interest, quote-interest.ts; workers/feed/quote-filter.ts, issue 37), and low-bandwidth
+// mode keeps them on the socket (workers/feed/wire-codes.ts, issue 26).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { $lastAccount } from './account-cache.ts';
 import { $currentCode } from './current-code.ts';
 import { $heldPositions } from './position-sync.ts';
+import { $alerts } from './price-alerts.ts';
 
 export const $pinnedCodes: ReadonlySignal<string[]> = computed(() => {
   const codes = new Set<string>();
@@ -14,5 +17,6 @@ export const $pinnedCodes: ReadonlySignal<string[]> = computed(() => {
     const code = o.ForexTradeLists.Code;
     if (code) codes.add(code);
   }
+  for (const a of $alerts.value?.alerts ?? []) if (a.status === 'active') codes.add(a.code);
   return [...codes].sort();
 }, { name: 'pinned-codes.$pinnedCodes' });

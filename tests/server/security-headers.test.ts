@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRAME_HOST_REFRESH_MS, frameOrigin, HSTS_VALUE } from '../../server/security/headers.ts';
 import { setSetting } from '../../server/settings/settings.ts';
+import { inlineScriptHashes } from '../../server/security/inline-scripts.ts';
 import { manualClock, registerAndLogin, startTestServer, type TestServer } from './harness.ts';
 
 const clock = manualClock();
@@ -32,7 +33,8 @@ describe('security headers', () => {
     const res = await fetch(`${server.baseUrl}/`);
     const csp = directives(res.headers.get('content-security-policy'));
     expect(csp.get('default-src')).toBe("'self'");
-    expect(csp.get('script-src')).toBe("'self'");
+    // Its own origin, and the built page's first-screen paint by its hash (none without a built client).
+    expect(csp.get('script-src')).toBe(["'self'", ...inlineScriptHashes(await res.text())].join(' '));
     expect(csp.get('connect-src')).toBe("'self' https://www.example.com"); // /mine/chat's reachability probe
     expect(csp.get('img-src')).toBe("'self' data: blob:");
     expect(csp.get('frame-ancestors')).toBe("'none'");

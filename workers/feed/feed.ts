@@ -2,7 +2,8 @@
 // Socket in, one conflated FeedBatch per frame out. This file is the life cycle, the message dispatch and the frame;
 // each job has its room: quote-board.ts (quotes, staleness), ../risk.ts (live P&L), chart-watch.ts (klines),
 // order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
-// (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits).
+// (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits), quote-filter.ts (which
+// quotes are parsed at all).
 // Long on purpose: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
@@ -19,6 +20,7 @@ import { isQuoteTuple, parseServerMessage } from './parse.ts';
 import { PreviewWatch } from './preview-watch.ts';
 import { QuoteBoard } from './quote-board.ts';
 import { QuoteKeep } from './quote-keep.ts';
+import { QuoteFilter } from './quote-filter.ts';
 import type { RestContext } from './rest.ts';
 import { SocketLink } from './socket-link.ts';
 import { SparklineCache } from './sparkline-cache.ts';
@@ -54,6 +56,7 @@ export class Feed implements FeedApi {
   private resyncing = false; // a resume probe is out (nudge)
   private lowBandwidth = false;
   private readonly wire: WireCodes;
+  private readonly filter = new QuoteFilter();
 
   constructor(private readonly deps: FeedDeps) {
     this.link = new SocketLink(deps, {
@@ -71,7 +74,7 @@ export class Feed implements FeedApi {
     });
     this.orders = new OrderEvents({ send, isOpen: () => this.link.isOpen, toSink: (fn) => this.callSink(fn) });
     this.sparks = new SparklineCache(deps);
-    this.keep = new QuoteKeep(deps);
+    this.keep = new QuoteKeep(deps, () => this.filter.peekAll());
     this.wire = new WireCodes({ now: () => deps.clock.now(), timers: deps.timers, send: (msg) => this.link.send(msg) });
     this.flow = new FlowControl({ now: () => deps.clock.now(), schedule: deps.frame }, () => this.flush());
   }
@@ -135,6 +138,8 @@ export class Feed implements FeedApi {
   }
 
   async setQuoteInterest(codes: string[] | null): Promise<void> {
+    this.filter.setShown(codes);
+    this.catchUp();
     this.board.setInterest(codes);
     this.wire.setShown(codes);
     if (this.board.hasPending) this.requestFrame();
@@ -163,6 +168,8 @@ export class Feed implements FeedApi {
   }
 
   async watchPreview(seq: number, input: OrderPreviewInput | null): Promise<void> {
+    this.filter.setForm(input?.code ?? null);
+    this.catchUp();
     if (this.preview.watch(seq, input)) this.requestFrame();
   }
 
@@ -172,6 +179,8 @@ export class Feed implements FeedApi {
 
   async setPositions(orders: Order[], balance: string, lockBalance: string): Promise<void> {
     this.positions = { orders, balance, lockBalance };
+    this.filter.setHeld(orders.map((o) => this.instrumentOf(o)?.Code ?? o.ForexTradeLists?.Code ?? ''));
+    this.catchUp();
     this.risk.setPositions(orders, balance, lockBalance, (o) => this.instrumentOf(o), (c) => this.board.closeOf(c));
     this.requestFrame();
   }
@@ -186,6 +195,8 @@ export class Feed implements FeedApi {
 
   async setPinnedCodes(codes: string[]): Promise<void> {
     this.wire.setPinned(codes);
+    this.filter.setPinned(codes);
+    this.catchUp();
   }
 
   async nudge(reason: NudgeReason): Promise<void> {
@@ -237,6 +248,12 @@ export class Feed implements FeedApi {
   }
 
   private onText(text: string): void {
+    // Once the page has said what it shows, a quote frame is scanned and only the needed tuples parsed (quote-filter.ts).
+    const needed = this.filter.filtering ? this.filter.scan(text) : null;
+    if (needed) {
+      this.onQuotes(needed);
+      return;
+    }
     const msg = parseServerMessage(text, this.deps.log);
     if (msg) this.handle(msg);
   }
@@ -253,7 +270,7 @@ export class Feed implements FeedApi {
         }
         return;
       case 'DAY_MARKET':
-        this.onQuotes(msg.data);
+        this.onQuotes(this.filter.pick(msg.data));
         return;
       case 'KLINE':
         this.chart.onMinute(msg.data);
@@ -264,6 +281,9 @@ export class Feed implements FeedApi {
         return;
       case 'PRICE_ALERT':
         this.callSink((s) => s.onPriceAlert?.(msg.data));
+        return;
+      case 'ACCOUNT':
+        this.callSink((s) => s.onAccountChange?.(msg.data.kind));
         return;
       case 'login':
         if (!msg.ok) this.deps.log.warn('feed: socket login refused', msg.msg);
@@ -304,6 +324,12 @@ export class Feed implements FeedApi {
     }
     if (bad > 0) this.deps.log.warn(`feed: ${bad} malformed quote(s) ignored`);
     this.requestFrame();
+  }
+
+  /** Quotes skipped while their code was not needed, now that it is: applied before the next frame. */
+  private catchUp(): void {
+    const back = this.filter.takeNeeded();
+    if (back.length > 0) this.onQuotes(back);
   }
 
   /**

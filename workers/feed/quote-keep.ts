@@ -15,7 +15,11 @@ export class QuoteKeep {
   private dirty = false;
   private timer: unknown = null;
 
-  constructor(private readonly deps: Pick<FeedDeps, 'timers' | 'cache' | 'log'>) {}
+  /** `pending`: newer quotes the feed holds unparsed (quote-filter.ts), merged in at each write. */
+  constructor(
+    private readonly deps: Pick<FeedDeps, 'timers' | 'cache' | 'log'>,
+    private readonly pending: () => readonly unknown[] = () => [],
+  ) {}
 
   /** The last visit's quotes (none without a cache or when it fails); merged under anything newer seen since. */
   async load(): Promise<QuoteTuple[]> {
@@ -39,11 +43,7 @@ export class QuoteKeep {
 
   /** A live quote: kept if it is the newest of its code, written with the others within QUOTES_SAVE_MS. */
   note(t: QuoteTuple): void {
-    if (!this.deps.cache) return;
-    const k = this.kept.get(t[0]);
-    if (k && k[3] > t[3]) return;
-    this.kept.set(t[0], t);
-    this.dirty = true;
+    if (!this.deps.cache || !this.merge(t)) return;
     this.timer ??= this.deps.timers.setTimeout(() => {
       this.timer = null;
       this.save();
@@ -57,9 +57,20 @@ export class QuoteKeep {
     this.save();
   }
 
+  /** Keeps `t` if it is the newest of its code; true when it was. */
+  private merge(t: QuoteTuple): boolean {
+    const k = this.kept.get(t[0]);
+    if (k && k[3] >= t[3]) return false;
+    this.kept.set(t[0], t);
+    this.dirty = true;
+    return true;
+  }
+
   private save(): void {
     const cache = this.deps.cache;
-    if (!this.dirty || !cache) return;
+    if (!cache) return;
+    for (const t of this.pending()) if (isQuoteTuple(t)) this.merge(t);
+    if (!this.dirty) return;
     this.dirty = false;
     cache.set(QUOTES_KEY, [...this.kept.values()]).catch((err: unknown) => this.deps.log.warn('feed: quotes not kept', err));
   }

@@ -255,6 +255,7 @@ export function CandleChart({
       if (!shown || !isForChart(u, shown.code, shown.period)) return;
       if (u.kind === 'reset') {
         const data = toCandles(u.bars);
+        sizeOnce(); // its first size with its first history: one drawing, not an empty one and then another
         series.setData(data);
         panes.reset(u.lines, u.ind, u.bars);
         syncLineY();
@@ -271,8 +272,16 @@ export function CandleChart({
       applyBar(u.bar, u.ind);
     });
 
-    // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes.
+    // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes. Until the
+    // first history arrives the chart stays 0×0 (nothing to draw), and takes the last size seen with it (issue 37).
     let hidden = false;
+    let size: { w: number; h: number } | null = null;
+    let sized = false; // true from the first history on: every size is applied at once
+    function sizeOnce(): void {
+      if (sized) return;
+      sized = true;
+      if (size) chart.resize(size.w, size.h);
+    }
     const ro =
       typeof ResizeObserver === 'function'
         ? new ResizeObserver((entries) => {
@@ -282,9 +291,12 @@ export function CandleChart({
               hidden = true;
               return;
             }
-            chart.resize(Math.floor(r.width), Math.floor(r.height));
-            framesRef.current.request(() => panes.place());
-            syncLineY();
+            size = { w: Math.floor(r.width), h: Math.floor(r.height) };
+            if (sized) {
+              chart.resize(size.w, size.h);
+              framesRef.current.request(() => panes.place());
+              syncLineY();
+            }
             if (hidden) {
               hidden = false;
               if (lastWatcher.get(mySlot) !== me.current) watch();

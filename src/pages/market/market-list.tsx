@@ -22,6 +22,7 @@ import { Virtualizer } from 'virtua';
 import { MarketRow } from './market-row.tsx';
 import { WatchStar } from './watch-star.tsx';
 import type { Instrument } from '../../domain/types.ts';
+import { attachingPrerendered, PRERENDER_ROWS } from '../../boot/attach.ts';
 
 export const ROW_HEIGHT = 68;
 export const COMPACT_ROW_HEIGHT = 56;
@@ -77,7 +78,9 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
   const hintId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
-  const [firstFill] = useState<FirstFill>(() => ({ pending: true }));
+  // Attaching to index.html's prerendered rows (src/boot/): the first rows are drawn at once, as they were there.
+  const [attach] = useState(attachingPrerendered);
+  const [firstFill] = useState<FirstFill>(() => ({ pending: !attach }));
 
   // Back to the saved offset before the first paint; virtua follows the scroller's scroll events.
   useLayoutEffect(() => {
@@ -133,6 +136,7 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
             data={items}
             itemSize={rowHeight}
             bufferSize={OVERSCAN_ROWS * rowHeight}
+            ssrCount={attach ? PRERENDER_ROWS : undefined}
             item={Slot}
           >
             {(inst: Instrument) => (

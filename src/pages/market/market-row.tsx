@@ -42,6 +42,8 @@ export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false
       type="button"
       className={compact ? 'mk-row mk-row-compact' : 'mk-row'}
       data-code={inst.Code}
+      // data-dir/-stale/-open are the binding's (useQuoteAttributes), and index.html's inline paint sets them first.
+      suppressHydrationWarning
       data-active={active ? 'true' : undefined}
       aria-describedby={onAlert ? alertHintId : undefined}
       onClick={() => onPick(inst.Code)}

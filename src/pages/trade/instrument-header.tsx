@@ -18,6 +18,7 @@ import { AlertBell } from '../alerts/alert-bell.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import '../market/market.css';
 import './instrument-header.css';
+import './per-update.css'; // the form's live figures' containment: one stylesheet /trade and the desk both load
 
 export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
   useSignals();
@@ -26,7 +27,8 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
   const ref = useQuoteAttributes<HTMLDivElement>(s);
 
   return (
-    <div ref={ref} className="tr-head" data-code={inst.Code}>
+    // data-dir/-stale/-open are the binding's (useQuoteAttributes), and index.html's inline paint sets them first.
+    <div ref={ref} className="tr-head" data-code={inst.Code} suppressHydrationWarning>
       <button
         type="button"
         className="tr-inst"

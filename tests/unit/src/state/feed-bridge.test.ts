@@ -94,6 +94,32 @@ describe('worker mode', () => {
     await bridge.stop();
   });
 
+  it('holds the first batch until the page is first idle, then catches up with the newest state (issue 37)', async () => {
+    const h = harness();
+    let idle = (): void => undefined;
+    const firstIdle = (): Promise<void> => new Promise<void>((resolve) => void (idle = resolve));
+    const bridge = new FeedBridge({ ...deps(h, 'worker', channelWorker(h)), firstIdle });
+    await bridge.start(config());
+    await bridge.handle.setInstruments([instrument('B9EUR', 1)]);
+    const shown = effect(() => void quote('B9EUR').$close.value);
+    await interestSent(bridge);
+    h.last().open();
+    h.last().receive({ type: 'DAY_MARKET', data: [['B9EUR', '1.10000', '0', h.time.now, 1]] });
+    h.frames.run();
+    await new Promise((r) => setTimeout(r, 10));
+    // The page is busy starting: nothing applied yet (the list's snapshot shows).
+    expect(quote('B9EUR').$close.value).not.toBe('1.10000');
+    h.last().receive({ type: 'DAY_MARKET', data: [['B9EUR', '1.10500', '0', h.time.now + 50, 1]] });
+    h.last().receive({ type: 'DAY_MARKET', data: [['B9EUR', '1.11000', '0', h.time.now + 100, 1]] });
+    h.frames.run(); // the feed holds these: one batch is in flight
+    idle();
+    await until(() => quote('B9EUR').$close.value === '1.10000'); // the held batch, applied once idle
+    h.frames.run();
+    await until(() => quote('B9EUR').$close.value === '1.11000'); // caught up: the newest, not each tick
+    shown();
+    await bridge.stop();
+  });
+
   it('sends only the quotes of codes on screen, and brings a code up to date when it is shown', async () => {
     const h = harness();
     const bridge = new FeedBridge(deps(h, 'worker', channelWorker(h)));

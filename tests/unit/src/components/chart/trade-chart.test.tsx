@@ -407,3 +407,34 @@ describe('CandleChart', () => {
     expect(timeScale.scrollToRealTime).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('CandleChart sizing (issue 37)', () => {
+  it('takes its size with its first history, not before: one drawing instead of an empty one and then another', () => {
+    let observe: ((entries: Array<{ contentRect: { width: number; height: number } }>) => void) | null = null;
+    const original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(cb: typeof observe) {
+        observe = cb;
+      }
+      observe(): void {}
+      disconnect(): void {}
+      unobserve(): void {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      host = document.createElement('div');
+      document.body.append(host);
+      root = createRoot(host);
+      render('EURUSD', '1min');
+      act(() => observe?.([{ contentRect: { width: 320.5, height: 240 } }]));
+      expect(chart.resize).not.toHaveBeenCalled(); // nothing to draw yet: it stays 0×0
+      emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1.1), bar(120, 1.2)] });
+      expect(chart.resize).toHaveBeenCalledTimes(1);
+      expect(chart.resize).toHaveBeenCalledWith(320, 240);
+      expect(chart.resize.mock.invocationCallOrder[0]).toBeLessThan(series.setData.mock.invocationCallOrder.at(-1) ?? 0); // sized, then drawn
+      act(() => observe?.([{ contentRect: { width: 300, height: 200 } }]));
+      expect(chart.resize).toHaveBeenLastCalledWith(300, 200); // from then on, every size at once
+    } finally {
+      globalThis.ResizeObserver = original;
+    }
+  });
+});

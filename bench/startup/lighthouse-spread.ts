@@ -1,0 +1,51 @@
+// Issue 37: Lighthouse runs of a page must lie within MAX_SPREAD points of each other, or the bench says why they do
+// not and runs again. Simulated throttling scales the page's CPU work by the host's speed at that moment, which
+// Lighthouse measures itself (`environment.benchmarkIndex`); on a shared machine that index and the load average are
+// what move between runs, so each run records both and a wide spread is reported with them.
+import type { LighthouseRun } from './lighthouse.ts';
+
+/** The widest gap between a page's performance scores that the bench accepts as one measurement. */
+export const MAX_SPREAD = 5;
+/** Runs that make the figure (their median), and the most the bench runs before it reports the spread it got. */
+export const RUNS = 3;
+export const MAX_RUNS = 6;
+
+function scores(runs: readonly LighthouseRun[]): number[] {
+  return runs.map((r) => r.performance).filter((p): p is number => p !== null);
+}
+
+/** Highest minus lowest performance score (null with fewer than two scored runs). */
+export function spreadOf(runs: readonly LighthouseRun[]): number | null {
+  const s = scores(runs);
+  return s.length < 2 ? null : Math.max(...s) - Math.min(...s);
+}
+
+/** The `size` scored runs whose scores lie closest together (all of them when there are fewer). */
+export function tightestRuns(runs: readonly LighthouseRun[], size = RUNS): LighthouseRun[] {
+  const scored = runs.filter((r) => r.performance !== null).sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
+  if (scored.length <= size) return scored;
+  let best = 0;
+  for (let i = 1; i + size <= scored.length; i++) {
+    const gap = (r: number): number => (scored[r + size - 1]?.performance ?? 0) - (scored[r]?.performance ?? 0);
+    if (gap(i) < gap(best)) best = i;
+  }
+  return scored.slice(best, best + size);
+}
+
+/** Whether another run is due: fewer than RUNS yet, or the tightest RUNS still spread wider than MAX_SPREAD. */
+export function needsAnotherRun(runs: readonly LighthouseRun[]): boolean {
+  if (runs.length < RUNS) return true;
+  if (runs.length >= MAX_RUNS) return false;
+  const s = spreadOf(tightestRuns(runs));
+  return s === null || s > MAX_SPREAD;
+}
+
+const range = (xs: number[], digits: number): string =>
+  xs.length === 0 ? 'n/a' : `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+
+/** Why the runs differ, in the host's own numbers: "scores 71–92; host benchmark index 612–1490; load 1.9–3.4". */
+export function spreadReason(runs: readonly LighthouseRun[]): string {
+  const bi = runs.map((r) => r.benchmarkIndex).filter((x): x is number => x !== null && x !== undefined);
+  const load = runs.map((r) => r.loadAverage).filter((x): x is number => x !== null && x !== undefined);
+  return `scores ${range(scores(runs), 0)}; host benchmark index ${range(bi, 0)}; load average ${range(load, 2)}`;
+}

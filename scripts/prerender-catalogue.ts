@@ -1,0 +1,12 @@
+// The rows index.html is prerendered with (scripts/prerender-plugin.ts): the seeded catalogue (server/market/catalog.ts)
+// as the client's Instrument, open and without a quote, so a row shows its logo and code and no made-up price.
+import { INSTRUMENTS, logoPath } from '../server/market/catalog.ts';
+import { instrumentFromDef, toWireInstrument } from '../server/market/instruments.ts';
+import type { Instrument } from '../src/domain/types.ts';
+
+export function buildCatalogue(): Instrument[] {
+  return INSTRUMENTS.map((d, i) => {
+    const { ForexQuotations: _none, ...wire } = toWireInstrument(instrumentFromDef(d, logoPath(d.code), i, false), undefined);
+    return { ...wire, MarketStatus: 1 } as Instrument;
+  });
+}

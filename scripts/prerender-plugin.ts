@@ -1,0 +1,100 @@
+// Vite plugin (build only): index.html carries the first screen of `/` and `/trade` as HTML (src/boot/prerender.tsx,
+// drawn by the app's components through Vite's SSR loader), the stylesheets those screens use, the catalogue and
+// texts the inline script needs (JSON), and that script itself (src/boot/inline-paint.ts, bundled here on its own):
+// it shows the screen the hash asks for and paints the last-known quotes before any app script has loaded.
+// The server allows exactly that inline script by its hash (server/security/inline-scripts.ts).
+import { fileURLToPath } from 'node:url';
+import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { rolldown } from 'rolldown';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { firstTexts } from './first-texts-plugin.ts';
+import type { FirstScreens } from '../src/boot/prerender.tsx';
+import type { Instrument } from '../src/domain/types.ts';
+import { BOOT_DATA_ID, SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID } from '../src/boot/boot-data.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The modules whose chunks' stylesheets the prerendered screens need before their scripts arrive. */
+const FIRST_SCREEN_MODULES = [/[\\/]src[\\/]pages[\\/]market[\\/]market-page\.tsx$/, /[\\/]src[\\/]pages[\\/]trade[\\/]trade-page\.tsx$/];
+const ROOT_DIV = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/;
+
+/** Draws both screens in a throwaway Vite SSR server (the app's modules as the browser build sees them). */
+async function drawFirstScreens(): Promise<FirstScreens> {
+  const vite = await createServer({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    plugins: [firstTexts()],
+  });
+  try {
+    const { buildCatalogue } = (await vite.ssrLoadModule('/scripts/prerender-catalogue.ts')) as { buildCatalogue: () => Instrument[] };
+    const { prerenderFirstScreens } = (await vite.ssrLoadModule('/src/boot/prerender.tsx')) as { prerenderFirstScreens: (c: Instrument[]) => Promise<FirstScreens> };
+    return await prerenderFirstScreens(buildCatalogue());
+  } finally {
+    await vite.close();
+  }
+}
+
+/** The inline script: src/boot/inline-paint.ts and what it imports, one minified classic script. */
+export async function inlineScript(): Promise<string> {
+  const bundle = await rolldown({ input: fileURLToPath(new URL('../src/boot/inline-paint.ts', import.meta.url)), logLevel: 'silent' });
+  try {
+    const { output } = await bundle.generate({ format: 'iife', minify: true });
+    return output[0].code.trim();
+  } finally {
+    await bundle.close();
+  }
+}
+
+/** Stylesheets of the chunks holding `modules` and of every chunk they import statically. */
+function firstScreenCss(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (c: OutputChunk): void => {
+    if (seen.has(c.fileName)) return;
+    seen.add(c.fileName);
+    const meta = (c as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
+    for (const f of meta?.importedCss ?? []) css.add(f);
+    for (const imp of c.imports) {
+      const next = byName.get(imp);
+      if (next) visit(next);
+    }
+  };
+  for (const c of chunks) if (c.moduleIds.some((id) => FIRST_SCREEN_MODULES.some((re) => re.test(id)))) visit(c);
+  return [...css];
+}
+
+// JSON inside <script>: "</script>" and "<!--" must not end or change it.
+const scriptSafe = (json: string): string => json.replace(/</g, '\\u003c');
+
+export function prerenderFirstScreen(): Plugin {
+  return {
+    name: 'tickwise-prerender',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html: string, ctx: IndexHtmlTransformContext) {
+        if (!ctx.filename.endsWith('index.html') || !ctx.bundle) return html;
+        const shell = ROOT_DIV.exec(html)?.[1];
+        if (shell === undefined) throw new Error('prerender: index.html has no <div id="root"> before <noscript>');
+        const [screens, script] = await Promise.all([drawFirstScreens(), inlineScript()]);
+        const links = firstScreenCss(ctx.bundle)
+          .filter((f) => !html.includes(f)) // the entry's own are linked already
+          .map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`)
+          .join('');
+        if (/<script|\$RC\(/.test(screens.market + screens.trade)) throw new Error('prerender: a screen was streamed in parts (a lazy part not preloaded)');
+        const body =
+          `<div id="root" data-pre="/">${screens.market}</div>` +
+          `<template id="${TRADE_TEMPLATE_ID}">${screens.trade}</template>` +
+          `<template id="${SHELL_TEMPLATE_ID}">${shell}</template>` +
+          `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafe(JSON.stringify(screens.data))}</script>` +
+          `<script>${script}</script>\n    <noscript>`;
+        return html.replace(ROOT_DIV, () => body).replace('</head>', `${links}</head>`);
+      },
+    },
+  };
+}

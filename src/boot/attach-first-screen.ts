@@ -1,0 +1,77 @@
+// The app's side of the prerendered first screen: decides whether to attach (hydrate-choice.ts), and if so puts the
+// state the prerender drew with into the signals before React attaches (the catalogue), loads the route's code ahead
+// so its first render does not suspend, and once attached writes the last-known quotes the inline script painted
+// into their signals.
+import { batch } from '@preact/signals-react';
+import { $lang } from '../i18n/lang-signal.ts';
+import { $loggedIn } from '../state/session.ts';
+import { $currentCode } from '../state/current-code.ts';
+import { setProvisionalInstruments } from '../state/instruments.ts';
+import { quote } from '../state/quotes.ts';
+import { $dataAsOf } from '../state/feed-signals.ts';
+import { isWide } from '../app/use-wide.ts';
+import { ROUTES } from '../app/routes.tsx';
+import { preloadPage } from '../app/lazy-page.tsx';
+import { readBootData } from './boot-data.ts';
+import { hashPath } from './first-screen.ts';
+import { canAttach } from './hydrate-choice.ts';
+import { beginAttach } from './attach.ts';
+import type { LastKnownQuote } from './last-known.ts';
+
+/**
+ * Writes the last-known quotes into their signals, stale (the default) with their time, as the inline script painted
+ * them. Called when React has attached (not before: the prerender drew no prices, and the order form's hints follow
+ * the price), in the same commit, so each LiveText writes the painted text back before the browser paints again.
+ */
+export function seedLastKnown(quotes: readonly LastKnownQuote[]): void {
+  batch(() => {
+    let asOf = $dataAsOf.peek();
+    for (const k of quotes) {
+      const q = quote(k.code);
+      if (q.$tickAt.peek() >= k.time) continue; // something newer got here first
+      q.$close.value = k.price;
+      q.$change.value = k.change;
+      q.$dir.value = k.dir;
+      q.$open.value = k.open;
+      q.$tickAt.value = k.time;
+      if (k.time > asOf) asOf = k.time;
+    }
+    $dataAsOf.value = asOf;
+  });
+}
+
+/**
+ * True when the app attaches to the prerendered screen (its state seeded, the last-known quotes written once it has
+ * attached); false: it draws afresh with createRoot, and the last-known quotes the inline script painted are in their
+ * signals already, so the fresh drawing shows them too.
+ */
+export async function prepareAttach(doc: Document, win: Window): Promise<boolean> {
+  const root = doc.getElementById('root');
+  const data = readBootData(doc);
+  const quotes = await (win.__twBoot ?? Promise.resolve([]));
+  const path = hashPath(win.location.hash);
+  const route = ROUTES.find((r) => r.path === path);
+  const ok =
+    root !== null &&
+    data !== null &&
+    route !== undefined &&
+    canAttach({
+      pre: root.dataset.pre ?? '',
+      path,
+      lang: $lang.peek(),
+      drawnLang: data.lang,
+      wide: isWide(),
+      loggedIn: $loggedIn.peek(),
+      currentCode: $currentCode.peek(),
+      drawnCode: data.tradeCode,
+    });
+  if (!ok) {
+    seedLastKnown(quotes);
+    return false;
+  }
+  await preloadPage(route.element);
+  setProvisionalInstruments(data.catalogue);
+  beginAttach(path, () => seedLastKnown(quotes));
+  root.dataset.attached = 'true';
+  return true;
+}

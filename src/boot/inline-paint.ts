@@ -1,0 +1,52 @@
+// index.html's inline script (bundled on its own by scripts/prerender-plugin.ts, a few KB, run before any app
+// script): the first screen the hash asks for, then the last-known quotes from IndexedDB with their age. The app
+// (src/main.tsx) awaits `window.__twBoot` for those quotes, seeds its signals with them and attaches to this HTML.
+import { readBootData } from './boot-data.ts';
+import { chooseScreen, paintQuotes } from './paint.ts';
+import { lastKnownQuotes, type LastKnownQuote } from './last-known.ts';
+import { readCookie } from '../i18n/cookie.ts';
+import { CURRENT_CODE_KEY } from '../state/current-code-key.ts';
+import { WIDE_QUERY } from '../app/wide-query.ts';
+import { localStore } from '../state/local-store.ts';
+import { browserTimers, systemClock } from '../state/clock.ts';
+
+/** The longest the first screen waits for IndexedDB before it shows without last-known prices. */
+const HOLD_MS = 150;
+import { readLastKnownStore } from './read-store.ts';
+
+function storedCode(): string | null {
+  try {
+    return localStore()?.getItem(CURRENT_CODE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function boot(): Promise<LastKnownQuote[]> {
+  const root = document.getElementById('root');
+  const data = readBootData(document);
+  if (!root || !data) return Promise.resolve([]);
+  chooseScreen(document, root, data, {
+    hash: location.hash,
+    wide: matchMedia(WIDE_QUERY).matches,
+    langCookie: readCookie(document.cookie, 'lang'),
+    storedCode: storedCode(),
+  });
+  if (!root.dataset.pre) return Promise.resolve([]);
+  const precisions = new Map(data.catalogue.map((i) => [i.Code, i.PricePrecision]));
+  // The screen waits (hidden, index.html's style) for the stored quotes, a few ms, so its first frame already shows
+  // them; never longer than HOLD_MS, whatever the disk does.
+  root.dataset.wait = '';
+  const show = (): void => void delete root.dataset.wait;
+  const cap = browserTimers.setTimeout(show, HOLD_MS);
+  return readLastKnownStore(self.indexedDB).then((stored) => {
+    const quotes = lastKnownQuotes(stored.tradeList, stored.quotes, precisions);
+    // React may have attached already (a slow disk): then the app paints them itself.
+    if (root.dataset.attached !== 'true') paintQuotes(root, quotes, systemClock.now(), data);
+    browserTimers.clearTimeout(cap);
+    show();
+    return quotes;
+  });
+}
+
+window.__twBoot = boot();

@@ -1,0 +1,70 @@
+// index.html's inline script, the DOM half (src/boot/inline-paint.ts runs it): shows the prerendered screen the hash
+// asks for, or the plain start-up shell, and paints the last-known quotes (last-known.ts) into the prerendered rows
+// and /trade header with their age, marked stale, as the app itself marks them (data-stale, the clock tag). What it
+// writes is what React's LiveText adopts when it attaches, so nothing blinks (src/components/live-text.tsx).
+import { firstScreenFor } from './first-screen.ts';
+import { asOfTime, type LastKnownQuote } from './last-known.ts';
+import { SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID, type BootData } from './boot-data.ts';
+
+export interface ScreenEnv {
+  hash: string;
+  wide: boolean; // the desk layout: not prerendered
+  langCookie: string | null; // the `lang` cookie: another language than the one drawn shows the shell instead
+  storedCode: string | null; // the /trade instrument a reload reopens (localStorage tw:current-code)
+}
+
+function templateHtml(doc: Document, id: string): string | null {
+  const t = doc.getElementById(id);
+  return t?.tagName === 'TEMPLATE' ? t.innerHTML : null;
+}
+
+/**
+ * Puts the right first screen into #root: the market list as index.html has it, /trade from its template (its header
+ * switched to the stored instrument), or the start-up shell. Sets root.dataset.pre to the screen shown ('' for none)
+ * and root.dataset.code to /trade's instrument.
+ */
+export function chooseScreen(doc: Document, root: HTMLElement, data: BootData, env: ScreenEnv): void {
+  const screen = firstScreenFor(env.hash);
+  const otherLang = env.langCookie !== null && env.langCookie !== '' && env.langCookie !== data.lang && env.langCookie !== 'tw';
+  if (screen === null || env.wide || otherLang) {
+    root.innerHTML = templateHtml(doc, SHELL_TEMPLATE_ID) ?? '';
+    root.dataset.pre = '';
+    return;
+  }
+  root.dataset.pre = screen;
+  if (screen !== '/trade') return;
+  root.innerHTML = templateHtml(doc, TRADE_TEMPLATE_ID) ?? '';
+  const inst = data.catalogue.find((i) => i.Code === env.storedCode);
+  root.dataset.code = inst ? inst.Code : data.tradeCode;
+  const head = root.querySelector<HTMLElement>('.tr-head');
+  if (!inst || !head || inst.Code === data.tradeCode) return;
+  // Another instrument than the one drawn: its name and logo, so its last-known price is not shown under another's.
+  head.dataset.code = inst.Code;
+  const code = head.querySelector('.tr-code');
+  if (code) code.textContent = inst.ShowCode;
+  head.querySelector('img')?.setAttribute('src', inst.Logo);
+}
+
+function write(el: Element | null, text: string): void {
+  const box = el?.querySelector('bdi');
+  if (box && text !== '') box.textContent = text;
+}
+
+/** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */
+export function paintQuotes(root: ParentNode, quotes: readonly LastKnownQuote[], now: number, data: BootData): number {
+  const byCode = new Map(quotes.map((q) => [q.code, q]));
+  let painted = 0;
+  for (const el of root.querySelectorAll<HTMLElement>('.mk-row[data-code], .tr-head[data-code]')) {
+    const q = byCode.get(el.dataset.code ?? '');
+    if (!q) continue;
+    write(el.querySelector('.mk-price, .tr-price'), q.price);
+    write(el.querySelector('.mk-change-text, .tr-change'), q.change);
+    // Stale until a live quote replaces it, with its age: the app's own marking (market.css, instrument-header.css).
+    write(el.querySelector('[data-field="as-of"]'), data.asOf.replace('{{time}}', asOfTime(q.time, now, data.tag)));
+    el.dataset.dir = q.dir;
+    el.dataset.stale = 'true';
+    el.dataset.open = 'true';
+    painted++;
+  }
+  return painted;
+}

@@ -1,0 +1,89 @@
+// A price before any app script runs (issue 37): index.html carries the prerendered /trade, and its inline script
+// paints the last-known quote from IndexedDB (issue 26's `tw.quotes`) with its age. With the server's first quote held
+// back 3 s, the first frame that shows the /trade header already shows that price, marked stale with its age; the
+// live price then replaces it, and React attached to the prerendered HTML instead of replacing it.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
+import { startQuoteDelayProxy, type QuoteDelayProxy } from './quote-delay-proxy.ts';
+
+let server: AppServer;
+let proxy: QuoteDelayProxy;
+let chrome: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  proxy = await startQuoteDelayProxy(server.port);
+  chrome = await launchBrowser();
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await proxy?.close();
+  await server?.dispose();
+});
+
+/** What each animation frame shows of the /trade header, from the document's start (before any page script). */
+function recordFirstFrames(): void {
+  const w = window as unknown as { __firstHead?: unknown; __headNode?: Element };
+  const tick = (): void => {
+    const root = document.getElementById('root');
+    const head = root?.querySelector<HTMLElement>('.tr-head');
+    if (root && head && getComputedStyle(root).visibility !== 'hidden') {
+      w.__headNode = head;
+      w.__firstHead = {
+        price: head.querySelector('.tr-price')?.textContent ?? '',
+        stale: head.dataset.stale ?? '',
+        tagShown: getComputedStyle(head.querySelector('.tr-stale') ?? head).display !== 'none',
+        asOf: head.querySelector('[data-field="as-of"]')?.textContent ?? '',
+        appStarted: document.documentElement.dataset.ready === 'true',
+      };
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+it('shows the last-known price in the first frame of /trade, marked, until the live price replaces it', async () => {
+  const { context, page } = await newPage(chrome.browser, PHONE);
+  // A returning visitor: the last live EURUSD quote, a minute older than the simulated market's clock, as the feed
+  // worker keeps it.
+  await page.goto(`${proxy.url}/healthz`);
+  const keptAt = await page.evaluate(
+    (at) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('keyval', 'readwrite');
+          tx.objectStore('keyval').put([['EURUSD', '1.11111', '0.25', at, 1]], 'tw.quotes');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve(at);
+          };
+        };
+      }),
+    Date.parse(WEEKDAY_NOON) - 60_000,
+  );
+  expect(keptAt).toBeGreaterThan(0);
+  await page.addInitScript(recordFirstFrames);
+
+  proxy.holdQuotesUntil(Date.now() + 3_000);
+  await page.goto(`${proxy.url}/#/trade`);
+  const first = await page.waitForFunction(() => (window as unknown as { __firstHead?: unknown }).__firstHead, null, { timeout: 20_000 });
+  const seen = (await first.jsonValue()) as { price: string; stale: string; tagShown: boolean; asOf: string; appStarted: boolean };
+  expect(seen.price).toBe('1.11111');
+  expect(seen.stale).toBe('true');
+  expect(seen.tagShown).toBe(true);
+  expect(seen.asOf).toMatch(/\d/); // "截至 11月18日": its age (the simulated market runs on another day)
+  await snap(page, 'first-screen-trade-last-known');
+
+  // The live quote arrives (after the 3 s hold): it replaces the last-known one, no longer marked.
+  await page.locator('.tr-head[data-stale="false"]').waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('.tr-head .tr-price').textContent(), { timeout: 10_000 }).not.toBe('1.11111');
+  // React attached to the prerendered header: the element drawn before any script is the one it now updates.
+  expect(await page.evaluate(() => (window as unknown as { __headNode?: Element }).__headNode === document.querySelector('.tr-head'))).toBe(true);
+  await context.close();
+});

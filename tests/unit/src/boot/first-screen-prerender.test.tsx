@@ -1,0 +1,175 @@
+// The prerendered first screen (issue 37): index.html's `/` and `/trade`, drawn at build time by the app's own
+// components, hold the catalogue's rows; the inline paint writes the last-known quotes from issue 26's IndexedDB
+// records with their age, marked stale; and React attaches to that HTML without redrawing it (no recoverable
+// hydration error, the same row and text nodes afterwards, the painted price still there).
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { set, clear } from 'idb-keyval';
+import { prerenderScreen } from '../../../../src/boot/prerender.tsx';
+import { prepareAttach } from '../../../../src/boot/attach-first-screen.ts';
+import { PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
+import { BOOT_DATA_ID, type BootData } from '../../../../src/boot/boot-data.ts';
+import { chooseScreen, paintQuotes } from '../../../../src/boot/paint.ts';
+import { lastKnownQuotes, QUOTES_KEY, TRADE_LIST_KEY } from '../../../../src/boot/last-known.ts';
+import { readLastKnownStore } from '../../../../src/boot/read-store.ts';
+import { App } from '../../../../src/app/app.tsx';
+import type { NavigationDeps } from '../../../../src/app/navigation-effects.ts';
+import { i18n } from '../../../../src/i18n/index.ts';
+import { formatAsOf } from '../../../../src/i18n/format.ts';
+import { quote } from '../../../../src/state/quotes.ts';
+import { buildCatalogue } from '../../../../scripts/prerender-catalogue.ts';
+import { prerender } from 'react-dom/static';
+import type { FirstScreenPath } from '../../../../src/boot/first-screen.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
+const catalogue = buildCatalogue();
+const NO_NAVIGATION: NavigationDeps = { refreshTradeList: async () => [], startFeed: async () => undefined, feedConfig: () => new Promise(() => undefined) };
+
+function bootData(): BootData {
+  return { catalogue, tradeCode: 'EURUSD', lang: 'hk', tag: 'zh-Hant-HK', asOf: '截至 {{time}}', stale: '延遲' };
+}
+
+/** index.html as the build writes it, for one screen. */
+function page(markup: string, pre: string): HTMLElement {
+  document.body.innerHTML = `<div id="root" data-pre="${pre}">${markup}</div><script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(bootData())}</script>`;
+  return document.getElementById('root')!;
+}
+
+/**
+ * The build draws in a process of its own; here the server renderer and the client share one realm, and React's
+ * server renderer leaves its last context values set (the router's location) after it finishes. An empty render
+ * switches them back to the defaults, as a fresh page has them.
+ */
+async function drawAtBuild(path: FirstScreenPath): Promise<string> {
+  const markup = await prerenderScreen(path, catalogue);
+  await prerender(<></>); // the same server renderer: its own record of the last context
+  return markup;
+}
+
+let root: Root | null = null;
+beforeEach(async () => {
+  // The app's clock (the stale tag's "as of") reads the same instant the inline paint was given.
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  await clear();
+  vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  window.location.hash = '';
+});
+
+/** Attaches React as src/main.tsx does; returns the recoverable errors React reported (a redraw of server HTML). */
+async function attach(el: HTMLElement): Promise<unknown[]> {
+  expect(await prepareAttach(document, window)).toBe(true);
+  const errors: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(el, <App navigation={NO_NAVIGATION} />, { onRecoverableError: (e) => void errors.push(e) });
+  });
+  await act(async () => undefined);
+  return errors;
+}
+
+const hydrationComplaints = (): unknown[][] =>
+  vi.mocked(console.error).mock.calls.filter((args) => /hydrat|did not match|server/i.test(String(args[0])));
+
+it('draws the market list with the catalogue rows, the inline paint writes the stored quotes with their age, and React attaches without redrawing', async () => {
+  const markup = await drawAtBuild('/');
+  const el = page(markup, '/');
+  const rows = el.querySelectorAll<HTMLElement>('.mk-row[data-code]');
+  expect(rows.length).toBe(PRERENDER_ROWS);
+  expect([...rows].slice(0, 3).map((r) => r.dataset.code)).toEqual(['EURUSD', 'GBPUSD', 'USDJPY']);
+  expect(el.querySelector('.tab-bar')).not.toBeNull();
+  expect(el.querySelector('.mk-price')?.textContent).toBe(''); // no made-up price at build time
+
+  // Issue 26's records: the trade list's snapshot (older) and the kept live quotes (newer for EURUSD).
+  const snapAt = NOW - 3 * 3_600_000;
+  const keptAt = NOW - 25 * 60_000;
+  await set(TRADE_LIST_KEY, [
+    { ...catalogue[0], ForexQuotations: { Open: '1', High: '1', Low: '1', Close: '1.08000', Change: '0.10', Time: snapAt } },
+    { ...catalogue[1], MarketStatus: 1, ForexQuotations: { Open: '1', High: '1', Low: '1', Close: '1.2702', Change: '-0.2', Time: snapAt } },
+  ]);
+  await set(QUOTES_KEY, [['EURUSD', '1.08321', '0.35', keptAt, 1]]);
+  const stored = await readLastKnownStore(indexedDB);
+  const quotes = lastKnownQuotes(stored.tradeList, stored.quotes, new Map(catalogue.map((i) => [i.Code, i.PricePrecision])));
+  expect(paintQuotes(el, quotes, NOW, bootData())).toBe(2);
+
+  const eur = el.querySelector<HTMLElement>('.mk-row[data-code="EURUSD"]')!;
+  const gbp = el.querySelector<HTMLElement>('.mk-row[data-code="GBPUSD"]')!;
+  expect(eur.querySelector('.mk-price')?.textContent).toBe('1.08321'); // the kept quote: newer than the snapshot
+  expect(eur.querySelector('.mk-change-text')?.textContent).toBe('+0.35%');
+  expect(gbp.querySelector('.mk-price')?.textContent).toBe('1.27020'); // at its precision
+  expect(gbp.dataset.dir).toBe('down');
+  // Marked as the app marks a last-known price: stale, with the app's own age text.
+  expect(eur.dataset.stale).toBe('true');
+  const age = i18n.t('market.as_of', { time: formatAsOf(keptAt, NOW) });
+  expect(eur.querySelector('[data-field="as-of"]')?.textContent).toBe(age);
+  expect(gbp.querySelector('[data-field="as-of"]')?.textContent).toBe(i18n.t('market.as_of', { time: formatAsOf(snapAt, NOW) }));
+
+  const priceBox = eur.querySelector('.mk-price bdi');
+  window.__twBoot = Promise.resolve(quotes);
+  window.location.hash = '#/';
+  const errors = await attach(el);
+
+  expect(errors).toEqual([]);
+  expect(hydrationComplaints()).toEqual([]);
+  // The same nodes: React kept the HTML, and each LiveText adopted the painted text.
+  expect(el.querySelector('.mk-row[data-code="EURUSD"]')).toBe(eur);
+  expect(eur.querySelector('.mk-price bdi')).toBe(priceBox);
+  expect(eur.querySelector('.mk-price')?.textContent).toBe('1.08321');
+  expect(eur.querySelector('[data-field="as-of"]')?.textContent).toBe(age);
+  expect(quote('EURUSD').$tickAt.peek()).toBe(keptAt);
+  // It is React's now: a live quote rewrites the same node.
+  act(() => {
+    quote('EURUSD').$close.value = '1.08400';
+  });
+  expect(priceBox?.textContent).toBe('1.08400');
+});
+
+it('draws /trade with the last-known price in its header, marked, and attaches without redrawing', async () => {
+  const markup = await drawAtBuild('/trade');
+  // The inline script: the template's /trade goes into #root.
+  document.body.innerHTML = `<div id="root" data-pre="/"></div><template id="tw-pre-trade">${markup}</template><script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(bootData())}</script>`;
+  const el = document.getElementById('root')!;
+  chooseScreen(document, el, bootData(), { hash: '#/trade', wide: false, langCookie: null, storedCode: null });
+  expect(el.dataset.pre).toBe('/trade');
+  const head = el.querySelector<HTMLElement>('.tr-head')!;
+  expect(head.dataset.code).toBe('EURUSD');
+
+  const keptAt = NOW - 60_000;
+  const quotes = lastKnownQuotes(undefined, [['EURUSD', '1.08321', '-0.05', keptAt, 1]], new Map([['EURUSD', 5]]));
+  paintQuotes(el, quotes, NOW, bootData());
+  expect(head.querySelector('.tr-price')?.textContent).toBe('1.08321');
+  expect(head.dataset.stale).toBe('true');
+  expect(head.querySelector('[data-field="as-of"]')?.textContent).toBe(i18n.t('market.as_of', { time: formatAsOf(keptAt, NOW) }));
+
+  const priceBox = head.querySelector('.tr-price bdi');
+  window.__twBoot = Promise.resolve(quotes);
+  window.location.hash = '#/trade';
+  const errors = await attach(el);
+  expect(errors).toEqual([]);
+  expect(hydrationComplaints()).toEqual([]);
+  expect(el.querySelector('.tr-head')).toBe(head);
+  expect(head.querySelector('.tr-price bdi')).toBe(priceBox);
+  expect(head.querySelector('.tr-price')?.textContent).toBe('1.08321');
+  expect(head.dataset.stale).toBe('true'); // React's own binding keeps it marked until a live quote
+});
+
+it('shows the start-up shell, not a prerendered screen, for another route, a desk-wide window or another language', () => {
+  for (const env of [
+    { hash: '#/order', wide: false, langCookie: null },
+    { hash: '#/', wide: true, langCookie: null },
+    { hash: '#/trade', wide: false, langCookie: 'en' },
+  ]) {
+    document.body.innerHTML = `<div id="root" data-pre="/"><div class="mk-page"></div></div><template id="tw-pre-shell"><div class="boot"></div></template>`;
+    const el = document.getElementById('root')!;
+    chooseScreen(document, el, bootData(), { ...env, storedCode: null });
+    expect(el.dataset.pre).toBe('');
+    expect(el.querySelector('.boot')).not.toBeNull();
+  }
+});
