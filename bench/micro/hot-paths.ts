@@ -1,10 +1,13 @@
 // Section 2: micro-benchmarks (tinybench) of the worker's hot paths, run by bench/run.ts in a child process pinned to
-// one core: the whole feed per tick (parse, validate, conflate, flush), kline aggregation per live update, and the
-// P&L/equity recompute per quote with N open positions. Prints one JSON array on stdout.
+// one core: the whole feed per tick (parse, validate, conflate, flush), kline aggregation per live update (alone and
+// with the chart's four indicators, issue 36), a 500-bar indicator history, and the P&L/equity recompute per quote
+// with N open positions. Prints one JSON array on stdout.
 import { Bench } from 'tinybench';
 import { Feed } from '../../workers/feed/feed.ts';
 import { KlineSeries, pushKlineUpdate } from '../../workers/klines.ts';
 import { RiskBook } from '../../workers/risk.ts';
+import { IndicatorSet } from '../../workers/indicators.ts';
+import { defaultIndicatorSettings, type IndicatorSettings } from '../../src/domain/indicators.ts';
 import type { KlineBar, Order } from '../../src/domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
@@ -78,22 +81,45 @@ function orders(n: number, on: { id: number; code: string }[]): Order[] {
   });
 }
 
-function klineBench(bench: Bench): void {
+/** The issue's measured set: MA (four periods) + BOLL on the price, VOL + MACD in panes. */
+function fourIndicators(): IndicatorSettings {
+  const s = defaultIndicatorSettings();
+  s.boll.on = true;
+  s.macd.on = true;
+  return s;
+}
+
+function klineBench(bench: Bench, indicators: IndicatorSettings | null): void {
   const s = new KlineSeries('SYN0001', '5min');
+  const ind = indicators ? new IndicatorSet(indicators) : null;
   const t0 = 1_700_000_100 - (1_700_000_100 % 300);
   const history: KlineBar[] = Array.from({ length: 500 }, (_, i) => ({
     Time: t0 - (500 - i) * 300, Open: 50, High: 51, Low: 49, Close: 50.5, Volume: 100,
   }));
-  s.load(history);
+  const reset = s.load(history);
+  if (ind && reset.kind === 'reset') ind.load(reset.bars);
   const queue: KlineUpdate[] = [];
   let minute = t0;
   let n = 0;
-  bench.add('klines: live 1min update → 5min bar', () => {
+  bench.add(ind ? 'klines: live 1min update → 5min bar + MA, BOLL, VOL, MACD' : 'klines: live 1min update → 5min bar', () => {
     // 20 updates per live minute (the server conflates KLINE per ~100 ms), then the next minute opens.
     if (++n % 20 === 0) minute += 60;
     const u = s.applyMinute({ Time: minute, Open: 50, High: 50.6 + (n % 7) * 0.01, Low: 49.9, Close: 50 + (n % 13) * 0.01, Volume: n % 20 });
-    if (u) pushKlineUpdate(queue, u);
+    if (u && ind && u.kind === 'bar') pushKlineUpdate(queue, { ...u, ind: ind.apply(u.bar) ?? [] });
+    else if (u) pushKlineUpdate(queue, u);
     if (queue.length > 8) queue.length = 0; // a frame takes the queue
+  });
+}
+
+/** A chart's history computed once (the issue's goal: 500 bars in ≤ 5 ms at 1×). */
+function indicatorHistoryBench(bench: Bench): void {
+  const bars: KlineBar[] = Array.from({ length: 500 }, (_, i) => {
+    const c = 50 + Math.sin(i / 7) * 2;
+    return { Time: i * 60, Open: c - 0.1, High: c + 0.3, Low: c - 0.3, Close: c, Volume: 100 + (i % 17) };
+  });
+  const settings = fourIndicators();
+  bench.add('indicators: 500-bar history, MA, BOLL, VOL, MACD', () => {
+    new IndicatorSet(settings).load(bars);
   });
 }
 
@@ -114,7 +140,9 @@ function riskBench(bench: Bench, positions: number): void {
 export async function runMicro(quick: boolean): Promise<MicroResult[]> {
   const bench = new Bench({ time: quick ? 300 : 1500, warmupTime: quick ? 100 : 300, iterations: 20 });
   const stops = [feedBench(bench, 0), feedBench(bench, 50)];
-  klineBench(bench);
+  klineBench(bench, null);
+  klineBench(bench, fourIndicators());
+  indicatorHistoryBench(bench);
   riskBench(bench, 1);
   riskBench(bench, 10);
   riskBench(bench, 100);
@@ -124,6 +152,7 @@ export async function runMicro(quick: boolean): Promise<MicroResult[]> {
   const units: Record<string, [string, number]> = {
     feed: ['tick', INSTRUMENTS],
     klines: ['update', 1],
+    indicators: ['history', 1],
     risk: ['quote', 1],
   };
   return bench.tasks.map((t) => {

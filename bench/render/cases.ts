@@ -2,6 +2,12 @@
 // runs (A B A B …) in fresh browser contexts against one server started with the case's load.
 import type { FeedModeName, ScreenName } from './run-one.ts';
 
+/**
+ * The chart's indicators during a case (issue 36), set on the bench account before each run: 'default' (MA + VOL, what
+ * a trader gets), 'candles' (none: the A of the indicator cost) or 'four' (MA + BOLL + VOL + MACD: the issue's B).
+ */
+export type ChartIndicators = 'default' | 'candles' | 'four';
+
 export interface RenderCase {
   id: string;
   label: string;
@@ -29,6 +35,8 @@ export interface RenderCase {
    * the phone at 4× follows the phone at 6× on the market list, which saves a page load per run.
    */
   followUps: FollowUp[];
+  /** The chart's indicators in this case's runs ('default' when absent). */
+  indicators?: ChartIndicators;
 }
 
 export interface FollowUp {
@@ -108,8 +116,21 @@ export function renderCases(profile: Profile): RenderCase[] {
     quietMs,
     pairs: full ? 2 : 1,
   };
+  // Issue 36's A/B: /trade with candles only, then with MA + BOLL + VOL + MACD, at 6× and (follow-up) 1×, the worker
+  // mode only (the question is the chart's cost, not the feed's home). Goal: main-thread time per painted update with
+  // the four ≤ 1.15× candles only at both throttles.
+  const indicatorCase = (indicators: 'candles' | 'four'): RenderCase => ({
+    ...phone6,
+    id: `phone-6x-trade-${indicators}`,
+    label: `phone 360×740, 1 core, 6× throttle, 300 × 20/s, /trade with ${indicators === 'four' ? 'MA + BOLL + VOL + MACD' : 'candles only'}`,
+    modes: ['worker'],
+    screens: ['trade'],
+    pairs: full ? 2 : 1,
+    indicators,
+    followUps: [{ ...phone1, id: `phone-1x-trade-${indicators}`, label: `${phone1.label}, /trade with ${indicators === 'four' ? 'MA + BOLL + VOL + MACD' : 'candles only'}`, screens: ['trade'] }],
+  });
   // Ordered by server load, so each load starts one server: 300, 2,000 (one core, then two), 300 (two cores), 5,000.
-  return [phone6, stress, multi(2000), multi(300), desktop];
+  return [phone6, indicatorCase('candles'), indicatorCase('four'), stress, multi(2000), multi(300), desktop];
 }
 
 /** Every case id a profile can produce (its cases and their follow-ups), with its label. */

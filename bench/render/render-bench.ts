@@ -88,6 +88,7 @@ function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: num
     }));
   return {
     screen,
+    ...(c.indicators ? { indicators: c.indicators } : {}),
     mode,
     pair,
     viewport: c.viewport,

@@ -19,7 +19,8 @@ import {
 } from '../lib/stats.ts';
 import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
-import { seedBrowserState, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
+import { seedBrowserState, setChartIndicators, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
+import type { ChartIndicators } from './cases.ts';
 import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
 import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
 import { runSamples, type RunSamples } from '../report/samples.ts';
@@ -60,6 +61,8 @@ export interface PhaseSpec {
 
 export interface RunSpec {
   screen: ScreenName;
+  /** The chart's indicators, set on the bench account before the page loads (issue 36). */
+  indicators?: ChartIndicators;
   mode: FeedModeName;
   pair: number;
   viewport: { width: number; height: number };
@@ -398,6 +401,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
     await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
     await context.route(`**${FLOOR_PATH}*`, serveFloor);
     await seedBrowserState(page, baseUrl, session);
+    await setChartIndicators(baseUrl, session, spec.indicators ?? 'default');
     await setThrottle(browser, cdp, first.throttle);
     const t0 = Date.now();
     await page.goto(appUrl(baseUrl, spec.screen, spec.mode));

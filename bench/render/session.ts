@@ -2,6 +2,8 @@
 // state that makes the app start signed in on that instrument: idb-keyval session, localStorage hints.
 import type { Page } from 'playwright-core';
 import type { Envelope, Instrument, LoginResult, Order } from '../../src/domain/types.ts';
+import { defaultIndicatorSettings } from '../../src/domain/indicators.ts';
+import type { ChartIndicators } from './cases.ts';
 
 /** The instrument the trade screen shows: a synthetic one, open 24/7 and ticking at SIM_HZ. */
 export const BENCH_CODE = 'SYN0001';
@@ -89,4 +91,21 @@ export async function seedBrowserState(page: Page, baseUrl: string, s: BenchSess
     },
     { session: { token: s.login.token, user: s.login.user }, demoId: s.demoId, code: s.code },
   );
+}
+
+/** The chart's indicators on the bench account (the chart settings route, as the app's sheet saves them; issue 36). */
+export async function setChartIndicators(baseUrl: string, s: BenchSession, which: ChartIndicators): Promise<void> {
+  const settings = defaultIndicatorSettings();
+  if (which === 'candles') for (const k of Object.keys(settings) as (keyof typeof settings)[]) settings[k].on = false;
+  if (which === 'four') {
+    settings.boll.on = true;
+    settings.macd.on = true;
+  }
+  const res = await fetch(`${baseUrl}/v1/api/chart/settings`, {
+    method: 'POST',
+    headers: { lang: 'en', authorization: s.login.token, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ indicators: JSON.stringify(settings) }).toString(),
+  });
+  const body = (await res.json()) as Envelope<unknown>;
+  if (body.code !== 1) throw new Error(`chart settings: code ${body.code} ${body.msg}`);
 }

@@ -31,11 +31,11 @@ const bars = (name: string, def: number, max = 500): ParamRule => ({ name, def, 
 export const PARAM_RULES: Readonly<Record<IndicatorKind, readonly ParamRule[]>> = {
   ma: [bars('chart.ind_param_period', 5), bars('chart.ind_param_period', 10), bars('chart.ind_param_period', 20), bars('chart.ind_param_period', 30)],
   ema: [bars('chart.ind_param_period', 12), bars('chart.ind_param_period', 26)],
-  boll: [bars('chart.ind_param_period', 20), { name: 'chart.ind_param_width', def: 2, max: 10, integer: false, bars: false }],
+  boll: [bars('chart.ind_param_length', 20), { name: 'chart.ind_param_width', def: 2, max: 10, integer: false, bars: false }],
   vol: [bars('chart.ind_param_ma', 5)],
   macd: [bars('chart.ind_param_fast', 12), bars('chart.ind_param_slow', 26), bars('chart.ind_param_signal', 9)],
-  rsi: [bars('chart.ind_param_period', 14)],
-  kdj: [bars('chart.ind_param_period', 9), bars('chart.ind_param_k', 3, 50), bars('chart.ind_param_d', 3, 50)],
+  rsi: [bars('chart.ind_param_length', 14)],
+  kdj: [bars('chart.ind_param_length', 9), bars('chart.ind_param_k', 3, 50), bars('chart.ind_param_d', 3, 50)],
 };
 
 /** Panes below the price a chart shows at most: two on a phone, three on a desk. */

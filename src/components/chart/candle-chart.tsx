@@ -37,6 +37,7 @@ import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
 import { keepPriceLine, priceLineOf } from '../../state/price-lines.ts';
+import { numberText } from '../../domain/decimal-text.ts';
 import type { KlineBar, Period } from '../../domain/types.ts';
 import './candle-chart.css';
 
@@ -258,6 +259,8 @@ export function CandleChart({
         series.setData(data);
         panes.reset(u.lines, u.ind, u.bars);
         syncLineY();
+        // The panes' heights are the library's after its next draw: the legends take their places then.
+        framesRef.current.request(() => panes.place());
         if (mySlot === 0) $historyBars.value = data.length;
         const last = data[data.length - 1];
         lastTimeRef.current = last?.time ?? -Infinity;
@@ -291,7 +294,7 @@ export function CandleChart({
             size = { w: Math.floor(r.width), h: Math.floor(r.height) };
             if (sized) {
               chart.resize(size.w, size.h);
-              panes.place();
+              framesRef.current.request(() => panes.place());
               syncLineY();
             }
             if (hidden) {
@@ -374,7 +377,7 @@ export function CandleChart({
     placeLineRef.current(kept === null ? null : { price: kept, y: TOP_CLEARANCE }, false);
     // Clear the old instrument's candles at once rather than showing them under the new header.
     live.series.setData([]);
-    live.panes.reset(undefined, undefined, []);
+    live.panes.clear();
     if (boxRef.current) mark(boxRef.current, 0, undefined, undefined);
     refreshRef.current();
     watch();
@@ -399,6 +402,13 @@ export function CandleChart({
             const live = liveRef.current;
             const p = live ? pickedPrice(live.series, { x: 0, y } as Point, precisionRef.current) : null;
             if (p) placeLineRef.current(p, done);
+          }}
+          onStep={(dir) => {
+            const live = liveRef.current;
+            const places = precisionRef.current;
+            const next = Number(picked.price) + dir / 10 ** places;
+            const y = live?.series.priceToCoordinate(next) ?? null;
+            if (next > 0 && y !== null) placeLineRef.current({ price: numberText(next, places), y }, true);
           }}
         />
       ) : null}

@@ -1,7 +1,8 @@
 // The trader's price line on the chart (issue 36; "alert at this price" of docs/alerts.md before it): a click (mouse)
 // or a long press (touch) on the chart places the line at that price; its chip, at the line's height, carries the
-// price and is the handle: drag it to move the line, tap it once to open the alert form with that price (the line
-// then becomes that alert). The × removes the line. Escape takes it away too.
+// price and is the handle: drag it to move the line (or, from the keyboard, Arrow Up / Down by one price step), tap it
+// once to open the alert form with that price (the line then becomes that alert). The × removes the line. Escape takes
+// it away too.
 import { useRef, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ISeriesApi, Point } from 'lightweight-charts';
@@ -38,9 +39,11 @@ export interface ChartPricePickProps {
   onDrag?: (y: number, done: boolean) => void;
   /** The chip's element, so the chart can move it with the price scale without a render. */
   chipRef?: RefObject<HTMLDivElement | null>;
+  /** Arrow Up / Down on the chip: the line one price step up (1) or down (−1), the keyboard's drag. */
+  onStep?: (dir: 1 | -1) => void;
 }
 
-export function ChartPricePick({ picked, onPick, onDismiss, onDrag, chipRef }: ChartPricePickProps): ReactElement {
+export function ChartPricePick({ picked, onPick, onDismiss, onDrag, chipRef, onStep }: ChartPricePickProps): ReactElement {
   const { t } = useTranslation();
   const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
   const dragged = useRef(false);
@@ -84,6 +87,10 @@ export function ChartPricePick({ picked, onPick, onDismiss, onDrag, chipRef }: C
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onDismiss();
+          else if (onStep && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+            e.preventDefault(); // not a page scroll
+            onStep(e.key === 'ArrowUp' ? 1 : -1);
+          }
         }}
       >
         <Icon name="bell" size={16} />

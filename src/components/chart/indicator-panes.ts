@@ -71,6 +71,18 @@ export class IndicatorPanes {
     this.paintLegend();
   }
 
+  /** Another instrument or period: the lines stay (no pane flickers away and back), their points go until its reset. */
+  clear(): void {
+    this.times = [];
+    this.dirs = [];
+    this.shownAt = null;
+    for (const d of this.drawn) {
+      d.values = [];
+      d.series.setData([]);
+    }
+    this.paintLegend();
+  }
+
   /** The live bar's values (same Time: replaced; later: a new bar). */
   bar(bar: KlineBar, lineValues: readonly number[] | undefined): void {
     if (this.drawn.length === 0) return;

@@ -161,6 +161,65 @@ describe('CandleChart', () => {
     root = null;
   });
 
+  it('a price line: placed by a click, dragged by its chip, kept for the instrument, placed by a long press on touch (issue 36)', () => {
+    localStorage.clear();
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    const pending: Array<() => void> = [];
+    const timers = {
+      setTimeout: (fn: () => void) => (pending.push(fn), pending.length),
+      clearTimeout: (h: unknown) => void (pending[(h as number) - 1] = () => undefined),
+      setInterval: () => 0,
+      clearInterval: () => undefined,
+    };
+    const draw = () => act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} timers={timers} onPickPrice={() => undefined} />));
+    draw();
+    series.createPriceLine.mockClear();
+    const onClick = chart.subscribeClick.mock.calls.at(-1)?.[0] as (p: unknown) => void;
+    act(() => onClick({ point: { x: 40, y: 120 } }));
+    expect(series.createPriceLine).toHaveBeenLastCalledWith(expect.objectContaining({ price: 1.088 }));
+    expect(JSON.parse(localStorage.getItem('tw:price-lines') ?? '{}')).toEqual({ EURUSD: '1.08800' });
+    // A drag of the chip moves the line (50 px down) and keeps the new price; it is no tap (no alert form).
+    const chip = host.querySelector<HTMLButtonElement>('[data-testid="chart-alert"]');
+    const pointer = (type: string, clientY: number) => new PointerEvent(type, { bubbles: true, clientY, pointerId: 1, pointerType: 'mouse' });
+    act(() => {
+      chip?.dispatchEvent(pointer('pointerdown', 100));
+      chip?.dispatchEvent(pointer('pointermove', 150));
+      chip?.dispatchEvent(pointer('pointerup', 150));
+    });
+    expect(priceLine.applyOptions).toHaveBeenLastCalledWith({ price: 1.083 });
+    expect(host.querySelector('[data-testid="price-line"]')?.getAttribute('data-price')).toBe('1.08300');
+    expect(JSON.parse(localStorage.getItem('tw:price-lines') ?? '{}')).toEqual({ EURUSD: '1.08300' });
+    // The keyboard's drag: Arrow Up moves it one price step.
+    act(() => {
+      host.querySelector('[data-testid="chart-alert"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+    });
+    expect(host.querySelector('[data-testid="price-line"]')?.getAttribute('data-price')).toBe('1.08301');
+    act(() => {
+      host.querySelector('[data-testid="chart-alert"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    });
+    expect(JSON.parse(localStorage.getItem('tw:price-lines') ?? '{}')).toEqual({ EURUSD: '1.08300' });
+    // Kept per instrument: the chart of this instrument shows it again.
+    act(() => root?.unmount());
+    root = createRoot(host);
+    series.createPriceLine.mockClear();
+    draw();
+    expect(series.createPriceLine).toHaveBeenLastCalledWith(expect.objectContaining({ price: 1.083 }));
+    // On a touch screen a tap does not place it; a long press does.
+    const box = host.querySelector<HTMLElement>('.tw-chart');
+    act(() => host.querySelector<HTMLButtonElement>('[data-action="price-line-remove"]')?.click());
+    expect(host.querySelector('[data-testid="price-line"]')).toBeNull();
+    act(() => {
+      box?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientY: 200, pointerType: 'touch' }));
+    });
+    const onClickNow = chart.subscribeClick.mock.calls.at(-1)?.[0] as (p: unknown) => void;
+    act(() => onClickNow({ point: { x: 40, y: 200 } }));
+    expect(host.querySelector('[data-testid="price-line"]')).toBeNull();
+    act(() => pending.forEach((fn) => fn()));
+    expect(host.querySelector('[data-testid="price-line"]')?.getAttribute('data-price')).toBe('1.08000');
+  });
+
   it('creates one chart, loads history with setData and streams the last bar with update()', () => {
     host = document.createElement('div');
     document.body.append(host);
