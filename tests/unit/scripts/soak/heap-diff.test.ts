@@ -1,7 +1,7 @@
 // The soak's heap-snapshot comparison (scripts/soak/heap-diff.ts) on two hand-made snapshots: objects grouped by
 // constructor, other nodes by type, and the growth between the two largest first.
 import { describe, expect, it } from 'vitest';
-import { heapDiff, type HeapSnapshot } from '../../../scripts/soak/heap-diff.ts';
+import { heapDiff, type HeapSnapshot } from '../../../../scripts/soak/heap-diff.ts';
 
 /** A snapshot of (type, name, self size) nodes in V8's flat layout. */
 function snapshot(nodes: Array<[string, string, number]>): HeapSnapshot {
