@@ -3,10 +3,10 @@
 // (p × N − E) × k micro-USD — one multiplication however many positions, and the same as summing each position's
 // money()-rounded P&L, because k (micro-USD per price step per lot step) is a whole number. A position that does not
 // fit that scale (a quantity finer than the lot step, an instrument whose k is fractional) stays "loose" and is priced
-// on its own, exactly as money() rounds it.
-import { positionPnl } from '../../src/domain/money.ts';
+// on its own, exactly as money() rounds it. A user's holdings, margin and balance together are their UserExposure
+// (below), kept by the tick index for the stop-out check (exposure.ts: the line itself).
+import { MONEY_PLACES, positionPnl } from '../../src/domain/money.ts';
 import { price as priceOf, type Usd } from '../../src/domain/units.ts';
-import { MONEY_SCALE, type UserExposure } from './exposure.ts';
 import type { Ladder } from './ladder.ts';
 import { bigScaledOf, divHalfUp, placesNeeded, POW10, scaledOf } from './scaled.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
@@ -63,7 +63,7 @@ export function linearTerms(terms: EngineInstrument | null): { lotPlaces: number
   const cText = terms.spec.ForexContNum;
   const cp = placesNeeded(cText);
   const c = bigScaledOf(cText, cp);
-  const shift = terms.pricePrecision + lotPlaces + cp - MONEY_SCALE; // P&L = diff × q × c / 10^(…), to 10^-6
+  const shift = terms.pricePrecision + lotPlaces + cp - MONEY_PLACES; // P&L = diff × q × c / 10^(…), to 10^-6
   if (c === null || c <= 0n) return { lotPlaces, k: null };
   if (shift <= 0) return { lotPlaces, k: c * 10n ** BigInt(-shift) };
   const d = 10n ** BigInt(shift);
@@ -80,7 +80,7 @@ export function scalePosition(pos: Position): void {
   const cp = placesNeeded(cText);
   const q = scaledOf(qText, qp);
   const c = scaledOf(cText, cp);
-  const shift = inst.places + qp + cp - MONEY_SCALE;
+  const shift = inst.places + qp + cp - MONEY_PLACES;
   const up = shift < 0 ? POW10[-shift] : 1;
   const div = shift > 0 ? POW10[shift] : 1;
   const open = scaledOf(o.price.toFixed(), inst.places);
@@ -109,7 +109,7 @@ export function pnlMicro(pos: Position): bigint {
     return BigInt(pos.div === 1 ? n : divHalfUp(n, pos.div));
   }
   const f = decimalPnl(pos);
-  return f ? BigInt(f.times(POW10[MONEY_SCALE] as number).toFixed()) : 0n;
+  return f ? BigInt(f.times(POW10[MONEY_PLACES] as number).toFixed()) : 0n;
 }
 
 export function decimalPnl(pos: Position): Usd | null {
@@ -162,5 +162,47 @@ export class Holding {
     let total = (BigInt(price) * this.netLots - this.netEntry) * k;
     for (const pos of this.loose) total += pnlMicro(pos);
     return total;
+  }
+}
+
+/** accounts.balance NUMERIC(24, 8): the places of a user's cached balance. */
+export const BALANCE_SCALE = 8;
+
+/** One user's figures for the stop-out check: the margin of their open orders in micro-USD (10^-6, money()'s places),
+ * the cached available balance in 10^-8, and one holding per instrument. BigInt, so every figure is exact at any
+ * size; touched when an order, a balance or a stop-out budget changes, never per position on a tick. */
+export class UserExposure {
+  /** Margin of open orders (pending and holding), micro-USD. */
+  margin = 0n;
+  /** Margins that are not whole micro-USD (never from the ledger): while any, margin is summed in decimals. */
+  odd = 0;
+  /** Cached available balance in 10^-8 USD; null until known. */
+  balance: bigint | null = null;
+  /** Exact balance text; `balanceExact` false when it has more than 8 places (then the check runs in decimals). */
+  balanceText = '0';
+  balanceExact = true;
+  /** Open orders (pending and holding). */
+  readonly orders = new Set<Position>();
+  /** Holding positions by instrument id. */
+  readonly holdings = new Map<number, Holding>();
+  /** This user's stop-out budget levels on instruments' ladders, and the instruments that re-check them on every
+   * tick (holding.ts `watch`): both replaced at each re-evaluation. */
+  readonly budget: Array<[Ladder, number]> = [];
+  readonly watching: Array<Set<UserExposure>> = [];
+  /** At or below the stop-out level when last evaluated. */
+  below = false;
+
+  constructor(readonly userId: number) {}
+
+  setBalance(text: string): void {
+    this.balanceText = text;
+    const b = bigScaledOf(text, BALANCE_SCALE);
+    this.balanceExact = b !== null;
+    this.balance = b ?? 0n;
+  }
+
+  /** The integers answer exactly (no odd margin, a balance of at most 8 places). */
+  get exact(): boolean {
+    return this.odd === 0 && this.balanceExact;
   }
 }

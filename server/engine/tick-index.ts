@@ -5,9 +5,10 @@
 // those (O(instruments they hold)), and reports the ones at or below the stop-out level. Figures are exact integers
 // (scaled.ts, BigInt for sums); decimal.js only where a figure does not fit, and at the edges.
 import { belowStopOut, firesAt } from './triggers.ts';
+import { MONEY_PLACES } from '../../src/domain/money.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../src/domain/units.ts';
-import { UserExposure, MONEY_SCALE, slackOf } from './exposure.ts';
-import { Holding, linearTerms, pnlMicro, scalePosition, type Instrument, type Position } from './holding.ts';
+import { slackOf } from './exposure.ts';
+import { Holding, linearTerms, pnlMicro, scalePosition, UserExposure, type Instrument, type Position } from './holding.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import { Ladder } from './ladder.ts';
 import { bigScaledOf, decOf, scaledOf } from './scaled.ts';
@@ -32,7 +33,7 @@ export class TickIndex implements EngineIndex {
     this.syncPrice(inst);
     const user = this.userState(o.userId);
     const pos: Position = {
-      o, user, inst, margin: bigScaledOf(o.margin.toFixed(), MONEY_SCALE), sign: o.side === 'buy' ? 1 : -1, open: null,
+      o, user, inst, margin: bigScaledOf(o.margin.toFixed(), MONEY_PLACES), sign: o.side === 'buy' ? 1 : -1, open: null,
       mul: 0, div: 1, maxDiff: -1, lin: null, seq: ++this.seq, levels: [],
     };
     this.positions.set(o.id, pos);
@@ -123,7 +124,7 @@ export class TickIndex implements EngineIndex {
   marginOf(userId: number): Usd {
     const u = this.users.get(userId);
     if (!u) return usd(0);
-    if (u.odd === 0) return usd(decOf(u.margin, MONEY_SCALE));
+    if (u.odd === 0) return usd(decOf(u.margin, MONEY_PLACES));
     let total = usd(0);
     for (const pos of u.orders) total = usd(total.plus(pos.o.margin));
     return total;
@@ -131,13 +132,13 @@ export class TickIndex implements EngineIndex {
 
   floatingOf(userId: number): Usd {
     const u = this.users.get(userId);
-    return usd(u ? decOf(floatingMicro(u), MONEY_SCALE) : 0);
+    return usd(u ? decOf(floatingMicro(u), MONEY_PLACES) : 0);
   }
 
   floatingOfOrder(orderId: number): Usd | null {
     const pos = this.positions.get(orderId);
     if (!pos || pos.o.status !== 1 || pos.inst.priceText === null || !pos.inst.terms) return null;
-    return usd(decOf(pnlMicro(pos), MONEY_SCALE));
+    return usd(decOf(pnlMicro(pos), MONEY_PLACES));
   }
 
   belowStopOut(userId: number): boolean {
@@ -151,14 +152,14 @@ export class TickIndex implements EngineIndex {
     if (!h) return null;
     let lots = decOf(h.netLots, h.inst.lotPlaces);
     for (const pos of h.loose) lots = pos.sign > 0 ? lots.plus(pos.o.quantity) : lots.minus(pos.o.quantity);
-    return { netLots: lots.toFixed(), floating: usd(decOf(h.floating(), MONEY_SCALE)) };
+    return { netLots: lots.toFixed(), floating: usd(decOf(h.floating(), MONEY_PLACES)) };
   }
 
   // ---- stop-out -----------------------------------------------------------------------------------------------
 
   private below(u: UserExposure, floating: bigint): boolean {
     if (u.balance === null) return false;
-    if (!u.exact) return belowStopOut(usd(u.balanceText), this.marginOf(u.userId), usd(decOf(floating, MONEY_SCALE)));
+    if (!u.exact) return belowStopOut(usd(u.balanceText), this.marginOf(u.userId), usd(decOf(floating, MONEY_PLACES)));
     return u.margin > 0n && slackOf(u.balance, u.margin, floating) <= 0n;
   }
 
