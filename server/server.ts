@@ -28,6 +28,7 @@ import type { Services } from './services.ts';
 import { userFromToken } from './auth/session.ts';
 import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
+import { startExpirySweep } from './engine/pending-expiry.ts';
 import { currentSeq } from './engine/event-seq.ts';
 import { loadEngineInstruments } from './engine/engine-instruments.ts';
 import { createLogger } from './core/logger.ts';
@@ -204,6 +205,10 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       revocations,
       feeds,
     };
+    // Pending-order expiry (issue 35), on the writer only: due pending orders cancelled every second.
+    if (role !== 'gateway') {
+      stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
+    }
     // The fund income job, on the writer only: pays due days (catching up after downtime) until close.
     if (role !== 'gateway' && config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
     const app = await buildApp(ctx, {

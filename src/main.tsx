@@ -6,11 +6,16 @@ import { App } from './app/app.tsx';
 import { startApp } from './app/start.ts';
 import { followDesktopHost } from './app/desktop-host.ts';
 import { startServiceWorker } from './app/sw-start.ts';
+import { moveToHashRoute } from './app/hash-route.ts';
+import { ROUTES } from './app/routes.tsx';
 import { prepareAttach } from './boot/attach-first-screen.ts';
 import './app/theme.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+
+// "/register" typed without the hash: the router starts on "/#/register", not on the market page.
+moveToHashRoute(location, history, ROUTES.map((r) => r.path));
 
 // A desktop browser that is being sent to the pc. host starts nothing here (SPEC §9).
 if (!followDesktopHost()) {

@@ -3,6 +3,7 @@
 import type { Instrument, KlineBar, Order, Period } from '../src/domain/types.ts';
 import type { PriceAlert } from '../src/domain/price-alerts.ts';
 import type { IndicatorLine, IndicatorSettings } from '../src/domain/indicators.ts';
+import type { AccountChange } from '../src/domain/ws-protocol.ts';
 
 /** Why the page nudges the feed (FeedApi.nudge). */
 export type NudgeReason = 'online' | 'visible' | 'resume' | 'hidden';
@@ -93,6 +94,8 @@ export interface FeedSink {
   onOrderEvent(event: OrderEvent): void;
   /** One of the user's price alerts fired (docs/alerts.md); optional so fakes that do not care need not name it. */
   onPriceAlert?(alert: PriceAlert): void;
+  /** The user's money or review state changed elsewhere (an operator paid a withdrawal…): money screens re-read. */
+  onAccountChange?(kind: AccountChange): void;
   /** A gap in the per-user order event sequence (or a reconnect): the app should refetch its order lists. */
   onOrderGap(): void;
   /**
@@ -120,6 +123,11 @@ export interface OrderPreview {
   fee: string;
   pnlAtStopProfit: string | null;
   pnlAtStopLoss: string | null;
+  /** Distance from the open price to each stop in pips, one decimal (src/domain/order-rules.ts pipsBetween). */
+  pipsToStopProfit: string | null;
+  pipsToStopLoss: string | null;
+  /** A pending order's kind at the current price (limit / stop); null for a market order. */
+  pendingKind: 'limit' | 'stop' | null;
 }
 
 export interface FeedApi {

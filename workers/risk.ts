@@ -4,6 +4,7 @@
 import { dec, isDecimalText } from '../src/domain/decimal.ts';
 import { FIXED_MARGIN_MODE, MONEY_PLACES, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../src/domain/money.ts';
 import { moneyText } from '../src/domain/money-text.ts';
+import { pendingKind, pipsBetween } from '../src/domain/order-rules.ts';
 import {
   microsText,
   pnlMicros,
@@ -20,7 +21,10 @@ import type { AccountUpdate, OrderPreview, OrderPreviewInput, PositionFigure } f
 const positive = (v: string | null | undefined): v is string => isDecimalText(v) && dec(v).gt(0);
 
 function refuse(reason: string): OrderPreview {
-  return { ok: false, reason, price: '', margin: '', fee: '', pnlAtStopProfit: null, pnlAtStopLoss: null };
+  return {
+    ok: false, reason, price: '', margin: '', fee: '', pnlAtStopProfit: null, pnlAtStopLoss: null, pipsToStopProfit: null, pipsToStopLoss: null,
+    pendingKind: null,
+  };
 }
 
 /**
@@ -65,6 +69,9 @@ export function previewOrder(
     fee: moneyText(f),
     pnlAtStopProfit: pnlAtStop(input.stopProfit),
     pnlAtStopLoss: pnlAtStop(input.stopLoss),
+    pipsToStopProfit: positive(input.stopProfit) ? pipsBetween(at, input.stopProfit, inst.PricePrecision) : null,
+    pipsToStopLoss: positive(input.stopLoss) ? pipsBetween(at, input.stopLoss, inst.PricePrecision) : null,
+    pendingKind: input.atPrice !== null && positive(currentClose) ? pendingKind(side, input.atPrice, currentClose) : null,
   };
 }
 

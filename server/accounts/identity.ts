@@ -1,11 +1,11 @@
 // Account identifiers: e-mail and mobile normalisation and checks, password rules, and collision-free public
 // numbers (uid, invite code) derived from the user id by a bijection, so no insert ever needs a retry.
 import { ApiError } from '../http/envelope.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../src/domain/password-rule.ts';
 
 export type Channel = 'email' | 'mobile';
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 32;
+export { PASSWORD_MAX, PASSWORD_MIN } from '../../src/domain/password-rule.ts';
 
 /** An e-mail address (after trimming), as a regular expression source: the routes' schemas use the same one. */
 export const EMAIL_PATTERN =
@@ -46,8 +46,7 @@ export function signUpAccount(b: { type: Channel; account?: string | undefined; 
 
 /** Length rule for a new password, and the repeat must match (SPEC §5 "Password inconsistency"). */
 export function checkNewPassword(password: string, repeat?: string): void {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
+  if (!passwordLengthOk(password)) {
     throw new ApiError('password_length', undefined, { min: PASSWORD_MIN, max: PASSWORD_MAX });
   }
   if (repeat !== undefined && repeat !== password) throw new ApiError('password_mismatch');

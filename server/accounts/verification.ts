@@ -42,7 +42,8 @@ export async function checkResend(q: Queryable, channel: CodeChannel, target: st
   const last = rows[0];
   if (last && now - Number(last.created_at) < RESEND_AFTER_MS) {
     const seconds = Math.ceil((RESEND_AFTER_MS - (now - Number(last.created_at))) / 1000);
-    throw new ApiError('code_too_frequent', undefined, { seconds });
+    // The wait in data too: the client's "Send code" counts it down, also after leaving the page and coming back.
+    throw new ApiError('code_too_frequent', undefined, { seconds }, 200, {}, { resend_after: seconds });
   }
 }
 

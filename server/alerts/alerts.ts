@@ -14,7 +14,8 @@ import {
   type AlertKind,
   type PriceAlerts,
 } from '../../src/domain/price-alerts.ts';
-import { dec, isDecimalText } from '../../src/domain/decimal.ts';
+import { dec } from '../../src/domain/decimal.ts';
+import { positiveNumberProblem } from '../../src/domain/decimal-text.ts';
 import { lockUser } from '../auth/users.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -51,7 +52,9 @@ const placesOf = (t: string): number => (t.includes('.') ? t.length - t.indexOf(
 /** The price as typed, checked; never rounded into another number (a typed price that does not fit is refused). */
 function checkedPrice(raw: string | undefined, pricePrecision: number): string {
   const t = (raw ?? '').trim();
-  if (!isDecimalText(t) || dec(t).lte(0) || dec(t).gte(PRICE_LIMIT)) throw new ApiError('alerts.errors.price');
+  const problem = positiveNumberProblem(t);
+  if (problem === 'not_number') throw new ApiError('not_a_number');
+  if (problem !== null || dec(t).gte(PRICE_LIMIT)) throw new ApiError('alerts.errors.price');
   if (placesOf(t) > pricePrecision) throw new ApiError('price_precision', undefined, { places: pricePrecision });
   return t;
 }

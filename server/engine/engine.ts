@@ -16,6 +16,7 @@ import { ApiError } from '../http/envelope.ts';
 import { getAccount, type AccountBalance } from '../ledger/ledger.ts';
 import { getSetting } from '../settings/settings.ts';
 import { claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
+import { expiryOf, setExpiry } from './pending-expiry.ts';
 import { OrderBook } from './order-book.ts';
 import { toWireOrder } from './order-wire.ts';
 import { getOrder, loadOpenOrders, lockOrder, openOrdersOfUser } from './orders-repo.ts';
@@ -165,8 +166,14 @@ export class OrderEngine {
         { open: this.ctx.market.isOpen(inst.code), current: this.currentPrice(inst) },
         tradeFeeType,
       );
+      // A pending order's expiry; refused (past, not a date) before anything is booked. Market orders have none.
+      const expiresAt = plan.status === 0 ? expiryOf(input.expire, now) : 0;
       await checkOpenOrderCap(q, userId);
       const done = await openOrder(q, userId, inst, plan, now);
+      if (expiresAt > 0) {
+        await setExpiry(q, done.row.id, expiresAt);
+        done.row = { ...done.row, expiresAt };
+      }
       const order = toWireOrder(done.row, inst, plan.originPrice);
       if (idemKey) await saveAnswer(q, userId, idemKey, order);
       return { done, order };
@@ -222,6 +229,18 @@ export class OrderEngine {
       return cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now());
     });
     return this.afterCommit(done, 'FOREX_CLOSED', 'cancel');
+  }
+
+  /** A pending order past its expiry (pending-expiry.ts, on the writer): cancelled as a user's cancel is — margin
+   * released, fee refunded — with CloseReason "expired". Nothing when it filled or went meanwhile; a busy order waits
+   * for the next sweep. */
+  async expirePending(orderId: number): Promise<void> {
+    if (this.busy.has(orderId)) return;
+    await this.runFor(orderId, async () => {
+      const done = await this.triggerTx(orderId, 0, async (q, row, inst) =>
+        cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now(), 'expired'));
+      if (done) this.afterCommit(done, 'FOREX_CLOSED', 'expired');
+    });
   }
 
   /** Stop-profit, stop-loss and trailing distance at once ("0" clears each). With a distance, the stop-loss starts at

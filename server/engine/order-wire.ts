@@ -43,5 +43,6 @@ export function toWireOrder(row: OrderRow, inst: EngineInstrument, current: Pric
     CloseReason: row.closeReason,
     CreateTimeHandler: iso(row.createdAt),
     CompleteTimeHandler: iso(row.completedAt),
+    ExpireTimeHandler: (row.expiresAt ?? 0) > 0 ? iso(row.expiresAt ?? 0) : '',
   };
 }

@@ -25,6 +25,7 @@ interface DbOrder {
   created_at: string | number;
   filled_at: string | number | null;
   completed_at: string | number | null;
+  expires_at?: string | number | null;
 }
 
 const ms = (v: string | number | null): number | null => (v === null ? null : Number(v));
@@ -51,6 +52,7 @@ export function rowOf(r: DbOrder): OrderRow {
     createdAt: Number(r.created_at),
     filledAt: ms(r.filled_at),
     completedAt: ms(r.completed_at),
+    expiresAt: Number(r.expires_at ?? 0),
   };
 }
 

@@ -2,14 +2,14 @@
 // the order will hold. Nothing here touches the database; the balance check is the ledger's, inside the transaction.
 import { dec, isDecimalText } from '../../src/domain/decimal.ts';
 import { FIXED_MARGIN_MODE, orderAmounts, sideOf, type Side } from '../../src/domain/money.ts';
+import { MAX_LOTS } from '../../src/domain/order-rules.ts';
 import { lots, price, type Lots, type Price, type Usd } from '../../src/domain/units.ts';
 import { ApiError } from '../http/envelope.ts';
 import { placesOf } from './amounts.ts';
 import { stopSideError } from './triggers.ts';
 import type { EngineInstrument } from './types.ts';
 
-/** Lots above this are refused as absurd whatever the balance. */
-export const MAX_LOTS = '10000';
+export { MAX_LOTS };
 /** A pending target must lie within this factor of the current price (either way). */
 export const TARGET_BAND = 2;
 /** A stop price must lie within this factor of its reference price (either way). */
@@ -23,6 +23,8 @@ export interface SubmitInput {
   stop_loss_price: string;
   target_profit_price: string;
   multiple: number;
+  /** A pending order's expiry: "gtc" or none, "day", or "YYYY-MM-DD" (pending-expiry.ts expiryOf). */
+  expire?: string;
 }
 
 export interface SubmitPlan {

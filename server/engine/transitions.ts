@@ -121,7 +121,7 @@ export async function closePart(
 
 /** Cancels a pending order (locked by the caller): its margin released and its fee refunded — it never traded. */
 export async function cancelPending(
-  q: Queryable, row: OrderRow, inst: EngineInstrument, current: Price | null, now: number,
+  q: Queryable, row: OrderRow, inst: EngineInstrument, current: Price | null, now: number, reason: 'cancel' | 'expired' = 'cancel',
 ): Promise<Committed> {
   const memo = memoOf(inst, row.id);
   const margin = usd(row.cautionMoney);
@@ -133,7 +133,7 @@ export async function cancelPending(
   const closed = await finishOrder(q, row.id, 0, {
     updatePrice: current ? priceText(current, inst.pricePrecision) : row.updatePrice,
     factProfits: '0',
-    reason: 'cancel',
+    reason,
     now,
   });
   if (!closed) throw new RowChanged();

@@ -38,6 +38,8 @@ export interface OrderRow {
   createdAt: number;
   filledAt: number | null;
   completedAt: number | null;
+  /** Pending expiry, ms epoch; 0 = good till cancelled (server/engine/pending-expiry.ts). */
+  expiresAt?: number;
 }
 
 /** An open order (pending or holding) as the trigger index keeps it: parsed once, compared on every tick. */

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     /** HTTP status of the answer: 200 for the envelope's business errors, 429 for a spent budget. */
     readonly status: number = 200,
     readonly headers: Record<string, string> = {},
+    /** What a failure may tell the client besides its text (FAILURE's data: null, or { resend_after }). */
+    readonly data: { resend_after: number } | null = null,
   ) {
     super(key);
   }

@@ -27,8 +27,8 @@ const REQUIRED_KEYS: Readonly<Record<string, string>> = {
 /** An ApiError's key is under `errors.`, unless it names its section (`watchlist.errors.full`): a feature's own. */
 export const errorTextKey = (key: string): string => (key.includes('.') ? key : `errors.${key}`);
 
-export function failure(msg: string, code: number = CODE_ERROR): Envelope<null> {
-  return { code, msg, data: null };
+export function failure<T extends object | null = null>(msg: string, code: number = CODE_ERROR, data: T = null as T): Envelope<T> {
+  return { code, msg, data };
 }
 
 interface SchemaIssue {
@@ -78,7 +78,7 @@ function clientFaultKey(status: number): string {
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const lang = pickLanguage(request.headers.lang);
   if (err instanceof ApiError) {
-    return reply.code(err.status).headers(err.headers).send(failure(translate(lang, errorTextKey(err.key), err.params), err.code));
+    return reply.code(err.status).headers(err.headers).send(failure(translate(lang, errorTextKey(err.key), err.params), err.code, err.data));
   }
   const fe = err as Partial<FastifyError> & { validation?: SchemaIssue[] };
   const first = fe.validation?.[0];

@@ -66,6 +66,8 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /v1/api/watchlist/list': ['listWatchlist', 'The user\'s watchlist'],
   'POST /v1/api/watchlist/add': ['addToWatchlist', 'Add a product to the watchlist'],
   'POST /v1/api/watchlist/remove': ['removeFromWatchlist', 'Remove a product from the watchlist'],
+  'GET /v1/api/chart/settings': ['getChartSettings', 'The user\'s chart settings: which indicators show and their parameters'],
+  'POST /v1/api/chart/settings': ['saveChartSettings', 'Save the user\'s chart settings (replaces them whole)'],
   'POST /v1/api/watchlist/move': ['moveInWatchlist', 'Move a product to another place in the watchlist'],
   'GET /v1/api/main/accountLog/export': ['exportLedger', 'The account\'s money movements as CSV'],
   'GET /v1/api/forex/history_export': ['exportTrades', 'The closed trades as CSV'],

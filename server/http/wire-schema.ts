@@ -43,7 +43,13 @@ export const FAILURE: JsonSchema = {
   properties: {
     code: { type: 'integer', not: { const: CODE_OK }, description: '999 = session missing or expired; 500 = the server failed; 0 = any other error' },
     msg: { type: 'string', description: 'translated by the `lang` header' },
-    data: { type: 'null' },
+    data: {
+      description: 'null; a refused code resend (code_too_frequent) says how long to wait: { resend_after: seconds }',
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', properties: { resend_after: { type: 'integer', minimum: 1 } }, required: ['resend_after'], additionalProperties: false },
+      ],
+    },
   },
   required: ['code', 'msg', 'data'],
 };

@@ -1,10 +1,11 @@
 // Market REST routes (SPEC §7 Trading): trade_list, getCategories, kline and abbreviated_cache_kline, served from
 // the live simulated market (docs/api.md "Market").
 import type { FastifyInstance } from 'fastify';
-import { CHART_PERIODS, type Category, type Instrument, type KlineBar, type Period } from '../../src/domain/types.ts';
+import { CHART_PERIODS, type Category, type Instrument, type KlineBar, type Language, type Period } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { ok, ApiError } from '../http/envelope.ts';
-import { pickLanguage } from '../http/i18n.ts';
+import { pickLanguage, translate } from '../http/i18n.ts';
+import { instrumentNameKey, matchesInstrument } from '../../src/domain/instrument-search.ts';
 import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
 import { toWireBar } from '../market/bars.ts';
@@ -22,15 +23,14 @@ export const DEFAULT_KLINE_LIMIT = 600;
 export const MAX_KLINE_LIMIT = 2000;
 const MAX_TIME = 99_999_999_999; // epoch seconds; bounds `from`/`to` so they stay exact integers
 
-/** Upper-case letters and digits only, so "eur/usd", "EUR USD" and "eurusd" all find EURUSD. */
-const squash = (s: string): string => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-export function matchesSearch(inst: Pick<MarketInstrument, 'code' | 'showCode'>, search: string): boolean {
-  const raw = search.trim().toUpperCase();
-  if (raw === '') return true;
-  if (inst.code.toUpperCase().includes(raw) || inst.showCode.toUpperCase().includes(raw)) return true;
-  const s = squash(raw);
-  return s !== '' && (squash(inst.code).includes(s) || squash(inst.showCode).includes(s));
+/** SPEC §7 searchCurrency: the code, display code or a name in the request's language or English (src/domain/instrument-search.ts). */
+export function matchesSearch(inst: Pick<MarketInstrument, 'code' | 'showCode'>, search: string, lang: Language = 'en'): boolean {
+  // The codes first: the names are looked up only when they do not match (a list of thousands stays cheap).
+  if (matchesInstrument({ code: inst.code, showCode: inst.showCode, names: [] }, search)) return true;
+  const key = instrumentNameKey(inst.code);
+  // translate() answers the key itself when no locale names the instrument (a synthetic or a new one).
+  const names = [translate(lang, key), translate('en', key)].filter((n) => n !== key);
+  return names.length > 0 && matchesInstrument({ code: '', showCode: '', names }, search);
 }
 
 function instrumentOr404(market: SimulatedMarket, id: number): MarketInstrument {
@@ -47,10 +47,11 @@ export function marketDataRoutes(market: SimulatedMarket): RouteModule {
       { schema: { tags: TAGS, querystring: query({ searchCurrency: str(32), category_id: int(0) }), response: replies(INSTRUMENTS) } },
       async (request) => {
         const { searchCurrency = '', category_id: categoryId = 0 } = request.query;
+        const lang = pickLanguage(request.headers.lang);
         const list: Instrument[] = [];
         for (const inst of market.instruments()) {
           if (categoryId > 0 && inst.categoryId !== categoryId) continue;
-          if (!matchesSearch(inst, searchCurrency)) continue;
+          if (!matchesSearch(inst, searchCurrency, lang)) continue;
           list.push(toWireInstrument(inst, market.latest(inst.code)));
         }
         return ok(list);

@@ -9,6 +9,7 @@ import {
   CODE_TTL_MS,
   issueCode,
   PURPOSE_REGISTER,
+  RESEND_AFTER_MS,
   type CodeChannel,
   type CodePurpose,
 } from '../accounts/verification.ts';
@@ -68,12 +69,12 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.post<{ Body: SendBody }>('/api/notify/send_sms', { schema: sendSchema(mobileNumber()) }, async (request) => {
     const key = await send(request, 'sms');
-    return ok({ key }, requestText(request, 'server.code_sent'));
+    return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
   });
 
   app.post<{ Body: SendBody }>('/api/notify/send_email', { schema: sendSchema(emailAddress()) }, async (request) => {
     const key = await send(request, 'email');
-    return ok({ key }, requestText(request, 'server.code_sent'));
+    return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
   });
 
   // SPEC "GET {token}" for the picture captcha: we serve it at a fixed path.

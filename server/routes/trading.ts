@@ -23,6 +23,7 @@ interface SubmitQuery {
   stop_loss_price?: string;
   target_profit_price?: string;
   multiple?: number;
+  expire?: string;
 }
 
 const PRICE = str(40);
@@ -50,6 +51,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
             stop_loss_price: PRICE,
             target_profit_price: PRICE,
             multiple: int(0, 1_000_000),
+            expire: str(20),
           },
           ['type', 'cont', 'forex_id', 'status'],
         ),
@@ -71,6 +73,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
           stop_loss_price: q.stop_loss_price ?? '0',
           target_profit_price: q.target_profit_price ?? '0',
           multiple: q.multiple ?? 0,
+          expire: q.expire,
         },
         key,
       );

@@ -286,6 +286,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         const b = request.body;
         const now = clock.now();
         checkNewPassword(b.new_password);
+        // A change that changes nothing (the current password again) is refused before the code is spent.
+        if (await verifyPassword(b.new_password, user.password_hash)) throw new ApiError('password_same');
         const channel: Channel = b.type ?? (user.email ? 'email' : 'mobile');
         const target = channel === 'email' ? user.email : user.mobile;
         if (!target) throw new ApiError('code_invalid');

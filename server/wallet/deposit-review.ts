@@ -23,7 +23,7 @@ async function pendingCharge(q: Queryable, id: number): Promise<ReviewCharge> {
 /** Approves a waiting charge: credits `given` USD, or its number ÷ rate, and records the deposit. */
 export function approveCharge(
   db: Db, id: number, given: DecInput | null, now: number,
-): Promise<{ credited: string; after: AccountBalance }> {
+): Promise<{ userId: number; credited: string; after: AccountBalance }> {
   return db.tx(async (q) => {
     const charge = await pendingCharge(q, id);
     const credited = given ? fixed(given, 2) : chargeCredit(charge.number, charge.usd_price);
@@ -35,15 +35,16 @@ export function approveCharge(
       memo: `#${id} ${trimZeros(charge.number, 0)} ${charge.currency_code}`,
       at: now,
     });
-    return { credited, after };
+    return { userId: charge.user_id, credited, after };
   });
 }
 
-/** Closes a waiting charge without a credit (rejected or invalid), with the remark the trader reads. */
-export function closeCharge(db: Db, id: number, status: number, remark: string, now: number): Promise<void> {
+/** Closes a waiting charge without a credit (rejected or invalid), with the remark the trader reads; answers whose. */
+export function closeCharge(db: Db, id: number, status: number, remark: string, now: number): Promise<number> {
   return db.tx(async (q) => {
-    await pendingCharge(q, id);
+    const charge = await pendingCharge(q, id);
     await markChargeReviewed(q, id, { status, remark }, now);
+    return charge.user_id;
   });
 }
 

@@ -5,6 +5,7 @@ import {
   TOPIC_DAY_MARKET,
   TOPIC_FOREX_CLOSED,
   TOPIC_FOREX_TRADE,
+  TOPIC_ACCOUNT,
   TOPIC_PRICE_ALERT,
   type ServerMessage,
 } from '../../src/domain/ws-protocol.ts';
@@ -44,7 +45,7 @@ export class Subscriptions {
 
   private topicKind(topic: string): TopicKind | null {
     if (topic === TOPIC_DAY_MARKET) return 'day';
-    if (topic === TOPIC_FOREX_TRADE || topic === TOPIC_FOREX_CLOSED || topic === TOPIC_PRICE_ALERT) return 'user';
+    if (topic === TOPIC_FOREX_TRADE || topic === TOPIC_FOREX_CLOSED || topic === TOPIC_PRICE_ALERT || topic === TOPIC_ACCOUNT) return 'user';
     if (topic.startsWith(KLINE_PREFIX)) return this.klineIndex(topic) === undefined ? null : 'kline';
     return null;
   }
@@ -139,7 +140,7 @@ export class Subscriptions {
     this.deps.kline.forget(c);
   }
 
-  /** FOREX_TRADE / FOREX_CLOSED / PRICE_ALERT to the logged-in sockets of one user that subscribed to that topic. */
+  /** FOREX_TRADE / FOREX_CLOSED / PRICE_ALERT / ACCOUNT to the logged-in sockets of one user that subscribed to that topic. */
   toUser(userId: number, message: ServerMessage): void {
     const set = this.byUser.get(userId);
     if (!set) return;

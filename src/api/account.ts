@@ -43,6 +43,8 @@ export interface AmendForm {
 /** The send answer's data: the key a check of this code must carry (nobody else can spend its attempts). */
 export interface SentCode {
   key: string;
+  /** Seconds until the next code to this address may be asked for (the send button's countdown). */
+  resend_after?: number;
 }
 
 /** An account containing "@" is an e-mail address, anything else a phone number. */
@@ -80,8 +82,9 @@ export function forgetPassword(form: ForgetForm) {
   return apiPostFull<unknown>('/api/user/forget_password', { ...form }, { loading: true });
 }
 
+/** No toast: /mine/password shows a refusal (the current password again, a wrong code) under its form. */
 export function amendPassword(form: AmendForm) {
-  return apiPostFull<unknown>('/api/user/amend_password', { ...form }, { loading: true });
+  return apiPostFull<unknown>('/api/user/amend_password', { ...form }, { loading: true, toast: false });
 }
 
 /** Send a code by SMS or e-mail; resolves the envelope so the screen can toast the server's msg. */

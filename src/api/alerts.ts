@@ -16,7 +16,7 @@ export const readAlerts = (opts: CallOptions = { toast: false }): Promise<PriceA
 export const createAlert = (a: NewAlert): Promise<PriceAlerts> =>
   apiPost('/v1/api/alerts/create', a.kind === 'change'
     ? { forex_id: a.forexId, kind: a.kind, condition: a.condition, percent: a.percent, note: a.note }
-    : { forex_id: a.forexId, kind: a.kind, condition: a.condition, price: a.price, note: a.note });
+    : { forex_id: a.forexId, kind: a.kind, condition: a.condition, price: a.price, note: a.note }, { toast: false });
 export const deleteAlert = (id: number): Promise<PriceAlerts> => apiPost('/v1/api/alerts/delete', { id });
 
 export const pushKey = (): Promise<{ key: string }> => apiGet('/v1/api/alerts/push/key', {}, { toast: false });

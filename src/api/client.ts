@@ -3,10 +3,9 @@
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { Envelope } from '../domain/types.ts';
 import { beginLoading, endLoading } from '../state/loading.ts';
-import type { CallOptions } from './envelope.ts';
+import { ApiFailure, type CallOptions } from './envelope.ts';
 
 export {
-  ApiFailure,
   CODE_NETWORK,
   apiBase,
   apiClock,
@@ -15,11 +14,19 @@ export {
   wsUrl,
   type CallOptions,
 } from './envelope.ts';
+export { ApiFailure };
 
 /** True for a request the caller cancelled (AbortController): never toasted, usually ignored. */
 export function isCancelled(err: unknown): boolean {
   // axios' CanceledError carries the documented code ERR_CANCELED; checked by value so this needs no axios.
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'ERR_CANCELED';
+}
+
+/** What a form shows for a failed call made with `{ toast: false }`: the server's translated msg, or the network
+ * error's; null for a cancelled request or a failure without a text. */
+export function refusalText(err: unknown): string | null {
+  if (isCancelled(err)) return null;
+  return err instanceof ApiFailure && err.msg ? err.msg : null;
 }
 
 let loading: Promise<AxiosInstance> | null = null;

@@ -22,6 +22,8 @@ export class ApiFailure extends Error {
     readonly msg: string,
     /** For CODE_NETWORK: the HTTP status or axios error code, e.g. "502" or "ERR_NETWORK". */
     readonly transport: string | null = null,
+    /** The failure's data: null, or what the server says besides its text (a refused resend's { resend_after }). */
+    readonly data: unknown = null,
   ) {
     super(msg || `code ${code}`);
     this.name = 'ApiFailure';
@@ -76,5 +78,5 @@ export function socketSessionRejected(msg: string): void {
 export function rejectEnvelope(env: Envelope<unknown>, call: CallOptions): never {
   if (env.code === CODE_SESSION) sessionGone(env, call);
   else if (call.toast !== false && env.msg) toast(env.msg);
-  throw new ApiFailure(env.code, env.msg);
+  throw new ApiFailure(env.code, env.msg, null, env.data);
 }

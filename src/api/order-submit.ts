@@ -20,18 +20,19 @@ export function mayHaveLanded(err: unknown): boolean {
   return err instanceof ApiFailure && err.code === CODE_NETWORK && !/^\d+$/.test(err.transport ?? '');
 }
 
-/** GET /v1/api/forex/submit with `key`; retried once with the same key when the answer was lost. */
-export async function submitWithKey<P extends object>(params: P, key: string = newIdempotencyKey()): Promise<Order> {
+/** GET /v1/api/forex/submit with `key`; retried once with the same key when the answer was lost. A refusal is toasted
+ * unless `toast` is false (the order form shows it under itself). */
+export async function submitWithKey<P extends object>(params: P, key: string = newIdempotencyKey(), toastRefusal = true): Promise<Order> {
   const send = (quiet: boolean) =>
     apiRequest<Order>(
       { method: 'get', url: '/v1/api/forex/submit', params: { ...params }, headers: { [IDEMPOTENCY_HEADER]: key } },
-      { loading: true, toast: !quiet },
+      { loading: true, toast: !quiet && toastRefusal },
     );
   try {
     return (await send(true)).data;
   } catch (err) {
     if (mayHaveLanded(err)) return (await send(false)).data;
-    if (err instanceof ApiFailure && err.msg) toast(err.msg);
+    if (toastRefusal && err instanceof ApiFailure && err.msg) toast(err.msg);
     throw err;
   }
 }

@@ -17,12 +17,15 @@ export interface SubmitParams {
   stop_loss_price: string; // "0" when its box is unticked
   target_profit_price: string; // "0" when its box is unticked
   multiple: number; // 0 in fixed-margin mode
+  /** A pending order's expiry (issue 35): "gtc", "day" (the next 00:00 UTC) or "YYYY-MM-DD" (that day's end, UTC). */
+  expire?: string;
 }
 
-/** Places an order; a failure rejects with ApiFailure after the client has toasted the server's msg. */
-export function submitOrder(params: SubmitParams): Promise<Order> {
+/** Places an order; a failure rejects with ApiFailure, after the client has toasted the server's msg unless
+ * `opts.toast` is false (the order form shows it under itself: refusalText). */
+export function submitOrder(params: SubmitParams, opts: { toast?: boolean } = {}): Promise<Order> {
   // A fresh idempotency key per call; the retry after a lost answer reuses it (order-submit.ts).
-  return submitWithKey(params);
+  return submitWithKey(params, undefined, opts.toast !== false);
 }
 
 /** One page (1-based, 20 per page on our server) of the user's orders with one status. */
@@ -32,8 +35,8 @@ export function myDeal(status: OrderStatus, page: number, opts: CallOptions = {}
 
 /** Closes a holding order at the live price — all of it, or `cont` lots (a partial close: the answer is the closed
  * part, the rest arrives as FOREX_TRADE); resolves the closed order and the server's msg. */
-export function closeOrder(id: number, cont?: string): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, { loading: true });
+export function closeOrder(id: number, cont?: string, opts: CallOptions = {}): Promise<Envelope<Order>> {
+  return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, { loading: true, ...opts });
 }
 
 /** The query of close_all (issue 25): a side or all, optionally one instrument. */
@@ -60,6 +63,6 @@ export interface StopParams {
   trail_distance: string;
 }
 
-export function setStopPrice(params: StopParams): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/set_stop_price', { ...params }, { loading: true });
+export function setStopPrice(params: StopParams, opts: CallOptions = {}): Promise<Envelope<Order>> {
+  return apiGetFull<Order>('/v1/api/forex/set_stop_price', { ...params }, { loading: true, ...opts });
 }

@@ -24,12 +24,12 @@ function DemoBlocked(): null {
 export function RouteGuard({ route, children }: { route: GuardedRoute; children: ReactNode }): ReactElement {
   useSignals();
   const location = useLocation();
-  const decision = decideGuard(
-    route,
-    { loggedIn: $loggedIn.value, isDemo: $isDemo.value },
-    `${location.pathname}${location.search}`,
-  );
-  if (decision.kind === 'login') return <Navigate to={decision.to} replace />;
+  const session = { loggedIn: $loggedIn.value, isDemo: $isDemo.value };
+  // A guest-only page (/login) judges the session it was opened with: signing in on it must not race its own
+  // navigation to `from` with a guard redirect.
+  const openedWith = useRef(session).current;
+  const decision = decideGuard(route, route.guestOnly ? openedWith : session, `${location.pathname}${location.search}`);
+  if (decision.kind === 'login' || decision.kind === 'away') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'demo') return <DemoBlocked />;
   return <>{children}</>;
 }

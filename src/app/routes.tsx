@@ -7,6 +7,7 @@ export interface AppRoute {
   path: string;
   element: ReactElement;
   auth?: boolean; // login required: a visitor goes to /login?from={path}
+  guestOnly?: boolean; // a signed-in real account is sent on to `from` or /user (a demo account may still sign in)
   demoBlocked?: boolean; // demo accounts see the real-account message instead (SPEC §5, §6)
   footer?: boolean; // the five-tab footer is shown
   keepAlive?: boolean; // stays mounted (hidden) while other routes show: state and scroll survive
@@ -22,8 +23,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/news/detail', element: lazyPage(() => import('../pages/news/news-detail-page.tsx').then((m) => m.NewsDetailPage)) },
   { path: '/rank', element: lazyPage(() => import('../pages/rank/rank-page.tsx').then((m) => m.RankPage)), footer: true },
   { path: '/feedback', element: placeholder('page.feedback') },
-  { path: '/login', element: lazyPage(() => import('../pages/auth/login-page.tsx').then((m) => m.LoginPage)) },
-  { path: '/register', element: lazyPage(() => import('../pages/auth/register-page.tsx').then((m) => m.RegisterPage)) },
+  { path: '/login', element: lazyPage(() => import('../pages/auth/login-page.tsx').then((m) => m.LoginPage)), guestOnly: true },
+  { path: '/register', element: lazyPage(() => import('../pages/auth/register-page.tsx').then((m) => m.RegisterPage)), guestOnly: true },
   { path: '/forgot', element: lazyPage(() => import('../pages/auth/forgot-page.tsx').then((m) => m.ForgotPage)) },
   { path: '/language', element: lazyPage(() => import('../pages/language/language-page.tsx').then((m) => m.LanguagePage)) },
   { path: '/mine/auth', element: lazyPage(() => import('../pages/mine/auth-page.tsx').then((m) => m.AuthPage)), auth: true, demoBlocked: true },

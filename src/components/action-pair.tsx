@@ -10,6 +10,8 @@ export interface ActionPairProps {
   /** The way back's text: Cancel unless named. */
   backKey?: string;
   actionKey: string;
+  /** The action's words when they carry values ("Close all 0.05 lots"); actionKey otherwise. */
+  actionText?: string;
   tone?: 'primary' | 'danger';
   onAction?: () => void;
   /** The action is disabled (sending, or nothing to act on). */
@@ -37,7 +39,7 @@ export function ActionPair(props: ActionPairProps): ReactElement {
         aria-describedby={props.describedBy}
         onClick={props.onAction}
       >
-        {t(props.actionKey)}
+        {props.actionText ?? t(props.actionKey)}
       </button>
     </div>
   );

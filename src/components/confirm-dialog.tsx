@@ -9,6 +9,8 @@ import './dialog.css';
 export interface ConfirmDialogProps {
   open: boolean;
   messageKey: string;
+  /** Values the message interpolates (an order's side, size and instrument). */
+  messageParams?: Record<string, string>;
   titleKey?: string;
   confirmKey?: string;
   cancelKey?: string;
@@ -27,7 +29,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactElement | null {
       <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-dialog-text">
         {titleKey ? <h2 className="dialog__title">{t(titleKey)}</h2> : null}
         <p id="confirm-dialog-text" className="dialog__text">
-          {t(messageKey)}
+          {t(messageKey, props.messageParams)}
         </p>
         <ActionPair
           className="dialog__actions"

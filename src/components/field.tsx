@@ -1,7 +1,10 @@
-// A labelled form input with its validation message (role=alert) and, for passwords, a show/hide toggle.
+// A labelled form input with its one message under it (FieldMessage, use-field-messages.ts) and, for passwords, a
+// show/hide toggle.
 import { useId, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
+import { FieldMessage } from './field-message.tsx';
+import type { FieldNote } from './use-field-messages.ts';
 import './field.css';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'placeholder'> {
@@ -9,7 +12,9 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   placeholderKey?: string;
   value: string;
   onChange: (value: string) => void;
-  /** i18n key of the message shown under the field. */
+  /** The field's message (useFieldMessages().of(field)); wins over errorKey. */
+  note?: FieldNote | null;
+  /** i18n key of the message shown under the field (older forms; `note` is the one mechanism). */
   errorKey?: string | null;
   /** Values the error message interpolates (e.g. a range's limits). */
   errorParams?: Record<string, string> | undefined;
@@ -21,16 +26,17 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   end?: ReactNode;
 }
 
-export function Field({ labelKey, placeholderKey, value, onChange, errorKey, errorParams, hintKey, start, end, type = 'text', ...input }: FieldProps): ReactElement {
+export function Field({ labelKey, placeholderKey, value, onChange, note, errorKey, errorParams, hintKey, start, end, type = 'text', ...input }: FieldProps): ReactElement {
   const { t } = useTranslation();
   const id = useId();
   const [shown, setShown] = useState(false);
   const isPassword = type === 'password';
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = errorKey ? errorId : hintKey ? hintId : undefined;
+  const message: FieldNote | null = note ?? (errorKey ? { key: errorKey, params: errorParams } : null);
+  const describedBy = message ? errorId : hintKey ? hintId : undefined;
   return (
-    <div className="field" data-invalid={errorKey ? 'true' : undefined}>
+    <div className="field" data-invalid={message ? 'true' : undefined}>
       <label className="field__label" htmlFor={id}>
         {t(labelKey)}
       </label>
@@ -44,7 +50,7 @@ export function Field({ labelKey, placeholderKey, value, onChange, errorKey, err
           value={value}
           placeholder={placeholderKey ? t(placeholderKey) : undefined}
           onChange={(e) => onChange(e.currentTarget.value)}
-          aria-invalid={errorKey ? true : undefined}
+          aria-invalid={message ? true : undefined}
           aria-describedby={describedBy}
         />
         {isPassword ? (
@@ -60,10 +66,8 @@ export function Field({ labelKey, placeholderKey, value, onChange, errorKey, err
         ) : null}
         {end}
       </div>
-      {errorKey ? (
-        <p id={errorId} className="field__error" role="alert">
-          {t(errorKey, errorParams)}
-        </p>
+      {message ? (
+        <FieldMessage id={errorId} note={message} field={input.name ?? labelKey} />
       ) : hintKey ? (
         <p id={hintId} className="field__hint">
           {t(hintKey)}

@@ -1,31 +1,47 @@
-// "Send code" with the 60 s countdown: starts only when sending succeeded, disabled while counting down.
+// "Send code" with its countdown: the wait comes from the server (the send answer's resend_after, or the refusal's
+// when it was asked too soon), 60 s when it says none; disabled while counting down. With a `target` the wait is
+// remembered outside the screen (state/code-cooldown.ts): leaving the page and coming back keeps it.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { createCountdown, RESEND_SECONDS } from '../state/countdown.ts';
+import { cooldownLeft, rememberCooldown } from '../state/code-cooldown.ts';
 import { browserTimers, systemClock, type Clock, type Timers } from '../state/clock.ts';
 import './send-code-button.css';
 
+/** What a send answered: true = sent (the default wait), a number = wait that many seconds, false = nothing to wait. */
+export type SendResult = boolean | number;
+
 export interface SendCodeButtonProps {
-  /** Resolves true when the code was sent (the countdown then starts). */
-  onSend: () => Promise<boolean>;
+  onSend: () => Promise<SendResult>;
+  /** Where the code goes ("email:a@b.co"); undefined while the address is not known. */
+  target?: string | undefined;
   timers?: Timers;
   clock?: Clock;
   seconds?: number;
 }
 
-export function SendCodeButton({ onSend, timers = browserTimers, clock = systemClock, seconds = RESEND_SECONDS }: SendCodeButtonProps): ReactElement {
+export function SendCodeButton({ onSend, target, timers = browserTimers, clock = systemClock, seconds = RESEND_SECONDS }: SendCodeButtonProps): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const countdown = useMemo(() => createCountdown(seconds, timers, clock), [seconds, timers, clock]);
   const [sending, setSending] = useState(false);
   useEffect(() => () => countdown.stop(), [countdown]);
+  // Back on the page, or another address typed: the wait the server set for that address, if any is left.
+  useEffect(() => {
+    countdown.start(target ? cooldownLeft(target, clock) : 0);
+  }, [countdown, target, clock]);
   const left = countdown.$left.value;
 
   const send = async (): Promise<void> => {
     setSending(true);
     try {
-      if (await onSend()) countdown.start();
+      const result = await onSend();
+      const wait = result === true ? seconds : result === false ? 0 : result;
+      if (wait > 0) {
+        if (target) rememberCooldown(target, wait, clock);
+        countdown.start(wait);
+      }
     } finally {
       setSending(false);
     }

@@ -54,6 +54,18 @@ export function readTypedNumber(raw: string): TypedNumber {
   return isUnsignedDecimalText(text) ? { kind: 'number', text } : { kind: 'invalid' };
 }
 
+/** Why typed text is not a positive number: letters, emoji, an exponent or a comma are 'not_number' (the form says
+ * "enter a number"); a plain decimal at or below zero ('0', '-1') is 'not_positive' ("greater than 0"). The caller
+ * trims; inner or surrounding spaces are 'not_number'. */
+export type PositiveProblem = 'empty' | 'not_number' | 'not_positive';
+
+/** The one reading of a positive amount or price (money forms, fund amounts, alert prices, and the server's routes). */
+export function positiveNumberProblem(text: string): PositiveProblem | null {
+  if (text === '') return 'empty';
+  if (!isDecimalText(text)) return 'not_number';
+  return signOfText(text) > 0 ? null : 'not_positive';
+}
+
 /** A binary number with exactly `places` decimals (drawing coordinates, synthetic prices; never money). */
 export function numberText(n: number, places: number): string {
   return n.toFixed(places);

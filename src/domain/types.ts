@@ -77,7 +77,7 @@ export interface KlineBar {
 }
 
 export type OrderStatus = 0 | 1 | 3; // 0 pending, 1 holding, 3 closed
-export type CloseReason = 'user' | 'stop_profit' | 'stop_loss' | 'stop_out' | 'cancel';
+export type CloseReason = 'user' | 'stop_profit' | 'stop_loss' | 'stop_out' | 'cancel' | 'expired';
 
 export interface Order {
   Id: number;
@@ -101,6 +101,8 @@ export interface Order {
   CloseReason: CloseReason | '';
   CreateTimeHandler: string; // formatted create time (UTC ISO)
   CompleteTimeHandler: string; // formatted completion time, "" while open
+  /** A pending order's expiry (issue 35), UTC ISO; "" = good till cancelled. Optional: older answers mean none. */
+  ExpireTimeHandler?: string;
 }
 
 export interface OrderList {

@@ -8,6 +8,10 @@ export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
 export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';
 /** A signed-in socket's fired price alerts (docs/alerts.md). */
 export const TOPIC_PRICE_ALERT = 'PRICE_ALERT';
+/** A signed-in socket's account changes made elsewhere (an operator paid a withdrawal, approved a deposit, reviewed
+ * the real name): the money screens re-read their lists (docs/protocol.md). */
+export const TOPIC_ACCOUNT = 'ACCOUNT';
+export type AccountChange = 'withdrawal' | 'deposit' | 'real_name' | 'balance';
 export const KLINE_PREFIX = 'KLINE.';
 export const klineTopic = (code: string): string => `${KLINE_PREFIX}${code}`;
 
@@ -64,4 +68,5 @@ export type ServerMessage =
   | { type: 'KLINE'; topic: string; data: KlineBar & { Code: string } } // live 1min bar
   | { type: 'FOREX_TRADE'; seq: number; data: Order }
   | { type: 'FOREX_CLOSED'; seq: number; data: Order & { CloseReason: CloseReason } }
-  | { type: 'PRICE_ALERT'; data: PriceAlert }; // one of the user's alerts fired (sent once, to the sockets online then)
+  | { type: 'PRICE_ALERT'; data: PriceAlert } // one of the user's alerts fired (sent once, to the sockets online then)
+  | { type: 'ACCOUNT'; data: { kind: AccountChange } }; // the user's money or review state changed elsewhere

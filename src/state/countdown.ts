@@ -7,7 +7,8 @@ export const RESEND_SECONDS = 60;
 export interface Countdown {
   /** Seconds left; 0 when idle. */
   readonly $left: ReadonlySignal<number>;
-  start(): void;
+  /** Counts down `from` seconds (the full `seconds` when not given: a wait the server set may be shorter). */
+  start(from?: number): void;
   stop(): void;
 }
 
@@ -34,10 +35,11 @@ export function createCountdown(seconds = RESEND_SECONDS, timers: Timers = brows
 
   return {
     $left,
-    start() {
+    start(from = seconds) {
       stop();
-      endsAt = clock.now() + seconds * 1000;
-      $left.value = seconds;
+      if (from <= 0) return;
+      endsAt = clock.now() + from * 1000;
+      $left.value = from;
       handle = timers.setInterval(tick, 1000);
     },
     stop,

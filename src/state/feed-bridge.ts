@@ -9,7 +9,7 @@ import type { FeedMode } from './feed-mode.ts';
 import { $conn } from './feed-signals.ts';
 import { $instruments, setInstruments as storeSetInstruments } from './instruments.ts';
 import { adoptFeedIndex, applyBatch } from './apply-batch.ts';
-import { dispatchOrderEvent, dispatchOrderGap, dispatchPriceAlert } from './feed-listeners.ts';
+import { dispatchAccountChange, dispatchOrderEvent, dispatchOrderGap, dispatchPriceAlert } from './feed-listeners.ts';
 import { onQuoteInterest, shownCodes } from './quote-interest.ts';
 
 /** The handle screens use: FeedApi without start (the bridge owns that); every method returns a Promise. */
@@ -84,6 +84,7 @@ export class FeedBridge {
     onOrderEvent: (e) => dispatchOrderEvent(e),
     onOrderGap: () => dispatchOrderGap(),
     onPriceAlert: (a) => dispatchPriceAlert(a),
+    onAccountChange: (kind) => dispatchAccountChange(kind),
     onSessionRejected: (msg) => socketSessionRejected(msg),
   };
 

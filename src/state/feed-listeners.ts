@@ -3,6 +3,7 @@
 // the others still run: one broken screen must not stop the others painting.
 import type { FeedBatch, KlineUpdate, LivePreview, OrderEvent } from '../../workers/protocol.ts';
 import type { PriceAlert } from '../domain/price-alerts.ts';
+import type { AccountChange } from '../domain/ws-protocol.ts';
 
 type Listener<T> = (v: T) => void;
 
@@ -32,6 +33,7 @@ const gaps = registry<undefined>();
 const previews = registry<LivePreview>();
 const paints = registry<FeedBatch>();
 const alerts = registry<PriceAlert>();
+const accounts = registry<AccountChange>();
 
 export const onKline = (listener: (u: KlineUpdate) => void): (() => void) => klines.on(listener);
 export const onOrderEvent = (listener: (e: OrderEvent) => void): (() => void) => orders.on(listener);
@@ -42,6 +44,8 @@ export const onPreview = (listener: (p: LivePreview) => void): (() => void) => p
 export const onPaint = (listener: (batch: FeedBatch) => void): (() => void) => paints.on(listener);
 /** One of the user's price alerts fired (the alerts store shows it). */
 export const onPriceAlert = (listener: (a: PriceAlert) => void): (() => void) => alerts.on(listener);
+/** The user's money or review state changed elsewhere (an operator's action): the money screens re-read. */
+export const onAccountChange = (listener: (kind: AccountChange) => void): (() => void) => accounts.on(listener);
 
 // The feed's side (apply-batch.ts and feed-bridge.ts only).
 export const emitKline = (u: KlineUpdate): void => klines.emit(u);
@@ -50,3 +54,4 @@ export const emitPaint = (b: FeedBatch): void => paints.emit(b);
 export const dispatchOrderEvent = (e: OrderEvent): void => orders.emit(e);
 export const dispatchOrderGap = (): void => gaps.emit(undefined);
 export const dispatchPriceAlert = (a: PriceAlert): void => alerts.emit(a);
+export const dispatchAccountChange = (kind: AccountChange): void => accounts.emit(kind);

@@ -4,6 +4,7 @@ import { signal, type Signal } from '@preact/signals-react';
 import { localStore } from './local-store.ts';
 
 const SETTING_KEY = 'tw:one-click';
+const CONFIRM_KEY = 'tw:confirm-market';
 const LAST_KEY = 'tw:last-order';
 
 /** What a one-click order repeats: the lots and the multiplier's Value (null in fixed-margin mode). */
@@ -25,6 +26,15 @@ function write(key: string, value: string): void {
 export function setOneClick(on: boolean): void {
   $oneClick.value = on;
   write(SETTING_KEY, on ? 'on' : 'off');
+}
+
+/** Market orders from the phone's order form ask once before they go (issue 35): on unless turned off. The desk's
+ * form never asks (its one-click is the desk's choice). */
+export const $confirmMarket: Signal<boolean> = signal(localStore()?.getItem(CONFIRM_KEY) !== 'off', { name: 'one-click.$confirmMarket' });
+
+export function setConfirmMarket(on: boolean): void {
+  $confirmMarket.value = on;
+  write(CONFIRM_KEY, on ? 'on' : 'off');
 }
 
 function isLastOrder(v: unknown): v is LastOrder {

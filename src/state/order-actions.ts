@@ -11,6 +11,8 @@ import { ORDER_TABS, orderLists, refreshList, removeFrom, upsertInto } from './o
 import { $openOrderId } from './order-sheet.ts';
 import { notePositionClosed, notePositionOpen, refreshFunds, syncPositions } from './position-sync.ts';
 import { toast } from './toasts.ts';
+import { refusalText } from '../api/client.ts';
+import { lotsLeft } from '../domain/order-rules.ts';
 
 /** An order that is open (pending or holding) or changed: FOREX_TRADE, a fill, new stops, our submit. */
 export function applyOpen(order: Order): void {
@@ -55,18 +57,34 @@ function toastMsg(msg: string, fallbackKey: string): void {
   toast(msg && msg.toLowerCase() !== 'success' ? msg : i18n.t(fallbackKey));
 }
 
-/** Closes a holding order, or `lots` of it. Resolves true when the server closed it; the failure toast is the client's. */
-export async function closePosition(id: number, lots?: string): Promise<boolean> {
+/** Where a form shows a refusal itself (under its field) instead of the client's toast. */
+export interface FormCall {
+  refused?: (text: string) => void;
+}
+
+/** Calls `fn` quietly when the form shows refusals itself; false when it failed (the refusal told or toasted). */
+async function formCall<T>(call: FormCall, fn: (opts: { toast?: boolean }) => Promise<T>): Promise<T | false> {
   try {
-    const env = await closeOrder(id, lots);
-    toastMsg(env.msg, 'orders.closed_ok');
-    applyClosed(env.data);
-    // A partial close answers with the closed part (a new id): the rest changed too, read it without waiting for its push.
-    if (env.data.Id !== id && orderLists[1].peek().started) void refreshList(1);
-    if (env.data.Id !== id) void syncPositions();
-  } catch {
+    return await fn(call.refused ? { toast: false } : {});
+  } catch (err) {
+    const text = refusalText(err);
+    if (call.refused && text) call.refused(text);
     return false;
   }
+}
+
+/** Closes a holding order, or `lots` of the `held` ones. Resolves true when the server closed it. A partial close says
+ * what it closed and what is left ("0.02 lots closed · 0.03 left"), never "Position closed" (issue 35, 3). */
+export async function closePosition(id: number, lots?: string, call: FormCall & { held?: string } = {}): Promise<boolean> {
+  const env = await formCall(call, (opts) => closeOrder(id, lots, opts));
+  if (env === false) return false;
+  const part = env.data.Id !== id;
+  if (part && call.held) toast(i18n.t('orders.part_closed', { closed: env.data.Quantity, left: lotsLeft(call.held, env.data.Quantity) }));
+  else toastMsg(env.msg, 'orders.closed_ok');
+  applyClosed(env.data);
+  // A partial close answers with the closed part (a new id): the rest changed too, read it without waiting for its push.
+  if (part && orderLists[1].peek().started) void refreshList(1);
+  if (part) void syncPositions();
   await refreshFunds();
   return true;
 }
@@ -102,13 +120,10 @@ export async function cancelPending(id: number): Promise<boolean> {
 }
 
 /** Sets both stops of a holding order ("0" clears one). */
-export async function saveStops(params: StopParams): Promise<boolean> {
-  try {
-    const env = await setStopPrice(params);
-    toastMsg(env.msg, 'orders.stops_saved');
-    applyOpen(env.data);
-  } catch {
-    return false;
-  }
+export async function saveStops(params: StopParams, call: FormCall = {}): Promise<boolean> {
+  const env = await formCall(call, (opts) => setStopPrice(params, opts));
+  if (env === false) return false;
+  toastMsg(env.msg, 'orders.stops_saved');
+  applyOpen(env.data);
   return true;
 }

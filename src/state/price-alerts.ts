@@ -4,6 +4,7 @@
 // so the two replace each other instead of showing twice.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { createAlert, deleteAlert, readAlerts, type NewAlert } from '../api/alerts.ts';
+import { refusalText } from '../api/client.ts';
 import { firedMessage, type PriceAlert, type PriceAlerts } from '../domain/price-alerts.ts';
 import { i18n } from '../i18n/index.ts';
 import { onPriceAlert } from './feed-listeners.ts';
@@ -34,16 +35,17 @@ export async function loadAlerts(): Promise<void> {
   }
 }
 
-/** Creates an alert; true when the server took it (a refusal is toasted by the API client, the form keeps its text). */
-export async function addAlert(a: NewAlert): Promise<boolean> {
+/** Creates an alert; true when the server took it, else the refusal's text for the form to show under itself (never
+ * a toast over the form), or false when there is nothing to say (a cancelled call). */
+export async function addAlert(a: NewAlert): Promise<true | string | false> {
   const gen = generation;
   try {
     const list = await createAlert(a);
     if (gen === generation) $list.value = list;
     toast(i18n.t('alerts.created'));
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    return refusalText(err) ?? false;
   }
 }
 

@@ -174,7 +174,8 @@ describe('verification codes', () => {
     await sendCode(account);
     clock.advance(30_000);
     const early = await http.client.post('/api/notify/send_email', { to: account, type: 1 });
-    expect(early).toMatchObject({ code: 0, msg: 'Please wait 30 s before requesting another code' });
+    // The wait is data too (issue 35): the app's "Send code" counts down what the server will still refuse.
+    expect(early).toMatchObject({ code: 0, msg: 'Please wait 30 s before requesting another code', data: { resend_after: 30 } });
     clock.advance(30_000);
     const later = await http.client.post('/api/notify/send_email', { to: account, type: 1 });
     expect(later.code).toBe(1);
@@ -304,6 +305,23 @@ describe('login and sessions', () => {
     expect(await userFromToken(http.server.ctx, `${u.token.slice(0, -1)}${u.token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
     clock.advance(SESSION_TTL_MS);
     expect(await userFromToken(http.server.ctx, u.token)).toBeNull();
+  });
+
+  it('says how long until the next code may be asked for (the app counts it down)', async () => {
+    const sent = await http.client.post<{ key: string; resend_after: number }>('/api/notify/send_email', { to: email(), type: 1 });
+    expect(sent.code).toBe(1);
+    expect(sent.data.resend_after).toBe(60);
+  });
+
+  // Issue 35 defect 15: the change accepted the current password as the new one.
+  it('refuses the current password as the new one, before the code is spent', async () => {
+    const u = await registerAndLogin(http.server, { clock });
+    const code = await sendCode(u.account, 2);
+    const same = await u.client.post('/api/user/amend_password', { new_password: u.password, auth_code: code.code, key: code.key, type: 'email' });
+    expect(same).toMatchObject({ code: 0, msg: 'The new password must be different from your current one', data: null });
+    const changed = await u.client.post('/api/user/amend_password', { new_password: 'another-1', auth_code: code.code, key: code.key, type: 'email' });
+    expect(changed.code).toBe(1); // the same code still works: the refusal spent nothing
+    clock.advance(61_000);
   });
 
   it('a password reset ends every session; a password change keeps the current one', async () => {

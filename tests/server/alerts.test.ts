@@ -235,10 +235,10 @@ describe('the cap, ownership and bad input', () => {
     const u = await registerAndLogin(server);
     const before = await countRows(server.ctx, ['price_alerts', 'push_subscriptions']);
     const cases: Array<[Record<string, string | number>, string]> = [
-      [{ price: 'abc' }, 'Enter a price greater than 0.'],
+      [{ price: 'abc' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
       [{ price: '0' }, 'Enter a price greater than 0.'],
       [{ price: '-1.1' }, 'Enter a price greater than 0.'],
-      [{ price: '1e3' }, 'Enter a price greater than 0.'],
+      [{ price: '1e3' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
       [{ price: '1.123456' }, ''], // more places than EURUSD's 5: refused, never rounded
       [{ price: '' }, ''],
       [{ condition: 'sideways' }, ''],

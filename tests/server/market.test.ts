@@ -110,6 +110,28 @@ describe('trade_list', () => {
     expect((await tradeList({ searchCurrency: '' })).length).toBeGreaterThanOrEqual(24);
   });
 
+  // Issue 35 defect 9: "gold" found nothing, though XAU/USD is listed under Metals.
+  it('finds instruments by their common name in the user’s language and in English', async () => {
+    const search = async (lang: string, text: string): Promise<string[]> => {
+      const r = await api(server.baseUrl, { lang }).get<Instrument[]>('/v1/api/forex/trade_list', { searchCurrency: text });
+      return r.data.map((i) => i.Code);
+    };
+    expect(await search('en', 'gold')).toEqual(['XAUUSD']);
+    expect(await search('en', 'Silver')).toEqual(['XAGUSD']);
+    expect(await search('en', 'oil')).toEqual(['USOIL', 'UKOIL']);
+    expect(await search('en', 'bitcoin')).toEqual(['BTCUSDT']);
+    expect(await search('en', 'swiss franc')).toEqual(['USDCHF']);
+    expect(await search('hk', '黃金')).toEqual(['XAUUSD']);
+    expect(await search('hk', '原油')).toEqual(['USOIL', 'UKOIL']);
+    expect(await search('hk', 'gold')).toEqual(['XAUUSD']); // English names work in every language
+    expect(await search('de', 'rohol')).toEqual(['USOIL', 'UKOIL']); // accents ignored: "Rohöl"
+    expect(await search('spa', 'plata')).toEqual(['XAGUSD']);
+    expect(await search('ar', 'الذهب')).toEqual(['XAUUSD']);
+    expect(await search('jp', 'ビットコイン')).toEqual(['BTCUSDT']);
+    expect(await search('ru', 'нефть')).toEqual(['USOIL', 'UKOIL']);
+    expect(await search('en', 'eur usd')).toEqual(['EURUSD']);
+  });
+
   it('filters by category_id, alone and with a search', async () => {
     const all = await tradeList();
     for (const cat of new Set(all.map((i) => i.CategoryId))) {

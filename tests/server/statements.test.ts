@@ -117,8 +117,8 @@ describe('order history statement', () => {
     expect(d.disposition).toContain('tickwise-orders-2026-03-02_2026-03-03.csv');
     expect(d.text).toBe(
       'Order no.,Instrument,Direction,Lots,Open price,Close price,Margin (USD),Handling fee (USD),Realised P&L (USD),Opened (UTC),Closed (UTC),Closed by\r\n' +
-      `${closed.Id},TST/EUR,Buy up,0.07,1.10003,1.10103,77.002100,0.077002,7.000000,2026-03-02 08:00:00,2026-03-02 08:05:00,You\r\n` +
-      `${pending.Id},TST/EUR,Buy up,0.01,1.09000,,10.900000,0.010900,0.000000,2026-03-01 12:00:00,2026-03-03 00:00:00,Cancelled\r\n`,
+      `${closed.Id},TST/EUR,Buy,0.07,1.10003,1.10103,77.002100,0.077002,7.000000,2026-03-02 08:00:00,2026-03-02 08:05:00,You\r\n` +
+      `${pending.Id},TST/EUR,Buy,0.01,1.09000,,10.900000,0.010900,0.000000,2026-03-01 12:00:00,2026-03-03 00:00:00,Cancelled\r\n`,
     );
     expect(d.text).not.toContain(`\r\n${open.Id},`);
     // Completed on the 2nd only: the cancelled order (the 3rd) is outside; in German.

@@ -8,6 +8,7 @@ import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
 import { api, countRows, opsCommand, refusalKey, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
+import { barrier, Client, isType } from './ws-client.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const TRON_BAD = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8';
@@ -150,13 +151,13 @@ describe('withdrawal requests', () => {
       [{ ...good, draw_currency_id: 9999 }, 'This withdrawal currency is not available'],
       [{ ...good, number: '' }, 'Please enter an amount greater than 0'],
       [{ ...good, number: '-100' }, 'Please enter an amount greater than 0'],
-      [{ ...good, number: 'NaN' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: 'NaN' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
       [{ ...good, number: '10.001' }, 'The amount can have at most 2 decimals'],
-      [{ ...good, number: '1e9' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: '1e9' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
       [{ ...good, number: '0' }, 'Please enter an amount greater than 0'],
       [{ ...good, number: '0.00' }, 'Please enter an amount greater than 0'],
-      [{ ...good, number: 'Infinity' }, 'Please enter an amount greater than 0'],
-      [{ ...good, number: '1,000' }, 'Please enter an amount greater than 0'],
+      [{ ...good, number: 'Infinity' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
+      [{ ...good, number: '1,000' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
       [{ ...good, number: '99999999999' }, 'The amount can be at most 10000000'],
       [{ ...good, draw_currency_id: 'abc' }, 'The value of draw_currency_id is not valid'],
       [{ ...good, draw_currency_id: -1 }, 'The value of draw_currency_id is not valid'],
@@ -254,5 +255,35 @@ describe('withdrawal requests', () => {
     expect((await records(bob, 1)).total).toBe(1);
     expect(await lockMatchesPending(bob)).toBe(true);
     expect(await ledgerHolds(server.ctx)).toBe(true);
+  });
+});
+
+// Issue 35 defect 11: a paid withdrawal still showed "Pending" on the trader's open /mine/withdraw. The operator's
+// action tells the trader's signed-in sockets (ACCOUNT), so the money screens read their lists again.
+describe('the trader hears of an operator’s action', () => {
+  it('withdraw-paid and withdraw-reject send ACCOUNT {kind: withdrawal} to the owner’s subscribed sockets only', async () => {
+    const owner = await Client.open(server.wsUrl);
+    const other = await Client.open(server.wsUrl);
+    try {
+      for (const [c, u] of [[owner, alice], [other, bob]] as const) {
+        c.send({ type: 'login', token: u.token });
+        expect(await c.next(isType('login'))).toMatchObject({ ok: true });
+        c.send({ type: 'sub', topic: 'ACCOUNT' });
+        expect(await c.next(isType('sub'))).toMatchObject({ ok: true, topic: 'ACCOUNT' });
+      }
+      const [trc] = await methods(alice, 1);
+      for (const action of ['paid', 'reject'] as const) {
+        await alice.client.post('/api/account/draw', { draw_currency_id: usdtTrc().id, number: '20', draw_method_id: trc?.id ?? 0 });
+        const id = String((await records(alice, 1)).data[0]?.id);
+        if (action === 'paid') await cmd('withdraw-paid')({ id });
+        else await cmd('withdraw-reject')({ id, reason: 'wrong network' });
+        expect(await owner.next(isType('ACCOUNT'))).toEqual({ type: 'ACCOUNT', data: { kind: 'withdrawal' } });
+      }
+      await barrier(other);
+      expect(other.messages.filter(isType('ACCOUNT'))).toEqual([]);
+    } finally {
+      owner.close();
+      other.close();
+    }
   });
 });

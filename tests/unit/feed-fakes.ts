@@ -123,6 +123,10 @@ export class RecordingSink implements FeedSink {
   onOrderGap(): void {
     this.gaps++;
   }
+  accountChanges: string[] = [];
+  onAccountChange(kind: string): void {
+    this.accountChanges.push(kind);
+  }
   alerts: PriceAlert[] = [];
   onPriceAlert(a: PriceAlert): void {
     this.alerts.push(a);

@@ -282,6 +282,9 @@ export class Feed implements FeedApi {
       case 'PRICE_ALERT':
         this.callSink((s) => s.onPriceAlert?.(msg.data));
         return;
+      case 'ACCOUNT':
+        this.callSink((s) => s.onAccountChange?.(msg.data.kind));
+        return;
       case 'login':
         if (!msg.ok) this.deps.log.warn('feed: socket login refused', msg.msg);
         this.orders.loginAnswered(msg.ok, msg.msg, msg.seq);

@@ -62,6 +62,8 @@ function wellFormed(m: Obj): boolean {
       return isNum(m.seq) && isObj(m.data) && isNum(m.data.Id);
     case 'PRICE_ALERT':
       return isObj(m.data) && isNum(m.data.id) && typeof m.data.code === 'string';
+    case 'ACCOUNT':
+      return isObj(m.data) && typeof m.data.kind === 'string';
     default:
       return true; // unknown types are reported by the caller
   }

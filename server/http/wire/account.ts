@@ -45,7 +45,8 @@ export const COMPANY_STATUS = shape<{ status: number; type: number; loss_url: st
 });
 
 /** A sent verification code's key: the register / reset / password check that uses the code carries it (docs/security.md). */
-export const CODE_SENT = shape<{ key: string }>('CodeSent', { key: text });
+/** resend_after: seconds until the next code to this address may be asked for (the client's countdown). */
+export const CODE_SENT = shape<{ key: string; resend_after: number }>('CodeSent', { key: text, resend_after: integer });
 
 export const CAPTCHA = shape<CaptchaImage>('Captcha', { id: text, b64s: text });
 

@@ -68,10 +68,11 @@ export const ORDER = shape<Order>('Order', {
   TargetProfitPrice: decimal,
   TrailDistance: { ...decimal, description: 'trailing-stop distance, "0" = none; while set TargetLossPrice is the trailing stop' },
   Status: { enum: [0, 1, 3], description: '0 pending, 1 holding, 3 closed' },
-  CloseReason: enumOf('', 'user', 'stop_profit', 'stop_loss', 'stop_out', 'cancel'),
+  CloseReason: enumOf('', 'user', 'stop_profit', 'stop_loss', 'stop_out', 'cancel', 'expired'),
   CreateTimeHandler: text,
   CompleteTimeHandler: text,
-}, ['TrailDistance']);
+  ExpireTimeHandler: { ...text, description: 'a pending order\'s expiry (UTC ISO), "" = good till cancelled' },
+}, ['TrailDistance', 'ExpireTimeHandler']);
 
 /** close_all (issue 25): each position's outcome, the closed order or the errors.* key of its refusal. */
 export const CLOSE_ALL = shape<{ results: CloseAllItem[] }>('CloseAllResult', {

@@ -10,6 +10,7 @@ import { ChargeStatus } from '../../../src/domain/wallet-types.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { chargesByStatus } from '../../wallet/deposits-repository.ts';
 import { approveCharge, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';
+import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
 import { findUser, listFilter, statusDigits, USER_FILTER } from './users.ts';
@@ -51,7 +52,8 @@ export const chargeApprove: OpsCommand = {
   async run(ctx, args) {
     const id = idArg(args.id);
     const given = args.amount === undefined ? null : usdArg(args.amount, 'amount');
-    const { credited, after } = await approveCharge(ctx.db, id, given, ctx.clock.now());
+    const { userId, credited, after } = await approveCharge(ctx.db, id, given, ctx.clock.now());
+    announceAccountChange(ctx, userId, 'deposit');
     return { id, status: ChargeStatus.FINISHED, credited: exactMoneyText(credited), balance: exactMoneyText(after.balance) };
   },
 };
@@ -67,7 +69,8 @@ function closeChargeCommand(name: string, status: number, summary: string, reaso
     async run(ctx, args) {
       const id = idArg(args.id);
       const reason = textArg(args.reason, 'reason', reasonRequired);
-      await closeCharge(ctx.db, id, status, reason, ctx.clock.now());
+      const userId = await closeCharge(ctx.db, id, status, reason, ctx.clock.now());
+      announceAccountChange(ctx, userId, 'deposit');
       return { id, status, remark: reason };
     },
   };
@@ -90,6 +93,7 @@ export const userCredit: OpsCommand = {
     const amount = usdArg(args.amount, 'amount');
     const memo = textArg(args.memo, 'memo', false);
     const after = await creditAccount(ctx.db, user.id, amount, memo, ctx.clock.now());
+    announceAccountChange(ctx, user.id, 'balance');
     return { user: user.uid, credited: exactMoneyText(amount), balance: exactMoneyText(after.balance) };
   },
 };

@@ -1,6 +1,7 @@
 // Operator review of real-name submissions: list them with their ID photos, verify one (status 2), or reject it
 // with the reason the trader reads (back to status 0, so they can submit again).
 import { ReviewStatus } from '../../../src/domain/wallet-types.ts';
+import { announceAccountChange } from '../account-change.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
 import { uploadUrl } from '../../uploads/store.ts';
@@ -41,6 +42,7 @@ function review(name: string, summary: string, to: number, needsReason: boolean)
       const reason = needsReason ? textArg(args.reason, 'reason', true) : '';
       const done = await reviewRealName(ctx.db, user.id, ReviewStatus.REVIEWING, to, reason, ctx.clock.now());
       if (!done) throw new ApiError('real_name_not_reviewing');
+      announceAccountChange(ctx, user.id, 'real_name');
       return { user: user.uid, review_status: to, reason };
     },
   };

@@ -7,6 +7,7 @@ import { wireTime } from '../../../src/domain/wire-time.ts';
 import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
+import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
 import { listFilter, USER_FILTER, type StatusWords } from './users.ts';
@@ -51,7 +52,8 @@ export const withdrawPaid: OpsCommand = {
   params: [{ name: 'id', help: 'the withdrawal id' }],
   async run(ctx, args) {
     const id = idArg(args.id);
-    const { after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+    const { userId, after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+    announceAccountChange(ctx, userId, 'withdrawal');
     return { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) };
   },
 };
@@ -66,7 +68,8 @@ export const withdrawReject: OpsCommand = {
   async run(ctx, args) {
     const id = idArg(args.id);
     const reason = textArg(args.reason, 'reason', true);
-    const { after } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
+    const { userId, after } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
+    announceAccountChange(ctx, userId, 'withdrawal');
     return { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
   },
 };

@@ -2,10 +2,13 @@
 // chart): the kind ("Price" or "Day move"), the direction (rises to / falls to a price; rises by / falls by N % in a
 // day), the value, a note. The price field starts with the price it was opened with (the chart's) or the current one,
 // as text the user edits; what they type is sent as typed, never rewritten. Bad input is refused here with a
-// translated message before anything is sent (the server checks again).
+// translated message under the field as it is typed, and before anything is sent (the server checks again); a server
+// refusal shows under the form (useFieldMessages: one message per field, never a toast over the form).
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field.tsx';
+import { FieldMessage } from '../../components/field-message.tsx';
+import { useFieldMessages } from '../../components/use-field-messages.ts';
 import { Icon } from '../../components/icons.tsx';
 import { LiveText } from '../../components/live-text.tsx';
 import { Segmented } from '../../components/segmented.tsx';
@@ -15,7 +18,7 @@ import type { Instrument } from '../../domain/types.ts';
 import type { NewAlert } from '../../api/alerts.ts';
 import { addAlert } from '../../state/price-alerts.ts';
 import { rowSignals } from '../market/row-signals.ts';
-import { alertInputError, type InputError } from './alert-input.ts';
+import { alertInputError } from './alert-input.ts';
 
 const KINDS = [
   { value: 'price' as const, labelKey: 'alerts.kind_price' },
@@ -37,8 +40,8 @@ export interface AlertFormProps {
   kind: AlertKind;
   /** The price to start with (the chart's); null: the current price when the form opens. */
   price: string | null;
-  /** Sends the alert; true when the server took it (tests pass their own). */
-  create?: (a: NewAlert) => Promise<boolean>;
+  /** Sends the alert: true when the server took it, the refusal's text, or false (tests pass their own). */
+  create?: (a: NewAlert) => Promise<boolean | string>;
 }
 
 export function AlertForm({ inst, kind: startKind, price: startPrice, create = addAlert }: AlertFormProps): ReactElement {
@@ -50,22 +53,18 @@ export function AlertForm({ inst, kind: startKind, price: startPrice, create = a
   const [price, setPrice] = useState(() => startPrice ?? s.$price.peek());
   const [percent, setPercent] = useState('');
   const [note, setNote] = useState('');
-  const [error, setError] = useState<InputError | null>(null);
   const [busy, setBusy] = useState(false);
 
   const typed = kind === 'change' ? percent : price;
+  // As typed: a value that will be refused says why at once; an empty field waits for the submit.
+  const msgs = useFieldMessages<'value'>({ value: typed.trim() === '' ? null : alertInputError(kind, typed) });
   const submit = async (): Promise<void> => {
-    const refused = alertInputError(kind, typed);
-    setError(refused);
-    if (refused) return;
+    if (!msgs.showAll({ value: alertInputError(kind, typed) })) return;
     setBusy(true);
     const ok = await create({ forexId: inst.Id, kind, condition, price: kind === 'price' ? typed.trim() : '', percent: kind === 'change' ? typed.trim() : '', note });
     setBusy(false);
-    if (ok) setNote('');
-  };
-  const edit = (set: (v: string) => void) => (v: string) => {
-    set(v);
-    setError(null);
+    if (ok === true) setNote('');
+    else if (typeof ok === 'string') msgs.show('form', { text: ok });
   };
 
   return (
@@ -89,7 +88,7 @@ export function AlertForm({ inst, kind: startKind, price: startPrice, create = a
         value={kind}
         onChange={(k) => {
           setKind(k);
-          setError(null);
+          msgs.clear();
         }}
         className="segmented al-kind"
         dataName="kind"
@@ -107,9 +106,9 @@ export function AlertForm({ inst, kind: startKind, price: startPrice, create = a
         key={kind}
         labelKey={kind === 'change' ? 'alerts.percent' : 'alerts.price'}
         value={kind === 'change' ? percent : price}
-        onChange={edit(kind === 'change' ? setPercent : setPrice)}
-        errorKey={error?.key ?? null}
-        errorParams={error?.params}
+        name="value"
+        onChange={msgs.edit('value', kind === 'change' ? setPercent : setPrice)}
+        note={msgs.of('value')}
         hintKey={kind === 'change' ? 'alerts.percent_hint' : undefined}
         inputMode="decimal"
         autoComplete="off"
@@ -118,6 +117,7 @@ export function AlertForm({ inst, kind: startKind, price: startPrice, create = a
         data-testid={kind === 'change' ? 'alert-percent' : 'alert-price'}
       />
       <Field labelKey="alerts.note" value={note} onChange={setNote} maxLength={ALERT_NOTE_MAX} autoComplete="off" />
+      <FieldMessage id={`${inst.Code}-alert-refused`} field="form" note={msgs.of('form')} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="alert-create">
         <Icon name="bell" size={18} />
         <span>{t('alerts.create')}</span>

@@ -4,20 +4,21 @@ import type { LoginType } from '../../api/account.ts';
 import type { AreaCode } from '../../domain/types.ts';
 import { Field } from '../../components/field.tsx';
 import { AreaPicker } from '../../components/area-picker.tsx';
+import type { FieldNote } from '../../components/use-field-messages.ts';
 import { EMAIL_FIELD, MOBILE_FIELD } from './auth-fields.ts';
 
 export interface AccountInputProps {
   type: LoginType;
   value: string;
   onChange: (value: string) => void;
-  errorKey: string | null;
+  note: FieldNote | null;
   areas: readonly AreaCode[];
   area: AreaCode | null;
   onArea: (area: AreaCode) => void;
 }
 
-export function AccountInput({ type, value, onChange, errorKey, areas, area, onArea }: AccountInputProps): ReactElement {
-  const input = { value, onChange, errorKey };
+export function AccountInput({ type, value, onChange, note, areas, area, onArea }: AccountInputProps): ReactElement {
+  const input = { value, onChange, note };
   return type === 'email' ? (
     <Field {...EMAIL_FIELD} {...input} />
   ) : (

@@ -1,19 +1,22 @@
 // The verification-code field: a sent code with the send button and its countdown, or the text of a picture captcha.
 import type { ReactElement, ReactNode } from 'react';
 import { Field } from '../../components/field.tsx';
-import { SendCodeButton } from '../../components/send-code-button.tsx';
+import { SendCodeButton, type SendResult } from '../../components/send-code-button.tsx';
+import type { FieldNote } from '../../components/use-field-messages.ts';
 
 export interface CodeInputProps {
   value: string;
   onChange: (value: string) => void;
-  errorKey: string | null;
-  /** Sends the code; resolves true when it went out (the countdown then starts). */
-  onSend: () => Promise<boolean>;
+  note: FieldNote | null;
+  /** Sends the code; resolves what the countdown then waits (SendResult). */
+  onSend: () => Promise<SendResult>;
+  /** Where the code goes ("email:a@b.co"): the wait the server set survives leaving the page and coming back. */
+  target?: string | undefined;
   /** A captcha picture instead of the send button: the field then takes the picture's text. */
   captcha?: ReactNode;
 }
 
-export function CodeInput({ value, onChange, errorKey, onSend, captcha }: CodeInputProps): ReactElement {
+export function CodeInput({ value, onChange, note, onSend, target, captcha }: CodeInputProps): ReactElement {
   const byCaptcha = captcha !== undefined;
   return (
     <div className="auth-code-field">
@@ -23,10 +26,10 @@ export function CodeInput({ value, onChange, errorKey, onSend, captcha }: CodeIn
         placeholderKey={byCaptcha ? 'auth.captcha_placeholder' : 'auth.code_placeholder'}
         value={value}
         onChange={onChange}
-        errorKey={errorKey}
+        note={note}
         autoComplete="one-time-code"
         inputMode={byCaptcha ? 'text' : 'numeric'}
-        end={byCaptcha ? captcha : <SendCodeButton onSend={onSend} />}
+        end={byCaptcha ? captcha : <SendCodeButton onSend={onSend} target={target} />}
       />
     </div>
   );

@@ -8,21 +8,23 @@ import { AuthForm } from './auth-form.tsx';
 import { AuthScreen } from './auth-screen.tsx';
 import { ChannelAccount, useChannelAccount } from './channel-account.tsx';
 import { CodeAndPasswords } from './code-and-passwords.tsx';
-import { requestAccountCode } from './request-code.ts';
+import { codeTarget, requestAccountCode } from './request-code.ts';
+import type { SendResult } from '../../components/send-code-button.tsx';
 import { useFieldErrors } from './use-field-errors.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { usePasswordForm } from './use-password-form.ts';
-import { validateForgot, type ResetField } from './validation.ts';
+import { livePasswordProblem, validateForgot, type ResetField } from './validation.ts';
 
 export function ForgotPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const who = useChannelAccount();
   const form = usePasswordForm();
-  const errors = useFieldErrors<ResetField>();
   const { type, account, area } = who;
+  // The password's length rule as typed: the message shows under the field at once, not after a submit.
+  const errors = useFieldErrors<ResetField>({ password: livePasswordProblem(form.password) });
 
-  const send = (): Promise<boolean> =>
+  const send = (): Promise<SendResult> =>
     requestAccountCode(
       { type, account, areaId: area?.id, purpose: 2, sentText: t('auth.code_sent'), onKey: form.setCodeKey },
       errors.setError,
@@ -49,7 +51,13 @@ export function ForgotPage(): ReactElement {
     <AuthScreen titleKey="page.forgot" heroKey="auth.forgot_title" hintKey="auth.forgot_hint">
       <AuthForm sending={sending} submitKey="auth.reset_password" testId="forgot-submit">
         <ChannelAccount state={who} errors={errors} labelKey="auth.reset_by" />
-        <CodeAndPasswords form={form} errors={errors} onSend={send} rePasswordName="secondary_password" />
+        <CodeAndPasswords
+          form={form}
+          errors={errors}
+          onSend={send}
+          target={account.trim() ? codeTarget(type, account) : undefined}
+          rePasswordName="secondary_password"
+        />
       </AuthForm>
     </AuthScreen>
   );

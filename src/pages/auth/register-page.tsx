@@ -20,11 +20,12 @@ import { AuthScreen } from './auth-screen.tsx';
 import { ChannelAccount, useChannelAccount } from './channel-account.tsx';
 import { CodeInput } from './code-input.tsx';
 import { PasswordInputs } from './password-inputs.tsx';
-import { requestAccountCode } from './request-code.ts';
+import { codeTarget, requestAccountCode } from './request-code.ts';
+import type { SendResult } from '../../components/send-code-button.tsx';
 import { useFieldErrors } from './use-field-errors.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { usePasswordForm } from './use-password-form.ts';
-import { validateRegister, type RegisterField } from './validation.ts';
+import { livePasswordProblem, validateRegister, type RegisterField } from './validation.ts';
 
 /** verify_reg_type 2 = picture captcha (SPEC §3, §5). */
 export const CAPTCHA_REG_TYPE = 2;
@@ -41,9 +42,10 @@ export function RegisterPage(): ReactElement {
   const form = usePasswordForm();
   const [invite, setInvite] = useState(() => query.get('invite_code') ?? '');
   const [pic, setPic] = useState<Captcha | null>(null);
-  const errors = useFieldErrors<RegisterField>();
   const [mobileOffered, setMobileOffered] = useState(true);
   const { type, account, area } = who;
+  // The password's length rule as typed: the message shows under the field at once, not after a submit.
+  const errors = useFieldErrors<RegisterField>({ password: livePasswordProblem(form.password) });
 
   useEffect(() => {
     let live = true;
@@ -66,7 +68,7 @@ export function RegisterPage(): ReactElement {
     if (byCaptcha) refreshCaptcha();
   }, [byCaptcha, refreshCaptcha]);
 
-  const send = (): Promise<boolean> =>
+  const send = (): Promise<SendResult> =>
     requestAccountCode(
       { type, account, areaId: area?.id, purpose: 1, sentText: t('auth.code_sent'), onKey: form.setCodeKey },
       errors.setError,
@@ -114,6 +116,7 @@ export function RegisterPage(): ReactElement {
         <CodeInput
           {...errors.inputProps('code', form.code, form.setCode)}
           onSend={send}
+          target={account.trim() ? codeTarget(type, account) : undefined}
           captcha={byCaptcha ? <CaptchaImage captcha={pic} onRefresh={refreshCaptcha} /> : undefined}
         />
       </AuthForm>

@@ -1,10 +1,25 @@
 // Sends a verification code (SPEC §7 send_email / send_sms) and toasts the server's message; true when it went out.
 // The answer's key is handed to `onKey`: the form sends it with the code (only this caller can spend its checks).
 import { sendCode, type CodePurpose, type LoginType } from '../../api/account.ts';
+import { ApiFailure } from '../../api/client.ts';
+import type { SendResult } from '../../components/send-code-button.tsx';
 import { toast } from '../../state/toasts.ts';
 import { validateAccount, type AccountField, type FieldError } from './validation.ts';
 
-/** `sentText` is shown when the server sends no message; a failure was already shown by the API client. */
+/** The server's wait in seconds (a send answer's or a refusal's resend_after), when it gave one. */
+function resendAfter(data: unknown): number | null {
+  const v = typeof data === 'object' && data !== null ? (data as { resend_after?: unknown }).resend_after : undefined;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
+}
+
+/** The SendCodeButton's `target` for an address: the wait is the server's per channel and address. */
+export const codeTarget = (channel: LoginType, to: string): string => `${channel}:${to.trim().toLowerCase()}`;
+
+/**
+ * `sentText` is shown when the server sends no message; a failure was already shown by the API client. Answers the
+ * wait the server set (SendResult): after a send, or after a refusal for asking too soon, so the button counts down
+ * what the server will still refuse.
+ */
 export async function requestCode(
   channel: LoginType,
   to: string,
@@ -12,14 +27,14 @@ export async function requestCode(
   purpose: CodePurpose,
   sentText: string,
   onKey: (key: string) => void,
-): Promise<boolean> {
+): Promise<SendResult> {
   try {
     const env = await sendCode(channel, to, areaId, purpose);
     onKey(env.data?.key ?? '');
     toast(env.msg || sentText);
-    return true;
-  } catch {
-    return false;
+    return resendAfter(env.data) ?? true;
+  } catch (err) {
+    return err instanceof ApiFailure ? (resendAfter(err.data) ?? false) : false;
   }
 }
 
@@ -37,7 +52,7 @@ export async function requestAccountCode(
     onKey: (key: string) => void;
   },
   setError: (error: FieldError<AccountField> | null) => void,
-): Promise<boolean> {
+): Promise<SendResult> {
   const problem = validateAccount(req.type, req.account);
   setError(problem);
   if (problem) return false;

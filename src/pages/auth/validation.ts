@@ -1,9 +1,18 @@
 // SPEC §5 form rules as pure functions: each returns the first problem as {field, key} (an i18n key) or null.
 import type { LoginType } from '../../api/account.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../domain/password-rule.ts';
 
 export interface FieldError<F extends string> {
   field: F;
   key: string;
+  params?: Record<string, string>;
+}
+
+const PASSWORD_LENGTH = { key: 'errors.password_length', params: { min: String(PASSWORD_MIN), max: String(PASSWORD_MAX) } };
+
+/** The new password's length rule as the user types (issue 35): shown at once under the field, gone once it fits. */
+export function livePasswordProblem(password: string): { key: string; params: Record<string, string> } | null {
+  return password !== '' && !passwordLengthOk(password) ? PASSWORD_LENGTH : null;
 }
 
 const blank = (v: string): boolean => v.trim() === '';
@@ -27,9 +36,10 @@ export function validateAccount(type: LoginType, account: string): FieldError<Ac
 
 export type PasswordField = 'password' | 'rePassword';
 
-/** New password + its repetition: both filled, and the same. */
+/** New password + its repetition: both filled, the length rule (the server's), and the same. */
 export function validatePasswords(password: string, rePassword: string): FieldError<PasswordField> | null {
   if (password === '') return { field: 'password', key: 'errors.password_required' };
+  if (!passwordLengthOk(password)) return { field: 'password', ...PASSWORD_LENGTH };
   if (rePassword === '') return { field: 'rePassword', key: 'errors.repassword_required' };
   if (password !== rePassword) return { field: 'rePassword', key: 'errors.password_mismatch' };
   return null;

@@ -1,7 +1,9 @@
-// Category chips' data: loaded once per session from getCategories, and the pure category filter.
+// Category chips' data: loaded from getCategories once per language (the server translates the names, so a
+// language switch without a reload asks again), and the pure category filter.
 import { signal } from '@preact/signals-react';
 import { categories } from '../../api/instruments.ts';
-import type { Category, Instrument } from '../../domain/types.ts';
+import { $lang } from '../../i18n/lang-signal.ts';
+import type { Category, Instrument, Language } from '../../domain/types.ts';
 
 /** The "all" chip's id: not a real category, it shows every instrument. */
 export const ALL_CATEGORIES = 0;
@@ -9,21 +11,31 @@ export const ALL_CATEGORIES = 0;
 export const FAVOURITES = -1;
 
 export const $categories = signal<Category[]>([], { name: 'categories.$categories' });
-let loading: Promise<void> | null = null;
+/** The language $categories' names are in (null before the first answer). */
+let namesIn: Language | null = null;
+let loading: { lang: Language; done: Promise<void> } | null = null;
 
-/** Loads the categories once; a failure leaves the chips at "all" and is retried on the next call. */
+/**
+ * Loads the categories in the current language, once per language. The chips keep the old names until the new
+ * answer arrives (no jump under a finger); an answer for a language no longer current is dropped. A failure leaves
+ * what is shown and is retried on the next call.
+ */
 export function loadCategories(): Promise<void> {
-  if ($categories.peek().length > 0) return Promise.resolve();
-  if (loading) return loading;
-  loading = categories()
+  const lang = $lang.peek();
+  if (namesIn === lang && $categories.peek().length > 0) return Promise.resolve();
+  if (loading?.lang === lang) return loading.done;
+  const done = categories()
     .then((list) => {
+      if ($lang.peek() !== lang) return;
       $categories.value = list;
+      namesIn = lang;
     })
     .catch(() => undefined)
     .finally(() => {
-      loading = null;
+      if (loading?.done === done) loading = null;
     });
-  return loading;
+  loading = { lang, done };
+  return done;
 }
 
 /** Instruments of one category (CategoryId), or all of them for ALL_CATEGORIES. Keeps the server's order. */

@@ -5,6 +5,7 @@ import { AppLink } from '../../components/app-link.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $instruments } from '../../state/instruments.ts';
+import { $lang } from '../../i18n/lang-signal.ts';
 import { Icon } from '../../components/icons.tsx';
 import { LanguageButton } from '../../components/language-button.tsx';
 import { ConnBadge } from '../../components/conn-badge.tsx';
@@ -43,9 +44,11 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
     if (id === FAVOURITES) void refreshWatchlist(); // another device may have changed the list
   }, []);
 
+  // The chips' names come from the server in the request's language: asked again when the language changes.
+  const lang = $lang.value;
   useEffect(() => {
     void loadCategories();
-  }, []);
+  }, [lang]);
 
   return (
     <div className="mk-panel">

@@ -1,10 +1,12 @@
-// Client-side instrument filter by code or display code (the side list's quick filter).
+// Client-side instrument filter (the side list's quick filter): the code, the display code or the instrument's
+// common name in the app's language or English, by the one rule the server's search uses too.
+import type { TFunction } from 'i18next';
+import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-search.ts';
 import type { Instrument } from '../../domain/types.ts';
 
-export function matchesSearch(inst: Instrument, text: string): boolean {
-  const q = text.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
-  if (q === '') return true;
-  const code = inst.Code.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const show = inst.ShowCode.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  return code.includes(q) || show.includes(q);
+/** `t` is the app's translator; `en` the English one (both answer the key itself when no name is there). */
+export function matchesSearch(inst: Instrument, text: string, t: TFunction, en: TFunction): boolean {
+  const key = instrumentNameKey(inst.Code);
+  const names = [t(key), en(key)].filter((n) => n !== key);
+  return matchesInstrument({ code: inst.Code, showCode: inst.ShowCode, names }, text);
 }

@@ -10,12 +10,16 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { AreaPicker } from '../../components/area-picker.tsx';
 import { AuthForm } from '../auth/auth-form.tsx';
 import { CodeAndPasswords } from '../auth/code-and-passwords.tsx';
-import { requestCode } from '../auth/request-code.ts';
+import { codeTarget, requestCode } from '../auth/request-code.ts';
+import type { SendResult } from '../../components/send-code-button.tsx';
+import { FieldMessage } from '../../components/field-message.tsx';
+import { FORM_FIELD } from '../../components/use-field-messages.ts';
+import { refusalText } from '../../api/client.ts';
 import { useAreas } from '../auth/use-areas.ts';
 import { useFieldErrors } from '../auth/use-field-errors.ts';
 import { useFormSubmit } from '../auth/use-form-submit.ts';
 import { usePasswordForm } from '../auth/use-password-form.ts';
-import { validateChange, type ChangeField } from '../auth/validation.ts';
+import { livePasswordProblem, validateChange, type ChangeField } from '../auth/validation.ts';
 import './mine.css';
 
 export function PasswordPage(): ReactElement {
@@ -28,9 +32,10 @@ export function PasswordPage(): ReactElement {
   // The user record has no area id, so a phone account picks its calling code for the SMS.
   const { areas, area, setArea } = useAreas(channel === 'mobile');
   const form = usePasswordForm();
-  const errors = useFieldErrors<ChangeField>();
+  // The length rule as typed; the server's refusal (the current password again, a wrong code) under the form.
+  const errors = useFieldErrors<ChangeField>({ password: livePasswordProblem(form.password) });
 
-  const send = async (): Promise<boolean> => {
+  const send = async (): Promise<SendResult> => {
     if (!target) return false;
     return requestCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'), form.setCodeKey);
   };
@@ -38,9 +43,15 @@ export function PasswordPage(): ReactElement {
   const sending = useFormSubmit(
     () => errors.accept(validateChange({ password: form.password, rePassword: form.rePassword, code: form.code })),
     async () => {
-      const env = await amendPassword({ new_password: form.password, auth_code: form.code.trim(), type: channel, key: form.codeKey });
-      toast(env.msg || t('auth.password_changed'));
-      void navigate('/user', { replace: true });
+      try {
+        const env = await amendPassword({ new_password: form.password, auth_code: form.code.trim(), type: channel, key: form.codeKey });
+        toast(env.msg || t('auth.password_changed'));
+        void navigate('/user', { replace: true });
+      } catch (err) {
+        const text = refusalText(err);
+        if (text) errors.messages.show(FORM_FIELD, { text });
+        throw err;
+      }
     },
   );
 
@@ -56,7 +67,8 @@ export function PasswordPage(): ReactElement {
               <span className="num">{target}</span>
             </span>
           </div>
-          <CodeAndPasswords form={form} errors={errors} onSend={send} rePasswordName="re_password" />
+          <CodeAndPasswords form={form} errors={errors} onSend={send} target={target ? codeTarget(channel, target) : undefined} rePasswordName="re_password" />
+          <FieldMessage id="password-form-message" note={errors.messages.of(FORM_FIELD)} field={FORM_FIELD} />
         </AuthForm>
       </div>
     </div>

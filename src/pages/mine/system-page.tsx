@@ -10,7 +10,7 @@ import { TitleBar } from '../../components/title-bar.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataSaverSetting } from '../../components/data-saver-setting.tsx';
-import { OneClickSetting, UpdownSetting } from './trading-prefs.tsx';
+import { ConfirmMarketSetting, OneClickSetting, UpdownSetting } from './trading-prefs.tsx';
 import './mine.css';
 
 export function SystemPage(): ReactElement {
@@ -42,6 +42,7 @@ export function SystemPage(): ReactElement {
       <TitleBar titleKey="page.system" back="/user" />
       <div className="page-body">
         <DataSaverSetting />
+        <ConfirmMarketSetting />
         <OneClickSetting />
         <UpdownSetting />
         <button type="button" className="mine-danger-row" onClick={() => setConfirm(true)} data-testid="logout">

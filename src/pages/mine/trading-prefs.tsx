@@ -1,39 +1,71 @@
 // The trader's preferences on /mine/system: one-click trading (off by default; turning it on asks once, with the
 // risk text) and the up/down colours (src/state/one-click.ts, src/state/updown.ts; both kept in localStorage).
-import { useId, useState, type ReactElement } from 'react';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../components/segmented.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { $oneClick, setOneClick } from '../../state/one-click.ts';
+import { $confirmMarket, $oneClick, setConfirmMarket, setOneClick } from '../../state/one-click.ts';
 import { $updown, setUpdown, UPDOWNS } from '../../state/updown.ts';
 import './trading-prefs.css';
 
 const UPDOWN_OPTIONS = UPDOWNS.map((value) => ({ value, labelKey: `prefs.updown_${value.replace('-', '_')}` }));
 
-export function OneClickSetting(): ReactElement {
-  useSignals();
+interface SwitchCardProps {
+  testId: string;
+  labelKey: string;
+  /** The switch's data-field. */
+  field: string;
+  on: boolean;
+  onChange: (on: boolean) => void;
+  /** What the switch does (its description). */
+  hint: ReactNode;
+  children?: ReactNode;
+}
+
+/** A setting that is a switch, with the text that says what it does. */
+function SwitchCard({ testId, labelKey, field, on, onChange, hint, children }: SwitchCardProps): ReactElement {
   const { t } = useTranslation();
   const id = useId();
-  const [asking, setAsking] = useState(false);
-  const on = $oneClick.value;
   return (
-    <div className="pref-card" data-testid="one-click-setting">
+    <div className="pref-card" data-testid={testId}>
       <label className="pref-switch" htmlFor={id}>
-        <span className="pref-card__label">{t('prefs.one_click')}</span>
+        <span className="pref-card__label">{t(labelKey)}</span>
         <input
           id={id}
           type="checkbox"
           role="switch"
           checked={on}
-          aria-describedby={`${id}-risk`}
-          data-field="one-click"
-          onChange={(e) => (e.currentTarget.checked ? setAsking(true) : setOneClick(false))}
+          aria-describedby={`${id}-hint`}
+          data-field={field}
+          onChange={(e) => onChange(e.currentTarget.checked)}
         />
       </label>
-      <p id={`${id}-risk`} className="pref-card__hint">
-        {t('prefs.one_click_risk')} <strong>{t('prefs.one_click_no_undo')}</strong>
+      <p id={`${id}-hint`} className="pref-card__hint">
+        {hint}
       </p>
+      {children}
+    </div>
+  );
+}
+
+export function OneClickSetting(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  return (
+    <SwitchCard
+      testId="one-click-setting"
+      labelKey="prefs.one_click"
+      field="one-click"
+      on={$oneClick.value}
+      onChange={(on) => (on ? setAsking(true) : setOneClick(false))}
+      hint={
+        <>
+          {t('prefs.one_click_risk')} <strong>{t('prefs.one_click_no_undo')}</strong>
+        </>
+      }
+    >
       <ConfirmDialog
         open={asking}
         titleKey="prefs.one_click_confirm_title"
@@ -46,7 +78,23 @@ export function OneClickSetting(): ReactElement {
         }}
         onCancel={() => setAsking(false)}
       />
-    </div>
+    </SwitchCard>
+  );
+}
+
+/** Ask before a market order from the phone's form (on by default). */
+export function ConfirmMarketSetting(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  return (
+    <SwitchCard
+      testId="confirm-market-setting"
+      labelKey="prefs.confirm_market"
+      field="confirm-market"
+      on={$confirmMarket.value}
+      onChange={setConfirmMarket}
+      hint={t('prefs.confirm_market_hint')}
+    />
   );
 }
 

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { balance as loadBalance } from '../../api/account.ts';
 import type { Balance } from '../../domain/types.ts';
+import { useRefreshOnChange } from '../../components/use-refresh-on-change.ts';
 
 export function useBalance(): { funds: Balance | null; reload: () => void } {
   const [funds, setFunds] = useState<Balance | null>(null);
@@ -9,6 +10,7 @@ export function useBalance(): { funds: Balance | null; reload: () => void } {
     loadBalance().then(setFunds, () => undefined);
   }, []);
   useEffect(reload, [reload]);
+  useRefreshOnChange(reload);
   return { funds, reload };
 }
 

@@ -1,7 +1,9 @@
 // A paged list of the wallet screens (SPEC §5): pages of `data` with a `total`; the list is finished when the
-// loaded count reaches the total, and a failed load marks it finished too (the client has toasted why).
+// loaded count reaches the total, and a failed load marks it finished too (the client has toasted why). It is read
+// again when its data may have changed elsewhere (use-refresh-on-change.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Paged } from '../../domain/wallet-types.ts';
+import { useRefreshOnChange } from '../../components/use-refresh-on-change.ts';
 
 export interface PagedState<T> {
   items: T[];
@@ -61,5 +63,7 @@ export function usePaged<T>(load: (page: number) => Promise<Paged<T>>, key: unkn
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names the list: a new key starts it again
   useEffect(refresh, [key]);
+  // A record's status changed elsewhere (a withdrawal paid): the list starts again from page 1.
+  useRefreshOnChange(refresh);
   return { items, loading, finished, more, refresh };
 }

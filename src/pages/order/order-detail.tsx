@@ -108,6 +108,16 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           <Row field="completed" label={t('orders.completed')} num={false}>
             {timeText(order.CompleteTimeHandler)}
           </Row>
+          {order.Status === 0 ? (
+            <Row field="expires" label={t('trade.expiry')} num={false}>
+              {order.ExpireTimeHandler ? timeText(order.ExpireTimeHandler) : t('trade.expiry_gtc')}
+            </Row>
+          ) : null}
+          {order.Status === 3 && order.CloseReason === 'expired' ? (
+            <Row field="reason" label={t('orders.reason')} num={false}>
+              {t('orders.reason_expired')}
+            </Row>
+          ) : null}
           {order.Status === 3 && order.CloseReason && traded ? (
             <Row field="reason" label={t('orders.reason')} num={false}>
               {t(`orders.reason_${order.CloseReason}`)}

@@ -11,13 +11,15 @@ export interface OrderEditFormProps {
   send: () => Promise<boolean> | null;
   onDone: () => void;
   actionKey: string;
+  /** The action's words with values ("Close all 0.05 lots"), when they change as the trader types. */
+  actionText?: string;
   /** The action button's data-action. */
   action: string;
   tone: 'primary' | 'danger';
   children: ReactNode;
 }
 
-export function OrderEditForm({ testId, send, onDone, actionKey, action, tone, children }: OrderEditFormProps): ReactElement {
+export function OrderEditForm({ testId, send, onDone, actionKey, actionText, action, tone, children }: OrderEditFormProps): ReactElement {
   const [busy, setBusy] = useState(false);
   const submit = async (): Promise<void> => {
     const sending = send();
@@ -34,7 +36,7 @@ export function OrderEditForm({ testId, send, onDone, actionKey, action, tone, c
       onSubmit={submitHandler(submit)}
     >
       {children}
-      <ActionPair className="od-actions" onBack={onDone} actionKey={actionKey} tone={tone} action={action} busy={busy} />
+      <ActionPair className="od-actions" onBack={onDone} actionKey={actionKey} actionText={actionText} tone={tone} action={action} busy={busy} />
     </form>
   );
 }

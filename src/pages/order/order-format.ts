@@ -20,7 +20,7 @@ const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
 
 /** A pending order the trader (or the engine) cancelled: it never traded, so it has no close price and no P&L. */
 export function isCancelled(order: Pick<Order, 'Status' | 'CloseReason'>): boolean {
-  return order.Status === 3 && order.CloseReason === 'cancel';
+  return order.Status === 3 && (order.CloseReason === 'cancel' || order.CloseReason === 'expired');
 }
 
 /** Signed P&L with 6 decimals: '+12.500000', '-0.300000', '0.000000'. */

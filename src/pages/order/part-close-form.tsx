@@ -1,34 +1,59 @@
-// Partial close of a holding order (issue 25): how many lots to close, sent as typed; the server checks the lot step,
-// the minimum and what stays open, and answers with a translated message. The button is the confirmation.
-import { useState, type ReactElement } from 'react';
+// Partial close of a holding order (issue 25): how many lots to close, sent as typed. The rules are checked as the
+// trader types (part-close.ts) and the server checks again; every message, the server's too, sits under the field
+// (useFieldMessages). The button is the confirmation and says what it will do: "Close all 0.05 lots" for all of it.
+import { useId, useMemo, useState, type ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
 import { readTypedNumber } from '../../domain/decimal-text.ts';
 import { NumberInput } from '../../components/number-input.tsx';
+import { describedBy, FieldMessage } from '../../components/field-message.tsx';
+import { useFieldMessages } from '../../components/use-field-messages.ts';
+import { $instruments } from '../../state/instruments.ts';
 import { closePosition } from '../../state/orders.ts';
-import { toast } from '../../state/toasts.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
+import { partCloseAction, partCloseNote } from './part-close.ts';
 
 export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => void }): ReactElement {
+  useSignals();
   const { t } = useTranslation();
   const [lots, setLots] = useState('');
+  const list = $instruments.value;
+  const inst = useMemo(() => list.find((i) => i.Code === order.ForexTradeLists.Code), [list, order.ForexTradeLists.Code]);
+  const held = order.Quantity;
+  const msgs = useFieldMessages<'close-lots'>({ 'close-lots': partCloseNote(lots, held, inst, false) });
+  const id = useId();
 
   const send = (): Promise<boolean> | null => {
+    if (!msgs.showAll({ 'close-lots': partCloseNote(lots, held, inst, true) })) return null;
     const typed = readTypedNumber(lots);
-    if (typed.kind !== 'number') {
-      toast(t('errors.lots_invalid'));
-      return null;
-    }
-    return closePosition(order.Id, typed.text);
+    if (typed.kind !== 'number') return null;
+    return closePosition(order.Id, typed.text, { held, refused: (text) => msgs.show('close-lots', { text }) });
   };
+  const action = partCloseAction(lots, held, msgs.of('close-lots') !== null);
 
   return (
-    <OrderEditForm testId="part-close-form" send={send} onDone={onDone} actionKey="orders.close_part_confirm" action="close-part" tone="danger">
+    <OrderEditForm
+      testId="part-close-form"
+      send={send}
+      onDone={onDone}
+      actionKey="orders.close_part_confirm"
+      actionText={t(action.key, action.params)}
+      action="close-part"
+      tone="danger"
+    >
       <label className="od-stop">
         <span className="od-stop__label">{t('orders.close_lots')}</span>
-        <NumberInput className="od-input num" data-field="close-lots" value={lots} onChange={setLots} />
-        <span className="od-stop__hint muted">{t('orders.close_lots_hint', { lots: order.Quantity })}</span>
+        <NumberInput
+          className="od-input num"
+          data-field="close-lots"
+          value={lots}
+          onChange={msgs.edit('close-lots', setLots)}
+          {...describedBy(`${id}-msg`, msgs.of('close-lots'))}
+        />
+        <span className="od-stop__hint muted">{t('orders.close_lots_hint', { lots: held })}</span>
       </label>
+      <FieldMessage id={`${id}-msg`} field="close-lots" note={msgs.of('close-lots')} />
     </OrderEditForm>
   );
 }

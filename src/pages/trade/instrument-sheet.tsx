@@ -19,10 +19,13 @@ export interface InstrumentSheetProps {
 
 export function InstrumentSheet({ open, activeCode, onPick, onClose }: InstrumentSheetProps) {
   useSignals();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState('');
   const all = $instruments.value;
-  const items = useMemo(() => all.filter((i) => matchesSearch(i, filter)), [all, filter]);
+  const items = useMemo(() => {
+    const en = i18n.getFixedT('en');
+    return all.filter((i) => matchesSearch(i, filter, t, en));
+  }, [all, filter, t, i18n]);
 
   const panelRef = useOverlayFocus<HTMLDivElement>(open, onClose);
 

@@ -2,15 +2,20 @@
 import { useTranslation } from 'react-i18next';
 import { canStepDown, stepLots } from './order-draft.ts';
 import { NumberInput } from '../../components/number-input.tsx';
+import { describedBy } from '../../components/field-message.tsx';
+import type { FieldNote } from '../../components/use-field-messages.ts';
 import './lot-stepper.css';
 
 export interface LotStepperProps {
   value: string;
   pip: string;
   onChange: (value: string) => void;
+  /** The field's message (shown under the stepper by a FieldMessage with id `messageId`). */
+  note?: FieldNote | null;
+  messageId?: string;
 }
 
-export function LotStepper({ value, pip, onChange }: LotStepperProps) {
+export function LotStepper({ value, pip, onChange, note = null, messageId = '' }: LotStepperProps) {
   const { t } = useTranslation();
   const minusOk = canStepDown(value, pip);
   return (
@@ -28,7 +33,7 @@ export function LotStepper({ value, pip, onChange }: LotStepperProps) {
         </svg>
       </button>
       {/* The text as typed: '-1' stays '-1' and the order check refuses it (never sent as 1 lot). */}
-      <NumberInput className="tr-input tw-num" data-field="lots" aria-label={t('trade.lots')} value={value} onChange={onChange} />
+      <NumberInput className="tr-input tw-num" data-field="lots" aria-label={t('trade.lots')} value={value} onChange={onChange} {...describedBy(messageId, note)} />
       <button
         type="button"
         className="tr-step"

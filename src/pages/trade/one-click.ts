@@ -10,6 +10,7 @@ import { toast } from '../../state/toasts.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { $lastOrders, rememberOrder, type LastOrder } from '../../state/one-click.ts';
 import { rowSignals } from '../market/row-signals.ts';
+import { firstNote, noteText } from '../../components/field-message.tsx';
 import { checkOrder, initialDraft, type OrderCheck, type OrderDraft, type OrderSide } from './order-draft.ts';
 import { blockedReason } from './order-form.tsx';
 import type { Instrument, Order } from '../../domain/types.ts';
@@ -22,8 +23,8 @@ export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): Or
 
 /** The form's checks, preceded by the reason trading is blocked right now (market closed, stale price). */
 export function oneClickCheck(inst: Instrument, last: LastOrder | undefined, side: OrderSide, loggedIn: boolean, reason: string | null): OrderCheck {
-  if (reason) return { kind: 'error', key: reason };
-  return checkOrder(inst, oneClickDraft(inst, last), side, loggedIn);
+  if (reason) return { kind: 'error', notes: { form: { key: reason } } };
+  return checkOrder(inst, oneClickDraft(inst, last), side, loggedIn, quote(inst.Code).$close.peek());
 }
 
 /** True while a one-click order is on its way: a second press (button or key) waits for the answer. */
@@ -41,7 +42,9 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
     return null;
   }
   if (check.kind === 'error') {
-    toast(t(check.key));
+    // A press has no field to show a message under: the toast (at the top edge) says why.
+    const note = firstNote(check.notes);
+    if (note) toast(noteText(t, note));
     return null;
   }
   $oneClickBusy.value = true;

@@ -1,15 +1,23 @@
-// The order form as plain data: lot stepping, the SPEC §5 checks and the submit parameters (pure, unit-tested).
-// Exact decimals through src/domain only; the form keeps what the user typed as strings.
+// The order form as plain data: lot stepping, the SPEC §5 checks per field (as typed and at submit) and the submit
+// parameters (pure, unit-tested). Exact decimals through src/domain only; the form keeps what the user typed as strings.
 import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
 import { readTypedNumber } from '../../domain/decimal-text.ts';
-import { canDecreaseLots, FIXED_MARGIN_MODE, lotsValid } from '../../domain/money.ts';
+import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../domain/money.ts';
+import { lotsForNotional, lotsForRisk, lotsKeepRule, lotsRule, stopSideKey, stopStart } from '../../domain/order-rules.ts';
 import { lots } from '../../domain/units.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import type { FieldNote, FieldNotes } from '../../components/use-field-messages.ts';
 import type { Instrument } from '../../domain/types.ts';
 import type { SubmitParams } from '../../api/trading.ts';
 import type { OrderPreviewInput } from '../../../workers/protocol.ts';
 
 export type OrderSide = SubmitParams['type']; // 1 buy up, 2 buy low
 export type OrderMode = 'market' | 'pending';
+/** How long a pending order waits: good till cancelled, to the end of the day, or to the end of a date (UTC). */
+export type ExpiryMode = 'gtc' | 'day' | 'date';
+/** What the trader sizes the order by (issue 35): lots, a notional in USD, or the % of equity lost at the stop. The
+ * lots are always what is sent and shown; the other two set them. */
+export type SizeMode = 'lots' | 'usd' | 'risk';
 
 export interface OrderDraft {
   mode: OrderMode;
@@ -20,12 +28,19 @@ export interface OrderDraft {
   stopProfit: string;
   stopLossOn: boolean;
   stopLoss: string;
+  expiry: ExpiryMode; // pending orders only
+  expiryDate: string; // YYYY-MM-DD, with expiry 'date'
+  sizeMode: SizeMode;
+  sizeValue: string; // USD or % as typed, with sizeMode 'usd' / 'risk'
 }
 
-/** What the submit button leads to: a login, a message (i18n key), or a valid order. */
+/** The form's fields that can carry a message ('form': the whole order, e.g. no leverage configured). */
+export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'multiple' | 'expiry' | 'size';
+
+/** What the submit button leads to: a login, the messages per field, or a valid order. */
 export type OrderCheck =
   | { kind: 'login' }
-  | { kind: 'error'; key: string }
+  | { kind: 'error'; notes: FieldNotes<DraftField | 'form'> }
   | { kind: 'ok'; params: SubmitParams };
 
 export const isFixedMargin = (inst: Instrument): boolean => inst.MarginMode === FIXED_MARGIN_MODE;
@@ -47,10 +62,11 @@ export function stopOf(draft: OrderDraft, kind: StopKind): { on: boolean; value:
   return kind === 'profit' ? { on: draft.stopProfitOn, value: draft.stopProfit } : { on: draft.stopLossOn, value: draft.stopLoss };
 }
 
-/** Ticking a stop box with no price typed starts it at the current price; unticking keeps what was typed. */
-export function toggleStop(draft: OrderDraft, kind: StopKind, on: boolean, nowPrice: () => string): Partial<OrderDraft> {
+/** Ticking a stop box with no price typed starts it at `start()` (a valid distance on its side: stopStartFor);
+ * unticking keeps what was typed. */
+export function toggleStop(draft: OrderDraft, kind: StopKind, on: boolean, start: () => string): Partial<OrderDraft> {
   const typed = stopOf(draft, kind).value;
-  const value = on && typed === '' ? nowPrice() : typed;
+  const value = on && typed === '' ? start() : typed;
   return kind === 'profit' ? { stopProfitOn: on, stopProfit: value } : { stopLossOn: on, stopLoss: value };
 }
 
@@ -72,7 +88,40 @@ export function initialDraft(inst: Instrument): OrderDraft {
     stopProfit: '',
     stopLossOn: false,
     stopLoss: '',
+    expiry: 'gtc',
+    expiryDate: '',
+    sizeMode: 'lots',
+    sizeValue: '',
   };
+}
+
+/**
+ * The draft with its lots set from the size typed in USD or % of equity (at `current`, the market price, or a pending
+ * order's target; `equity` the account's). Unchanged in lots mode, or while the size cannot be worked out yet (its
+ * message says why: sizeProblem).
+ */
+export function sized(inst: Instrument, draft: OrderDraft, current: string, equity: string | null): OrderDraft {
+  if (draft.sizeMode === 'lots') return draft;
+  const typed = readTypedNumber(draft.sizeValue);
+  if (typed.kind !== 'number') return draft;
+  const entry = stopReference(draft, current);
+  const step = lotsRule(inst.ForexMinCont, inst.Pip).step;
+  const lotsText =
+    draft.sizeMode === 'usd'
+      ? lotsForNotional(typed.text, entry, inst.ForexContNum, step)
+      : draft.stopLossOn && equity
+        ? lotsForRisk(equity, typed.text, entry, draft.stopLoss.trim(), inst.ForexContNum, step)
+        : null;
+  return lotsText === null ? draft : { ...draft, lots: lotsText };
+}
+
+/** The size field's message: not a number, or a risk size without a stop loss or a known equity. */
+export function sizeProblem(draft: OrderDraft, equity: string | null, submit: boolean): FieldNote | null {
+  if (draft.sizeMode === 'lots') return null;
+  const problem = typedProblem(draft.sizeValue, 'trade.size_required', 'trade.size_invalid', submit);
+  if (problem || draft.sizeMode === 'usd') return problem;
+  if (!draft.stopLossOn) return { key: 'trade.size_needs_stop' };
+  return equity ? null : { key: 'trade.size_needs_equity' };
 }
 
 /**
@@ -104,14 +153,71 @@ function positive(text: string): boolean {
 }
 
 /**
- * A typed field's message: `invalidKey` when the text is not a number at all ('-1', '1,5', 'abc': refused, never read
- * as another number), `requiredKey` when it is empty or zero; null when it is a positive number.
+ * A typed number field's message: `invalidKey` when the text is not a number at all ('-1', '1,5', '1e3': refused,
+ * never read as another number), `requiredKey` when it is zero, or empty at a submit (while typing, an empty field
+ * waits); null when it is a positive number.
  */
-function typedProblem(text: string, requiredKey: string, invalidKey: string): string | null {
+function typedProblem(text: string, requiredKey: string, invalidKey: string, submit: boolean): FieldNote | null {
   const typed = readTypedNumber(text);
-  if (typed.kind === 'invalid') return invalidKey;
-  return typed.kind === 'number' && dec(typed.text).gt(0) ? null : requiredKey;
+  if (typed.kind === 'invalid') return { key: invalidKey };
+  if (typed.kind === 'number') return dec(typed.text).gt(0) ? null : { key: requiredKey };
+  return submit ? { key: requiredKey } : null;
 }
+
+/** The lots field's message: not a number, or off the instrument's limits with the allowed values spelled out. */
+export function lotsProblem(inst: Instrument, text: string, submit: boolean): FieldNote | null {
+  const problem = typedProblem(text, 'trade.lots_required', 'errors.lots_invalid', submit);
+  if (problem || text.trim() === '') return problem;
+  const rule = lotsRule(inst.ForexMinCont, inst.Pip);
+  if (lotsKeepRule(lots(text.trim()), rule)) return null;
+  return { key: 'trade.lots_rule', params: { min: formatNumber(rule.min), step: formatNumber(rule.step), max: formatNumber(rule.max) } };
+}
+
+/** The price stops are judged against: a pending order's target once it is a price, else the market price. */
+export function stopReference(draft: OrderDraft, current: string): string {
+  const target = draft.targetPrice.trim();
+  return draft.mode === 'pending' && positive(target) ? target : current;
+}
+
+/** Where a ticked stop starts: a valid distance on its side of the reference price (src/domain/order-rules.ts). */
+export function stopStartFor(inst: Instrument, draft: OrderDraft, side: OrderSide, kind: StopKind, current: string): string {
+  return stopStart(sideOf(side), kind, stopReference(draft, current), inst.PricePrecision);
+}
+
+function stopProblem(draft: OrderDraft, side: OrderSide, kind: StopKind, current: string, submit: boolean): FieldNote | null {
+  const { on, value } = stopOf(draft, kind);
+  if (!on) return null;
+  const problem = typedProblem(value, `trade.stop_${kind}_required`, 'errors.stop_price_invalid', submit);
+  if (problem || value.trim() === '') return problem;
+  const sideKey = stopSideKey(sideOf(side), kind, stopReference(draft, current), value.trim());
+  return sideKey ? { key: `errors.${sideKey}` } : null;
+}
+
+/**
+ * Each field's message for the draft as it stands (`submit`: also the empty required fields). `current` is the
+ * market price the stops and a pending target are judged against (the server judges again at its own price).
+ */
+export function draftNotes(
+  inst: Instrument, draft: OrderDraft, side: OrderSide, current: string, submit: boolean, today = '', equity: string | null = null,
+): FieldNotes<DraftField> {
+  let target: FieldNote | null = null;
+  if (draft.mode === 'pending') {
+    target = typedProblem(draft.targetPrice, 'errors.price_required', 'errors.target_price_invalid', submit);
+    if (!target && positive(draft.targetPrice) && isDecimalText(current) && dec(draft.targetPrice.trim()).eq(current)) {
+      target = { key: 'errors.target_price_at_market' };
+    }
+  }
+  return {
+    lots: lotsProblem(inst, draft.lots, submit),
+    'target-price': target,
+    'stop-profit': stopProblem(draft, side, 'profit', current, submit),
+    'stop-loss': stopProblem(draft, side, 'loss', current, submit),
+    expiry: today ? expiryProblem(draft, today, submit) : null,
+    size: sizeProblem(draft, equity, submit),
+  };
+}
+
+const hasNotes = (notes: FieldNotes<string>): boolean => Object.values(notes).some(Boolean);
 
 /** Stop prices go out only when their box is ticked; an unticked box sends "0" (SPEC §5). */
 export function stopValue(on: boolean, value: string): string {
@@ -129,39 +235,43 @@ export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: Ord
     stop_loss_price: stopValue(draft.stopLossOn, draft.stopLoss),
     target_profit_price: stopValue(draft.stopProfitOn, draft.stopProfit),
     multiple: isFixedMargin(inst) ? 0 : (draft.multiple ?? 0),
+    ...(draft.mode === 'pending' ? { expire: draft.expiry === 'date' ? draft.expiryDate.trim() : draft.expiry } : {}),
   };
 }
 
+/** The expiry field's message: a date that is missing (at a submit), not a date, or already over (`today`: UTC). */
+export function expiryProblem(draft: OrderDraft, today: string, submit: boolean): FieldNote | null {
+  if (draft.mode !== 'pending' || draft.expiry !== 'date') return null;
+  const d = draft.expiryDate.trim();
+  if (d === '') return submit ? { key: 'errors.expiry_invalid' } : null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return { key: 'errors.expiry_invalid' };
+  return d < today ? { key: 'errors.expiry_past' } : null;
+}
+
 /**
- * The SPEC §5 order checks in their order: login, multipliers configured, a multiplier chosen (leveraged mode),
- * lots, target price for pending orders, ticked stop boxes filled.
+ * The SPEC §5 order checks: login, multipliers configured, a multiplier chosen (leveraged mode), then every field's
+ * message at once (lots, target price for pending orders, ticked stop boxes filled and on their side).
  */
-export function checkOrder(inst: Instrument, draft: OrderDraft, side: OrderSide, loggedIn: boolean): OrderCheck {
+export function checkOrder(
+  inst: Instrument, draft: OrderDraft, side: OrderSide, loggedIn: boolean, current = '', today = '', equity: string | null = null,
+): OrderCheck {
   if (!loggedIn) return { kind: 'login' };
-  if (inst.HasForexMultiple.length === 0) return { kind: 'error', key: 'errors.no_leverage' };
+  if (inst.HasForexMultiple.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };
   if (!isFixedMargin(inst) && !inst.HasForexMultiple.some((m) => m.Value === draft.multiple)) {
-    return { kind: 'error', key: 'trade.multiple_required' };
+    return { kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } };
   }
-  const lotsProblem = typedProblem(draft.lots, 'trade.lots_required', 'errors.lots_invalid');
-  if (lotsProblem) return { kind: 'error', key: lotsProblem };
-  const min = isDecimalText(inst.ForexMinCont) ? inst.ForexMinCont : '0';
-  if (!lotsValid(lots(draft.lots.trim()), min, validStep(inst.Pip) ? inst.Pip : '1')) {
-    return { kind: 'error', key: 'trade.lots_invalid' };
-  }
-  const problem =
-    (draft.mode === 'pending' ? typedProblem(draft.targetPrice, 'errors.price_required', 'errors.target_price_invalid') : null) ??
-    (draft.stopProfitOn ? typedProblem(draft.stopProfit, 'trade.stop_profit_required', 'errors.stop_price_invalid') : null) ??
-    (draft.stopLossOn ? typedProblem(draft.stopLoss, 'trade.stop_loss_required', 'errors.stop_price_invalid') : null);
-  if (problem) return { kind: 'error', key: problem };
+  const notes = draftNotes(inst, draft, side, current, true, today, equity);
+  if (hasNotes(notes)) return { kind: 'error', notes };
   return { kind: 'ok', params: buildSubmitParams(inst, draft, side) };
 }
 
 /**
  * What the worker previews for a draft (margin, fee, P&L at the stops), or null while the draft is too
- * incomplete to say anything (no lots, no target price, no multiplier in leveraged mode).
+ * incomplete or refused to say anything (no lots or lots off the limits, no target price, no multiplier).
  */
 export function previewInput(inst: Instrument, draft: OrderDraft, side: OrderSide): OrderPreviewInput | null {
-  if (!positive(draft.lots)) return null;
+  // A size that will be refused gets no figures: its message says why (issue 35, 2).
+  if (!positive(draft.lots) || lotsProblem(inst, draft.lots, true)) return null;
   if (draft.mode === 'pending' && !positive(draft.targetPrice)) return null;
   const fixedMode = isFixedMargin(inst);
   if (!fixedMode && !(draft.multiple !== null && draft.multiple > 0)) return null;

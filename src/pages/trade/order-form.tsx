@@ -1,27 +1,41 @@
 // The order form: side, market/pending, lots, multiplier, stop boxes, live preview and submit.
-// It re-renders on user input and when the market opens/closes or the price turns stale — never per tick.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// It re-renders on user input and when the market opens/closes or the price turns stale — never per tick. Each field's
+// message sits under it (useFieldMessages): as typed, from the submit's check, or the server's refusal under the form.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { computed, effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { quote } from '../../state/quotes.ts';
 import { $loggedIn } from '../../state/session.ts';
-import { toast } from '../../state/toasts.ts';
 import { holdUpdate } from '../../state/app-update.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
-import { submitOrder } from '../../api/trading.ts';
+import { submitOrder, type SubmitParams } from '../../api/trading.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { refusalText } from '../../api/client.ts';
 import { submitHandler } from '../../components/submit-handler.ts';
-import { rememberOrder } from '../../state/one-click.ts';
+import { FieldMessage } from '../../components/field-message.tsx';
+import { useFieldMessages } from '../../components/use-field-messages.ts';
+import { sideOf } from '../../domain/money.ts';
+import { targetStart } from '../../domain/order-rules.ts';
+import { $confirmMarket, rememberOrder } from '../../state/one-click.ts';
 import { $formRequest } from './trade-state.ts';
 import { priceText } from '../../domain/price-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
-import { checkOrder, initialDraft, isFixedMargin, stopOf, toggleStop, typeStop, type OrderDraft, type OrderSide, type StopKind } from './order-draft.ts';
+import {
+  checkOrder, draftNotes, initialDraft, sized, isFixedMargin, stopOf, stopStartFor, toggleStop, typeStop, type DraftField, type OrderDraft, type OrderSide,
+  type StopKind,
+} from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
 import { LotStepper } from './lot-stepper.tsx';
 import { MultiplierPicker } from './multiplier-picker.tsx';
 import { PriceInput } from './price-input.tsx';
 import { StopBox } from './stop-box.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { ExpiryField } from './expiry-field.tsx';
+import { SizeField } from './size-field.tsx';
+import { $account } from '../../state/feed-signals.ts';
+import { systemClock } from '../../state/clock.ts';
+import { LiveText } from '../../components/live-text.tsx';
 import { OrderPlaced } from './order-placed.tsx';
 import type { Instrument, Order } from '../../domain/types.ts';
 import './order-form.css';
@@ -36,7 +50,13 @@ export function blockedReason(open: boolean, stale: boolean, halted = false): st
   return null;
 }
 
-export function OrderForm({ inst }: { inst: Instrument }) {
+export interface OrderFormProps {
+  inst: Instrument;
+  /** The phone's form: a market order asks once before it goes, unless turned off in settings (issue 35). */
+  phone?: boolean;
+}
+
+export function OrderForm({ inst, phone = false }: OrderFormProps) {
   useSignals();
   const { t } = useTranslation();
   const q = quote(inst.Code);
@@ -50,11 +70,24 @@ export function OrderForm({ inst }: { inst: Instrument }) {
   const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(inst));
   const [placed, setPlaced] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<SubmitParams | null>(null);
   const { $preview } = useOrderPreview(inst, draft, side);
+  // The feed's figures as text (issue 35): each stop's distance in pips, a pending order's kind (limit / stop).
+  const live = useMemo(() => {
+    const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-form.ok' });
+    const pips = (v: string | null | undefined): string => (v ? t('trade.pips', { pips: v }) : '');
+    const sideName = side === 1 ? 'buy' : 'sell';
+    return {
+      profitPips: computed(() => pips(ok.value?.pipsToStopProfit), { name: 'order-form.profitPips' }),
+      lossPips: computed(() => pips(ok.value?.pipsToStopLoss), { name: 'order-form.lossPips' }),
+      kind: computed(() => (ok.value?.pendingKind ? t(`trade.kind_${sideName}_${ok.value.pendingKind}`) : ''), { name: 'order-form.kind' }),
+    };
+  }, [$preview, side, t]);
   const fixedMode = isFixedMargin(inst);
   // An open order form holds back the "new version" prompt: code is never swapped under a half-typed order.
   useEffect(() => holdUpdate(), []);
   const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   // B / S on the desk (desk-keys.ts): this side, and the lots field focused. Only requests made after mounting.
   useEffect(() => {
     const seen = $formRequest.peek()?.seq ?? 0;
@@ -66,33 +99,54 @@ export function OrderForm({ inst }: { inst: Instrument }) {
     });
   }, []);
 
-  const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
+  // Read on user input only (a render): the price the typed values are judged against, never a per-tick render.
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
-  const stopBox = (kind: StopKind) => ({
-    ...stopOf(draft, kind),
-    placeholder: nowPrice(),
-    onToggle: (on: boolean) => update(toggleStop(draft, kind, on, nowPrice)),
-    onChange: (v: string) => update(typeStop(kind, v)),
-  });
+  const equityNow = (): string | null => $account.peek()?.equity ?? null;
+  // A size in USD or % of equity sets the lots at the price of the moment it is typed (order-draft.ts `sized`).
+  const update = (patch: Partial<OrderDraft>) => setDraft((d) => sized(inst, { ...d, ...patch }, nowPrice(), equityNow()));
+  const today = new Date(systemClock.now()).toISOString().slice(0, 10); // pending expiry days are UTC days
+  const msgs = useFieldMessages<DraftField>(draftNotes(inst, draft, side, nowPrice(), false, today, equityNow()));
+  /** A change to `field`: the draft updated, that field's shown message (and the form's) dropped. */
+  const change = (field: DraftField, patch: Partial<OrderDraft>) => msgs.edit(field, update)(patch);
+  const stopBox = (kind: StopKind) => {
+    const field = kind === 'profit' ? 'stop-profit' : 'stop-loss';
+    return {
+      ...stopOf(draft, kind),
+      placeholder: nowPrice(),
+      note: msgs.of(field),
+      onToggle: (on: boolean) => change(field, toggleStop(draft, kind, on, () => stopStartFor(inst, draft, side, kind, nowPrice()))),
+      onChange: (v: string) => change(field, typeStop(kind, v)),
+    };
+  };
 
   const submit = async () => {
     if (busy || reason) return;
-    const check = checkOrder(inst, draft, side, $loggedIn.peek());
+    const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today, equityNow());
     if (check.kind === 'login') {
       navigateTo(loginPath(currentPath()));
       return;
     }
     if (check.kind === 'error') {
-      toast(t(check.key));
+      msgs.showAll(check.notes);
       return;
     }
+    msgs.clear();
+    if (phone && check.params.status === 1 && $confirmMarket.peek()) {
+      setConfirming(check.params);
+      return;
+    }
+    await place(check.params);
+  };
+
+  const place = async (params: SubmitParams) => {
     setBusy(true);
     try {
-      const order = await submitOrder(check.params);
-      rememberOrder(inst.Code, { lots: check.params.cont, multiple: check.params.multiple === 0 ? null : check.params.multiple });
+      const order = await submitOrder(params, { toast: false });
+      rememberOrder(inst.Code, { lots: params.cont, multiple: params.multiple === 0 ? null : params.multiple });
       setPlaced(order);
-    } catch {
-      // The API client has already shown the server's msg as a toast.
+    } catch (err) {
+      const text = refusalText(err);
+      if (text) msgs.show('form', { text });
     } finally {
       setBusy(false);
     }
@@ -132,7 +186,7 @@ export function OrderForm({ inst }: { inst: Instrument }) {
           aria-checked={draft.mode === 'pending'}
           className="tr-mode tap-reach"
           data-mode="pending"
-          onClick={() => update({ mode: 'pending', targetPrice: draft.targetPrice || nowPrice() })}
+          onClick={() => change('target-price', { mode: 'pending', targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision) })}
         >
           {t('trade.pending_order')}
         </button>
@@ -140,20 +194,50 @@ export function OrderForm({ inst }: { inst: Instrument }) {
 
       {draft.mode === 'pending' ? (
         <div className="tr-field">
-          <span className="tr-label">{t('trade.target_price')}</span>
+          <span className="tr-label">
+            {t('trade.target_price')} <LiveText className="tr-kind" $text={live.kind} field="pending-kind" prose />
+          </span>
           <PriceInput
             field="target-price"
             label={t('trade.target_price')}
             value={draft.targetPrice}
             placeholder={nowPrice()}
-            onChange={(v) => update({ targetPrice: v })}
+            note={msgs.of('target-price')}
+            messageId={`${formId}-target-price`}
+            onChange={(v) => change('target-price', { targetPrice: v })}
           />
+          <FieldMessage id={`${formId}-target-price`} field="target-price" note={msgs.of('target-price')} />
         </div>
       ) : null}
+      {draft.mode === 'pending' ? (
+        <ExpiryField
+          mode={draft.expiry}
+          date={draft.expiryDate}
+          today={today}
+          note={msgs.of('expiry')}
+          onMode={(expiry) => change('expiry', { expiry })}
+          onDate={(expiryDate) => change('expiry', { expiryDate })}
+        />
+      ) : null}
+
+      <SizeField
+        mode={draft.sizeMode}
+        value={draft.sizeValue}
+        note={msgs.of('size')}
+        onMode={(sizeMode) => change('size', { sizeMode })}
+        onValue={(sizeValue) => change('size', { sizeValue })}
+      />
 
       <div className="tr-field">
         <span className="tr-label">{t('trade.lots')}</span>
-        <LotStepper value={draft.lots} pip={inst.Pip} onChange={(v) => update({ lots: v })} />
+        <LotStepper
+          value={draft.lots}
+          pip={inst.Pip}
+          note={msgs.of('lots')}
+          messageId={`${formId}-lots`}
+          onChange={(v) => change('lots', { lots: v, sizeMode: 'lots' })}
+        />
+        <FieldMessage id={`${formId}-lots`} field="lots" note={msgs.of('lots')} />
       </div>
 
       <div className="tr-field">
@@ -161,14 +245,17 @@ export function OrderForm({ inst }: { inst: Instrument }) {
         {fixedMode ? (
           <span className="tr-fixed">{t('trade.fixed_margin')}</span>
         ) : (
-          <MultiplierPicker options={inst.HasForexMultiple} value={draft.multiple} onChange={(v) => update({ multiple: v })} />
+          <MultiplierPicker options={inst.HasForexMultiple} value={draft.multiple} onChange={(v) => change('multiple', { multiple: v })} />
         )}
+        <FieldMessage id={`${formId}-multiple`} field="multiple" note={msgs.of('multiple')} />
       </div>
 
-      <StopBox field="stop-profit" label={t('trade.stop_profit')} {...stopBox('profit')} />
-      <StopBox field="stop-loss" label={t('trade.stop_loss')} {...stopBox('loss')} />
+      <StopBox field="stop-profit" messageId={`${formId}-stop-profit`} label={t('trade.stop_profit')} $pips={live.profitPips} {...stopBox('profit')} />
+      <StopBox field="stop-loss" messageId={`${formId}-stop-loss`} label={t('trade.stop_loss')} $pips={live.lossPips} {...stopBox('loss')} />
 
       <OrderSummary $preview={$preview} showStopProfit={draft.stopProfitOn} showStopLoss={draft.stopLossOn} />
+
+      <FieldMessage id={`${formId}-form`} field="form" note={msgs.of('form')} />
 
       {reason ? (
         <p className="tr-blocked" role="status" data-reason={reason}>
@@ -185,6 +272,20 @@ export function OrderForm({ inst }: { inst: Instrument }) {
       >
         {t(sideKey)}
       </button>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        titleKey="trade.confirm_title"
+        messageKey="trade.confirm_market"
+        messageParams={{ side: t(sideKey), lots: confirming?.cont ?? '', code: inst.ShowCode }}
+        confirmKey={sideKey}
+        onConfirm={() => {
+          const params = confirming;
+          setConfirming(null);
+          if (params) void place(params);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
 
       {placed ? (
         <OrderPlaced

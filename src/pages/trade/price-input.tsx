@@ -1,5 +1,7 @@
 // A price input (target price, stop prices): the text as typed; the order checks refuse what is not a price.
 import { NumberInput } from '../../components/number-input.tsx';
+import { describedBy } from '../../components/field-message.tsx';
+import type { FieldNote } from '../../components/use-field-messages.ts';
 
 export interface PriceInputProps {
   value: string;
@@ -8,9 +10,12 @@ export interface PriceInputProps {
   placeholder?: string;
   disabled?: boolean;
   field: string;
+  /** The field's message (shown by a FieldMessage with id `messageId`), for aria-invalid / aria-describedby. */
+  note?: FieldNote | null;
+  messageId?: string;
 }
 
-export function PriceInput({ value, onChange, label, placeholder, disabled = false, field }: PriceInputProps) {
+export function PriceInput({ value, onChange, label, placeholder, disabled = false, field, note = null, messageId = '' }: PriceInputProps) {
   return (
     <NumberInput
       className="tr-input tw-num"
@@ -18,6 +23,7 @@ export function PriceInput({ value, onChange, label, placeholder, disabled = fal
       placeholder={placeholder}
       disabled={disabled}
       data-field={field}
+      {...describedBy(messageId, note)}
       value={value}
       onChange={onChange}
     />

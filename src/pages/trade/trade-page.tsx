@@ -61,7 +61,7 @@ function TradePhone() {
         <AccountStrip />
         <OneClickButtons inst={inst} variant="bar" />
         {/* Keyed by code: switching instrument starts a fresh draft at that instrument's minimum lots. */}
-        <OrderForm key={inst.Code} inst={inst} />
+        <OrderForm key={inst.Code} inst={inst} phone />
       </section>
       {sheetUsed ? (
         <Suspense fallback={null}>

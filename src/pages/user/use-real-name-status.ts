@@ -1,6 +1,7 @@
 // The real-name row of the user center says where verification stands (not verified, under review, verified), so a
 // trader sees it before a withdrawal needs it.
 import { useEffect, useState } from 'react';
+import { useRefreshOnChange } from '../../components/use-refresh-on-change.ts';
 import { realNameCenter } from '../../api/wallet.ts';
 import type { RealNameCenter } from '../../domain/wallet-types.ts';
 
@@ -16,6 +17,8 @@ export const REAL_NAME_STATUS_KEY: Record<ReviewStatusValue, string> = {
 /** The review status of a real account; null for demo accounts, while loading, or when it could not be read. */
 export function useRealNameStatus(isDemo: boolean): ReviewStatusValue | null {
   const [status, setStatus] = useState<ReviewStatusValue | null>(null);
+  const [reads, setReads] = useState(0);
+  useRefreshOnChange(() => setReads((n) => n + 1)); // an operator reviewed it while the page was open
   useEffect(() => {
     setStatus(null);
     if (isDemo) return undefined;
@@ -27,6 +30,6 @@ export function useRealNameStatus(isDemo: boolean): ReviewStatusValue | null {
     return () => {
       live = false;
     };
-  }, [isDemo]);
+  }, [isDemo, reads]);
   return status;
 }

@@ -1,4 +1,5 @@
 // /user, the user center (SPEC §2): who is signed in, the balance card, and the rows to every account screen.
+import { useRefreshOnChange } from '../../components/use-refresh-on-change.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,7 @@ export function UserPage(): ReactElement {
       });
   }, []);
   useEffect(refresh, [refresh]);
+  useRefreshOnChange(refresh);
   const realName = useRealNameStatus(isDemo);
 
   const open = (row: UserRowDef): void => {

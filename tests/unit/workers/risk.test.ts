@@ -33,7 +33,18 @@ describe('previewOrder: margin and fee', () => {
       fee: '0.108321',
       pnlAtStopProfit: null,
       pnlAtStopLoss: null,
+      pipsToStopProfit: null,
+      pipsToStopLoss: null,
+      pendingKind: null,
     });
+  });
+
+  it('gives each stop its distance in pips and a pending order its kind (issue 35)', () => {
+    const p = previewOrder(input({ stopLoss: '1.07781', stopProfit: '1.09321' }), EURUSD, '1.08321', 2);
+    expect(p).toMatchObject({ pipsToStopLoss: '54.0', pipsToStopProfit: '100.0', pendingKind: null });
+    expect(previewOrder(input({ atPrice: '1.05000' }), EURUSD, '1.08321', 2).pendingKind).toBe('limit'); // a buy below
+    expect(previewOrder(input({ atPrice: '1.10000' }), EURUSD, '1.08321', 2).pendingKind).toBe('stop'); // a buy above
+    expect(previewOrder(input({ atPrice: '1.10000', orderType: 2 }), EURUSD, '1.08321', 2).pendingKind).toBe('limit'); // a sell above
   });
 
   it('leveraged, fee per lot (trade_fee_type 1): 0.1 lots × 7 = 0.7', () => {

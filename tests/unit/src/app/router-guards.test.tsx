@@ -4,6 +4,7 @@ import { act, useState, type ReactElement } from 'react';
 import { AppRoutes, NavigatorBridge } from '../../../../src/app/router.tsx';
 import { currentPath, navigateTo } from '../../../../src/state/navigator.ts';
 import { decideGuard } from '../../../../src/app/guards.ts';
+import { hashRouteFor, moveToHashRoute } from '../../../../src/app/hash-route.ts';
 import { ROUTES, type AppRoute } from '../../../../src/app/routes.tsx';
 import type { NavigationDeps } from '../../../../src/app/navigation-effects.ts';
 import { activeTab } from '../../../../src/app/tabs.ts';
@@ -38,7 +39,8 @@ const TEST_ROUTES: AppRoute[] = [
   { path: '/trade', element: <Where name="trade" />, footer: true },
   { path: '/order', element: <Where name="orders" />, auth: true, footer: true },
   { path: '/user', element: <Where name="user" />, auth: true },
-  { path: '/login', element: <Where name="login" /> },
+  { path: '/login', element: <Where name="login" />, guestOnly: true },
+  { path: '/register', element: <Where name="register" />, guestOnly: true },
   { path: '/mine/charge', element: <Where name="charge" />, auth: true, demoBlocked: true },
   { path: '/news', element: <Where name="news" /> },
 ];
@@ -100,6 +102,61 @@ describe('decideGuard', () => {
     expect(decideGuard({ auth: true }, demo, '/order')).toEqual({ kind: 'open' });
     expect(decideGuard({ auth: true, demoBlocked: true }, real, '/mine/charge')).toEqual({ kind: 'open' });
     expect(decideGuard({}, visitor, '/news')).toEqual({ kind: 'open' });
+  });
+});
+
+// Issue 35 defect 16: "/register" and "/login" without the hash showed the market page; /#/login while signed in
+// showed the login form.
+describe('routes without the hash, and the login page while signed in', () => {
+  const paths = ROUTES.map((r) => r.path);
+
+  it('moves /register, /login?from=… and /mine/withdraw to their hash routes, and leaves the rest alone', () => {
+    expect(hashRouteFor('https://m.example.com/register', paths)).toBe('/#/register');
+    expect(hashRouteFor('https://m.example.com/login?from=%2Ftrade', paths)).toBe('/#/login?from=%2Ftrade');
+    expect(hashRouteFor('https://m.example.com/register/?invite_code=AB12', paths)).toBe('/#/register?invite_code=AB12');
+    expect(hashRouteFor('https://m.example.com/mine/withdraw', paths)).toBe('/#/mine/withdraw');
+    expect(hashRouteFor('https://m.example.com/', paths)).toBeNull();
+    expect(hashRouteFor('https://m.example.com/#/login', paths)).toBeNull();
+    expect(hashRouteFor('https://m.example.com/register#/trade', paths)).toBeNull(); // a hash route wins
+    expect(hashRouteFor('https://m.example.com/no-such-page', paths)).toBeNull();
+    const replaced: string[] = [];
+    const hist = { replaceState: (_d: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)) };
+    expect(moveToHashRoute({ href: 'http://127.0.0.1:5173/login' }, hist, paths)).toBe(true);
+    expect(moveToHashRoute({ href: 'http://127.0.0.1:5173/#/login' }, hist, paths)).toBe(false);
+    expect(replaced).toEqual(['/#/login']);
+  });
+
+  it('decides: a signed-in real account goes to from or /user; a visitor and a demo account stay', () => {
+    const real = { loggedIn: true, isDemo: false };
+    expect(decideGuard({ guestOnly: true }, real, '/login')).toEqual({ kind: 'away', to: '/user' });
+    expect(decideGuard({ guestOnly: true }, real, '/login?from=%2Ftrade')).toEqual({ kind: 'away', to: '/trade' });
+    expect(decideGuard({ guestOnly: true }, real, '/login?from=https%3A%2F%2Fevil.example')).toEqual({ kind: 'away', to: '/' });
+    expect(decideGuard({ guestOnly: true }, real, '/register')).toEqual({ kind: 'away', to: '/user' });
+    expect(decideGuard({ guestOnly: true }, { loggedIn: false, isDemo: false }, '/login')).toEqual({ kind: 'open' });
+    expect(decideGuard({ guestOnly: true }, { loggedIn: true, isDemo: true }, '/login')).toEqual({ kind: 'open' });
+  });
+
+  it('/login while signed in lands on from, or on /user', async () => {
+    signIn({ token: 't', user: REAL });
+    await open('/login?from=%2Forder');
+    expect(where()).toBe('orders /order');
+    await view?.unmount();
+    await open('/login');
+    expect(where()).toBe('user /user');
+    await view?.unmount();
+    await open('/register');
+    expect(where()).toBe('user /user');
+  });
+
+  it('signing in on /login does not race the page: the guard judges the session the page was opened with', async () => {
+    await open('/login?from=%2Fnews');
+    await act(async () => signIn({ token: 't', user: REAL }));
+    await settle();
+    expect(where()).toBe('login /login?from=%2Fnews'); // the login page itself goes on to `from`
+  });
+
+  it('the route table marks /login and /register guest-only', () => {
+    expect(ROUTES.filter((r) => r.guestOnly).map((r) => r.path).sort()).toEqual(['/login', '/register']);
   });
 });
 

@@ -180,14 +180,14 @@ describe('connection states and nudges', () => {
 });
 
 describe('login and subscriptions', () => {
-  it('sends login first, subscribes DAY_MARKET, and FOREX_* and PRICE_ALERT once the login is acknowledged', async () => {
+  it('sends login first, subscribes DAY_MARKET, and FOREX_*, PRICE_ALERT and ACCOUNT once the login is acknowledged', async () => {
     const { h } = await started('tok-1');
     const s = h.last();
     s.open();
     expect(s.sent[0]).toEqual({ type: 'login', token: 'tok-1' });
     expect(s.topics('sub')).toEqual(['DAY_MARKET']);
     s.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s.topics('sub')).toEqual(['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT']);
+    expect(s.topics('sub')).toEqual(['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT', 'ACCOUNT']);
   });
 
   it('a visitor gets no login and no order topics', async () => {
@@ -215,7 +215,7 @@ describe('login and subscriptions', () => {
     expect(s2.sent[0]).toEqual({ type: 'login', token: 'tok-1' });
     expect(s2.topics('sub')).toEqual(['DAY_MARKET', 'KLINE.EURUSD']);
     s2.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s2.topics('sub')).toEqual(['DAY_MARKET', 'KLINE.EURUSD', 'FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT']);
+    expect(s2.topics('sub')).toEqual(['DAY_MARKET', 'KLINE.EURUSD', 'FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT', 'ACCOUNT']);
     expect(sink.gaps).toBe(1);
   });
 
@@ -225,10 +225,11 @@ describe('login and subscriptions', () => {
     s.open();
     s.receive({ type: 'login', ok: true, msg: 'ok' });
     await feed.setToken('b');
-    expect(s.sent.slice(-5)).toEqual([
+    expect(s.sent.slice(-6)).toEqual([
       { type: 'unsub', topic: 'FOREX_TRADE' },
       { type: 'unsub', topic: 'FOREX_CLOSED' },
       { type: 'unsub', topic: 'PRICE_ALERT' },
+      { type: 'unsub', topic: 'ACCOUNT' },
       { type: 'logout' },
       { type: 'login', token: 'b' },
     ]);
@@ -250,6 +251,16 @@ describe('login and subscriptions', () => {
     expect(sink.alerts).toEqual([alert]);
   });
 
+  it('hands an account change (an operator paid a withdrawal) to the app; a malformed one is dropped', async () => {
+    const { h, sink } = await started('tok-1');
+    const s = h.last();
+    s.open();
+    s.receive({ type: 'login', ok: true, msg: 'ok' });
+    s.receive({ type: 'ACCOUNT', data: { kind: 'withdrawal' } });
+    s.receive({ type: 'ACCOUNT', data: { kind: 7 } });
+    expect(sink.accountChanges).toEqual(['withdrawal']);
+  });
+
   it('a refused socket login ends the session like a 999; a visitor or a token switched meanwhile does not', async () => {
     const { h, feed, sink } = await started('tok-1');
     const s = h.last();
@@ -264,7 +275,7 @@ describe('login and subscriptions', () => {
     s.receive({ type: 'login', ok: false, msg: 'for tok-2' }); // tok-3's answer is still to come
     expect(sink.rejected).toEqual(['Your session has expired']);
     s.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s.topics('sub').slice(-3)).toEqual(['FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT']);
+    expect(s.topics('sub').slice(-4)).toEqual(['FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT', 'ACCOUNT']);
     // Signed out with a login on its way: its late refusal means nothing.
     await feed.setToken('tok-4');
     await feed.setToken(null);

@@ -105,6 +105,24 @@ describe('the alert form', () => {
     expect(f.create).not.toHaveBeenCalled();
     expect(q('[role="alert"]').textContent).toBe('Geben Sie einen Preis über 0 ein.');
   });
+
+  it('says what is wrong as it is typed, under the field, and drops it once fixed (issue 35, 4 and 17)', async () => {
+    const f = form();
+    await f.mount();
+    await type('[data-testid="alert-price"]', '-1');
+    expect(q('[data-message-for="value"]').textContent).toBe('Enter a price greater than 0.');
+    await type('[data-testid="alert-price"]', '1.1');
+    expect(mounted().querySelectorAll('[role="alert"]')).toHaveLength(0);
+  });
+
+  it('shows a server refusal under the form, not as a toast, until the value is edited', async () => {
+    const create = vi.fn(async () => 'Too many alerts');
+    await mountInRouter(<AlertForm inst={inst} kind="price" price={null} create={create} />);
+    await submit();
+    expect(q('[data-message-for="form"]').textContent).toBe('Too many alerts');
+    await type('[data-testid="alert-price"]', '1.2');
+    expect(mounted().querySelector('[data-message-for="form"]')).toBeNull();
+  });
 });
 
 describe('alertInputError', () => {

@@ -50,12 +50,15 @@ describe('validation rules (SPEC §5)', () => {
   });
 
   it('register: account by tab, passwords, invite when required, code', () => {
-    const base = { type: 'email' as const, account: 'a@b.co', password: 'pw', rePassword: 'pw', code: '1', invite: '', inviteRequired: false };
+    const base = { type: 'email' as const, account: 'a@b.co', password: 'secret1', rePassword: 'secret1', code: '1', invite: '', inviteRequired: false };
     expect(validateRegister({ ...base, account: '' })?.key).toBe('errors.email_required');
     expect(validateRegister({ ...base, type: 'mobile', account: '' })?.key).toBe('errors.mobile_required');
     expect(validateRegister({ ...base, password: '' })?.key).toBe('errors.password_required');
     expect(validateRegister({ ...base, rePassword: '' })?.key).toBe('errors.repassword_required');
     expect(validateRegister({ ...base, rePassword: 'other' })).toEqual({ field: 'rePassword', key: 'errors.password_mismatch' });
+    expect(validateRegister({ ...base, password: 'short', rePassword: 'short' })).toEqual({
+      field: 'password', key: 'errors.password_length', params: { min: '6', max: '32' },
+    });
     expect(validateRegister({ ...base, inviteRequired: true })?.key).toBe('errors.invite_code_required');
     expect(validateRegister({ ...base, code: ' ' })?.key).toBe('errors.code_required');
     expect(validateRegister(base)).toBeNull();
@@ -64,8 +67,9 @@ describe('validation rules (SPEC §5)', () => {
   it('forgot and change password: code required, passwords must match', () => {
     expect(validateForgot({ type: 'mobile', account: '', code: '', password: '', rePassword: '' })?.key).toBe('errors.mobile_required');
     expect(validateForgot({ type: 'email', account: 'a', code: '', password: 'p', rePassword: 'p' })?.key).toBe('errors.code_required');
-    expect(validateChange({ password: 'a', rePassword: 'b', code: '1' })?.key).toBe('errors.password_mismatch');
-    expect(validateChange({ password: 'a', rePassword: 'a', code: '' })?.key).toBe('errors.code_required');
+    expect(validateChange({ password: 'secret1', rePassword: 'b', code: '1' })?.key).toBe('errors.password_mismatch');
+    expect(validateChange({ password: 'secret1', rePassword: 'secret1', code: '' })?.key).toBe('errors.code_required');
+    expect(validateChange({ password: 'a', rePassword: 'a', code: '1' })?.key).toBe('errors.password_length');
   });
 });
 
@@ -136,6 +140,18 @@ describe('/register', () => {
     await typeInto(q('input[name="re_password"]'), 'abc12346');
     await submit(q('form'));
     expect(alerts()).toEqual(['Password inconsistency']);
+  });
+
+  // Issue 35 defect 15: a password under 6 characters got only a toast after submitting, the field not marked.
+  it('says under the password, as it is typed, that it is too short, and marks the field', async () => {
+    view = await renderRoutes(routes, '/register');
+    await typeInto(q('input[name="password"]'), 'abc');
+    expect(q('[data-message-for="password"]')?.textContent).toBe('The password must be 6 to 32 characters long');
+    expect(q('input[name="password"]')?.getAttribute('aria-invalid')).toBe('true');
+    await submit(q('form'));
+    expect(fake.server.seen.some((r) => r.url === '/api/user/register')).toBe(false);
+    await typeInto(q('input[name="password"]'), 'abc123');
+    expect(q('[data-message-for="password"]')).toBeNull();
   });
 
   it('the send-code button asks for the address first, then sends a register code (type 1)', async () => {

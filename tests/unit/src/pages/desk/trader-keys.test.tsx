@@ -228,7 +228,7 @@ describe('one-click orders', () => {
     await act(async () => void (await placeOneClick(EUR, 1, i18n.t)));
     expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toMatchObject({ type: 1, cont: '0.01', multiple: 10, status: 1 });
     expect($lastOrders.peek().EURUSD).toEqual({ lots: '0.01', multiple: 10 });
-    expect(toast).toHaveBeenCalledWith('Buy up EURUSD · 0.01 lots at 1.08320');
+    expect(toast).toHaveBeenCalledWith('Buy EURUSD · 0.01 lots at 1.08320');
   });
 
   it('refuse with the form’s translated message and send nothing: market closed, bad remembered lots, a visitor', async () => {
@@ -238,8 +238,8 @@ describe('one-click orders', () => {
     live(EUR, true);
     rememberOrder('EURUSD', { lots: '0.015', multiple: 10 }); // off the 0.01 lot step
     await placeOneClick(EUR, 1, i18n.t);
-    expect(toast).toHaveBeenLastCalledWith(i18n.t('trade.lots_invalid'));
-    expect(oneClickCheck(EUR, { lots: '0.02', multiple: 999 }, 1, true, null)).toEqual({ kind: 'error', key: 'trade.multiple_required' });
+    expect(toast).toHaveBeenLastCalledWith('Lots: minimum 0.01, step 0.01, at most 10,000');
+    expect(oneClickCheck(EUR, { lots: '0.02', multiple: 999 }, 1, true, null)).toEqual({ kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } });
     $token.value = null;
     await placeOneClick(EUR, 1, i18n.t);
     expect(navigate).toHaveBeenCalledWith('/login?from=%2Ftrade', undefined);

@@ -17,7 +17,7 @@ vi.mock('../../../../../src/api/instruments.ts', () => ({
 
 const { categories } = await import('../../../../../src/api/instruments.ts');
 const { setInstruments } = await import('../../../../../src/state/instruments.ts');
-const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
+const { initI18n, i18n, setLanguage } = await import('../../../../../src/i18n/index.ts');
 const { MarketPanel } = await import('../../../../../src/pages/market/market-panel.tsx');
 const { filterByCategory, ALL_CATEGORIES, $categories } = await import('../../../../../src/pages/market/categories.ts');
 
@@ -83,6 +83,30 @@ describe('MarketPanel', () => {
     await act(async () => answer([{ Id: 1, NameShowTrans: 'Forex' }]));
     expect(view().querySelector('.mk-chips')).toBe(bar); // the same bar, one chip more: nothing above the list moved
     expect(chips().map((c) => c.textContent)).toEqual([i18n.t('watchlist.favourites'), i18n.t('market.all'), 'Forex']);
+  });
+
+  // Issue 35 defect 6: English → Arabic without a reload left the chips reading "Forex", "Metals".
+  it('asks for the category names again when the language changes, and shows them in the new language', async () => {
+    const names: Record<string, Category[]> = {
+      en: [{ Id: 1, NameShowTrans: 'Forex' }, { Id: 2, NameShowTrans: 'Metals' }],
+      ar: [{ Id: 1, NameShowTrans: 'العملات' }, { Id: 2, NameShowTrans: 'المعادن' }],
+    };
+    const { $lang } = await import('../../../../../src/i18n/lang-signal.ts');
+    vi.mocked(categories).mockImplementation(async () => names[$lang.peek()] ?? []);
+    $categories.value = [];
+    try {
+      act(() => setInstruments(LIST));
+      await render(() => undefined);
+      expect(chips().slice(2).map((c) => c.textContent)).toEqual(['Forex', 'Metals']);
+      await act(async () => setLanguage('ar'));
+      await act(async () => undefined);
+      expect(chips().slice(2).map((c) => c.textContent)).toEqual(['العملات', 'المعادن']);
+      expect(chips()[1]?.textContent).toBe(i18n.t('market.all'));
+    } finally {
+      await act(async () => setLanguage('en'));
+      vi.mocked(categories).mockReset();
+      vi.mocked(categories).mockImplementation(async () => names.en ?? []);
+    }
   });
 
   it('renders only the visible part of a long list (virtualised)', async () => {

@@ -139,7 +139,7 @@ describe('close-all sheet', () => {
     expect(txt('[data-field="failed-count"]')).toBe('Not closed: 1');
     const failed = $(`.od-close-all__item[data-id="${c.Id}"]`);
     expect(failed?.textContent).toContain('XAU/USD');
-    expect(failed?.textContent).toContain('Buy low');
+    expect(failed?.textContent).toContain('Sell');
     expect(failed?.querySelector('[data-field="reason"]')?.textContent).toBe('The market is closed, please try again when it opens');
     expect($('[data-testid="close-all-result"] [role="status"]')).not.toBeNull();
     expect(document.activeElement).toBe($('[data-action="close-all-done"]'));

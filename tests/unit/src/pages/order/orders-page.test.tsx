@@ -257,7 +257,7 @@ describe('detail sheet and actions', () => {
     await click($(`.od-row[data-id="${o.Id}"]`));
     const field = (f: string): string => txt(`.od-detail [data-row="${f}"] dd`);
     expect(txt('.od-detail [data-field="code"]')).toBe('EUR/USD');
-    expect(txt('.od-detail [data-field="side"]')).toBe('Buy up');
+    expect(txt('.od-detail [data-field="side"]')).toBe('Buy');
     expect(field('lots')).toBe('0.1');
     expect(field('multiple')).toBe('×100');
     expect(field('open-price')).toBe('1.08500');
@@ -349,23 +349,28 @@ describe('detail sheet and actions', () => {
     await click($('[data-action="edit-stops"]'));
     await typeInto($('input[data-field="stop-loss"]'), '-1.07');
     expect(($('input[data-field="stop-loss"]') as HTMLInputElement).value).toBe('-1.07');
+    expect(txt('[data-message-for="stop-loss"]')).toBe('Please enter a valid stop-profit or stop-loss price'); // as typed
     await click($('[data-action="save-stops"]'));
-    expect(toasts()).toContain('Please enter a valid stop-profit or stop-loss price');
+    expect(txt('[data-message-for="stop-loss"]')).toBe('Please enter a valid stop-profit or stop-loss price');
+    expect(toasts()).toEqual([]);
     expect(server.seen.some((r) => r.url === '/v1/api/forex/set_stop_price')).toBe(false);
   });
 
   it('a refused stop keeps the form open with the server’s message', async () => {
     const o = order({ OrderType: 2 });
     book.lists[1] = [o];
-    server.on('GET', '/v1/api/forex/set_stop_price', fail(0, 'For a buy low, the stop-loss must be above the price'));
+    server.on('GET', '/v1/api/forex/set_stop_price', fail(0, 'For a sell (short), the stop-loss must be above the price'));
     await show('/order');
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="edit-stops"]'));
     expect(txt('[data-hint="stop-profit"]')).toBe('Below the current price');
     await typeInto($('input[data-field="stop-loss"]'), '1.0');
     await click($('[data-action="save-stops"]'));
-    expect(toasts()).toContain('For a buy low, the stop-loss must be above the price');
+    expect(txt('[data-message-for="form"]')).toBe('For a sell (short), the stop-loss must be above the price'); // under the form
+    expect(toasts()).toEqual([]);
     expect($('[data-testid="stop-form"]')).not.toBeNull();
+    await typeInto($('input[data-field="stop-loss"]'), '1.2'); // fixed: the message goes
+    expect(document.body.querySelector('[data-message-for="form"]')).toBeNull();
   });
 
   it('close: confirm, GET close?id, the server’s message, the row leaves and the balance is the server’s', async () => {
@@ -388,6 +393,33 @@ describe('detail sheet and actions', () => {
     expect(rowIds()).toEqual([]);
     expect($('.od-detail')).toBeNull();
     expect(txt('[data-field="balance"]')).toBe('10,012.25');
+  });
+
+  it('close part: the rule under the field as typed, one message at a time, the button says a full close, and the toast says what is left (issue 35, 3 and 4)', async () => {
+    const o = order({ Quantity: '0.05' });
+    book.lists[1] = [o];
+    server.on('GET', '/v1/api/forex/close', (req) =>
+      ok({ ...o, Id: 9001, Quantity: String(req.params.cont), Status: 3, CloseReason: 'user' }, 'Position closed'));
+    await show('/order');
+    await click($(`.od-row[data-id="${o.Id}"]`));
+    await click($('[data-action="close-part-open"]'));
+    const lots = $('input[data-field="close-lots"]');
+    await typeInto(lots, '0.06');
+    expect(txt('[data-message-for="close-lots"]')).toBe('You can close at most 0.05 lots of this position');
+    await typeInto(lots, '0.005');
+    expect(txt('[data-message-for="close-lots"]')).toBe('The number of lots must be a multiple of 0.01');
+    expect(txt('[data-action="close-part"]')).toBe('Close these lots'); // no promise the form would refuse
+    await typeInto(lots, '-0.01');
+    expect([...document.body.querySelectorAll('[role="alert"]')].map((m) => m.textContent)).toEqual(['Please enter a valid number of lots']);
+    await typeInto(lots, '0.05');
+    expect(document.body.querySelector('[data-message-for="close-lots"]')).toBeNull();
+    expect(txt('[data-action="close-part"]')).toBe('Close all 0.05 lots');
+    await typeInto(lots, '0.02');
+    expect(txt('[data-action="close-part"]')).toBe('Close 0.02 lots');
+    await click($('[data-action="close-part"]'));
+    await settle();
+    expect(server.seen.find((r) => r.url === '/v1/api/forex/close')?.params).toMatchObject({ id: o.Id, cont: '0.02' });
+    expect(toasts()).toEqual(['0.02 lots closed · 0.03 left']);
   });
 
   it('cancel: confirm, GET cancel_trade?id, the server’s message, the row leaves', async () => {

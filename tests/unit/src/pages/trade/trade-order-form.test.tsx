@@ -6,6 +6,7 @@ import type { Instrument, Order } from '../../../../../src/domain/types.ts';
 import type { OrderPreview, OrderPreviewInput } from '../../../../../workers/protocol.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { provideFeed } from '../../../../../src/state/feed-handle.ts';
+import { stopStart } from '../../../../../src/domain/order-rules.ts';
 
 const answer = (input: OrderPreviewInput): OrderPreview => ({
   ok: true,
@@ -15,6 +16,9 @@ const answer = (input: OrderPreviewInput): OrderPreview => ({
   fee: '0.5416',
   pnlAtStopProfit: input.stopProfit ? '12.5' : null,
   pnlAtStopLoss: input.stopLoss ? '-7.25' : null,
+  pipsToStopProfit: input.stopProfit ? '54.0' : null,
+  pipsToStopLoss: input.stopLoss ? '12.5' : null,
+  pendingKind: input.atPrice ? 'limit' : null,
 });
 
 // The feed answers a watched preview in its next frame batch, as the real one does.
@@ -71,11 +75,11 @@ function live(i: Instrument, over: { open?: boolean; stale?: boolean } = {}): vo
   });
 }
 
-async function render(i: Instrument, strict = false): Promise<void> {
+async function render(i: Instrument, strict = false, phone = false): Promise<void> {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  const form = <OrderForm inst={i} />;
+  const form = <OrderForm inst={i} phone={phone} />;
   await act(async () => root?.render(strict ? <StrictMode>{form}</StrictMode> : form));
 }
 
@@ -88,6 +92,9 @@ const lotsInput = () => $<HTMLInputElement>('.tr-stepper input');
 const minus = () => $<HTMLButtonElement>('[data-step="minus"]');
 const plus = () => $<HTMLButtonElement>('[data-step="plus"]');
 const submitButton = () => $<HTMLButtonElement>('[data-action="submit-order"]');
+/** The messages shown under the form's fields, by field. */
+const messages = (): Record<string, string> =>
+  Object.fromEntries([...document.body.querySelectorAll<HTMLElement>('[data-message-for]')].map((m) => [m.dataset.messageFor, m.textContent]));
 
 async function click(el: HTMLElement): Promise<void> {
   await act(async () => el.click());
@@ -163,20 +170,21 @@ describe('submitting', () => {
       await type(lotsInput(), bad);
       await click(submitButton());
       expect(lotsInput().value).toBe(bad);
-      expect(toast).toHaveBeenLastCalledWith('Please enter a valid number of lots');
+      expect(messages()).toEqual({ lots: 'Please enter a valid number of lots' });
     }
     await type(lotsInput(), '0.05');
     await click($('[data-mode="pending"]'));
     await type($<HTMLInputElement>('input[data-field="target-price"]'), '-1.07');
     await click(submitButton());
-    expect(toast).toHaveBeenLastCalledWith('Please enter a valid pending price');
+    expect(messages()).toEqual({ 'target-price': 'Please enter a valid pending price' });
     await type($<HTMLInputElement>('input[data-field="target-price"]'), '1.07');
     await click($('input[data-field="stop-loss-on"]'));
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '-1.05');
     expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe('-1.05');
     await click(submitButton());
-    expect(toast).toHaveBeenLastCalledWith('Please enter a valid stop-profit or stop-loss price');
+    expect(messages()).toEqual({ 'stop-loss': 'Please enter a valid stop-profit or stop-loss price' });
     expect(submitOrder).not.toHaveBeenCalled();
+    expect(toast).not.toHaveBeenCalled(); // a field's problem is never a toast over the form
   });
 
   it('sends unticked stop boxes as 0 and ticked ones with their price', async () => {
@@ -197,14 +205,14 @@ describe('submitting', () => {
       stop_loss_price: '0',
     });
 
-    // Ticking fills the box with the current price; a typed value is sent; unticking sends 0 again.
+    // Ticking fills the box at a valid distance on its side; a typed value is sent; unticking sends 0 again.
     await click($('[data-field="stop-loss-on"]'));
     await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.07');
     await click($('[data-field="stop-profit-on"]'));
     await click(submitButton());
     expect(vi.mocked(submitOrder).mock.calls[1]?.[0]).toMatchObject({
       stop_loss_price: '1.07',
-      target_profit_price: '1.08320',
+      target_profit_price: stopStart('buy', 'profit', '1.08320', i.PricePrecision),
     });
 
     await click($('[data-field="stop-profit-on"]'));
@@ -239,7 +247,7 @@ describe('submitting', () => {
     live(i);
     await render(i);
     await click(submitButton());
-    expect(toast).toHaveBeenCalledWith(i18n.t('errors.no_leverage'));
+    expect(messages()).toEqual({ form: i18n.t('errors.no_leverage') });
     expect(submitOrder).not.toHaveBeenCalled();
   });
 
@@ -249,7 +257,7 @@ describe('submitting', () => {
     await render(i);
     await click($('[data-field="multiple"]'));
     expect(toast).toHaveBeenCalledWith(i18n.t('trade.no_multiplier'));
-    expect(document.body.querySelector('[role="listbox"]')).toBeNull();
+    expect(document.body.querySelector('.tr-multiplier-options')).toBeNull();
   });
 
   it('sends a visitor to /login?from=/trade without placing anything', async () => {
@@ -307,6 +315,134 @@ describe('blocked states', () => {
     });
     expect(submitButton().disabled).toBe(false);
     expect(document.body.querySelector('.tr-blocked')).toBeNull();
+  });
+});
+
+describe('messages under their fields, as typed (issue 35: 1, 2, 4, 5)', () => {
+  it('a refused size says why under the lots at once, with the allowed values, and shows no preview figures', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    expect($('[data-field="margin"]').textContent).toContain('541.60');
+    for (const bad of ['99999999', '0.0123456']) {
+      await type(lotsInput(), bad);
+      expect(messages()).toEqual({ lots: 'Lots: minimum 0.01, step 0.01, at most 10,000' });
+      expect(watchPreview.mock.calls.at(-1)?.[1]).toBeNull(); // the feed stops previewing
+      expect($('[data-field="margin"]').textContent).not.toMatch(/\d/);
+      expect($('[data-field="fee"]').textContent).not.toMatch(/\d/);
+    }
+    expect(lotsInput().getAttribute('aria-invalid')).toBe('true');
+    expect(lotsInput().getAttribute('aria-describedby')).toBe($('[data-message-for="lots"]').id);
+  });
+
+  it('keeps one message per field, replaced by the current one and gone once fixed', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await type(lotsInput(), '-0.01');
+    await click(submitButton());
+    expect(messages()).toEqual({ lots: 'Please enter a valid number of lots' });
+    await type(lotsInput(), '0.015');
+    expect(messages()).toEqual({ lots: 'Lots: minimum 0.01, step 0.01, at most 10,000' });
+    await type(lotsInput(), '0.02');
+    expect(messages()).toEqual({});
+    // A stop on the wrong side: its message under the stop, replaced when the value changes, gone when right.
+    await click($('[data-field="stop-loss-on"]'));
+    await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.2');
+    expect(messages()).toEqual({ 'stop-loss': 'For a buy (long), the stop-loss must be below the price' });
+    await type($<HTMLInputElement>('input[data-field="stop-loss"]'), 'x');
+    expect(messages()).toEqual({ 'stop-loss': 'Please enter a valid stop-profit or stop-loss price' });
+    await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.07');
+    expect(messages()).toEqual({});
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('starts a ticked stop and a pending target at a valid distance, with the pips and the kind beside them', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-field="stop-loss-on"]'));
+    expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe(stopStart('buy', 'loss', '1.08320', i.PricePrecision));
+    expect(messages()).toEqual({});
+    expect($('[data-field="stop-loss-pips"]').textContent).toBe('12.5 pips');
+    await click($('[data-field="stop-loss-on"]'));
+    await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '');
+    await click($('[data-mode="pending"]'));
+    const target = $<HTMLInputElement>('input[data-field="target-price"]').value;
+    expect(Number(target)).toBeLessThan(1.0832); // a buy limit below the price
+    expect(messages()).toEqual({});
+    expect($('[data-field="pending-kind"]').textContent).toBe('Buy limit');
+    // A pending order's stop starts from its target.
+    await click($('[data-field="stop-loss-on"]'));
+    expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe(stopStart('buy', 'loss', target, i.PricePrecision));
+    expect(messages()).toEqual({});
+    await click(submitButton());
+    expect(messages()).toEqual({});
+    expect(vi.mocked(submitOrder).mock.calls.at(-1)?.[0]).toMatchObject({ status: 0, target_price: target });
+  });
+
+  it('shows a server refusal under the form, not as a toast', async () => {
+    const i = inst();
+    live(i);
+    const { ApiFailure } = await import('../../../../../src/api/client.ts');
+    vi.mocked(submitOrder).mockRejectedValue(new ApiFailure(0, 'Insufficient balance'));
+    await render(i);
+    await click(submitButton());
+    expect(messages()).toEqual({ form: 'Insufficient balance' });
+    expect(vi.mocked(submitOrder).mock.calls[0]?.[1]).toEqual({ toast: false });
+    await click(plus());
+    expect(messages()).toEqual({});
+  });
+});
+
+describe('sizing by USD or risk (issue 35)', () => {
+  it('sets the lots from a USD amount, always showing them, and goes back to lots when they are typed', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-size="usd"]'));
+    await type($<HTMLInputElement>('input[data-field="size-value"]'), '5000');
+    expect(lotsInput().value).toBe('0.04'); // 5000 / (1.0832 × 100000 per lot), down to the 0.01 step
+    await click($('[data-size="risk"]'));
+    await type($<HTMLInputElement>('input[data-field="size-value"]'), '1');
+    expect(messages()).toEqual({ size: 'Tick a stop loss: the risk is what you lose at the stop' });
+    await type(lotsInput(), '0.03');
+    expect($('[data-size="lots"]').getAttribute('aria-selected')).toBe('true');
+    expect(document.body.querySelector('input[data-field="size-value"]')).toBeNull();
+    expect(messages()).toEqual({});
+  });
+});
+
+describe('confirming a market order on the phone (issue 35)', () => {
+  it('asks once with the side, size and instrument; sends on confirm, nothing on cancel; off in settings; never on the desk', async () => {
+    const { setConfirmMarket } = await import('../../../../../src/state/one-click.ts');
+    const i = inst();
+    live(i);
+    vi.mocked(submitOrder).mockRejectedValue(new Error('no'));
+    await render(i, false, true);
+    await click(submitButton());
+    expect(submitOrder).not.toHaveBeenCalled();
+    expect($('.dialog').textContent).toContain(`Buy 0.01 lots of ${i.ShowCode} at the market price`);
+    await click($('.dialog .btn-secondary'));
+    expect(document.body.querySelector('.dialog')).toBeNull();
+    expect(submitOrder).not.toHaveBeenCalled();
+    await click(submitButton());
+    await click($('.dialog .btn-primary'));
+    expect(submitOrder).toHaveBeenCalledTimes(1);
+    // A pending order does not ask: its price is the trader's own.
+    await click($('[data-mode="pending"]'));
+    await click(submitButton());
+    expect(submitOrder).toHaveBeenCalledTimes(2);
+    await click($('[data-mode="market"]'));
+    act(() => setConfirmMarket(false));
+    await click(submitButton());
+    expect(submitOrder).toHaveBeenCalledTimes(3);
+    act(() => setConfirmMarket(true));
+    act(() => root?.unmount());
+    host.remove();
+    await render(i); // the desk's form
+    await click(submitButton());
+    expect(submitOrder).toHaveBeenCalledTimes(4);
   });
 });
 

@@ -9,7 +9,8 @@ import { HIDE_BALANCE_KEY } from '../../../../../src/pages/user/balance-card.tsx
 import { $lang } from '../../../../../src/i18n/index.ts';
 import { $token, signIn } from '../../../../../src/state/session.ts';
 import { $toasts } from '../../../../../src/state/toasts.ts';
-import { ok } from '../../../api-fake-server.ts';
+import { fail, ok, type Reply } from '../../../api-fake-server.ts';
+import { forgetCooldowns } from '../../../../../src/state/code-cooldown.ts';
 import { click, renderRoutes, settle, submit, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { Where, startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 
@@ -122,17 +123,22 @@ describe('/user', () => {
   });
 });
 
+/** A failure envelope that says more than its text (a refused resend's wait). */
+const failWith = (code: number, msg: string, data: object): Reply => ({ envelope: { code, msg, data } });
+
 describe('/mine/password', () => {
+  beforeEach(() => forgetCooldowns());
+
   it('needs matching passwords and a code, then amends with a code sent to the account email', async () => {
     fake.server.on('POST', '/api/notify/send_email', ok({ key: 'code-key-7' }, 'sent'));
     fake.server.on('POST', '/api/user/amend_password', ok(null, 'Password changed'));
     signIn({ token: 't', user: REAL });
     view = await renderRoutes(routes, '/mine/password');
-    await typeInto(q('input[name="new_password"]'), 'abc');
+    await typeInto(q('input[name="new_password"]'), 'abcdef');
     await typeInto(q('input[name="re_password"]'), 'abd');
     await submit(q('form'));
     expect(q('[role="alert"]')?.textContent).toBe('Password inconsistency');
-    await typeInto(q('input[name="re_password"]'), 'abc');
+    await typeInto(q('input[name="re_password"]'), 'abcdef');
     await submit(q('form'));
     expect(q('[role="alert"]')?.textContent).toBe('Please enter the verification code');
     await click(q('[data-testid="send-code"]'));
@@ -141,8 +147,57 @@ describe('/mine/password', () => {
     await typeInto(q('input[name="code"]'), '111222');
     await submit(q('form'));
     const body = Object.fromEntries(new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/amend_password')?.body));
-    expect(body).toEqual({ new_password: 'abc', auth_code: '111222', type: 'email', key: 'code-key-7' });
+    expect(body).toEqual({ new_password: 'abcdef', auth_code: '111222', type: 'email', key: 'code-key-7' });
     expect(toasts()).toContain('Password changed');
+  });
+
+  // Issue 35 defect 15.
+  it('says under the new password, as it is typed, that it is too short; the message goes once it fits', async () => {
+    signIn({ token: 't', user: REAL });
+    view = await renderRoutes(routes, '/mine/password');
+    await typeInto(q('input[name="new_password"]'), 'abc');
+    expect(q('[data-message-for="new_password"]')?.textContent).toBe('The password must be 6 to 32 characters long');
+    expect(q('input[name="new_password"]')?.getAttribute('aria-invalid')).toBe('true');
+    await typeInto(q('input[name="new_password"]'), 'abcdef');
+    expect(q('[data-message-for="new_password"]')).toBeNull();
+  });
+
+  it('shows the server’s refusal of the current password under the form, not as a toast over it', async () => {
+    fake.server.on('POST', '/api/notify/send_email', ok({ key: 'k', resend_after: 60 }, 'sent'));
+    fake.server.on('POST', '/api/user/amend_password', fail(0, 'The new password must be different from your current one'));
+    signIn({ token: 't', user: REAL });
+    view = await renderRoutes(routes, '/mine/password');
+    await typeInto(q('input[name="new_password"]'), 'same-as-before');
+    await typeInto(q('input[name="re_password"]'), 'same-as-before');
+    await click(q('[data-testid="send-code"]'));
+    await typeInto(q('input[name="code"]'), '111222');
+    await submit(q('form'));
+    expect(q('[data-message-for="form"]')?.textContent).toBe('The new password must be different from your current one');
+    expect(toasts()).not.toContain('The new password must be different from your current one');
+  });
+
+  it('keeps the server’s send-code wait when the page is left and opened again', async () => {
+    fake.server.on('POST', '/api/notify/send_email', ok({ key: 'k', resend_after: 60 }, 'sent'));
+    signIn({ token: 't', user: REAL });
+    view = await renderRoutes(routes, '/mine/password');
+    await click(q('[data-testid="send-code"]'));
+    expect((q('[data-testid="send-code"]') as HTMLButtonElement | null)?.disabled).toBe(true);
+    await view.unmount();
+    view = await renderRoutes(routes, '/mine/password');
+    const button = (q('[data-testid="send-code"]') as HTMLButtonElement | null);
+    expect(button?.disabled).toBe(true);
+    expect(button?.textContent).toMatch(/^Resend in (59|60)s$/);
+  });
+
+  it('counts down the wait the server gives when it refuses a send as too soon', async () => {
+    forgetCooldowns();
+    fake.server.on('POST', '/api/notify/send_email', failWith(0, 'Please wait 47 s before asking for another code', { resend_after: 47 }));
+    signIn({ token: 't', user: REAL });
+    view = await renderRoutes(routes, '/mine/password');
+    await click(q('[data-testid="send-code"]'));
+    const button = (q('[data-testid="send-code"]') as HTMLButtonElement | null);
+    expect(button?.disabled).toBe(true);
+    expect(button?.textContent).toMatch(/^Resend in (46|47)s$/);
   });
 });
 

@@ -1,0 +1,39 @@
+// A field's one message (use-field-messages.ts), in the flow right under the field: it pushes what follows down and
+// never covers the field, its buttons or the control that raised it. `id` is what the input's aria-describedby names.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { FieldNote, FieldNotes } from './use-field-messages.ts';
+import './field-message.css';
+
+export interface FieldMessageProps {
+  id: string;
+  note: FieldNote | null;
+  /** data-message-for, so tests and styles can find the message of a field. */
+  field: string;
+}
+
+export function FieldMessage({ id, note, field }: FieldMessageProps): ReactElement | null {
+  const { t } = useTranslation();
+  if (!note) return null;
+  return (
+    <p id={id} className="field-message" role="alert" data-message-for={field}>
+      {noteText(t, note)}
+    </p>
+  );
+}
+
+/** The aria props of an input whose message is `note` (shown by a FieldMessage with `id`). */
+export function describedBy(id: string, note: FieldNote | null): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return note ? { 'aria-invalid': true, 'aria-describedby': id } : {};
+}
+
+/** A message's text in the current language. */
+export function noteText(t: TFunction, note: FieldNote): string {
+  return 'text' in note ? note.text : t(note.key, note.params);
+}
+
+/** The first message of a set (for a place with no field to show it under, e.g. a one-click press). */
+export function firstNote<F extends string>(notes: FieldNotes<F>): FieldNote | null {
+  return Object.values<FieldNote | null | undefined>(notes).find((n): n is FieldNote => !!n) ?? null;
+}
