@@ -36,16 +36,23 @@ function boot(): Promise<LastKnownQuote[]> {
   const precisions = new Map(data.catalogue.map((i) => [i.Code, i.PricePrecision]));
   // The screen waits (hidden, index.html's style) for the stored quotes, a few ms, so its first frame already shows
   // them; never longer than HOLD_MS, whatever the disk does.
+  // The app waits for this promise too, so a read that never answers (some browsers' IndexedDB can hang at start)
+  // resolves it with nothing at the cap: the app starts on time and shows its own last-known prices.
   root.dataset.wait = '';
   const show = (): void => void delete root.dataset.wait;
-  const cap = browserTimers.setTimeout(show, HOLD_MS);
-  return readLastKnownStore(self.indexedDB).then((stored) => {
-    const quotes = lastKnownQuotes(stored.tradeList, stored.quotes, precisions);
-    // React may have attached already (a slow disk): then the app paints them itself.
-    if (root.dataset.attached !== 'true') paintQuotes(root, quotes, systemClock.now(), data);
-    browserTimers.clearTimeout(cap);
-    show();
-    return quotes;
+  return new Promise((resolve) => {
+    const cap = browserTimers.setTimeout(() => {
+      show();
+      resolve([]);
+    }, HOLD_MS);
+    void readLastKnownStore(self.indexedDB).then((stored) => {
+      const quotes = lastKnownQuotes(stored.tradeList, stored.quotes, precisions);
+      // React may have attached already (a slow disk): then the app paints them itself.
+      if (root.dataset.attached !== 'true') paintQuotes(root, quotes, systemClock.now(), data);
+      browserTimers.clearTimeout(cap);
+      show();
+      resolve(quotes);
+    });
   });
 }
 

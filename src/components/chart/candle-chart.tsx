@@ -280,7 +280,9 @@ export function CandleChart({
     function sizeOnce(): void {
       if (sized) return;
       sized = true;
-      if (size) chart.resize(size.w, size.h);
+      if (!size) return;
+      chart.resize(size.w, size.h);
+      panes.place();
     }
     const ro =
       typeof ResizeObserver === 'function'
