@@ -160,25 +160,34 @@ describeInFlowBrowsers((browser) => {
       await page.waitForFunction(() => !document.querySelector('.page-fallback, .loading-overlay'), undefined, { timeout: 15_000 });
       const found = await page.evaluate(() => {
         // Every drawn text with a sign next to a digit ('-0.04', '+12.50', '−3'): the sign must be drawn left of it.
-        const bad: string[] = [];
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         const box = (node: Text, at: number): DOMRect => {
           const r = document.createRange();
           r.setStart(node, at);
           r.setEnd(node, at + 1);
           return r.getBoundingClientRect();
         };
-        for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
-          const el = n.parentElement;
-          if (!el || el.closest('[hidden], script, style, [aria-hidden="true"]')) continue;
-          for (const m of n.data.matchAll(/[-+\u2212](?=\d)/g)) {
-            const sign = box(n, m.index);
-            const digit = box(n, m.index + 1);
-            if (sign.width === 0 || digit.width === 0) continue; // not drawn
-            if (!(sign.left < digit.left)) bad.push(n.data.trim());
+        const reversedIn = (root: Node): string[] => {
+          const bad: string[] = [];
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+            const el = n.parentElement;
+            if (!el || el.closest('[hidden], script, style, [aria-hidden="true"]')) continue;
+            for (const m of n.data.matchAll(/[-+\u2212](?=\d)/g)) {
+              const sign = box(n, m.index);
+              const digit = box(n, m.index + 1);
+              if (sign.width === 0 || digit.width === 0) continue; // not drawn
+              if (!(sign.left < digit.left)) bad.push(n.data.trim());
+            }
           }
-        }
-        return bad;
+          return bad;
+        };
+        // The check catches what the defect was: a figure not isolated inside right-to-left text ('0.04-').
+        const probe = document.createElement('p');
+        probe.textContent = '\u0627\u0644\u0631\u0628\u062d -0.04';
+        document.body.append(probe);
+        const caught = reversedIn(probe).length === 1;
+        probe.remove();
+        return caught ? reversedIn(document.body) : ['the check missed an un-isolated figure'];
       });
       for (const f of found) reversed.push(`${route.path}: ${f}`);
     }
