@@ -137,6 +137,30 @@ describeInFlowBrowsers((browser) => {
     }, FLOW_MS);
   }
 
+  it('the price-alert sheet: a bad price says why under its field; the "Alert set" toast covers no part of the form', async () => {
+    const { context, page } = await browser().newPage(PHONE);
+    await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+    await demoLogin(page);
+    await page.goto(`${server.url}/#/trade`);
+    await page.reload();
+    await page.locator('[data-testid="alert-bell"]').click();
+    const price = page.locator('[data-testid="alert-price"]');
+    await expect.poll(() => price.inputValue(), { timeout: 20_000 }).toMatch(/^\d+(\.\d+)?$/);
+    const now = Number(await price.inputValue());
+    await price.fill('1e3');
+    await expect.poll(() => messages(page)).toEqual({ value: 'Enter a price greater than 0.' });
+    await price.fill(String(Math.ceil(now * 1.5)));
+    await expect.poll(() => messages(page)).toEqual({});
+    await page.locator('[data-testid="alert-create"]').click();
+    await expect.poll(() => page.locator('.toast').allInnerTexts(), { timeout: 15_000 }).toContain('Alert set');
+    const toast = await page.locator('.toast').boundingBox();
+    const form = await page.locator('.al-form').boundingBox();
+    expect(toast && form).toBeTruthy();
+    if (toast && form) expect(toast.y + toast.height <= form.y || toast.y >= form.y + form.height).toBe(true);
+    await browser().snap(page, 'alert-set-toast');
+    await context.close();
+  }, FLOW_MS);
+
   it('every screen in Arabic: no signed figure drawn with its sign after its digits', async () => {
     const { context, page } = await browser().newPage(PHONE);
     await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
