@@ -40,6 +40,25 @@ function messages(page: FlowPage): Promise<Record<string, string>> {
   );
 }
 
+/**
+ * Types into the partial close's lots the way an input event carries it: Firefox's driver waits for the sheet's field
+ * to hold still across frames, which the sliding sheet does not promise within its timeout.
+ */
+async function typeCloseLots(page: FlowPage, value: '0.05' | '0.02' | '0.005'): Promise<void> {
+  await page.evaluate(() => document.querySelector('input[data-field="close-lots"]')?.setAttribute('data-typing', ''));
+  const set = {
+    '0.05': () => (window as { __typed?: string }).__typed = '0.05',
+    '0.02': () => (window as { __typed?: string }).__typed = '0.02',
+    '0.005': () => (window as { __typed?: string }).__typed = '0.005',
+  }[value];
+  await page.evaluate(set);
+  await page.evaluate(() => {
+    const el = document.querySelector<HTMLInputElement>('input[data-field="close-lots"]');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, (window as { __typed?: string }).__typed ?? '');
+    el?.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
 /** axe on what is on screen now (Chromium only: axe drives a Playwright page). */
 async function axeClean(page: FlowPage, browserName: string): Promise<void> {
   if (browserName !== 'chromium') return;
@@ -123,11 +142,13 @@ describeInFlowBrowsers((browser) => {
       const row = page.locator('.od-row[data-status="1"]').first();
       await row.waitFor({ timeout: 15_000 });
       await row.click();
+      // A service-worker update found meanwhile (another build of the suite) puts its prompt over the sheet's buttons.
+      await page.evaluate(() => document.querySelector<HTMLButtonElement>('.update-prompt__later')?.click());
       await page.locator('[data-action="close-part-open"]').click();
-      const closeLots = page.locator('input[data-field="close-lots"]');
-      await closeLots.fill('0.05');
+      await page.locator('input[data-field="close-lots"]').waitFor();
+      await typeCloseLots(page, '0.05');
       await expect.poll(() => page.locator('[data-action="close-part"]').innerText()).toBe('Close all 0.05 lots');
-      await closeLots.fill('0.02');
+      await typeCloseLots(page, '0.02');
       await expect.poll(() => page.locator('[data-action="close-part"]').innerText()).toBe('Close 0.02 lots');
       await page.locator('[data-action="close-part"]').click();
       await expect.poll(() => page.locator('.toast').allInnerTexts(), { timeout: 15_000 }).toContain('0.02 lots closed · 0.03 left');
@@ -218,7 +239,8 @@ describeInFlowBrowsers((browser) => {
     await page.goto(`${server.url}/#/order?type=1`);
     await page.locator('.od-row[data-status="1"]').first().click();
     await page.locator('[data-action="close-part-open"]').click();
-    await page.locator('input[data-field="close-lots"]').fill('0.005');
+    await page.locator('input[data-field="close-lots"]').waitFor();
+    await typeCloseLots(page, '0.005');
     await page.locator('[data-message-for="close-lots"]').waitFor();
     await expect.poll(() => page.locator('.toast').count(), { timeout: 15_000 }).toBe(0); // the walk's toasts gone
     await browser().snap(page, 'order-ar');
