@@ -53,13 +53,21 @@ class PuppeteerLocator implements FlowLocator {
   /**
    * Playwright clicks only once the element would receive the click (its centre is not under another element, such
    * as a toast, which is a button that a tap dismisses); puppeteer's locator clicks at the coordinates whatever lies
-   * on top. Wait for the hit test first, so a flow clicks what it names in both browsers. An element outside the
-   * viewport is left to puppeteer, which scrolls it in.
+   * on top. Wait for the hit test first (an element under a fixed bar scrolled to the middle), so a flow clicks what
+   * it names in both browsers. An element outside the viewport is left to puppeteer, which scrolls it in.
    */
   async click(): Promise<void> {
     // The element through puppeteer (its selectors include ::-p-text, which document.querySelector cannot read).
     const handle = await this.element();
     try {
+      // An element in the viewport but under something fixed (half under the tab bar) goes to the middle first, as
+      // Playwright scrolls before its hit test; one already hittable, or covered by a toast, stays where it is.
+      await handle.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const bar = hit?.closest('.tab-bar, .title-bar');
+        if (bar && !bar.contains(el)) el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      });
       await this.page.waitForFunction(
         (el: Element) => {
           if (!el.isConnected) return true; // replaced by a render: the click below finds the new one
