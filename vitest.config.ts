@@ -28,7 +28,7 @@ export default defineConfig({
           // The cluster roles (market, gateway) need PostgreSQL, so their files run in the PostgreSQL pass only.
           exclude: process.env.TEST_DB === 'postgres'
             ? []
-            : ['tests/server/pg-restart.test.ts', 'tests/server/cluster-gateways.test.ts', 'tests/server/cluster-failover.test.ts'],
+            : ['tests/server/pg-restart.test.ts', 'tests/server/cluster-gateways.test.ts', 'tests/server/cluster-failover.test.ts', 'tests/server/cluster-feeds.test.ts', 'tests/server/cluster-fix-failover.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,

@@ -11,12 +11,14 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { AppContext } from './context.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { failure, sendError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { checkResponses, type ResponseViolation } from './http/response-check.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { trackRoutes } from './http/route-table.ts';
+import { inputValidatorCompiler } from './http/validation.ts';
 import { rawReply } from './http/wire-schema.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerRateLimits } from './security/rate-limit.ts';
@@ -60,10 +62,14 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     frameworkErrors: (err, request, reply) => {
       void sendError(err, request, reply);
     },
+    // And what Node's parser refuses before any route (headers over 16 KB → 431): the envelope as well.
+    clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(opts.trustProxy),
   });
   trackRoutes(app); // first, so it sees every route below
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+  // Every route's input through one validation layer: its schema (the document's) plus no non-finite number and no NUL.
+  app.setValidatorCompiler(inputValidatorCompiler());
   // The routes' response schemas document and (in tests) check the answers; serialising stays JSON.stringify, as
   // before they existed, so a field a schema forgot is never dropped from an answer (fast-json-stringify would).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -9,12 +9,14 @@ import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
 import type { PushOptions } from './alerts/alerts-context.ts';
+import type { FeedOptions } from './market/feeds/market-feeds.ts';
+import { priceSourcesEnv } from './market/sources/source-registry.ts';
 
 /**
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
  * as needed; createServer passes it through untouched.
  */
-export interface MarketOptions {
+export interface MarketOptions extends FeedOptions {
   seed?: number;
   /** No timer-driven ticks: tests step the simulator by hand. */
   manual?: boolean;
@@ -136,7 +138,7 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
  * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
- * VAPID_SUBJECT.
+ * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT (each source reads its own settings: docs/market-data.md).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
@@ -144,6 +146,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.SIM_INSTRUMENTS) market.instruments = intEnv(env, 'SIM_INSTRUMENTS', 0);
   if (env.SIM_HZ) market.hz = intEnv(env, 'SIM_HZ', 1);
   const simStart = timeEnv(env, 'SIM_TIME');
+  market.priceSources = priceSourcesEnv(env.PRICE_SOURCES);
+  market.sourceEnv = env;
+  market.desk = {};
+  if (env.FEED_STALE_MS) market.desk.defaultStaleMs = intEnv(env, 'FEED_STALE_MS', 10_000);
+  if (env.FEED_SPIKE_PCT) {
+    if (!/^\d{1,3}(\.\d{1,4})?$/.test(env.FEED_SPIKE_PCT)) throw new Error(`FEED_SPIKE_PCT must be a percent such as 5 or 0.5, got "${env.FEED_SPIKE_PCT}"`);
+    market.desk.defaultSpikePct = env.FEED_SPIKE_PCT;
+  }
   return {
     port: intEnv(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',

@@ -6,6 +6,7 @@ import type { OrderEngine } from './engine/engine.ts';
 import type { Limits } from './security/limits.ts';
 import type { Revocations } from './security/revocations.ts';
 import type { Services } from './services.ts';
+import type { FeedsContext } from './market/feeds/feed-wiring.ts';
 
 export interface AppContext extends Services {
   engine: OrderEngine;
@@ -21,4 +22,6 @@ export interface AppContext extends Services {
   fundDayMs: number;
   /** Price alerts: the change announcement, the VAPID public key, the allowed push services (docs/alerts.md). */
   alerts: AlertsContext;
+  /** The price feeds as the operator sees and steers them (docs/market-data.md); absent in bare test contexts. */
+  feeds?: FeedsContext | undefined;
 }

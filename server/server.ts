@@ -40,6 +40,7 @@ import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
+import { followFeeds, localFeeds, publishFeeds, type FeedsContext } from './market/feeds/feed-wiring.ts';
 import { loadOpsToken } from './ops/token.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -114,6 +115,17 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     stoppers.push(() => market.close());
     if (role === 'market') stoppers.push(publishTicks(bus, market));
     if (role === 'gateway') stoppers.push(followTicks(bus, (tick) => market.follow(tick)));
+    // The feed desk's flags and status (docs/market-data.md): kept by the writer, followed by every gateway.
+    let feeds: FeedsContext | undefined;
+    if (role === 'gateway') {
+      const f = followFeeds(bus, (flags) => market.followFlags(flags));
+      stoppers.push(() => f.stop());
+      feeds = f.ctx;
+    } else if (market.feeds && role === 'market') {
+      const f = publishFeeds(bus, market.feeds, timers, log);
+      stoppers.push(() => f.stop());
+      feeds = f.ctx;
+    } else if (market.feeds) feeds = localFeeds(market.feeds);
 
     // The socket hub (not in the market writer): user events reach it through the bus, whoever committed them.
     const routes: RouteModule[] = [];
@@ -191,6 +203,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       fundDayMs: config.fundDayMs ?? DEFAULT_FUND_DAY_MS,
       limits,
       revocations,
+      feeds,
     };
     // Pending-order expiry (issue 35), on the writer only: due pending orders cancelled every second.
     if (role !== 'gateway') {

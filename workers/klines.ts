@@ -202,11 +202,17 @@ export function pushKlineUpdate(queue: KlineUpdate[], u: KlineUpdate): void {
     return;
   }
   if (last && last.kind === 'reset' && last.code === u.code && last.period === u.period) {
-    // Fold the update into the reset so the chart gets one setData with the newest last bar.
+    // Fold the update into the reset so the chart gets one setData with the newest last bar (and its indicators).
     const bars = last.bars;
     const tail = bars[bars.length - 1];
-    if (tail && tail.Time === u.bar.Time) bars[bars.length - 1] = u.bar;
-    else if (!tail || tail.Time < u.bar.Time) bars.push(u.bar);
+    const ind = last.ind ?? null;
+    if (tail && tail.Time === u.bar.Time) {
+      bars[bars.length - 1] = u.bar;
+      ind?.forEach((col, i) => (col[col.length - 1] = u.ind?.[i] ?? NaN));
+    } else if (!tail || tail.Time < u.bar.Time) {
+      bars.push(u.bar);
+      ind?.forEach((col, i) => col.push(u.ind?.[i] ?? NaN));
+    }
     return;
   }
   queue.push(u);

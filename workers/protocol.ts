@@ -2,6 +2,7 @@
 // Both sides import these types; the worker implements FeedApi, the main thread implements FeedSink.
 import type { Instrument, KlineBar, Order, Period } from '../src/domain/types.ts';
 import type { PriceAlert } from '../src/domain/price-alerts.ts';
+import type { IndicatorLine, IndicatorSettings } from '../src/domain/indicators.ts';
 import type { AccountChange } from '../src/domain/ws-protocol.ts';
 
 /** Why the page nudges the feed (FeedApi.nudge). */
@@ -27,13 +28,19 @@ export const Q_TIME = 2; // tick time, ms epoch (server clock)
 export const Q_STATUS = 3; // MarketStatus 1 open, 0 closed
 export const Q_RECEIVED = 4; // when the feed received it, ms epoch (tick-to-paint measurements)
 /** Display text per quote in FeedBatch.quoteText, formatted once by the feed from the server's exact decimals. */
-export const QUOTE_TEXTS = 2;
+export const QUOTE_TEXTS = 3;
 export const T_PRICE = 0; // the price at the instrument's PricePrecision, e.g. '1.08321'
 export const T_CHANGE = 1; // the signed percent change, e.g. '+0.35%'
+export const T_HALT = 2; // why the dealing desk halted trading (what the server sent), '' while trading
 
+/**
+ * A chart's updates. With indicators set (FeedApi.setIndicators), a reset carries the lines they draw and each line's
+ * values aligned with `bars` (NaN where a line is not yet defined), and a bar update carries that bar's value per line
+ * in the same order (computed in the worker: a tick replaces the live bar's inputs, a new bar adds one).
+ */
 export type KlineUpdate =
-  | { kind: 'reset'; code: string; period: Period; bars: KlineBar[] } // history (re)loaded: replace all
-  | { kind: 'bar'; code: string; period: Period; bar: KlineBar }; // the last bar changed or a new one opened
+  | { kind: 'reset'; code: string; period: Period; bars: KlineBar[]; lines?: IndicatorLine[]; ind?: number[][] } // history (re)loaded: replace all
+  | { kind: 'bar'; code: string; period: Period; bar: KlineBar; ind?: number[] }; // the last bar changed or a new one opened
 
 export interface PositionFigure {
   Id: number;
@@ -134,9 +141,17 @@ export interface FeedApi {
    * main thread; the rest stay in the feed until shown. null = every quote (the default).
    */
   setQuoteInterest(codes: string[] | null): Promise<void>;
-  /** Load history over REST, subscribe KLINE.{code}, then stream the live last bar of `period`. */
-  watchChart(code: string, period: Period): Promise<void>;
-  unwatchChart(): Promise<void>;
+  /**
+   * Load history over REST, subscribe KLINE.{code}, then stream the live last bar of `period`. `slot` (0 by default)
+   * names the chart: the desk's grid shows four at once (slots 0–3), each with its own instrument and period.
+   */
+  watchChart(code: string, period: Period, slot?: number): Promise<void>;
+  unwatchChart(slot?: number): Promise<void>;
+  /**
+   * The indicators every chart shows (docs/worker.md "Indicators"): computed here from the klines, sent with them.
+   * A change re-sends each watched chart as a reset with the new lines. null (the default) computes none.
+   */
+  setIndicators(settings: IndicatorSettings | null): Promise<void>;
   /** Compact close series per instrument for mini charts (abbreviated_cache_kline), oldest first. */
   sparklines(): Promise<Record<string, Float32Array>>;
   /**

@@ -7,7 +7,12 @@ export type Channel = 'email' | 'mobile';
 
 export { PASSWORD_MAX, PASSWORD_MIN } from '../../src/domain/password-rule.ts';
 
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/** An e-mail address (after trimming), as a regular expression source: the routes' schemas use the same one. */
+export const EMAIL_PATTERN =
+  '[^\\s@<>()[\\]\\\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+';
+/** A mobile number: 5–15 digits, with spaces, dashes and brackets anywhere (dropped by normaliseMobile). */
+export const MOBILE_PATTERN = '[\\s\\-()]*(?:\\d[\\s\\-()]*){5,15}';
+const EMAIL_RE = new RegExp(`^${EMAIL_PATTERN}$`);
 
 /** Lower-case, trimmed e-mail, or ApiError email_required / email_invalid. */
 export function normaliseEmail(raw: string | undefined): string {

@@ -122,6 +122,12 @@ export class OrderEngine {
     return inst;
   }
 
+  /** The feed's refusal (docs/market-data.md): a stale price or a desk halt, with the reason traders see. */
+  private refuseOnFeed(code: string): void {
+    const block = this.ctx.market.tradeBlock?.(code);
+    if (block) throw new ApiError(block.key, undefined, block.key === 'instrument_halted' ? { reason: block.reason } : {});
+  }
+
   /** The live price of an instrument, null when the market has none. */
   currentPrice(inst: EngineInstrument): Price | null {
     const q = this.ctx.market.latest(inst.code);
@@ -143,6 +149,7 @@ export class OrderEngine {
     }
     const inst = await this.instrumentOrThrow(forexId);
     if (inst.tradable === false) throw new ApiError('instrument_not_found');
+    this.refuseOnFeed(inst.code);
     type Outcome = { replay: Order } | { done: Committed; order: Order };
     const result = await this.ctx.db.tx(async (q): Promise<Outcome> => {
       const now = this.ctx.clock.now();
@@ -185,6 +192,7 @@ export class OrderEngine {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
       const current = this.currentPrice(inst);
+      this.refuseOnFeed(inst.code);
       if (!this.ctx.market.isOpen(inst.code)) throw new ApiError('market_closed');
       if (!current) throw new ApiError('no_price');
       const part = closeLots(lotsText, lots(row.quantity), inst);

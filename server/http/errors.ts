@@ -1,10 +1,12 @@
 // Turns every failure into the {code, msg, data} envelope: ApiError → its code and translated text, schema
-// failures → a message naming the field (the SPEC §5 text where one fits), anything unexpected → errors.internal.
+// failures → a message naming the field (the schema's own `x-error`, else the SPEC §5 text where one fits),
+// the client's malformed requests → 4xx, anything unexpected → 500 with its own code (CODE_INTERNAL) and errors.internal.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { CODE_ERROR, type Envelope } from '../../src/domain/types.ts';
+import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../src/domain/types.ts';
 import { ApiError } from './envelope.ts';
 import { pickLanguage, translate } from './i18n.ts';
 import type { Language } from '../../src/domain/types.ts';
+import { ERROR_KEYWORD } from './schemas.ts';
 
 /** Field name → the SPEC §5 "please enter …" key used when the field is missing or empty. */
 const REQUIRED_KEYS: Readonly<Record<string, string>> = {
@@ -61,6 +63,23 @@ interface SchemaIssue {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
+  /** The schema that failed and the value (ajv's `verbose`): its `x-error` names the message. */
+  parentSchema?: Record<string, unknown>;
+  data?: unknown;
+}
+
+/** `x-error` "a|b": a for a value with "@" (meant as an e-mail address), b for one without (a number). */
+function byAt(key: string, value: unknown): string {
+  const [withAt, without] = key.split('|');
+  if (without === undefined) return key;
+  return String(value).includes('@') ? (withAt ?? key) : without;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The HTTP status of this route's schema refusals: 200 unless said (SPEC §8: the client reads `code`). */
+    validationStatus?: number;
+  }
 }
 
 /** The first schema issue as an ApiError: which field, and whether it was missing or malformed. */
@@ -71,7 +90,17 @@ export function schemaIssueToError(issue: SchemaIssue): ApiError {
     missing !== undefined || (issue.keyword === 'minLength' && issue.params.limit === 1);
   const requiredKey = REQUIRED_KEYS[field];
   if (empty && requiredKey) return new ApiError(requiredKey);
+  // The field's own message for a value of the right type and length that is not what the server takes.
+  const own = issue.keyword === 'pattern' ? issue.parentSchema?.[ERROR_KEYWORD] : undefined;
+  if (typeof own === 'string') return new ApiError(byAt(own, issue.data));
   return new ApiError(empty ? 'field_required' : 'field_invalid', CODE_ERROR, { field });
+}
+
+/** The client's malformed request (a 4xx of Fastify's or a plugin's): its status and message key. */
+function clientFaultKey(status: number): string {
+  if (status === 413 || status === 431) return 'errors.too_large';
+  if (status === 404) return 'errors.not_found';
+  return 'errors.bad_request';
 }
 
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -86,15 +115,17 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   if (first) {
     const apiErr = schemaIssueToError(first);
     const [key, params] = namedField(lang, apiErr.key, apiErr.params, operator);
-    return reply.code(200).send(failure(translate(lang, `errors.${key}`, params)));
+    // The router's own refusals (frameworkErrors) come before any route: no config then.
+    const config = (request.routeOptions as Partial<typeof request.routeOptions> | undefined)?.config;
+    const status = config?.validationStatus ?? 200;
+    return reply.code(status).send(failure(translate(lang, errorTextKey(key), params)));
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     // Malformed body, wrong content type, body or file too large: the client's fault, said plainly.
     request.log.info({ err: fe.code ?? fe.message }, 'rejected request');
-    const key = status === 413 ? 'errors.too_large' : 'errors.bad_request';
-    return reply.code(status).send(failure(translate(lang, key)));
+    return reply.code(status).send(failure(translate(lang, clientFaultKey(status))));
   }
   request.log.error({ err }, 'unexpected error');
-  return reply.code(500).send(failure(translate(lang, 'errors.internal')));
+  return reply.code(status >= 500 && status < 600 ? status : 500).send(failure(translate(lang, 'errors.internal'), CODE_INTERNAL));
 }

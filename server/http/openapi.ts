@@ -7,15 +7,29 @@ import type { FastifyInstance } from 'fastify';
 import { LANGUAGES } from '../../src/domain/types.ts';
 import { OPS_TOKEN_HEADER } from '../ops/auth.ts';
 import { WS_CLIENT_MESSAGE, WS_DESCRIPTION, WS_SERVER_MESSAGE } from '../ws/ws-doc.ts';
+import { operationOf } from './operations.ts';
 import type { JsonSchema } from './schemas.ts';
 import { FAILURE, FAILURES } from './wire-schema.ts';
+
+/** A body a handler reads itself (a multipart file, an operator command's parameters): documented only. */
+export interface DescribedBody {
+  schema: JsonSchema;
+  /** Media types; default: a form or JSON. */
+  consumes?: string[];
+  /** False when the route answers the same without a body. */
+  required: boolean;
+}
 
 declare module 'fastify' {
   interface FastifySchema {
     /** Headers a handler reads and checks itself: documented, not validated by Fastify. */
     describeHeaders?: Record<string, JsonSchema>;
+    describeBody?: DescribedBody;
   }
 }
+
+/** What every POST body may be sent as (@fastify/formbody and Fastify's JSON parser); the app sends the form. */
+export const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -26,10 +40,14 @@ export const undocumented = (url: string): boolean => url.includes('*') || url =
 const DESCRIPTION = `The wire contract of the Tickwise server (SPEC §7), generated from the route schemas.
 
 **Envelope.** Every API route answers \`{"code", "msg", "data"}\`: \`code\` **1** = success (\`data\` as documented per
-route), **999** = session missing, wrong or expired (sign in again), **0** = any other error (\`msg\` says what, \`data\`
-is \`null\`). Business and validation errors use HTTP 200 so the client reads \`code\`/\`msg\`; a malformed body is 400
-or 415, an unknown route 404, a body too large 413, a spent abuse budget 429 (with \`Retry-After\`), an unexpected
-failure 500 — each with the envelope.
+route), **999** = session missing, wrong or expired (sign in again), **500** = the server failed (HTTP 5xx: not the
+request's fault), **0** = any other error (\`msg\` says what, \`data\` is \`null\`). Business and validation errors use
+HTTP 200 so the client reads \`code\`/\`msg\`; a malformed body is 400 or 415, an unknown route 404, a body too large
+413, headers or URL over 16 KB 431, a spent abuse budget 429 (with \`Retry-After\`), an unexpected failure 500, the
+database unreachable 503 — each with the envelope.
+
+**Validation.** The schemas below are the server's validation itself. Besides them, every number must be finite
+(\`Infinity\`, \`1e309\` are refused) and no string may contain U+0000; a field that fails says its name in \`msg\`.
 
 **Session.** Send the login token in the \`authorization\` header, bare (as the app does) or as \`Bearer <token>\`.
 Tokens come from login, register or the demo login and last 30 days. The back office's routes take \`${OPS_TOKEN_HEADER}\` instead.
@@ -37,7 +55,8 @@ Tokens come from login, register or the demo login and last 30 days. The back of
 **Language.** The \`lang\` header (${LANGUAGES.join(', ')}; \`tw\` = \`hk\`) picks the language of \`msg\`; default \`hk\`.
 
 **Parameters.** GET routes take query parameters (plus the ignored cache-buster \`t\`); POST routes take a form
-(\`application/x-www-form-urlencoded\`) or JSON body. Money and prices are exact decimal strings.
+(\`application/x-www-form-urlencoded\`, as the app sends) or JSON body, the image upload a multipart file. Money and
+prices are exact decimal strings.
 
 **Live socket.** See the *Live socket* section (\`/v1/ws\`) and docs/protocol.md.`;
 
@@ -47,6 +66,8 @@ const LANG_HEADER: JsonSchema = {
 };
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  /** Operations whose documented body may be left out (@fastify/swagger marks every body required). */
+  const optionalBodies = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -58,17 +79,31 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         },
       },
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       // `describeHeaders`: headers a handler reads itself (documented here, not validated by Fastify).
-      const { describeHeaders, ...s } = (schema ?? {}) as Record<string, unknown> & { describeHeaders?: Record<string, JsonSchema> };
+      const { describeHeaders, describeBody, ...s } = (schema ?? {}) as Record<string, unknown> & {
+        describeHeaders?: Record<string, JsonSchema>;
+        describeBody?: DescribedBody;
+      };
       const own = (s.headers as { properties?: Record<string, JsonSchema> } | undefined)?.properties;
       const headers = { type: 'object', properties: { ...LANG_HEADER.properties as object, ...own, ...describeHeaders } };
       // @fastify/websocket marks its routes hidden; /v1/ws is documented (its frames in the x-websocket section).
-      return { schema: { ...s, headers, hide: undocumented(url) }, url };
+      const hide = undocumented(url);
+      if (hide) return { schema: { ...s, headers, hide }, url };
+      const [operationId, summary] = operationOf(String(route.method), url);
+      if (describeBody && !describeBody.required) optionalBodies.add(operationId);
+      const body = describeBody?.schema ?? s.body;
+      const consumes = describeBody?.consumes ?? (body ? BODY_TYPES : undefined);
+      return { schema: { ...s, operationId, summary, headers, hide, ...(body ? { body, consumes } : {}) }, url };
     },
     transformObject: (doc) => {
       if (!('openapiObject' in doc)) return doc.swaggerObject;
       const o = doc.openapiObject;
+      for (const ops of Object.values(o.paths ?? {})) {
+        for (const op of Object.values(ops as Record<string, { operationId?: string; requestBody?: { required?: boolean } }>)) {
+          if (op.requestBody && op.operationId && optionalBodies.has(op.operationId)) op.requestBody.required = false;
+        }
+      }
       o.components = {
         ...o.components,
         schemas: { ...o.components?.schemas, Failure: FAILURE, WsClientMessage: WS_CLIENT_MESSAGE, WsServerMessage: WS_SERVER_MESSAGE },
@@ -98,7 +133,6 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     OPENAPI_PATH,
     {
       schema: {
-        summary: 'This document (OpenAPI 3.1)',
         tags: ['Documentation'],
         response: { ...FAILURES, 200: { description: 'The OpenAPI document', type: 'object', required: ['openapi', 'paths'] } },
       },

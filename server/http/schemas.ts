@@ -1,13 +1,37 @@
-// JSON-schema helpers for route validation (Fastify's built-in ajv). Strings are trimmed of nothing and
-// length-capped; required strings must be non-empty, so "missing" and "empty" give the same clear message.
+// JSON-schema helpers for route validation (server/http/validation.ts) and, being the same schemas, the OpenAPI
+// document. Strings are trimmed of nothing and length-capped; required strings must be non-empty, so "missing" and
+// "empty" give the same clear message. A field's own refusal message is its `x-error` key.
+import { EMAIL_PATTERN, MOBILE_PATTERN } from '../accounts/identity.ts';
+
 export interface JsonSchema {
   [key: string]: unknown;
 }
+
+/** A field's own refusal message: the i18n key (under `errors.`) shown when its value fails the field's pattern. */
+export const ERROR_KEYWORD = 'x-error';
 
 export const str = (maxLength = 255): JsonSchema => ({ type: 'string', maxLength });
 export const requiredStr = (maxLength = 255): JsonSchema => ({ type: 'string', minLength: 1, maxLength });
 export const int = (minimum = 0, maximum = 2_147_483_647): JsonSchema => ({ type: 'integer', minimum, maximum });
 export const oneOf = (...values: ReadonlyArray<string | number>): JsonSchema => ({ enum: values });
+
+/** A string the server takes exactly when it matches `source` (surrounding spaces allowed: it trims), else `errorKey`. */
+export const matching = (source: string, errorKey: string, description: string, maxLength = 254): JsonSchema => ({
+  type: 'string',
+  minLength: 1,
+  maxLength,
+  pattern: `^\\s*(?:${source})\\s*$`,
+  description,
+  [ERROR_KEYWORD]: errorKey,
+});
+export const emailAddress = (errorKey = 'email_invalid'): JsonSchema => matching(EMAIL_PATTERN, errorKey, 'an e-mail address');
+export const mobileNumber = (errorKey = 'mobile_invalid', maxLength = 254): JsonSchema =>
+  matching(MOBILE_PATTERN, errorKey, 'a mobile number: 5–15 digits (spaces, dashes and brackets ignored)', maxLength);
+/** Refused as an e-mail address when it has "@", else as a number (errors.ts byAt). */
+export const emailOrMobile = (errorKey = 'email_invalid|mobile_invalid'): JsonSchema =>
+  matching(`${EMAIL_PATTERN}|${MOBILE_PATTERN}`, errorKey, 'an e-mail address or a mobile number (5–15 digits)');
+/** The same, or empty (a field the other one of a pair may stand for). */
+export const optional = (s: JsonSchema): JsonSchema => ({ ...s, minLength: 0, pattern: `^(?:\\s*|${String(s.pattern).slice(1, -1)})$` });
 
 /** The client's cache-busting timestamp on every GET and DELETE (SPEC §7); accepted and ignored. */
 const T_PARAM: JsonSchema = { type: 'string', maxLength: 32 };

@@ -2,7 +2,7 @@
 // These schemas are the `response` of the route definitions, so @fastify/swagger documents them (server/http/openapi.ts)
 // and the server tests check every real answer against them (server/http/response-check.ts). `shape<T>` ties a schema
 // to its wire type: tsc fails when a field of T has no schema or a schema names a field T lacks.
-import { CODE_OK } from '../../src/domain/types.ts';
+import { CODE_INTERNAL, CODE_OK } from '../../src/domain/types.ts';
 import type { JsonSchema } from './schemas.ts';
 
 export const text: JsonSchema = { type: 'string' };
@@ -36,12 +36,12 @@ export const paged = (title: string, item: JsonSchema): JsonSchema => ({
   required: ['data', 'total'],
 });
 
-/** The failure envelope: any code but 1 (999 = session missing or expired, 0 = any other error), data null. */
+/** The failure envelope: any code but 1 (999 = session missing or expired, 500 = the server failed, 0 = any other error), data null. */
 export const FAILURE: JsonSchema = {
   title: 'Failure',
   type: 'object',
   properties: {
-    code: { type: 'integer', not: { const: CODE_OK }, description: '999 = session missing or expired; 0 = any other error' },
+    code: { type: 'integer', not: { const: CODE_OK }, description: '999 = session missing or expired; 500 = the server failed; 0 = any other error' },
     msg: { type: 'string', description: 'translated by the `lang` header' },
     data: {
       description: 'null; a refused code resend (code_too_frequent) says how long to wait: { resend_after: seconds }',
@@ -64,7 +64,11 @@ export const success = (data: JsonSchema): JsonSchema => ({
 /** The failures every route may answer besides HTTP 200. */
 export const FAILURES = {
   '4xx': { description: 'Malformed body (400), ops token (401), unknown route (404), too large (413), budget spent (429)', ...FAILURE },
-  '5xx': { description: 'Unexpected failure (500) or database unreachable (503)', ...FAILURE },
+  '5xx': {
+    description: 'Unexpected failure (500) or database unreachable (503): code 500',
+    ...FAILURE,
+    properties: { ...(FAILURE.properties as object), code: { const: CODE_INTERNAL } },
+  },
 };
 
 /** A route's `response`: HTTP 200 carries the success envelope around `data` or a business failure. */
@@ -82,4 +86,6 @@ export function rawReply(mediaType: string, schema: JsonSchema, description: str
 
 /** Who may call: a trader's session token, or the operators' token (components.securitySchemes in openapi.ts). */
 export const SESSION = [{ session: [] }];
+/** A session if there is one: the route answers the same without (logout). */
+export const OPTIONAL_SESSION: Array<Record<string, string[]>> = [{}, { session: [] }];
 export const OPS = [{ opsToken: [] }];

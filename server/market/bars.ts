@@ -23,6 +23,41 @@ export function levelOf(period: Period): number {
   return PERIOD_OF_LEVEL.indexOf(period);
 }
 
+/**
+ * Periods built at query time from a stored level instead of being stored (issue 36): 4hour from 60min bars, 1week
+ * from 1day bars. `offset` moves the bucket boundary off the epoch: weeks open on Monday 00:00 UTC (the epoch was a
+ * Thursday; 1970-01-05 was the first Monday), as a trader's weekly chart does.
+ */
+export interface DerivedPeriod {
+  base: number;
+  seconds: number;
+  offset: number;
+}
+export const DERIVED_PERIODS: Readonly<Partial<Record<Period, DerivedPeriod>>> = {
+  '4hour': { base: 4, seconds: 14_400, offset: 0 },
+  '1week': { base: 5, seconds: 604_800, offset: 345_600 },
+};
+
+/** Open time of the derived bucket holding `t`. */
+export function alignDerived(t: number, d: DerivedPeriod): number {
+  return Math.floor((t - d.offset) / d.seconds) * d.seconds + d.offset;
+}
+
+/** Aggregates ascending bars of the base level into the derived period's bars. */
+export function aggregateDerived(fine: readonly Bar[], d: DerivedPeriod): Bar[] {
+  const out: Bar[] = [];
+  let cur: Bar | null = null;
+  for (const b of fine) {
+    const t = alignDerived(b.t, d);
+    if (cur && cur.t === t) mergeLater(cur, b);
+    else {
+      cur = { ...copyBar(b), t };
+      out.push(cur);
+    }
+  }
+  return out;
+}
+
 export function levelSeconds(level: number): number {
   const s = LEVEL_SECONDS[level];
   if (s === undefined) throw new RangeError(`no kline level ${level}`);

@@ -3,7 +3,8 @@
 // Synthetic benchmark instruments are never stored: their history is regenerated on demand and kept in a small cache.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db.ts';
-import { alignDown, copyBar, LEVELS, mergeLater, type Bar } from './bars.ts';
+import { aggregateDerived, alignDerived, alignDown, copyBar, DERIVED_PERIODS, LEVELS, levelOf, levelSeconds, mergeLater, type Bar } from './bars.ts';
+import type { Period } from '../../src/domain/types.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { HISTORY_BARS, historyParams } from './history-sync.ts';
 import type { MarketInstrument } from './instruments.ts';
@@ -185,6 +186,22 @@ export class KlineStore {
   /** Closes of the last 30min bars, oldest first (the current price is appended by the caller). */
   sparkCloses(id: number): readonly number[] {
     return this.byId.get(id)?.spark ?? [];
+  }
+
+  /**
+   * Bars of any chart period: a stored level as it is, a derived one (4hour, 1week) aggregated from its base level.
+   * The base query starts at the bucket holding `from`, so the first derived bar is whole, and asks for enough base
+   * bars for `limit` derived ones.
+   */
+  async queryPeriod(id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> {
+    const d = DERIVED_PERIODS[period];
+    if (!d) return this.query(id, levelOf(period), from, to, limit);
+    const per = Math.ceil(d.seconds / levelSeconds(d.base));
+    const fine = await this.query(id, d.base, alignDerived(from, d), to, (limit + 1) * per);
+    const bars = aggregateDerived(fine, d);
+    // The oldest bucket may have been cut by the base limit: drop it unless it is all there is.
+    if (bars.length > limit) return bars.slice(-limit);
+    return bars;
   }
 
   /** Bars of one period with from ≤ Time ≤ to, the newest `limit` of them, oldest first, the live bar included. */

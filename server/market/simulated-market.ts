@@ -4,10 +4,10 @@
 // kline store and catalog); the work itself lives in those files.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../src/domain/time.ts';
-import type { LiveQuote, MarketFeed, Tick } from './feed.ts';
+import type { LiveQuote, MarketFeed, Tick, TradeBlock } from './feed.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
-import type { KlineBar } from '../../src/domain/types.ts';
+import type { KlineBar, Period } from '../../src/domain/types.ts';
 import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { alignDown, copyBar, TOP_LEVEL, toWireBar, type Bar } from './bars.ts';
 import { SYNTHETIC_LOGO, syntheticDef } from './catalog.ts';
@@ -17,7 +17,9 @@ import { instrumentFromDef, loadInstruments, type MarketInstrument } from './ins
 import { barsSince } from './kline-repo.ts';
 import { KlineStore, SPARK_LEVEL, SPARK_POINTS } from './kline-store.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';
-import { Simulator, type InitialQuote, type InstrumentState } from './simulator.ts';
+import { Simulator, type InitialQuote, type InstrumentState, type SimulatorOptions } from './simulator.ts';
+import { MarketFeeds } from './feeds/market-feeds.ts';
+import type { FeedFlags } from './feeds/feed-status.ts';
 
 /** Everything a test or benchmark may tune (server/config.ts MarketOptions); createServer passes config.market. */
 export type SimulatedMarketOptions = MarketOptions;
@@ -48,6 +50,8 @@ export class SimulatedMarket implements MarketFeed {
     readonly store: KlineStore,
     readonly hasSynthetic: boolean,
     private readonly follower = false,
+    /** The writer's price sources and feed desk (null on a gateway's copy). */
+    readonly feeds: MarketFeeds | null = null,
   ) {
     for (const i of list) {
       this.byId.set(i.id, i);
@@ -104,24 +108,22 @@ export class SimulatedMarket implements MarketFeed {
       initial.set(inst.id, { ...quote, time: now });
     }
 
-    const sim = new Simulator(
-      all,
-      initial,
-      clock,
-      timers,
-      {
-        seed,
-        manual: opts.manual ?? false,
-        intervalMs: opts.tickIntervalMs ?? 50,
-        syntheticHz: hz,
-        maxCatchUpMs: 5000,
-        follow: opts.follow,
-        // One failing tick listener (engine triggers, hub) must not stop the others or end the process.
-        onListenerError: (err) => deps.log?.error({ err }, 'tick listener failed'),
-      },
-      store.onTick,
-    );
-    const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0, opts.follow === true);
+    const simOpts: SimulatorOptions = {
+      seed,
+      manual: opts.manual ?? false,
+      intervalMs: opts.tickIntervalMs ?? 50,
+      syntheticHz: hz,
+      maxCatchUpMs: 5000,
+      // One failing tick listener (engine triggers, hub) must not stop the others or end the process.
+      onListenerError: (err) => deps.log?.error({ err }, 'tick listener failed'),
+    };
+    // The quote state: prices come from the writer's feed desk (its sources) or, on a gateway, from the writer's
+    // ticks; it walks no price itself. The simulator's random walk is a source like any other (sources/).
+    const sim = new Simulator(all, initial, clock, timers, { ...simOpts, follow: true }, store.onTick);
+    const feeds = opts.follow
+      ? null
+      : await MarketFeeds.start({ db, clock, timers, log: deps.log ?? null }, all, sim, () => new Simulator(all, initial, clock, timers, simOpts), opts);
+    const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0, opts.follow === true, feeds);
     sim.start();
     if (opts.follow) {
       // The writer flushes every 5 s; a minute later a filled chunk is read from PostgreSQL like any other.
@@ -151,9 +153,9 @@ export class SimulatedMarket implements MarketFeed {
 
   // ---- klines ----
 
-  /** Bars of a level with from ≤ Time ≤ to (epoch seconds), the newest `limit`, oldest first, live bar included. */
-  klines(id: number, level: number, from: number, to: number, limit: number): Promise<Bar[]> {
-    return this.store.query(id, level, from, to, limit);
+  /** Bars of a period with from ≤ Time ≤ to (epoch seconds), the newest `limit`, oldest first, live bar included. */
+  klines(id: number, period: Period, from: number, to: number, limit: number): Promise<Bar[]> {
+    return this.store.queryPeriod(id, period, from, to, limit);
   }
 
   /** Mini-chart closes in ticks, oldest first: the closed 30min bars then the current price. */
@@ -197,16 +199,33 @@ export class SimulatedMarket implements MarketFeed {
 
   // ---- deterministic control (tests, benchmarks) ----
 
+  /**
+   * Sets a price exactly and emits it now. On an instrument the simulator quotes, through the simulator source and
+   * the feed desk like any of its ticks (so the walk goes on from there); otherwise straight into the quote state.
+   */
   setPrice(code: string, price: string): Tick {
-    return this.sim.setPrice(code, price);
+    const simulator = this.feeds?.simulator;
+    if (!simulator?.quotes(code)) return this.sim.setPrice(code, price);
+    simulator.walk.setPrice(code, price);
+    const st = this.sim.stateOf(code);
+    const q = this.sim.latest(code);
+    if (!st || !q) throw new Error(`unknown instrument ${code}`);
+    return { instrumentId: st.inst.id, code, price: q.close, time: st.time, volume: 1 };
   }
 
   step(ms: number): void {
-    this.sim.step(ms);
+    this.advanceTo(this.sim.now + ms);
   }
 
   advanceTo(ms: number): void {
+    this.feeds?.simulator?.walk.advanceTo(ms);
     this.sim.advanceTo(ms);
+    this.feeds?.desk.check();
+  }
+
+  /** Role gateway: the writer's stale and halt flags (server/bus SUBJECTS.feedFlags). */
+  followFlags(f: FeedFlags): void {
+    this.sim.setFeed(f.code, f.stale, f.halt);
   }
 
   /** Every quote change (ticks and open/close flips). */
@@ -237,6 +256,7 @@ export class SimulatedMarket implements MarketFeed {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.feeds?.stop();
     this.sim.stop();
     for (const h of this.handles) {
       this.deps.timers.clearInterval(h);
@@ -261,6 +281,12 @@ export class SimulatedMarket implements MarketFeed {
 
   isOpen(code: string): boolean {
     return this.sim.isOpen(code);
+  }
+
+  tradeBlock(code: string): TradeBlock | null {
+    const b = this.sim.feedBlock(code);
+    if (!b) return null;
+    return b.halt !== null ? { key: 'instrument_halted', reason: b.halt } : { key: 'price_stale' };
   }
 
   onTick(listener: (tick: Tick) => void): () => void {

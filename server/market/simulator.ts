@@ -62,6 +62,9 @@ interface SimState extends InstrumentState {
   nextDayMs: number;
   quote: LiveQuote | null;
   tuple: QuoteTuple | null;
+  /** The market writer's feed flags (docs/market-data.md): no healthy source, or trading halted with a reason. */
+  stale: boolean;
+  halt: string | null;
 }
 
 /** Poisson arrivals: exponential gaps, whole milliseconds (tick times are integer ms epochs). */
@@ -119,6 +122,8 @@ export class Simulator implements MarketFeed {
         nextDayMs: (dayStart + DAY_S) * 1000,
         quote: null,
         tuple: null,
+        stale: false,
+        halt: null,
       };
       this.byCode.set(inst.code, st);
       return st;
@@ -189,6 +194,30 @@ export class Simulator implements MarketFeed {
     st.logPrice = Math.log(ticks / st.scale);
     st.lastMoveMs = t;
     return this.apply(st, t, ticks, volume);
+  }
+
+  /** The market writer applies a price its feed desk accepted (whole ticks, the writer's time). */
+  push(index: number, ticks: number, time: number, volume: number): void {
+    const st = this.states[index];
+    if (!st) return;
+    const t = Math.max(time, st.time);
+    st.lastMoveMs = t;
+    this.apply(st, t, ticks, volume);
+  }
+
+  /** Sets an instrument's feed flags (stale, halted with a reason); the quote and tuple show them at once. */
+  setFeed(code: string, stale: boolean, halt: string | null): void {
+    const st = this.byCode.get(code);
+    if (!st || (st.stale === stale && st.halt === halt)) return;
+    st.stale = stale;
+    st.halt = halt;
+    this.changed(st);
+  }
+
+  /** Why trading on an instrument is refused now by its feed (null: it is not). */
+  feedBlock(code: string): { stale: boolean; halt: string | null } | null {
+    const st = this.byCode.get(code);
+    return st && (st.stale || st.halt !== null) ? { stale: st.stale, halt: st.halt } : null;
   }
 
   /** A follower applies a tick the market writer simulated, at its time and volume (server/bus: the tick subject). */
@@ -269,7 +298,7 @@ export class Simulator implements MarketFeed {
 
   isOpen(code: string): boolean {
     const st = this.byCode.get(code);
-    return st ? isOpenAt(st.inst.cls, this.clock.now() / 1000) : false;
+    return st ? !st.stale && st.halt === null && isOpenAt(st.inst.cls, this.clock.now() / 1000) : false;
   }
 
   onTick(listener: (tick: Tick) => void): () => void {
@@ -314,8 +343,10 @@ export class Simulator implements MarketFeed {
         close: ticksToText(st.ticks, p),
         change: changePercentText(st.ticks, st.dayOpen),
         time: st.time,
-        status: st.status,
+        status: st.halt !== null ? 0 : st.status,
       };
+      if (st.halt !== null) st.quote.feed = 'halted';
+      else if (st.stale) st.quote.feed = 'stale';
     }
     return st.quote;
   }
@@ -324,6 +355,9 @@ export class Simulator implements MarketFeed {
     if (!st.tuple) {
       const q = this.quoteOf(st);
       st.tuple = [q.code, q.close, q.change, q.time, q.status];
+      // Only a flagged quote is longer: the halt reason traders see, or "stale" (docs/protocol.md).
+      if (st.halt !== null) st.tuple.push('halted', st.halt);
+      else if (st.stale) st.tuple.push('stale');
     }
     return st.tuple;
   }

@@ -94,6 +94,8 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
       io.err(`${err instanceof Error ? err.message : String(err)}\n\n${usage([cmd])}`);
       return 2;
     }
+    // Desk changes record who made them: the operator's login unless --by says otherwise.
+    if (cmd.params.some((p) => p.name === 'by') && values.by === undefined) values.by = env.OPS_USER || env.USER || env.USERNAME;
     const result = await call<unknown>(`/api/ops/run/${encodeURIComponent(cmd.name)}`, values);
     if (result.code !== CODE_OK) {
       io.err(result.msg);

@@ -1,6 +1,7 @@
 // GET /healthz (liveness plus a database round trip) and GET /manifest.json (the web app manifest, no envelope).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { CODE_INTERNAL } from '../../src/domain/types.ts';
 import { ping } from '../db/ping.ts';
 import { ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
@@ -37,7 +38,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
     } catch (err) {
       request.log.error({ err }, 'health check: database unreachable');
-      return reply.code(503).send(failure('database unavailable'));
+      return reply.code(503).send(failure('database unavailable', CODE_INTERNAL));
     }
   });
 

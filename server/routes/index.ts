@@ -20,6 +20,7 @@ import { contentRoutes } from './content.ts';
 import { watchlistRoutes } from './watchlist.ts';
 import { statementRoutes } from './statements.ts';
 import { alertRoutes } from './alerts.ts';
+import { chartSettingsRoutes } from './chart-settings.ts';
 
 export function coreRoutes(): RouteModule[] {
   return [
@@ -46,5 +47,7 @@ export function coreRoutes(): RouteModule[] {
     statementRoutes,
     // Issue 26: price alerts and the browsers that receive them by Web Push.
     alertRoutes,
+    // Issue 36: the chart's indicators kept on the account.
+    chartSettingsRoutes,
   ];
 }

@@ -1,14 +1,14 @@
 // Market REST routes (SPEC §7 Trading): trade_list, getCategories, kline and abbreviated_cache_kline, served from
 // the live simulated market (docs/api.md "Market").
 import type { FastifyInstance } from 'fastify';
-import { PERIODS, type Category, type Instrument, type KlineBar, type Language, type Period } from '../../src/domain/types.ts';
+import { CHART_PERIODS, type Category, type Instrument, type KlineBar, type Language, type Period } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { ok, ApiError } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { instrumentNameKey, matchesInstrument } from '../../src/domain/instrument-search.ts';
 import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
-import { levelOf, toWireBar } from '../market/bars.ts';
+import { toWireBar } from '../market/bars.ts';
 import { SYNTHETIC_CATEGORY } from '../market/catalog.ts';
 import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instruments.ts';
 import type { SimulatedMarket } from '../market/simulated-market.ts';
@@ -75,7 +75,7 @@ export function marketDataRoutes(market: SimulatedMarket): RouteModule {
           querystring: query(
             {
               forex_id: int(1),
-              period: oneOf(...PERIODS),
+              period: oneOf(...CHART_PERIODS),
               from: int(0, MAX_TIME),
               to: int(0, MAX_TIME),
               limit: int(1, MAX_KLINE_LIMIT),
@@ -89,7 +89,7 @@ export function marketDataRoutes(market: SimulatedMarket): RouteModule {
         const { forex_id: id, period, from = 0, to = MAX_TIME, limit = DEFAULT_KLINE_LIMIT } = request.query;
         if (from > to) throw new ApiError('field_invalid', undefined, { field: 'from' });
         const inst = instrumentOr404(market, id);
-        const bars = await market.klines(inst.id, levelOf(period), from, to, limit);
+        const bars = await market.klines(inst.id, period, from, to, limit);
         return ok<KlineBar[]>(bars.map((b) => toWireBar(b, inst.pricePrecision)));
       },
     );

@@ -16,7 +16,7 @@ import {
 import { findUserByEmail, findUserByMobile } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
-import { body, int, query, requiredStr } from '../http/schemas.ts';
+import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '../http/schemas.ts';
 import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
 import { replies } from '../http/wire-schema.ts';
 
@@ -61,18 +61,18 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return issueCode(deps, { channel, target, purpose: b.type }, recipient, text, request.ip);
   }
 
-  const sendSchema = {
+  const sendSchema = (to: JsonSchema) => ({
     tags: TAGS,
     response: replies(CODE_SENT),
-    body: body({ to: requiredStr(254), area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
-  };
+    body: body({ to, area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
+  });
 
-  app.post<{ Body: SendBody }>('/api/notify/send_sms', { schema: sendSchema }, async (request) => {
+  app.post<{ Body: SendBody }>('/api/notify/send_sms', { schema: sendSchema(mobileNumber()) }, async (request) => {
     const key = await send(request, 'sms');
     return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
   });
 
-  app.post<{ Body: SendBody }>('/api/notify/send_email', { schema: sendSchema }, async (request) => {
+  app.post<{ Body: SendBody }>('/api/notify/send_email', { schema: sendSchema(emailAddress()) }, async (request) => {
     const key = await send(request, 'email');
     return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
   });

@@ -65,6 +65,10 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         schema: {
           tags: TAGS, security: OPS,
           description: 'Runs one operator command (see /api/ops/commands) with its parameters as the form or JSON body.',
+          describeBody: {
+            schema: { type: 'object', additionalProperties: { type: 'string' }, description: 'the command\'s parameters by name (GET /api/ops/commands)' },
+            required: false,
+          },
           params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
           response: replies(anyValue, 'The command\'s result (code 1) or a failure'),
         },

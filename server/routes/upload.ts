@@ -8,6 +8,7 @@ import { UPLOAD_MAX_BYTES } from '../app.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
+import { malformedAs400 } from '../http/multipart.ts';
 import { isOperator } from '../ops/auth.ts';
 import { cleanImage } from '../uploads/image.ts';
 import { checkQuota, readUpload, saveUpload, uploadUrl } from '../uploads/store.ts';
@@ -20,17 +21,19 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // Uploading: real accounts only, one session hook on this group.
   await app.register(async (uploads) => {
     requireSession(uploads, ctx, { real: true });
-    uploads.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, consumes: ['multipart/form-data'], response: replies(UPLOADED) } }, async (request) => {
+    const file = { type: 'string', format: 'binary', description: `PNG, JPEG, GIF or WebP, at most ${UPLOAD_MAX_BYTES} bytes` };
+    const describeBody = { schema: { type: 'object', properties: { file }, required: ['file'] }, consumes: ['multipart/form-data'], required: true };
+    uploads.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) } }, async (request) => {
       // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
       // anonymous demo accounts must not become free storage.
       const user = caller(request);
       if (!request.isMultipart()) throw new ApiError('file_required');
-      const part = await request.file();
+      const part = await malformedAs400(() => request.file());
       if (!part || part.fieldname !== 'file') throw new ApiError('file_required');
       const tooLarge = (): ApiError => new ApiError('file_too_large', undefined, { mb: UPLOAD_MAX_BYTES / (1024 * 1024) });
       let buf: Buffer;
       try {
-        buf = await part.toBuffer();
+        buf = await malformedAs400(() => part.toBuffer());
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw err;

@@ -17,16 +17,19 @@ import { areaPrefix } from '../accounts/area-codes.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
-import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
+import { body, emailOrMobile, int, matching, mobileNumber, oneOf, optional, query, requiredStr, str } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { getSetting } from '../settings/settings.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
-import { replies, SESSION } from '../http/wire-schema.ts';
+import { OPTIONAL_SESSION, replies, SESSION } from '../http/wire-schema.ts';
 
 const TAGS = ['Account'];
 
 const CHANNELS = ['email', 'mobile'] as const;
+
+/** The client's demo id: DEMO_ID_RE once trimmed. */
+const DEMO_ID = matching(DEMO_ID_RE.source.slice(1, -1), 'demo_id_invalid', '8–64 characters of A–Z a–z 0–9 _ -', 64);
 
 const findByChannel = (q: Queryable, channel: Channel, account: string): Promise<UserRow | undefined> =>
   channel === 'email' ? findUserByEmail(q, account) : findUserByMobile(q, account);
@@ -43,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       schema: {
         tags: TAGS,
         body: body(
-          { account: requiredStr(254), password: requiredStr(128), login_type: oneOf(...CHANNELS) },
+          { account: emailOrMobile(), password: requiredStr(128), login_type: oneOf(...CHANNELS) },
           ['account', 'password'],
         ),
         response: replies(LOGIN_RESULT),
@@ -75,10 +78,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get<{ Querystring: { demo_id: string } }>(
     '/api/user/createAccountDemoForU',
-    { schema: { tags: TAGS, querystring: query({ demo_id: requiredStr(64) }, ['demo_id']), response: replies(LOGIN_RESULT) } },
+    { schema: { tags: TAGS, querystring: query({ demo_id: DEMO_ID }, ['demo_id']), response: replies(LOGIN_RESULT) } },
     async (request) => {
-      const demoId = request.query.demo_id.trim();
-      if (!DEMO_ID_RE.test(demoId)) throw new ApiError('demo_id_invalid');
+      const demoId = request.query.demo_id.trim(); // DEMO_ID_RE, checked by the schema
       const now = clock.now();
       // A new demo account spends the address's daily allowance; returning to an existing one does not.
       const user = await demoUser(db, demoId, now, (q) =>
@@ -91,14 +93,26 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // Ends this session on the server (the token stops working at once) and logs its sockets out. Answers success
   // for a token that is already gone, so a retried logout is harmless.
-  app.post('/api/user/logout', { schema: { tags: TAGS, security: SESSION, response: replies({ type: 'null' }) } }, async (request) => {
-    const token = requestToken(request);
-    if (token) {
-      const userId = await revokeToken(db, token);
-      if (userId !== null) ctx.revocations.revoked({ userId, only: tokenHash(token) });
-    }
-    return ok(null);
-  });
+  app.post(
+    '/api/user/logout',
+    {
+      schema: {
+        tags: TAGS,
+        security: OPTIONAL_SESSION,
+        // The app posts an empty form; the token is the authorization header.
+        describeBody: { schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' }, required: false },
+        response: replies({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      const token = requestToken(request);
+      if (token) {
+        const userId = await revokeToken(db, token);
+        if (userId !== null) ctx.revocations.revoked({ userId, only: tokenHash(token) });
+      }
+      return ok(null);
+    },
+  );
 
   app.post<{
     Body: {
@@ -120,8 +134,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         body: body(
           {
             type: oneOf(...CHANNELS),
-            account: str(254),
-            mobile: str(32),
+            account: optional(emailOrMobile()),
+            mobile: optional(mobileNumber(undefined, 32)),
             area_id: int(1),
             password: requiredStr(128),
             re_password: requiredStr(128),
@@ -213,7 +227,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         body: body(
           {
             type: oneOf(...CHANNELS),
-            account: requiredStr(254),
+            account: emailOrMobile(),
             new_password: requiredStr(128),
             secondary_password: requiredStr(128),
             auth_code: requiredStr(16),

@@ -24,11 +24,12 @@ export const WS_CLIENT_MESSAGE: JsonSchema = {
 
 const QUOTE_TUPLE: JsonSchema = {
   title: 'QuoteTuple',
-  description: '[Code, Close, Change %, Time (ms), MarketStatus 1 open / 0 closed]',
+  description: '[Code, Close, Change %, Time (ms), MarketStatus 1 open / 0 closed, Feed?, Reason?]: Feed only on a flagged quote, ' +
+    '"stale" (no healthy price source: orders refused) or "halted" (trading halted by the desk; Reason is what traders see)',
   type: 'array',
-  prefixItems: [text, text, text, integer, { enum: [0, 1] }],
+  prefixItems: [text, text, text, integer, { enum: [0, 1] }, { enum: ['stale', 'halted'] }, text],
   minItems: 5,
-  maxItems: 5,
+  maxItems: 7,
 };
 
 type Ack = Extract<ServerMessage, { type: 'sub' | 'unsub' }>;

@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { RawData } from 'ws';
 import { WS_PATH } from '../../src/domain/ws-protocol.ts';
 import type { AppContext } from '../context.ts';
-import { pickLanguage } from '../http/i18n.ts';
+import { failure } from '../http/errors.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
 import { query, str } from '../http/schemas.ts';
 import type { RouteModule } from '../http/route-module.ts';
+import { FAILURE, FAILURES } from '../http/wire-schema.ts';
 import type { Hub } from './hub.ts';
 import { WS_DESCRIPTION } from './ws-doc.ts';
 
@@ -23,23 +25,27 @@ function toText(data: RawData): string {
 
 export function wsRoutes(hub: Hub): RouteModule {
   return async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
-    app.get<{ Querystring: { lang?: string } }>(
-      WS_PATH,
+    app.route<{ Querystring: { lang?: string } }>({
+      method: 'GET',
+      url: WS_PATH,
+      // A refused query is an HTTP 400 before the upgrade (a socket has no envelope to read code 0 from).
+      config: { validationStatus: 400 },
       // `lang` picks the language of the login failure message (the spec's client sends it as a header on REST).
-      {
-        websocket: true,
-        schema: {
-          tags: ['Live socket'],
-          summary: 'The live socket (websocket upgrade)',
-          description: WS_DESCRIPTION,
-          querystring: query({ lang: str(8) }),
-          response: {
-            101: { description: 'Switching Protocols: frames are WsClientMessage / WsServerMessage' },
-            404: { description: 'Not a websocket upgrade' },
-          },
+      schema: {
+        tags: ['Live socket'],
+        description: WS_DESCRIPTION,
+        querystring: query({ lang: str(8) }),
+        response: {
+          101: { description: 'Switching Protocols: frames are WsClientMessage / WsServerMessage' },
+          400: { description: 'A query parameter that fails its schema', ...FAILURE },
+          426: { description: 'Not a websocket upgrade (a plain GET): Upgrade Required', ...FAILURE },
+          ...FAILURES,
         },
       },
-      (socket, request) => {
+      // A plain GET (no upgrade): the envelope, saying this address takes a websocket only.
+      handler: async (request, reply) =>
+        reply.code(426).header('Upgrade', 'websocket').send(failure(requestText(request, 'errors.websocket_only'))),
+      wsHandler: (socket, request) => {
         const lang = pickLanguage(request.query.lang ?? request.headers.lang);
         // request.ip honours TRUST_PROXY like the REST limits: behind a proxy, the client's own address.
         const conn = hub.connect(socket, lang, request.ip);
@@ -53,6 +59,6 @@ export function wsRoutes(hub: Hub): RouteModule {
           conn.closed();
         });
       },
-    );
+    });
   };
 }

@@ -10,6 +10,8 @@ export interface Envelope<T> {
 export const CODE_OK = 1;
 export const CODE_SESSION = 999;
 export const CODE_ERROR = 0;
+/** The server failed (HTTP 5xx): not the request's fault; the same request may work later. */
+export const CODE_INTERNAL = 500;
 
 export interface Multiplier {
   Value: number;
@@ -46,15 +48,23 @@ export interface Category {
   NameShowTrans: string;
 }
 
-export type Period = '1min' | '5min' | '15min' | '30min' | '60min' | '1day';
+export type Period = '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day' | '1week';
+/** SPEC §9's six periods: the ones the market stores, each nesting in the next. */
 export const PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '1day'];
+/**
+ * Every period a chart offers, shortest first (issue 36): SPEC's six plus 4hour and 1week, which the server builds
+ * from its 60min and 1day bars (server/market/bars.ts DERIVED_PERIODS).
+ */
+export const CHART_PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week'];
 export const PERIOD_SECONDS: Readonly<Record<Period, number>> = {
   '1min': 60,
   '5min': 300,
   '15min': 900,
   '30min': 1800,
   '60min': 3600,
+  '4hour': 14_400,
   '1day': 86400,
+  '1week': 604_800,
 };
 
 export interface KlineBar {

@@ -47,10 +47,12 @@ export type ClientMessage =
   | { type: 'codes'; codes: string[] | null };
 
 /**
- * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus].
+ * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus, Feed?, Reason?].
  * Close is a decimal string at the instrument's PricePrecision; Change is a percent string with 2 decimals.
+ * Feed is present only on a flagged quote: 'stale' (the server has no healthy price source for it: show it stale,
+ * orders are refused) or 'halted' (the dealing desk halted trading; MarketStatus is 0 and Reason says why).
  */
-export type QuoteTuple = [code: string, close: string, change: string, time: number, status: 0 | 1];
+export type QuoteTuple = [code: string, close: string, change: string, time: number, status: 0 | 1, feed?: 'stale' | 'halted', reason?: string];
 
 // Server → client
 export type ServerMessage =

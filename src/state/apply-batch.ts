@@ -2,7 +2,7 @@
 // the quote signals of the rows that changed, staleness, connection and account, then chart and paint listeners.
 import { batch } from '@preact/signals-react';
 import type { Instrument } from '../domain/types.ts';
-import { Q_DIR, Q_INDEX, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_PRICE, type FeedBatch } from '../../workers/protocol.ts';
+import { Q_DIR, Q_INDEX, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_HALT, T_PRICE, type FeedBatch } from '../../workers/protocol.ts';
 import { SIGN_DIR } from '../domain/quote-text.ts';
 import { quote, type QuoteSignals } from './quotes.ts';
 import { $account, $conn, $dataAsOf } from './feed-signals.ts';
@@ -35,6 +35,7 @@ export function applyBatch(b: FeedBatch): void {
         q.$change.value = texts[t + T_CHANGE] ?? '';
         q.$dir.value = SIGN_DIR[(qs[o + Q_DIR] ?? 0) + 1] ?? 'flat';
         q.$open.value = qs[o + Q_STATUS] === 1;
+        q.$halt.value = texts[t + T_HALT] ?? '';
         const at = qs[o + Q_TIME] ?? 0;
         q.$tickAt.value = at;
         if (at > asOf) asOf = at;

@@ -10,6 +10,7 @@ export interface QuoteSignals {
   $change: Signal<string>; // '+0.35%' / '-1.20%'
   $dir: Signal<Dir>; // sign of change, for the colour class/data attribute
   $open: Signal<boolean>; // MarketStatus 1
+  $halt: Signal<string>; // why the dealing desk halted trading ('' while trading; MarketStatus is 0 while halted)
   $stale: Signal<boolean>; // older than staleAfterMs while open, or the connection is not live
   $tickAt: Signal<number>; // ms epoch of the latest tick
 }
@@ -26,6 +27,7 @@ export function quote(code: string): QuoteSignals {
       $change: signal('', w),
       $dir: signal<Dir>('flat', w),
       $open: signal(false, w),
+      $halt: signal('', w),
       $stale: signal(true, w),
       $tickAt: signal(0, w),
     };

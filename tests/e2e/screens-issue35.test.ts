@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES } from '../../src/domain/types.ts';
-import { PHONE, snap } from './browser.ts';
+import { DESKTOP, PHONE, snap } from './browser.ts';
 import { axe, pageIn } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
@@ -86,6 +86,14 @@ describe('text at 360 px', () => {
       expect(await cutTexts(page)).toEqual([]);
       await page.context().close();
     }
+    // The desk (1280 px): the market column beside the chart, the same rules.
+    const { page } = await pageIn(e2e.chrome.browser, e2e.server, 'de', DESKTOP);
+    await page.goto(`${e2e.server.url}/`);
+    await page.locator('.mk-chip[data-category="3"]').click();
+    await page.locator('.mk-row[data-code="DOGEUSDT"]').waitFor();
+    await snap(page, 'issue35-market-crypto-de-1280');
+    expect(await cutTexts(page)).toEqual([]);
+    await page.context().close();
   }, 120_000);
 });
 

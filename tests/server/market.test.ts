@@ -246,6 +246,34 @@ describe('kline', () => {
     }
   });
 
+  it('builds 4hour from 60min bars and 1week (opening Monday 00:00 UTC) from 1day bars (issue 36)', async () => {
+    const [hours, fours, days, weeks] = await Promise.all([klines(17, '60min'), klines(17, '4hour'), klines(17, '1day'), klines(17, '1week')]);
+    for (const [fine, coarse, seconds, offset] of [
+      [hours, fours, 14_400, 0],
+      [days, weeks, 604_800, 345_600],
+    ] as const) {
+      expect(coarse.length).toBeGreaterThan(10);
+      const groups = new Map<number, KlineBar[]>();
+      for (const b of fine) {
+        const t = Math.floor((b.Time - offset) / seconds) * seconds + offset;
+        groups.set(t, [...(groups.get(t) ?? []), b]);
+      }
+      // The oldest bucket can start before the fine history does: compare the rest.
+      for (const c of coarse.slice(1)) {
+        expect((c.Time - offset) % seconds).toBe(0);
+        const kids = groups.get(c.Time) ?? [];
+        expect(kids.length).toBeGreaterThan(0);
+        expect(c.Open).toBe(kids[0]?.Open);
+        expect(c.Close).toBe(kids.at(-1)?.Close);
+        expect(c.High).toBe(Math.max(...kids.map((k) => k.High)));
+        expect(c.Low).toBe(Math.min(...kids.map((k) => k.Low)));
+      }
+    }
+    expect(new Date((weeks.at(-1)?.Time ?? 0) * 1000).getUTCDay()).toBe(1);
+    const few = await klines(17, '4hour', { limit: 3 });
+    expect(few).toEqual(fours.slice(-3));
+  });
+
   it('honours limit, from and to (newest bars in the range, oldest first)', async () => {
     const all = await klines(17, '15min');
     const last10 = await klines(17, '15min', { limit: 10 });

@@ -10,8 +10,10 @@ import { BALANCE } from '../../server/http/wire/money.ts';
 import { registerAndLogin, startTestServer, type TestServer } from './harness.ts';
 
 interface Operation {
-  parameters?: Array<{ in: string; name: string; required?: boolean }>;
-  requestBody?: unknown;
+  operationId?: string;
+  summary?: string;
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Record<string, unknown> }>;
+  requestBody?: { required?: boolean; content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] } }> };
   responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
   security?: Array<Record<string, unknown>>;
   tags?: string[];
@@ -74,6 +76,55 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(success)).toMatch(/"token".*"user".*"invite_code"/);
     expect(failure?.title).toBe('Failure');
     expect(doc.info.description).toMatch(/\*\*999\*\*/);
+  });
+
+  it('gives every operation a unique operationId and a summary (what a generated client needs)', () => {
+    const ids = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(op.summary?.length, `${method} ${path} summary`).toBeGreaterThan(5);
+        expect(ids.has(op.operationId ?? ''), `${op.operationId} twice`).toBe(false);
+        ids.add(op.operationId ?? '');
+      }
+    }
+    expect(ids.size).toBeGreaterThan(70);
+  });
+
+  it('declares every body the server reads, in each media type it takes', () => {
+    const form = 'application/x-www-form-urlencoded';
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const post = ops.post;
+      if (!post) continue;
+      expect(post.requestBody, `POST ${path} body`).toBeDefined();
+      if (path === '/api/common/image_upload') continue;
+      expect(Object.keys(post.requestBody?.content ?? {}).sort(), `POST ${path}`).toEqual([form, 'application/json'].sort());
+    }
+    const upload = doc.paths['/api/common/image_upload']?.post?.requestBody;
+    expect(upload?.required).toBe(true);
+    expect(upload?.content['multipart/form-data']?.schema).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });
+    // An operator command's parameters; logout takes nothing and works without a session.
+    expect(doc.paths['/api/ops/run/{name}']?.post?.requestBody).toMatchObject({ required: false, content: { [form]: {} } });
+    const logout = doc.paths['/api/user/logout']?.post as Operation;
+    expect(logout.requestBody?.required).toBe(false);
+    expect(logout.security).toEqual([{}, { session: [] }]);
+  });
+
+  it('is as tight as the server: the demo id, the account, the code\'s recipient, the failure codes', () => {
+    const demoId = doc.paths['/api/user/createAccountDemoForU']?.get?.parameters?.find((p) => p.name === 'demo_id');
+    const demoRe = new RegExp(String(demoId?.schema?.pattern), 'u');
+    expect(['abcdefgh', 'A_b-0123456789'].every((v) => demoRe.test(v))).toBe(true);
+    expect(['abcdefg', 'abc def gh', 'a'.repeat(65), 'abcdefg!'].some((v) => demoRe.test(v))).toBe(false);
+    const body = (path: string) => doc.paths[path]?.post?.requestBody?.content['application/json']?.schema.properties ?? {};
+    const account = new RegExp(String(body('/api/user/loginForU').account?.pattern), 'u');
+    expect(['a@b.co', ' A@Example.COM ', '9123 4567', '(852) 9123-4567'].every((v) => account.test(v))).toBe(true);
+    expect(['', 'a@b', '1234', 'x'.repeat(10), '1'.repeat(16)].some((v) => account.test(v))).toBe(false);
+    expect(new RegExp(String(body('/api/notify/send_email').to?.pattern), 'u').test('91234567')).toBe(false);
+    expect(new RegExp(String(body('/api/notify/send_sms').to?.pattern), 'u').test('a@b.co')).toBe(false);
+    expect(body('/api/user/forget_password').account?.minLength).toBe(1);
+    // An internal failure has its own code.
+    const fail5xx = doc.paths['/api/fund/list']?.get?.responses['5XX'] ?? doc.paths['/api/fund/list']?.get?.responses['5xx'];
+    expect(JSON.stringify(fail5xx)).toMatch(/"code":\{"(const|enum)":\[?500/);
   });
 
   it('states the auth header and which routes need a session', () => {

@@ -1,8 +1,11 @@
-// The one chart the app shows: its KLINE.{code} subscription, the REST history (full, or a refill after a
-// reconnect), the bars kept in the cache between visits, and the queue of updates throttled to the chart's cadence.
+// One chart the app shows: its KLINE.{code} subscription, the REST history (full, or a refill after a reconnect), the
+// bars kept in the cache between visits, the chart's indicators (workers/indicators.ts), and the queue of updates
+// throttled to the chart's cadence. chart-watches.ts keeps one per chart on screen (the desk's grid shows four).
 import type { Instrument, KlineBar, Period } from '../../src/domain/types.ts';
 import { klineTopic, type ClientMessage } from '../../src/domain/ws-protocol.ts';
-import { KlineSeries, pushKlineUpdate } from '../klines.ts';
+import { KlineSeries, MAX_BARS, pushKlineUpdate } from '../klines.ts';
+import { IndicatorSet } from '../indicators.ts';
+import type { IndicatorSettings } from '../../src/domain/indicators.ts';
 import type { KlineUpdate } from '../protocol.ts';
 import type { FeedDeps } from './deps.ts';
 import { fetchKlines, type RestContext } from './rest.ts';
@@ -35,6 +38,8 @@ interface Watched {
   loading: boolean;
   failed: boolean;
   buffer: KlineBar[];
+  /** The indicators of `series` (null when none are set). */
+  ind: IndicatorSet | null;
 }
 
 export interface ChartWatchHost {
@@ -44,6 +49,8 @@ export interface ChartWatchHost {
   /** The REST context, or null before the feed has a config. */
   rest(): RestContext | null;
   requestFrame(): void;
+  /** The indicators charts show (FeedApi.setIndicators), or null for none. */
+  indicators(): IndicatorSettings | null;
 }
 
 export class ChartWatch {
@@ -61,11 +68,11 @@ export class ChartWatch {
     const prev = this.chart;
     if (prev && prev.code === code && prev.period === period && prev.series && !prev.loading) {
       // The chart screen came back: hand it the whole series again.
-      this.push({ kind: 'reset', code, period, bars: prev.series.snapshot() });
+      this.push(this.resetOf(prev, prev.series));
       return;
     }
     if (prev && prev.code !== code) this.host.send({ type: 'unsub', topic: klineTopic(prev.code) });
-    const w: Watched = { code, period, series: null, loading: false, failed: false, buffer: [] };
+    const w: Watched = { code, period, series: null, loading: false, failed: false, buffer: [], ind: null };
     this.chart = w;
     this.queue = [];
     if (!prev || prev.code !== code) this.host.send({ type: 'sub', topic: klineTopic(code) });
@@ -93,11 +100,19 @@ export class ChartWatch {
     if (w && !w.series && !w.loading) this.load(w, 'full').catch((err) => this.host.deps.log.warn('feed: chart load', err));
   }
 
-  /** The socket (re)opened: subscribe again, and load what the chart missed or failed to load. */
+  /** The indicators changed: the chart gets its series again as a reset with the new lines (computed once, here). */
+  indicatorsChanged(): void {
+    const w = this.chart;
+    if (!w?.series || w.loading) return;
+    w.ind = this.newIndicators();
+    w.ind?.load(w.series.snapshot());
+    this.push(this.resetOf(w, w.series));
+  }
+
+  /** The socket (re)opened (chart-watches.ts subscribed the topics again): load what the chart missed or failed to. */
   opened(reconnect: boolean): void {
     const w = this.chart;
     if (!w) return;
-    this.host.send({ type: 'sub', topic: klineTopic(w.code) });
     if (!w.loading && (w.failed || (reconnect && w.series))) {
       this.load(w, w.series ? 'refill' : 'full').catch((err) => this.host.deps.log.warn('feed: chart refill', err));
     }
@@ -111,8 +126,7 @@ export class ChartWatch {
       w.buffer.push(m);
       return;
     }
-    const u = w.series.applyMinute(m);
-    if (u) this.push(u);
+    this.pushLive(w, w.series.applyMinute(m));
   }
 
   /** The queued kline updates, unless they are only live bars and the chart had some less than the interval ago. */
@@ -159,17 +173,19 @@ export class ChartWatch {
         hist = await fetchKlines(ctx, full);
       }
       if (this.chart !== w) return;
-      if (w.series && from !== null) for (const u of w.series.refill(hist, mins)) this.push(u);
-      else {
+      if (w.series && from !== null) {
+        const updates = w.series.refill(hist, mins);
+        // The refill may replace bars before the live one: the indicators are recomputed over the series once.
+        w.ind?.load(w.series.snapshot());
+        for (const u of updates) this.push(u.kind === 'bar' && w.ind ? { ...u, ind: w.ind.at(u.bar.Time) ?? [] } : this.withLines(w, u));
+      } else {
         w.series = new KlineSeries(w.code, w.period);
-        this.push(w.series.load(hist, mins));
+        w.ind = this.newIndicators();
+        this.push(this.withLines(w, w.series.load(hist, mins)));
       }
       void this.host.deps.cache?.set(barsKey(w.code, w.period), w.series.snapshot().slice(-CACHED_BARS));
       w.failed = false;
-      for (const m of w.buffer) {
-        const u = w.series.applyMinute(m);
-        if (u) this.push(u);
-      }
+      for (const m of w.buffer) this.pushLive(w, w.series.applyMinute(m));
     } catch (err) {
       if (this.chart === w) w.failed = true;
       throw err;
@@ -185,15 +201,40 @@ export class ChartWatch {
   private async showCachedBars(w: Watched): Promise<void> {
     const bars = await this.host.deps.cache?.get<KlineBar[]>(barsKey(w.code, w.period));
     if (!bars || bars.length === 0 || this.chart !== w || w.series) return;
-    this.push({ kind: 'reset', code: w.code, period: w.period, bars });
+    // Computed on a set of their own: the live set starts with the REST history that replaces these bars.
+    const ind = this.newIndicators();
+    this.push(ind ? { kind: 'reset', code: w.code, period: w.period, bars, lines: ind.lines, ind: ind.load(bars) } : { kind: 'reset', code: w.code, period: w.period, bars });
+  }
+
+  private newIndicators(): IndicatorSet | null {
+    const s = this.host.indicators();
+    return s ? new IndicatorSet(s, MAX_BARS) : null;
+  }
+
+  /** The whole series as a reset, with the indicator values kept beside it. */
+  private resetOf(w: Watched, series: KlineSeries): KlineUpdate {
+    const bars = series.snapshot();
+    return w.ind ? { kind: 'reset', code: w.code, period: w.period, bars, lines: w.ind.lines, ind: w.ind.snapshot() } : { kind: 'reset', code: w.code, period: w.period, bars };
+  }
+
+  /** A reset from the series (a history load): its indicators are computed here, once. */
+  private withLines(w: Watched, u: KlineUpdate): KlineUpdate {
+    if (u.kind !== 'reset' || !w.ind) return u;
+    return { ...u, lines: w.ind.lines, ind: w.ind.load(u.bars) };
+  }
+
+  /** A live bar: the indicators replace that bar's inputs (same Time) or add a bar, and travel with it. */
+  private pushLive(w: Watched, u: KlineUpdate | null): void {
+    if (!u) return;
+    if (u.kind === 'bar' && w.ind) this.push({ ...u, ind: w.ind.apply(u.bar) ?? [] });
+    else this.push(u);
   }
 
   private push(u: KlineUpdate): void {
     pushKlineUpdate(this.queue, u);
     const series = this.chart?.series;
-    if (this.queue.length > MAX_QUEUED_KLINE_UPDATES && series) {
-      this.queue = [{ kind: 'reset', code: series.code, period: series.period, bars: series.snapshot() }];
-    }
+    const w = this.chart;
+    if (this.queue.length > MAX_QUEUED_KLINE_UPDATES && series && w) this.queue = [this.resetOf(w, series)];
     this.host.requestFrame();
   }
 }

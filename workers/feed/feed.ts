@@ -6,10 +6,12 @@
 // Long on purpose: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../src/domain/types.ts';
+import type { IndicatorSettings } from '../../src/domain/indicators.ts';
 import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, type ServerMessage } from '../../src/domain/ws-protocol.ts';
 import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
-import { ChartWatch, HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
+import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
+import { ChartWatches } from './chart-watches.ts';
 import type { FeedDeps } from './deps.ts';
 import { FlowControl } from './flow-control.ts';
 import { OrderEvents } from './order-events.ts';
@@ -34,7 +36,7 @@ export class Feed implements FeedApi {
   private readonly link: SocketLink;
   private readonly board = new QuoteBoard();
   private readonly risk = new RiskBook();
-  private readonly chart: ChartWatch;
+  private readonly chart: ChartWatches;
   private readonly orders: OrderEvents;
   private readonly preview = new PreviewWatch();
   private readonly sparks: SparklineCache;
@@ -60,7 +62,7 @@ export class Feed implements FeedApi {
       onState: (s) => this.onState(s),
     });
     const send = (msg: Parameters<SocketLink['send']>[0]): void => void this.link.send(msg);
-    this.chart = new ChartWatch({
+    this.chart = new ChartWatches({
       deps,
       send,
       instrument: (code) => this.byCode.get(code),
@@ -144,12 +146,16 @@ export class Feed implements FeedApi {
     this.link.send({ type: on ? 'sub' : 'unsub', topic: TOPIC_DAY_MARKET });
   }
 
-  watchChart(code: string, period: Period): Promise<void> {
-    return this.chart.watch(code, period);
+  watchChart(code: string, period: Period, slot = 0): Promise<void> {
+    return this.chart.watch(code, period, slot);
   }
 
-  async unwatchChart(): Promise<void> {
-    this.chart.unwatch();
+  async unwatchChart(slot = 0): Promise<void> {
+    this.chart.unwatch(slot);
+  }
+
+  async setIndicators(settings: IndicatorSettings | null): Promise<void> {
+    this.chart.setIndicators(settings);
   }
 
   sparklines(): Promise<Record<string, Float32Array>> {

@@ -8,7 +8,7 @@ import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
 import { isDecimalText } from '../../src/domain/decimal.ts';
 import { changeDir, changeText, DIR_SIGN } from '../../src/domain/quote-text.ts';
 import { priceText } from '../../src/domain/price-text.ts';
-import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_PRICE } from '../protocol.ts';
+import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_HALT, T_PRICE } from '../protocol.ts';
 
 export class QuoteBoard {
   private codes: string[] = [];
@@ -19,6 +19,9 @@ export class QuoteBoard {
   private status = new Uint8Array(0);
   private received = new Float64Array(0);
   private closeText: string[] = [];
+  /** The server's feed flags (QuoteTuple Feed/Reason): 1 = stale by the server's feed desk; the halt reason or ''. */
+  private flagged = new Uint8Array(0);
+  private halt: string[] = [];
   private has = new Uint8Array(0);
   private dirty = new Uint8Array(0);
   private dirtyList: number[] = [];
@@ -60,6 +63,8 @@ export class QuoteBoard {
       status: this.status,
       received: this.received,
       closeText: this.closeText,
+      flagged: this.flagged,
+      halt: this.halt,
       has: this.has,
       stale: this.stale,
       told: this.told,
@@ -72,6 +77,8 @@ export class QuoteBoard {
     this.status = new Uint8Array(n);
     this.received = new Float64Array(n);
     this.closeText = new Array<string>(n).fill('');
+    this.flagged = new Uint8Array(n);
+    this.halt = new Array<string>(n).fill('');
     this.has = new Uint8Array(n);
     this.dirty = new Uint8Array(n);
     this.dirtyList = [];
@@ -96,6 +103,8 @@ export class QuoteBoard {
         this.status[i] = prev.status[j] ?? 0;
         this.received[i] = prev.received[j] ?? 0;
         this.closeText[i] = prev.closeText[j] ?? '';
+        this.flagged[i] = prev.flagged[j] ?? 0;
+        this.halt[i] = prev.halt[j] ?? '';
         this.has[i] = 1;
       } else if (q && isDecimalText(q.Close)) {
         this.changeRaw[i] = q.Change;
@@ -128,6 +137,8 @@ export class QuoteBoard {
     this.status[i] = t[4];
     this.received[i] = receivedAt;
     this.closeText[i] = t[1];
+    this.flagged[i] = t[5] === 'stale' ? 1 : 0;
+    this.halt[i] = t[5] === 'halted' ? String(t[6] ?? '') : '';
     this.has[i] = 1;
     this.markDirty(i);
     this.evaluateOne(i, serverNow);
@@ -174,6 +185,7 @@ export class QuoteBoard {
       const change = this.changeRaw[i];
       text[k * QUOTE_TEXTS + T_PRICE] = priceText(this.closeText[i], this.precision[i] ?? 2);
       text[k * QUOTE_TEXTS + T_CHANGE] = changeText(change);
+      text[k * QUOTE_TEXTS + T_HALT] = this.halt[i] ?? '';
       out[o + Q_INDEX] = i;
       out[o + Q_DIR] = DIR_SIGN[changeDir(change)];
       out[o + Q_TIME] = this.time[i] ?? 0;
@@ -215,7 +227,8 @@ export class QuoteBoard {
     let s: boolean;
     if (!this.live) s = true;
     else if (!open) s = false;
-    else s = this.has[i] !== 1 || serverNow - (this.time[i] ?? 0) > this.staleAfterMs;
+    // The server says so (its feed has no healthy source), or the quote is older than the limit.
+    else s = this.has[i] !== 1 || this.flagged[i] === 1 || serverNow - (this.time[i] ?? 0) > this.staleAfterMs;
     const v = s ? 1 : 0;
     if (this.stale[i] === v && this.told[i] === v) return;
     this.stale[i] = v;

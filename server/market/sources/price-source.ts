@@ -1,6 +1,19 @@
 // The seam between a price source (the simulator, an LP over FIX 4.4, an exchange stream, a CSV replay) and the market
 // writer. A source knows only its own symbols and speaks raw ticks; the writer maps symbols to instruments, makes the
 // one price (bid/ask/mid/last), applies offsets and guards the feed (stale, spike, fail-over) — docs/market-data.md.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, Timers } from '../../../src/domain/time.ts';
+
+/** The simulator's name in PRICE_SOURCES (built by the market itself, not by a factory). */
+export const SIMULATOR_SOURCE = 'simulator';
+
+/** What a source factory is handed: injected time, the logger, and the settings (process.env in production). */
+export interface SourceDeps {
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger | null;
+  env: Readonly<Record<string, string | undefined>>;
+}
 
 /** One raw quote as the source sent it: decimal text exactly as received, the source's own time. */
 export interface RawTick {
@@ -27,7 +40,11 @@ export interface SourceSink {
   connection(up: boolean, detail: string): void;
 }
 
-/** A running source. `subscribe` may be called again whenever the operator's mapping changes. */
+/**
+ * A running source. The writer calls `subscribe` once before `start` (the mapped symbols at start-up) and again
+ * whenever the operator's mapping changes. Sources are built by name from PRICE_SOURCES through
+ * sources/source-registry.ts (SOURCE_FACTORIES: one line per source, its settings read from SourceDeps.env).
+ */
 export interface PriceSource {
   /** The name `PRICE_SOURCES` uses for it (e.g. "simulator", "fix", "exchange", "replay"). */
   readonly name: string;

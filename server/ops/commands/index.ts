@@ -3,6 +3,8 @@
 import type { OpsCommand } from '../command.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
+import { FEED_DESK_COMMANDS } from './feed-desk.ts';
+import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
 import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { SETTING_COMMANDS } from './settings.ts';
@@ -17,4 +19,6 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
   ...SETTING_COMMANDS,
+  ...FEED_STATUS_COMMANDS,
+  ...FEED_DESK_COMMANDS,
 ];

@@ -5,29 +5,38 @@
 // to the next animation frame, when batches came every 100 ms and the chart's draw beside the quotes' paint made a
 // long task on a slow phone; with paint-driven flow control a batch lands at most once per painted frame, and the
 // deferral only added a second frame (style, paint, commit) for each chart update.
-// A click or tap on the chart offers "alert at this price" (onPickPrice) at the crosshair's price (chart-price-pick.tsx).
+// A click (mouse) or a long press (touch) places the trader's price line at the crosshair's price; its chip drags it and
+// one tap on it offers "alert at this price" (onPickPrice); the line is kept per instrument (chart-price-pick.tsx).
+// Indicators (issue 36) come with the klines, computed in the worker; indicator-panes.ts draws them in panes below the
+// price with a legend each. `slot` names the chart to the feed (the desk's grid shows four).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { effect } from '@preact/signals-react';
 import {
   CandlestickSeries,
   createChart,
+  LineStyle,
+  type Point,
   type IChartApi,
   type IPriceLine,
   type ISeriesApi,
   type LogicalRange,
   type MouseEventParams,
 } from 'lightweight-charts';
-import { animationFrames } from '../../state/clock.ts';
+import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
+import { $historyBars, startChartSettings } from '../../state/chart-settings.ts';
+import { MAX_PANES } from '../../domain/indicators.ts';
+import { animationFrames, browserTimers, type Timers } from '../../state/clock.ts';
 import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/feed-listeners.ts';
-import { chartOptions, readChartColours, scrollToNewest, seriesOptions } from './chart-theme.ts';
+import { chartOptions, readAccent, readChartColours, readIndicatorTones, scrollToNewest, seriesOptions } from './chart-theme.ts';
 import { $updown } from '../../state/updown.ts';
 import { $reducedMotion } from '../../state/motion.ts';
 import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
-import { ChartPricePick, pickedPrice, type PickedPrice } from './chart-price-pick.tsx';
+import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
+import { keepPriceLine, priceLineOf } from '../../state/price-lines.ts';
 import type { KlineBar, Period } from '../../domain/types.ts';
 import './candle-chart.css';
 
@@ -53,18 +62,28 @@ export interface CandleChartProps {
   name?: string;
   /** Offered after a click on the chart, with the price under it (a price alert at that price). */
   onPickPrice?: ((price: string) => void) | undefined;
+  /** The long press's timer (tests pass their own). */
+  timers?: Timers;
+  /** Which of the feed's charts this is (0 on /trade; 0–3 in the desk's grid). */
+  slot?: number;
+  /** Indicator panes below the price at most: two on a phone (the default), three on a desk. */
+  maxPanes?: number;
 }
 
 const NO_LINES: readonly StopLine[] = [];
+/** A touch held this long without moving places the price line (a shorter one is the crosshair's tap). */
+const LONG_PRESS_MS = 550;
+const PRESS_SLOP_PX = 8;
 
 interface Live {
   chart: IChartApi;
   series: ISeriesApi<'Candlestick'>;
+  panes: IndicatorPanes;
 }
 
-// The feed streams one chart at a time: remember which mounted chart asked last, so a chart that unmounts
+// The feed streams one chart per slot: remember which mounted chart asked last for each, so a chart that unmounts
 // does not stop the stream another (e.g. a kept-alive desk) is showing.
-let lastWatcher: object | null = null;
+const lastWatcher = new Map<number, object>();
 
 /**
  * The last bar as data attributes (cheap attribute writes, no layout): lets browser tests and tools see the
@@ -76,8 +95,24 @@ function mark(box: HTMLElement, bars: number | null, time: number | undefined, c
   box.dataset.lastClose = close === undefined ? '' : String(close);
 }
 
-export function CandleChart({ code, period, precision, frames = browserFrames, stopLines = NO_LINES, name = code ?? '', onPickPrice }: CandleChartProps) {
+export function CandleChart({
+  code,
+  period,
+  precision,
+  frames = browserFrames,
+  stopLines = NO_LINES,
+  name = code ?? '',
+  onPickPrice,
+  slot = 0,
+  maxPanes = MAX_PANES.phone,
+  timers = browserTimers,
+}: CandleChartProps) {
+  const timersRef = useRef(timers);
+  const linesOn = onPickPrice !== undefined;
   const boxRef = useRef<HTMLDivElement>(null);
+  const legendRef = useRef<HTMLDivElement>(null);
+  const slotRef = useRef(slot);
+  const maxPanesRef = useRef(maxPanes);
   const liveRef = useRef<Live | null>(null);
   const shownRef = useRef<{ code: string; period: Period } | null>(null);
   const lastTimeRef = useRef(-Infinity);
@@ -88,7 +123,13 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
   // The text alternative's figures: refreshed on a history reset, a new bar and a change of the bars in view (at
   // most once a frame), not on every tick of the last bar — the header carries the live price.
   const [figures, setFigures] = useState<ChartFigures | null>(null);
+  const [legend, setLegend] = useState<LegendRows>([]);
   const [picked, setPicked] = useState<PickedPrice | null>(null);
+  // The trader's price line: its price (text), the library's line, and the chip that follows it up and down.
+  const linePriceRef = useRef<string | null>(null);
+  const traderLineRef = useRef<IPriceLine | null>(null);
+  const chipRef = useRef<HTMLDivElement | null>(null);
+  const placeLineRef = useRef<(p: PickedPrice | null, keep: boolean) => void>(() => undefined);
   const refreshRef = useRef<() => void>(() => undefined);
   const readRows = () => {
     const live = liveRef.current;
@@ -98,23 +139,29 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
   const watch = () => {
     const shown = shownRef.current;
     if (!shown) return;
-    lastWatcher = me.current;
+    lastWatcher.set(slotRef.current, me.current);
     feed()
-      .watchChart(shown.code, shown.period)
+      .watchChart(shown.code, shown.period, slotRef.current)
       .catch((err: unknown) => console.warn('watchChart failed', err));
   };
 
   useLayoutEffect(() => {
     const box = boxRef.current;
-    if (!box) return undefined;
+    const legendBox = legendRef.current;
+    if (!box || !legendBox) return undefined;
     const self = me.current;
+    const mySlot = slotRef.current;
+    startChartSettings();
     const colours = readChartColours(document.documentElement);
     const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
-    liveRef.current = { chart, series };
+    const panes = new IndicatorPanes(chart, legendBox, readIndicatorTones(box, colours), precisionRef.current, maxPanesRef.current);
+    liveRef.current = { chart, series, panes };
     const lines = linesRef.current;
-    const refresh = () =>
+    const refresh = () => {
       setFigures(chartFigures(series.data() as readonly SummaryBar[], chart.timeScale().getVisibleLogicalRange(), precisionRef.current));
+      setLegend(panes.legendRows());
+    };
     refreshRef.current = refresh;
     let rangeFrame: number | null = null;
     const cancelRange = () => {
@@ -125,17 +172,78 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       rangeFrame ??= framesRef.current.request(() => {
         rangeFrame = null;
         refresh();
+        syncLineY();
       });
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
-    const onClick = (param: MouseEventParams) => setPicked(pickedPrice(series, param.point, precisionRef.current));
+    // The price line: drawn on the series, its chip placed at its height (moved by style, no render, as the scale moves).
+    const syncLineY = () => {
+      const text = linePriceRef.current;
+      const chip = chipRef.current;
+      if (text === null || !chip) return;
+      const y = series.priceToCoordinate(Number(text));
+      if (y !== null) chip.style.top = `${Math.max(TOP_CLEARANCE, y)}px`;
+    };
+    const placeLine = (p: PickedPrice | null, keep: boolean) => {
+      const shown = shownRef.current;
+      linePriceRef.current = p?.price ?? null;
+      if (p === null) {
+        if (traderLineRef.current) series.removePriceLine(traderLineRef.current);
+        traderLineRef.current = null;
+      } else if (traderLineRef.current) traderLineRef.current.applyOptions({ price: Number(p.price) });
+      else {
+        traderLineRef.current = series.createPriceLine({
+          price: Number(p.price), color: readAccent(box), lineWidth: 1, lineStyle: LineStyle.Solid, axisLabelVisible: true, title: '',
+        });
+      }
+      setPicked(p);
+      if (keep && shown) keepPriceLine(shown.code, p?.price ?? null);
+    };
+    placeLineRef.current = placeLine;
+    // A mouse click places the line; on a touch screen a tap is the crosshair's, and a long press places it.
+    let pointerType = 'mouse';
+    let press: unknown = null;
+    let pressAt = { x: 0, y: 0 };
+    const endPress = () => {
+      if (press !== null) timersRef.current.clearTimeout(press);
+      press = null;
+    };
+    const onPointerDown = (e: PointerEvent) => {
+      pointerType = e.pointerType;
+      endPress();
+      if (e.pointerType !== 'touch') return;
+      pressAt = { x: e.clientX, y: e.clientY };
+      press = timersRef.current.setTimeout(() => {
+        press = null;
+        // A user gesture, not the tick path: one layout read for where the finger is on the chart.
+        const top = box.getBoundingClientRect().top;
+        const p = pickedPrice(series, { x: 0, y: pressAt.y - top } as Point, precisionRef.current);
+        if (p) placeLine(p, true);
+      }, LONG_PRESS_MS);
+    };
+    const onPointerMove = (e: PointerEvent) => {
+      if (press !== null && Math.hypot(e.clientX - pressAt.x, e.clientY - pressAt.y) > PRESS_SLOP_PX) endPress();
+    };
+    box.addEventListener('pointerdown', onPointerDown);
+    box.addEventListener('pointermove', onPointerMove);
+    box.addEventListener('pointerup', endPress);
+    box.addEventListener('pointercancel', endPress);
+    const onClick = (param: MouseEventParams) => {
+      if (pointerType === 'touch') return;
+      placeLine(pickedPrice(series, param.point, precisionRef.current), true);
+    };
     chart.subscribeClick(onClick);
+    // The legends show the bar under the crosshair, and the last bar when it leaves.
+    const onCrosshair = (param: MouseEventParams) => panes.crosshair(param.logical ?? null);
+    chart.subscribeCrosshairMove(onCrosshair);
 
-    const applyBar = (bar: KlineBar) => {
+    const applyBar = (bar: KlineBar, ind: readonly number[] | undefined) => {
       // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
       if (bar.Time < lastTimeRef.current) return;
       const opened = bar.Time > lastTimeRef.current;
       series.update(toCandle(bar));
+      panes.bar(bar, ind);
+      if (linePriceRef.current !== null) syncLineY();
       lastTimeRef.current = bar.Time;
       mark(box, null, bar.Time, bar.Close);
       if (opened) refresh(); // a new bar opened
@@ -147,6 +255,9 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       if (u.kind === 'reset') {
         const data = toCandles(u.bars);
         series.setData(data);
+        panes.reset(u.lines, u.ind, u.bars);
+        syncLineY();
+        if (mySlot === 0) $historyBars.value = data.length;
         const last = data[data.length - 1];
         lastTimeRef.current = last?.time ?? -Infinity;
         mark(box, data.length, last?.time, last?.close);
@@ -154,7 +265,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
         refresh();
         return;
       }
-      applyBar(u.bar);
+      applyBar(u.bar, u.ind);
     });
 
     // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes.
@@ -169,9 +280,11 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
               return;
             }
             chart.resize(Math.floor(r.width), Math.floor(r.height));
+            panes.place();
+            syncLineY();
             if (hidden) {
               hidden = false;
-              if (lastWatcher !== me.current) watch();
+              if (lastWatcher.get(mySlot) !== me.current) watch();
             }
           })
         : null;
@@ -182,6 +295,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       const c = readChartColours(document.documentElement);
       chart.applyOptions(chartOptions(c, $reducedMotion.peek()));
       series.applyOptions(seriesOptions(c, precisionRef.current));
+      panes.restyle(readIndicatorTones(box, c), precisionRef.current);
     };
     media?.addEventListener('change', onScheme);
     // The up/down preference and reduced motion: the same re-read (the variables follow data-updown on <html>).
@@ -200,13 +314,20 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
       offPrefs();
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       chart.unsubscribeClick(onClick);
+      chart.unsubscribeCrosshairMove(onCrosshair);
+      endPress();
+      box.removeEventListener('pointerdown', onPointerDown);
+      box.removeEventListener('pointermove', onPointerMove);
+      box.removeEventListener('pointerup', endPress);
+      box.removeEventListener('pointercancel', endPress);
       cancelRange();
-      if (lastWatcher === self) {
-        lastWatcher = null;
+      if (lastWatcher.get(mySlot) === self) {
+        lastWatcher.delete(mySlot);
         feed()
-          .unwatchChart()
+          .unwatchChart(mySlot)
           .catch(() => undefined);
       }
+      panes.dispose();
       liveRef.current = null;
       lines.clear();
       chart.remove();
@@ -228,6 +349,7 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     if (!live) return;
     const c = readChartColours(document.documentElement);
     live.series.applyOptions(seriesOptions(c, precision));
+    if (boxRef.current) live.panes.restyle(readIndicatorTones(boxRef.current, c), precision);
   }, [precision]);
 
   useEffect(() => {
@@ -235,20 +357,40 @@ export function CandleChart({ code, period, precision, frames = browserFrames, s
     if (!code || !live) return;
     shownRef.current = { code, period };
     lastTimeRef.current = -Infinity;
-    setPicked(null); // a price of the previous instrument or period
+    // The line kept for this instrument (none: the previous instrument's goes); its chip finds its height on the reset.
+    const kept = linesOn ? priceLineOf(code) : null;
+    placeLineRef.current(kept === null ? null : { price: kept, y: TOP_CLEARANCE }, false);
     // Clear the old instrument's candles at once rather than showing them under the new header.
     live.series.setData([]);
+    live.panes.reset(undefined, undefined, []);
     if (boxRef.current) mark(boxRef.current, 0, undefined, undefined);
     refreshRef.current();
     watch();
     // `watch` reads refs only.
-  }, [code, period]);
+  }, [code, period, linesOn]);
 
   return (
     <div className="tw-chart-wrap">
-      <div ref={boxRef} className="tw-chart" data-code={code ?? ''} data-period={period} />
-      {onPickPrice && picked ? <ChartPricePick picked={picked} onPick={onPickPrice} onDismiss={() => setPicked(null)} /> : null}
-      <ChartText name={name} period={period} figures={figures} readRows={readRows} />
+      <div ref={boxRef} className="tw-chart" data-code={code ?? ''} data-period={period} data-slot={slot} />
+      {/* The panes' legends (indicator-panes.ts writes them); the text alternative below reads the same values. */}
+      <div ref={legendRef} className="tw-legends" aria-hidden="true" />
+      {onPickPrice && picked ? (
+        <ChartPricePick
+          picked={picked}
+          chipRef={chipRef}
+          onPick={(price) => {
+            onPickPrice(price);
+            placeLineRef.current(null, true); // the line became the alert
+          }}
+          onDismiss={() => placeLineRef.current(null, true)}
+          onDrag={(y, done) => {
+            const live = liveRef.current;
+            const p = live ? pickedPrice(live.series, { x: 0, y } as Point, precisionRef.current) : null;
+            if (p) placeLineRef.current(p, done);
+          }}
+        />
+      ) : null}
+      <ChartText name={name} period={period} figures={figures} readRows={readRows} legend={legend} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-// "Alert at this price" on the chart (docs/alerts.md "Where an alert is set"): a click or tap on the chart puts a
-// small button at the height of that price, labelled with it (the crosshair's price, lightweight-charts'
-// coordinateToPrice of the clicked y, at the instrument's precision); the button opens the alert form with that price.
-// Escape or a click on the chart outside the plot (no point) takes it away.
-import type { ReactElement } from 'react';
+// The trader's price line on the chart (issue 36; "alert at this price" of docs/alerts.md before it): a click (mouse)
+// or a long press (touch) on the chart places the line at that price; its chip, at the line's height, carries the
+// price and is the handle: drag it to move the line, tap it once to open the alert form with that price (the line
+// then becomes that alert). The × removes the line. Escape takes it away too.
+import { useRef, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ISeriesApi, Point } from 'lightweight-charts';
 import { Icon } from '../icons.tsx';
@@ -15,8 +15,10 @@ export interface PickedPrice {
   y: number;
 }
 
-/** Keeps the button clear of the chart's top-corner table button and inside the box. */
-const TOP_CLEARANCE = 40;
+/** Keeps the chip clear of the chart's top-corner table button and inside the box. */
+export const TOP_CLEARANCE = 40;
+/** A pointer that moved less than this between down and up was a tap, not a drag. */
+const DRAG_SLOP_PX = 4;
 
 /** The price under a clicked point, or null when the click was not on the plot or the price is not positive. */
 export function pickedPrice(series: Pick<ISeriesApi<'Candlestick'>, 'coordinateToPrice'>, point: Point | undefined, precision: number): PickedPrice | null {
@@ -26,25 +28,70 @@ export function pickedPrice(series: Pick<ISeriesApi<'Candlestick'>, 'coordinateT
   return { price: numberText(p, precision), y: point.y };
 }
 
-export function ChartPricePick({ picked, onPick, onDismiss }: { picked: PickedPrice; onPick: (price: string) => void; onDismiss: () => void }): ReactElement {
+export interface ChartPricePickProps {
+  picked: PickedPrice;
+  /** One tap: the alert form with this price. */
+  onPick: (price: string) => void;
+  /** The × (or Escape): the line goes. */
+  onDismiss: () => void;
+  /** A drag moved the chip to height `y` (px in the chart box); `done` when the pointer was released. */
+  onDrag?: (y: number, done: boolean) => void;
+  /** The chip's element, so the chart can move it with the price scale without a render. */
+  chipRef?: RefObject<HTMLDivElement | null>;
+}
+
+export function ChartPricePick({ picked, onPick, onDismiss, onDrag, chipRef }: ChartPricePickProps): ReactElement {
   const { t } = useTranslation();
+  const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
+  const dragged = useRef(false);
   return (
-    <button
-      type="button"
-      className="tw-chart-pick"
-      style={{ top: Math.max(TOP_CLEARANCE, picked.y) }}
-      data-testid="chart-alert"
-      data-price={picked.price}
-      onClick={() => {
-        onPick(picked.price);
-        onDismiss();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onDismiss();
-      }}
-    >
-      <Icon name="bell" size={16} />
-      <span className="tw-num">{t('alerts.chart_set', { price: picked.price })}</span>
-    </button>
+    <div className="tw-chart-pick" ref={chipRef} style={{ top: Math.max(TOP_CLEARANCE, picked.y) }} data-testid="price-line" data-price={picked.price}>
+      <button
+        type="button"
+        className="tw-chart-pick__alert"
+        data-testid="chart-alert"
+        data-price={picked.price}
+        onPointerDown={(e) => {
+          if (!onDrag) return;
+          drag.current = { id: e.pointerId, startY: e.clientY, top: picked.y, moved: false };
+          dragged.current = false;
+          e.currentTarget.setPointerCapture?.(e.pointerId);
+        }}
+        onPointerMove={(e) => {
+          const d = drag.current;
+          if (!d || d.id !== e.pointerId || !onDrag) return;
+          const dy = e.clientY - d.startY;
+          if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;
+          d.moved = true;
+          onDrag(d.top + dy, false);
+        }}
+        onPointerUp={(e) => {
+          const d = drag.current;
+          drag.current = null;
+          if (!d || d.id !== e.pointerId || !d.moved || !onDrag) return;
+          dragged.current = true; // the click that follows this pointerup is the drag's end, not a tap
+          onDrag(d.top + (e.clientY - d.startY), true);
+        }}
+        onPointerCancel={() => {
+          drag.current = null;
+        }}
+        onClick={() => {
+          if (dragged.current) {
+            dragged.current = false;
+            return;
+          }
+          onPick(picked.price);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onDismiss();
+        }}
+      >
+        <Icon name="bell" size={16} />
+        <span className="tw-num">{t('alerts.chart_set', { price: picked.price })}</span>
+      </button>
+      <button type="button" className="tw-chart-pick__remove" data-action="price-line-remove" aria-label={t('chart.line_remove')} onClick={onDismiss}>
+        <Icon name="close" size={14} />
+      </button>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
 import type { Period } from '../../domain/types.ts';
 import type { BarRow, ChartFigures } from './chart-summary.ts';
+import type { LegendRows } from './indicator-panes.ts';
 
 /** How many bars the table shows. */
 export const TABLE_BARS = 20;
@@ -22,6 +23,8 @@ export interface ChartTextProps {
   figures: ChartFigures | null;
   /** The newest bars, read when the table opens (not kept up to date per tick). */
   readRows: () => BarRow[];
+  /** The indicator panes' legends at the last bar (issue 36), read after the summary. */
+  legend?: LegendRows;
 }
 
 /** The summary sentence (also the unit tests' subject). */
@@ -32,7 +35,7 @@ export function useSummaryText(name: string, period: Period, figures: ChartFigur
   return t('chart_text.summary', { name, period: p, ...figures });
 }
 
-export function ChartText({ name, period, figures, readRows }: ChartTextProps): ReactElement {
+export function ChartText({ name, period, figures, readRows, legend = [] }: ChartTextProps): ReactElement {
   const { t } = useTranslation();
   const [rows, setRows] = useState<BarRow[] | null>(null);
   const text = useSummaryText(name, period, figures);
@@ -41,6 +44,13 @@ export function ChartText({ name, period, figures, readRows }: ChartTextProps): 
       <p className="visually-hidden" data-testid="chart-summary">
         {text}
       </p>
+      {legend.length > 0 ? (
+        <ul className="visually-hidden" data-testid="chart-legend-text">
+          {legend.map((row) => (
+            <li key={row.pane}>{t(row.pane === 0 ? 'chart.legend_price' : 'chart.legend_pane', { values: row.text, n: row.pane })}</li>
+          ))}
+        </ul>
+      ) : null}
       <button type="button" className="tw-chart-text__open" data-action="chart-table" onClick={() => setRows(readRows())}>
         {t('chart_text.show_bars', { n: TABLE_BARS })}
       </button>

@@ -41,6 +41,17 @@ export function readChartColours(el: Element): ChartColours {
   };
 }
 
+/** The accent colour: the trader's own price line. */
+export function readAccent(el: Element): string {
+  return cssVar(el, '--accent', '#2b64f5');
+}
+
+/** The indicator lines' colours (--ind-0 … --ind-5 in candle-chart.css, per theme) and the up/down pair. */
+export function readIndicatorTones(el: Element, c: ChartColours): { tones: string[]; up: string; down: string } {
+  const fallback = ['#8a6100', '#b0157f', '#2257e0', '#00796b', '#6b3fc9', '#b3470f'];
+  return { tones: fallback.map((f, i) => cssVar(el, `--ind-${i}`, f)), up: c.up, down: c.down };
+}
+
 function asDate(time: Time): Date | null {
   return typeof time === 'number' ? new Date(time * 1000) : null;
 }

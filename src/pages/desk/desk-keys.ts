@@ -3,6 +3,9 @@
 // '?' and, on many layouts, '/' need it. Escape is the sheets' own (components/use-escape.ts).
 import { PERIODS, type Period } from '../../domain/types.ts';
 
+/** Keys 1–6 keep SPEC's six periods (as before issue 36); 7 and 8 are the added 4H and 1W. */
+const KEY_PERIODS: readonly Period[] = [...PERIODS, '4hour', '1week'];
+
 export type DeskAction =
   | { kind: 'side'; side: 1 | 2 }
   | { kind: 'period'; period: Period }
@@ -25,7 +28,7 @@ export interface KeyLike {
 export const SHORTCUT_LIST: ReadonlyArray<{ keys: string; textKey: string }> = [
   { keys: 'B', textKey: 'shortcuts.buy' },
   { keys: 'S', textKey: 'shortcuts.sell' },
-  { keys: '1–6', textKey: 'shortcuts.period' },
+  { keys: '1–8', textKey: 'shortcuts.period' },
   { keys: '↑ ↓', textKey: 'shortcuts.move' },
   { keys: '/', textKey: 'shortcuts.search' },
   { keys: 'Esc', textKey: 'shortcuts.close' },
@@ -54,8 +57,8 @@ export function deskAction(e: KeyLike, modalOpen: boolean): DeskAction | null {
   if (key === 'ArrowUp') return { kind: 'move', by: -1 };
   if (key === '/') return { kind: 'search' };
   if (key === '?') return { kind: 'help' };
-  if (/^[1-6]$/.test(key)) {
-    const period = PERIODS[Number(key) - 1];
+  if (/^[1-8]$/.test(key)) {
+    const period = KEY_PERIODS[Number(key) - 1];
     return period ? { kind: 'period', period } : null;
   }
   return null;

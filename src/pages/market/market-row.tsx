@@ -5,11 +5,11 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
-import { useTranslation } from 'react-i18next';
 import { quote } from '../../state/quotes.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { Sparkline } from '../../components/sparkline/sparkline.tsx';
 import { InstrumentLogo } from './instrument-logo.tsx';
+import { ClosedLabel } from './closed-label.tsx';
 import { rowSignals } from './row-signals.ts';
 import { StaleTag } from './stale-tag.tsx';
 import { useQuoteAttributes } from './use-quote-attributes.ts';
@@ -37,7 +37,6 @@ function breakAfterSlash(code: string): ReactNode {
 
 export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false, active = false, onAlert, alertHintId }: MarketRowProps) {
   useSignals();
-  const { t } = useTranslation();
   const q = quote(inst.Code);
   const s = useMemo(() => rowSignals(inst, q), [inst, q]);
   const ref = useQuoteAttributes<HTMLButtonElement>(s);
@@ -63,7 +62,7 @@ export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false
       <span className="mk-quote">
         <LiveText className="mk-price tw-num" $text={s.$price} />
         <span className="mk-change tw-num">
-          <Show when={s.$open} fallback={<span className="mk-closed">{t('market.closed')}</span>}>
+          <Show when={s.$open} fallback={<ClosedLabel className="mk-closed" q={s.q} />}>
             <LiveText className="mk-change-text" $text={s.$change} />
           </Show>
         </span>

@@ -10,6 +10,7 @@ import { LiveText } from '../../components/live-text.tsx';
 import { ConnBadge } from '../../components/conn-badge.tsx';
 import { InstrumentLogo } from '../market/instrument-logo.tsx';
 import { rowSignals } from '../market/row-signals.ts';
+import { ClosedLabel } from '../market/closed-label.tsx';
 import { StaleTag } from '../market/stale-tag.tsx';
 import { useQuoteAttributes } from '../market/use-quote-attributes.ts';
 import { WatchStar } from '../market/watch-star.tsx';
@@ -44,7 +45,7 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
       <div className="tr-quote">
         <LiveText className="tr-price tw-num" $text={s.$price} />
         <span className="tr-change tw-num">
-          <Show when={s.$open} fallback={<span className="tr-closed">{t('market.closed')}</span>}>
+          <Show when={s.$open} fallback={<ClosedLabel className="tr-closed" q={s.q} />}>
             <LiveText $text={s.$change} />
           </Show>
         </span>

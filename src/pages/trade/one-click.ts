@@ -36,7 +36,7 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
   const q = quote(inst.Code);
   const s = rowSignals(inst, q);
   const last = $lastOrders.peek()[inst.Code];
-  const check = oneClickCheck(inst, last, side, $loggedIn.peek(), blockedReason(s.$open.peek(), q.$stale.peek()));
+  const check = oneClickCheck(inst, last, side, $loggedIn.peek(), blockedReason(s.$open.peek(), q.$stale.peek(), q.$halt.peek() !== ''));
   if (check.kind === 'login') {
     navigateTo(loginPath(currentPath()));
     return null;

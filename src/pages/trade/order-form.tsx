@@ -41,7 +41,8 @@ import './order-form.css';
 export const HOLDING_ORDERS_PATH = '/order?type=1';
 
 /** Why the buttons are disabled right now (an i18n key), or null when trading is possible. */
-export function blockedReason(open: boolean, stale: boolean): string | null {
+export function blockedReason(open: boolean, stale: boolean, halted = false): string | null {
+  if (halted) return 'trade.halted';
   if (!open) return 'trade.market_closed';
   if (stale) return 'trade.price_stale';
   return null;
@@ -60,7 +61,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   // The reason flips rarely (market open/close, connection lost): reading it re-renders the form only then.
   const $reason = useMemo(() => {
     const s = rowSignals(inst, q);
-    return computed(() => blockedReason(s.$open.value, q.$stale.value), { name: 'order-form.$reason' });
+    return computed(() => blockedReason(s.$open.value, q.$stale.value, q.$halt.value !== ''), { name: 'order-form.$reason' });
   }, [inst, q]);
   const reason = $reason.value;
   const [side, setSide] = useState<OrderSide>(1);
@@ -240,7 +241,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
 
       {reason ? (
         <p className="tr-blocked" role="status" data-reason={reason}>
-          {t(reason)}
+          {reason === 'trade.halted' ? t(reason, { reason: q.$halt.value }) : t(reason)}
         </p>
       ) : null}
 

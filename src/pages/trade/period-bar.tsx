@@ -1,13 +1,13 @@
-// The chart period bar: 1M 5M 15M 30M 1H 1D → the wire periods 1min … 1day.
+// The chart period bar: 1M 5M 15M 30M 1H 4H 1D 1W → the wire periods 1min … 1week (4H and 1W: issue 36).
 import { useTranslation } from 'react-i18next';
-import { PERIODS, type Period } from '../../domain/types.ts';
+import { CHART_PERIODS, type Period } from '../../domain/types.ts';
 import './period-bar.css';
 
 export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
   const { t } = useTranslation();
   return (
     <div className="tr-periods" role="tablist" aria-label={t('trade.period')}>
-      {PERIODS.map((p) => (
+      {CHART_PERIODS.map((p) => (
         <button
           key={p}
           type="button"

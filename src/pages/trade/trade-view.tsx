@@ -11,6 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { $heldPositions } from '../../state/position-sync.ts';
 import { trailingStopLines } from './stop-line-data.ts';
 import { openAlertSheet } from '../../state/alert-sheet.ts';
+import { IndicatorButton } from '../../components/chart/indicator-button.tsx';
+import { MAX_PANES } from '../../domain/indicators.ts';
+import { useWide } from '../../app/use-wide.ts';
+import { ChartGrid, GridToggle } from '../../components/chart/chart-grid.tsx';
+import { gridState } from '../../state/chart-grid.ts';
 import './trade-view.css';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
@@ -20,25 +25,39 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
   const period = $period.value;
   const held = $heldPositions.value;
   const stopLines = useMemo(() => trailingStopLines(held, inst.Id, t('orders.trailing')), [held, inst.Id, t]);
+  // Indicator panes below the price: two on a phone, three on a desk (issue 36).
+  const wide = useWide();
+  const gridOn = wide && gridState().on;
+  // In the grid the chart has a quarter of the column: one pane, like the other cells.
+  const maxPanes = gridOn ? 1 : wide ? MAX_PANES.desk : MAX_PANES.phone;
+  const chartBox = (
+    <div className="tr-chart-box">
+      <LazyCandleChart
+        code={inst.Code}
+        name={inst.ShowCode}
+        period={period}
+        precision={inst.PricePrecision}
+        stopLines={stopLines}
+        onPickPrice={(price) => openAlertSheet(inst, { price })}
+        maxPanes={maxPanes}
+      />
+    </div>
+  );
   return (
     <section className="tr-chart-panel">
       <InstrumentHeader inst={inst} onOpenList={onOpenList} />
-      <PeriodBar
-        value={period}
-        onChange={(p) => {
-          $period.value = p;
-        }}
-      />
-      <div className="tr-chart-box">
-        <LazyCandleChart
-          code={inst.Code}
-          name={inst.ShowCode}
-          period={period}
-          precision={inst.PricePrecision}
-          stopLines={stopLines}
-          onPickPrice={(price) => openAlertSheet(inst, { price })}
+      <div className="tr-chart-tools">
+        <PeriodBar
+          value={period}
+          onChange={(p) => {
+            $period.value = p;
+          }}
         />
+        <IndicatorButton maxPanes={maxPanes} />
+        {wide ? <GridToggle /> : null}
       </div>
+      {/* On a desk the chart may be the first of a 2×2 grid of live charts (issue 36). */}
+      {wide ? <ChartGrid current={inst} main={chartBox} /> : chartBox}
     </section>
   );
 }

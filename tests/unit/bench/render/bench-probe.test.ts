@@ -15,7 +15,7 @@ function batchOf(quotes: { received: number; tick: number }[]): FeedBatch {
     q[o + Q_STATUS] = 1;
     q[o + Q_RECEIVED] = x.received;
   });
-  return { flushedAt: 0, quotes: q, quoteText: quotes.flatMap(() => ['1.50000', '0.00%']), stale: null, conn: null, kline: null, account: null };
+  return { flushedAt: 0, quotes: q, quoteText: quotes.flatMap(() => ['1.50000', '0.00%', '']), stale: null, conn: null, kline: null, account: null };
 }
 
 function harness(mode: FeedMode) {

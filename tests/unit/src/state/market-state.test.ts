@@ -19,7 +19,7 @@ type Row = [index: number, price: string, change: string, dir: number, time: num
 /** A batch's quotes as the feed sends them: numbers (index, dir, time, status, received) and display text. */
 const quotes = (...rows: Row[]): Pick<FeedBatch, 'quotes' | 'quoteText'> => ({
   quotes: Float64Array.from(rows.flatMap(([i, , , dir, time, status]) => [i, dir, time, status, 0])),
-  quoteText: rows.flatMap(([, price, change]) => [price, change]),
+  quoteText: rows.flatMap(([, price, change]) => [price, change, '']),
 });
 
 describe('setInstruments', () => {

@@ -22,6 +22,7 @@ const series = {
   createPriceLine: vi.fn((_opts: unknown) => priceLine),
   removePriceLine: vi.fn(),
   coordinateToPrice: (y: number) => 1.1 - y / 10_000,
+  priceToCoordinate: (p: number) => (1.1 - p) * 10_000,
 };
 let visibleRange: { from: number; to: number } | null = null;
 const timeScale = {
@@ -39,21 +40,30 @@ const chart = {
   timeScale: () => timeScale,
   subscribeClick: vi.fn(),
   unsubscribeClick: vi.fn(),
+  subscribeCrosshairMove: vi.fn(),
+  unsubscribeCrosshairMove: vi.fn(),
+  panes: () => [],
+  removePane: vi.fn(),
+  removeSeries: vi.fn(),
+  priceToCoordinate: () => null,
 };
 const createChart = vi.fn((_el: HTMLElement, _opts: unknown) => chart);
 
 vi.mock('lightweight-charts', () => ({
   createChart,
   CandlestickSeries: { type: 'Candlestick' },
+  LineSeries: { type: 'Line' },
+  HistogramSeries: { type: 'Histogram' },
   ColorType: { Solid: 'solid' },
   CrosshairMode: { Normal: 0, Magnet: 1 },
   TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
-  LineStyle: { Dashed: 2 },
+  LineStyle: { Solid: 0, Dashed: 2 },
 }));
 
-const watchChart = vi.fn(async (_code: string, _period: Period) => undefined);
+const watchChart = vi.fn(async (_code: string, _period: Period, _slot?: number) => undefined);
 const unwatchChart = vi.fn(async () => undefined);
-provideFeed({ watchChart, unwatchChart });
+const setIndicators = vi.fn(async () => undefined);
+provideFeed({ watchChart, unwatchChart, setIndicators });
 
 const listeners = new Set<(u: KlineUpdate) => void>();
 vi.mock('../../../../../src/state/feed-listeners.ts', () => ({
@@ -157,7 +167,7 @@ describe('CandleChart', () => {
     root = createRoot(host);
     render('EURUSD', '1min');
     expect(createChart).toHaveBeenCalledTimes(1);
-    expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min');
+    expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
     // Vertical touch drags belong to the page, not the chart.
     expect(createChart.mock.calls[0]?.[1]).toMatchObject({ handleScroll: { vertTouchDrag: false } });
 
@@ -221,9 +231,9 @@ describe('CandleChart', () => {
     render('XAUUSD', '5min');
     expect(createChart).toHaveBeenCalledTimes(1);
     expect(watchChart.mock.calls).toEqual([
-      ['EURUSD', '1min'],
-      ['EURUSD', '5min'],
-      ['XAUUSD', '5min'],
+      ['EURUSD', '1min', 0],
+      ['EURUSD', '5min', 0],
+      ['XAUUSD', '5min', 0],
     ]);
 
     series.setData.mockClear();
@@ -261,7 +271,7 @@ describe('CandleChart', () => {
     });
     expect(createChart).toHaveBeenCalledTimes(1);
     expect(host.querySelector('.tw-chart')?.hasAttribute('aria-busy')).toBe(false);
-    expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min');
+    expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
   });
 
   it('has a text alternative: instrument, period, last price, change, high and low in view, and a table of bars (issue 25)', async () => {

@@ -100,7 +100,9 @@ describe('the shortcut mapping', () => {
     expect(deskAction(key('1'), false)).toEqual({ kind: 'period', period: '1min' });
     expect(deskAction(key('5'), false)).toEqual({ kind: 'period', period: '60min' });
     expect(deskAction(key('6'), false)).toEqual({ kind: 'period', period: '1day' });
-    expect(deskAction(key('7'), false)).toBeNull();
+    expect(deskAction(key('7'), false)).toEqual({ kind: 'period', period: '4hour' });
+    expect(deskAction(key('8'), false)).toEqual({ kind: 'period', period: '1week' });
+    expect(deskAction(key('9'), false)).toBeNull();
     expect(deskAction(key('ArrowDown'), false)).toEqual({ kind: 'move', by: 1 });
     expect(deskAction(key('ArrowUp'), false)).toEqual({ kind: 'move', by: -1 });
     expect(deskAction(key('/'), false)).toEqual({ kind: 'search' });

@@ -1,0 +1,30 @@
+// What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KB → 431, a request that
+// did not arrive in time → 408, bytes that are not HTTP → 400) answers the {code,msg,data} envelope too, instead of
+// Fastify's default {error, message, statusCode} body. There is no request to read a `lang` header from: the
+// default language says it.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { failure } from './errors.ts';
+import { pickLanguage, translate } from './i18n.ts';
+
+export function clientErrorStatus(code: string | undefined): number {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
+/** Fastify's `clientErrorHandler` option. */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = clientErrorStatus(err.code);
+  const key = status === 431 ? 'errors.too_large' : 'errors.bad_request';
+  const body = JSON.stringify(failure(translate(pickLanguage(undefined), key)));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}

@@ -1,0 +1,42 @@
+// Binance's public market streams as documented (developers.binance.com, "WebSocket Streams"): a combined stream
+// wraps each event as {"stream":"<name>","data":{...}}; `<symbol>@bookTicker` carries the best bid/ask
+// {"u":updateId,"s":"BTCUSDT","b":"…","B":"…","a":"…","A":"…"} (futures add "E" event time, "T" transaction time);
+// a live SUBSCRIBE/UNSUBSCRIBE is answered {"result":null,"id":n} or {"error":{"code":…,"msg":"…"},"id":n}.
+import type { RawTick } from '../price-source.ts';
+
+export const STREAM_KIND = 'bookTicker';
+
+/** The stream name of a symbol ("BTCUSDT" → "btcusdt@bookTicker"). */
+export function streamOf(symbol: string): string {
+  return `${symbol.toLowerCase()}@${STREAM_KIND}`;
+}
+
+export type Frame =
+  | { kind: 'tick'; tick: RawTick }
+  | { kind: 'reply'; id: number; error: string | null }
+  | { kind: 'malformed'; reason: string };
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** One text frame → a tick, a reply to our request, or why it is unusable. `now` stamps ticks without event time. */
+export function parseFrame(text: string, now: number): Frame {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(text);
+  } catch {
+    return { kind: 'malformed', reason: 'frame is not JSON' };
+  }
+  if (typeof msg !== 'object' || msg === null) return { kind: 'malformed', reason: 'frame is not an object' };
+  const o = msg as Record<string, unknown>;
+  if (typeof o.id === 'number' && ('result' in o || 'error' in o)) {
+    const err = o.error as { code?: unknown; msg?: unknown } | undefined;
+    return { kind: 'reply', id: o.id, error: err ? `${String(err.code)}: ${String(err.msg)}` : null };
+  }
+  const data = (typeof o.stream === 'string' ? o.data : o) as Record<string, unknown> | undefined;
+  if (typeof data !== 'object' || data === null) return { kind: 'malformed', reason: 'frame without data' };
+  const { s, b, a, E } = data;
+  if (typeof s !== 'string' || typeof b !== 'string' || typeof a !== 'string' || !DECIMAL.test(b) || !DECIMAL.test(a)) {
+    return { kind: 'malformed', reason: `not a ${STREAM_KIND} event` };
+  }
+  return { kind: 'tick', tick: { symbol: s, bid: b, ask: a, sourceTime: typeof E === 'number' ? E : now } };
+}

@@ -1,0 +1,139 @@
+// Crypto tickers from an exchange's public websocket, in Binance's documented combined-stream format (binance-frames.ts;
+// any venue speaking it, such as a Binance-compatible gateway, works). One connection carries every mapped symbol's
+// bookTicker stream; a mapping change subscribes and unsubscribes live. docs/market-data-fix.md says why this and
+// not ccxt.
+import WebSocket from 'ws';
+import type { Clock, Timers } from '../../../../src/domain/time.ts';
+import type { SourceSink } from '../price-source.ts';
+import type { BackoffOptions } from '../backoff.ts';
+import { ReconnectingSource } from '../reconnecting-source.ts';
+import type { SourceDeps } from '../price-source.ts';
+import { parseFrame, streamOf } from './binance-frames.ts';
+
+export interface ExchangeSettings {
+  /** Base URL, e.g. wss://stream.binance.com:9443 (the source adds /stream?streams=…). */
+  url: string;
+  /** No frame or ping for this long: the connection is dead (a half-open TCP), so it is dropped and remade. */
+  idleMs: number;
+  backoff: BackoffOptions;
+}
+
+export interface ExchangeDeps {
+  clock: Clock;
+  timers: Timers;
+  random: () => number;
+}
+
+/** Binance takes at most 5 messages a second and 1024 streams a connection: requests go in batches. */
+const BATCH = 200;
+
+export class ExchangeSource extends ReconnectingSource {
+  readonly name = 'exchange';
+  private socket: WebSocket | null = null;
+  /** Symbols subscribed on the current connection. */
+  private live = new Set<string>();
+  /** Request id → the symbols it subscribed (an error reply rejects them). */
+  private readonly pending = new Map<number, string[]>();
+  private nextId = 1;
+  private kick: (() => void) | null = null;
+
+  constructor(private readonly settings: ExchangeSettings, private readonly deps: ExchangeDeps) {
+    super(deps, settings.backoff, settings.url);
+  }
+
+  protected resubscribe(): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.sync(this.socket);
+    else this.kick?.();
+  }
+
+  protected hangUp(): void {
+    this.kick?.();
+    this.socket?.close();
+  }
+
+  /** One connection's life; with nothing to subscribe it waits for a mapping instead of connecting. */
+  protected connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
+    if (this.wanted.size === 0) return new Promise<void>((resolve) => { this.kick = resolve; });
+    return new Promise<void>((resolve) => {
+      const initial = [...this.wanted];
+      const url = `${this.settings.url.replace(/\/$/u, '')}/stream?streams=${initial.map(streamOf).join('/')}`;
+      const socket = new WebSocket(url);
+      this.socket = socket;
+      let idle: unknown = null;
+      const alive = (): void => {
+        if (idle !== null) this.deps.timers.clearTimeout(idle);
+        idle = this.deps.timers.setTimeout(() => socket.terminate(), this.settings.idleMs);
+      };
+      let detail = 'closed';
+      socket.on('open', () => {
+        healthy();
+        this.live = new Set(initial);
+        alive();
+        sink.connection(true, `connected to ${this.settings.url} (${initial.length} symbols)`);
+        this.sync(socket);
+      });
+      socket.on('ping', alive);
+      socket.on('message', (data: WebSocket.RawData) => {
+        alive();
+        this.onFrame(sink, Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'));
+      });
+      socket.on('error', (e: Error) => { detail = e.message; });
+      socket.on('close', (code: number) => {
+        if (idle !== null) this.deps.timers.clearTimeout(idle);
+        this.socket = null;
+        this.live.clear();
+        this.pending.clear();
+        sink.connection(false, `${this.settings.url}: ${detail} (${code})`);
+        resolve();
+      });
+    });
+  }
+
+  private onFrame(sink: SourceSink, text: string): void {
+    const frame = parseFrame(text, this.deps.clock.now());
+    switch (frame.kind) {
+      case 'tick':
+        if (this.live.has(frame.tick.symbol)) sink.tick(frame.tick);
+        break;
+      case 'reply': {
+        const symbols = this.pending.get(frame.id) ?? [];
+        this.pending.delete(frame.id);
+        if (frame.error === null) break;
+        for (const s of symbols) {
+          this.live.delete(s);
+          sink.rejected(s, frame.error);
+        }
+        break;
+      }
+      case 'malformed':
+        sink.malformed(frame.reason);
+        break;
+    }
+  }
+
+  /** SUBSCRIBE what is wanted and not live, UNSUBSCRIBE what is live and no longer wanted. */
+  private sync(socket: WebSocket): void {
+    const add = [...this.wanted].filter((s) => !this.live.has(s));
+    const drop = [...this.live].filter((s) => !this.wanted.has(s));
+    for (const s of drop) this.live.delete(s);
+    for (let i = 0; i < drop.length; i += BATCH) this.request(socket, 'UNSUBSCRIBE', drop.slice(i, i + BATCH));
+    for (const s of add) this.live.add(s);
+    for (let i = 0; i < add.length; i += BATCH) this.request(socket, 'SUBSCRIBE', add.slice(i, i + BATCH));
+  }
+
+  private request(socket: WebSocket, method: string, symbols: string[]): void {
+    const id = this.nextId++;
+    if (method === 'SUBSCRIBE') this.pending.set(id, symbols);
+    socket.send(JSON.stringify({ method, params: symbols.map(streamOf), id }));
+  }
+}
+
+/** PRICE_SOURCES=exchange: EXCHANGE_WS_URL (default Binance spot), EXCHANGE_IDLE_MS, EXCHANGE_RECONNECT_MS/_MAX_MS. */
+export function exchangeSourceFromEnv(deps: SourceDeps): ExchangeSource {
+  const env = deps.env;
+  return new ExchangeSource({
+    url: env.EXCHANGE_WS_URL ?? 'wss://stream.binance.com:9443',
+    idleMs: Number(env.EXCHANGE_IDLE_MS ?? 60_000),
+    backoff: { baseMs: Number(env.EXCHANGE_RECONNECT_MS ?? 1000), maxMs: Number(env.EXCHANGE_RECONNECT_MAX_MS ?? 30_000) },
+  }, { clock: deps.clock, timers: deps.timers, random: Math.random });
+}

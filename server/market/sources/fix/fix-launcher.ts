@@ -1,0 +1,43 @@
+// Runs one jspurefix initiator connection for the FIX source: builds the session description from FixSettings and
+// resolves when the session ends. Reconnecting is the source's job (reconnect-loop.ts: back-off with jitter), so the
+// engine is told to try once: a connect failure rejects at once instead of retrying on the engine's fixed interval.
+import 'reflect-metadata';
+import { EmptyLogFactory, SessionLauncher, type EngineFactory, type IJsFixConfig, type ISessionDescription } from 'jspurefix';
+import type { FixSettings } from './fix-settings.ts';
+
+export function sessionDescription(s: FixSettings): ISessionDescription {
+  return {
+    application: {
+      type: 'initiator',
+      name: 'tickwise-md',
+      protocol: 'ascii',
+      dictionary: 'qf44',
+      tcp: { host: s.host, port: s.port },
+      reconnectSeconds: 3600,
+      connectTimeoutSeconds: 0.001,
+    },
+    Name: 'tickwise-md',
+    BeginString: 'FIX.4.4',
+    SenderCompId: s.senderCompId,
+    TargetCompID: s.targetCompId,
+    SenderSubID: '',
+    TargetSubID: '',
+    Username: s.username ?? '',
+    Password: s.password,
+    // An absent Username is left off the Logon rather than sent as an empty 553=, which QuickFIX rejects.
+    Logon: s.username ? {} : { Username: null },
+    HeartBtInt: s.heartbeatSecs,
+    ResetSeqNumFlag: s.resetOnLogon,
+    store: { type: 'file', directory: s.storeDir, resendGapFillOnly: true },
+  } as unknown as ISessionDescription;
+}
+
+export class FixLauncher extends SessionLauncher {
+  constructor(description: ISessionDescription, private readonly make: (config: IJsFixConfig) => unknown) {
+    super(description, null, new EmptyLogFactory());
+  }
+
+  protected override makeFactory(): EngineFactory {
+    return { makeSession: (config: IJsFixConfig) => this.make(config) } as EngineFactory;
+  }
+}

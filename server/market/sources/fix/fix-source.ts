@@ -1,0 +1,140 @@
+// The FIX 4.4 LP source: keeps one market-data session up (reconnect-loop.ts), asks for every mapped symbol with one
+// MarketDataRequest(35=V) each — so a MarketDataRequestReject(35=Y) names its symbol — and turns snapshots (35=W) and
+// incremental refreshes (35=X) into RawTicks for the writer. docs/market-data-fix.md.
+import { mkdir } from 'node:fs/promises';
+import type { MsgView } from 'jspurefix';
+import type { Timers } from '../../../../src/domain/time.ts';
+import type { SourceSink } from '../price-source.ts';
+import { ReconnectingSource } from '../reconnecting-source.ts';
+import { MdBook } from './md-book.ts';
+import { FixLauncher, sessionDescription } from './fix-launcher.ts';
+import { MdSession, mdEntries, sendingTime } from './md-session.ts';
+import { fixSettingsFromEnv, type FixSettings } from './fix-settings.ts';
+import type { SourceDeps } from '../price-source.ts';
+
+export interface FixSourceDeps {
+  timers: Timers;
+  random: () => number;
+}
+
+export class FixSource extends ReconnectingSource {
+  readonly name = 'fix';
+  private session: MdSession | null = null;
+  private launcher: FixLauncher | null = null;
+  /** MDReqID → symbol, for the symbols requested on the current session. */
+  private readonly reqIds = new Map<string, string>();
+  private readonly bySymbol = new Map<string, string>();
+  private readonly book = new MdBook();
+  private nextReqId = 1;
+
+  constructor(private readonly settings: FixSettings, deps: FixSourceDeps) {
+    super(deps, settings.backoff, `${settings.host}:${settings.port}`);
+  }
+
+  protected resubscribe(): void {
+    if (this.session) this.request(this.session);
+  }
+
+  protected hangUp(): void {
+    this.session?.logout();
+    this.launcher?.stop();
+  }
+
+  /** One session's life: resolves when it ends. */
+  protected async connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
+    // The engine's file store writes into the directory without creating it, and says nothing when it cannot.
+    await mkdir(this.settings.storeDir, { recursive: true });
+    let detail = 'disconnected';
+    let loggedOut = false;
+    const launcher = new FixLauncher(sessionDescription(this.settings), (config) => new MdSession(config, {
+      ready: (session) => {
+        healthy();
+        this.session = session;
+        sink.connection(true, `logged on to ${this.endpoint} as ${this.settings.senderCompId}`);
+        this.request(session);
+      },
+      snapshotOrIncremental: (type, view) => this.onMarketData(sink, type, view),
+      reject: (id, reason) => {
+        const symbol = this.reqIds.get(id);
+        if (symbol === undefined) {
+          sink.malformed(`MarketDataRequestReject for unknown MDReqID ${id}: ${reason}`);
+          return;
+        }
+        this.forget(symbol);
+        sink.rejected(symbol, reason);
+      },
+      malformed: (reason) => sink.malformed(reason),
+      loggedOut: (text) => { detail = `logged out by the LP: ${text}`; loggedOut = true; },
+      stopped: (error) => { if (error && !loggedOut) detail = error.message; },
+    }));
+    this.launcher = launcher;
+    try {
+      await launcher.run();
+    } catch (e) {
+      if (!loggedOut) detail = e instanceof Error ? e.message : String(e);
+    } finally {
+      this.launcher = null;
+      this.session = null;
+      this.reqIds.clear();
+      this.bySymbol.clear();
+      this.book.clear();
+      sink.connection(false, `${this.endpoint}: ${detail}`);
+    }
+  }
+
+  /** Brings the session's subscriptions to the wanted set: 263=1 for new symbols, 263=2 for dropped ones. */
+  private request(session: MdSession): void {
+    for (const [symbol, id] of [...this.bySymbol]) {
+      if (this.wanted.has(symbol)) continue;
+      session.sendApp('V', mdRequest(id, '2', symbol));
+      this.forget(symbol);
+    }
+    for (const symbol of this.wanted) {
+      if (this.bySymbol.has(symbol)) continue;
+      const id = `tw${this.nextReqId++}`;
+      this.reqIds.set(id, symbol);
+      this.bySymbol.set(symbol, id);
+      session.sendApp('V', mdRequest(id, '1', symbol));
+    }
+  }
+
+  private forget(symbol: string): void {
+    const id = this.bySymbol.get(symbol);
+    if (id !== undefined) this.reqIds.delete(id);
+    this.bySymbol.delete(symbol);
+  }
+
+  private onMarketData(sink: SourceSink, type: 'W' | 'X', view: MsgView): void {
+    const time = sendingTime(view);
+    if (type === 'W') {
+      const symbol = view.getString(55);
+      if (!symbol) {
+        sink.malformed('MarketDataSnapshotFullRefresh without Symbol(55)');
+        return;
+      }
+      const tick = this.book.snapshot(symbol, mdEntries(view, symbol), time);
+      if (tick) sink.tick(tick);
+      return;
+    }
+    for (const tick of this.book.incremental(mdEntries(view), time)) sink.tick(tick);
+  }
+}
+
+/** A MarketDataRequest for one symbol: top of book (MarketDepth 1), bid and offer, incremental updates. */
+function mdRequest(id: string, subscription: '1' | '2', symbol: string): Record<string, unknown> {
+  return {
+    MDReqID: id,
+    SubscriptionRequestType: subscription,
+    MarketDepth: 1,
+    MDUpdateType: 1,
+    MDReqGrp: { NoMDEntryTypes: [{ MDEntryType: '0' }, { MDEntryType: '1' }] },
+    InstrmtMDReqGrp: { NoRelatedSym: [{ Instrument: { Symbol: symbol } }] },
+  };
+}
+
+/** PRICE_SOURCES=fix: the FIX_* settings (fix-settings.ts); FIX_HOST is required. */
+export function fixSourceFromEnv(deps: SourceDeps): FixSource {
+  const settings = fixSettingsFromEnv(deps.env);
+  if (!settings) throw new Error('PRICE_SOURCES names fix but FIX_HOST is not set');
+  return new FixSource(settings, { timers: deps.timers, random: Math.random });
+}

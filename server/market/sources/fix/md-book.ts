@@ -1,0 +1,95 @@
+// The top of book per LP symbol, built from FIX 4.4 market data: a snapshot (35=W) replaces a symbol's entries, an
+// incremental refresh (35=X) applies new/change/delete (MDUpdateAction 279) per entry. Each message yields one RawTick
+// per symbol it touched, with prices as the LP's decimal text (the writer checks and scales them).
+import type { RawTick } from '../price-source.ts';
+
+/** MDEntryType(269) values this adapter uses; others (volumes, indices…) are ignored. */
+export const BID = '0';
+export const OFFER = '1';
+export const TRADE = '2';
+
+/** One NoMDEntries(268) instance as text. */
+export interface MdEntry {
+  /** MDUpdateAction(279): 0 new, 1 change, 2 delete; absent on a snapshot. */
+  action?: string;
+  type: string;
+  /** Symbol(55) of the entry (incremental) or of the message (snapshot). */
+  symbol: string;
+  price?: string;
+  size?: string;
+}
+
+interface Top {
+  bid?: string;
+  ask?: string;
+  last?: string;
+  volume?: string;
+}
+
+export class MdBook {
+  private readonly tops = new Map<string, Top>();
+
+  /** 35=W: the symbol's entries replace what was known. */
+  snapshot(symbol: string, entries: readonly MdEntry[], sourceTime: number): RawTick | null {
+    const top: Top = {};
+    for (const e of entries) apply(top, { ...e, action: '0' });
+    this.tops.set(symbol, top);
+    return tickOf(symbol, top, sourceTime);
+  }
+
+  /** 35=X: entries may span symbols; one tick per symbol touched, in first-touched order. */
+  incremental(entries: readonly MdEntry[], sourceTime: number): RawTick[] {
+    const touched: string[] = [];
+    for (const e of entries) {
+      let top = this.tops.get(e.symbol);
+      if (!top) {
+        top = {};
+        this.tops.set(e.symbol, top);
+      }
+      if (apply(top, e) && !touched.includes(e.symbol)) touched.push(e.symbol);
+    }
+    const ticks: RawTick[] = [];
+    for (const s of touched) {
+      const t = tickOf(s, this.tops.get(s) ?? {}, sourceTime);
+      if (t) ticks.push(t);
+    }
+    return ticks;
+  }
+
+  /** The LP's book is void after a reconnect: the new snapshots rebuild it. */
+  clear(): void {
+    this.tops.clear();
+  }
+}
+
+/** Applies one entry; false when it is of a type the adapter ignores. */
+function apply(top: Top, e: MdEntry): boolean {
+  const value = e.action === '2' ? undefined : e.price;
+  switch (e.type) {
+    case BID: top.bid = value; return true;
+    case OFFER: top.ask = value; return true;
+    case TRADE:
+      top.last = value;
+      top.volume = e.action === '2' ? undefined : e.size;
+      return true;
+    default: return false;
+  }
+}
+
+function tickOf(symbol: string, top: Top, sourceTime: number): RawTick | null {
+  if (top.bid === undefined && top.ask === undefined && top.last === undefined) return null;
+  const tick: RawTick = { symbol, sourceTime };
+  if (top.bid !== undefined) tick.bid = top.bid;
+  if (top.ask !== undefined) tick.ask = top.ask;
+  if (top.last !== undefined) tick.last = top.last;
+  if (top.volume !== undefined) tick.volume = top.volume;
+  return tick;
+}
+
+/** FIX UTCTimestamp (YYYYMMDD-HH:MM:SS[.sss]) to epoch ms; NaN when it is not one. */
+export function parseFixTime(text: string | null | undefined): number {
+  const m = /^(\d{4})(\d{2})(\d{2})-(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/.exec(text ?? '');
+  if (!m) return Number.NaN;
+  const ms = Number((m[7] ?? '0').padEnd(3, '0').slice(0, 3));
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), ms);
+}

@@ -1,0 +1,142 @@
+// One FIX 4.4 market-data session on jspurefix: the engine does logon, heartbeats, test requests, sequence checks,
+// resend requests and gap fills; this class turns the application messages (35=W, X, Y) into RawTicks, rejects and
+// malformed counts, and tells the source when it is ready and when it ended.
+import { AsciiSession, type IJsFixConfig, type MsgView } from 'jspurefix';
+import { BID, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
+
+export interface MdSessionEvents {
+  /** Logged on: safe to send MarketDataRequests. */
+  ready(session: MdSession): void;
+  snapshotOrIncremental(msgType: 'W' | 'X', view: MsgView): void;
+  reject(mdReqId: string, reason: string): void;
+  /** A message the session refused (bad checksum, unknown or missing tag): the engine answered it with 35=3. */
+  malformed(reason: string): void;
+  /** The LP logged us out, with its text. */
+  loggedOut(text: string): void;
+  stopped(error?: Error): void;
+}
+
+export class MdSession extends AsciiSession {
+  constructor(config: IJsFixConfig, private readonly events: MdSessionEvents) {
+    super(config);
+    this.logReceivedMsgs = false;
+  }
+
+  /** Sends an application message (a MarketDataRequest) on this session. */
+  sendApp(msgType: string, body: Record<string, unknown>): void {
+    this.send(msgType, body);
+  }
+
+  /** Ends the session politely (Logout) — on stop(). */
+  logout(): void {
+    this.done();
+  }
+
+  protected onApplicationMsg(msgType: string, view: MsgView): void {
+    switch (msgType) {
+      case 'W':
+      case 'X':
+        this.events.snapshotOrIncremental(msgType, view);
+        break;
+      case 'Y':
+        this.events.reject(view.getString(262) ?? '', rejectReason(view));
+        break;
+      default:
+        this.events.malformed(`unexpected message type ${msgType}`);
+    }
+  }
+
+  /**
+   * Before the engine sees a message: a garbled one (wrong CheckSum, no MsgSeqNum) is counted and ignored without
+   * consuming a sequence number, as FIX 4.4 says, so the next good message shows the gap and the LP resends or gap
+   * fills. The engine's own integrity check (checkMsgIntegrity) is left off: it also refuses any tag outside its
+   * dictionary, and LPs add custom tags to market data.
+   */
+  protected override onMsg(msgType: string, view: MsgView): void {
+    const sent = Number(view.getString(10));
+    if (sent !== view.checksum()) {
+      this.events.malformed(`${msgType} checksum failed: received ${sent}, computed ${view.checksum()}`);
+      return;
+    }
+    if (!Number.isInteger(Number(view.getString(34) ?? 'x'))) {
+      this.events.malformed(`${msgType} without MsgSeqNum(34)`);
+      return;
+    }
+    if (msgType === '5') this.events.loggedOut(view.getString(58) ?? 'logout');
+    super.onMsg(msgType, view);
+  }
+
+  /** A frame the parser could not read: the stream can no longer be trusted, so the session ends and reconnects. */
+  protected override rxOnError(e: Error): void {
+    this.events.malformed(`unreadable frame: ${e.message}`);
+    super.rxOnError(e);
+  }
+
+  protected onReady(): void {
+    this.events.ready(this);
+  }
+
+  protected onStopped(error?: Error): void {
+    this.events.stopped(error);
+  }
+
+  protected onLogon(): boolean {
+    return true;
+  }
+
+  protected onDecoded(): void {
+    // Nothing to log per message: the counts are the writer's.
+  }
+
+  protected onEncoded(msgType: string, txt: string): void {
+    // The engine's checkIntegrity is private; the Reject(35=3) it sends is where a bad message shows.
+    if (msgType === '3') this.events.malformed(textOf(txt) ?? 'rejected message');
+  }
+}
+
+/** Text(58) of an encoded message, whichever delimiter the engine logged it with (SOH or '|'). */
+function textOf(encoded: string): string | undefined {
+  for (const field of encoded.replaceAll(String.fromCharCode(1), '|').split('|')) if (field.startsWith('58=')) return field.slice(3);
+  return undefined;
+}
+
+/** MDReqRejReason(281) and Text(58) as one operator-readable line. */
+function rejectReason(view: MsgView): string {
+  const reasons: Record<string, string> = {
+    '0': 'unknown symbol', '1': 'duplicate MDReqID', '2': 'insufficient bandwidth', '3': 'insufficient permissions',
+    '4': 'unsupported SubscriptionRequestType', '5': 'unsupported MarketDepth', '6': 'unsupported MDUpdateType',
+    '7': 'unsupported AggregatedBook', '8': 'unsupported MDEntryType',
+  };
+  const code = view.getString(281);
+  const text = view.getString(58);
+  return [code !== null ? (reasons[code] ?? `reason ${code}`) : null, text].filter(Boolean).join(': ') || 'rejected';
+}
+
+/** The NoMDEntries(268) group of a 35=W or 35=X as text entries; `symbol` is the message's Symbol for a snapshot. */
+export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
+  const group = view.getView('NoMDEntries') ?? view.getView('MDFullGrp.NoMDEntries') ?? view.getView('MDIncGrp.NoMDEntries');
+  const entries: MdEntry[] = [];
+  if (!group) return entries;
+  const n = group.groupCount();
+  for (let i = 0; i < n; i++) {
+    const e = group.getGroupInstance(i);
+    if (!e) continue;
+    const type = e.getString(269);
+    if (type !== BID && type !== OFFER && type !== TRADE) continue;
+    const entry: MdEntry = { type, symbol: e.getString(55) ?? symbol ?? '' };
+    const action = e.getString(279);
+    const price = e.getString(270);
+    const size = e.getString(271);
+    if (action !== null) entry.action = action;
+    if (price !== null) entry.price = price;
+    if (size !== null) entry.size = size;
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** SendingTime(52) of a message, epoch ms. */
+export function sendingTime(view: MsgView): number {
+  return parseFixTime(view.getString(52));
+}
+

@@ -1,0 +1,98 @@
+// The replay source: plays CSV exports of ticks or bars (replay-csv.ts) at real speed or faster, for demos, backtests
+// and reproducible benchmarks. Time is injected: a record plays when (now − start) × speed has reached its offset
+// from the first record, stamped with the injected clock's now (the writer refuses old times, and a replay is "now").
+// Settings: REPLAY_FILES (SYMBOL=path, comma separated), REPLAY_SPEED (default 1), REPLAY_LOOP (1 = start again).
+import { readFileSync } from 'node:fs';
+import type { Clock, Timers } from '../../../src/domain/time.ts';
+import type { PriceSource, SourceSink } from './price-source.ts';
+import { parseMt5Csv, type ReplayRecord } from './replay-csv.ts';
+import type { SourceDeps } from './price-source.ts';
+
+export interface ReplayOptions {
+  /** 1 = real speed; 60 = a minute per second. */
+  speed: number;
+  /** Start again from the first record after the last. */
+  loop: boolean;
+  /** How often the timer plays what is due (ms). */
+  stepMs: number;
+}
+
+export class ReplaySource implements PriceSource {
+  readonly name: string;
+  private readonly records: ReplayRecord[];
+  private sink: SourceSink | null = null;
+  private wanted = new Set<string>();
+  private handle: unknown = null;
+  private next = 0;
+  private startedAt = 0;
+
+  constructor(
+    records: readonly ReplayRecord[],
+    private readonly time: { clock: Clock; timers: Timers },
+    private readonly opts: ReplayOptions,
+    name = 'replay',
+  ) {
+    this.name = name;
+    this.records = [...records].sort((a, b) => a.t - b.t);
+  }
+
+  start(sink: SourceSink): Promise<void> {
+    this.sink = sink;
+    this.startedAt = this.time.clock.now();
+    this.next = 0;
+    sink.connection(true, `replaying ${this.records.length} records at ${this.opts.speed}×`);
+    this.handle = this.time.timers.setInterval(() => this.pump(), this.opts.stepMs);
+    return Promise.resolve();
+  }
+
+  subscribe(symbols: readonly string[]): void {
+    this.wanted = new Set(symbols);
+  }
+
+  stop(): Promise<void> {
+    if (this.handle !== null) this.time.timers.clearInterval(this.handle);
+    this.handle = null;
+    this.sink = null;
+    return Promise.resolve();
+  }
+
+  /** Plays every record due by now (the timer calls it; a test with a fake clock may too). */
+  pump(): void {
+    const sink = this.sink;
+    const first = this.records[0];
+    if (!sink || !first) return;
+    const now = this.time.clock.now();
+    const reached = first.t + (now - this.startedAt) * this.opts.speed;
+    for (;;) {
+      const r = this.records[this.next];
+      if (!r) {
+        if (!this.opts.loop) return;
+        this.next = 0;
+        this.startedAt = now;
+        return;
+      }
+      if (r.t > reached) return;
+      this.next++;
+      if (!this.wanted.has(r.symbol)) continue;
+      sink.tick({ symbol: r.symbol, bid: r.bid, ask: r.ask, last: r.last, volume: r.volume, sourceTime: now });
+    }
+  }
+}
+
+/** REPLAY_FILES=EURUSD=./eurusd-ticks.csv,XAUUSD=./xauusd-m1.csv, REPLAY_SPEED, REPLAY_LOOP. */
+export function replaySourceFromEnv(deps: SourceDeps): ReplaySource {
+  const spec = deps.env.REPLAY_FILES ?? '';
+  const records: ReplayRecord[] = [];
+  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new Error(`REPLAY_FILES: "${part}" is not SYMBOL=path`);
+    const symbol = part.slice(0, eq);
+    const { records: rs, skipped } = parseMt5Csv(readFileSync(part.slice(eq + 1), 'utf8'), symbol);
+    if (skipped > 0) deps.log?.warn({ symbol, skipped }, 'replay: lines skipped');
+    records.push(...rs);
+  }
+  if (records.length === 0) throw new Error('PRICE_SOURCES names replay but REPLAY_FILES gives no records');
+  const speed = Number(deps.env.REPLAY_SPEED ?? '1');
+  if (!Number.isFinite(speed) || speed <= 0) throw new Error(`REPLAY_SPEED must be a positive number, got "${deps.env.REPLAY_SPEED}"`);
+  return new ReplaySource(records, deps, { speed, loop: deps.env.REPLAY_LOOP === '1', stepMs: 50 });
+}

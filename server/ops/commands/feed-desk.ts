@@ -1,0 +1,180 @@
+// The dealing desk's controls (docs/market-data.md): map a source symbol to an instrument (with an offset), unmap,
+// halt and resume an instrument with the reason traders see, suspend and resume a source, set an instrument's price
+// rule and stale/spike limits. Each change is stored with who made it and when, in one transaction, and then applied
+// on the market writer and every gateway (FeedsContext.changed).
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { ApiError } from '../../http/envelope.ts';
+import {
+  changeFeedRule, instrumentForDesk, mapSymbol, mappingList, PRICE_RULES, recordFeedChange, setMappingOffset, suspendSource,
+  unmapSymbol, unsuspendSource, type PriceRule,
+} from '../../market/feeds/feed-config.ts';
+import { offsetTicks } from '../../market/feeds/tick-check.ts';
+import type { OpsCommand, OpsParam } from '../command.ts';
+import { textArg } from '../args.ts';
+
+const BY: OpsParam = { name: 'by', help: 'who makes the change (recorded; the CLI fills in OPS_USER or USER)' };
+const CODE: OpsParam = { name: 'code', help: 'the instrument code, e.g. EURUSD' };
+const SOURCE: OpsParam = { name: 'source', help: 'a PRICE_SOURCES name, e.g. simulator, fix, exchange, replay' };
+
+const SOURCE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+const SYMBOL = /^[\x21-\x7e]{1,64}$/;
+
+interface Inst {
+  id: number;
+  precision: number;
+}
+
+async function instrument(q: Queryable, code: string | undefined): Promise<Inst> {
+  const inst = await instrumentForDesk(q, code ?? '');
+  if (!inst) throw new ApiError('field_invalid', undefined, { field: 'code' });
+  return inst;
+}
+
+function sourceArg(raw: string | undefined): string {
+  if (!raw || !SOURCE_NAME.test(raw)) throw new ApiError('field_invalid', undefined, { field: 'source' });
+  return raw;
+}
+
+/** A signed decimal with at most the instrument's decimals, as stored (NUMERIC) and applied (ticks). */
+function offsetArg(raw: string | undefined, precision: number): string {
+  const text = raw ?? '0';
+  if (!/^[+-]?\d{1,12}(\.\d{1,10})?$/.test(text) || offsetTicks(text, precision) === null) {
+    throw new ApiError('field_invalid', undefined, { field: 'offset' });
+  }
+  return text.replace(/^\+/, '');
+}
+
+/** Runs a desk change: the write and its record in one transaction, then applied everywhere. */
+async function change(ctx: AppContext, args: Readonly<Record<string, string>>, command: string, detail: string, write: (q: Queryable) => Promise<void>): Promise<{ done: string }> {
+  const by = textArg(args.by, 'by', true);
+  await ctx.db.tx(async (q) => {
+    await write(q);
+    await recordFeedChange(q, ctx.clock.now(), by, command, detail);
+  });
+  ctx.log.info({ ops: command, by, detail }, 'feed desk change');
+  await ctx.feeds?.changed();
+  return { done: detail };
+}
+
+export const feedMappings: OpsCommand = {
+  name: 'feed-mappings',
+  summary: 'The symbol → instrument table, with each mapping\'s offset (the simulator quotes unmapped instruments by code)',
+  params: [],
+  run: (ctx) => mappingList(ctx.db),
+};
+
+export const feedMap: OpsCommand = {
+  name: 'feed-map',
+  summary: 'Map a source\'s symbol to an instrument (replaces that source\'s symbol for it), with an optional fixed offset',
+  params: [SOURCE, { name: 'symbol', help: 'the source\'s own symbol, e.g. EUR/USD or BTCUSDT' }, CODE, { name: 'offset', help: 'added to this source\'s price, e.g. -0.0002 (default 0)', optional: true }, BY],
+  async run(ctx, args) {
+    const source = sourceArg(args.source);
+    const symbol = args.symbol ?? '';
+    if (!SYMBOL.test(symbol)) throw new ApiError('field_invalid', undefined, { field: 'symbol' });
+    const inst = await instrument(ctx.db, args.code);
+    const offset = offsetArg(args.offset, inst.precision);
+    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) => mapSymbol(q, source, symbol, inst.id, offset));
+  },
+};
+
+export const feedUnmap: OpsCommand = {
+  name: 'feed-unmap',
+  summary: 'Remove a source\'s mapping for an instrument',
+  params: [SOURCE, CODE, BY],
+  async run(ctx, args) {
+    const source = sourceArg(args.source);
+    const inst = await instrument(ctx.db, args.code);
+    return change(ctx, args, 'feed-unmap', `${source} ✕ ${args.code ?? ''}`, async (q) => {
+      if (!(await unmapSymbol(q, source, inst.id))) throw new ApiError('not_found');
+    });
+  },
+};
+
+export const feedOffset: OpsCommand = {
+  name: 'feed-offset',
+  summary: 'Set the fixed offset added to a source\'s price for an instrument (an LP quoting off the market shown)',
+  params: [SOURCE, CODE, { name: 'offset', help: 'e.g. 0.0003 or -1.5, at most the instrument\'s decimals; 0 = none' }, BY],
+  async run(ctx, args) {
+    const source = sourceArg(args.source);
+    const inst = await instrument(ctx.db, args.code);
+    const offset = offsetArg(args.offset, inst.precision);
+    return change(ctx, args, 'feed-offset', `${source} ${args.code ?? ''} offset ${offset}`, async (q) => {
+      if (!(await setMappingOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
+    });
+  },
+};
+
+export const feedRule: OpsCommand = {
+  name: 'feed-rule',
+  summary: 'Set an instrument\'s price rule and its stale and spike limits ("default" restores a limit\'s default)',
+  params: [
+    CODE,
+    { name: 'rule', help: `${PRICE_RULES.join(', ')} (default mid)`, optional: true },
+    { name: 'stale-ms', help: 'no tick for this long (ms) = stale; 0 = off; default', optional: true },
+    { name: 'spike-pct', help: 'a tick further than this (percent) from the last good price is held; 0 = off; default', optional: true },
+    BY,
+  ],
+  async run(ctx, args) {
+    const inst = await instrument(ctx.db, args.code);
+    const rule = args.rule;
+    if (rule !== undefined && !(PRICE_RULES as readonly string[]).includes(rule)) throw new ApiError('field_invalid', undefined, { field: 'rule' });
+    const stale = args['stale-ms'];
+    if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale)) throw new ApiError('field_invalid', undefined, { field: 'stale-ms' });
+    const spike = args['spike-pct'];
+    if (spike !== undefined && spike !== 'default' && !/^\d{1,3}(\.\d{1,4})?$/.test(spike)) throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
+    if (rule === undefined && stale === undefined && spike === undefined) throw new ApiError('field_required', undefined, { field: 'rule' });
+    const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`].filter(Boolean).join(', ');
+    return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
+      changeFeedRule(q, inst.id, {
+        ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
+        ...(stale !== undefined ? { staleMs: stale === 'default' ? null : Number(stale) } : {}),
+        ...(spike !== undefined ? { spikePct: spike === 'default' ? null : spike } : {}),
+      }),
+    );
+  },
+};
+
+export const feedHalt: OpsCommand = {
+  name: 'feed-halt',
+  summary: 'Halt trading on an instrument: orders are refused with the reason, which traders see',
+  params: [CODE, { name: 'reason', help: 'what traders are told, e.g. "Price check with the liquidity provider"' }, BY],
+  async run(ctx, args) {
+    const inst = await instrument(ctx.db, args.code);
+    const reason = textArg(args.reason, 'reason', true);
+    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) => changeFeedRule(q, inst.id, { haltReason: reason }));
+  },
+};
+
+export const feedResume: OpsCommand = {
+  name: 'feed-resume',
+  summary: 'Resume trading on a halted instrument',
+  params: [CODE, BY],
+  async run(ctx, args) {
+    const inst = await instrument(ctx.db, args.code);
+    return change(ctx, args, 'feed-resume', args.code ?? '', (q) => changeFeedRule(q, inst.id, { haltReason: null }));
+  },
+};
+
+export const feedSuspend: OpsCommand = {
+  name: 'feed-suspend',
+  summary: 'Suspend a price source: its ticks are counted but not used; its instruments fail over or go stale',
+  params: [SOURCE, { name: 'reason', help: 'why (shown in feeds)', optional: true }, BY],
+  async run(ctx, args) {
+    const source = sourceArg(args.source);
+    const reason = textArg(args.reason, 'reason', false) || 'suspended';
+    return change(ctx, args, 'feed-suspend', `${source}: ${reason}`, (q) => suspendSource(q, source, reason));
+  },
+};
+
+export const feedUnsuspend: OpsCommand = {
+  name: 'feed-unsuspend',
+  summary: 'Use a suspended price source again',
+  params: [SOURCE, BY],
+  async run(ctx, args) {
+    const source = sourceArg(args.source);
+    return change(ctx, args, 'feed-unsuspend', source, (q) => unsuspendSource(q, source));
+  },
+};
+
+export const FEED_DESK_COMMANDS: readonly OpsCommand[] = [feedMappings, feedMap, feedUnmap, feedOffset, feedRule, feedHalt, feedResume, feedSuspend, feedUnsuspend];

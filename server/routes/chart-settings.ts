@@ -1,0 +1,38 @@
+// The chart settings routes (issue 36): the signed-in user's indicators and their parameters, kept on the account so
+// every device draws the same chart (visitors keep theirs in the browser). get reads them (the defaults, MA + VOL,
+// when none are stored); save replaces them whole, refused when a parameter breaks the sheet's rules.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { ok } from '../http/envelope.ts';
+import { body, query } from '../http/schemas.ts';
+import { CHART_SETTINGS } from '../http/wire/chart-settings.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+import { readChartSettings, writeChartSettings } from '../chart/chart-settings.ts';
+
+const TAGS = ['Chart'];
+
+/** JSON text to its value; text that is no JSON stays text (the rules then refuse it with their message). */
+function parsed(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+}
+
+export async function chartSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx); // demo users keep settings too (they move no money)
+  const reply = { tags: TAGS, security: SESSION, response: replies(CHART_SETTINGS) };
+
+  app.get('/v1/api/chart/settings', { schema: { ...reply, querystring: query() } }, async (request) =>
+    ok(await readChartSettings(ctx.db, caller(request).id)));
+
+  app.post<{ Body: { indicators: unknown } }>(
+    '/v1/api/chart/settings',
+    // A form field holding the JSON text (the app's POSTs are form-encoded, SPEC §7) or, from a JSON client, the object.
+    { schema: { ...reply, body: body({ indicators: { anyOf: [{ type: 'string', maxLength: 4000 }, { type: 'object' }] } }, ['indicators']) } },
+    async (request) => ok(await writeChartSettings(ctx.db, caller(request).id, parsed(request.body.indicators))),
+  );
+}

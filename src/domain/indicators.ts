@@ -1,0 +1,151 @@
+// The chart's indicators as plain data (issue 36): which ones a trader shows and with what parameters, the rules a
+// parameter must meet, and the lines each one draws. The worker computes the values (workers/indicators.ts); the
+// chart draws the lines; the settings sheet edits these settings; the server keeps them per account.
+
+export type IndicatorKind = 'ma' | 'ema' | 'boll' | 'vol' | 'macd' | 'rsi' | 'kdj';
+
+/** Price-pane overlays first, then the kinds that take a pane of their own, in the order panes stack. */
+export const INDICATOR_KINDS: readonly IndicatorKind[] = ['ma', 'ema', 'boll', 'vol', 'macd', 'rsi', 'kdj'];
+export const PANE_KINDS: ReadonlySet<IndicatorKind> = new Set<IndicatorKind>(['vol', 'macd', 'rsi', 'kdj']);
+
+export interface IndicatorSetting {
+  on: boolean;
+  params: number[];
+}
+export type IndicatorSettings = Record<IndicatorKind, IndicatorSetting>;
+
+interface ParamRule {
+  /** i18n key of the parameter's name (chart.ind_param_*). */
+  name: string;
+  def: number;
+  max: number;
+  /** Whole numbers only (every bar count); BOLL's width is the one decimal. */
+  integer: boolean;
+  /** A count of bars: it cannot exceed the history the chart holds. */
+  bars: boolean;
+}
+
+const bars = (name: string, def: number, max = 500): ParamRule => ({ name, def, max, integer: true, bars: true });
+
+/** Parameters per kind, in order (SPEC leaves them open; the defaults are the ones MT5, Binance and TradingView use). */
+export const PARAM_RULES: Readonly<Record<IndicatorKind, readonly ParamRule[]>> = {
+  ma: [bars('chart.ind_param_period', 5), bars('chart.ind_param_period', 10), bars('chart.ind_param_period', 20), bars('chart.ind_param_period', 30)],
+  ema: [bars('chart.ind_param_period', 12), bars('chart.ind_param_period', 26)],
+  boll: [bars('chart.ind_param_period', 20), { name: 'chart.ind_param_width', def: 2, max: 10, integer: false, bars: false }],
+  vol: [bars('chart.ind_param_ma', 5)],
+  macd: [bars('chart.ind_param_fast', 12), bars('chart.ind_param_slow', 26), bars('chart.ind_param_signal', 9)],
+  rsi: [bars('chart.ind_param_period', 14)],
+  kdj: [bars('chart.ind_param_period', 9), bars('chart.ind_param_k', 3, 50), bars('chart.ind_param_d', 3, 50)],
+};
+
+/** Panes below the price a chart shows at most: two on a phone, three on a desk. */
+export const MAX_PANES = { phone: 2, desk: 3 } as const;
+
+export function defaultIndicatorSettings(): IndicatorSettings {
+  const out = {} as IndicatorSettings;
+  for (const k of INDICATOR_KINDS) out[k] = { on: k === 'ma' || k === 'vol', params: PARAM_RULES[k].map((r) => r.def) };
+  return out;
+}
+
+/** A refusal: the i18n key and its values (chart.ind_err_*). */
+export interface ParamError {
+  key: string;
+  values?: Record<string, number>;
+}
+
+/**
+ * One typed parameter, checked: a number (no letters), above 0, whole where it counts bars, at most its maximum,
+ * and no longer than the history the chart has (`historyBars`, when known).
+ */
+export function checkParam(kind: IndicatorKind, index: number, text: string, historyBars: number | null): { value: number } | { error: ParamError } {
+  const rule = PARAM_RULES[kind][index];
+  if (!rule) return { error: { key: 'chart.ind_err_number' } };
+  const t = text.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return { error: { key: 'chart.ind_err_number' } };
+  const value = Number(t);
+  if (!(value > 0)) return { error: { key: 'chart.ind_err_positive' } };
+  if (rule.integer && !Number.isInteger(value)) return { error: { key: 'chart.ind_err_whole' } };
+  if (value > rule.max) return { error: { key: 'chart.ind_err_max', values: { max: rule.max } } };
+  if (rule.bars && historyBars !== null && value > historyBars) return { error: { key: 'chart.ind_err_history', values: { bars: historyBars } } };
+  return { value };
+}
+
+/** One kind's stored setting, checked against the same rules as the sheet (null when it breaks one). */
+function settingOf(kind: IndicatorKind, v: unknown): IndicatorSetting | null {
+  if (!v || typeof v !== 'object') return null;
+  const { on, params } = v as { on?: unknown; params?: unknown };
+  if (typeof on !== 'boolean' || !Array.isArray(params) || params.length !== PARAM_RULES[kind].length) return null;
+  const ok = params.every((p, i) => typeof p === 'number' && 'value' in checkParam(kind, i, String(p), null));
+  return ok ? { on, params: params as number[] } : null;
+}
+
+/** Settings from storage or the network: a kind that breaks the rules gets its default. */
+export function sanitiseSettings(raw: unknown): IndicatorSettings {
+  const out = defaultIndicatorSettings();
+  if (!raw || typeof raw !== 'object') return out;
+  const src = raw as Record<string, unknown>;
+  for (const k of INDICATOR_KINDS) out[k] = settingOf(k, src[k]) ?? out[k];
+  return out;
+}
+
+/** True when every kind is present and keeps the rules, and nothing else is there (the server refuses the rest). */
+export function isValidSettings(raw: unknown): raw is IndicatorSettings {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return false;
+  const src = raw as Record<string, unknown>;
+  if (Object.keys(src).length !== INDICATOR_KINDS.length) return false;
+  return INDICATOR_KINDS.every((k) => settingOf(k, src[k]) !== null);
+}
+
+/** The pane kinds switched on, in stacking order. */
+export function panesOn(s: IndicatorSettings): IndicatorKind[] {
+  return INDICATOR_KINDS.filter((k) => PANE_KINDS.has(k) && s[k].on);
+}
+
+/** One line an indicator draws: `pane` 0 is the price pane; `label` is shown as is (names, not words). */
+export interface IndicatorLine {
+  kind: IndicatorKind;
+  label: string;
+  pane: number;
+  style: 'line' | 'histogram';
+  /** Colour slot, 0…5 (the chart maps it to a CSS custom property). */
+  tone: number;
+}
+
+/**
+ * The lines the settings draw, in a fixed order: the worker's value arrays and the chart's series follow it.
+ * Pane kinds beyond `maxPanes` are not drawn (the sheet refuses them; stored settings from a desk may have three).
+ */
+export function indicatorLines(s: IndicatorSettings, maxPanes: number): IndicatorLine[] {
+  const out: IndicatorLine[] = [];
+  const line = (kind: IndicatorKind, label: string, pane: number, tone: number, style: 'line' | 'histogram' = 'line') =>
+    out.push({ kind, label, pane, style, tone });
+  if (s.ma.on) s.ma.params.forEach((p, i) => line('ma', `MA${p}`, 0, i));
+  if (s.ema.on) s.ema.params.forEach((p, i) => line('ema', `EMA${p}`, 0, 4 + i));
+  if (s.boll.on) for (const [i, l] of ['UP', 'MID', 'LOW'].entries()) line('boll', l, 0, i === 1 ? 1 : 2);
+  panesOn(s)
+    .slice(0, maxPanes)
+    .forEach((k, i) => {
+      const pane = i + 1;
+      if (k === 'vol') {
+        line('vol', 'VOL', pane, 0, 'histogram');
+        line('vol', `MA${s.vol.params[0] ?? ''}`, pane, 1);
+      } else if (k === 'macd') {
+        line('macd', 'DIF', pane, 0);
+        line('macd', 'DEA', pane, 1);
+        line('macd', 'MACD', pane, 2, 'histogram');
+      } else if (k === 'rsi') line('rsi', `RSI${s.rsi.params[0] ?? ''}`, pane, 0);
+      else for (const [j, l] of ['K', 'D', 'J'].entries()) line('kdj', l, pane, j);
+    });
+  return out;
+}
+
+/**
+ * A line's value as the legend writes it: prices (the price pane, MACD) at the instrument's precision, volume whole,
+ * the oscillators (RSI, KDJ) to two places; "--" where the line is not defined (too little history).
+ */
+export function indicatorValueText(line: Pick<IndicatorLine, 'kind' | 'pane'>, v: number, precision: number): string {
+  if (!Number.isFinite(v)) return '--';
+  if (line.kind === 'vol') return Math.round(v).toString();
+  const places = line.pane === 0 || line.kind === 'macd' ? Math.max(0, Math.min(precision, 12)) : 2;
+  return v.toFixed(places);
+}

@@ -1,0 +1,19 @@
+// The label a row or header shows instead of the change while trading is off: "Halted" (the dealing desk stopped it;
+// the reason is the label's title and the order form's message) or "Closed" (market hours). Bound to the halt
+// signal, so a halt flips it without re-rendering the row.
+import { Show } from '@preact/signals-react/utils';
+import { useTranslation } from 'react-i18next';
+import type { QuoteSignals } from '../../state/quotes.ts';
+
+export function ClosedLabel({ className, q }: { className: string; q: QuoteSignals }) {
+  const { t } = useTranslation();
+  return (
+    <Show when={q.$halt} fallback={<span className={className}>{t('market.closed')}</span>}>
+      {(reason) => (
+        <span className={className} data-halted="" title={reason}>
+          {t('market.halted')}
+        </span>
+      )}
+    </Show>
+  );
+}

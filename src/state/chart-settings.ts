@@ -1,0 +1,76 @@
+// Which indicators the charts show (issue 36). Signed in, the account's settings (the chart settings routes: every
+// device draws the same chart); a visitor's live in this browser's localStorage. Started by the first chart that
+// mounts (the screens without a chart never load them); every change reaches the feed, which computes the values.
+import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import { readChartSettings, saveChartSettings } from '../api/chart-settings.ts';
+import { defaultIndicatorSettings, sanitiseSettings, type IndicatorSettings } from '../domain/indicators.ts';
+import { feed } from './feed-handle.ts';
+import { localStore } from './local-store.ts';
+import { $token } from './session.ts';
+
+export const VISITOR_INDICATORS_KEY = 'tw:indicators';
+
+const $settings = signal<IndicatorSettings>(defaultIndicatorSettings(), { name: 'chart.$indicators' });
+/** The indicators every chart shows, with their parameters. */
+export const $indicatorSettings: ReadonlySignal<IndicatorSettings> = $settings;
+
+/** Bars of history the trade screen's chart holds (slot 0): the sheet refuses a period longer than that. */
+export const $historyBars = signal<number | null>(null, { name: 'chart.$historyBars' });
+
+let started = false;
+let signedIn = false;
+let generation = 0;
+
+function readVisitor(): IndicatorSettings {
+  const raw = localStore()?.getItem(VISITOR_INDICATORS_KEY);
+  if (!raw) return defaultIndicatorSettings();
+  try {
+    return sanitiseSettings(JSON.parse(raw));
+  } catch {
+    return defaultIndicatorSettings();
+  }
+}
+
+/** Follows the session and hands every change to the feed. Idempotent: each chart calls it when it mounts. */
+export function startChartSettings(): void {
+  if (started) return;
+  started = true;
+  effect(() => {
+    const token = $token.value;
+    generation++;
+    const gen = generation;
+    signedIn = token !== null;
+    $settings.value = readVisitor();
+    if (signedIn) {
+      readChartSettings()
+        .then((s) => {
+          if (gen === generation) $settings.value = sanitiseSettings(s.indicators);
+        })
+        .catch(() => undefined); // offline: this browser's settings meanwhile
+    }
+  });
+  effect(() => {
+    const s = $settings.value;
+    feed()
+      .setIndicators(s)
+      .catch((err: unknown) => console.warn('setIndicators failed', err));
+  });
+}
+
+/** The sheet's save: shown at once, then kept on the account (or in this browser for a visitor). */
+export async function saveIndicatorSettings(next: IndicatorSettings): Promise<void> {
+  $settings.value = next;
+  if (!signedIn) {
+    localStore()?.setItem(VISITOR_INDICATORS_KEY, JSON.stringify(next));
+    return;
+  }
+  const gen = generation;
+  try {
+    const answer = await saveChartSettings(next);
+    if (gen === generation) $settings.value = sanitiseSettings(answer.indicators);
+  } catch {
+    // The client has shown the server's message: show the account's settings again.
+    const back = await readChartSettings().catch(() => null);
+    if (back && gen === generation) $settings.value = sanitiseSettings(back.indicators);
+  }
+}

@@ -1,0 +1,179 @@
+// The chart's indicators, computed in the worker from the kline series it keeps (issue 36, docs/worker.md
+// "Indicators"). trading-signals does the maths: each of its indicators takes `update(value, replace)`, so a tick of
+// the live bar replaces that bar's input (constant work per indicator, whatever the history's length), a new bar adds
+// one, and a history is one pass. A value the library does not yet define (too little history) is NaN: the chart draws
+// nothing there rather than a made-up number.
+import { BollingerBands, EMA, MACD, RSI, SMA, StochasticOscillator } from 'trading-signals';
+import { indicatorLines, MAX_PANES, panesOn, type IndicatorLine, type IndicatorSettings } from '../src/domain/indicators.ts';
+import type { KlineBar } from '../src/domain/types.ts';
+
+/** One indicator: writes its lines' values for a bar into `out` from `at` on. */
+interface Calc {
+  /** How many lines it writes. */
+  width: number;
+  update(bar: KlineBar, replace: boolean, out: number[], at: number): void;
+}
+
+const num = (v: number | null | undefined): number => (v === null || v === undefined ? NaN : v);
+
+function smaCalc(period: number, pick: (b: KlineBar) => number): Calc {
+  const sma = new SMA(period);
+  return { width: 1, update: (b, r, out, at) => void (out[at] = num(sma.update(pick(b), r))) };
+}
+
+function emaCalc(period: number): Calc {
+  const ema = new EMA(period);
+  return {
+    width: 1,
+    update(b, r, out, at) {
+      const v = ema.update(b.Close, r);
+      // The library seeds an EMA with the first price; it is defined (stable) from the period-th bar on.
+      out[at] = ema.isStable ? v : NaN;
+    },
+  };
+}
+
+function bollCalc(period: number, width: number): Calc {
+  const bb = new BollingerBands(period, width);
+  return {
+    width: 3,
+    update(b, r, out, at) {
+      const v = bb.update(b.Close, r);
+      out[at] = num(v?.upper);
+      out[at + 1] = num(v?.middle);
+      out[at + 2] = num(v?.lower);
+    },
+  };
+}
+
+function volCalc(period: number): Calc {
+  const ma = smaCalc(period, (b) => b.Volume);
+  return {
+    width: 2,
+    update(b, r, out, at) {
+      out[at] = b.Volume;
+      ma.update(b, r, out, at + 1);
+    },
+  };
+}
+
+function macdCalc(fast: number, slow: number, signal: number): Calc {
+  const macd = new MACD(new EMA(fast), new EMA(slow), new EMA(signal));
+  return {
+    width: 3,
+    update(b, r, out, at) {
+      const v = macd.update(b.Close, r);
+      out[at] = num(v?.macd);
+      out[at + 1] = num(v?.signal);
+      out[at + 2] = num(v?.histogram);
+    },
+  };
+}
+
+function rsiCalc(period: number): Calc {
+  const rsi = new RSI(period);
+  return { width: 1, update: (b, r, out, at) => void (out[at] = num(rsi.update(b.Close, r))) };
+}
+
+function kdjCalc(n: number, k: number, d: number): Calc {
+  const st = new StochasticOscillator({ kPeriod: n, kSlowingPeriod: k, dPeriod: d });
+  return {
+    width: 3,
+    update(b, r, out, at) {
+      const v = st.update({ high: b.High, low: b.Low, close: b.Close }, r);
+      out[at] = num(v?.stochK);
+      out[at + 1] = num(v?.stochD);
+      out[at + 2] = num(v?.stochJ);
+    },
+  };
+}
+
+const p = (params: readonly number[], i: number): number => params[i] ?? 1;
+
+/** The calculators for the settings, in the order indicatorLines lists their lines. */
+function calcsFor(s: IndicatorSettings): Calc[] {
+  const out: Calc[] = [];
+  if (s.ma.on) for (const n of s.ma.params) out.push(smaCalc(n, (b) => b.Close));
+  if (s.ema.on) for (const n of s.ema.params) out.push(emaCalc(n));
+  if (s.boll.on) out.push(bollCalc(p(s.boll.params, 0), p(s.boll.params, 1)));
+  for (const k of panesOn(s).slice(0, MAX_PANES.desk)) {
+    const q = s[k].params;
+    if (k === 'vol') out.push(volCalc(p(q, 0)));
+    else if (k === 'macd') out.push(macdCalc(p(q, 0), p(q, 1), p(q, 2)));
+    else if (k === 'rsi') out.push(rsiCalc(p(q, 0)));
+    else out.push(kdjCalc(p(q, 0), p(q, 1), p(q, 2)));
+  }
+  return out;
+}
+
+/** Values of every line per bar, aligned with the bars (NaN = not defined there). */
+export type IndicatorValues = number[][];
+
+/**
+ * One chart's indicators: `load` computes a history once, `apply` takes the live bar (the same Time replaces the last
+ * bar's inputs, a later Time adds a bar) and answers that bar's value per line. The values are kept, aligned with the
+ * series' bars, so a screen that comes back gets them without a recomputation.
+ */
+export class IndicatorSet {
+  readonly lines: IndicatorLine[];
+  private calcs: Calc[];
+  private times: number[] = [];
+  private values: IndicatorValues;
+
+  constructor(
+    private readonly settings: IndicatorSettings,
+    private readonly maxBars = Infinity,
+  ) {
+    this.lines = indicatorLines(settings, MAX_PANES.desk);
+    this.calcs = calcsFor(settings);
+    this.values = this.lines.map(() => []);
+  }
+
+  /** Recomputes from a whole history (the calculators start afresh). */
+  load(bars: readonly KlineBar[]): IndicatorValues {
+    this.calcs = calcsFor(this.settings);
+    this.times = [];
+    this.values = this.lines.map(() => []);
+    for (const b of bars) this.apply(b);
+    return this.snapshot();
+  }
+
+  /** The live bar: its values per line, or null for a bar older than the last one (never drawn). */
+  apply(bar: KlineBar): number[] | null {
+    const last = this.times[this.times.length - 1];
+    if (last !== undefined && bar.Time < last) return null;
+    const replace = last === bar.Time;
+    const row: number[] = new Array<number>(this.lines.length);
+    let at = 0;
+    for (const c of this.calcs) {
+      c.update(bar, replace, row, at);
+      at += c.width;
+    }
+    if (!replace) this.times.push(bar.Time);
+    for (let i = 0; i < row.length; i++) {
+      const col = this.values[i];
+      if (!col) continue;
+      if (replace) col[col.length - 1] = row[i] ?? NaN;
+      else col.push(row[i] ?? NaN);
+    }
+    if (this.times.length > this.maxBars) {
+      const cut = this.times.length - this.maxBars;
+      this.times.splice(0, cut);
+      for (const col of this.values) col.splice(0, cut);
+    }
+    return row;
+  }
+
+  /** The values kept for the bars at or after `from` (Time), copied. */
+  snapshot(from = -Infinity): IndicatorValues {
+    let i = 0;
+    while (i < this.times.length && (this.times[i] ?? 0) < from) i++;
+    return this.values.map((col) => col.slice(i));
+  }
+
+  /** The values at one bar Time, or null when that bar is not kept. */
+  at(time: number): number[] | null {
+    const i = this.times.lastIndexOf(time);
+    return i < 0 ? null : this.values.map((col) => col[i] ?? NaN);
+  }
+}
