@@ -90,3 +90,26 @@ export function stopSideKey(side: Side, kind: 'profit' | 'loss', ref: string, st
 export function lotsLeft(held: string, closed: string): string {
   return dec(held).minus(closed).toFixed();
 }
+
+/** Lots on the step at or below `raw` ("0.37" for 0.379 with step 0.01); "0" when nothing fits. */
+function floorToStep(raw: Dec, step: string): string {
+  const steps = raw.div(step).floor();
+  const places = step.includes('.') ? step.length - step.indexOf('.') - 1 : 0;
+  return fixed(steps.lt(0) ? dec(0) : steps.times(step), places);
+}
+
+/** Size by notional (issue 35): the lots whose value (lots × units per lot × price) is at most `usd`. */
+export function lotsForNotional(usd: string, price: string, unitsPerLot: string, step: string): string | null {
+  if (!isDecimalText(usd) || !isDecimalText(price) || !isDecimalText(unitsPerLot)) return null;
+  const perLot = dec(price).times(unitsPerLot);
+  return perLot.gt(0) ? floorToStep(dec(usd).div(perLot), step) : null;
+}
+
+/** Size by risk (issue 35): the lots that lose at most `percent` % of `equity` if the price goes from `entry` to
+ * `stop` (loss per lot = units per lot × the distance). Null without a stop at a distance. */
+export function lotsForRisk(equity: string, percent: string, entry: string, stop: string, unitsPerLot: string, step: string): string | null {
+  if (![equity, percent, entry, stop, unitsPerLot].every((v) => isDecimalText(v))) return null;
+  const lossPerLot = dec(entry).minus(stop).abs().times(unitsPerLot);
+  if (lossPerLot.lte(0) || dec(equity).lte(0)) return null;
+  return floorToStep(dec(equity).times(percent).div(100).div(lossPerLot), step);
+}

@@ -53,13 +53,15 @@ class PuppeteerLocator implements FlowLocator {
   /**
    * Playwright clicks only once the element would receive the click (its centre is not under another element, such
    * as a toast, which is a button that a tap dismisses); puppeteer's locator clicks at the coordinates whatever lies
-   * on top. Wait for the hit test first, so a flow clicks what it names in both browsers. An element outside the
-   * viewport is left to puppeteer, which scrolls it in.
+   * on top. Scroll it to the middle and wait for the hit test first, so a flow clicks what it names in both browsers.
    */
   async click(): Promise<void> {
     // The element through puppeteer (its selectors include ::-p-text, which document.querySelector cannot read).
     const handle = await this.element();
     try {
+      // Into the middle of the viewport first, as Playwright scrolls before its hit test: an element half under the
+      // fixed tab bar or title bar would otherwise never pass it.
+      await handle.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
       await this.page.waitForFunction(
         (el: Element) => {
           if (!el.isConnected) return true; // replaced by a render: the click below finds the new one

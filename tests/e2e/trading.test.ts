@@ -60,6 +60,12 @@ describeInFlowBrowsers((browser) => {
     const submit = page.locator('[data-action="submit-order"]');
     await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
     await submit.click();
+    // On the phone a market order asks once (issue 35): the dialog names the side, the lots and the instrument.
+    const confirm = page.locator('.dialog .btn-primary');
+    await confirm.waitFor();
+    expect(await page.locator('.dialog__text').innerText()).toMatch(/EUR\/USD 0\.1/); // 以市價買漲 EUR/USD 0.1 手
+    await browser().snap(page, 'trade-confirm-market');
+    await confirm.click();
     await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
     await browser().snap(page, 'trade-order-placed');
     await page.locator('[data-action="view-orders"]').click();

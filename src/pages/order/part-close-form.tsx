@@ -30,7 +30,7 @@ export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => v
     if (typed.kind !== 'number') return null;
     return closePosition(order.Id, typed.text, { held, refused: (text) => msgs.show('close-lots', { text }) });
   };
-  const action = partCloseAction(lots, held);
+  const action = partCloseAction(lots, held, msgs.of('close-lots') !== null);
 
   return (
     <OrderEditForm

@@ -22,10 +22,11 @@ export function partCloseNote(text: string, held: string, inst: Pick<Instrument,
   return null;
 }
 
-/** The action button's words: "Close all 0.05 lots" for the whole position, "Close 0.02 lots" for a part. */
-export function partCloseAction(text: string, held: string): { key: string; params?: Record<string, string> } {
+/** The action button's words: "Close all 0.05 lots" for the whole position, "Close 0.02 lots" for a part; the plain
+ * words while what is typed would be refused (`refused`: the field has a message). */
+export function partCloseAction(text: string, held: string, refused: boolean): { key: string; params?: Record<string, string> } {
   const typed = readTypedNumber(text);
-  if (typed.kind !== 'number' || dec(typed.text).lte(0) || dec(typed.text).gt(held)) return { key: 'orders.close_part_confirm' };
+  if (refused || typed.kind !== 'number' || dec(typed.text).lte(0) || dec(typed.text).gt(held)) return { key: 'orders.close_part_confirm' };
   if (dec(typed.text).eq(held)) return { key: 'orders.close_all_lots', params: { lots: held } };
   return { key: 'orders.close_some_lots', params: { lots: typed.text } };
 }

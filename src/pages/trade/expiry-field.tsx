@@ -27,7 +27,7 @@ export function ExpiryField({ mode, date, today, note, onMode, onDate }: ExpiryF
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="tr-expiry" data-expiry={mode}>
+    <div className="tr-expiry" data-expiry-mode={mode}>
       <span className="tr-label">{t('trade.expiry')}</span>
       <Segmented role="listbox" labelKey="trade.expiry" options={MODES} value={mode} onChange={onMode} className="segmented tr-expiry__modes" dataName="expiry" />
       {mode === 'date' ? (

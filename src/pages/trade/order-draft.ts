@@ -3,7 +3,7 @@
 import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
 import { readTypedNumber } from '../../domain/decimal-text.ts';
 import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../domain/money.ts';
-import { lotsKeepRule, lotsRule, stopSideKey, stopStart } from '../../domain/order-rules.ts';
+import { lotsForNotional, lotsForRisk, lotsKeepRule, lotsRule, stopSideKey, stopStart } from '../../domain/order-rules.ts';
 import { lots } from '../../domain/units.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import type { FieldNote, FieldNotes } from '../../components/use-field-messages.ts';
@@ -15,6 +15,9 @@ export type OrderSide = SubmitParams['type']; // 1 buy up, 2 buy low
 export type OrderMode = 'market' | 'pending';
 /** How long a pending order waits: good till cancelled, to the end of the day, or to the end of a date (UTC). */
 export type ExpiryMode = 'gtc' | 'day' | 'date';
+/** What the trader sizes the order by (issue 35): lots, a notional in USD, or the % of equity lost at the stop. The
+ * lots are always what is sent and shown; the other two set them. */
+export type SizeMode = 'lots' | 'usd' | 'risk';
 
 export interface OrderDraft {
   mode: OrderMode;
@@ -27,10 +30,12 @@ export interface OrderDraft {
   stopLoss: string;
   expiry: ExpiryMode; // pending orders only
   expiryDate: string; // YYYY-MM-DD, with expiry 'date'
+  sizeMode: SizeMode;
+  sizeValue: string; // USD or % as typed, with sizeMode 'usd' / 'risk'
 }
 
 /** The form's fields that can carry a message ('form': the whole order, e.g. no leverage configured). */
-export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'multiple' | 'expiry';
+export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'multiple' | 'expiry' | 'size';
 
 /** What the submit button leads to: a login, the messages per field, or a valid order. */
 export type OrderCheck =
@@ -85,7 +90,38 @@ export function initialDraft(inst: Instrument): OrderDraft {
     stopLoss: '',
     expiry: 'gtc',
     expiryDate: '',
+    sizeMode: 'lots',
+    sizeValue: '',
   };
+}
+
+/**
+ * The draft with its lots set from the size typed in USD or % of equity (at `current`, the market price, or a pending
+ * order's target; `equity` the account's). Unchanged in lots mode, or while the size cannot be worked out yet (its
+ * message says why: sizeProblem).
+ */
+export function sized(inst: Instrument, draft: OrderDraft, current: string, equity: string | null): OrderDraft {
+  if (draft.sizeMode === 'lots') return draft;
+  const typed = readTypedNumber(draft.sizeValue);
+  if (typed.kind !== 'number') return draft;
+  const entry = stopReference(draft, current);
+  const step = lotsRule(inst.ForexMinCont, inst.Pip).step;
+  const lotsText =
+    draft.sizeMode === 'usd'
+      ? lotsForNotional(typed.text, entry, inst.ForexContNum, step)
+      : draft.stopLossOn && equity
+        ? lotsForRisk(equity, typed.text, entry, draft.stopLoss.trim(), inst.ForexContNum, step)
+        : null;
+  return lotsText === null ? draft : { ...draft, lots: lotsText };
+}
+
+/** The size field's message: not a number, or a risk size without a stop loss or a known equity. */
+export function sizeProblem(draft: OrderDraft, equity: string | null, submit: boolean): FieldNote | null {
+  if (draft.sizeMode === 'lots') return null;
+  const problem = typedProblem(draft.sizeValue, 'trade.size_required', 'trade.size_invalid', submit);
+  if (problem || draft.sizeMode === 'usd') return problem;
+  if (!draft.stopLossOn) return { key: 'trade.size_needs_stop' };
+  return equity ? null : { key: 'trade.size_needs_equity' };
 }
 
 /**
@@ -162,7 +198,7 @@ function stopProblem(draft: OrderDraft, side: OrderSide, kind: StopKind, current
  * market price the stops and a pending target are judged against (the server judges again at its own price).
  */
 export function draftNotes(
-  inst: Instrument, draft: OrderDraft, side: OrderSide, current: string, submit: boolean, today = '',
+  inst: Instrument, draft: OrderDraft, side: OrderSide, current: string, submit: boolean, today = '', equity: string | null = null,
 ): FieldNotes<DraftField> {
   let target: FieldNote | null = null;
   if (draft.mode === 'pending') {
@@ -177,6 +213,7 @@ export function draftNotes(
     'stop-profit': stopProblem(draft, side, 'profit', current, submit),
     'stop-loss': stopProblem(draft, side, 'loss', current, submit),
     expiry: today ? expiryProblem(draft, today, submit) : null,
+    size: sizeProblem(draft, equity, submit),
   };
 }
 
@@ -215,13 +252,15 @@ export function expiryProblem(draft: OrderDraft, today: string, submit: boolean)
  * The SPEC §5 order checks: login, multipliers configured, a multiplier chosen (leveraged mode), then every field's
  * message at once (lots, target price for pending orders, ticked stop boxes filled and on their side).
  */
-export function checkOrder(inst: Instrument, draft: OrderDraft, side: OrderSide, loggedIn: boolean, current = '', today = ''): OrderCheck {
+export function checkOrder(
+  inst: Instrument, draft: OrderDraft, side: OrderSide, loggedIn: boolean, current = '', today = '', equity: string | null = null,
+): OrderCheck {
   if (!loggedIn) return { kind: 'login' };
   if (inst.HasForexMultiple.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };
   if (!isFixedMargin(inst) && !inst.HasForexMultiple.some((m) => m.Value === draft.multiple)) {
     return { kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } };
   }
-  const notes = draftNotes(inst, draft, side, current, true, today);
+  const notes = draftNotes(inst, draft, side, current, true, today, equity);
   if (hasNotes(notes)) return { kind: 'error', notes };
   return { kind: 'ok', params: buildSubmitParams(inst, draft, side) };
 }

@@ -1,7 +1,7 @@
 // The order form: side, market/pending, lots, multiplier, stop boxes, live preview and submit.
 // It re-renders on user input and when the market opens/closes or the price turns stale — never per tick. Each field's
 // message sits under it (useFieldMessages): as typed, from the submit's check, or the server's refusal under the form.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { computed, effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { $formRequest } from './trade-state.ts';
 import { priceText } from '../../domain/price-text.ts';
 import { rowSignals } from '../market/row-signals.ts';
 import {
-  checkOrder, draftNotes, initialDraft, isFixedMargin, stopOf, stopStartFor, toggleStop, typeStop, type DraftField, type OrderDraft, type OrderSide,
+  checkOrder, draftNotes, initialDraft, sized, isFixedMargin, stopOf, stopStartFor, toggleStop, typeStop, type DraftField, type OrderDraft, type OrderSide,
   type StopKind,
 } from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
@@ -32,6 +32,8 @@ import { PriceInput } from './price-input.tsx';
 import { StopBox } from './stop-box.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { ExpiryField } from './expiry-field.tsx';
+import { SizeField } from './size-field.tsx';
+import { $account } from '../../state/feed-signals.ts';
 import { systemClock } from '../../state/clock.ts';
 import { LiveText } from '../../components/live-text.tsx';
 import { OrderPlaced } from './order-placed.tsx';
@@ -97,11 +99,13 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
     });
   }, []);
 
-  const update = useCallback((patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch })), []);
   // Read on user input only (a render): the price the typed values are judged against, never a per-tick render.
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
+  const equityNow = (): string | null => $account.peek()?.equity ?? null;
+  // A size in USD or % of equity sets the lots at the price of the moment it is typed (order-draft.ts `sized`).
+  const update = (patch: Partial<OrderDraft>) => setDraft((d) => sized(inst, { ...d, ...patch }, nowPrice(), equityNow()));
   const today = new Date(systemClock.now()).toISOString().slice(0, 10); // pending expiry days are UTC days
-  const msgs = useFieldMessages<DraftField>(draftNotes(inst, draft, side, nowPrice(), false, today));
+  const msgs = useFieldMessages<DraftField>(draftNotes(inst, draft, side, nowPrice(), false, today, equityNow()));
   /** A change to `field`: the draft updated, that field's shown message (and the form's) dropped. */
   const change = (field: DraftField, patch: Partial<OrderDraft>) => msgs.edit(field, update)(patch);
   const stopBox = (kind: StopKind) => {
@@ -117,7 +121,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
 
   const submit = async () => {
     if (busy || reason) return;
-    const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today);
+    const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today, equityNow());
     if (check.kind === 'login') {
       navigateTo(loginPath(currentPath()));
       return;
@@ -216,9 +220,23 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         />
       ) : null}
 
+      <SizeField
+        mode={draft.sizeMode}
+        value={draft.sizeValue}
+        note={msgs.of('size')}
+        onMode={(sizeMode) => change('size', { sizeMode })}
+        onValue={(sizeValue) => change('size', { sizeValue })}
+      />
+
       <div className="tr-field">
         <span className="tr-label">{t('trade.lots')}</span>
-        <LotStepper value={draft.lots} pip={inst.Pip} note={msgs.of('lots')} messageId={`${formId}-lots`} onChange={(v) => change('lots', { lots: v })} />
+        <LotStepper
+          value={draft.lots}
+          pip={inst.Pip}
+          note={msgs.of('lots')}
+          messageId={`${formId}-lots`}
+          onChange={(v) => change('lots', { lots: v, sizeMode: 'lots' })}
+        />
         <FieldMessage id={`${formId}-lots`} field="lots" note={msgs.of('lots')} />
       </div>
 

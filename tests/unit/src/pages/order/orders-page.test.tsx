@@ -406,6 +406,9 @@ describe('detail sheet and actions', () => {
     const lots = $('input[data-field="close-lots"]');
     await typeInto(lots, '0.06');
     expect(txt('[data-message-for="close-lots"]')).toBe('You can close at most 0.05 lots of this position');
+    await typeInto(lots, '0.005');
+    expect(txt('[data-message-for="close-lots"]')).toBe('The number of lots must be a multiple of 0.01');
+    expect(txt('[data-action="close-part"]')).toBe('Close these lots'); // no promise the form would refuse
     await typeInto(lots, '-0.01');
     expect([...document.body.querySelectorAll('[role="alert"]')].map((m) => m.textContent)).toEqual(['Please enter a valid number of lots']);
     await typeInto(lots, '0.05');

@@ -5,6 +5,8 @@ import {
   canStepDown,
   checkOrder,
   draftNotes,
+  sized,
+  sizeProblem,
   expiryProblem,
   initialDraft,
   lotsProblem,
@@ -17,6 +19,7 @@ import {
 } from '../../../../../src/pages/trade/order-draft.ts';
 import type { Instrument } from '../../../../../src/domain/types.ts';
 import type { FieldNote } from '../../../../../src/components/use-field-messages.ts';
+import { lotsForNotional, lotsForRisk } from '../../../../../src/domain/order-rules.ts';
 import { initI18n } from '../../../../../src/i18n/index.ts';
 import { beforeAll } from 'vitest';
 import { instrument } from '../../../../fixtures/instruments.ts';
@@ -194,7 +197,7 @@ describe('checkOrder', () => {
 
   it('says nothing about an empty field while typing, and everything at a submit', () => {
     const d = draft({ lots: '', stopLossOn: true, stopLoss: '' });
-    expect(draftNotes(inst(), d, 1, '1.08321', false)).toEqual({ lots: null, 'target-price': null, 'stop-profit': null, 'stop-loss': null, expiry: null });
+    expect(draftNotes(inst(), d, 1, '1.08321', false)).toEqual({ lots: null, 'target-price': null, 'stop-profit': null, 'stop-loss': null, expiry: null, size: null });
     const all = draftNotes(inst(), d, 1, '1.08321', true);
     expect(all.lots).toEqual({ key: 'trade.lots_required' });
     expect(all['stop-loss']).toEqual({ key: 'trade.stop_loss_required' });
@@ -237,6 +240,21 @@ describe('checkOrder', () => {
     expect(expiryProblem({ ...dated, expiryDate: '2026-11-23' }, '2026-11-24', false)).toEqual({ key: 'errors.expiry_past' });
     expect(expiryProblem({ ...dated, expiryDate: '2026-11-24' }, '2026-11-24', true)).toBeNull();
     expect(refusal(checkOrder(inst(), { ...dated, expiryDate: '2026-11-23' }, 1, true, '1.08321', '2026-11-24'), 'expiry')).toBe('errors.expiry_past');
+  });
+
+  it('sizes by notional USD or by the % of equity lost at the stop, in lots on the step (issue 35)', () => {
+    // EUR/USD fixture: 100000 units per lot, step 0.01. 5000 USD at 1.08321 = 0.0461… lots → 0.04.
+    const usd = sized(inst(), draft({ sizeMode: 'usd', sizeValue: '5000' }), '1.08321', null);
+    expect(usd.lots).toBe('0.04');
+    // 1 % of 10000 = 100 USD at a stop 50 pips away (0.0050 × 100000 = 500 per lot) → 0.2 lots.
+    const risk = draft({ sizeMode: 'risk', sizeValue: '1', stopLossOn: true, stopLoss: '1.07821' });
+    expect(sized(inst(), risk, '1.08321', '10000').lots).toBe('0.20');
+    expect(sizeProblem({ ...risk, stopLossOn: false }, '10000', false)).toEqual({ key: 'trade.size_needs_stop' });
+    expect(sizeProblem(risk, null, false)).toEqual({ key: 'trade.size_needs_equity' });
+    expect(sizeProblem({ ...risk, sizeValue: '1e2' }, '10000', false)).toEqual({ key: 'trade.size_invalid' });
+    expect(sized(inst(), { ...risk, stopLossOn: false }, '1.08321', '10000').lots).toBe('0.05'); // unchanged: no stop
+    expect(lotsForNotional('100', '1.08321', '100000', '0.01')).toBe('0.00');
+    expect(lotsForRisk('10000', '1', '1.08321', '1.08321', '100000', '0.01')).toBeNull(); // no distance
   });
 
   it('passes a complete order with its submit parameters', () => {

@@ -257,7 +257,7 @@ describe('submitting', () => {
     await render(i);
     await click($('[data-field="multiple"]'));
     expect(toast).toHaveBeenCalledWith(i18n.t('trade.no_multiplier'));
-    expect(document.body.querySelector('[role="listbox"]')).toBeNull();
+    expect(document.body.querySelector('.tr-multiplier-options')).toBeNull();
   });
 
   it('sends a visitor to /login?from=/trade without placing anything', async () => {
@@ -391,6 +391,24 @@ describe('messages under their fields, as typed (issue 35: 1, 2, 4, 5)', () => {
     expect(messages()).toEqual({ form: 'Insufficient balance' });
     expect(vi.mocked(submitOrder).mock.calls[0]?.[1]).toEqual({ toast: false });
     await click(plus());
+    expect(messages()).toEqual({});
+  });
+});
+
+describe('sizing by USD or risk (issue 35)', () => {
+  it('sets the lots from a USD amount, always showing them, and goes back to lots when they are typed', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-size="usd"]'));
+    await type($<HTMLInputElement>('input[data-field="size-value"]'), '5000');
+    expect(lotsInput().value).toBe('0.04'); // 5000 / (1.0832 × 100000 per lot), down to the 0.01 step
+    await click($('[data-size="risk"]'));
+    await type($<HTMLInputElement>('input[data-field="size-value"]'), '1');
+    expect(messages()).toEqual({ size: 'Tick a stop loss: the risk is what you lose at the stop' });
+    await type(lotsInput(), '0.03');
+    expect($('[data-size="lots"]').getAttribute('aria-selected')).toBe('true');
+    expect(document.body.querySelector('input[data-field="size-value"]')).toBeNull();
     expect(messages()).toEqual({});
   });
 });
