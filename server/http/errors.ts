@@ -5,6 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../src/domain/types.ts';
 import { ApiError } from './envelope.ts';
 import { pickLanguage, translate } from './i18n.ts';
+import type { Language } from '../../src/domain/types.ts';
 import { ERROR_KEYWORD } from './schemas.ts';
 
 /** Field name → the SPEC §5 "please enter …" key used when the field is missing or empty. */
@@ -23,6 +24,33 @@ const REQUIRED_KEYS: Readonly<Record<string, string>> = {
   name: 'name_required',
   card_id: 'id_number_required',
 };
+
+/**
+ * A field's label, as the trader's screen names it (issue 35: no internal names such as card_id or sub_id in a
+ * message). A field the trader never types (type, t, key: the app sends them) has none: its refusal says the request
+ * is not valid instead.
+ */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  account: 'auth.account', to: 'auth.account', email: 'auth.email', mobile: 'auth.mobile', area_id: 'auth.area_code',
+  password: 'auth.password', new_password: 'auth.new_password', re_password: 'auth.repassword',
+  secondary_password: 'auth.repassword', invite_code: 'auth.invite_code', sms_code: 'auth.code', auth_code: 'auth.code',
+  card_id: 'realname.card_id', front_pic: 'realname.front', reverse_pic: 'realname.back', number: 'fields.amount', amount: 'fields.amount', memo: 'wallet.remark', address: 'wallet.address',
+  dc_address: 'wallet.address', payee_account: 'wallet.payee_account', payee_name: 'wallet.payee_name',
+  bank_name: 'wallet.bank_name', bank_address: 'wallet.bank_address', bank_swift: 'wallet.bank_swift',
+  draw_currency_id: 'wallet.currency', draw_id: 'wallet.currency', draw_method_id: 'wallet.payout_method',
+  wire_id: 'wallet.pay_to', charge_id: 'wallet.network', bank_coin: 'wallet.currency', proofImg: 'wallet.proof',
+  sub_id: 'fields.subscription', forex_id: 'fields.instrument', note: 'alerts.note', price: 'alerts.price', from: 'statement.from',
+};
+
+/**
+ * field_invalid / field_required with the field's translated label; a field without one becomes request_invalid for
+ * a trader. Operators (/api/ops/) read the parameter names of their commands, so theirs stay as they are.
+ */
+function namedField(lang: Language, key: string, params: Record<string, string | number>, operator: boolean): [string, Record<string, string | number>] {
+  if ((key !== 'field_invalid' && key !== 'field_required') || typeof params.field !== 'string' || operator) return [key, params];
+  const label = FIELD_LABELS[params.field];
+  return label ? [key, { ...params, field: translate(lang, label) }] : ['request_invalid', {}];
+}
 
 /** An ApiError's key is under `errors.`, unless it names its section (`watchlist.errors.full`): a feature's own. */
 export const errorTextKey = (key: string): string => (key.includes('.') ? key : `errors.${key}`);
@@ -77,17 +105,20 @@ function clientFaultKey(status: number): string {
 
 export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const lang = pickLanguage(request.headers.lang);
+  const operator = request.url.startsWith('/api/ops/');
   if (err instanceof ApiError) {
-    return reply.code(err.status).headers(err.headers).send(failure(translate(lang, errorTextKey(err.key), err.params), err.code, err.data));
+    const [key, params] = namedField(lang, err.key, err.params, operator);
+    return reply.code(err.status).headers(err.headers).send(failure(translate(lang, errorTextKey(key), params), err.code, err.data));
   }
   const fe = err as Partial<FastifyError> & { validation?: SchemaIssue[] };
   const first = fe.validation?.[0];
   if (first) {
     const apiErr = schemaIssueToError(first);
+    const [key, params] = namedField(lang, apiErr.key, apiErr.params, operator);
     // The router's own refusals (frameworkErrors) come before any route: no config then.
     const config = (request.routeOptions as Partial<typeof request.routeOptions> | undefined)?.config;
     const status = config?.validationStatus ?? 200;
-    return reply.code(status).send(failure(translate(lang, errorTextKey(apiErr.key), apiErr.params)));
+    return reply.code(status).send(failure(translate(lang, errorTextKey(key), params)));
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {

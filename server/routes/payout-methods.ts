@@ -87,7 +87,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
       let fields: MethodFields;
       if (b.type === 1) {
         const address = (b.dc_address ?? '').trim();
-        if (!address) throw new ApiError('address_required');
+        if (!address) throw new ApiError('address_enter', undefined, { protocol: currency.protocol });
         if (!isValidPayoutAddress(currency.protocol, address)) {
           throw new ApiError('address_invalid', undefined, { protocol: currency.protocol });
         }

@@ -2,6 +2,7 @@
 // uploads of this user, two different ones) for review; center tells the state. 0 → 1 on submit, 1 → 2 when an
 // operator verifies, back to 0 with the reason when rejected (server/ops/commands/real-name.ts). One session hook
 // for the group; the SQL is server/accounts/real-name-repository.ts.
+import { CARD_ID_MAX, CARD_ID_MIN, cardIdProblem, cleanCardId, cleanName, NAME_MAX, nameProblem } from '../../src/domain/real-name-rules.ts';
 import type { FastifyInstance } from 'fastify';
 import { ReviewStatus, type RealNameCenter } from '../../src/domain/wallet-types.ts';
 import type { AppContext } from '../context.ts';
@@ -16,7 +17,6 @@ import { replies, SESSION } from '../http/wire-schema.ts';
 
 const TAGS = ['Real name'];
 
-const CARD_ID_RE = /^[A-Za-z0-9-]{4,30}$/;
 
 export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
@@ -27,11 +27,13 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const user = caller(request);
       const b = request.body;
-      const name = (b.name ?? '').trim().replace(/\s+/g, ' ');
-      const cardId = (b.card_id ?? '').trim().toUpperCase();
-      if (!name) throw new ApiError('name_required');
-      if (!cardId) throw new ApiError('id_number_required');
-      if (!CARD_ID_RE.test(cardId)) throw new ApiError('field_invalid', undefined, { field: 'card_id' });
+      // The form's own rules (src/domain/real-name-rules.ts), each with its message: never a field's internal name.
+      const badName = nameProblem(b.name ?? '');
+      if (badName) throw new ApiError(badName, undefined, { max: NAME_MAX });
+      const badId = cardIdProblem(b.card_id ?? '');
+      if (badId) throw new ApiError(badId, undefined, { min: CARD_ID_MIN, max: CARD_ID_MAX });
+      const name = cleanName(b.name ?? '');
+      const cardId = cleanCardId(b.card_id ?? '');
       const [front, reverse] = await Promise.all([ownedUpload(ctx.db, user.id, b.front_pic), ownedUpload(ctx.db, user.id, b.reverse_pic)]);
       // SPEC §5: exactly one front and one back photo — two different images of this user.
       if (!front || !reverse || front.id === reverse.id) throw new ApiError('id_photos_required');

@@ -36,7 +36,7 @@ export function enabledNetworks(db: Queryable): Promise<CoinNetwork[]> {
 
 /** The enabled bank currencies, in their order. */
 export function enabledBankCoins(db: Queryable): Promise<BankCoin[]> {
-  return db.query<BankCoin>('SELECT id, name FROM deposit_bank_coins WHERE enabled = 1 ORDER BY sort, id');
+  return db.query<BankCoin>('SELECT id, name, usd_price FROM deposit_bank_coins WHERE enabled = 1 ORDER BY sort, id');
 }
 
 /** The enabled bank accounts of an enabled bank currency; null when the currency is not (or no longer) offered. */

@@ -58,5 +58,5 @@ export const bindPayoutMethod = (f: BindForm) => apiPostFull<null>('/api/wallet/
 export const deletePayoutMethod = (id: number) => apiPostFull<null>('/api/wallet/del_draw_method', { id }, { loading: true });
 
 export const realNameCenter = (opts?: CallOptions) => apiGet<RealNameCenter>('/api/user_real/center', undefined, opts);
-export const submitRealName = (f: { name: string; card_id: string; front_pic: string; reverse_pic: string }) =>
-  apiPostFull<null>('/api/user_real/real_name', f, { loading: true });
+export const submitRealName = (f: { name: string; card_id: string; front_pic: string; reverse_pic: string }, opts: CallOptions = {}) =>
+  apiPostFull<null>('/api/user_real/real_name', f, { loading: true, ...opts });

@@ -7,6 +7,15 @@ export function useQuery(): URLSearchParams {
   return useMemo(() => new URLSearchParams(search), [search]);
 }
 
+/**
+ * A record id from the query (`?id=7`): a positive whole number, or null when it is missing or not one. A page opened
+ * without it says what is missing (MissingQuery) instead of asking the server with a bad id.
+ */
+export function useIdQuery(name = 'id'): number | null {
+  const raw = useQuery().get(name) ?? '';
+  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}
+
 /** The same outside React, from a full href (the feed's ?feed=main check, tests). */
 export function hashQuery(href: string): URLSearchParams {
   const hash = href.indexOf('#');

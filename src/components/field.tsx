@@ -10,6 +10,8 @@ import './field.css';
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'placeholder'> {
   labelKey: string;
   placeholderKey?: string;
+  /** Values the placeholder interpolates (an amount field's allowed range). */
+  placeholderParams?: Record<string, string> | undefined;
   value: string;
   onChange: (value: string) => void;
   /** The field's message (useFieldMessages().of(field)); wins over errorKey. */
@@ -26,7 +28,7 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   end?: ReactNode;
 }
 
-export function Field({ labelKey, placeholderKey, value, onChange, note, errorKey, errorParams, hintKey, start, end, type = 'text', ...input }: FieldProps): ReactElement {
+export function Field({ labelKey, placeholderKey, placeholderParams, value, onChange, note, errorKey, errorParams, hintKey, start, end, type = 'text', ...input }: FieldProps): ReactElement {
   const { t } = useTranslation();
   const id = useId();
   const [shown, setShown] = useState(false);
@@ -48,7 +50,7 @@ export function Field({ labelKey, placeholderKey, value, onChange, note, errorKe
           className="field__input"
           type={isPassword && shown ? 'text' : type}
           value={value}
-          placeholder={placeholderKey ? t(placeholderKey) : undefined}
+          placeholder={placeholderKey ? t(placeholderKey, placeholderParams) : undefined}
           onChange={(e) => onChange(e.currentTarget.value)}
           aria-invalid={message ? true : undefined}
           aria-describedby={describedBy}

@@ -13,6 +13,8 @@ export interface CoinNetwork {
 export interface BankCoin {
   id: number;
   name: string; // e.g. "USD"
+  /** Units of this currency one USD buys (as for withdrawals): the form shows a wire's USD value before it is sent. */
+  usd_price: string;
 }
 
 /** GET /api/quickCharge/wire_info?bank_coin=ID: a bank account to wire a deposit to (wire_id is its id). */

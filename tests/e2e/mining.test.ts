@@ -41,8 +41,8 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   await page.locator('[data-testid="mining-amount"]').fill('1234.56');
   await page.locator('[data-testid="mining-subscribe"]').click();
   // 1234.56 × 0.35 / 100 = 4.32096 → 4.3209 a day; 7 days.
-  await expect(page.locator('[data-testid="mining-day-profit"]').innerText()).resolves.toBe('4.3209');
-  await expect(page.locator('[data-testid="mining-total-profit"]').innerText()).resolves.toBe('30.2463');
+  await expect(page.locator('[data-testid="mining-day-profit"]').innerText()).resolves.toBe('4.3209 USDT');
+  await expect(page.locator('[data-testid="mining-total-profit"]').innerText()).resolves.toBe('30.2463 USDT');
   await snap(page, 'mining-subscribe-sheet-360');
   await page.locator('[data-testid="mining-confirm"]').click();
   await page.waitForURL(/#\/mining\/record/);

@@ -51,6 +51,10 @@ describe('where to deposit', () => {
     expect(networks[0]).toEqual({ id: expect.any(Number), currency_code: 'USDT', protocol_code: 'TRC20', address: expect.stringMatching(/^T/) });
     const coins = (await alice.client.get<BankCoin[]>('/api/quickCharge/symbols')).data;
     expect(coins.map((c) => c.name)).toEqual(['USD', 'HKD', 'EUR']);
+    // Issue 35: the rate comes with the currency, so the form shows 780 HKD as 100.00 USD before it is sent.
+    const hkd = coins.find((c) => c.name === 'HKD');
+    expect(Number(hkd?.usd_price)).toBe(7.8);
+    expect(Number(coins[0]?.usd_price)).toBe(1);
     const usd = coins[0]?.id ?? 0;
     const banks = (await alice.client.get<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: usd })).data;
     expect(banks.length).toBe(2);
@@ -107,8 +111,8 @@ describe('submitting a charge', () => {
       [{ ...good, number: '0.000000001' }, 'The amount can have at most 8 decimals'],
       [{ ...good, number: '99999999999' }, 'The amount can be at most 1000000000'],
       [{ ...good, charge_id: 9999 }, 'This deposit network is not available'],
-      [{ ...good, charge_id: 'abc' }, 'The value of charge_id is not valid'],
-      [{ ...good, address: 'TWrongAddress' }, 'The value of address is not valid'],
+      [{ ...good, charge_id: 'abc' }, 'Please check Network: the value is not valid'],
+      [{ ...good, address: 'TWrongAddress' }, 'Please check Address: the value is not valid'],
       [{ ...good, proofImg: '' }, 'Please upload the payment proof'],
       [{ ...good, proofImg: bobsProof }, 'Please upload the payment proof'],
       [{ ...good, proofImg: '/api/common/image/AAAAAAAAAAAAAAAAAAAAAA' }, 'Please upload the payment proof'],
@@ -149,7 +153,7 @@ describe('submitting a charge', () => {
     const good = { number: '100', proofImg: await proof(alice), wire_id: bank?.id ?? 0 };
     const cases: Array<[string, Record<string, string | number>, string]> = [
       ['/api/quickCharge/wire_submit', { ...good, wire_id: 999999 }, 'This bank account is not available'],
-      ['/api/quickCharge/wire_submit', { ...good, wire_id: -1 }, 'The value of wire_id is not valid'],
+      ['/api/quickCharge/wire_submit', { ...good, wire_id: -1 }, 'Please check Pay to: the value is not valid'],
       ['/api/quickCharge/wire_submit', { ...good, number: '0' }, 'Please enter an amount greater than 0'],
       ['/api/quickCharge/wire_submit', { ...good, number: '-100' }, 'Please enter an amount greater than 0'],
       ['/api/quickCharge/wire_submit', { ...good, number: 'Infinity' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
@@ -157,9 +161,9 @@ describe('submitting a charge', () => {
       ['/api/quickCharge/wire_submit', { ...good, proofImg: await proof(bob) }, 'Please upload the payment proof'],
       ['/api/quickCharge/wire_submit', { ...good, proofImg: 'https://evil.example/a.png' }, 'Please upload the payment proof'],
       ['/api/quickCharge/wire_info', { bank_coin: 999999 }, 'This bank account is not available'],
-      ['/api/quickCharge/wire_info', {}, 'Please fill in bank_coin'],
-      ['/api/quickCharge/quick_ist', { type: 2 }, 'The value of type is not valid'],
-      ['/api/quickCharge/quick_ist', { type: 0, page: 0 }, 'The value of page is not valid'],
+      ['/api/quickCharge/wire_info', {}, 'Please fill in Currency'],
+      ['/api/quickCharge/quick_ist', { type: 2 }, 'Something in this request is not valid. Please go back and try again.'],
+      ['/api/quickCharge/quick_ist', { type: 0, page: 0 }, 'Something in this request is not valid. Please go back and try again.'],
     ];
     const before = await countRows(server.ctx, ['charges', 'financial_records', 'accounts']);
     for (const [path, params, msg] of cases) {

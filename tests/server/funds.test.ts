@@ -56,7 +56,7 @@ describe('subscribing', () => {
     const before = await countRows(server.ctx, ['fund_subscriptions', 'financial_records']);
     const cases: Array<[Record<string, string | number>, string]> = [
       [{ id: f.id, amount: '' }, 'Please enter the lock amount'],
-      [{ id: f.id, amount: 'abc' }, 'Please enter an amount greater than 0'],
+      [{ id: f.id, amount: 'abc' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
       [{ id: f.id, amount: '-100' }, 'Please enter an amount greater than 0'],
       [{ id: f.id, amount: '100.001' }, 'The amount can have at most 2 decimals'],
       [{ id: f.id, amount: '99.99' }, 'The minimum subscription is 100'],

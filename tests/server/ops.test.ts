@@ -144,7 +144,7 @@ describe('settings', () => {
       { key: 'complaint_email', value: 'x'.repeat(4001) },
     ]) {
       const res = await ops('/api/ops/run/setting-set', { body });
-      expect([res.code, res.msg]).toEqual([0, `The value of ${body.key === 'app_typo' ? 'key' : 'value'} is not valid`]);
+      expect([res.code, res.msg]).toEqual([0, `Please check ${body.key === 'app_typo' ? 'key' : 'value'}: the value is not valid`]);
     }
     expect((await ops<Array<{ key: string; value: string }>>('/api/ops/run/setting-list', { body: {} })).data).toEqual(before.data);
   });

@@ -41,7 +41,10 @@ describe('real-name verification', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ ...good, name: '  ' }, 'Please enter your name'],
       [{ ...good, card_id: '' }, 'Please enter your passport/ID number'],
-      [{ ...good, card_id: 'A1 <script>' }, 'The value of card_id is not valid'],
+      [{ ...good, card_id: 'A1 <script>' }, 'Enter 4 to 30 letters, digits or hyphens, as on your passport/ID'],
+      // Issue 35 defect 13: an emoji name and a 200-character ID number named the internal field card_id.
+      [{ ...good, card_id: '1'.repeat(200) }, 'Enter 4 to 30 letters, digits or hyphens, as on your passport/ID'],
+      [{ ...good, name: 'Chan 😀' }, 'Enter your name as on your passport/ID: letters, spaces, dots, hyphens and apostrophes, up to 100 characters'],
       [{ ...good, reverse_pic: '' }, 'Please upload the front and back of your passport/ID'],
       [{ ...good, reverse_pic: front }, 'Please upload the front and back of your passport/ID'],
       [{ ...good, reverse_pic: bobs }, 'Please upload the front and back of your passport/ID'],

@@ -70,16 +70,16 @@ describe('currencies and payout methods', () => {
       [{ type: 1, draw_id: usdtTrc().id, dc_address: TRON_BAD }, 'This is not a valid TRC20 address'],
       [{ type: 1, draw_id: usdtTrc().id, dc_address: ETH }, 'This is not a valid TRC20 address'],
       [{ type: 1, draw_id: erc?.id ?? 0, dc_address: ETH.replace('a', 'A') }, 'This is not a valid ERC20 address'],
-      [{ type: 1, draw_id: usdtTrc().id, dc_address: '' }, 'Please select an address to call'],
+      [{ type: 1, draw_id: usdtTrc().id, dc_address: '' }, 'Please enter the TRC20 address to withdraw to'],
       [{ type: 1, draw_id: banks[0]?.id ?? 0, dc_address: TRON }, 'This withdrawal currency is not available'],
       [{ type: 1, draw_id: 9999, dc_address: TRON }, 'This withdrawal currency is not available'],
       [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, payee_name: '' }, 'Please complete'],
-      [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, bank_swift: 'HCB1' }, 'The value of bank_swift is not valid'],
-      [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, payee_account: 'x' }, 'The value of payee_account is not valid'],
-      [{ type: 3, draw_id: 1 }, 'The value of type is not valid'],
-      [{ type: 'coin', draw_id: usdtTrc().id, dc_address: TRON }, 'The value of type is not valid'],
-      [{ type: 1, draw_id: 'abc', dc_address: TRON }, 'The value of draw_id is not valid'],
-      [{ type: 1, draw_id: usdtTrc().id, dc_address: `${TRON}${'1'.repeat(200)}` }, 'The value of dc_address is not valid'],
+      [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, bank_swift: 'HCB1' }, 'Please check SWIFT code: the value is not valid'],
+      [{ type: 2, draw_id: banks[0]?.id ?? 0, ...BANK, payee_account: 'x' }, 'Please check Account number: the value is not valid'],
+      [{ type: 3, draw_id: 1 }, 'Something in this request is not valid. Please go back and try again.'],
+      [{ type: 'coin', draw_id: usdtTrc().id, dc_address: TRON }, 'Something in this request is not valid. Please go back and try again.'],
+      [{ type: 1, draw_id: 'abc', dc_address: TRON }, 'Please check Currency: the value is not valid'],
+      [{ type: 1, draw_id: usdtTrc().id, dc_address: `${TRON}${'1'.repeat(200)}` }, 'Please check Address: the value is not valid'],
       [{ type: 1, draw_id: usdtTrc().id, dc_address: ` ${TRON.toLowerCase()} ` }, 'This is not a valid TRC20 address'],
       [{ type: 2, draw_id: usdtTrc().id, ...BANK }, 'This withdrawal currency is not available'],
     ];
@@ -144,7 +144,7 @@ describe('withdrawal requests', () => {
     ]);
     const good = { draw_currency_id: usdtTrc().id, number: '100', memo: 'rent', draw_method_id: trc?.id ?? 0 };
     const cases: Array<[Record<string, string | number>, string]> = [
-      [{ ...good, draw_method_id: '' }, 'The value of draw_method_id is not valid'],
+      [{ ...good, draw_method_id: '' }, 'Please check Payout method: the value is not valid'],
       [{ draw_currency_id: usdtTrc().id, number: '100' }, 'Please set up a collection account first'],
       [{ ...good, draw_method_id: bobs?.[0]?.id ?? 0 }, 'This payout method was not found'],
       [{ ...good, draw_method_id: bank?.id ?? 0 }, 'This payout method was not found'],
@@ -159,12 +159,12 @@ describe('withdrawal requests', () => {
       [{ ...good, number: 'Infinity' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
       [{ ...good, number: '1,000' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
       [{ ...good, number: '99999999999' }, 'The amount can be at most 10000000'],
-      [{ ...good, draw_currency_id: 'abc' }, 'The value of draw_currency_id is not valid'],
-      [{ ...good, draw_currency_id: -1 }, 'The value of draw_currency_id is not valid'],
-      [{ ...good, draw_method_id: 1.5 }, 'The value of draw_method_id is not valid'],
+      [{ ...good, draw_currency_id: 'abc' }, 'Please check Currency: the value is not valid'],
+      [{ ...good, draw_currency_id: -1 }, 'Please check Currency: the value is not valid'],
+      [{ ...good, draw_method_id: 1.5 }, 'Please check Payout method: the value is not valid'],
       [{ ...good, number: '1' }, 'The amount must be more than the fee of 1.00 USD'],
       [{ ...good, number: '1000.01' }, 'Insufficient balance'],
-      [{ ...good, memo: 'x'.repeat(201) }, 'The value of memo is not valid'],
+      [{ ...good, memo: 'x'.repeat(201) }, 'Please check Remark: the value is not valid'],
     ];
     const before = await countRows(server.ctx, TABLES);
     const money = await account(alice);

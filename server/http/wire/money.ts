@@ -36,7 +36,7 @@ export const COIN_NETWORKS = listOf(
   shape<CoinNetwork>('CoinNetwork', { id: integer, currency_code: text, protocol_code: text, address: text }),
 );
 
-export const BANK_COINS = listOf(shape<BankCoin>('BankCoin', { id: integer, name: text }));
+export const BANK_COINS = listOf(shape<BankCoin>('BankCoin', { id: integer, name: text, usd_price: decimal }));
 
 export const DEPOSIT_BANKS = listOf(
   shape<DepositBank>('DepositBank', {

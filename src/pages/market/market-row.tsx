@@ -2,7 +2,7 @@
 // A tick rewrites text nodes (LiveText) and flips data attributes: no React render runs for it.
 // A tap opens the instrument; a long-press, right-click or the context-menu key sets a price alert on it (onAlert,
 // docs/alerts.md "Where an alert is set"), described to screen readers by the list's hint (alertHintId).
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { quote } from '../../state/quotes.ts';
@@ -29,6 +29,12 @@ export interface MarketRowProps {
   alertHintId?: string | undefined;
 }
 
+/** "XRP/USDT" may wrap after its slash ("XRP/" over "USDT") in a narrow name column, never inside a code. */
+function breakAfterSlash(code: string): ReactNode {
+  const parts = code.split('/');
+  return parts.flatMap((p, i) => (i < parts.length - 1 ? [`${p}/`, <wbr key={i} />] : [p]));
+}
+
 export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false, active = false, onAlert, alertHintId }: MarketRowProps) {
   useSignals();
   const q = quote(inst.Code);
@@ -51,7 +57,7 @@ export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false
     >
       <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={compact ? 28 : 34} />
       <span className="mk-name">
-        <span className="mk-code">{inst.ShowCode}</span>
+        <span className="mk-code">{breakAfterSlash(inst.ShowCode)}</span>
         <StaleTag className="mk-stale" q={q} />
       </span>
       {compact ? null : <Sparkline code={inst.Code} />}

@@ -9,10 +9,15 @@ import { Icon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { toast } from '../../state/toasts.ts';
-import { useFormMessage } from '../../components/use-form-message.ts';
+import { FORM_FIELD, useFieldMessages } from '../../components/use-field-messages.ts';
+import { FieldMessage } from '../../components/field-message.tsx';
+import { refusalText } from '../../api/client.ts';
+import { CARD_ID_MAX, CARD_ID_MIN, cardIdProblem, cleanCardId, cleanName, NAME_MAX, nameProblem } from '../../domain/real-name-rules.ts';
 import { ProofPicker } from './proof-picker.tsx';
 import './money.css';
 import { Num } from '../../components/num.tsx';
+
+const ID_LIMITS = { min: String(CARD_ID_MIN), max: String(CARD_ID_MAX) };
 
 /** The ID number with all but its first and last two characters hidden, for the finish state. */
 export const maskId = (id: string): string => (id.length <= 4 ? id : `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`);
@@ -28,25 +33,32 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
   const [cardId, setCardId] = useState(last.card_id);
   const [front, setFront] = useState<string | null>(last.front_pic || null);
   const [back, setBack] = useState<string | null>(last.reverse_pic || null);
-  const { message: error, setMessage: setError, clearing } = useFormMessage();
+  // Each field's rule as it is typed (the server's rules, src/domain/real-name-rules.ts), its message under it; an
+  // empty field says so only after a submit.
+  const badName = name === '' ? null : nameProblem(name);
+  const badId = cardId === '' ? null : cardIdProblem(cardId);
+  const messages = useFieldMessages<'name' | 'card_id' | 'photos'>({
+    name: badName ? { key: `errors.${badName}`, params: { max: String(NAME_MAX) } } : null,
+    card_id: badId ? { key: `errors.${badId}`, params: ID_LIMITS } : null,
+  });
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    const problem = !name.trim()
-      ? 'errors.name_required'
-      : !cardId.trim()
-        ? 'errors.id_number_required'
-        : !front || !back
-          ? 'errors.id_photos_required'
-          : null;
-    setError(problem ? t(problem) : null);
-    if (problem || !front || !back) return;
+    const nameRule = nameProblem(name);
+    const idRule = cardIdProblem(cardId);
+    const ok = messages.showAll({
+      name: nameRule ? { key: `errors.${nameRule}`, params: { max: String(NAME_MAX) } } : null,
+      card_id: idRule ? { key: `errors.${idRule}`, params: ID_LIMITS } : null,
+      photos: !front || !back ? { key: 'errors.id_photos_required' } : null,
+    });
+    if (!ok || !front || !back) return;
     try {
-      const env = await submitRealName({ name: name.trim(), card_id: cardId.trim(), front_pic: front, reverse_pic: back });
+      const env = await submitRealName({ name: cleanName(name), card_id: cleanCardId(cardId), front_pic: front, reverse_pic: back }, { toast: false });
       toast(env.msg);
       onDone();
-    } catch {
-      // the client showed the server's message
+    } catch (err) {
+      const text = refusalText(err);
+      if (text) messages.show(FORM_FIELD, { text }); // under the form, not a toast over it
     }
   };
 
@@ -57,14 +69,17 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
           {t('realname.rejected', { reason })}
         </p>
       ) : null}
-      <Field labelKey="realname.name" placeholderKey="errors.name_required" value={name} onChange={clearing(setName)} name="name" autoComplete="name" />
-      <Field labelKey="realname.card_id" placeholderKey="errors.id_number_required" value={cardId} onChange={clearing(setCardId)} name="card_id" autoComplete="off" />
+      <Field labelKey="realname.name" placeholderKey="errors.name_required" value={name} onChange={messages.edit('name', setName)}
+        name="name" autoComplete="name" maxLength={NAME_MAX} note={messages.of('name')} />
+      <Field labelKey="realname.card_id" placeholderKey="errors.id_number_required" value={cardId} onChange={messages.edit('card_id', setCardId)}
+        name="card_id" autoComplete="off" maxLength={CARD_ID_MAX} note={messages.of('card_id')} />
       <div className="mw-id-photos">
-        <ProofPicker labelKey="realname.front" value={front} onChange={clearing(setFront)} testId="front" />
-        <ProofPicker labelKey="realname.back" value={back} onChange={clearing(setBack)} testId="back" />
+        <ProofPicker labelKey="realname.front" value={front} onChange={messages.edit('photos', setFront)} testId="front" />
+        <ProofPicker labelKey="realname.back" value={back} onChange={messages.edit('photos', setBack)} testId="back" />
       </div>
       <p className="muted mw-hint">{t('realname.photo_hint')}</p>
-      {error ? <p className="mw-error" role="alert">{error}</p> : null}
+      <FieldMessage id="real-name-photos" note={messages.of('photos')} field="photos" />
+      <FieldMessage id="real-name-form" note={messages.of(FORM_FIELD)} field={FORM_FIELD} />
       <button type="submit" className="btn btn-primary btn-block" data-testid="real-name-submit">{t('common.confirm')}</button>
     </form>
   );

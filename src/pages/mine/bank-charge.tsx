@@ -4,12 +4,17 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
-import { USD_AMOUNT } from '../../domain/amount-input.ts';
+import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
 import type { BankCoin, DepositBank } from '../../domain/wallet-types.ts';
 import { Field } from '../../components/field.tsx';
 import { useFormMessage } from '../../components/use-form-message.ts';
 import { toast } from '../../state/toasts.ts';
-import { amountProblem } from './amount-check.ts';
+import { amountProblem, rangeParams, ruleMin } from './amount-check.ts';
+import { chargeCredit } from '../../domain/charge-credit.ts';
+import { isUnsignedDecimalText } from '../../domain/decimal-text.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { CURRENCY } from '../user/balance-card.tsx';
+import { Num } from '../../components/num.tsx';
 import { ChoiceChips } from './choice-chips.tsx';
 import { copyText } from '../../components/copy-text.ts';
 import { ProofPicker } from './proof-picker.tsx';
@@ -65,7 +70,13 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
     }
   };
 
-  const currency = coins.find((c) => c.id === coin)?.name ?? '';
+  const chosen = coins.find((c) => c.id === coin);
+  const currency = chosen?.name ?? '';
+  // A wire in another currency shows what it will credit in USD before it is sent (the rate the server books).
+  const typed = amount.trim();
+  const usdValue = chosen && chosen.name !== CURRENCY && parseAmount(typed, USD_AMOUNT).ok && isUnsignedDecimalText(chosen.usd_price) && Number(chosen.usd_price) > 0
+    ? chargeCredit(typed, chosen.usd_price)
+    : null;
   return (
     <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="bank-charge">
       <ChoiceChips label={t('wallet.currency')} testId="bank-coins" value={coin} onChange={setCoin} choices={coins.map((c) => ({ id: c.id, label: c.name }))} />
@@ -96,7 +107,14 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
         ))}
       </div>
       <Field labelKey="wallet.wire_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)} name="number"
-        end={<span className="mw-ccy">{currency}</span>} />
+        end={<span className="mw-ccy">{currency}</span>}
+        placeholderKey={chosen ? 'wallet.amount_range' : undefined}
+        placeholderParams={chosen ? rangeParams(ruleMin(USD_AMOUNT), USD_AMOUNT.max, USD_AMOUNT.places, currency) : undefined} />
+      {usdValue !== null ? (
+        <p className="mw-available muted" data-testid="usd-value" aria-live="polite">
+          <Num>{t('wallet.usd_value', { usd: formatMoney(usdValue, 2) })}</Num>
+        </p>
+      ) : null}
       <ProofPicker labelKey="wallet.proof" value={proof} onChange={clearing(setProof)} testId="proof" />
       {error ? <p className="mw-error" role="alert">{error}</p> : null}
       <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">{t('common.confirm')}</button>

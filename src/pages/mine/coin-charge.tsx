@@ -10,7 +10,7 @@ import { useFormMessage } from '../../components/use-form-message.ts';
 import { Icon } from '../../components/icons.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
 import { toast } from '../../state/toasts.ts';
-import { amountProblem } from './amount-check.ts';
+import { amountProblem, rangeParams, ruleMin } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import { copyText } from '../../components/copy-text.ts';
 import { ProofPicker } from './proof-picker.tsx';
@@ -68,7 +68,9 @@ export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
           </button>
         </div>
       ) : null}
-      <Field labelKey="wallet.coin_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)} name="number" />
+      <Field labelKey="wallet.coin_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)} name="number"
+        placeholderKey={network ? 'wallet.amount_range' : undefined}
+        placeholderParams={network ? rangeParams(ruleMin(COIN_AMOUNT), COIN_AMOUNT.max, COIN_AMOUNT.places, network.currency_code) : undefined} />
       <ProofPicker labelKey="wallet.proof" value={proof} onChange={clearing(setProof)} testId="proof" />
       {error ? <p className="mw-error" role="alert">{error}</p> : null}
       <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">{t('common.confirm')}</button>

@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { payoutMethods, submitWithdrawal, withdrawCurrencies } from '../../api/wallet.ts';
 import { USD_AMOUNT } from '../../domain/amount-input.ts';
 import type { WithdrawCurrency, WithdrawMethod } from '../../domain/wallet-types.ts';
-import { withdrawPreview } from '../../domain/withdraw-fee.ts';
+import { withdrawPreview, withdrawRange } from '../../domain/withdraw-fee.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { CURRENCY } from '../user/balance-card.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Field } from '../../components/field.tsx';
 import { useFormMessage } from '../../components/use-form-message.ts';
 import { toast } from '../../state/toasts.ts';
-import { amountProblem } from './amount-check.ts';
+import { amountProblem, rangeParams } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import { methodLabel } from './method-label.ts';
 import { Num } from '../../components/num.tsx';
@@ -52,6 +52,8 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
 
   const currency = currencies.find((c) => c.id === currencyId);
   const preview = withdrawPreview(amount, currency);
+  // The placeholder says what may be asked for: more than a fixed fee, up to what is available.
+  const range = currency ? withdrawRange(currency, props.available, USD_AMOUNT.max) : null;
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -88,7 +90,8 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
         </button>
       )}
       <Field labelKey="wallet.withdraw_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)}
-        name="number" end={<span className="mw-ccy">{CURRENCY}</span>} />
+        name="number" end={<span className="mw-ccy">{CURRENCY}</span>}
+        placeholderKey={range ? 'wallet.amount_range' : undefined} placeholderParams={range ? rangeParams(range.min, range.max, 2, CURRENCY) : undefined} />
       <p className="mw-available muted">
         {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available, 2)} USD`}</span>
       </p>

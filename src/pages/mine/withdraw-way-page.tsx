@@ -1,5 +1,7 @@
 // /mine/withdraw-way?type=1|2 (SPEC §2): save a payout method — a coin address (checked here with the network's
 // checksum, as the server checks it) or a bank account with the SPEC §3 fields. Saved → back to its list.
+import { FORM_FIELD, useFieldMessages } from '../../components/use-field-messages.ts';
+import { FieldMessage } from '../../components/field-message.tsx';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +31,6 @@ export function WithdrawWayPage(): ReactElement {
   const [bank, setBank] = useState<Record<BankField, string>>({
     bank_name: '', bank_address: '', bank_swift: '', branch_name: '', payee_name: '', payee_account: '', remark: '',
   });
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     withdrawCurrencies(type).then((list) => {
@@ -38,21 +39,25 @@ export function WithdrawWayPage(): ReactElement {
     }, () => undefined);
   }, [type]);
   const currency = currencies.find((c) => c.id === currencyId);
+  // The address is checked as it is typed (the network's own checksum); an empty one says so on submit.
+  const typed = address.trim();
+  const protocol = currency?.protocol ?? '';
+  const messages = useFieldMessages<'dc_address'>({
+    dc_address: type === 1 && typed !== '' && currency && !isValidPayoutAddress(protocol, typed) ? { key: 'errors.address_invalid', params: { protocol } } : null,
+  });
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     if (!currency) return;
     let form: BindForm;
     if (type === 1) {
-      const a = address.trim();
-      const problem = !a ? t('errors.address_required') : isValidPayoutAddress(currency.protocol, a) ? null : t('errors.address_invalid', { protocol: currency.protocol });
-      setError(problem);
-      if (problem) return;
-      form = { type, draw_id: currency.id, dc_address: a };
+      const empty = typed === '' ? { key: 'errors.address_enter', params: { protocol } } : null;
+      if (!messages.showAll({ dc_address: empty })) return;
+      if (messages.blocked) return;
+      form = { type, draw_id: currency.id, dc_address: typed };
     } else {
       const missing = BANK_FIELDS.some((k) => REQUIRED.has(k) && !bank[k].trim());
-      setError(missing ? t('errors.please_complete') : null);
-      if (missing) return;
+      if (!messages.showAll({ [FORM_FIELD]: missing ? { key: 'errors.please_complete' } : null })) return;
       form = { type, draw_id: currency.id, ...bank };
     }
     try {
@@ -72,14 +77,15 @@ export function WithdrawWayPage(): ReactElement {
           <ChoiceChips label={t('wallet.currency')} testId="way-currencies" value={currencyId} onChange={setCurrencyId}
             choices={currencies.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))} />
           {type === 1 ? (
-            <Field labelKey="wallet.address" value={address} onChange={setAddress} name="dc_address" autoComplete="off" spellCheck={false} />
+            <Field labelKey="wallet.address" value={address} onChange={messages.edit('dc_address', setAddress)} name="dc_address" autoComplete="off"
+              spellCheck={false} note={messages.of('dc_address')} />
           ) : (
             BANK_FIELDS.map((k) => (
-              <Field key={k} labelKey={`wallet.${k}`} value={bank[k]} name={k} onChange={(v) => setBank((b) => ({ ...b, [k]: v }))}
+              <Field key={k} labelKey={`wallet.${k}`} value={bank[k]} name={k} onChange={(v) => { setBank((b) => ({ ...b, [k]: v })); messages.clear(FORM_FIELD); }}
                 placeholderKey={REQUIRED.has(k) ? undefined : 'wallet.optional'} />
             ))
           )}
-          {error ? <p className="mw-error" role="alert">{error}</p> : null}
+          <FieldMessage id="withdraw-way-message" note={messages.of(FORM_FIELD)} field={FORM_FIELD} />
           <button type="submit" className="btn btn-primary btn-block" data-testid="bind-submit">{t('common.confirm')}</button>
         </form>
       </div>

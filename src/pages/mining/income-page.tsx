@@ -2,7 +2,8 @@
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { insList } from '../../api/funds.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { useIdQuery } from '../../app/use-query.ts';
+import { MissingQuery } from '../../components/missing-query.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { fixed } from '../../domain/decimal.ts';
@@ -13,12 +14,26 @@ import { Num } from '../../components/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 export function IncomePage(): ReactElement {
-  const { t } = useTranslation();
-  const id = Number(useQuery().get('id'));
-  const list = useFundPages(useCallback((page: number) => insList(id, page), [id]));
+  const id = useIdQuery();
   return (
     <div className="page">
       <TitleBar titleKey="page.mining_income" back="/mining/record" />
+      {id === null ? (
+        <div className="page-body">
+          <MissingQuery textKey="mining.income_pick" to="/mining/record" linkKey="mining.records" />
+        </div>
+      ) : (
+        <IncomeList id={id} />
+      )}
+    </div>
+  );
+}
+
+function IncomeList({ id }: { id: number }): ReactElement {
+  const { t } = useTranslation();
+  const list = useFundPages(useCallback((page: number) => insList(id, page), [id]));
+  return (
+    <>
       <div className="page-body">
         <div className="mining-income-head muted">
           <span>{t('mining.interest')}</span>
@@ -33,6 +48,6 @@ export function IncomePage(): ReactElement {
         {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
         <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
       </div>
-    </div>
+    </>
   );
 }

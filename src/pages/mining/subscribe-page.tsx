@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { balance } from '../../api/account.ts';
 import { fundBuy, fundInfo } from '../../api/funds.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { useIdQuery } from '../../app/use-query.ts';
+import { MissingQuery } from '../../components/missing-query.tsx';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { NumberInput } from '../../components/number-input.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
@@ -29,7 +30,7 @@ export function SubscribePage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const id = Number(useQuery().get('id'));
+  const id = useIdQuery();
   const [fund, setFund] = useState<MiningFund | null>(null);
   const [available, setAvailable] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
@@ -39,7 +40,7 @@ export function SubscribePage(): ReactElement {
   const loggedIn = $user.value !== null;
 
   useEffect(() => {
-    if (Number.isInteger(id) && id > 0) fundInfo(id).then(setFund, () => undefined);
+    if (id !== null) fundInfo(id).then(setFund, () => undefined);
   }, [id]);
   useEffect(() => {
     if (loggedIn) balance({ toast: false }).then((b) => setAvailable(b.balance), () => undefined);
@@ -96,6 +97,16 @@ export function SubscribePage(): ReactElement {
     }
   };
 
+  if (id === null) {
+    return (
+      <div className="page">
+        <TitleBar titleKey="page.mining_subscribe" back="/mining" />
+        <div className="page-body">
+          <MissingQuery textKey="mining.fund_pick" to="/mining" linkKey="mining.title" />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="page">
       <TitleBar titleKey="page.mining_subscribe" back="/mining" />
@@ -162,9 +173,10 @@ export function SubscribePage(): ReactElement {
           <dt>{t('mining.amount')}</dt>
           <dd><Num>{checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}</Num></dd>
           <dt>{t('mining.daily_profit')}</dt>
-          <dd data-testid="mining-day-profit"><Num>{day}</Num></dd>
+          {/* With the fund's currency, as the amount above (issue 35: "0.7000" alone said nothing of what it is in). */}
+          <dd data-testid="mining-day-profit"><Num>{`${day} ${fund?.currency_code ?? ''}`.trim()}</Num></dd>
           <dt>{t('mining.total_profit')}</dt>
-          <dd data-testid="mining-total-profit"><Num>{total}</Num></dd>
+          <dd data-testid="mining-total-profit"><Num>{`${total} ${fund?.currency_code ?? ''}`.trim()}</Num></dd>
         </dl>
         <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void confirm()} data-testid="mining-confirm">
           {t('common.confirm')}

@@ -1,7 +1,8 @@
 // /news/detail?id=: the title bar and the story's HTML, sanitised again here (DOMPurify) before it is inserted.
 import { useMemo, type ReactElement } from 'react';
 import { newsInfo } from '../../api/content.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { useIdQuery } from '../../app/use-query.ts';
+import { MissingQuery } from '../../components/missing-query.tsx';
 import { TitleBar } from '../../components/title-bar.tsx';
 import { Loaded, useLoaded } from '../../components/loaded.tsx';
 import { safeNewsHtml } from './safe-html.ts';
@@ -10,25 +11,29 @@ import { Num } from '../../components/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 export function NewsDetailPage(): ReactElement {
-  const id = Number(useQuery().get('id'));
-  const load = useMemo(() => (Number.isInteger(id) && id >= 1 ? () => newsInfo(id) : null), [id]);
+  const id = useIdQuery();
+  const load = useMemo(() => (id !== null ? () => newsInfo(id) : null), [id]);
   const news = useLoaded(load);
   const html = useMemo(() => (news.data ? safeNewsHtml(news.data.content) : ''), [news.data]);
   return (
     <div className="page news-detail">
       <TitleBar titleKey="page.news_detail" back="/news" />
       <div className="page-body">
-        <Loaded state={news}>
-          {(n) => (
-            // dir="auto": an article takes the direction of its own text (an English one reads left to right in Arabic).
-            <article className="news-article" data-testid="news-article" dir="auto">
-              <h2 className="news-article__title">{n.title}</h2>
-              <p className="news-article__time"><Num>{formatDate(n.created_at) || n.created_at}</Num></p>
-              {/* Sanitised twice: by the server when stored and by DOMPurify (safeNewsHtml) here. */}
-              <div className="news-article__body" dangerouslySetInnerHTML={{ __html: html }} />
-            </article>
-          )}
-        </Loaded>
+        {id === null ? (
+          <MissingQuery textKey="news.pick" to="/news" linkKey="page.news" />
+        ) : (
+          <Loaded state={news}>
+            {(n) => (
+              // dir="auto": an article takes the direction of its own text (an English one reads left to right in Arabic).
+              <article className="news-article" data-testid="news-article" dir="auto">
+                <h2 className="news-article__title">{n.title}</h2>
+                <p className="news-article__time"><Num>{formatDate(n.created_at) || n.created_at}</Num></p>
+                {/* Sanitised twice: by the server when stored and by DOMPurify (safeNewsHtml) here. */}
+                <div className="news-article__body" dangerouslySetInnerHTML={{ __html: html }} />
+              </article>
+            )}
+          </Loaded>
+        )}
       </div>
     </div>
   );

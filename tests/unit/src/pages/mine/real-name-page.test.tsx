@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { AuthPage } from '../../../../../src/pages/mine/auth-page.tsx';
 import { ok } from '../../../api-fake-server.ts';
-import { renderRoutes, settle, submit, type Rendered } from '../../../pages-render.tsx';
+import { renderRoutes, settle, submit, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 
 const routes: RouteObject[] = [{ path: '/mine/auth', element: <AuthPage /> }];
@@ -58,5 +58,29 @@ describe('/mine/auth', () => {
     expect(q('[data-testid="rejected-reason"]')).toBeNull();
     expect(input('name').value).toBe('');
     expect(q('[data-testid="front"] img')).toBeNull();
+  });
+
+  // Issue 35 defect 13: an emoji name and a 200-character ID number got "The value of card_id is not valid", and the
+  // ID field had no length limit as typed.
+  it('checks each field as it is typed, with its own message under it, and limits the ID number', async () => {
+    fake.server.on('GET', '/api/user_real/center', ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
+    view = await renderRoutes(routes, '/mine/auth');
+    await settle();
+    await typeInto(input('name'), 'Chan 😀');
+    expect(q('[data-message-for="name"]')?.textContent).toBe(
+      'Enter your name as on your passport/ID: letters, spaces, dots, hyphens and apostrophes, up to 100 characters',
+    );
+    expect(input('name').getAttribute('aria-invalid')).toBe('true');
+    await typeInto(input('name'), 'Chan Tai Man');
+    expect(q('[data-message-for="name"]')).toBeNull();
+    expect(input('card_id').maxLength).toBe(30);
+    await typeInto(input('card_id'), 'A1 <x>');
+    expect(q('[data-message-for="card_id"]')?.textContent).toBe('Enter 4 to 30 letters, digits or hyphens, as on your passport/ID');
+    await typeInto(input('card_id'), 'A1234567');
+    expect(q('[data-message-for="card_id"]')).toBeNull();
+    await submit(q('[data-testid="real-name-form"]') as HTMLFormElement);
+    expect(q('[data-message-for="photos"]')?.textContent).toBe('Please upload the front and back of your passport/ID');
+    expect(fake.server.seen.some((r) => r.url === '/api/user_real/real_name')).toBe(false);
+    expect(document.body.textContent).not.toContain('card_id');
   });
 });

@@ -92,8 +92,8 @@ describe('/mining/subscribe', () => {
     expect(q('[data-testid="mining-error"]')).toBeNull();
     await submit(q('.mining-form'));
     expect(sheetOpen()).toBe(true);
-    expect(q('[data-testid="mining-day-profit"]')?.textContent).toBe('2.5000');
-    expect(q('[data-testid="mining-total-profit"]')?.textContent).toBe('75.0000');
+    expect(q('[data-testid="mining-day-profit"]')?.textContent).toBe('2.5000 USD');
+    expect(q('[data-testid="mining-total-profit"]')?.textContent).toBe('75.0000 USD');
     await click(q('[data-testid="mining-confirm"]'));
     expect(fake.server.seen.find((r) => r.url === '/api/fund/buy')?.params).toMatchObject({ id: 7, amount: '500' });
     expect(q('[data-testid="where"]')?.textContent).toBe('/mining/record');
