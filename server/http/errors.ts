@@ -6,7 +6,7 @@ import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../src/domain/types
 import { ApiError } from './envelope.ts';
 import { pickLanguage, translate } from './i18n.ts';
 import type { Language } from '../../src/domain/types.ts';
-import { ERROR_KEYWORD } from './schemas.ts';
+import { ERROR_KEYWORD, ERROR_PARAMS_KEYWORD } from './schemas.ts';
 
 /** Field name → the SPEC §5 "please enter …" key used when the field is missing or empty. */
 const REQUIRED_KEYS: Readonly<Record<string, string>> = {
@@ -92,7 +92,8 @@ export function schemaIssueToError(issue: SchemaIssue): ApiError {
   if (empty && requiredKey) return new ApiError(requiredKey);
   // The field's own message for a value of the right type and length that is not what the server takes.
   const own = issue.keyword === 'pattern' ? issue.parentSchema?.[ERROR_KEYWORD] : undefined;
-  if (typeof own === 'string') return new ApiError(byAt(own, issue.data));
+  const ownParams = issue.parentSchema?.[ERROR_PARAMS_KEYWORD] as Record<string, number> | undefined;
+  if (typeof own === 'string') return new ApiError(byAt(own, issue.data), undefined, ownParams ?? {});
   return new ApiError(empty ? 'field_required' : 'field_invalid', CODE_ERROR, { field });
 }
 

@@ -9,6 +9,8 @@ export interface JsonSchema {
 
 /** A field's own refusal message: the i18n key (under `errors.`) shown when its value fails the field's pattern. */
 export const ERROR_KEYWORD = 'x-error';
+/** The values its message names (e.g. `{min, max}`), beside `x-error`. */
+export const ERROR_PARAMS_KEYWORD = 'x-error-params';
 
 export const str = (maxLength = 255): JsonSchema => ({ type: 'string', maxLength });
 export const requiredStr = (maxLength = 255): JsonSchema => ({ type: 'string', minLength: 1, maxLength });
@@ -16,13 +18,16 @@ export const int = (minimum = 0, maximum = 2_147_483_647): JsonSchema => ({ type
 export const oneOf = (...values: ReadonlyArray<string | number>): JsonSchema => ({ enum: values });
 
 /** A string the server takes exactly when it matches `source` (surrounding spaces allowed: it trims), else `errorKey`. */
-export const matching = (source: string, errorKey: string, description: string, maxLength = 254): JsonSchema => ({
+export const matching = (
+  source: string, errorKey: string, description: string, maxLength = 254, errorParams?: Readonly<Record<string, number>>,
+): JsonSchema => ({
   type: 'string',
   minLength: 1,
   maxLength,
   pattern: `^\\s*(?:${source})\\s*$`,
   description,
   [ERROR_KEYWORD]: errorKey,
+  ...(errorParams ? { [ERROR_PARAMS_KEYWORD]: errorParams } : {}),
 });
 export const emailAddress = (errorKey = 'email_invalid'): JsonSchema => matching(EMAIL_PATTERN, errorKey, 'an e-mail address');
 export const mobileNumber = (errorKey = 'mobile_invalid', maxLength = 254): JsonSchema =>

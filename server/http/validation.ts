@@ -6,7 +6,7 @@
 // text cannot hold U+0000). Both are refused like any other malformed field (errors.field_invalid), never a 500.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
-import { ERROR_KEYWORD, type JsonSchema } from './schemas.ts';
+import { ERROR_KEYWORD, ERROR_PARAMS_KEYWORD, type JsonSchema } from './schemas.ts';
 
 /** ajv as Fastify configures it (@fastify/ajv-compiler's defaults), with the schema of a failure kept (`x-error`). */
 export function createInputAjv(): Ajv {
@@ -19,6 +19,7 @@ export function createInputAjv(): Ajv {
     strict: false, // documentation keywords (description, title, examples) beside validation ones
   });
   ajv.addKeyword({ keyword: ERROR_KEYWORD, schemaType: 'string' });
+  ajv.addKeyword({ keyword: ERROR_PARAMS_KEYWORD, schemaType: 'object' });
   return ajv;
 }
 
