@@ -1,13 +1,13 @@
 // The slim top navigation of the desk layout (≥ 1280 px): brand, the five tabs, connection, language, account.
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AppLink } from '../components/app-link.tsx';
+import { AppLink } from '../components/nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { TABS, activeTab } from './tabs.ts';
-import { ConnBadge } from '../components/conn-badge.tsx';
-import { LanguageButton } from '../components/language-button.tsx';
-import { TabLink } from '../components/tab-link.tsx';
-import { UserButton } from '../components/user-button.tsx';
+import { ConnBadge } from '../components/status/conn-badge.tsx';
+import { LanguageButton } from '../components/icons/language-button.tsx';
+import { TabLink } from '../components/nav/tab-link.tsx';
+import { UserButton } from '../components/icons/user-button.tsx';
 import './desk-nav.css';
 
 export function DeskNav(): ReactElement {

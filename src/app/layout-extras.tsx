@@ -3,9 +3,9 @@
 // is fixed-position (or nothing) and pushes nothing when it arrives; what they show (a waiting update, a toast, a
 // running `loading` call) lives in signals, so whatever happened before the chunk arrived is shown once it does.
 import type { ReactElement } from 'react';
-import { ToastHost } from '../components/toast.tsx';
-import { LoadingOverlay } from '../components/loading-overlay.tsx';
-import { UpdatePrompt } from '../components/update-prompt.tsx';
+import { ToastHost } from '../components/overlays/toast.tsx';
+import { LoadingOverlay } from '../components/overlays/loading-overlay.tsx';
+import { UpdatePrompt } from '../components/overlays/update-prompt.tsx';
 import { AlertSheetHost } from '../pages/alerts/alert-sheet-host.tsx';
 import { DemoMark } from './demo-mark.tsx';
 

@@ -3,10 +3,10 @@
 // per-navigation work (trade list refresh, feed start) and scroll handling.
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
-import { TabBar } from '../components/tab-bar.tsx';
-import { OfflineBanner } from '../components/offline-banner.tsx';
+import { TabBar } from '../components/nav/tab-bar.tsx';
+import { OfflineBanner } from '../components/status/offline-banner.tsx';
 import { browserChunkDeps, loadChunk } from './chunk-retry.ts';
-import { useAfterFirstCommit } from '../components/use-after-first-commit.ts';
+import { useAfterFirstCommit } from '../components/hooks/use-after-first-commit.ts';
 import { KeepAlive } from './keep-alive.tsx';
 import { PageFallback } from './page-fallback.tsx';
 import { RouteGuard } from './route-guard.tsx';

@@ -1,6 +1,6 @@
 // Shown while a route's code chunk loads.
 import type { ReactElement } from 'react';
-import { Spinner } from '../components/spinner.tsx';
+import { Spinner } from '../components/lists/spinner.tsx';
 
 export function PageFallback(): ReactElement {
   return (

@@ -3,7 +3,7 @@
 import { Component, type ReactElement, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../components/empty-state.tsx';
+import { EmptyState } from '../components/lists/empty-state.tsx';
 
 export function RouteError(): ReactElement {
   const { t } = useTranslation();

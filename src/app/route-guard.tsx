@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $isDemo, $loggedIn } from '../state/session.ts';
 import { toast } from '../state/toasts.ts';
-import { useGoBack } from '../components/use-go-back.ts';
+import { useGoBack } from '../components/nav/use-go-back.ts';
 import { decideGuard, type GuardedRoute } from './guards.ts';
 
 function DemoBlocked(): null {

@@ -1,5 +1,5 @@
 // The five tabs of the footer (SPEC §2: documentary, orders, market, ranking, trading) and which one is active.
-import type { IconName } from '../components/icons.tsx';
+import type { IconName } from '../components/icons/icons.tsx';
 
 export interface TabDef {
   key: 'documentary' | 'orders' | 'market' | 'ranking' | 'trading';

@@ -1,7 +1,7 @@
 // index.html's inline script, the DOM half (src/boot/inline-paint.ts runs it): shows the prerendered screen the hash
 // asks for, or the plain start-up shell, and paints the last-known quotes (last-known.ts) into the prerendered rows
 // and /trade header with their age, marked stale, as the app itself marks them (data-stale, the clock tag). What it
-// writes is what React's LiveText adopts when it attaches, so nothing blinks (src/components/live-text.tsx).
+// writes is what React's LiveText adopts when it attaches, so nothing blinks (src/components/text/live-text.tsx).
 import { firstScreenFor } from './first-screen.ts';
 import { asOfTime, type LastKnownQuote } from './last-known.ts';
 import { SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID, type BootData } from './boot-data.ts';

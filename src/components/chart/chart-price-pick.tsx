@@ -6,7 +6,7 @@
 import { useRef, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ISeriesApi, Point } from 'lightweight-charts';
-import { Icon } from '../icons.tsx';
+import { Icon } from '../icons/icons.tsx';
 import { numberText } from '../../domain/decimal-text.ts';
 
 export interface PickedPrice {

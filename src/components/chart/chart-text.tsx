@@ -3,8 +3,8 @@
 // from assistive technology by the chart library's own markup; this is its text alternative.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BottomSheet } from '../bottom-sheet.tsx';
-import { Num } from '../num.tsx';
+import { BottomSheet } from '../overlays/bottom-sheet.tsx';
+import { Num } from '../text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
 import type { Period } from '../../domain/types.ts';

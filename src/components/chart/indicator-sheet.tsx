@@ -5,7 +5,7 @@
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { BottomSheet } from '../bottom-sheet.tsx';
+import { BottomSheet } from '../overlays/bottom-sheet.tsx';
 import {
   checkParam,
   defaultIndicatorSettings,

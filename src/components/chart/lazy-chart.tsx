@@ -2,7 +2,7 @@
 // period bar and the order form need none of it. They draw first; the chart box keeps its place (no layout shift)
 // until the library arrives.
 import { lazy, Suspense, type ReactElement } from 'react';
-import { useAfterFirstCommit } from '../use-after-first-commit.ts';
+import { useAfterFirstCommit } from '../hooks/use-after-first-commit.ts';
 import type { CandleChartProps } from './candle-chart.tsx';
 import { browserChunkDeps, loadChunk } from '../../app/chunk-retry.ts';
 import './candle-chart.css';

@@ -6,13 +6,13 @@
 // refusal shows under the form (useFieldMessages: one message per field, never a toast over the form).
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/field.tsx';
-import { FieldMessage } from '../../components/field-message.tsx';
-import { useFieldMessages } from '../../components/use-field-messages.ts';
-import { Icon } from '../../components/icons.tsx';
-import { LiveText } from '../../components/live-text.tsx';
-import { Segmented } from '../../components/segmented.tsx';
-import { submitHandler } from '../../components/submit-handler.ts';
+import { Field } from '../../components/forms/field.tsx';
+import { FieldMessage } from '../../components/forms/field-message.tsx';
+import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
+import { Icon } from '../../components/icons/icons.tsx';
+import { LiveText } from '../../components/text/live-text.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
+import { submitHandler } from '../../components/forms/submit-handler.ts';
 import { ALERT_NOTE_MAX, type AlertCondition, type AlertKind } from '../../domain/price-alerts.ts';
 import type { Instrument } from '../../domain/types.ts';
 import type { NewAlert } from '../../api/alerts.ts';

@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Icon } from '../../components/icons.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
 import type { PriceAlert } from '../../domain/price-alerts.ts';
 import { changeText } from '../../domain/quote-text.ts';
 import { removeAlert } from '../../state/price-alerts.ts';

@@ -5,7 +5,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import type { AlertSheetRequest } from '../../state/alert-sheet.ts';
 import { $alerts, loadAlerts } from '../../state/price-alerts.ts';

@@ -2,9 +2,9 @@
 import type { ReactElement } from 'react';
 import type { LoginType } from '../../api/account.ts';
 import type { AreaCode } from '../../domain/types.ts';
-import { Field } from '../../components/field.tsx';
-import { AreaPicker } from '../../components/area-picker.tsx';
-import type { FieldNote } from '../../components/use-field-messages.ts';
+import { Field } from '../../components/forms/field.tsx';
+import { AreaPicker } from '../../components/forms/area-picker.tsx';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import { EMAIL_FIELD, MOBILE_FIELD } from './auth-fields.ts';
 
 export interface AccountInputProps {

@@ -1,6 +1,6 @@
 // What each kind of sign-in input is, in one place: its name, label and placeholder keys and the browser's hints
 // (type, autocomplete token, keyboard). A screen spreads one into a Field and adds its value (FieldErrors.inputProps).
-import type { FieldProps } from '../../components/field.tsx';
+import type { FieldProps } from '../../components/forms/field.tsx';
 
 type FieldKind = Omit<FieldProps, 'value' | 'onChange'>;
 

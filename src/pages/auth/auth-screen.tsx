@@ -1,7 +1,7 @@
 // The frame of the signed-out screens (login, register, forgot): the title bar with its back button, the logo and
 // welcome line (AuthHero), then the screen's form.
 import type { ReactElement, ReactNode } from 'react';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { AuthHero } from './auth-hero.tsx';
 import './auth.css';
 

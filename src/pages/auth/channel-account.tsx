@@ -3,7 +3,7 @@
 import { useState, type ReactElement } from 'react';
 import type { LoginType } from '../../api/account.ts';
 import type { AreaCode } from '../../domain/types.ts';
-import { Segmented } from '../../components/segmented.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
 import { AccountInput } from './account-input.tsx';
 import { CHANNEL_OPTIONS } from './channels.ts';
 import { useAreas } from './use-areas.ts';

@@ -5,7 +5,7 @@ import type { FieldErrors } from './use-field-errors.ts';
 import type { PasswordForm } from './use-password-form.ts';
 import type { ChangeField } from './validation.ts';
 import { CodeInput } from './code-input.tsx';
-import type { SendResult } from '../../components/send-code-button.tsx';
+import type { SendResult } from '../../components/forms/send-code-button.tsx';
 import { PasswordInputs } from './password-inputs.tsx';
 
 export interface CodeAndPasswordsProps {

@@ -1,8 +1,8 @@
 // The verification-code field: a sent code with the send button and its countdown, or the text of a picture captcha.
 import type { ReactElement, ReactNode } from 'react';
-import { Field } from '../../components/field.tsx';
-import { SendCodeButton, type SendResult } from '../../components/send-code-button.tsx';
-import type { FieldNote } from '../../components/use-field-messages.ts';
+import { Field } from '../../components/forms/field.tsx';
+import { SendCodeButton, type SendResult } from '../../components/forms/send-code-button.tsx';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 
 export interface CodeInputProps {
   value: string;

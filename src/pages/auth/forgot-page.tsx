@@ -9,7 +9,7 @@ import { AuthScreen } from './auth-screen.tsx';
 import { ChannelAccount, useChannelAccount } from './channel-account.tsx';
 import { CodeAndPasswords } from './code-and-passwords.tsx';
 import { codeTarget, requestAccountCode } from './request-code.ts';
-import type { SendResult } from '../../components/send-code-button.tsx';
+import type { SendResult } from '../../components/forms/send-code-button.tsx';
 import { useFieldErrors } from './use-field-errors.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { usePasswordForm } from './use-password-form.ts';

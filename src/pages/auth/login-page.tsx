@@ -1,15 +1,15 @@
 // /login: account (e-mail or phone) + password, then back to `from`; the demo login keeps this browser's demo_id.
 import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '../../domain/types.ts';
 import { demoLogin, login } from '../../api/account.ts';
 import { demoId, signIn } from '../../state/session.ts';
 import { safeFrom } from '../../state/navigator.ts';
 import { useQuery } from '../../app/use-query.ts';
-import { Field } from '../../components/field.tsx';
-import { LanguageButton } from '../../components/language-button.tsx';
+import { Field } from '../../components/forms/field.tsx';
+import { LanguageButton } from '../../components/icons/language-button.tsx';
 import { ACCOUNT_FIELD, LOGIN_PASSWORD_FIELD } from './auth-fields.ts';
 import { AuthForm } from './auth-form.tsx';
 import { AuthScreen } from './auth-screen.tsx';

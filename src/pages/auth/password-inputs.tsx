@@ -1,6 +1,6 @@
 // A new password and its repetition, each with its own message (rules in validation.ts validatePasswords).
 import type { ReactElement } from 'react';
-import { Field } from '../../components/field.tsx';
+import { Field } from '../../components/forms/field.tsx';
 import { NEW_PASSWORD_FIELD, REPEAT_PASSWORD_FIELD } from './auth-fields.ts';
 import type { FieldErrors } from './use-field-errors.ts';
 import type { PasswordForm } from './use-password-form.ts';

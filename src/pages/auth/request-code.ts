@@ -2,7 +2,7 @@
 // The answer's key is handed to `onKey`: the form sends it with the code (only this caller can spend its checks).
 import { sendCode, type CodePurpose, type LoginType } from '../../api/account.ts';
 import { ApiFailure } from '../../api/client.ts';
-import type { SendResult } from '../../components/send-code-button.tsx';
+import type { SendResult } from '../../components/forms/send-code-button.tsx';
 import { toast } from '../../state/toasts.ts';
 import { validateAccount, type AccountField, type FieldError } from './validation.ts';
 

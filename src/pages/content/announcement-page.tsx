@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { announcement } from '../../api/content.ts';
 import { ContentScreen } from './content-screen.tsx';
-import { Loaded, useLoaded } from '../../components/loaded.tsx';
+import { Loaded, useLoaded } from '../../components/lists/loaded.tsx';
 
 export function AnnouncementPage(): ReactElement {
   const note = useLoaded(announcement);

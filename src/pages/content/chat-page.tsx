@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { basicInfo } from '../../api/common.ts';
 import { $settings } from '../../state/session.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { SERVICE_LINK_NEW_WINDOW } from '../user/user-rows.ts';
 import './content.css';
 

@@ -1,7 +1,7 @@
 // The frame of the "mine" content screens (announcement, complaint e-mail, invite): the title bar with its back
 // button over the centred column of cards.
 import type { ReactElement, ReactNode } from 'react';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
 import './content.css';
 
 export function ContentScreen({ titleKey, children }: { titleKey: string; children: ReactNode }): ReactElement {

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { complaintEmail } from '../../api/content.ts';
 import { ContentScreen } from './content-screen.tsx';
-import { copyText } from '../../components/copy-text.ts';
+import { copyText } from '../../components/text/copy-text.ts';
 
 export function EmailPage(): ReactElement {
   const { t } = useTranslation();

@@ -6,8 +6,8 @@ import QRCode from 'qrcode';
 import { inviteLink, type InviteInfo } from '../../domain/content-types.ts';
 import { inviteInfo } from '../../api/content.ts';
 import { ContentScreen } from './content-screen.tsx';
-import { copyText } from '../../components/copy-text.ts';
-import { Num } from '../../components/num.tsx';
+import { copyText } from '../../components/text/copy-text.ts';
+import { Num } from '../../components/text/num.tsx';
 
 export const QR_SIZE = 160; // SPEC §9
 

@@ -1,9 +1,9 @@
 // The desk's keyboard shortcuts sheet (opened with '?'): each key and what it does, and whether B/S trade at once.
 import type { ReactElement } from 'react';
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/nav/app-link.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { $oneClick } from '../../state/one-click.ts';
 import { SHORTCUT_LIST } from './desk-keys.ts';
 

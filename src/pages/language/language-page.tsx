@@ -3,9 +3,9 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $lang, LANGUAGE_LIST, setLanguage } from '../../i18n/index.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { Icon } from '../../components/icons.tsx';
-import { useGoBack } from '../../components/use-go-back.ts';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { useGoBack } from '../../components/nav/use-go-back.ts';
 import type { Language } from '../../domain/types.ts';
 import './language-page.css';
 

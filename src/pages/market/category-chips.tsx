@@ -1,7 +1,7 @@
 // Horizontal category chips: "favourites" (the watchlist) and "all" first, then getCategories in the server's order
 // (names as the server translates them).
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../components/segmented.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
 import { ALL_CATEGORIES, FAVOURITES } from './categories.ts';
 import type { Category } from '../../domain/types.ts';
 

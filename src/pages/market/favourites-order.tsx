@@ -3,11 +3,11 @@
 // The move is the watchlist's (optimistic, then the server's answer); focus stays on the moved favourite's button.
 import { useLayoutEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/icons.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
 import { moveWatch } from '../../state/watchlist.ts';
 import type { Instrument } from '../../domain/types.ts';
 import { InstrumentLogo } from './instrument-logo.tsx';
-import '../../components/icon-button.css';
+import '../../components/icons/icon-button.css';
 import './watchlist.css';
 
 type Dir = 'up' | 'down';

@@ -1,22 +1,22 @@
 // The market list with its header (search, language) and category chips (the favourites first): the whole phone
 // home screen, and the left column of the desk layout.
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/nav/app-link.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $instruments } from '../../state/instruments.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
-import { Icon } from '../../components/icons.tsx';
-import { LanguageButton } from '../../components/language-button.tsx';
-import { ConnBadge } from '../../components/conn-badge.tsx';
-import { UserButton } from '../../components/user-button.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { LanguageButton } from '../../components/icons/language-button.tsx';
+import { ConnBadge } from '../../components/status/conn-badge.tsx';
+import { UserButton } from '../../components/icons/user-button.tsx';
 import { useWide } from '../../app/use-wide.ts';
 import { $categories, ALL_CATEGORIES, FAVOURITES, favouriteItems, filterByCategory, loadCategories } from './categories.ts';
 import { CategoryChips } from './category-chips.tsx';
 import { MarketList, type MarketListProps } from './market-list.tsx';
 import { FavouritesView } from './favourites-view.tsx';
 import { $watchIds, refreshWatchlist } from '../../state/watchlist.ts';
-import '../../components/icon-button.css';
+import '../../components/icons/icon-button.css';
 import './market.css';
 
 export interface MarketPanelProps {

@@ -4,18 +4,18 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactElement } f
 import { useTranslation } from 'react-i18next';
 import { realNameCenter, submitRealName } from '../../api/wallet.ts';
 import { ReviewStatus, type RealNameCenter } from '../../domain/wallet-types.ts';
-import { Field } from '../../components/field.tsx';
-import { Icon } from '../../components/icons.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { Field } from '../../components/forms/field.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { toast } from '../../state/toasts.ts';
-import { FORM_FIELD, useFieldMessages } from '../../components/use-field-messages.ts';
-import { FieldMessage } from '../../components/field-message.tsx';
+import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
+import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { refusalText } from '../../api/client.ts';
 import { CARD_ID_MAX, CARD_ID_MIN, cardIdProblem, cleanCardId, cleanName, NAME_MAX, nameProblem } from '../../domain/real-name-rules.ts';
 import { ProofPicker } from './proof-picker.tsx';
 import './money.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 const ID_LIMITS = { min: String(CARD_ID_MIN), max: String(CARD_ID_MAX) };
 

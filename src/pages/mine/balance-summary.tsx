@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { CURRENCY } from '../user/balance-card.tsx';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {
   const { t } = useTranslation();

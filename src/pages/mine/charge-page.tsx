@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { chargeHistory } from '../../api/wallet.ts';
 import type { ChargeRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
-import { Segmented } from '../../components/segmented.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { PullRefresh } from '../order/pull-refresh.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { BankCharge } from './bank-charge.tsx';
 import { CoinCharge } from './coin-charge.tsx';
 import { PagedList } from './paged-list.tsx';
 import { usePaged } from './use-paged.ts';
 import './money.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 type Kind = '0' | '1';
 const KINDS = [

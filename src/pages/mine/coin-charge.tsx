@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { coinNetworks, submitCoinCharge } from '../../api/wallet.ts';
 import { COIN_AMOUNT } from '../../domain/amount-input.ts';
 import type { CoinNetwork } from '../../domain/wallet-types.ts';
-import { Field } from '../../components/field.tsx';
-import { useFormMessage } from '../../components/use-form-message.ts';
-import { Icon } from '../../components/icons.tsx';
-import { QrCode } from '../../components/qr-code.tsx';
+import { Field } from '../../components/forms/field.tsx';
+import { useFormMessage } from '../../components/forms/use-form-message.ts';
+import { Icon } from '../../components/icons/icons.tsx';
+import { QrCode } from '../../components/text/qr-code.tsx';
 import { toast } from '../../state/toasts.ts';
 import { amountProblem, rangeParams, ruleMin } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
-import { copyText } from '../../components/copy-text.ts';
+import { copyText } from '../../components/text/copy-text.ts';
 import { ProofPicker } from './proof-picker.tsx';
 
 export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactElement {

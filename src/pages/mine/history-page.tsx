@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { financialRecords } from '../../api/wallet.ts';
 import type { FinancialRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { PullRefresh } from '../order/pull-refresh.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { PagedList } from './paged-list.tsx';
 import { useBalanceWithList } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import './money.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { StatementExport } from './statement-export.tsx';
 
 /** SPEC §2: type 10 shows its memo as is; every other type its translated description. */

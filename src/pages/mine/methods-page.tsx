@@ -1,20 +1,20 @@
 // /mine/bank-card-list and /mine/coin-address-list (SPEC §2): the saved payout methods of one kind, a plus icon to
 // /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
 import type { WithdrawMethod } from '../../domain/wallet-types.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { Icon } from '../../components/icons.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { toast } from '../../state/toasts.ts';
 import { SwipeRow } from './swipe-row.tsx';
-import '../../components/icon-button.css';
+import '../../components/icons/icon-button.css';
 import './money.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
   return m.type === 1 ? (

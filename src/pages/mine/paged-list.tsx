@@ -2,9 +2,9 @@
 // "no more" at the end.
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { useEndVisible } from '../order/use-end-visible.ts';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
+import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 import type { PagedState } from './use-paged.ts';
 
 export function PagedList<T>(props: { state: PagedState<T>; keyOf: (item: T) => string | number; render: (item: T) => ReactNode; testId: string }): ReactElement {

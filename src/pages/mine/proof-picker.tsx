@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../api/images.ts';
-import { Icon } from '../../components/icons.tsx';
-import { PrivateImage } from '../../components/private-image.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { PrivateImage } from '../../components/text/private-image.tsx';
 
 export interface ProofPickerProps {
   labelKey: string;

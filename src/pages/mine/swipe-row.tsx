@@ -2,7 +2,7 @@
 // screen, or with a keyboard, the delete button is simply there at the end of the row.
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/icons.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
 
 const REVEAL = 84; // px: the delete button's width
 const SNAP = 40; // further than this opens it

@@ -6,10 +6,10 @@ import { logout as serverLogout } from '../../api/account.ts';
 import { $token, signOut } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { forgetPushDevice } from '../../state/web-push.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { Icon } from '../../components/icons.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataSaverSetting } from '../../components/data-saver-setting.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
+import { DataSaverSetting } from '../../components/forms/data-saver-setting.tsx';
 import { ConfirmMarketSetting, OneClickSetting, UpdownSetting } from './trading-prefs.tsx';
 import './mine.css';
 

@@ -3,8 +3,8 @@
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../components/segmented.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { $confirmMarket, $oneClick, setConfirmMarket, setOneClick } from '../../state/one-click.ts';
 import { $updown, setUpdown, UPDOWNS } from '../../state/updown.ts';
 import './trading-prefs.css';

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { balance as loadBalance } from '../../api/account.ts';
 import type { Balance } from '../../domain/types.ts';
-import { useRefreshOnChange } from '../../components/use-refresh-on-change.ts';
+import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 
 export function useBalance(): { funds: Balance | null; reload: () => void } {
   const [funds, setFunds] = useState<Balance | null>(null);

@@ -3,7 +3,7 @@
 // again when its data may have changed elsewhere (use-refresh-on-change.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Paged } from '../../domain/wallet-types.ts';
-import { useRefreshOnChange } from '../../components/use-refresh-on-change.ts';
+import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 
 export interface PagedState<T> {
   items: T[];

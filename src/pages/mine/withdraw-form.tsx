@@ -10,14 +10,14 @@ import type { WithdrawCurrency, WithdrawMethod } from '../../domain/wallet-types
 import { withdrawPreview, withdrawRange } from '../../domain/withdraw-fee.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { CURRENCY } from '../user/balance-card.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { Field } from '../../components/field.tsx';
-import { useFormMessage } from '../../components/use-form-message.ts';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
+import { Field } from '../../components/forms/field.tsx';
+import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/toasts.ts';
 import { amountProblem, rangeParams } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import { methodLabel } from './method-label.ts';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 export function WithdrawForm(props: { type: 1 | 2; available: string | undefined; onSubmitted: () => void }): ReactElement {
   const { type } = props;

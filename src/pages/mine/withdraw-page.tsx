@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { withdrawHistory } from '../../api/wallet.ts';
 import type { WithdrawRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
-import { Segmented } from '../../components/segmented.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { PullRefresh } from '../order/pull-refresh.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { shortAddress } from './method-label.ts';
 import { PagedList } from './paged-list.tsx';
@@ -15,7 +15,7 @@ import { useBalanceWithList } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 import './money.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 type Kind = '1' | '2';
 const KINDS = [

@@ -1,7 +1,7 @@
 // /mine/withdraw-way?type=1|2 (SPEC §2): save a payout method — a coin address (checked here with the network's
 // checksum, as the server checks it) or a bank account with the SPEC §3 fields. Saved → back to its list.
-import { FORM_FIELD, useFieldMessages } from '../../components/use-field-messages.ts';
-import { FieldMessage } from '../../components/field-message.tsx';
+import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
+import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { bindPayoutMethod, withdrawCurrencies, type BindForm } from '../../api/w
 import { isValidPayoutAddress } from '../../domain/payout-address.ts';
 import type { WithdrawCurrency } from '../../domain/wallet-types.ts';
 import { useQuery } from '../../app/use-query.ts';
-import { Field } from '../../components/field.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { Field } from '../../components/forms/field.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { toast } from '../../state/toasts.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import './money.css';

@@ -3,14 +3,14 @@ import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { insList } from '../../api/funds.ts';
 import { useIdQuery } from '../../app/use-query.ts';
-import { MissingQuery } from '../../components/missing-query.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { MissingQuery } from '../../components/lists/missing-query.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { fixed } from '../../domain/decimal.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 export function IncomePage(): ReactElement {

@@ -1,8 +1,8 @@
 // The foot of a mining list: a sentinel that loads the next page when it scrolls into view, then "no more".
 import { useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/spinner.tsx';
-import { useEndVisible } from '../order/use-end-visible.ts';
+import { Spinner } from '../../components/lists/spinner.tsx';
+import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 
 export function ListEnd(p: { loading: boolean; finished: boolean; count: number; onMore: () => void }): ReactElement {
   const { t } = useTranslation();

@@ -1,18 +1,18 @@
 // /mining: the fund list (SPEC §2) with pull-to-refresh and paging by last_page; the orders icon opens /mining/record,
 // a fund opens /mining/subscribe?id={id}.
 import { useCallback, type ReactElement } from 'react';
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { fundList } from '../../api/funds.ts';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { Icon } from '../../components/icons.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { PullRefresh } from '../order/pull-refresh.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
-import '../../components/icon-button.css';
+import '../../components/icons/icon-button.css';
 import './mining.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 export function MiningPage(): ReactElement {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 // /mining/record: the user's subscriptions (SPEC §2, §4). A row opens its income list; Redeem is enabled only in
 // status 1 and first shows the penalty and what comes back (SPEC §9), then the list reloads.
 import { useCallback, useState, type ReactElement } from 'react';
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { applyRefund, subList } from '../../api/funds.ts';
-import { BottomSheet } from '../../components/bottom-sheet.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { dec, fixed, type Dec } from '../../domain/decimal.ts';
 import { redemptionPenalty } from '../../domain/fund-maths.ts';
 import { SubscriptionStatus } from '../../domain/fund-types.ts';
@@ -15,7 +15,7 @@ import { toast } from '../../state/toasts.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 /** The penalty shown before redeeming (SPEC §9), at the fund's rate (the server books the rate copied at purchase). */

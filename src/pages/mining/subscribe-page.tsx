@@ -10,10 +10,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { balance } from '../../api/account.ts';
 import { fundBuy, fundInfo } from '../../api/funds.ts';
 import { useIdQuery } from '../../app/use-query.ts';
-import { MissingQuery } from '../../components/missing-query.tsx';
-import { BottomSheet } from '../../components/bottom-sheet.tsx';
-import { NumberInput } from '../../components/number-input.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
+import { MissingQuery } from '../../components/lists/missing-query.tsx';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { NumberInput } from '../../components/forms/number-input.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { dec, exactText, fixed } from '../../domain/decimal.ts';
 import { checkFundAmount, dayProfit, totalProfit } from '../../domain/fund-maths.ts';
 import type { MiningFund } from '../../domain/fund-types.ts';
@@ -23,7 +23,7 @@ import { $isDemo, $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { CURRENCY } from '../user/balance-card.tsx';
 import './mining.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 export function SubscribePage(): ReactElement {
   useSignals();

@@ -2,12 +2,12 @@
 import { useMemo, type ReactElement } from 'react';
 import { newsInfo } from '../../api/content.ts';
 import { useIdQuery } from '../../app/use-query.ts';
-import { MissingQuery } from '../../components/missing-query.tsx';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { Loaded, useLoaded } from '../../components/loaded.tsx';
+import { MissingQuery } from '../../components/lists/missing-query.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { Loaded, useLoaded } from '../../components/lists/loaded.tsx';
 import { safeNewsHtml } from './safe-html.ts';
 import './news.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 export function NewsDetailPage(): ReactElement {

@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { NewsItem } from '../../domain/content-types.ts';
 import { newsList } from '../../api/content.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { PullRefresh } from '../order/pull-refresh.tsx';
-import { useEndVisible } from '../order/use-end-visible.ts';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
+import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
+import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 import './news.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 interface ListState {

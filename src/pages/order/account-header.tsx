@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { $lastAccount } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
-import { LiveText } from '../../components/live-text.tsx';
-import { Num } from '../../components/num.tsx';
+import { LiveText } from '../../components/text/live-text.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { amountText, pnlDir, pnlText } from './order-format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {

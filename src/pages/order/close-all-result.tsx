@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CloseAllItem } from '../../domain/close-scope.ts';
 import type { Order } from '../../domain/types.ts';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 export interface CloseAllResultProps {
   results: readonly CloseAllItem[];

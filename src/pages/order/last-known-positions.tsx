@@ -3,7 +3,7 @@
 // close) until the live list replaces them. The account cache never holds another user's snapshot.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { formatAsOf } from '../../i18n/format.ts';
 import type { AccountSnapshot } from '../../state/account-cache.ts';
 import { systemClock, type Clock } from '../../state/clock.ts';

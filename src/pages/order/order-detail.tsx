@@ -4,8 +4,8 @@ import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { LiveText } from '../../components/live-text.tsx';
-import { Num } from '../../components/num.tsx';
+import { LiveText } from '../../components/text/live-text.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
 import { amountText, isCancelled, NONE, orderFigures, percentText, priceText, stopLossText, stopText, trailOf } from './order-format.ts';
 

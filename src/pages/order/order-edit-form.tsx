@@ -2,8 +2,8 @@
 // action. `send` checks the input (null: it has shown why, nothing is sent) or sends it and resolves whether the
 // server took it; the action is disabled while it runs, and a taken change closes the form.
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { ActionPair } from '../../components/action-pair.tsx';
-import { submitHandler } from '../../components/submit-handler.ts';
+import { ActionPair } from '../../components/overlays/action-pair.tsx';
+import { submitHandler } from '../../components/forms/submit-handler.ts';
 
 export interface OrderEditFormProps {
   /** The form's data-testid. */

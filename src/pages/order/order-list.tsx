@@ -4,13 +4,13 @@
 import { useCallback, useRef, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
 import { loadMore, openOrder, orderLists, type OrderTab } from '../../state/orders.ts';
 import { $holdingStandIn } from '../../state/account-cache.ts';
 import { LastKnownPositions } from './last-known-positions.tsx';
 import { OrderRow } from './order-row.tsx';
-import { useEndVisible } from './use-end-visible.ts';
+import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 
 export function OrderList({ tab }: { tab: OrderTab }): ReactElement {
   useSignals();

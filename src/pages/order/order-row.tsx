@@ -3,8 +3,8 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
-import { LiveText } from '../../components/live-text.tsx';
-import { Num } from '../../components/num.tsx';
+import { LiveText } from '../../components/text/live-text.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
 import { isCancelled, priceText } from './order-format.ts';
 

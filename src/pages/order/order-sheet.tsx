@@ -3,8 +3,8 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { BottomSheet } from '../../components/bottom-sheet.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { $instruments } from '../../state/instruments.ts';
 import { $openOrder, cancelPending, closePosition, closeSheet } from '../../state/orders.ts';
 import { OrderDetail } from './order-detail.tsx';

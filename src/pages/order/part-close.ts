@@ -5,7 +5,7 @@ import { dec } from '../../domain/decimal.ts';
 import { readTypedNumber } from '../../domain/decimal-text.ts';
 import { lotsRule } from '../../domain/order-rules.ts';
 import type { Instrument } from '../../domain/types.ts';
-import type { FieldNote } from '../../components/use-field-messages.ts';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 
 /** The lots field's message: null while it may be sent (or is empty while typing). */
 export function partCloseNote(text: string, held: string, inst: Pick<Instrument, 'ForexMinCont' | 'Pip'> | undefined, submit: boolean): FieldNote | null {

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/types.ts';
 import { saveStops } from '../../state/orders.ts';
 import { readTypedNumber } from '../../domain/decimal-text.ts';
-import { describedBy, FieldMessage } from '../../components/field-message.tsx';
-import { useFieldMessages, type FieldNote } from '../../components/use-field-messages.ts';
-import { LiveText } from '../../components/live-text.tsx';
+import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
+import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';
+import { LiveText } from '../../components/text/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
 import { stopHints, stopInput, stopParams, trailOf } from './order-format.ts';
-import { NumberInput } from '../../components/number-input.tsx';
+import { NumberInput } from '../../components/forms/number-input.tsx';
 import { OrderEditForm } from './order-edit-form.tsx';
 
 type StopField = 'stop-profit' | 'stop-loss' | 'trail-distance';

@@ -1,7 +1,7 @@
 // A route whose feature arrives with a later issue: its title bar and an empty "coming soon" state.
 import type { ReactElement } from 'react';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
 
 export function PlaceholderPage({ titleKey, back = true }: { titleKey: string; back?: boolean }): ReactElement {
   return (

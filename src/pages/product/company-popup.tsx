@@ -2,7 +2,7 @@
 // web site, and the button that keeps this company (cookie, 3 years, SPEC §9).
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BottomSheet } from '../../components/bottom-sheet.tsx';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import type { Company } from '../../domain/types.ts';
 import { CompanyLogo } from './company-row.tsx';
 

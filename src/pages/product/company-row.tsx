@@ -1,7 +1,7 @@
 // One company in the search list: logo, name, what it does and where; a tap opens the company popup.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/icons.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
 import type { Company } from '../../domain/types.ts';
 
 export interface CompanyRowProps {

@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $appStatus, appStatusReady } from '../../state/settings.ts';
-import { Spinner } from '../../components/spinner.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
 import { CompanySearch } from './company-search.tsx';
 import { InstrumentSearch } from './instrument-search.tsx';
 import { isMainSite } from './site-variant.ts';

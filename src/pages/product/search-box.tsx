@@ -1,8 +1,8 @@
 // The search field both /product pages use: a search icon, the input, and a spinner while an answer is on its way.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/spinner.tsx';
-import { Icon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
 
 export interface SearchBoxProps {
   value: string;

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import type { Trader } from '../../domain/content-types.ts';
 import { followList } from '../../api/content.ts';
 import { useQuery } from '../../app/use-query.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useEndVisible } from '../order/use-end-visible.ts';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { Spinner } from '../../components/lists/spinner.tsx';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
+import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 import './rank.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 export function RankPage(): ReactElement {
   const { t } = useTranslation();

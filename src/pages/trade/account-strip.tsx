@@ -6,7 +6,7 @@ import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { refreshTradeList } from '../../api/instruments.ts';
-import { LiveText } from '../../components/live-text.tsx';
+import { LiveText } from '../../components/text/live-text.tsx';
 import { formatAsOf } from '../../i18n/format.ts';
 import { $accountAsOf } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';

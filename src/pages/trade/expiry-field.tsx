@@ -2,9 +2,9 @@
 // the server keeps them (server/engine/pending-expiry.ts). The date field shows only for "Date"; its message under it.
 import { useId, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../components/segmented.tsx';
-import { describedBy, FieldMessage } from '../../components/field-message.tsx';
-import type { FieldNote } from '../../components/use-field-messages.ts';
+import { Segmented } from '../../components/forms/segmented.tsx';
+import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import type { ExpiryMode } from './order-draft.ts';
 
 const MODES = [

@@ -1,9 +1,9 @@
 // Lots input with − / + buttons stepping by Pip; the minus is disabled when quantity − Pip ≤ 0 (SPEC §5).
 import { useTranslation } from 'react-i18next';
 import { canStepDown, stepLots } from './order-draft.ts';
-import { NumberInput } from '../../components/number-input.tsx';
-import { describedBy } from '../../components/field-message.tsx';
-import type { FieldNote } from '../../components/use-field-messages.ts';
+import { NumberInput } from '../../components/forms/number-input.tsx';
+import { describedBy } from '../../components/forms/field-message.tsx';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import './lot-stepper.css';
 
 export interface LotStepperProps {

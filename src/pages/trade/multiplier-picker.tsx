@@ -2,8 +2,8 @@
 // With none configured, opening it shows the no-multiplier message instead (SPEC §5).
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BottomSheet } from '../../components/bottom-sheet.tsx';
-import { Segmented } from '../../components/segmented.tsx';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
 import { toast } from '../../state/toasts.ts';
 import type { Multiplier } from '../../domain/types.ts';
 import './multiplier-picker.css';

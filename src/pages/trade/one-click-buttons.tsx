@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $lastOrders, $oneClick } from '../../state/one-click.ts';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 import { $oneClickBusy, oneClickDraft, placeOneClick } from './one-click.ts';
 import { isFixedMargin, type OrderSide } from './order-draft.ts';
 import type { Instrument } from '../../domain/types.ts';

@@ -10,7 +10,7 @@ import { toast } from '../../state/toasts.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { $lastOrders, rememberOrder, type LastOrder } from '../../state/one-click.ts';
 import { rowSignals } from '../market/row-signals.ts';
-import { firstNote, noteText } from '../../components/field-message.tsx';
+import { firstNote, noteText } from '../../components/forms/field-message.tsx';
 import { checkOrder, initialDraft, type OrderCheck, type OrderDraft, type OrderSide } from './order-draft.ts';
 import { blockedReason } from './order-form.tsx';
 import type { Instrument, Order } from '../../domain/types.ts';

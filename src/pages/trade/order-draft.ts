@@ -6,7 +6,7 @@ import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../domain/money.t
 import { lotsForNotional, lotsForRisk, lotsKeepRule, lotsRule, stopSideKey, stopStart } from '../../domain/order-rules.ts';
 import { lots } from '../../domain/units.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import type { FieldNote, FieldNotes } from '../../components/use-field-messages.ts';
+import type { FieldNote, FieldNotes } from '../../components/forms/use-field-messages.ts';
 import type { Instrument } from '../../domain/types.ts';
 import type { SubmitParams } from '../../api/trading.ts';
 import type { OrderPreviewInput } from '../../../workers/protocol.ts';

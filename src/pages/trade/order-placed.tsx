@@ -1,11 +1,11 @@
 // The success popup after an order is placed, linking to the holding orders (/order?type=1).
 import { useTranslation } from 'react-i18next';
-import { ActionPair } from '../../components/action-pair.tsx';
-import { Overlay } from '../../components/overlay.tsx';
-import { useEscape } from '../../components/use-escape.ts';
-import { Icon } from '../../components/icons.tsx';
+import { ActionPair } from '../../components/overlays/action-pair.tsx';
+import { Overlay } from '../../components/overlays/overlay.tsx';
+import { useEscape } from '../../components/overlays/use-escape.ts';
+import { Icon } from '../../components/icons/icons.tsx';
 import type { Order } from '../../domain/types.ts';
-import '../../components/dialog.css';
+import '../../components/overlays/dialog.css';
 import './order-placed.css';
 
 export interface OrderPlacedProps {

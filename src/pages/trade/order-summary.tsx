@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { LiveText } from '../../components/live-text.tsx';
+import { LiveText } from '../../components/text/live-text.tsx';
 import { amountText, pnlText } from '../order/order-format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
 import './pnl.css';

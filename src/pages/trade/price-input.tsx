@@ -1,7 +1,7 @@
 // A price input (target price, stop prices): the text as typed; the order checks refuse what is not a price.
-import { NumberInput } from '../../components/number-input.tsx';
-import { describedBy } from '../../components/field-message.tsx';
-import type { FieldNote } from '../../components/use-field-messages.ts';
+import { NumberInput } from '../../components/forms/number-input.tsx';
+import { describedBy } from '../../components/forms/field-message.tsx';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 
 export interface PriceInputProps {
   value: string;

@@ -3,10 +3,10 @@
 // are what is sent. Typing lots goes back to sizing by lots.
 import { useId, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../components/segmented.tsx';
-import { NumberInput } from '../../components/number-input.tsx';
-import { describedBy, FieldMessage } from '../../components/field-message.tsx';
-import type { FieldNote } from '../../components/use-field-messages.ts';
+import { Segmented } from '../../components/forms/segmented.tsx';
+import { NumberInput } from '../../components/forms/number-input.tsx';
+import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import type { SizeMode } from './order-draft.ts';
 
 const MODES = [

@@ -1,9 +1,9 @@
 // A stop-profit or stop-loss box: a tick box and its price, its message under it; the price is sent only while ticked.
 import { PriceInput } from './price-input.tsx';
-import { FieldMessage } from '../../components/field-message.tsx';
-import type { FieldNote } from '../../components/use-field-messages.ts';
+import { FieldMessage } from '../../components/forms/field-message.tsx';
+import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import type { ReadonlySignal } from '@preact/signals-react';
-import { LiveText } from '../../components/live-text.tsx';
+import { LiveText } from '../../components/text/live-text.tsx';
 import './stop-box.css';
 
 export interface StopBoxProps {

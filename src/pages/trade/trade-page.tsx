@@ -7,7 +7,7 @@ import { $currentCode } from '../../state/current-code.ts';
 import { $instruments } from '../../state/instruments.ts';
 import { useWide } from '../../app/use-wide.ts';
 import { useQuery } from '../../app/use-query.ts';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
 import { AccountStrip } from './account-strip.tsx';
 import { ChartPanel } from './trade-view.tsx';

@@ -1,11 +1,11 @@
 // The balance card of the user center: USD available and frozen, hide/show toggle (remembered), tap → records.
 import { useState, type ReactElement } from 'react';
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { localStore } from '../../state/local-store.ts';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { Icon } from '../../components/icons.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
 
 export const HIDE_BALANCE_KEY = 'tw-hide-balance';
 /** SPEC §9: the wallet is in USD. */

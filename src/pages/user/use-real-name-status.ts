@@ -1,7 +1,7 @@
 // The real-name row of the user center says where verification stands (not verified, under review, verified), so a
 // trader sees it before a withdrawal needs it.
 import { useEffect, useState } from 'react';
-import { useRefreshOnChange } from '../../components/use-refresh-on-change.ts';
+import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 import { realNameCenter } from '../../api/wallet.ts';
 import type { RealNameCenter } from '../../domain/wallet-types.ts';
 

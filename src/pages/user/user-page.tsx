@@ -1,5 +1,5 @@
 // /user, the user center (SPEC §2): who is signed in, the balance card, and the rows to every account screen.
-import { useRefreshOnChange } from '../../components/use-refresh-on-change.ts';
+import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,14 @@ import { balance as loadBalance, resetDemo } from '../../api/account.ts';
 import { isCancelled } from '../../api/client.ts';
 import { $isDemo, $settings, $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
-import { TitleBar } from '../../components/title-bar.tsx';
-import { Icon } from '../../components/icons.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { BalanceCard } from './balance-card.tsx';
 import { REAL_NAME_STATUS_KEY, useRealNameStatus } from './use-real-name-status.ts';
 import { SERVICE_LINK_NEW_WINDOW, visibleRows, type UserRowDef } from './user-rows.ts';
 import './user-page.css';
-import { Num } from '../../components/num.tsx';
+import { Num } from '../../components/text/num.tsx';
 
 export function UserPage(): ReactElement {
   useSignals();

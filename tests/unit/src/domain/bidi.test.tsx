@@ -8,8 +8,8 @@ import { signal } from '@preact/signals-react';
 import { FSI, PDI, interpolatedValue, isRtlLanguage, isolate } from '../../../../src/domain/bidi.ts';
 import { LANGUAGE_LIST, i18n, initI18n, setLanguage } from '../../../../src/i18n/index.ts';
 import { translate } from '../../../../server/http/i18n.ts';
-import { Num } from '../../../../src/components/num.tsx';
-import { LiveText } from '../../../../src/components/live-text.tsx';
+import { Num } from '../../../../src/components/text/num.tsx';
+import { LiveText } from '../../../../src/components/text/live-text.tsx';
 import { StaleTag } from '../../../../src/pages/market/stale-tag.tsx';
 import { quote } from '../../../../src/state/quotes.ts';
 

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createCountdown } from '../../../../src/state/countdown.ts';
 import { browserTimers, systemClock } from '../../../../src/state/clock.ts';
-import { SendCodeButton } from '../../../../src/components/send-code-button.tsx';
+import { SendCodeButton } from '../../../../src/components/forms/send-code-button.tsx';
 import { initI18n } from '../../../../src/i18n/index.ts';
 import '../../pages-render.tsx';
 

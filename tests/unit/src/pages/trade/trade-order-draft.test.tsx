@@ -18,7 +18,7 @@ import {
   type OrderDraft,
 } from '../../../../../src/pages/trade/order-draft.ts';
 import type { Instrument } from '../../../../../src/domain/types.ts';
-import type { FieldNote } from '../../../../../src/components/use-field-messages.ts';
+import type { FieldNote } from '../../../../../src/components/forms/use-field-messages.ts';
 import { lotsForNotional, lotsForRisk } from '../../../../../src/domain/order-rules.ts';
 import { initI18n } from '../../../../../src/i18n/index.ts';
 import { beforeAll } from 'vitest';

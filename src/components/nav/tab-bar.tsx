@@ -3,9 +3,9 @@ import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { TABS, activeTab } from '../app/tabs.ts';
-import { $conn } from '../state/feed-signals.ts';
-import { Icon } from './icons.tsx';
+import { TABS, activeTab } from '../../app/tabs.ts';
+import { $conn } from '../../state/feed-signals.ts';
+import { Icon } from '../icons/icons.tsx';
 import { TabLink } from './tab-link.tsx';
 import './tab-bar.css';
 

@@ -1,13 +1,13 @@
-// The one form-message mechanism (issue 35 item 4, src/components/use-field-messages.ts): one message per field, under
+// The one form-message mechanism (issue 35 item 4, src/components/forms/use-field-messages.ts): one message per field, under
 // its field, replaced by the newest, gone when its cause is fixed; a shown (submit/server) message wins until the
 // field is edited.
 import { act, useState, type ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Field } from '../../../../src/components/field.tsx';
-import { useFieldMessages, type FieldNote } from '../../../../src/components/use-field-messages.ts';
-import { FieldMessage } from '../../../../src/components/field-message.tsx';
-import { initI18n } from '../../../../src/i18n/index.ts';
-import { mounted, mountInRouter, unmountMounted } from '../../router-mount.tsx';
+import { Field } from '../../../../../src/components/forms/field.tsx';
+import { useFieldMessages, type FieldNote } from '../../../../../src/components/forms/use-field-messages.ts';
+import { FieldMessage } from '../../../../../src/components/forms/field-message.tsx';
+import { initI18n } from '../../../../../src/i18n/index.ts';
+import { mounted, mountInRouter, unmountMounted } from '../../../router-mount.tsx';
 
 beforeAll(async () => {
   await initI18n({ cookies: 'lang=en' });

@@ -3,9 +3,9 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $conn, $dataAsOf } from '../state/feed-signals.ts';
-import { systemClock, type Clock } from '../state/clock.ts';
-import { formatAsOf } from '../i18n/format.ts';
+import { $conn, $dataAsOf } from '../../state/feed-signals.ts';
+import { systemClock, type Clock } from '../../state/clock.ts';
+import { formatAsOf } from '../../i18n/format.ts';
 import './offline-banner.css';
 
 export function OfflineBanner({ clock = systemClock }: { clock?: Clock }): ReactElement | null {

@@ -1,7 +1,7 @@
 // A sheet sliding up from the bottom over a scrim (pickers, order details); Escape or a tap on the scrim closes it.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './icons.tsx';
+import { Icon } from '../icons/icons.tsx';
 import { Overlay } from './overlay.tsx';
 import { useOverlayFocus } from './use-overlay-focus.ts';
 import './bottom-sheet.css';

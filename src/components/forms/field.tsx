@@ -2,7 +2,7 @@
 // show/hide toggle.
 import { useId, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './icons.tsx';
+import { Icon } from '../icons/icons.tsx';
 import { FieldMessage } from './field-message.tsx';
 import type { FieldNote } from './use-field-messages.ts';
 import './field.css';

@@ -1,9 +1,9 @@
 // Round icon button to the user center (or to login for a visitor): for screen headers such as the market list.
 import type { ReactElement } from 'react';
-import { AppLink } from './app-link.tsx';
+import { AppLink } from '../nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $loggedIn } from '../state/session.ts';
+import { $loggedIn } from '../../state/session.ts';
 import { Icon } from './icons.tsx';
 import './icon-button.css';
 

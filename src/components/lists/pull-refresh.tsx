@@ -3,8 +3,8 @@
 // `children` are elements the page made, so the list inside does not re-render during a pull.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/spinner.tsx';
-import { usePullRefresh } from './use-pull-refresh.ts';
+import { Spinner } from './spinner.tsx';
+import { usePullRefresh } from '../../pages/order/use-pull-refresh.ts';
 import './pull-refresh.css';
 
 export interface PullRefreshProps {

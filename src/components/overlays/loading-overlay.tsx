@@ -2,8 +2,8 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $loading } from '../state/loading.ts';
-import { Spinner } from './spinner.tsx';
+import { $loading } from '../../state/loading.ts';
+import { Spinner } from '../lists/spinner.tsx';
 import './loading-overlay.css';
 
 export function LoadingOverlay(): ReactElement | null {

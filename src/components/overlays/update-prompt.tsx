@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $offerUpdate, $updateDismissed, applyUpdate } from '../state/app-update.ts';
+import { $offerUpdate, $updateDismissed, applyUpdate } from '../../state/app-update.ts';
 import './update-prompt.css';
 
 export function UpdatePrompt(): ReactElement | null {

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $saverSetting, SAVER_SETTINGS, setSaverSetting } from '../state/data-saver.ts';
+import { $saverSetting, SAVER_SETTINGS, setSaverSetting } from '../../state/data-saver.ts';
 import { Segmented } from './segmented.tsx';
 
 const OPTIONS = SAVER_SETTINGS.map((value) => ({ value, labelKey: `conn.saver_${value}` }));

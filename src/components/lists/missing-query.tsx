@@ -2,7 +2,7 @@
 // and links to where one is chosen, instead of asking the server with a bad id and toasting its refusal.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from './app-link.tsx';
+import { AppLink } from '../nav/app-link.tsx';
 import { EmptyState } from './empty-state.tsx';
 
 export interface MissingQueryProps {

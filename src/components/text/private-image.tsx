@@ -1,8 +1,8 @@
 // An image from the trader's private uploads (proof of payment, ID photo): loaded with the session as a blob and
 // shown through an object URL that is revoked when the image changes or leaves the screen.
 import { useEffect, useState } from 'react';
-import { privateImageUrl } from '../api/images.ts';
-import { Spinner } from './spinner.tsx';
+import { privateImageUrl } from '../../api/images.ts';
+import { Spinner } from '../lists/spinner.tsx';
 
 export function PrivateImage({ url, alt, className }: { url: string; alt: string; className?: string }) {
   const [src, setSrc] = useState<string | null>(null);

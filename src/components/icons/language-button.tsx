@@ -1,6 +1,6 @@
 // Globe icon button to the language list (/language).
 import type { ReactElement } from 'react';
-import { AppLink } from './app-link.tsx';
+import { AppLink } from '../nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
 import './icon-button.css';

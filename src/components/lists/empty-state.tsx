@@ -1,7 +1,7 @@
 // The "nothing here (yet)" block: an icon and one translated line, optionally a hint under it.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from './icons.tsx';
+import { Icon, type IconName } from '../icons/icons.tsx';
 import './empty-state.css';
 
 export interface EmptyStateProps {

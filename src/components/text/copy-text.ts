@@ -1,7 +1,7 @@
 // Copies a text (an address, an account number, an invite link) and shows the "copy success" toast (SPEC §8); falls back to a hidden textarea where the async
 // clipboard is missing (plain http, older WebViews).
 import i18n from 'i18next';
-import { toast } from '../state/toasts.ts';
+import { toast } from '../../state/toasts.ts';
 
 export async function copyText(text: string): Promise<void> {
   try {

@@ -1,9 +1,9 @@
 // The calling-code button in front of a phone field; opens a sheet listing area_list entries.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AreaCode } from '../domain/types.ts';
-import { BottomSheet } from './bottom-sheet.tsx';
-import { Icon } from './icons.tsx';
+import type { AreaCode } from '../../domain/types.ts';
+import { BottomSheet } from '../overlays/bottom-sheet.tsx';
+import { Icon } from '../icons/icons.tsx';
 import './area-picker.css';
 
 export interface AreaPickerProps {

@@ -1,11 +1,11 @@
 // The screen's title bar: optional back button, the translated title, an optional right slot; sticky at the top.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './icons.tsx';
-import { ConnBadge } from './conn-badge.tsx';
+import { Icon } from '../icons/icons.tsx';
+import { ConnBadge } from '../status/conn-badge.tsx';
 import { useGoBack } from './use-go-back.ts';
-import { useWide } from '../app/use-wide.ts';
-import './icon-button.css';
+import { useWide } from '../../app/use-wide.ts';
+import '../icons/icon-button.css';
 import './title-bar.css';
 
 export interface TitleBarProps {

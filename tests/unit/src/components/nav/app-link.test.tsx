@@ -1,13 +1,13 @@
-// The app's link (src/components/app-link.tsx) behaves as react-router's <Link> did for the app's uses: an href of
+// The app's link (src/components/nav/app-link.tsx) behaves as react-router's <Link> did for the app's uses: an href of
 // the route, a plain click navigates in place, a modified click is left to the browser, the caller's onClick runs
 // first and may cancel; and the build plugin that lets the bundler drop the rest of react-router only removes
 // DevTools names and marks factories pure (scripts/react-router-plugins.ts).
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import { AppLink } from '../../../../src/components/app-link.tsx';
-import { markReactRouterPure } from '../../../../scripts/react-router-plugins.ts';
-import { mounted, mountInRouter, unmountMounted } from '../../router-mount.tsx';
+import { AppLink } from '../../../../../src/components/nav/app-link.tsx';
+import { markReactRouterPure } from '../../../../../scripts/react-router-plugins.ts';
+import { mounted, mountInRouter, unmountMounted } from '../../../router-mount.tsx';
 
 afterEach(unmountMounted);
 

@@ -4,9 +4,9 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import { createCountdown, RESEND_SECONDS } from '../state/countdown.ts';
-import { cooldownLeft, rememberCooldown } from '../state/code-cooldown.ts';
-import { browserTimers, systemClock, type Clock, type Timers } from '../state/clock.ts';
+import { createCountdown, RESEND_SECONDS } from '../../state/countdown.ts';
+import { cooldownLeft, rememberCooldown } from '../../state/code-cooldown.ts';
+import { browserTimers, systemClock, type Clock, type Timers } from '../../state/clock.ts';
 import './send-code-button.css';
 
 /** What a send answered: true = sent (the default wait), a number = wait that many seconds, false = nothing to wait. */
