@@ -74,14 +74,14 @@ export const roomBlocks = [
 /**
  * One formatter per rule (issue 21): rounding and fixed-point text live in src/domain/ (rounding.ts, money-text.ts,
  * price-text.ts, decimal.ts, wire-time.ts …) and every caller uses them; decimal.js and its constructor stay inside
- * src/domain/ so nobody's global config changes our rounding. server/engine/ is exempt while issue 22 rewrites it.
+ * src/domain/ so nobody's global config changes our rounding.
  */
 const FORMATTER_MESSAGE = 'Round and format through src/domain/ (rounding.ts, money-text.ts, price-text.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
 export const formatterBlocks = [
   {
     name: 'house/formatters',
     files: ['server/**', 'src/**', 'workers/**'],
-    ignores: ['src/domain/**', 'server/engine/**'],
+    ignores: ['src/domain/**'],
     rules: {
       'no-restricted-properties': ['error', ...['toFixed', 'toDecimalPlaces', 'toDP'].map((property) => ({ property, message: FORMATTER_MESSAGE }))],
       'no-restricted-imports': [

@@ -13,13 +13,13 @@ import type { Services } from '../services.ts';
 import type { Tick } from '../market/feed.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import { getAccount, type AccountBalance } from '../ledger/ledger.ts';
+import { accountsOf, getAccount, type AccountBalance } from '../ledger/ledger.ts';
 import { getSetting } from '../settings/settings.ts';
 import { claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
 import { expiryOf, setExpiry } from './pending-expiry.ts';
 import { OrderBook } from './order-book.ts';
 import { toWireOrder } from './order-wire.ts';
-import { getOrder, loadOpenOrders, lockOrder, openOrdersOfUser } from './orders-repo.ts';
+import { getOrder, loadOpenOrders, lockOrder, openOrderIds, openOrdersOfUser } from './orders-repository.ts';
 import { checkStops, closeLots, optionalPrice, planSubmit, type SubmitInput } from './submit-check.ts';
 import {
   cancelPending, changeStops, closeHolding, closePart, fillPending, openOrder, RowChanged, trailStop, type Committed,
@@ -317,10 +317,7 @@ export class OrderEngine {
   private async refreshAccounts(): Promise<void> {
     const users = this.book.users();
     if (users.length === 0) return;
-    const rows = await this.ctx.db.query<{ user_id: number; balance: string; lock_balance: string }>(
-      'SELECT user_id, balance, lock_balance FROM accounts WHERE user_id = ANY($1)', [users],
-    );
-    for (const r of rows) this.cacheAccount(Number(r.user_id), r);
+    for (const r of await accountsOf(this.ctx.db, users)) this.cacheAccount(Number(r.user_id), r);
     await this.reconcile(users);
   }
 
@@ -329,10 +326,7 @@ export class OrderEngine {
   private async reconcile(users: number[]): Promise<void> {
     const before = new Map<number, OpenOrder>();
     for (const userId of users) for (const o of this.book.forUser(userId)) before.set(o.id, o);
-    const open = await this.ctx.db.query<{ id: number }>(
-      'SELECT id FROM orders WHERE user_id = ANY($1) AND status IN (0, 1)', [users],
-    );
-    const ids = new Set(open.map((r) => Number(r.id)));
+    const ids = await openOrderIds(this.ctx.db, users);
     for (const [id, o] of before) {
       if (!ids.has(id) && !this.busy.has(id) && this.book.get(id) === o) this.book.remove(id);
     }

@@ -4,12 +4,13 @@
 import { MONEY_PLACES, STOP_OUT_LEVEL } from '../../src/domain/money.ts';
 import { BALANCE_SCALE } from './holding.ts';
 import { bigScaledOf } from './scaled.ts';
+import { exactText } from '../../src/domain/decimal.ts';
 
 const TO_BALANCE = 10n ** BigInt(BALANCE_SCALE - MONEY_PLACES);
 
 /** STOP_OUT_LEVEL as a fraction num / den, once. */
 const LEVEL = ((): { num: bigint; den: bigint } => {
-  const text = STOP_OUT_LEVEL.toFixed();
+  const text = exactText(STOP_OUT_LEVEL);
   const places = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
   const num = bigScaledOf(text, places);
   if (num === null) throw new Error('STOP_OUT_LEVEL is not a plain decimal');

@@ -10,6 +10,7 @@ import { price as priceOf, type Usd } from '../../src/domain/units.ts';
 import type { Ladder } from './ladder.ts';
 import { bigScaledOf, divHalfUp, placesNeeded, POW10, scaledOf } from './scaled.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
+import { exactText } from '../../src/domain/decimal.ts';
 
 export interface Instrument {
   id: number;
@@ -74,7 +75,7 @@ export function linearTerms(terms: EngineInstrument | null): { lotPlaces: number
 export function scalePosition(pos: Position): void {
   const { o, inst } = pos;
   if (!inst.terms) return;
-  const qText = o.quantity.toFixed();
+  const qText = exactText(o.quantity);
   const cText = inst.terms.spec.ForexContNum;
   const qp = placesNeeded(qText);
   const cp = placesNeeded(cText);
@@ -83,7 +84,7 @@ export function scalePosition(pos: Position): void {
   const shift = inst.places + qp + cp - MONEY_PLACES;
   const up = shift < 0 ? POW10[-shift] : 1;
   const div = shift > 0 ? POW10[shift] : 1;
-  const open = scaledOf(o.price.toFixed(), inst.places);
+  const open = scaledOf(exactText(o.price), inst.places);
   if (q !== null && c !== null && up !== undefined && div !== undefined && open !== null) {
     const mul = q * c * up;
     if (Number.isSafeInteger(mul) && mul > 0) {
@@ -94,7 +95,7 @@ export function scalePosition(pos: Position): void {
     }
   }
   const lq = bigScaledOf(qText, inst.lotPlaces);
-  const lo = bigScaledOf(o.price.toFixed(), inst.places);
+  const lo = bigScaledOf(exactText(o.price), inst.places);
   if (inst.k !== null && lq !== null && lo !== null) {
     const sq = BigInt(pos.sign) * lq;
     pos.lin = { q: sq, e: sq * lo };
@@ -109,7 +110,7 @@ export function pnlMicro(pos: Position): bigint {
     return BigInt(pos.div === 1 ? n : divHalfUp(n, pos.div));
   }
   const f = decimalPnl(pos);
-  return f ? BigInt(f.times(POW10[MONEY_PLACES] as number).toFixed()) : 0n;
+  return f ? BigInt(exactText(f.times(POW10[MONEY_PLACES] as number))) : 0n;
 }
 
 export function decimalPnl(pos: Position): Usd | null {

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/db.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { exactMoneyText as balanceText, moneyText } from '../../src/domain/money-text.ts';
 import type { OrderEngine } from './engine.ts';
-import { countOrders, listOrders, openOrdersOfUser, sumRealised } from './orders-repo.ts';
+import { countOrders, listOrders, openOrdersOfUser, sumRealised } from './orders-repository.ts';
 
 export const PAGE_SIZE = 20;
 

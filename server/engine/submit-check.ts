@@ -1,6 +1,6 @@
 // Pure checks and sums for a submit (SPEC §5, §9): every rejection with its errors.* key, and the margin and fee
 // the order will hold. Nothing here touches the database; the balance check is the ledger's, inside the transaction.
-import { dec, isDecimalText } from '../../src/domain/decimal.ts';
+import { dec, exactText, isDecimalText } from '../../src/domain/decimal.ts';
 import { FIXED_MARGIN_MODE, orderAmounts, sideOf, type Side } from '../../src/domain/money.ts';
 import { MAX_LOTS } from '../../src/domain/order-rules.ts';
 import { lots, price, type Lots, type Price, type Usd } from '../../src/domain/units.ts';
@@ -83,7 +83,7 @@ export function closeLots(text: string, held: Lots, inst: EngineInstrument): Lot
   if (t === '') return null;
   if (!isDecimalText(t) || dec(t).lte(0)) return reject('lots_invalid');
   const q = lots(t);
-  if (q.gt(held)) return reject('close_lots_too_many', { max: held.toFixed() });
+  if (q.gt(held)) return reject('close_lots_too_many', { max: exactText(held) });
   if (q.eq(held)) return null;
   const step = dec(inst.pip);
   if (step.gt(0) && !q.mod(step).isZero()) return reject('lots_step', { step: inst.pip });

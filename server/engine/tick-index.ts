@@ -14,6 +14,7 @@ import { Ladder } from './ladder.ts';
 import { bigScaledOf, decOf, scaledOf } from './scaled.ts';
 import { budgetLevels } from './stop-out-budget.ts';
 import type { OpenOrder } from './types.ts';
+import { exactText } from '../../src/domain/decimal.ts';
 
 const EMPTY: TickOutcome = { crossed: [], atRisk: [] };
 
@@ -33,7 +34,7 @@ export class TickIndex implements EngineIndex {
     this.syncPrice(inst);
     const user = this.userState(o.userId);
     const pos: Position = {
-      o, user, inst, margin: bigScaledOf(o.margin.toFixed(), MONEY_PLACES), sign: o.side === 'buy' ? 1 : -1, open: null,
+      o, user, inst, margin: bigScaledOf(exactText(o.margin), MONEY_PLACES), sign: o.side === 'buy' ? 1 : -1, open: null,
       mul: 0, div: 1, maxDiff: -1, lin: null, seq: ++this.seq, levels: [],
     };
     this.positions.set(o.id, pos);
@@ -152,7 +153,7 @@ export class TickIndex implements EngineIndex {
     if (!h) return null;
     let lots = decOf(h.netLots, h.inst.lotPlaces);
     for (const pos of h.loose) lots = pos.sign > 0 ? lots.plus(pos.o.quantity) : lots.minus(pos.o.quantity);
-    return { netLots: lots.toFixed(), floating: usd(decOf(h.floating(), MONEY_PLACES)) };
+    return { netLots: exactText(lots), floating: usd(decOf(h.floating(), MONEY_PLACES)) };
   }
 
   // ---- stop-out -----------------------------------------------------------------------------------------------
@@ -272,7 +273,7 @@ export class TickIndex implements EngineIndex {
   /** Puts the order's trigger levels on its instrument's ladders (or the slow set when they do not fit). */
   private placeLevels(pos: Position): void {
     const { o, inst } = pos;
-    const scaled = (p: Price | null): number | null => (p && inst.terms ? scaledOf(p.toFixed(), inst.places) : null);
+    const scaled = (p: Price | null): number | null => (p && inst.terms ? scaledOf(exactText(p), inst.places) : null);
     const put = (ladder: Ladder, level: number): void => {
       ladder.insert(level, o.id);
       pos.levels.push([ladder, level]);

@@ -9,11 +9,12 @@ import { priceText } from './amounts.ts';
 import { nextSeq } from './event-seq.ts';
 import {
   advanceTrailStop, fillOrder, finishOrder, insertClosedPart, insertOrder, shrinkOrder, updateStopsAndTrail,
-} from './orders-repo.ts';
+} from './orders-repository.ts';
 import type { SubmitPlan } from './submit-check.ts';
 import { cappedRealised, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 import { RecordType } from '../ledger/record-types.ts';
+import { exactText } from '../../src/domain/decimal.ts';
 
 export interface Committed {
   row: OrderRow;
@@ -36,12 +37,12 @@ export async function openOrder(
     userId,
     instrumentId: inst.id,
     orderType: plan.orderType,
-    quantity: plan.quantity.toFixed(),
+    quantity: exactText(plan.quantity),
     multiple: plan.multiple,
     price: priceText(plan.price, p),
     originPrice: priceText(plan.originPrice, p),
-    cautionMoney: plan.margin.toFixed(),
-    tradeFee: plan.fee.toFixed(),
+    cautionMoney: exactText(plan.margin),
+    tradeFee: exactText(plan.fee),
     targetLossPrice: plan.stopLoss ? priceText(plan.stopLoss, p) : '0',
     targetProfitPrice: plan.stopProfit ? priceText(plan.stopProfit, p) : '0',
     status: plan.status,
@@ -73,7 +74,7 @@ export async function closeHolding(
     account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }
   const closed = await finishOrder(q, row.id, 1, {
-    updatePrice: priceText(closePrice, inst.pricePrecision), factProfits: realised.toFixed(), reason, now,
+    updatePrice: priceText(closePrice, inst.pricePrecision), factProfits: exactText(realised), reason, now,
   });
   if (!closed) throw new RowChanged();
   return { row: closed, seq: await nextSeq(q, row.userId), account };
@@ -96,7 +97,7 @@ export async function closePart(
   const margin = proRata(usd(row.cautionMoney), part, whole);
   const fee = proRata(usd(row.tradeFee), part, whole);
   const rest = await shrinkOrder(q, row.id, {
-    quantity: whole.minus(part).toFixed(), cautionMoney: margin.rest.toFixed(), tradeFee: fee.rest.toFixed(),
+    quantity: exactText(whole.minus(part)), cautionMoney: exactText(margin.rest), tradeFee: exactText(fee.rest),
     updatePrice: priceText(closePrice, inst.pricePrecision),
   });
   if (!rest) throw new RowChanged();
@@ -111,8 +112,8 @@ export async function closePart(
     account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }
   const closed = await insertClosedPart(q, row, {
-    quantity: part.toFixed(), cautionMoney: margin.part.toFixed(), tradeFee: fee.part.toFixed(),
-    closePrice: priceText(closePrice, inst.pricePrecision), factProfits: realised.toFixed(), now,
+    quantity: exactText(part), cautionMoney: exactText(margin.part), tradeFee: exactText(fee.part),
+    closePrice: priceText(closePrice, inst.pricePrecision), factProfits: exactText(realised), now,
   });
   const restSeq = await nextSeq(q, row.userId);
   const closedSeq = await nextSeq(q, row.userId);

@@ -41,6 +41,11 @@ export async function openAccount(q: Queryable, userId: number, at: number): Pro
   );
 }
 
+/** The balances of several users at once (the engine's periodic refresh of its cached balances). */
+export function accountsOf(q: Queryable, userIds: readonly number[]): Promise<Array<AccountBalance & { user_id: number }>> {
+  return q.query('SELECT user_id, balance, lock_balance FROM accounts WHERE user_id = ANY($1)', [userIds]);
+}
+
 export async function getAccount(q: Queryable, userId: number): Promise<AccountBalance | undefined> {
   const rows = await q.query<AccountBalance>('SELECT balance, lock_balance FROM accounts WHERE user_id = $1', [userId]);
   return rows[0];

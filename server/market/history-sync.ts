@@ -12,7 +12,7 @@ import {
   pruneChunks,
   upsertChunks,
   type Chunk,
-} from './kline-repo.ts';
+} from './kline-repository.ts';
 import { MARKET_CLASSES, type MarketClass } from './market-hours.ts';
 import { tickScale } from './price-ticks.ts';
 import { hashInts, hashString } from './rng.ts';

@@ -8,7 +8,7 @@ import type { Period } from '../../src/domain/types.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { HISTORY_BARS, historyParams } from './history-sync.ts';
 import type { MarketInstrument } from './instruments.ts';
-import { barsInRange, chunkStartOf, upsertChunks, type Chunk } from './kline-repo.ts';
+import { barsInRange, chunkStartOf, upsertChunks, type Chunk } from './kline-repository.ts';
 import type { InstrumentState } from './simulator.ts';
 
 /** Points in a mini-chart series (abbreviated_cache_kline): 48 × 30min = one day. */

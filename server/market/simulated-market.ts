@@ -14,7 +14,7 @@ import { SYNTHETIC_LOGO, syntheticDef } from './catalog.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { DEFAULT_MARKET_SEED, HISTORY_BARS, historyParams, pruneHistory, syncHistory } from './history-sync.ts';
 import { instrumentFromDef, loadInstruments, type MarketInstrument } from './instruments.ts';
-import { barsSince } from './kline-repo.ts';
+import { barsSince } from './kline-repository.ts';
 import { KlineStore, SPARK_LEVEL, SPARK_POINTS } from './kline-store.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';
 import { Simulator, type InitialQuote, type InstrumentState, type SimulatorOptions } from './simulator.ts';

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';
-import { sumOpenMargins } from '../engine/orders-repo.ts';
+import { sumOpenMargins } from '../engine/orders-repository.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../src/domain/money-text.ts';
 import { BALANCE } from '../http/wire/money.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate, alignDown, LEVEL_SECONDS, LEVELS, type Bar } from '../../../../server/market/bars.ts';
 import { generateHistory, levelWindows, sigmaPerSqrtSecond, type HistoryParams } from '../../../../server/market/history.ts';
-import { chunkBars, decodeBars, encodeBars, type Chunk } from '../../../../server/market/kline-repo.ts';
+import { chunkBars, decodeBars, encodeBars, type Chunk } from '../../../../server/market/kline-repository.ts';
 import { KlineStore } from '../../../../server/market/kline-store.ts';
 import { instrumentFromDef, type MarketInstrument } from '../../../../server/market/instruments.ts';
 import { INSTRUMENTS, logoPath } from '../../../../server/market/catalog.ts';

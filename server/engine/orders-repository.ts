@@ -218,3 +218,9 @@ export async function openOrdersOfUser(q: Queryable, userId: number, status: 0 |
     'SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status],
   )).map(rowOf);
 }
+
+/** The ids of these users' open orders (pending or holding): what the engine's index must still hold. */
+export async function openOrderIds(q: Queryable, userIds: readonly number[]): Promise<Set<number>> {
+  const rows = await q.query<{ id: number }>('SELECT id FROM orders WHERE user_id = ANY($1) AND status IN (0, 1)', [userIds]);
+  return new Set(rows.map((r) => Number(r.id)));
+}
