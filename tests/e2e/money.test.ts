@@ -85,7 +85,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('[data-testid="way-currencies"] [aria-checked="true"]').waitFor();
     await page.locator('input[name="dc_address"]').fill(TRON.replace('U7', 'U8'));
     await page.locator('[data-testid="bind-submit"]').click();
-    expect(await text(page, '.mw-error')).toBe('This is not a valid TRC20 address');
+    expect(await text(page, '[data-message-for="dc_address"]')).toBe('This is not a valid TRC20 address');
     await page.locator('input[name="dc_address"]').fill(TRON);
     await page.locator('[data-testid="bind-submit"]').click();
     await page.waitForURL(/coin-address-list/);
@@ -121,7 +121,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('input[name="card_id"]').fill('A1234567');
     await attach(page, 'front');
     await page.locator('[data-testid="real-name-submit"]').click();
-    expect(await text(page, '.mw-error')).toBe('Please upload the front and back of your passport/ID');
+    expect(await text(page, '[data-message-for="photos"]')).toBe('Please upload the front and back of your passport/ID');
     await attach(page, 'back');
     await page.locator('[data-testid="real-name-submit"]').click();
     await page.locator('[data-testid="real-name-waiting"]').waitFor();
