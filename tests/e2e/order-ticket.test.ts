@@ -168,8 +168,8 @@ describeInFlowBrowsers((browser) => {
     const price = page.locator('[data-testid="alert-price"]');
     await expect.poll(() => price.inputValue(), { timeout: 20_000 }).toMatch(/^\d+(\.\d+)?$/);
     const now = Number(await price.inputValue());
-    await price.fill('1e3');
-    await expect.poll(() => messages(page)).toEqual({ value: 'Enter a price greater than 0.' });
+    await price.fill('1e3'); // an exponent is not a number here (issue 35 item 7)
+    await expect.poll(() => messages(page)).toEqual({ value: 'Please enter a number (digits and one decimal point, such as 25.50)' });
     await price.fill(String(Math.ceil(now * 1.5)));
     await expect.poll(() => messages(page)).toEqual({});
     await page.locator('[data-testid="alert-create"]').click();
