@@ -1,6 +1,7 @@
 // Pure trigger rules (docs/trading.md): when a pending order fills, when a stop closes a position, where a trailing
 // stop moves, which positions a stop-out closes first, and how a close that gapped past everything the account holds is capped.
 import { riskRate, STOP_OUT_LEVEL, type Side } from '../../src/domain/money.ts';
+import { stopSideProblem } from '../../src/domain/order-rules.ts';
 import type { OpenOrder } from './types.ts';
 import { price, usd, type Price, type Ratio, type Usd } from '../../src/domain/units.ts';
 
@@ -43,14 +44,7 @@ export function trailedStop(side: Side, current: Price, distance: Price, stopLos
 /** Side rules for stops against a reference price (current price, or the target of a pending order):
  * a buy's stop-loss below and stop-profit above; mirrored for a sell. Returns an errors.* key or null. */
 export function stopSideError(side: Side, ref: Price, stopProfit: Price | null, stopLoss: Price | null): string | null {
-  if (side === 'buy') {
-    if (stopLoss && !stopLoss.lt(ref)) return 'stop_loss_below';
-    if (stopProfit && !stopProfit.gt(ref)) return 'stop_profit_above';
-  } else {
-    if (stopLoss && !stopLoss.gt(ref)) return 'stop_loss_above';
-    if (stopProfit && !stopProfit.lt(ref)) return 'stop_profit_below';
-  }
-  return null;
+  return (stopLoss && stopSideProblem(side, 'loss', ref, stopLoss)) || (stopProfit && stopSideProblem(side, 'profit', ref, stopProfit)) || null;
 }
 
 /** Whether an open order's rules call for an action at `at`: a pending fill, a stop, or a trailing stop to move. The

@@ -74,16 +74,22 @@ export function targetStart(side: Side, current: string, precision: number): str
   return stopStart(side, 'loss', current, precision);
 }
 
-/** The side rule of one stop against its reference price, as the errors.* key the server answers; null when kept. */
+/** The side rule of one stop against its reference price (a buy's stop-loss below and stop-profit above, mirrored
+ * for a sell), as the errors.* key the server answers; null when kept. The server's submit check and the form's
+ * check as typed both call this. */
+export function stopSideProblem(side: Side, kind: 'profit' | 'loss', ref: Dec, stop: Dec): string | null {
+  if (side === 'buy') {
+    if (kind === 'loss') return stop.lt(ref) ? null : 'stop_loss_below';
+    return stop.gt(ref) ? null : 'stop_profit_above';
+  }
+  if (kind === 'loss') return stop.gt(ref) ? null : 'stop_loss_above';
+  return stop.lt(ref) ? null : 'stop_profit_below';
+}
+
+/** stopSideProblem on the form's typed text; null while either is not a number yet (the field's own rule says so). */
 export function stopSideKey(side: Side, kind: 'profit' | 'loss', ref: string, stop: string): string | null {
   if (!isDecimalText(ref) || !isDecimalText(stop)) return null;
-  const s = dec(stop);
-  if (side === 'buy') {
-    if (kind === 'loss') return s.lt(ref) ? null : 'stop_loss_below';
-    return s.gt(ref) ? null : 'stop_profit_above';
-  }
-  if (kind === 'loss') return s.gt(ref) ? null : 'stop_loss_above';
-  return s.lt(ref) ? null : 'stop_profit_below';
+  return stopSideProblem(side, kind, dec(ref), dec(stop));
 }
 
 /** What a partial close left open: the held lots less the closed ones, as a plain decimal. */
