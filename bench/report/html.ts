@@ -1,9 +1,10 @@
 // One self-contained HTML file: d3 and Observable Plot inlined (their UMD builds from node_modules), the shaped
-// data inline as JSON, and a drawing function serialised into the page. Opens from file:// with no server and no
-// network.
+// data inline as JSON, and a drawing function serialised into the page after the DOM helpers it draws with
+// (page-kit.ts). Opens from file:// with no server and no network.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pageKit } from './page-kit.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -51,6 +52,7 @@ export function htmlPage(title: string, data: unknown, draw: (data: never) => vo
 <body><main id="report"></main>
 <script>${scriptText(libraries())}</script>
 <script>globalThis.__name = globalThis.__name || ((f) => f); const DATA = ${json};
+${scriptText(pageKit.toString())}
 ${scriptText(draw.toString())}
 ${run}</script></body></html>
 `;

@@ -2,35 +2,27 @@
 // Keep it free of imports and outer references; types only.
 import type * as PlotNs from '@observablehq/plot';
 import type { CompareData } from './compare-data.ts';
+import type { pageKit as PageKitFn } from './page-kit.ts';
 
 declare const Plot: typeof PlotNs;
+declare const pageKit: typeof PageKitFn; // page-kit.ts, serialised before this function
 
 export function drawCompare(data: CompareData): void {
-  const el = (tag: string, text?: string, cls?: string): HTMLElement => {
-    const e = document.createElement(tag);
-    if (text !== undefined) e.textContent = text;
-    if (cls) e.className = cls;
-    return e;
-  };
-  const root = document.getElementById('report') as HTMLElement;
+  const { el, header, section, table, figure } = pageKit();
   const verdictColor = {
     domain: ['worse', 'better', 'within spread', 'within tolerance', 'same'],
     range: ['#b91c1c', '#15803d', '#9ca3af', '#9ca3af', '#d1d5db'],
     legend: true,
   };
-  document.title = data.title;
-  root.append(el('h1', data.title));
-  const meta = el('dl', undefined, 'meta');
-  meta.append(el('dt', 'A'), el('dd', data.nameA), el('dt', 'B'), el('dd', data.nameB));
   const c = data.counts;
-  meta.append(el('dt', 'figures'), el('dd', `${c.worse} worse, ${c.better} better beyond the spread or tolerance; ${c['within spread']} within the spread, ${c['within tolerance']} within the tolerance, ${c.same} the same`));
-  root.append(meta);
+  header(data.title, [
+    { label: 'A', value: data.nameA },
+    { label: 'B', value: data.nameB },
+    { label: 'figures', value: `${c.worse} worse, ${c.better} better beyond the spread or tolerance; ${c['within spread']} within the spread, ${c['within tolerance']} within the tolerance, ${c.same} the same` },
+  ]);
 
   const screens = [...new Set(data.spread.map((s) => s.screen))];
-  const s1 = el('section');
-  s1.append(el('h2', 'Render figures: B against A, with each run’s spread'));
-  s1.append(el('p', 'Each figure scaled to A’s median (1 = unchanged, log scale). The bar is the min–max over the runs, the dot the median; colour says whether the two ranges overlap.', 'note'));
-  root.append(s1);
+  const s1 = section('Render figures: B against A, with each run’s spread', 'Each figure scaled to A’s median (1 = unchanged, log scale). The bar is the min–max over the runs, the dot the median; colour says whether the two ranges overlap.');
   for (const screen of screens) {
     const rows = data.spread.filter((s) => s.screen === screen);
     const figures = [...new Set(rows.map((r) => r.figure))];
@@ -61,28 +53,23 @@ export function drawCompare(data: CompareData): void {
   if (!screens.length) s1.append(el('p', 'No render figures with a spread in both files.', 'empty'));
 
   if (data.cdf.length) {
-    const s2 = el('section');
-    s2.append(el('h2', 'Frame-interval CDFs, A and B'));
-    root.append(s2);
+    const s2 = section('Frame-interval CDFs, A and B');
     for (const screen of [...new Set(data.cdf.map((d) => d.screen))]) {
-      const f = el('figure');
-      f.append(el('figcaption', screen));
-      f.append(
+      figure(
+        s2,
+        screen,
         Plot.plot({
           width: 600, height: 240, color: { legend: true },
           x: { label: 'frame interval (ms)', domain: [0, 101] },
           y: { label: 'share ≤ x', domain: [0, 1], tickFormat: '.0%', grid: true },
           marks: [Plot.line(data.cdf.filter((d) => d.screen === screen), { x: 'x', y: 'y', stroke: 'series', curve: 'step-after', tip: true })],
         }),
+        '',
       );
-      s2.append(f);
     }
   }
 
-  const s3 = el('section');
-  s3.append(el('h2', 'Figures measured once (bundle, micro, Lighthouse, fan-out): change from A to B'));
-  s3.append(el('p', 'No spread to judge them by: the colour uses each figure’s baseline tolerance.', 'note'));
-  root.append(s3);
+  const s3 = section('Figures measured once (bundle, micro, Lighthouse, fan-out): change from A to B', 'No spread to judge them by: the colour uses each figure’s baseline tolerance.');
   if (data.single.length) {
     s3.append(
       Plot.plot({
@@ -94,17 +81,9 @@ export function drawCompare(data: CompareData): void {
     );
   } else s3.append(el('p', 'None in both files.', 'empty'));
 
-  const s4 = el('section');
-  s4.append(el('h2', 'Every figure'));
-  const table = el('table');
-  const head = el('tr');
-  for (const h of ['figure', 'A (min–max)', 'B (min–max)', 'change', 'verdict']) head.append(el('th', h));
-  table.append(head);
-  for (const r of data.table) {
-    const tr = el('tr');
-    tr.append(el('td', r.figure), el('td', r.a, 'num'), el('td', r.b, 'num'), el('td', r.change, 'num'), el('td', r.verdict, r.verdict === 'worse' ? 'up' : r.verdict === 'better' ? 'down' : ''));
-    table.append(tr);
-  }
-  s4.append(table);
-  root.append(s4);
+  table(
+    section('Every figure'),
+    ['figure', 'A (min–max)', 'B (min–max)', 'change', 'verdict'],
+    data.table.map((r) => [[r.figure], [r.a, 'num'], [r.b, 'num'], [r.change, 'num'], [r.verdict, r.verdict === 'worse' ? 'up' : r.verdict === 'better' ? 'down' : '']]),
+  );
 }

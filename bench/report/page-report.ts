@@ -2,6 +2,7 @@
 // shaped data (report-data.ts) with Observable Plot and d3, both inlined into the page as globals. Keep it free of
 // imports and outer references; types only.
 import type * as PlotNs from '@observablehq/plot';
+import type { pageKit as PageKitFn } from './page-kit.ts';
 import type { ReportData } from './report-data.ts';
 
 /** The parts of d3 the page uses (d3 itself ships no types). */
@@ -12,38 +13,15 @@ export interface D3Treemap {
 
 declare const Plot: typeof PlotNs;
 declare const d3: D3Treemap;
+declare const pageKit: typeof PageKitFn; // page-kit.ts, serialised before this function
 
 export function drawReport(data: ReportData): void {
-  const el = (tag: string, text?: string, cls?: string): HTMLElement => {
-    const e = document.createElement(tag);
-    if (text !== undefined) e.textContent = text;
-    if (cls) e.className = cls;
-    return e;
-  };
+  const { el, header, section, table, figure } = pageKit();
   const root = document.getElementById('report') as HTMLElement;
-  const section = (title: string, note?: string): HTMLElement => {
-    const s = el('section');
-    s.append(el('h2', title));
-    if (note) s.append(el('p', note, 'note'));
-    root.append(s);
-    return s;
-  };
-  const figure = (parent: HTMLElement, caption: string, chart: Element | null, empty: string): void => {
-    const f = el('figure');
-    f.append(el('figcaption', caption));
-    f.append(chart ?? el('p', empty, 'empty'));
-    parent.append(f);
-  };
   const modeColor = { domain: ['worker', 'main'], range: ['#2563eb', '#ea580c'], legend: true };
   const W = 460;
 
-  document.title = data.title;
-  root.append(el('h1', data.title));
-  const meta = el('dl', undefined, 'meta');
-  for (const m of data.meta) {
-    meta.append(el('dt', m.label), el('dd', m.value));
-  }
-  root.append(meta);
+  header(data.title, data.meta);
   if (data.failures.length) {
     const s = section('Sections that failed');
     const ul = el('ul');
@@ -57,16 +35,11 @@ export function drawReport(data: ReportData): void {
   const missed = data.targets.filter((t) => t.verdict === 'missed').length;
   const ts = section(`Targets: ${met} met, ${missed} missed, ${data.targets.length - met - missed} n/a`);
   if (data.targets.length) {
-    const table = el('table');
-    const head = el('tr');
-    for (const h of ['target', 'this run', 'goal', 'verdict', 'note']) head.append(el('th', h));
-    table.append(head);
-    for (const t of data.targets) {
-      const tr = el('tr');
-      tr.append(el('td', t.label), el('td', t.value, 'num'), el('td', t.limit, 'num'), el('td', t.verdict, `verdict ${t.verdict === 'n/a' ? 'na' : t.verdict}`), el('td', t.note, 'small'));
-      table.append(tr);
-    }
-    ts.append(table);
+    table(
+      ts,
+      ['target', 'this run', 'goal', 'verdict', 'note'],
+      data.targets.map((t) => [[t.label], [t.value, 'num'], [t.limit, 'num'], [t.verdict, `verdict ${t.verdict === 'n/a' ? 'na' : t.verdict}`], [t.note, 'small']]),
+    );
   } else ts.append(el('p', 'No targets in this results file.', 'empty'));
 
   // Render A/B, one block per case and screen
