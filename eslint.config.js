@@ -23,6 +23,18 @@ const API_PATTERNS = [
   { regex: '^\\.\\./(app|pages|components)/', message: 'src/api is below the screens: it must not import src/app, pages or components.' },
 ];
 
+/** A room beside the app (server/, workers/): of src/ only src/domain/, nothing of the other room, no UI package. */
+const BACK_ROOMS = { server: 'server', workers: 'worker' };
+const backRoom = (folder, other, uiMessage) => ({
+  name: `rooms/${folder}`,
+  files: [`${folder}/**`],
+  rules: restrict([
+    { regex: '(^|/)src/(?!domain/)', message: `The ${BACK_ROOMS[folder]} imports nothing of src/ but src/domain/.` },
+    { regex: `(^|/)${other}/`, message: `The ${BACK_ROOMS[folder]} does not import the ${BACK_ROOMS[other]}.` },
+    { group: UI_PACKAGES, message: uiMessage },
+  ]),
+});
+
 /** The rooms table of ARCHITECTURE.md, one block per room. */
 export const roomBlocks = [
   {
@@ -33,24 +45,8 @@ export const roomBlocks = [
       { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'src/domain is pure: no UI, I/O or server packages.' },
     ]),
   },
-  {
-    name: 'rooms/server',
-    files: ['server/**'],
-    rules: restrict([
-      { regex: '(^|/)src/(?!domain/)', message: 'The server imports nothing of src/ but src/domain/.' },
-      { regex: '(^|/)workers/', message: 'The server does not import the worker.' },
-      { group: UI_PACKAGES, message: 'The server does not import UI packages.' },
-    ]),
-  },
-  {
-    name: 'rooms/workers',
-    files: ['workers/**'],
-    rules: restrict([
-      { regex: '(^|/)src/(?!domain/)', message: 'The worker imports nothing of src/ but src/domain/.' },
-      { regex: '(^|/)server/', message: 'The worker does not import the server.' },
-      { group: UI_PACKAGES, message: 'The worker never imports React or signals: it only computes and posts.' },
-    ]),
-  },
+  backRoom('server', 'workers', 'The server does not import UI packages.'),
+  backRoom('workers', 'server', 'The worker never imports React or signals: it only computes and posts.'),
   {
     name: 'rooms/app',
     files: ['src/**'],

@@ -20,8 +20,20 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
   return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
 }
 
+/** Each refused import or call is reported once with its message; each allowed one is not reported. */
+function refusedAndAllowed(refused: [string, string, RegExp][], allowed: [string, string][], errorsOf: (file: string, code: string) => Promise<string[]>): void {
+  it.each(refused)('%s: %s is refused', async (file, code, message) => {
+    const errors = await errorsOf(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+  it.each(allowed)('%s: %s is allowed', async (file, code) => {
+    expect(await errorsOf(file, code)).toEqual([]);
+  });
+}
+
 describe('import boundaries (ARCHITECTURE rooms)', () => {
-  it.each([
+  refusedAndAllowed([
     ['src/domain/x.ts', "import { $user } from '../state/session.ts';", /pure/],
     ['src/domain/x.ts', "import { useState } from 'react';", /pure/],
     ['src/domain/x.ts', "import { readFileSync } from 'node:fs';", /pure/],
@@ -35,13 +47,8 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
     ['src/api/client.ts', "import axios from 'axios';", /lazy chunk/],
     ['src/pages/x/y.tsx', "import axios from 'axios';", /lazy chunk/],
-  ])('%s: %s is refused', async (file, code, message) => {
-    const errors = await boundaryErrors(file, code);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(message);
-  });
-
-  it.each([
+  ],
+  [
     ['src/domain/x.ts', "import { dec } from './decimal.ts';"],
     ['server/routes/x.ts', "import { dec } from '../../../src/domain/decimal.ts';"],
     ['workers/feed/x.ts', "import { dec } from '../../../src/domain/decimal.ts';"],
@@ -50,9 +57,7 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/x.ts', "import { $token } from '../state/session.ts';"],
     ['src/api/http.ts', "import axios from 'axios';"],
     ['src/api/client.ts', "import type { AxiosInstance } from 'axios';"],
-  ])('%s: %s is allowed', async (file, code) => {
-    expect(await boundaryErrors(file, code)).toEqual([]);
-  });
+  ], boundaryErrors);
 });
 
 const houseLint = new ESLint({
@@ -71,7 +76,7 @@ async function houseErrors(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('one formatter per rule (issue 21): rounding and fixed-point text only in src/domain/', () => {
-  it.each([
+  refusedAndAllowed([
     ['server/routes/x.ts', 'export const t = (d: { toFixed(n: number): string }) => d.toFixed(2);', /src\/domain/],
     ['src/pages/x/y.tsx', 'export const t = (n: number) => n.toFixed(1);', /src\/domain/],
     ['workers/feed/x.ts', 'export const t = (d: { toDecimalPlaces(n: number): unknown }) => d.toDecimalPlaces(2);', /src\/domain/],
@@ -79,23 +84,16 @@ describe('one formatter per rule (issue 21): rounding and fixed-point text only 
     ['server/content/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
     ['src/domain/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
     ['server/routes/x.ts', "import { ProjectDecimal } from '../../../src/domain/decimal.ts';\nexport const d = new ProjectDecimal(1);", /constructor stays in src\/domain/],
-  ])('%s: %s is refused', async (file, code, message) => {
-    const errors = await houseErrors(file, code);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(message);
-  });
-
-  it.each([
+  ],
+  [
     ['src/domain/money-text.ts', 'export const t = (n: number) => n.toFixed(1);'],
     ['src/domain/decimal.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);"],
     ['server/routes/x.ts', "import { dec, fixed } from '../../../src/domain/decimal.ts';\nexport const t = fixed(dec(1), 2);"],
-  ])('%s: %s is allowed', async (file, code) => {
-    expect(await houseErrors(file, code)).toEqual([]);
-  });
+  ], houseErrors);
 });
 
 describe('rules the linter keeps (issue 21): host time, timers, frames and storage only in adapters; named signals', () => {
-  it.each([
+  refusedAndAllowed([
     ['server/routes/x.ts', 'export const t = Date.now();', /adapter/],
     ['server/jobs/x.ts', 'setTimeout(() => undefined, 5);', /adapter/],
     ['src/pages/x/y.tsx', 'setInterval(() => undefined, 5);', /adapter/],
@@ -109,21 +107,14 @@ describe('rules the linter keeps (issue 21): host time, timers, frames and stora
     ['src/pages/x/y.tsx', "import { useComputed } from '@preact/signals-react';\nexport const useX = () => useComputed(() => 1);", /with a name/],
     ['src/pages/x/y.tsx', 'window.requestAnimationFrame(() => undefined);', /adapter/],
     ['src/state/clock.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1);", /with a name/],
-  ])('%s: %s is refused', async (file, code, message) => {
-    const errors = await houseErrors(file, code);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(message);
-  });
-
-  it.each([
+  ],
+  [
     ['src/state/clock.ts', 'export const now = () => Date.now();'],
     ['server/core/system-time.ts', 'export const t = (fn: () => void) => setTimeout(fn, 5);'],
     ['src/state/local-store.ts', 'export const s = () => globalThis.localStorage;'],
     ['server/jobs/x.ts', 'export const f = (timers: { setTimeout(fn: () => void, ms: number): unknown }) => timers.setTimeout(() => undefined, 5);'],
     ['src/state/x.ts', "import { signal } from '@preact/signals-react';\nexport const $a = signal(1, { name: 'x.$a' });"],
-  ])('%s: %s is allowed', async (file, code) => {
-    expect(await houseErrors(file, code)).toEqual([]);
-  });
+  ], houseErrors);
 
   it('compiles the server without DOM types', () => {
     const config = JSON.parse(readFileSync('tsconfig.server.json', 'utf8')) as { compilerOptions: { lib: string[] }; include: string[] };
