@@ -168,11 +168,13 @@ async function main(args: BenchArgs): Promise<number> {
   progress.endSection('build');
   const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null, engine: null, cluster: null, feeds: null };
   const failures: string[] = [];
-  const attempt = async (name: string, fn: () => Promise<void>): Promise<void> => {
+  /** Runs a chosen section into `sections` (a skipped one stays null); a failure is recorded, and the run goes on. */
+  const section = async <K extends Section>(name: K, fn: () => Sections[K] | Promise<Sections[K]>): Promise<void> => {
+    if (!args.sections.includes(name)) return;
     const t = Date.now();
     if (name !== 'render') log(progress.begin(name, name)); // the render section reports each of its runs
     try {
-      await fn();
+      sections[name] = await fn();
     } catch (err) {
       failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
       log(`${name} FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -182,66 +184,37 @@ async function main(args: BenchArgs): Promise<number> {
       log(`${name}: ${((Date.now() - t) / 1000).toFixed(0)} s`);
     }
   };
+  const onCleanup = (fn: () => Promise<void>): void => void cleanups.push(fn);
 
-  if (args.sections.includes('bundle')) await attempt('bundle', async () => void (sections.bundle = bundleReport(builds.prod)));
-  if (args.sections.includes('micro')) {
-    await attempt('micro', async () => {
-      log('worker hot paths (tinybench) …');
-      sections.micro = runMicro(args.quick, cpus.browser);
-    });
-  }
-  if (args.sections.includes('render')) {
-    await attempt('render', async () => {
-      sections.render = await renderBench({
-        profile,
-        distDir: builds.probe,
-        browserCpus: cpus.browser,
-        serverCpus: cpus.server,
-        only: args.cases,
-        traceDir: join(BENCH_TMP, 'traces'),
-        stamp: `${stamp}-${profile}`,
-        log,
-        onCleanup: (fn) => void cleanups.push(fn),
-        progress: (label) => log(progress.begin('render', label)),
-      });
-    });
-  }
-  if (args.sections.includes('lighthouse')) {
-    await attempt('lighthouse', async () => void (sections.lighthouse = await lighthouseSection(builds.prod, cpus, args.quick)));
-  }
-  if (args.sections.includes('fanout')) {
-    await attempt('fanout', async () => {
-      sections.fanout = await fanoutBench({
-        quick: args.quick,
-        distDir: builds.prod,
-        serverCpus: cpus.server,
-        clientCpus: cpus.browser,
-        log,
-        onCleanup: (fn) => void cleanups.push(fn),
-      });
-    });
-  }
-
-  if (args.sections.includes('engine')) {
-    await attempt('engine', async () => {
-      log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
-      sections.engine = runEngine(args.quick, cpus.server);
-    });
-  }
-
-  if (args.sections.includes('feeds')) {
-    await attempt('feeds', async () => {
-      sections.feeds = await feedsBench({
-        quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup: (fn) => void cleanups.push(fn),
-      });
-    });
-  }
-
-  if (args.sections.includes('cluster')) {
-    await attempt('cluster', async () => {
-      sections.cluster = await clusterBench({ quick: args.quick, log, onCleanup: (fn) => void cleanups.push(fn), ...clusterEnv() });
-    });
-  }
+  await section('bundle', () => bundleReport(builds.prod));
+  await section('micro', () => {
+    log('worker hot paths (tinybench) …');
+    return runMicro(args.quick, cpus.browser);
+  });
+  await section('render', () =>
+    renderBench({
+      profile,
+      distDir: builds.probe,
+      browserCpus: cpus.browser,
+      serverCpus: cpus.server,
+      only: args.cases,
+      traceDir: join(BENCH_TMP, 'traces'),
+      stamp: `${stamp}-${profile}`,
+      log,
+      onCleanup,
+      progress: (label) => log(progress.begin('render', label)),
+    }),
+  );
+  await section('lighthouse', () => lighthouseSection(builds.prod, cpus, args.quick));
+  await section('fanout', () =>
+    fanoutBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, clientCpus: cpus.browser, log, onCleanup }),
+  );
+  await section('engine', () => {
+    log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
+    return runEngine(args.quick, cpus.server);
+  });
+  await section('feeds', () => feedsBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup }));
+  await section('cluster', () => clusterBench({ quick: args.quick, log, onCleanup, ...clusterEnv() }));
 
   machine.loadAverageAtEnd = loadAverage();
   const figures = figuresOf(sections);

@@ -33,17 +33,22 @@ function emaCalc(period: number): Calc {
   };
 }
 
-function bollCalc(period: number, width: number): Calc {
-  const bb = new BollingerBands(period, width);
+/** An indicator of three lines, read from the library's result under `keys` (null or undefined until defined). */
+function threeLines<K extends string>(keys: readonly [K, K, K], next: (b: KlineBar, replace: boolean) => Record<K, number> | null | undefined): Calc {
   return {
     width: 3,
     update(b, r, out, at) {
-      const v = bb.update(b.Close, r);
-      out[at] = num(v?.upper);
-      out[at + 1] = num(v?.middle);
-      out[at + 2] = num(v?.lower);
+      const v = next(b, r);
+      out[at] = num(v?.[keys[0]]);
+      out[at + 1] = num(v?.[keys[1]]);
+      out[at + 2] = num(v?.[keys[2]]);
     },
   };
+}
+
+function bollCalc(period: number, width: number): Calc {
+  const bb = new BollingerBands(period, width);
+  return threeLines(['upper', 'middle', 'lower'], (b, r) => bb.update(b.Close, r));
 }
 
 function volCalc(period: number): Calc {
@@ -59,15 +64,7 @@ function volCalc(period: number): Calc {
 
 function macdCalc(fast: number, slow: number, signal: number): Calc {
   const macd = new MACD(new EMA(fast), new EMA(slow), new EMA(signal));
-  return {
-    width: 3,
-    update(b, r, out, at) {
-      const v = macd.update(b.Close, r);
-      out[at] = num(v?.macd);
-      out[at + 1] = num(v?.signal);
-      out[at + 2] = num(v?.histogram);
-    },
-  };
+  return threeLines(['macd', 'signal', 'histogram'], (b, r) => macd.update(b.Close, r));
 }
 
 function rsiCalc(period: number): Calc {
@@ -77,15 +74,7 @@ function rsiCalc(period: number): Calc {
 
 function kdjCalc(n: number, k: number, d: number): Calc {
   const st = new StochasticOscillator({ kPeriod: n, kSlowingPeriod: k, dPeriod: d });
-  return {
-    width: 3,
-    update(b, r, out, at) {
-      const v = st.update({ high: b.High, low: b.Low, close: b.Close }, r);
-      out[at] = num(v?.stochK);
-      out[at + 1] = num(v?.stochD);
-      out[at + 2] = num(v?.stochJ);
-    },
-  };
+  return threeLines(['stochK', 'stochD', 'stochJ'], (b, r) => st.update({ high: b.High, low: b.Low, close: b.Close }, r));
 }
 
 const p = (params: readonly number[], i: number): number => params[i] ?? 1;
