@@ -4,6 +4,7 @@
 // every login ack's seq and every order event's seq per socket. Bounded in count and time; prints one JSON line.
 // Markers on stderr: READY (everyone connected and live: the parent may kill a gateway).
 import WebSocket from 'ws';
+import { jsonChildMain } from '../lib/json-child.ts';
 import type { Connection, Drop } from './cluster-stats.ts';
 
 export interface ReconnectSpec {
@@ -143,18 +144,4 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
   };
 }
 
-if (process.argv[1]?.endsWith('reconnect-client.ts')) {
-  const spec = JSON.parse(process.argv[2] ?? '{}') as ReconnectSpec;
-  const hard = setTimeout(() => {
-    process.stderr.write('reconnect client: deadline passed, exiting\n');
-    process.exit(2);
-  }, spec.deadlineMs + 10_000);
-  hard.unref();
-  runReconnect(spec).then(
-    (r) => process.stdout.write(`${JSON.stringify(r)}\n`, () => process.exit(0)),
-    (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+if (process.argv[1]?.endsWith('reconnect-client.ts')) jsonChildMain('reconnect client', runReconnect);

@@ -2,6 +2,7 @@
 // clients on 127.0.0.1 subscribed to DAY_MARKET, on one server or spread over several (the cluster section). All count messages and bytes; a few "probe" clients also parse
 // every frame for tick-to-client latency. Bounded in count and time; prints one JSON line and exits.
 import WebSocket from 'ws';
+import { jsonChildMain } from '../lib/json-child.ts';
 
 export interface LoadSpec {
   wsUrl: string;
@@ -142,20 +143,4 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
-if (process.argv[1]?.endsWith('load-client.ts')) {
-  const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
-  const hard = setTimeout(() => {
-    process.stderr.write('load client: deadline passed, exiting\n');
-    process.exit(2);
-  }, spec.deadlineMs + 10_000);
-  hard.unref();
-  runLoad(spec).then(
-    (r) => {
-      process.stdout.write(`${JSON.stringify(r)}\n`, () => process.exit(0));
-    },
-    (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+if (process.argv[1]?.endsWith('load-client.ts')) jsonChildMain('load client', runLoad);
