@@ -17,6 +17,15 @@ async function started(token: string | null = null, random = 0.5): Promise<{ h: 
   return { h, feed, sink };
 }
 
+/** Started with `token`, its socket open and the login answered (from order event `seq` on, when given). */
+async function signedIn(token: string, seq?: number): Promise<{ h: Harness; feed: Feed; sink: RecordingSink; s: ReturnType<Harness['last']> }> {
+  const run = await started(token);
+  const s = run.h.last();
+  s.open();
+  s.receive(seq === undefined ? { type: 'login', ok: true, msg: 'ok' } : { type: 'login', ok: true, msg: 'ok', seq });
+  return { ...run, s };
+}
+
 function states(h: Harness, sink: RecordingSink): ConnState[] {
   h.frames.run();
   return sink.batches.map((b) => b.conn).filter((c): c is ConnState => c !== null);
@@ -220,10 +229,7 @@ describe('login and subscriptions', () => {
   });
 
   it('setToken logs out the old user and in the new one on the open socket', async () => {
-    const { h, feed } = await started('a');
-    const s = h.last();
-    s.open();
-    s.receive({ type: 'login', ok: true, msg: 'ok' });
+    const { s, feed } = await signedIn('a');
     await feed.setToken('b');
     expect(s.sent.slice(-6)).toEqual([
       { type: 'unsub', topic: 'FOREX_TRADE' },
@@ -238,10 +244,7 @@ describe('login and subscriptions', () => {
   });
 
   it('hands a fired price alert to the app; a malformed one is dropped', async () => {
-    const { h, sink } = await started('tok-1');
-    const s = h.last();
-    s.open();
-    s.receive({ type: 'login', ok: true, msg: 'ok' });
+    const { s, sink } = await signedIn('tok-1');
     const alert = {
       id: 7, forex_id: 1, code: 'EURUSD', show_code: 'EUR/USD', condition: 'above', price: '1.10000', note: '', status: 'fired',
       created_at: 1, fired_at: 2, fired_price: '1.10010',
@@ -252,10 +255,7 @@ describe('login and subscriptions', () => {
   });
 
   it('hands an account change (an operator paid a withdrawal) to the app; a malformed one is dropped', async () => {
-    const { h, sink } = await started('tok-1');
-    const s = h.last();
-    s.open();
-    s.receive({ type: 'login', ok: true, msg: 'ok' });
+    const { s, sink } = await signedIn('tok-1');
     s.receive({ type: 'ACCOUNT', data: { kind: 'withdrawal' } });
     s.receive({ type: 'ACCOUNT', data: { kind: 7 } });
     expect(sink.accountChanges).toEqual(['withdrawal']);
@@ -284,19 +284,13 @@ describe('login and subscriptions', () => {
   });
 
   it('a revoked session (logout or password change elsewhere) ends the session', async () => {
-    const { h, sink } = await started('tok-1');
-    const s = h.last();
-    s.open();
-    s.receive({ type: 'login', ok: true, msg: 'ok', seq: 3 });
+    const { s, sink } = await signedIn('tok-1', 3);
     s.receive({ type: 'revoked', msg: 'Signed out on another device' });
     expect(sink.rejected).toEqual(['Signed out on another device']);
   });
 
   it('order events start after the login ack’s seq; older or repeated ones are dropped; a jump asks for a refetch', async () => {
-    const { h, sink } = await started('tok-1');
-    const s = h.last();
-    s.open();
-    s.receive({ type: 'login', ok: true, msg: 'ok', seq: 10 });
+    const { s, sink } = await signedIn('tok-1', 10);
     const ev = (seq: number) => ({ type: 'FOREX_TRADE', seq, data: { Id: seq } });
     s.receive(ev(9)); // before this socket's start: the app's lists already have it
     s.receive(ev(11));

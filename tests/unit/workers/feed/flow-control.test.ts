@@ -61,6 +61,12 @@ function rig() {
     },
     advance: (ms: number) => void (t += ms),
     runDue: () => due.splice(0).forEach((cb) => cb()),
+    /** A fresh change gathered for GATHER_MS and sent: batch 0 in flight. */
+    sendFirst() {
+      flow.request();
+      t += GATHER_MS;
+      due.splice(0).forEach((cb) => cb());
+    },
     get due() {
       return due.length;
     },
@@ -81,9 +87,7 @@ describe('FlowControl', () => {
 
   it('keeps one batch in flight: changes meanwhile wait for the credit', async () => {
     const r = rig();
-    r.flow.request();
-    r.advance(GATHER_MS);
-    r.runDue();
+    r.sendFirst();
     r.advance(50);
     r.flow.request(); // the server's next frame while the page has not painted the first batch
     r.flow.request();
@@ -95,9 +99,7 @@ describe('FlowControl', () => {
 
   it('sends the next batch only after the page acknowledged the frame, at once when the change already waited', async () => {
     const r = rig();
-    r.flow.request();
-    r.advance(GATHER_MS);
-    r.runDue();
+    r.sendFirst();
     r.advance(30);
     r.flow.request();
     r.advance(10);

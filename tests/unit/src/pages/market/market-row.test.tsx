@@ -39,6 +39,17 @@ function render(ui: React.ReactNode): HTMLElement {
   return host;
 }
 
+/** An open instrument's row, rendered; answers the instrument and its quote for the test's ticks. */
+function openRow(over: Partial<Instrument> = {}): { i: Instrument; q: ReturnType<typeof quote> } {
+  const i = inst(over);
+  const q = quote(i.Code);
+  act(() => {
+    q.$open.value = true;
+  });
+  render(<MarketRow inst={i} onPick={() => undefined} />);
+  return { i, q };
+}
+
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
@@ -55,12 +66,7 @@ const text = (sel: string) => host.querySelector(sel)?.textContent ?? null;
 
 describe('MarketRow', () => {
   it('shows the code and the snapshot price at PricePrecision before the first tick', () => {
-    const i = inst({ PricePrecision: 5 });
-    const q = quote(i.Code);
-    act(() => {
-      q.$open.value = true;
-    });
-    render(<MarketRow inst={i} onPick={() => undefined} />);
+    const { i } = openRow({ PricePrecision: 5 });
     expect(text('.mk-code')).toBe(i.ShowCode);
     expect(text('.mk-price')).toBe('1.08320');
     expect(text('.mk-change')).toBe('+0.30%');
@@ -68,12 +74,7 @@ describe('MarketRow', () => {
   });
 
   it('rewrites the price text on a tick without re-rendering the row', () => {
-    const i = inst({ PricePrecision: 3 });
-    const q = quote(i.Code);
-    act(() => {
-      q.$open.value = true;
-    });
-    render(<MarketRow inst={i} onPick={() => undefined} />);
+    const { i, q } = openRow({ PricePrecision: 3 });
     const renders = vi.mocked(quote).mock.calls.filter(([c]) => c === i.Code).length;
     const priceNode = host.querySelector('.mk-price');
 
