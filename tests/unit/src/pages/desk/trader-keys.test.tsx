@@ -6,31 +6,17 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { Instrument, Order } from '../../../../../src/domain/types.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { provideFeed } from '../../../../../src/state/feed-handle.ts';
+import { orderPathModules } from '../../../order-path.ts';
 
 provideFeed({ watchPreview: vi.fn(async () => undefined) });
 
-vi.mock('../../../../../src/api/trading.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../../src/api/trading.ts')>()),
-  submitOrder: vi.fn(),
-}));
-vi.mock('../../../../../src/state/toasts.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../../../src/state/toasts.ts')>();
-  return { ...real, toast: vi.fn() };
-});
-
-const { submitOrder } = await import('../../../../../src/api/trading.ts');
-const { toast } = await import('../../../../../src/state/toasts.ts');
-const { quote } = await import('../../../../../src/state/quotes.ts');
-const { $token } = await import('../../../../../src/state/session.ts');
-const { setNavigator } = await import('../../../../../src/state/navigator.ts');
-const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
+const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n, OrderForm } = await orderPathModules();
 const { deskAction, isTypingTarget, nextCode } = await import('../../../../../src/pages/desk/desk-keys.ts');
 const { useDeskKeys } = await import('../../../../../src/pages/desk/use-desk-keys.ts');
 const { placeOneClick, oneClickCheck } = await import('../../../../../src/pages/trade/one-click.ts');
 const { $oneClick, setOneClick, $lastOrders, rememberOrder } = await import('../../../../../src/state/one-click.ts');
 const { $period, $formRequest } = await import('../../../../../src/pages/trade/trade-state.ts');
 const { $currentCode } = await import('../../../../../src/state/current-code.ts');
-const { OrderForm } = await import('../../../../../src/pages/trade/order-form.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

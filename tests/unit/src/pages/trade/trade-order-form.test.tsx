@@ -7,6 +7,7 @@ import type { OrderPreview, OrderPreviewInput } from '../../../../../workers/pro
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { provideFeed } from '../../../../../src/state/feed-handle.ts';
 import { stopStart } from '../../../../../src/domain/order-rules.ts';
+import { orderPathModules } from '../../../order-path.ts';
 
 const answer = (input: OrderPreviewInput): OrderPreview => ({
   ok: true,
@@ -31,23 +32,7 @@ const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== nu
 
 provideFeed({ watchPreview });
 
-vi.mock('../../../../../src/api/trading.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../../src/api/trading.ts')>()),
-  submitOrder: vi.fn(),
-}));
-
-vi.mock('../../../../../src/state/toasts.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../../../src/state/toasts.ts')>();
-  return { ...real, toast: vi.fn() };
-});
-
-const { submitOrder } = await import('../../../../../src/api/trading.ts');
-const { toast } = await import('../../../../../src/state/toasts.ts');
-const { quote } = await import('../../../../../src/state/quotes.ts');
-const { $token } = await import('../../../../../src/state/session.ts');
-const { setNavigator } = await import('../../../../../src/state/navigator.ts');
-const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
-const { OrderForm } = await import('../../../../../src/pages/trade/order-form.tsx');
+const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n, OrderForm } = await orderPathModules();
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -296,20 +281,22 @@ describe('submitting', () => {
 });
 
 describe('blocked states', () => {
-  it('disables the button with the reason while the market is closed', async () => {
+  /** The form of a fresh instrument in `state`: its button disabled, the reason (an i18n key) shown. */
+  async function blocked(state: { open?: boolean; stale?: boolean }, reason: string): Promise<Instrument> {
     const i = inst();
-    live(i, { open: false });
+    live(i, state);
     await render(i);
     expect(submitButton().disabled).toBe(true);
-    expect($('.tr-blocked').textContent).toBe(i18n.t('trade.market_closed'));
+    expect($('.tr-blocked').textContent).toBe(i18n.t(reason));
+    return i;
+  }
+
+  it('disables the button with the reason while the market is closed', async () => {
+    await blocked({ open: false }, 'trade.market_closed');
   });
 
   it('disables the button while the price is stale and enables it when it is live again', async () => {
-    const i = inst();
-    live(i, { stale: true });
-    await render(i);
-    expect(submitButton().disabled).toBe(true);
-    expect($('.tr-blocked').textContent).toBe(i18n.t('trade.price_stale'));
+    const i = await blocked({ stale: true }, 'trade.price_stale');
     act(() => {
       quote(i.Code).$stale.value = false;
     });

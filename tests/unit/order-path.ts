@@ -1,0 +1,23 @@
+// Test helper for the order path's tests (the order form, the desk's one-click keys): the API's submitOrder and the
+// toasts are stubbed (vi.doMock), then the modules both tests read are loaded after the stubs. Call it before any other
+// import of the app's modules, at the top of the test file.
+import { vi } from 'vitest';
+
+export async function orderPathModules() {
+  vi.doMock('../../src/api/trading.ts', async (importOriginal) => ({
+    ...(await importOriginal<typeof import('../../src/api/trading.ts')>()),
+    submitOrder: vi.fn(),
+  }));
+  vi.doMock('../../src/state/toasts.ts', async (importOriginal) => ({
+    ...(await importOriginal<typeof import('../../src/state/toasts.ts')>()),
+    toast: vi.fn(),
+  }));
+  const { submitOrder } = await import('../../src/api/trading.ts');
+  const { toast } = await import('../../src/state/toasts.ts');
+  const { quote } = await import('../../src/state/quotes.ts');
+  const { $token } = await import('../../src/state/session.ts');
+  const { setNavigator } = await import('../../src/state/navigator.ts');
+  const { initI18n, i18n } = await import('../../src/i18n/index.ts');
+  const { OrderForm } = await import('../../src/pages/trade/order-form.tsx');
+  return { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n, OrderForm };
+}
