@@ -1,20 +1,11 @@
 // The operator token (issue 20 item 6): a configured OPS_TOKEN shorter than the minimum stops the server at start,
 // as does a hand-edited short token file; a missing file gets a long random token once.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { loadOpsToken, opsTokenPath } from '../../../../server/ops/token.ts';
+import { tempDirs } from '../../../fixtures/temp-dirs.ts';
 
-const dirs: string[] = [];
-const dataDir = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'tickwise-ops-token-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const dataDir = tempDirs('tickwise-ops-token-');
 
 describe('loadOpsToken', () => {
   it('refuses an OPS_TOKEN shorter than 24 characters and accepts one of 24', () => {

@@ -1,23 +1,15 @@
 // The FIX session's sequence numbers on disk: ours written at every change, the LP's every 20th, read back by the
 // next session (a restart, or the standby writer), in QuickFIX's seqnums format.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import 'reflect-metadata';
 import { SessionId } from 'jspurefix';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SeqNumStore } from '../../../../../../server/market/sources/fix/seq-store.ts';
+import { tempDirs } from '../../../../../fixtures/temp-dirs.ts';
 
 const id = new SessionId('FIX.4.4', 'TICKWISE', 'LP');
-const dirs: string[] = [];
-const fresh = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'seq-store-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const fresh = tempDirs('seq-store-');
 
 describe('SeqNumStore', () => {
   it('starts a new session at 1 and keeps our number at every change for the next session', async () => {
