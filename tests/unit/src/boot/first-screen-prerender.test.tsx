@@ -64,15 +64,21 @@ afterEach(() => {
   window.location.hash = '';
 });
 
-/** Attaches React as src/main.tsx does; returns the recoverable errors React reported (a redraw of server HTML). */
-async function attach(el: HTMLElement): Promise<unknown[]> {
+/**
+ * Attaches React as src/main.tsx does, on `hash` with the inline script's `boot` quotes, and expects no redraw of the
+ * server HTML: no recoverable error reported, no hydration complaint logged.
+ */
+async function attach(el: HTMLElement, boot: Window['__twBoot'], hash: string): Promise<void> {
+  window.__twBoot = boot;
+  window.location.hash = hash;
   expect(await prepareAttach(document, window)).toBe(true);
   const errors: unknown[] = [];
   await act(async () => {
     root = hydrateRoot(el, <App navigation={NO_NAVIGATION} />, { onRecoverableError: (e) => void errors.push(e) });
   });
   await act(async () => undefined);
-  return errors;
+  expect(errors).toEqual([]);
+  expect(hydrationComplaints()).toEqual([]);
 }
 
 const hydrationComplaints = (): unknown[][] =>
@@ -112,12 +118,7 @@ it('draws the market list with the catalogue rows, the inline paint writes the s
   expect(gbp.querySelector('[data-field="as-of"]')?.textContent).toBe(i18n.t('market.as_of', { time: formatAsOf(snapAt, NOW) }));
 
   const priceBox = eur.querySelector('.mk-price bdi');
-  window.__twBoot = Promise.resolve(quotes);
-  window.location.hash = '#/';
-  const errors = await attach(el);
-
-  expect(errors).toEqual([]);
-  expect(hydrationComplaints()).toEqual([]);
+  await attach(el, Promise.resolve(quotes), '#/');
   // The same nodes: React kept the HTML, and each LiveText adopted the painted text.
   expect(el.querySelector('.mk-row[data-code="EURUSD"]')).toBe(eur);
   expect(eur.querySelector('.mk-price bdi')).toBe(priceBox);
@@ -149,11 +150,7 @@ it('draws /trade with the last-known price in its header, marked, and attaches w
   expect(head.querySelector('[data-field="as-of"]')?.textContent).toBe(i18n.t('market.as_of', { time: formatAsOf(keptAt, NOW) }));
 
   const priceBox = head.querySelector('.tr-price bdi');
-  window.__twBoot = Promise.resolve(quotes);
-  window.location.hash = '#/trade';
-  const errors = await attach(el);
-  expect(errors).toEqual([]);
-  expect(hydrationComplaints()).toEqual([]);
+  await attach(el, Promise.resolve(quotes), '#/trade');
   expect(el.querySelector('.tr-head')).toBe(head);
   expect(head.querySelector('.tr-price bdi')).toBe(priceBox);
   expect(head.querySelector('.tr-price')?.textContent).toBe('1.08321');

@@ -196,26 +196,16 @@ describe('fallback to the main thread', () => {
     await bridge.stop();
   });
 
-  it('falls back when the worker reports an error while starting, and terminates it', async () => {
+  it.each([
+    ['reports an error while starting', (_h: ReturnType<typeof harness>, w: SilentWorker) => void w.dispatchEvent(new Event('error'))],
+    ['never answers start()', (h: ReturnType<typeof harness>) => h.time.advance(10_000)],
+  ])('falls back when the worker %s, and terminates it', async (_what, fail) => {
     const h = harness();
     const w = new SilentWorker();
     const bridge = new FeedBridge(deps(h, 'worker', () => w));
     const starting = bridge.start(config());
     await Promise.resolve();
-    w.dispatchEvent(new Event('error'));
-    await starting;
-    expect(bridge.mode).toBe('main');
-    expect(w.terminated).toBe(true);
-    await bridge.stop();
-  });
-
-  it('falls back when the worker never answers start()', async () => {
-    const h = harness();
-    const w = new SilentWorker();
-    const bridge = new FeedBridge(deps(h, 'worker', () => w));
-    const starting = bridge.start(config());
-    await Promise.resolve();
-    h.time.advance(10_000);
+    fail(h, w);
     await starting;
     expect(bridge.mode).toBe('main');
     expect(w.terminated).toBe(true);
