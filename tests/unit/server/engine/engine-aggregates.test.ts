@@ -8,27 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { dec, type Dec } from '../../../../src/domain/decimal.ts';
 import { positionPnl, sideOf } from '../../../../src/domain/money.ts';
 import { lots, price, usd } from '../../../../src/domain/units.ts';
-import type { IndexSource } from '../../../../server/engine/index-types.ts';
 import { OrderBook } from '../../../../server/engine/order-book.ts';
 import { TickIndex } from '../../../../server/engine/tick-index.ts';
 import { belowStopOut } from '../../../../server/engine/triggers.ts';
 import type { EngineInstrument, OrderRow } from '../../../../server/engine/types.ts';
+import { BASE_INSTRUMENTS, engineSpec, scaledText as text, testMarket, type TestInstrument } from '../../../fixtures/engine-market.ts';
 
-const spec = (contNum: string): EngineInstrument['spec'] => ({ MarginMode: 2, ForexContNum: contNum, ForexFeeRate: '0' });
-const INSTRUMENTS: Array<EngineInstrument & { base: number; qtyPlaces: number }> = [
-  { id: 1, code: 'EUR', showCode: 'EUR', pricePrecision: 5, pip: '0.01', minLots: '0.01', multiples: [100], spec: spec('100000'), base: 110000, qtyPlaces: 2 },
-  { id: 2, code: 'XAG', showCode: 'XAG', pricePrecision: 3, pip: '0.1', minLots: '0.1', multiples: [10], spec: spec('50'), base: 30000, qtyPlaces: 1 },
-  { id: 3, code: 'BTC', showCode: 'BTC', pricePrecision: 2, pip: '0.01', minLots: '0.01', multiples: [10], spec: spec('0.5'), base: 6000000, qtyPlaces: 2 },
+const INSTRUMENTS: TestInstrument[] = [
+  ...BASE_INSTRUMENTS,
   // A P&L that rounds (10^-7 USD per step and lot step): these positions are priced one by one, not in the sums.
-  { id: 4, code: 'ODD', showCode: 'ODD', pricePrecision: 7, pip: '0.01', minLots: '0.01', multiples: [10], spec: spec('1'), base: 12345678, qtyPlaces: 2 },
+  { id: 4, code: 'ODD', showCode: 'ODD', pricePrecision: 7, pip: '0.01', minLots: '0.01', multiples: [10], spec: engineSpec('1'), base: 12345678, qtyPlaces: 2 },
 ];
 const USERS = [1, 2, 3];
-
-const text = (scaled: number, places: number): string => {
-  const s = String(Math.abs(scaled)).padStart(places + 1, '0');
-  const t = places === 0 ? s : `${s.slice(0, -places)}.${s.slice(-places)}`;
-  return scaled < 0 ? `-${t}` : t;
-};
 
 type Op =
   | { k: 'open'; user: number; inst: number; buy: boolean; pending: boolean; qty: number; margin: number }
@@ -48,11 +39,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 function harness() {
-  const prices = new Map<number, number>(INSTRUMENTS.map((i) => [i.id, i.base]));
-  const source: IndexSource = {
-    instrument: (id) => INSTRUMENTS.find((i) => i.id === id),
-    latestPrice: (inst) => text(prices.get(inst.id) ?? 0, inst.pricePrecision),
-  };
+  const { prices, source } = testMarket(INSTRUMENTS);
   const index = new TickIndex(source);
   const book = new OrderBook(index);
   const rows = new Map<number, OrderRow>();

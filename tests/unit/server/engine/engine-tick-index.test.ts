@@ -6,29 +6,20 @@
 // the safe-integer range (the decimal fallback).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EngineIndex, IndexSource } from '../../../../server/engine/index-types.ts';
+import type { EngineIndex } from '../../../../server/engine/index-types.ts';
 import { OrderBook } from '../../../../server/engine/order-book.ts';
 import { scaledOf } from '../../../../server/engine/scaled.ts';
 import { TickIndex } from '../../../../server/engine/tick-index.ts';
-import type { EngineInstrument, OrderRow } from '../../../../server/engine/types.ts';
+import type { OrderRow } from '../../../../server/engine/types.ts';
 import { ScanIndex } from '../../../fixtures/engine-oracle.ts';
+import { BASE_INSTRUMENTS, engineSpec, scaledText as text, testMarket, type TestInstrument } from '../../../fixtures/engine-market.ts';
 
-const spec = (contNum: string): EngineInstrument['spec'] => ({ MarginMode: 2, ForexContNum: contNum, ForexFeeRate: '0' });
-const INSTRUMENTS: Array<EngineInstrument & { base: number; qtyPlaces: number }> = [
-  { id: 1, code: 'EUR', showCode: 'EUR', pricePrecision: 5, pip: '0.01', minLots: '0.01', multiples: [100], spec: spec('100000'), base: 110000, qtyPlaces: 2 },
-  { id: 2, code: 'XAG', showCode: 'XAG', pricePrecision: 3, pip: '0.1', minLots: '0.1', multiples: [10], spec: spec('50'), base: 30000, qtyPlaces: 1 },
-  { id: 3, code: 'BTC', showCode: 'BTC', pricePrecision: 2, pip: '0.01', minLots: '0.01', multiples: [10], spec: spec('0.5'), base: 6000000, qtyPlaces: 2 },
+const INSTRUMENTS: TestInstrument[] = [
+  ...BASE_INSTRUMENTS,
   // Ten price places and a million units per lot: products beyond 2^53, so the decimal fallback answers.
-  { id: 4, code: 'BIG', showCode: 'BIG', pricePrecision: 10, pip: '0.001', minLots: '0.001', multiples: [10], spec: spec('1000000'), base: 12345678901, qtyPlaces: 3 },
+  { id: 4, code: 'BIG', showCode: 'BIG', pricePrecision: 10, pip: '0.001', minLots: '0.001', multiples: [10], spec: engineSpec('1000000'), base: 12345678901, qtyPlaces: 3 },
 ];
 const USERS = [1, 2, 3, 4];
-
-const text = (scaled: number, places: number): string => {
-  const neg = scaled < 0;
-  const s = String(Math.abs(scaled)).padStart(places + 1, '0');
-  const t = places === 0 ? s : `${s.slice(0, -places)}.${s.slice(-places)}`;
-  return neg ? `-${t}` : t;
-};
 
 type Op =
   | { k: 'open'; user: number; inst: number; buy: boolean; pending: boolean; qty: number; away: number; margin: number; tp: number; sl: number }
@@ -55,11 +46,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 /** Both indexes behind their own books, one price source, and the stored rows the ops change. */
 function harness() {
-  const prices = new Map<number, number>(INSTRUMENTS.map((i) => [i.id, i.base]));
-  const source: IndexSource = {
-    instrument: (id) => INSTRUMENTS.find((i) => i.id === id),
-    latestPrice: (inst) => text(prices.get(inst.id) ?? 0, inst.pricePrecision),
-  };
+  const { prices, source } = testMarket(INSTRUMENTS);
   const fast = new TickIndex(source);
   const oracle = new ScanIndex(source);
   const books = [new OrderBook(fast), new OrderBook(oracle)];
