@@ -1,6 +1,6 @@
 // Test helper for the order path's tests (the order form, the desk's one-click keys): the API's submitOrder and the
-// toasts are stubbed (vi.doMock), then the modules both tests read are loaded after the stubs. Call it before any other
-// import of the app's modules, at the top of the test file.
+// toasts are stubbed (vi.doMock), then the state modules both tests read are loaded after the stubs. Call it before any
+// other import of the app's modules, at the top of the test file; the screen under test is imported after it.
 import { vi } from 'vitest';
 
 export async function orderPathModules() {
@@ -18,6 +18,5 @@ export async function orderPathModules() {
   const { $token } = await import('../../src/state/session.ts');
   const { setNavigator } = await import('../../src/state/navigator.ts');
   const { initI18n, i18n } = await import('../../src/i18n/index.ts');
-  const { OrderForm } = await import('../../src/pages/trade/order-form.tsx');
-  return { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n, OrderForm };
+  return { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n };
 }

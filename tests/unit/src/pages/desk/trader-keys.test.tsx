@@ -10,7 +10,8 @@ import { orderPathModules } from '../../../order-path.ts';
 
 provideFeed({ watchPreview: vi.fn(async () => undefined) });
 
-const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n, OrderForm } = await orderPathModules();
+const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n } = await orderPathModules();
+const { OrderForm } = await import('../../../../../src/pages/trade/order-form.tsx');
 const { deskAction, isTypingTarget, nextCode } = await import('../../../../../src/pages/desk/desk-keys.ts');
 const { useDeskKeys } = await import('../../../../../src/pages/desk/use-desk-keys.ts');
 const { placeOneClick, oneClickCheck } = await import('../../../../../src/pages/trade/one-click.ts');

@@ -32,7 +32,8 @@ const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== nu
 
 provideFeed({ watchPreview });
 
-const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n, OrderForm } = await orderPathModules();
+const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n } = await orderPathModules();
+const { OrderForm } = await import('../../../../../src/pages/trade/order-form.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
