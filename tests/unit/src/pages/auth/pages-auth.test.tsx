@@ -34,6 +34,15 @@ let view: Rendered | null = null;
 const q = (sel: string): Element | null => view?.container.querySelector(sel) ?? null;
 const alerts = (): string[] => [...(view?.container.querySelectorAll('[role="alert"]') ?? [])].map((e) => e.textContent ?? '');
 const toasts = (): string[] => $toasts.value.map((t) => t.text);
+/** Opens `path` (the login screen), types the account and password, and sends the form; answers the screen. */
+async function logIn(path: string, account: string, password: string): Promise<Rendered> {
+  const shown = await renderRoutes(routes, path);
+  view = shown;
+  await typeInto(q('input[name="account"]'), account);
+  await typeInto(q('input[name="password"]'), password);
+  await submit(q('form'));
+  return shown;
+}
 
 beforeAll(startInEnglish);
 
@@ -86,10 +95,7 @@ describe('/login', () => {
 
   it('logs in with the email login type and returns to from', async () => {
     fake.server.on('POST', '/api/user/loginForU', ok({ token: 'tok-9', user: USER }));
-    view = await renderRoutes(routes, '/login?from=%2Ftrade');
-    await typeInto(q('input[name="account"]'), 'me@x.co');
-    await typeInto(q('input[name="password"]'), 'secret');
-    await submit(q('form'));
+    await logIn('/login?from=%2Ftrade', 'me@x.co', 'secret');
     const call = fake.server.seen.find((r) => r.url === '/api/user/loginForU');
     expect(new URLSearchParams(call?.body)).toEqual(new URLSearchParams('account=me%40x.co&password=secret&login_type=email'));
     expect($token.value).toBe('tok-9');
@@ -98,22 +104,16 @@ describe('/login', () => {
 
   it('a phone number logs in as mobile; a wrong password keeps the user here with the server message', async () => {
     fake.server.on('POST', '/api/user/loginForU', fail(0, 'Wrong account or password'));
-    view = await renderRoutes(routes, '/login');
-    await typeInto(q('input[name="account"]'), '91234567');
-    await typeInto(q('input[name="password"]'), 'nope');
-    await submit(q('form'));
+    const shown = await logIn('/login', '91234567', 'nope');
     expect(fake.server.seen.find((r) => r.url === '/api/user/loginForU')?.body).toContain('login_type=mobile');
     expect(toasts()).toEqual(['Wrong account or password']);
     expect($token.value).toBeNull();
-    expect(view.location().pathname).toBe('/login');
+    expect(shown.location().pathname).toBe('/login');
   });
 
   it('never follows a from that leaves the app', async () => {
     fake.server.on('POST', '/api/user/loginForU', ok({ token: 't', user: USER }));
-    view = await renderRoutes(routes, '/login?from=%2F%2Fevil.example');
-    await typeInto(q('input[name="account"]'), 'me@x.co');
-    await typeInto(q('input[name="password"]'), 'x');
-    await submit(q('form'));
+    await logIn('/login?from=%2F%2Fevil.example', 'me@x.co', 'x');
     expect(q('[data-testid="where"]')?.textContent).toBe('home /');
   });
 
