@@ -101,6 +101,13 @@ function runFrame(): void {
   act(() => due.forEach((cb) => cb()));
 }
 
+/** A fresh host in the document with a React root on it, for the test's renders. */
+function mount(): void {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+}
+
 function render(code: string, period: Period): void {
   act(() => root?.render(<CandleChart code={code} period={period} precision={5} frames={frames} />));
 }
@@ -120,9 +127,7 @@ afterEach(() => {
 
 describe('CandleChart', () => {
   it('draws a trailing stop as a price line, moves it in place when the stop moves, and removes it (issue 25)', () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     const draw = (lines: Array<{ id: number; price: number; title: string }>) =>
       act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} stopLines={lines} />));
     draw([{ id: 7, price: 1.098, title: 'Trailing stop' }]);
@@ -140,9 +145,7 @@ describe('CandleChart', () => {
   });
 
   it('a click on the chart offers an alert at the clicked price, which goes to onPickPrice (issue 26)', async () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     const picked: string[] = [];
     act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} onPickPrice={(p) => picked.push(p)} />));
     expect(host.querySelector('[data-testid="chart-alert"]')).toBeNull();
@@ -163,9 +166,7 @@ describe('CandleChart', () => {
 
   it('a price line: placed by a click, dragged by its chip, kept for the instrument, placed by a long press on touch (issue 36)', () => {
     localStorage.clear();
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     const pending: Array<() => void> = [];
     const timers = {
       setTimeout: (fn: () => void) => (pending.push(fn), pending.length),
@@ -221,9 +222,7 @@ describe('CandleChart', () => {
   });
 
   it('creates one chart, loads history with setData and streams the last bar with update()', () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     render('EURUSD', '1min');
     expect(createChart).toHaveBeenCalledTimes(1);
     expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
@@ -260,9 +259,7 @@ describe('CandleChart', () => {
   });
 
   it('keeps free axis right of the newest candle, so it is not under the price scale and no time label is cut', () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     render('EURUSD', '1min');
     const opts = createChart.mock.calls[0]?.[1] as { timeScale?: { rightOffset?: number; rightOffsetPixels?: number; fixRightEdge?: boolean } };
     // In bars: scrollToRealTime() (called after each history reset) returns to rightOffset, not to rightOffsetPixels.
@@ -272,9 +269,7 @@ describe('CandleChart', () => {
   });
 
   it("a late bar of the previous instrument is not drawn on the new one", () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     render('EURUSD', '1min');
     render('XAUUSD', '1min');
     emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 3) });
@@ -282,9 +277,7 @@ describe('CandleChart', () => {
   });
 
   it('switches period and instrument on the same chart and ignores updates for anything else', () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     render('EURUSD', '1min');
     render('EURUSD', '5min');
     render('XAUUSD', '5min');
@@ -306,9 +299,7 @@ describe('CandleChart', () => {
   });
 
   it('removes the chart and stops the stream when the screen goes away', () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     render('EURUSD', '1min');
     act(() => root?.unmount());
     root = null;
@@ -318,9 +309,7 @@ describe('CandleChart', () => {
   });
 
   it('as a lazy chunk: the box keeps its place until the library is in, then the one chart draws in it', async () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     act(() => root?.render(<LazyCandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
     const waiting = host.querySelector<HTMLElement>('.tw-chart');
     expect(waiting?.getAttribute('aria-busy')).toBe('true');
@@ -334,9 +323,7 @@ describe('CandleChart', () => {
   });
 
   it('has a text alternative: instrument, period, last price, change, high and low in view, and a table of bars (issue 25)', async () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     act(() => root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} />));
     const summary = () => host.querySelector('[data-testid="chart-summary"]')?.textContent;
     expect(summary()).toBe('EUR/USD, 1 minute chart: no bars yet.');
@@ -373,9 +360,7 @@ describe('CandleChart', () => {
     const style = document.createElement('style');
     style.textContent = readFileSync('src/app/theme.css', 'utf8'); // the real palettes
     document.head.append(style);
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     render('EURUSD', '1min');
     expect(createChart.mock.calls[0]?.[1]).toBeDefined();
     series.applyOptions.mockClear();
@@ -394,9 +379,7 @@ describe('CandleChart', () => {
 
   it('under reduced motion jumps to the newest bar instead of gliding, and has no kinetic scroll (issue 25)', () => {
     $reducedMotion.value = true;
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    mount();
     render('EURUSD', '1min');
     expect(createChart.mock.calls[0]?.[1]).toMatchObject({ kineticScroll: { touch: false, mouse: false } });
     emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
@@ -421,9 +404,7 @@ describe('CandleChart sizing (issue 37)', () => {
       unobserve(): void {}
     } as unknown as typeof ResizeObserver;
     try {
-      host = document.createElement('div');
-      document.body.append(host);
-      root = createRoot(host);
+      mount();
       render('EURUSD', '1min');
       act(() => observe?.([{ contentRect: { width: 320.5, height: 240 } }]));
       expect(chart.resize).not.toHaveBeenCalled(); // nothing to draw yet: it stays 0×0
