@@ -45,6 +45,17 @@ async function profitRecords(userId: number): Promise<number> {
 
 const expectInvariants = (userId: number): Promise<void> => expectLedgerInvariants(bed.ctx.db, userId);
 
+/**
+ * The order closed once (one close pushed), with one profit record when `profitRecord`, and the ledger invariants
+ * hold; then the price goes back to 1.10000 for the next test.
+ */
+async function closedOnce(userId: number, orderId: number, profitRecord: boolean): Promise<void> {
+  expect(closedPushes(userId, orderId)).toBe(1);
+  if (profitRecord) expect(await profitRecords(userId)).toBe(1);
+  await expectInvariants(userId);
+  await tick('1.10000');
+}
+
 const keyOf = errorKey;
 
 describe('trailing stop', () => {
@@ -70,10 +81,7 @@ describe('trailing stop', () => {
     expect(after.pnl).toBe('300'); // (1.10300 − 1.10000) × 100000
     await tick('1.09000');
     await tick('1.10300');
-    expect(closedPushes(u, o.Id)).toBe(1);
-    expect(await profitRecords(u)).toBe(1);
-    await expectInvariants(u);
-    await tick('1.10000');
+    await closedOnce(u, o.Id, true);
   });
 
   it('a sell is mirrored: the stop moves down only', async () => {
@@ -91,9 +99,7 @@ describe('trailing stop', () => {
     expect(after.status).toBe(3);
     expect(after.reason).toBe('stop_loss');
     expect(after.pnl).toBe('100');
-    expect(closedPushes(u, o.Id)).toBe(1);
-    await expectInvariants(u);
-    await tick('1.10000');
+    await closedOnce(u, o.Id, false);
   });
 
   it('with a fixed stop-loss: the more favourable of the two is the stop, and it trails from there', async () => {
@@ -131,10 +137,7 @@ describe('trailing stop', () => {
     const after = await stored(o.Id);
     expect(after.status).toBe(3);
     expect(after.pnl).toBe('250');
-    expect(closedPushes(u, o.Id)).toBe(1);
-    expect(await profitRecords(u)).toBe(1);
-    await expectInvariants(u);
-    await tick('1.10000');
+    await closedOnce(u, o.Id, true);
   });
 
   it('bad input changes nothing; another user cannot set one', async () => {
