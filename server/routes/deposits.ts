@@ -18,6 +18,7 @@ import { ownedUpload } from '../uploads/store.ts';
 import { banksOfCoin, enabledBank, enabledBankCoins, enabledNetwork, enabledNetworks, insertBankCharge, insertCoinCharge, userCharges, type ChargeRow } from '../wallet/deposits-repository.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Deposits'];
 
@@ -73,7 +74,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; address?: string; charge_id?: number } }>(
     '/api/quickCharge/submit',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }), response: replies({ type: 'null' }) } },
+    { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = caller(request);
       const q = request.query;
@@ -91,7 +92,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; wire_id?: number } }>(
     '/api/quickCharge/wire_submit',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }), response: replies({ type: 'null' }) } },
+    { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = caller(request);
       const q = request.query;

@@ -20,6 +20,7 @@ import { RecordType } from '../ledger/record-types.ts';
 import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { endSubscription, enabledFund, enabledFunds, insertSubscription, lockSubscription, ownsSubscription, subscriptionIncomes, userSubscriptions, type FundRow } from '../funds/funds-repository.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Mining funds'];
 
@@ -65,7 +66,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { id: number; amount?: string } }>(
       '/api/fund/buy',
-      { schema: { tags: TAGS, security: SESSION, querystring: query({ id: int(1), amount: str(40) }, ['id']), response: replies({ type: 'null' }) } },
+      { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ id: int(1), amount: str(40) }, ['id']), response: replies({ type: 'null' }) } },
       async (request) => {
         const user = caller(request);
         const fund = await fundById(ctx, request.query.id);
@@ -129,7 +130,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { sub_id: number } }>(
       '/api/fund/applyRefund',
-      { schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1) }, ['sub_id']), response: replies({ type: 'null' }) } },
+      { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1) }, ['sub_id']), response: replies({ type: 'null' }) } },
       async (request) => {
         const user = caller(request);
         const now = ctx.clock.now();

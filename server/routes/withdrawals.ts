@@ -21,6 +21,7 @@ import { currencyById } from '../wallet/currencies.ts';
 import { enabledCurrencies, insertWithdrawal, payoutTarget, userWithdrawals, type WithdrawalRow } from '../wallet/withdrawals-repository.ts';
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Withdrawals'];
 
@@ -66,6 +67,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post<{ Body: { draw_currency_id?: number; number?: string; memo?: string; draw_method_id?: number } }>(
     '/api/account/draw',
     {
+      config: { budget: budget('write') },
       schema: {
         tags: TAGS, security: SESSION,
         body: body({ draw_currency_id: int(1), number: str(40), memo: str(WITHDRAW_MEMO_MAX), draw_method_id: int(1) }),
