@@ -13,34 +13,28 @@ import { approveCharge, closeCharge, creditAccount } from '../../wallet/deposit-
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
-import { findUser, listFilter, statusDigits, USER_FILTER } from './users.ts';
+import { listCommand, statusDigits } from './list-command.ts';
+import { findUser } from './users.ts';
 
-const LIST_LIMIT = 100;
-const CHARGE_STATUSES = statusDigits(0, 3);
-
-export const chargeList: OpsCommand = {
+export const chargeList = listCommand({
   name: 'charge-list',
   summary: 'Deposits by status (default: waiting for review), newest first',
-  params: [
-    { name: 'status', help: '0 unchecked, 1 finished, 2 rejected, 3 invalid', optional: true },
-    USER_FILTER,
-  ],
-  async run(ctx, args) {
-    const { status, userId } = await listFilter(ctx.db, args, CHARGE_STATUSES, '0');
-    const rows = await chargesByStatus(ctx.db, status, userId, LIST_LIMIT);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      uid: r.uid,
-      type: r.type === 0 ? 'coin' : 'bank',
-      number: `${trimZeros(r.number, 0)} ${r.currency_code}`,
-      usd: r.credited === null ? chargeCredit(r.number, r.usd_price) : exactMoneyText(r.credited),
-      status: r.status,
-      remark: r.remark,
-      created_at: wireTime(r.created_at),
-      proof: uploadUrl(r.proof_upload),
-    }));
-  },
-};
+  statusHelp: '0 unchecked, 1 finished, 2 rejected, 3 invalid',
+  statuses: statusDigits(0, 3),
+  fallback: '0',
+  rows: chargesByStatus,
+  show: (r) => ({
+    id: Number(r.id),
+    uid: r.uid,
+    type: r.type === 0 ? 'coin' : 'bank',
+    number: `${trimZeros(r.number, 0)} ${r.currency_code}`,
+    usd: r.credited === null ? chargeCredit(r.number, r.usd_price) : exactMoneyText(r.credited),
+    status: r.status,
+    remark: r.remark,
+    created_at: wireTime(r.created_at),
+    proof: uploadUrl(r.proof_upload),
+  }),
+});
 
 export const chargeApprove: OpsCommand = {
   name: 'charge-approve',

@@ -10,9 +10,8 @@ import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
-import { listFilter, USER_FILTER, type StatusWords } from './users.ts';
+import { listCommand, type StatusWords } from './list-command.ts';
 
-const LIST_LIMIT = 100;
 /** `--status` as a number or as the words of `npm run ops -- list withdrawals --status pending|approved|rejected`. */
 const STATUS_WORDS: StatusWords = {
   '0': WithdrawStatus.PENDING, pending: WithdrawStatus.PENDING,
@@ -20,31 +19,26 @@ const STATUS_WORDS: StatusWords = {
   '2': WithdrawStatus.REJECTED, rejected: WithdrawStatus.REJECTED,
 };
 
-export const withdrawList: OpsCommand = {
+export const withdrawList = listCommand({
   name: 'withdraw-list',
   summary: 'Withdrawal requests by status (default: pending), newest first',
-  params: [
-    { name: 'status', help: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)', optional: true },
-    USER_FILTER,
-  ],
-  async run(ctx, args) {
-    const { status, userId } = await listFilter(ctx.db, args, STATUS_WORDS, '0');
-    const rows = await withdrawalsByStatus(ctx.db, status, userId, LIST_LIMIT);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      uid: r.uid,
-      account: r.account,
-      number: exactMoneyText(r.number), // USD taken from the balance
-
-      fee: exactMoneyText(r.fee),
-      pay: `${trimZeros(r.real_number, 2)} ${r.code}${r.protocol ? ` (${r.protocol})` : ''}`,
-      to: r.type === 1 ? r.address : `${r.bank_name} ${r.payee_name} ${r.payee_account}`,
-      memo: r.memo,
-      status: r.status,
-      created_at: wireTime(r.created_at),
-    }));
-  },
-};
+  statusHelp: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)',
+  statuses: STATUS_WORDS,
+  fallback: '0',
+  rows: withdrawalsByStatus,
+  show: (r) => ({
+    id: Number(r.id),
+    uid: r.uid,
+    account: r.account,
+    number: exactMoneyText(r.number), // USD taken from the balance
+    fee: exactMoneyText(r.fee),
+    pay: `${trimZeros(r.real_number, 2)} ${r.code}${r.protocol ? ` (${r.protocol})` : ''}`,
+    to: r.type === 1 ? r.address : `${r.bank_name} ${r.payee_name} ${r.payee_account}`,
+    memo: r.memo,
+    status: r.status,
+    created_at: wireTime(r.created_at),
+  }),
+});
 
 export const withdrawPaid: OpsCommand = {
   name: 'withdraw-paid',
