@@ -108,6 +108,27 @@ function fx(
   };
 }
 
+/** A coin quoted in USDT, traded around the clock. */
+function crypto(
+  id: number, code: string, basePrice: string, precision: number, contNum: string, multiples: number[], annualVol: number, tickHz: number,
+): InstrumentDef {
+  return {
+    id, code, showCode: `${code.slice(0, -4)}/USDT`, categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: precision,
+    pip: '0.01', minCont: '0.01', contNum, marginMode: 2, multiples, feeRate: '0.001', basePrice, annualVol, tickHz,
+  };
+}
+
+/** A stock index, traded in tenths of a lot. */
+function index(
+  id: number, code: string, showCode: string, basePrice: string, precision: number, contNum: string, multiples: number[],
+  annualVol: number, tickHz: number,
+): InstrumentDef {
+  return {
+    id, code, showCode, categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: precision,
+    pip: '0.1', minCont: '0.1', contNum, marginMode: 2, multiples, feeRate: '0.002', basePrice, annualVol, tickHz,
+  };
+}
+
 export const INSTRUMENTS: readonly InstrumentDef[] = [
   // Forex majors
   fx(1, 'EURUSD', '1.08500', 5, 0.07, 3),
@@ -143,57 +164,17 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
     basePrice: '980.00', annualVol: 0.22, tickHz: 1,
   },
   // Crypto (24/7)
-  {
-    id: 17, code: 'BTCUSDT', showCode: 'BTC/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.001',
-    basePrice: '67250.00', annualVol: 0.6, tickHz: 6,
-  },
-  {
-    id: 18, code: 'ETHUSDT', showCode: 'ETH/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '10', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.001',
-    basePrice: '3450.00', annualVol: 0.7, tickHz: 5,
-  },
-  {
-    id: 19, code: 'SOLUSDT', showCode: 'SOL/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 3,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
-    basePrice: '165.000', annualVol: 0.9, tickHz: 4,
-  },
-  {
-    id: 20, code: 'XRPUSDT', showCode: 'XRP/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 5,
-    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
-    basePrice: '0.52000', annualVol: 0.8, tickHz: 3,
-  },
-  {
-    id: 21, code: 'DOGEUSDT', showCode: 'DOGE/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 5,
-    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20], feeRate: '0.001',
-    basePrice: '0.15000', annualVol: 1.0, tickHz: 3,
-  },
-  {
-    id: 22, code: 'LTCUSDT', showCode: 'LTC/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
-    basePrice: '85.00', annualVol: 0.75, tickHz: 2,
-  },
+  crypto(17, 'BTCUSDT', '67250.00', 2, '1', [10, 20, 50, 100], 0.6, 6),
+  crypto(18, 'ETHUSDT', '3450.00', 2, '10', [10, 20, 50, 100], 0.7, 5),
+  crypto(19, 'SOLUSDT', '165.000', 3, '100', [10, 20, 50], 0.9, 4),
+  crypto(20, 'XRPUSDT', '0.52000', 5, '10000', [10, 20, 50], 0.8, 3),
+  crypto(21, 'DOGEUSDT', '0.15000', 5, '10000', [10, 20], 1.0, 3),
+  crypto(22, 'LTCUSDT', '85.00', 2, '100', [10, 20, 50], 0.75, 2),
   // Indices (1 USD per point per lot)
-  {
-    id: 23, code: 'US30', showCode: 'US 30', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
-    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
-    basePrice: '39100.0', annualVol: 0.16, tickHz: 2,
-  },
-  {
-    id: 24, code: 'NAS100', showCode: 'NAS 100', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
-    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
-    basePrice: '18250.0', annualVol: 0.22, tickHz: 2.5,
-  },
-  {
-    id: 25, code: 'SPX500', showCode: 'SPX 500', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 2,
-    pip: '0.1', minCont: '0.1', contNum: '10', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
-    basePrice: '5230.00', annualVol: 0.17, tickHz: 2,
-  },
-  {
-    id: 26, code: 'GER40', showCode: 'GER 40', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
-    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.002',
-    basePrice: '18150.0', annualVol: 0.18, tickHz: 1.5,
-  },
+  index(23, 'US30', 'US 30', '39100.0', 1, '1', [10, 20, 50, 100], 0.16, 2),
+  index(24, 'NAS100', 'NAS 100', '18250.0', 1, '1', [10, 20, 50, 100], 0.22, 2.5),
+  index(25, 'SPX500', 'SPX 500', '5230.00', 2, '10', [10, 20, 50, 100], 0.17, 2),
+  index(26, 'GER40', 'GER 40', '18150.0', 1, '1', [10, 20, 50], 0.18, 1.5),
   // Energy
   {
     // Fixed margin: 100 USD per lot of 100 barrels; at ~78 USD/bbl that is about ×78 leverage.

@@ -15,7 +15,7 @@ import { getSetting, getSettings } from '../settings/settings.ts';
 import { rankingPage } from '../content/ranking.ts';
 import { ANNOUNCEMENT, COMPLAINT_EMAIL, INVITE_INFO, NEWS_DETAIL, NEWS_PAGE, RANKING } from '../http/wire/content.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
-import { pageOf } from '../http/paging.ts';
+import { listPage } from '../http/paging.ts';
 
 const TAGS = ['Content'];
 
@@ -32,7 +32,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { tags: TAGS, querystring: query({ category_id: int(0), page: int(1, 100_000) }), response: replies(NEWS_PAGE) } },
     async (request) => {
       const category = request.query.category_id ?? 1;
-      return ok(await pageOf(request.query.page, NEWS_PAGE_SIZE, (limit, offset) => newsPage(db, category, limit, offset), toItem));
+      return ok(await listPage(request.query.page, NEWS_PAGE_SIZE, (limit, offset) => newsPage(db, category, limit, offset), toItem));
     },
   );
 

@@ -19,7 +19,7 @@ import { banksOfCoin, enabledBank, enabledBankCoins, enabledNetwork, enabledNetw
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
-import { pageOf } from '../http/paging.ts';
+import { listPage } from '../http/paging.ts';
 
 const TAGS = ['Deposits'];
 
@@ -116,6 +116,6 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/quickCharge/quick_ist',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(0, 1), page: int(1, 1_000_000) }, ['type']), response: replies(CHARGES) } },
     async (request) =>
-      ok(await pageOf(request.query.page, CHARGES_PAGE_SIZE, (limit, offset) => userCharges(ctx.db, caller(request).id, request.query.type, limit, offset), toChargeRecord)),
+      ok(await listPage(request.query.page, CHARGES_PAGE_SIZE, (limit, offset) => userCharges(ctx.db, caller(request).id, request.query.type, limit, offset), toChargeRecord)),
   );
 }

@@ -22,7 +22,7 @@ import { enabledCurrencies, insertWithdrawal, payoutTarget, userWithdrawals, typ
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
-import { pageOf } from '../http/paging.ts';
+import { listPage } from '../http/paging.ts';
 
 const TAGS = ['Withdrawals'];
 
@@ -121,7 +121,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request) => {
       const statusName = (s: number) => requestText(request, `server.withdraw_status_${s}`);
       const read = (limit: number, offset: number) => userWithdrawals(ctx.db, caller(request).id, request.query.type, limit, offset);
-      return ok(await pageOf(request.query.page, WITHDRAWALS_PAGE_SIZE, read, (r) => toRecord(r, statusName)));
+      return ok(await listPage(request.query.page, WITHDRAWALS_PAGE_SIZE, read, (r) => toRecord(r, statusName)));
     },
   );
 }
