@@ -12,9 +12,12 @@ import { chargesByStatus } from '../../wallet/deposits-repository.ts';
 import { approveCharge, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
+import { byId, decisionCommand } from './decision-command.ts';
 import type { OpsCommand } from '../command.ts';
 import { listCommand, statusDigits } from './list-command.ts';
 import { findUser } from './users.ts';
+
+const CHARGE_ID = { name: 'id', help: 'the charge id' };
 
 export const chargeList = listCommand({
   name: 'charge-list',
@@ -40,7 +43,7 @@ export const chargeApprove: OpsCommand = {
   name: 'charge-approve',
   summary: 'Approve a waiting deposit: credits its USD value (or the given amount) to the balance',
   params: [
-    { name: 'id', help: 'the charge id' },
+    CHARGE_ID,
     { name: 'amount', help: 'USD to credit instead of number ÷ rate (e.g. a wire arrived short)', optional: true },
   ],
   async run(ctx, args) {
@@ -53,21 +56,18 @@ export const chargeApprove: OpsCommand = {
 };
 
 function closeChargeCommand(name: string, status: number, summary: string, reasonRequired: boolean): OpsCommand {
-  return {
+  return decisionCommand({
     name,
     summary,
-    params: [
-      { name: 'id', help: 'the charge id' },
-      { name: 'reason', help: 'shown to the trader in the charge history', optional: !reasonRequired },
-    ],
-    async run(ctx, args) {
-      const id = idArg(args.id);
-      const reason = textArg(args.reason, 'reason', reasonRequired);
-      const userId = await closeCharge(ctx.db, id, status, reason, ctx.clock.now());
-      announceAccountChange(ctx, userId, 'deposit');
-      return { id, status, remark: reason };
-    },
-  };
+    item: CHARGE_ID,
+    find: byId,
+    reason: { name: 'reason', help: 'shown to the trader in the charge history', optional: !reasonRequired },
+    change: 'deposit',
+    decide: async (ctx, id, reason) => ({
+      userId: await closeCharge(ctx.db, id, status, reason, ctx.clock.now()),
+      answer: { id, status, remark: reason },
+    }),
+  });
 }
 
 export const chargeReject = closeChargeCommand('charge-reject', ChargeStatus.REJECTED, 'Reject a waiting deposit, with the reason', true);

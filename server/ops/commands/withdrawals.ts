@@ -7,9 +7,8 @@ import { wireTime } from '../../../src/domain/wire-time.ts';
 import { exactMoneyText } from '../../../src/domain/money-text.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
-import { announceAccountChange } from '../account-change.ts';
-import { idArg, textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
+import { byId, decisionCommand } from './decision-command.ts';
 import { listCommand, type StatusWords } from './list-command.ts';
 
 /** `--status` as a number or as the words of `npm run ops -- list withdrawals --status pending|approved|rejected`. */
@@ -40,32 +39,32 @@ export const withdrawList = listCommand({
   }),
 });
 
-export const withdrawPaid: OpsCommand = {
+const WITHDRAWAL_ID = { name: 'id', help: 'the withdrawal id' };
+
+export const withdrawPaid = decisionCommand({
   name: 'withdraw-paid',
   summary: 'Mark a pending withdrawal paid out: its frozen amount leaves the account',
-  params: [{ name: 'id', help: 'the withdrawal id' }],
-  async run(ctx, args) {
-    const id = idArg(args.id);
+  item: WITHDRAWAL_ID,
+  find: byId,
+  change: 'withdrawal',
+  async decide(ctx, id) {
     const { userId, after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
-    announceAccountChange(ctx, userId, 'withdrawal');
-    return { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) };
+    return { userId, answer: { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) } };
   },
-};
+});
 
-export const withdrawReject: OpsCommand = {
+export const withdrawReject = decisionCommand({
   name: 'withdraw-reject',
   summary: 'Reject a pending withdrawal with the reason: its frozen amount returns to the balance',
-  params: [
-    { name: 'id', help: 'the withdrawal id' },
-    { name: 'reason', help: 'shown to the trader in the withdrawal record' },
-  ],
-  async run(ctx, args) {
-    const id = idArg(args.id);
-    const reason = textArg(args.reason, 'reason', true);
+  item: WITHDRAWAL_ID,
+  find: byId,
+  reason: { name: 'reason', help: 'shown to the trader in the withdrawal record' },
+  change: 'withdrawal',
+  async decide(ctx, id, reason) {
     const { userId, after } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
-    announceAccountChange(ctx, userId, 'withdrawal');
-    return { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
+    const answer = { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
+    return { userId, answer };
   },
-};
+});
 
 export const WITHDRAW_COMMANDS: readonly OpsCommand[] = [withdrawList, withdrawPaid, withdrawReject];
