@@ -108,6 +108,21 @@ function fx(
   };
 }
 
+/** A metal or energy contract: `margin` 'fixed' is a fixed margin per lot (marginMode 1, FIXED), else the leverage offered. */
+function commodity(
+  categoryId: number, cls: 'metal' | 'energy',
+): (
+  id: number, code: string, showCode: string, precision: number, contNum: string, margin: 'fixed' | number[], feeRate: string,
+  basePrice: string, annualVol: number, tickHz: number,
+) => InstrumentDef {
+  return (id, code, showCode, precision, contNum, margin, feeRate, basePrice, annualVol, tickHz) => ({
+    id, code, showCode, categoryId, cls, pricePrecision: precision, pip: '0.01', minCont: '0.01', contNum,
+    marginMode: margin === 'fixed' ? 1 : 2, multiples: margin === 'fixed' ? FIXED : margin, feeRate, basePrice, annualVol, tickHz,
+  });
+}
+const metal = commodity(CATEGORY_METALS, 'metal');
+const energy = commodity(CATEGORY_ENERGY, 'energy');
+
 /** A coin quoted in USDT, traded around the clock. */
 function crypto(
   id: number, code: string, basePrice: string, precision: number, contNum: string, multiples: number[], annualVol: number, tickHz: number,
@@ -147,22 +162,10 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   // A pegged pair offered without leverage: the client shows its no-leverage message for it.
   fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, { multiples: [] }),
   // Metals
-  {
-    id: 14, code: 'XAUUSD', showCode: 'XAU/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: LEVERAGE, feeRate: '0.002',
-    basePrice: '2350.00', annualVol: 0.15, tickHz: 2.5,
-  },
-  {
-    // Fixed margin: 500 USD per lot; at ~28.5 USD/oz that is about ×28 leverage.
-    id: 15, code: 'XAGUSD', showCode: 'XAG/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 3,
-    pip: '0.01', minCont: '0.01', contNum: '500', marginMode: 1, multiples: FIXED, feeRate: '0.003',
-    basePrice: '28.500', annualVol: 0.25, tickHz: 2,
-  },
-  {
-    id: 16, code: 'XPTUSD', showCode: 'XPT/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '50', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.003',
-    basePrice: '980.00', annualVol: 0.22, tickHz: 1,
-  },
+  metal(14, 'XAUUSD', 'XAU/USD', 2, '100', LEVERAGE, '0.002', '2350.00', 0.15, 2.5),
+  // Fixed margin: 500 USD per lot; at ~28.5 USD/oz that is about ×28 leverage.
+  metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2),
+  metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1),
   // Crypto (24/7)
   crypto(17, 'BTCUSDT', '67250.00', 2, '1', [10, 20, 50, 100], 0.6, 6),
   crypto(18, 'ETHUSDT', '3450.00', 2, '10', [10, 20, 50, 100], 0.7, 5),
@@ -176,22 +179,10 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   index(25, 'SPX500', 'SPX 500', '5230.00', 2, '10', [10, 20, 50, 100], 0.17, 2),
   index(26, 'GER40', 'GER 40', '18150.0', 1, '1', [10, 20, 50], 0.18, 1.5),
   // Energy
-  {
-    // Fixed margin: 100 USD per lot of 100 barrels; at ~78 USD/bbl that is about ×78 leverage.
-    id: 27, code: 'USOIL', showCode: 'WTI Oil', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 1, multiples: FIXED, feeRate: '0.003',
-    basePrice: '78.50', annualVol: 0.35, tickHz: 2,
-  },
-  {
-    id: 28, code: 'UKOIL', showCode: 'Brent Oil', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 1, multiples: FIXED, feeRate: '0.003',
-    basePrice: '82.70', annualVol: 0.33, tickHz: 1.5,
-  },
-  {
-    id: 29, code: 'NGAS', showCode: 'Natural Gas', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 3,
-    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.003',
-    basePrice: '2.450', annualVol: 0.6, tickHz: 1,
-  },
+  // Fixed margin: 100 USD per lot of 100 barrels; at ~78 USD/bbl that is about ×78 leverage.
+  energy(27, 'USOIL', 'WTI Oil', 2, '100', 'fixed', '0.003', '78.50', 0.35, 2),
+  energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5),
+  energy(29, 'NGAS', 'Natural Gas', 3, '10000', [10, 20, 50], '0.003', '2.450', 0.6, 1),
 ];
 
 export const logoPath = (code: string): string => `/logos/${code.toLowerCase()}.svg`;
