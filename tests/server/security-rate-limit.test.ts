@@ -4,7 +4,8 @@
 // route reads them (a one-item array or another spelling of a number is the same account), sessions as the token
 // the session lookup reads; a flood cannot lock the owner out; the operator token has a wrong-guess budget.
 // Each budget is declared on its route (config.budget): every state-changing route declares one or says why not,
-// and a route mounted under another path keeps its budget. Both databases.
+// and a route mounted under another path keeps its budget; signed-in changes share a write budget, logout has none.
+// Both databases.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -218,6 +219,23 @@ describe('per account', () => {
     expect(orders.at(-1)?.status).toBe(429);
     // A signed-in user's ordinary reads are not limited by these budgets.
     expect((await api(server.baseUrl).withToken(user.token).get('/api/user/info')).code).toBe(1);
+  });
+
+  it('signed-in changes share one write budget per session; logging out is never refused', async () => {
+    clock.advance(RATE_WINDOW_MS);
+    const user = await registerAndLogin(server, { clock });
+    const headers = (): Record<string, string> => ({ authorization: user.token, 'x-forwarded-for': freshIp() });
+    const writes = await flood(RATE_BUDGETS.write.perAccount + 1, (i) =>
+      i % 2 === 0
+        ? call('POST', '/v1/api/watchlist/add', { forex_id: '1' }, headers())
+        : call('POST', '/v1/api/watchlist/remove', { forex_id: '1' }, headers()),
+    );
+    expect(writes.slice(0, -1).every((r) => r.status === 200)).toBe(true);
+    expect(writes.at(-1)?.status).toBe(429);
+    // No budget on logout: from one address, past any group's figure, every one is answered.
+    const ip = freshIp();
+    const outs = await flood(RATE_BUDGETS.write.perAddress + 1, () => call('POST', '/api/user/logout', {}, { 'x-forwarded-for': ip }));
+    expect(outs.every((r) => r.status === 200 && r.code === 1)).toBe(true);
   });
 
   it('a session has one budget however its authorization header is written', async () => {
