@@ -21,7 +21,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { loginPath } from '../../state/navigator.ts';
 import { $isDemo, $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
-import { CURRENCY } from '../user/balance-card.tsx';
+import { CURRENCY } from '../../domain/wallet-types.ts';
 import './mining.css';
 import { Num } from '../../components/text/num.tsx';
 
