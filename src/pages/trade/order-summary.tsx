@@ -1,6 +1,6 @@
 // Pre-trade summary: margin, handling fee and the P&L at stop-profit / stop-loss, as live text nodes (LiveText):
 // a new preview rewrites them without a React render.
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
@@ -49,34 +49,43 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
 
   return (
     <dl className="tr-summary">
-      <div className="tr-summary-row">
-        <dt>{t('trade.margin')}</dt>
-        <dd className="tw-num" data-field="margin">
-          <LiveText $text={text.margin} /> <span className="tr-unit">{t('trade.usd')}</span>
-        </dd>
-      </div>
-      <div className="tr-summary-row">
-        <dt>{t('trade.fee')}</dt>
-        <dd className="tw-num" data-field="fee">
-          <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
-        </dd>
-      </div>
+      <SummaryRow labelKey="trade.margin" field="margin">
+        <LiveText $text={text.margin} /> <span className="tr-unit">{t('trade.usd')}</span>
+      </SummaryRow>
+      <SummaryRow labelKey="trade.fee" field="fee">
+        <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
+      </SummaryRow>
       {showStopProfit ? (
-        <div className="tr-summary-row">
-          <dt>{t('trade.pnl_at_stop_profit')}</dt>
-          <dd className="tw-num tr-pnl" data-field="pnl-sp" ref={spRef}>
-            <LiveText $text={text.pnlSp} />
-          </dd>
-        </div>
+        <SummaryRow labelKey="trade.pnl_at_stop_profit" field="pnl-sp" pnlRef={spRef}>
+          <LiveText $text={text.pnlSp} />
+        </SummaryRow>
       ) : null}
       {showStopLoss ? (
-        <div className="tr-summary-row">
-          <dt>{t('trade.pnl_at_stop_loss')}</dt>
-          <dd className="tw-num tr-pnl" data-field="pnl-sl" ref={slRef}>
-            <LiveText $text={text.pnlSl} />
-          </dd>
-        </div>
+        <SummaryRow labelKey="trade.pnl_at_stop_loss" field="pnl-sl" pnlRef={slRef}>
+          <LiveText $text={text.pnlSl} />
+        </SummaryRow>
       ) : null}
     </dl>
+  );
+}
+
+interface SummaryRowProps {
+  labelKey: string;
+  field: string;
+  /** A P&L figure: its cell carries the sign (data-dir) the effect above keeps in step. */
+  pnlRef?: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}
+
+/** One figure of the summary: its name, then its value in tabular numerals. */
+function SummaryRow({ labelKey, field, pnlRef, children }: SummaryRowProps): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className="tr-summary-row">
+      <dt>{t(labelKey)}</dt>
+      <dd className={pnlRef ? 'tw-num tr-pnl' : 'tw-num'} data-field={field} ref={pnlRef}>
+        {children}
+      </dd>
+    </div>
   );
 }
