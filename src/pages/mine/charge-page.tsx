@@ -11,11 +11,8 @@ import { usePaged } from './use-paged.ts';
 import { KindScreen, StatusRow } from './kind-screen.tsx';
 import { Num } from '../../components/text/num.tsx';
 
-type Kind = '0' | '1';
-const KINDS = [
-  { value: '0' as const, labelKey: 'wallet.coin' },
-  { value: '1' as const, labelKey: 'wallet.bank' },
-];
+const KINDS = ['0', '1'] as const; // coin, bank
+type Kind = (typeof KINDS)[number];
 
 function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // that kind's records with paging and pull-to-refresh. Each record is a StatusRow: what it was, and its review status.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented, type SegmentedOption } from '../../components/forms/segmented.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { Num } from '../../components/text/num.tsx';
@@ -12,7 +12,8 @@ import './money.css';
 
 export interface KindScreenProps<K extends string, T> {
   titleKey: string;
-  kinds: ReadonlyArray<SegmentedOption<K>>;
+  /** The wire values of the two kinds: coin, then bank. */
+  kinds: readonly [coin: K, bank: K];
   kind: K;
   onKind: (kind: K) => void;
   onRefresh: () => void;
@@ -28,7 +29,12 @@ export interface KindScreenProps<K extends string, T> {
 
 export function KindScreen<K extends string, T>(props: KindScreenProps<K, T>): ReactElement {
   const { t } = useTranslation();
-  const { titleKey, kinds, kind, onKind } = props;
+  const { titleKey, kind, onKind } = props;
+  const [coin, bank] = props.kinds;
+  const kinds = [
+    { value: coin, labelKey: 'wallet.coin' },
+    { value: bank, labelKey: 'wallet.bank' },
+  ];
   return (
     <div className="page">
       <TitleBar titleKey={titleKey} back="/user" />

@@ -13,11 +13,8 @@ import { KindScreen, StatusRow } from './kind-screen.tsx';
 import { WithdrawForm } from './withdraw-form.tsx';
 import { Num } from '../../components/text/num.tsx';
 
-type Kind = '1' | '2';
-const KINDS = [
-  { value: '1' as const, labelKey: 'wallet.coin' },
-  { value: '2' as const, labelKey: 'wallet.bank' },
-];
+const KINDS = ['1', '2'] as const; // coin, bank
+type Kind = (typeof KINDS)[number];
 
 function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
   const { t } = useTranslation();
