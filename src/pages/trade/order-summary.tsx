@@ -1,10 +1,11 @@
 // Pre-trade summary: margin, handling fee and the P&L at stop-profit / stop-loss, as live text nodes (LiveText):
 // a new preview rewrites them without a React render.
-import { useLayoutEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { LiveText } from '../../components/text/live-text.tsx';
+import { DefRow } from '../../components/text/def-row.tsx';
 import { amountText, pnlText } from '../order/order-format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
 import './pnl.css';
@@ -49,43 +50,22 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
 
   return (
     <dl className="tr-summary">
-      <SummaryRow labelKey="trade.margin" field="margin">
+      <DefRow className="tr-summary-row" labelKey="trade.margin" valueClass="tw-num" field="margin">
         <LiveText $text={text.margin} /> <span className="tr-unit">{t('trade.usd')}</span>
-      </SummaryRow>
-      <SummaryRow labelKey="trade.fee" field="fee">
+      </DefRow>
+      <DefRow className="tr-summary-row" labelKey="trade.fee" valueClass="tw-num" field="fee">
         <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
-      </SummaryRow>
+      </DefRow>
       {showStopProfit ? (
-        <SummaryRow labelKey="trade.pnl_at_stop_profit" field="pnl-sp" pnlRef={spRef}>
+        <DefRow className="tr-summary-row" labelKey="trade.pnl_at_stop_profit" valueClass="tw-num tr-pnl" field="pnl-sp" valueRef={spRef}>
           <LiveText $text={text.pnlSp} />
-        </SummaryRow>
+        </DefRow>
       ) : null}
       {showStopLoss ? (
-        <SummaryRow labelKey="trade.pnl_at_stop_loss" field="pnl-sl" pnlRef={slRef}>
+        <DefRow className="tr-summary-row" labelKey="trade.pnl_at_stop_loss" valueClass="tw-num tr-pnl" field="pnl-sl" valueRef={slRef}>
           <LiveText $text={text.pnlSl} />
-        </SummaryRow>
+        </DefRow>
       ) : null}
     </dl>
-  );
-}
-
-interface SummaryRowProps {
-  labelKey: string;
-  field: string;
-  /** A P&L figure: its cell carries the sign (data-dir) the effect above keeps in step. */
-  pnlRef?: RefObject<HTMLElement | null>;
-  children: ReactNode;
-}
-
-/** One figure of the summary: its name, then its value in tabular numerals. */
-function SummaryRow({ labelKey, field, pnlRef, children }: SummaryRowProps): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <div className="tr-summary-row">
-      <dt>{t(labelKey)}</dt>
-      <dd className={pnlRef ? 'tw-num tr-pnl' : 'tw-num'} data-field={field} ref={pnlRef}>
-        {children}
-      </dd>
-    </div>
   );
 }
