@@ -12,11 +12,11 @@ provideFeed({ watchPreview: vi.fn(async () => undefined) });
 
 const { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n } = await orderPathModules();
 const { OrderForm } = await import('../../../../../src/pages/trade/order-form.tsx');
-const { deskAction, isTypingTarget, nextCode } = await import('../../../../../src/pages/desk/desk-keys.ts');
-const { useDeskKeys } = await import('../../../../../src/pages/desk/use-desk-keys.ts');
+const { deskAction, isTypingTarget, nextCode } = await import('../../../../../src/app/desk/desk-keys.ts');
+const { useDeskKeys } = await import('../../../../../src/app/desk/use-desk-keys.ts');
 const { placeOneClick, oneClickCheck } = await import('../../../../../src/pages/trade/one-click.ts');
 const { $oneClick, setOneClick, $lastOrders, rememberOrder } = await import('../../../../../src/state/one-click.ts');
-const { $period, $formRequest } = await import('../../../../../src/pages/trade/trade-state.ts');
+const { $period, $formRequest } = await import('../../../../../src/state/trade-state.ts');
 const { $currentCode } = await import('../../../../../src/state/current-code.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
