@@ -5,25 +5,34 @@ import { fixed } from '../../../../src/domain/decimal.ts';
 import { readTypedNumber, signOfText } from '../../../../src/domain/decimal-text.ts';
 import { roundText } from '../../../../src/domain/rounding.ts';
 
+/** Each [text, places, rounded]: roundText(text, places) is exactly `rounded`. */
+function expectRounds(cases: [string, number, string][]): void {
+  for (const [text, places, rounded] of cases) expect(roundText(text, places), `${text} at ${places}`).toBe(rounded);
+}
+
 describe('roundText', () => {
   it('rounds ties away from zero, exactly, without float drift', () => {
-    expect(roundText('1.005', 2)).toBe('1.01'); // 1.005 as a float is 1.00499…
-    expect(roundText('-1.005', 2)).toBe('-1.01');
-    expect(roundText('0.125', 2)).toBe('0.13');
-    expect(roundText('123456789012345.123456785', 8)).toBe('123456789012345.12345679');
-    expect(roundText('2', 3)).toBe('2.000');
-    expect(roundText('-0.001', 2)).toBe('0.00');
+    expectRounds([
+      ['1.005', 2, '1.01'], // 1.005 as a float is 1.00499…
+      ['-1.005', 2, '-1.01'],
+      ['0.125', 2, '0.13'],
+      ['123456789012345.123456785', 8, '123456789012345.12345679'],
+      ['2', 3, '2.000'],
+      ['-0.001', 2, '0.00'],
+    ]);
   });
 
   it('carries through nines into a new leading digit, and handles integers and leading zeros', () => {
-    expect(roundText('9.995', 2)).toBe('10.00');
-    expect(roundText('-99.5', 0)).toBe('-100');
-    expect(roundText('0.96', 1)).toBe('1.0');
-    expect(roundText('0.0049', 2)).toBe('0.00');
-    expect(roundText('007.25', 1)).toBe('7.3');
-    expect(roundText('12', 0)).toBe('12');
-    expect(roundText('12.4', 0)).toBe('12');
-    expect(roundText('-0.5', 0)).toBe('-1');
+    expectRounds([
+      ['9.995', 2, '10.00'],
+      ['-99.5', 0, '-100'],
+      ['0.96', 1, '1.0'],
+      ['0.0049', 2, '0.00'],
+      ['007.25', 1, '7.3'],
+      ['12', 0, '12'],
+      ['12.4', 0, '12'],
+      ['-0.5', 0, '-1'],
+    ]);
   });
 
   it('agrees with decimal.js half-up on many random values', () => {

@@ -43,6 +43,14 @@ async function logIn(path: string, account: string, password: string): Promise<R
   await submit(q('form'));
   return shown;
 }
+/** On the sign-up screen: the account (`field` is email or mobile), a matching password twice and `code`, sent. */
+async function signUp(field: 'email' | 'mobile', account: string, code: string): Promise<void> {
+  await typeInto(q(`input[name="${field}"]`), account);
+  await typeInto(q('input[name="password"]'), 'abc12345');
+  await typeInto(q('input[name="re_password"]'), 'abc12345');
+  await typeInto(q('input[name="code"]'), code);
+  await submit(q('form'));
+}
 
 beforeAll(startInEnglish);
 
@@ -172,11 +180,7 @@ describe('/register', () => {
     fake.server.on('POST', '/api/user/register', ok({ token: 'reg-tok', user: { ...USER, email: '', mobile: '91234567' } }));
     view = await renderRoutes(routes, '/register');
     await click(q('[data-value="mobile"]'));
-    await typeInto(q('input[name="mobile"]'), '91234567');
-    await typeInto(q('input[name="password"]'), 'abc12345');
-    await typeInto(q('input[name="re_password"]'), 'abc12345');
-    await typeInto(q('input[name="code"]'), '123456');
-    await submit(q('form'));
+    await signUp('mobile', '91234567', '123456');
     const body = new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/register')?.body);
     expect(Object.fromEntries(body)).toMatchObject({ type: 'mobile', area_id: '4', mobile: '91234567', sms_code: '123456', key: '' });
     expect($token.value).toBe('reg-tok');
@@ -193,11 +197,7 @@ describe('/register', () => {
     expect(q('[data-testid="captcha"] img')?.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
     await click(q('[data-testid="captcha"]'));
     expect(n).toBe(2);
-    await typeInto(q('input[name="email"]'), 'new@x.co');
-    await typeInto(q('input[name="password"]'), 'abc12345');
-    await typeInto(q('input[name="re_password"]'), 'abc12345');
-    await typeInto(q('input[name="code"]'), 'XK7P');
-    await submit(q('form'));
+    await signUp('email', 'new@x.co', 'XK7P');
     const body = new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/register')?.body);
     expect(body.get('key')).toBe('cap-2');
     expect(body.get('sms_code')).toBe('XK7P');
