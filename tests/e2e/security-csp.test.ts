@@ -1,6 +1,7 @@
 // The built app under its Content-Security-Policy in Chromium: the market goes live (the worker's socket is allowed),
 // the trade screen draws its chart, the login and demo flow work, and no CSP violation is reported anywhere; the API
 // reference page (/api/docs, Swagger UI) renders every operation under the same policy.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
@@ -15,14 +16,26 @@ const COLLECT_VIOLATIONS = `(() => {
   });
 })();`;
 
+/**
+ * Watches a page for CSP violations from its first script on (the events, and the console's reports); answers a check
+ * that expects none of either.
+ */
+async function watchCsp(page: Page): Promise<() => Promise<void>> {
+  const consoleCsp: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
+  });
+  await page.addInitScript(COLLECT_VIOLATIONS);
+  return async () => {
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(consoleCsp).toEqual([]);
+  };
+}
+
 describe('the app under its CSP', () => {
   it('loads, goes live, trades on a demo account, with no CSP violation', async () => {
     const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-    const consoleCsp: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
-    });
-    await page.addInitScript(COLLECT_VIOLATIONS);
+    const noViolations = await watchCsp(page);
     const res = await page.goto(`${e2e.server.url}/#/`);
     expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 15_000 });
@@ -37,19 +50,13 @@ describe('the app under its CSP', () => {
     await page.goto(`${e2e.server.url}/#/user`);
     await page.waitForLoadState('networkidle');
     await snap(page, 'csp-user-phone');
-    const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-    expect(violations).toEqual([]);
-    expect(consoleCsp).toEqual([]);
+    await noViolations();
     await context.close();
   });
 
   it('shows the API reference at /api/docs under the same policy', async () => {
     const { context, page } = await newPage(e2e.chrome.browser, DESKTOP);
-    const consoleCsp: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
-    });
-    await page.addInitScript(COLLECT_VIOLATIONS);
+    const noViolations = await watchCsp(page);
     const res = await page.goto(`${e2e.server.url}/api/docs`);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
     const doc = (await (await fetch(`${e2e.server.url}/api/openapi.json`)).json()) as { paths: Record<string, object> };
@@ -58,8 +65,7 @@ describe('the app under its CSP', () => {
     await page.locator('.opblock-summary-path[data-path="/v1/api/forex/submit"]').click();
     await page.locator('.opblock.is-open .responses-wrapper').waitFor();
     await snap(page, 'api-docs-desktop');
-    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
-    expect(consoleCsp).toEqual([]);
+    await noViolations();
     await context.close();
   });
 });
