@@ -53,12 +53,18 @@ async function typeParam(page: FlowPage, kind: string, i: number, text: string):
 }
 
 describeInFlowBrowsers((browser) => {
-  it('adds and removes indicators on a phone: legends, the sheet’s refusals, kept on the account', async () => {
+  /** A fresh page of `viewport` in English, the user logged in, on the instrument's /trade chart. */
+  async function chartPage(viewport: typeof PHONE | typeof DESKTOP) {
     const b = browser();
-    const { context, page } = await b.newPage(PHONE);
+    const { context, page } = await b.newPage(viewport);
     await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
     await loginInBrowser(page, server, user);
     await openChart(page);
+    return { b, context, page };
+  }
+
+  it('adds and removes indicators on a phone: legends, the sheet’s refusals, kept on the account', async () => {
+    const { b, context, page } = await chartPage(PHONE);
     // The default: MA 5, 10, 20, 30 on the price, VOL with its average in the one pane below.
     expect(await lineLabels(page, 0)).toEqual(['MA5', 'MA10', 'MA20', 'MA30']);
     expect(await lineLabels(page, 1)).toEqual(['VOL', 'MA5']);
@@ -111,11 +117,7 @@ describeInFlowBrowsers((browser) => {
   }, 120_000);
 
   it('the legend at the crosshair shows the worker’s values; a price line becomes an alert that fires', async () => {
-    const b = browser();
-    const { context, page } = await b.newPage(DESKTOP);
-    await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-    await loginInBrowser(page, server, user);
-    await openChart(page);
+    const { b, context, page } = await chartPage(DESKTOP);
     const chart = page.locator('.tw-chart[data-slot="0"]');
     await chart.click(); // the crosshair to the middle of the chart; a mouse click also places the price line there
 
@@ -159,11 +161,7 @@ describeInFlowBrowsers((browser) => {
   }, 120_000);
 
   it('the desk’s 2×2 grid runs four live charts, each with its own period', async () => {
-    const b = browser();
-    const { context, page } = await b.newPage(DESKTOP);
-    await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-    await loginInBrowser(page, server, user);
-    await openChart(page);
+    const { b, context, page } = await chartPage(DESKTOP);
     await page.locator('[data-action="chart-grid"]').click();
     await page.locator('[data-testid="chart-grid"]').waitFor();
     // Three more open instruments, and the third cell on 4H (a select's change, as a pick from its list makes it).
