@@ -1,15 +1,30 @@
 // Small helpers the issue-25 flows share: a page in a given language and size (the `lang` cookie set before the app
-// loads), a GET of the API as a signed-in user (the wire envelope, English messages), and axe on what a page shows.
+// loads), the same with a user logged in at a screen, a GET of the API as a signed-in user (the wire envelope, English messages), and axe on what a page shows.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import type { Envelope } from '../../src/domain/types.ts';
 import { newPage } from './browser.ts';
 import type { AppServer } from './app-server.ts';
-import type { RealUser } from './real-user.ts';
+import { loginInBrowser, type RealUser } from './real-user.ts';
 
 export async function pageIn(browser: Browser, server: AppServer, lang: string, size: { width: number; height: number }): Promise<Awaited<ReturnType<typeof newPage>>> {
   const opened = await newPage(browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
   await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
+  return opened;
+}
+
+/** pageIn, then `user` logged in and the app opened at `hash` ('#/', '#/order?type=1' …). */
+export async function userPageAt(
+  browser: Browser,
+  server: AppServer,
+  user: RealUser,
+  lang: string,
+  size: { width: number; height: number },
+  hash: string,
+): Promise<Awaited<ReturnType<typeof newPage>>> {
+  const opened = await pageIn(browser, server, lang, size);
+  await loginInBrowser(opened.page, server, user);
+  await opened.page.goto(`${server.url}/${hash}`);
   return opened;
 }
 

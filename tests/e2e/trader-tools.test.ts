@@ -7,14 +7,14 @@ import type { Instrument, Order, OrderList } from '../../src/domain/types.ts';
 import { dec } from '../../src/domain/decimal.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
-import { axe, pageIn as openPage, userGet } from './lang-page.ts';
-import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { axe, userGet, userPageAt } from './lang-page.ts';
+import { createFundedUser, type RealUser } from './real-user.ts';
 
 const e2e = useServerAndChrome();
 let user: RealUser;
 let inst: Instrument;
 
-const pageIn = (lang: string, size: { width: number; height: number }) => openPage(e2e.chrome.browser, e2e.server, lang, size);
+const pageAt = (lang: string, size: { width: number; height: number }, hash: string) => userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 async function buy(lots: string, type: 1 | 2 = 1): Promise<Order> {
@@ -38,9 +38,7 @@ beforeAll(async () => {
 
 it('a trailing stop set on the desk follows the market on the chart', async () => {
   const o = await buy(inst.ForexMinCont);
-  const { context, page } = await pageIn('en', DESKTOP);
-  await loginInBrowser(page, e2e.server, user);
-  await page.goto(`${e2e.server.url}/#/order?type=1`);
+  const { context, page } = await pageAt('en', DESKTOP, '#/order?type=1');
   await page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await page.locator('[data-action="edit-stops"]').click();
   // Three price steps: the stop follows almost every new high, so the test sees it move within seconds.
@@ -69,9 +67,7 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   const lots = dec(inst.ForexMinCont).times(2).toFixed();
   const half = dec(inst.ForexMinCont).toFixed();
   const o = await buy(lots);
-  const { context, page } = await pageIn('en', PHONE);
-  await loginInBrowser(page, e2e.server, user);
-  await page.goto(`${e2e.server.url}/#/order?type=1`);
+  const { context, page } = await pageAt('en', PHONE, '#/order?type=1');
   await page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await page.locator('[data-action="close-part-open"]').waitFor();
   await snap(page, 'issue25-holding-sheet-360');
@@ -88,9 +84,7 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   expect(history.data.data.some((h) => h.Id !== o.Id && dec(h.Quantity).eq(half) && h.CloseReason === 'user')).toBe(true);
   await context.close();
 
-  const ar = await pageIn('ar', PHONE);
-  await loginInBrowser(ar.page, e2e.server, user);
-  await ar.page.goto(`${e2e.server.url}/#/order?type=1`);
+  const ar = await pageAt('ar', PHONE, '#/order?type=1');
   await ar.page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await ar.page.locator('[data-action="close-part-open"]').waitFor();
   await snap(ar.page, 'issue25-holding-sheet-360-ar');
@@ -103,9 +97,7 @@ it('closes all longs through the confirm sheet; only the short stays open (axe a
   await buy(inst.ForexMinCont);
   await buy(inst.ForexMinCont);
   const short = await buy(inst.ForexMinCont, 2);
-  const { context, page } = await pageIn('en', PHONE);
-  await loginInBrowser(page, e2e.server, user);
-  await page.goto(`${e2e.server.url}/#/order?type=1`);
+  const { context, page } = await pageAt('en', PHONE, '#/order?type=1');
   await page.locator(`.od-row[data-id="${short.Id}"]`).waitFor();
   await page.locator('[data-action="close-all"]').click();
   const sheet = page.locator('[data-testid="close-all-sheet"]');

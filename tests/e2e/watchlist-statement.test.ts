@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Instrument } from '../../src/domain/types.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
-import { axe, pageIn as openPage, userGet } from './lang-page.ts';
+import { axe, pageIn as openPage, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 
 const e2e = useServerAndChrome();
@@ -17,6 +17,7 @@ let user: RealUser;
 let list: Instrument[];
 
 const pageIn = (lang: string, size: { width: number; height: number }) => openPage(e2e.chrome.browser, e2e.server, lang, size);
+const pageAt = (lang: string, size: { width: number; height: number }, hash: string) => userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 /** The sheet's slide-up has finished (a screenshot shows it in place). */
@@ -32,9 +33,7 @@ beforeAll(async () => {
 
 it('a star on the phone is a favourite after reloading and on the desk of the same account, in the order set', async () => {
   const [a, b] = [list[2] as Instrument, list[0] as Instrument];
-  const phone = await pageIn('en', PHONE);
-  await loginInBrowser(phone.page, e2e.server, user);
-  await phone.page.goto(`${e2e.server.url}/#/`);
+  const phone = await pageAt('en', PHONE, '#/');
   const starA = phone.page.locator(`.mk-slot [data-watch="${a.Id}"]`);
   await expect(starA.getAttribute('aria-label')).resolves.toBe(`Add ${a.ShowCode} to favourites`);
   await starA.click();
@@ -58,9 +57,7 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   await phone.context.close();
 
   // Another browser profile, the desk, the same account.
-  const desk = await pageIn('en', DESKTOP);
-  await loginInBrowser(desk.page, e2e.server, user);
-  await desk.page.goto(`${e2e.server.url}/#/`);
+  const desk = await pageAt('en', DESKTOP, '#/');
   await favourites(desk.page).click();
   await expect.poll(() => rowCodes(desk.page)).toEqual([b.Code, a.Code]);
   await desk.page.locator(`.mk-row[data-code="${b.Code}"]`).click();
@@ -79,9 +76,7 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   expect(await axe(desk.page)).toEqual([]);
   await desk.context.close();
 
-  const ar = await pageIn('ar', PHONE);
-  await loginInBrowser(ar.page, e2e.server, user);
-  await ar.page.goto(`${e2e.server.url}/#/`);
+  const ar = await pageAt('ar', PHONE, '#/');
   await favourites(ar.page).click();
   await expect.poll(() => rowCodes(ar.page)).toEqual([b.Code, a.Code]);
   await snap(ar.page, 'issue25-watch-favourites-360-ar');
@@ -170,9 +165,7 @@ it('a price alert fires in the app, and as a service-worker notification when th
   await phone.context.close();
 
   for (const [lang, size, name] of [['en', DESKTOP, '1280'], ['ar', PHONE, '360-ar']] as const) {
-    const { context, page } = await pageIn(lang, size);
-    await loginInBrowser(page, e2e.server, user);
-    await page.goto(`${e2e.server.url}/#/trade?code=${inst.Code}`);
+    const { context, page } = await pageAt(lang, size, `#/trade?code=${inst.Code}`);
     await page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
     await expect.poll(() => page.locator('.al-row').count()).toBe(1);
     await snap(page, `issue26-alerts-${name}`);
@@ -185,9 +178,7 @@ it('a price alert fires in the app, and as a service-worker notification when th
 // chart's "alert at this price". The day-move alert is "rises by" / "falls by" 0.01 % on a row the list already shows
 // moved further than that in the same direction, so the instrument's next live tick fires it (a level, docs/alerts.md).
 it('a day-move alert set from the market list fires in the app; the chart sets an alert at its price', async () => {
-  const phone = await pageIn('en', PHONE);
-  await loginInBrowser(phone.page, e2e.server, user);
-  await phone.page.goto(`${e2e.server.url}/#/`);
+  const phone = await pageAt('en', PHONE, '#/');
   // The live, open row that shows the largest move, at least 0.02 % either way (far from 0.01: the next tick keeps it).
   const moved = async () => phone.page.locator('.mk-scroll .mk-row:not([data-open="false"]):not([data-stale="true"])').evaluateAll((rows) =>
     rows.map((r) => ({ code: (r as HTMLElement).dataset.code ?? '', change: r.querySelector('.mk-change-text')?.textContent ?? '' }))
