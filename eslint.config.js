@@ -13,13 +13,28 @@ const UI_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'react/*', '@preact/si
 /** axios is ~15 KB gzip the first screen does not need: only src/api/http.ts (loaded on the first call) imports it. */
 const LAZY_AXIOS = [{ name: 'axios', allowTypeImports: true, message: 'Only src/api/http.ts imports axios (a lazy chunk); call through src/api/client.ts.' }];
 
+/**
+ * i18next is ~16 KB gzip the first screen does not need (issue 37): only src/i18n/engine.ts (a lazy chunk) imports it,
+ * and components translate with src/i18n/use-translation.ts (react-i18next is gone).
+ */
+const LAZY_I18NEXT = [
+  { name: 'i18next', allowTypeImports: true, message: 'Only src/i18n/engine.ts imports i18next (a lazy chunk); translate through src/i18n/index.ts or use-translation.ts.' },
+  { name: 'react-i18next', message: 'Use src/i18n/use-translation.ts: react-i18next would bring i18next onto the first screen.' },
+];
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
 });
 
-const API_PATTERNS = [
+const APP_PATTERNS = [
+  // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
+  // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
   { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
   { regex: '(^|/)server/', message: 'The app does not import the server.' },
+];
+
+const API_PATTERNS = [
+  ...APP_PATTERNS,
   { regex: '^\\.\\./(app|pages|components)/', message: 'src/api is below the screens: it must not import src/app, pages or components.' },
 ];
 
@@ -55,20 +70,16 @@ export const roomBlocks = [
     name: 'rooms/app',
     files: ['src/**'],
     ignores: ['src/domain/**', 'src/api/**'],
-    rules: restrict([
-      // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
-      // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
-      { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
-      { regex: '(^|/)server/', message: 'The app does not import the server.' },
-    ], LAZY_AXIOS),
+    rules: restrict(APP_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
+  { name: 'rooms/app-i18n-engine', files: ['src/i18n/engine.ts'], rules: restrict(APP_PATTERNS, LAZY_AXIOS) },
   {
     name: 'rooms/api',
     files: ['src/api/**'],
     ignores: ['src/api/http.ts'],
-    rules: restrict(API_PATTERNS, LAZY_AXIOS),
+    rules: restrict(API_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
-  { name: 'rooms/api-http', files: ['src/api/http.ts'], rules: restrict(API_PATTERNS) },
+  { name: 'rooms/api-http', files: ['src/api/http.ts'], rules: restrict(API_PATTERNS, LAZY_I18NEXT) },
 ];
 
 /**

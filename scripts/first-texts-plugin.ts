@@ -1,5 +1,6 @@
 // Vite plugin: `virtual:first-texts` is the default language's (hk) sections the first screen draws, so only they
-// are bundled on the first screen; src/i18n/index.ts loads the whole file as a lazy chunk right after start-up.
+// are bundled on the first screen; src/i18n/index.ts loads i18next with the whole file as a lazy chunk right after
+// start-up, and until then src/i18n/first-texts.ts answers from these sections.
 // Rolldown reads JSON natively and gives a query-suffixed import no named exports, hence a virtual module.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,23 @@ export function pickSections(all: Record<string, unknown>, names: readonly strin
   return out;
 }
 
+/**
+ * Before i18next is in, src/i18n/first-texts.ts answers for these texts with a plain look-up and `{{name}}` values;
+ * anything i18next would treat otherwise (plural or context keys, nesting `$t(…)`, a format or unescaped value
+ * `{{- x}}`, `{{x, number}}`) fails the build rather than showing differently until i18next has loaded.
+ */
+export function checkPlainTexts(sections: Record<string, unknown>, path = ''): void {
+  for (const [key, value] of Object.entries(sections)) {
+    const where = `${path}${key}`;
+    if (/_(zero|one|two|few|many|other|ordinal_\w+|male|female)$/.test(key)) throw new Error(`first-texts: ${where} is a plural or context key`);
+    if (typeof value === 'object' && value !== null) checkPlainTexts(value as Record<string, unknown>, `${where}.`);
+    else if (typeof value !== 'string') throw new Error(`first-texts: ${where} is not a text`);
+    else if (value.includes('$t(') || value.replace(/\{\{\w+\}\}/g, '').includes('{{')) {
+      throw new Error(`first-texts: ${where} needs more of i18next than {{name}} values: ${value}`);
+    }
+  }
+}
+
 export function firstTexts(): Plugin {
   const file = fileURLToPath(new URL('../locales/hk.json', import.meta.url));
   return {
@@ -32,7 +50,9 @@ export function firstTexts(): Plugin {
       if (id !== RESOLVED) return null;
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      return `export default ${JSON.stringify(pickSections(all, FIRST_SECTIONS))};`;
+      const sections = pickSections(all, FIRST_SECTIONS);
+      checkPlainTexts(sections);
+      return `export default ${JSON.stringify(sections)};`;
     },
   };
 }

@@ -1,8 +1,8 @@
 // One alert in the alerts sheet: what it waits for (a price level, or a day move of N %), waiting or fired (at which
 // price, and for a day move at which change %), its note, and delete.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import type { TFunction } from '../../i18n/index.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import type { PriceAlert } from '../../domain/price-alerts.ts';
 import { changeText } from '../../domain/quote-text.ts';

@@ -1,6 +1,6 @@
 // Available and frozen USD side by side, at the top of the wallet screens (SPEC §9: 2 decimals, USD).
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { CURRENCY } from '../user/balance-card.tsx';

@@ -2,7 +2,7 @@
 // the amount, one proof image. The first account is chosen when the list arrives (a tap picks another; the chosen card
 // shows a ticked radio); without any account there is no pay way (SPEC §5) and nothing is sent.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
 import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
 import type { BankCoin, DepositBank } from '../../domain/wallet-types.ts';

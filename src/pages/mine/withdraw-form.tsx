@@ -3,7 +3,7 @@
 // the server charges with), the available balance beside it.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { payoutMethods, submitWithdrawal, withdrawCurrencies } from '../../api/wallet.ts';
 import { USD_AMOUNT } from '../../domain/amount-input.ts';
 import type { WithdrawCurrency, WithdrawMethod } from '../../domain/wallet-types.ts';

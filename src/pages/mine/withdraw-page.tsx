@@ -1,7 +1,7 @@
 // /mine/withdraw (SPEC §2): coin (1) or bank (2) withdrawal, then the withdrawal records of that kind; a request
 // freezes its amount until an operator pays or rejects it.
 import { useCallback, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { withdrawHistory } from '../../api/wallet.ts';
 import type { WithdrawRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';

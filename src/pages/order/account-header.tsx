@@ -4,7 +4,7 @@
 import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $lastAccount } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';

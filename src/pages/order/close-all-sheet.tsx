@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CloseAllItem } from '../../domain/close-scope.ts';
 import type { Order } from '../../domain/types.ts';
 import { ActionPair } from '../../components/overlays/action-pair.tsx';

@@ -1,7 +1,7 @@
 // The figures of one order in its sheet (SPEC §2/§3): code, direction, lots, multiplier, open and current price,
 // margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
 import { useMemo, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { LiveText } from '../../components/text/live-text.tsx';

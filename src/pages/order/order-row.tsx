@@ -1,7 +1,7 @@
 // One order in a list: code, direction, lots and multiplier, prices, P&L. A holding row binds the feed's figures
 // as text nodes (LiveText), so a tick rewrites two nodes and the row never re-renders for it.
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Order } from '../../domain/types.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';

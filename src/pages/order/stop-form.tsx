@@ -2,7 +2,7 @@
 // side hints against the live price. A box that is not a number says so under itself as it is typed; the server checks
 // the sides and its refusal shows under the form (useFieldMessages), never as a toast over it.
 import { useId, useMemo, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Order } from '../../domain/types.ts';
 import { saveStops } from '../../state/orders.ts';
 import { readTypedNumber } from '../../domain/decimal-text.ts';

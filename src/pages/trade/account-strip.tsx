@@ -4,7 +4,7 @@
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { formatAsOf } from '../../i18n/format.ts';

@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { computed, effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { quote } from '../../state/quotes.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { holdUpdate } from '../../state/app-update.ts';

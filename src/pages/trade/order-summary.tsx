@@ -3,7 +3,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { amountText, pnlText } from '../order/order-format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';

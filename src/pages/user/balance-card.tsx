@@ -1,7 +1,7 @@
 // The balance card of the user center: USD available and frozen, hide/show toggle (remembered), tap → records.
 import { useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { localStore } from '../../state/local-store.ts';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';

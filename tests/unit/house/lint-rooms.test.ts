@@ -35,6 +35,9 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
     ['src/api/client.ts', "import axios from 'axios';", /lazy chunk/],
     ['src/pages/x/y.tsx', "import axios from 'axios';", /lazy chunk/],
+    ['src/pages/x/y.tsx', "import i18next from 'i18next';", /engine\.ts/],
+    ['src/api/http.ts', "import i18next from 'i18next';", /engine\.ts/],
+    ['src/pages/x/y.tsx', "import { useTranslation } from 'react-i18next';", /use-translation/],
   ])('%s: %s is refused', async (file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -50,6 +53,8 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/x.ts', "import { $token } from '../state/session.ts';"],
     ['src/api/http.ts', "import axios from 'axios';"],
     ['src/api/client.ts', "import type { AxiosInstance } from 'axios';"],
+    ['src/i18n/engine.ts', "import i18next from 'i18next';"],
+    ['src/pages/x/y.tsx', "import type { TFunction } from 'i18next';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });
