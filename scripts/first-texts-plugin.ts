@@ -7,19 +7,29 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
- * What the first screen (the market list with its tab bar, title, connection badge and favourite stars) draws. The rare DEMO mark
- * (product.demo_mark) and the desktop nav's fund label (mining.title) draw again once the whole file is in.
+ * What the first screen (the market list with its tab bar, title, connection badge and favourite stars) draws: whole
+ * sections, or single keys of a section the first screen draws one text of (the list's hidden hint for the price
+ * alert gesture). The rare DEMO mark (product.demo_mark) and the desktop nav's fund label (mining.title) draw again
+ * once i18next has brought the whole file.
  */
-export const FIRST_SECTIONS = ['common', 'conn', 'market', 'nav', 'page', 'watchlist'] as const;
+export const FIRST_SECTIONS = ['common', 'conn', 'market', 'nav', 'page', 'watchlist', 'alerts.row_hint'] as const;
 
 const ID = 'virtual:first-texts';
 const RESOLVED = `\0${ID}`;
 
+/** The named sections (or dotted keys, kept at their place in the tree) of the file. */
 export function pickSections(all: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) {
-    if (!(name in all)) throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
-    out[name] = all[name];
+    const path = name.split('.');
+    let from: unknown = all;
+    let to = out;
+    path.forEach((part, i) => {
+      if (typeof from !== 'object' || from === null || !(part in from)) throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
+      from = (from as Record<string, unknown>)[part];
+      if (i < path.length - 1) to = (to[part] ??= {}) as Record<string, unknown>;
+      else to[part] = from;
+    });
   }
   return out;
 }
