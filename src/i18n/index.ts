@@ -29,6 +29,8 @@ let engine: Engine | null = null;
 let loading: Promise<Engine> | null = null;
 /** A key asked for before i18next was in that the first sections do not hold: draw again once it is in. */
 let missedFirst = false;
+/** The language a start-up without i18next could not switch to, switched to once it is in. */
+let afterLoad: (() => void) | null = null;
 
 /**
  * Resolves when i18next and the whole hk file are in (every screen but the first needs them). Started by
@@ -44,6 +46,8 @@ export function allTexts(): Promise<void> {
         // The first screen drew what first-texts.ts had, which is what i18next says for those keys: only a screen
         // that asked for another key (the desktop nav's fund label) needs to draw again.
         if (missedFirst) textsChanged();
+        afterLoad?.();
+        afterLoad = null;
         return e;
       },
       (err: unknown) => {
@@ -117,9 +121,21 @@ function detect(opts: { cookies?: string }): Promise<Language> {
  */
 export async function startI18n(opts: { cookies?: string } = {}): Promise<Language> {
   const lang = await detect(opts);
-  if (lang === DEFAULT_LANGUAGE && !engine) show(lang);
-  else await switchTo(lang);
-  return lang;
+  if (lang === DEFAULT_LANGUAGE && !engine) {
+    show(lang);
+    return lang;
+  }
+  try {
+    await switchTo(lang);
+    return lang;
+  } catch (err) {
+    // i18next's chunk did not load (offline on a first visit): the app starts in hk's first texts rather than not at
+    // all, and switches once a screen's retry (allTexts) brings it in.
+    console.warn(`texts for ${lang} failed to load; starting in ${DEFAULT_LANGUAGE}`, err);
+    show(DEFAULT_LANGUAGE);
+    afterLoad = () => void switchTo(lang).catch(() => undefined);
+    return DEFAULT_LANGUAGE;
+  }
 }
 
 /** Resolves when i18next and the detected language's texts are all in (tests, the build-time prerender). */
