@@ -82,8 +82,10 @@ export const i18n = {
     return engine?.i18n.language ?? $lang.peek();
   },
   exists: (key: string): boolean => (engine ? engine.i18n.exists(key) : firstText(key) !== null),
+  /** A `t` for one language; before i18next is in (a screen drawn without waiting for it), the current one's. */
   getFixedT: (lang: Language): TFunction => {
-    const fixed = loadedEngine().getFixedT(lang);
+    if (!engine) return translate;
+    const fixed = engine.i18n.getFixedT(lang);
     return (key, options) => fixed(key, options);
   },
   addResource: (lang: Language, ns: string, key: string, value: string): void => void loadedEngine().addResource(lang, ns, key, value),

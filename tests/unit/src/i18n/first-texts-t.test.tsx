@@ -52,6 +52,8 @@ describe('the first screen before i18next is in', () => {
     expect(translate('watchlist.add', { code: 'EURUSD' })).toBe('將 EURUSD 加入自選');
     expect(translate('watchlist.add')).toBe('將 {{code}} 加入自選'); // a value not given keeps its placeholder
     expect(translate('errors.internal')).toBe('errors.internal'); // not a first-screen text: the key, as i18next answers
+    // A screen drawn without waiting (the desk's instrument sheet searches English names too) gets the current texts.
+    expect(i18n.getFixedT('en')('market.stale')).toBe(translate('market.stale'));
   });
 
   it('a component draws from them, and draws again when i18next brings a text it asked for', async () => {
