@@ -38,6 +38,15 @@ const API_PATTERNS = [
   { regex: '^\\.\\./(app|pages|components)/', message: 'src/api is below the screens: it must not import src/app, pages or components.' },
 ];
 
+const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or src/domain/.';
+const PAGE_PATTERNS = [
+  // `../y/…` from src/pages/x/ is another page's folder. The one exception, pages/order/order-format.ts, is the
+  // formatter issue 39 item 1 moves into the one formatter folder; it goes from here with it.
+  { regex: '^\\.\\./(?!order/order-format\\.ts$)[^./][^/]*/', message: OTHER_PAGE },
+  { regex: '(^|/)pages/', message: OTHER_PAGE },
+];
+const BELOW_PAGES = { regex: '(^|/)pages/', message: 'Components, state and texts sit below the pages: they import no page.' };
+
 /** The rooms table of ARCHITECTURE.md, one block per room. */
 export const roomBlocks = [
   {
@@ -72,7 +81,12 @@ export const roomBlocks = [
     ignores: ['src/domain/**', 'src/api/**'],
     rules: restrict(APP_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
-  { name: 'rooms/app-i18n-engine', files: ['src/i18n/engine.ts'], rules: restrict(APP_PATTERNS, LAZY_AXIOS) },
+  // Each page folder is a room of its own (issue 39): a page imports its own folder, and what pages share lives below
+  // them (src/components/<kind>/, src/state/, src/domain/) or, for the desk that composes several screens, src/app/.
+  { name: 'rooms/pages', files: ['src/pages/**'], rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]) },
+  { name: 'rooms/below-pages', files: ['src/components/**', 'src/state/**', 'src/i18n/**'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], [...LAZY_AXIOS, ...LAZY_I18NEXT]) },
+  // After the blocks above (the last one that names a file decides): the one module that loads i18next.
+  { name: 'rooms/app-i18n-engine', files: ['src/i18n/engine.ts'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], LAZY_AXIOS) },
   {
     name: 'rooms/api',
     files: ['src/api/**'],

@@ -35,9 +35,16 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
     ['src/api/client.ts', "import axios from 'axios';", /lazy chunk/],
     ['src/pages/x/y.tsx', "import axios from 'axios';", /lazy chunk/],
+    ['src/pages/x/y.tsx', "import { Z } from '../z/z.tsx';", /its own folder only/],
+    ['src/pages/x/y.tsx', "import '../z/z.css';", /its own folder only/],
+    ['src/pages/x/y.tsx', "import { Z } from '../../pages/z/z.tsx';", /its own folder only/],
+    ['src/components/lists/x.tsx', "import { Z } from '../../pages/z/z.tsx';", /import no page/],
+    ['src/state/x.ts', "import { Z } from '../pages/z/z.ts';", /import no page/],
     ['src/pages/x/y.tsx', "import i18next from 'i18next';", /engine\.ts/],
     ['src/api/http.ts', "import i18next from 'i18next';", /engine\.ts/],
     ['src/pages/x/y.tsx', "import { useTranslation } from 'react-i18next';", /use-translation/],
+    ['src/components/lists/x.tsx', "import i18next from 'i18next';", /engine\.ts/],
+    ['src/i18n/x.ts', "import i18next from 'i18next';", /engine\.ts/],
   ])('%s: %s is refused', async (file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -53,6 +60,10 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/x.ts', "import { $token } from '../state/session.ts';"],
     ['src/api/http.ts', "import axios from 'axios';"],
     ['src/api/client.ts', "import type { AxiosInstance } from 'axios';"],
+    ['src/pages/x/y.tsx', "import { Y } from './y2.tsx';"],
+    ['src/pages/x/y.tsx', "import { Row } from '../../components/instrument/market-row.tsx';"],
+    ['src/pages/x/y.tsx', "import { $period } from '../../state/trade-state.ts';"],
+    ['src/app/desk/x.tsx', "import { OrderForm } from '../../pages/trade/order-form.tsx';"],
     ['src/i18n/engine.ts', "import i18next from 'i18next';"],
     ['src/pages/x/y.tsx', "import type { TFunction } from 'i18next';"],
   ])('%s: %s is allowed', async (file, code) => {

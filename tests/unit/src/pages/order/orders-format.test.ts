@@ -14,7 +14,7 @@ import {
   stopText,
 } from '../../../../../src/pages/order/order-format.ts';
 import { priceText } from '../../../../../src/domain/price-text.ts';
-import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../../../../src/pages/order/pull-gesture.ts';
+import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../../../../src/components/lists/pull-gesture.ts';
 import type { Instrument } from '../../../../../src/domain/types.ts';
 import { EURUSD, order } from '../../../orders-fixtures.ts';
 
