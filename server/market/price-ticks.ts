@@ -1,11 +1,15 @@
 // Prices inside the market are whole "ticks" (price × 10^PricePrecision, an exact integer): comparing, aggregating and
-// formatting them is exact and cheap on the tick path. These helpers convert to the wire's decimal text and back.
-import { divRoundInt } from '../../src/domain/rounding.ts';
+// formatting them is exact and cheap on the tick path. These helpers convert to the wire's decimal text and back
+// (reading it is src/domain/numerics/parse.ts's one decoder).
+import { unsignedScaledOf } from '../../src/domain/numerics/parse.ts';
+import { POW10 } from '../../src/domain/numerics/places.ts';
+import { divRoundInt } from '../../src/domain/numerics/round.ts';
 
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+/** The finest PricePrecision the market takes. */
+export const MAX_PRICE_PRECISION = 10;
 
 export function tickScale(precision: number): number {
-  const s = POW10[precision];
+  const s = precision <= MAX_PRICE_PRECISION ? POW10[precision] : undefined;
   if (s === undefined) throw new RangeError(`unsupported price precision ${precision}`);
   return s;
 }
@@ -33,12 +37,9 @@ export function priceToTicks(price: number, precision: number): number {
  * decimals than the precision (a price must be representable at the instrument's precision).
  */
 export function textToTicks(text: string, precision: number): number | null {
-  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(text.trim());
-  if (!m || m[1] === undefined) return null;
-  const frac = (m[2] ?? '').replace(/0+$/, '');
-  if (frac.length > precision) return null;
-  const ticks = Number(m[1]) * tickScale(precision) + Number(frac.padEnd(precision, '0') || '0');
-  return Number.isSafeInteger(ticks) ? ticks : null;
+  tickScale(precision); // refuses an unsupported precision
+  const ticks = unsignedScaledOf(text.trim(), precision);
+  return ticks >= 0 ? ticks : null;
 }
 
 /**

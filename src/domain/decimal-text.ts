@@ -1,7 +1,7 @@
 // Exact rounding of decimal TEXT for display, in plain string arithmetic: the market list's first paint needs no
 // decimal.js (kept off the first screen's bundle) and no Intl.NumberFormat, whose first construction loads ICU data
 // (~20 ms at 1× on the bench machine, inside the first render of the rows). Money maths still use decimal.ts;
-// rounding itself is rounding.ts's.
+// rounding itself is numerics/round.ts's.
 
 /** True when the text is a plain finite decimal number (no exponent, no hex, no spaces). */
 export function isDecimalText(v: unknown): v is string {

@@ -32,7 +32,7 @@ function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
       </div>
       <div className="mw-row__end">
         <span className="mw-status" data-status={c.status}>{t(`wallet.charge_status_${c.status}`)}</span>
-        {c.credited ? <span className="muted"><Num>{`+${formatMoney(c.credited, 2)} USD`}</Num></span> : null}
+        {c.credited ? <span className="muted"><Num>{`+${formatMoney(c.credited)} USD`}</Num></span> : null}
       </div>
     </div>
   );

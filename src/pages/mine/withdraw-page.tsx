@@ -29,7 +29,7 @@ function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
   return (
     <div className="mw-row" data-status={w.status}>
       <div className="mw-row__main">
-        <span className="mw-row__title"><Num>{`${formatMoney(w.number, 2)} USD → ${w.real_number} ${w.draw_currency.code}`}</Num></span>
+        <span className="mw-row__title"><Num>{`${formatMoney(w.number)} USD → ${w.real_number} ${w.draw_currency.code}`}</Num></span>
         <span className="mw-row__sub"><Num>{`${formatDate(w.created_at) || w.created_at} · ${to}`}</Num></span>
         <span className="mw-row__sub">{t('wallet.fee_is', { fee: w.fee })}</span>
         {w.notes ? <span className="mw-row__note" dir="auto">{w.notes}</span> : null}
