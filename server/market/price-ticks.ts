@@ -44,7 +44,7 @@ export function textToTicks(text: string, precision: number): number | null {
 
 /**
  * Percent change of close against open with 2 decimals, half away from zero, e.g. "-0.35".
- * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once (rounding.ts).
+ * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once (src/domain/numerics/round.ts).
  */
 export function changePercentText(closeTicks: number, openTicks: number): string {
   if (openTicks <= 0) return '0.00';

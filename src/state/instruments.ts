@@ -24,7 +24,8 @@ export function setInstruments(list: Instrument[]): void {
       const q = quote(inst.Code);
       if (fq && fq.Time > asOf) asOf = fq.Time;
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
-      // The snapshot's exact text through the feed's own formatting (src/domain/format/price.ts, quote-text.ts): one path, one look.
+      // The snapshot's exact text through the feed's own formatting (src/domain/format/, quote-text.ts): one path, one
+      // look.
       const close = priceText(fq.Close, inst.PricePrecision);
       if (close !== '') q.$close.value = close;
       const change = percentText(fq.Change, { signed: true });

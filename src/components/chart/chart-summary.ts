@@ -1,5 +1,5 @@
 // The chart's text alternative as plain figures: the last price, the change and the high/low over the bars in view,
-// and the newest bars as table rows. Prices go through price-text.ts and the percent through quote-text.ts (the
+// and the newest bars as table rows. Prices go through format/price.ts and the percent through format/percent.ts (the
 // app's one formatter for each), from the bars' numbers read exactly as decimals.
 import { dec, exactText, roundDown } from '../../domain/decimal.ts';
 import { priceText, signedPriceText } from '../../domain/format/price.ts';
