@@ -4,6 +4,7 @@
 import { unsignedScaledOf } from '../../src/domain/numerics/parse.ts';
 import { POW10 } from '../../src/domain/numerics/places.ts';
 import { divRoundInt } from '../../src/domain/numerics/round.ts';
+import { scaledText } from '../../src/domain/numerics/scale.ts';
 
 /** The finest PricePrecision the market takes. */
 export const MAX_PRICE_PRECISION = 10;
@@ -15,14 +16,7 @@ export function tickScale(precision: number): number {
 }
 
 /** Exact decimal text with exactly `precision` decimals, e.g. (108123, 5) → "1.08123". */
-export function ticksToText(ticks: number, precision: number): string {
-  const neg = ticks < 0;
-  const digits = String(Math.abs(ticks));
-  if (precision === 0) return (neg ? '-' : '') + digits;
-  const padded = digits.padStart(precision + 1, '0');
-  const cut = padded.length - precision;
-  return `${neg ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`;
-}
+export const ticksToText = (ticks: number, precision: number): string => scaledText(ticks, precision);
 
 /** Chart number (kline OHLC travel as numbers): the closest double to the exact price. */
 export const ticksToNumber = (ticks: number, precision: number): number => ticks / tickScale(precision);

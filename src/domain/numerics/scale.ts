@@ -25,10 +25,11 @@ export function roundTo(units: bigint, fromPlaces: number, toPlaces: number): bi
   return fromPlaces <= toPlaces ? units * pow10n(toPlaces - fromPlaces) : divRound(units, pow10n(fromPlaces - toPlaces));
 }
 
-/** Fixed-point text of a count of 10^-places: (−1500n, 6) → "-0.001500"; never "-0.000000". */
-export function scaledText(units: bigint, places: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
+/** Fixed-point text of a count of 10^-places (a BigInt, or a safe integer such as a price in ticks): (−1500n, 6) →
+ * "-0.001500", (108123, 5) → "1.08123"; never "-0.000000". */
+export function scaledText(units: bigint | number, places: number): string {
+  const negative = units < 0;
+  const digits = String(negative ? -units : units).padStart(places + 1, '0');
   const int = digits.slice(0, digits.length - places);
   const text = places > 0 ? `${int}.${digits.slice(digits.length - places)}` : int;
   return negative ? `-${text}` : text;
