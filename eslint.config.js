@@ -23,6 +23,22 @@ const API_PATTERNS = [
   { regex: '^\\.\\./(app|pages|components)/', message: 'src/api is below the screens: it must not import src/app, pages or components.' },
 ];
 
+const APP_PATTERNS = [
+  // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
+  // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
+  { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
+  { regex: '(^|/)server/', message: 'The app does not import the server.' },
+];
+
+const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or src/domain/.';
+const PAGE_PATTERNS = [
+  // `../y/…` from src/pages/x/ is another page's folder. The one exception, pages/order/order-format.ts, is the
+  // formatter issue 39 item 1 moves into the one formatter folder; it goes from here with it.
+  { regex: '^\\.\\./(?!order/order-format\\.ts$)[^./][^/]*/', message: OTHER_PAGE },
+  { regex: '(^|/)pages/', message: OTHER_PAGE },
+];
+const BELOW_PAGES = { regex: '(^|/)pages/', message: 'Components, state and texts sit below the pages: they import no page.' };
+
 /** src/domain's rule at a folder depth: relative imports that climb out of src/domain, and packages with I/O or UI. */
 const domainRoom = (name, files, outside) => ({
   name,
@@ -60,13 +76,12 @@ export const roomBlocks = [
     name: 'rooms/app',
     files: ['src/**'],
     ignores: ['src/domain/**', 'src/api/**'],
-    rules: restrict([
-      // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
-      // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
-      { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
-      { regex: '(^|/)server/', message: 'The app does not import the server.' },
-    ], LAZY_AXIOS),
+    rules: restrict(APP_PATTERNS, LAZY_AXIOS),
   },
+  // Each page folder is a room of its own (issue 39): a page imports its own folder, and what pages share lives below
+  // them (src/components/<kind>/, src/state/, src/domain/) or, for the desk that composes several screens, src/app/.
+  { name: 'rooms/pages', files: ['src/pages/**'], rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], LAZY_AXIOS) },
+  { name: 'rooms/below-pages', files: ['src/components/**', 'src/state/**', 'src/i18n/**'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], LAZY_AXIOS) },
   {
     name: 'rooms/api',
     files: ['src/api/**'],

@@ -49,6 +49,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's own default (1 s) is shorter than a round trip through the server on a machine busy with the
+          // other lanes: a poll that needs longer says so with its own timeout; this default only stops false alarms.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -2,6 +2,7 @@
 // itself, and what the center shows. The routes (server/routes/real-name.ts) hold none; the operator's review is
 // server/ops/commands/real-name.ts.
 import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
 
 export interface RealNameRow {
   name: string;
@@ -34,11 +35,11 @@ export async function submitRealName(
 
 /** The user's row, or null before a first submit. */
 export async function realNameOf(db: Queryable, userId: number): Promise<RealNameRow | null> {
-  const rows = await db.query<RealNameRow>(
+  return queryOne<RealNameRow>(
+    db,
     'SELECT name, card_id, front_upload, reverse_upload, review_status, reason FROM user_real WHERE user_id = $1',
     [userId],
   );
-  return rows[0] ?? null;
 }
 
 /** A submission as the operator lists it. */

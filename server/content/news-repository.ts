@@ -2,6 +2,7 @@
 // (already sanitised, server/content/sanitise.ts) HTML. The routes (server/routes/content.ts) hold none.
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
+import { queryOne } from '../db/query-one.ts';
 
 export interface NewsRow {
   id: number;
@@ -26,6 +27,5 @@ export function newsPage(db: Queryable, category: number, limit: number, offset:
 }
 
 export async function newsArticle(db: Queryable, id: number): Promise<NewsRow | null> {
-  const rows = await db.query<NewsRow>(`SELECT ${NEWS_COLUMNS}, content FROM news WHERE id = $1`, [id]);
-  return rows[0] ?? null;
+  return queryOne<NewsRow>(db, `SELECT ${NEWS_COLUMNS}, content FROM news WHERE id = $1`, [id]);
 }

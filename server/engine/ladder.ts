@@ -84,36 +84,28 @@ export class Ladder {
 
   /** Ids of the entries with level ≤ price, lowest first. */
   atOrBelow(price: number, out: number[] = []): number[] {
-    if (this.lowest() > price) return out;
-    const stack: Node[] = [];
-    let node = this.root;
-    while (node || stack.length > 0) {
-      while (node) {
-        stack.push(node);
-        node = node.left;
-      }
-      const top = stack.pop() as Node;
-      if (top.level > price) break;
-      out.push(top.id);
-      node = top.right;
-    }
-    return out;
+    return this.lowest() > price ? out : this.inOrder('left', (level) => level > price, out);
   }
 
   /** Ids of the entries with level ≥ price, highest first. */
   atOrAbove(price: number, out: number[] = []): number[] {
-    if (this.highest() < price) return out;
+    return this.highest() < price ? out : this.inOrder('right', (level) => level < price, out);
+  }
+
+  /** Walks the tree in order from its `from` end (left: lowest first), collecting ids until a level is `past`. */
+  private inOrder(from: 'left' | 'right', past: (level: number) => boolean, out: number[]): number[] {
+    const to = from === 'left' ? 'right' : 'left';
     const stack: Node[] = [];
     let node = this.root;
     while (node || stack.length > 0) {
       while (node) {
         stack.push(node);
-        node = node.right;
+        node = node[from];
       }
       const top = stack.pop() as Node;
-      if (top.level < price) break;
+      if (past(top.level)) break;
       out.push(top.id);
-      node = top.left;
+      node = top[to];
     }
     return out;
   }

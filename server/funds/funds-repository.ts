@@ -2,6 +2,7 @@
 // their daily incomes. The routes (server/routes/fixed-term-funds.ts) hold no SQL; money moves stay in the route's transaction
 // through the ledger.
 import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
 
 export interface FundRow {
   id: number;
@@ -33,8 +34,7 @@ const countOf = (rows: { n: string }[]): number => Number(rows[0]?.n ?? 0);
 
 /** An enabled fund, or null. */
 export async function enabledFund(db: Queryable, id: number): Promise<FundRow | null> {
-  const rows = await db.query<FundRow>(`SELECT ${FUND_COLUMNS} FROM funds f WHERE f.id = $1 AND f.enabled = 1`, [id]);
-  return rows[0] ?? null;
+  return queryOne<FundRow>(db, `SELECT ${FUND_COLUMNS} FROM funds f WHERE f.id = $1 AND f.enabled = 1`, [id]);
 }
 
 /** One page of the enabled funds in their order, and how many there are. */
@@ -100,12 +100,12 @@ export async function subscriptionIncomes(
 
 /** The user's subscription locked for an early redemption (inside the caller's transaction), or null. */
 export async function lockSubscription(q: Queryable, subId: number, userId: number): Promise<LockedSubscription | null> {
-  const rows = await q.query<LockedSubscription>(
+  return queryOne<LockedSubscription>(
+    q,
     `SELECT s.id, s.share_amount, s.penalty_percentage, s.status, f.title FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id
       WHERE s.id = $1 AND s.user_id = $2 FOR UPDATE OF s`,
     [subId, userId],
   );
-  return rows[0] ?? null;
 }
 
 /** Ends a subscription with `status` at `at` (inside the caller's transaction). */

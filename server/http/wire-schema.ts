@@ -28,6 +28,11 @@ export function shape<T>(title: string, properties: Props<T>, optional: Readonly
   return { title, type: 'object', properties, required };
 }
 
+/** A list of objects of one shape. */
+export function listShape<T>(title: string, properties: Props<T>, optional: ReadonlyArray<keyof T & string> = []): JsonSchema {
+  return listOf(shape<T>(title, properties, optional));
+}
+
 /** A page of a list: { data, total } (the screens stop loading when loaded >= total). */
 export const paged = (title: string, item: JsonSchema): JsonSchema => ({
   title,
@@ -35,6 +40,11 @@ export const paged = (title: string, item: JsonSchema): JsonSchema => ({
   properties: { data: listOf(item), total: integer },
   required: ['data', 'total'],
 });
+
+/** A page of objects of one shape. */
+export function pagedShape<T>(pageTitle: string, title: string, properties: Props<T>): JsonSchema {
+  return paged(pageTitle, shape<T>(title, properties));
+}
 
 /** The failure envelope: any code but 1 (999 = session missing or expired, 500 = the server failed, 0 = any other error), data null. */
 export const FAILURE: JsonSchema = {

@@ -45,17 +45,7 @@ export function alignDerived(t: number, d: DerivedPeriod): number {
 
 /** Aggregates ascending bars of the base level into the derived period's bars. */
 export function aggregateDerived(fine: readonly Bar[], d: DerivedPeriod): Bar[] {
-  const out: Bar[] = [];
-  let cur: Bar | null = null;
-  for (const b of fine) {
-    const t = alignDerived(b.t, d);
-    if (cur && cur.t === t) mergeLater(cur, b);
-    else {
-      cur = { ...copyBar(b), t };
-      out.push(cur);
-    }
-  }
-  return out;
+  return aggregateBy(fine, (t) => alignDerived(t, d));
 }
 
 export function levelSeconds(level: number): number {
@@ -81,10 +71,15 @@ export function mergeLater(into: Bar, later: Bar): void {
 
 /** Aggregates ascending finer bars into bars of `level` (the consistency rule every stored period obeys). */
 export function aggregate(fine: readonly Bar[], level: number): Bar[] {
+  return aggregateBy(fine, (t) => alignDown(t, level));
+}
+
+/** Ascending bars merged into the buckets `align` puts their open times in. */
+function aggregateBy(fine: readonly Bar[], align: (t: number) => number): Bar[] {
   const out: Bar[] = [];
   let cur: Bar | null = null;
   for (const b of fine) {
-    const t = alignDown(b.t, level);
+    const t = align(b.t);
     if (cur && cur.t === t) mergeLater(cur, b);
     else {
       cur = { ...copyBar(b), t };

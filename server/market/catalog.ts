@@ -108,6 +108,42 @@ function fx(
   };
 }
 
+/** A metal or energy contract: `margin` 'fixed' is a fixed margin per lot (marginMode 1, FIXED), else the leverage offered. */
+function commodity(
+  categoryId: number, cls: 'metal' | 'energy',
+): (
+  id: number, code: string, showCode: string, precision: number, contNum: string, margin: 'fixed' | number[], feeRate: string,
+  basePrice: string, annualVol: number, tickHz: number,
+) => InstrumentDef {
+  return (id, code, showCode, precision, contNum, margin, feeRate, basePrice, annualVol, tickHz) => ({
+    id, code, showCode, categoryId, cls, pricePrecision: precision, pip: '0.01', minCont: '0.01', contNum,
+    marginMode: margin === 'fixed' ? 1 : 2, multiples: margin === 'fixed' ? FIXED : margin, feeRate, basePrice, annualVol, tickHz,
+  });
+}
+const metal = commodity(CATEGORY_METALS, 'metal');
+const energy = commodity(CATEGORY_ENERGY, 'energy');
+
+/** A coin quoted in USDT, traded around the clock. */
+function crypto(
+  id: number, code: string, basePrice: string, precision: number, contNum: string, multiples: number[], annualVol: number, tickHz: number,
+): InstrumentDef {
+  return {
+    id, code, showCode: `${code.slice(0, -4)}/USDT`, categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: precision,
+    pip: '0.01', minCont: '0.01', contNum, marginMode: 2, multiples, feeRate: '0.001', basePrice, annualVol, tickHz,
+  };
+}
+
+/** A stock index, traded in tenths of a lot. */
+function index(
+  id: number, code: string, showCode: string, basePrice: string, precision: number, contNum: string, multiples: number[],
+  annualVol: number, tickHz: number,
+): InstrumentDef {
+  return {
+    id, code, showCode, categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: precision,
+    pip: '0.1', minCont: '0.1', contNum, marginMode: 2, multiples, feeRate: '0.002', basePrice, annualVol, tickHz,
+  };
+}
+
 export const INSTRUMENTS: readonly InstrumentDef[] = [
   // Forex majors
   fx(1, 'EURUSD', '1.08500', 5, 0.07, 3),
@@ -126,91 +162,27 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
   // A pegged pair offered without leverage: the client shows its no-leverage message for it.
   fx(13, 'USDHKD', '7.8200', 4, 0.01, 0.5, { multiples: [] }),
   // Metals
-  {
-    id: 14, code: 'XAUUSD', showCode: 'XAU/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: LEVERAGE, feeRate: '0.002',
-    basePrice: '2350.00', annualVol: 0.15, tickHz: 2.5,
-  },
-  {
-    // Fixed margin: 500 USD per lot; at ~28.5 USD/oz that is about ×28 leverage.
-    id: 15, code: 'XAGUSD', showCode: 'XAG/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 3,
-    pip: '0.01', minCont: '0.01', contNum: '500', marginMode: 1, multiples: FIXED, feeRate: '0.003',
-    basePrice: '28.500', annualVol: 0.25, tickHz: 2,
-  },
-  {
-    id: 16, code: 'XPTUSD', showCode: 'XPT/USD', categoryId: CATEGORY_METALS, cls: 'metal', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '50', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.003',
-    basePrice: '980.00', annualVol: 0.22, tickHz: 1,
-  },
+  metal(14, 'XAUUSD', 'XAU/USD', 2, '100', LEVERAGE, '0.002', '2350.00', 0.15, 2.5),
+  // Fixed margin: 500 USD per lot; at ~28.5 USD/oz that is about ×28 leverage.
+  metal(15, 'XAGUSD', 'XAG/USD', 3, '500', 'fixed', '0.003', '28.500', 0.25, 2),
+  metal(16, 'XPTUSD', 'XPT/USD', 2, '50', [10, 20, 50], '0.003', '980.00', 0.22, 1),
   // Crypto (24/7)
-  {
-    id: 17, code: 'BTCUSDT', showCode: 'BTC/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.001',
-    basePrice: '67250.00', annualVol: 0.6, tickHz: 6,
-  },
-  {
-    id: 18, code: 'ETHUSDT', showCode: 'ETH/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '10', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.001',
-    basePrice: '3450.00', annualVol: 0.7, tickHz: 5,
-  },
-  {
-    id: 19, code: 'SOLUSDT', showCode: 'SOL/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 3,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
-    basePrice: '165.000', annualVol: 0.9, tickHz: 4,
-  },
-  {
-    id: 20, code: 'XRPUSDT', showCode: 'XRP/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 5,
-    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
-    basePrice: '0.52000', annualVol: 0.8, tickHz: 3,
-  },
-  {
-    id: 21, code: 'DOGEUSDT', showCode: 'DOGE/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 5,
-    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20], feeRate: '0.001',
-    basePrice: '0.15000', annualVol: 1.0, tickHz: 3,
-  },
-  {
-    id: 22, code: 'LTCUSDT', showCode: 'LTC/USDT', categoryId: CATEGORY_CRYPTO, cls: 'crypto', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.001',
-    basePrice: '85.00', annualVol: 0.75, tickHz: 2,
-  },
+  crypto(17, 'BTCUSDT', '67250.00', 2, '1', [10, 20, 50, 100], 0.6, 6),
+  crypto(18, 'ETHUSDT', '3450.00', 2, '10', [10, 20, 50, 100], 0.7, 5),
+  crypto(19, 'SOLUSDT', '165.000', 3, '100', [10, 20, 50], 0.9, 4),
+  crypto(20, 'XRPUSDT', '0.52000', 5, '10000', [10, 20, 50], 0.8, 3),
+  crypto(21, 'DOGEUSDT', '0.15000', 5, '10000', [10, 20], 1.0, 3),
+  crypto(22, 'LTCUSDT', '85.00', 2, '100', [10, 20, 50], 0.75, 2),
   // Indices (1 USD per point per lot)
-  {
-    id: 23, code: 'US30', showCode: 'US 30', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
-    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
-    basePrice: '39100.0', annualVol: 0.16, tickHz: 2,
-  },
-  {
-    id: 24, code: 'NAS100', showCode: 'NAS 100', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
-    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
-    basePrice: '18250.0', annualVol: 0.22, tickHz: 2.5,
-  },
-  {
-    id: 25, code: 'SPX500', showCode: 'SPX 500', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 2,
-    pip: '0.1', minCont: '0.1', contNum: '10', marginMode: 2, multiples: [10, 20, 50, 100], feeRate: '0.002',
-    basePrice: '5230.00', annualVol: 0.17, tickHz: 2,
-  },
-  {
-    id: 26, code: 'GER40', showCode: 'GER 40', categoryId: CATEGORY_INDICES, cls: 'index', pricePrecision: 1,
-    pip: '0.1', minCont: '0.1', contNum: '1', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.002',
-    basePrice: '18150.0', annualVol: 0.18, tickHz: 1.5,
-  },
+  index(23, 'US30', 'US 30', '39100.0', 1, '1', [10, 20, 50, 100], 0.16, 2),
+  index(24, 'NAS100', 'NAS 100', '18250.0', 1, '1', [10, 20, 50, 100], 0.22, 2.5),
+  index(25, 'SPX500', 'SPX 500', '5230.00', 2, '10', [10, 20, 50, 100], 0.17, 2),
+  index(26, 'GER40', 'GER 40', '18150.0', 1, '1', [10, 20, 50], 0.18, 1.5),
   // Energy
-  {
-    // Fixed margin: 100 USD per lot of 100 barrels; at ~78 USD/bbl that is about ×78 leverage.
-    id: 27, code: 'USOIL', showCode: 'WTI Oil', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 1, multiples: FIXED, feeRate: '0.003',
-    basePrice: '78.50', annualVol: 0.35, tickHz: 2,
-  },
-  {
-    id: 28, code: 'UKOIL', showCode: 'Brent Oil', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 2,
-    pip: '0.01', minCont: '0.01', contNum: '100', marginMode: 1, multiples: FIXED, feeRate: '0.003',
-    basePrice: '82.70', annualVol: 0.33, tickHz: 1.5,
-  },
-  {
-    id: 29, code: 'NGAS', showCode: 'Natural Gas', categoryId: CATEGORY_ENERGY, cls: 'energy', pricePrecision: 3,
-    pip: '0.01', minCont: '0.01', contNum: '10000', marginMode: 2, multiples: [10, 20, 50], feeRate: '0.003',
-    basePrice: '2.450', annualVol: 0.6, tickHz: 1,
-  },
+  // Fixed margin: 100 USD per lot of 100 barrels; at ~78 USD/bbl that is about ×78 leverage.
+  energy(27, 'USOIL', 'WTI Oil', 2, '100', 'fixed', '0.003', '78.50', 0.35, 2),
+  energy(28, 'UKOIL', 'Brent Oil', 2, '100', 'fixed', '0.003', '82.70', 0.33, 1.5),
+  energy(29, 'NGAS', 'Natural Gas', 3, '10000', [10, 20, 50], '0.003', '2.450', 0.6, 1),
 ];
 
 export const logoPath = (code: string): string => `/logos/${code.toLowerCase()}.svg`;

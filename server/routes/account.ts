@@ -17,6 +17,7 @@ import { recordText } from '../ledger/record-text.ts';
 import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/money.ts';
 import type { FinancialRecord, ForexDetail } from '../../src/domain/wallet-types.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
+import { readPage } from '../http/paging.ts';
 
 const TAGS = ['Funds'];
 
@@ -52,9 +53,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { tags: TAGS, security: SESSION, querystring: query({ page: int(1, 1_000_000) }), response: replies(FINANCIAL_RECORDS) } },
     async (request) => {
       const user = caller(request);
-      const page = request.query.page ?? 1;
       const lang = pickLanguage(request.headers.lang);
-      const { rows, total } = await userRecords(ctx.db, user.id, RECORDS_PAGE_SIZE, (page - 1) * RECORDS_PAGE_SIZE);
+      const { rows, total } = await readPage(request.query.page, RECORDS_PAGE_SIZE, (limit, offset) => userRecords(ctx.db, user.id, limit, offset));
       const list: FinancialRecord[] = rows.map((r) => {
         const type = Number(r.type);
         return {

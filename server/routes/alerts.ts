@@ -11,6 +11,7 @@ import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX } from '../../src/domain/
 import { createAlert, readAlerts, removeAlert, type AlertChanged, type AlertInput } from '../alerts/alerts.ts';
 import { countSubscriptions } from '../alerts/push-repository.ts';
 import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Price alerts'];
 /** Push endpoints are URLs of a few hundred characters; keys are 87 (P-256 point) and 22 (auth) base64url characters. */
@@ -28,6 +29,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post<{ Body: AlertInput }>(
     '/v1/api/alerts/create',
     {
+      config: { budget: budget('write') },
       schema: {
         ...list,
         body: body(
@@ -48,7 +50,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.post<{ Body: { id: number } }>(
     '/v1/api/alerts/delete',
-    { schema: { ...list, body: body({ id: int(1) }, ['id']) } },
+    { config: { budget: budget('write') }, schema: { ...list, body: body({ id: int(1) }, ['id']) } },
     async (request) => ok(await removeAlert(ctx.db, caller(request).id, request.body.id, changed)),
   );
 
@@ -58,6 +60,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post<{ Body: { endpoint: string; p256dh: string; auth: string; lang?: string } }>(
     '/v1/api/alerts/push/subscribe',
     {
+      config: { budget: budget('write') },
       schema: {
         ...devices,
         body: body({ endpoint: ENDPOINT, p256dh: requiredStr(128), auth: requiredStr(64), lang: str(8) }, ['endpoint', 'p256dh', 'auth']),
@@ -73,7 +76,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.post<{ Body: { endpoint: string } }>(
     '/v1/api/alerts/push/unsubscribe',
-    { schema: { ...devices, body: body({ endpoint: ENDPOINT }, ['endpoint']) } },
+    { config: { budget: budget('write') }, schema: { ...devices, body: body({ endpoint: ENDPOINT }, ['endpoint']) } },
     async (request) => {
       const user = caller(request).id;
       await unsubscribePush(ctx.db, user, request.body.endpoint);

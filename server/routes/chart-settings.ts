@@ -9,6 +9,7 @@ import { body, query } from '../http/schemas.ts';
 import { CHART_SETTINGS } from '../http/wire/chart-settings.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { readChartSettings, writeChartSettings } from '../chart/chart-settings.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Chart'];
 
@@ -32,7 +33,7 @@ export async function chartSettingsRoutes(app: FastifyInstance, ctx: AppContext)
   app.post<{ Body: { indicators: unknown } }>(
     '/v1/api/chart/settings',
     // A form field holding the JSON text (the app's POSTs are form-encoded, SPEC §7) or, from a JSON client, the object.
-    { schema: { ...reply, body: body({ indicators: { anyOf: [{ type: 'string', maxLength: 4000 }, { type: 'object' }] } }, ['indicators']) } },
+    { config: { budget: budget('write') }, schema: { ...reply, body: body({ indicators: { anyOf: [{ type: 'string', maxLength: 4000 }, { type: 'object' }] } }, ['indicators']) } },
     async (request) => ok(await writeChartSettings(ctx.db, caller(request).id, parsed(request.body.indicators))),
   );
 }

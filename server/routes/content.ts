@@ -3,7 +3,7 @@
 // The SQL is server/content/news-repository.ts and server/auth/users.ts; the invitations' group has the session hook.
 import type { FastifyInstance } from 'fastify';
 import { wireTime } from '../../src/domain/wire-time.ts';
-import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged } from '../../src/domain/content-types.ts';
+import type { Announcement, InviteInfo, NewsDetail, NewsItem } from '../../src/domain/content-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { invitedCount } from '../auth/users.ts';
@@ -15,6 +15,7 @@ import { getSetting, getSettings } from '../settings/settings.ts';
 import { rankingPage } from '../content/ranking.ts';
 import { ANNOUNCEMENT, COMPLAINT_EMAIL, INVITE_INFO, NEWS_DETAIL, NEWS_PAGE, RANKING } from '../http/wire/content.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
+import { listPage } from '../http/paging.ts';
 
 const TAGS = ['Content'];
 
@@ -31,10 +32,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { tags: TAGS, querystring: query({ category_id: int(0), page: int(1, 100_000) }), response: replies(NEWS_PAGE) } },
     async (request) => {
       const category = request.query.category_id ?? 1;
-      const page = request.query.page ?? 1;
-      const { rows, total } = await newsPage(db, category, NEWS_PAGE_SIZE, (page - 1) * NEWS_PAGE_SIZE);
-      const body: Paged<NewsItem> = { data: rows.map(toItem), total };
-      return ok(body);
+      return ok(await listPage(request.query.page, NEWS_PAGE_SIZE, (limit, offset) => newsPage(db, category, limit, offset), toItem));
     },
   );
 

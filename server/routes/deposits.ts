@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { COIN_AMOUNT, parseAmount, USD_AMOUNT, type AmountRule } from '../../src/domain/amount-input.ts';
 import { exactText } from '../../src/domain/decimal.ts';
 import { trimZeros } from '../../src/domain/decimal-text.ts';
-import type { ChargeRecord, Paged } from '../../src/domain/wallet-types.ts';
+import type { ChargeRecord } from '../../src/domain/wallet-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -18,23 +18,37 @@ import { ownedUpload } from '../uploads/store.ts';
 import { banksOfCoin, enabledBank, enabledBankCoins, enabledNetwork, enabledNetworks, insertBankCharge, insertCoinCharge, userCharges, type ChargeRow } from '../wallet/deposits-repository.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
+import { budget } from '../security/budgets.ts';
+import { listPage } from '../http/paging.ts';
 
 const TAGS = ['Deposits'];
 
 export const CHARGES_PAGE_SIZE = 10;
 
-/** The amount field of a charge: the SPEC §5 "please enter" text when empty, else the shared amount rule. */
-function chargeAmount(raw: string | undefined, rule: AmountRule, requiredKey: string) {
-  if (raw === undefined || raw.trim() === '') throw new ApiError(requiredKey);
-  const parsed = parseAmount(raw.trim(), rule);
+/** What every charge carries, checked in this order: its amount (the SPEC §5 "please enter" text when empty, else
+ * the shared amount rule) and the proof the trader uploaded. */
+async function chargeFields(
+  ctx: AppContext,
+  userId: number,
+  q: { number?: string | undefined; proofImg?: string | undefined },
+  rule: AmountRule,
+  requiredKey: string,
+): Promise<{ userId: number; number: string; proof: string; at: number }> {
+  const raw = q.number?.trim() ?? '';
+  if (raw === '') throw new ApiError(requiredKey);
+  const parsed = parseAmount(raw, rule);
   if (!parsed.ok) throw new ApiError(parsed.error, undefined, { places: rule.places, max: rule.max });
-  return parsed.value;
+  const upload = await ownedUpload(ctx.db, userId, q.proofImg);
+  if (!upload) throw new ApiError('proof_required');
+  return { userId, number: exactText(parsed.value), proof: upload.id, at: ctx.clock.now() };
 }
 
-async function proofOf(ctx: AppContext, userId: number, url: string | undefined): Promise<string> {
-  const upload = await ownedUpload(ctx.db, userId, url);
-  if (!upload) throw new ApiError('proof_required');
-  return upload.id;
+/** The network or bank account a charge names, if it is enabled; else the refusal for none named or none found. */
+async function chosen<T>(id: number | undefined, find: (id: number) => Promise<T | null>, noneNamed: string, notFound: string): Promise<T> {
+  if (id === undefined) throw new ApiError(noneNamed);
+  const found = await find(id);
+  if (!found) throw new ApiError(notFound);
+  return found;
 }
 
 export function toChargeRecord(r: ChargeRow): ChargeRecord {
@@ -73,35 +87,27 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; address?: string; charge_id?: number } }>(
     '/api/quickCharge/submit',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }), response: replies({ type: 'null' }) } },
+    { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = caller(request);
       const q = request.query;
-      if (q.charge_id === undefined) throw new ApiError('network_not_found');
-      const network = await enabledNetwork(ctx.db, q.charge_id);
-      if (!network) throw new ApiError('network_not_found');
+      const network = await chosen(q.charge_id, (id) => enabledNetwork(ctx.db, id), 'network_not_found', 'network_not_found');
       // The address the trader saw must be the network's: a stale screen must not file a charge to an old address.
       if ((q.address ?? '').trim() !== network.address) throw new ApiError('field_invalid', undefined, { field: 'address' });
-      const number = chargeAmount(q.number, COIN_AMOUNT, 'coin_amount_required');
-      const proof = await proofOf(ctx, user.id, q.proofImg);
-      await insertCoinCharge(ctx.db, { userId: user.id, number: exactText(number), network, proof, at: ctx.clock.now() });
+      await insertCoinCharge(ctx.db, { ...(await chargeFields(ctx, user.id, q, COIN_AMOUNT, 'coin_amount_required')), network });
       return ok(null, requestText(request, 'server.charge_submitted'));
     },
   );
 
   app.get<{ Querystring: { number?: string; proofImg?: string; wire_id?: number } }>(
     '/api/quickCharge/wire_submit',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }), response: replies({ type: 'null' }) } },
+    { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }), response: replies({ type: 'null' }) } },
     async (request) => {
       const user = caller(request);
       const q = request.query;
       // SPEC §5: without a chosen bank account the screen shows the no-pay-way message; so does the server.
-      if (q.wire_id === undefined) throw new ApiError('no_pay_way');
-      const bank = await enabledBank(ctx.db, q.wire_id);
-      if (!bank) throw new ApiError('bank_not_found');
-      const number = chargeAmount(q.number, USD_AMOUNT, 'recharge_amount_required');
-      const proof = await proofOf(ctx, user.id, q.proofImg);
-      await insertBankCharge(ctx.db, { userId: user.id, number: exactText(number), bank, proof, at: ctx.clock.now() });
+      const bank = await chosen(q.wire_id, (id) => enabledBank(ctx.db, id), 'no_pay_way', 'bank_not_found');
+      await insertBankCharge(ctx.db, { ...(await chargeFields(ctx, user.id, q, USD_AMOUNT, 'recharge_amount_required')), bank });
       return ok(null, requestText(request, 'server.charge_submitted'));
     },
   );
@@ -109,11 +115,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Querystring: { type: 0 | 1; page?: number } }>(
     '/api/quickCharge/quick_ist',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(0, 1), page: int(1, 1_000_000) }, ['type']), response: replies(CHARGES) } },
-    async (request) => {
-      const page = request.query.page ?? 1;
-      const { rows, total } = await userCharges(ctx.db, caller(request).id, request.query.type, CHARGES_PAGE_SIZE, (page - 1) * CHARGES_PAGE_SIZE);
-      const data: Paged<ChargeRecord> = { data: rows.map(toChargeRecord), total };
-      return ok(data);
-    },
+    async (request) =>
+      ok(await listPage(request.query.page, CHARGES_PAGE_SIZE, (limit, offset) => userCharges(ctx.db, caller(request).id, request.query.type, limit, offset), toChargeRecord)),
   );
 }

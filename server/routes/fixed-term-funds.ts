@@ -20,6 +20,8 @@ import { RecordType } from '../ledger/record-types.ts';
 import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { endSubscription, enabledFund, enabledFunds, insertSubscription, lockSubscription, ownsSubscription, subscriptionIncomes, userSubscriptions, type FundRow } from '../funds/funds-repository.ts';
+import { budget } from '../security/budgets.ts';
+import { readPage } from '../http/paging.ts';
 
 const TAGS = ['Mining funds'];
 
@@ -49,8 +51,7 @@ async function fundById(ctx: AppContext, id: number): Promise<FundRow> {
 
 export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: { page?: number } }>('/api/fund/list', { schema: { tags: TAGS, querystring: pageQuery, response: replies(MINING_FUNDS) } }, async (request) => {
-    const page = request.query.page ?? 1;
-    const { rows, total } = await enabledFunds(ctx.db, FUNDS_PAGE_SIZE, (page - 1) * FUNDS_PAGE_SIZE);
+    const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) => enabledFunds(ctx.db, limit, offset));
     const data: LastPaged<MiningFund> = { data: rows.map(toFund), last_page: lastPage(total) };
     return ok(data);
   });
@@ -65,7 +66,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { id: number; amount?: string } }>(
       '/api/fund/buy',
-      { schema: { tags: TAGS, security: SESSION, querystring: query({ id: int(1), amount: str(40) }, ['id']), response: replies({ type: 'null' }) } },
+      { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ id: int(1), amount: str(40) }, ['id']), response: replies({ type: 'null' }) } },
       async (request) => {
         const user = caller(request);
         const fund = await fundById(ctx, request.query.id);
@@ -93,8 +94,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { page?: number } }>('/api/fund/subList', { schema: { tags: TAGS, security: SESSION, querystring: pageQuery, response: replies(SUBSCRIPTIONS) } }, async (request) => {
       const user = caller(request);
-      const page = request.query.page ?? 1;
-      const { rows, total } = await userSubscriptions(ctx.db, user.id, FUNDS_PAGE_SIZE, (page - 1) * FUNDS_PAGE_SIZE);
+      const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) => userSubscriptions(ctx.db, user.id, limit, offset));
       const data: LastPaged<FundSubscription> = {
         data: rows.map((r) => ({
           id: Number(r.sid),
@@ -116,9 +116,10 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       { schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1), page: int(1, 1_000_000) }, ['sub_id']), response: replies(INCOMES) } },
       async (request) => {
         const user = caller(request);
-        const page = request.query.page ?? 1;
         if (!(await ownsSubscription(ctx.db, request.query.sub_id, user.id))) throw new ApiError('subscription_not_found');
-        const { rows, total } = await subscriptionIncomes(ctx.db, request.query.sub_id, FUNDS_PAGE_SIZE, (page - 1) * FUNDS_PAGE_SIZE);
+        const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) =>
+          subscriptionIncomes(ctx.db, request.query.sub_id, limit, offset),
+        );
         const data: LastPaged<FundIncome> = {
           data: rows.map((r) => ({ id: Number(r.id), interest: fixed(r.interest, 4), created_at: wireTime(r.created_at) })),
           last_page: lastPage(total),
@@ -129,7 +130,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { sub_id: number } }>(
       '/api/fund/applyRefund',
-      { schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1) }, ['sub_id']), response: replies({ type: 'null' }) } },
+      { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1) }, ['sub_id']), response: replies({ type: 'null' }) } },
       async (request) => {
         const user = caller(request);
         const now = ctx.clock.now();

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import { createCaptcha } from '../accounts/captcha.ts';
-import { normaliseEmail, normaliseMobile } from '../accounts/identity.ts';
+import { normaliseEmail, normaliseMobile, type Channel } from '../accounts/identity.ts';
 import {
   CODE_TTL_MS,
   issueCode,
@@ -19,6 +19,7 @@ import { requestText } from '../http/i18n.ts';
 import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '../http/schemas.ts';
 import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
 import { replies } from '../http/wire-schema.ts';
+import { accountId, bodyOf, budget, type Budget } from '../security/budgets.ts';
 
 const TAGS = ['Account'];
 
@@ -27,6 +28,9 @@ interface SendBody {
   area_id?: number;
   type: CodePurpose;
 }
+
+/** Code sends count per address the code goes to, normalised as send() normalises it. */
+const codeBudget = (channel: Channel): Budget => budget('code', (request) => accountId(channel, bodyOf<SendBody>(request).to));
 
 export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
@@ -67,16 +71,16 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     body: body({ to, area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
   });
 
-  app.post<{ Body: SendBody }>('/api/notify/send_sms', { schema: sendSchema(mobileNumber()) }, async (request) => {
+  app.post<{ Body: SendBody }>('/api/notify/send_sms', { config: { budget: codeBudget('mobile') }, schema: sendSchema(mobileNumber()) }, async (request) => {
     const key = await send(request, 'sms');
     return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
   });
 
-  app.post<{ Body: SendBody }>('/api/notify/send_email', { schema: sendSchema(emailAddress()) }, async (request) => {
+  app.post<{ Body: SendBody }>('/api/notify/send_email', { config: { budget: codeBudget('email') }, schema: sendSchema(emailAddress()) }, async (request) => {
     const key = await send(request, 'email');
     return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
   });
 
   // SPEC "GET {token}" for the picture captcha: we serve it at a fixed path.
-  app.get('/api/captcha', { schema: { tags: TAGS, querystring: query(), response: replies(CAPTCHA) } }, async () => ok(await createCaptcha(db, clock.now())));
+  app.get('/api/captcha', { config: { budget: budget('captcha') }, schema: { tags: TAGS, querystring: query(), response: replies(CAPTCHA) } }, async () => ok(await createCaptcha(db, clock.now())));
 }

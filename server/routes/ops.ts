@@ -13,6 +13,7 @@ import type { OpsCommand } from '../ops/command.ts';
 import { OPS_COMMANDS as OPS_COMMANDS_SCHEMA } from '../http/wire/content.ts';
 import { anyValue, OPS, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
+import { noBudget } from '../security/budgets.ts';
 
 /** What the CLI and the page need to show a command: no function, no internals. */
 export interface OpsCommandInfo {
@@ -62,6 +63,9 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
     app.post<{ Params: { name: string } }>(
       '/api/ops/run/:name',
       {
+        // Operators only: the token check before it has its own wrong-guess budget per address (server/ops/auth.ts),
+        // and a back office approving a queue of deposits must not be cut off mid-way.
+        config: { budget: noBudget('operators only, behind the x-ops-token check and its wrong-guess budget') },
         schema: {
           tags: TAGS, security: OPS,
           description: 'Runs one operator command (see /api/ops/commands) with its parameters as the form or JSON body.',

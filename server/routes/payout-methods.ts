@@ -15,6 +15,7 @@ import { currencyById } from '../wallet/currencies.ts';
 import { deleteMethod, insertMethod, methodKeys, userMethods, type MethodFields, type MethodRow } from '../wallet/payout-methods-repository.ts';
 import { WITHDRAW_METHODS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Withdrawals'];
 
@@ -70,6 +71,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
   app.post<{ Body: BindBody }>(
     '/api/wallet/bind_draw_method',
     {
+      config: { budget: budget('write') },
       schema: {
         tags: TAGS, security: SESSION,
         body: body({
@@ -112,7 +114,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: { id: number } }>(
     '/api/wallet/del_draw_method',
-    { schema: { tags: TAGS, security: SESSION, body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) } },
+    { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) } },
     async (request) => {
       if (!(await deleteMethod(ctx.db, request.body.id, caller(request).id))) throw new ApiError('method_not_found');
       return ok(null, requestText(request, 'server.method_deleted'));

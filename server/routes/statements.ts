@@ -13,6 +13,7 @@ import { query, str } from '../http/schemas.ts';
 import { rawReply, SESSION } from '../http/wire-schema.ts';
 import { DAY_PATTERN, dayRange } from '../statements/date-range.ts';
 import { statementOf, type StatementKind } from '../statements/statements.ts';
+import { budget } from '../security/budgets.ts';
 
 interface StatementQuery {
   from: string;
@@ -42,12 +43,12 @@ export async function statementRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.get<{ Querystring: StatementQuery }>(
     '/v1/api/main/accountLog/export',
-    { schema: { tags: ['Funds'], security: SESSION, querystring: QUERY, response: CSV } },
+    { config: { budget: budget('statement') }, schema: { tags: ['Funds'], security: SESSION, querystring: QUERY, response: CSV } },
     (request, reply) => send('records', request, reply),
   );
   app.get<{ Querystring: StatementQuery }>(
     '/v1/api/forex/history_export',
-    { schema: { tags: ['Trading'], security: SESSION, querystring: QUERY, response: CSV } },
+    { config: { budget: budget('statement') }, schema: { tags: ['Trading'], security: SESSION, querystring: QUERY, response: CSV } },
     (request, reply) => send('orders', request, reply),
   );
 }

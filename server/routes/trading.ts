@@ -11,6 +11,7 @@ import { ok } from '../http/envelope.ts';
 import { int, query, requiredStr, str, type JsonSchema } from '../http/schemas.ts';
 import { CLOSE_ALL, ORDER, ORDER_LIST } from '../http/wire/trading.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Trading'];
 
@@ -30,6 +31,8 @@ const PRICE = str(40);
 /** An integer query parameter limited to a few values (query strings are coerced by type, so `type` is needed). */
 const intOf = (...values: number[]): JsonSchema => ({ type: 'integer', enum: values });
 const ORDER_ID = int(1);
+/** Placing, closing, cancelling and re-stopping orders spend one budget per session. */
+const ORDER_BUDGET = budget('order');
 
 export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
@@ -38,6 +41,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Querystring: SubmitQuery }>(
     '/v1/api/forex/submit',
     {
+      config: { budget: ORDER_BUDGET },
       schema: {
         tags: TAGS, security: SESSION,
         describeHeaders: { [IDEMPOTENCY_HEADER]: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$', description: 'a retried submit with the same key answers the first order' } },
@@ -94,6 +98,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Querystring: { id: number; cont?: string } }>(
     '/v1/api/forex/close',
     {
+      config: { budget: ORDER_BUDGET },
       schema: {
         tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID, cont: str(40) }, ['id']), response: replies(ORDER),
       },
@@ -108,6 +113,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Querystring: { scope: 'all' | 'buy' | 'sell'; forex_id?: number } }>(
     '/v1/api/forex/close_all',
     {
+      config: { budget: ORDER_BUDGET },
       schema: {
         tags: TAGS, security: SESSION,
         querystring: query({ scope: { type: 'string', enum: ['all', 'buy', 'sell'] }, forex_id: int(1) }, ['scope']),
@@ -124,7 +130,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number } }>(
     '/v1/api/forex/cancel_trade',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) } },
+    { config: { budget: ORDER_BUDGET }, schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) } },
     async (request) => {
       const user = caller(request);
       return ok(await engine.cancel(user.id, request.query.id));
@@ -134,6 +140,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string; trail_distance?: string } }>(
     '/v1/api/forex/set_stop_price',
     {
+      config: { budget: ORDER_BUDGET },
       schema: {
         tags: TAGS, security: SESSION,
         querystring: query(

@@ -14,6 +14,7 @@ import { cleanImage } from '../uploads/image.ts';
 import { checkQuota, readUpload, saveUpload, uploadUrl } from '../uploads/store.ts';
 import { UPLOADED } from '../http/wire/money.ts';
 import { OPS, rawReply, replies, SESSION } from '../http/wire-schema.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Uploads'];
 
@@ -23,7 +24,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     requireSession(uploads, ctx, { real: true });
     const file = { type: 'string', format: 'binary', description: `PNG, JPEG, GIF or WebP, at most ${UPLOAD_MAX_BYTES} bytes` };
     const describeBody = { schema: { type: 'object', properties: { file }, required: ['file'] }, consumes: ['multipart/form-data'], required: true };
-    uploads.post('/api/common/image_upload', { schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) } }, async (request) => {
+    uploads.post('/api/common/image_upload', { config: { budget: budget('upload') }, schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) } }, async (request) => {
       // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
       // anonymous demo accounts must not become free storage.
       const user = caller(request);

@@ -11,6 +11,7 @@ import { requestToken } from '../auth/session.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { issueToken, revokeSessions, revokeToken, tokenHash } from '../auth/tokens.ts';
 import { spendDaily } from '../security/counters.ts';
+import { accountId, bodyOf, budget, bySession, noBudget } from '../security/budgets.ts';
 import { loginGuard } from '../security/login-guard.ts';
 import { findUserByEmail, findUserById, findUserByMobile, inviterId, setPasswordHash, toWireUser, type UserRow } from '../auth/users.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
@@ -23,6 +24,7 @@ import { exactMoneyText } from '../../src/domain/format/money.ts';
 import { getSetting } from '../settings/settings.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
 import { OPTIONAL_SESSION, replies, SESSION } from '../http/wire-schema.ts';
+import {  } from '../security/budgets.ts';
 
 const TAGS = ['Account'];
 
@@ -36,13 +38,55 @@ const findByChannel = (q: Queryable, channel: Channel, account: string): Promise
 
 const codeChannel = (channel: Channel): 'email' | 'sms' => (channel === 'email' ? 'email' : 'sms');
 
+interface LoginBody {
+  account: string;
+  password: string;
+  login_type?: Channel;
+}
+
+interface SignUpBody {
+  type: Channel;
+  account?: string;
+  mobile?: string;
+  area_id?: number;
+  password: string;
+  re_password: string;
+  invite_code?: string;
+  sms_code: string;
+  key?: string;
+}
+
+interface ResetBody {
+  type: Channel;
+  account: string;
+  new_password: string;
+  secondary_password: string;
+  auth_code: string;
+  key?: string;
+}
+
+/** Per demo id, as the route reads it (trimmed; DEMO_ID_RE by the schema). */
+const DEMO_BUDGET = budget('demo', (request) => {
+  const id = (request.query as { demo_id?: unknown } | undefined)?.demo_id;
+  return typeof id === 'string' && id.trim() !== '' ? `demo:${id.trim()}` : null;
+});
+
+/** A login's budget counts the account it names per account *and* address: a flood from one address spends only
+ * that address's tries, so it cannot lock the owner out (server/security/login-guard.ts is the account-wide brake). */
+const LOGIN_BUDGET = budget('login', (request) => {
+  const b = bodyOf<LoginBody>(request);
+  const id = typeof b.account === 'string' ? accountId(loginChannel(b.account, b.login_type), b.account) : null;
+  return id === null ? null : `${id}|${request.ip}`;
+});
+
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
   const guard = loginGuard(ctx.failureWindows, ctx.limits);
 
-  app.post<{ Body: { account: string; password: string; login_type?: Channel } }>(
+  app.post<{ Body: LoginBody }>(
     '/api/user/loginForU',
     {
+      config: { budget: LOGIN_BUDGET },
       schema: {
         tags: TAGS,
         body: body(
@@ -78,7 +122,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get<{ Querystring: { demo_id: string } }>(
     '/api/user/createAccountDemoForU',
-    { schema: { tags: TAGS, querystring: query({ demo_id: DEMO_ID }, ['demo_id']), response: replies(LOGIN_RESULT) } },
+    {
+      config: { budget: DEMO_BUDGET },
+      schema: { tags: TAGS, querystring: query({ demo_id: DEMO_ID }, ['demo_id']), response: replies(LOGIN_RESULT) },
+    },
     async (request) => {
       const demoId = request.query.demo_id.trim(); // DEMO_ID_RE, checked by the schema
       const now = clock.now();
@@ -96,6 +143,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post(
     '/api/user/logout',
     {
+      config: { budget: noBudget('ends the caller\'s own session: refusing it would keep alive a session its owner wants gone') },
       schema: {
         tags: TAGS,
         security: OPTIONAL_SESSION,
@@ -114,21 +162,15 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  app.post<{
-    Body: {
-      type: Channel;
-      account?: string;
-      mobile?: string;
-      area_id?: number;
-      password: string;
-      re_password: string;
-      invite_code?: string;
-      sms_code: string;
-      key?: string;
-    };
-  }>(
+  app.post<{ Body: SignUpBody }>(
     '/api/user/register',
     {
+      config: {
+        budget: budget('register', (request) => {
+          const b = bodyOf<SignUpBody>(request);
+          return b.type === 'email' || b.type === 'mobile' ? accountId(b.type, signUpAccount({ ...b, type: b.type })) : null;
+        }),
+      },
       schema: {
         tags: TAGS,
         body: body(
@@ -210,18 +252,15 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  app.post<{
-    Body: {
-      type: Channel;
-      account: string;
-      new_password: string;
-      secondary_password: string;
-      auth_code: string;
-      key?: string;
-    };
-  }>(
+  app.post<{ Body: ResetBody }>(
     '/api/user/forget_password',
     {
+      config: {
+        budget: budget('password', (request) => {
+          const b = bodyOf<ResetBody>(request);
+          return b.type === 'email' || b.type === 'mobile' ? accountId(b.type, b.account) : null;
+        }),
+      },
       schema: {
         tags: TAGS,
         body: body(
@@ -271,6 +310,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     signedIn.post<{ Body: { new_password: string; auth_code: string; type?: Channel; key?: string } }>(
       '/api/user/amend_password',
       {
+        config: { budget: budget('password', bySession) },
         schema: {
           tags: TAGS, security: SESSION,
           body: body(
@@ -312,7 +352,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     );
 
-    signedIn.get('/v1/api/main/user/resetForexDemoAccount', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(DEMO_RESET) } }, async (request: FastifyRequest) => {
+    signedIn.get('/v1/api/main/user/resetForexDemoAccount', { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(DEMO_RESET) } }, async (request: FastifyRequest) => {
       const user = caller(request);
       const now = clock.now();
       await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));

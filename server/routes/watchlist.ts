@@ -10,6 +10,7 @@ import { WATCHLIST } from '../http/wire/watchlist.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { WATCHLIST_MAX } from '../../src/domain/watchlist.ts';
 import { addToWatchlist, moveInWatchlist, readWatchlist, removeFromWatchlist } from '../watchlist/watchlist.ts';
+import { budget } from '../security/budgets.ts';
 
 const TAGS = ['Watchlist'];
 const FOREX_ID = int(1);
@@ -23,19 +24,19 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post<{ Body: { forex_id: number } }>(
     '/v1/api/watchlist/add',
-    { schema: { ...reply, body: body({ forex_id: FOREX_ID }, ['forex_id']) } },
+    { config: { budget: budget('write') }, schema: { ...reply, body: body({ forex_id: FOREX_ID }, ['forex_id']) } },
     async (request) => ok(await addToWatchlist(ctx.db, caller(request).id, request.body.forex_id)),
   );
 
   app.post<{ Body: { forex_id: number } }>(
     '/v1/api/watchlist/remove',
-    { schema: { ...reply, body: body({ forex_id: FOREX_ID }, ['forex_id']) } },
+    { config: { budget: budget('write') }, schema: { ...reply, body: body({ forex_id: FOREX_ID }, ['forex_id']) } },
     async (request) => ok(await removeFromWatchlist(ctx.db, caller(request).id, request.body.forex_id)),
   );
 
   app.post<{ Body: { forex_id: number; to: number } }>(
     '/v1/api/watchlist/move',
-    { schema: { ...reply, body: body({ forex_id: FOREX_ID, to: int(0, WATCHLIST_MAX - 1) }, ['forex_id', 'to']) } },
+    { config: { budget: budget('write') }, schema: { ...reply, body: body({ forex_id: FOREX_ID, to: int(0, WATCHLIST_MAX - 1) }, ['forex_id', 'to']) } },
     async (request) => ok(await moveInWatchlist(ctx.db, caller(request).id, request.body.forex_id, request.body.to)),
   );
 }

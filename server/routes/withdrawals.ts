@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseAmount, USD_AMOUNT } from '../../src/domain/amount-input.ts';
 import { exactText, fixed } from '../../src/domain/decimal.ts';
 import { trimZeros } from '../../src/domain/decimal-text.ts';
-import type { Paged, WithdrawCurrency, WithdrawRecord } from '../../src/domain/wallet-types.ts';
+import type { WithdrawCurrency, WithdrawRecord } from '../../src/domain/wallet-types.ts';
 import { withdrawFee, withdrawReceive } from '../../src/domain/withdraw-fee.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
@@ -21,6 +21,8 @@ import { currencyById } from '../wallet/currencies.ts';
 import { enabledCurrencies, insertWithdrawal, payoutTarget, userWithdrawals, type WithdrawalRow } from '../wallet/withdrawals-repository.ts';
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
+import { budget } from '../security/budgets.ts';
+import { listPage } from '../http/paging.ts';
 
 const TAGS = ['Withdrawals'];
 
@@ -66,6 +68,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post<{ Body: { draw_currency_id?: number; number?: string; memo?: string; draw_method_id?: number } }>(
     '/api/account/draw',
     {
+      config: { budget: budget('write') },
       schema: {
         tags: TAGS, security: SESSION,
         body: body({ draw_currency_id: int(1), number: str(40), memo: str(WITHDRAW_MEMO_MAX), draw_method_id: int(1) }),
@@ -116,11 +119,9 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
     '/api/account/draw_list',
     { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(1, 2), page: int(1, 1_000_000) }, ['type']), response: replies(WITHDRAWALS) } },
     async (request) => {
-      const page = request.query.page ?? 1;
-      const { rows, total } = await userWithdrawals(ctx.db, caller(request).id, request.query.type, WITHDRAWALS_PAGE_SIZE, (page - 1) * WITHDRAWALS_PAGE_SIZE);
       const statusName = (s: number) => requestText(request, `server.withdraw_status_${s}`);
-      const data: Paged<WithdrawRecord> = { data: rows.map((r) => toRecord(r, statusName)), total };
-      return ok(data);
+      const read = (limit: number, offset: number) => userWithdrawals(ctx.db, caller(request).id, request.query.type, limit, offset);
+      return ok(await listPage(request.query.page, WITHDRAWALS_PAGE_SIZE, read, (r) => toRecord(r, statusName)));
     },
   );
 }

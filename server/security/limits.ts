@@ -22,6 +22,8 @@ export const RATE_BUDGETS = {
   order: { perAddress: 120, perAccount: 60 },
   /** CSV statements (issue 25): each reads up to a year of rows. */
   statement: { perAddress: 20, perAccount: 10 },
+  /** Every other signed-in change (watchlist, alerts, chart settings, payout methods, deposits, withdrawals, funds…). */
+  write: { perAddress: 120, perAccount: 60 },
 } as const;
 
 export type RateGroup = keyof typeof RATE_BUDGETS;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { CleanImage } from './image.ts';
+import { queryOne } from '../db/query-one.ts';
 
 export const UPLOAD_PATH = '/api/common/image/';
 export const UPLOADS_PER_DAY = 30;
@@ -64,9 +65,9 @@ export async function readUpload(q: Queryable, id: string): Promise<{ user_id: n
 export async function ownedUpload(q: Queryable, userId: number, url: unknown): Promise<UploadRow | null> {
   const id = uploadIdOf(url);
   if (!id) return null;
-  const rows = await q.query<UploadRow>(
+  return queryOne<UploadRow>(
+    q,
     'SELECT id, user_id, mime, bytes, created_at FROM uploads WHERE id = $1 AND user_id = $2',
     [id, userId],
   );
-  return rows[0] ?? null;
 }

@@ -1,5 +1,6 @@
 // A withdraw currency as the routes need it: its fee terms (SPEC §5) with exact decimal text.
 import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
 
 export interface CurrencyTerms {
   id: number;
@@ -12,9 +13,9 @@ export interface CurrencyTerms {
 }
 
 export async function currencyById(q: Queryable, id: number): Promise<CurrencyTerms | null> {
-  const rows = await q.query<CurrencyTerms>(
+  return queryOne<CurrencyTerms>(
+    q,
     'SELECT id, type, code, protocol, draw_rate, fee_type, usd_price FROM withdraw_currencies WHERE id = $1 AND enabled = 1',
     [id],
   );
-  return rows[0] ?? null;
 }

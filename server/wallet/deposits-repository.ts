@@ -4,6 +4,7 @@
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import type { BankCoin, CoinNetwork, DepositBank } from '../../src/domain/wallet-types.ts';
+import { queryOne } from '../db/query-one.ts';
 
 export interface ChargeRow {
   id: string;
@@ -52,18 +53,17 @@ export async function banksOfCoin(db: Queryable, coinId: number): Promise<Deposi
 
 /** An enabled crypto network, or null. */
 export async function enabledNetwork(db: Queryable, id: number): Promise<NetworkRow | null> {
-  const rows = await db.query<NetworkRow>('SELECT id, currency_code, address, usd_price FROM deposit_networks WHERE id = $1 AND enabled = 1', [id]);
-  return rows[0] ?? null;
+  return queryOne<NetworkRow>(db, 'SELECT id, currency_code, address, usd_price FROM deposit_networks WHERE id = $1 AND enabled = 1', [id]);
 }
 
 /** An enabled bank account of an enabled currency, with the currency's name and price; or null. */
 export async function enabledBank(db: Queryable, id: number): Promise<BankRow | null> {
-  const rows = await db.query<BankRow>(
+  return queryOne<BankRow>(
+    db,
     `SELECT b.id, c.name, c.usd_price FROM deposit_banks b JOIN deposit_bank_coins c ON c.id = b.bank_coin_id
       WHERE b.id = $1 AND b.enabled = 1 AND c.enabled = 1`,
     [id],
   );
-  return rows[0] ?? null;
 }
 
 /** Files a coin charge (type 0) to the network's address, waiting for an operator. */
@@ -112,11 +112,11 @@ export interface ReviewCharge {
 
 /** The charge, locked for the caller's transaction (null when there is none). */
 export async function lockCharge(q: Queryable, id: number): Promise<ReviewCharge | null> {
-  const rows = await q.query<ReviewCharge>(
+  return queryOne<ReviewCharge>(
+    q,
     'SELECT id, user_id, number, currency_code, usd_price, status FROM charges WHERE id = $1 FOR UPDATE',
     [id],
   );
-  return rows[0] ?? null;
 }
 
 /** A charge row of the operator's list. */

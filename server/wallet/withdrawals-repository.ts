@@ -4,6 +4,7 @@
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import type { CurrencyTerms } from './currencies.ts';
+import { queryOne } from '../db/query-one.ts';
 
 export interface WithdrawalRow {
   id: string;
@@ -39,12 +40,12 @@ export function enabledCurrencies(db: Queryable, type: number): Promise<Omit<Cur
 
 /** The user's payout method for the currency, or null (another user's, or another currency's, is not found). */
 export async function payoutTarget(db: Queryable, methodId: number, userId: number, currencyId: number): Promise<PayoutTarget | null> {
-  const rows = await db.query<PayoutTarget>(
+  return queryOne<PayoutTarget>(
+    db,
     `SELECT dc_address, payee_account, payee_name, bank_name FROM payout_methods
       WHERE id = $1 AND user_id = $2 AND currency_id = $3`,
     [methodId, userId, currencyId],
   );
-  return rows[0] ?? null;
 }
 
 /** Adds a withdrawal request (inside the caller's transaction); its id. */
@@ -88,12 +89,12 @@ export interface ReviewWithdrawal {
 
 /** The withdrawal with its currency code, locked for the caller's transaction (null when there is none). */
 export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWithdrawal | null> {
-  const rows = await q.query<ReviewWithdrawal>(
+  return queryOne<ReviewWithdrawal>(
+    q,
     `SELECT w.id, w.user_id, w.number, w.status, c.code FROM withdrawals w JOIN withdraw_currencies c ON c.id = w.currency_id
       WHERE w.id = $1 FOR UPDATE OF w`,
     [id],
   );
-  return rows[0] ?? null;
 }
 
 /** A withdrawal row of the operator's list. */

@@ -12,6 +12,7 @@ import { PageFallback } from './page-fallback.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { useWide } from './use-wide.ts';
 import { AttachEnd } from '../boot/attach.ts';
+import { DrawnEnd } from './drawn-end.tsx';
 import { onNavigate, type NavigationDeps } from './navigation-effects.ts';
 import type { AppRoute } from './routes.tsx';
 import './layout.css';
@@ -81,11 +82,13 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
           <KeepAlive key={r.path} active={current?.path === r.path}>
             <RouteGuard route={r}>{r.element}</RouteGuard>
             <AttachEnd path={r.path} />
+            <DrawnEnd shown={current?.path === r.path} />
           </KeepAlive>
         ))}
         <Suspense fallback={<PageFallback />}>
           <Outlet />
           <AttachEnd path={current?.path} />
+          <DrawnEnd shown={current != null && current.keepAlive !== true} />
         </Suspense>
       </main>
       {footer && !wide ? <TabBar /> : null}

@@ -1,5 +1,5 @@
 // Applies decideGuard to a route element: visitor → /login?from=…, demo account → the real-account message.
-import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -26,8 +26,12 @@ export function RouteGuard({ route, children }: { route: GuardedRoute; children:
   const location = useLocation();
   const session = { loggedIn: $loggedIn.value, isDemo: $isDemo.value };
   // A guest-only page (/login) judges the session it was opened with: signing in on it must not race its own
-  // navigation to `from` with a guard redirect.
-  const openedWith = useRef(session).current;
+  // navigation to `from` with a guard redirect. "Opened" is this visit, one location object per navigation (not its
+  // key: a hash typed or set from outside carries none): opening /login again judges afresh, even when the page the
+  // login led to never drew in between (its code still loading, React kept showing this guard's page).
+  const [opened, setOpened] = useState({ location, session });
+  if (opened.location !== location) setOpened({ location, session });
+  const openedWith = opened.location === location ? opened.session : session;
   const decision = decideGuard(route, route.guestOnly ? openedWith : session, `${location.pathname}${location.search}`);
   if (decision.kind === 'login' || decision.kind === 'away') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'demo') return <DemoBlocked />;

@@ -33,7 +33,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/mine/announcement', element: lazyPage(() => import('../pages/content/announcement-page.tsx').then((m) => m.AnnouncementPage)) },
   {
     path: '/mine/password',
-    element: lazyPage(() => import('../pages/mine/password-page.tsx').then((m) => m.PasswordPage)),
+    element: lazyPage(() => import('../pages/auth/password-page.tsx').then((m) => m.PasswordPage)),
     auth: true,
     demoBlocked: true,
   },

@@ -9,10 +9,11 @@ import { CURRENT_CODE_KEY } from '../state/current-code-key.ts';
 import { WIDE_QUERY } from '../app/wide-query.ts';
 import { localStore } from '../state/local-store.ts';
 import { browserTimers, systemClock } from '../state/clock.ts';
+import { readLastKnownStore } from './read-store.ts';
+import { holdEarlyTaps } from './early-taps.ts';
 
 /** The longest the first screen waits for IndexedDB before it shows without last-known prices. */
 const HOLD_MS = 150;
-import { readLastKnownStore } from './read-store.ts';
 
 function storedCode(): string | null {
   try {
@@ -26,6 +27,7 @@ function boot(): Promise<LastKnownQuote[]> {
   const root = document.getElementById('root');
   const data = readBootData(document);
   if (!root || !data) return Promise.resolve([]);
+  holdEarlyTaps(window, root); // a tap on what is drawn here before the app has drawn is answered once it has
   chooseScreen(document, root, data, {
     hash: location.hash,
     wide: matchMedia(WIDE_QUERY).matches,

@@ -7,7 +7,7 @@ import { prerender } from 'react-dom/static';
 import { createPath, Router, type To } from 'react-router-dom';
 import { allTexts, i18n, initI18n, languageInfo } from '../i18n/index.ts';
 import { DEFAULT_LANGUAGE } from '../domain/types.ts';
-import { pickInstrument } from '../pages/trade/trade-state.ts';
+import { pickInstrument } from '../state/trade-state.ts';
 import type { BootData } from './boot-data.ts';
 import { beginAttach } from './attach.ts';
 import { ROUTES } from '../app/routes.tsx';

@@ -126,9 +126,12 @@ export interface LoginResult {
   user: User;
 }
 
+/** service_link_type 2 opens the support link in a new window; otherwise it is framed in /mine/chat. */
+export const SERVICE_LINK_NEW_WINDOW = 2;
+
 export interface BaseSettings {
   service_link: string;
-  service_link_type: number;
+  service_link_type: number; // SERVICE_LINK_NEW_WINDOW, or framed in /mine/chat
   verify_reg_type: number; // 2 = picture captcha, otherwise a sent code
   trade_fee_type: number; // 1 = lots x fee rate, otherwise margin x fee rate
 }

@@ -107,9 +107,12 @@ export interface Paged<T> {
   total: number;
 }
 
+/** SPEC §9: the wallet is in USD. */
+export const CURRENCY = 'USD';
+
 /** The trading account's figures (`/v1/api/main/account/forexDetail`). */
 export interface ForexDetail {
-  currency: 'USD';
+  currency: typeof CURRENCY;
   balance: string; // available
   lock_balance: string; // frozen: margins of open orders + pending withdrawals (as getBalance)
   margin: string; // margins of open orders only

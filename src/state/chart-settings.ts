@@ -64,7 +64,8 @@ export async function saveIndicatorSettings(next: IndicatorSettings): Promise<vo
     localStore()?.setItem(VISITOR_INDICATORS_KEY, JSON.stringify(next));
     return;
   }
-  const gen = generation;
+  // A newer generation: an account read still under way (started before this save) is stale and must not win.
+  const gen = ++generation;
   try {
     const answer = await saveChartSettings(next);
     if (gen === generation) $settings.value = sanitiseSettings(answer.indicators);

@@ -168,7 +168,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   // Tap a row of the live list. (Two clean-clone runs lost a first tap on the market list here and in the watchlist
   // test: the category chips appeared when getCategories answered and pushed the rows down under the click. The bar
   // is now always drawn; tests/unit/src/pages/market/market-panel.test.tsx keeps it so.)
-  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
   await page.locator('.mk-row[data-code="EURUSD"]').click();
   await page.waitForURL(/#\/trade/);
   await page.locator('.tr-side[data-side="1"]').click();

@@ -89,7 +89,9 @@ describeInFlowBrowsers((browser) => {
     if (b.name === 'chromium') expect(await axe(page as unknown as Page, '.tr-chart-panel')).toEqual([]);
     // Kept on the account.
     await expect
-      .poll(async () => (await userGet<{ indicators: IndicatorSettings }>(server, user, '/v1/api/chart/settings')).data.indicators.macd.on)
+      .poll(async () => (await userGet<{ indicators: IndicatorSettings }>(server, user, '/v1/api/chart/settings')).data.indicators.macd.on, {
+        timeout: 15_000,
+      })
       .toBe(true);
 
     // Remove: MACD and BOLL off; RSI moves up to the first pane.

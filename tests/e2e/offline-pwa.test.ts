@@ -77,7 +77,7 @@ afterAll(async () => {
 it('opens offline from the service worker with aged prices and a banner, and goes live again online', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE);
   await page.goto(`${server.url}/#/`);
-  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 15_000 });
   // The worker installs, precaches the build and activates (first visit: no prompt, it simply takes over).
   await page.evaluate(async () => {
@@ -133,7 +133,7 @@ it('opens offline from the service worker with aged prices and a banner, and goe
 
   await server.start();
   await context.setOffline(false);
-  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
   await page.locator('[data-testid="offline-banner"]').waitFor({ state: 'detached', timeout: 5_000 });
   await context.close();
 });
@@ -181,7 +181,7 @@ it('offers a new build as an update, never under an open order form, and the tap
       return { reloaded: !('twBeforeUpdate' in window), build: await answer, waiting: Boolean(reg?.waiting) };
     });
     expect(after).toEqual({ reloaded: true, build: 'tw-build-2', waiting: false });
-    await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+    await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
     expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0);
   } finally {
     await context.close();
@@ -197,7 +197,7 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   await page.locator('[data-testid="demo-login"]').click();
   await page.waitForURL((u) => !u.hash.startsWith('#/login'));
   await page.goto(`${server.url}/#/trade`);
-  await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+  await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
   await page.locator('[data-action="submit-order"]').waitFor();
 
   // The service worker settled first: a worker activating while the page sits in the cache would evict it.

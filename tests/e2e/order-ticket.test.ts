@@ -79,6 +79,8 @@ describeInFlowBrowsers((browser) => {
       // A fresh start on /trade: at 1280 px the kept-alive market page is the desk too, with its own order form.
       await page.goto(`${server.url}/#/trade`);
       await page.reload();
+      // The prerendered /trade shows a form at once; the app's own, the one that answers typing, once it has drawn.
+      await page.locator('html[data-drawn="true"]').waitFor({ state: 'attached', timeout: 20_000 });
       const submit = page.locator('[data-action="submit-order"]');
       await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
       const lots = page.locator('.tr-stepper input');
@@ -112,7 +114,10 @@ describeInFlowBrowsers((browser) => {
       // A market order: the phone asks once; the desk places it at once.
       await submit.click();
       if (size === 'phone') {
-        await page.locator('.dialog .btn-primary').waitFor();
+        // The confirmation, or (a failure then says why) the messages the form shows instead.
+        const asked = async (): Promise<true | string> =>
+          (await page.locator('.dialog .btn-primary').count()) > 0 || `no confirmation; messages ${JSON.stringify(await messages(page))}`;
+        await expect.poll(asked, { timeout: 30_000 }).toBe(true);
         await axeClean(page, name);
         await page.locator('.dialog .btn-primary').click();
       }

@@ -3,10 +3,16 @@
 // window is on the injected clock, so moving it a minute lets the caller back in. Accounts are counted as the
 // route reads them (a one-item array or another spelling of a number is the same account), sessions as the token
 // the session lookup reads; a flood cannot lock the owner out; the operator token has a wrong-guess budget.
+// Each budget is declared on its route (config.budget): every state-changing route declares one or says why not,
+// and a route mounted under another path keeps its budget; signed-in changes share a write budget, logout has none.
 // Both databases.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAILURE_BUDGETS, RATE_BUDGETS, RATE_WINDOW_MS } from '../../server/security/limits.ts';
-import { accountKey, rateGroupFor } from '../../server/security/rate-limit.ts';
+import { buildApp } from '../../server/app.ts';
+import { userRoutes } from '../../server/routes/user.ts';
+import { isBudget, type Keyed, type RouteBudget } from '../../server/security/budgets.ts';
+import { FAILURE_BUDGETS, RATE_BUDGETS, RATE_WINDOW_MS, type RateGroup } from '../../server/security/limits.ts';
+import { accountKey as keyOf } from '../../server/security/rate-limit.ts';
 import { api, manualClock, registerAndLogin, startTestServer, type TestServer } from './harness.ts';
 
 const clock = manualClock();
@@ -215,6 +221,23 @@ describe('per account', () => {
     expect((await api(server.baseUrl).withToken(user.token).get('/api/user/info')).code).toBe(1);
   });
 
+  it('signed-in changes share one write budget per session; logging out is never refused', async () => {
+    clock.advance(RATE_WINDOW_MS);
+    const user = await registerAndLogin(server, { clock });
+    const headers = (): Record<string, string> => ({ authorization: user.token, 'x-forwarded-for': freshIp() });
+    const writes = await flood(RATE_BUDGETS.write.perAccount + 1, (i) =>
+      i % 2 === 0
+        ? call('POST', '/v1/api/watchlist/add', { forex_id: '1' }, headers())
+        : call('POST', '/v1/api/watchlist/remove', { forex_id: '1' }, headers()),
+    );
+    expect(writes.slice(0, -1).every((r) => r.status === 200)).toBe(true);
+    expect(writes.at(-1)?.status).toBe(429);
+    // No budget on logout: from one address, past any group's figure, every one is answered.
+    const ip = freshIp();
+    const outs = await flood(RATE_BUDGETS.write.perAddress + 1, () => call('POST', '/api/user/logout', {}, { 'x-forwarded-for': ip }));
+    expect(outs.every((r) => r.status === 200 && r.code === 1)).toBe(true);
+  });
+
   it('a session has one budget however its authorization header is written', async () => {
     clock.advance(RATE_WINDOW_MS);
     const user = await registerAndLogin(server, { clock });
@@ -254,25 +277,91 @@ describe('operator token', () => {
 
 
 describe('routing of budgets (pure)', () => {
+  /** What the route declares, as the running app registered it. */
+  const declared = (method: string, url: string): RouteBudget | undefined =>
+    server.app.routeTable.find((r) => r.method === method && r.url === url)?.budget;
+  const rateGroupFor = (method: string, url: string): RateGroup | null => {
+    const b = declared(method, url);
+    return isBudget(b) ? b.group : null;
+  };
+  /** A request's account key under the budget that `method url` declares. */
+  const accountKey = (method: string, url: string, request: Keyed): string | null => {
+    const b = declared(method, url);
+    if (!isBudget(b)) throw new Error(`${method} ${url} declares no budget`);
+    return keyOf(b, request);
+  };
+
   it('maps routes to groups and keys accounts as the routes read them, never in clear', () => {
     expect(rateGroupFor('POST', '/api/user/loginForU')).toBe('login');
     expect(rateGroupFor('GET', '/v1/api/forex/submit')).toBe('order');
     expect(rateGroupFor('GET', '/api/user/info')).toBeNull();
-    const req = { query: {}, headers: {}, url: '/api/user/loginForU', ip: '192.0.2.1' };
-    const key = accountKey('login', { ...req, body: { account: ' Victim@Example.com ' } });
-    expect(key).toBe(accountKey('login', { ...req, body: { account: 'victim@example.com' } }));
+    const login = (request: Keyed): string | null => accountKey('POST', '/api/user/loginForU', request);
+    const req = { query: {}, headers: {}, ip: '192.0.2.1' };
+    const key = login({ ...req, body: { account: ' Victim@Example.com ' } });
+    expect(key).toBe(login({ ...req, body: { account: 'victim@example.com' } }));
     expect(key).not.toContain('victim');
     // Login counts per account and address.
-    expect(accountKey('login', { ...req, ip: '192.0.2.2', body: { account: 'victim@example.com' } })).not.toBe(key);
+    expect(login({ ...req, ip: '192.0.2.2', body: { account: 'victim@example.com' } })).not.toBe(key);
     // Not a string, or not a valid account: not counted here (the schema or the route refuses it first).
-    expect(accountKey('login', { ...req, body: { account: ['victim@example.com'] } })).toBeNull();
-    expect(accountKey('login', { ...req, body: { account: 'not-an-account' } })).toBeNull();
-    const mobile = (to: string) => accountKey('code', { ...req, url: '/api/notify/send_sms', body: { to } });
+    expect(login({ ...req, body: { account: ['victim@example.com'] } })).toBeNull();
+    expect(login({ ...req, body: { account: 'not-an-account' } })).toBeNull();
+    const mobile = (to: string) => accountKey('POST', '/api/notify/send_sms', { ...req, body: { to } });
     expect(mobile('9123-4567')).toBe(mobile('(9123) 4567'));
-    expect(accountKey('upload', { ...req, body: {} })).toBeNull();
-    const session = (authorization: string) => accountKey('order', { ...req, headers: { authorization }, body: {} });
+    expect(accountKey('POST', '/api/common/image_upload', { ...req, body: {} })).toBeNull();
+    const session = (authorization: string) => accountKey('GET', '/v1/api/forex/submit', { ...req, headers: { authorization }, body: {} });
     const token = 'A'.repeat(43);
     expect(session(`Bearer ${token}`)).toBe(session(`bearer   ${token}`));
     expect(session(token)).toBe(session(`Bearer ${token}`));
+  });
+
+  // The legacy API changes state with GET too (the app's wire, SPEC §7): these must declare a budget like any POST.
+  const STATE_CHANGING_GETS = [
+    '/api/captcha',
+    '/api/user/createAccountDemoForU',
+    '/v1/api/main/user/resetForexDemoAccount',
+    '/api/quickCharge/submit',
+    '/api/quickCharge/wire_submit',
+    '/api/fund/buy',
+    '/api/fund/applyRefund',
+    '/v1/api/forex/submit',
+    '/v1/api/forex/close',
+    '/v1/api/forex/close_all',
+    '/v1/api/forex/cancel_trade',
+    '/v1/api/forex/set_stop_price',
+  ];
+
+  it('every state-changing route declares its budget, or no budget and why', () => {
+    const routes = server.app.routeTable.filter((r) => !r.websocket && r.method !== 'HEAD');
+    for (const url of STATE_CHANGING_GETS) expect(routes.some((r) => r.method === 'GET' && r.url === url), url).toBe(true);
+    const changing = routes.filter((r) => r.method !== 'GET' || STATE_CHANGING_GETS.includes(r.url));
+    expect(changing.length).toBeGreaterThan(30);
+    const undeclared = changing.filter((r) => r.budget === undefined).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+    for (const r of changing) {
+      const b = r.budget;
+      if (isBudget(b)) expect(Object.keys(RATE_BUDGETS), `${r.method} ${r.url}`).toContain(b.group);
+      else expect(b?.none.length ?? 0, `${r.method} ${r.url}: say why there is no budget`).toBeGreaterThan(20);
+    }
+  });
+});
+
+describe('a budget follows its route, not its URL', () => {
+  it('the login route mounted under another path keeps the login budget', async () => {
+    // The real account routes under a prefix: a path a URL-matching table would never have listed.
+    const moved = await buildApp(server.ctx, {
+      distDir: join(server.dataDir, 'no-dist'),
+      routes: [async (app, ctx) => app.register(async (scope) => userRoutes(scope, ctx), { prefix: '/renamed' })],
+    });
+    try {
+      await moved.ready();
+      const entry = moved.routeTable.find((r) => r.method === 'POST' && r.url === '/renamed/api/user/loginForU');
+      expect(isBudget(entry?.budget) && entry.budget.group).toBe('login');
+      const login = (i: number) =>
+        moved.inject({ method: 'POST', url: '/renamed/api/user/loginForU', payload: { account: `moved${i}@example.com`, password: 'x' } });
+      for (let i = 0; i < RATE_BUDGETS.login.perAddress; i++) expect((await login(i)).statusCode).toBe(200);
+      expect((await login(-1)).statusCode).toBe(429);
+    } finally {
+      await moved.close();
+    }
   });
 });

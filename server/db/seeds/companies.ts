@@ -1,6 +1,6 @@
 // Service-provider companies for the main-site search (/api/company/getCompany): 30 fictional firms, so words such as
 // "capital", "markets" or "securities" match several. Inline SVG logos. New names are added on restart (by name).
-import type { Seeder } from './seeder.ts';
+import { insertMissing, type Seeder } from './seeder.ts';
 
 interface CompanySeed {
   name: string;
@@ -177,13 +177,14 @@ export function initialsLogo(initials: string, colour: string): string {
 
 export const companiesSeeder: Seeder = {
   name: 'companies',
-  async run(q) {
-    for (const c of COMPANIES) {
-      await q.query(
-        `INSERT INTO companies (name, subject, logo, url, registered_address, location, email)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) DO NOTHING`,
-        [c.name, c.subject, initialsLogo(c.initials, c.colour), c.url, c.registered_address, c.location, c.email],
-      );
-    }
-  },
+  run: (q) =>
+    insertMissing(
+      q,
+      'companies',
+      ['name'],
+      COMPANIES.map((c) => ({
+        name: c.name, subject: c.subject, logo: initialsLogo(c.initials, c.colour), url: c.url,
+        registered_address: c.registered_address, location: c.location, email: c.email,
+      })),
+    ),
 };

@@ -1,6 +1,6 @@
 // Where deposits go (SPEC §3 "Coin deposit network", "Bank for deposit"): fictional addresses and accounts, inserted
 // only when missing, so an operator's edits survive restarts. usd_price: units of the currency one USD buys.
-import type { Seeder } from './seeder.ts';
+import { insertMissing, type Seeder } from './seeder.ts';
 
 const NETWORKS = [
   { currency_code: 'USDT', protocol_code: 'TRC20', address: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax', usd_price: '1', sort: 1 },
@@ -26,19 +26,8 @@ const BANKS = [
 export const depositsSeeder: Seeder = {
   name: 'deposits',
   async run(q) {
-    for (const n of NETWORKS) {
-      await q.query(
-        `INSERT INTO deposit_networks (currency_code, protocol_code, address, usd_price, sort) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (currency_code, protocol_code) DO NOTHING`,
-        [n.currency_code, n.protocol_code, n.address, n.usd_price, n.sort],
-      );
-    }
-    for (const c of BANK_COINS) {
-      await q.query(
-        'INSERT INTO deposit_bank_coins (name, usd_price, sort) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
-        [c.name, c.usd_price, c.sort],
-      );
-    }
+    await insertMissing(q, 'deposit_networks', ['currency_code', 'protocol_code'], NETWORKS);
+    await insertMissing(q, 'deposit_bank_coins', ['name'], BANK_COINS);
     for (const b of BANKS) {
       await q.query(
         `INSERT INTO deposit_banks (bank_coin_id, bank_name, bank_address, bank_swift, payee_name, payee_account, bank_remark)

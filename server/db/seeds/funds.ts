@@ -1,6 +1,6 @@
 // The fixed-term funds on offer (SPEC §3 "Mining fund"): fictional products in USD stablecoins with different
 // terms. Inserted only when missing, so an operator's edits survive restarts.
-import type { Seeder } from './seeder.ts';
+import { insertMissing, type Seeder } from './seeder.ts';
 
 const ICON = (letter: string, colour: string): string =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="${colour}"/><text x="32" y="42" font-family="Arial" font-size="28" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`)}`;
@@ -18,14 +18,15 @@ const FUNDS = [
 
 export const fundsSeeder: Seeder = {
   name: 'funds',
-  async run(q) {
-    for (const [i, f] of FUNDS.entries()) {
-      await q.query(
-        `INSERT INTO funds (title, image, currency_code, lock_dividend_days, dividend_percentage, staring_sub_amount, max_sub_amount,
-                            description, liquidated_damages, sort)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (title) DO NOTHING`,
-        [f.title, ICON(f.title.charAt(0), f.colour), f.currency, f.days, f.pct, f.min, f.max, f.desc, f.penalty, i + 1],
-      );
-    }
-  },
+  run: (q) =>
+    insertMissing(
+      q,
+      'funds',
+      ['title'],
+      FUNDS.map((f, i) => ({
+        title: f.title, image: ICON(f.title.charAt(0), f.colour), currency_code: f.currency, lock_dividend_days: f.days,
+        dividend_percentage: f.pct, staring_sub_amount: f.min, max_sub_amount: f.max, description: f.desc,
+        liquidated_damages: f.penalty, sort: i + 1,
+      })),
+    ),
 };

@@ -1,6 +1,6 @@
 // Seeded traders that top up the ranking (/api/follow/list) so it is never empty on a new install; real traders
 // (from closed orders) are ranked among them. Figures are illustrative and fixed.
-import type { Seeder } from './seeder.ts';
+import { insertMissing, type Seeder } from './seeder.ts';
 
 type Row = [name: string, code: string, multiple: number, rate: string, win: string, profit: string, totalRate: string, trades: number, followers: number];
 
@@ -25,13 +25,14 @@ const TRADERS: readonly Row[] = [
 
 export const tradersSeeder: Seeder = {
   name: 'traders',
-  async run(q) {
-    for (const [name, code, multiple, rate, win, profit, totalRate, trades, followers] of TRADERS) {
-      await q.query(
-        `INSERT INTO seeded_traders (name, code, multiple, three_week_rate, three_week_win, three_week_profit, total_rate,
-           total_trade_num, followers) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (name) DO NOTHING`,
-        [name, code, multiple, rate, win, profit, totalRate, trades, followers],
-      );
-    }
-  },
+  run: (q) =>
+    insertMissing(
+      q,
+      'seeded_traders',
+      ['name'],
+      TRADERS.map(([name, code, multiple, rate, win, profit, totalRate, trades, followers]) => ({
+        name, code, multiple, three_week_rate: rate, three_week_win: win, three_week_profit: profit, total_rate: totalRate,
+        total_trade_num: trades, followers,
+      })),
+    ),
 };

@@ -1,7 +1,7 @@
 // What traders can withdraw in (SPEC §3 "Withdraw currency"): coins on their networks and bank currencies, with both
 // fee types. Inserted only when missing, so an operator's changes survive restarts. Only stablecoins: SPEC §5 rounds
 // what the trader receives to 2 decimals, which would round a BTC payout of a few hundred USD to 0 (docs/wallet.md).
-import type { Seeder } from './seeder.ts';
+import { insertMissing, type Seeder } from './seeder.ts';
 
 const CURRENCIES = [
   { type: 1, code: 'USDT', protocol: 'TRC20', draw_rate: '1', fee_type: 1, usd_price: '1', sort: 1 },
@@ -14,13 +14,5 @@ const CURRENCIES = [
 
 export const withdrawalsSeeder: Seeder = {
   name: 'withdrawals',
-  async run(q) {
-    for (const c of CURRENCIES) {
-      await q.query(
-        `INSERT INTO withdraw_currencies (type, code, protocol, draw_rate, fee_type, usd_price, sort)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (type, code, protocol) DO NOTHING`,
-        [c.type, c.code, c.protocol, c.draw_rate, c.fee_type, c.usd_price, c.sort],
-      );
-    }
-  },
+  run: (q) => insertMissing(q, 'withdraw_currencies', ['type', 'code', 'protocol'], CURRENCIES),
 };

@@ -1,7 +1,7 @@
 // The `data` shapes of the account and common routes (SPEC §3, §7): users, logins, settings, companies, captchas.
 import type { AreaCode, BaseSettings, Company, LoginResult, User } from '../../../src/domain/types.ts';
 import type { CaptchaImage } from '../../accounts/captcha.ts';
-import { decimal, enumOf, integer, listOf, shape, text } from '../wire-schema.ts';
+import { decimal, enumOf, integer, listShape, shape, text } from '../wire-schema.ts';
 
 export const USER = shape<User>('User', {
   id: integer,
@@ -14,7 +14,7 @@ export const USER = shape<User>('User', {
 
 export const LOGIN_RESULT = shape<LoginResult>('LoginResult', { token: text, user: USER });
 
-export const AREA_LIST = listOf(shape<AreaCode>('AreaCode', { id: integer, code: text, global_code: text }));
+export const AREA_LIST = listShape<AreaCode>('AreaCode', { id: integer, code: text, global_code: text });
 
 export const PUBLIC_SETTING = shape<{ key: string; value: string }>('PublicSetting', { key: text, value: text });
 
@@ -25,18 +25,16 @@ export const BASE_SETTINGS = shape<BaseSettings>('BaseSettings', {
   trade_fee_type: integer,
 });
 
-export const COMPANIES = listOf(
-  shape<Company>('Company', {
-    id: integer,
-    name: text,
-    subject: text,
-    logo: text,
-    url: text,
-    registered_address: text,
-    location: text,
-    email: text,
-  }),
-);
+export const COMPANIES = listShape<Company>('Company', {
+  id: integer,
+  name: text,
+  subject: text,
+  logo: text,
+  url: text,
+  registered_address: text,
+  location: text,
+  email: text,
+});
 
 export const COMPANY_STATUS = shape<{ status: number; type: number; loss_url: string }>('CompanyStatus', {
   status: integer,

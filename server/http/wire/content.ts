@@ -1,29 +1,26 @@
 // The `data` shapes of the content and back-office routes: news, the trader ranking, invitations, announcement, ops.
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Trader } from '../../../src/domain/content-types.ts';
 import type { OpsCommand } from '../../ops/command.ts';
-import { decimal, integer, listOf, paged, recordTime, shape, text } from '../wire-schema.ts';
+import { decimal, integer, listShape, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
 
 const NEWS_FIELDS = { id: integer, title: text, desc: text, logo: text, created_at: recordTime };
 
-export const NEWS_PAGE = paged('NewsPage', shape<NewsItem>('NewsItem', NEWS_FIELDS));
+export const NEWS_PAGE = pagedShape<NewsItem>('NewsPage', 'NewsItem', NEWS_FIELDS);
 
 export const NEWS_DETAIL = shape<NewsDetail>('NewsDetail', { ...NEWS_FIELDS, content: { type: 'string', description: 'sanitised HTML' } });
 
-export const RANKING = paged(
-  'RankingPage',
-  shape<Trader>('Trader', {
-    rank: integer,
-    user: text,
-    code: text,
-    multiple: integer,
-    three_week_rate: decimal,
-    three_week_win: decimal,
-    three_week_profit: decimal,
-    total_rate: decimal,
-    total_trade_num: integer,
-    followers: integer,
-  }),
-);
+export const RANKING = pagedShape<Trader>('RankingPage', 'Trader', {
+  rank: integer,
+  user: text,
+  code: text,
+  multiple: integer,
+  three_week_rate: decimal,
+  three_week_win: decimal,
+  three_week_profit: decimal,
+  total_rate: decimal,
+  total_trade_num: integer,
+  followers: integer,
+});
 
 export const INVITE_INFO = shape<InviteInfo>('InviteInfo', { invite_code: text, invite_count: integer });
 
@@ -32,12 +29,8 @@ export const COMPLAINT_EMAIL = shape<{ email: string }>('ComplaintEmail', { emai
 export const ANNOUNCEMENT = shape<Announcement>('Announcement', { title: text, content: text });
 
 type CommandInfo = Pick<OpsCommand, 'name' | 'summary' | 'params'>;
-export const OPS_COMMANDS = listOf(
-  shape<CommandInfo>('OpsCommand', {
-    name: text,
-    summary: text,
-    params: listOf(
-      shape<CommandInfo['params'][number]>('OpsParam', { name: text, help: text, optional: { type: 'boolean' } }, ['optional']),
-    ),
-  }),
-);
+export const OPS_COMMANDS = listShape<CommandInfo>('OpsCommand', {
+  name: text,
+  summary: text,
+  params: listShape<CommandInfo['params'][number]>('OpsParam', { name: text, help: text, optional: { type: 'boolean' } }, ['optional']),
+});

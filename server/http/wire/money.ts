@@ -4,7 +4,7 @@ import type {
   BankCoin, ChargeRecord, FinancialRecord, ForexDetail, CoinNetwork, DepositBank, RealNameCenter, WithdrawCurrency, WithdrawMethod, WithdrawRecord,
 } from '../../../src/domain/wallet-types.ts';
 import type { Balance } from '../../../src/domain/types.ts';
-import { decimal, enumOf, integer, listOf, nullable, paged, recordTime, shape, text } from '../wire-schema.ts';
+import { decimal, enumOf, integer, listOf, listShape, nullable, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
 
 export const BALANCE = shape<Balance>('Balance', { balance: decimal, lock_balance: decimal, margin: decimal }, ['margin']);
 
@@ -19,95 +19,79 @@ export const FOREX_DETAIL = shape<ForexDetail>('ForexDetail', {
 });
 
 export const FINANCIAL_RECORDS = shape<{ list: FinancialRecord[]; total: number }>('FinancialRecords', {
-  list: listOf(
-    shape<FinancialRecord>('FinancialRecord', {
-      Id: integer,
-      Value: decimal,
-      Type: integer,
-      Memo: text,
-      MemoTran: text,
-      CreatedAtTran: recordTime,
-    }),
-  ),
+  list: listShape<FinancialRecord>('FinancialRecord', {
+    Id: integer,
+    Value: decimal,
+    Type: integer,
+    Memo: text,
+    MemoTran: text,
+    CreatedAtTran: recordTime,
+  }),
   total: integer,
 });
 
-export const COIN_NETWORKS = listOf(
-  shape<CoinNetwork>('CoinNetwork', { id: integer, currency_code: text, protocol_code: text, address: text }),
-);
+export const COIN_NETWORKS = listShape<CoinNetwork>('CoinNetwork', { id: integer, currency_code: text, protocol_code: text, address: text });
 
-export const BANK_COINS = listOf(shape<BankCoin>('BankCoin', { id: integer, name: text, usd_price: decimal }));
+export const BANK_COINS = listShape<BankCoin>('BankCoin', { id: integer, name: text, usd_price: decimal });
 
-export const DEPOSIT_BANKS = listOf(
-  shape<DepositBank>('DepositBank', {
-    id: integer,
-    bank_name: text,
-    bank_address: text,
-    bank_swift: text,
-    payee_name: text,
-    payee_account: text,
-    bank_remark: text,
-  }),
-);
+export const DEPOSIT_BANKS = listShape<DepositBank>('DepositBank', {
+  id: integer,
+  bank_name: text,
+  bank_address: text,
+  bank_swift: text,
+  payee_name: text,
+  payee_account: text,
+  bank_remark: text,
+});
 
-export const CHARGES = paged(
-  'ChargePage',
-  shape<ChargeRecord>('ChargeRecord', {
-    id: integer,
-    number: decimal,
-    type: enumOf(0, 1),
-    currency_code: text,
-    credited: { anyOf: [decimal, { const: '' }] },
-    status: enumOf(0, 1, 2, 3),
-    created_at: recordTime,
-    remark: text,
-  }),
-);
+export const CHARGES = pagedShape<ChargeRecord>('ChargePage', 'ChargeRecord', {
+  id: integer,
+  number: decimal,
+  type: enumOf(0, 1),
+  currency_code: text,
+  credited: { anyOf: [decimal, { const: '' }] },
+  status: enumOf(0, 1, 2, 3),
+  created_at: recordTime,
+  remark: text,
+});
 
-export const WITHDRAW_CURRENCIES = listOf(
-  shape<WithdrawCurrency>('WithdrawCurrency', {
-    id: integer,
-    code: text,
-    protocol: text,
-    draw_rate: decimal,
-    fee_type: integer,
-    usd_price: decimal,
-  }),
-);
+export const WITHDRAW_CURRENCIES = listShape<WithdrawCurrency>('WithdrawCurrency', {
+  id: integer,
+  code: text,
+  protocol: text,
+  draw_rate: decimal,
+  fee_type: integer,
+  usd_price: decimal,
+});
 
-export const WITHDRAW_METHODS = listOf(
-  shape<WithdrawMethod>('WithdrawMethod', {
-    id: integer,
-    type: enumOf(1, 2),
-    dc_address: text,
-    bank_name: text,
-    bank_address: text,
-    bank_swift: text,
-    branch_name: text,
-    payee_name: text,
-    payee_account: text,
-    remark: text,
-    draw_currency: shape<WithdrawMethod['draw_currency']>('DrawCurrency', { id: integer, code: text, protocol: text }),
-  }),
-);
+export const WITHDRAW_METHODS = listShape<WithdrawMethod>('WithdrawMethod', {
+  id: integer,
+  type: enumOf(1, 2),
+  dc_address: text,
+  bank_name: text,
+  bank_address: text,
+  bank_swift: text,
+  branch_name: text,
+  payee_name: text,
+  payee_account: text,
+  remark: text,
+  draw_currency: shape<WithdrawMethod['draw_currency']>('DrawCurrency', { id: integer, code: text, protocol: text }),
+});
 
-export const WITHDRAWALS = paged(
-  'WithdrawPage',
-  shape<WithdrawRecord>('WithdrawRecord', {
-    id: integer,
-    number: decimal,
-    real_number: decimal,
-    draw_currency: shape<WithdrawRecord['draw_currency']>('DrawCurrencyName', { code: text, protocol: text }),
-    fee: decimal,
-    status: enumOf(0, 1, 2),
-    status_name: text,
-    created_at: recordTime,
-    type: enumOf(1, 2),
-    address: text,
-    payee_account: text,
-    notes: text,
-  }),
-);
+export const WITHDRAWALS = pagedShape<WithdrawRecord>('WithdrawPage', 'WithdrawRecord', {
+  id: integer,
+  number: decimal,
+  real_number: decimal,
+  draw_currency: shape<WithdrawRecord['draw_currency']>('DrawCurrencyName', { code: text, protocol: text }),
+  fee: decimal,
+  status: enumOf(0, 1, 2),
+  status_name: text,
+  created_at: recordTime,
+  type: enumOf(1, 2),
+  address: text,
+  payee_account: text,
+  notes: text,
+});
 
 export const REAL_NAME_CENTER = shape<RealNameCenter>('RealNameCenter', {
   review_status: enumOf(0, 1, 2),

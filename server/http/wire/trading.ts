@@ -1,7 +1,7 @@
 // The `data` shapes of the market and trading routes (SPEC §3, §7 Trading): instruments, categories, bars, orders.
 import type { Category, Instrument, KlineBar, Order, OrderList } from '../../../src/domain/types.ts';
 import type { CloseAllItem } from '../../../src/domain/close-scope.ts';
-import { decimal, enumOf, integer, listOf, nullable, number, shape, text } from '../wire-schema.ts';
+import { decimal, enumOf, integer, listOf, listShape, nullable, number, shape, text } from '../wire-schema.ts';
 
 const QUOTATION = shape<Instrument['ForexQuotations']>('ForexQuotation', {
   Open: decimal,
@@ -12,26 +12,24 @@ const QUOTATION = shape<Instrument['ForexQuotations']>('ForexQuotation', {
   Time: integer,
 });
 
-export const INSTRUMENTS = listOf(
-  shape<Instrument>('Instrument', {
-    Id: integer,
-    Code: text,
-    ShowCode: text,
-    Logo: text,
-    CategoryId: integer,
-    MarketStatus: enumOf(0, 1),
-    PricePrecision: integer,
-    Pip: decimal,
-    ForexMinCont: decimal,
-    ForexContNum: decimal,
-    MarginMode: integer,
-    HasForexMultiple: listOf(shape<Instrument['HasForexMultiple'][number]>('Multiplier', { Value: integer })),
-    ForexFeeRate: decimal,
-    ForexQuotations: QUOTATION,
-  }),
-);
+export const INSTRUMENTS = listShape<Instrument>('Instrument', {
+  Id: integer,
+  Code: text,
+  ShowCode: text,
+  Logo: text,
+  CategoryId: integer,
+  MarketStatus: enumOf(0, 1),
+  PricePrecision: integer,
+  Pip: decimal,
+  ForexMinCont: decimal,
+  ForexContNum: decimal,
+  MarginMode: integer,
+  HasForexMultiple: listShape<Instrument['HasForexMultiple'][number]>('Multiplier', { Value: integer }),
+  ForexFeeRate: decimal,
+  ForexQuotations: QUOTATION,
+});
 
-export const CATEGORIES = listOf(shape<Category>('Category', { Id: integer, NameShowTrans: text }));
+export const CATEGORIES = listShape<Category>('Category', { Id: integer, NameShowTrans: text });
 
 export const KLINE_BAR = shape<KlineBar>('KlineBar', {
   Time: { type: 'integer', description: 'bar open, epoch seconds' },
@@ -76,7 +74,7 @@ export const ORDER = shape<Order>('Order', {
 
 /** close_all (issue 25): each position's outcome, the closed order or the errors.* key of its refusal. */
 export const CLOSE_ALL = shape<{ results: CloseAllItem[] }>('CloseAllResult', {
-  results: listOf(shape<CloseAllItem>('CloseAllItem', { Id: integer, ok: { type: 'boolean' }, order: nullable(ORDER), error: text })),
+  results: listShape<CloseAllItem>('CloseAllItem', { Id: integer, ok: { type: 'boolean' }, order: nullable(ORDER), error: text }),
 });
 
 export const ORDER_LIST = shape<OrderList>('OrderList', {

@@ -9,7 +9,7 @@ import type { MarketInstrument } from '../instruments.ts';
 import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { FeedConfig, PriceRule } from './feed-config.ts';
-import type { FeedEvent, FeedFlags, FeedStatus, InstrumentFeedState, RejectSample, SourceStatus } from './feed-status.ts';
+import type { FeedEvent, FeedFlags, FeedStatus, InstrumentFeedState, RejectSample, SourceCounts, SourceStatus } from './feed-status.ts';
 import { checkTick, makePrice, offsetTicks, type RejectReason, type SideQuote, type TimeLimits } from './tick-check.ts';
 
 export interface DeskOptions {
@@ -47,7 +47,7 @@ const EVENTS_KEPT = 200;
 const REJECTS_KEPT = 50;
 const REFUSALS_KEPT = 20;
 
-interface Src {
+interface Src extends SourceCounts {
   name: string;
   priority: number;
   real: boolean;
@@ -64,10 +64,6 @@ interface Src {
   rateAt: number;
   rate: number;
   spikes: number;
-  failovers: number;
-  rejected: number;
-  rejects: Partial<Record<RejectReason, number>>;
-  refusals: Array<{ symbol: string; reason: string; at: number }>;
 }
 
 interface Slot {

@@ -3,7 +3,17 @@
 import type { PriceRule } from './feed-config.ts';
 import type { RejectReason } from './tick-check.ts';
 
-export interface SourceStatus {
+/** What the desk counts of a source from its start: the fail-overs away from it and what it sent that was refused. */
+export interface SourceCounts {
+  /** Times an instrument failed over away from this source. */
+  failovers: number;
+  rejected: number;
+  rejects: Partial<Record<RejectReason, number>>;
+  /** Symbols the source itself refused to quote (FIX 35=Y, an exchange error), newest first. */
+  refusals: Array<{ symbol: string; reason: string; at: number }>;
+}
+
+export interface SourceStatus extends SourceCounts {
   name: string;
   /** 1 = first in PRICE_SOURCES. */
   priority: number;
@@ -19,12 +29,6 @@ export interface SourceStatus {
   ticksPerSec: number;
   ticks: number;
   spikesHeld: number;
-  /** Times an instrument failed over away from this source. */
-  failovers: number;
-  rejected: number;
-  rejects: Partial<Record<RejectReason, number>>;
-  /** Symbols the source itself refused to quote (FIX 35=Y, an exchange error), newest first. */
-  refusals: Array<{ symbol: string; reason: string; at: number }>;
 }
 
 export type InstrumentFeedState = 'live' | 'stale' | 'halted' | 'closed' | 'waiting';

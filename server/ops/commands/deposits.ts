@@ -12,41 +12,38 @@ import { chargesByStatus } from '../../wallet/deposits-repository.ts';
 import { approveCharge, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
+import { byId, decisionCommand } from './decision-command.ts';
 import type { OpsCommand } from '../command.ts';
-import { findUser, listFilter, statusDigits, USER_FILTER } from './users.ts';
+import { listCommand, statusDigits } from './list-command.ts';
+import { findUser } from './users.ts';
 
-const LIST_LIMIT = 100;
-const CHARGE_STATUSES = statusDigits(0, 3);
+const CHARGE_ID = { name: 'id', help: 'the charge id' };
 
-export const chargeList: OpsCommand = {
+export const chargeList = listCommand({
   name: 'charge-list',
   summary: 'Deposits by status (default: waiting for review), newest first',
-  params: [
-    { name: 'status', help: '0 unchecked, 1 finished, 2 rejected, 3 invalid', optional: true },
-    USER_FILTER,
-  ],
-  async run(ctx, args) {
-    const { status, userId } = await listFilter(ctx.db, args, CHARGE_STATUSES, '0');
-    const rows = await chargesByStatus(ctx.db, status, userId, LIST_LIMIT);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      uid: r.uid,
-      type: r.type === 0 ? 'coin' : 'bank',
-      number: `${trimZeros(r.number, 0)} ${r.currency_code}`,
-      usd: r.credited === null ? chargeCredit(r.number, r.usd_price) : exactMoneyText(r.credited),
-      status: r.status,
-      remark: r.remark,
-      created_at: wireTime(r.created_at),
-      proof: uploadUrl(r.proof_upload),
-    }));
-  },
-};
+  statusHelp: '0 unchecked, 1 finished, 2 rejected, 3 invalid',
+  statuses: statusDigits(0, 3),
+  fallback: '0',
+  rows: chargesByStatus,
+  show: (r) => ({
+    id: Number(r.id),
+    uid: r.uid,
+    type: r.type === 0 ? 'coin' : 'bank',
+    number: `${trimZeros(r.number, 0)} ${r.currency_code}`,
+    usd: r.credited === null ? chargeCredit(r.number, r.usd_price) : exactMoneyText(r.credited),
+    status: r.status,
+    remark: r.remark,
+    created_at: wireTime(r.created_at),
+    proof: uploadUrl(r.proof_upload),
+  }),
+});
 
 export const chargeApprove: OpsCommand = {
   name: 'charge-approve',
   summary: 'Approve a waiting deposit: credits its USD value (or the given amount) to the balance',
   params: [
-    { name: 'id', help: 'the charge id' },
+    CHARGE_ID,
     { name: 'amount', help: 'USD to credit instead of number ÷ rate (e.g. a wire arrived short)', optional: true },
   ],
   async run(ctx, args) {
@@ -59,21 +56,18 @@ export const chargeApprove: OpsCommand = {
 };
 
 function closeChargeCommand(name: string, status: number, summary: string, reasonRequired: boolean): OpsCommand {
-  return {
+  return decisionCommand({
     name,
     summary,
-    params: [
-      { name: 'id', help: 'the charge id' },
-      { name: 'reason', help: 'shown to the trader in the charge history', optional: !reasonRequired },
-    ],
-    async run(ctx, args) {
-      const id = idArg(args.id);
-      const reason = textArg(args.reason, 'reason', reasonRequired);
-      const userId = await closeCharge(ctx.db, id, status, reason, ctx.clock.now());
-      announceAccountChange(ctx, userId, 'deposit');
-      return { id, status, remark: reason };
-    },
-  };
+    item: CHARGE_ID,
+    find: byId,
+    reason: { name: 'reason', help: 'shown to the trader in the charge history', optional: !reasonRequired },
+    change: 'deposit',
+    decide: async (ctx, id, reason) => ({
+      userId: await closeCharge(ctx.db, id, status, reason, ctx.clock.now()),
+      answer: { id, status, remark: reason },
+    }),
+  });
 }
 
 export const chargeReject = closeChargeCommand('charge-reject', ChargeStatus.REJECTED, 'Reject a waiting deposit, with the reason', true);

@@ -15,68 +15,55 @@ function statusOf(ctx: AppContext): FeedStatus {
   return s;
 }
 
-export const feedsShow: OpsCommand = {
-  name: 'feeds',
-  summary: 'Each price source: state, symbols, instruments driven, last tick age, ticks/s, spikes held, fail-overs, refused ticks',
-  params: [],
-  run: async (ctx) =>
-    statusOf(ctx).sources.map((s) => ({
+/** An operator command that lists rows of the feed status. */
+function statusReport(name: string, summary: string, rows: (status: FeedStatus) => unknown[]): OpsCommand {
+  return { name, summary, params: [], run: async (ctx) => rows(statusOf(ctx)) };
+}
+
+/** The fields `keys` of `row` under their snake_case names, the operator's columns. */
+function columns<T extends object>(row: T, keys: ReadonlyArray<keyof T & string>): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), row[k]]));
+}
+
+export const feedsShow = statusReport(
+  'feeds',
+  'Each price source: state, symbols, instruments driven, last tick age, ticks/s, spikes held, fail-overs, refused ticks',
+  (status) =>
+    status.sources.map((s) => ({
       source: s.name,
-      priority: s.priority,
-      state: s.state,
-      detail: s.detail,
-      symbols: s.symbols,
-      driving: s.driving,
-      last_tick_age_ms: s.lastTickAgeMs,
+      ...columns(s, ['priority', 'state', 'detail', 'symbols', 'driving', 'lastTickAgeMs']),
       ticks_per_s: s.ticksPerSec,
-      spikes_held: s.spikesHeld,
-      failovers: s.failovers,
-      rejected: s.rejected,
+      ...columns(s, ['spikesHeld', 'failovers', 'rejected']),
       reject_reasons: Object.entries(s.rejects).map(([k, v]) => `${k}:${v}`).join(' '),
       refused_symbols: s.refusals.map((r) => `${r.symbol} (${r.reason})`).join('; '),
     })),
-};
+);
 
-export const feedInstruments: OpsCommand = {
-  name: 'feed-instruments',
-  summary: 'Each instrument: live/stale/halted/closed, the source driving it, its sources, rule, limits, spikes held, fail-overs',
-  params: [],
-  run: async (ctx) =>
-    statusOf(ctx).instruments.map((i) => ({
-      code: i.code,
-      state: i.state,
-      source: i.source,
-      symbol: i.symbol,
-      sources: i.sources,
-      rule: i.rule,
-      stale_ms: i.staleMs,
-      spike_pct: i.spikePct,
-      last_tick_age_ms: i.lastTickAgeMs,
-      spikes_held: i.spikesHeld,
-      failovers: i.failovers,
-      halt_reason: i.haltReason,
-    })),
-};
+export const feedInstruments = statusReport(
+  'feed-instruments',
+  'Each instrument: live/stale/halted/closed, the source driving it, its sources, rule, limits, spikes held, fail-overs',
+  (status) =>
+    status.instruments.map((i) =>
+      columns(i, ['code', 'state', 'source', 'symbol', 'sources', 'rule', 'staleMs', 'spikePct', 'lastTickAgeMs', 'spikesHeld', 'failovers', 'haltReason']),
+    ),
+);
 
-export const feedEvents: OpsCommand = {
-  name: 'feed-events',
-  summary: 'Every change of feed state, newest first: sources up/down, stale/fresh, fail-over, hand-back, spikes, halts, refusals',
-  params: [],
-  run: async (ctx) => statusOf(ctx).events.map((e) => ({ at: iso(e.at), kind: e.kind, detail: e.detail })),
-};
+export const feedEvents = statusReport(
+  'feed-events',
+  'Every change of feed state, newest first: sources up/down, stale/fresh, fail-over, hand-back, spikes, halts, refusals',
+  (status) => status.events.map((e) => ({ at: iso(e.at), kind: e.kind, detail: e.detail })),
+);
 
-export const feedRejects: OpsCommand = {
-  name: 'feed-rejects',
-  summary: 'The latest ticks refused (malformed, unknown symbol, bad price, crossed, precision, time) and symbols a source refused',
-  params: [],
-  run: async (ctx) => {
-    const s = statusOf(ctx);
+export const feedRejects = statusReport(
+  'feed-rejects',
+  'The latest ticks refused (malformed, unknown symbol, bad price, crossed, precision, time) and symbols a source refused',
+  (s) => {
     const refused = s.sources.flatMap((src) => src.refusals.map((r) => ({ at: r.at, source: src.name, symbol: r.symbol, reason: `refused by source: ${r.reason}` })));
     return [...refused, ...s.rejects]
       .sort((a, b) => b.at - a.at)
       .map((r) => ({ at: iso(r.at), source: r.source, symbol: r.symbol, reason: r.reason }));
   },
-};
+);
 
 export const feedChanges: OpsCommand = {
   name: 'feed-changes',

@@ -5,7 +5,7 @@ import { runFundIncome } from '../../funds/income-job.ts';
 import { subscriptionsByStatus } from '../../funds/funds-repository.ts';
 import { exactMoneyText } from '../../../src/domain/format/money.ts';
 import type { OpsCommand } from '../command.ts';
-import { listFilter, statusDigits, USER_FILTER } from './users.ts';
+import { listCommand, statusDigits } from './list-command.ts';
 
 export const fundRun: OpsCommand = {
   name: 'fund-run',
@@ -14,21 +14,17 @@ export const fundRun: OpsCommand = {
   run: (ctx) => runFundIncome(ctx, ctx.fundDayMs),
 };
 
-export const fundSubscriptions: OpsCommand = {
+export const fundSubscriptions = listCommand({
   name: 'fund-subscriptions',
   summary: 'Fund subscriptions by status (default: 1 doing), newest first',
-  params: [
-    { name: 'status', help: '1 doing, 2 refunding, 3 refunded, 4 finished', optional: true },
-    USER_FILTER,
-  ],
-  async run(ctx, args) {
-    const { status, userId } = await listFilter(ctx.db, args, statusDigits(1, 4), '1');
-    const rows = await subscriptionsByStatus(ctx.db, status, userId, 100);
-    return rows.map((r) => ({
-      id: Number(r.id), uid: r.uid, fund: r.title, amount: exactMoneyText(r.share_amount), day_profit: r.day_profit,
-      days: `${r.paid}/${r.lock_days}`, since: wireTime(r.sub_time),
-    }));
-  },
-};
+  statusHelp: '1 doing, 2 refunding, 3 refunded, 4 finished',
+  statuses: statusDigits(1, 4),
+  fallback: '1',
+  rows: subscriptionsByStatus,
+  show: (r) => ({
+    id: Number(r.id), uid: r.uid, fund: r.title, amount: exactMoneyText(r.share_amount), day_profit: r.day_profit,
+    days: `${r.paid}/${r.lock_days}`, since: wireTime(r.sub_time),
+  }),
+});
 
 export const FUND_COMMANDS: readonly OpsCommand[] = [fundRun, fundSubscriptions];

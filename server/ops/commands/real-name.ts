@@ -1,13 +1,12 @@
 // Operator review of real-name submissions: list them with their ID photos, verify one (status 2), or reject it
 // with the reason the trader reads (back to status 0, so they can submit again).
 import { ReviewStatus } from '../../../src/domain/wallet-types.ts';
-import { announceAccountChange } from '../account-change.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { realNamesByStatus, reviewRealName } from '../../accounts/real-name-repository.ts';
-import { textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
+import { decisionCommand } from './decision-command.ts';
 import { findUser } from './users.ts';
 
 export const realNameList: OpsCommand = {
@@ -30,22 +29,19 @@ export const realNameList: OpsCommand = {
 };
 
 function review(name: string, summary: string, to: number, needsReason: boolean): OpsCommand {
-  return {
+  return decisionCommand({
     name,
     summary,
-    params: [
-      { name: 'user', help: 'uid, e-mail, mobile number or #id' },
-      ...(needsReason ? [{ name: 'reason', help: 'shown to the trader' }] : []),
-    ],
-    async run(ctx, args) {
-      const user = await findUser(ctx.db, args.user);
-      const reason = needsReason ? textArg(args.reason, 'reason', true) : '';
+    item: { name: 'user', help: 'uid, e-mail, mobile number or #id' },
+    find: (ctx, raw) => findUser(ctx.db, raw),
+    ...(needsReason ? { reason: { name: 'reason', help: 'shown to the trader' } } : {}),
+    change: 'real_name',
+    async decide(ctx, user, reason) {
       const done = await reviewRealName(ctx.db, user.id, ReviewStatus.REVIEWING, to, reason, ctx.clock.now());
       if (!done) throw new ApiError('real_name_not_reviewing');
-      announceAccountChange(ctx, user.id, 'real_name');
-      return { user: user.uid, review_status: to, reason };
+      return { userId: user.id, answer: { user: user.uid, review_status: to, reason } };
     },
-  };
+  });
 }
 
 export const realNameVerify = review('realname-verify', 'Verify a waiting real-name submission', ReviewStatus.VERIFIED, false);

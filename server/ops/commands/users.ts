@@ -36,23 +36,3 @@ export const userShow: OpsCommand = {
   params: [{ name: 'user', help: 'uid, e-mail, mobile number, demo id or #id' }],
   run: (ctx, args) => findUser(ctx.db, args.user),
 };
-
-/** The `--user` filter of a list command. */
-export const USER_FILTER = { name: 'user', help: 'only this user (uid, e-mail, mobile or #id)', optional: true } as const;
-
-/** `--status` values a list command takes: the words (or digits) an operator types, to the stored status. */
-export type StatusWords = Readonly<Record<string, number>>;
-
-/** Digits `from`..`to` as their own status numbers, for a list whose statuses have no words. */
-export function statusDigits(from: number, to: number): StatusWords {
-  return Object.fromEntries(Array.from({ length: to - from + 1 }, (_, i) => [String(from + i), from + i]));
-}
-
-/** A list command's checked filter: its `--status` (the default when absent) and `--user` (null when absent). */
-export async function listFilter(
-  q: Queryable, args: Readonly<Record<string, string>>, words: StatusWords, fallback: string,
-): Promise<{ status: number; userId: number | null }> {
-  const status = words[(args.status ?? fallback).trim().toLowerCase()];
-  if (status === undefined) throw new ApiError('field_invalid', undefined, { field: 'status' });
-  return { status, userId: args.user ? (await findUser(q, args.user)).id : null };
-}

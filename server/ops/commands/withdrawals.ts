@@ -7,12 +7,10 @@ import { wireTime } from '../../../src/domain/wire-time.ts';
 import { exactMoneyText } from '../../../src/domain/format/money.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
-import { announceAccountChange } from '../account-change.ts';
-import { idArg, textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
-import { listFilter, USER_FILTER, type StatusWords } from './users.ts';
+import { byId, decisionCommand } from './decision-command.ts';
+import { listCommand, type StatusWords } from './list-command.ts';
 
-const LIST_LIMIT = 100;
 /** `--status` as a number or as the words of `npm run ops -- list withdrawals --status pending|approved|rejected`. */
 const STATUS_WORDS: StatusWords = {
   '0': WithdrawStatus.PENDING, pending: WithdrawStatus.PENDING,
@@ -20,58 +18,53 @@ const STATUS_WORDS: StatusWords = {
   '2': WithdrawStatus.REJECTED, rejected: WithdrawStatus.REJECTED,
 };
 
-export const withdrawList: OpsCommand = {
+export const withdrawList = listCommand({
   name: 'withdraw-list',
   summary: 'Withdrawal requests by status (default: pending), newest first',
-  params: [
-    { name: 'status', help: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)', optional: true },
-    USER_FILTER,
-  ],
-  async run(ctx, args) {
-    const { status, userId } = await listFilter(ctx.db, args, STATUS_WORDS, '0');
-    const rows = await withdrawalsByStatus(ctx.db, status, userId, LIST_LIMIT);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      uid: r.uid,
-      account: r.account,
-      number: exactMoneyText(r.number), // USD taken from the balance
+  statusHelp: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)',
+  statuses: STATUS_WORDS,
+  fallback: '0',
+  rows: withdrawalsByStatus,
+  show: (r) => ({
+    id: Number(r.id),
+    uid: r.uid,
+    account: r.account,
+    number: exactMoneyText(r.number), // USD taken from the balance
+    fee: exactMoneyText(r.fee),
+    pay: `${trimZeros(r.real_number, 2)} ${r.code}${r.protocol ? ` (${r.protocol})` : ''}`,
+    to: r.type === 1 ? r.address : `${r.bank_name} ${r.payee_name} ${r.payee_account}`,
+    memo: r.memo,
+    status: r.status,
+    created_at: wireTime(r.created_at),
+  }),
+});
 
-      fee: exactMoneyText(r.fee),
-      pay: `${trimZeros(r.real_number, 2)} ${r.code}${r.protocol ? ` (${r.protocol})` : ''}`,
-      to: r.type === 1 ? r.address : `${r.bank_name} ${r.payee_name} ${r.payee_account}`,
-      memo: r.memo,
-      status: r.status,
-      created_at: wireTime(r.created_at),
-    }));
-  },
-};
+const WITHDRAWAL_ID = { name: 'id', help: 'the withdrawal id' };
 
-export const withdrawPaid: OpsCommand = {
+export const withdrawPaid = decisionCommand({
   name: 'withdraw-paid',
   summary: 'Mark a pending withdrawal paid out: its frozen amount leaves the account',
-  params: [{ name: 'id', help: 'the withdrawal id' }],
-  async run(ctx, args) {
-    const id = idArg(args.id);
+  item: WITHDRAWAL_ID,
+  find: byId,
+  change: 'withdrawal',
+  async decide(ctx, id) {
     const { userId, after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
-    announceAccountChange(ctx, userId, 'withdrawal');
-    return { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) };
+    return { userId, answer: { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) } };
   },
-};
+});
 
-export const withdrawReject: OpsCommand = {
+export const withdrawReject = decisionCommand({
   name: 'withdraw-reject',
   summary: 'Reject a pending withdrawal with the reason: its frozen amount returns to the balance',
-  params: [
-    { name: 'id', help: 'the withdrawal id' },
-    { name: 'reason', help: 'shown to the trader in the withdrawal record' },
-  ],
-  async run(ctx, args) {
-    const id = idArg(args.id);
-    const reason = textArg(args.reason, 'reason', true);
+  item: WITHDRAWAL_ID,
+  find: byId,
+  reason: { name: 'reason', help: 'shown to the trader in the withdrawal record' },
+  change: 'withdrawal',
+  async decide(ctx, id, reason) {
     const { userId, after } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
-    announceAccountChange(ctx, userId, 'withdrawal');
-    return { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
+    const answer = { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
+    return { userId, answer };
   },
-};
+});
 
 export const WITHDRAW_COMMANDS: readonly OpsCommand[] = [withdrawList, withdrawPaid, withdrawReject];

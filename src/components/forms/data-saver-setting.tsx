@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $saverSetting, SAVER_SETTINGS, setSaverSetting } from '../../state/data-saver.ts';
-import { Segmented } from './segmented.tsx';
+import { ChoiceSetting } from './setting-card.tsx';
 
 const OPTIONS = SAVER_SETTINGS.map((value) => ({ value, labelKey: `conn.saver_${value}` }));
 
@@ -11,10 +11,8 @@ export function DataSaverSetting(): ReactElement {
   useSignals();
   const { t } = useTranslation();
   return (
-    <div className="data-saver-setting" data-testid="data-saver-setting">
-      <span className="data-saver-setting__label">{t('conn.saver')}</span>
-      <Segmented options={OPTIONS} value={$saverSetting.value} onChange={setSaverSetting} labelKey="conn.saver" />
-      <span className="data-saver-setting__hint">{t('conn.saver_hint')}</span>
-    </div>
+    <ChoiceSetting testId="data-saver-setting" labelKey="conn.saver" options={OPTIONS} value={$saverSetting.value} onChange={setSaverSetting}>
+      <p className="pref-card__hint">{t('conn.saver_hint')}</p>
+    </ChoiceSetting>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons/icons.tsx';
 import { FieldMessage } from './field-message.tsx';
 import type { FieldNote } from './use-field-messages.ts';
+import '../icons/icon-button.css';
 import './field.css';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'placeholder'> {
@@ -58,7 +59,7 @@ export function Field({ labelKey, placeholderKey, placeholderParams, value, onCh
         {isPassword ? (
           <button
             type="button"
-            className="field__toggle"
+            className="icon-button icon-button--muted field__toggle"
             onClick={() => setShown((s) => !s)}
             aria-label={t(shown ? 'auth.hide_password' : 'auth.show_password')}
             aria-pressed={shown}

@@ -1,5 +1,6 @@
-// Mutually exclusive options as one row of buttons, the selected one marked aria-selected: a pill switch (email /
-// mobile), the market's category chips, the multiplier sheet's choices. Callers give the look (class names) and
+// Mutually exclusive options as one row of buttons, the selected one marked aria-selected (aria-checked in a
+// radiogroup): a pill switch (email / mobile), the market's category chips, the multiplier sheet's choices, the order
+// form's side and order type. Callers give the look (class names) and
 // the data attribute tests and styles find an option by.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +15,16 @@ export interface SegmentedProps<V extends string | number> {
   onChange: (value: V) => void;
   /** The group's accessible name. */
   labelKey: string;
-  /** 'tablist' (a switch between views, the default) or 'listbox' (a choice of value). */
-  role?: 'tablist' | 'listbox';
+  /** 'tablist' (a switch between views, the default), 'listbox' (a choice of value) or 'radiogroup' (the same as
+   *  radio buttons: the order form's side and type, where a screen reader says "radio button, checked"). */
+  role?: 'tablist' | 'listbox' | 'radiogroup';
   className?: string;
   itemClassName?: string;
   /** The option's data attribute (`data-${dataName}`); 'value' by default. */
   dataName?: string;
 }
+
+const ITEM_ROLE = { tablist: 'tab', listbox: 'option', radiogroup: 'radio' } as const;
 
 export function Segmented<V extends string | number>({
   options,
@@ -39,8 +43,8 @@ export function Segmented<V extends string | number>({
         <button
           key={o.value}
           type="button"
-          role={role === 'tablist' ? 'tab' : 'option'}
-          aria-selected={o.value === value}
+          role={ITEM_ROLE[role]}
+          {...(role === 'radiogroup' ? { 'aria-checked': o.value === value } : { 'aria-selected': o.value === value })}
           className={itemClassName}
           onClick={() => onChange(o.value)}
           {...{ [`data-${dataName}`]: o.value }}

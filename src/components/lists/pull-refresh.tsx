@@ -4,7 +4,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from './spinner.tsx';
-import { usePullRefresh } from '../../pages/order/use-pull-refresh.ts';
+import { usePullRefresh } from './use-pull-refresh.ts';
 import './pull-refresh.css';
 
 export interface PullRefreshProps {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons/icons.tsx';
 import { Overlay } from './overlay.tsx';
 import { useOverlayFocus } from './use-overlay-focus.ts';
+import '../icons/icon-button.css';
 import './bottom-sheet.css';
 
 export interface BottomSheetProps {
@@ -31,7 +32,7 @@ export function BottomSheet({ open, onClose, titleKey, children }: BottomSheetPr
         {titleKey ? (
           <div className="sheet__head">
             <h2 className="sheet__title">{t(titleKey)}</h2>
-            <button type="button" className="sheet__close" onClick={onClose} aria-label={t('common.close')}>
+            <button type="button" className="icon-button icon-button--muted sheet__close" onClick={onClose} aria-label={t('common.close')}>
               <Icon name="close" size={20} />
             </button>
           </div>

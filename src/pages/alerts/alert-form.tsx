@@ -17,7 +17,7 @@ import { ALERT_NOTE_MAX, type AlertCondition, type AlertKind } from '../../domai
 import type { Instrument } from '../../domain/types.ts';
 import type { NewAlert } from '../../api/alerts.ts';
 import { addAlert } from '../../state/price-alerts.ts';
-import { rowSignals } from '../market/row-signals.ts';
+import { rowSignals } from '../../state/row-signals.ts';
 import { alertInputError } from './alert-input.ts';
 
 const KINDS = [

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons/icons.tsx';
 import { moveWatch } from '../../state/watchlist.ts';
 import type { Instrument } from '../../domain/types.ts';
-import { InstrumentLogo } from './instrument-logo.tsx';
+import { InstrumentLogo } from '../../components/instrument/instrument-logo.tsx';
 import '../../components/icons/icon-button.css';
 import './watchlist.css';
 

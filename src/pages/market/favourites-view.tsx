@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useWide } from '../../app/use-wide.ts';
 import type { Instrument } from '../../domain/types.ts';
 import { FavouritesOrder } from './favourites-order.tsx';
-import { MarketList, type MarketListProps } from './market-list.tsx';
+import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
 import './watchlist.css';
 
 export interface FavouritesViewProps {

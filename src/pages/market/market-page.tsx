@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { $currentCode } from '../../state/current-code.ts';
 import { navigateTo } from '../../state/navigator.ts';
 import { useWide } from '../../app/use-wide.ts';
-import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
+import { LazyDeskLayout } from '../../app/desk/lazy-desk.tsx';
 import { MarketPanel } from './market-panel.tsx';
 
 export function MarketPage() {

@@ -13,7 +13,7 @@ import { UserButton } from '../../components/icons/user-button.tsx';
 import { useWide } from '../../app/use-wide.ts';
 import { $categories, ALL_CATEGORIES, FAVOURITES, favouriteItems, filterByCategory, loadCategories } from './categories.ts';
 import { CategoryChips } from './category-chips.tsx';
-import { MarketList, type MarketListProps } from './market-list.tsx';
+import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
 import { FavouritesView } from './favourites-view.tsx';
 import { $watchIds, refreshWatchlist } from '../../state/watchlist.ts';
 import '../../components/icons/icon-button.css';

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { CURRENCY } from '../user/balance-card.tsx';
+import { CURRENCY } from '../../domain/wallet-types.ts';
 import { Num } from '../../components/text/num.tsx';
 
 export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {

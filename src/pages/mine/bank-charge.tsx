@@ -5,38 +5,26 @@ import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
 import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
-import type { BankCoin, DepositBank } from '../../domain/wallet-types.ts';
+import { CURRENCY, type DepositBank } from '../../domain/wallet-types.ts';
 import { Field } from '../../components/forms/field.tsx';
-import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/toasts.ts';
-import { amountProblem, rangeParams, ruleMin } from './amount-check.ts';
+import { rangeParams, ruleMin } from './amount-check.ts';
 import { chargeCredit } from '../../domain/charge-credit.ts';
 import { isUnsignedDecimalText } from '../../domain/decimal-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { CURRENCY } from '../user/balance-card.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { ChoiceChips } from './choice-chips.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
-import { ProofPicker } from './proof-picker.tsx';
+import { ChargeFoot, useChargeForm, useFirstChoice } from './charge-form.tsx';
 
 const DETAILS = ['bank_name', 'payee_name', 'payee_account', 'bank_swift', 'bank_address', 'bank_remark'] as const;
 
 export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactElement {
   const { t } = useTranslation();
-  const [coins, setCoins] = useState<BankCoin[]>([]);
-  const [coin, setCoin] = useState<number | null>(null);
+  const [coins, coin, setCoin] = useFirstChoice(bankCoins);
   const [banks, setBanks] = useState<DepositBank[] | null>(null); // null while the accounts of `coin` load
   const [bankId, setBankId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [proof, setProof] = useState<string | null>(null);
-  const { message: error, setMessage: setError, clearing } = useFormMessage();
-
-  useEffect(() => {
-    bankCoins().then((list) => {
-      setCoins(list);
-      setCoin((c) => c ?? list[0]?.id ?? null);
-    }, () => undefined);
-  }, []);
+  const form = useChargeForm(onSubmitted);
   useEffect(() => {
     setBanks(null);
     setBankId(null);
@@ -56,24 +44,13 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
       toast(t('errors.no_pay_way'));
       return;
     }
-    const problem = amountProblem(t, amount, USD_AMOUNT, 'errors.recharge_amount_required') ?? (proof ? null : t('errors.proof_required'));
-    setError(problem);
-    if (problem || !proof) return;
-    try {
-      const env = await submitBankCharge({ number: amount.trim(), proofImg: proof, wire_id: bankId });
-      toast(env.msg);
-      setAmount('');
-      setProof(null);
-      onSubmitted();
-    } catch {
-      // the client showed the server's message
-    }
+    await form.send(USD_AMOUNT, 'errors.recharge_amount_required', (number, proofImg) => submitBankCharge({ number, proofImg, wire_id: bankId }));
   };
 
   const chosen = coins.find((c) => c.id === coin);
   const currency = chosen?.name ?? '';
   // A wire in another currency shows what it will credit in USD before it is sent (the rate the server books).
-  const typed = amount.trim();
+  const typed = form.amount.trim();
   const usdValue = chosen && chosen.name !== CURRENCY && parseAmount(typed, USD_AMOUNT).ok && isUnsignedDecimalText(chosen.usd_price) && Number(chosen.usd_price) > 0
     ? chargeCredit(typed, chosen.usd_price)
     : null;
@@ -106,7 +83,7 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
           </div>
         ))}
       </div>
-      <Field labelKey="wallet.wire_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)} name="number"
+      <Field labelKey="wallet.wire_amount" inputMode="decimal" value={form.amount} onChange={form.setAmount} name="number"
         end={<span className="mw-ccy">{currency}</span>}
         placeholderKey={chosen ? 'wallet.amount_range' : undefined}
         placeholderParams={chosen ? rangeParams(ruleMin(USD_AMOUNT), USD_AMOUNT.max, USD_AMOUNT.places, currency) : undefined} />
@@ -115,9 +92,7 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
           <Num>{t('wallet.usd_value', { usd: formatMoney(usdValue) })}</Num>
         </p>
       ) : null}
-      <ProofPicker labelKey="wallet.proof" value={proof} onChange={clearing(setProof)} testId="proof" />
-      {error ? <p className="mw-error" role="alert">{error}</p> : null}
-      <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">{t('common.confirm')}</button>
+      <ChargeFoot form={form} />
     </form>
   );
 }

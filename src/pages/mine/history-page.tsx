@@ -14,7 +14,7 @@ import { useBalanceWithList } from './use-balance.ts';
 import { usePaged } from './use-paged.ts';
 import './money.css';
 import { Num } from '../../components/text/num.tsx';
-import { StatementExport } from './statement-export.tsx';
+import { StatementExport } from '../../components/overlays/statement-export.tsx';
 
 /** SPEC §2: type 10 shows its memo as is; every other type its translated description. */
 export const MEMO_TYPE = 10;

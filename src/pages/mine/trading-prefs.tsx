@@ -3,7 +3,7 @@
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../components/forms/segmented.tsx';
+import { ChoiceSetting } from '../../components/forms/setting-card.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { $confirmMarket, $oneClick, setConfirmMarket, setOneClick } from '../../state/one-click.ts';
 import { $updown, setUpdown, UPDOWNS } from '../../state/updown.ts';
@@ -102,14 +102,12 @@ export function UpdownSetting(): ReactElement {
   useSignals();
   const { t } = useTranslation();
   return (
-    <div className="pref-card" data-testid="updown-setting">
-      <span className="pref-card__label">{t('prefs.updown')}</span>
-      <Segmented options={UPDOWN_OPTIONS} value={$updown.value} onChange={(v) => setUpdown(v)} labelKey="prefs.updown" />
+    <ChoiceSetting testId="updown-setting" labelKey="prefs.updown" options={UPDOWN_OPTIONS} value={$updown.value} onChange={setUpdown}>
       <p className="pref-card__samples" aria-hidden="true">
         <span className="up">{t('prefs.sample_up')}</span>
         <span className="down">{t('prefs.sample_down')}</span>
       </p>
       <p className="pref-card__hint">{t('prefs.motion_hint')}</p>
-    </div>
+    </ChoiceSetting>
   );
 }

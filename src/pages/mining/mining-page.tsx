@@ -11,6 +11,7 @@ import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import '../../components/icons/icon-button.css';
+import { FundHead } from './fund-head.tsx';
 import './mining.css';
 import { Num } from '../../components/text/num.tsx';
 
@@ -28,13 +29,7 @@ export function MiningPage(): ReactElement {
         <div className="page-body mining-list">
           {list.items.map((f) => (
             <AppLink key={f.id} to={`/mining/subscribe?id=${f.id}`} className="mining-card" data-testid="fund-card">
-              <div className="mining-card__head">
-                <img src={f.image} alt="" width={36} height={36} />
-                <span className="mining-card__title">
-                  <bdi>{f.title}</bdi>
-                </span>
-                <span className="mining-chip">{f.currency_code}</span>
-              </div>
+              <FundHead fund={f} logoSize={36} />
               <div className="mining-card__grid">
                 <div>
                   <span className="mining-rate"><Num>{f.dividend_percentage}%</Num></span>

@@ -21,7 +21,8 @@ import { formatMoney } from '../../i18n/format.ts';
 import { loginPath } from '../../state/navigator.ts';
 import { $isDemo, $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
-import { CURRENCY } from '../user/balance-card.tsx';
+import { CURRENCY } from '../../domain/wallet-types.ts';
+import { FundHead } from './fund-head.tsx';
 import './mining.css';
 import { Num } from '../../components/text/num.tsx';
 
@@ -114,13 +115,7 @@ export function SubscribePage(): ReactElement {
         {fund ? (
           <>
             <div className="mining-card mining-card--static">
-              <div className="mining-card__head">
-                <img src={fund.image} alt="" width={40} height={40} />
-                <span className="mining-card__title">
-                  <bdi>{fund.title}</bdi>
-                </span>
-                <span className="mining-chip">{fund.currency_code}</span>
-              </div>
+              <FundHead fund={fund} logoSize={40} />
               <dl className="mining-facts">
                 <dt>{t('mining.daily_rate')}</dt>
                 <dd><Num>{fund.dividend_percentage}%</Num></dd>

@@ -10,6 +10,7 @@ import type { Order } from '../../domain/types.ts';
 import { ActionPair } from '../../components/overlays/action-pair.tsx';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
+import { DefRow } from '../../components/text/def-row.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { $currentCode } from '../../state/current-code.ts';
 import { $heldPositions, closeAllPositions } from '../../state/orders.ts';
@@ -93,18 +94,12 @@ export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactEleme
               dataName="scope"
             />
             <dl className="od-detail__grid">
-              <div className="od-detail__row">
-                <dt>{t('orders.close_all_count')}</dt>
-                <dd className="num" data-field="close-all-count">
-                  {inScope.length}
-                </dd>
-              </div>
-              <div className="od-detail__row">
-                <dt>{t('orders.close_all_pnl')}</dt>
-                <dd>
-                  <LiveText className="od-pnl" field="close-all-pnl" $text={estimate.text} $dir={estimate.dir} />
-                </dd>
-              </div>
+              <DefRow className="od-detail__row" labelKey="orders.close_all_count" valueClass="num" field="close-all-count">
+                {inScope.length}
+              </DefRow>
+              <DefRow className="od-detail__row" labelKey="orders.close_all_pnl">
+                <LiveText className="od-pnl" field="close-all-pnl" $text={estimate.text} $dir={estimate.dir} />
+              </DefRow>
             </dl>
             <p className="od-close-all__note muted" id="close-all-note">
               {t(empty ? 'orders.close_all_empty' : 'orders.close_all_note')}

@@ -16,7 +16,7 @@ import { AccountHeader } from './account-header.tsx';
 import { OrderList } from './order-list.tsx';
 import { OrderSheet } from './order-sheet.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
-import { StatementExport } from '../mine/statement-export.tsx';
+import { StatementExport } from '../../components/overlays/statement-export.tsx';
 import { CloseAllSheet } from './close-all-sheet.tsx';
 import './orders.css';
 

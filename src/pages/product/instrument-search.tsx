@@ -10,7 +10,7 @@ import { navigateTo } from '../../state/navigator.ts';
 import { refreshTradeList, searchInstruments } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
-import { MarketList } from '../market/market-list.tsx';
+import { MarketList } from '../../components/instrument/market-list.tsx';
 import { debouncer } from './debounce.ts';
 import { SearchBox } from './search-box.tsx';
 import { useLatestAnswer } from './use-latest-answer.ts';

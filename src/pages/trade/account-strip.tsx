@@ -7,6 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
+import { DefRow } from '../../components/text/def-row.tsx';
 import { formatAsOf, formatMoney } from '../../i18n/format.ts';
 import { $accountAsOf } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
@@ -36,23 +37,17 @@ export function AccountStrip(): ReactElement | null {
   const time = asOf === null ? '' : formatAsOf(asOf, systemClock.now());
   return (
     <dl className="tr-account" aria-label={t('orders.account')} data-stale={time !== ''}>
-      <div className="tr-account-cell">
-        <dt>{t('orders.floating')}</dt>
-        <dd>
-          <LiveText className="tw-num tr-pnl" field="trade-floating" $text={text.floating} $dir={text.floatingDir} />
-        </dd>
-      </div>
-      <div className="tr-account-cell">
-        <dt>{t('orders.equity')}</dt>
-        <dd>
-          <LiveText className="tw-num" field="trade-equity" $text={text.equity} />
-          {time === '' ? null : (
-            <span className="tr-account-age" data-field="account-as-of">
-              {t('market.as_of', { time })}
-            </span>
-          )}
-        </dd>
-      </div>
+      <DefRow className="tr-account-cell" labelKey="orders.floating">
+        <LiveText className="tw-num tr-pnl" field="trade-floating" $text={text.floating} $dir={text.floatingDir} />
+      </DefRow>
+      <DefRow className="tr-account-cell" labelKey="orders.equity">
+        <LiveText className="tw-num" field="trade-equity" $text={text.equity} />
+        {time === '' ? null : (
+          <span className="tr-account-age" data-field="account-as-of">
+            {t('market.as_of', { time })}
+          </span>
+        )}
+      </DefRow>
     </dl>
   );
 }

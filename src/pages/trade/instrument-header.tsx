@@ -8,15 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons/icons.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { ConnBadge } from '../../components/status/conn-badge.tsx';
-import { InstrumentLogo } from '../market/instrument-logo.tsx';
-import { rowSignals } from '../market/row-signals.ts';
-import { ClosedLabel } from '../market/closed-label.tsx';
-import { StaleTag } from '../market/stale-tag.tsx';
-import { useQuoteAttributes } from '../market/use-quote-attributes.ts';
-import { WatchStar } from '../market/watch-star.tsx';
-import { AlertBell } from '../alerts/alert-bell.tsx';
+import { InstrumentLogo } from '../../components/instrument/instrument-logo.tsx';
+import { rowSignals } from '../../state/row-signals.ts';
+import { ClosedLabel } from '../../components/instrument/closed-label.tsx';
+import { StaleTag } from '../../components/instrument/stale-tag.tsx';
+import { useQuoteAttributes } from '../../components/instrument/use-quote-attributes.ts';
+import { WatchStar } from '../../components/instrument/watch-star.tsx';
+import { AlertBell } from '../../components/instrument/alert-bell.tsx';
 import type { Instrument } from '../../domain/types.ts';
-import '../market/market.css';
 import './instrument-header.css';
 import './per-update.css'; // the form's live figures' containment: one stylesheet /trade and the desk both load
 

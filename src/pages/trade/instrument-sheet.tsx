@@ -6,8 +6,8 @@ import { $instruments } from '../../state/instruments.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { Overlay } from '../../components/overlays/overlay.tsx';
 import { useOverlayFocus } from '../../components/overlays/use-overlay-focus.ts';
-import { MarketList } from '../market/market-list.tsx';
-import { matchesSearch } from '../market/search-filter.ts';
+import { MarketList } from '../../components/instrument/market-list.tsx';
+import { matchesSearch } from '../../components/instrument/search-filter.ts';
 import './instrument-sheet.css';
 
 export interface InstrumentSheetProps {

@@ -9,7 +9,7 @@ import { $loggedIn } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { currentPath, loginPath, navigateTo } from '../../state/navigator.ts';
 import { $lastOrders, rememberOrder, type LastOrder } from '../../state/one-click.ts';
-import { rowSignals } from '../market/row-signals.ts';
+import { rowSignals } from '../../state/row-signals.ts';
 import { firstNote, noteText } from '../../components/forms/field-message.tsx';
 import { checkOrder, initialDraft, type OrderCheck, type OrderDraft, type OrderSide } from './order-draft.ts';
 import { blockedReason } from './order-form.tsx';

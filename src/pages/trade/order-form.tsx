@@ -14,13 +14,14 @@ import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { refusalText } from '../../api/client.ts';
 import { submitHandler } from '../../components/forms/submit-handler.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
+import { Segmented } from '../../components/forms/segmented.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { sideOf } from '../../domain/money.ts';
 import { targetStart } from '../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../state/one-click.ts';
-import { $formRequest } from './trade-state.ts';
+import { $formRequest } from '../../state/trade-state.ts';
 import { priceText } from '../../domain/format/price.ts';
-import { rowSignals } from '../market/row-signals.ts';
+import { rowSignals } from '../../state/row-signals.ts';
 import {
   checkOrder, draftNotes, initialDraft, sized, isFixedMargin, stopOf, stopStartFor, toggleStop, typeStop, type DraftField, type OrderDraft, type OrderSide,
   type StopKind,
@@ -49,6 +50,15 @@ export function blockedReason(open: boolean, stale: boolean, halted = false): st
   if (stale) return 'trade.price_stale';
   return null;
 }
+
+const SIDES = [
+  { value: 1 as const, labelKey: 'trade.buy_up' },
+  { value: 2 as const, labelKey: 'trade.buy_low' },
+];
+const MODES = [
+  { value: 'market' as const, labelKey: 'trade.market_order' },
+  { value: 'pending' as const, labelKey: 'trade.pending_order' },
+];
 
 export interface OrderFormProps {
   inst: Instrument;
@@ -108,6 +118,9 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const msgs = useFieldMessages<DraftField>(draftNotes(inst, draft, side, nowPrice(), false, today, equityNow()));
   /** A change to `field`: the draft updated, that field's shown message (and the form's) dropped. */
   const change = (field: DraftField, patch: Partial<OrderDraft>) => msgs.edit(field, update)(patch);
+  // A pending order's target starts as a limit (targetStart: a buy below the price, a sell above it).
+  const pickMode = (mode: OrderDraft['mode']) =>
+    mode === 'market' ? update({ mode }) : change('target-price', { mode, targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision) });
   const stopBox = (kind: StopKind) => {
     const field = kind === 'profit' ? 'stop-profit' : 'stop-loss';
     return {
@@ -160,37 +173,8 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
       data-side={side}
       onSubmit={submitHandler(submit)}
     >
-      <div className="tr-sides" role="radiogroup" aria-label={t('trade.direction')}>
-        <button type="button" role="radio" aria-checked={side === 1} className="tr-side tap-reach" data-side="1" onClick={() => setSide(1)}>
-          {t('trade.buy_up')}
-        </button>
-        <button type="button" role="radio" aria-checked={side === 2} className="tr-side tap-reach" data-side="2" onClick={() => setSide(2)}>
-          {t('trade.buy_low')}
-        </button>
-      </div>
-
-      <div className="tr-modes" role="radiogroup" aria-label={t('trade.order_type')}>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={draft.mode === 'market'}
-          className="tr-mode tap-reach"
-          data-mode="market"
-          onClick={() => update({ mode: 'market' })}
-        >
-          {t('trade.market_order')}
-        </button>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={draft.mode === 'pending'}
-          className="tr-mode tap-reach"
-          data-mode="pending"
-          onClick={() => change('target-price', { mode: 'pending', targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision) })}
-        >
-          {t('trade.pending_order')}
-        </button>
-      </div>
+      <Segmented role="radiogroup" labelKey="trade.direction" options={SIDES} value={side} onChange={setSide} className="tr-sides" itemClassName="tr-side tap-reach" dataName="side" />
+      <Segmented role="radiogroup" labelKey="trade.order_type" options={MODES} value={draft.mode} onChange={pickMode} className="tr-modes" itemClassName="tr-mode tap-reach" dataName="mode" />
 
       {draft.mode === 'pending' ? (
         <div className="tr-field">

@@ -5,6 +5,7 @@ import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { LiveText } from '../../components/text/live-text.tsx';
+import { DefRow } from '../../components/text/def-row.tsx';
 import { moneyText, NO_VALUE } from '../../domain/format/money.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
@@ -50,33 +51,21 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
 
   return (
     <dl className="tr-summary">
-      <div className="tr-summary-row">
-        <dt>{t('trade.margin')}</dt>
-        <dd className="tw-num" data-field="margin">
-          <LiveText $text={text.margin} /> <span className="tr-unit">{t('trade.usd')}</span>
-        </dd>
-      </div>
-      <div className="tr-summary-row">
-        <dt>{t('trade.fee')}</dt>
-        <dd className="tw-num" data-field="fee">
-          <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
-        </dd>
-      </div>
+      <DefRow className="tr-summary-row" labelKey="trade.margin" valueClass="tw-num" field="margin">
+        <LiveText $text={text.margin} /> <span className="tr-unit">{t('trade.usd')}</span>
+      </DefRow>
+      <DefRow className="tr-summary-row" labelKey="trade.fee" valueClass="tw-num" field="fee">
+        <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
+      </DefRow>
       {showStopProfit ? (
-        <div className="tr-summary-row">
-          <dt>{t('trade.pnl_at_stop_profit')}</dt>
-          <dd className="tw-num tr-pnl" data-field="pnl-sp" ref={spRef}>
-            <LiveText $text={text.pnlSp} />
-          </dd>
-        </div>
+        <DefRow className="tr-summary-row" labelKey="trade.pnl_at_stop_profit" valueClass="tw-num tr-pnl" field="pnl-sp" valueRef={spRef}>
+          <LiveText $text={text.pnlSp} />
+        </DefRow>
       ) : null}
       {showStopLoss ? (
-        <div className="tr-summary-row">
-          <dt>{t('trade.pnl_at_stop_loss')}</dt>
-          <dd className="tw-num tr-pnl" data-field="pnl-sl" ref={slRef}>
-            <LiveText $text={text.pnlSl} />
-          </dd>
-        </div>
+        <DefRow className="tr-summary-row" labelKey="trade.pnl_at_stop_loss" valueClass="tw-num tr-pnl" field="pnl-sl" valueRef={slRef}>
+          <LiveText $text={text.pnlSl} />
+        </DefRow>
       ) : null}
     </dl>
   );

@@ -8,12 +8,12 @@ import { $instruments } from '../../state/instruments.ts';
 import { useWide } from '../../app/use-wide.ts';
 import { useQuery } from '../../app/use-query.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
-import { LazyDeskLayout } from '../desk/lazy-desk.tsx';
+import { LazyDeskLayout } from '../../app/desk/lazy-desk.tsx';
 import { AccountStrip } from './account-strip.tsx';
 import { ChartPanel } from './trade-view.tsx';
 import { OrderForm } from './order-form.tsx';
 import { OneClickButtons } from './one-click-buttons.tsx';
-import { pickInstrument } from './trade-state.ts';
+import { pickInstrument } from '../../state/trade-state.ts';
 import { browserChunkDeps, loadChunk } from '../../app/chunk-retry.ts';
 import './trade-page.css';
 

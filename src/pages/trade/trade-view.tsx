@@ -1,7 +1,7 @@
 // The trade screen's parts wired together: header, period bar, chart and order form for one instrument.
 // Used by the phone /trade page and by the desk layout's centre and right columns.
 import { useSignals } from '@preact/signals-react/runtime';
-import { $period } from './trade-state.ts';
+import { $period } from '../../state/trade-state.ts';
 import { InstrumentHeader } from './instrument-header.tsx';
 import { PeriodBar } from './period-bar.tsx';
 import { LazyCandleChart } from '../../components/chart/lazy-chart.tsx';

@@ -4,12 +4,11 @@ import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { localStore } from '../../state/local-store.ts';
 import type { Balance } from '../../domain/types.ts';
+import { CURRENCY } from '../../domain/wallet-types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 
 export const HIDE_BALANCE_KEY = 'tw-hide-balance';
-/** SPEC §9: the wallet is in USD. */
-export const CURRENCY = 'USD';
 const MASK = '****';
 
 function readHidden(): boolean {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Balance } from '../../domain/types.ts';
+import { SERVICE_LINK_NEW_WINDOW, type Balance } from '../../domain/types.ts';
 import { balance as loadBalance, resetDemo } from '../../api/account.ts';
 import { isCancelled } from '../../api/client.ts';
 import { $isDemo, $settings, $user } from '../../state/session.ts';
@@ -14,7 +14,7 @@ import { Icon } from '../../components/icons/icons.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { BalanceCard } from './balance-card.tsx';
 import { REAL_NAME_STATUS_KEY, useRealNameStatus } from './use-real-name-status.ts';
-import { SERVICE_LINK_NEW_WINDOW, visibleRows, type UserRowDef } from './user-rows.ts';
+import { visibleRows, type UserRowDef } from './user-rows.ts';
 import './user-page.css';
 import { Num } from '../../components/text/num.tsx';
 

@@ -30,9 +30,6 @@ export const USER_ROWS: readonly UserRowDef[] = [
   { key: 'other', icon: 'more', labelKey: 'user.other', action: 'navigate', to: '/mine/system' },
 ];
 
-/** service_link_type 2 opens the support link in a new window; otherwise it is framed in /mine/chat. */
-export const SERVICE_LINK_NEW_WINDOW = 2;
-
 export function visibleRows(isDemo: boolean): UserRowDef[] {
   return USER_ROWS.filter((r) => !r.demoOnly || isDemo);
 }

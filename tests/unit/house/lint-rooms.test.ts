@@ -37,6 +37,11 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
     ['src/api/client.ts', "import axios from 'axios';", /lazy chunk/],
     ['src/pages/x/y.tsx', "import axios from 'axios';", /lazy chunk/],
+    ['src/pages/x/y.tsx', "import { Z } from '../z/z.tsx';", /its own folder only/],
+    ['src/pages/x/y.tsx', "import '../z/z.css';", /its own folder only/],
+    ['src/pages/x/y.tsx', "import { Z } from '../../pages/z/z.tsx';", /its own folder only/],
+    ['src/components/lists/x.tsx', "import { Z } from '../../pages/z/z.tsx';", /import no page/],
+    ['src/state/x.ts', "import { Z } from '../pages/z/z.ts';", /import no page/],
   ])('%s: %s is refused', async (file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -53,6 +58,10 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/api/x.ts', "import { $token } from '../state/session.ts';"],
     ['src/api/http.ts', "import axios from 'axios';"],
     ['src/api/client.ts', "import type { AxiosInstance } from 'axios';"],
+    ['src/pages/x/y.tsx', "import { Y } from './y2.tsx';"],
+    ['src/pages/x/y.tsx', "import { Row } from '../../components/instrument/market-row.tsx';"],
+    ['src/pages/x/y.tsx', "import { $period } from '../../state/trade-state.ts';"],
+    ['src/app/desk/x.tsx', "import { OrderForm } from '../../pages/trade/order-form.tsx';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });

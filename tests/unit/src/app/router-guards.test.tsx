@@ -53,6 +53,18 @@ async function open(path: string, routes: readonly AppRoute[] = TEST_ROUTES): Pr
   return view;
 }
 
+/** The routes with the navigator code outside components uses (navigateTo), at `path`. */
+async function openWithNavigator(path: string): Promise<Rendered> {
+  view = await renderRoutes(
+    <>
+      <NavigatorBridge />
+      <AppRoutes routes={TEST_ROUTES} navigation={nav} />
+    </>,
+    path,
+  );
+  return view;
+}
+
 function where(): string {
   return view?.container.querySelector('[data-testid="where"]')?.textContent ?? '';
 }
@@ -153,6 +165,28 @@ describe('routes without the hash, and the login page while signed in', () => {
     await act(async () => signIn({ token: 't', user: REAL }));
     await settle();
     expect(where()).toBe('login /login?from=%2Fnews'); // the login page itself goes on to `from`
+  });
+
+  it('/login opened again after signing in there redirects: each route judges its own session, not the one the last page was opened with', async () => {
+    await openWithNavigator('/login');
+    await act(async () => signIn({ token: 't', user: REAL }));
+    await act(async () => navigateTo('/news')); // straight to another guarded page: no empty slot in between
+    await settle();
+    expect(where()).toBe('news /news');
+    await act(async () => navigateTo('/login'));
+    await settle();
+    expect(where()).toBe('user /user');
+  });
+
+  it('/login opened again before the page it led to has drawn redirects too: a new visit judges the session afresh', async () => {
+    await openWithNavigator('/login');
+    await act(async () => signIn({ token: 't', user: REAL }));
+    await act(async () => {
+      navigateTo('/'); // where the login led: superseded before React commits it, as on a busy phone
+      navigateTo('/login');
+    });
+    await settle();
+    expect(where()).toBe('user /user');
   });
 
   it('the route table marks /login and /register guest-only', () => {
@@ -272,13 +306,7 @@ describe('error boundary and navigator', () => {
   });
 
   it('code outside components navigates and reads the path through the router', async () => {
-    view = await renderRoutes(
-      <>
-        <NavigatorBridge />
-        <AppRoutes routes={TEST_ROUTES} navigation={nav} />
-      </>,
-      '/news',
-    );
+    await openWithNavigator('/news');
     expect(currentPath()).toBe('/news');
     await act(async () => navigateTo('/trade?x=1'));
     await settle();

@@ -10,7 +10,7 @@ import { LANGUAGE_LIST, i18n, initI18n, setLanguage } from '../../../../src/i18n
 import { translate } from '../../../../server/http/i18n.ts';
 import { Num } from '../../../../src/components/text/num.tsx';
 import { LiveText } from '../../../../src/components/text/live-text.tsx';
-import { StaleTag } from '../../../../src/pages/market/stale-tag.tsx';
+import { StaleTag } from '../../../../src/components/instrument/stale-tag.tsx';
 import { quote } from '../../../../src/state/quotes.ts';
 
 let root: Root | null = null;

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matchesInstrument, searchKey } from '../../../../src/domain/instrument-search.ts';
 import { i18n, initI18n, setLanguage } from '../../../../src/i18n/index.ts';
-import { matchesSearch } from '../../../../src/pages/market/search-filter.ts';
+import { matchesSearch } from '../../../../src/components/instrument/search-filter.ts';
 import { listed } from '../../../fixtures/instruments.ts';
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { formatAsOf } from '../../../../src/i18n/format.ts';
 import { setInstruments } from '../../../../src/state/instruments.ts';
 import { adoptFeedIndex, applyBatch } from '../../../../src/state/apply-batch.ts';
 import { $dataAsOf } from '../../../../src/state/feed-signals.ts';
-import { MarketRow } from '../../../../src/pages/market/market-row.tsx';
+import { MarketRow } from '../../../../src/components/instrument/market-row.tsx';
 import { Feed } from '../../../../workers/feed/feed.ts';
 import { QUOTES_KEY } from '../../../../workers/feed/quote-keep.ts';
 import { instrument } from '../../../fixtures/instruments.ts';

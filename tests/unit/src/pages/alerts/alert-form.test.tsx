@@ -11,7 +11,7 @@ import type { Instrument } from '../../../../../src/domain/types.ts';
 import { initI18n, setLanguage } from '../../../../../src/i18n/index.ts';
 import { AlertForm } from '../../../../../src/pages/alerts/alert-form.tsx';
 import { alertInputError } from '../../../../../src/pages/alerts/alert-input.ts';
-import { MarketRow } from '../../../../../src/pages/market/market-row.tsx';
+import { MarketRow } from '../../../../../src/components/instrument/market-row.tsx';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { mounted, mountInRouter, unmountMounted } from '../../../router-mount.tsx';
 

@@ -7,7 +7,7 @@ import { moneyText } from '../../../../../src/domain/format/money.ts';
 import { percentText } from '../../../../../src/domain/format/percent.ts';
 import { priceText } from '../../../../../src/domain/format/price.ts';
 import { formatMoney } from '../../../../../src/i18n/format.ts';
-import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../../../../src/pages/order/pull-gesture.ts';
+import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../../../../src/components/lists/pull-gesture.ts';
 import type { Instrument } from '../../../../../src/domain/types.ts';
 import { EURUSD, order } from '../../../orders-fixtures.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BOM, cell, line, textCell } from '../../../../../server/statements/csv.ts';
 import { dayRange, STATEMENT_MAX_DAYS } from '../../../../../server/statements/date-range.ts';
 import { ApiError } from '../../../../../server/http/envelope.ts';
-import { defaultRange } from '../../../../../src/pages/mine/statement-export.tsx';
+import { defaultRange } from '../../../../../src/components/overlays/statement-export.tsx';
 
 const keyOf = (fn: () => unknown): string => {
   try {

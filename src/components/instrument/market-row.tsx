@@ -6,15 +6,15 @@ import { memo, useMemo, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { quote } from '../../state/quotes.ts';
-import { LiveText } from '../../components/text/live-text.tsx';
-import { Sparkline } from '../../components/sparkline/sparkline.tsx';
+import { LiveText } from '../text/live-text.tsx';
+import { Sparkline } from '../sparkline/sparkline.tsx';
 import { InstrumentLogo } from './instrument-logo.tsx';
 import { ClosedLabel } from './closed-label.tsx';
-import { rowSignals } from './row-signals.ts';
+import { rowSignals } from '../../state/row-signals.ts';
 import { StaleTag } from './stale-tag.tsx';
 import { useQuoteAttributes } from './use-quote-attributes.ts';
-import { useLongPress } from '../../components/hooks/use-long-press.ts';
-import './market.css';
+import { useLongPress } from '../hooks/use-long-press.ts';
+import './market-row.css';
 import type { Instrument } from '../../domain/types.ts';
 
 export interface MarketRowProps {

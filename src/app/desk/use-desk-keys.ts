@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { $currentCode } from '../../state/current-code.ts';
 import { $oneClick } from '../../state/one-click.ts';
 import { navigateTo } from '../../state/navigator.ts';
-import { $period, requestForm } from '../trade/trade-state.ts';
-import { placeOneClick } from '../trade/one-click.ts';
+import { $period, requestForm } from '../../state/trade-state.ts';
+import { placeOneClick } from '../../pages/trade/one-click.ts';
 import { deskAction, nextCode } from './desk-keys.ts';
 import type { Instrument } from '../../domain/types.ts';
 

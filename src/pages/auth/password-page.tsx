@@ -8,19 +8,19 @@ import { $user } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { AreaPicker } from '../../components/forms/area-picker.tsx';
-import { AuthForm } from '../auth/auth-form.tsx';
-import { CodeAndPasswords } from '../auth/code-and-passwords.tsx';
-import { codeTarget, requestCode } from '../auth/request-code.ts';
+import { AuthForm } from './auth-form.tsx';
+import { CodeAndPasswords } from './code-and-passwords.tsx';
+import { codeTarget, requestCode } from './request-code.ts';
 import type { SendResult } from '../../components/forms/send-code-button.tsx';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { FORM_FIELD } from '../../components/forms/use-field-messages.ts';
 import { refusalText } from '../../api/client.ts';
-import { useAreas } from '../auth/use-areas.ts';
-import { useFieldErrors } from '../auth/use-field-errors.ts';
-import { useFormSubmit } from '../auth/use-form-submit.ts';
-import { usePasswordForm } from '../auth/use-password-form.ts';
-import { livePasswordProblem, validateChange, type ChangeField } from '../auth/validation.ts';
-import './mine.css';
+import { useAreas } from './use-areas.ts';
+import { useFieldErrors } from './use-field-errors.ts';
+import { useFormSubmit } from './use-form-submit.ts';
+import { usePasswordForm } from './use-password-form.ts';
+import { livePasswordProblem, validateChange, type ChangeField } from './validation.ts';
+import './auth.css';
 
 export function PasswordPage(): ReactElement {
   useSignals();

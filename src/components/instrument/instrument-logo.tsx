@@ -2,6 +2,7 @@
 // Not loading="lazy": the lists are virtualised, so a mounted logo is on screen anyway, and every lazy image keeps
 // an IntersectionObserver running that costs the list an extra frame per quote batch (measured in bench/).
 import { useState } from 'react';
+import './market-row.css';
 
 export function InstrumentLogo({ src, label, size = 32 }: { src: string; label: string; size?: number }) {
   const [failed, setFailed] = useState(false);

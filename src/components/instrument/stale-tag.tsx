@@ -4,9 +4,10 @@ import { useMemo } from 'react';
 import { computed } from '@preact/signals-react';
 import { useTranslation } from 'react-i18next';
 import type { QuoteSignals } from '../../state/quotes.ts';
-import { LiveText } from '../../components/text/live-text.tsx';
+import { LiveText } from '../text/live-text.tsx';
 import { formatAsOf } from '../../i18n/format.ts';
 import { systemClock, type Clock } from '../../state/clock.ts';
+import './market-row.css';
 
 export function StaleTag({ className, q, clock = systemClock }: { className: string; q: QuoteSignals; clock?: Clock }) {
   const { t } = useTranslation();

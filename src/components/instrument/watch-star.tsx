@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { $watchIds, toggleWatch } from '../../state/watchlist.ts';
 import type { Instrument } from '../../domain/types.ts';
-import './watchlist.css';
+import './watch-star.css';
 
 const STAR = 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z';
 

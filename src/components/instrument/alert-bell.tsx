@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/icons/icons.tsx';
+import { Icon } from '../icons/icons.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import { openAlertSheet } from '../../state/alert-sheet.ts';
 import { $alerts } from '../../state/price-alerts.ts';

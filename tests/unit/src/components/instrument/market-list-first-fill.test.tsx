@@ -1,4 +1,4 @@
-// The list's first screenful of rows is filled in a deferred render (src/pages/market/market-list.tsx "FirstFill"):
+// The list's first screenful of rows is filled in a deferred render (src/components/instrument/market-list.tsx "FirstFill"):
 // virtua's first measure commits the slots empty and synchronously, React fills them in a render that can yield.
 // Rows that mount later (a new filter, scrolling) are filled in the same commit as their slot, never blank.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { installListLayout } from '../../../../fixtures/list-layout.ts';
 import type { Instrument } from '../../../../../src/domain/types.ts';
 
 const { initI18n } = await import('../../../../../src/i18n/index.ts');
-const { MarketList } = await import('../../../../../src/pages/market/market-list.tsx');
+const { MarketList } = await import('../../../../../src/components/instrument/market-list.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

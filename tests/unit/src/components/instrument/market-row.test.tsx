@@ -13,7 +13,7 @@ vi.mock('../../../../../src/state/quotes.ts', async (importOriginal) => {
 });
 
 const { quote } = await import('../../../../../src/state/quotes.ts');
-const { MarketRow } = await import('../../../../../src/pages/market/market-row.tsx');
+const { MarketRow } = await import('../../../../../src/components/instrument/market-row.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -24,11 +24,11 @@ const { quote } = await import('../../../../../src/state/quotes.ts');
 const { $token } = await import('../../../../../src/state/session.ts');
 const { setNavigator } = await import('../../../../../src/state/navigator.ts');
 const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
-const { deskAction, isTypingTarget, nextCode } = await import('../../../../../src/pages/desk/desk-keys.ts');
-const { useDeskKeys } = await import('../../../../../src/pages/desk/use-desk-keys.ts');
+const { deskAction, isTypingTarget, nextCode } = await import('../../../../../src/app/desk/desk-keys.ts');
+const { useDeskKeys } = await import('../../../../../src/app/desk/use-desk-keys.ts');
 const { placeOneClick, oneClickCheck } = await import('../../../../../src/pages/trade/one-click.ts');
 const { $oneClick, setOneClick, $lastOrders, rememberOrder } = await import('../../../../../src/state/one-click.ts');
-const { $period, $formRequest } = await import('../../../../../src/pages/trade/trade-state.ts');
+const { $period, $formRequest } = await import('../../../../../src/state/trade-state.ts');
 const { $currentCode } = await import('../../../../../src/state/current-code.ts');
 const { OrderForm } = await import('../../../../../src/pages/trade/order-form.tsx');
 

@@ -1,0 +1,7 @@
+// The row a query finds, or null: for the lookups by key (an id, a token hash) that find one row or none.
+import type { Queryable } from './db.ts';
+
+export async function queryOne<T>(q: Queryable, sql: string, params: readonly unknown[]): Promise<T | null> {
+  const rows = await q.query<T>(sql, params);
+  return rows[0] ?? null;
+}

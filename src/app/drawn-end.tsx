@@ -1,0 +1,18 @@
+// The moment the shown route has drawn: rendered last inside each route's Suspense boundary, whose effects run only
+// once that boundary's content has committed (when attaching to the prerendered screen, React hydrates a route's
+// boundary in a pass after the root's, so the root's own effects come too early). Then a tap held since start-up
+// (src/boot/early-taps.ts) is answered on the element the app drew, and browser tests may type into the app.
+import { useEffect } from 'react';
+import { replayEarlyTap } from '../boot/early-taps.ts';
+
+let drawn = false;
+
+export function DrawnEnd({ shown }: { shown: boolean }): null {
+  useEffect(() => {
+    if (!shown || drawn) return;
+    drawn = true;
+    replayEarlyTap(window);
+    document.documentElement.dataset['drawn'] = 'true';
+  }, [shown]);
+  return null;
+}

@@ -1,0 +1,66 @@
+// What the coin and the bank halves of /mine/charge share: the list they choose from (the first chosen when it
+// arrives, until a tap picks another), the amount and the one proof image, their check before sending, the send
+// (then a clean form), and the form's foot (proof, message, confirm).
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AmountRule } from '../../domain/amount-input.ts';
+import { useFormMessage } from '../../components/forms/use-form-message.ts';
+import { toast } from '../../state/toasts.ts';
+import { amountProblem } from './amount-check.ts';
+import { ProofPicker } from './proof-picker.tsx';
+
+/** `load` is a module-level API call (stable): it runs once. */
+export function useFirstChoice<T extends { id: number }>(load: () => Promise<T[]>): [T[], number | null, (id: number) => void] {
+  const [list, setList] = useState<T[]>([]);
+  const [picked, setPicked] = useState<number | null>(null);
+  useEffect(() => {
+    load().then((items) => {
+      setList(items);
+      setPicked((p) => p ?? items[0]?.id ?? null);
+    }, () => undefined);
+  }, [load]);
+  return [list, picked, setPicked];
+}
+
+export interface ChargeForm {
+  amount: string;
+  setAmount: (amount: string) => void;
+  proof: string | null;
+  setProof: (proof: string | null) => void;
+  error: string | null;
+  /** Checks the amount by `rule` (`emptyKey` when none is typed) and the proof, then posts them. */
+  send: (rule: AmountRule, emptyKey: string, post: (number: string, proofImg: string) => Promise<{ msg: string }>) => Promise<void>;
+}
+
+export function useChargeForm(onSubmitted: () => void): ChargeForm {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const [proof, setProof] = useState<string | null>(null);
+  const { message: error, setMessage: setError, clearing } = useFormMessage();
+  const send: ChargeForm['send'] = async (rule, emptyKey, post) => {
+    const problem = amountProblem(t, amount, rule, emptyKey) ?? (proof ? null : t('errors.proof_required'));
+    setError(problem);
+    if (problem || !proof) return;
+    try {
+      const env = await post(amount.trim(), proof);
+      toast(env.msg);
+      setAmount('');
+      setProof(null);
+      onSubmitted();
+    } catch {
+      // the client showed the server's message
+    }
+  };
+  return { amount, setAmount: clearing(setAmount), proof, setProof: clearing(setProof), error, send };
+}
+
+export function ChargeFoot({ form }: { form: ChargeForm }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ProofPicker labelKey="wallet.proof" value={form.proof} onChange={form.setProof} testId="proof" />
+      {form.error ? <p className="mw-error" role="alert">{form.error}</p> : null}
+      <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">{t('common.confirm')}</button>
+    </>
+  );
+}

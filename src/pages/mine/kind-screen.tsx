@@ -1,0 +1,79 @@
+// The frame /mine/charge and /mine/withdraw share: the title bar, a coin / bank switch above the kind's form, then
+// that kind's records with paging and pull-to-refresh. Each record is a StatusRow: what it was, and its review status.
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../components/forms/segmented.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
+import { Num } from '../../components/text/num.tsx';
+import { PagedList } from './paged-list.tsx';
+import type { PagedState } from './use-paged.ts';
+import './money.css';
+
+export interface KindScreenProps<K extends string, T> {
+  titleKey: string;
+  /** The wire values of the two kinds: coin, then bank. */
+  kinds: readonly [coin: K, bank: K];
+  kind: K;
+  onKind: (kind: K) => void;
+  onRefresh: () => void;
+  /** The heading above the records. */
+  historyKey: string;
+  list: PagedState<T>;
+  keyOf: (item: T) => number;
+  render: (item: T) => ReactNode;
+  testId: string;
+  /** The kind's form (and anything above it). */
+  children: ReactNode;
+}
+
+export function KindScreen<K extends string, T>(props: KindScreenProps<K, T>): ReactElement {
+  const { t } = useTranslation();
+  const { titleKey, kind, onKind } = props;
+  const [coin, bank] = props.kinds;
+  const kinds = [
+    { value: coin, labelKey: 'wallet.coin' },
+    { value: bank, labelKey: 'wallet.bank' },
+  ];
+  return (
+    <div className="page">
+      <TitleBar titleKey={titleKey} back="/user" />
+      <PullRefresh className="page-body mw-page" onRefresh={props.onRefresh} header={() => <Segmented options={kinds} value={kind} onChange={onKind} labelKey={titleKey} />}>
+        {props.children}
+        <h2 className="mw-heading">{t(props.historyKey)}</h2>
+        <PagedList state={props.list} keyOf={props.keyOf} render={props.render} testId={props.testId} />
+      </PullRefresh>
+    </div>
+  );
+}
+
+export interface StatusRowProps {
+  status: number;
+  /** The record's own words (the amount, the address); each is a line of figures. */
+  title: string;
+  lines: readonly ReactNode[];
+  /** The operator's note, in whatever language it was written. */
+  note: string;
+  statusText: string;
+  /** What came of it, under the status (a credited amount). */
+  outcome?: ReactNode;
+}
+
+/** One charge or withdrawal: its lines, then its review status. */
+export function StatusRow({ status, title, lines, note, statusText, outcome }: StatusRowProps): ReactElement {
+  return (
+    <div className="mw-row" data-status={status}>
+      <div className="mw-row__main">
+        <span className="mw-row__title"><Num>{title}</Num></span>
+        {lines.map((line, i) => (
+          <span key={i} className="mw-row__sub">{line}</span>
+        ))}
+        {note ? <span className="mw-row__note" dir="auto">{note}</span> : null}
+      </div>
+      <div className="mw-row__end">
+        <span className="mw-status" data-status={status}>{statusText}</span>
+        {outcome}
+      </div>
+    </div>
+  );
+}

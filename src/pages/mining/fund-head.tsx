@@ -1,0 +1,15 @@
+// A fund's head line, on its card in /mining and on /mining/subscribe: the logo, the title and the currency chip.
+import type { ReactElement } from 'react';
+import type { MiningFund } from '../../domain/fund-types.ts';
+
+export function FundHead({ fund, logoSize }: { fund: Pick<MiningFund, 'image' | 'title' | 'currency_code'>; logoSize: number }): ReactElement {
+  return (
+    <div className="mining-card__head">
+      <img src={fund.image} alt="" width={logoSize} height={logoSize} />
+      <span className="mining-card__title">
+        <bdi>{fund.title}</bdi>
+      </span>
+      <span className="mining-chip">{fund.currency_code}</span>
+    </div>
+  );
+}
