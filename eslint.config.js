@@ -32,9 +32,8 @@ const APP_PATTERNS = [
 
 const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or src/domain/.';
 const PAGE_PATTERNS = [
-  // `../y/…` from src/pages/x/ is another page's folder. The one exception, pages/order/order-format.ts, is the
-  // formatter issue 39 item 1 moves into the one formatter folder; it goes from here with it.
-  { regex: '^\\.\\./(?!order/order-format\\.ts$)[^./][^/]*/', message: OTHER_PAGE },
+  // `../y/…` from src/pages/x/ is another page's folder.
+  { regex: '^\\.\\./[^./][^/]*/', message: OTHER_PAGE },
   { regex: '(^|/)pages/', message: OTHER_PAGE },
 ];
 const BELOW_PAGES = { regex: '(^|/)pages/', message: 'Components, state and texts sit below the pages: they import no page.' };

@@ -4,7 +4,7 @@
 // and signed (a P&L with its '+'). String arithmetic (numerics/round.ts): no decimal.js at run time, so the first
 // screen's balances cost no library. The language's digits and grouping are src/i18n/format.ts's formatMoney, over this.
 import type { Dec } from '../decimal.ts';
-import { isDecimalText, trimZeros } from '../decimal-text.ts';
+import { dirOfText, isDecimalText, trimZeros, type Dir } from '../decimal-text.ts';
 import { MONEY_PLACES } from '../numerics/places.ts';
 import { roundText } from '../numerics/round.ts';
 
@@ -45,3 +45,6 @@ export function moneyText(v: Dec | string | null | undefined, opts: MoneyTextOpt
 
 /** The ledger's amounts on the wire (balances, records, charges): exact, trimmed, at least two decimals ("100000.00"). */
 export const exactMoneyText = (v: Dec | string): string => moneyText(v, { exact: true });
+
+/** The colour of a P&L as shown (its MONEY_PLACES digits): one that rounds to 0.000000, or none, is flat. */
+export const pnlDir = (v: Dec | string | null | undefined): Dir => dirOfText(moneyText(v, { missing: '0' }));

@@ -17,8 +17,7 @@ import { $heldPositions, closeAllPositions } from '../../state/orders.ts';
 import { estimatedPnl, paramsOf, positionsIn, scopeInstrument, scopeOf, type CloseAllChoice } from './close-all-scope.ts';
 import { CloseAllResult } from './close-all-result.tsx';
 import { heldPnl } from './order-live.ts';
-import { moneyText } from '../../domain/format/money.ts';
-import { pnlDir } from './order-format.ts';
+import { moneyText, pnlDir } from '../../domain/format/money.ts';
 
 export interface CloseAllSheetProps {
   open: boolean;

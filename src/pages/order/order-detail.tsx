@@ -9,7 +9,8 @@ import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
 import { percentText } from '../../domain/format/percent.ts';
 import { priceText } from '../../domain/format/price.ts';
-import { isCancelled, NONE, orderFigures, stopLossText, stopText, trailOf } from './order-format.ts';
+import { trailOf } from '../../domain/order-rules.ts';
+import { isCancelled, NONE, orderFigures, stopLossText, stopText } from './order-format.ts';
 
 const STATUS_KEY: Record<Order['Status'], string> = {
   0: 'orders.state_pending',

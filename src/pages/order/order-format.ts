@@ -1,9 +1,11 @@
 // The order sheet's derived figures and its stop rows. Every figure is shown by the one formatter of its kind
 // (src/domain/format/: money, price, percent; src/i18n/format.ts formatMoney for amounts with the language's
-// grouping) with '--' (NONE) for a missing value; this file only decides which figure a row shows.
+// grouping) with '--' (NONE) for a missing value, a P&L's colour by pnlDir and a trailing stop by trailOf (src/domain);
+// this file only decides which figure a row shows.
 import { dec, isDecimalText } from '../../domain/decimal.ts';
-import { dirOfText, readTypedNumber, type Dir } from '../../domain/decimal-text.ts';
+import { readTypedNumber, type Dir } from '../../domain/decimal-text.ts';
 import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
+import { trailOf } from '../../domain/order-rules.ts';
 import { moneyText, NO_VALUE } from '../../domain/format/money.ts';
 import { priceText } from '../../domain/format/price.ts';
 import { lots, price, usd } from '../../domain/units.ts';
@@ -19,10 +21,6 @@ const decimal = (v: string | null | undefined): v is string => isDecimalText(v);
 /** A pending order the trader (or the engine) cancelled: it never traded, so it has no close price and no P&L. */
 export function isCancelled(order: Pick<Order, 'Status' | 'CloseReason'>): boolean {
   return order.Status === 3 && (order.CloseReason === 'cancel' || order.CloseReason === 'expired');
-}
-
-export function pnlDir(v: string | null | undefined): Dir {
-  return decimal(v) ? dirOfText(moneyText(v)) : 'flat';
 }
 
 /** A stop price: "0" (or empty) means no stop. */
@@ -71,12 +69,6 @@ export function stopParams(
   if (tp === null || sl === null) return { error: 'stop_price_invalid' };
   if (td === null) return { error: 'trail_distance_invalid' };
   return { id, target_profit_price: tp, stop_loss_price: sl, trail_distance: td };
-}
-
-/** The trailing distance of an order, null when it has none ("0" or absent: an answer from before issue 25). */
-export function trailOf(order: Pick<Order, 'TrailDistance'>): string | null {
-  const v = order.TrailDistance;
-  return isDecimalText(v) && !dec(v).isZero() ? v : null;
 }
 
 /** The stop-loss row: the stop, and with a trailing distance "1.09900 (trailing 0.00200)". */

@@ -5,10 +5,10 @@ import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders.ts';
 import { quote } from '../../state/quotes.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
-import { moneyText } from '../../domain/format/money.ts';
+import { moneyText, pnlDir } from '../../domain/format/money.ts';
 import { percentText } from '../../domain/format/percent.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { NONE, orderFigures, pnlDir, type Dir } from './order-format.ts';
+import { NONE, orderFigures, type Dir } from './order-format.ts';
 
 export interface OrderLiveText {
   current: ReadonlySignal<string>;

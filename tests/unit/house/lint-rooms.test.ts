@@ -40,6 +40,7 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/pages/x/y.tsx', "import { Z } from '../z/z.tsx';", /its own folder only/],
     ['src/pages/x/y.tsx', "import '../z/z.css';", /its own folder only/],
     ['src/pages/x/y.tsx', "import { Z } from '../../pages/z/z.tsx';", /its own folder only/],
+    ['src/pages/trade/y.tsx', "import { NONE } from '../order/order-format.ts';", /its own folder only/],
     ['src/components/lists/x.tsx', "import { Z } from '../../pages/z/z.tsx';", /import no page/],
     ['src/state/x.ts', "import { Z } from '../pages/z/z.ts';", /import no page/],
   ])('%s: %s is refused', async (file, code, message) => {

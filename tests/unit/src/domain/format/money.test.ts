@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec, fixed } from '../../../../../src/domain/decimal.ts';
 import { trimZeros } from '../../../../../src/domain/decimal-text.ts';
-import { exactMoneyText, moneyText, NO_VALUE } from '../../../../../src/domain/format/money.ts';
+import { exactMoneyText, moneyText, NO_VALUE, pnlDir } from '../../../../../src/domain/format/money.ts';
 
 const decimalText = fc
   .tuple(fc.boolean(), fc.stringMatching(/^\d{1,20}$/), fc.stringMatching(/^\d{0,12}$/))
@@ -39,5 +39,15 @@ describe('moneyText', () => {
     expect(moneyText('1e3', { missing: '' })).toBe('');
     expect(moneyText(dec(Number.NaN))).toBe(NO_VALUE);
     expect(moneyText(dec(Number.POSITIVE_INFINITY), { missing: '?' })).toBe('?');
+  });
+});
+
+describe('pnlDir', () => {
+  it('colours a P&L by the digits shown: one that rounds to 0.000000, or none, is flat', () => {
+    expect(pnlDir(dec('0.0000004'))).toBe('flat');
+    expect(pnlDir('-0.0000005')).toBe('down');
+    expect(pnlDir('12')).toBe('up');
+    expect(pnlDir(null)).toBe('flat');
+    expect(pnlDir('x')).toBe('flat');
   });
 });

@@ -2,8 +2,8 @@
 // side hints and the pull gesture.
 import { describe, expect, it } from 'vitest';
 import { tabFromQuery } from '../../../../../src/state/orders.ts';
-import { NONE, orderFigures, pnlDir, stopHints, stopInput, stopParams, stopText } from '../../../../../src/pages/order/order-format.ts';
-import { moneyText } from '../../../../../src/domain/format/money.ts';
+import { NONE, orderFigures, stopHints, stopInput, stopParams, stopText } from '../../../../../src/pages/order/order-format.ts';
+import { moneyText, pnlDir } from '../../../../../src/domain/format/money.ts';
 import { percentText } from '../../../../../src/domain/format/percent.ts';
 import { priceText } from '../../../../../src/domain/format/price.ts';
 import { formatMoney } from '../../../../../src/i18n/format.ts';
