@@ -40,23 +40,27 @@ const API_PATTERNS = [
 
 const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or src/domain/.';
 const PAGE_PATTERNS = [
-  // `../y/…` from src/pages/x/ is another page's folder. The one exception, pages/order/order-format.ts, is the
-  // formatter issue 39 item 1 moves into the one formatter folder; it goes from here with it.
-  { regex: '^\\.\\./(?!order/order-format\\.ts$)[^./][^/]*/', message: OTHER_PAGE },
+  // `../y/…` from src/pages/x/ is another page's folder.
+  { regex: '^\\.\\./[^./][^/]*/', message: OTHER_PAGE },
   { regex: '(^|/)pages/', message: OTHER_PAGE },
 ];
 const BELOW_PAGES = { regex: '(^|/)pages/', message: 'Components, state and texts sit below the pages: they import no page.' };
 
+/** src/domain's rule at a folder depth: relative imports that climb out of src/domain, and packages with I/O or UI. */
+const domainRoom = (name, files, outside) => ({
+  name,
+  files,
+  rules: restrict([
+    { group: outside, message: 'src/domain is pure: it imports nothing of the app, the worker or the server.' },
+    { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'src/domain is pure: no UI, I/O or server packages.' },
+  ]),
+});
+
 /** The rooms table of ARCHITECTURE.md, one block per room. */
 export const roomBlocks = [
-  {
-    name: 'rooms/domain',
-    files: ['src/domain/**'],
-    rules: restrict([
-      { group: ['../*', '../../*'], message: 'src/domain is pure: it imports nothing of the app, the worker or the server.' },
-      { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'src/domain is pure: no UI, I/O or server packages.' },
-    ]),
-  },
+  domainRoom('rooms/domain', ['src/domain/*'], ['../*', '../../*']),
+  // Its folders (numerics/, format/) import each other with '../'; one more level leaves the room.
+  domainRoom('rooms/domain-folders', ['src/domain/*/**'], ['../../*', '../../../*']),
   {
     name: 'rooms/server',
     files: ['server/**'],
@@ -97,11 +101,12 @@ export const roomBlocks = [
 ];
 
 /**
- * One formatter per rule (issue 21): rounding and fixed-point text live in src/domain/ (rounding.ts, money-text.ts,
- * price-text.ts, decimal.ts, wire-time.ts …) and every caller uses them; decimal.js and its constructor stay inside
- * src/domain/ so nobody's global config changes our rounding.
+ * One formatter per rule (issues 21 and 39): numbers are read, scaled and rounded in src/domain/numerics/ (parse,
+ * scale, round, places), shown by src/domain/format/ (money, price, percent) and decimal.ts (fixed, exactText), and
+ * every caller uses them; decimal.js and its constructor stay inside src/domain/ so nobody's global config changes our
+ * rounding.
  */
-const FORMATTER_MESSAGE = 'Round and format through src/domain/ (rounding.ts, money-text.ts, price-text.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
+const FORMATTER_MESSAGE = 'Round and format through src/domain/ (numerics/round.ts, format/money.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
 export const formatterBlocks = [
   {
     name: 'house/formatters',

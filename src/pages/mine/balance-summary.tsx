@@ -8,7 +8,7 @@ import { Num } from '../../components/text/num.tsx';
 
 export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {
   const { t } = useTranslation();
-  const money = (v: string | undefined) => (v === undefined ? '--' : formatMoney(v, 2));
+  const money = (v: string | undefined) => formatMoney(v);
   return (
     <section className="mw-summary" data-testid="balance-summary">
       <div>

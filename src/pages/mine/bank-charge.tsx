@@ -89,7 +89,7 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
         placeholderParams={chosen ? rangeParams(ruleMin(USD_AMOUNT), USD_AMOUNT.max, USD_AMOUNT.places, currency) : undefined} />
       {usdValue !== null ? (
         <p className="mw-available muted" data-testid="usd-value" aria-live="polite">
-          <Num>{t('wallet.usd_value', { usd: formatMoney(usdValue, 2) })}</Num>
+          <Num>{t('wallet.usd_value', { usd: formatMoney(usdValue) })}</Num>
         </p>
       ) : null}
       <ChargeFoot form={form} />

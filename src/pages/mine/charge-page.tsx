@@ -23,7 +23,7 @@ function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
       lines={[<Num key="at">{formatDate(c.created_at) || c.created_at}</Num>]}
       note={c.remark}
       statusText={t(`wallet.charge_status_${c.status}`)}
-      outcome={c.credited ? <span className="muted"><Num>{`+${formatMoney(c.credited, 2)} USD`}</Num></span> : null}
+      outcome={c.credited ? <span className="muted"><Num>{`+${formatMoney(c.credited)} USD`}</Num></span> : null}
     />
   );
 }

@@ -28,7 +28,7 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
         <span className="mw-row__title">{recordText(r)}</span>
         <span className="mw-row__sub"><Num>{formatDate(r.CreatedAtTran) || r.CreatedAtTran}</Num></span>
       </div>
-      <span className="mw-row__amount" data-dir={sign}><Num>{`${sign === 'up' ? '+' : ''}${formatMoney(r.Value, 2)}`}</Num></span>
+      <span className="mw-row__amount" data-dir={sign}><Num>{`${sign === 'up' ? '+' : ''}${formatMoney(r.Value)}`}</Num></span>
     </div>
   );
 }

@@ -92,7 +92,7 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
         name="number" end={<span className="mw-ccy">{CURRENCY}</span>}
         placeholderKey={range ? 'wallet.amount_range' : undefined} placeholderParams={range ? rangeParams(range.min, range.max, 2, CURRENCY) : undefined} />
       <p className="mw-available muted">
-        {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available, 2)} USD`}</span>
+        {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available)} USD`}</span>
       </p>
       <Field labelKey="wallet.remark" value={memo} onChange={setMemo} name="memo" maxLength={200} />
       <dl className="mw-preview" data-testid="withdraw-preview">

@@ -22,7 +22,7 @@ function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
   return (
     <StatusRow
       status={w.status}
-      title={`${formatMoney(w.number, 2)} USD → ${w.real_number} ${w.draw_currency.code}`}
+      title={`${formatMoney(w.number)} USD → ${w.real_number} ${w.draw_currency.code}`}
       lines={[<Num key="at">{`${formatDate(w.created_at) || w.created_at} · ${to}`}</Num>, t('wallet.fee_is', { fee: w.fee })]}
       note={w.notes}
       statusText={w.status_name}

@@ -6,7 +6,8 @@ import type { Order } from '../../domain/types.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
-import { isCancelled, priceText } from './order-format.ts';
+import { priceText } from '../../domain/format/price.ts';
+import { isCancelled, NONE } from './order-format.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -58,7 +59,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
         {/* open → current; the arrow is drawn by CSS */}
         <span className="od-prices">
           <span>
-            <Num>{priceText(order.Price, precision)}</Num>
+            <Num>{priceText(order.Price, precision, { missing: NONE })}</Num>
           </span>
           {cancelled ? null : <LiveText field="current" $text={text.current} />}
         </span>

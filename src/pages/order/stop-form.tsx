@@ -10,7 +10,8 @@ import { describedBy, FieldMessage } from '../../components/forms/field-message.
 import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { stopHints, stopInput, stopParams, trailOf } from './order-format.ts';
+import { trailOf } from '../../domain/order-rules.ts';
+import { stopHints, stopInput, stopParams } from './order-format.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { OrderEditForm } from './order-edit-form.tsx';
 

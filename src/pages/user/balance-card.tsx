@@ -27,7 +27,7 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
       // storage full: the toggle still works for this visit
     }
   };
-  const show = (v: string | undefined): string => (hidden ? MASK : v === undefined ? '--' : formatMoney(v, 2));
+  const show = (v: string | undefined): string => (hidden ? MASK : formatMoney(v));
   return (
     <section className="balance-card" data-testid="balance-card">
       <div className="balance-card__head">

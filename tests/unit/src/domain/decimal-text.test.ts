@@ -1,44 +1,7 @@
 // @vitest-environment node
-// Display rounding of decimal text (string arithmetic) must agree exactly with decimal.js half-up (the money library).
+// Reading decimal text: its sign and what a number field holds (its rounding: tests/unit/src/domain/numerics/).
 import { describe, expect, it } from 'vitest';
-import { fixed } from '../../../../src/domain/decimal.ts';
 import { readTypedNumber, signOfText } from '../../../../src/domain/decimal-text.ts';
-import { roundText } from '../../../../src/domain/rounding.ts';
-
-describe('roundText', () => {
-  it('rounds ties away from zero, exactly, without float drift', () => {
-    expect(roundText('1.005', 2)).toBe('1.01'); // 1.005 as a float is 1.00499…
-    expect(roundText('-1.005', 2)).toBe('-1.01');
-    expect(roundText('0.125', 2)).toBe('0.13');
-    expect(roundText('123456789012345.123456785', 8)).toBe('123456789012345.12345679');
-    expect(roundText('2', 3)).toBe('2.000');
-    expect(roundText('-0.001', 2)).toBe('0.00');
-  });
-
-  it('carries through nines into a new leading digit, and handles integers and leading zeros', () => {
-    expect(roundText('9.995', 2)).toBe('10.00');
-    expect(roundText('-99.5', 0)).toBe('-100');
-    expect(roundText('0.96', 1)).toBe('1.0');
-    expect(roundText('0.0049', 2)).toBe('0.00');
-    expect(roundText('007.25', 1)).toBe('7.3');
-    expect(roundText('12', 0)).toBe('12');
-    expect(roundText('12.4', 0)).toBe('12');
-    expect(roundText('-0.5', 0)).toBe('-1');
-  });
-
-  it('agrees with decimal.js half-up on many random values', () => {
-    let seed = 42;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
-    for (let i = 0; i < 2000; i++) {
-      const int = next() % 5 === 0 ? '9'.repeat(1 + (next() % 4)) : String(next() % 100000);
-      const frac = next() % 4 === 0 ? '9'.repeat(1 + (next() % 8)) : String(next()).padStart(10, '0').slice(0, 1 + (next() % 9));
-      const text = next() % 10 === 0 ? int : `${next() % 3 === 0 ? '-' : ''}${int}.${frac}`;
-      const places = next() % 7;
-      const expected = fixed(text, places);
-      expect(roundText(text, places), text).toBe(expected.startsWith('-') && /^-0\.?0*$/.test(expected) ? expected.slice(1) : expected);
-    }
-  });
-});
 
 describe('signOfText', () => {
   it('reads the sign of a decimal text', () => {
