@@ -13,15 +13,48 @@ const UI_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'react/*', '@preact/si
 /** axios is ~15 KB gzip the first screen does not need: only src/api/http.ts (loaded on the first call) imports it. */
 const LAZY_AXIOS = [{ name: 'axios', allowTypeImports: true, message: 'Only src/api/http.ts imports axios (a lazy chunk); call through src/api/client.ts.' }];
 
+/**
+ * i18next is ~16 KB gzip the first screen does not need (issue 37): only src/i18n/engine.ts (a lazy chunk) imports it,
+ * and components translate with src/i18n/use-translation.ts (react-i18next is gone).
+ */
+const LAZY_I18NEXT = [
+  { name: 'i18next', allowTypeImports: true, message: 'Only src/i18n/engine.ts imports i18next (a lazy chunk); translate through src/i18n/index.ts or use-translation.ts.' },
+  { name: 'react-i18next', message: 'Use src/i18n/use-translation.ts: react-i18next would bring i18next onto the first screen.' },
+];
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
 });
 
-const API_PATTERNS = [
+const APP_PATTERNS = [
+  // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
+  // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
   { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
   { regex: '(^|/)server/', message: 'The app does not import the server.' },
+];
+
+const API_PATTERNS = [
+  ...APP_PATTERNS,
   { regex: '^\\.\\./(app|pages|components)/', message: 'src/api is below the screens: it must not import src/app, pages or components.' },
 ];
+
+const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or src/domain/.';
+const PAGE_PATTERNS = [
+  // `../y/…` from src/pages/x/ is another page's folder.
+  { regex: '^\\.\\./[^./][^/]*/', message: OTHER_PAGE },
+  { regex: '(^|/)pages/', message: OTHER_PAGE },
+];
+const BELOW_PAGES = { regex: '(^|/)pages/', message: 'Components, state and texts sit below the pages: they import no page.' };
+
+/** src/domain's rule at a folder depth: relative imports that climb out of src/domain, and packages with I/O or UI. */
+const domainRoom = (name, files, outside) => ({
+  name,
+  files,
+  rules: restrict([
+    { group: outside, message: 'src/domain is pure: it imports nothing of the app, the worker or the server.' },
+    { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'src/domain is pure: no UI, I/O or server packages.' },
+  ]),
+});
 
 /** A room beside the app (server/, workers/): of src/ only src/domain/, nothing of the other room, no UI package. */
 const BACK_ROOMS = { server: 'server', workers: 'worker' };
@@ -35,59 +68,41 @@ const backRoom = (folder, other, uiMessage) => ({
   ]),
 });
 
-const APP_PATTERNS = [
-  // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
-  // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
-  { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
-  { regex: '(^|/)server/', message: 'The app does not import the server.' },
-];
-
-const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or src/domain/.';
-const PAGE_PATTERNS = [
-  // `../y/…` from src/pages/x/ is another page's folder. The one exception, pages/order/order-format.ts, is the
-  // formatter issue 39 item 1 moves into the one formatter folder; it goes from here with it.
-  { regex: '^\\.\\./(?!order/order-format\\.ts$)[^./][^/]*/', message: OTHER_PAGE },
-  { regex: '(^|/)pages/', message: OTHER_PAGE },
-];
-const BELOW_PAGES = { regex: '(^|/)pages/', message: 'Components, state and texts sit below the pages: they import no page.' };
-
 /** The rooms table of ARCHITECTURE.md, one block per room. */
 export const roomBlocks = [
-  {
-    name: 'rooms/domain',
-    files: ['src/domain/**'],
-    rules: restrict([
-      { group: ['../*', '../../*'], message: 'src/domain is pure: it imports nothing of the app, the worker or the server.' },
-      { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'src/domain is pure: no UI, I/O or server packages.' },
-    ]),
-  },
+  domainRoom('rooms/domain', ['src/domain/*'], ['../*', '../../*']),
+  // Its folders (numerics/, format/) import each other with '../'; one more level leaves the room.
+  domainRoom('rooms/domain-folders', ['src/domain/*/**'], ['../../*', '../../../*']),
   backRoom('server', 'workers', 'The server does not import UI packages.'),
   backRoom('workers', 'server', 'The worker never imports React or signals: it only computes and posts.'),
   {
     name: 'rooms/app',
     files: ['src/**'],
     ignores: ['src/domain/**', 'src/api/**'],
-    rules: restrict(APP_PATTERNS, LAZY_AXIOS),
+    rules: restrict(APP_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
   // Each page folder is a room of its own (issue 39): a page imports its own folder, and what pages share lives below
   // them (src/components/<kind>/, src/state/, src/domain/) or, for the desk that composes several screens, src/app/.
-  { name: 'rooms/pages', files: ['src/pages/**'], rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], LAZY_AXIOS) },
-  { name: 'rooms/below-pages', files: ['src/components/**', 'src/state/**', 'src/i18n/**'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], LAZY_AXIOS) },
+  { name: 'rooms/pages', files: ['src/pages/**'], rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]) },
+  { name: 'rooms/below-pages', files: ['src/components/**', 'src/state/**', 'src/i18n/**'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], [...LAZY_AXIOS, ...LAZY_I18NEXT]) },
+  // After the blocks above (the last one that names a file decides): the one module that loads i18next.
+  { name: 'rooms/app-i18n-engine', files: ['src/i18n/engine.ts'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], LAZY_AXIOS) },
   {
     name: 'rooms/api',
     files: ['src/api/**'],
     ignores: ['src/api/http.ts'],
-    rules: restrict(API_PATTERNS, LAZY_AXIOS),
+    rules: restrict(API_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
-  { name: 'rooms/api-http', files: ['src/api/http.ts'], rules: restrict(API_PATTERNS) },
+  { name: 'rooms/api-http', files: ['src/api/http.ts'], rules: restrict(API_PATTERNS, LAZY_I18NEXT) },
 ];
 
 /**
- * One formatter per rule (issue 21): rounding and fixed-point text live in src/domain/ (rounding.ts, money-text.ts,
- * price-text.ts, decimal.ts, wire-time.ts …) and every caller uses them; decimal.js and its constructor stay inside
- * src/domain/ so nobody's global config changes our rounding.
+ * One formatter per rule (issues 21 and 39): numbers are read, scaled and rounded in src/domain/numerics/ (parse,
+ * scale, round, places), shown by src/domain/format/ (money, price, percent) and decimal.ts (fixed, exactText), and
+ * every caller uses them; decimal.js and its constructor stay inside src/domain/ so nobody's global config changes our
+ * rounding.
  */
-const FORMATTER_MESSAGE = 'Round and format through src/domain/ (rounding.ts, money-text.ts, price-text.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
+const FORMATTER_MESSAGE = 'Round and format through src/domain/ (numerics/round.ts, format/money.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
 export const formatterBlocks = [
   {
     name: 'house/formatters',

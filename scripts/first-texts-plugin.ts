@@ -1,26 +1,54 @@
 // Vite plugin: `virtual:first-texts` is the default language's (hk) sections the first screen draws, so only they
-// are bundled on the first screen; src/i18n/index.ts loads the whole file as a lazy chunk right after start-up.
+// are bundled on the first screen; src/i18n/index.ts loads i18next with the whole file as a lazy chunk right after
+// start-up, and until then src/i18n/first-texts.ts answers from these sections.
 // Rolldown reads JSON natively and gives a query-suffixed import no named exports, hence a virtual module.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
- * What the first screen (the market list with its tab bar, title, connection badge and favourite stars) draws. The rare DEMO mark
- * (product.demo_mark) and the desktop nav's fund label (mining.title) draw again once the whole file is in.
+ * What the first screen (the market list with its tab bar, title, connection badge and favourite stars) draws: whole
+ * sections, or single keys of a section the first screen draws one text of (the list's hidden hint for the price
+ * alert gesture). The rare DEMO mark (product.demo_mark) and the desktop nav's fund label (mining.title) draw again
+ * once i18next has brought the whole file.
  */
-export const FIRST_SECTIONS = ['common', 'conn', 'market', 'nav', 'page', 'watchlist'] as const;
+export const FIRST_SECTIONS = ['common', 'conn', 'market', 'nav', 'page', 'watchlist', 'alerts.row_hint'] as const;
 
 const ID = 'virtual:first-texts';
 const RESOLVED = `\0${ID}`;
 
+/** The named sections (or dotted keys, kept at their place in the tree) of the file. */
 export function pickSections(all: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) {
-    if (!(name in all)) throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
-    out[name] = all[name];
+    const path = name.split('.');
+    let from: unknown = all;
+    let to = out;
+    path.forEach((part, i) => {
+      if (typeof from !== 'object' || from === null || !(part in from)) throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
+      from = (from as Record<string, unknown>)[part];
+      if (i < path.length - 1) to = (to[part] ??= {}) as Record<string, unknown>;
+      else to[part] = from;
+    });
   }
   return out;
+}
+
+/**
+ * Before i18next is in, src/i18n/first-texts.ts answers for these texts with a plain look-up and `{{name}}` values;
+ * anything i18next would treat otherwise (plural or context keys, nesting `$t(…)`, a format or unescaped value
+ * `{{- x}}`, `{{x, number}}`) fails the build rather than showing differently until i18next has loaded.
+ */
+export function checkPlainTexts(sections: Record<string, unknown>, path = ''): void {
+  for (const [key, value] of Object.entries(sections)) {
+    const where = `${path}${key}`;
+    if (/_(zero|one|two|few|many|other|ordinal_\w+|male|female)$/.test(key)) throw new Error(`first-texts: ${where} is a plural or context key`);
+    if (typeof value === 'object' && value !== null) checkPlainTexts(value as Record<string, unknown>, `${where}.`);
+    else if (typeof value !== 'string') throw new Error(`first-texts: ${where} is not a text`);
+    else if (value.includes('$t(') || value.replace(/\{\{\w+\}\}/g, '').includes('{{')) {
+      throw new Error(`first-texts: ${where} needs more of i18next than {{name}} values: ${value}`);
+    }
+  }
 }
 
 export function firstTexts(): Plugin {
@@ -32,7 +60,9 @@ export function firstTexts(): Plugin {
       if (id !== RESOLVED) return null;
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      return `export default ${JSON.stringify(pickSections(all, FIRST_SECTIONS))};`;
+      const sections = pickSections(all, FIRST_SECTIONS);
+      checkPlainTexts(sections);
+      return `export default ${JSON.stringify(sections)};`;
     },
   };
 }

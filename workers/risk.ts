@@ -2,18 +2,13 @@
 // functions the server uses as the authority; per-quote P&L on scaled integers (src/domain/scaled-money.ts), which
 // round exactly like them. Results are decimal strings, never binary floats.
 import { dec, isDecimalText } from '../src/domain/decimal.ts';
-import { FIXED_MARGIN_MODE, MONEY_PLACES, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../src/domain/money.ts';
-import { moneyText } from '../src/domain/money-text.ts';
+import { FIXED_MARGIN_MODE, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../src/domain/money.ts';
+import { parseScaled } from '../src/domain/numerics/parse.ts';
+import { ACCOUNT_PLACES, MONEY_PLACES, MONEY_TO_ACCOUNT } from '../src/domain/numerics/places.ts';
+import { roundTo } from '../src/domain/numerics/scale.ts';
+import { moneyText } from '../src/domain/format/money.ts';
 import { pendingKind, pipsBetween } from '../src/domain/order-rules.ts';
-import {
-  microsText,
-  pnlMicros,
-  ratioOf,
-  roundTo,
-  scaledOf,
-  scaledPosition,
-  type ScaledPosition,
-} from '../src/domain/scaled-money.ts';
+import { microsText, pnlMicros, ratioOf, scaledPosition, type ScaledPosition } from '../src/domain/scaled-money.ts';
 import { lots, price } from '../src/domain/units.ts';
 import type { Instrument, Order } from '../src/domain/types.ts';
 import type { AccountUpdate, OrderPreview, OrderPreviewInput, PositionFigure } from './protocol.ts';
@@ -75,9 +70,6 @@ export function previewOrder(
   };
 }
 
-/** Account amounts on the wire have up to 8 decimals (NUMERIC(24,8)); sums are kept in that unit. */
-const ACCOUNT_PLACES = 8;
-const MICROS_TO_ACCOUNT = 100n; // 10^(ACCOUNT_PLACES − MONEY_PLACES)
 
 interface Holding {
   id: number;
@@ -89,10 +81,10 @@ interface Holding {
   figure: PositionFigure; // texts of the last computed P&L, reused while the price stands
 }
 
-const accountUnits = (text: string): bigint => roundTo(scaledOf(text).units, scaledOf(text).places, ACCOUNT_PLACES);
+const accountUnits = (text: string): bigint => roundTo(parseScaled(text).units, parseScaled(text).places, ACCOUNT_PLACES);
 
 function figureOf(h: Holding): PositionFigure {
-  const net = h.caution + h.pnl * MICROS_TO_ACCOUNT;
+  const net = h.caution + h.pnl * MONEY_TO_ACCOUNT;
   return {
     Id: h.id,
     current: h.current,
@@ -195,7 +187,7 @@ export class RiskBook {
       floating += h.pnl;
       positions[i] = h.figure;
     }
-    const equity = this.balance + this.lockBalance + floating * MICROS_TO_ACCOUNT;
+    const equity = this.balance + this.lockBalance + floating * MONEY_TO_ACCOUNT;
     return {
       positions,
       floating: microsText(floating),

@@ -11,6 +11,7 @@ import { processTree, processType } from './proc-tree.ts';
 import { startThreadThrottle, threadThrottleAvailable, type ThreadThrottle } from './thread-throttle.ts';
 
 export interface PinnedBrowser {
+  /** The running browser: replaced by relaunchIfGone when the one before has gone away. */
   browser: Browser;
   /** The taskset CPU list every browser process runs on, or null when not pinned. */
   cpus: string | null;
@@ -19,6 +20,14 @@ export interface PinnedBrowser {
   affinities(): Record<string, string>;
   /** What a throttle rate slows in this browser: the main thread (CDP) and the other renderer threads (cgroups), or the main thread only. */
   throttles: 'renderer threads' | 'main thread';
+  /**
+   * Launches the browser again if it has disconnected (crashed, or killed from outside); returns when it went and
+   * what the bench was doing then (`during`), or null when it is still there. A dead browser used to fail every
+   * later case of the section with "browserContext.newPage: Target page, context or browser has been closed".
+   */
+  relaunchIfGone(): Promise<{ at: string; during: string } | null>;
+  /** What the bench is doing now, for relaunchIfGone's report. */
+  setStep(step: string): void;
   close(): Promise<void>;
 }
 
@@ -59,7 +68,14 @@ export async function setThrottle(browser: Browser, cdp: CDPSession, rate: numbe
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
-export async function launchPinned(cpus: string | null, opts: { perThread?: boolean } = {}): Promise<PinnedBrowser> {
+interface Launched {
+  browser: Browser;
+  rootPid: number;
+  threads: ThreadThrottle | null;
+  profile: string;
+}
+
+async function launchOnce(cpus: string | null, perThread: boolean): Promise<Launched> {
   const profile = mkdtempSync(join(tmpdir(), 'tickwise-bench-chromium-')); // holds the pid file
   const pidFile = join(profile, 'browser.pid');
   const browser = await chromium.launch({
@@ -74,20 +90,51 @@ export async function launchPinned(cpus: string | null, opts: { perThread?: bool
   } catch {
     // the wrapper could not write it: affinities are reported as unknown
   }
-  const threads = opts.perThread && rootPid > 0 && threadThrottleAvailable() ? startThreadThrottle(rootPid) : null;
+  const threads = perThread && rootPid > 0 && threadThrottleAvailable() ? startThreadThrottle(rootPid) : null;
   if (threads) threadThrottles.set(browser, threads);
-  return {
-    browser,
+  return { browser, rootPid, threads, profile };
+}
+
+export async function launchPinned(cpus: string | null, opts: { perThread?: boolean } = {}): Promise<PinnedBrowser> {
+  const perThread = opts.perThread ?? false;
+  let current = await launchOnce(cpus, perThread);
+  let step = 'launch';
+  let gone: { at: string; during: string } | null = null;
+  let closing = false;
+  const watch = (l: Launched): void => {
+    l.browser.on('disconnected', () => {
+      if (l === current && !closing) gone = { at: new Date().toISOString(), during: step };
+    });
+  };
+  watch(current);
+  const dispose = async (l: Launched): Promise<void> => {
+    l.threads?.stop();
+    await l.browser.close().catch(() => undefined);
+    rmSync(l.profile, { recursive: true, force: true });
+  };
+  const pinned: PinnedBrowser = {
+    browser: current.browser,
     cpus,
-    version: browser.version(),
-    affinities: () => treeAffinities(rootPid),
-    throttles: threads ? 'renderer threads' : 'main thread',
+    version: current.browser.version(),
+    affinities: () => treeAffinities(current.rootPid),
+    throttles: current.threads ? 'renderer threads' : 'main thread',
+    setStep: (s) => void (step = s),
+    async relaunchIfGone() {
+      if (current.browser.isConnected()) return null;
+      const report = gone ?? { at: new Date().toISOString(), during: step };
+      await dispose(current);
+      current = await launchOnce(cpus, perThread);
+      watch(current);
+      gone = null;
+      pinned.browser = current.browser;
+      return report;
+    },
     async close() {
-      threads?.stop();
-      await browser.close();
-      rmSync(profile, { recursive: true, force: true });
+      closing = true;
+      await dispose(current);
     },
   };
+  return pinned;
 }
 
 /** Allowed-CPU lists of a process and all its descendants (from /proc), to show the pinning took: "pid name" → "0". */
@@ -117,6 +164,9 @@ export async function openPage(
   mobile: boolean,
   throttle: number,
 ): Promise<BenchPage> {
+  // A new page's renderer starts unthrottled: the per-thread quotas of the run before would otherwise still hold
+  // (the caller sets the page's rate once it exists, as CDP's throttle is set).
+  threadThrottles.get(browser)?.setRate(1);
   const context = await browser.newContext({
     viewport,
     deviceScaleFactor: mobile ? 2 : 1,

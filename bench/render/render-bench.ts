@@ -1,6 +1,7 @@
 // Section 1 of the bench: the render A/B. One pinned Chromium for everything; per case a server with the case's load
 // (pinned to the other core), a demo session with a position, then worker and main runs alternating, A B A B ….
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
 import { calibrate, type CalibrationRow } from './calibrate.ts';
 import { launchPinned } from './browser.ts';
@@ -54,6 +55,8 @@ export interface RenderResult {
   labels: Record<string, string>;
   summaries: ScreenSummary[];
   profileTraces: string[];
+  /** Browsers that went away during the section and were launched again (when, during what, in which case). */
+  relaunches: { at: string; during: string; caseId: string }[];
 }
 
 /** Busy-loop iterations of the calibration: about 50 ms on one unthrottled core of the reference machine. */
@@ -124,6 +127,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     labels: caseLabels(cases),
     summaries: [],
     profileTraces: [],
+    relaunches: [],
   };
   try {
     const throttles = [...new Set([1, ...cases.flatMap((c) => [c.throttle, ...c.followUps.map((f) => f.throttle)])])].sort((a, b) => a - b);
@@ -178,14 +182,24 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
           opts.onCleanup(() => started.stop());
         }
         const srv: BenchServer = server;
-        const browser = c.multiCore && multi ? multi.browser : pinned.browser;
+        const holder = c.multiCore && multi ? multi : pinned;
+        /** The case's browser, launched again first if it has gone (a crash must cost a run, not the section). */
+        const live = async (step: string): Promise<Browser> => {
+          const went = await holder.relaunchIfGone();
+          if (went) {
+            opts.log(`  the browser had gone (disconnected at ${went.at}, during ${went.during}): relaunched`);
+            result.relaunches.push({ ...went, caseId: c.id });
+          }
+          holder.setStep(step);
+          return holder.browser;
+        };
         const session = await createBenchSession(srv.url);
         if (session.note) opts.log(`  note: ${session.note}`);
         const cpuBefore = srv.usage()?.cpuSeconds ?? null;
         const caseResult: RenderCaseResult = { case: c, sessionNote: session.note, serverCpuSeconds: null, probeFloor: null, runs: [] };
         if (c.quietMs > 0) {
           opts.progress?.(`${c.id} probe floor`);
-          caseResult.probeFloor = await probeFloor(browser, c.viewport, c.mobile, c.throttle, c.quietMs).catch((err: unknown) => {
+          caseResult.probeFloor = await probeFloor(await live(`${c.id} probe floor`), c.viewport, c.mobile, c.throttle, c.quietMs).catch((err: unknown) => {
             opts.log(`  probe floor failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
             return null;
           });
@@ -196,7 +210,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         // One unmeasured load first: the first context of a case pays for cold caches (code, fonts, the server's
         // kline cache) that would otherwise count against whichever mode happens to run first.
         opts.progress?.(`${c.id} primer load`);
-        const [primer] = await runOne(browser, srv.url, session, {
+        const [primer] = await runOne(await live(`${c.id} primer load`), srv.url, session, {
           ...specOf(c, c.screens[0] ?? 'market', 'worker', -1, null),
           phases: [{ caseId: c.id, throttle: c.throttle, warmupMs: 1000, measureMs: 0, profileTracePath: null, quietMs: 0 }],
         });
@@ -210,7 +224,7 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
               const trace = wantTrace ? join(opts.traceDir, `${opts.stamp}-${c.id}-${screen}-${mode}.trace.json.gz`) : null;
               opts.progress?.(`${c.id} ${screen} ${mode} #${pair + 1} of ${c.pairs}`);
               const t0 = Date.now();
-              const rs = await runOne(browser, srv.url, session, specOf(c, screen, mode, pair, trace));
+              const rs = await runOne(await live(`${c.id} ${screen} ${mode} #${pair + 1}`), srv.url, session, specOf(c, screen, mode, pair, trace));
               const took = `[${((Date.now() - t0) / 1000).toFixed(0)} s]`;
               for (const r of rs) {
                 if (r.profileTrace) result.profileTraces.push(r.profileTrace);

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { ProbeSnapshot } from './bench-probe.ts';
 import {
   frameStats,
@@ -392,11 +392,15 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
   }));
   const first = spec.phases[0];
   if (!first) return results;
-  // Unthrottled while the session is seeded (a JSON page and an IndexedDB write); throttled before the app loads.
-  const { context, page, cdp } = await openPage(browser, spec.viewport, spec.mobile, 1);
   let tracing = false;
   let current = 0;
+  let context: BrowserContext | null = null;
   try {
+    // Unthrottled while the session is seeded (a JSON page and an IndexedDB write); throttled before the app loads.
+    // Inside the try: a browser that has gone fails this run (and the caller relaunches it), not the whole section.
+    const opened = await openPage(browser, spec.viewport, spec.mobile, 1);
+    context = opened.context;
+    const { page, cdp } = opened;
     await context.addInitScript(NAME_SHIM);
     await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });
     await context.route(`**${FLOOR_PATH}*`, serveFloor);
@@ -483,7 +487,7 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
     for (const r of results.slice(current)) r.error = msg;
   } finally {
     if (tracing) await browser.stopTracing().catch(() => undefined);
-    await context.close().catch(() => undefined);
+    await context?.close().catch(() => undefined);
   }
   return results;
 }

@@ -2,7 +2,7 @@
 // alerts a market writer indexes. The rules (cap, which instruments, prices) are server/alerts/alerts.ts'.
 import type { Queryable } from '../db/db.ts';
 import type { AlertCondition, AlertKind, PriceAlert } from '../../src/domain/price-alerts.ts';
-import { priceText } from '../../src/domain/price-text.ts';
+import { priceText } from '../../src/domain/format/price.ts';
 import { trimZeros } from '../../src/domain/decimal-text.ts';
 
 interface AlertRow {

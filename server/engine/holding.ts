@@ -5,10 +5,12 @@
 // fit that scale (a quantity finer than the lot step, an instrument whose k is fractional) stays "loose" and is priced
 // on its own, exactly as money() rounds it. A user's holdings, margin and balance together are their UserExposure
 // (below), kept by the tick index for the stop-out check (exposure.ts: the line itself).
-import { MONEY_PLACES, positionPnl } from '../../src/domain/money.ts';
+import { positionPnl } from '../../src/domain/money.ts';
+import { bigScaledOf, placesNeeded, scaledOf } from '../../src/domain/numerics/parse.ts';
+import { ACCOUNT_PLACES, MONEY_PLACES, POW10 } from '../../src/domain/numerics/places.ts';
+import { divRoundInt } from '../../src/domain/numerics/round.ts';
 import { price as priceOf, type Usd } from '../../src/domain/units.ts';
 import type { Ladder } from './ladder.ts';
-import { bigScaledOf, divHalfUp, placesNeeded, POW10, scaledOf } from './scaled.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
 import { exactText } from '../../src/domain/decimal.ts';
 
@@ -107,7 +109,7 @@ export function pnlMicro(pos: Position): bigint {
   const at = pos.inst.price;
   if (at !== null && pos.open !== null && Math.abs(at - pos.open) <= pos.maxDiff) {
     const n = pos.sign * (at - pos.open) * pos.mul;
-    return BigInt(pos.div === 1 ? n : divHalfUp(n, pos.div));
+    return BigInt(pos.div === 1 ? n : divRoundInt(n, pos.div));
   }
   const f = decimalPnl(pos);
   return f ? BigInt(exactText(f.times(POW10[MONEY_PLACES] as number))) : 0n;
@@ -166,9 +168,6 @@ export class Holding {
   }
 }
 
-/** accounts.balance NUMERIC(24, 8): the places of a user's cached balance. */
-export const BALANCE_SCALE = 8;
-
 /** One user's figures for the stop-out check: the margin of their open orders in micro-USD (10^-6, money()'s places),
  * the cached available balance in 10^-8, and one holding per instrument. BigInt, so every figure is exact at any
  * size; touched when an order, a balance or a stop-out budget changes, never per position on a tick. */
@@ -197,7 +196,7 @@ export class UserExposure {
 
   setBalance(text: string): void {
     this.balanceText = text;
-    const b = bigScaledOf(text, BALANCE_SCALE);
+    const b = bigScaledOf(text, ACCOUNT_PLACES);
     this.balanceExact = b !== null;
     this.balance = b ?? 0n;
   }

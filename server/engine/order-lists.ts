@@ -3,7 +3,7 @@ import { dec } from '../../src/domain/decimal.ts';
 import type { OrderList, OrderStatus } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText as balanceText, moneyText } from '../../src/domain/money-text.ts';
+import { exactMoneyText as balanceText, moneyText } from '../../src/domain/format/money.ts';
 import type { OrderEngine } from './engine.ts';
 import { countOrders, listOrders, openOrdersOfUser, sumRealised } from './orders-repository.ts';
 

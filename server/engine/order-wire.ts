@@ -1,7 +1,7 @@
 // Stored order row → the wire Order of SPEC §3: prices at the instrument's precision, money at 6 decimals, and for a
 // holding order the floating P&L at the current price.
 import { positionPnl, sideOf } from '../../src/domain/money.ts';
-import { moneyText } from '../../src/domain/money-text.ts';
+import { moneyText } from '../../src/domain/format/money.ts';
 import type { Order } from '../../src/domain/types.ts';
 import { lots, price, type Price } from '../../src/domain/units.ts';
 import { priceText } from './amounts.ts';

@@ -1,24 +1,22 @@
 // Prices inside the market are whole "ticks" (price × 10^PricePrecision, an exact integer): comparing, aggregating and
-// formatting them is exact and cheap on the tick path. These helpers convert to the wire's decimal text and back.
-import { divRoundInt } from '../../src/domain/rounding.ts';
+// formatting them is exact and cheap on the tick path. These helpers convert to the wire's decimal text and back
+// (reading it is src/domain/numerics/parse.ts's one decoder).
+import { unsignedScaledOf } from '../../src/domain/numerics/parse.ts';
+import { POW10 } from '../../src/domain/numerics/places.ts';
+import { divRoundInt } from '../../src/domain/numerics/round.ts';
+import { scaledText } from '../../src/domain/numerics/scale.ts';
 
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+/** The finest PricePrecision the market takes. */
+export const MAX_PRICE_PRECISION = 10;
 
 export function tickScale(precision: number): number {
-  const s = POW10[precision];
+  const s = precision <= MAX_PRICE_PRECISION ? POW10[precision] : undefined;
   if (s === undefined) throw new RangeError(`unsupported price precision ${precision}`);
   return s;
 }
 
 /** Exact decimal text with exactly `precision` decimals, e.g. (108123, 5) → "1.08123". */
-export function ticksToText(ticks: number, precision: number): string {
-  const neg = ticks < 0;
-  const digits = String(Math.abs(ticks));
-  if (precision === 0) return (neg ? '-' : '') + digits;
-  const padded = digits.padStart(precision + 1, '0');
-  const cut = padded.length - precision;
-  return `${neg ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`;
-}
+export const ticksToText = (ticks: number, precision: number): string => scaledText(ticks, precision);
 
 /** Chart number (kline OHLC travel as numbers): the closest double to the exact price. */
 export const ticksToNumber = (ticks: number, precision: number): number => ticks / tickScale(precision);
@@ -33,17 +31,14 @@ export function priceToTicks(price: number, precision: number): number {
  * decimals than the precision (a price must be representable at the instrument's precision).
  */
 export function textToTicks(text: string, precision: number): number | null {
-  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(text.trim());
-  if (!m || m[1] === undefined) return null;
-  const frac = (m[2] ?? '').replace(/0+$/, '');
-  if (frac.length > precision) return null;
-  const ticks = Number(m[1]) * tickScale(precision) + Number(frac.padEnd(precision, '0') || '0');
-  return Number.isSafeInteger(ticks) ? ticks : null;
+  tickScale(precision); // refuses an unsupported precision
+  const ticks = unsignedScaledOf(text.trim(), precision);
+  return ticks >= 0 ? ticks : null;
 }
 
 /**
  * Percent change of close against open with 2 decimals, half away from zero, e.g. "-0.35".
- * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once (rounding.ts).
+ * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once (src/domain/numerics/round.ts).
  */
 export function changePercentText(closeTicks: number, openTicks: number): string {
   if (openTicks <= 0) return '0.00';

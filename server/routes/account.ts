@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fixed } from '../../src/domain/decimal.ts';
 import { equity, riskRate } from '../../src/domain/money.ts';
-import { exactMoneyText, moneyText } from '../../src/domain/money-text.ts';
+import { exactMoneyText, moneyText } from '../../src/domain/format/money.ts';
 import { wireTime } from '../../src/domain/wire-time.ts';
 import { usd } from '../../src/domain/units.ts';
 import type { AppContext } from '../context.ts';

@@ -13,7 +13,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../src/domain/wire-time.ts';
-import { exactMoneyText } from '../../src/domain/money-text.ts';
+import { exactMoneyText } from '../../src/domain/format/money.ts';
 import { ownedUpload } from '../uploads/store.ts';
 import { banksOfCoin, enabledBank, enabledBankCoins, enabledNetwork, enabledNetworks, insertBankCharge, insertCoinCharge, userCharges, type ChargeRow } from '../wallet/deposits-repository.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';

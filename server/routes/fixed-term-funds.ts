@@ -15,7 +15,7 @@ import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../src/domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../src/domain/money-text.ts';
+import { exactMoneyText } from '../../src/domain/format/money.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';

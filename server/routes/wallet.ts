@@ -9,7 +9,7 @@ import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';
 import { sumOpenMargins } from '../engine/orders-repository.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../src/domain/money-text.ts';
+import { exactMoneyText } from '../../src/domain/format/money.ts';
 import { BALANCE } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 

@@ -2,8 +2,8 @@
 // financial records (/mine/history) and the order history (closed and cancelled orders). Headers and words in the
 // caller's language; money and prices as the exact decimal text the API sends (never a float); times UTC.
 import { exactText } from '../../src/domain/decimal.ts';
-import { exactMoneyText, moneyText } from '../../src/domain/money-text.ts';
-import { priceText } from '../../src/domain/price-text.ts';
+import { exactMoneyText, moneyText } from '../../src/domain/format/money.ts';
+import { priceText } from '../../src/domain/format/price.ts';
 import type { Language } from '../../src/domain/types.ts';
 import { wireTime } from '../../src/domain/wire-time.ts';
 import type { Queryable } from '../db/db.ts';

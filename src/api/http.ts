@@ -4,7 +4,7 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { CODE_OK } from '../domain/types.ts';
 import { $lang } from '../i18n/lang-signal.ts';
-import { i18n } from '../i18n/index.ts';
+import { translate } from '../i18n/index.ts';
 import { $token, sessionReady } from '../state/session.ts';
 import { toast } from '../state/toasts.ts';
 import { $conn } from '../state/feed-signals.ts';
@@ -59,7 +59,7 @@ function createClient(): AxiosInstance {
       }
       const env: unknown = response.data;
       if (!isEnvelope(env)) {
-        const msg = i18n.t('errors.internal');
+        const msg = translate('errors.internal');
         if (response.config.call?.toast !== false) toast(msg);
         throw new ApiFailure(CODE_NETWORK, msg, 'BAD_RESPONSE');
       }
@@ -75,7 +75,7 @@ function createClient(): AxiosInstance {
       const body: unknown = error.response?.data;
       if (isEnvelope(body)) rejectEnvelope(body, call);
       const code = transportCode(error);
-      const msg = i18n.t('common.network_error', { code });
+      const msg = translate('common.network_error', { code });
       if (call.toast !== false && !offlineRead(error)) toast(msg);
       throw new ApiFailure(CODE_NETWORK, msg, code);
     },

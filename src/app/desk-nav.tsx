@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppLink } from '../components/nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { TABS, activeTab } from './tabs.ts';
 import { ConnBadge } from '../components/status/conn-badge.tsx';
 import { LanguageButton } from '../components/icons/language-button.tsx';

@@ -2,7 +2,7 @@
 // The boundary clears itself on the next navigation, so leaving the broken page shows the app again.
 import { Component, type ReactElement, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../components/lists/empty-state.tsx';
 
 export function RouteError(): ReactElement {

@@ -1,7 +1,7 @@
 // Applies decideGuard to a route element: visitor → /login?from=…, demo account → the real-account message.
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $isDemo, $loggedIn } from '../state/session.ts';
 import { toast } from '../state/toasts.ts';

@@ -1,6 +1,6 @@
-// Start-up order: language texts first (the first paint needs them) while the stored session loads; then the
+// Start-up order: the language first (another language than hk waits for its texts) while the stored session loads; then the
 // non-blocking calls: app status, base settings, fresh user info; the feed follows the token and language.
-import { initI18n } from '../i18n/index.ts';
+import { startI18n } from '../i18n/index.ts';
 import { restoreSession, $token, updateUser } from '../state/session.ts';
 import { checkAppStatus, loadSettings } from '../state/settings.ts';
 import { refreshTradeList } from '../api/instruments.ts';
@@ -32,7 +32,9 @@ export async function startApp(): Promise<NavigationDeps> {
   watchReducedMotion();
   // Intl's one-time set-up in a task of its own, while the texts load, not inside the first screen's render.
   browserTimers.setTimeout(() => warmFormats(systemClock.now()), 0);
-  await initI18n(); // the first paint needs its texts (hk is bundled; other languages are one small chunk)
+  // hk (the default) draws its first screen from the bundled first sections and i18next follows off the critical
+  // path; another language waits here for i18next and its texts (one lazy chunk each).
+  await startI18n();
   void checkAppStatus();
   void loadSettings();
   persistCurrentCode(); // the /trade instrument a reload reopens, known before the first render

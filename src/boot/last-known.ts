@@ -3,8 +3,9 @@
 // src/api/instruments.ts) and the last live quotes (`tw.quotes`, workers/feed/quote-keep.ts). The newer of the two
 // wins per instrument, as in the app. Display text through the domain's own formatters, so the inline paint and the
 // app write the same characters. No DOM here: src/boot/paint.ts writes it.
-import { changeDir, changeText } from '../domain/quote-text.ts';
-import { priceText } from '../domain/price-text.ts';
+import { percentText } from '../domain/format/percent.ts';
+import { changeDir } from '../domain/quote-text.ts';
+import { priceText } from '../domain/format/price.ts';
 import { isDecimalText, type Dir } from '../domain/decimal-text.ts';
 import { asOfOptions } from '../domain/as-of.ts';
 
@@ -71,7 +72,7 @@ export function lastKnownQuotes(tradeList: unknown, tuples: unknown, precisions:
   for (const [code, r] of raw) {
     const places = precision.get(code);
     if (places === undefined || !isDecimalText(r.close) || !(r.time > 0)) continue;
-    out.push({ code, price: priceText(r.close, places), change: changeText(r.change), dir: changeDir(r.change), time: r.time, open: r.open });
+    out.push({ code, price: priceText(r.close, places), change: percentText(r.change, { signed: true }), dir: changeDir(r.change), time: r.time, open: r.open });
   }
   return out;
 }

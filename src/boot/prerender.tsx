@@ -5,7 +5,7 @@
 import { StrictMode, type ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { createPath, Router, type To } from 'react-router-dom';
-import { allTexts, i18n, initI18n, languageInfo } from '../i18n/index.ts';
+import { allTexts, initI18n, languageInfo, translate } from '../i18n/index.ts';
 import { DEFAULT_LANGUAGE } from '../domain/types.ts';
 import { pickInstrument } from '../state/trade-state.ts';
 import type { BootData } from './boot-data.ts';
@@ -86,8 +86,8 @@ export async function prerenderFirstScreens(catalogue: Instrument[]): Promise<Fi
     tradeCode: pickInstrument(catalogue, null)?.Code ?? '',
     lang: DEFAULT_LANGUAGE,
     tag: languageInfo(DEFAULT_LANGUAGE).bcp47,
-    asOf: i18n.t('market.as_of', { time: '{{time}}', interpolation: { escapeValue: false } }),
-    stale: i18n.t('market.stale'),
+    asOf: translate('market.as_of', { time: '{{time}}', interpolation: { escapeValue: false } }),
+    stale: translate('market.stale'),
   };
   return { market, trade, data };
 }

@@ -2,10 +2,9 @@
 // / 100 (4 decimals, rounded down: never pay a fraction more than promised), total = lock days × daily profit,
 // penalty = amount × liquidated_damages / 100 (to the cent, half up); and the subscription amount's check.
 import { parseAmount, USD_AMOUNT, type AmountError } from './amount-input.ts';
-import { dec, type Dec, type DecInput } from './decimal.ts';
+import { dec, halfUp, roundDown, type Dec, type DecInput } from './decimal.ts';
 import { trimZeros } from './decimal-text.ts';
 import type { MiningFund } from './fund-types.ts';
-import { halfUp, roundDown } from './rounding.ts';
 
 export const DAY_PROFIT_PLACES = 4;
 

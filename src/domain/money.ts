@@ -1,7 +1,7 @@
 // SPEC §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these,
 // with ONE rounding rule (money(), 6 places half-up) applied at the same points, so a preview equals what is booked.
-import { dec, fixed, type Dec, type DecInput } from './decimal.ts';
-import { halfUp } from './rounding.ts';
+import { dec, fixed, halfUp, type Dec, type DecInput } from './decimal.ts';
+import { MONEY_PLACES, RATIO_PLACES } from './numerics/places.ts';
 import { usd, ratio, type Lots, type Price, type Ratio, type Usd } from './units.ts';
 
 export interface ContractSpec {
@@ -13,13 +13,7 @@ export interface ContractSpec {
 export const FIXED_MARGIN_MODE = 1;
 export const FEE_TYPE_PER_LOT = 1;
 
-/** Every amount that moves (margin, fee, realised and floating P&L) is rounded half-up to this many places, so the
- * wire's 6-decimal FactProfits / CautionMoney / TradeFee are the exact amounts the ledger holds (SPEC §9: profit 6). */
-export const MONEY_PLACES = 6;
-/** Ratios (risk rate, prepayment; 1 = 100 %): 4 places give 0.01 % resolution. */
-export const RATIO_PLACES = 4;
-
-/** The one rounding rule for money. */
+/** The one rounding rule for money: half-up to MONEY_PLACES (numerics/places.ts). */
 export function money(v: Dec): Usd {
   return usd(halfUp(v, MONEY_PLACES));
 }

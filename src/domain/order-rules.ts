@@ -3,6 +3,7 @@
 // Pure, exact decimals; prices and lots are decimal strings.
 import { dec, fixed, isDecimalText, type Dec } from './decimal.ts';
 import type { Side } from './money.ts';
+import type { Order } from './types.ts';
 
 /** Lots above this are refused as absurd whatever the balance. */
 export const MAX_LOTS = '10000';
@@ -118,4 +119,10 @@ export function lotsForRisk(equity: string, percent: string, entry: string, stop
   const lossPerLot = dec(entry).minus(stop).abs().times(unitsPerLot);
   if (lossPerLot.lte(0) || dec(equity).lte(0)) return null;
   return floorToStep(dec(equity).times(percent).div(100).div(lossPerLot), step);
+}
+
+/** The trailing distance of an order, null when it has none ("0" or absent: an answer from before issue 25). */
+export function trailOf(order: Pick<Order, 'TrailDistance'>): string | null {
+  const v = order.TrailDistance;
+  return isDecimalText(v) && !dec(v).isZero() ? v : null;
 }

@@ -1,7 +1,7 @@
 // Price alerts' shared rules (issue 26 item 4, docs/alerts.md): the kinds and conditions, the caps, the wire shapes,
 // the day-move percentage's limits, and the one test of "the condition holds", used by the server (its tick index and
 // its validation) and the app (the form's validation).
-import { changeText } from './quote-text.ts';
+import { percentText } from './format/percent.ts';
 
 /**
  * A price alert's kind: `price` watches the price against a level; `change` watches the day's change % that the market
@@ -88,7 +88,7 @@ export function alertHolds(condition: AlertCondition, threshold: number, price: 
 export function firedMessage(a: PriceAlert): { key: string; params: Record<string, string> } {
   const fired = a.fired_price ?? a.price ?? '';
   if (a.kind === 'change') {
-    const change = a.fired_change === null ? '' : changeText(a.fired_change);
+    const change = a.fired_change === null ? '' : percentText(a.fired_change, { signed: true });
     return { key: a.condition === 'above' ? 'alerts.push.body_rise' : 'alerts.push.body_fall', params: { code: a.show_code, fired, change, percent: a.percent ?? '' } };
   }
   return { key: a.condition === 'above' ? 'alerts.push.body_above' : 'alerts.push.body_below', params: { code: a.show_code, fired, price: a.price ?? '' } };

@@ -1,7 +1,6 @@
 // The withdrawal fee and what the trader receives (SPEC §5): one rule for the app's preview and the server's draw.
-import { dec, fixed, type Dec } from './decimal.ts';
+import { dec, fixed, halfUp, type Dec } from './decimal.ts';
 import { isUnsignedDecimalText } from './decimal-text.ts';
-import { halfUp } from './rounding.ts';
 import { FeeType, type WithdrawCurrency } from './wallet-types.ts';
 
 export type FeeTerms = Pick<WithdrawCurrency, 'draw_rate' | 'fee_type' | 'usd_price'>;

@@ -1,6 +1,7 @@
-// Numbers and dates through Intl in the current language; money text is rounded exactly first (src/domain).
+// Numbers and dates through Intl in the current language. Intl only localises digits and grouping: money text is
+// rounded exactly first by the one money formatter (src/domain/format/money.ts).
 import { isDecimalText, numberText } from '../domain/decimal-text.ts';
-import { roundText } from '../domain/rounding.ts';
+import { moneyText, NO_VALUE } from '../domain/format/money.ts';
 import { DATE_TIME_OPTIONS, parseWireTime } from '../domain/wire-time.ts';
 import { $lang } from './lang-signal.ts';
 import { asOfOptions } from '../domain/as-of.ts';
@@ -33,9 +34,19 @@ export function formatNumber(value: number | string, options: Intl.NumberFormatO
   return (nf.format as ExactFormat).call(nf, value);
 }
 
-/** Money text (USD amounts, balances) with exactly `places` decimals, half-up: SPEC §9 shows balances with 2. */
-export function formatMoney(value: string | number, places = 2): string {
-  const text = typeof value === 'string' ? (isDecimalText(value) ? roundText(value, places) : value) : numberText(value, places);
+export interface FormatMoneyOptions {
+  /** Decimals shown, half-up: 2 by default (SPEC §9 shows balances with 2). */
+  places?: number;
+  /** What a missing or malformed amount shows; without it, a missing one shows NO_VALUE ('--') and malformed text
+   * shows as it is. */
+  missing?: string;
+}
+
+/** Money text (USD amounts, balances, the order screens' margins and fees) in the language's digits and grouping:
+ * moneyText's exact rounding to `places`, then Intl ('10,844,100.00'). */
+export function formatMoney(value: string | number | null | undefined, opts: FormatMoneyOptions = {}): string {
+  const places = opts.places ?? 2;
+  const text = typeof value === 'number' ? numberText(value, places) : moneyText(value, { places, missing: opts.missing ?? (typeof value === 'string' ? value : NO_VALUE) });
   return formatNumber(text, { minimumFractionDigits: places, maximumFractionDigits: places });
 }
 

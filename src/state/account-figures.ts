@@ -4,7 +4,7 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { isDecimalText } from '../domain/decimal.ts';
 import { equity } from '../domain/money.ts';
-import { moneyText } from '../domain/money-text.ts';
+import { moneyText } from '../domain/format/money.ts';
 import { usedMargin } from '../domain/types.ts';
 import { usd } from '../domain/units.ts';
 import { $lastAccount } from './account-cache.ts';

@@ -2,8 +2,9 @@
 // quote at once, and live ticks (apply-batch.ts) take over as they arrive.
 import { batch, signal, type Signal } from '@preact/signals-react';
 import type { Instrument } from '../domain/types.ts';
-import { changeDir, changeText } from '../domain/quote-text.ts';
-import { priceText } from '../domain/price-text.ts';
+import { percentText } from '../domain/format/percent.ts';
+import { changeDir } from '../domain/quote-text.ts';
+import { priceText } from '../domain/format/price.ts';
 import { quote } from './quotes.ts';
 import { $dataAsOf } from './feed-signals.ts';
 
@@ -23,10 +24,11 @@ export function setInstruments(list: Instrument[]): void {
       const q = quote(inst.Code);
       if (fq && fq.Time > asOf) asOf = fq.Time;
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
-      // The snapshot's exact text through the feed's own formatting (src/domain/price-text.ts, quote-text.ts): one path, one look.
+      // The snapshot's exact text through the feed's own formatting (src/domain/format/, quote-text.ts): one path, one
+      // look.
       const close = priceText(fq.Close, inst.PricePrecision);
       if (close !== '') q.$close.value = close;
-      const change = changeText(fq.Change);
+      const change = percentText(fq.Change, { signed: true });
       if (change !== '') {
         q.$change.value = change;
         q.$dir.value = changeDir(fq.Change);

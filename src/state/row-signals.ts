@@ -3,8 +3,9 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { quote, type QuoteSignals } from './quotes.ts';
 import type { Dir } from '../domain/decimal-text.ts';
-import { changeDir, changeText } from '../domain/quote-text.ts';
-import { priceText } from '../domain/price-text.ts';
+import { percentText } from '../domain/format/percent.ts';
+import { changeDir } from '../domain/quote-text.ts';
+import { priceText } from '../domain/format/price.ts';
 import type { Instrument } from '../domain/types.ts';
 
 export interface RowSignals {
@@ -18,7 +19,7 @@ export interface RowSignals {
 export function rowSignals(inst: Instrument, q: QuoteSignals = quote(inst.Code)): RowSignals {
   const snap = inst.ForexQuotations as Instrument['ForexQuotations'] | undefined;
   const snapPrice = priceText(snap?.Close, inst.PricePrecision);
-  const snapChange = changeText(snap?.Change);
+  const snapChange = percentText(snap?.Change, { signed: true });
   const snapDir = changeDir(snap?.Change);
   return {
     q,

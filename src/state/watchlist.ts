@@ -6,7 +6,7 @@ import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import { addWatch, moveWatch as moveOnServer, readWatchlist, removeWatch } from '../api/watchlist.ts';
 import { movedTo, WATCHLIST_MAX, type Watchlist } from '../domain/watchlist.ts';
-import { i18n } from '../i18n/index.ts';
+import { translate } from '../i18n/index.ts';
 import { $token } from './session.ts';
 import { toast } from './toasts.ts';
 
@@ -120,7 +120,7 @@ export function toggleWatch(id: number): Promise<void> {
   const ids = $ids.peek();
   if (ids.includes(id)) return change(ids.filter((x) => x !== id), () => removeWatch(id));
   if (ids.length >= WATCHLIST_MAX) {
-    toast(i18n.t('watchlist.errors.full', { max: WATCHLIST_MAX }));
+    toast(translate('watchlist.errors.full', { max: WATCHLIST_MAX }));
     return Promise.resolve();
   }
   return change([...ids, id], () => addWatch(id));

@@ -1,7 +1,8 @@
 // Refusing bad input from a source, and making the one price from what is left. Pure and allocation-light: it runs
 // for every raw tick. Prices stay whole ticks (price × 10^PricePrecision, price-ticks.ts) from here on.
 import type { RawTick } from '../sources/price-source.ts';
-import { textToTicks } from '../price-ticks.ts';
+import { NOT_PLAIN, TOO_FINE, unsignedScaledOf } from '../../../src/domain/numerics/parse.ts';
+import { MAX_PRICE_PRECISION, textToTicks } from '../price-ticks.ts';
 import type { PriceRule } from './feed-config.ts';
 
 /** Why a raw tick was refused (counted per source, shown to the operator). */
@@ -30,50 +31,12 @@ export interface SideQuote {
   last: number;
 }
 
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
-const BAD = -2;
-const TOO_FINE = -3;
-
-/**
- * A plain decimal ("123", "1.10500") to whole ticks at `precision` by hand: this runs for every side of every raw
- * tick, so no regex and no allocation. BAD when it is not a plain decimal of at most 15 integer digits; TOO_FINE when
- * a non-zero digit lies beyond the precision (trailing zeros are fine).
- */
-function parseTicks(text: string, precision: number): number {
-  const n = text.length;
-  const scale = POW10[precision];
-  if (n === 0 || n > 64 || scale === undefined) return BAD;
-  let int = 0;
-  let i = 0;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 46) break;
-    if (c < 48 || c > 57 || i >= 15) return BAD;
-    int = int * 10 + (c - 48);
-  }
-  if (i === 0) return BAD;
-  let frac = 0;
-  let places = 0;
-  if (i < n) {
-    if (i === n - 1) return BAD; // "1."
-    for (i++; i < n; i++) {
-      const d = text.charCodeAt(i) - 48;
-      if (d < 0 || d > 9) return BAD;
-      if (places < precision) {
-        frac = frac * 10 + d;
-        places++;
-      } else if (d !== 0) return TOO_FINE;
-    }
-  }
-  const ticks = int * scale + frac * (POW10[precision - places] ?? 1);
-  return Number.isSafeInteger(ticks) ? ticks : BAD;
-}
-
 /** One price field: ticks, or why it is refused. `undefined` text = the field was not sent (-1). */
 export function priceField(text: unknown, precision: number): number | RejectReason {
   if (text === undefined) return -1;
   if (typeof text !== 'string') return 'malformed';
-  const ticks = parseTicks(text, precision);
+  // Bounded before reading: a source's text is read for every side of every raw tick (the decoder allocates nothing).
+  const ticks = text.length > 64 || precision > MAX_PRICE_PRECISION ? NOT_PLAIN : unsignedScaledOf(text, precision);
   if (ticks === TOO_FINE) return 'precision';
   return ticks > 0 ? ticks : 'bad_price';
 }

@@ -5,7 +5,7 @@ import { chargeCredit } from '../../../src/domain/charge-credit.ts';
 import { trimZeros } from '../../../src/domain/decimal-text.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
-import { exactMoneyText } from '../../../src/domain/money-text.ts';
+import { exactMoneyText } from '../../../src/domain/format/money.ts';
 import { ChargeStatus } from '../../../src/domain/wallet-types.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { chargesByStatus } from '../../wallet/deposits-repository.ts';

@@ -4,7 +4,7 @@
 import { WithdrawStatus } from '../../../src/domain/wallet-types.ts';
 import { trimZeros } from '../../../src/domain/decimal-text.ts';
 import { wireTime } from '../../../src/domain/wire-time.ts';
-import { exactMoneyText } from '../../../src/domain/money-text.ts';
+import { exactMoneyText } from '../../../src/domain/format/money.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
 import type { OpsCommand } from '../command.ts';

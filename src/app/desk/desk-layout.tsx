@@ -2,7 +2,7 @@
 // so a desktop trader watches many instruments while trading one. Picking a row switches the chart in place.
 import { useCallback, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $currentCode } from '../../state/current-code.ts';
 import { $instruments } from '../../state/instruments.ts';
 import { MarketPanel } from '../../pages/market/market-panel.tsx';

@@ -2,8 +2,14 @@
 // first screen stays small; at ≥ 1280 px it loads behind a spinner.
 import { lazy, Suspense, type ReactElement } from 'react';
 import { PageFallback } from '../page-fallback.tsx';
+import { allTexts } from '../../i18n/index.ts';
 
-const DeskLayout = lazy(async () => ({ default: (await import('./desk-layout.tsx')).DeskLayout }));
+// Like every screen but the phone's first (lazyPage), it waits for all the texts: the order form and the chart draw
+// far more than the first screen's sections. Offline without them it still draws (keys until they come).
+const DeskLayout = lazy(async () => {
+  const [m] = await Promise.all([import('./desk-layout.tsx'), allTexts().catch(() => undefined)]);
+  return { default: m.DeskLayout };
+});
 
 export function LazyDeskLayout(): ReactElement {
   return (

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { $oneClick } from '../../state/one-click.ts';
 import { SHORTCUT_LIST } from './desk-keys.ts';

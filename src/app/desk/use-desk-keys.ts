@@ -2,7 +2,7 @@
 // when it is on, else the order form takes the side and focus), 1–6 the chart period, ↑/↓ the next instrument in the
 // list, / the search, ? the shortcuts sheet. A kept-alive desk that is hidden ignores keys.
 import { useEffect, useRef, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $currentCode } from '../../state/current-code.ts';
 import { $oneClick } from '../../state/one-click.ts';
 import { navigateTo } from '../../state/navigator.ts';

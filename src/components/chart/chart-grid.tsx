@@ -3,7 +3,7 @@
 // without a chosen instrument shows the next ones of the market list. Each cell keeps one indicator pane (the
 // settings are the account's, as on the main chart).
 import { type ReactElement, type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LazyCandleChart } from './lazy-chart.tsx';
 import { $instruments } from '../../state/instruments.ts';

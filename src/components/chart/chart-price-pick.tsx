@@ -4,7 +4,7 @@
 // once to open the alert form with that price (the line then becomes that alert). The × removes the line. Escape takes
 // it away too.
 import { useRef, type ReactElement, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ISeriesApi, Point } from 'lightweight-charts';
 import { Icon } from '../icons/icons.tsx';
 import { numberText } from '../../domain/decimal-text.ts';

@@ -1,10 +1,9 @@
 // The chart's text alternative as plain figures: the last price, the change and the high/low over the bars in view,
-// and the newest bars as table rows. Prices go through price-text.ts and the percent through quote-text.ts (the
+// and the newest bars as table rows. Prices go through format/price.ts and the percent through format/percent.ts (the
 // app's one formatter for each), from the bars' numbers read exactly as decimals.
-import { dec, exactText } from '../../domain/decimal.ts';
-import { roundDown } from '../../domain/rounding.ts';
-import { priceText, signedPriceText } from '../../domain/price-text.ts';
-import { changeText } from '../../domain/quote-text.ts';
+import { dec, exactText, roundDown } from '../../domain/decimal.ts';
+import { priceText, signedPriceText } from '../../domain/format/price.ts';
+import { percentText } from '../../domain/format/percent.ts';
 
 /** A candle as lightweight-charts keeps it (time in seconds). */
 export interface SummaryBar {
@@ -58,8 +57,8 @@ export function chartFigures(bars: readonly SummaryBar[], range: { from: number;
   return {
     last: priceText(dec(last.close), precision),
     change: signedPriceText(diff, precision),
-    // Cut (not rounded) to 20 places first: changeText's half-up to 2 places then lands where the exact value would.
-    percent: open.isZero() ? '' : changeText(exactText(roundDown(diff.div(open).times(100), 20))),
+    // Cut (not rounded) to 20 places first: percentText's half-up to 2 places then lands where the exact value would.
+    percent: open.isZero() ? '' : percentText(exactText(roundDown(diff.div(open).times(100), 20)), { signed: true }),
     high: priceText(dec(high), precision),
     low: priceText(dec(low), precision),
     bars: view.length,

@@ -2,7 +2,7 @@
 // a screen reader reaches as text, and a button that shows the newest bars as a table. The canvas itself is hidden
 // from assistive technology by the chart library's own markup; this is its text alternative.
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../overlays/bottom-sheet.tsx';
 import { Num } from '../text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';

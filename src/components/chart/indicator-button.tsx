@@ -1,7 +1,7 @@
 // The chart's "Indicators" button and its settings sheet, loaded on the first tap (a chunk of its own: the phone's first
 // frame of /trade draws none of it).
 import { lazy, Suspense, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { browserChunkDeps, loadChunk } from '../../app/chunk-retry.ts';
 
 const IndicatorSheet = lazy(async () => ({

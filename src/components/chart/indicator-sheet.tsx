@@ -3,7 +3,7 @@
 // longer than the chart's history) and Save keeps nothing while one is refused. Pane indicators (VOL, MACD, RSI, KDJ)
 // are limited to the panes the screen has room for: two on a phone, three on a desk.
 import { useId, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { BottomSheet } from '../overlays/bottom-sheet.tsx';
 import {

@@ -1,6 +1,6 @@
 // The picture captcha (verify_reg_type 2): GET /api/captcha → {id, b64s}; a tap loads a new one.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Captcha } from '../../api/account.ts';
 import './captcha-image.css';
 

@@ -1,6 +1,6 @@
 // The low-bandwidth setting: automatic (on for Save-Data or a 2G link), on, or off (src/state/data-saver.ts).
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $saverSetting, SAVER_SETTINGS, setSaverSetting } from '../../state/data-saver.ts';
 import { ChoiceSetting } from './setting-card.tsx';

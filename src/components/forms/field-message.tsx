@@ -1,8 +1,8 @@
 // A field's one message (use-field-messages.ts), in the flow right under the field: it pushes what follows down and
 // never covers the field, its buttons or the control that raised it. `id` is what the input's aria-describedby names.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import type { TFunction } from '../../i18n/index.ts';
 import type { FieldNote, FieldNotes } from './use-field-messages.ts';
 import './field-message.css';
 

@@ -1,7 +1,7 @@
 // A labelled form input with its one message under it (FieldMessage, use-field-messages.ts) and, for passwords, a
 // show/hide toggle.
 import { useId, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
 import { FieldMessage } from './field-message.tsx';
 import type { FieldNote } from './use-field-messages.ts';

@@ -3,7 +3,7 @@
 // form's side and order type. Callers give the look (class names) and
 // the data attribute tests and styles find an option by.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import './segmented.css';
 
 /** An option's label: an i18n key, or text that is already translated (a server's category name). */

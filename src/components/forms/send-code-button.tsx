@@ -2,7 +2,7 @@
 // when it was asked too soon), 60 s when it says none; disabled while counting down. With a `target` the wait is
 // remembered outside the screen (state/code-cooldown.ts): leaving the page and coming back keeps it.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { createCountdown, RESEND_SECONDS } from '../../state/countdown.ts';
 import { cooldownLeft, rememberCooldown } from '../../state/code-cooldown.ts';

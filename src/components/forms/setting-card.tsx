@@ -1,7 +1,7 @@
 // A setting on /mine/system as a card: its name, a row of choices (Segmented), then what it does. The data saver
 // and the up/down colours are ones; the switches of trading-prefs.tsx share the card's look (setting-card.css).
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented, type SegmentedOption } from './segmented.tsx';
 import './setting-card.css';
 

@@ -1,7 +1,7 @@
 // Globe icon button to the language list (/language).
 import type { ReactElement } from 'react';
 import { AppLink } from '../nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from './icons.tsx';
 import './icon-button.css';
 

@@ -1,7 +1,7 @@
 // Round icon button to the user center (or to login for a visitor): for screen headers such as the market list.
 import type { ReactElement } from 'react';
 import { AppLink } from '../nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $loggedIn } from '../../state/session.ts';
 import { Icon } from './icons.tsx';

@@ -2,7 +2,7 @@
 // sign in first). Marked while the instrument has an alert waiting.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import { openAlertSheet } from '../../state/alert-sheet.ts';

@@ -2,7 +2,7 @@
 // the reason is the label's title and the order form's message) or "Closed" (market hours). Bound to the halt
 // signal, so a halt flips it without re-rendering the row.
 import { Show } from '@preact/signals-react/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { QuoteSignals } from '../../state/quotes.ts';
 
 export function ClosedLabel({ className, q }: { className: string; q: QuoteSignals }) {

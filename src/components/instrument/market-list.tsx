@@ -16,7 +16,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { openAlertSheet } from '../../state/alert-sheet.ts';
 import { Virtualizer } from 'virtua';
 import { MarketRow } from './market-row.tsx';

@@ -2,7 +2,7 @@
 // is known (a cached or frozen quote), else "stale". Bound as live text: no render when a quote goes stale.
 import { useMemo } from 'react';
 import { computed } from '@preact/signals-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { QuoteSignals } from '../../state/quotes.ts';
 import { LiveText } from '../text/live-text.tsx';
 import { formatAsOf } from '../../i18n/format.ts';

@@ -2,7 +2,7 @@
 // the trade screen's header. Named with the instrument's code, so a screen reader says which one it adds or removes.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $watchIds, toggleWatch } from '../../state/watchlist.ts';
 import type { Instrument } from '../../domain/types.ts';
 import './watch-star.css';

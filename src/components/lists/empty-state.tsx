@@ -1,6 +1,6 @@
 // The "nothing here (yet)" block: an icon and one translated line, optionally a hint under it.
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon, type IconName } from '../icons/icons.tsx';
 import './empty-state.css';
 

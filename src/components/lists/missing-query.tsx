@@ -1,7 +1,7 @@
 // A page opened without the record it shows (/mining/income with no ?id=, a mistyped link): it says what is missing
 // and links to where one is chosen, instead of asking the server with a bad id and toasting its refusal.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { AppLink } from '../nav/app-link.tsx';
 import { EmptyState } from './empty-state.tsx';
 

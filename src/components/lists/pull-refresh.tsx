@@ -2,7 +2,7 @@
 // header slot that gets `trigger` for a refresh button. Its state changes per finger move re-render only this frame:
 // `children` are elements the page made, so the list inside does not re-render during a pull.
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Spinner } from './spinner.tsx';
 import { usePullRefresh } from './use-pull-refresh.ts';
 import './pull-refresh.css';

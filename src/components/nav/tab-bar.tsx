@@ -1,7 +1,7 @@
 // The footer with the five tabs (phones), with the connection dot; on wide screens the tabs move to the top nav.
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { TABS, activeTab } from '../../app/tabs.ts';
 import { $conn } from '../../state/feed-signals.ts';

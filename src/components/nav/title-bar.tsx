@@ -1,6 +1,6 @@
 // The screen's title bar: optional back button, the translated title, an optional right slot; sticky at the top.
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
 import { ConnBadge } from '../status/conn-badge.tsx';
 import { useGoBack } from './use-go-back.ts';

@@ -1,7 +1,7 @@
 // The two buttons that end a dialog or a sheet's form: the way back (secondary), then the action (primary or danger).
 // Without onAction the action button submits the form it stands in.
 import type { ReactElement, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 export interface ActionPairProps {
   /** The row's class (dialog__actions, od-actions): two equal columns. */

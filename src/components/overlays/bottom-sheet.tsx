@@ -1,6 +1,6 @@
 // A sheet sliding up from the bottom over a scrim (pickers, order details); Escape or a tap on the scrim closes it.
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
 import { Overlay } from './overlay.tsx';
 import { useOverlayFocus } from './use-overlay-focus.ts';

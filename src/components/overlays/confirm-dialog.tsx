@@ -1,6 +1,6 @@
 // A centred yes/no dialog (logout, reset demo): translated texts, confirm and cancel buttons.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ActionPair } from './action-pair.tsx';
 import { Overlay } from './overlay.tsx';
 import { useOverlayFocus } from './use-overlay-focus.ts';

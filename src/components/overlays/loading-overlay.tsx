@@ -1,6 +1,6 @@
 // The blocking loading overlay (SPEC §8: no timeout, forbids clicks): shown while any `loading` call runs.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $loading } from '../../state/loading.ts';
 import { Spinner } from '../lists/spinner.tsx';

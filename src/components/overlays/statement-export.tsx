@@ -3,7 +3,7 @@
 // answers a translated message the client toasts; the sheet stays open to fix it. docs/trading.md "Statements".
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { fetchStatement, statementFileName, type StatementKind } from '../../api/statements.ts';
 import { BottomSheet } from './bottom-sheet.tsx';
 import { Field } from '../forms/field.tsx';

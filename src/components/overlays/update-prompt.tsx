@@ -1,7 +1,7 @@
 // "A new version is ready — Reload": offered when the service worker has a new build waiting, never while an order
 // form is open (src/state/app-update.ts), and never applied without the user's tap.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $offerUpdate, $updateDismissed, applyUpdate } from '../../state/app-update.ts';
 import './update-prompt.css';

@@ -1,7 +1,7 @@
 // The live-connection state, discreetly: a small dot when live, dot + label while connecting/reconnecting/offline;
 // a small "data saver" pill while low-bandwidth mode is on.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $conn } from '../../state/feed-signals.ts';
 import { $lowBandwidth } from '../../state/data-saver.ts';

@@ -1,7 +1,7 @@
 // The offline banner: shown while the feed reads offline, with the age of the prices on screen ("as of 14:02"), so a
 // trader on a train knows what he is looking at; trading stays disabled by the stale quotes (order form).
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $conn, $dataAsOf } from '../../state/feed-signals.ts';
 import { systemClock, type Clock } from '../../state/clock.ts';

@@ -1,6 +1,6 @@
 // Copies a text (an address, an account number, an invite link) and shows the "copy success" toast (SPEC §8); falls back to a hidden textarea where the async
 // clipboard is missing (plain http, older WebViews).
-import i18n from 'i18next';
+import { translate } from '../../i18n/index.ts';
 import { toast } from '../../state/toasts.ts';
 
 export async function copyText(text: string): Promise<void> {
@@ -17,5 +17,5 @@ export async function copyText(text: string): Promise<void> {
     document.execCommand('copy');
     area.remove();
   }
-  toast(i18n.t('common.copy_success'));
+  toast(translate('common.copy_success'));
 }

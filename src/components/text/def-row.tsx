@@ -2,7 +2,7 @@
 // translated, the value as the caller builds it (a figure, live text, a note beside it). The order summary, the
 // account strip and the close-all sheet show their figures this way.
 import type { ReactElement, ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 export interface DefRowProps {
   className?: string;

@@ -5,7 +5,7 @@
 // translated message under the field as it is typed, and before anything is sent (the server checks again); a server
 // refusal shows under the form (useFieldMessages: one message per field, never a toast over the form).
 import { useMemo, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';

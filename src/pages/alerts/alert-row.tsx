@@ -1,11 +1,11 @@
 // One alert in the alerts sheet: what it waits for (a price level, or a day move of N %), waiting or fired (at which
 // price, and for a day move at which change %), its note, and delete.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import type { TFunction } from '../../i18n/index.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import type { PriceAlert } from '../../domain/price-alerts.ts';
-import { changeText } from '../../domain/quote-text.ts';
+import { percentText } from '../../domain/format/percent.ts';
 import { removeAlert } from '../../state/price-alerts.ts';
 
 /** "At or above 1.09000", "Up 2.5% in a day" … */
@@ -17,7 +17,7 @@ function lineText(t: TFunction, a: PriceAlert): string {
 function statusText(t: TFunction, a: PriceAlert): string {
   if (a.status !== 'fired') return t('alerts.status_active');
   if (a.kind === 'change' && a.fired_change !== null) {
-    return t('alerts.status_fired_change', { change: changeText(a.fired_change), price: a.fired_price ?? '' });
+    return t('alerts.status_fired_change', { change: percentText(a.fired_change, { signed: true }), price: a.fired_price ?? '' });
   }
   return t('alerts.status_fired', { price: a.fired_price ?? '' });
 }

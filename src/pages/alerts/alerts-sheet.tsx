@@ -4,7 +4,7 @@
 // that tap).
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import type { AlertSheetRequest } from '../../state/alert-sheet.ts';

@@ -2,7 +2,7 @@
 // from this button's tap; the state line says whether the device is on, blocked, or cannot receive them.
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { toast } from '../../state/toasts.ts';
 import { $pushState, enablePush, readPushState } from '../../state/web-push.ts';
 

@@ -1,6 +1,6 @@
 // The form every sign-in and password screen is: its fields, then the one submit button, disabled while it sends.
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { FormSubmit } from './use-form-submit.ts';
 import './auth.css';
 

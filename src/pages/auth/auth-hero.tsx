@@ -1,6 +1,6 @@
 // The logo and a welcome line at the top of the sign-in screens.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 export function AuthHero({ titleKey, hintKey }: { titleKey: string; hintKey?: string }): ReactElement {
   const { t } = useTranslation();

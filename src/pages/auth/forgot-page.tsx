@@ -1,7 +1,7 @@
 // /forgot: a code to the account's e-mail or phone, then a new password twice (SPEC §7 forget_password).
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { forgetPassword } from '../../api/account.ts';
 import { toast } from '../../state/toasts.ts';
 import { AuthForm } from './auth-form.tsx';

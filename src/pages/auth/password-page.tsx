@@ -1,7 +1,7 @@
 // /mine/password: a code to the account's e-mail (or phone) and the new password twice (SPEC §7 amend_password).
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { amendPassword, type LoginType } from '../../api/account.ts';
 import { $user } from '../../state/session.ts';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink } from '../../components/nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { captcha as loadCaptcha, register, type Captcha } from '../../api/account.ts';
 import { publicSetting } from '../../api/common.ts';

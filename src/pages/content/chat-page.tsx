@@ -8,7 +8,7 @@
 // that link: a CSP violation for the link, or the chat not answering at all (one no-cors, credential-free request:
 // it fails on no network, an unknown host or a refused connection; browsers fire no error event on a frame).
 import { useEffect, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { basicInfo } from '../../api/common.ts';
 import { $settings } from '../../state/session.ts';

@@ -1,6 +1,6 @@
 // /mine/email: the complaint address from settings; tap to write a mail, or copy it.
 import { useEffect, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { complaintEmail } from '../../api/content.ts';
 import { ContentScreen } from './content-screen.tsx';
 import { copyText } from '../../components/text/copy-text.ts';

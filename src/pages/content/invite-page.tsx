@@ -1,7 +1,7 @@
 // /mine/invite: the user's invite code, the register link with it, a 160 px QR of the link (qrcode) and how many
 // people registered with the code. The link is built from the app's own address (docs/content.md).
 import { useEffect, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import QRCode from 'qrcode';
 import { inviteLink, type InviteInfo } from '../../domain/content-types.ts';
 import { inviteInfo } from '../../api/content.ts';

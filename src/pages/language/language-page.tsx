@@ -1,6 +1,6 @@
 // /language: the 18 languages by native name; choosing one switches the app and goes back.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { $lang, LANGUAGE_LIST, setLanguage } from '../../i18n/index.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';

@@ -1,6 +1,6 @@
 // Horizontal category chips: "favourites" (the watchlist) and "all" first, then getCategories in the server's order
 // (names as the server translates them).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { ALL_CATEGORIES, FAVOURITES } from './categories.ts';
 import type { Category } from '../../domain/types.ts';

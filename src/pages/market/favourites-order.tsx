@@ -2,7 +2,7 @@
 // keyboard and screen reader: each move is announced), and on the desk the lines can also be dragged to a new place.
 // The move is the watchlist's (optimistic, then the server's answer); focus stays on the moved favourite's button.
 import { useLayoutEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { moveWatch } from '../../state/watchlist.ts';
 import type { Instrument } from '../../domain/types.ts';

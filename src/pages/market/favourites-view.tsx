@@ -1,7 +1,7 @@
 // The "favourites" chip's view (issue 25 item 4): the watchlist's instruments as live market rows in the user's
 // order, or, after "edit order", the order editor (arrows everywhere, dragging on the desk). Empty: how to add one.
 import { useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useWide } from '../../app/use-wide.ts';
 import type { Instrument } from '../../domain/types.ts';
 import { FavouritesOrder } from './favourites-order.tsx';

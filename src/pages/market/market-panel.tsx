@@ -3,7 +3,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $instruments } from '../../state/instruments.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
 import { Icon } from '../../components/icons/icons.tsx';

@@ -1,6 +1,6 @@
 // The money forms' amount check before a request: the same rule as the server (src/domain/amount-input.ts), the
 // SPEC §5 "please enter" text when empty. Returns the message to show, or null when the amount is good.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/index.ts';
 import { parseAmount, type AmountRule } from '../../domain/amount-input.ts';
 import { formatMoney } from '../../i18n/format.ts';
 
@@ -12,7 +12,7 @@ export function amountProblem(t: TFunction, text: string, rule: AmountRule, empt
 
 /** The placeholder's values for an amount field (wallet.amount_range): what the rule allows, in the field's currency. */
 export function rangeParams(min: string, max: string, places: number, currency: string): Record<string, string> {
-  return { min: formatMoney(min, places), max: formatMoney(max, max.includes('.') ? places : 0), currency };
+  return { min: formatMoney(min, { places }), max: formatMoney(max, { places: max.includes('.') ? places : 0 }), currency };
 }
 
 /** The smallest amount a rule takes: one unit of its last decimal (0.01, 0.00000001). */

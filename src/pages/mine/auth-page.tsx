@@ -1,7 +1,7 @@
 // /mine/auth, real-name verification (SPEC §2, §4, §5): not submitted (or rejected, with the reason) → the form with
 // name, ID number and the two ID photos; reviewing → the waiting state; verified → the finish state.
 import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { realNameCenter, submitRealName } from '../../api/wallet.ts';
 import { ReviewStatus, type RealNameCenter } from '../../domain/wallet-types.ts';
 import { Field } from '../../components/forms/field.tsx';

@@ -1,6 +1,6 @@
 // Available and frozen USD side by side, at the top of the wallet screens (SPEC §9: 2 decimals, USD).
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Balance } from '../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { CURRENCY } from '../../domain/wallet-types.ts';
@@ -8,7 +8,7 @@ import { Num } from '../../components/text/num.tsx';
 
 export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {
   const { t } = useTranslation();
-  const money = (v: string | undefined) => (v === undefined ? '--' : formatMoney(v, 2));
+  const money = (v: string | undefined) => formatMoney(v);
   return (
     <section className="mw-summary" data-testid="balance-summary">
       <div>

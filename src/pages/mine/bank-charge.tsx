@@ -2,7 +2,7 @@
 // the amount, one proof image. The first account is chosen when the list arrives (a tap picks another; the chosen card
 // shows a ticked radio); without any account there is no pay way (SPEC §5) and nothing is sent.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
 import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
 import { CURRENCY, type DepositBank } from '../../domain/wallet-types.ts';
@@ -89,7 +89,7 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
         placeholderParams={chosen ? rangeParams(ruleMin(USD_AMOUNT), USD_AMOUNT.max, USD_AMOUNT.places, currency) : undefined} />
       {usdValue !== null ? (
         <p className="mw-available muted" data-testid="usd-value" aria-live="polite">
-          <Num>{t('wallet.usd_value', { usd: formatMoney(usdValue, 2) })}</Num>
+          <Num>{t('wallet.usd_value', { usd: formatMoney(usdValue) })}</Num>
         </p>
       ) : null}
       <ChargeFoot form={form} />

@@ -2,7 +2,7 @@
 // arrives, until a tap picks another), the amount and the one proof image, their check before sending, the send
 // (then a clean form), and the form's foot (proof, message, confirm).
 import { useEffect, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AmountRule } from '../../domain/amount-input.ts';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/toasts.ts';

@@ -1,7 +1,7 @@
 // /mine/charge (SPEC §2): deposit by coin (0) or bank (1), and the charge history of that kind with paging and
 // pull-to-refresh; a submitted charge shows at the top at once, waiting for review.
 import { useCallback, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { chargeHistory } from '../../api/wallet.ts';
 import type { ChargeRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
@@ -23,7 +23,7 @@ function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
       lines={[<Num key="at">{formatDate(c.created_at) || c.created_at}</Num>]}
       note={c.remark}
       statusText={t(`wallet.charge_status_${c.status}`)}
-      outcome={c.credited ? <span className="muted"><Num>{`+${formatMoney(c.credited, 2)} USD`}</Num></span> : null}
+      outcome={c.credited ? <span className="muted"><Num>{`+${formatMoney(c.credited)} USD`}</Num></span> : null}
     />
   );
 }

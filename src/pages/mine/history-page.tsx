@@ -2,7 +2,7 @@
 // list (SPEC §2). The text of a record is its memo for type 10, otherwise the server's translated description. The
 // records export as a CSV statement (issue 25).
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { financialRecords } from '../../api/wallet.ts';
 import type { FinancialRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
@@ -28,7 +28,7 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
         <span className="mw-row__title">{recordText(r)}</span>
         <span className="mw-row__sub"><Num>{formatDate(r.CreatedAtTran) || r.CreatedAtTran}</Num></span>
       </div>
-      <span className="mw-row__amount" data-dir={sign}><Num>{`${sign === 'up' ? '+' : ''}${formatMoney(r.Value, 2)}`}</Num></span>
+      <span className="mw-row__amount" data-dir={sign}><Num>{`${sign === 'up' ? '+' : ''}${formatMoney(r.Value)}`}</Num></span>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The frame /mine/charge and /mine/withdraw share: the title bar, a coin / bank switch above the kind's form, then
 // that kind's records with paging and pull-to-refresh. Each record is a StatusRow: what it was, and its review status.
 import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';

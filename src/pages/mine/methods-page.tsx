@@ -2,7 +2,7 @@
 // /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
 import type { WithdrawMethod } from '../../domain/wallet-types.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';

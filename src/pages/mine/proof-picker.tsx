@@ -1,7 +1,7 @@
 // One image (a payment proof, an ID photo): pick it, see it at once (a local preview), watch it upload, and
 // hand the private URL the server gave back to the form. Choosing again replaces it (SPEC §5: one image).
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { uploadImage } from '../../api/images.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PrivateImage } from '../../components/text/private-image.tsx';

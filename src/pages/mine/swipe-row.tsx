@@ -1,7 +1,7 @@
 // A list row that slides left under the finger to reveal its delete button (SPEC §2 "swipe delete"); on a wide
 // screen, or with a keyboard, the delete button is simply there at the end of the row.
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 
 const REVEAL = 84; // px: the delete button's width

@@ -1,7 +1,7 @@
 // /mine/system ("other"): the data-saver, one-click and up/down colour settings, and the logout row with its confirm dialog (SPEC §2, §4: logout → root route).
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { logout as serverLogout } from '../../api/account.ts';
 import { $token, signOut } from '../../state/session.ts';
 import { toast } from '../../state/toasts.ts';

@@ -2,7 +2,7 @@
 // risk text) and the up/down colours (src/state/one-click.ts, src/state/updown.ts; both kept in localStorage).
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ChoiceSetting } from '../../components/forms/setting-card.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { $confirmMarket, $oneClick, setConfirmMarket, setOneClick } from '../../state/one-click.ts';

@@ -1,7 +1,7 @@
 // /mine/wallet: the balance, and the trader's saved payout methods — bank accounts and coin addresses (SPEC §2).
 import type { ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon, type IconName } from '../../components/icons/icons.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { BalanceSummary } from './balance-summary.tsx';

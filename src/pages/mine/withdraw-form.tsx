@@ -3,7 +3,7 @@
 // the server charges with), the available balance beside it.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { payoutMethods, submitWithdrawal, withdrawCurrencies } from '../../api/wallet.ts';
 import { USD_AMOUNT } from '../../domain/amount-input.ts';
 import { CURRENCY, type WithdrawCurrency, type WithdrawMethod } from '../../domain/wallet-types.ts';
@@ -92,7 +92,7 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
         name="number" end={<span className="mw-ccy">{CURRENCY}</span>}
         placeholderKey={range ? 'wallet.amount_range' : undefined} placeholderParams={range ? rangeParams(range.min, range.max, 2, CURRENCY) : undefined} />
       <p className="mw-available muted">
-        {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available, 2)} USD`}</span>
+        {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available)} USD`}</span>
       </p>
       <Field labelKey="wallet.remark" value={memo} onChange={setMemo} name="memo" maxLength={200} />
       <dl className="mw-preview" data-testid="withdraw-preview">

@@ -1,7 +1,7 @@
 // /mine/withdraw (SPEC §2): coin (1) or bank (2) withdrawal, then the withdrawal records of that kind; a request
 // freezes its amount until an operator pays or rejects it.
 import { useCallback, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { withdrawHistory } from '../../api/wallet.ts';
 import type { WithdrawRecord } from '../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
@@ -22,7 +22,7 @@ function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
   return (
     <StatusRow
       status={w.status}
-      title={`${formatMoney(w.number, 2)} USD → ${w.real_number} ${w.draw_currency.code}`}
+      title={`${formatMoney(w.number)} USD → ${w.real_number} ${w.draw_currency.code}`}
       lines={[<Num key="at">{`${formatDate(w.created_at) || w.created_at} · ${to}`}</Num>, t('wallet.fee_is', { fee: w.fee })]}
       note={w.notes}
       statusText={w.status_name}

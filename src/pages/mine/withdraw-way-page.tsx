@@ -4,7 +4,7 @@ import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-m
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { bindPayoutMethod, withdrawCurrencies, type BindForm } from '../../api/wallet.ts';
 import { isValidPayoutAddress } from '../../domain/payout-address.ts';
 import type { WithdrawCurrency } from '../../domain/wallet-types.ts';

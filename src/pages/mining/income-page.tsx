@@ -1,6 +1,6 @@
 // /mining/income?id={subscription id}: the interest and time of each fund day paid, newest first, paged by last_page.
 import { useCallback, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { insList } from '../../api/funds.ts';
 import { useIdQuery } from '../../app/use-query.ts';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';

@@ -1,6 +1,6 @@
 // The foot of a mining list: a sentinel that loads the next page when it scrolls into view, then "no more".
 import { useRef, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 

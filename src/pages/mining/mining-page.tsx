@@ -2,7 +2,7 @@
 // a fund opens /mining/subscribe?id={id}.
 import { useCallback, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { fundList } from '../../api/funds.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Icon } from '../../components/icons/icons.tsx';

@@ -2,7 +2,7 @@
 // status 1 and first shows the penalty and what comes back (SPEC §9), then the list reloads.
 import { useCallback, useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { applyRefund, subList } from '../../api/funds.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';

@@ -5,7 +5,7 @@
 // server's own rule), which goes as soon as the amount is edited.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { balance } from '../../api/account.ts';
 import { fundBuy, fundInfo } from '../../api/funds.ts';

@@ -2,7 +2,7 @@
 // (SPEC §4). A tap opens /news/detail?id=.
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { NewsItem } from '../../domain/content-types.ts';
 import { newsList } from '../../api/content.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';

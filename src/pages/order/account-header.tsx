@@ -4,13 +4,14 @@
 import { useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $lastAccount } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
-import { amountText, pnlDir, pnlText } from './order-format.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../domain/format/money.ts';
+import { formatMoney } from '../../i18n/format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   useSignals();
@@ -18,9 +19,9 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   const text = useMemo(
     () => ({
       // Before the server's first answer: the last-known balance (account-cache.ts), as equity already is.
-      balance: computed(() => amountText(($funds.value ?? $lastAccount.value?.funds)?.balance), { name: 'account-header.balance' }),
-      equity: computed(() => amountText($equity.value), { name: 'account-header.equity' }),
-      floating: computed(() => pnlText($floating.value), { name: 'account-header.floating' }),
+      balance: computed(() => formatMoney(($funds.value ?? $lastAccount.value?.funds)?.balance, { missing: NO_VALUE }), { name: 'account-header.balance' }),
+      equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-header.equity' }),
+      floating: computed(() => moneyText($floating.value, { signed: true }), { name: 'account-header.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),
     }),
     [],
@@ -47,7 +48,7 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
         <div className="od-account__total" data-field="all-fact-profits">
           <span>{t('orders.realised_total')}</span>
           <span className="od-pnl" data-dir={pnlDir(realised)}>
-            <Num>{pnlText(realised)}</Num>
+            <Num>{moneyText(realised, { signed: true })}</Num>
           </span>
         </div>
       ) : null}

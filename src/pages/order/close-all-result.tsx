@@ -1,7 +1,8 @@
 // The outcome of a close-all (issue 25): how many closed and how many did not, and each refused position with its
 // code, side and the translated reason, so a partial failure is read, never swallowed. Announced as a status.
 import { useEffect, useRef, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { i18n } from '../../i18n/index.ts';
 import type { CloseAllItem } from '../../domain/close-scope.ts';
 import type { Order } from '../../domain/types.ts';
 import { Num } from '../../components/text/num.tsx';
@@ -13,7 +14,7 @@ export interface CloseAllResultProps {
 }
 
 export function CloseAllResult({ results, asked, onDone }: CloseAllResultProps): ReactElement {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const done = useRef<HTMLButtonElement>(null);
   useEffect(() => done.current?.focus(), []); // the confirm button is gone: keep focus inside the sheet
   const failed = results.filter((r) => !r.ok);

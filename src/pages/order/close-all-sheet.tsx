@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CloseAllItem } from '../../domain/close-scope.ts';
 import type { Order } from '../../domain/types.ts';
 import { ActionPair } from '../../components/overlays/action-pair.tsx';
@@ -17,7 +17,7 @@ import { $heldPositions, closeAllPositions } from '../../state/orders.ts';
 import { estimatedPnl, paramsOf, positionsIn, scopeInstrument, scopeOf, type CloseAllChoice } from './close-all-scope.ts';
 import { CloseAllResult } from './close-all-result.tsx';
 import { heldPnl } from './order-live.ts';
-import { pnlDir, pnlText } from './order-format.ts';
+import { moneyText, pnlDir } from '../../domain/format/money.ts';
 
 export interface CloseAllSheetProps {
   open: boolean;
@@ -51,7 +51,7 @@ export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactEleme
   const estimate = useMemo(() => {
     const $sum = computed(() => estimatedPnl(inScope, heldPnl), { name: 'close-all.$sum' });
     return {
-      text: computed(() => pnlText($sum.value), { name: 'close-all.text' }),
+      text: computed(() => moneyText($sum.value, { signed: true }), { name: 'close-all.text' }),
       dir: computed(() => pnlDir($sum.value), { name: 'close-all.dir' }),
     };
   }, [inScope]);

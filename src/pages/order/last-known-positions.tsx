@@ -2,7 +2,7 @@
 // src/state/account-cache.ts, with their age, muted and neutral like a stale price, and disabled (no detail sheet, no
 // close) until the live list replaces them. The account cache never holds another user's snapshot.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { formatAsOf } from '../../i18n/format.ts';
 import type { AccountSnapshot } from '../../state/account-cache.ts';

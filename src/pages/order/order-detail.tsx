@@ -1,13 +1,16 @@
 // The figures of one order in its sheet (SPEC §2/§3): code, direction, lots, multiplier, open and current price,
 // margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
 import { useMemo, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
-import { amountText, isCancelled, NONE, orderFigures, percentText, priceText, stopLossText, stopText, trailOf } from './order-format.ts';
+import { percentText } from '../../domain/format/percent.ts';
+import { priceText } from '../../domain/format/price.ts';
+import { trailOf } from '../../domain/order-rules.ts';
+import { isCancelled, NONE, orderFigures, stopLossText, stopText } from './order-format.ts';
 
 const STATUS_KEY: Record<Order['Status'], string> = {
   0: 'orders.state_pending',
@@ -65,7 +68,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
             {order.Multiple > 0 ? t('trade.multiple_value', { value: order.Multiple }) : t('trade.fixed_margin')}
           </Row>
           <Row field="open-price" label={t(order.Status === 0 || cancelled ? 'trade.target_price' : 'orders.open_price')}>
-            {priceText(order.Price, precision)}
+            {priceText(order.Price, precision, { missing: NONE })}
           </Row>
           {traded ? (
             <Row field="current-price" label={t(order.Status === 3 ? 'orders.close_price' : 'orders.current_price')}>
@@ -73,10 +76,10 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
             </Row>
           ) : null}
           <Row field="margin" label={t('trade.margin')}>
-            {amountText(order.CautionMoney)}
+            {formatMoney(order.CautionMoney, { missing: NONE })}
           </Row>
           <Row field="fee" label={t('trade.fee')}>
-            {amountText(order.TradeFee)}
+            {formatMoney(order.TradeFee, { missing: NONE })}
           </Row>
           {traded ? (
             <>
@@ -89,7 +92,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
             </>
           ) : null}
           <Row field="prepayment" label={t('orders.prepayment')}>
-            {percentText(own.prepayment)}
+            {percentText(own.prepayment, { ratio: true, missing: NONE })}
           </Row>
           {traded ? (
             <Row field="net-value" label={t('orders.net_value')}>

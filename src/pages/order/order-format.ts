@@ -1,13 +1,13 @@
-// Display text of order figures (pure, cheap: ASCII digits, no Intl per tick) and the sheet's derived figures.
-// Money is exact: every figure goes through src/domain; P&L shows 6 decimals (SPEC §9). Amounts (balances, margins,
-// fees) are the one exception to "no Intl": they carry the language's grouping (a cached formatter, never one built
-// per tick).
-import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
-import { dirOfText, readTypedNumber, type Dir } from '../../domain/decimal-text.ts';
-import { formatMoney } from '../../i18n/format.ts';
+// The order sheet's derived figures and its stop rows. Every figure is shown by the one formatter of its kind
+// (src/domain/format/: money, price, percent; src/i18n/format.ts formatMoney for amounts with the language's
+// grouping) with '--' (NONE) for a missing value, a P&L's colour by pnlDir and a trailing stop by trailOf (src/domain);
+// this file only decides which figure a row shows.
+import { dec, isDecimalText } from '../../domain/decimal.ts';
+import { readTypedNumber, type Dir } from '../../domain/decimal-text.ts';
 import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
-import { moneyText, NO_VALUE } from '../../domain/money-text.ts';
-import { priceText as formatPrice } from '../../domain/price-text.ts';
+import { trailOf } from '../../domain/order-rules.ts';
+import { moneyText, NO_VALUE } from '../../domain/format/money.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { lots, price, usd } from '../../domain/units.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
 import type { StopParams } from '../../api/trading.ts';
@@ -23,34 +23,10 @@ export function isCancelled(order: Pick<Order, 'Status' | 'CloseReason'>): boole
   return order.Status === 3 && (order.CloseReason === 'cancel' || order.CloseReason === 'expired');
 }
 
-/** Signed P&L with 6 decimals: '+12.500000', '-0.300000', '0.000000'. */
-export const pnlText = (v: string | null | undefined): string => moneyText(v, { signed: true });
-
-export function pnlDir(v: string | null | undefined): Dir {
-  return decimal(v) ? dirOfText(moneyText(v)) : 'flat';
-}
-
-/** A price at the order's precision; '--' when there is none. */
-export const priceText = (v: string | null | undefined, precision: number): string => formatPrice(v, precision, { missing: NONE });
-
 /** A stop price: "0" (or empty) means no stop. */
 export function stopText(v: string | null | undefined, precision: number): string {
   if (!decimal(v) || dec(v).isZero()) return NONE;
-  return priceText(v, precision);
-}
-
-/** A ratio (1 = 100 %) as a percent with 2 decimals. */
-export function percentText(ratio: string | null | undefined): string {
-  if (!decimal(ratio)) return NONE;
-  return `${fixed(dec(ratio).times(100), 2)}%`;
-}
-
-/**
- * The one display rule for a USD amount that is not a P&L (balance, equity, margin, handling fee, net value, the order
- * form's preview): 2 decimals half-up (SPEC §9) with the language's grouping, '10,844,100.00'; '--' when unknown.
- */
-export function amountText(v: string | null | undefined): string {
-  return decimal(v) ? formatMoney(v, 2) : NONE;
+  return priceText(v, precision, { missing: NONE });
 }
 
 /** Figures of the detail sheet that come from the order itself (the live ones override them while holding). */
@@ -95,18 +71,12 @@ export function stopParams(
   return { id, target_profit_price: tp, stop_loss_price: sl, trail_distance: td };
 }
 
-/** The trailing distance of an order, null when it has none ("0" or absent: an answer from before issue 25). */
-export function trailOf(order: Pick<Order, 'TrailDistance'>): string | null {
-  const v = order.TrailDistance;
-  return isDecimalText(v) && !dec(v).isZero() ? v : null;
-}
-
 /** The stop-loss row: the stop, and with a trailing distance "1.09900 (trailing 0.00200)". */
 export function stopLossText(order: Order, t: (key: string, o: Record<string, string>) => string): string {
   const stop = stopText(order.TargetLossPrice, order.ForexTradeLists.PricePrecision);
   const trail = trailOf(order);
   if (!trail || stop === NONE) return stop;
-  return t('orders.trailing_value', { stop, distance: priceText(trail, order.ForexTradeLists.PricePrecision) });
+  return t('orders.trailing_value', { stop, distance: priceText(trail, order.ForexTradeLists.PricePrecision, { missing: NONE }) });
 }
 
 /** What a form box starts with: the order's stop, or empty when it has none ("0"). */

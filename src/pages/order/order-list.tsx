@@ -3,7 +3,7 @@
 // Before the holding list's first answer (offline start) it shows the account's last-known positions instead.
 import { useCallback, useRef, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { loadMore, openOrder, orderLists, type OrderTab } from '../../state/orders.ts';

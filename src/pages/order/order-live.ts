@@ -1,11 +1,14 @@
 // Computed display text for one order's live figures: the feed's per-position signals while it is holding, the
 // order's own figures otherwise (and until the feed has marked it). Built once per order object, never per tick.
-import { priceText } from '../../domain/price-text.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders.ts';
 import { quote } from '../../state/quotes.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
-import { amountText, NONE, orderFigures, percentText, pnlDir, pnlText, type Dir } from './order-format.ts';
+import { moneyText, pnlDir } from '../../domain/format/money.ts';
+import { percentText } from '../../domain/format/percent.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { NONE, orderFigures, type Dir } from './order-format.ts';
 
 export interface OrderLiveText {
   current: ReadonlySignal<string>;
@@ -29,10 +32,10 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
     const $pnl = computed(() => heldPnl(order), { name: 'order-live.$pnl' });
     return {
       current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NONE }), { name: 'order-live.current' }),
-      pnl: computed(() => pnlText($pnl.value), { name: 'order-live.pnl' }),
+      pnl: computed(() => moneyText($pnl.value, { signed: true }), { name: 'order-live.pnl' }),
       pnlDir: computed(() => pnlDir($pnl.value), { name: 'order-live.pnlDir' }),
-      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate), { name: 'order-live.riskRate' }),
-      netValue: computed(() => amountText(l.$netValue.value ?? own.netValue), { name: 'order-live.netValue' }),
+      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NONE }), { name: 'order-live.riskRate' }),
+      netValue: computed(() => formatMoney(l.$netValue.value ?? own.netValue, { missing: NONE }), { name: 'order-live.netValue' }),
     };
   }
   // Pending: the instrument's live quote is the current price; its P&L is zero until it fills. Closed: fixed.
@@ -40,9 +43,9 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
   const pnl = order.Status === 0 ? null : order.FactProfits;
   return {
     current: computed(() => (q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NONE })), { name: 'order-live.current' }),
-    pnl: computed(() => pnlText(pnl), { name: 'order-live.pnl' }),
+    pnl: computed(() => moneyText(pnl, { signed: true }), { name: 'order-live.pnl' }),
     pnlDir: computed(() => pnlDir(pnl), { name: 'order-live.pnlDir' }),
-    riskRate: computed(() => percentText(own.riskRate), { name: 'order-live.riskRate' }),
-    netValue: computed(() => amountText(own.netValue), { name: 'order-live.netValue' }),
+    riskRate: computed(() => percentText(own.riskRate, { ratio: true, missing: NONE }), { name: 'order-live.riskRate' }),
+    netValue: computed(() => formatMoney(own.netValue, { missing: NONE }), { name: 'order-live.netValue' }),
   };
 }

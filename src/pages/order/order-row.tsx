@@ -1,12 +1,13 @@
 // One order in a list: code, direction, lots and multiplier, prices, P&L. A holding row binds the feed's figures
 // as text nodes (LiveText), so a tick rewrites two nodes and the row never re-renders for it.
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Order } from '../../domain/types.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
-import { isCancelled, priceText } from './order-format.ts';
+import { priceText } from '../../domain/format/price.ts';
+import { isCancelled, NONE } from './order-format.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -58,7 +59,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
         {/* open → current; the arrow is drawn by CSS */}
         <span className="od-prices">
           <span>
-            <Num>{priceText(order.Price, precision)}</Num>
+            <Num>{priceText(order.Price, precision, { missing: NONE })}</Num>
           </span>
           {cancelled ? null : <LiveText field="current" $text={text.current} />}
         </span>

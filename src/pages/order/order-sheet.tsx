@@ -2,7 +2,7 @@
 // each confirmed first. A pushed FOREX_CLOSED for this order closes the sheet (the store clears $openOrderId).
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { $instruments } from '../../state/instruments.ts';

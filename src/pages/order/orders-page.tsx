@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '../../app/use-query.ts';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';

@@ -3,7 +3,7 @@
 // (useFieldMessages). The button is the confirmation and says what it will do: "Close all 0.05 lots" for all of it.
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Order } from '../../domain/types.ts';
 import { readTypedNumber } from '../../domain/decimal-text.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';

@@ -2,7 +2,7 @@
 // side hints against the live price. A box that is not a number says so under itself as it is typed; the server checks
 // the sides and its refusal shows under the form (useFieldMessages), never as a toast over it.
 import { useId, useMemo, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Order } from '../../domain/types.ts';
 import { saveStops } from '../../state/orders.ts';
 import { readTypedNumber } from '../../domain/decimal-text.ts';
@@ -10,7 +10,8 @@ import { describedBy, FieldMessage } from '../../components/forms/field-message.
 import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { stopHints, stopInput, stopParams, trailOf } from './order-format.ts';
+import { trailOf } from '../../domain/order-rules.ts';
+import { stopHints, stopInput, stopParams } from './order-format.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { OrderEditForm } from './order-edit-form.tsx';
 

@@ -1,6 +1,6 @@
 // One company in the search list: logo, name, what it does and where; a tap opens the company popup.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import type { Company } from '../../domain/types.ts';
 

@@ -1,7 +1,7 @@
 // The main site's /product: a debounced company search (SPEC §2, §7 getCompany), the kept company on top, and the
 // company popup. An empty box lists every company; a failed search says so and offers a retry.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { companyById, searchCompanies } from '../../api/company.ts';
 import { browserTimers } from '../../state/clock.ts';
 import type { Timers } from '../../state/clock.ts';

@@ -2,7 +2,7 @@
 // An empty box lists every instrument the store has, so the page is useful before anything is typed.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $currentCode } from '../../state/current-code.ts';
 import { $instruments } from '../../state/instruments.ts';
 import { browserTimers } from '../../state/clock.ts';

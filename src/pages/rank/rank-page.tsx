@@ -2,7 +2,7 @@
 // With ?tab=copy it is the documentary (copy-trading) view: the same traders, and a tap shows "coming soon"
 // because copy trading itself comes later (SPEC §1).
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Trader } from '../../domain/content-types.ts';
 import { followList } from '../../api/content.ts';
 import { useQuery } from '../../app/use-query.ts';

@@ -4,17 +4,17 @@
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
-import { formatAsOf } from '../../i18n/format.ts';
+import { formatAsOf, formatMoney } from '../../i18n/format.ts';
 import { $accountAsOf } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
 import { systemClock } from '../../state/clock.ts';
 import { startOrders } from '../../state/orders.ts';
 import { $loggedIn } from '../../state/session.ts';
-import { amountText, pnlDir, pnlText } from '../order/order-format.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../domain/format/money.ts';
 import './pnl.css';
 import './account-strip.css';
 
@@ -25,9 +25,9 @@ export function AccountStrip(): ReactElement | null {
   useEffect(() => (loggedIn ? startOrders(() => void refreshTradeList()) : undefined), [loggedIn]);
   const text = useMemo(
     () => ({
-      floating: computed(() => pnlText($floating.value), { name: 'account-strip.floating' }),
+      floating: computed(() => moneyText($floating.value, { signed: true }), { name: 'account-strip.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-strip.floatingDir' }),
-      equity: computed(() => amountText($equity.value), { name: 'account-strip.equity' }),
+      equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-strip.equity' }),
     }),
     [],
   );

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { ConnBadge } from '../../components/status/conn-badge.tsx';

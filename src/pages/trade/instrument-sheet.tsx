@@ -1,7 +1,8 @@
 // Side sheet on /trade listing every instrument with live prices; picking one switches the screen.
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { i18n } from '../../i18n/index.ts';
 import { $instruments } from '../../state/instruments.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { Overlay } from '../../components/overlays/overlay.tsx';
@@ -19,13 +20,13 @@ export interface InstrumentSheetProps {
 
 export function InstrumentSheet({ open, activeCode, onPick, onClose }: InstrumentSheetProps) {
   useSignals();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const all = $instruments.value;
   const items = useMemo(() => {
     const en = i18n.getFixedT('en');
     return all.filter((i) => matchesSearch(i, filter, t, en));
-  }, [all, filter, t, i18n]);
+  }, [all, filter, t]);
 
   const panelRef = useOverlayFocus<HTMLDivElement>(open, onClose);
 

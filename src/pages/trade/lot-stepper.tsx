@@ -1,5 +1,5 @@
 // Lots input with − / + buttons stepping by Pip; the minus is disabled when quantity − Pip ≤ 0 (SPEC §5).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { canStepDown, stepLots } from './order-draft.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { describedBy } from '../../components/forms/field-message.tsx';

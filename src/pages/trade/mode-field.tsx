@@ -2,7 +2,7 @@
 // expires. Its label, the modes as a listbox (`trade.<name>_<mode>` their texts), the chosen mode's input, and the
 // field's one message under it.
 import { useId, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';

@@ -1,7 +1,7 @@
 // Multiplier (leverage) picker: a button that opens a sheet of the instrument's HasForexMultiple choices.
 // With none configured, opening it shows the no-multiplier message instead (SPEC §5).
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { toast } from '../../state/toasts.ts';

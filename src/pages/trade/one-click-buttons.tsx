@@ -2,7 +2,7 @@
 // the desk, and on the desk list's rows. A press places a market order at once (one-click.ts); no confirm.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $lastOrders, $oneClick } from '../../state/one-click.ts';
 import { Num } from '../../components/text/num.tsx';
 import { $oneClickBusy, oneClickDraft, placeOneClick } from './one-click.ts';

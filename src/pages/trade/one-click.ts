@@ -2,7 +2,7 @@
 // first draft: minimum lots, first multiplier), through the same checks, submit path (idempotency key, retry) and
 // translated errors as the order form. No stops are sent; an order that fails to pass the checks is not sent.
 import { signal } from '@preact/signals-react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/index.ts';
 import { submitOrder } from '../../api/trading.ts';
 import { quote } from '../../state/quotes.ts';
 import { $loggedIn } from '../../state/session.ts';

@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { computed, effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { quote } from '../../state/quotes.ts';
 import { $loggedIn } from '../../state/session.ts';
 import { holdUpdate } from '../../state/app-update.ts';
@@ -20,7 +20,7 @@ import { sideOf } from '../../domain/money.ts';
 import { targetStart } from '../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../state/one-click.ts';
 import { $formRequest } from '../../state/trade-state.ts';
-import { priceText } from '../../domain/price-text.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { rowSignals } from '../../state/row-signals.ts';
 import {
   checkOrder, draftNotes, initialDraft, sized, isFixedMargin, stopOf, stopStartFor, toggleStop, typeStop, type DraftField, type OrderDraft, type OrderSide,

@@ -1,5 +1,5 @@
 // The success popup after an order is placed, linking to the holding orders (/order?type=1).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ActionPair } from '../../components/overlays/action-pair.tsx';
 import { Overlay } from '../../components/overlays/overlay.tsx';
 import { useEscape } from '../../components/overlays/use-escape.ts';

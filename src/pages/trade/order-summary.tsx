@@ -3,10 +3,11 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { computed, effect, type Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
-import { amountText, pnlText } from '../order/order-format.ts';
+import { moneyText, NO_VALUE } from '../../domain/format/money.ts';
+import { formatMoney } from '../../i18n/format.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
 import './pnl.css';
 import './order-summary.css';
@@ -28,10 +29,10 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   const text = useMemo(() => {
     const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-summary.ok' });
     return {
-      margin: computed(() => amountText(ok.value?.margin), { name: 'order-summary.margin' }),
-      fee: computed(() => amountText(ok.value?.fee), { name: 'order-summary.fee' }),
-      pnlSp: computed(() => pnlText(ok.value?.pnlAtStopProfit), { name: 'order-summary.pnlSp' }),
-      pnlSl: computed(() => pnlText(ok.value?.pnlAtStopLoss), { name: 'order-summary.pnlSl' }),
+      margin: computed(() => formatMoney(ok.value?.margin, { missing: NO_VALUE }), { name: 'order-summary.margin' }),
+      fee: computed(() => formatMoney(ok.value?.fee, { missing: NO_VALUE }), { name: 'order-summary.fee' }),
+      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, { signed: true }), { name: 'order-summary.pnlSp' }),
+      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, { signed: true }), { name: 'order-summary.pnlSl' }),
       spSign: computed(() => sign(ok.value?.pnlAtStopProfit), { name: 'order-summary.spSign' }),
       slSign: computed(() => sign(ok.value?.pnlAtStopLoss), { name: 'order-summary.slSign' }),
     };

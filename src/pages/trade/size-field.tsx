@@ -2,7 +2,7 @@
 // mode the amount is typed here and the lots below follow it (order-draft.ts `sized`); the lots are always shown and
 // are what is sent. Typing lots goes back to sizing by lots.
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 import { ModeField } from './mode-field.tsx';

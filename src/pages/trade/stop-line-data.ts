@@ -2,7 +2,7 @@
 // shown instrument (issue 25). Fixed stops are not drawn: the line is there to watch a stop move.
 import type { Order } from '../../domain/types.ts';
 import type { StopLine } from '../../components/chart/stop-lines.ts';
-import { trailOf } from '../order/order-format.ts';
+import { trailOf } from '../../domain/order-rules.ts';
 import { dec, isDecimalText } from '../../domain/decimal.ts';
 
 export function trailingStopLines(held: readonly Order[], forexId: number, title: string): StopLine[] {

@@ -2,7 +2,7 @@
 // At ≥ 1280 px the desk layout shows the market list, chart and form side by side instead.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $currentCode } from '../../state/current-code.ts';
 import { $instruments } from '../../state/instruments.ts';
 import { useWide } from '../../app/use-wide.ts';

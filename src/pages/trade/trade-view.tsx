@@ -7,7 +7,7 @@ import { PeriodBar } from './period-bar.tsx';
 import { LazyCandleChart } from '../../components/chart/lazy-chart.tsx';
 import type { Instrument } from '../../domain/types.ts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { $heldPositions } from '../../state/position-sync.ts';
 import { trailingStopLines } from './stop-line-data.ts';
 import { openAlertSheet } from '../../state/alert-sheet.ts';

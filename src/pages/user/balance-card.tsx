@@ -1,7 +1,7 @@
 // The balance card of the user center: USD available and frozen, hide/show toggle (remembered), tap → records.
 import { useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { localStore } from '../../state/local-store.ts';
 import type { Balance } from '../../domain/types.ts';
 import { CURRENCY } from '../../domain/wallet-types.ts';
@@ -27,7 +27,7 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
       // storage full: the toggle still works for this visit
     }
   };
-  const show = (v: string | undefined): string => (hidden ? MASK : v === undefined ? '--' : formatMoney(v, 2));
+  const show = (v: string | undefined): string => (hidden ? MASK : formatMoney(v));
   return (
     <section className="balance-card" data-testid="balance-card">
       <div className="balance-card__head">

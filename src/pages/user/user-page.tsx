@@ -2,7 +2,7 @@
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { SERVICE_LINK_NEW_WINDOW, type Balance } from '../../domain/types.ts';
 import { balance as loadBalance, resetDemo } from '../../api/account.ts';

@@ -37,6 +37,8 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/domain/x.ts', "import { $user } from '../state/session.ts';", /pure/],
     ['src/domain/x.ts', "import { useState } from 'react';", /pure/],
     ['src/domain/x.ts', "import { readFileSync } from 'node:fs';", /pure/],
+    ['src/domain/format/x.ts', "import { $lang } from '../../i18n/lang-signal.ts';", /pure/],
+    ['src/domain/numerics/x.ts', "import { readFileSync } from 'node:fs';", /pure/],
     ['server/routes/x.ts', "import { toast } from '../../../src/state/toasts.ts';", /src\/domain/],
     ['server/routes/x.ts', "import { Feed } from '../../../workers/feed/feed.ts';", /worker/],
     ['workers/feed/x.ts', "import { useEffect } from 'react';", /never imports React/],
@@ -50,11 +52,18 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/pages/x/y.tsx', "import { Z } from '../z/z.tsx';", /its own folder only/],
     ['src/pages/x/y.tsx', "import '../z/z.css';", /its own folder only/],
     ['src/pages/x/y.tsx', "import { Z } from '../../pages/z/z.tsx';", /its own folder only/],
+    ['src/pages/trade/y.tsx', "import { NONE } from '../order/order-format.ts';", /its own folder only/],
     ['src/components/lists/x.tsx', "import { Z } from '../../pages/z/z.tsx';", /import no page/],
     ['src/state/x.ts', "import { Z } from '../pages/z/z.ts';", /import no page/],
+    ['src/pages/x/y.tsx', "import i18next from 'i18next';", /engine\.ts/],
+    ['src/api/http.ts', "import i18next from 'i18next';", /engine\.ts/],
+    ['src/pages/x/y.tsx', "import { useTranslation } from 'react-i18next';", /use-translation/],
+    ['src/components/lists/x.tsx', "import i18next from 'i18next';", /engine\.ts/],
+    ['src/i18n/x.ts', "import i18next from 'i18next';", /engine\.ts/],
   ],
   [
     ['src/domain/x.ts', "import { dec } from './decimal.ts';"],
+    ['src/domain/format/x.ts', "import { roundText } from '../numerics/round.ts';"],
     ['server/routes/x.ts', "import { dec } from '../../../src/domain/decimal.ts';"],
     ['workers/feed/x.ts', "import { dec } from '../../../src/domain/decimal.ts';"],
     ['src/state/x.ts', "import type { Feed } from '../../../workers/feed/feed.ts';"],
@@ -66,6 +75,8 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/pages/x/y.tsx', "import { Row } from '../../components/instrument/market-row.tsx';"],
     ['src/pages/x/y.tsx', "import { $period } from '../../state/trade-state.ts';"],
     ['src/app/desk/x.tsx', "import { OrderForm } from '../../pages/trade/order-form.tsx';"],
+    ['src/i18n/engine.ts', "import i18next from 'i18next';"],
+    ['src/pages/x/y.tsx', "import type { TFunction } from 'i18next';"],
   ], boundaryErrors);
 });
 
@@ -95,7 +106,7 @@ describe('one formatter per rule (issue 21): rounding and fixed-point text only 
     ['server/routes/x.ts', "import { ProjectDecimal } from '../../../src/domain/decimal.ts';\nexport const d = new ProjectDecimal(1);", /constructor stays in src\/domain/],
   ],
   [
-    ['src/domain/money-text.ts', 'export const t = (n: number) => n.toFixed(1);'],
+    ['src/domain/format/money.ts', 'export const t = (n: number) => n.toFixed(1);'],
     ['src/domain/decimal.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);"],
     ['server/routes/x.ts', "import { dec, fixed } from '../../../src/domain/decimal.ts';\nexport const t = fixed(dec(1), 2);"],
   ], houseErrors);

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../../src/domain/decimal.ts';
-import { moneyText } from '../../../src/domain/money-text.ts';
+import { moneyText } from '../../../src/domain/format/money.ts';
 import type { Instrument, Order } from '../../../src/domain/types.ts';
 import { price } from '../../../src/domain/units.ts';
 import { ApiError } from '../../../server/http/envelope.ts';

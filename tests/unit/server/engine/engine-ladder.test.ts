@@ -1,14 +1,12 @@
-// The tick index's parts: the price ladder (crossed orders found at and beyond a level, removals), the scaled-integer
-// helpers (exact against decimal.js, ties rounded like money()), and the index's own bookkeeping (an edit moves an
-// order's levels, a close takes it off the ladders and out of the sums).
+// The tick index's parts: the price ladder (crossed orders found at and beyond a level, removals) and the index's own
+// bookkeeping (an edit moves an order's levels, a close takes it off the ladders and out of the sums). Its scaled
+// integers are src/domain/numerics/'s (tests/unit/src/domain/numerics/).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Ladder } from '../../../../server/engine/ladder.ts';
 import { openOrderOf } from '../../../../server/engine/order-book.ts';
-import { divHalfUp, scaledOf } from '../../../../server/engine/scaled.ts';
 import { TickIndex } from '../../../../server/engine/tick-index.ts';
 import type { EngineInstrument, OrderRow } from '../../../../server/engine/types.ts';
-import { ProjectDecimal } from '../../../../src/domain/decimal.ts';
 
 describe('Ladder', () => {
   it('finds the levels a price reached, at and beyond it, in price order', () => {
@@ -52,29 +50,6 @@ describe('Ladder', () => {
       }),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('scaled integers', () => {
-  it('divides with decimal.js half-up rounding, ties away from zero', () => {
-    expect([divHalfUp(15, 10), divHalfUp(-15, 10), divHalfUp(14, 10), divHalfUp(-25, 10), divHalfUp(-4, 10)]).toEqual([2, -2, 1, -3, 0]);
-    fc.assert(
-      fc.property(fc.integer({ min: -(2 ** 53 - 1), max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 15 }), (n, k) => {
-        const expected = new ProjectDecimal(n).div(10 ** k).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toNumber();
-        expect(divHalfUp(n, 10 ** k)).toBe(expected === 0 ? 0 : expected);
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  it('reads a decimal text exactly or refuses it', () => {
-    expect(scaledOf('1.10000', 5)).toBe(110000);
-    expect(scaledOf('1.1', 5)).toBe(110000);
-    expect(scaledOf('-0.000001', 6)).toBe(-1);
-    expect(scaledOf('1.123456', 5)).toBeNull(); // a digit would be lost
-    expect(scaledOf('1.12345000', 5)).toBe(112345); // trailing zeros are not digits
-    expect(scaledOf('123456789012345678', 0)).toBeNull(); // beyond 2^53
-    expect(scaledOf('abc', 2)).toBeNull();
   });
 });
 

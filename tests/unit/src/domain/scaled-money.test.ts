@@ -3,9 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProjectDecimal, dec } from '../../../../src/domain/decimal.ts';
 import { positionPnl, ratioText } from '../../../../src/domain/money.ts';
-import { moneyText } from '../../../../src/domain/money-text.ts';
-import { microsText, pnlMicros, ratioOf, scaledOf, scaledPosition, scaledText } from '../../../../src/domain/scaled-money.ts';
-import { divRound } from '../../../../src/domain/rounding.ts';
+import { moneyText } from '../../../../src/domain/format/money.ts';
+import { parseScaled } from '../../../../src/domain/numerics/parse.ts';
+import { scaledText } from '../../../../src/domain/numerics/scale.ts';
+import { microsText, pnlMicros, ratioOf, scaledPosition } from '../../../../src/domain/scaled-money.ts';
+import { divRound } from '../../../../src/domain/numerics/round.ts';
 import { lots, price } from '../../../../src/domain/units.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 
@@ -15,7 +17,7 @@ const text = (maxDigits: number, maxPlaces: number, signed = false): fc.Arbitrar
 
 describe('scaled money', () => {
   it('parses and prints decimal text exactly', () => {
-    expect(scaledOf('-12.3400')).toEqual({ units: -123400n, places: 4 });
+    expect(parseScaled('-12.3400')).toEqual({ units: -123400n, places: 4 });
     expect(scaledText(-1500n, 6)).toBe('-0.001500');
     expect(scaledText(5n, 0)).toBe('5');
     expect(microsText(0n)).toBe('0.000000');

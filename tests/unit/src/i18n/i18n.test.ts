@@ -97,10 +97,10 @@ describe('Intl helpers follow the language', () => {
   it('formats numbers, money text exactly, and dates', async () => {
     await setLanguage('de');
     expect(formatNumber(1234.5)).toBe('1.234,5');
-    expect(formatMoney('100000.005', 2)).toBe('100.000,01'); // half-up on the exact decimal, no float
+    expect(formatMoney('100000.005', { places: 2 })).toBe('100.000,01'); // half-up on the exact decimal, no float
     expect(formatMoney('0.1')).toBe('0,10');
     await setLanguage('en');
-    expect(formatMoney('12345678901234567.125', 2)).toBe('12,345,678,901,234,567.13');
+    expect(formatMoney('12345678901234567.125', { places: 2 })).toBe('12,345,678,901,234,567.13');
     expect(formatDate(Date.UTC(2024, 0, 31, 12), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe(
       'January 31, 2024',
     );

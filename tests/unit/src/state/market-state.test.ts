@@ -10,8 +10,9 @@ import { dispatchOrderEvent, dispatchOrderGap, onKline, onOrderEvent, onOrderGap
 import { onQuoteInterest, shownCodes } from '../../../../src/state/quote-interest.ts';
 import { quote } from '../../../../src/state/quotes.ts';
 import type { FeedBatch } from '../../../../workers/protocol.ts';
-import { changeDir, changeText } from '../../../../src/domain/quote-text.ts';
-import { priceText } from '../../../../src/domain/price-text.ts';
+import { percentText } from '../../../../src/domain/format/percent.ts';
+import { changeDir } from '../../../../src/domain/quote-text.ts';
+import { priceText } from '../../../../src/domain/format/price.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 
 const empty: FeedBatch = { flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null };
@@ -215,11 +216,11 @@ describe('quote text (src/domain/quote-text.ts, what the feed sends)', () => {
     expect(priceText('65000.455', 2)).toBe('65000.46'); // exact half-up: a float would print 65000.45
     expect(priceText('3', 0)).toBe('3');
     expect(priceText('abc', 2)).toBe('');
-    expect(changeText('0.345')).toBe('+0.35%');
-    expect(changeText('-1.2')).toBe('-1.20%');
-    expect(changeText('-0.001')).toBe('0.00%');
+    expect(percentText('0.345', { signed: true })).toBe('+0.35%');
+    expect(percentText('-1.2', { signed: true })).toBe('-1.20%');
+    expect(percentText('-0.001', { signed: true })).toBe('0.00%');
     expect(changeDir('-0.001')).toBe('flat');
     expect(changeDir('-0.005')).toBe('down');
-    expect(changeText('NaN')).toBe('');
+    expect(percentText('NaN', { signed: true })).toBe('');
   });
 });

@@ -2,18 +2,11 @@
 // side hints and the pull gesture.
 import { describe, expect, it } from 'vitest';
 import { tabFromQuery } from '../../../../../src/state/orders.ts';
-import {
-  amountText,
-  orderFigures,
-  percentText,
-  pnlDir,
-  pnlText,
-  stopHints,
-  stopInput,
-  stopParams,
-  stopText,
-} from '../../../../../src/pages/order/order-format.ts';
-import { priceText } from '../../../../../src/domain/price-text.ts';
+import { NONE, orderFigures, stopHints, stopInput, stopParams, stopText } from '../../../../../src/pages/order/order-format.ts';
+import { moneyText, pnlDir } from '../../../../../src/domain/format/money.ts';
+import { percentText } from '../../../../../src/domain/format/percent.ts';
+import { priceText } from '../../../../../src/domain/format/price.ts';
+import { formatMoney } from '../../../../../src/i18n/format.ts';
 import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../../../../src/components/lists/pull-gesture.ts';
 import type { Instrument } from '../../../../../src/domain/types.ts';
 import { EURUSD, order } from '../../../orders-fixtures.ts';
@@ -34,11 +27,11 @@ describe('tab from the query (SPEC §2: type optional, default holding)', () => 
 
 describe('figure texts', () => {
   it('P&L has 6 decimals and a sign; a rounded-away loss is not "-0"', () => {
-    expect(pnlText('12.5')).toBe('+12.500000');
-    expect(pnlText('-0.3')).toBe('-0.300000');
-    expect(pnlText('0')).toBe('0.000000');
-    expect(pnlText('-0.0000001')).toBe('0.000000');
-    expect(pnlText(null)).toBe('--');
+    expect(moneyText('12.5', { signed: true })).toBe('+12.500000');
+    expect(moneyText('-0.3', { signed: true })).toBe('-0.300000');
+    expect(moneyText('0', { signed: true })).toBe('0.000000');
+    expect(moneyText('-0.0000001', { signed: true })).toBe('0.000000');
+    expect(moneyText(null, { signed: true })).toBe('--');
     expect(pnlDir('-0.0000001')).toBe('flat');
     expect(pnlDir('0.000001')).toBe('up');
     expect(pnlDir('-2')).toBe('down');
@@ -48,13 +41,13 @@ describe('figure texts', () => {
     expect(priceText('1.085', 5)).toBe('1.08500');
     expect(stopText('0', 5)).toBe('--');
     expect(stopText('1.09', 5)).toBe('1.09000');
-    expect(percentText('1.5321')).toBe('153.21%');
-    expect(percentText(null)).toBe('--');
-    expect(amountText('108.500000')).toBe('108.50');
+    expect(percentText('1.5321', { ratio: true, missing: NONE })).toBe('153.21%');
+    expect(percentText(null, { ratio: true, missing: NONE })).toBe('--');
+    expect(formatMoney('108.500000', { missing: NONE })).toBe('108.50');
     // One display rule for amounts: 2 decimals half-up with grouping (issue 20: 3, 2 or 4 decimals, '10844100.00').
-    expect(amountText('0.217000')).toBe('0.22');
-    expect(amountText('0.5416')).toBe('0.54');
-    expect(amountText('10844100')).toBe('10,844,100.00');
+    expect(formatMoney('0.217000', { missing: NONE })).toBe('0.22');
+    expect(formatMoney('0.5416', { missing: NONE })).toBe('0.54');
+    expect(formatMoney('10844100', { missing: NONE })).toBe('10,844,100.00');
   });
 });
 
@@ -62,15 +55,15 @@ describe('sheet figures', () => {
   it('leveraged: prepayment = margin / notional = 1 / multiplier; risk rate and net value from margin and P&L', () => {
     // 0.1 lot × 100000 × 1.085 = 10850 notional; margin 108.5 at ×100.
     const f = orderFigures(order({ FactProfits: '-54.25', CautionMoney: '108.5' }), EURUSD);
-    expect(percentText(f.prepayment)).toBe('1.00%');
-    expect(percentText(f.riskRate)).toBe('50.00%'); // (108.5 − 54.25) / 108.5
-    expect(amountText(f.netValue)).toBe('54.25');
+    expect(percentText(f.prepayment, { ratio: true, missing: NONE })).toBe('1.00%');
+    expect(percentText(f.riskRate, { ratio: true, missing: NONE })).toBe('50.00%'); // (108.5 − 54.25) / 108.5
+    expect(formatMoney(f.netValue, { missing: NONE })).toBe('54.25');
   });
 
   it('fixed margin: prepayment from the instrument; without it, 1 / multiplier or none', () => {
     const gold: Instrument = { ...EURUSD, MarginMode: 1, ForexContNum: '500' };
     const f = orderFigures(order({ Multiple: 0, Quantity: '2', Price: '28.5', CautionMoney: '1000' }), gold);
-    expect(percentText(f.prepayment)).toBe('3.51%'); // 1000 / (2 × 500 × 28.5)
+    expect(percentText(f.prepayment, { ratio: true, missing: NONE })).toBe('3.51%'); // 1000 / (2 × 500 × 28.5)
     expect(orderFigures(order({ Multiple: 50 }), undefined).prepayment).toBe('0.0200');
     expect(orderFigures(order({ Multiple: 0 }), undefined).prepayment).toBeNull();
   });

@@ -1,9 +1,10 @@
 // Price text, the one formatter: a price at its instrument's PricePrecision, exact (string arithmetic on the
-// server's decimal text, half-up). The feed's quotes, the market list's snapshot rows, the order screens and the
-// engine's wire prices all call it, so a price can never be shown two ways. No decimal.js at run time.
-import type { Dec } from './decimal.ts';
-import { isDecimalText } from './decimal-text.ts';
-import { roundText } from './rounding.ts';
+// server's decimal text, half-up), with named options for its variants (what a missing price shows). The feed's
+// quotes, the market list's snapshot rows, the order screens and the engine's wire prices all call it, so a price can
+// never be shown two ways. No decimal.js at run time.
+import type { Dec } from '../decimal.ts';
+import { isDecimalText } from '../decimal-text.ts';
+import { roundText } from '../numerics/round.ts';
 
 const MAX_PLACES = 12;
 

@@ -1,22 +1,8 @@
-// Rounding, the one rule: half away from zero (decimal.js ROUND_HALF_UP) for every amount and text, and down only
-// where the spec says "never more than promised". One function per representation — decimal.js values, decimal
-// text, BigInt and safe-integer ratios — so money(), the worker's BigInt P&L, the market list's string arithmetic and
-// the simulator's percent change cannot drift apart. No runtime import: the first screen's bundle needs no decimal.js.
-import type { Dec } from './decimal.ts';
-
-/** decimal.js's rounding-mode numbers (Decimal.ROUND_HALF_UP, Decimal.ROUND_DOWN), named once. */
-export const ROUND_HALF_UP = 4;
-export const ROUND_DOWN = 1;
-
-/** A decimal rounded half away from zero to `places` decimals. */
-export function halfUp(v: Dec, places: number): Dec {
-  return v.toDecimalPlaces(places, ROUND_HALF_UP);
-}
-
-/** A decimal cut (toward zero) to `places` decimals: fund income, a deposit's credit. */
-export function roundDown(v: Dec, places: number): Dec {
-  return v.toDecimalPlaces(places, ROUND_DOWN);
-}
+// Rounding of integers and decimal text, the one rule: half away from zero (decimal.js ROUND_HALF_UP). One function
+// per representation — decimal text, BigInt and safe-integer ratios — so the worker's BigInt P&L, the market list's
+// string arithmetic, the engine's tick path and the simulator's percent change cannot drift apart. A decimal.js value
+// rounds with halfUp / roundDown beside its type (src/domain/decimal.ts). No imports: the first screen's bundle
+// needs no decimal.js.
 
 const ZERO = 48; // '0'
 const FIVE = 53; // '5'
@@ -31,7 +17,7 @@ function incremented(digits: string): string {
 
 /**
  * Decimal `text` with exactly `places` decimals, half away from zero, in string arithmetic, e.g. ('1.005', 2) →
- * '1.01'; never "-0.00". The caller checks isDecimalText first.
+ * '1.01'; never "-0.00". The caller checks isDecimalText first (any length of plain decimal digits is fine).
  */
 export function roundText(text: string, places: number): string {
   const negative = text.startsWith('-');
@@ -57,7 +43,11 @@ export function divRound(a: bigint, b: bigint): bigint {
   return negative ? -q : q;
 }
 
-/** a / b rounded half away from zero, for safe integers (b ≠ 0): exact, no float ratio rounded. */
+/**
+ * a / b rounded half away from zero, for safe integers (b ≠ 0), never -0: the engine's tick path and the simulator's
+ * percent change. Exact: `%` of two safe integers is exact and (|a| − r) / |b| is an exact integer quotient, so no
+ * float ratio is ever rounded (2r stays below 2^54, where doubles still hold every even integer).
+ */
 export function divRoundInt(a: number, b: number): number {
   const x = Math.abs(a);
   const y = Math.abs(b);

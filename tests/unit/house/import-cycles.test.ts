@@ -1,26 +1,28 @@
-// No import circle in server/ (issue 21 item 4): every relative import between server files, type-only ones
-// included (a type circle still makes two files impossible to read apart), forms a graph without cycles.
+// No import circle in server/ (issue 21 item 4) nor in src/domain/ (issue 39 item 1): every relative import between
+// the files of one of them, type-only ones included (a type circle still makes two files impossible to read apart),
+// forms a graph without cycles.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const SERVER = join(ROOT, 'server');
+/** The trees whose import graphs must be acyclic. */
+const TREES = ['server', 'src/domain'];
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return tsFiles(path);
-    return name.endsWith('.ts') ? [path] : [];
+    return /\.tsx?$/.test(name) ? [path] : [];
   });
 }
 
-/** Relative `import … from './x.ts'` and `export … from './x.ts'` targets of one file that lie in server/. */
-export function serverImports(file: string, text: string): string[] {
+/** Relative `import … from './x.ts'` and `export … from './x.ts'` targets of one file that lie in `tree`. */
+export function treeImports(tree: string, file: string, text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gms)) {
     const target = resolve(dirname(file), m[1] ?? '');
-    if (target.startsWith(SERVER + '/')) out.push(target);
+    if (target.startsWith(tree + '/')) out.push(target);
   }
   return out;
 }
@@ -62,7 +64,7 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-describe('server import graph', () => {
+describe('import graphs', () => {
   it('finds a circle when there is one (the checker itself)', () => {
     const g = new Map([
       ['a', ['b']],
@@ -73,10 +75,23 @@ describe('server import graph', () => {
     expect(cycles(g).map((c) => [...c].sort())).toEqual([['a', 'b', 'c']]);
   });
 
-  it('has no import circle in server/', () => {
+  it.each(TREES)('has no import circle in %s/', (name) => {
+    const tree = join(ROOT, name);
     const graph = new Map<string, string[]>();
-    for (const file of tsFiles(SERVER)) graph.set(file, serverImports(file, readFileSync(file, 'utf8')));
+    for (const file of tsFiles(tree)) graph.set(file, treeImports(tree, file, readFileSync(file, 'utf8')));
+    expect(graph.size).toBeGreaterThan(20);
     const found = cycles(graph).map((c) => c.map((f) => relative(ROOT, f)).sort());
     expect(found).toEqual([]);
+  });
+
+  it('sees a type-only circle like the one decimal.ts and rounding.ts had', () => {
+    const tree = join(ROOT, 'src/domain');
+    const a = join(tree, 'decimal.ts');
+    const b = join(tree, 'rounding.ts');
+    const graph = new Map([
+      [a, treeImports(tree, a, "import { halfUp } from './rounding.ts';")],
+      [b, treeImports(tree, b, "import type { Dec } from './decimal.ts';")],
+    ]);
+    expect(cycles(graph)).toHaveLength(1);
   });
 });
