@@ -6,7 +6,7 @@ import { readChartSettings, saveChartSettings } from '../api/chart-settings.ts';
 import { defaultIndicatorSettings, sanitiseSettings, type IndicatorSettings } from '../domain/indicators.ts';
 import { feed } from './feed-handle.ts';
 import { localStore } from './local-store.ts';
-import { $token } from './session.ts';
+import { $token, sessionReady } from './session.ts';
 
 export const VISITOR_INDICATORS_KEY = 'tw:indicators';
 
@@ -18,7 +18,6 @@ export const $indicatorSettings: ReadonlySignal<IndicatorSettings> = $settings;
 export const $historyBars = signal<number | null>(null, { name: 'chart.$historyBars' });
 
 let started = false;
-let signedIn = false;
 let generation = 0;
 
 function readVisitor(): IndicatorSettings {
@@ -39,9 +38,8 @@ export function startChartSettings(): void {
     const token = $token.value;
     generation++;
     const gen = generation;
-    signedIn = token !== null;
     $settings.value = readVisitor();
-    if (signedIn) {
+    if (token !== null) {
       readChartSettings()
         .then((s) => {
           if (gen === generation) $settings.value = sanitiseSettings(s.indicators);
@@ -60,12 +58,15 @@ export function startChartSettings(): void {
 /** The sheet's save: shown at once, then kept on the account (or in this browser for a visitor). */
 export async function saveIndicatorSettings(next: IndicatorSettings): Promise<void> {
   $settings.value = next;
-  if (!signedIn) {
+  // A newer generation: an account read still under way (started before this save) is stale and must not win.
+  const gen = ++generation;
+  // Signed in or not as the session is now, once the stored one has been read (a save made while it was still being
+  // read went to this browser only, and the account kept its old settings).
+  await sessionReady();
+  if ($token.peek() === null) {
     localStore()?.setItem(VISITOR_INDICATORS_KEY, JSON.stringify(next));
     return;
   }
-  // A newer generation: an account read still under way (started before this save) is stale and must not win.
-  const gen = ++generation;
   try {
     const answer = await saveChartSettings(next);
     if (gen === generation) $settings.value = sanitiseSettings(answer.indicators);

@@ -44,6 +44,20 @@ describe('chart settings', () => {
     expect(settings.$indicatorSettings.value.macd.on).toBe(true);
   });
 
+  it('a signed-in save goes to the account, judged by the session at the time of the save', async () => {
+    const saves: IndicatorSettings[] = [];
+    const { session, settings } = await load(
+      () => Promise.resolve({ indicators: defaultIndicatorSettings() }),
+      (s) => (saves.push(s), Promise.resolve({ indicators: s })),
+    );
+    session.signIn({ token: 'tok', user: USER }); // no chart has started the settings' session follower yet
+    const next = defaultIndicatorSettings();
+    next.kdj = { ...next.kdj, on: true };
+    await settings.saveIndicatorSettings(next);
+    expect(saves.map((s) => s.kdj.on)).toEqual([true]);
+    expect(localStorage.getItem(settings.VISITOR_INDICATORS_KEY)).toBeNull();
+  });
+
   it('shows the account read when nothing was saved meanwhile', async () => {
     const account = defaultIndicatorSettings();
     account.rsi = { ...account.rsi, on: true };
