@@ -1,7 +1,7 @@
 // The indicator settings sheet (issue 36): each bad parameter refused under its box with its message and nothing
 // saved while one stands; a pane more than the screen has room for refused in place; a good save applies at once and
 // is kept in the browser for a visitor.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IndicatorSheet } from '../../../../../src/components/chart/indicator-sheet.tsx';
@@ -25,7 +25,7 @@ function type(input: HTMLInputElement | null, text: string): void {
 }
 
 describe('IndicatorSheet', () => {
-  it('refuses bad input with a clear message, and a third pane on a phone; saves a good change', () => {
+  it('refuses bad input with a clear message, and a third pane on a phone; saves a good change', async () => {
     localStorage.clear();
     const host = document.createElement('div');
     document.body.append(host);
@@ -59,7 +59,8 @@ describe('IndicatorSheet', () => {
     act(() => sheet().querySelector<HTMLButtonElement>('[data-action="indicator-save"]')?.click());
     expect($indicatorSettings.value.ma.params).toEqual([8, 10, 20, 30]);
     expect($indicatorSettings.value.macd.on).toBe(true);
-    expect(JSON.parse(localStorage.getItem(VISITOR_INDICATORS_KEY) ?? '{}')).toEqual($indicatorSettings.value);
+    // Kept in this browser once the stored session has been read (a visitor here).
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem(VISITOR_INDICATORS_KEY) ?? '{}')).toEqual($indicatorSettings.value));
     act(() => root.unmount());
     host.remove();
   });
