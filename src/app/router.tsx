@@ -10,14 +10,9 @@ import type { NavigationDeps } from './navigation-effects.ts';
 import { setNavigator } from '../state/navigator.ts';
 
 function element(route: AppRoute): ReactElement | null {
-  // A kept-alive route is drawn by the layout (so it survives leaving); its own slot stays empty. The key gives each
-  // route a guard of its own: React would otherwise keep one guard across the routes shown in this slot, and a guest-only
-  // page would judge the session the first of them was opened with (/login after signing in there stayed on the form).
-  return route.keepAlive ? null : (
-    <RouteGuard key={route.path} route={route}>
-      {route.element}
-    </RouteGuard>
-  );
+  // A kept-alive route is drawn by the layout (so it survives leaving); its own slot stays empty. React may keep one
+  // guard across the routes shown in this slot: the guard judges each visit afresh (route-guard.tsx).
+  return route.keepAlive ? null : <RouteGuard route={route}>{route.element}</RouteGuard>;
 }
 
 export interface AppRoutesProps {
