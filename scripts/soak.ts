@@ -3,7 +3,8 @@
 //   SOAK_SECONDS (default 600), SOAK_USERS (40), SOAK_LANES (default one per user), SOAK_POSITIONS market positions
 //   each user opens first (0), SOAK_BALANCED=1 (each user keeps max(SOAK_POSITIONS, 5) open orders: the book stays
 //   level), SOAK_GENERATORS load processes (1), SOAK_WINDOW_S rate windows (300), SOAK_FROM_S the second growth is
-//   measured from (300, at most a third of the run), SOAK_MAX_RSS_GROWTH_MB (100; 50 balanced);
+//   measured from (300, at most a third of the run; with a heap snapshot, the sample after it),
+//   SOAK_MAX_RSS_GROWTH_MB (100; 50 balanced);
 //   DATABASE_URL for PostgreSQL, or SOAK_DB=postgres for a throwaway local cluster, else in-memory PGlite (from the
 //   tarball SOAK_PGLITE_TEMPLATE when given; SOAK_PGLITE_WORKER=1 runs it in a worker thread);
 //   SOAK_HEAP_DIR (with SOAK_HEAP_SNAPSHOT_AT, default SOAK_FROM_S): the server's heap snapshots there, compared with
@@ -13,7 +14,7 @@
 // or heap after GC growing more than the bound from SOAK_FROM_S to the end.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { growthAfter, rateOver, runSoak } from './soak/soak.ts';
+import { growthAfter, growthStartS, rateOver, runSoak } from './soak/soak.ts';
 import { startPostgresCluster } from '../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../tests/server/test-db.ts';
 
@@ -42,8 +43,9 @@ const report = await runSoak({
   heapDir, heapSnapshotAtS: heapDir ? env('SOAK_HEAP_SNAPSHOT_AT', fromS) : undefined,
   progress: (l) => console.log(l),
 }).finally(() => cluster?.stop());
-const rssGrowthMb = growthAfter(report.samples, fromS, 'rssMb');
-const heapGrowthMb = growthAfter(report.samples, fromS, 'heapMb');
+const growthFromS = growthStartS(fromS, report.snapshotAtS);
+const rssGrowthMb = growthAfter(report.samples, growthFromS, 'rssMb');
+const heapGrowthMb = growthAfter(report.samples, growthFromS, 'heapMb');
 const byLag = report.samples.map((s) => s.lagP99Ms).sort((a, b) => a - b);
 const loads = report.samples.map((s) => s.load1);
 const summary = {
@@ -57,7 +59,7 @@ const summary = {
   [`actionsPerSLast${windowS}s`]: rateOver(report.samples, windowS, 'last'),
   lagP99MsWorst: byLag.at(-1) ?? 0, lagP99MsMedian: byLag[Math.floor(byLag.length / 2)] ?? 0,
   checkMsWorst: Math.max(0, ...report.samples.map((s) => s.checkMs)),
-  [`rssGrowthMbFrom${fromS}s`]: rssGrowthMb, [`heapGrowthMbFrom${fromS}s`]: heapGrowthMb,
+  [`rssGrowthMbFrom${growthFromS}s`]: rssGrowthMb, [`heapGrowthMbFrom${growthFromS}s`]: heapGrowthMb,
   rssMbAtEnd: report.samples.at(-1)?.rssMb ?? 0, heapMbAtEnd: report.samples.at(-1)?.heapMb ?? 0,
   heapSnapshots: report.heapSnapshots,
   // The machine's load beside the figures: a run at a load above the core count measured the machine, not the server.

@@ -81,6 +81,9 @@ export interface SoakReport extends Omit<LoadTotals, 'total' | 'cpuMs'> {
   violations: LedgerViolation[];
   samples: SoakSample[];
   heapSnapshots: string[];
+  /** The second of the sample after which the first heap snapshot was written: writing one costs the process RSS
+   * (~180 MB on a 50-user PGlite run), so memory growth is measured from the sample after it. */
+  snapshotAtS?: number;
 }
 
 const BANK = { bank_name: 'Soak Bank', bank_address: '1 Test Road', bank_swift: 'SOAKHKHH', payee_name: 'Soak User' };
@@ -215,6 +218,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       opts.progress?.(`${sample.atS}s server: rss ${sample.rssMb} MB, heap ${sample.heapMb} MB, lag p99 ${sample.lagP99Ms} ms (max ${sample.lagMaxMs}), cpu ${sample.serverCpuPct} %; ${sample.actionsPerS} actions/s, book ${sample.book}, check ${sample.checkMs} ms, load ${sample.load1}; ${report.violations.length} violations`);
       if (opts.heapSnapshotAtS !== undefined && !snapshotTaken && sample.atS >= opts.heapSnapshotAtS) {
         snapshotTaken = true;
+        report.snapshotAtS = sample.atS;
         await snapshot(`${sample.atS}s`);
       }
     }
@@ -254,6 +258,12 @@ export function growthAfter(samples: readonly SoakSample[], fromS: number, key: 
   const from = samples.findIndex((s) => s.atS >= fromS);
   if (from < 0) return 0;
   return median(samples.slice(-3).map((s) => s[key])) - median(samples.slice(from, from + 3).map((s) => s[key]));
+}
+
+/** The second memory growth is measured from: `fromS`, or with a heap snapshot the first sample after it (writing a
+ * snapshot raises the RSS by itself, ~180 MB on a 50-user PGlite run, and that is not growth of the server). */
+export function growthStartS(fromS: number, snapshotAtS: number | undefined): number {
+  return snapshotAtS === undefined ? fromS : Math.max(fromS, snapshotAtS + 1);
 }
 
 /** Mean actions per second over the samples that end within the first / the last `seconds` of the run. */
