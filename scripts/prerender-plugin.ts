@@ -1,5 +1,5 @@
 // Vite plugin (build only): index.html carries the first screen of `/` and `/trade` as HTML (src/boot/prerender.tsx,
-// drawn by the app's components through Vite's SSR loader), the stylesheets those screens use, the catalogue and
+// drawn by the app's components through Vite's SSR loader), the stylesheets those screens use (inline), the catalogue and
 // texts the inline script needs (JSON), and that script itself (src/boot/inline-paint.ts, bundled here on its own):
 // it shows the screen the hash asks for and paints the last-known quotes before any app script has loaded.
 // The server allows exactly that inline script by its hash (server/security/inline-scripts.ts).
@@ -68,6 +68,29 @@ function firstScreenCss(bundle: OutputBundle): string[] {
   return [...css];
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"([^>]*?) href="\.\/([^"]+\.css)"([^>]*)>/g;
+
+/** The first screen's stylesheets inline, so that no request holds the first paint (Lighthouse counted nine
+ * render-blocking files on a slow link). Each `<link>` becomes a `<style>` with the file's rules, in the same place so
+ * the cascade keeps its order, followed by the same link `disabled`: a disabled stylesheet is not fetched, and Vite's
+ * preload helper, asked for that file by a lazy chunk, finds the link and adds no second copy. */
+export function inlineStylesheets(html: string, read: (file: string) => string | undefined): string {
+  return html.replace(STYLESHEET_LINK, (_link: string, before: string, file: string, after: string) => {
+    const css = read(file);
+    if (css === undefined) throw new Error(`prerender: no stylesheet ${file} in the bundle`);
+    // Inline, a relative url() would resolve against the page, not the file; a "</style" would end the block.
+    if (/url\(\s*["']?(?!data:|\/|https?:)/i.test(css) || /@import/i.test(css)) throw new Error(`prerender: ${file} refers to other files; it cannot be inlined`);
+    if (/<\/style/i.test(css)) throw new Error(`prerender: ${file} contains "</style"`);
+    return `<style>${css.trim()}</style><link rel="stylesheet"${before} href="./${file}"${after.replace(/\s*\/$/, '')} disabled>`;
+  });
+}
+
+/** A stylesheet's text from the bundle. */
+const cssOf = (bundle: OutputBundle) => (file: string): string | undefined => {
+  const a = bundle[file];
+  return a?.type === 'asset' ? (typeof a.source === 'string' ? a.source : new TextDecoder().decode(a.source)) : undefined;
+};
+
 // JSON inside <script>: "</script>" and "<!--" must not end or change it.
 const scriptSafe = (json: string): string => json.replace(/</g, '\\u003c');
 
@@ -93,7 +116,7 @@ export function prerenderFirstScreen(): Plugin {
           `<template id="${SHELL_TEMPLATE_ID}">${shell}</template>` +
           `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafe(JSON.stringify(screens.data))}</script>` +
           `<script>${script}</script>\n    <noscript>`;
-        return html.replace(ROOT_DIV, () => body).replace('</head>', `${links}</head>`);
+        return inlineStylesheets(html.replace(ROOT_DIV, () => body).replace('</head>', `${links}</head>`), cssOf(ctx.bundle));
       },
     },
   };

@@ -89,3 +89,42 @@ it('shows the last-known price in the first frame of /trade, marked, until the l
   expect(await page.evaluate(() => (window as unknown as { __headNode?: Element }).__headNode === document.querySelector('.tr-head'))).toBe(true);
   await context.close();
 });
+
+// The first paint waits for no stylesheet: the first screen's rules are inline in index.html (scripts/prerender-plugin.ts
+// inlineStylesheets), and the links kept beside them are disabled, so the browser fetches none of those files, and a
+// later screen that shares one of them does not fetch it either; a screen's own stylesheet still loads when it opens.
+it('paints the first screen from inline styles, fetching no stylesheet for it, now or on the next screen', async () => {
+  const { context, page } = await newPage(chrome.browser, PHONE);
+  const css: string[] = [];
+  // The page's own requests only: the service worker's precache (no frame: frame() throws) fetches every file anyway.
+  page.on('request', (r) => {
+    let own: boolean;
+    try {
+      own = r.frame() === page.mainFrame();
+    } catch {
+      own = false;
+    }
+    if (own && new URL(r.url()).pathname.endsWith('.css')) css.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`${server.url}/`);
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
+  const inline = await page.evaluate(() => ({
+    styles: document.head.querySelectorAll('style').length,
+    disabled: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => l.disabled).map((l) => new URL(l.href).pathname),
+    // The market list's own rules apply: its rows are grids, as market.css says, not the buttons they are.
+    rowDisplay: getComputedStyle(document.querySelector('#root .mk-row') ?? document.body).display,
+  }));
+  expect(inline.styles).toBeGreaterThan(0);
+  expect(inline.disabled.length).toBeGreaterThan(0);
+  expect(inline.rowDisplay).toBe('grid');
+  expect(css).toEqual([]);
+
+  // /trade shares the first screen's stylesheets: still none fetched. The news screen has its own: that one loads.
+  await page.goto(`${server.url}/#/trade`);
+  await page.locator('.tr-head').first().waitFor({ timeout: 30_000 });
+  expect(css.filter((p) => inline.disabled.includes(p))).toEqual([]);
+  await page.goto(`${server.url}/#/news`);
+  await expect.poll(() => css.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(css.filter((p) => inline.disabled.includes(p))).toEqual([]);
+  await context.close();
+});
