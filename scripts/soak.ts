@@ -7,7 +7,7 @@
 //   SOAK_MAX_RSS_GROWTH_MB (100; 50 balanced);
 //   DATABASE_URL for PostgreSQL, or SOAK_DB=postgres for a throwaway local cluster, else in-memory PGlite (from the
 //   tarball SOAK_PGLITE_TEMPLATE when given; in a worker thread as the server's default, SOAK_PGLITE_WORKER=0 on the
-//   server's own thread);
+//   server's own thread, any other value refused as PGLITE_WORKER's is);
 //   SOAK_HEAP_DIR (with SOAK_HEAP_SNAPSHOT_AT, default SOAK_FROM_S): the server's heap snapshots there, compared with
 //   `npx tsx scripts/soak/heap-diff.ts A B`; SOAK_SERVER_CPUS / SOAK_LOAD_CPUS override the taskset split;
 //   SOAK_OUT writes the full report as JSON.
@@ -16,6 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { growthAfter, growthStartS, rateOver, runSoak } from './soak/soak.ts';
+import { pgliteWorkerEnv } from '../server/config.ts';
 import { startPostgresCluster } from '../tests/fixtures/postgres-cluster.ts';
 import { adminQuery, dbUrl } from '../tests/server/test-db.ts';
 
@@ -40,7 +41,7 @@ const loadBefore = loadavg().map((x) => Math.round(x * 10) / 10);
 const report = await runSoak({
   seconds, users, lanes, positions, balanced, databaseUrl, generators: env('SOAK_GENERATORS', 1),
   pgliteTemplate: databaseUrl ? undefined : process.env.SOAK_PGLITE_TEMPLATE || undefined,
-  pgliteWorker: process.env.SOAK_PGLITE_WORKER !== '0', // as `npm start` runs it (PGLITE_WORKER)
+  pgliteWorker: pgliteWorkerEnv(process.env.SOAK_PGLITE_WORKER), // the server's own rule and default (PGLITE_WORKER)
   heapDir, heapSnapshotAtS: heapDir ? env('SOAK_HEAP_SNAPSHOT_AT', fromS) : undefined,
   progress: (l) => console.log(l),
 }).finally(() => cluster?.stop());

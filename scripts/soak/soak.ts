@@ -191,7 +191,6 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const runs = generators.map((c) => c.request<LoadTotals>('run', { until: deadline }));
     await server.request('sample'); // a fresh window
     const actionsNow = (): number => progress.reduce((a, b) => a + b, 0);
-    let snapshotTaken = false;
     const snapshot = async (label: string): Promise<void> => {
       if (!opts.heapDir) return;
       report.heapSnapshots.push(await server.request<string>('heapSnapshot', { path: join(opts.heapDir, `server-${label}.heapsnapshot`) }));
@@ -216,8 +215,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       windowStart = Date.now();
       windowActions = total;
       opts.progress?.(`${sample.atS}s server: rss ${sample.rssMb} MB, heap ${sample.heapMb} MB, lag p99 ${sample.lagP99Ms} ms (max ${sample.lagMaxMs}), cpu ${sample.serverCpuPct} %; ${sample.actionsPerS} actions/s, book ${sample.book}, check ${sample.checkMs} ms, load ${sample.load1}; ${report.violations.length} violations`);
-      if (opts.heapSnapshotAtS !== undefined && !snapshotTaken && sample.atS >= opts.heapSnapshotAtS) {
-        snapshotTaken = true;
+      if (opts.heapSnapshotAtS !== undefined && report.snapshotAtS === undefined && sample.atS >= opts.heapSnapshotAtS) {
         report.snapshotAtS = sample.atS;
         await snapshot(`${sample.atS}s`);
       }
