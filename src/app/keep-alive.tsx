@@ -1,12 +1,17 @@
-// Keeps a route mounted but hidden while another route shows (the market list under /trade), so its state,
-// subscriptions and DOM survive; the layout restores its window scroll position when it shows again.
-import { Suspense, type ReactElement, type ReactNode } from 'react';
+// Keeps a route mounted but hidden while another route shows (the market list under /trade), so its state and DOM
+// survive; the layout restores its window scroll position when it shows again. React's <Activity> hides it: its
+// effects are cleaned up while hidden, so its rows, sparklines and chart unsubscribe from the feed (the worker then
+// stops sending their quotes, docs/worker.md "Quote interest") and subscribe again, reading the newest state, when
+// it shows. The bench's /trade split found the hidden list's rows still painting each tick.
+import { Activity, Suspense, type ReactElement, type ReactNode } from 'react';
 import { PageFallback } from './page-fallback.tsx';
 
 export function KeepAlive({ active, children }: { active: boolean; children: ReactNode }): ReactElement {
   return (
-    <div className="keep-alive" hidden={!active} data-active={active}>
-      <Suspense fallback={<PageFallback />}>{children}</Suspense>
-    </div>
+    <Activity mode={active ? 'visible' : 'hidden'}>
+      <div className="keep-alive" hidden={!active} data-active={active}>
+        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      </div>
+    </Activity>
   );
 }

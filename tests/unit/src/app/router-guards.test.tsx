@@ -15,9 +15,15 @@ import { $conn } from '../../../../src/state/feed-signals.ts';
 import type { FeedConfig } from '../../../../workers/protocol.ts';
 import { click, renderRoutes, settle, type Rendered } from '../../pages-render.tsx';
 import { Where, startInEnglish } from '../../page-suite.tsx';
+import { signal } from '@preact/signals-react';
+import { LiveText } from '../../../../src/components/text/live-text.tsx';
 
 const REAL = { id: 1, uid: 'U1', email: 'r@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { ...REAL, id: 2, is_demo: 1 as const };
+
+// A live figure on the kept-alive page, as a market row's price is: whether anything listens to it shows in `watching`.
+let watching = 0;
+const $price = signal('1.00', { watched: () => void watching++, unwatched: () => void watching-- });
 
 let homeMounts = 0;
 function Home(): ReactElement {
@@ -30,6 +36,7 @@ function Home(): ReactElement {
       <button type="button" data-testid="inc" onClick={() => setCount((c) => c + 1)}>
         {count}
       </button>
+      <LiveText $text={$price} field="price" />
     </div>
   );
 }
@@ -252,6 +259,21 @@ describe('router', () => {
     expect(view?.container.querySelector('[data-testid="mount"]')?.textContent).toBe('1');
     expect(homeMounts).toBe(1);
     expect(home?.closest('.keep-alive')?.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('a hidden kept-alive page stops listening to the feed, and shows the newest value when it comes back', async () => {
+    $price.value = '1.00';
+    await open('/');
+    const text = (): string => view?.container.querySelector('[data-field="price"]')?.textContent ?? '';
+    expect(watching).toBe(1);
+    expect(text()).toBe('1.00');
+    await go('/trade');
+    expect(watching).toBe(0); // its rows' quotes are no longer asked for while /trade shows
+    $price.value = '2.00';
+    await go('/');
+    expect(watching).toBe(1);
+    expect(text()).toBe('2.00');
+    expect(homeMounts).toBe(1); // the same mounted page, not a new one
   });
 
   it('shows the five-tab footer only on footer routes, with the active tab marked', async () => {
