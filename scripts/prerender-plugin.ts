@@ -1,7 +1,8 @@
 // Vite plugin (build only): index.html carries the first screen of `/` and `/trade` as HTML (src/boot/prerender.tsx,
 // drawn by the app's components through Vite's SSR loader), the stylesheets those screens use (inline), the catalogue and
 // texts the inline script needs (JSON), and that script itself (src/boot/inline-paint.ts, bundled here on its own):
-// it shows the screen the hash asks for and paints the last-known quotes before any app script has loaded.
+// it shows the screen the hash asks for and paints the last-known quotes before any app script has loaded, and then
+// requests the app's scripts, which the build takes out of <head> (deferAppScripts).
 // The server allows exactly that inline script by its hash (server/security/inline-scripts.ts).
 import { fileURLToPath } from 'node:url';
 import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
@@ -11,6 +12,7 @@ import { firstTexts } from './first-texts-plugin.ts';
 import type { FirstScreens } from '../src/boot/prerender.tsx';
 import type { Instrument } from '../src/domain/types.ts';
 import { BOOT_DATA_ID, SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID } from '../src/boot/boot-data.ts';
+import { APP_SCRIPTS_ID, type AppScripts } from '../src/boot/load-app.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The modules whose chunks' stylesheets the prerendered screens need before their scripts arrive. */
@@ -85,6 +87,18 @@ export function inlineStylesheets(html: string, read: (file: string) => string |
   });
 }
 
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** The app's entry and its modulepreload links out of <head>: the inline script requests them once the first screen
+ * has painted (src/boot/load-app.ts). Exactly one entry, or the page would not start. */
+export function deferAppScripts(html: string): { html: string; scripts: AppScripts } {
+  const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1] ?? '');
+  if (entries.length !== 1 || !entries[0]) throw new Error(`prerender: expected one entry <script type="module">, found ${entries.length}`);
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? '');
+  return { html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), scripts: { entry: entries[0], preload } };
+}
+
 /** A stylesheet's text from the bundle. */
 const cssOf = (bundle: OutputBundle) => (file: string): string | undefined => {
   const a = bundle[file];
@@ -110,13 +124,15 @@ export function prerenderFirstScreen(): Plugin {
           .map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`)
           .join('');
         if (/<script|\$RC\(/.test(screens.market + screens.trade)) throw new Error('prerender: a screen was streamed in parts (a lazy part not preloaded)');
+        const deferred = deferAppScripts(html);
         const body =
           `<div id="root" data-pre="/">${screens.market}</div>` +
           `<template id="${TRADE_TEMPLATE_ID}">${screens.trade}</template>` +
           `<template id="${SHELL_TEMPLATE_ID}">${shell}</template>` +
           `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafe(JSON.stringify(screens.data))}</script>` +
+          `<script type="application/json" id="${APP_SCRIPTS_ID}">${scriptSafe(JSON.stringify(deferred.scripts))}</script>` +
           `<script>${script}</script>\n    <noscript>`;
-        return inlineStylesheets(html.replace(ROOT_DIV, () => body).replace('</head>', `${links}</head>`), cssOf(ctx.bundle));
+        return inlineStylesheets(deferred.html.replace(ROOT_DIV, () => body).replace('</head>', `${links}</head>`), cssOf(ctx.bundle));
       },
     },
   };

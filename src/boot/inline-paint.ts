@@ -1,6 +1,7 @@
 // index.html's inline script (bundled on its own by scripts/prerender-plugin.ts, a few KB, run before any app
 // script): the first screen the hash asks for, then the last-known quotes from IndexedDB with their age. The app
 // (src/main.tsx) awaits `window.__twBoot` for those quotes, seeds its signals with them and attaches to this HTML.
+// The app's own scripts are requested here too, once that screen has painted (load-app.ts says why).
 import { readBootData } from './boot-data.ts';
 import { chooseScreen, paintQuotes } from './paint.ts';
 import { lastKnownQuotes, type LastKnownQuote } from './last-known.ts';
@@ -8,9 +9,10 @@ import { readCookie } from '../i18n/cookie.ts';
 import { CURRENT_CODE_KEY } from '../state/current-code-key.ts';
 import { WIDE_QUERY } from '../app/wide-query.ts';
 import { localStore } from '../state/local-store.ts';
-import { browserTimers, systemClock } from '../state/clock.ts';
+import { animationFrames, browserTimers, systemClock } from '../state/clock.ts';
 import { readLastKnownStore } from './read-store.ts';
 import { holdEarlyTaps } from './early-taps.ts';
+import { afterFirstPaint, browserFirstPaint, readAppScripts, requestApp } from './load-app.ts';
 
 /** The longest the first screen waits for IndexedDB before it shows without last-known prices. */
 const HOLD_MS = 150;
@@ -59,3 +61,12 @@ function boot(): Promise<LastKnownQuote[]> {
 }
 
 window.__twBoot = boot();
+
+// The screen shows when the stored quotes are read (or at HOLD_MS): the app's scripts are asked for after that paint.
+void window.__twBoot.then(() => {
+  const scripts = readAppScripts(document);
+  if (!scripts) return;
+  const timeout = (cb: () => void, ms: number): void => void browserTimers.setTimeout(cb, ms);
+  const firstPaint = browserFirstPaint(window, (cb) => void animationFrames.request(cb), timeout);
+  afterFirstPaint({ hidden: () => document.visibilityState === 'hidden', firstPaint, timeout }, () => requestApp(document, scripts));
+});

@@ -130,3 +130,25 @@ it('paints the first screen from inline styles, fetching no stylesheet for it, n
   expect(css.filter((p) => inline.disabled.includes(p))).toEqual([]);
   await context.close();
 });
+
+// The app's scripts are requested once the first screen has painted (src/boot/load-app.ts): index.html's <head> lists
+// none, and the entry's request starts after the page's first paint, on the page's own clock.
+it('requests the app’s scripts only after the first screen has painted', async () => {
+  const { context, page } = await newPage(chrome.browser, PHONE);
+  await page.goto(`${server.url}/`);
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
+  const seen = await page.evaluate(() => {
+    const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+      .map((e) => e.startTime);
+    return { firstPaint, earliestScript: Math.min(...scripts), scripts: scripts.length, inHead: document.head.querySelectorAll('script[src]').length };
+  });
+  expect(seen.firstPaint).toBeGreaterThan(0);
+  expect(seen.scripts).toBeGreaterThan(0);
+  expect(seen.earliestScript).toBeGreaterThanOrEqual(seen.firstPaint);
+  // The entry is in the document now (added by the inline script), and the app runs: the screen was drawn by React.
+  expect(seen.inHead).toBe(1);
+  await context.close();
+});
