@@ -1,10 +1,14 @@
 // The chart for screen readers: a summary (instrument, period, last price, change, high and low of the bars in view)
 // a screen reader reaches as text, and a button that shows the newest bars as a table. The canvas itself is hidden
-// from assistive technology by the chart library's own markup; this is its text alternative.
+// from assistive technology by the chart library's own markup; this is its text alternative. The button is an icon
+// over the chart's corner (its name is read and shown as a tooltip): a sentence there covered the newest candles on a
+// phone, and, drawn with the chart library seconds after the first paint, it was /trade's largest text (Lighthouse's
+// LCP element, bench/README.md "Round four").
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../overlays/bottom-sheet.tsx';
 import { Num } from '../text/num.tsx';
+import { Icon } from '../icons/icons.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
 import type { Period } from '../../domain/types.ts';
@@ -39,6 +43,7 @@ export function ChartText({ name, period, figures, readRows, legend = [] }: Char
   const { t } = useTranslation();
   const [rows, setRows] = useState<BarRow[] | null>(null);
   const text = useSummaryText(name, period, figures);
+  const showBars = t('chart_text.show_bars', { n: TABLE_BARS });
   return (
     <section className="tw-chart-text" aria-label={t('chart_text.region', { name })}>
       <p className="visually-hidden" data-testid="chart-summary">
@@ -51,8 +56,9 @@ export function ChartText({ name, period, figures, readRows, legend = [] }: Char
           ))}
         </ul>
       ) : null}
-      <button type="button" className="tw-chart-text__open" data-action="chart-table" onClick={() => setRows(readRows())}>
-        {t('chart_text.show_bars', { n: TABLE_BARS })}
+      <button type="button" className="tw-chart-text__open" data-action="chart-table" title={showBars} onClick={() => setRows(readRows())}>
+        <Icon name="table" size={16} />
+        <span className="visually-hidden">{showBars}</span>
       </button>
       <BottomSheet open={rows !== null} onClose={() => setRows(null)} titleKey="chart_text.bars_title">
         {/* Focusable: on a phone the table scrolls, and a keyboard user must be able to scroll it. */}

@@ -33,7 +33,8 @@ export type IconName =
   | 'trash'
   | 'clipboard'
   | 'card'
-  | 'coin';
+  | 'coin'
+  | 'table';
 
 const PATHS: Readonly<Record<IconName, string>> = {
   back: 'M15 5l-7 7 7 7',
@@ -67,6 +68,7 @@ const PATHS: Readonly<Record<IconName, string>> = {
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   clipboard: 'M9 4h6v3H9zM7 5H5v16h14V5h-2',
   card: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  table: 'M4 5h16v14H4zM4 10h16M4 14.5h16M10 5v14',
   coin: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9 9.5c0-1.4 1.3-2 3-2s3 .7 3 2-1.3 1.8-3 2.2-3 .9-3 2.3 1.3 2 3 2 3-.6 3-2M12 6v1.5M12 16.5V18',
 };
 

@@ -344,7 +344,9 @@ describe('CandleChart', () => {
     // A screen reader finds it as a named region; the button reveals the newest bars as a table, newest first.
     expect(host.querySelector('section[aria-label="EUR/USD chart as text"]')).not.toBeNull();
     const button = host.querySelector<HTMLButtonElement>('[data-action="chart-table"]');
-    expect(button?.textContent).toBe('Last 20 bars as a table');
+    expect(button?.textContent).toBe('Last 20 bars as a table'); // its name, read aloud; shown as an icon …
+    expect(button?.title).toBe('Last 20 bars as a table'); // … whose tooltip says the same
+    expect(button?.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     await act(async () => button?.click());
     const rows = [...document.querySelectorAll('[data-testid="chart-table"] tbody tr')].map((r) =>
       [...r.querySelectorAll('td')].map((c) => c.textContent),
