@@ -60,13 +60,27 @@ function boot(): Promise<LastKnownQuote[]> {
   });
 }
 
-window.__twBoot = boot();
+/** Whatever goes wrong here (an odd browser, broken storage), the screen shows as drawn and the app still loads: since
+ * this script requests the app's scripts, an exception must not end it before it does. */
+function safeBoot(): Promise<LastKnownQuote[]> {
+  try {
+    return boot();
+  } catch (err) {
+    console.warn('first screen: the inline paint failed', err);
+    const root = document.getElementById('root');
+    if (root) delete root.dataset.wait;
+    return Promise.resolve([]);
+  }
+}
+
+window.__twBoot = safeBoot();
 
 // The screen shows when the stored quotes are read (or at HOLD_MS): the app's scripts are asked for after that paint.
-void window.__twBoot.then(() => {
+const loadApp = (): void => {
   const scripts = readAppScripts(document);
   if (!scripts) return;
   const timeout = (cb: () => void, ms: number): void => void browserTimers.setTimeout(cb, ms);
   const firstPaint = browserFirstPaint(window, (cb) => void animationFrames.request(cb), timeout);
   afterFirstPaint({ hidden: () => document.visibilityState === 'hidden', firstPaint, timeout }, () => requestApp(document, scripts));
-});
+};
+void window.__twBoot.then(loadApp, loadApp);

@@ -67,12 +67,17 @@ export function afterFirstPaint(env: PaintEnv, run: () => void): void {
  */
 export function browserFirstPaint(win: { PerformanceObserver?: typeof PerformanceObserver }, frame: (cb: () => void) => void, timeout: (cb: () => void, ms: number) => void) {
   return (cb: () => void): void => {
-    if (!win.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return frame(() => timeout(cb, 0));
-    const po = new win.PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      po.disconnect();
-      cb();
-    });
-    po.observe({ type: 'paint', buffered: true });
+    const nextFrame = (): void => frame(() => timeout(cb, 0));
+    if (!win.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return nextFrame();
+    try {
+      const po = new win.PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        po.disconnect();
+        cb();
+      });
+      po.observe({ type: 'paint', buffered: true });
+    } catch {
+      nextFrame(); // an observer that refuses the options (an older engine)
+    }
   };
 }

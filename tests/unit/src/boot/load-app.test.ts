@@ -113,7 +113,9 @@ describe('browserFirstPaint', () => {
       constructor(private readonly cb: (list: { getEntriesByName: (n: string) => unknown[] }) => void) {
         deliver = (names) => this.cb({ getEntriesByName: (n) => names.filter((x) => x === n) });
       }
-      observe(): void {}
+      observe(): void {
+        if (types?.includes('throws')) throw new TypeError('observe: bad options');
+      }
       disconnect(): void {
         disconnected = true;
       }
@@ -132,8 +134,8 @@ describe('browserFirstPaint', () => {
     expect(b.disconnected()).toBe(true);
   });
 
-  it('without paint entries, waits for an animation frame and then a task', () => {
-    const b = win(['mark']);
+  it.each([['without paint entries', ['mark']], ['with an observer that refuses the options', ['paint', 'throws']]])('%s, waits for an animation frame and then a task', (_, types) => {
+    const b = win(types);
     const frames: (() => void)[] = [];
     const tasks: (() => void)[] = [];
     let calls = 0;
