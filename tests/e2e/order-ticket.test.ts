@@ -10,6 +10,7 @@ import type { FlowPage } from './flow-page.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
+import { sessionStored } from './real-user.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 
 let server: AppServer;
@@ -29,6 +30,7 @@ async function demoLogin(page: FlowPage): Promise<void> {
   await page.goto(`${server.url}/#/login`);
   await page.locator('[data-testid="demo-login"]').click();
   await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+  await sessionStored(page);
 }
 
 /** The messages under the form's fields, by field (FieldMessage's data-message-for). */
@@ -62,6 +64,15 @@ async function typeCloseLots(page: FlowPage, value: '0.05' | '0.02' | '0.005'): 
 /** axe on what is on screen now (Chromium only: axe drives a Playwright page). */
 async function axeClean(page: FlowPage, browserName: string): Promise<void> {
   if (browserName !== 'chromium') return;
+  // A dialog or toast still fading in has its text at part opacity: axe would measure the contrast mid-animation.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const result = await new AxeBuilder({ page: page as unknown as Page })
     .options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] })
     .setLegacyMode()
@@ -116,7 +127,8 @@ describeInFlowBrowsers((browser) => {
       if (size === 'phone') {
         // The confirmation, or (a failure then says why) the messages the form shows instead.
         const asked = async (): Promise<true | string> =>
-          (await page.locator('.dialog .btn-primary').count()) > 0 || `no confirmation; messages ${JSON.stringify(await messages(page))}`;
+          (await page.locator('.dialog .btn-primary').count()) > 0 ||
+          `no confirmation; messages ${JSON.stringify(await messages(page))}, at ${await page.evaluate(() => location.hash)}`;
         await expect.poll(asked, { timeout: 30_000 }).toBe(true);
         await axeClean(page, name);
         await page.locator('.dialog .btn-primary').click();

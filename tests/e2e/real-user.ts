@@ -1,6 +1,7 @@
 // A real (not demo) user for browser tests against the e2e server: registered through the real routes with the
 // code read from the outbox by the ops API, logged in through the login screen; plus ops commands over HTTP.
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import { join } from 'node:path';
 import type { FlowPage } from './flow-page.ts';
 import type { AppServer } from './app-server.ts';
@@ -55,6 +56,36 @@ export async function loginInBrowser(page: FlowPage, server: AppServer, user: Re
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('[data-testid="login-submit"]').click();
   await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+  await sessionStored(page);
+}
+
+/**
+ * Resolves once the signed-in session is in IndexedDB. It is written just after the login answers
+ * (src/state/session.ts persist), and a reload before that write has landed starts signed out: flows that log in and
+ * then reload wait for it (the order ticket's submit went to /login about one run in two without).
+ */
+export async function sessionStored(page: FlowPage): Promise<void> {
+  // Both drivers await a promise the page function returns; FlowPage's type does not say so.
+  const stored = async (): Promise<boolean> =>
+    await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('keyval-store');
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            try {
+              const get = open.result.transaction('keyval').objectStore('keyval').get('tw:session');
+              get.onsuccess = () => resolve(get.result != null);
+              get.onerror = () => resolve(false);
+            } catch {
+              resolve(false); // no store yet
+            } finally {
+              open.result.close();
+            }
+          };
+        }),
+    );
+  await expect.poll(stored, { timeout: 10_000 }).toBe(true);
 }
 
 /** A real user with `amount` USD credited by the operator (the ops `user-credit` command), as most flows start. */
