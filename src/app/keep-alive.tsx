@@ -2,7 +2,8 @@
 // survive; the layout restores its window scroll position when it shows again. React's <Activity> hides it: its
 // effects are cleaned up while hidden, so its rows, sparklines and chart unsubscribe from the feed (the worker then
 // stops sending their quotes, docs/worker.md "Quote interest") and subscribe again, reading the newest state, when
-// it shows. The bench's /trade split found the hidden list's rows still painting each tick.
+// it shows. Before, a hidden list kept its rows subscribed, and rewrote their text and attributes every tick under
+// /trade. The `hidden` attribute stays for code that asks whether it is shown (the desk's keys).
 import { Activity, Suspense, type ReactElement, type ReactNode } from 'react';
 import { PageFallback } from './page-fallback.tsx';
 
