@@ -1,8 +1,8 @@
 // A real (not demo) user for browser tests against the e2e server: registered through the real routes with the
 // code read from the outbox by the ops API, logged in through the login screen; plus ops commands over HTTP.
 import { readFileSync } from 'node:fs';
-import { expect } from 'vitest';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import type { AppServer } from './app-server.ts';
 
