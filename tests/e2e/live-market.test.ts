@@ -97,6 +97,26 @@ describeInFlowBrowsers((browser) => {
     await context.close();
   });
 
+  // The market page stays mounted, hidden, under /trade (app/keep-alive.tsx, React's <Activity>): its rows stop
+  // listening meanwhile, and when it shows again it is where the trader left it, with live prices.
+  it('back from /trade, the market list is where it was and live again', async () => {
+    const { context, page } = await browser().newPage(PHONE);
+    await page.goto(`${server.url}/#/`);
+    await waitForPriceChange(page);
+    await page.evaluate(() => {
+      const el = document.querySelector('.mk-scroll');
+      if (el) el.scrollTop = 300;
+    });
+    await page.waitForFunction(() => document.querySelector('.mk-scroll')?.scrollTop === 300);
+    await page.goto(`${server.url}/#/trade`);
+    await page.locator('.tr-head').first().waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => (document.querySelector('.keep-alive')?.getClientRects().length ?? 1) === 0);
+    await page.goto(`${server.url}/#/`);
+    await page.waitForFunction(() => document.querySelector('.mk-scroll')?.scrollTop === 300, null, { timeout: 10_000 });
+    await waitForPriceChange(page);
+    await context.close();
+  });
+
   it('the trade screen on a desktop puts the market list, chart and order form side by side', async () => {
     const { context, page } = await browser().newPage(DESKTOP);
     await page.goto(`${server.url}/#/trade`);

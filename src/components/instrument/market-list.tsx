@@ -82,15 +82,16 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
   const [attach] = useState(attachingPrerendered);
   const [firstFill] = useState<FirstFill>(() => ({ pending: !attach }));
 
-  // Back to the saved offset before the first paint; virtua follows the scroller's scroll events.
+  // Back to the saved offset before the first paint; virtua follows the scroller's scroll events. A kept-alive list
+  // (app/keep-alive.tsx, React's <Activity>) runs this again when it is shown: a display:none scroller can lose its
+  // scrollTop, and this puts it back.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     const saved = scrollKey ? savedOffsets.get(scrollKey) : undefined;
     if (el && saved) el.scrollTop = saved;
   }, [scrollKey]);
 
-  // Save the offset as the user scrolls, and put it back when a hidden (kept-alive) list is shown again:
-  // a display:none scroller loses its scrollTop in some browsers.
+  // Save the offset as the user scrolls.
   useEffect(() => {
     const el = scrollRef.current;
     if (!el || !scrollKey) return undefined;
@@ -98,24 +99,7 @@ export function MarketList({ items, onPick, compact = false, activeCode = null, 
       if (el.clientHeight > 0) savedOffsets.set(scrollKey, el.scrollTop);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    let wasHidden = false;
-    const ro =
-      typeof ResizeObserver === 'function'
-        ? new ResizeObserver((entries) => {
-            const h = entries[0]?.contentRect.height ?? 0;
-            if (h === 0) wasHidden = true;
-            else if (wasHidden) {
-              wasHidden = false;
-              const saved = savedOffsets.get(scrollKey) ?? 0;
-              if (el.scrollTop !== saved) el.scrollTop = saved;
-            }
-          })
-        : null;
-    ro?.observe(el);
-    return () => {
-      el.removeEventListener('scroll', onScroll);
-      ro?.disconnect();
-    };
+    return () => el.removeEventListener('scroll', onScroll);
   }, [scrollKey]);
 
   return (
