@@ -38,7 +38,7 @@ const API_PATTERNS = [
   { regex: '^\\.\\./(app|pages|components)/', message: 'src/api is below the screens: it must not import src/app, pages or components.' },
 ];
 
-const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or src/domain/.';
+const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or domain/.';
 const PAGE_PATTERNS = [
   // `../y/…` from src/pages/x/ is another page's folder.
   { regex: '^\\.\\./[^./][^/]*/', message: OTHER_PAGE },
@@ -46,23 +46,23 @@ const PAGE_PATTERNS = [
 ];
 const BELOW_PAGES = { regex: '(^|/)pages/', message: 'Components, state and texts sit below the pages: they import no page.' };
 
-/** src/domain's rule at a folder depth: relative imports that climb out of src/domain, and packages with I/O or UI. */
+/** domain/'s rule at a folder depth: relative imports that climb out of domain/, and packages with I/O or UI. */
 const domainRoom = (name, files, outside) => ({
   name,
   files,
   rules: restrict([
-    { group: outside, message: 'src/domain is pure: it imports nothing of the app, the worker or the server.' },
-    { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'src/domain is pure: no UI, I/O or server packages.' },
+    { group: outside, message: 'domain/ is pure: it imports nothing of the app, the worker or the server.' },
+    { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'domain/ is pure: no UI, I/O or server packages.' },
   ]),
 });
 
-/** A room beside the app (server/, workers/): of src/ only src/domain/, nothing of the other room, no UI package. */
+/** A room beside the app (server/, workers/): nothing of src/, nothing of the other room, no UI package; domain/ is shared. */
 const BACK_ROOMS = { server: 'server', workers: 'worker' };
 const backRoom = (folder, other, uiMessage) => ({
   name: `rooms/${folder}`,
   files: [`${folder}/**`],
   rules: restrict([
-    { regex: '(^|/)src/(?!domain/)', message: `The ${BACK_ROOMS[folder]} imports nothing of src/ but src/domain/.` },
+    { regex: '(^|/)src/', message: `The ${BACK_ROOMS[folder]} imports nothing of src/ (the React app): what both use lives in domain/.` },
     { regex: `(^|/)${other}/`, message: `The ${BACK_ROOMS[folder]} does not import the ${BACK_ROOMS[other]}.` },
     { group: UI_PACKAGES, message: uiMessage },
   ]),
@@ -70,19 +70,19 @@ const backRoom = (folder, other, uiMessage) => ({
 
 /** The rooms table of ARCHITECTURE.md, one block per room. */
 export const roomBlocks = [
-  domainRoom('rooms/domain', ['src/domain/*'], ['../*', '../../*']),
+  domainRoom('rooms/domain', ['domain/*'], ['../*', '../../*']),
   // Its folders (numerics/, format/) import each other with '../'; one more level leaves the room.
-  domainRoom('rooms/domain-folders', ['src/domain/*/**'], ['../../*', '../../../*']),
+  domainRoom('rooms/domain-folders', ['domain/*/**'], ['../../*', '../../../*']),
   backRoom('server', 'workers', 'The server does not import UI packages.'),
   backRoom('workers', 'server', 'The worker never imports React or signals: it only computes and posts.'),
   {
     name: 'rooms/app',
     files: ['src/**'],
-    ignores: ['src/domain/**', 'src/api/**'],
+    ignores: ['src/api/**'],
     rules: restrict(APP_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
   // Each page folder is a room of its own (issue 39): a page imports its own folder, and what pages share lives below
-  // them (src/components/<kind>/, src/state/, src/domain/) or, for the desk that composes several screens, src/app/.
+  // them (src/components/<kind>/, src/state/, domain/) or, for the desk that composes several screens, src/app/.
   { name: 'rooms/pages', files: ['src/pages/**'], rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]) },
   { name: 'rooms/below-pages', files: ['src/components/**', 'src/state/**', 'src/i18n/**'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], [...LAZY_AXIOS, ...LAZY_I18NEXT]) },
   // After the blocks above (the last one that names a file decides): the one module that loads i18next.
@@ -97,33 +97,33 @@ export const roomBlocks = [
 ];
 
 /**
- * One formatter per rule (issues 21 and 39): numbers are read, scaled and rounded in src/domain/numerics/ (parse,
- * scale, round, places), shown by src/domain/format/ (money, price, percent) and decimal.ts (fixed, exactText), and
- * every caller uses them; decimal.js and its constructor stay inside src/domain/ so nobody's global config changes our
+ * One formatter per rule (issues 21 and 39): numbers are read, scaled and rounded in domain/numerics/ (parse,
+ * scale, round, places), shown by domain/format/ (money, price, percent) and decimal.ts (fixed, exactText), and
+ * every caller uses them; decimal.js and its constructor stay inside domain/ so nobody's global config changes our
  * rounding.
  */
-const FORMATTER_MESSAGE = 'Round and format through src/domain/ (numerics/round.ts, format/money.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
+const FORMATTER_MESSAGE = 'Round and format through domain/ (numerics/round.ts, format/money.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
 export const formatterBlocks = [
   {
     name: 'house/formatters',
     files: ['server/**', 'src/**', 'workers/**'],
-    ignores: ['src/domain/**'],
+    ignores: ['domain/**'],
     rules: {
       'no-restricted-properties': ['error', ...['toFixed', 'toDecimalPlaces', 'toDP'].map((property) => ({ property, message: FORMATTER_MESSAGE }))],
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured ProjectDecimal).' }],
-          patterns: [{ group: ['**/domain/decimal.ts'], importNames: ['ProjectDecimal'], message: 'The Decimal constructor stays in src/domain/: use dec() and the formatters.' }],
+          paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by domain/decimal.ts (the configured ProjectDecimal).' }],
+          patterns: [{ group: ['**/domain/decimal.ts'], importNames: ['ProjectDecimal'], message: 'The Decimal constructor stays in domain/: use dec() and the formatters.' }],
         },
       ],
     },
   },
   {
     name: 'house/decimal-library',
-    files: ['src/domain/**'],
-    ignores: ['src/domain/decimal.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by src/domain/decimal.ts (the configured ProjectDecimal).' }] }] },
+    files: ['domain/**'],
+    ignores: ['domain/decimal.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by domain/decimal.ts (the configured ProjectDecimal).' }] }] },
   },
 ];
 
@@ -152,7 +152,7 @@ const adapterSyntax = [
 export const adapterBlocks = [
   {
     name: 'house/adapters',
-    files: ['server/**', 'src/**', 'workers/**'],
+    files: ['domain/**', 'server/**', 'src/**', 'workers/**'],
     ignores: ADAPTERS,
     rules: {
       'no-restricted-globals': ['error', ...HOST_GLOBALS.map((name) => ({ name, message: ADAPTER_MESSAGE }))],

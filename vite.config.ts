@@ -23,7 +23,7 @@ const QUOTE_UI =
  */
 const FIRST_SCREEN_GROUPS = [
   { name: 'react', tags: ['$initial' as const], test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-  { name: 'domain', tags: ['$initial' as const], test: /[\\/]src[\\/]domain[\\/]/, priority: 2 },
+  { name: 'domain', tags: ['$initial' as const], test: /^(?!.*node_modules).*[\\/]domain[\\/]/, priority: 2 },
   { name: 'app', tags: ['$initial' as const], test: (id: string) => !/\.html($|\?)|modulepreload-polyfill|[\\/]src[\\/](ops[\\/]|main\.tsx$)/.test(id), priority: 1 },
   { name: 'quote-ui', test: QUOTE_UI, priority: 1 },
   { name: 'market', test: MARKET, priority: 0 },

@@ -2,7 +2,7 @@
 // as the client's Instrument, open and without a quote, so a row shows its logo and code and no made-up price.
 import { INSTRUMENTS, logoPath } from '../server/market/catalog.ts';
 import { instrumentFromDef, toWireInstrument } from '../server/market/instruments.ts';
-import type { Instrument } from '../src/domain/types.ts';
+import type { Instrument } from '../domain/types.ts';
 
 export function buildCatalogue(): Instrument[] {
   return INSTRUMENTS.map((d, i) => {

@@ -10,7 +10,7 @@ import { rolldown } from 'rolldown';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { firstTexts } from './first-texts-plugin.ts';
 import type { FirstScreens } from '../src/boot/prerender.tsx';
-import type { Instrument } from '../src/domain/types.ts';
+import type { Instrument } from '../domain/types.ts';
 import { BOOT_DATA_ID, SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID } from '../src/boot/boot-data.ts';
 import { APP_SCRIPTS_ID, type AppScripts } from '../src/boot/load-app.ts';
 

@@ -1,6 +1,6 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../src/domain/time.ts';
+import type { Clock, Timers } from '../domain/time.ts';
 import type { Bus } from './bus/bus.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './services.ts';

@@ -3,8 +3,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db.ts';
 import type { MarketFeed } from './market/feed.ts';
-import type { Clock, Timers } from '../src/domain/time.ts';
-import type { ServerMessage } from '../src/domain/ws-protocol.ts';
+import type { Clock, Timers } from '../domain/time.ts';
+import type { ServerMessage } from '../domain/ws-protocol.ts';
 
 /** Pushes to the sockets of one logged-in user (FOREX_TRADE / FOREX_CLOSED), on whichever gateway they are. */
 export interface UserPush {

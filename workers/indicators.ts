@@ -4,8 +4,8 @@
 // one, and a history is one pass. A value the library does not yet define (too little history) is NaN: the chart draws
 // nothing there rather than a made-up number.
 import { BollingerBands, EMA, MACD, RSI, SMA, StochasticOscillator } from 'trading-signals';
-import { indicatorLines, MAX_PANES, panesOn, type IndicatorLine, type IndicatorSettings } from '../src/domain/indicators.ts';
-import type { KlineBar } from '../src/domain/types.ts';
+import { indicatorLines, MAX_PANES, panesOn, type IndicatorLine, type IndicatorSettings } from '../domain/indicators.ts';
+import type { KlineBar } from '../domain/types.ts';
 
 /** One indicator: writes its lines' values for a bar into `out` from `at` on. */
 interface Calc {

@@ -1,7 +1,7 @@
 // Kline aggregation (pure): REST history of one period merged with the live 1min bars of KLINE.{code}.
 // The current bar of the period is rebuilt from the live minute; a repeated update of the same minute replaces
 // that minute's volume instead of adding it again.
-import { PERIOD_SECONDS, type KlineBar, type Period } from '../src/domain/types.ts';
+import { PERIOD_SECONDS, type KlineBar, type Period } from '../domain/types.ts';
 import type { KlineUpdate } from './protocol.ts';
 
 /** Bars kept per series: enough for a phone chart scrolled back a while, bounded so memory stays flat. */

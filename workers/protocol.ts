@@ -1,9 +1,9 @@
 // The one typed API between the feed (worker by default, main thread with ?feed=main) and the painter.
 // Both sides import these types; the worker implements FeedApi, the main thread implements FeedSink.
-import type { Instrument, KlineBar, Order, Period } from '../src/domain/types.ts';
-import type { PriceAlert } from '../src/domain/price-alerts.ts';
-import type { IndicatorLine, IndicatorSettings } from '../src/domain/indicators.ts';
-import type { AccountChange } from '../src/domain/ws-protocol.ts';
+import type { Instrument, KlineBar, Order, Period } from '../domain/types.ts';
+import type { PriceAlert } from '../domain/price-alerts.ts';
+import type { IndicatorLine, IndicatorSettings } from '../domain/indicators.ts';
+import type { AccountChange } from '../domain/ws-protocol.ts';
 
 /** Why the page nudges the feed (FeedApi.nudge). */
 export type NudgeReason = 'online' | 'visible' | 'resume' | 'hidden';
@@ -123,7 +123,7 @@ export interface OrderPreview {
   fee: string;
   pnlAtStopProfit: string | null;
   pnlAtStopLoss: string | null;
-  /** Distance from the open price to each stop in pips, one decimal (src/domain/order-rules.ts pipsBetween). */
+  /** Distance from the open price to each stop in pips, one decimal (domain/order-rules.ts pipsBetween). */
   pipsToStopProfit: string | null;
   pipsToStopLoss: string | null;
   /** A pending order's kind at the current price (limit / stop); null for a market order. */

@@ -1,16 +1,16 @@
-// Order previews and live account figures (pure): SPEC §9 margin, fee and P&L through src/domain/money.ts, the same
-// functions the server uses as the authority; per-quote P&L on scaled integers (src/domain/scaled-money.ts), which
+// Order previews and live account figures (pure): SPEC §9 margin, fee and P&L through domain/money.ts, the same
+// functions the server uses as the authority; per-quote P&L on scaled integers (domain/scaled-money.ts), which
 // round exactly like them. Results are decimal strings, never binary floats.
-import { dec, isDecimalText } from '../src/domain/decimal.ts';
-import { FIXED_MARGIN_MODE, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../src/domain/money.ts';
-import { parseScaled } from '../src/domain/numerics/parse.ts';
-import { ACCOUNT_PLACES, MONEY_PLACES, MONEY_TO_ACCOUNT } from '../src/domain/numerics/places.ts';
-import { roundTo } from '../src/domain/numerics/scale.ts';
-import { moneyText } from '../src/domain/format/money.ts';
-import { pendingKind, pipsBetween } from '../src/domain/order-rules.ts';
-import { microsText, pnlMicros, ratioOf, scaledPosition, type ScaledPosition } from '../src/domain/scaled-money.ts';
-import { lots, price } from '../src/domain/units.ts';
-import type { Instrument, Order } from '../src/domain/types.ts';
+import { dec, isDecimalText } from '../domain/decimal.ts';
+import { FIXED_MARGIN_MODE, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../domain/money.ts';
+import { parseScaled } from '../domain/numerics/parse.ts';
+import { ACCOUNT_PLACES, MONEY_PLACES, MONEY_TO_ACCOUNT } from '../domain/numerics/places.ts';
+import { roundTo } from '../domain/numerics/scale.ts';
+import { moneyText } from '../domain/format/money.ts';
+import { pendingKind, pipsBetween } from '../domain/order-rules.ts';
+import { microsText, pnlMicros, ratioOf, scaledPosition, type ScaledPosition } from '../domain/scaled-money.ts';
+import { lots, price } from '../domain/units.ts';
+import type { Instrument, Order } from '../domain/types.ts';
 import type { AccountUpdate, OrderPreview, OrderPreviewInput, PositionFigure } from './protocol.ts';
 
 const positive = (v: string | null | undefined): v is string => isDecimalText(v) && dec(v).gt(0);
@@ -50,7 +50,7 @@ export function previewOrder(
   const spec: ContractSpec = inst;
   const qty = lots(input.quantity);
   const openAt = price(at);
-  // The server's rule, to the digit: margin rounded, fee from the rounded margin (src/domain/money.ts).
+  // The server's rule, to the digit: margin rounded, fee from the rounded margin (domain/money.ts).
   const { margin: m, fee: f } = orderAmounts(spec, qty, openAt, leveraged ? input.multiple : 0, tradeFeeType);
   if (m.lte(0)) return refuse('trade.lots_invalid'); // a margin that rounds to nothing: the server refuses it too
   const side = sideOf(input.orderType);
@@ -179,7 +179,7 @@ export class RiskBook {
 
   snapshot(): AccountUpdate {
     // Each position's P&L is already rounded to the micro (as positionPnl does) and the total is their sum: the
-    // server's order. Equity = available + locked + floating (src/domain/money.ts equity), rounded once.
+    // server's order. Equity = available + locked + floating (domain/money.ts equity), rounded once.
     let floating = 0n;
     const positions: PositionFigure[] = new Array<PositionFigure>(this.holdings.length);
     for (let i = 0; i < this.holdings.length; i++) {

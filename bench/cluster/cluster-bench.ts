@@ -16,7 +16,7 @@ import { natsBus } from '../../server/bus/nats-bus.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import { startRole, type RoleProcess } from '../../tests/fixtures/cluster-procs.ts';
 import { freePort } from '../../tests/fixtures/free-port.ts';
 import { startHaproxy } from '../../tests/fixtures/haproxy.ts';

@@ -2,7 +2,7 @@
 // spread over the gateways (or through the front). With `stops`, each market order gets a stop loss and a take
 // profit 0.005 % either side of its fill price, so the market writer's next ticks trigger it (the fail-over load).
 // Every loop stops at its time limit or its request budget.
-import type { Envelope, Instrument, LoginResult, Order } from '../../src/domain/types.ts';
+import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
 
 export async function apiGet<T>(baseUrl: string, path: string, params: Record<string, string | number>, token?: string): Promise<Envelope<T>> {
   const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

@@ -10,7 +10,7 @@ import { percentile, perSecond } from '../lib/stats.ts';
 import { valueCounts, type ValueCounts } from '../report/samples.ts';
 import type { LoadResult, LoadSpec } from './load-client.ts';
 import { createBenchSession } from '../render/session.ts';
-import type { Envelope, Instrument, LoginResult } from '../../src/domain/types.ts';
+import type { Envelope, Instrument, LoginResult } from '../../domain/types.ts';
 
 /** What one load-client run yields as figures (this section's rows and the cluster section's). */
 export interface LoadFigures {

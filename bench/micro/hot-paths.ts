@@ -7,10 +7,10 @@ import { Feed } from '../../workers/feed/feed.ts';
 import { KlineSeries, pushKlineUpdate } from '../../workers/klines.ts';
 import { RiskBook } from '../../workers/risk.ts';
 import { IndicatorSet } from '../../workers/indicators.ts';
-import { defaultIndicatorSettings, type IndicatorSettings } from '../../src/domain/indicators.ts';
-import type { KlineBar, Order } from '../../src/domain/types.ts';
+import { defaultIndicatorSettings, type IndicatorSettings } from '../../domain/indicators.ts';
+import type { KlineBar, Order } from '../../domain/types.ts';
 import type { KlineUpdate } from '../../workers/protocol.ts';
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { harness, instrument, RecordingSink } from '../../tests/unit/feed-fakes.ts';
 
 export interface MicroResult {

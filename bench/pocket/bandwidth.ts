@@ -10,7 +10,7 @@
 //   npx tsx bench/pocket/bandwidth.ts [seconds=30] [market,trade]
 import WebSocket from 'ws';
 import { startAppServer } from '../../tests/e2e/app-server.ts';
-import { LOW_BANDWIDTH_RATE_MS } from '../../src/domain/ws-protocol.ts';
+import { LOW_BANDWIDTH_RATE_MS } from '../../domain/ws-protocol.ts';
 
 /** Mounted rows (9 + 3 overscan) + one position's instrument + the /trade instrument. */
 const VISIBLE_CODES = 14;

@@ -1,8 +1,8 @@
 // A demo account with one holding position on the bench instrument (REST, as any client would), and the browser
 // state that makes the app start signed in on that instrument: idb-keyval session, localStorage hints.
 import type { Page } from 'playwright-core';
-import type { Envelope, Instrument, LoginResult, Order } from '../../src/domain/types.ts';
-import { defaultIndicatorSettings } from '../../src/domain/indicators.ts';
+import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
+import { defaultIndicatorSettings } from '../../domain/indicators.ts';
 import type { ChartIndicators } from './cases.ts';
 
 /** The instrument the trade screen shows: a synthetic one, open 24/7 and ticking at SIM_HZ. */

@@ -4,7 +4,7 @@
 // process run) over HTTP until the deadline. In balanced mode each lane keeps its user's open orders at the level they
 // started at — it opens below it and closes or cancels at it — so the book stays level whatever the triggers close.
 // Config: SOAK_LOAD_CONFIG (LoadConfig). Notes `progress` every second; answers `run` with its totals and its own CPU.
-import type { Instrument, Order } from '../../src/domain/types.ts';
+import type { Instrument, Order } from '../../domain/types.ts';
 import { soakClient, type SoakClient } from './client.ts';
 import { askParent, note, serveParent } from './ipc.ts';
 

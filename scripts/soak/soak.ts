@@ -12,7 +12,7 @@
 // the machine's load average, so a figure from a busy machine reads as such.
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import type { LedgerViolation } from '../../server/ledger/invariants.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { openDb } from '../../server/db/open-db.ts';

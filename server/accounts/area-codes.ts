@@ -1,5 +1,5 @@
 // The telephone area codes (SPEC §3 AreaCode): the list the sign-up form offers, and one code's dialling prefix.
-import type { AreaCode } from '../../src/domain/types.ts';
+import type { AreaCode } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 
 export function areaCodes(db: Queryable): Promise<AreaCode[]> {

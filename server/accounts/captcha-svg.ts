@@ -1,7 +1,7 @@
 // Draws a captcha answer as an SVG of jittered, rotated strokes plus noise. Glyphs are paths from a small
 // stroke font (no <text>), so the answer cannot simply be read out of the SVG source.
 import { randomInt } from 'node:crypto';
-import { numberText } from '../../src/domain/decimal-text.ts';
+import { numberText } from '../../domain/decimal-text.ts';
 
 type Stroke = ReadonlyArray<readonly [number, number]>;
 

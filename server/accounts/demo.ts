@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getAccount, move } from '../ledger/ledger.ts';
 import { DEMO_BALANCE, RecordType } from '../ledger/record-types.ts';
-import { dec } from '../../src/domain/decimal.ts';
+import { dec } from '../../domain/decimal.ts';
 import { USER_COLUMNS, type UserRow } from '../auth/users.ts';
 import { createUser } from './create-user.ts';
 

@@ -1,11 +1,11 @@
 // Account identifiers: e-mail and mobile normalisation and checks, password rules, and collision-free public
 // numbers (uid, invite code) derived from the user id by a bijection, so no insert ever needs a retry.
 import { ApiError } from '../http/envelope.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../src/domain/password-rule.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../domain/password-rule.ts';
 
 export type Channel = 'email' | 'mobile';
 
-export { PASSWORD_MAX, PASSWORD_MIN } from '../../src/domain/password-rule.ts';
+export { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/password-rule.ts';
 
 /** An e-mail address (after trimming), as a regular expression source: the routes' schemas use the same one. */
 export const EMAIL_PATTERN =

@@ -3,7 +3,7 @@
 // check names the code by its key, so nobody else can spend its attempts (a reset code cannot be burnt by
 // strangers), and a later send to the same target does not kill a code someone is about to type.
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../src/domain/time.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Notifier } from '../services.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';

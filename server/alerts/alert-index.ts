@@ -2,7 +2,7 @@
 // in ascending order and the "below" ones in descending order, for the price and for the day's change %, so a tick
 // looks at the head of each list and stops at the first that does not hold. A tick that fires nothing costs two
 // comparisons per kind the instrument has alerts of (the change % is read only when it has day-move alerts); no query.
-import { alertHolds, changeThreshold, type AlertKind } from '../../src/domain/price-alerts.ts';
+import { alertHolds, changeThreshold, type AlertKind } from '../../domain/price-alerts.ts';
 import type { ActiveAlert } from './alerts-repository.ts';
 
 /** An active alert with what a tick is compared with (the price for kind price, the day's change % for kind change). */

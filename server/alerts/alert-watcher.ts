@@ -6,8 +6,8 @@
 // A day-move alert compares the tick's quote's change % (MarketFeed.latest: the figure the market list shows, against
 // the trading day's open), so it fires exactly when the list shows ≥ +N % or ≤ −N %.
 import type { FastifyBaseLogger } from 'fastify';
-import type { PriceAlert } from '../../src/domain/price-alerts.ts';
-import type { Clock } from '../../src/domain/time.ts';
+import type { PriceAlert } from '../../domain/price-alerts.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
 import type { MarketFeed, Tick } from '../market/feed.ts';
 import { AlertIndex, type IndexedAlert } from './alert-index.ts';

@@ -1,9 +1,9 @@
 // The price_alerts table's SQL (migrations 620, 625): a user's list, add, delete, the conditional fire, and the active
 // alerts a market writer indexes. The rules (cap, which instruments, prices) are server/alerts/alerts.ts'.
 import type { Queryable } from '../db/db.ts';
-import type { AlertCondition, AlertKind, PriceAlert } from '../../src/domain/price-alerts.ts';
-import { priceText } from '../../src/domain/format/price.ts';
-import { trimZeros } from '../../src/domain/decimal-text.ts';
+import type { AlertCondition, AlertKind, PriceAlert } from '../../domain/price-alerts.ts';
+import { priceText } from '../../domain/format/price.ts';
+import { trimZeros } from '../../domain/decimal-text.ts';
 
 interface AlertRow {
   id: number;

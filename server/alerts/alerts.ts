@@ -13,9 +13,9 @@ import {
   type AlertCondition,
   type AlertKind,
   type PriceAlerts,
-} from '../../src/domain/price-alerts.ts';
-import { dec } from '../../src/domain/decimal.ts';
-import { positiveNumberProblem } from '../../src/domain/decimal-text.ts';
+} from '../../domain/price-alerts.ts';
+import { dec } from '../../domain/decimal.ts';
+import { positiveNumberProblem } from '../../domain/decimal-text.ts';
 import { lockUser } from '../auth/users.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';

@@ -1,8 +1,8 @@
 // Rules for storing a browser's Web Push subscription (docs/alerts.md "Web Push"): the endpoint must be an https URL
 // on a known push service (the server POSTs to it, so an arbitrary URL would let a user make the server call anything),
 // the keys must be a P-256 public key and a 16-byte auth secret; at most PUSH_DEVICES_MAX browsers per user.
-import { PUSH_DEVICES_MAX } from '../../src/domain/price-alerts.ts';
-import { LANGUAGES } from '../../src/domain/types.ts';
+import { PUSH_DEVICES_MAX } from '../../domain/price-alerts.ts';
+import { LANGUAGES } from '../../domain/types.ts';
 import { lockUser } from '../auth/users.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';

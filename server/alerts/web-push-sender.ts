@@ -5,8 +5,8 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import { firedMessage, type PriceAlert } from '../../src/domain/price-alerts.ts';
-import type { Language } from '../../src/domain/types.ts';
+import { firedMessage, type PriceAlert } from '../../domain/price-alerts.ts';
+import type { Language } from '../../domain/types.ts';
 import type { Db } from '../db/db.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { forgetEndpoint, userSubscriptions } from './push-repository.ts';

@@ -1,5 +1,5 @@
 // The users table as the server sees it (its queries, as a repository) and its wire shape (SPEC §3 User).
-import type { User } from '../../src/domain/types.ts';
+import type { User } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 
 export interface UserRow {

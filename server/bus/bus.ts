@@ -4,7 +4,7 @@
 // Subjects follow NATS: dot-separated tokens; a subscription may end in `*` (one token) or `>` (the rest).
 import type { Tick } from '../market/feed.ts';
 import type { Revocation } from '../security/revocations.ts';
-import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
 
 export interface Bus {
   /** Sends a JSON-encodable payload to every current subscriber of `subject` (fire and forget, in order). */

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MarketFeed, Tick } from '../market/feed.ts';
 import type { Revocation, Revocations } from '../security/revocations.ts';
 import type { UserPush } from '../services.ts';
-import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { SUBJECTS, type AlertChanged, type Bus, type OrderChanged } from './bus.ts';
 
 /** UserPush over the bus: the event goes to every gateway; the one with the user's sockets sends it. */

@@ -1,6 +1,6 @@
 // Chart settings on the account (issue 36): read (the defaults when none are stored, or when stored ones no longer
-// keep the rules) and replace as a whole. The rules are src/domain/indicators.ts', the same the settings sheet keeps.
-import { defaultIndicatorSettings, isValidSettings, sanitiseSettings, type IndicatorSettings } from '../../src/domain/indicators.ts';
+// keep the rules) and replace as a whole. The rules are domain/indicators.ts', the same the settings sheet keeps.
+import { defaultIndicatorSettings, isValidSettings, sanitiseSettings, type IndicatorSettings } from '../../domain/indicators.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 

@@ -1,5 +1,5 @@
 // The companies directory's SQL (SPEC §7 company/getCompany): by id, or by a part of the name, at most 50.
-import type { Company } from '../../src/domain/types.ts';
+import type { Company } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 
 /** `name` matched literally (its % and _ are not wildcards), case-insensitive. */

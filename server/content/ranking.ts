@@ -1,8 +1,8 @@
 // The trader ranking (/api/follow/list): real traders from their closed orders (cancelled ones are not trades),
 // ranked among the seeded traders by three-week profit rate. Demo accounts are left out: their money is not real.
 // Rates are percent with 2 decimals: profit rate = realised P&L ÷ margin used; win rate = winning ÷ closed orders.
-import { dec, fixed, type DecInput } from '../../src/domain/decimal.ts';
-import type { Trader } from '../../src/domain/content-types.ts';
+import { dec, fixed, type DecInput } from '../../domain/decimal.ts';
+import type { Trader } from '../../domain/content-types.ts';
 import type { Queryable } from '../db/db.ts';
 
 export const THREE_WEEKS_MS = 21 * 24 * 3_600_000;

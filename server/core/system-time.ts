@@ -1,5 +1,5 @@
 // The real clock and timers: the only place the server reads wall time; everything else gets them injected.
-import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
 
 export const systemClock: Clock = { now: () => Date.now() };
 

@@ -1,6 +1,6 @@
 // Price text of the engine: every price travels at its instrument's PricePrecision. The money rounding rule
-// (money(), MONEY_PLACES, moneyText) is src/domain/money.ts's, shared with the worker's previews.
-export { priceText } from '../../src/domain/format/price.ts';
+// (money(), MONEY_PLACES, moneyText) is domain/money.ts's, shared with the worker's previews.
+export { priceText } from '../../domain/format/price.ts';
 
 /** Decimal places written in a decimal text ("1.2300" → 4). */
 export function placesOf(text: string): number {

@@ -3,12 +3,12 @@
 // proportion to what a tick changes, not to the book: tick-index.ts), and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
 // Long on purpose: the actions and the triggers share one in-memory index and its locking; the rules
-// already live apart (submit-check.ts, triggers, amounts in src/domain/money.ts). Split further only with the index.
+// already live apart (submit-check.ts, triggers, amounts in domain/money.ts). Split further only with the index.
 import { checkOpenOrderCap } from '../security/open-orders.ts';
-import { sideOf } from '../../src/domain/money.ts';
-import { inCloseScope, type CloseAllItem, type CloseScope } from '../../src/domain/close-scope.ts';
-import type { CloseReason, Order } from '../../src/domain/types.ts';
-import { lots, price, type Price, type Usd } from '../../src/domain/units.ts';
+import { sideOf } from '../../domain/money.ts';
+import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
+import type { CloseReason, Order } from '../../domain/types.ts';
+import { lots, price, type Price, type Usd } from '../../domain/units.ts';
 import type { Services } from '../services.ts';
 import type { Tick } from '../market/feed.ts';
 import type { Queryable } from '../db/db.ts';

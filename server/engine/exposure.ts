@@ -1,10 +1,10 @@
 // The stop-out line in the tick index's integers: a user's slack above STOP_OUT_LEVEL from their balance (10^-8),
 // margin and floating P&L (micro-USD, money()'s places), exact in BigInt. The user's figures themselves are
 // UserExposure (holding.ts).
-import { STOP_OUT_LEVEL } from '../../src/domain/money.ts';
-import { parseScaled } from '../../src/domain/numerics/parse.ts';
-import { MONEY_TO_ACCOUNT, pow10n } from '../../src/domain/numerics/places.ts';
-import { exactText } from '../../src/domain/decimal.ts';
+import { STOP_OUT_LEVEL } from '../../domain/money.ts';
+import { parseScaled } from '../../domain/numerics/parse.ts';
+import { MONEY_TO_ACCOUNT, pow10n } from '../../domain/numerics/places.ts';
+import { exactText } from '../../domain/decimal.ts';
 
 /** STOP_OUT_LEVEL as a fraction num / den, once. */
 const LEVEL = ((): { num: bigint; den: bigint } => {

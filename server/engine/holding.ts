@@ -5,14 +5,14 @@
 // fit that scale (a quantity finer than the lot step, an instrument whose k is fractional) stays "loose" and is priced
 // on its own, exactly as money() rounds it. A user's holdings, margin and balance together are their UserExposure
 // (below), kept by the tick index for the stop-out check (exposure.ts: the line itself).
-import { positionPnl } from '../../src/domain/money.ts';
-import { bigScaledOf, placesNeeded, scaledOf } from '../../src/domain/numerics/parse.ts';
-import { ACCOUNT_PLACES, MONEY_PLACES, POW10 } from '../../src/domain/numerics/places.ts';
-import { divRoundInt } from '../../src/domain/numerics/round.ts';
-import { price as priceOf, type Usd } from '../../src/domain/units.ts';
+import { positionPnl } from '../../domain/money.ts';
+import { bigScaledOf, placesNeeded, scaledOf } from '../../domain/numerics/parse.ts';
+import { ACCOUNT_PLACES, MONEY_PLACES, POW10 } from '../../domain/numerics/places.ts';
+import { divRoundInt } from '../../domain/numerics/round.ts';
+import { price as priceOf, type Usd } from '../../domain/units.ts';
 import type { Ladder } from './ladder.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
-import { exactText } from '../../src/domain/decimal.ts';
+import { exactText } from '../../domain/decimal.ts';
 
 export interface Instrument {
   id: number;

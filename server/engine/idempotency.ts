@@ -1,7 +1,7 @@
 // Submit idempotency: the first request with a key claims it inside its transaction; a retry (even a concurrent one,
 // which waits on the key's row) gets the first answer back. A rejected submit rolls back its claim, so it can be retried.
 import type { Queryable } from '../db/db.ts';
-import type { Order } from '../../src/domain/types.ts';
+import type { Order } from '../../domain/types.ts';
 import { ApiError } from '../http/envelope.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

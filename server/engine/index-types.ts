@@ -2,7 +2,7 @@
 // test oracle in tests/fixtures/engine-oracle.ts, behind the same interface): it sees every open order come and go,
 // the cached balances, and every tick; it answers which orders a tick crossed, whose stop-out the tick may have reached, and the
 // users' margin, floating P&L and stop-out state.
-import type { Usd } from '../../src/domain/units.ts';
+import type { Usd } from '../../domain/units.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
 
 /** Where the index reads an instrument's terms and its latest price (the market's `latest`). */

@@ -2,10 +2,10 @@
 // orders of its own instrument. Loaded at start and updated after every committed change; the database stays the
 // authority (every close is a conditional UPDATE … WHERE status = 1). An observer (the engine's tick index) sees every
 // order come and go, so its sums and ladders never drift from the book.
-import { dec } from '../../src/domain/decimal.ts';
-import { lots, price, usd } from '../../src/domain/units.ts';
+import { dec } from '../../domain/decimal.ts';
+import { lots, price, usd } from '../../domain/units.ts';
 import type { OpenOrder, OrderRow } from './types.ts';
-import { sideOf } from '../../src/domain/money.ts';
+import { sideOf } from '../../domain/money.ts';
 
 export function openOrderOf(row: OrderRow): OpenOrder | null {
   if (row.status !== 0 && row.status !== 1) return null;

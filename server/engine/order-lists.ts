@@ -1,9 +1,9 @@
 // my_deal: one page of the user's orders in one status, with the list's total P&L and the available balance.
-import { dec } from '../../src/domain/decimal.ts';
-import type { OrderList, OrderStatus } from '../../src/domain/types.ts';
+import { dec } from '../../domain/decimal.ts';
+import type { OrderList, OrderStatus } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText as balanceText, moneyText } from '../../src/domain/format/money.ts';
+import { exactMoneyText as balanceText, moneyText } from '../../domain/format/money.ts';
 import type { OrderEngine } from './engine.ts';
 import { countOrders, listOrders, openOrdersOfUser, sumRealised } from './orders-repository.ts';
 

@@ -1,9 +1,9 @@
 // Stored order row → the wire Order of SPEC §3: prices at the instrument's precision, money at 6 decimals, and for a
 // holding order the floating P&L at the current price.
-import { positionPnl, sideOf } from '../../src/domain/money.ts';
-import { moneyText } from '../../src/domain/format/money.ts';
-import type { Order } from '../../src/domain/types.ts';
-import { lots, price, type Price } from '../../src/domain/units.ts';
+import { positionPnl, sideOf } from '../../domain/money.ts';
+import { moneyText } from '../../domain/format/money.ts';
+import type { Order } from '../../domain/types.ts';
+import { lots, price, type Price } from '../../domain/units.ts';
 import { priceText } from './amounts.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 

@@ -1,7 +1,7 @@
 // SQL of the orders table. Every state change is conditional on the status it expects (WHERE status = …), so two
 // racing closes, or a close racing a stop trigger, change a row (and realise money) exactly once.
 import type { Queryable } from '../db/db.ts';
-import type { CloseReason, OrderStatus } from '../../src/domain/types.ts';
+import type { CloseReason, OrderStatus } from '../../domain/types.ts';
 import type { OrderRow } from './types.ts';
 
 interface DbOrder {

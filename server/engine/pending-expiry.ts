@@ -3,7 +3,7 @@
 // the market writer's sweep that cancels pending orders whose time has come (margin released, fee refunded, pushed as
 // FOREX_CLOSED with CloseReason "expired"). Kept out of the tick path: one indexed query per sweep.
 import type { Queryable } from '../db/db.ts';
-import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
 import { ApiError } from '../http/envelope.ts';
 
 /** How often the writer looks for expired pending orders: a day order ends within this of midnight. */

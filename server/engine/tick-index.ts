@@ -3,19 +3,19 @@
 // margin and one holding per instrument (holding.ts: net lots and the volume-weighted entry as one linear sum). A tick
 // on X finds the crossed triggers in O(log n + k) and the users whose stop-out budget on X it spent, re-evaluates only
 // those (O(instruments they hold)), and reports the ones at or below the stop-out level. Figures are exact integers
-// (src/domain/numerics/, BigInt for sums); decimal.js only where a figure does not fit, and at the edges.
+// (domain/numerics/, BigInt for sums); decimal.js only where a figure does not fit, and at the edges.
 import { belowStopOut, firesAt } from './triggers.ts';
-import { bigScaledOf, scaledOf } from '../../src/domain/numerics/parse.ts';
-import { MONEY_PLACES } from '../../src/domain/numerics/places.ts';
-import { decOf } from '../../src/domain/numerics/scale.ts';
-import { price as priceOf, usd, type Price, type Usd } from '../../src/domain/units.ts';
+import { bigScaledOf, scaledOf } from '../../domain/numerics/parse.ts';
+import { MONEY_PLACES } from '../../domain/numerics/places.ts';
+import { decOf } from '../../domain/numerics/scale.ts';
+import { price as priceOf, usd, type Price, type Usd } from '../../domain/units.ts';
 import { slackOf } from './exposure.ts';
 import { Holding, linearTerms, pnlMicro, scalePosition, UserExposure, type Instrument, type Position } from './holding.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import { Ladder } from './ladder.ts';
 import { budgetLevels } from './stop-out-budget.ts';
 import type { OpenOrder } from './types.ts';
-import { exactText } from '../../src/domain/decimal.ts';
+import { exactText } from '../../domain/decimal.ts';
 
 const EMPTY: TickOutcome = { crossed: [], atRisk: [] };
 

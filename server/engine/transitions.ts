@@ -1,8 +1,8 @@
 // The order state changes, each inside the caller's transaction: the order row, every money movement through the
 // ledger (one financial record per change of the available balance) and the user's next event number commit together.
-import { positionPnl, proRata, sideOf } from '../../src/domain/money.ts';
-import type { CloseReason } from '../../src/domain/types.ts';
-import { lots, price, usd, type Lots, type Price } from '../../src/domain/units.ts';
+import { positionPnl, proRata, sideOf } from '../../domain/money.ts';
+import type { CloseReason } from '../../domain/types.ts';
+import { lots, price, usd, type Lots, type Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';
 import { move, moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { priceText } from './amounts.ts';
@@ -14,7 +14,7 @@ import type { SubmitPlan } from './submit-check.ts';
 import { cappedRealised, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { exactText } from '../../src/domain/decimal.ts';
+import { exactText } from '../../domain/decimal.ts';
 
 export interface Committed {
   row: OrderRow;

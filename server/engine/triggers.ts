@@ -1,9 +1,9 @@
 // Pure trigger rules (docs/trading.md): when a pending order fills, when a stop closes a position, where a trailing
 // stop moves, which positions a stop-out closes first, and how a close that gapped past everything the account holds is capped.
-import { riskRate, STOP_OUT_LEVEL, type Side } from '../../src/domain/money.ts';
-import { stopSideProblem } from '../../src/domain/order-rules.ts';
+import { riskRate, STOP_OUT_LEVEL, type Side } from '../../domain/money.ts';
+import { stopSideProblem } from '../../domain/order-rules.ts';
 import type { OpenOrder } from './types.ts';
-import { price, usd, type Price, type Ratio, type Usd } from '../../src/domain/units.ts';
+import { price, usd, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 
 /** A pending order fills when the price reaches its target from the side it was placed on: a target below the
  * submit price fills at or below it (buy/sell limit below), a target above fills at or above it. */

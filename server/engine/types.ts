@@ -1,7 +1,7 @@
 // The engine's own shapes: an instrument's trading terms, a stored order row, and the in-memory open order.
-import type { ContractSpec, Side } from '../../src/domain/money.ts';
-import type { CloseReason, OrderStatus } from '../../src/domain/types.ts';
-import type { Lots, Price, Usd } from '../../src/domain/units.ts';
+import type { ContractSpec, Side } from '../../domain/money.ts';
+import type { CloseReason, OrderStatus } from '../../domain/types.ts';
+import type { Lots, Price, Usd } from '../../domain/units.ts';
 
 /** What the engine needs of an instrument (SPEC §3), read from the market engineer's catalog. */
 export interface EngineInstrument {

@@ -2,10 +2,10 @@
 // failures → a message naming the field (the schema's own `x-error`, else the SPEC §5 text where one fits),
 // the client's malformed requests → 4xx, anything unexpected → 500 with its own code (CODE_INTERNAL) and errors.internal.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../src/domain/types.ts';
+import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../domain/types.ts';
 import { ApiError } from './envelope.ts';
 import { pickLanguage, translate } from './i18n.ts';
-import type { Language } from '../../src/domain/types.ts';
+import type { Language } from '../../domain/types.ts';
 import { ERROR_KEYWORD, ERROR_PARAMS_KEYWORD } from './schemas.ts';
 
 /** Field name → the SPEC §5 "please enter …" key used when the field is missing or empty. */

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../src/domain/types.ts';
-import { interpolatedValue } from '../../src/domain/bidi.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/types.ts';
+import { interpolatedValue } from '../../domain/bidi.ts';
 
 const LOCALES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'locales');
 
@@ -43,7 +43,7 @@ export function pickLanguage(header: unknown): Language {
 /** Translates `key` (e.g. 'errors.password_required'), filling {{name}} placeholders from params. */
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
   const text = lookup(load(lang), key) ?? lookup(load('en'), key) ?? key;
-  // Each value isolated in a right-to-left language, as the client's i18next does (src/domain/bidi.ts).
+  // Each value isolated in a right-to-left language, as the client's i18next does (domain/bidi.ts).
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? interpolatedValue(lang, params[name]) : m));
 }
 

@@ -4,7 +4,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES } from '../../src/domain/types.ts';
+import { LANGUAGES } from '../../domain/types.ts';
 import { OPS_TOKEN_HEADER } from '../ops/auth.ts';
 import { WS_CLIENT_MESSAGE, WS_DESCRIPTION, WS_SERVER_MESSAGE } from '../ws/ws-doc.ts';
 import { operationOf } from './operations.ts';

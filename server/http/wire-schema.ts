@@ -2,7 +2,7 @@
 // These schemas are the `response` of the route definitions, so @fastify/swagger documents them (server/http/openapi.ts)
 // and the server tests check every real answer against them (server/http/response-check.ts). `shape<T>` ties a schema
 // to its wire type: tsc fails when a field of T has no schema or a schema names a field T lacks.
-import { CODE_INTERNAL, CODE_OK } from '../../src/domain/types.ts';
+import { CODE_INTERNAL, CODE_OK } from '../../domain/types.ts';
 import type { JsonSchema } from './schemas.ts';
 
 export const text: JsonSchema = { type: 'string' };

@@ -1,7 +1,7 @@
 // The one place money moves: a conditional UPDATE of the account that refuses to go below zero, plus a
 // financial record for every change to the available balance — inside the caller's transaction.
 // Invariant: sum(financial_records.value) = accounts.balance for every user.
-import { dec, exactText, type Dec, type DecInput } from '../../src/domain/decimal.ts';
+import { dec, exactText, type Dec, type DecInput } from '../../domain/decimal.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { RecordTypeValue } from './record-types.ts';

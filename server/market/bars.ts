@@ -1,6 +1,6 @@
 // Kline bars inside the market: integer ticks, seconds, and the six period levels (1min … 1day) that nest exactly,
 // so every coarser bar is the aggregate of the finer bars inside it.
-import type { KlineBar, Period } from '../../src/domain/types.ts';
+import type { KlineBar, Period } from '../../domain/types.ts';
 import { ticksToNumber } from './price-ticks.ts';
 
 /** One bar: t = open time (epoch seconds, aligned), prices in ticks, volume in lots traded (simulated). */

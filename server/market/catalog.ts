@@ -1,7 +1,7 @@
 // The seeded instrument catalog (SPEC §3 Instrument) and its categories with names per language. The seeder writes
 // these rows once; at run time the database is the authority (an operator may edit it), not this file.
-import { numberText } from '../../src/domain/decimal-text.ts';
-import type { Language } from '../../src/domain/types.ts';
+import { numberText } from '../../domain/decimal-text.ts';
+import type { Language } from '../../domain/types.ts';
 import type { MarketClass } from './market-hours.ts';
 
 export interface CategoryDef {

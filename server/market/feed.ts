@@ -1,6 +1,6 @@
 // The live market as every other server module sees it: one tick, one instrument's live quote, and the MarketFeed
 // interface (the simulator implements it in the market process; a gateway's copy is fed by the bus).
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 
 /** One price change of one instrument. Price is a decimal string at the instrument's PricePrecision. */
 export interface Tick {

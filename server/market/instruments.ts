@@ -1,9 +1,9 @@
 // The instrument catalog as the running server sees it: rows of the instruments table (plus synthetic benchmark
 // instruments), and their SPEC §3 wire shape with the live ForexQuotations.
-import { trimZeros } from '../../src/domain/decimal-text.ts';
+import { trimZeros } from '../../domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { LiveQuote } from './feed.ts';
-import type { Category, Instrument, Language } from '../../src/domain/types.ts';
+import type { Category, Instrument, Language } from '../../domain/types.ts';
 import { MARKET_CLASSES, type MarketClass } from './market-hours.ts';
 import type { InstrumentDef } from './catalog.ts';
 

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db.ts';
 import { aggregateDerived, alignDerived, alignDown, copyBar, DERIVED_PERIODS, LEVELS, levelOf, levelSeconds, mergeLater, type Bar } from './bars.ts';
-import type { Period } from '../../src/domain/types.ts';
+import type { Period } from '../../domain/types.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { HISTORY_BARS, historyParams } from './history-sync.ts';
 import type { MarketInstrument } from './instruments.ts';

@@ -1,10 +1,10 @@
 // Prices inside the market are whole "ticks" (price × 10^PricePrecision, an exact integer): comparing, aggregating and
 // formatting them is exact and cheap on the tick path. These helpers convert to the wire's decimal text and back
-// (reading it is src/domain/numerics/parse.ts's one decoder).
-import { unsignedScaledOf } from '../../src/domain/numerics/parse.ts';
-import { POW10 } from '../../src/domain/numerics/places.ts';
-import { divRoundInt } from '../../src/domain/numerics/round.ts';
-import { scaledText } from '../../src/domain/numerics/scale.ts';
+// (reading it is domain/numerics/parse.ts's one decoder).
+import { unsignedScaledOf } from '../../domain/numerics/parse.ts';
+import { POW10 } from '../../domain/numerics/places.ts';
+import { divRoundInt } from '../../domain/numerics/round.ts';
+import { scaledText } from '../../domain/numerics/scale.ts';
 
 /** The finest PricePrecision the market takes. */
 export const MAX_PRICE_PRECISION = 10;
@@ -38,7 +38,7 @@ export function textToTicks(text: string, precision: number): number | null {
 
 /**
  * Percent change of close against open with 2 decimals, half away from zero, e.g. "-0.35".
- * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once (src/domain/numerics/round.ts).
+ * Works on integers: (close − open) × 10000 / open is an exact ratio of integers, rounded once (domain/numerics/round.ts).
  */
 export function changePercentText(closeTicks: number, openTicks: number): string {
   if (openTicks <= 0) return '0.00';

@@ -3,12 +3,12 @@
 // Long on purpose: most of it is the MarketFeed/HubMarket facade (one-line delegations to the simulator,
 // kline store and catalog); the work itself lives in those files.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
 import type { LiveQuote, MarketFeed, Tick, TradeBlock } from './feed.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
-import type { KlineBar, Period } from '../../src/domain/types.ts';
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { KlineBar, Period } from '../../domain/types.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { alignDown, copyBar, TOP_LEVEL, toWireBar, type Bar } from './bars.ts';
 import { SYNTHETIC_LOGO, syntheticDef } from './catalog.ts';
 import { generateHistory, levelWindows } from './history.ts';

@@ -2,9 +2,9 @@
 // hours honoured, trading-day Open/High/Low/Change, and a manual mode (step/advanceTo/setPrice) for deterministic tests.
 // Long on purpose: the random walk and the manual mode must move the same per-instrument state; the read side
 // is small accessors. Price grammar is in price-ticks.ts, hours in market-hours.ts.
-import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
 import type { LiveQuote, MarketFeed, Tick } from './feed.ts';
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { sigmaPerSqrtSecond } from './history.ts';
 import type { MarketInstrument } from './instruments.ts';
 import { isAlwaysOpen, isOpenAt, openSecondsIn, tradingDayStart, DAY_S } from './market-hours.ts';

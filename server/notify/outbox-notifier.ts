@@ -2,7 +2,7 @@
 // `npm run ops -- outbox`. The log says only that a message went out: its body is a verification code, a secret.
 // A real SMS or e-mail gateway implements the same interface (server/context.ts Notifier).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../src/domain/time.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Notifier } from '../services.ts';
 import type { Queryable } from '../db/db.ts';
 import { leaveInOutbox } from './outbox-repository.ts';

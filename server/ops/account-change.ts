@@ -1,6 +1,6 @@
 // After an operator's action on one trader's money or review commits, the trader's open screens hear of it (the
 // ACCOUNT socket event) and re-read their lists: a paid withdrawal stops showing "Pending" without a reload.
-import type { AccountChange } from '../../src/domain/ws-protocol.ts';
+import type { AccountChange } from '../../domain/ws-protocol.ts';
 import type { AppContext } from '../context.ts';
 
 export function announceAccountChange(ctx: Pick<AppContext, 'push'>, userId: number, kind: AccountChange): void {

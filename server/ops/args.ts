@@ -1,6 +1,6 @@
 // Parameters of operator commands arrive as strings (CLI flags, form fields): these turn them into checked values
 // or the clear error envelope, so every command refuses bad input the same way.
-import { parseAmount, USD_AMOUNT } from '../../src/domain/amount-input.ts';
+import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
 import { ApiError } from '../http/envelope.ts';
 
 const MEMO_MAX = 200;

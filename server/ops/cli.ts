@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Envelope } from '../../src/domain/types.ts';
-import { CODE_OK } from '../../src/domain/types.ts';
+import type { Envelope } from '../../domain/types.ts';
+import { CODE_OK } from '../../domain/types.ts';
 import type { OpsCommandInfo } from '../routes/ops.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
 import { opsTokenPath } from './token.ts';

@@ -1,11 +1,11 @@
 // The trading account's routes (SPEC §7 "Funds"): forexDetail (balance, margin, floating P&L, equity, risk rate) and
 // accountLog/forexChange (the financial records, paged). wallet/getBalance lives in routes/wallet.ts.
 import type { FastifyInstance } from 'fastify';
-import { fixed } from '../../src/domain/decimal.ts';
-import { equity, riskRate } from '../../src/domain/money.ts';
-import { exactMoneyText, moneyText } from '../../src/domain/format/money.ts';
-import { wireTime } from '../../src/domain/wire-time.ts';
-import { usd } from '../../src/domain/units.ts';
+import { fixed } from '../../domain/decimal.ts';
+import { equity, riskRate } from '../../domain/money.ts';
+import { exactMoneyText, moneyText } from '../../domain/format/money.ts';
+import { wireTime } from '../../domain/wire-time.ts';
+import { usd } from '../../domain/units.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { userRecords } from '../ledger/records-repository.ts';
@@ -15,7 +15,7 @@ import { int, query } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { recordText } from '../ledger/record-text.ts';
 import { FINANCIAL_RECORDS, FOREX_DETAIL } from '../http/wire/money.ts';
-import type { FinancialRecord, ForexDetail } from '../../src/domain/wallet-types.ts';
+import type { FinancialRecord, ForexDetail } from '../../domain/wallet-types.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { readPage } from '../http/paging.ts';
 

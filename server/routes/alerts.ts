@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.ts';
 import { body, int, oneOf, query, requiredStr, str } from '../http/schemas.ts';
 import { PRICE_ALERTS, PUSH_DEVICES, PUSH_KEY } from '../http/wire/alerts.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
-import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX } from '../../src/domain/price-alerts.ts';
+import { ALERT_CONDITIONS, ALERT_KINDS, ALERT_NOTE_MAX } from '../../domain/price-alerts.ts';
 import { createAlert, readAlerts, removeAlert, type AlertChanged, type AlertInput } from '../alerts/alerts.ts';
 import { countSubscriptions } from '../alerts/push-repository.ts';
 import { subscribePush, unsubscribePush } from '../alerts/push-subscriptions.ts';

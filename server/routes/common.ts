@@ -1,6 +1,6 @@
 // SPEC §7 common routes: area codes, public settings, base settings, companies and app status.
 import type { FastifyInstance } from 'fastify';
-import type { Company } from '../../src/domain/types.ts';
+import type { Company } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { areaCodes } from '../accounts/area-codes.ts';
 import { findCompanies } from '../content/companies-repository.ts';
@@ -15,7 +15,7 @@ const TAGS = ['Common'];
 /** Settings a visitor may read through /api/default/setting (everything else stays server-side). */
 export const PUBLIC_SETTING_KEYS = ['is_show_mobile'] as const;
 
-export type { Company }; // the wire type is shared with the app (src/domain/types.ts)
+export type { Company }; // the wire type is shared with the app (domain/types.ts)
 
 export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;

@@ -2,8 +2,8 @@
 // address and the announcement. News HTML is stored sanitised (server/content/sanitise.ts); see docs/content.md.
 // The SQL is server/content/news-repository.ts and server/auth/users.ts; the invitations' group has the session hook.
 import type { FastifyInstance } from 'fastify';
-import { wireTime } from '../../src/domain/wire-time.ts';
-import type { Announcement, InviteInfo, NewsDetail, NewsItem } from '../../src/domain/content-types.ts';
+import { wireTime } from '../../domain/wire-time.ts';
+import type { Announcement, InviteInfo, NewsDetail, NewsItem } from '../../domain/content-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { invitedCount } from '../auth/users.ts';

@@ -3,17 +3,17 @@
 // quick_ist (the trader's charges by type, paged). A charge waits for an operator (server/ops/commands/deposits.ts).
 // One session hook for the group; the SQL is server/wallet/deposits-repository.ts.
 import type { FastifyInstance } from 'fastify';
-import { COIN_AMOUNT, parseAmount, USD_AMOUNT, type AmountRule } from '../../src/domain/amount-input.ts';
-import { exactText } from '../../src/domain/decimal.ts';
-import { trimZeros } from '../../src/domain/decimal-text.ts';
-import type { ChargeRecord } from '../../src/domain/wallet-types.ts';
+import { COIN_AMOUNT, parseAmount, USD_AMOUNT, type AmountRule } from '../../domain/amount-input.ts';
+import { exactText } from '../../domain/decimal.ts';
+import { trimZeros } from '../../domain/decimal-text.ts';
+import type { ChargeRecord } from '../../domain/wallet-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
-import { wireTime } from '../../src/domain/wire-time.ts';
-import { exactMoneyText } from '../../src/domain/format/money.ts';
+import { wireTime } from '../../domain/wire-time.ts';
+import { exactMoneyText } from '../../domain/format/money.ts';
 import { ownedUpload } from '../uploads/store.ts';
 import { banksOfCoin, enabledBank, enabledBankCoins, enabledNetwork, enabledNetworks, insertBankCharge, insertCoinCharge, userCharges, type ChargeRow } from '../wallet/deposits-repository.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';

@@ -4,18 +4,18 @@
 // money (one session hook on that group); the SQL is server/funds/funds-repository.ts; the daily income is the job's
 // (server/funds/income-job.ts).
 import type { FastifyInstance } from 'fastify';
-import { exactText, fixed } from '../../src/domain/decimal.ts';
-import { trimZeros } from '../../src/domain/decimal-text.ts';
-import { checkFundAmount, dayProfit, redemptionPenalty } from '../../src/domain/fund-maths.ts';
-import { SubscriptionStatus, type FundIncome, type FundSubscription, type LastPaged, type MiningFund } from '../../src/domain/fund-types.ts';
+import { exactText, fixed } from '../../domain/decimal.ts';
+import { trimZeros } from '../../domain/decimal-text.ts';
+import { checkFundAmount, dayProfit, redemptionPenalty } from '../../domain/fund-maths.ts';
+import { SubscriptionStatus, type FundIncome, type FundSubscription, type LastPaged, type MiningFund } from '../../domain/fund-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
-import { wireTime } from '../../src/domain/wire-time.ts';
+import { wireTime } from '../../domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../src/domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';

@@ -1,11 +1,11 @@
 // Market REST routes (SPEC §7 Trading): trade_list, getCategories, kline and abbreviated_cache_kline, served from
 // the live simulated market (docs/api.md "Market").
 import type { FastifyInstance } from 'fastify';
-import { CHART_PERIODS, type Category, type Instrument, type KlineBar, type Language, type Period } from '../../src/domain/types.ts';
+import { CHART_PERIODS, type Category, type Instrument, type KlineBar, type Language, type Period } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { ok, ApiError } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
-import { instrumentNameKey, matchesInstrument } from '../../src/domain/instrument-search.ts';
+import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-search.ts';
 import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
 import { toWireBar } from '../market/bars.ts';
@@ -23,7 +23,7 @@ export const DEFAULT_KLINE_LIMIT = 600;
 export const MAX_KLINE_LIMIT = 2000;
 const MAX_TIME = 99_999_999_999; // epoch seconds; bounds `from`/`to` so they stay exact integers
 
-/** SPEC §7 searchCurrency: the code, display code or a name in the request's language or English (src/domain/instrument-search.ts). */
+/** SPEC §7 searchCurrency: the code, display code or a name in the request's language or English (domain/instrument-search.ts). */
 export function matchesSearch(inst: Pick<MarketInstrument, 'code' | 'showCode'>, search: string, lang: Language = 'en'): boolean {
   // The codes first: the names are looked up only when they do not match (a list of thousands stays cheap).
   if (matchesInstrument({ code: inst.code, showCode: inst.showCode, names: [] }, search)) return true;

@@ -3,7 +3,7 @@
 // (server/ops/auth.ts); a wrong or missing token gets 401 and runs nothing. Each run is logged by name and
 // parameters for the audit trail (parameters are ids, amounts and reasons, never secrets).
 import type { FastifyInstance } from 'fastify';
-import { CODE_ERROR } from '../../src/domain/types.ts';
+import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';

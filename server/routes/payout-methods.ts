@@ -3,8 +3,8 @@
 // del_draw_method (only one's own: someone else's id answers like a missing one). One session hook for the group;
 // the SQL is server/wallet/payout-methods-repository.ts.
 import type { FastifyInstance } from 'fastify';
-import { isValidPayoutAddress } from '../../src/domain/payout-address.ts';
-import type { WithdrawMethod } from '../../src/domain/wallet-types.ts';
+import { isValidPayoutAddress } from '../../domain/payout-address.ts';
+import type { WithdrawMethod } from '../../domain/wallet-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';

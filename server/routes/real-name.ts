@@ -2,9 +2,9 @@
 // uploads of this user, two different ones) for review; center tells the state. 0 → 1 on submit, 1 → 2 when an
 // operator verifies, back to 0 with the reason when rejected (server/ops/commands/real-name.ts). One session hook
 // for the group; the SQL is server/accounts/real-name-repository.ts.
-import { CARD_ID_MAX, CARD_ID_MIN, cardIdProblem, cleanCardId, cleanName, NAME_MAX, nameProblem } from '../../src/domain/real-name-rules.ts';
+import { CARD_ID_MAX, CARD_ID_MIN, cardIdProblem, cleanCardId, cleanName, NAME_MAX, nameProblem } from '../../domain/real-name-rules.ts';
 import type { FastifyInstance } from 'fastify';
-import { ReviewStatus, type RealNameCenter } from '../../src/domain/wallet-types.ts';
+import { ReviewStatus, type RealNameCenter } from '../../domain/wallet-types.ts';
 import type { AppContext } from '../context.ts';
 import { lockedReviewStatus, realNameOf, submitRealName } from '../accounts/real-name-repository.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
@@ -28,7 +28,7 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const user = caller(request);
       const b = request.body;
-      // The form's own rules (src/domain/real-name-rules.ts), each with its message: never a field's internal name.
+      // The form's own rules (domain/real-name-rules.ts), each with its message: never a field's internal name.
       const badName = nameProblem(b.name ?? '');
       if (badName) throw new ApiError(badName, undefined, { max: NAME_MAX });
       const badId = cardIdProblem(b.card_id ?? '');

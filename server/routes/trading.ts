@@ -2,7 +2,7 @@
 // (with the trailing distance) — the last three parts from issue 25 — all GET, all need a session.
 // The order engine is built and started by server/server.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
-import type { OrderStatus } from '../../src/domain/types.ts';
+import type { OrderStatus } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';

@@ -20,7 +20,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, emailOrMobile, int, matching, mobileNumber, oneOf, optional, query, requiredStr, str } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../src/domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money.ts';
 import { getSetting } from '../settings/settings.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
 import { OPTIONAL_SESSION, replies, SESSION } from '../http/wire-schema.ts';

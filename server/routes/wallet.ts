@@ -2,14 +2,14 @@
 // withdrawals, as the spec shows it) and margin (open orders only), so the app's equity and risk rate match the
 // engine's stop-out rather than counting a withdrawal on its way out.
 import type { FastifyInstance } from 'fastify';
-import type { Balance } from '../../src/domain/types.ts';
+import type { Balance } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';
 import { sumOpenMargins } from '../engine/orders-repository.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../src/domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money.ts';
 import { BALANCE } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 

@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { body, int, query } from '../http/schemas.ts';
 import { WATCHLIST } from '../http/wire/watchlist.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
-import { WATCHLIST_MAX } from '../../src/domain/watchlist.ts';
+import { WATCHLIST_MAX } from '../../domain/watchlist.ts';
 import { addToWatchlist, moveInWatchlist, readWatchlist, removeFromWatchlist } from '../watchlist/watchlist.ts';
 import { budget } from '../security/budgets.ts';
 

@@ -3,19 +3,19 @@
 // An operator pays or rejects a request (server/ops/commands/withdrawals.ts). One session hook for the group; the SQL
 // is server/wallet/withdrawals-repository.ts.
 import type { FastifyInstance } from 'fastify';
-import { parseAmount, USD_AMOUNT } from '../../src/domain/amount-input.ts';
-import { exactText, fixed } from '../../src/domain/decimal.ts';
-import { trimZeros } from '../../src/domain/decimal-text.ts';
-import type { WithdrawCurrency, WithdrawRecord } from '../../src/domain/wallet-types.ts';
-import { withdrawFee, withdrawReceive } from '../../src/domain/withdraw-fee.ts';
+import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
+import { exactText, fixed } from '../../domain/decimal.ts';
+import { trimZeros } from '../../domain/decimal-text.ts';
+import type { WithdrawCurrency, WithdrawRecord } from '../../domain/wallet-types.ts';
+import { withdrawFee, withdrawReceive } from '../../domain/withdraw-fee.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
-import { wireTime } from '../../src/domain/wire-time.ts';
+import { wireTime } from '../../domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../src/domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { currencyById } from '../wallet/currencies.ts';
 import { enabledCurrencies, insertWithdrawal, payoutTarget, userWithdrawals, type WithdrawalRow } from '../wallet/withdrawals-repository.ts';

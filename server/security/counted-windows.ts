@@ -4,7 +4,7 @@
 // an attacker N× the tries. Windows are aligned to the clock (every gateway agrees where one starts); keys are hashed
 // before they reach the table, so an account name and an address are never stored together in clear.
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../src/domain/time.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
 import { FixedWindows, type WindowCount } from './windows.ts';
 

@@ -4,7 +4,7 @@
 // nosniff, no referrer, HSTS only on TLS; and `Cache-Control: no-store` on every API answer.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../src/domain/time.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
 import { getSetting } from '../settings/settings.ts';
 

@@ -7,7 +7,7 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../src/domain/time.ts';
+import type { Clock } from '../../domain/time.ts';
 import { ApiError } from '../http/envelope.ts';
 import { isBudget, type Budget, type Keyed } from './budgets.ts';
 import { RATE_WINDOW_MS, type Limits, type RateGroup } from './limits.ts';

@@ -3,7 +3,7 @@
 // spends one budget. One statement increments and returns the count; windows are aligned to the clock, so every
 // gateway agrees where a window starts. Old windows go with the daily sweep (counters.ts sweepCounters).
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Clock } from '../../src/domain/time.ts';
+import type { Clock } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
 
 interface Hit {

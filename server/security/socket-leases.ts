@@ -4,7 +4,7 @@
 // the total for an address is the sum of the gateways' latest rows no older than two periods, so the sockets of a
 // gateway that died stop counting within two periods. (Each gateway's hub still applies its own caps in memory.)
 import { createHash } from 'node:crypto';
-import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
 import type { Queryable } from '../db/db.ts';
 
 export interface SocketLeases {

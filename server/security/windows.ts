@@ -2,7 +2,7 @@
 // lock (login-guard.ts) and the operator token's wrong-guess budget (ops/auth.ts) all count with this one class.
 // Bounded: past maxKeys, expired windows are swept and then the oldest forgotten, so a flood from many keys can
 // make the counters more forgiving but never grow without limit.
-import type { Clock } from '../../src/domain/time.ts';
+import type { Clock } from '../../domain/time.ts';
 
 export interface WindowCount {
   count: number;

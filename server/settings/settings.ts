@@ -1,5 +1,5 @@
 // Reads base settings (key/value table seeded by server/db/seeds/settings.ts); missing keys fall back to the defaults.
-import type { BaseSettings } from '../../src/domain/types.ts';
+import type { BaseSettings } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 import { DEFAULT_SETTINGS } from '../db/seeds/settings.ts';
 

@@ -1,11 +1,11 @@
 // The two statements (issue 25 item 5) as CSV text produced page by page, for the route to stream: the account's
 // financial records (/mine/history) and the order history (closed and cancelled orders). Headers and words in the
 // caller's language; money and prices as the exact decimal text the API sends (never a float); times UTC.
-import { exactText } from '../../src/domain/decimal.ts';
-import { exactMoneyText, moneyText } from '../../src/domain/format/money.ts';
-import { priceText } from '../../src/domain/format/price.ts';
-import type { Language } from '../../src/domain/types.ts';
-import { wireTime } from '../../src/domain/wire-time.ts';
+import { exactText } from '../../domain/decimal.ts';
+import { exactMoneyText, moneyText } from '../../domain/format/money.ts';
+import { priceText } from '../../domain/format/price.ts';
+import type { Language } from '../../domain/types.ts';
+import { wireTime } from '../../domain/wire-time.ts';
 import type { Queryable } from '../db/db.ts';
 import { translate } from '../http/i18n.ts';
 import { recordText } from '../ledger/record-text.ts';

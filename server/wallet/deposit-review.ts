@@ -2,10 +2,10 @@
 // record in one transaction (a charge is reviewed once, so approving twice credits once); rejecting or invalidating
 // one moves nothing; a direct credit (a correction, a transfer that came without a charge) is one ledger move.
 // The ops commands (server/ops/commands/deposits.ts) parse the operator's input and call these.
-import { chargeCredit } from '../../src/domain/charge-credit.ts';
-import { dec, fixed, type DecInput } from '../../src/domain/decimal.ts';
-import { trimZeros } from '../../src/domain/decimal-text.ts';
-import { ChargeStatus } from '../../src/domain/wallet-types.ts';
+import { chargeCredit } from '../../domain/charge-credit.ts';
+import { dec, fixed, type DecInput } from '../../domain/decimal.ts';
+import { trimZeros } from '../../domain/decimal-text.ts';
+import { ChargeStatus } from '../../domain/wallet-types.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { move, type AccountBalance } from '../ledger/ledger.ts';

@@ -3,7 +3,7 @@
 // the operator's review (server/wallet/deposit-review.ts) locks, lists and marks charges through the functions below.
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
-import type { BankCoin, CoinNetwork, DepositBank } from '../../src/domain/wallet-types.ts';
+import type { BankCoin, CoinNetwork, DepositBank } from '../../domain/wallet-types.ts';
 import { queryOne } from '../db/query-one.ts';
 
 export interface ChargeRow {

@@ -1,6 +1,6 @@
 // The payout methods' SQL (as fastify/demo's repositories): a user's methods with their currency, the keys a new
 // one must not repeat, binding and deleting. The routes (server/routes/payout-methods.ts) hold none.
-import type { WithdrawMethod } from '../../src/domain/wallet-types.ts';
+import type { WithdrawMethod } from '../../domain/wallet-types.ts';
 import type { Queryable } from '../db/db.ts';
 
 export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'> {

@@ -1,7 +1,7 @@
 // Watchlist rules (issue 25 item 4, docs/trading.md "Watchlist"): at most WATCHLIST_MAX instruments, each a listed
 // one, kept in the order the user arranged; each change is one transaction holding the user's row, so two devices
 // changing the list at once apply one after the other. Every change answers the whole list, as the app then shows it.
-import { movedTo, WATCHLIST_MAX, type Watchlist } from '../../src/domain/watchlist.ts';
+import { movedTo, WATCHLIST_MAX, type Watchlist } from '../../domain/watchlist.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { deleteWatch, insertWatch, isWatchable, lockWatchOwner, watchIds, writeOrder } from './watchlist-repository.ts';

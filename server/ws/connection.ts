@@ -2,8 +2,8 @@
 // refused past the hard buffer limit, held back past the soft one (conflation), and closed when stuck or idle.
 // The streams (day-market-stream.ts, kline-stream.ts, through `FrameSink`) and subscriptions.ts only ever send through
 // `Connections`.
-import type { Clock, Timers } from '../../src/domain/time.ts';
-import { WS_MAX_CLIENT_FRAME, type ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
+import { WS_MAX_CLIENT_FRAME, type ServerMessage } from '../../domain/ws-protocol.ts';
 import { SOCKET_LIMITS } from '../security/limits.ts';
 import type { GuardedClient, SocketLimits } from './guard.ts';
 

@@ -4,7 +4,7 @@
 // built once per batch for everyone who subscribed meanwhile.
 // A socket with a code filter (`codes`, low-bandwidth mode) gets the same frames cut to its instruments (shared by
 // the sockets with the same filter and gap), and an instrument its filter gains in its next frame.
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { CodeFilter, FrameSink, HubClient } from './connection.ts';
 import type { HubMarket } from './hub-market.ts';
 

@@ -1,7 +1,7 @@
 // What the hub needs of the market (server/market/simulated-market.ts provides it): quotes by index, change
 // notifications and the live 1min bar. The streams read it; nothing in server/ws writes it.
-import type { KlineBar } from '../../src/domain/types.ts';
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { KlineBar } from '../../domain/types.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 
 export type WireKline = KlineBar & { Code: string };
 

@@ -8,7 +8,7 @@ import {
   TOPIC_ACCOUNT,
   TOPIC_PRICE_ALERT,
   type ServerMessage,
-} from '../../src/domain/ws-protocol.ts';
+} from '../../domain/ws-protocol.ts';
 import { tokenHash } from '../auth/tokens.ts';
 import { CLOSE_POLICY, type Connections, type HubClient } from './connection.ts';
 import type { DayMarketStream } from './day-market-stream.ts';

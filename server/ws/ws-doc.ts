@@ -1,9 +1,9 @@
 // The live socket /v1/ws described for the API document (server/http/openapi.ts): the message schemas of
-// src/domain/ws-protocol.ts as JSON schema, and a summary of docs/protocol.md (which stays the full description).
+// domain/ws-protocol.ts as JSON schema, and a summary of docs/protocol.md (which stays the full description).
 import {
   KLINE_PREFIX, PING_INTERVAL_MS, TOPIC_DAY_MARKET, TOPIC_FOREX_CLOSED, TOPIC_FOREX_TRADE, WS_MAX_CLIENT_FRAME, WS_PATH,
   type ClientMessage, type ServerMessage,
-} from '../../src/domain/ws-protocol.ts';
+} from '../../domain/ws-protocol.ts';
 import type { JsonSchema } from '../http/schemas.ts';
 import { integer, listOf, shape, text } from '../http/wire-schema.ts';
 import { KLINE_BAR, ORDER } from '../http/wire/trading.ts';

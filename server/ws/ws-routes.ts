@@ -2,7 +2,7 @@
 // limit are answered and closed there; frames above the server's hard cap (app.ts maxPayload) are closed by `ws`.
 import type { FastifyInstance } from 'fastify';
 import type { RawData } from 'ws';
-import { WS_PATH } from '../../src/domain/ws-protocol.ts';
+import { WS_PATH } from '../../domain/ws-protocol.ts';
 import type { AppContext } from '../context.ts';
 import { failure } from '../http/errors.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';

@@ -1,5 +1,5 @@
 // Account endpoints of SPEC §7 (login, demo, register, passwords, codes, captcha, balance) with their wire shapes.
-import type { Balance, LoginResult, User } from '../domain/types.ts';
+import type { Balance, LoginResult, User } from '../../domain/types.ts';
 import { apiGet, apiGetFull, apiPost, apiPostFull, apiRequest, type CallOptions } from './client.ts';
 
 export type LoginType = 'email' | 'mobile';

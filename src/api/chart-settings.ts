@@ -1,5 +1,5 @@
 // The account's chart settings routes (issue 36): the indicators and their parameters, read and replaced whole.
-import type { IndicatorSettings } from '../domain/indicators.ts';
+import type { IndicatorSettings } from '../../domain/indicators.ts';
 import { apiGet, apiPost, type CallOptions } from './client.ts';
 
 export interface ChartSettings {

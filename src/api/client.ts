@@ -1,7 +1,7 @@
 // How screens and state call the server: apiGet/apiPost and friends over the one axios instance of http.ts, which
 // loads on the first call. The envelope rules live in envelope.ts (re-exported here for callers).
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
-import type { Envelope } from '../domain/types.ts';
+import type { Envelope } from '../../domain/types.ts';
 import { beginLoading, endLoading } from '../state/loading.ts';
 import { ApiFailure, type CallOptions } from './envelope.ts';
 

@@ -1,5 +1,5 @@
 // Common endpoints of SPEC §7: area codes, base settings, app status.
-import type { AreaCode, BaseSettings } from '../domain/types.ts';
+import type { AreaCode, BaseSettings } from '../../domain/types.ts';
 import { apiGet } from './client.ts';
 
 export interface AppStatus {

@@ -1,5 +1,5 @@
 // Main-site company search (SPEC §7 GET /api/company/getCompany): by name (substring) or one company by id.
-import type { Company } from '../domain/types.ts';
+import type { Company } from '../../domain/types.ts';
 import { apiGet } from './client.ts';
 
 /** Companies whose name contains `name` (all when empty), at most 50 by name. Failures are shown by the screen. */

@@ -1,5 +1,5 @@
 // Content endpoints (SPEC §7 News; ranking, invitations, complaint e-mail, announcement: docs/api.md "Content").
-import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged, Trader } from '../domain/content-types.ts';
+import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged, Trader } from '../../domain/content-types.ts';
 import { apiGet } from './client.ts';
 
 export const newsList = (page: number) => apiGet<Paged<NewsItem>>('/api/news/list', { category_id: 1, page });

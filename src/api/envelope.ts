@@ -1,6 +1,6 @@
 // The envelope rules of SPEC §7–§8 without axios: the failure type, the base address, 999 → sign out → /login.
 // Kept apart from http.ts so the first screen (which needs the socket address) does not load axios.
-import { CODE_SESSION, type Envelope } from '../domain/types.ts';
+import { CODE_SESSION, type Envelope } from '../../domain/types.ts';
 import { $token, signOut } from '../state/session.ts';
 import { toast } from '../state/toasts.ts';
 import { systemClock, type Clock } from '../state/clock.ts';

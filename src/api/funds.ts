@@ -1,5 +1,5 @@
-// /api/fund/* of SPEC §7 (all GET, as the spec lists them), with the wire types of src/domain/fund-types.ts.
-import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../domain/fund-types.ts';
+// /api/fund/* of SPEC §7 (all GET, as the spec lists them), with the wire types of domain/fund-types.ts.
+import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../../domain/fund-types.ts';
 import { apiGet } from './client.ts';
 
 /** buy and applyRefund answer data null with the server's message; the screens reload what they show. */

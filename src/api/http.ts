@@ -2,7 +2,7 @@
 // {code,msg,data} envelope, msg toasts, 999 → sign out → /login, network-error toasts (none for a read while offline).
 // Loaded on the first call (client.ts imports it lazily): axios is ~15 KB gzip the first screen does not need.
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
-import { CODE_OK } from '../domain/types.ts';
+import { CODE_OK } from '../../domain/types.ts';
 import { $lang } from '../i18n/lang-signal.ts';
 import { translate } from '../i18n/index.ts';
 import { $token, sessionReady } from '../state/session.ts';

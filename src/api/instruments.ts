@@ -3,7 +3,7 @@
 import { get, set } from 'idb-keyval';
 import { apiGet } from './client.ts';
 import { $instruments, awaitingInstruments, setInstruments } from '../state/instruments.ts';
-import type { Category, Instrument } from '../domain/types.ts';
+import type { Category, Instrument } from '../../domain/types.ts';
 
 export const TRADE_LIST_CACHE_KEY = 'tw.trade_list';
 

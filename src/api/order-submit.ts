@@ -3,8 +3,8 @@
 // the first order instead of opening a second one.
 import { apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
 import { toast } from '../state/toasts.ts';
-import { hexOf } from '../domain/hex.ts';
-import type { Order } from '../domain/types.ts';
+import { hexOf } from '../../domain/hex.ts';
+import type { Order } from '../../domain/types.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

@@ -1,7 +1,7 @@
 // Typed order endpoints of SPEC §7 Trading (submit, my_deal, close, close_all, cancel_trade, set_stop_price) and the balance.
 // Actions resolve the whole envelope: SPEC §8 shows the server's msg as a toast after close, cancel and stops.
-import type { CloseAllItem } from '../domain/close-scope.ts';
-import type { Envelope, Order, OrderList, OrderStatus } from '../domain/types.ts';
+import type { CloseAllItem } from '../../domain/close-scope.ts';
+import type { Envelope, Order, OrderList, OrderStatus } from '../../domain/types.ts';
 import { apiGet, apiGetFull, type CallOptions } from './client.ts';
 import { submitWithKey } from './order-submit.ts';
 

@@ -1,5 +1,5 @@
 // The wallet's endpoints (SPEC §7 Funds, quickCharge, account/draw*, wallet/*draw_method, user_real): deposits,
-// withdrawals, payout methods, the financial records and real-name verification. Wire types: src/domain/wallet-types.ts.
+// withdrawals, payout methods, the financial records and real-name verification. Wire types: domain/wallet-types.ts.
 import type {
   BankCoin,
   ChargeRecord,
@@ -11,7 +11,7 @@ import type {
   WithdrawCurrency,
   WithdrawMethod,
   WithdrawRecord,
-} from '../domain/wallet-types.ts';
+} from '../../domain/wallet-types.ts';
 import { apiGet, apiGetFull, apiPostFull, type CallOptions } from './client.ts';
 
 export async function financialRecords(page: number): Promise<Paged<FinancialRecord>> {

@@ -1,5 +1,5 @@
 // The account's watchlist routes (issue 25 item 4): each answers the whole list in order, with the cap.
-import type { Watchlist } from '../domain/watchlist.ts';
+import type { Watchlist } from '../../domain/watchlist.ts';
 import { apiGet, apiPost, type CallOptions } from './client.ts';
 
 export const readWatchlist = (opts: CallOptions = { toast: false, initial: true }): Promise<Watchlist> => apiGet('/v1/api/watchlist/list', {}, opts);

@@ -3,7 +3,7 @@
 // Only after the last try does the route error with its reload button show: a chunk that is really gone (a new
 // deploy replaced it) cannot be fixed by waiting.
 import { effect } from '@preact/signals-react';
-import type { Timers } from '../domain/time.ts';
+import type { Timers } from '../../domain/time.ts';
 import { $conn } from '../state/feed-signals.ts';
 import { browserTimers } from '../state/clock.ts';
 

@@ -1,7 +1,7 @@
 // Starts the price-alerts store (state/price-alerts.ts, with its API and texts) from a lazy chunk: the first screen
 // draws no alert. A fired alert the feed reports before the chunk has arrived is held and handed over once the
 // store listens, so none is lost to the wait.
-import type { PriceAlert } from '../domain/price-alerts.ts';
+import type { PriceAlert } from '../../domain/price-alerts.ts';
 import { dispatchPriceAlert, onPriceAlert } from '../state/feed-listeners.ts';
 
 type Store = { startPriceAlerts(): () => void };

@@ -1,7 +1,7 @@
 // What index.html tells its inline script and the app about the prerendered first screen (scripts/prerender-plugin.ts
 // writes it as JSON in <script id="tw-boot">): the catalogue the rows were drawn with, the /trade instrument drawn,
 // and the texts and language tag the age of a last-known price is written in.
-import type { Instrument } from '../domain/types.ts';
+import type { Instrument } from '../../domain/types.ts';
 import type { LastKnownQuote } from './last-known.ts';
 
 declare global {

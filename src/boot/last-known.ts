@@ -3,11 +3,11 @@
 // src/api/instruments.ts) and the last live quotes (`tw.quotes`, workers/feed/quote-keep.ts). The newer of the two
 // wins per instrument, as in the app. Display text through the domain's own formatters, so the inline paint and the
 // app write the same characters. No DOM here: src/boot/paint.ts writes it.
-import { percentText } from '../domain/format/percent.ts';
-import { changeDir } from '../domain/quote-text.ts';
-import { priceText } from '../domain/format/price.ts';
-import { isDecimalText, type Dir } from '../domain/decimal-text.ts';
-import { asOfOptions } from '../domain/as-of.ts';
+import { percentText } from '../../domain/format/percent.ts';
+import { changeDir } from '../../domain/quote-text.ts';
+import { priceText } from '../../domain/format/price.ts';
+import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
+import { asOfOptions } from '../../domain/as-of.ts';
 
 /** The IndexedDB keys of issue 26's last-known state, and idb-keyval's default database and store. */
 export const TRADE_LIST_KEY = 'tw.trade_list';

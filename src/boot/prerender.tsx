@@ -6,7 +6,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { createPath, Router, type To } from 'react-router-dom';
 import { allTexts, initI18n, languageInfo, translate } from '../i18n/index.ts';
-import { DEFAULT_LANGUAGE } from '../domain/types.ts';
+import { DEFAULT_LANGUAGE } from '../../domain/types.ts';
 import { pickInstrument } from '../state/trade-state.ts';
 import type { BootData } from './boot-data.ts';
 import { beginAttach } from './attach.ts';
@@ -15,7 +15,7 @@ import { preloadPage } from '../app/lazy-page.tsx';
 import { setProvisionalInstruments } from '../state/instruments.ts';
 import { AppRoutes, NavigatorBridge } from '../app/router.tsx';
 import type { NavigationDeps } from '../app/navigation-effects.ts';
-import type { Instrument } from '../domain/types.ts';
+import type { Instrument } from '../../domain/types.ts';
 import type { FirstScreenPath } from './first-screen.ts';
 
 /** Effects never run in a prerender: nothing here is called. */

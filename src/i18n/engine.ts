@@ -3,8 +3,8 @@
 // carry it (its texts come from virtual:first-texts until this is in; src/i18n/first-texts.ts).
 import i18next, { type i18n as I18n } from 'i18next';
 import hk from '../../locales/hk.json';
-import { DEFAULT_LANGUAGE, type Language } from '../domain/types.ts';
-import { interpolatedValue } from '../domain/bidi.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
+import { interpolatedValue } from '../../domain/bidi.ts';
 import { normaliseLanguage } from './languages.ts';
 
 type Bundle = Record<string, unknown>;

@@ -3,8 +3,8 @@
 // has only `{{name}}` placeholders (no plurals, nesting, formats or context), so what this returns is what i18next
 // returns for them; tests/unit/src/i18n/first-texts-t.test.ts holds the two to that, key by key.
 import firstTexts from 'virtual:first-texts';
-import { DEFAULT_LANGUAGE } from '../domain/types.ts';
-import { interpolatedValue } from '../domain/bidi.ts';
+import { DEFAULT_LANGUAGE } from '../../domain/types.ts';
+import { interpolatedValue } from '../../domain/bidi.ts';
 
 export type TOptions = Readonly<Record<string, unknown>>;
 

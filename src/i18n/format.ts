@@ -1,10 +1,10 @@
 // Numbers and dates through Intl in the current language. Intl only localises digits and grouping: money text is
-// rounded exactly first by the one money formatter (src/domain/format/money.ts).
-import { isDecimalText, numberText } from '../domain/decimal-text.ts';
-import { moneyText, NO_VALUE } from '../domain/format/money.ts';
-import { DATE_TIME_OPTIONS, parseWireTime } from '../domain/wire-time.ts';
+// rounded exactly first by the one money formatter (domain/format/money.ts).
+import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
+import { moneyText, NO_VALUE } from '../../domain/format/money.ts';
+import { DATE_TIME_OPTIONS, parseWireTime } from '../../domain/wire-time.ts';
 import { $lang } from './lang-signal.ts';
-import { asOfOptions } from '../domain/as-of.ts';
+import { asOfOptions } from '../../domain/as-of.ts';
 import { languageInfo } from './languages.ts';
 
 // Intl.NumberFormat v3 formats a decimal string exactly (no float round trip); the ES2022 lib types lack it.

@@ -6,7 +6,7 @@
 // A supported code in the `lang` cookie wins (tw → hk); the choice also persists in idb-keyval.
 import { get, set } from 'idb-keyval';
 import type { i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE, type Language } from '../domain/types.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { languageInfo, normaliseLanguage } from './languages.ts';
 import { cookieString, readCookie } from './cookie.ts';
 import { $lang } from './lang-signal.ts';

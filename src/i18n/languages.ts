@@ -1,6 +1,6 @@
 // The 18 interface languages: native names for the picker, BCP 47 tags for <html lang> and Intl, text direction.
-import { LANGUAGES, type Language } from '../domain/types.ts';
-import { isRtlLanguage } from '../domain/bidi.ts';
+import { LANGUAGES, type Language } from '../../domain/types.ts';
+import { isRtlLanguage } from '../../domain/bidi.ts';
 
 export interface LanguageInfo {
   code: Language;

@@ -1,6 +1,6 @@
 // The back office's calls: the ops API with the operator token, and private images fetched as blobs (an <img>
 // cannot send the token header).
-import { CODE_OK, type Envelope } from '../domain/types.ts';
+import { CODE_OK, type Envelope } from '../../domain/types.ts';
 
 export interface OpsParamInfo {
   name: string;

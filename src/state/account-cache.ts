@@ -4,7 +4,7 @@
 // at sign-out (or when another user signs in).
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
-import type { Balance, Order } from '../domain/types.ts';
+import type { Balance, Order } from '../../domain/types.ts';
 import type { Clock } from './clock.ts';
 import { orderLists } from './order-lists.ts';
 import { $funds, $heldPositions } from './position-sync.ts';

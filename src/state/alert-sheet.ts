@@ -2,8 +2,8 @@
 // trade header's bell, a market row's long-press / context menu and the chart's "alert at this price" all open the one
 // sheet through openAlertSheet. A visitor is sent to sign in first (alerts are kept on the account).
 import { signal, type ReadonlySignal } from '@preact/signals-react';
-import type { AlertKind } from '../domain/price-alerts.ts';
-import type { Instrument } from '../domain/types.ts';
+import type { AlertKind } from '../../domain/price-alerts.ts';
+import type { Instrument } from '../../domain/types.ts';
 import { currentPath, loginPath, navigateTo } from './navigator.ts';
 import { $loggedIn } from './session.ts';
 

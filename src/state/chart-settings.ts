@@ -3,7 +3,7 @@
 // mounts (the screens without a chart never load them); every change reaches the feed, which computes the values.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { readChartSettings, saveChartSettings } from '../api/chart-settings.ts';
-import { defaultIndicatorSettings, sanitiseSettings, type IndicatorSettings } from '../domain/indicators.ts';
+import { defaultIndicatorSettings, sanitiseSettings, type IndicatorSettings } from '../../domain/indicators.ts';
 import { feed } from './feed-handle.ts';
 import { localStore } from './local-store.ts';
 import { $token, sessionReady } from './session.ts';

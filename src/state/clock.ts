@@ -1,6 +1,6 @@
 // Injected time for the shell (countdowns, toasts, the API's `t` parameter): tests pass fake clocks and timers.
 
-import type { Clock, Timers } from '../domain/time.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
 
 export type { Clock, Timers };
 

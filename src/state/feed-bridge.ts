@@ -3,7 +3,7 @@
 // The app builds its one bridge in src/app/feed-root.ts; the mode comes from feed-mode.ts.
 import { proxy, wrap, type Endpoint } from 'comlink';
 import { socketSessionRejected } from '../api/client.ts';
-import type { Instrument } from '../domain/types.ts';
+import type { Instrument } from '../../domain/types.ts';
 import type { FeedApi, FeedConfig, FeedSink } from '../../workers/protocol.ts';
 import type { FeedMode } from './feed-mode.ts';
 import { $conn } from './feed-signals.ts';

@@ -2,8 +2,8 @@
 // and gaps (the orders store), fired price alerts (the alerts store), the watched preview (order form) and paints (bench). A broken listener is logged and
 // the others still run: one broken screen must not stop the others painting.
 import type { FeedBatch, KlineUpdate, LivePreview, OrderEvent } from '../../workers/protocol.ts';
-import type { PriceAlert } from '../domain/price-alerts.ts';
-import type { AccountChange } from '../domain/ws-protocol.ts';
+import type { PriceAlert } from '../../domain/price-alerts.ts';
+import type { AccountChange } from '../../domain/ws-protocol.ts';
 
 type Listener<T> = (v: T) => void;
 

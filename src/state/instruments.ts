@@ -1,10 +1,10 @@
 // The instrument list (trade_list, or the idb cache at start) and the quote it carries: rows show the list's own
 // quote at once, and live ticks (apply-batch.ts) take over as they arrive.
 import { batch, signal, type Signal } from '@preact/signals-react';
-import type { Instrument } from '../domain/types.ts';
-import { percentText } from '../domain/format/percent.ts';
-import { changeDir } from '../domain/quote-text.ts';
-import { priceText } from '../domain/format/price.ts';
+import type { Instrument } from '../../domain/types.ts';
+import { percentText } from '../../domain/format/percent.ts';
+import { changeDir } from '../../domain/quote-text.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { quote } from './quotes.ts';
 import { $dataAsOf } from './feed-signals.ts';
 
@@ -24,7 +24,7 @@ export function setInstruments(list: Instrument[]): void {
       const q = quote(inst.Code);
       if (fq && fq.Time > asOf) asOf = fq.Time;
       if (!fq || (q.$close.value !== '' && !(fq.Time > q.$tickAt.value))) continue; // a newer live tick wins
-      // The snapshot's exact text through the feed's own formatting (src/domain/format/, quote-text.ts): one path, one
+      // The snapshot's exact text through the feed's own formatting (domain/format/, quote-text.ts): one path, one
       // look.
       const close = priceText(fq.Close, inst.PricePrecision);
       if (close !== '') q.$close.value = close;

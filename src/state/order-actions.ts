@@ -1,9 +1,9 @@
 // What changes an order: pushed events (FOREX_TRADE / FOREX_CLOSED), a gap in their sequence, and the user's own
 // actions (close, cancel, stops). Each updates the lists, the sheet, the positions and then the balance.
 import { batch } from '@preact/signals-react';
-import type { Order } from '../domain/types.ts';
+import type { Order } from '../../domain/types.ts';
 import type { OrderEvent } from '../../workers/protocol.ts';
-import type { CloseAllItem } from '../domain/close-scope.ts';
+import type { CloseAllItem } from '../../domain/close-scope.ts';
 import { cancelOrder, closeAll, closeOrder, setStopPrice, type CloseAllParams, type StopParams } from '../api/trading.ts';
 import { i18n } from '../i18n/index.ts';
 import { dropLivePosition } from './live-positions.ts';
@@ -12,7 +12,7 @@ import { $openOrderId } from './order-sheet.ts';
 import { notePositionClosed, notePositionOpen, refreshFunds, syncPositions } from './position-sync.ts';
 import { toast } from './toasts.ts';
 import { refusalText } from '../api/client.ts';
-import { lotsLeft } from '../domain/order-rules.ts';
+import { lotsLeft } from '../../domain/order-rules.ts';
 
 /** An order that is open (pending or holding) or changed: FOREX_TRADE, a fill, new stops, our submit. */
 export function applyOpen(order: Order): void {

@@ -1,7 +1,7 @@
 // The three paged lists of /order (holding, pending, history): loading by page, the finishing rule, and edits by
 // pushed events and our own actions. Answers for an older request or another account are dropped.
 import { signal, type Signal } from '@preact/signals-react';
-import type { Order, OrderList, OrderStatus } from '../domain/types.ts';
+import type { Order, OrderList, OrderStatus } from '../../domain/types.ts';
 import { myDeal } from '../api/trading.ts';
 
 /** The tabs of /order by the `type` query: holding 1, pending 0, history 3 (SPEC §2). */

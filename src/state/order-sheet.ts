@@ -1,6 +1,6 @@
 // The open order detail sheet: which order, kept as fresh as the lists (which events keep current).
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
-import type { Order } from '../domain/types.ts';
+import type { Order } from '../../domain/types.ts';
 import { ORDER_TABS, orderLists } from './order-lists.ts';
 
 export const $openOrderId: Signal<number | null> = signal<number | null>(null, { name: 'order-sheet.$openOrderId' });

@@ -2,7 +2,7 @@
 // a screen that shows them is mounted, taken back when the last one leaves. Events bump a version so a sync that
 // raced one reads again.
 import { signal, type Signal } from '@preact/signals-react';
-import { usedMargin, type Balance, type Order } from '../domain/types.ts';
+import { usedMargin, type Balance, type Order } from '../../domain/types.ts';
 import { getBalance, myDeal } from '../api/trading.ts';
 import { feed } from './feed-handle.ts';
 import { currentGeneration } from './order-lists.ts';

@@ -5,7 +5,7 @@
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { createAlert, deleteAlert, readAlerts, type NewAlert } from '../api/alerts.ts';
 import { refusalText } from '../api/client.ts';
-import { firedMessage, type PriceAlert, type PriceAlerts } from '../domain/price-alerts.ts';
+import { firedMessage, type PriceAlert, type PriceAlerts } from '../../domain/price-alerts.ts';
 import { i18n } from '../i18n/index.ts';
 import { onPriceAlert } from './feed-listeners.ts';
 import { $token } from './session.ts';

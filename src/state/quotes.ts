@@ -2,7 +2,7 @@
 // one text node that changed and no component re-renders. Written by instruments.ts (the list's own quote) and
 // apply-batch.ts (live ticks); subscribing to one marks its code as shown (quote-interest.ts).
 import { signal, type Signal } from '@preact/signals-react';
-import type { Dir } from '../domain/decimal-text.ts';
+import type { Dir } from '../../domain/decimal-text.ts';
 import { watchOptions } from './quote-interest.ts';
 
 export interface QuoteSignals {

@@ -2,11 +2,11 @@
 // until the first tick, so a cached or freshly loaded market shows prices at once.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { quote, type QuoteSignals } from './quotes.ts';
-import type { Dir } from '../domain/decimal-text.ts';
-import { percentText } from '../domain/format/percent.ts';
-import { changeDir } from '../domain/quote-text.ts';
-import { priceText } from '../domain/format/price.ts';
-import type { Instrument } from '../domain/types.ts';
+import type { Dir } from '../../domain/decimal-text.ts';
+import { percentText } from '../../domain/format/percent.ts';
+import { changeDir } from '../../domain/quote-text.ts';
+import { priceText } from '../../domain/format/price.ts';
+import type { Instrument } from '../../domain/types.ts';
 
 export interface RowSignals {
   q: QuoteSignals;

@@ -1,10 +1,10 @@
 // The signed-in user: token + user persisted in idb-keyval, a synchronous localStorage hint so the first paint
 // already knows whether someone is logged in, the persisted demo_id, and the server's base settings.
 import { localStore } from './local-store.ts';
-import { hexOf } from '../domain/hex.ts';
+import { hexOf } from '../../domain/hex.ts';
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
-import type { BaseSettings, LoginResult, User } from '../domain/types.ts';
+import type { BaseSettings, LoginResult, User } from '../../domain/types.ts';
 
 export const SESSION_KEY = 'tw:session';
 export const DEMO_ID_KEY = 'tw:demo-id';

@@ -1,6 +1,6 @@
 // Screen state of /trade that outlives one visit: the chart period, and which instrument is shown.
 import { signal } from '@preact/signals-react';
-import type { Instrument, Period } from '../domain/types.ts';
+import type { Instrument, Period } from '../../domain/types.ts';
 
 export const $period = signal<Period>('1min', { name: 'trade-state.$period' });
 

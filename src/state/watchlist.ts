@@ -5,7 +5,7 @@
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { del, get, set } from 'idb-keyval';
 import { addWatch, moveWatch as moveOnServer, readWatchlist, removeWatch } from '../api/watchlist.ts';
-import { movedTo, WATCHLIST_MAX, type Watchlist } from '../domain/watchlist.ts';
+import { movedTo, WATCHLIST_MAX, type Watchlist } from '../../domain/watchlist.ts';
 import { translate } from '../i18n/index.ts';
 import { $token } from './session.ts';
 import { toast } from './toasts.ts';

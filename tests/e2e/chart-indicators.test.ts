@@ -12,8 +12,8 @@ import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
 import { axe, userGet } from './lang-page.ts';
-import type { Instrument, KlineBar } from '../../src/domain/types.ts';
-import type { IndicatorSettings } from '../../src/domain/indicators.ts';
+import type { Instrument, KlineBar } from '../../domain/types.ts';
+import type { IndicatorSettings } from '../../domain/indicators.ts';
 
 let server: AppServer;
 let user: RealUser;

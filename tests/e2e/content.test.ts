@@ -4,8 +4,8 @@
 import { expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
-import type { Envelope } from '../../src/domain/types.ts';
-import type { NewsItem, Paged } from '../../src/domain/content-types.ts';
+import type { Envelope } from '../../domain/types.ts';
+import type { NewsItem, Paged } from '../../domain/content-types.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
 import { PHONE, newPage, snap } from './browser.ts';

@@ -2,7 +2,7 @@
 // submits and restarted on the same data. The app in Chromium, left alone (no reload, no tap), comes back live and
 // its holding list is exactly what the database holds: every acknowledged order is there, no half-made one.
 import { expect, it } from 'vitest';
-import type { Instrument, Order, OrderList } from '../../src/domain/types.ts';
+import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { userGet } from './lang-page.ts';

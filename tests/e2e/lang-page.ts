@@ -2,7 +2,7 @@
 // loads), the same with a user logged in at a screen, a GET of the API as a signed-in user (the wire envelope, English messages), and axe on what a page shows.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import type { Envelope } from '../../src/domain/types.ts';
+import type { Envelope } from '../../domain/types.ts';
 import { newPage } from './browser.ts';
 import type { AppServer } from './app-server.ts';
 import { loginInBrowser, type RealUser } from './real-user.ts';

@@ -2,9 +2,9 @@
 // from /mining, watches income appear on /mining/income, redeems early from /mining/record with the penalty shown
 // first, and the balance is exactly credit − penalty + the income paid.
 import { expect, it } from 'vitest';
-import { dec } from '../../src/domain/decimal.ts';
-import type { Envelope } from '../../src/domain/types.ts';
-import type { FundIncome, FundSubscription, LastPaged } from '../../src/domain/fund-types.ts';
+import { dec } from '../../domain/decimal.ts';
+import type { Envelope } from '../../domain/types.ts';
+import type { FundIncome, FundSubscription, LastPaged } from '../../domain/fund-types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { WEEKDAY_NOON } from './app-server.ts';

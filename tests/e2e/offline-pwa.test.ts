@@ -11,9 +11,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
-import { priceText } from '../../src/domain/format/price.ts';
-import type { Instrument } from '../../src/domain/types.ts';
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import { priceText } from '../../domain/format/price.ts';
+import type { Instrument } from '../../domain/types.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 
 /** A value idb-keyval keeps (its default database and store, shared by the page and the feed worker). */
 function idbGet<T>(page: Page, key: string): Promise<T | undefined> {

@@ -1,7 +1,7 @@
 // /product on the main site at 360×740 (SPEC §2, §3, §9): search companies, open the company popup with the §3
 // fields, choose one, and find its id in a cookie that outlives a session; the DEMO title shows the DEMO mark.
 import { beforeAll, expect, it } from 'vitest';
-import type { Envelope, Company } from '../../src/domain/types.ts';
+import type { Envelope, Company } from '../../domain/types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { ops } from './real-user.ts';

@@ -4,8 +4,8 @@
 // one connection dot and one language globe on the desk /order, and logout landing on /. Screenshots at 360×740 and
 // 1280×800 (test-artifacts/issue20-*.png).
 import { beforeAll, expect, it } from 'vitest';
-import type { Instrument, Order } from '../../src/domain/types.ts';
-import { dec } from '../../src/domain/decimal.ts';
+import type { Instrument, Order } from '../../domain/types.ts';
+import { dec } from '../../domain/decimal.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';

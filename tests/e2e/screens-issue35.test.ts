@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LANGUAGES } from '../../src/domain/types.ts';
+import { LANGUAGES } from '../../domain/types.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { axe, pageIn } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, ops, type RealUser } from './real-user.ts';

@@ -4,7 +4,7 @@
 // axe on the new screens (settings cards, shortcuts sheet, bars table). Screenshots test-artifacts/issue25-keys-*.png,
 // Arabic too.
 import { beforeAll, expect, it } from 'vitest';
-import type { Envelope, Instrument, OrderList } from '../../src/domain/types.ts';
+import type { Envelope, Instrument, OrderList } from '../../domain/types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';

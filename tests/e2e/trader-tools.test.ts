@@ -3,8 +3,8 @@
 // (the rest stays open with half the lots); "close all" of the longs through the confirm sheet at 360×740 leaves the
 // short, the sheet passing axe at both sizes. Screenshots: test-artifacts/issue25-*.png (also in Arabic).
 import { beforeAll, expect, it } from 'vitest';
-import type { Instrument, Order, OrderList } from '../../src/domain/types.ts';
-import { dec } from '../../src/domain/decimal.ts';
+import type { Instrument, Order, OrderList } from '../../domain/types.ts';
+import { dec } from '../../domain/decimal.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, userGet, userPageAt } from './lang-page.ts';

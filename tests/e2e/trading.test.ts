@@ -3,8 +3,8 @@
 // the realised P&L minus the fee; a far pending order appears under pending and can be cancelled.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
-import { dec } from '../../src/domain/decimal.ts';
-import type { Envelope, Order, OrderList } from '../../src/domain/types.ts';
+import { dec } from '../../domain/decimal.ts';
+import type { Envelope, Order, OrderList } from '../../domain/types.ts';
 import { PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';

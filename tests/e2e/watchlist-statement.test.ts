@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { Instrument } from '../../src/domain/types.ts';
+import type { Instrument } from '../../domain/types.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, pageIn as openPage, userGet, userPageAt } from './lang-page.ts';

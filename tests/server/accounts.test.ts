@@ -1,7 +1,7 @@
 // Accounts end to end over real HTTP: register with a code from the outbox, login, info; wrong, expired and reused
 // codes; the 60 s resend rule; the picture captcha; password reset and change; sessions and code 999; demo accounts.
 import { describe, expect, it } from 'vitest';
-import type { Balance, LoginResult, User } from '../../src/domain/types.ts';
+import type { Balance, LoginResult, User } from '../../domain/types.ts';
 import { userFromToken } from '../../server/auth/session.ts';
 import { SESSION_TTL_MS } from '../../server/auth/tokens.ts';
 import { setSetting } from '../../server/settings/settings.ts';

@@ -1,7 +1,7 @@
 // For every account and common route, a table of bad inputs: each gets a clear message (English here) and a code
 // other than 1 — never a 500 — and writes nothing (row counts of every account table, uploads included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import {
   ACCOUNT_TABLES,
   api,

@@ -3,7 +3,7 @@
 // rules refused with a message and nothing changed, one user's settings out of another's reach, and no session no
 // settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultIndicatorSettings, type IndicatorSettings } from '../../src/domain/indicators.ts';
+import { defaultIndicatorSettings, type IndicatorSettings } from '../../domain/indicators.ts';
 import { api, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Instrument, LoginResult, Order } from '../../src/domain/types.ts';
+import type { Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { startRole, type RoleProcess } from '../fixtures/cluster-procs.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CODE_INTERNAL, type AreaCode, type BaseSettings } from '../../src/domain/types.ts';
+import { CODE_INTERNAL, type AreaCode, type BaseSettings } from '../../domain/types.ts';
 import { buildApp } from '../../server/app.ts';
 import type { AppContext } from '../../server/context.ts';
 import type { Services } from '../../server/services.ts';

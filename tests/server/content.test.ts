@@ -1,8 +1,8 @@
 // Content routes over real HTTP on both databases: news paging totals, the sanitiser on the hostile corpus (stored
 // rows and the sanitiser itself), ranking figures from a scripted set of closed orders, invitation counts.
 import { describe, expect, it } from 'vitest';
-import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged, Trader } from '../../src/domain/content-types.ts';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged, Trader } from '../../domain/content-types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import { sanitiseNewsHtml } from '../../server/content/sanitise.ts';
 import { HOSTILE_CANARY, HOSTILE_NEWS } from '../../server/db/seeds/news-hostile.ts';
 import { NEWS_PAGE_SIZE } from '../../server/routes/content.ts';

@@ -4,14 +4,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dec } from '../../src/domain/decimal.ts';
+import { dec } from '../../domain/decimal.ts';
 import { createUser } from '../../server/accounts/create-user.ts';
 import type { Db } from '../../server/db/db.ts';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { getAccount, move, moveAll } from '../../server/ledger/ledger.ts';
-import { exactMoneyText as moneyText } from '../../src/domain/format/money.ts';
+import { exactMoneyText as moneyText } from '../../domain/format/money.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { countRows, startTestServer, type TestServer } from './harness.ts';
 

@@ -3,9 +3,9 @@
 // ledger invariant; every refusal writes nothing.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BankCoin, ChargeRecord, CoinNetwork, DepositBank, Paged } from '../../src/domain/wallet-types.ts';
+import type { BankCoin, ChargeRecord, CoinNetwork, DepositBank, Paged } from '../../domain/wallet-types.ts';
 import { DEPOSIT_COMMANDS } from '../../server/ops/commands/deposits.ts';
-import { chargeCredit } from '../../src/domain/charge-credit.ts';
+import { chargeCredit } from '../../domain/charge-credit.ts';
 import { api, countRows, opsCommand, refusalKey, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 

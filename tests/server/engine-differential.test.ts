@@ -7,14 +7,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
-import type { Timers } from '../../src/domain/time.ts';
+import type { Timers } from '../../domain/time.ts';
 import { OrderEngine, type IndexFactory } from '../../server/engine/engine.ts';
 import { TickIndex } from '../../server/engine/tick-index.ts';
 import { ApiError } from '../../server/http/envelope.ts';
-import { dec } from '../../src/domain/decimal.ts';
+import { dec } from '../../domain/decimal.ts';
 import { getAccount, move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
-import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { ScanIndex } from '../fixtures/engine-oracle.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { fundedUser, insertTestInstruments, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS } from './engine-helpers.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
 import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
 import type { UserPush } from '../../server/services.ts';
-import type { Timers } from '../../src/domain/time.ts';
+import type { Timers } from '../../domain/time.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
 import type { SubmitInput } from '../../server/engine/submit-check.ts';
 import { ApiError } from '../../server/http/envelope.ts';
@@ -15,8 +15,8 @@ import type { EngineInstrument } from '../../server/engine/types.ts';
 import { createUser } from '../../server/accounts/create-user.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
-import type { QuoteTuple, ServerMessage } from '../../src/domain/ws-protocol.ts';
-import { dec } from '../../src/domain/decimal.ts';
+import type { QuoteTuple, ServerMessage } from '../../domain/ws-protocol.ts';
+import { dec } from '../../domain/decimal.ts';
 
 export const TEST_INSTRUMENTS: EngineInstrument[] = [
   {

@@ -8,7 +8,7 @@ import type { SubmitInput } from '../../server/engine/submit-check.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
-import { dec, fixed } from '../../src/domain/decimal.ts';
+import { dec, fixed } from '../../domain/decimal.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import {
   fundedUser, insertTestInstruments, ledgerCheck, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS,

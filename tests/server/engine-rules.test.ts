@@ -2,7 +2,7 @@
 // crossing (and the gap rule), stop-out largest loss first, the never-below-zero cap, races, pushes and their seq.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
-import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { fundedUser, ledgerCheck, marketBuy, errorKey, useEngineBed, expectLedgerInvariants } from './engine-helpers.ts';
 
 let queries = 0;

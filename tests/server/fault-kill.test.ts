@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Envelope, Instrument, LoginResult, Order } from '../../src/domain/types.ts';
+import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';

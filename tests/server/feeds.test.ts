@@ -5,7 +5,7 @@
 // the operator — and a server started as `npm start` does, which quotes everything from the simulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json' with { type: 'json' };
-import type { Instrument, Order } from '../../src/domain/types.ts';
+import type { Instrument, Order } from '../../domain/types.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';

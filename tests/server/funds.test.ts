@@ -2,7 +2,7 @@
 // fund's bounds, income at each fund-day boundary paid exactly once (restart, missed days, two runs racing), the
 // principal back at maturity, early redemption with its penalty to the cent; the ledger adds up throughout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../../src/domain/fund-types.ts';
+import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../../domain/fund-types.ts';
 import { runFundIncome } from '../../server/funds/income-job.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { FUND_COMMANDS } from '../../server/ops/commands/funds.ts';

@@ -7,7 +7,7 @@
 // Seeded: the seed is printed (FUZZ_SEED=… repeats the run's requests in the same order) with the counts. Bounded
 // in time: FUZZ_SECONDS (default 45 in npm test); `npm run fuzz` runs it for longer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import { OPENAPI_PATH } from '../../server/http/openapi.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { move } from '../../server/ledger/ledger.ts';

@@ -4,7 +4,7 @@
 // a 5xx; a refused request writes nothing to the money tables (fingerprint before = after); the ledger holds after.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { ledgerViolations, moneyFingerprint } from '../../server/ledger/invariants.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';

@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import { undocumented } from '../../server/http/openapi.ts';
 import type { RouteEntry } from '../../server/http/route-table.ts';
 import { moneyFingerprint } from '../../server/ledger/invariants.ts';

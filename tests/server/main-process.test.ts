@@ -2,7 +2,7 @@
 // stops cleanly on SIGTERM, and a restart on the same database still has the accounts. On TEST_DB=postgres it
 // runs with DATABASE_URL; otherwise on PGlite files in DATA_DIR (pre-filled from the template to save an initdb).
 import { describe, expect, it } from 'vitest';
-import type { Balance, LoginResult } from '../../src/domain/types.ts';
+import type { Balance, LoginResult } from '../../domain/types.ts';
 import { api } from './harness.ts';
 import { useServerProcesses, type ServerProcess } from './server-process.ts';
 

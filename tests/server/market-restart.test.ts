@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/db.ts';
 import { aggregate, type Bar } from '../../server/market/bars.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
-import type { Instrument, KlineBar, Period } from '../../src/domain/types.ts';
+import type { Instrument, KlineBar, Period } from '../../domain/types.ts';
 import { api, manualClock } from './harness.ts';
 import { keepOpen, sharedDatabases } from './shared-db.ts';
 

@@ -3,8 +3,8 @@
 // bad input. The market runs in manual mode so nothing moves unless the test sets a price.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Category, Instrument, KlineBar } from '../../src/domain/types.ts';
-import { PERIODS } from '../../src/domain/types.ts';
+import type { Category, Instrument, KlineBar } from '../../domain/types.ts';
+import { PERIODS } from '../../domain/types.ts';
 import { aggregate, LEVEL_SECONDS, type Bar } from '../../server/market/bars.ts';
 import { isOpenAt, openSecondsIn, type MarketClass } from '../../server/market/market-hours.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';

@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dec } from '../../src/domain/decimal.ts';
-import type { Balance, Order, OrderList } from '../../src/domain/types.ts';
-import type { ChargeRecord, CoinNetwork, Paged, WithdrawCurrency, WithdrawMethod, WithdrawRecord } from '../../src/domain/wallet-types.ts';
+import { dec } from '../../domain/decimal.ts';
+import type { Balance, Order, OrderList } from '../../domain/types.ts';
+import type { ChargeRecord, CoinNetwork, Paged, WithdrawCurrency, WithdrawMethod, WithdrawRecord } from '../../domain/wallet-types.ts';
 import { DEPOSIT_COMMANDS } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
 import { manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';

@@ -3,7 +3,7 @@
 // refused with its translated message and nothing written; the market writer's sweep cancels a due pending order
 // (margin back, fee refunded, FOREX_CLOSED "expired") and leaves the others; a filled order never expires.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderList } from '../../src/domain/types.ts';
+import type { Order, OrderList } from '../../domain/types.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 import { move } from '../../server/ledger/ledger.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { Instrument, LoginResult, Order } from '../../src/domain/types.ts';
+import type { Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { openDb } from '../../server/db/open-db.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { until } from '../fixtures/until.ts';

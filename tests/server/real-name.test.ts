@@ -2,7 +2,7 @@
 // one's own, one submission at a time, operator verify or reject (with the reason the trader reads), demo refused.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealNameCenter } from '../../src/domain/wallet-types.ts';
+import type { RealNameCenter } from '../../domain/wallet-types.ts';
 import { REAL_NAME_COMMANDS } from '../../server/ops/commands/real-name.ts';
 import { api, countRows, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 

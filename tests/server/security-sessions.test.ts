@@ -2,7 +2,7 @@
 // out), a user holds a bounded number of sessions, old scrypt hashes are upgraded at login, loss_url is only
 // ever http(s), and demo accounts per address per day are capped. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import { hashPassword, needsRehash, OWASP_SCRYPT } from '../../server/auth/password.ts';
 import { tokenHash } from '../../server/auth/tokens.ts';
 import { DAILY_CAPS } from '../../server/security/counters.ts';

@@ -2,8 +2,8 @@
 // cancel) reach the owner's subscribed socket with a sequence increasing by one; another user's socket gets nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Order } from '../../src/domain/types.ts';
-import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { Order } from '../../domain/types.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';

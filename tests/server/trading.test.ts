@@ -2,7 +2,7 @@
 // with its message and nothing written, the order lifecycle through my_deal, stops, pending, idempotency, races,
 // ownership, the funds routes and the demo reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, Order, OrderList } from '../../src/domain/types.ts';
+import type { LoginResult, Order, OrderList } from '../../domain/types.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import hk from '../../locales/hk.json' with { type: 'json' };
 import { move } from '../../server/ledger/ledger.ts';

@@ -2,7 +2,7 @@
 // follows the best price at the distance and never moves back, jumps with a gap, fires exactly once (one close, one
 // realised P&L record), carries across an engine restart from the stored stop, and bad input changes nothing.
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { fundedUser, marketBuy, errorKey, useEngineBed, expectLedgerInvariants } from './engine-helpers.ts';
 
 const bed = useEngineBed();

@@ -3,7 +3,7 @@
 // writes nothing.
 import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
-import type { LoginResult } from '../../src/domain/types.ts';
+import type { LoginResult } from '../../domain/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../server/app.ts';
 import { UPLOADS_PER_DAY } from '../../server/uploads/store.ts';

@@ -3,8 +3,8 @@
 // for two adds racing for the last place), unknown and unlisted instruments are refused, refusals change nothing, and
 // one user's list is out of another's reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WATCHLIST_MAX, type Watchlist } from '../../src/domain/watchlist.ts';
-import type { Instrument } from '../../src/domain/types.ts';
+import { WATCHLIST_MAX, type Watchlist } from '../../domain/watchlist.ts';
+import type { Instrument } from '../../domain/types.ts';
 import { api, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { insertTestInstruments } from './engine-helpers.ts';
 

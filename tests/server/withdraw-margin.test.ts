@@ -4,12 +4,12 @@
 // lock_balance = open margins + pending withdrawals, nothing negative.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
-import type { Timers } from '../../src/domain/time.ts';
+import type { Timers } from '../../domain/time.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
-import type { WithdrawCurrency, WithdrawMethod } from '../../src/domain/wallet-types.ts';
-import { dec } from '../../src/domain/decimal.ts';
+import type { WithdrawCurrency, WithdrawMethod } from '../../domain/wallet-types.ts';
+import { dec } from '../../domain/decimal.ts';
 import { ledgerCheck, insertTestInstruments, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS, marketBuy } from './engine-helpers.ts';
 import { registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';

@@ -4,7 +4,7 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness.ts';
-import type { ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
 
 export type Msg = ServerMessage & Record<string, unknown>;
 

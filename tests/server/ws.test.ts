@@ -4,8 +4,8 @@
 // with a ping barrier (a socket's frames arrive in order). Timing rules (batch cadence, conflation, slow and idle
 // closes) are tested with fake time in tests/unit/server-ws-hub.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../src/domain/types.ts';
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { Order } from '../../domain/types.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { registerAndLogin } from './harness.ts';
 import { barrier, isType, useSocketServer, type Msg } from './ws-client.ts';
 

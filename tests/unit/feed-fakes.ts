@@ -1,7 +1,7 @@
 // Test doubles for the feed: fake time (clock + timers advancing together), a scripted socket, manual frames.
 import type { FeedDeps, FetchLike, SocketLike } from '../../workers/feed/deps.ts';
 import type { FeedBatch, FeedSink, OrderEvent } from '../../workers/protocol.ts';
-import type { PriceAlert } from '../../src/domain/price-alerts.ts';
+import type { PriceAlert } from '../../domain/price-alerts.ts';
 
 interface Task {
   id: number;

@@ -1,7 +1,7 @@
 // Test helpers for the orders screen: wire orders, a paged my_deal on the fake server, a scripted feed handle,
 // and a hand-driven IntersectionObserver (happy-dom does no layout, so "the end is visible" is said by the test).
 import { vi } from 'vitest';
-import type { Balance, Instrument, Order, OrderStatus } from '../../src/domain/types.ts';
+import type { Balance, Instrument, Order, OrderStatus } from '../../domain/types.ts';
 import type { AccountUpdate, PositionFigure } from '../../workers/protocol.ts';
 import { instrument } from '../fixtures/instruments.ts';
 import { order as baseOrder } from '../fixtures/orders.ts';

@@ -1,11 +1,11 @@
 // One chart the app shows: its KLINE.{code} subscription, the REST history (full, or a refill after a reconnect), the
 // bars kept in the cache between visits, the chart's indicators (workers/indicators.ts), and the queue of updates
 // throttled to the chart's cadence. chart-watches.ts keeps one per chart on screen (the desk's grid shows four).
-import type { Instrument, KlineBar, Period } from '../../src/domain/types.ts';
-import { klineTopic, type ClientMessage } from '../../src/domain/ws-protocol.ts';
+import type { Instrument, KlineBar, Period } from '../../domain/types.ts';
+import { klineTopic, type ClientMessage } from '../../domain/ws-protocol.ts';
 import { KlineSeries, MAX_BARS, pushKlineUpdate } from '../klines.ts';
 import { IndicatorSet } from '../indicators.ts';
-import type { IndicatorSettings } from '../../src/domain/indicators.ts';
+import type { IndicatorSettings } from '../../domain/indicators.ts';
 import type { KlineUpdate } from '../protocol.ts';
 import type { FeedDeps } from './deps.ts';
 import { fetchKlines, type RestContext } from './rest.ts';

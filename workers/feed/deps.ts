@@ -1,6 +1,6 @@
 // What the feed needs from its host, injected so the same code runs in the worker, on the main thread and in tests.
 // Nothing here touches the DOM: the module compiles with both the WebWorker and the DOM libraries.
-import type { Clock, Timers } from '../../src/domain/time.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
 
 /** The part of a WebSocket the feed uses; `browserSocket` adapts the real one. */
 export interface SocketLike {

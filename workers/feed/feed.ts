@@ -6,9 +6,9 @@
 // quotes are parsed at all).
 // Long on purpose: the dispatch switch names every server message type in one place, on purpose.
 import { transfer } from 'comlink';
-import type { Instrument, Order, Period } from '../../src/domain/types.ts';
-import type { IndicatorSettings } from '../../src/domain/indicators.ts';
-import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, type ServerMessage } from '../../src/domain/ws-protocol.ts';
+import type { Instrument, Order, Period } from '../../domain/types.ts';
+import type { IndicatorSettings } from '../../domain/indicators.ts';
+import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, type ServerMessage } from '../../domain/ws-protocol.ts';
 import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
 import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';

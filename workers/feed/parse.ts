@@ -1,7 +1,7 @@
 // Turns socket text into typed server messages; anything malformed is logged and dropped, never thrown.
-import { isDecimalText } from '../../src/domain/decimal.ts';
-import type { KlineBar } from '../../src/domain/types.ts';
-import type { QuoteTuple, ServerMessage } from '../../src/domain/ws-protocol.ts';
+import { isDecimalText } from '../../domain/decimal.ts';
+import type { KlineBar } from '../../domain/types.ts';
+import type { QuoteTuple, ServerMessage } from '../../domain/ws-protocol.ts';
 import type { FeedLogger } from './deps.ts';
 
 type Obj = Record<string, unknown>;

@@ -1,14 +1,14 @@
 // Conflation and staleness: the newest quote per instrument waits here until the next frame takes it as one array.
-// The quote leaves formatted: price and change text from the server's exact decimals (src/domain/format/price.ts, format/percent.ts).
+// The quote leaves formatted: price and change text from the server's exact decimals (domain/format/price.ts, format/percent.ts).
 // Indexes follow the list given to setInstruments, the same list the painter maps Q_INDEX back to codes with.
 // Interest: once the painter says which codes it shows (setInterest), only their quotes leave; the others are held
 // here (every figure the feed computes still uses them) and sent the moment their code is shown again.
-import type { Instrument } from '../../src/domain/types.ts';
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
-import { isDecimalText } from '../../src/domain/decimal.ts';
-import { percentText } from '../../src/domain/format/percent.ts';
-import { changeDir, DIR_SIGN } from '../../src/domain/quote-text.ts';
-import { priceText } from '../../src/domain/format/price.ts';
+import type { Instrument } from '../../domain/types.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
+import { isDecimalText } from '../../domain/decimal.ts';
+import { percentText } from '../../domain/format/percent.ts';
+import { changeDir, DIR_SIGN } from '../../domain/quote-text.ts';
+import { priceText } from '../../domain/format/price.ts';
 import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_HALT, T_PRICE } from '../protocol.ts';
 
 export class QuoteBoard {

@@ -2,7 +2,7 @@
 // to IndexedDB under one key, at most once every QUOTES_SAVE_MS while quotes arrive and at once when the page is
 // hidden, never per tick. Read back at start so a returning user sees the last prices they saw, with their age.
 // Market data, not account data: the same for every user, so a sign-out leaves it (docs/client.md).
-import type { QuoteTuple } from '../../src/domain/ws-protocol.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { FeedDeps } from './deps.ts';
 import { isQuoteTuple } from './parse.ts';
 

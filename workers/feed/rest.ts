@@ -1,5 +1,5 @@
 // The few REST calls the feed makes itself (kline history, sparklines), with the SPEC §7 headers and envelope.
-import { CODE_OK, type KlineBar, type Period } from '../../src/domain/types.ts';
+import { CODE_OK, type KlineBar, type Period } from '../../domain/types.ts';
 import type { FetchLike } from './deps.ts';
 import { isKlineBar } from './parse.ts';
 

@@ -3,8 +3,8 @@
 // overscan, the /trade header, the order form) plus the pinned ones (open positions' instruments, the /trade
 // instrument), instead of every instrument. Interest moves with every scroll burst, so the filter is sent at most once
 // per CODES_SEND_MIN_MS, after a short settle, and only when the set changed; the last change is always sent.
-import type { Timers } from '../../src/domain/time.ts';
-import { CODES_MAX, type ClientMessage } from '../../src/domain/ws-protocol.ts';
+import type { Timers } from '../../domain/time.ts';
+import { CODES_MAX, type ClientMessage } from '../../domain/ws-protocol.ts';
 
 /** The least time between two `codes` messages (the server allows 60 frames in 10 s, pings included). */
 export const CODES_SEND_MIN_MS = 1000;

@@ -1,5 +1,5 @@
 // The `data` shapes of the account and common routes (SPEC §3, §7): users, logins, settings, companies, captchas.
-import type { AreaCode, BaseSettings, Company, LoginResult, User } from '../../../src/domain/types.ts';
+import type { AreaCode, BaseSettings, Company, LoginResult, User } from '../../../domain/types.ts';
 import type { CaptchaImage } from '../../accounts/captcha.ts';
 import { decimal, enumOf, integer, listShape, shape, text } from '../wire-schema.ts';
 

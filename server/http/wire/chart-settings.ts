@@ -1,5 +1,5 @@
 // The `data` shape of the chart settings routes (issue 36): the indicators the account's charts show.
-import { INDICATOR_KINDS } from '../../../src/domain/indicators.ts';
+import { INDICATOR_KINDS } from '../../../domain/indicators.ts';
 import type { JsonSchema } from '../schemas.ts';
 
 const SETTING: JsonSchema = {

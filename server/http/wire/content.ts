@@ -1,5 +1,5 @@
 // The `data` shapes of the content and back-office routes: news, the trader ranking, invitations, announcement, ops.
-import type { Announcement, InviteInfo, NewsDetail, NewsItem, Trader } from '../../../src/domain/content-types.ts';
+import type { Announcement, InviteInfo, NewsDetail, NewsItem, Trader } from '../../../domain/content-types.ts';
 import type { OpsCommand } from '../../ops/command.ts';
 import { decimal, integer, listShape, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
 

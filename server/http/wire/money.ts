@@ -1,9 +1,9 @@
 // The `data` shapes of the money routes (SPEC §3, §7 Funds, deposits, withdrawals, payout methods, real name, funds).
-import type { FundIncome, FundSubscription, MiningFund } from '../../../src/domain/fund-types.ts';
+import type { FundIncome, FundSubscription, MiningFund } from '../../../domain/fund-types.ts';
 import type {
   BankCoin, ChargeRecord, FinancialRecord, ForexDetail, CoinNetwork, DepositBank, RealNameCenter, WithdrawCurrency, WithdrawMethod, WithdrawRecord,
-} from '../../../src/domain/wallet-types.ts';
-import type { Balance } from '../../../src/domain/types.ts';
+} from '../../../domain/wallet-types.ts';
+import type { Balance } from '../../../domain/types.ts';
 import { decimal, enumOf, integer, listOf, listShape, nullable, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
 
 export const BALANCE = shape<Balance>('Balance', { balance: decimal, lock_balance: decimal, margin: decimal }, ['margin']);

@@ -1,6 +1,6 @@
 // The `data` shapes of the market and trading routes (SPEC §3, §7 Trading): instruments, categories, bars, orders.
-import type { Category, Instrument, KlineBar, Order, OrderList } from '../../../src/domain/types.ts';
-import type { CloseAllItem } from '../../../src/domain/close-scope.ts';
+import type { Category, Instrument, KlineBar, Order, OrderList } from '../../../domain/types.ts';
+import type { CloseAllItem } from '../../../domain/close-scope.ts';
 import { decimal, enumOf, integer, listOf, listShape, nullable, number, shape, text } from '../wire-schema.ts';
 
 const QUOTATION = shape<Instrument['ForexQuotations']>('ForexQuotation', {

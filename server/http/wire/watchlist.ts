@@ -1,5 +1,5 @@
 // The `data` shape of the watchlist routes (issue 25 item 4): the account's favourites in order, and the cap.
-import type { Watchlist } from '../../../src/domain/watchlist.ts';
+import type { Watchlist } from '../../../domain/watchlist.ts';
 import { integer, listOf, shape } from '../wire-schema.ts';
 
 export const WATCHLIST = shape<Watchlist>('Watchlist', { ids: listOf(integer), max: integer });

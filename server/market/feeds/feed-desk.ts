@@ -4,7 +4,7 @@
 // ticks again). Good prices go to `apply` (the quote state → klines, triggers, hub); flag changes (stale, halted)
 // to `flags`. Rules in docs/market-data.md. The tick path is a few map lookups and integer compares.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../../src/domain/time.ts';
+import type { Clock, Timers } from '../../../domain/time.ts';
 import type { MarketInstrument } from '../instruments.ts';
 import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';

@@ -3,7 +3,7 @@
 // DAY_MARKET and their order checks agree with the writer) and keep the status for the operator. A desk change,
 // stored by whichever process ran the ops command, reaches the writer as a control message; it reads it again.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Timers } from '../../../src/domain/time.ts';
+import type { Timers } from '../../../domain/time.ts';
 import { SUBJECTS, type Bus } from '../../bus/bus.ts';
 import type { FeedFlags, FeedStatus } from './feed-status.ts';
 import type { MarketFeeds } from './market-feeds.ts';

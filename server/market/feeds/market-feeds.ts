@@ -2,7 +2,7 @@
 // as instances by a test), the simulator's random walk as one of them, and the feed desk between them and the
 // market's quote state. SimulatedMarket builds one in the writer (roles all and market), never on a gateway.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../../src/domain/time.ts';
+import type { Clock, Timers } from '../../../domain/time.ts';
 import type { Db } from '../../db/db.ts';
 import type { MarketInstrument } from '../instruments.ts';
 import { isOpenAt } from '../market-hours.ts';

@@ -2,7 +2,7 @@
 // writer. A source knows only its own symbols and speaks raw ticks; the writer maps symbols to instruments, makes the
 // one price (bid/ask/mid/last), applies offsets and guards the feed (stale, spike, fail-over) — docs/market-data.md.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock, Timers } from '../../../src/domain/time.ts';
+import type { Clock, Timers } from '../../../domain/time.ts';
 
 /** The simulator's name in PRICE_SOURCES (built by the market itself, not by a factory). */
 export const SIMULATOR_SOURCE = 'simulator';

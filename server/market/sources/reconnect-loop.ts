@@ -1,7 +1,7 @@
 // Keeps a network source connected: run one connection until it ends, wait a jittered back-off, run it again, until
 // stopped. A connection that reached a healthy state (logged on, first frame) resets the back-off. Timers and
 // randomness are injected so tests can drive it.
-import type { Timers } from '../../../src/domain/time.ts';
+import type { Timers } from '../../../domain/time.ts';
 import { backoffDelay, type BackoffOptions } from './backoff.ts';
 
 export interface ReconnectDeps {

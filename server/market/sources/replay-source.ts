@@ -3,7 +3,7 @@
 // from the first record, stamped with the injected clock's now (the writer refuses old times, and a replay is "now").
 // Settings: REPLAY_FILES (SYMBOL=path, comma separated), REPLAY_SPEED (default 1), REPLAY_LOOP (1 = start again).
 import { readFileSync } from 'node:fs';
-import type { Clock, Timers } from '../../../src/domain/time.ts';
+import type { Clock, Timers } from '../../../domain/time.ts';
 import type { PriceSource, SourceSink } from './price-source.ts';
 import { parseMt5Csv, type ReplayRecord } from './replay-csv.ts';
 import type { SourceDeps } from './price-source.ts';

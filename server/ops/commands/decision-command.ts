@@ -1,7 +1,7 @@
 // An operator's decision on one waiting item (a charge, a withdrawal, a real-name submission): the item found by its
 // parameter, the reason when the decision takes one, the decision made by its service, then the trader's open
 // screens told (server/ops/account-change.ts).
-import type { AccountChange } from '../../../src/domain/ws-protocol.ts';
+import type { AccountChange } from '../../../domain/ws-protocol.ts';
 import type { AppContext } from '../../context.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg } from '../args.ts';

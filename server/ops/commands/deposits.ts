@@ -1,12 +1,12 @@
 // Operator actions on deposits: list charges, approve one, reject or invalidate one, and credit an account
 // directly. The money side (one transaction with its ledger record; a charge is reviewed once) is the wallet's
 // (server/wallet/deposit-review.ts); this file parses the operator's input and shapes the answer.
-import { chargeCredit } from '../../../src/domain/charge-credit.ts';
-import { trimZeros } from '../../../src/domain/decimal-text.ts';
+import { chargeCredit } from '../../../domain/charge-credit.ts';
+import { trimZeros } from '../../../domain/decimal-text.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { wireTime } from '../../../src/domain/wire-time.ts';
-import { exactMoneyText } from '../../../src/domain/format/money.ts';
-import { ChargeStatus } from '../../../src/domain/wallet-types.ts';
+import { wireTime } from '../../../domain/wire-time.ts';
+import { exactMoneyText } from '../../../domain/format/money.ts';
+import { ChargeStatus } from '../../../domain/wallet-types.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { chargesByStatus } from '../../wallet/deposits-repository.ts';
 import { approveCharge, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';

@@ -1,9 +1,9 @@
 // Operator actions on funds: run the income job once now (it also runs on its own every few minutes), and list
 // subscriptions.
-import { wireTime } from '../../../src/domain/wire-time.ts';
+import { wireTime } from '../../../domain/wire-time.ts';
 import { runFundIncome } from '../../funds/income-job.ts';
 import { subscriptionsByStatus } from '../../funds/funds-repository.ts';
-import { exactMoneyText } from '../../../src/domain/format/money.ts';
+import { exactMoneyText } from '../../../domain/format/money.ts';
 import type { OpsCommand } from '../command.ts';
 import { listCommand, statusDigits } from './list-command.ts';
 

@@ -1,10 +1,10 @@
 // Operator actions on withdrawals: list requests, mark one paid, or reject it with a reason. The money side (one
 // transaction with its ledger record; a request is reviewed once) is the wallet's (server/wallet/withdrawal-review.ts);
 // this file parses the operator's input and shapes the answer.
-import { WithdrawStatus } from '../../../src/domain/wallet-types.ts';
-import { trimZeros } from '../../../src/domain/decimal-text.ts';
-import { wireTime } from '../../../src/domain/wire-time.ts';
-import { exactMoneyText } from '../../../src/domain/format/money.ts';
+import { WithdrawStatus } from '../../../domain/wallet-types.ts';
+import { trimZeros } from '../../../domain/decimal-text.ts';
+import { wireTime } from '../../../domain/wire-time.ts';
+import { exactMoneyText } from '../../../domain/format/money.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
 import type { OpsCommand } from '../command.ts';

@@ -1,7 +1,7 @@
 // The desk layout's keyboard shortcuts as a pure mapping: which key means what, and when no key means anything
 // (typing in a field, a Ctrl/Alt/Meta chord, an IME composition, a modal dialog open). Shift is not a modifier here:
 // '?' and, on many layouts, '/' need it. Escape is the sheets' own (components/use-escape.ts).
-import { PERIODS, type Period } from '../../domain/types.ts';
+import { PERIODS, type Period } from '../../../domain/types.ts';
 
 /** Keys 1–6 keep SPEC's six periods (as before issue 36); 7 and 8 are the added 4H and 1W. */
 const KEY_PERIODS: readonly Period[] = [...PERIODS, '4hour', '1week'];

@@ -14,7 +14,7 @@ import { pickInstrument } from '../../state/trade-state.ts';
 import { OneClickButtons } from '../../pages/trade/one-click-buttons.tsx';
 import { ShortcutsSheet } from './shortcuts-sheet.tsx';
 import { useDeskKeys } from './use-desk-keys.ts';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import './desk.css';
 
 export function DeskLayout() {

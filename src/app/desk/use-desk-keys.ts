@@ -9,7 +9,7 @@ import { navigateTo } from '../../state/navigator.ts';
 import { $period, requestForm } from '../../state/trade-state.ts';
 import { placeOneClick } from '../../pages/trade/one-click.ts';
 import { deskAction, nextCode } from './desk-keys.ts';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 
 export function useDeskKeys(root: RefObject<HTMLElement | null>, inst: Instrument | null, openHelp: () => void): void {
   const { t } = useTranslation();

@@ -24,7 +24,7 @@ import {
 } from 'lightweight-charts';
 import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
 import { $historyBars, startChartSettings } from '../../state/chart-settings.ts';
-import { MAX_PANES } from '../../domain/indicators.ts';
+import { MAX_PANES } from '../../../domain/indicators.ts';
 import { animationFrames, browserTimers, type Timers } from '../../state/clock.ts';
 import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/feed-listeners.ts';
@@ -37,8 +37,8 @@ import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
 import { keepPriceLine, priceLineOf } from '../../state/price-lines.ts';
-import { numberText } from '../../domain/decimal-text.ts';
-import type { KlineBar, Period } from '../../domain/types.ts';
+import { numberText } from '../../../domain/decimal-text.ts';
+import type { KlineBar, Period } from '../../../domain/types.ts';
 import './candle-chart.css';
 
 export interface ChartFrames {

@@ -1,6 +1,6 @@
 // Kline bars (wire shape) to lightweight-charts candles, and the rule for which live updates a chart applies.
 import type { CandlestickData, UTCTimestamp } from 'lightweight-charts';
-import type { KlineBar, Period } from '../../domain/types.ts';
+import type { KlineBar, Period } from '../../../domain/types.ts';
 import type { KlineUpdate } from '../../../workers/protocol.ts';
 
 export function toCandle(bar: KlineBar): CandlestickData<UTCTimestamp> {

@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { LazyCandleChart } from './lazy-chart.tsx';
 import { $instruments } from '../../state/instruments.ts';
 import { gridState, setGridCell, setGridOn } from '../../state/chart-grid.ts';
-import { CHART_PERIODS, type Instrument, type Period } from '../../domain/types.ts';
+import { CHART_PERIODS, type Instrument, type Period } from '../../../domain/types.ts';
 import './chart-grid.css';
 
 /** Panes below the price in a grid cell: a quarter of the desk has room for one. */

@@ -7,7 +7,7 @@ import { useRef, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ISeriesApi, Point } from 'lightweight-charts';
 import { Icon } from '../icons/icons.tsx';
-import { numberText } from '../../domain/decimal-text.ts';
+import { numberText } from '../../../domain/decimal-text.ts';
 
 export interface PickedPrice {
   /** The price as text at the instrument's precision. */

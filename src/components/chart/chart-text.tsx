@@ -10,8 +10,8 @@ import { BottomSheet } from '../overlays/bottom-sheet.tsx';
 import { Num } from '../text/num.tsx';
 import { Icon } from '../icons/icons.tsx';
 import { formatDate } from '../../i18n/format.ts';
-import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
-import type { Period } from '../../domain/types.ts';
+import { BAR_TIME_OPTIONS } from '../../../domain/wire-time.ts';
+import type { Period } from '../../../domain/types.ts';
 import type { BarRow, ChartFigures } from './chart-summary.ts';
 import type { LegendRows } from './indicator-panes.ts';
 

@@ -3,7 +3,7 @@
 // Colours are normalised through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
 import { ColorType, CrosshairMode, TickMarkType, type DeepPartial, type ChartOptions, type ITimeScaleApi, type Time } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
-import { BAR_TIME_OPTIONS } from '../../domain/wire-time.ts';
+import { BAR_TIME_OPTIONS } from '../../../domain/wire-time.ts';
 import { formatDate } from '../../i18n/format.ts';
 
 let probe: CanvasRenderingContext2D | null | undefined;

@@ -1,5 +1,5 @@
 // The indicator settings sheet (issue 36): which indicators the charts show and their parameters. Every parameter is
-// checked as it is typed (src/domain/indicators.ts checkParam: a number, above 0, whole where it counts bars, no
+// checked as it is typed (domain/indicators.ts checkParam: a number, above 0, whole where it counts bars, no
 // longer than the chart's history) and Save keeps nothing while one is refused. Pane indicators (VOL, MACD, RSI, KDJ)
 // are limited to the panes the screen has room for: two on a phone, three on a desk.
 import { useId, useState, type ReactElement } from 'react';
@@ -15,7 +15,7 @@ import {
   type IndicatorKind,
   type IndicatorSettings,
   type ParamError,
-} from '../../domain/indicators.ts';
+} from '../../../domain/indicators.ts';
 import { $historyBars, $indicatorSettings, saveIndicatorSettings } from '../../state/chart-settings.ts';
 import './indicator-sheet.css';
 

@@ -1,7 +1,7 @@
 // The calling-code button in front of a phone field; opens a sheet listing area_list entries.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { AreaCode } from '../../domain/types.ts';
+import type { AreaCode } from '../../../domain/types.ts';
 import { BottomSheet } from '../overlays/bottom-sheet.tsx';
 import { Icon } from '../icons/icons.tsx';
 import './area-picker.css';

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import { openAlertSheet } from '../../state/alert-sheet.ts';
 import { $alerts } from '../../state/price-alerts.ts';
 import './alert-bell.css';

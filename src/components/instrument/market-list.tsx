@@ -21,7 +21,7 @@ import { openAlertSheet } from '../../state/alert-sheet.ts';
 import { Virtualizer } from 'virtua';
 import { MarketRow } from './market-row.tsx';
 import { WatchStar } from './watch-star.tsx';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import { attachingPrerendered, PRERENDER_ROWS } from '../../boot/attach.ts';
 
 export const ROW_HEIGHT = 68;

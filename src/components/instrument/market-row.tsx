@@ -15,7 +15,7 @@ import { StaleTag } from './stale-tag.tsx';
 import { useQuoteAttributes } from './use-quote-attributes.ts';
 import { useLongPress } from '../hooks/use-long-press.ts';
 import './market-row.css';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 
 export interface MarketRowProps {
   inst: Instrument;

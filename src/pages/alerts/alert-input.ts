@@ -1,8 +1,8 @@
 // The alert form's check before it asks the server (docs/alerts.md "Rules"): a price alert needs a positive decimal,
 // a day-move alert a percentage within PERCENT_MIN..PERCENT_MAX with at most 2 decimals. The text is taken as typed
 // (trimmed only); the server checks again, with the instrument's precision.
-import { positiveNumberProblem } from '../../domain/decimal-text.ts';
-import { PERCENT_MAX, PERCENT_MIN, validPercent, type AlertKind } from '../../domain/price-alerts.ts';
+import { positiveNumberProblem } from '../../../domain/decimal-text.ts';
+import { PERCENT_MAX, PERCENT_MIN, validPercent, type AlertKind } from '../../../domain/price-alerts.ts';
 
 export interface InputError {
   key: string;

@@ -4,8 +4,8 @@ import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TFunction } from '../../i18n/index.ts';
 import { Icon } from '../../components/icons/icons.tsx';
-import type { PriceAlert } from '../../domain/price-alerts.ts';
-import { percentText } from '../../domain/format/percent.ts';
+import type { PriceAlert } from '../../../domain/price-alerts.ts';
+import { percentText } from '../../../domain/format/percent.ts';
 import { removeAlert } from '../../state/price-alerts.ts';
 
 /** "At or above 1.09000", "Up 2.5% in a day" … */

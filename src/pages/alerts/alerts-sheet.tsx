@@ -6,7 +6,7 @@ import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import type { AlertSheetRequest } from '../../state/alert-sheet.ts';
 import { $alerts, loadAlerts } from '../../state/price-alerts.ts';
 import { AlertForm } from './alert-form.tsx';

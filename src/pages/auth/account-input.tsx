@@ -1,7 +1,7 @@
 // The address a code goes to: an e-mail field, or a phone field with its calling-code picker, by the channel tab.
 import type { ReactElement } from 'react';
 import type { LoginType } from '../../api/account.ts';
-import type { AreaCode } from '../../domain/types.ts';
+import type { AreaCode } from '../../../domain/types.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { AreaPicker } from '../../components/forms/area-picker.tsx';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';

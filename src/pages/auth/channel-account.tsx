@@ -2,7 +2,7 @@
 // the field and its message) and the account field with its calling-code picker.
 import { useState, type ReactElement } from 'react';
 import type { LoginType } from '../../api/account.ts';
-import type { AreaCode } from '../../domain/types.ts';
+import type { AreaCode } from '../../../domain/types.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { AccountInput } from './account-input.tsx';
 import { CHANNEL_OPTIONS } from './channels.ts';

@@ -3,7 +3,7 @@ import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { LoginResult } from '../../domain/types.ts';
+import type { LoginResult } from '../../../domain/types.ts';
 import { demoLogin, login } from '../../api/account.ts';
 import { demoId, signIn } from '../../state/session.ts';
 import { safeFrom } from '../../state/navigator.ts';

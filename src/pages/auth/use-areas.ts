@@ -1,6 +1,6 @@
 // Area codes for phone fields: loaded once per session (area_list), first entry selected by default.
 import { useEffect, useState } from 'react';
-import type { AreaCode } from '../../domain/types.ts';
+import type { AreaCode } from '../../../domain/types.ts';
 import { areaList } from '../../api/common.ts';
 
 let cache: Promise<AreaCode[]> | null = null;

@@ -1,6 +1,6 @@
 // SPEC §5 form rules as pure functions: each returns the first problem as {field, key} (an i18n key) or null.
 import type { LoginType } from '../../api/account.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../domain/password-rule.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../../domain/password-rule.ts';
 
 export interface FieldError<F extends string> {
   field: F;

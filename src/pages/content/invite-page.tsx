@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import QRCode from 'qrcode';
-import { inviteLink, type InviteInfo } from '../../domain/content-types.ts';
+import { inviteLink, type InviteInfo } from '../../../domain/content-types.ts';
 import { inviteInfo } from '../../api/content.ts';
 import { ContentScreen } from './content-screen.tsx';
 import { copyText } from '../../components/text/copy-text.ts';

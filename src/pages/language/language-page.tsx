@@ -6,7 +6,7 @@ import { $lang, LANGUAGE_LIST, setLanguage } from '../../i18n/index.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { useGoBack } from '../../components/nav/use-go-back.ts';
-import type { Language } from '../../domain/types.ts';
+import type { Language } from '../../../domain/types.ts';
 import './language-page.css';
 
 export function LanguagePage(): ReactElement {

@@ -3,7 +3,7 @@
 import { signal } from '@preact/signals-react';
 import { categories } from '../../api/instruments.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
-import type { Category, Instrument, Language } from '../../domain/types.ts';
+import type { Category, Instrument, Language } from '../../../domain/types.ts';
 
 /** The "all" chip's id: not a real category, it shows every instrument. */
 export const ALL_CATEGORIES = 0;

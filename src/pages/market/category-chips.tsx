@@ -3,7 +3,7 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { ALL_CATEGORIES, FAVOURITES } from './categories.ts';
-import type { Category } from '../../domain/types.ts';
+import type { Category } from '../../../domain/types.ts';
 
 export interface CategoryChipsProps {
   items: Category[];

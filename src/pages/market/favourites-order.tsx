@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState, type DragEvent, type ReactElement } 
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { moveWatch } from '../../state/watchlist.ts';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import { InstrumentLogo } from '../../components/instrument/instrument-logo.tsx';
 import '../../components/icons/icon-button.css';
 import './watchlist.css';

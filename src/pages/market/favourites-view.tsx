@@ -3,7 +3,7 @@
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useWide } from '../../app/use-wide.ts';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import { FavouritesOrder } from './favourites-order.tsx';
 import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
 import './watchlist.css';

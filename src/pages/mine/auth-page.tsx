@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { realNameCenter, submitRealName } from '../../api/wallet.ts';
-import { ReviewStatus, type RealNameCenter } from '../../domain/wallet-types.ts';
+import { ReviewStatus, type RealNameCenter } from '../../../domain/wallet-types.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
@@ -12,7 +12,7 @@ import { toast } from '../../state/toasts.ts';
 import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { refusalText } from '../../api/client.ts';
-import { CARD_ID_MAX, CARD_ID_MIN, cardIdProblem, cleanCardId, cleanName, NAME_MAX, nameProblem } from '../../domain/real-name-rules.ts';
+import { CARD_ID_MAX, CARD_ID_MIN, cardIdProblem, cleanCardId, cleanName, NAME_MAX, nameProblem } from '../../../domain/real-name-rules.ts';
 import { ProofPicker } from './proof-picker.tsx';
 import './money.css';
 import { Num } from '../../components/text/num.tsx';
@@ -33,7 +33,7 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
   const [cardId, setCardId] = useState(last.card_id);
   const [front, setFront] = useState<string | null>(last.front_pic || null);
   const [back, setBack] = useState<string | null>(last.reverse_pic || null);
-  // Each field's rule as it is typed (the server's rules, src/domain/real-name-rules.ts), its message under it; an
+  // Each field's rule as it is typed (the server's rules, domain/real-name-rules.ts), its message under it; an
   // empty field says so only after a submit.
   const badName = name === '' ? null : nameProblem(name);
   const badId = cardId === '' ? null : cardIdProblem(cardId);

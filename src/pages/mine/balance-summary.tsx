@@ -1,9 +1,9 @@
 // Available and frozen USD side by side, at the top of the wallet screens (SPEC §9: 2 decimals, USD).
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Balance } from '../../domain/types.ts';
+import type { Balance } from '../../../domain/types.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { CURRENCY } from '../../domain/wallet-types.ts';
+import { CURRENCY } from '../../../domain/wallet-types.ts';
 import { Num } from '../../components/text/num.tsx';
 
 export function BalanceSummary({ funds }: { funds: Balance | null }): ReactElement {

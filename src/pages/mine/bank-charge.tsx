@@ -4,13 +4,13 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
-import { parseAmount, USD_AMOUNT } from '../../domain/amount-input.ts';
-import { CURRENCY, type DepositBank } from '../../domain/wallet-types.ts';
+import { parseAmount, USD_AMOUNT } from '../../../domain/amount-input.ts';
+import { CURRENCY, type DepositBank } from '../../../domain/wallet-types.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { toast } from '../../state/toasts.ts';
 import { rangeParams, ruleMin } from './amount-check.ts';
-import { chargeCredit } from '../../domain/charge-credit.ts';
-import { isUnsignedDecimalText } from '../../domain/decimal-text.ts';
+import { chargeCredit } from '../../../domain/charge-credit.ts';
+import { isUnsignedDecimalText } from '../../../domain/decimal-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { Num } from '../../components/text/num.tsx';
 import { ChoiceChips } from './choice-chips.tsx';

@@ -3,7 +3,7 @@
 // (then a clean form), and the form's foot (proof, message, confirm).
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { AmountRule } from '../../domain/amount-input.ts';
+import type { AmountRule } from '../../../domain/amount-input.ts';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
 import { toast } from '../../state/toasts.ts';
 import { amountProblem } from './amount-check.ts';

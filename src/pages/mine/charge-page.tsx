@@ -3,7 +3,7 @@
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { chargeHistory } from '../../api/wallet.ts';
-import type { ChargeRecord } from '../../domain/wallet-types.ts';
+import type { ChargeRecord } from '../../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { BankCharge } from './bank-charge.tsx';
 import { CoinCharge } from './coin-charge.tsx';

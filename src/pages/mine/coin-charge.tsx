@@ -3,7 +3,7 @@
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { coinNetworks, submitCoinCharge } from '../../api/wallet.ts';
-import { COIN_AMOUNT } from '../../domain/amount-input.ts';
+import { COIN_AMOUNT } from '../../../domain/amount-input.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { QrCode } from '../../components/text/qr-code.tsx';

@@ -4,7 +4,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { financialRecords } from '../../api/wallet.ts';
-import type { FinancialRecord } from '../../domain/wallet-types.ts';
+import type { FinancialRecord } from '../../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';

@@ -1,6 +1,6 @@
 // How a saved payout method reads in a picker or a list: the coin address shortened in the middle, or the bank and
 // the last digits of the account.
-import type { WithdrawMethod } from '../../domain/wallet-types.ts';
+import type { WithdrawMethod } from '../../../domain/wallet-types.ts';
 
 export function shortAddress(address: string): string {
   return address.length > 20 ? `${address.slice(0, 8)}…${address.slice(-8)}` : address;

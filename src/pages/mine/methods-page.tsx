@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
-import type { WithdrawMethod } from '../../domain/wallet-types.ts';
+import type { WithdrawMethod } from '../../../domain/wallet-types.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Icon } from '../../components/icons/icons.tsx';

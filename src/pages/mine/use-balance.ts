@@ -1,7 +1,7 @@
 // The USD balance (available and frozen) of the wallet screens, re-read on demand after a money action.
 import { useCallback, useEffect, useState } from 'react';
 import { balance as loadBalance } from '../../api/account.ts';
-import type { Balance } from '../../domain/types.ts';
+import type { Balance } from '../../../domain/types.ts';
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 
 export function useBalance(): { funds: Balance | null; reload: () => void } {

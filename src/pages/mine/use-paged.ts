@@ -2,7 +2,7 @@
 // loaded count reaches the total, and a failed load marks it finished too (the client has toasted why). It is read
 // again when its data may have changed elsewhere (use-refresh-on-change.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Paged } from '../../domain/wallet-types.ts';
+import type { Paged } from '../../../domain/wallet-types.ts';
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 
 export interface PagedState<T> {

@@ -3,7 +3,7 @@
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { withdrawHistory } from '../../api/wallet.ts';
-import type { WithdrawRecord } from '../../domain/wallet-types.ts';
+import type { WithdrawRecord } from '../../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { BalanceSummary } from './balance-summary.tsx';
 import { shortAddress } from './method-label.ts';

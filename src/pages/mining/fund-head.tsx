@@ -1,6 +1,6 @@
 // A fund's head line, on its card in /mining and on /mining/subscribe: the logo, the title and the currency chip.
 import type { ReactElement } from 'react';
-import type { MiningFund } from '../../domain/fund-types.ts';
+import type { MiningFund } from '../../../domain/fund-types.ts';
 
 export function FundHead({ fund, logoSize }: { fund: Pick<MiningFund, 'image' | 'title' | 'currency_code'>; logoSize: number }): ReactElement {
   return (

@@ -6,7 +6,7 @@ import { useIdQuery } from '../../app/use-query.ts';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
-import { fixed } from '../../domain/decimal.ts';
+import { fixed } from '../../../domain/decimal.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './mining.css';

@@ -10,7 +10,7 @@ import { $equity, $floating } from '../../state/account-figures.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
-import { moneyText, NO_VALUE, pnlDir } from '../../domain/format/money.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money.ts';
 import { formatMoney } from '../../i18n/format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {

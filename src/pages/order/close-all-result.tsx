@@ -3,8 +3,8 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { i18n } from '../../i18n/index.ts';
-import type { CloseAllItem } from '../../domain/close-scope.ts';
-import type { Order } from '../../domain/types.ts';
+import type { CloseAllItem } from '../../../domain/close-scope.ts';
+import type { Order } from '../../../domain/types.ts';
 import { Num } from '../../components/text/num.tsx';
 
 export interface CloseAllResultProps {

@@ -1,13 +1,13 @@
 // The close-all sheet's scope (issue 25): the four choices, the positions each takes (the server's own rule,
-// src/domain/close-scope.ts), the query sent for it, the instrument "this instrument" means, and the estimate of
+// domain/close-scope.ts), the query sent for it, the instrument "this instrument" means, and the estimate of
 // their P&L (the rows' figures summed exactly, no rounding of its own).
 import type { CloseAllParams } from '../../api/trading.ts';
-import { inCloseScope, type CloseScope } from '../../domain/close-scope.ts';
-import { exactText } from '../../domain/decimal.ts';
-import { isDecimalText } from '../../domain/decimal-text.ts';
-import { sideOf, sumMoney } from '../../domain/money.ts';
-import type { Order } from '../../domain/types.ts';
-import { usd, type Usd } from '../../domain/units.ts';
+import { inCloseScope, type CloseScope } from '../../../domain/close-scope.ts';
+import { exactText } from '../../../domain/decimal.ts';
+import { isDecimalText } from '../../../domain/decimal-text.ts';
+import { sideOf, sumMoney } from '../../../domain/money.ts';
+import type { Order } from '../../../domain/types.ts';
+import { usd, type Usd } from '../../../domain/units.ts';
 
 export type CloseAllChoice = 'all' | 'buy' | 'sell' | 'instrument';
 

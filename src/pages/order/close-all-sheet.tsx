@@ -5,8 +5,8 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { CloseAllItem } from '../../domain/close-scope.ts';
-import type { Order } from '../../domain/types.ts';
+import type { CloseAllItem } from '../../../domain/close-scope.ts';
+import type { Order } from '../../../domain/types.ts';
 import { ActionPair } from '../../components/overlays/action-pair.tsx';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
@@ -17,7 +17,7 @@ import { $heldPositions, closeAllPositions } from '../../state/orders.ts';
 import { estimatedPnl, paramsOf, positionsIn, scopeInstrument, scopeOf, type CloseAllChoice } from './close-all-scope.ts';
 import { CloseAllResult } from './close-all-result.tsx';
 import { heldPnl } from './order-live.ts';
-import { moneyText, pnlDir } from '../../domain/format/money.ts';
+import { moneyText, pnlDir } from '../../../domain/format/money.ts';
 
 export interface CloseAllSheetProps {
   open: boolean;

@@ -2,14 +2,14 @@
 // margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Instrument, Order } from '../../domain/types.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
-import { percentText } from '../../domain/format/percent.ts';
-import { priceText } from '../../domain/format/price.ts';
-import { trailOf } from '../../domain/order-rules.ts';
+import { percentText } from '../../../domain/format/percent.ts';
+import { priceText } from '../../../domain/format/price.ts';
+import { trailOf } from '../../../domain/order-rules.ts';
 import { isCancelled, NONE, orderFigures, stopLossText, stopText } from './order-format.ts';
 
 const STATUS_KEY: Record<Order['Status'], string> = {

@@ -1,15 +1,15 @@
 // The order sheet's derived figures and its stop rows. Every figure is shown by the one formatter of its kind
-// (src/domain/format/: money, price, percent; src/i18n/format.ts formatMoney for amounts with the language's
-// grouping) with '--' (NONE) for a missing value, a P&L's colour by pnlDir and a trailing stop by trailOf (src/domain);
+// (domain/format/: money, price, percent; src/i18n/format.ts formatMoney for amounts with the language's
+// grouping) with '--' (NONE) for a missing value, a P&L's colour by pnlDir and a trailing stop by trailOf (domain);
 // this file only decides which figure a row shows.
-import { dec, isDecimalText } from '../../domain/decimal.ts';
-import { readTypedNumber, type Dir } from '../../domain/decimal-text.ts';
-import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../domain/money.ts';
-import { trailOf } from '../../domain/order-rules.ts';
-import { moneyText, NO_VALUE } from '../../domain/format/money.ts';
-import { priceText } from '../../domain/format/price.ts';
-import { lots, price, usd } from '../../domain/units.ts';
-import type { Instrument, Order } from '../../domain/types.ts';
+import { dec, isDecimalText } from '../../../domain/decimal.ts';
+import { readTypedNumber, type Dir } from '../../../domain/decimal-text.ts';
+import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../../domain/money.ts';
+import { trailOf } from '../../../domain/order-rules.ts';
+import { moneyText, NO_VALUE } from '../../../domain/format/money.ts';
+import { priceText } from '../../../domain/format/price.ts';
+import { lots, price, usd } from '../../../domain/units.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
 import type { StopParams } from '../../api/trading.ts';
 
 export const NONE = NO_VALUE;

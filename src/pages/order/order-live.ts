@@ -1,12 +1,12 @@
 // Computed display text for one order's live figures: the feed's per-position signals while it is holding, the
 // order's own figures otherwise (and until the feed has marked it). Built once per order object, never per tick.
-import { priceText } from '../../domain/format/price.ts';
+import { priceText } from '../../../domain/format/price.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { livePosition } from '../../state/orders.ts';
 import { quote } from '../../state/quotes.ts';
-import type { Instrument, Order } from '../../domain/types.ts';
-import { moneyText, pnlDir } from '../../domain/format/money.ts';
-import { percentText } from '../../domain/format/percent.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
+import { moneyText, pnlDir } from '../../../domain/format/money.ts';
+import { percentText } from '../../../domain/format/percent.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { NONE, orderFigures, type Dir } from './order-format.ts';
 

@@ -2,11 +2,11 @@
 // as text nodes (LiveText), so a tick rewrites two nodes and the row never re-renders for it.
 import { memo, useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Order } from '../../domain/types.ts';
+import type { Order } from '../../../domain/types.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
-import { priceText } from '../../domain/format/price.ts';
+import { priceText } from '../../../domain/format/price.ts';
 import { isCancelled, NONE } from './order-format.ts';
 
 export interface OrderRowProps {

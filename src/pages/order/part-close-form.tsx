@@ -4,8 +4,8 @@
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Order } from '../../domain/types.ts';
-import { readTypedNumber } from '../../domain/decimal-text.ts';
+import type { Order } from '../../../domain/types.ts';
+import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';

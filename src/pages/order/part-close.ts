@@ -1,10 +1,10 @@
 // The partial close's rules as the trader types (issue 35, 3 and 4), the same the server applies (submit-check.ts
 // closeLots): a plain positive number, at most what is held, on the lot step, at least the minimum, leaving at least the
 // minimum open — unless it is all of it, which closes the whole position, and the button says so before the tap.
-import { dec } from '../../domain/decimal.ts';
-import { readTypedNumber } from '../../domain/decimal-text.ts';
-import { lotsRule } from '../../domain/order-rules.ts';
-import type { Instrument } from '../../domain/types.ts';
+import { dec } from '../../../domain/decimal.ts';
+import { readTypedNumber } from '../../../domain/decimal-text.ts';
+import { lotsRule } from '../../../domain/order-rules.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 
 /** The lots field's message: null while it may be sent (or is empty while typing). */

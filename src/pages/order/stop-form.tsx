@@ -3,14 +3,14 @@
 // the sides and its refusal shows under the form (useFieldMessages), never as a toast over it.
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Order } from '../../domain/types.ts';
+import type { Order } from '../../../domain/types.ts';
 import { saveStops } from '../../state/orders.ts';
-import { readTypedNumber } from '../../domain/decimal-text.ts';
+import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { orderLiveText } from './order-live.ts';
-import { trailOf } from '../../domain/order-rules.ts';
+import { trailOf } from '../../../domain/order-rules.ts';
 import { stopHints, stopInput, stopParams } from './order-format.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { OrderEditForm } from './order-edit-form.tsx';

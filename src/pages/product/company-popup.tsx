@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
-import type { Company } from '../../domain/types.ts';
+import type { Company } from '../../../domain/types.ts';
 import { CompanyLogo } from './company-row.tsx';
 
 export interface CompanyPopupProps {

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
-import type { Company } from '../../domain/types.ts';
+import type { Company } from '../../../domain/types.ts';
 
 export interface CompanyRowProps {
   company: Company;

@@ -8,7 +8,7 @@ import type { Timers } from '../../state/clock.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { toast } from '../../components/overlays/toast.tsx';
-import type { Company } from '../../domain/types.ts';
+import type { Company } from '../../../domain/types.ts';
 import { debouncer } from './debounce.ts';
 import { saveCompanyId, savedCompanyId } from './company-cookie.ts';
 import { CompanyPopup } from './company-popup.tsx';

@@ -3,7 +3,7 @@
 // because copy trading itself comes later (SPEC §1).
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { Trader } from '../../domain/content-types.ts';
+import type { Trader } from '../../../domain/content-types.ts';
 import { followList } from '../../api/content.ts';
 import { useQuery } from '../../app/use-query.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';

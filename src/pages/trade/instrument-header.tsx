@@ -15,7 +15,7 @@ import { StaleTag } from '../../components/instrument/stale-tag.tsx';
 import { useQuoteAttributes } from '../../components/instrument/use-quote-attributes.ts';
 import { WatchStar } from '../../components/instrument/watch-star.tsx';
 import { AlertBell } from '../../components/instrument/alert-bell.tsx';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import './instrument-header.css';
 import './per-update.css'; // the form's live figures' containment: one stylesheet /trade and the desk both load
 

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { toast } from '../../state/toasts.ts';
-import type { Multiplier } from '../../domain/types.ts';
+import type { Multiplier } from '../../../domain/types.ts';
 import './multiplier-picker.css';
 
 export interface MultiplierPickerProps {

@@ -7,7 +7,7 @@ import { $lastOrders, $oneClick } from '../../state/one-click.ts';
 import { Num } from '../../components/text/num.tsx';
 import { $oneClickBusy, oneClickDraft, placeOneClick } from './one-click.ts';
 import { isFixedMargin, type OrderSide } from './order-draft.ts';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import './one-click-buttons.css';
 
 export interface OneClickButtonsProps {

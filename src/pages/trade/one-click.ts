@@ -13,7 +13,7 @@ import { rowSignals } from '../../state/row-signals.ts';
 import { firstNote, noteText } from '../../components/forms/field-message.tsx';
 import { checkOrder, initialDraft, type OrderCheck, type OrderDraft, type OrderSide } from './order-draft.ts';
 import { blockedReason } from './order-form.tsx';
-import type { Instrument, Order } from '../../domain/types.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
 
 /** The draft a one-click order sends: a market order at the remembered size, no stops. */
 export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): OrderDraft {

@@ -1,13 +1,13 @@
 // The order form as plain data: lot stepping, the SPEC §5 checks per field (as typed and at submit) and the submit
-// parameters (pure, unit-tested). Exact decimals through src/domain only; the form keeps what the user typed as strings.
-import { dec, fixed, isDecimalText } from '../../domain/decimal.ts';
-import { readTypedNumber } from '../../domain/decimal-text.ts';
-import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../domain/money.ts';
-import { lotsForNotional, lotsForRisk, lotsKeepRule, lotsRule, stopSideKey, stopStart } from '../../domain/order-rules.ts';
-import { lots } from '../../domain/units.ts';
+// parameters (pure, unit-tested). Exact decimals through domain only; the form keeps what the user typed as strings.
+import { dec, fixed, isDecimalText } from '../../../domain/decimal.ts';
+import { readTypedNumber } from '../../../domain/decimal-text.ts';
+import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../../domain/money.ts';
+import { lotsForNotional, lotsForRisk, lotsKeepRule, lotsRule, stopSideKey, stopStart } from '../../../domain/order-rules.ts';
+import { lots } from '../../../domain/units.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import type { FieldNote, FieldNotes } from '../../components/forms/use-field-messages.ts';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 import type { SubmitParams } from '../../api/trading.ts';
 import type { OrderPreviewInput } from '../../../workers/protocol.ts';
 
@@ -179,7 +179,7 @@ export function stopReference(draft: OrderDraft, current: string): string {
   return draft.mode === 'pending' && positive(target) ? target : current;
 }
 
-/** Where a ticked stop starts: a valid distance on its side of the reference price (src/domain/order-rules.ts). */
+/** Where a ticked stop starts: a valid distance on its side of the reference price (domain/order-rules.ts). */
 export function stopStartFor(inst: Instrument, draft: OrderDraft, side: OrderSide, kind: StopKind, current: string): string {
   return stopStart(sideOf(side), kind, stopReference(draft, current), inst.PricePrecision);
 }

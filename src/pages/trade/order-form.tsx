@@ -16,11 +16,11 @@ import { submitHandler } from '../../components/forms/submit-handler.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
-import { sideOf } from '../../domain/money.ts';
-import { targetStart } from '../../domain/order-rules.ts';
+import { sideOf } from '../../../domain/money.ts';
+import { targetStart } from '../../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../state/one-click.ts';
 import { $formRequest } from '../../state/trade-state.ts';
-import { priceText } from '../../domain/format/price.ts';
+import { priceText } from '../../../domain/format/price.ts';
 import { rowSignals } from '../../state/row-signals.ts';
 import {
   checkOrder, draftNotes, initialDraft, sized, isFixedMargin, stopOf, stopStartFor, toggleStop, typeStop, type DraftField, type OrderDraft, type OrderSide,
@@ -38,7 +38,7 @@ import { $account } from '../../state/feed-signals.ts';
 import { systemClock } from '../../state/clock.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { OrderPlaced } from './order-placed.tsx';
-import type { Instrument, Order } from '../../domain/types.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
 import './order-form.css';
 
 export const HOLDING_ORDERS_PATH = '/order?type=1';

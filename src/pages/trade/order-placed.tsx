@@ -4,7 +4,7 @@ import { ActionPair } from '../../components/overlays/action-pair.tsx';
 import { Overlay } from '../../components/overlays/overlay.tsx';
 import { useEscape } from '../../components/overlays/use-escape.ts';
 import { Icon } from '../../components/icons/icons.tsx';
-import type { Order } from '../../domain/types.ts';
+import type { Order } from '../../../domain/types.ts';
 import '../../components/overlays/dialog.css';
 import './order-placed.css';
 

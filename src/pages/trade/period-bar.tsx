@@ -1,6 +1,6 @@
 // The chart period bar: 1M 5M 15M 30M 1H 4H 1D 1W → the wire periods 1min … 1week (4H and 1W: issue 36).
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { CHART_PERIODS, type Period } from '../../domain/types.ts';
+import { CHART_PERIODS, type Period } from '../../../domain/types.ts';
 import './period-bar.css';
 
 export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {

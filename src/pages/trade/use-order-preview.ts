@@ -7,7 +7,7 @@ import { feed } from '../../state/feed-handle.ts';
 import { onPreview } from '../../state/feed-listeners.ts';
 import { previewInput, type OrderDraft, type OrderSide } from './order-draft.ts';
 import type { OrderPreview } from '../../../workers/protocol.ts';
-import type { Instrument } from '../../domain/types.ts';
+import type { Instrument } from '../../../domain/types.ts';
 
 export interface PreviewSignals {
   $preview: Signal<OrderPreview | null>;

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 import { realNameCenter } from '../../api/wallet.ts';
-import type { RealNameCenter } from '../../domain/wallet-types.ts';
+import type { RealNameCenter } from '../../../domain/wallet-types.ts';
 
 export type ReviewStatusValue = RealNameCenter['review_status'];
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { SERVICE_LINK_NEW_WINDOW, type Balance } from '../../domain/types.ts';
+import { SERVICE_LINK_NEW_WINDOW, type Balance } from '../../../domain/types.ts';
 import { balance as loadBalance, resetDemo } from '../../api/account.ts';
 import { isCancelled } from '../../api/client.ts';
 import { $isDemo, $settings, $user } from '../../state/session.ts';

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../src/domain/types.ts';
+import { LANGUAGES } from '../../../domain/types.ts';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -34,16 +34,17 @@ function refusedAndAllowed(refused: [string, string, RegExp][], allowed: [string
 
 describe('import boundaries (ARCHITECTURE rooms)', () => {
   refusedAndAllowed([
-    ['src/domain/x.ts', "import { $user } from '../state/session.ts';", /pure/],
-    ['src/domain/x.ts', "import { useState } from 'react';", /pure/],
-    ['src/domain/x.ts', "import { readFileSync } from 'node:fs';", /pure/],
-    ['src/domain/format/x.ts', "import { $lang } from '../../i18n/lang-signal.ts';", /pure/],
-    ['src/domain/numerics/x.ts', "import { readFileSync } from 'node:fs';", /pure/],
-    ['server/routes/x.ts', "import { toast } from '../../../src/state/toasts.ts';", /src\/domain/],
+    ['domain/x.ts', "import { $user } from '../state/session.ts';", /pure/],
+    ['domain/x.ts', "import { useState } from 'react';", /pure/],
+    ['domain/x.ts', "import { readFileSync } from 'node:fs';", /pure/],
+    ['domain/format/x.ts', "import { $lang } from '../../i18n/lang-signal.ts';", /pure/],
+    ['domain/numerics/x.ts', "import { readFileSync } from 'node:fs';", /pure/],
+    ['server/routes/x.ts', "import { toast } from '../../../src/state/toasts.ts';", /nothing of src\//],
     ['server/routes/x.ts', "import { Feed } from '../../../workers/feed/feed.ts';", /worker/],
     ['workers/feed/x.ts', "import { useEffect } from 'react';", /never imports React/],
     ['workers/feed/x.ts', "import { signal } from '@preact/signals-react';", /never imports React/],
-    ['workers/feed/x.ts', "import { $user } from '../../../src/state/session.ts';", /src\/domain/],
+    ['workers/feed/x.ts', "import { $user } from '../../../src/state/session.ts';", /nothing of src\//],
+    ['server/routes/x.ts', "import { dec } from '../../src/domain/decimal.ts';", /nothing of src\//],
     ['src/state/x.ts', "import { Feed } from '../../../workers/feed/feed.ts';", /only as types/],
     ['src/pages/x/y.tsx', "import { buildApp } from '../../../server/app.ts';", /server/],
     ['src/api/x.ts', "import { ROUTES } from '../app/routes.tsx';", /below the screens/],
@@ -62,10 +63,10 @@ describe('import boundaries (ARCHITECTURE rooms)', () => {
     ['src/i18n/x.ts', "import i18next from 'i18next';", /engine\.ts/],
   ],
   [
-    ['src/domain/x.ts', "import { dec } from './decimal.ts';"],
-    ['src/domain/format/x.ts', "import { roundText } from '../numerics/round.ts';"],
-    ['server/routes/x.ts', "import { dec } from '../../../src/domain/decimal.ts';"],
-    ['workers/feed/x.ts', "import { dec } from '../../../src/domain/decimal.ts';"],
+    ['domain/x.ts', "import { dec } from './decimal.ts';"],
+    ['domain/format/x.ts', "import { roundText } from '../numerics/round.ts';"],
+    ['server/routes/x.ts', "import { dec } from '../../../domain/decimal.ts';"],
+    ['workers/feed/x.ts', "import { dec } from '../../../domain/decimal.ts';"],
     ['src/state/x.ts', "import type { Feed } from '../../../workers/feed/feed.ts';"],
     ['src/state/x.ts', "import { QUOTE_STRIDE } from '../../../workers/protocol.ts';"],
     ['src/api/x.ts', "import { $token } from '../state/session.ts';"],
@@ -95,20 +96,20 @@ async function houseErrors(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? ''}: ${m.message}`);
 }
 
-describe('one formatter per rule (issue 21): rounding and fixed-point text only in src/domain/', () => {
+describe('one formatter per rule (issue 21): rounding and fixed-point text only in domain/', () => {
   refusedAndAllowed([
-    ['server/routes/x.ts', 'export const t = (d: { toFixed(n: number): string }) => d.toFixed(2);', /src\/domain/],
-    ['src/pages/x/y.tsx', 'export const t = (n: number) => n.toFixed(1);', /src\/domain/],
-    ['workers/feed/x.ts', 'export const t = (d: { toDecimalPlaces(n: number): unknown }) => d.toDecimalPlaces(2);', /src\/domain/],
-    ['server/ledger/x.ts', 'export const t = (d: { toDP(n: number): unknown }) => d.toDP(2);', /src\/domain/],
+    ['server/routes/x.ts', 'export const t = (d: { toFixed(n: number): string }) => d.toFixed(2);', /domain\//],
+    ['src/pages/x/y.tsx', 'export const t = (n: number) => n.toFixed(1);', /domain\//],
+    ['workers/feed/x.ts', 'export const t = (d: { toDecimalPlaces(n: number): unknown }) => d.toDecimalPlaces(2);', /domain\//],
+    ['server/ledger/x.ts', 'export const t = (d: { toDP(n: number): unknown }) => d.toDP(2);', /domain\//],
     ['server/content/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
-    ['src/domain/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
-    ['server/routes/x.ts', "import { ProjectDecimal } from '../../../src/domain/decimal.ts';\nexport const d = new ProjectDecimal(1);", /constructor stays in src\/domain/],
+    ['domain/x.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);", /decimal\.js is imported once/],
+    ['server/routes/x.ts', "import { ProjectDecimal } from '../../../domain/decimal.ts';\nexport const d = new ProjectDecimal(1);", /constructor stays in domain\//],
   ],
   [
-    ['src/domain/format/money.ts', 'export const t = (n: number) => n.toFixed(1);'],
-    ['src/domain/decimal.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);"],
-    ['server/routes/x.ts', "import { dec, fixed } from '../../../src/domain/decimal.ts';\nexport const t = fixed(dec(1), 2);"],
+    ['domain/format/money.ts', 'export const t = (n: number) => n.toFixed(1);'],
+    ['domain/decimal.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);"],
+    ['server/routes/x.ts', "import { dec, fixed } from '../../../domain/decimal.ts';\nexport const t = fixed(dec(1), 2);"],
   ], houseErrors);
 });
 

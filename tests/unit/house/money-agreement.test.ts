@@ -1,12 +1,12 @@
 // The preview and the authority agree to the last digit: the worker's order preview and live P&L (workers/risk.ts)
 // against the server's submit check and order wire (server/engine/), on thousands of random instruments, prices,
-// lots and multipliers. Both go through src/domain/money.ts; this test fails if either side rounds on its own.
+// lots and multipliers. Both go through domain/money.ts; this test fails if either side rounds on its own.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec } from '../../../src/domain/decimal.ts';
-import { moneyText } from '../../../src/domain/format/money.ts';
-import type { Instrument, Order } from '../../../src/domain/types.ts';
-import { price } from '../../../src/domain/units.ts';
+import { dec } from '../../../domain/decimal.ts';
+import { moneyText } from '../../../domain/format/money.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
+import { price } from '../../../domain/units.ts';
 import { ApiError } from '../../../server/http/envelope.ts';
 import { planSubmit } from '../../../server/engine/submit-check.ts';
 import type { EngineInstrument, OrderRow } from '../../../server/engine/types.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../src/domain/types.ts';
+import { LANGUAGES } from '../../../domain/types.ts';
 
 type Tree = { [key: string]: string | Tree };
 const load = (lang: string): Tree => JSON.parse(readFileSync(resolve(__dirname, '../../../locales', `${lang}.json`), 'utf8')) as Tree;

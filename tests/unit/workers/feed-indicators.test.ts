@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_BAR_INTERVAL_MS, Feed } from '../../../workers/feed/feed.ts';
 import { IndicatorSet } from '../../../workers/indicators.ts';
-import { defaultIndicatorSettings } from '../../../src/domain/indicators.ts';
-import type { KlineBar } from '../../../src/domain/types.ts';
+import { defaultIndicatorSettings } from '../../../domain/indicators.ts';
+import type { KlineBar } from '../../../domain/types.ts';
 import type { KlineUpdate } from '../../../workers/protocol.ts';
 import { instrument } from '../../fixtures/instruments.ts';
 import { config, harness, RecordingSink } from '../feed-fakes.ts';

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { IndicatorSet } from '../../../workers/indicators.ts';
-import { defaultIndicatorSettings, indicatorLines, type IndicatorSettings } from '../../../src/domain/indicators.ts';
-import type { KlineBar } from '../../../src/domain/types.ts';
+import { defaultIndicatorSettings, indicatorLines, type IndicatorSettings } from '../../../domain/indicators.ts';
+import type { KlineBar } from '../../../domain/types.ts';
 
 const HIGH = [82.15, 81.89, 83.03, 83.3, 83.85, 83.9, 83.33, 84.3, 84.84, 85.0, 85.9, 86.58, 86.98, 88.0, 87.87];
 const LOW = [81.29, 80.64, 81.31, 82.65, 83.07, 83.11, 82.49, 82.3, 84.15, 84.11, 84.03, 85.39, 85.76, 87.17, 87.01];

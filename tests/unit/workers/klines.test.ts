@@ -3,7 +3,7 @@
 // boundaries and gaps, with a repeated update of the same minute replacing (not adding) its volume.
 import { describe, expect, it } from 'vitest';
 import { KlineSeries, MAX_BARS, pushKlineUpdate } from '../../../workers/klines.ts';
-import type { KlineBar } from '../../../src/domain/types.ts';
+import type { KlineBar } from '../../../domain/types.ts';
 import type { KlineUpdate } from '../../../workers/protocol.ts';
 
 const T0 = 1_699_999_200; // a multiple of 300, 900, 1800 and 3600 s (472222 hours)

@@ -3,7 +3,7 @@
 // P&L at stop-profit/stop-loss and floating P&L / equity / risk rate for buys and sells.
 import { describe, expect, it } from 'vitest';
 import { RiskBook, previewOrder } from '../../../workers/risk.ts';
-import type { Instrument, Order } from '../../../src/domain/types.ts';
+import type { Instrument, Order } from '../../../domain/types.ts';
 import type { OrderPreviewInput } from '../../../workers/protocol.ts';
 import { instrument } from '../../fixtures/instruments.ts';
 import { order as baseOrder } from '../../fixtures/orders.ts';

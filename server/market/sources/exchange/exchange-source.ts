@@ -3,7 +3,7 @@
 // bookTicker stream; a mapping change subscribes and unsubscribes live. docs/market-data-fix.md says why this and
 // not ccxt.
 import WebSocket from 'ws';
-import type { Clock, Timers } from '../../../../src/domain/time.ts';
+import type { Clock, Timers } from '../../../../domain/time.ts';
 import type { BackoffOptions } from '../backoff.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';

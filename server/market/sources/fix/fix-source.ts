@@ -2,7 +2,7 @@
 // MarketDataRequest(35=V) each — so a MarketDataRequestReject(35=Y) names its symbol — and turns snapshots (35=W) and
 // incremental refreshes (35=X) into RawTicks for the writer. docs/market-data-fix.md.
 import type { MsgView } from 'jspurefix';
-import type { Timers } from '../../../../src/domain/time.ts';
+import type { Timers } from '../../../../domain/time.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
 import { MdBook } from './md-book.ts';
 import type { FixLauncher } from './fix-launcher.ts';

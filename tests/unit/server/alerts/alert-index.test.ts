@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AlertIndex } from '../../../../server/alerts/alert-index.ts';
 import { alertPushPayload } from '../../../../server/alerts/web-push-sender.ts';
-import type { PriceAlert } from '../../../../src/domain/price-alerts.ts';
+import type { PriceAlert } from '../../../../domain/price-alerts.ts';
 
 const price = (id: number, condition: 'above' | 'below', value: string) =>
   ({ id, userId: 1, instrumentId: 7, kind: 'price' as const, condition, value });

@@ -5,9 +5,9 @@
 // names every holder of the instrument it took to or below the stop-out level.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, type Dec } from '../../../../src/domain/decimal.ts';
-import { positionPnl, sideOf } from '../../../../src/domain/money.ts';
-import { lots, price, usd } from '../../../../src/domain/units.ts';
+import { dec, type Dec } from '../../../../domain/decimal.ts';
+import { positionPnl, sideOf } from '../../../../domain/money.ts';
+import { lots, price, usd } from '../../../../domain/units.ts';
 import { OrderBook } from '../../../../server/engine/order-book.ts';
 import { TickIndex } from '../../../../server/engine/tick-index.ts';
 import { belowStopOut } from '../../../../server/engine/triggers.ts';

@@ -1,6 +1,6 @@
 // The tick index's parts: the price ladder (crossed orders found at and beyond a level, removals) and the index's own
 // bookkeeping (an edit moves an order's levels, a close takes it off the ladders and out of the sums). Its scaled
-// integers are src/domain/numerics/'s (tests/unit/src/domain/numerics/).
+// integers are domain/numerics/'s (tests/unit/domain/numerics/).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Ladder } from '../../../../server/engine/ladder.ts';

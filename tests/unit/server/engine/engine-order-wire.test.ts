@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { OrderBook } from '../../../../server/engine/order-book.ts';
 import { toWireOrder } from '../../../../server/engine/order-wire.ts';
 import type { EngineInstrument, OrderRow } from '../../../../server/engine/types.ts';
-import { price } from '../../../../src/domain/units.ts';
+import { price } from '../../../../domain/units.ts';
 
 const eur: EngineInstrument = {
   id: 1, code: 'EURUSD', showCode: 'EUR/USD', pricePrecision: 5, pip: '0.01', minLots: '0.01', multiples: [100],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { planSubmit, type SubmitInput } from '../../../../server/engine/submit-check.ts';
 import type { EngineInstrument } from '../../../../server/engine/types.ts';
 import { ApiError } from '../../../../server/http/envelope.ts';
-import { price } from '../../../../src/domain/units.ts';
+import { price } from '../../../../domain/units.ts';
 
 const eurusd: EngineInstrument = {
   id: 1, code: 'EURUSD', showCode: 'EUR/USD', pricePrecision: 5, pip: '0.01', minLots: '0.01', multiples: [10, 50, 100],

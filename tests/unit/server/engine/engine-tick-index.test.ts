@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineIndex } from '../../../../server/engine/index-types.ts';
 import { OrderBook } from '../../../../server/engine/order-book.ts';
-import { scaledOf } from '../../../../src/domain/numerics/parse.ts';
+import { scaledOf } from '../../../../domain/numerics/parse.ts';
 import { TickIndex } from '../../../../server/engine/tick-index.ts';
 import type { OrderRow } from '../../../../server/engine/types.ts';
 import { ScanIndex } from '../../../fixtures/engine-oracle.ts';

@@ -2,7 +2,7 @@
 // The simulated market on an injected clock: deterministic for a seed, prices at each instrument's precision,
 // closed hours honoured (FX-style shut Fri 22:00 – Sun 22:00 UTC, crypto 24/7), trading days, scripted prices.
 import { describe, expect, it } from 'vitest';
-import type { Clock, Timers } from '../../../../src/domain/time.ts';
+import type { Clock, Timers } from '../../../../domain/time.ts';
 import type { Tick } from '../../../../server/market/feed.ts';
 import { INSTRUMENTS, logoPath } from '../../../../server/market/catalog.ts';
 import { instrumentFromDef, type MarketInstrument } from '../../../../server/market/instruments.ts';

@@ -3,12 +3,12 @@
 // caps per address and in total, a frame budget per socket, a login budget per address, revoked sessions logged
 // out at once (and only those), and the login ack carrying the user's last order-event seq.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Timers } from '../../../../src/domain/time.ts';
+import type { Timers } from '../../../../domain/time.ts';
 import { tokenHash } from '../../../../server/auth/tokens.ts';
 import type { SocketLimits } from '../../../../server/ws/guard.ts';
 import { Hub, type HubMarket, type HubSocket } from '../../../../server/ws/hub.ts';
-import type { Order } from '../../../../src/domain/types.ts';
-import type { ServerMessage } from '../../../../src/domain/ws-protocol.ts';
+import type { Order } from '../../../../domain/types.ts';
+import type { ServerMessage } from '../../../../domain/ws-protocol.ts';
 import { testHubDeps } from '../../../fixtures/hub-deps.ts';
 
 const market: HubMarket = {

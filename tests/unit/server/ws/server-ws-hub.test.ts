@@ -2,11 +2,11 @@
 // The websocket hub with injected sockets, market and time: replies, topics, conflated batches serialised once for
 // everyone keeping up, catch-up for skipped clients, backpressure closes, KLINE bars, per-user pushes, bad frames.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Timers } from '../../../../src/domain/time.ts';
+import type { Timers } from '../../../../domain/time.ts';
 import { parseClientMessage } from '../../../../server/ws/client-message.ts';
 import { Hub, type HubMarket, type HubSocket, type WireKline } from '../../../../server/ws/hub.ts';
-import type { Order } from '../../../../src/domain/types.ts';
-import type { QuoteTuple, ServerMessage } from '../../../../src/domain/ws-protocol.ts';
+import type { Order } from '../../../../domain/types.ts';
+import type { QuoteTuple, ServerMessage } from '../../../../domain/ws-protocol.ts';
 import { testHubDeps } from '../../../fixtures/hub-deps.ts';
 
 class FakeMarket implements HubMarket {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { startPriceAlertsLazily } from '../../../../src/app/lazy-price-alerts.ts';
 import { dispatchPriceAlert, onPriceAlert } from '../../../../src/state/feed-listeners.ts';
-import type { PriceAlert } from '../../../../src/domain/price-alerts.ts';
+import type { PriceAlert } from '../../../../domain/price-alerts.ts';
 
 const alert = (id: number): PriceAlert => ({ id }) as unknown as PriceAlert;
 

@@ -3,7 +3,7 @@
 // deleted at sign-out.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clear, get, set } from 'idb-keyval';
-import type { Order, User } from '../../../../src/domain/types.ts';
+import type { Order, User } from '../../../../domain/types.ts';
 
 const USER: User = { id: 7, uid: 'U7', email: 'a@x.co', mobile: '', is_demo: 0, invite_code: 'AAA' };
 const AT = Date.parse('2026-11-18T14:02:00Z');

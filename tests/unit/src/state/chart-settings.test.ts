@@ -1,7 +1,7 @@
 // The chart's indicator settings on the account (issue 36): a save wins over an account read that was still under way
 // when it was made (a slow network at start must not put the old settings back over the ones just saved).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultIndicatorSettings, type IndicatorSettings } from '../../../../src/domain/indicators.ts';
+import { defaultIndicatorSettings, type IndicatorSettings } from '../../../../domain/indicators.ts';
 
 const USER = { id: 7, uid: 'U7', email: 'a@x.co', mobile: '', is_demo: 0 as const, invite_code: 'AAA' };
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { $lowBandwidth, $saverSetting, $slowNetwork, isSlowNetwork, setSaverSetting, watchConnection } from '../../../../src/state/data-saver.ts';
 import { Feed } from '../../../../workers/feed/feed.ts';
 import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from '../../../../workers/feed/chart-watch.ts';
-import { CODES_MAX, LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../../../src/domain/ws-protocol.ts';
+import { CODES_MAX, LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../../../domain/ws-protocol.ts';
 import { CODES_SEND_MIN_MS, CODES_SETTLE_MS } from '../../../../workers/feed/wire-codes.ts';
 import { config, harness, RecordingSink } from '../../feed-fakes.ts';
 import { instrument } from '../../../fixtures/instruments.ts';

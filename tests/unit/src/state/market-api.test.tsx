@@ -2,7 +2,7 @@
 // (a returning user sees the market at once).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { get, set, del } from 'idb-keyval';
-import type { Instrument } from '../../../../src/domain/types.ts';
+import type { Instrument } from '../../../../domain/types.ts';
 import { listed } from '../../../fixtures/instruments.ts';
 
 vi.mock('../../../../src/api/client.ts', () => {

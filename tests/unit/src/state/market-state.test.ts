@@ -10,9 +10,9 @@ import { dispatchOrderEvent, dispatchOrderGap, onKline, onOrderEvent, onOrderGap
 import { onQuoteInterest, shownCodes } from '../../../../src/state/quote-interest.ts';
 import { quote } from '../../../../src/state/quotes.ts';
 import type { FeedBatch } from '../../../../workers/protocol.ts';
-import { percentText } from '../../../../src/domain/format/percent.ts';
-import { changeDir } from '../../../../src/domain/quote-text.ts';
-import { priceText } from '../../../../src/domain/format/price.ts';
+import { percentText } from '../../../../domain/format/percent.ts';
+import { changeDir } from '../../../../domain/quote-text.ts';
+import { priceText } from '../../../../domain/format/price.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 
 const empty: FeedBatch = { flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null };
@@ -210,7 +210,7 @@ describe('order events, gaps, current code', () => {
   });
 });
 
-describe('quote text (src/domain/quote-text.ts, what the feed sends)', () => {
+describe('quote text (domain/quote-text.ts, what the feed sends)', () => {
   it('formats exact prices at precision and changes with sign, never showing -0.00% or a red 0.00%', () => {
     expect(priceText('1.2', 5)).toBe('1.20000');
     expect(priceText('65000.455', 2)).toBe('65000.46'); // exact half-up: a float would print 65000.45

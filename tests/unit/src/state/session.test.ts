@@ -1,7 +1,7 @@
 // The session store: signIn/signOut, idb persistence, the synchronous first-paint hint, the persisted demo_id.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clear, get } from 'idb-keyval';
-import type { User } from '../../../../src/domain/types.ts';
+import type { User } from '../../../../domain/types.ts';
 
 type SessionModule = typeof import('../../../../src/state/session.ts');
 

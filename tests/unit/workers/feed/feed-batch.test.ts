@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Feed } from '../../../../workers/feed/feed.ts';
 import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_PRICE, type FeedBatch } from '../../../../workers/protocol.ts';
-import type { Order } from '../../../../src/domain/types.ts';
+import type { Order } from '../../../../domain/types.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { order as baseOrder } from '../../../fixtures/orders.ts';
 import { config, harness, RecordingSink, type Harness } from '../../feed-fakes.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Feed } from '../../../../workers/feed/feed.ts';
 import type { FeedCache } from '../../../../workers/feed/deps.ts';
-import type { KlineBar } from '../../../../src/domain/types.ts';
+import type { KlineBar } from '../../../../domain/types.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink } from '../../feed-fakes.ts';
 

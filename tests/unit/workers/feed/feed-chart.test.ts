@@ -3,7 +3,7 @@
 // while history loads, the gap refill after a reconnect, and the SPEC §7 headers on the feed's own REST calls.
 import { describe, expect, it } from 'vitest';
 import { CHART_BAR_INTERVAL_MS, Feed } from '../../../../workers/feed/feed.ts';
-import type { KlineBar } from '../../../../src/domain/types.ts';
+import type { KlineBar } from '../../../../domain/types.ts';
 import type { KlineUpdate } from '../../../../workers/protocol.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink, settle } from '../../feed-fakes.ts';

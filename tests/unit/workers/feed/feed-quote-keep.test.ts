@@ -8,7 +8,7 @@ import { Feed } from '../../../../workers/feed/feed.ts';
 import type { FeedCache } from '../../../../workers/feed/deps.ts';
 import { QUOTES_KEY, QUOTES_SAVE_MS } from '../../../../workers/feed/quote-keep.ts';
 import { Q_INDEX, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_PRICE, type FeedBatch } from '../../../../workers/protocol.ts';
-import type { QuoteTuple } from '../../../../src/domain/ws-protocol.ts';
+import type { QuoteTuple } from '../../../../domain/ws-protocol.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink, settle } from '../../feed-fakes.ts';
 

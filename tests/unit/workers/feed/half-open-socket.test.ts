@@ -6,7 +6,7 @@
 // third silent interval ends the link, 3 × 5 s after that ping, at most 4 beats after the last answer.
 import { describe, expect, it } from 'vitest';
 import { Feed } from '../../../../workers/feed/feed.ts';
-import { PING_INTERVAL_MS } from '../../../../src/domain/ws-protocol.ts';
+import { PING_INTERVAL_MS } from '../../../../domain/ws-protocol.ts';
 import { config, harness, RecordingSink } from '../../feed-fakes.ts';
 
 describe('a half-open socket', () => {

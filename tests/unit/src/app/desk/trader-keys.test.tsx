@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, useRef, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { Instrument, Order } from '../../../../../src/domain/types.ts';
+import type { Instrument, Order } from '../../../../../domain/types.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { provideFeed } from '../../../../../src/state/feed-handle.ts';
 import { orderPathModules } from '../../../order-path.ts';

@@ -3,8 +3,8 @@
 // the last bar's values, the crosshair's bar, the text the chart's text alternative reads.
 import { describe, expect, it, vi } from 'vitest';
 import { IndicatorPanes } from '../../../../../src/components/chart/indicator-panes.ts';
-import { indicatorLines, defaultIndicatorSettings } from '../../../../../src/domain/indicators.ts';
-import type { KlineBar } from '../../../../../src/domain/types.ts';
+import { indicatorLines, defaultIndicatorSettings } from '../../../../../domain/indicators.ts';
+import type { KlineBar } from '../../../../../domain/types.ts';
 import type { IChartApi } from 'lightweight-charts';
 
 vi.mock('lightweight-charts', () => ({ LineSeries: { type: 'Line' }, HistogramSeries: { type: 'Histogram' } }));

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { KlineUpdate } from '../../../../../workers/protocol.ts';
-import type { KlineBar, Period } from '../../../../../src/domain/types.ts';
+import type { KlineBar, Period } from '../../../../../domain/types.ts';
 import { provideFeed } from '../../../../../src/state/feed-handle.ts';
 
 const priceLine = { applyOptions: vi.fn() };

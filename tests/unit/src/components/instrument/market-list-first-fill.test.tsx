@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { listed } from '../../../../fixtures/instruments.ts';
 import { installListLayout } from '../../../../fixtures/list-layout.ts';
-import type { Instrument } from '../../../../../src/domain/types.ts';
+import type { Instrument } from '../../../../../domain/types.ts';
 
 const { initI18n } = await import('../../../../../src/i18n/index.ts');
 const { MarketList } = await import('../../../../../src/components/instrument/market-list.tsx');

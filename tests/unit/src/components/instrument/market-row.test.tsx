@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { initI18n, i18n } from '../../../../../src/i18n/index.ts';
-import type { Instrument } from '../../../../../src/domain/types.ts';
+import type { Instrument } from '../../../../../domain/types.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
 
 // Every render of a row calls quote(code) once, so the spy's call count is the row's render count.

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewAlert } from '../../../../../src/api/alerts.ts';
 import { pickedPrice } from '../../../../../src/components/chart/chart-price-pick.tsx';
 import { LONG_PRESS_MS } from '../../../../../src/components/hooks/use-long-press.ts';
-import type { Instrument } from '../../../../../src/domain/types.ts';
+import type { Instrument } from '../../../../../domain/types.ts';
 import { initI18n, setLanguage } from '../../../../../src/i18n/index.ts';
 import { AlertForm } from '../../../../../src/pages/alerts/alert-form.tsx';
 import { alertInputError } from '../../../../../src/pages/alerts/alert-input.ts';

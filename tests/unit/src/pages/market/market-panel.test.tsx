@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { mounted, mountInRouter, unmountMounted } from '../../../router-mount.tsx';
-import type { Category, Instrument } from '../../../../../src/domain/types.ts';
+import type { Category, Instrument } from '../../../../../domain/types.ts';
 import { listed } from '../../../../fixtures/instruments.ts';
 import { installListLayout } from '../../../../fixtures/list-layout.ts';
 

@@ -7,7 +7,7 @@ import type { RouteObject } from 'react-router-dom';
 import { ChargePage } from '../../../../../src/pages/mine/charge-page.tsx';
 import { WithdrawPage } from '../../../../../src/pages/mine/withdraw-page.tsx';
 import { WithdrawWayPage } from '../../../../../src/pages/mine/withdraw-way-page.tsx';
-import { withdrawRange } from '../../../../../src/domain/withdraw-fee.ts';
+import { withdrawRange } from '../../../../../domain/withdraw-fee.ts';
 import { ok } from '../../../api-fake-server.ts';
 import { renderRoutes, settle, submit, typeInto } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { tabFromQuery } from '../../../../../src/state/orders.ts';
 import { NONE, orderFigures, stopHints, stopInput, stopParams, stopText } from '../../../../../src/pages/order/order-format.ts';
-import { moneyText, pnlDir } from '../../../../../src/domain/format/money.ts';
-import { percentText } from '../../../../../src/domain/format/percent.ts';
-import { priceText } from '../../../../../src/domain/format/price.ts';
+import { moneyText, pnlDir } from '../../../../../domain/format/money.ts';
+import { percentText } from '../../../../../domain/format/percent.ts';
+import { priceText } from '../../../../../domain/format/price.ts';
 import { formatMoney } from '../../../../../src/i18n/format.ts';
 import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../../../../src/components/lists/pull-gesture.ts';
-import type { Instrument } from '../../../../../src/domain/types.ts';
+import type { Instrument } from '../../../../../domain/types.ts';
 import { EURUSD, order } from '../../../orders-fixtures.ts';
 
 describe('tab from the query (SPEC §2: type optional, default holding)', () => {

@@ -21,7 +21,7 @@ import {
 } from '../../../orders-fixtures.ts';
 import { provideFeed } from '../../../../../src/state/feed-handle.ts';
 import { clear, get, set } from 'idb-keyval';
-import type { Order, User } from '../../../../../src/domain/types.ts';
+import type { Order, User } from '../../../../../domain/types.ts';
 
 provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
 

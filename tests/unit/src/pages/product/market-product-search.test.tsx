@@ -1,7 +1,7 @@
 // /product: debounced instrument search over trade_list?searchCurrency=, a tap opens /trade.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import type { Instrument } from '../../../../../src/domain/types.ts';
+import type { Instrument } from '../../../../../domain/types.ts';
 import { listed } from '../../../../fixtures/instruments.ts';
 import { installListLayout } from '../../../../fixtures/list-layout.ts';
 import { mounted, mountInRouter, typeInSearch, unmountMounted } from '../../../router-mount.tsx';

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { mounted, mountInRouter, typeInSearch, unmountMounted } from '../../../router-mount.tsx';
-import type { Company } from '../../../../../src/domain/types.ts';
+import type { Company } from '../../../../../domain/types.ts';
 
 vi.mock('../../../../../src/api/company.ts', () => ({ searchCompanies: vi.fn(), companyById: vi.fn() }));
 vi.mock('../../../../../src/api/instruments.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));

@@ -1,6 +1,6 @@
 // The chart's trailing-stop lines come from the holding positions of the shown instrument that trail (issue 25).
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../../../src/domain/types.ts';
+import type { Order } from '../../../../../domain/types.ts';
 import { trailingStopLines } from '../../../../../src/pages/trade/stop-line-data.ts';
 
 const order = (over: Partial<Order>): Order => ({

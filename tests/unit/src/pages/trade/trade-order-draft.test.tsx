@@ -17,9 +17,9 @@ import {
   typeStop,
   type OrderDraft,
 } from '../../../../../src/pages/trade/order-draft.ts';
-import type { Instrument } from '../../../../../src/domain/types.ts';
+import type { Instrument } from '../../../../../domain/types.ts';
 import type { FieldNote } from '../../../../../src/components/forms/use-field-messages.ts';
-import { lotsForNotional, lotsForRisk } from '../../../../../src/domain/order-rules.ts';
+import { lotsForNotional, lotsForRisk } from '../../../../../domain/order-rules.ts';
 import { initI18n } from '../../../../../src/i18n/index.ts';
 import { beforeAll } from 'vitest';
 import { instrument } from '../../../../fixtures/instruments.ts';

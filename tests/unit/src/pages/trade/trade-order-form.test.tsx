@@ -2,11 +2,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { Instrument, Order } from '../../../../../src/domain/types.ts';
+import type { Instrument, Order } from '../../../../../domain/types.ts';
 import type { OrderPreview, OrderPreviewInput } from '../../../../../workers/protocol.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
 import { provideFeed } from '../../../../../src/state/feed-handle.ts';
-import { stopStart } from '../../../../../src/domain/order-rules.ts';
+import { stopStart } from '../../../../../domain/order-rules.ts';
 import { orderPathModules } from '../../../order-path.ts';
 
 const answer = (input: OrderPreviewInput): OrderPreview => ({

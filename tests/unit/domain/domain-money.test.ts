@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   canDecreaseLots, equity, fee, lotsValid, margin, netValue, orderRiskRate, pnl, prepaymentRatio, priceForPnl, riskRate,
-} from '../../../../src/domain/money.ts';
-import { fixed } from '../../../../src/domain/decimal.ts';
-import { lots, price, usd } from '../../../../src/domain/units.ts';
+} from '../../../domain/money.ts';
+import { fixed } from '../../../domain/decimal.ts';
+import { lots, price, usd } from '../../../domain/units.ts';
 
 const eurusd = { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0.001' };
 const xagusd = { MarginMode: 1, ForexContNum: '50', ForexFeeRate: '0.002' };

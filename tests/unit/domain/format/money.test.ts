@@ -1,11 +1,11 @@
 // @vitest-environment node
-// The one money formatter's variants (src/domain/format/money.ts) agree with the decimal.js reference it replaced:
+// The one money formatter's variants (domain/format/money.ts) agree with the decimal.js reference it replaced:
 // fixed(v, places) half-up, exact toFixed() trimmed to two, for text and decimals alike.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, fixed } from '../../../../../src/domain/decimal.ts';
-import { trimZeros } from '../../../../../src/domain/decimal-text.ts';
-import { exactMoneyText, moneyText, NO_VALUE, pnlDir } from '../../../../../src/domain/format/money.ts';
+import { dec, fixed } from '../../../../domain/decimal.ts';
+import { trimZeros } from '../../../../domain/decimal-text.ts';
+import { exactMoneyText, moneyText, NO_VALUE, pnlDir } from '../../../../domain/format/money.ts';
 
 const decimalText = fc
   .tuple(fc.boolean(), fc.stringMatching(/^\d{1,20}$/), fc.stringMatching(/^\d{0,12}$/))

@@ -1,6 +1,6 @@
 // Exact money on the worker's hot path: a holding's P&L as scaled BigInt integers (numerics/), rounded exactly like
 // money() (half away from zero, decimal.js ROUND_HALF_UP). A quote's P&L costs a subtraction, a multiplication and
-// one rounding division instead of a chain of decimal.js objects. tests/unit/src/domain/scaled-money.test.ts and
+// one rounding division instead of a chain of decimal.js objects. tests/unit/domain/scaled-money.test.ts and
 // tests/unit/house/money-agreement.test.ts check it against the decimal reference to the last digit.
 import { parseScaled, type Scaled } from './numerics/parse.ts';
 import { MONEY_PLACES, pow10n, RATIO_PLACES } from './numerics/places.ts';
@@ -21,7 +21,7 @@ export function scaledPosition(side: 'buy' | 'sell', quantity: string, unitsPerL
   return { open: parseScaled(openPrice), factor: { units: side === 'buy' ? units : -units, places: q.places + c.places } };
 }
 
-/** P&L in micro-USD (10^-MONEY_PLACES), exactly positionPnl() of src/domain/money.ts. */
+/** P&L in micro-USD (10^-MONEY_PLACES), exactly positionPnl() of domain/money.ts. */
 export function pnlMicros(p: ScaledPosition, current: string): bigint {
   const cur = parseScaled(current);
   const places = Math.max(cur.places, p.open.places);

@@ -1,9 +1,9 @@
 // @vitest-environment node
-// The one percent formatter (src/domain/format/percent.ts) and its variants: a change as sent, a ratio × 100, signed.
+// The one percent formatter (domain/format/percent.ts) and its variants: a change as sent, a ratio × 100, signed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, fixed } from '../../../../../src/domain/decimal.ts';
-import { percentText } from '../../../../../src/domain/format/percent.ts';
+import { dec, fixed } from '../../../../domain/decimal.ts';
+import { percentText } from '../../../../domain/format/percent.ts';
 
 describe('percentText', () => {
   it('shows a percent with 2 decimals, half-up, and `missing` for no value', () => {

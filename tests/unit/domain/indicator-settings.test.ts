@@ -1,6 +1,6 @@
-// The indicator settings' rules (src/domain/indicators.ts): what the sheet refuses, and what stored settings keep.
+// The indicator settings' rules (domain/indicators.ts): what the sheet refuses, and what stored settings keep.
 import { describe, expect, it } from 'vitest';
-import { checkParam, defaultIndicatorSettings, isValidSettings, sanitiseSettings } from '../../../../src/domain/indicators.ts';
+import { checkParam, defaultIndicatorSettings, isValidSettings, sanitiseSettings } from '../../../domain/indicators.ts';
 
 describe('checkParam', () => {
   it('refuses 0, a negative, letters, a fraction of a bar, and a period longer than the history', () => {

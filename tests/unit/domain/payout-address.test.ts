@@ -1,6 +1,6 @@
 // Payout addresses with their real checksums: known-valid addresses pass, every one-character corruption fails.
 import { describe, expect, it } from 'vitest';
-import { eip55, isValidPayoutAddress } from '../../../../src/domain/payout-address.ts';
+import { eip55, isValidPayoutAddress } from '../../../domain/payout-address.ts';
 
 const VALID: Array<[string, string]> = [
   ['TRC20', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'],

@@ -1,15 +1,15 @@
-// The scaled-integer money path against the decimal reference (src/domain/money.ts), digit for digit.
+// The scaled-integer money path against the decimal reference (domain/money.ts), digit for digit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProjectDecimal, dec } from '../../../../src/domain/decimal.ts';
-import { positionPnl, ratioText } from '../../../../src/domain/money.ts';
-import { moneyText } from '../../../../src/domain/format/money.ts';
-import { parseScaled } from '../../../../src/domain/numerics/parse.ts';
-import { scaledText } from '../../../../src/domain/numerics/scale.ts';
-import { microsText, pnlMicros, ratioOf, scaledPosition } from '../../../../src/domain/scaled-money.ts';
-import { divRound } from '../../../../src/domain/numerics/round.ts';
-import { lots, price } from '../../../../src/domain/units.ts';
-import { instrument } from '../../../fixtures/instruments.ts';
+import { ProjectDecimal, dec } from '../../../domain/decimal.ts';
+import { positionPnl, ratioText } from '../../../domain/money.ts';
+import { moneyText } from '../../../domain/format/money.ts';
+import { parseScaled } from '../../../domain/numerics/parse.ts';
+import { scaledText } from '../../../domain/numerics/scale.ts';
+import { microsText, pnlMicros, ratioOf, scaledPosition } from '../../../domain/scaled-money.ts';
+import { divRound } from '../../../domain/numerics/round.ts';
+import { lots, price } from '../../../domain/units.ts';
+import { instrument } from '../../fixtures/instruments.ts';
 
 const text = (maxDigits: number, maxPlaces: number, signed = false): fc.Arbitrary<string> =>
   fc.tuple(fc.bigInt({ min: signed ? -(10n ** BigInt(maxDigits)) : 1n, max: 10n ** BigInt(maxDigits) }), fc.integer({ min: 0, max: maxPlaces }))

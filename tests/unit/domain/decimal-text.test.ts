@@ -1,7 +1,7 @@
 // @vitest-environment node
-// Reading decimal text: its sign and what a number field holds (its rounding: tests/unit/src/domain/numerics/).
+// Reading decimal text: its sign and what a number field holds (its rounding: tests/unit/domain/numerics/).
 import { describe, expect, it } from 'vitest';
-import { readTypedNumber, signOfText } from '../../../../src/domain/decimal-text.ts';
+import { readTypedNumber, signOfText } from '../../../domain/decimal-text.ts';
 
 describe('signOfText', () => {
   it('reads the sign of a decimal text', () => {

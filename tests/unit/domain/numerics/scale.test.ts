@@ -1,9 +1,9 @@
 // @vitest-environment node
-// Scaled-integer arithmetic (src/domain/numerics/scale.ts): text of a BigInt or a safe integer alike, exact rescaling,
+// Scaled-integer arithmetic (domain/numerics/scale.ts): text of a BigInt or a safe integer alike, exact rescaling,
 // the one rounding between places, and the safe-integer guard.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decOf, Overflow, rescale, roundTo, safe, scaledText } from '../../../../../src/domain/numerics/scale.ts';
+import { decOf, Overflow, rescale, roundTo, safe, scaledText } from '../../../../domain/numerics/scale.ts';
 
 describe('scaledText', () => {
   it('writes a BigInt and a safe integer the same way, never "-0"', () => {

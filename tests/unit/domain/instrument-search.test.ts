@@ -1,11 +1,11 @@
-// Issue 35 defect 9: search knew only ticker codes. The one rule (src/domain/instrument-search.ts) matches the code,
+// Issue 35 defect 9: search knew only ticker codes. The one rule (domain/instrument-search.ts) matches the code,
 // the display code and the instrument's common name in the app's language or English; the side sheet's quick filter
 // uses it with the app's translator.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { matchesInstrument, searchKey } from '../../../../src/domain/instrument-search.ts';
-import { i18n, initI18n, setLanguage } from '../../../../src/i18n/index.ts';
-import { matchesSearch } from '../../../../src/components/instrument/search-filter.ts';
-import { listed } from '../../../fixtures/instruments.ts';
+import { matchesInstrument, searchKey } from '../../../domain/instrument-search.ts';
+import { i18n, initI18n, setLanguage } from '../../../src/i18n/index.ts';
+import { matchesSearch } from '../../../src/components/instrument/search-filter.ts';
+import { listed } from '../../fixtures/instruments.ts';
 
 beforeAll(async () => {
   await initI18n({ cookies: 'lang=en' });

@@ -7,12 +7,12 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { get, set } from 'idb-keyval';
-import type { Category, Instrument } from '../../../../src/domain/types.ts';
-import type { Watchlist } from '../../../../src/domain/watchlist.ts';
-import { listed } from '../../../fixtures/instruments.ts';
-import { installListLayout } from '../../../fixtures/list-layout.ts';
+import type { Category, Instrument } from '../../../domain/types.ts';
+import type { Watchlist } from '../../../domain/watchlist.ts';
+import { listed } from '../../fixtures/instruments.ts';
+import { installListLayout } from '../../fixtures/list-layout.ts';
 
-vi.mock('../../../../src/api/instruments.ts', () => ({
+vi.mock('../../../src/api/instruments.ts', () => ({
   categories: vi.fn(async (): Promise<Category[]> => [{ Id: 1, NameShowTrans: 'Forex' }]),
 }));
 
@@ -35,15 +35,15 @@ const api = {
     return answer();
   }),
 };
-vi.mock('../../../../src/api/watchlist.ts', () => api);
+vi.mock('../../../src/api/watchlist.ts', () => api);
 
-const { setInstruments } = await import('../../../../src/state/instruments.ts');
-const { initI18n, i18n } = await import('../../../../src/i18n/index.ts');
-const { MarketPanel } = await import('../../../../src/pages/market/market-panel.tsx');
-const { favouriteItems } = await import('../../../../src/pages/market/categories.ts');
-const { movedTo } = await import('../../../../src/domain/watchlist.ts');
-const { $watchIds, startWatchlist, toggleWatch, VISITOR_WATCHLIST_KEY } = await import('../../../../src/state/watchlist.ts');
-const { $token } = await import('../../../../src/state/session.ts');
+const { setInstruments } = await import('../../../src/state/instruments.ts');
+const { initI18n, i18n } = await import('../../../src/i18n/index.ts');
+const { MarketPanel } = await import('../../../src/pages/market/market-panel.tsx');
+const { favouriteItems } = await import('../../../src/pages/market/categories.ts');
+const { movedTo } = await import('../../../domain/watchlist.ts');
+const { $watchIds, startWatchlist, toggleWatch, VISITOR_WATCHLIST_KEY } = await import('../../../src/state/watchlist.ts');
+const { $token } = await import('../../../src/state/session.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

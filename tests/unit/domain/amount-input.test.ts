@@ -1,9 +1,9 @@
 // The amount rule shared by the money forms and routes: plain positive decimals within places and max.
 import { describe, expect, it } from 'vitest';
-import { COIN_AMOUNT, parseAmount, USD_AMOUNT } from '../../../../src/domain/amount-input.ts';
-import { positiveNumberProblem } from '../../../../src/domain/decimal-text.ts';
-import { checkFundAmount } from '../../../../src/domain/fund-maths.ts';
-import { alertInputError } from '../../../../src/pages/alerts/alert-input.ts';
+import { COIN_AMOUNT, parseAmount, USD_AMOUNT } from '../../../domain/amount-input.ts';
+import { positiveNumberProblem } from '../../../domain/decimal-text.ts';
+import { checkFundAmount } from '../../../domain/fund-maths.ts';
+import { alertInputError } from '../../../src/pages/alerts/alert-input.ts';
 
 describe('parseAmount', () => {
   it('takes plain positive decimals exactly', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
-// Order rules shared by the screens (src/domain/order-rules.ts): an order's trailing distance.
+// Order rules shared by the screens (domain/order-rules.ts): an order's trailing distance.
 import { describe, expect, it } from 'vitest';
-import { trailOf } from '../../../../src/domain/order-rules.ts';
+import { trailOf } from '../../../domain/order-rules.ts';
 
 describe('trailOf', () => {
   it('is the distance of a trailing stop, null for "0", none, or text that is not a number', () => {

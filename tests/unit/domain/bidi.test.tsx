@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { signal } from '@preact/signals-react';
-import { FSI, PDI, interpolatedValue, isRtlLanguage, isolate } from '../../../../src/domain/bidi.ts';
-import { LANGUAGE_LIST, i18n, initI18n, setLanguage } from '../../../../src/i18n/index.ts';
-import { translate } from '../../../../server/http/i18n.ts';
-import { Num } from '../../../../src/components/text/num.tsx';
-import { LiveText } from '../../../../src/components/text/live-text.tsx';
-import { StaleTag } from '../../../../src/components/instrument/stale-tag.tsx';
-import { quote } from '../../../../src/state/quotes.ts';
+import { FSI, PDI, interpolatedValue, isRtlLanguage, isolate } from '../../../domain/bidi.ts';
+import { LANGUAGE_LIST, i18n, initI18n, setLanguage } from '../../../src/i18n/index.ts';
+import { translate } from '../../../server/http/i18n.ts';
+import { Num } from '../../../src/components/text/num.tsx';
+import { LiveText } from '../../../src/components/text/live-text.tsx';
+import { StaleTag } from '../../../src/components/instrument/stale-tag.tsx';
+import { quote } from '../../../src/state/quotes.ts';
 
 let root: Root | null = null;
 afterEach(() => {

@@ -1,7 +1,7 @@
 // Rounding of integers and decimal text, the one rule: half away from zero (decimal.js ROUND_HALF_UP). One function
 // per representation — decimal text, BigInt and safe-integer ratios — so the worker's BigInt P&L, the market list's
 // string arithmetic, the engine's tick path and the simulator's percent change cannot drift apart. A decimal.js value
-// rounds with halfUp / roundDown beside its type (src/domain/decimal.ts). No imports: the first screen's bundle
+// rounds with halfUp / roundDown beside its type (domain/decimal.ts). No imports: the first screen's bundle
 // needs no decimal.js.
 
 const ZERO = 48; // '0'

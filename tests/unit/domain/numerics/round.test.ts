@@ -1,10 +1,10 @@
 // @vitest-environment node
-// The one rounding rule on integers and decimal text (src/domain/numerics/round.ts): half away from zero, exactly
+// The one rounding rule on integers and decimal text (domain/numerics/round.ts): half away from zero, exactly
 // decimal.js ROUND_HALF_UP, for every sign and up to the edges of each representation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProjectDecimal, dec, fixed } from '../../../../../src/domain/decimal.ts';
-import { divRound, divRoundInt, roundText } from '../../../../../src/domain/numerics/round.ts';
+import { ProjectDecimal, dec, fixed } from '../../../../domain/decimal.ts';
+import { divRound, divRoundInt, roundText } from '../../../../domain/numerics/round.ts';
 
 const halfUpOf = (a: number | bigint, b: number | bigint): string =>
   dec(a.toString()).div(b.toString()).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toFixed();

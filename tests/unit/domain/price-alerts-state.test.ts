@@ -2,10 +2,10 @@
 // language and the list updated; a service-worker notification (tag alert-{id}, the trade screen's link) only while
 // the page is hidden.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PriceAlert } from '../../../../src/domain/price-alerts.ts';
-import { initI18n } from '../../../../src/i18n/index.ts';
-import { alertFired, firedText } from '../../../../src/state/price-alerts.ts';
-import { $toasts } from '../../../../src/state/toasts.ts';
+import type { PriceAlert } from '../../../domain/price-alerts.ts';
+import { initI18n } from '../../../src/i18n/index.ts';
+import { alertFired, firedText } from '../../../src/state/price-alerts.ts';
+import { $toasts } from '../../../src/state/toasts.ts';
 
 const fired: PriceAlert = {
   id: 9, forex_id: 1, code: 'EURUSD', show_code: 'EUR/USD', kind: 'price', condition: 'below', price: '1.09000', percent: null,

@@ -1,9 +1,9 @@
 // @vitest-environment node
-// The one fixed-point decoder (src/domain/numerics/parse.ts): decimal text to scaled integers exactly, or a refusal;
+// The one fixed-point decoder (domain/numerics/parse.ts): decimal text to scaled integers exactly, or a refusal;
 // never a rounded value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bigScaledOf, NOT_PLAIN, parseScaled, placesNeeded, scaledOf, TOO_FINE, unsignedScaledOf } from '../../../../../src/domain/numerics/parse.ts';
+import { bigScaledOf, NOT_PLAIN, parseScaled, placesNeeded, scaledOf, TOO_FINE, unsignedScaledOf } from '../../../../domain/numerics/parse.ts';
 
 describe('scaledOf (safe integers)', () => {
   it('reads a decimal text exactly or refuses it', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dec } from '../../../../src/domain/decimal.ts';
-import { withdrawFee, withdrawPreview, withdrawReceive } from '../../../../src/domain/withdraw-fee.ts';
+import { dec } from '../../../domain/decimal.ts';
+import { withdrawFee, withdrawPreview, withdrawReceive } from '../../../domain/withdraw-fee.ts';
 
 const fixedUsdt = { draw_rate: '1.5', fee_type: 1, usd_price: '1' };
 const rateEur = { draw_rate: '0.5', fee_type: 2, usd_price: '0.92' };

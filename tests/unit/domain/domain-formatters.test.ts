@@ -1,11 +1,11 @@
-// The one formatter per rule (src/domain/): money text and its named variants, price text, wire time, hex, and the
+// The one formatter per rule (domain/): money text and its named variants, price text, wire time, hex, and the
 // half-up rounding in each representation agreeing with decimal.js.
 import { describe, expect, it } from 'vitest';
-import { ProjectDecimal, dec, halfUp, ROUND_DOWN, ROUND_HALF_UP, roundDown } from '../../../../src/domain/decimal.ts';
-import { hexOf } from '../../../../src/domain/hex.ts';
-import { exactMoneyText, moneyText } from '../../../../src/domain/format/money.ts';
-import { priceText } from '../../../../src/domain/format/price.ts';
-import { wireTime } from '../../../../src/domain/wire-time.ts';
+import { ProjectDecimal, dec, halfUp, ROUND_DOWN, ROUND_HALF_UP, roundDown } from '../../../domain/decimal.ts';
+import { hexOf } from '../../../domain/hex.ts';
+import { exactMoneyText, moneyText } from '../../../domain/format/money.ts';
+import { priceText } from '../../../domain/format/price.ts';
+import { wireTime } from '../../../domain/wire-time.ts';
 
 describe('moneyText', () => {
   it('has exactly 6 decimals by default, half-up', () => {
