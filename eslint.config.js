@@ -8,18 +8,42 @@ import tseslint from 'typescript-eslint';
 const TS_FILES = ['**/*.ts', '**/*.tsx'];
 
 /** Packages that belong to the browser app's shell; pure domain code and the worker never need them. */
-const UI_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'react/*', '@preact/signals-react', '@preact/signals-react/*', 'react-i18next', 'react-router-dom', 'virtua'];
+const UI_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react/*',
+  '@preact/signals-react',
+  '@preact/signals-react/*',
+  'react-i18next',
+  'react-router-dom',
+  'virtua',
+];
 
 /** axios is ~15 KB gzip the first screen does not need: only src/api/http.ts (loaded on the first call) imports it. */
-const LAZY_AXIOS = [{ name: 'axios', allowTypeImports: true, message: 'Only src/api/http.ts imports axios (a lazy chunk); call through src/api/client.ts.' }];
+const LAZY_AXIOS = [
+  {
+    name: 'axios',
+    allowTypeImports: true,
+    message: 'Only src/api/http.ts imports axios (a lazy chunk); call through src/api/client.ts.',
+  },
+];
 
 /**
  * i18next is ~16 KB gzip the first screen does not need (issue 37): only src/i18n/engine.ts (a lazy chunk) imports it,
  * and components translate with src/i18n/use-translation.ts (react-i18next is gone).
  */
 const LAZY_I18NEXT = [
-  { name: 'i18next', allowTypeImports: true, message: 'Only src/i18n/engine.ts imports i18next (a lazy chunk); translate through src/i18n/index.ts or use-translation.ts.' },
-  { name: 'react-i18next', message: 'Use src/i18n/use-translation.ts: react-i18next would bring i18next onto the first screen.' },
+  {
+    name: 'i18next',
+    allowTypeImports: true,
+    message:
+      'Only src/i18n/engine.ts imports i18next (a lazy chunk); translate through src/i18n/index.ts or use-translation.ts.',
+  },
+  {
+    name: 'react-i18next',
+    message: 'Use src/i18n/use-translation.ts: react-i18next would bring i18next onto the first screen.',
+  },
 ];
 
 const restrict = (patterns, paths = []) => ({
@@ -29,22 +53,33 @@ const restrict = (patterns, paths = []) => ({
 const APP_PATTERNS = [
   // workers/protocol.ts is the one typed API both sides import (its batch layout constants too); anything else of
   // the worker only as types. The main-thread fallback loads the feed with a dynamic import(), which this allows.
-  { regex: '(^|/)workers/(?!protocol\\.ts$)', allowTypeImports: true, message: 'The app imports the worker only as types (or workers/protocol.ts).' },
+  {
+    regex: '(^|/)workers/(?!protocol\\.ts$)',
+    allowTypeImports: true,
+    message: 'The app imports the worker only as types (or workers/protocol.ts).',
+  },
   { regex: '(^|/)server/', message: 'The app does not import the server.' },
 ];
 
 const API_PATTERNS = [
   ...APP_PATTERNS,
-  { regex: '^\\.\\./(app|pages|components)/', message: 'src/api is below the screens: it must not import src/app, pages or components.' },
+  {
+    regex: '^\\.\\./(app|pages|components)/',
+    message: 'src/api is below the screens: it must not import src/app, pages or components.',
+  },
 ];
 
-const OTHER_PAGE = 'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or domain/.';
+const OTHER_PAGE =
+  'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or domain/.';
 const PAGE_PATTERNS = [
   // `../y/…` from src/pages/x/ is another page's folder.
   { regex: '^\\.\\./[^./][^/]*/', message: OTHER_PAGE },
   { regex: '(^|/)pages/', message: OTHER_PAGE },
 ];
-const BELOW_PAGES = { regex: '(^|/)pages/', message: 'Components, state and texts sit below the pages: they import no page.' };
+const BELOW_PAGES = {
+  regex: '(^|/)pages/',
+  message: 'Components, state and texts sit below the pages: they import no page.',
+};
 
 /** domain/'s rule at a folder depth: relative imports that climb out of domain/, and packages with I/O or UI. */
 const domainRoom = (name, files, outside) => ({
@@ -52,7 +87,20 @@ const domainRoom = (name, files, outside) => ({
   files,
   rules: restrict([
     { group: outside, message: 'domain/ is pure: it imports nothing of the app, the worker or the server.' },
-    { group: [...UI_PACKAGES, 'axios', 'i18next', 'comlink', 'idb-keyval', 'lightweight-charts', 'fastify', 'pg', 'node:*'], message: 'domain/ is pure: no UI, I/O or server packages.' },
+    {
+      group: [
+        ...UI_PACKAGES,
+        'axios',
+        'i18next',
+        'comlink',
+        'idb-keyval',
+        'lightweight-charts',
+        'fastify',
+        'pg',
+        'node:*',
+      ],
+      message: 'domain/ is pure: no UI, I/O or server packages.',
+    },
   ]),
 });
 
@@ -62,7 +110,10 @@ const backRoom = (folder, other, uiMessage) => ({
   name: `rooms/${folder}`,
   files: [`${folder}/**`],
   rules: restrict([
-    { regex: '(^|/)src/', message: `The ${BACK_ROOMS[folder]} imports nothing of src/ (the React app): what both use lives in domain/.` },
+    {
+      regex: '(^|/)src/',
+      message: `The ${BACK_ROOMS[folder]} imports nothing of src/ (the React app): what both use lives in domain/.`,
+    },
     { regex: `(^|/)${other}/`, message: `The ${BACK_ROOMS[folder]} does not import the ${BACK_ROOMS[other]}.` },
     { group: UI_PACKAGES, message: uiMessage },
   ]),
@@ -83,10 +134,22 @@ export const roomBlocks = [
   },
   // Each page folder is a room of its own (issue 39): a page imports its own folder, and what pages share lives below
   // them (src/components/<kind>/, src/state/, domain/) or, for the desk that composes several screens, src/app/.
-  { name: 'rooms/pages', files: ['src/pages/**'], rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]) },
-  { name: 'rooms/below-pages', files: ['src/components/**', 'src/state/**', 'src/i18n/**'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], [...LAZY_AXIOS, ...LAZY_I18NEXT]) },
+  {
+    name: 'rooms/pages',
+    files: ['src/pages/**'],
+    rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+  },
+  {
+    name: 'rooms/below-pages',
+    files: ['src/components/**', 'src/state/**', 'src/i18n/**'],
+    rules: restrict([...APP_PATTERNS, BELOW_PAGES], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+  },
   // After the blocks above (the last one that names a file decides): the one module that loads i18next.
-  { name: 'rooms/app-i18n-engine', files: ['src/i18n/engine.ts'], rules: restrict([...APP_PATTERNS, BELOW_PAGES], LAZY_AXIOS) },
+  {
+    name: 'rooms/app-i18n-engine',
+    files: ['src/i18n/engine.ts'],
+    rules: restrict([...APP_PATTERNS, BELOW_PAGES], LAZY_AXIOS),
+  },
   {
     name: 'rooms/api',
     files: ['src/api/**'],
@@ -102,19 +165,34 @@ export const roomBlocks = [
  * every caller uses them; decimal.js and its constructor stay inside domain/ so nobody's global config changes our
  * rounding.
  */
-const FORMATTER_MESSAGE = 'Round and format through domain/ (numerics/round.ts, format/money.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
+const FORMATTER_MESSAGE =
+  'Round and format through domain/ (numerics/round.ts, format/money.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
 export const formatterBlocks = [
   {
     name: 'house/formatters',
     files: ['server/**', 'src/**', 'workers/**'],
     ignores: ['domain/**'],
     rules: {
-      'no-restricted-properties': ['error', ...['toFixed', 'toDecimalPlaces', 'toDP'].map((property) => ({ property, message: FORMATTER_MESSAGE }))],
+      'no-restricted-properties': [
+        'error',
+        ...['toFixed', 'toDecimalPlaces', 'toDP'].map((property) => ({ property, message: FORMATTER_MESSAGE })),
+      ],
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by domain/decimal.ts (the configured ProjectDecimal).' }],
-          patterns: [{ group: ['**/domain/decimal.ts'], importNames: ['ProjectDecimal'], message: 'The Decimal constructor stays in domain/: use dec() and the formatters.' }],
+          paths: [
+            {
+              name: 'decimal.js',
+              message: 'decimal.js is imported once, by domain/decimal.ts (the configured ProjectDecimal).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/domain/decimal.ts'],
+              importNames: ['ProjectDecimal'],
+              message: 'The Decimal constructor stays in domain/: use dec() and the formatters.',
+            },
+          ],
         },
       ],
     },
@@ -123,7 +201,19 @@ export const formatterBlocks = [
     name: 'house/decimal-library',
     files: ['domain/**'],
     ignores: ['domain/decimal.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'decimal.js', message: 'decimal.js is imported once, by domain/decimal.ts (the configured ProjectDecimal).' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'decimal.js',
+              message: 'decimal.js is imported once, by domain/decimal.ts (the configured ProjectDecimal).',
+            },
+          ],
+        },
+      ],
+    },
   },
 ];
 
@@ -138,16 +228,21 @@ const ADAPTERS = [
   'src/state/local-store.ts', // the page's localStorage
   'workers/feed/browser-deps.ts', // the feed's host: worker or page globals
 ];
-const ADAPTER_MESSAGE = 'Time, timers, frames and storage come from an adapter (eslint.config.js ADAPTERS): take a Clock/Timers/Frames or localStore() instead.';
+const ADAPTER_MESSAGE =
+  'Time, timers, frames and storage come from an adapter (eslint.config.js ADAPTERS): take a Clock/Timers/Frames or localStore() instead.';
 const HOST_GLOBALS = ['setTimeout', 'setInterval', 'requestAnimationFrame', 'localStorage'];
-const SIGNAL_MESSAGE = 'Create every signal with a name (signal(v, { name }), computed(fn, { name })) so a debugger shows what changed.';
+const SIGNAL_MESSAGE =
+  'Create every signal with a name (signal(v, { name }), computed(fn, { name })) so a debugger shows what changed.';
 const namedSignals = {
-  selector: "CallExpression[callee.name=/^(signal|computed|useSignal|useComputed)$/][arguments.length<2]",
+  selector: 'CallExpression[callee.name=/^(signal|computed|useSignal|useComputed)$/][arguments.length<2]',
   message: SIGNAL_MESSAGE,
 };
 const adapterSyntax = [
   { selector: "MemberExpression[object.name='Date'][property.name='now']", message: ADAPTER_MESSAGE },
-  { selector: `MemberExpression[object.name=/^(globalThis|window|self)$/][property.name=/^(${HOST_GLOBALS.join('|')})$/]`, message: ADAPTER_MESSAGE },
+  {
+    selector: `MemberExpression[object.name=/^(globalThis|window|self)$/][property.name=/^(${HOST_GLOBALS.join('|')})$/]`,
+    message: ADAPTER_MESSAGE,
+  },
 ];
 export const adapterBlocks = [
   {
@@ -164,7 +259,9 @@ export const adapterBlocks = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-artifacts/**', 'bench/results/**', 'public/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-artifacts/**', 'bench/results/**', 'public/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: TS_FILES })),
   {
@@ -172,15 +269,24 @@ export default tseslint.config(
     // Each file is checked in its own type world (ARCHITECTURE convention 3): the app with DOM, the worker with
     // WebWorker, the server with Node and no DOM (tsconfig.server.json), tests and bench with Node.
     languageOptions: {
-      parserOptions: { project: ['tsconfig.app.json', 'tsconfig.worker.json', 'tsconfig.server.json', 'tsconfig.node.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ['tsconfig.app.json', 'tsconfig.worker.json', 'tsconfig.server.json', 'tsconfig.node.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Template literals of numbers are how we build ids and messages; the rule's noise outweighs what it catches.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
       // Our axios/Fastify handlers are async by contract even when a branch awaits nothing.

@@ -10,7 +10,8 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 /** The market page's own modules and its virtualiser: one chunk for `/` (also the desk, the product search and the
  * trade screen's instrument sheet) instead of six small ones. */
-const MARKET = /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
+const MARKET =
+  /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
 /** What the first frames of both `/` and `/trade` draw of a quote and the title bar: one chunk both load. */
 const QUOTE_UI =
   /[\\/]src[\\/](pages[\\/]market[\\/](row-signals|instrument-logo|stale-tag|use-quote-attributes|watch-star|market|watchlist)|components[\\/](live-text|conn-badge|segmented|language-button|user-button)|pages[\\/]desk[\\/]lazy-desk|state[\\/]alert-sheet)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
@@ -22,9 +23,19 @@ const QUOTE_UI =
  * Route modules are grouped too (`market`, `quote-ui`), so the market page adds three chunks rather than eight.
  */
 const FIRST_SCREEN_GROUPS = [
-  { name: 'react', tags: ['$initial' as const], test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+  {
+    name: 'react',
+    tags: ['$initial' as const],
+    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+    priority: 2,
+  },
   { name: 'domain', tags: ['$initial' as const], test: /^(?!.*node_modules).*[\\/]domain[\\/]/, priority: 2 },
-  { name: 'app', tags: ['$initial' as const], test: (id: string) => !/\.html($|\?)|modulepreload-polyfill|[\\/]src[\\/](ops[\\/]|main\.tsx$)/.test(id), priority: 1 },
+  {
+    name: 'app',
+    tags: ['$initial' as const],
+    test: (id: string) => !/\.html($|\?)|modulepreload-polyfill|[\\/]src[\\/](ops[\\/]|main\.tsx$)/.test(id),
+    priority: 1,
+  },
   { name: 'quote-ui', test: QUOTE_UI, priority: 1 },
   { name: 'market', test: MARKET, priority: 0 },
 ];
@@ -38,7 +49,10 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     // The trading app, and the operators' back office as a page of its own (none of its code reaches the app).
-    rollupOptions: { input: { main: 'index.html', ops: 'ops.html' }, output: { codeSplitting: { groups: FIRST_SCREEN_GROUPS } } },
+    rollupOptions: {
+      input: { main: 'index.html', ops: 'ops.html' },
+      output: { codeSplitting: { groups: FIRST_SCREEN_GROUPS } },
+    },
   },
   server: {
     proxy: {

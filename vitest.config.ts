@@ -26,9 +26,16 @@ export default defineConfig({
           // Restarting the database process only means something on PostgreSQL (PGlite lives inside the server's
           // own process, which tests/server/fault-kill.test.ts kills instead): the file is not run, not skipped.
           // The cluster roles (market, gateway) need PostgreSQL, so their files run in the PostgreSQL pass only.
-          exclude: process.env.TEST_DB === 'postgres'
-            ? []
-            : ['tests/server/pg-restart.test.ts', 'tests/server/cluster-gateways.test.ts', 'tests/server/cluster-failover.test.ts', 'tests/server/cluster-feeds.test.ts', 'tests/server/cluster-fix-failover.test.ts'],
+          exclude:
+            process.env.TEST_DB === 'postgres'
+              ? []
+              : [
+                  'tests/server/pg-restart.test.ts',
+                  'tests/server/cluster-gateways.test.ts',
+                  'tests/server/cluster-failover.test.ts',
+                  'tests/server/cluster-feeds.test.ts',
+                  'tests/server/cluster-fix-failover.test.ts',
+                ],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,

@@ -102,7 +102,11 @@ function readBaseline(): Baseline {
 function runMicro(quick: boolean, cpus: string | null): MicroResult[] {
   const node = [process.execPath, '--import', 'tsx', 'bench/micro/hot-paths.ts', ...(quick ? ['--quick'] : [])];
   const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
-  const r = spawnSync(cmd ?? process.execPath, args, { encoding: 'utf8', timeout: 300_000, maxBuffer: 8 * 1024 * 1024 });
+  const r = spawnSync(cmd ?? process.execPath, args, {
+    encoding: 'utf8',
+    timeout: 300_000,
+    maxBuffer: 8 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`micro-benchmarks failed: ${r.stderr.slice(-500)}`);
   return JSON.parse(r.stdout.trim()) as MicroResult[];
 }
@@ -111,12 +115,20 @@ function runMicro(quick: boolean, cpus: string | null): MicroResult[] {
 function runEngine(quick: boolean, cpus: string | null): EngineBenchRow[] {
   const node = [process.execPath, '--import', 'tsx', 'bench/engine/engine-bench.ts', ...(quick ? ['--quick'] : [])];
   const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
-  const r = spawnSync(cmd ?? process.execPath, args, { encoding: 'utf8', timeout: 900_000, maxBuffer: 8 * 1024 * 1024 });
+  const r = spawnSync(cmd ?? process.execPath, args, {
+    encoding: 'utf8',
+    timeout: 900_000,
+    maxBuffer: 8 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`engine bench failed: ${r.stderr.slice(-500)}`);
   return JSON.parse(r.stdout.trim()) as EngineBenchRow[];
 }
 
-async function lighthouseSection(distDir: string, cpus: { server: string | null; browser: string | null }, quick: boolean): Promise<LighthouseRun[]> {
+async function lighthouseSection(
+  distDir: string,
+  cpus: { server: string | null; browser: string | null },
+  quick: boolean,
+): Promise<LighthouseRun[]> {
   if (!lighthouseAvailable()) {
     log('Lighthouse is not installed (npm i -D -E lighthouse@12): skipped');
     return [];
@@ -129,17 +141,32 @@ async function lighthouseSection(distDir: string, cpus: { server: string | null;
     // A quick run audits `/` once (each audit takes ~20 s here); the full run audits `/` and `/trade` three times each
     // and keeps the run with the median performance score. Issue 37: while the three closest scores still lie more
     // than 5 points apart it runs again (up to 6), and reports the spread with the host's benchmark index and load.
-    const pages: [string, string][] = quick ? [['/', 'root']] : [['/', 'root'], ['/#/trade', 'trade']];
+    const pages: [string, string][] = quick
+      ? [['/', 'root']]
+      : [
+          ['/', 'root'],
+          ['/#/trade', 'trade'],
+        ];
     for (const [path, name] of pages) {
       const tries: LighthouseRun[] = [];
       for (let i = 1; quick ? i === 1 : needsAnotherRun(tries); i++) {
         log(`  Lighthouse ${path} (run ${i}) …`);
-        const r = await runLighthouse(`${server.url}${path}`, join(BENCH_TMP, 'lighthouse'), `${name}-${i}`, cpus.browser);
+        const r = await runLighthouse(
+          `${server.url}${path}`,
+          join(BENCH_TMP, 'lighthouse'),
+          `${name}-${i}`,
+          cpus.browser,
+        );
         tries.push(r);
-        log(r.error ? `  ${path}: ${r.error}` : `  ${path}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, host benchmark index ${r.benchmarkIndex ?? 'n/a'}, load ${r.loadAverage ?? 'n/a'}`);
+        log(
+          r.error
+            ? `  ${path}: ${r.error}`
+            : `  ${path}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, host benchmark index ${r.benchmarkIndex ?? 'n/a'}, load ${r.loadAverage ?? 'n/a'}`,
+        );
       }
       const median = medianRun(tries);
-      if (median.spreadReason) log(`  ${path}: runs ${median.spread} points apart after ${tries.length} — ${median.spreadReason}`);
+      if (median.spreadReason)
+        log(`  ${path}: runs ${median.spread} points apart after ${tries.length} — ${median.spreadReason}`);
       runs.push(median);
     }
   } finally {
@@ -152,10 +179,12 @@ async function main(args: BenchArgs): Promise<number> {
   const profile = args.quick ? 'quick' : 'full';
   const started = new Date();
   const stamp = stampOf(started);
-  const pin = args.pin && (machineFacts().cores >= 2);
+  const pin = args.pin && machineFacts().cores >= 2;
   const cpus = { browser: pin ? '0' : null, server: pin ? '1' : null };
   const machine = machineFacts();
-  log(`Tickwise bench (${profile}) on ${machine.cpuModel} × ${machine.cores}, load average ${machine.loadAverageAtStart.join(' ')}`);
+  log(
+    `Tickwise bench (${profile}) on ${machine.cpuModel} × ${machine.cores}, load average ${machine.loadAverageAtStart.join(' ')}`,
+  );
   if (!args.pin) log('not pinned (--no-pin): the worker gets a free core, so the A/B flatters the worker');
 
   mkdirSync(RESULTS, { recursive: true });
@@ -166,7 +195,16 @@ async function main(args: BenchArgs): Promise<number> {
   // builds would cost minutes of CPU on a shared 2-core machine. The server falls back to public/ without a build.
   const builds = needsBuildFor(args) ? ensureBuilds(log) : { prod: DIST_PROD, probe: DIST_PROBE };
   progress.endSection('build');
-  const sections: Sections = { render: null, micro: null, bundle: null, lighthouse: null, fanout: null, engine: null, cluster: null, feeds: null };
+  const sections: Sections = {
+    render: null,
+    micro: null,
+    bundle: null,
+    lighthouse: null,
+    fanout: null,
+    engine: null,
+    cluster: null,
+    feeds: null,
+  };
   const failures: string[] = [];
   /** Runs a chosen section into `sections` (a skipped one stays null); a failure is recorded, and the run goes on. */
   const section = async <K extends Section>(name: K, fn: () => Sections[K] | Promise<Sections[K]>): Promise<void> => {
@@ -207,13 +245,22 @@ async function main(args: BenchArgs): Promise<number> {
   );
   await section('lighthouse', () => lighthouseSection(builds.prod, cpus, args.quick));
   await section('fanout', () =>
-    fanoutBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, clientCpus: cpus.browser, log, onCleanup }),
+    fanoutBench({
+      quick: args.quick,
+      distDir: builds.prod,
+      serverCpus: cpus.server,
+      clientCpus: cpus.browser,
+      log,
+      onCleanup,
+    }),
   );
   await section('engine', () => {
     log('order engine in memory (1,000 / 10,000 / 100,000 open orders) …');
     return runEngine(args.quick, cpus.server);
   });
-  await section('feeds', () => feedsBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup }));
+  await section('feeds', () =>
+    feedsBench({ quick: args.quick, distDir: builds.prod, serverCpus: cpus.server, log, onCleanup }),
+  );
   await section('cluster', () => clusterBench({ quick: args.quick, log, onCleanup, ...clusterEnv() }));
 
   machine.loadAverageAtEnd = loadAverage();
@@ -232,7 +279,10 @@ async function main(args: BenchArgs): Promise<number> {
   const path = resultPath(stamp, profile, complete, args.sections.length === 1 && args.sections[0] === 'cluster');
   if (keep && !(complete && profile === 'full')) trace = keep;
   else if (keep) {
-    trace = join(dirname(path), basename(path, '.json') + '-' + basename(keep).replace(/^\d{4}-\d\d-\d\d-(quick|full)-/, ''));
+    trace = join(
+      dirname(path),
+      basename(path, '.json') + '-' + basename(keep).replace(/^\d{4}-\d\d-\d\d-(quick|full)-/, ''),
+    );
     copyFileSync(keep, trace);
   }
   const finished = new Date();
@@ -263,19 +313,29 @@ async function main(args: BenchArgs): Promise<number> {
     }
   }
 
-  process.stdout.write(`\n${'═'.repeat(100)}\nTickwise bench — ${profile} — ${finished.toISOString()} — ${output.durationSeconds} s\n`);
+  process.stdout.write(
+    `\n${'═'.repeat(100)}\nTickwise bench — ${profile} — ${finished.toISOString()} — ${output.durationSeconds} s\n`,
+  );
   process.stdout.write(`${renderTables(sections, base)}\n${otherTables(sections, base)}\n`);
   const counts = verdictCounts(targets);
-  process.stdout.write(`\n▶ Targets (issue "Render benchmark"): ${counts.met} met, ${counts.missed} missed, ${counts['n/a']} n/a\n${targetTable(targets)}\n`);
-  process.stdout.write(`\nResults: ${path}${report ? `\nReport: ${report} (open it in a browser; no server needed)` : ''}${trace ? `\nProfile trace: ${trace} (open in chrome://tracing or DevTools Performance)` : ''}\n`);
+  process.stdout.write(
+    `\n▶ Targets (issue "Render benchmark"): ${counts.met} met, ${counts.missed} missed, ${counts['n/a']} n/a\n${targetTable(targets)}\n`,
+  );
+  process.stdout.write(
+    `\nResults: ${path}${report ? `\nReport: ${report} (open it in a browser; no server needed)` : ''}${trace ? `\nProfile trace: ${trace} (open in chrome://tracing or DevTools Performance)` : ''}\n`,
+  );
   if (failures.length) process.stdout.write(`\nSections that failed:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 
   let exitCode = failures.length ? 2 : 0;
   if (comparison) {
-    process.stdout.write(`\n▶ Against the ${profile} baseline of ${baseline.profiles[profile]?.acceptedAt ?? '?'}\n${changeTable(comparison.changes, comparison.missing)}\n`);
+    process.stdout.write(
+      `\n▶ Against the ${profile} baseline of ${baseline.profiles[profile]?.acceptedAt ?? '?'}\n${changeTable(comparison.changes, comparison.missing)}\n`,
+    );
     if (comparison.changes.some((c) => c.regression) && args.failOnRegression) exitCode = Math.max(exitCode, 1);
   } else {
-    process.stdout.write(`\nNo ${profile} baseline yet: \`${command}${args.quick ? '' : ' --'} --update-baseline\` accepts these figures.\n`);
+    process.stdout.write(
+      `\nNo ${profile} baseline yet: \`${command}${args.quick ? '' : ' --'} --update-baseline\` accepts these figures.\n`,
+    );
   }
   if (args.updateBaseline) {
     // A partial run only replaces the figures it measured; the others keep their accepted values.

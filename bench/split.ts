@@ -17,7 +17,8 @@ import { MARK_END, MARK_START, type TraceEvent } from './render/trace.ts';
 import { updateSplit, type UpdateSplit } from './render/update-split.ts';
 import { PHASES } from './report/phases.ts';
 
-const arg = (name: string, def: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
+const arg = (name: string, def: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
 const throttles = arg('throttle', '6,1').split(',').map(Number);
 const screens = arg('screens', 'market,trade').split(',') as ScreenName[];
 const modes = arg('modes', 'worker,floor').split(',') as FeedModeName[];
@@ -29,7 +30,11 @@ const instruments = arg('instruments', '300');
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 const { probe } = ensureBuilds(log);
-const server = await startBenchServer({ env: { SIM_INSTRUMENTS: instruments, SIM_HZ: '20', SIM_SEED: '20240601' }, distDir: probe, cpus: '1' });
+const server = await startBenchServer({
+  env: { SIM_INSTRUMENTS: instruments, SIM_HZ: '20', SIM_SEED: '20240601' },
+  distDir: probe,
+  cpus: '1',
+});
 const pinned = await launchPinned('0');
 const out: { screen: ScreenName; mode: FeedModeName; throttle: number; split: UpdateSplit | null }[] = [];
 try {
@@ -65,10 +70,15 @@ try {
           await page.evaluate(() => window.__twPage?.frames(true));
           const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
           mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
-          writeFileSync(join(BENCH_TMP, 'traces', `split-${screen}-${mode}-${throttle}x${tag}.trace.json.gz`), gzipSync(buf));
+          writeFileSync(
+            join(BENCH_TMP, 'traces', `split-${screen}-${mode}-${throttle}x${tag}.trace.json.gz`),
+            gzipSync(buf),
+          );
           const split = updateSplit(events, snap?.batches ?? 0);
           out.push({ screen, mode, throttle, split });
-          log(`${screen} ${mode} ${throttle}×: ${snap?.batches ?? 0} updates, ${split ? split.mainCpuMs.toFixed(2) : 'n/a'} ms main CPU/update`);
+          log(
+            `${screen} ${mode} ${throttle}×: ${snap?.batches ?? 0} updates, ${split ? split.mainCpuMs.toFixed(2) : 'n/a'} ms main CPU/update`,
+          );
         }
       } finally {
         await context.close().catch(() => undefined);
@@ -104,10 +114,22 @@ for (const screen of screens) {
     line('GCs', (s) => s.counts.gcs, 2);
     for (const r of rows) {
       for (const t of r.split?.longTasks ?? []) {
-        console.log(`\n${r.mode} ${throttle}×, long task at ${(t.at / 1000).toFixed(1)} s: ${t.wallMs.toFixed(0)} ms wall, ${t.cpuMs.toFixed(0)} ms CPU: ` + t.inside.map((x) => `${x.name} ${x.ms.toFixed(1)}`).join('; '));
+        console.log(
+          `\n${r.mode} ${throttle}×, long task at ${(t.at / 1000).toFixed(1)} s: ${t.wallMs.toFixed(0)} ms wall, ${t.cpuMs.toFixed(0)} ms CPU: ` +
+            t.inside.map((x) => `${x.name} ${x.ms.toFixed(1)}`).join('; '),
+        );
       }
-      console.log(`\n${r.mode} ${throttle}×, main-thread self time by function (ms/update): ` + (r.split?.selfByFunction.slice(0, 12).map((x) => `${x.fn} ${x.ms.toFixed(2)}`).join('; ') ?? ''));
+      console.log(
+        `\n${r.mode} ${throttle}×, main-thread self time by function (ms/update): ` +
+          (r.split?.selfByFunction
+            .slice(0, 12)
+            .map((x) => `${x.fn} ${x.ms.toFixed(2)}`)
+            .join('; ') ?? ''),
+      );
     }
   }
 }
-writeFileSync(join(BENCH_TMP, `split-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(out, null, 2));
+writeFileSync(
+  join(BENCH_TMP, `split-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+  JSON.stringify(out, null, 2),
+);

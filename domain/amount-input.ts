@@ -17,7 +17,10 @@ export const USD_AMOUNT: AmountRule = { places: 2, max: '10000000' };
 /** Coins: eight decimals (a satoshi), up to a billion units. */
 export const COIN_AMOUNT: AmountRule = { places: 8, max: '1000000000' };
 
-export function parseAmount(input: unknown, rule: AmountRule): { ok: true; value: Dec } | { ok: false; error: AmountError } {
+export function parseAmount(
+  input: unknown,
+  rule: AmountRule,
+): { ok: true; value: Dec } | { ok: false; error: AmountError } {
   const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
   if (typeof text !== 'string') return { ok: false, error: 'amount_invalid' };
   const problem = positiveNumberProblem(text);

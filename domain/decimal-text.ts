@@ -31,7 +31,10 @@ export function trimZeros(text: string, minPlaces = 0): string {
   const dot = text.indexOf('.');
   if (dot < 0) return minPlaces > 0 ? `${text}.${'0'.repeat(minPlaces)}` : text;
   const int = text.slice(0, dot);
-  const frac = text.slice(dot + 1).replace(/0+$/, '').padEnd(minPlaces, '0');
+  const frac = text
+    .slice(dot + 1)
+    .replace(/0+$/, '')
+    .padEnd(minPlaces, '0');
   return frac === '' ? int : `${int}.${frac}`;
 }
 

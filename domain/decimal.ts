@@ -4,7 +4,12 @@
 import Decimal from 'decimal.js';
 
 /** A private Decimal constructor so nobody's global config changes our rounding. */
-export const ProjectDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
+export const ProjectDecimal = Decimal.clone({
+  precision: 40,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -30,
+  toExpPos: 40,
+});
 export type Dec = InstanceType<typeof ProjectDecimal>;
 export type DecInput = Dec | string | number;
 

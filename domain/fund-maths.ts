@@ -22,14 +22,21 @@ export function redemptionPenalty(amount: DecInput, liquidatedDamages: DecInput)
 
 export type FundAmountCheck =
   | { ok: true; value: Dec }
-  | { ok: false; error: 'lock_amount_required' | AmountError | 'fund_below_min' | 'fund_above_max'; params: Record<string, string | number> };
+  | {
+      ok: false;
+      error: 'lock_amount_required' | AmountError | 'fund_below_min' | 'fund_above_max';
+      params: Record<string, string | number>;
+    };
 
 /**
  * A subscription amount against its fund, one rule for the subscribe screen (before its confirm sheet) and
  * /api/fund/buy: required (SPEC §5 'input lock number'), a plain positive USD amount (amount-input.ts), at least
  * the fund's minimum, at most its maximum. The error is the i18n key under `errors.` with its parameters.
  */
-export function checkFundAmount(text: string, fund: Pick<MiningFund, 'staring_sub_amount' | 'max_sub_amount'>): FundAmountCheck {
+export function checkFundAmount(
+  text: string,
+  fund: Pick<MiningFund, 'staring_sub_amount' | 'max_sub_amount'>,
+): FundAmountCheck {
   const typed = text.trim();
   if (typed === '') return { ok: false, error: 'lock_amount_required', params: {} };
   const parsed = parseAmount(typed, USD_AMOUNT);

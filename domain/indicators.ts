@@ -29,9 +29,17 @@ const bars = (name: string, def: number, max = 500): ParamRule => ({ name, def, 
 
 /** Parameters per kind, in order (SPEC leaves them open; the defaults are the ones MT5, Binance and TradingView use). */
 export const PARAM_RULES: Readonly<Record<IndicatorKind, readonly ParamRule[]>> = {
-  ma: [bars('chart.ind_param_period', 5), bars('chart.ind_param_period', 10), bars('chart.ind_param_period', 20), bars('chart.ind_param_period', 30)],
+  ma: [
+    bars('chart.ind_param_period', 5),
+    bars('chart.ind_param_period', 10),
+    bars('chart.ind_param_period', 20),
+    bars('chart.ind_param_period', 30),
+  ],
   ema: [bars('chart.ind_param_period', 12), bars('chart.ind_param_period', 26)],
-  boll: [bars('chart.ind_param_length', 20), { name: 'chart.ind_param_width', def: 2, max: 10, integer: false, bars: false }],
+  boll: [
+    bars('chart.ind_param_length', 20),
+    { name: 'chart.ind_param_width', def: 2, max: 10, integer: false, bars: false },
+  ],
   vol: [bars('chart.ind_param_ma', 5)],
   macd: [bars('chart.ind_param_fast', 12), bars('chart.ind_param_slow', 26), bars('chart.ind_param_signal', 9)],
   rsi: [bars('chart.ind_param_length', 14)],
@@ -57,7 +65,12 @@ export interface ParamError {
  * One typed parameter, checked: a number (no letters), above 0, whole where it counts bars, at most its maximum,
  * and no longer than the history the chart has (`historyBars`, when known).
  */
-export function checkParam(kind: IndicatorKind, index: number, text: string, historyBars: number | null): { value: number } | { error: ParamError } {
+export function checkParam(
+  kind: IndicatorKind,
+  index: number,
+  text: string,
+  historyBars: number | null,
+): { value: number } | { error: ParamError } {
   const rule = PARAM_RULES[kind][index];
   if (!rule) return { error: { key: 'chart.ind_err_number' } };
   const t = text.trim();
@@ -66,7 +79,8 @@ export function checkParam(kind: IndicatorKind, index: number, text: string, his
   if (!(value > 0)) return { error: { key: 'chart.ind_err_positive' } };
   if (rule.integer && !Number.isInteger(value)) return { error: { key: 'chart.ind_err_whole' } };
   if (value > rule.max) return { error: { key: 'chart.ind_err_max', values: { max: rule.max } } };
-  if (rule.bars && historyBars !== null && value > historyBars) return { error: { key: 'chart.ind_err_history', values: { bars: historyBars } } };
+  if (rule.bars && historyBars !== null && value > historyBars)
+    return { error: { key: 'chart.ind_err_history', values: { bars: historyBars } } };
   return { value };
 }
 

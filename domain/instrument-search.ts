@@ -5,7 +5,11 @@
 
 /** Lower case, accents dropped, only letters and digits kept (any script: 天然氣, النفط, ทองคำ). */
 export function searchKey(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 export interface Searchable {

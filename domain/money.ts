@@ -46,7 +46,13 @@ export interface OrderAmounts {
  * What an order holds and pays, in the order the server books it: the margin rounded first, then the fee computed
  * from that rounded margin and rounded. The worker's preview calls this too, so the two never differ by a digit.
  */
-export function orderAmounts(spec: ContractSpec, quantity: Lots, atPrice: Price, multiple: number, tradeFeeType: number): OrderAmounts {
+export function orderAmounts(
+  spec: ContractSpec,
+  quantity: Lots,
+  atPrice: Price,
+  multiple: number,
+  tradeFeeType: number,
+): OrderAmounts {
   const m = money(margin(spec, quantity, atPrice, multiple));
   return { margin: m, fee: money(fee(spec, quantity, m, tradeFeeType)) };
 }

@@ -114,7 +114,14 @@ export function lotsForNotional(usd: string, price: string, unitsPerLot: string,
 
 /** Size by risk (issue 35): the lots that lose at most `percent` % of `equity` if the price goes from `entry` to
  * `stop` (loss per lot = units per lot × the distance). Null without a stop at a distance. */
-export function lotsForRisk(equity: string, percent: string, entry: string, stop: string, unitsPerLot: string, step: string): string | null {
+export function lotsForRisk(
+  equity: string,
+  percent: string,
+  entry: string,
+  stop: string,
+  unitsPerLot: string,
+  step: string,
+): string | null {
   if (![equity, percent, entry, stop, unitsPerLot].every((v) => isDecimalText(v))) return null;
   const lossPerLot = dec(entry).minus(stop).abs().times(unitsPerLot);
   if (lossPerLot.lte(0) || dec(equity).lte(0)) return null;

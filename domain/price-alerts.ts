@@ -89,7 +89,13 @@ export function firedMessage(a: PriceAlert): { key: string; params: Record<strin
   const fired = a.fired_price ?? a.price ?? '';
   if (a.kind === 'change') {
     const change = a.fired_change === null ? '' : percentText(a.fired_change, { signed: true });
-    return { key: a.condition === 'above' ? 'alerts.push.body_rise' : 'alerts.push.body_fall', params: { code: a.show_code, fired, change, percent: a.percent ?? '' } };
+    return {
+      key: a.condition === 'above' ? 'alerts.push.body_rise' : 'alerts.push.body_fall',
+      params: { code: a.show_code, fired, change, percent: a.percent ?? '' },
+    };
   }
-  return { key: a.condition === 'above' ? 'alerts.push.body_above' : 'alerts.push.body_below', params: { code: a.show_code, fired, price: a.price ?? '' } };
+  return {
+    key: a.condition === 'above' ? 'alerts.push.body_above' : 'alerts.push.body_below',
+    params: { code: a.show_code, fired, price: a.price ?? '' },
+  };
 }

@@ -14,11 +14,19 @@ export interface ScaledPosition {
   factor: Scaled;
 }
 
-export function scaledPosition(side: 'buy' | 'sell', quantity: string, unitsPerLot: string, openPrice: string): ScaledPosition {
+export function scaledPosition(
+  side: 'buy' | 'sell',
+  quantity: string,
+  unitsPerLot: string,
+  openPrice: string,
+): ScaledPosition {
   const q = parseScaled(quantity);
   const c = parseScaled(unitsPerLot);
   const units = q.units * c.units;
-  return { open: parseScaled(openPrice), factor: { units: side === 'buy' ? units : -units, places: q.places + c.places } };
+  return {
+    open: parseScaled(openPrice),
+    factor: { units: side === 'buy' ? units : -units, places: q.places + c.places },
+  };
 }
 
 /** P&L in micro-USD (10^-MONEY_PLACES), exactly positionPnl() of domain/money.ts. */

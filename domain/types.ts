@@ -153,7 +153,24 @@ export interface AreaCode {
 }
 
 export const LANGUAGES = [
-  'hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr', 'id', 'my', 'hi', 'cs',
+  'hk',
+  'en',
+  'jp',
+  'kr',
+  'th',
+  'vn',
+  'fr',
+  'de',
+  'ru',
+  'spa',
+  'pt',
+  'ar',
+  'it',
+  'tr',
+  'id',
+  'my',
+  'hi',
+  'cs',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hk';

@@ -37,7 +37,7 @@ export interface ChargeRecord {
   number: string; // what the trader sent, in currency_code, e.g. "250" USDT
   type: 0 | 1; // 0 coin, 1 bank
   currency_code: string;
-  credited: string; // USD credited when approved (number ÷ the rate at submission), else 
+  credited: string; // USD credited when approved (number ÷ the rate at submission), else
   status: 0 | 1 | 2 | 3; // unchecked, finished, rejected, invalid
   created_at: string;
   remark: string; // the operator's reason when rejected, else ""

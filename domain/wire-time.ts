@@ -15,7 +15,15 @@ export function parseWireTime(value: number | string | Date): number | null {
     const ms = Date.parse(value.trim());
     return Number.isNaN(ms) ? null : ms;
   }
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), Number((m[7] ?? '0').padEnd(3, '0')));
+  return Date.UTC(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6]),
+    Number((m[7] ?? '0').padEnd(3, '0')),
+  );
 }
 
 /**

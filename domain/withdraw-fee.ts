@@ -39,11 +39,18 @@ export function withdrawPreview(amountText: string, c: FeeTerms | undefined): Wi
  * whose received amount is above 0 (more than a fixed fee) to the smaller of the amount rule's maximum and what is
  * available. Decimal texts; `max` is null while the balance is not known.
  */
-export function withdrawRange(c: FeeTerms, available: string | undefined, ruleMax: string): { min: string; max: string } {
+export function withdrawRange(
+  c: FeeTerms,
+  available: string | undefined,
+  ruleMax: string,
+): { min: string; max: string } {
   const cent = dec('0.01');
   let min = c.fee_type === FeeType.FIXED ? dec(c.draw_rate).plus(cent) : cent;
   // A rate below one cent per unit can round the first cents' receipt to 0: step on to the first that pays out.
   for (let i = 0; i < 100 && withdrawReceive(min, c).lte(0); i++) min = min.plus(cent);
-  const max = available !== undefined && isUnsignedDecimalText(available) && dec(available).lt(ruleMax) ? dec(available) : dec(ruleMax);
+  const max =
+    available !== undefined && isUnsignedDecimalText(available) && dec(available).lt(ruleMax)
+      ? dec(available)
+      : dec(ruleMax);
   return { min: fixed(min, 2), max: fixed(max, 2) };
 }

@@ -52,7 +52,15 @@ export type ClientMessage =
  * Feed is present only on a flagged quote: 'stale' (the server has no healthy price source for it: show it stale,
  * orders are refused) or 'halted' (the dealing desk halted trading; MarketStatus is 0 and Reason says why).
  */
-export type QuoteTuple = [code: string, close: string, change: string, time: number, status: 0 | 1, feed?: 'stale' | 'halted', reason?: string];
+export type QuoteTuple = [
+  code: string,
+  close: string,
+  change: string,
+  time: number,
+  status: 0 | 1,
+  feed?: 'stale' | 'halted',
+  reason?: string,
+];
 
 // Server → client
 export type ServerMessage =

@@ -15,7 +15,8 @@ function arg(name: string, fallback: number): number {
   const raw = i >= 0 ? process.argv[i + 1] : undefined;
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 65_535) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 65_535)
+    throw new Error(`--${name} must be a positive integer, got "${raw}"`);
   return n;
 }
 
@@ -31,9 +32,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write('\n  Stopping the cluster…\n');
-    for (const c of [...children, ...roles.map((r) => r.child)]) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+    for (const c of [...children, ...roles.map((r) => r.child)])
+      if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
     await Promise.all(roles.map((r) => r.exited()));
-    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch(() => undefined);
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
@@ -43,14 +48,22 @@ async function main(): Promise<void> {
     cleanups.push(() => pg.stop());
     const nats = await startNatsServer();
     cleanups.push(() => nats.stop());
-    const env = { databaseUrl: pg.adminUrl, natsUrl: nats.url, dataDir: dir, env: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' } };
+    const env = {
+      databaseUrl: pg.adminUrl,
+      natsUrl: nats.url,
+      dataDir: dir,
+      env: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' },
+    };
     const markets = [startRole('market', env)];
     roles.push(...markets);
     await markets[0]?.running;
     markets.push(startRole('market', env));
     roles.push(markets[1] as RoleProcess);
     for (const m of markets) {
-      m.running.then(() => process.stdout.write(`  market pid ${m.child.pid} leads\n`), () => undefined);
+      m.running.then(
+        () => process.stdout.write(`  market pid ${m.child.pid} leads\n`),
+        () => undefined,
+      );
       void m.exited().then(() => stopping || process.stdout.write(`  market pid ${m.child.pid} exited\n`));
     }
     const gateways = Array.from({ length: gatewayCount }, () => startRole('gateway', env));
@@ -71,7 +84,9 @@ async function main(): Promise<void> {
         `  ${gatewayCount} gateway(s): ${urls.join(' ')}`,
         `  2 market processes (pids ${markets.map((m) => m.child.pid).join(', ')}); kill -9 the leader to watch the other take over.`,
         `  PostgreSQL ${pg.adminUrl}, NATS ${nats.url}`,
-        existsSync('dist/index.html') ? '' : '  No client build (dist/): run `npm run build` first to get the web app; the API works without it.',
+        existsSync('dist/index.html')
+          ? ''
+          : '  No client build (dist/): run `npm run build` first to get the web app; the API works without it.',
         '  Ctrl-C stops everything.',
         '',
       ].join('\n'),

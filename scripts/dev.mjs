@@ -7,7 +7,13 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env }),
 ];
-const stop = () => { for (const c of children) c.kill('SIGTERM'); };
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

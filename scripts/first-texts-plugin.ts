@@ -25,7 +25,8 @@ export function pickSections(all: Record<string, unknown>, names: readonly strin
     let from: unknown = all;
     let to = out;
     path.forEach((part, i) => {
-      if (typeof from !== 'object' || from === null || !(part in from)) throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
+      if (typeof from !== 'object' || from === null || !(part in from))
+        throw new Error(`first-texts: locales/hk.json has no section "${name}"`);
       from = (from as Record<string, unknown>)[part];
       if (i < path.length - 1) to = (to[part] ??= {}) as Record<string, unknown>;
       else to[part] = from;
@@ -42,7 +43,8 @@ export function pickSections(all: Record<string, unknown>, names: readonly strin
 export function checkPlainTexts(sections: Record<string, unknown>, path = ''): void {
   for (const [key, value] of Object.entries(sections)) {
     const where = `${path}${key}`;
-    if (/_(zero|one|two|few|many|other|ordinal_\w+|male|female)$/.test(key)) throw new Error(`first-texts: ${where} is a plural or context key`);
+    if (/_(zero|one|two|few|many|other|ordinal_\w+|male|female)$/.test(key))
+      throw new Error(`first-texts: ${where} is a plural or context key`);
     if (typeof value === 'object' && value !== null) checkPlainTexts(value as Record<string, unknown>, `${where}.`);
     else if (typeof value !== 'string') throw new Error(`first-texts: ${where} is not a text`);
     else if (value.includes('$t(') || value.replace(/\{\{\w+\}\}/g, '').includes('{{')) {

@@ -6,7 +6,10 @@ import type { Instrument } from '../domain/types.ts';
 
 export function buildCatalogue(): Instrument[] {
   return INSTRUMENTS.map((d, i) => {
-    const { ForexQuotations: _none, ...wire } = toWireInstrument(instrumentFromDef(d, logoPath(d.code), i, false), undefined);
+    const { ForexQuotations: _none, ...wire } = toWireInstrument(
+      instrumentFromDef(d, logoPath(d.code), i, false),
+      undefined,
+    );
     return { ...wire, MarketStatus: 1 } as Instrument;
   });
 }

@@ -16,7 +16,10 @@ import { APP_SCRIPTS_ID, type AppScripts } from '../src/boot/load-app.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The modules whose chunks' stylesheets the prerendered screens need before their scripts arrive. */
-const FIRST_SCREEN_MODULES = [/[\\/]src[\\/]pages[\\/]market[\\/]market-page\.tsx$/, /[\\/]src[\\/]pages[\\/]trade[\\/]trade-page\.tsx$/];
+const FIRST_SCREEN_MODULES = [
+  /[\\/]src[\\/]pages[\\/]market[\\/]market-page\.tsx$/,
+  /[\\/]src[\\/]pages[\\/]trade[\\/]trade-page\.tsx$/,
+];
 const ROOT_DIV = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/;
 
 /** Draws both screens in a throwaway Vite SSR server (the app's modules as the browser build sees them). */
@@ -31,8 +34,12 @@ async function drawFirstScreens(): Promise<FirstScreens> {
     plugins: [firstTexts()],
   });
   try {
-    const { buildCatalogue } = (await vite.ssrLoadModule('/scripts/prerender-catalogue.ts')) as { buildCatalogue: () => Instrument[] };
-    const { prerenderFirstScreens } = (await vite.ssrLoadModule('/src/boot/prerender.tsx')) as { prerenderFirstScreens: (c: Instrument[]) => Promise<FirstScreens> };
+    const { buildCatalogue } = (await vite.ssrLoadModule('/scripts/prerender-catalogue.ts')) as {
+      buildCatalogue: () => Instrument[];
+    };
+    const { prerenderFirstScreens } = (await vite.ssrLoadModule('/src/boot/prerender.tsx')) as {
+      prerenderFirstScreens: (c: Instrument[]) => Promise<FirstScreens>;
+    };
     return await prerenderFirstScreens(buildCatalogue());
   } finally {
     await vite.close();
@@ -41,7 +48,10 @@ async function drawFirstScreens(): Promise<FirstScreens> {
 
 /** The inline script: src/boot/inline-paint.ts and what it imports, one minified classic script. */
 export async function inlineScript(): Promise<string> {
-  const bundle = await rolldown({ input: fileURLToPath(new URL('../src/boot/inline-paint.ts', import.meta.url)), logLevel: 'silent' });
+  const bundle = await rolldown({
+    input: fileURLToPath(new URL('../src/boot/inline-paint.ts', import.meta.url)),
+    logLevel: 'silent',
+  });
   try {
     const { output } = await bundle.generate({ format: 'iife', minify: true });
     return output[0].code.trim();
@@ -81,7 +91,8 @@ export function inlineStylesheets(html: string, read: (file: string) => string |
     const css = read(file);
     if (css === undefined) throw new Error(`prerender: no stylesheet ${file} in the bundle`);
     // Inline, a relative url() would resolve against the page, not the file; a "</style" would end the block.
-    if (/url\(\s*["']?(?!data:|\/|https?:)/i.test(css) || /@import/i.test(css)) throw new Error(`prerender: ${file} refers to other files; it cannot be inlined`);
+    if (/url\(\s*["']?(?!data:|\/|https?:)/i.test(css) || /@import/i.test(css))
+      throw new Error(`prerender: ${file} refers to other files; it cannot be inlined`);
     if (/<\/style/i.test(css)) throw new Error(`prerender: ${file} contains "</style"`);
     return `<style>${css.trim()}</style><link rel="stylesheet"${before} href="./${file}"${after.replace(/\s*\/$/, '')} disabled>`;
   });
@@ -94,16 +105,23 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * has painted (src/boot/load-app.ts). Exactly one entry, or the page would not start. */
 export function deferAppScripts(html: string): { html: string; scripts: AppScripts } {
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1] ?? '');
-  if (entries.length !== 1 || !entries[0]) throw new Error(`prerender: expected one entry <script type="module">, found ${entries.length}`);
+  if (entries.length !== 1 || !entries[0])
+    throw new Error(`prerender: expected one entry <script type="module">, found ${entries.length}`);
   const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? '');
   return { html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), scripts: { entry: entries[0], preload } };
 }
 
 /** A stylesheet's text from the bundle. */
-const cssOf = (bundle: OutputBundle) => (file: string): string | undefined => {
-  const a = bundle[file];
-  return a?.type === 'asset' ? (typeof a.source === 'string' ? a.source : new TextDecoder().decode(a.source)) : undefined;
-};
+const cssOf =
+  (bundle: OutputBundle) =>
+  (file: string): string | undefined => {
+    const a = bundle[file];
+    return a?.type === 'asset'
+      ? typeof a.source === 'string'
+        ? a.source
+        : new TextDecoder().decode(a.source)
+      : undefined;
+  };
 
 // JSON inside <script>: "</script>" and "<!--" must not end or change it.
 const scriptSafe = (json: string): string => json.replace(/</g, '\\u003c');
@@ -123,7 +141,8 @@ export function prerenderFirstScreen(): Plugin {
           .filter((f) => !html.includes(f)) // the entry's own are linked already
           .map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`)
           .join('');
-        if (/<script|\$RC\(/.test(screens.market + screens.trade)) throw new Error('prerender: a screen was streamed in parts (a lazy part not preloaded)');
+        if (/<script|\$RC\(/.test(screens.market + screens.trade))
+          throw new Error('prerender: a screen was streamed in parts (a lazy part not preloaded)');
         const deferred = deferAppScripts(html);
         const body =
           `<div id="root" data-pre="/">${screens.market}</div>` +
@@ -132,7 +151,10 @@ export function prerenderFirstScreen(): Plugin {
           `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafe(JSON.stringify(screens.data))}</script>` +
           `<script type="application/json" id="${APP_SCRIPTS_ID}">${scriptSafe(JSON.stringify(deferred.scripts))}</script>` +
           `<script>${script}</script>\n    <noscript>`;
-        return inlineStylesheets(deferred.html.replace(ROOT_DIV, () => body).replace('</head>', `${links}</head>`), cssOf(ctx.bundle));
+        return inlineStylesheets(
+          deferred.html.replace(ROOT_DIV, () => body).replace('</head>', `${links}</head>`),
+          cssOf(ctx.bundle),
+        );
       },
     },
   };

@@ -13,7 +13,8 @@ import type { Plugin } from 'vite';
  * dev warnings (remix-run/react-router#14102, open). The build resolves the production files it also ships.
  */
 export function reactRouterProduction(): Plugin {
-  const file = (name: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${name}`, import.meta.url));
+  const file = (name: string) =>
+    fileURLToPath(new URL(`../node_modules/react-router/dist/production/${name}`, import.meta.url));
   return {
     name: 'tickwise-react-router-production',
     config: (_config, { command }) =>

@@ -39,10 +39,17 @@ if (cluster) {
 }
 const loadBefore = loadavg().map((x) => Math.round(x * 10) / 10);
 const report = await runSoak({
-  seconds, users, lanes, positions, balanced, databaseUrl, generators: env('SOAK_GENERATORS', 1),
+  seconds,
+  users,
+  lanes,
+  positions,
+  balanced,
+  databaseUrl,
+  generators: env('SOAK_GENERATORS', 1),
   pgliteTemplate: databaseUrl ? undefined : process.env.SOAK_PGLITE_TEMPLATE || undefined,
   pgliteWorker: pgliteWorkerEnv(process.env.SOAK_PGLITE_WORKER), // the server's own rule and default (PGLITE_WORKER)
-  heapDir, heapSnapshotAtS: heapDir ? env('SOAK_HEAP_SNAPSHOT_AT', fromS) : undefined,
+  heapDir,
+  heapSnapshotAtS: heapDir ? env('SOAK_HEAP_SNAPSHOT_AT', fromS) : undefined,
   progress: (l) => console.log(l),
 }).finally(() => cluster?.stop());
 const growthFromS = growthStartS(fromS, report.snapshotAtS);
@@ -51,25 +58,51 @@ const heapGrowthMb = growthAfter(report.samples, growthFromS, 'heapMb');
 const byLag = report.samples.map((s) => s.lagP99Ms).sort((a, b) => a - b);
 const loads = report.samples.map((s) => s.load1);
 const summary = {
-  database: report.server.database, seconds, users, lanes: lanes ?? users, positions, balanced,
-  server: report.server, generators: report.generators,
-  serverCpuPctMean: Math.round(report.samples.reduce((a, s) => a + s.serverCpuPct, 0) / Math.max(1, report.samples.length)),
-  bookAtStart: report.bookAtStart, bookAtEnd: report.bookAtEnd, actions: report.actions, acked: report.acked,
-  refused: report.refused, refusals: report.refusals, serverErrors: report.serverErrors, harnessErrors: report.harnessErrors,
-  harnessErrorSamples: report.harnessErrorSamples, checks: report.checks, violations: report.violations.length,
+  database: report.server.database,
+  seconds,
+  users,
+  lanes: lanes ?? users,
+  positions,
+  balanced,
+  server: report.server,
+  generators: report.generators,
+  serverCpuPctMean: Math.round(
+    report.samples.reduce((a, s) => a + s.serverCpuPct, 0) / Math.max(1, report.samples.length),
+  ),
+  bookAtStart: report.bookAtStart,
+  bookAtEnd: report.bookAtEnd,
+  actions: report.actions,
+  acked: report.acked,
+  refused: report.refused,
+  refusals: report.refusals,
+  serverErrors: report.serverErrors,
+  harnessErrors: report.harnessErrors,
+  harnessErrorSamples: report.harnessErrorSamples,
+  checks: report.checks,
+  violations: report.violations.length,
   [`actionsPerSFirst${windowS}s`]: rateOver(report.samples, windowS, 'first'),
   [`actionsPerSLast${windowS}s`]: rateOver(report.samples, windowS, 'last'),
-  lagP99MsWorst: byLag.at(-1) ?? 0, lagP99MsMedian: byLag[Math.floor(byLag.length / 2)] ?? 0,
+  lagP99MsWorst: byLag.at(-1) ?? 0,
+  lagP99MsMedian: byLag[Math.floor(byLag.length / 2)] ?? 0,
   checkMsWorst: Math.max(0, ...report.samples.map((s) => s.checkMs)),
-  [`rssGrowthMbFrom${growthFromS}s`]: rssGrowthMb, [`heapGrowthMbFrom${growthFromS}s`]: heapGrowthMb,
-  rssMbAtEnd: report.samples.at(-1)?.rssMb ?? 0, heapMbAtEnd: report.samples.at(-1)?.heapMb ?? 0,
+  [`rssGrowthMbFrom${growthFromS}s`]: rssGrowthMb,
+  [`heapGrowthMbFrom${growthFromS}s`]: heapGrowthMb,
+  rssMbAtEnd: report.samples.at(-1)?.rssMb ?? 0,
+  heapMbAtEnd: report.samples.at(-1)?.heapMb ?? 0,
   heapSnapshots: report.heapSnapshots,
   // The machine's load beside the figures: a run at a load above the core count measured the machine, not the server.
-  load: { before: loadBefore, min: Math.min(...loads), max: Math.max(...loads), end: loadavg().map((x) => Math.round(x * 10) / 10) },
+  load: {
+    before: loadBefore,
+    min: Math.min(...loads),
+    max: Math.max(...loads),
+    end: loadavg().map((x) => Math.round(x * 10) / 10),
+  },
 };
 console.log(JSON.stringify(summary, null, 2));
 if (process.env.SOAK_OUT) writeFileSync(process.env.SOAK_OUT, JSON.stringify({ summary, report }, null, 2));
 const grew = rssGrowthMb > maxGrowth || heapGrowthMb > maxGrowth;
 const failed = report.violations.length > 0 || report.serverErrors > 0 || report.harnessErrors > 0 || grew;
-console.log(failed ? 'SOAK FAILED' : 'soak passed: invariants held at every check, no 5xx, no harness error, RSS and heap flat');
+console.log(
+  failed ? 'SOAK FAILED' : 'soak passed: invariants held at every check, no 5xx, no harness error, RSS and heap flat',
+);
 process.exit(failed ? 1 : 0);

@@ -4,12 +4,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2] ?? '.tmp/test-results';
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
   const r = JSON.parse(readFileSync(join(dir, f), 'utf8'));
   // A file that failed to load has no assertions of its own: count it as one failure.
-  const broken = (r.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
-  passed += r.numPassedTests; failed += r.numFailedTests + broken;
+  const broken = (r.testResults ?? []).filter(
+    (t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0,
+  ).length;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + broken;
   skipped += r.numPendingTests + r.numTodoTests;
   const name = f.replace(/\.json$/, '');
   const nodeFile = join(dir, `${name}.node`);

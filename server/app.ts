@@ -25,7 +25,9 @@ import { pageScriptHashes } from './security/inline-scripts.ts';
 import { registerRateLimits } from './security/rate-limit.ts';
 
 /** The version the API document states: the package's. */
-const API_VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+const API_VERSION = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const WS_MAX_PAYLOAD = 64 * 1024; // the hub answers frames above WS_MAX_CLIENT_FRAME itself; this is the hard cap
@@ -114,10 +116,14 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     });
   }
 
-  app.get('/', { schema: { tags: ['Service'], response: rawReply('text/html', { type: 'string' }, 'The web app') } }, async (_request, reply) => {
-    if (hasClient) return reply.type('text/html').sendFile('index.html', distDir);
-    return reply.type('text/html; charset=utf-8').send(clientMissingPage());
-  });
+  app.get(
+    '/',
+    { schema: { tags: ['Service'], response: rawReply('text/html', { type: 'string' }, 'The web app') } },
+    async (_request, reply) => {
+      if (hasClient) return reply.type('text/html').sendFile('index.html', distDir);
+      return reply.type('text/html; charset=utf-8').send(clientMissingPage());
+    },
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -137,7 +143,9 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
 }
 
 /** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types omit the number form). */
-function trustProxyOption(v: boolean | string | number | undefined): boolean | string | ((addr: string, hop: number) => boolean) {
+function trustProxyOption(
+  v: boolean | string | number | undefined,
+): boolean | string | ((addr: string, hop: number) => boolean) {
   if (typeof v === 'number') return (_addr, hop) => hop < v;
   return v ?? false;
 }

@@ -116,7 +116,8 @@ function timeEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const t = Date.parse(raw);
-  if (!Number.isFinite(t)) throw new Error(`${name} must be an ISO date-time such as 2026-11-18T12:00:00Z, got "${raw}"`);
+  if (!Number.isFinite(t))
+    throw new Error(`${name} must be an ISO date-time such as 2026-11-18T12:00:00Z, got "${raw}"`);
   return t;
 }
 
@@ -144,7 +145,9 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
 export function pgliteWorkerEnv(raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '1') return true;
   if (raw === '0') return false;
-  throw new Error(`PGLITE_WORKER must be 1 (PGlite on a worker thread, the default) or 0 (on the server's own thread), got "${raw}"`);
+  throw new Error(
+    `PGLITE_WORKER must be 1 (PGlite on a worker thread, the default) or 0 (on the server's own thread), got "${raw}"`,
+  );
 }
 
 /**
@@ -163,7 +166,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   market.desk = {};
   if (env.FEED_STALE_MS) market.desk.defaultStaleMs = intEnv(env, 'FEED_STALE_MS', 10_000);
   if (env.FEED_SPIKE_PCT) {
-    if (!/^\d{1,3}(\.\d{1,4})?$/.test(env.FEED_SPIKE_PCT)) throw new Error(`FEED_SPIKE_PCT must be a percent such as 5 or 0.5, got "${env.FEED_SPIKE_PCT}"`);
+    if (!/^\d{1,3}(\.\d{1,4})?$/.test(env.FEED_SPIKE_PCT))
+      throw new Error(`FEED_SPIKE_PCT must be a percent such as 5 or 0.5, got "${env.FEED_SPIKE_PCT}"`);
     market.desk.defaultSpikePct = env.FEED_SPIKE_PCT;
   }
   return {
@@ -182,7 +186,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,
     push: {
-      vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
+      vapid:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
       subject: env.VAPID_SUBJECT || undefined,
     },
     // Another built client (the e2e update test serves a second build on the same port and data directory).

@@ -13,7 +13,15 @@ import { buildApp } from './app.ts';
 import type { Bus } from './bus/bus.ts';
 import { localBus } from './bus/local-bus.ts';
 import { natsBus } from './bus/nats-bus.ts';
-import { alertChanges, busPush, busRevocations, deliverUserEvents, followTicks, orderChanges, publishTicks } from './bus/wiring.ts';
+import {
+  alertChanges,
+  busPush,
+  busRevocations,
+  deliverUserEvents,
+  followTicks,
+  orderChanges,
+  publishTicks,
+} from './bus/wiring.ts';
 import { alertDelivery } from './alerts/alert-delivery.ts';
 import { AlertWatcher } from './alerts/alert-watcher.ts';
 import { DEFAULT_VAPID_SUBJECT } from './alerts/alerts-context.ts';
@@ -105,7 +113,11 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       config.bus ??
       (role === 'all'
         ? localBus((err) => log.error({ err }, 'bus subscriber failed'))
-        : await natsBus({ url: config.natsUrl ?? '', name: `tickwise-${role}-${pid}`, onError: (err) => log.error({ err }, 'bus') }));
+        : await natsBus({
+            url: config.natsUrl ?? '',
+            name: `tickwise-${role}-${pid}`,
+            onError: (err) => log.error({ err }, 'bus'),
+          }));
     if (!config.bus) stoppers.push(() => bus.close()); // a given bus is shared: its owner closes it
     const origin = `${role}-${pid}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -114,7 +126,10 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     stoppers.push(() => revocations.stop());
 
     // The market: the writer's simulator (all, market) or a copy that follows the writer's ticks (gateway).
-    const market = await SimulatedMarket.start({ db, clock, timers, log }, { ...config.market, follow: role === 'gateway' });
+    const market = await SimulatedMarket.start(
+      { db, clock, timers, log },
+      { ...config.market, follow: role === 'gateway' },
+    );
     stoppers.push(() => market.close());
     if (role === 'market') stoppers.push(publishTicks(bus, market));
     if (role === 'gateway') stoppers.push(followTicks(bus, (tick) => market.follow(tick)));
@@ -158,9 +173,14 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
         h.stop();
       });
       // Gateways also cap sockets per address across all of them, in PostgreSQL (server/security/socket-leases.ts).
-      const leases = role === 'gateway'
-        ? sharedSocketLeases({ db, clock, timers, onError: (err) => log.warn({ err }, 'socket leases') }, limits.socket().perAddress, origin)
-        : undefined;
+      const leases =
+        role === 'gateway'
+          ? sharedSocketLeases(
+              { db, clock, timers, onError: (err) => log.warn({ err }, 'socket leases') },
+              limits.socket().perAddress,
+              origin,
+            )
+          : undefined;
       if (leases) stoppers.push(() => leases.stop());
       routes.push(...coreRoutes(), marketDataRoutes(market), wsRoutes(h, leases));
     } else {
@@ -168,7 +188,13 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     }
 
     const services: Services = {
-      db, clock, timers, log, market, push: role === 'all' && hub ? hub : busPush(bus), notifier: config.notifier ?? outboxNotifier(db, clock, log),
+      db,
+      clock,
+      timers,
+      log,
+      market,
+      push: role === 'all' && hub ? hub : busPush(bus),
+      notifier: config.notifier ?? outboxNotifier(db, clock, log),
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
     // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
@@ -186,7 +212,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     // alerts on its ticks and delivers through the same per-user push as orders; a gateway announces changes.
     const vapid = loadVapidKeys(config.dataDir, config.push?.vapid);
     const webPush = new WebPushSender(db, log, {
-      keys: vapid, subject: config.push?.subject ?? DEFAULT_VAPID_SUBJECT, agent: config.push?.agent,
+      keys: vapid,
+      subject: config.push?.subject ?? DEFAULT_VAPID_SUBJECT,
+      agent: config.push?.agent,
     });
     const alertBus = alertChanges(bus);
     let watcher: AlertWatcher | undefined;
@@ -261,7 +289,10 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     };
   } catch (err) {
     // Start-up failed part-way: stop whatever already runs (the market's timers), then the database.
-    for (const stop of [...stoppers].reverse()) await Promise.resolve().then(stop).catch(() => undefined);
+    for (const stop of [...stoppers].reverse())
+      await Promise.resolve()
+        .then(stop)
+        .catch(() => undefined);
     throw err;
   }
 }

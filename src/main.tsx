@@ -15,7 +15,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 // "/register" typed without the hash: the router starts on "/#/register", not on the market page.
-moveToHashRoute(location, history, ROUTES.map((r) => r.path));
+moveToHashRoute(
+  location,
+  history,
+  ROUTES.map((r) => r.path),
+);
 
 // A desktop browser that is being sent to the pc. host starts nothing here (SPEC §9).
 if (!followDesktopHost()) {

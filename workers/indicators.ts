@@ -4,7 +4,13 @@
 // one, and a history is one pass. A value the library does not yet define (too little history) is NaN: the chart draws
 // nothing there rather than a made-up number.
 import { BollingerBands, EMA, MACD, RSI, SMA, StochasticOscillator } from 'trading-signals';
-import { indicatorLines, MAX_PANES, panesOn, type IndicatorLine, type IndicatorSettings } from '../domain/indicators.ts';
+import {
+  indicatorLines,
+  MAX_PANES,
+  panesOn,
+  type IndicatorLine,
+  type IndicatorSettings,
+} from '../domain/indicators.ts';
 import type { KlineBar } from '../domain/types.ts';
 
 /** One indicator: writes its lines' values for a bar into `out` from `at` on. */
@@ -34,7 +40,10 @@ function emaCalc(period: number): Calc {
 }
 
 /** An indicator of three lines, read from the library's result under `keys` (null or undefined until defined). */
-function threeLines<K extends string>(keys: readonly [K, K, K], next: (b: KlineBar, replace: boolean) => Record<K, number> | null | undefined): Calc {
+function threeLines<K extends string>(
+  keys: readonly [K, K, K],
+  next: (b: KlineBar, replace: boolean) => Record<K, number> | null | undefined,
+): Calc {
   return {
     width: 3,
     update(b, r, out, at) {
@@ -74,7 +83,9 @@ function rsiCalc(period: number): Calc {
 
 function kdjCalc(n: number, k: number, d: number): Calc {
   const st = new StochasticOscillator({ kPeriod: n, kSlowingPeriod: k, dPeriod: d });
-  return threeLines(['stochK', 'stochD', 'stochJ'], (b, r) => st.update({ high: b.High, low: b.Low, close: b.Close }, r));
+  return threeLines(['stochK', 'stochD', 'stochJ'], (b, r) =>
+    st.update({ high: b.High, low: b.Low, close: b.Close }, r),
+  );
 }
 
 const p = (params: readonly number[], i: number): number => params[i] ?? 1;

@@ -185,7 +185,12 @@ export class KlineSeries {
 
 function sameBar(a: KlineBar, b: KlineBar): boolean {
   return (
-    a.Time === b.Time && a.Open === b.Open && a.High === b.High && a.Low === b.Low && a.Close === b.Close && a.Volume === b.Volume
+    a.Time === b.Time &&
+    a.Open === b.Open &&
+    a.High === b.High &&
+    a.Low === b.Low &&
+    a.Close === b.Close &&
+    a.Volume === b.Volume
   );
 }
 

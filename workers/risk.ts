@@ -17,7 +17,15 @@ const positive = (v: string | null | undefined): v is string => isDecimalText(v)
 
 function refuse(reason: string): OrderPreview {
   return {
-    ok: false, reason, price: '', margin: '', fee: '', pnlAtStopProfit: null, pnlAtStopLoss: null, pipsToStopProfit: null, pipsToStopLoss: null,
+    ok: false,
+    reason,
+    price: '',
+    margin: '',
+    fee: '',
+    pnlAtStopProfit: null,
+    pnlAtStopLoss: null,
+    pipsToStopProfit: null,
+    pipsToStopLoss: null,
     pendingKind: null,
   };
 }
@@ -66,10 +74,10 @@ export function previewOrder(
     pnlAtStopLoss: pnlAtStop(input.stopLoss),
     pipsToStopProfit: positive(input.stopProfit) ? pipsBetween(at, input.stopProfit, inst.PricePrecision) : null,
     pipsToStopLoss: positive(input.stopLoss) ? pipsBetween(at, input.stopLoss, inst.PricePrecision) : null,
-    pendingKind: input.atPrice !== null && positive(currentClose) ? pendingKind(side, input.atPrice, currentClose) : null,
+    pendingKind:
+      input.atPrice !== null && positive(currentClose) ? pendingKind(side, input.atPrice, currentClose) : null,
   };
 }
-
 
 interface Holding {
   id: number;
@@ -81,7 +89,8 @@ interface Holding {
   figure: PositionFigure; // texts of the last computed P&L, reused while the price stands
 }
 
-const accountUnits = (text: string): bigint => roundTo(parseScaled(text).units, parseScaled(text).places, ACCOUNT_PLACES);
+const accountUnits = (text: string): bigint =>
+  roundTo(parseScaled(text).units, parseScaled(text).places, ACCOUNT_PLACES);
 
 function figureOf(h: Holding): PositionFigure {
   const net = h.caution + h.pnl * MONEY_TO_ACCOUNT;
@@ -131,7 +140,15 @@ export class RiskBook {
       const position = scaledPosition(sideOf(o.OrderType), o.Quantity, inst.ForexContNum, o.Price);
       const caution = accountUnits(isDecimalText(o.CautionMoney) ? o.CautionMoney : '0');
       const pnl = pnlMicros(position, current);
-      const h: Holding = { id: o.Id, code, position, caution, current, pnl, figure: { Id: o.Id, current, pnl: '', netValue: '', riskRate: null } };
+      const h: Holding = {
+        id: o.Id,
+        code,
+        position,
+        caution,
+        current,
+        pnl,
+        figure: { Id: o.Id, current, pnl: '', netValue: '', riskRate: null },
+      };
       h.figure = figureOf(h);
       this.holdings.push(h);
       const list = this.byCode.get(code);

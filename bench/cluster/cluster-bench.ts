@@ -106,7 +106,13 @@ export interface ClusterOptions {
 }
 
 const MB = 1024 * 1024;
-const SIM_ENV = { SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_SEED: '20240601', RATE_LIMIT_FACTOR: '1000', LOG_LEVEL: 'warn' };
+const SIM_ENV = {
+  SIM_INSTRUMENTS: '300',
+  SIM_HZ: '20',
+  SIM_SEED: '20240601',
+  RATE_LIMIT_FACTOR: '1000',
+  LOG_LEVEL: 'warn',
+};
 /** Messages the killed leader sent just before SIGKILL can still arrive a few ms after it. */
 const IN_FLIGHT_GUARD_MS = 100;
 const GATEWAY_COUNTS = [1, 2, 4] as const;
@@ -149,10 +155,19 @@ async function stopRole(p: RoleProcess): Promise<void> {
 }
 
 /** The fan-out rows and steps from the environment (see ClusterOptions). */
-export function clusterEnv(env: NodeJS.ProcessEnv = process.env): Pick<ClusterOptions, 'clients' | 'gatewayCounts' | 'loadProcesses' | 'fanoutOnly'> {
-  const list = (v: string | undefined): number[] | undefined => (v ? v.split(',').map(Number).filter((n) => n > 0) : undefined);
+export function clusterEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<ClusterOptions, 'clients' | 'gatewayCounts' | 'loadProcesses' | 'fanoutOnly'> {
+  const list = (v: string | undefined): number[] | undefined =>
+    v
+      ? v
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0)
+      : undefined;
   return {
-    clients: list(env.CLUSTER_CLIENTS), gatewayCounts: list(env.CLUSTER_GATEWAYS),
+    clients: list(env.CLUSTER_CLIENTS),
+    gatewayCounts: list(env.CLUSTER_GATEWAYS),
     loadProcesses: env.CLUSTER_LOAD_PROCS ? Math.max(1, Number(env.CLUSTER_LOAD_PROCS)) : undefined,
     fanoutOnly: env.CLUSTER_FANOUT_ONLY === '1',
   };
@@ -162,12 +177,20 @@ export function clusterEnv(env: NodeJS.ProcessEnv = process.env): Pick<ClusterOp
 function mergeLoads(rs: readonly LoadResult[]): LoadResult {
   const [first] = rs;
   if (!first) throw new Error('no load process answered');
-  const sum = (k: 'clients' | 'connected' | 'failed' | 'closedDuringWindow' | 'messages' | 'bytes'): number => rs.reduce((a, r) => a + r[k], 0);
+  const sum = (k: 'clients' | 'connected' | 'failed' | 'closedDuringWindow' | 'messages' | 'bytes'): number =>
+    rs.reduce((a, r) => a + r[k], 0);
   const medians = rs.map((r) => r.perClientMsgsPerSecMedian).sort((a, b) => a - b);
   return {
-    ...first, clients: sum('clients'), connected: sum('connected'), failed: sum('failed'), closedDuringWindow: sum('closedDuringWindow'),
-    messages: sum('messages'), bytes: sum('bytes'), windowMs: Math.max(...rs.map((r) => r.windowMs)),
-    perClientMsgsPerSecMedian: medians[Math.floor(medians.length / 2)] ?? 0, perClientMsgsPerSecMin: Math.min(...rs.map((r) => r.perClientMsgsPerSecMin)),
+    ...first,
+    clients: sum('clients'),
+    connected: sum('connected'),
+    failed: sum('failed'),
+    closedDuringWindow: sum('closedDuringWindow'),
+    messages: sum('messages'),
+    bytes: sum('bytes'),
+    windowMs: Math.max(...rs.map((r) => r.windowMs)),
+    perClientMsgsPerSecMedian: medians[Math.floor(medians.length / 2)] ?? 0,
+    perClientMsgsPerSecMin: Math.min(...rs.map((r) => r.perClientMsgsPerSecMin)),
     connectMs: Math.max(...rs.map((r) => r.connectMs)),
   };
 }
@@ -177,36 +200,78 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes 
   const measureMs = quick ? 4_000 : 10_000;
   // 10,000 sockets take a while to open; the deadline grows with them.
   const spec: LoadSpec = {
-    wsUrl: wsOf(urls[0] ?? ''), wsUrls: urls.map(wsOf), clients, probes: 20, connectConcurrency: 100, settleMs: 2_000, measureMs,
+    wsUrl: wsOf(urls[0] ?? ''),
+    wsUrls: urls.map(wsOf),
+    clients,
+    probes: 20,
+    connectConcurrency: 100,
+    settleMs: 2_000,
+    measureMs,
     deadlineMs: 60_000 + measureMs + clients * 12,
   };
-  const pids = { gw: c.gateways.map((g) => g.proc.child.pid ?? -1), market: c.leader()?.child.pid ?? -1, nats: c.nats.pid };
+  const pids = {
+    gw: c.gateways.map((g) => g.proc.child.pid ?? -1),
+    market: c.leader()?.child.pid ?? -1,
+    nats: c.nats.pid,
+  };
   const sample = (): { gw: (ProcUsage | null)[]; market: ProcUsage | null; nats: ProcUsage | null; at: number } => ({
-    gw: pids.gw.map(procUsage), market: procUsage(pids.market), nats: procUsage(pids.nats), at: Date.now(),
+    gw: pids.gw.map(procUsage),
+    market: procUsage(pids.market),
+    nats: procUsage(pids.nats),
+    at: Date.now(),
   });
-  const at: { start: ReturnType<typeof sample> | null; end: ReturnType<typeof sample> | null } = { start: null, end: null };
+  const at: { start: ReturnType<typeof sample> | null; end: ReturnType<typeof sample> | null } = {
+    start: null,
+    end: null,
+  };
   const rssMax = pids.gw.map(() => 0);
   const poll = setInterval(() => {
     if (!at.start || at.end) return;
     pids.gw.forEach((pid, i) => void (rssMax[i] = Math.max(rssMax[i] ?? 0, procUsage(pid)?.rssBytes ?? 0)));
   }, 250);
   const row: ClusterFanoutRow = {
-    gateways: urls.length, clients, connected: 0, failed: 0, closedDuringWindow: 0, windowMs: 0, msgsPerSec: 0, mbPerSec: 0,
-    perClientMsgsPerSecMedian: 0, perClientMsgsPerSecMin: 0, tickP50: null, tickP99: null, frameP50: null, frameP99: null, gatewayCpuPct: [], gatewayRssMb: [],
-    marketCpuPct: null, natsCpuPct: null, loadAverage: [], error: null,
+    gateways: urls.length,
+    clients,
+    connected: 0,
+    failed: 0,
+    closedDuringWindow: 0,
+    windowMs: 0,
+    msgsPerSec: 0,
+    mbPerSec: 0,
+    perClientMsgsPerSecMedian: 0,
+    perClientMsgsPerSecMin: 0,
+    tickP50: null,
+    tickP99: null,
+    frameP50: null,
+    frameP99: null,
+    gatewayCpuPct: [],
+    gatewayRssMb: [],
+    marketCpuPct: null,
+    natsCpuPct: null,
+    loadAverage: [],
+    error: null,
   };
   try {
     // The clients split over `processes` load processes (process 0 carries the probes and marks the window).
     const share = Math.ceil(clients / processes);
     const parts = Array.from({ length: processes }, (_, k) => ({
-      ...spec, offset: k * share, clients: Math.max(0, Math.min(share, clients - k * share)), probes: k === 0 ? spec.probes : 0,
+      ...spec,
+      offset: k * share,
+      clients: Math.max(0, Math.min(share, clients - k * share)),
+      probes: k === 0 ? spec.probes : 0,
     })).filter((p) => p.clients > 0);
-    const rs = await Promise.all(parts.map((p, k) => runLoadClient(p, null, (m) => {
-      if (k === 0) void (m === 'start' ? (at.start = sample()) : (at.end = sample()));
-    })));
+    const rs = await Promise.all(
+      parts.map((p, k) =>
+        runLoadClient(p, null, (m) => {
+          if (k === 0) void (m === 'start' ? (at.start = sample()) : (at.end = sample()));
+        }),
+      ),
+    );
     const r = mergeLoads(rs);
     row.loadProcesses = rs.length;
-    row.loadCpuPct = rs.map((x) => (x.cpuMs === undefined ? null : Math.round((x.cpuMs * 100) / Math.max(1, x.windowMs))));
+    row.loadCpuPct = rs.map((x) =>
+      x.cpuMs === undefined ? null : Math.round((x.cpuMs * 100) / Math.max(1, x.windowMs)),
+    );
     const s = at.start;
     const e = at.end;
     const ms = s && e ? e.at - s.at : 0;
@@ -227,12 +292,16 @@ async function fanoutRow(c: Cluster, clients: number, quick: boolean, processes 
 }
 
 /** The database read directly after a step: acknowledged orders present, closes once, the ledger invariants. */
-async function auditOrders(databaseUrl: string, acked: readonly Acked[]): Promise<Pick<OrderAudit, 'acked' | 'missing' | 'closedTwice' | 'ledgerViolations'>> {
+async function auditOrders(
+  databaseUrl: string,
+  acked: readonly Acked[],
+): Promise<Pick<OrderAudit, 'acked' | 'missing' | 'closedTwice' | 'ledgerViolations'>> {
   const db = await openDb({ databaseUrl });
   try {
     const ids = new Set((await db.query<{ id: number }>('SELECT id FROM orders')).map((r) => Number(r.id)));
     const twice = await db.query<{ memo: string }>(
-      'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1', [RecordType.MARGIN_RELEASE],
+      'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1',
+      [RecordType.MARGIN_RELEASE],
     );
     return {
       acked: acked.length,
@@ -256,8 +325,21 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
   const urls = c.gateways.map((g) => g.url);
   const base = urls[0] ?? '';
   const out: LeaderFailover = {
-    lanes, instrument: '', leadMs: null, firstTickMs: null, firstTriggerMs: null, triggersBefore: 0, triggersAfter: 0,
-    acked: 0, missing: 0, closedTwice: 0, ledgerViolations: 0, submitFailures: 0, firstFailure: null, loadAverage: [], error: null,
+    lanes,
+    instrument: '',
+    leadMs: null,
+    firstTickMs: null,
+    firstTriggerMs: null,
+    triggersBefore: 0,
+    triggersAfter: 0,
+    acked: 0,
+    missing: 0,
+    closedTwice: 0,
+    ledgerViolations: 0,
+    submitFailures: 0,
+    firstFailure: null,
+    loadAverage: [],
+    error: null,
   };
   const leader = c.leader();
   const standby = c.markets.find((m) => m !== leader);
@@ -280,15 +362,28 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
     out.instrument = inst.Code;
     let stop = false;
     const hardUntil = Date.now() + (quick ? 30_000 : 45_000);
-    const load = runLanes({ baseUrls: urls, users, inst, stops: true, pauseMs: 50, stopped: () => stop, untilMs: hardUntil, maxRequests: 20_000 });
+    const load = runLanes({
+      baseUrls: urls,
+      users,
+      inst,
+      stops: true,
+      pauseMs: 50,
+      stopped: () => stop,
+      untilMs: hardUntil,
+      maxRequests: 20_000,
+    });
     await sleep(quick ? 2_000 : 4_000);
     let leadAt = 0;
-    void standby.running.then(() => void (leadAt = Date.now()), () => undefined);
+    void standby.running.then(
+      () => void (leadAt = Date.now()),
+      () => undefined,
+    );
     killAt = Date.now();
     leader.child.kill('SIGKILL');
     log(`  kill -9 of the leading market process (pid ${leader.child.pid}) under ${lanes} order lanes …`);
     await leader.exited();
-    for (let i = 0; i < 300 && firstAfter(triggers, killAt, IN_FLIGHT_GUARD_MS) === null && Date.now() < hardUntil; i++) await sleep(100);
+    for (let i = 0; i < 300 && firstAfter(triggers, killAt, IN_FLIGHT_GUARD_MS) === null && Date.now() < hardUntil; i++)
+      await sleep(100);
     await sleep(3_000); // the new leader under the same load for a while
     stop = true;
     const done = await load;
@@ -298,7 +393,10 @@ async function leaderFailover(c: Cluster, quick: boolean, log: (l: string) => vo
     out.firstTriggerMs = firstAfter(triggers, killAt, IN_FLIGHT_GUARD_MS);
     out.triggersBefore = triggers.filter((t) => t <= killAt).length;
     out.triggersAfter = triggers.length - out.triggersBefore;
-    Object.assign(out, await auditOrders(c.databaseUrl, done.acked), { submitFailures: done.failures, firstFailure: done.firstFailure });
+    Object.assign(out, await auditOrders(c.databaseUrl, done.acked), {
+      submitFailures: done.failures,
+      firstFailure: done.firstFailure,
+    });
   } catch (err) {
     out.error = (err as Error).message;
   } finally {
@@ -319,14 +417,37 @@ async function waitHealthy(url: string, ms: number): Promise<void> {
   throw new Error(`${url} did not answer /healthz in ${ms} ms`);
 }
 
-async function gatewayLoss(c: Cluster, clients: number, quick: boolean, log: (l: string) => void): Promise<GatewayLoss> {
+async function gatewayLoss(
+  c: Cluster,
+  clients: number,
+  quick: boolean,
+  log: (l: string) => void,
+): Promise<GatewayLoss> {
   const usersN = 20;
   const out: GatewayLoss = {
-    gateways: c.gateways.length, clients, users: usersN, connected: 0, failed: 0, live: liveAgain(0, []), gaveUp: 0, seq: null,
-    acked: 0, missing: 0, closedTwice: 0, ledgerViolations: 0, submitFailures: 0, firstFailure: null, loadAverage: [], error: null,
+    gateways: c.gateways.length,
+    clients,
+    users: usersN,
+    connected: 0,
+    failed: 0,
+    live: liveAgain(0, []),
+    gaveUp: 0,
+    seq: null,
+    acked: 0,
+    missing: 0,
+    closedTwice: 0,
+    ledgerViolations: 0,
+    submitFailures: 0,
+    firstFailure: null,
+    loadAverage: [],
+    error: null,
   };
   const port = await freePort();
-  const front = startHaproxy(c.dir, port, c.gateways.map((g) => g.url));
+  const front = startHaproxy(
+    c.dir,
+    port,
+    c.gateways.map((g) => g.url),
+  );
   const frontUrl = `http://127.0.0.1:${port}`;
   try {
     await waitHealthy(frontUrl, 20_000);
@@ -334,12 +455,24 @@ async function gatewayLoss(c: Cluster, clients: number, quick: boolean, log: (l:
     const inst = await tradableInstrument(frontUrl, users[0]?.token ?? '');
     const observeMs = quick ? 15_000 : 20_000;
     const spec: ReconnectSpec = {
-      wsUrl: wsOf(frontUrl), clients, tokens: users.map((u) => u.token), connectConcurrency: 100, observeMs, retryMs: 250,
-      maxAttempts: 40, deadlineMs: 90_000 + observeMs,
+      wsUrl: wsOf(frontUrl),
+      clients,
+      tokens: users.map((u) => u.token),
+      connectConcurrency: 100,
+      observeMs,
+      retryMs: 250,
+      maxAttempts: 40,
+      deadlineMs: 90_000 + observeMs,
     };
     let ready = 0;
     let ended = false;
-    const child = runJsonChild<ReconnectResult>('bench/cluster/reconnect-client.ts', spec, null, ['READY'], () => void (ready = Date.now()));
+    const child = runJsonChild<ReconnectResult>(
+      'bench/cluster/reconnect-client.ts',
+      spec,
+      null,
+      ['READY'],
+      () => void (ready = Date.now()),
+    );
     child.catch(() => undefined).finally(() => void (ended = true)); // awaited below; a failure before READY ends the wait
     for (let i = 0; i < 1200 && !ready && !ended; i++) await sleep(100);
     if (!ready) {
@@ -348,31 +481,48 @@ async function gatewayLoss(c: Cluster, clients: number, quick: boolean, log: (l:
     }
     let stop = false;
     const load = runLanes({
-      baseUrls: [frontUrl], users, inst, stops: false, pauseMs: 150, stopped: () => stop, untilMs: ready + observeMs - 3_000, maxRequests: 4_000,
+      baseUrls: [frontUrl],
+      users,
+      inst,
+      stops: false,
+      pauseMs: 150,
+      stopped: () => stop,
+      untilMs: ready + observeMs - 3_000,
+      maxRequests: 4_000,
     });
     await sleep(2_000);
     const victim = c.gateways[c.gateways.length - 1];
     if (!victim) throw new Error('no gateway to kill');
     const killAt = Date.now();
     victim.proc.child.kill('SIGKILL');
-    log(`  kill -9 of gateway ${c.gateways.length} (pid ${victim.proc.child.pid}) with ${clients} clients and ${usersN} users on the front …`);
+    log(
+      `  kill -9 of gateway ${c.gateways.length} (pid ${victim.proc.child.pid}) with ${clients} clients and ${usersN} users on the front …`,
+    );
     const r = await child;
     stop = true;
     const done = await load;
     const db = await openDb({ databaseUrl: c.databaseUrl });
     let dbSeqs: number[];
     try {
-      dbSeqs = await Promise.all(users.map(async (u) => {
-        const rows = await db.query<{ seq: string | number }>('SELECT seq FROM order_event_seq WHERE user_id = $1', [u.user.id]);
-        return Number(rows[0]?.seq ?? 0);
-      }));
+      dbSeqs = await Promise.all(
+        users.map(async (u) => {
+          const rows = await db.query<{ seq: string | number }>('SELECT seq FROM order_event_seq WHERE user_id = $1', [
+            u.user.id,
+          ]);
+          return Number(rows[0]?.seq ?? 0);
+        }),
+      );
     } finally {
       await db.close();
     }
     Object.assign(out, {
-      connected: r.connected, failed: r.failed, live: liveAgain(killAt, r.drops), gaveUp: r.gaveUp,
+      connected: r.connected,
+      failed: r.failed,
+      live: liveAgain(killAt, r.drops),
+      gaveUp: r.gaveUp,
       seq: seqAudit(r.users.map((conns, i) => ({ conns, dbSeq: dbSeqs[i] ?? 0 }))),
-      submitFailures: done.failures, firstFailure: done.firstFailure,
+      submitFailures: done.failures,
+      firstFailure: done.firstFailure,
     });
     Object.assign(out, await auditOrders(c.databaseUrl, done.acked));
   } catch (err) {
@@ -387,7 +537,14 @@ async function gatewayLoss(c: Cluster, clients: number, quick: boolean, log: (l:
 export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult> {
   const counts = opts.clients ?? [opts.quick ? 500 : 1_000];
   const clients = counts[0] ?? 1_000;
-  const result: ClusterResult = { instruments: 300, hz: 20, clientsPerRow: clients, rows: [], leader: null, gatewayLoss: null };
+  const result: ClusterResult = {
+    instruments: 300,
+    hz: 20,
+    clientsPerRow: clients,
+    rows: [],
+    leader: null,
+    gatewayLoss: null,
+  };
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-bench-cluster-'));
   const procs: RoleProcess[] = [];
   let pgStop: (() => void) | null = null;
@@ -415,7 +572,11 @@ export async function clusterBench(opts: ClusterOptions): Promise<ClusterResult>
     procs.push(second);
     const markets = [first, second];
     const led = new Set<RoleProcess>(); // `running` settles when a market process leads
-    for (const m of markets) void m.running.then(() => led.add(m), () => undefined);
+    for (const m of markets)
+      void m.running.then(
+        () => led.add(m),
+        () => undefined,
+      );
     const alive = (p: RoleProcess): boolean => p.child.exitCode === null && p.child.signalCode === null;
     const c: Cluster = { ...base, markets, gateways: [], leader: () => markets.find((m) => led.has(m) && alive(m)) };
     for (const n of opts.gatewayCounts ?? GATEWAY_COUNTS) {

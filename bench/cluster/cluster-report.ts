@@ -12,8 +12,10 @@ export function clusterFigures(r: ClusterResult | null | undefined): Figures {
     f[`${k}.msgsPerSec`] = figure(row.msgsPerSec, '/s', 'higher', TOL.throughput);
     f[`${k}.tickP99`] = figure(row.tickP99, 'ms', 'lower', TOL.serverLatencyMs);
   }
-  if (r?.leader && !r.leader.error) f['cluster.failover.firstTriggerMs'] = figure(r.leader.firstTriggerMs, 'ms', 'lower', TOL.serverLatencyMs);
-  if (r?.gatewayLoss && !r.gatewayLoss.error) f['cluster.gatewayLoss.liveAgainMaxMs'] = figure(r.gatewayLoss.live.maxMs, 'ms', 'lower', TOL.serverLatencyMs);
+  if (r?.leader && !r.leader.error)
+    f['cluster.failover.firstTriggerMs'] = figure(r.leader.firstTriggerMs, 'ms', 'lower', TOL.serverLatencyMs);
+  if (r?.gatewayLoss && !r.gatewayLoss.error)
+    f['cluster.gatewayLoss.liveAgainMaxMs'] = figure(r.gatewayLoss.live.maxMs, 'ms', 'lower', TOL.serverLatencyMs);
   return f;
 }
 
@@ -24,18 +26,46 @@ export function clusterTargets(r: ClusterResult | null | undefined): TargetCheck
   const g = r?.gatewayLoss && !r.gatewayLoss.error ? r.gatewayLoss : null;
   const lost = g ? g.missing + (g.seq?.behind ?? 0) + g.gaveUp : null;
   return [
-    check('cluster.4gw.tickP99', 'cluster: 4 gateways, tick-to-client p99', four?.tickP99 ?? null, '<=', 150, 'ms',
-      four ? `${four.clients.toLocaleString('en')} clients (the goal is set at 10,000)` : null),
-    check('cluster.failover.firstTrigger', 'cluster: leader kill -9 → the standby triggers again', l?.firstTriggerMs ?? null, '<=', 5000, 'ms'),
-    check('cluster.failover.lostOrTwice', 'cluster: leader kill -9 → orders lost + closed twice + ledger violations',
-      l ? l.missing + l.closedTwice + l.ledgerViolations : null, '<=', 0, ''),
-    check('cluster.gatewayLoss.liveAgain', 'cluster: gateway kill -9 → every client live again', g?.gaveUp === 0 ? g.live.maxMs : null, '<=', 10_000, 'ms',
-      g && g.gaveUp > 0 ? `${g.gaveUp} clients never came back` : null),
+    check(
+      'cluster.4gw.tickP99',
+      'cluster: 4 gateways, tick-to-client p99',
+      four?.tickP99 ?? null,
+      '<=',
+      150,
+      'ms',
+      four ? `${four.clients.toLocaleString('en')} clients (the goal is set at 10,000)` : null,
+    ),
+    check(
+      'cluster.failover.firstTrigger',
+      'cluster: leader kill -9 → the standby triggers again',
+      l?.firstTriggerMs ?? null,
+      '<=',
+      5000,
+      'ms',
+    ),
+    check(
+      'cluster.failover.lostOrTwice',
+      'cluster: leader kill -9 → orders lost + closed twice + ledger violations',
+      l ? l.missing + l.closedTwice + l.ledgerViolations : null,
+      '<=',
+      0,
+      '',
+    ),
+    check(
+      'cluster.gatewayLoss.liveAgain',
+      'cluster: gateway kill -9 → every client live again',
+      g?.gaveUp === 0 ? g.live.maxMs : null,
+      '<=',
+      10_000,
+      'ms',
+      g && g.gaveUp > 0 ? `${g.gaveUp} clients never came back` : null,
+    ),
     check('cluster.gatewayLoss.lost', 'cluster: gateway kill -9 → orders or order events lost', lost, '<=', 0, ''),
   ];
 }
 
-const ms = (v: number | null | undefined): string => (v === null || v === undefined ? 'n/a' : `${(v / 1000).toFixed(2)} s`);
+const ms = (v: number | null | undefined): string =>
+  v === null || v === undefined ? 'n/a' : `${(v / 1000).toFixed(2)} s`;
 
 export function clusterTables(r: ClusterResult | null | undefined): string {
   if (!r) return '';
@@ -44,16 +74,34 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
     `▶ Cluster fan-out (${r.instruments} instruments × ${r.hz}/s; PostgreSQL, nats-server, 2 market processes, N gateways and the clients ` +
       'on the same 2 cores, nothing pinned; clients connect to the gateways directly, spread evenly)',
     table(
-      ['gateways', 'clients', 'msg/s', 'MB/s', 'tick→client p50/p99', 'flush→client p50/p99', 'CPU per gateway', 'RSS per gateway', 'market / NATS CPU', 'load generator CPU', 'load average'],
+      [
+        'gateways',
+        'clients',
+        'msg/s',
+        'MB/s',
+        'tick→client p50/p99',
+        'flush→client p50/p99',
+        'CPU per gateway',
+        'RSS per gateway',
+        'market / NATS CPU',
+        'load generator CPU',
+        'load average',
+      ],
       r.rows.map((x) =>
         x.error
           ? [String(x.gateways), String(x.clients), 'FAILED', x.error.slice(0, 60), '', '', '', '', '', '', '']
           : [
-              String(x.gateways), `${x.connected}/${x.clients}`, num(x.msgsPerSec, 0), num(x.mbPerSec, 1),
-              `${num(x.tickP50, 0)}/${num(x.tickP99, 0)} ms`, `${num(x.frameP50, 0)}/${num(x.frameP99, 0)} ms`,
-              `${x.gatewayCpuPct.map((p) => num(p, 0)).join(' / ')} %`, `${x.gatewayRssMb.map((m) => num(m, 0)).join(' / ')} MB`,
+              String(x.gateways),
+              `${x.connected}/${x.clients}`,
+              num(x.msgsPerSec, 0),
+              num(x.mbPerSec, 1),
+              `${num(x.tickP50, 0)}/${num(x.tickP99, 0)} ms`,
+              `${num(x.frameP50, 0)}/${num(x.frameP99, 0)} ms`,
+              `${x.gatewayCpuPct.map((p) => num(p, 0)).join(' / ')} %`,
+              `${x.gatewayRssMb.map((m) => num(m, 0)).join(' / ')} MB`,
               `${num(x.marketCpuPct, 0)} / ${num(x.natsCpuPct, 0)} %`,
-              x.loadCpuPct ? `${x.loadCpuPct.map((p) => num(p, 0)).join(' / ')} %` : 'n/a', x.loadAverage.join(' '),
+              x.loadCpuPct ? `${x.loadCpuPct.map((p) => num(p, 0)).join(' / ')} %` : 'n/a',
+              x.loadAverage.join(' '),
             ],
       ),
     ),
@@ -66,9 +114,32 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
       l.error
         ? `  FAILED: ${l.error}`
         : table(
-            ['standby leads', 'first tick', 'first trigger', 'triggers before/after', 'acknowledged', 'missing', 'closed twice', 'ledger violations', 'submit failures', 'load average'],
-            [[ms(l.leadMs), ms(l.firstTickMs), ms(l.firstTriggerMs), `${l.triggersBefore}/${l.triggersAfter}`, String(l.acked), String(l.missing),
-              String(l.closedTwice), String(l.ledgerViolations), String(l.submitFailures), l.loadAverage.join(' ')]],
+            [
+              'standby leads',
+              'first tick',
+              'first trigger',
+              'triggers before/after',
+              'acknowledged',
+              'missing',
+              'closed twice',
+              'ledger violations',
+              'submit failures',
+              'load average',
+            ],
+            [
+              [
+                ms(l.leadMs),
+                ms(l.firstTickMs),
+                ms(l.firstTriggerMs),
+                `${l.triggersBefore}/${l.triggersAfter}`,
+                String(l.acked),
+                String(l.missing),
+                String(l.closedTwice),
+                String(l.ledgerViolations),
+                String(l.submitFailures),
+                l.loadAverage.join(' '),
+              ],
+            ],
           ),
     );
   }
@@ -80,10 +151,28 @@ export function clusterTables(r: ClusterResult | null | undefined): string {
       g.error
         ? `  FAILED: ${g.error}`
         : table(
-            ['dropped', 'live again', 'p50 / p99 / max', 'acknowledged', 'missing', 'seq: behind / jumps / resyncs / repeats', 'submit failures', 'load average'],
-            [[String(g.live.dropped), `${g.live.recovered} (${g.gaveUp} gave up)`, `${ms(g.live.p50Ms)} / ${ms(g.live.p99Ms)} / ${ms(g.live.maxMs)}`,
-              String(g.acked), String(g.missing),
-              g.seq ? `${g.seq.behind} / ${g.seq.jumps} / ${g.seq.resyncs} / ${g.seq.repeats}` : 'n/a', String(g.submitFailures), g.loadAverage.join(' ')]],
+            [
+              'dropped',
+              'live again',
+              'p50 / p99 / max',
+              'acknowledged',
+              'missing',
+              'seq: behind / jumps / resyncs / repeats',
+              'submit failures',
+              'load average',
+            ],
+            [
+              [
+                String(g.live.dropped),
+                `${g.live.recovered} (${g.gaveUp} gave up)`,
+                `${ms(g.live.p50Ms)} / ${ms(g.live.p99Ms)} / ${ms(g.live.maxMs)}`,
+                String(g.acked),
+                String(g.missing),
+                g.seq ? `${g.seq.behind} / ${g.seq.jumps} / ${g.seq.resyncs} / ${g.seq.repeats}` : 'n/a',
+                String(g.submitFailures),
+                g.loadAverage.join(' '),
+              ],
+            ],
           ),
     );
   }

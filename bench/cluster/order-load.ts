@@ -4,9 +4,16 @@
 // Every loop stops at its time limit or its request budget.
 import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
 
-export async function apiGet<T>(baseUrl: string, path: string, params: Record<string, string | number>, token?: string): Promise<Envelope<T>> {
+export async function apiGet<T>(
+  baseUrl: string,
+  path: string,
+  params: Record<string, string | number>,
+  token?: string,
+): Promise<Envelope<T>> {
   const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-  const res = await fetch(`${baseUrl}${path}${q ? `?${q}` : ''}`, { headers: { lang: 'en', ...(token ? { authorization: token } : {}) } });
+  const res = await fetch(`${baseUrl}${path}${q ? `?${q}` : ''}`, {
+    headers: { lang: 'en', ...(token ? { authorization: token } : {}) },
+  });
   return (await res.json()) as Envelope<T>;
 }
 
@@ -65,9 +72,18 @@ export async function runLanes(o: LaneOptions): Promise<OrderLoad> {
     while (!o.stopped() && Date.now() < o.untilMs && out.requests < o.maxRequests) {
       out.requests++;
       try {
-        const r = await apiGet<Order>(url, '/v1/api/forex/submit', {
-          type: k % 2 === 0 ? 1 : 2, cont: o.inst.ForexMinCont, forex_id: o.inst.Id, status: 1, multiple: o.inst.HasForexMultiple[0]?.Value ?? 0,
-        }, user.token);
+        const r = await apiGet<Order>(
+          url,
+          '/v1/api/forex/submit',
+          {
+            type: k % 2 === 0 ? 1 : 2,
+            cont: o.inst.ForexMinCont,
+            forex_id: o.inst.Id,
+            status: 1,
+            multiple: o.inst.HasForexMultiple[0]?.Value ?? 0,
+          },
+          user.token,
+        );
         if (r.code !== 1) fail(`submit: code ${r.code} ${r.msg}`);
         else {
           out.acked.push({ id: r.data.Id, userId: user.user.id, at: Date.now() });
@@ -76,9 +92,16 @@ export async function runLanes(o: LaneOptions): Promise<OrderLoad> {
             const buy = r.data.OrderType === 1;
             const near = (f: number): string => (p * f).toFixed(o.inst.PricePrecision);
             out.requests++;
-            const s = await apiGet(url, '/v1/api/forex/set_stop_price', {
-              id: r.data.Id, stop_loss_price: near(buy ? 0.99995 : 1.00005), target_profit_price: near(buy ? 1.00005 : 0.99995),
-            }, user.token);
+            const s = await apiGet(
+              url,
+              '/v1/api/forex/set_stop_price',
+              {
+                id: r.data.Id,
+                stop_loss_price: near(buy ? 0.99995 : 1.00005),
+                target_profit_price: near(buy ? 1.00005 : 0.99995),
+              },
+              user.token,
+            );
             if (s.code !== 1) fail(`set_stop_price: code ${s.code} ${s.msg}`);
           }
         }

@@ -81,7 +81,8 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
         else if (m.type === 'login') {
           conn = { ackSeq: m.seq ?? 0, pushes: [] };
           slot.conns.push(conn);
-          for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED', 'DAY_MARKET']) ws.send(JSON.stringify({ type: 'sub', topic }));
+          for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED', 'DAY_MARKET'])
+            ws.send(JSON.stringify({ type: 'sub', topic }));
         } else if ((m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED') && typeof m.seq === 'number') {
           conn?.pushes.push(m.seq);
         }
@@ -128,7 +129,9 @@ export async function runReconnect(spec: ReconnectSpec): Promise<ReconnectResult
   const ping = setInterval(() => {
     for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
   }, 5000);
-  await new Promise((r) => setTimeout(r, Math.min(spec.observeMs, Math.max(0, spec.deadlineMs - (windowStart - started)))));
+  await new Promise((r) =>
+    setTimeout(r, Math.min(spec.observeMs, Math.max(0, spec.deadlineMs - (windowStart - started)))),
+  );
   stopping = true;
   const windowEnd = Date.now();
   clearInterval(ping);

@@ -42,19 +42,40 @@ export interface EngineBenchRow {
 const INSTRUMENTS: EngineInstrument[] = Array.from({ length: 20 }, (_, i) => {
   const kind = i % 3;
   return {
-    id: 1000 + i, code: `BEN${i}`, showCode: `BEN${i}`, pricePrecision: [5, 3, 2][kind] as number, pip: '0.01', minLots: '0.01',
-    multiples: [100], spec: { MarginMode: 2, ForexContNum: ['100000', '50', '1'][kind] as string, ForexFeeRate: '0.001' },
+    id: 1000 + i,
+    code: `BEN${i}`,
+    showCode: `BEN${i}`,
+    pricePrecision: [5, 3, 2][kind] as number,
+    pip: '0.01',
+    minLots: '0.01',
+    multiples: [100],
+    spec: { MarginMode: 2, ForexContNum: ['100000', '50', '1'][kind] as string, ForexFeeRate: '0.001' },
   };
 });
 const BASE = [1.1, 30, 60000];
 /** (orders, users): books that grow with their users (10 orders each), and one that grows deeper (100 orders each,
  * the soak's case: users reach the cap of 200 open orders) — the same 1,000 users as the 10,000-order row. */
-const BOOKS = [[1000, 100], [10000, 1000], [100000, 10000], [100000, 1000]] as const;
+const BOOKS = [
+  [1000, 100],
+  [10000, 1000],
+  [100000, 10000],
+  [100000, 1000],
+] as const;
 
 class BenchMarket implements MarketFeed {
   readonly quotes = new Map<string, LiveQuote>();
   set(inst: EngineInstrument, close: string): void {
-    this.quotes.set(inst.code, { instrumentId: inst.id, code: inst.code, open: close, high: close, low: close, close, change: '0', time: 0, status: 1 });
+    this.quotes.set(inst.code, {
+      instrumentId: inst.id,
+      code: inst.code,
+      open: close,
+      high: close,
+      low: close,
+      close,
+      change: '0',
+      time: 0,
+      status: 1,
+    });
   }
   latest(code: string): LiveQuote | undefined {
     return this.quotes.get(code);
@@ -73,7 +94,13 @@ class BenchMarket implements MarketFeed {
   }
 }
 
-async function runOne(index: 'tick' | 'scan', orders: number, users: number, budgetMs: number, maxTicks: number): Promise<EngineBenchRow> {
+async function runOne(
+  index: 'tick' | 'scan',
+  orders: number,
+  users: number,
+  budgetMs: number,
+  maxTicks: number,
+): Promise<EngineBenchRow> {
   const rnd = prng(orders * 7 + users);
   const market = new BenchMarket();
   const prices = INSTRUMENTS.map((inst, i) => BASE[i % 3] as number);
@@ -86,10 +113,16 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
     kind: 'pglite',
     query: async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
       if (sql.includes('FROM accounts WHERE user_id = ANY')) {
-        return Array.from({ length: users }, (_, u) => ({ user_id: u + 1, balance: '1000000.00000000', lock_balance: '0' })) as T[];
+        return Array.from({ length: users }, (_, u) => ({
+          user_id: u + 1,
+          balance: '1000000.00000000',
+          lock_balance: '0',
+        })) as T[];
       }
       if (sql.startsWith('SELECT id FROM orders WHERE user_id = ANY')) {
-        const ids = (params?.[0] as number[]).flatMap((u) => engineRef?.book.forUser(u).map((o) => ({ id: o.id })) ?? []);
+        const ids = (params?.[0] as number[]).flatMap(
+          (u) => engineRef?.book.forUser(u).map((o) => ({ id: o.id })) ?? [],
+        );
         return ids as T[];
       }
       return [];
@@ -99,9 +132,18 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
     close: async () => undefined,
   };
   const services: Services = {
-    db, clock: { now: () => 0 }, log: pino({ level: 'silent' }), market, push: { toUser: () => undefined },
+    db,
+    clock: { now: () => 0 },
+    log: pino({ level: 'silent' }),
+    market,
+    push: { toUser: () => undefined },
     notifier: { send: async () => undefined },
-    timers: { setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined },
+    timers: {
+      setInterval: () => 0,
+      clearInterval: () => undefined,
+      setTimeout: () => 0,
+      clearTimeout: () => undefined,
+    },
   };
   // The index's own tick (crossed orders found, stop-out budgets spent) timed apart from everything it sets off.
   let indexMs = 0;
@@ -127,12 +169,29 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
     const buy = rnd() < 0.5;
     const pending = rnd() < 0.25;
     const target = pending ? away() : p;
-    const stop = (above: boolean): string => (rnd() < 0.5 ? '0' : text(i, above ? p * (1.003 + rnd() * 0.027) : p * (0.997 - rnd() * 0.027)));
+    const stop = (above: boolean): string =>
+      rnd() < 0.5 ? '0' : text(i, above ? p * (1.003 + rnd() * 0.027) : p * (0.997 - rnd() * 0.027));
     return {
-      id: nextId++, userId: 1 + Math.floor(rnd() * users), instrumentId: inst.id, orderType: buy ? 1 : 2, quantity: '0.01', multiple: 100,
-      price: text(i, target), originPrice: text(i, p), updatePrice: text(i, p), factProfits: '0', cautionMoney: '11.000000', tradeFee: '0',
-      targetLossPrice: pending ? '0' : stop(!buy), targetProfitPrice: pending ? '0' : stop(buy), trailDistance: '0', status: pending ? 0 : 1,
-      closeReason: '', createdAt: 0, filledAt: null, completedAt: null,
+      id: nextId++,
+      userId: 1 + Math.floor(rnd() * users),
+      instrumentId: inst.id,
+      orderType: buy ? 1 : 2,
+      quantity: '0.01',
+      multiple: 100,
+      price: text(i, target),
+      originPrice: text(i, p),
+      updatePrice: text(i, p),
+      factProfits: '0',
+      cautionMoney: '11.000000',
+      tradeFee: '0',
+      targetLossPrice: pending ? '0' : stop(!buy),
+      targetProfitPrice: pending ? '0' : stop(buy),
+      trailDistance: '0',
+      status: pending ? 0 : 1,
+      closeReason: '',
+      createdAt: 0,
+      filledAt: null,
+      completedAt: null,
     };
   };
   for (let n = 0; n < orders; n++) engine.book.apply(newOrder());
@@ -169,10 +228,19 @@ async function runOne(index: 'tick' | 'scan', orders: number, users: number, bud
   const cpuUsPerTick = (c.user + c.system) / ticks;
   await engine.stop();
   return {
-    index, orders, users, ticks, seconds: Math.round(seconds * 100) / 100, ticksPerSec: Math.round(ticks / seconds),
-    cpuUsPerTick: Math.round(cpuUsPerTick * 10) / 10, tickPathUs: Math.round((tickPathMs * 1000 / ticks) * 10) / 10,
-    indexUs: Math.round((indexMs * 1000 / ticks) * 100) / 100, load1: Math.round((loadavg()[0] ?? 0) * 10) / 10, coreAt2000Pct: Math.round(cpuUsPerTick * 2000 / 1e4 * 10) / 10,
-    crossedPerTick: Math.round((crossed / ticks) * 1000) / 1000, ordersPerInstrument: Math.round(orders / INSTRUMENTS.length),
+    index,
+    orders,
+    users,
+    ticks,
+    seconds: Math.round(seconds * 100) / 100,
+    ticksPerSec: Math.round(ticks / seconds),
+    cpuUsPerTick: Math.round(cpuUsPerTick * 10) / 10,
+    tickPathUs: Math.round(((tickPathMs * 1000) / ticks) * 10) / 10,
+    indexUs: Math.round(((indexMs * 1000) / ticks) * 100) / 100,
+    load1: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+    coreAt2000Pct: Math.round(((cpuUsPerTick * 2000) / 1e4) * 10) / 10,
+    crossedPerTick: Math.round((crossed / ticks) * 1000) / 1000,
+    ordersPerInstrument: Math.round(orders / INSTRUMENTS.length),
   };
 }
 
@@ -185,7 +253,8 @@ const rows: EngineBenchRow[] = [];
 for (const [orders, users] of BOOKS) {
   if (only && !only.includes(orders)) continue;
   rows.push(await runOne('tick', orders, users, budget, Number.POSITIVE_INFINITY));
-  if (orders <= 10000 && users >= orders / 10) rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));
+  if (orders <= 10000 && users >= orders / 10)
+    rows.push(await runOne('scan', orders, users, budget, quick ? 400 : 2000));
   process.stderr.write(`  engine: ${orders} orders over ${users} users done\n`);
 }
 process.stdout.write(`${JSON.stringify(rows)}\n`);

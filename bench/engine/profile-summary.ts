@@ -36,7 +36,12 @@ const fnKey = (n: ProfileNode): string => {
 
 /** Pure: the summary of a parsed profile. The time of sample i is timeDeltas[i + 1] (V8's convention: a delta
  * precedes the sample it belongs to by one), the last sample gets the mean delta. */
-export function summariseProfile(p: CpuProfile, names: readonly string[], files: readonly string[], top = 15): ProfileSummary {
+export function summariseProfile(
+  p: CpuProfile,
+  names: readonly string[],
+  files: readonly string[],
+  top = 15,
+): ProfileSummary {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -65,8 +70,11 @@ export function summariseProfile(p: CpuProfile, names: readonly string[], files:
   return {
     sampledS: s(totalUs),
     idleS: s([...self].filter(([k]) => k.startsWith('(idle)')).reduce((a, [, us]) => a + us, 0)),
-    topSelf: [...self].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)'))
-      .sort((a, b) => b[1] - a[1]).slice(0, top).map(([fn, us]) => ({ fn, s: s(us) })),
+    topSelf: [...self]
+      .filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)'))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([fn, us]) => ({ fn, s: s(us) })),
     inclusive: Object.fromEntries(Object.entries(inclusive).map(([k, us]) => [k, s(us)])),
     fileSelf: Object.fromEntries(Object.entries(fileSelf).map(([k, us]) => [k, s(us)])),
   };
@@ -80,7 +88,17 @@ if (process.argv[1]?.endsWith('profile-summary.ts')) {
   const sum = summariseProfile(profile, names.length ? names : HOT, ['decimal.js', 'pglite', 'pg/lib', 'pg-protocol']);
   const busy = Math.round((sum.sampledS - sum.idleS) * 100) / 100;
   console.log(`sampled ${sum.sampledS} s, idle ${sum.idleS} s, busy ${busy} s`);
-  console.log('inclusive (s):', Object.entries(sum.inclusive).map(([k, v]) => `${k} ${v}`).join(', '));
-  console.log('self by file (s):', Object.entries(sum.fileSelf).map(([k, v]) => `${k} ${v}`).join(', '));
+  console.log(
+    'inclusive (s):',
+    Object.entries(sum.inclusive)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+  );
+  console.log(
+    'self by file (s):',
+    Object.entries(sum.fileSelf)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+  );
   for (const r of sum.topSelf) console.log(`  ${String(r.s).padStart(7)} s  ${r.fn}`);
 }

@@ -102,7 +102,11 @@ export interface FanoutOptions {
 }
 
 /** Runs load-client.ts as its own process; `onMarker` fires at the window's start and end (the caller samples CPU). */
-export function runLoadClient(spec: LoadSpec, cpus: string | null, onMarker: (m: 'start' | 'end') => void): Promise<LoadResult> {
+export function runLoadClient(
+  spec: LoadSpec,
+  cpus: string | null,
+  onMarker: (m: 'start' | 'end') => void,
+): Promise<LoadResult> {
   return runJsonChild<LoadResult>('bench/fanout/load-client.ts', spec, cpus, ['WINDOW_START', 'WINDOW_END'], (m) =>
     onMarker(m === 'WINDOW_START' ? 'start' : 'end'),
   );
@@ -119,14 +123,19 @@ async function idleRss(server: BenchServer, settleMs: number, ms: number): Promi
   server.collectGarbage();
   await new Promise((r) => setTimeout(r, 500));
   let low = Infinity;
-  for (const until = Date.now() + ms; Date.now() < until; ) {
+  for (const until = Date.now() + ms; Date.now() < until;) {
     low = Math.min(low, server.usage()?.rssBytes ?? Infinity);
     await new Promise((r) => setTimeout(r, 250));
   }
   return Number.isFinite(low) ? low / MB : null;
 }
 
-async function fanoutRow(server: BenchServer, clients: number, idleMb: number | null, opts: FanoutOptions): Promise<FanoutRow> {
+async function fanoutRow(
+  server: BenchServer,
+  clients: number,
+  idleMb: number | null,
+  opts: FanoutOptions,
+): Promise<FanoutRow> {
   const wsUrl = `${server.url.replace('http', 'ws')}/v1/ws`;
   const measureMs = opts.quick ? 4_000 : 10_000;
   const spec: LoadSpec = {
@@ -139,15 +148,35 @@ async function fanoutRow(server: BenchServer, clients: number, idleMb: number | 
     deadlineMs: 60_000 + measureMs,
   };
   // Filled by the load client's window markers (a holder object: the callbacks assign it).
-  const at: { start: ProcUsage | null; end: ProcUsage | null; startMs: number; endMs: number } = { start: null, end: null, startMs: 0, endMs: 0 };
+  const at: { start: ProcUsage | null; end: ProcUsage | null; startMs: number; endMs: number } = {
+    start: null,
+    end: null,
+    startMs: 0,
+    endMs: 0,
+  };
   let rssMax = 0;
   const poll = setInterval(() => {
     if (at.startMs && !at.endMs) rssMax = Math.max(rssMax, server.usage()?.rssBytes ?? 0);
   }, 250);
   const row: FanoutRow = {
-    clients, connected: 0, failed: 0, closedDuringWindow: 0, windowMs: 0, msgsPerSec: 0, mbPerSec: 0,
-    perClientMsgsPerSecMedian: 0, perClientMsgsPerSecMin: 0, tickP50: null, tickP99: null, frameP50: null,
-    frameP99: null, serverCpuPct: null, serverRssMb: null, serverRssAboveIdleMb: null, connectMs: 0, error: null,
+    clients,
+    connected: 0,
+    failed: 0,
+    closedDuringWindow: 0,
+    windowMs: 0,
+    msgsPerSec: 0,
+    mbPerSec: 0,
+    perClientMsgsPerSecMedian: 0,
+    perClientMsgsPerSecMin: 0,
+    tickP50: null,
+    tickP99: null,
+    frameP50: null,
+    frameP99: null,
+    serverCpuPct: null,
+    serverRssMb: null,
+    serverRssAboveIdleMb: null,
+    connectMs: 0,
+    error: null,
   };
   try {
     const r = await runLoadClient(spec, opts.clientCpus, (m) => {
@@ -163,7 +192,8 @@ async function fanoutRow(server: BenchServer, clients: number, idleMb: number | 
     const e = at.end;
     Object.assign(row, {
       ...loadFigures(r),
-      serverCpuPct: s && e && at.endMs > at.startMs ? ((e.cpuSeconds - s.cpuSeconds) * 100_000) / (at.endMs - at.startMs) : null,
+      serverCpuPct:
+        s && e && at.endMs > at.startMs ? ((e.cpuSeconds - s.cpuSeconds) * 100_000) / (at.endMs - at.startMs) : null,
       serverRssMb: rssMax > 0 ? rssMax / MB : null,
       serverRssAboveIdleMb: rssMax > 0 && idleMb !== null ? rssMax / MB - idleMb : null,
       connectMs: r.connectMs,
@@ -187,11 +217,18 @@ async function fanoutRow(server: BenchServer, clients: number, idleMb: number | 
 /** Orders one bench account opens before the next takes over: under the open-order cap of 200, one is the session's. */
 const ORDERS_PER_ACCOUNT = 190;
 
-export async function restSubmit(baseUrl: string, db: BenchDb, concurrency: number, quick: boolean): Promise<RestResult> {
+export async function restSubmit(
+  baseUrl: string,
+  db: BenchDb,
+  concurrency: number,
+  quick: boolean,
+): Promise<RestResult> {
   const windowMs = quick ? 3_000 : 10_000;
   const maxRequests = quick ? 2_000 : 5_000;
   const session = await createBenchSession(baseUrl);
-  const res = await fetch(`${baseUrl}/v1/api/forex/trade_list`, { headers: { lang: 'en', authorization: session.login.token } });
+  const res = await fetch(`${baseUrl}/v1/api/forex/trade_list`, {
+    headers: { lang: 'en', authorization: session.login.token },
+  });
   const all = ((await res.json()) as Envelope<Instrument[]>).data;
   const inst = all.find((i) => i.Id === session.order?.ForexId) ?? session.instrument;
   let accounts = 0;
@@ -203,7 +240,11 @@ export async function restSubmit(baseUrl: string, db: BenchDb, concurrency: numb
   const tokens = [session.login.token];
   while (tokens.length < concurrency) tokens.push(await freshToken());
   const q = new URLSearchParams({
-    type: '1', cont: inst.ForexMinCont, forex_id: String(inst.Id), status: '1', multiple: String(inst.HasForexMultiple[0]?.Value ?? 0),
+    type: '1',
+    cont: inst.ForexMinCont,
+    forex_id: String(inst.Id),
+    status: '1',
+    multiple: String(inst.HasForexMultiple[0]?.Value ?? 0),
   }).toString();
   const latencies: number[] = [];
   let ok = 0;
@@ -223,7 +264,9 @@ export async function restSubmit(baseUrl: string, db: BenchDb, concurrency: numb
       issued++;
       const t = performance.now();
       try {
-        const res = await fetch(`${baseUrl}/v1/api/forex/submit?${q}&t=${Date.now()}`, { headers: { lang: 'en', authorization: token } });
+        const res = await fetch(`${baseUrl}/v1/api/forex/submit?${q}&t=${Date.now()}`, {
+          headers: { lang: 'en', authorization: token },
+        });
         const r = (await res.json()) as Envelope<unknown>;
         latencies.push(performance.now() - t);
         if (r.code === 1) {
@@ -315,7 +358,13 @@ export async function fanoutBench(opts: FanoutOptions): Promise<FanoutResult> {
   const idleMb = await idleRss(server, opts.quick ? 3_000 : 5_000, opts.quick ? 3_000 : 5_000);
   opts.log(`  idle server RSS ${idleMb?.toFixed(0) ?? 'n/a'} MB (lowest sample)`);
   const result: FanoutResult = {
-    instruments, hz, serverCpus: opts.serverCpus, clientCpus: opts.clientCpus, rows: [], rest: [], serverRssIdleMb: idleMb,
+    instruments,
+    hz,
+    serverCpus: opts.serverCpus,
+    clientCpus: opts.clientCpus,
+    rows: [],
+    rest: [],
+    serverRssIdleMb: idleMb,
   };
   try {
     // Quick runs measure both socket counts too: the 2,000 row is the one the target is set on.

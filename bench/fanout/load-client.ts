@@ -66,7 +66,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const connectOne = (k: number): Promise<void> =>
     new Promise((resolve) => {
       const probe = k < spec.probes; // probes k = 0…probes−1 land on every server in turn
-      const ws = new WebSocket(urls[(k + (spec.offset ?? 0)) % urls.length] ?? spec.wsUrl, { perMessageDeflate: false, handshakeTimeout: 10_000 });
+      const ws = new WebSocket(urls[(k + (spec.offset ?? 0)) % urls.length] ?? spec.wsUrl, {
+        perMessageDeflate: false,
+        handshakeTimeout: 10_000,
+      });
       const c: Client = { ws, probe, messages: 0, bytes: 0, open: false };
       ws.on('open', () => {
         c.open = true;
@@ -117,7 +120,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const windowStart = Date.now();
   const cpu0 = process.cpuUsage();
   process.stderr.write('WINDOW_START\n'); // the parent samples the server's CPU and memory at the markers
-  await new Promise((r) => setTimeout(r, Math.min(spec.measureMs, Math.max(0, spec.deadlineMs - (windowStart - started)))));
+  await new Promise((r) =>
+    setTimeout(r, Math.min(spec.measureMs, Math.max(0, spec.deadlineMs - (windowStart - started)))),
+  );
   measuring = false;
   const windowMs = Date.now() - windowStart;
   const cpu = process.cpuUsage(cpu0);

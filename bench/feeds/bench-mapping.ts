@@ -14,9 +14,20 @@ export function applyBenchMapping(server: RunningServer, count: number): void {
   if (!(market instanceof SimulatedMarket) || !market.feeds) throw new Error('FEEDS_BENCH_MAP needs the market writer');
   const config: FeedConfig = { mappings: [], rules: [], suspended: new Map() };
   for (let n = 1; n <= count; n++) {
-    config.mappings.push({ source: 'fix', symbol: `S${String(n).padStart(4, '0')}`, instrumentId: SYNTHETIC_ID_BASE + n, offset: '0' });
+    config.mappings.push({
+      source: 'fix',
+      symbol: `S${String(n).padStart(4, '0')}`,
+      instrumentId: SYNTHETIC_ID_BASE + n,
+      offset: '0',
+    });
   }
   config.mappings.push({ source: 'simulator', symbol: 'SYN0001', instrumentId: SYNTHETIC_ID_BASE + 1, offset: '0' });
-  config.rules.push({ instrumentId: SYNTHETIC_ID_BASE + 1, rule: 'mid', staleMs: FAILOVER_STALE_MS, spikePct: null, haltReason: null });
+  config.rules.push({
+    instrumentId: SYNTHETIC_ID_BASE + 1,
+    rule: 'mid',
+    staleMs: FAILOVER_STALE_MS,
+    spikePct: null,
+    haltReason: null,
+  });
   market.feeds.desk.configure(config);
 }

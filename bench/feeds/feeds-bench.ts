@@ -76,7 +76,11 @@ async function waitFor(cond: () => boolean, what: string, ms: number): Promise<v
 }
 
 /** Server CPU over `windowMs`, and the writer's ticks/s of the source sampled each second of it. */
-async function measure(server: BenchServer, source: string, windowMs: number): Promise<{ ticksPerSec: number; cpuMsPer1000: number; corePct: number }> {
+async function measure(
+  server: BenchServer,
+  source: string,
+  windowMs: number,
+): Promise<{ ticksPerSec: number; cpuMsPer1000: number; corePct: number }> {
   const c0 = server.usage()?.cpuSeconds ?? NaN;
   const w0 = Date.now();
   const rates: number[] = [];
@@ -110,7 +114,11 @@ function startLoad(lp: StandInLp, symbols: number, skipProbe: boolean): () => vo
   return () => clearInterval(timer);
 }
 
-async function withServer<T>(opts: FeedsOptions, env: Record<string, string>, fn: (s: BenchServer) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  opts: FeedsOptions,
+  env: Record<string, string>,
+  fn: (s: BenchServer) => Promise<T>,
+): Promise<T> {
   const server = await startBenchServer({ env: { OPS_TOKEN, ...env }, distDir: opts.distDir, cpus: opts.serverCpus });
   opts.onCleanup(() => server.stop());
   try {
@@ -121,7 +129,11 @@ async function withServer<T>(opts: FeedsOptions, env: Record<string, string>, fn
 }
 
 /** A DAY_MARKET subscriber for one code: calls `on(close, atMs)` for each of its quotes. */
-async function watchCode(server: BenchServer, code: string, on: (close: string, at: number) => void): Promise<WebSocket> {
+async function watchCode(
+  server: BenchServer,
+  code: string,
+  on: (close: string, at: number) => void,
+): Promise<WebSocket> {
   const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/v1/ws`);
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -145,9 +157,17 @@ async function fixRun(opts: FeedsOptions, symbols: number, probe: boolean, resul
   const store = mkdtempSync(join(tmpdir(), 'feeds-bench-fix-'));
   try {
     const env = {
-      PRICE_SOURCES: 'fix,simulator', SIM_INSTRUMENTS: String(symbols), SIM_HZ: '1',
-      FIX_HOST: '127.0.0.1', FIX_PORT: String(port), FIX_SENDER_COMP_ID: 'TICKWISE', FIX_TARGET_COMP_ID: 'STANDIN-LP',
-      FIX_PASSWORD: 'secret', FIX_STORE_DIR: store, FIX_RESET_ON_LOGON: '1', FEEDS_BENCH_MAP: String(symbols),
+      PRICE_SOURCES: 'fix,simulator',
+      SIM_INSTRUMENTS: String(symbols),
+      SIM_HZ: '1',
+      FIX_HOST: '127.0.0.1',
+      FIX_PORT: String(port),
+      FIX_SENDER_COMP_ID: 'TICKWISE',
+      FIX_TARGET_COMP_ID: 'STANDIN-LP',
+      FIX_PASSWORD: 'secret',
+      FIX_STORE_DIR: store,
+      FIX_RESET_ON_LOGON: '1',
+      FEEDS_BENCH_MAP: String(symbols),
     };
     return await withServer(opts, env, async (server) => {
       await waitFor(() => lp.isLoggedOn, 'the FIX logon', 30_000);
@@ -195,14 +215,23 @@ async function probeRuns(opts: FeedsOptions, server: BenchServer, lp: StandInLp,
       await sleep(100);
       sent.clear();
     }
-    result.latency = { symbols: lp.symbols.length, samples: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    result.latency = {
+      symbols: lp.symbols.length,
+      samples: latencies.length,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
     // The LP's last quote of the probe: from here it is silent.
     lp.quote(PROBE, basePrice(1).toFixed(4), (basePrice(1) + 0.0002).toFixed(4));
     silentSince = performance.now();
-    await waitFor(() => backupAt !== null, 'the backup\'s first price', 15_000).catch(() => undefined);
+    await waitFor(() => backupAt !== null, "the backup's first price", 15_000).catch(() => undefined);
     const at: number | null = backupAt;
     const ms = at === null ? null : at - silentSince;
-    result.failover = { staleMs: FAILOVER_STALE_MS, silenceToBackupMs: ms, afterStaleMs: ms === null ? null : ms - FAILOVER_STALE_MS };
+    result.failover = {
+      staleMs: FAILOVER_STALE_MS,
+      silenceToBackupMs: ms,
+      afterStaleMs: ms === null ? null : ms - FAILOVER_STALE_MS,
+    };
   } finally {
     ws.close();
   }
@@ -218,14 +247,29 @@ async function simulatorRun(opts: FeedsOptions, symbols: number): Promise<FeedsR
 
 export async function feedsBench(opts: FeedsOptions): Promise<FeedsResult> {
   const result: FeedsResult = { rows: [], latency: null, failover: null };
-  const sizes = (process.env.FEEDS_BENCH_SYMBOLS ?? '300,2000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = (process.env.FEEDS_BENCH_SYMBOLS ?? '300,2000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   for (const symbols of sizes) {
     for (const source of ['fix', 'simulator'] as const) {
       opts.log(`feeds: ${source}, ${symbols} symbols × ${HZ}/s …`);
       try {
-        result.rows.push(source === 'fix' ? await fixRun(opts, symbols, symbols === sizes[0], result) : await simulatorRun(opts, symbols));
+        result.rows.push(
+          source === 'fix'
+            ? await fixRun(opts, symbols, symbols === sizes[0], result)
+            : await simulatorRun(opts, symbols),
+        );
       } catch (err) {
-        result.rows.push({ source, symbols, hz: HZ, ticksPerSec: NaN, cpuMsPer1000: NaN, corePct: NaN, error: err instanceof Error ? err.message : String(err) });
+        result.rows.push({
+          source,
+          symbols,
+          hz: HZ,
+          ticksPerSec: NaN,
+          cpuMsPer1000: NaN,
+          corePct: NaN,
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     }
   }

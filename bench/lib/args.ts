@@ -58,11 +58,11 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
       else out.report = true;
     } else if (a === '--compare') {
       const b = argv[i + 2];
-      if (!next || !b || next.startsWith('--') || b.startsWith('--')) throw new Error(`--compare needs two results files\n\n${USAGE}`);
+      if (!next || !b || next.startsWith('--') || b.startsWith('--'))
+        throw new Error(`--compare needs two results files\n\n${USAGE}`);
       out.compare = [next, b];
       i += 2;
-    }
-    else if (a === '--update-baseline') out.updateBaseline = true;
+    } else if (a === '--update-baseline') out.updateBaseline = true;
     else if (a === '--no-fail') out.failOnRegression = false;
     else if (a === '--no-pin') out.pin = false;
     else if (a === '--help' || a === '-h') out.help = true;

@@ -9,7 +9,18 @@ export const DIST_PROD = join(BENCH_TMP, 'dist-prod');
 export const DIST_PROBE = join(BENCH_TMP, 'dist-probe');
 
 // scripts/: the build's plugins (the prerendered first screen draws the catalogue of server/market/catalog.ts).
-const SOURCES = ['src', 'workers', 'locales', 'public', 'scripts', 'server/market/catalog.ts', 'index.html', 'vite.config.ts', 'bench/vite.bench.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'workers',
+  'locales',
+  'public',
+  'scripts',
+  'server/market/catalog.ts',
+  'index.html',
+  'vite.config.ts',
+  'bench/vite.bench.config.ts',
+  'package.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -61,9 +61,7 @@ export interface Change {
 export function isRegression(base: number, current: number, better: Better, tol: Tolerance): boolean {
   if (!Number.isFinite(base)) return false; // an unbounded baseline cannot get worse
   if (!Number.isFinite(current)) return better === 'lower' ? current > 0 : current < 0;
-  return better === 'lower'
-    ? current > base * (1 + tol.rel) + tol.abs
-    : current < base * (1 - tol.rel) - tol.abs;
+  return better === 'lower' ? current > base * (1 + tol.rel) + tol.abs : current < base * (1 - tol.rel) - tol.abs;
 }
 
 /** Compares every figure present in both (with a value on both sides), using the baseline's tolerance. */
@@ -77,7 +75,10 @@ export function compareFigures(baseline: Figures, current: Figures): { changes: 
       continue;
     }
     const sign = base.better === 'lower' ? 1 : -1;
-    const limit = base.better === 'lower' ? base.value * (1 + base.tol.rel) + base.tol.abs : base.value * (1 - base.tol.rel) - base.tol.abs;
+    const limit =
+      base.better === 'lower'
+        ? base.value * (1 + base.tol.rel) + base.tol.abs
+        : base.value * (1 - base.tol.rel) - base.tol.abs;
     changes.push({
       key,
       unit: base.unit,

@@ -25,7 +25,9 @@ function read(cmd: string, args: string[]): string | null {
 
 function version(pkg: string): string | null {
   try {
-    return (JSON.parse(readFileSync(`node_modules/${pkg}/package.json`, 'utf8')) as { version?: string }).version ?? null;
+    return (
+      (JSON.parse(readFileSync(`node_modules/${pkg}/package.json`, 'utf8')) as { version?: string }).version ?? null
+    );
   } catch {
     return null;
   }
@@ -42,9 +44,15 @@ export function machineFacts(): MachineFacts {
     node: process.version,
     loadAverageAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
     loadAverageAtEnd: null,
-    git: { commit: read('git', ['rev-parse', 'HEAD']), dirtyFiles: status === null ? null : status.split('\n').filter(Boolean).length },
+    git: {
+      commit: read('git', ['rev-parse', 'HEAD']),
+      dirtyFiles: status === null ? null : status.split('\n').filter(Boolean).length,
+    },
     packages: Object.fromEntries(
-      ['playwright-core', 'lighthouse', 'tinybench', 'vite', 'react', 'comlink', 'lightweight-charts'].map((p) => [p, version(p)]),
+      ['playwright-core', 'lighthouse', 'tinybench', 'vite', 'react', 'comlink', 'lightweight-charts'].map((p) => [
+        p,
+        version(p),
+      ]),
     ),
   };
 }

@@ -13,7 +13,15 @@ const KB = 1024;
 
 function delta(base: Figures | null, key: string, current: number | null | undefined): string {
   const b = base?.[key]?.value;
-  if (b === undefined || b === null || current === null || current === undefined || !Number.isFinite(b) || !Number.isFinite(current)) return '';
+  if (
+    b === undefined ||
+    b === null ||
+    current === null ||
+    current === undefined ||
+    !Number.isFinite(b) ||
+    !Number.isFinite(current)
+  )
+    return '';
   if (b === 0) return current === 0 ? '±0' : `+${num(current, 1)}`;
   const pct = ((current - b) / Math.abs(b)) * 100;
   return `${pct >= 0 ? '+' : ''}${pct.toFixed(0)} %`;
@@ -27,14 +35,20 @@ export function renderTables(s: Sections, base: Figures | null): string {
     `Chromium ${r.chromium}; browser on CPU ${r.browserCpus ?? 'any'}, server on CPU ${r.serverCpus ?? 'any'}.`,
     'Calibration (busy loop, ms): ' +
       r.calibration
-        .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
+        .map(
+          (c) =>
+            `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`,
+        )
         .join('; '),
   );
   if (r.calibrationMultiCore?.length) {
     out.push(
       `Calibration, multi-core browser (CPU ${r.multiCoreCpus ?? 'any'}; throttle on the ${r.multiCoreThrottle ?? 'main thread'}): ` +
         r.calibrationMultiCore
-          .map((c) => `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`)
+          .map(
+            (c) =>
+              `${c.throttle}× main ${c.mainMs.toFixed(0)} / worker ${c.workerMs.toFixed(0)} / main while worker spins ${c.mainWhileWorkerMs.toFixed(0)}`,
+          )
           .join('; '),
     );
   }
@@ -70,7 +84,20 @@ export function renderTables(s: Sections, base: Figures | null): string {
         delta(base, key, w?.median),
       ];
     });
-    out.push(table(['metric', 'worker', 'main', 'floor page', 'worker/main (min–max)', 'worker/floor (min–max)', 'worker Δ baseline'], rows));
+    out.push(
+      table(
+        [
+          'metric',
+          'worker',
+          'main',
+          'floor page',
+          'worker/main (min–max)',
+          'worker/floor (min–max)',
+          'worker Δ baseline',
+        ],
+        rows,
+      ),
+    );
     for (const e of sum.errors) out.push(`  ! ${e}`);
   }
   return out.join('\n');
@@ -84,7 +111,9 @@ export function renderTables(s: Sections, base: Figures | null): string {
 function cpuTable(r: NonNullable<Sections['render']>): string | null {
   // Per painted update, the achieved rate beside it (issue 24): "ms/s @ updates/s = ms/update" per mode.
   const cell = (x: ScreenSummary['worker'] | undefined): string =>
-    x && x.mainMsPerSec ? `${num(x.mainMsPerSec?.median, 1)} @ ${num(x.updatesPerSecQuiet?.median, 1)}/s = ${num(x.mainMsPerUpdate?.median, 2)}` : 'n/a';
+    x && x.mainMsPerSec
+      ? `${num(x.mainMsPerSec?.median, 1)} @ ${num(x.updatesPerSecQuiet?.median, 1)}/s = ${num(x.mainMsPerUpdate?.median, 2)}`
+      : 'n/a';
   const rows = r.summaries.map((sum) => [
     `${sum.caseId} ${sum.screen}`,
     cell(sum.worker),
@@ -97,7 +126,18 @@ function cpuTable(r: NonNullable<Sections['render']>): string | null {
   if (!rows.length) return null;
   return [
     '▶ Main-thread CPU per painted update (rAF probe off): ms/s @ updates/s = ms per update; renderer CPU all threads ms/s',
-    table(['case, screen', 'worker mode', 'main mode', 'floor page', 'worker/main', 'worker/floor', 'renderer worker / main / floor'], rows),
+    table(
+      [
+        'case, screen',
+        'worker mode',
+        'main mode',
+        'floor page',
+        'worker/main',
+        'worker/floor',
+        'renderer worker / main / floor',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 
@@ -119,12 +159,28 @@ export function otherTables(s: Sections, base: Figures | null): string {
       '',
       '▶ Order engine in memory (one core; tick = the index, scan = the decimal scan it replaced)',
       table(
-        ['index', 'open orders', 'users', 'ticks/s', 'CPU per tick', 'tick path', 'index tick', 'core at 2,000/s', 'left the book per tick', 'Δ baseline'],
+        [
+          'index',
+          'open orders',
+          'users',
+          'ticks/s',
+          'CPU per tick',
+          'tick path',
+          'index tick',
+          'core at 2,000/s',
+          'left the book per tick',
+          'Δ baseline',
+        ],
         s.engine.map((r) => [
-          r.index, r.orders.toLocaleString('en'), r.users.toLocaleString('en'), r.ticksPerSec.toLocaleString('en'),
-          `${num(r.cpuUsPerTick, 1)} µs`, r.tickPathUs === undefined ? '—' : `${num(r.tickPathUs, 1)} µs`,
+          r.index,
+          r.orders.toLocaleString('en'),
+          r.users.toLocaleString('en'),
+          r.ticksPerSec.toLocaleString('en'),
+          `${num(r.cpuUsPerTick, 1)} µs`,
+          r.tickPathUs === undefined ? '—' : `${num(r.tickPathUs, 1)} µs`,
           r.indexUs === undefined ? '—' : `${num(r.indexUs, 2)} µs`,
-          `${num(r.coreAt2000Pct, 1)} %`, num(r.crossedPerTick, 3),
+          `${num(r.coreAt2000Pct, 1)} %`,
+          num(r.crossedPerTick, 3),
           delta(base, `${engineKey(r)}.cpuUsPerTick`, r.cpuUsPerTick),
         ]),
       ),
@@ -148,14 +204,45 @@ export function otherTables(s: Sections, base: Figures | null): string {
   }
   const b = s.bundle;
   if (b) {
-    const rows: string[][] = b.firstScreen.js.map((f) => [f.file, num(f.raw / KB), num(f.gzip / KB), num(f.brotli / KB), f.packages.join(' ')]);
-    rows.push(['= first screen JS', num(b.firstScreen.jsRaw / KB), num(b.firstScreen.jsGzip / KB), num(b.firstScreen.jsBrotli / KB), delta(base, 'bundle.firstScreen.jsGzipKb', b.firstScreen.jsGzip / KB)]);
+    const rows: string[][] = b.firstScreen.js.map((f) => [
+      f.file,
+      num(f.raw / KB),
+      num(f.gzip / KB),
+      num(f.brotli / KB),
+      f.packages.join(' '),
+    ]);
+    rows.push([
+      '= first screen JS',
+      num(b.firstScreen.jsRaw / KB),
+      num(b.firstScreen.jsGzip / KB),
+      num(b.firstScreen.jsBrotli / KB),
+      delta(base, 'bundle.firstScreen.jsGzipKb', b.firstScreen.jsGzip / KB),
+    ]);
     rows.push(['  first screen CSS', '', num(b.firstScreen.cssGzip / KB), '', '']);
-    if (b.worker) rows.push([`feed worker ${b.worker.file}`, num(b.worker.raw / KB), num(b.worker.gzip / KB), num(b.worker.brotli / KB), b.worker.packages.join(' ')]);
+    if (b.worker)
+      rows.push([
+        `feed worker ${b.worker.file}`,
+        num(b.worker.raw / KB),
+        num(b.worker.gzip / KB),
+        num(b.worker.brotli / KB),
+        b.worker.packages.join(' '),
+      ]);
     for (const [page, set] of Object.entries(b.routes)) {
-      rows.push([`route ${page.replace('src/pages/', '')} (+ on top of entry)`, num(set.jsRaw / KB), num(set.jsGzip / KB), num(set.jsBrotli / KB), '']);
+      rows.push([
+        `route ${page.replace('src/pages/', '')} (+ on top of entry)`,
+        num(set.jsRaw / KB),
+        num(set.jsGzip / KB),
+        num(set.jsBrotli / KB),
+        '',
+      ]);
     }
-    rows.push([`all JS (${b.allJs.files} files)`, num(b.allJs.raw / KB), num(b.allJs.gzip / KB), num(b.allJs.brotli / KB), '']);
+    rows.push([
+      `all JS (${b.allJs.files} files)`,
+      num(b.allJs.raw / KB),
+      num(b.allJs.gzip / KB),
+      num(b.allJs.brotli / KB),
+      '',
+    ]);
     out.push(
       '',
       `▶ Bundle (KB; gzip -9, brotli q11). lightweight-charts on the first screen: ${b.lightweightChartsOnFirstScreen ? 'YES' : 'no'}`,
@@ -170,7 +257,9 @@ export function otherTables(s: Sections, base: Figures | null): string {
         ['url', 'perf', 'a11y', 'best pr.', 'LCP ms', 'TBT ms', 'CLS', 'below 0.9'],
         s.lighthouse.map((l) => [
           new URL(l.url).pathname + new URL(l.url).hash,
-          l.performanceRuns && l.performanceRuns.length > 1 ? `${num(l.performance, 0)} (${l.performanceRuns.map((p) => num(p, 0)).join(', ')})` : num(l.performance, 0),
+          l.performanceRuns && l.performanceRuns.length > 1
+            ? `${num(l.performance, 0)} (${l.performanceRuns.map((p) => num(p, 0)).join(', ')})`
+            : num(l.performance, 0),
           num(l.accessibility, 0),
           num(l.bestPractices, 0),
           num(l.lcpMs, 0),
@@ -189,7 +278,17 @@ export function otherTables(s: Sections, base: Figures | null): string {
       `▶ Server fan-out (${f.instruments} instruments × ${f.hz}/s; server CPU ${f.serverCpus ?? 'any'}, clients CPU ${f.clientCpus ?? 'any'}; ` +
         `idle RSS ${num(f.serverRssIdleMb, 0)} MB)`,
       table(
-        ['clients', 'connected', 'msg/s', 'MB/s', 'per client /s (min)', 'tick→client p50/p99', 'flush→client p50/p99', 'server CPU', 'server RSS (over idle)'],
+        [
+          'clients',
+          'connected',
+          'msg/s',
+          'MB/s',
+          'per client /s (min)',
+          'tick→client p50/p99',
+          'flush→client p50/p99',
+          'server CPU',
+          'server RSS (over idle)',
+        ],
         f.rows.map((r) =>
           r.error
             ? [String(r.clients), 'FAILED', r.error.slice(0, 60), '', '', '', '', '', '']
@@ -239,11 +338,18 @@ export function changeTable(changes: readonly Change[], missing: readonly string
     lines.push(
       table(
         ['REGRESSION', 'baseline', 'now', 'limit'],
-        bad.map((c) => [c.key, `${num(c.base, 2)} ${c.unit}`, `${num(c.current, 2)} ${c.unit}`, `${num(c.limit, 2)} ${c.unit}`]),
+        bad.map((c) => [
+          c.key,
+          `${num(c.base, 2)} ${c.unit}`,
+          `${num(c.current, 2)} ${c.unit}`,
+          `${num(c.limit, 2)} ${c.unit}`,
+        ]),
       ),
     );
   }
-  lines.push(`${changes.length} figures compared with the baseline: ${bad.length} beyond tolerance${missing.length ? `, ${missing.length} not measured this time` : ''}.`);
+  lines.push(
+    `${changes.length} figures compared with the baseline: ${bad.length} beyond tolerance${missing.length ? `, ${missing.length} not measured this time` : ''}.`,
+  );
   return lines.join('\n');
 }
 

@@ -26,13 +26,36 @@ export function renderRoundFour(screen: ScreenOf): TargetCheck[] {
       const bench = med(sum?.workerToFloor.mainMsPerUpdate);
       const cdp = med(sum?.workerToFloor.cdpTaskMsPerUpdate);
       out.push(
-        check(`r4.${caseId}.${name}.cdpVsFloor`, `${p}: CDP TaskDuration per update, worker/floor page (paired)`, cdp, '<=', 1.2, '×'),
-        check(`r4.${caseId}.${name}.cdpAgrees`, `${p}: the CDP cross-check's floor ratio against the bench's (|difference|)`, disagreementPct(bench, cdp), '<=', 10, '%'),
+        check(
+          `r4.${caseId}.${name}.cdpVsFloor`,
+          `${p}: CDP TaskDuration per update, worker/floor page (paired)`,
+          cdp,
+          '<=',
+          1.2,
+          '×',
+        ),
+        check(
+          `r4.${caseId}.${name}.cdpAgrees`,
+          `${p}: the CDP cross-check's floor ratio against the bench's (|difference|)`,
+          disagreementPct(bench, cdp),
+          '<=',
+          10,
+          '%',
+        ),
       );
     }
   }
   const desk = screen('desktop-1x-5k', 'desk');
-  out.push(check('r4.desk.perUpdateVsFloor', 'desktop 1× 5,000 × 20/s: main-thread ms per update, worker/floor page (paired)', med(desk?.workerToFloor.mainMsPerUpdate), '<=', 1.5, '×'));
+  out.push(
+    check(
+      'r4.desk.perUpdateVsFloor',
+      'desktop 1× 5,000 × 20/s: main-thread ms per update, worker/floor page (paired)',
+      med(desk?.workerToFloor.mainMsPerUpdate),
+      '<=',
+      1.5,
+      '×',
+    ),
+  );
   return out;
 }
 
@@ -43,7 +66,15 @@ export function lighthouseRoundFour(runs: readonly LighthouseRun[]): TargetCheck
     out.push(
       check(`r4.lighthouse.${route}.tbt`, `Lighthouse ${route} TBT`, lh.tbtMs, '<=', 150, 'ms'),
       check(`r4.lighthouse.${route}.lcp`, `Lighthouse ${route} LCP`, lh.lcpMs, '<=', 1800, 'ms'),
-      check(`r4.lighthouse.${route}.spread`, `Lighthouse ${route}: spread of the runs the median is of`, lh.spread ?? null, '<=', MAX_SPREAD, '', lh.spreadReason ?? null),
+      check(
+        `r4.lighthouse.${route}.spread`,
+        `Lighthouse ${route}: spread of the runs the median is of`,
+        lh.spread ?? null,
+        '<=',
+        MAX_SPREAD,
+        '',
+        lh.spreadReason ?? null,
+      ),
     );
   }
   return out;

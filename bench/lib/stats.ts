@@ -133,7 +133,10 @@ export function spread(values: readonly (number | null)[]): Spread {
  * Ratios of paired runs (worker_i ÷ main_i, runs paired in the order they alternated) with their median and
  * spread. Pairing cancels slow drifts of the shared machine that a ratio of medians would not.
  */
-export function pairedRatios(worker: readonly (number | null)[], main: readonly (number | null)[]): Spread & { values: (number | null)[] } {
+export function pairedRatios(
+  worker: readonly (number | null)[],
+  main: readonly (number | null)[],
+): Spread & { values: (number | null)[] } {
   const n = Math.min(worker.length, main.length);
   const values: (number | null)[] = [];
   for (let i = 0; i < n; i++) values.push(ratio(worker[i] ?? null, main[i] ?? null));
@@ -144,7 +147,11 @@ export function pairedRatios(worker: readonly (number | null)[], main: readonly 
  * Time-weighted busy share of a window: the union of [start, end) intervals clipped to the window, divided by its
  * length. Overlaps (nested tasks) count once.
  */
-export function busyShare(tasks: readonly { start: number; end: number }[], windowStart: number, windowEnd: number): number {
+export function busyShare(
+  tasks: readonly { start: number; end: number }[],
+  windowStart: number,
+  windowEnd: number,
+): number {
   const span = windowEnd - windowStart;
   if (!(span > 0)) return 0;
   const clipped = tasks

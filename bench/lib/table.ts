@@ -2,7 +2,10 @@
 
 export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const numeric = headers.map((_, i) => i > 0 && rows.every((r) => /^[-+]?[\d.,∞]+\s?[a-zA-Z%/×]*$|^n\/a$|^$/.test((r[i] ?? '').split(' (')[0] ?? '')));
+  const numeric = headers.map(
+    (_, i) =>
+      i > 0 && rows.every((r) => /^[-+]?[\d.,∞]+\s?[a-zA-Z%/×]*$|^n\/a$|^$/.test((r[i] ?? '').split(' (')[0] ?? '')),
+  );
   const line = (cells: readonly string[]): string =>
     cells
       .map((c, i) => (numeric[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))

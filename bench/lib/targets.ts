@@ -24,7 +24,8 @@ export function check(
   note: string | null = null,
 ): TargetCheck {
   let verdict: Verdict = 'n/a';
-  if (value !== null && !Number.isNaN(value)) verdict = (op === '<=' ? value <= limit : value >= limit) ? 'met' : 'missed';
+  if (value !== null && !Number.isNaN(value))
+    verdict = (op === '<=' ? value <= limit : value >= limit) ? 'met' : 'missed';
   return { id, label, value, op, limit, unit, verdict, note };
 }
 

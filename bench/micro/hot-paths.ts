@@ -50,16 +50,32 @@ function feedBench(bench: Bench, positions: number): () => void {
     instrument(`SYN${String(i + 1).padStart(4, '0')}`, 100_001 + i, { PricePrecision: 4, ForexContNum: '100' }),
   );
   void feed.start(
-    { wsUrl: 'ws://bench/v1/ws', apiBase: 'http://bench', lang: 'en', token: null, tradeFeeType: 2, staleAfterMs: 10_000 },
+    {
+      wsUrl: 'ws://bench/v1/ws',
+      apiBase: 'http://bench',
+      lang: 'en',
+      token: null,
+      tradeFeeType: 2,
+      staleAfterMs: 10_000,
+    },
     sink,
   );
   void feed.setInstruments(list);
   h.last().open();
-  if (positions > 0) void feed.setPositions(orders(positions, list.map((i) => ({ id: i.Id, code: i.Code }))), '100000', '1000');
+  if (positions > 0)
+    void feed.setPositions(
+      orders(
+        positions,
+        list.map((i) => ({ id: i.Id, code: i.Code })),
+      ),
+      '100000',
+      '1000',
+    );
   const frames = dayMarketFrames(64, INSTRUMENTS, h.time.now);
   let k = 0;
   const socket = h.last();
-  const name = positions > 0 ? `feed: parse + conflate + flush, ${positions} positions` : 'feed: parse + conflate + flush';
+  const name =
+    positions > 0 ? `feed: parse + conflate + flush, ${positions} positions` : 'feed: parse + conflate + flush';
   bench.add(name, () => {
     socket.onmessage?.({ data: frames[k++ % frames.length] });
     h.time.now += 100;
@@ -73,10 +89,24 @@ function orders(n: number, on: { id: number; code: string }[]): Order[] {
   return Array.from({ length: n }, (_, k) => {
     const inst = on[k % on.length] ?? { id: 1, code: 'X' };
     return {
-      Id: k + 1, ForexId: inst.id, ForexTradeLists: { ShowCode: inst.code, Code: inst.code, PricePrecision: 4 },
-      OrderType: k % 2 === 0 ? 1 : 2, Quantity: '0.01', Multiple: 10, Price: '50.0000', OriginPrice: '50.0000',
-      UpdatePrice: '50.0000', FactProfits: '0', CautionMoney: '5', TradeFee: '0.01', TargetLossPrice: '0',
-      TargetProfitPrice: '0', Status: 1, CloseReason: '', CreateTimeHandler: '', CompleteTimeHandler: '',
+      Id: k + 1,
+      ForexId: inst.id,
+      ForexTradeLists: { ShowCode: inst.code, Code: inst.code, PricePrecision: 4 },
+      OrderType: k % 2 === 0 ? 1 : 2,
+      Quantity: '0.01',
+      Multiple: 10,
+      Price: '50.0000',
+      OriginPrice: '50.0000',
+      UpdatePrice: '50.0000',
+      FactProfits: '0',
+      CautionMoney: '5',
+      TradeFee: '0.01',
+      TargetLossPrice: '0',
+      TargetProfitPrice: '0',
+      Status: 1,
+      CloseReason: '',
+      CreateTimeHandler: '',
+      CompleteTimeHandler: '',
     };
   });
 }
@@ -94,21 +124,36 @@ function klineBench(bench: Bench, indicators: IndicatorSettings | null): void {
   const ind = indicators ? new IndicatorSet(indicators) : null;
   const t0 = 1_700_000_100 - (1_700_000_100 % 300);
   const history: KlineBar[] = Array.from({ length: 500 }, (_, i) => ({
-    Time: t0 - (500 - i) * 300, Open: 50, High: 51, Low: 49, Close: 50.5, Volume: 100,
+    Time: t0 - (500 - i) * 300,
+    Open: 50,
+    High: 51,
+    Low: 49,
+    Close: 50.5,
+    Volume: 100,
   }));
   const reset = s.load(history);
   if (ind && reset.kind === 'reset') ind.load(reset.bars);
   const queue: KlineUpdate[] = [];
   let minute = t0;
   let n = 0;
-  bench.add(ind ? 'klines: live 1min update → 5min bar + MA, BOLL, VOL, MACD' : 'klines: live 1min update → 5min bar', () => {
-    // 20 updates per live minute (the server conflates KLINE per ~100 ms), then the next minute opens.
-    if (++n % 20 === 0) minute += 60;
-    const u = s.applyMinute({ Time: minute, Open: 50, High: 50.6 + (n % 7) * 0.01, Low: 49.9, Close: 50 + (n % 13) * 0.01, Volume: n % 20 });
-    if (u && ind && u.kind === 'bar') pushKlineUpdate(queue, { ...u, ind: ind.apply(u.bar) ?? [] });
-    else if (u) pushKlineUpdate(queue, u);
-    if (queue.length > 8) queue.length = 0; // a frame takes the queue
-  });
+  bench.add(
+    ind ? 'klines: live 1min update → 5min bar + MA, BOLL, VOL, MACD' : 'klines: live 1min update → 5min bar',
+    () => {
+      // 20 updates per live minute (the server conflates KLINE per ~100 ms), then the next minute opens.
+      if (++n % 20 === 0) minute += 60;
+      const u = s.applyMinute({
+        Time: minute,
+        Open: 50,
+        High: 50.6 + (n % 7) * 0.01,
+        Low: 49.9,
+        Close: 50 + (n % 13) * 0.01,
+        Volume: n % 20,
+      });
+      if (u && ind && u.kind === 'bar') pushKlineUpdate(queue, { ...u, ind: ind.apply(u.bar) ?? [] });
+      else if (u) pushKlineUpdate(queue, u);
+      if (queue.length > 8) queue.length = 0; // a frame takes the queue
+    },
+  );
 }
 
 /** A chart's history computed once (the issue's goal: 500 bars in ≤ 5 ms at 1×). */
@@ -128,7 +173,16 @@ function riskBench(bench: Bench, positions: number): void {
   const list = codes.map((c, i) => instrument(c, 100_001 + i, { ForexContNum: '100' }));
   const byId = new Map(list.map((i) => [i.Id, i]));
   const book = new RiskBook();
-  book.setPositions(orders(positions, list.map((i) => ({ id: i.Id, code: i.Code }))), '100000', String(positions * 5), (o) => byId.get(o.ForexId), () => '50.0000');
+  book.setPositions(
+    orders(
+      positions,
+      list.map((i) => ({ id: i.Id, code: i.Code })),
+    ),
+    '100000',
+    String(positions * 5),
+    (o) => byId.get(o.ForexId),
+    () => '50.0000',
+  );
   let k = 0;
   bench.add(`risk: quote → P&L, equity, risk rate (${positions} positions)`, () => {
     const code = codes[k % codes.length] ?? 'SYN0001';

@@ -65,7 +65,14 @@ const cases: Case[] = screens.flatMap((screen) => {
   return [
     { screen, mode: 'normal', rateMs: null, codes: null, kline, counter: zero() },
     { screen, mode: 'low-bandwidth, rate only', rateMs: LOW_BANDWIDTH_RATE_MS, codes: null, kline, counter: zero() },
-    { screen, mode: `low-bandwidth, ${VISIBLE_CODES} codes`, rateMs: LOW_BANDWIDTH_RATE_MS, codes: visibleCodes, kline, counter: zero() },
+    {
+      screen,
+      mode: `low-bandwidth, ${VISIBLE_CODES} codes`,
+      rateMs: LOW_BANDWIDTH_RATE_MS,
+      codes: visibleCodes,
+      kline,
+      counter: zero(),
+    },
   ];
 });
 const server = await startAppServer({ SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_TIME: '2026-11-18T12:00:00Z' });

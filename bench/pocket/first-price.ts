@@ -13,7 +13,12 @@ import { CHROMIUM, PHONE } from '../../tests/e2e/browser.ts';
 import { startAppServer, WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
 
 /** Chrome DevTools' classic "Slow 3G" preset: 2 s round trip, 400 kbit/s each way (500 kbit/s × 0.8). */
-const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: (500 * 1024 * 0.8) / 8, uploadThroughput: (500 * 1024 * 0.8) / 8 };
+const SLOW_3G = {
+  offline: false,
+  latency: 2000,
+  downloadThroughput: (500 * 1024 * 0.8) / 8,
+  uploadThroughput: (500 * 1024 * 0.8) / 8,
+};
 
 /** Runs in the page before its scripts: the frame in which a market row first shows a price (ms since navigation). */
 const PROBE = `
@@ -31,13 +36,23 @@ const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 type Net = 'offline' | 'slow-3g';
 
 async function run(browser: Browser, url: string, net: Net, sw: boolean): Promise<number | null> {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: sw ? 'allow' : 'block' });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: sw ? 'allow' : 'block',
+  });
   try {
     const page = await context.newPage();
     await page.addInitScript(PROBE);
     // First visit, online: the worker installs and precaches, the list and its quotes go to IndexedDB.
     await page.goto(`${url}/#/`);
-    await page.waitForFunction(() => (window as unknown as { __twFirstPrice: number | null }).__twFirstPrice !== null, null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __twFirstPrice: number | null }).__twFirstPrice !== null,
+      null,
+      { timeout: 30_000 },
+    );
     if (sw) await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     await page.waitForTimeout(2000); // the cache writes settle
     if (net === 'offline') await context.setOffline(true);
@@ -48,7 +63,11 @@ async function run(browser: Browser, url: string, net: Net, sw: boolean): Promis
     }
     await page.reload({ waitUntil: 'commit' }).catch(() => undefined); // offline without a worker: an error page
     try {
-      await page.waitForFunction(() => (window as unknown as { __twFirstPrice: number | null }).__twFirstPrice !== null, null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => (window as unknown as { __twFirstPrice: number | null }).__twFirstPrice !== null,
+        null,
+        { timeout: 60_000 },
+      );
     } catch {
       return null;
     }
@@ -61,7 +80,12 @@ async function run(browser: Browser, url: string, net: Net, sw: boolean): Promis
 /** In a persistent profile: a playwright context is incognito-like, and Chromium says "in-incognito" and stops there. */
 async function installability(url: string): Promise<unknown> {
   const profile = mkdtempSync(join(tmpdir(), 'tickwise-install-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, viewport: PHONE, args: BROWSER_ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: PHONE,
+    args: BROWSER_ARGS,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${url}/#/`);
@@ -74,7 +98,13 @@ async function installability(url: string): Promise<unknown> {
     // The start URL offline: a fresh navigation to it with no network is answered by the worker.
     await context.setOffline(true);
     const res = await page.goto(`${url}/`);
-    return { installabilityErrors: errors.installabilityErrors, manifestUrl: manifest.url, manifestErrors: manifest.errors, offlineStartStatus: res?.status() ?? null, offlineStartFromSw: res?.fromServiceWorker() ?? false };
+    return {
+      installabilityErrors: errors.installabilityErrors,
+      manifestUrl: manifest.url,
+      manifestErrors: manifest.errors,
+      offlineStartStatus: res?.status() ?? null,
+      offlineStartFromSw: res?.fromServiceWorker() ?? false,
+    };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -91,7 +121,15 @@ const server = await startAppServer({ SIM_TIME: WEEKDAY_NOON });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS });
 try {
   console.log('installability', JSON.stringify(await installability(server.url)));
-  const cases: Array<[Net, boolean]> = process.argv[3] === 'install-only' ? [] : [['offline', true], ['offline', false], ['slow-3g', true], ['slow-3g', false]];
+  const cases: Array<[Net, boolean]> =
+    process.argv[3] === 'install-only'
+      ? []
+      : [
+          ['offline', true],
+          ['offline', false],
+          ['slow-3g', true],
+          ['slow-3g', false],
+        ];
   for (const [net, sw] of cases) {
     const times: number[] = [];
     let failed = 0;
@@ -101,7 +139,9 @@ try {
       else times.push(t);
     }
     const m = median(times);
-    console.log(`${net.padEnd(8)} ${sw ? 'service worker' : 'no worker     '}  first price ${m === null ? 'never (60 s)' : `${Math.round(m)} ms median`}  runs ${times.map((t) => Math.round(t)).join(', ') || '-'}${failed ? `  (${failed} never painted)` : ''}`);
+    console.log(
+      `${net.padEnd(8)} ${sw ? 'service worker' : 'no worker     '}  first price ${m === null ? 'never (60 s)' : `${Math.round(m)} ms median`}  runs ${times.map((t) => Math.round(t)).join(', ') || '-'}${failed ? `  (${failed} never painted)` : ''}`,
+    );
   }
 } finally {
   await browser.close();

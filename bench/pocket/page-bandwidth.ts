@@ -33,17 +33,30 @@ function watch(page: Page, t: Tally): void {
 
 const seconds = Number(process.argv[2] ?? 20);
 const server = await startAppServer({ SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_TIME: WEEKDAY_NOON });
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+});
 try {
   for (const mode of ['off', 'on'] as const) {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en' });
+    const context = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'en',
+    });
     const page = await context.newPage();
     await page.addInitScript((m) => localStorage.setItem('tw:data-saver', m), mode);
     const t: Tally = { bytes: 0, frames: 0, codes: [] };
     watch(page, t);
     await page.goto(`${server.url}/#/`);
     await page.locator('[data-conn="live"]').first().waitFor({ timeout: 30_000 });
-    await page.locator('.mk-chip', { hasText: /Synthetic|合成/ }).first().click();
+    await page
+      .locator('.mk-chip', { hasText: /Synthetic|合成/ })
+      .first()
+      .click();
     await page.locator('.mk-row[data-code="SYN0001"]').waitFor();
     await page.waitForTimeout(3000); // the filter settles, the snapshot is past
     const measure = async (screen: string): Promise<void> => {

@@ -20,7 +20,14 @@ export interface MetricDef {
 }
 
 const m = (
-  key: MetricKey, label: string, unit: string, better: Better, tol: Tolerance, digits = 1, scale = 1, ratio = true,
+  key: MetricKey,
+  label: string,
+  unit: string,
+  better: Better,
+  tol: Tolerance,
+  digits = 1,
+  scale = 1,
+  ratio = true,
 ): MetricDef => ({ key, label, unit, scale, digits, better, tol, ratio });
 
 export const METRICS: readonly MetricDef[] = [
@@ -91,12 +98,19 @@ export function summariseRuns(runs: readonly RunResult[]): ScreenSummary[] {
     const ok = (mode: FeedModeName): RunResult[] => group.filter((r) => r.ok && r.spec.mode === mode);
     const byPair = (mode: FeedModeName, key: MetricKey): (number | null)[] => {
       const pairs = [...new Set(group.map((r) => r.spec.pair))].sort((a, b) => a - b);
-      return pairs.map((p) => group.find((r) => r.ok && r.spec.mode === mode && r.spec.pair === p)?.metrics[key] ?? null);
+      return pairs.map(
+        (p) => group.find((r) => r.ok && r.spec.mode === mode && r.spec.pair === p)?.metrics[key] ?? null,
+      );
     };
     const s: ScreenSummary = {
       caseId: first.spec.caseId,
       screen: first.spec.screen,
-      runs: { worker: ok('worker').length, main: ok('main').length, floor: ok('floor').length, failed: group.filter((r) => !r.ok).length },
+      runs: {
+        worker: ok('worker').length,
+        main: ok('main').length,
+        floor: ok('floor').length,
+        failed: group.filter((r) => !r.ok).length,
+      },
       worker: {},
       main: {},
       ratio: {},

@@ -46,10 +46,19 @@ export function wrapperExecutable(cpus: string | null): string {
 
 /** The flags tests/e2e/browser.ts uses in this sandbox, plus no background throttling of timers or renderers. */
 export const BENCH_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
-  '--disable-extensions', '--mute-audio',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-extensions',
+  '--mute-audio',
   // The floor pages are answered by Playwright (route.fulfill), which Chromium ≥ 142 counts as a public origin: its
   // Local Network Access checks then refuse their websocket to 127.0.0.1 (net::ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS)
   // and every floor run timed out waiting for its first batch. The app's own pages come from the server and are local.
@@ -182,4 +191,3 @@ export async function openPage(
   await setThrottle(browser, cdp, throttle);
   return { context, page, cdp };
 }
-

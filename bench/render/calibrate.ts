@@ -20,7 +20,11 @@ const LOOP_SOURCE = `function spin(n) { let x = 0; for (let i = 0; i < n; i++) x
 const WORKER_SOURCE = `${LOOP_SOURCE}
 onmessage = (e) => { const t = performance.now(); const x = spin(e.data); postMessage({ ms: performance.now() - t, x }); };`;
 
-export async function calibrate(browser: Browser, throttles: readonly number[], iterations: number): Promise<CalibrationRow[]> {
+export async function calibrate(
+  browser: Browser,
+  throttles: readonly number[],
+  iterations: number,
+): Promise<CalibrationRow[]> {
   const rows: CalibrationRow[] = [];
   for (const throttle of throttles) {
     const { context, page } = await openPage(browser, { width: 360, height: 740 }, true, throttle);

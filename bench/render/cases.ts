@@ -62,7 +62,9 @@ export function renderCases(profile: Profile): RenderCase[] {
   // Round three (issue 24) adds the floor page to every case and a multi-core profile: to keep the full run near
   // 36 minutes the phone has 3 pairs of 10 s windows (was 5 of 20 s) and the 4× follow-up is gone (1× and 6× bracket
   // it). Quick: one or two pairs, short windows.
-  const timing = full ? { pairs: 3, warmupMs: 4_000, measureMs: 10_000 } : { pairs: 1, warmupMs: 2_000, measureMs: 4_000 };
+  const timing = full
+    ? { pairs: 3, warmupMs: 4_000, measureMs: 10_000 }
+    : { pairs: 1, warmupMs: 2_000, measureMs: 4_000 };
   // Every case has a quiet window (the bench's rAF loop stopped): the per-update CPU figures come from it.
   const quietMs = full ? 5_000 : 3_000;
   const base = { modes: MODES, multiCore: false, followUps: [] as FollowUp[] };
@@ -81,7 +83,14 @@ export function renderCases(profile: Profile): RenderCase[] {
     ...base,
     id: 'phone-6x',
     label: 'phone 360×740, 1 core, 6× throttle, 300 × 20/s',
-    viewport: PHONE, mobile: true, throttle: 6, instruments: 300, hz: 20, screens: ['market', 'trade'], ...timing, quietMs,
+    viewport: PHONE,
+    mobile: true,
+    throttle: 6,
+    instruments: 300,
+    hz: 20,
+    screens: ['market', 'trade'],
+    ...timing,
+    quietMs,
     followUps: [phone1],
   };
   // What the worker is for: a market far busier than the phone can paint. On one core the worker's parsing competes
@@ -90,7 +99,12 @@ export function renderCases(profile: Profile): RenderCase[] {
     ...base,
     id: 'phone-6x-stress',
     label: 'phone 360×740, 1 core, 6× throttle, 2,000 × 20/s (stress)',
-    viewport: PHONE, mobile: true, throttle: 6, instruments: 2000, hz: 20, screens: ['market'],
+    viewport: PHONE,
+    mobile: true,
+    throttle: 6,
+    instruments: 2000,
+    hz: 20,
+    screens: ['market'],
     pairs: full ? 2 : 1,
     warmupMs: full ? 4_000 : 2_000,
     measureMs: full ? 8_000 : 4_000,
@@ -100,7 +114,12 @@ export function renderCases(profile: Profile): RenderCase[] {
     ...base,
     id: `phone-4x-multi-${instruments}`,
     label: `phone 360×740, 2 cores, main thread 4× (CDP), worker capped at 1/4 core (see the README), ${instruments.toLocaleString('en')} × 20/s`,
-    viewport: PHONE, mobile: true, throttle: 4, instruments, hz: 20, screens: ['market'],
+    viewport: PHONE,
+    mobile: true,
+    throttle: 4,
+    instruments,
+    hz: 20,
+    screens: ['market'],
     multiCore: true,
     pairs: full ? 2 : 1,
     warmupMs: full ? 3_000 : 2_000,
@@ -111,7 +130,12 @@ export function renderCases(profile: Profile): RenderCase[] {
     ...base,
     id: 'desktop-1x-5k',
     label: 'desktop 1280×800, 1 core, 1×, 5,000 × 20/s',
-    viewport: DESKTOP, mobile: false, throttle: 1, instruments: 5000, hz: 20, screens: ['desk'],
+    viewport: DESKTOP,
+    mobile: false,
+    throttle: 1,
+    instruments: 5000,
+    hz: 20,
+    screens: ['desk'],
     ...timing,
     quietMs,
     pairs: full ? 2 : 1,
@@ -127,7 +151,14 @@ export function renderCases(profile: Profile): RenderCase[] {
     screens: ['trade'],
     pairs: full ? 2 : 1,
     indicators,
-    followUps: [{ ...phone1, id: `phone-1x-trade-${indicators}`, label: `${phone1.label}, /trade with ${indicators === 'four' ? 'MA + BOLL + VOL + MACD' : 'candles only'}`, screens: ['trade'] }],
+    followUps: [
+      {
+        ...phone1,
+        id: `phone-1x-trade-${indicators}`,
+        label: `${phone1.label}, /trade with ${indicators === 'four' ? 'MA + BOLL + VOL + MACD' : 'candles only'}`,
+        screens: ['trade'],
+      },
+    ],
   });
   // Ordered by server load, so each load starts one server: 300, 2,000 (one core, then two), 300 (two cores), 5,000.
   return [phone6, indicatorCase('candles'), indicatorCase('four'), stress, multi(2000), multi(300), desktop];

@@ -115,7 +115,10 @@ html,body{margin:0;background:#0d1117;color:#c9d1d9;font:14px system-ui,sans-ser
 #price{font-size:24px;font-variant-numeric:tabular-nums;padding:0 16px 8px}#chart{height:320px}`;
 
 export function floorHtml(screen: 'list' | 'trade'): string {
-  const codes = screen === 'list' ? Array.from({ length: FLOOR_ROWS }, (_, i) => `SYN${String(i + 1).padStart(4, '0')}`) : [BENCH_CODE];
+  const codes =
+    screen === 'list'
+      ? Array.from({ length: FLOOR_ROWS }, (_, i) => `SYN${String(i + 1).padStart(4, '0')}`)
+      : [BENCH_CODE];
   const body =
     screen === 'list'
       ? `<h1 class="fl-title">Market</h1><div id="list"></div>`
@@ -136,9 +139,14 @@ function lightweightCharts(): string {
 /** page.route handler for FLOOR_PATH: list.html, trade.html, lwc.js. */
 export async function serveFloor(route: Route): Promise<void> {
   const name = new URL(route.request().url()).pathname.slice(FLOOR_PATH.length);
-  if (name === 'lwc.js') return route.fulfill({ status: 200, contentType: 'text/javascript', body: lightweightCharts() });
+  if (name === 'lwc.js')
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: lightweightCharts() });
   if (name === 'list.html' || name === 'trade.html') {
-    return route.fulfill({ status: 200, contentType: 'text/html', body: floorHtml(name === 'list.html' ? 'list' : 'trade') });
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: floorHtml(name === 'list.html' ? 'list' : 'trade'),
+    });
   }
   return route.fulfill({ status: 404, body: '' });
 }

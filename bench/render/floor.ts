@@ -18,8 +18,11 @@ export interface ProbeFloor {
 }
 
 /** A page with text and no script: what the probe measures when the app does nothing at all. */
-const STATIC_PAGE = 'data:text/html;charset=utf-8,' + encodeURIComponent('<!doctype html><meta name="viewport" content="width=device-width"><title>floor</title><h1>Tickwise</h1><p>Static page: the bench probe alone.</p>');
-
+const STATIC_PAGE =
+  'data:text/html;charset=utf-8,' +
+  encodeURIComponent(
+    '<!doctype html><meta name="viewport" content="width=device-width"><title>floor</title><h1>Tickwise</h1><p>Static page: the bench probe alone.</p>',
+  );
 
 export async function probeFloor(
   browser: Browser,

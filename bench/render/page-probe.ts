@@ -46,7 +46,8 @@ export function pageProbe(marks: { start: string; end: string }): void {
   };
   requestAnimationFrame(loop);
 
-  const supported = (PerformanceObserver as unknown as { supportedEntryTypes?: readonly string[] }).supportedEntryTypes ?? [];
+  const supported =
+    (PerformanceObserver as unknown as { supportedEntryTypes?: readonly string[] }).supportedEntryTypes ?? [];
   const supports = {
     longtask: supported.includes('longtask'),
     loaf: supported.includes('long-animation-frame'),
@@ -61,7 +62,11 @@ export function pageProbe(marks: { start: string; end: string }): void {
   };
   observe('longtask', {}, (e) => longTasks.push({ start: e.startTime, duration: e.duration }));
   observe('long-animation-frame', {}, (e) =>
-    loafs.push({ start: e.startTime, duration: e.duration, blocking: (e as unknown as { blockingDuration?: number }).blockingDuration ?? 0 }),
+    loafs.push({
+      start: e.startTime,
+      duration: e.duration,
+      blocking: (e as unknown as { blockingDuration?: number }).blockingDuration ?? 0,
+    }),
   );
   observe('event', { durationThreshold: 16 }, (e) =>
     events.push({
@@ -135,9 +140,18 @@ export function pageProbe(marks: { start: string; end: string }): void {
         for (const e of po.takeRecords()) {
           if (e.entryType === 'longtask') longTasks.push({ start: e.startTime, duration: e.duration });
           else if (e.entryType === 'long-animation-frame')
-            loafs.push({ start: e.startTime, duration: e.duration, blocking: (e as unknown as { blockingDuration?: number }).blockingDuration ?? 0 });
+            loafs.push({
+              start: e.startTime,
+              duration: e.duration,
+              blocking: (e as unknown as { blockingDuration?: number }).blockingDuration ?? 0,
+            });
           else if (e.entryType === 'event')
-            events.push({ name: e.name, interactionId: (e as unknown as { interactionId?: number }).interactionId ?? 0, duration: e.duration, start: e.startTime });
+            events.push({
+              name: e.name,
+              interactionId: (e as unknown as { interactionId?: number }).interactionId ?? 0,
+              duration: e.duration,
+              start: e.startTime,
+            });
         }
       }
       return {

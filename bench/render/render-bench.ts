@@ -77,8 +77,21 @@ function runLine(r: RunResult): string {
   );
 }
 
-function specOf(c: RenderCase, screen: ScreenName, mode: FeedModeName, pair: number, profileTracePath: string | null): RunSpec {
-  const own: PhaseSpec = { caseId: c.id, throttle: c.throttle, warmupMs: c.warmupMs, measureMs: c.measureMs, profileTracePath, quietMs: c.quietMs };
+function specOf(
+  c: RenderCase,
+  screen: ScreenName,
+  mode: FeedModeName,
+  pair: number,
+  profileTracePath: string | null,
+): RunSpec {
+  const own: PhaseSpec = {
+    caseId: c.id,
+    throttle: c.throttle,
+    warmupMs: c.warmupMs,
+    measureMs: c.measureMs,
+    profileTracePath,
+    quietMs: c.quietMs,
+  };
   const more: PhaseSpec[] = c.followUps
     .filter((f) => f.screens.includes(screen))
     .map((f) => ({
@@ -130,9 +143,13 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
     relaunches: [],
   };
   try {
-    const throttles = [...new Set([1, ...cases.flatMap((c) => [c.throttle, ...c.followUps.map((f) => f.throttle)])])].sort((a, b) => a - b);
+    const throttles = [
+      ...new Set([1, ...cases.flatMap((c) => [c.throttle, ...c.followUps.map((f) => f.throttle)])]),
+    ].sort((a, b) => a - b);
     opts.progress?.('calibration');
-    opts.log(`calibrating (busy loop of ${CALIBRATION_ITERATIONS.toLocaleString('en')} iterations) at ${throttles.join('×, ')}× …`);
+    opts.log(
+      `calibrating (busy loop of ${CALIBRATION_ITERATIONS.toLocaleString('en')} iterations) at ${throttles.join('×, ')}× …`,
+    );
     result.calibration = await calibrate(pinned.browser, throttles, CALIBRATION_ITERATIONS);
     for (const row of result.calibration) {
       opts.log(
@@ -196,23 +213,42 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
         const session = await createBenchSession(srv.url);
         if (session.note) opts.log(`  note: ${session.note}`);
         const cpuBefore = srv.usage()?.cpuSeconds ?? null;
-        const caseResult: RenderCaseResult = { case: c, sessionNote: session.note, serverCpuSeconds: null, probeFloor: null, runs: [] };
+        const caseResult: RenderCaseResult = {
+          case: c,
+          sessionNote: session.note,
+          serverCpuSeconds: null,
+          probeFloor: null,
+          runs: [],
+        };
         if (c.quietMs > 0) {
           opts.progress?.(`${c.id} probe floor`);
-          caseResult.probeFloor = await probeFloor(await live(`${c.id} probe floor`), c.viewport, c.mobile, c.throttle, c.quietMs).catch((err: unknown) => {
+          caseResult.probeFloor = await probeFloor(
+            await live(`${c.id} probe floor`),
+            c.viewport,
+            c.mobile,
+            c.throttle,
+            c.quietMs,
+          ).catch((err: unknown) => {
             opts.log(`  probe floor failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
             return null;
           });
           const f = caseResult.probeFloor;
-          if (f) opts.log(`  probe floor (static page, ${c.throttle}×): main thread busy ${fmt(f.mainBusy, 1, 100)} % with the rAF loop, ${fmt(f.mainBusyQuiet, 1, 100)} % without`);
+          if (f)
+            opts.log(
+              `  probe floor (static page, ${c.throttle}×): main thread busy ${fmt(f.mainBusy, 1, 100)} % with the rAF loop, ${fmt(f.mainBusyQuiet, 1, 100)} % without`,
+            );
         }
-        opts.log(`${c.label}: ${c.pairs} pair(s) × ${c.screens.join(' + ')}, warm-up ${c.warmupMs / 1000} s, window ${c.measureMs / 1000} s`);
+        opts.log(
+          `${c.label}: ${c.pairs} pair(s) × ${c.screens.join(' + ')}, warm-up ${c.warmupMs / 1000} s, window ${c.measureMs / 1000} s`,
+        );
         // One unmeasured load first: the first context of a case pays for cold caches (code, fonts, the server's
         // kline cache) that would otherwise count against whichever mode happens to run first.
         opts.progress?.(`${c.id} primer load`);
         const [primer] = await runOne(await live(`${c.id} primer load`), srv.url, session, {
           ...specOf(c, c.screens[0] ?? 'market', 'worker', -1, null),
-          phases: [{ caseId: c.id, throttle: c.throttle, warmupMs: 1000, measureMs: 0, profileTracePath: null, quietMs: 0 }],
+          phases: [
+            { caseId: c.id, throttle: c.throttle, warmupMs: 1000, measureMs: 0, profileTracePath: null, quietMs: 0 },
+          ],
         });
         if (primer && !primer.ok) opts.log(`  primer run failed: ${primer.error ?? ''}`);
         for (let pair = 0; pair < c.pairs; pair++) {
@@ -220,11 +256,19 @@ export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
             for (const mode of c.modes) {
               // Profile traces (an extra window after the measured one) from the first pair of the first case:
               // every screen and mode in a full run, the worker mode only in a quick one.
-              const wantTrace = pair === 0 && c === cases[0] && mode !== 'floor' && (opts.profile === 'full' || mode === 'worker');
-              const trace = wantTrace ? join(opts.traceDir, `${opts.stamp}-${c.id}-${screen}-${mode}.trace.json.gz`) : null;
+              const wantTrace =
+                pair === 0 && c === cases[0] && mode !== 'floor' && (opts.profile === 'full' || mode === 'worker');
+              const trace = wantTrace
+                ? join(opts.traceDir, `${opts.stamp}-${c.id}-${screen}-${mode}.trace.json.gz`)
+                : null;
               opts.progress?.(`${c.id} ${screen} ${mode} #${pair + 1} of ${c.pairs}`);
               const t0 = Date.now();
-              const rs = await runOne(await live(`${c.id} ${screen} ${mode} #${pair + 1}`), srv.url, session, specOf(c, screen, mode, pair, trace));
+              const rs = await runOne(
+                await live(`${c.id} ${screen} ${mode} #${pair + 1}`),
+                srv.url,
+                session,
+                specOf(c, screen, mode, pair, trace),
+              );
               const took = `[${((Date.now() - t0) / 1000).toFixed(0)} s]`;
               for (const r of rs) {
                 if (r.profileTrace) result.profileTraces.push(r.profileTrace);

@@ -166,13 +166,44 @@ export interface RunResult {
 }
 
 const EMPTY: RunMetrics = {
-  longTasks: null, tbtMs: null, longTaskMaxMs: null, loafs: null, loafBlockingMs: null, rafP50: null, rafP95: null,
-  rafP99: null, rafOver16: null, rafOver33: null, tapP98: null, tapMax: null, mainBusy: null, workerBusy: null, mainBusyQuiet: null, workerBusyQuiet: null,
-  tickToPaintP50: null, tickToPaintP95: null, serverTickToPaintP50: null, serverTickToPaintP95: null, msgsPerSec: null,
-  kbPerSec: null, maxMsgsPerFrame: null, framesOverOneMsg: null, maxMsgKb: null, batchesPerSec: null, quotesPerSec: null,
-  heapGrowthMb: null, traceLongTasks: null, updatesPerSecQuiet: null, mainMsPerSec: null, mainMsPerUpdate: null,
-  mainMsPerUpdateProbe: null, rendererCpuMsPerSec: null, workerMsPerSec: null, traceLongTasksQuiet: null,
-  cdpTaskMsPerSec: null, cdpTaskMsPerUpdate: null,
+  longTasks: null,
+  tbtMs: null,
+  longTaskMaxMs: null,
+  loafs: null,
+  loafBlockingMs: null,
+  rafP50: null,
+  rafP95: null,
+  rafP99: null,
+  rafOver16: null,
+  rafOver33: null,
+  tapP98: null,
+  tapMax: null,
+  mainBusy: null,
+  workerBusy: null,
+  mainBusyQuiet: null,
+  workerBusyQuiet: null,
+  tickToPaintP50: null,
+  tickToPaintP95: null,
+  serverTickToPaintP50: null,
+  serverTickToPaintP95: null,
+  msgsPerSec: null,
+  kbPerSec: null,
+  maxMsgsPerFrame: null,
+  framesOverOneMsg: null,
+  maxMsgKb: null,
+  batchesPerSec: null,
+  quotesPerSec: null,
+  heapGrowthMb: null,
+  traceLongTasks: null,
+  updatesPerSecQuiet: null,
+  mainMsPerSec: null,
+  mainMsPerUpdate: null,
+  mainMsPerUpdateProbe: null,
+  rendererCpuMsPerSec: null,
+  workerMsPerSec: null,
+  traceLongTasksQuiet: null,
+  cdpTaskMsPerSec: null,
+  cdpTaskMsPerUpdate: null,
 };
 
 export function appUrl(base: string, screen: ScreenName, mode: FeedModeName): string {
@@ -195,13 +226,22 @@ const READY_TIMEOUT_MS = 45_000;
 export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeName): Promise<void> {
   if (mode === 'floor') {
     await page.waitForFunction(() => window.__twBench !== undefined, undefined, { timeout: READY_TIMEOUT_MS });
-    await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, { timeout: 30_000, polling: 500 });
+    await page.waitForFunction(() => (window.__twBench?.take().batches ?? 0) > 0, undefined, {
+      timeout: 30_000,
+      polling: 500,
+    });
     return;
   }
-  await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, { timeout: READY_TIMEOUT_MS });
-  await page.waitForFunction(() => typeof window.__twBench?.mode === 'function' && window.__twBench.mode() !== null, undefined, {
+  await page.waitForFunction(() => document.documentElement.dataset['ready'] === 'true', undefined, {
     timeout: READY_TIMEOUT_MS,
   });
+  await page.waitForFunction(
+    () => typeof window.__twBench?.mode === 'function' && window.__twBench.mode() !== null,
+    undefined,
+    {
+      timeout: READY_TIMEOUT_MS,
+    },
+  );
   const running = await page.evaluate(() => window.__twBench?.mode() ?? null);
   if (running !== mode) throw new Error(`the app runs the feed in ${String(running)} mode, the run asked for ${mode}`);
   if (screen === 'market' || screen === 'desk') {
@@ -213,27 +253,44 @@ export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeNam
   }
   if (screen === 'trade' || screen === 'desk') {
     // The chart marks its box with data-bars once its history is drawn (candle-chart.tsx).
-    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-bars]')?.dataset['bars'] ?? 0) > 0, undefined, {
-      timeout: READY_TIMEOUT_MS,
-    });
+    await page.waitForFunction(
+      () => Number(document.querySelector<HTMLElement>('[data-bars]')?.dataset['bars'] ?? 0) > 0,
+      undefined,
+      {
+        timeout: READY_TIMEOUT_MS,
+      },
+    );
   }
   // Quotes must be flowing before the warm-up counts.
   await page.evaluate(() => window.__twBench?.reset());
-  await page.waitForFunction(() => {
-    const b = window.__twBench;
-    if (!b) return false;
-    const s = b.take();
-    return s.batches > 0;
-  }, undefined, { timeout: 30_000, polling: 500 });
+  await page.waitForFunction(
+    () => {
+      const b = window.__twBench;
+      if (!b) return false;
+      const s = b.take();
+      return s.batches > 0;
+    },
+    undefined,
+    { timeout: 30_000, polling: 500 },
+  );
 }
 
-async function heapUsed(cdp: { send(m: 'HeapProfiler.collectGarbage'): Promise<unknown>; send(m: 'Runtime.getHeapUsage'): Promise<{ usedSize: number }> }): Promise<number> {
+async function heapUsed(cdp: {
+  send(m: 'HeapProfiler.collectGarbage'): Promise<unknown>;
+  send(m: 'Runtime.getHeapUsage'): Promise<{ usedSize: number }>;
+}): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const h = await cdp.send('Runtime.getHeapUsage');
   return h.usedSize;
 }
 
-async function tapLoop(page: Page, mobile: boolean, target: { x: number; y: number }, everyMs: number, untilMs: number): Promise<number> {
+async function tapLoop(
+  page: Page,
+  mobile: boolean,
+  target: { x: number; y: number },
+  everyMs: number,
+  untilMs: number,
+): Promise<number> {
   let taps = 0;
   let next = Date.now() + everyMs / 2;
   while (next < untilMs - 250) {
@@ -257,7 +314,10 @@ function metricsOf(
   const lt = longTasks(pw.longTasks.map((t) => t.duration));
   const frames = frameStats(intervals(pw.rafs));
   const tap = tapLatencies(pw.events, taps);
-  const perFrame = perFrameCounts(pw.messages.map((m) => m.at), pw.rafs);
+  const perFrame = perFrameCounts(
+    pw.messages.map((m) => m.at),
+    pw.rafs,
+  );
   const bytes = sum(pw.messages.map((m) => m.bytes));
   return {
     frames,
@@ -300,7 +360,11 @@ function metricsOf(
 const QUIET_SETTLE_MS = 500;
 
 /** A lean trace of `ms` between the page probe's window marks, summarised (busy %, long tasks per thread). */
-export async function tracedWindow(browser: Browser, page: Page, ms: number): Promise<ReturnType<typeof summariseTrace>> {
+export async function tracedWindow(
+  browser: Browser,
+  page: Page,
+  ms: number,
+): Promise<ReturnType<typeof summariseTrace>> {
   await browser.startTracing(page, { categories: MEASURE_CATEGORIES });
   let events: TraceEvent[];
   try {
@@ -315,7 +379,11 @@ export async function tracedWindow(browser: Browser, page: Page, ms: number): Pr
 }
 
 /** Main-thread and worker busy over `ms` with the bench's rAF loop stopped (restarted afterwards). */
-export async function quietWindow(browser: Browser, page: Page, ms: number): Promise<ReturnType<typeof summariseTrace>> {
+export async function quietWindow(
+  browser: Browser,
+  page: Page,
+  ms: number,
+): Promise<ReturnType<typeof summariseTrace>> {
   await page.evaluate(() => window.__twPage?.frames(false));
   try {
     await sleep(QUIET_SETTLE_MS);
@@ -378,9 +446,23 @@ async function quietFigures(browser: Browser, page: Page, ms: number, m: RunMetr
  * One fresh browser context: load the screen in the mode, then each phase in order (throttle, warm-up, measured
  * window, optional profile window). Returns one result per phase; a failure fails the phases not yet measured.
  */
-export async function runOne(browser: Browser, baseUrl: string, session: BenchSession, spec: RunSpec): Promise<RunResult[]> {
+export async function runOne(
+  browser: Browser,
+  baseUrl: string,
+  session: BenchSession,
+  spec: RunSpec,
+): Promise<RunResult[]> {
   const results: RunResult[] = spec.phases.map((ph, i) => ({
-    spec: { caseId: ph.caseId, screen: spec.screen, mode: spec.mode, pair: spec.pair, throttle: ph.throttle, warmupMs: ph.warmupMs, measureMs: ph.measureMs, phase: i },
+    spec: {
+      caseId: ph.caseId,
+      screen: spec.screen,
+      mode: spec.mode,
+      pair: spec.pair,
+      throttle: ph.throttle,
+      warmupMs: ph.warmupMs,
+      measureMs: ph.measureMs,
+      phase: i,
+    },
     ok: false,
     error: null,
     metrics: { ...EMPTY },
@@ -443,7 +525,10 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
       const until = Date.now() + ph.measureMs;
       result.taps = await tapLoop(page, spec.mobile, target, spec.tapEveryMs, until);
       await sleep(Math.max(0, until - Date.now()));
-      const taken = await page.evaluate(() => ({ pw: window.__twPage?.take() ?? null, probe: window.__twBench?.take() ?? null }));
+      const taken = await page.evaluate(() => ({
+        pw: window.__twPage?.take() ?? null,
+        probe: window.__twBench?.take() ?? null,
+      }));
       t = Date.now();
       const buf = await browser.stopTracing();
       tracing = false;
@@ -462,7 +547,8 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
       result.ok = true;
 
       const mx = result.metrics;
-      mx.mainMsPerUpdateProbe = mx.mainBusy !== null && mx.batchesPerSec ? (mx.mainBusy * 1000) / mx.batchesPerSec : null;
+      mx.mainMsPerUpdateProbe =
+        mx.mainBusy !== null && mx.batchesPerSec ? (mx.mainBusy * 1000) / mx.batchesPerSec : null;
       if (ph.quietMs > 0) {
         await quietFigures(browser, page, ph.quietMs, mx);
         await cdpFigures(cdp, page, ph.quietMs, mx);
@@ -479,7 +565,10 @@ export async function runOne(browser: Browser, baseUrl: string, session: BenchSe
         mkdirSync(dirname(ph.profileTracePath), { recursive: true });
         writeFileSync(ph.profileTracePath, gzipSync(profile, { level: 9 }));
         result.profileTrace = ph.profileTracePath;
-        if (result.samples) result.samples.phases = phaseSplit((JSON.parse(profile.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+        if (result.samples)
+          result.samples.phases = phaseSplit(
+            (JSON.parse(profile.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents,
+          );
       }
     }
   } catch (err) {

@@ -53,7 +53,9 @@ export function rendererPids(rootPid: number): number[] {
 
 function threadIds(pid: number): number[] {
   try {
-    return readdirSync(`/proc/${pid}/task`).map(Number).filter((t) => t > 0);
+    return readdirSync(`/proc/${pid}/task`)
+      .map(Number)
+      .filter((t) => t > 0);
   } catch {
     return [];
   }

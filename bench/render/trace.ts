@@ -95,9 +95,18 @@ export interface TraceSummary {
  * CPU time of one thread's top-level tasks inside [start, end): thread time (`tdur`) where Chromium recorded it, else
  * the wall time; a task nested inside an earlier one is not counted twice; a task cut by the window is prorated.
  */
-export function threadCpuMs(events: readonly TraceEvent[], pid: number, tid: number, start: number, end: number): number {
+export function threadCpuMs(
+  events: readonly TraceEvent[],
+  pid: number,
+  tid: number,
+  start: number,
+  end: number,
+): number {
   const tasks = events
-    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && TASK_NAMES.has(e.name) && e.dur !== undefined && e.dur > 0)
+    .filter(
+      (e) =>
+        e.pid === pid && e.tid === tid && e.ph === 'X' && TASK_NAMES.has(e.name) && e.dur !== undefined && e.dur > 0,
+    )
     .sort((a, b) => a.ts - b.ts);
   let total = 0;
   let coveredUntil = -Infinity;

@@ -16,7 +16,15 @@ export interface UpdateSplit {
   /** Every renderer thread (main, worker, compositor, raster), ms per update. */
   rendererCpuMs: number;
   /** Per update: style recalcs, elements they recalculated, layouts, objects laid out, paints, main-thread tasks. */
-  counts: { styleRecalcs: number; styleElements: number; layouts: number; layoutObjects: number; paints: number; tasks: number; gcs: number };
+  counts: {
+    styleRecalcs: number;
+    styleElements: number;
+    layouts: number;
+    layoutObjects: number;
+    paints: number;
+    tasks: number;
+    gcs: number;
+  };
   /** The main thread's sampled self time by function, ms per update, largest first. */
   selfByFunction: { fn: string; ms: number }[];
   /** Every main-thread task of 50 ms or more (wall) in the window, with the events inside it that took longest. */
@@ -36,11 +44,20 @@ const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 /** What the long tasks of one thread's events (sorted by start) were made of. */
 export function longTaskContents(events: readonly TraceEvent[], start: number, end: number): LongTaskContent[] {
-  const xs = events.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const xs = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const out: LongTaskContent[] = [];
   for (let i = 0; i < xs.length; i++) {
     const t = xs[i];
-    if (!t || !TASK_NAMES.has(t.name) || (t.dur ?? 0) < LONG_TASK_MS * 1000 || t.ts / 1000 < start || t.ts / 1000 >= end) continue;
+    if (
+      !t ||
+      !TASK_NAMES.has(t.name) ||
+      (t.dur ?? 0) < LONG_TASK_MS * 1000 ||
+      t.ts / 1000 < start ||
+      t.ts / 1000 >= end
+    )
+      continue;
     const tEnd = t.ts + (t.dur ?? 0);
     const self = new Map<string, number>();
     const stack: { end: number; key: string }[] = [];
@@ -50,7 +67,10 @@ export function longTaskContents(events: readonly TraceEvent[], start: number, e
       while (stack.length && (stack[stack.length - 1]?.end ?? 0) <= e.ts) stack.pop();
       const parent = stack[stack.length - 1];
       const fn = (e.args?.['data'] as { functionName?: string; url?: string } | undefined) ?? {};
-      const key = e.name === 'FunctionCall' && (fn.functionName || fn.url) ? `FunctionCall ${fn.functionName || '(anonymous)'} ${(fn.url ?? '').slice((fn.url ?? '').lastIndexOf('/') + 1)}` : e.name;
+      const key =
+        e.name === 'FunctionCall' && (fn.functionName || fn.url)
+          ? `FunctionCall ${fn.functionName || '(anonymous)'} ${(fn.url ?? '').slice((fn.url ?? '').lastIndexOf('/') + 1)}`
+          : e.name;
       if (parent) self.set(parent.key, (self.get(parent.key) ?? 0) - (e.dur ?? 0) / 1000);
       self.set(key, (self.get(key) ?? 0) + (e.dur ?? 0) / 1000);
       stack.push({ end: e.ts + (e.dur ?? 0), key });
@@ -59,7 +79,11 @@ export function longTaskContents(events: readonly TraceEvent[], start: number, e
       at: t.ts / 1000 - start,
       wallMs: (t.dur ?? 0) / 1000,
       cpuMs: (t.tdur ?? t.dur ?? 0) / 1000,
-      inside: [...self].filter(([, v]) => v > 0.5).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, ms]) => ({ name, ms })),
+      inside: [...self]
+        .filter(([, v]) => v > 0.5)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([name, ms]) => ({ name, ms })),
     });
     i = j - 1;
   }
@@ -76,7 +100,13 @@ interface ProfileNode {
  * Self time per function of one thread from the V8 sampling profiler's ProfileChunk events (the "Profile" event with
  * the same id names the thread). Samples outside [start, end) (trace ms) are left out.
  */
-export function sampledSelf(events: readonly TraceEvent[], pid: number, tid: number, start: number, end: number): Map<string, number> {
+export function sampledSelf(
+  events: readonly TraceEvent[],
+  pid: number,
+  tid: number,
+  start: number,
+  end: number,
+): Map<string, number> {
   const ids = new Set<string>();
   let startTime = 0;
   for (const e of events) {
@@ -89,8 +119,10 @@ export function sampledSelf(events: readonly TraceEvent[], pid: number, tid: num
   const out = new Map<string, number>();
   let t = startTime;
   for (const e of events) {
-    if (e.name !== 'ProfileChunk' || e.pid !== pid || !ids.has(String((e as TraceEvent & { id?: string }).id))) continue;
-    const data = e.args?.['data'] as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
+    if (e.name !== 'ProfileChunk' || e.pid !== pid || !ids.has(String((e as TraceEvent & { id?: string }).id)))
+      continue;
+    const data = e.args?.['data'] as
+      { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
     for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
     const samples = data?.cpuProfile?.samples ?? [];
     const deltas = data?.timeDeltas ?? [];
@@ -118,7 +150,9 @@ export function updateSplit(events: readonly TraceEvent[], updates: number): Upd
   const w = markWindow(events);
   const summary = summariseTrace(events);
   if (!w || !summary || updates <= 0) return null;
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === w.pid && e.args?.['name'] === 'CrRendererMain');
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === w.pid && e.args?.['name'] === 'CrRendererMain',
+  );
   if (!main) return null;
   const mine = events.filter((e) => e.pid === w.pid && e.tid === main.tid);
   const ms = splitThread(mine, w.start, w.end);
@@ -157,7 +191,10 @@ export function updateSplit(events: readonly TraceEvent[], updates: number): Upd
       layoutObjects: per(layouts.reduce((s, e) => s + num(e, 'dirtyObjects'), 0)),
       paints: per(named('Paint').length),
       tasks: per(summary.main?.tasks ?? 0),
-      gcs: per(inWin.filter((e) => e.name === 'MinorGC' || e.name === 'MajorGC' || e.name.startsWith('V8.GC_SCAVENGER')).length),
+      gcs: per(
+        inWin.filter((e) => e.name === 'MinorGC' || e.name === 'MajorGC' || e.name.startsWith('V8.GC_SCAVENGER'))
+          .length,
+      ),
     },
     selfByFunction: self,
     longTasks: longTaskContents(mine, w.start, w.end),

@@ -10,7 +10,15 @@ export interface CompareData {
   nameB: string;
   counts: Record<CompareVerdict, number>;
   /** Render figures: value ÷ A's median (1 = unchanged), with each run's min–max the same way. */
-  spread: { screen: string; figure: string; run: 'A' | 'B'; mid: number; lo: number; hi: number; verdict: CompareVerdict }[];
+  spread: {
+    screen: string;
+    figure: string;
+    run: 'A' | 'B';
+    mid: number;
+    lo: number;
+    hi: number;
+    verdict: CompareVerdict;
+  }[];
   /** Figures measured once (not render): relative change in %. */
   single: { figure: string; change: number; verdict: CompareVerdict }[];
   cdf: { screen: string; series: string; x: number; y: number }[];
@@ -20,13 +28,20 @@ export interface CompareData {
 function fmtRow(r: CompareRow, side: 'a' | 'b'): string {
   const v = r[side];
   const s = side === 'a' ? r.aSpread : r.bSpread;
-  const n = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+  const n = (x: number): string =>
+    Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2);
   return `${n(v)}${r.unit ? ` ${r.unit}` : ''}${s ? ` (${n(s.min)}–${n(s.max)})` : ''}`;
 }
 
 export function compareData(a: ResultsJson, b: ResultsJson, nameA: string, nameB: string): CompareData {
   const c = compareRuns(a, b);
-  const counts: Record<CompareVerdict, number> = { worse: 0, better: 0, 'within spread': 0, 'within tolerance': 0, same: 0 };
+  const counts: Record<CompareVerdict, number> = {
+    worse: 0,
+    better: 0,
+    'within spread': 0,
+    'within tolerance': 0,
+    same: 0,
+  };
   for (const r of c.rows) counts[r.verdict]++;
   const spread: CompareData['spread'] = [];
   const single: CompareData['single'] = [];
@@ -37,10 +52,27 @@ export function compareData(a: ResultsJson, b: ResultsJson, nameA: string, nameB
       const s = `${caseId} ${screen}`;
       const f = `${side} ${metric}`;
       spread.push(
-        { screen: s, figure: f, run: 'A', mid: 1, lo: r.aSpread.min / r.a, hi: r.aSpread.max / r.a, verdict: r.verdict },
-        { screen: s, figure: f, run: 'B', mid: r.b / r.a, lo: r.bSpread.min / r.a, hi: r.bSpread.max / r.a, verdict: r.verdict },
+        {
+          screen: s,
+          figure: f,
+          run: 'A',
+          mid: 1,
+          lo: r.aSpread.min / r.a,
+          hi: r.aSpread.max / r.a,
+          verdict: r.verdict,
+        },
+        {
+          screen: s,
+          figure: f,
+          run: 'B',
+          mid: r.b / r.a,
+          lo: r.bSpread.min / r.a,
+          hi: r.bSpread.max / r.a,
+          verdict: r.verdict,
+        },
       );
-    } else if (r.rel !== null && !r.key.startsWith('render.')) single.push({ figure: r.key, change: Math.round(r.rel * 1000) / 10, verdict: r.verdict });
+    } else if (r.rel !== null && !r.key.startsWith('render.'))
+      single.push({ figure: r.key, change: Math.round(r.rel * 1000) / 10, verdict: r.verdict });
     // A render figure with no finite range on one side (a ratio over a zero) is in the table only.
   }
   const cdf: CompareData['cdf'] = [];
@@ -65,7 +97,10 @@ export function compareData(a: ResultsJson, b: ResultsJson, nameA: string, nameB
       figure: r.key,
       a: fmtRow(r, 'a'),
       b: fmtRow(r, 'b'),
-      change: r.rel === null ? `${r.diff > 0 ? '+' : ''}${r.diff.toFixed(2)}` : `${r.rel > 0 ? '+' : ''}${(r.rel * 100).toFixed(0)} %`,
+      change:
+        r.rel === null
+          ? `${r.diff > 0 ? '+' : ''}${r.diff.toFixed(2)}`
+          : `${r.rel > 0 ? '+' : ''}${(r.rel * 100).toFixed(0)} %`,
       verdict: r.verdict,
     })),
   };

@@ -49,8 +49,17 @@ export function spreadOf(sections: DeepPartial<Sections> | undefined, key: strin
   if (parts[0] !== 'render' || parts.length !== 5) return null;
   const [, caseId, screen, side, metric] = parts;
   const sum = (sections?.render?.summaries ?? []).find((s) => s?.caseId === caseId && s.screen === screen);
-  const sp = (sum?.[side as 'worker' | 'main' | 'ratio'] as Record<string, DeepPartial<Spread> | null | undefined> | undefined)?.[metric ?? ''];
-  if (!sp || typeof sp.min !== 'number' || typeof sp.max !== 'number' || !Number.isFinite(sp.min) || !Number.isFinite(sp.max)) return null;
+  const sp = (
+    sum?.[side as 'worker' | 'main' | 'ratio'] as Record<string, DeepPartial<Spread> | null | undefined> | undefined
+  )?.[metric ?? ''];
+  if (
+    !sp ||
+    typeof sp.min !== 'number' ||
+    typeof sp.max !== 'number' ||
+    !Number.isFinite(sp.min) ||
+    !Number.isFinite(sp.max)
+  )
+    return null;
   return { min: sp.min, max: sp.max, n: sp.n ?? 0 };
 }
 
@@ -58,7 +67,13 @@ export function spreadOf(sections: DeepPartial<Sections> | undefined, key: strin
  * worse / better when the ranges of two multi-run figures do not overlap (or, for single figures, when B is beyond
  * A's tolerance either way); otherwise within the spread or the tolerance.
  */
-export function verdictOf(a: number, b: number, fig: Pick<Figure, 'better' | 'tol'>, aSpread: Spread | null, bSpread: Spread | null): CompareVerdict {
+export function verdictOf(
+  a: number,
+  b: number,
+  fig: Pick<Figure, 'better' | 'tol'>,
+  aSpread: Spread | null,
+  bSpread: Spread | null,
+): CompareVerdict {
   if (a === b) return 'same';
   const worse = fig.better === 'lower' ? b > a : b < a;
   if (aSpread && bSpread && aSpread.n > 1 && bSpread.n > 1) {
@@ -71,7 +86,13 @@ export function verdictOf(a: number, b: number, fig: Pick<Figure, 'better' | 'to
   return 'within tolerance';
 }
 
-const ORDER: Record<CompareVerdict, number> = { worse: 0, better: 1, 'within spread': 2, 'within tolerance': 3, same: 4 };
+const ORDER: Record<CompareVerdict, number> = {
+  worse: 0,
+  better: 1,
+  'within spread': 2,
+  'within tolerance': 3,
+  same: 4,
+};
 
 export function compareRuns(a: ResultsJson, b: ResultsJson): Comparison {
   const fa = a.figures ?? {};
@@ -140,7 +161,11 @@ export function compareTable(c: Comparison, nameA: string, nameB: string): strin
     r.verdict,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (l: string[]): string => l.map((x, i) => (i === 0 || i === 7 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+  const fmt = (l: string[]): string =>
+    l
+      .map((x, i) => (i === 0 || i === 7 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const count = (v: CompareVerdict): number => c.rows.filter((r) => r.verdict === v).length;
   const out = [
     `A: ${nameA}`,

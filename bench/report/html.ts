@@ -12,7 +12,8 @@ const require = createRequire(import.meta.url);
 function umdOf(pkg: string): string {
   let dir = dirname(require.resolve(pkg));
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  const exports = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: { umd?: string } }).exports;
+  const exports = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: { umd?: string } })
+    .exports;
   if (!exports?.umd) throw new Error(`${pkg} has no umd build`);
   return readFileSync(join(dir, exports.umd), 'utf8');
 }

@@ -57,7 +57,11 @@ export function splitThread(events: readonly TraceEvent[], start: number, end: n
   const xs = events
     .filter((e) => e.ph === 'X' && e.dur !== undefined && e.ts / 1000 >= start && e.ts / 1000 < end)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  interface Open { end: number; phase: Phase | 'profiler' | null; self: number }
+  interface Open {
+    end: number;
+    phase: Phase | 'profiler' | null;
+    self: number;
+  }
   const stack: Open[] = [];
   const close = (o: Open): void => {
     if (o.phase !== 'profiler') out[o.phase ?? 'other'] += Math.max(0, o.self) / 1000;
@@ -79,10 +83,19 @@ export function splitThread(events: readonly TraceEvent[], start: number, end: n
 export function phaseSplit(events: readonly TraceEvent[]): PhaseSplit | null {
   const w = markWindow(events);
   if (!w) return null;
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === w.pid && e.args?.name === 'CrRendererMain');
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === w.pid && e.args?.name === 'CrRendererMain',
+  );
   if (!main) return null;
   const windowMs = w.end - w.start;
-  const ms = splitThread(events.filter((e) => e.pid === w.pid && e.tid === main.tid), w.start, w.end);
-  const msPerSecond = Object.fromEntries(PHASES.map((p) => [p, Math.round((ms[p] * 10000) / windowMs) / 10])) as Record<Phase, number>;
+  const ms = splitThread(
+    events.filter((e) => e.pid === w.pid && e.tid === main.tid),
+    w.start,
+    w.end,
+  );
+  const msPerSecond = Object.fromEntries(PHASES.map((p) => [p, Math.round((ms[p] * 10000) / windowMs) / 10])) as Record<
+    Phase,
+    number
+  >;
   return { msPerSecond, windowMs: Math.round(windowMs) };
 }

@@ -22,7 +22,10 @@ export class Progress {
   private current: Step | null = null;
   private readonly startedAt: number;
 
-  constructor(plan: readonly PlannedStep[], private readonly now: () => number) {
+  constructor(
+    plan: readonly PlannedStep[],
+    private readonly now: () => number,
+  ) {
     this.steps = plan.map((p) => ({ ...p, startedAt: null, endedAt: null }));
     this.startedAt = now();
   }
@@ -50,7 +53,8 @@ export class Progress {
       this.current.endedAt = t;
       this.current = null;
     }
-    for (let i = this.steps.length - 1; i >= 0; i--) if (this.steps[i]?.section === section && this.steps[i]?.startedAt === null) this.steps.splice(i, 1);
+    for (let i = this.steps.length - 1; i >= 0; i--)
+      if (this.steps[i]?.section === section && this.steps[i]?.startedAt === null) this.steps.splice(i, 1);
   }
 
   /** Observed ÷ estimated time of the finished steps (1 before any has finished). */
@@ -95,7 +99,9 @@ export function duration(s: number): string {
   const r = Math.max(0, Math.round(s));
   if (r < 60) return `${r} s`;
   const m = Math.floor(r / 60);
-  return m < 60 ? `${m} min ${String(r % 60).padStart(2, '0')} s` : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+  return m < 60
+    ? `${m} min ${String(r % 60).padStart(2, '0')} s`
+    : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
 /** Seconds a render run takes beyond its windows: a fresh context, load, heap GCs, trace parsing. */
@@ -119,7 +125,8 @@ export function renderPlan(cases: readonly CaseTiming[], profile: 'full' | 'quic
             s += ((f.warmupMs ?? c.warmupMs) + (f.measureMs ?? c.measureMs) + (f.quietMs ?? c.quietMs)) / 1000 + 2;
           }
           // The profile window of the first pair of the first case (render-bench.ts).
-          if (pair === 0 && ci === 0 && mode !== 'floor' && (profile === 'full' || mode === 'worker')) s += c.measureMs >= 20_000 ? 10 : 6;
+          if (pair === 0 && ci === 0 && mode !== 'floor' && (profile === 'full' || mode === 'worker'))
+            s += c.measureMs >= 20_000 ? 10 : 6;
           out.push({ section: 'render', estimateS: s });
         }
       }
@@ -141,9 +148,14 @@ const SECTION_S: Record<string, { full: number; quick: number }> = {
 };
 
 /** Every step of a run: the builds, then the sections in run.ts's order (render from its cases). */
-export function benchPlan(sections: readonly string[], profile: 'full' | 'quick', cases: readonly CaseTiming[]): PlannedStep[] {
+export function benchPlan(
+  sections: readonly string[],
+  profile: 'full' | 'quick',
+  cases: readonly CaseTiming[],
+): PlannedStep[] {
   const out: PlannedStep[] = [];
-  if (sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster' && s !== 'feeds')) out.push({ section: 'build', estimateS: SECTION_S['build']?.[profile] ?? 0 });
+  if (sections.some((s) => s !== 'fanout' && s !== 'engine' && s !== 'cluster' && s !== 'feeds'))
+    out.push({ section: 'build', estimateS: SECTION_S['build']?.[profile] ?? 0 });
   for (const s of sections) {
     if (s === 'render') out.push(...renderPlan(cases, profile));
     else out.push({ section: s, estimateS: SECTION_S[s]?.[profile] ?? 30 });

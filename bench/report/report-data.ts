@@ -10,14 +10,24 @@ import { cdfOf, histogramOf, mergeCounts, type CdfPoint } from './distributions.
 import { PHASES } from './phases.ts';
 
 /** Any part of the JSON may be absent. */
-export type DeepPartial<T> = T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
+export type DeepPartial<T> = T extends (infer U)[]
+  ? DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> | null }
+    : T;
 
 export interface ResultsJson {
   profile?: string;
   command?: string;
   startedAt?: string;
   durationSeconds?: number;
-  machine?: { cpuModel?: string; cores?: number; loadAverageAtStart?: number[]; loadAverageAtEnd?: number[]; git?: { commit?: string; dirtyFiles?: number } };
+  machine?: {
+    cpuModel?: string;
+    cores?: number;
+    loadAverageAtStart?: number[];
+    loadAverageAtEnd?: number[];
+    git?: { commit?: string; dirtyFiles?: number };
+  };
   trace?: string | null;
   failures?: string[];
   targets?: TargetCheck[];
@@ -65,7 +75,11 @@ function frameCdfFromPercentiles(runs: LooseRun[]): { mode: string; x: number; y
   const out: { mode: string; x: number; y: number }[] = [];
   for (const r of runs) {
     const m = r.metrics;
-    for (const [p, v] of [[0.5, m?.rafP50], [0.95, m?.rafP95], [0.99, m?.rafP99]] as const) {
+    for (const [p, v] of [
+      [0.5, m?.rafP50],
+      [0.95, m?.rafP95],
+      [0.99, m?.rafP99],
+    ] as const) {
       if (typeof v === 'number') out.push({ mode: modeOf(r), x: v, y: p });
     }
   }
@@ -98,7 +112,10 @@ export function cpuRows(runs: LooseRun[]): ScreenReport['cpu'] {
  * run's batches painted per second, median over the runs that have it. Otherwise main-thread busy × 1000 ÷ batches
  * painted per second of each run, median, as one "total" bar.
  */
-export function perUpdateRows(runs: LooseRun[]): { rows: ScreenReport['perUpdate']; source: ScreenReport['perUpdateSource'] } {
+export function perUpdateRows(runs: LooseRun[]): {
+  rows: ScreenReport['perUpdate'];
+  source: ScreenReport['perUpdateSource'];
+} {
   const med = (xs: number[]): number => {
     const s = [...xs].sort((a, b) => a - b);
     const mid = Math.floor(s.length / 2);
@@ -120,7 +137,9 @@ export function perUpdateRows(runs: LooseRun[]): { rows: ScreenReport['perUpdate
   const busy = runs.filter((r) => typeof r.metrics?.mainBusy === 'number' && (r.metrics.batchesPerSec ?? 0) > 0);
   if (!busy.length) return { rows, source: null };
   for (const mode of [...new Set(busy.map(modeOf))]) {
-    const vals = busy.filter((r) => modeOf(r) === mode).map((r) => ((r.metrics?.mainBusy ?? 0) * 1000) / (r.metrics?.batchesPerSec ?? 1));
+    const vals = busy
+      .filter((r) => modeOf(r) === mode)
+      .map((r) => ((r.metrics?.mainBusy ?? 0) * 1000) / (r.metrics?.batchesPerSec ?? 1));
     rows.push({ mode, phase: 'total', ms: round(med(vals)) });
   }
   return { rows, source: 'busy' };
@@ -129,7 +148,9 @@ export function perUpdateRows(runs: LooseRun[]): { rows: ScreenReport['perUpdate
 export function screenReports(sections: DeepPartial<Sections> | undefined): ScreenReport[] {
   const render = sections?.render;
   const labels = (render?.labels ?? {}) as Record<string, string>;
-  const runs = (render?.cases ?? []).flatMap((c) => c?.runs ?? []).filter((r): r is LooseRun => !!r && r.ok === true && (r.spec?.measureMs ?? 0) > 0);
+  const runs = (render?.cases ?? [])
+    .flatMap((c) => c?.runs ?? [])
+    .filter((r): r is LooseRun => !!r && r.ok === true && (r.spec?.measureMs ?? 0) > 0);
   const keys = [...new Set(runs.map((r) => `${r.spec?.caseId ?? '?'}|${r.spec?.screen ?? '?'}`))];
   return keys.map((key) => {
     const [caseId = '?', screen = '?'] = key.split('|');
@@ -139,9 +160,16 @@ export function screenReports(sections: DeepPartial<Sections> | undefined): Scre
     const frameHist: ScreenReport['frameHist'] = [];
     const frameCdf: ScreenReport['frameCdf'] = [];
     for (const mode of modes) {
-      const counts = mergeCounts(withSamples.filter((r) => modeOf(r) === mode).map((r) => (r.samples?.frameIntervalsMs ?? []) as [number, number][]));
-      for (const b of histogramOf(counts, FRAME_BIN_MS, FRAME_MAX_MS)) if (b.count > 0) frameHist.push({ mode, x0: b.x0, x1: b.x1, share: b.share });
-      frameCdf.push(...cdfOf(counts).map((p: CdfPoint) => ({ mode, x: Math.min(p.x, FRAME_MAX_MS + FRAME_BIN_MS), y: p.y })));
+      const counts = mergeCounts(
+        withSamples
+          .filter((r) => modeOf(r) === mode)
+          .map((r) => (r.samples?.frameIntervalsMs ?? []) as [number, number][]),
+      );
+      for (const b of histogramOf(counts, FRAME_BIN_MS, FRAME_MAX_MS))
+        if (b.count > 0) frameHist.push({ mode, x0: b.x0, x1: b.x1, share: b.share });
+      frameCdf.push(
+        ...cdfOf(counts).map((p: CdfPoint) => ({ mode, x: Math.min(p.x, FRAME_MAX_MS + FRAME_BIN_MS), y: p.y })),
+      );
     }
     const longTasks: ScreenReport['longTasks'] = [];
     for (const r of withSamples) {
@@ -167,7 +195,10 @@ export function screenReports(sections: DeepPartial<Sections> | undefined): Scre
   });
 }
 
-export function fanoutSeries(sections: DeepPartial<Sections> | undefined): { rows: ReportData['fanout']; percentilesOnly: boolean } {
+export function fanoutSeries(sections: DeepPartial<Sections> | undefined): {
+  rows: ReportData['fanout'];
+  percentilesOnly: boolean;
+} {
   const rows: ReportData['fanout'] = [];
   let percentilesOnly = false;
   for (const r of sections?.fanout?.rows ?? []) {
@@ -178,7 +209,8 @@ export function fanoutSeries(sections: DeepPartial<Sections> | undefined): { row
       [`${n} sockets, flush→client`, r.frameLatencyCounts, r.frameP50, r.frameP99],
     ];
     for (const [series, counts, p50, p99] of pairs) {
-      if (Array.isArray(counts) && counts.length) rows.push(...cdfOf(counts as [number, number][]).map((p) => ({ series, ...p })));
+      if (Array.isArray(counts) && counts.length)
+        rows.push(...cdfOf(counts as [number, number][]).map((p) => ({ series, ...p })));
       else {
         percentilesOnly = true;
         if (typeof p50 === 'number') rows.push({ series, x: p50, y: 0.5 });
@@ -190,7 +222,10 @@ export function fanoutSeries(sections: DeepPartial<Sections> | undefined): { row
 }
 
 /** Sums bytes per package over files, in KB; packages under 0.5 % of the total go into "other packages". */
-export function treemapCells(files: DeepPartial<{ raw: number; packageBytes: Record<string, number> }>[]): { totalKb: number; cells: { pkg: string; kb: number }[] } {
+export function treemapCells(files: DeepPartial<{ raw: number; packageBytes: Record<string, number> }>[]): {
+  totalKb: number;
+  cells: { pkg: string; kb: number }[];
+} {
   const acc = new Map<string, number>();
   for (const f of files) {
     for (const [key, b] of Object.entries(f?.packageBytes ?? {})) {
@@ -225,8 +260,18 @@ export function reportData(json: ResultsJson, name: string): ReportData {
     { label: 'command', value: json.command ?? '?' },
     { label: 'started', value: json.startedAt ?? '?' },
     { label: 'duration', value: json.durationSeconds !== undefined ? `${json.durationSeconds} s` : '?' },
-    { label: 'machine', value: m ? `${m.cpuModel ?? '?'} × ${m.cores ?? '?'}, load ${(m.loadAverageAtStart ?? []).join(' ')} → ${(m.loadAverageAtEnd ?? []).join(' ')}` : '?' },
-    { label: 'commit', value: m?.git?.commit ? `${m.git.commit.slice(0, 10)}${m.git.dirtyFiles ? ` + ${m.git.dirtyFiles} changed files` : ''}` : '?' },
+    {
+      label: 'machine',
+      value: m
+        ? `${m.cpuModel ?? '?'} × ${m.cores ?? '?'}, load ${(m.loadAverageAtStart ?? []).join(' ')} → ${(m.loadAverageAtEnd ?? []).join(' ')}`
+        : '?',
+    },
+    {
+      label: 'commit',
+      value: m?.git?.commit
+        ? `${m.git.commit.slice(0, 10)}${m.git.dirtyFiles ? ` + ${m.git.dirtyFiles} changed files` : ''}`
+        : '?',
+    },
     { label: 'chromium', value: s.render?.chromium ?? 'n/a' },
   ];
   const targets = (json.targets ?? []).map((t) => ({
@@ -240,9 +285,12 @@ export function reportData(json: ResultsJson, name: string): ReportData {
   const b = s.bundle;
   const treemaps: ReportData['treemaps'] = [];
   const notes: string[] = [];
-  if (b?.firstScreen?.js?.some((f) => f?.packageBytes)) treemaps.push({ title: 'First screen `/` (main-thread JS)', ...treemapCells(b.firstScreen.js) });
-  if (b?.chunks?.some((f) => f?.packageBytes)) treemaps.push({ title: 'All JS of the build (feed worker included)', ...treemapCells(b.chunks) });
-  if (b && !treemaps.length) notes.push('The bundle section has no bytes per package (results from before the report): no treemap.');
+  if (b?.firstScreen?.js?.some((f) => f?.packageBytes))
+    treemaps.push({ title: 'First screen `/` (main-thread JS)', ...treemapCells(b.firstScreen.js) });
+  if (b?.chunks?.some((f) => f?.packageBytes))
+    treemaps.push({ title: 'All JS of the build (feed worker included)', ...treemapCells(b.chunks) });
+  if (b && !treemaps.length)
+    notes.push('The bundle section has no bytes per package (results from before the report): no treemap.');
   return {
     title: `Tickwise bench — ${json.profile ?? '?'} — ${json.startedAt ?? name}`,
     meta,

@@ -50,7 +50,12 @@ export function unionOf(tasks: readonly { start: number; end: number }[]): { sta
 }
 
 /** Busy ms in each `bucketMs` slice of [start, end) (the last, partial slice is dropped: it is not a whole second). */
-export function busyPerBucket(tasks: readonly { start: number; end: number }[], start: number, end: number, bucketMs = 1000): number[] {
+export function busyPerBucket(
+  tasks: readonly { start: number; end: number }[],
+  start: number,
+  end: number,
+  bucketMs = 1000,
+): number[] {
   const n = Math.floor((end - start) / bucketMs);
   const out = new Array<number>(n).fill(0);
   for (const t of unionOf(tasks)) {
@@ -71,7 +76,8 @@ export function cpuPerSecond(events: readonly TraceEvent[]): Record<string, numb
   if (!w) return {};
   const names = new Map<number, string>();
   for (const e of events) {
-    if (e.pid === w.pid && e.ph === 'M' && e.name === 'thread_name' && typeof e.args?.name === 'string') names.set(e.tid, e.args.name);
+    if (e.pid === w.pid && e.ph === 'M' && e.name === 'thread_name' && typeof e.args?.name === 'string')
+      names.set(e.tid, e.args.name);
   }
   const perThread: { name: string; secs: number[] }[] = [];
   for (const [tid, name] of names) {
@@ -82,7 +88,9 @@ export function cpuPerSecond(events: readonly TraceEvent[]): Record<string, numb
   const out: Record<string, number[]> = {};
   const main = perThread.find((t) => t.name === 'CrRendererMain');
   if (main) out['main'] = main.secs;
-  const workers = perThread.filter((t) => t.name.startsWith('DedicatedWorker')).sort((a, b) => total(b.secs) - total(a.secs));
+  const workers = perThread
+    .filter((t) => t.name.startsWith('DedicatedWorker'))
+    .sort((a, b) => total(b.secs) - total(a.secs));
   if (workers[0]) out['worker'] = workers[0].secs;
   for (const t of perThread) {
     if (t === main || t === workers[0]) continue;

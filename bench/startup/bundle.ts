@@ -130,7 +130,8 @@ function chunkSet(dist: string, manifest: Manifest, keys: readonly string[], exc
  */
 export function routePages(manifest: Manifest, entryKeys: readonly string[]): string[] {
   const pages = new Set<string>();
-  for (const k of entryKeys) for (const d of manifest[k]?.dynamicImports ?? []) if (d.startsWith('src/pages/')) pages.add(d);
+  for (const k of entryKeys)
+    for (const d of manifest[k]?.dynamicImports ?? []) if (d.startsWith('src/pages/')) pages.add(d);
   return [...pages];
 }
 
@@ -148,7 +149,13 @@ export function bundleReport(dist: string): BundleReport {
   const firstKeys = [...entryKeys, ...staticClosure(manifest, ROUTE_PAGES['/'] ?? '')];
   const firstScreen = chunkSet(dist, manifest, firstKeys, new Set());
   const workerFile = (manifest[entryKey]?.assets ?? []).find((f) => /worker/i.test(f) && f.endsWith('.js'));
-  const allJsFiles = [...new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js')))];
+  const allJsFiles = [
+    ...new Set(
+      Object.values(manifest)
+        .map((c) => c.file)
+        .filter((f) => f.endsWith('.js')),
+    ),
+  ];
   if (workerFile) allJsFiles.push(workerFile);
   const all = allJsFiles.map((f) => sizeOf(dist, f));
   return {

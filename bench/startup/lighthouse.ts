@@ -67,7 +67,8 @@ function failingAudits(lhr: Lhr): string[] {
   for (const cat of ['accessibility', 'best-practices', 'performance']) {
     for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
-      if (a && ref.weight > 0 && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') out.push(`${cat}:${ref.id}`);
+      if (a && ref.weight > 0 && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+        out.push(`${cat}:${ref.id}`);
     }
   }
   return out;
@@ -133,8 +134,19 @@ export function runLighthouse(url: string, outDir: string, name: string, cpus: s
     '--max-wait-for-load=60000',
   ];
   const empty: LighthouseRun = {
-    url, performance: null, accessibility: null, bestPractices: null, lcpMs: null, tbtMs: null, cls: null, fcpMs: null,
-    speedIndexMs: null, failing: [], evidence: null, error: null, version: null,
+    url,
+    performance: null,
+    accessibility: null,
+    bestPractices: null,
+    lcpMs: null,
+    tbtMs: null,
+    cls: null,
+    fcpMs: null,
+    speedIndexMs: null,
+    failing: [],
+    evidence: null,
+    error: null,
+    version: null,
   };
   return new Promise((done) => {
     execFile(

@@ -53,5 +53,5 @@ export function divRoundInt(a: number, b: number): number {
   const y = Math.abs(b);
   const r = x % y;
   const q = (x - r) / y + (r * 2 >= y ? 1 : 0);
-  return q === 0 ? 0 : (a < 0) !== (b < 0) ? -q : q;
+  return q === 0 ? 0 : a < 0 !== b < 0 ? -q : q;
 }

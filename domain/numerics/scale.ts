@@ -22,7 +22,9 @@ export function rescale(s: Scaled, places: number): bigint {
 
 /** A value of 10^-fromPlaces, rounded half away from zero to 10^-toPlaces. */
 export function roundTo(units: bigint, fromPlaces: number, toPlaces: number): bigint {
-  return fromPlaces <= toPlaces ? units * pow10n(toPlaces - fromPlaces) : divRound(units, pow10n(fromPlaces - toPlaces));
+  return fromPlaces <= toPlaces
+    ? units * pow10n(toPlaces - fromPlaces)
+    : divRound(units, pow10n(fromPlaces - toPlaces));
 }
 
 /** Fixed-point text of a count of 10^-places (a BigInt, or a safe integer such as a price in ticks): (−1500n, 6) →

@@ -17,7 +17,8 @@ export interface SoakClient {
 
 export function soakClient(base: string, token?: string): SoakClient {
   const headers = (): Record<string, string> => ({ lang: 'en', ...(token ? { authorization: token } : {}) });
-  const strings = (p: Params = {}): Record<string, string> => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]));
+  const strings = (p: Params = {}): Record<string, string> =>
+    Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]));
   const call = async <T>(url: string, init: RequestInit): Promise<SoakReply<T>> => {
     try {
       const res = await fetch(url, init);
@@ -32,7 +33,10 @@ export function soakClient(base: string, token?: string): SoakClient {
     }
   };
   return {
-    get: (path, params) => call(`${base}${path}?${new URLSearchParams({ t: String(Date.now()), ...strings(params) })}`, { headers: headers() }),
+    get: (path, params) =>
+      call(`${base}${path}?${new URLSearchParams({ t: String(Date.now()), ...strings(params) })}`, {
+        headers: headers(),
+      }),
     post: (path, form) =>
       call(`${base}${path}`, {
         method: 'POST',

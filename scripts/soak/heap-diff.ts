@@ -21,7 +21,11 @@ export interface HeapGroup {
 export function heapGroups(s: HeapSnapshot): Map<string, HeapGroup> {
   const fields = s.snapshot.meta.node_fields;
   const width = fields.length;
-  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [number, number, number];
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [
+    number,
+    number,
+    number,
+  ];
   const types = s.snapshot.meta.node_types[0];
   const out = new Map<string, HeapGroup>();
   for (let i = 0; i < s.nodes.length; i += width) {
@@ -42,7 +46,8 @@ export function heapDiff(a: HeapSnapshot, b: HeapSnapshot): HeapGroup[] {
   const keys = new Set([...before.keys(), ...after.keys()]);
   return [...keys]
     .map((key) => ({
-      key, count: (after.get(key)?.count ?? 0) - (before.get(key)?.count ?? 0),
+      key,
+      count: (after.get(key)?.count ?? 0) - (before.get(key)?.count ?? 0),
       bytes: (after.get(key)?.bytes ?? 0) - (before.get(key)?.bytes ?? 0),
     }))
     .filter((g) => g.bytes !== 0 || g.count !== 0)

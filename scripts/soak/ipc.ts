@@ -55,10 +55,16 @@ export function cpuSplit(env: NodeJS.ProcessEnv = process.env): { server: string
 }
 
 /** Starts `node --import tsx entry` (under taskset when `cpus` is set) with an IPC channel. */
-export function startChild(entry: string, opts: { cpus: string; env?: Record<string, string>; nodeArgs?: string[] }): Child {
+export function startChild(
+  entry: string,
+  opts: { cpus: string; env?: Record<string, string>; nodeArgs?: string[] },
+): Child {
   const node = [process.execPath, ...(opts.nodeArgs ?? []), '--import', 'tsx', entry];
   const [cmd, ...args] = opts.cpus && existsSync(TASKSET) ? [TASKSET, '-c', opts.cpus, ...node] : node;
-  const proc = spawn(cmd as string, args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const proc = spawn(cmd as string, args, {
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let output = '';
   const keep = (d: Buffer): void => {
     output = (output + d.toString()).slice(-20_000);
@@ -98,31 +104,38 @@ export function startChild(entry: string, opts: { cpus: string; env?: Record<str
     });
   });
   return {
-    proc, cpus: opts.cpus, exited, output: () => output,
-    request: <T>(op: string, body: Record<string, unknown> = {}): Promise<T> => new Promise<T>((resolve, reject) => {
-      if (!proc.connected) {
-        reject(new Error(`${entry} is gone:\n${output.slice(-2000)}`));
-        return;
-      }
-      const id = nextId++;
-      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      proc.send({ id, op, ...body } satisfies Request, (err) => {
-        if (err && waiting.delete(id)) reject(err);
-      });
-    }),
+    proc,
+    cpus: opts.cpus,
+    exited,
+    output: () => output,
+    request: <T>(op: string, body: Record<string, unknown> = {}): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        if (!proc.connected) {
+          reject(new Error(`${entry} is gone:\n${output.slice(-2000)}`));
+          return;
+        }
+        const id = nextId++;
+        waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        proc.send({ id, op, ...body } satisfies Request, (err) => {
+          if (err && waiting.delete(id)) reject(err);
+        });
+      }),
     onNote: (fn) => noteFns.push(fn),
     onAsk: (fn) => {
       askFn = fn;
     },
-    next: (note) => new Promise<Note>((resolve, reject) => {
-      const fn = (n: Note): void => {
-        if (n.note !== note) return;
-        noteFns.splice(noteFns.indexOf(fn), 1);
-        resolve(n);
-      };
-      noteFns.push(fn);
-      void exited.then((code) => reject(new Error(`${entry} exited (${code}) before "${note}":\n${output.slice(-2000)}`)));
-    }),
+    next: (note) =>
+      new Promise<Note>((resolve, reject) => {
+        const fn = (n: Note): void => {
+          if (n.note !== note) return;
+          noteFns.splice(noteFns.indexOf(fn), 1);
+          resolve(n);
+        };
+        noteFns.push(fn);
+        void exited.then((code) =>
+          reject(new Error(`${entry} exited (${code}) before "${note}":\n${output.slice(-2000)}`)),
+        );
+      }),
   };
 }
 

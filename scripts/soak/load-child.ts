@@ -47,7 +47,15 @@ const anon = soakClient(config.base);
 const users = config.users.map((u) => ({ ...u, c: anon.withToken(u.token) }));
 type User = (typeof users)[number];
 const totals: LoadTotals = {
-  actions: {}, total: 0, acked: 0, refused: 0, serverErrors: 0, refusals: {}, harnessErrors: 0, harnessErrorSamples: [], cpuMs: 0,
+  actions: {},
+  total: 0,
+  acked: 0,
+  refused: 0,
+  serverErrors: 0,
+  refusals: {},
+  harnessErrors: 0,
+  harnessErrorSamples: [],
+  cpuMs: 0,
 };
 const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
 let tradable: Instrument[] = [];
@@ -56,12 +64,25 @@ async function open(u: User, pending: boolean): Promise<Acted> {
   const inst = pick(tradable) as Instrument;
   const multiple = pick(inst.HasForexMultiple)?.Value ?? 0;
   if (!pending) {
-    const reply = await u.c.get('/v1/api/forex/submit', { type: Math.random() < 0.5 ? 1 : 2, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple });
+    const reply = await u.c.get('/v1/api/forex/submit', {
+      type: Math.random() < 0.5 ? 1 : 2,
+      cont: inst.ForexMinCont,
+      forex_id: inst.Id,
+      status: 1,
+      multiple,
+    });
     return { kind: 'submit', reply };
   }
   const q = Number(inst.ForexQuotations.Close);
   const away = (q * (Math.random() < 0.5 ? 0.98 : 1.02)).toFixed(inst.PricePrecision);
-  const reply = await u.c.get('/v1/api/forex/submit', { type: 1, cont: inst.ForexMinCont, forex_id: inst.Id, status: 0, target_price: away, multiple });
+  const reply = await u.c.get('/v1/api/forex/submit', {
+    type: 1,
+    cont: inst.ForexMinCont,
+    forex_id: inst.Id,
+    status: 0,
+    target_price: away,
+    multiple,
+  });
   return { kind: 'pending', reply };
 }
 
@@ -75,7 +96,8 @@ async function rebalance(u: User): Promise<Acted> {
   const [held, pending] = await Promise.all([listed(u.c, 1), listed(u.c, 0)]);
   if (held.reply.code !== 1) return { kind: 'list', reply: held.reply };
   if (held.total + pending.total < u.level) return open(u, Math.random() < 0.2);
-  const o = pick(Math.random() < 0.2 && pending.orders.length > 0 ? pending.orders : held.orders) ?? pick(pending.orders);
+  const o =
+    pick(Math.random() < 0.2 && pending.orders.length > 0 ? pending.orders : held.orders) ?? pick(pending.orders);
   if (!o) return null;
   if (o.Status === 0) return { kind: 'cancel', reply: await u.c.get('/v1/api/forex/cancel_trade', { id: o.Id }) };
   return { kind: 'close', reply: await u.c.get('/v1/api/forex/close', { id: o.Id }) };
@@ -91,17 +113,29 @@ async function act(u: User): Promise<Acted> {
     const o = pick(orders);
     if (!o) return null;
     if (o.Status === 0) return { kind: 'cancel', reply: await u.c.get('/v1/api/forex/cancel_trade', { id: o.Id }) };
-    if (r < 0.65 && !config.balanced) return { kind: 'close', reply: await u.c.get('/v1/api/forex/close', { id: o.Id }) };
+    if (r < 0.65 && !config.balanced)
+      return { kind: 'close', reply: await u.c.get('/v1/api/forex/close', { id: o.Id }) };
     const p = Number(o.UpdatePrice);
     const f = (x: number): string => (p * x).toFixed(o.ForexTradeLists.PricePrecision);
     const buy = o.OrderType === 1;
-    const reply2 = await u.c.get('/v1/api/forex/set_stop_price', { id: o.Id, stop_loss_price: f(buy ? 0.995 : 1.005), target_profit_price: f(buy ? 1.005 : 0.995) });
+    const reply2 = await u.c.get('/v1/api/forex/set_stop_price', {
+      id: o.Id,
+      stop_loss_price: f(buy ? 0.995 : 1.005),
+      target_profit_price: f(buy ? 1.005 : 0.995),
+    });
     return { kind: 'stops', reply: reply2 };
   }
   if (!u.real) return { kind: 'balance', reply: await u.c.get('/v1/api/main/wallet/getBalance') };
   if (r < 0.9) {
     const amount = String(50 + Math.floor(Math.random() * 200));
-    return { kind: 'withdraw', reply: await u.c.post('/api/account/draw', { draw_currency_id: u.bankCurrency ?? 0, draw_method_id: u.bankMethod ?? 0, number: amount }) };
+    return {
+      kind: 'withdraw',
+      reply: await u.c.post('/api/account/draw', {
+        draw_currency_id: u.bankCurrency ?? 0,
+        draw_method_id: u.bankMethod ?? 0,
+        number: amount,
+      }),
+    };
   }
   if (r < 0.95) {
     await askParent('credit', { user: u.uid, amount: '300' });
@@ -140,12 +174,16 @@ async function lane(own: User | null, until: number): Promise<void> {
 serveParent({
   run: async (req): Promise<LoadTotals> => {
     const until = Number(req.until);
-    tradable = ((await anon.get<Instrument[]>('/v1/api/forex/trade_list')).data ?? []).filter((i) => i.MarketStatus === 1);
+    tradable = ((await anon.get<Instrument[]>('/v1/api/forex/trade_list')).data ?? []).filter(
+      (i) => i.MarketStatus === 1,
+    );
     if (tradable.length === 0) throw new Error('no open instrument to trade');
     const cpu0 = process.cpuUsage();
     const ticker = setInterval(() => note({ note: 'progress', total: totals.total }), 1000);
     try {
-      await Promise.all(config.lanes ? Array.from({ length: config.lanes }, () => lane(null, until)) : users.map((u) => lane(u, until)));
+      await Promise.all(
+        config.lanes ? Array.from({ length: config.lanes }, () => lane(null, until)) : users.map((u) => lane(u, until)),
+      );
     } finally {
       clearInterval(ticker);
     }

@@ -42,9 +42,13 @@ interface Config {
 const config = JSON.parse(process.env.SOAK_SERVER_CONFIG ?? '{}') as Config;
 const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-soak-'));
 const server = await createServer({
-  dataDir, databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : 'memory://',
+  dataDir,
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.databaseUrl ? undefined : 'memory://',
   pgliteTemplate: config.pgliteTemplate ? new Blob([new Uint8Array(readFileSync(config.pgliteTemplate))]) : undefined,
-  pgliteWorker: config.pgliteWorker, logLevel: 'silent', distDir: join(dataDir, 'no-dist'),
+  pgliteWorker: config.pgliteWorker,
+  logLevel: 'silent',
+  distDir: join(dataDir, 'no-dist'),
   // Many traders from one address (127.0.0.1): the abuse budgets are raised as in every test harness.
   security: { factor: 1000 },
 });
@@ -70,28 +74,37 @@ serveParent({
     const used = process.cpuUsage(cpu);
     cpu = process.cpuUsage();
     const s = {
-      lagP99Ms: Math.round(lag.percentile(99) / 1e6), lagMaxMs: Math.round(lag.max / 1e6),
-      rssMb: mb(process.memoryUsage().rss), cpuMs: Math.round((used.user + used.system) / 1000),
+      lagP99Ms: Math.round(lag.percentile(99) / 1e6),
+      lagMaxMs: Math.round(lag.max / 1e6),
+      rssMb: mb(process.memoryUsage().rss),
+      cpuMs: Math.round((used.user + used.system) / 1000),
     };
     lag.reset();
     return s;
   },
-  check: (req) => outsideLag(async (): Promise<ServerCheck> => {
-    const t0 = performance.now();
-    const violations = req.ledger === true ? await ledgerViolations(ctx.db) : [];
-    const ms = Math.round(performance.now() - t0);
-    const [open] = await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE status IN (0, 1)');
-    gc?.();
-    const m = process.memoryUsage();
-    return { violations, ms, heapAfterGcMb: gc ? mb(m.heapUsed) : -1, rssMb: mb(m.rss), book: Number(open?.n ?? 0) };
-  }),
+  check: (req) =>
+    outsideLag(async (): Promise<ServerCheck> => {
+      const t0 = performance.now();
+      const violations = req.ledger === true ? await ledgerViolations(ctx.db) : [];
+      const ms = Math.round(performance.now() - t0);
+      const [open] = await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE status IN (0, 1)');
+      gc?.();
+      const m = process.memoryUsage();
+      return { violations, ms, heapAfterGcMb: gc ? mb(m.heapUsed) : -1, rssMb: mb(m.rss), book: Number(open?.n ?? 0) };
+    }),
   code: async (req) => {
-    const rows = await ctx.db.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [req.email]);
+    const rows = await ctx.db.query<{ body: string }>(
+      'SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+      [req.email],
+    );
     return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
   },
-  credit: async (req) => userCredit.run(ctx, { user: String(req.user), amount: String(req.amount), memo: 'soak funds' }),
+  credit: async (req) =>
+    userCredit.run(ctx, { user: String(req.user), amount: String(req.amount), memo: 'soak funds' }),
   review: async () => {
-    const pending = await ctx.db.query<{ id: string }>('SELECT id::text AS id FROM withdrawals WHERE status = 0 ORDER BY random() LIMIT 1');
+    const pending = await ctx.db.query<{ id: string }>(
+      'SELECT id::text AS id FROM withdrawals WHERE status = 0 ORDER BY random() LIMIT 1',
+    );
     const id = pending[0]?.id;
     if (!id) return false;
     try {
@@ -102,10 +115,11 @@ serveParent({
       return false; // reviewed by another lane first
     }
   },
-  heapSnapshot: (req) => outsideLag(async () => {
-    gc?.();
-    return writeHeapSnapshot(String(req.path));
-  }),
+  heapSnapshot: (req) =>
+    outsideLag(async () => {
+      gc?.();
+      return writeHeapSnapshot(String(req.path));
+    }),
   stop: async () => {
     lag.disable();
     await server.close();

@@ -103,14 +103,31 @@ async function makeUsers(base: string, server: Child, n: number, level: number):
     const email = `soak${process.pid}x${i}@example.com`;
     const sent = await anon.post<{ key: string }>('/api/notify/send_email', { to: email, type: 1 });
     const code = await server.request<string>('code', { email });
-    await anon.post('/api/user/register', { type: 'email', account: email, password: 'soak-pass-1', re_password: 'soak-pass-1', sms_code: code, key: sent.data.key });
-    const login = await anon.post<LoginResult>('/api/user/loginForU', { account: email, password: 'soak-pass-1', login_type: 'email' });
+    await anon.post('/api/user/register', {
+      type: 'email',
+      account: email,
+      password: 'soak-pass-1',
+      re_password: 'soak-pass-1',
+      sms_code: code,
+      key: sent.data.key,
+    });
+    const login = await anon.post<LoginResult>('/api/user/loginForU', {
+      account: email,
+      password: 'soak-pass-1',
+      login_type: 'email',
+    });
     if (login.code !== 1) throw new Error(`soak user login failed: ${login.msg}`);
     const c = anon.withToken(login.data.token);
     await server.request('credit', { user: email, amount: '20000' });
     const banks = (await c.get<Array<{ id: number }>>('/api/account/draw_symbol_list', { type: 2 })).data;
     const bankCurrency = banks[0]?.id;
-    if (bankCurrency !== undefined) await c.post('/api/wallet/bind_draw_method', { type: 2, draw_id: bankCurrency, ...BANK, payee_account: `SOAK-${i}-0001` });
+    if (bankCurrency !== undefined)
+      await c.post('/api/wallet/bind_draw_method', {
+        type: 2,
+        draw_id: bankCurrency,
+        ...BANK,
+        payee_account: `SOAK-${i}-0001`,
+      });
     const methods = (await c.get<Array<{ id: number }>>('/api/wallet/get_draw_method', { draw_type: 2 })).data;
     users.push({ token: login.data.token, real: true, uid: email, bankMethod: methods[0]?.id, bankCurrency, level });
   }
@@ -120,7 +137,11 @@ async function makeUsers(base: string, server: Child, n: number, level: number):
 /** The standing book: every user opens `perUser` market orders before the clock starts. */
 async function standingBook(base: string, users: readonly SoakUser[], perUser: number): Promise<void> {
   const anon = soakClient(base);
-  const list = (await anon.get<Array<{ Id: number; ForexMinCont: string; MarketStatus: number; HasForexMultiple: Array<{ Value: number }> }>>('/v1/api/forex/trade_list')).data;
+  const list = (
+    await anon.get<
+      Array<{ Id: number; ForexMinCont: string; MarketStatus: number; HasForexMultiple: Array<{ Value: number }> }>
+    >('/v1/api/forex/trade_list')
+  ).data;
   const tradable = list.filter((i) => i.MarketStatus === 1);
   let next = 0;
   const opener = async (): Promise<void> => {
@@ -130,7 +151,13 @@ async function standingBook(base: string, users: readonly SoakUser[], perUser: n
       for (let k = 0, tries = 0; k < perUser && tries < perUser * 4; tries++) {
         const inst = tradable[Math.floor(Math.random() * tradable.length)];
         if (!inst) return;
-        const r = await c.get('/v1/api/forex/submit', { type: k % 2 === 0 ? 1 : 2, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple: inst.HasForexMultiple[0]?.Value ?? 0 });
+        const r = await c.get('/v1/api/forex/submit', {
+          type: k % 2 === 0 ? 1 : 2,
+          cont: inst.ForexMinCont,
+          forex_id: inst.Id,
+          status: 1,
+          multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+        });
         if (r.code === 1) k++;
       }
     }
@@ -142,8 +169,15 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
   const cpus = cpuSplit();
   const database = opts.databaseUrl ? 'postgres' : opts.pgliteWorker ? 'pglite-worker' : 'pglite';
   const server = startChild(join(HERE, 'server-child.ts'), {
-    cpus: cpus.server, nodeArgs: ['--expose-gc'],
-    env: { SOAK_SERVER_CONFIG: JSON.stringify({ databaseUrl: opts.databaseUrl, pgliteTemplate: opts.pgliteTemplate, pgliteWorker: opts.pgliteWorker }) },
+    cpus: cpus.server,
+    nodeArgs: ['--expose-gc'],
+    env: {
+      SOAK_SERVER_CONFIG: JSON.stringify({
+        databaseUrl: opts.databaseUrl,
+        pgliteTemplate: opts.pgliteTemplate,
+        pgliteWorker: opts.pgliteWorker,
+      }),
+    },
   });
   const generators: Child[] = [];
   // The conductor's own connection for the ledger check (PostgreSQL); in-memory PGlite has only the server's.
@@ -164,12 +198,28 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     };
     const first = await check();
     const report: SoakReport = {
-      seconds: opts.seconds, users: opts.users, balanced: opts.balanced === true,
-      server: { pid: Number(ready.pid), cpus: server.cpus, database }, generators: [],
-      actions: {}, acked: 0, refused: 0, serverErrors: 0, refusals: {}, harnessErrors: 0, harnessErrorSamples: [],
-      bookAtStart: first.book, bookAtEnd: 0, checks: 0, violations: [...first.violations], samples: [], heapSnapshots: [],
+      seconds: opts.seconds,
+      users: opts.users,
+      balanced: opts.balanced === true,
+      server: { pid: Number(ready.pid), cpus: server.cpus, database },
+      generators: [],
+      actions: {},
+      acked: 0,
+      refused: 0,
+      serverErrors: 0,
+      refusals: {},
+      harnessErrors: 0,
+      harnessErrorSamples: [],
+      bookAtStart: first.book,
+      bookAtEnd: 0,
+      checks: 0,
+      violations: [...first.violations],
+      samples: [],
+      heapSnapshots: [],
     };
-    opts.progress?.(`${users.length} users, ${report.bookAtStart} open orders, server on CPUs ${cpus.server || 'any'}, load on ${cpus.load || 'any'}: the timed run starts`);
+    opts.progress?.(
+      `${users.length} users, ${report.bookAtStart} open orders, server on CPUs ${cpus.server || 'any'}, load on ${cpus.load || 'any'}: the timed run starts`,
+    );
 
     // The generators, each with its share of the users (and of the lanes).
     const g = Math.max(1, Math.min(opts.generators ?? 1, users.length));
@@ -178,7 +228,10 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       const mine = users.filter((_, i) => i % g === k);
       const lanes = opts.lanes ? Math.max(1, Math.round(opts.lanes / g)) : null;
       const cfg: LoadConfig = { base, users: mine, lanes, balanced: opts.balanced === true };
-      const child = startChild(join(HERE, 'load-child.ts'), { cpus: cpus.load, env: { SOAK_LOAD_CONFIG: JSON.stringify(cfg) } });
+      const child = startChild(join(HERE, 'load-child.ts'), {
+        cpus: cpus.load,
+        env: { SOAK_LOAD_CONFIG: JSON.stringify(cfg) },
+      });
       child.onAsk((op, body) => server.request(op, body));
       child.onNote((n) => {
         if (n.note === 'progress') progress[k] = Number(n.total);
@@ -193,7 +246,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const actionsNow = (): number => progress.reduce((a, b) => a + b, 0);
     const snapshot = async (label: string): Promise<void> => {
       if (!opts.heapDir) return;
-      report.heapSnapshots.push(await server.request<string>('heapSnapshot', { path: join(opts.heapDir, `server-${label}.heapsnapshot`) }));
+      report.heapSnapshots.push(
+        await server.request<string>('heapSnapshot', { path: join(opts.heapDir, `server-${label}.heapsnapshot`) }),
+      );
     };
     let windowStart = Date.now();
     let windowActions = 0;
@@ -206,16 +261,29 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       report.checks++;
       report.violations.push(...c.violations);
       const sample: SoakSample = {
-        atS: Math.round((now - started) / 1000), rssMb: c.rssMb, heapMb: c.heapAfterGcMb, lagP99Ms: s.lagP99Ms,
-        lagMaxMs: s.lagMaxMs, serverCpuPct: Math.round((s.cpuMs * 100) / Math.max(1, now - windowStart)), actions: total,
-        actionsPerS: Math.round(((total - windowActions) * 1000) / Math.max(1, now - windowStart)), checkMs: c.ms, book: c.book,
+        atS: Math.round((now - started) / 1000),
+        rssMb: c.rssMb,
+        heapMb: c.heapAfterGcMb,
+        lagP99Ms: s.lagP99Ms,
+        lagMaxMs: s.lagMaxMs,
+        serverCpuPct: Math.round((s.cpuMs * 100) / Math.max(1, now - windowStart)),
+        actions: total,
+        actionsPerS: Math.round(((total - windowActions) * 1000) / Math.max(1, now - windowStart)),
+        checkMs: c.ms,
+        book: c.book,
         load1: Math.round((loadavg()[0] ?? 0) * 10) / 10,
       };
       report.samples.push(sample);
       windowStart = Date.now();
       windowActions = total;
-      opts.progress?.(`${sample.atS}s server: rss ${sample.rssMb} MB, heap ${sample.heapMb} MB, lag p99 ${sample.lagP99Ms} ms (max ${sample.lagMaxMs}), cpu ${sample.serverCpuPct} %; ${sample.actionsPerS} actions/s, book ${sample.book}, check ${sample.checkMs} ms, load ${sample.load1}; ${report.violations.length} violations`);
-      if (opts.heapSnapshotAtS !== undefined && report.snapshotAtS === undefined && sample.atS >= opts.heapSnapshotAtS) {
+      opts.progress?.(
+        `${sample.atS}s server: rss ${sample.rssMb} MB, heap ${sample.heapMb} MB, lag p99 ${sample.lagP99Ms} ms (max ${sample.lagMaxMs}), cpu ${sample.serverCpuPct} %; ${sample.actionsPerS} actions/s, book ${sample.book}, check ${sample.checkMs} ms, load ${sample.load1}; ${report.violations.length} violations`,
+      );
+      if (
+        opts.heapSnapshotAtS !== undefined &&
+        report.snapshotAtS === undefined &&
+        sample.atS >= opts.heapSnapshotAtS
+      ) {
         report.snapshotAtS = sample.atS;
         await snapshot(`${sample.atS}s`);
       }

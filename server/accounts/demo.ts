@@ -45,7 +45,12 @@ export async function demoUser(
 }
 
 /** Clears the demo user's trading state (hooks) and restores the starting balance with nothing locked. */
-export async function resetDemo(q: Queryable, user: UserRow, now: number, hooks: readonly DemoResetHook[]): Promise<void> {
+export async function resetDemo(
+  q: Queryable,
+  user: UserRow,
+  now: number,
+  hooks: readonly DemoResetHook[],
+): Promise<void> {
   if (user.is_demo !== 1) throw new ApiError('demo_only');
   for (const hook of hooks) await hook(q, user.id, now);
   const acc = await getAccount(q, user.id);

@@ -40,7 +40,11 @@ export function loginChannel(account: string, loginType: Channel | undefined): C
 }
 
 /** The account a sign-up names: a mobile sign-up may send the number as `mobile` or as `account`. */
-export function signUpAccount(b: { type: Channel; account?: string | undefined; mobile?: string | undefined }): string | undefined {
+export function signUpAccount(b: {
+  type: Channel;
+  account?: string | undefined;
+  mobile?: string | undefined;
+}): string | undefined {
   return b.type === 'mobile' ? b.mobile || b.account : b.account;
 }
 

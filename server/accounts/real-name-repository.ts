@@ -15,7 +15,10 @@ export interface RealNameRow {
 
 /** The user's review state, its row locked for the rest of the caller's transaction; undefined before a first submit. */
 export async function lockedReviewStatus(q: Queryable, userId: number): Promise<number | undefined> {
-  const rows = await q.query<{ review_status: number }>('SELECT review_status FROM user_real WHERE user_id = $1 FOR UPDATE', [userId]);
+  const rows = await q.query<{ review_status: number }>(
+    'SELECT review_status FROM user_real WHERE user_id = $1 FOR UPDATE',
+    [userId],
+  );
   return rows[0]?.review_status;
 }
 
@@ -64,7 +67,12 @@ export function realNamesByStatus(db: Queryable, status: number, limit: number):
 
 /** Moves a submission from `from` to `to` with the reason the trader reads; false when it was not in `from`. */
 export async function reviewRealName(
-  db: Queryable, userId: number, from: number, to: number, reason: string, at: number,
+  db: Queryable,
+  userId: number,
+  from: number,
+  to: number,
+  reason: string,
+  at: number,
 ): Promise<boolean> {
   const done = await db.query(
     `UPDATE user_real SET review_status = $2, reason = $3, reviewed_at = $4 WHERE user_id = $1 AND review_status = $5 RETURNING user_id`,

@@ -5,7 +5,10 @@ import type { PriceAlert } from '../../domain/price-alerts.ts';
 import type { UserPush } from '../services.ts';
 import type { WebPushSender } from './web-push-sender.ts';
 
-export function alertDelivery(push: UserPush, webPush: WebPushSender): (userId: number, alert: PriceAlert) => Promise<void> {
+export function alertDelivery(
+  push: UserPush,
+  webPush: WebPushSender,
+): (userId: number, alert: PriceAlert) => Promise<void> {
   return async (userId, alert) => {
     push.toUser(userId, { type: 'PRICE_ALERT', data: alert });
     await webPush.send(userId, alert);

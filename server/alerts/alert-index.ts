@@ -21,7 +21,10 @@ const empty = (s: Sides): boolean => s.above.length === 0 && s.below.length === 
 
 /** Takes the alerts of one side list that hold at `value` (a sorted list: stops at the first that does not). */
 function takeHolding(list: IndexedAlert[], value: number, into: IndexedAlert[]): void {
-  while (list.length > 0 && alertHolds((list[0] as IndexedAlert).condition, (list[0] as IndexedAlert).threshold, value)) {
+  while (
+    list.length > 0 &&
+    alertHolds((list[0] as IndexedAlert).condition, (list[0] as IndexedAlert).threshold, value)
+  ) {
     into.push(list.shift() as IndexedAlert);
   }
 }
@@ -43,7 +46,11 @@ export class AlertIndex {
     const n = Number(a.value);
     const alert: IndexedAlert = { ...a, threshold: a.kind === 'change' ? changeThreshold(a.condition, n) : n };
     let kinds = this.byInstrument.get(a.instrumentId);
-    if (!kinds) this.byInstrument.set(a.instrumentId, (kinds = { price: { above: [], below: [] }, change: { above: [], below: [] } }));
+    if (!kinds)
+      this.byInstrument.set(
+        a.instrumentId,
+        (kinds = { price: { above: [], below: [] }, change: { above: [], below: [] } }),
+      );
     const list = kinds[a.kind][a.condition];
     const before = (x: IndexedAlert): boolean =>
       a.condition === 'above' ? alert.threshold < x.threshold : alert.threshold > x.threshold;

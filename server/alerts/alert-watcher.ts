@@ -47,11 +47,15 @@ export class AlertWatcher {
 
   /** An alert was added or deleted (here or elsewhere): re-read it. Resolves once done (a failure is logged). */
   refresh(id: number): Promise<void> {
-    return this.track((async () => {
-      const a = await activeAlert(this.deps.db, id);
-      if (a) this.index.add(a);
-      else this.index.remove(id);
-    })(), { alertId: id }, 'alert refresh failed');
+    return this.track(
+      (async () => {
+        const a = await activeAlert(this.deps.db, id);
+        if (a) this.index.add(a);
+        else this.index.remove(id);
+      })(),
+      { alertId: id },
+      'alert refresh failed',
+    );
   }
 
   onTick(tick: Tick): void {
@@ -65,7 +69,11 @@ export class AlertWatcher {
       return Number.isFinite(n) ? n : null;
     };
     for (const a of this.index.take(tick.instrumentId, price, readChange)) {
-      void this.track(this.fire(a, tick.price, a.kind === 'change' ? change : null), { alertId: a.id }, 'alert fire failed');
+      void this.track(
+        this.fire(a, tick.price, a.kind === 'change' ? change : null),
+        { alertId: a.id },
+        'alert fire failed',
+      );
     }
   }
 
@@ -83,7 +91,9 @@ export class AlertWatcher {
   }
 
   private track(p: Promise<void>, context: Record<string, unknown>, what: string): Promise<void> {
-    const done = p.catch((err: unknown) => this.deps.log.error({ err, ...context }, what)).finally(() => this.running.delete(done));
+    const done = p
+      .catch((err: unknown) => this.deps.log.error({ err, ...context }, what))
+      .finally(() => this.running.delete(done));
     this.running.add(done);
     return done;
   }

@@ -42,7 +42,6 @@ export interface ActiveAlert {
   value: string;
 }
 
-
 function wire(r: AlertRow): PriceAlert {
   const places = Number(r.price_precision);
   return {
@@ -76,13 +75,17 @@ const active = (r: AlertRow): ActiveAlert => ({
 export async function userAlerts(q: Queryable, userId: number, firedShown: number): Promise<PriceAlert[]> {
   const live = await q.query<AlertRow>(`${SELECT} WHERE a.user_id = $1 AND a.status = 0 ORDER BY a.id DESC`, [userId]);
   const fired = await q.query<AlertRow>(
-    `${SELECT} WHERE a.user_id = $1 AND a.status = 1 ORDER BY a.fired_at DESC, a.id DESC LIMIT $2`, [userId, firedShown],
+    `${SELECT} WHERE a.user_id = $1 AND a.status = 1 ORDER BY a.fired_at DESC, a.id DESC LIMIT $2`,
+    [userId, firedShown],
   );
   return [...live, ...fired].map(wire);
 }
 
 export async function countActive(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.query<{ n: string | number }>('SELECT count(*) AS n FROM price_alerts WHERE user_id = $1 AND status = 0', [userId]);
+  const [row] = await q.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM price_alerts WHERE user_id = $1 AND status = 0',
+    [userId],
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -101,7 +104,16 @@ export async function insertAlert(q: Queryable, a: NewAlert): Promise<number> {
   const [row] = await q.query<{ id: number }>(
     `INSERT INTO price_alerts (user_id, instrument_id, kind, condition, price, percent, note, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [a.userId, a.instrumentId, a.kind, a.condition, a.kind === 'price' ? a.value : null, a.kind === 'change' ? a.value : null, a.note, a.at],
+    [
+      a.userId,
+      a.instrumentId,
+      a.kind,
+      a.condition,
+      a.kind === 'price' ? a.value : null,
+      a.kind === 'change' ? a.value : null,
+      a.note,
+      a.at,
+    ],
   );
   if (!row) throw new Error('price alert insert returned nothing');
   return Number(row.id);
@@ -129,7 +141,11 @@ export async function activeAlert(q: Queryable, id: number): Promise<ActiveAlert
  * was deleted or fired already (by another writer): the caller then delivers nothing, so it fires once.
  */
 export async function fireAlert(
-  q: Queryable, id: number, price: string, change: string | null, at: number,
+  q: Queryable,
+  id: number,
+  price: string,
+  change: string | null,
+  at: number,
 ): Promise<(PriceAlert & { userId: number }) | undefined> {
   const [row] = await q.query<AlertRow>(
     `UPDATE price_alerts a SET status = 1, fired_at = $3, fired_price = $2, fired_change = $4 FROM instruments i
@@ -142,6 +158,9 @@ export async function fireAlert(
 
 /** True when the instrument exists and is listed (a disabled one has no live price to watch). */
 export async function listedInstrument(q: Queryable, id: number): Promise<{ pricePrecision: number } | undefined> {
-  const [row] = await q.query<{ price_precision: number }>('SELECT price_precision FROM instruments WHERE id = $1 AND enabled', [id]);
+  const [row] = await q.query<{ price_precision: number }>(
+    'SELECT price_precision FROM instruments WHERE id = $1 AND enabled',
+    [id],
+  );
   return row ? { pricePrecision: Number(row.price_precision) } : undefined;
 }

@@ -66,7 +66,13 @@ function checkedPercent(raw: string | undefined): string {
   return t;
 }
 
-export async function createAlert(db: Db, userId: number, input: AlertInput, at: number, changed: AlertChanged): Promise<PriceAlerts> {
+export async function createAlert(
+  db: Db,
+  userId: number,
+  input: AlertInput,
+  at: number,
+  changed: AlertChanged,
+): Promise<PriceAlerts> {
   const kind = input.kind ?? 'price';
   const note = (input.note ?? '').trim();
   if ([...note].length > ALERT_NOTE_MAX) throw new ApiError('alerts.errors.note', undefined, { max: ALERT_NOTE_MAX });
@@ -75,7 +81,8 @@ export async function createAlert(db: Db, userId: number, input: AlertInput, at:
     const inst = await listedInstrument(q, input.forex_id);
     if (!inst) throw new ApiError('instrument_not_found');
     const value = kind === 'change' ? checkedPercent(input.percent) : checkedPrice(input.price, inst.pricePrecision);
-    if ((await countActive(q, userId)) >= ALERTS_MAX) throw new ApiError('alerts.errors.full', undefined, { max: ALERTS_MAX });
+    if ((await countActive(q, userId)) >= ALERTS_MAX)
+      throw new ApiError('alerts.errors.full', undefined, { max: ALERTS_MAX });
     return insertAlert(q, { userId, instrumentId: input.forex_id, kind, condition: input.condition, value, note, at });
   });
   await changed(id);

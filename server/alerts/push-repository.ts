@@ -37,10 +37,15 @@ export async function forgetEndpoint(q: Queryable, endpoint: string): Promise<vo
 }
 
 export async function userSubscriptions(q: Queryable, userId: number): Promise<PushTarget[]> {
-  return q.query<PushTarget>('SELECT endpoint, p256dh, auth, lang FROM push_subscriptions WHERE user_id = $1', [userId]);
+  return q.query<PushTarget>('SELECT endpoint, p256dh, auth, lang FROM push_subscriptions WHERE user_id = $1', [
+    userId,
+  ]);
 }
 
 export async function countSubscriptions(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.query<{ n: string | number }>('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = $1', [userId]);
+  const [row] = await q.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM push_subscriptions WHERE user_id = $1',
+    [userId],
+  );
   return Number(row?.n ?? 0);
 }

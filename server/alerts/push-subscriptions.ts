@@ -43,7 +43,13 @@ export function checkedTarget(t: PushTarget, hosts: readonly string[]): PushTarg
   return { endpoint: url.href, p256dh: t.p256dh, auth: t.auth, lang };
 }
 
-export async function subscribePush(db: Db, userId: number, target: PushTarget, hosts: readonly string[], at: number): Promise<void> {
+export async function subscribePush(
+  db: Db,
+  userId: number,
+  target: PushTarget,
+  hosts: readonly string[],
+  at: number,
+): Promise<void> {
   const t = checkedTarget(target, hosts);
   await db.tx(async (q) => {
     await lockUser(q, userId);

@@ -57,21 +57,27 @@ export class WebPushSender {
   /** Sends the alert to every browser of the user; failures are logged (without the endpoint), never thrown. */
   async send(userId: number, alert: PriceAlert): Promise<void> {
     const targets = await userSubscriptions(this.db, userId);
-    await Promise.all(targets.map(async (t) => {
-      const payload = JSON.stringify(alertPushPayload(alert, pickLanguage(t.lang)));
-      try {
-        await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, payload, {
-          vapidDetails: { subject: this.opts.subject, publicKey: this.opts.keys.publicKey, privateKey: this.opts.keys.privateKey },
-          TTL: TTL_S,
-          timeout: TIMEOUT_MS,
-          urgency: 'high',
-          agent: this.opts.agent,
-        });
-      } catch (err) {
-        const status = (err as { statusCode?: unknown }).statusCode;
-        if (status === 404 || status === 410) await forgetEndpoint(this.db, t.endpoint);
-        else this.log.warn({ status, host: new URL(t.endpoint).host, alertId: alert.id }, 'web push failed');
-      }
-    }));
+    await Promise.all(
+      targets.map(async (t) => {
+        const payload = JSON.stringify(alertPushPayload(alert, pickLanguage(t.lang)));
+        try {
+          await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, payload, {
+            vapidDetails: {
+              subject: this.opts.subject,
+              publicKey: this.opts.keys.publicKey,
+              privateKey: this.opts.keys.privateKey,
+            },
+            TTL: TTL_S,
+            timeout: TIMEOUT_MS,
+            urgency: 'high',
+            agent: this.opts.agent,
+          });
+        } catch (err) {
+          const status = (err as { statusCode?: unknown }).statusCode;
+          if (status === 404 || status === 410) await forgetEndpoint(this.db, t.endpoint);
+          else this.log.warn({ status, host: new URL(t.endpoint).host, alertId: alert.id }, 'web push failed');
+        }
+      }),
+    );
   }
 }

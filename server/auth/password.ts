@@ -37,16 +37,29 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, n, r, p, saltText, hashText] = parts;
   const expected = Buffer.from(hashText ?? '', 'base64url');
   if (expected.length === 0) return false;
-  const key = await derive(password, Buffer.from(saltText ?? '', 'base64url'), {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM,
-  }, expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(saltText ?? '', 'base64url'),
+    {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: MAXMEM,
+    },
+    expected.length,
+  );
   return timingSafeEqual(key, expected);
 }
 
 /** True when the stored hash was made with other parameters than `params` (re-hash it after a good login). */
 export function needsRehash(stored: string, params: ScryptParams = OWASP_SCRYPT): boolean {
   const parts = stored.split('$');
-  return !(parts[0] === 'scrypt' && Number(parts[1]) === params.N && Number(parts[2]) === params.r && Number(parts[3]) === params.p);
+  return !(
+    parts[0] === 'scrypt' &&
+    Number(parts[1]) === params.N &&
+    Number(parts[2]) === params.r &&
+    Number(parts[3]) === params.p
+  );
 }
 
 // Unknown accounts are checked against this so "no such user" costs the same time as "wrong password".

@@ -23,7 +23,11 @@ export interface SessionOptions {
 }
 
 /** Adds the session hook to `scope` (a route group's plugin): every route in it needs a signed-in (real) user. */
-export function requireSession(scope: FastifyInstance, ctx: Pick<AppContext, 'db' | 'clock'>, opts: SessionOptions = {}): void {
+export function requireSession(
+  scope: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  opts: SessionOptions = {},
+): void {
   if (!scope.hasRequestDecorator('sessionUser')) scope.decorateRequest('sessionUser', null);
   scope.addHook('preHandler', async (request) => {
     if (opts.unless && (await opts.unless(request))) return;

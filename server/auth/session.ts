@@ -32,7 +32,10 @@ export function requestToken(request: FastifyRequest): string | null {
 }
 
 /** The session's user when it is a real account; demo users get 'real_account_required' (SPEC §6). */
-export async function realSessionUser(ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest): Promise<UserRow> {
+export async function realSessionUser(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  request: FastifyRequest,
+): Promise<UserRow> {
   const user = await sessionUser(ctx, request);
   if (user.is_demo !== 0) throw new ApiError('real_account_required');
   return user;

@@ -15,7 +15,12 @@ export function tokenHash(token: string): string {
 
 /** Creates a session for the user and returns the token (the only time it exists in clear). Beyond `maxSessions`
  * the oldest sessions end, so a leaked password cannot hold an unbounded number of tokens. */
-export async function issueToken(q: Queryable, userId: number, now: number, maxSessions = MAX_SESSIONS_PER_USER): Promise<string> {
+export async function issueToken(
+  q: Queryable,
+  userId: number,
+  now: number,
+  maxSessions = MAX_SESSIONS_PER_USER,
+): Promise<string> {
   const token = newToken();
   // Expired sessions are useless; dropping the user's own keeps the table from growing (indexed by user).
   await q.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2', [userId, now]);

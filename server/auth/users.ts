@@ -57,7 +57,9 @@ export async function setPasswordHash(q: Queryable, id: number, hash: string, on
 
 /** The real (not demo) user whose invite code this is, or null. */
 export async function inviterId(q: Queryable, inviteCode: string): Promise<number | null> {
-  const rows = await q.query<{ id: number }>('SELECT id FROM users WHERE invite_code = $1 AND is_demo = 0', [inviteCode]);
+  const rows = await q.query<{ id: number }>('SELECT id FROM users WHERE invite_code = $1 AND is_demo = 0', [
+    inviteCode,
+  ]);
   return rows[0]?.id ?? null;
 }
 
@@ -80,7 +82,11 @@ export interface UserWithBalances {
 }
 
 /** The user whose internal id is `id`, or whose uid, e-mail, mobile number or demo id is `key`, with balances. */
-export async function findUserByAnyKey(q: Queryable, id: number | null, key: string): Promise<UserWithBalances | undefined> {
+export async function findUserByAnyKey(
+  q: Queryable,
+  id: number | null,
+  key: string,
+): Promise<UserWithBalances | undefined> {
   const rows = await q.query<UserWithBalances>(
     `SELECT u.id, u.uid, u.email, u.mobile, u.demo_id, u.is_demo, a.balance, a.lock_balance
        FROM users u LEFT JOIN accounts a ON a.user_id = u.id

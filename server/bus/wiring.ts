@@ -73,12 +73,16 @@ export function busRevocations(bus: Bus, log: FastifyBaseLogger): Revocations & 
 }
 
 /** Price alerts added or deleted on a gateway: announced on the bus, re-read by the market writer's watcher. */
-export function alertChanges(bus: Bus): { announce(alertId: number): void; follow(refresh: (alertId: number) => void): () => void } {
+export function alertChanges(bus: Bus): {
+  announce(alertId: number): void;
+  follow(refresh: (alertId: number) => void): () => void;
+} {
   return {
     announce: (id) => bus.publish(SUBJECTS.alert, { id } satisfies AlertChanged),
-    follow: (refresh) => bus.subscribe(SUBJECTS.alert, (m) => {
-      const id = (m as AlertChanged).id;
-      if (Number.isSafeInteger(id)) refresh(id);
-    }),
+    follow: (refresh) =>
+      bus.subscribe(SUBJECTS.alert, (m) => {
+        const id = (m as AlertChanged).id;
+        if (Number.isSafeInteger(id)) refresh(id);
+      }),
   };
 }

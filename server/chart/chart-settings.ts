@@ -1,6 +1,11 @@
 // Chart settings on the account (issue 36): read (the defaults when none are stored, or when stored ones no longer
 // keep the rules) and replace as a whole. The rules are domain/indicators.ts', the same the settings sheet keeps.
-import { defaultIndicatorSettings, isValidSettings, sanitiseSettings, type IndicatorSettings } from '../../domain/indicators.ts';
+import {
+  defaultIndicatorSettings,
+  isValidSettings,
+  sanitiseSettings,
+  type IndicatorSettings,
+} from '../../domain/indicators.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 
@@ -9,7 +14,9 @@ export interface ChartSettings {
 }
 
 export async function readChartSettings(q: Queryable, userId: number): Promise<ChartSettings> {
-  const rows = await q.query<{ indicators: string }>('SELECT indicators FROM chart_settings WHERE user_id = $1', [userId]);
+  const rows = await q.query<{ indicators: string }>('SELECT indicators FROM chart_settings WHERE user_id = $1', [
+    userId,
+  ]);
   const raw = rows[0]?.indicators;
   if (raw === undefined) return { indicators: defaultIndicatorSettings() };
   try {

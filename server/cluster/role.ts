@@ -12,7 +12,10 @@ export function roleEnv(raw: string | undefined): Role | undefined {
 }
 
 /** What a role needs beyond `all`; throws one clear error naming every missing setting. A given bus (tests) is the broker. */
-export function checkRole(role: Role, cfg: { databaseUrl?: string | undefined; natsUrl?: string | undefined; bus?: unknown }): void {
+export function checkRole(
+  role: Role,
+  cfg: { databaseUrl?: string | undefined; natsUrl?: string | undefined; bus?: unknown },
+): void {
   if (role === 'all') return;
   const missing: string[] = [];
   if (!cfg.databaseUrl) missing.push('DATABASE_URL (a postgres:// URL: every process shares one PostgreSQL)');

@@ -4,9 +4,39 @@ import sanitizeHtml from 'sanitize-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'u', 'small', 'sup', 'sub', 'span',
-    'blockquote', 'code', 'pre', 'figure', 'figcaption', 'img', 'a',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'u',
+    'small',
+    'sup',
+    'sub',
+    'span',
+    'blockquote',
+    'code',
+    'pre',
+    'figure',
+    'figcaption',
+    'img',
+    'a',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'], // target/rel are set by transformTags below, never taken from input
@@ -21,7 +51,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // script/style/textarea/etc. are dropped with their text; iframe/object/svg/math too.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+  ],
   transformTags: {
     // h1 is the page's own title; a story's headings start at h2.
     h1: 'h2',
@@ -37,7 +79,13 @@ export function sanitiseNewsHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 
 /** Titles and summaries are plain text: every tag (and script/style text) goes, and the entities sanitize-html
  * escaped are decoded again, because the app renders these as text (React escapes them), never as HTML. */

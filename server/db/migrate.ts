@@ -49,10 +49,11 @@ export async function migrate(db: Db, now: number, dir: string = MIGRATIONS_DIR)
     if (applied.has(m.version)) continue;
     await db.tx(async (q) => {
       await q.exec(m.sql);
-      await q.query(
-        'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
-        [m.version, m.name, now],
-      );
+      await q.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        now,
+      ]);
     });
     done.push(m.version);
   }

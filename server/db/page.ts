@@ -17,6 +17,9 @@ export async function pageOf<T>(
   limit: number,
   offset: number,
 ): Promise<Page<T>> {
-  const [rows, count] = await Promise.all([db.query<T>(rowsSql, [...params, limit, offset]), db.query<{ n: string }>(countSql, params)]);
+  const [rows, count] = await Promise.all([
+    db.query<T>(rowsSql, [...params, limit, offset]),
+    db.query<{ n: string }>(countSql, params),
+  ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }

@@ -43,7 +43,8 @@ function workerSource(): string {
 
 export async function openPgliteWorker(opts: PgliteOptions): Promise<PgliteDb> {
   const start: BridgeStart = {
-    dataDir: opts.dataDir, ...(opts.loadDataDir ? { loadDataDir: new Uint8Array(await opts.loadDataDir.arrayBuffer()) } : {}),
+    dataDir: opts.dataDir,
+    ...(opts.loadDataDir ? { loadDataDir: new Uint8Array(await opts.loadDataDir.arrayBuffer()) } : {}),
   };
   const worker = new Worker(workerSource(), { eval: true, workerData: start, execArgv: [] });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -63,14 +64,15 @@ export async function openPgliteWorker(opts: PgliteOptions): Promise<PgliteDb> {
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (${code})`)));
-  const call = <T>(req: Omit<BridgeRequest, 'id'>, id = nextId++): Promise<T> => new Promise<T>((resolve, reject) => {
-    if (failure) {
-      reject(failure);
-      return;
-    }
-    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    if (id !== 0) worker.postMessage({ ...req, id } satisfies BridgeRequest);
-  });
+  const call = <T>(req: Omit<BridgeRequest, 'id'>, id = nextId++): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (failure) {
+        reject(failure);
+        return;
+      }
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      if (id !== 0) worker.postMessage({ ...req, id } satisfies BridgeRequest);
+    });
   await call({ op: 'query' }, 0); // the worker's 'ready' (id 0): PGlite is open
   const query = <R>(sql: string, params: readonly unknown[] = [], tx?: number): Promise<R[]> =>
     call<R[]>({ op: 'query', sql, params: [...params], tx });

@@ -38,7 +38,10 @@ async function begin(): Promise<number> {
     if (!(await ended)) throw new Rollback();
   });
   // A failed BEGIN rejects `done` before `ready` resolves: surface it instead of waiting forever.
-  const t = await Promise.race([ready, done.then(() => Promise.reject(new Error('transaction ended before it began')))]);
+  const t = await Promise.race([
+    ready,
+    done.then(() => Promise.reject(new Error('transaction ended before it began'))),
+  ]);
   const id = nextTx++;
   txs.set(id, { t, finish, done });
   return id;

@@ -22,7 +22,15 @@ import { toWireOrder } from './order-wire.ts';
 import { getOrder, loadOpenOrders, lockOrder, openOrderIds, openOrdersOfUser } from './orders-repository.ts';
 import { checkStops, closeLots, optionalPrice, planSubmit, type SubmitInput } from './submit-check.ts';
 import {
-  cancelPending, changeStops, closeHolding, closePart, fillPending, openOrder, RowChanged, trailStop, type Committed,
+  cancelPending,
+  changeStops,
+  closeHolding,
+  closePart,
+  fillPending,
+  openOrder,
+  RowChanged,
+  trailStop,
+  type Committed,
   type PartCommitted,
 } from './transitions.ts';
 import type { EngineIndex, IndexSource } from './index-types.ts';
@@ -125,7 +133,8 @@ export class OrderEngine {
   /** The feed's refusal (docs/market-data.md): a stale price or a desk halt, with the reason traders see. */
   private refuseOnFeed(code: string): void {
     const block = this.ctx.market.tradeBlock?.(code);
-    if (block) throw new ApiError(block.key, undefined, block.key === 'instrument_halted' ? { reason: block.reason } : {});
+    if (block)
+      throw new ApiError(block.key, undefined, block.key === 'instrument_halted' ? { reason: block.reason } : {});
   }
 
   /** The live price of an instrument, null when the market has none. */
@@ -238,7 +247,8 @@ export class OrderEngine {
     if (this.busy.has(orderId)) return;
     await this.runFor(orderId, async () => {
       const done = await this.triggerTx(orderId, 0, async (q, row, inst) =>
-        cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now(), 'expired'));
+        cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now(), 'expired'),
+      );
       if (done) this.afterCommit(done, 'FOREX_CLOSED', 'expired');
     });
   }
@@ -405,13 +415,16 @@ export class OrderEngine {
   }
 
   private async fillTriggered(orderId: number, at: Price): Promise<void> {
-    const done = await this.triggerTx(orderId, 0, async (q, row, inst) => fillPending(q, row, inst, at, this.ctx.clock.now()));
+    const done = await this.triggerTx(orderId, 0, async (q, row, inst) =>
+      fillPending(q, row, inst, at, this.ctx.clock.now()),
+    );
     if (done) this.afterCommit(done, 'FOREX_TRADE', null);
   }
 
   private async closeTriggered(orderId: number, at: Price, reason: CloseReason): Promise<void> {
     const done = await this.triggerTx(orderId, 1, async (q, row, inst) =>
-      closeHolding(q, row, inst, at, reason, this.ctx.clock.now()));
+      closeHolding(q, row, inst, at, reason, this.ctx.clock.now()),
+    );
     if (done) this.afterCommit(done, 'FOREX_CLOSED', reason);
   }
 

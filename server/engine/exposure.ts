@@ -20,4 +20,3 @@ export const SLACK_PER_MICRO = MONEY_TO_ACCOUNT * LEVEL.den;
 export function slackOf(balance: bigint, margin: bigint, floating: bigint): bigint {
   return (balance + (margin + floating) * MONEY_TO_ACCOUNT) * LEVEL.den - margin * MONEY_TO_ACCOUNT * LEVEL.num;
 }
-

@@ -129,7 +129,10 @@ export class Holding {
   /** Positions priced one by one (see the top of this file). */
   readonly loose = new Set<Position>();
 
-  constructor(readonly user: UserExposure, readonly inst: Instrument) {}
+  constructor(
+    readonly user: UserExposure,
+    readonly inst: Instrument,
+  ) {}
 
   add(pos: Position): void {
     this.positions.add(pos);

@@ -18,7 +18,8 @@ export function idempotencyKeyOf(header: unknown): string | null {
 /** The stored first answer for this key, if any (outside or inside a transaction). */
 export async function storedAnswer(q: Queryable, userId: number, key: string): Promise<Order | null> {
   const rows = await q.query<{ response: string }>(
-    'SELECT response FROM order_idempotency WHERE user_id = $1 AND idem_key = $2', [userId, key],
+    'SELECT response FROM order_idempotency WHERE user_id = $1 AND idem_key = $2',
+    [userId, key],
   );
   const text = rows[0]?.response;
   return text ? (JSON.parse(text) as Order) : null;
@@ -35,8 +36,10 @@ export async function claimKey(q: Queryable, userId: number, key: string, now: n
 }
 
 export async function saveAnswer(q: Queryable, userId: number, key: string, order: Order): Promise<void> {
-  await q.query(
-    'UPDATE order_idempotency SET order_id = $3, response = $4 WHERE user_id = $1 AND idem_key = $2',
-    [userId, key, order.Id, JSON.stringify(order)],
-  );
+  await q.query('UPDATE order_idempotency SET order_id = $3, response = $4 WHERE user_id = $1 AND idem_key = $2', [
+    userId,
+    key,
+    order.Id,
+    JSON.stringify(order),
+  ]);
 }

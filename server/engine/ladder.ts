@@ -10,7 +10,8 @@ interface Node {
   right: Node | null;
 }
 
-const before = (aLevel: number, aId: number, b: Node): boolean => aLevel < b.level || (aLevel === b.level && aId < b.id);
+const before = (aLevel: number, aId: number, b: Node): boolean =>
+  aLevel < b.level || (aLevel === b.level && aId < b.id);
 
 /** xorshift32: the treap's priorities only need to look random, not to be secret; seeded so runs repeat. */
 function priorities(): () => number {

@@ -11,7 +11,11 @@ export const PAGE_SIZE = 20;
 
 /** all_fact_profits: holding = total floating P&L at the current prices, history = total realised, pending = 0. */
 export async function myDeal(
-  q: Queryable, engine: OrderEngine, userId: number, status: OrderStatus, page: number,
+  q: Queryable,
+  engine: OrderEngine,
+  userId: number,
+  status: OrderStatus,
+  page: number,
 ): Promise<OrderList> {
   const [rows, total, account] = await Promise.all([
     listOrders(q, userId, status, PAGE_SIZE, (page - 1) * PAGE_SIZE),

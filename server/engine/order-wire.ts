@@ -21,7 +21,11 @@ export function toWireOrder(row: OrderRow, inst: EngineInstrument, current: Pric
   const updatePrice = live ? current : price(row.updatePrice);
   // Without a live quote a holding order shows its P&L at the last price the engine saw for it.
   const factProfits =
-    row.status === 1 ? floatingOf(row, inst, updatePrice) : row.status === 3 ? moneyText(row.factProfits) : moneyText('0');
+    row.status === 1
+      ? floatingOf(row, inst, updatePrice)
+      : row.status === 3
+        ? moneyText(row.factProfits)
+        : moneyText('0');
   const stop = (v: string): string => (price(v).isZero() ? '0' : priceText(v, p));
   return {
     Id: row.id,

@@ -79,8 +79,22 @@ export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> 
     `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
        caution_money, trade_fee, target_loss_price, target_profit_price, status, created_at, filled_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-    [o.userId, o.instrumentId, o.orderType, o.quantity, o.multiple, o.price, o.originPrice, o.cautionMoney,
-      o.tradeFee, o.targetLossPrice, o.targetProfitPrice, o.status, o.now, o.status === 1 ? o.now : null],
+    [
+      o.userId,
+      o.instrumentId,
+      o.orderType,
+      o.quantity,
+      o.multiple,
+      o.price,
+      o.originPrice,
+      o.cautionMoney,
+      o.tradeFee,
+      o.targetLossPrice,
+      o.targetProfitPrice,
+      o.status,
+      o.now,
+      o.status === 1 ? o.now : null,
+    ],
   );
   const row = one(rows);
   if (!row) throw new Error('insert returned no order');
@@ -93,9 +107,13 @@ export async function getOrder(q: Queryable, id: number): Promise<OrderRow | nul
 
 /** Locks an order of this user in this status for the rest of the transaction; null when it is not (or no longer). */
 export async function lockOrder(q: Queryable, id: number, userId: number, status: 0 | 1): Promise<OrderRow | null> {
-  return one(await q.query<DbOrder>(
-    'SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [id, userId, status],
-  ));
+  return one(
+    await q.query<DbOrder>('SELECT * FROM orders WHERE id = $1 AND user_id = $2 AND status = $3 FOR UPDATE', [
+      id,
+      userId,
+      status,
+    ]),
+  );
 }
 
 /** Closes (from holding) or cancels (from pending): only if the row is still in `from`. */
@@ -105,71 +123,112 @@ export async function finishOrder(
   from: 0 | 1,
   f: { updatePrice: string; factProfits: string; reason: CloseReason; now: number },
 ): Promise<OrderRow | null> {
-  return one(await q.query<DbOrder>(
-    `UPDATE orders SET status = 3, update_price = $3, fact_profits = $4, close_reason = $5, completed_at = $6
+  return one(
+    await q.query<DbOrder>(
+      `UPDATE orders SET status = 3, update_price = $3, fact_profits = $4, close_reason = $5, completed_at = $6
      WHERE id = $1 AND status = $2 RETURNING *`,
-    [id, from, f.updatePrice, f.factProfits, f.reason, f.now],
-  ));
+      [id, from, f.updatePrice, f.factProfits, f.reason, f.now],
+    ),
+  );
 }
 
 /** A pending order opens at the fill price: only if it is still pending. */
 export async function fillOrder(q: Queryable, id: number, fillPrice: string, now: number): Promise<OrderRow | null> {
-  return one(await q.query<DbOrder>(
-    `UPDATE orders SET status = 1, price = $2, update_price = $2, filled_at = $3
+  return one(
+    await q.query<DbOrder>(
+      `UPDATE orders SET status = 1, price = $2, update_price = $2, filled_at = $3
      WHERE id = $1 AND status = 0 RETURNING *`,
-    [id, fillPrice, now],
-  ));
+      [id, fillPrice, now],
+    ),
+  );
 }
 
 /** Stops of a holding order, its trailing distance with them ("0" = none). */
 export async function updateStopsAndTrail(
-  q: Queryable, id: number, profit: string, loss: string, trail: string, updatePrice: string,
+  q: Queryable,
+  id: number,
+  profit: string,
+  loss: string,
+  trail: string,
+  updatePrice: string,
 ): Promise<OrderRow | null> {
-  return one(await q.query<DbOrder>(
-    `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, trail_distance = $4, update_price = $5
+  return one(
+    await q.query<DbOrder>(
+      `UPDATE orders SET target_profit_price = $2, target_loss_price = $3, trail_distance = $4, update_price = $5
      WHERE id = $1 AND status = 1 RETURNING *`,
-    [id, profit, loss, trail, updatePrice],
-  ));
+      [id, profit, loss, trail, updatePrice],
+    ),
+  );
 }
 
 /** The trailing stop moves: only while the order is holding and trailing, and only in the favourable direction (a
  * buy's stop up, a sell's down), so a late or repeated write can never move a stop back. */
-export async function advanceTrailStop(q: Queryable, id: number, loss: string, updatePrice: string): Promise<OrderRow | null> {
-  return one(await q.query<DbOrder>(
-    `UPDATE orders SET target_loss_price = $2, update_price = $3
+export async function advanceTrailStop(
+  q: Queryable,
+  id: number,
+  loss: string,
+  updatePrice: string,
+): Promise<OrderRow | null> {
+  return one(
+    await q.query<DbOrder>(
+      `UPDATE orders SET target_loss_price = $2, update_price = $3
      WHERE id = $1 AND status = 1 AND trail_distance > 0
        AND ((order_type = 1 AND target_loss_price < $2) OR (order_type = 2 AND (target_loss_price = 0 OR target_loss_price > $2)))
      RETURNING *`,
-    [id, loss, updatePrice],
-  ));
+      [id, loss, updatePrice],
+    ),
+  );
 }
 
 /** A partial close (issue 25): the holding row keeps the rest of its lots, margin and fee; only if still holding. */
 export async function shrinkOrder(
-  q: Queryable, id: number, f: { quantity: string; cautionMoney: string; tradeFee: string; updatePrice: string },
+  q: Queryable,
+  id: number,
+  f: { quantity: string; cautionMoney: string; tradeFee: string; updatePrice: string },
 ): Promise<OrderRow | null> {
-  return one(await q.query<DbOrder>(
-    `UPDATE orders SET quantity = $2, caution_money = $3, trade_fee = $4, update_price = $5
+  return one(
+    await q.query<DbOrder>(
+      `UPDATE orders SET quantity = $2, caution_money = $3, trade_fee = $4, update_price = $5
      WHERE id = $1 AND status = 1 RETURNING *`,
-    [id, f.quantity, f.cautionMoney, f.tradeFee, f.updatePrice],
-  ));
+      [id, f.quantity, f.cautionMoney, f.tradeFee, f.updatePrice],
+    ),
+  );
 }
 
 /** The closed part of a partial close: a history row of its own (status 3) with the part's lots, margin, fee and
  * realised P&L, opened when and where the position was. */
 export async function insertClosedPart(
-  q: Queryable, from: OrderRow,
+  q: Queryable,
+  from: OrderRow,
   f: { quantity: string; cautionMoney: string; tradeFee: string; closePrice: string; factProfits: string; now: number },
 ): Promise<OrderRow> {
-  const row = one(await q.query<DbOrder>(
-    `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
+  const row = one(
+    await q.query<DbOrder>(
+      `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price,
        fact_profits, caution_money, trade_fee, target_loss_price, target_profit_price, trail_distance, status,
        close_reason, created_at, filled_at, completed_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 3, 'user', $15, $16, $17) RETURNING *`,
-    [from.userId, from.instrumentId, from.orderType, f.quantity, from.multiple, from.price, from.originPrice,
-      f.closePrice, f.factProfits, f.cautionMoney, f.tradeFee, from.targetLossPrice, from.targetProfitPrice,
-      from.trailDistance, from.createdAt, from.filledAt, f.now],
-  ));
+      [
+        from.userId,
+        from.instrumentId,
+        from.orderType,
+        f.quantity,
+        from.multiple,
+        from.price,
+        from.originPrice,
+        f.closePrice,
+        f.factProfits,
+        f.cautionMoney,
+        f.tradeFee,
+        from.targetLossPrice,
+        from.targetProfitPrice,
+        from.trailDistance,
+        from.createdAt,
+        from.filledAt,
+        f.now,
+      ],
+    ),
+  );
   if (!row) throw new Error('insert returned no order');
   return row;
 }
@@ -180,18 +239,25 @@ export async function loadOpenOrders(q: Queryable): Promise<OrderRow[]> {
 
 /** A page of one user's orders in one status: open ones newest first, history by completion, newest first. */
 export async function listOrders(
-  q: Queryable, userId: number, status: OrderStatus, limit: number, offset: number,
+  q: Queryable,
+  userId: number,
+  status: OrderStatus,
+  limit: number,
+  offset: number,
 ): Promise<OrderRow[]> {
   const order = status === 3 ? 'completed_at DESC, id DESC' : 'id DESC';
-  return (await q.query<DbOrder>(
-    `SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY ${order} LIMIT $3 OFFSET $4`,
-    [userId, status, limit, offset],
-  )).map(rowOf);
+  return (
+    await q.query<DbOrder>(
+      `SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY ${order} LIMIT $3 OFFSET $4`,
+      [userId, status, limit, offset],
+    )
+  ).map(rowOf);
 }
 
 export async function countOrders(q: Queryable, userId: number, status: OrderStatus): Promise<number> {
   const rows = await q.query<{ n: string | number }>(
-    'SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status = $2', [userId, status],
+    'SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status = $2',
+    [userId, status],
   );
   return Number(rows[0]?.n ?? 0);
 }
@@ -199,7 +265,8 @@ export async function countOrders(q: Queryable, userId: number, status: OrderSta
 /** Sum of realised P&L of a user's closed orders (exact text). */
 export async function sumRealised(q: Queryable, userId: number): Promise<string> {
   const rows = await q.query<{ s: string | null }>(
-    'SELECT COALESCE(sum(fact_profits), 0) AS s FROM orders WHERE user_id = $1 AND status = 3', [userId],
+    'SELECT COALESCE(sum(fact_profits), 0) AS s FROM orders WHERE user_id = $1 AND status = 3',
+    [userId],
   );
   return String(rows[0]?.s ?? '0');
 }
@@ -207,20 +274,23 @@ export async function sumRealised(q: Queryable, userId: number): Promise<string>
 /** Margins of one user's open (holding and pending) orders, as stored: lock_balance without pending withdrawals. */
 export async function sumOpenMargins(q: Queryable, userId: number): Promise<string> {
   const rows = await q.query<{ s: string | null }>(
-    'SELECT COALESCE(sum(caution_money), 0) AS s FROM orders WHERE user_id = $1 AND status IN (0, 1)', [userId],
+    'SELECT COALESCE(sum(caution_money), 0) AS s FROM orders WHERE user_id = $1 AND status IN (0, 1)',
+    [userId],
   );
   return String(rows[0]?.s ?? '0');
 }
 
 /** Every open order of one user (for the holding list's total floating P&L and the demo reset). */
 export async function openOrdersOfUser(q: Queryable, userId: number, status: 0 | 1): Promise<OrderRow[]> {
-  return (await q.query<DbOrder>(
-    'SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status],
-  )).map(rowOf);
+  return (
+    await q.query<DbOrder>('SELECT * FROM orders WHERE user_id = $1 AND status = $2 ORDER BY id', [userId, status])
+  ).map(rowOf);
 }
 
 /** The ids of these users' open orders (pending or holding): what the engine's index must still hold. */
 export async function openOrderIds(q: Queryable, userIds: readonly number[]): Promise<Set<number>> {
-  const rows = await q.query<{ id: number }>('SELECT id FROM orders WHERE user_id = ANY($1) AND status IN (0, 1)', [userIds]);
+  const rows = await q.query<{ id: number }>('SELECT id FROM orders WHERE user_id = ANY($1) AND status IN (0, 1)', [
+    userIds,
+  ]);
   return new Set(rows.map((r) => Number(r.id)));
 }

@@ -25,7 +25,8 @@ export function expiryOf(text: string | undefined, now: number): number {
   const start = Date.UTC(y, mo - 1, d);
   // Date.UTC rolls 2026-02-31 over to March: a date that does not exist is refused, not moved.
   const back = new Date(start);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) throw new ApiError('expiry_invalid');
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
+    throw new ApiError('expiry_invalid');
   const end = start + DAY_MS;
   if (end <= now) throw new ApiError('expiry_past');
   if (end - now > MAX_EXPIRY_DAYS * DAY_MS) throw new ApiError('expiry_too_far', undefined, { days: MAX_EXPIRY_DAYS });
@@ -34,7 +35,8 @@ export function expiryOf(text: string | undefined, now: number): number {
 
 /** Stores a new pending order's expiry (in the submit's transaction). */
 export async function setExpiry(q: Queryable, orderId: number, expiresAt: number): Promise<void> {
-  if (expiresAt > 0) await q.query('UPDATE orders SET expires_at = $1 WHERE id = $2 AND status = 0', [expiresAt, orderId]);
+  if (expiresAt > 0)
+    await q.query('UPDATE orders SET expires_at = $1 WHERE id = $2 AND status = 0', [expiresAt, orderId]);
 }
 
 /** Pending orders whose expiry is at or before `now`, oldest first. */

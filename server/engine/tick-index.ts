@@ -10,7 +10,15 @@ import { MONEY_PLACES } from '../../domain/numerics/places.ts';
 import { decOf } from '../../domain/numerics/scale.ts';
 import { price as priceOf, usd, type Price, type Usd } from '../../domain/units.ts';
 import { slackOf } from './exposure.ts';
-import { Holding, linearTerms, pnlMicro, scalePosition, UserExposure, type Instrument, type Position } from './holding.ts';
+import {
+  Holding,
+  linearTerms,
+  pnlMicro,
+  scalePosition,
+  UserExposure,
+  type Instrument,
+  type Position,
+} from './holding.ts';
 import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
 import { Ladder } from './ladder.ts';
 import { budgetLevels } from './stop-out-budget.ts';
@@ -35,8 +43,18 @@ export class TickIndex implements EngineIndex {
     this.syncPrice(inst);
     const user = this.userState(o.userId);
     const pos: Position = {
-      o, user, inst, margin: bigScaledOf(exactText(o.margin), MONEY_PLACES), sign: o.side === 'buy' ? 1 : -1, open: null,
-      mul: 0, div: 1, maxDiff: -1, lin: null, seq: ++this.seq, levels: [],
+      o,
+      user,
+      inst,
+      margin: bigScaledOf(exactText(o.margin), MONEY_PLACES),
+      sign: o.side === 'buy' ? 1 : -1,
+      open: null,
+      mul: 0,
+      div: 1,
+      maxDiff: -1,
+      lin: null,
+      seq: ++this.seq,
+      levels: [],
     };
     this.positions.set(o.id, pos);
     user.orders.add(pos);
@@ -212,7 +230,10 @@ export class TickIndex implements EngineIndex {
     }
     if (below || linear.length === 0 || u.balance === null) return below;
     const slack = slackOf(u.balance, u.margin, floating);
-    const levels = budgetLevels(slack, linear.map((h) => ({ price: h.inst.price as number, netLots: h.netLots, k: h.inst.k as bigint })));
+    const levels = budgetLevels(
+      slack,
+      linear.map((h) => ({ price: h.inst.price as number, netLots: h.netLots, k: h.inst.k as bigint })),
+    );
     levels.forEach((l, i) => {
       const inst = (linear[i] as Holding).inst;
       if (!l) return;
@@ -239,9 +260,20 @@ export class TickIndex implements EngineIndex {
     if (!inst) {
       const terms = this.source.instrument(id) ?? null;
       inst = {
-        id, terms, places: terms?.pricePrecision ?? 0, ...linearTerms(terms), price: null, priceText: null,
-        holdings: new Set(), down: new Ladder(), up: new Ladder(), always: new Set(), slow: new Map(),
-        outDown: new Ladder(), outUp: new Ladder(), watch: new Set(),
+        id,
+        terms,
+        places: terms?.pricePrecision ?? 0,
+        ...linearTerms(terms),
+        price: null,
+        priceText: null,
+        holdings: new Set(),
+        down: new Ladder(),
+        up: new Ladder(),
+        always: new Set(),
+        slow: new Map(),
+        outDown: new Ladder(),
+        outUp: new Ladder(),
+        watch: new Set(),
       };
       this.instruments.set(id, inst);
     }

@@ -8,7 +8,13 @@ import { move, moveAll, type AccountBalance, type Movement } from '../ledger/led
 import { priceText } from './amounts.ts';
 import { nextSeq } from './event-seq.ts';
 import {
-  advanceTrailStop, fillOrder, finishOrder, insertClosedPart, insertOrder, shrinkOrder, updateStopsAndTrail,
+  advanceTrailStop,
+  fillOrder,
+  finishOrder,
+  insertClosedPart,
+  insertOrder,
+  shrinkOrder,
+  updateStopsAndTrail,
 } from './orders-repository.ts';
 import type { SubmitPlan } from './submit-check.ts';
 import { cappedRealised, trailedStop } from './triggers.ts';
@@ -30,7 +36,11 @@ export class RowChanged extends Error {}
 
 /** Books a checked submit: the order row, its margin locked and its fee charged. */
 export async function openOrder(
-  q: Queryable, userId: number, inst: EngineInstrument, plan: SubmitPlan, now: number,
+  q: Queryable,
+  userId: number,
+  inst: EngineInstrument,
+  plan: SubmitPlan,
+  now: number,
 ): Promise<Committed> {
   const p = inst.pricePrecision;
   const row = await insertOrder(q, {
@@ -60,13 +70,22 @@ export async function openOrder(
 /** Closes a holding order (locked by the caller) at `closePrice`: margin released, P&L realised (capped so a gap
  * never takes the available balance below zero). */
 export async function closeHolding(
-  q: Queryable, row: OrderRow, inst: EngineInstrument, closePrice: Price, reason: CloseReason, now: number,
+  q: Queryable,
+  row: OrderRow,
+  inst: EngineInstrument,
+  closePrice: Price,
+  reason: CloseReason,
+  now: number,
 ): Promise<Committed> {
   const memo = memoOf(inst, row.id);
   const margin = usd(row.cautionMoney);
   const full = positionPnl(inst.spec, sideOf(row.orderType), lots(row.quantity), price(row.price), closePrice);
   let account = await move(q, row.userId, {
-    balance: margin, lock: margin.neg(), type: RecordType.MARGIN_RELEASE, memo, at: now,
+    balance: margin,
+    lock: margin.neg(),
+    type: RecordType.MARGIN_RELEASE,
+    memo,
+    at: now,
   });
   // After the release the available balance already includes this margin: cap against it alone.
   const realised = cappedRealised(full, usd(account.balance), usd(0));
@@ -74,7 +93,10 @@ export async function closeHolding(
     account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }
   const closed = await finishOrder(q, row.id, 1, {
-    updatePrice: priceText(closePrice, inst.pricePrecision), factProfits: exactText(realised), reason, now,
+    updatePrice: priceText(closePrice, inst.pricePrecision),
+    factProfits: exactText(realised),
+    reason,
+    now,
   });
   if (!closed) throw new RowChanged();
   return { row: closed, seq: await nextSeq(q, row.userId), account };
@@ -91,20 +113,31 @@ export interface PartCommitted {
  * part's margin share released and its P&L realised (capped as a full close is), the part written as a closed row of
  * its own, and the position shrunk to the rest, whose margin and fee are the exact remainders (money.ts proRata). */
 export async function closePart(
-  q: Queryable, row: OrderRow, inst: EngineInstrument, part: Lots, closePrice: Price, now: number,
+  q: Queryable,
+  row: OrderRow,
+  inst: EngineInstrument,
+  part: Lots,
+  closePrice: Price,
+  now: number,
 ): Promise<PartCommitted> {
   const whole = lots(row.quantity);
   const margin = proRata(usd(row.cautionMoney), part, whole);
   const fee = proRata(usd(row.tradeFee), part, whole);
   const rest = await shrinkOrder(q, row.id, {
-    quantity: exactText(whole.minus(part)), cautionMoney: exactText(margin.rest), tradeFee: exactText(fee.rest),
+    quantity: exactText(whole.minus(part)),
+    cautionMoney: exactText(margin.rest),
+    tradeFee: exactText(fee.rest),
     updatePrice: priceText(closePrice, inst.pricePrecision),
   });
   if (!rest) throw new RowChanged();
   // The ledger's memo names the position (its records read as that position's), as a full close's do.
   const memo = memoOf(inst, row.id);
   let account = await move(q, row.userId, {
-    balance: margin.part, lock: margin.part.neg(), type: RecordType.MARGIN_RELEASE, memo, at: now,
+    balance: margin.part,
+    lock: margin.part.neg(),
+    type: RecordType.MARGIN_RELEASE,
+    memo,
+    at: now,
   });
   const full = positionPnl(inst.spec, sideOf(row.orderType), part, price(row.price), closePrice);
   const realised = cappedRealised(full, usd(account.balance), usd(0));
@@ -112,8 +145,12 @@ export async function closePart(
     account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }
   const closed = await insertClosedPart(q, row, {
-    quantity: exactText(part), cautionMoney: exactText(margin.part), tradeFee: exactText(fee.part),
-    closePrice: priceText(closePrice, inst.pricePrecision), factProfits: exactText(realised), now,
+    quantity: exactText(part),
+    cautionMoney: exactText(margin.part),
+    tradeFee: exactText(fee.part),
+    closePrice: priceText(closePrice, inst.pricePrecision),
+    factProfits: exactText(realised),
+    now,
   });
   const restSeq = await nextSeq(q, row.userId);
   const closedSeq = await nextSeq(q, row.userId);
@@ -122,13 +159,22 @@ export async function closePart(
 
 /** Cancels a pending order (locked by the caller): its margin released and its fee refunded — it never traded. */
 export async function cancelPending(
-  q: Queryable, row: OrderRow, inst: EngineInstrument, current: Price | null, now: number, reason: 'cancel' | 'expired' = 'cancel',
+  q: Queryable,
+  row: OrderRow,
+  inst: EngineInstrument,
+  current: Price | null,
+  now: number,
+  reason: 'cancel' | 'expired' = 'cancel',
 ): Promise<Committed> {
   const memo = memoOf(inst, row.id);
   const margin = usd(row.cautionMoney);
   const fee = usd(row.tradeFee);
   let account = await move(q, row.userId, {
-    balance: margin, lock: margin.neg(), type: RecordType.MARGIN_RELEASE, memo, at: now,
+    balance: margin,
+    lock: margin.neg(),
+    type: RecordType.MARGIN_RELEASE,
+    memo,
+    at: now,
   });
   if (fee.gt(0)) account = await move(q, row.userId, { balance: fee, type: RecordType.FEE_REFUND, memo, at: now });
   const closed = await finishOrder(q, row.id, 0, {
@@ -143,7 +189,11 @@ export async function cancelPending(
 
 /** A pending order opens at the fill price; its margin and fee stay as locked and charged when it was placed. */
 export async function fillPending(
-  q: Queryable, row: OrderRow, inst: EngineInstrument, fillPrice: Price, now: number,
+  q: Queryable,
+  row: OrderRow,
+  inst: EngineInstrument,
+  fillPrice: Price,
+  now: number,
 ): Promise<Committed> {
   const filled = await fillOrder(q, row.id, priceText(fillPrice, inst.pricePrecision), now);
   if (!filled) throw new RowChanged();
@@ -152,7 +202,12 @@ export async function fillPending(
 
 /** New stop-profit / stop-loss / trailing distance of a holding order ("0" or null clears one). */
 export async function changeStops(
-  q: Queryable, row: OrderRow, inst: EngineInstrument, profit: Price | null, loss: Price | null, trail: Price | null,
+  q: Queryable,
+  row: OrderRow,
+  inst: EngineInstrument,
+  profit: Price | null,
+  loss: Price | null,
+  trail: Price | null,
   current: Price,
 ): Promise<Committed> {
   const p = inst.pricePrecision;

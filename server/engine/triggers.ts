@@ -17,7 +17,12 @@ export type StopReason = 'stop_profit' | 'stop_loss';
 
 /** Stops trigger on the tick at or beyond them. A buy closes at stop-loss when price ≤ SL and at stop-profit when
  * price ≥ TP; a sell is mirrored. Stop-loss is checked first (they cannot both hold for one price when sides are valid). */
-export function stopHit(side: Side, current: Price, stopProfit: Price | null, stopLoss: Price | null): StopReason | null {
+export function stopHit(
+  side: Side,
+  current: Price,
+  stopProfit: Price | null,
+  stopLoss: Price | null,
+): StopReason | null {
   if (side === 'buy') {
     if (stopLoss && current.lte(stopLoss)) return 'stop_loss';
     if (stopProfit && current.gte(stopProfit)) return 'stop_profit';
@@ -44,7 +49,11 @@ export function trailedStop(side: Side, current: Price, distance: Price, stopLos
 /** Side rules for stops against a reference price (current price, or the target of a pending order):
  * a buy's stop-loss below and stop-profit above; mirrored for a sell. Returns an errors.* key or null. */
 export function stopSideError(side: Side, ref: Price, stopProfit: Price | null, stopLoss: Price | null): string | null {
-  return (stopLoss && stopSideProblem(side, 'loss', ref, stopLoss)) || (stopProfit && stopSideProblem(side, 'profit', ref, stopProfit)) || null;
+  return (
+    (stopLoss && stopSideProblem(side, 'loss', ref, stopLoss)) ||
+    (stopProfit && stopSideProblem(side, 'profit', ref, stopProfit)) ||
+    null
+  );
 }
 
 /** Whether an open order's rules call for an action at `at`: a pending fill, a stop, or a trailing stop to move. The

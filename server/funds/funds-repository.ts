@@ -17,7 +17,15 @@ export interface FundRow {
   liquidated_damages: string;
 }
 
-export type SubscriptionRow = FundRow & { sid: string; status: number; share_amount: string; sub_time: string; day_profit: string; sum: string | null; days: string };
+export type SubscriptionRow = FundRow & {
+  sid: string;
+  status: number;
+  share_amount: string;
+  sub_time: string;
+  day_profit: string;
+  sum: string | null;
+  days: string;
+};
 
 export interface LockedSubscription {
   id: string;
@@ -38,9 +46,16 @@ export async function enabledFund(db: Queryable, id: number): Promise<FundRow | 
 }
 
 /** One page of the enabled funds in their order, and how many there are. */
-export async function enabledFunds(db: Queryable, limit: number, offset: number): Promise<{ rows: FundRow[]; total: number }> {
+export async function enabledFunds(
+  db: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ rows: FundRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db.query<FundRow>(`SELECT ${FUND_COLUMNS} FROM funds f WHERE f.enabled = 1 ORDER BY f.sort, f.id LIMIT $1 OFFSET $2`, [limit, offset]),
+    db.query<FundRow>(
+      `SELECT ${FUND_COLUMNS} FROM funds f WHERE f.enabled = 1 ORDER BY f.sort, f.id LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    ),
     db.query<{ n: string }>('SELECT count(*)::text AS n FROM funds WHERE enabled = 1'),
   ]);
   return { rows, total: countOf(count) };
@@ -49,7 +64,15 @@ export async function enabledFunds(db: Queryable, limit: number, offset: number)
 /** Adds a subscription (inside the caller's transaction); its id. */
 export async function insertSubscription(
   q: Queryable,
-  s: { userId: number; fundId: number; amount: string; dayProfit: string; lockDays: number; penalty: string; at: number },
+  s: {
+    userId: number;
+    fundId: number;
+    amount: string;
+    dayProfit: string;
+    lockDays: number;
+    penalty: string;
+    at: number;
+  },
 ): Promise<string> {
   const rows = await q.query<{ id: string }>(
     `INSERT INTO fund_subscriptions (user_id, fund_id, share_amount, day_profit, lock_days, penalty_percentage, sub_time)
@@ -60,7 +83,12 @@ export async function insertSubscription(
 }
 
 /** One page of the user's subscriptions, newest first, with their fund and income so far; and how many there are. */
-export async function userSubscriptions(db: Queryable, userId: number, limit: number, offset: number): Promise<{ rows: SubscriptionRow[]; total: number }> {
+export async function userSubscriptions(
+  db: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: SubscriptionRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db.query<SubscriptionRow>(
       `SELECT s.id AS sid, s.status, s.share_amount, s.sub_time, s.day_profit,
@@ -99,7 +127,11 @@ export async function subscriptionIncomes(
 }
 
 /** The user's subscription locked for an early redemption (inside the caller's transaction), or null. */
-export async function lockSubscription(q: Queryable, subId: number, userId: number): Promise<LockedSubscription | null> {
+export async function lockSubscription(
+  q: Queryable,
+  subId: number,
+  userId: number,
+): Promise<LockedSubscription | null> {
   return queryOne<LockedSubscription>(
     q,
     `SELECT s.id, s.share_amount, s.penalty_percentage, s.status, f.title FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id
@@ -126,7 +158,12 @@ export interface ReviewSubscriptionRow {
 }
 
 /** Subscriptions in one status, optionally of one user, newest first, with the fund days paid so far. */
-export function subscriptionsByStatus(db: Queryable, status: number, userId: number | null, limit: number): Promise<ReviewSubscriptionRow[]> {
+export function subscriptionsByStatus(
+  db: Queryable,
+  status: number,
+  userId: number | null,
+  limit: number,
+): Promise<ReviewSubscriptionRow[]> {
   return db.query<ReviewSubscriptionRow>(
     `SELECT s.id, u.uid, f.title, s.share_amount, s.day_profit, s.lock_days, s.sub_time,
             (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS paid

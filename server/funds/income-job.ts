@@ -36,15 +36,28 @@ async function payDay(q: Queryable, s: DoingRow, day: number, at: number): Promi
     [s.id, day, s.day_profit, at],
   );
   if (inserted.length === 0) return false;
-  await move(q, s.user_id, { balance: s.day_profit, type: RecordType.FUND_INCOME, memo: `${s.title} #${s.id} ${day}/${s.lock_days}`, at });
+  await move(q, s.user_id, {
+    balance: s.day_profit,
+    type: RecordType.FUND_INCOME,
+    memo: `${s.title} #${s.id} ${day}/${s.lock_days}`,
+    at,
+  });
   return true;
 }
 
 /** Returns the principal once: only the run whose UPDATE moves the status from 1 to 4 credits it. */
 async function mature(q: Queryable, s: DoingRow, at: number): Promise<boolean> {
-  const done = await q.query('UPDATE fund_subscriptions SET status = 4, ended_at = $2 WHERE id = $1 AND status = 1 RETURNING id', [s.id, at]);
+  const done = await q.query(
+    'UPDATE fund_subscriptions SET status = 4, ended_at = $2 WHERE id = $1 AND status = 1 RETURNING id',
+    [s.id, at],
+  );
   if (done.length === 0) return false;
-  await move(q, s.user_id, { balance: s.share_amount, type: RecordType.FUND_PRINCIPAL, memo: `${s.title} #${s.id}`, at });
+  await move(q, s.user_id, {
+    balance: s.share_amount,
+    type: RecordType.FUND_PRINCIPAL,
+    memo: `${s.title} #${s.id}`,
+    at,
+  });
   return true;
 }
 
@@ -78,7 +91,10 @@ export async function runFundIncome(ctx: Pick<Services, 'db' | 'clock'>, dayMs: 
 }
 
 /** Starts the job on the injected timers; the returned function stops it (and waits for a run in progress). */
-export function startFundJob(ctx: Pick<Services, 'db' | 'clock' | 'timers' | 'log'>, dayMs: number): () => Promise<void> {
+export function startFundJob(
+  ctx: Pick<Services, 'db' | 'clock' | 'timers' | 'log'>,
+  dayMs: number,
+): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = (): void => {

@@ -31,23 +31,57 @@ const REQUIRED_KEYS: Readonly<Record<string, string>> = {
  * is not valid instead.
  */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
-  account: 'auth.account', to: 'auth.account', email: 'auth.email', mobile: 'auth.mobile', area_id: 'auth.area_code',
-  password: 'auth.password', new_password: 'auth.new_password', re_password: 'auth.repassword',
-  secondary_password: 'auth.repassword', invite_code: 'auth.invite_code', sms_code: 'auth.code', auth_code: 'auth.code',
-  card_id: 'realname.card_id', front_pic: 'realname.front', reverse_pic: 'realname.back', number: 'fields.amount', amount: 'fields.amount', memo: 'wallet.remark', address: 'wallet.address',
-  dc_address: 'wallet.address', payee_account: 'wallet.payee_account', payee_name: 'wallet.payee_name',
-  bank_name: 'wallet.bank_name', bank_address: 'wallet.bank_address', bank_swift: 'wallet.bank_swift',
-  draw_currency_id: 'wallet.currency', draw_id: 'wallet.currency', draw_method_id: 'wallet.payout_method',
-  wire_id: 'wallet.pay_to', charge_id: 'wallet.network', bank_coin: 'wallet.currency', proofImg: 'wallet.proof',
-  sub_id: 'fields.subscription', forex_id: 'fields.instrument', note: 'alerts.note', price: 'alerts.price', from: 'statement.from',
+  account: 'auth.account',
+  to: 'auth.account',
+  email: 'auth.email',
+  mobile: 'auth.mobile',
+  area_id: 'auth.area_code',
+  password: 'auth.password',
+  new_password: 'auth.new_password',
+  re_password: 'auth.repassword',
+  secondary_password: 'auth.repassword',
+  invite_code: 'auth.invite_code',
+  sms_code: 'auth.code',
+  auth_code: 'auth.code',
+  card_id: 'realname.card_id',
+  front_pic: 'realname.front',
+  reverse_pic: 'realname.back',
+  number: 'fields.amount',
+  amount: 'fields.amount',
+  memo: 'wallet.remark',
+  address: 'wallet.address',
+  dc_address: 'wallet.address',
+  payee_account: 'wallet.payee_account',
+  payee_name: 'wallet.payee_name',
+  bank_name: 'wallet.bank_name',
+  bank_address: 'wallet.bank_address',
+  bank_swift: 'wallet.bank_swift',
+  draw_currency_id: 'wallet.currency',
+  draw_id: 'wallet.currency',
+  draw_method_id: 'wallet.payout_method',
+  wire_id: 'wallet.pay_to',
+  charge_id: 'wallet.network',
+  bank_coin: 'wallet.currency',
+  proofImg: 'wallet.proof',
+  sub_id: 'fields.subscription',
+  forex_id: 'fields.instrument',
+  note: 'alerts.note',
+  price: 'alerts.price',
+  from: 'statement.from',
 };
 
 /**
  * field_invalid / field_required with the field's translated label; a field without one becomes request_invalid for
  * a trader. Operators (/api/ops/) read the parameter names of their commands, so theirs stay as they are.
  */
-function namedField(lang: Language, key: string, params: Record<string, string | number>, operator: boolean): [string, Record<string, string | number>] {
-  if ((key !== 'field_invalid' && key !== 'field_required') || typeof params.field !== 'string' || operator) return [key, params];
+function namedField(
+  lang: Language,
+  key: string,
+  params: Record<string, string | number>,
+  operator: boolean,
+): [string, Record<string, string | number>] {
+  if ((key !== 'field_invalid' && key !== 'field_required') || typeof params.field !== 'string' || operator)
+    return [key, params];
   const label = FIELD_LABELS[params.field];
   return label ? [key, { ...params, field: translate(lang, label) }] : ['request_invalid', {}];
 }
@@ -55,7 +89,11 @@ function namedField(lang: Language, key: string, params: Record<string, string |
 /** An ApiError's key is under `errors.`, unless it names its section (`watchlist.errors.full`): a feature's own. */
 export const errorTextKey = (key: string): string => (key.includes('.') ? key : `errors.${key}`);
 
-export function failure<T extends object | null = null>(msg: string, code: number = CODE_ERROR, data: T = null as T): Envelope<T> {
+export function failure<T extends object | null = null>(
+  msg: string,
+  code: number = CODE_ERROR,
+  data: T = null as T,
+): Envelope<T> {
   return { code, msg, data };
 }
 
@@ -86,8 +124,7 @@ declare module 'fastify' {
 export function schemaIssueToError(issue: SchemaIssue): ApiError {
   const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : undefined;
   const field = missing ?? (issue.instancePath.replace(/^\//, '').split('/')[0] || 'body');
-  const empty =
-    missing !== undefined || (issue.keyword === 'minLength' && issue.params.limit === 1);
+  const empty = missing !== undefined || (issue.keyword === 'minLength' && issue.params.limit === 1);
   const requiredKey = REQUIRED_KEYS[field];
   if (empty && requiredKey) return new ApiError(requiredKey);
   // The field's own message for a value of the right type and length that is not what the server takes.
@@ -109,7 +146,10 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   const operator = request.url.startsWith('/api/ops/');
   if (err instanceof ApiError) {
     const [key, params] = namedField(lang, err.key, err.params, operator);
-    return reply.code(err.status).headers(err.headers).send(failure(translate(lang, errorTextKey(key), params), err.code, err.data));
+    return reply
+      .code(err.status)
+      .headers(err.headers)
+      .send(failure(translate(lang, errorTextKey(key), params), err.code, err.data));
   }
   const fe = err as Partial<FastifyError> & { validation?: SchemaIssue[] };
   const first = fe.validation?.[0];
@@ -128,5 +168,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     return reply.code(status).send(failure(translate(lang, clientFaultKey(status))));
   }
   request.log.error({ err }, 'unexpected error');
-  return reply.code(status >= 500 && status < 600 ? status : 500).send(failure(translate(lang, 'errors.internal'), CODE_INTERNAL));
+  return reply
+    .code(status >= 500 && status < 600 ? status : 500)
+    .send(failure(translate(lang, 'errors.internal'), CODE_INTERNAL));
 }

@@ -44,7 +44,9 @@ export function pickLanguage(header: unknown): Language {
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
   const text = lookup(load(lang), key) ?? lookup(load('en'), key) ?? key;
   // Each value isolated in a right-to-left language, as the client's i18next does (domain/bidi.ts).
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? interpolatedValue(lang, params[name]) : m));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) =>
+    name in params ? interpolatedValue(lang, params[name]) : m,
+  );
 }
 
 /** The request's language (lang header) translation of a key, for success messages the client shows as toasts. */

@@ -35,7 +35,8 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
 
 /** Routes left out of the document: the static file server's wildcards and the reference page's own files. */
-export const undocumented = (url: string): boolean => url.includes('*') || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+export const undocumented = (url: string): boolean =>
+  url.includes('*') || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 
 const DESCRIPTION = `The wire contract of the Tickwise server (SPEC §7), generated from the route schemas.
 
@@ -75,7 +76,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'header', name: 'authorization', description: 'the login token' },
-          opsToken: { type: 'apiKey', in: 'header', name: OPS_TOKEN_HEADER, description: 'the operators\' token (OPS_TOKEN)' },
+          opsToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: OPS_TOKEN_HEADER,
+            description: "the operators' token (OPS_TOKEN)",
+          },
         },
       },
     },
@@ -86,7 +92,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         describeBody?: DescribedBody;
       };
       const own = (s.headers as { properties?: Record<string, JsonSchema> } | undefined)?.properties;
-      const headers = { type: 'object', properties: { ...LANG_HEADER.properties as object, ...own, ...describeHeaders } };
+      const headers = {
+        type: 'object',
+        properties: { ...(LANG_HEADER.properties as object), ...own, ...describeHeaders },
+      };
       // @fastify/websocket marks its routes hidden; /v1/ws is documented (its frames in the x-websocket section).
       const hide = undocumented(url);
       if (hide) return { schema: { ...s, headers, hide }, url };
@@ -100,13 +109,20 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       if (!('openapiObject' in doc)) return doc.swaggerObject;
       const o = doc.openapiObject;
       for (const ops of Object.values(o.paths ?? {})) {
-        for (const op of Object.values(ops as Record<string, { operationId?: string; requestBody?: { required?: boolean } }>)) {
+        for (const op of Object.values(
+          ops as Record<string, { operationId?: string; requestBody?: { required?: boolean } }>,
+        )) {
           if (op.requestBody && op.operationId && optionalBodies.has(op.operationId)) op.requestBody.required = false;
         }
       }
       o.components = {
         ...o.components,
-        schemas: { ...o.components?.schemas, Failure: FAILURE, WsClientMessage: WS_CLIENT_MESSAGE, WsServerMessage: WS_SERVER_MESSAGE },
+        schemas: {
+          ...o.components?.schemas,
+          Failure: FAILURE,
+          WsClientMessage: WS_CLIENT_MESSAGE,
+          WsServerMessage: WS_SERVER_MESSAGE,
+        },
       };
       return { ...o, 'x-websocket': { path: '/v1/ws', description: WS_DESCRIPTION } };
     },
@@ -134,7 +150,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     {
       schema: {
         tags: ['Documentation'],
-        response: { ...FAILURES, 200: { description: 'The OpenAPI document', type: 'object', required: ['openapi', 'paths'] } },
+        response: {
+          ...FAILURES,
+          200: { description: 'The OpenAPI document', type: 'object', required: ['openapi', 'paths'] },
+        },
       },
     },
     async () => app.swagger(),

@@ -3,7 +3,11 @@
 import type { Page } from '../db/page.ts';
 
 /** Reads page `page` of `size` rows with `read(limit, offset)`. */
-export function readPage<R>(page: number | undefined, size: number, read: (limit: number, offset: number) => Promise<R>): Promise<R> {
+export function readPage<R>(
+  page: number | undefined,
+  size: number,
+  read: (limit: number, offset: number) => Promise<R>,
+): Promise<R> {
   return read(size, ((page ?? 1) - 1) * size);
 }
 

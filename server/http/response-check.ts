@@ -25,7 +25,13 @@ export function responseSchemaFor(responses: Responses, status: number): JsonSch
   return declared;
 }
 
-export function createResponseChecker(): (method: string, url: string, responses: Responses, status: number, payload: unknown) => string | null {
+export function createResponseChecker(): (
+  method: string,
+  url: string,
+  responses: Responses,
+  status: number,
+  payload: unknown,
+) => string | null {
   const ajv = new Ajv({ strict: false, validateFormats: false }); // formats (binary) only document
   const cache = new Map<string, ValidateFunction>();
   return (method, url, responses, status, payload) => {

@@ -24,7 +24,10 @@ export function trackRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     // `websocket: true`, or a route with a websocket handler beside its plain-HTTP one (/v1/ws).
-    const websocket = (r as { websocket?: boolean }).websocket === true || typeof (r as { wsHandler?: unknown }).wsHandler === 'function';
-    for (const method of methods) table.push({ method: String(method), url: r.url, schema: r.schema, websocket, budget: r.config?.budget });
+    const websocket =
+      (r as { websocket?: boolean }).websocket === true ||
+      typeof (r as { wsHandler?: unknown }).wsHandler === 'function';
+    for (const method of methods)
+      table.push({ method: String(method), url: r.url, schema: r.schema, websocket, budget: r.config?.budget });
   });
 }

@@ -19,7 +19,11 @@ export const oneOf = (...values: ReadonlyArray<string | number>): JsonSchema => 
 
 /** A string the server takes exactly when it matches `source` (surrounding spaces allowed: it trims), else `errorKey`. */
 export const matching = (
-  source: string, errorKey: string, description: string, maxLength = 254, errorParams?: Readonly<Record<string, number>>,
+  source: string,
+  errorKey: string,
+  description: string,
+  maxLength = 254,
+  errorParams?: Readonly<Record<string, number>>,
 ): JsonSchema => ({
   type: 'string',
   minLength: 1,
@@ -29,14 +33,19 @@ export const matching = (
   [ERROR_KEYWORD]: errorKey,
   ...(errorParams ? { [ERROR_PARAMS_KEYWORD]: errorParams } : {}),
 });
-export const emailAddress = (errorKey = 'email_invalid'): JsonSchema => matching(EMAIL_PATTERN, errorKey, 'an e-mail address');
+export const emailAddress = (errorKey = 'email_invalid'): JsonSchema =>
+  matching(EMAIL_PATTERN, errorKey, 'an e-mail address');
 export const mobileNumber = (errorKey = 'mobile_invalid', maxLength = 254): JsonSchema =>
   matching(MOBILE_PATTERN, errorKey, 'a mobile number: 5–15 digits (spaces, dashes and brackets ignored)', maxLength);
 /** Refused as an e-mail address when it has "@", else as a number (errors.ts byAt). */
 export const emailOrMobile = (errorKey = 'email_invalid|mobile_invalid'): JsonSchema =>
   matching(`${EMAIL_PATTERN}|${MOBILE_PATTERN}`, errorKey, 'an e-mail address or a mobile number (5–15 digits)');
 /** The same, or empty (a field the other one of a pair may stand for). */
-export const optional = (s: JsonSchema): JsonSchema => ({ ...s, minLength: 0, pattern: `^(?:\\s*|${String(s.pattern).slice(1, -1)})$` });
+export const optional = (s: JsonSchema): JsonSchema => ({
+  ...s,
+  minLength: 0,
+  pattern: `^(?:\\s*|${String(s.pattern).slice(1, -1)})$`,
+});
 
 /** The client's cache-busting timestamp on every GET and DELETE (SPEC §7); accepted and ignored. */
 const T_PARAM: JsonSchema = { type: 'string', maxLength: 32 };

@@ -32,7 +32,9 @@ export function hostileValue(data: unknown, path = ''): ErrorObject | undefined 
     return data.includes('\u0000') ? issue(path, 'nul', 'must not contain U+0000') : undefined;
   }
   if (data && typeof data === 'object') {
-    const entries: Array<[string, unknown]> = Array.isArray(data) ? data.map((v, i) => [String(i), v]) : Object.entries(data);
+    const entries: Array<[string, unknown]> = Array.isArray(data)
+      ? data.map((v, i) => [String(i), v])
+      : Object.entries(data);
     for (const [k, v] of entries) {
       if (k.includes('\u0000')) return issue(path, 'nul', 'must not contain U+0000');
       const found = hostileValue(v, `${path}/${k}`);

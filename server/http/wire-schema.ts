@@ -23,13 +23,21 @@ export const anyValue: JsonSchema = { description: 'any JSON value' };
 type Props<T> = { [K in keyof T]-?: JsonSchema };
 
 /** An object schema with exactly T's fields: each one required unless named in `optional`. */
-export function shape<T>(title: string, properties: Props<T>, optional: ReadonlyArray<keyof T & string> = []): JsonSchema {
+export function shape<T>(
+  title: string,
+  properties: Props<T>,
+  optional: ReadonlyArray<keyof T & string> = [],
+): JsonSchema {
   const required = Object.keys(properties).filter((k) => !optional.includes(k as keyof T & string));
   return { title, type: 'object', properties, required };
 }
 
 /** A list of objects of one shape. */
-export function listShape<T>(title: string, properties: Props<T>, optional: ReadonlyArray<keyof T & string> = []): JsonSchema {
+export function listShape<T>(
+  title: string,
+  properties: Props<T>,
+  optional: ReadonlyArray<keyof T & string> = [],
+): JsonSchema {
   return listOf(shape<T>(title, properties, optional));
 }
 
@@ -51,13 +59,22 @@ export const FAILURE: JsonSchema = {
   title: 'Failure',
   type: 'object',
   properties: {
-    code: { type: 'integer', not: { const: CODE_OK }, description: '999 = session missing or expired; 500 = the server failed; 0 = any other error' },
+    code: {
+      type: 'integer',
+      not: { const: CODE_OK },
+      description: '999 = session missing or expired; 500 = the server failed; 0 = any other error',
+    },
     msg: { type: 'string', description: 'translated by the `lang` header' },
     data: {
       description: 'null; a refused code resend (code_too_frequent) says how long to wait: { resend_after: seconds }',
       anyOf: [
         { type: 'null' },
-        { type: 'object', properties: { resend_after: { type: 'integer', minimum: 1 } }, required: ['resend_after'], additionalProperties: false },
+        {
+          type: 'object',
+          properties: { resend_after: { type: 'integer', minimum: 1 } },
+          required: ['resend_after'],
+          additionalProperties: false,
+        },
       ],
     },
   },
@@ -73,7 +90,10 @@ export const success = (data: JsonSchema): JsonSchema => ({
 
 /** The failures every route may answer besides HTTP 200. */
 export const FAILURES = {
-  '4xx': { description: 'Malformed body (400), ops token (401), unknown route (404), too large (413), budget spent (429)', ...FAILURE },
+  '4xx': {
+    description: 'Malformed body (400), ops token (401), unknown route (404), too large (413), budget spent (429)',
+    ...FAILURE,
+  },
   '5xx': {
     description: 'Unexpected failure (500) or database unreachable (503): code 500',
     ...FAILURE,
@@ -82,7 +102,10 @@ export const FAILURES = {
 };
 
 /** A route's `response`: HTTP 200 carries the success envelope around `data` or a business failure. */
-export function replies(data: JsonSchema, description = 'Success (code 1) or a business failure'): Record<string, JsonSchema> {
+export function replies(
+  data: JsonSchema,
+  description = 'Success (code 1) or a business failure',
+): Record<string, JsonSchema> {
   return { 200: { description, anyOf: [success(data), FAILURE] }, ...FAILURES };
 }
 

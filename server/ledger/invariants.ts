@@ -25,7 +25,11 @@ export async function ledgerViolations(q: Queryable): Promise<LedgerViolation[]>
       WHERE a.balance <> COALESCE(f.s, 0)`,
   );
   for (const r of balances) {
-    out.push({ rule: 'records_vs_balance', userId: Number(r.user_id), detail: `balance ${r.balance} ≠ records ${r.records}` });
+    out.push({
+      rule: 'records_vs_balance',
+      userId: Number(r.user_id),
+      detail: `balance ${r.balance} ≠ records ${r.records}`,
+    });
   }
   const locks = await q.query<{ user_id: number; lock: string; held: string }>(
     `SELECT a.user_id, a.lock_balance::text AS lock, (COALESCE(o.s, 0) + COALESCE(w.s, 0))::text AS held
@@ -37,10 +41,17 @@ export async function ledgerViolations(q: Queryable): Promise<LedgerViolation[]>
       WHERE a.lock_balance <> COALESCE(o.s, 0) + COALESCE(w.s, 0)`,
   );
   for (const r of locks) {
-    out.push({ rule: 'lock_vs_open', userId: Number(r.user_id), detail: `lock ${r.lock} ≠ open margins + pending withdrawals ${r.held}` });
+    out.push({
+      rule: 'lock_vs_open',
+      userId: Number(r.user_id),
+      detail: `lock ${r.lock} ≠ open margins + pending withdrawals ${r.held}`,
+    });
   }
-  const negative = await q.query<{ user_id: number }>('SELECT user_id FROM accounts WHERE balance < 0 OR lock_balance < 0');
-  for (const r of negative) out.push({ rule: 'negative', userId: Number(r.user_id), detail: 'negative balance or lock' });
+  const negative = await q.query<{ user_id: number }>(
+    'SELECT user_id FROM accounts WHERE balance < 0 OR lock_balance < 0',
+  );
+  for (const r of negative)
+    out.push({ rule: 'negative', userId: Number(r.user_id), detail: 'negative balance or lock' });
   const half = await q.query<{ id: number; user_id: number; status: number }>(
     `SELECT id, user_id, status FROM orders
       WHERE (status = 1 AND filled_at IS NULL)

@@ -42,7 +42,10 @@ export async function openAccount(q: Queryable, userId: number, at: number): Pro
 }
 
 /** The balances of several users at once (the engine's periodic refresh of its cached balances). */
-export function accountsOf(q: Queryable, userIds: readonly number[]): Promise<Array<AccountBalance & { user_id: number }>> {
+export function accountsOf(
+  q: Queryable,
+  userIds: readonly number[],
+): Promise<Array<AccountBalance & { user_id: number }>> {
   return q.query('SELECT user_id, balance, lock_balance FROM accounts WHERE user_id = ANY($1)', [userIds]);
 }
 
@@ -99,7 +102,13 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
     throw new ApiError('insufficient_balance');
   }
   const start = dec(after.balance).minus(b);
-  const rec = { value: [] as string[], type: [] as number[], memo: [] as string[], after: [] as string[], at: [] as number[] };
+  const rec = {
+    value: [] as string[],
+    type: [] as number[],
+    memo: [] as string[],
+    after: [] as string[],
+    at: [] as number[],
+  };
   ms.forEach((m, i) => {
     const value = deltas[i]?.balance ?? '0';
     if (dec(value).isZero() && !m.alwaysRecord) return;

@@ -10,7 +10,12 @@ export interface RecordRow {
 }
 
 /** One page of the user's records, newest first, and how many there are. */
-export async function userRecords(db: Queryable, userId: number, limit: number, offset: number): Promise<{ rows: RecordRow[]; total: number }> {
+export async function userRecords(
+  db: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: RecordRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db.query<RecordRow>(
       `SELECT id, value, type, memo, created_at FROM financial_records WHERE user_id = $1

@@ -64,7 +64,11 @@ export async function syncHistory(
   const byId = new Map(instruments.map((i) => [i.id, i]));
   const precisionOf = (id: number): number => byId.get(id)?.pricePrecision ?? 0;
   const last: LastChunks = new Map(instruments.map((i) => [i.id, emptyLevels()]));
-  for (const c of await lastChunks(q, instruments.map((i) => i.id), precisionOf)) {
+  for (const c of await lastChunks(
+    q,
+    instruments.map((i) => i.id),
+    precisionOf,
+  )) {
     const levels = last.get(c.instrumentId);
     if (levels) levels[c.level] = c;
   }
@@ -140,7 +144,11 @@ export async function syncHistory(
 }
 
 /** Drops chunks beyond the kept window of every level; returns how many went. */
-export async function pruneHistory(q: Queryable, instruments: readonly MarketInstrument[], nowMs: number): Promise<number> {
+export async function pruneHistory(
+  q: Queryable,
+  instruments: readonly MarketInstrument[],
+  nowMs: number,
+): Promise<number> {
   const nowSec = Math.floor(nowMs / 1000);
   let gone = 0;
   for (const cls of MARKET_CLASSES) {

@@ -155,4 +155,3 @@ export function generateHistory(
   days.forEach((d, i) => node(TOP_LEVEL, d.a, d.b, d.m, logs[i] ?? 0, logs[i + 1] ?? 0));
   return { startPrice: Math.exp(logs[0] ?? 0), endPrice: Math.exp(logs[days.length] ?? 0) };
 }
-

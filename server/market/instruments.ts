@@ -142,7 +142,12 @@ export async function loadCategories(q: Queryable, lang: Language): Promise<Cate
 /** SPEC §3 Instrument with the live quote (a market without a quote yet shows its base price, closed). */
 export function toWireInstrument(inst: MarketInstrument, quote: LiveQuote | undefined): Instrument {
   const q = quote ?? {
-    open: inst.basePrice, high: inst.basePrice, low: inst.basePrice, close: inst.basePrice, change: '0.00', time: 0,
+    open: inst.basePrice,
+    high: inst.basePrice,
+    low: inst.basePrice,
+    close: inst.basePrice,
+    change: '0.00',
+    time: 0,
     status: 0 as const,
   };
   return {

@@ -3,7 +3,18 @@
 // Synthetic benchmark instruments are never stored: their history is regenerated on demand and kept in a small cache.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db.ts';
-import { aggregateDerived, alignDerived, alignDown, copyBar, DERIVED_PERIODS, LEVELS, levelOf, levelSeconds, mergeLater, type Bar } from './bars.ts';
+import {
+  aggregateDerived,
+  alignDerived,
+  alignDown,
+  copyBar,
+  DERIVED_PERIODS,
+  LEVELS,
+  levelOf,
+  levelSeconds,
+  mergeLater,
+  type Bar,
+} from './bars.ts';
 import type { Period } from '../../domain/types.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { HISTORY_BARS, historyParams } from './history-sync.ts';
@@ -152,7 +163,13 @@ export class KlineStore {
       for (const ch of s.chunks) {
         if (!ch?.dirty) continue;
         ch.dirty = false;
-        rows.push({ instrumentId: ch.instrumentId, level: ch.level, start: ch.start, precision: ch.precision, bars: ch.bars.map(copyBar) });
+        rows.push({
+          instrumentId: ch.instrumentId,
+          level: ch.level,
+          start: ch.start,
+          precision: ch.precision,
+          bars: ch.bars.map(copyBar),
+        });
       }
     }
     if (rows.length === 0) return Promise.resolve(0);

@@ -40,8 +40,23 @@ async function seedInstruments(q: Queryable): Promise<void> {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::int[], $13, $14, $15, $16, $17)
        ON CONFLICT (id) DO NOTHING`,
       [
-        d.id, d.code, d.showCode, logoPath(d.code), d.categoryId, d.cls, d.pricePrecision, d.pip, d.minCont,
-        d.contNum, d.marginMode, d.multiples, d.feeRate, d.basePrice, d.annualVol, d.tickHz, sort + 1,
+        d.id,
+        d.code,
+        d.showCode,
+        logoPath(d.code),
+        d.categoryId,
+        d.cls,
+        d.pricePrecision,
+        d.pip,
+        d.minCont,
+        d.contNum,
+        d.marginMode,
+        d.multiples,
+        d.feeRate,
+        d.basePrice,
+        d.annualVol,
+        d.tickHz,
+        sort + 1,
       ],
     );
   }

@@ -75,7 +75,9 @@ export class SimulatedMarket implements MarketFeed {
     const all = [...stored, ...synthetic];
 
     // A follower reads the history as the writer would bring it up to date, and rolls that back: one writer only.
-    const sync = opts.follow ? await readOnly(db, (q) => syncHistory(q, stored, now, seed)) : await db.tx((q) => syncHistory(q, stored, now, seed));
+    const sync = opts.follow
+      ? await readOnly(db, (q) => syncHistory(q, stored, now, seed))
+      : await db.tx((q) => syncHistory(q, stored, now, seed));
     deps.log?.info(
       { fresh: sync.fresh.length, filled: sync.filled.length, chunks: sync.chunks },
       'market history in sync',
@@ -100,7 +102,15 @@ export class SimulatedMarket implements MarketFeed {
       store.init(inst.id, chunks, nowSec, spark);
       if (!l0) continue;
       const day = dayStarts.get(inst.id) ?? nowSec;
-      initial.set(inst.id, initialQuote(l0, (hours.get(inst.id) ?? []).filter((b) => b.t >= day), day, now));
+      initial.set(
+        inst.id,
+        initialQuote(
+          l0,
+          (hours.get(inst.id) ?? []).filter((b) => b.t >= day),
+          day,
+          now,
+        ),
+      );
     }
     for (const inst of synthetic) {
       const { quote, spark } = syntheticStart(inst, seed, startMinute, nowSec);
@@ -122,7 +132,13 @@ export class SimulatedMarket implements MarketFeed {
     const sim = new Simulator(all, initial, clock, timers, { ...simOpts, follow: true }, store.onTick);
     const feeds = opts.follow
       ? null
-      : await MarketFeeds.start({ db, clock, timers, log: deps.log ?? null }, all, sim, () => new Simulator(all, initial, clock, timers, simOpts), opts);
+      : await MarketFeeds.start(
+          { db, clock, timers, log: deps.log ?? null },
+          all,
+          sim,
+          () => new Simulator(all, initial, clock, timers, simOpts),
+          opts,
+        );
     const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0, opts.follow === true, feeds);
     sim.start();
     if (opts.follow) {
@@ -299,12 +315,14 @@ class Rollback extends Error {}
 /** Runs `fn` in a transaction that is always rolled back: what it would write is returned, nothing is kept. */
 async function readOnly<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
   let out: { v: T } | undefined;
-  await db.tx(async (q) => {
-    out = { v: await fn(q) };
-    throw new Rollback('read-only');
-  }).catch((err: unknown) => {
-    if (!(err instanceof Rollback)) throw err;
-  });
+  await db
+    .tx(async (q) => {
+      out = { v: await fn(q) };
+      throw new Rollback('read-only');
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
   if (!out) throw new Error('read-only transaction returned nothing');
   return out.v;
 }

@@ -242,9 +242,10 @@ export class Simulator implements MarketFeed {
   private randomMove(st: SimState, t: number): void {
     const fromSec = st.lastMoveMs / 1000;
     const toSec = t / 1000;
-    const dt = isAlwaysOpen(st.inst.cls) || t - st.lastMoveMs < 60_000
-      ? Math.max(0, toSec - fromSec)
-      : openSecondsIn(st.inst.cls, fromSec, toSec);
+    const dt =
+      isAlwaysOpen(st.inst.cls) || t - st.lastMoveMs < 60_000
+        ? Math.max(0, toSec - fromSec)
+        : openSecondsIn(st.inst.cls, fromSec, toSec);
     st.logPrice += st.sigma * Math.sqrt(dt) * st.rng.normal();
     st.lastMoveMs = t;
     const ticks = Math.max(1, Math.round(Math.exp(st.logPrice) * st.scale));

@@ -9,8 +9,19 @@ export interface OutboxMessage {
   created_at: string; // ms epoch as text
 }
 
-export async function leaveInOutbox(q: Queryable, channel: string, to: string, body: string, at: number): Promise<void> {
-  await q.query('INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4)', [channel, to, body, at]);
+export async function leaveInOutbox(
+  q: Queryable,
+  channel: string,
+  to: string,
+  body: string,
+  at: number,
+): Promise<void> {
+  await q.query('INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4)', [
+    channel,
+    to,
+    body,
+    at,
+  ]);
 }
 
 /** The newest messages, to `to` (equal, or ending with it) when given, `limit` at most. */

@@ -12,7 +12,8 @@ export function idArg(raw: string | undefined): number {
 
 export function usdArg(raw: string | undefined, field: string) {
   const parsed = parseAmount(raw, USD_AMOUNT);
-  if (!parsed.ok) throw new ApiError(parsed.error, undefined, { places: USD_AMOUNT.places, max: USD_AMOUNT.max, field });
+  if (!parsed.ok)
+    throw new ApiError(parsed.error, undefined, { places: USD_AMOUNT.places, max: USD_AMOUNT.max, field });
   return parsed.value;
 }
 
@@ -22,4 +23,3 @@ export function textArg(raw: string | undefined, field: string, required: boolea
   if (text.length > MEMO_MAX) throw new ApiError('field_invalid', undefined, { field });
   return text;
 }
-

@@ -33,7 +33,11 @@ function token(env: NodeJS.ProcessEnv): string {
 
 /** One row per line, columns padded: lists read like a table; anything else prints as JSON. */
 export function formatResult(data: unknown): string {
-  if (!Array.isArray(data) || data.length === 0 || !data.every((r) => r && typeof r === 'object' && !Array.isArray(r))) {
+  if (
+    !Array.isArray(data) ||
+    data.length === 0 ||
+    !data.every((r) => r && typeof r === 'object' && !Array.isArray(r))
+  ) {
     return JSON.stringify(data, null, 2) ?? 'null';
   }
   const rows = data as Record<string, unknown>[];
@@ -41,7 +45,11 @@ export function formatResult(data: unknown): string {
   const cell = (v: unknown): string =>
     v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (vals: string[]): string => vals.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (vals: string[]): string =>
+    vals
+      .map((v, i) => v.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(cols), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join('\n');
 }
 
@@ -67,7 +75,10 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     return 1;
   }
   const call = async <T>(path: string, body?: unknown): Promise<Envelope<T>> => {
-    const res = await io.fetch(`${base}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+    const res = await io.fetch(
+      `${base}${path}`,
+      body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+    );
     return (await res.json()) as Envelope<T>;
   };
   try {
@@ -95,7 +106,8 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
       return 2;
     }
     // Desk changes record who made them: the operator's login unless --by says otherwise.
-    if (cmd.params.some((p) => p.name === 'by') && values.by === undefined) values.by = env.OPS_USER || env.USER || env.USERNAME;
+    if (cmd.params.some((p) => p.name === 'by') && values.by === undefined)
+      values.by = env.OPS_USER || env.USER || env.USERNAME;
     const result = await call<unknown>(`/api/ops/run/${encodeURIComponent(cmd.name)}`, values);
     if (result.code !== CODE_OK) {
       io.err(result.msg);

@@ -25,36 +25,49 @@ export const RECORDS_PAGE_SIZE = 20;
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
-  app.get('/v1/api/main/account/forexDetail', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(FOREX_DETAIL) } }, async (request) => {
-    const user = caller(request);
-    const acc = await getAccount(ctx.db, user.id);
-    // lock_balance also freezes pending withdrawals: the risk figures use the open orders' margin, as the
-    // engine's stop-out does (docs/wallet.md).
-    const figures = {
-      balance: usd(acc?.balance ?? '0'),
-      lockBalance: ctx.engine.marginOf(user.id),
-      floating: ctx.engine.floatingOf(user.id),
-    };
-    const rate = riskRate(figures);
-    const data: ForexDetail = {
-      currency: 'USD',
-      balance: exactMoneyText(figures.balance),
-      lock_balance: exactMoneyText(acc?.lock_balance ?? '0'),
-      margin: exactMoneyText(figures.lockBalance),
-      floating: moneyText(figures.floating),
-      equity: moneyText(equity(figures)),
-      risk_rate: rate === null ? null : fixed(rate.times(100), 2),
-    };
-    return ok(data);
-  });
+  app.get(
+    '/v1/api/main/account/forexDetail',
+    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(FOREX_DETAIL) } },
+    async (request) => {
+      const user = caller(request);
+      const acc = await getAccount(ctx.db, user.id);
+      // lock_balance also freezes pending withdrawals: the risk figures use the open orders' margin, as the
+      // engine's stop-out does (docs/wallet.md).
+      const figures = {
+        balance: usd(acc?.balance ?? '0'),
+        lockBalance: ctx.engine.marginOf(user.id),
+        floating: ctx.engine.floatingOf(user.id),
+      };
+      const rate = riskRate(figures);
+      const data: ForexDetail = {
+        currency: 'USD',
+        balance: exactMoneyText(figures.balance),
+        lock_balance: exactMoneyText(acc?.lock_balance ?? '0'),
+        margin: exactMoneyText(figures.lockBalance),
+        floating: moneyText(figures.floating),
+        equity: moneyText(equity(figures)),
+        risk_rate: rate === null ? null : fixed(rate.times(100), 2),
+      };
+      return ok(data);
+    },
+  );
 
   app.get<{ Querystring: { page?: number } }>(
     '/v1/api/main/accountLog/forexChange',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ page: int(1, 1_000_000) }), response: replies(FINANCIAL_RECORDS) } },
+    {
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ page: int(1, 1_000_000) }),
+        response: replies(FINANCIAL_RECORDS),
+      },
+    },
     async (request) => {
       const user = caller(request);
       const lang = pickLanguage(request.headers.lang);
-      const { rows, total } = await readPage(request.query.page, RECORDS_PAGE_SIZE, (limit, offset) => userRecords(ctx.db, user.id, limit, offset));
+      const { rows, total } = await readPage(request.query.page, RECORDS_PAGE_SIZE, (limit, offset) =>
+        userRecords(ctx.db, user.id, limit, offset),
+      );
       const list: FinancialRecord[] = rows.map((r) => {
         const type = Number(r.type);
         return {

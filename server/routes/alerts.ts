@@ -24,7 +24,8 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const changed: AlertChanged = (id) => ctx.alerts.changed(id);
 
   app.get('/v1/api/alerts/list', { schema: { ...list, querystring: query() } }, async (request) =>
-    ok(await readAlerts(ctx.db, caller(request).id)));
+    ok(await readAlerts(ctx.db, caller(request).id)),
+  );
 
   app.post<{ Body: AlertInput }>(
     '/v1/api/alerts/create',
@@ -54,8 +55,11 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => ok(await removeAlert(ctx.db, caller(request).id, request.body.id, changed)),
   );
 
-  app.get('/v1/api/alerts/push/key', { schema: { tags: TAGS, security: SESSION, response: replies(PUSH_KEY), querystring: query() } },
-    async () => ok({ key: ctx.alerts.vapidPublicKey }));
+  app.get(
+    '/v1/api/alerts/push/key',
+    { schema: { tags: TAGS, security: SESSION, response: replies(PUSH_KEY), querystring: query() } },
+    async () => ok({ key: ctx.alerts.vapidPublicKey }),
+  );
 
   app.post<{ Body: { endpoint: string; p256dh: string; auth: string; lang?: string } }>(
     '/v1/api/alerts/push/subscribe',
@@ -63,13 +67,23 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
       config: { budget: budget('write') },
       schema: {
         ...devices,
-        body: body({ endpoint: ENDPOINT, p256dh: requiredStr(128), auth: requiredStr(64), lang: str(8) }, ['endpoint', 'p256dh', 'auth']),
+        body: body({ endpoint: ENDPOINT, p256dh: requiredStr(128), auth: requiredStr(64), lang: str(8) }, [
+          'endpoint',
+          'p256dh',
+          'auth',
+        ]),
       },
     },
     async (request) => {
       const user = caller(request).id;
       const b = request.body;
-      await subscribePush(ctx.db, user, { endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth, lang: b.lang ?? '' }, ctx.alerts.pushHosts, ctx.clock.now());
+      await subscribePush(
+        ctx.db,
+        user,
+        { endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth, lang: b.lang ?? '' },
+        ctx.alerts.pushHosts,
+        ctx.clock.now(),
+      );
       return ok({ devices: await countSubscriptions(ctx.db, user) });
     },
   );

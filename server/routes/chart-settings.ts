@@ -28,12 +28,21 @@ export async function chartSettingsRoutes(app: FastifyInstance, ctx: AppContext)
   const reply = { tags: TAGS, security: SESSION, response: replies(CHART_SETTINGS) };
 
   app.get('/v1/api/chart/settings', { schema: { ...reply, querystring: query() } }, async (request) =>
-    ok(await readChartSettings(ctx.db, caller(request).id)));
+    ok(await readChartSettings(ctx.db, caller(request).id)),
+  );
 
   app.post<{ Body: { indicators: unknown } }>(
     '/v1/api/chart/settings',
     // A form field holding the JSON text (the app's POSTs are form-encoded, SPEC §7) or, from a JSON client, the object.
-    { config: { budget: budget('write') }, schema: { ...reply, body: body({ indicators: { anyOf: [{ type: 'string', maxLength: 4000 }, { type: 'object' }] } }, ['indicators']) } },
+    {
+      config: { budget: budget('write') },
+      schema: {
+        ...reply,
+        body: body({ indicators: { anyOf: [{ type: 'string', maxLength: 4000 }, { type: 'object' }] } }, [
+          'indicators',
+        ]),
+      },
+    },
     async (request) => ok(await writeChartSettings(ctx.db, caller(request).id, parsed(request.body.indicators))),
   );
 }

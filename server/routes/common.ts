@@ -20,17 +20,29 @@ export type { Company }; // the wire type is shared with the app (domain/types.t
 export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/api/default/area_list', { schema: { tags: TAGS, querystring: query(), response: replies(AREA_LIST) } }, async () =>
-    ok(await areaCodes(db)),
+  app.get(
+    '/api/default/area_list',
+    { schema: { tags: TAGS, querystring: query(), response: replies(AREA_LIST) } },
+    async () => ok(await areaCodes(db)),
   );
 
   app.get<{ Querystring: { key: (typeof PUBLIC_SETTING_KEYS)[number] } }>(
     '/api/default/setting',
-    { schema: { tags: TAGS, querystring: query({ key: { ...requiredStr(64), ...oneOf(...PUBLIC_SETTING_KEYS) } }, ['key']), response: replies(PUBLIC_SETTING) } },
+    {
+      schema: {
+        tags: TAGS,
+        querystring: query({ key: { ...requiredStr(64), ...oneOf(...PUBLIC_SETTING_KEYS) } }, ['key']),
+        response: replies(PUBLIC_SETTING),
+      },
+    },
     async (request) => ok({ key: request.query.key, value: await getSetting(db, request.query.key) }),
   );
 
-  app.get('/api/basicSet/getBasicInfo', { schema: { tags: TAGS, querystring: query(), response: replies(BASE_SETTINGS) } }, async () => ok(await baseSettings(db)));
+  app.get(
+    '/api/basicSet/getBasicInfo',
+    { schema: { tags: TAGS, querystring: query(), response: replies(BASE_SETTINGS) } },
+    async () => ok(await baseSettings(db)),
+  );
 
   app.get<{ Querystring: { name?: string; id?: number } }>(
     '/api/company/getCompany',
@@ -41,10 +53,14 @@ export async function commonRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  app.get('/api/company/getCompanyStatus', { schema: { tags: TAGS, querystring: query(), response: replies(COMPANY_STATUS) } }, async () => {
-    const s = await getSettings(db, ['app_status', 'app_type', 'loss_url']);
-    // Only an http(s) address is ever handed out: the client navigates to it (a javascript: URL would run).
-    const lossUrl = /^https?:\/\//i.test(s.loss_url ?? '') ? (s.loss_url ?? '') : '';
-    return ok({ status: Number(s.app_status) || 0, type: Number(s.app_type) || 0, loss_url: lossUrl });
-  });
+  app.get(
+    '/api/company/getCompanyStatus',
+    { schema: { tags: TAGS, querystring: query(), response: replies(COMPANY_STATUS) } },
+    async () => {
+      const s = await getSettings(db, ['app_status', 'app_type', 'loss_url']);
+      // Only an http(s) address is ever handed out: the client navigates to it (a javascript: URL would run).
+      const lossUrl = /^https?:\/\//i.test(s.loss_url ?? '') ? (s.loss_url ?? '') : '';
+      return ok({ status: Number(s.app_status) || 0, type: Number(s.app_type) || 0, loss_url: lossUrl });
+    },
+  );
 }

@@ -22,17 +22,36 @@ const TAGS = ['Content'];
 export const NEWS_PAGE_SIZE = 10;
 
 /** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran. */
-const toItem = (r: NewsRow): NewsItem => ({ id: r.id, title: r.title, desc: r.desc, logo: r.logo, created_at: wireTime(Number(r.created_at)) });
+const toItem = (r: NewsRow): NewsItem => ({
+  id: r.id,
+  title: r.title,
+  desc: r.desc,
+  logo: r.logo,
+  created_at: wireTime(Number(r.created_at)),
+});
 
 export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
   app.get<{ Querystring: { category_id?: number; page?: number } }>(
     '/api/news/list',
-    { schema: { tags: TAGS, querystring: query({ category_id: int(0), page: int(1, 100_000) }), response: replies(NEWS_PAGE) } },
+    {
+      schema: {
+        tags: TAGS,
+        querystring: query({ category_id: int(0), page: int(1, 100_000) }),
+        response: replies(NEWS_PAGE),
+      },
+    },
     async (request) => {
       const category = request.query.category_id ?? 1;
-      return ok(await listPage(request.query.page, NEWS_PAGE_SIZE, (limit, offset) => newsPage(db, category, limit, offset), toItem));
+      return ok(
+        await listPage(
+          request.query.page,
+          NEWS_PAGE_SIZE,
+          (limit, offset) => newsPage(db, category, limit, offset),
+          toItem,
+        ),
+      );
     },
   );
 
@@ -56,23 +75,33 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // The user's invitations: real accounts only (SPEC §6), one session hook on this group.
   await app.register(async (signedIn) => {
     requireSession(signedIn, ctx, { real: true });
-    signedIn.get('/api/user/invite', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(INVITE_INFO) } }, async (request) => {
-      const user = caller(request);
-      const info: InviteInfo = { invite_code: user.invite_code, invite_count: await invitedCount(db, user.id) };
-      return ok(info);
-    });
+    signedIn.get(
+      '/api/user/invite',
+      { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(INVITE_INFO) } },
+      async (request) => {
+        const user = caller(request);
+        const info: InviteInfo = { invite_code: user.invite_code, invite_count: await invitedCount(db, user.id) };
+        return ok(info);
+      },
+    );
   });
 
-  app.get('/api/user/complaint_email', { schema: { tags: TAGS, querystring: query(), response: replies(COMPLAINT_EMAIL) } }, async () =>
-    ok({ email: await getSetting(db, 'complaint_email') }),
+  app.get(
+    '/api/user/complaint_email',
+    { schema: { tags: TAGS, querystring: query(), response: replies(COMPLAINT_EMAIL) } },
+    async () => ok({ email: await getSetting(db, 'complaint_email') }),
   );
 
-  app.get('/api/basicSet/announcement', { schema: { tags: TAGS, querystring: query(), response: replies(ANNOUNCEMENT) } }, async (request) => {
-    const lang = pickLanguage(request.headers.lang);
-    const s = await getSettings(db, [`announcement.${lang}`, 'announcement.en']);
-    const text = s[`announcement.${lang}`] || s['announcement.en'] || '';
-    const [title = '', ...paras] = text.split(/\n\s*\n/);
-    const body: Announcement = { title: title.trim(), content: paras.join('\n\n').trim() };
-    return ok(body);
-  });
+  app.get(
+    '/api/basicSet/announcement',
+    { schema: { tags: TAGS, querystring: query(), response: replies(ANNOUNCEMENT) } },
+    async (request) => {
+      const lang = pickLanguage(request.headers.lang);
+      const s = await getSettings(db, [`announcement.${lang}`, 'announcement.en']);
+      const text = s[`announcement.${lang}`] || s['announcement.en'] || '';
+      const [title = '', ...paras] = text.split(/\n\s*\n/);
+      const body: Announcement = { title: title.trim(), content: paras.join('\n\n').trim() };
+      return ok(body);
+    },
+  );
 }

@@ -15,7 +15,17 @@ import { int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../domain/wire-time.ts';
 import { exactMoneyText } from '../../domain/format/money.ts';
 import { ownedUpload } from '../uploads/store.ts';
-import { banksOfCoin, enabledBank, enabledBankCoins, enabledNetwork, enabledNetworks, insertBankCharge, insertCoinCharge, userCharges, type ChargeRow } from '../wallet/deposits-repository.ts';
+import {
+  banksOfCoin,
+  enabledBank,
+  enabledBankCoins,
+  enabledNetwork,
+  enabledNetworks,
+  insertBankCharge,
+  insertCoinCharge,
+  userCharges,
+  type ChargeRow,
+} from '../wallet/deposits-repository.ts';
 import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
@@ -44,7 +54,12 @@ async function chargeFields(
 }
 
 /** The network or bank account a charge names, if it is enabled; else the refusal for none named or none found. */
-async function chosen<T>(id: number | undefined, find: (id: number) => Promise<T | null>, noneNamed: string, notFound: string): Promise<T> {
+async function chosen<T>(
+  id: number | undefined,
+  find: (id: number) => Promise<T | null>,
+  noneNamed: string,
+  notFound: string,
+): Promise<T> {
   if (id === undefined) throw new ApiError(noneNamed);
   const found = await find(id);
   if (!found) throw new ApiError(notFound);
@@ -67,17 +82,28 @@ export function toChargeRecord(r: ChargeRow): ChargeRecord {
 export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
 
-  app.get('/api/quickCharge/info', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(COIN_NETWORKS) } }, async () =>
-    ok(await enabledNetworks(ctx.db)),
+  app.get(
+    '/api/quickCharge/info',
+    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(COIN_NETWORKS) } },
+    async () => ok(await enabledNetworks(ctx.db)),
   );
 
-  app.get('/api/quickCharge/symbols', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BANK_COINS) } }, async () =>
-    ok(await enabledBankCoins(ctx.db)),
+  app.get(
+    '/api/quickCharge/symbols',
+    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BANK_COINS) } },
+    async () => ok(await enabledBankCoins(ctx.db)),
   );
 
   app.get<{ Querystring: { bank_coin: number } }>(
     '/api/quickCharge/wire_info',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ bank_coin: int(1) }, ['bank_coin']), response: replies(DEPOSIT_BANKS) } },
+    {
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ bank_coin: int(1) }, ['bank_coin']),
+        response: replies(DEPOSIT_BANKS),
+      },
+    },
     async (request) => {
       const banks = await banksOfCoin(ctx.db, request.query.bank_coin);
       if (!banks) throw new ApiError('bank_not_found');
@@ -87,35 +113,77 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { number?: string; proofImg?: string; address?: string; charge_id?: number } }>(
     '/api/quickCharge/submit',
-    { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }), response: replies({ type: 'null' }) } },
+    {
+      config: { budget: budget('write') },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ number: str(40), proofImg: str(300), address: str(200), charge_id: int(1) }),
+        response: replies({ type: 'null' }),
+      },
+    },
     async (request) => {
       const user = caller(request);
       const q = request.query;
-      const network = await chosen(q.charge_id, (id) => enabledNetwork(ctx.db, id), 'network_not_found', 'network_not_found');
+      const network = await chosen(
+        q.charge_id,
+        (id) => enabledNetwork(ctx.db, id),
+        'network_not_found',
+        'network_not_found',
+      );
       // The address the trader saw must be the network's: a stale screen must not file a charge to an old address.
-      if ((q.address ?? '').trim() !== network.address) throw new ApiError('field_invalid', undefined, { field: 'address' });
-      await insertCoinCharge(ctx.db, { ...(await chargeFields(ctx, user.id, q, COIN_AMOUNT, 'coin_amount_required')), network });
+      if ((q.address ?? '').trim() !== network.address)
+        throw new ApiError('field_invalid', undefined, { field: 'address' });
+      await insertCoinCharge(ctx.db, {
+        ...(await chargeFields(ctx, user.id, q, COIN_AMOUNT, 'coin_amount_required')),
+        network,
+      });
       return ok(null, requestText(request, 'server.charge_submitted'));
     },
   );
 
   app.get<{ Querystring: { number?: string; proofImg?: string; wire_id?: number } }>(
     '/api/quickCharge/wire_submit',
-    { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }), response: replies({ type: 'null' }) } },
+    {
+      config: { budget: budget('write') },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ number: str(40), proofImg: str(300), wire_id: int(1) }),
+        response: replies({ type: 'null' }),
+      },
+    },
     async (request) => {
       const user = caller(request);
       const q = request.query;
       // SPEC §5: without a chosen bank account the screen shows the no-pay-way message; so does the server.
       const bank = await chosen(q.wire_id, (id) => enabledBank(ctx.db, id), 'no_pay_way', 'bank_not_found');
-      await insertBankCharge(ctx.db, { ...(await chargeFields(ctx, user.id, q, USD_AMOUNT, 'recharge_amount_required')), bank });
+      await insertBankCharge(ctx.db, {
+        ...(await chargeFields(ctx, user.id, q, USD_AMOUNT, 'recharge_amount_required')),
+        bank,
+      });
       return ok(null, requestText(request, 'server.charge_submitted'));
     },
   );
 
   app.get<{ Querystring: { type: 0 | 1; page?: number } }>(
     '/api/quickCharge/quick_ist',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(0, 1), page: int(1, 1_000_000) }, ['type']), response: replies(CHARGES) } },
+    {
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ type: int(0, 1), page: int(1, 1_000_000) }, ['type']),
+        response: replies(CHARGES),
+      },
+    },
     async (request) =>
-      ok(await listPage(request.query.page, CHARGES_PAGE_SIZE, (limit, offset) => userCharges(ctx.db, caller(request).id, request.query.type, limit, offset), toChargeRecord)),
+      ok(
+        await listPage(
+          request.query.page,
+          CHARGES_PAGE_SIZE,
+          (limit, offset) => userCharges(ctx.db, caller(request).id, request.query.type, limit, offset),
+          toChargeRecord,
+        ),
+      ),
   );
 }

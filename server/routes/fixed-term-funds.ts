@@ -7,7 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { exactText, fixed } from '../../domain/decimal.ts';
 import { trimZeros } from '../../domain/decimal-text.ts';
 import { checkFundAmount, dayProfit, redemptionPenalty } from '../../domain/fund-maths.ts';
-import { SubscriptionStatus, type FundIncome, type FundSubscription, type LastPaged, type MiningFund } from '../../domain/fund-types.ts';
+import {
+  SubscriptionStatus,
+  type FundIncome,
+  type FundSubscription,
+  type LastPaged,
+  type MiningFund,
+} from '../../domain/fund-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -19,7 +25,17 @@ import { exactMoneyText } from '../../domain/format/money.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
-import { endSubscription, enabledFund, enabledFunds, insertSubscription, lockSubscription, ownsSubscription, subscriptionIncomes, userSubscriptions, type FundRow } from '../funds/funds-repository.ts';
+import {
+  endSubscription,
+  enabledFund,
+  enabledFunds,
+  insertSubscription,
+  lockSubscription,
+  ownsSubscription,
+  subscriptionIncomes,
+  userSubscriptions,
+  type FundRow,
+} from '../funds/funds-repository.ts';
 import { budget } from '../security/budgets.ts';
 import { readPage } from '../http/paging.ts';
 
@@ -50,14 +66,22 @@ async function fundById(ctx: AppContext, id: number): Promise<FundRow> {
 }
 
 export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get<{ Querystring: { page?: number } }>('/api/fund/list', { schema: { tags: TAGS, querystring: pageQuery, response: replies(MINING_FUNDS) } }, async (request) => {
-    const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) => enabledFunds(ctx.db, limit, offset));
-    const data: LastPaged<MiningFund> = { data: rows.map(toFund), last_page: lastPage(total) };
-    return ok(data);
-  });
+  app.get<{ Querystring: { page?: number } }>(
+    '/api/fund/list',
+    { schema: { tags: TAGS, querystring: pageQuery, response: replies(MINING_FUNDS) } },
+    async (request) => {
+      const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) =>
+        enabledFunds(ctx.db, limit, offset),
+      );
+      const data: LastPaged<MiningFund> = { data: rows.map(toFund), last_page: lastPage(total) };
+      return ok(data);
+    },
+  );
 
-  app.get<{ Querystring: { id: number } }>('/api/fund/info', { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(MINING_FUND) } }, async (request) =>
-    ok(toFund(await fundById(ctx, request.query.id))),
+  app.get<{ Querystring: { id: number } }>(
+    '/api/fund/info',
+    { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(MINING_FUND) } },
+    async (request) => ok(toFund(await fundById(ctx, request.query.id))),
   );
 
   // Buying, the caller's subscriptions and redemptions: real accounts only (SPEC §6), one session hook.
@@ -66,7 +90,15 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { id: number; amount?: string } }>(
       '/api/fund/buy',
-      { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ id: int(1), amount: str(40) }, ['id']), response: replies({ type: 'null' }) } },
+      {
+        config: { budget: budget('write') },
+        schema: {
+          tags: TAGS,
+          security: SESSION,
+          querystring: query({ id: int(1), amount: str(40) }, ['id']),
+          response: replies({ type: 'null' }),
+        },
+      },
       async (request) => {
         const user = caller(request);
         const fund = await fundById(ctx, request.query.id);
@@ -86,42 +118,65 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
             at: now,
           });
           // Refuses (rolling the subscription back) when the balance is short.
-          await move(q, user.id, { balance: amount.neg(), type: RecordType.FUND_SUBSCRIBE, memo: `${fund.title} #${subId}`, at: now });
+          await move(q, user.id, {
+            balance: amount.neg(),
+            type: RecordType.FUND_SUBSCRIBE,
+            memo: `${fund.title} #${subId}`,
+            at: now,
+          });
         });
         return ok(null, requestText(request, 'server.fund_subscribed'));
       },
     );
 
-    authed.get<{ Querystring: { page?: number } }>('/api/fund/subList', { schema: { tags: TAGS, security: SESSION, querystring: pageQuery, response: replies(SUBSCRIPTIONS) } }, async (request) => {
-      const user = caller(request);
-      const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) => userSubscriptions(ctx.db, user.id, limit, offset));
-      const data: LastPaged<FundSubscription> = {
-        data: rows.map((r) => ({
-          id: Number(r.sid),
-          status: r.status as FundSubscription['status'],
-          share_amount: exactMoneyText(r.share_amount),
-          sub_time: wireTime(r.sub_time),
-          day_profit: fixed(r.day_profit, 4),
-          sum_profit: fixed(r.sum ?? 0, 4),
-          paid_days: Number(r.days),
-          get_fund: toFund(r),
-        })),
-        last_page: lastPage(total),
-      };
-      return ok(data);
-    });
+    authed.get<{ Querystring: { page?: number } }>(
+      '/api/fund/subList',
+      { schema: { tags: TAGS, security: SESSION, querystring: pageQuery, response: replies(SUBSCRIPTIONS) } },
+      async (request) => {
+        const user = caller(request);
+        const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) =>
+          userSubscriptions(ctx.db, user.id, limit, offset),
+        );
+        const data: LastPaged<FundSubscription> = {
+          data: rows.map((r) => ({
+            id: Number(r.sid),
+            status: r.status as FundSubscription['status'],
+            share_amount: exactMoneyText(r.share_amount),
+            sub_time: wireTime(r.sub_time),
+            day_profit: fixed(r.day_profit, 4),
+            sum_profit: fixed(r.sum ?? 0, 4),
+            paid_days: Number(r.days),
+            get_fund: toFund(r),
+          })),
+          last_page: lastPage(total),
+        };
+        return ok(data);
+      },
+    );
 
     authed.get<{ Querystring: { sub_id: number; page?: number } }>(
       '/api/fund/insList',
-      { schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1), page: int(1, 1_000_000) }, ['sub_id']), response: replies(INCOMES) } },
+      {
+        schema: {
+          tags: TAGS,
+          security: SESSION,
+          querystring: query({ sub_id: int(1), page: int(1, 1_000_000) }, ['sub_id']),
+          response: replies(INCOMES),
+        },
+      },
       async (request) => {
         const user = caller(request);
-        if (!(await ownsSubscription(ctx.db, request.query.sub_id, user.id))) throw new ApiError('subscription_not_found');
+        if (!(await ownsSubscription(ctx.db, request.query.sub_id, user.id)))
+          throw new ApiError('subscription_not_found');
         const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) =>
           subscriptionIncomes(ctx.db, request.query.sub_id, limit, offset),
         );
         const data: LastPaged<FundIncome> = {
-          data: rows.map((r) => ({ id: Number(r.id), interest: fixed(r.interest, 4), created_at: wireTime(r.created_at) })),
+          data: rows.map((r) => ({
+            id: Number(r.id),
+            interest: fixed(r.interest, 4),
+            created_at: wireTime(r.created_at),
+          })),
           last_page: lastPage(total),
         };
         return ok(data);
@@ -130,7 +185,15 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     authed.get<{ Querystring: { sub_id: number } }>(
       '/api/fund/applyRefund',
-      { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query({ sub_id: int(1) }, ['sub_id']), response: replies({ type: 'null' }) } },
+      {
+        config: { budget: budget('write') },
+        schema: {
+          tags: TAGS,
+          security: SESSION,
+          querystring: query({ sub_id: int(1) }, ['sub_id']),
+          response: replies({ type: 'null' }),
+        },
+      },
       async (request) => {
         const user = caller(request);
         const now = ctx.clock.now();
@@ -142,7 +205,8 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
           await endSubscription(q, s.id, SubscriptionStatus.REFUNDED, now);
           const memo = `${s.title} #${s.id}`;
           await move(q, user.id, { balance: s.share_amount, type: RecordType.FUND_REDEEM, memo, at: now });
-          if (penalty.gt(0)) await move(q, user.id, { balance: penalty.neg(), type: RecordType.FUND_PENALTY, memo, at: now });
+          if (penalty.gt(0))
+            await move(q, user.id, { balance: penalty.neg(), type: RecordType.FUND_PENALTY, memo, at: now });
         });
         return ok(null, requestText(request, 'server.fund_redeemed'));
       },

@@ -32,17 +32,33 @@ export const WEB_MANIFEST = {
 } as const;
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/healthz', { schema: { tags: TAGS, querystring: query(), response: replies(HEALTH) } }, async (request, reply) => {
-    try {
-      await ping(ctx.db);
-      return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
-    } catch (err) {
-      request.log.error({ err }, 'health check: database unreachable');
-      return reply.code(503).send(failure('database unavailable', CODE_INTERNAL));
-    }
-  });
+  app.get(
+    '/healthz',
+    { schema: { tags: TAGS, querystring: query(), response: replies(HEALTH) } },
+    async (request, reply) => {
+      try {
+        await ping(ctx.db);
+        return ok({ status: 'ok', db: ctx.db.kind, time: ctx.clock.now() });
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        return reply.code(503).send(failure('database unavailable', CODE_INTERNAL));
+      }
+    },
+  );
 
-  app.get('/manifest.json', { schema: { tags: TAGS, querystring: query(), response: rawReply('application/manifest+json', anyObject, 'The web app manifest') } }, async (_request, reply) =>
-    reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(WEB_MANIFEST),
+  app.get(
+    '/manifest.json',
+    {
+      schema: {
+        tags: TAGS,
+        querystring: query(),
+        response: rawReply('application/manifest+json', anyObject, 'The web app manifest'),
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(WEB_MANIFEST),
   );
 }

@@ -1,7 +1,14 @@
 // Market REST routes (SPEC §7 Trading): trade_list, getCategories, kline and abbreviated_cache_kline, served from
 // the live simulated market (docs/api.md "Market").
 import type { FastifyInstance } from 'fastify';
-import { CHART_PERIODS, type Category, type Instrument, type KlineBar, type Language, type Period } from '../../domain/types.ts';
+import {
+  CHART_PERIODS,
+  type Category,
+  type Instrument,
+  type KlineBar,
+  type Language,
+  type Period,
+} from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { ok, ApiError } from '../http/envelope.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
@@ -24,7 +31,11 @@ export const MAX_KLINE_LIMIT = 2000;
 const MAX_TIME = 99_999_999_999; // epoch seconds; bounds `from`/`to` so they stay exact integers
 
 /** SPEC §7 searchCurrency: the code, display code or a name in the request's language or English (domain/instrument-search.ts). */
-export function matchesSearch(inst: Pick<MarketInstrument, 'code' | 'showCode'>, search: string, lang: Language = 'en'): boolean {
+export function matchesSearch(
+  inst: Pick<MarketInstrument, 'code' | 'showCode'>,
+  search: string,
+  lang: Language = 'en',
+): boolean {
   // The codes first: the names are looked up only when they do not match (a list of thousands stays cheap).
   if (matchesInstrument({ code: inst.code, showCode: inst.showCode, names: [] }, search)) return true;
   const key = instrumentNameKey(inst.code);
@@ -44,7 +55,13 @@ export function marketDataRoutes(market: SimulatedMarket): RouteModule {
     app.get<{ Querystring: { searchCurrency?: string; category_id?: number } }>(
       '/v1/api/forex/trade_list',
       // category_id 0 (or absent) means every category.
-      { schema: { tags: TAGS, querystring: query({ searchCurrency: str(32), category_id: int(0) }), response: replies(INSTRUMENTS) } },
+      {
+        schema: {
+          tags: TAGS,
+          querystring: query({ searchCurrency: str(32), category_id: int(0) }),
+          response: replies(INSTRUMENTS),
+        },
+      },
       async (request) => {
         const { searchCurrency = '', category_id: categoryId = 0 } = request.query;
         const lang = pickLanguage(request.headers.lang);
@@ -58,14 +75,21 @@ export function marketDataRoutes(market: SimulatedMarket): RouteModule {
       },
     );
 
-    app.get('/v1/api/forex/getCategories', { schema: { tags: TAGS, querystring: query(), response: replies(CATEGORIES) } }, async (request) => {
-      const lang = pickLanguage(request.headers.lang);
-      const list: Category[] = await loadCategories(ctx.db, lang);
-      if (market.hasSynthetic) {
-        list.push({ Id: SYNTHETIC_CATEGORY.id, NameShowTrans: SYNTHETIC_CATEGORY.names[lang] ?? SYNTHETIC_CATEGORY.names.en });
-      }
-      return ok(list);
-    });
+    app.get(
+      '/v1/api/forex/getCategories',
+      { schema: { tags: TAGS, querystring: query(), response: replies(CATEGORIES) } },
+      async (request) => {
+        const lang = pickLanguage(request.headers.lang);
+        const list: Category[] = await loadCategories(ctx.db, lang);
+        if (market.hasSynthetic) {
+          list.push({
+            Id: SYNTHETIC_CATEGORY.id,
+            NameShowTrans: SYNTHETIC_CATEGORY.names[lang] ?? SYNTHETIC_CATEGORY.names.en,
+          });
+        }
+        return ok(list);
+      },
+    );
 
     app.get<{ Querystring: { forex_id: number; period: Period; from?: number; to?: number; limit?: number } }>(
       '/v1/api/forex/kline',

@@ -30,7 +30,8 @@ interface SendBody {
 }
 
 /** Code sends count per address the code goes to, normalised as send() normalises it. */
-const codeBudget = (channel: Channel): Budget => budget('code', (request) => accountId(channel, bodyOf<SendBody>(request).to));
+const codeBudget = (channel: Channel): Budget =>
+  budget('code', (request) => accountId(channel, bodyOf<SendBody>(request).to));
 
 export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
@@ -71,16 +72,28 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     body: body({ to, area_id: int(1), type: { type: 'integer', enum: [1, 2] } }, ['to', 'type']),
   });
 
-  app.post<{ Body: SendBody }>('/api/notify/send_sms', { config: { budget: codeBudget('mobile') }, schema: sendSchema(mobileNumber()) }, async (request) => {
-    const key = await send(request, 'sms');
-    return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
-  });
+  app.post<{ Body: SendBody }>(
+    '/api/notify/send_sms',
+    { config: { budget: codeBudget('mobile') }, schema: sendSchema(mobileNumber()) },
+    async (request) => {
+      const key = await send(request, 'sms');
+      return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
+    },
+  );
 
-  app.post<{ Body: SendBody }>('/api/notify/send_email', { config: { budget: codeBudget('email') }, schema: sendSchema(emailAddress()) }, async (request) => {
-    const key = await send(request, 'email');
-    return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
-  });
+  app.post<{ Body: SendBody }>(
+    '/api/notify/send_email',
+    { config: { budget: codeBudget('email') }, schema: sendSchema(emailAddress()) },
+    async (request) => {
+      const key = await send(request, 'email');
+      return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
+    },
+  );
 
   // SPEC "GET {token}" for the picture captcha: we serve it at a fixed path.
-  app.get('/api/captcha', { config: { budget: budget('captcha') }, schema: { tags: TAGS, querystring: query(), response: replies(CAPTCHA) } }, async () => ok(await createCaptcha(db, clock.now())));
+  app.get(
+    '/api/captcha',
+    { config: { budget: budget('captcha') }, schema: { tags: TAGS, querystring: query(), response: replies(CAPTCHA) } },
+    async () => ok(await createCaptcha(db, clock.now())),
+  );
 }

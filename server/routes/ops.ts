@@ -27,7 +27,8 @@ const MAX_PARAM_LENGTH = 1000;
 /** The body's parameters as strings, exactly the command's: unknown or missing ones are refused by name. */
 export function opsArgs(cmd: OpsCommand, body: unknown): Record<string, string> {
   const given = body === undefined || body === null ? {} : body;
-  if (typeof given !== 'object' || Array.isArray(given)) throw new ApiError('field_invalid', CODE_ERROR, { field: 'body' });
+  if (typeof given !== 'object' || Array.isArray(given))
+    throw new ApiError('field_invalid', CODE_ERROR, { field: 'body' });
   const args: Record<string, string> = {};
   for (const [key, value] of Object.entries(given as Record<string, unknown>)) {
     const param = cmd.params.find((p) => p.name === key);
@@ -55,10 +56,14 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
       await reply.code(401).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_token')));
     });
 
-    app.get('/api/ops/commands', { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } }, async () => {
-      const list: OpsCommandInfo[] = commands.map(({ name, summary, params }) => ({ name, summary, params }));
-      return ok(list);
-    });
+    app.get(
+      '/api/ops/commands',
+      { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } },
+      async () => {
+        const list: OpsCommandInfo[] = commands.map(({ name, summary, params }) => ({ name, summary, params }));
+        return ok(list);
+      },
+    );
 
     app.post<{ Params: { name: string } }>(
       '/api/ops/run/:name',
@@ -67,14 +72,20 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         // and a back office approving a queue of deposits must not be cut off mid-way.
         config: { budget: noBudget('operators only, behind the x-ops-token check and its wrong-guess budget') },
         schema: {
-          tags: TAGS, security: OPS,
-          description: 'Runs one operator command (see /api/ops/commands) with its parameters as the form or JSON body.',
+          tags: TAGS,
+          security: OPS,
+          description:
+            'Runs one operator command (see /api/ops/commands) with its parameters as the form or JSON body.',
           describeBody: {
-            schema: { type: 'object', additionalProperties: { type: 'string' }, description: 'the command\'s parameters by name (GET /api/ops/commands)' },
+            schema: {
+              type: 'object',
+              additionalProperties: { type: 'string' },
+              description: "the command's parameters by name (GET /api/ops/commands)",
+            },
             required: false,
           },
           params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          response: replies(anyValue, 'The command\'s result (code 1) or a failure'),
+          response: replies(anyValue, "The command's result (code 1) or a failure"),
         },
       },
       async (request, reply) => {

@@ -12,7 +12,14 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { currencyById } from '../wallet/currencies.ts';
-import { deleteMethod, insertMethod, methodKeys, userMethods, type MethodFields, type MethodRow } from '../wallet/payout-methods-repository.ts';
+import {
+  deleteMethod,
+  insertMethod,
+  methodKeys,
+  userMethods,
+  type MethodFields,
+  type MethodRow,
+} from '../wallet/payout-methods-repository.ts';
 import { WITHDRAW_METHODS } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
@@ -22,7 +29,8 @@ const TAGS = ['Withdrawals'];
 export const METHODS_PER_USER = 20;
 const SWIFT_RE = /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/;
 
-type BankField = 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account' | 'branch_name' | 'remark';
+type BankField =
+  'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account' | 'branch_name' | 'remark';
 type BindBody = { draw_id?: number; type?: 1 | 2; dc_address?: string } & Partial<Record<BankField, string>>;
 
 const toMethod = (r: MethodRow): WithdrawMethod => ({
@@ -43,15 +51,20 @@ const toMethod = (r: MethodRow): WithdrawMethod => ({
 function bankFields(b: BindBody): Record<BankField, string> {
   const f = (k: BankField) => (b[k] ?? '').trim();
   const fields = {
-    bank_name: f('bank_name'), bank_address: f('bank_address'), bank_swift: f('bank_swift').toUpperCase(),
-    payee_name: f('payee_name'), payee_account: f('payee_account').replace(/\s+/g, ''), branch_name: f('branch_name'),
+    bank_name: f('bank_name'),
+    bank_address: f('bank_address'),
+    bank_swift: f('bank_swift').toUpperCase(),
+    payee_name: f('payee_name'),
+    payee_account: f('payee_account').replace(/\s+/g, ''),
+    branch_name: f('branch_name'),
     remark: f('remark'),
   };
   if (!fields.bank_name || !fields.bank_address || !fields.bank_swift || !fields.payee_name || !fields.payee_account) {
     throw new ApiError('please_complete');
   }
   if (!SWIFT_RE.test(fields.bank_swift)) throw new ApiError('field_invalid', undefined, { field: 'bank_swift' });
-  if (!/^[A-Za-z0-9-]{4,40}$/.test(fields.payee_account)) throw new ApiError('field_invalid', undefined, { field: 'payee_account' });
+  if (!/^[A-Za-z0-9-]{4,40}$/.test(fields.payee_account))
+    throw new ApiError('field_invalid', undefined, { field: 'payee_account' });
   return fields;
 }
 
@@ -60,9 +73,21 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get<{ Querystring: { draw_type: 1 | 2; draw_id?: number } }>(
     '/api/wallet/get_draw_method',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ draw_type: int(1, 2), draw_id: int(1) }, ['draw_type']), response: replies(WITHDRAW_METHODS) } },
+    {
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ draw_type: int(1, 2), draw_id: int(1) }, ['draw_type']),
+        response: replies(WITHDRAW_METHODS),
+      },
+    },
     async (request) => {
-      const rows = await userMethods(ctx.db, caller(request).id, request.query.draw_type, request.query.draw_id ?? null);
+      const rows = await userMethods(
+        ctx.db,
+        caller(request).id,
+        request.query.draw_type,
+        request.query.draw_id ?? null,
+      );
       return ok(rows.map(toMethod));
     },
   );
@@ -73,11 +98,23 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
     {
       config: { budget: budget('write') },
       schema: {
-        tags: TAGS, security: SESSION,
-        body: body({
-          draw_id: int(1), type: int(1, 2), dc_address: str(200), bank_name: fieldSchema, bank_address: fieldSchema,
-          bank_swift: str(20), payee_name: fieldSchema, payee_account: str(60), branch_name: fieldSchema, remark: fieldSchema,
-        }, ['type']),
+        tags: TAGS,
+        security: SESSION,
+        body: body(
+          {
+            draw_id: int(1),
+            type: int(1, 2),
+            dc_address: str(200),
+            bank_name: fieldSchema,
+            bank_address: fieldSchema,
+            bank_swift: str(20),
+            payee_name: fieldSchema,
+            payee_account: str(60),
+            branch_name: fieldSchema,
+            remark: fieldSchema,
+          },
+          ['type'],
+        ),
         response: replies({ type: 'null' }),
       },
     },
@@ -101,9 +138,12 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
       await ctx.db.tx(async (q) => {
         await lockUser(q, user.id); // one bind at a time per user
         const existing = await methodKeys(q, user.id);
-        if (existing.length >= METHODS_PER_USER) throw new ApiError('method_limit', undefined, { max: METHODS_PER_USER });
+        if (existing.length >= METHODS_PER_USER)
+          throw new ApiError('method_limit', undefined, { max: METHODS_PER_USER });
         const same = existing.some(
-          (m) => m.currency_id === currency.id && (b.type === 1 ? m.dc_address === fields.dc_address : m.payee_account === fields.payee_account),
+          (m) =>
+            m.currency_id === currency.id &&
+            (b.type === 1 ? m.dc_address === fields.dc_address : m.payee_account === fields.payee_account),
         );
         if (same) throw new ApiError('method_exists');
         await insertMethod(q, { userId: user.id, type: currency.type, currencyId: currency.id, fields, at: now });
@@ -114,7 +154,15 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: { id: number } }>(
     '/api/wallet/del_draw_method',
-    { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, body: body({ id: int(1) }, ['id']), response: replies({ type: 'null' }) } },
+    {
+      config: { budget: budget('write') },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        body: body({ id: int(1) }, ['id']),
+        response: replies({ type: 'null' }),
+      },
+    },
     async (request) => {
       if (!(await deleteMethod(ctx.db, request.body.id, caller(request).id))) throw new ApiError('method_not_found');
       return ok(null, requestText(request, 'server.method_deleted'));

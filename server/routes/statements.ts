@@ -23,12 +23,20 @@ interface StatementQuery {
 
 const DAY = { type: 'string', pattern: DAY_PATTERN, description: 'YYYY-MM-DD, a UTC day (inclusive)' };
 const QUERY = query({ from: DAY, to: DAY, uid: str(32) }, ['from', 'to']);
-const CSV = rawReply('text/csv', { type: 'string', description: 'UTF-8 with BOM, comma-separated, CRLF' }, 'The statement as CSV');
+const CSV = rawReply(
+  'text/csv',
+  { type: 'string', description: 'UTF-8 with BOM, comma-separated, CRLF' },
+  'The statement as CSV',
+);
 
 export async function statementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx);
 
-  const send = async (kind: StatementKind, request: FastifyRequest<{ Querystring: StatementQuery }>, reply: FastifyReply) => {
+  const send = async (
+    kind: StatementKind,
+    request: FastifyRequest<{ Querystring: StatementQuery }>,
+    reply: FastifyReply,
+  ) => {
     const user = caller(request);
     const { from, to, uid } = request.query;
     if (uid !== undefined && uid !== '' && uid !== user.uid) throw new ApiError('statement.errors.not_yours');
@@ -43,12 +51,18 @@ export async function statementRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.get<{ Querystring: StatementQuery }>(
     '/v1/api/main/accountLog/export',
-    { config: { budget: budget('statement') }, schema: { tags: ['Funds'], security: SESSION, querystring: QUERY, response: CSV } },
+    {
+      config: { budget: budget('statement') },
+      schema: { tags: ['Funds'], security: SESSION, querystring: QUERY, response: CSV },
+    },
     (request, reply) => send('records', request, reply),
   );
   app.get<{ Querystring: StatementQuery }>(
     '/v1/api/forex/history_export',
-    { config: { budget: budget('statement') }, schema: { tags: ['Trading'], security: SESSION, querystring: QUERY, response: CSV } },
+    {
+      config: { budget: budget('statement') },
+      schema: { tags: ['Trading'], security: SESSION, querystring: QUERY, response: CSV },
+    },
     (request, reply) => send('orders', request, reply),
   );
 }

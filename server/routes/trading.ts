@@ -43,8 +43,15 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     {
       config: { budget: ORDER_BUDGET },
       schema: {
-        tags: TAGS, security: SESSION,
-        describeHeaders: { [IDEMPOTENCY_HEADER]: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$', description: 'a retried submit with the same key answers the first order' } },
+        tags: TAGS,
+        security: SESSION,
+        describeHeaders: {
+          [IDEMPOTENCY_HEADER]: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]{1,100}$',
+            description: 'a retried submit with the same key answers the first order',
+          },
+        },
         querystring: query(
           {
             type: intOf(1, 2),
@@ -87,7 +94,14 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { status: number; page?: number } }>(
     '/v1/api/forex/my_deal',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ status: intOf(0, 1, 3), page: int(1, 1_000_000) }, ['status']), response: replies(ORDER_LIST) } },
+    {
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ status: intOf(0, 1, 3), page: int(1, 1_000_000) }, ['status']),
+        response: replies(ORDER_LIST),
+      },
+    },
     async (request) => {
       const user = caller(request);
       const status = Number(request.query.status) as OrderStatus;
@@ -100,7 +114,10 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     {
       config: { budget: ORDER_BUDGET },
       schema: {
-        tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID, cont: str(40) }, ['id']), response: replies(ORDER),
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ id: ORDER_ID, cont: str(40) }, ['id']),
+        response: replies(ORDER),
       },
     },
     async (request) => {
@@ -115,7 +132,8 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     {
       config: { budget: ORDER_BUDGET },
       schema: {
-        tags: TAGS, security: SESSION,
+        tags: TAGS,
+        security: SESSION,
         querystring: query({ scope: { type: 'string', enum: ['all', 'buy', 'sell'] }, forex_id: int(1) }, ['scope']),
         response: replies(CLOSE_ALL),
       },
@@ -130,21 +148,28 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get<{ Querystring: { id: number } }>(
     '/v1/api/forex/cancel_trade',
-    { config: { budget: ORDER_BUDGET }, schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) } },
+    {
+      config: { budget: ORDER_BUDGET },
+      schema: { tags: TAGS, security: SESSION, querystring: query({ id: ORDER_ID }, ['id']), response: replies(ORDER) },
+    },
     async (request) => {
       const user = caller(request);
       return ok(await engine.cancel(user.id, request.query.id));
     },
   );
 
-  app.get<{ Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string; trail_distance?: string } }>(
+  app.get<{
+    Querystring: { id: number; target_profit_price?: string; stop_loss_price?: string; trail_distance?: string };
+  }>(
     '/v1/api/forex/set_stop_price',
     {
       config: { budget: ORDER_BUDGET },
       schema: {
-        tags: TAGS, security: SESSION,
+        tags: TAGS,
+        security: SESSION,
         querystring: query(
-          { id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE, trail_distance: PRICE }, ['id'],
+          { id: ORDER_ID, target_profit_price: PRICE, stop_loss_price: PRICE, trail_distance: PRICE },
+          ['id'],
         ),
         response: replies(ORDER),
       },
@@ -152,9 +177,15 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const user = caller(request);
       const q = request.query;
-      return ok(await engine.setStops(
-        user.id, q.id, q.target_profit_price ?? '0', q.stop_loss_price ?? '0', q.trail_distance ?? '0',
-      ));
+      return ok(
+        await engine.setStops(
+          user.id,
+          q.id,
+          q.target_profit_price ?? '0',
+          q.stop_loss_price ?? '0',
+          q.trail_distance ?? '0',
+        ),
+      );
     },
   );
 }

@@ -22,37 +22,53 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // Uploading: real accounts only, one session hook on this group.
   await app.register(async (uploads) => {
     requireSession(uploads, ctx, { real: true });
-    const file = { type: 'string', format: 'binary', description: `PNG, JPEG, GIF or WebP, at most ${UPLOAD_MAX_BYTES} bytes` };
-    const describeBody = { schema: { type: 'object', properties: { file }, required: ['file'] }, consumes: ['multipart/form-data'], required: true };
-    uploads.post('/api/common/image_upload', { config: { budget: budget('upload') }, schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) } }, async (request) => {
-      // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
-      // anonymous demo accounts must not become free storage.
-      const user = caller(request);
-      if (!request.isMultipart()) throw new ApiError('file_required');
-      const part = await malformedAs400(() => request.file());
-      if (!part || part.fieldname !== 'file') throw new ApiError('file_required');
-      const tooLarge = (): ApiError => new ApiError('file_too_large', undefined, { mb: UPLOAD_MAX_BYTES / (1024 * 1024) });
-      let buf: Buffer;
-      try {
-        buf = await malformedAs400(() => part.toBuffer());
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-      // toBuffer only notices the limit when a chunk arrives after it was hit; when the cut falls on the last chunk
-      // boundary it returns the first UPLOAD_MAX_BYTES quietly, so the stream's own flag is checked too.
-      if (part.file.truncated) throw tooLarge();
-      if (buf.length === 0) throw new ApiError('file_required');
-      const img = await cleanImage(buf);
-      const now = ctx.clock.now();
-      const id = await ctx.db.tx(async (q) => {
-        // Serialised per user, so parallel uploads cannot all pass the quota together.
-        await lockUser(q, user.id);
-        await checkQuota(q, user.id, img.data.length, now);
-        return saveUpload(q, user.id, img, now);
-      });
-      return ok({ url: uploadUrl(id) });
-    });
+    const file = {
+      type: 'string',
+      format: 'binary',
+      description: `PNG, JPEG, GIF or WebP, at most ${UPLOAD_MAX_BYTES} bytes`,
+    };
+    const describeBody = {
+      schema: { type: 'object', properties: { file }, required: ['file'] },
+      consumes: ['multipart/form-data'],
+      required: true,
+    };
+    uploads.post(
+      '/api/common/image_upload',
+      {
+        config: { budget: budget('upload') },
+        schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) },
+      },
+      async (request) => {
+        // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
+        // anonymous demo accounts must not become free storage.
+        const user = caller(request);
+        if (!request.isMultipart()) throw new ApiError('file_required');
+        const part = await malformedAs400(() => request.file());
+        if (!part || part.fieldname !== 'file') throw new ApiError('file_required');
+        const tooLarge = (): ApiError =>
+          new ApiError('file_too_large', undefined, { mb: UPLOAD_MAX_BYTES / (1024 * 1024) });
+        let buf: Buffer;
+        try {
+          buf = await malformedAs400(() => part.toBuffer());
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          throw err;
+        }
+        // toBuffer only notices the limit when a chunk arrives after it was hit; when the cut falls on the last chunk
+        // boundary it returns the first UPLOAD_MAX_BYTES quietly, so the stream's own flag is checked too.
+        if (part.file.truncated) throw tooLarge();
+        if (buf.length === 0) throw new ApiError('file_required');
+        const img = await cleanImage(buf);
+        const now = ctx.clock.now();
+        const id = await ctx.db.tx(async (q) => {
+          // Serialised per user, so parallel uploads cannot all pass the quota together.
+          await lockUser(q, user.id);
+          await checkQuota(q, user.id, img.data.length, now);
+          return saveUpload(q, user.id, img, now);
+        });
+        return ok({ url: uploadUrl(id) });
+      },
+    );
   });
 
   // Reading an image: its owner's session, or the operators' token (then no session is looked for).
@@ -62,9 +78,14 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       '/api/common/image/:id',
       {
         schema: {
-          tags: TAGS, security: [...SESSION, ...OPS],
+          tags: TAGS,
+          security: [...SESSION, ...OPS],
           params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-          response: rawReply('image/*', { type: 'string', format: 'binary' }, 'The image (own uploads; any for the operators)'),
+          response: rawReply(
+            'image/*',
+            { type: 'string', format: 'binary' },
+            'The image (own uploads; any for the operators)',
+          ),
         },
       },
       async (request, reply) => {

@@ -13,18 +13,37 @@ import { issueToken, revokeSessions, revokeToken, tokenHash } from '../auth/toke
 import { spendDaily } from '../security/counters.ts';
 import { accountId, bodyOf, budget, bySession, noBudget } from '../security/budgets.ts';
 import { loginGuard } from '../security/login-guard.ts';
-import { findUserByEmail, findUserById, findUserByMobile, inviterId, setPasswordHash, toWireUser, type UserRow } from '../auth/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByMobile,
+  inviterId,
+  setPasswordHash,
+  toWireUser,
+  type UserRow,
+} from '../auth/users.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
-import { body, emailOrMobile, int, matching, mobileNumber, oneOf, optional, query, requiredStr, str } from '../http/schemas.ts';
+import {
+  body,
+  emailOrMobile,
+  int,
+  matching,
+  mobileNumber,
+  oneOf,
+  optional,
+  query,
+  requiredStr,
+  str,
+} from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../domain/format/money.ts';
 import { getSetting } from '../settings/settings.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
 import { OPTIONAL_SESSION, replies, SESSION } from '../http/wire-schema.ts';
-import {  } from '../security/budgets.ts';
+import {} from '../security/budgets.ts';
 
 const TAGS = ['Account'];
 
@@ -89,10 +108,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { budget: LOGIN_BUDGET },
       schema: {
         tags: TAGS,
-        body: body(
-          { account: emailOrMobile(), password: requiredStr(128), login_type: oneOf(...CHANNELS) },
-          ['account', 'password'],
-        ),
+        body: body({ account: emailOrMobile(), password: requiredStr(128), login_type: oneOf(...CHANNELS) }, [
+          'account',
+          'password',
+        ]),
         response: replies(LOGIN_RESULT),
       },
     },
@@ -143,12 +162,17 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post(
     '/api/user/logout',
     {
-      config: { budget: noBudget('ends the caller\'s own session: refusing it would keep alive a session its owner wants gone') },
+      config: {
+        budget: noBudget("ends the caller's own session: refusing it would keep alive a session its owner wants gone"),
+      },
       schema: {
         tags: TAGS,
         security: OPTIONAL_SESSION,
         // The app posts an empty form; the token is the authorization header.
-        describeBody: { schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' }, required: false },
+        describeBody: {
+          schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' },
+          required: false,
+        },
         response: replies({ type: 'null' }),
       },
     },
@@ -168,7 +192,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: {
         budget: budget('register', (request) => {
           const b = bodyOf<SignUpBody>(request);
-          return b.type === 'email' || b.type === 'mobile' ? accountId(b.type, signUpAccount({ ...b, type: b.type })) : null;
+          return b.type === 'email' || b.type === 'mobile'
+            ? accountId(b.type, signUpAccount({ ...b, type: b.type }))
+            : null;
         }),
       },
       schema: {
@@ -303,8 +329,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (signedIn) => {
     requireSession(signedIn, ctx);
 
-    signedIn.get('/api/user/info', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(USER) } }, async (request) =>
-      ok(toWireUser(caller(request))),
+    signedIn.get(
+      '/api/user/info',
+      { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(USER) } },
+      async (request) => ok(toWireUser(caller(request))),
     );
 
     signedIn.post<{ Body: { new_password: string; auth_code: string; type?: Channel; key?: string } }>(
@@ -312,7 +340,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       {
         config: { budget: budget('password', bySession) },
         schema: {
-          tags: TAGS, security: SESSION,
+          tags: TAGS,
+          security: SESSION,
           body: body(
             { new_password: requiredStr(128), auth_code: requiredStr(16), type: oneOf(...CHANNELS), key: str(64) },
             ['new_password', 'auth_code'],
@@ -352,15 +381,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     );
 
-    signedIn.get('/v1/api/main/user/resetForexDemoAccount', { config: { budget: budget('write') }, schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(DEMO_RESET) } }, async (request: FastifyRequest) => {
-      const user = caller(request);
-      const now = clock.now();
-      await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));
-      const acc = await getAccount(db, user.id);
-      return ok(
-        { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') },
-        requestText(request, 'server.demo_reset'),
-      );
-    });
+    signedIn.get(
+      '/v1/api/main/user/resetForexDemoAccount',
+      {
+        config: { budget: budget('write') },
+        schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(DEMO_RESET) },
+      },
+      async (request: FastifyRequest) => {
+        const user = caller(request);
+        const now = clock.now();
+        await db.tx((q) => resetDemo(q, user, now, ctx.demoResetHooks));
+        const acc = await getAccount(db, user.id);
+        return ok(
+          { balance: exactMoneyText(acc?.balance ?? '0'), lock_balance: exactMoneyText(acc?.lock_balance ?? '0') },
+          requestText(request, 'server.demo_reset'),
+        );
+      },
+    );
   });
 }

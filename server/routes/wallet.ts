@@ -17,15 +17,19 @@ const TAGS = ['Funds'];
 
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   requireSession(app, ctx); // every route here is the signed-in user's: one session check, before each handler
-  app.get('/v1/api/main/wallet/getBalance', { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BALANCE) } }, async (request) => {
-    const user = caller(request);
-    // Read from the database, not the engine's index, which learns of a demo reset's deleted orders only later.
-    const [acc, margin] = await Promise.all([getAccount(ctx.db, user.id), sumOpenMargins(ctx.db, user.id)]);
-    const data: Balance = {
-      balance: exactMoneyText(acc?.balance ?? '0'),
-      lock_balance: exactMoneyText(acc?.lock_balance ?? '0'),
-      margin: exactMoneyText(margin),
-    };
-    return ok(data);
-  });
+  app.get(
+    '/v1/api/main/wallet/getBalance',
+    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(BALANCE) } },
+    async (request) => {
+      const user = caller(request);
+      // Read from the database, not the engine's index, which learns of a demo reset's deleted orders only later.
+      const [acc, margin] = await Promise.all([getAccount(ctx.db, user.id), sumOpenMargins(ctx.db, user.id)]);
+      const data: Balance = {
+        balance: exactMoneyText(acc?.balance ?? '0'),
+        lock_balance: exactMoneyText(acc?.lock_balance ?? '0'),
+        margin: exactMoneyText(margin),
+      };
+      return ok(data);
+    },
+  );
 }

@@ -20,7 +20,8 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const reply = { tags: TAGS, security: SESSION, response: replies(WATCHLIST) };
 
   app.get('/v1/api/watchlist/list', { schema: { ...reply, querystring: query() } }, async (request) =>
-    ok(await readWatchlist(ctx.db, caller(request).id)));
+    ok(await readWatchlist(ctx.db, caller(request).id)),
+  );
 
   app.post<{ Body: { forex_id: number } }>(
     '/v1/api/watchlist/add',
@@ -36,7 +37,10 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post<{ Body: { forex_id: number; to: number } }>(
     '/v1/api/watchlist/move',
-    { config: { budget: budget('write') }, schema: { ...reply, body: body({ forex_id: FOREX_ID, to: int(0, WATCHLIST_MAX - 1) }, ['forex_id', 'to']) } },
+    {
+      config: { budget: budget('write') },
+      schema: { ...reply, body: body({ forex_id: FOREX_ID, to: int(0, WATCHLIST_MAX - 1) }, ['forex_id', 'to']) },
+    },
     async (request) => ok(await moveInWatchlist(ctx.db, caller(request).id, request.body.forex_id, request.body.to)),
   );
 }

@@ -18,7 +18,13 @@ import { move } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../domain/format/money.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { currencyById } from '../wallet/currencies.ts';
-import { enabledCurrencies, insertWithdrawal, payoutTarget, userWithdrawals, type WithdrawalRow } from '../wallet/withdrawals-repository.ts';
+import {
+  enabledCurrencies,
+  insertWithdrawal,
+  payoutTarget,
+  userWithdrawals,
+  type WithdrawalRow,
+} from '../wallet/withdrawals-repository.ts';
 import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
@@ -53,7 +59,14 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Querystring: { type: 1 | 2 } }>(
     '/api/account/draw_symbol_list',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(1, 2) }, ['type']), response: replies(WITHDRAW_CURRENCIES) } },
+    {
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ type: int(1, 2) }, ['type']),
+        response: replies(WITHDRAW_CURRENCIES),
+      },
+    },
     async (request) => {
       const rows = await enabledCurrencies(ctx.db, request.query.type);
       const data: WithdrawCurrency[] = rows.map((r) => ({
@@ -70,7 +83,8 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
     {
       config: { budget: budget('write') },
       schema: {
-        tags: TAGS, security: SESSION,
+        tags: TAGS,
+        security: SESSION,
         body: body({ draw_currency_id: int(1), number: str(40), memo: str(WITHDRAW_MEMO_MAX), draw_method_id: int(1) }),
         response: replies({ type: 'null' }),
       },
@@ -117,10 +131,18 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Querystring: { type: 1 | 2; page?: number } }>(
     '/api/account/draw_list',
-    { schema: { tags: TAGS, security: SESSION, querystring: query({ type: int(1, 2), page: int(1, 1_000_000) }, ['type']), response: replies(WITHDRAWALS) } },
+    {
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ type: int(1, 2), page: int(1, 1_000_000) }, ['type']),
+        response: replies(WITHDRAWALS),
+      },
+    },
     async (request) => {
       const statusName = (s: number) => requestText(request, `server.withdraw_status_${s}`);
-      const read = (limit: number, offset: number) => userWithdrawals(ctx.db, caller(request).id, request.query.type, limit, offset);
+      const read = (limit: number, offset: number) =>
+        userWithdrawals(ctx.db, caller(request).id, request.query.type, limit, offset);
       return ok(await listPage(request.query.page, WITHDRAWALS_PAGE_SIZE, read, (r) => toRecord(r, statusName)));
     },
   );

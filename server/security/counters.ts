@@ -40,7 +40,13 @@ export async function bump(q: Queryable, scope: CounterScope, key: string, now: 
 }
 
 /** Counts the event and throws errors.daily_limit when it goes past `cap` (limits.daily(scope)). */
-export async function spendDaily(q: Queryable, scope: CounterScope, key: string, now: number, cap: number): Promise<void> {
+export async function spendDaily(
+  q: Queryable,
+  scope: CounterScope,
+  key: string,
+  now: number,
+  cap: number,
+): Promise<void> {
   if ((await bump(q, scope, key, now)) > cap) throw new ApiError('daily_limit');
 }
 

@@ -9,7 +9,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
     const attrs = m[1] ?? '';
     if (/\ssrc=/.test(attrs) || /\stype=["']?application\/json/.test(attrs)) continue;
-    out.push(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    out.push(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return out;
 }

@@ -76,7 +76,10 @@ export function makeLimits(opts: SecurityOptions = {}): Limits {
     factor,
     scrypt: opts.scrypt ?? OWASP_SCRYPT,
     daily: (scope) => scale(DAILY_CAPS[scope]),
-    rate: (group) => ({ perAddress: scale(RATE_BUDGETS[group].perAddress), perAccount: scale(RATE_BUDGETS[group].perAccount) }),
+    rate: (group) => ({
+      perAddress: scale(RATE_BUDGETS[group].perAddress),
+      perAccount: scale(RATE_BUDGETS[group].perAccount),
+    }),
     failures: (kind) => scale(FAILURE_BUDGETS[kind]),
     socket: () => ({
       perAddress: scale(SOCKET_LIMITS.perAddress),

@@ -16,7 +16,9 @@ export interface LoginGuard {
 }
 
 const tooMany = (ttlMs: number): ApiError =>
-  new ApiError('too_many_requests', undefined, {}, 429, { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) });
+  new ApiError('too_many_requests', undefined, {}, 429, {
+    'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))),
+  });
 
 /**
  * Counted in `windows`: this process's memory (role all) or PostgreSQL (gateways), so wrong passwords spread over

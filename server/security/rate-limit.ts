@@ -68,7 +68,9 @@ export async function registerRateLimits(
       timeWindow: RATE_WINDOW_MS,
       keyGenerator: (req: FastifyRequest) =>
         by === 'address' ? `${group}|a|${req.ip}` : `${group}|u|${accountKey(declaredBudget(req), req) ?? ''}`,
-      ...(by === 'account' ? { allowList: (req: FastifyRequest) => accountKey(declaredBudget(req), req) === null } : {}),
+      ...(by === 'account'
+        ? { allowList: (req: FastifyRequest) => accountKey(declaredBudget(req), req) === null }
+        : {}),
     });
   };
   const spend = async (limiter: Limiter, req: FastifyRequest): Promise<void> => {

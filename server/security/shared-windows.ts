@@ -27,7 +27,10 @@ export async function hitShared(q: Queryable, key: string, windowMs: number, now
 export function sharedStore(db: Queryable, clock: Clock): FastifyRateLimitStoreCtor {
   class SharedStore implements FastifyRateLimitStore {
     incr(key: string, cb: (err: Error | null, res?: Hit) => void, timeWindow: number): void {
-      hitShared(db, key, timeWindow, clock.now()).then((hit) => cb(null, hit), (err: unknown) => cb(err as Error));
+      hitShared(db, key, timeWindow, clock.now()).then(
+        (hit) => cb(null, hit),
+        (err: unknown) => cb(err as Error),
+      );
     }
     child(): FastifyRateLimitStore {
       return this;

@@ -20,7 +20,8 @@ function dayStart(day: string, field: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const ms = Date.UTC(y, m - 1, d);
   // Date.UTC rolls 2026-02-30 into March: a day that does not survive the round trip does not exist.
-  if (new Date(ms).toISOString().slice(0, 10) !== day) throw new ApiError('statement.errors.day_invalid', undefined, { field });
+  if (new Date(ms).toISOString().slice(0, 10) !== day)
+    throw new ApiError('statement.errors.day_invalid', undefined, { field });
   return ms;
 }
 
@@ -29,6 +30,7 @@ export function dayRange(from: string, to: string): DayRange {
   const toMs = dayStart(to, 'to');
   if (startMs > toMs) throw new ApiError('statement.errors.range_order');
   const days = (toMs - startMs) / DAY_MS + 1;
-  if (days > STATEMENT_MAX_DAYS) throw new ApiError('statement.errors.range_too_long', undefined, { max: STATEMENT_MAX_DAYS });
+  if (days > STATEMENT_MAX_DAYS)
+    throw new ApiError('statement.errors.range_too_long', undefined, { max: STATEMENT_MAX_DAYS });
   return { from, to, startMs, endMs: toMs + DAY_MS };
 }

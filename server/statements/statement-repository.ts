@@ -29,7 +29,12 @@ export interface StatementOrderRow {
 
 /** Records of [startMs, endMs) with id > afterId, oldest first. */
 export async function recordsAfter(
-  q: Queryable, userId: number, startMs: number, endMs: number, afterId: string, limit: number,
+  q: Queryable,
+  userId: number,
+  startMs: number,
+  endMs: number,
+  afterId: string,
+  limit: number,
 ): Promise<StatementRecordRow[]> {
   return q.query<StatementRecordRow>(
     `SELECT id, value, type, memo, balance_after, created_at FROM financial_records
@@ -41,7 +46,12 @@ export async function recordsAfter(
 
 /** Closed orders (history, status 3) completed in [startMs, endMs) after (afterMs, afterId), by completion time. */
 export async function closedOrdersAfter(
-  q: Queryable, userId: number, startMs: number, endMs: number, after: { ms: string; id: number }, limit: number,
+  q: Queryable,
+  userId: number,
+  startMs: number,
+  endMs: number,
+  after: { ms: string; id: number },
+  limit: number,
 ): Promise<StatementOrderRow[]> {
   return q.query<StatementOrderRow>(
     `SELECT o.id, o.order_type, o.quantity, o.price, o.update_price, o.caution_money, o.trade_fee, o.fact_profits,

@@ -20,8 +20,18 @@ export const STATEMENT_PAGE = 500;
 
 const RECORD_COLUMNS = ['col_id', 'col_time', 'col_description', 'col_amount', 'col_balance'] as const;
 const ORDER_COLUMNS = [
-  'col_order', 'col_instrument', 'col_side', 'col_lots', 'col_open_price', 'col_close_price', 'col_margin', 'col_fee',
-  'col_pnl', 'col_opened', 'col_closed', 'col_reason',
+  'col_order',
+  'col_instrument',
+  'col_side',
+  'col_lots',
+  'col_open_price',
+  'col_close_price',
+  'col_margin',
+  'col_fee',
+  'col_pnl',
+  'col_opened',
+  'col_closed',
+  'col_reason',
 ] as const;
 
 function header(lang: Language, columns: readonly string[]): string {
@@ -29,7 +39,12 @@ function header(lang: Language, columns: readonly string[]): string {
 }
 
 /** The record statement: number, time, description, signed amount, available balance after it. */
-export async function* recordStatement(q: Queryable, userId: number, range: DayRange, lang: Language): AsyncGenerator<string> {
+export async function* recordStatement(
+  q: Queryable,
+  userId: number,
+  range: DayRange,
+  lang: Language,
+): AsyncGenerator<string> {
   yield header(lang, RECORD_COLUMNS);
   let after = '0';
   for (;;) {
@@ -73,7 +88,12 @@ function orderLine(o: StatementOrderRow, lang: Language): string {
 }
 
 /** The order history statement: closed and cancelled orders completed in the range, oldest first. */
-export async function* orderStatement(q: Queryable, userId: number, range: DayRange, lang: Language): AsyncGenerator<string> {
+export async function* orderStatement(
+  q: Queryable,
+  userId: number,
+  range: DayRange,
+  lang: Language,
+): AsyncGenerator<string> {
   yield header(lang, ORDER_COLUMNS);
   let after = { ms: '0', id: 0 };
   for (;;) {

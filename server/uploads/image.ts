@@ -22,7 +22,11 @@ export function sniffImage(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
   }
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
   if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (
+    buf.length >= 12 &&
+    buf.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    buf.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return 'webp';
   }
   return null;
@@ -56,8 +60,9 @@ export async function cleanImage(buf: Buffer): Promise<CleanImage> {
       .rotate() // applies the EXIF orientation before the EXIF is dropped
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const png = kind === 'png' || kind === 'gif';
-    const { data, info } = await (png ? pipeline.png({ compressionLevel: 8 }) : pipeline.jpeg({ quality: 85, mozjpeg: true }))
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await (
+      png ? pipeline.png({ compressionLevel: 8 }) : pipeline.jpeg({ quality: 85, mozjpeg: true })
+    ).toBuffer({ resolveWithObject: true });
     return { data, mime: png ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
   } catch (err) {
     // sharp's own pixel limit (a header the metadata read could not size): still "too large".

@@ -51,7 +51,10 @@ export async function saveUpload(q: Queryable, userId: number, img: CleanImage, 
   return id;
 }
 
-export async function readUpload(q: Queryable, id: string): Promise<{ user_id: number; mime: string; data: Buffer } | null> {
+export async function readUpload(
+  q: Queryable,
+  id: string,
+): Promise<{ user_id: number; mime: string; data: Buffer } | null> {
   if (!ID_RE.test(id)) return null;
   const rows = await q.query<{ user_id: number; mime: string; data: Uint8Array }>(
     'SELECT user_id, mime, data FROM uploads WHERE id = $1',

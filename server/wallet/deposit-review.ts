@@ -22,7 +22,10 @@ async function pendingCharge(q: Queryable, id: number): Promise<ReviewCharge> {
 
 /** Approves a waiting charge: credits `given` USD, or its number ÷ rate, and records the deposit. */
 export function approveCharge(
-  db: Db, id: number, given: DecInput | null, now: number,
+  db: Db,
+  id: number,
+  given: DecInput | null,
+  now: number,
 ): Promise<{ userId: number; credited: string; after: AccountBalance }> {
   return db.tx(async (q) => {
     const charge = await pendingCharge(q, id);
@@ -49,6 +52,12 @@ export function closeCharge(db: Db, id: number, status: number, remark: string, 
 }
 
 /** Credits a real account directly ("credit by customer service"), with its ledger record. */
-export function creditAccount(db: Db, userId: number, amount: DecInput, memo: string, now: number): Promise<AccountBalance> {
+export function creditAccount(
+  db: Db,
+  userId: number,
+  amount: DecInput,
+  memo: string,
+  now: number,
+): Promise<AccountBalance> {
   return db.tx((q) => move(q, userId, { balance: fixed(amount, 2), type: RecordType.OPERATOR_CREDIT, memo, at: now }));
 }

@@ -32,7 +32,9 @@ export interface BankRow {
 
 /** The enabled crypto networks, in their order. */
 export function enabledNetworks(db: Queryable): Promise<CoinNetwork[]> {
-  return db.query<CoinNetwork>('SELECT id, currency_code, protocol_code, address FROM deposit_networks WHERE enabled = 1 ORDER BY sort, id');
+  return db.query<CoinNetwork>(
+    'SELECT id, currency_code, protocol_code, address FROM deposit_networks WHERE enabled = 1 ORDER BY sort, id',
+  );
 }
 
 /** The enabled bank currencies, in their order. */
@@ -53,7 +55,11 @@ export async function banksOfCoin(db: Queryable, coinId: number): Promise<Deposi
 
 /** An enabled crypto network, or null. */
 export async function enabledNetwork(db: Queryable, id: number): Promise<NetworkRow | null> {
-  return queryOne<NetworkRow>(db, 'SELECT id, currency_code, address, usd_price FROM deposit_networks WHERE id = $1 AND enabled = 1', [id]);
+  return queryOne<NetworkRow>(
+    db,
+    'SELECT id, currency_code, address, usd_price FROM deposit_networks WHERE id = $1 AND enabled = 1',
+    [id],
+  );
 }
 
 /** An enabled bank account of an enabled currency, with the currency's name and price; or null. */
@@ -79,7 +85,10 @@ export async function insertCoinCharge(
 }
 
 /** Files a bank charge (type 1) to the bank account, waiting for an operator. */
-export async function insertBankCharge(db: Queryable, c: { userId: number; number: string; bank: BankRow; proof: string; at: number }): Promise<void> {
+export async function insertBankCharge(
+  db: Queryable,
+  c: { userId: number; number: string; bank: BankRow; proof: string; at: number },
+): Promise<void> {
   await db.query(
     `INSERT INTO charges (user_id, type, number, currency_code, usd_price, bank_id, proof_upload, created_at)
      VALUES ($1, 1, $2, $3, $4, $5, $6, $7)`,
@@ -88,7 +97,13 @@ export async function insertBankCharge(db: Queryable, c: { userId: number; numbe
 }
 
 /** One page of the user's charges of one type, newest first, and how many there are. */
-export function userCharges(db: Queryable, userId: number, type: number, limit: number, offset: number): Promise<Page<ChargeRow>> {
+export function userCharges(
+  db: Queryable,
+  userId: number,
+  type: number,
+  limit: number,
+  offset: number,
+): Promise<Page<ChargeRow>> {
   return pageOf<ChargeRow>(
     db,
     `SELECT id, number, type, currency_code, status, credited, remark, created_at FROM charges
@@ -135,7 +150,12 @@ export interface ChargeListRow {
 }
 
 /** Charges in one status, optionally of one user, newest first. */
-export function chargesByStatus(db: Queryable, status: number, userId: number | null, limit: number): Promise<ChargeListRow[]> {
+export function chargesByStatus(
+  db: Queryable,
+  status: number,
+  userId: number | null,
+  limit: number,
+): Promise<ChargeListRow[]> {
   return db.query<ChargeListRow>(
     `SELECT c.id, u.uid, c.type, c.number, c.currency_code, c.usd_price, c.credited, c.status, c.remark, c.created_at, c.proof_upload
        FROM charges c JOIN users u ON u.id = c.user_id
@@ -147,7 +167,10 @@ export function chargesByStatus(db: Queryable, status: number, userId: number | 
 
 /** Marks a charge reviewed: finished with the USD credited, or closed (rejected / invalid) with a remark. */
 export async function markChargeReviewed(
-  q: Queryable, id: number, change: { status: number; credited?: string; remark?: string }, at: number,
+  q: Queryable,
+  id: number,
+  change: { status: number; credited?: string; remark?: string },
+  at: number,
 ): Promise<void> {
   await q.query(
     'UPDATE charges SET status = $2, credited = coalesce($3, credited), remark = coalesce($4, remark), reviewed_at = $5 WHERE id = $1',

@@ -11,10 +11,27 @@ export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'
 }
 
 /** The fields of a new method; a crypto one has only dc_address, a bank one the rest. */
-export type MethodFields = Partial<Record<'dc_address' | 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account' | 'branch_name' | 'remark', string>>;
+export type MethodFields = Partial<
+  Record<
+    | 'dc_address'
+    | 'bank_name'
+    | 'bank_address'
+    | 'bank_swift'
+    | 'payee_name'
+    | 'payee_account'
+    | 'branch_name'
+    | 'remark',
+    string
+  >
+>;
 
 /** The user's methods of one type (1 crypto, 2 bank), of one currency when `currencyId` is given, oldest first. */
-export function userMethods(db: Queryable, userId: number, type: number, currencyId: number | null): Promise<MethodRow[]> {
+export function userMethods(
+  db: Queryable,
+  userId: number,
+  type: number,
+  currencyId: number | null,
+): Promise<MethodRow[]> {
   return db.query<MethodRow>(
     `SELECT m.id, m.type, m.dc_address, m.bank_name, m.bank_address, m.bank_swift, m.branch_name, m.payee_name,
             m.payee_account, m.remark, m.currency_id, c.code, c.protocol
@@ -26,18 +43,36 @@ export function userMethods(db: Queryable, userId: number, type: number, currenc
 }
 
 /** What tells the user's methods apart (the address or account, per currency), to refuse a repeat and count them. */
-export function methodKeys(q: Queryable, userId: number): Promise<{ dc_address: string; payee_account: string; currency_id: number }[]> {
+export function methodKeys(
+  q: Queryable,
+  userId: number,
+): Promise<{ dc_address: string; payee_account: string; currency_id: number }[]> {
   return q.query('SELECT dc_address, payee_account, currency_id FROM payout_methods WHERE user_id = $1', [userId]);
 }
 
-export async function insertMethod(q: Queryable, m: { userId: number; type: number; currencyId: number; fields: MethodFields; at: number }): Promise<void> {
+export async function insertMethod(
+  q: Queryable,
+  m: { userId: number; type: number; currencyId: number; fields: MethodFields; at: number },
+): Promise<void> {
   const f = m.fields;
   await q.query(
     `INSERT INTO payout_methods (user_id, type, currency_id, dc_address, bank_name, bank_address, bank_swift, branch_name,
                                  payee_name, payee_account, remark, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [m.userId, m.type, m.currencyId, f.dc_address ?? '', f.bank_name ?? '', f.bank_address ?? '', f.bank_swift ?? '',
-      f.branch_name ?? '', f.payee_name ?? '', f.payee_account ?? '', f.remark ?? '', m.at],
+    [
+      m.userId,
+      m.type,
+      m.currencyId,
+      f.dc_address ?? '',
+      f.bank_name ?? '',
+      f.bank_address ?? '',
+      f.bank_swift ?? '',
+      f.branch_name ?? '',
+      f.payee_name ?? '',
+      f.payee_account ?? '',
+      f.remark ?? '',
+      m.at,
+    ],
   );
 }
 

@@ -34,7 +34,12 @@ export function payWithdrawal(db: Db, id: number, now: number): Promise<{ userId
 }
 
 /** Rejects a pending withdrawal with the reason: its frozen amount returns to the balance. */
-export function rejectWithdrawal(db: Db, id: number, reason: string, now: number): Promise<{ userId: number; after: AccountBalance }> {
+export function rejectWithdrawal(
+  db: Db,
+  id: number,
+  reason: string,
+  now: number,
+): Promise<{ userId: number; after: AccountBalance }> {
   return db.tx(async (q) => {
     const w = await pendingWithdrawal(q, id);
     await markWithdrawalReviewed(q, id, WithdrawStatus.REJECTED, reason, now);

@@ -39,7 +39,12 @@ export function enabledCurrencies(db: Queryable, type: number): Promise<Omit<Cur
 }
 
 /** The user's payout method for the currency, or null (another user's, or another currency's, is not found). */
-export async function payoutTarget(db: Queryable, methodId: number, userId: number, currencyId: number): Promise<PayoutTarget | null> {
+export async function payoutTarget(
+  db: Queryable,
+  methodId: number,
+  userId: number,
+  currencyId: number,
+): Promise<PayoutTarget | null> {
   return queryOne<PayoutTarget>(
     db,
     `SELECT dc_address, payee_account, payee_name, bank_name FROM payout_methods
@@ -51,20 +56,47 @@ export async function payoutTarget(db: Queryable, methodId: number, userId: numb
 /** Adds a withdrawal request (inside the caller's transaction); its id. */
 export async function insertWithdrawal(
   q: Queryable,
-  w: { userId: number; currency: CurrencyTerms; amount: string; fee: string; receive: string; target: PayoutTarget; memo: string; at: number },
+  w: {
+    userId: number;
+    currency: CurrencyTerms;
+    amount: string;
+    fee: string;
+    receive: string;
+    target: PayoutTarget;
+    memo: string;
+    at: number;
+  },
 ): Promise<string> {
   const rows = await q.query<{ id: string }>(
     `INSERT INTO withdrawals (user_id, type, currency_id, number, fee, real_number, address, payee_account, payee_name,
                               bank_name, memo, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [w.userId, w.currency.type, w.currency.id, w.amount, w.fee, w.receive, w.target.dc_address, w.target.payee_account,
-      w.target.payee_name, w.target.bank_name, w.memo, w.at],
+    [
+      w.userId,
+      w.currency.type,
+      w.currency.id,
+      w.amount,
+      w.fee,
+      w.receive,
+      w.target.dc_address,
+      w.target.payee_account,
+      w.target.payee_name,
+      w.target.bank_name,
+      w.memo,
+      w.at,
+    ],
   );
   return rows[0]?.id ?? '';
 }
 
 /** One page of the user's requests of one type, newest first, and how many there are. */
-export function userWithdrawals(db: Queryable, userId: number, type: number, limit: number, offset: number): Promise<Page<WithdrawalRow>> {
+export function userWithdrawals(
+  db: Queryable,
+  userId: number,
+  type: number,
+  limit: number,
+  offset: number,
+): Promise<Page<WithdrawalRow>> {
   return pageOf<WithdrawalRow>(
     db,
     `SELECT w.id, w.type, w.number, w.fee, w.real_number, c.code, c.protocol, w.address, w.payee_account, w.memo,
@@ -99,13 +131,31 @@ export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWi
 
 /** A withdrawal row of the operator's list. */
 export interface WithdrawalListRow {
-  id: string; uid: string; account: string; type: number; number: string; fee: string; real_number: string; code: string;
-  protocol: string; address: string; payee_account: string; payee_name: string; bank_name: string; memo: string;
-  status: number; created_at: string;
+  id: string;
+  uid: string;
+  account: string;
+  type: number;
+  number: string;
+  fee: string;
+  real_number: string;
+  code: string;
+  protocol: string;
+  address: string;
+  payee_account: string;
+  payee_name: string;
+  bank_name: string;
+  memo: string;
+  status: number;
+  created_at: string;
 }
 
 /** Withdrawals in one status, optionally of one user, newest first. */
-export function withdrawalsByStatus(db: Queryable, status: number, userId: number | null, limit: number): Promise<WithdrawalListRow[]> {
+export function withdrawalsByStatus(
+  db: Queryable,
+  status: number,
+  userId: number | null,
+  limit: number,
+): Promise<WithdrawalListRow[]> {
   return db.query<WithdrawalListRow>(
     `SELECT w.id, u.uid, coalesce(u.email, u.mobile, '') AS account, w.type, w.number, w.fee, w.real_number, c.code, c.protocol, w.address,
             w.payee_account, w.payee_name, w.bank_name, w.memo, w.status, w.created_at
@@ -117,6 +167,17 @@ export function withdrawalsByStatus(db: Queryable, status: number, userId: numbe
 }
 
 /** Marks a withdrawal reviewed: paid, or rejected with the remark the trader reads. */
-export async function markWithdrawalReviewed(q: Queryable, id: number, status: number, remark: string | null, at: number): Promise<void> {
-  await q.query('UPDATE withdrawals SET status = $2, remark = coalesce($3, remark), reviewed_at = $4 WHERE id = $1', [id, status, remark, at]);
+export async function markWithdrawalReviewed(
+  q: Queryable,
+  id: number,
+  status: number,
+  remark: string | null,
+  at: number,
+): Promise<void> {
+  await q.query('UPDATE withdrawals SET status = $2, remark = coalesce($3, remark), reviewed_at = $4 WHERE id = $1', [
+    id,
+    status,
+    remark,
+    at,
+  ]);
 }

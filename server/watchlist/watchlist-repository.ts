@@ -5,7 +5,8 @@ import type { Queryable } from '../db/db.ts';
 /** The user's instrument ids in their order. */
 export async function watchIds(q: Queryable, userId: number): Promise<number[]> {
   const rows = await q.query<{ instrument_id: number }>(
-    'SELECT instrument_id FROM watchlist WHERE user_id = $1 ORDER BY position, instrument_id', [userId],
+    'SELECT instrument_id FROM watchlist WHERE user_id = $1 ORDER BY position, instrument_id',
+    [userId],
   );
   return rows.map((r) => Number(r.instrument_id));
 }
@@ -22,7 +23,11 @@ export async function isWatchable(q: Queryable, instrumentId: number): Promise<b
 }
 
 export async function insertWatch(q: Queryable, userId: number, instrumentId: number, position: number): Promise<void> {
-  await q.query('INSERT INTO watchlist (user_id, instrument_id, position) VALUES ($1, $2, $3)', [userId, instrumentId, position]);
+  await q.query('INSERT INTO watchlist (user_id, instrument_id, position) VALUES ($1, $2, $3)', [
+    userId,
+    instrumentId,
+    position,
+  ]);
 }
 
 export async function deleteWatch(q: Queryable, userId: number, instrumentId: number): Promise<void> {
@@ -32,6 +37,10 @@ export async function deleteWatch(q: Queryable, userId: number, instrumentId: nu
 /** Rewrites the positions to 0…n-1 in the given order (ids already on the list; at most the cap, so one statement each). */
 export async function writeOrder(q: Queryable, userId: number, ids: readonly number[]): Promise<void> {
   for (const [position, id] of ids.entries()) {
-    await q.query('UPDATE watchlist SET position = $3 WHERE user_id = $1 AND instrument_id = $2', [userId, id, position]);
+    await q.query('UPDATE watchlist SET position = $3 WHERE user_id = $1 AND instrument_id = $2', [
+      userId,
+      id,
+      position,
+    ]);
   }
 }

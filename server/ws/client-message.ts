@@ -16,7 +16,8 @@ export function parseClientMessage(text: string): ParsedMessage {
   } catch {
     return fail('invalid JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('a message must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return fail('a message must be a JSON object');
   const m = value as Record<string, unknown>;
   const type = m.type;
   if (typeof type !== 'string' || type === '') return fail('missing message type');
@@ -46,7 +47,10 @@ export function parseClientMessage(text: string): ParsedMessage {
     case 'codes': {
       const codes = m.codes;
       if (codes === null) return { ok: true, message: { type: 'codes', codes: null } };
-      if (!Array.isArray(codes) || !codes.every((c): c is string => typeof c === 'string' && c !== '' && c.length <= CODE_MAX_CHARS)) {
+      if (
+        !Array.isArray(codes) ||
+        !codes.every((c): c is string => typeof c === 'string' && c !== '' && c.length <= CODE_MAX_CHARS)
+      ) {
         return fail('codes needs null or a list of instrument codes');
       }
       if (codes.length > CODES_MAX) return fail(`too many codes (max ${CODES_MAX})`);

@@ -111,7 +111,10 @@ export class DayMarketStream {
           frame = catchUp.get(sub.lastSeq);
           if (frame === undefined) {
             const since = sub.lastSeq;
-            frame = this.sink.serialise({ type: 'DAY_MARKET', data: this.tuples((i) => (this.version[i] ?? 0) > since) });
+            frame = this.sink.serialise({
+              type: 'DAY_MARKET',
+              data: this.tuples((i) => (this.version[i] ?? 0) > since),
+            });
             catchUp.set(since, frame);
           }
         }
@@ -125,14 +128,22 @@ export class DayMarketStream {
    * A filtered socket's frame: its instruments that changed since its last frame (all of them for a snapshot) plus the
    * ones its filter gained. Shared by the sockets with the same filter and gap; nothing is sent when it is empty.
    */
-  private sendFiltered(c: HubClient, sub: DaySub, filter: CodeFilter, seq: number, shared: Map<string, Buffer | null>): void {
+  private sendFiltered(
+    c: HubClient,
+    sub: DaySub,
+    filter: CodeFilter,
+    seq: number,
+    shared: Map<string, Buffer | null>,
+  ): void {
     if (!sub.needsSnapshot && sub.lastSeq >= seq && sub.added === null) return;
     const since = sub.needsSnapshot ? -1 : sub.lastSeq;
     const added = sub.added;
     const key = `${since}:${filter.key}`;
     let frame = added === null ? shared.get(key) : undefined;
     if (frame === undefined) {
-      const data = this.tuplesOf(filter.indexes.filter((i) => (this.version[i] ?? 0) > since || added?.has(i) === true));
+      const data = this.tuplesOf(
+        filter.indexes.filter((i) => (this.version[i] ?? 0) > since || added?.has(i) === true),
+      );
       frame = data.length === 0 ? null : this.sink.serialise({ type: 'DAY_MARKET', data });
       if (added === null) shared.set(key, frame);
     }

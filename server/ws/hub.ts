@@ -64,15 +64,18 @@ export class Hub implements UserPush {
     const { market, clock, timers } = deps;
     const onError = (err: unknown): void => deps.onError?.(err);
     this.guard = new SocketGuard(this.opts.sockets, clock);
-    this.connections = new Connections({
-      clock,
-      timers,
-      onError,
-      onForget: (c) => {
-        this.guard.release(c.address);
-        this.sessions.forget(c);
+    this.connections = new Connections(
+      {
+        clock,
+        timers,
+        onError,
+        onForget: (c) => {
+          this.guard.release(c.address);
+          this.sessions.forget(c);
+        },
       },
-    }, this.opts);
+      this.opts,
+    );
     this.day = new DayMarketStream(market, this.connections);
     this.kline = new KlineStream(market, this.connections);
     this.sessions = new Subscriptions({

@@ -68,18 +68,24 @@ export class KlineStream {
         if (version <= sub.sentVersion) continue;
         let k = bars.get(sub.index);
         if (!k) {
-          k = { live: this.market.klineAt(sub.index, 'live'), closed: this.market.klineAt(sub.index, 'closed'), frames: new Map() };
+          k = {
+            live: this.market.klineAt(sub.index, 'live'),
+            closed: this.market.klineAt(sub.index, 'closed'),
+            frames: new Map(),
+          };
           bars.set(sub.index, k);
         }
         const { live, closed, frames } = k;
         if (!live) continue;
         const frameOf = (which: 'live' | 'closed', bar: WireKline): Buffer => {
           let f = frames.get(which);
-          if (f === undefined) frames.set(which, (f = this.sink.serialise({ type: 'KLINE', topic: sub.topic, data: bar })));
+          if (f === undefined)
+            frames.set(which, (f = this.sink.serialise({ type: 'KLINE', topic: sub.topic, data: bar })));
           return f;
         };
         // The bar that closed since this client's last update: its final state first.
-        if (closed && closed.Time < live.Time && sub.sentTime <= closed.Time) this.sink.send(c, frameOf('closed', closed));
+        if (closed && closed.Time < live.Time && sub.sentTime <= closed.Time)
+          this.sink.send(c, frameOf('closed', closed));
         this.sink.send(c, frameOf('live', live));
         sub.sentVersion = version;
         sub.sentTime = live.Time;

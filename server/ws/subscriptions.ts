@@ -45,7 +45,13 @@ export class Subscriptions {
 
   private topicKind(topic: string): TopicKind | null {
     if (topic === TOPIC_DAY_MARKET) return 'day';
-    if (topic === TOPIC_FOREX_TRADE || topic === TOPIC_FOREX_CLOSED || topic === TOPIC_PRICE_ALERT || topic === TOPIC_ACCOUNT) return 'user';
+    if (
+      topic === TOPIC_FOREX_TRADE ||
+      topic === TOPIC_FOREX_CLOSED ||
+      topic === TOPIC_PRICE_ALERT ||
+      topic === TOPIC_ACCOUNT
+    )
+      return 'user';
     if (topic.startsWith(KLINE_PREFIX)) return this.klineIndex(topic) === undefined ? null : 'kline';
     return null;
   }

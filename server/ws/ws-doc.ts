@@ -1,8 +1,15 @@
 // The live socket /v1/ws described for the API document (server/http/openapi.ts): the message schemas of
 // domain/ws-protocol.ts as JSON schema, and a summary of docs/protocol.md (which stays the full description).
 import {
-  KLINE_PREFIX, PING_INTERVAL_MS, TOPIC_DAY_MARKET, TOPIC_FOREX_CLOSED, TOPIC_FOREX_TRADE, WS_MAX_CLIENT_FRAME, WS_PATH,
-  type ClientMessage, type ServerMessage,
+  KLINE_PREFIX,
+  PING_INTERVAL_MS,
+  TOPIC_DAY_MARKET,
+  TOPIC_FOREX_CLOSED,
+  TOPIC_FOREX_TRADE,
+  WS_MAX_CLIENT_FRAME,
+  WS_PATH,
+  type ClientMessage,
+  type ServerMessage,
 } from '../../domain/ws-protocol.ts';
 import type { JsonSchema } from '../http/schemas.ts';
 import { integer, listOf, shape, text } from '../http/wire-schema.ts';
@@ -24,7 +31,8 @@ export const WS_CLIENT_MESSAGE: JsonSchema = {
 
 const QUOTE_TUPLE: JsonSchema = {
   title: 'QuoteTuple',
-  description: '[Code, Close, Change %, Time (ms), MarketStatus 1 open / 0 closed, Feed?, Reason?]: Feed only on a flagged quote, ' +
+  description:
+    '[Code, Close, Change %, Time (ms), MarketStatus 1 open / 0 closed, Feed?, Reason?]: Feed only on a flagged quote, ' +
     '"stale" (no healthy price source: orders refused) or "halted" (trading halted by the desk; Reason is what traders see)',
   type: 'array',
   prefixItems: [text, text, text, integer, { enum: [0, 1] }, { enum: ['stale', 'halted'] }, text],
@@ -37,19 +45,38 @@ export const WS_SERVER_MESSAGE: JsonSchema = {
   title: 'WsServerMessage',
   oneOf: [
     shape<Msg<'pong', ServerMessage>>('pong', { type: kind('pong'), t: integer }),
-    shape<Msg<'login', ServerMessage>>('login ack', { type: kind('login'), ok: { type: 'boolean' }, msg: text, seq: integer }, ['seq']),
+    shape<Msg<'login', ServerMessage>>(
+      'login ack',
+      { type: kind('login'), ok: { type: 'boolean' }, msg: text, seq: integer },
+      ['seq'],
+    ),
     shape<Msg<'revoked', ServerMessage>>('revoked', { type: kind('revoked'), msg: text }),
     shape<Msg<'logout', ServerMessage>>('logout ack', { type: kind('logout'), ok: { const: true } }),
-    shape<Ack>('sub / unsub ack', { type: { enum: ['sub', 'unsub'] }, ok: { type: 'boolean' }, topic: text, msg: text }, ['msg']),
+    shape<Ack>(
+      'sub / unsub ack',
+      { type: { enum: ['sub', 'unsub'] }, ok: { type: 'boolean' }, topic: text, msg: text },
+      ['msg'],
+    ),
     shape<Msg<'error', ServerMessage>>('error', { type: kind('error'), msg: text }),
-    shape<Msg<'DAY_MARKET', ServerMessage>>(TOPIC_DAY_MARKET, { type: kind(TOPIC_DAY_MARKET), data: listOf(QUOTE_TUPLE) }),
+    shape<Msg<'DAY_MARKET', ServerMessage>>(TOPIC_DAY_MARKET, {
+      type: kind(TOPIC_DAY_MARKET),
+      data: listOf(QUOTE_TUPLE),
+    }),
     shape<Msg<'KLINE', ServerMessage>>('KLINE', {
       type: kind('KLINE'),
       topic: text,
       data: { ...KLINE_BAR, title: 'LiveBar', properties: { ...(KLINE_BAR.properties as object), Code: text } },
     }),
-    shape<Msg<'FOREX_TRADE', ServerMessage>>(TOPIC_FOREX_TRADE, { type: kind(TOPIC_FOREX_TRADE), seq: integer, data: ORDER }),
-    shape<Msg<'FOREX_CLOSED', ServerMessage>>(TOPIC_FOREX_CLOSED, { type: kind(TOPIC_FOREX_CLOSED), seq: integer, data: ORDER }),
+    shape<Msg<'FOREX_TRADE', ServerMessage>>(TOPIC_FOREX_TRADE, {
+      type: kind(TOPIC_FOREX_TRADE),
+      seq: integer,
+      data: ORDER,
+    }),
+    shape<Msg<'FOREX_CLOSED', ServerMessage>>(TOPIC_FOREX_CLOSED, {
+      type: kind(TOPIC_FOREX_CLOSED),
+      seq: integer,
+      data: ORDER,
+    }),
   ],
 };
 

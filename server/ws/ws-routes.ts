@@ -52,7 +52,10 @@ export function wsRoutes(hub: Hub, leases?: SocketLeases): RouteModule {
       },
       // A plain GET (no upgrade): the envelope, saying this address takes a websocket only.
       handler: async (request, reply) =>
-        reply.code(426).header('Upgrade', 'websocket').send(failure(requestText(request, 'errors.websocket_only'))),
+        reply
+          .code(426)
+          .header('Upgrade', 'websocket')
+          .send(failure(requestText(request, 'errors.websocket_only'))),
       wsHandler: (socket, request) => {
         const lang = pickLanguage(request.query.lang ?? request.headers.lang);
         // request.ip honours TRUST_PROXY like the REST limits: behind a proxy, the client's own address.

@@ -66,7 +66,10 @@ export function demoLogin(demoId: string) {
 
 /** Ends `token`'s session on the server; quiet (the app signs out locally whatever the answer). */
 export function logout(token: string) {
-  return apiRequest<null>({ method: 'post', url: '/api/user/logout', headers: { authorization: token } }, { toast: false });
+  return apiRequest<null>(
+    { method: 'post', url: '/api/user/logout', headers: { authorization: token } },
+    { toast: false },
+  );
 }
 
 export function userInfo(opts: CallOptions = {}) {

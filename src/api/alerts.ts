@@ -12,16 +12,33 @@ export interface NewAlert {
   note: string;
 }
 
-export const readAlerts = (opts: CallOptions = { toast: false }): Promise<PriceAlerts> => apiGet('/v1/api/alerts/list', {}, opts);
+export const readAlerts = (opts: CallOptions = { toast: false }): Promise<PriceAlerts> =>
+  apiGet('/v1/api/alerts/list', {}, opts);
 export const createAlert = (a: NewAlert): Promise<PriceAlerts> =>
-  apiPost('/v1/api/alerts/create', a.kind === 'change'
-    ? { forex_id: a.forexId, kind: a.kind, condition: a.condition, percent: a.percent, note: a.note }
-    : { forex_id: a.forexId, kind: a.kind, condition: a.condition, price: a.price, note: a.note }, { toast: false });
+  apiPost(
+    '/v1/api/alerts/create',
+    a.kind === 'change'
+      ? { forex_id: a.forexId, kind: a.kind, condition: a.condition, percent: a.percent, note: a.note }
+      : { forex_id: a.forexId, kind: a.kind, condition: a.condition, price: a.price, note: a.note },
+    { toast: false },
+  );
 export const deleteAlert = (id: number): Promise<PriceAlerts> => apiPost('/v1/api/alerts/delete', { id });
 
 export const pushKey = (): Promise<{ key: string }> => apiGet('/v1/api/alerts/push/key', {}, { toast: false });
-export const subscribePush = (s: { endpoint: string; p256dh: string; auth: string; lang: string }): Promise<{ devices: number }> =>
-  apiPost('/v1/api/alerts/push/subscribe', s, { toast: false });
+export const subscribePush = (s: {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: string;
+}): Promise<{ devices: number }> => apiPost('/v1/api/alerts/push/subscribe', s, { toast: false });
 /** Removes this browser's subscription with the given session token (sign-out: the app's own token is being cleared). */
 export const unsubscribePush = (endpoint: string, token: string): Promise<unknown> =>
-  apiRequest({ method: 'post', url: '/v1/api/alerts/push/unsubscribe', data: new URLSearchParams({ endpoint }), headers: { authorization: token } }, { toast: false });
+  apiRequest(
+    {
+      method: 'post',
+      url: '/v1/api/alerts/push/unsubscribe',
+      data: new URLSearchParams({ endpoint }),
+      headers: { authorization: token },
+    },
+    { toast: false },
+  );

@@ -6,5 +6,7 @@ export interface ChartSettings {
   indicators: IndicatorSettings;
 }
 
-export const readChartSettings = (opts: CallOptions = { toast: false, initial: true }): Promise<ChartSettings> => apiGet('/v1/api/chart/settings', {}, opts);
-export const saveChartSettings = (indicators: IndicatorSettings): Promise<ChartSettings> => apiPost('/v1/api/chart/settings', { indicators });
+export const readChartSettings = (opts: CallOptions = { toast: false, initial: true }): Promise<ChartSettings> =>
+  apiGet('/v1/api/chart/settings', {}, opts);
+export const saveChartSettings = (indicators: IndicatorSettings): Promise<ChartSettings> =>
+  apiPost('/v1/api/chart/settings', { indicators });

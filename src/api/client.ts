@@ -91,11 +91,19 @@ export async function apiPost<T>(
 }
 
 /** GET resolving the whole envelope (screens that toast the server's msg on success, e.g. reset demo). */
-export function apiGetFull<T>(path: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<Envelope<T>> {
+export function apiGetFull<T>(
+  path: string,
+  params?: Record<string, unknown>,
+  opts?: CallOptions,
+): Promise<Envelope<T>> {
   return apiRequest<T>({ method: 'get', url: path, params: cleanParams(params) }, opts);
 }
 
 /** POST resolving the whole envelope (send code, password change: the server's msg is shown on success). */
-export function apiPostFull<T>(path: string, body?: Record<string, unknown> | FormData, opts?: CallOptions): Promise<Envelope<T>> {
+export function apiPostFull<T>(
+  path: string,
+  body?: Record<string, unknown> | FormData,
+  opts?: CallOptions,
+): Promise<Envelope<T>> {
   return apiRequest<T>({ method: 'post', url: path, data: formBody(body) }, opts);
 }

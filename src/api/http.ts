@@ -8,7 +8,16 @@ import { translate } from '../i18n/index.ts';
 import { $token, sessionReady } from '../state/session.ts';
 import { toast } from '../state/toasts.ts';
 import { $conn } from '../state/feed-signals.ts';
-import { ApiFailure, CODE_NETWORK, apiBase, apiClock, isEnvelope, isExempt, rejectEnvelope, type CallOptions } from './envelope.ts';
+import {
+  ApiFailure,
+  CODE_NETWORK,
+  apiBase,
+  apiClock,
+  isEnvelope,
+  isExempt,
+  rejectEnvelope,
+  type CallOptions,
+} from './envelope.ts';
 
 declare module 'axios' {
   interface AxiosRequestConfig {

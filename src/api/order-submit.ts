@@ -22,7 +22,11 @@ export function mayHaveLanded(err: unknown): boolean {
 
 /** GET /v1/api/forex/submit with `key`; retried once with the same key when the answer was lost. A refusal is toasted
  * unless `toast` is false (the order form shows it under itself). */
-export async function submitWithKey<P extends object>(params: P, key: string = newIdempotencyKey(), toastRefusal = true): Promise<Order> {
+export async function submitWithKey<P extends object>(
+  params: P,
+  key: string = newIdempotencyKey(),
+  toastRefusal = true,
+): Promise<Order> {
   const send = (quiet: boolean) =>
     apiRequest<Order>(
       { method: 'get', url: '/v1/api/forex/submit', params: { ...params }, headers: { [IDEMPOTENCY_HEADER]: key } },

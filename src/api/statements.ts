@@ -26,7 +26,10 @@ export async function fetchStatement(r: StatementRequest): Promise<Blob> {
   beginLoading();
   try {
     const http = await httpClient();
-    const res = await http.get<Blob>(PATHS[r.kind], { params: { from: r.from, to: r.to, uid: r.uid }, responseType: 'blob' });
+    const res = await http.get<Blob>(PATHS[r.kind], {
+      params: { from: r.from, to: r.to, uid: r.uid },
+      responseType: 'blob',
+    });
     return res.data;
   } finally {
     endLoading();

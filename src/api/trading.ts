@@ -29,14 +29,22 @@ export function submitOrder(params: SubmitParams, opts: { toast?: boolean } = {}
 }
 
 /** One page (1-based, 20 per page on our server) of the user's orders with one status. */
-export function myDeal(status: OrderStatus, page: number, opts: CallOptions = {}, signal?: AbortSignal): Promise<OrderList> {
+export function myDeal(
+  status: OrderStatus,
+  page: number,
+  opts: CallOptions = {},
+  signal?: AbortSignal,
+): Promise<OrderList> {
   return apiGet<OrderList>('/v1/api/forex/my_deal', { status, page }, opts, signal);
 }
 
 /** Closes a holding order at the live price — all of it, or `cont` lots (a partial close: the answer is the closed
  * part, the rest arrives as FOREX_TRADE); resolves the closed order and the server's msg. */
 export function closeOrder(id: number, cont?: string, opts: CallOptions = {}): Promise<Envelope<Order>> {
-  return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, { loading: true, ...opts });
+  return apiGetFull<Order>('/v1/api/forex/close', cont === undefined ? { id } : { id, cont }, {
+    loading: true,
+    ...opts,
+  });
 }
 
 /** The query of close_all (issue 25): a side or all, optionally one instrument. */

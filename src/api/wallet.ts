@@ -21,7 +21,8 @@ export async function financialRecords(page: number): Promise<Paged<FinancialRec
 
 export const coinNetworks = () => apiGet<CoinNetwork[]>('/api/quickCharge/info');
 export const bankCoins = () => apiGet<BankCoin[]>('/api/quickCharge/symbols');
-export const depositBanks = (bankCoin: number) => apiGet<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: bankCoin });
+export const depositBanks = (bankCoin: number) =>
+  apiGet<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: bankCoin });
 
 export const submitCoinCharge = (f: { number: string; proofImg: string; address: string; charge_id: number }) =>
   apiGetFull<null>('/api/quickCharge/submit', f, { loading: true });
@@ -29,14 +30,21 @@ export const submitCoinCharge = (f: { number: string; proofImg: string; address:
 export const submitBankCharge = (f: { number: string; proofImg: string; wire_id: number }) =>
   apiGetFull<null>('/api/quickCharge/wire_submit', f, { loading: true });
 
-export const chargeHistory = (type: 0 | 1, page: number) => apiGet<Paged<ChargeRecord>>('/api/quickCharge/quick_ist', { type, page });
+export const chargeHistory = (type: 0 | 1, page: number) =>
+  apiGet<Paged<ChargeRecord>>('/api/quickCharge/quick_ist', { type, page });
 
-export const withdrawCurrencies = (type: 1 | 2) => apiGet<WithdrawCurrency[]>('/api/account/draw_symbol_list', { type });
+export const withdrawCurrencies = (type: 1 | 2) =>
+  apiGet<WithdrawCurrency[]>('/api/account/draw_symbol_list', { type });
 
-export const submitWithdrawal = (f: { draw_currency_id: number; number: string; memo: string; draw_method_id: number }) =>
-  apiPostFull<null>('/api/account/draw', f, { loading: true });
+export const submitWithdrawal = (f: {
+  draw_currency_id: number;
+  number: string;
+  memo: string;
+  draw_method_id: number;
+}) => apiPostFull<null>('/api/account/draw', f, { loading: true });
 
-export const withdrawHistory = (type: 1 | 2, page: number) => apiGet<Paged<WithdrawRecord>>('/api/account/draw_list', { type, page });
+export const withdrawHistory = (type: 1 | 2, page: number) =>
+  apiGet<Paged<WithdrawRecord>>('/api/account/draw_list', { type, page });
 
 export const payoutMethods = (type: 1 | 2, currencyId?: number) =>
   apiGet<WithdrawMethod[]>('/api/wallet/get_draw_method', { draw_type: type, draw_id: currencyId });
@@ -54,9 +62,13 @@ export interface BindForm {
   remark?: string;
 }
 
-export const bindPayoutMethod = (f: BindForm) => apiPostFull<null>('/api/wallet/bind_draw_method', { ...f }, { loading: true });
-export const deletePayoutMethod = (id: number) => apiPostFull<null>('/api/wallet/del_draw_method', { id }, { loading: true });
+export const bindPayoutMethod = (f: BindForm) =>
+  apiPostFull<null>('/api/wallet/bind_draw_method', { ...f }, { loading: true });
+export const deletePayoutMethod = (id: number) =>
+  apiPostFull<null>('/api/wallet/del_draw_method', { id }, { loading: true });
 
 export const realNameCenter = (opts?: CallOptions) => apiGet<RealNameCenter>('/api/user_real/center', undefined, opts);
-export const submitRealName = (f: { name: string; card_id: string; front_pic: string; reverse_pic: string }, opts: CallOptions = {}) =>
-  apiPostFull<null>('/api/user_real/real_name', f, { loading: true, ...opts });
+export const submitRealName = (
+  f: { name: string; card_id: string; front_pic: string; reverse_pic: string },
+  opts: CallOptions = {},
+) => apiPostFull<null>('/api/user_real/real_name', f, { loading: true, ...opts });

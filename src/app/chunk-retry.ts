@@ -18,7 +18,11 @@ export interface ChunkRetryDeps {
   online(): Promise<void>;
 }
 
-export async function loadChunk<T>(load: () => Promise<T>, deps: ChunkRetryDeps, pauses = CHUNK_RETRY_PAUSES_MS): Promise<T> {
+export async function loadChunk<T>(
+  load: () => Promise<T>,
+  deps: ChunkRetryDeps,
+  pauses = CHUNK_RETRY_PAUSES_MS,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await load();

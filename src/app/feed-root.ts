@@ -39,7 +39,8 @@ export function installFeed(load: () => Promise<FeedBridge> = loadBridge): (conf
   const handle = waitingHandle(bridge);
   provideFeed(handle, () => loaded?.mode ?? null);
   if (typeof window !== 'undefined' && typeof document !== 'undefined') wirePageEvents(window, document, handle);
-  if (typeof navigator !== 'undefined') watchConnection((navigator as Navigator & { connection?: ConnectionInfo }).connection);
+  if (typeof navigator !== 'undefined')
+    watchConnection((navigator as Navigator & { connection?: ConnectionInfo }).connection);
   // Low-bandwidth mode follows its signal; the handle waits for start-up, so the first call may come before it.
   effect(() => {
     const on = $lowBandwidth.value;

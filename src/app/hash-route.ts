@@ -17,7 +17,11 @@ export function hashRouteFor(href: string, routePaths: readonly string[]): strin
 }
 
 /** Moves the page to its hash route when hashRouteFor says so; answers whether it did. */
-export function moveToHashRoute(loc: Pick<Location, 'href'>, hist: Pick<History, 'replaceState'>, routePaths: readonly string[]): boolean {
+export function moveToHashRoute(
+  loc: Pick<Location, 'href'>,
+  hist: Pick<History, 'replaceState'>,
+  routePaths: readonly string[],
+): boolean {
   const to = hashRouteFor(loc.href, routePaths);
   if (to === null) return false;
   hist.replaceState(null, '', to);

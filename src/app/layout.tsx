@@ -20,7 +20,9 @@ import './layout.css';
 // Not drawn by the first frame: lazy chunks, loaded once the frame has committed (layout-extras.tsx says why each
 // may arrive late). The desk's top bar is fixed-position and the page already keeps its height free. A failed load is
 // tried again when the server answers (chunk-retry.ts), as a route's is.
-const DeskNav = lazy(async () => ({ default: await loadChunk(async () => (await import('./desk-nav.tsx')).DeskNav, browserChunkDeps()) }));
+const DeskNav = lazy(async () => ({
+  default: await loadChunk(async () => (await import('./desk-nav.tsx')).DeskNav, browserChunkDeps()),
+}));
 const LayoutExtras = lazy(async () => ({
   default: await loadChunk(async () => (await import('./layout-extras.tsx')).LayoutExtras, browserChunkDeps()),
 }));

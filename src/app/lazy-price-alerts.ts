@@ -6,7 +6,9 @@ import { dispatchPriceAlert, onPriceAlert } from '../state/feed-listeners.ts';
 
 type Store = { startPriceAlerts(): () => void };
 
-export async function startPriceAlertsLazily(load: () => Promise<Store> = () => import('../state/price-alerts.ts')): Promise<void> {
+export async function startPriceAlertsLazily(
+  load: () => Promise<Store> = () => import('../state/price-alerts.ts'),
+): Promise<void> {
   const held: PriceAlert[] = [];
   const stopHolding = onPriceAlert((a) => void held.push(a));
   try {

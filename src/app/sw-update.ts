@@ -3,9 +3,11 @@
 import { updateWaiting } from '../state/app-update.ts';
 
 export interface RegisterSW {
-  (options: { immediate?: boolean; onNeedRefresh?: () => void; onRegisterError?: (error: unknown) => void }): (
-    reloadPage?: boolean,
-  ) => Promise<void>;
+  (options: {
+    immediate?: boolean;
+    onNeedRefresh?: () => void;
+    onRegisterError?: (error: unknown) => void;
+  }): (reloadPage?: boolean) => Promise<void>;
 }
 
 /** Wires the registration to the update state; the returned function activates the waiting worker and reloads. */

@@ -6,7 +6,9 @@ import { WIDE_QUERY } from './wide-query.ts';
 export { WIDE_QUERY };
 
 function mediaQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_QUERY) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(WIDE_QUERY)
+    : null;
 }
 
 function subscribe(onChange: () => void): () => void {

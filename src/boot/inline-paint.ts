@@ -81,6 +81,8 @@ const loadApp = (): void => {
   if (!scripts) return;
   const timeout = (cb: () => void, ms: number): void => void browserTimers.setTimeout(cb, ms);
   const firstPaint = browserFirstPaint(window, (cb) => void animationFrames.request(cb), timeout);
-  afterFirstPaint({ hidden: () => document.visibilityState === 'hidden', firstPaint, timeout }, () => requestApp(document, scripts));
+  afterFirstPaint({ hidden: () => document.visibilityState === 'hidden', firstPaint, timeout }, () =>
+    requestApp(document, scripts),
+  );
 };
 void window.__twBoot.then(loadApp, loadApp);

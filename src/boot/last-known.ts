@@ -37,11 +37,17 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
 function fromSnapshot(inst: Rec): Raw | null {
   const fq = inst['ForexQuotations'];
   if (!isRec(fq) || typeof fq['Close'] !== 'string' || typeof fq['Time'] !== 'number') return null;
-  return { close: fq['Close'], change: typeof fq['Change'] === 'string' ? fq['Change'] : '', time: fq['Time'], open: inst['MarketStatus'] === 1 };
+  return {
+    close: fq['Close'],
+    change: typeof fq['Change'] === 'string' ? fq['Change'] : '',
+    time: fq['Time'],
+    open: inst['MarketStatus'] === 1,
+  };
 }
 
 function fromTuple(t: unknown): [string, Raw] | null {
-  if (!Array.isArray(t) || typeof t[0] !== 'string' || typeof t[1] !== 'string' || typeof t[3] !== 'number') return null;
+  if (!Array.isArray(t) || typeof t[0] !== 'string' || typeof t[1] !== 'string' || typeof t[3] !== 'number')
+    return null;
   return [t[0], { close: t[1], change: typeof t[2] === 'string' ? t[2] : '', time: t[3], open: t[4] === 1 }];
 }
 
@@ -49,7 +55,11 @@ function fromTuple(t: unknown): [string, Raw] | null {
  * The last-known quote per code, newest of the cached trade list and the kept live quotes. `precisions` gives each
  * code's PricePrecision where the cached list lacks the instrument (the page's catalogue).
  */
-export function lastKnownQuotes(tradeList: unknown, tuples: unknown, precisions: ReadonlyMap<string, number>): LastKnownQuote[] {
+export function lastKnownQuotes(
+  tradeList: unknown,
+  tuples: unknown,
+  precisions: ReadonlyMap<string, number>,
+): LastKnownQuote[] {
   const raw = new Map<string, Raw>();
   const precision = new Map(precisions);
   if (Array.isArray(tradeList)) {
@@ -72,7 +82,14 @@ export function lastKnownQuotes(tradeList: unknown, tuples: unknown, precisions:
   for (const [code, r] of raw) {
     const places = precision.get(code);
     if (places === undefined || !isDecimalText(r.close) || !(r.time > 0)) continue;
-    out.push({ code, price: priceText(r.close, places), change: percentText(r.change, { signed: true }), dir: changeDir(r.change), time: r.time, open: r.open });
+    out.push({
+      code,
+      price: priceText(r.close, places),
+      change: percentText(r.change, { signed: true }),
+      dir: changeDir(r.change),
+      time: r.time,
+      open: r.open,
+    });
   }
   return out;
 }

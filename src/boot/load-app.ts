@@ -16,7 +16,9 @@ export function readAppScripts(doc: Document): AppScripts | null {
   if (!text) return null;
   try {
     const v = JSON.parse(text) as Partial<AppScripts>;
-    return typeof v.entry === 'string' && Array.isArray(v.preload) ? { entry: v.entry, preload: v.preload.filter((p) => typeof p === 'string') } : null;
+    return typeof v.entry === 'string' && Array.isArray(v.preload)
+      ? { entry: v.entry, preload: v.preload.filter((p) => typeof p === 'string') }
+      : null;
   } catch {
     return null;
   }
@@ -65,7 +67,11 @@ export function afterFirstPaint(env: PaintEnv, run: () => void): void {
  * entry carries the frame's presentation time; a task queued from an animation frame would run a frame too early.
  * A browser without paint entries waits for the next frame's paint (an animation frame, then a task).
  */
-export function browserFirstPaint(win: { PerformanceObserver?: typeof PerformanceObserver }, frame: (cb: () => void) => void, timeout: (cb: () => void, ms: number) => void) {
+export function browserFirstPaint(
+  win: { PerformanceObserver?: typeof PerformanceObserver },
+  frame: (cb: () => void) => void,
+  timeout: (cb: () => void, ms: number) => void,
+) {
   return (cb: () => void): void => {
     const nextFrame = (): void => frame(() => timeout(cb, 0));
     if (!win.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return nextFrame();

@@ -25,7 +25,8 @@ function templateHtml(doc: Document, id: string): string | null {
  */
 export function chooseScreen(doc: Document, root: HTMLElement, data: BootData, env: ScreenEnv): void {
   const screen = firstScreenFor(env.hash);
-  const otherLang = env.langCookie !== null && env.langCookie !== '' && env.langCookie !== data.lang && env.langCookie !== 'tw';
+  const otherLang =
+    env.langCookie !== null && env.langCookie !== '' && env.langCookie !== data.lang && env.langCookie !== 'tw';
   if (screen === null || env.wide || otherLang) {
     root.innerHTML = templateHtml(doc, SHELL_TEMPLATE_ID) ?? '';
     root.dataset.pre = '';

@@ -46,7 +46,10 @@ export interface FormatMoneyOptions {
  * moneyText's exact rounding to `places`, then Intl ('10,844,100.00'). */
 export function formatMoney(value: string | number | null | undefined, opts: FormatMoneyOptions = {}): string {
   const places = opts.places ?? 2;
-  const text = typeof value === 'number' ? numberText(value, places) : moneyText(value, { places, missing: opts.missing ?? (typeof value === 'string' ? value : NO_VALUE) });
+  const text =
+    typeof value === 'number'
+      ? numberText(value, places)
+      : moneyText(value, { places, missing: opts.missing ?? (typeof value === 'string' ? value : NO_VALUE) });
   return formatNumber(text, { minimumFractionDigits: places, maximumFractionDigits: places });
 }
 
@@ -54,7 +57,10 @@ export function formatMoney(value: string | number | null | undefined, opts: For
  * A date and time in the current language (DATE_TIME_OPTIONS, the app's one format), from ms epoch, a Date, or a wire
  * time (list "YYYY-MM-DD HH:mm:ss" UTC or ISO); '' for anything else.
  */
-export function formatDate(value: number | string | Date, options: Readonly<Intl.DateTimeFormatOptions> = DATE_TIME_OPTIONS): string {
+export function formatDate(
+  value: number | string | Date,
+  options: Readonly<Intl.DateTimeFormatOptions> = DATE_TIME_OPTIONS,
+): string {
   const ms = parseWireTime(value);
   if (ms === null) return '';
   const date = new Date(ms);
@@ -66,7 +72,6 @@ export function formatDate(value: number | string | Date, options: Readonly<Intl
   }
   return f.format(date);
 }
-
 
 /** The age of last-known data: "14:02" today, "Nov 22" when from another day than `now` (short: it fits a row); '' for none. */
 export function formatAsOf(ms: number, now: number): string {
@@ -85,4 +90,3 @@ export function warmFormats(now: number): void {
   formatMoney(0);
   formatAsOf(now, now);
 }
-

@@ -88,7 +88,8 @@ export const i18n = {
     const fixed = engine.i18n.getFixedT(lang);
     return (key, options) => fixed(key, options);
   },
-  addResource: (lang: Language, ns: string, key: string, value: string): void => void loadedEngine().addResource(lang, ns, key, value),
+  addResource: (lang: Language, ns: string, key: string, value: string): void =>
+    void loadedEngine().addResource(lang, ns, key, value),
 };
 
 /** Cookie first (tw → hk), then the stored choice, then the default (traditional Chinese). */

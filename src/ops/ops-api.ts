@@ -20,7 +20,10 @@ export const TOKEN_KEY = 'tw:ops-token';
 
 async function call<T>(token: string, path: string, body?: Record<string, string>): Promise<T> {
   const headers: Record<string, string> = { 'x-ops-token': token, lang: 'en' };
-  const init: RequestInit = body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const init: RequestInit =
+    body === undefined
+      ? { headers }
+      : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
   const res = await fetch(path, init);
   const env = (await res.json()) as Envelope<T>;
   if (env.code !== CODE_OK) throw new OpsError(env.msg);

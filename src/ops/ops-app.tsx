@@ -17,10 +17,20 @@ function TokenForm({ onConnect, error }: { onConnect: (token: string) => void; e
     <form className="ops-card" onSubmit={submit}>
       <label className="ops-field">
         <span>{OPS_TEXT.token}</span>
-        <input name="token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} />
+        <input
+          name="token"
+          type="password"
+          autoComplete="off"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+        />
         <small className="ops-muted">{OPS_TEXT.tokenHelp}</small>
       </label>
-      {error && <p className="ops-error" role="alert">{error}</p>}
+      {error && (
+        <p className="ops-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit">{OPS_TEXT.connect}</button>
     </form>
   );
@@ -99,7 +109,10 @@ export function OpsApp() {
       if (v) args[p.name] = v;
     }
     runCommand(token, cmd.name, args)
-      .then((data) => setResult({ data }), (err: unknown) => setError(message(err)))
+      .then(
+        (data) => setResult({ data }),
+        (err: unknown) => setError(message(err)),
+      )
       .finally(() => setBusy(false));
   };
   const pickRow = (row: Record<string, unknown>) => {
@@ -131,14 +144,32 @@ export function OpsApp() {
           <nav className="ops-card ops-commands" aria-label={OPS_TEXT.commands}>
             <h2>{OPS_TEXT.commands}</h2>
             {commands.map((c) => (
-              <button key={c.name} type="button" aria-pressed={c.name === picked} title={c.summary} onClick={() => setPicked(c.name)}>
+              <button
+                key={c.name}
+                type="button"
+                aria-pressed={c.name === picked}
+                title={c.summary}
+                onClick={() => setPicked(c.name)}
+              >
                 {c.name}
               </button>
             ))}
           </nav>
           <section className="ops-main">
-            {cmd && <CommandForm cmd={cmd} values={values} busy={busy} onChange={(k, v) => setValues({ ...values, [k]: v })} onRun={run} />}
-            {error && <p className="ops-error" role="alert">{error}</p>}
+            {cmd && (
+              <CommandForm
+                cmd={cmd}
+                values={values}
+                busy={busy}
+                onChange={(k, v) => setValues({ ...values, [k]: v })}
+                onRun={run}
+              />
+            )}
+            {error && (
+              <p className="ops-error" role="alert">
+                {error}
+              </p>
+            )}
             {result && (
               <div className="ops-card" aria-label={OPS_TEXT.result}>
                 <h2>{OPS_TEXT.result}</h2>

@@ -98,5 +98,7 @@ export function ResultView({ token, data, onPick }: { token: string; data: unkno
       </table>
     );
   }
-  return <pre className="ops-pre">{data === null || data === undefined ? OPS_TEXT.done : JSON.stringify(data, null, 2)}</pre>;
+  return (
+    <pre className="ops-pre">{data === null || data === undefined ? OPS_TEXT.done : JSON.stringify(data, null, 2)}</pre>
+  );
 }

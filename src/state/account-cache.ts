@@ -42,7 +42,13 @@ export const $holdingStandIn: ReadonlySignal<AccountSnapshot | null> = computed(
 function isSnapshot(v: unknown): v is AccountSnapshot {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Partial<AccountSnapshot>;
-  return typeof s.owner === 'number' && typeof s.at === 'number' && typeof s.funds === 'object' && s.funds !== null && Array.isArray(s.positions);
+  return (
+    typeof s.owner === 'number' &&
+    typeof s.at === 'number' &&
+    typeof s.funds === 'object' &&
+    s.funds !== null &&
+    Array.isArray(s.positions)
+  );
 }
 
 /**
@@ -60,7 +66,8 @@ export function startAccountCache(clock: Clock): () => void {
     void get<unknown>(ACCOUNT_CACHE_KEY)
       .then((v) => {
         // Live figures that came first win; a snapshot of someone else is never shown.
-        if (isSnapshot(v) && v.owner === user.id && !$funds.peek() && $user.peek()?.id === user.id) $lastAccount.value = v;
+        if (isSnapshot(v) && v.owner === user.id && !$funds.peek() && $user.peek()?.id === user.id)
+          $lastAccount.value = v;
       })
       .catch(() => undefined);
   });

@@ -11,21 +11,33 @@ import { $lastAccount } from './account-cache.ts';
 import { $account } from './feed-signals.ts';
 import { $funds, $livePositions, orderLists } from './orders.ts';
 
-export const $floating: ReadonlySignal<string | null> = computed((): string | null => {
-  const acc = $account.value;
-  if ($livePositions.value && acc) return acc.floating;
-  const last = $funds.value ? null : $lastAccount.value;
-  return last ? last.floating : orderLists[1].value.allFactProfits;
-}, { name: 'account-figures.$floating' });
+export const $floating: ReadonlySignal<string | null> = computed(
+  (): string | null => {
+    const acc = $account.value;
+    if ($livePositions.value && acc) return acc.floating;
+    const last = $funds.value ? null : $lastAccount.value;
+    return last ? last.floating : orderLists[1].value.allFactProfits;
+  },
+  { name: 'account-figures.$floating' },
+);
 
-export const $equity: ReadonlySignal<string | null> = computed((): string | null => {
-  const acc = $account.value;
-  if ($livePositions.value && acc) return acc.equity;
-  const last = $funds.value ? null : $lastAccount.value;
-  const funds = $funds.value ?? last?.funds ?? null;
-  const floating = last ? last.floating : orderLists[1].value.allFactProfits;
-  const margin = funds ? usedMargin(funds) : null;
-  if (!funds || !margin || !isDecimalText(funds.balance) || !isDecimalText(margin)) return null;
-  // Between snapshots and the feed's figures: the same equity rule (domain/money.ts), computed once per change.
-  return moneyText(equity({ balance: usd(funds.balance), lockBalance: usd(margin), floating: usd(isDecimalText(floating) ? floating : '0') }));
-}, { name: 'account-figures.$equity' });
+export const $equity: ReadonlySignal<string | null> = computed(
+  (): string | null => {
+    const acc = $account.value;
+    if ($livePositions.value && acc) return acc.equity;
+    const last = $funds.value ? null : $lastAccount.value;
+    const funds = $funds.value ?? last?.funds ?? null;
+    const floating = last ? last.floating : orderLists[1].value.allFactProfits;
+    const margin = funds ? usedMargin(funds) : null;
+    if (!funds || !margin || !isDecimalText(funds.balance) || !isDecimalText(margin)) return null;
+    // Between snapshots and the feed's figures: the same equity rule (domain/money.ts), computed once per change.
+    return moneyText(
+      equity({
+        balance: usd(funds.balance),
+        lockBalance: usd(margin),
+        floating: usd(isDecimalText(floating) ? floating : '0'),
+      }),
+    );
+  },
+  { name: 'account-figures.$equity' },
+);

@@ -2,7 +2,18 @@
 // the quote signals of the rows that changed, staleness, connection and account, then chart and paint listeners.
 import { batch } from '@preact/signals-react';
 import type { Instrument } from '../../domain/types.ts';
-import { Q_DIR, Q_INDEX, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_HALT, T_PRICE, type FeedBatch } from '../../workers/protocol.ts';
+import {
+  Q_DIR,
+  Q_INDEX,
+  Q_STATUS,
+  Q_TIME,
+  QUOTE_STRIDE,
+  QUOTE_TEXTS,
+  T_CHANGE,
+  T_HALT,
+  T_PRICE,
+  type FeedBatch,
+} from '../../workers/protocol.ts';
 import { SIGN_DIR } from '../../domain/quote-text.ts';
 import { quote, type QuoteSignals } from './quotes.ts';
 import { $account, $conn, $dataAsOf } from './feed-signals.ts';

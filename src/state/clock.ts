@@ -26,7 +26,8 @@ export const animationFrames = {
  */
 export function whenIdle(timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    if (typeof globalThis.requestIdleCallback === 'function')
+      globalThis.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
     else globalThis.setTimeout(resolve, 0);
   });
 }

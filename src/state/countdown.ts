@@ -16,7 +16,11 @@ export interface Countdown {
  * Ticks every second but computes what is left from the clock, so a throttled background tab still re-enables
  * the button on time.
  */
-export function createCountdown(seconds = RESEND_SECONDS, timers: Timers = browserTimers, clock: Clock = systemClock): Countdown {
+export function createCountdown(
+  seconds = RESEND_SECONDS,
+  timers: Timers = browserTimers,
+  clock: Clock = systemClock,
+): Countdown {
   const $left = signal(0, { name: 'countdown.$left' });
   let handle: unknown = null;
   let endsAt = 0;

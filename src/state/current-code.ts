@@ -5,7 +5,6 @@ import { effect, signal, type Signal } from '@preact/signals-react';
 import { localStore } from './local-store.ts';
 import { CURRENT_CODE_KEY } from './current-code-key.ts';
 
-
 /** The instrument shown on /trade (null: none chosen yet). */
 export const $currentCode: Signal<string | null> = signal<string | null>(null, { name: 'market.$currentCode' });
 

@@ -20,7 +20,9 @@ function readSetting(): SaverSetting {
   return v === 'on' || v === 'off' ? v : 'auto';
 }
 
-export const $saverSetting: Signal<SaverSetting> = signal<SaverSetting>(readSetting(), { name: 'data-saver.$saverSetting' });
+export const $saverSetting: Signal<SaverSetting> = signal<SaverSetting>(readSetting(), {
+  name: 'data-saver.$saverSetting',
+});
 /** What the network says right now (kept current by watchConnection). */
 export const $slowNetwork: Signal<boolean> = signal(false, { name: 'data-saver.$slowNetwork' });
 

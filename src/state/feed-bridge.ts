@@ -61,7 +61,10 @@ function deferred<T>(): Deferred<T> {
 }
 
 const sameTransport = (a: FeedConfig, b: FeedConfig): boolean =>
-  a.wsUrl === b.wsUrl && a.apiBase === b.apiBase && a.tradeFeeType === b.tradeFeeType && a.staleAfterMs === b.staleAfterMs;
+  a.wsUrl === b.wsUrl &&
+  a.apiBase === b.apiBase &&
+  a.tradeFeeType === b.tradeFeeType &&
+  a.staleAfterMs === b.staleAfterMs;
 
 export class FeedBridge {
   private impl: FeedApi | null = null;
@@ -191,7 +194,10 @@ export class FeedBridge {
     const failed = new Promise<never>((_, reject) => {
       onError = (ev) => reject(new Error(`feed worker error: ${describe(ev)}`));
       worker.addEventListener('error', onError);
-      timer = this.deps.timers.setTimeout(() => reject(new Error('feed worker did not answer start()')), this.deps.startTimeoutMs);
+      timer = this.deps.timers.setTimeout(
+        () => reject(new Error('feed worker did not answer start()')),
+        this.deps.startTimeoutMs,
+      );
     });
     try {
       await Promise.race([remote.start(config, proxy(this.sink)), failed]);
@@ -221,9 +227,7 @@ export class FeedBridge {
   private forward(list: Instrument[]): Promise<void> {
     if (list === this.forwarded) return this.lastForward;
     this.forwarded = list;
-    this.lastForward = this.ready.promise
-      .then((impl) => impl.setInstruments(list))
-      .then(() => adoptFeedIndex(list));
+    this.lastForward = this.ready.promise.then((impl) => impl.setInstruments(list)).then(() => adoptFeedIndex(list));
     return this.lastForward;
   }
 }

@@ -19,7 +19,12 @@ let liveIds = new Set<number>();
 export function livePosition(id: number): LivePosition {
   let l = live.get(id);
   if (!l) {
-    l = { $current: signal(null, { name: 'live-positions.$current' }), $pnl: signal(null, { name: 'live-positions.$pnl' }), $netValue: signal(null, { name: 'live-positions.$netValue' }), $riskRate: signal(null, { name: 'live-positions.$riskRate' }) };
+    l = {
+      $current: signal(null, { name: 'live-positions.$current' }),
+      $pnl: signal(null, { name: 'live-positions.$pnl' }),
+      $netValue: signal(null, { name: 'live-positions.$netValue' }),
+      $riskRate: signal(null, { name: 'live-positions.$riskRate' }),
+    };
     live.set(id, l);
   }
   return l;

@@ -13,7 +13,9 @@ export interface LastOrder {
   multiple: number | null;
 }
 
-export const $oneClick: Signal<boolean> = signal(localStore()?.getItem(SETTING_KEY) === 'on', { name: 'one-click.$oneClick' });
+export const $oneClick: Signal<boolean> = signal(localStore()?.getItem(SETTING_KEY) === 'on', {
+  name: 'one-click.$oneClick',
+});
 
 function write(key: string, value: string): void {
   try {
@@ -30,7 +32,9 @@ export function setOneClick(on: boolean): void {
 
 /** Market orders from the phone's order form ask once before they go (issue 35): on unless turned off. The desk's
  * form never asks (its one-click is the desk's choice). */
-export const $confirmMarket: Signal<boolean> = signal(localStore()?.getItem(CONFIRM_KEY) !== 'off', { name: 'one-click.$confirmMarket' });
+export const $confirmMarket: Signal<boolean> = signal(localStore()?.getItem(CONFIRM_KEY) !== 'off', {
+  name: 'one-click.$confirmMarket',
+});
 
 export function setConfirmMarket(on: boolean): void {
   $confirmMarket.value = on;
@@ -56,7 +60,9 @@ function readAll(): Record<string, LastOrder> {
 }
 
 /** Per instrument code; a signal so the one-click buttons show the size they will send. */
-export const $lastOrders: Signal<Readonly<Record<string, LastOrder>>> = signal(readAll(), { name: 'one-click.$lastOrders' });
+export const $lastOrders: Signal<Readonly<Record<string, LastOrder>>> = signal(readAll(), {
+  name: 'one-click.$lastOrders',
+});
 
 /** Called after an order was accepted (the form or a one-click): the next one-click order repeats its size. */
 export function rememberOrder(code: string, last: LastOrder): void {

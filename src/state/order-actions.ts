@@ -4,7 +4,14 @@ import { batch } from '@preact/signals-react';
 import type { Order } from '../../domain/types.ts';
 import type { OrderEvent } from '../../workers/protocol.ts';
 import type { CloseAllItem } from '../../domain/close-scope.ts';
-import { cancelOrder, closeAll, closeOrder, setStopPrice, type CloseAllParams, type StopParams } from '../api/trading.ts';
+import {
+  cancelOrder,
+  closeAll,
+  closeOrder,
+  setStopPrice,
+  type CloseAllParams,
+  type StopParams,
+} from '../api/trading.ts';
 import { i18n } from '../i18n/index.ts';
 import { dropLivePosition } from './live-positions.ts';
 import { ORDER_TABS, orderLists, refreshList, removeFrom, upsertInto } from './order-lists.ts';
@@ -75,11 +82,16 @@ async function formCall<T>(call: FormCall, fn: (opts: { toast?: boolean }) => Pr
 
 /** Closes a holding order, or `lots` of the `held` ones. Resolves true when the server closed it. A partial close says
  * what it closed and what is left ("0.02 lots closed · 0.03 left"), never "Position closed" (issue 35, 3). */
-export async function closePosition(id: number, lots?: string, call: FormCall & { held?: string } = {}): Promise<boolean> {
+export async function closePosition(
+  id: number,
+  lots?: string,
+  call: FormCall & { held?: string } = {},
+): Promise<boolean> {
   const env = await formCall(call, (opts) => closeOrder(id, lots, opts));
   if (env === false) return false;
   const part = env.data.Id !== id;
-  if (part && call.held) toast(i18n.t('orders.part_closed', { closed: env.data.Quantity, left: lotsLeft(call.held, env.data.Quantity) }));
+  if (part && call.held)
+    toast(i18n.t('orders.part_closed', { closed: env.data.Quantity, left: lotsLeft(call.held, env.data.Quantity) }));
   else toastMsg(env.msg, 'orders.closed_ok');
   applyClosed(env.data);
   // A partial close answers with the closed part (a new id): the rest changed too, read it without waiting for its push.

@@ -46,7 +46,6 @@ export const orderLists: Readonly<Record<OrderTab, Signal<OrderListState>>> = {
   3: signal<OrderListState>(EMPTY, { name: 'order-lists.3' }),
 };
 
-
 // Any answer that arrives after a sign-out, a token change or a newer request of the same list is dropped.
 let generation = 0;
 

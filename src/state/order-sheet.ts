@@ -7,15 +7,18 @@ export const $openOrderId: Signal<number | null> = signal<number | null>(null, {
 let openSnapshot: Order | null = null;
 
 /** The order of the open sheet, as fresh as the lists (which events keep current). */
-export const $openOrder: ReadonlySignal<Order | null> = computed(() => {
-  const id = $openOrderId.value;
-  if (id === null) return null;
-  for (const tab of ORDER_TABS) {
-    const found = orderLists[tab].value.items.find((o) => o.Id === id);
-    if (found) return found;
-  }
-  return openSnapshot?.Id === id ? openSnapshot : null;
-}, { name: 'order-sheet.$openOrder' });
+export const $openOrder: ReadonlySignal<Order | null> = computed(
+  () => {
+    const id = $openOrderId.value;
+    if (id === null) return null;
+    for (const tab of ORDER_TABS) {
+      const found = orderLists[tab].value.items.find((o) => o.Id === id);
+      if (found) return found;
+    }
+    return openSnapshot?.Id === id ? openSnapshot : null;
+  },
+  { name: 'order-sheet.$openOrder' },
+);
 
 export function openOrder(order: Order): void {
   openSnapshot = order;

@@ -27,8 +27,22 @@ export {
 } from './order-lists.ts';
 export { $openOrder, $openOrderId, closeSheet, openOrder } from './order-sheet.ts';
 export { livePosition, livePositionCount, type LivePosition } from './live-positions.ts';
-export { $funds, $heldPositions, $livePositions, MAX_POSITION_PAGES, refreshFunds, syncPositions } from './position-sync.ts';
-export { cancelPending, closeAllPositions, closePosition, handleOrderEvent, handleOrderGap, saveStops } from './order-actions.ts';
+export {
+  $funds,
+  $heldPositions,
+  $livePositions,
+  MAX_POSITION_PAGES,
+  refreshFunds,
+  syncPositions,
+} from './position-sync.ts';
+export {
+  cancelPending,
+  closeAllPositions,
+  closePosition,
+  handleOrderEvent,
+  handleOrderGap,
+  saveStops,
+} from './order-actions.ts';
 
 let detach: (() => void) | null = null;
 

@@ -9,14 +9,17 @@ import { $currentCode } from './current-code.ts';
 import { $heldPositions } from './position-sync.ts';
 import { $alerts } from './price-alerts.ts';
 
-export const $pinnedCodes: ReadonlySignal<string[]> = computed(() => {
-  const codes = new Set<string>();
-  const current = $currentCode.value;
-  if (current) codes.add(current);
-  for (const o of [...$heldPositions.value, ...($lastAccount.value?.positions ?? [])]) {
-    const code = o.ForexTradeLists.Code;
-    if (code) codes.add(code);
-  }
-  for (const a of $alerts.value?.alerts ?? []) if (a.status === 'active') codes.add(a.code);
-  return [...codes].sort();
-}, { name: 'pinned-codes.$pinnedCodes' });
+export const $pinnedCodes: ReadonlySignal<string[]> = computed(
+  () => {
+    const codes = new Set<string>();
+    const current = $currentCode.value;
+    if (current) codes.add(current);
+    for (const o of [...$heldPositions.value, ...($lastAccount.value?.positions ?? [])]) {
+      const code = o.ForexTradeLists.Code;
+      if (code) codes.add(code);
+    }
+    for (const a of $alerts.value?.alerts ?? []) if (a.status === 'active') codes.add(a.code);
+    return [...codes].sort();
+  },
+  { name: 'pinned-codes.$pinnedCodes' },
+);

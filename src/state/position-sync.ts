@@ -16,7 +16,9 @@ export const MAX_POSITION_PAGES = 50;
 let positions = new Map<number, Order>();
 
 /** The holding positions as last synced or pushed (the chart draws their trailing stops from it). */
-export const $heldPositions: Signal<readonly Order[]> = signal<readonly Order[]>([], { name: 'position-sync.$heldPositions' });
+export const $heldPositions: Signal<readonly Order[]> = signal<readonly Order[]>([], {
+  name: 'position-sync.$heldPositions',
+});
 const publish = (): void => {
   $heldPositions.value = [...positions.values()];
 };

@@ -68,7 +68,8 @@ export interface FiredDeps {
 
 /** The service worker's notification, when the user allowed notifications and a worker is registered. */
 async function swNotify(title: string, options: NotificationOptions): Promise<void> {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !('serviceWorker' in navigator)) return;
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !('serviceWorker' in navigator))
+    return;
   const reg = await navigator.serviceWorker.getRegistration();
   await reg?.showNotification(title, options);
 }
@@ -80,14 +81,21 @@ export function alertFired(a: PriceAlert, deps: FiredDeps): void {
   const { title, body } = firedText(a);
   toast(body);
   if (deps.doc.visibilityState === 'hidden') {
-    deps.notify(title, { body, tag: `alert-${a.id}`, data: { url: `/#/trade?code=${encodeURIComponent(a.code)}` } })
+    deps
+      .notify(title, { body, tag: `alert-${a.id}`, data: { url: `/#/trade?code=${encodeURIComponent(a.code)}` } })
       .catch((err: unknown) => console.warn('alert notification failed', err));
   }
 }
 
 /** Active first (newest first), then fired (newest first): the server's order. */
 const byStatus = (x: PriceAlert, y: PriceAlert): number =>
-  x.status !== y.status ? (x.status === 'active' ? -1 : 1) : x.status === 'active' ? y.id - x.id : (y.fired_at ?? 0) - (x.fired_at ?? 0);
+  x.status !== y.status
+    ? x.status === 'active'
+      ? -1
+      : 1
+    : x.status === 'active'
+      ? y.id - x.id
+      : (y.fired_at ?? 0) - (x.fired_at ?? 0);
 
 /** Follows the session and the feed's fired alerts. Started by src/app/start.ts. */
 export function startPriceAlerts(deps: FiredDeps = { doc: document, notify: swNotify }): () => void {

@@ -11,7 +11,9 @@ function readAll(): Record<string, string> {
   try {
     const v: unknown = JSON.parse(raw);
     if (!v || typeof v !== 'object') return {};
-    return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string' && /^\d+(\.\d+)?$/.test(e[1])));
+    return Object.fromEntries(
+      Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string' && /^\d+(\.\d+)?$/.test(e[1])),
+    );
   } catch {
     return {};
   }

@@ -27,6 +27,8 @@ export function rowSignals(inst: Instrument, q: QuoteSignals = quote(inst.Code))
     $change: computed(() => q.$change.value || snapChange, { name: 'row-signals.$change' }),
     $dir: computed(() => (q.$close.value === '' ? snapDir : q.$dir.value), { name: 'row-signals.$dir' }),
     // An instrument the feed has never quoted (e.g. a search result) is open or closed as its snapshot says.
-    $open: computed(() => (q.$close.value === '' && q.$tickAt.value === 0 ? inst.MarketStatus === 1 : q.$open.value), { name: 'row-signals.$open' }),
+    $open: computed(() => (q.$close.value === '' && q.$tickAt.value === 0 ? inst.MarketStatus === 1 : q.$open.value), {
+      name: 'row-signals.$open',
+    }),
   };
 }

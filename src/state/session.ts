@@ -41,10 +41,12 @@ const $restored = signal(false, { name: 'session.$restored' });
 const $hint = signal<Hint | null>(readHint(), { name: 'session.$hint' });
 
 export const $loggedIn: ReadonlySignal<boolean> = computed(
-  () => $token.value !== null || (!$restored.value && $hint.value !== null), { name: 'session.$loggedIn' },
+  () => $token.value !== null || (!$restored.value && $hint.value !== null),
+  { name: 'session.$loggedIn' },
 );
-export const $isDemo: ReadonlySignal<boolean> = computed(() =>
-  $user.value ? $user.value.is_demo === 1 : $loggedIn.value && !$restored.value && $hint.value === 'demo', { name: 'session.$isDemo' },
+export const $isDemo: ReadonlySignal<boolean> = computed(
+  () => ($user.value ? $user.value.is_demo === 1 : $loggedIn.value && !$restored.value && $hint.value === 'demo'),
+  { name: 'session.$isDemo' },
 );
 /** True once the stored session has been read (requests wait for it so they carry the token). */
 export const $sessionRestored: ReadonlySignal<boolean> = $restored;

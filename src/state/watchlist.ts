@@ -70,7 +70,9 @@ async function adoptVisitorList(gen: number): Promise<void> {
  * Follows the session: the account's list while signed in, the visitor's otherwise; and reads the account's list again
  * when the page comes back to the front (another device may have changed it). Started by src/app/start.ts.
  */
-export function startWatchlist(doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> = document): () => void {
+export function startWatchlist(
+  doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> = document,
+): () => void {
   const onVisible = (): void => {
     if (doc.visibilityState === 'visible') void refreshWatchlist();
   };
@@ -82,9 +84,10 @@ export function startWatchlist(doc: Pick<Document, 'addEventListener' | 'removeE
     signedIn = token !== null;
     $ids.value = [];
     if (signedIn) void adoptVisitorList(gen);
-    else void readVisitorList().then((ids) => {
-      if (gen === generation) $ids.value = ids;
-    });
+    else
+      void readVisitorList().then((ids) => {
+        if (gen === generation) $ids.value = ids;
+      });
   });
   return () => {
     off();
@@ -118,7 +121,11 @@ export function isWatched(id: number): boolean {
 /** The star: adds at the end, or removes. */
 export function toggleWatch(id: number): Promise<void> {
   const ids = $ids.peek();
-  if (ids.includes(id)) return change(ids.filter((x) => x !== id), () => removeWatch(id));
+  if (ids.includes(id))
+    return change(
+      ids.filter((x) => x !== id),
+      () => removeWatch(id),
+    );
   if (ids.length >= WATCHLIST_MAX) {
     toast(translate('watchlist.errors.full', { max: WATCHLIST_MAX }));
     return Promise.resolve();

@@ -11,7 +11,10 @@ const $state = signal<PushState>('off', { name: 'web-push.$state' });
 export const $pushState: ReadonlySignal<PushState> = $state;
 
 const supported = (): boolean =>
-  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined';
+  typeof window !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  typeof Notification !== 'undefined';
 
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return supported() ? navigator.serviceWorker.getRegistration() : undefined;
@@ -55,9 +58,16 @@ export async function enablePush(): Promise<boolean> {
     }
     const reg = await navigator.serviceWorker.ready;
     const { key } = await pushKey();
-    const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) }));
+    const sub =
+      (await reg.pushManager.getSubscription()) ??
+      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) }));
     const json = sub.toJSON();
-    await subscribePush({ endpoint: sub.endpoint, p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '', lang: $lang.peek() });
+    await subscribePush({
+      endpoint: sub.endpoint,
+      p256dh: json.keys?.p256dh ?? '',
+      auth: json.keys?.auth ?? '',
+      lang: $lang.peek(),
+    });
     $state.value = 'on';
     return true;
   } catch (err) {

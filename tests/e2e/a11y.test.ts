@@ -58,8 +58,12 @@ interface Finding {
 async function sweep(page: Page, expect: ExpectStatic): Promise<Finding[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' }); // no transition half-way through a contrast check
   let pending = 0;
-  page.on('request', (r) => { if (r.resourceType() !== 'websocket') pending++; });
-  const done = () => { pending = Math.max(0, pending - 1); };
+  page.on('request', (r) => {
+    if (r.resourceType() !== 'websocket') pending++;
+  });
+  const done = () => {
+    pending = Math.max(0, pending - 1);
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   const query: Record<string, string> = {
@@ -70,7 +74,9 @@ async function sweep(page: Page, expect: ExpectStatic): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const route of ROUTES) {
     const hash = `#${route.path}${query[route.path] ?? ''}`;
-    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, hash);
     await settled(page, () => pending, expect);
     const landed = new URL(page.url()).hash.split('?')[0] ?? '';
     if (seen.has(landed)) continue;
@@ -98,28 +104,40 @@ async function sweep(page: Page, expect: ExpectStatic): Promise<Finding[]> {
 // The three walks run side by side: each spends most of its time inside axe in its own renderer, so on two cores
 // together they take about half as long as one after the other.
 describe.concurrent('axe on every route', () => {
-  it('as a visitor: no WCAG 2.1 AA violation', async ({ expect }) => {
-    const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-    await page.goto(`${e2e.server.url}/#/`);
-    expect(await sweep(page, expect)).toEqual([]);
-    await context.close();
-  }, SWEEP_MS);
+  it(
+    'as a visitor: no WCAG 2.1 AA violation',
+    async ({ expect }) => {
+      const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+      await page.goto(`${e2e.server.url}/#/`);
+      expect(await sweep(page, expect)).toEqual([]);
+      await context.close();
+    },
+    SWEEP_MS,
+  );
 
-  it('as a demo user: no WCAG 2.1 AA violation', async ({ expect }) => {
-    const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-    await page.goto(`${e2e.server.url}/#/login`);
-    await page.locator('[data-testid="demo-login"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-    expect(await sweep(page, expect)).toEqual([]);
-    await context.close();
-  }, SWEEP_MS);
+  it(
+    'as a demo user: no WCAG 2.1 AA violation',
+    async ({ expect }) => {
+      const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+      await page.goto(`${e2e.server.url}/#/login`);
+      await page.locator('[data-testid="demo-login"]').click();
+      await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+      expect(await sweep(page, expect)).toEqual([]);
+      await context.close();
+    },
+    SWEEP_MS,
+  );
 
-  it('as a real user: no WCAG 2.1 AA violation', async ({ expect }) => {
-    const { context, page } = await newPage(e2e.chrome.browser, PHONE);
-    await loginInBrowser(page, e2e.server, user);
-    expect(await sweep(page, expect)).toEqual([]);
-    await context.close();
-  }, SWEEP_MS);
+  it(
+    'as a real user: no WCAG 2.1 AA violation',
+    async ({ expect }) => {
+      const { context, page } = await newPage(e2e.chrome.browser, PHONE);
+      await loginInBrowser(page, e2e.server, user);
+      expect(await sweep(page, expect)).toEqual([]);
+      await context.close();
+    },
+    SWEEP_MS,
+  );
 });
 
 /**

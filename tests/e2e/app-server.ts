@@ -68,11 +68,25 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
     async start(extraEnv: Record<string, string> = {}) {
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         // Every browser test comes from 127.0.0.1: relax the abuse budgets explicitly (a test env may override).
-        env: { ...process.env, RATE_LIMIT_FACTOR: '1000', ...env, ...extraEnv, ...simEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          RATE_LIMIT_FACTOR: '1000',
+          ...env,
+          ...extraEnv,
+          ...simEnv(),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      proc.stdout?.on('data', (d: Buffer) => { log += d.toString(); });
-      proc.stderr?.on('data', (d: Buffer) => { log += d.toString(); });
+      proc.stdout?.on('data', (d: Buffer) => {
+        log += d.toString();
+      });
+      proc.stderr?.on('data', (d: Buffer) => {
+        log += d.toString();
+      });
       child = proc;
       try {
         await waitHealthy(url, proc, 100_000); // a loaded 2-core machine took 50 s (the e2e hook allows 120 s)

@@ -10,10 +10,15 @@ const e2e = useServerAndChrome();
 
 it('connects with the operator token and runs a command', async () => {
   const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
-  const demo = (await (await fetch(`${e2e.server.url}/api/user/createAccountDemoForU?demo_id=ops-e2e-demo-1`)).json()) as { code: number };
+  const demo = (await (
+    await fetch(`${e2e.server.url}/api/user/createAccountDemoForU?demo_id=ops-e2e-demo-1`)
+  ).json()) as { code: number };
   expect(demo.code).toBe(1);
 
-  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     const { context, page } = await newPage(e2e.chrome.browser, viewport);
     await page.goto(`${e2e.server.url}/ops.html`);
     await page.locator('input[name="token"]').fill('not-the-token-not-the-token');

@@ -19,14 +19,23 @@ export interface LaunchedBrowser {
 }
 
 /** `backForwardCache`: keep Chromium's back/forward cache, which playwright turns off by default. */
-export async function launchBrowser(extraArgs: string[] = [], opts: { backForwardCache?: boolean } = {}): Promise<LaunchedBrowser> {
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  opts: { backForwardCache?: boolean } = {},
+): Promise<LaunchedBrowser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     ignoreDefaultArgs: opts.backForwardCache ? ['--disable-back-forward-cache'] : undefined,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       ...extraArgs, // playwright gives every launch a fresh, empty profile of its own
     ],
   });
@@ -42,7 +51,8 @@ type Viewport = { width: number; height: number };
 type PageOptions = { mobile?: boolean; locale?: string };
 
 const PHONE_UA = {
-  chromium: 'Mozilla/5.0 (Linux; Android 13; Pixel 6a) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+  chromium:
+    'Mozilla/5.0 (Linux; Android 13; Pixel 6a) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
   firefox: 'Mozilla/5.0 (Android 13; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0',
 } as const;
 

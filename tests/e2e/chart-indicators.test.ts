@@ -40,7 +40,11 @@ const lineLabels = async (page: FlowPage, pane: number): Promise<string[]> => {
 async function openChart(page: FlowPage): Promise<void> {
   await page.goto(`${server.url}/#/trade?code=${inst.Code}`);
   await page.reload();
-  await page.waitForFunction(() => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 100, null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 100,
+    null,
+    { timeout: 20_000 },
+  );
   await page.waitForFunction(() => document.querySelectorAll('.tw-legend span').length > 0, null, { timeout: 10_000 });
 }
 
@@ -75,11 +79,15 @@ describeInFlowBrowsers((browser) => {
     expect(await typeParam(page, 'ma', 0, '0')).toBe('Enter a number above 0.');
     expect(await typeParam(page, 'ma', 0, '-3')).toBe('Enter a number above 0.');
     expect(await typeParam(page, 'ma', 0, 'abc')).toBe('Enter a number, digits only.');
-    expect(await typeParam(page, 'ma', 0, '9999')).toMatch(/^(At most 500\.|Longer than the chart's history \(\d+ bars\)\.)$/);
+    expect(await typeParam(page, 'ma', 0, '9999')).toMatch(
+      /^(At most 500\.|Longer than the chart's history \(\d+ bars\)\.)$/,
+    );
     expect(await typeParam(page, 'ma', 0, '7')).toBe('');
     await page.locator('.ind-row[data-kind="macd"] [data-action="indicator-toggle"]').click();
     await page.locator('.ind-row[data-kind="rsi"] [data-action="indicator-toggle"]').click(); // a third pane: refused
-    expect(await page.locator('[data-testid="pane-refused"]').innerText()).toBe('At most 2 panes below the price here: turn one off first.');
+    expect(await page.locator('[data-testid="pane-refused"]').innerText()).toBe(
+      'At most 2 panes below the price here: turn one off first.',
+    );
     await page.locator('.ind-row[data-kind="vol"] [data-action="indicator-toggle"]').click();
     await page.locator('.ind-row[data-kind="rsi"] [data-action="indicator-toggle"]').click();
     await page.locator('.ind-row[data-kind="boll"] [data-action="indicator-toggle"]').click();
@@ -87,7 +95,9 @@ describeInFlowBrowsers((browser) => {
     if (b.name === 'chromium') expect(await axe(page as unknown as Page, '.sheet')).toEqual([]);
     await page.locator('[data-action="indicator-save"]').click();
 
-    await page.waitForFunction(() => document.querySelector('.tw-legend[data-pane="2"]') !== null, null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('.tw-legend[data-pane="2"]') !== null, null, {
+      timeout: 10_000,
+    });
     expect(await lineLabels(page, 0)).toEqual(['MA7', 'MA10', 'MA20', 'MA30', 'UP', 'MID', 'LOW']);
     expect(await lineLabels(page, 1)).toEqual(['DIF', 'DEA', 'MACD']);
     expect(await lineLabels(page, 2)).toEqual(['RSI14']);
@@ -95,9 +105,14 @@ describeInFlowBrowsers((browser) => {
     if (b.name === 'chromium') expect(await axe(page as unknown as Page, '.tr-chart-panel')).toEqual([]);
     // Kept on the account.
     await expect
-      .poll(async () => (await userGet<{ indicators: IndicatorSettings }>(server, user, '/v1/api/chart/settings')).data.indicators.macd.on, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () =>
+          (await userGet<{ indicators: IndicatorSettings }>(server, user, '/v1/api/chart/settings')).data.indicators
+            .macd.on,
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
 
     // Remove: MACD and BOLL off; RSI moves up to the first pane.
@@ -105,7 +120,9 @@ describeInFlowBrowsers((browser) => {
     await page.locator('.ind-row[data-kind="macd"] [data-action="indicator-toggle"]').click();
     await page.locator('.ind-row[data-kind="boll"] [data-action="indicator-toggle"]').click();
     await page.locator('[data-action="indicator-save"]').click();
-    await page.waitForFunction(() => document.querySelector('.tw-legend[data-pane="2"]') === null, null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('.tw-legend[data-pane="2"]') === null, null, {
+      timeout: 10_000,
+    });
     expect(await lineLabels(page, 0)).toEqual(['MA7', 'MA10', 'MA20', 'MA30']);
     expect(await lineLabels(page, 1)).toEqual(['RSI14']);
 
@@ -122,17 +139,23 @@ describeInFlowBrowsers((browser) => {
     await chart.click(); // the crosshair to the middle of the chart; a mouse click also places the price line there
 
     // The legend shows the bar under the crosshair: its first MA is the worker's, the same as from the server's bars.
-    await page.waitForFunction(() => {
-      const el = document.querySelector('.tw-legend[data-pane="0"]') as HTMLElement | null;
-      const last = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-last-time');
-      return !!el?.dataset.time && el.dataset.time !== last;
-    }, null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('.tw-legend[data-pane="0"]') as HTMLElement | null;
+        const last = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-last-time');
+        return !!el?.dataset.time && el.dataset.time !== last;
+      },
+      null,
+      { timeout: 10_000 },
+    );
     const time = Number(await legend(page, 0).getAttribute('data-time'));
     const ma = legend(page, 0).locator('span[data-line^="MA"]').first();
     const label = (await ma.getAttribute('data-line')) ?? '';
     const n = Number(label.slice(2));
     const shown = Number(await ma.getAttribute('data-value'));
-    const bars = (await userGet<KlineBar[]>(server, user, '/v1/api/forex/kline', { forex_id: inst.Id, period: '1min', limit: 500 })).data;
+    const bars = (
+      await userGet<KlineBar[]>(server, user, '/v1/api/forex/kline', { forex_id: inst.Id, period: '1min', limit: 500 })
+    ).data;
     const at = bars.findIndex((x) => x.Time === time);
     expect(at).toBeGreaterThanOrEqual(n);
     const want = bars.slice(at - n + 1, at + 1).reduce((s, x) => s + x.Close, 0) / n;
@@ -155,7 +178,11 @@ describeInFlowBrowsers((browser) => {
     const close = Number(await chart.getAttribute('data-last-close'));
     await page.locator(`.al-cond [data-value="${Number(price) <= close ? 'above' : 'below'}"]`).click();
     await page.locator('[data-testid="alert-create"]').click();
-    await page.waitForFunction(() => document.querySelector('.al-row[data-kind="price"][data-status="fired"]') !== null, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => document.querySelector('.al-row[data-kind="price"][data-status="fired"]') !== null,
+      null,
+      { timeout: 20_000 },
+    );
     expect(await line.count()).toBe(0); // the line became the alert
     await context.close();
   }, 120_000);
@@ -165,7 +192,9 @@ describeInFlowBrowsers((browser) => {
     await page.locator('[data-action="chart-grid"]').click();
     await page.locator('[data-testid="chart-grid"]').waitFor();
     // Three more open instruments, and the third cell on 4H (a select's change, as a pick from its list makes it).
-    const open = (await userGet<Instrument[]>(server, user, '/v1/api/forex/trade_list')).data.filter((i) => i.MarketStatus === 1 && i.Code !== inst.Code);
+    const open = (await userGet<Instrument[]>(server, user, '/v1/api/forex/trade_list')).data.filter(
+      (i) => i.MarketStatus === 1 && i.Code !== inst.Code,
+    );
     const picks = open.slice(0, 3).map((i) => i.Code);
     expect(picks).toHaveLength(3);
     // waitForFunction is the flow page's way to run a function with an argument in the page: it returns at once.
@@ -190,12 +219,18 @@ describeInFlowBrowsers((browser) => {
     );
     expect(await page.locator('.tw-grid__cell[data-cell="2"] .tw-chart').getAttribute('data-period')).toBe('4hour');
     const marks = () =>
-      page.evaluate(() => [...document.querySelectorAll('.tw-grid .tw-chart')].map((c) => `${c.getAttribute('data-last-time')}:${c.getAttribute('data-last-close')}`));
+      page.evaluate(() =>
+        [...document.querySelectorAll('.tw-grid .tw-chart')].map(
+          (c) => `${c.getAttribute('data-last-time')}:${c.getAttribute('data-last-close')}`,
+        ),
+      );
     const before = await marks();
     // Every chart moves with the market (a live bar update or a new bar) within a while.
     await page.waitForFunction(
       (was: string[]) => {
-        const now = [...document.querySelectorAll('.tw-grid .tw-chart')].map((c) => `${c.getAttribute('data-last-time')}:${c.getAttribute('data-last-close')}`);
+        const now = [...document.querySelectorAll('.tw-grid .tw-chart')].map(
+          (c) => `${c.getAttribute('data-last-time')}:${c.getAttribute('data-last-close')}`,
+        );
         return now.length === 4 && now.every((m, i) => m !== was[i]);
       },
       before,

@@ -17,7 +17,10 @@ const STUB_ROUTES: ReadonlySet<string> = new Set(['/feedback']);
 
 const e2e = useServerAndChrome();
 
-async function call<T>(path: string, init: { method?: string; form?: Record<string, string>; query?: Record<string, string> } = {}): Promise<Envelope<T>> {
+async function call<T>(
+  path: string,
+  init: { method?: string; form?: Record<string, string>; query?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
   const res = await fetch(`${e2e.server.url}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`, {
     method: init.method ?? 'GET',
     headers: { lang: 'en', ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
@@ -37,14 +40,29 @@ it('every route of the table renders real content; only /feedback says "coming s
   const shown: string[] = [];
   for (const route of ROUTES) {
     await page.goto(`${e2e.server.url}/#${route.path}${route.path === '/news/detail' ? '?id=1' : ''}`);
-    await page.waitForFunction(() => !document.querySelector('.page-fallback') && document.querySelector('.page, [data-placeholder], main, header'), null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('.page-fallback') && document.querySelector('.page, [data-placeholder], main, header'),
+      null,
+      { timeout: 10_000 },
+    );
     await page.waitForTimeout(300); // lazy chunk and first data
     const placeholder = await page.locator('[data-placeholder]').count();
     if (STUB_ROUTES.has(route.path)) continue;
     expect(placeholder, `${route.path} shows "coming soon"`).toBe(0);
     shown.push(route.path);
   }
-  expect(shown).toEqual(expect.arrayContaining(['/news', '/news/detail', '/rank', '/mine/invite', '/mine/email', '/mine/announcement', '/mine/chat']));
+  expect(shown).toEqual(
+    expect.arrayContaining([
+      '/news',
+      '/news/detail',
+      '/rank',
+      '/mine/invite',
+      '/mine/email',
+      '/mine/announcement',
+      '/mine/chat',
+    ]),
+  );
   await context.close();
 });
 
@@ -82,7 +100,8 @@ it('news list, detail and the hostile items: no dialog, no canary request, no in
       for (const el of body ? [body, ...body.querySelectorAll('*')] : []) {
         for (const a of el.getAttributeNames()) if (/^on/i.test(a) || a === 'style') bad.push(`${el.tagName} ${a}`);
         if (/^(SCRIPT|IFRAME|OBJECT|EMBED|svg|SVG|FORM|STYLE|LINK|META)$/.test(el.tagName)) bad.push(el.tagName);
-        for (const a of ['href', 'src']) if (/^\s*(javascript|data):/i.test(el.getAttribute(a) ?? '')) bad.push(`${el.tagName} ${a}`);
+        for (const a of ['href', 'src'])
+          if (/^\s*(javascript|data):/i.test(el.getAttribute(a) ?? '')) bad.push(`${el.tagName} ${a}`);
       }
       return bad;
     });
@@ -92,7 +111,10 @@ it('news list, detail and the hostile items: no dialog, no canary request, no in
   await page.goto(`${e2e.server.url}/#/news/detail?id=${risk?.id ?? 1}`);
   await page.locator('.news-article__body table').waitFor();
   expect(await page.locator('.news-article__body a[target="_blank"][rel~="noopener"]').count()).toBeGreaterThan(0);
-  const imgWidth = await page.locator('.news-article__body img').first().evaluate((img) => img.getBoundingClientRect().width);
+  const imgWidth = await page
+    .locator('.news-article__body img')
+    .first()
+    .evaluate((img) => img.getBoundingClientRect().width);
   expect(imgWidth).toBeLessThanOrEqual(PHONE.width);
   await snap(page, 'content-news-detail-360');
   expect(dialogs).toEqual([]);
@@ -126,7 +148,11 @@ it('rank, invite QR → the link, complaint e-mail, announcement, the sandboxed 
     const g = canvas.getContext('2d');
     if (!g) return null;
     g.drawImage(el, 0, 0);
-    return { w: canvas.width, h: canvas.height, data: Array.from(g.getImageData(0, 0, canvas.width, canvas.height).data) };
+    return {
+      w: canvas.width,
+      h: canvas.height,
+      data: Array.from(g.getImageData(0, 0, canvas.width, canvas.height).data),
+    };
   });
   expect(pixels).not.toBeNull();
   const decoded = jsQR(Uint8ClampedArray.from(pixels?.data ?? []), pixels?.w ?? 0, pixels?.h ?? 0);
@@ -143,12 +169,20 @@ it('rank, invite QR → the link, complaint e-mail, announcement, the sandboxed 
   await snap(page, 'content-announcement-360');
 
   // The chat vendor answers (this sandbox has no internet): the page's reachability probe passes and the frame stays.
-  await page.route('https://www.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>chat</p>' }));
+  await page.route('https://www.example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<p>chat</p>' }),
+  );
   await page.goto(`${e2e.server.url}/#/mine/chat`);
   const frame = page.locator('[data-testid="chat-frame"]');
   await frame.waitFor({ state: 'attached' });
   const sandbox = (await frame.getAttribute('sandbox')) ?? '';
-  expect(sandbox.split(/\s+/).sort()).toEqual(['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
+  expect(sandbox.split(/\s+/).sort()).toEqual([
+    'allow-forms',
+    'allow-popups',
+    'allow-popups-to-escape-sandbox',
+    'allow-same-origin',
+    'allow-scripts',
+  ]);
   expect(sandbox).not.toContain('allow-top-navigation');
   expect(await frame.getAttribute('src')).toMatch(/^https:\/\//);
   await expect(page.locator('[data-testid="chat-new-tab"]').getAttribute('target')).resolves.toBe('_blank');

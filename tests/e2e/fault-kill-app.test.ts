@@ -11,7 +11,8 @@ import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts'
 // The connection state is read from the DOM, not its visibility: some screens keep their badge hidden at phone width.
 const e2e = useServerAndChrome();
 
-const get = <T>(user: RealUser, path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
+const get = <T>(user: RealUser, path: string, query: Record<string, string | number> = {}) =>
+  userGet<T>(e2e.server, user, path, query);
 
 it('SIGKILL during a burst of submits: the app comes back live by itself and shows exactly the stored orders', async () => {
   const user = await createFundedUser(e2e.server, '100000', 'e2e fault');
@@ -32,7 +33,11 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
     while (!stop) {
       try {
         const r = await get<Order>(user, '/v1/api/forex/submit', {
-          type: 1, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+          type: 1,
+          cont: inst.ForexMinCont,
+          forex_id: inst.Id,
+          status: 1,
+          multiple: inst.HasForexMultiple[0]?.Value ?? 0,
         });
         if (r.code === 1) acked.add(r.data.Id);
       } catch {
@@ -45,7 +50,10 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
   await e2e.server.kill();
   stop = true;
   await Promise.all(lanes);
-  await page.locator('[data-conn="reconnecting"], [data-conn="offline"]').first().waitFor({ state: 'attached', timeout: 20_000 });
+  await page
+    .locator('[data-conn="reconnecting"], [data-conn="offline"]')
+    .first()
+    .waitFor({ state: 'attached', timeout: 20_000 });
 
   await e2e.server.start();
   await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 40_000 });
@@ -56,7 +64,15 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
   // Nothing acknowledged is lost; what the server stored but never answered is there too, whole.
   for (const id of acked) expect(stored).toContain(String(id));
   await expect
-    .poll(async () => (await page.locator('.od-row[data-status="1"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id') ?? ''))).sort(), { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          await page
+            .locator('.od-row[data-status="1"]')
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id') ?? ''))
+        ).sort(),
+      { timeout: 30_000 },
+    )
     .toEqual(stored);
   await snap(page, 'orders-after-kill');
   await context.close();

@@ -12,9 +12,13 @@ import { useServerAndChrome } from './server-and-chrome.ts';
 const e2e = useServerAndChrome();
 const REASON = 'Price check with the liquidity provider';
 
-it('a halted instrument shows Halted and the desk\'s reason; resumed, it trades again', async () => {
+it("a halted instrument shows Halted and the desk's reason; resumed, it trades again", async () => {
   await ops(e2e.server, 'feed-halt', { code: 'EURUSD', reason: REASON, by: 'e2e-desk' });
-  for (const [lang, size, viewport] of [['en', 'phone', PHONE], ['en', 'desktop', DESKTOP], ['ar', 'phone', PHONE]] as const) {
+  for (const [lang, size, viewport] of [
+    ['en', 'phone', PHONE],
+    ['en', 'desktop', DESKTOP],
+    ['ar', 'phone', PHONE],
+  ] as const) {
     const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, lang, viewport);
     await page.goto(`${e2e.server.url}/#/`);
     const row = page.locator('.mk-row[data-code="EURUSD"]');
@@ -43,7 +47,10 @@ it('a halted instrument shows Halted and the desk\'s reason; resumed, it trades 
 
 it('/ops.html shows the feeds: each source with its state, symbols, ticks/s and refused ticks', async () => {
   const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
-  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     const { context, page } = await newPage(e2e.chrome.browser, viewport, { locale: 'en-GB' });
     await page.goto(`${e2e.server.url}/ops.html`);
     await page.locator('input[name="token"]').fill(token);

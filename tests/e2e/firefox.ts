@@ -132,11 +132,17 @@ class PuppeteerLocator implements FlowLocator {
     });
   }
 
-  async waitFor(options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}): Promise<void> {
+  async waitFor(
+    options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {},
+  ): Promise<void> {
     const timeout = options.timeout ?? DEFAULT_TIMEOUT;
     const state = options.state ?? 'visible';
     if (state === 'detached') {
-      await this.page.waitForFunction((sel) => document.querySelector(sel) === null, { timeout, polling: POLL_MS }, this.selector);
+      await this.page.waitForFunction(
+        (sel) => document.querySelector(sel) === null,
+        { timeout, polling: POLL_MS },
+        this.selector,
+      );
       return;
     }
     const handle = await this.page.waitForSelector(this.selector, {
@@ -192,7 +198,11 @@ class PuppeteerPage implements FlowPage {
 
   async waitForFunction<A>(fn: (arg: A) => unknown, arg?: A, options: { timeout?: number } = {}): Promise<unknown> {
     const pageFn = fn as (arg: unknown) => unknown;
-    const handle = await this.page.waitForFunction(pageFn, { timeout: options.timeout ?? DEFAULT_TIMEOUT, polling: POLL_MS }, arg);
+    const handle = await this.page.waitForFunction(
+      pageFn,
+      { timeout: options.timeout ?? DEFAULT_TIMEOUT, polling: POLL_MS },
+      arg,
+    );
     await handle.dispose();
     return undefined;
   }
@@ -244,7 +254,9 @@ export async function firefoxContext(browser: Browser, settings: PageSettings): 
   return {
     newPage: open,
     async addCookies(cookies) {
-      await context.setCookie(...cookies.map((c) => ({ name: c.name, value: c.value, domain: new URL(c.url).hostname, path: '/' })));
+      await context.setCookie(
+        ...cookies.map((c) => ({ name: c.name, value: c.value, domain: new URL(c.url).hostname, path: '/' })),
+      );
     },
     close: () => context.close(),
   };

@@ -26,14 +26,18 @@ beforeAll(() => {
 }, 180_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-describe('the first screen\'s bytes', () => {
+describe("the first screen's bytes", () => {
   it(`its JS is at most ${FIRST_SCREEN_JS_BUDGET_KB} KB gzip`, () => {
     const kb = report.firstScreen.jsGzip / KB;
-    expect(kb, report.firstScreen.js.map((f) => `${f.file} ${(f.gzip / KB).toFixed(1)} KB`).join(', ')).toBeLessThanOrEqual(FIRST_SCREEN_JS_BUDGET_KB);
+    expect(
+      kb,
+      report.firstScreen.js.map((f) => `${f.file} ${(f.gzip / KB).toFixed(1)} KB`).join(', '),
+    ).toBeLessThanOrEqual(FIRST_SCREEN_JS_BUDGET_KB);
   });
 
   it('carries neither i18next nor the feed bridge (Comlink) nor lightweight-charts', () => {
     const packages = new Set(report.firstScreen.js.flatMap((f) => f.packages));
-    for (const p of ['i18next', 'react-i18next', 'comlink', 'lightweight-charts', 'axios']) expect(packages, p).not.toContain(p);
+    for (const p of ['i18next', 'react-i18next', 'comlink', 'lightweight-charts', 'axios'])
+      expect(packages, p).not.toContain(p);
   });
 });

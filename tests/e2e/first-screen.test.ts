@@ -47,48 +47,64 @@ function recordFirstFrames(): void {
 
 // The first frame waits for IndexedDB at most 150 ms (src/boot/inline-paint.ts HOLD_MS), so on a machine busy with the
 // rest of the suite a cold IndexedDB can miss it once: the test is retried, and fails only when every try misses.
-it('shows the last-known price in the first frame of /trade, marked, until the live price replaces it', { retry: 2 }, async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  // A returning visitor: the last live EURUSD quote, a minute older than the simulated market's clock, as the feed
-  // worker keeps it.
-  await page.goto(`${proxy.url}/healthz`);
-  const keptAt = await page.evaluate(
-    (at) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const tx = open.result.transaction('keyval', 'readwrite');
-          tx.objectStore('keyval').put([['EURUSD', '1.11111', '0.25', at, 1]], 'tw.quotes');
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve(at);
+it(
+  'shows the last-known price in the first frame of /trade, marked, until the live price replaces it',
+  { retry: 2 },
+  async () => {
+    const { context, page } = await newPage(chrome.browser, PHONE);
+    // A returning visitor: the last live EURUSD quote, a minute older than the simulated market's clock, as the feed
+    // worker keeps it.
+    await page.goto(`${proxy.url}/healthz`);
+    const keptAt = await page.evaluate(
+      (at) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('keyval-store');
+          open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const tx = open.result.transaction('keyval', 'readwrite');
+            tx.objectStore('keyval').put([['EURUSD', '1.11111', '0.25', at, 1]], 'tw.quotes');
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve(at);
+            };
           };
-        };
-      }),
-    Date.parse(WEEKDAY_NOON) - 60_000,
-  );
-  expect(keptAt).toBeGreaterThan(0);
-  await page.addInitScript(recordFirstFrames);
+        }),
+      Date.parse(WEEKDAY_NOON) - 60_000,
+    );
+    expect(keptAt).toBeGreaterThan(0);
+    await page.addInitScript(recordFirstFrames);
 
-  proxy.holdQuotesUntil(Date.now() + 3_000);
-  await page.goto(`${proxy.url}/#/trade`);
-  const first = await page.waitForFunction(() => (window as unknown as { __firstHead?: unknown }).__firstHead, null, { timeout: 20_000 });
-  const seen = (await first.jsonValue()) as { price: string; stale: string; tagShown: boolean; asOf: string; appStarted: boolean };
-  expect(seen.price).toBe('1.11111');
-  expect(seen.stale).toBe('true');
-  expect(seen.tagShown).toBe(true);
-  expect(seen.asOf).toMatch(/\d/); // "截至 11月18日": its age (the simulated market runs on another day)
-  await snap(page, 'first-screen-trade-last-known');
+    proxy.holdQuotesUntil(Date.now() + 3_000);
+    await page.goto(`${proxy.url}/#/trade`);
+    const first = await page.waitForFunction(() => (window as unknown as { __firstHead?: unknown }).__firstHead, null, {
+      timeout: 20_000,
+    });
+    const seen = (await first.jsonValue()) as {
+      price: string;
+      stale: string;
+      tagShown: boolean;
+      asOf: string;
+      appStarted: boolean;
+    };
+    expect(seen.price).toBe('1.11111');
+    expect(seen.stale).toBe('true');
+    expect(seen.tagShown).toBe(true);
+    expect(seen.asOf).toMatch(/\d/); // "截至 11月18日": its age (the simulated market runs on another day)
+    await snap(page, 'first-screen-trade-last-known');
 
-  // The live quote arrives (after the 3 s hold): it replaces the last-known one, no longer marked.
-  await page.locator('.tr-head[data-stale="false"]').waitFor({ timeout: 20_000 });
-  await expect.poll(() => page.locator('.tr-head .tr-price').textContent(), { timeout: 10_000 }).not.toBe('1.11111');
-  // React attached to the prerendered header: the element drawn before any script is the one it now updates.
-  expect(await page.evaluate(() => (window as unknown as { __headNode?: Element }).__headNode === document.querySelector('.tr-head'))).toBe(true);
-  await context.close();
-});
+    // The live quote arrives (after the 3 s hold): it replaces the last-known one, no longer marked.
+    await page.locator('.tr-head[data-stale="false"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.locator('.tr-head .tr-price').textContent(), { timeout: 10_000 }).not.toBe('1.11111');
+    // React attached to the prerendered header: the element drawn before any script is the one it now updates.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __headNode?: Element }).__headNode === document.querySelector('.tr-head'),
+      ),
+    ).toBe(true);
+    await context.close();
+  },
+);
 
 // The first paint waits for no stylesheet: the first screen's rules are inline in index.html (scripts/prerender-plugin.ts
 // inlineStylesheets), and the links kept beside them are disabled, so the browser fetches none of those files, and a
@@ -110,7 +126,9 @@ it('paints the first screen from inline styles, fetching no stylesheet for it, n
   await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
   const inline = await page.evaluate(() => ({
     styles: document.head.querySelectorAll('style').length,
-    disabled: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => l.disabled).map((l) => new URL(l.href).pathname),
+    disabled: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      .filter((l) => l.disabled)
+      .map((l) => new URL(l.href).pathname),
     // The market list's own rules apply: its rows are grids, as market.css says, not the buttons they are.
     rowDisplay: getComputedStyle(document.querySelector('#root .mk-row') ?? document.body).display,
   }));
@@ -143,7 +161,12 @@ it('requests the app’s scripts only after the first screen has painted', async
       .getEntriesByType('resource')
       .filter((e) => /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
       .map((e) => e.startTime);
-    return { firstPaint, earliestScript: Math.min(...scripts), scripts: scripts.length, inHead: document.head.querySelectorAll('script[src]').length };
+    return {
+      firstPaint,
+      earliestScript: Math.min(...scripts),
+      scripts: scripts.length,
+      inHead: document.head.querySelectorAll('script[src]').length,
+    };
   });
   expect(seen.firstPaint).toBeGreaterThan(0);
   expect(seen.scripts).toBeGreaterThan(0);

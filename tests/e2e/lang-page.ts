@@ -7,7 +7,12 @@ import { newPage } from './browser.ts';
 import type { AppServer } from './app-server.ts';
 import { loginInBrowser, type RealUser } from './real-user.ts';
 
-export async function pageIn(browser: Browser, server: AppServer, lang: string, size: { width: number; height: number }): Promise<Awaited<ReturnType<typeof newPage>>> {
+export async function pageIn(
+  browser: Browser,
+  server: AppServer,
+  lang: string,
+  size: { width: number; height: number },
+): Promise<Awaited<ReturnType<typeof newPage>>> {
   const opened = await newPage(browser, size, { locale: lang === 'ar' ? 'ar' : 'en-GB' });
   await opened.context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
   return opened;
@@ -28,7 +33,12 @@ export async function userPageAt(
   return opened;
 }
 
-export async function userGet<T>(server: AppServer, user: RealUser, path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
+export async function userGet<T>(
+  server: AppServer,
+  user: RealUser,
+  path: string,
+  query: Record<string, string | number> = {},
+): Promise<Envelope<T>> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await fetch(`${server.url}${path}?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
   return (await res.json()) as Envelope<T>;
@@ -39,7 +49,9 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** axe's WCAG A/AA violations on what the page shows now (or inside `include`), as "rule: targets" lines (none
  * expected). Legacy mode runs axe in the page itself instead of a blank page per run. */
 export async function axe(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] }).setLegacyMode();
+  let builder = new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] })
+    .setLegacyMode();
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -31,17 +31,21 @@ async function prices(page: FlowPage): Promise<string[]> {
 }
 
 async function waitForPriceChange(page: FlowPage, timeoutMs = 15_000): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: timeoutMs });
+  await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
+    timeout: timeoutMs,
+  });
   const before = (await prices(page)).join('|');
   await page.waitForFunction(
-    (b) => Array.from(document.querySelectorAll('.mk-row .mk-price')).map((e) => (e as HTMLElement).innerText).join('|') !== b,
+    (b) =>
+      Array.from(document.querySelectorAll('.mk-row .mk-price'))
+        .map((e) => (e as HTMLElement).innerText)
+        .join('|') !== b,
     before,
     { timeout: timeoutMs },
   );
 }
 
 describeInFlowBrowsers((browser) => {
-
   describe.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -53,8 +57,11 @@ describeInFlowBrowsers((browser) => {
       await waitForPriceChange(page);
       await page.locator('[data-conn="live"]').first().waitFor({ timeout: 10_000 });
       // Live prices are fresh at once (quote ages are measured on the server clock, learnt from the first pong).
-      await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
-        null, { timeout: 3000 });
+      await page.waitForFunction(
+        () => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
+        null,
+        { timeout: 3000 },
+      );
       expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
       await browser().snap(page, `market-${name}`);
       await context.close();
@@ -69,7 +76,9 @@ describeInFlowBrowsers((browser) => {
     // socket opens: wait for the live connection, then count the sockets the page itself opened.
     await waitForPriceChange(page);
     await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
-    expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBeGreaterThan(
+      0,
+    );
     await context.close();
   });
 
@@ -81,7 +90,9 @@ describeInFlowBrowsers((browser) => {
     await row.click();
     await page.waitForURL(/#\/trade/);
     const chart = page.locator('.tw-chart');
-    await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-close') ?? 0) > 0);
+    await page.waitForFunction(
+      () => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-close') ?? 0) > 0,
+    );
     const first = await chart.getAttribute('data-last-close');
     await page.waitForFunction(
       (f) => document.querySelector('.tw-chart')?.getAttribute('data-last-close') !== f,
@@ -92,7 +103,9 @@ describeInFlowBrowsers((browser) => {
 
     await page.locator('.tr-period[data-period="5min"]').click();
     await page.waitForFunction(() => document.querySelector('.tw-chart')?.getAttribute('data-period') === '5min');
-    await page.waitForFunction(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-time') ?? 0) % 300 === 0);
+    await page.waitForFunction(
+      () => Number(document.querySelector('.tw-chart')?.getAttribute('data-last-time') ?? 0) % 300 === 0,
+    );
     await browser().snap(page, 'trade-phone-5min');
     await context.close();
   });
@@ -112,7 +125,9 @@ describeInFlowBrowsers((browser) => {
     await page.locator('.tr-head').first().waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => (document.querySelector('.keep-alive')?.getClientRects().length ?? 1) === 0);
     await page.goto(`${server.url}/#/`);
-    await page.waitForFunction(() => document.querySelector('.mk-scroll')?.scrollTop === 300, null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('.mk-scroll')?.scrollTop === 300, null, {
+      timeout: 10_000,
+    });
     await waitForPriceChange(page);
     await context.close();
   });
@@ -149,10 +164,14 @@ describeInFlowBrowsers((browser) => {
     const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/trade`);
     const submit = page.locator('[data-action="submit-order"]');
-    await page.waitForFunction(() => {
-      const b = document.querySelector<HTMLButtonElement>('[data-action="submit-order"]');
-      return b !== null && !b.disabled;
-    }, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => {
+        const b = document.querySelector<HTMLButtonElement>('[data-action="submit-order"]');
+        return b !== null && !b.disabled;
+      },
+      null,
+      { timeout: 20_000 },
+    );
     await submit.click();
     await page.waitForURL(/#\/login\?from=(%2F|\/)trade/);
     await browser().snap(page, 'login-from-trade');
@@ -186,8 +205,11 @@ describeInFlowBrowsers((browser) => {
     await page.locator('[data-conn="live"]').first().waitFor({ timeout: 40_000 });
     await waitForPriceChange(page, 20_000);
     // Every open instrument on screen is fresh again once it has ticked since the restart.
-    await page.waitForFunction(() => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
-      null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
+      null,
+      { timeout: 30_000 },
+    );
     expect(await page.locator('.mk-row[data-open="true"]').count()).toBeGreaterThan(3);
     await browser().snap(page, 'market-phone-back-live');
     await context.close();

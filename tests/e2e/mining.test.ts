@@ -16,7 +16,9 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   const user = await createRealUser(e2e.server);
   await ops(e2e.server, 'user-credit', { user: user.account, amount: '2000', memo: 'e2e mining' });
   const get = async <T>(path: string, query: Record<string, string> = {}): Promise<T> => {
-    const res = await fetch(`${e2e.server.url}${path}?${new URLSearchParams(query)}`, { headers: { authorization: user.token, lang: 'en' } });
+    const res = await fetch(`${e2e.server.url}${path}?${new URLSearchParams(query)}`, {
+      headers: { authorization: user.token, lang: 'en' },
+    });
     const body = (await res.json()) as Envelope<T>;
     expect(body.code, body.msg).toBe(1);
     return body.data;

@@ -23,7 +23,9 @@ beforeAll(async () => {
   server = await startAppServer();
   user = await createRealUser(server);
   proofFile = join(server.dataDir, 'proof.png');
-  await sharp({ create: { width: 400, height: 240, channels: 3, background: '#2b64f5' } }).png().toFile(proofFile);
+  await sharp({ create: { width: 400, height: 240, channels: 3, background: '#2b64f5' } })
+    .png()
+    .toFile(proofFile);
 });
 
 afterAll(async () => {
@@ -31,7 +33,10 @@ afterAll(async () => {
 });
 
 const text = (page: FlowPage, sel: string) => page.locator(sel).first().innerText();
-const money = async (page: FlowPage) => ({ available: await text(page, '[data-testid="available"]'), frozen: await text(page, '[data-testid="frozen"]') });
+const money = async (page: FlowPage) => ({
+  available: await text(page, '[data-testid="available"]'),
+  frozen: await text(page, '[data-testid="frozen"]'),
+});
 
 async function attach(page: FlowPage, picker: string): Promise<void> {
   await page.locator(`[data-testid="${picker}"] input[type="file"]`).setInputFiles(proofFile);
@@ -39,10 +44,9 @@ async function attach(page: FlowPage, picker: string): Promise<void> {
 }
 
 describeInFlowBrowsers((browser) => {
-
   it('deposits, is approved in the back office, binds an address, withdraws, is released from the command line', async () => {
     const { context, page } = await browser().newPage(PHONE, { locale: 'en-GB' });
-    await page.addInitScript(() => document.cookie = 'lang=en; path=/');
+    await page.addInitScript(() => (document.cookie = 'lang=en; path=/'));
     await loginInBrowser(page, server, user);
 
     // Deposit 250 USDT on TRC20 with a proof image.
@@ -106,14 +110,29 @@ describeInFlowBrowsers((browser) => {
 
     // The operator rejects it from the command line; the amount is released.
     const [pending] = await ops<Array<{ id: number }>>(server, 'withdraw-list', { user: user.account });
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'withdraw-reject', '--id', String(pending?.id), '--reason', 'Please bind an address in your own name'], {
-      env: { ...process.env, OPS_URL: server.url, DATA_DIR: server.dataDir },
-      encoding: 'utf8',
-    });
+    const cli = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/ops/cli.ts',
+        'withdraw-reject',
+        '--id',
+        String(pending?.id),
+        '--reason',
+        'Please bind an address in your own name',
+      ],
+      {
+        env: { ...process.env, OPS_URL: server.url, DATA_DIR: server.dataDir },
+        encoding: 'utf8',
+      },
+    );
     expect(cli.status, cli.stderr).toBe(0);
     await page.reload();
     await expect.poll(() => money(page)).toEqual({ available: '250.00', frozen: '0.00' });
-    await expect.poll(() => text(page, '[data-testid="withdraw-history"]')).toContain('Please bind an address in your own name');
+    await expect
+      .poll(() => text(page, '[data-testid="withdraw-history"]'))
+      .toContain('Please bind an address in your own name');
 
     // Real-name: two photos → waiting; the operator verifies → finish.
     await page.goto(`${server.url}/#/mine/auth`);
@@ -121,7 +140,9 @@ describeInFlowBrowsers((browser) => {
     await page.locator('input[name="card_id"]').fill('A1234567');
     await attach(page, 'front');
     await page.locator('[data-testid="real-name-submit"]').click();
-    expect(await text(page, '[data-message-for="photos"]')).toBe('Please upload the front and back of your passport/ID');
+    expect(await text(page, '[data-message-for="photos"]')).toBe(
+      'Please upload the front and back of your passport/ID',
+    );
     await attach(page, 'back');
     await page.locator('[data-testid="real-name-submit"]').click();
     await page.locator('[data-testid="real-name-waiting"]').waitFor();
@@ -144,9 +165,12 @@ describeInFlowBrowsers((browser) => {
       ['bank-cards', '/mine/bank-card-list'],
       ['auth', '/mine/auth'],
     ];
-    for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const { context, page } = await browser().newPage(viewport, { locale: 'en-GB' });
-      await page.addInitScript(() => document.cookie = 'lang=en; path=/');
+      await page.addInitScript(() => (document.cookie = 'lang=en; path=/'));
       await loginInBrowser(page, server, user);
       for (const [name, path] of screens) {
         await page.goto(`${server.url}/#${path}`);
@@ -166,7 +190,7 @@ describeInFlowBrowsers((browser) => {
 
   it('keeps demo users out of the money screens', async () => {
     const { context, page } = await browser().newPage(PHONE, { locale: 'en-GB' });
-    await page.addInitScript(() => document.cookie = 'lang=en; path=/');
+    await page.addInitScript(() => (document.cookie = 'lang=en; path=/'));
     await page.goto(`${server.url}/#/login`);
     await page.locator('[data-testid="demo-login"]').click();
     await page.waitForURL((u) => !u.hash.startsWith('#/login'));

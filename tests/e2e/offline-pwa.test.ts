@@ -49,7 +49,9 @@ async function expectWholeCode(page: Page): Promise<void> {
       tagShown: tag ? getComputedStyle(tag).display !== 'none' : false,
       tagText: tag?.querySelector('[data-field="as-of"]')?.textContent ?? '',
       // Nothing pushed out of the header on either side (right to left in Arabic).
-      inside: [...el.children].every((c) => c.getBoundingClientRect().left >= box.left - 0.5 && c.getBoundingClientRect().right <= box.right + 0.5),
+      inside: [...el.children].every(
+        (c) => c.getBoundingClientRect().left >= box.left - 0.5 && c.getBoundingClientRect().right <= box.right + 0.5,
+      ),
     };
   });
   expect(head.code).not.toBeNull();
@@ -78,7 +80,9 @@ it('opens offline from the service worker with aged prices and a banner, and goe
   const { context, page } = await newPage(chrome.browser, PHONE);
   await page.goto(`${server.url}/#/`);
   await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
-  await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
+    timeout: 15_000,
+  });
   // The worker installs, precaches the build and activates (first visit: no prompt, it simply takes over).
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -100,10 +104,13 @@ it('opens offline from the service worker with aged prices and a banner, and goe
   const snapshot = await idbGet<Instrument[]>(page, 'tw.trade_list');
   const bySnap = new Map((snapshot ?? []).map((i) => [i.Code, i]));
   const moved = async (): Promise<{ code: string; price: string; precision: number } | undefined> => {
-    const rows = await page.$$eval('.mk-row', (els) => els.map((e) => [e.getAttribute('data-code') ?? '', e.querySelector('.mk-price')?.textContent ?? '']));
+    const rows = await page.$$eval('.mk-row', (els) =>
+      els.map((e) => [e.getAttribute('data-code') ?? '', e.querySelector('.mk-price')?.textContent ?? '']),
+    );
     for (const [code = '', price = ''] of rows) {
       const inst = bySnap.get(code);
-      if (inst && price !== '' && price !== priceText(inst.ForexQuotations?.Close, inst.PricePrecision)) return { code, price, precision: inst.PricePrecision };
+      if (inst && price !== '' && price !== priceText(inst.ForexQuotations?.Close, inst.PricePrecision))
+        return { code, price, precision: inst.PricePrecision };
     }
     return undefined;
   };
@@ -113,14 +120,20 @@ it('opens offline from the service worker with aged prices and a banner, and goe
   const lastSeen = await moved();
   expect(lastSeen).toBeDefined();
   const kept = async () => (await idbGet<QuoteTuple[]>(page, 'tw.quotes'))?.find((t) => t[0] === lastSeen?.code)?.[1];
-  await expect.poll(async () => priceText(await kept(), lastSeen?.precision ?? 0), { timeout: 15_000 }).toBe(lastSeen?.price);
+  await expect
+    .poll(async () => priceText(await kept(), lastSeen?.precision ?? 0), { timeout: 15_000 })
+    .toBe(lastSeen?.price);
 
   await context.setOffline(true);
   await page.reload();
   await page.locator('[data-testid="offline-banner"]').waitFor({ timeout: 20_000 });
   // The cached list paints with its prices, each stale row marked with the time of its price.
-  await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 10_000 });
-  await expect.poll(() => page.locator(`.mk-row[data-code="${lastSeen?.code}"] .mk-price`).innerText()).toBe(lastSeen?.price);
+  await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
+    timeout: 10_000,
+  });
+  await expect
+    .poll(() => page.locator(`.mk-row[data-code="${lastSeen?.code}"] .mk-price`).innerText())
+    .toBe(lastSeen?.price);
   const price = await page.locator('.mk-row .mk-price').first().innerText();
   expect(price).toMatch(/\d/);
   const asOf = await page.locator('.mk-row[data-stale="true"] [data-field="as-of"]').first().innerText();
@@ -152,13 +165,19 @@ it('offers a new build as an update, never under an open order form, and the tap
   const dist2 = mkdtempSync(join(tmpdir(), 'tickwise-dist2-'));
   try {
     cpSync('dist', dist2, { recursive: true });
-    appendFileSync(join(dist2, 'sw.js'), "\nself.addEventListener('message',(e)=>{if(e.data==='tw-build?')e.source.postMessage('tw-build-2')});\n");
+    appendFileSync(
+      join(dist2, 'sw.js'),
+      "\nself.addEventListener('message',(e)=>{if(e.data==='tw-build?')e.source.postMessage('tw-build-2')});\n",
+    );
     await server.stop();
     await server.start({ DIST_DIR: dist2 }); // same port and data directory: the same origin, registration and user
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
-    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), null, { polling: 200, timeout: 30_000 });
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), null, {
+      polling: 200,
+      timeout: 30_000,
+    });
     expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0); // held back: the form is open
 
     // Leaving the form releases it; opening a form again hides the prompt again.
@@ -175,7 +194,9 @@ it('offers a new build as an update, never under an open order form, and the tap
     await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.locator('.update-prompt__reload').click()]);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const after = await page.evaluate(async () => {
-      const answer = new Promise<unknown>((resolve) => navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), { once: true }));
+      const answer = new Promise<unknown>((resolve) =>
+        navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), { once: true }),
+      );
       navigator.serviceWorker.controller?.postMessage('tw-build?');
       const reg = await navigator.serviceWorker.getRegistration();
       return { reloaded: !('twBeforeUpdate' in window), build: await answer, waiting: Boolean(reg?.waiting) };
@@ -192,7 +213,9 @@ it('offers a new build as an update, never under an open order form, and the tap
 
 it('resyncs a page restored from the back/forward cache: socket live again, positions and balance refetched', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.addInitScript(() => addEventListener('pageshow', (e) => Object.assign(window, { twPersisted: e.persisted })));
+  await page.addInitScript(() =>
+    addEventListener('pageshow', (e) => Object.assign(window, { twPersisted: e.persisted })),
+  );
   await page.goto(`${server.url}/#/login`);
   await page.locator('[data-testid="demo-login"]').click();
   await page.waitForURL((u) => !u.hash.startsWith('#/login'));
@@ -215,11 +238,20 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   const restored = await page.evaluate(() => ({
     persisted: (window as unknown as { twPersisted?: boolean }).twPersisted,
     // Chromium says why a page was not restored; printed if it was not.
-    why: JSON.stringify((performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })?.notRestoredReasons ?? null),
+    why: JSON.stringify(
+      (performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })
+        ?.notRestoredReasons ?? null,
+    ),
   }));
   expect(restored.persisted, restored.why).toBe(true);
-  await expect.poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: 20_000 }).toBe('live');
-  await expect.poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: 20_000 })
+    .toBe('live');
+  await expect
+    .poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), {
+      timeout: 20_000,
+    })
+    .toBe(true);
 
   // A held position (a market buy of the form's default), kept in the account's snapshot for the offline part below.
   const submit = page.locator('[data-action="submit-order"]');
@@ -236,7 +268,8 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
           db.onsuccess = () => {
             const read = db.result.transaction('keyval').objectStore('keyval').get('tw:account');
             read.onerror = () => resolve(-1);
-            read.onsuccess = () => resolve(((read.result as { positions?: unknown[] } | undefined)?.positions ?? []).length);
+            read.onsuccess = () =>
+              resolve(((read.result as { positions?: unknown[] } | undefined)?.positions ?? []).length);
           };
         }),
     );

@@ -30,14 +30,19 @@ it('searches companies, opens the popup, chooses one and keeps its id in a long-
 
   await page.locator('input[type="search"]').fill('capital');
   await page.waitForFunction(() => {
-    const names = Array.from(document.querySelectorAll('.pd-company-list .pd-company__name'), (n) => n.textContent ?? '');
+    const names = Array.from(
+      document.querySelectorAll('.pd-company-list .pd-company__name'),
+      (n) => n.textContent ?? '',
+    );
     return names.length > 0 && names.every((n) => n.toLowerCase().includes('capital'));
   });
   const names = await page.locator('.pd-company-list .pd-company__name').allTextContents();
   expect(names.length).toBeGreaterThanOrEqual(5);
   expect(names).toContain('Northwind Capital Pte');
 
-  const res = (await (await fetch(`${e2e.server.url}/api/company/getCompany?name=Northwind`)).json()) as Envelope<Company[]>;
+  const res = (await (await fetch(`${e2e.server.url}/api/company/getCompany?name=Northwind`)).json()) as Envelope<
+    Company[]
+  >;
   const north = res.data[0];
   if (!north) throw new Error('Northwind is not seeded');
 

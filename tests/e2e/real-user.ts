@@ -44,8 +44,19 @@ export async function createRealUser(server: AppServer): Promise<RealUser> {
   const sent = await form<{ key: string }>(server, '/api/notify/send_email', { to: account, type: '1' });
   const [message] = await ops<Array<{ body: string }>>(server, 'outbox', { to: account });
   const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';
-  await form(server, '/api/user/register', { type: 'email', account, password, re_password: password, sms_code: code, key: sent.key });
-  const login = await form<{ token: string }>(server, '/api/user/loginForU', { account, password, login_type: 'email' });
+  await form(server, '/api/user/register', {
+    type: 'email',
+    account,
+    password,
+    re_password: password,
+    sms_code: code,
+    key: sent.key,
+  });
+  const login = await form<{ token: string }>(server, '/api/user/loginForU', {
+    account,
+    password,
+    login_type: 'email',
+  });
   return { account, password, token: login.token };
 }
 

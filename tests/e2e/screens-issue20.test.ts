@@ -50,8 +50,14 @@ it('order history: a cancelled pending order reads as cancelled, without close p
   const inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
   const close = dec(inst.ForexQuotations?.Close ?? '1');
   const placed = await get<Order>('/v1/api/forex/submit', {
-    type: 1, cont: inst.ForexMinCont, forex_id: inst.Id, status: 0, target_price: close.times('0.99').toFixed(inst.PricePrecision),
-    stop_loss_price: 0, target_profit_price: 0, multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+    type: 1,
+    cont: inst.ForexMinCont,
+    forex_id: inst.Id,
+    status: 0,
+    target_price: close.times('0.99').toFixed(inst.PricePrecision),
+    stop_loss_price: 0,
+    target_profit_price: 0,
+    multiple: inst.HasForexMultiple[0]?.Value ?? 0,
   });
   expect(placed.code, placed.msg).toBe(1);
   expect((await get<Order>('/v1/api/forex/cancel_trade', { id: placed.data.Id })).code).toBe(1);
@@ -99,7 +105,10 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
   const { context, page } = await englishPage(DESKTOP);
   await loginInBrowser(page, e2e.server, user);
   await page.goto(`${e2e.server.url}/#/trade`);
-  await page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
+  await page
+    .locator('.tw-chart[data-bars]:not([data-bars="0"])')
+    .first()
+    .waitFor({ state: 'attached', timeout: 60_000 });
   await snap(page, 'issue20-trade-1280');
   await page.goto(`${e2e.server.url}/#/order?type=1`);
   await page.locator('.od-page').waitFor({ timeout: 20_000 });
@@ -110,7 +119,10 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
 
   const phone = await englishPage(PHONE);
   await phone.page.goto(`${e2e.server.url}/#/trade`);
-  await phone.page.locator('.tw-chart[data-bars]:not([data-bars="0"])').first().waitFor({ state: 'attached', timeout: 60_000 });
+  await phone.page
+    .locator('.tw-chart[data-bars]:not([data-bars="0"])')
+    .first()
+    .waitFor({ state: 'attached', timeout: 60_000 });
   await snap(phone.page, 'issue20-trade-360');
   await phone.context.close();
 }, 150_000);

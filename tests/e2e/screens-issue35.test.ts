@@ -15,14 +15,17 @@ import { useServerAndChrome } from './server-and-chrome.ts';
 const e2e = useServerAndChrome();
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 type Tree = { [k: string]: string | Tree };
-const texts = (lang: string): Tree => JSON.parse(readFileSync(join(process.cwd(), 'locales', `${lang}.json`), 'utf8')) as Tree;
+const texts = (lang: string): Tree =>
+  JSON.parse(readFileSync(join(process.cwd(), 'locales', `${lang}.json`), 'utf8')) as Tree;
 const conn = (lang: string, key: string): string => ((texts(lang).conn as Tree)[key] as string | undefined) ?? '';
 
 /** Text boxes on screen that are cut: wider than their box, or past the screen's edge. */
 function cutTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('.mk-code, .mk-change, .mk-chip, .mk-title, .conn-badge, .conn-badge__label')) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      '.mk-code, .mk-change, .mk-chip, .mk-title, .conn-badge, .conn-badge__label',
+    )) {
       if (el.offsetParent === null || el.classList.contains('visually-hidden')) continue;
       const r = el.getBoundingClientRect();
       // A chip's tap area reaches past its box (.tap-reach): its height is not its text's; width tells a cut there.
@@ -105,7 +108,9 @@ describe('a language switch without a reload', () => {
     await page.waitForURL(/#\/language/);
     await page.locator('[data-lang="ar"]').click();
     await page.waitForURL((u) => u.hash === '#/' || u.hash === '');
-    await expect.poll(() => page.locator('.mk-chip[data-category="1"]').innerText(), { timeout: 10_000 }).toBe('العملات');
+    await expect
+      .poll(() => page.locator('.mk-chip[data-category="1"]').innerText(), { timeout: 10_000 })
+      .toBe('العملات');
     await expect.poll(() => page.locator('.mk-chip[data-category="5"]').innerText()).toBe('الطاقة');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await snap(page, 'issue35-market-after-switch-ar-360');
@@ -121,7 +126,9 @@ describe('routes', () => {
     await page.locator('[data-testid="register-submit"]').waitFor();
     expect(new URL(page.url()).hash).toBe('#/register');
     await page.locator('input[name="password"]').fill('abc');
-    await expect.poll(() => page.locator('[data-message-for="password"]').innerText()).toBe('The password must be 6 to 32 characters long');
+    await expect
+      .poll(() => page.locator('[data-message-for="password"]').innerText())
+      .toBe('The password must be 6 to 32 characters long');
     expect(await axe(page)).toEqual([]);
     await snap(page, 'issue35-register-short-password-360');
     await page.goto(`${e2e.server.url}/login?from=%2Fnews`);
@@ -149,15 +156,26 @@ describe('money screens stay current', () => {
   }
 
   it('a withdrawal the operator pays turns from Pending to Paid on the open /mine/withdraw', async () => {
-    const currencies = (await (await fetch(`${e2e.server.url}/api/account/draw_symbol_list?type=1`, { headers: { authorization: user.token } })).json()) as {
+    const currencies = (await (
+      await fetch(`${e2e.server.url}/api/account/draw_symbol_list?type=1`, { headers: { authorization: user.token } })
+    ).json()) as {
       data: Array<{ id: number; protocol: string }>;
     };
     const trc = currencies.data.find((c) => c.protocol === 'TRC20');
     await call('/api/wallet/bind_draw_method', { type: '1', draw_id: String(trc?.id), dc_address: TRON });
-    const methods = (await (await fetch(`${e2e.server.url}/api/wallet/get_draw_method?draw_type=1&draw_id=${trc?.id}`, { headers: { authorization: user.token } })).json()) as {
+    const methods = (await (
+      await fetch(`${e2e.server.url}/api/wallet/get_draw_method?draw_type=1&draw_id=${trc?.id}`, {
+        headers: { authorization: user.token },
+      })
+    ).json()) as {
       data: Array<{ id: number }>;
     };
-    await call('/api/account/draw', { draw_currency_id: String(trc?.id), number: '50', memo: '', draw_method_id: String(methods.data[0]?.id) });
+    await call('/api/account/draw', {
+      draw_currency_id: String(trc?.id),
+      number: '50',
+      memo: '',
+      draw_method_id: String(methods.data[0]?.id),
+    });
 
     const { page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
     await loginInBrowser(page, e2e.server, user);
@@ -167,7 +185,9 @@ describe('money screens stay current', () => {
     await page.goto(`${e2e.server.url}/#/mine/withdraw`);
     const status = page.locator('[data-testid="withdraw-history"] .mw-status').first();
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toBe('Pending');
-    expect(await page.locator('[data-testid="withdraw-form"] input[name="number"]').getAttribute('placeholder')).toMatch(/^\d[\d.,]* – [\d.,]+ USD$/);
+    expect(
+      await page.locator('[data-testid="withdraw-form"] input[name="number"]').getAttribute('placeholder'),
+    ).toMatch(/^\d[\d.,]* – [\d.,]+ USD$/);
 
     const [pending] = await ops<Array<{ id: number }>>(e2e.server, 'withdraw-list', { status: '0' });
     await ops(e2e.server, 'withdraw-paid', { id: String(pending?.id) });

@@ -39,7 +39,9 @@ describe('the app under its CSP', () => {
     const res = await page.goto(`${e2e.server.url}/#/`);
     expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 15_000 });
-    await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
+      timeout: 15_000,
+    });
     await page.goto(`${e2e.server.url}/#/login`);
     await page.locator('[data-testid="demo-login"]').click();
     await page.waitForURL((u) => !u.hash.startsWith('#/login'));

@@ -23,7 +23,9 @@ async function pageIn(lang: string, size: { width: number; height: number }) {
 
 async function holding(): Promise<OrderList['data']> {
   const qs = new URLSearchParams({ status: '1', page: '1' });
-  const res = await fetch(`${e2e.server.url}/v1/api/forex/my_deal?${qs}`, { headers: { authorization: user.token, lang: 'en' } });
+  const res = await fetch(`${e2e.server.url}/v1/api/forex/my_deal?${qs}`, {
+    headers: { authorization: user.token, lang: 'en' },
+  });
   return ((await res.json()) as Envelope<OrderList>).data.data;
 }
 

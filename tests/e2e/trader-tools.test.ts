@@ -14,12 +14,18 @@ const e2e = useServerAndChrome();
 let user: RealUser;
 let inst: Instrument;
 
-const pageAt = (lang: string, size: { width: number; height: number }, hash: string) => userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
+const pageAt = (lang: string, size: { width: number; height: number }, hash: string) =>
+  userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 async function buy(lots: string, type: 1 | 2 = 1): Promise<Order> {
   const placed = await get<Order>('/v1/api/forex/submit', {
-    type, cont: lots, forex_id: inst.Id, status: 1, stop_loss_price: 0, target_profit_price: 0,
+    type,
+    cont: lots,
+    forex_id: inst.Id,
+    status: 1,
+    stop_loss_price: 0,
+    target_profit_price: 0,
     multiple: inst.HasForexMultiple[0]?.Value ?? 0,
   });
   expect(placed.code, placed.msg).toBe(1);
@@ -81,7 +87,9 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   await page.locator('[data-action="close-part"]').click();
   await expect.poll(async () => dec((await held(o.Id))?.Quantity ?? '0').toFixed(), { timeout: 15_000 }).toBe(half);
   const history = await get<OrderList>('/v1/api/forex/my_deal', { status: 3, page: 1 });
-  expect(history.data.data.some((h) => h.Id !== o.Id && dec(h.Quantity).eq(half) && h.CloseReason === 'user')).toBe(true);
+  expect(history.data.data.some((h) => h.Id !== o.Id && dec(h.Quantity).eq(half) && h.CloseReason === 'user')).toBe(
+    true,
+  );
   await context.close();
 
   const ar = await pageAt('ar', PHONE, '#/order?type=1');
@@ -103,7 +111,9 @@ it('closes all longs through the confirm sheet; only the short stays open (axe a
   const sheet = page.locator('[data-testid="close-all-sheet"]');
   await sheet.locator('[data-scope="buy"]').click();
   // Every long held, earlier tests' too: the count is what the server holds on the buy side.
-  const longs = (await get<OrderList>('/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data.filter((o) => o.OrderType === 1);
+  const longs = (await get<OrderList>('/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data.filter(
+    (o) => o.OrderType === 1,
+  );
   await expect.poll(() => sheet.locator('[data-field="close-all-count"]').innerText()).toBe(String(longs.length));
   expect(await axe(page, '.sheet')).toEqual([]);
   await snap(page, 'issue25-close-all-360');

@@ -23,10 +23,14 @@ afterAll(async () => {
 async function apiAs(page: FlowPage): Promise<<T>(path: string, query?: Record<string, string>) => Promise<T>> {
   const demoId = await page.evaluate(() => localStorage.getItem('tw:demo-id'));
   expect(demoId).toBeTruthy();
-  const login = (await (await fetch(`${server.url}/api/user/createAccountDemoForU?demo_id=${demoId}`)).json()) as Envelope<{ token: string }>;
+  const login = (await (
+    await fetch(`${server.url}/api/user/createAccountDemoForU?demo_id=${demoId}`)
+  ).json()) as Envelope<{ token: string }>;
   const token = login.data.token;
   return async <T>(path: string, query: Record<string, string> = {}): Promise<T> => {
-    const res = await fetch(`${server.url}${path}?${new URLSearchParams(query)}`, { headers: { authorization: token, lang: 'en' } });
+    const res = await fetch(`${server.url}${path}?${new URLSearchParams(query)}`, {
+      headers: { authorization: token, lang: 'en' },
+    });
     const body = (await res.json()) as Envelope<T>;
     expect(body.code, body.msg).toBe(1);
     return body.data;
@@ -39,7 +43,6 @@ async function sheetCurrentPrice(page: FlowPage): Promise<string> {
 }
 
 describeInFlowBrowsers((browser) => {
-
   it('buys, protects, closes and cancels with exact money', async () => {
     const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/login`);
@@ -96,9 +99,16 @@ describeInFlowBrowsers((browser) => {
     await page.locator('input[data-field="stop-loss"]').fill(sl);
     await page.locator('[data-action="save-stops"]').click();
     await expect
-      .poll(async () => (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find((o) => String(o.Id) === id)?.TargetProfitPrice)
+      .poll(
+        async () =>
+          (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find(
+            (o) => String(o.Id) === id,
+          )?.TargetProfitPrice,
+      )
       .toBe(sp);
-    const withStops = (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find((o) => String(o.Id) === id);
+    const withStops = (await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' })).data.find(
+      (o) => String(o.Id) === id,
+    );
     expect(withStops?.TargetLossPrice).toBe(sl);
     await browser().snap(page, 'orders-sheet-stops');
 
@@ -116,7 +126,10 @@ describeInFlowBrowsers((browser) => {
     expect(closed.Status).toBe(3);
     const after = await api<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');
     const expected = dec(before.balance).plus(dec(closed.FactProfits)).minus(dec(closed.TradeFee));
-    expect(dec(after.balance).eq(expected), `${after.balance} = ${before.balance} + ${closed.FactProfits} − ${closed.TradeFee}`).toBe(true);
+    expect(
+      dec(after.balance).eq(expected),
+      `${after.balance} = ${before.balance} + ${closed.FactProfits} − ${closed.TradeFee}`,
+    ).toBe(true);
     expect(dec(after.lock_balance).eq(dec(0))).toBe(true);
 
     // A pending buy far below the price rests under pending and can be cancelled.

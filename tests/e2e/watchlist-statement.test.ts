@@ -16,14 +16,20 @@ const e2e = useServerAndChrome();
 let user: RealUser;
 let list: Instrument[];
 
-const pageIn = (lang: string, size: { width: number; height: number }) => openPage(e2e.chrome.browser, e2e.server, lang, size);
-const pageAt = (lang: string, size: { width: number; height: number }, hash: string) => userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
+const pageIn = (lang: string, size: { width: number; height: number }) =>
+  openPage(e2e.chrome.browser, e2e.server, lang, size);
+const pageAt = (lang: string, size: { width: number; height: number }, hash: string) =>
+  userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, hash);
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 /** The sheet's slide-up has finished (a screenshot shows it in place). */
-const sheetSettled = (page: Page) => page.locator('.sheet').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)).then(() => undefined));
+const sheetSettled = (page: Page) =>
+  page
+    .locator('.sheet')
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)).then(() => undefined));
 const favourites = (page: Page) => page.locator('.mk-chip[data-category="-1"]');
-const rowCodes = (page: Page) => page.locator('.mk-scroll .mk-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.code));
+const rowCodes = (page: Page) =>
+  page.locator('.mk-scroll .mk-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.code));
 
 beforeAll(async () => {
   user = await createFundedUser(e2e.server, '1234.5', 'e2e statement');
@@ -38,20 +44,26 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   await expect(starA.getAttribute('aria-label')).resolves.toBe(`Add ${a.ShowCode} to favourites`);
   await starA.click();
   await phone.page.locator(`.mk-slot [data-watch="${b.Id}"]`).click();
-  await expect.poll(async () => (await get<{ ids: number[] }>('/v1/api/watchlist/list')).data.ids).toEqual([a.Id, b.Id]);
+  await expect
+    .poll(async () => (await get<{ ids: number[] }>('/v1/api/watchlist/list')).data.ids)
+    .toEqual([a.Id, b.Id]);
   await snap(phone.page, 'issue25-watch-stars-360');
 
   await phone.page.reload();
   await favourites(phone.page).click();
   await expect.poll(() => rowCodes(phone.page)).toEqual([a.Code, b.Code]);
-  await expect(phone.page.locator(`.mk-slot [data-watch="${a.Id}"]`).getAttribute('aria-pressed')).resolves.toBe('true');
+  await expect(phone.page.locator(`.mk-slot [data-watch="${a.Id}"]`).getAttribute('aria-pressed')).resolves.toBe(
+    'true',
+  );
   await snap(phone.page, 'issue25-watch-favourites-360');
   expect(await axe(phone.page)).toEqual([]);
 
   // Reordered with the arrows: b first.
   await phone.page.locator('[data-action="edit-order"]').click();
   await phone.page.locator(`.wl-item[data-id="${b.Id}"] [data-dir="up"]`).click();
-  await expect.poll(async () => (await get<{ ids: number[] }>('/v1/api/watchlist/list')).data.ids).toEqual([b.Id, a.Id]);
+  await expect
+    .poll(async () => (await get<{ ids: number[] }>('/v1/api/watchlist/list')).data.ids)
+    .toEqual([b.Id, a.Id]);
   await snap(phone.page, 'issue25-watch-order-360');
   expect(await axe(phone.page)).toEqual([]);
   await phone.context.close();
@@ -86,9 +98,18 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
 }, 150_000);
 
 it('downloads the account statement as CSV, with the token in no URL', async () => {
-  const records = (await get<{ list: Array<{ Id: number; Value: string; CreatedAtTran: string }> }>('/v1/api/main/accountLog/forexChange', { page: 1 })).data.list;
+  const records = (
+    await get<{ list: Array<{ Id: number; Value: string; CreatedAtTran: string }> }>(
+      '/v1/api/main/accountLog/forexChange',
+      { page: 1 },
+    )
+  ).data.list;
   expect(records.length).toBeGreaterThan(0);
-  for (const [lang, size, name] of [['en', PHONE, '360'], ['en', DESKTOP, '1280'], ['ar', PHONE, '360-ar']] as const) {
+  for (const [lang, size, name] of [
+    ['en', PHONE, '360'],
+    ['en', DESKTOP, '1280'],
+    ['ar', PHONE, '360-ar'],
+  ] as const) {
     const { context, page } = await pageIn(lang, size);
     const urls: string[] = [];
     page.on('request', (r) => urls.push(r.url()));
@@ -100,7 +121,10 @@ it('downloads the account statement as CSV, with the token in no URL', async () 
     await snap(page, `issue25-statement-${name}`);
     expect(await axe(page, '.sheet')).toEqual([]);
     if (lang === 'en' && size === PHONE) {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-action="download-statement"]').click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('[data-action="download-statement"]').click(),
+      ]);
       expect(download.suggestedFilename()).toBe('tickwise-records-2026-01-01_2026-12-31.csv');
       const bytes = await readFile(await download.path());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -117,7 +141,9 @@ it('downloads the account statement as CSV, with the token in no URL', async () 
       await page.locator('input[name="from"]').fill('2026-12-31');
       await page.locator('input[name="to"]').fill('2026-01-01');
       await page.locator('[data-action="download-statement"]').click();
-      await expect.poll(() => page.locator('.toast').allInnerTexts()).toContain('The start day must not be after the end day.');
+      await expect
+        .poll(() => page.locator('.toast').allInnerTexts())
+        .toContain('The start day must not be after the end day.');
       await expect(page.locator('.sheet').count()).resolves.toBe(1);
     }
     expect(urls.filter((u) => u.includes(user.token))).toEqual([]);
@@ -155,16 +181,27 @@ it('a price alert fires in the app, and as a service-worker notification when th
     (window as { __hidden?: boolean }).__hidden = true;
   });
   await phone.page.locator('[data-testid="alert-create"]').click();
-  await expect.poll(() => phone.page.locator('.toast').allInnerTexts(), { timeout: 15_000 })
-    .toContainEqual(expect.stringMatching(new RegExp(`^${inst.ShowCode.replace('/', '\\/')} is at [\\d.]+, at or below your ${target}(\\.0+)?\\.$`)));
+  await expect
+    .poll(() => phone.page.locator('.toast').allInnerTexts(), { timeout: 15_000 })
+    .toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${inst.ShowCode.replace('/', '\\/')} is at [\\d.]+, at or below your ${target}(\\.0+)?\\.$`),
+      ),
+    );
   await expect.poll(() => phone.page.locator('.al-row[data-status="fired"]').count()).toBe(1);
   const shown = await phone.page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag })));
-  expect(shown).toEqual([{ title: `Price alert: ${inst.ShowCode}`, tag: expect.stringMatching(/^alert-\d+$/) as unknown }]);
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag })),
+  );
+  expect(shown).toEqual([
+    { title: `Price alert: ${inst.ShowCode}`, tag: expect.stringMatching(/^alert-\d+$/) as unknown },
+  ]);
   await snap(phone.page, 'issue26-alerts-fired-360');
   await phone.context.close();
 
-  for (const [lang, size, name] of [['en', DESKTOP, '1280'], ['ar', PHONE, '360-ar']] as const) {
+  for (const [lang, size, name] of [
+    ['en', DESKTOP, '1280'],
+    ['ar', PHONE, '360-ar'],
+  ] as const) {
     const { context, page } = await pageAt(lang, size, `#/trade?code=${inst.Code}`);
     await page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
     await expect.poll(() => page.locator('.al-row').count()).toBe(1);
@@ -180,10 +217,17 @@ it('a price alert fires in the app, and as a service-worker notification when th
 it('a day-move alert set from the market list fires in the app; the chart sets an alert at its price', async () => {
   const phone = await pageAt('en', PHONE, '#/');
   // The live, open row that shows the largest move, at least 0.02 % either way (far from 0.01: the next tick keeps it).
-  const moved = async () => phone.page.locator('.mk-scroll .mk-row:not([data-open="false"]):not([data-stale="true"])').evaluateAll((rows) =>
-    rows.map((r) => ({ code: (r as HTMLElement).dataset.code ?? '', change: r.querySelector('.mk-change-text')?.textContent ?? '' }))
-      .sort((x, y) => Math.abs(Number.parseFloat(y.change)) - Math.abs(Number.parseFloat(x.change)))
-      .find((r) => Math.abs(Number.parseFloat(r.change)) >= 0.02) ?? null);
+  const moved = async () =>
+    phone.page.locator('.mk-scroll .mk-row:not([data-open="false"]):not([data-stale="true"])').evaluateAll(
+      (rows) =>
+        rows
+          .map((r) => ({
+            code: (r as HTMLElement).dataset.code ?? '',
+            change: r.querySelector('.mk-change-text')?.textContent ?? '',
+          }))
+          .sort((x, y) => Math.abs(Number.parseFloat(y.change)) - Math.abs(Number.parseFloat(x.change)))
+          .find((r) => Math.abs(Number.parseFloat(r.change)) >= 0.02) ?? null,
+    );
   await expect.poll(moved, { timeout: 30_000 }).not.toBeNull();
   const row = (await moved()) as { code: string; change: string };
   const inst = list.find((i) => i.Code === row.code) as Instrument;
@@ -199,9 +243,15 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
   expect(await axe(phone.page, '.sheet')).toEqual([]);
   await phone.page.locator('[data-testid="alert-create"]').click();
   const code = inst.ShowCode.replace('/', '\\/');
-  await expect.poll(() => phone.page.locator('.toast').allInnerTexts(), { timeout: 15_000 }).toContainEqual(expect.stringMatching(
-    new RegExp(`^${code} is [+-][\\d.]+% today, at [\\d.]+: your alert for a ${rising ? 'rise' : 'fall'} of 0.01%\\.$`),
-  ));
+  await expect
+    .poll(() => phone.page.locator('.toast').allInnerTexts(), { timeout: 15_000 })
+    .toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^${code} is [+-][\\d.]+% today, at [\\d.]+: your alert for a ${rising ? 'rise' : 'fall'} of 0.01%\\.$`,
+        ),
+      ),
+    );
   await expect.poll(() => phone.page.locator('.al-row[data-kind="change"][data-status="fired"]').count()).toBe(1);
   await snap(phone.page, 'issue26-alerts-change-fired-360');
 
@@ -209,7 +259,9 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
   const chartPick = async (page: Page, name: string): Promise<string> => {
     await page.goto(`${e2e.server.url}/#/trade?code=${inst.Code}`);
     const chart = page.locator('.tw-chart[data-bars]').filter({ visible: true });
-    await expect.poll(async () => Number(await chart.getAttribute('data-bars')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-bars')), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     const box = await chart.boundingBox();
     if (!box) throw new Error('no chart');
     await chart.click({ position: { x: box.width / 3, y: box.height / 2 } });
@@ -230,11 +282,15 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
   await phone.page.locator('.al-cond [data-value="below"]').click();
   await phone.page.locator('[data-testid="alert-create"]').click();
   // Set (waiting, or already fired if the price is under it by now: the level holds at once).
-  await expect.poll(() => phone.page.locator('.al-row[data-kind="price"]').allInnerTexts())
+  await expect
+    .poll(() => phone.page.locator('.al-row[data-kind="price"]').allInnerTexts())
     .toContainEqual(expect.stringContaining(`At or below ${at}`));
   await phone.context.close();
 
-  for (const [lang, size, name] of [['en', DESKTOP, '1280'], ['ar', PHONE, '360-ar']] as const) {
+  for (const [lang, size, name] of [
+    ['en', DESKTOP, '1280'],
+    ['ar', PHONE, '360-ar'],
+  ] as const) {
     const { context, page } = await pageIn(lang, size);
     await loginInBrowser(page, e2e.server, user);
     await chartPick(page, name);
@@ -242,7 +298,11 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
     await snap(page, `issue26-alerts-change-form-${name}`);
     await page.keyboard.press('Escape');
     if (size === PHONE) await page.goto(`${e2e.server.url}/#/`);
-    await page.locator(`.mk-scroll .mk-row[data-code="${inst.Code}"]`).filter({ visible: true }).first().click({ button: 'right' });
+    await page
+      .locator(`.mk-scroll .mk-row[data-code="${inst.Code}"]`)
+      .filter({ visible: true })
+      .first()
+      .click({ button: 'right' });
     await expect(page.locator('.sheet .al-code').innerText()).resolves.toBe(inst.ShowCode);
     await sheetSettled(page);
     await snap(page, `issue26-alerts-list-${name}`);

@@ -35,7 +35,14 @@ async function swipe(page: Page, selector: string, dx: number): Promise<void> {
     const x0 = r.right - 20;
     const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: y });
     const fire = (type: string, x: number, down: boolean) =>
-      el.dispatchEvent(new TouchEvent(type, { touches: down ? [touch(x)] : [], changedTouches: [touch(x)], bubbles: true, cancelable: true }));
+      el.dispatchEvent(
+        new TouchEvent(type, {
+          touches: down ? [touch(x)] : [],
+          changedTouches: [touch(x)],
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
     fire('touchstart', x0, true);
     fire('touchmove', x0 + d / 2, true);
     fire('touchmove', x0 + d, true);
@@ -45,7 +52,7 @@ async function swipe(page: Page, selector: string, dx: number): Promise<void> {
 
 it('asks to bind a method first, then deletes a saved address by swipe and confirm', async () => {
   const { page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
-  await page.addInitScript(() => document.cookie = 'lang=en; path=/');
+  await page.addInitScript(() => (document.cookie = 'lang=en; path=/'));
   await loginInBrowser(page, e2e.server, user);
 
   // Nothing bound: the submit opens the not-bound confirm; accepting it goes to the coin binding form.

@@ -26,7 +26,13 @@ async function sendCode(to: string, type: 1 | 2 = 1): Promise<Sent> {
 }
 
 const registerForm = (account: string, sent: Sent, extra: Record<string, string> = {}) => ({
-  type: 'email', account, password: 'abc12345', re_password: 'abc12345', sms_code: sent.code, key: sent.key, ...extra,
+  type: 'email',
+  account,
+  password: 'abc12345',
+  re_password: 'abc12345',
+  sms_code: sent.code,
+  key: sent.key,
+  ...extra,
 });
 const withCode = (sent: Sent, code: string): Sent => ({ ...sent, code });
 const otherCode = (sent: Sent): string => (sent.code === '000000' ? '111111' : '000000');
@@ -41,13 +47,19 @@ describe('register → login → info', () => {
     expect(reg.data.user).toMatchObject({ email: account, is_demo: 0 });
 
     const login = await http.client.post<LoginResult>('/api/user/loginForU', {
-      account: account.toUpperCase(), password: 'abc12345', login_type: 'email',
+      account: account.toUpperCase(),
+      password: 'abc12345',
+      login_type: 'email',
     });
     expect(login.code).toBe(1);
     expect(login.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const user = login.data.user;
     expect(user).toEqual({
-      id: expect.any(Number), uid: expect.stringMatching(/^\d{8}$/), email: account, mobile: '', is_demo: 0,
+      id: expect.any(Number),
+      uid: expect.stringMatching(/^\d{8}$/),
+      email: account,
+      mobile: '',
+      is_demo: 0,
       invite_code: expect.stringMatching(/^[A-Z2-9]{6}$/),
     });
 
@@ -62,11 +74,16 @@ describe('register → login → info', () => {
   });
 
   it('registers by mobile with an area code and logs in with the number', async () => {
-    const areas = await http.client.get<Array<{ id: number; code: string; global_code: string }>>('/api/default/area_list');
+    const areas =
+      await http.client.get<Array<{ id: number; code: string; global_code: string }>>('/api/default/area_list');
     const hk = areas.data.find((a) => a.code === 'HK');
     expect(hk?.global_code).toBe('+852');
     const mobile = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    const sent = await http.client.post<{ key: string }>('/api/notify/send_sms', { to: mobile, area_id: hk?.id, type: 1 });
+    const sent = await http.client.post<{ key: string }>('/api/notify/send_sms', {
+      to: mobile,
+      area_id: hk?.id,
+      type: 1,
+    });
     expect(sent.code).toBe(1);
     const outbox = await http.server.ctx.db.query<{ recipient: string }>(
       'SELECT recipient FROM outbox ORDER BY id DESC LIMIT 1',
@@ -74,13 +91,20 @@ describe('register → login → info', () => {
     expect(outbox[0]?.recipient).toBe(`+852${mobile}`);
     const code = await outboxCode(http.server.ctx, mobile);
     const reg = await http.client.post<LoginResult>('/api/user/register', {
-      type: 'mobile', mobile, area_id: hk?.id, password: 'abc12345', re_password: 'abc12345', sms_code: code,
+      type: 'mobile',
+      mobile,
+      area_id: hk?.id,
+      password: 'abc12345',
+      re_password: 'abc12345',
+      sms_code: code,
       key: sent.data.key,
     });
     expect(reg.code).toBe(1);
     expect(reg.data.user.mobile).toBe(mobile);
     const login = await http.client.post<LoginResult>('/api/user/loginForU', {
-      account: mobile, password: 'abc12345', login_type: 'mobile',
+      account: mobile,
+      password: 'abc12345',
+      login_type: 'mobile',
     });
     expect(login.code).toBe(1);
     expect(login.data.user.id).toBe(reg.data.user.id);
@@ -137,7 +161,12 @@ describe('verification codes', () => {
     clock.advance(61_000);
     // Reuse it for a password reset of the same account: a register code is not a reset code, and it is spent.
     const reset = await http.client.post('/api/user/forget_password', {
-      type: 'email', account, new_password: 'newpass1', secondary_password: 'newpass1', auth_code: code.code, key: code.key,
+      type: 'email',
+      account,
+      new_password: 'newpass1',
+      secondary_password: 'newpass1',
+      auth_code: code.code,
+      key: code.key,
     });
     expect(reset.code).toBe(0);
     // And registering again with it is refused as a used code (the account check comes first, so use the DB).
@@ -152,18 +181,28 @@ describe('verification codes', () => {
     const u = await registerAndLogin(http.server, { clock });
     const code = await sendCode(u.account, 2);
     const form = {
-      type: 'email', account: u.account, new_password: 'newpass1', secondary_password: 'newpass1', auth_code: code.code, key: code.key,
+      type: 'email',
+      account: u.account,
+      new_password: 'newpass1',
+      secondary_password: 'newpass1',
+      auth_code: code.code,
+      key: code.key,
     };
     expect((await http.client.post('/api/user/forget_password', form)).code).toBe(1);
     const again = await http.client.post('/api/user/forget_password', form);
-    expect(again).toMatchObject({ code: 0, msg: 'This verification code has already been used, please request a new one' });
+    expect(again).toMatchObject({
+      code: 0,
+      msg: 'This verification code has already been used, please request a new one',
+    });
   });
 
   it('burns a code after five wrong guesses', async () => {
     const account = email();
     const code = await sendCode(account);
     for (let i = 0; i < 5; i++) {
-      expect((await http.client.post('/api/user/register', registerForm(account, withCode(code, otherCode(code))))).code).toBe(0);
+      expect(
+        (await http.client.post('/api/user/register', registerForm(account, withCode(code, otherCode(code))))).code,
+      ).toBe(0);
     }
     const res = await http.client.post('/api/user/register', registerForm(account, code));
     expect(res).toMatchObject({ code: 0, msg: 'The verification code is incorrect' });
@@ -175,7 +214,11 @@ describe('verification codes', () => {
     clock.advance(30_000);
     const early = await http.client.post('/api/notify/send_email', { to: account, type: 1 });
     // The wait is data too (issue 35): the app's "Send code" counts down what the server will still refuse.
-    expect(early).toMatchObject({ code: 0, msg: 'Please wait 30 s before requesting another code', data: { resend_after: 30 } });
+    expect(early).toMatchObject({
+      code: 0,
+      msg: 'Please wait 30 s before requesting another code',
+      data: { resend_after: 30 },
+    });
     clock.advance(30_000);
     const later = await http.client.post('/api/notify/send_email', { to: account, type: 1 });
     expect(later.code).toBe(1);
@@ -187,10 +230,13 @@ describe('verification codes', () => {
     clock.advance(60_000);
     const second = await sendCode(account);
     if (first.code !== second.code) {
-      expect((await http.client.post('/api/user/register', registerForm(account, withCode(second, first.code)))).code).toBe(0);
+      expect(
+        (await http.client.post('/api/user/register', registerForm(account, withCode(second, first.code)))).code,
+      ).toBe(0);
     }
-    expect((await http.client.post('/api/user/register', registerForm(account, second, { key: '' })))).toMatchObject({
-      code: 0, msg: 'The verification code is incorrect',
+    expect(await http.client.post('/api/user/register', registerForm(account, second, { key: '' }))).toMatchObject({
+      code: 0,
+      msg: 'The verification code is incorrect',
     });
     expect((await http.client.post('/api/user/register', registerForm(account, first))).code).toBe(1);
   });
@@ -215,7 +261,9 @@ describe('picture captcha (verify_reg_type 2)', () => {
       const svg = Buffer.from(cap.data.b64s.split(',')[1] ?? '', 'base64').toString('utf8');
       expect(svg).toContain('<svg');
       expect(svg).not.toContain('<text');
-      const rows = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [cap.data.id]);
+      const rows = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [
+        cap.data.id,
+      ]);
       const answer = rows[0]?.answer ?? '';
       expect(answer).toMatch(/^[A-Z0-9]{4,5}$/);
 
@@ -228,7 +276,10 @@ describe('picture captcha (verify_reg_type 2)', () => {
       );
       expect(ok.code).toBe(1);
       // Single use.
-      const reuse = await http.client.post('/api/user/register', registerForm(email(), { code: answer, key: cap.data.id }));
+      const reuse = await http.client.post(
+        '/api/user/register',
+        registerForm(email(), { code: answer, key: cap.data.id }),
+      );
       expect(reuse).toMatchObject({ code: 0, msg: 'The picture code is incorrect, please try the new picture' });
     } finally {
       await setSetting(http.server.ctx.db, 'verify_reg_type', '1');
@@ -239,18 +290,29 @@ describe('picture captcha (verify_reg_type 2)', () => {
     await setSetting(http.server.ctx.db, 'verify_reg_type', '2');
     try {
       const cap = await http.client.get<{ id: string }>('/api/captcha');
-      const rows = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [cap.data.id]);
+      const rows = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [
+        cap.data.id,
+      ]);
       const answer = rows[0]?.answer ?? '';
       const account = email();
       const before = await countRows(http.server.ctx, ['users']);
-      expect((await http.client.post('/api/user/register', registerForm(account, { code: 'QQQQ', key: cap.data.id }))).code).toBe(0);
-      expect((await http.client.post('/api/user/register', registerForm(account, { code: answer, key: cap.data.id }))).code).toBe(0);
+      expect(
+        (await http.client.post('/api/user/register', registerForm(account, { code: 'QQQQ', key: cap.data.id }))).code,
+      ).toBe(0);
+      expect(
+        (await http.client.post('/api/user/register', registerForm(account, { code: answer, key: cap.data.id }))).code,
+      ).toBe(0);
       expect(await countRows(http.server.ctx, ['users'])).toEqual(before);
 
       const old = await http.client.get<{ id: string }>('/api/captcha');
-      const oldAnswer = (await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [old.data.id]))[0]?.answer;
+      const oldAnswer = (
+        await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [old.data.id])
+      )[0]?.answer;
       clock.advance(5 * 60 * 1000 + 1);
-      const expired = await http.client.post('/api/user/register', registerForm(account, { code: oldAnswer ?? '', key: old.data.id }));
+      const expired = await http.client.post(
+        '/api/user/register',
+        registerForm(account, { code: oldAnswer ?? '', key: old.data.id }),
+      );
       expect(expired).toMatchObject({ code: 0, msg: 'The picture code has expired, please try the new picture' });
     } finally {
       await setSetting(http.server.ctx.db, 'verify_reg_type', '1');
@@ -261,8 +323,16 @@ describe('picture captcha (verify_reg_type 2)', () => {
 describe('login and sessions', () => {
   it('gives one message for a wrong password and an unknown account', async () => {
     const u = await registerAndLogin(http.server, { clock });
-    const wrong = await http.client.post('/api/user/loginForU', { account: u.account, password: 'not-it-123', login_type: 'email' });
-    const unknown = await http.client.post('/api/user/loginForU', { account: email(), password: 'not-it-123', login_type: 'email' });
+    const wrong = await http.client.post('/api/user/loginForU', {
+      account: u.account,
+      password: 'not-it-123',
+      login_type: 'email',
+    });
+    const unknown = await http.client.post('/api/user/loginForU', {
+      account: email(),
+      password: 'not-it-123',
+      login_type: 'email',
+    });
     expect(wrong).toMatchObject({ code: 0, msg: 'Incorrect account or password' });
     expect(unknown).toEqual(wrong);
   });
@@ -271,17 +341,28 @@ describe('login and sessions', () => {
     const body = { account: email(), password: 'whatever1', login_type: 'email' };
     expect((await http.client.withLang(null).post('/api/user/loginForU', body)).msg).toBe('帳號或密碼錯誤');
     expect((await http.client.withLang('tw').post('/api/user/loginForU', body)).msg).toBe('帳號或密碼錯誤');
-    expect((await http.client.withLang('en').post('/api/user/loginForU', body)).msg).toBe('Incorrect account or password');
+    expect((await http.client.withLang('en').post('/api/user/loginForU', body)).msg).toBe(
+      'Incorrect account or password',
+    );
     // A language without its own text falls back to English.
     expect((await http.client.withLang('cs').post('/api/user/loginForU', body)).msg).toMatch(/\S/);
   });
 
   const sessionRoutes: Array<[string, (c: ApiClient) => Promise<{ code: number }>]> = [
     ['GET /api/user/info', (c) => c.get('/api/user/info')],
-    ['POST /api/user/amend_password', (c) => c.post('/api/user/amend_password', { new_password: 'abcdef12', auth_code: '123456' })],
+    [
+      'POST /api/user/amend_password',
+      (c) => c.post('/api/user/amend_password', { new_password: 'abcdef12', auth_code: '123456' }),
+    ],
     ['GET /v1/api/main/user/resetForexDemoAccount', (c) => c.get('/v1/api/main/user/resetForexDemoAccount')],
     ['GET /v1/api/main/wallet/getBalance', (c) => c.get('/v1/api/main/wallet/getBalance')],
-    ['POST /api/common/image_upload', (c) => c.upload('/api/common/image_upload', { file: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' }) })],
+    [
+      'POST /api/common/image_upload',
+      (c) =>
+        c.upload('/api/common/image_upload', {
+          file: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' }),
+        }),
+    ],
   ];
 
   it.each(sessionRoutes)('%s answers 999 without, with a wrong or with an expired token', async (_name, call) => {
@@ -302,13 +383,18 @@ describe('login and sessions', () => {
     expect((await userFromToken(http.server.ctx, u.token))?.id).toBe(u.user.id);
     expect((await userFromToken(http.server.ctx, `Bearer ${u.token}`))?.id).toBe(u.user.id);
     expect(await userFromToken(http.server.ctx, 'nope')).toBeNull();
-    expect(await userFromToken(http.server.ctx, `${u.token.slice(0, -1)}${u.token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    expect(
+      await userFromToken(http.server.ctx, `${u.token.slice(0, -1)}${u.token.endsWith('A') ? 'B' : 'A'}`),
+    ).toBeNull();
     clock.advance(SESSION_TTL_MS);
     expect(await userFromToken(http.server.ctx, u.token)).toBeNull();
   });
 
   it('says how long until the next code may be asked for (the app counts it down)', async () => {
-    const sent = await http.client.post<{ key: string; resend_after: number }>('/api/notify/send_email', { to: email(), type: 1 });
+    const sent = await http.client.post<{ key: string; resend_after: number }>('/api/notify/send_email', {
+      to: email(),
+      type: 1,
+    });
     expect(sent.code).toBe(1);
     expect(sent.data.resend_after).toBe(60);
   });
@@ -317,21 +403,43 @@ describe('login and sessions', () => {
   it('refuses the current password as the new one, before the code is spent', async () => {
     const u = await registerAndLogin(http.server, { clock });
     const code = await sendCode(u.account, 2);
-    const same = await u.client.post('/api/user/amend_password', { new_password: u.password, auth_code: code.code, key: code.key, type: 'email' });
-    expect(same).toMatchObject({ code: 0, msg: 'The new password must be different from your current one', data: null });
-    const changed = await u.client.post('/api/user/amend_password', { new_password: 'another-1', auth_code: code.code, key: code.key, type: 'email' });
+    const same = await u.client.post('/api/user/amend_password', {
+      new_password: u.password,
+      auth_code: code.code,
+      key: code.key,
+      type: 'email',
+    });
+    expect(same).toMatchObject({
+      code: 0,
+      msg: 'The new password must be different from your current one',
+      data: null,
+    });
+    const changed = await u.client.post('/api/user/amend_password', {
+      new_password: 'another-1',
+      auth_code: code.code,
+      key: code.key,
+      type: 'email',
+    });
     expect(changed.code).toBe(1); // the same code still works: the refusal spent nothing
     clock.advance(61_000);
   });
 
   it('a password reset ends every session; a password change keeps the current one', async () => {
     const u = await registerAndLogin(http.server, { clock });
-    const second = await http.client.post<LoginResult>('/api/user/loginForU', { account: u.account, password: u.password });
+    const second = await http.client.post<LoginResult>('/api/user/loginForU', {
+      account: u.account,
+      password: u.password,
+    });
     const other = http.client.withToken(second.data.token);
 
     // Change (logged in): a code sent to the user's own address, type 2.
     const code = await sendCode(u.account, 2);
-    const changed = await u.client.post('/api/user/amend_password', { new_password: 'changed-1', auth_code: code.code, key: code.key, type: 'email' });
+    const changed = await u.client.post('/api/user/amend_password', {
+      new_password: 'changed-1',
+      auth_code: code.code,
+      key: code.key,
+      type: 'email',
+    });
     expect(changed).toMatchObject({ code: 1, msg: 'Your password has been changed' });
     expect((await u.client.get('/api/user/info')).code).toBe(1);
     expect((await other.get('/api/user/info')).code).toBe(999);
@@ -342,24 +450,44 @@ describe('login and sessions', () => {
     clock.advance(61_000);
     const resetCode = await sendCode(u.account, 2);
     const reset = await http.client.post('/api/user/forget_password', {
-      type: 'email', account: u.account, new_password: 'reset-pass-2', secondary_password: 'reset-pass-2', auth_code: resetCode.code,
+      type: 'email',
+      account: u.account,
+      new_password: 'reset-pass-2',
+      secondary_password: 'reset-pass-2',
+      auth_code: resetCode.code,
       key: resetCode.key,
     });
     expect(reset.code).toBe(1);
     expect((await u.client.get('/api/user/info')).code).toBe(999);
-    expect((await http.client.post('/api/user/loginForU', { account: u.account, password: 'reset-pass-2' })).code).toBe(1);
+    expect((await http.client.post('/api/user/loginForU', { account: u.account, password: 'reset-pass-2' })).code).toBe(
+      1,
+    );
   });
 
   it('forget_password checks the repeat and the length before the code', async () => {
     const u = await registerAndLogin(http.server, { clock });
     const code = await sendCode(u.account, 2);
     const base = { type: 'email', account: u.account, auth_code: code.code, key: code.key };
-    expect(await http.client.post('/api/user/forget_password', { ...base, new_password: 'abcdef1', secondary_password: 'abcdef2' }))
-      .toMatchObject({ code: 0, msg: 'Password inconsistency' });
-    expect(await http.client.post('/api/user/forget_password', { ...base, new_password: 'abc', secondary_password: 'abc' }))
-      .toMatchObject({ code: 0, msg: 'The password must be 6 to 32 characters long' });
+    expect(
+      await http.client.post('/api/user/forget_password', {
+        ...base,
+        new_password: 'abcdef1',
+        secondary_password: 'abcdef2',
+      }),
+    ).toMatchObject({ code: 0, msg: 'Password inconsistency' });
+    expect(
+      await http.client.post('/api/user/forget_password', { ...base, new_password: 'abc', secondary_password: 'abc' }),
+    ).toMatchObject({ code: 0, msg: 'The password must be 6 to 32 characters long' });
     // The code survived those mistakes.
-    expect((await http.client.post('/api/user/forget_password', { ...base, new_password: 'abcdef1', secondary_password: 'abcdef1' })).code).toBe(1);
+    expect(
+      (
+        await http.client.post('/api/user/forget_password', {
+          ...base,
+          new_password: 'abcdef1',
+          secondary_password: 'abcdef1',
+        })
+      ).code,
+    ).toBe(1);
   });
 });
 
@@ -396,11 +524,13 @@ describe('demo accounts', () => {
   });
 
   it('reset restores 100000 with nothing locked, through the ledger', async () => {
-    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `reset-${Math.floor(Math.random() * 1e9)}` });
+    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: `reset-${Math.floor(Math.random() * 1e9)}`,
+    });
     const id = demo.data.user.id;
     // Simulate trading: some money spent, some locked.
     await http.server.ctx.db.query(
-      "UPDATE accounts SET balance = balance - 1234.5, lock_balance = 500 WHERE user_id = $1",
+      'UPDATE accounts SET balance = balance - 1234.5, lock_balance = 500 WHERE user_id = $1',
       [id],
     );
     await http.server.ctx.db.query(
@@ -409,7 +539,11 @@ describe('demo accounts', () => {
     );
     const demoClient = http.client.withToken(demo.data.token);
     const reset = await demoClient.get<Balance>('/v1/api/main/user/resetForexDemoAccount');
-    expect(reset).toMatchObject({ code: 1, msg: 'The demo account has been reset', data: { balance: '100000.00', lock_balance: '0.00' } });
+    expect(reset).toMatchObject({
+      code: 1,
+      msg: 'The demo account has been reset',
+      data: { balance: '100000.00', lock_balance: '0.00' },
+    });
     const sum = await http.server.ctx.db.query<{ s: string; b: string }>(
       `SELECT (SELECT sum(value) FROM financial_records WHERE user_id = $1)::text AS s,
               (SELECT balance FROM accounts WHERE user_id = $1)::text AS b`,
@@ -420,8 +554,12 @@ describe('demo accounts', () => {
   });
 
   it('a demo user cannot log in with a password, change it, and a real user cannot reset', async () => {
-    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `pw-${Math.floor(Math.random() * 1e9)}` });
-    const amend = await http.client.withToken(demo.data.token).post('/api/user/amend_password', { new_password: 'abcdef12', auth_code: '123456' });
+    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: `pw-${Math.floor(Math.random() * 1e9)}`,
+    });
+    const amend = await http.client
+      .withToken(demo.data.token)
+      .post('/api/user/amend_password', { new_password: 'abcdef12', auth_code: '123456' });
     expect(amend).toMatchObject({ code: 0, msg: 'Please register or log in to a real account' });
     const u = await registerAndLogin(http.server, { clock });
     const reset = await u.client.get('/v1/api/main/user/resetForexDemoAccount');

@@ -63,15 +63,39 @@ class LocalPushService {
 function localCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert,
-    '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
 /** Checks a VAPID Authorization header (RFC 8292: `vapid t=<JWT>, k=<public key>`); answers the JWT's claims. */
-function checkVapid(header: string | undefined, serverKey: string, audience: string, now: number): Record<string, unknown> {
+function checkVapid(
+  header: string | undefined,
+  serverKey: string,
+  audience: string,
+  now: number,
+): Record<string, unknown> {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
   if (!m) throw new Error(`not a VAPID authorization: ${header ?? '(none)'}`);
   const [jwt, k] = [m[1] as string, m[2] as string];
@@ -80,10 +104,20 @@ function checkVapid(header: string | undefined, serverKey: string, audience: str
   expect(JSON.parse(Buffer.from(head, 'base64url').toString())).toMatchObject({ alg: 'ES256', typ: 'JWT' });
   const point = Buffer.from(serverKey, 'base64url'); // 0x04 ‖ x ‖ y
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(sig, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(sig, 'base64url'),
+  );
   expect(signed).toBe(true);
   const c = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
   expect(c.aud).toBe(audience);
@@ -104,7 +138,10 @@ beforeAll(async () => {
   const tls = localCertificate(dir);
   push = await LocalPushService.start(tls);
   // The server trusts this run's certificate, and 127.0.0.1 is the one push service it may call.
-  server = await startTestServer({ market: { manual: true }, push: { hosts: ['127.0.0.1'], agent: new Agent({ ca: tls.cert }) } });
+  server = await startTestServer({
+    market: { manual: true },
+    push: { hosts: ['127.0.0.1'], agent: new Agent({ ca: tls.cert }) },
+  });
   if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('no simulated market');
   market = server.ctx.market;
   const trade = await api(server.baseUrl).get<Instrument[]>('/v1/api/forex/trade_list');
@@ -132,12 +169,20 @@ describe('Web Push', () => {
     const auth = randomBytes(16).toString('base64url');
     const endpoint = `${push.origin}/push/${randomBytes(8).toString('hex')}`;
     const sub = await u.client.post('/v1/api/alerts/push/subscribe', {
-      endpoint, p256dh: browser.getPublicKey().toString('base64url'), auth, lang: 'de',
+      endpoint,
+      p256dh: browser.getPublicKey().toString('base64url'),
+      auth,
+      lang: 'de',
     });
     expect(sub.data).toEqual({ devices: 1 });
 
     // No socket is open: the app is closed. The alert fires from the live feed.
-    await u.client.post<PriceAlerts>('/v1/api/alerts/create', { forex_id: eurusd.Id, condition: 'below', price: '1.09000', note: 'Nachkaufen' });
+    await u.client.post<PriceAlerts>('/v1/api/alerts/create', {
+      forex_id: eurusd.Id,
+      condition: 'below',
+      price: '1.09000',
+      note: 'Nachkaufen',
+    });
     const arrived = push.next();
     market.setPrice('EURUSD', '1.08950');
     const got = await arrived;
@@ -146,7 +191,9 @@ describe('Web Push', () => {
     expect(got.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(got.headers.ttl)).toBeGreaterThan(0);
     checkVapid(got.headers.authorization, key, push.origin, Date.now());
-    const payload = JSON.parse(ece.decrypt(got.body, { version: 'aes128gcm', privateKey: browser, authSecret: auth }).toString('utf8')) as AlertPushPayload;
+    const payload = JSON.parse(
+      ece.decrypt(got.body, { version: 'aes128gcm', privateKey: browser, authSecret: auth }).toString('utf8'),
+    ) as AlertPushPayload;
     expect(payload.title).toBe('Preisalarm: EUR/USD');
     expect(payload.body).toBe('EUR/USD steht bei 1.08950, auf oder unter Ihren 1.09000. — Nachkaufen');
     expect(payload.tag).toMatch(/^alert-\d+$/);

@@ -15,7 +15,16 @@ import type { Db } from '../../server/db/db.ts';
 import { AlertWatcher } from '../../server/alerts/alert-watcher.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { createServer } from '../../server/server.ts';
-import { api, countRows, manualClock, registerAndLogin, startTestServer, type ManualClock, type RegisteredUser, type TestServer } from './harness.ts';
+import {
+  api,
+  countRows,
+  manualClock,
+  registerAndLogin,
+  startTestServer,
+  type ManualClock,
+  type RegisteredUser,
+  type TestServer,
+} from './harness.ts';
 import { keepOpen, sharedDatabases } from './shared-db.ts';
 import { barrier, Client, isType } from './ws-client.ts';
 
@@ -35,7 +44,12 @@ const list = async (u: RegisteredUser): Promise<PriceAlerts> => {
   return r.data;
 };
 const create = (u: RegisteredUser, form: Record<string, string | number>) =>
-  u.client.post<PriceAlerts>('/v1/api/alerts/create', { forex_id: eurusd.Id, condition: 'above', price: '1.20000', ...form });
+  u.client.post<PriceAlerts>('/v1/api/alerts/create', {
+    forex_id: eurusd.Id,
+    condition: 'above',
+    price: '1.20000',
+    ...form,
+  });
 
 /** EURUSD's price `factor` × the day's open, in ticks of 0.00001 rounded `up` or down: a day move of a known size. */
 function priceAt(m: SimulatedMarket, factor: number, round: 'up' | 'down'): string {
@@ -90,15 +104,24 @@ describe('price alerts fire from the live feed', () => {
     await barrier(mine);
     expect(mine.countSince(mark, 'PRICE_ALERT')).toBe(1);
     expect(fired.data).toMatchObject({
-      code: CODE, condition: 'above', price: '1.10500', fired_price: '1.10500', status: 'fired', note: 'take profit?',
+      code: CODE,
+      condition: 'above',
+      price: '1.10500',
+      fired_price: '1.10500',
+      status: 'fired',
+      note: 'take profit?',
     });
     await barrier(theirs);
     expect(theirs.countSince(0, 'PRICE_ALERT')).toBe(0); // another user's sockets get nothing
 
     const after = (await list(u)).alerts;
-    expect(after.map((a) => [a.condition, a.status])).toEqual([['below', 'active'], ['above', 'fired']]);
+    expect(after.map((a) => [a.condition, a.status])).toEqual([
+      ['below', 'active'],
+      ['above', 'fired'],
+    ]);
     const rows = await server.ctx.db.query<{ status: number; fired_price: string }>(
-      'SELECT status, fired_price::text AS fired_price FROM price_alerts WHERE user_id = $1 AND condition = $2', [u.user.id, 'above'],
+      'SELECT status, fired_price::text AS fired_price FROM price_alerts WHERE user_id = $1 AND condition = $2',
+      [u.user.id, 'above'],
     );
     expect(rows.map((r) => [Number(r.status), r.fired_price])).toEqual([[1, '1.105000000000']]);
 
@@ -121,7 +144,8 @@ describe('price alerts fire from the live feed', () => {
     expect(rise.code).toBe(1);
     await create(u, { kind: 'change', condition: 'below', percent: '1.5', price: '' });
     expect((await list(u)).alerts.map((a) => [a.kind, a.condition, a.percent, a.price])).toEqual([
-      ['change', 'below', '1.5', null], ['change', 'above', '2', null],
+      ['change', 'below', '1.5', null],
+      ['change', 'above', '2', null],
     ]);
     const c = await alertSocket(server.wsUrl, u);
     const watcher = server.ctx.alerts.watcher;
@@ -135,7 +159,14 @@ describe('price alerts fire from the live feed', () => {
 
     for (const f of [1.02, 1.03, 1.01, 1.025]) market.setPrice(CODE, priceAt(market, f, 'up')); // reaches +2.00 %, twice
     const fired = await c.next(isType('PRICE_ALERT'));
-    expect(fired.data).toMatchObject({ kind: 'change', condition: 'above', percent: '2', price: null, fired_change: '2.00', note: 'breakout' });
+    expect(fired.data).toMatchObject({
+      kind: 'change',
+      condition: 'above',
+      percent: '2',
+      price: null,
+      fired_change: '2.00',
+      note: 'breakout',
+    });
     await watcher.idle();
     await barrier(c);
     expect(c.countSince(0, 'PRICE_ALERT')).toBe(1);
@@ -147,7 +178,10 @@ describe('price alerts fire from the live feed', () => {
     market.setPrice(CODE, priceAt(market, 0.985, 'down'));
     expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({ condition: 'below', fired_change: '-1.50' });
     await watcher.idle();
-    expect((await list(u)).alerts.map((a) => [a.status, a.fired_change])).toEqual([['fired', '-1.50'], ['fired', '2.00']]);
+    expect((await list(u)).alerts.map((a) => [a.status, a.fired_change])).toEqual([
+      ['fired', '-1.50'],
+      ['fired', '2.00'],
+    ]);
     market.setPrice(CODE, '1.10000');
     c.close();
   });
@@ -193,7 +227,8 @@ describe('the cap, ownership and bad input', () => {
     const u = await registerAndLogin(server);
     // The cap counts both kinds: one day-move alert and 18 price alerts, then two racing for the 20th place.
     expect((await create(u, { kind: 'change', condition: 'below', percent: '40' })).code).toBe(1);
-    for (let i = 2; i < ALERTS_MAX; i++) expect((await create(u, { price: `1.2${String(i).padStart(4, '0')}` })).code).toBe(1);
+    for (let i = 2; i < ALERTS_MAX; i++)
+      expect((await create(u, { price: `1.2${String(i).padStart(4, '0')}` })).code).toBe(1);
     const race = await Promise.all([create(u, { price: '1.30000' }), create(u, { price: '1.30001' })]);
     expect(race.map((r) => r.code).sort()).toEqual([0, 1]);
     const refused = race.find((r) => r.code === 0);
@@ -201,7 +236,9 @@ describe('the cap, ownership and bad input', () => {
     expect((await list(u)).alerts).toHaveLength(ALERTS_MAX);
     const full = await create(u, { price: '1.40000' });
     expect(full.code).toBe(0);
-    expect((await create(u, { kind: 'change', percent: '5' })).msg).toBe(`You can keep up to ${ALERTS_MAX} active alerts. Delete one to add another.`);
+    expect((await create(u, { kind: 'change', percent: '5' })).msg).toBe(
+      `You can keep up to ${ALERTS_MAX} active alerts. Delete one to add another.`,
+    );
     expect((await list(u)).alerts).toHaveLength(ALERTS_MAX);
 
     // A fired alert no longer counts: the cap is on what is still waiting.
@@ -248,7 +285,10 @@ describe('the cap, ownership and bad input', () => {
       [{ kind: 'sideways' }, ''],
       // Day moves: 0.01 to 50 %, at most 2 decimals, exactly as typed (never rounded or clamped into range).
       ...['', '0', '0.001', '2.555', '50.01', '51', '100', '-2', '1e1', '2,5', 'abc', '.5'].map(
-        (percent): [Record<string, string>, string] => [{ kind: 'change', percent }, 'Enter a move from 0.01 to 50 % with at most 2 decimals.'],
+        (percent): [Record<string, string>, string] => [
+          { kind: 'change', percent },
+          'Enter a move from 0.01 to 50 % with at most 2 decimals.',
+        ],
       ),
     ];
     for (const [form, msg] of cases) {
@@ -258,23 +298,43 @@ describe('the cap, ownership and bad input', () => {
       if (msg) expect(r.msg).toBe(msg);
     }
     expect((await u.client.post('/v1/api/alerts/delete', { id: 'x' })).code).toBe(0);
-    const push = (form: Record<string, string>) => u.client.post('/v1/api/alerts/push/subscribe', {
-      endpoint: 'https://fcm.googleapis.com/fcm/send/abc', p256dh: `BA${'A'.repeat(85)}`, auth: 'A'.repeat(22), ...form,
-    });
-    expect((await push({ endpoint: 'http://fcm.googleapis.com/fcm/send/abc' })).msg).toBe("This browser's push service is not supported.");
-    expect((await push({ endpoint: 'https://169.254.169.254/latest' })).msg).toBe("This browser's push service is not supported.");
+    const push = (form: Record<string, string>) =>
+      u.client.post('/v1/api/alerts/push/subscribe', {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+        p256dh: `BA${'A'.repeat(85)}`,
+        auth: 'A'.repeat(22),
+        ...form,
+      });
+    expect((await push({ endpoint: 'http://fcm.googleapis.com/fcm/send/abc' })).msg).toBe(
+      "This browser's push service is not supported.",
+    );
+    expect((await push({ endpoint: 'https://169.254.169.254/latest' })).msg).toBe(
+      "This browser's push service is not supported.",
+    );
     expect((await push({ endpoint: 'https://user:pw@fcm.googleapis.com/x' })).code).toBe(0);
     expect((await push({ p256dh: 'short' })).msg).toBe("This browser's notification subscription is not valid.");
     expect((await push({ auth: 'A'.repeat(40) })).code).toBe(0);
     expect(await countRows(server.ctx, ['price_alerts', 'push_subscriptions'])).toEqual(before);
-    expect((await u.client.withLang('de').post('/v1/api/alerts/create', { forex_id: eurusd.Id, condition: 'above', price: '0' })).msg)
-      .toBe('Geben Sie einen Preis über 0 ein.');
-    expect((await u.client.withLang('de').post('/v1/api/alerts/create', { forex_id: eurusd.Id, kind: 'change', condition: 'above', percent: '0' })).msg)
-      .toBe(GERMAN_PERCENT);
+    expect(
+      (
+        await u.client
+          .withLang('de')
+          .post('/v1/api/alerts/create', { forex_id: eurusd.Id, condition: 'above', price: '0' })
+      ).msg,
+    ).toBe('Geben Sie einen Preis über 0 ein.');
+    expect(
+      (
+        await u.client
+          .withLang('de')
+          .post('/v1/api/alerts/create', { forex_id: eurusd.Id, kind: 'change', condition: 'above', percent: '0' })
+      ).msg,
+    ).toBe(GERMAN_PERCENT);
     // A valid subscription is stored, and a sign-out on that browser removes it.
     expect((await push({})).data).toEqual({ devices: 1 });
-    expect((await u.client.post('/v1/api/alerts/push/unsubscribe', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' })).data)
-      .toEqual({ devices: 0 });
+    expect(
+      (await u.client.post('/v1/api/alerts/push/unsubscribe', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }))
+        .data,
+    ).toEqual({ devices: 0 });
   });
 });
 
@@ -288,7 +348,12 @@ describe('alerts survive a restart', () => {
 
   const start = async (db: Db, clock?: ManualClock) => {
     const s = await createServer({
-      dataDir, db: keepOpen(db), market: { manual: true }, logLevel: 'silent', distDir: join(dataDir, 'no-dist'), ...(clock ? { clock } : {}),
+      dataDir,
+      db: keepOpen(db),
+      market: { manual: true },
+      logLevel: 'silent',
+      distDir: join(dataDir, 'no-dist'),
+      ...(clock ? { clock } : {}),
     });
     const baseUrl = await s.listen(0, '127.0.0.1');
     return { s, baseUrl, wsUrl: `${baseUrl.replace(/^http/, 'ws')}/v1/ws`, market: simulated(s.ctx.market) };
@@ -303,7 +368,12 @@ describe('alerts survive a restart', () => {
     first.market.setPrice(CODE, '1.10000');
     await make('1.12000');
     await make('1.11000');
-    await u.client.post<PriceAlerts>('/v1/api/alerts/create', { forex_id: eurusd.Id, kind: 'change', condition: 'above', percent: '20' });
+    await u.client.post<PriceAlerts>('/v1/api/alerts/create', {
+      forex_id: eurusd.Id,
+      kind: 'change',
+      condition: 'above',
+      percent: '20',
+    });
     first.market.setPrice(CODE, '1.11500'); // the 1.11000 one fires before the restart
     await first.s.ctx.alerts.watcher?.idle();
     await first.s.close();
@@ -317,7 +387,11 @@ describe('alerts survive a restart', () => {
     await barrier(c);
     expect(c.countSince(0, 'PRICE_ALERT')).toBe(1); // the one fired before the restart did not fire again
     second.market.setPrice(CODE, priceAt(second.market, 1.2, 'up')); // the day-move alert set before the restart
-    expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({ kind: 'change', percent: '20', fired_change: '20.00' });
+    expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({
+      kind: 'change',
+      percent: '20',
+      fired_change: '20.00',
+    });
     c.close();
     await second.s.close();
   });
@@ -326,7 +400,12 @@ describe('alerts survive a restart', () => {
     const clock = manualClock(); // a Tuesday noon (UTC): EURUSD is open
     const s = await start(await dbs.open(), clock);
     const u = await registerAndLogin({ baseUrl: s.baseUrl, ctx: s.s.ctx }, { clock });
-    await u.client.post('/v1/api/alerts/create', { forex_id: eurusd.Id, kind: 'change', condition: 'below', percent: '1' });
+    await u.client.post('/v1/api/alerts/create', {
+      forex_id: eurusd.Id,
+      kind: 'change',
+      condition: 'below',
+      percent: '1',
+    });
     const before = await alertSocket(s.wsUrl, u);
     s.market.setPrice(CODE, priceAt(s.market, 0.991, 'up')); // −0.90 % today
     expect(s.market.latest(CODE)?.change).toBe('-0.90');
@@ -347,7 +426,11 @@ describe('alerts survive a restart', () => {
     await barrier(c);
     expect(c.countSince(0, 'PRICE_ALERT')).toBe(0);
     s.market.setPrice(CODE, priceAt(s.market, 0.99, 'down')); // −1.00 % today
-    expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({ kind: 'change', condition: 'below', fired_change: '-1.00' });
+    expect((await c.next(isType('PRICE_ALERT'))).data).toMatchObject({
+      kind: 'change',
+      condition: 'below',
+      fired_change: '-1.00',
+    });
     c.close();
     await s.s.close();
   });

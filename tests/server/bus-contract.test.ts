@@ -18,15 +18,28 @@ afterAll(async () => {
 /** Two processes' views of one bus: a publisher and a subscriber (the same object in process). */
 type Pair = { pub: Bus; sub: Bus; close(): Promise<void> };
 const impls: Array<[string, () => Promise<Pair>]> = [
-  ['in process', async () => {
-    const b = localBus();
-    return { pub: b, sub: b, close: () => b.close() };
-  }],
-  ['NATS', async () => {
-    const pub = await natsBus({ url: nats.url, name: 'test-pub' });
-    const sub = await natsBus({ url: nats.url, name: 'test-sub' });
-    return { pub, sub, close: async () => { await pub.close(); await sub.close(); } };
-  }],
+  [
+    'in process',
+    async () => {
+      const b = localBus();
+      return { pub: b, sub: b, close: () => b.close() };
+    },
+  ],
+  [
+    'NATS',
+    async () => {
+      const pub = await natsBus({ url: nats.url, name: 'test-pub' });
+      const sub = await natsBus({ url: nats.url, name: 'test-sub' });
+      return {
+        pub,
+        sub,
+        close: async () => {
+          await pub.close();
+          await sub.close();
+        },
+      };
+    },
+  ],
 ];
 
 /** Waits until `n` messages arrived: the in-process bus has them already, NATS after a round trip. */
@@ -51,7 +64,10 @@ describe.each(impls)('bus contract: %s', (_name, make) => {
     await settle(p, () => exact.length + wild.length, 52);
     expect(exact.map((m) => (m as { n: number }).n)).toEqual([...Array(50).keys()]);
     expect(exact[49]).toEqual({ code: 'EURUSD', price: '1.1049', n: 49 });
-    expect(wild).toEqual([[{ type: 'FOREX_TRADE', seq: 3 }, 'tw.user.7'], [{ type: 'FOREX_CLOSED', seq: 1 }, 'tw.user.8']]);
+    expect(wild).toEqual([
+      [{ type: 'FOREX_TRADE', seq: 3 }, 'tw.user.7'],
+      [{ type: 'FOREX_CLOSED', seq: 1 }, 'tw.user.8'],
+    ]);
     await p.close();
   });
 

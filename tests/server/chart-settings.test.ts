@@ -14,7 +14,10 @@ const read = async (u: RegisteredUser): Promise<IndicatorSettings> => {
   return r.data.indicators;
 };
 // As the app sends it: a form field with the JSON text.
-const save = (u: RegisteredUser, indicators: unknown) => u.client.post<{ indicators: IndicatorSettings }>('/v1/api/chart/settings', { indicators: JSON.stringify(indicators) });
+const save = (u: RegisteredUser, indicators: unknown) =>
+  u.client.post<{ indicators: IndicatorSettings }>('/v1/api/chart/settings', {
+    indicators: JSON.stringify(indicators),
+  });
 
 beforeAll(async () => {
   server = await startTestServer({ market: { manual: true } });
@@ -35,7 +38,9 @@ describe('chart settings', () => {
     expect(r.code, r.msg).toBe(1);
     expect(r.data.indicators).toEqual(mine);
     const login = await api(server.baseUrl, { lang: 'en' }).post<{ token: string }>('/api/user/loginForU', {
-      account: u.account, password: u.password, login_type: 'email',
+      account: u.account,
+      password: u.password,
+      login_type: 'email',
     });
     expect(await read({ ...u, client: u.client.withToken(login.data.token) })).toEqual(mine);
   });
@@ -60,7 +65,9 @@ describe('chart settings', () => {
     expect((await save(u, '{not json')).code).not.toBe(1);
     expect(await read(u)).toEqual(good);
     // A JSON client may send the object itself.
-    const json = await u.client.postJson<{ indicators: IndicatorSettings }>('/v1/api/chart/settings', { indicators: defaultIndicatorSettings() });
+    const json = await u.client.postJson<{ indicators: IndicatorSettings }>('/v1/api/chart/settings', {
+      indicators: defaultIndicatorSettings(),
+    });
     expect(json.code, json.msg).toBe(1);
   });
 

@@ -52,8 +52,14 @@ async function watch(url: string, token: string, seqs: number[], stops: number[]
   let subscribed = 0;
   ws.on('open', () => ws.send(JSON.stringify({ type: 'login', token })));
   ws.on('message', (data) => {
-    const m = JSON.parse((data as Buffer).toString('utf8')) as { type: string; seq?: number; ok?: boolean; data?: Order };
-    if (m.type === 'login' && m.ok) for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED']) ws.send(JSON.stringify({ type: 'sub', topic }));
+    const m = JSON.parse((data as Buffer).toString('utf8')) as {
+      type: string;
+      seq?: number;
+      ok?: boolean;
+      data?: Order;
+    };
+    if (m.type === 'login' && m.ok)
+      for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED']) ws.send(JSON.stringify({ type: 'sub', topic }));
     if (m.type === 'sub' && m.ok) subscribed++;
     if ((m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED') && typeof m.seq === 'number') seqs.push(m.seq);
     const reason = (m.data as { CloseReason?: string } | undefined)?.CloseReason;
@@ -73,11 +79,14 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
     const urls = [await g1.running, await g2.running];
     const gw = (i: number): string => urls[i % 2] ?? '';
 
-    const demo = await api(gw(0), { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'cluster-failover-1' });
+    const demo = await api(gw(0), { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: 'cluster-failover-1',
+    });
     expect(demo.code, demo.msg).toBe(1);
     const token = demo.data.token;
     const list = await api(gw(0)).get<Instrument[]>('/v1/api/forex/trade_list');
-    const inst = list.data.find((i) => i.MarketStatus === 1 && /BTC/.test(i.Code)) ?? list.data.find((i) => i.MarketStatus === 1);
+    const inst =
+      list.data.find((i) => i.MarketStatus === 1 && /BTC/.test(i.Code)) ?? list.data.find((i) => i.MarketStatus === 1);
     if (!inst) throw new Error('no open instrument');
     const seqs: number[] = [];
     const stops: number[] = [];
@@ -89,7 +98,11 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
     const orderWithStops = async (i: number): Promise<void> => {
       const user = api(gw(i), { token, lang: 'en' });
       const o = await user.get<Order>('/v1/api/forex/submit', {
-        type: i % 2 === 0 ? 1 : 2, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+        type: i % 2 === 0 ? 1 : 2,
+        cont: inst.ForexMinCont,
+        forex_id: inst.Id,
+        status: 1,
+        multiple: inst.HasForexMultiple[0]?.Value ?? 0,
       });
       expect(o.status, o.msg).toBeLessThan(500);
       if (o.code !== 1) return;
@@ -98,7 +111,9 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
       const buy = o.data.OrderType === 1;
       const near = (f: number): string => (p * f).toFixed(inst.PricePrecision);
       await user.get('/v1/api/forex/set_stop_price', {
-        id: o.data.Id, stop_loss_price: near(buy ? 0.99995 : 1.00005), target_profit_price: near(buy ? 1.00005 : 0.99995),
+        id: o.data.Id,
+        stop_loss_price: near(buy ? 0.99995 : 1.00005),
+        target_profit_price: near(buy ? 1.00005 : 0.99995),
       });
     };
     const burst = async (n: number): Promise<void> => {
@@ -114,7 +129,11 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
     await Promise.all([during, standby.running]);
     stopsBefore.n = stops.length;
     await burst(8);
-    await until(() => stops.length > stopsBefore.n, { what: 'a stop triggered by the new leader', tries: 4000, stepMs: 5 });
+    await until(() => stops.length > stopsBefore.n, {
+      what: 'a stop triggered by the new leader',
+      tries: 4000,
+      stepMs: 5,
+    });
     ws.close();
 
     for (const p of [g1, g2, standby]) p.child.kill('SIGTERM');
@@ -126,7 +145,8 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
       const ids = new Set(rows.map((r) => Number(r.id)));
       for (const id of acked) expect(ids.has(id), `acknowledged order ${id} lost`).toBe(true);
       const twice = await db.query<{ memo: string }>(
-        'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1', [RecordType.MARGIN_RELEASE],
+        'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1',
+        [RecordType.MARGIN_RELEASE],
       );
       expect(twice, 'an order closed twice').toEqual([]);
     } finally {
@@ -136,7 +156,12 @@ describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
     // the writer's commit publish from two connections, so two events of one user committed close together may arrive
     // swapped — the protocol says so (docs/protocol.md) and the worker drops the older one after refetching.
     expect(seqs.length).toBeGreaterThan(acked.size);
-    expect(seqs.filter((s, i) => seqs.indexOf(s) !== i), 'a seq pushed twice').toEqual([]);
-    console.log(`[cluster-failover] ${JSON.stringify({ acked: acked.size, pushes: seqs.length, stopCloses: stops.length, afterTakeover: stops.length - stopsBefore.n })}`);
+    expect(
+      seqs.filter((s, i) => seqs.indexOf(s) !== i),
+      'a seq pushed twice',
+    ).toEqual([]);
+    console.log(
+      `[cluster-failover] ${JSON.stringify({ acked: acked.size, pushes: seqs.length, stopCloses: stops.length, afterTakeover: stops.length - stopsBefore.n })}`,
+    );
   }, 110_000);
 });

@@ -48,7 +48,11 @@ function start(role: 'market' | 'gateway'): Promise<RunningServer> {
   });
 }
 
-async function ops<T = unknown>(i: number, name: string, body: Record<string, string> = {}): Promise<{ code: number; msg: string; data: T }> {
+async function ops<T = unknown>(
+  i: number,
+  name: string,
+  body: Record<string, string> = {},
+): Promise<{ code: number; msg: string; data: T }> {
   const res = await fetch(`${gw(i).baseUrl}/api/ops/run/${name}`, {
     method: 'POST',
     headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
@@ -65,9 +69,17 @@ const gw = (i: number): { server: RunningServer; baseUrl: string } => {
 
 /** Waits until every gateway's copy of EURUSD's quote tuple ends with `tail` (Status, Feed?, Reason?). */
 async function everyGateway(tail: unknown[], what: string): Promise<void> {
-  await until(() => gateways.every((g) => JSON.stringify(g.server.ctx.market.quoteTuple('EURUSD')?.slice(4)) === JSON.stringify(tail)), {
-    what, tries: 300, stepMs: 10,
-  });
+  await until(
+    () =>
+      gateways.every(
+        (g) => JSON.stringify(g.server.ctx.market.quoteTuple('EURUSD')?.slice(4)) === JSON.stringify(tail),
+      ),
+    {
+      what,
+      tries: 300,
+      stepMs: 10,
+    },
+  );
 }
 
 const buy = { type: 1, cont: '0.1', forex_id: 1, status: 1, multiple: 100 };
@@ -92,7 +104,12 @@ describe.each(['NATS', 'in process'] as const)('the feed desk on a writer and 2 
       gateways.push({ server, baseUrl: await server.listen(0, '127.0.0.1') });
     }
     const u = await registerAndLogin({ baseUrl: gw(0).baseUrl, ctx: gw(0).server.ctx }, { clock });
-    await move(gw(0).server.ctx.db, u.user.id, { balance: '10000', type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });
+    await move(gw(0).server.ctx.db, u.user.id, {
+      balance: '10000',
+      type: RecordType.MEMO,
+      memo: 'test deposit',
+      at: clock.now(),
+    });
     trader = u.client;
   });
   afterAll(async () => {
@@ -121,18 +138,35 @@ describe.each(['NATS', 'in process'] as const)('the feed desk on a writer and 2 
     await everyGateway([0, 'halted', reason], 'EURUSD halted on both gateways');
     expect((await trader.get('/v1/api/forex/submit', buy)).msg).toBe(`Trading in this product is halted: ${reason}`);
     const changes = await ops<Array<Record<string, unknown>>>(0, 'feed-changes');
-    expect(changes.data[0]).toMatchObject({ by: 'desk-bo', command: 'feed-halt', at: new Date(clock.now()).toISOString() });
+    expect(changes.data[0]).toMatchObject({
+      by: 'desk-bo',
+      command: 'feed-halt',
+      at: new Date(clock.now()).toISOString(),
+    });
     expect((await ops(0, 'feed-resume', { code: 'EURUSD', by: 'desk-bo' })).code).toBe(1);
     await everyGateway([1], 'EURUSD trading again on both gateways');
     expect((await trader.get('/v1/api/forex/submit', buy)).code).toBe(1);
   });
 
-  it('`feeds` on a gateway answers the writer\'s status, refused ticks included', async () => {
+  it("`feeds` on a gateway answers the writer's status, refused ticks included", async () => {
     lp.quote('EUR/USD', { bid: '1.08520', ask: '1.08510' });
-    await until(() => (gw(1).server.ctx.feeds?.status()?.sources.find((s) => s.name === 'lp')?.rejects.crossed ?? 0) > 0, {
-      what: 'the writer\'s status on gateway 2', tries: 400, stepMs: 10,
-    });
+    await until(
+      () =>
+        (gw(1)
+          .server.ctx.feeds?.status()
+          ?.sources.find((s) => s.name === 'lp')?.rejects.crossed ?? 0) > 0,
+      {
+        what: "the writer's status on gateway 2",
+        tries: 400,
+        stepMs: 10,
+      },
+    );
     const rows = await ops<Array<Record<string, unknown>>>(1, 'feeds');
-    expect(rows.data.find((r) => r.source === 'lp')).toMatchObject({ state: 'up', symbols: 1, driving: 1, reject_reasons: 'crossed:1' });
+    expect(rows.data.find((r) => r.source === 'lp')).toMatchObject({
+      state: 'up',
+      symbols: 1,
+      driving: 1,
+      reject_reasons: 'crossed:1',
+    });
   });
 });

@@ -29,9 +29,15 @@ beforeAll(async () => {
   lp = new StandInLp({ port });
   await lp.start();
   env = {
-    OPS_TOKEN, PRICE_SOURCES: 'fix,simulator',
-    FIX_HOST: '127.0.0.1', FIX_PORT: String(port), FIX_SENDER_COMP_ID: 'TICKWISE', FIX_TARGET_COMP_ID: 'STANDIN-LP',
-    FIX_PASSWORD: 'secret', FIX_STORE_DIR: join(dataDir, 'fix'), FIX_RECONNECT_MS: '100',
+    OPS_TOKEN,
+    PRICE_SOURCES: 'fix,simulator',
+    FIX_HOST: '127.0.0.1',
+    FIX_PORT: String(port),
+    FIX_SENDER_COMP_ID: 'TICKWISE',
+    FIX_TARGET_COMP_ID: 'STANDIN-LP',
+    FIX_PASSWORD: 'secret',
+    FIX_STORE_DIR: join(dataDir, 'fix'),
+    FIX_RECONNECT_MS: '100',
   };
 });
 afterAll(async () => {
@@ -72,7 +78,7 @@ describe('cluster: a market writer on a FIX source, kill -9, the standby logs on
     const g1 = role('gateway');
     const g2 = role('gateway');
     const [url1, url2] = [await g1.running, await g2.running];
-    await until(() => lp.isLoggedOn, { what: 'the leader\'s logon', tries: 4000, stepMs: 5, wake: lp.wake });
+    await until(() => lp.isLoggedOn, { what: "the leader's logon", tries: 4000, stepMs: 5, wake: lp.wake });
 
     const res = await fetch(`${url1}/api/ops/run/feed-map`, {
       method: 'POST',
@@ -80,7 +86,12 @@ describe('cluster: a market writer on a FIX source, kill -9, the standby logs on
       body: JSON.stringify({ by: 'cluster-test', source: 'fix', symbol: 'BTC/USD', code: 'BTCUSDT' }),
     });
     expect(((await res.json()) as { msg: string }).msg).toBe('success');
-    await until(() => lp.requests.length === 1, { what: 'the leader\'s MarketDataRequest', tries: 4000, stepMs: 5, wake: lp.wake });
+    await until(() => lp.requests.length === 1, {
+      what: "the leader's MarketDataRequest",
+      tries: 4000,
+      stepMs: 5,
+      wake: lp.wake,
+    });
 
     const closes: string[] = [];
     const ws = await watch(url2, closes);
@@ -90,14 +101,28 @@ describe('cluster: a market writer on a FIX source, kill -9, the standby logs on
     leader.child.kill('SIGKILL');
     await leader.exited();
     await standby.running;
-    await until(() => lp.logonSeqs.length === 2 && lp.isLoggedOn, { what: 'the standby\'s logon', tries: 4000, stepMs: 5, wake: lp.wake });
+    await until(() => lp.logonSeqs.length === 2 && lp.isLoggedOn, {
+      what: "the standby's logon",
+      tries: 4000,
+      stepMs: 5,
+      wake: lp.wake,
+    });
     // The shared store kept the sequence: the standby's Logon follows the leader's last message, no reset.
     expect(lp.logonSeqs[1]).toBeGreaterThan(lp.logonSeqs[0] ?? 0);
     expect(lp.sent('A')[1]?.get(141)).not.toBe('Y');
-    await until(() => lp.requests.length === 2, { what: 'the standby\'s MarketDataRequest', tries: 4000, stepMs: 5, wake: lp.wake });
+    await until(() => lp.requests.length === 2, {
+      what: "the standby's MarketDataRequest",
+      tries: 4000,
+      stepMs: 5,
+      wake: lp.wake,
+    });
     expect(lp.requests[1]?.symbols).toEqual(['BTC/USD']);
     lp.quote('BTC/USD', '96300.00', '96300.50');
-    await until(() => closes.includes('96300.25'), { what: 'the quote after the fail-over on gateway 2', tries: 4000, stepMs: 5 });
+    await until(() => closes.includes('96300.25'), {
+      what: 'the quote after the fail-over on gateway 2',
+      tries: 4000,
+      stepMs: 5,
+    });
     ws.close();
   }, 110_000);
 });

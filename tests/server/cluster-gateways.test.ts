@@ -95,7 +95,9 @@ async function setPrice(p: string): Promise<void> {
   (writer.ctx.market as SimulatedMarket).setPrice('EURUSD', p);
   await writer.ctx.engine.idle();
   await until(() => gateways.every((gw) => gw.server.ctx.market.latest('EURUSD')?.close === p), {
-    what: `gateways at ${p}`, tries: 200, stepMs: 10,
+    what: `gateways at ${p}`,
+    tries: 200,
+    stepMs: 10,
   });
 }
 
@@ -116,7 +118,12 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
 
   it('an order placed on gateway 2 shows on the socket on gateway 1; the writer fills the pending order at once', async () => {
     const u = await registerAndLogin({ baseUrl: g(1).baseUrl, ctx: g(1).server.ctx }, { clock });
-    await move(g(1).server.ctx.db, u.user.id, { balance: '10000', type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });
+    await move(g(1).server.ctx.db, u.user.id, {
+      balance: '10000',
+      type: RecordType.MEMO,
+      memo: 'test deposit',
+      at: clock.now(),
+    });
     const sock = await socket(0, u.token);
     const buy = { type: 1, cont: '0.1', forex_id: 1, multiple: 100 };
     const placed = await u.client.get<Order>('/v1/api/forex/submit', { ...buy, status: 0, target_price: '1.08300' });
@@ -125,15 +132,28 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     expect(pushed).toMatchObject({ data: { Id: placed.data.Id, Status: 0 } });
     const firstSeq = pushed.seq as number;
     // The writer's index has it well before its 5 s reconcile (which never runs here: the clock does not move).
-    await until(() => writer.ctx.engine.book.get(placed.data.Id) !== undefined, { what: 'writer indexed the order', tries: 200, stepMs: 10 });
+    await until(() => writer.ctx.engine.book.get(placed.data.Id) !== undefined, {
+      what: 'writer indexed the order',
+      tries: 200,
+      stepMs: 10,
+    });
     await setPrice('1.08290');
     const filled = await sock.next((m) => m.type === 'FOREX_TRADE');
     expect(filled).toMatchObject({ seq: firstSeq + 1, data: { Id: placed.data.Id, Status: 1 } });
     // Closed on gateway 1 this time: the socket (also on gateway 1) and the writer's index both follow.
-    const closed = await api(g(0).baseUrl, { token: u.token }).get<Order>('/v1/api/forex/close', { id: placed.data.Id });
+    const closed = await api(g(0).baseUrl, { token: u.token }).get<Order>('/v1/api/forex/close', {
+      id: placed.data.Id,
+    });
     expect(closed.code).toBe(1);
-    expect(await sock.next((m) => m.type === 'FOREX_CLOSED')).toMatchObject({ seq: firstSeq + 2, data: { CloseReason: 'user' } });
-    await until(() => writer.ctx.engine.book.get(placed.data.Id) === undefined, { what: 'writer dropped the order', tries: 200, stepMs: 10 });
+    expect(await sock.next((m) => m.type === 'FOREX_CLOSED')).toMatchObject({
+      seq: firstSeq + 2,
+      data: { CloseReason: 'user' },
+    });
+    await until(() => writer.ctx.engine.book.get(placed.data.Id) === undefined, {
+      what: 'writer dropped the order',
+      tries: 200,
+      stepMs: 10,
+    });
     sock.ws.close();
   });
 
@@ -142,12 +162,22 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     const sock = await socket(0, u.token);
     sock.send({ type: 'sub', topic: 'PRICE_ALERT' });
     await sock.next((m) => m.type === 'sub');
-    const made = await u.client.post<PriceAlerts>('/v1/api/alerts/create', { forex_id: 1, condition: 'below', price: '1.08000' });
+    const made = await u.client.post<PriceAlerts>('/v1/api/alerts/create', {
+      forex_id: 1,
+      condition: 'below',
+      price: '1.08000',
+    });
     const id = made.data.alerts[0]?.id ?? 0;
     expect(gateways.every((gw) => gw.server.ctx.alerts.watcher === undefined)).toBe(true); // only the writer evaluates
-    await until(() => writer.ctx.alerts.watcher?.has(id) === true, { what: 'writer indexed the alert', tries: 200, stepMs: 10 });
+    await until(() => writer.ctx.alerts.watcher?.has(id) === true, {
+      what: 'writer indexed the alert',
+      tries: 200,
+      stepMs: 10,
+    });
     await setPrice('1.07990');
-    expect(await sock.next((m) => m.type === 'PRICE_ALERT')).toMatchObject({ data: { id, status: 'fired', fired_price: '1.07990' } });
+    expect(await sock.next((m) => m.type === 'PRICE_ALERT')).toMatchObject({
+      data: { id, status: 'fired', fired_price: '1.07990' },
+    });
     await setPrice('1.08500');
     sock.ws.close();
   });
@@ -187,7 +217,8 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     };
     const cap = g(0).server.ctx.limits.failures('login_account');
     const seen: number[] = [];
-    for (let i = 0; i < cap; i++) seen.push(await login(over[i % over.length] ?? 0, `${net}.${i + 1}`, 'wrong-password'));
+    for (let i = 0; i < cap; i++)
+      seen.push(await login(over[i % over.length] ?? 0, `${net}.${i + 1}`, 'wrong-password'));
     // Locked: an address that already tried is refused on every gateway, even with the right password…
     for (const gw of over) seen.push(await login(gw, `${net}.1`, u.password));
     // …and the owner, from an address of their own, still signs in (a stranger cannot lock them out).
@@ -229,15 +260,18 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     });
     // The server releases the place when its side of the socket closes: a moment after the client's.
     const later: WebSocket[] = [];
-    await until(async () => {
-      const again = await open(1);
-      later.push(again.ws);
-      return again.status === 101;
-    }, { what: 'a place freed across gateways', tries: 100, stepMs: 20 });
+    await until(
+      async () => {
+        const again = await open(1);
+        later.push(again.ws);
+        return again.status === 101;
+      },
+      { what: 'a place freed across gateways', tries: 100, stepMs: 20 },
+    );
     for (const ws of [...sockets.map((s) => s.ws), ...later]) ws.close();
   });
 
-  it('the ops token\'s wrong-guess budget is one budget across both gateways', async () => {
+  it("the ops token's wrong-guess budget is one budget across both gateways", async () => {
     const cap = g(0).server.ctx.limits.failures('ops_address');
     const guess = (gw: number, token: string) =>
       fetch(`${g(gw).baseUrl}/api/ops/commands`, { headers: { 'x-ops-token': token, 'x-forwarded-for': '10.3.0.1' } });
@@ -245,6 +279,8 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     // Spent across both: the right token too is refused on either gateway (the answer is no oracle).
     expect((await guess(0, 'o'.repeat(32))).status).toBe(429);
     expect((await guess(1, 'o'.repeat(32))).status).toBe(429);
-    expect((await fetch(`${g(1).baseUrl}/api/ops/commands`, { headers: { 'x-ops-token': 'o'.repeat(32) } })).status).toBe(200);
+    expect(
+      (await fetch(`${g(1).baseUrl}/api/ops/commands`, { headers: { 'x-ops-token': 'o'.repeat(32) } })).status,
+    ).toBe(200);
   });
 });

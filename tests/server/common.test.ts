@@ -41,7 +41,11 @@ describe('settings and lists', () => {
     expect(res.code).toBe(1);
     expect(res.data.length).toBeGreaterThanOrEqual(12);
     for (const a of res.data) {
-      expect(a).toEqual({ id: expect.any(Number), code: expect.stringMatching(/^[A-Z]{2}$/), global_code: expect.stringMatching(/^\+\d{1,4}$/) });
+      expect(a).toEqual({
+        id: expect.any(Number),
+        code: expect.stringMatching(/^[A-Z]{2}$/),
+        global_code: expect.stringMatching(/^\+\d{1,4}$/),
+      });
     }
     const codes = res.data.map((a) => a.code);
     expect(codes).toEqual(expect.arrayContaining(['HK', 'SG', 'GB', 'US']));
@@ -72,7 +76,16 @@ describe('settings and lists', () => {
     const all = await client.get<Company[]>('/api/company/getCompany');
     expect(all.data.length).toBeGreaterThanOrEqual(30); // enough to search meaningfully (issue 12)
     for (const c of all.data) {
-      expect(Object.keys(c).sort()).toEqual(['email', 'id', 'location', 'logo', 'name', 'registered_address', 'subject', 'url']);
+      expect(Object.keys(c).sort()).toEqual([
+        'email',
+        'id',
+        'location',
+        'logo',
+        'name',
+        'registered_address',
+        'subject',
+        'url',
+      ]);
       expect(c.logo).toMatch(/^data:image\/svg\+xml;base64,/);
     }
     const harbour = await client.get<Company[]>('/api/company/getCompany', { name: 'HARBOUR' });
@@ -80,7 +93,9 @@ describe('settings and lists', () => {
     const byId = await client.get<Company[]>('/api/company/getCompany', { id: harbour.data[0]?.id });
     expect(byId.data).toEqual(harbour.data);
     // A common word matches several firms, sorted by name.
-    const capital = (await client.get<Company[]>('/api/company/getCompany', { name: 'capital' })).data.map((c) => c.name);
+    const capital = (await client.get<Company[]>('/api/company/getCompany', { name: 'capital' })).data.map(
+      (c) => c.name,
+    );
     expect(capital.length).toBeGreaterThanOrEqual(5);
     expect(capital).toEqual([...capital].sort());
     expect(capital.every((n) => n.toLowerCase().includes('capital'))).toBe(true);
@@ -94,7 +109,12 @@ describe('manifest, health, 404', () => {
     const res = await fetch(`${server.baseUrl}/manifest.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    const m = (await res.json()) as { name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string }> };
+    const m = (await res.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: Array<{ src: string; sizes: string }>;
+    };
     expect(m).toMatchObject({ name: 'Tickwise', start_url: '/', display: 'standalone' });
     expect(m.icons.map((i) => i.src)).toEqual(expect.arrayContaining(['/icons/icon-192.png', '/icons/icon-512.png']));
   });
@@ -193,12 +213,26 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
   const db: Db = { kind: 'pglite', query: fail, exec: fail, tx: fail, close: async () => undefined };
   const uploads = mkdtempSync(join(tmpdir(), 'tickwise-up-'));
   const services: Services = {
-    db, clock: systemClock, timers: systemTimers, log: createLogger('silent'), market: nullMarket(), push: nullPush(),
+    db,
+    clock: systemClock,
+    timers: systemTimers,
+    log: createLogger('silent'),
+    market: nullMarket(),
+    push: nullPush(),
     notifier: { send: async () => undefined },
   };
   // The engine is built but never started: these apps serve no trading routes.
-  const ctx: AppContext = { ...services, engine: new OrderEngine(services, loadEngineInstruments), demoResetHooks: [], opsToken: 'x'.repeat(32), fundDayMs: 86_400_000, limits: makeLimits(), failureWindows: memoryWindows(services.clock), revocations: busRevocations(localBus(), services.log),
-    alerts: { changed: () => undefined, vapidPublicKey: '', pushHosts: [] } };
+  const ctx: AppContext = {
+    ...services,
+    engine: new OrderEngine(services, loadEngineInstruments),
+    demoResetHooks: [],
+    opsToken: 'x'.repeat(32),
+    fundDayMs: 86_400_000,
+    limits: makeLimits(),
+    failureWindows: memoryWindows(services.clock),
+    revocations: busRevocations(localBus(), services.log),
+    alerts: { changed: () => undefined, vapidPublicKey: '', pushHosts: [] },
+  };
   try {
     const app = await buildApp(ctx, {
       distDir: opts.distDir ?? join(uploads, 'no-dist'),

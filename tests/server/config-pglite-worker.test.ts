@@ -12,7 +12,9 @@ describe('PGLITE_WORKER', () => {
 
   it('refuses any other value with what it takes', () => {
     for (const raw of ['yes', 'true', '2', ' 1']) {
-      expect(() => pgliteWorkerEnv(raw)).toThrow(`PGLITE_WORKER must be 1 (PGlite on a worker thread, the default) or 0 (on the server's own thread), got "${raw}"`);
+      expect(() => pgliteWorkerEnv(raw)).toThrow(
+        `PGLITE_WORKER must be 1 (PGlite on a worker thread, the default) or 0 (on the server's own thread), got "${raw}"`,
+      );
     }
   });
 });

@@ -13,7 +13,22 @@ const DAY = 86_400_000;
 const http = useTestServer({ clock, market: { manual: true } });
 
 /** What must never survive in stored or served news HTML. */
-const DANGEROUS = [/<script/i, /\son[a-z]+\s*=/i, /javascript:/i, /<iframe/i, /<svg/i, /<object/i, /<embed/i, /<form/i, /<style/i, /style=/i, /<meta/i, /<link/i, /data:/i, new RegExp(HOSTILE_CANARY)];
+const DANGEROUS = [
+  /<script/i,
+  /\son[a-z]+\s*=/i,
+  /javascript:/i,
+  /<iframe/i,
+  /<svg/i,
+  /<object/i,
+  /<embed/i,
+  /<form/i,
+  /<style/i,
+  /style=/i,
+  /<meta/i,
+  /<link/i,
+  /data:/i,
+  new RegExp(HOSTILE_CANARY),
+];
 
 describe('news', () => {
   it('pages of 10 newest first; the total counts every item; pages add up to the total without repeats', async () => {
@@ -38,7 +53,9 @@ describe('news', () => {
   });
 
   it('seeded stories come in several languages with headings, lists, images, tables and links', async () => {
-    const rows = await http.server.ctx.db.query<{ lang: string; n: string }>("SELECT lang, COUNT(*) AS n FROM news WHERE slug NOT LIKE 'x-%' GROUP BY lang");
+    const rows = await http.server.ctx.db.query<{ lang: string; n: string }>(
+      "SELECT lang, COUNT(*) AS n FROM news WHERE slug NOT LIKE 'x-%' GROUP BY lang",
+    );
     expect(rows.length).toBeGreaterThanOrEqual(5);
     const [detail] = await http.server.ctx.db.query<{ id: number }>("SELECT id FROM news WHERE slug = 'en-risk-guide'");
     const res = await http.client.get<NewsDetail>('/api/news/info', { id: detail?.id ?? 0 });
@@ -47,7 +64,9 @@ describe('news', () => {
     expect(res.data.content).toMatch(/<table>/);
     expect(res.data.content).toContain('<img src="/news/indices.svg"');
     expect(res.data.content).toContain('rel="noopener noreferrer nofollow"');
-    const [sp] = await http.server.ctx.db.query<{ desc: string }>(`SELECT "desc" FROM news WHERE slug = 'en-indices-earnings'`);
+    const [sp] = await http.server.ctx.db.query<{ desc: string }>(
+      `SELECT "desc" FROM news WHERE slug = 'en-indices-earnings'`,
+    );
     expect(sp?.desc).toContain('the S&P 500'); // plain text, not HTML-escaped twice
     expect(res.data.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
@@ -64,13 +83,16 @@ describe('news', () => {
     expect(rows).toHaveLength(HOSTILE_NEWS.length);
     for (const row of rows) {
       const res = await http.client.get<NewsDetail>('/api/news/info', { id: row.id });
-      for (const html of [row.content, res.data.content]) for (const bad of DANGEROUS) expect(html, `${row.slug}: ${bad}`).not.toMatch(bad);
+      for (const html of [row.content, res.data.content])
+        for (const bad of DANGEROUS) expect(html, `${row.slug}: ${bad}`).not.toMatch(bad);
       expect(res.data.title).not.toMatch(/[<>]/);
     }
     const byslug = Object.fromEntries(rows.map((r) => [r.slug, r.content]));
     expect(byslug['x-script']).toBe('<p>Scheduled maintenance.</p><p>Thank you.</p>');
     expect(byslug['x-handlers']).toContain('<img src="/news/gold.svg" alt="gold" />');
-    expect(byslug['x-mixed']).toContain('<a href="https://www.example.com/security" target="_blank" rel="noopener noreferrer nofollow">');
+    expect(byslug['x-mixed']).toContain(
+      '<a href="https://www.example.com/security" target="_blank" rel="noopener noreferrer nofollow">',
+    );
   });
 
   it('the sanitiser on classic payloads', () => {
@@ -80,7 +102,10 @@ describe('news', () => {
       ['<img src="http://plain.example/x.png">', '<img />'],
       ['<p><b onmouseover=alert(1)>b</b></p>', '<p><b>b</b></p>'],
       ['<h1>Title</h1>', '<h2>Title</h2>'],
-      ['<a href="mailto:a@b.co">m</a>', '<a href="mailto:a@b.co" target="_blank" rel="noopener noreferrer nofollow">m</a>'],
+      [
+        '<a href="mailto:a@b.co">m</a>',
+        '<a href="mailto:a@b.co" target="_blank" rel="noopener noreferrer nofollow">m</a>',
+      ],
     ];
     for (const [input, out] of cases) expect(sanitiseNewsHtml(input)).toBe(out);
   });
@@ -108,7 +133,17 @@ describe('ranking', () => {
         `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price, fact_profits,
            caution_money, trade_fee, status, close_reason, created_at, filled_at, completed_at)
          VALUES ($1, $2, 1, 1, $3, 1, 1, 1, $4, $5, 0, $6, $7, $8, $8, $9)`,
-        [trader.user.id, inst, multiple, pnl, margin, status, reason, now - ago * DAY - 3_600_000, status === 3 ? now - ago * DAY : null],
+        [
+          trader.user.id,
+          inst,
+          multiple,
+          pnl,
+          margin,
+          status,
+          reason,
+          now - ago * DAY - 3_600_000,
+          status === 3 ? now - ago * DAY : null,
+        ],
       );
     }
     const all: Trader[] = [];
@@ -123,8 +158,16 @@ describe('ranking', () => {
     // 3 weeks: 4 trades, 2 winners; P&L 150.50 - 50.25 + 25 - 100 = 25.25 on 4500 margin = 0.56 %.
     // All time: 5 trades, P&L 925.25 on 7500 margin = 12.34 %.
     expect(me).toEqual({
-      rank: expect.any(Number), user: 'ra***@example.com', code: 'EUR/USD', multiple: 100,
-      three_week_rate: '0.56', three_week_win: '50.00', three_week_profit: '25.25', total_rate: '12.34', total_trade_num: 5, followers: 0,
+      rank: expect.any(Number),
+      user: 'ra***@example.com',
+      code: 'EUR/USD',
+      multiple: 100,
+      three_week_rate: '0.56',
+      three_week_win: '50.00',
+      three_week_profit: '25.25',
+      total_rate: '12.34',
+      total_trade_num: 5,
+      followers: 0,
     });
     const rates = all.map((t) => Number(t.three_week_rate));
     expect([...rates].sort((a, b) => b - a)).toEqual(rates);
@@ -150,26 +193,37 @@ describe('invitations, complaint e-mail, announcement', () => {
       expect(sent.code).toBe(1);
       const code = await outboxCode(http.server.ctx, account);
       const reg = await c.post<LoginResult>('/api/user/register', {
-        type: 'email', account, password: 'secret-pass-1', re_password: 'secret-pass-1', sms_code: code, key: sent.data.key,
+        type: 'email',
+        account,
+        password: 'secret-pass-1',
+        re_password: 'secret-pass-1',
+        sms_code: code,
+        key: sent.data.key,
         invite_code: host.user.invite_code,
       });
       expect(reg.code).toBe(1);
     }
     expect((await host.client.get<InviteInfo>('/api/user/invite')).data.invite_count).toBe(2);
     expect((await http.client.get('/api/user/invite')).code).toBe(999);
-    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'content-test-demo-1' });
+    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: 'content-test-demo-1',
+    });
     const res = await http.client.withToken(demo.data.token).get('/api/user/invite');
     expect(res).toMatchObject({ code: 0, msg: 'Please register or log in to a real account' });
   });
 
   it('complaint e-mail from settings; announcement in the request language with the restricted countries', async () => {
-    expect((await http.client.get<{ email: string }>('/api/user/complaint_email')).data.email).toMatch(/^[^@\s]+@[^@\s]+$/);
+    expect((await http.client.get<{ email: string }>('/api/user/complaint_email')).data.email).toMatch(
+      /^[^@\s]+@[^@\s]+$/,
+    );
     const en = await http.client.get<Announcement>('/api/basicSet/announcement');
     expect(en.data.title).toBe('Service notice');
     for (const c of ['North Korea', 'Israel', 'China', 'Vanuatu', 'Cuba']) expect(en.data.content).toContain(c);
     const hk = await http.client.withLang('hk').get<Announcement>('/api/basicSet/announcement');
     expect(hk.data.content).toContain('北韓');
     await http.server.ctx.db.query("DELETE FROM settings WHERE key = 'announcement.cs'");
-    expect((await http.client.withLang('cs').get<Announcement>('/api/basicSet/announcement')).data.title).toBe('Service notice');
+    expect((await http.client.withLang('cs').get<Announcement>('/api/basicSet/announcement')).data.title).toBe(
+      'Service notice',
+    );
   });
 });

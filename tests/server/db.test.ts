@@ -69,7 +69,8 @@ describe('query interface', () => {
       if (db.kind !== 'postgres') return [];
       return q.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [sql]);
     });
-    if (db.kind === 'postgres') expect(names).toEqual([{ name: expect.stringMatching(/^tw_[0-9a-f]{24}$/) as unknown }]);
+    if (db.kind === 'postgres')
+      expect(names).toEqual([{ name: expect.stringMatching(/^tw_[0-9a-f]{24}$/) as unknown }]);
   });
 });
 
@@ -89,7 +90,10 @@ describe('migrations', () => {
       // File names sort differently as text ("910" < "95x" would not matter; "9010"-style is not allowed): numbers decide.
       writeFileSync(join(dir, '912-third.sql'), "INSERT INTO mig_order (name) VALUES ('third');");
       writeFileSync(join(dir, '901-first.sql'), 'CREATE TABLE mig_order (id SERIAL PRIMARY KEY, name TEXT NOT NULL);');
-      writeFileSync(join(dir, '905-second.sql'), "INSERT INTO mig_order (name) VALUES ('second');\nINSERT INTO mig_order (name) VALUES ('second-b');");
+      writeFileSync(
+        join(dir, '905-second.sql'),
+        "INSERT INTO mig_order (name) VALUES ('second');\nINSERT INTO mig_order (name) VALUES ('second-b');",
+      );
       writeFileSync(join(dir, 'README.txt'), 'not a migration');
       expect(await migrate(db, NOW, dir)).toEqual([901, 905, 912]);
       expect(await migrate(db, NOW, dir)).toEqual([]);
@@ -142,9 +146,10 @@ describe('migrations', () => {
 });
 
 async function recordSum(userId: number): Promise<string> {
-  const rows = await db.query<{ s: string | null }>('SELECT sum(value)::text AS s FROM financial_records WHERE user_id = $1', [
-    userId,
-  ]);
+  const rows = await db.query<{ s: string | null }>(
+    'SELECT sum(value)::text AS s FROM financial_records WHERE user_id = $1',
+    [userId],
+  );
   return rows[0]?.s ?? '0';
 }
 
@@ -153,7 +158,8 @@ describe('ledger', () => {
     const id = await newUser();
     const t = { type: RecordType.MEMO, memo: 'test', at: NOW };
     expect(await db.tx((q) => move(q, id, { ...t, balance: '100.10' }))).toEqual({
-      balance: '100.10000000', lock_balance: '0.00000000',
+      balance: '100.10000000',
+      lock_balance: '0.00000000',
     });
     // Lock 40: balance → locked. The balance changed, so one record of −40.
     await db.tx((q) => move(q, id, { ...t, balance: '-40', lock: '40' }));
@@ -197,7 +203,12 @@ describe('ledger', () => {
     // −70 then +70 sums to zero but goes below zero on the way: refused, like two moves, and nothing changes.
     const before = await countRows(server.ctx, ['financial_records']);
     await expect(
-      db.tx((q) => moveAll(q, id, [{ ...t, balance: '-70' }, { ...t, balance: '70' }])),
+      db.tx((q) =>
+        moveAll(q, id, [
+          { ...t, balance: '-70' },
+          { ...t, balance: '70' },
+        ]),
+      ),
     ).rejects.toMatchObject({ key: 'insufficient_balance' });
     expect(await getAccount(db, id)).toEqual(after);
     expect(await countRows(server.ctx, ['financial_records'])).toEqual(before);
@@ -242,7 +253,13 @@ describe('ledger', () => {
     let refused = 0;
     for (let i = 0; i < 150; i++) {
       const cents = dec(Math.floor(rand() * 2_000_000) - 900_000).div(1000); // −900.000 … +1099.999, 3 decimals
-      const lock = rand() < 0.3 ? dec(Math.floor(rand() * 50_000)).div(100).neg().plus(100) : dec(0);
+      const lock =
+        rand() < 0.3
+          ? dec(Math.floor(rand() * 50_000))
+              .div(100)
+              .neg()
+              .plus(100)
+          : dec(0);
       try {
         await db.tx((q) => move(q, id, { balance: cents, lock, type: RecordType.MEMO, memo: `r${i}`, at: NOW + i }));
       } catch (err) {
@@ -271,13 +288,15 @@ describe('ledger', () => {
     const id = await newUser();
     await db.tx((q) => move(q, id, { balance: '100', type: RecordType.MEMO, memo: 'fund', at: NOW }));
     const attempts = Array.from({ length: 15 }, (_, i) =>
-      db.tx((q) => move(q, id, { balance: '-10', type: RecordType.MEMO, memo: `spend${i}`, at: NOW })).then(
-        () => 'ok' as const,
-        (err: unknown) => {
-          if (err instanceof ApiError && err.key === 'insufficient_balance') return 'refused' as const;
-          throw err;
-        },
-      ),
+      db
+        .tx((q) => move(q, id, { balance: '-10', type: RecordType.MEMO, memo: `spend${i}`, at: NOW }))
+        .then(
+          () => 'ok' as const,
+          (err: unknown) => {
+            if (err instanceof ApiError && err.key === 'insufficient_balance') return 'refused' as const;
+            throw err;
+          },
+        ),
     );
     const results = await Promise.all(attempts);
     expect(results.filter((r) => r === 'ok')).toHaveLength(10);

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankCoin, ChargeRecord, CoinNetwork, DepositBank, Paged } from '../../domain/wallet-types.ts';
 import { DEPOSIT_COMMANDS } from '../../server/ops/commands/deposits.ts';
 import { chargeCredit } from '../../domain/charge-credit.ts';
-import { api, countRows, opsCommand, refusalKey, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import {
+  api,
+  countRows,
+  opsCommand,
+  refusalKey,
+  registerAndLogin,
+  startTestServer,
+  type RegisteredUser,
+  type TestServer,
+} from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 let server: TestServer;
@@ -19,8 +28,12 @@ const cmd = (name: string) => opsCommand(DEPOSIT_COMMANDS, () => server, name);
 const failure = refusalKey;
 
 async function proof(user: RegisteredUser): Promise<string> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).png().toBuffer();
-  const res = await user.client.upload<{ url: string }>('/api/common/image_upload', { file: new Blob([new Uint8Array(png)]) });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
+    .png()
+    .toBuffer();
+  const res = await user.client.upload<{ url: string }>('/api/common/image_upload', {
+    file: new Blob([new Uint8Array(png)]),
+  });
   return res.data.url;
 }
 
@@ -39,7 +52,9 @@ beforeAll(async () => {
   server = await startTestServer({ market: { manual: true } });
   alice = await registerAndLogin(server);
   bob = await registerAndLogin(server);
-  const demo = await api(server.baseUrl).get<{ token: string }>('/api/user/createAccountDemoForU', { demo_id: 'deposit-demo-1' });
+  const demo = await api(server.baseUrl).get<{ token: string }>('/api/user/createAccountDemoForU', {
+    demo_id: 'deposit-demo-1',
+  });
   demoToken = demo.data.token;
   networks = (await alice.client.get<CoinNetwork[]>('/api/quickCharge/info')).data;
 });
@@ -48,7 +63,12 @@ afterAll(() => server.close());
 describe('where to deposit', () => {
   it('lists crypto networks with their addresses, bank currencies and their accounts', async () => {
     expect(networks.length).toBeGreaterThanOrEqual(4);
-    expect(networks[0]).toEqual({ id: expect.any(Number), currency_code: 'USDT', protocol_code: 'TRC20', address: expect.stringMatching(/^T/) });
+    expect(networks[0]).toEqual({
+      id: expect.any(Number),
+      currency_code: 'USDT',
+      protocol_code: 'TRC20',
+      address: expect.stringMatching(/^T/),
+    });
     const coins = (await alice.client.get<BankCoin[]>('/api/quickCharge/symbols')).data;
     expect(coins.map((c) => c.name)).toEqual(['USD', 'HKD', 'EUR']);
     // Issue 35: the rate comes with the currency, so the form shows 780 HKD as 100.00 USD before it is sent.
@@ -58,7 +78,15 @@ describe('where to deposit', () => {
     const usd = coins[0]?.id ?? 0;
     const banks = (await alice.client.get<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: usd })).data;
     expect(banks.length).toBe(2);
-    expect(Object.keys(banks[0] ?? {}).sort()).toEqual(['bank_address', 'bank_name', 'bank_remark', 'bank_swift', 'id', 'payee_account', 'payee_name']);
+    expect(Object.keys(banks[0] ?? {}).sort()).toEqual([
+      'bank_address',
+      'bank_name',
+      'bank_remark',
+      'bank_swift',
+      'id',
+      'payee_account',
+      'payee_name',
+    ]);
     const none = await alice.client.withLang('en').get('/api/quickCharge/wire_info', { bank_coin: 9999 });
     expect(none.msg).toBe('This bank account is not available');
   });
@@ -87,12 +115,22 @@ describe('submitting a charge', () => {
   it('files a coin charge that waits for review, shown in the history with its currency', async () => {
     const usdt = networks[0];
     const res = await alice.client.withLang('en').get('/api/quickCharge/submit', {
-      number: '250.5', proofImg: await proof(alice), address: usdt?.address ?? '', charge_id: usdt?.id ?? 0,
+      number: '250.5',
+      proofImg: await proof(alice),
+      address: usdt?.address ?? '',
+      charge_id: usdt?.id ?? 0,
     });
     expect(res.code).toBe(1);
     expect(res.msg).toBe('Submitted, your deposit will be credited after review');
     const last = await lastCharge(alice, 0);
-    expect(last).toMatchObject({ number: '250.5', type: 0, currency_code: 'USDT', status: 0, credited: '', remark: '' });
+    expect(last).toMatchObject({
+      number: '250.5',
+      type: 0,
+      currency_code: 'USDT',
+      status: 0,
+      credited: '',
+      remark: '',
+    });
     expect(last.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(await balance(alice)).toBe('0.00');
   });
@@ -129,18 +167,19 @@ describe('submitting a charge', () => {
   it('files a bank charge; without a chosen account it says there is no pay way', async () => {
     const coins = (await alice.client.get<BankCoin[]>('/api/quickCharge/symbols')).data;
     const hkd = coins.find((c) => c.name === 'HKD');
-    const bank = (await alice.client.get<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: hkd?.id ?? 0 })).data[0];
+    const bank = (await alice.client.get<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: hkd?.id ?? 0 }))
+      .data[0];
     const img = await proof(alice);
     const en = alice.client.withLang('en');
     expect((await en.get('/api/quickCharge/wire_submit', { number: '780', proofImg: img })).msg).toBe(
       'There is no payment channel for the French currency account',
     );
-    expect((await en.get('/api/quickCharge/wire_submit', { number: '', proofImg: img, wire_id: bank?.id ?? 0 })).msg).toBe(
-      'Please enter the recharge amount',
-    );
-    expect((await en.get('/api/quickCharge/wire_submit', { number: '1.001', proofImg: img, wire_id: bank?.id ?? 0 })).msg).toBe(
-      'The amount can have at most 2 decimals',
-    );
+    expect(
+      (await en.get('/api/quickCharge/wire_submit', { number: '', proofImg: img, wire_id: bank?.id ?? 0 })).msg,
+    ).toBe('Please enter the recharge amount');
+    expect(
+      (await en.get('/api/quickCharge/wire_submit', { number: '1.001', proofImg: img, wire_id: bank?.id ?? 0 })).msg,
+    ).toBe('The amount can have at most 2 decimals');
     const res = await en.get('/api/quickCharge/wire_submit', { number: '780', proofImg: img, wire_id: bank?.id ?? 0 });
     expect(res.code).toBe(1);
     expect(await lastCharge(alice, 1)).toMatchObject({ number: '780', type: 1, currency_code: 'HKD', status: 0 });
@@ -156,14 +195,30 @@ describe('submitting a charge', () => {
       ['/api/quickCharge/wire_submit', { ...good, wire_id: -1 }, 'Please check Pay to: the value is not valid'],
       ['/api/quickCharge/wire_submit', { ...good, number: '0' }, 'Please enter an amount greater than 0'],
       ['/api/quickCharge/wire_submit', { ...good, number: '-100' }, 'Please enter an amount greater than 0'],
-      ['/api/quickCharge/wire_submit', { ...good, number: 'Infinity' }, 'Please enter a number (digits and one decimal point, such as 25.50)'],
+      [
+        '/api/quickCharge/wire_submit',
+        { ...good, number: 'Infinity' },
+        'Please enter a number (digits and one decimal point, such as 25.50)',
+      ],
       ['/api/quickCharge/wire_submit', { ...good, number: '10000000.01' }, 'The amount can be at most 10000000'],
       ['/api/quickCharge/wire_submit', { ...good, proofImg: await proof(bob) }, 'Please upload the payment proof'],
-      ['/api/quickCharge/wire_submit', { ...good, proofImg: 'https://evil.example/a.png' }, 'Please upload the payment proof'],
+      [
+        '/api/quickCharge/wire_submit',
+        { ...good, proofImg: 'https://evil.example/a.png' },
+        'Please upload the payment proof',
+      ],
       ['/api/quickCharge/wire_info', { bank_coin: 999999 }, 'This bank account is not available'],
       ['/api/quickCharge/wire_info', {}, 'Please fill in Currency'],
-      ['/api/quickCharge/quick_ist', { type: 2 }, 'Something in this request is not valid. Please go back and try again.'],
-      ['/api/quickCharge/quick_ist', { type: 0, page: 0 }, 'Something in this request is not valid. Please go back and try again.'],
+      [
+        '/api/quickCharge/quick_ist',
+        { type: 2 },
+        'Something in this request is not valid. Please go back and try again.',
+      ],
+      [
+        '/api/quickCharge/quick_ist',
+        { type: 0, page: 0 },
+        'Something in this request is not valid. Please go back and try again.',
+      ],
     ];
     const before = await countRows(server.ctx, ['charges', 'financial_records', 'accounts']);
     for (const [path, params, msg] of cases) {
@@ -178,14 +233,22 @@ describe('submitting a charge', () => {
     const usdt = networks[0];
     const img = await proof(bob);
     for (let i = 1; i <= 12; i++) {
-      await bob.client.get('/api/quickCharge/submit', { number: String(i), proofImg: img, address: usdt?.address ?? '', charge_id: usdt?.id ?? 0 });
+      await bob.client.get('/api/quickCharge/submit', {
+        number: String(i),
+        proofImg: img,
+        address: usdt?.address ?? '',
+        charge_id: usdt?.id ?? 0,
+      });
     }
     const p1 = (await bob.client.get<Paged<ChargeRecord>>('/api/quickCharge/quick_ist', { type: 0, page: 1 })).data;
     const p2 = (await bob.client.get<Paged<ChargeRecord>>('/api/quickCharge/quick_ist', { type: 0, page: 2 })).data;
     expect(p1.total).toBe(12);
     expect(p1.data.map((c) => c.number)).toEqual(['12', '11', '10', '9', '8', '7', '6', '5', '4', '3']);
     expect(p2.data.map((c) => c.number)).toEqual(['2', '1']);
-    expect((await bob.client.get<Paged<ChargeRecord>>('/api/quickCharge/quick_ist', { type: 1 })).data).toEqual({ data: [], total: 0 });
+    expect((await bob.client.get<Paged<ChargeRecord>>('/api/quickCharge/quick_ist', { type: 1 })).data).toEqual({
+      data: [],
+      total: 0,
+    });
     expect((await alice.client.get<Paged<ChargeRecord>>('/api/quickCharge/quick_ist', { type: 0 })).data.total).toBe(1);
   });
 });
@@ -193,7 +256,12 @@ describe('submitting a charge', () => {
 describe('operator review', () => {
   it('approves once: credits number ÷ rate to the cent with a ledger record; a second approval changes nothing', async () => {
     const btc = networks.find((n) => n.currency_code === 'BTC');
-    await alice.client.get('/api/quickCharge/submit', { number: '0.0123', proofImg: await proof(alice), address: btc?.address ?? '', charge_id: btc?.id ?? 0 });
+    await alice.client.get('/api/quickCharge/submit', {
+      number: '0.0123',
+      proofImg: await proof(alice),
+      address: btc?.address ?? '',
+      charge_id: btc?.id ?? 0,
+    });
     const charge = await lastCharge(alice, 0);
     const before = await balance(alice);
     const approved = await cmd('charge-approve')({ id: String(charge.id) });
@@ -204,9 +272,11 @@ describe('operator review', () => {
     expect(await failure(cmd('charge-reject')({ id: String(charge.id), reason: 'late' }))).toBe('charge_not_pending');
     expect(await balance(alice)).toBe('1230.00');
     expect(await lastCharge(alice, 0)).toMatchObject({ status: 1, credited: '1230.00' });
-    const records = await alice.client.withLang('en').get<{ list: Array<{ Type: number; Value: string; MemoTran: string }> }>(
-      '/v1/api/main/accountLog/forexChange', { page: 1 },
-    );
+    const records = await alice.client
+      .withLang('en')
+      .get<{ list: Array<{ Type: number; Value: string; MemoTran: string }> }>('/v1/api/main/accountLog/forexChange', {
+        page: 1,
+      });
     expect(records.data.list[0]).toMatchObject({ Type: 31, Value: '1230.00' });
     expect(records.data.list[0]?.MemoTran).toContain('0.0123 BTC');
     expect(await ledgerHolds(server.ctx)).toBe(true);
@@ -214,10 +284,17 @@ describe('operator review', () => {
 
   it('credits exactly once when approvals race', async () => {
     const usdt = networks[0];
-    await bob.client.get('/api/quickCharge/submit', { number: '77.77', proofImg: await proof(bob), address: usdt?.address ?? '', charge_id: usdt?.id ?? 0 });
+    await bob.client.get('/api/quickCharge/submit', {
+      number: '77.77',
+      proofImg: await proof(bob),
+      address: usdt?.address ?? '',
+      charge_id: usdt?.id ?? 0,
+    });
     const charge = await lastCharge(bob, 0);
     const before = await balance(bob);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => cmd('charge-approve')({ id: String(charge.id) })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => cmd('charge-approve')({ id: String(charge.id) })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await balance(bob)).toBe((Number(before) + 77.77).toFixed(2));
     expect(await ledgerHolds(server.ctx)).toBe(true);
@@ -226,12 +303,22 @@ describe('operator review', () => {
   it('rejects with a reason shown to the trader, marks invalid, refuses unknown ids, lists by status', async () => {
     const usdt = networks[0];
     const img = await proof(alice);
-    const submit = () => alice.client.get('/api/quickCharge/submit', { number: '5', proofImg: img, address: usdt?.address ?? '', charge_id: usdt?.id ?? 0 });
+    const submit = () =>
+      alice.client.get('/api/quickCharge/submit', {
+        number: '5',
+        proofImg: img,
+        address: usdt?.address ?? '',
+        charge_id: usdt?.id ?? 0,
+      });
     await submit();
     const a = await lastCharge(alice, 0);
     expect(await failure(cmd('charge-reject')({ id: String(a.id) }))).toBe('field_required');
     await cmd('charge-reject')({ id: String(a.id), reason: 'The proof does not show a transfer' });
-    expect(await lastCharge(alice, 0)).toMatchObject({ status: 2, remark: 'The proof does not show a transfer', credited: '' });
+    expect(await lastCharge(alice, 0)).toMatchObject({
+      status: 2,
+      remark: 'The proof does not show a transfer',
+      credited: '',
+    });
     await submit();
     const b = await lastCharge(alice, 0);
     await cmd('charge-invalid')({ id: String(b.id) });
@@ -239,7 +326,10 @@ describe('operator review', () => {
     expect(await failure(cmd('charge-approve')({ id: String(b.id) }))).toBe('charge_not_pending');
     expect(await failure(cmd('charge-approve')({ id: '999999' }))).toBe('charge_not_found');
     expect(await failure(cmd('charge-approve')({ id: 'x; DROP TABLE charges' }))).toBe('field_invalid');
-    const rejected = (await cmd('charge-list')({ status: '2', user: alice.account })) as Array<{ id: number; proof: string }>;
+    const rejected = (await cmd('charge-list')({ status: '2', user: alice.account })) as Array<{
+      id: number;
+      proof: string;
+    }>;
     expect(rejected.map((r) => r.id)).toEqual([a.id]);
     expect(rejected[0]?.proof).toBe(img);
     expect(await failure(cmd('charge-list')({ status: '7' }))).toBe('field_invalid');
@@ -247,8 +337,13 @@ describe('operator review', () => {
 
   it('approves with a given amount (a wire that arrived short) and credits accounts directly', async () => {
     const coins = (await bob.client.get<BankCoin[]>('/api/quickCharge/symbols')).data;
-    const bank = (await bob.client.get<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: coins[0]?.id ?? 0 })).data[0];
-    await bob.client.get('/api/quickCharge/wire_submit', { number: '1000', proofImg: await proof(bob), wire_id: bank?.id ?? 0 });
+    const bank = (await bob.client.get<DepositBank[]>('/api/quickCharge/wire_info', { bank_coin: coins[0]?.id ?? 0 }))
+      .data[0];
+    await bob.client.get('/api/quickCharge/wire_submit', {
+      number: '1000',
+      proofImg: await proof(bob),
+      wire_id: bank?.id ?? 0,
+    });
     const charge = await lastCharge(bob, 1);
     const before = Number(await balance(bob));
     expect(await failure(cmd('charge-approve')({ id: String(charge.id), amount: '-1' }))).toBe('amount_invalid');
@@ -263,7 +358,12 @@ describe('operator review', () => {
 
   it('refuses to approve a charge worth less than a cent, leaving it waiting', async () => {
     const btc = networks.find((n) => n.currency_code === 'BTC');
-    await bob.client.get('/api/quickCharge/submit', { number: '0.00000001', proofImg: await proof(bob), address: btc?.address ?? '', charge_id: btc?.id ?? 0 });
+    await bob.client.get('/api/quickCharge/submit', {
+      number: '0.00000001',
+      proofImg: await proof(bob),
+      address: btc?.address ?? '',
+      charge_id: btc?.id ?? 0,
+    });
     const charge = await lastCharge(bob, 0);
     const before = await countRows(server.ctx, ['financial_records']);
     expect(await failure(cmd('charge-approve')({ id: String(charge.id) }))).toBe('amount_invalid');

@@ -32,7 +32,12 @@ interface Side {
   orders: number[];
 }
 
-const idle: Timers = { setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined };
+const idle: Timers = {
+  setInterval: () => 0,
+  clearInterval: () => undefined,
+  setTimeout: () => 0,
+  clearTimeout: () => undefined,
+};
 
 async function side(makeIndex: IndexFactory): Promise<Side> {
   const server = await startTestServer();
@@ -61,7 +66,17 @@ afterAll(async () => {
 });
 
 type Op =
-  | { k: 'submit'; user: number; inst: number; buy: boolean; pending: boolean; lots: number; away: number; sl: number; tp: number }
+  | {
+      k: 'submit';
+      user: number;
+      inst: number;
+      buy: boolean;
+      pending: boolean;
+      lots: number;
+      away: number;
+      sl: number;
+      tp: number;
+    }
   | { k: 'close' | 'cancel'; pick: number }
   | { k: 'part'; pick: number; keep: number }
   | { k: 'stops'; pick: number; sl: number; tp: number }
@@ -70,12 +85,38 @@ type Op =
 
 const offset = fc.oneof(fc.constant(0), fc.integer({ min: -60, max: 60 }));
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ k: fc.constant('submit' as const), user: fc.nat(2), inst: fc.nat(2), buy: fc.boolean(), pending: fc.boolean(), lots: fc.integer({ min: 1, max: 40 }), away: fc.integer({ min: -30, max: 30 }), sl: offset, tp: offset }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('submit' as const),
+      user: fc.nat(2),
+      inst: fc.nat(2),
+      buy: fc.boolean(),
+      pending: fc.boolean(),
+      lots: fc.integer({ min: 1, max: 40 }),
+      away: fc.integer({ min: -30, max: 30 }),
+      sl: offset,
+      tp: offset,
+    }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ k: fc.constantFrom('close' as const, 'cancel' as const), pick: fc.nat(100) }), weight: 2 },
-  { arbitrary: fc.record({ k: fc.constant('part' as const), pick: fc.nat(100), keep: fc.integer({ min: 1, max: 99 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({ k: fc.constant('part' as const), pick: fc.nat(100), keep: fc.integer({ min: 1, max: 99 }) }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ k: fc.constant('stops' as const), pick: fc.nat(100), sl: offset, tp: offset }), weight: 1 },
-  { arbitrary: fc.record({ k: fc.constant('money' as const), user: fc.nat(2), amount: fc.integer({ min: -3000, max: 3000 }) }), weight: 1 },
-  { arbitrary: fc.record({ k: fc.constant('tick' as const), inst: fc.nat(2), move: fc.integer({ min: -25, max: 25 }) }), weight: 6 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('money' as const),
+      user: fc.nat(2),
+      amount: fc.integer({ min: -3000, max: 3000 }),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({ k: fc.constant('tick' as const), inst: fc.nat(2), move: fc.integer({ min: -25, max: 25 }) }),
+    weight: 6,
+  },
 );
 
 /** Scaled price as text at the instrument's precision; a move is in thousandths of the price. */
@@ -88,11 +129,14 @@ function errorKey(err: unknown): string {
 
 /** What a push says about an order, with the order named by its ordinal (ids may differ between databases). */
 function pushesOf(s: Side, from: number): string[] {
-  return s.push.sent.slice(from).map(({ message }: { message: ServerMessage }) => {
-    const d = (message as unknown as { data: Record<string, unknown> }).data;
-    const ordinal = s.orders.indexOf(Number(d.Id));
-    return `${message.type} #${ordinal} ${String(d.Status)} ${typeof d.CloseReason === 'string' ? d.CloseReason : ''} ${String(d.Price)} ${String(d.UpdatePrice)} ${String(d.FactProfits)}`;
-  }).sort();
+  return s.push.sent
+    .slice(from)
+    .map(({ message }: { message: ServerMessage }) => {
+      const d = (message as unknown as { data: Record<string, unknown> }).data;
+      const ordinal = s.orders.indexOf(Number(d.Id));
+      return `${message.type} #${ordinal} ${String(d.Status)} ${typeof d.CloseReason === 'string' ? d.CloseReason : ''} ${String(d.Price)} ${String(d.UpdatePrice)} ${String(d.FactProfits)}`;
+    })
+    .sort();
 }
 
 describe('engine on the tick index against the engine on the decimal scan (differential)', () => {
@@ -104,13 +148,19 @@ describe('engine on the tick index against the engine on the decimal scan (diffe
         for (const s of [fast, oracle]) {
           s.users = [];
           for (const f of FUNDS) s.users.push(await fundedUser(s.server.ctx.db, f, now));
-          TEST_INSTRUMENTS.forEach((inst, i) => s.market.setPrice(inst.code, priceText(START[i] as number, inst.pricePrecision)));
+          TEST_INSTRUMENTS.forEach((inst, i) =>
+            s.market.setPrice(inst.code, priceText(START[i] as number, inst.pricePrecision)),
+          );
           await s.engine.idle();
         }
         for (const op of ops) {
           const marks = [fast.push.sent.length, oracle.push.sent.length];
           const outcomes = await Promise.all([fast, oracle].map((s) => step(s, op, prices)));
-          if (op.k === 'tick') prices[op.inst] = Math.max(1, (prices[op.inst] as number) + Math.round(((prices[op.inst] as number) * op.move) / 1000));
+          if (op.k === 'tick')
+            prices[op.inst] = Math.max(
+              1,
+              (prices[op.inst] as number) + Math.round(((prices[op.inst] as number) * op.move) / 1000),
+            );
           expect(outcomes[0], JSON.stringify(op)).toEqual(outcomes[1]);
           expect(pushesOf(fast, marks[0] as number)).toEqual(pushesOf(oracle, marks[1] as number));
           for (let u = 0; u < FUNDS.length; u++) {
@@ -119,7 +169,9 @@ describe('engine on the tick index against the engine on the decimal scan (diffe
               return { margin: s.engine.marginOf(id).toFixed(), floating: s.engine.floatingOf(id).toFixed() };
             });
             expect(a).toEqual(b);
-            const [ba, bb] = await Promise.all([fast, oracle].map((s) => getAccount(s.server.ctx.db, s.users[u] as number)));
+            const [ba, bb] = await Promise.all(
+              [fast, oracle].map((s) => getAccount(s.server.ctx.db, s.users[u] as number)),
+            );
             expect(ba?.balance).toBe(bb?.balance);
           }
         }
@@ -141,7 +193,9 @@ describe('engine on the tick index against the engine on the decimal scan (diffe
 /** Runs one op on one side and waits for every trigger it started; returns what the caller saw. */
 async function step(s: Side, op: Op, prices: number[]): Promise<string> {
   const openOf = (status: 0 | 1 | null, pick: number) => {
-    const open = s.orders.map((id) => s.engine.book.get(id)).filter((o) => o && (status === null || o.status === status));
+    const open = s.orders
+      .map((id) => s.engine.book.get(id))
+      .filter((o) => o && (status === null || o.status === status));
     return open.length === 0 ? undefined : open[pick % open.length];
   };
   try {
@@ -150,12 +204,22 @@ async function step(s: Side, op: Op, prices: number[]): Promise<string> {
       const p = prices[op.inst] as number;
       const at = (permille: number): string => priceText(p + Math.round((p * permille) / 1000), inst.pricePrecision);
       const ref = op.pending ? p + Math.round((p * op.away) / 1000) : p;
-      const stop = (permille: number): string => (permille === 0 ? '' : priceText(ref + Math.round((ref * permille) / 1000), inst.pricePrecision));
-      const o = await s.engine.submit(s.users[op.user] as number, inst.id, {
-        type: op.buy ? 1 : 2, cont: String(Number(inst.minLots) * op.lots), status: op.pending ? 0 : 1,
-        target_price: op.pending ? at(op.away) : '', stop_loss_price: stop(op.buy ? -Math.abs(op.sl) : Math.abs(op.sl)),
-        target_profit_price: stop(op.buy ? Math.abs(op.tp) : -Math.abs(op.tp)), multiple: inst.multiples[0] ?? 0,
-      }, null);
+      const stop = (permille: number): string =>
+        permille === 0 ? '' : priceText(ref + Math.round((ref * permille) / 1000), inst.pricePrecision);
+      const o = await s.engine.submit(
+        s.users[op.user] as number,
+        inst.id,
+        {
+          type: op.buy ? 1 : 2,
+          cont: String(Number(inst.minLots) * op.lots),
+          status: op.pending ? 0 : 1,
+          target_price: op.pending ? at(op.away) : '',
+          stop_loss_price: stop(op.buy ? -Math.abs(op.sl) : Math.abs(op.sl)),
+          target_profit_price: stop(op.buy ? Math.abs(op.tp) : -Math.abs(op.tp)),
+          multiple: inst.multiples[0] ?? 0,
+        },
+        null,
+      );
       s.orders.push(o.Id);
       return `ok ${o.CautionMoney} ${o.TradeFee}`;
     }
@@ -182,13 +246,24 @@ async function step(s: Side, op: Op, prices: number[]): Promise<string> {
       const inst = TEST_INSTRUMENTS.find((i) => i.id === o.instrumentId) as (typeof TEST_INSTRUMENTS)[number];
       const p = prices[TEST_INSTRUMENTS.indexOf(inst)] as number;
       const buy = o.side === 'buy';
-      const stop = (permille: number): string => (permille === 0 ? '0' : priceText(p + Math.round((p * permille) / 1000), inst.pricePrecision));
-      const done = await s.engine.setStops(o.userId, o.id, stop(buy ? Math.abs(op.tp) : -Math.abs(op.tp)), stop(buy ? -Math.abs(op.sl) : Math.abs(op.sl)));
+      const stop = (permille: number): string =>
+        permille === 0 ? '0' : priceText(p + Math.round((p * permille) / 1000), inst.pricePrecision);
+      const done = await s.engine.setStops(
+        o.userId,
+        o.id,
+        stop(buy ? Math.abs(op.tp) : -Math.abs(op.tp)),
+        stop(buy ? -Math.abs(op.sl) : Math.abs(op.sl)),
+      );
       return `ok ${done.TargetProfitPrice} ${done.TargetLossPrice}`;
     }
     if (op.k === 'money') {
       // A deposit or a withdrawal, booked outside the engine as the wallet does.
-      await move(s.server.ctx.db, s.users[op.user] as number, { balance: String(op.amount), type: RecordType.MEMO, memo: 'differential', at: 0 });
+      await move(s.server.ctx.db, s.users[op.user] as number, {
+        balance: String(op.amount),
+        type: RecordType.MEMO,
+        memo: 'differential',
+        at: 0,
+      });
       return 'ok';
     }
     if (op.k !== 'tick') return 'none';

@@ -20,16 +20,34 @@ import { dec } from '../../domain/decimal.ts';
 
 export const TEST_INSTRUMENTS: EngineInstrument[] = [
   {
-    id: 9001, code: 'TSTEUR', showCode: 'TST/EUR', pricePrecision: 5, pip: '0.01', minLots: '0.01',
-    multiples: [10, 20, 50, 100, 200], spec: { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0.001' },
+    id: 9001,
+    code: 'TSTEUR',
+    showCode: 'TST/EUR',
+    pricePrecision: 5,
+    pip: '0.01',
+    minLots: '0.01',
+    multiples: [10, 20, 50, 100, 200],
+    spec: { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0.001' },
   },
   {
-    id: 9002, code: 'TSTXAG', showCode: 'TST/XAG', pricePrecision: 3, pip: '0.1', minLots: '0.1',
-    multiples: [10], spec: { MarginMode: 1, ForexContNum: '50', ForexFeeRate: '0.002' },
+    id: 9002,
+    code: 'TSTXAG',
+    showCode: 'TST/XAG',
+    pricePrecision: 3,
+    pip: '0.1',
+    minLots: '0.1',
+    multiples: [10],
+    spec: { MarginMode: 1, ForexContNum: '50', ForexFeeRate: '0.002' },
   },
   {
-    id: 9003, code: 'TSTBTC', showCode: 'TST/BTC', pricePrecision: 2, pip: '0.01', minLots: '0.01',
-    multiples: [5, 10, 20], spec: { MarginMode: 2, ForexContNum: '1', ForexFeeRate: '0.0005' },
+    id: 9003,
+    code: 'TSTBTC',
+    showCode: 'TST/BTC',
+    pricePrecision: 2,
+    pip: '0.01',
+    minLots: '0.01',
+    multiples: [5, 10, 20],
+    spec: { MarginMode: 2, ForexContNum: '1', ForexFeeRate: '0.0005' },
   },
 ];
 
@@ -44,8 +62,19 @@ export async function insertTestInstruments(q: Queryable): Promise<void> {
          cont_num, margin_mode, multiples, fee_rate, base_price, annual_vol, tick_hz, enabled)
        VALUES ($1, $2, $3, '', $4, 'crypto', $5, $6, $7, $8, $9, $10, $11, 1, 0.1, 0, FALSE)
        ON CONFLICT (id) DO NOTHING`,
-      [i.id, i.code, i.showCode, cat.id, i.pricePrecision, i.pip, i.minLots, i.spec.ForexContNum, i.spec.MarginMode,
-        i.multiples, i.spec.ForexFeeRate],
+      [
+        i.id,
+        i.code,
+        i.showCode,
+        cat.id,
+        i.pricePrecision,
+        i.pip,
+        i.minLots,
+        i.spec.ForexContNum,
+        i.spec.MarginMode,
+        i.multiples,
+        i.spec.ForexFeeRate,
+      ],
     );
   }
 }
@@ -66,7 +95,14 @@ export class ScriptedMarket implements MarketFeed {
     const prev = this.quotes.get(code);
     const open = prev?.open ?? price;
     this.quotes.set(code, {
-      instrumentId: inst.id, code, open, high: price, low: price, close: price, change: '0.00', time: this.time,
+      instrumentId: inst.id,
+      code,
+      open,
+      high: price,
+      low: price,
+      close: price,
+      change: '0.00',
+      time: this.time,
       status: this.closed.has(code) ? 0 : 1,
     });
     const tick: Tick = { instrumentId: inst.id, code, price, time: this.time, volume: 1 };
@@ -128,23 +164,32 @@ export interface LedgerCheck {
 /** The ledger invariants' two sides for one user (exact decimal texts, normalised). */
 export async function ledgerCheck(q: Queryable, userId: number): Promise<LedgerCheck> {
   const [acc] = await q.query<{ balance: string; lock_balance: string }>(
-    'SELECT balance, lock_balance FROM accounts WHERE user_id = $1', [userId],
+    'SELECT balance, lock_balance FROM accounts WHERE user_id = $1',
+    [userId],
   );
   const [rec] = await q.query<{ s: string }>(
-    'SELECT COALESCE(sum(value), 0) AS s FROM financial_records WHERE user_id = $1', [userId],
+    'SELECT COALESCE(sum(value), 0) AS s FROM financial_records WHERE user_id = $1',
+    [userId],
   );
   const [mar] = await q.query<{ s: string }>(
-    'SELECT COALESCE(sum(caution_money), 0) AS s FROM orders WHERE user_id = $1 AND status IN (0, 1)', [userId],
+    'SELECT COALESCE(sum(caution_money), 0) AS s FROM orders WHERE user_id = $1 AND status IN (0, 1)',
+    [userId],
   );
   const n = (v: string | undefined): string => dec(v ?? '0').toFixed();
   return {
-    balance: n(acc?.balance), lock: n(acc?.lock_balance), sumRecords: n(rec?.s), sumOpenMargins: n(mar?.s),
+    balance: n(acc?.balance),
+    lock: n(acc?.lock_balance),
+    sumRecords: n(rec?.s),
+    sumOpenMargins: n(mar?.s),
   };
 }
 
 /** Timers that never fire: the engine's account cache is refreshed by the trades themselves. */
 export const IDLE_TIMERS: Timers = {
-  setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined,
+  setInterval: () => 0,
+  clearInterval: () => undefined,
+  setTimeout: () => 0,
+  clearTimeout: () => undefined,
 };
 
 /** A test server with the test instruments, a scripted market (TSTEUR at 1.10000) and a started engine over it. */
@@ -198,11 +243,21 @@ export function useEngineBed(options: EngineBedOptions = {}): EngineBedHandle {
     return bed;
   };
   return {
-    get server() { return started().server; },
-    get ctx() { return started().ctx; },
-    get market() { return started().market; },
-    get push() { return started().push; },
-    get engine() { return started().engine; },
+    get server() {
+      return started().server;
+    },
+    get ctx() {
+      return started().ctx;
+    },
+    get market() {
+      return started().market;
+    },
+    get push() {
+      return started().push;
+    },
+    get engine() {
+      return started().engine;
+    },
     async restartEngine() {
       const b = started();
       await b.engine.stop();
@@ -221,7 +276,13 @@ export async function expectLedgerInvariants(q: Queryable, userId: number): Prom
 
 /** A market buy of 1 lot at ×100 with no stops: the order the engine tests start from, changed by `over`. */
 export const marketBuy = (over: Partial<SubmitInput> = {}): SubmitInput => ({
-  type: 1, cont: '1', status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100,
+  type: 1,
+  cont: '1',
+  status: 1,
+  target_price: '0',
+  stop_loss_price: '0',
+  target_profit_price: '0',
+  multiple: 100,
   ...over,
 });
 

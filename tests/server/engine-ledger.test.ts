@@ -11,7 +11,12 @@ import { RecordType } from '../../server/ledger/record-types.ts';
 import { dec, fixed } from '../../domain/decimal.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import {
-  fundedUser, insertTestInstruments, ledgerCheck, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS,
+  fundedUser,
+  insertTestInstruments,
+  ledgerCheck,
+  PushRecorder,
+  ScriptedMarket,
+  TEST_INSTRUMENTS,
 } from './engine-helpers.ts';
 import { prng } from '../fixtures/prng.ts';
 
@@ -56,8 +61,15 @@ describe('ledger invariants under random trading', () => {
     ];
     const prices = new Map(Object.entries(START_PRICES).map(([k, v]) => [k, dec(v)]));
     const expected = new Set([
-      'insufficient_balance', 'order_not_holding', 'order_not_pending', 'stop_loss_below', 'stop_profit_above',
-      'stop_loss_above', 'stop_profit_below', 'target_price_at_market', 'lots_below_min',
+      'insufficient_balance',
+      'order_not_holding',
+      'order_not_pending',
+      'stop_loss_below',
+      'stop_profit_above',
+      'stop_loss_above',
+      'stop_profit_below',
+      'target_price_at_market',
+      'lots_below_min',
     ]);
     const counts: Record<string, number> = {};
     const count = (k: string): void => {
@@ -73,7 +85,10 @@ describe('ledger invariants under random trading', () => {
       }
     };
     const openOf = (userId: number, status: 0 | 1): number[] =>
-      engine.book.forUser(userId).filter((o) => o.status === status).map((o) => o.id);
+      engine.book
+        .forUser(userId)
+        .filter((o) => o.status === status)
+        .map((o) => o.id);
     const stopsFor = (side: 1 | 2, ref: ReturnType<typeof dec>, precision: number): Partial<SubmitInput> => {
       const out: Partial<SubmitInput> = {};
       const away = (f: number) => fixed(ref.times(1 + f), precision);
@@ -102,19 +117,45 @@ describe('ledger invariants under random trading', () => {
       } else if (r < 0.5) {
         const side = rnd() < 0.5 ? 1 : 2;
         const lotsN = 1 + Math.floor(rnd() ** 2 * 300); // mostly small, sometimes enough to be stopped out
-        await attempt('market', () => engine.submit(userId, inst.id, {
-          type: side, cont: dec(inst.minLots).times(lotsN).toFixed(), status: 1, target_price: '0',
-          stop_loss_price: '0', target_profit_price: '0', multiple: pick(inst.multiples),
-          ...stopsFor(side, current, inst.pricePrecision),
-        }, rnd() < 0.2 ? `k${i % 37}` : null));
+        await attempt('market', () =>
+          engine.submit(
+            userId,
+            inst.id,
+            {
+              type: side,
+              cont: dec(inst.minLots).times(lotsN).toFixed(),
+              status: 1,
+              target_price: '0',
+              stop_loss_price: '0',
+              target_profit_price: '0',
+              multiple: pick(inst.multiples),
+              ...stopsFor(side, current, inst.pricePrecision),
+            },
+            rnd() < 0.2 ? `k${i % 37}` : null,
+          ),
+        );
       } else if (r < 0.62) {
         const side = rnd() < 0.5 ? 1 : 2;
         const target = dec(fixed(current.times(1 + (rnd() - 0.5) * 0.03), inst.pricePrecision));
-        await attempt('pending', () => engine.submit(userId, inst.id, {
-          type: side, cont: dec(inst.minLots).times(1 + Math.floor(rnd() * 20)).toFixed(), status: 0,
-          target_price: target.toFixed(), stop_loss_price: '0', target_profit_price: '0',
-          multiple: pick(inst.multiples), ...stopsFor(side, target, inst.pricePrecision),
-        }, null));
+        await attempt('pending', () =>
+          engine.submit(
+            userId,
+            inst.id,
+            {
+              type: side,
+              cont: dec(inst.minLots)
+                .times(1 + Math.floor(rnd() * 20))
+                .toFixed(),
+              status: 0,
+              target_price: target.toFixed(),
+              stop_loss_price: '0',
+              target_profit_price: '0',
+              multiple: pick(inst.multiples),
+              ...stopsFor(side, target, inst.pricePrecision),
+            },
+            null,
+          ),
+        );
       } else if (r < 0.77) {
         const ids = openOf(userId, 1);
         if (ids.length) await attempt('close', () => engine.close(userId, pick(ids)));
@@ -128,7 +169,9 @@ describe('ledger invariants under random trading', () => {
         const oi = o ? TEST_INSTRUMENTS.find((x) => x.id === o.instrumentId) : undefined;
         if (o && oi) {
           const s = stopsFor(o.side === 'buy' ? 1 : 2, prices.get(oi.code) ?? dec(1), oi.pricePrecision);
-          await attempt('stops', () => engine.setStops(userId, o.id, s.target_profit_price ?? '0', s.stop_loss_price ?? '0'));
+          await attempt('stops', () =>
+            engine.setStops(userId, o.id, s.target_profit_price ?? '0', s.stop_loss_price ?? '0'),
+          );
         }
       } else if (r < 0.97) {
         const ids = openOf(userId, 1);
@@ -160,7 +203,13 @@ describe('ledger invariants under random trading', () => {
       expect(dec(c.balance).gte(0)).toBe(true);
     }
     // Every order locked its margin once; a closed one released it once; nothing realised twice.
-    const perOrder = await ctx.db.query<{ id: number; status: number; locks: string; releases: string; profits: string }>(
+    const perOrder = await ctx.db.query<{
+      id: number;
+      status: number;
+      locks: string;
+      releases: string;
+      profits: string;
+    }>(
       `SELECT o.id, o.status,
          (SELECT count(*) FROM financial_records f WHERE f.user_id = o.user_id AND f.type = $1 AND f.memo LIKE '% #' || o.id) AS locks,
          (SELECT count(*) FROM financial_records f WHERE f.user_id = o.user_id AND f.type = $2 AND f.memo LIKE '% #' || o.id) AS releases,

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
-import { fundedUser, ledgerCheck, marketBuy, errorKey, useEngineBed, expectLedgerInvariants } from './engine-helpers.ts';
+import {
+  fundedUser,
+  ledgerCheck,
+  marketBuy,
+  errorKey,
+  useEngineBed,
+  expectLedgerInvariants,
+} from './engine-helpers.ts';
 
 let queries = 0;
 const bed = useEngineBed({ prices: { TSTXAG: '30.000', TSTBTC: '60000.00' }, wrapDb: counting });
@@ -21,11 +28,21 @@ async function user(amount: string): Promise<number> {
 }
 
 async function order(id: number) {
-  const [row] = await bed.ctx.db.query<{ status: number; price: string; fact_profits: string; close_reason: string; update_price: string }>(
-    'SELECT status, price, fact_profits, close_reason, update_price FROM orders WHERE id = $1', [id],
-  );
+  const [row] = await bed.ctx.db.query<{
+    status: number;
+    price: string;
+    fact_profits: string;
+    close_reason: string;
+    update_price: string;
+  }>('SELECT status, price, fact_profits, close_reason, update_price FROM orders WHERE id = $1', [id]);
   if (!row) throw new Error(`no order ${id}`);
-  return { ...row, status: Number(row.status), price: Number(row.price), pnl: Number(row.fact_profits), updatePrice: Number(row.update_price) };
+  return {
+    ...row,
+    status: Number(row.status),
+    price: Number(row.price),
+    pnl: Number(row.fact_profits),
+    updatePrice: Number(row.update_price),
+  };
 }
 
 const expectInvariants = (userId: number): Promise<void> => expectLedgerInvariants(bed.ctx.db, userId);
@@ -90,7 +107,9 @@ describe('market orders', () => {
   it('refuses an order the balance cannot cover, and writes nothing', async () => {
     const u = await user('1100.5'); // margin 1100 + fee 1.1 > 1100.5
     const before = await bed.ctx.db.query('SELECT count(*) AS n FROM orders');
-    await expect(bed.engine.submit(u, EUR, market1(), null)).rejects.toSatisfy((e) => keyOf(e) === 'insufficient_balance');
+    await expect(bed.engine.submit(u, EUR, market1(), null)).rejects.toSatisfy(
+      (e) => keyOf(e) === 'insufficient_balance',
+    );
     expect(await bed.ctx.db.query('SELECT count(*) AS n FROM orders')).toEqual(before);
     const c = await ledgerCheck(bed.ctx.db, u);
     expect(c.balance).toBe('1100.5');
@@ -100,7 +119,9 @@ describe('market orders', () => {
   it('refuses a closed market', async () => {
     const u = await user('10000');
     bed.market.setOpen('TSTBTC', false);
-    await expect(bed.engine.submit(u, 9003, market1({ multiple: 10 }), null)).rejects.toSatisfy((e) => keyOf(e) === 'market_closed');
+    await expect(bed.engine.submit(u, 9003, market1({ multiple: 10 }), null)).rejects.toSatisfy(
+      (e) => keyOf(e) === 'market_closed',
+    );
     bed.market.setOpen('TSTBTC', true);
   });
 });
@@ -160,7 +181,12 @@ describe('pending orders', () => {
 describe('stops', () => {
   it('stop-profit triggers at the crossing, not before', async () => {
     const u = await user('10000');
-    const o = await bed.engine.submit(u, EUR, market1({ target_profit_price: '1.10500', stop_loss_price: '1.09500' }), null);
+    const o = await bed.engine.submit(
+      u,
+      EUR,
+      market1({ target_profit_price: '1.10500', stop_loss_price: '1.09500' }),
+      null,
+    );
     await tick('TSTEUR', '1.10499');
     expect((await order(o.Id)).status).toBe(1);
     await tick('TSTEUR', '1.10500');
@@ -204,7 +230,9 @@ describe('stops', () => {
   it('set_stop_price checks sides against the current price, and 0 clears', async () => {
     const u = await user('10000');
     const o = await bed.engine.submit(u, EUR, market1(), null);
-    await expect(bed.engine.setStops(u, o.Id, '1.09900', '0')).rejects.toSatisfy((e) => keyOf(e) === 'stop_profit_above');
+    await expect(bed.engine.setStops(u, o.Id, '1.09900', '0')).rejects.toSatisfy(
+      (e) => keyOf(e) === 'stop_profit_above',
+    );
     await expect(bed.engine.setStops(u, o.Id, '0', '1.10100')).rejects.toSatisfy((e) => keyOf(e) === 'stop_loss_below');
     const set = await bed.engine.setStops(u, o.Id, '1.10200', '1.09800');
     expect(set.TargetProfitPrice).toBe('1.10200');
@@ -256,7 +284,12 @@ describe('efficiency', () => {
   it('ticks that trigger nothing make no query, however many orders are open', async () => {
     const u = await user('100000');
     for (let i = 0; i < 30; i++) {
-      await bed.engine.submit(u, EUR, market1({ cont: '0.01', stop_loss_price: '1.05000', target_profit_price: '1.15000' }), null);
+      await bed.engine.submit(
+        u,
+        EUR,
+        market1({ cont: '0.01', stop_loss_price: '1.05000', target_profit_price: '1.15000' }),
+        null,
+      );
       await bed.engine.submit(u, EUR, market1({ cont: '0.01', status: 0, target_price: '1.06000' }), null);
     }
     const before = queries;
@@ -289,7 +322,10 @@ describe('concurrency', () => {
       const u = await user('10000');
       const o = await bed.engine.submit(u, EUR, market1({ stop_loss_price: '1.09900' }), null);
       bed.market.setPrice('TSTEUR', '1.09900'); // the trigger starts its transaction...
-      const userClose = bed.engine.close(u, o.Id).then(() => 'user', (e: unknown) => keyOf(e)); // ...and so does the user
+      const userClose = bed.engine.close(u, o.Id).then(
+        () => 'user',
+        (e: unknown) => keyOf(e),
+      ); // ...and so does the user
       const outcome = await userClose;
       await bed.engine.idle();
       const r = await order(o.Id);
@@ -324,10 +360,17 @@ describe('concurrency', () => {
     const owner = await user('10000');
     const thief = await user('10000');
     const held = await bed.engine.submit(owner, EUR, market1({ cont: '0.1' }), null);
-    const pending = await bed.engine.submit(owner, EUR, market1({ cont: '0.1', status: 0, target_price: '1.00000' }), null);
+    const pending = await bed.engine.submit(
+      owner,
+      EUR,
+      market1({ cont: '0.1', status: 0, target_price: '1.00000' }),
+      null,
+    );
     await expect(bed.engine.close(thief, held.Id)).rejects.toSatisfy((e) => keyOf(e) === 'order_not_found');
     await expect(bed.engine.cancel(thief, pending.Id)).rejects.toSatisfy((e) => keyOf(e) === 'order_not_found');
-    await expect(bed.engine.setStops(thief, held.Id, '1.2', '0')).rejects.toSatisfy((e) => keyOf(e) === 'order_not_found');
+    await expect(bed.engine.setStops(thief, held.Id, '1.2', '0')).rejects.toSatisfy(
+      (e) => keyOf(e) === 'order_not_found',
+    );
     expect((await order(held.Id)).status).toBe(1);
     expect((await order(pending.Id)).status).toBe(0);
   });
@@ -342,14 +385,26 @@ describe('pushes', () => {
     await bed.engine.setStops(u, o.Id, '1.20000', '1.09000'); // FOREX_TRADE changed
     const p = await bed.engine.submit(u, EUR, market1({ cont: '0.1', status: 0, target_price: '1.09500' }), null);
     await tick('TSTEUR', '1.09400'); // p fills: FOREX_TRADE
-    await bed.engine.cancel(u, (await bed.engine.submit(u, EUR, market1({ cont: '0.1', status: 0, target_price: '1.05000' }), null)).Id);
+    await bed.engine.cancel(
+      u,
+      (await bed.engine.submit(u, EUR, market1({ cont: '0.1', status: 0, target_price: '1.05000' }), null)).Id,
+    );
     await tick('TSTEUR', '1.08900'); // o's stop-loss and p (no stops) stays
     await bed.engine.close(u, p.Id);
-    const mine = bed.push.sent.slice(start).filter((s) => s.userId === u).map((s) => s.message);
+    const mine = bed.push.sent
+      .slice(start)
+      .filter((s) => s.userId === u)
+      .map((s) => s.message);
     expect(bed.push.sent.slice(start).some((s) => s.userId === other)).toBe(false);
     const kinds = mine.map((m: ServerMessage) => (m.type === 'FOREX_CLOSED' ? `closed:${m.data.CloseReason}` : m.type));
     expect(kinds).toEqual([
-      'FOREX_TRADE', 'FOREX_TRADE', 'FOREX_TRADE', 'FOREX_TRADE', 'FOREX_TRADE', 'closed:cancel', 'closed:stop_loss',
+      'FOREX_TRADE',
+      'FOREX_TRADE',
+      'FOREX_TRADE',
+      'FOREX_TRADE',
+      'FOREX_TRADE',
+      'closed:cancel',
+      'closed:stop_loss',
       'closed:user',
     ]);
     const seqs = mine.map((m) => ('seq' in m ? m.seq : -1));
@@ -364,7 +419,8 @@ describe('pushes', () => {
     await bed.restartEngine();
     const again = await bed.engine.submit(u, EUR, market1({ cont: '0.1' }), null);
     const next = bed.push.of(u).at(-1);
-    const seqOf = (m: ServerMessage | undefined): number => (m?.type === 'FOREX_TRADE' || m?.type === 'FOREX_CLOSED' ? m.seq : NaN);
+    const seqOf = (m: ServerMessage | undefined): number =>
+      m?.type === 'FOREX_TRADE' || m?.type === 'FOREX_CLOSED' ? m.seq : NaN;
     expect(seqOf(next) - seqOf(last)).toBe(1);
     expect(again.Status).toBe(1);
     // The restarted engine indexed the open orders: a stop set now still triggers.

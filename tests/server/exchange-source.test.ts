@@ -51,7 +51,7 @@ describe('exchange stream source (Binance bookTicker format)', () => {
     await server.stop();
   });
 
-  it('streams the mapped symbols\' best bid and ask as sent, and nothing of unmapped ones', async () => {
+  it("streams the mapped symbols' best bid and ask as sent, and nothing of unmapped ones", async () => {
     source.subscribe(['BTCUSDT', 'ETHUSDT']);
     await source.start(sink);
     await until(() => server.connected && sink.ups === 1, { what: 'the connection', ...waits });

@@ -58,7 +58,9 @@ describe('kill -9 in the middle of trading', () => {
       expect(demo.code).toBe(1);
       const user = client.withToken(demo.data.token);
       const list = await client.get<Instrument[]>('/v1/api/forex/trade_list');
-      const inst = list.data.find((i) => i.MarketStatus === 1 && /BTC/.test(i.Code)) ?? list.data.find((i) => i.MarketStatus === 1);
+      const inst =
+        list.data.find((i) => i.MarketStatus === 1 && /BTC/.test(i.Code)) ??
+        list.data.find((i) => i.MarketStatus === 1);
       if (!inst) throw new Error('no open instrument');
       const seen: number[] = [];
       seqByRound.push(seen);
@@ -66,7 +68,11 @@ describe('kill -9 in the middle of trading', () => {
       if (round === KILLS) {
         // The last start only proves the restart: one more order must carry a newer seq.
         const o = await user.get<Order>('/v1/api/forex/submit', {
-          type: 1, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+          type: 1,
+          cont: inst.ForexMinCont,
+          forex_id: inst.Id,
+          status: 1,
+          multiple: inst.HasForexMultiple[0]?.Value ?? 0,
         });
         expect(o.code, o.msg).toBe(1);
         ackedSubmits.add(o.data.Id);
@@ -85,7 +91,10 @@ describe('kill -9 in the middle of trading', () => {
         let closing: number | undefined;
         if (r < 0.45 || open.length === 0) {
           reply = await user.get<Order>('/v1/api/forex/submit', {
-            type: Math.random() < 0.5 ? 1 : 2, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1,
+            type: Math.random() < 0.5 ? 1 : 2,
+            cont: inst.ForexMinCont,
+            forex_id: inst.Id,
+            status: 1,
             multiple: inst.HasForexMultiple[0]?.Value ?? 0,
           });
           if (reply.code === 1) {
@@ -99,12 +108,16 @@ describe('kill -9 in the middle of trading', () => {
         } else {
           // A stop edit just under/over the price: the next ticks trigger it (stop triggers inside the burst).
           const id = open[Math.floor(Math.random() * open.length)] ?? 0;
-          const held = (await user.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 1 })).data.data.find((o) => o.Id === id);
+          const held = (await user.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 1 })).data.data.find(
+            (o) => o.Id === id,
+          );
           const p = Number(held?.UpdatePrice ?? 0);
           const buy = held?.OrderType === 1;
           const near = (f: number): string => (p * f).toFixed(held?.ForexTradeLists.PricePrecision ?? 2);
           reply = await user.get<Order>('/v1/api/forex/set_stop_price', {
-            id, stop_loss_price: near(buy ? 0.99995 : 1.00005), target_profit_price: near(buy ? 1.00005 : 0.99995),
+            id,
+            stop_loss_price: near(buy ? 0.99995 : 1.00005),
+            target_profit_price: near(buy ? 1.00005 : 0.99995),
           });
         }
         tally.requests++;
@@ -137,7 +150,9 @@ describe('kill -9 in the middle of trading', () => {
     server.child.kill('SIGTERM');
     await exited(server.child);
     const { databaseUrl } = processes.fresh;
-    const db = databaseUrl ? await openDb({ databaseUrl }) : await openPglite({ dataDir: join(processes.dataDir, 'pglite') });
+    const db = databaseUrl
+      ? await openDb({ databaseUrl })
+      : await openPglite({ dataDir: join(processes.dataDir, 'pglite') });
     try {
       expect(await ledgerViolations(db)).toEqual([]);
       const rows = await db.query<{ id: number; status: number }>('SELECT id, status FROM orders');
@@ -148,12 +163,17 @@ describe('kill -9 in the middle of trading', () => {
         "SELECT count(*)::text AS n FROM orders WHERE close_reason IN ('stop_loss', 'stop_profit', 'stop_out')",
       );
       // Per round, the events after the restart are numbered after every event before the kill.
-      expect(seqByRound.every((r) => r.length > 0), 'pushes seen in every round').toBe(true);
+      expect(
+        seqByRound.every((r) => r.length > 0),
+        'pushes seen in every round',
+      ).toBe(true);
       for (let i = 1; i < seqByRound.length; i++) {
         const before = Math.max(0, ...seqByRound.slice(0, i).flat());
         for (const s of seqByRound[i] ?? []) expect(s, `round ${i}`).toBeGreaterThan(before);
       }
-      console.log(`[fault-kill] ${JSON.stringify({ ...tally, orders: rows.length, ackedSubmits: ackedSubmits.size, ackedCloses: ackedCloses.size, stopTriggers: Number(triggered[0]?.n ?? 0) })}`);
+      console.log(
+        `[fault-kill] ${JSON.stringify({ ...tally, orders: rows.length, ackedSubmits: ackedSubmits.size, ackedCloses: ackedCloses.size, stopTriggers: Number(triggered[0]?.n ?? 0) })}`,
+      );
       expect(tally.kills).toBe(KILLS);
     } finally {
       await db.close();

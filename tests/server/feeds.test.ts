@@ -16,7 +16,15 @@ import { parseMt5Csv } from '../../server/market/sources/replay-csv.ts';
 import { ReplaySource } from '../../server/market/sources/replay-source.ts';
 import { IDLE_TIMERS } from './engine-helpers.ts';
 import { FEED_DESK_COMMANDS } from '../../server/ops/commands/feed-desk.ts';
-import { api, manualClock, opsCommand, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import {
+  api,
+  manualClock,
+  opsCommand,
+  registerAndLogin,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from './harness.ts';
 import { Client, isType } from './ws-client.ts';
 
 const clock = manualClock(); // a Tuesday, 12:00 UTC: every market open
@@ -27,7 +35,10 @@ let server: TestServer;
 let market: SimulatedMarket;
 let trader: ApiClient;
 
-async function ops<T = unknown>(name: string, body: Record<string, string> = {}): Promise<{ code: number; msg: string; data: T }> {
+async function ops<T = unknown>(
+  name: string,
+  body: Record<string, string> = {},
+): Promise<{ code: number; msg: string; data: T }> {
   const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
     method: 'POST',
     headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.ctx.opsToken },
@@ -43,8 +54,10 @@ async function desk(name: string, body: Record<string, string>): Promise<void> {
 }
 
 type Row = Record<string, unknown>;
-const sourceRow = async (name: string): Promise<Row> => (await ops<Row[]>('feeds')).data.find((r) => r.source === name) ?? {};
-const instrumentRow = async (code: string): Promise<Row> => (await ops<Row[]>('feed-instruments')).data.find((r) => r.code === code) ?? {};
+const sourceRow = async (name: string): Promise<Row> =>
+  (await ops<Row[]>('feeds')).data.find((r) => r.source === name) ?? {};
+const instrumentRow = async (code: string): Promise<Row> =>
+  (await ops<Row[]>('feed-instruments')).data.find((r) => r.code === code) ?? {};
 const close = (code = 'EURUSD'): string | undefined => market.latest(code)?.close;
 
 /** Moves the fake clock and lets the writer judge its feeds at the new time. */
@@ -58,7 +71,14 @@ async function tick(src: ScriptSource, symbol: string, fields: Partial<RawTick>)
   await server.ctx.engine.idle();
 }
 
-const buy = (over: Record<string, string | number> = {}) => ({ type: 1, cont: '0.1', forex_id: EURUSD, status: 1, multiple: 100, ...over });
+const buy = (over: Record<string, string | number> = {}) => ({
+  type: 1,
+  cont: '0.1',
+  forex_id: EURUSD,
+  status: 1,
+  multiple: 100,
+  ...over,
+});
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -68,7 +88,12 @@ beforeAll(async () => {
   if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('no simulated market');
   market = server.ctx.market;
   const u = await registerAndLogin(server, { clock });
-  await move(server.ctx.db, u.user.id, { balance: '100000', type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });
+  await move(server.ctx.db, u.user.id, {
+    balance: '100000',
+    type: RecordType.MEMO,
+    memo: 'test deposit',
+    at: clock.now(),
+  });
   trader = u.client;
 });
 
@@ -99,7 +124,11 @@ describe('mapping and the price rule', () => {
     expect(close()).toBe('1.10002');
     await tick(lpA, 'EUR/USD', { ask: '1.10011' }); // an incremental moving one side keeps the other
     expect(close()).toBe('1.10006');
-    for (const [rule, want] of [['bid', '1.10000'], ['ask', '1.10010'], ['last', '1.10004']] as const) {
+    for (const [rule, want] of [
+      ['bid', '1.10000'],
+      ['ask', '1.10010'],
+      ['last', '1.10004'],
+    ] as const) {
       await desk('feed-rule', { code: 'EURUSD', rule });
       await tick(lpA, 'EUR/USD', { bid: '1.10000', ask: '1.10010', last: '1.10004' });
       expect(close()).toBe(want);
@@ -107,7 +136,12 @@ describe('mapping and the price rule', () => {
     await desk('feed-rule', { code: 'EURUSD', rule: 'mid' });
     await tick(lpA, 'EUR/USD', { bid: '1.10000', ask: '1.10010' });
     expect(close()).toBe('1.10005');
-    expect((await instrumentRow('EURUSD'))).toMatchObject({ state: 'live', source: 'lp-a', symbol: 'EUR/USD', rule: 'mid' });
+    expect(await instrumentRow('EURUSD')).toMatchObject({
+      state: 'live',
+      source: 'lp-a',
+      symbol: 'EUR/USD',
+      rule: 'mid',
+    });
   });
 
   it('a made price reaches the klines and the triggers: a pending order fills on it', async () => {
@@ -126,7 +160,10 @@ describe('feed health', () => {
     await desk('feed-rule', { code: 'EURUSD', 'spike-pct': '1' });
     const pending = await trader.get<Order>('/v1/api/forex/submit', buy({ status: 0, target_price: '1.09000' }));
     const stopLoss = await trader.get<Order>('/v1/api/forex/submit', buy({ stop_loss_price: '1.09500' }));
-    const takeProfit = await trader.get<Order>('/v1/api/forex/submit', buy({ type: 2, target_profit_price: '1.09500' }));
+    const takeProfit = await trader.get<Order>(
+      '/v1/api/forex/submit',
+      buy({ type: 2, target_profit_price: '1.09500' }),
+    );
     expect([pending.code, stopLoss.code, takeProfit.code]).toEqual([1, 1, 1]);
     // −5 %: through the pending order's price, the buy's stop-loss and the sell's stop-profit.
     await tick(lpA, 'EUR/USD', { bid: '1.04000', ask: '1.04010' });
@@ -142,7 +179,8 @@ describe('feed health', () => {
     const events = (await ops<Row[]>('feed-events')).data.map((e) => e.kind);
     expect(events).toContain('spike held');
     await trader.get('/v1/api/forex/cancel_trade', { id: pending.data.Id });
-    for (const o of [stopLoss, takeProfit]) expect((await trader.get('/v1/api/forex/close', { id: o.data.Id })).code).toBe(1);
+    for (const o of [stopLoss, takeProfit])
+      expect((await trader.get('/v1/api/forex/close', { id: o.data.Id })).code).toBe(1);
   });
 
   it('takes a move the source confirms with three ticks in a row at the new level', async () => {
@@ -208,7 +246,7 @@ describe('the dealing desk', () => {
   it('a suspended source is counted but never used; resumed, it drives again', async () => {
     await tick(lpB, 'EURUSD.b', { bid: '1.12100', ask: '1.12110' });
     await desk('feed-suspend', { source: 'lp-a', reason: 'quotes off the market' });
-    expect((await sourceRow('lp-a'))).toMatchObject({ state: 'suspended', detail: 'quotes off the market' });
+    expect(await sourceRow('lp-a')).toMatchObject({ state: 'suspended', detail: 'quotes off the market' });
     expect((await instrumentRow('EURUSD')).source).toBe('lp-b');
     await tick(lpA, 'EUR/USD', { bid: '1.13000', ask: '1.13010' });
     expect(close()).not.toBe('1.13005');
@@ -217,11 +255,13 @@ describe('the dealing desk', () => {
     expect(close()).toBe('1.12005');
   });
 
-  it('adds a source\'s fixed offset for an instrument, refusing more decimals than the instrument has', async () => {
+  it("adds a source's fixed offset for an instrument, refusing more decimals than the instrument has", async () => {
     await desk('feed-offset', { source: 'lp-a', code: 'EURUSD', offset: '-0.00020' });
     await tick(lpA, 'EUR/USD', { bid: '1.12000', ask: '1.12010' });
     expect(close()).toBe('1.11985');
-    expect((await ops('feed-offset', { by: 'x', source: 'lp-a', code: 'EURUSD', offset: '0.000001' })).code).not.toBe(1);
+    expect((await ops('feed-offset', { by: 'x', source: 'lp-a', code: 'EURUSD', offset: '0.000001' })).code).not.toBe(
+      1,
+    );
     await desk('feed-offset', { source: 'lp-a', code: 'EURUSD', offset: '0' });
     await tick(lpA, 'EUR/USD', { bid: '1.12000', ask: '1.12010' });
     expect(close()).toBe('1.12005');
@@ -239,11 +279,18 @@ describe('the dealing desk', () => {
     const held = await trader.get<{ data: Order[] }>('/v1/api/forex/my_deal', { status: 1 });
     const first = held.data.data[0];
     expect(first).toBeDefined();
-    expect((await trader.get('/v1/api/forex/close', { id: first?.Id ?? 0 })).msg).toBe(`Trading in this product is halted: ${reason}`);
+    expect((await trader.get('/v1/api/forex/close', { id: first?.Id ?? 0 })).msg).toBe(
+      `Trading in this product is halted: ${reason}`,
+    );
     await tick(lpA, 'EUR/USD', { bid: '1.12100', ask: '1.12110' });
     expect(close()).toBe('1.12005'); // frozen while halted: nothing trades or triggers on it
     const changes = (await ops<Row[]>('feed-changes')).data;
-    expect(changes[0]).toMatchObject({ by: 'desk-anna', command: 'feed-halt', detail: `EURUSD: ${reason}`, at: new Date(clock.now()).toISOString() });
+    expect(changes[0]).toMatchObject({
+      by: 'desk-anna',
+      command: 'feed-halt',
+      detail: `EURUSD: ${reason}`,
+      at: new Date(clock.now()).toISOString(),
+    });
     await desk('feed-resume', { code: 'EURUSD' });
     expect(market.quoteTuple('EURUSD')?.slice(4)).toEqual([1]);
     expect((await trader.get('/v1/api/forex/submit', buy())).code).toBe(1);
@@ -261,12 +308,22 @@ describe('bad input from a source', () => {
     ['NaN', { symbol: 'EUR/USD', bid: 'NaN', ask: '1.12010' }, 'bad_price'],
     ['a crossed bid/ask', { symbol: 'EUR/USD', bid: '1.12020', ask: '1.12010' }, 'crossed'],
     ['more decimals than the instrument', { symbol: 'EUR/USD', bid: '1.120001', ask: '1.12010' }, 'precision'],
-    ['a time from the future', { symbol: 'EUR/USD', bid: '1.12000', ask: '1.12010', sourceTime: Date.UTC(2027, 0, 1) }, 'future_time'],
-    ['a time far in the past', { symbol: 'EUR/USD', bid: '1.12000', ask: '1.12010', sourceTime: Date.UTC(2025, 0, 1) }, 'old_time'],
+    [
+      'a time from the future',
+      { symbol: 'EUR/USD', bid: '1.12000', ask: '1.12010', sourceTime: Date.UTC(2027, 0, 1) },
+      'future_time',
+    ],
+    [
+      'a time far in the past',
+      { symbol: 'EUR/USD', bid: '1.12000', ask: '1.12010', sourceTime: Date.UTC(2025, 0, 1) },
+      'old_time',
+    ],
   ])('refuses %s and counts it; the other symbols go on', async (_what, fields, reason) => {
     await desk('feed-map', { source: 'lp-a', symbol: 'BTC-USDT', code: 'BTCUSDT' });
     const before = close();
-    const counted = Number(((await sourceRow('lp-a')).reject_reasons as string).match(new RegExp(`${reason}:(\\d+)`))?.[1] ?? 0);
+    const counted = Number(
+      ((await sourceRow('lp-a')).reject_reasons as string).match(new RegExp(`${reason}:(\\d+)`))?.[1] ?? 0,
+    );
     lpA.sink.tick({ sourceTime: now(), ...fields } as RawTick);
     expect(close()).toBe(before);
     const row = await sourceRow('lp-a');
@@ -287,7 +344,11 @@ describe('bad input from a source', () => {
   it('shows the operator a symbol the source refused to quote', async () => {
     lpA.sink.rejected('XAU/USD', '35=Y: unknown symbol');
     expect((await sourceRow('lp-a')).refused_symbols).toContain('XAU/USD (35=Y: unknown symbol)');
-    expect((await ops<Row[]>('feed-rejects')).data[0]).toMatchObject({ source: 'lp-a', symbol: 'XAU/USD', reason: 'refused by source: 35=Y: unknown symbol' });
+    expect((await ops<Row[]>('feed-rejects')).data[0]).toMatchObject({
+      source: 'lp-a',
+      symbol: 'XAU/USD',
+      reason: 'refused by source: 35=Y: unknown symbol',
+    });
     expect((await ops<Row[]>('feed-events')).data[0]).toMatchObject({ kind: 'symbol refused by source' });
   });
 });
@@ -308,11 +369,21 @@ describe('the simulator as an explicit backup', () => {
 describe('a replay source on the real server', () => {
   let replayServer: TestServer;
   const replayClock = manualClock();
-  const csv = ['<DATE>\t<TIME>\t<BID>\t<ASK>\t<LAST>\t<VOLUME>\t<FLAGS>', '2024.01.02\t00:00:00.000\t1.10412\t1.10420\t\t\t6',
-    '2024.01.02\t00:00:02.000\t1.10414\t1.10424\t\t\t6'].join('\n');
-  const replay = new ReplaySource(parseMt5Csv(csv, 'EURUSD.r').records, { clock: replayClock, timers: IDLE_TIMERS }, { speed: 2, loop: false, stepMs: 50 });
+  const csv = [
+    '<DATE>\t<TIME>\t<BID>\t<ASK>\t<LAST>\t<VOLUME>\t<FLAGS>',
+    '2024.01.02\t00:00:00.000\t1.10412\t1.10420\t\t\t6',
+    '2024.01.02\t00:00:02.000\t1.10414\t1.10424\t\t\t6',
+  ].join('\n');
+  const replay = new ReplaySource(
+    parseMt5Csv(csv, 'EURUSD.r').records,
+    { clock: replayClock, timers: IDLE_TIMERS },
+    { speed: 2, loop: false, stepMs: 50 },
+  );
   beforeAll(async () => {
-    replayServer = await startTestServer({ clock: replayClock, market: { manual: true, priceSources: [replay, 'simulator'], desk: { checkMs: 3_600_000 } } });
+    replayServer = await startTestServer({
+      clock: replayClock,
+      market: { manual: true, priceSources: [replay, 'simulator'], desk: { checkMs: 3_600_000 } },
+    });
   });
   afterAll(async () => {
     await replayServer?.close();
@@ -321,7 +392,11 @@ describe('a replay source on the real server', () => {
   it('plays the CSV into the market at its speed, once mapped', async () => {
     const m = replayServer.ctx.market;
     if (!(m instanceof SimulatedMarket)) throw new Error('no simulated market');
-    await opsCommand(FEED_DESK_COMMANDS, () => replayServer, 'feed-map')({ source: 'replay', symbol: 'EURUSD.r', code: 'EURUSD', by: 'test' });
+    await opsCommand(
+      FEED_DESK_COMMANDS,
+      () => replayServer,
+      'feed-map',
+    )({ source: 'replay', symbol: 'EURUSD.r', code: 'EURUSD', by: 'test' });
     replay.pump();
     expect(m.latest('EURUSD')?.close).toBe('1.10416');
     replayClock.advance(999); // 2× speed: the second record is 2 s of file time later, so 1 s of ours

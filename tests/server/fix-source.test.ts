@@ -36,8 +36,15 @@ describe('FIX 4.4 LP source', () => {
     lp = new StandInLp({ port, rejectSymbols: ['XAU/XAG'], prices: { 'EUR/USD': ['1.08510', '1.08525'] } });
     await lp.start();
     settings = {
-      host: '127.0.0.1', port, senderCompId: 'TICKWISE', targetCompId: 'STANDIN-LP', password: 'secret',
-      heartbeatSecs: 1, storeDir: dir, resetOnLogon: false, backoff: { baseMs: 10, maxMs: 100 },
+      host: '127.0.0.1',
+      port,
+      senderCompId: 'TICKWISE',
+      targetCompId: 'STANDIN-LP',
+      password: 'secret',
+      heartbeatSecs: 1,
+      storeDir: dir,
+      resetOnLogon: false,
+      backoff: { baseMs: 10, maxMs: 100 },
     };
     sink = new RecordingSink();
     source = new FixSource(settings, { timers, random: () => 0.5 });
@@ -63,7 +70,10 @@ describe('FIX 4.4 LP source', () => {
     expect(logon?.get(554)).toBe('secret');
     expect(logon?.get(553)).toBeUndefined();
     expect(sink.connections[0]?.[0]).toBe(true);
-    expect(lp.requests.map((r) => [r.type, r.symbols])).toEqual([['1', ['EUR/USD']], ['1', ['GBP/USD']]]);
+    expect(lp.requests.map((r) => [r.type, r.symbols])).toEqual([
+      ['1', ['EUR/USD']],
+      ['1', ['GBP/USD']],
+    ]);
     expect(sink.last('EUR/USD')).toMatchObject({ bid: '1.08510', ask: '1.08525' });
     lp.quote('EUR/USD', '1.08520', '1.08530');
     await until(() => sink.last('EUR/USD')?.bid === '1.08520', { what: 'the incremental', ...waits });
@@ -74,7 +84,11 @@ describe('FIX 4.4 LP source', () => {
   it('surfaces a MarketDataRequestReject for its symbol and keeps quoting the others', async () => {
     source.subscribe(['EUR/USD', 'XAU/XAG']);
     await source.start(sink);
-    await until(() => sink.rejects.length > 0 && sink.ticks.length > 0, { what: 'the reject', ...waits, wake: lp.wake });
+    await until(() => sink.rejects.length > 0 && sink.ticks.length > 0, {
+      what: 'the reject',
+      ...waits,
+      wake: lp.wake,
+    });
     expect(sink.rejects).toEqual([['XAU/XAG', 'unknown symbol: unknown symbol XAU/XAG']]);
     lp.quote('EUR/USD', '1.08600', '1.08610');
     await until(() => sink.last('EUR/USD')?.bid === '1.08600', { what: 'a quote after the reject', ...waits });
@@ -86,20 +100,37 @@ describe('FIX 4.4 LP source', () => {
     await until(() => sink.ticks.length > 0, { what: 'the snapshot', ...waits, wake: lp.wake });
     source.subscribe(['GBP/USD']);
     await until(() => lp.requests.length === 3, { what: 'the new requests', ...waits, wake: lp.wake });
-    expect(lp.requests.slice(1).map((r) => [r.type, r.symbols])).toEqual([['2', ['EUR/USD']], ['1', ['GBP/USD']]]);
+    expect(lp.requests.slice(1).map((r) => [r.type, r.symbols])).toEqual([
+      ['2', ['EUR/USD']],
+      ['1', ['GBP/USD']],
+    ]);
     expect(lp.symbols).toEqual(['GBP/USD']);
   });
 
-  it('sends heartbeats, asks a silent LP with a TestRequest and answers the LP\'s TestRequest', async () => {
+  it("sends heartbeats, asks a silent LP with a TestRequest and answers the LP's TestRequest", async () => {
     source.subscribe(['EUR/USD']);
     await source.start(sink);
     await until(() => lp.isLoggedOn && sink.ticks.length > 0, { what: 'logon', ...waits, wake: lp.wake });
     expect(lp.sent('A')[0]?.get(108)).toBe('1');
     lp.testRequest('ping-7');
-    await until(() => lp.sent('0').some((m) => m.get(112) === 'ping-7'), { what: 'the heartbeat answering ping-7', ...waits, wake: lp.wake });
+    await until(() => lp.sent('0').some((m) => m.get(112) === 'ping-7'), {
+      what: 'the heartbeat answering ping-7',
+      ...waits,
+      wake: lp.wake,
+    });
     // The stand-in LP never volunteers a heartbeat: past HeartBtInt the client sends its own, and probes the LP.
-    await until(() => lp.sent('1').length > 0, { what: 'a TestRequest from the client', tries: 600, stepMs: 10, wake: lp.wake });
-    await until(() => lp.sent('0').some((m) => m.get(112) !== 'ping-7'), { what: 'a heartbeat of its own', tries: 600, stepMs: 10, wake: lp.wake });
+    await until(() => lp.sent('1').length > 0, {
+      what: 'a TestRequest from the client',
+      tries: 600,
+      stepMs: 10,
+      wake: lp.wake,
+    });
+    await until(() => lp.sent('0').some((m) => m.get(112) !== 'ping-7'), {
+      what: 'a heartbeat of its own',
+      tries: 600,
+      stepMs: 10,
+      wake: lp.wake,
+    });
     expect(sink.connections.filter(([up]) => !up)).toEqual([]);
   });
 
@@ -141,9 +172,15 @@ describe('FIX 4.4 LP source', () => {
     expect(lp.connections).toBe(3);
   });
 
-  it('backs off with jitter while the LP refuses the logon, with the LP\'s reason shown', async () => {
+  it("backs off with jitter while the LP refuses the logon, with the LP's reason shown", async () => {
     const waitsMs: number[] = [];
-    const counting = { ...timers, setTimeout: (fn: () => void, ms: number) => { waitsMs.push(ms); return setTimeout(fn, 0); } };
+    const counting = {
+      ...timers,
+      setTimeout: (fn: () => void, ms: number) => {
+        waitsMs.push(ms);
+        return setTimeout(fn, 0);
+      },
+    };
     source = new FixSource({ ...settings, password: 'wrong' }, { timers: counting, random: () => 1 });
     await source.start(sink);
     await until(() => waitsMs.length >= 3, { what: 'three back-offs', ...waits, wake: lp.wake });
@@ -156,14 +193,28 @@ describe('FIX 4.4 LP source', () => {
     source.subscribe(['EUR/USD']);
     await source.start(sink);
     await until(() => sink.ticks.length > 0, { what: 'the snapshot', ...waits, wake: lp.wake });
-    lp.send('X', [[262, 'md'], [268, 1], [279, 1], [269, 0], [55, 'EUR/USD'], [270, '9.99999']], true);
+    lp.send(
+      'X',
+      [
+        [262, 'md'],
+        [268, 1],
+        [279, 1],
+        [269, 0],
+        [55, 'EUR/USD'],
+        [270, '9.99999'],
+      ],
+      true,
+    );
     lp.quote('EUR/USD', '1.08900', '1.08800');
     lp.quote('EUR/USD', '0', '1.08800');
     lp.quote('EUR/USD', '108800.00000', '108800.00010');
     lp.raw('8=FIX.4.4\u00019=20\u000135=X\u0001garbage\u000110=000\u0001');
     lp.quote('EUR/USD', '1.08910', '1.08920');
     await until(() => sink.last('EUR/USD')?.bid === '1.08910', { what: 'the good quote after the bad ones', ...waits });
-    expect(sink.malformedReasons).toEqual([expect.stringMatching(/^X checksum failed/), expect.stringMatching(/^X checksum failed: received 0,/)]);
+    expect(sink.malformedReasons).toEqual([
+      expect.stringMatching(/^X checksum failed/),
+      expect.stringMatching(/^X checksum failed: received 0,/),
+    ]);
     // The garbled message used no sequence number: the next one showed the gap, and the client asked once to fill it.
     await until(() => lp.sent('2').length > 0, { what: 'the ResendRequest', ...waits, wake: lp.wake });
     expect(lp.sent('2')).toHaveLength(1);

@@ -6,7 +6,15 @@ import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../../
 import { runFundIncome } from '../../server/funds/income-job.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { FUND_COMMANDS } from '../../server/ops/commands/funds.ts';
-import { api, countRows, manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import {
+  api,
+  countRows,
+  manualClock,
+  registerAndLogin,
+  startTestServer,
+  type RegisteredUser,
+  type TestServer,
+} from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 const DAY = 60_000; // a one-minute fund day
@@ -15,8 +23,10 @@ let server: TestServer;
 let funds: MiningFund[] = [];
 
 const job = () => runFundIncome(server.ctx, DAY);
-const balance = async (u: RegisteredUser) => (await u.client.get<{ balance: string }>('/v1/api/main/wallet/getBalance')).data.balance;
-const subs = async (u: RegisteredUser) => (await u.client.get<LastPaged<FundSubscription>>('/api/fund/subList', { page: 1 })).data;
+const balance = async (u: RegisteredUser) =>
+  (await u.client.get<{ balance: string }>('/v1/api/main/wallet/getBalance')).data.balance;
+const subs = async (u: RegisteredUser) =>
+  (await u.client.get<LastPaged<FundSubscription>>('/api/fund/subList', { page: 1 })).data;
 const fund = (title: string) => funds.find((f) => f.title === title) as MiningFund;
 
 async function richUser(amount = '10000'): Promise<RegisteredUser> {
@@ -36,14 +46,24 @@ describe('the funds on offer', () => {
     expect(funds.length).toBeGreaterThanOrEqual(4);
     expect(new Set(funds.map((f) => f.currency_code)).size).toBeGreaterThanOrEqual(4);
     expect(Object.keys(funds[0] ?? {}).sort()).toEqual([
-      'currency_code', 'desc', 'dividend_percentage', 'id', 'image', 'liquidated_damages', 'lock_dividend_days', 'max_sub_amount',
-      'staring_sub_amount', 'title',
+      'currency_code',
+      'desc',
+      'dividend_percentage',
+      'id',
+      'image',
+      'liquidated_damages',
+      'lock_dividend_days',
+      'max_sub_amount',
+      'staring_sub_amount',
+      'title',
     ]);
     const page = (await api(server.baseUrl).get<LastPaged<MiningFund>>('/api/fund/list', { page: 1 })).data;
     expect(page.last_page).toBe(1);
     const info = await api(server.baseUrl).get<MiningFund>('/api/fund/info', { id: funds[0]?.id ?? 0 });
     expect(info.data).toEqual(funds[0]);
-    expect((await api(server.baseUrl, { lang: 'en' }).get('/api/fund/info', { id: 999 })).msg).toBe('This fund is not available');
+    expect((await api(server.baseUrl, { lang: 'en' }).get('/api/fund/info', { id: 999 })).msg).toBe(
+      'This fund is not available',
+    );
   });
 });
 
@@ -52,7 +72,9 @@ describe('subscribing', () => {
     const u = await richUser('150');
     const f = fund('Harbour Stable 7'); // 100 … 50,000
     const en = u.client.withLang('en');
-    const demo = await api(server.baseUrl).get<{ token: string }>('/api/user/createAccountDemoForU', { demo_id: 'fund-demo-1' });
+    const demo = await api(server.baseUrl).get<{ token: string }>('/api/user/createAccountDemoForU', {
+      demo_id: 'fund-demo-1',
+    });
     const before = await countRows(server.ctx, ['fund_subscriptions', 'financial_records']);
     const cases: Array<[Record<string, string | number>, string]> = [
       [{ id: f.id, amount: '' }, 'Please enter the lock amount'],
@@ -65,9 +87,14 @@ describe('subscribing', () => {
       [{ id: 999, amount: '100' }, 'This fund is not available'],
     ];
     for (const [q, msg] of cases) expect((await en.get('/api/fund/buy', q)).msg, JSON.stringify(q)).toBe(msg);
-    expect((await api(server.baseUrl, { token: demo.data.token, lang: 'en' }).get('/api/fund/buy', { id: f.id, amount: '100' })).msg).toBe(
-      'Please register or log in to a real account',
-    );
+    expect(
+      (
+        await api(server.baseUrl, { token: demo.data.token, lang: 'en' }).get('/api/fund/buy', {
+          id: f.id,
+          amount: '100',
+        })
+      ).msg,
+    ).toBe('Please register or log in to a real account');
     expect((await api(server.baseUrl).get('/api/fund/buy', { id: f.id, amount: '100' })).code).toBe(999);
     expect(await countRows(server.ctx, ['fund_subscriptions', 'financial_records'])).toEqual(before);
   });
@@ -80,7 +107,14 @@ describe('subscribing', () => {
     expect(await balance(u)).toBe('666.67');
     const [s] = (await subs(u)).data;
     // 0.35 × 333.33 / 100 = 1.1666550 → 1.1666 (4 decimals, never rounded up)
-    expect(s).toMatchObject({ status: 1, share_amount: '333.33', day_profit: '1.1666', sum_profit: '0.0000', paid_days: 0, get_fund: { id: f.id } });
+    expect(s).toMatchObject({
+      status: 1,
+      share_amount: '333.33',
+      day_profit: '1.1666',
+      sum_profit: '0.0000',
+      paid_days: 0,
+      get_fund: { id: f.id },
+    });
     expect(await ledgerHolds(server.ctx)).toBe(true);
   });
 });
@@ -110,7 +144,11 @@ describe('the income job', () => {
     expect((await subs(u)).data[0]).toMatchObject({ status: 4, paid_days: 3, sum_profit: '3.0000' });
     const incomes = (await u.client.get<LastPaged<FundIncome>>('/api/fund/insList', { sub_id: sub.id, page: 1 })).data;
     expect(incomes.data.map((i) => i.interest)).toEqual(['1.0000', '1.0000', '1.0000']);
-    expect(incomes.data.map((i) => i.created_at)).toEqual(['2026-01-10 00:03:00', '2026-01-10 00:02:00', '2026-01-10 00:01:00']);
+    expect(incomes.data.map((i) => i.created_at)).toEqual([
+      '2026-01-10 00:03:00',
+      '2026-01-10 00:02:00',
+      '2026-01-10 00:01:00',
+    ]);
     clock.advance(10 * DAY);
     await job();
     expect(await balance(u)).toBe('1003.00'); // finished: nothing more, ever
@@ -164,7 +202,9 @@ describe('early redemption', () => {
     // 3000 − 1234.56 + 9.8764 + 1234.56 − 148.15 (12 % of 1234.56 = 148.1472 → 148.15)
     expect(await balance(u)).toBe('2861.7264');
     expect((await subs(u)).data[0]?.status).toBe(3);
-    expect((await en.get('/api/fund/applyRefund', { sub_id: s?.id ?? 0 })).msg).toBe('This subscription can no longer be redeemed');
+    expect((await en.get('/api/fund/applyRefund', { sub_id: s?.id ?? 0 })).msg).toBe(
+      'This subscription can no longer be redeemed',
+    );
     clock.advance(5 * DAY);
     await job();
     expect(await balance(u)).toBe('2861.7264'); // no income after redemption

@@ -44,7 +44,12 @@ beforeAll(async () => {
   server = await startTestServer({ clock, market: { manual: true } });
   const user = await registerAndLogin(server, { clock });
   userLogin = { account: user.account, password: user.password };
-  await move(server.ctx.db, user.user.id, { balance: '50000', type: RecordType.MEMO, memo: 'fuzz funds', at: clock.now() });
+  await move(server.ctx.db, user.user.id, {
+    balance: '50000',
+    type: RecordType.MEMO,
+    memo: 'fuzz funds',
+    at: clock.now(),
+  });
   tokens.user = user.token;
   tokens.demo = await demoToken();
   doc = (await (await fetch(`${server.baseUrl}${OPENAPI_PATH}`)).json()) as OpenApiDocument;
@@ -61,18 +66,40 @@ async function demoToken(): Promise<string> {
 
 /** A session the fuzzer ended (logout, or a password it cannot know was changed) is opened again. */
 async function refreshSessions(): Promise<void> {
-  const check = async (token: string | undefined) => (await api(server.baseUrl).withToken(token ?? null).get('/api/user/info')).code === 1;
+  const check = async (token: string | undefined) =>
+    (
+      await api(server.baseUrl)
+        .withToken(token ?? null)
+        .get('/api/user/info')
+    ).code === 1;
   if (!(await check(tokens.demo))) tokens.demo = await demoToken();
   if (!(await check(tokens.user))) {
-    const login = await api(server.baseUrl).post<LoginResult>('/api/user/loginForU', { ...userLogin, login_type: 'email' });
+    const login = await api(server.baseUrl).post<LoginResult>('/api/user/loginForU', {
+      ...userLogin,
+      login_type: 'email',
+    });
     tokens.user = login.data.token;
   }
 }
 
 /** Balances and the row counts a refused request must leave as they were. */
 async function fingerprint(): Promise<string> {
-  const tables = ['users', 'sessions', 'orders', 'financial_records', 'withdrawals', 'charges', 'fund_subscriptions',
-    'payout_methods', 'price_alerts', 'push_subscriptions', 'watchlist', 'uploads', 'user_real', 'verification_codes'];
+  const tables = [
+    'users',
+    'sessions',
+    'orders',
+    'financial_records',
+    'withdrawals',
+    'charges',
+    'fund_subscriptions',
+    'payout_methods',
+    'price_alerts',
+    'push_subscriptions',
+    'watchlist',
+    'uploads',
+    'user_real',
+    'verification_codes',
+  ];
   const counts = tables.map((t) => `(SELECT count(*) FROM ${t}) AS ${t}`).join(', ');
   const [row] = await server.ctx.db.query<Record<string, string>>(
     `SELECT (SELECT COALESCE(sum(balance), 0) || '/' || COALESCE(sum(lock_balance), 0) FROM accounts) AS money, ${counts}`,
@@ -104,46 +131,61 @@ describe('fuzzing the API from its OpenAPI document', () => {
   it('reads every operation from the served document', () => {
     const ops = operations(doc);
     expect(ops.length).toBeGreaterThan(70);
-    expect(ops.map((o) => o.operationId)).toEqual(expect.arrayContaining(['placeOrder', 'login', 'uploadImage', 'liveSocket']));
+    expect(ops.map((o) => o.operationId)).toEqual(
+      expect.arrayContaining(['placeOrder', 'login', 'uploadImage', 'liveSocket']),
+    );
   });
 
-  it('answers every request within the document, never a 5xx; refusals change nothing; the server stays up', async () => {
-    const rng = new Rng(SEED);
-    const ops: Operation[] = operations(doc);
-    const check = answerChecker(doc);
-    const callers: Who[] = ['anonymous', 'demo', 'user'];
-    tally.operations = ops.length;
-    const started = performance.now();
-    let round = 0;
-    // Whole rounds: every operation, as every caller, at least once, then as many more rounds as the time allows.
-    while (round === 0 || performance.now() - started < BUDGET_MS) {
-      for (const op of ops) {
-        for (const who of callers) {
-          const kind = rng.pick(KINDS);
-          const req = buildRequest(rng, op, tokens[who], kind);
-          const n = ++tally.requests;
-          const before = await fingerprint();
-          const answer = await send(req);
-          tally.byStatus[answer.status] = (tally.byStatus[answer.status] ?? 0) + 1;
-          tally.byKind[kind] = (tally.byKind[kind] ?? 0) + 1;
-          tally.byCaller[who] = (tally.byCaller[who] ?? 0) + 1;
-          const at = where(n, who, req);
-          expect(answer.status, `${at} → ${answer.text.slice(0, 300)}`).toBeLessThan(500);
-          expect(check(op, answer.status, answer.contentType, answer.text), at).toBeNull();
-          const code = /json/.test(answer.contentType) ? (JSON.parse(answer.text) as { code?: unknown }).code : undefined;
-          if (code === 1 || (code === undefined && answer.status < 300)) {
-            tally.accepted++;
-          } else {
-            tally.refused++;
-            expect(await fingerprint(), `${at} was refused (${answer.text.slice(0, 200)}) but changed data`).toBe(before);
+  it(
+    'answers every request within the document, never a 5xx; refusals change nothing; the server stays up',
+    async () => {
+      const rng = new Rng(SEED);
+      const ops: Operation[] = operations(doc);
+      const check = answerChecker(doc);
+      const callers: Who[] = ['anonymous', 'demo', 'user'];
+      tally.operations = ops.length;
+      const started = performance.now();
+      let round = 0;
+      // Whole rounds: every operation, as every caller, at least once, then as many more rounds as the time allows.
+      while (round === 0 || performance.now() - started < BUDGET_MS) {
+        for (const op of ops) {
+          for (const who of callers) {
+            const kind = rng.pick(KINDS);
+            const req = buildRequest(rng, op, tokens[who], kind);
+            const n = ++tally.requests;
+            const before = await fingerprint();
+            const answer = await send(req);
+            tally.byStatus[answer.status] = (tally.byStatus[answer.status] ?? 0) + 1;
+            tally.byKind[kind] = (tally.byKind[kind] ?? 0) + 1;
+            tally.byCaller[who] = (tally.byCaller[who] ?? 0) + 1;
+            const at = where(n, who, req);
+            expect(answer.status, `${at} → ${answer.text.slice(0, 300)}`).toBeLessThan(500);
+            expect(check(op, answer.status, answer.contentType, answer.text), at).toBeNull();
+            const code = /json/.test(answer.contentType)
+              ? (JSON.parse(answer.text) as { code?: unknown }).code
+              : undefined;
+            if (code === 1 || (code === undefined && answer.status < 300)) {
+              tally.accepted++;
+            } else {
+              tally.refused++;
+              expect(await fingerprint(), `${at} was refused (${answer.text.slice(0, 200)}) but changed data`).toBe(
+                before,
+              );
+            }
+            if (
+              op.operationId === 'logout' ||
+              op.operationId === 'resetPassword' ||
+              op.operationId === 'changePassword'
+            )
+              await refreshSessions();
           }
-          if (op.operationId === 'logout' || op.operationId === 'resetPassword' || op.operationId === 'changePassword') await refreshSessions();
         }
+        round++;
+        const health = await fetch(`${server.baseUrl}/healthz`);
+        expect(health.status, `the server is down after round ${round} (FUZZ_SEED=${SEED})`).toBe(200);
       }
-      round++;
-      const health = await fetch(`${server.baseUrl}/healthz`);
-      expect(health.status, `the server is down after round ${round} (FUZZ_SEED=${SEED})`).toBe(200);
-    }
-    expect(await ledgerViolations(server.ctx.db)).toEqual([]);
-  }, BUDGET_MS + 240_000);
+      expect(await ledgerViolations(server.ctx.db)).toEqual([]);
+    },
+    BUDGET_MS + 240_000,
+  );
 });

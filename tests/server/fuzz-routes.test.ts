@@ -21,8 +21,15 @@ const tally = { requests: 0, refused: 0, accepted: 0, byStatus: {} as Record<num
 beforeAll(async () => {
   server = await startTestServer({ clock, market: { manual: true } });
   const user = await registerAndLogin(server, { clock });
-  await move(server.ctx.db, user.user.id, { balance: '50000', type: RecordType.MEMO, memo: 'fuzz funds', at: clock.now() });
-  const demo = await api(server.baseUrl).get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'fuzz-demo-1' });
+  await move(server.ctx.db, user.user.id, {
+    balance: '50000',
+    type: RecordType.MEMO,
+    memo: 'fuzz funds',
+    at: clock.now(),
+  });
+  const demo = await api(server.baseUrl).get<LoginResult>('/api/user/createAccountDemoForU', {
+    demo_id: 'fuzz-demo-1',
+  });
   tokens = [user.token, demo.data.token];
 });
 afterAll(async () => {
@@ -34,7 +41,9 @@ afterAll(async () => {
 /** Routes worth fuzzing: every API route; not the static file wildcards, the page root or the websocket. */
 function fuzzable(routes: readonly RouteEntry[]): RouteEntry[] {
   // The API reference page's own files (Swagger UI's static assets) are left to tests/server/openapi.test.ts.
-  return routes.filter((r) => !r.websocket && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !undocumented(r.url) && r.url !== '/');
+  return routes.filter(
+    (r) => !r.websocket && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !undocumented(r.url) && r.url !== '/',
+  );
 }
 
 /** The envelope routes (SPEC §7); others (the web manifest, the API document and its page) only have to avoid a 5xx. */
@@ -45,7 +54,8 @@ function schemaKeys(r: RouteEntry): { keys: string[]; enums: string[] } {
   const keys = new Set<string>();
   const enums = new Set<string>();
   for (const part of ['querystring', 'body', 'params'] as const) {
-    const props = (r.schema?.[part] as { properties?: Record<string, { enum?: unknown[] }> } | undefined)?.properties ?? {};
+    const props =
+      (r.schema?.[part] as { properties?: Record<string, { enum?: unknown[] }> } | undefined)?.properties ?? {};
     for (const [k, p] of Object.entries(props)) {
       keys.add(k);
       for (const e of p.enum ?? []) enums.add(String(e));
@@ -57,10 +67,46 @@ function schemaKeys(r: RouteEntry): { keys: string[]; enums: string[] } {
 
 const hostileText = fc.oneof(
   fc.constantFrom(
-    '', '0', '-1', '1', '2', '3', '1.5', '0.01', '100', '1e309', '-0', 'NaN', 'Infinity', '-Infinity', '0x10',
-    '99999999999999999999999', '0.000000000001', ' 1', '1 ', '1,5', 'null', 'undefined', 'true', '[]', '{}',
-    '%00', '\u0000', '../../etc/passwd', "' OR 1=1 --", '<script>alert(1)</script>', '１２', 'a@b.co', '+85212345678',
-    '2147483648', '-2147483649', '1min', 'email', 'mobile', '\ud800', 'javascript:alert(1)',
+    '',
+    '0',
+    '-1',
+    '1',
+    '2',
+    '3',
+    '1.5',
+    '0.01',
+    '100',
+    '1e309',
+    '-0',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '0x10',
+    '99999999999999999999999',
+    '0.000000000001',
+    ' 1',
+    '1 ',
+    '1,5',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '%00',
+    '\u0000',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '１２',
+    'a@b.co',
+    '+85212345678',
+    '2147483648',
+    '-2147483649',
+    '1min',
+    'email',
+    'mobile',
+    '\ud800',
+    'javascript:alert(1)',
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
@@ -75,8 +121,10 @@ type Encoding = 'query' | 'form' | 'json' | 'multipart' | 'garbage';
 function requestArb(r: RouteEntry) {
   const { keys, enums } = schemaKeys(r);
   const value = enums.length ? fc.oneof(hostileText, fc.constantFrom(...enums)) : hostileText;
-  const key = fc.oneof({ weight: 4, arbitrary: keys.length ? fc.constantFrom(...keys) : fc.constant('x') },
-    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'zz', 'id[]', 'a.b', '') });
+  const key = fc.oneof(
+    { weight: 4, arbitrary: keys.length ? fc.constantFrom(...keys) : fc.constant('x') },
+    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'zz', 'id[]', 'a.b', '') },
+  );
   const encodings: Encoding[] = r.method === 'GET' ? ['query'] : ['form', 'json', 'multipart', 'garbage', 'query'];
   return fc.record({
     pairs: fc.array(fc.tuple(key, value), { maxLength: 8 }),
@@ -85,8 +133,14 @@ function requestArb(r: RouteEntry) {
     auth: fc.constantFrom<'none' | 'user' | 'demo' | 'garbage'>('none', 'user', 'demo', 'garbage'),
     lang: fc.constantFrom('en', 'hk', 'xx', '', undefined),
     garbage: fc.oneof(fc.string({ maxLength: 200 }), fc.constant('{"a":'), fc.constant('\u0000\u0001')),
-    garbageType: fc.constantFrom('application/json', 'text/plain', 'application/xml', 'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=x', 'application/octet-stream'),
+    garbageType: fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/octet-stream',
+    ),
   });
 }
 
@@ -97,13 +151,18 @@ function jsonValue(v: string, shape: string): unknown {
   return v;
 }
 
-async function send(r: RouteEntry, req: ReturnType<typeof requestArb> extends fc.Arbitrary<infer T> ? T : never): Promise<{ status: number; text: string }> {
+async function send(
+  r: RouteEntry,
+  req: ReturnType<typeof requestArb> extends fc.Arbitrary<infer T> ? T : never,
+): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = {};
   const token = { none: undefined, user: tokens[0], demo: tokens[1], garbage: 'not-a-token' }[req.auth];
   if (token) headers.authorization = token;
   if (req.lang !== undefined) headers.lang = req.lang;
   // Path parameters take the first value given for them (or a hostile default).
-  let path = r.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(req.pairs.find(([k]) => k === name)?.[1] || '0'));
+  let path = r.url.replace(/:(\w+)/g, (_m, name: string) =>
+    encodeURIComponent(req.pairs.find(([k]) => k === name)?.[1] || '0'),
+  );
   const qs = new URLSearchParams(req.encoding === 'query' ? req.pairs : []);
   path += `?${qs.toString()}`;
   let body: BodyInit | undefined;
@@ -114,7 +173,13 @@ async function send(r: RouteEntry, req: ReturnType<typeof requestArb> extends fc
     } else if (req.encoding === 'json') {
       headers['content-type'] = 'application/json';
       const obj: Record<string, unknown> = {};
-      for (const [k, v] of req.pairs) Object.defineProperty(obj, k, { value: jsonValue(v, req.jsonShape), enumerable: true, configurable: true, writable: true });
+      for (const [k, v] of req.pairs)
+        Object.defineProperty(obj, k, {
+          value: jsonValue(v, req.jsonShape),
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
       body = JSON.stringify(obj);
     } else if (req.encoding === 'multipart') {
       const fd = new FormData();
@@ -126,7 +191,11 @@ async function send(r: RouteEntry, req: ReturnType<typeof requestArb> extends fc
       body = req.garbage;
     }
   }
-  const res = await fetch(`${server.baseUrl}${path}`, { method: r.method, headers, ...(body !== undefined ? { body } : {}) });
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: r.method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -138,7 +207,7 @@ describe('fuzzing every HTTP route', () => {
     expect(urls.length).toBeGreaterThan(20);
   });
 
-  it('answers the router\'s own refusals (a path parameter too long, a bad %-escape) with the envelope', async () => {
+  it("answers the router's own refusals (a path parameter too long, a bad %-escape) with the envelope", async () => {
     for (const path of [`/api/ops/run/${'9'.repeat(300)}`, '/api/ops/run/%E0%A4%A']) {
       const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { lang: 'en' } });
       expect(res.status).toBeLessThan(500);

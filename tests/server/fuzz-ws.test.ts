@@ -33,17 +33,34 @@ const smallFrame: fc.Arbitrary<Frame> = fc.oneof(
   fc.string({ maxLength: 60 }).map((text): Frame => ({ kind: 'text', text })),
   fc.string({ unit: 'binary', maxLength: 60 }).map((text): Frame => ({ kind: 'text', text })),
   fc.jsonValue({ maxDepth: 3 }).map(json),
-  fc.record({
-    type: fc.oneof(fc.constantFrom('ping', 'logout', 'sub', 'unsub', 'login', 'order', 'PING', '', '__proto__'), fc.string({ maxLength: 40 }), fc.jsonValue({ maxDepth: 1 })),
-    topic: fc.oneof(fc.constantFrom('DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', 'KLINE.EURUSD', 'KLINE.', 'KLINE.x'.repeat(20)), fc.jsonValue({ maxDepth: 1 })),
-    token: fc.oneof(fc.constant('REAL'), fc.string({ maxLength: 40 }), fc.constant('t'.repeat(600)), fc.jsonValue({ maxDepth: 1 })),
-  }, { requiredKeys: ['type'] }).map((m) => json(m.token === 'REAL' ? { ...m, token } : m)),
+  fc
+    .record(
+      {
+        type: fc.oneof(
+          fc.constantFrom('ping', 'logout', 'sub', 'unsub', 'login', 'order', 'PING', '', '__proto__'),
+          fc.string({ maxLength: 40 }),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        topic: fc.oneof(
+          fc.constantFrom('DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', 'KLINE.EURUSD', 'KLINE.', 'KLINE.x'.repeat(20)),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        token: fc.oneof(
+          fc.constant('REAL'),
+          fc.string({ maxLength: 40 }),
+          fc.constant('t'.repeat(600)),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+      },
+      { requiredKeys: ['type'] },
+    )
+    .map((m) => json(m.token === 'REAL' ? { ...m, token } : m)),
   fc.uint8Array({ maxLength: 200 }).map((bytes): Frame => ({ kind: 'binary', bytes })),
 );
 const hugeFrame = fc.constantFrom<Frame>(
-    { kind: 'text', text: JSON.stringify({ type: 'sub', topic: 'x'.repeat(5000) }) }, // over the 4 KiB frame limit
-    { kind: 'text', text: 'y'.repeat(70 * 1024) }, // over the 64 KiB payload cap: closed with 1009
-    { kind: 'binary', bytes: new Uint8Array(5000) },
+  { kind: 'text', text: JSON.stringify({ type: 'sub', topic: 'x'.repeat(5000) }) }, // over the 4 KiB frame limit
+  { kind: 'text', text: 'y'.repeat(70 * 1024) }, // over the 64 KiB payload cap: closed with 1009
+  { kind: 'binary', bytes: new Uint8Array(5000) },
 );
 /** Mostly small frames, so most sequences get past the first oversized one. */
 const frameArb = fc.oneof({ weight: 15, arbitrary: smallFrame }, { weight: 1, arbitrary: hugeFrame });
@@ -84,7 +101,10 @@ async function exercise(frames: readonly Frame[]): Promise<void> {
   await until(() => ponged() || p.closed !== undefined, { what: 'a pong or a close', tries: 2000, stepMs: 5 });
   tally.replies += p.messages.length;
   for (const m of p.messages) {
-    expect(typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string', JSON.stringify(m)).toBe(true);
+    expect(
+      typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string',
+      JSON.stringify(m),
+    ).toBe(true);
     if ((m as { type: string }).type === 'error') expect((m as { msg?: unknown }).msg).toMatch(/\w/);
   }
   if (p.closed !== undefined) {
@@ -98,10 +118,11 @@ async function exercise(frames: readonly Frame[]): Promise<void> {
 describe('fuzzing the live socket', () => {
   it(`answers ${RUNS} hostile frame sequences with a message or a deliberate close, writing nothing`, async () => {
     const before = await moneyFingerprint(server.ctx.db);
-    await fc.assert(
-      fc.asyncProperty(fc.array(frameArb, { minLength: 1, maxLength: 12 }), exercise),
-      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261123), endOnFailure: true },
-    );
+    await fc.assert(fc.asyncProperty(fc.array(frameArb, { minLength: 1, maxLength: 12 }), exercise), {
+      numRuns: RUNS,
+      seed: Number(process.env.FUZZ_SEED ?? 20261123),
+      endOnFailure: true,
+    });
     expect(await moneyFingerprint(server.ctx.db)).toBe(before);
     expect((await api(server.baseUrl).get('/healthz')).code).toBe(1);
   }, 60_000);
@@ -110,7 +131,12 @@ describe('fuzzing the live socket', () => {
     const before = await moneyFingerprint(server.ctx.db);
     const flood = fc.sample(smallFrame, { numRuns: 1500, seed: 7 });
     const logins = Array.from({ length: 500 }, (): Frame => json({ type: 'login', token }));
-    await Promise.all([exercise(flood), exercise(flood.slice().reverse()), exercise(logins), exercise(flood.concat(logins))]);
+    await Promise.all([
+      exercise(flood),
+      exercise(flood.slice().reverse()),
+      exercise(logins),
+      exercise(flood.concat(logins)),
+    ]);
     expect(await moneyFingerprint(server.ctx.db)).toBe(before);
     expect((await api(server.baseUrl).get('/healthz')).code).toBe(1);
   }, 60_000);

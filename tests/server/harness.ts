@@ -125,7 +125,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await server.close();
       await fresh.drop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (violations.length > 0) throw new Error(`answers that do not match the API document:\n${describeViolations(violations)}`);
+      if (violations.length > 0)
+        throw new Error(`answers that do not match the API document:\n${describeViolations(violations)}`);
     },
   };
 }
@@ -213,7 +214,11 @@ export interface ApiClient {
   get<T = unknown>(path: string, params?: Params): Promise<Reply<T>>;
   post<T = unknown>(path: string, form?: Params): Promise<Reply<T>>;
   postJson<T = unknown>(path: string, json: unknown): Promise<Reply<T>>;
-  upload<T = unknown>(path: string, files: Record<string, Blob & { name?: string }>, fields?: Params): Promise<Reply<T>>;
+  upload<T = unknown>(
+    path: string,
+    files: Record<string, Blob & { name?: string }>,
+    fields?: Params,
+  ): Promise<Reply<T>>;
   /** Sends a raw body with the given content type (malformed-input tests). */
   raw<T = unknown>(method: string, path: string, body: string | undefined, contentType?: string): Promise<Reply<T>>;
   withToken(token: string | null): ApiClient;
@@ -317,7 +322,12 @@ export async function registerAndLogin(
   if (sent.code !== 1) throw new Error(`send_email failed: ${sent.msg}`);
   const code = await outboxCode(server.ctx, account);
   const reg = await client.post('/api/user/register', {
-    type: 'email', account, password, re_password: password, sms_code: code, key: sent.data.key,
+    type: 'email',
+    account,
+    password,
+    re_password: password,
+    sms_code: code,
+    key: sent.data.key,
   });
   if (reg.code !== 1) throw new Error(`register failed: ${reg.msg}`);
   const login = await client.post<LoginResult>('/api/user/loginForU', { account, password, login_type: 'email' });
@@ -340,5 +350,13 @@ export async function countRows(ctx: AppContext, tables: readonly string[]): Pro
 
 /** Every table the account routes write to. */
 export const ACCOUNT_TABLES = [
-  'users', 'sessions', 'accounts', 'financial_records', 'verification_codes', 'captchas', 'outbox', 'settings', 'uploads',
+  'users',
+  'sessions',
+  'accounts',
+  'financial_records',
+  'verification_codes',
+  'captchas',
+  'outbox',
+  'settings',
+  'uploads',
 ] as const;

@@ -18,7 +18,9 @@ let tokens: Record<'anonymous' | 'demo' | 'user', string | undefined>;
 beforeAll(async () => {
   server = await startTestServer({ clock, market: { manual: true } });
   const user = await registerAndLogin(server, { clock });
-  const demo = await api(server.baseUrl).get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'hostile-demo-1' });
+  const demo = await api(server.baseUrl).get<LoginResult>('/api/user/createAccountDemoForU', {
+    demo_id: 'hostile-demo-1',
+  });
   tokens = { anonymous: undefined, demo: demo.data.token, user: user.token };
 });
 afterAll(async () => {
@@ -41,7 +43,12 @@ function apiRoutes(): Array<{ route: RouteEntry; part: 'querystring' | 'body'; p
 }
 
 /** One field set to `value` (as query text, or as JSON where it is a number JSON cannot say otherwise). */
-async function send(route: RouteEntry, part: 'querystring' | 'body', fields: Record<string, unknown>, token: string | undefined): Promise<{ status: number; body: { code: number; msg: string; data: unknown } }> {
+async function send(
+  route: RouteEntry,
+  part: 'querystring' | 'body',
+  fields: Record<string, unknown>,
+  token: string | undefined,
+): Promise<{ status: number; body: { code: number; msg: string; data: unknown } }> {
   const headers: Record<string, string> = { lang: 'en' };
   if (token) headers.authorization = token;
   let url = `${server.baseUrl}${route.url}`;
@@ -83,7 +90,11 @@ describe('class 1: non-finite numbers in integer fields', () => {
 
   it('refuses it as any other bad value (a field the trader never types: errors.request_invalid)', async () => {
     const res = await api(server.baseUrl, { lang: 'en' }).get('/api/fund/list', { page: 'Infinity' });
-    expect(res).toMatchObject({ status: 200, code: 0, msg: 'Something in this request is not valid. Please go back and try again.' });
+    expect(res).toMatchObject({
+      status: 200,
+      code: 0,
+      msg: 'Something in this request is not valid. Please go back and try again.',
+    });
   });
 });
 
@@ -107,11 +118,23 @@ describe('class 2: NUL in strings', () => {
 
   it('says which field, for the cases of the report', async () => {
     const anon = api(server.baseUrl, { lang: 'en' });
-    expect(await anon.get('/api/company/getCompany', { name: '\u0000' })).toMatchObject({ status: 200, code: 0, msg: 'Something in this request is not valid. Please go back and try again.' });
-    expect(await anon.postJson('/api/user/loginForU', { account: 'a\u0000@b.co', password: 'abc12345' })).toMatchObject({ status: 200, code: 0 });
-    expect(await anon.postJson('/api/notify/send_email', { to: 'a\u0000@b.co', type: 1 })).toMatchObject({ status: 200, code: 0 });
+    expect(await anon.get('/api/company/getCompany', { name: '\u0000' })).toMatchObject({
+      status: 200,
+      code: 0,
+      msg: 'Something in this request is not valid. Please go back and try again.',
+    });
+    expect(await anon.postJson('/api/user/loginForU', { account: 'a\u0000@b.co', password: 'abc12345' })).toMatchObject(
+      { status: 200, code: 0 },
+    );
+    expect(await anon.postJson('/api/notify/send_email', { to: 'a\u0000@b.co', type: 1 })).toMatchObject({
+      status: 200,
+      code: 0,
+    });
     const user = anon.withToken(tokens.user ?? null);
-    expect(await user.postJson('/v1/api/alerts/push/unsubscribe', { endpoint: '\u0000' })).toMatchObject({ status: 200, code: 0 });
+    expect(await user.postJson('/v1/api/alerts/push/unsubscribe', { endpoint: '\u0000' })).toMatchObject({
+      status: 200,
+      code: 0,
+    });
   });
 });
 
@@ -127,17 +150,21 @@ describe('class 3: a multipart body the parser cannot read', () => {
   });
 });
 
-describe('the framework\'s own answers carry the envelope', () => {
+describe("the framework's own answers carry the envelope", () => {
   it('431 for headers over 16 KB', async () => {
-    const { status, type, body } = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${server.baseUrl}/healthz`, { headers: { 'x-big': 'a'.repeat(20_000) } }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const { status, type, body } = await new Promise<{ status: number; type: string; body: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(`${server.baseUrl}/healthz`, { headers: { 'x-big': 'a'.repeat(20_000) } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
     expect(status).toBe(431);
     expect(type).toMatch(/^application\/json/);
     expect(JSON.parse(body)).toMatchObject({ code: 0, msg: expect.any(String) as unknown, data: null });
@@ -151,7 +178,11 @@ describe('the framework\'s own answers carry the envelope', () => {
 
     const badQuery = await fetch(`${server.baseUrl}/v1/ws?t=1&t=2`, { headers: { lang: 'en' } });
     expect(badQuery.status).toBe(400);
-    expect(await badQuery.json()).toEqual({ code: 0, msg: 'Something in this request is not valid. Please go back and try again.', data: null });
+    expect(await badQuery.json()).toEqual({
+      code: 0,
+      msg: 'Something in this request is not valid. Please go back and try again.',
+      data: null,
+    });
 
     // The same refusal before an upgrade: the socket is never opened.
     const status = await new Promise<number>((resolve) => {

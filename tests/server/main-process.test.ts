@@ -26,7 +26,9 @@ describe('the server process', () => {
     expect(await stop(first)).toBe(0);
 
     const second = await processes.start();
-    const again = await api(second.url).get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'restart-check-1' });
+    const again = await api(second.url).get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: 'restart-check-1',
+    });
     expect(again.data.user.id).toBe(demo.data.user.id);
     // The old token is still valid: sessions live in the database, not in memory.
     const bal = await api(second.url, { token: demo.data.token }).get<Balance>('/v1/api/main/wallet/getBalance');

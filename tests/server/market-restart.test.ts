@@ -20,7 +20,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(db: Db, clock: ReturnType<typeof manualClock>): Promise<{ server: RunningServer; url: string; market: SimulatedMarket }> {
+async function start(
+  db: Db,
+  clock: ReturnType<typeof manualClock>,
+): Promise<{ server: RunningServer; url: string; market: SimulatedMarket }> {
   const server = await createServer({
     dataDir,
     db: keepOpen(db),

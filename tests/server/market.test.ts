@@ -41,8 +41,20 @@ describe('trade_list', () => {
     expect(new Set(list.map((i) => i.Code)).size).toBe(list.length);
     for (const i of list) {
       expect(Object.keys(i).sort()).toEqual([
-        'CategoryId', 'Code', 'ForexContNum', 'ForexFeeRate', 'ForexMinCont', 'ForexQuotations', 'HasForexMultiple', 'Id',
-        'Logo', 'MarginMode', 'MarketStatus', 'Pip', 'PricePrecision', 'ShowCode',
+        'CategoryId',
+        'Code',
+        'ForexContNum',
+        'ForexFeeRate',
+        'ForexMinCont',
+        'ForexQuotations',
+        'HasForexMultiple',
+        'Id',
+        'Logo',
+        'MarginMode',
+        'MarketStatus',
+        'Pip',
+        'PricePrecision',
+        'ShowCode',
       ]);
       expect(Number.isInteger(i.Id)).toBe(true);
       expect(i.Code).toMatch(/^[A-Z0-9]{3,10}$/);
@@ -113,7 +125,9 @@ describe('trade_list', () => {
   // Issue 35 defect 9: "gold" found nothing, though XAU/USD is listed under Metals.
   it('finds instruments by their common name in the user’s language and in English', async () => {
     const search = async (lang: string, text: string): Promise<string[]> => {
-      const r = await api(server.baseUrl, { lang }).get<Instrument[]>('/v1/api/forex/trade_list', { searchCurrency: text });
+      const r = await api(server.baseUrl, { lang }).get<Instrument[]>('/v1/api/forex/trade_list', {
+        searchCurrency: text,
+      });
       return r.data.map((i) => i.Code);
     };
     expect(await search('en', 'gold')).toEqual(['XAUUSD']);
@@ -141,7 +155,10 @@ describe('trade_list', () => {
     }
     const forex = all.find((i) => i.Code === 'EURUSD')?.CategoryId ?? -1;
     expect((await tradeList({ category_id: forex, searchCurrency: 'jpy' })).map((i) => i.Code).sort()).toEqual([
-      'AUDJPY', 'EURJPY', 'GBPJPY', 'USDJPY',
+      'AUDJPY',
+      'EURJPY',
+      'GBPJPY',
+      'USDJPY',
     ]);
     expect(await tradeList({ category_id: 999 })).toEqual([]);
   });
@@ -196,7 +213,8 @@ function nested(fine: KlineBar[], coarse: KlineBar[], level: number, cls: Market
     const kids = groups.get(c.Time);
     if (!kids) continue;
     let expected = 0;
-    for (let s = c.Time; s < Math.min(c.Time + p, until); s += child) if (openSecondsIn(cls, s, s + child) > 0) expected++;
+    for (let s = c.Time; s < Math.min(c.Time + p, until); s += child)
+      if (openSecondsIn(cls, s, s + child) > 0) expected++;
     if (kids.length !== expected) continue;
     const agg = aggregate(kids, level)[0];
     expect(agg).toEqual({ ...toBar(c) });
@@ -237,7 +255,10 @@ describe('kline', () => {
 
   it('nests every period exactly: a 5min bar is the aggregate of its five 1min bars, and so on up to 1day', async () => {
     const until = Math.floor(Date.now() / 1000) + 60;
-    for (const [id, cls] of [[17, 'crypto'], [1, 'fx']] as const) {
+    for (const [id, cls] of [
+      [17, 'crypto'],
+      [1, 'fx'],
+    ] as const) {
       const byPeriod = await Promise.all(PERIODS.map((p) => klines(id, p)));
       for (let level = 1; level < PERIODS.length; level++) {
         const n = nested(byPeriod[level - 1] ?? [], byPeriod[level] ?? [], level, cls, until);
@@ -247,7 +268,12 @@ describe('kline', () => {
   });
 
   it('builds 4hour from 60min bars and 1week (opening Monday 00:00 UTC) from 1day bars (issue 36)', async () => {
-    const [hours, fours, days, weeks] = await Promise.all([klines(17, '60min'), klines(17, '4hour'), klines(17, '1day'), klines(17, '1week')]);
+    const [hours, fours, days, weeks] = await Promise.all([
+      klines(17, '60min'),
+      klines(17, '4hour'),
+      klines(17, '1day'),
+      klines(17, '1week'),
+    ]);
     for (const [fine, coarse, seconds, offset] of [
       [hours, fours, 14_400, 0],
       [days, weeks, 604_800, 345_600],

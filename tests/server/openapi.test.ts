@@ -13,7 +13,10 @@ interface Operation {
   operationId?: string;
   summary?: string;
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Record<string, unknown> }>;
-  requestBody?: { required?: boolean; content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] } }> };
+  requestBody?: {
+    required?: boolean;
+    content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] } }>;
+  };
   responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
   security?: Array<Record<string, unknown>>;
   tags?: string[];
@@ -22,7 +25,10 @@ interface OpenApiDoc {
   openapi: string;
   info: { description: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; in: string; name: string }>; schemas: Record<string, unknown> };
+  components: {
+    securitySchemes: Record<string, { type: string; in: string; name: string }>;
+    schemas: Record<string, unknown>;
+  };
   'x-websocket': { path: string };
 }
 
@@ -42,8 +48,7 @@ afterAll(async () => {
 /** Fastify's `/a/:id` is OpenAPI's `/a/{id}`. */
 const openApiPath = (url: string): string => url.replace(/:(\w+)/g, '{$1}');
 
-const documentedRoutes = () =>
-  server.app.routeTable.filter((r) => r.method !== 'HEAD' && !undocumented(r.url));
+const documentedRoutes = () => server.app.routeTable.filter((r) => r.method !== 'HEAD' && !undocumented(r.url));
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 and names every registered route with its method', () => {
@@ -55,7 +60,7 @@ describe('the OpenAPI document', () => {
     expect(documentedRoutes().length).toBeGreaterThan(55);
   });
 
-  it('documents each route\'s parameters, its envelope and data shape, and the errors', () => {
+  it("documents each route's parameters, its envelope and data shape, and the errors", () => {
     for (const r of documentedRoutes()) {
       const op = doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()] as Operation;
       expect(op.tags?.length, `${r.method} ${r.url} has a tag`).toBeGreaterThan(0);
@@ -63,7 +68,10 @@ describe('the OpenAPI document', () => {
       const query = Object.keys((r.schema?.querystring as { properties?: object } | undefined)?.properties ?? {});
       const params = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       expect(params.sort(), `${r.method} ${r.url} query`).toEqual(query.sort());
-      expect(op.parameters?.some((p) => p.in === 'header' && p.name === 'lang'), `${r.url} lang`).toBe(true);
+      expect(
+        op.parameters?.some((p) => p.in === 'header' && p.name === 'lang'),
+        `${r.url} lang`,
+      ).toBe(true);
       if (r.websocket) continue;
       expect(op.responses['200'], `${r.method} ${r.url} answers 200`).toBeDefined();
       expect(op.responses['4XX'] ?? op.responses['4xx'], `${r.method} ${r.url} documents its failures`).toBeDefined();
@@ -71,7 +79,9 @@ describe('the OpenAPI document', () => {
     // One route in full: a form body, the envelope around LoginResult, or the failure.
     const login = doc.paths['/api/user/loginForU']?.post as Operation;
     expect(JSON.stringify(login.requestBody)).toContain('"account"');
-    const answer = login.responses['200']?.content?.['application/json']?.schema as { anyOf: Array<Record<string, unknown>> };
+    const answer = login.responses['200']?.content?.['application/json']?.schema as {
+      anyOf: Array<Record<string, unknown>>;
+    };
     const [success, failure] = answer.anyOf;
     expect(JSON.stringify(success)).toMatch(/"token".*"user".*"invite_code"/);
     expect(failure?.title).toBe('Failure');
@@ -99,24 +109,33 @@ describe('the OpenAPI document', () => {
       if (!post) continue;
       expect(post.requestBody, `POST ${path} body`).toBeDefined();
       if (path === '/api/common/image_upload') continue;
-      expect(Object.keys(post.requestBody?.content ?? {}).sort(), `POST ${path}`).toEqual([form, 'application/json'].sort());
+      expect(Object.keys(post.requestBody?.content ?? {}).sort(), `POST ${path}`).toEqual(
+        [form, 'application/json'].sort(),
+      );
     }
     const upload = doc.paths['/api/common/image_upload']?.post?.requestBody;
     expect(upload?.required).toBe(true);
-    expect(upload?.content['multipart/form-data']?.schema).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });
+    expect(upload?.content['multipart/form-data']?.schema).toMatchObject({
+      properties: { file: { type: 'string', format: 'binary' } },
+      required: ['file'],
+    });
     // An operator command's parameters; logout takes nothing and works without a session.
-    expect(doc.paths['/api/ops/run/{name}']?.post?.requestBody).toMatchObject({ required: false, content: { [form]: {} } });
+    expect(doc.paths['/api/ops/run/{name}']?.post?.requestBody).toMatchObject({
+      required: false,
+      content: { [form]: {} },
+    });
     const logout = doc.paths['/api/user/logout']?.post as Operation;
     expect(logout.requestBody?.required).toBe(false);
     expect(logout.security).toEqual([{}, { session: [] }]);
   });
 
-  it('is as tight as the server: the demo id, the account, the code\'s recipient, the failure codes', () => {
+  it("is as tight as the server: the demo id, the account, the code's recipient, the failure codes", () => {
     const demoId = doc.paths['/api/user/createAccountDemoForU']?.get?.parameters?.find((p) => p.name === 'demo_id');
     const demoRe = new RegExp(String(demoId?.schema?.pattern), 'u');
     expect(['abcdefgh', 'A_b-0123456789'].every((v) => demoRe.test(v))).toBe(true);
     expect(['abcdefg', 'abc def gh', 'a'.repeat(65), 'abcdefg!'].some((v) => demoRe.test(v))).toBe(false);
-    const body = (path: string) => doc.paths[path]?.post?.requestBody?.content['application/json']?.schema.properties ?? {};
+    const body = (path: string) =>
+      doc.paths[path]?.post?.requestBody?.content['application/json']?.schema.properties ?? {};
     const account = new RegExp(String(body('/api/user/loginForU').account?.pattern), 'u');
     expect(['a@b.co', ' A@Example.COM ', '9123 4567', '(852) 9123-4567'].every((v) => account.test(v))).toBe(true);
     expect(['', 'a@b', '1234', 'x'.repeat(10), '1'.repeat(16)].some((v) => account.test(v))).toBe(false);
@@ -124,18 +143,27 @@ describe('the OpenAPI document', () => {
     expect(new RegExp(String(body('/api/notify/send_sms').to?.pattern), 'u').test('a@b.co')).toBe(false);
     expect(body('/api/user/forget_password').account?.minLength).toBe(1);
     // An internal failure has its own code.
-    const fail5xx = doc.paths['/api/fund/list']?.get?.responses['5XX'] ?? doc.paths['/api/fund/list']?.get?.responses['5xx'];
+    const fail5xx =
+      doc.paths['/api/fund/list']?.get?.responses['5XX'] ?? doc.paths['/api/fund/list']?.get?.responses['5xx'];
     expect(JSON.stringify(fail5xx)).toMatch(/"code":\{"(const|enum)":\[?500/);
   });
 
   it('states the auth header and which routes need a session', () => {
-    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'header', name: 'authorization' });
+    expect(doc.components.securitySchemes.session).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'authorization',
+    });
     expect(doc.components.securitySchemes.opsToken).toMatchObject({ in: 'header', name: 'x-ops-token' });
     expect(doc.paths['/v1/api/forex/submit']?.get?.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/ops/commands']?.get?.security).toEqual([{ opsToken: [] }]);
     expect(doc.paths['/v1/api/forex/trade_list']?.get?.security).toBeUndefined();
     // The idempotency header the submit handler reads is documented though Fastify does not validate it.
-    expect(doc.paths['/v1/api/forex/submit']?.get?.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')).toBe(true);
+    expect(
+      doc.paths['/v1/api/forex/submit']?.get?.parameters?.some(
+        (p) => p.in === 'header' && p.name === 'idempotency-key',
+      ),
+    ).toBe(true);
   });
 
   it('describes the live socket beside the REST routes', () => {
@@ -145,17 +173,19 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(doc.components.schemas.WsServerMessage)).toMatch(/DAY_MARKET.*FOREX_CLOSED/);
   });
 
-  it('is shown by the reference page, whose scripts are all files of this origin (script-src \'self\')', async () => {
+  it("is shown by the reference page, whose scripts are all files of this origin (script-src 'self')", async () => {
     const res = await fetch(`${server.baseUrl}${DOCS_PREFIX}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('swagger-ui');
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.every((attrs) => /src="\.?\/?[\w./-]+"/.test(attrs) && !/src="(https?:)?\/\//.test(attrs))).toBe(true);
+    expect(scripts.every((attrs) => /src="\.?\/?[\w./-]+"/.test(attrs) && !/src="(https?:)?\/\//.test(attrs))).toBe(
+      true,
+    );
   });
 
-  it('sends the page\'s static index.html with a query string to the page, not round a redirect loop', async () => {
+  it("sends the page's static index.html with a query string to the page, not round a redirect loop", async () => {
     const res = await fetch(`${server.baseUrl}${DOCS_PREFIX}/static/index.html?x=1`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`${DOCS_PREFIX}/`);

@@ -15,11 +15,17 @@ let server: TestServer;
 let user: RegisteredUser;
 const logged: string[] = [];
 
-async function ops<T>(path: string, opts: { token?: string | null; body?: unknown } = {}): Promise<{ status: number; code: number; msg: string; data: T }> {
+async function ops<T>(
+  path: string,
+  opts: { token?: string | null; body?: unknown } = {},
+): Promise<{ status: number; code: number; msg: string; data: T }> {
   const token = opts.token === undefined ? server.ctx.opsToken : opts.token;
   const headers: Record<string, string> = { lang: 'en', 'content-type': 'application/json' };
   if (token !== null) headers['x-ops-token'] = token;
-  const res = await fetch(`${server.baseUrl}${path}`, opts.body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(opts.body) });
+  const res = await fetch(
+    `${server.baseUrl}${path}`,
+    opts.body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(opts.body) },
+  );
   return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: T }) };
 }
 
@@ -122,11 +128,16 @@ describe('outbox', () => {
 });
 
 describe('settings', () => {
-  const status = async () => (await fetch(`${server.baseUrl}/api/company/getCompanyStatus`, { headers: { lang: 'en' } })).json() as Promise<{ data: { type: number } }>;
+  const status = async () =>
+    (await fetch(`${server.baseUrl}/api/company/getCompanyStatus`, { headers: { lang: 'en' } })).json() as Promise<{
+      data: { type: number };
+    }>;
 
   it('the seeded site is the trading variant; setting-set makes it the main site, and the app status says so', async () => {
     expect((await status()).data.type).toBe(0);
-    const set = await ops<{ key: string; value: string }>('/api/ops/run/setting-set', { body: { key: 'app_type', value: '1' } });
+    const set = await ops<{ key: string; value: string }>('/api/ops/run/setting-set', {
+      body: { key: 'app_type', value: '1' },
+    });
     expect(set.data).toEqual({ key: 'app_type', value: '1' });
     expect((await status()).data.type).toBe(1);
     const list = await ops<Array<{ key: string; value: string }>>('/api/ops/run/setting-list', { body: {} });
@@ -144,9 +155,14 @@ describe('settings', () => {
       { key: 'complaint_email', value: 'x'.repeat(4001) },
     ]) {
       const res = await ops('/api/ops/run/setting-set', { body });
-      expect([res.code, res.msg]).toEqual([0, `Please check ${body.key === 'app_typo' ? 'key' : 'value'}: the value is not valid`]);
+      expect([res.code, res.msg]).toEqual([
+        0,
+        `Please check ${body.key === 'app_typo' ? 'key' : 'value'}: the value is not valid`,
+      ]);
     }
-    expect((await ops<Array<{ key: string; value: string }>>('/api/ops/run/setting-list', { body: {} })).data).toEqual(before.data);
+    expect((await ops<Array<{ key: string; value: string }>>('/api/ops/run/setting-list', { body: {} })).data).toEqual(
+      before.data,
+    );
   });
 });
 
@@ -181,7 +197,12 @@ describe('npm run ops (runCli)', () => {
   });
 
   it('prints lists as aligned columns', () => {
-    expect(formatResult([{ id: 1, name: 'a' }, { id: 22, name: null }]).split('\n')).toEqual(['id  name', '1   a', '22']);
+    expect(
+      formatResult([
+        { id: 1, name: 'a' },
+        { id: 22, name: null },
+      ]).split('\n'),
+    ).toEqual(['id  name', '1   a', '22']);
     expect(formatResult({ a: 1 })).toBe('{\n  "a": 1\n}');
   });
 });

@@ -2,7 +2,14 @@
 // money of a partial close to the last decimal against a hand-worked example and the ledger invariants, refusals that
 // change nothing, another user's orders refused, and a close-all that goes on past a position it cannot close.
 import { describe, expect, it } from 'vitest';
-import { fundedUser, ledgerCheck, marketBuy, errorKey, useEngineBed, expectLedgerInvariants } from './engine-helpers.ts';
+import {
+  fundedUser,
+  ledgerCheck,
+  marketBuy,
+  errorKey,
+  useEngineBed,
+  expectLedgerInvariants,
+} from './engine-helpers.ts';
 
 const bed = useEngineBed({ prices: { TSTXAG: '30.000' } });
 
@@ -29,13 +36,21 @@ describe('partial close', () => {
     //   balance      = 10000 − 77.0021 − 0.077002 + 33.0009 + 3 = 9958.921798; locked 44.0012
     await tick('TSTEUR', '1.10003');
     const u = await fundedUser(bed.ctx.db, '10000', bed.ctx.clock.now());
-    const o = await bed.engine.submit(u, EUR, order({ cont: '0.07', stop_loss_price: '1.09000', target_profit_price: '1.12000' }), null);
+    const o = await bed.engine.submit(
+      u,
+      EUR,
+      order({ cont: '0.07', stop_loss_price: '1.09000', target_profit_price: '1.12000' }),
+      null,
+    );
     expect(o.CautionMoney).toBe('77.002100');
     expect(o.TradeFee).toBe('0.077002');
     await tick('TSTEUR', '1.10103');
-    const records = async (): Promise<number> => Number((await bed.ctx.db.query<{ n: string }>(
-      'SELECT count(*) AS n FROM financial_records WHERE user_id = $1', [u],
-    ))[0]?.n);
+    const records = async (): Promise<number> =>
+      Number(
+        (
+          await bed.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM financial_records WHERE user_id = $1', [u])
+        )[0]?.n,
+      );
     const before = await records();
     const closed = await bed.engine.close(u, o.Id, '0.03');
     expect(closed.Id).not.toBe(o.Id);
@@ -46,10 +61,17 @@ describe('partial close', () => {
     expect(closed.FactProfits).toBe('3.000000');
     expect(closed.UpdatePrice).toBe('1.10103');
     expect(await records()).toBe(before + 2); // margin released + P&L realised
-    const rest = bed.push.of(u).filter((m) => m.type === 'FOREX_TRADE' && m.data.Id === o.Id).at(-1);
+    const rest = bed.push
+      .of(u)
+      .filter((m) => m.type === 'FOREX_TRADE' && m.data.Id === o.Id)
+      .at(-1);
     expect(rest?.type === 'FOREX_TRADE' ? rest.data : null).toMatchObject({
-      Status: 1, Quantity: '0.04', CautionMoney: '44.001200', TradeFee: '0.044001',
-      TargetLossPrice: '1.09000', TargetProfitPrice: '1.12000', // the stops stay with the rest
+      Status: 1,
+      Quantity: '0.04',
+      CautionMoney: '44.001200',
+      TradeFee: '0.044001',
+      TargetLossPrice: '1.09000',
+      TargetProfitPrice: '1.12000', // the stops stay with the rest
     });
     const c = await ledgerCheck(bed.ctx.db, u);
     expect(c.balance).toBe('9958.921798');
@@ -57,7 +79,10 @@ describe('partial close', () => {
     await expectInvariants(u);
     // The rest still closes by its stop, for its own lots: (1.12 − 1.10003) × 0.04 × 100000 = 79.88.
     await tick('TSTEUR', '1.12000');
-    const [row] = await bed.ctx.db.query<{ status: number; fact_profits: string }>('SELECT status, fact_profits FROM orders WHERE id = $1', [o.Id]);
+    const [row] = await bed.ctx.db.query<{ status: number; fact_profits: string }>(
+      'SELECT status, fact_profits FROM orders WHERE id = $1',
+      [o.Id],
+    );
     expect(Number(row?.status)).toBe(3);
     expect(Number(row?.fact_profits)).toBe(79.88);
     await expectInvariants(u);
@@ -69,8 +94,13 @@ describe('partial close', () => {
     const thief = await fundedUser(bed.ctx.db, '10000', bed.ctx.clock.now());
     const o = await bed.engine.submit(u, EUR, order({ cont: '0.1' }), null);
     const cases: Array<[string, string]> = [
-      ['abc', 'lots_invalid'], ['-0.01', 'lots_invalid'], ['0', 'lots_invalid'], ['0.2', 'close_lots_too_many'],
-      ['0.015', 'lots_step'], ['0.095', 'lots_step'], ['0.1000001', 'close_lots_too_many'],
+      ['abc', 'lots_invalid'],
+      ['-0.01', 'lots_invalid'],
+      ['0', 'lots_invalid'],
+      ['0.2', 'close_lots_too_many'],
+      ['0.015', 'lots_step'],
+      ['0.095', 'lots_step'],
+      ['0.1000001', 'close_lots_too_many'],
     ];
     const before = await ledgerCheck(bed.ctx.db, u);
     for (const [lots, key] of cases) {
@@ -108,7 +138,9 @@ describe('close all', () => {
     const longs = await bed.engine.closeAll(u, { side: 'buy' });
     bed.market.setOpen('TSTXAG', true);
     expect(longs.map((r) => [r.Id, r.ok, r.error])).toEqual([
-      [a.Id, true, ''], [b.Id, false, 'market_closed'], [c.Id, true, ''],
+      [a.Id, true, ''],
+      [b.Id, false, 'market_closed'],
+      [c.Id, true, ''],
     ]);
     expect(longs[0]?.order?.Status).toBe(3);
     await expectInvariants(u);

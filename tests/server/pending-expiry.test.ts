@@ -24,13 +24,24 @@ async function price(p: string): Promise<void> {
 
 async function trader(): Promise<{ id: number; client: ApiClient }> {
   const u = await registerAndLogin(t.server, { clock });
-  await move(t.server.ctx.db, u.user.id, { balance: '100000', type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });
+  await move(t.server.ctx.db, u.user.id, {
+    balance: '100000',
+    type: RecordType.MEMO,
+    memo: 'test deposit',
+    at: clock.now(),
+  });
   return { id: u.user.id, client: u.client };
 }
 
 /** A buy limit 0.1 lots at 1.08000 (below the 1.08500 price), with `expire`. */
 const limit = (expire?: string) => ({
-  type: 1, cont: '0.1', forex_id: EURUSD, status: 0, target_price: '1.08000', multiple: 100, ...(expire === undefined ? {} : { expire }),
+  type: 1,
+  cont: '0.1',
+  forex_id: EURUSD,
+  status: 0,
+  target_price: '1.08000',
+  multiple: 100,
+  ...(expire === undefined ? {} : { expire }),
 });
 
 const sweep = () => sweepExpired({ db: t.server.ctx.db, clock, expire: (id) => t.server.ctx.engine.expirePending(id) });
@@ -69,7 +80,10 @@ describe('expiryOf', () => {
 describe('pending orders with an expiry', () => {
   it('refuses an expired or malformed expiry with its translated message and writes nothing', async () => {
     const u = await trader();
-    for (const [expire, message] of [['2026-01-05', en.errors.expiry_past], ['31/12/2026', en.errors.expiry_invalid]] as const) {
+    for (const [expire, message] of [
+      ['2026-01-05', en.errors.expiry_past],
+      ['31/12/2026', en.errors.expiry_invalid],
+    ] as const) {
       const before = await countRows(t.server.ctx, TABLES);
       const r = await u.client.get<Order>('/v1/api/forex/submit', limit(expire));
       expect(r.code).toBe(0);
@@ -94,9 +108,9 @@ describe('pending orders with an expiry', () => {
 
     clock.set(Date.UTC(2026, 0, 6, 23, 59, 59));
     await sweep();
-    expect((await u.client.get<OrderList>('/v1/api/forex/my_deal', { status: 0 })).data.data.map((o) => o.Id).sort()).toEqual(
-      [day.Id, gtc.Id, dated.Id].sort(),
-    );
+    expect(
+      (await u.client.get<OrderList>('/v1/api/forex/my_deal', { status: 0 })).data.data.map((o) => o.Id).sort(),
+    ).toEqual([day.Id, gtc.Id, dated.Id].sort());
     clock.set(Date.UTC(2026, 0, 7, 0, 0, 0));
     await sweep();
     await t.server.ctx.engine.idle();
@@ -109,7 +123,9 @@ describe('pending orders with an expiry', () => {
     const held = (Number(gtc.CautionMoney) + Number(dated.CautionMoney)).toFixed(2);
     expect(Number(now.lock_balance).toFixed(2)).toBe(held);
     expect((Number(start.balance) - Number(now.balance)).toFixed(2)).toBe(
-      (Number(gtc.CautionMoney) + Number(gtc.TradeFee) + Number(dated.CautionMoney) + Number(dated.TradeFee)).toFixed(2),
+      (Number(gtc.CautionMoney) + Number(gtc.TradeFee) + Number(dated.CautionMoney) + Number(dated.TradeFee)).toFixed(
+        2,
+      ),
     );
     clock.set(Date.UTC(2026, 0, 6, 12, 0, 0));
   });
@@ -129,7 +145,11 @@ describe('pending orders with an expiry', () => {
 
   it('a market order ignores an expiry', async () => {
     const u = await trader();
-    const r = await u.client.get<Order>('/v1/api/forex/submit', { ...limit('2026-01-05'), status: 1, target_price: '0' });
+    const r = await u.client.get<Order>('/v1/api/forex/submit', {
+      ...limit('2026-01-05'),
+      status: 1,
+      target_price: '0',
+    });
     expect(r.code).toBe(1);
     expect(r.data.ExpireTimeHandler).toBe('');
   });

@@ -27,7 +27,15 @@ afterAll(() => {
 
 function start(databaseUrl: string): Promise<string> {
   // A burst of submits from one session: the per-session order budget is raised as in every test harness.
-  const env: NodeJS.ProcessEnv = { ...process.env, RATE_LIMIT_FACTOR: '1000', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal', DATABASE_URL: databaseUrl };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    RATE_LIMIT_FACTOR: '1000',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal',
+    DATABASE_URL: databaseUrl,
+  };
   child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -56,9 +64,14 @@ describe.runIf(onPostgres)('PostgreSQL restarted under load', () => {
     const user = client.withToken(demo.data.token);
     const inst = (await client.get<Instrument[]>('/v1/api/forex/trade_list')).data.find((i) => i.MarketStatus === 1);
     if (!inst) throw new Error('no open instrument');
-    const submit = () => user.get<Order>('/v1/api/forex/submit', {
-      type: 1, cont: inst.ForexMinCont, forex_id: inst.Id, status: 1, multiple: inst.HasForexMultiple[0]?.Value ?? 0,
-    });
+    const submit = () =>
+      user.get<Order>('/v1/api/forex/submit', {
+        type: 1,
+        cont: inst.ForexMinCont,
+        forex_id: inst.Id,
+        status: 1,
+        multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+      });
 
     const acked = new Set<number>();
     const tally = { requests: 0, acked: 0, failed: 0, statuses: {} as Record<number, number> };
@@ -87,11 +100,14 @@ describe.runIf(onPostgres)('PostgreSQL restarted under load', () => {
     await until(() => tally.acked >= 20, { what: '20 acknowledged orders', tries: 3000, stepMs: 5 });
     const beforeRestart = tally.acked;
     await cluster.restart(); // the lanes keep submitting while PostgreSQL is down and recovering
-    await until(() => tally.acked >= beforeRestart + 20, { what: '20 orders after the restart', tries: 2000, stepMs: 5 })
-      .catch((err: unknown) => {
-        console.log(`[pg-restart] stuck: ${JSON.stringify(tally)} lastError ${lastError}`);
-        throw err;
-      });
+    await until(() => tally.acked >= beforeRestart + 20, {
+      what: '20 orders after the restart',
+      tries: 2000,
+      stepMs: 5,
+    }).catch((err: unknown) => {
+      console.log(`[pg-restart] stuck: ${JSON.stringify(tally)} lastError ${lastError}`);
+      throw err;
+    });
     stop = true;
     await Promise.all(lanes);
     console.log(`[pg-restart] ${JSON.stringify({ ...tally, ackedIds: acked.size })}`);

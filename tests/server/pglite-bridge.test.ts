@@ -29,10 +29,12 @@ describe('PGlite in a worker thread', () => {
     await db.tx(async (q) => {
       await q.query('INSERT INTO t (id) VALUES (2)');
     });
-    await expect(db.tx(async (q) => {
-      await q.query('INSERT INTO t (id) VALUES (3)');
-      throw new Error('changed my mind');
-    })).rejects.toThrow('changed my mind');
+    await expect(
+      db.tx(async (q) => {
+        await q.query('INSERT INTO t (id) VALUES (3)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
     const ids = await db.query<{ id: number }>('SELECT id FROM t WHERE id IN (2, 3) ORDER BY id');
     expect(ids.map((r) => r.id)).toEqual([2]);
   });

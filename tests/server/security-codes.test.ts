@@ -21,10 +21,20 @@ import {
 let seq = 0;
 const email = (): string => `sec${Date.now()}${++seq}@example.com`;
 const registerForm = (account: string, code: string, key: string) => ({
-  type: 'email', account, password: 'abc12345', re_password: 'abc12345', sms_code: code, key,
+  type: 'email',
+  account,
+  password: 'abc12345',
+  re_password: 'abc12345',
+  sms_code: code,
+  key,
 });
 /** Sends a code to `to`; its text from the outbox and its key from the answer. */
-async function sendCode(server: TestServer, client: ApiClient, to: string, type: 1 | 2): Promise<{ code: string; key: string }> {
+async function sendCode(
+  server: TestServer,
+  client: ApiClient,
+  to: string,
+  type: 1 | 2,
+): Promise<{ code: string; key: string }> {
   const sent = await client.post<{ key: string }>('/api/notify/send_email', { to, type });
   expect(sent.code, sent.msg).toBe(1);
   return { code: await outboxCode(server.ctx, to), key: sent.data.key };
@@ -41,7 +51,9 @@ describe('parallel guesses (budgets relaxed, so only the attempt count can refus
     const { code, key } = await sendCode(http.server, http.client, account, 1);
     const before = await countRows(http.server.ctx, ['users', 'sessions']);
     const guesses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => http.client.post('/api/user/register', registerForm(account, wrong(code, i), key))),
+      Array.from({ length: 40 }, (_, i) =>
+        http.client.post('/api/user/register', registerForm(account, wrong(code, i), key)),
+      ),
     );
     expect(guesses.every((g) => g.code === 0)).toBe(true);
     const right = await http.client.post('/api/user/register', registerForm(account, code, key));
@@ -110,7 +122,11 @@ describe('daily caps (real figures)', () => {
     const mine = await sendCode(http.server, http.client, victim.account, 2);
     const reset = (code: string, key: string | undefined) =>
       http.client.post('/api/user/forget_password', {
-        type: 'email', account: victim.account, new_password: 'new-pass-77', secondary_password: 'new-pass-77', auth_code: code,
+        type: 'email',
+        account: victim.account,
+        new_password: 'new-pass-77',
+        secondary_password: 'new-pass-77',
+        auth_code: code,
         ...(key === undefined ? {} : { key }),
       });
     // 20 wrong guesses without the key, or with a made-up one, spread over minutes to stay inside the request budget.
@@ -120,9 +136,10 @@ describe('daily caps (real figures)', () => {
       const res = await reset(wrong(mine.code, i), i % 2 === 0 ? undefined : 'made-up-key-0000000000');
       expect(res).toMatchObject({ code: 0, msg: 'The verification code is incorrect' });
     }
-    const rows = await http.server.ctx.db.query<{ attempts: number }>('SELECT attempts FROM verification_codes WHERE code_key = $1', [
-      mine.key,
-    ]);
+    const rows = await http.server.ctx.db.query<{ attempts: number }>(
+      'SELECT attempts FROM verification_codes WHERE code_key = $1',
+      [mine.key],
+    );
     expect(rows[0]?.attempts).toBe(0);
     // A stranger who asks for a code of their own gets a key to that code only: burning it leaves the owner's alone.
     clock.advance(RATE_WINDOW_MS);
@@ -144,7 +161,9 @@ describe('daily caps (real figures)', () => {
       const attempt = async (i: number) => {
         if (i > 0 && i % perMinute === 0) clock.advance(RATE_WINDOW_MS);
         const pic = await http.client.get<{ id: string }>('/api/captcha');
-        const [row] = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [pic.data.id]);
+        const [row] = await http.server.ctx.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [
+          pic.data.id,
+        ]);
         return http.client.post('/api/user/register', registerForm(email(), row?.answer ?? '', pic.data.id));
       };
       for (let i = 0; i < cap; i++) expect((await attempt(i)).code).toBe(1);

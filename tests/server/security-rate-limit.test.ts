@@ -77,30 +77,78 @@ describe('per address', () => {
     const ip = freshIp();
     const max = RATE_BUDGETS.login.perAddress;
     const replies = await flood(max, (i) =>
-      call('POST', '/api/user/loginForU', { account: `nobody${i}@example.com`, password: 'x' }, { 'x-forwarded-for': ip, lang: 'en' }),
+      call(
+        'POST',
+        '/api/user/loginForU',
+        { account: `nobody${i}@example.com`, password: 'x' },
+        { 'x-forwarded-for': ip, lang: 'en' },
+      ),
     );
     expect(replies.every((r) => r.status === 200 && r.code === 0)).toBe(true);
-    const over = await call('POST', '/api/user/loginForU', { account: 'another@example.com', password: 'x' }, { 'x-forwarded-for': ip, lang: 'en' });
+    const over = await call(
+      'POST',
+      '/api/user/loginForU',
+      { account: 'another@example.com', password: 'x' },
+      { 'x-forwarded-for': ip, lang: 'en' },
+    );
     expect(over).toMatchObject({ status: 429, code: 0, msg: TOO_MANY_EN });
     expect(Number(over.retryAfter)).toBeGreaterThan(0);
-    const hk = await call('POST', '/api/user/loginForU', { account: 'x@example.com', password: 'x' }, { 'x-forwarded-for': ip, lang: 'hk' });
+    const hk = await call(
+      'POST',
+      '/api/user/loginForU',
+      { account: 'x@example.com', password: 'x' },
+      { 'x-forwarded-for': ip, lang: 'hk' },
+    );
     expect(hk).toMatchObject({ status: 429, msg: '操作過於頻繁，請稍後再試' });
     // Another address is not affected.
-    expect((await call('POST', '/api/user/loginForU', { account: 'x@example.com', password: 'x' }, { 'x-forwarded-for': freshIp() })).status).toBe(200);
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/user/loginForU',
+          { account: 'x@example.com', password: 'x' },
+          { 'x-forwarded-for': freshIp() },
+        )
+      ).status,
+    ).toBe(200);
     clock.advance(RATE_WINDOW_MS);
-    expect((await call('POST', '/api/user/loginForU', { account: 'y@example.com', password: 'x' }, { 'x-forwarded-for': ip })).status).toBe(200);
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/user/loginForU',
+          { account: 'y@example.com', password: 'x' },
+          { 'x-forwarded-for': ip },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('malformed requests spend the budget too (counted before the schema)', async () => {
     const ip = freshIp();
-    await flood(RATE_BUDGETS.login.perAddress, () => call('POST', '/api/user/loginForU', {}, { 'x-forwarded-for': ip }));
+    await flood(RATE_BUDGETS.login.perAddress, () =>
+      call('POST', '/api/user/loginForU', {}, { 'x-forwarded-for': ip }),
+    );
     expect((await call('POST', '/api/user/loginForU', {}, { 'x-forwarded-for': ip })).status).toBe(429);
   });
 
   it('code sends, demo creation and captchas each have their budget', async () => {
     const cases: Array<[number, (i: number, ip: string) => Promise<Raw>]> = [
-      [RATE_BUDGETS.code.perAddress, (i, ip) => call('POST', '/api/notify/send_email', { to: `flood${i}@example.com`, type: '1' }, { 'x-forwarded-for': ip })],
-      [RATE_BUDGETS.demo.perAddress, (i, ip) => call('GET', '/api/user/createAccountDemoForU', { demo_id: `flooddemo${ipSeq}x${i}` }, { 'x-forwarded-for': ip })],
+      [
+        RATE_BUDGETS.code.perAddress,
+        (i, ip) =>
+          call('POST', '/api/notify/send_email', { to: `flood${i}@example.com`, type: '1' }, { 'x-forwarded-for': ip }),
+      ],
+      [
+        RATE_BUDGETS.demo.perAddress,
+        (i, ip) =>
+          call(
+            'GET',
+            '/api/user/createAccountDemoForU',
+            { demo_id: `flooddemo${ipSeq}x${i}` },
+            { 'x-forwarded-for': ip },
+          ),
+      ],
       [RATE_BUDGETS.captcha.perAddress, (_i, ip) => call('GET', '/api/captcha', {}, { 'x-forwarded-for': ip })],
     ];
     for (const [max, send] of cases) {
@@ -117,7 +165,9 @@ describe('per account', () => {
     const victim = `victim${ipSeq}@example.com`;
     const max = RATE_BUDGETS.login.perAccount;
     const ip = freshIp();
-    const replies = await flood(max + 1, () => call('POST', '/api/user/loginForU', { account: victim, password: 'guess' }, { 'x-forwarded-for': ip }));
+    const replies = await flood(max + 1, () =>
+      call('POST', '/api/user/loginForU', { account: victim, password: 'guess' }, { 'x-forwarded-for': ip }),
+    );
     expect(replies.slice(0, max).every((r) => r.status === 200 && r.code === 0)).toBe(true);
     expect(replies[max]?.status).toBe(429);
     // The account has had FAILURE_BUDGETS.login_account wrong passwords: guessing from many addresses gets one
@@ -125,9 +175,19 @@ describe('per account', () => {
     expect(FAILURE_BUDGETS.login_account).toBeLessThanOrEqual(max);
     for (let i = 0; i < 5; i++) {
       const other = freshIp();
-      const first = await call('POST', '/api/user/loginForU', { account: victim, password: `guess${i}` }, { 'x-forwarded-for': other });
+      const first = await call(
+        'POST',
+        '/api/user/loginForU',
+        { account: victim, password: `guess${i}` },
+        { 'x-forwarded-for': other },
+      );
       expect([first.status, first.code]).toEqual([200, 0]);
-      const second = await call('POST', '/api/user/loginForU', { account: victim, password: `again${i}` }, { 'x-forwarded-for': other });
+      const second = await call(
+        'POST',
+        '/api/user/loginForU',
+        { account: victim, password: `again${i}` },
+        { 'x-forwarded-for': other },
+      );
       expect(second.status).toBe(429);
     }
     clock.advance(RATE_WINDOW_MS);
@@ -136,7 +196,12 @@ describe('per account', () => {
   it('the owner still signs in from another address after a flood of wrong passwords', async () => {
     const owner = await registerAndLogin(server, { clock });
     const login = (password: string, ip: string) =>
-      call('POST', '/api/user/loginForU', { account: owner.account, password, login_type: 'email' }, { 'x-forwarded-for': ip, lang: 'en' });
+      call(
+        'POST',
+        '/api/user/loginForU',
+        { account: owner.account, password, login_type: 'email' },
+        { 'x-forwarded-for': ip, lang: 'en' },
+      );
     const attacker = freshIp();
     for (let i = 0; i < RATE_BUDGETS.login.perAccount; i++) expect((await login(`wrong${i}`, attacker)).code).toBe(0);
     // The attacker's own address is shut, even with the right password…
@@ -146,7 +211,11 @@ describe('per account', () => {
     expect([home.status, home.code]).toEqual([200, 1]);
     // A new address that guesses wrong has used its one try for this window.
     const other = freshIp();
-    expect(await login('wrong-again', other)).toMatchObject({ status: 200, code: 0, msg: 'Incorrect account or password' });
+    expect(await login('wrong-again', other)).toMatchObject({
+      status: 200,
+      code: 0,
+      msg: 'Incorrect account or password',
+    });
     expect((await login(owner.password, other)).status).toBe(429);
     expect((await login(owner.password, freshIp())).code).toBe(1);
     clock.advance(RATE_WINDOW_MS);
@@ -160,10 +229,28 @@ describe('per account', () => {
     const max = RATE_BUDGETS.login.perAccount;
     for (let i = 0; i < max; i++) {
       const account = i % 2 === 0 ? owner.account : [owner.account.toUpperCase()];
-      expect((await json('/api/user/loginForU', { account, password: `wrong${i}` }, { 'x-forwarded-for': ip })).status).toBe(200);
+      expect(
+        (await json('/api/user/loginForU', { account, password: `wrong${i}` }, { 'x-forwarded-for': ip })).status,
+      ).toBe(200);
     }
-    expect((await json('/api/user/loginForU', { account: [owner.account], password: owner.password }, { 'x-forwarded-for': ip })).status).toBe(429);
-    expect((await json('/api/user/loginForU', { account: owner.account, password: owner.password }, { 'x-forwarded-for': ip })).status).toBe(429);
+    expect(
+      (
+        await json(
+          '/api/user/loginForU',
+          { account: [owner.account], password: owner.password },
+          { 'x-forwarded-for': ip },
+        )
+      ).status,
+    ).toBe(429);
+    expect(
+      (
+        await json(
+          '/api/user/loginForU',
+          { account: owner.account, password: owner.password },
+          { 'x-forwarded-for': ip },
+        )
+      ).status,
+    ).toBe(429);
     clock.advance(RATE_WINDOW_MS);
   });
 
@@ -172,7 +259,11 @@ describe('per account', () => {
     const spellings = ['91234567', '9123-4567', '(9123)4567', '9123 4567', ' 91234567 ', ['9123-4567']];
     const max = RATE_BUDGETS.login.perAccount;
     const replies = await flood(max + 1, (i) =>
-      json('/api/user/loginForU', { account: spellings[i % spellings.length], password: 'guess', login_type: 'mobile' }, { 'x-forwarded-for': ip }),
+      json(
+        '/api/user/loginForU',
+        { account: spellings[i % spellings.length], password: 'guess', login_type: 'mobile' },
+        { 'x-forwarded-for': ip },
+      ),
     );
     expect(replies.slice(0, max).every((r) => r.status === 200)).toBe(true);
     expect(replies[max]?.status).toBe(429);
@@ -183,8 +274,16 @@ describe('per account', () => {
     const to = `target${ipSeq}@example.com`;
     const forms = (account: unknown): Array<[number, string, unknown]> => [
       [RATE_BUDGETS.code.perAccount, '/api/notify/send_email', { to: account, type: 1 }],
-      [RATE_BUDGETS.register.perAccount, '/api/user/register', { type: 'email', account, password: 'abc12345', re_password: 'abc12345', sms_code: '123456', key: 'k' }],
-      [RATE_BUDGETS.password.perAccount, '/api/user/forget_password', { type: 'email', account, new_password: 'abc12345', secondary_password: 'abc12345', auth_code: '123456' }],
+      [
+        RATE_BUDGETS.register.perAccount,
+        '/api/user/register',
+        { type: 'email', account, password: 'abc12345', re_password: 'abc12345', sms_code: '123456', key: 'k' },
+      ],
+      [
+        RATE_BUDGETS.password.perAccount,
+        '/api/user/forget_password',
+        { type: 'email', account, new_password: 'abc12345', secondary_password: 'abc12345', auth_code: '123456' },
+      ],
     ];
     const spellings: unknown[] = [to, [to], ` ${to.toUpperCase()} `, [to.toUpperCase()]];
     for (let g = 0; g < forms(to).length; g++) {
@@ -206,7 +305,11 @@ describe('per account', () => {
     const up = await flood(RATE_BUDGETS.upload.perAccount + 1, async () => {
       const fd = new FormData();
       fd.append('file', new Blob(['not an image']), 'x.png');
-      const res = await fetch(`${server.baseUrl}/api/common/image_upload`, { method: 'POST', headers: headers(), body: fd });
+      const res = await fetch(`${server.baseUrl}/api/common/image_upload`, {
+        method: 'POST',
+        headers: headers(),
+        body: fd,
+      });
       const env = (await res.json()) as { code: number; msg: string };
       return { status: res.status, code: env.code, msg: env.msg, retryAfter: null };
     });
@@ -234,7 +337,9 @@ describe('per account', () => {
     expect(writes.at(-1)?.status).toBe(429);
     // No budget on logout: from one address, past any group's figure, every one is answered.
     const ip = freshIp();
-    const outs = await flood(RATE_BUDGETS.write.perAddress + 1, () => call('POST', '/api/user/logout', {}, { 'x-forwarded-for': ip }));
+    const outs = await flood(RATE_BUDGETS.write.perAddress + 1, () =>
+      call('POST', '/api/user/logout', {}, { 'x-forwarded-for': ip }),
+    );
     expect(outs.every((r) => r.status === 200 && r.code === 1)).toBe(true);
   });
 
@@ -258,7 +363,9 @@ describe('per account', () => {
 describe('operator token', () => {
   it('wrong tokens from one address are limited: past the budget even the right token answers 429 there, not elsewhere', async () => {
     const ops = (token: string, ip: string) =>
-      fetch(`${server.baseUrl}/api/ops/commands`, { headers: { 'x-ops-token': token, 'x-forwarded-for': ip, lang: 'en' } });
+      fetch(`${server.baseUrl}/api/ops/commands`, {
+        headers: { 'x-ops-token': token, 'x-forwarded-for': ip, lang: 'en' },
+      });
     const ip = freshIp();
     for (let i = 0; i < FAILURE_BUDGETS.ops_address; i++) {
       expect((await ops(`wrong-token-${i}-xxxxxxxxxxxxxxxx`, ip)).status).toBe(401);
@@ -268,13 +375,18 @@ describe('operator token', () => {
     expect(await refused.json()).toMatchObject({ code: 0, msg: TOO_MANY_EN });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Private images answer the same way to that address.
-    expect((await fetch(`${server.baseUrl}/api/common/image/AAAAAAAAAAAAAAAAAAAAAA`, { headers: { 'x-ops-token': 'x', 'x-forwarded-for': ip } })).status).toBe(429);
+    expect(
+      (
+        await fetch(`${server.baseUrl}/api/common/image/AAAAAAAAAAAAAAAAAAAAAA`, {
+          headers: { 'x-ops-token': 'x', 'x-forwarded-for': ip },
+        })
+      ).status,
+    ).toBe(429);
     expect((await ops(server.ctx.opsToken, freshIp())).status).toBe(200);
     clock.advance(RATE_WINDOW_MS);
     expect((await ops(server.ctx.opsToken, ip)).status).toBe(200);
   });
 });
-
 
 describe('routing of budgets (pure)', () => {
   /** What the route declares, as the running app registered it. */
@@ -308,7 +420,8 @@ describe('routing of budgets (pure)', () => {
     const mobile = (to: string) => accountKey('POST', '/api/notify/send_sms', { ...req, body: { to } });
     expect(mobile('9123-4567')).toBe(mobile('(9123) 4567'));
     expect(accountKey('POST', '/api/common/image_upload', { ...req, body: {} })).toBeNull();
-    const session = (authorization: string) => accountKey('GET', '/v1/api/forex/submit', { ...req, headers: { authorization }, body: {} });
+    const session = (authorization: string) =>
+      accountKey('GET', '/v1/api/forex/submit', { ...req, headers: { authorization }, body: {} });
     const token = 'A'.repeat(43);
     expect(session(`Bearer ${token}`)).toBe(session(`bearer   ${token}`));
     expect(session(token)).toBe(session(`Bearer ${token}`));
@@ -332,7 +445,11 @@ describe('routing of budgets (pure)', () => {
 
   it('every state-changing route declares its budget, or no budget and why', () => {
     const routes = server.app.routeTable.filter((r) => !r.websocket && r.method !== 'HEAD');
-    for (const url of STATE_CHANGING_GETS) expect(routes.some((r) => r.method === 'GET' && r.url === url), url).toBe(true);
+    for (const url of STATE_CHANGING_GETS)
+      expect(
+        routes.some((r) => r.method === 'GET' && r.url === url),
+        url,
+      ).toBe(true);
     const changing = routes.filter((r) => r.method !== 'GET' || STATE_CHANGING_GETS.includes(r.url));
     expect(changing.length).toBeGreaterThan(30);
     const undeclared = changing.filter((r) => r.budget === undefined).map((r) => `${r.method} ${r.url}`);
@@ -357,7 +474,11 @@ describe('a budget follows its route, not its URL', () => {
       const entry = moved.routeTable.find((r) => r.method === 'POST' && r.url === '/renamed/api/user/loginForU');
       expect(isBudget(entry?.budget) && entry.budget.group).toBe('login');
       const login = (i: number) =>
-        moved.inject({ method: 'POST', url: '/renamed/api/user/loginForU', payload: { account: `moved${i}@example.com`, password: 'x' } });
+        moved.inject({
+          method: 'POST',
+          url: '/renamed/api/user/loginForU',
+          payload: { account: `moved${i}@example.com`, password: 'x' },
+        });
       for (let i = 0; i < RATE_BUDGETS.login.perAddress; i++) expect((await login(i)).statusCode).toBe(200);
       expect((await login(-1)).statusCode).toBe(429);
     } finally {

@@ -23,7 +23,11 @@ afterAll(async () => {
 });
 
 const login = (account: string, password: string) =>
-  api(server.baseUrl, { lang: 'en' }).post<LoginResult>('/api/user/loginForU', { account, password, login_type: 'email' });
+  api(server.baseUrl, { lang: 'en' }).post<LoginResult>('/api/user/loginForU', {
+    account,
+    password,
+    login_type: 'email',
+  });
 
 describe('sessions', () => {
   it('logout ends the token on the server at once and announces it; a second logout is harmless', async () => {
@@ -41,7 +45,9 @@ describe('sessions', () => {
     const user = await registerAndLogin(server, { clock });
     const tokens = [user.token];
     for (let i = 0; i < MAX_SESSIONS_PER_USER; i++) tokens.push((await login(user.account, user.password)).data.token);
-    const alive = await Promise.all(tokens.map(async (t) => (await api(server.baseUrl).withToken(t).get('/api/user/info')).code));
+    const alive = await Promise.all(
+      tokens.map(async (t) => (await api(server.baseUrl).withToken(t).get('/api/user/info')).code),
+    );
     expect(alive[0]).toBe(999);
     expect(alive.slice(1).every((c) => c === 1)).toBe(true);
   });
@@ -53,18 +59,27 @@ describe('sessions', () => {
     const sent = await client.post<{ key: string }>('/api/notify/send_email', { to: user.account, type: 2 });
     const code = await outboxCode(server.ctx, user.account);
     const reset = await client.post('/api/user/forget_password', {
-      type: 'email', account: user.account, new_password: 'new-pass-22', secondary_password: 'new-pass-22', auth_code: code,
+      type: 'email',
+      account: user.account,
+      new_password: 'new-pass-22',
+      secondary_password: 'new-pass-22',
+      auth_code: code,
       key: sent.data.key,
     });
     expect(reset.code).toBe(1);
     expect(seen).toEqual([{ userId: user.user.id }]);
     const again = (await login(user.account, 'new-pass-22')).data.token;
     clock.advance(61_000);
-    const sent2 = await api(server.baseUrl).withToken(again).post<{ key: string }>('/api/notify/send_email', { to: user.account, type: 2 });
+    const sent2 = await api(server.baseUrl)
+      .withToken(again)
+      .post<{ key: string }>('/api/notify/send_email', { to: user.account, type: 2 });
     const code2 = await outboxCode(server.ctx, user.account);
     seen.length = 0;
     const changed = await api(server.baseUrl).withToken(again).post('/api/user/amend_password', {
-      new_password: 'new-pass-33', auth_code: code2, key: sent2.data.key, type: 'email',
+      new_password: 'new-pass-33',
+      auth_code: code2,
+      key: sent2.data.key,
+      type: 'email',
     });
     expect(changed.code).toBe(1);
     expect(seen).toEqual([{ userId: user.user.id, except: tokenHash(again) }]);
@@ -75,10 +90,15 @@ describe('sessions', () => {
     const old = await hashPassword(user.password, { N: 1024, r: 8, p: 1 });
     await server.ctx.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.user.id, old]);
     expect((await login(user.account, 'wrong-password')).code).toBe(0);
-    const still = await server.ctx.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.user.id]);
+    const still = await server.ctx.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE id = $1',
+      [user.user.id],
+    );
     expect(still[0]?.password_hash).toBe(old);
     expect((await login(user.account, user.password)).code).toBe(1);
-    const now = await server.ctx.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.user.id]);
+    const now = await server.ctx.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+      user.user.id,
+    ]);
     expect(needsRehash(now[0]?.password_hash ?? '', server.ctx.limits.scrypt)).toBe(false);
     expect((await login(user.account, user.password)).code).toBe(1);
   });
@@ -86,7 +106,13 @@ describe('sessions', () => {
   it('production hashes use the OWASP figure', () => {
     expect(makeLimits().scrypt).toEqual(OWASP_SCRYPT);
     // One of the OWASP cheat sheet's configurations (N=2^17/p=1 … N=2^13/p=10, all r=8).
-    const listed = [[2 ** 17, 1], [2 ** 16, 2], [2 ** 15, 3], [2 ** 14, 5], [2 ** 13, 10]];
+    const listed = [
+      [2 ** 17, 1],
+      [2 ** 16, 2],
+      [2 ** 15, 3],
+      [2 ** 14, 5],
+      [2 ** 13, 10],
+    ];
     expect(OWASP_SCRYPT.r).toBe(8);
     expect(listed).toContainEqual([OWASP_SCRYPT.N, OWASP_SCRYPT.p]);
   });

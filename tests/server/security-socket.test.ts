@@ -25,7 +25,9 @@ describe('socket sessions', () => {
   it('the login ack carries the last order-event seq; a REST logout revokes that socket only', async () => {
     const user = await registerAndLogin(sockets.server, { clock });
     const other = await registerAndLogin(sockets.server, { clock });
-    const [row] = await sockets.server.ctx.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [user.account]);
+    const [row] = await sockets.server.ctx.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      user.account,
+    ]);
     await sockets.server.ctx.db.query('INSERT INTO order_event_seq (user_id, seq) VALUES ($1, 17)', [row?.id]);
 
     const mine = await sockets.client();
@@ -46,7 +48,11 @@ describe('socket sessions', () => {
 
   it('a password change revokes the account’s other sessions’ sockets, not the one that changed it', async () => {
     const user = await registerAndLogin(sockets.server, { clock });
-    const second = await user.client.post<{ token: string }>('/api/user/loginForU', { account: user.account, password: user.password, login_type: 'email' });
+    const second = await user.client.post<{ token: string }>('/api/user/loginForU', {
+      account: user.account,
+      password: user.password,
+      login_type: 'email',
+    });
     expect(second.code).toBe(1);
     // The code first: moving the clock past the resend wait would make open sockets look idle (60 s) to the hub.
     clock.advance(61_000);
@@ -55,7 +61,10 @@ describe('socket sessions', () => {
     const here = await loggedIn(user.token);
     const elsewhere = await loggedIn(second.data.token);
     const changed = await user.client.post('/api/user/amend_password', {
-      new_password: 'another-pass-2', auth_code: await outboxCode(sockets.server.ctx, user.account), key: sent.data.key, type: 'email',
+      new_password: 'another-pass-2',
+      auth_code: await outboxCode(sockets.server.ctx, user.account),
+      key: sent.data.key,
+      type: 'email',
     });
     expect(changed.code, changed.msg).toBe(1);
     expect(await elsewhere.next(isType('revoked'))).toMatchObject({ type: 'revoked' });

@@ -52,11 +52,21 @@ export function useServerProcesses(prefix: string): ServerProcesses {
       return database();
     },
     start(extra = {}) {
-      const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...extra,
+      };
       const { databaseUrl } = database();
       if (databaseUrl) env.DATABASE_URL = databaseUrl;
       else delete env.DATABASE_URL;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       let out = '';
       return new Promise((resolve, reject) => {

@@ -21,12 +21,25 @@ async function soakProcess(env: Record<string, string>): Promise<{ report: SoakR
   const out = join(dir, 'report.json');
   try {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/soak.ts'], {
-      env: { ...process.env, DATABASE_URL: '', SOAK_DB: '', SOAK_BALANCED: '', SOAK_POSITIONS: '', SOAK_HEAP_DIR: '', ...env, SOAK_OUT: out },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        SOAK_DB: '',
+        SOAK_BALANCED: '',
+        SOAK_POSITIONS: '',
+        SOAK_HEAP_DIR: '',
+        ...env,
+        SOAK_OUT: out,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (d: Buffer) => { output += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { output += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
     await new Promise<void>((resolve) => child.once('exit', () => resolve()));
     let report: SoakReport;
     try {
@@ -46,7 +59,9 @@ async function soakOnFreshDb(env: Record<string, string>): Promise<{ report: Soa
   const fresh = await freshDatabase();
   try {
     return await soakProcess({
-      ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : { SOAK_PGLITE_TEMPLATE: db.kind === 'pglite' ? db.templatePath : '' }),
+      ...(fresh.databaseUrl
+        ? { DATABASE_URL: fresh.databaseUrl }
+        : { SOAK_PGLITE_TEMPLATE: db.kind === 'pglite' ? db.templatePath : '' }),
       ...env,
     });
   } finally {
@@ -55,36 +70,53 @@ async function soakOnFreshDb(env: Record<string, string>): Promise<{ report: Soa
 }
 
 describe('soak', () => {
-  it(`${SECONDS} s of random trading and money actions from a generator process: invariants at every check, no 5xx`, async () => {
-    const { report, output } = await soakOnFreshDb({ SOAK_SECONDS: String(SECONDS), SOAK_USERS: '10' });
-    console.log(`[soak] ${JSON.stringify({ ...report, samples: report.samples.map((s) => `${s.atS}s:${s.rssMb}MB/${s.heapMb}MB/${s.lagP99Ms}ms/load ${s.load1}`) })}`);
-    expect(report.violations, output).toEqual([]);
-    expect(report.serverErrors, output).toBe(0);
-    expect(report.checks, output).toBeGreaterThanOrEqual(2);
-    for (const kind of ['submit', 'close', 'stops', 'withdraw', 'operator-credit']) expect(report.actions[kind] ?? 0, kind).toBeGreaterThan(0);
-    // The server, the load generator and this test are three processes; the generator did the work and says so.
-    expect(report.generators).toHaveLength(1);
-    const [gen] = report.generators;
-    expect(new Set([report.server.pid, gen?.pid, process.pid]).size).toBe(3);
-    expect(gen?.cpuMs ?? 0).toBeGreaterThan(0);
-    expect(report.samples.every((s) => s.heapMb > 0 && s.rssMb > 0)).toBe(true);
-  }, (SECONDS + 150) * 1000);
+  it(
+    `${SECONDS} s of random trading and money actions from a generator process: invariants at every check, no 5xx`,
+    async () => {
+      const { report, output } = await soakOnFreshDb({ SOAK_SECONDS: String(SECONDS), SOAK_USERS: '10' });
+      console.log(
+        `[soak] ${JSON.stringify({ ...report, samples: report.samples.map((s) => `${s.atS}s:${s.rssMb}MB/${s.heapMb}MB/${s.lagP99Ms}ms/load ${s.load1}`) })}`,
+      );
+      expect(report.violations, output).toEqual([]);
+      expect(report.serverErrors, output).toBe(0);
+      expect(report.checks, output).toBeGreaterThanOrEqual(2);
+      for (const kind of ['submit', 'close', 'stops', 'withdraw', 'operator-credit'])
+        expect(report.actions[kind] ?? 0, kind).toBeGreaterThan(0);
+      // The server, the load generator and this test are three processes; the generator did the work and says so.
+      expect(report.generators).toHaveLength(1);
+      const [gen] = report.generators;
+      expect(new Set([report.server.pid, gen?.pid, process.pid]).size).toBe(3);
+      expect(gen?.cpuMs ?? 0).toBeGreaterThan(0);
+      expect(report.samples.every((s) => s.heapMb > 0 && s.rssMb > 0)).toBe(true);
+    },
+    (SECONDS + 150) * 1000,
+  );
 
-  it(`${BALANCED_SECONDS} s balanced: each user keeps their level of open orders, so the book stays level`, async () => {
-    const users = 6;
-    const level = 5;
-    const { report, output } = await soakOnFreshDb({
-      SOAK_SECONDS: String(BALANCED_SECONDS), SOAK_USERS: String(users), SOAK_BALANCED: '1', SOAK_POSITIONS: String(level),
-    });
-    console.log(`[soak balanced] book ${report.bookAtStart} → ${report.samples.map((s) => s.book).join(', ')} → ${report.bookAtEnd}`);
-    expect(report.violations, output).toEqual([]);
-    expect(report.serverErrors, output).toBe(0);
-    expect(report.balanced).toBe(true);
-    expect(report.bookAtStart, output).toBeGreaterThan(0);
-    expect(report.bookAtStart, output).toBeLessThanOrEqual(users * level);
-    // A lane opens only below its user's level and closes at it: never more than one order above it per user.
-    for (const s of [...report.samples.map((x) => x.book), report.bookAtEnd]) expect(s, output).toBeLessThanOrEqual(users * (level + 1));
-    expect(report.actions.close ?? 0, output).toBeGreaterThan(0);
-    expect((report.actions.submit ?? 0) + (report.actions.pending ?? 0), output).toBeGreaterThan(0);
-  }, (BALANCED_SECONDS + 150) * 1000);
+  it(
+    `${BALANCED_SECONDS} s balanced: each user keeps their level of open orders, so the book stays level`,
+    async () => {
+      const users = 6;
+      const level = 5;
+      const { report, output } = await soakOnFreshDb({
+        SOAK_SECONDS: String(BALANCED_SECONDS),
+        SOAK_USERS: String(users),
+        SOAK_BALANCED: '1',
+        SOAK_POSITIONS: String(level),
+      });
+      console.log(
+        `[soak balanced] book ${report.bookAtStart} → ${report.samples.map((s) => s.book).join(', ')} → ${report.bookAtEnd}`,
+      );
+      expect(report.violations, output).toEqual([]);
+      expect(report.serverErrors, output).toBe(0);
+      expect(report.balanced).toBe(true);
+      expect(report.bookAtStart, output).toBeGreaterThan(0);
+      expect(report.bookAtStart, output).toBeLessThanOrEqual(users * level);
+      // A lane opens only below its user's level and closes at it: never more than one order above it per user.
+      for (const s of [...report.samples.map((x) => x.book), report.bookAtEnd])
+        expect(s, output).toBeLessThanOrEqual(users * (level + 1));
+      expect(report.actions.close ?? 0, output).toBeGreaterThan(0);
+      expect((report.actions.submit ?? 0) + (report.actions.pending ?? 0), output).toBeGreaterThan(0);
+    },
+    (BALANCED_SECONDS + 150) * 1000,
+  );
 });

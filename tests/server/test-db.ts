@@ -11,8 +11,7 @@ import { seed } from '../../server/db/seed.ts';
 export { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../fixtures/postgres-cluster.ts';
 
 export type TestDbInfo =
-  | { kind: 'pglite'; templatePath: string }
-  | { kind: 'postgres'; adminUrl: string; template: string };
+  { kind: 'pglite'; templatePath: string } | { kind: 'postgres'; adminUrl: string; template: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

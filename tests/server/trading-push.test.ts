@@ -42,8 +42,10 @@ async function listen(token: string): Promise<Listener> {
   for (const topic of ['FOREX_TRADE', 'FOREX_CLOSED']) ws.send(JSON.stringify({ type: 'sub', topic }));
   await until(() => messages.filter((m) => m.type === 'sub').length === 2, 'sub acks');
   const events = () =>
-    messages.filter((m): m is Extract<ServerMessage, { type: 'FOREX_TRADE' | 'FOREX_CLOSED' }> =>
-      m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED');
+    messages.filter(
+      (m): m is Extract<ServerMessage, { type: 'FOREX_TRADE' | 'FOREX_CLOSED' }> =>
+        m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED',
+    );
   return {
     messages,
     close: () => ws.close(),
@@ -56,7 +58,12 @@ async function listen(token: string): Promise<Listener> {
 
 async function trader(): Promise<RegisteredUser> {
   const u = await registerAndLogin(server, { clock });
-  await move(server.ctx.db, u.user.id, { balance: '10000', type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });
+  await move(server.ctx.db, u.user.id, {
+    balance: '10000',
+    type: RecordType.MEMO,
+    memo: 'test deposit',
+    at: clock.now(),
+  });
   return u;
 }
 
@@ -84,14 +91,18 @@ describe('order pushes', () => {
     const buy = { type: 1, cont: '0.1', forex_id: 1, status: 1, multiple: 100 };
     const a = (await owner.client.get<Order>('/v1/api/forex/submit', buy)).data; // placed
     await owner.client.get('/v1/api/forex/set_stop_price', { id: a.Id, stop_loss_price: '1.08000' }); // changed
-    const p = (await owner.client.get<Order>('/v1/api/forex/submit', { ...buy, status: 0, target_price: '1.08300' })).data;
-    const c = (await owner.client.get<Order>('/v1/api/forex/submit', { ...buy, status: 0, target_price: '1.05000' })).data;
+    const p = (await owner.client.get<Order>('/v1/api/forex/submit', { ...buy, status: 0, target_price: '1.08300' }))
+      .data;
+    const c = (await owner.client.get<Order>('/v1/api/forex/submit', { ...buy, status: 0, target_price: '1.05000' }))
+      .data;
     await owner.client.get('/v1/api/forex/cancel_trade', { id: c.Id }); // cancelled
     await price('1.08290'); // p fills
     await price('1.07990'); // a's stop-loss
     await owner.client.get('/v1/api/forex/close', { id: p.Id }); // closed by the user
     const events = await mine.orderEvents(8);
-    expect(events.map((e) => [e.type, e.data.Id, e.type === 'FOREX_CLOSED' ? e.data.CloseReason : e.data.Status])).toEqual([
+    expect(
+      events.map((e) => [e.type, e.data.Id, e.type === 'FOREX_CLOSED' ? e.data.CloseReason : e.data.Status]),
+    ).toEqual([
       ['FOREX_TRADE', a.Id, 1],
       ['FOREX_TRADE', a.Id, 1],
       ['FOREX_TRADE', p.Id, 0],

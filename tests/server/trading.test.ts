@@ -7,7 +7,15 @@ import en from '../../locales/en.json' with { type: 'json' };
 import hk from '../../locales/hk.json' with { type: 'json' };
 import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
-import { api, countRows, manualClock, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
+import {
+  api,
+  countRows,
+  manualClock,
+  registerAndLogin,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from './harness.ts';
 
 const clock = manualClock(); // a Tuesday, 12:00 UTC: every market open
 let server: TestServer;
@@ -26,12 +34,22 @@ async function price(code: string, p: string): Promise<void> {
 /** A registered user with `amount` USD on the account. */
 async function trader(amount = '100000'): Promise<{ id: number; client: ApiClient }> {
   const u = await registerAndLogin(server, { clock });
-  await move(server.ctx.db, u.user.id, { balance: amount, type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });
+  await move(server.ctx.db, u.user.id, {
+    balance: amount,
+    type: RecordType.MEMO,
+    memo: 'test deposit',
+    at: clock.now(),
+  });
   return { id: u.user.id, client: u.client };
 }
 
 const buy = (over: Record<string, string | number> = {}) => ({
-  type: 1, cont: '0.1', forex_id: EURUSD, status: 1, multiple: 100, ...over,
+  type: 1,
+  cont: '0.1',
+  forex_id: EURUSD,
+  status: 1,
+  multiple: 100,
+  ...over,
 });
 
 beforeAll(async () => {
@@ -85,7 +103,11 @@ describe('submit rejections: a clear message and nothing written', () => {
     ['pending without a price', buy({ status: 0 }), en.errors.price_required],
     ['pending at the market price', buy({ status: 0, target_price: '1.08500' }), en.errors.target_price_at_market],
     ['pending absurdly far', buy({ status: 0, target_price: '50' }), en.errors.target_price_far],
-    ['price with too many decimals', buy({ status: 0, target_price: '1.0800001' }), 'Prices can have at most 5 decimals'],
+    [
+      'price with too many decimals',
+      buy({ status: 0, target_price: '1.0800001' }),
+      'Prices can have at most 5 decimals',
+    ],
     ['buy stop-loss above the price', buy({ stop_loss_price: '1.09000' }), en.errors.stop_loss_below],
     ['buy stop-profit below the price', buy({ target_profit_price: '1.08000' }), en.errors.stop_profit_above],
     ['sell stop-loss below the price', buy({ type: 2, stop_loss_price: '1.08000' }), en.errors.stop_loss_above],
@@ -133,9 +155,16 @@ describe('submit rejections: a clear message and nothing written', () => {
   });
 
   it('a malformed idempotency-key header is refused', async () => {
-    const r = await fetch(`${server.baseUrl}/v1/api/forex/submit?${new URLSearchParams(Object.entries(buy()).map(([k, v]) => [k, String(v)]))}`, {
-      headers: { authorization: (await registerAndLogin(server, { clock })).token, lang: 'en', 'idempotency-key': 'bad key!' },
-    });
+    const r = await fetch(
+      `${server.baseUrl}/v1/api/forex/submit?${new URLSearchParams(Object.entries(buy()).map(([k, v]) => [k, String(v)]))}`,
+      {
+        headers: {
+          authorization: (await registerAndLogin(server, { clock })).token,
+          lang: 'en',
+          'idempotency-key': 'bad key!',
+        },
+      },
+    );
     const body = (await r.json()) as { code: number; msg: string };
     expect(body.code).toBe(0);
     expect(body.msg).toBe(en.errors.idempotency_key_invalid);
@@ -150,9 +179,19 @@ describe('an order from submit to history', () => {
     const o = placed.data;
     // 0.1 × 100000 × 1.085 / 100 = 108.5 margin; fee 0.002 × 108.5 = 0.217
     expect(o).toMatchObject({
-      ForexId: EURUSD, OrderType: 1, Quantity: '0.1', Multiple: 100, Price: '1.08500', OriginPrice: '1.08500',
-      CautionMoney: '108.500000', TradeFee: '0.217000', Status: 1, TargetLossPrice: '0', TargetProfitPrice: '0',
-      CloseReason: '', CompleteTimeHandler: '',
+      ForexId: EURUSD,
+      OrderType: 1,
+      Quantity: '0.1',
+      Multiple: 100,
+      Price: '1.08500',
+      OriginPrice: '1.08500',
+      CautionMoney: '108.500000',
+      TradeFee: '0.217000',
+      Status: 1,
+      TargetLossPrice: '0',
+      TargetProfitPrice: '0',
+      CloseReason: '',
+      CompleteTimeHandler: '',
     });
     expect(o.ForexTradeLists).toEqual({ ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 });
     expect(new Date(o.CreateTimeHandler).getTime()).toBe(clock.now());
@@ -165,12 +204,29 @@ describe('an order from submit to history', () => {
     expect(h?.UpdatePrice).toBe('1.08620');
     expect(holding.data.all_fact_profits).toBe('12.000000');
     expect(holding.data.balance).toBe('9891.283'); // 10000 − 108.5 − 0.217
-    const keys = ['Id', 'ForexTradeLists', 'OrderType', 'Quantity', 'Price', 'OriginPrice', 'UpdatePrice', 'FactProfits',
-      'CautionMoney', 'TradeFee', 'TargetLossPrice', 'TargetProfitPrice', 'Status', 'CreateTimeHandler', 'CompleteTimeHandler'];
+    const keys = [
+      'Id',
+      'ForexTradeLists',
+      'OrderType',
+      'Quantity',
+      'Price',
+      'OriginPrice',
+      'UpdatePrice',
+      'FactProfits',
+      'CautionMoney',
+      'TradeFee',
+      'TargetLossPrice',
+      'TargetProfitPrice',
+      'Status',
+      'CreateTimeHandler',
+      'CompleteTimeHandler',
+    ];
     for (const k of keys) expect(h).toHaveProperty(k);
 
     const stops = await t.client.get<Order>('/v1/api/forex/set_stop_price', {
-      id: o.Id, target_profit_price: '1.08700', stop_loss_price: '1.08400',
+      id: o.Id,
+      target_profit_price: '1.08700',
+      stop_loss_price: '1.08400',
     });
     expect(stops.code).toBe(1);
     expect(stops.data.TargetProfitPrice).toBe('1.08700');
@@ -183,7 +239,13 @@ describe('an order from submit to history', () => {
     expect((await t.client.get<OrderList>('/v1/api/forex/my_deal', { status: 1 })).data.total).toBe(0);
     const history = await t.client.get<OrderList>('/v1/api/forex/my_deal', { status: 3 });
     const done = history.data.data[0];
-    expect(done).toMatchObject({ Id: o.Id, Status: 3, CloseReason: 'stop_profit', UpdatePrice: '1.08710', FactProfits: '21.000000' });
+    expect(done).toMatchObject({
+      Id: o.Id,
+      Status: 3,
+      CloseReason: 'stop_profit',
+      UpdatePrice: '1.08710',
+      FactProfits: '21.000000',
+    });
     expect(done?.CompleteTimeHandler).not.toBe('');
     expect(history.data.all_fact_profits).toBe('21.000000');
     // Balance = 10000 − fee + realised P&L, exactly.
@@ -212,7 +274,13 @@ describe('an order from submit to history', () => {
 
   it('a fixed-margin order locks lots × ForexContNum', async () => {
     const t = await trader('10000');
-    const r = await t.client.get<Order>('/v1/api/forex/submit', { type: 2, cont: '0.5', forex_id: XAGUSD, status: 1, multiple: 1 });
+    const r = await t.client.get<Order>('/v1/api/forex/submit', {
+      type: 2,
+      cont: '0.5',
+      forex_id: XAGUSD,
+      status: 1,
+      multiple: 1,
+    });
     expect(r.data).toMatchObject({ CautionMoney: '250.000000', Multiple: 0, Price: '28.500', OrderType: 2 });
     await price('XAGUSD', '28.400');
     const closed = await t.client.get<Order>('/v1/api/forex/close', { id: r.data.Id });
@@ -237,11 +305,19 @@ describe('an order from submit to history', () => {
 describe('concurrency and ownership over HTTP', () => {
   it('an idempotent retry (even concurrent) opens one order and returns the first answer', async () => {
     const u = await registerAndLogin(server, { clock });
-    await move(server.ctx.db, u.user.id, { balance: '10000', type: RecordType.MEMO, memo: 'test deposit', at: clock.now() });
+    await move(server.ctx.db, u.user.id, {
+      balance: '10000',
+      type: RecordType.MEMO,
+      memo: 'test deposit',
+      at: clock.now(),
+    });
     const send = () =>
-      fetch(`${server.baseUrl}/v1/api/forex/submit?${new URLSearchParams({ type: '1', cont: '0.1', forex_id: '1', status: '1', multiple: '100' })}`, {
-        headers: { authorization: u.token, lang: 'en', 'idempotency-key': 'order-2026-01-06-a' },
-      }).then((r) => r.json() as Promise<{ code: number; data: Order }>);
+      fetch(
+        `${server.baseUrl}/v1/api/forex/submit?${new URLSearchParams({ type: '1', cont: '0.1', forex_id: '1', status: '1', multiple: '100' })}`,
+        {
+          headers: { authorization: u.token, lang: 'en', 'idempotency-key': 'order-2026-01-06-a' },
+        },
+      ).then((r) => r.json() as Promise<{ code: number; data: Order }>);
     const [a, b] = await Promise.all([send(), send()]);
     const c = await send();
     expect([a.code, b.code, c.code]).toEqual([1, 1, 1]);
@@ -261,7 +337,9 @@ describe('concurrency and ownership over HTTP', () => {
     ]);
     expect([a.code, b.code].sort()).toEqual([0, 1]);
     expect([a, b].find((r) => r.code === 0)?.msg).toBe(en.errors.order_not_holding);
-    const profits = await server.ctx.db.query('SELECT value FROM financial_records WHERE user_id = $1 AND type = 25', [t.id]);
+    const profits = await server.ctx.db.query('SELECT value FROM financial_records WHERE user_id = $1 AND type = 25', [
+      t.id,
+    ]);
     expect(profits).toHaveLength(1);
     const bal = await t.client.get<{ balance: string }>('/v1/api/main/wallet/getBalance');
     expect(bal.data.balance).toBe('9989.783'); // 10000 − 0.217 − 10
@@ -272,7 +350,8 @@ describe('concurrency and ownership over HTTP', () => {
     const owner = await trader('10000');
     const other = await trader('10000');
     const held = (await owner.client.get<Order>('/v1/api/forex/submit', buy())).data;
-    const pend = (await owner.client.get<Order>('/v1/api/forex/submit', buy({ status: 0, target_price: '1.00000' }))).data;
+    const pend = (await owner.client.get<Order>('/v1/api/forex/submit', buy({ status: 0, target_price: '1.00000' })))
+      .data;
     const before = await countRows(server.ctx, TABLES);
     for (const [path, params] of [
       ['/v1/api/forex/close', { id: held.Id }],
@@ -297,7 +376,12 @@ describe('funds', () => {
     const d = await t.client.get<Record<string, unknown>>('/v1/api/main/account/forexDetail');
     // equity = 891.283 + 108.5 − 5 = 994.783; risk = 994.783 / 108.5 = 916.85 %
     expect(d.data).toEqual({
-      currency: 'USD', balance: '891.283', lock_balance: '108.50', margin: '108.50', floating: '-5.000000', equity: '994.783000',
+      currency: 'USD',
+      balance: '891.283',
+      lock_balance: '108.50',
+      margin: '108.50',
+      floating: '-5.000000',
+      equity: '994.783000',
       risk_rate: '916.85',
     });
     await price('EURUSD', '1.08500');
@@ -310,7 +394,12 @@ describe('funds', () => {
     type Rec = { Value: string; Type: number; Memo: string; MemoTran: string; CreatedAtTran: string };
     const r = await t.client.get<{ list: Rec[]; total: number }>('/v1/api/main/accountLog/forexChange', { page: 1 });
     expect(r.data.total).toBe(4); // deposit, margin, fee, release (P&L 0 writes nothing)
-    expect(r.data.list.map((x) => [x.Type, x.Value])).toEqual([[22, '108.50'], [23, '-0.217'], [21, '-108.50'], [10, '1000.00']]);
+    expect(r.data.list.map((x) => [x.Type, x.Value])).toEqual([
+      [22, '108.50'],
+      [23, '-0.217'],
+      [21, '-108.50'],
+      [10, '1000.00'],
+    ]);
     expect(r.data.list[0]?.MemoTran).toBe(`Margin released EURUSD #${o.Id}`);
     expect(r.data.list[3]?.MemoTran).toBe('test deposit');
     expect(r.data.list[0]?.CreatedAtTran).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -336,11 +425,16 @@ describe('demo reset', () => {
     expect((await c.get<OrderList>('/v1/api/forex/my_deal', { status: 1 })).data.total).toBe(0);
     expect((await c.get<OrderList>('/v1/api/forex/my_deal', { status: 0 })).data.total).toBe(0);
     expect((await c.get<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance')).data).toEqual({
-      balance: '100000.00', lock_balance: '0.00', margin: '0.00', // the engine forgot the margins too
+      balance: '100000.00',
+      lock_balance: '0.00',
+      margin: '0.00', // the engine forgot the margins too
     });
     await price('EURUSD', '1.07000'); // would have hit the deleted order's stop and filled the deleted pending one
     expect(server.ctx.engine.book.get(o.Id)).toBeUndefined();
-    const records = await server.ctx.db.query('SELECT count(*) AS n FROM financial_records WHERE user_id = $1 AND type = 25', [demo.data.user.id]);
+    const records = await server.ctx.db.query(
+      'SELECT count(*) AS n FROM financial_records WHERE user_id = $1 AND type = 25',
+      [demo.data.user.id],
+    );
     expect(Number((records[0] as { n: string }).n)).toBe(0);
     await price('EURUSD', '1.08500');
   });

@@ -15,21 +15,33 @@ async function tick(p: string): Promise<void> {
   await bed.engine.idle();
 }
 
-async function stored(id: number): Promise<{ status: number; loss: string; trail: string; reason: string; pnl: string }> {
-  const [r] = await bed.ctx.db.query<{ status: number; target_loss_price: string; trail_distance: string; close_reason: string; fact_profits: string }>(
-    'SELECT status, target_loss_price, trail_distance, close_reason, fact_profits FROM orders WHERE id = $1', [id],
-  );
+async function stored(
+  id: number,
+): Promise<{ status: number; loss: string; trail: string; reason: string; pnl: string }> {
+  const [r] = await bed.ctx.db.query<{
+    status: number;
+    target_loss_price: string;
+    trail_distance: string;
+    close_reason: string;
+    fact_profits: string;
+  }>('SELECT status, target_loss_price, trail_distance, close_reason, fact_profits FROM orders WHERE id = $1', [id]);
   if (!r) throw new Error(`no order ${id}`);
   return {
-    status: Number(r.status), loss: String(Number(r.target_loss_price)), trail: String(Number(r.trail_distance)),
-    reason: r.close_reason, pnl: String(Number(r.fact_profits)),
+    status: Number(r.status),
+    loss: String(Number(r.target_loss_price)),
+    trail: String(Number(r.trail_distance)),
+    reason: r.close_reason,
+    pnl: String(Number(r.fact_profits)),
   };
 }
 
 /** The stop-loss values pushed to the owner for this order, in order. */
 function pushedStops(userId: number, orderId: number): string[] {
-  return bed.push.of(userId)
-    .filter((m): m is Extract<ServerMessage, { type: 'FOREX_TRADE' }> => m.type === 'FOREX_TRADE' && m.data.Id === orderId)
+  return bed.push
+    .of(userId)
+    .filter(
+      (m): m is Extract<ServerMessage, { type: 'FOREX_TRADE' }> => m.type === 'FOREX_TRADE' && m.data.Id === orderId,
+    )
     .map((m) => m.data.TargetLossPrice);
 }
 
@@ -38,7 +50,8 @@ const closedPushes = (userId: number, orderId: number): number =>
 
 async function profitRecords(userId: number): Promise<number> {
   const [r] = await bed.ctx.db.query<{ n: string | number }>(
-    'SELECT count(*) AS n FROM financial_records WHERE user_id = $1 AND type = 25', [userId],
+    'SELECT count(*) AS n FROM financial_records WHERE user_id = $1 AND type = 25',
+    [userId],
   );
   return Number(r?.n ?? 0);
 }
@@ -146,14 +159,20 @@ describe('trailing stop', () => {
     const o = await bed.engine.submit(u, EUR, buy({ cont: '0.1', stop_loss_price: '1.09000' }), null);
     const before = await stored(o.Id);
     for (const bad of ['abc', '-0.001', '0.000001', '1e-3']) {
-      await expect(bed.engine.setStops(u, o.Id, '0', '1.09000', bad)).rejects.toSatisfy(
-        (e) => ['trail_distance_invalid', 'price_precision'].includes(keyOf(e)),
+      await expect(bed.engine.setStops(u, o.Id, '0', '1.09000', bad)).rejects.toSatisfy((e) =>
+        ['trail_distance_invalid', 'price_precision'].includes(keyOf(e)),
       );
     }
     // A distance as large as the price leaves no stop for a buy; a large one puts it beyond the stop band.
-    await expect(bed.engine.setStops(u, o.Id, '0', '0', '1.10000')).rejects.toSatisfy((e) => keyOf(e) === 'stop_price_far');
-    await expect(bed.engine.setStops(u, o.Id, '0', '0', '1.05000')).rejects.toSatisfy((e) => keyOf(e) === 'stop_price_far');
-    await expect(bed.engine.setStops(thief, o.Id, '0', '0', '0.00100')).rejects.toSatisfy((e) => keyOf(e) === 'order_not_found');
+    await expect(bed.engine.setStops(u, o.Id, '0', '0', '1.10000')).rejects.toSatisfy(
+      (e) => keyOf(e) === 'stop_price_far',
+    );
+    await expect(bed.engine.setStops(u, o.Id, '0', '0', '1.05000')).rejects.toSatisfy(
+      (e) => keyOf(e) === 'stop_price_far',
+    );
+    await expect(bed.engine.setStops(thief, o.Id, '0', '0', '0.00100')).rejects.toSatisfy(
+      (e) => keyOf(e) === 'order_not_found',
+    );
     expect(await stored(o.Id)).toEqual(before);
     await bed.engine.close(u, o.Id);
   });

@@ -39,9 +39,14 @@ describe('a trigger fires once across a leader change', () => {
     const old = await writer();
     const user = await fundedUser(server.ctx.db, '1000000', server.ctx.clock.now());
     const input = (i: number): SubmitInput => ({
-      type: 1, cont: '0.1', status: 1, target_price: '0', multiple: 100, target_profit_price: '0',
+      type: 1,
+      cont: '0.1',
+      status: 1,
+      target_price: '0',
+      multiple: 100,
+      target_profit_price: '0',
       // Stop-losses staggered one pip apart under the price: a falling burst crosses them one after another.
-      stop_loss_price: (1.09990 - i * 0.00001).toFixed(5),
+      stop_loss_price: (1.0999 - i * 0.00001).toFixed(5),
     });
     const ids: number[] = [];
     for (let i = 0; i < ORDERS; i++) ids.push((await old.engine.submit(user, EUR, input(i), null)).Id);
@@ -52,7 +57,7 @@ describe('a trigger fires once across a leader change', () => {
     // The burst: both writers see every tick; the old one is stopped (its ticks stop) half-way through.
     let stopped: Promise<void> | undefined;
     for (let k = 0; k <= ORDERS; k++) {
-      const p = (1.09990 - k * 0.00001).toFixed(5);
+      const p = (1.0999 - k * 0.00001).toFixed(5);
       if (k < ORDERS / 2) old.market.setPrice('TSTEUR', p);
       else stopped ??= old.engine.stop();
       next.market.setPrice('TSTEUR', p);
@@ -72,7 +77,8 @@ describe('a trigger fires once across a leader change', () => {
     expect(released).toHaveLength(ORDERS);
     expect(released.every((r) => r.n === '1')).toBe(true);
     const closed = await server.ctx.db.query<{ n: string }>(
-      "SELECT count(*)::text AS n FROM orders WHERE user_id = $1 AND status = 3 AND close_reason = 'stop_loss'", [user],
+      "SELECT count(*)::text AS n FROM orders WHERE user_id = $1 AND status = 3 AND close_reason = 'stop_loss'",
+      [user],
     );
     expect(closed[0]?.n).toBe(String(ORDERS));
     expect(await ledgerViolations(server.ctx.db)).toEqual([]);

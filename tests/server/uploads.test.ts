@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../server/app.ts';
 import { UPLOADS_PER_DAY } from '../../server/uploads/store.ts';
 import { ownedUpload } from '../../server/uploads/store.ts';
-import { api, countRows, manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import {
+  api,
+  countRows,
+  manualClock,
+  registerAndLogin,
+  startTestServer,
+  type RegisteredUser,
+  type TestServer,
+} from './harness.ts';
 
 const clock = manualClock();
 let server: TestServer;
@@ -19,11 +27,17 @@ let bob: RegisteredUser;
 async function photoWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Secret-Serial-42' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '22/1 16/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Secret-Serial-42' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '22/1 16/1 0/1' },
+    })
     .toBuffer();
 }
 
-const png = (w = 8, h = 8) => sharp({ create: { width: w, height: h, channels: 4, background: '#00000000' } }).png().toBuffer();
+const png = (w = 8, h = 8) =>
+  sharp({ create: { width: w, height: h, channels: 4, background: '#00000000' } })
+    .png()
+    .toBuffer();
 const blob = (b: Buffer) => new Blob([new Uint8Array(b)]);
 
 async function upload(user: Pick<RegisteredUser, 'client'>, bytes: Buffer, lang = 'en') {
@@ -108,7 +122,10 @@ describe('image upload', () => {
     expect(bomb.length).toBeLessThan(UPLOAD_MAX_BYTES);
     const photo42 = blackPng(8_000, 5_250); // 42 megapixels
     for (const bytes of [bomb, photo42]) {
-      expect(await upload(alice, bytes)).toMatchObject({ code: 0, msg: 'The image is too large (at most 40 megapixels)' });
+      expect(await upload(alice, bytes)).toMatchObject({
+        code: 0,
+        msg: 'The image is too large (at most 40 megapixels)',
+      });
     }
     expect((await upload(alice, bomb, 'hk')).msg).toBe('圖片尺寸過大（最多 40 百萬像素）');
     expect(await countRows(server.ctx, ['uploads'])).toEqual(before);
@@ -117,7 +134,9 @@ describe('image upload', () => {
   });
 
   it('refuses uploads from demo users (real accounts only) and stores nothing', async () => {
-    const demo = await api(server.baseUrl).get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'uploads-demo-0001' });
+    const demo = await api(server.baseUrl).get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: 'uploads-demo-0001',
+    });
     expect(demo.code).toBe(1);
     const before = await countRows(server.ctx, ['uploads']);
     const res = await upload({ client: api(server.baseUrl).withToken(demo.data.token) }, await png());
@@ -160,7 +179,9 @@ describe('who may see an upload', () => {
   it('operators with the ops token see any upload', async () => {
     const res = await fetch(`${server.baseUrl}${url}`, { headers: { 'x-ops-token': server.ctx.opsToken } });
     expect(res.status).toBe(200);
-    const wrong = await fetch(`${server.baseUrl}${url}`, { headers: { 'x-ops-token': 'wrong-wrong-wrong-wrong-wrong' } });
+    const wrong = await fetch(`${server.baseUrl}${url}`, {
+      headers: { 'x-ops-token': 'wrong-wrong-wrong-wrong-wrong' },
+    });
     expect(((await wrong.json()) as { code: number }).code).toBe(999);
   });
 

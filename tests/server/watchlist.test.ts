@@ -18,8 +18,10 @@ const list = async (u: RegisteredUser): Promise<number[]> => {
   return r.data.ids;
 };
 const add = (u: RegisteredUser, id: number) => u.client.post<Watchlist>('/v1/api/watchlist/add', { forex_id: id });
-const remove = (u: RegisteredUser, id: number) => u.client.post<Watchlist>('/v1/api/watchlist/remove', { forex_id: id });
-const move = (u: RegisteredUser, id: number, to: number) => u.client.post<Watchlist>('/v1/api/watchlist/move', { forex_id: id, to });
+const remove = (u: RegisteredUser, id: number) =>
+  u.client.post<Watchlist>('/v1/api/watchlist/remove', { forex_id: id });
+const move = (u: RegisteredUser, id: number, to: number) =>
+  u.client.post<Watchlist>('/v1/api/watchlist/move', { forex_id: id, to });
 
 beforeAll(async () => {
   server = await startTestServer({ market: { manual: true } });
@@ -48,7 +50,9 @@ describe('watchlist', () => {
     expect((await add(u, d)).data.ids).toEqual([a, b, d]);
     // Kept on the account: a new session (another device) reads the same order.
     const login = await api(server.baseUrl, { lang: 'en' }).post<{ token: string }>('/api/user/loginForU', {
-      account: u.account, password: u.password, login_type: 'email',
+      account: u.account,
+      password: u.password,
+      login_type: 'email',
     });
     expect(await list({ ...u, client: u.client.withToken(login.data.token) })).toEqual([a, b, d]);
   });
@@ -71,8 +75,9 @@ describe('watchlist', () => {
     expect((await u.client.post('/v1/api/watchlist/add', { forex_id: 'x' })).code).toBe(0);
     expect(await list(u)).toEqual([a, b]);
     // In the user's language.
-    expect((await u.client.withLang('de').post('/v1/api/watchlist/move', { forex_id: c, to: 0 })).msg)
-      .toBe('Dieses Instrument ist nicht in Ihren Favoriten.');
+    expect((await u.client.withLang('de').post('/v1/api/watchlist/move', { forex_id: c, to: 0 })).msg).toBe(
+      'Dieses Instrument ist nicht in Ihren Favoriten.',
+    );
   });
 
   it(`holds at most ${WATCHLIST_MAX}, also when two adds race for the last place`, async () => {
@@ -105,7 +110,7 @@ describe('watchlist', () => {
     expect((await add(u, ids[0]!)).data.ids.at(-1)).toBe(ids[0]);
   });
 
-  it('keeps each user\'s list out of the others\' reach', async () => {
+  it("keeps each user's list out of the others' reach", async () => {
     const alice = await registerAndLogin(server);
     const bob = await registerAndLogin(server);
     const [a, b] = ids as [number, number];

@@ -10,7 +10,14 @@ import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
 import type { WithdrawCurrency, WithdrawMethod } from '../../domain/wallet-types.ts';
 import { dec } from '../../domain/decimal.ts';
-import { ledgerCheck, insertTestInstruments, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS, marketBuy } from './engine-helpers.ts';
+import {
+  ledgerCheck,
+  insertTestInstruments,
+  PushRecorder,
+  ScriptedMarket,
+  TEST_INSTRUMENTS,
+  marketBuy,
+} from './engine-helpers.ts';
 import { registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
@@ -32,7 +39,8 @@ async function tick(price: string): Promise<void> {
 async function invariantHolds(userId: number): Promise<void> {
   const c = await ledgerCheck(ctx.db, userId);
   const [w] = await ctx.db.query<{ s: string }>(
-    'SELECT COALESCE(sum(number), 0)::text AS s FROM withdrawals WHERE user_id = $1 AND status = 0', [userId],
+    'SELECT COALESCE(sum(number), 0)::text AS s FROM withdrawals WHERE user_id = $1 AND status = 0',
+    [userId],
   );
   expect(c.sumRecords).toBe(c.balance);
   expect(dec(c.lock).eq(dec(c.sumOpenMargins).plus(w?.s ?? '0')), JSON.stringify({ ...c, pending: w?.s })).toBe(true);
@@ -43,15 +51,23 @@ async function withdraw(u: RegisteredUser, amount: string): Promise<number> {
   const [coin] = (await u.client.get<WithdrawCurrency[]>('/api/account/draw_symbol_list', { type: 1 })).data;
   await u.client.post('/api/wallet/bind_draw_method', { type: 1, draw_id: coin?.id ?? 0, dc_address: TRON });
   const [method] = (await u.client.get<WithdrawMethod[]>('/api/wallet/get_draw_method', { draw_type: 1 })).data;
-  const res = await u.client.post('/api/account/draw', { draw_currency_id: coin?.id ?? 0, number: amount, draw_method_id: method?.id ?? 0 });
+  const res = await u.client.post('/api/account/draw', {
+    draw_currency_id: coin?.id ?? 0,
+    number: amount,
+    draw_method_id: method?.id ?? 0,
+  });
   expect(res.code, res.msg).toBe(1);
-  const [row] = await ctx.db.query<{ id: string }>('SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [u.user.id]);
+  const [row] = await ctx.db.query<{ id: string }>(
+    'SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+    [u.user.id],
+  );
   return Number(row?.id);
 }
 
 async function orderRow(id: number) {
   const [row] = await ctx.db.query<{ status: number; close_reason: string; fact_profits: string }>(
-    'SELECT status, close_reason, fact_profits FROM orders WHERE id = $1', [id],
+    'SELECT status, close_reason, fact_profits FROM orders WHERE id = $1',
+    [id],
   );
   return { status: Number(row?.status), reason: row?.close_reason, pnl: Number(row?.fact_profits) };
 }
@@ -62,7 +78,10 @@ beforeAll(async () => {
   market = new ScriptedMarket(TEST_INSTRUMENTS);
   // Timers that never fire: the engine's account cache is refreshed by the trades themselves.
   const idleTimers: Timers = {
-    setInterval: () => 0, clearInterval: () => undefined, setTimeout: () => 0, clearTimeout: () => undefined,
+    setInterval: () => 0,
+    clearInterval: () => undefined,
+    setTimeout: () => 0,
+    clearTimeout: () => undefined,
   };
   ctx = { ...server.ctx, timers: idleTimers, market, push: new PushRecorder() };
   engine = new OrderEngine(ctx, async () => TEST_INSTRUMENTS);

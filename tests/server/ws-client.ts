@@ -70,7 +70,10 @@ export class Client {
   }
 }
 
-export const isType = (type: string) => (m: Msg): boolean => m.type === type;
+export const isType =
+  (type: string) =>
+  (m: Msg): boolean =>
+    m.type === type;
 
 /** Everything the server sent this client before now has arrived once the pong to this ping is in. */
 export async function barrier(c: Client): Promise<void> {

@@ -55,7 +55,7 @@ describe('websocket /v1/ws', () => {
     expect(c.countSince(mark, 'DAY_MARKET')).toBe(0);
   });
 
-  it('narrows DAY_MARKET to a socket\'s codes (low-bandwidth mode): its snapshot and updates carry only those', async () => {
+  it("narrows DAY_MARKET to a socket's codes (low-bandwidth mode): its snapshot and updates carry only those", async () => {
     const watcher = await sockets.client();
     const c = await sockets.client();
     c.send({ type: 'codes', codes: ['BTCUSDT', 'ETHUSDT', 'NOSUCH'] });
@@ -134,8 +134,17 @@ describe('websocket /v1/ws', () => {
   it('pushes FOREX_TRADE and FOREX_CLOSED only to the owner’s subscribed sockets', async () => {
     const alice = await registerAndLogin(sockets.server);
     const bob = await registerAndLogin(sockets.server);
-    const [a1, a2, b1, anon] = await Promise.all([sockets.client(), sockets.client(), sockets.client(), sockets.client()]);
-    for (const [c, token] of [[a1, alice.token], [a2, alice.token], [b1, bob.token]] as const) {
+    const [a1, a2, b1, anon] = await Promise.all([
+      sockets.client(),
+      sockets.client(),
+      sockets.client(),
+      sockets.client(),
+    ]);
+    for (const [c, token] of [
+      [a1, alice.token],
+      [a2, alice.token],
+      [b1, bob.token],
+    ] as const) {
       c.send({ type: 'login', token });
       expect((await c.next(isType('login'))).ok).toBe(true);
     }
@@ -145,12 +154,17 @@ describe('websocket /v1/ws', () => {
 
     const order = { Id: 41, ForexId: 17, Status: 1 } as unknown as Order;
     sockets.server.ctx.push.toUser(alice.user.id, { type: 'FOREX_TRADE', seq: 1, data: order });
-    sockets.server.ctx.push.toUser(alice.user.id, { type: 'FOREX_CLOSED', seq: 2, data: { ...order, Status: 3, CloseReason: 'user' } });
+    sockets.server.ctx.push.toUser(alice.user.id, {
+      type: 'FOREX_CLOSED',
+      seq: 2,
+      data: { ...order, Status: 3, CloseReason: 'user' },
+    });
     expect(await a1.next(isType('FOREX_TRADE'))).toMatchObject({ seq: 1, data: { Id: 41 } });
     expect(await a2.next(isType('FOREX_CLOSED'))).toMatchObject({ seq: 2, data: { CloseReason: 'user' } });
     // toUser sends synchronously: anything for b1 or anon would arrive before the pong to a later ping.
     for (const c of [b1, anon, a1, a2]) await barrier(c);
-    for (const c of [b1, anon]) expect(c.messages.some((m) => m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED')).toBe(false);
+    for (const c of [b1, anon])
+      expect(c.messages.some((m) => m.type === 'FOREX_TRADE' || m.type === 'FOREX_CLOSED')).toBe(false);
     expect(a1.messages.some((m) => m.type === 'FOREX_CLOSED')).toBe(false);
     expect(a2.messages.some((m) => m.type === 'FOREX_TRADE')).toBe(false);
   });

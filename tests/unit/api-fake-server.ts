@@ -1,5 +1,12 @@
 // Test helper: answers the app's axios instance from a route table instead of the network (swaps its adapter).
-import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  CanceledError,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { http } from '../../src/api/http.ts';
 
 export interface SeenRequest {
@@ -33,11 +40,13 @@ export function fakeServer(): FakeServer {
   const seen: SeenRequest[] = [];
   const previous = http.defaults.adapter;
   const adapter: AxiosAdapter = async (config) => {
-    if (config.signal && 'aborted' in config.signal && config.signal.aborted) throw new CanceledError(undefined, undefined, config);
+    if (config.signal && 'aborted' in config.signal && config.signal.aborted)
+      throw new CanceledError(undefined, undefined, config);
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) headers[k.toLowerCase()] = String(v);
+    for (const [k, v] of Object.entries(AxiosHeaders.from(config.headers).toJSON()))
+      headers[k.toLowerCase()] = String(v);
     const req: SeenRequest = {
       method,
       url,
@@ -52,7 +61,13 @@ export function fakeServer(): FakeServer {
     if ('network' in reply) throw new AxiosError('Network Error', reply.network, config);
     if ('httpStatus' in reply) {
       const res = response(config, reply.httpStatus, reply.body ?? '<html>bad gateway</html>');
-      throw new AxiosError(`Request failed with status code ${reply.httpStatus}`, 'ERR_BAD_RESPONSE', config, null, res);
+      throw new AxiosError(
+        `Request failed with status code ${reply.httpStatus}`,
+        'ERR_BAD_RESPONSE',
+        config,
+        null,
+        res,
+      );
     }
     if ('raw' in reply) return response(config, 200, reply.raw);
     return response(config, reply.status ?? 200, reply.envelope);

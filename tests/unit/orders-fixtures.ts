@@ -63,7 +63,9 @@ export function serveDeals(server: FakeServer, book: DealBook): void {
 }
 
 export const dealCalls = (server: FakeServer, status?: number): SeenRequest[] =>
-  server.seen.filter((r) => r.url === '/v1/api/forex/my_deal' && (status === undefined || Number(r.params.status) === status));
+  server.seen.filter(
+    (r) => r.url === '/v1/api/forex/my_deal' && (status === undefined || Number(r.params.status) === status),
+  );
 
 export function figure(id: number, pnl: string, current = '1.08600'): PositionFigure {
   return { Id: id, current, pnl, netValue: pnl, riskRate: '1.0000' };
@@ -101,7 +103,8 @@ export class FakeIntersectionObserver {
   }
   /** The list's end scrolls into view. */
   static showEnd(): void {
-    for (const io of [...FakeIntersectionObserver.live]) io.cb(io.targets.map((target) => ({ isIntersecting: true, target })));
+    for (const io of [...FakeIntersectionObserver.live])
+      io.cb(io.targets.map((target) => ({ isIntersecting: true, target })));
   }
 }
 

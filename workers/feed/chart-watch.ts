@@ -97,7 +97,8 @@ export class ChartWatch {
   /** The instruments arrived: a chart waiting for its instrument starts loading. */
   instrumentsChanged(): void {
     const w = this.chart;
-    if (w && !w.series && !w.loading) this.load(w, 'full').catch((err) => this.host.deps.log.warn('feed: chart load', err));
+    if (w && !w.series && !w.loading)
+      this.load(w, 'full').catch((err) => this.host.deps.log.warn('feed: chart load', err));
   }
 
   /** The indicators changed: the chart gets its series again as a reset with the new lines (computed once, here). */
@@ -156,7 +157,7 @@ export class ChartWatch {
     const ctx = this.host.rest();
     if (!inst || !ctx) return; // instrumentsChanged will start the load once the instrument is known
     w.loading = true;
-    let from = mode === 'refill' ? w.series?.lastTime() ?? null : null;
+    let from = mode === 'refill' ? (w.series?.lastTime() ?? null) : null;
     const full = { forexId: inst.Id, period: w.period, limit: this.historyLimit };
     if (mode === 'full' && !w.series) void this.showCachedBars(w);
     try {
@@ -177,7 +178,8 @@ export class ChartWatch {
         const updates = w.series.refill(hist, mins);
         // The refill may replace bars before the live one: the indicators are recomputed over the series once.
         w.ind?.load(w.series.snapshot());
-        for (const u of updates) this.push(u.kind === 'bar' && w.ind ? { ...u, ind: w.ind.at(u.bar.Time) ?? [] } : this.withLines(w, u));
+        for (const u of updates)
+          this.push(u.kind === 'bar' && w.ind ? { ...u, ind: w.ind.at(u.bar.Time) ?? [] } : this.withLines(w, u));
       } else {
         w.series = new KlineSeries(w.code, w.period);
         w.ind = this.newIndicators();
@@ -203,7 +205,11 @@ export class ChartWatch {
     if (!bars || bars.length === 0 || this.chart !== w || w.series) return;
     // Computed on a set of their own: the live set starts with the REST history that replaces these bars.
     const ind = this.newIndicators();
-    this.push(ind ? { kind: 'reset', code: w.code, period: w.period, bars, lines: ind.lines, ind: ind.load(bars) } : { kind: 'reset', code: w.code, period: w.period, bars });
+    this.push(
+      ind
+        ? { kind: 'reset', code: w.code, period: w.period, bars, lines: ind.lines, ind: ind.load(bars) }
+        : { kind: 'reset', code: w.code, period: w.period, bars },
+    );
   }
 
   private newIndicators(): IndicatorSet | null {
@@ -214,7 +220,9 @@ export class ChartWatch {
   /** The whole series as a reset, with the indicator values kept beside it. */
   private resetOf(w: Watched, series: KlineSeries): KlineUpdate {
     const bars = series.snapshot();
-    return w.ind ? { kind: 'reset', code: w.code, period: w.period, bars, lines: w.ind.lines, ind: w.ind.snapshot() } : { kind: 'reset', code: w.code, period: w.period, bars };
+    return w.ind
+      ? { kind: 'reset', code: w.code, period: w.period, bars, lines: w.ind.lines, ind: w.ind.snapshot() }
+      : { kind: 'reset', code: w.code, period: w.period, bars };
   }
 
   /** A reset from the series (a history load): its indicators are computed here, once. */

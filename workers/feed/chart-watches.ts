@@ -28,7 +28,8 @@ export class ChartWatches {
   }
 
   watch(code: string, period: Period, slot = 0): Promise<void> {
-    if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_CHARTS) return Promise.reject(new RangeError(`no chart slot ${slot}`));
+    if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_CHARTS)
+      return Promise.reject(new RangeError(`no chart slot ${slot}`));
     return this.slot(slot).watch(code, period);
   }
 

@@ -9,7 +9,15 @@ import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
 import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, type ServerMessage } from '../../domain/ws-protocol.ts';
-import type { ConnState, FeedApi, FeedBatch, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
+import type {
+  ConnState,
+  FeedApi,
+  FeedBatch,
+  FeedConfig,
+  FeedSink,
+  NudgeReason,
+  OrderPreviewInput,
+} from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
 import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
 import { ChartWatches } from './chart-watches.ts';
@@ -131,7 +139,13 @@ export class Feed implements FeedApi {
     this.board.setInstruments(list, this.serverNow());
     if (this.positions) {
       const p = this.positions;
-      this.risk.setPositions(p.orders, p.balance, p.lockBalance, (o) => this.instrumentOf(o), (c) => this.board.closeOf(c));
+      this.risk.setPositions(
+        p.orders,
+        p.balance,
+        p.lockBalance,
+        (o) => this.instrumentOf(o),
+        (c) => this.board.closeOf(c),
+      );
     }
     this.chart.instrumentsChanged();
     this.requestFrame();
@@ -181,7 +195,13 @@ export class Feed implements FeedApi {
     this.positions = { orders, balance, lockBalance };
     this.filter.setHeld(orders.map((o) => this.instrumentOf(o)?.Code ?? o.ForexTradeLists?.Code ?? ''));
     this.catchUp();
-    this.risk.setPositions(orders, balance, lockBalance, (o) => this.instrumentOf(o), (c) => this.board.closeOf(c));
+    this.risk.setPositions(
+      orders,
+      balance,
+      lockBalance,
+      (o) => this.instrumentOf(o),
+      (c) => this.board.closeOf(c),
+    );
     this.requestFrame();
   }
 
@@ -373,7 +393,16 @@ export class Feed implements FeedApi {
       previewOrder(input, this.byCode.get(input.code), this.board.closeOf(input.code), this.config?.tradeFeeType ?? 0),
     );
     if (!quotes && !stale && !conn && !kline && !account && !preview) return null;
-    const batch: FeedBatch = { flushedAt: this.deps.clock.now(), quotes, quoteText, stale, conn, kline, account, preview };
+    const batch: FeedBatch = {
+      flushedAt: this.deps.clock.now(),
+      quotes,
+      quoteText,
+      stale,
+      conn,
+      kline,
+      account,
+      preview,
+    };
     const transfers: ArrayBuffer[] = [];
     if (quotes) transfers.push(quotes.buffer);
     if (stale) transfers.push(stale.buffer);

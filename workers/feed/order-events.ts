@@ -1,7 +1,13 @@
 // The signed-in side of the socket: login with the session token, FOREX_TRADE / FOREX_CLOSED / PRICE_ALERT
 // subscriptions once it is accepted, and the event sequence: a duplicate is dropped, a gap (or a reconnect while signed in) tells the app
 // to refetch, because events may have been missed.
-import { TOPIC_ACCOUNT, TOPIC_FOREX_CLOSED, TOPIC_FOREX_TRADE, TOPIC_PRICE_ALERT, type ClientMessage } from '../../domain/ws-protocol.ts';
+import {
+  TOPIC_ACCOUNT,
+  TOPIC_FOREX_CLOSED,
+  TOPIC_FOREX_TRADE,
+  TOPIC_PRICE_ALERT,
+  type ClientMessage,
+} from '../../domain/ws-protocol.ts';
 import type { FeedSink, OrderEvent } from '../protocol.ts';
 
 export interface OrderEventsHost {

@@ -11,13 +11,7 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 
 export function isKlineBar(v: unknown): v is KlineBar {
   return (
-    isObj(v) &&
-    isNum(v.Time) &&
-    isNum(v.Open) &&
-    isNum(v.High) &&
-    isNum(v.Low) &&
-    isNum(v.Close) &&
-    isNum(v.Volume)
+    isObj(v) && isNum(v.Time) && isNum(v.Open) && isNum(v.High) && isNum(v.Low) && isNum(v.Close) && isNum(v.Volume)
   );
 }
 

@@ -9,7 +9,18 @@ import { isDecimalText } from '../../domain/decimal.ts';
 import { percentText } from '../../domain/format/percent.ts';
 import { changeDir, DIR_SIGN } from '../../domain/quote-text.ts';
 import { priceText } from '../../domain/format/price.ts';
-import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_HALT, T_PRICE } from '../protocol.ts';
+import {
+  Q_DIR,
+  Q_INDEX,
+  Q_RECEIVED,
+  Q_STATUS,
+  Q_TIME,
+  QUOTE_STRIDE,
+  QUOTE_TEXTS,
+  T_CHANGE,
+  T_HALT,
+  T_PRICE,
+} from '../protocol.ts';
 
 export class QuoteBoard {
   private codes: string[] = [];

@@ -23,7 +23,9 @@ export class QuoteFilter {
 
   /** Whether a code's quotes are parsed and applied now. */
   needs(code: string): boolean {
-    return this.shown === null || this.shown.has(code) || this.pinned.has(code) || this.held.has(code) || this.form === code;
+    return (
+      this.shown === null || this.shown.has(code) || this.pinned.has(code) || this.held.has(code) || this.form === code
+    );
   }
 
   setShown(codes: readonly string[] | null): void {

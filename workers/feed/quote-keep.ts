@@ -72,6 +72,8 @@ export class QuoteKeep {
     for (const t of this.pending()) if (isQuoteTuple(t)) this.merge(t);
     if (!this.dirty) return;
     this.dirty = false;
-    cache.set(QUOTES_KEY, [...this.kept.values()]).catch((err: unknown) => this.deps.log.warn('feed: quotes not kept', err));
+    cache
+      .set(QUOTES_KEY, [...this.kept.values()])
+      .catch((err: unknown) => this.deps.log.warn('feed: quotes not kept', err));
   }
 }

@@ -21,7 +21,11 @@ export interface RestContext {
 }
 
 /** GET with lang/authorization headers and `t`; resolves the envelope's data when code is 1. */
-export async function restGet(ctx: RestContext, path: string, params: Record<string, string | number>): Promise<unknown> {
+export async function restGet(
+  ctx: RestContext,
+  path: string,
+  params: Record<string, string | number>,
+): Promise<unknown> {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) q.set(k, String(v));
   q.set('t', String(ctx.now));
@@ -30,7 +34,8 @@ export async function restGet(ctx: RestContext, path: string, params: Record<str
   const res = await ctx.fetch(`${ctx.apiBase.replace(/\/+$/, '')}${path}?${q.toString()}`, { headers });
   if (!res.ok) throw new RestError(res.status, `HTTP ${res.status} for ${path}`);
   const body = await res.json();
-  if (typeof body !== 'object' || body === null || !('code' in body)) throw new RestError(0, `no envelope from ${path}`);
+  if (typeof body !== 'object' || body === null || !('code' in body))
+    throw new RestError(0, `no envelope from ${path}`);
   const env = body as { code: unknown; msg?: unknown; data?: unknown };
   if (env.code !== CODE_OK) throw new RestError(Number(env.code) || 0, typeof env.msg === 'string' ? env.msg : 'error');
   return env.data;
@@ -60,7 +65,8 @@ function series(v: unknown): Float32Array | null {
   const out = new Float32Array(v.length);
   let n = 0;
   for (const x of v) {
-    const c = typeof x === 'object' && x !== null && 'Close' in x ? toNumber((x as { Close: unknown }).Close) : toNumber(x);
+    const c =
+      typeof x === 'object' && x !== null && 'Close' in x ? toNumber((x as { Close: unknown }).Close) : toNumber(x);
     if (Number.isFinite(c)) out[n++] = c;
   }
   return n === out.length ? out : out.slice(0, n);

@@ -1,7 +1,12 @@
 // The live socket's life: connect with a timeout, heartbeat, detect a dead link, back off and reconnect.
 // It knows nothing about topics or payloads; the feed hears onOpen/onText and re-sends its subscriptions.
 import type { ConnState } from '../protocol.ts';
-import { CONNECT_TIMEOUT_MS, MAX_MISSED_PONGS, PING_INTERVAL_MS, type ClientMessage } from '../../domain/ws-protocol.ts';
+import {
+  CONNECT_TIMEOUT_MS,
+  MAX_MISSED_PONGS,
+  PING_INTERVAL_MS,
+  type ClientMessage,
+} from '../../domain/ws-protocol.ts';
 import { backoffDelay } from './backoff.ts';
 import type { FeedDeps, SocketLike } from './deps.ts';
 

@@ -28,7 +28,10 @@ export const ANNOUNCEMENTS: Readonly<Record<string, string>> = {
 export const contentSettingsSeeder: Seeder = {
   name: 'content-settings',
   async run(q) {
-    const entries: [string, string][] = [['complaint_email', COMPLAINT_EMAIL], ...Object.entries(ANNOUNCEMENTS).map(([lang, text]): [string, string] => [`announcement.${lang}`, text])];
+    const entries: [string, string][] = [
+      ['complaint_email', COMPLAINT_EMAIL],
+      ...Object.entries(ANNOUNCEMENTS).map(([lang, text]): [string, string] => [`announcement.${lang}`, text]),
+    ];
     for (const [key, value] of entries) {
       await q.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
     }

@@ -13,7 +13,8 @@ export interface NewsStory {
   link?: { href: string; text: string };
 }
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const newsImage = (image: NewsStory['image']): string => `/news/${image}.svg`;
 

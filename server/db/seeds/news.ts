@@ -26,7 +26,16 @@ export async function insertNews(q: Queryable, n: NewNews): Promise<void> {
   await q.query(
     `INSERT INTO news (category_id, lang, slug, title, "desc", logo, content, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (slug) DO NOTHING`,
-    [n.categoryId ?? 1, n.lang, n.slug, plainText(n.title), plainText(n.desc), n.logo, sanitiseNewsHtml(n.content), n.createdAt],
+    [
+      n.categoryId ?? 1,
+      n.lang,
+      n.slug,
+      plainText(n.title),
+      plainText(n.desc),
+      n.logo,
+      sanitiseNewsHtml(n.content),
+      n.createdAt,
+    ],
   );
 }
 
@@ -36,11 +45,27 @@ export const newsSeeder: Seeder = {
     const stories = [...NEWS_EN, ...NEWS_INTL];
     // Newest first in seed order: one story every 7 hours back from the first start.
     for (const [i, s] of stories.entries()) {
-      await insertNews(q, { slug: s.slug, lang: s.lang, title: s.title, desc: s.desc, logo: newsImage(s.image), content: storyHtml(s), createdAt: now - (i + 1) * 7 * HOUR });
+      await insertNews(q, {
+        slug: s.slug,
+        lang: s.lang,
+        title: s.title,
+        desc: s.desc,
+        logo: newsImage(s.image),
+        content: storyHtml(s),
+        createdAt: now - (i + 1) * 7 * HOUR,
+      });
     }
     const oldest = now - (stories.length + 1) * 7 * HOUR;
     for (const [i, h] of HOSTILE_NEWS.entries()) {
-      await insertNews(q, { slug: h.slug, lang: 'en', title: h.title, desc: h.title, logo: '', content: h.html, createdAt: oldest - (i + 1) * HOUR });
+      await insertNews(q, {
+        slug: h.slug,
+        lang: 'en',
+        title: h.title,
+        desc: h.title,
+        logo: '',
+        content: h.html,
+        createdAt: oldest - (i + 1) * HOUR,
+      });
     }
   },
 };

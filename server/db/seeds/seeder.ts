@@ -10,7 +10,12 @@ export interface Seeder {
  * Inserts each row unless one with the same `key` columns is there already, so what an operator changed survives
  * restarts. The columns are the rows' own keys; table and column names are the seeders' constants, never input.
  */
-export async function insertMissing(q: Queryable, table: string, key: readonly string[], rows: ReadonlyArray<Readonly<Record<string, unknown>>>): Promise<void> {
+export async function insertMissing(
+  q: Queryable,
+  table: string,
+  key: readonly string[],
+  rows: ReadonlyArray<Readonly<Record<string, unknown>>>,
+): Promise<void> {
   for (const row of rows) {
     const columns = Object.keys(row);
     const marks = columns.map((_, i) => `$${i + 1}`).join(', ');

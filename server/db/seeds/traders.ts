@@ -2,7 +2,17 @@
 // (from closed orders) are ranked among them. Figures are illustrative and fixed.
 import { insertMissing, type Seeder } from './seeder.ts';
 
-type Row = [name: string, code: string, multiple: number, rate: string, win: string, profit: string, totalRate: string, trades: number, followers: number];
+type Row = [
+  name: string,
+  code: string,
+  multiple: number,
+  rate: string,
+  win: string,
+  profit: string,
+  totalRate: string,
+  trades: number,
+  followers: number,
+];
 
 const TRADERS: readonly Row[] = [
   ['Aurora FX', 'EUR/USD', 100, '38.52', '71.43', '12840.50', '214.36', 1286, 2318],
@@ -31,8 +41,15 @@ export const tradersSeeder: Seeder = {
       'seeded_traders',
       ['name'],
       TRADERS.map(([name, code, multiple, rate, win, profit, totalRate, trades, followers]) => ({
-        name, code, multiple, three_week_rate: rate, three_week_win: win, three_week_profit: profit, total_rate: totalRate,
-        total_trade_num: trades, followers,
+        name,
+        code,
+        multiple,
+        three_week_rate: rate,
+        three_week_win: win,
+        three_week_profit: profit,
+        total_rate: totalRate,
+        total_trade_num: trades,
+        followers,
       })),
     ),
 };

@@ -7,7 +7,10 @@ const NEWS_FIELDS = { id: integer, title: text, desc: text, logo: text, created_
 
 export const NEWS_PAGE = pagedShape<NewsItem>('NewsPage', 'NewsItem', NEWS_FIELDS);
 
-export const NEWS_DETAIL = shape<NewsDetail>('NewsDetail', { ...NEWS_FIELDS, content: { type: 'string', description: 'sanitised HTML' } });
+export const NEWS_DETAIL = shape<NewsDetail>('NewsDetail', {
+  ...NEWS_FIELDS,
+  content: { type: 'string', description: 'sanitised HTML' },
+});
 
 export const RANKING = pagedShape<Trader>('RankingPage', 'Trader', {
   rank: integer,
@@ -32,5 +35,9 @@ type CommandInfo = Pick<OpsCommand, 'name' | 'summary' | 'params'>;
 export const OPS_COMMANDS = listShape<CommandInfo>('OpsCommand', {
   name: text,
   summary: text,
-  params: listShape<CommandInfo['params'][number]>('OpsParam', { name: text, help: text, optional: { type: 'boolean' } }, ['optional']),
+  params: listShape<CommandInfo['params'][number]>(
+    'OpsParam',
+    { name: text, help: text, optional: { type: 'boolean' } },
+    ['optional'],
+  ),
 });

@@ -1,12 +1,34 @@
 // The `data` shapes of the money routes (SPEC §3, §7 Funds, deposits, withdrawals, payout methods, real name, funds).
 import type { FundIncome, FundSubscription, MiningFund } from '../../../domain/fund-types.ts';
 import type {
-  BankCoin, ChargeRecord, FinancialRecord, ForexDetail, CoinNetwork, DepositBank, RealNameCenter, WithdrawCurrency, WithdrawMethod, WithdrawRecord,
+  BankCoin,
+  ChargeRecord,
+  FinancialRecord,
+  ForexDetail,
+  CoinNetwork,
+  DepositBank,
+  RealNameCenter,
+  WithdrawCurrency,
+  WithdrawMethod,
+  WithdrawRecord,
 } from '../../../domain/wallet-types.ts';
 import type { Balance } from '../../../domain/types.ts';
-import { decimal, enumOf, integer, listOf, listShape, nullable, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
+import {
+  decimal,
+  enumOf,
+  integer,
+  listOf,
+  listShape,
+  nullable,
+  pagedShape,
+  recordTime,
+  shape,
+  text,
+} from '../wire-schema.ts';
 
-export const BALANCE = shape<Balance>('Balance', { balance: decimal, lock_balance: decimal, margin: decimal }, ['margin']);
+export const BALANCE = shape<Balance>('Balance', { balance: decimal, lock_balance: decimal, margin: decimal }, [
+  'margin',
+]);
 
 export const FOREX_DETAIL = shape<ForexDetail>('ForexDetail', {
   currency: enumOf('USD'),
@@ -30,7 +52,12 @@ export const FINANCIAL_RECORDS = shape<{ list: FinancialRecord[]; total: number 
   total: integer,
 });
 
-export const COIN_NETWORKS = listShape<CoinNetwork>('CoinNetwork', { id: integer, currency_code: text, protocol_code: text, address: text });
+export const COIN_NETWORKS = listShape<CoinNetwork>('CoinNetwork', {
+  id: integer,
+  currency_code: text,
+  protocol_code: text,
+  address: text,
+});
 
 export const BANK_COINS = listShape<BankCoin>('BankCoin', { id: integer, name: text, usd_price: decimal });
 

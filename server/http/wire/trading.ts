@@ -49,32 +49,48 @@ export const SPARKLINES = {
   additionalProperties: listOf(number),
 };
 
-export const ORDER = shape<Order>('Order', {
-  Id: integer,
-  ForexId: integer,
-  ForexTradeLists: shape<Order['ForexTradeLists']>('OrderInstrument', { ShowCode: text, Code: text, PricePrecision: integer }),
-  OrderType: { type: 'integer', description: '1 buy (up), otherwise sell (down)' },
-  Quantity: decimal,
-  Multiple: integer,
-  Price: decimal,
-  OriginPrice: decimal,
-  UpdatePrice: decimal,
-  FactProfits: decimal,
-  CautionMoney: decimal,
-  TradeFee: decimal,
-  TargetLossPrice: decimal,
-  TargetProfitPrice: decimal,
-  TrailDistance: { ...decimal, description: 'trailing-stop distance, "0" = none; while set TargetLossPrice is the trailing stop' },
-  Status: { enum: [0, 1, 3], description: '0 pending, 1 holding, 3 closed' },
-  CloseReason: enumOf('', 'user', 'stop_profit', 'stop_loss', 'stop_out', 'cancel', 'expired'),
-  CreateTimeHandler: text,
-  CompleteTimeHandler: text,
-  ExpireTimeHandler: { ...text, description: 'a pending order\'s expiry (UTC ISO), "" = good till cancelled' },
-}, ['TrailDistance', 'ExpireTimeHandler']);
+export const ORDER = shape<Order>(
+  'Order',
+  {
+    Id: integer,
+    ForexId: integer,
+    ForexTradeLists: shape<Order['ForexTradeLists']>('OrderInstrument', {
+      ShowCode: text,
+      Code: text,
+      PricePrecision: integer,
+    }),
+    OrderType: { type: 'integer', description: '1 buy (up), otherwise sell (down)' },
+    Quantity: decimal,
+    Multiple: integer,
+    Price: decimal,
+    OriginPrice: decimal,
+    UpdatePrice: decimal,
+    FactProfits: decimal,
+    CautionMoney: decimal,
+    TradeFee: decimal,
+    TargetLossPrice: decimal,
+    TargetProfitPrice: decimal,
+    TrailDistance: {
+      ...decimal,
+      description: 'trailing-stop distance, "0" = none; while set TargetLossPrice is the trailing stop',
+    },
+    Status: { enum: [0, 1, 3], description: '0 pending, 1 holding, 3 closed' },
+    CloseReason: enumOf('', 'user', 'stop_profit', 'stop_loss', 'stop_out', 'cancel', 'expired'),
+    CreateTimeHandler: text,
+    CompleteTimeHandler: text,
+    ExpireTimeHandler: { ...text, description: 'a pending order\'s expiry (UTC ISO), "" = good till cancelled' },
+  },
+  ['TrailDistance', 'ExpireTimeHandler'],
+);
 
 /** close_all (issue 25): each position's outcome, the closed order or the errors.* key of its refusal. */
 export const CLOSE_ALL = shape<{ results: CloseAllItem[] }>('CloseAllResult', {
-  results: listShape<CloseAllItem>('CloseAllItem', { Id: integer, ok: { type: 'boolean' }, order: nullable(ORDER), error: text }),
+  results: listShape<CloseAllItem>('CloseAllItem', {
+    Id: integer,
+    ok: { type: 'boolean' },
+    order: nullable(ORDER),
+    error: text,
+  }),
 });
 
 export const ORDER_LIST = shape<OrderList>('OrderList', {

@@ -45,13 +45,24 @@ export async function loadFeedConfig(q: Queryable): Promise<FeedConfig> {
     q.query<{ source: string; symbol: string; instrument_id: number; price_offset: string }>(
       'SELECT source, symbol, instrument_id, price_offset::text AS price_offset FROM feed_mappings ORDER BY source, symbol',
     ),
-    q.query<{ instrument_id: number; price_rule: string; stale_ms: number | null; spike_pct: string | null; halt_reason: string | null }>(
+    q.query<{
+      instrument_id: number;
+      price_rule: string;
+      stale_ms: number | null;
+      spike_pct: string | null;
+      halt_reason: string | null;
+    }>(
       'SELECT instrument_id, price_rule, stale_ms, spike_pct::text AS spike_pct, halt_reason FROM feed_rules ORDER BY instrument_id',
     ),
     q.query<{ source: string; reason: string }>('SELECT source, reason FROM feed_suspended'),
   ]);
   return {
-    mappings: mappings.map((r) => ({ source: r.source, symbol: r.symbol, instrumentId: Number(r.instrument_id), offset: r.price_offset })),
+    mappings: mappings.map((r) => ({
+      source: r.source,
+      symbol: r.symbol,
+      instrumentId: Number(r.instrument_id),
+      offset: r.price_offset,
+    })),
     rules: rules.map((r) => ({
       instrumentId: Number(r.instrument_id),
       rule: (PRICE_RULES as readonly string[]).includes(r.price_rule) ? (r.price_rule as PriceRule) : 'mid',
@@ -64,8 +75,19 @@ export async function loadFeedConfig(q: Queryable): Promise<FeedConfig> {
 }
 
 /** Records one desk change (who, when, what); every control command calls it in the same transaction as its change. */
-export async function recordFeedChange(q: Queryable, at: number, by: string, command: string, detail: string): Promise<void> {
-  await q.query('INSERT INTO feed_changes (at, by_whom, command, detail) VALUES ($1, $2, $3, $4)', [at, by, command, detail]);
+export async function recordFeedChange(
+  q: Queryable,
+  at: number,
+  by: string,
+  command: string,
+  detail: string,
+): Promise<void> {
+  await q.query('INSERT INTO feed_changes (at, by_whom, command, detail) VALUES ($1, $2, $3, $4)', [
+    at,
+    by,
+    command,
+    detail,
+  ]);
 }
 
 export async function recentFeedChanges(q: Queryable, limit: number): Promise<FeedChange[]> {
@@ -80,7 +102,10 @@ export async function recentFeedChanges(q: Queryable, limit: number): Promise<Fe
 
 /** An instrument's id and price precision by code, or null when there is no such instrument. */
 export async function instrumentForDesk(q: Queryable, code: string): Promise<{ id: number; precision: number } | null> {
-  const rows = await q.query<{ id: number; price_precision: number }>('SELECT id, price_precision FROM instruments WHERE code = $1', [code]);
+  const rows = await q.query<{ id: number; price_precision: number }>(
+    'SELECT id, price_precision FROM instruments WHERE code = $1',
+    [code],
+  );
   const r = rows[0];
   return r ? { id: Number(r.id), precision: Number(r.price_precision) } : null;
 }
@@ -94,20 +119,46 @@ export function mappingList(q: Queryable): Promise<{ source: string; symbol: str
 }
 
 /** Maps `symbol` of `source` to the instrument, replacing that source's mapping of either. */
-export async function mapSymbol(q: Queryable, source: string, symbol: string, instrumentId: number, offset: string): Promise<void> {
-  await q.query('DELETE FROM feed_mappings WHERE source = $1 AND (instrument_id = $2 OR symbol = $3)', [source, instrumentId, symbol]);
-  await q.query('INSERT INTO feed_mappings (source, symbol, instrument_id, price_offset) VALUES ($1, $2, $3, $4)', [source, symbol, instrumentId, offset]);
+export async function mapSymbol(
+  q: Queryable,
+  source: string,
+  symbol: string,
+  instrumentId: number,
+  offset: string,
+): Promise<void> {
+  await q.query('DELETE FROM feed_mappings WHERE source = $1 AND (instrument_id = $2 OR symbol = $3)', [
+    source,
+    instrumentId,
+    symbol,
+  ]);
+  await q.query('INSERT INTO feed_mappings (source, symbol, instrument_id, price_offset) VALUES ($1, $2, $3, $4)', [
+    source,
+    symbol,
+    instrumentId,
+    offset,
+  ]);
 }
 
 /** Removes a source's mapping of the instrument; false when there was none. */
 export async function unmapSymbol(q: Queryable, source: string, instrumentId: number): Promise<boolean> {
-  const gone = await q.query('DELETE FROM feed_mappings WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [source, instrumentId]);
+  const gone = await q.query('DELETE FROM feed_mappings WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [
+    source,
+    instrumentId,
+  ]);
   return gone.length > 0;
 }
 
 /** Sets a mapping's offset; false when the source does not map the instrument. */
-export async function setMappingOffset(q: Queryable, source: string, instrumentId: number, offset: string): Promise<boolean> {
-  const rows = await q.query('UPDATE feed_mappings SET price_offset = $3 WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [source, instrumentId, offset]);
+export async function setMappingOffset(
+  q: Queryable,
+  source: string,
+  instrumentId: number,
+  offset: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE feed_mappings SET price_offset = $3 WHERE source = $1 AND instrument_id = $2 RETURNING symbol',
+    [source, instrumentId, offset],
+  );
   return rows.length > 0;
 }
 
@@ -122,16 +173,25 @@ export interface RuleChange {
 
 /** Changes an instrument's desk rule (its row is made on first use). */
 export async function changeFeedRule(q: Queryable, instrumentId: number, change: RuleChange): Promise<void> {
-  await q.query('INSERT INTO feed_rules (instrument_id) VALUES ($1) ON CONFLICT (instrument_id) DO NOTHING', [instrumentId]);
-  if (change.rule !== undefined) await q.query('UPDATE feed_rules SET price_rule = $2 WHERE instrument_id = $1', [instrumentId, change.rule]);
-  if (change.staleMs !== undefined) await q.query('UPDATE feed_rules SET stale_ms = $2 WHERE instrument_id = $1', [instrumentId, change.staleMs]);
-  if (change.spikePct !== undefined) await q.query('UPDATE feed_rules SET spike_pct = $2 WHERE instrument_id = $1', [instrumentId, change.spikePct]);
-  if (change.haltReason !== undefined) await q.query('UPDATE feed_rules SET halt_reason = $2 WHERE instrument_id = $1', [instrumentId, change.haltReason]);
+  await q.query('INSERT INTO feed_rules (instrument_id) VALUES ($1) ON CONFLICT (instrument_id) DO NOTHING', [
+    instrumentId,
+  ]);
+  if (change.rule !== undefined)
+    await q.query('UPDATE feed_rules SET price_rule = $2 WHERE instrument_id = $1', [instrumentId, change.rule]);
+  if (change.staleMs !== undefined)
+    await q.query('UPDATE feed_rules SET stale_ms = $2 WHERE instrument_id = $1', [instrumentId, change.staleMs]);
+  if (change.spikePct !== undefined)
+    await q.query('UPDATE feed_rules SET spike_pct = $2 WHERE instrument_id = $1', [instrumentId, change.spikePct]);
+  if (change.haltReason !== undefined)
+    await q.query('UPDATE feed_rules SET halt_reason = $2 WHERE instrument_id = $1', [instrumentId, change.haltReason]);
 }
 
 /** Suspends a source (its ticks counted, not used), or updates the reason. */
 export async function suspendSource(q: Queryable, source: string, reason: string): Promise<void> {
-  await q.query('INSERT INTO feed_suspended (source, reason) VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET reason = $2', [source, reason]);
+  await q.query(
+    'INSERT INTO feed_suspended (source, reason) VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET reason = $2',
+    [source, reason],
+  );
 }
 
 export async function unsuspendSource(q: Queryable, source: string): Promise<void> {

@@ -9,7 +9,15 @@ import type { MarketInstrument } from '../instruments.ts';
 import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
 import type { FeedConfig, PriceRule } from './feed-config.ts';
-import type { FeedEvent, FeedFlags, FeedStatus, InstrumentFeedState, RejectSample, SourceCounts, SourceStatus } from './feed-status.ts';
+import type {
+  FeedEvent,
+  FeedFlags,
+  FeedStatus,
+  InstrumentFeedState,
+  RejectSample,
+  SourceCounts,
+  SourceStatus,
+} from './feed-status.ts';
 import { checkTick, makePrice, offsetTicks, type RejectReason, type SideQuote, type TimeLimits } from './tick-check.ts';
 
 export interface DeskOptions {
@@ -114,14 +122,45 @@ export class FeedDesk {
   ) {
     const now = deps.clock.now();
     this.srcs = sources.map((source, i) => ({
-      name: source.name, priority: i + 1, real: source.name !== SIMULATOR_SOURCE, source, up: true, detail: '', suspended: null,
-      bySymbol: new Map(), subscribed: null, lastAt: NEVER, ticks: 0, rateTicks: 0, rateAt: now, rate: 0, spikes: 0, failovers: 0, rejected: 0,
-      rejects: {}, refusals: [],
+      name: source.name,
+      priority: i + 1,
+      real: source.name !== SIMULATOR_SOURCE,
+      source,
+      up: true,
+      detail: '',
+      suspended: null,
+      bySymbol: new Map(),
+      subscribed: null,
+      lastAt: NEVER,
+      ticks: 0,
+      rateTicks: 0,
+      rateAt: now,
+      rate: 0,
+      spikes: 0,
+      failovers: 0,
+      rejected: 0,
+      rejects: {},
+      refusals: [],
     }));
     this.lines = instruments.map((inst, index) => {
       const line: Line = {
-        inst, index, rule: 'mid', ruleStaleMs: null, ruleSpikePct: null, staleMs: 0, spikePct: '0', spikeRatio: 0, halt: null,
-        slots: [], active: null, lastGood: -1, held: -1, heldRun: 0, stale: false, spikes: 0, failovers: 0,
+        inst,
+        index,
+        rule: 'mid',
+        ruleStaleMs: null,
+        ruleSpikePct: null,
+        staleMs: 0,
+        spikePct: '0',
+        spikeRatio: 0,
+        halt: null,
+        slots: [],
+        active: null,
+        lastGood: -1,
+        held: -1,
+        heldRun: 0,
+        stale: false,
+        spikes: 0,
+        failovers: 0,
       };
       this.byId.set(inst.id, line);
       return line;
@@ -135,16 +174,20 @@ export class FeedDesk {
       for (const slot of s.bySymbol.values()) old.set(`${s.name}|${slot.line.inst.id}|${slot.symbol}`, slot);
       s.bySymbol.clear();
       const reason = config.suspended.get(s.name) ?? null;
-      if (reason !== s.suspended) this.event(reason === null ? 'source resumed' : 'source suspended', `${s.name}${reason ? `: ${reason}` : ''}`);
+      if (reason !== s.suspended)
+        this.event(reason === null ? 'source resumed' : 'source suspended', `${s.name}${reason ? `: ${reason}` : ''}`);
       s.suspended = reason;
     }
     const rules = new Map(config.rules.map((r) => [r.instrumentId, r]));
     const named = new Set(this.srcs.map((s) => s.name));
-    const mappedElsewhere = new Set(config.mappings.filter((m) => m.source !== SIMULATOR_SOURCE && named.has(m.source)).map((m) => m.instrumentId));
+    const mappedElsewhere = new Set(
+      config.mappings.filter((m) => m.source !== SIMULATOR_SOURCE && named.has(m.source)).map((m) => m.instrumentId),
+    );
     const mappings = [...config.mappings];
     // The simulator quotes by code whatever no other configured source maps; never a silent fallback for the rest.
     for (const line of this.lines) {
-      if (!mappedElsewhere.has(line.inst.id)) mappings.push({ source: SIMULATOR_SOURCE, symbol: line.inst.code, instrumentId: line.inst.id, offset: '0' });
+      if (!mappedElsewhere.has(line.inst.id))
+        mappings.push({ source: SIMULATOR_SOURCE, symbol: line.inst.code, instrumentId: line.inst.id, offset: '0' });
     }
     for (const line of this.lines) line.slots = [];
     for (const m of mappings) {
@@ -153,7 +196,14 @@ export class FeedDesk {
       if (!src || !line || src.bySymbol.has(m.symbol) || line.slots.some((sl) => sl.src === src)) continue;
       const offset = offsetTicks(m.offset, line.inst.pricePrecision) ?? 0;
       const kept = old.get(`${src.name}|${line.inst.id}|${m.symbol}`);
-      const slot: Slot = kept ?? { src, line, symbol: m.symbol, offset, sides: { bid: -1, ask: -1, last: -1 }, lastAt: NEVER };
+      const slot: Slot = kept ?? {
+        src,
+        line,
+        symbol: m.symbol,
+        offset,
+        sides: { bid: -1, ask: -1, last: -1 },
+        lastAt: NEVER,
+      };
       slot.offset = offset;
       src.bySymbol.set(m.symbol, slot);
       line.slots.push(slot);
@@ -214,7 +264,13 @@ export class FeedDesk {
   async stop(): Promise<void> {
     if (this.handle !== null) this.deps.timers.clearInterval(this.handle);
     this.handle = null;
-    await Promise.all(this.srcs.map((s) => s.source.stop().catch((err: unknown) => this.deps.log?.warn({ err, source: s.name }, 'price source stop failed'))));
+    await Promise.all(
+      this.srcs.map((s) =>
+        s.source
+          .stop()
+          .catch((err: unknown) => this.deps.log?.warn({ err, source: s.name }, 'price source stop failed')),
+      ),
+    );
   }
 
   /** The source quoting an instrument now, by name (null: none healthy). */
@@ -300,7 +356,10 @@ export class FeedDesk {
     if (line.held > 0 && Math.abs(made - line.held) <= line.held * line.spikeRatio) line.heldRun++;
     else {
       line.heldRun = 1;
-      this.event('spike held', `${line.inst.code} ${src.name}: ${made} ticks against ${line.lastGood} (limit ${line.spikePct}%)`);
+      this.event(
+        'spike held',
+        `${line.inst.code} ${src.name}: ${made} ticks against ${line.lastGood} (limit ${line.spikePct}%)`,
+      );
     }
     line.held = made;
     return line.heldRun >= this.opts.spikeConfirm;
@@ -325,12 +384,18 @@ export class FeedDesk {
       from.src.failovers++;
     }
     this.event(back ? 'hand-back' : 'fail-over', `${line.inst.code}: ${from.src.name} → ${slot.src.name}`);
-    this.deps.log?.warn({ code: line.inst.code, from: from.src.name, to: slot.src.name, at: now }, back ? 'feed hand-back' : 'feed fail-over');
+    this.deps.log?.warn(
+      { code: line.inst.code, from: from.src.name, to: slot.src.name, at: now },
+      back ? 'feed hand-back' : 'feed fail-over',
+    );
   }
 
   private setStale(line: Line, stale: boolean): void {
     line.stale = stale;
-    this.event(stale ? 'stale' : 'fresh', `${line.inst.code}${stale ? ` (no healthy source within ${line.staleMs} ms)` : ''}`);
+    this.event(
+      stale ? 'stale' : 'fresh',
+      `${line.inst.code}${stale ? ` (no healthy source within ${line.staleMs} ms)` : ''}`,
+    );
     this.deps.flags(line.index, { code: line.inst.code, stale, halt: line.halt });
   }
 
@@ -371,7 +436,8 @@ export class FeedDesk {
   status(): FeedStatus {
     const now = this.deps.clock.now();
     const driving = new Map<Src, number>();
-    for (const line of this.lines) if (line.active) driving.set(line.active.src, (driving.get(line.active.src) ?? 0) + 1);
+    for (const line of this.lines)
+      if (line.active) driving.set(line.active.src, (driving.get(line.active.src) ?? 0) + 1);
     const sources = this.srcs.map((s): SourceStatus => {
       const dt = now - s.rateAt;
       if (dt >= 1000) {
@@ -380,21 +446,51 @@ export class FeedDesk {
         s.rateAt = now;
       }
       return {
-        name: s.name, priority: s.priority, state: s.suspended !== null ? 'suspended' : s.up ? 'up' : 'down',
-        detail: s.suspended ?? s.detail, symbols: s.bySymbol.size, driving: driving.get(s) ?? 0,
-        lastTickAgeMs: s.lastAt === NEVER ? null : now - s.lastAt, ticksPerSec: s.rate, ticks: s.ticks, spikesHeld: s.spikes,
-        failovers: s.failovers, rejected: s.rejected, rejects: { ...s.rejects }, refusals: [...s.refusals],
+        name: s.name,
+        priority: s.priority,
+        state: s.suspended !== null ? 'suspended' : s.up ? 'up' : 'down',
+        detail: s.suspended ?? s.detail,
+        symbols: s.bySymbol.size,
+        driving: driving.get(s) ?? 0,
+        lastTickAgeMs: s.lastAt === NEVER ? null : now - s.lastAt,
+        ticksPerSec: s.rate,
+        ticks: s.ticks,
+        spikesHeld: s.spikes,
+        failovers: s.failovers,
+        rejected: s.rejected,
+        rejects: { ...s.rejects },
+        refusals: [...s.refusals],
       };
     });
-    const instruments = this.lines.filter((l) => !l.inst.synthetic || l.slots.some((s) => s.src.real)).map((l) => {
-      const a = l.active;
-      const state: InstrumentFeedState = l.halt !== null ? 'halted' : l.stale ? 'stale' : !this.deps.isOpen(l.index) ? 'closed' : a ? 'live' : 'waiting';
-      return {
-        code: l.inst.code, state, source: a?.src.name ?? null, symbol: a?.symbol ?? null,
-        sources: l.slots.map((s) => `${s.src.name}:${s.symbol}`).join(' '), rule: l.rule, staleMs: l.staleMs, spikePct: l.spikePct,
-        lastTickAgeMs: a && a.lastAt !== NEVER ? now - a.lastAt : null, spikesHeld: l.spikes, failovers: l.failovers, haltReason: l.halt,
-      };
-    });
+    const instruments = this.lines
+      .filter((l) => !l.inst.synthetic || l.slots.some((s) => s.src.real))
+      .map((l) => {
+        const a = l.active;
+        const state: InstrumentFeedState =
+          l.halt !== null
+            ? 'halted'
+            : l.stale
+              ? 'stale'
+              : !this.deps.isOpen(l.index)
+                ? 'closed'
+                : a
+                  ? 'live'
+                  : 'waiting';
+        return {
+          code: l.inst.code,
+          state,
+          source: a?.src.name ?? null,
+          symbol: a?.symbol ?? null,
+          sources: l.slots.map((s) => `${s.src.name}:${s.symbol}`).join(' '),
+          rule: l.rule,
+          staleMs: l.staleMs,
+          spikePct: l.spikePct,
+          lastTickAgeMs: a && a.lastAt !== NEVER ? now - a.lastAt : null,
+          spikesHeld: l.spikes,
+          failovers: l.failovers,
+          haltReason: l.halt,
+        };
+      });
     return { at: now, sources, instruments, events: [...this.events], rejects: [...this.rejectLog] };
   }
 }

@@ -23,7 +23,12 @@ export function localFeeds(feeds: MarketFeeds): FeedsContext {
 }
 
 /** Role market: publishes flags and status; applies the operator's changes. */
-export function publishFeeds(bus: Bus, feeds: MarketFeeds, timers: Timers, log: FastifyBaseLogger): { ctx: FeedsContext; stop(): void } {
+export function publishFeeds(
+  bus: Bus,
+  feeds: MarketFeeds,
+  timers: Timers,
+  log: FastifyBaseLogger,
+): { ctx: FeedsContext; stop(): void } {
   const offFlags = feeds.onFlags((f) => bus.publish(SUBJECTS.feedFlags, f));
   const offControl = bus.subscribe(SUBJECTS.feedControl, () => {
     feeds.reload().catch((err: unknown) => log.error({ err }, 'feed configuration reload failed'));

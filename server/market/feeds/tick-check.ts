@@ -45,7 +45,14 @@ export function priceField(text: unknown, precision: number): number | RejectRea
  * Checks a raw tick for one instrument and, when it is good, writes its sides into `into` (merged over the sides the
  * source gave before). Returns null when good, else the reason. `into` is left untouched on a refusal.
  */
-export function checkTick(raw: RawTick, precision: number, now: number, limits: TimeLimits, prev: SideQuote, into: SideQuote): RejectReason | null {
+export function checkTick(
+  raw: RawTick,
+  precision: number,
+  now: number,
+  limits: TimeLimits,
+  prev: SideQuote,
+  into: SideQuote,
+): RejectReason | null {
   const t = raw.sourceTime;
   if (typeof t !== 'number' || !Number.isFinite(t)) return 'malformed';
   if (t > now + limits.futureMs) return 'future_time';

@@ -40,7 +40,9 @@ export class ReconnectLoop {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       try {
-        await this.connect(() => { this.attempt = 0; });
+        await this.connect(() => {
+          this.attempt = 0;
+        });
       } catch {
         // A failed connection is the same as a dropped one: wait and retry. The source reported it to its sink.
       }

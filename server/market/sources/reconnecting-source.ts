@@ -10,9 +10,17 @@ export abstract class ReconnectingSource implements PriceSource {
   private sink: SourceSink | null = null;
   private readonly loop: ReconnectLoop;
 
-  protected constructor(deps: ReconnectDeps, backoff: BackoffOptions, protected readonly endpoint: string) {
-    this.loop = new ReconnectLoop(deps, backoff, (healthy) => (this.sink ? this.connectOnce(this.sink, healthy) : Promise.resolve()),
-      (ms) => this.sink?.connection(false, `reconnecting to ${endpoint} in ${ms} ms`));
+  protected constructor(
+    deps: ReconnectDeps,
+    backoff: BackoffOptions,
+    protected readonly endpoint: string,
+  ) {
+    this.loop = new ReconnectLoop(
+      deps,
+      backoff,
+      (healthy) => (this.sink ? this.connectOnce(this.sink, healthy) : Promise.resolve()),
+      (ms) => this.sink?.connection(false, `reconnecting to ${endpoint} in ${ms} ms`),
+    );
   }
 
   start(sink: SourceSink): Promise<void> {

@@ -27,7 +27,15 @@ function parseTime(date: string, time: string | undefined): number | null {
     if (!t) return null;
     [h, m, s, ms] = [t[1], t[2], t[3], t[4]];
   }
-  const v = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(h ?? 0), Number(m ?? 0), Number(s ?? 0), Number((ms ?? '0').padEnd(3, '0')));
+  const v = Date.UTC(
+    Number(d[1]),
+    Number(d[2]) - 1,
+    Number(d[3]),
+    Number(h ?? 0),
+    Number(m ?? 0),
+    Number(s ?? 0),
+    Number((ms ?? '0').padEnd(3, '0')),
+  );
   return Number.isFinite(v) ? v : null;
 }
 

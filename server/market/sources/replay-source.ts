@@ -83,7 +83,10 @@ export class ReplaySource implements PriceSource {
 export function replaySourceFromEnv(deps: SourceDeps): ReplaySource {
   const spec = deps.env.REPLAY_FILES ?? '';
   const records: ReplayRecord[] = [];
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new Error(`REPLAY_FILES: "${part}" is not SYMBOL=path`);
     const symbol = part.slice(0, eq);
@@ -93,6 +96,7 @@ export function replaySourceFromEnv(deps: SourceDeps): ReplaySource {
   }
   if (records.length === 0) throw new Error('PRICE_SOURCES names replay but REPLAY_FILES gives no records');
   const speed = Number(deps.env.REPLAY_SPEED ?? '1');
-  if (!Number.isFinite(speed) || speed <= 0) throw new Error(`REPLAY_SPEED must be a positive number, got "${deps.env.REPLAY_SPEED}"`);
+  if (!Number.isFinite(speed) || speed <= 0)
+    throw new Error(`REPLAY_SPEED must be a positive number, got "${deps.env.REPLAY_SPEED}"`);
   return new ReplaySource(records, deps, { speed, loop: deps.env.REPLAY_LOOP === '1', stepMs: 50 });
 }

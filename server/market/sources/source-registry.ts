@@ -19,13 +19,20 @@ export const SOURCE_FACTORIES: Readonly<Record<string, SourceFactory>> = {
 const NAME = /^[a-z][a-z0-9-]{0,31}$/;
 
 /** PRICE_SOURCES → names in priority order; unset or empty = the simulator alone. Unknown or repeated names throw. */
-export function priceSourcesEnv(raw: string | undefined, known: readonly string[] = Object.keys(SOURCE_FACTORIES)): string[] {
-  const names = (raw ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+export function priceSourcesEnv(
+  raw: string | undefined,
+  known: readonly string[] = Object.keys(SOURCE_FACTORIES),
+): string[] {
+  const names = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (names.length === 0) return [SIMULATOR_SOURCE];
   const allowed = [SIMULATOR_SOURCE, ...known];
   const seen = new Set<string>();
   for (const n of names) {
-    if (!NAME.test(n) || !allowed.includes(n)) throw new Error(`PRICE_SOURCES: unknown source "${n}" (known: ${allowed.join(', ')})`);
+    if (!NAME.test(n) || !allowed.includes(n))
+      throw new Error(`PRICE_SOURCES: unknown source "${n}" (known: ${allowed.join(', ')})`);
     if (seen.has(n)) throw new Error(`PRICE_SOURCES names "${n}" twice`);
     seen.add(n);
   }

@@ -51,7 +51,12 @@ export const chargeApprove: OpsCommand = {
     const given = args.amount === undefined ? null : usdArg(args.amount, 'amount');
     const { userId, credited, after } = await approveCharge(ctx.db, id, given, ctx.clock.now());
     announceAccountChange(ctx, userId, 'deposit');
-    return { id, status: ChargeStatus.FINISHED, credited: exactMoneyText(credited), balance: exactMoneyText(after.balance) };
+    return {
+      id,
+      status: ChargeStatus.FINISHED,
+      credited: exactMoneyText(credited),
+      balance: exactMoneyText(after.balance),
+    };
   },
 };
 
@@ -70,8 +75,18 @@ function closeChargeCommand(name: string, status: number, summary: string, reaso
   });
 }
 
-export const chargeReject = closeChargeCommand('charge-reject', ChargeStatus.REJECTED, 'Reject a waiting deposit, with the reason', true);
-export const chargeInvalid = closeChargeCommand('charge-invalid', ChargeStatus.INVALID, 'Mark a waiting deposit invalid (a duplicate, a test)', false);
+export const chargeReject = closeChargeCommand(
+  'charge-reject',
+  ChargeStatus.REJECTED,
+  'Reject a waiting deposit, with the reason',
+  true,
+);
+export const chargeInvalid = closeChargeCommand(
+  'charge-invalid',
+  ChargeStatus.INVALID,
+  'Mark a waiting deposit invalid (a duplicate, a test)',
+  false,
+);
 
 export const userCredit: OpsCommand = {
   name: 'user-credit',
@@ -92,4 +107,10 @@ export const userCredit: OpsCommand = {
   },
 };
 
-export const DEPOSIT_COMMANDS: readonly OpsCommand[] = [chargeList, chargeApprove, chargeReject, chargeInvalid, userCredit];
+export const DEPOSIT_COMMANDS: readonly OpsCommand[] = [
+  chargeList,
+  chargeApprove,
+  chargeReject,
+  chargeInvalid,
+  userCredit,
+];

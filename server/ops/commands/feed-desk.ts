@@ -6,8 +6,17 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import {
-  changeFeedRule, instrumentForDesk, mapSymbol, mappingList, PRICE_RULES, recordFeedChange, setMappingOffset, suspendSource,
-  unmapSymbol, unsuspendSource, type PriceRule,
+  changeFeedRule,
+  instrumentForDesk,
+  mapSymbol,
+  mappingList,
+  PRICE_RULES,
+  recordFeedChange,
+  setMappingOffset,
+  suspendSource,
+  unmapSymbol,
+  unsuspendSource,
+  type PriceRule,
 } from '../../market/feeds/feed-config.ts';
 import { offsetTicks } from '../../market/feeds/tick-check.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
@@ -46,7 +55,13 @@ function offsetArg(raw: string | undefined, precision: number): string {
 }
 
 /** Runs a desk change: the write and its record in one transaction, then applied everywhere. */
-async function change(ctx: AppContext, args: Readonly<Record<string, string>>, command: string, detail: string, write: (q: Queryable) => Promise<void>): Promise<{ done: string }> {
+async function change(
+  ctx: AppContext,
+  args: Readonly<Record<string, string>>,
+  command: string,
+  detail: string,
+  write: (q: Queryable) => Promise<void>,
+): Promise<{ done: string }> {
   const by = textArg(args.by, 'by', true);
   await ctx.db.tx(async (q) => {
     await write(q);
@@ -59,28 +74,38 @@ async function change(ctx: AppContext, args: Readonly<Record<string, string>>, c
 
 export const feedMappings: OpsCommand = {
   name: 'feed-mappings',
-  summary: 'The symbol → instrument table, with each mapping\'s offset (the simulator quotes unmapped instruments by code)',
+  summary:
+    "The symbol → instrument table, with each mapping's offset (the simulator quotes unmapped instruments by code)",
   params: [],
   run: (ctx) => mappingList(ctx.db),
 };
 
 export const feedMap: OpsCommand = {
   name: 'feed-map',
-  summary: 'Map a source\'s symbol to an instrument (replaces that source\'s symbol for it), with an optional fixed offset',
-  params: [SOURCE, { name: 'symbol', help: 'the source\'s own symbol, e.g. EUR/USD or BTCUSDT' }, CODE, { name: 'offset', help: 'added to this source\'s price, e.g. -0.0002 (default 0)', optional: true }, BY],
+  summary:
+    "Map a source's symbol to an instrument (replaces that source's symbol for it), with an optional fixed offset",
+  params: [
+    SOURCE,
+    { name: 'symbol', help: "the source's own symbol, e.g. EUR/USD or BTCUSDT" },
+    CODE,
+    { name: 'offset', help: "added to this source's price, e.g. -0.0002 (default 0)", optional: true },
+    BY,
+  ],
   async run(ctx, args) {
     const source = sourceArg(args.source);
     const symbol = args.symbol ?? '';
     if (!SYMBOL.test(symbol)) throw new ApiError('field_invalid', undefined, { field: 'symbol' });
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
-    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) => mapSymbol(q, source, symbol, inst.id, offset));
+    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) =>
+      mapSymbol(q, source, symbol, inst.id, offset),
+    );
   },
 };
 
 export const feedUnmap: OpsCommand = {
   name: 'feed-unmap',
-  summary: 'Remove a source\'s mapping for an instrument',
+  summary: "Remove a source's mapping for an instrument",
   params: [SOURCE, CODE, BY],
   async run(ctx, args) {
     const source = sourceArg(args.source);
@@ -93,8 +118,13 @@ export const feedUnmap: OpsCommand = {
 
 export const feedOffset: OpsCommand = {
   name: 'feed-offset',
-  summary: 'Set the fixed offset added to a source\'s price for an instrument (an LP quoting off the market shown)',
-  params: [SOURCE, CODE, { name: 'offset', help: 'e.g. 0.0003 or -1.5, at most the instrument\'s decimals; 0 = none' }, BY],
+  summary: "Set the fixed offset added to a source's price for an instrument (an LP quoting off the market shown)",
+  params: [
+    SOURCE,
+    CODE,
+    { name: 'offset', help: "e.g. 0.0003 or -1.5, at most the instrument's decimals; 0 = none" },
+    BY,
+  ],
   async run(ctx, args) {
     const source = sourceArg(args.source);
     const inst = await instrument(ctx.db, args.code);
@@ -112,19 +142,29 @@ export const feedRule: OpsCommand = {
     CODE,
     { name: 'rule', help: `${PRICE_RULES.join(', ')} (default mid)`, optional: true },
     { name: 'stale-ms', help: 'no tick for this long (ms) = stale; 0 = off; default', optional: true },
-    { name: 'spike-pct', help: 'a tick further than this (percent) from the last good price is held; 0 = off; default', optional: true },
+    {
+      name: 'spike-pct',
+      help: 'a tick further than this (percent) from the last good price is held; 0 = off; default',
+      optional: true,
+    },
     BY,
   ],
   async run(ctx, args) {
     const inst = await instrument(ctx.db, args.code);
     const rule = args.rule;
-    if (rule !== undefined && !(PRICE_RULES as readonly string[]).includes(rule)) throw new ApiError('field_invalid', undefined, { field: 'rule' });
+    if (rule !== undefined && !(PRICE_RULES as readonly string[]).includes(rule))
+      throw new ApiError('field_invalid', undefined, { field: 'rule' });
     const stale = args['stale-ms'];
-    if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale)) throw new ApiError('field_invalid', undefined, { field: 'stale-ms' });
+    if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale))
+      throw new ApiError('field_invalid', undefined, { field: 'stale-ms' });
     const spike = args['spike-pct'];
-    if (spike !== undefined && spike !== 'default' && !/^\d{1,3}(\.\d{1,4})?$/.test(spike)) throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
-    if (rule === undefined && stale === undefined && spike === undefined) throw new ApiError('field_required', undefined, { field: 'rule' });
-    const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`].filter(Boolean).join(', ');
+    if (spike !== undefined && spike !== 'default' && !/^\d{1,3}(\.\d{1,4})?$/.test(spike))
+      throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
+    if (rule === undefined && stale === undefined && spike === undefined)
+      throw new ApiError('field_required', undefined, { field: 'rule' });
+    const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`]
+      .filter(Boolean)
+      .join(', ');
     return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
       changeFeedRule(q, inst.id, {
         ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
@@ -142,7 +182,9 @@ export const feedHalt: OpsCommand = {
   async run(ctx, args) {
     const inst = await instrument(ctx.db, args.code);
     const reason = textArg(args.reason, 'reason', true);
-    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) => changeFeedRule(q, inst.id, { haltReason: reason }));
+    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) =>
+      changeFeedRule(q, inst.id, { haltReason: reason }),
+    );
   },
 };
 
@@ -177,4 +219,14 @@ export const feedUnsuspend: OpsCommand = {
   },
 };
 
-export const FEED_DESK_COMMANDS: readonly OpsCommand[] = [feedMappings, feedMap, feedUnmap, feedOffset, feedRule, feedHalt, feedResume, feedSuspend, feedUnsuspend];
+export const FEED_DESK_COMMANDS: readonly OpsCommand[] = [
+  feedMappings,
+  feedMap,
+  feedUnmap,
+  feedOffset,
+  feedRule,
+  feedHalt,
+  feedResume,
+  feedSuspend,
+  feedUnsuspend,
+];

@@ -34,7 +34,9 @@ export const feedsShow = statusReport(
       ...columns(s, ['priority', 'state', 'detail', 'symbols', 'driving', 'lastTickAgeMs']),
       ticks_per_s: s.ticksPerSec,
       ...columns(s, ['spikesHeld', 'failovers', 'rejected']),
-      reject_reasons: Object.entries(s.rejects).map(([k, v]) => `${k}:${v}`).join(' '),
+      reject_reasons: Object.entries(s.rejects)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(' '),
       refused_symbols: s.refusals.map((r) => `${r.symbol} (${r.reason})`).join('; '),
     })),
 );
@@ -44,7 +46,20 @@ export const feedInstruments = statusReport(
   'Each instrument: live/stale/halted/closed, the source driving it, its sources, rule, limits, spikes held, fail-overs',
   (status) =>
     status.instruments.map((i) =>
-      columns(i, ['code', 'state', 'source', 'symbol', 'sources', 'rule', 'staleMs', 'spikePct', 'lastTickAgeMs', 'spikesHeld', 'failovers', 'haltReason']),
+      columns(i, [
+        'code',
+        'state',
+        'source',
+        'symbol',
+        'sources',
+        'rule',
+        'staleMs',
+        'spikePct',
+        'lastTickAgeMs',
+        'spikesHeld',
+        'failovers',
+        'haltReason',
+      ]),
     ),
 );
 
@@ -58,7 +73,14 @@ export const feedRejects = statusReport(
   'feed-rejects',
   'The latest ticks refused (malformed, unknown symbol, bad price, crossed, precision, time) and symbols a source refused',
   (s) => {
-    const refused = s.sources.flatMap((src) => src.refusals.map((r) => ({ at: r.at, source: src.name, symbol: r.symbol, reason: `refused by source: ${r.reason}` })));
+    const refused = s.sources.flatMap((src) =>
+      src.refusals.map((r) => ({
+        at: r.at,
+        source: src.name,
+        symbol: r.symbol,
+        reason: `refused by source: ${r.reason}`,
+      })),
+    );
     return [...refused, ...s.rejects]
       .sort((a, b) => b.at - a.at)
       .map((r) => ({ at: iso(r.at), source: r.source, symbol: r.symbol, reason: r.reason }));
@@ -67,9 +89,21 @@ export const feedRejects = statusReport(
 
 export const feedChanges: OpsCommand = {
   name: 'feed-changes',
-  summary: 'The dealing desk\'s changes, newest first: who, when, what',
+  summary: "The dealing desk's changes, newest first: who, when, what",
   params: [],
-  run: async (ctx) => (await recentFeedChanges(ctx.db, 200)).map((c) => ({ at: iso(c.at), by: c.by, command: c.command, detail: c.detail })),
+  run: async (ctx) =>
+    (await recentFeedChanges(ctx.db, 200)).map((c) => ({
+      at: iso(c.at),
+      by: c.by,
+      command: c.command,
+      detail: c.detail,
+    })),
 };
 
-export const FEED_STATUS_COMMANDS: readonly OpsCommand[] = [feedsShow, feedInstruments, feedEvents, feedRejects, feedChanges];
+export const FEED_STATUS_COMMANDS: readonly OpsCommand[] = [
+  feedsShow,
+  feedInstruments,
+  feedEvents,
+  feedRejects,
+  feedChanges,
+];

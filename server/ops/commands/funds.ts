@@ -22,8 +22,13 @@ export const fundSubscriptions = listCommand({
   fallback: '1',
   rows: subscriptionsByStatus,
   show: (r) => ({
-    id: Number(r.id), uid: r.uid, fund: r.title, amount: exactMoneyText(r.share_amount), day_profit: r.day_profit,
-    days: `${r.paid}/${r.lock_days}`, since: wireTime(r.sub_time),
+    id: Number(r.id),
+    uid: r.uid,
+    fund: r.title,
+    amount: exactMoneyText(r.share_amount),
+    day_profit: r.day_profit,
+    days: `${r.paid}/${r.lock_days}`,
+    since: wireTime(r.sub_time),
   }),
 });
 

@@ -20,7 +20,10 @@ export function statusDigits(from: number, to: number): StatusWords {
 
 /** A list command's checked filter: its `--status` (the default when absent) and `--user` (null when absent). */
 async function listFilter(
-  q: Queryable, args: Readonly<Record<string, string>>, words: StatusWords, fallback: string,
+  q: Queryable,
+  args: Readonly<Record<string, string>>,
+  words: StatusWords,
+  fallback: string,
 ): Promise<{ status: number; userId: number | null }> {
   const status = words[(args.status ?? fallback).trim().toLowerCase()];
   if (status === undefined) throw new ApiError('field_invalid', undefined, { field: 'status' });

@@ -22,6 +22,10 @@ export const outboxShow: OpsCommand = {
     const to = (args.to ?? '').toLowerCase();
     if (to.length > 100) throw new ApiError('field_invalid', undefined, { field: 'to' });
     const rows = await newestOutbox(ctx.db, to, LIMIT);
-    return rows.map((r): OutboxRow => ({ ...r, id: Number(r.id), created_at: new Date(Number(r.created_at)).toISOString() }));
+    return rows.map((r): OutboxRow => ({
+      ...r,
+      id: Number(r.id),
+      created_at: new Date(Number(r.created_at)).toISOString(),
+    }));
   },
 };

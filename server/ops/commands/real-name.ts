@@ -44,7 +44,17 @@ function review(name: string, summary: string, to: number, needsReason: boolean)
   });
 }
 
-export const realNameVerify = review('realname-verify', 'Verify a waiting real-name submission', ReviewStatus.VERIFIED, false);
-export const realNameReject = review('realname-reject', 'Reject a waiting real-name submission with the reason', ReviewStatus.NONE, true);
+export const realNameVerify = review(
+  'realname-verify',
+  'Verify a waiting real-name submission',
+  ReviewStatus.VERIFIED,
+  false,
+);
+export const realNameReject = review(
+  'realname-reject',
+  'Reject a waiting real-name submission with the reason',
+  ReviewStatus.NONE,
+  true,
+);
 
 export const REAL_NAME_COMMANDS: readonly OpsCommand[] = [realNameList, realNameVerify, realNameReject];

@@ -6,7 +6,26 @@ import { DEFAULT_SETTINGS } from '../../db/seeds/settings.ts';
 import { getSettings, setSetting } from '../../settings/settings.ts';
 import type { OpsCommand } from '../command.ts';
 
-const LANGS = ['ar', 'cs', 'de', 'en', 'fr', 'hi', 'hk', 'id', 'it', 'jp', 'kr', 'my', 'pt', 'ru', 'spa', 'th', 'tr', 'vn'];
+const LANGS = [
+  'ar',
+  'cs',
+  'de',
+  'en',
+  'fr',
+  'hi',
+  'hk',
+  'id',
+  'it',
+  'jp',
+  'kr',
+  'my',
+  'pt',
+  'ru',
+  'spa',
+  'th',
+  'tr',
+  'vn',
+];
 
 /** Keys an operator may set, each with the values it allows (null: free text up to MAX_VALUE). */
 export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
@@ -45,7 +64,12 @@ export const settingSet: OpsCommand = {
   name: 'setting-set',
   summary: 'Change one base setting (app_type 1 = main site: /product searches provider companies)',
   params: [
-    { name: 'key', help: `one of ${Object.keys(SETTABLE).filter((k) => !k.startsWith('announcement.')).join(', ')}, announcement.<lang>` },
+    {
+      name: 'key',
+      help: `one of ${Object.keys(SETTABLE)
+        .filter((k) => !k.startsWith('announcement.'))
+        .join(', ')}, announcement.<lang>`,
+    },
     { name: 'value', help: 'the new value (switches take only their listed values; links http(s) or empty)' },
   ],
   async run(ctx, args) {

@@ -13,9 +13,13 @@ import { listCommand, type StatusWords } from './list-command.ts';
 
 /** `--status` as a number or as the words of `npm run ops -- list withdrawals --status pending|approved|rejected`. */
 const STATUS_WORDS: StatusWords = {
-  '0': WithdrawStatus.PENDING, pending: WithdrawStatus.PENDING,
-  '1': WithdrawStatus.PAID, paid: WithdrawStatus.PAID, approved: WithdrawStatus.PAID,
-  '2': WithdrawStatus.REJECTED, rejected: WithdrawStatus.REJECTED,
+  '0': WithdrawStatus.PENDING,
+  pending: WithdrawStatus.PENDING,
+  '1': WithdrawStatus.PAID,
+  paid: WithdrawStatus.PAID,
+  approved: WithdrawStatus.PAID,
+  '2': WithdrawStatus.REJECTED,
+  rejected: WithdrawStatus.REJECTED,
 };
 
 export const withdrawList = listCommand({
@@ -62,7 +66,12 @@ export const withdrawReject = decisionCommand({
   change: 'withdrawal',
   async decide(ctx, id, reason) {
     const { userId, after } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
-    const answer = { id, status: WithdrawStatus.REJECTED, balance: exactMoneyText(after.balance), lock_balance: exactMoneyText(after.lock_balance) };
+    const answer = {
+      id,
+      status: WithdrawStatus.REJECTED,
+      balance: exactMoneyText(after.balance),
+      lock_balance: exactMoneyText(after.lock_balance),
+    };
     return { userId, answer };
   },
 });

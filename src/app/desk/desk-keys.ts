@@ -40,7 +40,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
   const field = target.closest('input, textarea, select, [contenteditable]');
   if (!field) return false;
-  if (field instanceof HTMLInputElement) return !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(field.type);
+  if (field instanceof HTMLInputElement)
+    return !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(field.type);
   if (field.hasAttribute('contenteditable')) return field.getAttribute('contenteditable') !== 'false';
   return true;
 }

@@ -28,7 +28,14 @@ import { MAX_PANES } from '../../../domain/indicators.ts';
 import { animationFrames, browserTimers, type Timers } from '../../state/clock.ts';
 import { feed } from '../../state/feed-handle.ts';
 import { onKline } from '../../state/feed-listeners.ts';
-import { chartOptions, readAccent, readChartColours, readIndicatorTones, scrollToNewest, seriesOptions } from './chart-theme.ts';
+import {
+  chartOptions,
+  readAccent,
+  readChartColours,
+  readIndicatorTones,
+  scrollToNewest,
+  seriesOptions,
+} from './chart-theme.ts';
 import { $updown } from '../../state/updown.ts';
 import { $reducedMotion } from '../../state/motion.ts';
 import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
@@ -156,11 +163,23 @@ export function CandleChart({
     const colours = readChartColours(document.documentElement);
     const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
-    const panes = new IndicatorPanes(chart, legendBox, readIndicatorTones(box, colours), precisionRef.current, maxPanesRef.current);
+    const panes = new IndicatorPanes(
+      chart,
+      legendBox,
+      readIndicatorTones(box, colours),
+      precisionRef.current,
+      maxPanesRef.current,
+    );
     liveRef.current = { chart, series, panes };
     const lines = linesRef.current;
     const refresh = () => {
-      setFigures(chartFigures(series.data() as readonly SummaryBar[], chart.timeScale().getVisibleLogicalRange(), precisionRef.current));
+      setFigures(
+        chartFigures(
+          series.data() as readonly SummaryBar[],
+          chart.timeScale().getVisibleLogicalRange(),
+          precisionRef.current,
+        ),
+      );
       setLegend(panes.legendRows());
     };
     refreshRef.current = refresh;
@@ -194,7 +213,12 @@ export function CandleChart({
       } else if (traderLineRef.current) traderLineRef.current.applyOptions({ price: Number(p.price) });
       else {
         traderLineRef.current = series.createPriceLine({
-          price: Number(p.price), color: readAccent(box), lineWidth: 1, lineStyle: LineStyle.Solid, axisLabelVisible: true, title: '',
+          price: Number(p.price),
+          color: readAccent(box),
+          lineWidth: 1,
+          lineStyle: LineStyle.Solid,
+          axisLabelVisible: true,
+          title: '',
         });
       }
       setPicked(p);

@@ -19,7 +19,13 @@ export function GridToggle(): ReactElement {
   useSignals();
   const on = gridState().on;
   return (
-    <button type="button" className="tw-ind-open" data-action="chart-grid" aria-pressed={on} onClick={() => setGridOn(!on)}>
+    <button
+      type="button"
+      className="tw-ind-open"
+      data-action="chart-grid"
+      aria-pressed={on}
+      onClick={() => setGridOn(!on)}
+    >
       {t('chart.grid')}
     </button>
   );
@@ -45,17 +51,36 @@ export function ChartGrid({ main, current }: { main: ReactNode; current: Instrum
   );
 }
 
-function GridCell({ index, inst, period, list }: { index: number; inst: Instrument | null; period: Period; list: readonly Instrument[] }): ReactElement {
+function GridCell({
+  index,
+  inst,
+  period,
+  list,
+}: {
+  index: number;
+  inst: Instrument | null;
+  period: Period;
+  list: readonly Instrument[];
+}): ReactElement {
   const { t } = useTranslation();
   const id = useId();
   const n = index + 2;
   return (
-    <section className="tw-grid__cell" data-cell={index + 1} aria-label={t('chart.grid_cell', { n, name: inst?.ShowCode ?? '' })}>
+    <section
+      className="tw-grid__cell"
+      data-cell={index + 1}
+      aria-label={t('chart.grid_cell', { n, name: inst?.ShowCode ?? '' })}
+    >
       <div className="tw-grid__head">
         <label className="visually-hidden" htmlFor={`${id}-code`}>
           {t('chart.grid_instrument', { n })}
         </label>
-        <select id={`${id}-code`} data-field="grid-code" value={inst?.Code ?? ''} onChange={(e) => setGridCell(index, { code: e.currentTarget.value })}>
+        <select
+          id={`${id}-code`}
+          data-field="grid-code"
+          value={inst?.Code ?? ''}
+          onChange={(e) => setGridCell(index, { code: e.currentTarget.value })}
+        >
           {list.map((i) => (
             <option key={i.Code} value={i.Code}>
               {i.ShowCode}
@@ -80,7 +105,14 @@ function GridCell({ index, inst, period, list }: { index: number; inst: Instrume
       </div>
       <div className="tw-grid__chart">
         {inst ? (
-          <LazyCandleChart code={inst.Code} name={inst.ShowCode} period={period} precision={inst.PricePrecision} slot={index + 1} maxPanes={CELL_PANES} />
+          <LazyCandleChart
+            code={inst.Code}
+            name={inst.ShowCode}
+            period={period}
+            precision={inst.PricePrecision}
+            slot={index + 1}
+            maxPanes={CELL_PANES}
+          />
         ) : null}
       </div>
     </section>

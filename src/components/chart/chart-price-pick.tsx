@@ -22,7 +22,11 @@ export const TOP_CLEARANCE = 40;
 const DRAG_SLOP_PX = 4;
 
 /** The price under a clicked point, or null when the click was not on the plot or the price is not positive. */
-export function pickedPrice(series: Pick<ISeriesApi<'Candlestick'>, 'coordinateToPrice'>, point: Point | undefined, precision: number): PickedPrice | null {
+export function pickedPrice(
+  series: Pick<ISeriesApi<'Candlestick'>, 'coordinateToPrice'>,
+  point: Point | undefined,
+  precision: number,
+): PickedPrice | null {
   if (!point) return null;
   const p = series.coordinateToPrice(point.y);
   if (p === null || !Number.isFinite(p) || p <= 0) return null;
@@ -43,12 +47,25 @@ export interface ChartPricePickProps {
   onStep?: (dir: 1 | -1) => void;
 }
 
-export function ChartPricePick({ picked, onPick, onDismiss, onDrag, chipRef, onStep }: ChartPricePickProps): ReactElement {
+export function ChartPricePick({
+  picked,
+  onPick,
+  onDismiss,
+  onDrag,
+  chipRef,
+  onStep,
+}: ChartPricePickProps): ReactElement {
   const { t } = useTranslation();
   const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
   const dragged = useRef(false);
   return (
-    <div className="tw-chart-pick" ref={chipRef} style={{ top: Math.max(TOP_CLEARANCE, picked.y) }} data-testid="price-line" data-price={picked.price}>
+    <div
+      className="tw-chart-pick"
+      ref={chipRef}
+      style={{ top: Math.max(TOP_CLEARANCE, picked.y) }}
+      data-testid="price-line"
+      data-price={picked.price}
+    >
       <button
         type="button"
         className="tw-chart-pick__alert"
@@ -96,7 +113,13 @@ export function ChartPricePick({ picked, onPick, onDismiss, onDrag, chipRef, onS
         <Icon name="bell" size={16} />
         <span className="tw-num">{t('alerts.chart_set', { price: picked.price })}</span>
       </button>
-      <button type="button" className="tw-chart-pick__remove" data-action="price-line-remove" aria-label={t('chart.line_remove')} onClick={onDismiss}>
+      <button
+        type="button"
+        className="tw-chart-pick__remove"
+        data-action="price-line-remove"
+        aria-label={t('chart.line_remove')}
+        onClick={onDismiss}
+      >
         <Icon name="close" size={14} />
       </button>
     </div>

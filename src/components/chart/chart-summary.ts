@@ -41,7 +41,11 @@ export function barsInView<B>(bars: readonly B[], range: { from: number; to: num
 }
 
 /** Figures over the bars in view; null when there are none. Change = last close − first open of the view. */
-export function chartFigures(bars: readonly SummaryBar[], range: { from: number; to: number } | null, precision: number): ChartFigures | null {
+export function chartFigures(
+  bars: readonly SummaryBar[],
+  range: { from: number; to: number } | null,
+  precision: number,
+): ChartFigures | null {
   const view = barsInView(bars, range);
   const first = view[0];
   const last = view[view.length - 1];

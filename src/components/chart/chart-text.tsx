@@ -52,11 +52,19 @@ export function ChartText({ name, period, figures, readRows, legend = [] }: Char
       {legend.length > 0 ? (
         <ul className="visually-hidden" data-testid="chart-legend-text">
           {legend.map((row) => (
-            <li key={row.pane}>{t(row.pane === 0 ? 'chart.legend_price' : 'chart.legend_pane', { values: row.text, n: row.pane })}</li>
+            <li key={row.pane}>
+              {t(row.pane === 0 ? 'chart.legend_price' : 'chart.legend_pane', { values: row.text, n: row.pane })}
+            </li>
           ))}
         </ul>
       ) : null}
-      <button type="button" className="tw-chart-text__open" data-action="chart-table" title={showBars} onClick={() => setRows(readRows())}>
+      <button
+        type="button"
+        className="tw-chart-text__open"
+        data-action="chart-table"
+        title={showBars}
+        onClick={() => setRows(readRows())}
+      >
         <Icon name="table" size={16} />
         <span className="visually-hidden">{showBars}</span>
       </button>

@@ -1,7 +1,15 @@
 // Chart colours from the theme's CSS custom properties (read on :root, where theme.css and the up/down preference
 // set them), and local-time axis labels.
 // Colours are normalised through a canvas context so any CSS colour syntax reaches the chart as rgb/hex.
-import { ColorType, CrosshairMode, TickMarkType, type DeepPartial, type ChartOptions, type ITimeScaleApi, type Time } from 'lightweight-charts';
+import {
+  ColorType,
+  CrosshairMode,
+  TickMarkType,
+  type DeepPartial,
+  type ChartOptions,
+  type ITimeScaleApi,
+  type Time,
+} from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../../domain/wire-time.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -131,7 +139,10 @@ export function seriesOptions(c: ChartColours, precision: number): CandlestickSe
 }
 
 /** Back to the newest bar after a history reset: the chart's 400 ms glide, or a jump under reduced motion. */
-export function scrollToNewest(timeScale: Pick<ITimeScaleApi<Time>, 'scrollToRealTime' | 'scrollToPosition'>, reducedMotion: boolean): void {
+export function scrollToNewest(
+  timeScale: Pick<ITimeScaleApi<Time>, 'scrollToRealTime' | 'scrollToPosition'>,
+  reducedMotion: boolean,
+): void {
   if (reducedMotion) timeScale.scrollToPosition(CHART_RIGHT_OFFSET_BARS, false);
   else timeScale.scrollToRealTime();
 }

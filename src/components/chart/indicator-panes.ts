@@ -55,7 +55,11 @@ export class IndicatorPanes {
   ) {}
 
   /** Lines and values of a history reset: the series are rebuilt only when the lines changed. */
-  reset(lines: readonly IndicatorLine[] | undefined, ind: readonly number[][] | undefined, bars: readonly KlineBar[]): void {
+  reset(
+    lines: readonly IndicatorLine[] | undefined,
+    ind: readonly number[][] | undefined,
+    bars: readonly KlineBar[],
+  ): void {
     const want = (lines ?? []).filter((l) => l.pane <= this.maxPanes);
     const same = want.length === this.drawn.length && want.every((l, i) => sameLine(l, this.drawn[i]?.line));
     if (!same) this.rebuild(want);
@@ -116,7 +120,8 @@ export class IndicatorPanes {
     this.precision = precision;
     for (const d of this.drawn) {
       d.series.applyOptions({ color: this.colour(d.line) });
-      if (d.line.style === 'histogram') d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
+      if (d.line.style === 'histogram')
+        d.series.setData(this.times.map((t, i) => this.point(d, t, d.values[i] ?? NaN, this.dirs[i] ?? true)));
     }
     this.paintLegend();
   }
@@ -159,7 +164,14 @@ export class IndicatorPanes {
         priceLineVisible: false,
         lastValueVisible: false,
         // Prices of the price pane at the instrument's precision; the oscillators' own scales at two places.
-        priceFormat: line.kind === 'vol' ? { type: 'volume' as const } : { type: 'price' as const, precision: line.pane === 0 || line.kind === 'macd' ? this.precision : 2, minMove: line.pane === 0 || line.kind === 'macd' ? 1 / 10 ** this.precision : 0.01 },
+        priceFormat:
+          line.kind === 'vol'
+            ? { type: 'volume' as const }
+            : {
+                type: 'price' as const,
+                precision: line.pane === 0 || line.kind === 'macd' ? this.precision : 2,
+                minMove: line.pane === 0 || line.kind === 'macd' ? 1 / 10 ** this.precision : 0.01,
+              },
       };
       const series =
         line.style === 'histogram'
@@ -188,8 +200,10 @@ export class IndicatorPanes {
   private point(d: Drawn, time: number, v: number, up: boolean): Point {
     const t = time as UTCTimestamp;
     if (Number.isNaN(v)) return { time: t };
-    if (d.line.kind === 'vol' && d.line.style === 'histogram') return { time: t, value: v, color: up ? this.tones.up : this.tones.down };
-    if (d.line.kind === 'macd' && d.line.style === 'histogram') return { time: t, value: v, color: v >= 0 ? this.tones.up : this.tones.down };
+    if (d.line.kind === 'vol' && d.line.style === 'histogram')
+      return { time: t, value: v, color: up ? this.tones.up : this.tones.down };
+    if (d.line.kind === 'macd' && d.line.style === 'histogram')
+      return { time: t, value: v, color: v >= 0 ? this.tones.up : this.tones.down };
     return { time: t, value: v };
   }
 
@@ -234,5 +248,7 @@ export class IndicatorPanes {
 }
 
 function sameLine(a: IndicatorLine, b: IndicatorLine | undefined): boolean {
-  return !!b && a.kind === b.kind && a.label === b.label && a.pane === b.pane && a.style === b.style && a.tone === b.tone;
+  return (
+    !!b && a.kind === b.kind && a.label === b.label && a.pane === b.pane && a.style === b.style && a.tone === b.tone
+  );
 }

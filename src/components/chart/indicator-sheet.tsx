@@ -46,7 +46,15 @@ export function IndicatorSheet({ open, onClose, maxPanes }: IndicatorSheetProps)
   );
 }
 
-function SheetBody({ saved, maxPanes, onDone }: { saved: IndicatorSettings; maxPanes: number; onDone: () => void }): ReactElement {
+function SheetBody({
+  saved,
+  maxPanes,
+  onDone,
+}: {
+  saved: IndicatorSettings;
+  maxPanes: number;
+  onDone: () => void;
+}): ReactElement {
   const { t } = useTranslation();
   useSignals();
   const history = $historyBars.value;
@@ -110,10 +118,20 @@ function SheetBody({ saved, maxPanes, onDone }: { saved: IndicatorSettings; maxP
         />
       ))}
       <div className="ind-sheet__actions">
-        <button type="button" className="btn btn-ghost" data-action="indicator-defaults" onClick={() => setDraft(toDraft(defaultIndicatorSettings()))}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          data-action="indicator-defaults"
+          onClick={() => setDraft(toDraft(defaultIndicatorSettings()))}
+        >
           {t('chart.defaults')}
         </button>
-        <button type="submit" className="btn btn-primary" data-action="indicator-save" aria-disabled={anyError || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          data-action="indicator-save"
+          aria-disabled={anyError || undefined}
+        >
           {t('chart.save')}
         </button>
       </div>
@@ -139,7 +157,12 @@ function KindRow({ kind, on, texts, errors, paneRefused, onToggle, onType }: Kin
     <fieldset className="ind-row" data-kind={kind} data-on={on ? 'true' : 'false'}>
       <legend className="visually-hidden">{t(`chart.ind_${kind}`)}</legend>
       <label className="ind-row__switch">
-        <input type="checkbox" checked={on} data-action="indicator-toggle" onChange={(e) => onToggle(e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={on}
+          data-action="indicator-toggle"
+          onChange={(e) => onToggle(e.currentTarget.checked)}
+        />
         <span>{t(`chart.ind_${kind}`)}</span>
       </label>
       {paneRefused !== null ? (

@@ -10,7 +10,10 @@ export interface StopLine {
 
 /** Makes the series' lines match `wanted`: `drawn` (by order id) is updated in place. */
 export function syncStopLines(
-  series: ISeriesApi<'Candlestick'>, drawn: Map<number, IPriceLine>, wanted: readonly StopLine[], colour: string,
+  series: ISeriesApi<'Candlestick'>,
+  drawn: Map<number, IPriceLine>,
+  wanted: readonly StopLine[],
+  colour: string,
 ): void {
   const keep = new Set<number>();
   for (const w of wanted) {
@@ -18,9 +21,17 @@ export function syncStopLines(
     const line = drawn.get(w.id);
     if (line) line.applyOptions({ price: w.price, title: w.title, color: colour });
     else {
-      drawn.set(w.id, series.createPriceLine({
-        price: w.price, title: w.title, color: colour, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true,
-      }));
+      drawn.set(
+        w.id,
+        series.createPriceLine({
+          price: w.price,
+          title: w.title,
+          color: colour,
+          lineWidth: 1,
+          lineStyle: LineStyle.Dashed,
+          axisLabelVisible: true,
+        }),
+      );
     }
   }
   for (const [id, line] of drawn) {

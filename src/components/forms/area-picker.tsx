@@ -17,12 +17,7 @@ export function AreaPicker({ areas, value, onChange }: AreaPickerProps): ReactEl
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="area-picker"
-        onClick={() => setOpen(true)}
-        data-testid="area-picker"
-      >
+      <button type="button" className="area-picker" onClick={() => setOpen(true)} data-testid="area-picker">
         {/* The name says what it is and includes the visible code (WCAG 2.5.3, label in name). */}
         <span className="visually-hidden">{t('auth.area_code')}</span>
         <span className="num">{value?.global_code ?? '+—'}</span>

@@ -7,7 +7,13 @@ import './captcha-image.css';
 export function CaptchaImage({ captcha, onRefresh }: { captcha: Captcha | null; onRefresh: () => void }): ReactElement {
   const { t } = useTranslation();
   return (
-    <button type="button" className="captcha" onClick={onRefresh} aria-label={t('auth.captcha_refresh')} data-testid="captcha">
+    <button
+      type="button"
+      className="captcha"
+      onClick={onRefresh}
+      aria-label={t('auth.captcha_refresh')}
+      data-testid="captcha"
+    >
       {captcha ? <img src={captcha.b64s} alt={t('auth.captcha_alt')} /> : <span className="captcha__wait" />}
     </button>
   );

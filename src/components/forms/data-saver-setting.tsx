@@ -11,7 +11,13 @@ export function DataSaverSetting(): ReactElement {
   useSignals();
   const { t } = useTranslation();
   return (
-    <ChoiceSetting testId="data-saver-setting" labelKey="conn.saver" options={OPTIONS} value={$saverSetting.value} onChange={setSaverSetting}>
+    <ChoiceSetting
+      testId="data-saver-setting"
+      labelKey="conn.saver"
+      options={OPTIONS}
+      value={$saverSetting.value}
+      onChange={setSaverSetting}
+    >
       <p className="pref-card__hint">{t('conn.saver_hint')}</p>
     </ChoiceSetting>
   );

@@ -24,7 +24,10 @@ export function FieldMessage({ id, note, field }: FieldMessageProps): ReactEleme
 }
 
 /** The aria props of an input whose message is `note` (shown by a FieldMessage with `id`). */
-export function describedBy(id: string, note: FieldNote | null): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+export function describedBy(
+  id: string,
+  note: FieldNote | null,
+): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
   return note ? { 'aria-invalid': true, 'aria-describedby': id } : {};
 }
 

@@ -29,7 +29,21 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   end?: ReactNode;
 }
 
-export function Field({ labelKey, placeholderKey, placeholderParams, value, onChange, note, errorKey, errorParams, hintKey, start, end, type = 'text', ...input }: FieldProps): ReactElement {
+export function Field({
+  labelKey,
+  placeholderKey,
+  placeholderParams,
+  value,
+  onChange,
+  note,
+  errorKey,
+  errorParams,
+  hintKey,
+  start,
+  end,
+  type = 'text',
+  ...input
+}: FieldProps): ReactElement {
   const { t } = useTranslation();
   const id = useId();
   const [shown, setShown] = useState(false);

@@ -21,7 +21,13 @@ export interface SendCodeButtonProps {
   seconds?: number;
 }
 
-export function SendCodeButton({ onSend, target, timers = browserTimers, clock = systemClock, seconds = RESEND_SECONDS }: SendCodeButtonProps): ReactElement {
+export function SendCodeButton({
+  onSend,
+  target,
+  timers = browserTimers,
+  clock = systemClock,
+  seconds = RESEND_SECONDS,
+}: SendCodeButtonProps): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const countdown = useMemo(() => createCountdown(seconds, timers, clock), [seconds, timers, clock]);

@@ -16,7 +16,14 @@ export interface ChoiceSettingProps<V extends string | number> {
   children: ReactNode;
 }
 
-export function ChoiceSetting<V extends string | number>({ testId, labelKey, options, value, onChange, children }: ChoiceSettingProps<V>): ReactElement {
+export function ChoiceSetting<V extends string | number>({
+  testId,
+  labelKey,
+  options,
+  value,
+  onChange,
+  children,
+}: ChoiceSettingProps<V>): ReactElement {
   const { t } = useTranslation();
   return (
     <div className="pref-card" data-testid={testId}>

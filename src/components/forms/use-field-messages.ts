@@ -41,9 +41,12 @@ export function useFieldMessages<F extends string>(live: FieldNotes<F> = {}): Fi
     setShown(notes);
     return !hasNote(notes);
   }, []);
-  const clear = useCallback((field?: F | Form) => setShown((s) => (field === undefined ? {} : { ...s, [field]: null })), []);
+  const clear = useCallback(
+    (field?: F | Form) => setShown((s) => (field === undefined ? {} : { ...s, [field]: null })),
+    [],
+  );
   const edit = useCallback(
-    <T,>(field: F, set: (value: T) => void) =>
+    <T>(field: F, set: (value: T) => void) =>
       (value: T): void => {
         set(value);
         setShown((s) => (s[field] || s[FORM_FIELD] ? { ...s, [field]: null, [FORM_FIELD]: null } : s));

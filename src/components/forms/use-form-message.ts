@@ -13,7 +13,7 @@ export interface FormMessage {
 export function useFormMessage(): FormMessage {
   const [message, setMessage] = useState<string | null>(null);
   const clearing = useCallback(
-    <T,>(set: (value: T) => void) =>
+    <T>(set: (value: T) => void) =>
       (value: T): void => {
         set(value);
         setMessage(null);

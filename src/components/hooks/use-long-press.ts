@@ -22,7 +22,12 @@ export interface LongPressHandlers {
 export function useLongPress(action: () => void, timers: Timers = browserTimers): LongPressHandlers {
   const actionRef = useRef(action);
   actionRef.current = action;
-  const state = useRef<{ timer: unknown; x: number; y: number; done: boolean }>({ timer: null, x: 0, y: 0, done: false });
+  const state = useRef<{ timer: unknown; x: number; y: number; done: boolean }>({
+    timer: null,
+    x: 0,
+    y: 0,
+    done: false,
+  });
   return useMemo(() => {
     const s = state.current;
     const stop = (): void => {

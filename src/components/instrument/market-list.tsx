@@ -73,7 +73,15 @@ export interface MarketListProps {
   trailing?: (inst: Instrument, active: boolean) => ReactNode;
 }
 
-export function MarketList({ items, onPick, compact = false, activeCode = null, scrollKey, label, trailing }: MarketListProps) {
+export function MarketList({
+  items,
+  onPick,
+  compact = false,
+  activeCode = null,
+  scrollKey,
+  label,
+  trailing,
+}: MarketListProps) {
   const { t } = useTranslation();
   const hintId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);

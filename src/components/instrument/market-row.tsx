@@ -35,7 +35,14 @@ function breakAfterSlash(code: string): ReactNode {
   return parts.flatMap((p, i) => (i < parts.length - 1 ? [`${p}/`, <wbr key={i} />] : [p]));
 }
 
-export const MarketRow = memo(function MarketRow({ inst, onPick, compact = false, active = false, onAlert, alertHintId }: MarketRowProps) {
+export const MarketRow = memo(function MarketRow({
+  inst,
+  onPick,
+  compact = false,
+  active = false,
+  onAlert,
+  alertHintId,
+}: MarketRowProps) {
   useSignals();
   const q = quote(inst.Code);
   const s = useMemo(() => rowSignals(inst, q), [inst, q]);

@@ -13,12 +13,15 @@ export function StaleTag({ className, q, clock = systemClock }: { className: str
   const { t } = useTranslation();
   const $text = useMemo(
     () =>
-      computed(() => {
-        // $tickAt is read only while stale, so a live quote's ticks never recompute this text.
-        if (!q.$stale.value) return t('market.stale');
-        const time = formatAsOf(q.$tickAt.value, clock.now());
-        return time === '' ? t('market.stale') : t('market.as_of', { time });
-      }, { name: 'stale-tag.$text' }),
+      computed(
+        () => {
+          // $tickAt is read only while stale, so a live quote's ticks never recompute this text.
+          if (!q.$stale.value) return t('market.stale');
+          const time = formatAsOf(q.$tickAt.value, clock.now());
+          return time === '' ? t('market.stale') : t('market.as_of', { time });
+        },
+        { name: 'stale-tag.$text' },
+      ),
     [q, t, clock], // t changes with the language: the text is written again
   );
   return (

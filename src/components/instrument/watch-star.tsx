@@ -9,7 +9,13 @@ import './watch-star.css';
 
 const STAR = 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z';
 
-export function WatchStar({ inst, className = '' }: { inst: Pick<Instrument, 'Id' | 'ShowCode'>; className?: string }): ReactElement {
+export function WatchStar({
+  inst,
+  className = '',
+}: {
+  inst: Pick<Instrument, 'Id' | 'ShowCode'>;
+  className?: string;
+}): ReactElement {
   useSignals();
   const { t } = useTranslation();
   const on = $watchIds.value.includes(inst.Id);

@@ -21,7 +21,13 @@ export function useLoaded<T>(load: (() => Promise<T>) | null): LoadState<T> {
   return state;
 }
 
-export function Loaded<T>({ state, children }: { state: LoadState<T>; children: (data: T) => ReactNode }): ReactElement | null {
+export function Loaded<T>({
+  state,
+  children,
+}: {
+  state: LoadState<T>;
+  children: (data: T) => ReactNode;
+}): ReactElement | null {
   if (state.data !== null) return <>{children(state.data)}</>;
   return state.failed ? <EmptyState textKey="common.no_data" /> : null;
 }

@@ -21,7 +21,13 @@ export function PullRefresh({ onRefresh, header, className, children }: PullRefr
   return (
     <div className={className} {...pull.handlers}>
       {header({ trigger: pull.trigger, refreshing: pull.refreshing })}
-      <div className="od-pull" data-pull={state} style={{ height: pull.refreshing ? undefined : pull.offset }} role="status" aria-live="polite">
+      <div
+        className="od-pull"
+        data-pull={state}
+        style={{ height: pull.refreshing ? undefined : pull.offset }}
+        role="status"
+        aria-live="polite"
+      >
         {pull.refreshing ? (
           <>
             <Spinner size={18} />

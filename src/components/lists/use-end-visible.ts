@@ -4,7 +4,12 @@ import { useEffect, useRef, type RefObject } from 'react';
 
 export const END_MARGIN = '240px 0px';
 
-export function useEndVisible(ref: RefObject<Element | null>, onVisible: () => void, active: boolean, reobserveKey: unknown): void {
+export function useEndVisible(
+  ref: RefObject<Element | null>,
+  onVisible: () => void,
+  active: boolean,
+  reobserveKey: unknown,
+): void {
   const latest = useRef(onVisible);
   latest.current = onVisible;
   useEffect(() => {

@@ -32,7 +32,12 @@ export function BottomSheet({ open, onClose, titleKey, children }: BottomSheetPr
         {titleKey ? (
           <div className="sheet__head">
             <h2 className="sheet__title">{t(titleKey)}</h2>
-            <button type="button" className="icon-button icon-button--muted sheet__close" onClick={onClose} aria-label={t('common.close')}>
+            <button
+              type="button"
+              className="icon-button icon-button--muted sheet__close"
+              onClick={onClose}
+              aria-label={t('common.close')}
+            >
               <Icon name="close" size={20} />
             </button>
           </div>

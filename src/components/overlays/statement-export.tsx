@@ -44,14 +44,37 @@ export function StatementExport({ kind, clock = systemClock }: { kind: Statement
 
   return (
     <>
-      <button type="button" className="btn btn-ghost st-open" data-action={`export-${kind}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn-ghost st-open"
+        data-action={`export-${kind}`}
+        onClick={() => setOpen(true)}
+      >
         {t('statement.export')}
       </button>
-      <BottomSheet open={open} onClose={() => setOpen(false)} titleKey={kind === 'records' ? 'statement.title_records' : 'statement.title_orders'}>
+      <BottomSheet
+        open={open}
+        onClose={() => setOpen(false)}
+        titleKey={kind === 'records' ? 'statement.title_records' : 'statement.title_orders'}
+      >
         <form className="st-form" onSubmit={(e) => void submit(e)} noValidate>
           <div className="st-days">
-            <Field type="date" labelKey="statement.from" value={range.from} onChange={(from) => setRange((r) => ({ ...r, from }))} name="from" required />
-            <Field type="date" labelKey="statement.to" value={range.to} onChange={(to) => setRange((r) => ({ ...r, to }))} name="to" required />
+            <Field
+              type="date"
+              labelKey="statement.from"
+              value={range.from}
+              onChange={(from) => setRange((r) => ({ ...r, from }))}
+              name="from"
+              required
+            />
+            <Field
+              type="date"
+              labelKey="statement.to"
+              value={range.to}
+              onChange={(to) => setRange((r) => ({ ...r, to }))}
+              name="to"
+              required
+            />
           </div>
           <p className="st-hint muted">{t('statement.range_hint')}</p>
           <button type="submit" className="btn btn-primary btn-block" data-action="download-statement" disabled={busy}>

@@ -24,7 +24,8 @@ export function Sparkline({ code, width = 64, height = 28, queue = sparklineDraw
     const canvas = ref.current;
     if (!canvas) return undefined;
     let drawn: Float32Array | undefined;
-    const redraw = (series: Float32Array | undefined) => queue.enqueue(canvas, () => drawSparkline(canvas, series, width, height));
+    const redraw = (series: Float32Array | undefined) =>
+      queue.enqueue(canvas, () => drawSparkline(canvas, series, width, height));
     const dispose = effect(() => {
       const series = $sparklines.value[code];
       // A new map arrives when any code's series changes: repaint only if ours is a different array.

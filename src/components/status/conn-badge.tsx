@@ -17,10 +17,22 @@ export function ConnBadge({ compact = false }: { compact?: boolean }): ReactElem
       <span className="conn-badge__dot" aria-hidden="true" />
       <span className={state === 'live' || compact ? 'visually-hidden' : 'conn-badge__label'}>{label}</span>
       {$lowBandwidth.value ? (
-        <span className="conn-badge__saver" title={t('conn.saver_hint')} data-testid="saver-badge" data-compact={compact}>
+        <span
+          className="conn-badge__saver"
+          title={t('conn.saver_hint')}
+          data-testid="saver-badge"
+          data-compact={compact}
+        >
           {/* Compact (the /trade header on a phone): a glyph only, so the instrument's code keeps its room. */}
           <svg viewBox="0 0 16 16" width="11" height="11" aria-hidden="true">
-            <path d="M8 2v9M4.5 7.5 8 11l3.5-3.5M3 14h10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M8 2v9M4.5 7.5 8 11l3.5-3.5M3 14h10"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span className={compact ? 'visually-hidden' : undefined}>{t('conn.saver')}</span>
         </span>

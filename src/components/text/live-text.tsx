@@ -27,7 +27,10 @@ export function LiveText({ $text, $dir, className, field, prose = false }: LiveT
     if (!el || !box) return undefined;
     // React renders no children here, so this node is ours alone; writing .data keeps the same node per tick. A node
     // already there is index.html's last-known price (src/boot/inline-paint.ts), adopted so the text never blinks.
-    const node = box.firstChild?.nodeType === TEXT_NODE ? (box.firstChild as Text) : box.appendChild(el.ownerDocument.createTextNode(''));
+    const node =
+      box.firstChild?.nodeType === TEXT_NODE
+        ? (box.firstChild as Text)
+        : box.appendChild(el.ownerDocument.createTextNode(''));
     const stopText = effect(() => {
       const text = $text.value;
       if (node.data !== text) node.data = text;
@@ -47,7 +50,12 @@ export function LiveText({ $text, $dir, className, field, prose = false }: LiveT
   return (
     <span ref={ref} className={className} data-field={field}>
       {/* '' as text content: React then leaves whatever text the prerendered page painted here when it attaches. */}
-      <bdi ref={textRef} className={prose ? undefined : 'num'} dir={prose ? 'auto' : undefined} suppressHydrationWarning>
+      <bdi
+        ref={textRef}
+        className={prose ? undefined : 'num'}
+        dir={prose ? 'auto' : undefined}
+        suppressHydrationWarning
+      >
         {''}
       </bdi>
     </span>

@@ -44,7 +44,12 @@ export interface AlertFormProps {
   create?: (a: NewAlert) => Promise<boolean | string>;
 }
 
-export function AlertForm({ inst, kind: startKind, price: startPrice, create = addAlert }: AlertFormProps): ReactElement {
+export function AlertForm({
+  inst,
+  kind: startKind,
+  price: startPrice,
+  create = addAlert,
+}: AlertFormProps): ReactElement {
   const { t } = useTranslation();
   const s = useMemo(() => rowSignals(inst), [inst]);
   const [kind, setKind] = useState<AlertKind>(startKind);
@@ -61,18 +66,21 @@ export function AlertForm({ inst, kind: startKind, price: startPrice, create = a
   const submit = async (): Promise<void> => {
     if (!msgs.showAll({ value: alertInputError(kind, typed) })) return;
     setBusy(true);
-    const ok = await create({ forexId: inst.Id, kind, condition, price: kind === 'price' ? typed.trim() : '', percent: kind === 'change' ? typed.trim() : '', note });
+    const ok = await create({
+      forexId: inst.Id,
+      kind,
+      condition,
+      price: kind === 'price' ? typed.trim() : '',
+      percent: kind === 'change' ? typed.trim() : '',
+      note,
+    });
     setBusy(false);
     if (ok === true) setNote('');
     else if (typeof ok === 'string') msgs.show('form', { text: ok });
   };
 
   return (
-    <form
-      className="al-form"
-      data-kind={kind}
-      onSubmit={submitHandler(submit)}
-    >
+    <form className="al-form" data-kind={kind} onSubmit={submitHandler(submit)}>
       <p className="al-inst">
         <span className="al-code">{inst.ShowCode}</span>
         <span className="al-now tw-num">

@@ -11,7 +11,10 @@ export interface InputError {
 
 /** The refusal of what was typed for `kind`, or null when it may be sent. */
 export function alertInputError(kind: AlertKind, typed: string): InputError | null {
-  if (kind === 'change') return validPercent(typed) ? null : { key: 'alerts.errors.percent', params: { min: PERCENT_MIN, max: PERCENT_MAX } };
+  if (kind === 'change')
+    return validPercent(typed)
+      ? null
+      : { key: 'alerts.errors.percent', params: { min: PERCENT_MIN, max: PERCENT_MAX } };
   const problem = positiveNumberProblem(typed.trim());
   if (problem === 'not_number') return { key: 'errors.not_a_number' };
   return problem === null ? null : { key: 'alerts.errors.price' };

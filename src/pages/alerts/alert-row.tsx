@@ -10,14 +10,18 @@ import { removeAlert } from '../../state/price-alerts.ts';
 
 /** "At or above 1.09000", "Up 2.5% in a day" … */
 function lineText(t: TFunction, a: PriceAlert): string {
-  if (a.kind === 'change') return t(a.condition === 'above' ? 'alerts.line_rise' : 'alerts.line_fall', { percent: a.percent ?? '' });
+  if (a.kind === 'change')
+    return t(a.condition === 'above' ? 'alerts.line_rise' : 'alerts.line_fall', { percent: a.percent ?? '' });
   return t(a.condition === 'above' ? 'alerts.line_above' : 'alerts.line_below', { price: a.price ?? '' });
 }
 
 function statusText(t: TFunction, a: PriceAlert): string {
   if (a.status !== 'fired') return t('alerts.status_active');
   if (a.kind === 'change' && a.fired_change !== null) {
-    return t('alerts.status_fired_change', { change: percentText(a.fired_change, { signed: true }), price: a.fired_price ?? '' });
+    return t('alerts.status_fired_change', {
+      change: percentText(a.fired_change, { signed: true }),
+      price: a.fired_price ?? '',
+    });
   }
   return t('alerts.status_fired', { price: a.fired_price ?? '' });
 }

@@ -14,7 +14,13 @@ import { AlertRow } from './alert-row.tsx';
 import { PushSetting } from './push-setting.tsx';
 import './alerts.css';
 
-export function AlertsSheet({ request, onClose }: { request: AlertSheetRequest | null; onClose: () => void }): ReactElement {
+export function AlertsSheet({
+  request,
+  onClose,
+}: {
+  request: AlertSheetRequest | null;
+  onClose: () => void;
+}): ReactElement {
   return (
     <BottomSheet open={request !== null} onClose={onClose} titleKey="alerts.title">
       {request ? (

@@ -6,7 +6,11 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { toast } from '../../state/toasts.ts';
 import { $pushState, enablePush, readPushState } from '../../state/web-push.ts';
 
-const STATE_TEXT = { on: 'alerts.push_on', denied: 'alerts.push_denied', unsupported: 'alerts.push_unsupported' } as const;
+const STATE_TEXT = {
+  on: 'alerts.push_on',
+  denied: 'alerts.push_denied',
+  unsupported: 'alerts.push_unsupported',
+} as const;
 
 export function PushSetting(): ReactElement {
   useSignals();
@@ -22,7 +26,13 @@ export function PushSetting(): ReactElement {
     <section className="al-push" aria-label={t('alerts.notify_title')}>
       <h3 className="al-push__title">{t('alerts.notify_title')}</h3>
       {state === 'off' || state === 'busy' ? (
-        <button type="button" className="btn btn-secondary btn-block" disabled={state === 'busy'} onClick={() => void turnOn()} data-testid="alert-push">
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={state === 'busy'}
+          onClick={() => void turnOn()}
+          data-testid="alert-push"
+        >
           {t('alerts.push_enable')}
         </button>
       ) : (

@@ -18,11 +18,22 @@ export interface CodeAndPasswordsProps {
   rePasswordName: string;
 }
 
-export function CodeAndPasswords({ form, errors, onSend, target, rePasswordName }: CodeAndPasswordsProps): ReactElement {
+export function CodeAndPasswords({
+  form,
+  errors,
+  onSend,
+  target,
+  rePasswordName,
+}: CodeAndPasswordsProps): ReactElement {
   return (
     <>
       <CodeInput {...errors.inputProps('code', form.code, form.setCode)} onSend={onSend} target={target} />
-      <PasswordInputs names={['new_password', rePasswordName]} labelKey="auth.new_password" form={form} errors={errors} />
+      <PasswordInputs
+        names={['new_password', rePasswordName]}
+        labelKey="auth.new_password"
+        form={form}
+        errors={errors}
+      />
     </>
   );
 }

@@ -31,7 +31,10 @@ export function ForgotPage(): ReactElement {
     );
 
   const sending = useFormSubmit(
-    () => errors.accept(validateForgot({ type, account, code: form.code, password: form.password, rePassword: form.rePassword })),
+    () =>
+      errors.accept(
+        validateForgot({ type, account, code: form.code, password: form.password, rePassword: form.rePassword }),
+      ),
     async () => {
       const env = await forgetPassword({
         type,

@@ -18,8 +18,17 @@ export interface PasswordInputsProps {
 export function PasswordInputs({ names, labelKey, form, errors }: PasswordInputsProps): ReactElement {
   return (
     <>
-      <Field {...NEW_PASSWORD_FIELD} name={names[0]} labelKey={labelKey} {...errors.inputProps('password', form.password, form.setPassword)} />
-      <Field {...REPEAT_PASSWORD_FIELD} name={names[1]} {...errors.inputProps('rePassword', form.rePassword, form.setRePassword)} />
+      <Field
+        {...NEW_PASSWORD_FIELD}
+        name={names[0]}
+        labelKey={labelKey}
+        {...errors.inputProps('password', form.password, form.setPassword)}
+      />
+      <Field
+        {...REPEAT_PASSWORD_FIELD}
+        name={names[1]}
+        {...errors.inputProps('rePassword', form.rePassword, form.setRePassword)}
+      />
     </>
   );
 }

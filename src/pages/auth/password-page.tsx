@@ -37,14 +37,26 @@ export function PasswordPage(): ReactElement {
 
   const send = async (): Promise<SendResult> => {
     if (!target) return false;
-    return requestCode(channel, target, channel === 'mobile' ? area?.id : undefined, 2, t('auth.code_sent'), form.setCodeKey);
+    return requestCode(
+      channel,
+      target,
+      channel === 'mobile' ? area?.id : undefined,
+      2,
+      t('auth.code_sent'),
+      form.setCodeKey,
+    );
   };
 
   const sending = useFormSubmit(
     () => errors.accept(validateChange({ password: form.password, rePassword: form.rePassword, code: form.code })),
     async () => {
       try {
-        const env = await amendPassword({ new_password: form.password, auth_code: form.code.trim(), type: channel, key: form.codeKey });
+        const env = await amendPassword({
+          new_password: form.password,
+          auth_code: form.code.trim(),
+          type: channel,
+          key: form.codeKey,
+        });
         toast(env.msg || t('auth.password_changed'));
         void navigate('/user', { replace: true });
       } catch (err) {
@@ -67,7 +79,13 @@ export function PasswordPage(): ReactElement {
               <span className="num">{target}</span>
             </span>
           </div>
-          <CodeAndPasswords form={form} errors={errors} onSend={send} target={target ? codeTarget(channel, target) : undefined} rePasswordName="re_password" />
+          <CodeAndPasswords
+            form={form}
+            errors={errors}
+            onSend={send}
+            target={target ? codeTarget(channel, target) : undefined}
+            rePasswordName="re_password"
+          />
           <FieldMessage id="password-form-message" note={errors.messages.of(FORM_FIELD)} field={FORM_FIELD} />
         </AuthForm>
       </div>

@@ -77,7 +77,15 @@ export function RegisterPage(): ReactElement {
   const sending = useFormSubmit(
     () =>
       errors.accept(
-        validateRegister({ type, account, password: form.password, rePassword: form.rePassword, code: form.code, invite, inviteRequired: false }),
+        validateRegister({
+          type,
+          account,
+          password: form.password,
+          rePassword: form.rePassword,
+          code: form.code,
+          invite,
+          inviteRequired: false,
+        }),
       ),
     async () => {
       const result = await register({
@@ -108,7 +116,12 @@ export function RegisterPage(): ReactElement {
   );
 
   return (
-    <AuthScreen titleKey="page.register" heroKey="auth.create_account" hintKey="auth.create_hint" right={<LanguageButton />}>
+    <AuthScreen
+      titleKey="page.register"
+      heroKey="auth.create_account"
+      hintKey="auth.create_hint"
+      right={<LanguageButton />}
+    >
       <AuthForm sending={sending} submitKey="auth.register" testId="register-submit">
         <ChannelAccount state={who} errors={errors} labelKey="auth.register_by" chooser={mobileOffered} />
         <PasswordInputs names={['password', 're_password']} labelKey="auth.password" form={form} errors={errors} />

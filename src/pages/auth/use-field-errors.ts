@@ -2,7 +2,12 @@
 // per field under it, the rules that run as the user types (`live`), a submit's first problem, a server refusal
 // under its field or the form; each goes once its field is edited.
 import type { FieldError } from './validation.ts';
-import { useFieldMessages, type FieldMessages, type FieldNote, type FieldNotes } from '../../components/forms/use-field-messages.ts';
+import {
+  useFieldMessages,
+  type FieldMessages,
+  type FieldNote,
+  type FieldNotes,
+} from '../../components/forms/use-field-messages.ts';
 
 export interface FieldErrors<F extends string> {
   /** Shows a problem under its field (null clears every shown message). */

@@ -8,7 +8,10 @@ export interface FieldError<F extends string> {
   params?: Record<string, string>;
 }
 
-const PASSWORD_LENGTH = { key: 'errors.password_length', params: { min: String(PASSWORD_MIN), max: String(PASSWORD_MAX) } };
+const PASSWORD_LENGTH = {
+  key: 'errors.password_length',
+  params: { min: String(PASSWORD_MIN), max: String(PASSWORD_MAX) },
+};
 
 /** The new password's length rule as the user types (issue 35): shown at once under the field, gone once it fits. */
 export function livePasswordProblem(password: string): { key: string; params: Record<string, string> } | null {
@@ -30,7 +33,8 @@ export type AccountField = 'account';
 
 /** The address a code goes to: an e-mail address or a phone number, by tab. */
 export function validateAccount(type: LoginType, account: string): FieldError<AccountField> | null {
-  if (blank(account)) return { field: 'account', key: type === 'email' ? 'errors.email_required' : 'errors.mobile_required' };
+  if (blank(account))
+    return { field: 'account', key: type === 'email' ? 'errors.email_required' : 'errors.mobile_required' };
   return null;
 }
 
@@ -77,17 +81,23 @@ export function validateRegister(f: RegisterInput): FieldError<RegisterField> | 
 export type ResetField = AccountField | PasswordField | CodeField;
 
 /** Forgotten password: account, code, new password twice. */
-export function validateForgot(f: { type: LoginType; account: string; code: string; password: string; rePassword: string }): FieldError<ResetField> | null {
-  return (
-    validateAccount(f.type, f.account) ??
-    validateCode(f.code) ??
-    validatePasswords(f.password, f.rePassword)
-  );
+export function validateForgot(f: {
+  type: LoginType;
+  account: string;
+  code: string;
+  password: string;
+  rePassword: string;
+}): FieldError<ResetField> | null {
+  return validateAccount(f.type, f.account) ?? validateCode(f.code) ?? validatePasswords(f.password, f.rePassword);
 }
 
 export type ChangeField = PasswordField | CodeField;
 
 /** Password change (SPEC §5): both fields filled and matching, and a code. */
-export function validateChange(f: { password: string; rePassword: string; code: string }): FieldError<ChangeField> | null {
+export function validateChange(f: {
+  password: string;
+  rePassword: string;
+  code: string;
+}): FieldError<ChangeField> | null {
   return validatePasswords(f.password, f.rePassword) ?? validateCode(f.code);
 }

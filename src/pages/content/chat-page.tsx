@@ -25,7 +25,10 @@ export function safeServiceLink(link: string | undefined): string {
 }
 
 /** True when a CSP violation report is about framing `link` (same origin as the blocked URI). */
-export function blocksLink(e: Pick<SecurityPolicyViolationEvent, 'effectiveDirective' | 'blockedURI'>, link: string): boolean {
+export function blocksLink(
+  e: Pick<SecurityPolicyViolationEvent, 'effectiveDirective' | 'blockedURI'>,
+  link: string,
+): boolean {
   if (!/^(frame|child)-src$/.test(e.effectiveDirective)) return false;
   try {
     return new URL(e.blockedURI).origin === new URL(link).origin;
@@ -34,7 +37,15 @@ export function blocksLink(e: Pick<SecurityPolicyViolationEvent, 'effectiveDirec
   }
 }
 
-function NewTabLink({ link, labelKey, className }: { link: string; labelKey: string; className: string }): ReactElement {
+function NewTabLink({
+  link,
+  labelKey,
+  className,
+}: {
+  link: string;
+  labelKey: string;
+  className: string;
+}): ReactElement {
   const { t } = useTranslation();
   return (
     <a className={className} href={link} target="_blank" rel="noopener noreferrer" data-testid="chat-new-tab">
@@ -48,7 +59,11 @@ export function ChatPage(): ReactElement {
   const { t } = useTranslation();
   const settings = $settings.value;
   useEffect(() => {
-    if (!$settings.peek()) basicInfo().then((s) => ($settings.value = s), () => undefined);
+    if (!$settings.peek())
+      basicInfo().then(
+        (s) => ($settings.value = s),
+        () => undefined,
+      );
   }, []);
   const link = safeServiceLink(settings?.service_link);
   const newWindow = settings?.service_link_type === SERVICE_LINK_NEW_WINDOW;
@@ -61,7 +76,13 @@ export function ChatPage(): ReactElement {
     };
     document.addEventListener('securitypolicyviolation', onViolation);
     const probe = new AbortController();
-    fetch(link, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', signal: probe.signal }).then(
+    fetch(link, {
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      signal: probe.signal,
+    }).then(
       () => undefined, // an answer, opaque: the frame may still refuse to be framed, which the new-tab line covers
       () => {
         if (!probe.signal.aborted) setFailed(link);
@@ -84,7 +105,8 @@ export function ChatPage(): ReactElement {
       ) : framed ? (
         <>
           <p className="ct-chat-note muted">
-            <span>{t('content.chat_not_showing')}</span> <NewTabLink link={link} labelKey="content.chat_open_tab" className="ct-chat-note__link" />
+            <span>{t('content.chat_not_showing')}</span>{' '}
+            <NewTabLink link={link} labelKey="content.chat_open_tab" className="ct-chat-note__link" />
           </p>
           <iframe
             className="ct-frame"

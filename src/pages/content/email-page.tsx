@@ -9,7 +9,10 @@ export function EmailPage(): ReactElement {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   useEffect(() => {
-    complaintEmail().then((r) => setEmail(r.email), () => setEmail(''));
+    complaintEmail().then(
+      (r) => setEmail(r.email),
+      () => setEmail(''),
+    );
   }, []);
   return (
     <ContentScreen titleKey="page.email">

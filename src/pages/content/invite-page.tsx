@@ -29,18 +29,40 @@ export function InvitePage(): ReactElement {
     <ContentScreen titleKey="page.invite">
       <section className="ct-card ct-invite">
         <p className="ct-label">{t('content.invite_hint')}</p>
-        {qr ? <img className="ct-qr" src={qr} width={QR_SIZE} height={QR_SIZE} alt={t('content.invite_qr')} data-testid="invite-qr" /> : <div className="ct-qr" />}
+        {qr ? (
+          <img
+            className="ct-qr"
+            src={qr}
+            width={QR_SIZE}
+            height={QR_SIZE}
+            alt={t('content.invite_qr')}
+            data-testid="invite-qr"
+          />
+        ) : (
+          <div className="ct-qr" />
+        )}
         <p className="ct-label">{t('content.invite_code')}</p>
-        <p className="ct-value" data-testid="invite-code"><Num>{info?.invite_code ?? ''}</Num></p>
-        <button type="button" className="ct-button" disabled={!info} onClick={() => info && void copyText(info.invite_code)}>
+        <p className="ct-value" data-testid="invite-code">
+          <Num>{info?.invite_code ?? ''}</Num>
+        </p>
+        <button
+          type="button"
+          className="ct-button"
+          disabled={!info}
+          onClick={() => info && void copyText(info.invite_code)}
+        >
           {t('content.copy_code')}
         </button>
         <p className="ct-label">{t('content.invite_link')}</p>
-        <p className="ct-link" data-testid="invite-link">{link}</p>
+        <p className="ct-link" data-testid="invite-link">
+          {link}
+        </p>
         <button type="button" className="ct-button" disabled={!link} onClick={() => void copyText(link)}>
           {t('content.copy_link')}
         </button>
-        <p className="ct-count" data-testid="invite-count">{info ? t('content.invite_count', { n: info.invite_count }) : ''}</p>
+        <p className="ct-count" data-testid="invite-count">
+          {info ? t('content.invite_count', { n: info.invite_count }) : ''}
+        </p>
       </section>
     </ContentScreen>
   );

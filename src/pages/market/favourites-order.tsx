@@ -12,7 +12,13 @@ import './watchlist.css';
 
 type Dir = 'up' | 'down';
 
-export function FavouritesOrder({ items, draggable }: { items: readonly Instrument[]; draggable: boolean }): ReactElement {
+export function FavouritesOrder({
+  items,
+  draggable,
+}: {
+  items: readonly Instrument[];
+  draggable: boolean;
+}): ReactElement {
   const { t } = useTranslation();
   const [said, setSaid] = useState('');
   const [dragId, setDragId] = useState<number | null>(null);

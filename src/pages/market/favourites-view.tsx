@@ -21,14 +21,26 @@ export function FavouritesView({ items, onPick, activeCode, scrollKey, trailing 
   const { t } = useTranslation();
   const wide = useWide();
   const [editing, setEditing] = useState(false);
-  if (items.length === 0) return <p className="mk-empty" data-testid="favourites-empty">{t('watchlist.empty')}</p>;
+  if (items.length === 0)
+    return (
+      <p className="mk-empty" data-testid="favourites-empty">
+        {t('watchlist.empty')}
+      </p>
+    );
   const ordering = editing && items.length > 1;
   return (
     <>
       {items.length > 1 ? (
         <div className="wl-bar">
-          <p className="wl-hint">{ordering ? t(wide ? 'watchlist.order_hint_desk' : 'watchlist.order_hint_phone') : null}</p>
-          <button type="button" className="btn btn-ghost wl-edit" data-action="edit-order" onClick={() => setEditing((e) => !e)}>
+          <p className="wl-hint">
+            {ordering ? t(wide ? 'watchlist.order_hint_desk' : 'watchlist.order_hint_phone') : null}
+          </p>
+          <button
+            type="button"
+            className="btn btn-ghost wl-edit"
+            data-action="edit-order"
+            onClick={() => setEditing((e) => !e)}
+          >
             {t(ordering ? 'watchlist.done' : 'watchlist.edit_order')}
           </button>
         </div>
@@ -36,7 +48,14 @@ export function FavouritesView({ items, onPick, activeCode, scrollKey, trailing 
       {ordering ? (
         <FavouritesOrder items={items} draggable={wide} />
       ) : (
-        <MarketList items={items} onPick={onPick} activeCode={activeCode} scrollKey={scrollKey} label={t('watchlist.favourites')} trailing={trailing} />
+        <MarketList
+          items={items}
+          onPick={onPick}
+          activeCode={activeCode}
+          scrollKey={scrollKey}
+          label={t('watchlist.favourites')}
+          trailing={trailing}
+        />
       )}
     </>
   );

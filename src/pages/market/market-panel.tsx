@@ -11,7 +11,14 @@ import { LanguageButton } from '../../components/icons/language-button.tsx';
 import { ConnBadge } from '../../components/status/conn-badge.tsx';
 import { UserButton } from '../../components/icons/user-button.tsx';
 import { useWide } from '../../app/use-wide.ts';
-import { $categories, ALL_CATEGORIES, FAVOURITES, favouriteItems, filterByCategory, loadCategories } from './categories.ts';
+import {
+  $categories,
+  ALL_CATEGORIES,
+  FAVOURITES,
+  favouriteItems,
+  filterByCategory,
+  loadCategories,
+} from './categories.ts';
 import { CategoryChips } from './category-chips.tsx';
 import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
 import { FavouritesView } from './favourites-view.tsx';
@@ -38,7 +45,10 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
   const all = useDeferredValue($instruments.value);
   const cats = $categories.value;
   const favourites = category === FAVOURITES ? $watchIds.value : null;
-  const items = useMemo(() => (favourites ? favouriteItems(all, favourites) : filterByCategory(all, category)), [all, category, favourites]);
+  const items = useMemo(
+    () => (favourites ? favouriteItems(all, favourites) : filterByCategory(all, category)),
+    [all, category, favourites],
+  );
   const select = useCallback((id: number) => {
     setCategory(id);
     if (id === FAVOURITES) void refreshWatchlist(); // another device may have changed the list
@@ -71,7 +81,13 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
           pushed the list down under a finger already on its way, and the tap landed on the wrong row. */}
       <CategoryChips items={cats} selected={category} onSelect={select} />
       {favourites && all.length > 0 ? (
-        <FavouritesView items={items} onPick={onPick} activeCode={activeCode} scrollKey={`${scrollKey}:${category}`} trailing={trailing} />
+        <FavouritesView
+          items={items}
+          onPick={onPick}
+          activeCode={activeCode}
+          scrollKey={`${scrollKey}:${category}`}
+          trailing={trailing}
+        />
       ) : items.length > 0 ? (
         // Keyed by category: each category keeps its own scroll position.
         <MarketList

@@ -12,7 +12,11 @@ export function amountProblem(t: TFunction, text: string, rule: AmountRule, empt
 
 /** The placeholder's values for an amount field (wallet.amount_range): what the rule allows, in the field's currency. */
 export function rangeParams(min: string, max: string, places: number, currency: string): Record<string, string> {
-  return { min: formatMoney(min, { places }), max: formatMoney(max, { places: max.includes('.') ? places : 0 }), currency };
+  return {
+    min: formatMoney(min, { places }),
+    max: formatMoney(max, { places: max.includes('.') ? places : 0 }),
+    currency,
+  };
 }
 
 /** The smallest amount a rule takes: one unit of its last decimal (0.01, 0.00000001). */

@@ -12,7 +12,15 @@ import { toast } from '../../state/toasts.ts';
 import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { refusalText } from '../../api/client.ts';
-import { CARD_ID_MAX, CARD_ID_MIN, cardIdProblem, cleanCardId, cleanName, NAME_MAX, nameProblem } from '../../../domain/real-name-rules.ts';
+import {
+  CARD_ID_MAX,
+  CARD_ID_MIN,
+  cardIdProblem,
+  cleanCardId,
+  cleanName,
+  NAME_MAX,
+  nameProblem,
+} from '../../../domain/real-name-rules.ts';
 import { ProofPicker } from './proof-picker.tsx';
 import './money.css';
 import { Num } from '../../components/text/num.tsx';
@@ -20,7 +28,8 @@ import { Num } from '../../components/text/num.tsx';
 const ID_LIMITS = { min: String(CARD_ID_MIN), max: String(CARD_ID_MAX) };
 
 /** The ID number with all but its first and last two characters hidden, for the finish state. */
-export const maskId = (id: string): string => (id.length <= 4 ? id : `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`);
+export const maskId = (id: string): string =>
+  id.length <= 4 ? id : `${id.slice(0, 2)}${'*'.repeat(id.length - 4)}${id.slice(-2)}`;
 
 /**
  * After a rejection the form starts from what was sent (still the trader's own uploads), so fixing the one thing the
@@ -53,7 +62,10 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
     });
     if (!ok || !front || !back) return;
     try {
-      const env = await submitRealName({ name: cleanName(name), card_id: cleanCardId(cardId), front_pic: front, reverse_pic: back }, { toast: false });
+      const env = await submitRealName(
+        { name: cleanName(name), card_id: cleanCardId(cardId), front_pic: front, reverse_pic: back },
+        { toast: false },
+      );
       toast(env.msg);
       onDone();
     } catch (err) {
@@ -69,18 +81,41 @@ function RealNameForm({ last, onDone }: { last: RealNameCenter; onDone: () => vo
           {t('realname.rejected', { reason })}
         </p>
       ) : null}
-      <Field labelKey="realname.name" placeholderKey="errors.name_required" value={name} onChange={messages.edit('name', setName)}
-        name="name" autoComplete="name" maxLength={NAME_MAX} note={messages.of('name')} />
-      <Field labelKey="realname.card_id" placeholderKey="errors.id_number_required" value={cardId} onChange={messages.edit('card_id', setCardId)}
-        name="card_id" autoComplete="off" maxLength={CARD_ID_MAX} note={messages.of('card_id')} />
+      <Field
+        labelKey="realname.name"
+        placeholderKey="errors.name_required"
+        value={name}
+        onChange={messages.edit('name', setName)}
+        name="name"
+        autoComplete="name"
+        maxLength={NAME_MAX}
+        note={messages.of('name')}
+      />
+      <Field
+        labelKey="realname.card_id"
+        placeholderKey="errors.id_number_required"
+        value={cardId}
+        onChange={messages.edit('card_id', setCardId)}
+        name="card_id"
+        autoComplete="off"
+        maxLength={CARD_ID_MAX}
+        note={messages.of('card_id')}
+      />
       <div className="mw-id-photos">
-        <ProofPicker labelKey="realname.front" value={front} onChange={messages.edit('photos', setFront)} testId="front" />
+        <ProofPicker
+          labelKey="realname.front"
+          value={front}
+          onChange={messages.edit('photos', setFront)}
+          testId="front"
+        />
         <ProofPicker labelKey="realname.back" value={back} onChange={messages.edit('photos', setBack)} testId="back" />
       </div>
       <p className="muted mw-hint">{t('realname.photo_hint')}</p>
       <FieldMessage id="real-name-photos" note={messages.of('photos')} field="photos" />
       <FieldMessage id="real-name-form" note={messages.of(FORM_FIELD)} field={FORM_FIELD} />
-      <button type="submit" className="btn btn-primary btn-block" data-testid="real-name-submit">{t('common.confirm')}</button>
+      <button type="submit" className="btn btn-primary btn-block" data-testid="real-name-submit">
+        {t('common.confirm')}
+      </button>
     </form>
   );
 }
@@ -112,7 +147,9 @@ export function AuthPage(): ReactElement {
           </div>
           <div>
             <dt>{t('realname.card_id')}</dt>
-            <dd><Num>{maskId(center.card_id)}</Num></dd>
+            <dd>
+              <Num>{maskId(center.card_id)}</Num>
+            </dd>
           </div>
         </dl>
       </div>

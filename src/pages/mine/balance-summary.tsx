@@ -13,12 +13,16 @@ export function BalanceSummary({ funds }: { funds: Balance | null }): ReactEleme
     <section className="mw-summary" data-testid="balance-summary">
       <div>
         <span className="muted">{t('wallet.available')}</span>
-        <strong data-testid="available"><Num>{money(funds?.balance)}</Num></strong>
+        <strong data-testid="available">
+          <Num>{money(funds?.balance)}</Num>
+        </strong>
         <span className="mw-ccy">{CURRENCY}</span>
       </div>
       <div>
         <span className="muted">{t('wallet.frozen')}</span>
-        <strong data-testid="frozen"><Num>{money(funds?.lock_balance)}</Num></strong>
+        <strong data-testid="frozen">
+          <Num>{money(funds?.lock_balance)}</Num>
+        </strong>
         <span className="mw-ccy">{CURRENCY}</span>
       </div>
     </section>

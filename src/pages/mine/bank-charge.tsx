@@ -44,26 +44,51 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
       toast(t('errors.no_pay_way'));
       return;
     }
-    await form.send(USD_AMOUNT, 'errors.recharge_amount_required', (number, proofImg) => submitBankCharge({ number, proofImg, wire_id: bankId }));
+    await form.send(USD_AMOUNT, 'errors.recharge_amount_required', (number, proofImg) =>
+      submitBankCharge({ number, proofImg, wire_id: bankId }),
+    );
   };
 
   const chosen = coins.find((c) => c.id === coin);
   const currency = chosen?.name ?? '';
   // A wire in another currency shows what it will credit in USD before it is sent (the rate the server books).
   const typed = form.amount.trim();
-  const usdValue = chosen && chosen.name !== CURRENCY && parseAmount(typed, USD_AMOUNT).ok && isUnsignedDecimalText(chosen.usd_price) && Number(chosen.usd_price) > 0
-    ? chargeCredit(typed, chosen.usd_price)
-    : null;
+  const usdValue =
+    chosen &&
+    chosen.name !== CURRENCY &&
+    parseAmount(typed, USD_AMOUNT).ok &&
+    isUnsignedDecimalText(chosen.usd_price) &&
+    Number(chosen.usd_price) > 0
+      ? chargeCredit(typed, chosen.usd_price)
+      : null;
   return (
     <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="bank-charge">
-      <ChoiceChips label={t('wallet.currency')} testId="bank-coins" value={coin} onChange={setCoin} choices={coins.map((c) => ({ id: c.id, label: c.name }))} />
+      <ChoiceChips
+        label={t('wallet.currency')}
+        testId="bank-coins"
+        value={coin}
+        onChange={setCoin}
+        choices={coins.map((c) => ({ id: c.id, label: c.name }))}
+      />
       <div className="mw-banks" role="radiogroup" aria-label={t('wallet.pay_to')}>
         {banks?.length === 0 ? (
-          <p className="mw-error" data-testid="no-pay-way">{t('errors.no_pay_way')}</p>
+          <p className="mw-error" data-testid="no-pay-way">
+            {t('errors.no_pay_way')}
+          </p>
         ) : null}
         {(banks ?? []).map((b) => (
-          <div key={b.id} className="mw-bank" role="radio" aria-checked={b.id === bankId} tabIndex={0} data-id={b.id}
-            onClick={() => setBankId(b.id)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') setBankId(b.id); }}>
+          <div
+            key={b.id}
+            className="mw-bank"
+            role="radio"
+            aria-checked={b.id === bankId}
+            tabIndex={0}
+            data-id={b.id}
+            onClick={() => setBankId(b.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') setBankId(b.id);
+            }}
+          >
             <span className="mw-bank__radio" aria-hidden="true" />
             <dl>
               {DETAILS.filter((k) => b[k]).map((k) => (
@@ -72,7 +97,14 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
                   <dd>
                     <span>{b[k]}</span>
                     {k === 'payee_account' ? (
-                      <button type="button" className="mw-inline-copy" onClick={(e) => { e.stopPropagation(); void copyText(b[k]); }}>
+                      <button
+                        type="button"
+                        className="mw-inline-copy"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          void copyText(b[k]);
+                        }}
+                      >
                         {t('wallet.copy')}
                       </button>
                     ) : null}
@@ -83,10 +115,18 @@ export function BankCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
           </div>
         ))}
       </div>
-      <Field labelKey="wallet.wire_amount" inputMode="decimal" value={form.amount} onChange={form.setAmount} name="number"
+      <Field
+        labelKey="wallet.wire_amount"
+        inputMode="decimal"
+        value={form.amount}
+        onChange={form.setAmount}
+        name="number"
         end={<span className="mw-ccy">{currency}</span>}
         placeholderKey={chosen ? 'wallet.amount_range' : undefined}
-        placeholderParams={chosen ? rangeParams(ruleMin(USD_AMOUNT), USD_AMOUNT.max, USD_AMOUNT.places, currency) : undefined} />
+        placeholderParams={
+          chosen ? rangeParams(ruleMin(USD_AMOUNT), USD_AMOUNT.max, USD_AMOUNT.places, currency) : undefined
+        }
+      />
       {usdValue !== null ? (
         <p className="mw-available muted" data-testid="usd-value" aria-live="polite">
           <Num>{t('wallet.usd_value', { usd: formatMoney(usdValue) })}</Num>

@@ -10,14 +10,19 @@ import { amountProblem } from './amount-check.ts';
 import { ProofPicker } from './proof-picker.tsx';
 
 /** `load` is a module-level API call (stable): it runs once. */
-export function useFirstChoice<T extends { id: number }>(load: () => Promise<T[]>): [T[], number | null, (id: number) => void] {
+export function useFirstChoice<T extends { id: number }>(
+  load: () => Promise<T[]>,
+): [T[], number | null, (id: number) => void] {
   const [list, setList] = useState<T[]>([]);
   const [picked, setPicked] = useState<number | null>(null);
   useEffect(() => {
-    load().then((items) => {
-      setList(items);
-      setPicked((p) => p ?? items[0]?.id ?? null);
-    }, () => undefined);
+    load().then(
+      (items) => {
+        setList(items);
+        setPicked((p) => p ?? items[0]?.id ?? null);
+      },
+      () => undefined,
+    );
   }, [load]);
   return [list, picked, setPicked];
 }
@@ -29,7 +34,11 @@ export interface ChargeForm {
   setProof: (proof: string | null) => void;
   error: string | null;
   /** Checks the amount by `rule` (`emptyKey` when none is typed) and the proof, then posts them. */
-  send: (rule: AmountRule, emptyKey: string, post: (number: string, proofImg: string) => Promise<{ msg: string }>) => Promise<void>;
+  send: (
+    rule: AmountRule,
+    emptyKey: string,
+    post: (number: string, proofImg: string) => Promise<{ msg: string }>,
+  ) => Promise<void>;
 }
 
 export function useChargeForm(onSubmitted: () => void): ChargeForm {
@@ -59,8 +68,14 @@ export function ChargeFoot({ form }: { form: ChargeForm }): ReactElement {
   return (
     <>
       <ProofPicker labelKey="wallet.proof" value={form.proof} onChange={form.setProof} testId="proof" />
-      {form.error ? <p className="mw-error" role="alert">{form.error}</p> : null}
-      <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">{t('common.confirm')}</button>
+      {form.error ? (
+        <p className="mw-error" role="alert">
+          {form.error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary btn-block" data-testid="charge-submit">
+        {t('common.confirm')}
+      </button>
     </>
   );
 }

@@ -23,7 +23,13 @@ function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
       lines={[<Num key="at">{formatDate(c.created_at) || c.created_at}</Num>]}
       note={c.remark}
       statusText={t(`wallet.charge_status_${c.status}`)}
-      outcome={c.credited ? <span className="muted"><Num>{`+${formatMoney(c.credited)} USD`}</Num></span> : null}
+      outcome={
+        c.credited ? (
+          <span className="muted">
+            <Num>{`+${formatMoney(c.credited)} USD`}</Num>
+          </span>
+        ) : null
+      }
     />
   );
 }
@@ -34,8 +40,18 @@ export function ChargePage(): ReactElement {
   const load = useCallback((page: number) => chargeHistory(type, page), [type]);
   const list = usePaged(load, type);
   return (
-    <KindScreen titleKey="page.charge" kinds={KINDS} kind={kind} onKind={setKind} onRefresh={list.refresh} historyKey="wallet.charge_history"
-      list={list} keyOf={(c) => c.id} render={(c) => <ChargeRow c={c} />} testId="charge-history">
+    <KindScreen
+      titleKey="page.charge"
+      kinds={KINDS}
+      kind={kind}
+      onKind={setKind}
+      onRefresh={list.refresh}
+      historyKey="wallet.charge_history"
+      list={list}
+      keyOf={(c) => c.id}
+      render={(c) => <ChargeRow c={c} />}
+      testId="charge-history"
+    >
       {kind === '0' ? <CoinCharge onSubmitted={list.refresh} /> : <BankCharge onSubmitted={list.refresh} />}
     </KindScreen>
   );

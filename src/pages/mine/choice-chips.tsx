@@ -6,11 +6,25 @@ export interface Choice {
   label: string;
 }
 
-export function ChoiceChips(props: { choices: readonly Choice[]; value: number | null; onChange: (id: number) => void; label: string; testId: string }): ReactElement {
+export function ChoiceChips(props: {
+  choices: readonly Choice[];
+  value: number | null;
+  onChange: (id: number) => void;
+  label: string;
+  testId: string;
+}): ReactElement {
   return (
     <div className="mw-chips" role="radiogroup" aria-label={props.label} data-testid={props.testId}>
       {props.choices.map((c) => (
-        <button key={c.id} type="button" role="radio" aria-checked={c.id === props.value} className="mw-chip" onClick={() => props.onChange(c.id)} data-id={c.id}>
+        <button
+          key={c.id}
+          type="button"
+          role="radio"
+          aria-checked={c.id === props.value}
+          className="mw-chip"
+          onClick={() => props.onChange(c.id)}
+          data-id={c.id}
+        >
           {c.label}
         </button>
       ))}

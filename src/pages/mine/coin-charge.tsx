@@ -38,17 +38,31 @@ export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
       {network ? (
         <div className="mw-address">
           <QrCode text={network.address} label={t('wallet.address_qr')} />
-          <span className="muted">{t('wallet.send_to', { currency: network.currency_code, network: network.protocol_code })}</span>
-          <code className="mw-address__text" data-testid="deposit-address">{network.address}</code>
+          <span className="muted">
+            {t('wallet.send_to', { currency: network.currency_code, network: network.protocol_code })}
+          </span>
+          <code className="mw-address__text" data-testid="deposit-address">
+            {network.address}
+          </code>
           <button type="button" className="btn btn-secondary mw-copy" onClick={() => void copyText(network.address)}>
             <Icon name="clipboard" size={16} />
             {t('wallet.copy_address')}
           </button>
         </div>
       ) : null}
-      <Field labelKey="wallet.coin_amount" inputMode="decimal" value={form.amount} onChange={form.setAmount} name="number"
+      <Field
+        labelKey="wallet.coin_amount"
+        inputMode="decimal"
+        value={form.amount}
+        onChange={form.setAmount}
+        name="number"
         placeholderKey={network ? 'wallet.amount_range' : undefined}
-        placeholderParams={network ? rangeParams(ruleMin(COIN_AMOUNT), COIN_AMOUNT.max, COIN_AMOUNT.places, network.currency_code) : undefined} />
+        placeholderParams={
+          network
+            ? rangeParams(ruleMin(COIN_AMOUNT), COIN_AMOUNT.max, COIN_AMOUNT.places, network.currency_code)
+            : undefined
+        }
+      />
       <ChargeFoot form={form} />
     </form>
   );

@@ -26,9 +26,13 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
     <div className="mw-row" data-type={r.Type}>
       <div className="mw-row__main">
         <span className="mw-row__title">{recordText(r)}</span>
-        <span className="mw-row__sub"><Num>{formatDate(r.CreatedAtTran) || r.CreatedAtTran}</Num></span>
+        <span className="mw-row__sub">
+          <Num>{formatDate(r.CreatedAtTran) || r.CreatedAtTran}</Num>
+        </span>
       </div>
-      <span className="mw-row__amount" data-dir={sign}><Num>{`${sign === 'up' ? '+' : ''}${formatMoney(r.Value)}`}</Num></span>
+      <span className="mw-row__amount" data-dir={sign}>
+        <Num>{`${sign === 'up' ? '+' : ''}${formatMoney(r.Value)}`}</Num>
+      </span>
     </div>
   );
 }

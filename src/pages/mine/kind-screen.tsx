@@ -38,7 +38,11 @@ export function KindScreen<K extends string, T>(props: KindScreenProps<K, T>): R
   return (
     <div className="page">
       <TitleBar titleKey={titleKey} back="/user" />
-      <PullRefresh className="page-body mw-page" onRefresh={props.onRefresh} header={() => <Segmented options={kinds} value={kind} onChange={onKind} labelKey={titleKey} />}>
+      <PullRefresh
+        className="page-body mw-page"
+        onRefresh={props.onRefresh}
+        header={() => <Segmented options={kinds} value={kind} onChange={onKind} labelKey={titleKey} />}
+      >
         {props.children}
         <h2 className="mw-heading">{t(props.historyKey)}</h2>
         <PagedList state={props.list} keyOf={props.keyOf} render={props.render} testId={props.testId} />
@@ -64,14 +68,24 @@ export function StatusRow({ status, title, lines, note, statusText, outcome }: S
   return (
     <div className="mw-row" data-status={status}>
       <div className="mw-row__main">
-        <span className="mw-row__title"><Num>{title}</Num></span>
+        <span className="mw-row__title">
+          <Num>{title}</Num>
+        </span>
         {lines.map((line, i) => (
-          <span key={i} className="mw-row__sub">{line}</span>
+          <span key={i} className="mw-row__sub">
+            {line}
+          </span>
         ))}
-        {note ? <span className="mw-row__note" dir="auto">{note}</span> : null}
+        {note ? (
+          <span className="mw-row__note" dir="auto">
+            {note}
+          </span>
+        ) : null}
       </div>
       <div className="mw-row__end">
-        <span className="mw-status" data-status={status}>{statusText}</span>
+        <span className="mw-status" data-status={status}>
+          {statusText}
+        </span>
         {outcome}
       </div>
     </div>

@@ -26,7 +26,9 @@ function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
     <div className="mw-method">
       <span className="mw-method__title">{`${m.bank_name} · ${m.draw_currency.code}`}</span>
       <span className="mw-method__sub">{m.payee_name}</span>
-      <span className="mw-method__sub"><Num>{`**** ${m.payee_account.slice(-4)}`}</Num></span>
+      <span className="mw-method__sub">
+        <Num>{`**** ${m.payee_account.slice(-4)}`}</Num>
+      </span>
     </div>
   );
 }
@@ -54,7 +56,12 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
   };
 
   const add = (
-    <AppLink to={`/mine/withdraw-way?type=${type}`} className="icon-button" aria-label={t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')} data-testid="add-method">
+    <AppLink
+      to={`/mine/withdraw-way?type=${type}`}
+      className="icon-button"
+      aria-label={t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')}
+      data-testid="add-method"
+    >
       <Icon name="plus" size={22} />
     </AppLink>
   );
@@ -78,7 +85,14 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
           </ul>
         )}
       </div>
-      <ConfirmDialog open={doomed !== null} titleKey="wallet.delete" messageKey="wallet.delete_confirm" danger onConfirm={() => void remove()} onCancel={() => setDoomed(null)} />
+      <ConfirmDialog
+        open={doomed !== null}
+        titleKey="wallet.delete"
+        messageKey="wallet.delete_confirm"
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setDoomed(null)}
+      />
     </div>
   );
 }

@@ -7,7 +7,12 @@ import { Spinner } from '../../components/lists/spinner.tsx';
 import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 import type { PagedState } from './use-paged.ts';
 
-export function PagedList<T>(props: { state: PagedState<T>; keyOf: (item: T) => string | number; render: (item: T) => ReactNode; testId: string }): ReactElement {
+export function PagedList<T>(props: {
+  state: PagedState<T>;
+  keyOf: (item: T) => string | number;
+  render: (item: T) => ReactNode;
+  testId: string;
+}): ReactElement {
   const { t } = useTranslation();
   const { state } = props;
   const end = useRef<HTMLDivElement>(null);

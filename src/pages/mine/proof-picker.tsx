@@ -21,9 +21,12 @@ export function ProofPicker({ labelKey, value, onChange, testId }: ProofPickerPr
   const abort = useRef<AbortController | null>(null);
 
   // A replaced preview frees its object URL; leaving the screen also stops an upload in flight.
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   useEffect(() => () => abort.current?.abort(), []);
 
   const choose = (file: File | undefined): void => {
@@ -69,12 +72,24 @@ export function ProofPicker({ labelKey, value, onChange, testId }: ProofPickerPr
           </span>
         )}
         {uploading ? (
-          <span className="mw-proof__bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+          <span
+            className="mw-proof__bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+          >
             <span style={{ width: `${Math.round(progress * 100)}%` }} />
           </span>
         ) : null}
       </label>
-      <input id={id} className="visually-hidden" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => choose(e.currentTarget.files?.[0])} />
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        onChange={(e) => choose(e.currentTarget.files?.[0])}
+      />
     </div>
   );
 }

@@ -7,7 +7,15 @@ import { Icon } from '../../components/icons/icons.tsx';
 const REVEAL = 84; // px: the delete button's width
 const SNAP = 40; // further than this opens it
 
-export function SwipeRow({ children, onDelete, testId }: { children: ReactNode; onDelete: () => void; testId: string }): ReactElement {
+export function SwipeRow({
+  children,
+  onDelete,
+  testId,
+}: {
+  children: ReactNode;
+  onDelete: () => void;
+  testId: string;
+}): ReactElement {
   const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
   const start = useRef<{ x: number; y: number; base: number } | null>(null);

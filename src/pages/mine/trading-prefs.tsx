@@ -102,7 +102,13 @@ export function UpdownSetting(): ReactElement {
   useSignals();
   const { t } = useTranslation();
   return (
-    <ChoiceSetting testId="updown-setting" labelKey="prefs.updown" options={UPDOWN_OPTIONS} value={$updown.value} onChange={setUpdown}>
+    <ChoiceSetting
+      testId="updown-setting"
+      labelKey="prefs.updown"
+      options={UPDOWN_OPTIONS}
+      value={$updown.value}
+      onChange={setUpdown}
+    >
       <p className="pref-card__samples" aria-hidden="true">
         <span className="up">{t('prefs.sample_up')}</span>
         <span className="down">{t('prefs.sample_down')}</span>

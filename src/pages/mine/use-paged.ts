@@ -29,23 +29,25 @@ export function usePaged<T>(load: (page: number) => Promise<Paged<T>>, key: unkn
       const gen = generation.current;
       busy.current = true;
       setLoading(true);
-      load(next).then(
-        (res) => {
+      load(next)
+        .then(
+          (res) => {
+            if (gen !== generation.current) return;
+            page.current = next;
+            const all = replace ? res.data : [...list.current, ...res.data];
+            list.current = all;
+            setItems(all);
+            setFinished(res.data.length === 0 || all.length >= res.total);
+          },
+          () => {
+            if (gen === generation.current) setFinished(true);
+          },
+        )
+        .finally(() => {
           if (gen !== generation.current) return;
-          page.current = next;
-          const all = replace ? res.data : [...list.current, ...res.data];
-          list.current = all;
-          setItems(all);
-          setFinished(res.data.length === 0 || all.length >= res.total);
-        },
-        () => {
-          if (gen === generation.current) setFinished(true);
-        },
-      ).finally(() => {
-        if (gen !== generation.current) return;
-        busy.current = false;
-        setLoading(false);
-      });
+          busy.current = false;
+          setLoading(false);
+        });
     },
     [load],
   );

@@ -23,8 +23,12 @@ export function WalletPage(): ReactElement {
       <div className="page-body mw-page">
         <BalanceSummary funds={funds} />
         <div className="mw-actions">
-          <AppLink className="btn btn-primary" to="/mine/charge">{t('user.deposit')}</AppLink>
-          <AppLink className="btn btn-secondary" to="/mine/withdraw">{t('user.withdraw')}</AppLink>
+          <AppLink className="btn btn-primary" to="/mine/charge">
+            {t('user.deposit')}
+          </AppLink>
+          <AppLink className="btn btn-secondary" to="/mine/withdraw">
+            {t('user.withdraw')}
+          </AppLink>
         </div>
         <ul className="mw-links">
           {ROWS.map((r) => (

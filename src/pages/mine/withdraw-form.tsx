@@ -18,7 +18,11 @@ import { ChoiceChips } from './choice-chips.tsx';
 import { methodLabel } from './method-label.ts';
 import { Num } from '../../components/text/num.tsx';
 
-export function WithdrawForm(props: { type: 1 | 2; available: string | undefined; onSubmitted: () => void }): ReactElement {
+export function WithdrawForm(props: {
+  type: 1 | 2;
+  available: string | undefined;
+  onSubmitted: () => void;
+}): ReactElement {
   const { type } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,19 +38,25 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
   useEffect(() => {
     setCurrencies([]);
     setCurrencyId(null);
-    withdrawCurrencies(type).then((list) => {
-      setCurrencies(list);
-      setCurrencyId(list[0]?.id ?? null);
-    }, () => undefined);
+    withdrawCurrencies(type).then(
+      (list) => {
+        setCurrencies(list);
+        setCurrencyId(list[0]?.id ?? null);
+      },
+      () => undefined,
+    );
   }, [type]);
   useEffect(() => {
     setMethods(null);
     setMethodId(null);
     if (currencyId === null) return;
-    payoutMethods(type, currencyId).then((list) => {
-      setMethods(list);
-      setMethodId(list[0]?.id ?? null);
-    }, () => undefined);
+    payoutMethods(type, currencyId).then(
+      (list) => {
+        setMethods(list);
+        setMethodId(list[0]?.id ?? null);
+      },
+      () => undefined,
+    );
   }, [type, currencyId]);
 
   const currency = currencies.find((c) => c.id === currencyId);
@@ -65,7 +75,12 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
     setError(problem);
     if (problem) return;
     try {
-      const env = await submitWithdrawal({ draw_currency_id: currency.id, number: amount.trim(), memo: memo.trim(), draw_method_id: methodId });
+      const env = await submitWithdrawal({
+        draw_currency_id: currency.id,
+        number: amount.trim(),
+        memo: memo.trim(),
+        draw_method_id: methodId,
+      });
       toast(env.msg);
       setAmount('');
       setMemo('');
@@ -77,36 +92,66 @@ export function WithdrawForm(props: { type: 1 | 2; available: string | undefined
 
   return (
     <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="withdraw-form">
-      <ChoiceChips label={t('wallet.currency')} testId="withdraw-currencies" value={currencyId} onChange={setCurrencyId}
-        choices={currencies.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))} />
+      <ChoiceChips
+        label={t('wallet.currency')}
+        testId="withdraw-currencies"
+        value={currencyId}
+        onChange={setCurrencyId}
+        choices={currencies.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}
+      />
       <div className="mw-field-label">{t(type === 1 ? 'wallet.to_address' : 'wallet.to_account')}</div>
       {methods && methods.length > 0 ? (
-        <ChoiceChips label={t('wallet.payout_method')} testId="withdraw-methods" value={methodId} onChange={setMethodId}
-          choices={methods.map((m) => ({ id: m.id, label: methodLabel(m) }))} />
+        <ChoiceChips
+          label={t('wallet.payout_method')}
+          testId="withdraw-methods"
+          value={methodId}
+          onChange={setMethodId}
+          choices={methods.map((m) => ({ id: m.id, label: methodLabel(m) }))}
+        />
       ) : (
         <button type="button" className="mw-bind" onClick={() => setNotBound(true)} data-testid="bind-first">
           {t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')}
         </button>
       )}
-      <Field labelKey="wallet.withdraw_amount" inputMode="decimal" value={amount} onChange={clearing(setAmount)}
-        name="number" end={<span className="mw-ccy">{CURRENCY}</span>}
-        placeholderKey={range ? 'wallet.amount_range' : undefined} placeholderParams={range ? rangeParams(range.min, range.max, 2, CURRENCY) : undefined} />
+      <Field
+        labelKey="wallet.withdraw_amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={clearing(setAmount)}
+        name="number"
+        end={<span className="mw-ccy">{CURRENCY}</span>}
+        placeholderKey={range ? 'wallet.amount_range' : undefined}
+        placeholderParams={range ? rangeParams(range.min, range.max, 2, CURRENCY) : undefined}
+      />
       <p className="mw-available muted">
-        {t('wallet.available')} <span className="num" data-testid="withdraw-available">{props.available === undefined ? '--' : `${formatMoney(props.available)} USD`}</span>
+        {t('wallet.available')}{' '}
+        <span className="num" data-testid="withdraw-available">
+          {props.available === undefined ? '--' : `${formatMoney(props.available)} USD`}
+        </span>
       </p>
       <Field labelKey="wallet.remark" value={memo} onChange={setMemo} name="memo" maxLength={200} />
       <dl className="mw-preview" data-testid="withdraw-preview">
         <div>
           <dt>{t('wallet.fee')}</dt>
-          <dd data-testid="fee"><Num>{preview.fee === '--' ? '--' : `${preview.fee} USD`}</Num></dd>
+          <dd data-testid="fee">
+            <Num>{preview.fee === '--' ? '--' : `${preview.fee} USD`}</Num>
+          </dd>
         </div>
         <div>
           <dt>{t('wallet.receive')}</dt>
-          <dd data-testid="receive"><Num>{preview.receive === '--' ? '--' : `${preview.receive} ${currency?.code ?? ''}`}</Num></dd>
+          <dd data-testid="receive">
+            <Num>{preview.receive === '--' ? '--' : `${preview.receive} ${currency?.code ?? ''}`}</Num>
+          </dd>
         </div>
       </dl>
-      {error ? <p className="mw-error" role="alert">{error}</p> : null}
-      <button type="submit" className="btn btn-primary btn-block" data-testid="withdraw-submit">{t('common.confirm')}</button>
+      {error ? (
+        <p className="mw-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary btn-block" data-testid="withdraw-submit">
+        {t('common.confirm')}
+      </button>
       <ConfirmDialog
         open={notBound}
         titleKey="wallet.not_bound_title"

@@ -23,7 +23,10 @@ function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
     <StatusRow
       status={w.status}
       title={`${formatMoney(w.number)} USD → ${w.real_number} ${w.draw_currency.code}`}
-      lines={[<Num key="at">{`${formatDate(w.created_at) || w.created_at} · ${to}`}</Num>, t('wallet.fee_is', { fee: w.fee })]}
+      lines={[
+        <Num key="at">{`${formatDate(w.created_at) || w.created_at} · ${to}`}</Num>,
+        t('wallet.fee_is', { fee: w.fee }),
+      ]}
       note={w.notes}
       statusText={w.status_name}
     />
@@ -37,8 +40,18 @@ export function WithdrawPage(): ReactElement {
   const list = usePaged(load, type);
   const { funds, refresh } = useBalanceWithList(list);
   return (
-    <KindScreen titleKey="page.withdraw" kinds={KINDS} kind={kind} onKind={setKind} onRefresh={refresh} historyKey="wallet.withdraw_history"
-      list={list} keyOf={(w) => w.id} render={(w) => <WithdrawRow w={w} />} testId="withdraw-history">
+    <KindScreen
+      titleKey="page.withdraw"
+      kinds={KINDS}
+      kind={kind}
+      onKind={setKind}
+      onRefresh={refresh}
+      historyKey="wallet.withdraw_history"
+      list={list}
+      keyOf={(w) => w.id}
+      render={(w) => <WithdrawRow w={w} />}
+      testId="withdraw-history"
+    >
       <BalanceSummary funds={funds} />
       <WithdrawForm key={type} type={type} available={funds?.balance} onSubmitted={refresh} />
     </KindScreen>

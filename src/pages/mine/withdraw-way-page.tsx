@@ -15,9 +15,23 @@ import { toast } from '../../state/toasts.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import './money.css';
 
-const BANK_FIELDS = ['bank_name', 'bank_address', 'bank_swift', 'branch_name', 'payee_name', 'payee_account', 'remark'] as const;
+const BANK_FIELDS = [
+  'bank_name',
+  'bank_address',
+  'bank_swift',
+  'branch_name',
+  'payee_name',
+  'payee_account',
+  'remark',
+] as const;
 type BankField = (typeof BANK_FIELDS)[number];
-const REQUIRED: ReadonlySet<BankField> = new Set(['bank_name', 'bank_address', 'bank_swift', 'payee_name', 'payee_account']);
+const REQUIRED: ReadonlySet<BankField> = new Set([
+  'bank_name',
+  'bank_address',
+  'bank_swift',
+  'payee_name',
+  'payee_account',
+]);
 
 export const listOf = (type: 1 | 2): string => (type === 1 ? '/mine/coin-address-list' : '/mine/bank-card-list');
 
@@ -29,21 +43,33 @@ export function WithdrawWayPage(): ReactElement {
   const [currencyId, setCurrencyId] = useState<number | null>(null);
   const [address, setAddress] = useState('');
   const [bank, setBank] = useState<Record<BankField, string>>({
-    bank_name: '', bank_address: '', bank_swift: '', branch_name: '', payee_name: '', payee_account: '', remark: '',
+    bank_name: '',
+    bank_address: '',
+    bank_swift: '',
+    branch_name: '',
+    payee_name: '',
+    payee_account: '',
+    remark: '',
   });
 
   useEffect(() => {
-    withdrawCurrencies(type).then((list) => {
-      setCurrencies(list);
-      setCurrencyId(list[0]?.id ?? null);
-    }, () => undefined);
+    withdrawCurrencies(type).then(
+      (list) => {
+        setCurrencies(list);
+        setCurrencyId(list[0]?.id ?? null);
+      },
+      () => undefined,
+    );
   }, [type]);
   const currency = currencies.find((c) => c.id === currencyId);
   // The address is checked as it is typed (the network's own checksum); an empty one says so on submit.
   const typed = address.trim();
   const protocol = currency?.protocol ?? '';
   const messages = useFieldMessages<'dc_address'>({
-    dc_address: type === 1 && typed !== '' && currency && !isValidPayoutAddress(protocol, typed) ? { key: 'errors.address_invalid', params: { protocol } } : null,
+    dc_address:
+      type === 1 && typed !== '' && currency && !isValidPayoutAddress(protocol, typed)
+        ? { key: 'errors.address_invalid', params: { protocol } }
+        : null,
   });
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -74,19 +100,42 @@ export function WithdrawWayPage(): ReactElement {
       <TitleBar titleKey={type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card'} back={listOf(type)} />
       <div className="page-body mw-page">
         <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="withdraw-way">
-          <ChoiceChips label={t('wallet.currency')} testId="way-currencies" value={currencyId} onChange={setCurrencyId}
-            choices={currencies.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))} />
+          <ChoiceChips
+            label={t('wallet.currency')}
+            testId="way-currencies"
+            value={currencyId}
+            onChange={setCurrencyId}
+            choices={currencies.map((c) => ({ id: c.id, label: c.protocol ? `${c.code}-${c.protocol}` : c.code }))}
+          />
           {type === 1 ? (
-            <Field labelKey="wallet.address" value={address} onChange={messages.edit('dc_address', setAddress)} name="dc_address" autoComplete="off"
-              spellCheck={false} note={messages.of('dc_address')} />
+            <Field
+              labelKey="wallet.address"
+              value={address}
+              onChange={messages.edit('dc_address', setAddress)}
+              name="dc_address"
+              autoComplete="off"
+              spellCheck={false}
+              note={messages.of('dc_address')}
+            />
           ) : (
             BANK_FIELDS.map((k) => (
-              <Field key={k} labelKey={`wallet.${k}`} value={bank[k]} name={k} onChange={(v) => { setBank((b) => ({ ...b, [k]: v })); messages.clear(FORM_FIELD); }}
-                placeholderKey={REQUIRED.has(k) ? undefined : 'wallet.optional'} />
+              <Field
+                key={k}
+                labelKey={`wallet.${k}`}
+                value={bank[k]}
+                name={k}
+                onChange={(v) => {
+                  setBank((b) => ({ ...b, [k]: v }));
+                  messages.clear(FORM_FIELD);
+                }}
+                placeholderKey={REQUIRED.has(k) ? undefined : 'wallet.optional'}
+              />
             ))
           )}
           <FieldMessage id="withdraw-way-message" note={messages.of(FORM_FIELD)} field={FORM_FIELD} />
-          <button type="submit" className="btn btn-primary btn-block" data-testid="bind-submit">{t('common.confirm')}</button>
+          <button type="submit" className="btn btn-primary btn-block" data-testid="bind-submit">
+            {t('common.confirm')}
+          </button>
         </form>
       </div>
     </div>

@@ -2,7 +2,13 @@
 import type { ReactElement } from 'react';
 import type { MiningFund } from '../../../domain/fund-types.ts';
 
-export function FundHead({ fund, logoSize }: { fund: Pick<MiningFund, 'image' | 'title' | 'currency_code'>; logoSize: number }): ReactElement {
+export function FundHead({
+  fund,
+  logoSize,
+}: {
+  fund: Pick<MiningFund, 'image' | 'title' | 'currency_code'>;
+  logoSize: number;
+}): ReactElement {
   return (
     <div className="mining-card__head">
       <img src={fund.image} alt="" width={logoSize} height={logoSize} />

@@ -41,8 +41,12 @@ function IncomeList({ id }: { id: number }): ReactElement {
         </div>
         {list.items.map((i) => (
           <div key={i.id} className="mining-income-row" data-testid="income-row">
-            <span className="mining-rate"><Num>+{fixed(i.interest, 4)}</Num></span>
-            <span className="muted"><Num>{formatDate(i.created_at) || i.created_at}</Num></span>
+            <span className="mining-rate">
+              <Num>+{fixed(i.interest, 4)}</Num>
+            </span>
+            <span className="muted">
+              <Num>{formatDate(i.created_at) || i.created_at}</Num>
+            </span>
           </div>
         ))}
         {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}

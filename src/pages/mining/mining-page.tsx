@@ -25,14 +25,19 @@ export function MiningPage(): ReactElement {
   );
   return (
     <div className="page">
-      <PullRefresh onRefresh={() => void list.reload()} header={() => <TitleBar titleKey="mining.title" right={records} />}>
+      <PullRefresh
+        onRefresh={() => void list.reload()}
+        header={() => <TitleBar titleKey="mining.title" right={records} />}
+      >
         <div className="page-body mining-list">
           {list.items.map((f) => (
             <AppLink key={f.id} to={`/mining/subscribe?id=${f.id}`} className="mining-card" data-testid="fund-card">
               <FundHead fund={f} logoSize={36} />
               <div className="mining-card__grid">
                 <div>
-                  <span className="mining-rate"><Num>{f.dividend_percentage}%</Num></span>
+                  <span className="mining-rate">
+                    <Num>{f.dividend_percentage}%</Num>
+                  </span>
                   <span className="muted">{t('mining.daily_rate')}</span>
                 </div>
                 <div>
@@ -40,7 +45,9 @@ export function MiningPage(): ReactElement {
                   <span className="muted">{t('mining.lock_days')}</span>
                 </div>
                 <div>
-                  <span><Num>{f.staring_sub_amount}</Num></span>
+                  <span>
+                    <Num>{f.staring_sub_amount}</Num>
+                  </span>
                   <span className="muted">{t('mining.min_amount')}</span>
                 </div>
               </div>

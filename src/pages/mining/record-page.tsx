@@ -54,19 +54,33 @@ export function RecordPage(): ReactElement {
                 <span className="mining-card__title">
                   <bdi>{s.get_fund.title}</bdi>
                 </span>
-                <span className="mining-status" data-status={s.status}>{t(`mining.status_${s.status}`)}</span>
+                <span className="mining-status" data-status={s.status}>
+                  {t(`mining.status_${s.status}`)}
+                </span>
               </div>
               <dl className="mining-facts">
                 <dt>{t('mining.amount')}</dt>
-                <dd><Num>{s.share_amount} {s.get_fund.currency_code}</Num></dd>
+                <dd>
+                  <Num>
+                    {s.share_amount} {s.get_fund.currency_code}
+                  </Num>
+                </dd>
                 <dt>{t('mining.daily_profit')}</dt>
-                <dd><Num>{fixed(s.day_profit, 4)}</Num></dd>
+                <dd>
+                  <Num>{fixed(s.day_profit, 4)}</Num>
+                </dd>
                 <dt>{t('mining.total_profit')}</dt>
-                <dd><Num>{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</Num></dd>
+                <dd>
+                  <Num>{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</Num>
+                </dd>
                 <dt>{t('mining.paid_profit')}</dt>
-                <dd data-testid="sub-paid"><Num>{fixed(s.sum_profit, 4)}</Num></dd>
+                <dd data-testid="sub-paid">
+                  <Num>{fixed(s.sum_profit, 4)}</Num>
+                </dd>
                 <dt>{t('mining.sub_time')}</dt>
-                <dd><Num>{formatDate(s.sub_time) || s.sub_time}</Num></dd>
+                <dd>
+                  <Num>{formatDate(s.sub_time) || s.sub_time}</Num>
+                </dd>
               </dl>
             </AppLink>
             <button
@@ -85,20 +99,26 @@ export function RecordPage(): ReactElement {
       </div>
       <BottomSheet open={redeeming !== null} onClose={() => setRedeeming(null)} titleKey="mining.redeem_title">
         <div className="mining-sheet">
-        {redeeming ? (
-          <>
-            <p className="mining-desc" data-testid="redeem-text">
-              {t('mining.redeem_confirm', {
-                penalty: fixed(penaltyOf(redeeming), 2),
-                refund: fixed(dec(redeeming.share_amount).minus(penaltyOf(redeeming)), 2),
-                currency,
-              })}
-            </p>
-            <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void redeem()} data-testid="redeem-confirm">
-              {t('common.confirm')}
-            </button>
-          </>
-        ) : null}
+          {redeeming ? (
+            <>
+              <p className="mining-desc" data-testid="redeem-text">
+                {t('mining.redeem_confirm', {
+                  penalty: fixed(penaltyOf(redeeming), 2),
+                  refund: fixed(dec(redeeming.share_amount).minus(penaltyOf(redeeming)), 2),
+                  currency,
+                })}
+              </p>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                disabled={busy}
+                onClick={() => void redeem()}
+                data-testid="redeem-confirm"
+              >
+                {t('common.confirm')}
+              </button>
+            </>
+          ) : null}
         </div>
       </BottomSheet>
     </div>

@@ -44,7 +44,11 @@ export function SubscribePage(): ReactElement {
     if (id !== null) fundInfo(id).then(setFund, () => undefined);
   }, [id]);
   useEffect(() => {
-    if (loggedIn) balance({ toast: false }).then((b) => setAvailable(b.balance), () => undefined);
+    if (loggedIn)
+      balance({ toast: false }).then(
+        (b) => setAvailable(b.balance),
+        () => undefined,
+      );
   }, [loggedIn]);
 
   const editAmount = (text: string): void => {
@@ -55,13 +59,18 @@ export function SubscribePage(): ReactElement {
   // The sheet only opens for an amount that passed checkFundAmount, so these are never negative.
   const checked = fund ? checkFundAmount(amount, fund) : null;
   const day = fund && checked?.ok ? fixed(dayProfit(checked.value, fund.dividend_percentage), 4) : '--';
-  const total = fund && checked?.ok ? fixed(totalProfit(checked.value, fund.dividend_percentage, fund.lock_dividend_days), 4) : '--';
+  const total =
+    fund && checked?.ok
+      ? fixed(totalProfit(checked.value, fund.dividend_percentage, fund.lock_dividend_days), 4)
+      : '--';
 
   /** Why the sheet may not open, as a message; null when it may. */
   const problem = (): string | null => {
     if (!checked) return null;
     if (!checked.ok) {
-      return checked.error === 'lock_amount_required' ? t('mining.input_lock_number') : t(`errors.${checked.error}`, checked.params);
+      return checked.error === 'lock_amount_required'
+        ? t('mining.input_lock_number')
+        : t(`errors.${checked.error}`, checked.params);
     }
     if (available !== null && checked.value.gt(dec(available))) return t('errors.insufficient_balance');
     return null;
@@ -118,18 +127,28 @@ export function SubscribePage(): ReactElement {
               <FundHead fund={fund} logoSize={40} />
               <dl className="mining-facts">
                 <dt>{t('mining.daily_rate')}</dt>
-                <dd><Num>{fund.dividend_percentage}%</Num></dd>
+                <dd>
+                  <Num>{fund.dividend_percentage}%</Num>
+                </dd>
                 <dt>{t('mining.lock_days')}</dt>
                 <dd>{t('mining.days', { n: fund.lock_dividend_days })}</dd>
                 <dt>{t('mining.min_amount')}</dt>
-                <dd><Num>{formatMoney(fund.staring_sub_amount)}</Num></dd>
+                <dd>
+                  <Num>{formatMoney(fund.staring_sub_amount)}</Num>
+                </dd>
                 <dt>{t('mining.max_amount')}</dt>
-                <dd><Num>{formatMoney(fund.max_sub_amount)}</Num></dd>
+                <dd>
+                  <Num>{formatMoney(fund.max_sub_amount)}</Num>
+                </dd>
                 <dt>{t('mining.penalty_rate')}</dt>
-                <dd><Num>{fund.liquidated_damages}%</Num></dd>
+                <dd>
+                  <Num>{fund.liquidated_damages}%</Num>
+                </dd>
               </dl>
               <h2 className="mining-sub">{t('mining.desc')}</h2>
-              <p className="mining-desc" dir="auto">{fund.desc}</p>
+              <p className="mining-desc" dir="auto">
+                {fund.desc}
+              </p>
             </div>
             <form className="mining-form" onSubmit={open} noValidate>
               <label className="mining-label" htmlFor="mining-amount">
@@ -152,7 +171,11 @@ export function SubscribePage(): ReactElement {
               ) : null}
               {available !== null ? (
                 <p className="muted mining-balance">
-                  {t('mining.balance')}: <span className="num" data-testid="mining-balance">{formatMoney(available)}</span> {CURRENCY}
+                  {t('mining.balance')}:{' '}
+                  <span className="num" data-testid="mining-balance">
+                    {formatMoney(available)}
+                  </span>{' '}
+                  {CURRENCY}
                 </p>
               ) : null}
               <button type="submit" className="btn btn-primary btn-block" data-testid="mining-subscribe">
@@ -164,18 +187,32 @@ export function SubscribePage(): ReactElement {
       </div>
       <BottomSheet open={sheet} onClose={() => setSheet(false)} titleKey="mining.confirm_title">
         <div className="mining-sheet">
-        <dl className="mining-facts mining-facts--sheet">
-          <dt>{t('mining.amount')}</dt>
-          <dd><Num>{checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}</Num></dd>
-          <dt>{t('mining.daily_profit')}</dt>
-          {/* With the fund's currency, as the amount above (issue 35: "0.7000" alone said nothing of what it is in). */}
-          <dd data-testid="mining-day-profit"><Num>{`${day} ${fund?.currency_code ?? ''}`.trim()}</Num></dd>
-          <dt>{t('mining.total_profit')}</dt>
-          <dd data-testid="mining-total-profit"><Num>{`${total} ${fund?.currency_code ?? ''}`.trim()}</Num></dd>
-        </dl>
-        <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void confirm()} data-testid="mining-confirm">
-          {t('common.confirm')}
-        </button>
+          <dl className="mining-facts mining-facts--sheet">
+            <dt>{t('mining.amount')}</dt>
+            <dd>
+              <Num>
+                {checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}
+              </Num>
+            </dd>
+            <dt>{t('mining.daily_profit')}</dt>
+            {/* With the fund's currency, as the amount above (issue 35: "0.7000" alone said nothing of what it is in). */}
+            <dd data-testid="mining-day-profit">
+              <Num>{`${day} ${fund?.currency_code ?? ''}`.trim()}</Num>
+            </dd>
+            <dt>{t('mining.total_profit')}</dt>
+            <dd data-testid="mining-total-profit">
+              <Num>{`${total} ${fund?.currency_code ?? ''}`.trim()}</Num>
+            </dd>
+          </dl>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            onClick={() => void confirm()}
+            data-testid="mining-confirm"
+          >
+            {t('common.confirm')}
+          </button>
         </div>
       </BottomSheet>
     </div>

@@ -27,7 +27,9 @@ export function NewsDetailPage(): ReactElement {
               // dir="auto": an article takes the direction of its own text (an English one reads left to right in Arabic).
               <article className="news-article" data-testid="news-article" dir="auto">
                 <h2 className="news-article__title">{n.title}</h2>
-                <p className="news-article__time"><Num>{formatDate(n.created_at) || n.created_at}</Num></p>
+                <p className="news-article__time">
+                  <Num>{formatDate(n.created_at) || n.created_at}</Num>
+                </p>
                 {/* Sanitised twice: by the server when stored and by DOMPurify (safeNewsHtml) here. */}
                 <div className="news-article__body" dangerouslySetInnerHTML={{ __html: html }} />
               </article>

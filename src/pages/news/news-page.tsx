@@ -59,13 +59,26 @@ export function NewsPage(): ReactElement {
         <ul className="news-list" data-testid="news-list">
           {list.items.map((n) => (
             <li key={n.id}>
-              <button type="button" className="news-row" onClick={() => void navigate(`/news/detail?id=${n.id}`)} data-news-id={n.id}>
+              <button
+                type="button"
+                className="news-row"
+                onClick={() => void navigate(`/news/detail?id=${n.id}`)}
+                data-news-id={n.id}
+              >
                 <span className="news-row__text">
-                  <span className="news-row__title" dir="auto">{n.title}</span>
-                  <span className="news-row__desc" dir="auto">{n.desc}</span>
-                  <span className="news-row__time"><Num>{formatDate(n.created_at) || n.created_at}</Num></span>
+                  <span className="news-row__title" dir="auto">
+                    {n.title}
+                  </span>
+                  <span className="news-row__desc" dir="auto">
+                    {n.desc}
+                  </span>
+                  <span className="news-row__time">
+                    <Num>{formatDate(n.created_at) || n.created_at}</Num>
+                  </span>
                 </span>
-                {n.logo ? <img className="news-row__logo" src={n.logo} alt="" width={96} height={64} loading="lazy" /> : null}
+                {n.logo ? (
+                  <img className="news-row__logo" src={n.logo} alt="" width={96} height={64} loading="lazy" />
+                ) : null}
               </button>
             </li>
           ))}

@@ -19,7 +19,10 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
   const text = useMemo(
     () => ({
       // Before the server's first answer: the last-known balance (account-cache.ts), as equity already is.
-      balance: computed(() => formatMoney(($funds.value ?? $lastAccount.value?.funds)?.balance, { missing: NO_VALUE }), { name: 'account-header.balance' }),
+      balance: computed(
+        () => formatMoney(($funds.value ?? $lastAccount.value?.funds)?.balance, { missing: NO_VALUE }),
+        { name: 'account-header.balance' },
+      ),
       equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-header.equity' }),
       floating: computed(() => moneyText($floating.value, { signed: true }), { name: 'account-header.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),

@@ -14,7 +14,14 @@ import { DefRow } from '../../components/text/def-row.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { $currentCode } from '../../state/current-code.ts';
 import { $heldPositions, closeAllPositions } from '../../state/orders.ts';
-import { estimatedPnl, paramsOf, positionsIn, scopeInstrument, scopeOf, type CloseAllChoice } from './close-all-scope.ts';
+import {
+  estimatedPnl,
+  paramsOf,
+  positionsIn,
+  scopeInstrument,
+  scopeOf,
+  type CloseAllChoice,
+} from './close-all-scope.ts';
 import { CloseAllResult } from './close-all-result.tsx';
 import { heldPnl } from './order-live.ts';
 import { moneyText, pnlDir } from '../../../domain/format/money.ts';
@@ -93,7 +100,12 @@ export function CloseAllSheet({ open, onClose }: CloseAllSheetProps): ReactEleme
               dataName="scope"
             />
             <dl className="od-detail__grid">
-              <DefRow className="od-detail__row" labelKey="orders.close_all_count" valueClass="num" field="close-all-count">
+              <DefRow
+                className="od-detail__row"
+                labelKey="orders.close_all_count"
+                valueClass="num"
+                field="close-all-count"
+              >
                 {inScope.length}
               </DefRow>
               <DefRow className="od-detail__row" labelKey="orders.close_all_pnl">

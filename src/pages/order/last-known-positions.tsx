@@ -11,7 +11,13 @@ import { OrderRow } from './order-row.tsx';
 
 const NO_OPEN = (): void => undefined;
 
-export function LastKnownPositions({ snapshot, clock = systemClock }: { snapshot: AccountSnapshot; clock?: Clock }): ReactElement {
+export function LastKnownPositions({
+  snapshot,
+  clock = systemClock,
+}: {
+  snapshot: AccountSnapshot;
+  clock?: Clock;
+}): ReactElement {
   const { t } = useTranslation();
   const time = formatAsOf(snapshot.at, clock.now());
   return (

@@ -21,7 +21,17 @@ const STATUS_KEY: Record<Order['Status'], string> = {
 const timeText = (v: string): string => (v ? formatDate(v) || NONE : NONE);
 
 /** A figure (the default) is an inline left-to-right isolate inside the cell; a text (`num={false}`) is not. */
-function Row({ field, label, num = true, children }: { field: string; label: string; num?: boolean; children: ReactNode }): ReactElement {
+function Row({
+  field,
+  label,
+  num = true,
+  children,
+}: {
+  field: string;
+  label: string;
+  num?: boolean;
+  children: ReactNode;
+}): ReactElement {
   return (
     <div className="od-detail__row" data-row={field}>
       <dt>{label}</dt>
@@ -67,7 +77,10 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           <Row field="multiple" label={t('trade.multiple')} num={order.Multiple > 0}>
             {order.Multiple > 0 ? t('trade.multiple_value', { value: order.Multiple }) : t('trade.fixed_margin')}
           </Row>
-          <Row field="open-price" label={t(order.Status === 0 || cancelled ? 'trade.target_price' : 'orders.open_price')}>
+          <Row
+            field="open-price"
+            label={t(order.Status === 0 || cancelled ? 'trade.target_price' : 'orders.open_price')}
+          >
             {priceText(order.Price, precision, { missing: NONE })}
           </Row>
           {traded ? (

@@ -19,7 +19,16 @@ export interface OrderEditFormProps {
   children: ReactNode;
 }
 
-export function OrderEditForm({ testId, send, onDone, actionKey, actionText, action, tone, children }: OrderEditFormProps): ReactElement {
+export function OrderEditForm({
+  testId,
+  send,
+  onDone,
+  actionKey,
+  actionText,
+  action,
+  tone,
+  children,
+}: OrderEditFormProps): ReactElement {
   const [busy, setBusy] = useState(false);
   const submit = async (): Promise<void> => {
     const sending = send();
@@ -30,13 +39,17 @@ export function OrderEditForm({ testId, send, onDone, actionKey, actionText, act
     if (ok) onDone();
   };
   return (
-    <form
-      className="od-stops"
-      data-testid={testId}
-      onSubmit={submitHandler(submit)}
-    >
+    <form className="od-stops" data-testid={testId} onSubmit={submitHandler(submit)}>
       {children}
-      <ActionPair className="od-actions" onBack={onDone} actionKey={actionKey} actionText={actionText} tone={tone} action={action} busy={busy} />
+      <ActionPair
+        className="od-actions"
+        onBack={onDone}
+        actionKey={actionKey}
+        actionText={actionText}
+        tone={tone}
+        action={action}
+        busy={busy}
+      />
     </form>
   );
 }

@@ -56,7 +56,10 @@ export function orderFigures(order: Order, inst: Instrument | undefined): OrderF
 /** The query of set_stop_price from the form's boxes: empty = "0" (clears); the errors.* key of the first box that
  * is not a price (the typed text is sent as typed, never rewritten). */
 export function stopParams(
-  id: number, stopProfit: string, stopLoss: string, trail = '',
+  id: number,
+  stopProfit: string,
+  stopLoss: string,
+  trail = '',
 ): StopParams | { error: 'stop_price_invalid' | 'trail_distance_invalid' } {
   const norm = (v: string): string | null => {
     const typed = readTypedNumber(v);
@@ -76,7 +79,10 @@ export function stopLossText(order: Order, t: (key: string, o: Record<string, st
   const stop = stopText(order.TargetLossPrice, order.ForexTradeLists.PricePrecision);
   const trail = trailOf(order);
   if (!trail || stop === NONE) return stop;
-  return t('orders.trailing_value', { stop, distance: priceText(trail, order.ForexTradeLists.PricePrecision, { missing: NONE }) });
+  return t('orders.trailing_value', {
+    stop,
+    distance: priceText(trail, order.ForexTradeLists.PricePrecision, { missing: NONE }),
+  });
 }
 
 /** What a form box starts with: the order's stop, or empty when it has none ("0"). */

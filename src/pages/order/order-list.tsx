@@ -30,7 +30,11 @@ export function OrderList({ tab }: { tab: OrderTab }): ReactElement {
     );
   }
   return (
-    <div className="od-list" data-tab={tab} data-state={state.finished ? 'finished' : state.loading ? 'loading' : 'more'}>
+    <div
+      className="od-list"
+      data-tab={tab}
+      data-state={state.finished ? 'finished' : state.loading ? 'loading' : 'more'}
+    >
       <ul className="od-rows">
         {state.items.map((o) => (
           <li key={o.Id}>

@@ -31,21 +31,32 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
     const l = livePosition(order.Id);
     const $pnl = computed(() => heldPnl(order), { name: 'order-live.$pnl' });
     return {
-      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NONE }), { name: 'order-live.current' }),
+      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NONE }), {
+        name: 'order-live.current',
+      }),
       pnl: computed(() => moneyText($pnl.value, { signed: true }), { name: 'order-live.pnl' }),
       pnlDir: computed(() => pnlDir($pnl.value), { name: 'order-live.pnlDir' }),
-      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NONE }), { name: 'order-live.riskRate' }),
-      netValue: computed(() => formatMoney(l.$netValue.value ?? own.netValue, { missing: NONE }), { name: 'order-live.netValue' }),
+      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NONE }), {
+        name: 'order-live.riskRate',
+      }),
+      netValue: computed(() => formatMoney(l.$netValue.value ?? own.netValue, { missing: NONE }), {
+        name: 'order-live.netValue',
+      }),
     };
   }
   // Pending: the instrument's live quote is the current price; its P&L is zero until it fills. Closed: fixed.
   const q = order.Status === 0 ? quote(order.ForexTradeLists.Code) : null;
   const pnl = order.Status === 0 ? null : order.FactProfits;
   return {
-    current: computed(() => (q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NONE })), { name: 'order-live.current' }),
+    current: computed(
+      () => (q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NONE })),
+      { name: 'order-live.current' },
+    ),
     pnl: computed(() => moneyText(pnl, { signed: true }), { name: 'order-live.pnl' }),
     pnlDir: computed(() => pnlDir(pnl), { name: 'order-live.pnlDir' }),
-    riskRate: computed(() => percentText(own.riskRate, { ratio: true, missing: NONE }), { name: 'order-live.riskRate' }),
+    riskRate: computed(() => percentText(own.riskRate, { ratio: true, missing: NONE }), {
+      name: 'order-live.riskRate',
+    }),
     netValue: computed(() => formatMoney(own.netValue, { missing: NONE }), { name: 'order-live.netValue' }),
   };
 }

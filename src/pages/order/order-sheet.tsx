@@ -50,19 +50,39 @@ export function OrderSheet(): ReactElement {
             ) : (
               <div className="od-actions">
                 {order.Status === 0 ? (
-                  <button type="button" className="btn btn-danger" data-action="cancel-order" onClick={() => setConfirming('cancel')}>
+                  <button
+                    type="button"
+                    className="btn btn-danger"
+                    data-action="cancel-order"
+                    onClick={() => setConfirming('cancel')}
+                  >
                     {t('orders.cancel_order')}
                   </button>
                 ) : null}
                 {order.Status === 1 ? (
                   <>
-                    <button type="button" className="btn btn-secondary" data-action="edit-stops" onClick={() => setEditing('stops')}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      data-action="edit-stops"
+                      onClick={() => setEditing('stops')}
+                    >
                       {t('orders.edit_stops')}
                     </button>
-                    <button type="button" className="btn btn-secondary" data-action="close-part-open" onClick={() => setEditing('part')}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      data-action="close-part-open"
+                      onClick={() => setEditing('part')}
+                    >
                       {t('orders.close_part')}
                     </button>
-                    <button type="button" className="btn btn-danger" data-action="close-order" onClick={() => setConfirming('close')}>
+                    <button
+                      type="button"
+                      className="btn btn-danger"
+                      data-action="close-order"
+                      onClick={() => setConfirming('close')}
+                    >
                       {t('orders.close_position')}
                     </button>
                   </>

@@ -10,7 +10,14 @@ import { refreshTradeList } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
-import { refreshFunds, refreshList, startOrders, syncPositions, tabFromQuery, type OrderTab } from '../../state/orders.ts';
+import {
+  refreshFunds,
+  refreshList,
+  startOrders,
+  syncPositions,
+  tabFromQuery,
+  type OrderTab,
+} from '../../state/orders.ts';
 import { $holdingStandIn } from '../../state/account-cache.ts';
 import { AccountHeader } from './account-header.tsx';
 import { OrderList } from './order-list.tsx';

@@ -19,7 +19,10 @@ export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => v
   const { t } = useTranslation();
   const [lots, setLots] = useState('');
   const list = $instruments.value;
-  const inst = useMemo(() => list.find((i) => i.Code === order.ForexTradeLists.Code), [list, order.ForexTradeLists.Code]);
+  const inst = useMemo(
+    () => list.find((i) => i.Code === order.ForexTradeLists.Code),
+    [list, order.ForexTradeLists.Code],
+  );
   const held = order.Quantity;
   const msgs = useFieldMessages<'close-lots'>({ 'close-lots': partCloseNote(lots, held, inst, false) });
   const id = useId();

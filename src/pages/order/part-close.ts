@@ -8,9 +8,15 @@ import type { Instrument } from '../../../domain/types.ts';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';
 
 /** The lots field's message: null while it may be sent (or is empty while typing). */
-export function partCloseNote(text: string, held: string, inst: Pick<Instrument, 'ForexMinCont' | 'Pip'> | undefined, submit: boolean): FieldNote | null {
+export function partCloseNote(
+  text: string,
+  held: string,
+  inst: Pick<Instrument, 'ForexMinCont' | 'Pip'> | undefined,
+  submit: boolean,
+): FieldNote | null {
   const typed = readTypedNumber(text);
-  if (typed.kind === 'invalid' || (typed.kind === 'number' && dec(typed.text).lte(0))) return { key: 'errors.lots_invalid' };
+  if (typed.kind === 'invalid' || (typed.kind === 'number' && dec(typed.text).lte(0)))
+    return { key: 'errors.lots_invalid' };
   if (typed.kind !== 'number') return submit ? { key: 'trade.lots_required' } : null;
   const q = dec(typed.text);
   if (q.gt(held)) return { key: 'errors.close_lots_too_many', params: { max: held } };
@@ -24,9 +30,14 @@ export function partCloseNote(text: string, held: string, inst: Pick<Instrument,
 
 /** The action button's words: "Close all 0.05 lots" for the whole position, "Close 0.02 lots" for a part; the plain
  * words while what is typed would be refused (`refused`: the field has a message). */
-export function partCloseAction(text: string, held: string, refused: boolean): { key: string; params?: Record<string, string> } {
+export function partCloseAction(
+  text: string,
+  held: string,
+  refused: boolean,
+): { key: string; params?: Record<string, string> } {
   const typed = readTypedNumber(text);
-  if (refused || typed.kind !== 'number' || dec(typed.text).lte(0) || dec(typed.text).gt(held)) return { key: 'orders.close_part_confirm' };
+  if (refused || typed.kind !== 'number' || dec(typed.text).lte(0) || dec(typed.text).gt(held))
+    return { key: 'orders.close_part_confirm' };
   if (dec(typed.text).eq(held)) return { key: 'orders.close_all_lots', params: { lots: held } };
   return { key: 'orders.close_some_lots', params: { lots: typed.text } };
 }

@@ -32,7 +32,13 @@ function PriceBox({ field, label, hint, value, onChange, note }: PriceBoxProps):
     <>
       <label className="od-stop">
         <span className="od-stop__label">{label}</span>
-        <NumberInput className="od-input num" data-field={field} value={value} onChange={onChange} {...describedBy(id, note)} />
+        <NumberInput
+          className="od-input num"
+          data-field={field}
+          value={value}
+          onChange={onChange}
+          {...describedBy(id, note)}
+        />
         <span className="od-stop__hint muted" data-hint={field}>
           {hint}
         </span>
@@ -43,7 +49,8 @@ function PriceBox({ field, label, hint, value, onChange, note }: PriceBoxProps):
 }
 
 /** A box's message as typed: text that is not a number (empty clears the stop and is fine). */
-const notANumber = (text: string, key: string): FieldNote | null => (readTypedNumber(text).kind === 'invalid' ? { key } : null);
+const notANumber = (text: string, key: string): FieldNote | null =>
+  readTypedNumber(text).kind === 'invalid' ? { key } : null;
 
 export interface StopFormProps {
   order: Order;
@@ -71,13 +78,34 @@ export function StopForm({ order, onDone }: StopFormProps): ReactElement {
   };
 
   return (
-    <OrderEditForm testId="stop-form" send={send} onDone={onDone} actionKey="orders.save_stops" action="save-stops" tone="primary">
+    <OrderEditForm
+      testId="stop-form"
+      send={send}
+      onDone={onDone}
+      actionKey="orders.save_stops"
+      action="save-stops"
+      tone="primary"
+    >
       <p className="od-stops__now muted">
         <span>{t('orders.current_price')}</span>
         <LiveText $text={live.current} field="stop-current" />
       </p>
-      <PriceBox field="stop-profit" label={t('trade.stop_profit')} hint={t(hints.profit)} value={profit} onChange={msgs.edit('stop-profit', setProfit)} note={msgs.of('stop-profit')} />
-      <PriceBox field="stop-loss" label={t('trade.stop_loss')} hint={t(hints.loss)} value={loss} onChange={msgs.edit('stop-loss', setLoss)} note={msgs.of('stop-loss')} />
+      <PriceBox
+        field="stop-profit"
+        label={t('trade.stop_profit')}
+        hint={t(hints.profit)}
+        value={profit}
+        onChange={msgs.edit('stop-profit', setProfit)}
+        note={msgs.of('stop-profit')}
+      />
+      <PriceBox
+        field="stop-loss"
+        label={t('trade.stop_loss')}
+        hint={t(hints.loss)}
+        value={loss}
+        onChange={msgs.edit('stop-loss', setLoss)}
+        note={msgs.of('stop-loss')}
+      />
       <PriceBox
         field="trail-distance"
         label={t('orders.trail_distance')}

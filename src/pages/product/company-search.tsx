@@ -86,7 +86,12 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
           </ul>
         ) : null}
       </div>
-      <CompanyPopup company={open} chosen={open !== null && open.id === chosen?.id} onChoose={choose} onClose={() => setOpen(null)} />
+      <CompanyPopup
+        company={open}
+        chosen={open !== null && open.id === chosen?.id}
+        onChoose={choose}
+        onClose={() => setOpen(null)}
+      />
     </div>
   );
 }

@@ -55,9 +55,20 @@ export function InstrumentSearch() {
   return (
     <div className="pd-page">
       <TitleBar titleKey="market.search_title" back />
-      <SearchBox value={text} onInput={onInput} placeholderKey="market.search_placeholder" searching={searching} autoFocus />
+      <SearchBox
+        value={text}
+        onInput={onInput}
+        placeholderKey="market.search_placeholder"
+        searching={searching}
+        autoFocus
+      />
       {items.length > 0 ? (
-        <MarketList items={items} onPick={pick} scrollKey={answer ? undefined : 'product'} label={t('market.search_title')} />
+        <MarketList
+          items={items}
+          onPick={pick}
+          scrollKey={answer ? undefined : 'product'}
+          label={t('market.search_title')}
+        />
       ) : answer ? (
         <EmptyState textKey="market.no_results" icon="search" />
       ) : null}

@@ -48,7 +48,13 @@ export function RankPage(): ReactElement {
         <ol className="rank-list" data-testid="rank-list">
           {items.map((tr) => (
             <li key={`${tr.rank}-${tr.user}`}>
-              <button type="button" className="rank-row" data-rank={tr.rank} onClick={copy ? () => setSoon(true) : undefined} disabled={!copy}>
+              <button
+                type="button"
+                className="rank-row"
+                data-rank={tr.rank}
+                onClick={copy ? () => setSoon(true) : undefined}
+                disabled={!copy}
+              >
                 <span className="rank-row__no" data-top={tr.rank <= 3 ? 'true' : undefined}>
                   <Num>{tr.rank}</Num>
                 </span>

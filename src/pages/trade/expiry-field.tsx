@@ -24,8 +24,16 @@ export function ExpiryField({ mode, date, today, note, onMode, onDate }: ExpiryF
     <ModeField name="expiry" labelKey="trade.expiry" modes={MODES} mode={mode} note={note} onMode={onMode}>
       {(aria) =>
         mode === 'date' ? (
-          <input type="date" className="tr-input tw-num" data-field="expiry-date" aria-label={t('trade.expiry_date')} min={today} value={date}
-            onChange={(e) => onDate(e.currentTarget.value)} {...aria} />
+          <input
+            type="date"
+            className="tr-input tw-num"
+            data-field="expiry-date"
+            aria-label={t('trade.expiry_date')}
+            min={today}
+            value={date}
+            onChange={(e) => onDate(e.currentTarget.value)}
+            {...aria}
+          />
         ) : null
       }
     </ModeField>

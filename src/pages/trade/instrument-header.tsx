@@ -28,12 +28,7 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
   return (
     // data-dir/-stale/-open are the binding's (useQuoteAttributes), and index.html's inline paint sets them first.
     <div ref={ref} className="tr-head" data-code={inst.Code} suppressHydrationWarning>
-      <button
-        type="button"
-        className="tr-inst"
-        onClick={onOpenList}
-        aria-haspopup="dialog"
-      >
+      <button type="button" className="tr-inst" onClick={onOpenList} aria-haspopup="dialog">
         <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={30} />
         <span className="tr-code">{inst.ShowCode}</span>
         {/* The name starts with the visible code (WCAG 2.5.3, label in name), then says what a tap does. */}

@@ -34,7 +34,14 @@ export function InstrumentSheet({ open, activeCode, onPick, onClose }: Instrumen
   if (!open) return null;
   return (
     <Overlay className="tr-sheet-root" onClose={onClose}>
-      <div ref={panelRef} className="tr-sheet" role="dialog" aria-modal="true" aria-label={t('trade.all_instruments')} tabIndex={-1}>
+      <div
+        ref={panelRef}
+        className="tr-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('trade.all_instruments')}
+        tabIndex={-1}
+      >
         <div className="tr-sheet-head">
           <h2 className="tr-sheet-title">{t('trade.all_instruments')}</h2>
           <button type="button" className="tr-icon-btn" onClick={onClose} aria-label={t('trade.close')}>
@@ -52,7 +59,13 @@ export function InstrumentSheet({ open, activeCode, onPick, onClose }: Instrumen
           />
         </label>
         {items.length > 0 ? (
-          <MarketList items={items} onPick={onPick} compact activeCode={activeCode} label={t('trade.all_instruments')} />
+          <MarketList
+            items={items}
+            onPick={onPick}
+            compact
+            activeCode={activeCode}
+            label={t('trade.all_instruments')}
+          />
         ) : (
           <p className="tr-sheet-empty">{t('market.no_results')}</p>
         )}

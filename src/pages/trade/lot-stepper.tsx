@@ -33,7 +33,14 @@ export function LotStepper({ value, pip, onChange, note = null, messageId = '' }
         </svg>
       </button>
       {/* The text as typed: '-1' stays '-1' and the order check refuses it (never sent as 1 lot). */}
-      <NumberInput className="tr-input tw-num" data-field="lots" aria-label={t('trade.lots')} value={value} onChange={onChange} {...describedBy(messageId, note)} />
+      <NumberInput
+        className="tr-input tw-num"
+        data-field="lots"
+        aria-label={t('trade.lots')}
+        value={value}
+        onChange={onChange}
+        {...describedBy(messageId, note)}
+      />
       <button
         type="button"
         className="tr-step"

@@ -19,14 +19,30 @@ export interface ModeFieldProps<M extends string> {
   children: (aria: ReturnType<typeof describedBy>) => ReactNode;
 }
 
-export function ModeField<M extends string>({ name, labelKey, modes, mode, note, onMode, children }: ModeFieldProps<M>): ReactElement {
+export function ModeField<M extends string>({
+  name,
+  labelKey,
+  modes,
+  mode,
+  note,
+  onMode,
+  children,
+}: ModeFieldProps<M>): ReactElement {
   const { t } = useTranslation();
   const id = useId();
   const options = modes.map((value) => ({ value, labelKey: `trade.${name}_${value}` }));
   return (
     <div className={`tr-${name}`} {...{ [`data-${name}-mode`]: mode }}>
       <span className="tr-label">{t(labelKey)}</span>
-      <Segmented role="listbox" labelKey={labelKey} options={options} value={mode} onChange={onMode} className={`segmented tr-${name}__modes`} dataName={name} />
+      <Segmented
+        role="listbox"
+        labelKey={labelKey}
+        options={options}
+        value={mode}
+        onChange={onMode}
+        className={`segmented tr-${name}__modes`}
+        dataName={name}
+      />
       {children(describedBy(id, note))}
       <FieldMessage id={id} field={name} note={note} />
     </div>

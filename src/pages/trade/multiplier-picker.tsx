@@ -31,7 +31,9 @@ export function MultiplierPicker({ options, value, onChange }: MultiplierPickerP
     <>
       <button type="button" className="tr-select" aria-haspopup="dialog" data-field="multiple" onClick={openPicker}>
         {/* Only the figure is a left-to-right run: the 'choose' prompt reads in the page's direction. */}
-        <span className={value !== null ? 'tw-num' : undefined}>{value !== null ? t('trade.multiple_value', { value }) : t('trade.multiple_choose')}</span>
+        <span className={value !== null ? 'tw-num' : undefined}>
+          {value !== null ? t('trade.multiple_value', { value }) : t('trade.multiple_choose')}
+        </span>
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>

@@ -24,7 +24,9 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
   if (!$oneClick.value) return null;
   const draft = oneClickDraft(inst, $lastOrders.value[inst.Code]);
   const size =
-    isFixedMargin(inst) || draft.multiple === null ? draft.lots : `${draft.lots} ${t('trade.multiple_value', { value: draft.multiple })}`;
+    isFixedMargin(inst) || draft.multiple === null
+      ? draft.lots
+      : `${draft.lots} ${t('trade.multiple_value', { value: draft.multiple })}`;
   const busy = $oneClickBusy.value;
   const button = (side: OrderSide): ReactElement => (
     <button
@@ -35,7 +37,17 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
       disabled={busy}
       onClick={() => void placeOneClick(inst, side, t)}
     >
-      <span className="oc-side">{t(variant === 'row' ? (side === 1 ? 'prefs.oc_buy' : 'prefs.oc_sell') : side === 1 ? 'trade.buy_up' : 'trade.buy_low')}</span>
+      <span className="oc-side">
+        {t(
+          variant === 'row'
+            ? side === 1
+              ? 'prefs.oc_buy'
+              : 'prefs.oc_sell'
+            : side === 1
+              ? 'trade.buy_up'
+              : 'trade.buy_low',
+        )}
+      </span>
       {variant === 'bar' ? <Num className="oc-size">{size}</Num> : null}
       <span className="visually-hidden">{t('prefs.oc_name', { code: inst.ShowCode, size })}</span>
     </button>

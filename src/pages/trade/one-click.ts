@@ -22,7 +22,13 @@ export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): Or
 }
 
 /** The form's checks, preceded by the reason trading is blocked right now (market closed, stale price). */
-export function oneClickCheck(inst: Instrument, last: LastOrder | undefined, side: OrderSide, loggedIn: boolean, reason: string | null): OrderCheck {
+export function oneClickCheck(
+  inst: Instrument,
+  last: LastOrder | undefined,
+  side: OrderSide,
+  loggedIn: boolean,
+  reason: string | null,
+): OrderCheck {
   if (reason) return { kind: 'error', notes: { form: { key: reason } } };
   return checkOrder(inst, oneClickDraft(inst, last), side, loggedIn, quote(inst.Code).$close.peek());
 }
@@ -36,7 +42,13 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
   const q = quote(inst.Code);
   const s = rowSignals(inst, q);
   const last = $lastOrders.peek()[inst.Code];
-  const check = oneClickCheck(inst, last, side, $loggedIn.peek(), blockedReason(s.$open.peek(), q.$stale.peek(), q.$halt.peek() !== ''));
+  const check = oneClickCheck(
+    inst,
+    last,
+    side,
+    $loggedIn.peek(),
+    blockedReason(s.$open.peek(), q.$stale.peek(), q.$halt.peek() !== ''),
+  );
   if (check.kind === 'login') {
     navigateTo(loginPath(currentPath()));
     return null;
@@ -50,7 +62,10 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
   $oneClickBusy.value = true;
   try {
     const order = await submitOrder(check.params);
-    rememberOrder(inst.Code, { lots: check.params.cont, multiple: check.params.multiple === 0 ? null : check.params.multiple });
+    rememberOrder(inst.Code, {
+      lots: check.params.cont,
+      multiple: check.params.multiple === 0 ? null : check.params.multiple,
+    });
     toast(
       t('trade.placed_text', {
         side: t(side === 1 ? 'trade.buy_up' : 'trade.buy_low'),

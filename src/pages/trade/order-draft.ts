@@ -3,7 +3,14 @@
 import { dec, fixed, isDecimalText } from '../../../domain/decimal.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../../domain/money.ts';
-import { lotsForNotional, lotsForRisk, lotsKeepRule, lotsRule, stopSideKey, stopStart } from '../../../domain/order-rules.ts';
+import {
+  lotsForNotional,
+  lotsForRisk,
+  lotsKeepRule,
+  lotsRule,
+  stopSideKey,
+  stopStart,
+} from '../../../domain/order-rules.ts';
 import { lots } from '../../../domain/units.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import type { FieldNote, FieldNotes } from '../../components/forms/use-field-messages.ts';
@@ -39,9 +46,7 @@ export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' |
 
 /** What the submit button leads to: a login, the messages per field, or a valid order. */
 export type OrderCheck =
-  | { kind: 'login' }
-  | { kind: 'error'; notes: FieldNotes<DraftField | 'form'> }
-  | { kind: 'ok'; params: SubmitParams };
+  { kind: 'login' } | { kind: 'error'; notes: FieldNotes<DraftField | 'form'> } | { kind: 'ok'; params: SubmitParams };
 
 export const isFixedMargin = (inst: Instrument): boolean => inst.MarginMode === FIXED_MARGIN_MODE;
 
@@ -59,7 +64,9 @@ export type StopKind = 'profit' | 'loss';
 
 /** A stop box's tick and price in the draft. */
 export function stopOf(draft: OrderDraft, kind: StopKind): { on: boolean; value: string } {
-  return kind === 'profit' ? { on: draft.stopProfitOn, value: draft.stopProfit } : { on: draft.stopLossOn, value: draft.stopLoss };
+  return kind === 'profit'
+    ? { on: draft.stopProfitOn, value: draft.stopProfit }
+    : { on: draft.stopLossOn, value: draft.stopLoss };
 }
 
 /** Ticking a stop box with no price typed starts it at `start()` (a valid distance on its side: stopStartFor);
@@ -170,7 +177,10 @@ export function lotsProblem(inst: Instrument, text: string, submit: boolean): Fi
   if (problem || text.trim() === '') return problem;
   const rule = lotsRule(inst.ForexMinCont, inst.Pip);
   if (lotsKeepRule(lots(text.trim()), rule)) return null;
-  return { key: 'trade.lots_rule', params: { min: formatNumber(rule.min), step: formatNumber(rule.step), max: formatNumber(rule.max) } };
+  return {
+    key: 'trade.lots_rule',
+    params: { min: formatNumber(rule.min), step: formatNumber(rule.step), max: formatNumber(rule.max) },
+  };
 }
 
 /** The price stops are judged against: a pending order's target once it is a price, else the market price. */
@@ -180,11 +190,23 @@ export function stopReference(draft: OrderDraft, current: string): string {
 }
 
 /** Where a ticked stop starts: a valid distance on its side of the reference price (domain/order-rules.ts). */
-export function stopStartFor(inst: Instrument, draft: OrderDraft, side: OrderSide, kind: StopKind, current: string): string {
+export function stopStartFor(
+  inst: Instrument,
+  draft: OrderDraft,
+  side: OrderSide,
+  kind: StopKind,
+  current: string,
+): string {
   return stopStart(sideOf(side), kind, stopReference(draft, current), inst.PricePrecision);
 }
 
-function stopProblem(draft: OrderDraft, side: OrderSide, kind: StopKind, current: string, submit: boolean): FieldNote | null {
+function stopProblem(
+  draft: OrderDraft,
+  side: OrderSide,
+  kind: StopKind,
+  current: string,
+  submit: boolean,
+): FieldNote | null {
   const { on, value } = stopOf(draft, kind);
   if (!on) return null;
   const problem = typedProblem(value, `trade.stop_${kind}_required`, 'errors.stop_price_invalid', submit);
@@ -198,7 +220,13 @@ function stopProblem(draft: OrderDraft, side: OrderSide, kind: StopKind, current
  * market price the stops and a pending target are judged against (the server judges again at its own price).
  */
 export function draftNotes(
-  inst: Instrument, draft: OrderDraft, side: OrderSide, current: string, submit: boolean, today = '', equity: string | null = null,
+  inst: Instrument,
+  draft: OrderDraft,
+  side: OrderSide,
+  current: string,
+  submit: boolean,
+  today = '',
+  equity: string | null = null,
 ): FieldNotes<DraftField> {
   let target: FieldNote | null = null;
   if (draft.mode === 'pending') {
@@ -253,7 +281,13 @@ export function expiryProblem(draft: OrderDraft, today: string, submit: boolean)
  * message at once (lots, target price for pending orders, ticked stop boxes filled and on their side).
  */
 export function checkOrder(
-  inst: Instrument, draft: OrderDraft, side: OrderSide, loggedIn: boolean, current = '', today = '', equity: string | null = null,
+  inst: Instrument,
+  draft: OrderDraft,
+  side: OrderSide,
+  loggedIn: boolean,
+  current = '',
+  today = '',
+  equity: string | null = null,
 ): OrderCheck {
   if (!loggedIn) return { kind: 'login' };
   if (inst.HasForexMultiple.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };

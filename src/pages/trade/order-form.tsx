@@ -23,7 +23,18 @@ import { $formRequest } from '../../state/trade-state.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { rowSignals } from '../../state/row-signals.ts';
 import {
-  checkOrder, draftNotes, initialDraft, sized, isFixedMargin, stopOf, stopStartFor, toggleStop, typeStop, type DraftField, type OrderDraft, type OrderSide,
+  checkOrder,
+  draftNotes,
+  initialDraft,
+  sized,
+  isFixedMargin,
+  stopOf,
+  stopStartFor,
+  toggleStop,
+  typeStop,
+  type DraftField,
+  type OrderDraft,
+  type OrderSide,
   type StopKind,
 } from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
@@ -73,7 +84,9 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   // The reason flips rarely (market open/close, connection lost): reading it re-renders the form only then.
   const $reason = useMemo(() => {
     const s = rowSignals(inst, q);
-    return computed(() => blockedReason(s.$open.value, q.$stale.value, q.$halt.value !== ''), { name: 'order-form.$reason' });
+    return computed(() => blockedReason(s.$open.value, q.$stale.value, q.$halt.value !== ''), {
+      name: 'order-form.$reason',
+    });
   }, [inst, q]);
   const reason = $reason.value;
   const [side, setSide] = useState<OrderSide>(1);
@@ -90,7 +103,9 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
     return {
       profitPips: computed(() => pips(ok.value?.pipsToStopProfit), { name: 'order-form.profitPips' }),
       lossPips: computed(() => pips(ok.value?.pipsToStopLoss), { name: 'order-form.lossPips' }),
-      kind: computed(() => (ok.value?.pendingKind ? t(`trade.kind_${sideName}_${ok.value.pendingKind}`) : ''), { name: 'order-form.kind' }),
+      kind: computed(() => (ok.value?.pendingKind ? t(`trade.kind_${sideName}_${ok.value.pendingKind}`) : ''), {
+        name: 'order-form.kind',
+      }),
     };
   }, [$preview, side, t]);
   const fixedMode = isFixedMargin(inst);
@@ -113,21 +128,31 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
   const equityNow = (): string | null => $account.peek()?.equity ?? null;
   // A size in USD or % of equity sets the lots at the price of the moment it is typed (order-draft.ts `sized`).
-  const update = (patch: Partial<OrderDraft>) => setDraft((d) => sized(inst, { ...d, ...patch }, nowPrice(), equityNow()));
+  const update = (patch: Partial<OrderDraft>) =>
+    setDraft((d) => sized(inst, { ...d, ...patch }, nowPrice(), equityNow()));
   const today = new Date(systemClock.now()).toISOString().slice(0, 10); // pending expiry days are UTC days
   const msgs = useFieldMessages<DraftField>(draftNotes(inst, draft, side, nowPrice(), false, today, equityNow()));
   /** A change to `field`: the draft updated, that field's shown message (and the form's) dropped. */
   const change = (field: DraftField, patch: Partial<OrderDraft>) => msgs.edit(field, update)(patch);
   // A pending order's target starts as a limit (targetStart: a buy below the price, a sell above it).
   const pickMode = (mode: OrderDraft['mode']) =>
-    mode === 'market' ? update({ mode }) : change('target-price', { mode, targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision) });
+    mode === 'market'
+      ? update({ mode })
+      : change('target-price', {
+          mode,
+          targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision),
+        });
   const stopBox = (kind: StopKind) => {
     const field = kind === 'profit' ? 'stop-profit' : 'stop-loss';
     return {
       ...stopOf(draft, kind),
       placeholder: nowPrice(),
       note: msgs.of(field),
-      onToggle: (on: boolean) => change(field, toggleStop(draft, kind, on, () => stopStartFor(inst, draft, side, kind, nowPrice()))),
+      onToggle: (on: boolean) =>
+        change(
+          field,
+          toggleStop(draft, kind, on, () => stopStartFor(inst, draft, side, kind, nowPrice())),
+        ),
       onChange: (v: string) => change(field, typeStop(kind, v)),
     };
   };
@@ -167,14 +192,27 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
 
   const sideKey = side === 1 ? 'trade.buy_up' : 'trade.buy_low';
   return (
-    <form
-      ref={formRef}
-      className="tr-form"
-      data-side={side}
-      onSubmit={submitHandler(submit)}
-    >
-      <Segmented role="radiogroup" labelKey="trade.direction" options={SIDES} value={side} onChange={setSide} className="tr-sides" itemClassName="tr-side tap-reach" dataName="side" />
-      <Segmented role="radiogroup" labelKey="trade.order_type" options={MODES} value={draft.mode} onChange={pickMode} className="tr-modes" itemClassName="tr-mode tap-reach" dataName="mode" />
+    <form ref={formRef} className="tr-form" data-side={side} onSubmit={submitHandler(submit)}>
+      <Segmented
+        role="radiogroup"
+        labelKey="trade.direction"
+        options={SIDES}
+        value={side}
+        onChange={setSide}
+        className="tr-sides"
+        itemClassName="tr-side tap-reach"
+        dataName="side"
+      />
+      <Segmented
+        role="radiogroup"
+        labelKey="trade.order_type"
+        options={MODES}
+        value={draft.mode}
+        onChange={pickMode}
+        className="tr-modes"
+        itemClassName="tr-mode tap-reach"
+        dataName="mode"
+      />
 
       {draft.mode === 'pending' ? (
         <div className="tr-field">
@@ -229,13 +267,29 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         {fixedMode ? (
           <span className="tr-fixed">{t('trade.fixed_margin')}</span>
         ) : (
-          <MultiplierPicker options={inst.HasForexMultiple} value={draft.multiple} onChange={(v) => change('multiple', { multiple: v })} />
+          <MultiplierPicker
+            options={inst.HasForexMultiple}
+            value={draft.multiple}
+            onChange={(v) => change('multiple', { multiple: v })}
+          />
         )}
         <FieldMessage id={`${formId}-multiple`} field="multiple" note={msgs.of('multiple')} />
       </div>
 
-      <StopBox field="stop-profit" messageId={`${formId}-stop-profit`} label={t('trade.stop_profit')} $pips={live.profitPips} {...stopBox('profit')} />
-      <StopBox field="stop-loss" messageId={`${formId}-stop-loss`} label={t('trade.stop_loss')} $pips={live.lossPips} {...stopBox('loss')} />
+      <StopBox
+        field="stop-profit"
+        messageId={`${formId}-stop-profit`}
+        label={t('trade.stop_profit')}
+        $pips={live.profitPips}
+        {...stopBox('profit')}
+      />
+      <StopBox
+        field="stop-loss"
+        messageId={`${formId}-stop-loss`}
+        label={t('trade.stop_loss')}
+        $pips={live.lossPips}
+        {...stopBox('loss')}
+      />
 
       <OrderSummary $preview={$preview} showStopProfit={draft.stopProfitOn} showStopLoss={draft.stopLossOn} />
 

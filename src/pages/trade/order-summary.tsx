@@ -58,12 +58,24 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
         <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
       </DefRow>
       {showStopProfit ? (
-        <DefRow className="tr-summary-row" labelKey="trade.pnl_at_stop_profit" valueClass="tw-num tr-pnl" field="pnl-sp" valueRef={spRef}>
+        <DefRow
+          className="tr-summary-row"
+          labelKey="trade.pnl_at_stop_profit"
+          valueClass="tw-num tr-pnl"
+          field="pnl-sp"
+          valueRef={spRef}
+        >
           <LiveText $text={text.pnlSp} />
         </DefRow>
       ) : null}
       {showStopLoss ? (
-        <DefRow className="tr-summary-row" labelKey="trade.pnl_at_stop_loss" valueClass="tw-num tr-pnl" field="pnl-sl" valueRef={slRef}>
+        <DefRow
+          className="tr-summary-row"
+          labelKey="trade.pnl_at_stop_loss"
+          valueClass="tw-num tr-pnl"
+          field="pnl-sl"
+          valueRef={slRef}
+        >
           <LiveText $text={text.pnlSl} />
         </DefRow>
       ) : null}

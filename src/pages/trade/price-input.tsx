@@ -15,7 +15,16 @@ export interface PriceInputProps {
   messageId?: string;
 }
 
-export function PriceInput({ value, onChange, label, placeholder, disabled = false, field, note = null, messageId = '' }: PriceInputProps) {
+export function PriceInput({
+  value,
+  onChange,
+  label,
+  placeholder,
+  disabled = false,
+  field,
+  note = null,
+  messageId = '',
+}: PriceInputProps) {
   return (
     <NumberInput
       className="tr-input tw-num"

@@ -27,7 +27,14 @@ export function SizeField({ mode, value, note, onMode, onValue }: SizeFieldProps
         mode === 'lots' ? null : (
           <label className="tr-size__amount">
             <span className="tr-label">{label}</span>
-            <NumberInput className="tr-input tw-num" data-field="size-value" aria-label={label} value={value} onChange={onValue} {...aria} />
+            <NumberInput
+              className="tr-input tw-num"
+              data-field="size-value"
+              aria-label={label}
+              value={value}
+              onChange={onValue}
+              {...aria}
+            />
           </label>
         )
       }

@@ -20,14 +20,34 @@ export interface StopBoxProps {
   $pips: ReadonlySignal<string>;
 }
 
-export function StopBox({ field, label, on, value, placeholder, onToggle, onChange, note, messageId, $pips }: StopBoxProps) {
+export function StopBox({
+  field,
+  label,
+  on,
+  value,
+  placeholder,
+  onToggle,
+  onChange,
+  note,
+  messageId,
+  $pips,
+}: StopBoxProps) {
   return (
     <div className="tr-stop" data-on={on ? 'true' : 'false'}>
       <label className="tr-check">
         <input type="checkbox" checked={on} data-field={`${field}-on`} onChange={(e) => onToggle(e.target.checked)} />
         <span>{label}</span>
       </label>
-      <PriceInput field={field} label={label} value={value} placeholder={placeholder} disabled={!on} onChange={onChange} note={note} messageId={messageId} />
+      <PriceInput
+        field={field}
+        label={label}
+        value={value}
+        placeholder={placeholder}
+        disabled={!on}
+        onChange={onChange}
+        note={note}
+        messageId={messageId}
+      />
       {on ? <LiveText className="tr-pips" $text={$pips} field={`${field}-pips`} prose /> : null}
       <FieldMessage id={messageId} field={field} note={note} />
     </div>

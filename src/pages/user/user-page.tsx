@@ -79,7 +79,9 @@ export function UserPage(): ReactElement {
             <span className="user-head__name" data-testid="user-name">
               {who}
             </span>
-            <span className="user-head__uid"><Num>{user ? t('user.uid', { uid: user.uid }) : ''}</Num></span>
+            <span className="user-head__uid">
+              <Num>{user ? t('user.uid', { uid: user.uid }) : ''}</Num>
+            </span>
           </div>
           <span className="user-head__badge" data-demo={isDemo} data-testid="account-kind">
             {t(isDemo ? 'user.demo_account' : 'user.real_account')}

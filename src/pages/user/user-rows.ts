@@ -14,14 +14,35 @@ export interface UserRowDef {
 }
 
 export const USER_ROWS: readonly UserRowDef[] = [
-  { key: 'deposit', icon: 'deposit', labelKey: 'user.deposit', action: 'navigate', to: '/mine/charge', demoBlocked: true },
-  { key: 'withdraw', icon: 'withdraw', labelKey: 'user.withdraw', action: 'navigate', to: '/mine/withdraw', demoBlocked: true },
+  {
+    key: 'deposit',
+    icon: 'deposit',
+    labelKey: 'user.deposit',
+    action: 'navigate',
+    to: '/mine/charge',
+    demoBlocked: true,
+  },
+  {
+    key: 'withdraw',
+    icon: 'withdraw',
+    labelKey: 'user.withdraw',
+    action: 'navigate',
+    to: '/mine/withdraw',
+    demoBlocked: true,
+  },
   { key: 'reset', icon: 'reset', labelKey: 'user.reset_demo', action: 'reset-demo', demoOnly: true },
   { key: 'wallet', icon: 'wallet', labelKey: 'user.wallet', action: 'navigate', to: '/mine/wallet', demoBlocked: true },
   { key: 'mining', icon: 'wallet', labelKey: 'mining.user_row', action: 'navigate', to: '/mining' },
   { key: 'auth', icon: 'id', labelKey: 'user.real_name', action: 'navigate', to: '/mine/auth', demoBlocked: true },
   { key: 'invite', icon: 'gift', labelKey: 'user.invite', action: 'navigate', to: '/mine/invite', demoBlocked: true },
-  { key: 'password', icon: 'lock', labelKey: 'user.password', action: 'navigate', to: '/mine/password', demoBlocked: true },
+  {
+    key: 'password',
+    icon: 'lock',
+    labelKey: 'user.password',
+    action: 'navigate',
+    to: '/mine/password',
+    demoBlocked: true,
+  },
   { key: 'service', icon: 'chat', labelKey: 'user.service', action: 'service', to: '/mine/chat' },
   { key: 'email', icon: 'mail', labelKey: 'user.complaint_email', action: 'navigate', to: '/mine/email' },
   { key: 'announcement', icon: 'bell', labelKey: 'user.announcement', action: 'navigate', to: '/mine/announcement' },

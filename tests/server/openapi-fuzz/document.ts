@@ -41,17 +41,24 @@ export function operations(doc: OpenApiDocument): Operation[] {
 }
 
 /** Checks answers against the document: the status's declared response (exact, class, default), then its media type. */
-export function answerChecker(doc: OpenApiDocument): (op: Operation, status: number, contentType: string, body: string) => string | null {
+export function answerChecker(
+  doc: OpenApiDocument,
+): (op: Operation, status: number, contentType: string, body: string) => string | null {
   const ajv = new Ajv({ strict: false, validateFormats: false });
   const cache = new Map<string, ValidateFunction>();
   return (op, status, contentType, body) => {
-    const declared = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses[`${String(status)[0]}xx`] ?? op.responses.default;
+    const declared =
+      op.responses[String(status)] ??
+      op.responses[`${String(status)[0]}XX`] ??
+      op.responses[`${String(status)[0]}xx`] ??
+      op.responses.default;
     if (!declared) return `HTTP ${status} is not declared`;
     const content = declared.content;
     if (!content) return body === '' ? null : `HTTP ${status} declares no body but one came`;
     const base = contentType.split(';')[0]?.trim() ?? '';
     const media = Object.keys(content).find((m) => m === base || (m.endsWith('/*') && base.startsWith(m.slice(0, -1))));
-    if (!media) return `HTTP ${status} came as ${base || 'no content type'}; declared ${Object.keys(content).join(', ')}`;
+    if (!media)
+      return `HTTP ${status} came as ${base || 'no content type'}; declared ${Object.keys(content).join(', ')}`;
     const schema = content[media]?.schema;
     if (!schema || !/json/.test(media)) return null; // an image, a page, a CSV: its media type is what is declared
     const key = `${op.operationId} ${status} ${media}`;

@@ -43,7 +43,12 @@ interface Fields {
 function mutate(rng: Rng, f: Fields, m: Mutation): void {
   const names = Object.keys(f.schemas);
   if (m === 'extra') {
-    f.values[rng.pick(['zz', 'extra_field', 'id[]', '__proto__x'])] = rng.pick(['1', 'x', '\u0000', RAW_NUMBER('1e309')]);
+    f.values[rng.pick(['zz', 'extra_field', 'id[]', '__proto__x'])] = rng.pick([
+      '1',
+      'x',
+      '\u0000',
+      RAW_NUMBER('1e309'),
+    ]);
     return;
   }
   if (m === 'missing') {
@@ -75,7 +80,8 @@ const toJson = (values: unknown): string => JSON.stringify(values).replace(/"__r
 
 export function buildRequest(rng: Rng, op: Operation, token: string | undefined, kind: Kind): FuzzRequest {
   const params = op.parameters ?? [];
-  const of = (where: Parameter['in']) => params.filter((p) => p.in === where && p.name !== 'lang' && p.name !== 'authorization');
+  const of = (where: Parameter['in']) =>
+    params.filter((p) => p.in === where && p.name !== 'lang' && p.name !== 'authorization');
   const fieldsOf = (ps: Parameter[]): Fields => {
     const schemas = Object.fromEntries(ps.map((p) => [p.name, p.schema]));
     const required = ps.filter((p) => p.required).map((p) => p.name);
@@ -88,17 +94,27 @@ export function buildRequest(rng: Rng, op: Operation, token: string | undefined,
   const bodyType = media.length ? rng.pick(media) : undefined;
   const bodySchema = bodyType ? (op.requestBody?.content[bodyType]?.schema ?? {}) : undefined;
   const body: Fields | undefined = bodySchema
-    ? { schemas: bodySchema.properties ?? {}, required: bodySchema.required ?? [], values: validObject(rng, bodySchema) }
+    ? {
+        schemas: bodySchema.properties ?? {},
+        required: bodySchema.required ?? [],
+        values: validObject(rng, bodySchema),
+      }
     : undefined;
 
   if (kind !== 'valid' && kind !== 'broken-body') {
     // One place of the request gets the mutation: the body when there is one, else the query (or the path).
-    const target = body && rng.chance(0.7) ? body : Object.keys(query.schemas).length || !Object.keys(path.schemas).length ? query : path;
+    const target =
+      body && rng.chance(0.7)
+        ? body
+        : Object.keys(query.schemas).length || !Object.keys(path.schemas).length
+          ? query
+          : path;
     mutate(rng, target, kind);
   }
 
   const headers: Record<string, string> = { lang: rng.pick(['en', 'en', 'hk', 'ar', 'xx']) };
-  for (const [k, v] of Object.entries(headerFields.values)) if (k !== 'lang') headers[k] = scalar(v).replace(/[^\x20-\x7e]/g, '');
+  for (const [k, v] of Object.entries(headerFields.values))
+    if (k !== 'lang') headers[k] = scalar(v).replace(/[^\x20-\x7e]/g, '');
   if (token) headers.authorization = token;
   const url =
     op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(scalar(path.values[name] ?? 'x'))) +
@@ -112,7 +128,12 @@ export function buildRequest(rng: Rng, op: Operation, token: string | undefined,
   } else if (body && bodyType === 'multipart/form-data') {
     const fd = new FormData();
     for (const [k, v] of Object.entries(body.values)) {
-      if (k === 'file') fd.append('file', new Blob([kind === 'valid' ? PNG_1PX : Buffer.from(scalar(v))], { type: 'image/png' }), 'a.png');
+      if (k === 'file')
+        fd.append(
+          'file',
+          new Blob([kind === 'valid' ? PNG_1PX : Buffer.from(scalar(v))], { type: 'image/png' }),
+          'a.png',
+        );
       else fd.append(k, scalar(v));
     }
     sent = fd;
@@ -121,7 +142,14 @@ export function buildRequest(rng: Rng, op: Operation, token: string | undefined,
     sent = bodyType === 'application/json' ? toJson(body.values) : toSearchParams(body.values).toString();
   }
   const shown = typeof sent === 'string' ? sent.slice(0, 200) : sent ? '(multipart)' : '';
-  return { kind, method: op.method, url, headers, ...(sent !== undefined ? { body: sent } : {}), describe: `${op.method} ${url.slice(0, 200)} ${shown}` };
+  return {
+    kind,
+    method: op.method,
+    url,
+    headers,
+    ...(sent !== undefined ? { body: sent } : {}),
+    describe: `${op.method} ${url.slice(0, 200)} ${shown}`,
+  };
 }
 
 export const KINDS: readonly Kind[] = ['valid', 'valid', 'valid', ...MUTATIONS, 'broken-body'];

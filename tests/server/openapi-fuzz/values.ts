@@ -53,7 +53,9 @@ const pools = new Map<string, string[]>();
 function matchingString(rng: Rng, pattern: string, maxLength: number): string {
   let pool = pools.get(pattern);
   if (!pool) {
-    const arb = fc.stringMatching(new RegExp(pattern, 'u')).filter((s) => s.length <= maxLength && !s.includes('\u0000'));
+    const arb = fc
+      .stringMatching(new RegExp(pattern, 'u'))
+      .filter((s) => s.length <= maxLength && !s.includes('\u0000'));
     pool = fc.sample(arb, { seed: rng.int(0, 2 ** 31 - 1), numRuns: 24 });
     pools.set(pattern, pool);
   }
@@ -121,9 +123,19 @@ export const NON_FINITE = ['Infinity', '-Infinity', '1e309', 'NaN'] as const;
 export const RAW_NUMBER = (s: string): string => `__raw__${s}__`;
 
 export type Mutation =
-  | 'wrong-type' | 'array' | 'huge' | 'nul' | 'non-finite' | 'boundary' | 'extra' | 'missing' | 'object';
+  'wrong-type' | 'array' | 'huge' | 'nul' | 'non-finite' | 'boundary' | 'extra' | 'missing' | 'object';
 
-export const MUTATIONS: readonly Mutation[] = ['wrong-type', 'array', 'huge', 'nul', 'non-finite', 'boundary', 'extra', 'missing', 'object'];
+export const MUTATIONS: readonly Mutation[] = [
+  'wrong-type',
+  'array',
+  'huge',
+  'nul',
+  'non-finite',
+  'boundary',
+  'extra',
+  'missing',
+  'object',
+];
 
 /** A value the schema (or the server's finite/NUL rules) refuses, or a change to the field set. */
 export function invalidValue(rng: Rng, s: Schema, m: Mutation): unknown {

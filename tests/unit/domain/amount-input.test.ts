@@ -7,7 +7,12 @@ import { alertInputError } from '../../../src/pages/alerts/alert-input.ts';
 
 describe('parseAmount', () => {
   it('takes plain positive decimals exactly', () => {
-    for (const [text, want] of [['1', '1'], ['0.01', '0.01'], ['250.50', '250.5'], ['10000000', '10000000']] as const) {
+    for (const [text, want] of [
+      ['1', '1'],
+      ['0.01', '0.01'],
+      ['250.50', '250.5'],
+      ['10000000', '10000000'],
+    ] as const) {
       const r = parseAmount(text, USD_AMOUNT);
       expect(r.ok && r.value.toFixed()).toBe(want);
     }
@@ -19,13 +24,29 @@ describe('parseAmount', () => {
 
   it('names what is wrong', () => {
     const cases: Array<[unknown, string]> = [
-      ['', 'amount_invalid'], ['0', 'amount_invalid'], ['0.00', 'amount_invalid'], ['-1', 'amount_invalid'], ['+1', 'not_a_number'],
-      ['1e3', 'not_a_number'], ['1e99', 'not_a_number'], ['1E2', 'not_a_number'], ['😀', 'not_a_number'], ['abc', 'not_a_number'],
-      ['NaN', 'not_a_number'], ['Infinity', 'not_a_number'], [' 1', 'not_a_number'],
-      ['1,000', 'not_a_number'], ['.5', 'not_a_number'], [null, 'amount_invalid'], [Number.NaN, 'amount_invalid'], [{}, 'amount_invalid'],
-      ['0.001', 'amount_places'], ['10000000.01', 'amount_too_large'],
+      ['', 'amount_invalid'],
+      ['0', 'amount_invalid'],
+      ['0.00', 'amount_invalid'],
+      ['-1', 'amount_invalid'],
+      ['+1', 'not_a_number'],
+      ['1e3', 'not_a_number'],
+      ['1e99', 'not_a_number'],
+      ['1E2', 'not_a_number'],
+      ['😀', 'not_a_number'],
+      ['abc', 'not_a_number'],
+      ['NaN', 'not_a_number'],
+      ['Infinity', 'not_a_number'],
+      [' 1', 'not_a_number'],
+      ['1,000', 'not_a_number'],
+      ['.5', 'not_a_number'],
+      [null, 'amount_invalid'],
+      [Number.NaN, 'amount_invalid'],
+      [{}, 'amount_invalid'],
+      ['0.001', 'amount_places'],
+      ['10000000.01', 'amount_too_large'],
     ];
-    for (const [input, error] of cases) expect(parseAmount(input, USD_AMOUNT), String(input)).toEqual({ ok: false, error });
+    for (const [input, error] of cases)
+      expect(parseAmount(input, USD_AMOUNT), String(input)).toEqual({ ok: false, error });
   });
 });
 
@@ -34,8 +55,17 @@ describe('parseAmount', () => {
 describe('positiveNumberProblem: the one reading of a typed amount or price', () => {
   it('tells a non-number from a number that is not above zero', () => {
     const cases: Array<[string, string | null]> = [
-      ['', 'empty'], ['1e3', 'not_number'], ['1e99', 'not_number'], ['😀', 'not_number'], ['ten', 'not_number'], ['1,5', 'not_number'],
-      ['0', 'not_positive'], ['-1', 'not_positive'], ['0.00', 'not_positive'], ['25.50', null], ['0.01', null],
+      ['', 'empty'],
+      ['1e3', 'not_number'],
+      ['1e99', 'not_number'],
+      ['😀', 'not_number'],
+      ['ten', 'not_number'],
+      ['1,5', 'not_number'],
+      ['0', 'not_positive'],
+      ['-1', 'not_positive'],
+      ['0.00', 'not_positive'],
+      ['25.50', null],
+      ['0.01', null],
     ];
     for (const [text, want] of cases) expect(positiveNumberProblem(text), text).toBe(want);
   });

@@ -62,7 +62,11 @@ describe('translations isolate their values in Arabic', () => {
 
 describe('figures render as inline left-to-right isolates', () => {
   it('<Num> is a <bdi class="num"> that keeps its own class and attributes', () => {
-    const host = render(<Num className="x" data-testid="n">-0.08</Num>);
+    const host = render(
+      <Num className="x" data-testid="n">
+        -0.08
+      </Num>,
+    );
     const el = host.querySelector('[data-testid="n"]');
     expect(el?.tagName).toBe('BDI');
     expect(el?.className).toBe('num x');

@@ -2,7 +2,17 @@
 // SPEC §9 margin, fee and P&L against hand-worked examples (the same functions the server and the worker use).
 import { describe, expect, it } from 'vitest';
 import {
-  canDecreaseLots, equity, fee, lotsValid, margin, netValue, orderRiskRate, pnl, prepaymentRatio, priceForPnl, riskRate,
+  canDecreaseLots,
+  equity,
+  fee,
+  lotsValid,
+  margin,
+  netValue,
+  orderRiskRate,
+  pnl,
+  prepaymentRatio,
+  priceForPnl,
+  riskRate,
 } from '../../../domain/money.ts';
 import { fixed } from '../../../domain/decimal.ts';
 import { lots, price, usd } from '../../../domain/units.ts';

@@ -24,7 +24,11 @@ describe('checkParam', () => {
 describe('settings', () => {
   it('default to MA (5, 10, 20, 30) and VOL', () => {
     const s = defaultIndicatorSettings();
-    expect(Object.entries(s).filter(([, v]) => v.on).map(([k]) => k)).toEqual(['ma', 'vol']);
+    expect(
+      Object.entries(s)
+        .filter(([, v]) => v.on)
+        .map(([k]) => k),
+    ).toEqual(['ma', 'vol']);
     expect(s.ma.params).toEqual([5, 10, 20, 30]);
     expect(s.boll.params).toEqual([20, 2]);
     expect(s.macd.params).toEqual([12, 26, 9]);

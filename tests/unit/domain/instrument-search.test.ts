@@ -17,13 +17,21 @@ describe('searchKey and matchesInstrument', () => {
     expect(searchKey(' Rohöl WTI ')).toBe('roholwti');
     expect(searchKey('天然氣')).toBe('天然氣');
     const gold = { code: 'XAUUSD', showCode: 'XAU/USD', names: ['Gold', '黃金'] };
-    for (const q of ['gold', 'GOLD', '黃金', 'xau', 'xau/usd', 'XAU USD', '']) expect(matchesInstrument(gold, q), q).toBe(true);
+    for (const q of ['gold', 'GOLD', '黃金', 'xau', 'xau/usd', 'XAU USD', ''])
+      expect(matchesInstrument(gold, q), q).toBe(true);
     for (const q of ['silver', 'btc', '白銀']) expect(matchesInstrument(gold, q), q).toBe(false);
   });
 });
 
 describe('the side sheet’s quick filter', () => {
-  const all = [listed('XAUUSD', 14), listed('XAGUSD', 15), listed('BTCUSDT', 17), listed('USOIL', 27), listed('UKOIL', 28), listed('EURUSD', 1)];
+  const all = [
+    listed('XAUUSD', 14),
+    listed('XAGUSD', 15),
+    listed('BTCUSDT', 17),
+    listed('USOIL', 27),
+    listed('UKOIL', 28),
+    listed('EURUSD', 1),
+  ];
   const find = (q: string): string[] => {
     const en = i18n.getFixedT('en');
     return all.filter((i) => matchesSearch(i, q, i18n.t, en)).map((i) => i.Code);

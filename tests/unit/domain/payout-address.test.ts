@@ -36,7 +36,8 @@ describe('payout addresses', () => {
 
   it('refuses one-character corruptions (checksum) and addresses of another network', () => {
     for (const [protocol, address] of VALID.filter(([, a]) => !/^0x[0-9a-f]+$/.test(a) && a !== a.toUpperCase())) {
-      for (const bad of corruptions(address)) expect(isValidPayoutAddress(protocol, bad), `${protocol} ${bad}`).toBe(false);
+      for (const bad of corruptions(address))
+        expect(isValidPayoutAddress(protocol, bad), `${protocol} ${bad}`).toBe(false);
     }
     expect(isValidPayoutAddress('TRC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
     expect(isValidPayoutAddress('ERC20', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7')).toBe(false);

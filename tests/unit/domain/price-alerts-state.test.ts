@@ -8,8 +8,20 @@ import { alertFired, firedText } from '../../../src/state/price-alerts.ts';
 import { $toasts } from '../../../src/state/toasts.ts';
 
 const fired: PriceAlert = {
-  id: 9, forex_id: 1, code: 'EURUSD', show_code: 'EUR/USD', kind: 'price', condition: 'below', price: '1.09000', percent: null,
-  note: 'buy back', status: 'fired', created_at: 1, fired_at: 2, fired_price: '1.08950', fired_change: null,
+  id: 9,
+  forex_id: 1,
+  code: 'EURUSD',
+  show_code: 'EUR/USD',
+  kind: 'price',
+  condition: 'below',
+  price: '1.09000',
+  percent: null,
+  note: 'buy back',
+  status: 'fired',
+  created_at: 1,
+  fired_at: 2,
+  fired_price: '1.08950',
+  fired_change: null,
 };
 
 beforeAll(async () => {
@@ -20,7 +32,10 @@ function recorder(visibilityState: DocumentVisibilityState) {
   const shown: Array<{ title: string; options: NotificationOptions }> = [];
   return {
     shown,
-    deps: { doc: { visibilityState }, notify: async (title: string, options: NotificationOptions) => void shown.push({ title, options }) },
+    deps: {
+      doc: { visibilityState },
+      notify: async (title: string, options: NotificationOptions) => void shown.push({ title, options }),
+    },
   };
 }
 
@@ -36,17 +51,28 @@ describe('a fired alert in the app', () => {
   it('is also a service-worker notification, tagged with the alert, while the page is hidden', () => {
     const r = recorder('hidden');
     alertFired({ ...fired, id: 10, note: '' }, r.deps);
-    expect(r.shown).toEqual([{
-      title: 'Price alert: EUR/USD',
-      options: { body: 'EUR/USD is at 1.08950, at or below your 1.09000.', tag: 'alert-10', data: { url: '/#/trade?code=EURUSD' } },
-    }]);
-    expect(firedText({ ...fired, condition: 'above', note: '' }).body).toBe('EUR/USD is at 1.08950, at or above your 1.09000.');
+    expect(r.shown).toEqual([
+      {
+        title: 'Price alert: EUR/USD',
+        options: {
+          body: 'EUR/USD is at 1.08950, at or below your 1.09000.',
+          tag: 'alert-10',
+          data: { url: '/#/trade?code=EURUSD' },
+        },
+      },
+    ]);
+    expect(firedText({ ...fired, condition: 'above', note: '' }).body).toBe(
+      'EUR/USD is at 1.08950, at or above your 1.09000.',
+    );
   });
 
   it('says the day move of a day-move alert, with the sign the market list shows', () => {
     const change = { ...fired, kind: 'change' as const, price: null, percent: '2.5', note: '', fired_change: '2.51' };
-    expect(firedText({ ...change, condition: 'above' }).body).toBe('EUR/USD is +2.51% today, at 1.08950: your alert for a rise of 2.5%.');
-    expect(firedText({ ...change, condition: 'below', fired_change: '-2.50' }).body)
-      .toBe('EUR/USD is -2.50% today, at 1.08950: your alert for a fall of 2.5%.');
+    expect(firedText({ ...change, condition: 'above' }).body).toBe(
+      'EUR/USD is +2.51% today, at 1.08950: your alert for a rise of 2.5%.',
+    );
+    expect(firedText({ ...change, condition: 'below', fired_change: '-2.50' }).body).toBe(
+      'EUR/USD is -2.50% today, at 1.08950: your alert for a fall of 2.5%.',
+    );
   });
 });

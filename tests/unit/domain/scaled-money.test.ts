@@ -12,7 +12,11 @@ import { lots, price } from '../../../domain/units.ts';
 import { instrument } from '../../fixtures/instruments.ts';
 
 const text = (maxDigits: number, maxPlaces: number, signed = false): fc.Arbitrary<string> =>
-  fc.tuple(fc.bigInt({ min: signed ? -(10n ** BigInt(maxDigits)) : 1n, max: 10n ** BigInt(maxDigits) }), fc.integer({ min: 0, max: maxPlaces }))
+  fc
+    .tuple(
+      fc.bigInt({ min: signed ? -(10n ** BigInt(maxDigits)) : 1n, max: 10n ** BigInt(maxDigits) }),
+      fc.integer({ min: 0, max: maxPlaces }),
+    )
     .map(([u, p]) => scaledText(u, p));
 
 describe('scaled money', () => {
@@ -25,31 +29,50 @@ describe('scaled money', () => {
 
   it('divRound rounds half away from zero, like decimal.js ROUND_HALF_UP', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.boolean(), (a, b, neg) => {
-        const divisor = neg ? -b : b;
-        const ref = new ProjectDecimal(a.toString()).div(divisor.toString()).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toFixed();
-        expect(divRound(a, divisor).toString()).toBe(ref === '-0' ? '0' : ref);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.boolean(),
+        (a, b, neg) => {
+          const divisor = neg ? -b : b;
+          const ref = new ProjectDecimal(a.toString())
+            .div(divisor.toString())
+            .toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP)
+            .toFixed();
+          expect(divRound(a, divisor).toString()).toBe(ref === '-0' ? '0' : ref);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('pnlMicros equals positionPnl for any side, lots, units per lot and prices', () => {
     fc.assert(
-      fc.property(fc.constantFrom<'buy' | 'sell'>('buy', 'sell'), text(7, 4), text(7, 3), text(9, 6), text(9, 8), (side, qty, cont, open, current) => {
-        const spec = instrument('X', 1, { ForexContNum: cont });
-        const ref = moneyText(positionPnl(spec, side, lots(qty), price(open), price(current)));
-        expect(microsText(pnlMicros(scaledPosition(side, qty, cont, open), current))).toBe(ref);
-      }),
+      fc.property(
+        fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+        text(7, 4),
+        text(7, 3),
+        text(9, 6),
+        text(9, 8),
+        (side, qty, cont, open, current) => {
+          const spec = instrument('X', 1, { ForexContNum: cont });
+          const ref = moneyText(positionPnl(spec, side, lots(qty), price(open), price(current)));
+          expect(microsText(pnlMicros(scaledPosition(side, qty, cont, open), current))).toBe(ref);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('ratioOf equals the decimal ratio at 4 places', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.bigInt({ min: 1n, max: 10n ** 15n }), (a, b) => {
-        expect(ratioOf(a, b)).toBe(ratioText(dec(a.toString()).div(b.toString())));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.bigInt({ min: 1n, max: 10n ** 15n }),
+        (a, b) => {
+          expect(ratioOf(a, b)).toBe(ratioText(dec(a.toString()).div(b.toString())));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

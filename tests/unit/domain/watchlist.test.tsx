@@ -42,7 +42,8 @@ const { initI18n, i18n } = await import('../../../src/i18n/index.ts');
 const { MarketPanel } = await import('../../../src/pages/market/market-panel.tsx');
 const { favouriteItems } = await import('../../../src/pages/market/categories.ts');
 const { movedTo } = await import('../../../domain/watchlist.ts');
-const { $watchIds, startWatchlist, toggleWatch, VISITOR_WATCHLIST_KEY } = await import('../../../src/state/watchlist.ts');
+const { $watchIds, startWatchlist, toggleWatch, VISITOR_WATCHLIST_KEY } =
+  await import('../../../src/state/watchlist.ts');
 const { $token } = await import('../../../src/state/session.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -62,12 +63,19 @@ async function render(): Promise<HTMLElement> {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  await act(async () => root?.render(<MemoryRouter><MarketPanel onPick={() => undefined} scrollKey="wl" /></MemoryRouter>));
+  await act(async () =>
+    root?.render(
+      <MemoryRouter>
+        <MarketPanel onPick={() => undefined} scrollKey="wl" />
+      </MemoryRouter>,
+    ),
+  );
   return host;
 }
 const q = <T extends Element>(sel: string): T | null => host?.querySelector<T>(sel) ?? null;
 const codes = () => Array.from(host?.querySelectorAll<HTMLElement>('.mk-row') ?? []).map((r) => r.dataset.code);
-const chip = (name: string) => Array.from(host?.querySelectorAll<HTMLButtonElement>('.mk-chip') ?? []).find((c) => c.textContent === name);
+const chip = (name: string) =>
+  Array.from(host?.querySelectorAll<HTMLButtonElement>('.mk-chip') ?? []).find((c) => c.textContent === name);
 const star = (id: number) => q<HTMLButtonElement>(`.mk-slot [data-watch="${id}"]`);
 
 beforeAll(async () => {
@@ -92,7 +100,7 @@ afterEach(() => {
 });
 
 describe('the rules', () => {
-  it('moves one id to a place, the others keeping their order; favourites follow the list\'s order', () => {
+  it("moves one id to a place, the others keeping their order; favourites follow the list's order", () => {
     expect(movedTo([1, 2, 3, 4], 4, 0)).toEqual([4, 1, 2, 3]);
     expect(movedTo([1, 2, 3, 4], 1, 3)).toEqual([2, 3, 4, 1]);
     expect(movedTo([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
@@ -100,7 +108,7 @@ describe('the rules', () => {
   });
 });
 
-describe('a visitor\'s favourites', () => {
+describe("a visitor's favourites", () => {
   it('stars rows, keeps them in IndexedDB, shows them under "favourites" in order and reorders with the arrows', async () => {
     await set(VISITOR_WATCHLIST_KEY, [13]);
     stop = startWatchlist();
@@ -120,10 +128,14 @@ describe('a visitor\'s favourites', () => {
     expect(codes()).toEqual(['GBPUSD', 'EURUSD']);
 
     await act(async () => q<HTMLButtonElement>('[data-action="edit-order"]')?.click());
-    const up = (code: string) => q<HTMLButtonElement>(`.wl-item[data-id="${LIST.find((i) => i.Code === code)?.Id}"] [data-dir="up"]`);
+    const up = (code: string) =>
+      q<HTMLButtonElement>(`.wl-item[data-id="${LIST.find((i) => i.Code === code)?.Id}"] [data-dir="up"]`);
     expect(up('GBPUSD')?.disabled).toBe(true); // first: nowhere up
     await act(async () => up('EURUSD')?.click());
-    expect(Array.from(host?.querySelectorAll('.wl-item-code') ?? []).map((e) => e.textContent)).toEqual(['EURUSD', 'GBPUSD']);
+    expect(Array.from(host?.querySelectorAll('.wl-item-code') ?? []).map((e) => e.textContent)).toEqual([
+      'EURUSD',
+      'GBPUSD',
+    ]);
     expect(q('.wl-order + [role="status"]')?.textContent).toBe('EURUSD is now number 1');
     expect(document.activeElement?.getAttribute('data-dir')).toBe('down'); // focus stays on the moved favourite
     await vi.waitFor(async () => expect(await get(VISITOR_WATCHLIST_KEY)).toEqual([11, 13]));
@@ -143,8 +155,8 @@ describe('a visitor\'s favourites', () => {
   });
 });
 
-describe('an account\'s favourites', () => {
-  it('reads the account\'s list, adds the visitor\'s stars to it at sign-in, and sends every change', async () => {
+describe("an account's favourites", () => {
+  it("reads the account's list, adds the visitor's stars to it at sign-in, and sends every change", async () => {
     await set(VISITOR_WATCHLIST_KEY, [12]);
     server = [13];
     stop = startWatchlist();
@@ -165,7 +177,7 @@ describe('an account\'s favourites', () => {
     expect(server).toEqual([12, 11]);
   });
 
-  it('undoes a change the server refuses by reading the account\'s list again', async () => {
+  it("undoes a change the server refuses by reading the account's list again", async () => {
     server = [11];
     stop = startWatchlist();
     act(() => {

@@ -34,7 +34,10 @@ afterEach(async () => {
 
 describe('one live dot and one globe on the desk', () => {
   it('a title bar shows the connection badge on a phone only', async () => {
-    for (const [wide, dots] of [[false, 1], [true, 0]] as const) {
+    for (const [wide, dots] of [
+      [false, 1],
+      [true, 0],
+    ] as const) {
       viewport(wide);
       view = await renderRoutes([{ path: '/order', element: <TitleBar titleKey="page.orders" conn /> }], '/order');
       expect(count('.conn-badge'), `wide=${wide}`).toBe(dots);
@@ -46,7 +49,10 @@ describe('one live dot and one globe on the desk', () => {
   it('the market panel leaves connection, language and account to the desk navigation', async () => {
     server = fakeServer();
     server.on('GET', '/v1/api/forex/getCategories', ok([]));
-    for (const [wide, each] of [[false, 1], [true, 0]] as const) {
+    for (const [wide, each] of [
+      [false, 1],
+      [true, 0],
+    ] as const) {
       viewport(wide);
       view = await renderRoutes([{ path: '/', element: <MarketPanel onPick={() => undefined} scrollKey="t" /> }], '/');
       expect([count('.conn-badge'), count('[data-testid="language-button"]')], `wide=${wide}`).toEqual([each, each]);

@@ -12,7 +12,12 @@ const read = (f: string): string => readFileSync(join(ROOT, f), 'utf8');
 const TRACKED = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
   .split('\n')
   .filter((f) => f && existsSync(join(ROOT, f)));
-const DOCS = [...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`), 'README.md'];
+const DOCS = [
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+  'README.md',
+];
 const CODE_FILE = /\.(ts|tsx|mjs|js|css|html|sql|sh)$/;
 const CODE = TRACKED.filter((f) => CODE_FILE.test(f) && !f.startsWith('bench/results/'))
   .map(read)
@@ -20,7 +25,10 @@ const CODE = TRACKED.filter((f) => CODE_FILE.test(f) && !f.startsWith('bench/res
 
 /** Names the docs quote that belong to a library or the platform, not to our code. */
 const FOREIGN_NAMES = new Set([
-  'createHashRouter', 'RouterProvider', 'useMatches', 'errorElement', // react-router
+  'createHashRouter',
+  'RouterProvider',
+  'useMatches',
+  'errorElement', // react-router
   'generateSW', // workbox-build
   'SignalValue', // @preact/signals-react's text-node component
   'BroadcastChannel', // the web platform
@@ -93,7 +101,9 @@ describe('the worker API and the rename tables', () => {
     const protocol = read('workers/protocol.ts');
     const calls = quotes().filter((q) => /^feed\(\)\.\w+\(/.test(q.text));
     expect(calls.length).toBeGreaterThan(2);
-    const missing = calls.filter((q) => !new RegExp(`^\\s+${q.text.slice(7, q.text.indexOf('(', 7))}\\(`, 'm').test(protocol));
+    const missing = calls.filter(
+      (q) => !new RegExp(`^\\s+${q.text.slice(7, q.text.indexOf('(', 7))}\\(`, 'm').test(protocol),
+    );
     expect(missing.map(where)).toEqual([]);
   });
 
@@ -103,7 +113,10 @@ describe('the worker API and the rename tables', () => {
     const rows = table.split('\n').filter((l) => l.startsWith('| `'));
     expect(rows.length).toBeGreaterThan(5);
     const same = rows.filter((l) => {
-      const [was, is] = l.split('|').slice(1, 3).map((c) => c.match(/`([^`]+)`/)?.[1]);
+      const [was, is] = l
+        .split('|')
+        .slice(1, 3)
+        .map((c) => c.match(/`([^`]+)`/)?.[1]);
       return was === is;
     });
     expect(same).toEqual([]);
@@ -131,7 +144,15 @@ describe('docs/client.md: the src/ tree', () => {
       }
       // A continuation line of a description is indented past every name: it has no extension-bearing first word.
       if (!/\.\w+$/.test(m[2])) continue;
-      const names = [m[2], ...(m[4] ? m[4].split(',').map((s) => s.trim()).filter(Boolean) : [])];
+      const names = [
+        m[2],
+        ...(m[4]
+          ? m[4]
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : []),
+      ];
       for (const name of names) {
         files += 1;
         if (!existsSync(join(ROOT, parent, name))) missing.push(`${parent}${name}`);
@@ -147,13 +168,19 @@ describe('README and docs/api.md state the settings of the code', () => {
     const vars = new Set([...read('server/config.ts').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1] ?? ''));
     expect(vars.size).toBeGreaterThan(10);
     const readme = read('README.md');
-    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
     expect([...vars].filter((v) => !table.includes(`\`${v}\``))).toEqual([]);
   });
 
   it('every migration falls in a range docs/api.md states', () => {
     const api = read('docs/api.md');
-    const sentence = api.slice(api.indexOf('Ranges by room'), api.indexOf('docs-truth.test.ts', api.indexOf('Ranges by room')));
+    const sentence = api.slice(
+      api.indexOf('Ranges by room'),
+      api.indexOf('docs-truth.test.ts', api.indexOf('Ranges by room')),
+    );
     const ranges = [...sentence.matchAll(/(\d{3})–(\d{3})/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
     expect(ranges.length).toBeGreaterThan(4);
     const files = readdirSync(join(ROOT, 'server/db/migrations')).filter((f) => f.endsWith('.sql'));
@@ -168,7 +195,15 @@ describe('README and docs/api.md state the settings of the code', () => {
 describe('file headers', () => {
   it('state no line count (it is false after the next change)', () => {
     const claims = TRACKED.filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !f.startsWith('node_modules/'))
-      .filter((f) => /\b\d{2,4} lines\b/.test(read(f).split('\n').slice(0, 12).filter((l) => /^\s*(\/\/|\*|\/\*)/.test(l)).join('\n')))
+      .filter((f) =>
+        /\b\d{2,4} lines\b/.test(
+          read(f)
+            .split('\n')
+            .slice(0, 12)
+            .filter((l) => /^\s*(\/\/|\*|\/\*)/.test(l))
+            .join('\n'),
+        ),
+      )
       .filter((f) => f !== 'tests/unit/house/docs-truth.test.ts');
     expect(claims).toEqual([]);
   });

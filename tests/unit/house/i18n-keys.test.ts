@@ -7,7 +7,9 @@ import { LANGUAGES } from '../../../domain/types.ts';
 type Tree = { [key: string]: string | Tree };
 
 function keys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
+  );
 }
 
 function load(lang: string): Tree | null {

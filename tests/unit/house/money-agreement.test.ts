@@ -15,7 +15,9 @@ import { previewOrder, RiskBook } from '../../../workers/risk.ts';
 import { instrument } from '../../fixtures/instruments.ts';
 
 const decimalText = (maxInt: number, places: number, min = 1): fc.Arbitrary<string> =>
-  fc.integer({ min, max: maxInt * 10 ** places }).map((n) => (places === 0 ? String(n) : (n / 10 ** places).toFixed(places)));
+  fc
+    .integer({ min, max: maxInt * 10 ** places })
+    .map((n) => (places === 0 ? String(n) : (n / 10 ** places).toFixed(places)));
 
 interface Case {
   inst: Instrument;
@@ -35,7 +37,10 @@ const caseArb: fc.Arbitrary<Case> = fc
     steps: fc.integer({ min: 1, max: 5000 }),
     contNum: fc.oneof(fc.constantFrom('1', '10', '100', '1000', '100000'), decimalText(1000, 3)),
     marginMode: fc.constantFrom(1, 2),
-    feeRate: fc.oneof(fc.constant('0'), decimalText(1, 6, 0).map((t) => dec(t).div(10).toFixed())),
+    feeRate: fc.oneof(
+      fc.constant('0'),
+      decimalText(1, 6, 0).map((t) => dec(t).div(10).toFixed()),
+    ),
     multiples: fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { minLength: 1, maxLength: 5 }),
     pick: fc.nat(),
     priceTicks: fc.integer({ min: 1, max: 2_000_000 }),
@@ -58,19 +63,49 @@ const caseArb: fc.Arbitrary<Case> = fc
       HasForexMultiple: r.multiples.map((Value) => ({ Value })),
     });
     const engine: EngineInstrument = {
-      id: 1, code: 'P', showCode: 'P', pricePrecision: r.precision, pip: r.pip, minLots: r.pip, multiples: r.multiples, spec: inst,
+      id: 1,
+      code: 'P',
+      showCode: 'P',
+      pricePrecision: r.precision,
+      pip: r.pip,
+      minLots: r.pip,
+      multiples: r.multiples,
+      spec: inst,
     };
     return {
-      inst, engine, lots, multiple, orderType: r.orderType, tradeFeeType: r.tradeFeeType,
-      current: priceOf(r.priceTicks), later: priceOf(r.priceTicks + r.moveTicks),
+      inst,
+      engine,
+      lots,
+      multiple,
+      orderType: r.orderType,
+      tradeFeeType: r.tradeFeeType,
+      current: priceOf(r.priceTicks),
+      later: priceOf(r.priceTicks + r.moveTicks),
     };
   });
 
 function row(c: Case, margin: string, fee: string, id: number): OrderRow {
   return {
-    id, userId: 1, instrumentId: 1, orderType: c.orderType, quantity: c.lots, multiple: c.multiple,
-    price: c.current, originPrice: c.current, updatePrice: c.current, factProfits: '0', cautionMoney: margin, tradeFee: fee,
-    targetLossPrice: '0', targetProfitPrice: '0', trailDistance: '0', status: 1, closeReason: '', createdAt: 0, filledAt: 0, completedAt: null,
+    id,
+    userId: 1,
+    instrumentId: 1,
+    orderType: c.orderType,
+    quantity: c.lots,
+    multiple: c.multiple,
+    price: c.current,
+    originPrice: c.current,
+    updatePrice: c.current,
+    factProfits: '0',
+    cautionMoney: margin,
+    tradeFee: fee,
+    targetLossPrice: '0',
+    targetProfitPrice: '0',
+    trailDistance: '0',
+    status: 1,
+    closeReason: '',
+    createdAt: 0,
+    filledAt: 0,
+    completedAt: null,
   };
 }
 
@@ -80,14 +115,34 @@ describe('worker preview = server authority (property)', () => {
       fc.property(caseArb, (c) => {
         const multiple = c.inst.MarginMode === 1 ? 0 : c.multiple;
         const preview = previewOrder(
-          { code: 'P', orderType: c.orderType, quantity: c.lots, multiple: c.multiple, atPrice: null, stopProfit: null, stopLoss: null },
-          c.inst, c.current, c.tradeFeeType,
+          {
+            code: 'P',
+            orderType: c.orderType,
+            quantity: c.lots,
+            multiple: c.multiple,
+            atPrice: null,
+            stopProfit: null,
+            stopLoss: null,
+          },
+          c.inst,
+          c.current,
+          c.tradeFeeType,
         );
         let plan: ReturnType<typeof planSubmit>;
         try {
           plan = planSubmit(
-            { type: c.orderType, cont: c.lots, status: 1, target_price: '', stop_loss_price: '', target_profit_price: '', multiple },
-            c.engine, { open: true, current: price(c.current) }, c.tradeFeeType,
+            {
+              type: c.orderType,
+              cont: c.lots,
+              status: 1,
+              target_price: '',
+              stop_loss_price: '',
+              target_profit_price: '',
+              multiple,
+            },
+            c.engine,
+            { open: true, current: price(c.current) },
+            c.tradeFeeType,
           );
         } catch (err) {
           // What the server refuses, the preview refuses too (a margin that rounds to zero, say).
@@ -112,7 +167,13 @@ describe('worker preview = server authority (property)', () => {
         // Each position on its own instrument code so every one follows its own later price.
         const insts = cases.map((c, i) => ({ ...c.inst, Id: i + 1, Code: `P${i}` }));
         const orders: Order[] = rows.map((r, i) => ({ ...toWireOrder(r, cases[i]!.engine, null), ForexId: i + 1 }));
-        book.setPositions(orders, '1000', '10', (o) => insts[o.ForexId - 1], () => null);
+        book.setPositions(
+          orders,
+          '1000',
+          '10',
+          (o) => insts[o.ForexId - 1],
+          () => null,
+        );
         cases.forEach((c, i) => book.onQuote(`P${i}`, c.later));
         const account = book.take();
         const serverPnl = rows.map((r, i) => toWireOrder(r, cases[i]!.engine, price(cases[i]!.later)).FactProfits);

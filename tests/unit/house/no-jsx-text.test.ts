@@ -34,7 +34,8 @@ function literalTexts(file: string, source: string): string[] {
 
 describe('no text literals in JSX', () => {
   it('the checker finds text and visible attributes, and ignores expressions', () => {
-    const src = 'const a = <p title="Hello">Buy now {t("x")}</p>; const b = <i className="icon" aria-label={t("y")} />;';
+    const src =
+      'const a = <p title="Hello">Buy now {t("x")}</p>; const b = <i className="icon" aria-label={t("y")} />;';
     expect(literalTexts('x.tsx', src)).toEqual(['x.tsx: title="Hello"', 'x.tsx: Buy now']);
   });
 

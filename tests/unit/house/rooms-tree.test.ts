@@ -24,7 +24,9 @@ export function importsInto(file: string, text: string, room: string): string[] 
 
 describe('the server and the worker import nothing of src/', () => {
   it('finds an import into src/ when there is one', () => {
-    expect(importsInto('server/routes/x.ts', "import { a } from '../../src/state/a.ts';", 'src')).toEqual(['server/routes/x.ts → src/state/a.ts']);
+    expect(importsInto('server/routes/x.ts', "import { a } from '../../src/state/a.ts';", 'src')).toEqual([
+      'server/routes/x.ts → src/state/a.ts',
+    ]);
     expect(importsInto('server/routes/x.ts', "import { dec } from '../../domain/decimal.ts';", 'src')).toEqual([]);
   });
 
@@ -37,6 +39,8 @@ describe('the server and the worker import nothing of src/', () => {
   it('domain/ imports nothing of the server or the worker', () => {
     const files = codeFiles('domain');
     const text = (f: string) => readFileSync(join(ROOT, f), 'utf8');
-    expect(files.flatMap((f) => [...importsInto(f, text(f), 'server'), ...importsInto(f, text(f), 'workers')])).toEqual([]);
+    expect(files.flatMap((f) => [...importsInto(f, text(f), 'server'), ...importsInto(f, text(f), 'workers')])).toEqual(
+      [],
+    );
   });
 });

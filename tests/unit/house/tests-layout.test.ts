@@ -26,9 +26,12 @@ describe('tests/unit/ mirrors the code', () => {
     expect(tests.filter((f) => !f.includes('/'))).toEqual([]);
   });
 
-  it.each(tests.filter((f) => f.includes('/') && !f.startsWith('house/')))('%s sits beside the code it tests', (file) => {
-    const folder = dirname(file); // e.g. src/pages/trade
-    expect(statSync(join(ROOT, folder)).isDirectory()).toBe(true);
-    expect(importedFolders(file)).toContain(folder);
-  });
+  it.each(tests.filter((f) => f.includes('/') && !f.startsWith('house/')))(
+    '%s sits beside the code it tests',
+    (file) => {
+      const folder = dirname(file); // e.g. src/pages/trade
+      expect(statSync(join(ROOT, folder)).isDirectory()).toBe(true);
+      expect(importedFolders(file)).toContain(folder);
+    },
+  );
 });

@@ -7,9 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../domain/types.ts';
 
 type Tree = { [key: string]: string | Tree };
-const load = (lang: string): Tree => JSON.parse(readFileSync(resolve(__dirname, '../../../locales', `${lang}.json`), 'utf8')) as Tree;
+const load = (lang: string): Tree =>
+  JSON.parse(readFileSync(resolve(__dirname, '../../../locales', `${lang}.json`), 'utf8')) as Tree;
 const texts = (tree: Tree): string[] => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : texts(v)));
-const at = (tree: Tree, path: string): unknown => path.split('.').reduce<unknown>((n, k) => (n as Tree | undefined)?.[k], tree);
+const at = (tree: Tree, path: string): unknown =>
+  path.split('.').reduce<unknown>((n, k) => (n as Tree | undefined)?.[k], tree);
 
 describe('the words for the two sides', () => {
   it('English says Buy / Sell, never "buy up" or "buy low"', () => {

@@ -14,10 +14,13 @@ function leafKeys(obj: Record<string, unknown>, prefix = ''): string[] {
 
 describe('the first screen texts', () => {
   it('the bundled module holds exactly the first sections (and single keys) of hk.json, unchanged', () => {
-    const at = (tree: unknown, name: string): unknown => name.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+    const at = (tree: unknown, name: string): unknown =>
+      name.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
     expect(Object.keys(firstTexts).sort()).toEqual([...new Set(FIRST_SECTIONS.map((n) => n.split('.')[0]))].sort());
     for (const name of FIRST_SECTIONS) expect(at(firstTexts, name), name).toEqual(at(hk, name));
-    expect(leafKeys(firstTexts).length).toBe(FIRST_SECTIONS.reduce((n, name) => n + leafKeys({ x: at(hk, name) }).length, 0));
+    expect(leafKeys(firstTexts).length).toBe(
+      FIRST_SECTIONS.reduce((n, name) => n + leafKeys({ x: at(hk, name) }).length, 0),
+    );
     // The screens' big sections are not in it (the point of the split).
     expect(firstTexts).not.toHaveProperty('errors');
     expect(firstTexts).not.toHaveProperty('wallet');

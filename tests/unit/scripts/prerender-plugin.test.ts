@@ -25,16 +25,23 @@ describe('inlineStylesheets', () => {
   });
 
   it('refuses a stylesheet the bundle does not have', () => {
-    expect(() => inlineStylesheets('<link rel="stylesheet" href="./assets/gone.css">', read)).toThrow(/no stylesheet assets\/gone\.css/);
+    expect(() => inlineStylesheets('<link rel="stylesheet" href="./assets/gone.css">', read)).toThrow(
+      /no stylesheet assets\/gone\.css/,
+    );
   });
 
   it('refuses rules whose meaning depends on the file’s place, and text that would end the block', () => {
-    const with_ = (css: string): (() => string) => () => inlineStylesheets('<link rel="stylesheet" href="./x.css">', () => css);
+    const with_ =
+      (css: string): (() => string) =>
+      () =>
+        inlineStylesheets('<link rel="stylesheet" href="./x.css">', () => css);
     expect(with_('.a{background:url(./icon.svg)}')).toThrow(/refers to other files/);
     expect(with_('.a{background:url("logo.png")}')).toThrow(/refers to other files/);
     expect(with_('@import "more.css";')).toThrow(/refers to other files/);
     expect(with_('.a{content:"</style>"}')).toThrow(/"<\/style"/);
-    expect(with_('.a{background:url(data:image/svg+xml,x)}')()).toContain('<style>.a{background:url(data:image/svg+xml,x)}</style>');
+    expect(with_('.a{background:url(data:image/svg+xml,x)}')()).toContain(
+      '<style>.a{background:url(data:image/svg+xml,x)}</style>',
+    );
   });
 });
 
@@ -47,7 +54,9 @@ describe('deferAppScripts', () => {
   it('takes the entry and its preloads out of <head>, in order, and leaves everything else', () => {
     const out = deferAppScripts(head);
     expect(out.scripts).toEqual({ entry: './assets/main-1.js', preload: ['./assets/react-2.js', './assets/app-3.js'] });
-    expect(out.html).toBe('<head><title>T</title>\n    <link rel="stylesheet" crossorigin href="./assets/app-3.css">\n</head>');
+    expect(out.html).toBe(
+      '<head><title>T</title>\n    <link rel="stylesheet" crossorigin href="./assets/app-3.css">\n</head>',
+    );
   });
 
   it('refuses a page without exactly one entry (the app would never start, or start twice)', () => {

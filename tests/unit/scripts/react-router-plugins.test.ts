@@ -29,7 +29,9 @@ describe('react-router pure transform', () => {
   it('touches react-router production files only', () => {
     const plugin = reactRouterPure();
     const transform = plugin.transform as (code: string, id: string) => { code: string } | null;
-    expect(transform(source, '/p/node_modules/react-router/dist/production/chunk-ABC.mjs')?.code).toContain('@__PURE__');
+    expect(transform(source, '/p/node_modules/react-router/dist/production/chunk-ABC.mjs')?.code).toContain(
+      '@__PURE__',
+    );
     expect(transform(source, '/p/node_modules/react-dom/cjs/react-dom.production.js')).toBeNull();
     expect(transform(source, '/p/src/app/routes.tsx')).toBeNull();
   });

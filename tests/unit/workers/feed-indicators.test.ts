@@ -12,9 +12,20 @@ import { instrument } from '../../fixtures/instruments.ts';
 import { config, harness, RecordingSink } from '../feed-fakes.ts';
 
 const T0 = 1_699_999_200;
-const bar = (Time: number, Close: number, Volume: number): KlineBar => ({ Time, Open: Close, High: Close + 1, Low: Close - 1, Close, Volume });
+const bar = (Time: number, Close: number, Volume: number): KlineBar => ({
+  Time,
+  Open: Close,
+  High: Close + 1,
+  Low: Close - 1,
+  Close,
+  Volume,
+});
 const HISTORY = Array.from({ length: 40 }, (_, i) => bar(T0 - (39 - i) * 60, 100 + Math.sin(i) * 5, 10 + i));
-const minute = (code: string, Time: number, Close: number, Volume: number) => ({ type: 'KLINE', topic: `KLINE.${code}`, data: { Code: code, ...bar(Time, Close, Volume) } });
+const minute = (code: string, Time: number, Close: number, Volume: number) => ({
+  type: 'KLINE',
+  topic: `KLINE.${code}`,
+  data: { Code: code, ...bar(Time, Close, Volume) },
+});
 
 const updates = (sink: RecordingSink): KlineUpdate[] => sink.batches.flatMap((b) => b.kline ?? []);
 
@@ -49,7 +60,10 @@ describe('indicators in the feed', () => {
     h.frames.run();
     const [live] = updates(sink);
     if (live?.kind !== 'bar') throw new Error('no bar');
-    const again = new IndicatorSet(defaultIndicatorSettings()).load([...HISTORY.slice(0, -1), { ...bar(T0, 100 + Math.sin(39) * 5, 0), High: 121, Close: 120, Volume: 99 }]);
+    const again = new IndicatorSet(defaultIndicatorSettings()).load([
+      ...HISTORY.slice(0, -1),
+      { ...bar(T0, 100 + Math.sin(39) * 5, 0), High: 121, Close: 120, Volume: 99 },
+    ]);
     expect(live.ind).toHaveLength(6);
     live.ind?.forEach((v, i) => expect(v).toBeCloseTo(again[i]?.at(-1) ?? NaN, 9));
   });
@@ -82,7 +96,12 @@ describe('indicators in the feed', () => {
       feed.watchChart('GBPUSD', '1min', 2),
       feed.watchChart('GBPUSD', '4hour', 3),
     ]);
-    expect(h.last().topics('sub').filter((t) => String(t).startsWith('KLINE.'))).toEqual(['KLINE.EURUSD', 'KLINE.GBPUSD']);
+    expect(
+      h
+        .last()
+        .topics('sub')
+        .filter((t) => String(t).startsWith('KLINE.')),
+    ).toEqual(['KLINE.EURUSD', 'KLINE.GBPUSD']);
     h.frames.run();
     expect(updates(sink).map((u) => `${u.kind} ${u.code} ${u.period}`)).toEqual([
       'reset EURUSD 1min',
@@ -95,7 +114,12 @@ describe('indicators in the feed', () => {
     h.last().receive(minute('EURUSD', T0 + 60, 101, 1));
     h.last().receive(minute('GBPUSD', T0 + 60, 102, 1));
     h.frames.run();
-    expect(updates(sink).map((u) => `${u.kind} ${u.code} ${u.period}`)).toEqual(['bar EURUSD 1min', 'bar EURUSD 5min', 'bar GBPUSD 1min', 'bar GBPUSD 4hour']);
+    expect(updates(sink).map((u) => `${u.kind} ${u.code} ${u.period}`)).toEqual([
+      'bar EURUSD 1min',
+      'bar EURUSD 5min',
+      'bar GBPUSD 1min',
+      'bar GBPUSD 4hour',
+    ]);
     // One chart of EURUSD leaves: the other keeps the subscription.
     await feed.unwatchChart(1);
     expect(h.last().topics('unsub')).toEqual([]);

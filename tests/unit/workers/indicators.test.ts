@@ -13,7 +13,10 @@ import type { KlineBar } from '../../../domain/types.ts';
 const HIGH = [82.15, 81.89, 83.03, 83.3, 83.85, 83.9, 83.33, 84.3, 84.84, 85.0, 85.9, 86.58, 86.98, 88.0, 87.87];
 const LOW = [81.29, 80.64, 81.31, 82.65, 83.07, 83.11, 82.49, 82.3, 84.15, 84.11, 84.03, 85.39, 85.76, 87.17, 87.01];
 const CLOSE = [81.59, 81.06, 82.87, 83.0, 83.61, 83.15, 82.84, 83.99, 84.55, 84.36, 85.53, 86.54, 86.89, 87.77, 87.29];
-const VOLUME = [5653100, 6447400, 7690900, 3831400, 4455100, 3798000, 3936200, 4732000, 4841300, 3915300, 6830800, 6694100, 5293600, 7985800, 4807900];
+const VOLUME = [
+  5653100, 6447400, 7690900, 3831400, 4455100, 3798000, 3936200, 4732000, 4841300, 3915300, 6830800, 6694100, 5293600,
+  7985800, 4807900,
+];
 
 const BARS: KlineBar[] = CLOSE.map((c, i) => ({
   Time: 60 * i,
@@ -45,32 +48,143 @@ describe('indicators against Tulip Indicators v0.8.0 tests/untest.txt', () => {
   it('MA (sma 5): defined from the 5th bar', () => {
     const v = new IndicatorSet(only({ ma: [5, 5, 5, 5] })).load(BARS);
     expect(v[0]?.slice(0, 4).every(Number.isNaN)).toBe(true);
-    expect(column(v, 0)).toEqual(['82.426', '82.738', '83.094', '83.318', '83.628', '83.778', '84.254', '84.994', '85.574', '86.218', '86.804']);
+    expect(column(v, 0)).toEqual([
+      '82.426',
+      '82.738',
+      '83.094',
+      '83.318',
+      '83.628',
+      '83.778',
+      '84.254',
+      '84.994',
+      '85.574',
+      '86.218',
+      '86.804',
+    ]);
   });
 
   it('EMA (ema 5): the values from the 5th bar on, where the seeded average is defined', () => {
     const v = new IndicatorSet(only({ ema: [5, 5] })).load(BARS);
-    const all = ['81.590', '81.413', '81.899', '82.266', '82.714', '82.859', '82.853', '83.232', '83.671', '83.901', '84.444', '85.143', '85.725', '86.407', '86.701'];
+    const all = [
+      '81.590',
+      '81.413',
+      '81.899',
+      '82.266',
+      '82.714',
+      '82.859',
+      '82.853',
+      '83.232',
+      '83.671',
+      '83.901',
+      '84.444',
+      '85.143',
+      '85.725',
+      '86.407',
+      '86.701',
+    ];
     expect(column(v, 0)).toEqual(all.slice(4));
   });
 
   it('BOLL (bbands 5 2): upper, middle, lower', () => {
     const v = new IndicatorSet(only({ boll: [5, 2] })).load(BARS);
-    expect(column(v, 0)).toEqual(['84.322', '84.489', '83.655', '84.164', '84.838', '85.121', '85.997', '86.845', '87.612', '88.566', '88.319']);
-    expect(column(v, 1)).toEqual(['82.426', '82.738', '83.094', '83.318', '83.628', '83.778', '84.254', '84.994', '85.574', '86.218', '86.804']);
-    expect(column(v, 2)).toEqual(['80.530', '80.987', '82.533', '82.472', '82.418', '82.435', '82.511', '83.143', '83.536', '83.870', '85.289']);
+    expect(column(v, 0)).toEqual([
+      '84.322',
+      '84.489',
+      '83.655',
+      '84.164',
+      '84.838',
+      '85.121',
+      '85.997',
+      '86.845',
+      '87.612',
+      '88.566',
+      '88.319',
+    ]);
+    expect(column(v, 1)).toEqual([
+      '82.426',
+      '82.738',
+      '83.094',
+      '83.318',
+      '83.628',
+      '83.778',
+      '84.254',
+      '84.994',
+      '85.574',
+      '86.218',
+      '86.804',
+    ]);
+    expect(column(v, 2)).toEqual([
+      '80.530',
+      '80.987',
+      '82.533',
+      '82.472',
+      '82.418',
+      '82.435',
+      '82.511',
+      '83.143',
+      '83.536',
+      '83.870',
+      '85.289',
+    ]);
   });
 
   it('MACD (macd 2 5 9): DIF, DEA, histogram', () => {
     const v = new IndicatorSet(only({ macd: [2, 5, 9] })).load(BARS);
-    expect(column(v, 0)).toEqual(['0.618', '0.351', '0.111', '0.416', '0.578', '0.422', '0.684', '0.927', '0.891', '0.979', '0.621']);
-    expect(column(v, 1)).toEqual(['0.618', '0.564', '0.474', '0.462', '0.485', '0.473', '0.515', '0.597', '0.656', '0.721', '0.701']);
-    expect(column(v, 2).map((x) => (x === '-0.000' ? '0.000' : x))).toEqual(['0.000', '-0.213', '-0.363', '-0.046', '0.093', '-0.050', '0.169', '0.329', '0.235', '0.258', '-0.080']);
+    expect(column(v, 0)).toEqual([
+      '0.618',
+      '0.351',
+      '0.111',
+      '0.416',
+      '0.578',
+      '0.422',
+      '0.684',
+      '0.927',
+      '0.891',
+      '0.979',
+      '0.621',
+    ]);
+    expect(column(v, 1)).toEqual([
+      '0.618',
+      '0.564',
+      '0.474',
+      '0.462',
+      '0.485',
+      '0.473',
+      '0.515',
+      '0.597',
+      '0.656',
+      '0.721',
+      '0.701',
+    ]);
+    expect(column(v, 2).map((x) => (x === '-0.000' ? '0.000' : x))).toEqual([
+      '0.000',
+      '-0.213',
+      '-0.363',
+      '-0.046',
+      '0.093',
+      '-0.050',
+      '0.169',
+      '0.329',
+      '0.235',
+      '0.258',
+      '-0.080',
+    ]);
   });
 
   it('RSI (rsi 5): Wilder smoothing, defined from the 6th bar', () => {
     const v = new IndicatorSet(only({ rsi: [5] })).load(BARS);
-    expect(column(v, 0)).toEqual(['72.034', '64.927', '75.936', '79.796', '74.713', '83.033', '87.478', '88.755', '91.483', '78.498']);
+    expect(column(v, 0)).toEqual([
+      '72.034',
+      '64.927',
+      '75.936',
+      '79.796',
+      '74.713',
+      '83.033',
+      '87.478',
+      '88.755',
+      '91.483',
+      '78.498',
+    ]);
   });
 
   it('KDJ (stoch 5 3 3): K and D, and J = 3K − 2D', () => {
@@ -102,7 +216,18 @@ describe('indicators against Tulip Indicators v0.8.0 tests/untest.txt', () => {
     const s = only({ ma: [5, 10, 20, 30], boll: [20, 2], vol: [5], macd: [12, 26, 9] });
     const set = new IndicatorSet(s);
     expect(set.lines.map((l) => `${l.label}@${l.pane}`)).toEqual([
-      'MA5@0', 'MA10@0', 'MA20@0', 'MA30@0', 'UP@0', 'MID@0', 'LOW@0', 'VOL@1', 'MA5@1', 'DIF@2', 'DEA@2', 'MACD@2',
+      'MA5@0',
+      'MA10@0',
+      'MA20@0',
+      'MA30@0',
+      'UP@0',
+      'MID@0',
+      'LOW@0',
+      'VOL@1',
+      'MA5@1',
+      'DIF@2',
+      'DEA@2',
+      'MACD@2',
     ]);
     expect(set.load(BARS)).toHaveLength(set.lines.length);
     expect(indicatorLines(s, 1).some((l) => l.kind === 'macd')).toBe(false);
@@ -111,8 +236,16 @@ describe('indicators against Tulip Indicators v0.8.0 tests/untest.txt', () => {
 
 /** A live feed: ticks replace the last bar, a new bar appends (Time one minute later). */
 const step = fc.oneof(
-  fc.record({ kind: fc.constant<'tick'>('tick'), close: fc.double({ min: 1, max: 200, noNaN: true }), volume: fc.integer({ min: 0, max: 1e6 }) }),
-  fc.record({ kind: fc.constant<'bar'>('bar'), close: fc.double({ min: 1, max: 200, noNaN: true }), volume: fc.integer({ min: 0, max: 1e6 }) }),
+  fc.record({
+    kind: fc.constant<'tick'>('tick'),
+    close: fc.double({ min: 1, max: 200, noNaN: true }),
+    volume: fc.integer({ min: 0, max: 1e6 }),
+  }),
+  fc.record({
+    kind: fc.constant<'bar'>('bar'),
+    close: fc.double({ min: 1, max: 200, noNaN: true }),
+    volume: fc.integer({ min: 0, max: 1e6 }),
+  }),
 );
 
 function everything(): IndicatorSettings {
@@ -123,44 +256,48 @@ function everything(): IndicatorSettings {
 describe('the live-bar replace path', () => {
   it('equals a full recomputation after any sequence of ticks and new bars', () => {
     fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 60 }), fc.integer({ min: 0, max: 12 }), (steps, historyLen) => {
-        for (const settings of [everything(), only({ kdj: [3, 2, 2], rsi: [3], vol: [2] })]) {
-          const bars = BARS.slice(0, historyLen).map((b) => ({ ...b }));
-          const live = new IndicatorSet(settings);
-          live.load(bars);
-          let last: number[] | null = null;
-          for (const s of steps) {
-            const prev = bars[bars.length - 1];
-            if (s.kind === 'bar' || !prev) {
-              const t = prev ? prev.Time + 60 : 0;
-              bars.push({ Time: t, Open: s.close, High: s.close, Low: s.close, Close: s.close, Volume: s.volume });
-            } else {
-              prev.High = Math.max(prev.High, s.close);
-              prev.Low = Math.min(prev.Low, s.close);
-              prev.Close = s.close;
-              prev.Volume = s.volume;
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 0, max: 12 }),
+        (steps, historyLen) => {
+          for (const settings of [everything(), only({ kdj: [3, 2, 2], rsi: [3], vol: [2] })]) {
+            const bars = BARS.slice(0, historyLen).map((b) => ({ ...b }));
+            const live = new IndicatorSet(settings);
+            live.load(bars);
+            let last: number[] | null = null;
+            for (const s of steps) {
+              const prev = bars[bars.length - 1];
+              if (s.kind === 'bar' || !prev) {
+                const t = prev ? prev.Time + 60 : 0;
+                bars.push({ Time: t, Open: s.close, High: s.close, Low: s.close, Close: s.close, Volume: s.volume });
+              } else {
+                prev.High = Math.max(prev.High, s.close);
+                prev.Low = Math.min(prev.Low, s.close);
+                prev.Close = s.close;
+                prev.Volume = s.volume;
+              }
+              last = live.apply({ ...(bars[bars.length - 1] as KlineBar) });
             }
-            last = live.apply({ ...(bars[bars.length - 1] as KlineBar) });
-          }
-          const full = new IndicatorSet(settings).load(bars);
-          const kept = live.snapshot();
-          expect(kept).toHaveLength(full.length);
-          full.forEach((col, i) => {
-            const mine = kept[i] ?? [];
-            expect(mine).toHaveLength(col.length);
-            col.forEach((v, j) => {
-              const m = mine[j] ?? NaN;
-              if (Number.isNaN(v)) expect(m).toBeNaN();
-              else expect(m).toBeCloseTo(v, 6);
+            const full = new IndicatorSet(settings).load(bars);
+            const kept = live.snapshot();
+            expect(kept).toHaveLength(full.length);
+            full.forEach((col, i) => {
+              const mine = kept[i] ?? [];
+              expect(mine).toHaveLength(col.length);
+              col.forEach((v, j) => {
+                const m = mine[j] ?? NaN;
+                if (Number.isNaN(v)) expect(m).toBeNaN();
+                else expect(m).toBeCloseTo(v, 6);
+              });
+              // The live bar's answer is the same as the kept value.
+              const l = last?.[i] ?? NaN;
+              const want = col[col.length - 1] ?? NaN;
+              if (Number.isNaN(want)) expect(l).toBeNaN();
+              else expect(l).toBeCloseTo(want, 6);
             });
-            // The live bar's answer is the same as the kept value.
-            const l = last?.[i] ?? NaN;
-            const want = col[col.length - 1] ?? NaN;
-            if (Number.isNaN(want)) expect(l).toBeNaN();
-            else expect(l).toBeCloseTo(want, 6);
-          });
-        }
-      }),
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -37,7 +37,9 @@ describe('5min bars from live minutes', () => {
   it('replaces the live minute volume on repeated updates instead of adding it', () => {
     const s = loaded();
     expect(barOf(s.applyMinute(bar(T0 + 120, 1.05, 1.25, 1.0, 1.12, 35)))).toEqual(bar(T0, 1.0, 1.25, 0.9, 1.12, 105));
-    expect(barOf(s.applyMinute(bar(T0 + 120, 1.05, 1.25, 0.85, 1.11, 40)))).toEqual(bar(T0, 1.0, 1.25, 0.85, 1.11, 110));
+    expect(barOf(s.applyMinute(bar(T0 + 120, 1.05, 1.25, 0.85, 1.11, 40)))).toEqual(
+      bar(T0, 1.0, 1.25, 0.85, 1.11, 110),
+    );
     // The next minute: the previous one is closed at 40, the new one adds its own.
     expect(barOf(s.applyMinute(bar(T0 + 180, 1.11, 1.13, 1.1, 1.13, 5)))).toEqual(bar(T0, 1.0, 1.25, 0.85, 1.13, 115));
     expect(barOf(s.applyMinute(bar(T0 + 180, 1.11, 1.13, 1.1, 1.12, 9)))).toEqual(bar(T0, 1.0, 1.25, 0.85, 1.12, 119));
@@ -120,7 +122,12 @@ describe('gap refill after a reconnect', () => {
     s.load([bar(T0 - 300, 1, 1, 1, 1, 1), bar(T0, 1, 1.1, 1, 1.05, 10)]);
     s.applyMinute(bar(T0 + 60, 1.05, 1.06, 1.05, 1.06, 3)); // our partial view before the drop
     const ups = s.refill(
-      [bar(T0 - 300, 9, 9, 9, 9, 9), bar(T0, 1, 1.2, 0.95, 1.1, 30), bar(T0 + 300, 1.1, 1.15, 1.1, 1.12, 20), bar(T0 + 600, 1.12, 1.13, 1.1, 1.11, 4)],
+      [
+        bar(T0 - 300, 9, 9, 9, 9, 9),
+        bar(T0, 1, 1.2, 0.95, 1.1, 30),
+        bar(T0 + 300, 1.1, 1.15, 1.1, 1.12, 20),
+        bar(T0 + 600, 1.12, 1.13, 1.1, 1.11, 4),
+      ],
       [bar(T0 + 600, 1.12, 1.13, 1.1, 1.11, 4)],
     );
     expect(ups.map((u) => (u.kind === 'bar' ? u.bar.Time : -1))).toEqual([T0, T0 + 300, T0 + 600]);
@@ -166,6 +173,11 @@ describe('per-frame coalescing', () => {
     pushKlineUpdate(q, up(bar(T0, 1, 3, 1, 3, 3)));
     pushKlineUpdate(q, up(bar(T0 + 300, 3, 3, 3, 3, 1)));
     expect(q).toHaveLength(1);
-    expect(q[0]).toEqual({ kind: 'reset', code: 'X', period: '5min', bars: [bar(T0, 1, 3, 1, 3, 3), bar(T0 + 300, 3, 3, 3, 3, 1)] });
+    expect(q[0]).toEqual({
+      kind: 'reset',
+      code: 'X',
+      period: '5min',
+      bars: [bar(T0, 1, 3, 1, 3, 3), bar(T0 + 300, 3, 3, 3, 3, 1)],
+    });
   });
 });

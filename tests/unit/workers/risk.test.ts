@@ -9,9 +9,19 @@ import { instrument } from '../../fixtures/instruments.ts';
 import { order as baseOrder } from '../../fixtures/orders.ts';
 
 // Leveraged: 100000 units per lot, fee rate 0.001 (of the margin) or 7 (per lot) depending on trade_fee_type.
-const EURUSD = instrument('EURUSD', 1, { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0.001', HasForexMultiple: [{ Value: 50 }, { Value: 100 }] });
+const EURUSD = instrument('EURUSD', 1, {
+  MarginMode: 2,
+  ForexContNum: '100000',
+  ForexFeeRate: '0.001',
+  HasForexMultiple: [{ Value: 50 }, { Value: 100 }],
+});
 // Fixed margin: 50 USD per lot.
-const XAGUSD = instrument('XAGUSD', 2, { MarginMode: 1, ForexContNum: '50', ForexFeeRate: '0.002', HasForexMultiple: [] });
+const XAGUSD = instrument('XAGUSD', 2, {
+  MarginMode: 1,
+  ForexContNum: '50',
+  ForexFeeRate: '0.002',
+  HasForexMultiple: [],
+});
 const input = (over: Partial<OrderPreviewInput> = {}): OrderPreviewInput => ({
   code: 'EURUSD',
   orderType: 1,
@@ -49,11 +59,18 @@ describe('previewOrder: margin and fee', () => {
 
   it('leveraged, fee per lot (trade_fee_type 1): 0.1 lots × 7 = 0.7', () => {
     const perLot = { ...EURUSD, ForexFeeRate: '7' };
-    expect(previewOrder(input({ multiple: 50 }), perLot, '1.08321', 1)).toMatchObject({ margin: '216.642000', fee: '0.700000' });
+    expect(previewOrder(input({ multiple: 50 }), perLot, '1.08321', 1)).toMatchObject({
+      margin: '216.642000',
+      fee: '0.700000',
+    });
   });
 
   it('pending orders use the target price, not the current one: 0.1 × 100000 × 1.05 / 100 = 105', () => {
-    expect(previewOrder(input({ atPrice: '1.05000' }), EURUSD, '1.08321', 2)).toMatchObject({ price: '1.05000', margin: '105.000000', fee: '0.105000' });
+    expect(previewOrder(input({ atPrice: '1.05000' }), EURUSD, '1.08321', 2)).toMatchObject({
+      price: '1.05000',
+      margin: '105.000000',
+      fee: '0.105000',
+    });
   });
 
   it('fixed margin: lots × units per lot whatever the price; fee per margin 100 × 0.002, per lot 2 × 0.002', () => {
@@ -69,7 +86,11 @@ describe('previewOrder: margin and fee', () => {
     expect(previewOrder(input(), EURUSD, null, 2).reason).toBe('trade.no_price');
     expect(previewOrder(input({ atPrice: '0' }), EURUSD, '1', 2).reason).toBe('errors.price_required');
     expect(previewOrder(input({ multiple: 25 }), EURUSD, '1', 2).reason).toBe('trade.multiple_required');
-    expect(previewOrder(input(), { ...EURUSD, HasForexMultiple: [] }, '1', 2)).toMatchObject({ ok: false, reason: 'errors.no_leverage', margin: '' });
+    expect(previewOrder(input(), { ...EURUSD, HasForexMultiple: [] }, '1', 2)).toMatchObject({
+      ok: false,
+      reason: 'errors.no_leverage',
+      margin: '',
+    });
   });
 });
 
@@ -92,18 +113,39 @@ describe('previewOrder: P&L at stop-profit and stop-loss', () => {
 
 /** 0.5 lot EUR/USD bought at 1.10000. */
 const order = (over: Partial<Order>): Order =>
-  baseOrder({ Quantity: '0.5', Price: '1.10000', OriginPrice: '1.10000', UpdatePrice: '1.10000', FactProfits: '0', CautionMoney: '550', TradeFee: '0.55', CreateTimeHandler: '', ...over });
+  baseOrder({
+    Quantity: '0.5',
+    Price: '1.10000',
+    OriginPrice: '1.10000',
+    UpdatePrice: '1.10000',
+    FactProfits: '0',
+    CautionMoney: '550',
+    TradeFee: '0.55',
+    CreateTimeHandler: '',
+    ...over,
+  });
 
 describe('RiskBook: floating P&L, equity, risk rate', () => {
   const specOf = (o: Order): Instrument | undefined => [EURUSD, XAGUSD].find((i) => i.Id === o.ForexId);
 
   it('follows quotes for buys and sells; equity = balance + locked + floating; risk = equity / locked', () => {
     const book = new RiskBook();
-    const closes = new Map([['EURUSD', '1.10000'], ['XAGUSD', '25.000']]);
+    const closes = new Map([
+      ['EURUSD', '1.10000'],
+      ['XAGUSD', '25.000'],
+    ]);
     book.setPositions(
       [
         order({ Id: 1 }), // buy 0.5 EURUSD @ 1.10000, margin 550
-        order({ Id: 2, ForexId: 2, ForexTradeLists: { ShowCode: 'XAG/USD', Code: 'XAGUSD', PricePrecision: 3 }, OrderType: 2, Quantity: '2', Price: '25.000', CautionMoney: '100' }), // sell 2 XAGUSD @ 25, 100 fixed
+        order({
+          Id: 2,
+          ForexId: 2,
+          ForexTradeLists: { ShowCode: 'XAG/USD', Code: 'XAGUSD', PricePrecision: 3 },
+          OrderType: 2,
+          Quantity: '2',
+          Price: '25.000',
+          CautionMoney: '100',
+        }), // sell 2 XAGUSD @ 25, 100 fixed
         order({ Id: 3, Status: 0 }), // pending: not a position
       ],
       '350',

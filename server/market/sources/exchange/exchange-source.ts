@@ -36,7 +36,10 @@ export class ExchangeSource extends ReconnectingSource {
   private nextId = 1;
   private kick: (() => void) | null = null;
 
-  constructor(private readonly settings: ExchangeSettings, private readonly deps: ExchangeDeps) {
+  constructor(
+    private readonly settings: ExchangeSettings,
+    private readonly deps: ExchangeDeps,
+  ) {
     super(deps, settings.backoff, settings.url);
   }
 
@@ -52,7 +55,10 @@ export class ExchangeSource extends ReconnectingSource {
 
   /** One connection's life; with nothing to subscribe it waits for a mapping instead of connecting. */
   protected connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
-    if (this.wanted.size === 0) return new Promise<void>((resolve) => { this.kick = resolve; });
+    if (this.wanted.size === 0)
+      return new Promise<void>((resolve) => {
+        this.kick = resolve;
+      });
     return new Promise<void>((resolve) => {
       const initial = [...this.wanted];
       const url = `${this.settings.url.replace(/\/$/u, '')}/stream?streams=${initial.map(streamOf).join('/')}`;
@@ -74,9 +80,16 @@ export class ExchangeSource extends ReconnectingSource {
       socket.on('ping', alive);
       socket.on('message', (data: WebSocket.RawData) => {
         alive();
-        this.onFrame(sink, Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'));
+        this.onFrame(
+          sink,
+          Buffer.isBuffer(data)
+            ? data.toString('utf8')
+            : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'),
+        );
       });
-      socket.on('error', (e: Error) => { detail = e.message; });
+      socket.on('error', (e: Error) => {
+        detail = e.message;
+      });
       socket.on('close', (code: number) => {
         if (idle !== null) this.deps.timers.clearTimeout(idle);
         this.socket = null;
@@ -130,9 +143,15 @@ export class ExchangeSource extends ReconnectingSource {
 /** PRICE_SOURCES=exchange: EXCHANGE_WS_URL (default Binance spot), EXCHANGE_IDLE_MS, EXCHANGE_RECONNECT_MS/_MAX_MS. */
 export function exchangeSourceFromEnv(deps: SourceDeps): ExchangeSource {
   const env = deps.env;
-  return new ExchangeSource({
-    url: env.EXCHANGE_WS_URL ?? 'wss://stream.binance.com:9443',
-    idleMs: Number(env.EXCHANGE_IDLE_MS ?? 60_000),
-    backoff: { baseMs: Number(env.EXCHANGE_RECONNECT_MS ?? 1000), maxMs: Number(env.EXCHANGE_RECONNECT_MAX_MS ?? 30_000) },
-  }, { clock: deps.clock, timers: deps.timers, random: Math.random });
+  return new ExchangeSource(
+    {
+      url: env.EXCHANGE_WS_URL ?? 'wss://stream.binance.com:9443',
+      idleMs: Number(env.EXCHANGE_IDLE_MS ?? 60_000),
+      backoff: {
+        baseMs: Number(env.EXCHANGE_RECONNECT_MS ?? 1000),
+        maxMs: Number(env.EXCHANGE_RECONNECT_MAX_MS ?? 30_000),
+      },
+    },
+    { clock: deps.clock, timers: deps.timers, random: Math.random },
+  );
 }

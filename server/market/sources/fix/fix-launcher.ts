@@ -2,7 +2,13 @@
 // resolves when the session ends. Reconnecting is the source's job (reconnect-loop.ts: back-off with jitter), so the
 // engine is told to try once: a connect failure rejects at once instead of retrying on the engine's fixed interval.
 import 'reflect-metadata';
-import { EmptyLogFactory, SessionLauncher, type EngineFactory, type IJsFixConfig, type ISessionDescription } from 'jspurefix';
+import {
+  EmptyLogFactory,
+  SessionLauncher,
+  type EngineFactory,
+  type IJsFixConfig,
+  type ISessionDescription,
+} from 'jspurefix';
 import type { FixSettings } from './fix-settings.ts';
 import { seqNumStoreFactory } from './seq-store.ts';
 
@@ -33,7 +39,11 @@ export function sessionDescription(s: FixSettings): ISessionDescription {
 }
 
 export class FixLauncher extends SessionLauncher {
-  constructor(description: ISessionDescription, private readonly storeDir: string, private readonly make: (config: IJsFixConfig) => unknown) {
+  constructor(
+    description: ISessionDescription,
+    private readonly storeDir: string,
+    private readonly make: (config: IJsFixConfig) => unknown,
+  ) {
     super(description, null, new EmptyLogFactory());
   }
 

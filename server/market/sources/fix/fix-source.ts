@@ -26,7 +26,10 @@ export class FixSource extends ReconnectingSource {
   private readonly book = new MdBook();
   private nextReqId = 1;
 
-  constructor(private readonly settings: FixSettings, deps: FixSourceDeps) {
+  constructor(
+    private readonly settings: FixSettings,
+    deps: FixSourceDeps,
+  ) {
     super(deps, settings.backoff, `${settings.host}:${settings.port}`);
   }
 
@@ -42,30 +45,43 @@ export class FixSource extends ReconnectingSource {
   /** One session's life: resolves when it ends. */
   protected async connectOnce(sink: SourceSink, healthy: () => void): Promise<void> {
     // The engine is loaded on the first connection, not with the server: a server without a FIX source never pays it.
-    const [{ FixLauncher, sessionDescription }, { MdSession }] = await Promise.all([import('./fix-launcher.ts'), import('./md-session.ts')]);
+    const [{ FixLauncher, sessionDescription }, { MdSession }] = await Promise.all([
+      import('./fix-launcher.ts'),
+      import('./md-session.ts'),
+    ]);
     let detail = 'disconnected';
     let loggedOut = false;
-    const launcher = new FixLauncher(sessionDescription(this.settings), this.settings.storeDir, (config) => new MdSession(config, {
-      ready: (session) => {
-        healthy();
-        this.session = session;
-        sink.connection(true, `logged on to ${this.endpoint} as ${this.settings.senderCompId}`);
-        this.request(session);
-      },
-      snapshotOrIncremental: (type, view) => this.onMarketData(sink, type, view),
-      reject: (id, reason) => {
-        const symbol = this.reqIds.get(id);
-        if (symbol === undefined) {
-          sink.malformed(`MarketDataRequestReject for unknown MDReqID ${id}: ${reason}`);
-          return;
-        }
-        this.forget(symbol);
-        sink.rejected(symbol, reason);
-      },
-      malformed: (reason) => sink.malformed(reason),
-      loggedOut: (text) => { detail = `logged out by the LP: ${text}`; loggedOut = true; },
-      stopped: (error) => { if (error && !loggedOut) detail = error.message; },
-    }));
+    const launcher = new FixLauncher(
+      sessionDescription(this.settings),
+      this.settings.storeDir,
+      (config) =>
+        new MdSession(config, {
+          ready: (session) => {
+            healthy();
+            this.session = session;
+            sink.connection(true, `logged on to ${this.endpoint} as ${this.settings.senderCompId}`);
+            this.request(session);
+          },
+          snapshotOrIncremental: (type, view) => this.onMarketData(sink, type, view),
+          reject: (id, reason) => {
+            const symbol = this.reqIds.get(id);
+            if (symbol === undefined) {
+              sink.malformed(`MarketDataRequestReject for unknown MDReqID ${id}: ${reason}`);
+              return;
+            }
+            this.forget(symbol);
+            sink.rejected(symbol, reason);
+          },
+          malformed: (reason) => sink.malformed(reason),
+          loggedOut: (text) => {
+            detail = `logged out by the LP: ${text}`;
+            loggedOut = true;
+          },
+          stopped: (error) => {
+            if (error && !loggedOut) detail = error.message;
+          },
+        }),
+    );
     this.launcher = launcher;
     try {
       await launcher.run();

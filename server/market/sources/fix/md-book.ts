@@ -66,13 +66,18 @@ export class MdBook {
 function apply(top: Top, e: MdEntry): boolean {
   const value = e.action === '2' ? undefined : e.price;
   switch (e.type) {
-    case BID: top.bid = value; return true;
-    case OFFER: top.ask = value; return true;
+    case BID:
+      top.bid = value;
+      return true;
+    case OFFER:
+      top.ask = value;
+      return true;
     case TRADE:
       top.last = value;
       top.volume = e.action === '2' ? undefined : e.size;
       return true;
-    default: return false;
+    default:
+      return false;
   }
 }
 

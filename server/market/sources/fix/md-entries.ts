@@ -5,7 +5,8 @@ import { BID, OFFER, TRADE, parseFixTime, type MdEntry } from './md-book.ts';
 
 /** The NoMDEntries(268) group of a 35=W or 35=X as text entries; `symbol` is the message's Symbol for a snapshot. */
 export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
-  const group = view.getView('NoMDEntries') ?? view.getView('MDFullGrp.NoMDEntries') ?? view.getView('MDIncGrp.NoMDEntries');
+  const group =
+    view.getView('NoMDEntries') ?? view.getView('MDFullGrp.NoMDEntries') ?? view.getView('MDIncGrp.NoMDEntries');
   const entries: MdEntry[] = [];
   if (!group) return entries;
   const n = group.groupCount();
@@ -30,4 +31,3 @@ export function mdEntries(view: MsgView, symbol?: string): MdEntry[] {
 export function sendingTime(view: MsgView): number {
   return parseFixTime(view.getString(52));
 }
-

@@ -17,7 +17,10 @@ export interface MdSessionEvents {
 }
 
 export class MdSession extends AsciiSession {
-  constructor(config: IJsFixConfig, private readonly events: MdSessionEvents) {
+  constructor(
+    config: IJsFixConfig,
+    private readonly events: MdSessionEvents,
+  ) {
     super(config);
     this.logReceivedMsgs = false;
   }
@@ -96,16 +99,23 @@ export class MdSession extends AsciiSession {
 
 /** Text(58) of an encoded message, whichever delimiter the engine logged it with (SOH or '|'). */
 function textOf(encoded: string): string | undefined {
-  for (const field of encoded.replaceAll(String.fromCharCode(1), '|').split('|')) if (field.startsWith('58=')) return field.slice(3);
+  for (const field of encoded.replaceAll(String.fromCharCode(1), '|').split('|'))
+    if (field.startsWith('58=')) return field.slice(3);
   return undefined;
 }
 
 /** MDReqRejReason(281) and Text(58) as one operator-readable line. */
 function rejectReason(view: MsgView): string {
   const reasons: Record<string, string> = {
-    '0': 'unknown symbol', '1': 'duplicate MDReqID', '2': 'insufficient bandwidth', '3': 'insufficient permissions',
-    '4': 'unsupported SubscriptionRequestType', '5': 'unsupported MarketDepth', '6': 'unsupported MDUpdateType',
-    '7': 'unsupported AggregatedBook', '8': 'unsupported MDEntryType',
+    '0': 'unknown symbol',
+    '1': 'duplicate MDReqID',
+    '2': 'insufficient bandwidth',
+    '3': 'insufficient permissions',
+    '4': 'unsupported SubscriptionRequestType',
+    '5': 'unsupported MarketDepth',
+    '6': 'unsupported MDUpdateType',
+    '7': 'unsupported AggregatedBook',
+    '8': 'unsupported MDEntryType',
   };
   const code = view.getString(281);
   const text = view.getString(58);

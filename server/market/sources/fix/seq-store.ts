@@ -21,14 +21,19 @@ export class SeqNumStore implements IFixSessionStore {
   private readonly sent = new Map<number, IFixMsgStoreRecord>();
   private targetChanges = 0;
 
-  constructor(readonly sessionId: SessionId, private readonly dir: string) {
+  constructor(
+    readonly sessionId: SessionId,
+    private readonly dir: string,
+  ) {
     this.path = join(dir, `${sessionId.toFilePrefix()}.seqnums`);
   }
 
   initialize(): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
     try {
-      const [sender, target] = readFileSync(this.path, 'utf8').split(':').map((p) => Number(p.trim()));
+      const [sender, target] = readFileSync(this.path, 'utf8')
+        .split(':')
+        .map((p) => Number(p.trim()));
       if (Number.isInteger(sender) && Number.isInteger(target) && (sender ?? 0) > 0 && (target ?? 0) > 0) {
         this.senderSeqNum = sender ?? 1;
         this.targetSeqNum = target ?? 1;

@@ -33,7 +33,15 @@ describe('cluster bench statistics', () => {
     const clean = seqAudit([{ conns: [{ ackSeq: 3, pushes: [4, 5, 6] }], dbSeq: 6 }]);
     expect(clean).toEqual({ users: 1, events: 3, jumps: 0, repeats: 0, resyncs: 0, behind: 0 });
     // Socket 1 saw up to 5; events 6 and 7 happened while reconnecting; the new login ack says 7: resync, not lost.
-    const resync = seqAudit([{ conns: [{ ackSeq: 3, pushes: [4, 5] }, { ackSeq: 7, pushes: [8] }], dbSeq: 8 }]);
+    const resync = seqAudit([
+      {
+        conns: [
+          { ackSeq: 3, pushes: [4, 5] },
+          { ackSeq: 7, pushes: [8] },
+        ],
+        dbSeq: 8,
+      },
+    ]);
     expect(resync).toMatchObject({ resyncs: 1, jumps: 0, behind: 0 });
     // A jump on one socket (an event that reached no socket) and a repeat; the end is still up to date.
     const jump = seqAudit([{ conns: [{ ackSeq: 0, pushes: [1, 3, 3, 4] }], dbSeq: 4 }]);
@@ -41,12 +49,26 @@ describe('cluster bench statistics', () => {
     // The last event never reached the user: behind at the end, i.e. lost.
     expect(seqAudit([{ conns: [{ ackSeq: 0, pushes: [1, 2] }], dbSeq: 3 }]).behind).toBe(1);
     // A reconnect whose ack equals what was seen is no resync.
-    expect(seqAudit([{ conns: [{ ackSeq: 0, pushes: [1] }, { ackSeq: 1, pushes: [] }], dbSeq: 1 }]).resyncs).toBe(0);
+    expect(
+      seqAudit([
+        {
+          conns: [
+            { ackSeq: 0, pushes: [1] },
+            { ackSeq: 1, pushes: [] },
+          ],
+          dbSeq: 1,
+        },
+      ]).resyncs,
+    ).toBe(0);
   });
 
   it('targets: lost counts missing orders, users behind and clients that never came back', () => {
     const loss = {
-      error: null, missing: 0, gaveUp: 1, seq: { behind: 0 }, live: { maxMs: 4000 },
+      error: null,
+      missing: 0,
+      gaveUp: 1,
+      seq: { behind: 0 },
+      live: { maxMs: 4000 },
     } as unknown as GatewayLoss;
     const r = { rows: [], leader: null, gatewayLoss: loss } as unknown as ClusterResult;
     const byId = new Map(clusterTargets(r).map((t) => [t.id, t]));

@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { summariseProfile, type CpuProfile } from '../../../../bench/engine/profile-summary.ts';
 
-const frame = (functionName: string, url = 'file:///app/server/engine/engine.ts') => ({ functionName, url, lineNumber: 9 });
+const frame = (functionName: string, url = 'file:///app/server/engine/engine.ts') => ({
+  functionName,
+  url,
+  lineNumber: 9,
+});
 // root → onTick → floatingOf → Decimal (decimal.js); onTick → onTick (recursion); root → (idle)
 const profile: CpuProfile = {
   nodes: [
@@ -29,7 +33,11 @@ describe('summariseProfile', () => {
     expect(s.inclusive).toEqual({ onTick: 1 + 1 + 2 + 0.5, floatingOf: 1 + 1 + 2, marginOf: 0 });
   });
   it('gives self time per function and per file, largest first, without idle', () => {
-    expect(s.topSelf.map((r) => r.fn)).toEqual(['Decimal decimal.js/decimal.mjs:10', 'floatingOf engine/engine.ts:10', 'onTick engine/engine.ts:10']);
+    expect(s.topSelf.map((r) => r.fn)).toEqual([
+      'Decimal decimal.js/decimal.mjs:10',
+      'floatingOf engine/engine.ts:10',
+      'onTick engine/engine.ts:10',
+    ]);
     expect(s.topSelf.map((r) => r.s)).toEqual([2, 2, 0.5]);
     expect(s.fileSelf).toEqual({ 'decimal.js': 2 });
   });

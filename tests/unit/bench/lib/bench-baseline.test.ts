@@ -63,7 +63,11 @@ describe('target checks', () => {
   });
 
   it('counts verdicts', () => {
-    const checks = [check('a', 'a', 1, '<=', 2, ''), check('b', 'b', 3, '<=', 2, ''), check('c', 'c', null, '<=', 2, '')];
+    const checks = [
+      check('a', 'a', 1, '<=', 2, ''),
+      check('b', 'b', 3, '<=', 2, ''),
+      check('c', 'c', null, '<=', 2, ''),
+    ];
     expect(verdictCounts(checks)).toEqual({ met: 1, missed: 1, 'n/a': 1 });
   });
 });

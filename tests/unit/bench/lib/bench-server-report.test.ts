@@ -7,16 +7,42 @@ import { figuresOf, targetsOf, type Sections } from '../../../../bench/lib/repor
 
 function row(clients: number, over: Partial<FanoutRow> = {}): FanoutRow {
   return {
-    clients, connected: clients, failed: 0, closedDuringWindow: 0, windowMs: 4000, msgsPerSec: 20 * clients, mbPerSec: 1,
-    perClientMsgsPerSecMedian: 20, perClientMsgsPerSecMin: 20, tickP50: 40, tickP99: 90, frameP50: 10, frameP99: 30,
-    serverCpuPct: 30, serverRssMb: 560, serverRssAboveIdleMb: 30, connectMs: 900, error: null, ...over,
+    clients,
+    connected: clients,
+    failed: 0,
+    closedDuringWindow: 0,
+    windowMs: 4000,
+    msgsPerSec: 20 * clients,
+    mbPerSec: 1,
+    perClientMsgsPerSecMedian: 20,
+    perClientMsgsPerSecMin: 20,
+    tickP50: 40,
+    tickP99: 90,
+    frameP50: 10,
+    frameP99: 30,
+    serverCpuPct: 30,
+    serverRssMb: 560,
+    serverRssAboveIdleMb: 30,
+    connectMs: 900,
+    error: null,
+    ...over,
   };
 }
 
 function rest(db: RestResult['db'], concurrency: number, okPerSec: number, p99: number): RestResult {
   return {
-    db, code: 'EURUSD', concurrency, requests: okPerSec * 3, ok: okPerSec * 3, failed: 0, firstError: null, windowMs: 3000,
-    reqPerSec: okPerSec, okPerSec, p50: p99 / 3, p99,
+    db,
+    code: 'EURUSD',
+    concurrency,
+    requests: okPerSec * 3,
+    ok: okPerSec * 3,
+    failed: 0,
+    firstError: null,
+    windowMs: 3000,
+    reqPerSec: okPerSec,
+    okPerSec,
+    p50: p99 / 3,
+    p99,
   };
 }
 
@@ -25,7 +51,11 @@ function sections(fanout: FanoutResult): Sections {
 }
 
 const fanout: FanoutResult = {
-  instruments: 300, hz: 20, serverCpus: '1', clientCpus: '0', serverRssIdleMb: 530,
+  instruments: 300,
+  hz: 20,
+  serverCpus: '1',
+  clientCpus: '0',
+  serverRssIdleMb: 530,
   rows: [row(1000), row(2000, { tickP99: 120, serverRssAboveIdleMb: 60 })],
   rest: [rest('pglite', 8, 190, 120), rest('postgres', 8, 450, 50), rest('postgres', 32, 600, 90)],
 };

@@ -14,7 +14,9 @@ it('measures how far the outside figure lies from the bench figure', () => {
 });
 
 it('checks both floor ratios and their agreement per screen and rate, and the desk against its floor', () => {
-  const sum = { workerToFloor: { mainMsPerUpdate: spread(1.1), cdpTaskMsPerUpdate: spread(1.15) } } as unknown as ScreenSummary;
+  const sum = {
+    workerToFloor: { mainMsPerUpdate: spread(1.1), cdpTaskMsPerUpdate: spread(1.15) },
+  } as unknown as ScreenSummary;
   const checks = renderRoundFour((caseId, name) => (caseId === 'phone-1x' && name === 'market' ? sum : undefined));
   const byId = new Map(checks.map((c) => [c.id, c]));
   expect(byId.get('r4.phone-1x.market.cdpVsFloor')?.verdict).toBe('met');
@@ -24,7 +26,13 @@ it('checks both floor ratios and their agreement per screen and rate, and the de
 });
 
 it('a Lighthouse figure with runs too far apart is a miss with its reason', () => {
-  const lh = { url: 'http://127.0.0.1:1/#/trade', tbtMs: 120, lcpMs: 2100, spread: 9, spreadReason: 'scores 71–80; host benchmark index 600–1500; load average 1.00–3.00' } as LighthouseRun;
+  const lh = {
+    url: 'http://127.0.0.1:1/#/trade',
+    tbtMs: 120,
+    lcpMs: 2100,
+    spread: 9,
+    spreadReason: 'scores 71–80; host benchmark index 600–1500; load average 1.00–3.00',
+  } as LighthouseRun;
   const byId = new Map(lighthouseRoundFour([lh]).map((c) => [c.id, c]));
   expect(byId.get('r4.lighthouse./trade.tbt')?.verdict).toBe('met');
   expect(byId.get('r4.lighthouse./trade.lcp')?.verdict).toBe('missed');

@@ -15,7 +15,15 @@ function batchOf(quotes: { received: number; tick: number }[]): FeedBatch {
     q[o + Q_STATUS] = 1;
     q[o + Q_RECEIVED] = x.received;
   });
-  return { flushedAt: 0, quotes: q, quoteText: quotes.flatMap(() => ['1.50000', '0.00%', '']), stale: null, conn: null, kline: null, account: null };
+  return {
+    flushedAt: 0,
+    quotes: q,
+    quoteText: quotes.flatMap(() => ['1.50000', '0.00%', '']),
+    stale: null,
+    conn: null,
+    kline: null,
+    account: null,
+  };
 }
 
 function harness(mode: FeedMode) {
@@ -53,7 +61,12 @@ describe('bench probe', () => {
   it('worker mode: a batch applied between frames is painted by the next frame', () => {
     const h = harness('worker');
     h.advance(5);
-    h.apply(batchOf([{ received: 990, tick: 950 }, { received: 1000, tick: 960 }]));
+    h.apply(
+      batchOf([
+        { received: 990, tick: 950 },
+        { received: 1000, tick: 960 },
+      ]),
+    );
     h.runTasks(); // nothing yet: no frame has run
     h.advance(11);
     h.runFrame(); // rAF at 1016
@@ -100,7 +113,12 @@ describe('bench probe', () => {
     h.probe.reset(); // window starts after that batch was applied
     h.runFrame();
     h.runTasks();
-    h.apply(batchOf([{ received: 0, tick: 800 }, { received: 1001, tick: 1000 }]));
+    h.apply(
+      batchOf([
+        { received: 0, tick: 800 },
+        { received: 1001, tick: 1000 },
+      ]),
+    );
     h.advance(2);
     h.runFrame();
     h.runTasks();

@@ -8,12 +8,34 @@ import type { RenderResult } from '../../../../bench/render/render-bench.ts';
 
 const at = (median: number) => ({ median, min: median, max: median, n: 3 });
 
-function summary(caseId: string, screen: 'market' | 'trade', worker: ScreenSummary['worker'], main: ScreenSummary['main']): ScreenSummary {
-  return { caseId, screen, runs: { worker: 3, main: 3, floor: 0, failed: 0 }, worker, main, ratio: {}, floor: {}, workerToFloor: {}, mainToFloor: {}, errors: [] };
+function summary(
+  caseId: string,
+  screen: 'market' | 'trade',
+  worker: ScreenSummary['worker'],
+  main: ScreenSummary['main'],
+): ScreenSummary {
+  return {
+    caseId,
+    screen,
+    runs: { worker: 3, main: 3, floor: 0, failed: 0 },
+    worker,
+    main,
+    ratio: {},
+    floor: {},
+    workerToFloor: {},
+    mainToFloor: {},
+    errors: [],
+  };
 }
 
 function sections(summaries: ScreenSummary[]): Sections {
-  return { render: { summaries, cases: [] } as unknown as RenderResult, micro: null, bundle: null, lighthouse: null, fanout: null };
+  return {
+    render: { summaries, cases: [] } as unknown as RenderResult,
+    micro: null,
+    bundle: null,
+    lighthouse: null,
+    fanout: null,
+  };
 }
 
 const byId = (s: Sections) => new Map(targetsOf(s).map((t) => [t.id, t]));
@@ -22,7 +44,12 @@ describe('issue 15 render targets', () => {
   it('the worker mode on /trade is held to the main-thread mode of the same run', () => {
     const t = byId(
       sections([
-        summary('phone-6x', 'trade', { longTasks: at(2), tbtMs: at(10), tapP98: at(90), tickToPaintP95: at(60) }, { longTasks: at(1), tbtMs: at(10), tapP98: at(95), tickToPaintP95: at(50) }),
+        summary(
+          'phone-6x',
+          'trade',
+          { longTasks: at(2), tbtMs: at(10), tapP98: at(90), tickToPaintP95: at(60) },
+          { longTasks: at(1), tbtMs: at(10), tapP98: at(95), tickToPaintP95: at(50) },
+        ),
       ]),
     );
     expect(t.get('r2.trade.longTasksVsMain')).toMatchObject({ value: 1, verdict: 'missed' });

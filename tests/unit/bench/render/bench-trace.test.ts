@@ -7,13 +7,29 @@ import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from '../../../
 const PAGE = 10;
 const OTHER = 20;
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({
-  pid, tid, ts: 0, ph: 'M', name: 'thread_name', args: { name },
+  pid,
+  tid,
+  ts: 0,
+  ph: 'M',
+  name: 'thread_name',
+  args: { name },
 });
 const task = (pid: number, tid: number, startMs: number, durMs: number, name = 'RunTask'): TraceEvent => ({
-  pid, tid, ts: startMs * 1000, dur: durMs * 1000, ph: 'X', name, cat: 'disabled-by-default-devtools.timeline',
+  pid,
+  tid,
+  ts: startMs * 1000,
+  dur: durMs * 1000,
+  ph: 'X',
+  name,
+  cat: 'disabled-by-default-devtools.timeline',
 });
 const mark = (name: string, atMs: number): TraceEvent => ({
-  pid: PAGE, tid: 1, ts: atMs * 1000, ph: 'R', name, cat: 'blink.user_timing',
+  pid: PAGE,
+  tid: 1,
+  ts: atMs * 1000,
+  ph: 'R',
+  name,
+  cat: 'blink.user_timing',
 });
 
 describe('trace summary', () => {

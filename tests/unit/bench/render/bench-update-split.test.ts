@@ -6,9 +6,27 @@ import { MARK_END, MARK_START, type TraceEvent } from '../../../../bench/render/
 import { longTaskContents, sampledSelf, updateSplit } from '../../../../bench/render/update-split.ts';
 
 const PAGE = 10;
-const meta = (tid: number, name: string): TraceEvent => ({ pid: PAGE, tid, ts: 0, ph: 'M', name: 'thread_name', args: { name } });
-const x = (name: string, startMs: number, durMs: number, args?: Record<string, unknown>, tdurMs?: number): TraceEvent => ({
-  pid: PAGE, tid: 1, ts: startMs * 1000, dur: durMs * 1000, ph: 'X', name,
+const meta = (tid: number, name: string): TraceEvent => ({
+  pid: PAGE,
+  tid,
+  ts: 0,
+  ph: 'M',
+  name: 'thread_name',
+  args: { name },
+});
+const x = (
+  name: string,
+  startMs: number,
+  durMs: number,
+  args?: Record<string, unknown>,
+  tdurMs?: number,
+): TraceEvent => ({
+  pid: PAGE,
+  tid: 1,
+  ts: startMs * 1000,
+  dur: durMs * 1000,
+  ph: 'X',
+  name,
   ...(tdurMs === undefined ? {} : { tdur: tdurMs * 1000 }),
   ...(args ? { args } : {}),
 });
@@ -43,13 +61,25 @@ describe('update split', () => {
     expect(s?.phaseMs.paint).toBeCloseTo((9 * 20) / 26 / 2);
     const sum = Object.values(s?.phaseMs ?? {}).reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(10);
-    expect(s?.counts).toMatchObject({ styleRecalcs: 1, styleElements: 4, layouts: 1, layoutObjects: 8, paints: 1, tasks: 2 });
+    expect(s?.counts).toMatchObject({
+      styleRecalcs: 1,
+      styleElements: 4,
+      layouts: 1,
+      layoutObjects: 8,
+      paints: 1,
+      tasks: 2,
+    });
     expect(s?.longTasks).toEqual([]);
   });
 
   it('has nothing to say without updates or without the window marks', () => {
     expect(updateSplit(events, 0)).toBeNull();
-    expect(updateSplit(events.filter((e) => e.name !== MARK_END), 2)).toBeNull();
+    expect(
+      updateSplit(
+        events.filter((e) => e.name !== MARK_END),
+        2,
+      ),
+    ).toBeNull();
   });
 
   it('names what a long task was made of, by self time, and ignores short tasks', () => {
@@ -74,7 +104,12 @@ describe('update split', () => {
     const profile: TraceEvent[] = [
       { pid: PAGE, tid: 1, ts: 0, ph: 'P', name: 'Profile', args: { data: { startTime: 0 } }, ...{ id: '0x1' } },
       {
-        pid: PAGE, tid: 99, ts: 0, ph: 'P', name: 'ProfileChunk', ...{ id: '0x1' },
+        pid: PAGE,
+        tid: 99,
+        ts: 0,
+        ph: 'P',
+        name: 'ProfileChunk',
+        ...{ id: '0x1' },
         args: {
           data: {
             cpuProfile: {

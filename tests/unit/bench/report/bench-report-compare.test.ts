@@ -11,7 +11,12 @@ import { benchPlan, duration, Progress, renderPlan, RUN_OVERHEAD_S } from '../..
 import type { ResultsJson } from '../../../../bench/report/report-data.ts';
 import { renderCases } from '../../../../bench/render/cases.ts';
 
-const fig = (value: number | null, unit = 'ms', better: 'lower' | 'higher' = 'lower', tol: Tolerance = TOL.latencyMs): Figure => ({ value, unit, better, tol });
+const fig = (
+  value: number | null,
+  unit = 'ms',
+  better: 'lower' | 'higher' = 'lower',
+  tol: Tolerance = TOL.latencyMs,
+): Figure => ({ value, unit, better, tol });
 
 /** A results file with one render screen (spreads in its summary) and one single figure. */
 function results(p95: { median: number; min: number; max: number }, busy: number, bundleKb: number): ResultsJson {
@@ -27,7 +32,10 @@ function results(p95: { median: number; min: number; max: number }, busy: number
           {
             caseId: 'phone-6x',
             screen: 'market',
-            worker: { tickToPaintP95: { ...p95, n: 5 }, mainBusy: { median: busy, min: busy - 0.01, max: busy + 0.01, n: 5 } },
+            worker: {
+              tickToPaintP95: { ...p95, n: 5 },
+              mainBusy: { median: busy, min: busy - 0.01, max: busy + 0.01, n: 5 },
+            },
             main: {},
             ratio: {},
           },
@@ -40,9 +48,15 @@ function results(p95: { median: number; min: number; max: number }, busy: number
 describe('compare: differences with their spread', () => {
   it('calls a change whose min–max ranges overlap "within spread", and a clean separation worse or better by direction', () => {
     const t = TOL.latencyMs;
-    expect(verdictOf(100, 130, { better: 'lower', tol: t }, { min: 80, max: 140, n: 5 }, { min: 110, max: 150, n: 5 })).toBe('within spread');
-    expect(verdictOf(100, 130, { better: 'lower', tol: t }, { min: 90, max: 105, n: 5 }, { min: 120, max: 150, n: 5 })).toBe('worse');
-    expect(verdictOf(100, 130, { better: 'higher', tol: t }, { min: 90, max: 105, n: 5 }, { min: 120, max: 150, n: 5 })).toBe('better');
+    expect(
+      verdictOf(100, 130, { better: 'lower', tol: t }, { min: 80, max: 140, n: 5 }, { min: 110, max: 150, n: 5 }),
+    ).toBe('within spread');
+    expect(
+      verdictOf(100, 130, { better: 'lower', tol: t }, { min: 90, max: 105, n: 5 }, { min: 120, max: 150, n: 5 }),
+    ).toBe('worse');
+    expect(
+      verdictOf(100, 130, { better: 'higher', tol: t }, { min: 90, max: 105, n: 5 }, { min: 120, max: 150, n: 5 }),
+    ).toBe('better');
     expect(verdictOf(100, 100, { better: 'lower', tol: t }, null, null)).toBe('same');
   });
 
@@ -82,18 +96,35 @@ describe('compare: differences with their spread', () => {
     expect(c.onlyInB).toEqual(['fanout.1000.tickP99']);
     const table = compareTable(c, 'a.json', 'b.json');
     expect(table).toContain('1 worse, 0 better');
-    expect(table).toMatch(/tickToPaintP95\s+60\.0 ms\s+52\.0–79\.0\s+139\.0 ms\s+136\.0–140\.0\s+\+79\.0\s+\+132 %\s+worse/);
+    expect(table).toMatch(
+      /tickToPaintP95\s+60\.0 ms\s+52\.0–79\.0\s+139\.0 ms\s+136\.0–140\.0\s+\+79\.0\s+\+132 %\s+worse/,
+    );
   });
 
   it('shapes the plot: render figures scaled to A’s median with both ranges, single figures as % change', () => {
-    const d = compareData(results({ median: 60, min: 52, max: 79 }, 0.4, 100), results({ median: 139, min: 136, max: 140 }, 0.4, 110), 'a', 'b');
-    expect(d.spread).toContainEqual({ screen: 'phone-6x market', figure: 'worker tickToPaintP95', run: 'B', mid: 139 / 60, lo: 136 / 60, hi: 140 / 60, verdict: 'worse' });
+    const d = compareData(
+      results({ median: 60, min: 52, max: 79 }, 0.4, 100),
+      results({ median: 139, min: 136, max: 140 }, 0.4, 110),
+      'a',
+      'b',
+    );
+    expect(d.spread).toContainEqual({
+      screen: 'phone-6x market',
+      figure: 'worker tickToPaintP95',
+      run: 'B',
+      mid: 139 / 60,
+      lo: 136 / 60,
+      hi: 140 / 60,
+      verdict: 'worse',
+    });
     expect(d.single).toEqual([{ figure: 'bundle.firstScreen.jsGzipKb', change: 10, verdict: 'worse' }]);
     expect(d.counts.worse).toBe(2);
   });
 
   it('groups long key lists by screen', () => {
-    expect(groupKeys(['render.a.market.worker.x', 'render.a.market.main.y', 'fanout.1000.tickP99'])).toBe('render.a.market.* (2), fanout.1000.tickP99');
+    expect(groupKeys(['render.a.market.worker.x', 'render.a.market.main.y', 'fanout.1000.tickP99'])).toBe(
+      'render.a.market.* (2), fanout.1000.tickP99',
+    );
   });
 });
 
@@ -121,7 +152,14 @@ describe('progress estimate', () => {
 
   it('adds steps beyond the plan and drops the ones a section did not start', () => {
     let now = 0;
-    const p = new Progress([{ section: 'render', estimateS: 10 }, { section: 'render', estimateS: 10 }, { section: 'fanout', estimateS: 30 }], () => now);
+    const p = new Progress(
+      [
+        { section: 'render', estimateS: 10 },
+        { section: 'render', estimateS: 10 },
+        { section: 'fanout', estimateS: 30 },
+      ],
+      () => now,
+    );
     p.begin('render', 'a');
     now = 10_000;
     p.begin('render', 'b');
@@ -133,7 +171,14 @@ describe('progress estimate', () => {
     p.begin('fanout', 'fan-out');
     expect(p.position()).toEqual([1, 1]);
     expect(p.remainingS()).toBe(30);
-    const q = new Progress([{ section: 'render', estimateS: 10 }, { section: 'render', estimateS: 10 }, { section: 'micro', estimateS: 5 }], () => now);
+    const q = new Progress(
+      [
+        { section: 'render', estimateS: 10 },
+        { section: 'render', estimateS: 10 },
+        { section: 'micro', estimateS: 5 },
+      ],
+      () => now,
+    );
     q.begin('render', 'a');
     now += 10_000;
     q.endSection('render'); // the section failed after its first step
@@ -153,7 +198,11 @@ describe('progress estimate', () => {
     const follow = phone?.followUps[0];
     if (!phone || !follow) throw new Error('the full profile has a phone case with a follow-up');
     expect(phone.pairs).toBeGreaterThan(1);
-    const expected = RUN_OVERHEAD_S + (phone.warmupMs + phone.measureMs + phone.quietMs) / 1000 + ((follow.warmupMs ?? 0) + (follow.measureMs ?? 0) + (follow.quietMs ?? 0)) / 1000 + 2;
+    const expected =
+      RUN_OVERHEAD_S +
+      (phone.warmupMs + phone.measureMs + phone.quietMs) / 1000 +
+      ((follow.warmupMs ?? 0) + (follow.measureMs ?? 0) + (follow.quietMs ?? 0)) / 1000 +
+      2;
     // Second pair (no profile window), first screen, worker: after calibration, floor and primer, the first pair.
     const firstOfPair2 = 1 + (phone.quietMs > 0 ? 1 : 0) + 1 + phone.screens.length * phone.modes.length;
     expect(fullPlan[firstOfPair2]?.estimateS).toBeCloseTo(expected, 10);
@@ -171,9 +220,15 @@ describe('progress estimate', () => {
 describe('command line', () => {
   it('takes --report alone, with a results file, and --compare with two', () => {
     expect(parseArgs(['--quick', '--report'])).toMatchObject({ quick: true, report: true, reportFrom: null });
-    expect(parseArgs(['--report', 'bench/results/x.json'])).toMatchObject({ report: false, reportFrom: 'bench/results/x.json' });
+    expect(parseArgs(['--report', 'bench/results/x.json'])).toMatchObject({
+      report: false,
+      reportFrom: 'bench/results/x.json',
+    });
     expect(parseArgs(['--report=y.json']).reportFrom).toBe('y.json');
-    expect(parseArgs(['--compare', 'a.json', 'b.json', '--no-fail'])).toMatchObject({ compare: ['a.json', 'b.json'], failOnRegression: false });
+    expect(parseArgs(['--compare', 'a.json', 'b.json', '--no-fail'])).toMatchObject({
+      compare: ['a.json', 'b.json'],
+      failOnRegression: false,
+    });
     expect(() => parseArgs(['--compare', 'a.json'])).toThrow(/two results files/);
     expect(() => parseArgs(['--compare', 'a.json', '--quick'])).toThrow(/two results files/);
   });

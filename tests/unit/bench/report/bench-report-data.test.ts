@@ -8,7 +8,13 @@ import { bytesBySource, decodeVlq } from '../../../../bench/report/chunk-sources
 import { cdfOf, histogramOf, mergeCounts, percentileOfCounts } from '../../../../bench/report/distributions.ts';
 import { htmlPage } from '../../../../bench/report/html.ts';
 import { splitThread } from '../../../../bench/report/phases.ts';
-import { perUpdateRows, reportData, screenReports, treemapCells, type ResultsJson } from '../../../../bench/report/report-data.ts';
+import {
+  perUpdateRows,
+  reportData,
+  screenReports,
+  treemapCells,
+  type ResultsJson,
+} from '../../../../bench/report/report-data.ts';
 import { busyPerBucket, cpuPerSecond, unionOf, valueCounts } from '../../../../bench/report/samples.ts';
 import type { TraceEvent } from '../../../../bench/render/trace.ts';
 
@@ -25,7 +31,18 @@ describe('value counts and distributions', () => {
   });
 
   it('merges runs by value', () => {
-    expect(mergeCounts([[[1, 2], [5, 1]], [[1, 1], [3, 4]]])).toEqual([
+    expect(
+      mergeCounts([
+        [
+          [1, 2],
+          [5, 1],
+        ],
+        [
+          [1, 1],
+          [3, 4],
+        ],
+      ]),
+    ).toEqual([
       [1, 3],
       [3, 4],
       [5, 1],
@@ -40,7 +57,13 @@ describe('value counts and distributions', () => {
   });
 
   it('builds the CDF as the share at or below each value, ending at 1', () => {
-    expect(cdfOf([[10, 1], [20, 2], [40, 1]])).toEqual([
+    expect(
+      cdfOf([
+        [10, 1],
+        [20, 2],
+        [40, 1],
+      ]),
+    ).toEqual([
       { x: 10, y: 0.25 },
       { x: 20, y: 0.75 },
       { x: 40, y: 1 },
@@ -49,7 +72,16 @@ describe('value counts and distributions', () => {
   });
 
   it('bins into fixed widths with one overflow bin, and the shares add up to 1', () => {
-    const bins = histogramOf([[0.4, 1], [16.7, 6], [33.3, 2], [150, 1]], 1, 100);
+    const bins = histogramOf(
+      [
+        [0.4, 1],
+        [16.7, 6],
+        [33.3, 2],
+        [150, 1],
+      ],
+      1,
+      100,
+    );
     expect(bins).toHaveLength(101);
     expect(bins[0]).toMatchObject({ x0: 0, x1: 1, count: 1 });
     expect(bins[16]).toMatchObject({ x0: 16, x1: 17, count: 6, share: 0.6 });
@@ -61,18 +93,46 @@ describe('value counts and distributions', () => {
 
 describe('busy ms per second', () => {
   it('counts nested tasks once and splits a task across the second it straddles', () => {
-    expect(unionOf([{ start: 0, end: 10 }, { start: 2, end: 5 }, { start: 12, end: 14 }])).toEqual([
+    expect(
+      unionOf([
+        { start: 0, end: 10 },
+        { start: 2, end: 5 },
+        { start: 12, end: 14 },
+      ]),
+    ).toEqual([
       { start: 0, end: 10 },
       { start: 12, end: 14 },
     ]);
     // Window 1000…3500 ms: two whole seconds, the half second at the end is dropped.
-    const secs = busyPerBucket([{ start: 1100, end: 1200 }, { start: 1150, end: 1180 }, { start: 1900, end: 2300 }], 1000, 3500);
+    const secs = busyPerBucket(
+      [
+        { start: 1100, end: 1200 },
+        { start: 1150, end: 1180 },
+        { start: 1900, end: 2300 },
+      ],
+      1000,
+      3500,
+    );
     expect(secs).toEqual([200, 300]);
   });
 
   it('names the renderer threads of the page that made the window marks: main, worker, the others by name', () => {
-    const meta = (pid: number, tid: number, name: string): TraceEvent => ({ pid, tid, ts: 0, ph: 'M', name: 'thread_name', args: { name } });
-    const task = (pid: number, tid: number, ms: number, dur: number): TraceEvent => ({ pid, tid, ts: ms * 1000, dur: dur * 1000, ph: 'X', name: 'RunTask' });
+    const meta = (pid: number, tid: number, name: string): TraceEvent => ({
+      pid,
+      tid,
+      ts: 0,
+      ph: 'M',
+      name: 'thread_name',
+      args: { name },
+    });
+    const task = (pid: number, tid: number, ms: number, dur: number): TraceEvent => ({
+      pid,
+      tid,
+      ts: ms * 1000,
+      dur: dur * 1000,
+      ph: 'X',
+      name: 'RunTask',
+    });
     const events: TraceEvent[] = [
       meta(1, 10, 'CrRendererMain'),
       meta(1, 11, 'DedicatedWorker thread'),
@@ -87,14 +147,26 @@ describe('busy ms per second', () => {
       task(1, 13, 1500, 20),
       task(2, 20, 100, 900),
     ];
-    expect(cpuPerSecond(events)).toEqual({ main: [300, 0], worker: [0, 50], 'DedicatedWorker thread': [0, 5], Compositor: [0, 20] });
+    expect(cpuPerSecond(events)).toEqual({
+      main: [300, 0],
+      worker: [0, 50],
+      'DedicatedWorker thread': [0, 5],
+      Compositor: [0, 20],
+    });
     expect(cpuPerSecond(events.filter((e) => !e.name.startsWith('tw-bench')))).toEqual({});
   });
 });
 
 describe('phase split of a timeline trace', () => {
   it('gives each instant to the innermost event with a phase, leaves out the profiler, and calls the rest other', () => {
-    const x = (name: string, ms: number, dur: number): TraceEvent => ({ pid: 1, tid: 1, ts: ms * 1000, dur: dur * 1000, ph: 'X', name });
+    const x = (name: string, ms: number, dur: number): TraceEvent => ({
+      pid: 1,
+      tid: 1,
+      ts: ms * 1000,
+      dur: dur * 1000,
+      ph: 'X',
+      name,
+    });
     const split = splitThread(
       [
         x('RunTask', 0, 100), // 100 ms task
@@ -110,7 +182,15 @@ describe('phase split of a timeline trace', () => {
       0,
       1000,
     );
-    expect(split).toEqual({ script: 60 - 8 - 10 - 5, style: 6, layout: 10, paint: 12, commit: 10, gc: 8, other: 100 - 60 - 12 - 10 + (20 - 6) });
+    expect(split).toEqual({
+      script: 60 - 8 - 10 - 5,
+      style: 6,
+      layout: 10,
+      paint: 12,
+      commit: 10,
+      gc: 8,
+      other: 100 - 60 - 12 - 10 + (20 - 6),
+    });
   });
 });
 
@@ -130,7 +210,10 @@ describe('bytes per package from a source map', () => {
   });
 
   it('sums packages over files for the treemap and folds the smallest into one cell', () => {
-    const t = treemapCells([{ raw: 1, packageBytes: { react: 200_000, app: 100_000 } }, { raw: 1, packageBytes: { app: 2_400, tiny: 100 } }]);
+    const t = treemapCells([
+      { raw: 1, packageBytes: { react: 200_000, app: 100_000 } },
+      { raw: 1, packageBytes: { app: 2_400, tiny: 100 } },
+    ]);
     expect(t.cells).toEqual([
       { pkg: 'react', kb: 195.3 },
       { pkg: 'app', kb: 100 },
@@ -153,12 +236,17 @@ describe('the report of a results file', () => {
     expect(d.fanout).toEqual([]);
     expect(d.treemaps).toEqual([]);
     expect(d.targets).toEqual([]);
-    const bundleOnly = reportData({ sections: { bundle: { firstScreen: { js: [{ file: 'a.js' }] } } } } as ResultsJson, 'old.json');
+    const bundleOnly = reportData(
+      { sections: { bundle: { firstScreen: { js: [{ file: 'a.js' }] } } } } as ResultsJson,
+      'old.json',
+    );
     expect(bundleOnly.notes.join(' ')).toMatch(/no bytes per package/);
   });
 
   it('falls back to the per-run percentiles and busy ÷ batches when a file has no raw samples', () => {
-    const [s] = screenReports({ render: { labels: { 'phone-6x': 'phone 6×' }, cases: [{ runs: [run('worker', 0), run('main', 0)] }] } } as ResultsJson['sections']);
+    const [s] = screenReports({
+      render: { labels: { 'phone-6x': 'phone 6×' }, cases: [{ runs: [run('worker', 0), run('main', 0)] }] },
+    } as ResultsJson['sections']);
     expect(s?.label).toBe('phone 6× — market');
     expect(s?.framePercentilesOnly).toBe(true);
     expect(s?.frameHist).toEqual([]);
@@ -180,7 +268,18 @@ describe('the report of a results file', () => {
     });
     const runs = [
       run('worker', 0, samples([[16.7, 3]], [], [100, 200])),
-      run('worker', 1, samples([[16.7, 1], [33.3, 1]], [[1500, 60]], [300])),
+      run(
+        'worker',
+        1,
+        samples(
+          [
+            [16.7, 1],
+            [33.3, 1],
+          ],
+          [[1500, 60]],
+          [300],
+        ),
+      ),
       run('main', 0, samples([[16.7, 1]], [], [400, 400])),
       { ...run('main', 1), ok: false }, // a failed run counts nowhere
     ];
@@ -199,15 +298,45 @@ describe('the report of a results file', () => {
   });
 
   it('splits the time per painted update by phase where the profile window has it (median over runs)', () => {
-    const ph = (script: number): object => ({ samples: { phases: { windowMs: 5000, msPerSecond: { script, style: 0, layout: 10, paint: 20, commit: 0, gc: 0, other: 0 } } } });
-    const { rows, source } = perUpdateRows([run('worker', 0, ph(100)), run('worker', 1, ph(300)), run('worker', 2, ph(200))] as never);
+    const ph = (script: number): object => ({
+      samples: {
+        phases: {
+          windowMs: 5000,
+          msPerSecond: { script, style: 0, layout: 10, paint: 20, commit: 0, gc: 0, other: 0 },
+        },
+      },
+    });
+    const { rows, source } = perUpdateRows([
+      run('worker', 0, ph(100)),
+      run('worker', 1, ph(300)),
+      run('worker', 2, ph(200)),
+    ] as never);
     expect(source).toBe('profile');
     expect(rows.find((r) => r.phase === 'script')?.ms).toBe(20); // median 200 ms/s ÷ 10 updates/s
     expect(rows.find((r) => r.phase === 'paint')?.ms).toBe(2);
   });
 
   it('draws fan-out CDFs from the raw latencies, or p50/p99 points from an older file', () => {
-    const d = reportData({ sections: { fanout: { rows: [{ clients: 1000, tickLatencyCounts: [[20, 1], [40, 1]], frameP50: 3, frameP99: 14 }] } } } as ResultsJson, 'f.json');
+    const d = reportData(
+      {
+        sections: {
+          fanout: {
+            rows: [
+              {
+                clients: 1000,
+                tickLatencyCounts: [
+                  [20, 1],
+                  [40, 1],
+                ],
+                frameP50: 3,
+                frameP99: 14,
+              },
+            ],
+          },
+        },
+      } as ResultsJson,
+      'f.json',
+    );
     expect(d.fanout).toEqual([
       { series: '1,000 sockets, tick→client', x: 20, y: 0.5 },
       { series: '1,000 sockets, tick→client', x: 40, y: 1 },

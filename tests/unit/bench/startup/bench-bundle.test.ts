@@ -33,10 +33,16 @@ describe('bundle walk', () => {
   it('finds the route pages a chunk of the entry imports dynamically (the route table is not in the entry file)', () => {
     const manifest = {
       'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_app.js'] },
-      '_app.js': { file: 'assets/app.js', dynamicImports: ['src/pages/trade/trade-page.tsx', 'src/i18n/x.json', 'src/pages/m.tsx'] },
+      '_app.js': {
+        file: 'assets/app.js',
+        dynamicImports: ['src/pages/trade/trade-page.tsx', 'src/i18n/x.json', 'src/pages/m.tsx'],
+      },
       'src/pages/trade/trade-page.tsx': { file: 'assets/trade.js' },
       'src/pages/m.tsx': { file: 'assets/m.js', dynamicImports: ['src/pages/deeper.tsx'] },
     };
-    expect(routePages(manifest, staticClosure(manifest, 'index.html')).sort()).toEqual(['src/pages/m.tsx', 'src/pages/trade/trade-page.tsx']);
+    expect(routePages(manifest, staticClosure(manifest, 'index.html')).sort()).toEqual([
+      'src/pages/m.tsx',
+      'src/pages/trade/trade-page.tsx',
+    ]);
   });
 });

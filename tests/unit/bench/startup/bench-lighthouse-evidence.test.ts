@@ -28,7 +28,12 @@ const report = {
     },
     'mainthread-work-breakdown': {
       score: 0,
-      details: { items: [{ group: 'styleLayout', duration: 676 }, { group: 'scriptEvaluation', duration: 2764.4 }] },
+      details: {
+        items: [
+          { group: 'styleLayout', duration: 676 },
+          { group: 'scriptEvaluation', duration: 2764.4 },
+        ],
+      },
     },
   },
 };
@@ -59,8 +64,19 @@ describe('Lighthouse evidence', () => {
 
 describe('Lighthouse median run', () => {
   const run = (performance: number | null, tbtMs: number): LighthouseRun => ({
-    url: 'http://x/', performance, accessibility: 100, bestPractices: 100, lcpMs: 1, tbtMs, cls: 0, fcpMs: 1,
-    speedIndexMs: 1, failing: [], evidence: null, error: performance === null ? 'failed' : null, version: '12',
+    url: 'http://x/',
+    performance,
+    accessibility: 100,
+    bestPractices: 100,
+    lcpMs: 1,
+    tbtMs,
+    cls: 0,
+    fcpMs: 1,
+    speedIndexMs: 1,
+    failing: [],
+    evidence: null,
+    error: performance === null ? 'failed' : null,
+    version: '12',
   });
 
   it('keeps the run with the median score, its own figures with it, and lists every score', () => {

@@ -2,11 +2,30 @@
 // the host's own numbers (benchmark index, load); the figure is the median of the three closest runs.
 import { describe, expect, it } from 'vitest';
 import { medianRun, type LighthouseRun } from '../../../../bench/startup/lighthouse.ts';
-import { MAX_RUNS, needsAnotherRun, spreadOf, spreadReason, tightestRuns } from '../../../../bench/startup/lighthouse-spread.ts';
+import {
+  MAX_RUNS,
+  needsAnotherRun,
+  spreadOf,
+  spreadReason,
+  tightestRuns,
+} from '../../../../bench/startup/lighthouse-spread.ts';
 
 const run = (performance: number | null, benchmarkIndex = 1500, loadAverage = 1): LighthouseRun => ({
-  url: 'http://127.0.0.1:1/', performance, accessibility: 100, bestPractices: 100, lcpMs: 1000, tbtMs: 100, cls: 0,
-  fcpMs: 800, speedIndexMs: 900, failing: [], evidence: null, error: null, version: '12', benchmarkIndex, loadAverage,
+  url: 'http://127.0.0.1:1/',
+  performance,
+  accessibility: 100,
+  bestPractices: 100,
+  lcpMs: 1000,
+  tbtMs: 100,
+  cls: 0,
+  fcpMs: 800,
+  speedIndexMs: 900,
+  failing: [],
+  evidence: null,
+  error: null,
+  version: '12',
+  benchmarkIndex,
+  loadAverage,
 });
 
 describe('Lighthouse spread', () => {

@@ -25,10 +25,13 @@ describe('percentText', () => {
     expect(percentText('3', { ratio: true })).toBe('300.00%');
     expect(percentText('-0.00001', { ratio: true })).toBe('0.00%');
     fc.assert(
-      fc.property(fc.tuple(fc.boolean(), fc.stringMatching(/^\d{1,12}$/), fc.stringMatching(/^\d{0,10}$/)), ([neg, int, frac]) => {
-        const text = `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
-        expect(percentText(text, { ratio: true })).toBe(`${fixed(dec(text).times(100), 2)}%`);
-      }),
+      fc.property(
+        fc.tuple(fc.boolean(), fc.stringMatching(/^\d{1,12}$/), fc.stringMatching(/^\d{0,10}$/)),
+        ([neg, int, frac]) => {
+          const text = `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+          expect(percentText(text, { ratio: true })).toBe(`${fixed(dec(text).times(100), 2)}%`);
+        },
+      ),
     );
   });
 });

@@ -3,7 +3,15 @@
 // never a rounded value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bigScaledOf, NOT_PLAIN, parseScaled, placesNeeded, scaledOf, TOO_FINE, unsignedScaledOf } from '../../../../domain/numerics/parse.ts';
+import {
+  bigScaledOf,
+  NOT_PLAIN,
+  parseScaled,
+  placesNeeded,
+  scaledOf,
+  TOO_FINE,
+  unsignedScaledOf,
+} from '../../../../domain/numerics/parse.ts';
 
 describe('scaledOf (safe integers)', () => {
   it('reads a decimal text exactly or refuses it', () => {
@@ -45,7 +53,8 @@ describe('unsignedScaledOf (the tick path)', () => {
     expect(unsignedScaledOf('1.10500', 5)).toBe(110500);
     expect(unsignedScaledOf('1.081230', 5)).toBe(108123);
     expect(unsignedScaledOf('1.081234', 5)).toBe(TOO_FINE);
-    for (const bad of ['', '-1', '+1', '1.', '.5', ' 1', '1e3', '1234567890123456']) expect(unsignedScaledOf(bad, 2)).toBe(NOT_PLAIN);
+    for (const bad of ['', '-1', '+1', '1.', '.5', ' 1', '1e3', '1234567890123456'])
+      expect(unsignedScaledOf(bad, 2)).toBe(NOT_PLAIN);
     expect(unsignedScaledOf('123456789012345', 1)).toBe(1234567890123450);
     expect(unsignedScaledOf('123456789012345', 2)).toBe(NOT_PLAIN); // beyond 2^53
   });

@@ -11,10 +11,19 @@ const halfUpOf = (a: number | bigint, b: number | bigint): string =>
 
 describe('divRoundInt (safe integers)', () => {
   it('divides with decimal.js half-up rounding, ties away from zero', () => {
-    expect([divRoundInt(15, 10), divRoundInt(-15, 10), divRoundInt(14, 10), divRoundInt(-25, 10), divRoundInt(-4, 10)]).toEqual([2, -2, 1, -3, 0]);
+    expect([
+      divRoundInt(15, 10),
+      divRoundInt(-15, 10),
+      divRoundInt(14, 10),
+      divRoundInt(-25, 10),
+      divRoundInt(-4, 10),
+    ]).toEqual([2, -2, 1, -3, 0]);
     fc.assert(
       fc.property(fc.integer({ min: -(2 ** 53 - 1), max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 15 }), (n, k) => {
-        const expected = new ProjectDecimal(n).div(10 ** k).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toNumber();
+        const expected = new ProjectDecimal(n)
+          .div(10 ** k)
+          .toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP)
+          .toNumber();
         expect(divRoundInt(n, 10 ** k)).toBe(expected === 0 ? 0 : expected);
       }),
       { numRuns: 500 },
@@ -23,14 +32,26 @@ describe('divRoundInt (safe integers)', () => {
 
   it('is decimal.js half-up on integer ratios', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e6, max: 1e6 }).filter((b) => b !== 0), (a, b) => {
-        expect(divRoundInt(a, b)).toBe(dec(a).div(b).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toNumber() || 0);
-      }),
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: -1e6, max: 1e6 }).filter((b) => b !== 0),
+        (a, b) => {
+          expect(divRoundInt(a, b)).toBe(
+            dec(a).div(b).toDecimalPlaces(0, ProjectDecimal.ROUND_HALF_UP).toNumber() || 0,
+          );
+        },
+      ),
     );
   });
 
   it('rounds negatives away from zero whichever side carries the sign, and never gives -0', () => {
-    expect([divRoundInt(-5, 2), divRoundInt(5, -2), divRoundInt(-5, -2), divRoundInt(-7, 2), divRoundInt(7, -2)]).toEqual([-3, -3, 3, -4, -4]);
+    expect([
+      divRoundInt(-5, 2),
+      divRoundInt(5, -2),
+      divRoundInt(-5, -2),
+      divRoundInt(-7, 2),
+      divRoundInt(7, -2),
+    ]).toEqual([-3, -3, 3, -4, -4]);
     expect([divRoundInt(-1, 3), divRoundInt(1, -3), divRoundInt(-3, 2), divRoundInt(-1, 2)]).toEqual([0, 0, -2, -1]);
     expect(Object.is(divRoundInt(-1, 3), 0)).toBe(true);
     expect(Object.is(divRoundInt(0, -7), 0)).toBe(true);
@@ -47,9 +68,13 @@ describe('divRoundInt (safe integers)', () => {
     expect(divRoundInt(-max, 10 ** 22)).toBe(0);
     expect(divRoundInt(5 * 10 ** 15, 10 ** 16)).toBe(1); // exactly one half
     fc.assert(
-      fc.property(fc.integer({ min: -max, max }), fc.integer({ min: -max, max }).filter((b) => b !== 0), (a, b) => {
-        expect(String(divRoundInt(a, b))).toBe(halfUpOf(a, b));
-      }),
+      fc.property(
+        fc.integer({ min: -max, max }),
+        fc.integer({ min: -max, max }).filter((b) => b !== 0),
+        (a, b) => {
+          expect(String(divRoundInt(a, b))).toBe(halfUpOf(a, b));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -57,14 +82,24 @@ describe('divRoundInt (safe integers)', () => {
 
 describe('divRound (BigInt)', () => {
   it('rounds half away from zero for every sign and any size', () => {
-    expect([divRound(15n, 10n), divRound(-15n, 10n), divRound(15n, -10n), divRound(-15n, -10n), divRound(-14n, 10n)]).toEqual([2n, -2n, -2n, 2n, -1n]);
+    expect([
+      divRound(15n, 10n),
+      divRound(-15n, 10n),
+      divRound(15n, -10n),
+      divRound(-15n, -10n),
+      divRound(-14n, 10n),
+    ]).toEqual([2n, -2n, -2n, 2n, -1n]);
     const big = 10n ** 40n + 5n;
     expect(divRound(big, 10n)).toBe(10n ** 39n + 1n);
     expect(divRound(-big, 10n)).toBe(-(10n ** 39n + 1n));
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }).filter((b) => b !== 0n), (a, b) => {
-        expect(divRound(a, b).toString()).toBe(halfUpOf(a, b));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }).filter((b) => b !== 0n),
+        (a, b) => {
+          expect(divRound(a, b).toString()).toBe(halfUpOf(a, b));
+        },
+      ),
     );
   });
 });
@@ -96,11 +131,18 @@ describe('roundText', () => {
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     for (let i = 0; i < 2000; i++) {
       const int = next() % 5 === 0 ? '9'.repeat(1 + (next() % 4)) : String(next() % 100000);
-      const frac = next() % 4 === 0 ? '9'.repeat(1 + (next() % 8)) : String(next()).padStart(10, '0').slice(0, 1 + (next() % 9));
+      const frac =
+        next() % 4 === 0
+          ? '9'.repeat(1 + (next() % 8))
+          : String(next())
+              .padStart(10, '0')
+              .slice(0, 1 + (next() % 9));
       const text = next() % 10 === 0 ? int : `${next() % 3 === 0 ? '-' : ''}${int}.${frac}`;
       const places = next() % 7;
       const expected = fixed(text, places);
-      expect(roundText(text, places), text).toBe(expected.startsWith('-') && /^-0\.?0*$/.test(expected) ? expected.slice(1) : expected);
+      expect(roundText(text, places), text).toBe(
+        expected.startsWith('-') && /^-0\.?0*$/.test(expected) ? expected.slice(1) : expected,
+      );
     }
   });
 });

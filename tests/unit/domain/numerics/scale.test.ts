@@ -13,10 +13,14 @@ describe('scaledText', () => {
     expect(scaledText(39100, 0)).toBe('39100');
     expect(scaledText(-0, 2)).toBe('0.00');
     fc.assert(
-      fc.property(fc.integer({ min: -(2 ** 53 - 1), max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 12 }), (n, places) => {
-        expect(scaledText(n, places)).toBe(scaledText(BigInt(n), places));
-        expect(decOf(BigInt(n), places).toFixed(places)).toBe(scaledText(n, places));
-      }),
+      fc.property(
+        fc.integer({ min: -(2 ** 53 - 1), max: 2 ** 53 - 1 }),
+        fc.integer({ min: 0, max: 12 }),
+        (n, places) => {
+          expect(scaledText(n, places)).toBe(scaledText(BigInt(n), places));
+          expect(decOf(BigInt(n), places).toFixed(places)).toBe(scaledText(n, places));
+        },
+      ),
     );
   });
 });

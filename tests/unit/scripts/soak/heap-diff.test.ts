@@ -17,8 +17,18 @@ function snapshot(nodes: Array<[string, string, number]>): HeapSnapshot {
 
 describe('heap diff', () => {
   it('groups objects by constructor and the rest by type, largest growth first', () => {
-    const a = snapshot([['object', 'Order', 100], ['string', 'x', 10], ['object', 'Map', 50]]);
-    const b = snapshot([['object', 'Order', 100], ['object', 'Order', 100], ['object', 'Order', 100], ['string', 'y', 30], ['closure', 'f', 20]]);
+    const a = snapshot([
+      ['object', 'Order', 100],
+      ['string', 'x', 10],
+      ['object', 'Map', 50],
+    ]);
+    const b = snapshot([
+      ['object', 'Order', 100],
+      ['object', 'Order', 100],
+      ['object', 'Order', 100],
+      ['string', 'y', 30],
+      ['closure', 'f', 20],
+    ]);
     expect(heapDiff(a, b)).toEqual([
       { key: 'Order', count: 2, bytes: 200 },
       { key: '(string)', count: 0, bytes: 20 },

@@ -6,8 +6,17 @@ import { growthAfter, growthStartS, type SoakSample } from '../../../../scripts/
 /** Samples every 3 s with the given RSS figures (MB); the heap stays at 50 MB. */
 function samples(rss: number[]): SoakSample[] {
   return rss.map((rssMb, i) => ({
-    atS: (i + 1) * 3, rssMb, heapMb: 50, lagP99Ms: 1, lagMaxMs: 1, serverCpuPct: 1, actions: i, actionsPerS: 1,
-    checkMs: 1, book: 0, load1: 0,
+    atS: (i + 1) * 3,
+    rssMb,
+    heapMb: 50,
+    lagP99Ms: 1,
+    lagMaxMs: 1,
+    serverCpuPct: 1,
+    actions: i,
+    actionsPerS: 1,
+    checkMs: 1,
+    book: 0,
+    load1: 0,
   }));
 }
 

@@ -7,10 +7,22 @@ import { AlertIndex } from '../../../../server/alerts/alert-index.ts';
 import { alertPushPayload } from '../../../../server/alerts/web-push-sender.ts';
 import type { PriceAlert } from '../../../../domain/price-alerts.ts';
 
-const price = (id: number, condition: 'above' | 'below', value: string) =>
-  ({ id, userId: 1, instrumentId: 7, kind: 'price' as const, condition, value });
-const move = (id: number, condition: 'above' | 'below', value: string) =>
-  ({ id, userId: 1, instrumentId: 7, kind: 'change' as const, condition, value });
+const price = (id: number, condition: 'above' | 'below', value: string) => ({
+  id,
+  userId: 1,
+  instrumentId: 7,
+  kind: 'price' as const,
+  condition,
+  value,
+});
+const move = (id: number, condition: 'above' | 'below', value: string) => ({
+  id,
+  userId: 1,
+  instrumentId: 7,
+  kind: 'change' as const,
+  condition,
+  value,
+});
 
 describe('AlertIndex', () => {
   it('does not read the change % of an instrument without day-move alerts', () => {
@@ -50,8 +62,20 @@ describe('AlertIndex', () => {
 describe('the Web Push text of a day move', () => {
   it('says the change the list showed, in the browser’s language', () => {
     const a: PriceAlert = {
-      id: 5, forex_id: 7, code: 'BTCUSDT', show_code: 'BTC/USDT', kind: 'change', condition: 'below', price: null, percent: '3',
-      note: '', status: 'fired', created_at: 1, fired_at: 2, fired_price: '61000.00', fired_change: '-3.02',
+      id: 5,
+      forex_id: 7,
+      code: 'BTCUSDT',
+      show_code: 'BTC/USDT',
+      kind: 'change',
+      condition: 'below',
+      price: null,
+      percent: '3',
+      note: '',
+      status: 'fired',
+      created_at: 1,
+      fired_at: 2,
+      fired_price: '61000.00',
+      fired_change: '-3.02',
     };
     expect(alertPushPayload(a, 'en')).toEqual({
       title: 'Price alert: BTC/USDT',
@@ -59,6 +83,8 @@ describe('the Web Push text of a day move', () => {
       tag: 'alert-5',
       url: '/#/trade?code=BTCUSDT',
     });
-    expect(alertPushPayload(a, 'de').body).toBe('BTC/USDT steht heute bei -3.02%, bei 61000.00: Ihr Alarm für einen Rückgang um 3 %.');
+    expect(alertPushPayload(a, 'de').body).toBe(
+      'BTC/USDT steht heute bei -3.02%, bei 61000.00: Ihr Alarm für einen Rückgang um 3 %.',
+    );
   });
 });

@@ -12,12 +12,29 @@ import { OrderBook } from '../../../../server/engine/order-book.ts';
 import { TickIndex } from '../../../../server/engine/tick-index.ts';
 import { belowStopOut } from '../../../../server/engine/triggers.ts';
 import type { EngineInstrument, OrderRow } from '../../../../server/engine/types.ts';
-import { BASE_INSTRUMENTS, engineSpec, scaledText as text, testMarket, type TestInstrument } from '../../../fixtures/engine-market.ts';
+import {
+  BASE_INSTRUMENTS,
+  engineSpec,
+  scaledText as text,
+  testMarket,
+  type TestInstrument,
+} from '../../../fixtures/engine-market.ts';
 
 const INSTRUMENTS: TestInstrument[] = [
   ...BASE_INSTRUMENTS,
   // A P&L that rounds (10^-7 USD per step and lot step): these positions are priced one by one, not in the sums.
-  { id: 4, code: 'ODD', showCode: 'ODD', pricePrecision: 7, pip: '0.01', minLots: '0.01', multiples: [10], spec: engineSpec('1'), base: 12345678, qtyPlaces: 2 },
+  {
+    id: 4,
+    code: 'ODD',
+    showCode: 'ODD',
+    pricePrecision: 7,
+    pip: '0.01',
+    minLots: '0.01',
+    multiples: [10],
+    spec: engineSpec('1'),
+    base: 12345678,
+    qtyPlaces: 2,
+  },
 ];
 const USERS = [1, 2, 3];
 
@@ -30,12 +47,44 @@ type Op =
   | { k: 'tick'; inst: number; move: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ k: fc.constant('open' as const), user: fc.constantFrom(...USERS), inst: fc.nat(3), buy: fc.boolean(), pending: fc.boolean(), qty: fc.integer({ min: 1, max: 3000 }), margin: fc.integer({ min: 1, max: 2_000_000_000 }) }), weight: 4 },
-  { arbitrary: fc.record({ k: fc.constant('part' as const), pick: fc.nat(1000), keep: fc.integer({ min: 1, max: 99 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('open' as const),
+      user: fc.constantFrom(...USERS),
+      inst: fc.nat(3),
+      buy: fc.boolean(),
+      pending: fc.boolean(),
+      qty: fc.integer({ min: 1, max: 3000 }),
+      margin: fc.integer({ min: 1, max: 2_000_000_000 }),
+    }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('part' as const),
+      pick: fc.nat(1000),
+      keep: fc.integer({ min: 1, max: 99 }),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ k: fc.constantFrom('close' as const, 'fill' as const), pick: fc.nat(1000) }), weight: 2 },
   { arbitrary: fc.record({ k: fc.constant('stopOut' as const), user: fc.constantFrom(...USERS) }), weight: 1 },
-  { arbitrary: fc.record({ k: fc.constant('balance' as const), user: fc.constantFrom(...USERS), amount: fc.oneof(fc.integer({ min: 0, max: 30_000_000_000 }), fc.integer({ min: 0, max: 500_000_000_000 })) }), weight: 2 },
-  { arbitrary: fc.record({ k: fc.constant('tick' as const), inst: fc.nat(3), move: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -3000, max: 3000 })) }), weight: 6 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('balance' as const),
+      user: fc.constantFrom(...USERS),
+      amount: fc.oneof(fc.integer({ min: 0, max: 30_000_000_000 }), fc.integer({ min: 0, max: 500_000_000_000 })),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('tick' as const),
+      inst: fc.nat(3),
+      move: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -3000, max: 3000 })),
+    }),
+    weight: 6,
+  },
 );
 
 function harness() {
@@ -63,11 +112,20 @@ function harness() {
   // ---- the recomputation: every figure from the open rows, in decimals ----
   const pnlOf = (r: OrderRow): Dec => {
     const inst = INSTRUMENTS.find((i) => i.id === r.instrumentId) as EngineInstrument;
-    return positionPnl(inst.spec, sideOf(r.orderType), lots(r.quantity), price(r.price), price(priceOf(r.instrumentId)));
+    return positionPnl(
+      inst.spec,
+      sideOf(r.orderType),
+      lots(r.quantity),
+      price(r.price),
+      price(priceOf(r.instrumentId)),
+    );
   };
   const held = (user: number, inst?: number): OrderRow[] =>
-    [...rows.values()].filter((r) => r.status === 1 && r.userId === user && (inst === undefined || r.instrumentId === inst));
-  const margin = (user: number): Dec => [...rows.values()].filter((r) => r.userId === user).reduce((a, r) => a.plus(r.cautionMoney), dec(0));
+    [...rows.values()].filter(
+      (r) => r.status === 1 && r.userId === user && (inst === undefined || r.instrumentId === inst),
+    );
+  const margin = (user: number): Dec =>
+    [...rows.values()].filter((r) => r.userId === user).reduce((a, r) => a.plus(r.cautionMoney), dec(0));
   const floating = (user: number, inst?: number): Dec => held(user, inst).reduce((a, r) => a.plus(pnlOf(r)), dec(0));
   const below = (user: number): boolean => {
     const b = balances.get(user);
@@ -79,10 +137,26 @@ function harness() {
       const inst = INSTRUMENTS[op.inst] as (typeof INSTRUMENTS)[number];
       const now = prices.get(inst.id) ?? 0;
       apply({
-        id: nextId++, userId: op.user, instrumentId: inst.id, orderType: op.buy ? 1 : 2, quantity: text(op.qty, inst.qtyPlaces), multiple: 10,
-        price: text(op.pending ? now + 50 : now, inst.pricePrecision), originPrice: text(now, inst.pricePrecision), updatePrice: '0', factProfits: '0',
-        cautionMoney: text(op.margin, 6), tradeFee: '0', targetLossPrice: '0', targetProfitPrice: '0', trailDistance: '0',
-        status: op.pending ? 0 : 1, closeReason: '', createdAt: 0, filledAt: null, completedAt: null,
+        id: nextId++,
+        userId: op.user,
+        instrumentId: inst.id,
+        orderType: op.buy ? 1 : 2,
+        quantity: text(op.qty, inst.qtyPlaces),
+        multiple: 10,
+        price: text(op.pending ? now + 50 : now, inst.pricePrecision),
+        originPrice: text(now, inst.pricePrecision),
+        updatePrice: '0',
+        factProfits: '0',
+        cautionMoney: text(op.margin, 6),
+        tradeFee: '0',
+        targetLossPrice: '0',
+        targetProfitPrice: '0',
+        trailDistance: '0',
+        status: op.pending ? 0 : 1,
+        closeReason: '',
+        createdAt: 0,
+        filledAt: null,
+        completedAt: null,
       });
     } else if (op.k === 'part') {
       // A partial close: the rest keeps its id with fewer lots and its share of the margin (engine/transitions.ts).
@@ -103,7 +177,9 @@ function harness() {
     } else if (op.k === 'stopOut') {
       // The engine's stop-out: while below the level, close the largest loss first (its figure from the index).
       while (index.belowStopOut(op.user)) {
-        const worst = held(op.user).sort((a, b) => (index.floatingOfOrder(a.id)?.comparedTo(index.floatingOfOrder(b.id) ?? 0) ?? 0))[0];
+        const worst = held(op.user).sort(
+          (a, b) => index.floatingOfOrder(a.id)?.comparedTo(index.floatingOfOrder(b.id) ?? 0) ?? 0,
+        )[0];
         if (!worst) break;
         apply({ ...worst, status: 3 });
         stopOuts++;
@@ -161,7 +237,7 @@ describe('per-user, per-instrument aggregates', () => {
       }),
       { numRuns: 80, seed: 38 },
     );
-    expect(stopOuts, "the sequences reach stop-out").toBeGreaterThan(0);
+    expect(stopOuts, 'the sequences reach stop-out').toBeGreaterThan(0);
   });
 
   it('names the holder on the tick that reaches the stop-out level, and not before or after', () => {
@@ -173,9 +249,26 @@ describe('per-user, per-instrument aggregates', () => {
     // 1 lot (100,000 units) bought at 1.1 with 1,100 USD margin: equity 1,200 + floating, at stop-out when it is
     // 550 (50 % of the margin), i.e. a loss of 650 USD: at 1.09350.
     book.apply({
-      id: 1, userId: 7, instrumentId: inst.id, orderType: 1, quantity: '1', multiple: 100, price: '1.10000', originPrice: '1.10000',
-      updatePrice: '0', factProfits: '0', cautionMoney: '1100', tradeFee: '0', targetLossPrice: '0', targetProfitPrice: '0',
-      trailDistance: '0', status: 1, closeReason: '', createdAt: 0, filledAt: null, completedAt: null,
+      id: 1,
+      userId: 7,
+      instrumentId: inst.id,
+      orderType: 1,
+      quantity: '1',
+      multiple: 100,
+      price: '1.10000',
+      originPrice: '1.10000',
+      updatePrice: '0',
+      factProfits: '0',
+      cautionMoney: '1100',
+      tradeFee: '0',
+      targetLossPrice: '0',
+      targetProfitPrice: '0',
+      trailDistance: '0',
+      status: 1,
+      closeReason: '',
+      createdAt: 0,
+      filledAt: null,
+      completedAt: null,
     });
     const tick = (next: string): number[] => {
       p = next;

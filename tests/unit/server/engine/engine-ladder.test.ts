@@ -11,7 +11,13 @@ import type { EngineInstrument, OrderRow } from '../../../../server/engine/types
 describe('Ladder', () => {
   it('finds the levels a price reached, at and beyond it, in price order', () => {
     const l = new Ladder();
-    for (const [level, id] of [[105, 1], [100, 2], [110, 3], [100, 4]] as const) l.insert(level, id);
+    for (const [level, id] of [
+      [105, 1],
+      [100, 2],
+      [110, 3],
+      [100, 4],
+    ] as const)
+      l.insert(level, id);
     expect(l.atOrBelow(100)).toEqual([2, 4]);
     expect(l.atOrBelow(99)).toEqual([]);
     expect(l.atOrBelow(107)).toEqual([2, 4, 1]);
@@ -31,23 +37,32 @@ describe('Ladder', () => {
 
   it('answers like a sorted list under random inserts and removals', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 50 }), fc.nat(20))), fc.integer({ min: -1, max: 51 }), (ops, price) => {
-        const l = new Ladder();
-        const model = new Map<string, [number, number]>();
-        for (const [add, level, id] of ops) {
-          const key = `${level}/${id}`;
-          if (add && !model.has(key)) {
-            l.insert(level, id);
-            model.set(key, [level, id]);
-          } else if (!add) {
-            expect(l.remove(level, id)).toBe(model.delete(key));
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 50 }), fc.nat(20))),
+        fc.integer({ min: -1, max: 51 }),
+        (ops, price) => {
+          const l = new Ladder();
+          const model = new Map<string, [number, number]>();
+          for (const [add, level, id] of ops) {
+            const key = `${level}/${id}`;
+            if (add && !model.has(key)) {
+              l.insert(level, id);
+              model.set(key, [level, id]);
+            } else if (!add) {
+              expect(l.remove(level, id)).toBe(model.delete(key));
+            }
           }
-        }
-        const sorted = [...model.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-        expect(l.entries()).toEqual(sorted);
-        expect(l.atOrBelow(price)).toEqual(sorted.filter(([v]) => v <= price).map(([, id]) => id));
-        expect(l.atOrAbove(price)).toEqual(sorted.filter(([v]) => v >= price).reverse().map(([, id]) => id));
-      }),
+          const sorted = [...model.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+          expect(l.entries()).toEqual(sorted);
+          expect(l.atOrBelow(price)).toEqual(sorted.filter(([v]) => v <= price).map(([, id]) => id));
+          expect(l.atOrAbove(price)).toEqual(
+            sorted
+              .filter(([v]) => v >= price)
+              .reverse()
+              .map(([, id]) => id),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -55,13 +70,37 @@ describe('Ladder', () => {
 
 describe('TickIndex bookkeeping', () => {
   const inst: EngineInstrument = {
-    id: 1, code: 'EUR', showCode: 'EUR', pricePrecision: 5, pip: '0.01', minLots: '0.01', multiples: [100],
+    id: 1,
+    code: 'EUR',
+    showCode: 'EUR',
+    pricePrecision: 5,
+    pip: '0.01',
+    minLots: '0.01',
+    multiples: [100],
     spec: { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0' },
   };
   const row = (over: Partial<OrderRow>): OrderRow => ({
-    id: 1, userId: 7, instrumentId: 1, orderType: 1, quantity: '1', multiple: 100, price: '1.10000', originPrice: '1.10000',
-    updatePrice: '0', factProfits: '0', cautionMoney: '1100', tradeFee: '0', targetLossPrice: '0', targetProfitPrice: '0', trailDistance: '0',
-    status: 1, closeReason: '', createdAt: 0, filledAt: null, completedAt: null, ...over,
+    id: 1,
+    userId: 7,
+    instrumentId: 1,
+    orderType: 1,
+    quantity: '1',
+    multiple: 100,
+    price: '1.10000',
+    originPrice: '1.10000',
+    updatePrice: '0',
+    factProfits: '0',
+    cautionMoney: '1100',
+    tradeFee: '0',
+    targetLossPrice: '0',
+    targetProfitPrice: '0',
+    trailDistance: '0',
+    status: 1,
+    closeReason: '',
+    createdAt: 0,
+    filledAt: null,
+    completedAt: null,
+    ...over,
   });
   const setup = () => {
     let price = '1.10000';

@@ -7,16 +7,34 @@ import { ApiError } from '../../../../server/http/envelope.ts';
 import { price } from '../../../../domain/units.ts';
 
 const eurusd: EngineInstrument = {
-  id: 1, code: 'EURUSD', showCode: 'EUR/USD', pricePrecision: 5, pip: '0.01', minLots: '0.01', multiples: [10, 50, 100],
+  id: 1,
+  code: 'EURUSD',
+  showCode: 'EUR/USD',
+  pricePrecision: 5,
+  pip: '0.01',
+  minLots: '0.01',
+  multiples: [10, 50, 100],
   spec: { MarginMode: 2, ForexContNum: '100000', ForexFeeRate: '0.001' },
 };
 const xag: EngineInstrument = {
-  id: 2, code: 'XAGUSD', showCode: 'XAG/USD', pricePrecision: 3, pip: '0.1', minLots: '0.1', multiples: [10],
+  id: 2,
+  code: 'XAGUSD',
+  showCode: 'XAG/USD',
+  pricePrecision: 3,
+  pip: '0.1',
+  minLots: '0.1',
+  multiples: [10],
   spec: { MarginMode: 1, ForexContNum: '50', ForexFeeRate: '2' },
 };
 const open = { open: true, current: price('1.08500') };
 const base: SubmitInput = {
-  type: 1, cont: '0.1', status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100,
+  type: 1,
+  cont: '0.1',
+  status: 1,
+  target_price: '0',
+  stop_loss_price: '0',
+  target_profit_price: '0',
+  multiple: 100,
 };
 
 function keyOf(fn: () => unknown): string {
@@ -70,25 +88,55 @@ describe('planSubmit', () => {
     ['absurd lots', { ...base, cont: '100000' }, eurusd, open, 'lots_too_large'],
     ['bad order type', { ...base, type: 3 }, eurusd, open, 'order_type_invalid'],
     ['pending without a price', { ...base, status: 0 }, eurusd, open, 'price_required'],
-    ['pending at the market price', { ...base, status: 0, target_price: '1.085' }, eurusd, open, 'target_price_at_market'],
+    [
+      'pending at the market price',
+      { ...base, status: 0, target_price: '1.085' },
+      eurusd,
+      open,
+      'target_price_at_market',
+    ],
     ['pending absurdly far', { ...base, status: 0, target_price: '9.5' }, eurusd, open, 'target_price_far'],
-    ['pending price with too many decimals', { ...base, status: 0, target_price: '1.0800001' }, eurusd, open, 'price_precision'],
+    [
+      'pending price with too many decimals',
+      { ...base, status: 0, target_price: '1.0800001' },
+      eurusd,
+      open,
+      'price_precision',
+    ],
     ['buy stop-loss above the price', { ...base, stop_loss_price: '1.09' }, eurusd, open, 'stop_loss_below'],
     ['buy stop-profit below the price', { ...base, target_profit_price: '1.08' }, eurusd, open, 'stop_profit_above'],
     ['sell stop-loss below the price', { ...base, type: 2, stop_loss_price: '1.08' }, eurusd, open, 'stop_loss_above'],
-    ['sell stop-profit above the price', { ...base, type: 2, target_profit_price: '1.09' }, eurusd, open, 'stop_profit_below'],
+    [
+      'sell stop-profit above the price',
+      { ...base, type: 2, target_profit_price: '1.09' },
+      eurusd,
+      open,
+      'stop_profit_below',
+    ],
     ['negative stop', { ...base, stop_loss_price: '-1' }, eurusd, open, 'stop_price_invalid'],
     ['text stop', { ...base, stop_loss_price: 'abc' }, eurusd, open, 'stop_price_invalid'],
     ['absurd stop', { ...base, target_profit_price: '500' }, eurusd, open, 'stop_price_far'],
     // A pending sell at 1.09 is judged against its target: a stop-loss at 1.088 is below it, so wrong for a sell.
-    ['pending stops against the target', { ...base, type: 2, status: 0, target_price: '1.09', stop_loss_price: '1.088' }, eurusd, open, 'stop_loss_above'],
-  ] as Array<[string, SubmitInput, EngineInstrument, { open: boolean; current: ReturnType<typeof price> | null }, string]>)(
-    'refuses %s', (_name, input, inst, market, key) => {
-      expect(keyOf(() => planSubmit(input, inst, market, 2))).toBe(key);
-    },
-  );
+    [
+      'pending stops against the target',
+      { ...base, type: 2, status: 0, target_price: '1.09', stop_loss_price: '1.088' },
+      eurusd,
+      open,
+      'stop_loss_above',
+    ],
+  ] as Array<
+    [string, SubmitInput, EngineInstrument, { open: boolean; current: ReturnType<typeof price> | null }, string]
+  >)('refuses %s', (_name, input, inst, market, key) => {
+    expect(keyOf(() => planSubmit(input, inst, market, 2))).toBe(key);
+  });
   it('accepts valid stops on the right sides', () => {
-    expect(keyOf(() => planSubmit({ ...base, stop_loss_price: '1.08', target_profit_price: '1.09' }, eurusd, open, 2))).toBe('accepted');
-    expect(keyOf(() => planSubmit({ ...base, type: 2, stop_loss_price: '1.09', target_profit_price: '1.08' }, eurusd, open, 2))).toBe('accepted');
+    expect(
+      keyOf(() => planSubmit({ ...base, stop_loss_price: '1.08', target_profit_price: '1.09' }, eurusd, open, 2)),
+    ).toBe('accepted');
+    expect(
+      keyOf(() =>
+        planSubmit({ ...base, type: 2, stop_loss_price: '1.09', target_profit_price: '1.08' }, eurusd, open, 2),
+      ),
+    ).toBe('accepted');
   });
 });

@@ -12,17 +12,45 @@ import { scaledOf } from '../../../../domain/numerics/parse.ts';
 import { TickIndex } from '../../../../server/engine/tick-index.ts';
 import type { OrderRow } from '../../../../server/engine/types.ts';
 import { ScanIndex } from '../../../fixtures/engine-oracle.ts';
-import { BASE_INSTRUMENTS, engineSpec, scaledText as text, testMarket, type TestInstrument } from '../../../fixtures/engine-market.ts';
+import {
+  BASE_INSTRUMENTS,
+  engineSpec,
+  scaledText as text,
+  testMarket,
+  type TestInstrument,
+} from '../../../fixtures/engine-market.ts';
 
 const INSTRUMENTS: TestInstrument[] = [
   ...BASE_INSTRUMENTS,
   // Ten price places and a million units per lot: products beyond 2^53, so the decimal fallback answers.
-  { id: 4, code: 'BIG', showCode: 'BIG', pricePrecision: 10, pip: '0.001', minLots: '0.001', multiples: [10], spec: engineSpec('1000000'), base: 12345678901, qtyPlaces: 3 },
+  {
+    id: 4,
+    code: 'BIG',
+    showCode: 'BIG',
+    pricePrecision: 10,
+    pip: '0.001',
+    minLots: '0.001',
+    multiples: [10],
+    spec: engineSpec('1000000'),
+    base: 12345678901,
+    qtyPlaces: 3,
+  },
 ];
 const USERS = [1, 2, 3, 4];
 
 type Op =
-  | { k: 'open'; user: number; inst: number; buy: boolean; pending: boolean; qty: number; away: number; margin: number; tp: number; sl: number }
+  | {
+      k: 'open';
+      user: number;
+      inst: number;
+      buy: boolean;
+      pending: boolean;
+      qty: number;
+      away: number;
+      margin: number;
+      tp: number;
+      sl: number;
+    }
   | { k: 'fill'; pick: number }
   | { k: 'close'; pick: number }
   | { k: 'stops'; pick: number; tp: number; sl: number; trail: number }
@@ -32,16 +60,56 @@ type Op =
 
 const pick = fc.nat(1000);
 /** Small numbers often: exact ties (x.5 micro-USD) and prices exactly on a level are where rounding and ladders break. */
-const small = (max: number): fc.Arbitrary<number> => fc.oneof(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -max, max }));
+const small = (max: number): fc.Arbitrary<number> =>
+  fc.oneof(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -max, max }));
 const lots = fc.oneof(fc.integer({ min: 1, max: 25 }), fc.integer({ min: 1, max: 5000 }));
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ k: fc.constant('open' as const), user: fc.constantFrom(...USERS), inst: fc.nat(3), buy: fc.boolean(), pending: fc.boolean(), qty: lots, away: small(3000), margin: fc.integer({ min: 1, max: 5_000_000_000 }), tp: small(4000), sl: small(4000) }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('open' as const),
+      user: fc.constantFrom(...USERS),
+      inst: fc.nat(3),
+      buy: fc.boolean(),
+      pending: fc.boolean(),
+      qty: lots,
+      away: small(3000),
+      margin: fc.integer({ min: 1, max: 5_000_000_000 }),
+      tp: small(4000),
+      sl: small(4000),
+    }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ k: fc.constant('fill' as const), pick }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('close' as const), pick }), weight: 2 },
-  { arbitrary: fc.record({ k: fc.constant('stops' as const), pick, tp: small(4000), sl: small(4000), trail: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 40 })) }), weight: 2 },
-  { arbitrary: fc.record({ k: fc.constant('balance' as const), user: fc.constantFrom(...USERS), amount: fc.integer({ min: 0, max: 3_000_000_000_000 }), huge: fc.boolean() }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('stops' as const),
+      pick,
+      tp: small(4000),
+      sl: small(4000),
+      trail: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 40 })),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('balance' as const),
+      user: fc.constantFrom(...USERS),
+      amount: fc.integer({ min: 0, max: 3_000_000_000_000 }),
+      huge: fc.boolean(),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ k: fc.constant('tick' as const), inst: fc.nat(3), move: small(3000) }), weight: 4 },
-  { arbitrary: fc.record({ k: fc.constant('onto' as const), pick, level: fc.constantFrom('tp' as const, 'sl' as const, 'target' as const), off: fc.integer({ min: -1, max: 1 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('onto' as const),
+      pick,
+      level: fc.constantFrom('tp' as const, 'sl' as const, 'target' as const),
+      off: fc.integer({ min: -1, max: 1 }),
+    }),
+    weight: 2,
+  },
 );
 
 /** Both indexes behind their own books, one price source, and the stored rows the ops change. */
@@ -63,22 +131,43 @@ function harness() {
   };
   const instOf = (row: OrderRow | undefined) => INSTRUMENTS.find((i) => i.id === row?.instrumentId);
   /** A level of the order (stop-profit, stop-loss, target), scaled; the current price when it has none. */
-  const levelOf = (row: OrderRow | undefined, level: 'tp' | 'sl' | 'target', inst: (typeof INSTRUMENTS)[number]): number => {
+  const levelOf = (
+    row: OrderRow | undefined,
+    level: 'tp' | 'sl' | 'target',
+    inst: (typeof INSTRUMENTS)[number],
+  ): number => {
     const t = row ? { tp: row.targetProfitPrice, sl: row.targetLossPrice, target: row.price }[level] : '0';
     const v = scaledOf(t, inst.pricePrecision) ?? 0;
     return v > 0 ? v : (prices.get(inst.id) ?? 1);
   };
-  const stop = (inst: (typeof INSTRUMENTS)[number], delta: number): string => (delta === 0 ? '0' : text(Math.max(1, (prices.get(inst.id) ?? 0) + delta * 3), inst.pricePrecision));
+  const stop = (inst: (typeof INSTRUMENTS)[number], delta: number): string =>
+    delta === 0 ? '0' : text(Math.max(1, (prices.get(inst.id) ?? 0) + delta * 3), inst.pricePrecision);
   const run = (op: Op): void => {
     if (op.k === 'open') {
       const inst = INSTRUMENTS[op.inst] as (typeof INSTRUMENTS)[number];
       const now = prices.get(inst.id) ?? 0;
       const target = op.pending ? Math.max(1, now + op.away) : now;
       apply({
-        id: nextId++, userId: op.user, instrumentId: inst.id, orderType: op.buy ? 1 : 2, quantity: text(op.qty, inst.qtyPlaces),
-        multiple: 10, price: text(target, inst.pricePrecision), originPrice: text(now, inst.pricePrecision), updatePrice: '0',
-        factProfits: '0', cautionMoney: text(op.margin, 6), tradeFee: '0', targetLossPrice: stop(inst, op.sl),
-        targetProfitPrice: stop(inst, op.tp), trailDistance: '0', status: op.pending ? 0 : 1, closeReason: '', createdAt: 0, filledAt: null, completedAt: null,
+        id: nextId++,
+        userId: op.user,
+        instrumentId: inst.id,
+        orderType: op.buy ? 1 : 2,
+        quantity: text(op.qty, inst.qtyPlaces),
+        multiple: 10,
+        price: text(target, inst.pricePrecision),
+        originPrice: text(now, inst.pricePrecision),
+        updatePrice: '0',
+        factProfits: '0',
+        cautionMoney: text(op.margin, 6),
+        tradeFee: '0',
+        targetLossPrice: stop(inst, op.sl),
+        targetProfitPrice: stop(inst, op.tp),
+        trailDistance: '0',
+        status: op.pending ? 0 : 1,
+        closeReason: '',
+        createdAt: 0,
+        filledAt: null,
+        completedAt: null,
       });
     } else if (op.k === 'fill') {
       const row = nth(op.pick, 0);
@@ -92,7 +181,8 @@ function harness() {
       const inst = row && INSTRUMENTS.find((i) => i.id === row.instrumentId);
       // A trailing distance (issue 25) puts a third level on the ladders (or the slow set when the order has no stop-loss).
       const trailDistance = op.trail === 0 || !inst ? '0' : text(op.trail * 3, inst.pricePrecision);
-      if (row && inst) apply({ ...row, targetProfitPrice: stop(inst, op.tp), targetLossPrice: stop(inst, op.sl), trailDistance });
+      if (row && inst)
+        apply({ ...row, targetProfitPrice: stop(inst, op.tp), targetLossPrice: stop(inst, op.sl), trailDistance });
     } else if (op.k === 'balance') {
       const amount = text(op.huge ? op.amount * 1_000_000 : op.amount, 8);
       fast.setBalance(op.user, amount);
@@ -100,7 +190,10 @@ function harness() {
     } else {
       const inst = op.k === 'tick' ? INSTRUMENTS[op.inst] : instOf(nth(op.pick));
       if (!inst) return;
-      const next = op.k === 'tick' ? Math.max(1, (prices.get(inst.id) ?? 0) + op.move) : levelOf(nth(op.pick), op.level, inst) + op.off;
+      const next =
+        op.k === 'tick'
+          ? Math.max(1, (prices.get(inst.id) ?? 0) + op.move)
+          : levelOf(nth(op.pick), op.level, inst) + op.off;
       prices.set(inst.id, next);
       const t = text(next, inst.pricePrecision);
       const a = fast.tick(inst.id, t);
@@ -121,7 +214,8 @@ function harness() {
       expect(x.belowStopOut(userId)).toBe(y.belowStopOut(userId));
     };
     for (const u of USERS) same(fast, oracle, u);
-    for (const id of rows.keys()) expect(fast.floatingOfOrder(id)?.toFixed() ?? null).toBe(oracle.floatingOfOrder(id)?.toFixed() ?? null);
+    for (const id of rows.keys())
+      expect(fast.floatingOfOrder(id)?.toFixed() ?? null).toBe(oracle.floatingOfOrder(id)?.toFixed() ?? null);
   };
   return { run, agree };
 }

@@ -1,7 +1,14 @@
 // @vitest-environment node
 // The engine's pure trigger rules: pending fills, stop crossings, stop-out order and level, the gap cap.
 import { describe, expect, it } from 'vitest';
-import { belowStopOut, cappedRealised, pendingFills, stopHit, stopOutQueue, stopSideError } from '../../../../server/engine/triggers.ts';
+import {
+  belowStopOut,
+  cappedRealised,
+  pendingFills,
+  stopHit,
+  stopOutQueue,
+  stopSideError,
+} from '../../../../server/engine/triggers.ts';
 import { price, usd } from '../../../../domain/units.ts';
 
 const p = price;

@@ -3,7 +3,12 @@
 // enough bars, closed hours have none, generation is deterministic, and the live store keeps the same rule.
 import { describe, expect, it } from 'vitest';
 import { aggregate, alignDown, LEVEL_SECONDS, LEVELS, type Bar } from '../../../../server/market/bars.ts';
-import { generateHistory, levelWindows, sigmaPerSqrtSecond, type HistoryParams } from '../../../../server/market/history.ts';
+import {
+  generateHistory,
+  levelWindows,
+  sigmaPerSqrtSecond,
+  type HistoryParams,
+} from '../../../../server/market/history.ts';
 import { chunkBars, decodeBars, encodeBars, type Chunk } from '../../../../server/market/kline-repository.ts';
 import { KlineStore } from '../../../../server/market/kline-store.ts';
 import { instrumentFromDef, type MarketInstrument } from '../../../../server/market/instruments.ts';
@@ -16,7 +21,13 @@ const MONDAY = Date.parse('2026-11-16T10:17:00Z') / 1000;
 const SATURDAY = Date.parse('2026-11-21T09:00:00Z') / 1000;
 
 function params(code: string, cls: MarketClass, seed = 1): HistoryParams {
-  return { key: hashInts(seed, hashString(code)), cls, precision: 5, sigma: sigmaPerSqrtSecond(0.08, cls), volumePerSec: 10 };
+  return {
+    key: hashInts(seed, hashString(code)),
+    cls,
+    precision: 5,
+    sigma: sigmaPerSqrtSecond(0.08, cls),
+    volumePerSec: 10,
+  };
 }
 
 function generate(p: HistoryParams, to: number, price = 1.085): { bars: Bar[][]; windows: number[] } {
@@ -27,7 +38,13 @@ function generate(p: HistoryParams, to: number, price = 1.085): { bars: Bar[][];
 }
 
 /** Coarse bars whose children (finer bars) are all present must equal their aggregate; returns how many matched. */
-function checkNesting(fine: readonly Bar[], coarse: readonly Bar[], level: number, cls: MarketClass, until: number): number {
+function checkNesting(
+  fine: readonly Bar[],
+  coarse: readonly Bar[],
+  level: number,
+  cls: MarketClass,
+  until: number,
+): number {
   const p = LEVEL_SECONDS[level] ?? 0;
   const child = LEVEL_SECONDS[level - 1] ?? 0;
   const groups = new Map<number, Bar[]>();
@@ -42,7 +59,8 @@ function checkNesting(fine: readonly Bar[], coarse: readonly Bar[], level: numbe
     const kids = groups.get(c.t);
     if (!kids) continue;
     let expected = 0;
-    for (let s = c.t; s < Math.min(c.t + p, until); s += child) if (openSecondsIn(cls, s, Math.min(s + child, until)) > 0) expected++;
+    for (let s = c.t; s < Math.min(c.t + p, until); s += child)
+      if (openSecondsIn(cls, s, Math.min(s + child, until)) > 0) expected++;
     if (kids.length !== expected) continue; // the window's edge: not all children kept
     expect(aggregate(kids, level)).toEqual([c]);
     matched++;
@@ -51,7 +69,11 @@ function checkNesting(fine: readonly Bar[], coarse: readonly Bar[], level: numbe
 }
 
 describe('generated history', () => {
-  for (const [cls, to] of [['fx', MONDAY], ['fx', SATURDAY], ['crypto', SATURDAY]] as const) {
+  for (const [cls, to] of [
+    ['fx', MONDAY],
+    ['fx', SATURDAY],
+    ['crypto', SATURDAY],
+  ] as const) {
     it(`nests exactly across all six periods (${cls}, ${new Date(to * 1000).toISOString()})`, () => {
       const p = params('EURUSD', cls);
       const { bars, windows } = generate(p, to);
@@ -65,7 +87,9 @@ describe('generated history', () => {
           expect(b.h).toBeGreaterThanOrEqual(Math.max(b.o, b.c));
           expect(b.l).toBeLessThanOrEqual(Math.min(b.o, b.c));
           expect(b.l).toBeGreaterThan(0);
-          expect(Number.isInteger(b.o) && Number.isInteger(b.h) && Number.isInteger(b.l) && Number.isInteger(b.c)).toBe(true);
+          expect(Number.isInteger(b.o) && Number.isInteger(b.h) && Number.isInteger(b.l) && Number.isInteger(b.c)).toBe(
+            true,
+          );
           // No bar lies entirely in closed hours.
           expect(openSecondsIn(cls, b.t, b.t + (LEVEL_SECONDS[level] ?? 0))).toBeGreaterThan(0);
         }
@@ -94,7 +118,9 @@ describe('generated history', () => {
     const p = params('EURUSD', 'crypto');
     const windows = levelWindows('crypto', MONDAY + 3600, 600);
     const out: Bar[][] = Array.from({ length: LEVELS }, () => []);
-    generateHistory(p, { from: MONDAY, to: MONDAY + 3600, windows }, { side: 'start', price: 1.2 }, (l, b) => out[l]?.push(b));
+    generateHistory(p, { from: MONDAY, to: MONDAY + 3600, windows }, { side: 'start', price: 1.2 }, (l, b) =>
+      out[l]?.push(b),
+    );
     expect(out[0]?.length).toBe(60);
     expect(out[0]?.[0]?.t).toBe(MONDAY);
     expect(out[0]?.[0]?.o).toBe(120000);
@@ -106,9 +132,15 @@ describe('generated history', () => {
     const { bars, windows } = generate(p, MONDAY);
     const from = alignDown(MONDAY - 4 * 86_400, 5);
     const coarse: Bar[] = [];
-    generateHistory(p, { from, to: MONDAY, windows }, { side: 'end', price: 1.085 }, (l, b) => {
-      if (l === 3) coarse.push(b);
-    }, { minLevel: 3 });
+    generateHistory(
+      p,
+      { from, to: MONDAY, windows },
+      { side: 'end', price: 1.085 },
+      (l, b) => {
+        if (l === 3) coarse.push(b);
+      },
+      { minLevel: 3 },
+    );
     const full = new Map((bars[3] ?? []).map((b) => [b.t, b.c]));
     expect(coarse.length).toBeGreaterThan(48);
     for (const b of coarse) expect(b.c).toBe(full.get(b.t));
@@ -122,7 +154,14 @@ describe('chunk encoding', () => {
       { t: 1_795_000_060, o: 108510, h: 108511, l: 108400, c: 108420, v: 7 },
     ];
     expect(decodeBars(encodeBars(bars), 5, 5)).toEqual(bars);
-    expect(decodeBars(encodeBars(bars), 5, 4)[0]).toEqual({ t: 1_795_000_000, o: 10850, h: 10852, l: 10849, c: 10851, v: 12 });
+    expect(decodeBars(encodeBars(bars), 5, 4)[0]).toEqual({
+      t: 1_795_000_000,
+      o: 10850,
+      h: 10852,
+      l: 10849,
+      c: 10851,
+      v: 12,
+    });
     const chunks = chunkBars(1, 0, 5, bars);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]?.start).toBe(Math.floor(1_795_000_000 / 3600) * 3600);
@@ -133,14 +172,23 @@ class FakeDb implements Queryable {
   readonly writes: Chunk[][] = [];
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     if (sql.includes('INSERT INTO kline_chunks')) {
-      const [ids, periods, starts, precisions, , texts] = params as [number[], number[], number[], number[], number[], string[]];
-      this.writes.push(ids.map((id, i) => ({
-        instrumentId: id,
-        level: LEVEL_SECONDS.indexOf((periods[i] ?? 60) as 60),
-        start: starts[i] ?? 0,
-        precision: precisions[i] ?? 0,
-        bars: decodeBars(texts[i] ?? '[]', precisions[i] ?? 0, precisions[i] ?? 0),
-      })));
+      const [ids, periods, starts, precisions, , texts] = params as [
+        number[],
+        number[],
+        number[],
+        number[],
+        number[],
+        string[],
+      ];
+      this.writes.push(
+        ids.map((id, i) => ({
+          instrumentId: id,
+          level: LEVEL_SECONDS.indexOf((periods[i] ?? 60) as 60),
+          start: starts[i] ?? 0,
+          precision: precisions[i] ?? 0,
+          bars: decodeBars(texts[i] ?? '[]', precisions[i] ?? 0, precisions[i] ?? 0),
+        })),
+      );
     }
     return [];
   }
@@ -156,7 +204,18 @@ describe('live kline store', () => {
     const store = new KlineStore([inst], db, 1, MONDAY);
     const start = MONDAY * 1000;
     let price = 6_725_000;
-    const state = { inst, index: 0, ticks: price, time: start, status: 1 as const, dayStart: 0, dayOpen: price, dayHigh: price, dayLow: price, version: 0 };
+    const state = {
+      inst,
+      index: 0,
+      ticks: price,
+      time: start,
+      status: 1 as const,
+      dayStart: 0,
+      dayOpen: price,
+      dayHigh: price,
+      dayLow: price,
+      version: 0,
+    };
     // 12 minutes of ticks every 700 ms with a deterministic zig-zag.
     for (let t = start; t < start + 12 * 60_000; t += 700) {
       price += ((t / 700) % 7) - 3;

@@ -20,9 +20,18 @@ const noTimers: Timers = {
 };
 
 function sim(startIso: string, seed = 42): { s: Simulator; clock: Clock & { t: number }; ticks: Tick[] } {
-  const clock = { t: Date.parse(startIso), now(): number { return this.t; } };
+  const clock = {
+    t: Date.parse(startIso),
+    now(): number {
+      return this.t;
+    },
+  };
   const s = new Simulator(catalog, new Map(), clock, noTimers, {
-    seed, manual: true, intervalMs: 50, syntheticHz: 20, maxCatchUpMs: 5000,
+    seed,
+    manual: true,
+    intervalMs: 50,
+    syntheticHz: 20,
+    maxCatchUpMs: 5000,
   });
   const ticks: Tick[] = [];
   s.onTick((t) => ticks.push(t));
@@ -97,7 +106,9 @@ describe('simulator', () => {
     const before = x.ticks.length;
     run(x, 2 * 60_000); // past 22:00
     const after = x.ticks.slice(before).filter((t) => t.time >= Date.parse('2026-11-20T22:00:00Z'));
-    expect(after.some((t) => t.code === 'EURUSD' || t.code === 'XAUUSD' || t.code === 'US30' || t.code === 'USOIL')).toBe(false);
+    expect(
+      after.some((t) => t.code === 'EURUSD' || t.code === 'XAUUSD' || t.code === 'US30' || t.code === 'USOIL'),
+    ).toBe(false);
     expect(after.some((t) => t.code === 'BTCUSDT')).toBe(true);
     expect(x.s.latest('EURUSD')?.status).toBe(0);
     expect(x.s.isOpen('EURUSD')).toBe(false);

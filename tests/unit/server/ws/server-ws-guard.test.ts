@@ -35,10 +35,21 @@ class FakeSocket implements HubSocket {
   }
 }
 
-const timers: Timers = { setInterval: () => 1, clearInterval: () => undefined, setTimeout: () => 1, clearTimeout: () => undefined };
+const timers: Timers = {
+  setInterval: () => 1,
+  clearInterval: () => undefined,
+  setTimeout: () => 1,
+  clearTimeout: () => undefined,
+};
 const TOKENS: Record<string, number> = { 'tok-a1': 1, 'tok-a2': 1, 'tok-b': 2 };
 const SEQS: Record<number, number> = { 1: 41, 2: 0 };
-const LIMITS: SocketLimits = { perAddress: 3, total: 5, messagesPerWindow: 10, messageWindowMs: 10_000, loginsPerMinute: 4 };
+const LIMITS: SocketLimits = {
+  perAddress: 3,
+  total: 5,
+  messagesPerWindow: 10,
+  messageWindowMs: 10_000,
+  loginsPerMinute: 4,
+};
 
 let now: number;
 let hub: Hub;
@@ -62,7 +73,10 @@ const settle = async (): Promise<void> => {
 
 beforeEach(() => {
   now = 1_000_000;
-  hub = new Hub(testHubDeps(market, timers, () => now, TOKENS, { eventSeq: async (userId) => SEQS[userId] ?? 0 }), { sockets: LIMITS });
+  hub = new Hub(
+    testHubDeps(market, timers, () => now, TOKENS, { eventSeq: async (userId) => SEQS[userId] ?? 0 }),
+    { sockets: LIMITS },
+  );
 });
 
 describe('connection caps', () => {
@@ -111,7 +125,16 @@ describe('socket logins', () => {
 
   it('past the per-address budget a login is refused without a lookup and the socket closed; a minute later it works', async () => {
     let lookups = 0;
-    hub = new Hub({ market, clock: { now: () => now }, timers, translate: (_l, k) => k, authenticate: async () => (lookups++, null) }, { sockets: LIMITS });
+    hub = new Hub(
+      {
+        market,
+        clock: { now: () => now },
+        timers,
+        translate: (_l, k) => k,
+        authenticate: async () => (lookups++, null),
+      },
+      { sockets: LIMITS },
+    );
     const a = connect();
     for (let i = 0; i < LIMITS.loginsPerMinute; i++) a.send({ type: 'login', token: `guess-${i}` });
     await settle();
@@ -171,10 +194,17 @@ describe('revocation', () => {
 
   it('a login still in flight when its session is revoked does not bring it back', async () => {
     let release: (id: number | null) => void = () => undefined;
-    hub = new Hub({
-      market, clock: { now: () => now }, timers, translate: (_l, k) => k,
-      authenticate: (token) => (token === 'slow' ? new Promise((r) => (release = r)) : Promise.resolve(TOKENS[token] ?? null)),
-    }, { sockets: LIMITS });
+    hub = new Hub(
+      {
+        market,
+        clock: { now: () => now },
+        timers,
+        translate: (_l, k) => k,
+        authenticate: (token) =>
+          token === 'slow' ? new Promise((r) => (release = r)) : Promise.resolve(TOKENS[token] ?? null),
+      },
+      { sockets: LIMITS },
+    );
     const a = await signedIn('tok-a1', '10.0.0.1');
     a.send({ type: 'login', token: 'slow' });
     hub.revoke({ userId: 1 });

@@ -38,7 +38,9 @@ class FakeMarket implements HubMarket {
     const code = this.codes[i] ?? '';
     const close = this.prices[i] ?? 0;
     const cur = this.bars[i];
-    this.bars[i] = cur ? { ...cur, Close: close, Volume: cur.Volume + 1 } : { Code: code, Time: 60, Open: close, High: close, Low: close, Close: close, Volume: 1 };
+    this.bars[i] = cur
+      ? { ...cur, Close: close, Volume: cur.Volume + 1 }
+      : { Code: code, Time: 60, Open: close, High: close, Low: close, Close: close, Volume: 1 };
     this.listener?.({ index: i });
   }
   rollMinute(i: number): void {
@@ -134,8 +136,14 @@ beforeEach(() => {
 describe('client messages', () => {
   it('accepts the five message types and rejects the rest with a reason', () => {
     expect(parseClientMessage('{"type":"ping"}')).toEqual({ ok: true, message: { type: 'ping' } });
-    expect(parseClientMessage('{"type":"sub","topic":"DAY_MARKET"}')).toEqual({ ok: true, message: { type: 'sub', topic: 'DAY_MARKET' } });
-    expect(parseClientMessage('{"type":"login","token":"x"}')).toEqual({ ok: true, message: { type: 'login', token: 'x' } });
+    expect(parseClientMessage('{"type":"sub","topic":"DAY_MARKET"}')).toEqual({
+      ok: true,
+      message: { type: 'sub', topic: 'DAY_MARKET' },
+    });
+    expect(parseClientMessage('{"type":"login","token":"x"}')).toEqual({
+      ok: true,
+      message: { type: 'login', token: 'x' },
+    });
     expect(parseClientMessage('not json')).toEqual({ ok: false, error: 'invalid JSON' });
     expect(parseClientMessage('[1]')).toMatchObject({ ok: false });
     expect(parseClientMessage('{"topic":"x"}')).toEqual({ ok: false, error: 'missing message type' });
@@ -210,7 +218,13 @@ describe('hub', () => {
     expect(market.tupleAt(0)?.[1]).toBe('108505');
     // A hub with the default options (last: FakeMarket has one change listener, which this hub takes over).
     const t = new FakeTimers();
-    const fresh = new Hub({ market, clock: { now: () => now }, timers: t, authenticate: async () => null, translate: (_l, k) => k });
+    const fresh = new Hub({
+      market,
+      clock: { now: () => now },
+      timers: t,
+      authenticate: async () => null,
+      translate: (_l, k) => k,
+    });
     fresh.start();
     expect(t.intervals).toEqual([50]);
     fresh.stop();
@@ -250,7 +264,9 @@ describe('hub', () => {
     market.tick(2);
     await flush();
     // One frame with the newest state of all three, not three frames.
-    expect(slow.socket.take()).toEqual([{ type: 'DAY_MARKET', data: [market.tupleAt(0), market.tupleAt(1), market.tupleAt(2)] }]);
+    expect(slow.socket.take()).toEqual([
+      { type: 'DAY_MARKET', data: [market.tupleAt(0), market.tupleAt(1), market.tupleAt(2)] },
+    ]);
     expect(fast.socket.take()).toEqual([{ type: 'DAY_MARKET', data: [market.tupleAt(2)] }]);
   });
 
@@ -309,8 +325,17 @@ describe('hub', () => {
     const c = connect();
     c.send({ type: 'sub', topic: 'KLINE.NOPE' });
     c.send({ type: 'sub', topic: 'WHATEVER' });
-    for (const t of ['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', 'KLINE.EURUSD', 'KLINE.US30']) c.send({ type: 'sub', topic: t });
-    expect(c.socket.take().map((m) => ('ok' in m ? m.ok : null))).toEqual([false, false, true, true, true, true, false]);
+    for (const t of ['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', 'KLINE.EURUSD', 'KLINE.US30'])
+      c.send({ type: 'sub', topic: t });
+    expect(c.socket.take().map((m) => ('ok' in m ? m.ok : null))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('logs in with a token and pushes a user event only to that user subscribed sockets', async () => {
@@ -346,7 +371,10 @@ describe('hub', () => {
   it('ignores a slow login answer overtaken by a logout', async () => {
     let release: (id: number | null) => void = () => undefined;
     hub = new Hub({
-      market, clock: { now: () => now }, timers, translate: (_l, k) => k,
+      market,
+      clock: { now: () => now },
+      timers,
+      translate: (_l, k) => k,
       authenticate: () => new Promise((r) => (release = r)),
     });
     const c = connect();
@@ -358,7 +386,11 @@ describe('hub', () => {
     expect(c.socket.take()).toEqual([{ type: 'logout', ok: true }]);
     c.send({ type: 'sub', topic: 'FOREX_CLOSED' });
     c.socket.take();
-    hub.toUser(1, { type: 'FOREX_CLOSED', seq: 1, data: { Id: 1, CloseReason: 'user' } as Order & { CloseReason: 'user' } });
+    hub.toUser(1, {
+      type: 'FOREX_CLOSED',
+      seq: 1,
+      data: { Id: 1, CloseReason: 'user' } as Order & { CloseReason: 'user' },
+    });
     expect(c.socket.take()).toEqual([]);
   });
 
@@ -380,7 +412,10 @@ describe('per-socket rate (low-bandwidth mode, issue 26)', () => {
     const fast = connect();
     for (const c of [slow, fast]) c.send({ type: 'sub', topic: 'DAY_MARKET' });
     slow.send({ type: 'rate', ms: 1000 });
-    expect(slow.socket.take()).toEqual([{ type: 'sub', ok: true, topic: 'DAY_MARKET' }, { type: 'rate', ms: 1000 }]);
+    expect(slow.socket.take()).toEqual([
+      { type: 'sub', ok: true, topic: 'DAY_MARKET' },
+      { type: 'rate', ms: 1000 },
+    ]);
     await flush(); // the snapshots
     slow.socket.take();
     fast.socket.take();
@@ -424,14 +459,18 @@ describe('per-socket rate (low-bandwidth mode, issue 26)', () => {
 });
 
 describe('per-socket code filter (low-bandwidth mode, issue 26)', () => {
-  const dayCodes = (ms: ServerMessage[]): string[][] => ms.flatMap((m) => (m.type === 'DAY_MARKET' ? [m.data.map((t) => t[0])] : []));
+  const dayCodes = (ms: ServerMessage[]): string[][] =>
+    ms.flatMap((m) => (m.type === 'DAY_MARKET' ? [m.data.map((t) => t[0])] : []));
 
   it('a socket subscribed to a set receives only those instruments; a code it gains arrives in its next frame', async () => {
     const some = connect();
     const all = connect();
     some.send({ type: 'codes', codes: ['BTCUSDT', 'US30', 'NOPE'] }); // before the sub: its snapshot is cut too
     for (const c of [some, all]) c.send({ type: 'sub', topic: 'DAY_MARKET' });
-    expect(some.socket.take()).toEqual([{ type: 'codes', n: 2 }, { type: 'sub', ok: true, topic: 'DAY_MARKET' }]);
+    expect(some.socket.take()).toEqual([
+      { type: 'codes', n: 2 },
+      { type: 'sub', ok: true, topic: 'DAY_MARKET' },
+    ]);
     await flush();
     expect(dayCodes(some.socket.take())).toEqual([['BTCUSDT', 'US30']]);
     expect(dayCodes(all.socket.take())).toEqual([market.codes]);
@@ -487,7 +526,7 @@ describe('per-socket code filter (low-bandwidth mode, issue 26)', () => {
     for (const f of slowFrames) expect(f).toEqual(['XAUUSD']);
   });
 
-  it('refuses a list past the server\'s limits with a reason, and keeps the filter it had', async () => {
+  it("refuses a list past the server's limits with a reason, and keeps the filter it had", async () => {
     const c = connect();
     c.send({ type: 'codes', codes: ['EURUSD'] });
     c.send({ type: 'codes', codes: Array.from({ length: 101 }, (_, i) => `C${i}`) });

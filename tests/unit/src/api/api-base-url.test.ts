@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasSubdomain, resolveApiBase, wsUrlFor, DEFAULT_FALLBACK_API } from '../../../../src/api/base-url.ts';
 
-const page = (protocol: string, hostname: string, port = '', title = 'Tickwise') => ({ protocol, hostname, port, title });
+const page = (protocol: string, hostname: string, port = '', title = 'Tickwise') => ({
+  protocol,
+  hostname,
+  port,
+  title,
+});
 
 describe('resolveApiBase', () => {
   it('uses the page origin by default (app and API on one origin)', () => {
@@ -11,7 +16,9 @@ describe('resolveApiBase', () => {
   });
 
   it('replaces the first subdomain when an API subdomain is configured', () => {
-    expect(resolveApiBase(page('https:', 'm.tickwise.example'), { apiSubdomain: 'api' })).toBe('https://api.tickwise.example');
+    expect(resolveApiBase(page('https:', 'm.tickwise.example'), { apiSubdomain: 'api' })).toBe(
+      'https://api.tickwise.example',
+    );
     expect(resolveApiBase(page('https:', 'm.tickwise.example', '8443'), { apiSubdomain: 'api' })).toBe(
       'https://api.tickwise.example:8443',
     );

@@ -1,6 +1,14 @@
 // The axios instance's interceptors (SPEC §7–§8): headers, `t`, envelope, toasts, 999, network errors, loading.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, CODE_NETWORK, apiClock, apiGet, apiPost, isCancelled, socketSessionRejected } from '../../../../src/api/client.ts';
+import {
+  ApiFailure,
+  CODE_NETWORK,
+  apiClock,
+  apiGet,
+  apiPost,
+  isCancelled,
+  socketSessionRejected,
+} from '../../../../src/api/client.ts';
 import { http } from '../../../../src/api/http.ts';
 import { $loadingCount } from '../../../../src/state/loading.ts';
 import { $toasts } from '../../../../src/state/toasts.ts';

@@ -1,7 +1,13 @@
 // A route chunk that fails to load is tried again once the server answers, and only the last failure reaches the
 // route's error page.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserChunkDeps, CHUNK_RETRY_PAUSES_MS, loadChunk, ONLINE_WAIT_CAP_MS, type ChunkRetryDeps } from '../../../../src/app/chunk-retry.ts';
+import {
+  browserChunkDeps,
+  CHUNK_RETRY_PAUSES_MS,
+  loadChunk,
+  ONLINE_WAIT_CAP_MS,
+  type ChunkRetryDeps,
+} from '../../../../src/app/chunk-retry.ts';
 import { $conn } from '../../../../src/state/feed-signals.ts';
 
 function recordingDeps(): ChunkRetryDeps & { log: string[] } {
@@ -23,7 +29,8 @@ describe('loadChunk', () => {
   it('retries a failed load after a pause and once online, and returns the module', async () => {
     const deps = recordingDeps();
     let calls = 0;
-    const load = (): Promise<string> => (++calls < 3 ? Promise.reject(new Error('net::ERR_CONNECTION_REFUSED')) : Promise.resolve('page'));
+    const load = (): Promise<string> =>
+      ++calls < 3 ? Promise.reject(new Error('net::ERR_CONNECTION_REFUSED')) : Promise.resolve('page');
     await expect(loadChunk(load, deps, [10, 20, 30])).resolves.toBe('page');
     expect(calls).toBe(3);
     expect(deps.log).toEqual(['pause 10', 'online', 'pause 20', 'online']);
@@ -57,7 +64,9 @@ describe('browserChunkDeps().online', () => {
   it('waits for the feed to be live again', async () => {
     $conn.value = 'reconnecting';
     let resolved = false;
-    void browserChunkDeps().online().then(() => (resolved = true));
+    void browserChunkDeps()
+      .online()
+      .then(() => (resolved = true));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(resolved).toBe(false);
     $conn.value = 'live';
@@ -68,7 +77,9 @@ describe('browserChunkDeps().online', () => {
   it('tries anyway after the cap when the socket never comes back', async () => {
     $conn.value = 'offline';
     let resolved = false;
-    void browserChunkDeps().online().then(() => (resolved = true));
+    void browserChunkDeps()
+      .online()
+      .then(() => (resolved = true));
     await vi.advanceTimersByTimeAsync(ONLINE_WAIT_CAP_MS - 1);
     expect(resolved).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -77,7 +88,9 @@ describe('browserChunkDeps().online', () => {
 
   it('pause waits the given time on the injected timers', async () => {
     let resolved = false;
-    void browserChunkDeps().pause(500).then(() => (resolved = true));
+    void browserChunkDeps()
+      .pause(500)
+      .then(() => (resolved = true));
     await vi.advanceTimersByTimeAsync(499);
     expect(resolved).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

@@ -7,7 +7,14 @@ import { feed, runningFeedMode } from '../../../../src/state/feed-handle.ts';
 import type { FeedBridge } from '../../../../src/state/feed-bridge.ts';
 import type { FeedConfig } from '../../../../workers/protocol.ts';
 
-const CONFIG = { wsUrl: 'ws://127.0.0.1:1/v1/ws', apiBase: '', token: '', lang: 'hk', tradeFeeType: 0, staleAfterMs: 5_000 } as unknown as FeedConfig;
+const CONFIG = {
+  wsUrl: 'ws://127.0.0.1:1/v1/ws',
+  apiBase: '',
+  token: '',
+  lang: 'hk',
+  tradeFeeType: 0,
+  staleAfterMs: 5_000,
+} as unknown as FeedConfig;
 
 function fakeBridge() {
   const calls: unknown[][] = [];
@@ -46,7 +53,10 @@ describe('the feed bridge loads on the first startFeed', () => {
 
   it('a chunk that failed to load is loaded again by the next navigation', async () => {
     const { bridge, start } = fakeBridge();
-    const load = vi.fn<() => Promise<FeedBridge>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(bridge);
+    const load = vi
+      .fn<() => Promise<FeedBridge>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(bridge);
     const startFeed = installFeed(load);
     await expect(startFeed(CONFIG)).rejects.toThrow('offline');
     await startFeed(CONFIG);

@@ -112,8 +112,14 @@ describe('decideGuard', () => {
   const demo = { loggedIn: true, isDemo: true };
 
   it('sends a visitor to /login with the wanted path (and its query) in from', () => {
-    expect(decideGuard({ auth: true }, visitor, '/order?type=1')).toEqual({ kind: 'login', to: '/login?from=%2Forder%3Ftype%3D1' });
-    expect(decideGuard({ demoBlocked: true }, visitor, '/mine/charge')).toEqual({ kind: 'login', to: '/login?from=%2Fmine%2Fcharge' });
+    expect(decideGuard({ auth: true }, visitor, '/order?type=1')).toEqual({
+      kind: 'login',
+      to: '/login?from=%2Forder%3Ftype%3D1',
+    });
+    expect(decideGuard({ demoBlocked: true }, visitor, '/mine/charge')).toEqual({
+      kind: 'login',
+      to: '/login?from=%2Fmine%2Fcharge',
+    });
   });
 
   it('blocks demo accounts from demo-blocked pages only', () => {
@@ -132,14 +138,18 @@ describe('routes without the hash, and the login page while signed in', () => {
   it('moves /register, /login?from=… and /mine/withdraw to their hash routes, and leaves the rest alone', () => {
     expect(hashRouteFor('https://m.example.com/register', paths)).toBe('/#/register');
     expect(hashRouteFor('https://m.example.com/login?from=%2Ftrade', paths)).toBe('/#/login?from=%2Ftrade');
-    expect(hashRouteFor('https://m.example.com/register/?invite_code=AB12', paths)).toBe('/#/register?invite_code=AB12');
+    expect(hashRouteFor('https://m.example.com/register/?invite_code=AB12', paths)).toBe(
+      '/#/register?invite_code=AB12',
+    );
     expect(hashRouteFor('https://m.example.com/mine/withdraw', paths)).toBe('/#/mine/withdraw');
     expect(hashRouteFor('https://m.example.com/', paths)).toBeNull();
     expect(hashRouteFor('https://m.example.com/#/login', paths)).toBeNull();
     expect(hashRouteFor('https://m.example.com/register#/trade', paths)).toBeNull(); // a hash route wins
     expect(hashRouteFor('https://m.example.com/no-such-page', paths)).toBeNull();
     const replaced: string[] = [];
-    const hist = { replaceState: (_d: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)) };
+    const hist = {
+      replaceState: (_d: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)),
+    };
     expect(moveToHashRoute({ href: 'http://127.0.0.1:5173/login' }, hist, paths)).toBe(true);
     expect(moveToHashRoute({ href: 'http://127.0.0.1:5173/#/login' }, hist, paths)).toBe(false);
     expect(replaced).toEqual(['/#/login']);
@@ -149,7 +159,10 @@ describe('routes without the hash, and the login page while signed in', () => {
     const real = { loggedIn: true, isDemo: false };
     expect(decideGuard({ guestOnly: true }, real, '/login')).toEqual({ kind: 'away', to: '/user' });
     expect(decideGuard({ guestOnly: true }, real, '/login?from=%2Ftrade')).toEqual({ kind: 'away', to: '/trade' });
-    expect(decideGuard({ guestOnly: true }, real, '/login?from=https%3A%2F%2Fevil.example')).toEqual({ kind: 'away', to: '/' });
+    expect(decideGuard({ guestOnly: true }, real, '/login?from=https%3A%2F%2Fevil.example')).toEqual({
+      kind: 'away',
+      to: '/',
+    });
     expect(decideGuard({ guestOnly: true }, real, '/register')).toEqual({ kind: 'away', to: '/user' });
     expect(decideGuard({ guestOnly: true }, { loggedIn: false, isDemo: false }, '/login')).toEqual({ kind: 'open' });
     expect(decideGuard({ guestOnly: true }, { loggedIn: true, isDemo: true }, '/login')).toEqual({ kind: 'open' });
@@ -197,7 +210,11 @@ describe('routes without the hash, and the login page while signed in', () => {
   });
 
   it('the route table marks /login and /register guest-only', () => {
-    expect(ROUTES.filter((r) => r.guestOnly).map((r) => r.path).sort()).toEqual(['/login', '/register']);
+    expect(
+      ROUTES.filter((r) => r.guestOnly)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/login', '/register']);
   });
 });
 
@@ -343,11 +360,37 @@ describe('error boundary and navigator', () => {
 describe('route table', () => {
   it('has every route of SPEC §2', () => {
     const spec = [
-      '/', '/trade', '/order', '/user', '/news', '/news/detail', '/rank', '/feedback', '/login', '/register', '/forgot',
-      '/product', '/language', '/mine/auth', '/mine/invite', '/mine/email', '/mine/announcement', '/mine/password',
-      '/mine/history', '/mine/charge', '/mine/withdraw', '/mine/chat', '/mine/system', '/mine/wallet',
-      '/mine/bank-card-list', '/mine/coin-address-list', '/mine/withdraw-way', '/mining', '/mining/subscribe',
-      '/mining/record', '/mining/income',
+      '/',
+      '/trade',
+      '/order',
+      '/user',
+      '/news',
+      '/news/detail',
+      '/rank',
+      '/feedback',
+      '/login',
+      '/register',
+      '/forgot',
+      '/product',
+      '/language',
+      '/mine/auth',
+      '/mine/invite',
+      '/mine/email',
+      '/mine/announcement',
+      '/mine/password',
+      '/mine/history',
+      '/mine/charge',
+      '/mine/withdraw',
+      '/mine/chat',
+      '/mine/system',
+      '/mine/wallet',
+      '/mine/bank-card-list',
+      '/mine/coin-address-list',
+      '/mine/withdraw-way',
+      '/mining',
+      '/mining/subscribe',
+      '/mining/record',
+      '/mining/income',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
   });
@@ -355,13 +398,22 @@ describe('route table', () => {
   it('guards the login-only and demo-blocked routes, keeps / alive, and puts the footer where SPEC §2 says', () => {
     const by = (p: string): AppRoute | undefined => ROUTES.find((r) => r.path === p);
     expect(by('/order')?.auth && by('/user')?.auth).toBe(true);
-    for (const p of ['/mine/charge', '/mine/withdraw', '/mine/wallet', '/mine/auth', '/mine/invite', '/mine/password']) {
+    for (const p of [
+      '/mine/charge',
+      '/mine/withdraw',
+      '/mine/wallet',
+      '/mine/auth',
+      '/mine/invite',
+      '/mine/password',
+    ]) {
       expect(by(p)?.demoBlocked, p).toBe(true);
     }
     expect(ROUTES.filter((r) => r.keepAlive).map((r) => r.path)).toEqual(['/']);
-    expect(ROUTES.filter((r) => r.footer).map((r) => r.path).sort()).toEqual(
-      ['/', '/mining', '/news', '/order', '/rank', '/trade', '/user'].sort(),
-    );
+    expect(
+      ROUTES.filter((r) => r.footer)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/', '/mining', '/news', '/order', '/rank', '/trade', '/user'].sort());
   });
 });
 

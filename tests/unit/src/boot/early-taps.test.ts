@@ -11,7 +11,8 @@ function screen(html: string): HTMLElement {
 /** Gives every element in `root` a box, as a browser that lays them out would (happy-dom lays out nothing). */
 function laidOut(root: Element, hidden: readonly Element[] = []): void {
   for (const el of root.querySelectorAll('*')) {
-    (el as HTMLElement).getClientRects = () => (hidden.some((h) => h.contains(el)) ? ([] as unknown as DOMRectList) : ([{}] as unknown as DOMRectList));
+    (el as HTMLElement).getClientRects = () =>
+      hidden.some((h) => h.contains(el)) ? ([] as unknown as DOMRectList) : ([{}] as unknown as DOMRectList);
   }
 }
 
@@ -35,7 +36,8 @@ describe('early taps', () => {
     expect(early.defaultPrevented).toBe(true);
 
     // The app draws afresh (createRoot replaces the prerendered HTML); a hidden copy (a kept-alive page) comes first.
-    root.innerHTML = '<section hidden><div class="mk-row" data-code="EURUSD"></div></section><div class="mk-row" data-code="EURUSD"></div>';
+    root.innerHTML =
+      '<section hidden><div class="mk-row" data-code="EURUSD"></div></section><div class="mk-row" data-code="EURUSD"></div>';
     const hidden = root.querySelector('section') as Element;
     laidOut(root, [hidden]);
     const tapped: string[] = [];
@@ -52,9 +54,12 @@ describe('early taps', () => {
   });
 
   it('answers only the last of several early taps, and lets unnamed and outside taps through', () => {
-    const root = screen('<a class="tab" href="#/news">n</a><a class="tab" href="#/rank">r</a><div class="plain">p</div>');
+    const root = screen(
+      '<a class="tab" href="#/news">n</a><a class="tab" href="#/rank">r</a><div class="plain">p</div>',
+    );
     holdEarlyTaps(window, root);
-    for (const sel of ['a[href="#/news"]', 'a[href="#/rank"]']) root.querySelector(sel)?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    for (const sel of ['a[href="#/news"]', 'a[href="#/rank"]'])
+      root.querySelector(sel)?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     const plain = new MouseEvent('click', { bubbles: true, cancelable: true });
     root.querySelector('.plain')?.dispatchEvent(plain);
     const outside = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -63,7 +68,11 @@ describe('early taps', () => {
 
     laidOut(root);
     const tapped: string[] = [];
-    root.querySelectorAll('a').forEach((a) => a.addEventListener('click', (e) => (e.preventDefault(), tapped.push(a.getAttribute('href') ?? ''))));
+    root
+      .querySelectorAll('a')
+      .forEach((a) =>
+        a.addEventListener('click', (e) => (e.preventDefault(), tapped.push(a.getAttribute('href') ?? ''))),
+      );
     replayEarlyTap(window);
     expect(tapped).toEqual(['#/rank']);
   });

@@ -19,7 +19,11 @@ vi.mock('../../../../src/i18n/engine.ts', async (importOriginal) => {
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const NO_NAVIGATION: NavigationDeps = { refreshTradeList: async () => [], startFeed: async () => undefined, feedConfig: () => new Promise(() => undefined) };
+const NO_NAVIGATION: NavigationDeps = {
+  refreshTradeList: async () => [],
+  startFeed: async () => undefined,
+  feedConfig: () => new Promise(() => undefined),
+};
 
 describe('attaching to the prerendered market list before i18next is in', () => {
   it('keeps the HTML and its texts, and i18next arriving later redraws nothing', async () => {
@@ -43,7 +47,14 @@ describe('attaching to the prerendered market list before i18next is in', () => 
     const { prepareAttach } = await import('../../../../src/boot/attach-first-screen.ts');
     const { BOOT_DATA_ID } = await import('../../../../src/boot/boot-data.ts');
     const { startI18n, translate } = await import('../../../../src/i18n/index.ts');
-    const data = { catalogue, tradeCode: 'EURUSD', lang: 'hk', tag: 'zh-Hant-HK', asOf: '截至 {{time}}', stale: '延遲' };
+    const data = {
+      catalogue,
+      tradeCode: 'EURUSD',
+      lang: 'hk',
+      tag: 'zh-Hant-HK',
+      asOf: '截至 {{time}}',
+      stale: '延遲',
+    };
     document.body.innerHTML = `<div id="root" data-pre="/">${markup}</div><script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data)}</script>`;
     const el = document.getElementById('root')!;
     window.__twBoot = Promise.resolve([]);

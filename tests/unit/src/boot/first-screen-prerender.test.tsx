@@ -26,7 +26,11 @@ import type { FirstScreenPath } from '../../../../src/boot/first-screen.ts';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
 const catalogue = buildCatalogue();
-const NO_NAVIGATION: NavigationDeps = { refreshTradeList: async () => [], startFeed: async () => undefined, feedConfig: () => new Promise(() => undefined) };
+const NO_NAVIGATION: NavigationDeps = {
+  refreshTradeList: async () => [],
+  startFeed: async () => undefined,
+  feedConfig: () => new Promise(() => undefined),
+};
 
 function bootData(): BootData {
   return { catalogue, tradeCode: 'EURUSD', lang: 'hk', tag: 'zh-Hant-HK', asOf: '截至 {{time}}', stale: '延遲' };
@@ -97,12 +101,23 @@ it('draws the market list with the catalogue rows, the inline paint writes the s
   const snapAt = NOW - 3 * 3_600_000;
   const keptAt = NOW - 25 * 60_000;
   await set(TRADE_LIST_KEY, [
-    { ...catalogue[0], ForexQuotations: { Open: '1', High: '1', Low: '1', Close: '1.08000', Change: '0.10', Time: snapAt } },
-    { ...catalogue[1], MarketStatus: 1, ForexQuotations: { Open: '1', High: '1', Low: '1', Close: '1.2702', Change: '-0.2', Time: snapAt } },
+    {
+      ...catalogue[0],
+      ForexQuotations: { Open: '1', High: '1', Low: '1', Close: '1.08000', Change: '0.10', Time: snapAt },
+    },
+    {
+      ...catalogue[1],
+      MarketStatus: 1,
+      ForexQuotations: { Open: '1', High: '1', Low: '1', Close: '1.2702', Change: '-0.2', Time: snapAt },
+    },
   ]);
   await set(QUOTES_KEY, [['EURUSD', '1.08321', '0.35', keptAt, 1]]);
   const stored = await readLastKnownStore(indexedDB);
-  const quotes = lastKnownQuotes(stored.tradeList, stored.quotes, new Map(catalogue.map((i) => [i.Code, i.PricePrecision])));
+  const quotes = lastKnownQuotes(
+    stored.tradeList,
+    stored.quotes,
+    new Map(catalogue.map((i) => [i.Code, i.PricePrecision])),
+  );
   expect(paintQuotes(el, quotes, NOW, bootData())).toBe(2);
 
   const eur = el.querySelector<HTMLElement>('.mk-row[data-code="EURUSD"]')!;
@@ -115,7 +130,9 @@ it('draws the market list with the catalogue rows, the inline paint writes the s
   expect(eur.dataset.stale).toBe('true');
   const age = i18n.t('market.as_of', { time: formatAsOf(keptAt, NOW) });
   expect(eur.querySelector('[data-field="as-of"]')?.textContent).toBe(age);
-  expect(gbp.querySelector('[data-field="as-of"]')?.textContent).toBe(i18n.t('market.as_of', { time: formatAsOf(snapAt, NOW) }));
+  expect(gbp.querySelector('[data-field="as-of"]')?.textContent).toBe(
+    i18n.t('market.as_of', { time: formatAsOf(snapAt, NOW) }),
+  );
 
   const priceBox = eur.querySelector('.mk-price bdi');
   await attach(el, Promise.resolve(quotes), '#/');
@@ -147,7 +164,9 @@ it('draws /trade with the last-known price in its header, marked, and attaches w
   paintQuotes(el, quotes, NOW, bootData());
   expect(head.querySelector('.tr-price')?.textContent).toBe('1.08321');
   expect(head.dataset.stale).toBe('true');
-  expect(head.querySelector('[data-field="as-of"]')?.textContent).toBe(i18n.t('market.as_of', { time: formatAsOf(keptAt, NOW) }));
+  expect(head.querySelector('[data-field="as-of"]')?.textContent).toBe(
+    i18n.t('market.as_of', { time: formatAsOf(keptAt, NOW) }),
+  );
 
   const priceBox = head.querySelector('.tr-price bdi');
   await attach(el, Promise.resolve(quotes), '#/trade');

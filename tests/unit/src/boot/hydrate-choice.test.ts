@@ -3,7 +3,16 @@
 import { expect, it } from 'vitest';
 import { canAttach, type AttachFacts } from '../../../../src/boot/hydrate-choice.ts';
 
-const visitor: AttachFacts = { pre: '/', path: '/', lang: 'hk', drawnLang: 'hk', wide: false, loggedIn: false, currentCode: null, drawnCode: 'EURUSD' };
+const visitor: AttachFacts = {
+  pre: '/',
+  path: '/',
+  lang: 'hk',
+  drawnLang: 'hk',
+  wide: false,
+  loggedIn: false,
+  currentCode: null,
+  drawnCode: 'EURUSD',
+};
 
 it('attaches for a visitor on a phone in the default language, on the prerendered route', () => {
   expect(canAttach(visitor)).toBe(true);

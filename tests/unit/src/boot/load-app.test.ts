@@ -1,7 +1,15 @@
 // index.html's inline script requests the app's scripts once the first screen has painted (src/boot/load-app.ts):
 // what it reads from the page, what it adds to <head>, and when.
 import { afterEach, describe, expect, it } from 'vitest';
-import { afterFirstPaint, APP_SCRIPTS_ID, browserFirstPaint, PAINT_CAP_MS, readAppScripts, requestApp, type PaintEnv } from '../../../../src/boot/load-app.ts';
+import {
+  afterFirstPaint,
+  APP_SCRIPTS_ID,
+  browserFirstPaint,
+  PAINT_CAP_MS,
+  readAppScripts,
+  requestApp,
+  type PaintEnv,
+} from '../../../../src/boot/load-app.ts';
 
 function page(json: string): Document {
   document.body.innerHTML = `<script type="application/json" id="${APP_SCRIPTS_ID}">${json}</script>`;
@@ -120,13 +128,23 @@ describe('browserFirstPaint', () => {
         disconnected = true;
       }
     }
-    return { w: { PerformanceObserver: types ? FakeObserver : undefined } as unknown as { PerformanceObserver?: typeof PerformanceObserver }, deliver: (n: string[]) => deliver(n), disconnected: () => disconnected };
+    return {
+      w: { PerformanceObserver: types ? FakeObserver : undefined } as unknown as {
+        PerformanceObserver?: typeof PerformanceObserver;
+      },
+      deliver: (n: string[]) => deliver(n),
+      disconnected: () => disconnected,
+    };
   }
 
   it('calls back on the first contentful paint, not on the first (blank) paint, and stops observing', () => {
     const b = win(['paint']);
     let calls = 0;
-    browserFirstPaint(b.w, () => undefined, () => undefined)(() => calls++);
+    browserFirstPaint(
+      b.w,
+      () => undefined,
+      () => undefined,
+    )(() => calls++);
     b.deliver(['first-paint']);
     expect(calls).toBe(0);
     b.deliver(['first-contentful-paint']);
@@ -134,12 +152,19 @@ describe('browserFirstPaint', () => {
     expect(b.disconnected()).toBe(true);
   });
 
-  it.each([['without paint entries', ['mark']], ['with an observer that refuses the options', ['paint', 'throws']]])('%s, waits for an animation frame and then a task', (_, types) => {
+  it.each([
+    ['without paint entries', ['mark']],
+    ['with an observer that refuses the options', ['paint', 'throws']],
+  ])('%s, waits for an animation frame and then a task', (_, types) => {
     const b = win(types);
     const frames: (() => void)[] = [];
     const tasks: (() => void)[] = [];
     let calls = 0;
-    browserFirstPaint(b.w, (cb) => void frames.push(cb), (cb) => void tasks.push(cb))(() => calls++);
+    browserFirstPaint(
+      b.w,
+      (cb) => void frames.push(cb),
+      (cb) => void tasks.push(cb),
+    )(() => calls++);
     expect(tasks).toHaveLength(0);
     frames.shift()?.();
     expect(calls).toBe(0);

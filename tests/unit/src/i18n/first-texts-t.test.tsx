@@ -26,7 +26,9 @@ const { checkPlainTexts } = await import('../../../../scripts/first-texts-plugin
 
 function leaves(obj: Record<string, unknown>, prefix = ''): [string, string][] {
   return Object.entries(obj).flatMap(([k, v]): [string, string][] =>
-    typeof v === 'object' && v !== null ? leaves(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]],
+    typeof v === 'object' && v !== null
+      ? leaves(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, String(v)]],
   );
 }
 /** A value for each `{{name}}` of a text: a code-like one and a number, as the screens pass them. */
@@ -60,7 +62,14 @@ describe('the first screen before i18next is in', () => {
     const host = document.createElement('div');
     root = createRoot(host);
     draws = 0;
-    act(() => root?.render(<><Probe k="market.stale" /><Probe k="errors.internal" /></>));
+    act(() =>
+      root?.render(
+        <>
+          <Probe k="market.stale" />
+          <Probe k="errors.internal" />
+        </>,
+      ),
+    );
     expect(host.textContent).toBe(`${firstText('market.stale')}errors.internal`);
     expect(draws).toBe(2);
     gate.open();

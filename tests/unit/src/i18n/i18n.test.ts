@@ -45,7 +45,24 @@ describe('detectLanguage', () => {
 
   it('offers all 18 languages, each by its native name', () => {
     expect(LANGUAGE_LIST.map((l) => l.code)).toEqual([
-      'hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr', 'id', 'my', 'hi', 'cs',
+      'hk',
+      'en',
+      'jp',
+      'kr',
+      'th',
+      'vn',
+      'fr',
+      'de',
+      'ru',
+      'spa',
+      'pt',
+      'ar',
+      'it',
+      'tr',
+      'id',
+      'my',
+      'hi',
+      'cs',
     ]);
     expect(LANGUAGE_LIST.find((l) => l.code === 'ar')?.native).toBe('العربية');
     expect(new Set(LANGUAGE_LIST.map((l) => l.native)).size).toBe(18);
@@ -101,9 +118,9 @@ describe('Intl helpers follow the language', () => {
     expect(formatMoney('0.1')).toBe('0,10');
     await setLanguage('en');
     expect(formatMoney('12345678901234567.125', { places: 2 })).toBe('12,345,678,901,234,567.13');
-    expect(formatDate(Date.UTC(2024, 0, 31, 12), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe(
-      'January 31, 2024',
-    );
+    expect(
+      formatDate(Date.UTC(2024, 0, 31, 12), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+    ).toBe('January 31, 2024');
     expect(formatNumber('not a number')).toBe('not a number');
   });
 
@@ -113,7 +130,13 @@ describe('Intl helpers follow the language', () => {
     const ms = Date.UTC(2026, 10, 18, 12, 12, 21);
     const local = new Date(ms);
     const two = (n: number): string => String(n).padStart(2, '0');
-    const [d, mo, y, h, mi] = [two(local.getDate()), two(local.getMonth() + 1), local.getFullYear(), two(local.getHours()), two(local.getMinutes())];
+    const [d, mo, y, h, mi] = [
+      two(local.getDate()),
+      two(local.getMonth() + 1),
+      local.getFullYear(),
+      two(local.getHours()),
+      two(local.getMinutes()),
+    ];
     await setLanguage('hk');
     expect(formatDate(listText)).toBe(formatDate(orderIso));
     expect(formatDate(listText)).toMatch(new RegExp(`^${d}/${mo}/${y}\\s${h}:${mi}:21$`)); // ICU puts a thin space here
@@ -130,7 +153,13 @@ describe('Intl helpers follow the language', () => {
     const ms = Date.UTC(2026, 10, 18, 12, 12, 21);
     const local = new Date(ms);
     const two = (n: number): string => String(n).padStart(2, '0');
-    const [d, mo, y, h, mi] = [two(local.getDate()), two(local.getMonth() + 1), local.getFullYear(), two(local.getHours()), two(local.getMinutes())];
+    const [d, mo, y, h, mi] = [
+      two(local.getDate()),
+      two(local.getMonth() + 1),
+      local.getFullYear(),
+      two(local.getHours()),
+      two(local.getMinutes()),
+    ];
     const crosshair = (): string => {
       const format = chartOptions(COLOURS).localization?.timeFormatter as ((t: UTCTimestamp) => string) | undefined;
       return format?.((ms / 1000) as UTCTimestamp) ?? '';

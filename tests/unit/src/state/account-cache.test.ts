@@ -31,15 +31,25 @@ describe('account cache', () => {
     session.signIn({ token: 'tok', user: USER });
     const stop = cache.startAccountCache(clock);
     sync.$funds.value = { balance: '1000.00', lock_balance: '50.00', margin: '50.00' };
-    await vi.waitFor(async () => expect(await get(cache.ACCOUNT_CACHE_KEY)).toMatchObject({ owner: 7, at: AT, funds: { balance: '1000.00' } }));
+    await vi.waitFor(async () =>
+      expect(await get(cache.ACCOUNT_CACHE_KEY)).toMatchObject({ owner: 7, at: AT, funds: { balance: '1000.00' } }),
+    );
     sync.$funds.value = { balance: '990.00', lock_balance: '50.00', margin: '50.00' };
-    await vi.waitFor(async () => expect(await get(cache.ACCOUNT_CACHE_KEY)).toMatchObject({ funds: { balance: '990.00' } }));
+    await vi.waitFor(async () =>
+      expect(await get(cache.ACCOUNT_CACHE_KEY)).toMatchObject({ funds: { balance: '990.00' } }),
+    );
     stop();
   });
 
   it('paints the snapshot with its age at start, until the live balance replaces it', async () => {
     const position = { Id: 1, Status: 1 } as Order;
-    await set('tw:account', { owner: 7, at: AT, funds: { balance: '1000.00', lock_balance: '50.00', margin: '50.00' }, floating: '12.50', positions: [position] });
+    await set('tw:account', {
+      owner: 7,
+      at: AT,
+      funds: { balance: '1000.00', lock_balance: '50.00', margin: '50.00' },
+      floating: '12.50',
+      positions: [position],
+    });
     await set('tw:session', { token: 'tok', user: USER });
     const { session, cache, sync, figures } = await load();
     const stop = cache.startAccountCache(clock);
@@ -54,8 +64,14 @@ describe('account cache', () => {
     stop();
   });
 
-  it('never paints another user\'s snapshot', async () => {
-    await set('tw:account', { owner: 8, at: AT, funds: { balance: '5.00', lock_balance: '0', margin: '0' }, floating: null, positions: [] });
+  it("never paints another user's snapshot", async () => {
+    await set('tw:account', {
+      owner: 8,
+      at: AT,
+      funds: { balance: '5.00', lock_balance: '0', margin: '0' },
+      floating: null,
+      positions: [],
+    });
     await set('tw:session', { token: 'tok', user: USER });
     const { session, cache } = await load();
     const stop = cache.startAccountCache(clock);
@@ -65,9 +81,15 @@ describe('account cache', () => {
     stop();
   });
 
-  it('sign-out deletes the account\'s part', async () => {
+  it("sign-out deletes the account's part", async () => {
     await set('tw:session', { token: 'tok', user: USER });
-    await set('tw:account', { owner: 7, at: AT, funds: { balance: '5.00', lock_balance: '0', margin: '0' }, floating: null, positions: [] });
+    await set('tw:account', {
+      owner: 7,
+      at: AT,
+      funds: { balance: '5.00', lock_balance: '0', margin: '0' },
+      floating: null,
+      positions: [],
+    });
     const { session, cache } = await load();
     const stop = cache.startAccountCache(clock);
     await session.restoreSession();

@@ -1,7 +1,14 @@
 // The "new version, reload" prompt (issue 26): offered when the service worker has a build waiting, held back while an
 // order form is open, applied only by the user's tap; and the offline banner's age text.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $offerUpdate, $updateDismissed, $updateHolds, $updateWaiting, applyUpdate, holdUpdate } from '../../../../src/state/app-update.ts';
+import {
+  $offerUpdate,
+  $updateDismissed,
+  $updateHolds,
+  $updateWaiting,
+  applyUpdate,
+  holdUpdate,
+} from '../../../../src/state/app-update.ts';
 import { registerServiceWorker, type RegisterSW } from '../../../../src/app/sw-update.ts';
 import { formatAsOf } from '../../../../src/i18n/format.ts';
 import { initI18n } from '../../../../src/i18n/index.ts';

@@ -12,7 +12,10 @@ function later<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
   return { promise, resolve };
 }
 
-async function load(read: () => Promise<{ indicators: IndicatorSettings }>, save: (s: IndicatorSettings) => Promise<{ indicators: IndicatorSettings }>) {
+async function load(
+  read: () => Promise<{ indicators: IndicatorSettings }>,
+  save: (s: IndicatorSettings) => Promise<{ indicators: IndicatorSettings }>,
+) {
   vi.resetModules();
   vi.doMock('../../../../src/api/chart-settings.ts', () => ({ readChartSettings: read, saveChartSettings: save }));
   const session = await import('../../../../src/state/session.ts');

@@ -3,7 +3,14 @@
 // server for one batch a second (again after a reconnect), narrows the socket to the codes on screen plus the pinned
 // ones (positions, the /trade instrument), and loads a shorter chart history.
 import { afterEach, describe, expect, it } from 'vitest';
-import { $lowBandwidth, $saverSetting, $slowNetwork, isSlowNetwork, setSaverSetting, watchConnection } from '../../../../src/state/data-saver.ts';
+import {
+  $lowBandwidth,
+  $saverSetting,
+  $slowNetwork,
+  isSlowNetwork,
+  setSaverSetting,
+  watchConnection,
+} from '../../../../src/state/data-saver.ts';
 import { Feed } from '../../../../workers/feed/feed.ts';
 import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from '../../../../workers/feed/chart-watch.ts';
 import { CODES_MAX, LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../../../domain/ws-protocol.ts';
@@ -80,7 +87,7 @@ describe('the feed in low-bandwidth mode', () => {
   });
 });
 
-describe('the socket\'s code filter in low-bandwidth mode', () => {
+describe("the socket's code filter in low-bandwidth mode", () => {
   type Sent = { type: string; codes?: string[] | null };
   const codesSent = (sent: unknown[]): Array<string[] | null> =>
     (sent as Sent[]).filter((m) => m.type === 'codes').map((m) => m.codes ?? null);
@@ -132,11 +139,13 @@ describe('the socket\'s code filter in low-bandwidth mode', () => {
     h.last().open();
     const order = (h.last().sent as Sent[]).map((m) => m.type);
     expect(order.indexOf('codes')).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf('codes')).toBeLessThan((h.last().sent as Array<{ topic?: string }>).findIndex((m) => m.topic === TOPIC_DAY_MARKET));
+    expect(order.indexOf('codes')).toBeLessThan(
+      (h.last().sent as Array<{ topic?: string }>).findIndex((m) => m.topic === TOPIC_DAY_MARKET),
+    );
     expect(codesSent(h.last().sent)).toEqual([['EURUSD']]);
   });
 
-  it('asks for every code while the painter has said nothing, or when the set is past the server\'s cap', async () => {
+  it("asks for every code while the painter has said nothing, or when the set is past the server's cap", async () => {
     const { h, feed, sent } = await openFeed();
     await feed.setLowBandwidth(true);
     expect(sent()).toEqual([]); // no interest yet: nothing to narrow to
@@ -150,12 +159,18 @@ describe('the socket\'s code filter in low-bandwidth mode', () => {
 });
 
 describe('the pinned codes', () => {
-  it('are the /trade instrument and the open positions\' instruments, live or last known', () => {
+  it("are the /trade instrument and the open positions' instruments, live or last known", () => {
     const on = (code: string) => order({ ForexTradeLists: { ShowCode: code, Code: code, PricePrecision: 2 } });
     $currentCode.value = 'EURUSD';
     $heldPositions.value = [on('XAUUSD'), on('EURUSD')];
     expect($pinnedCodes.value).toEqual(['EURUSD', 'XAUUSD']);
-    $lastAccount.value = { owner: 7, at: 1, funds: { balance: '0', lock_balance: '0' }, floating: null, positions: [on('BTCUSDT')] };
+    $lastAccount.value = {
+      owner: 7,
+      at: 1,
+      funds: { balance: '0', lock_balance: '0' },
+      floating: null,
+      positions: [on('BTCUSDT')],
+    };
     expect($pinnedCodes.value).toEqual(['BTCUSDT', 'EURUSD', 'XAUUSD']);
     $lastAccount.value = null;
     $heldPositions.value = [];

@@ -37,7 +37,11 @@ class SilentWorker extends EventTarget {
   }
 }
 
-function deps(h: Harness, mode: FeedMode, createWorker: BridgeDeps['createWorker']): BridgeDeps & { warned: unknown[][] } {
+function deps(
+  h: Harness,
+  mode: FeedMode,
+  createWorker: BridgeDeps['createWorker'],
+): BridgeDeps & { warned: unknown[][] } {
   const warned: unknown[][] = [];
   return {
     warned,
@@ -124,7 +128,10 @@ describe('worker mode', () => {
     const h = harness();
     const bridge = new FeedBridge(deps(h, 'worker', channelWorker(h)));
     await bridge.start(config());
-    await bridge.handle.setInstruments([instrument('B3EUR', 1, { PricePrecision: 4 }), instrument('B3GBP', 2, { PricePrecision: 4 })]);
+    await bridge.handle.setInstruments([
+      instrument('B3EUR', 1, { PricePrecision: 4 }),
+      instrument('B3GBP', 2, { PricePrecision: 4 }),
+    ]);
     const shownGbp = effect(() => void quote('B3GBP').$close.value);
     await interestSent(bridge);
     h.last().open();
@@ -197,7 +204,10 @@ describe('fallback to the main thread', () => {
   });
 
   it.each([
-    ['reports an error while starting', (_h: ReturnType<typeof harness>, w: SilentWorker) => void w.dispatchEvent(new Event('error'))],
+    [
+      'reports an error while starting',
+      (_h: ReturnType<typeof harness>, w: SilentWorker) => void w.dispatchEvent(new Event('error')),
+    ],
     ['never answers start()', (h: ReturnType<typeof harness>) => h.time.advance(10_000)],
   ])('falls back when the worker %s, and terminates it', async (_what, fail) => {
     const h = harness();
@@ -249,7 +259,11 @@ describe('the handle', () => {
 });
 
 describe('page events', () => {
-  function wired(): { nudges: string[]; win: EventTarget; doc: EventTarget & { visibilityState: DocumentVisibilityState } } {
+  function wired(): {
+    nudges: string[];
+    win: EventTarget;
+    doc: EventTarget & { visibilityState: DocumentVisibilityState };
+  } {
     const nudges: string[] = [];
     const handle = { nudge: async (r: string) => void nudges.push(r) } as unknown as FeedHandle;
     const win = new EventTarget();

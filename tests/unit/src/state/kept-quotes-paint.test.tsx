@@ -43,7 +43,10 @@ it('paints a kept quote newer than the snapshot with its age, and live replaces 
   const snapAt = h.time.now - 3_600_000;
   const keptAt = h.time.now - 600_000;
   const kept = new Map<string, unknown>([[QUOTES_KEY, [['KQROW', '1.23456', '0.50', keptAt, 1]]]]);
-  const cache = { get: async <T,>(k: string) => kept.get(k) as T | undefined, set: async (k: string, v: unknown) => void kept.set(k, v) };
+  const cache = {
+    get: async <T,>(k: string) => kept.get(k) as T | undefined,
+    set: async (k: string, v: unknown) => void kept.set(k, v),
+  };
   const snapshot = { Open: '1', Close: '1.10000', Change: '0.10', High: '1', Low: '1', Time: snapAt };
   const list = [instrument('KQROW', 1, { ForexQuotations: snapshot })];
 

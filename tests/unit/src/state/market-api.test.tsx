@@ -7,7 +7,11 @@ import { listed } from '../../../fixtures/instruments.ts';
 
 vi.mock('../../../../src/api/client.ts', () => {
   class ApiFailure extends Error {
-    constructor(readonly code: number, readonly msg: string, readonly transport: string | null = null) {
+    constructor(
+      readonly code: number,
+      readonly msg: string,
+      readonly transport: string | null = null,
+    ) {
       super(msg);
     }
   }
@@ -68,7 +72,16 @@ describe('endpoints', () => {
   });
 
   it('retries once with the same key when the answer was lost; a refusal is not retried', async () => {
-    const params = { type: 1 as const, cont: '0.1', forex_id: 1, status: 1 as const, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 100 };
+    const params = {
+      type: 1 as const,
+      cont: '0.1',
+      forex_id: 1,
+      status: 1 as const,
+      target_price: '0',
+      stop_loss_price: '0',
+      target_profit_price: '0',
+      multiple: 100,
+    };
     vi.mocked(apiRequest)
       .mockRejectedValueOnce(new ApiFailure(-1, 'network', 'ECONNABORTED'))
       .mockResolvedValueOnce({ code: 1, msg: 'success', data: { Id: 9 } });

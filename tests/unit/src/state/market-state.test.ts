@@ -6,7 +6,14 @@ import { $account, $conn } from '../../../../src/state/feed-signals.ts';
 import { $currentCode, persistCurrentCode } from '../../../../src/state/current-code.ts';
 import { $instruments, setInstruments } from '../../../../src/state/instruments.ts';
 import { adoptFeedIndex, applyBatch } from '../../../../src/state/apply-batch.ts';
-import { dispatchOrderEvent, dispatchOrderGap, onKline, onOrderEvent, onOrderGap, onPaint } from '../../../../src/state/feed-listeners.ts';
+import {
+  dispatchOrderEvent,
+  dispatchOrderGap,
+  onKline,
+  onOrderEvent,
+  onOrderGap,
+  onPaint,
+} from '../../../../src/state/feed-listeners.ts';
 import { onQuoteInterest, shownCodes } from '../../../../src/state/quote-interest.ts';
 import { quote } from '../../../../src/state/quotes.ts';
 import type { FeedBatch } from '../../../../workers/protocol.ts';
@@ -15,7 +22,15 @@ import { changeDir } from '../../../../domain/quote-text.ts';
 import { priceText } from '../../../../domain/format/price.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 
-const empty: FeedBatch = { flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null };
+const empty: FeedBatch = {
+  flushedAt: 0,
+  quotes: null,
+  quoteText: null,
+  stale: null,
+  conn: null,
+  kline: null,
+  account: null,
+};
 type Row = [index: number, price: string, change: string, dir: number, time: number, status: number];
 /** A batch's quotes as the feed sends them: numbers (index, dir, time, status, received) and display text. */
 const quotes = (...rows: Row[]): Pick<FeedBatch, 'quotes' | 'quoteText'> => ({
@@ -26,8 +41,14 @@ const quotes = (...rows: Row[]): Pick<FeedBatch, 'quotes' | 'quoteText'> => ({
 describe('setInstruments', () => {
   it('shows the list quote at once, at the instrument precision, and keeps a live tick that is newer', () => {
     const list = [
-      instrument('S1EUR', 1, { ForexQuotations: { Open: '1', Close: '1.0832', Change: '0.3', High: '1', Low: '1', Time: 100 } }),
-      instrument('S1BTC', 2, { PricePrecision: 2, MarketStatus: 0, ForexQuotations: { Open: '1', Close: '65000.5', Change: '-1.204', High: '1', Low: '1', Time: 100 } }),
+      instrument('S1EUR', 1, {
+        ForexQuotations: { Open: '1', Close: '1.0832', Change: '0.3', High: '1', Low: '1', Time: 100 },
+      }),
+      instrument('S1BTC', 2, {
+        PricePrecision: 2,
+        MarketStatus: 0,
+        ForexQuotations: { Open: '1', Close: '65000.5', Change: '-1.204', High: '1', Low: '1', Time: 100 },
+      }),
     ];
     setInstruments(list);
     expect($instruments.value).toBe(list);
@@ -41,7 +62,11 @@ describe('setInstruments', () => {
     expect(quote('S1BTC').$open.value).toBe(false);
     expect(quote('S1EUR').$stale.value).toBe(true); // nothing is live yet
     // A quote the server never timed (Time 0) still shows rather than leaving the row blank.
-    setInstruments([instrument('S1ZERO', 3, { ForexQuotations: { Open: '1', Close: '2.5', Change: '0', High: '1', Low: '1', Time: 0 } })]);
+    setInstruments([
+      instrument('S1ZERO', 3, {
+        ForexQuotations: { Open: '1', Close: '2.5', Change: '0', High: '1', Low: '1', Time: 0 },
+      }),
+    ]);
     expect(quote('S1ZERO').$close.value).toBe('2.50000');
     setInstruments(list);
     // A tick newer than the list's quote is not overwritten by a refresh carrying older data.
@@ -60,16 +85,32 @@ describe('applyBatch', () => {
     adoptFeedIndex(list);
     applyBatch({ ...empty, ...quotes([2, '1.50000', '0.00%', 0, 1000, 1], [1, '123.457', '+2.50%', 1, 2000, 0]) });
     const c = quote('S2C');
-    expect([c.$close.value, c.$change.value, c.$dir.value, c.$open.value, c.$tickAt.value]).toEqual(['1.50000', '0.00%', 'flat', true, 1000]);
+    expect([c.$close.value, c.$change.value, c.$dir.value, c.$open.value, c.$tickAt.value]).toEqual([
+      '1.50000',
+      '0.00%',
+      'flat',
+      true,
+      1000,
+    ]);
     const b = quote('S2B');
-    expect([b.$close.value, b.$change.value, b.$dir.value, b.$open.value, b.$tickAt.value]).toEqual(['123.457', '+2.50%', 'up', false, 2000]);
+    expect([b.$close.value, b.$change.value, b.$dir.value, b.$open.value, b.$tickAt.value]).toEqual([
+      '123.457',
+      '+2.50%',
+      'up',
+      false,
+      2000,
+    ]);
   });
 
   it('flips staleness per index and sets the connection and account', () => {
     setInstruments(list);
     adoptFeedIndex(list);
     applyBatch({ ...empty, stale: Int32Array.from([-1, -3]), conn: 'live' });
-    expect([quote('S2A').$stale.value, quote('S2B').$stale.value, quote('S2C').$stale.value]).toEqual([false, true, false]);
+    expect([quote('S2A').$stale.value, quote('S2B').$stale.value, quote('S2C').$stale.value]).toEqual([
+      false,
+      true,
+      false,
+    ]);
     expect($conn.value).toBe('live');
     applyBatch({ ...empty, stale: Int32Array.from([1, 3]), conn: 'reconnecting' });
     expect([quote('S2A').$stale.value, quote('S2C').$stale.value]).toEqual([true, true]);

@@ -1,6 +1,15 @@
 // The orders store: paged lists (finishing rule, failed load), pushed events, gap refetch, positions for the feed.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { account, dealBook, dealCalls, fakeFeed, figure, order, serveDeals, type DealBook } from '../../orders-fixtures.ts';
+import {
+  account,
+  dealBook,
+  dealCalls,
+  fakeFeed,
+  figure,
+  order,
+  serveDeals,
+  type DealBook,
+} from '../../orders-fixtures.ts';
 import { fakeServer, ok, type FakeServer } from '../../api-fake-server.ts';
 import { provideFeed } from '../../../../src/state/feed-handle.ts';
 
@@ -13,7 +22,19 @@ const { dispatchOrderEvent, dispatchOrderGap } = await import('../../../../src/s
 const { $toasts } = await import('../../../../src/state/toasts.ts');
 const orders = await import('../../../../src/state/orders.ts');
 orders.startOrderListeners(); // src/app/start.ts does this in the app
-const { orderLists, loadMore, refreshList, startOrders, resetOrders, openOrder, $openOrderId, $funds, livePosition, livePositionCount, isFinished } = orders;
+const {
+  orderLists,
+  loadMore,
+  refreshList,
+  startOrders,
+  resetOrders,
+  openOrder,
+  $openOrderId,
+  $funds,
+  livePosition,
+  livePositionCount,
+  isFinished,
+} = orders;
 
 let server: FakeServer;
 let book: DealBook;

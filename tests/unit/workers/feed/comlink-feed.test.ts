@@ -59,7 +59,8 @@ describe('FeedApi over a MessageChannel', () => {
     await until(() => sink.batches.length === 1);
     expect(sink.batches[0]?.conn).toBe('live');
 
-    for (let k = 0; k < 50; k++) h.last().receive({ type: 'DAY_MARKET', data: [['GBPUSD', `1.3${k % 10}000`, '0.1', h.time.now + k, 1]] });
+    for (let k = 0; k < 50; k++)
+      h.last().receive({ type: 'DAY_MARKET', data: [['GBPUSD', `1.3${k % 10}000`, '0.1', h.time.now + k, 1]] });
     h.frames.run();
     await until(() => sink.batches.length === 2);
     const got = sink.batches[1];
@@ -87,10 +88,21 @@ describe('FeedApi over a MessageChannel', () => {
     await until(() => sink.events.length === 2 && sink.gaps === 1);
     expect(sink.events.map((e) => e.seq)).toEqual([3, 5]);
 
-    await api.watchPreview(1, { code: 'EURUSD', orderType: 1, quantity: '1', multiple: 100, atPrice: null, stopProfit: null, stopLoss: null });
+    await api.watchPreview(1, {
+      code: 'EURUSD',
+      orderType: 1,
+      quantity: '1',
+      multiple: 100,
+      atPrice: null,
+      stopProfit: null,
+      stopLoss: null,
+    });
     h.frames.run();
     await until(() => sink.batches.some((b) => b.preview?.seq === 1));
-    expect(sink.batches.find((b) => b.preview?.seq === 1)?.preview?.preview).toMatchObject({ ok: true, margin: '1200.000000' });
+    expect(sink.batches.find((b) => b.preview?.seq === 1)?.preview?.preview).toMatchObject({
+      ok: true,
+      margin: '1200.000000',
+    });
     const sp = await api.sparklines();
     expect(sp.EURUSD).toBeInstanceOf(Float32Array);
     expect(Array.from(sp.EURUSD ?? [])).toEqual([1, 2, 3]);

@@ -3,7 +3,18 @@
 // malformed messages logged and ignored, staleness flips, order events with seq gaps, live account figures.
 import { describe, expect, it } from 'vitest';
 import { Feed } from '../../../../workers/feed/feed.ts';
-import { Q_DIR, Q_INDEX, Q_RECEIVED, Q_STATUS, Q_TIME, QUOTE_STRIDE, QUOTE_TEXTS, T_CHANGE, T_PRICE, type FeedBatch } from '../../../../workers/protocol.ts';
+import {
+  Q_DIR,
+  Q_INDEX,
+  Q_RECEIVED,
+  Q_STATUS,
+  Q_TIME,
+  QUOTE_STRIDE,
+  QUOTE_TEXTS,
+  T_CHANGE,
+  T_PRICE,
+  type FeedBatch,
+} from '../../../../workers/protocol.ts';
 import type { Order } from '../../../../domain/types.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { order as baseOrder } from '../../../fixtures/orders.ts';
@@ -35,7 +46,8 @@ function rows(b: FeedBatch | undefined): number[][] {
 function texts(b: FeedBatch | undefined): string[][] {
   const t = b?.quoteText ?? [];
   const out: string[][] = [];
-  for (let k = 0; k + QUOTE_TEXTS <= t.length; k += QUOTE_TEXTS) out.push([t[k + T_PRICE] ?? '', t[k + T_CHANGE] ?? '']);
+  for (let k = 0; k + QUOTE_TEXTS <= t.length; k += QUOTE_TEXTS)
+    out.push([t[k + T_PRICE] ?? '', t[k + T_CHANGE] ?? '']);
   return out;
 }
 
@@ -46,7 +58,8 @@ describe('conflation', () => {
     const t0 = h.time.now;
     for (let k = 1; k <= 200; k++) {
       s.receive({ type: 'DAY_MARKET', data: [['EURUSD', (1 + k / 100000).toFixed(5), '0.10', t0 + k, 1]] });
-      if (k % 2 === 0) s.receive({ type: 'DAY_MARKET', data: [['GBPUSD', (1.2 + k / 100000).toFixed(5), '-0.25', t0 + k, 1]] });
+      if (k % 2 === 0)
+        s.receive({ type: 'DAY_MARKET', data: [['GBPUSD', (1.2 + k / 100000).toFixed(5), '-0.25', t0 + k, 1]] });
     }
     expect(h.frames.pending).toBe(1); // one frame requested, however many ticks
     h.frames.run();
@@ -83,7 +96,13 @@ describe('conflation', () => {
   it('ignores a tick older than the one it already holds', async () => {
     const { h, sink } = await live();
     const t = h.time.now;
-    h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.20000', '0', t, 1], ['EURUSD', '1.10000', '0', t - 5, 1]] });
+    h.last().receive({
+      type: 'DAY_MARKET',
+      data: [
+        ['EURUSD', '1.20000', '0', t, 1],
+        ['EURUSD', '1.10000', '0', t - 5, 1],
+      ],
+    });
     h.frames.run();
     expect(texts(sink.batches[0])[0]?.[T_PRICE]).toBe('1.20000');
   });
@@ -105,7 +124,13 @@ describe('quote interest', () => {
     const { h, feed, sink } = await live();
     await feed.setQuoteInterest(['GBPUSD']);
     const t = h.time.now;
-    h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.10000', '0.1', t, 1], ['GBPUSD', '1.30000', '0.2', t, 1]] });
+    h.last().receive({
+      type: 'DAY_MARKET',
+      data: [
+        ['EURUSD', '1.10000', '0.1', t, 1],
+        ['GBPUSD', '1.30000', '0.2', t, 1],
+      ],
+    });
     h.frames.run();
     expect(rows(sink.batches[0]).map((r) => r[Q_INDEX])).toEqual([1]);
 
@@ -133,7 +158,13 @@ describe('quote interest', () => {
     h.frames.run();
     sink.batches.length = 0;
     const t = h.time.now;
-    h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.10000', '0', t, 1], ['BTCUSD', '50000.00', '1', t, 1]] });
+    h.last().receive({
+      type: 'DAY_MARKET',
+      data: [
+        ['EURUSD', '1.10000', '0', t, 1],
+        ['BTCUSD', '50000.00', '1', t, 1],
+      ],
+    });
     h.frames.run();
     expect(rows(sink.batches[0]).map((r) => r[Q_INDEX])).toEqual([0]);
   });
@@ -161,7 +192,13 @@ describe('malformed messages', () => {
     expect(h.logs.warn.some((a) => String(a[0]).includes('without type'))).toBe(true);
     s.receive({ type: 'DAY_MARKET', data: 'nope' });
     s.receive({ type: 'KLINE', data: { Code: 'EURUSD' } });
-    s.receive({ type: 'DAY_MARKET', data: [['EURUSD', 'abc', '0', 1, 1], ['EURUSD', '1.23456', '0.1', h.time.now, 1]] });
+    s.receive({
+      type: 'DAY_MARKET',
+      data: [
+        ['EURUSD', 'abc', '0', 1, 1],
+        ['EURUSD', '1.23456', '0.1', h.time.now, 1],
+      ],
+    });
     h.frames.run();
     expect(sink.batches).toHaveLength(1);
     expect(rows(sink.batches[0])).toHaveLength(1);
@@ -204,7 +241,13 @@ describe('staleness', () => {
     const { h, sink } = await live({ staleAfterMs: 10_000 });
     const s = h.last();
     const tick = () =>
-      s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.1', '0', h.time.now, 1], ['BTCUSD', '1.00', '0', h.time.now, 0]] });
+      s.receive({
+        type: 'DAY_MARKET',
+        data: [
+          ['EURUSD', '1.1', '0', h.time.now, 1],
+          ['BTCUSD', '1.00', '0', h.time.now, 0],
+        ],
+      });
     tick();
     s.receive({ type: 'DAY_MARKET', data: [['GBPUSD', '1.3', '0', h.time.now, 1]] });
     h.frames.run();
@@ -238,7 +281,17 @@ describe('staleness', () => {
 
 /** 1 lot EUR/USD bought at 1.10000. */
 const order = (over: Partial<Order>): Order =>
-  baseOrder({ Quantity: '1', Price: '1.10000', OriginPrice: '1.10000', UpdatePrice: '1.10000', FactProfits: '0', CautionMoney: '1100', TradeFee: '1.1', CreateTimeHandler: '', ...over });
+  baseOrder({
+    Quantity: '1',
+    Price: '1.10000',
+    OriginPrice: '1.10000',
+    UpdatePrice: '1.10000',
+    FactProfits: '0',
+    CautionMoney: '1100',
+    TradeFee: '1.1',
+    CreateTimeHandler: '',
+    ...over,
+  });
 
 describe('order events', () => {
   it('forwards FOREX_TRADE/FOREX_CLOSED as they come and reports a seq gap', async () => {
@@ -262,12 +315,29 @@ describe('order events', () => {
 describe('account', () => {
   it('recomputes floating P&L, equity and risk rate on quotes of held instruments only, once per frame', async () => {
     const { h, feed, sink } = await live();
-    h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.10000', '0', h.time.now, 1], ['GBPUSD', '1.30000', '0', h.time.now, 1]] });
+    h.last().receive({
+      type: 'DAY_MARKET',
+      data: [
+        ['EURUSD', '1.10000', '0', h.time.now, 1],
+        ['GBPUSD', '1.30000', '0', h.time.now, 1],
+      ],
+    });
     h.frames.run();
     sink.batches.length = 0;
     // Buy 1 lot EURUSD at 1.10000 (margin 1100) and sell 1 lot GBPUSD at 1.30000 (margin 1300).
     await feed.setPositions(
-      [order({ Id: 1 }), order({ Id: 2, ForexId: 2, ForexTradeLists: { ShowCode: 'GBP/USD', Code: 'GBPUSD', PricePrecision: 5 }, OrderType: 2, Price: '1.30000', UpdatePrice: '1.30000', CautionMoney: '1300' })],
+      [
+        order({ Id: 1 }),
+        order({
+          Id: 2,
+          ForexId: 2,
+          ForexTradeLists: { ShowCode: 'GBP/USD', Code: 'GBPUSD', PricePrecision: 5 },
+          OrderType: 2,
+          Price: '1.30000',
+          UpdatePrice: '1.30000',
+          CautionMoney: '1300',
+        }),
+      ],
       '7600',
       '2400',
     );
@@ -299,10 +369,21 @@ describe('account', () => {
     s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.08321', '0', h.time.now, 1]] });
     h.frames.run();
     sink.batches.length = 0;
-    const market = { code: 'EURUSD', orderType: 1 as const, quantity: '0.1', multiple: 100, atPrice: null, stopProfit: null, stopLoss: null };
+    const market = {
+      code: 'EURUSD',
+      orderType: 1 as const,
+      quantity: '0.1',
+      multiple: 100,
+      atPrice: null,
+      stopProfit: null,
+      stopLoss: null,
+    };
     await feed.watchPreview(7, market);
     h.frames.run();
-    expect(sink.batches[0]?.preview).toEqual({ seq: 7, preview: expect.objectContaining({ ok: true, price: '1.08321', margin: '108.321000' }) });
+    expect(sink.batches[0]?.preview).toEqual({
+      seq: 7,
+      preview: expect.objectContaining({ ok: true, price: '1.08321', margin: '108.321000' }),
+    });
 
     s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.08421', '0', h.time.now, 1]] });
     h.frames.run();
@@ -315,7 +396,10 @@ describe('account', () => {
 
     await feed.watchPreview(8, { ...market, atPrice: '1.05000' }); // pending: the price does not move it
     h.frames.run();
-    expect(sink.batches[3]?.preview).toEqual({ seq: 8, preview: expect.objectContaining({ price: '1.05000', margin: '105.000000' }) });
+    expect(sink.batches[3]?.preview).toEqual({
+      seq: 8,
+      preview: expect.objectContaining({ price: '1.05000', margin: '105.000000' }),
+    });
     s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.09000', '0', h.time.now, 1]] });
     h.frames.run();
     expect(sink.batches[4]?.preview).toBeNull();
@@ -329,7 +413,15 @@ describe('account', () => {
   it('previews an order at the live price through the feed', async () => {
     const { h, feed, sink } = await live({ tradeFeeType: 2 });
     h.last().receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.08321', '0', h.time.now, 1]] });
-    await feed.watchPreview(1, { code: 'EURUSD', orderType: 1, quantity: '0.1', multiple: 100, atPrice: null, stopProfit: null, stopLoss: null });
+    await feed.watchPreview(1, {
+      code: 'EURUSD',
+      orderType: 1,
+      quantity: '0.1',
+      multiple: 100,
+      atPrice: null,
+      stopProfit: null,
+      stopLoss: null,
+    });
     h.frames.run();
     const p = sink.batches[sink.batches.length - 1]?.preview?.preview;
     expect(p).toMatchObject({ ok: true, price: '1.08321', margin: '108.321000', fee: '0.108321' });

@@ -9,7 +9,14 @@ import { instrument } from '../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink, settle } from '../../feed-fakes.ts';
 
 const T0 = 1_699_999_200;
-const bar = (Time: number, Close: number, Volume: number): KlineBar => ({ Time, Open: 1, High: 2, Low: 0.5, Close, Volume });
+const bar = (Time: number, Close: number, Volume: number): KlineBar => ({
+  Time,
+  Open: 1,
+  High: 2,
+  Low: 0.5,
+  Close,
+  Volume,
+});
 
 function klineUpdates(sink: RecordingSink): KlineUpdate[] {
   return sink.batches.flatMap((b) => b.kline ?? []);
@@ -41,7 +48,11 @@ async function setup() {
   };
 }
 
-const minute = (Time: number, Close: number, Volume: number) => ({ type: 'KLINE', topic: 'KLINE.EURUSD', data: { Code: 'EURUSD', ...bar(Time, Close, Volume) } });
+const minute = (Time: number, Close: number, Volume: number) => ({
+  type: 'KLINE',
+  topic: 'KLINE.EURUSD',
+  data: { Code: 'EURUSD', ...bar(Time, Close, Volume) },
+});
 
 describe('watchChart', () => {
   it('loads history + the latest minutes, sends a reset, then bar updates from KLINE minutes', async () => {
@@ -55,7 +66,9 @@ describe('watchChart', () => {
     ]);
     expect(requests[0]?.get('t')).toBe(String(h.time.now));
     h.frames.run();
-    expect(klineUpdates(sink)).toEqual([{ kind: 'reset', code: 'EURUSD', period: '5min', bars: [bar(T0 - 300, 1, 10), bar(T0, 1.1, 100)] }]);
+    expect(klineUpdates(sink)).toEqual([
+      { kind: 'reset', code: 'EURUSD', period: '5min', bars: [bar(T0 - 300, 1, 10), bar(T0, 1.1, 100)] },
+    ]);
     sink.batches.length = 0;
     h.last().receive(minute(T0 + 120, 1.2, 35));
     h.last().receive(minute(T0 + 120, 1.25, 38)); // same frame: conflated to one update

@@ -21,7 +21,10 @@ afterEach(() => vi.restoreAllMocks());
 async function live(): Promise<{ h: Harness; feed: Feed; sink: RecordingSink; kept: Map<string, unknown> }> {
   const h = harness();
   const kept = new Map<string, unknown>();
-  const cache = { get: async <T,>(k: string) => kept.get(k) as T | undefined, set: async (k: string, v: unknown) => void kept.set(k, v) };
+  const cache = {
+    get: async <T>(k: string) => kept.get(k) as T | undefined,
+    set: async (k: string, v: unknown) => void kept.set(k, v),
+  };
   const feed = new Feed({ ...h.deps, cache });
   const sink = new RecordingSink();
   await feed.start(config(), sink);
@@ -52,7 +55,17 @@ const prices = (b: FeedBatch | undefined): string[] => {
 };
 
 const order = (over: Partial<Order>): Order =>
-  baseOrder({ Quantity: '1', Price: '1.10000', OriginPrice: '1.10000', UpdatePrice: '1.10000', FactProfits: '0', CautionMoney: '1100', TradeFee: '1.1', CreateTimeHandler: '', ...over });
+  baseOrder({
+    Quantity: '1',
+    Price: '1.10000',
+    OriginPrice: '1.10000',
+    UpdatePrice: '1.10000',
+    FactProfits: '0',
+    CautionMoney: '1100',
+    TradeFee: '1.1',
+    CreateTimeHandler: '',
+    ...over,
+  });
 
 describe('the feed parses only what it needs', () => {
   it('skips unshown instruments unparsed, yet keeps a held position exact and the pinned alert instrument current', async () => {
@@ -61,7 +74,16 @@ describe('the feed parses only what it needs', () => {
     await feed.setPinnedCodes(['XAUUSD']); // an instrument with a price alert
     // Held: 1 lot GBPUSD bought at 1.30000 (margin 1300).
     await feed.setPositions(
-      [order({ Id: 2, ForexId: 2, ForexTradeLists: { ShowCode: 'GBP/USD', Code: 'GBPUSD', PricePrecision: 5 }, Price: '1.30000', UpdatePrice: '1.30000', CautionMoney: '1300' })],
+      [
+        order({
+          Id: 2,
+          ForexId: 2,
+          ForexTradeLists: { ShowCode: 'GBP/USD', Code: 'GBPUSD', PricePrecision: 5 },
+          Price: '1.30000',
+          UpdatePrice: '1.30000',
+          CautionMoney: '1300',
+        }),
+      ],
       '8700',
       '1300',
     );
@@ -86,7 +108,9 @@ describe('the feed parses only what it needs', () => {
     const b = sink.batches[0];
     expect(prices(b)).toEqual(['1.08500']); // only the row on screen crosses to the page, as before
     // The held position's P&L from its exact quote: (1.31234 − 1.30000) × 1 × 100000 = 1234.
-    expect(b?.account?.positions).toEqual([{ Id: 2, current: '1.31234', pnl: '1234.000000', netValue: '2534.000000', riskRate: '1.9492' }]);
+    expect(b?.account?.positions).toEqual([
+      { Id: 2, current: '1.31234', pnl: '1234.000000', netValue: '2534.000000', riskRate: '1.9492' },
+    ]);
     expect(b?.account?.floating).toBe('1234.000000');
 
     // The alert's instrument was parsed (pinned): shown now, its quote is there without a new frame.
@@ -102,7 +126,12 @@ describe('the feed parses only what it needs', () => {
     h.frames.run();
     const s = h.last();
     s.receive(frame([['USDJPY', '151.500', '0', h.time.now, 1]]));
-    s.receive(frame([['USDJPY', '151.777', '0.1', h.time.now + 50, 1], ['EURUSD', '1.08000', '0', h.time.now + 50, 1]]));
+    s.receive(
+      frame([
+        ['USDJPY', '151.777', '0.1', h.time.now + 50, 1],
+        ['EURUSD', '1.08000', '0', h.time.now + 50, 1],
+      ]),
+    );
     h.frames.run();
     sink.batches.length = 0;
     await feed.setQuoteInterest(['EURUSD', 'USDJPY']); // scrolled into view
@@ -115,7 +144,12 @@ describe('the feed parses only what it needs', () => {
   it('keeps the newest quote of every instrument for the next visit, skipped ones included', async () => {
     const { h, feed, kept } = await live();
     await feed.setQuoteInterest(['EURUSD']);
-    h.last().receive(frame([['EURUSD', '1.08000', '0', h.time.now, 1], ['BTCUSD', '67000.00', '0.5', h.time.now, 1]]));
+    h.last().receive(
+      frame([
+        ['EURUSD', '1.08000', '0', h.time.now, 1],
+        ['BTCUSD', '67000.00', '0.5', h.time.now, 1],
+      ]),
+    );
     await feed.nudge('hidden');
     await settle();
     const stored = kept.get(QUOTES_KEY) as unknown[][];
@@ -134,7 +168,9 @@ describe('the feed parses only what it needs', () => {
     h.frames.run();
     sink.batches.length = 0;
     // Keys in another order (another backend): parsed whole, still filtered.
-    h.last().receive(`{"data":[["USDJPY","151.600","0",${h.time.now},1],["EURUSD","1.09000","0",${h.time.now},1]],"type":"DAY_MARKET"}`);
+    h.last().receive(
+      `{"data":[["USDJPY","151.600","0",${h.time.now},1],["EURUSD","1.09000","0",${h.time.now},1]],"type":"DAY_MARKET"}`,
+    );
     h.frames.run();
     expect(prices(sink.batches[0])).toEqual(['1.09000']);
     await feed.setQuoteInterest(['EURUSD', 'USDJPY']);
@@ -147,7 +183,9 @@ describe('QuoteFilter.scan', () => {
   const f = new QuoteFilter();
   f.setShown(['A']);
   it('parses the needed tuples and refuses anything but the exact frame shape', () => {
-    expect(f.scan('{"type":"DAY_MARKET","data":[["A","1.0","0",1,1],["B","2.0","0",1,1]]}')).toEqual([['A', '1.0', '0', 1, 1]]);
+    expect(f.scan('{"type":"DAY_MARKET","data":[["A","1.0","0",1,1],["B","2.0","0",1,1]]}')).toEqual([
+      ['A', '1.0', '0', 1, 1],
+    ]);
     expect(f.scan('{"type":"DAY_MARKET","data":[]}')).toEqual([]);
     expect(f.scan('{"type":"KLINE","data":{}}')).toBeNull();
     expect(f.scan('{"type":"DAY_MARKET","data":[["A","1]0","0",1,1]]}')).toBeNull(); // a ']' inside a string

@@ -110,7 +110,10 @@ describe('last live quotes between visits', () => {
     await feed.start(config(), sink);
     await settle(); // the cache answers before the list is known: the kept quotes wait for it
     const snap = { Open: '1', Close: '1.10000', Change: '0.10', High: '1', Low: '1', Time: snapAt };
-    await feed.setInstruments([instrument('EURUSD', 1, { ForexQuotations: snap }), instrument('GBPUSD', 2, { ForexQuotations: snap })]);
+    await feed.setInstruments([
+      instrument('EURUSD', 1, { ForexQuotations: snap }),
+      instrument('GBPUSD', 2, { ForexQuotations: snap }),
+    ]);
     h.frames.run();
     const first = painted(sink.batches);
     expect(first).toContainEqual([0, keptAt, '1.23456']);

@@ -22,7 +22,13 @@ async function liveSignedIn(): Promise<{ h: Harness; feed: Feed; sink: Recording
   s.open();
   s.receive({ type: 'pong', t: h.time.now });
   s.receive({ type: 'login', ok: true, msg: 'ok' });
-  s.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.10000', '0', h.time.now, 1], ['GBPUSD', '1.30000', '0', h.time.now, 1]] });
+  s.receive({
+    type: 'DAY_MARKET',
+    data: [
+      ['EURUSD', '1.10000', '0', h.time.now, 1],
+      ['GBPUSD', '1.30000', '0', h.time.now, 1],
+    ],
+  });
   h.frames.run();
   sink.batches.length = 0;
   return { h, feed, sink };
@@ -61,7 +67,13 @@ describe('resume after a 10-minute hidden tab', () => {
     expect(sink.gaps).toBe(0);
     s2.receive({ type: 'login', ok: true, msg: 'ok' });
     expect(sink.gaps).toBe(1); // positions and balance are refetched once, after the new login
-    s2.receive({ type: 'DAY_MARKET', data: [['EURUSD', '1.10020', '0', h.time.now, 1], ['GBPUSD', '1.30020', '0', h.time.now, 1]] });
+    s2.receive({
+      type: 'DAY_MARKET',
+      data: [
+        ['EURUSD', '1.10020', '0', h.time.now, 1],
+        ['GBPUSD', '1.30020', '0', h.time.now, 1],
+      ],
+    });
     expect(flips(h, sink)).toEqual([-2, -1]);
   });
 

@@ -9,7 +9,10 @@ import { instrument } from '../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink, settle, type Harness } from '../../feed-fakes.ts';
 import type { ConnState } from '../../../../workers/protocol.ts';
 
-async function started(token: string | null = null, random = 0.5): Promise<{ h: Harness; feed: Feed; sink: RecordingSink }> {
+async function started(
+  token: string | null = null,
+  random = 0.5,
+): Promise<{ h: Harness; feed: Feed; sink: RecordingSink }> {
   const h = harness(random);
   const feed = new Feed(h.deps);
   const sink = new RecordingSink();
@@ -18,7 +21,10 @@ async function started(token: string | null = null, random = 0.5): Promise<{ h: 
 }
 
 /** Started with `token`, its socket open and the login answered (from order event `seq` on, when given). */
-async function signedIn(token: string, seq?: number): Promise<{ h: Harness; feed: Feed; sink: RecordingSink; s: ReturnType<Harness['last']> }> {
+async function signedIn(
+  token: string,
+  seq?: number,
+): Promise<{ h: Harness; feed: Feed; sink: RecordingSink; s: ReturnType<Harness['last']> }> {
   const run = await started(token);
   const s = run.h.last();
   s.open();
@@ -224,7 +230,14 @@ describe('login and subscriptions', () => {
     expect(s2.sent[0]).toEqual({ type: 'login', token: 'tok-1' });
     expect(s2.topics('sub')).toEqual(['DAY_MARKET', 'KLINE.EURUSD']);
     s2.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s2.topics('sub')).toEqual(['DAY_MARKET', 'KLINE.EURUSD', 'FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT', 'ACCOUNT']);
+    expect(s2.topics('sub')).toEqual([
+      'DAY_MARKET',
+      'KLINE.EURUSD',
+      'FOREX_TRADE',
+      'FOREX_CLOSED',
+      'PRICE_ALERT',
+      'ACCOUNT',
+    ]);
     expect(sink.gaps).toBe(1);
   });
 
@@ -246,8 +259,17 @@ describe('login and subscriptions', () => {
   it('hands a fired price alert to the app; a malformed one is dropped', async () => {
     const { s, sink } = await signedIn('tok-1');
     const alert = {
-      id: 7, forex_id: 1, code: 'EURUSD', show_code: 'EUR/USD', condition: 'above', price: '1.10000', note: '', status: 'fired',
-      created_at: 1, fired_at: 2, fired_price: '1.10010',
+      id: 7,
+      forex_id: 1,
+      code: 'EURUSD',
+      show_code: 'EUR/USD',
+      condition: 'above',
+      price: '1.10000',
+      note: '',
+      status: 'fired',
+      created_at: 1,
+      fired_at: 2,
+      fired_price: '1.10010',
     };
     s.receive({ type: 'PRICE_ALERT', data: alert });
     s.receive({ type: 'PRICE_ALERT', data: { id: 'x' } });

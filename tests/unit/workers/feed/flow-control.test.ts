@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { FlowControl, GATHER_MS, MAX_MIN_INTERVAL_MS } from '../../../../workers/feed/flow-control.ts';
 import { Feed } from '../../../../workers/feed/feed.ts';
-import { Q_INDEX, QUOTE_STRIDE, QUOTE_TEXTS, T_PRICE, type FeedBatch, type FeedSink } from '../../../../workers/protocol.ts';
+import {
+  Q_INDEX,
+  QUOTE_STRIDE,
+  QUOTE_TEXTS,
+  T_PRICE,
+  type FeedBatch,
+  type FeedSink,
+} from '../../../../workers/protocol.ts';
 import { instrument } from '../../../fixtures/instruments.ts';
 import { config, harness, RecordingSink } from '../../feed-fakes.ts';
 
@@ -209,7 +216,8 @@ describe('Feed with paint-driven flow control', () => {
     const q = b?.quotes;
     const t = b?.quoteText ?? [];
     if (!q) return out;
-    for (let o = 0, k = 0; o < q.length; o += QUOTE_STRIDE, k += QUOTE_TEXTS) out[q[o + Q_INDEX] ?? -1] = t[k + T_PRICE] ?? '';
+    for (let o = 0, k = 0; o < q.length; o += QUOTE_STRIDE, k += QUOTE_TEXTS)
+      out[q[o + Q_INDEX] ?? -1] = t[k + T_PRICE] ?? '';
     return out;
   }
 
@@ -224,7 +232,8 @@ describe('Feed with paint-driven flow control', () => {
     sink.a.resolve(0);
     await settle();
     const s = h.last();
-    const tick = (code: string, price: string) => s.receive({ type: 'DAY_MARKET', data: [[code, price, '0.10', h.time.now, 1]] });
+    const tick = (code: string, price: string) =>
+      s.receive({ type: 'DAY_MARKET', data: [[code, price, '0.10', h.time.now, 1]] });
     tick('EURUSD', '1.10000');
     h.frames.run();
     const first = sink.batches.length;

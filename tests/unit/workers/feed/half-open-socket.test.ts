@@ -45,6 +45,11 @@ describe('a half-open socket', () => {
     h.last().open();
     h.last().receive({ type: 'pong', t: h.time.now });
     h.frames.run();
-    expect(sink.batches.map((b) => b.conn).filter((c) => c !== null).at(-1)).toBe('live');
+    expect(
+      sink.batches
+        .map((b) => b.conn)
+        .filter((c) => c !== null)
+        .at(-1),
+    ).toBe('live');
   });
 });

@@ -2,7 +2,13 @@
 // The feed desk's pure parts (server/market/feeds/tick-check.ts): every kind of bad input refused with its reason,
 // one side of an incremental merged over the other, the price rules, and signed offsets.
 import { describe, expect, it } from 'vitest';
-import { checkTick, makePrice, offsetTicks, priceField, type SideQuote } from '../../../../../server/market/feeds/tick-check.ts';
+import {
+  checkTick,
+  makePrice,
+  offsetTicks,
+  priceField,
+  type SideQuote,
+} from '../../../../../server/market/feeds/tick-check.ts';
 import type { RawTick } from '../../../../../server/market/sources/price-source.ts';
 
 const NOW = 1_700_000_000_000;
@@ -33,7 +39,10 @@ describe('checkTick', () => {
   });
 
   it('accepts a locked quote (bid = ask) and trailing zeros beyond the precision', () => {
-    expect(check({ bid: '1.1000000', ask: '1.10000' })).toEqual({ why: null, q: { bid: 110000, ask: 110000, last: -1 } });
+    expect(check({ bid: '1.1000000', ask: '1.10000' })).toEqual({
+      why: null,
+      q: { bid: 110000, ask: 110000, last: -1 },
+    });
   });
 
   it('merges one side over the side the source sent before, and refuses a merge that crosses', () => {

@@ -6,7 +6,9 @@ const opts = { baseMs: 1000, maxMs: 30_000 };
 
 describe('backoffDelay', () => {
   it('doubles per attempt up to the ceiling, between half and all of it', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((a) => backoffDelay(a, opts, () => 1))).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((a) => backoffDelay(a, opts, () => 1))).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
+    ]);
     expect([0, 1, 5].map((a) => backoffDelay(a, opts, () => 0))).toEqual([500, 1000, 15_000]);
     expect(backoffDelay(2, opts, () => 0.5)).toBe(3000);
   });

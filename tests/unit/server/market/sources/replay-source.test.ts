@@ -35,8 +35,14 @@ describe('parseMt5Csv', () => {
     const { records } = parseMt5Csv(BARS, 'XAUUSD');
     const t0 = Date.UTC(2024, 0, 2);
     expect(records.map((r) => [r.t - t0, r.last])).toEqual([
-      [0, '2062.10'], [15_000, '2061.80'], [30_000, '2063.50'], [45_000, '2063.00'],
-      [60_000, '2063.00'], [75_000, '2063.20'], [90_000, '2060.00'], [105_000, '2060.40'],
+      [0, '2062.10'],
+      [15_000, '2061.80'],
+      [30_000, '2063.50'],
+      [45_000, '2063.00'],
+      [60_000, '2063.00'],
+      [75_000, '2063.20'],
+      [90_000, '2060.00'],
+      [105_000, '2060.40'],
     ]);
     expect(records[0]?.volume).toBe('35');
   });
@@ -46,10 +52,24 @@ describe('ReplaySource', () => {
   it('plays at the chosen speed on injected time, subscribed symbols only, stamped now', async () => {
     let now = 5_000_000;
     const got: RawTick[] = [];
-    const sink: SourceSink = { tick: (t) => got.push(t), rejected: () => undefined, malformed: () => undefined, connection: () => undefined };
+    const sink: SourceSink = {
+      tick: (t) => got.push(t),
+      rejected: () => undefined,
+      malformed: () => undefined,
+      connection: () => undefined,
+    };
     const records = [...parseMt5Csv(BARS, 'XAUUSD').records, ...parseMt5Csv(TICKS, 'EURUSD').records];
-    const timers = { setInterval: () => 1, clearInterval: () => undefined, setTimeout: () => 1, clearTimeout: () => undefined };
-    const src = new ReplaySource(records, { clock: { now: () => now }, timers }, { speed: 60, loop: false, stepMs: 50 });
+    const timers = {
+      setInterval: () => 1,
+      clearInterval: () => undefined,
+      setTimeout: () => 1,
+      clearTimeout: () => undefined,
+    };
+    const src = new ReplaySource(
+      records,
+      { clock: { now: () => now }, timers },
+      { speed: 60, loop: false, stepMs: 50 },
+    );
     src.subscribe(['XAUUSD']);
     await src.start(sink);
     src.pump();

@@ -21,7 +21,11 @@ const { $currentCode } = await import('../../../../../src/state/current-code.ts'
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const EUR: Instrument = instrument('EURUSD', 7, { HasForexMultiple: [{ Value: 10 }, { Value: 50 }], Pip: '0.01', ForexMinCont: '0.01' });
+const EUR: Instrument = instrument('EURUSD', 7, {
+  HasForexMultiple: [{ Value: 10 }, { Value: 50 }],
+  Pip: '0.01',
+  ForexMinCont: '0.01',
+});
 const navigate = vi.fn();
 let root: Root | null = null;
 let host: HTMLElement;
@@ -54,7 +58,15 @@ function live(i: Instrument, open = true): void {
 }
 
 const order = (over: Partial<Order> = {}): Order =>
-  ({ Id: 1, OrderType: 1, Quantity: '0.05', Price: '1.08320', Status: 1, ForexTradeLists: { ShowCode: 'EURUSD', Code: 'EURUSD', PricePrecision: 5 }, ...over }) as Order;
+  ({
+    Id: 1,
+    OrderType: 1,
+    Quantity: '0.05',
+    Price: '1.08320',
+    Status: 1,
+    ForexTradeLists: { ShowCode: 'EURUSD', Code: 'EURUSD', PricePrecision: 5 },
+    ...over,
+  }) as Order;
 
 beforeAll(async () => {
   await initI18n({ cookies: 'lang=en' });
@@ -109,7 +121,14 @@ describe('the shortcut mapping', () => {
   });
 
   it('ignores every key while the trader types in a field: input, textarea, select, contenteditable', () => {
-    for (const html of ['<input type="text">', '<input>', '<input type="number">', '<textarea></textarea>', '<select></select>', '<div contenteditable="true"><b>x</b></div>']) {
+    for (const html of [
+      '<input type="text">',
+      '<input>',
+      '<input type="number">',
+      '<textarea></textarea>',
+      '<select></select>',
+      '<div contenteditable="true"><b>x</b></div>',
+    ]) {
       const el = field(html);
       const inner = el.firstElementChild ?? el;
       expect(isTypingTarget(inner), html).toBe(true);
@@ -147,7 +166,11 @@ function Desk({ inst, onHelp }: { inst: Instrument; onHelp: () => void }): React
   );
 }
 
-async function press(k: string, target: EventTarget = document.body, init: KeyboardEventInit = {}): Promise<KeyboardEvent> {
+async function press(
+  k: string,
+  target: EventTarget = document.body,
+  init: KeyboardEventInit = {},
+): Promise<KeyboardEvent> {
   const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init });
   await act(async () => {
     target.dispatchEvent(e);
@@ -175,7 +198,14 @@ describe('the shortcut handler on the desk', () => {
     await press('s');
     expect(submitOrder).toHaveBeenCalledTimes(1);
     expect(vi.mocked(submitOrder).mock.calls[0]?.[0]).toEqual({
-      type: 2, cont: '0.05', forex_id: 7, status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple: 50,
+      type: 2,
+      cont: '0.05',
+      forex_id: 7,
+      status: 1,
+      target_price: '0',
+      stop_loss_price: '0',
+      target_profit_price: '0',
+      multiple: 50,
     });
     expect($formRequest.peek()?.seq).toBe(before + 1); // the form was not asked
 
@@ -226,7 +256,10 @@ describe('one-click orders', () => {
     rememberOrder('EURUSD', { lots: '0.015', multiple: 10 }); // off the 0.01 lot step
     await placeOneClick(EUR, 1, i18n.t);
     expect(toast).toHaveBeenLastCalledWith('Lots: minimum 0.01, step 0.01, at most 10,000');
-    expect(oneClickCheck(EUR, { lots: '0.02', multiple: 999 }, 1, true, null)).toEqual({ kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } });
+    expect(oneClickCheck(EUR, { lots: '0.02', multiple: 999 }, 1, true, null)).toEqual({
+      kind: 'error',
+      notes: { multiple: { key: 'trade.multiple_required' } },
+    });
     $token.value = null;
     await placeOneClick(EUR, 1, i18n.t);
     expect(navigate).toHaveBeenCalledWith('/login?from=%2Ftrade', undefined);
@@ -256,7 +289,7 @@ describe('the order form and a B / S request', () => {
     live(EUR);
     root = createRoot(host);
     await act(async () => root?.render(<OrderForm inst={EUR} />));
-    await act(async () => $formRequest.value = { side: 2, seq: ($formRequest.peek()?.seq ?? 0) + 1 });
+    await act(async () => ($formRequest.value = { side: 2, seq: ($formRequest.peek()?.seq ?? 0) + 1 }));
     expect(host.querySelector('.tr-side[data-side="2"]')?.getAttribute('aria-checked')).toBe('true');
     expect(document.activeElement?.getAttribute('data-field')).toBe('lots');
     vi.mocked(submitOrder).mockResolvedValue(order());

@@ -41,7 +41,14 @@ function fakeChart() {
   return { chart: chart as unknown as IChartApi, series };
 }
 
-const bars: KlineBar[] = [1, 2, 3, 4, 5, 6].map((i) => ({ Time: i * 60, Open: 1, High: 2, Low: 0.5, Close: 1 + i / 100, Volume: 10 * i }));
+const bars: KlineBar[] = [1, 2, 3, 4, 5, 6].map((i) => ({
+  Time: i * 60,
+  Open: 1,
+  High: 2,
+  Low: 0.5,
+  Close: 1 + i / 100,
+  Volume: 10 * i,
+}));
 const tones = { tones: ['#111', '#222', '#333', '#444', '#555', '#666'], up: '#0a0', down: '#a00' };
 
 function setup(maxPanes = 2) {
@@ -53,7 +60,9 @@ function setup(maxPanes = 2) {
   s.rsi.on = true; // a third pane: drawn only where there is room
   const lines = indicatorLines(s, 3);
   // The worker's values: MA5 defined from the 5th bar, the rest made up for the test as numbers per line and bar.
-  const ind = lines.map((l, li) => bars.map((_, bi) => (l.label === 'MA5' && l.pane === 0 && bi < 4 ? NaN : li + bi / 10)));
+  const ind = lines.map((l, li) =>
+    bars.map((_, bi) => (l.label === 'MA5' && l.pane === 0 && bi < 4 ? NaN : li + bi / 10)),
+  );
   panes.reset(lines, ind, bars);
   return { panes, series, box, lines, ind };
 }
@@ -62,15 +71,33 @@ describe('IndicatorPanes', () => {
   it('adds one series per line in its pane, no more panes than the screen has room for', () => {
     const { series, box } = setup(2);
     expect(series.map((s) => `${s.type}@${s.pane}`)).toEqual([
-      'Line@0', 'Line@0', 'Line@0', 'Line@0', 'Histogram@1', 'Line@1', 'Line@2', 'Line@2', 'Histogram@2',
+      'Line@0',
+      'Line@0',
+      'Line@0',
+      'Line@0',
+      'Histogram@1',
+      'Line@1',
+      'Line@2',
+      'Line@2',
+      'Histogram@2',
     ]);
-    expect([...box.querySelectorAll('.tw-legend')].map((e) => (e as HTMLElement).dataset.pane)).toEqual(['0', '1', '2']);
+    expect([...box.querySelectorAll('.tw-legend')].map((e) => (e as HTMLElement).dataset.pane)).toEqual([
+      '0',
+      '1',
+      '2',
+    ]);
   });
 
   it('draws the worker’s values, whitespace where a line is not defined yet, and the live bar by update()', () => {
     const { panes, series, box, lines } = setup();
     const ma5 = series[0];
-    expect(ma5?.data.slice(0, 5)).toEqual([{ time: 60 }, { time: 120 }, { time: 180 }, { time: 240 }, { time: 300, value: 0.4 }]);
+    expect(ma5?.data.slice(0, 5)).toEqual([
+      { time: 60 },
+      { time: 120 },
+      { time: 180 },
+      { time: 240 },
+      { time: 300, value: 0.4 },
+    ]);
     const vol = series[4];
     expect(vol?.data[0]).toEqual({ time: 60, value: 4, color: '#0a0' }); // a rising bar's volume in the up colour
     const legend = box.querySelector('.tw-legend[data-pane="0"]') as HTMLElement;
@@ -82,7 +109,10 @@ describe('IndicatorPanes', () => {
     panes.bar({ ...bars[5], Close: 2 } as KlineBar, values);
     expect(ma5?.data.at(-1)).toEqual({ time: 360, value: 100 });
     expect(legend.querySelector('span')?.textContent).toBe('MA5 100.00000');
-    panes.bar({ Time: 420, Open: 2, High: 2, Low: 1, Close: 1, Volume: 3 }, values.map(() => NaN));
+    panes.bar(
+      { Time: 420, Open: 2, High: 2, Low: 1, Close: 1, Volume: 3 },
+      values.map(() => NaN),
+    );
     expect(ma5?.data.at(-1)).toEqual({ time: 420 });
     expect(series[4]?.data.at(-1)).toEqual({ time: 420 });
     expect(legend.dataset.time).toBe('420');

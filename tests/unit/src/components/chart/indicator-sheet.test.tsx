@@ -51,16 +51,27 @@ describe('IndicatorSheet', () => {
     type(ma(), '8');
     expect(message()).toBe('');
 
-    const toggle = (kind: string) => act(() => sheet().querySelector<HTMLInputElement>(`.ind-row[data-kind="${kind}"] [data-action="indicator-toggle"]`)?.click());
+    const toggle = (kind: string) =>
+      act(() =>
+        sheet()
+          .querySelector<HTMLInputElement>(`.ind-row[data-kind="${kind}"] [data-action="indicator-toggle"]`)
+          ?.click(),
+      );
     toggle('macd');
     toggle('kdj'); // VOL and MACD take the phone's two panes
-    expect(sheet().querySelector('[data-testid="pane-refused"]')?.textContent).toBe('At most 2 panes below the price here: turn one off first.');
-    expect(sheet().querySelector<HTMLInputElement>('.ind-row[data-kind="kdj"] [data-action="indicator-toggle"]')?.checked).toBe(false);
+    expect(sheet().querySelector('[data-testid="pane-refused"]')?.textContent).toBe(
+      'At most 2 panes below the price here: turn one off first.',
+    );
+    expect(
+      sheet().querySelector<HTMLInputElement>('.ind-row[data-kind="kdj"] [data-action="indicator-toggle"]')?.checked,
+    ).toBe(false);
     act(() => sheet().querySelector<HTMLButtonElement>('[data-action="indicator-save"]')?.click());
     expect($indicatorSettings.value.ma.params).toEqual([8, 10, 20, 30]);
     expect($indicatorSettings.value.macd.on).toBe(true);
     // Kept in this browser once the stored session has been read (a visitor here).
-    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem(VISITOR_INDICATORS_KEY) ?? '{}')).toEqual($indicatorSettings.value));
+    await vi.waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(VISITOR_INDICATORS_KEY) ?? '{}')).toEqual($indicatorSettings.value),
+    );
     act(() => root.unmount());
     host.remove();
   });

@@ -129,7 +129,9 @@ describe('CandleChart', () => {
   it('draws a trailing stop as a price line, moves it in place when the stop moves, and removes it (issue 25)', () => {
     mount();
     const draw = (lines: Array<{ id: number; price: number; title: string }>) =>
-      act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} stopLines={lines} />));
+      act(() =>
+        root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} stopLines={lines} />),
+      );
     draw([{ id: 7, price: 1.098, title: 'Trailing stop' }]);
     expect(series.createPriceLine).toHaveBeenCalledTimes(1);
     expect(series.createPriceLine.mock.calls[0]?.[0]).toMatchObject({ price: 1.098, title: 'Trailing stop' });
@@ -147,7 +149,11 @@ describe('CandleChart', () => {
   it('a click on the chart offers an alert at the clicked price, which goes to onPickPrice (issue 26)', async () => {
     mount();
     const picked: string[] = [];
-    act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} onPickPrice={(p) => picked.push(p)} />));
+    act(() =>
+      root?.render(
+        <CandleChart code="EURUSD" period="1min" precision={5} frames={frames} onPickPrice={(p) => picked.push(p)} />,
+      ),
+    );
     expect(host.querySelector('[data-testid="chart-alert"]')).toBeNull();
     const onClick = chart.subscribeClick.mock.calls[0]?.[0] as (p: unknown) => void;
     act(() => onClick({ point: { x: 40, y: 120 } }));
@@ -174,7 +180,19 @@ describe('CandleChart', () => {
       setInterval: () => 0,
       clearInterval: () => undefined,
     };
-    const draw = () => act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} timers={timers} onPickPrice={() => undefined} />));
+    const draw = () =>
+      act(() =>
+        root?.render(
+          <CandleChart
+            code="EURUSD"
+            period="1min"
+            precision={5}
+            frames={frames}
+            timers={timers}
+            onPickPrice={() => undefined}
+          />,
+        ),
+      );
     draw();
     series.createPriceLine.mockClear();
     const onClick = chart.subscribeClick.mock.calls.at(-1)?.[0] as (p: unknown) => void;
@@ -183,7 +201,8 @@ describe('CandleChart', () => {
     expect(JSON.parse(localStorage.getItem('tw:price-lines') ?? '{}')).toEqual({ EURUSD: '1.08800' });
     // A drag of the chip moves the line (50 px down) and keeps the new price; it is no tap (no alert form).
     const chip = host.querySelector<HTMLButtonElement>('[data-testid="chart-alert"]');
-    const pointer = (type: string, clientY: number) => new PointerEvent(type, { bubbles: true, clientY, pointerId: 1, pointerType: 'mouse' });
+    const pointer = (type: string, clientY: number) =>
+      new PointerEvent(type, { bubbles: true, clientY, pointerId: 1, pointerType: 'mouse' });
     act(() => {
       chip?.dispatchEvent(pointer('pointerdown', 100));
       chip?.dispatchEvent(pointer('pointermove', 150));
@@ -194,11 +213,15 @@ describe('CandleChart', () => {
     expect(JSON.parse(localStorage.getItem('tw:price-lines') ?? '{}')).toEqual({ EURUSD: '1.08300' });
     // The keyboard's drag: Arrow Up moves it one price step.
     act(() => {
-      host.querySelector('[data-testid="chart-alert"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+      host
+        .querySelector('[data-testid="chart-alert"]')
+        ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
     });
     expect(host.querySelector('[data-testid="price-line"]')?.getAttribute('data-price')).toBe('1.08301');
     act(() => {
-      host.querySelector('[data-testid="chart-alert"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+      host
+        .querySelector('[data-testid="chart-alert"]')
+        ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     });
     expect(JSON.parse(localStorage.getItem('tw:price-lines') ?? '{}')).toEqual({ EURUSD: '1.08300' });
     // Kept per instrument: the chart of this instrument shows it again.
@@ -261,14 +284,16 @@ describe('CandleChart', () => {
   it('keeps free axis right of the newest candle, so it is not under the price scale and no time label is cut', () => {
     mount();
     render('EURUSD', '1min');
-    const opts = createChart.mock.calls[0]?.[1] as { timeScale?: { rightOffset?: number; rightOffsetPixels?: number; fixRightEdge?: boolean } };
+    const opts = createChart.mock.calls[0]?.[1] as {
+      timeScale?: { rightOffset?: number; rightOffsetPixels?: number; fixRightEdge?: boolean };
+    };
     // In bars: scrollToRealTime() (called after each history reset) returns to rightOffset, not to rightOffsetPixels.
     expect(opts.timeScale?.rightOffset).toBeGreaterThanOrEqual(6);
     expect(opts.timeScale?.rightOffsetPixels).toBeUndefined();
     expect(opts.timeScale?.fixRightEdge).not.toBe(true);
   });
 
-  it("a late bar of the previous instrument is not drawn on the new one", () => {
+  it('a late bar of the previous instrument is not drawn on the new one', () => {
     mount();
     render('EURUSD', '1min');
     render('XAUUSD', '1min');
@@ -327,8 +352,20 @@ describe('CandleChart', () => {
     act(() => root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} />));
     const summary = () => host.querySelector('[data-testid="chart-summary"]')?.textContent;
     expect(summary()).toBe('EUR/USD, 1 minute chart: no bars yet.');
-    const k = (t: number, o: number, h: number, l: number, c: number): KlineBar => ({ Time: t, Open: o, High: h, Low: l, Close: c, Volume: 1 });
-    emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [k(60, 1.08, 1.09, 1.07, 1.085), k(120, 1.085, 1.1, 1.08, 1.095)] });
+    const k = (t: number, o: number, h: number, l: number, c: number): KlineBar => ({
+      Time: t,
+      Open: o,
+      High: h,
+      Low: l,
+      Close: c,
+      Volume: 1,
+    });
+    emit({
+      kind: 'reset',
+      code: 'EURUSD',
+      period: '1min',
+      bars: [k(60, 1.08, 1.09, 1.07, 1.085), k(120, 1.085, 1.1, 1.08, 1.095)],
+    });
     // Worked by hand: 1.095 − 1.08 = +0.015; 0.015 / 1.08 = 1.3888…% → +1.39 %.
     expect(summary()).toBe(
       'EUR/USD, 1 minute chart. Last price 1.09500. Bars in view: 2; change +0.01500 (+1.39%), high 1.10000, low 1.07000.',
@@ -369,12 +406,18 @@ describe('CandleChart', () => {
     act(() => setUpdown('red-up'));
     expect(document.documentElement.dataset.updown).toBe('red-up');
     expect(getComputedStyle(document.documentElement).getPropertyValue('--up').trim()).toBe('#b3262c');
-    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#b3262c', downColor: '#067038', wickUpColor: '#b3262c' }));
+    expect(series.applyOptions).toHaveBeenLastCalledWith(
+      expect.objectContaining({ upColor: '#b3262c', downColor: '#067038', wickUpColor: '#b3262c' }),
+    );
     act(() => setUpdown('blue-orange'));
-    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#0b62a8', downColor: '#a04600' }));
+    expect(series.applyOptions).toHaveBeenLastCalledWith(
+      expect.objectContaining({ upColor: '#0b62a8', downColor: '#a04600' }),
+    );
     act(() => setUpdown('green-up'));
     expect(document.documentElement.hasAttribute('data-updown')).toBe(false);
-    expect(series.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ upColor: '#067038', downColor: '#b3262c' }));
+    expect(series.applyOptions).toHaveBeenLastCalledWith(
+      expect.objectContaining({ upColor: '#067038', downColor: '#b3262c' }),
+    );
     expect(localStorage.getItem('tw:updown')).toBe('green-up');
     style.remove();
   });
@@ -413,7 +456,9 @@ describe('CandleChart sizing (issue 37)', () => {
       emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1.1), bar(120, 1.2)] });
       expect(chart.resize).toHaveBeenCalledTimes(1);
       expect(chart.resize).toHaveBeenCalledWith(320, 240);
-      expect(chart.resize.mock.invocationCallOrder[0]).toBeLessThan(series.setData.mock.invocationCallOrder.at(-1) ?? 0); // sized, then drawn
+      expect(chart.resize.mock.invocationCallOrder[0]).toBeLessThan(
+        series.setData.mock.invocationCallOrder.at(-1) ?? 0,
+      ); // sized, then drawn
       act(() => observe?.([{ contentRect: { width: 300, height: 200 } }]));
       expect(chart.resize).toHaveBeenLastCalledWith(300, 200); // from then on, every size at once
     } finally {

@@ -24,7 +24,13 @@ function Form(): ReactElement {
   api = msgs;
   return (
     <form>
-      <Field labelKey="trade.lots" name="amount" value={amount} onChange={msgs.edit('amount', setAmount)} note={msgs.of('amount')} />
+      <Field
+        labelKey="trade.lots"
+        name="amount"
+        value={amount}
+        onChange={msgs.edit('amount', setAmount)}
+        note={msgs.of('amount')}
+      />
       <FieldMessage id="form-msg" field="form" note={msgs.of('form')} />
       <output data-blocked={String(msgs.blocked)} />
     </form>

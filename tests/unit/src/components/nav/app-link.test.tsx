@@ -13,7 +13,14 @@ afterEach(unmountMounted);
 
 const screens = (onClick?: (e: React.MouseEvent) => void) => (
   <Routes>
-    <Route path="/" element={<AppLink to="/trade" className="go" data-row="x" onClick={onClick}>go</AppLink>} />
+    <Route
+      path="/"
+      element={
+        <AppLink to="/trade" className="go" data-row="x" onClick={onClick}>
+          go
+        </AppLink>
+      }
+    />
     <Route path="/trade" element={<p className="arrived">trade</p>} />
   </Routes>
 );

@@ -42,7 +42,10 @@ describe('CSV cells', () => {
 describe('day range', () => {
   it('is UTC days, from inclusive to the end of `to`', () => {
     expect(dayRange('2026-01-05', '2026-01-05')).toEqual({
-      from: '2026-01-05', to: '2026-01-05', startMs: Date.UTC(2026, 0, 5), endMs: Date.UTC(2026, 0, 6),
+      from: '2026-01-05',
+      to: '2026-01-05',
+      startMs: Date.UTC(2026, 0, 5),
+      endMs: Date.UTC(2026, 0, 6),
     });
     expect(dayRange('2024-01-01', '2024-12-31').endMs - Date.UTC(2024, 0, 1)).toBe(STATEMENT_MAX_DAYS * 86_400_000);
   });

@@ -50,7 +50,12 @@ function form(start: { kind?: 'price' | 'change'; price?: string | null } = {}) 
     sent.push(a);
     return true;
   });
-  return { sent, create, mount: () => mountInRouter(<AlertForm inst={inst} kind={start.kind ?? 'price'} price={start.price ?? null} create={create} />) };
+  return {
+    sent,
+    create,
+    mount: () =>
+      mountInRouter(<AlertForm inst={inst} kind={start.kind ?? 'price'} price={start.price ?? null} create={create} />),
+  };
 }
 
 describe('the alert form', () => {
@@ -75,7 +80,10 @@ describe('the alert form', () => {
     await f.mount();
     await click('.al-kind [data-kind="change"]');
     expect(mounted().querySelector('[data-testid="alert-price"]')).toBeNull();
-    expect([...mounted().querySelectorAll('.al-cond [role="option"]')].map((o) => o.textContent)).toEqual(['rises by', 'falls by']);
+    expect([...mounted().querySelectorAll('.al-cond [role="option"]')].map((o) => o.textContent)).toEqual([
+      'rises by',
+      'falls by',
+    ]);
     expect(mounted().textContent).toContain("Against the day's open, as the market list shows it.");
     await click('.al-cond [data-value="below"]');
     await type('[data-testid="alert-percent"]', '2.50');
@@ -86,15 +94,18 @@ describe('the alert form', () => {
     expect(q<HTMLInputElement>('[data-testid="alert-price"]').value).toBe('1.08320');
   });
 
-  it.each(['', '0', '0.001', '2.555', '50.01', '-1', '1e1', '2,5', 'abc'])('refuses the day move %j with a translated message and sends nothing', async (typed) => {
-    const f = form({ kind: 'change' });
-    await f.mount();
-    await type('[data-testid="alert-percent"]', typed);
-    await submit();
-    expect(f.create).not.toHaveBeenCalled();
-    expect(q('[role="alert"]').textContent).toBe('Enter a move from 0.01 to 50 % with at most 2 decimals.');
-    expect(q<HTMLInputElement>('[data-testid="alert-percent"]').value).toBe(typed); // never rewritten
-  });
+  it.each(['', '0', '0.001', '2.555', '50.01', '-1', '1e1', '2,5', 'abc'])(
+    'refuses the day move %j with a translated message and sends nothing',
+    async (typed) => {
+      const f = form({ kind: 'change' });
+      await f.mount();
+      await type('[data-testid="alert-percent"]', typed);
+      await submit();
+      expect(f.create).not.toHaveBeenCalled();
+      expect(q('[role="alert"]').textContent).toBe('Enter a move from 0.01 to 50 % with at most 2 decimals.');
+      expect(q<HTMLInputElement>('[data-testid="alert-percent"]').value).toBe(typed); // never rewritten
+    },
+  );
 
   it('refuses a price that is not a positive number, in the app’s language', async () => {
     await setLanguage('de');
@@ -127,8 +138,18 @@ describe('the alert form', () => {
 
 describe('alertInputError', () => {
   it('takes 0.01 to 50 % with up to 2 decimals, and positive prices', () => {
-    expect(['0.01', '1', '2.5', '49.99', '50', ' 3 '].map((p) => alertInputError('change', p))).toEqual([null, null, null, null, null, null]);
-    expect(alertInputError('change', '50.5')).toEqual({ key: 'alerts.errors.percent', params: { min: '0.01', max: '50' } });
+    expect(['0.01', '1', '2.5', '49.99', '50', ' 3 '].map((p) => alertInputError('change', p))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(alertInputError('change', '50.5')).toEqual({
+      key: 'alerts.errors.percent',
+      params: { min: '0.01', max: '50' },
+    });
     expect(alertInputError('price', '1.2')).toBeNull();
     expect(alertInputError('price', '')).toEqual({ key: 'alerts.errors.price' });
   });
@@ -138,12 +159,20 @@ describe('a market row’s alert action', () => {
   const row = () => q<HTMLButtonElement>('.mk-row');
   const mountRow = async () => {
     const calls = { pick: [] as string[], alert: [] as string[] };
-    await mountInRouter(<MarketRow inst={inst} onPick={(c) => calls.pick.push(c)} onAlert={(i) => calls.alert.push(i.Code)} alertHintId="hint" />);
+    await mountInRouter(
+      <MarketRow
+        inst={inst}
+        onPick={(c) => calls.pick.push(c)}
+        onAlert={(i) => calls.alert.push(i.Code)}
+        alertHintId="hint"
+      />,
+    );
     return calls;
   };
-  const pointer = (type: string, init: PointerEventInit) => act(async () => {
-    row().dispatchEvent(new PointerEvent(type, { bubbles: true, ...init }));
-  });
+  const pointer = (type: string, init: PointerEventInit) =>
+    act(async () => {
+      row().dispatchEvent(new PointerEvent(type, { bubbles: true, ...init }));
+    });
 
   it('a right-click or the context-menu key opens the alert, not the instrument; a tap opens the instrument', async () => {
     const calls = await mountRow();
@@ -174,7 +203,9 @@ describe('a market row’s alert action', () => {
       await act(async () => vi.advanceTimersByTime(1));
       await act(async () => row().dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }))); // Android's own
       await pointer('pointerup', { pointerType: 'touch' });
-      await act(async () => row().dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 })));
+      await act(async () =>
+        row().dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 })),
+      );
       expect(calls).toEqual({ alert: ['EURUSD'], pick: [] });
       // A touch that moves is a scroll: no alert; a short tap picks.
       await pointer('pointerdown', { pointerType: 'touch', clientX: 10, clientY: 10 });

@@ -4,7 +4,12 @@ import { type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../../../../../src/pages/auth/login-page.tsx';
 import { RegisterPage } from '../../../../../src/pages/auth/register-page.tsx';
 import { ForgotPage } from '../../../../../src/pages/auth/forgot-page.tsx';
-import { validateChange, validateForgot, validateLogin, validateRegister } from '../../../../../src/pages/auth/validation.ts';
+import {
+  validateChange,
+  validateForgot,
+  validateLogin,
+  validateRegister,
+} from '../../../../../src/pages/auth/validation.ts';
 import { $settings, $token, $user, DEMO_ID_KEY, signOut } from '../../../../../src/state/session.ts';
 import { $toasts } from '../../../../../src/state/toasts.ts';
 import { fail, ok } from '../../../api-fake-server.ts';
@@ -32,7 +37,8 @@ const fake = useFakeApi(cleanSlate);
 let view: Rendered | null = null;
 
 const q = (sel: string): Element | null => view?.container.querySelector(sel) ?? null;
-const alerts = (): string[] => [...(view?.container.querySelectorAll('[role="alert"]') ?? [])].map((e) => e.textContent ?? '');
+const alerts = (): string[] =>
+  [...(view?.container.querySelectorAll('[role="alert"]') ?? [])].map((e) => e.textContent ?? '');
 const toasts = (): string[] => $toasts.value.map((t) => t.text);
 /** Opens `path` (the login screen), types the account and password, and sends the form; answers the screen. */
 async function logIn(path: string, account: string, password: string): Promise<Rendered> {
@@ -67,14 +73,27 @@ describe('validation rules (SPEC §5)', () => {
   });
 
   it('register: account by tab, passwords, invite when required, code', () => {
-    const base = { type: 'email' as const, account: 'a@b.co', password: 'secret1', rePassword: 'secret1', code: '1', invite: '', inviteRequired: false };
+    const base = {
+      type: 'email' as const,
+      account: 'a@b.co',
+      password: 'secret1',
+      rePassword: 'secret1',
+      code: '1',
+      invite: '',
+      inviteRequired: false,
+    };
     expect(validateRegister({ ...base, account: '' })?.key).toBe('errors.email_required');
     expect(validateRegister({ ...base, type: 'mobile', account: '' })?.key).toBe('errors.mobile_required');
     expect(validateRegister({ ...base, password: '' })?.key).toBe('errors.password_required');
     expect(validateRegister({ ...base, rePassword: '' })?.key).toBe('errors.repassword_required');
-    expect(validateRegister({ ...base, rePassword: 'other' })).toEqual({ field: 'rePassword', key: 'errors.password_mismatch' });
+    expect(validateRegister({ ...base, rePassword: 'other' })).toEqual({
+      field: 'rePassword',
+      key: 'errors.password_mismatch',
+    });
     expect(validateRegister({ ...base, password: 'short', rePassword: 'short' })).toEqual({
-      field: 'password', key: 'errors.password_length', params: { min: '6', max: '32' },
+      field: 'password',
+      key: 'errors.password_length',
+      params: { min: '6', max: '32' },
     });
     expect(validateRegister({ ...base, inviteRequired: true })?.key).toBe('errors.invite_code_required');
     expect(validateRegister({ ...base, code: ' ' })?.key).toBe('errors.code_required');
@@ -82,8 +101,12 @@ describe('validation rules (SPEC §5)', () => {
   });
 
   it('forgot and change password: code required, passwords must match', () => {
-    expect(validateForgot({ type: 'mobile', account: '', code: '', password: '', rePassword: '' })?.key).toBe('errors.mobile_required');
-    expect(validateForgot({ type: 'email', account: 'a', code: '', password: 'p', rePassword: 'p' })?.key).toBe('errors.code_required');
+    expect(validateForgot({ type: 'mobile', account: '', code: '', password: '', rePassword: '' })?.key).toBe(
+      'errors.mobile_required',
+    );
+    expect(validateForgot({ type: 'email', account: 'a', code: '', password: 'p', rePassword: 'p' })?.key).toBe(
+      'errors.code_required',
+    );
     expect(validateChange({ password: 'secret1', rePassword: 'b', code: '1' })?.key).toBe('errors.password_mismatch');
     expect(validateChange({ password: 'secret1', rePassword: 'secret1', code: '' })?.key).toBe('errors.code_required');
     expect(validateChange({ password: 'a', rePassword: 'a', code: '1' })?.key).toBe('errors.password_length');
@@ -105,7 +128,9 @@ describe('/login', () => {
     fake.server.on('POST', '/api/user/loginForU', ok({ token: 'tok-9', user: USER }));
     await logIn('/login?from=%2Ftrade', 'me@x.co', 'secret');
     const call = fake.server.seen.find((r) => r.url === '/api/user/loginForU');
-    expect(new URLSearchParams(call?.body)).toEqual(new URLSearchParams('account=me%40x.co&password=secret&login_type=email'));
+    expect(new URLSearchParams(call?.body)).toEqual(
+      new URLSearchParams('account=me%40x.co&password=secret&login_type=email'),
+    );
     expect($token.value).toBe('tok-9');
     expect(q('[data-testid="where"]')?.textContent).toBe('trade /trade');
   });
@@ -132,7 +157,9 @@ describe('/login', () => {
     );
     view = await renderRoutes(routes, '/login');
     await click(q('[data-testid="demo-login"]'));
-    expect(fake.server.seen.find((r) => r.url === '/api/user/createAccountDemoForU')?.params['demo_id']).toBe('demo-0123456789abcdef');
+    expect(fake.server.seen.find((r) => r.url === '/api/user/createAccountDemoForU')?.params['demo_id']).toBe(
+      'demo-0123456789abcdef',
+    );
     expect($token.value).toBe('demo-tok');
     expect($user.value?.is_demo).toBe(1);
     expect(q('[data-testid="where"]')?.textContent).toBe('home /');
@@ -177,12 +204,22 @@ describe('/register', () => {
   });
 
   it('mobile sign-up sends area_id and mobile; success signs in and goes home', async () => {
-    fake.server.on('POST', '/api/user/register', ok({ token: 'reg-tok', user: { ...USER, email: '', mobile: '91234567' } }));
+    fake.server.on(
+      'POST',
+      '/api/user/register',
+      ok({ token: 'reg-tok', user: { ...USER, email: '', mobile: '91234567' } }),
+    );
     view = await renderRoutes(routes, '/register');
     await click(q('[data-value="mobile"]'));
     await signUp('mobile', '91234567', '123456');
     const body = new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/register')?.body);
-    expect(Object.fromEntries(body)).toMatchObject({ type: 'mobile', area_id: '4', mobile: '91234567', sms_code: '123456', key: '' });
+    expect(Object.fromEntries(body)).toMatchObject({
+      type: 'mobile',
+      area_id: '4',
+      mobile: '91234567',
+      sms_code: '123456',
+      key: '',
+    });
     expect($token.value).toBe('reg-tok');
     expect(q('[data-testid="where"]')?.textContent).toBe('home /');
   });
@@ -206,19 +243,30 @@ describe('/register', () => {
 });
 
 describe('/forgot', () => {
-  it('resets with a code (sending back the code\'s key) and returns to /login with the server message', async () => {
+  it("resets with a code (sending back the code's key) and returns to /login with the server message", async () => {
     fake.server.on('POST', '/api/notify/send_email', ok({ key: 'code-key-1' }, 'sent'));
     fake.server.on('POST', '/api/user/forget_password', ok(null, 'Password changed'));
     view = await renderRoutes(routes, '/forgot');
     await typeInto(q('input[name="email"]'), 'me@x.co');
     await click(q('[data-testid="send-code"]'));
-    expect(new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/notify/send_email')?.body).get('type')).toBe('2');
+    expect(
+      new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/notify/send_email')?.body).get('type'),
+    ).toBe('2');
     await typeInto(q('input[name="code"]'), '654321');
     await typeInto(q('input[name="new_password"]'), 'newpass1');
     await typeInto(q('input[name="secondary_password"]'), 'newpass1');
     await submit(q('form'));
-    const body = Object.fromEntries(new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/forget_password')?.body));
-    expect(body).toEqual({ type: 'email', account: 'me@x.co', new_password: 'newpass1', secondary_password: 'newpass1', auth_code: '654321', key: 'code-key-1' });
+    const body = Object.fromEntries(
+      new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/forget_password')?.body),
+    );
+    expect(body).toEqual({
+      type: 'email',
+      account: 'me@x.co',
+      new_password: 'newpass1',
+      secondary_password: 'newpass1',
+      auth_code: '654321',
+      key: 'code-key-1',
+    });
     expect(toasts()).toContain('Password changed');
     expect(view.location().pathname).toBe('/login');
   });

@@ -21,9 +21,13 @@ function violation(blockedURI: string, effectiveDirective = 'frame-src'): Event 
 
 beforeAll(async () => {
   // happy-dom would fetch the framed page: unit tests have no network.
-  const happy = (window as unknown as { happyDOM?: { settings: { disableIframePageLoading: boolean; handleDisabledFileLoadingAsSuccess: boolean } } })
-    .happyDOM;
-  if (happy) Object.assign(happy.settings, { disableIframePageLoading: true, handleDisabledFileLoadingAsSuccess: true });
+  const happy = (
+    window as unknown as {
+      happyDOM?: { settings: { disableIframePageLoading: boolean; handleDisabledFileLoadingAsSuccess: boolean } };
+    }
+  ).happyDOM;
+  if (happy)
+    Object.assign(happy.settings, { disableIframePageLoading: true, handleDisabledFileLoadingAsSuccess: true });
   await initI18n({ cookies: 'lang=en' });
 });
 
@@ -50,7 +54,11 @@ describe('/mine/chat', () => {
     await settle();
     expect(q('[data-testid="chat-frame"]')?.getAttribute('src')).toBe(LINK);
     const a = q('[data-testid="chat-new-tab"]');
-    expect([a?.getAttribute('href'), a?.getAttribute('target'), a?.getAttribute('rel')]).toEqual([LINK, '_blank', 'noopener noreferrer']);
+    expect([a?.getAttribute('href'), a?.getAttribute('target'), a?.getAttribute('rel')]).toEqual([
+      LINK,
+      '_blank',
+      'noopener noreferrer',
+    ]);
     expect(q('.ct-chat-note')?.textContent).toBe('Chat not showing? Open in a new tab');
   });
 
@@ -86,9 +94,13 @@ describe('/mine/chat', () => {
 
 describe('blocksLink', () => {
   it('matches a frame-src (or child-src) violation of the link origin only', () => {
-    expect(blocksLink({ effectiveDirective: 'frame-src', blockedURI: 'https://support.example.com/a' }, LINK)).toBe(true);
+    expect(blocksLink({ effectiveDirective: 'frame-src', blockedURI: 'https://support.example.com/a' }, LINK)).toBe(
+      true,
+    );
     expect(blocksLink({ effectiveDirective: 'child-src', blockedURI: 'https://support.example.com' }, LINK)).toBe(true);
-    expect(blocksLink({ effectiveDirective: 'img-src', blockedURI: 'https://support.example.com/a.png' }, LINK)).toBe(false);
+    expect(blocksLink({ effectiveDirective: 'img-src', blockedURI: 'https://support.example.com/a.png' }, LINK)).toBe(
+      false,
+    );
     expect(blocksLink({ effectiveDirective: 'frame-src', blockedURI: 'inline' }, LINK)).toBe(false);
   });
 });

@@ -7,12 +7,10 @@ import { listed } from '../../../../fixtures/instruments.ts';
 import { installListLayout } from '../../../../fixtures/list-layout.ts';
 
 vi.mock('../../../../../src/api/instruments.ts', () => ({
-  categories: vi.fn(
-    async (): Promise<Category[]> => [
-      { Id: 1, NameShowTrans: 'Forex' },
-      { Id: 2, NameShowTrans: 'Metals' },
-    ],
-  ),
+  categories: vi.fn(async (): Promise<Category[]> => [
+    { Id: 1, NameShowTrans: 'Forex' },
+    { Id: 2, NameShowTrans: 'Metals' },
+  ]),
 }));
 
 const { categories } = await import('../../../../../src/api/instruments.ts');
@@ -23,11 +21,13 @@ const { filterByCategory, ALL_CATEGORIES, $categories } = await import('../../..
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const inst = (code: string, categoryId: number): Instrument => listed(code, code.length * 100 + categoryId, { CategoryId: categoryId });
+const inst = (code: string, categoryId: number): Instrument =>
+  listed(code, code.length * 100 + categoryId, { CategoryId: categoryId });
 
 const LIST = [inst('EURUSD', 1), inst('XAUUSD', 2), inst('GBPUSD', 1), inst('XAGUSD', 2)];
 
-const render = (onPick: (code: string) => void): Promise<void> => mountInRouter(<MarketPanel onPick={onPick} scrollKey="test" />);
+const render = (onPick: (code: string) => void): Promise<void> =>
+  mountInRouter(<MarketPanel onPick={onPick} scrollKey="test" />);
 const view = mounted;
 const codes = () => Array.from(view().querySelectorAll<HTMLElement>('.mk-row')).map((r) => r.dataset.code);
 const chips = () => Array.from(view().querySelectorAll<HTMLButtonElement>('.mk-chip'));
@@ -57,7 +57,12 @@ describe('MarketPanel', () => {
   it('puts "favourites" and "all" first, shows "all", and filters the rows by the chosen category', async () => {
     act(() => setInstruments(LIST));
     await render(() => undefined);
-    expect(chips().map((c) => c.textContent)).toEqual([i18n.t('watchlist.favourites'), i18n.t('market.all'), 'Forex', 'Metals']);
+    expect(chips().map((c) => c.textContent)).toEqual([
+      i18n.t('watchlist.favourites'),
+      i18n.t('market.all'),
+      'Forex',
+      'Metals',
+    ]);
     expect(chips()[1]?.getAttribute('aria-selected')).toBe('true');
     expect(codes()).toEqual(['EURUSD', 'XAUUSD', 'GBPUSD', 'XAGUSD']);
 
@@ -88,8 +93,14 @@ describe('MarketPanel', () => {
   // Issue 35 defect 6: English → Arabic without a reload left the chips reading "Forex", "Metals".
   it('asks for the category names again when the language changes, and shows them in the new language', async () => {
     const names: Record<string, Category[]> = {
-      en: [{ Id: 1, NameShowTrans: 'Forex' }, { Id: 2, NameShowTrans: 'Metals' }],
-      ar: [{ Id: 1, NameShowTrans: 'العملات' }, { Id: 2, NameShowTrans: 'المعادن' }],
+      en: [
+        { Id: 1, NameShowTrans: 'Forex' },
+        { Id: 2, NameShowTrans: 'Metals' },
+      ],
+      ar: [
+        { Id: 1, NameShowTrans: 'العملات' },
+        { Id: 2, NameShowTrans: 'المعادن' },
+      ],
     };
     const { $lang } = await import('../../../../../src/i18n/lang-signal.ts');
     vi.mocked(categories).mockImplementation(async () => names[$lang.peek()] ?? []);
@@ -97,10 +108,18 @@ describe('MarketPanel', () => {
     try {
       act(() => setInstruments(LIST));
       await render(() => undefined);
-      expect(chips().slice(2).map((c) => c.textContent)).toEqual(['Forex', 'Metals']);
+      expect(
+        chips()
+          .slice(2)
+          .map((c) => c.textContent),
+      ).toEqual(['Forex', 'Metals']);
       await act(async () => setLanguage('ar'));
       await act(async () => undefined);
-      expect(chips().slice(2).map((c) => c.textContent)).toEqual(['العملات', 'المعادن']);
+      expect(
+        chips()
+          .slice(2)
+          .map((c) => c.textContent),
+      ).toEqual(['العملات', 'المعادن']);
       expect(chips()[1]?.textContent).toBe(i18n.t('market.all'));
     } finally {
       await act(async () => setLanguage('en'));

@@ -20,21 +20,35 @@ const routes: RouteObject[] = [
 const fake = useFakeApi();
 
 const record = (status: 0 | 1, statusName: string): WithdrawRecord => ({
-  id: 1, number: '50', real_number: '49.00', draw_currency: { code: 'USDT', protocol: 'TRC20' }, fee: '1.00', status,
-  status_name: statusName, created_at: '2026-11-24 09:00:00', type: 1, address: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax',
-  payee_account: '', notes: '',
+  id: 1,
+  number: '50',
+  real_number: '49.00',
+  draw_currency: { code: 'USDT', protocol: 'TRC20' },
+  fee: '1.00',
+  status,
+  status_name: statusName,
+  created_at: '2026-11-24 09:00:00',
+  type: 1,
+  address: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax',
+  payee_account: '',
+  notes: '',
 });
 
 let paid = false;
-const statuses = (): string[] => [...document.querySelectorAll('[data-testid="withdraw-history"] .mw-status')].map((e) => e.textContent ?? '');
+const statuses = (): string[] =>
+  [...document.querySelectorAll('[data-testid="withdraw-history"] .mw-status')].map((e) => e.textContent ?? '');
 
 beforeAll(startInEnglish);
 
 beforeEach(() => {
   paid = false;
-  fake.server.on('GET', '/v1/api/main/wallet/getBalance', () => ok({ balance: '950', lock_balance: paid ? '0' : '50' }));
+  fake.server.on('GET', '/v1/api/main/wallet/getBalance', () =>
+    ok({ balance: '950', lock_balance: paid ? '0' : '50' }),
+  );
   fake.server.on('GET', '/api/account/draw_symbol_list', ok([]));
-  fake.server.on('GET', '/api/account/draw_list', () => ok({ data: [paid ? record(1, 'Paid') : record(0, 'Pending')], total: 1 }));
+  fake.server.on('GET', '/api/account/draw_list', () =>
+    ok({ data: [paid ? record(1, 'Paid') : record(0, 'Pending')], total: 1 }),
+  );
   fake.server.on('GET', '/v1/api/main/accountLog/forexChange', ok({ list: [], total: 0 }));
 });
 

@@ -31,7 +31,10 @@ const sent = (url: string) => fake.server.seen.filter((r) => r.url === url);
 /** Chooses a file in the proof picker as a trader would. */
 async function chooseProof(name: string): Promise<void> {
   const input = q('[data-testid="proof"] input[type="file"]') as HTMLInputElement;
-  Object.defineProperty(input, 'files', { configurable: true, value: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })] });
+  Object.defineProperty(input, 'files', {
+    configurable: true,
+    value: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })],
+  });
   await act(async () => {
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
@@ -42,7 +45,11 @@ beforeAll(startInEnglish);
 
 beforeEach(async () => {
   fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '1234.5', lock_balance: '10' }));
-  fake.server.on('GET', '/api/quickCharge/info', ok([{ id: 1, currency_code: 'USDT', protocol_code: 'TRC20', address: ADDRESS }]));
+  fake.server.on(
+    'GET',
+    '/api/quickCharge/info',
+    ok([{ id: 1, currency_code: 'USDT', protocol_code: 'TRC20', address: ADDRESS }]),
+  );
   fake.server.on('GET', '/api/quickCharge/symbols', ok([{ id: 1, name: 'USD' }]));
   fake.server.on('GET', '/api/quickCharge/wire_info', ok([]));
   fake.server.on('GET', '/api/quickCharge/quick_ist', ok({ data: [], total: 0 }));
@@ -54,21 +61,37 @@ describe('/mine/history', () => {
   it('shows the memo for type 10 and the translated memo otherwise', () => {
     const base = { Id: 1, Value: '1', CreatedAtTran: '' };
     expect(recordText({ ...base, Type: 10, Memo: 'Goodwill', MemoTran: 'ignored' })).toBe('Goodwill');
-    expect(recordText({ ...base, Type: 31, Memo: '#4 250 USDT', MemoTran: 'Deposit #4 250 USDT' })).toBe('Deposit #4 250 USDT');
+    expect(recordText({ ...base, Type: 31, Memo: '#4 250 USDT', MemoTran: 'Deposit #4 250 USDT' })).toBe(
+      'Deposit #4 250 USDT',
+    );
   });
 
   it('shows available and frozen, the records, and "no more" once the total is loaded', async () => {
-    fake.server.on('GET', '/v1/api/main/accountLog/forexChange', ok({
-      list: [
-        { Id: 2, Value: '-5.00', Type: 10, Memo: 'Correction', MemoTran: 'x', CreatedAtTran: '2026-01-06 12:00:00' },
-        { Id: 1, Value: '250.00', Type: 31, Memo: '#1 250 USDT', MemoTran: 'Deposit #1 250 USDT', CreatedAtTran: '2026-01-06 11:00:00' },
-      ],
-      total: 2,
-    }));
+    fake.server.on(
+      'GET',
+      '/v1/api/main/accountLog/forexChange',
+      ok({
+        list: [
+          { Id: 2, Value: '-5.00', Type: 10, Memo: 'Correction', MemoTran: 'x', CreatedAtTran: '2026-01-06 12:00:00' },
+          {
+            Id: 1,
+            Value: '250.00',
+            Type: 31,
+            Memo: '#1 250 USDT',
+            MemoTran: 'Deposit #1 250 USDT',
+            CreatedAtTran: '2026-01-06 11:00:00',
+          },
+        ],
+        total: 2,
+      }),
+    );
     view = await renderRoutes(routes, '/mine/history');
     expect(q('[data-testid="available"]')?.textContent).toBe('1,234.50');
     expect(q('[data-testid="frozen"]')?.textContent).toBe('10.00');
-    expect(all('[data-testid="records"] .mw-row__title').map((e) => e.textContent)).toEqual(['Correction', 'Deposit #1 250 USDT']);
+    expect(all('[data-testid="records"] .mw-row__title').map((e) => e.textContent)).toEqual([
+      'Correction',
+      'Deposit #1 250 USDT',
+    ]);
     expect(all('[data-testid="records"] .mw-row__amount').map((e) => e.textContent)).toEqual(['-5.00', '+250.00']);
     // The wire's UTC list time in the app's one date format (the order sheet's too), not as the wire wrote it.
     expect(all('[data-testid="records"] .mw-row__sub').map((e) => e.textContent)).toEqual([
@@ -107,8 +130,14 @@ describe('/mine/charge', () => {
     await chooseProof('proof.png');
     expect(q('[data-testid="proof"]')?.getAttribute('data-state')).toBe('done');
     await submit(q('[data-testid="coin-charge"]'));
-    expect(sent('/api/quickCharge/submit').map((r) => [r.params.number, r.params.proofImg, r.params.address, r.params.charge_id]))
-      .toEqual([['250', PROOF_A, ADDRESS, 1]]);
+    expect(
+      sent('/api/quickCharge/submit').map((r) => [
+        r.params.number,
+        r.params.proofImg,
+        r.params.address,
+        r.params.charge_id,
+      ]),
+    ).toEqual([['250', PROOF_A, ADDRESS, 1]]);
     expect(toasts()).toContain('Submitted, your deposit will be credited after review');
     expect(sent('/api/quickCharge/quick_ist')).toHaveLength(2); // the history reloaded
   });
@@ -130,7 +159,10 @@ describe('/mine/charge', () => {
     let uploads = 0;
     fake.server.on('POST', '/api/common/image_upload', () => {
       uploads += 1;
-      if (uploads === 1) return new Promise<Reply>((resolve) => { releaseFirst = resolve; });
+      if (uploads === 1)
+        return new Promise<Reply>((resolve) => {
+          releaseFirst = resolve;
+        });
       return ok({ url: PROOF_B });
     });
     fake.server.on('GET', '/api/quickCharge/submit', ok(null, 'Submitted'));
@@ -156,7 +188,9 @@ describe('/mine/charge', () => {
     });
     await settle();
     // A currency without accounts says so on the screen before any submit.
-    expect(q('[data-testid="no-pay-way"]')?.textContent).toBe('There is no payment channel for the French currency account');
+    expect(q('[data-testid="no-pay-way"]')?.textContent).toBe(
+      'There is no payment channel for the French currency account',
+    );
     await submit(q('[data-testid="bank-charge"]'));
     expect(toasts()).toContain('There is no payment channel for the French currency account');
     expect(sent('/api/quickCharge/wire_submit')).toHaveLength(0);
@@ -166,8 +200,24 @@ describe('/mine/charge', () => {
 
 describe('/mine/charge bank tab and messages (issue 20 items 12, 15)', () => {
   const BANKS = [
-    { id: 11, bank_name: 'First Bank', bank_address: '', bank_swift: 'FBKAUS33', payee_name: 'Tickwise Ltd', payee_account: '111', bank_remark: '' },
-    { id: 12, bank_name: 'Second Bank', bank_address: '', bank_swift: 'SBKAUS33', payee_name: 'Tickwise Ltd', payee_account: '222', bank_remark: '' },
+    {
+      id: 11,
+      bank_name: 'First Bank',
+      bank_address: '',
+      bank_swift: 'FBKAUS33',
+      payee_name: 'Tickwise Ltd',
+      payee_account: '111',
+      bank_remark: '',
+    },
+    {
+      id: 12,
+      bank_name: 'Second Bank',
+      bank_address: '',
+      bank_swift: 'SBKAUS33',
+      payee_name: 'Tickwise Ltd',
+      payee_account: '222',
+      bank_remark: '',
+    },
   ];
 
   it('chooses the first account when the list arrives, shows which is chosen, and submits to it', async () => {

@@ -25,12 +25,54 @@ beforeAll(startInEnglish);
 
 beforeEach(() => {
   fake.server.on('GET', '/v1/api/main/wallet/getBalance', ok({ balance: '950.5', lock_balance: '0' }));
-  fake.server.on('GET', '/api/quickCharge/info', ok([{ id: 1, currency_code: 'USDT', protocol_code: 'TRC20', address: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax' }]));
-  fake.server.on('GET', '/api/quickCharge/symbols', ok([{ id: 1, name: 'USD', usd_price: '1' }, { id: 2, name: 'HKD', usd_price: '7.8' }]));
-  fake.server.on('GET', '/api/quickCharge/wire_info', ok([{ id: 11, bank_name: 'Harbour Bank', bank_address: '', bank_swift: 'HBKAHKHH', payee_name: 'Tickwise', payee_account: '111', bank_remark: '' }]));
+  fake.server.on(
+    'GET',
+    '/api/quickCharge/info',
+    ok([{ id: 1, currency_code: 'USDT', protocol_code: 'TRC20', address: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax' }]),
+  );
+  fake.server.on(
+    'GET',
+    '/api/quickCharge/symbols',
+    ok([
+      { id: 1, name: 'USD', usd_price: '1' },
+      { id: 2, name: 'HKD', usd_price: '7.8' },
+    ]),
+  );
+  fake.server.on(
+    'GET',
+    '/api/quickCharge/wire_info',
+    ok([
+      {
+        id: 11,
+        bank_name: 'Harbour Bank',
+        bank_address: '',
+        bank_swift: 'HBKAHKHH',
+        payee_name: 'Tickwise',
+        payee_account: '111',
+        bank_remark: '',
+      },
+    ]),
+  );
   fake.server.on('GET', '/api/quickCharge/quick_ist', ok({ data: [], total: 0 }));
-  fake.server.on('GET', '/api/account/draw_symbol_list', ok([{ id: 5, code: 'USDT', protocol: 'TRC20', draw_rate: '1', fee_type: 1, usd_price: '1' }]));
-  fake.server.on('GET', '/api/wallet/get_draw_method', ok([{ id: 9, dc_address: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax', payee_account: '', bank_name: '', payee_name: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } }]));
+  fake.server.on(
+    'GET',
+    '/api/account/draw_symbol_list',
+    ok([{ id: 5, code: 'USDT', protocol: 'TRC20', draw_rate: '1', fee_type: 1, usd_price: '1' }]),
+  );
+  fake.server.on(
+    'GET',
+    '/api/wallet/get_draw_method',
+    ok([
+      {
+        id: 9,
+        dc_address: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax',
+        payee_account: '',
+        bank_name: '',
+        payee_name: '',
+        draw_currency: { code: 'USDT', protocol: 'TRC20' },
+      },
+    ]),
+  );
   fake.server.on('GET', '/api/account/draw_list', ok({ data: [], total: 0 }));
 });
 
@@ -39,7 +81,11 @@ describe('money wording', () => {
     await renderRoutes(routes, '/mine/charge');
     await act(async () => (q('.segmented__item[data-value="1"]') as HTMLElement).click());
     await settle();
-    await act(async () => (q('[data-testid="bank-coins"] [data-id="2"], [data-testid="bank-coins"] button:nth-child(2)') as HTMLElement).click());
+    await act(async () =>
+      (
+        q('[data-testid="bank-coins"] [data-id="2"], [data-testid="bank-coins"] button:nth-child(2)') as HTMLElement
+      ).click(),
+    );
     await settle();
     expect(placeholder('[data-testid="bank-charge"] input[name="number"]')).toBe('0.01 – 10,000,000 HKD');
     await typeInto(q('[data-testid="bank-charge"] input[name="number"]'), '780');
@@ -59,8 +105,14 @@ describe('money wording', () => {
   });
 
   it('withdrawRange: from the first cent that pays out to the balance or the rule’s maximum', () => {
-    expect(withdrawRange({ fee_type: 2, draw_rate: '0.2', usd_price: '7.8' }, undefined, '10000000')).toEqual({ min: '0.01', max: '10000000.00' });
-    expect(withdrawRange({ fee_type: 1, draw_rate: '2.5', usd_price: '1' }, '20', '10000000')).toEqual({ min: '2.51', max: '20.00' });
+    expect(withdrawRange({ fee_type: 2, draw_rate: '0.2', usd_price: '7.8' }, undefined, '10000000')).toEqual({
+      min: '0.01',
+      max: '10000000.00',
+    });
+    expect(withdrawRange({ fee_type: 1, draw_rate: '2.5', usd_price: '1' }, '20', '10000000')).toEqual({
+      min: '2.51',
+      max: '20.00',
+    });
   });
 
   it('a blank withdraw address asks for the address, under the field', async () => {

@@ -26,9 +26,18 @@ beforeEach(async () => {
 
 describe('/mine/auth', () => {
   it('after a rejection: the reason, and the form filled with what was sent', async () => {
-    fake.server.on('GET', '/api/user_real/center', ok({
-      review_status: 0, name: 'Chan Tai Man', card_id: 'A1234567', front_pic: FRONT, reverse_pic: BACK, reason: 'The back photo is blurred',
-    }));
+    fake.server.on(
+      'GET',
+      '/api/user_real/center',
+      ok({
+        review_status: 0,
+        name: 'Chan Tai Man',
+        card_id: 'A1234567',
+        front_pic: FRONT,
+        reverse_pic: BACK,
+        reason: 'The back photo is blurred',
+      }),
+    );
     fake.server.on('POST', '/api/common/image_upload', ok({ url: NEW_BACK }));
     fake.server.on('POST', '/api/user_real/real_name', ok(null, 'Submitted'));
     view = await renderRoutes(routes, '/mine/auth');
@@ -39,7 +48,10 @@ describe('/mine/auth', () => {
 
     // Replace only the back photo, then submit.
     const file = q('[data-testid="back"] input[type="file"]') as HTMLInputElement;
-    Object.defineProperty(file, 'files', { configurable: true, value: [new File([new Uint8Array([137, 80, 78, 71])], 'b.png', { type: 'image/png' })] });
+    Object.defineProperty(file, 'files', {
+      configurable: true,
+      value: [new File([new Uint8Array([137, 80, 78, 71])], 'b.png', { type: 'image/png' })],
+    });
     await act(async () => {
       file.dispatchEvent(new Event('change', { bubbles: true }));
     });
@@ -48,11 +60,20 @@ describe('/mine/auth', () => {
     const sent = fake.server.seen.filter((r) => r.url === '/api/user_real/real_name');
     expect(sent).toHaveLength(1);
     const body = new URLSearchParams(sent[0]?.body ?? '');
-    expect(Object.fromEntries(body)).toEqual({ name: 'Chan Tai Man', card_id: 'A1234567', front_pic: FRONT, reverse_pic: NEW_BACK });
+    expect(Object.fromEntries(body)).toEqual({
+      name: 'Chan Tai Man',
+      card_id: 'A1234567',
+      front_pic: FRONT,
+      reverse_pic: NEW_BACK,
+    });
   });
 
   it('a first submission starts empty', async () => {
-    fake.server.on('GET', '/api/user_real/center', ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
+    fake.server.on(
+      'GET',
+      '/api/user_real/center',
+      ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }),
+    );
     view = await renderRoutes(routes, '/mine/auth');
     await settle();
     expect(q('[data-testid="rejected-reason"]')).toBeNull();
@@ -63,7 +84,11 @@ describe('/mine/auth', () => {
   // Issue 35 defect 13: an emoji name and a 200-character ID number got "The value of card_id is not valid", and the
   // ID field had no length limit as typed.
   it('checks each field as it is typed, with its own message under it, and limits the ID number', async () => {
-    fake.server.on('GET', '/api/user_real/center', ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
+    fake.server.on(
+      'GET',
+      '/api/user_real/center',
+      ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }),
+    );
     view = await renderRoutes(routes, '/mine/auth');
     await settle();
     await typeInto(input('name'), 'Chan 😀');
@@ -75,7 +100,9 @@ describe('/mine/auth', () => {
     expect(q('[data-message-for="name"]')).toBeNull();
     expect(input('card_id').maxLength).toBe(30);
     await typeInto(input('card_id'), 'A1 <x>');
-    expect(q('[data-message-for="card_id"]')?.textContent).toBe('Enter 4 to 30 letters, digits or hyphens, as on your passport/ID');
+    expect(q('[data-message-for="card_id"]')?.textContent).toBe(
+      'Enter 4 to 30 letters, digits or hyphens, as on your passport/ID',
+    );
     await typeInto(input('card_id'), 'A1234567');
     expect(q('[data-message-for="card_id"]')).toBeNull();
     await submit(q('[data-testid="real-name-form"]') as HTMLFormElement);

@@ -16,8 +16,16 @@ import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 const REAL = { id: 1, uid: 'U100', email: 'real@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { ...REAL, id: 2, is_demo: 1 as const };
 const FUND: MiningFund = {
-  id: 7, title: 'Starter', image: '', currency_code: 'USD', lock_dividend_days: 30, dividend_percentage: '0.5',
-  staring_sub_amount: '100', max_sub_amount: '50000', desc: 'A fund', liquidated_damages: '10',
+  id: 7,
+  title: 'Starter',
+  image: '',
+  currency_code: 'USD',
+  lock_dividend_days: 30,
+  dividend_percentage: '0.5',
+  staring_sub_amount: '100',
+  max_sub_amount: '50000',
+  desc: 'A fund',
+  liquidated_damages: '10',
 };
 
 function Where(): ReactElement {

@@ -27,7 +27,11 @@ const shown = () => ({
 describe('a page opened without the record it shows', () => {
   it.each([
     ['/mining/income', 'Which subscription? Open one from My subscriptions to see its income.', '#/mining/record'],
-    ['/mining/income?id=abc', 'Which subscription? Open one from My subscriptions to see its income.', '#/mining/record'],
+    [
+      '/mining/income?id=abc',
+      'Which subscription? Open one from My subscriptions to see its income.',
+      '#/mining/record',
+    ],
     ['/mining/income?id=0', 'Which subscription? Open one from My subscriptions to see its income.', '#/mining/record'],
     ['/mining/subscribe', 'Which fund? Choose one from the fund list.', '#/mining'],
     ['/news/detail?id=-3', 'Which story? Choose one from the news list.', '#/news'],

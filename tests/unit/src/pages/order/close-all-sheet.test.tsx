@@ -5,7 +5,18 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act } from 'react';
 import { fakeServer, ok, type FakeServer } from '../../../api-fake-server.ts';
 import { click, renderRoutes, settle, type Rendered } from '../../../pages-render.tsx';
-import { account, dealBook, EURUSD, fakeFeed, FakeIntersectionObserver, figure, order, serveDeals, tearDownPage, type DealBook } from '../../../orders-fixtures.ts';
+import {
+  account,
+  dealBook,
+  EURUSD,
+  fakeFeed,
+  FakeIntersectionObserver,
+  figure,
+  order,
+  serveDeals,
+  tearDownPage,
+  type DealBook,
+} from '../../../orders-fixtures.ts';
 import { provideFeed } from '../../../../../src/state/feed-handle.ts';
 
 provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
@@ -27,11 +38,17 @@ let view: Rendered | null = null;
 
 const $ = (sel: string): HTMLElement | null => document.body.querySelector<HTMLElement>(sel);
 const txt = (sel: string): string => $(sel)?.textContent ?? '';
-const rowIds = (): number[] => [...document.body.querySelectorAll<HTMLElement>('.od-row')].map((r) => Number(r.dataset.id));
-const confirmButton = (): HTMLButtonElement | null => $('[data-action="close-all-confirm"]') as HTMLButtonElement | null;
+const rowIds = (): number[] =>
+  [...document.body.querySelectorAll<HTMLElement>('.od-row')].map((r) => Number(r.dataset.id));
+const confirmButton = (): HTMLButtonElement | null =>
+  $('[data-action="close-all-confirm"]') as HTMLButtonElement | null;
 
 /** Two buys of EUR/USD and a sell of XAU/USD, held, with live P&L +10.5, -2.25 and +3.000001 from the feed. */
-async function showThree(): Promise<{ a: ReturnType<typeof order>; b: ReturnType<typeof order>; c: ReturnType<typeof order> }> {
+async function showThree(): Promise<{
+  a: ReturnType<typeof order>;
+  b: ReturnType<typeof order>;
+  c: ReturnType<typeof order>;
+}> {
   const a = order();
   const b = order();
   const c = order({ OrderType: 2, ForexId: 2, ForexTradeLists: XAU, Price: '2350.00' });
@@ -140,7 +157,9 @@ describe('close-all sheet', () => {
     const failed = $(`.od-close-all__item[data-id="${c.Id}"]`);
     expect(failed?.textContent).toContain('XAU/USD');
     expect(failed?.textContent).toContain('Sell');
-    expect(failed?.querySelector('[data-field="reason"]')?.textContent).toBe('The market is closed, please try again when it opens');
+    expect(failed?.querySelector('[data-field="reason"]')?.textContent).toBe(
+      'The market is closed, please try again when it opens',
+    );
     expect($('[data-testid="close-all-result"] [role="status"]')).not.toBeNull();
     expect(document.activeElement).toBe($('[data-action="close-all-done"]'));
     expect(rowIds()).toEqual([c.Id]);
@@ -154,6 +173,9 @@ describe('close-all sheet', () => {
     await pick('instrument');
     await click(confirmButton());
     await settle();
-    expect(server.seen.find((r) => r.url === '/v1/api/forex/close_all')?.params).toMatchObject({ scope: 'all', forex_id: 2 });
+    expect(server.seen.find((r) => r.url === '/v1/api/forex/close_all')?.params).toMatchObject({
+      scope: 'all',
+      forex_id: 2,
+    });
   });
 });

@@ -2,12 +2,25 @@
 // side hints and the pull gesture.
 import { describe, expect, it } from 'vitest';
 import { tabFromQuery } from '../../../../../src/state/orders.ts';
-import { NONE, orderFigures, stopHints, stopInput, stopParams, stopText } from '../../../../../src/pages/order/order-format.ts';
+import {
+  NONE,
+  orderFigures,
+  stopHints,
+  stopInput,
+  stopParams,
+  stopText,
+} from '../../../../../src/pages/order/order-format.ts';
 import { moneyText, pnlDir } from '../../../../../domain/format/money.ts';
 import { percentText } from '../../../../../domain/format/percent.ts';
 import { priceText } from '../../../../../domain/format/price.ts';
 import { formatMoney } from '../../../../../src/i18n/format.ts';
-import { pullOffset, PULL_MAX_PX, PULL_TRIGGER_PX, REFRESH_CLOSE_MS, releaseRefreshes } from '../../../../../src/components/lists/pull-gesture.ts';
+import {
+  pullOffset,
+  PULL_MAX_PX,
+  PULL_TRIGGER_PX,
+  REFRESH_CLOSE_MS,
+  releaseRefreshes,
+} from '../../../../../src/components/lists/pull-gesture.ts';
 import type { Instrument } from '../../../../../domain/types.ts';
 import { EURUSD, order } from '../../../orders-fixtures.ts';
 
@@ -77,11 +90,26 @@ describe('sheet figures', () => {
 
 describe('stop form', () => {
   it('empty boxes send "0" (clear), prices are sent as typed, anything else is refused', () => {
-    expect(stopParams(7, '1.09000', '')).toEqual({ id: 7, target_profit_price: '1.09000', stop_loss_price: '0', trail_distance: '0' });
-    expect(stopParams(7, ' ', '0')).toEqual({ id: 7, target_profit_price: '0', stop_loss_price: '0', trail_distance: '0' });
+    expect(stopParams(7, '1.09000', '')).toEqual({
+      id: 7,
+      target_profit_price: '1.09000',
+      stop_loss_price: '0',
+      trail_distance: '0',
+    });
+    expect(stopParams(7, ' ', '0')).toEqual({
+      id: 7,
+      target_profit_price: '0',
+      stop_loss_price: '0',
+      trail_distance: '0',
+    });
     expect(stopParams(7, '.', '1')).toEqual({ error: 'stop_price_invalid' });
     // The trailing distance (issue 25): sent as typed ("0.00200" stays "0.00200"), a bad one has its own message.
-    expect(stopParams(7, '', '', '0.00200')).toEqual({ id: 7, target_profit_price: '0', stop_loss_price: '0', trail_distance: '0.00200' });
+    expect(stopParams(7, '', '', '0.00200')).toEqual({
+      id: 7,
+      target_profit_price: '0',
+      stop_loss_price: '0',
+      trail_distance: '0.00200',
+    });
     expect(stopParams(7, '', '', '-1')).toEqual({ error: 'trail_distance_invalid' });
     expect(stopParams(7, '', '', '2e-3')).toEqual({ error: 'trail_distance_invalid' });
     expect(stopInput('0')).toBe('');

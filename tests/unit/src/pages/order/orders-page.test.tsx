@@ -27,7 +27,8 @@ provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-ro
 
 const { initI18n, setLanguage } = await import('../../../../../src/i18n/index.ts');
 const { restoreSession, signIn, signOut, $token } = await import('../../../../../src/state/session.ts');
-const { ACCOUNT_CACHE_KEY, $lastAccount, startAccountCache } = await import('../../../../../src/state/account-cache.ts');
+const { ACCOUNT_CACHE_KEY, $lastAccount, startAccountCache } =
+  await import('../../../../../src/state/account-cache.ts');
 const { $account } = await import('../../../../../src/state/feed-signals.ts');
 const { dispatchOrderEvent, dispatchOrderGap } = await import('../../../../../src/state/feed-listeners.ts');
 const { setInstruments } = await import('../../../../../src/state/instruments.ts');
@@ -251,7 +252,11 @@ describe('pull-to-refresh', () => {
 
 describe('detail sheet and actions', () => {
   it('shows every figure of the order', async () => {
-    const o = order({ FactProfits: '-54.25', TargetProfitPrice: '1.09000', CreateTimeHandler: '2026-01-06T12:00:00.000Z' });
+    const o = order({
+      FactProfits: '-54.25',
+      TargetProfitPrice: '1.09000',
+      CreateTimeHandler: '2026-01-06T12:00:00.000Z',
+    });
     book.lists[1] = [o];
     await show('/order');
     await click($(`.od-row[data-id="${o.Id}"]`));
@@ -281,7 +286,9 @@ describe('detail sheet and actions', () => {
     await show('/order');
     await click($(`.od-row[data-id="${a.Id}"]`));
     expect($('.od-detail')).not.toBeNull();
-    await act(async () => dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 3, data: { ...a, Status: 3, CloseReason: 'stop_profit' } }));
+    await act(async () =>
+      dispatchOrderEvent({ type: 'FOREX_CLOSED', seq: 3, data: { ...a, Status: 3, CloseReason: 'stop_profit' } }),
+    );
     await settle();
     expect($('.od-detail')).toBeNull();
     expect(rowIds()).toEqual([b.Id]);
@@ -322,7 +329,13 @@ describe('detail sheet and actions', () => {
   });
 
   it('history: a cancelled pending order reads as cancelled, with no close price, arrow or P&L', async () => {
-    const cancelled = order({ Status: 3, CloseReason: 'cancel', Price: '1.07000', UpdatePrice: '1.08500', FactProfits: '0.000000' });
+    const cancelled = order({
+      Status: 3,
+      CloseReason: 'cancel',
+      Price: '1.07000',
+      UpdatePrice: '1.08500',
+      FactProfits: '0.000000',
+    });
     const closed = order({ Status: 3, CloseReason: 'user', FactProfits: '4.5' });
     book.lists[3] = [cancelled, closed];
     await show('/order?type=3');
@@ -359,7 +372,11 @@ describe('detail sheet and actions', () => {
   it('a refused stop keeps the form open with the server’s message', async () => {
     const o = order({ OrderType: 2 });
     book.lists[1] = [o];
-    server.on('GET', '/v1/api/forex/set_stop_price', fail(0, 'For a sell (short), the stop-loss must be above the price'));
+    server.on(
+      'GET',
+      '/v1/api/forex/set_stop_price',
+      fail(0, 'For a sell (short), the stop-loss must be above the price'),
+    );
     await show('/order');
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="edit-stops"]'));
@@ -379,7 +396,10 @@ describe('detail sheet and actions', () => {
     server.on('GET', '/v1/api/forex/close', (req) => {
       book.balance = { balance: '10012.25', lock_balance: '0.00' };
       book.lists[1] = [];
-      return ok({ ...o, Id: Number(req.params.id), Status: 3, CloseReason: 'user', FactProfits: '12.250000' }, 'Position closed at 1.08623');
+      return ok(
+        { ...o, Id: Number(req.params.id), Status: 3, CloseReason: 'user', FactProfits: '12.250000' },
+        'Position closed at 1.08623',
+      );
     });
     await show('/order');
     expect(txt('[data-field="balance"]')).toBe('10,000.00');
@@ -399,7 +419,8 @@ describe('detail sheet and actions', () => {
     const o = order({ Quantity: '0.05' });
     book.lists[1] = [o];
     server.on('GET', '/v1/api/forex/close', (req) =>
-      ok({ ...o, Id: 9001, Quantity: String(req.params.cont), Status: 3, CloseReason: 'user' }, 'Position closed'));
+      ok({ ...o, Id: 9001, Quantity: String(req.params.cont), Status: 3, CloseReason: 'user' }, 'Position closed'),
+    );
     await show('/order');
     await click($(`.od-row[data-id="${o.Id}"]`));
     await click($('[data-action="close-part-open"]'));
@@ -410,7 +431,9 @@ describe('detail sheet and actions', () => {
     expect(txt('[data-message-for="close-lots"]')).toBe('The number of lots must be a multiple of 0.01');
     expect(txt('[data-action="close-part"]')).toBe('Close these lots'); // no promise the form would refuse
     await typeInto(lots, '-0.01');
-    expect([...document.body.querySelectorAll('[role="alert"]')].map((m) => m.textContent)).toEqual(['Please enter a valid number of lots']);
+    expect([...document.body.querySelectorAll('[role="alert"]')].map((m) => m.textContent)).toEqual([
+      'Please enter a valid number of lots',
+    ]);
     await typeInto(lots, '0.05');
     expect(document.body.querySelector('[data-message-for="close-lots"]')).toBeNull();
     expect(txt('[data-action="close-part"]')).toBe('Close all 0.05 lots');
@@ -425,7 +448,9 @@ describe('detail sheet and actions', () => {
   it('cancel: confirm, GET cancel_trade?id, the server’s message, the row leaves', async () => {
     const o = order({ Status: 0, Price: '1.05000' });
     book.lists[0] = [o];
-    server.on('GET', '/v1/api/forex/cancel_trade', () => ok({ ...o, Status: 3, CloseReason: 'cancel' }, 'Order cancelled'));
+    server.on('GET', '/v1/api/forex/cancel_trade', () =>
+      ok({ ...o, Status: 3, CloseReason: 'cancel' }, 'Order cancelled'),
+    );
     await show('/order?type=0');
     await click($(`.od-row[data-id="${o.Id}"]`));
     expect($('[data-action="close-order"]')).toBeNull();
@@ -461,10 +486,18 @@ describe('live figures', () => {
     expect(pnlOf(a.Id)).toBe('0.000000');
     const before = renders;
     await act(async () => {
-      $account.value = account([figure(a.Id, '10.5', '1.08605'), figure(b.Id, '-10.5', '1.08605')], '0.000000', '10000.000000');
+      $account.value = account(
+        [figure(a.Id, '10.5', '1.08605'), figure(b.Id, '-10.5', '1.08605')],
+        '0.000000',
+        '10000.000000',
+      );
     });
     await act(async () => {
-      $account.value = account([figure(a.Id, '12.25', '1.08623'), figure(b.Id, '-12.25', '1.08623')], '0.000000', '10000.000000');
+      $account.value = account(
+        [figure(a.Id, '12.25', '1.08623'), figure(b.Id, '-12.25', '1.08623')],
+        '0.000000',
+        '10000.000000',
+      );
     });
     expect(pnlOf(a.Id)).toBe('+12.250000');
     expect($(`.od-row[data-id="${a.Id}"] [data-field="pnl"]`)?.dataset.dir).toBe('up');
@@ -505,7 +538,13 @@ describe('last-known positions (offline start, issue 26)', () => {
   async function offlineStart(owner: number, positions: Order[]): Promise<void> {
     book.failing.add('1:1');
     server.on('GET', '/v1/api/main/wallet/getBalance', () => fail(0, 'offline'));
-    await set(ACCOUNT_CACHE_KEY, { owner, at: AT, funds: { balance: '900.00', lock_balance: '0.00' }, floating: '2.500000', positions });
+    await set(ACCOUNT_CACHE_KEY, {
+      owner,
+      at: AT,
+      funds: { balance: '900.00', lock_balance: '0.00' },
+      floating: '2.500000',
+      positions,
+    });
     signIn({ token: 'token-7', user: USER });
     stopCache = startAccountCache({ now: () => AT });
     await get(ACCOUNT_CACHE_KEY); // the cache's own read has been answered
@@ -514,7 +553,7 @@ describe('last-known positions (offline start, issue 26)', () => {
 
   const closeAll = (): HTMLButtonElement | null => $('[data-action="close-all"]') as HTMLButtonElement | null;
 
-  it('shows the account\'s last-known positions with their age, muted and inert, until the live list answers', async () => {
+  it("shows the account's last-known positions with their age, muted and inert, until the live list answers", async () => {
     const held = [order({ FactProfits: '2.500000' }), order({ OrderType: 2, FactProfits: '-1.000000' })];
     await offlineStart(7, held);
     expect($lastAccount.value?.owner).toBe(7);
@@ -541,7 +580,7 @@ describe('last-known positions (offline start, issue 26)', () => {
     expect($('[data-field="orders-as-of"]')).toBeNull();
   });
 
-  it('never shows another user\'s snapshot', async () => {
+  it("never shows another user's snapshot", async () => {
     await offlineStart(8, [order()]);
     expect($lastAccount.value).toBeNull();
     await show('/order');

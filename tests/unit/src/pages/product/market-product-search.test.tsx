@@ -13,7 +13,8 @@ const { $currentCode } = await import('../../../../../src/state/current-code.ts'
 const { setInstruments } = await import('../../../../../src/state/instruments.ts');
 const { setNavigator } = await import('../../../../../src/state/navigator.ts');
 const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
-const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } = await import('../../../../../src/pages/product/instrument-search.tsx');
+const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } =
+  await import('../../../../../src/pages/product/instrument-search.tsx');
 const { debouncer } = await import('../../../../../src/pages/product/debounce.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

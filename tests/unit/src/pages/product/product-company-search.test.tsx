@@ -82,7 +82,9 @@ describe('CompanySearch', () => {
   it('shows only the newest answer when an older one arrives late', async () => {
     let late: (v: Company[]) => void = () => undefined;
     await render(<CompanySearch />);
-    vi.mocked(searchCompanies).mockReturnValueOnce(new Promise((r) => (late = r))).mockResolvedValueOnce([NORTH]);
+    vi.mocked(searchCompanies)
+      .mockReturnValueOnce(new Promise((r) => (late = r)))
+      .mockResolvedValueOnce([NORTH]);
     await type('h');
     await act(async () => vi.advanceTimersByTime(COMPANY_DEBOUNCE_MS));
     await type('n');
@@ -144,7 +146,9 @@ describe('CompanySearch', () => {
     await render(<CompanySearch />);
     expect(companyById).toHaveBeenCalledWith(2);
     expect(view().querySelector('.pd-chosen')?.textContent).toContain(HARBOUR.name);
-    expect(view().querySelector('.pd-company-list .pd-company__badge')?.textContent).toBe(i18n.t('product.chosen_badge'));
+    expect(view().querySelector('.pd-company-list .pd-company__badge')?.textContent).toBe(
+      i18n.t('product.chosen_badge'),
+    );
   });
 });
 

@@ -16,9 +16,12 @@ import { desktopHost, desktopRedirect, isMobileAgent } from '../../../../../src/
 import { isDemoTitle } from '../../../../../src/app/demo-mark.tsx';
 import { isMainSite } from '../../../../../src/pages/product/site-variant.ts';
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 /** A browser's cookie store in miniature: keeps name=value, refuses a Domain that is a public suffix. */
 function fakeJar(publicSuffixes: string[] = []): CookieJar & { written: string[] } {
@@ -87,7 +90,8 @@ describe('company cookie', () => {
   });
 
   it('ignores anything in the cookie that is not a positive integer id', () => {
-    for (const bad of [null, '', '0', '-3', '1.5', 'abc', '12abc', '99999999999']) expect(parseCompanyId(bad)).toBeNull();
+    for (const bad of [null, '', '0', '-3', '1.5', 'abc', '12abc', '99999999999'])
+      expect(parseCompanyId(bad)).toBeNull();
     expect(parseCompanyId('42')).toBe(42);
   });
 

@@ -4,10 +4,26 @@ import type { Order } from '../../../../../domain/types.ts';
 import { trailingStopLines } from '../../../../../src/pages/trade/stop-line-data.ts';
 
 const order = (over: Partial<Order>): Order => ({
-  Id: 1, ForexId: 5, ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 }, OrderType: 1,
-  Quantity: '1', Multiple: 100, Price: '1.10000', OriginPrice: '1.10000', UpdatePrice: '1.10000', FactProfits: '0',
-  CautionMoney: '1100', TradeFee: '1.1', TargetLossPrice: '1.09800', TargetProfitPrice: '0', TrailDistance: '0.00200',
-  Status: 1, CloseReason: '', CreateTimeHandler: '', CompleteTimeHandler: '', ...over,
+  Id: 1,
+  ForexId: 5,
+  ForexTradeLists: { ShowCode: 'EUR/USD', Code: 'EURUSD', PricePrecision: 5 },
+  OrderType: 1,
+  Quantity: '1',
+  Multiple: 100,
+  Price: '1.10000',
+  OriginPrice: '1.10000',
+  UpdatePrice: '1.10000',
+  FactProfits: '0',
+  CautionMoney: '1100',
+  TradeFee: '1.1',
+  TargetLossPrice: '1.09800',
+  TargetProfitPrice: '0',
+  TrailDistance: '0.00200',
+  Status: 1,
+  CloseReason: '',
+  CreateTimeHandler: '',
+  CompleteTimeHandler: '',
+  ...over,
 });
 
 describe('trailing stop lines', () => {

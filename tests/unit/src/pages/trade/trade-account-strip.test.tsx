@@ -84,12 +84,18 @@ describe('AccountStrip', () => {
     expect(stopOrders).toHaveBeenCalledTimes(1);
   });
 
-  it('paints the last-known figures muted with their age until the server\'s balance replaces them', () => {
+  it("paints the last-known figures muted with their age until the server's balance replaces them", () => {
     const at = Date.parse('2026-11-18T14:02:00Z');
     vi.useFakeTimers({ now: at + 60_000, toFake: ['Date'] });
     act(() => {
       $token.value = 't';
-      $lastAccount.value = { owner: 1, at, funds: { balance: '1000', lock_balance: '50', margin: '50' }, floating: '-12.5', positions: [] };
+      $lastAccount.value = {
+        owner: 1,
+        at,
+        funds: { balance: '1000', lock_balance: '50', margin: '50' },
+        floating: '-12.5',
+        positions: [],
+      };
     });
     render();
     expect(field('trade-equity')?.textContent).toBe('1,037.50');

@@ -89,8 +89,13 @@ describe('stop boxes', () => {
     // Each start passes the side rule the server applies.
     for (const side of [1, 2] as const) {
       for (const kind of ['profit', 'loss'] as const) {
-        const on = kind === 'profit' ? { stopProfitOn: true, stopProfit: stopStartFor(i, draft(), side, kind, '1.08321') } : { stopLossOn: true, stopLoss: stopStartFor(i, draft(), side, kind, '1.08321') };
-        expect(draftNotes(i, draft(on), side, '1.08321', true)[kind === 'profit' ? 'stop-profit' : 'stop-loss']).toBeNull();
+        const on =
+          kind === 'profit'
+            ? { stopProfitOn: true, stopProfit: stopStartFor(i, draft(), side, kind, '1.08321') }
+            : { stopLossOn: true, stopLoss: stopStartFor(i, draft(), side, kind, '1.08321') };
+        expect(
+          draftNotes(i, draft(on), side, '1.08321', true)[kind === 'profit' ? 'stop-profit' : 'stop-loss'],
+        ).toBeNull();
       }
     }
   });
@@ -99,7 +104,10 @@ describe('stop boxes', () => {
     expect(toggleStop(draft(), 'profit', true, now)).toEqual({ stopProfitOn: true, stopProfit: '1.08321' });
     const typed = draft({ stopLossOn: true, stopLoss: '1.07' });
     expect(toggleStop(typed, 'loss', false, now)).toEqual({ stopLossOn: false, stopLoss: '1.07' });
-    expect(toggleStop({ ...typed, stopLossOn: false }, 'loss', true, now)).toEqual({ stopLossOn: true, stopLoss: '1.07' });
+    expect(toggleStop({ ...typed, stopLossOn: false }, 'loss', true, now)).toEqual({
+      stopLossOn: true,
+      stopLoss: '1.07',
+    });
   });
 
   it('a typed price changes only its own box', () => {
@@ -173,7 +181,9 @@ describe('checkOrder', () => {
   });
 
   it('refuses with the no-leverage message when no multipliers are configured', () => {
-    expect(refusal(checkOrder(inst({ HasForexMultiple: [] }), draft({ multiple: null }), 1, true), 'form')).toBe('errors.no_leverage');
+    expect(refusal(checkOrder(inst({ HasForexMultiple: [] }), draft({ multiple: null }), 1, true), 'form')).toBe(
+      'errors.no_leverage',
+    );
   });
 
   it('needs a configured multiplier in leveraged mode', () => {
@@ -190,14 +200,26 @@ describe('checkOrder', () => {
     for (const lots of ['0.015', '0.0123456', '99999999', '10000.01']) {
       expect(refusal(checkOrder(inst(), draft({ lots }), 1, true), 'lots'), lots).toBe('trade.lots_rule');
     }
-    expect(refusal(checkOrder(inst({ ForexMinCont: '0.1' }), draft({ lots: '0.05' }), 1, true), 'lots')).toBe('trade.lots_rule');
-    expect(lotsProblem(inst(), '99999999', false)).toEqual({ key: 'trade.lots_rule', params: { min: '0.01', step: '0.01', max: '10,000' } });
+    expect(refusal(checkOrder(inst({ ForexMinCont: '0.1' }), draft({ lots: '0.05' }), 1, true), 'lots')).toBe(
+      'trade.lots_rule',
+    );
+    expect(lotsProblem(inst(), '99999999', false)).toEqual({
+      key: 'trade.lots_rule',
+      params: { min: '0.01', step: '0.01', max: '10,000' },
+    });
     expect(lotsProblem(inst(), '10000', false)).toBeNull();
   });
 
   it('says nothing about an empty field while typing, and everything at a submit', () => {
     const d = draft({ lots: '', stopLossOn: true, stopLoss: '' });
-    expect(draftNotes(inst(), d, 1, '1.08321', false)).toEqual({ lots: null, 'target-price': null, 'stop-profit': null, 'stop-loss': null, expiry: null, size: null });
+    expect(draftNotes(inst(), d, 1, '1.08321', false)).toEqual({
+      lots: null,
+      'target-price': null,
+      'stop-profit': null,
+      'stop-loss': null,
+      expiry: null,
+      size: null,
+    });
     const all = draftNotes(inst(), d, 1, '1.08321', true);
     expect(all.lots).toEqual({ key: 'trade.lots_required' });
     expect(all['stop-loss']).toEqual({ key: 'trade.stop_loss_required' });
@@ -217,29 +239,48 @@ describe('checkOrder', () => {
   });
 
   it('needs a target price for a pending order and values in ticked stop boxes', () => {
-    expect(refusal(checkOrder(inst(), draft({ mode: 'pending', targetPrice: '' }), 1, true), 'target-price')).toBe('errors.price_required');
-    expect(refusal(checkOrder(inst(), draft({ stopProfitOn: true, stopProfit: '' }), 1, true), 'stop-profit')).toBe('trade.stop_profit_required');
-    expect(refusal(checkOrder(inst(), draft({ stopLossOn: true, stopLoss: '' }), 1, true), 'stop-loss')).toBe('trade.stop_loss_required');
-    // Text that is not a price is refused as such, never read as another number.
-    expect(refusal(checkOrder(inst(), draft({ stopLossOn: true, stopLoss: 'abc' }), 1, true), 'stop-loss')).toBe('errors.stop_price_invalid');
-    expect(refusal(checkOrder(inst(), draft({ mode: 'pending', targetPrice: '-1.08' }), 1, true), 'target-price')).toBe('errors.target_price_invalid');
-    expect(refusal(checkOrder(inst(), draft({ mode: 'pending', targetPrice: '1.08321' }), 1, true, '1.08321'), 'target-price')).toBe(
-      'errors.target_price_at_market',
+    expect(refusal(checkOrder(inst(), draft({ mode: 'pending', targetPrice: '' }), 1, true), 'target-price')).toBe(
+      'errors.price_required',
     );
+    expect(refusal(checkOrder(inst(), draft({ stopProfitOn: true, stopProfit: '' }), 1, true), 'stop-profit')).toBe(
+      'trade.stop_profit_required',
+    );
+    expect(refusal(checkOrder(inst(), draft({ stopLossOn: true, stopLoss: '' }), 1, true), 'stop-loss')).toBe(
+      'trade.stop_loss_required',
+    );
+    // Text that is not a price is refused as such, never read as another number.
+    expect(refusal(checkOrder(inst(), draft({ stopLossOn: true, stopLoss: 'abc' }), 1, true), 'stop-loss')).toBe(
+      'errors.stop_price_invalid',
+    );
+    expect(refusal(checkOrder(inst(), draft({ mode: 'pending', targetPrice: '-1.08' }), 1, true), 'target-price')).toBe(
+      'errors.target_price_invalid',
+    );
+    expect(
+      refusal(
+        checkOrder(inst(), draft({ mode: 'pending', targetPrice: '1.08321' }), 1, true, '1.08321'),
+        'target-price',
+      ),
+    ).toBe('errors.target_price_at_market');
   });
 
-  it('sends a pending order\'s expiry (good till cancelled by default, today, or a UTC date) and refuses a past or missing date', () => {
+  it("sends a pending order's expiry (good till cancelled by default, today, or a UTC date) and refuses a past or missing date", () => {
     const pending = draft({ mode: 'pending', targetPrice: '1.07' });
     expect(buildSubmitParams(inst(), pending, 1).expire).toBe('gtc');
     expect(buildSubmitParams(inst(), { ...pending, expiry: 'day' }, 1).expire).toBe('day');
-    expect(buildSubmitParams(inst(), { ...pending, expiry: 'date', expiryDate: '2026-12-01' }, 1).expire).toBe('2026-12-01');
+    expect(buildSubmitParams(inst(), { ...pending, expiry: 'date', expiryDate: '2026-12-01' }, 1).expire).toBe(
+      '2026-12-01',
+    );
     expect(buildSubmitParams(inst(), draft(), 1).expire).toBeUndefined(); // market orders have none
     const dated = { ...pending, expiry: 'date' as const, expiryDate: '' };
     expect(expiryProblem(dated, '2026-11-24', false)).toBeNull(); // typing: an empty date waits
     expect(expiryProblem(dated, '2026-11-24', true)).toEqual({ key: 'errors.expiry_invalid' });
-    expect(expiryProblem({ ...dated, expiryDate: '2026-11-23' }, '2026-11-24', false)).toEqual({ key: 'errors.expiry_past' });
+    expect(expiryProblem({ ...dated, expiryDate: '2026-11-23' }, '2026-11-24', false)).toEqual({
+      key: 'errors.expiry_past',
+    });
     expect(expiryProblem({ ...dated, expiryDate: '2026-11-24' }, '2026-11-24', true)).toBeNull();
-    expect(refusal(checkOrder(inst(), { ...dated, expiryDate: '2026-11-23' }, 1, true, '1.08321', '2026-11-24'), 'expiry')).toBe('errors.expiry_past');
+    expect(
+      refusal(checkOrder(inst(), { ...dated, expiryDate: '2026-11-23' }, 1, true, '1.08321', '2026-11-24'), 'expiry'),
+    ).toBe('errors.expiry_past');
   });
 
   it('sizes by notional USD or by the % of equity lost at the stop, in lots on the step (issue 35)', () => {

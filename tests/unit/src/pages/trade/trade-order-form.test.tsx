@@ -26,7 +26,16 @@ const answer = (input: OrderPreviewInput): OrderPreview => ({
 const watchPreview = vi.fn(async (seq: number, input: OrderPreviewInput | null): Promise<void> => {
   if (!input) return;
   const { applyBatch } = await import('../../../../../src/state/apply-batch.ts');
-  applyBatch({ flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: answer(input) } });
+  applyBatch({
+    flushedAt: 0,
+    quotes: null,
+    quoteText: null,
+    stale: null,
+    conn: null,
+    kline: null,
+    account: null,
+    preview: { seq, preview: answer(input) },
+  });
 });
 const watched = () => watchPreview.mock.calls.filter(([, input]) => input !== null);
 
@@ -80,7 +89,12 @@ const plus = () => $<HTMLButtonElement>('[data-step="plus"]');
 const submitButton = () => $<HTMLButtonElement>('[data-action="submit-order"]');
 /** The messages shown under the form's fields, by field. */
 const messages = (): Record<string, string> =>
-  Object.fromEntries([...document.body.querySelectorAll<HTMLElement>('[data-message-for]')].map((m) => [m.dataset.messageFor, m.textContent]));
+  Object.fromEntries(
+    [...document.body.querySelectorAll<HTMLElement>('[data-message-for]')].map((m) => [
+      m.dataset.messageFor,
+      m.textContent,
+    ]),
+  );
 
 async function click(el: HTMLElement): Promise<void> {
   await act(async () => el.click());
@@ -350,7 +364,9 @@ describe('messages under their fields, as typed (issue 35: 1, 2, 4, 5)', () => {
     live(i);
     await render(i);
     await click($('[data-field="stop-loss-on"]'));
-    expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe(stopStart('buy', 'loss', '1.08320', i.PricePrecision));
+    expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe(
+      stopStart('buy', 'loss', '1.08320', i.PricePrecision),
+    );
     expect(messages()).toEqual({});
     expect($('[data-field="stop-loss-pips"]').textContent).toBe('12.5 pips');
     await click($('[data-field="stop-loss-on"]'));
@@ -362,7 +378,9 @@ describe('messages under their fields, as typed (issue 35: 1, 2, 4, 5)', () => {
     expect($('[data-field="pending-kind"]').textContent).toBe('Buy limit');
     // A pending order's stop starts from its target.
     await click($('[data-field="stop-loss-on"]'));
-    expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe(stopStart('buy', 'loss', target, i.PricePrecision));
+    expect($<HTMLInputElement>('input[data-field="stop-loss"]').value).toBe(
+      stopStart('buy', 'loss', target, i.PricePrecision),
+    );
     expect(messages()).toEqual({});
     await click(submitButton());
     expect(messages()).toEqual({});
@@ -476,11 +494,29 @@ describe('preview', () => {
     const { applyBatch } = await import('../../../../../src/state/apply-batch.ts');
     const old = { ...answer(watched().at(-1)![1]!), margin: '999' };
     await act(async () => {
-      applyBatch({ flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null, preview: { seq: seq - 1, preview: old } });
+      applyBatch({
+        flushedAt: 0,
+        quotes: null,
+        quoteText: null,
+        stale: null,
+        conn: null,
+        kline: null,
+        account: null,
+        preview: { seq: seq - 1, preview: old },
+      });
     });
     expect($('[data-field="margin"]').textContent).toContain('541.60');
     await act(async () => {
-      applyBatch({ flushedAt: 0, quotes: null, quoteText: null, stale: null, conn: null, kline: null, account: null, preview: { seq, preview: { ...old, margin: '600' } } });
+      applyBatch({
+        flushedAt: 0,
+        quotes: null,
+        quoteText: null,
+        stale: null,
+        conn: null,
+        kline: null,
+        account: null,
+        preview: { seq, preview: { ...old, margin: '600' } },
+      });
     });
     expect($('[data-field="margin"]').textContent).toContain('600.00');
   });

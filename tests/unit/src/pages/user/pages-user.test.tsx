@@ -30,7 +30,8 @@ const fake = useFakeApi();
 let view: Rendered | null = null;
 const q = (sel: string): Element | null => view?.container.querySelector(sel) ?? null;
 const toasts = (): string[] => $toasts.value.map((t) => t.text);
-const rows = (): string[] => [...(view?.container.querySelectorAll('[data-row]') ?? [])].map((e) => e.getAttribute('data-row') ?? '');
+const rows = (): string[] =>
+  [...(view?.container.querySelectorAll('[data-row]') ?? [])].map((e) => e.getAttribute('data-row') ?? '');
 
 beforeAll(startInEnglish);
 
@@ -52,13 +53,33 @@ describe('/user', () => {
     expect(q('[data-testid="balance-amount"]')?.textContent).toBe('100,000.00');
     expect(q('.balance-card__sub')?.textContent).toContain('250.50 USD');
     expect(rows()).toEqual([
-      'deposit', 'withdraw', 'wallet', 'mining', 'auth', 'invite', 'password', 'service', 'email', 'announcement', 'news', 'language', 'other',
+      'deposit',
+      'withdraw',
+      'wallet',
+      'mining',
+      'auth',
+      'invite',
+      'password',
+      'service',
+      'email',
+      'announcement',
+      'news',
+      'language',
+      'other',
     ]);
   });
 
   it('the real-name row says where verification stands; a demo account never asks', async () => {
-    for (const [status, label] of [[0, 'Not verified'], [1, 'Under review'], [2, 'Verified']] as const) {
-      fake.server.on('GET', '/api/user_real/center', ok({ review_status: status, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }));
+    for (const [status, label] of [
+      [0, 'Not verified'],
+      [1, 'Under review'],
+      [2, 'Verified'],
+    ] as const) {
+      fake.server.on(
+        'GET',
+        '/api/user_real/center',
+        ok({ review_status: status, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' }),
+      );
       signIn({ token: 't', user: REAL });
       view = await renderRoutes(routes, '/user');
       await settle();
@@ -97,7 +118,11 @@ describe('/user', () => {
   });
 
   it('reset demo asks first, then calls the API and toasts the server message', async () => {
-    fake.server.on('GET', '/v1/api/main/user/resetForexDemoAccount', ok({ balance: '100000', lock_balance: '0' }, 'Demo account reset'));
+    fake.server.on(
+      'GET',
+      '/v1/api/main/user/resetForexDemoAccount',
+      ok({ balance: '100000', lock_balance: '0' }, 'Demo account reset'),
+    );
     signIn({ token: 't', user: DEMO });
     view = await renderRoutes(routes, '/user');
     await click(q('[data-row="reset"]'));
@@ -146,7 +171,9 @@ describe('/mine/password', () => {
     expect([sent.get('to'), sent.get('type')]).toEqual(['real@x.co', '2']);
     await typeInto(q('input[name="code"]'), '111222');
     await submit(q('form'));
-    const body = Object.fromEntries(new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/amend_password')?.body));
+    const body = Object.fromEntries(
+      new URLSearchParams(fake.server.seen.find((r) => r.url === '/api/user/amend_password')?.body),
+    );
     expect(body).toEqual({ new_password: 'abcdef', auth_code: '111222', type: 'email', key: 'code-key-7' });
     expect(toasts()).toContain('Password changed');
   });
@@ -164,7 +191,11 @@ describe('/mine/password', () => {
 
   it('shows the server’s refusal of the current password under the form, not as a toast over it', async () => {
     fake.server.on('POST', '/api/notify/send_email', ok({ key: 'k', resend_after: 60 }, 'sent'));
-    fake.server.on('POST', '/api/user/amend_password', fail(0, 'The new password must be different from your current one'));
+    fake.server.on(
+      'POST',
+      '/api/user/amend_password',
+      fail(0, 'The new password must be different from your current one'),
+    );
     signIn({ token: 't', user: REAL });
     view = await renderRoutes(routes, '/mine/password');
     await typeInto(q('input[name="new_password"]'), 'same-as-before');
@@ -172,7 +203,9 @@ describe('/mine/password', () => {
     await click(q('[data-testid="send-code"]'));
     await typeInto(q('input[name="code"]'), '111222');
     await submit(q('form'));
-    expect(q('[data-message-for="form"]')?.textContent).toBe('The new password must be different from your current one');
+    expect(q('[data-message-for="form"]')?.textContent).toBe(
+      'The new password must be different from your current one',
+    );
     expect(toasts()).not.toContain('The new password must be different from your current one');
   });
 
@@ -184,18 +217,22 @@ describe('/mine/password', () => {
     expect((q('[data-testid="send-code"]') as HTMLButtonElement | null)?.disabled).toBe(true);
     await view.unmount();
     view = await renderRoutes(routes, '/mine/password');
-    const button = (q('[data-testid="send-code"]') as HTMLButtonElement | null);
+    const button = q('[data-testid="send-code"]') as HTMLButtonElement | null;
     expect(button?.disabled).toBe(true);
     expect(button?.textContent).toMatch(/^Resend in (59|60)s$/);
   });
 
   it('counts down the wait the server gives when it refuses a send as too soon', async () => {
     forgetCooldowns();
-    fake.server.on('POST', '/api/notify/send_email', failWith(0, 'Please wait 47 s before asking for another code', { resend_after: 47 }));
+    fake.server.on(
+      'POST',
+      '/api/notify/send_email',
+      failWith(0, 'Please wait 47 s before asking for another code', { resend_after: 47 }),
+    );
     signIn({ token: 't', user: REAL });
     view = await renderRoutes(routes, '/mine/password');
     await click(q('[data-testid="send-code"]'));
-    const button = (q('[data-testid="send-code"]') as HTMLButtonElement | null);
+    const button = q('[data-testid="send-code"]') as HTMLButtonElement | null;
     expect(button?.disabled).toBe(true);
     expect(button?.textContent).toMatch(/^Resend in (46|47)s$/);
   });

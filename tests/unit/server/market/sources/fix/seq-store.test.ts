@@ -25,7 +25,7 @@ describe('SeqNumStore', () => {
     expect(b.senderSeqNum).toBe(7);
   });
 
-  it('writes the LP\'s number every 20th change, and all on flush', async () => {
+  it("writes the LP's number every 20th change, and all on flush", async () => {
     const dir = fresh();
     const a = new SeqNumStore(id, dir);
     await a.initialize();
