@@ -4,6 +4,7 @@
 // strangers), and a later send to the same target does not kill a code someone is about to type.
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../domain/time.ts';
+import type { Language } from '../../domain/types.ts';
 import type { Notifier } from '../services.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -48,7 +49,7 @@ export async function checkResend(q: Queryable, channel: CodeChannel, target: st
 }
 
 /**
- * Stores a new code, hands its text to the notifier and returns the code's key (for the caller only: it goes in
+ * Stores a new code, hands it to the notifier (in `lang`, the requester's language) and returns the code's key (for the caller only: it goes in
  * the send answer, never in the message). `recipient` is the address the gateway needs; `address` (the client's
  * IP) is capped per day as well as the target, so one caller cannot spray codes at many numbers.
  */
@@ -56,7 +57,7 @@ export async function issueCode(
   deps: { db: Db; clock: Clock; notifier: Notifier; limits: Limits },
   t: CodeTarget,
   recipient: string,
-  text: (code: string) => string,
+  lang: Language,
   address?: string,
 ): Promise<string> {
   const now = deps.clock.now();
@@ -81,7 +82,13 @@ export async function issueCode(
       [t.channel, t.target, t.purpose, code, now, now + CODE_TTL_MS, key],
     );
   });
-  await deps.notifier.send(t.channel, recipient, text(code));
+  await deps.notifier.send({
+    kind: 'verification_code',
+    channel: t.channel,
+    to: recipient,
+    lang,
+    values: { code, minutes: CODE_TTL_MS / 60_000 },
+  });
   return key;
 }
 

@@ -6,12 +6,13 @@ import type { Clock } from '../../domain/time.ts';
 import type { Notifier } from '../services.ts';
 import type { Queryable } from '../db/db.ts';
 import { leaveInOutbox } from './outbox-repository.ts';
+import { messageText } from './message-text.ts';
 
 export function outboxNotifier(db: Queryable, clock: Clock, log: FastifyBaseLogger): Notifier {
   return {
-    async send(channel, to, text) {
-      await leaveInOutbox(db, channel, to, text, clock.now());
-      log.info({ outbox: { channel } }, 'message left in the outbox');
+    async send(message) {
+      await leaveInOutbox(db, message.channel, message.to, messageText(message), clock.now());
+      log.info({ outbox: { channel: message.channel, kind: message.kind } }, 'message left in the outbox');
     },
   };
 }

@@ -6,7 +6,6 @@ import { areaPrefix } from '../accounts/area-codes.ts';
 import { createCaptcha } from '../accounts/captcha.ts';
 import { normaliseEmail, normaliseMobile, type Channel } from '../accounts/identity.ts';
 import {
-  CODE_TTL_MS,
   issueCode,
   PURPOSE_REGISTER,
   RESEND_AFTER_MS,
@@ -15,7 +14,7 @@ import {
 } from '../accounts/verification.ts';
 import { findUserByEmail, findUserByMobile } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { requestText } from '../http/i18n.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '../http/schemas.ts';
 import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
 import { replies } from '../http/wire-schema.ts';
@@ -53,8 +52,6 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     }
     const existing = channel === 'sms' ? await findUserByMobile(db, target) : await findUserByEmail(db, target);
     if (b.type === PURPOSE_REGISTER && existing) throw new ApiError('account_exists');
-    const text = (code: string): string =>
-      requestText(request, 'server.code_text', { code, minutes: CODE_TTL_MS / 60_000 });
     const deps = {
       db,
       clock,
@@ -63,7 +60,13 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       // the answer does not reveal whether the account exists.
       notifier: b.type !== PURPOSE_REGISTER && !existing ? { send: async () => undefined } : ctx.notifier,
     };
-    return issueCode(deps, { channel, target, purpose: b.type }, recipient, text, request.ip);
+    return issueCode(
+      deps,
+      { channel, target, purpose: b.type },
+      recipient,
+      pickLanguage(request.headers.lang),
+      request.ip,
+    );
   }
 
   const sendSchema = (to: JsonSchema) => ({

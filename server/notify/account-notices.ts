@@ -1,0 +1,48 @@
+// A notice about an account reaches its owner on every channel the account has (its e-mail, its mobile number),
+// through the Notifier, and never throws into the action that caused it: the action is done, the notice is news.
+import type { Db, Queryable } from '../db/db.ts';
+import { areaPrefix } from '../accounts/area-codes.ts';
+import { findUserById } from '../auth/users.ts';
+import type { Language } from '../../domain/types.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Message, MessageKind, Notifier } from '../services.ts';
+
+export interface AccountNoticeDeps {
+  db: Db | Queryable;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+}
+
+/** The messages a notice of `kind` about `userId` becomes: one per channel the account has. Demo accounts get none. */
+export async function accountMessages(
+  q: Queryable,
+  userId: number,
+  kind: MessageKind,
+  values: Message['values'],
+  lang?: Language,
+): Promise<Message[]> {
+  const user = await findUserById(q, userId);
+  if (!user || user.is_demo === 1) return [];
+  const out: Message[] = [];
+  if (user.email) out.push({ kind, channel: 'email', to: user.email, lang, values, userId });
+  if (user.mobile && user.area_id !== null) {
+    const prefix = await areaPrefix(q, user.area_id);
+    if (prefix !== null) out.push({ kind, channel: 'sms', to: `${prefix}${user.mobile}`, lang, values, userId });
+  }
+  return out;
+}
+
+/** Sends the notice; a failure to queue it is logged (without its values) and swallowed. */
+export async function notifyAccount(
+  deps: AccountNoticeDeps,
+  userId: number,
+  kind: MessageKind,
+  values: Message['values'] = {},
+  lang?: Language,
+): Promise<void> {
+  try {
+    for (const message of await accountMessages(deps.db, userId, kind, values, lang)) await deps.notifier.send(message);
+  } catch (err) {
+    deps.log.warn({ notice: { kind, userId }, err: (err as Error).name }, 'account notice not queued');
+  }
+}
