@@ -1,4 +1,4 @@
-// The second factor's SQL (server/db/migrations/700-second-factor.sql), for traders and staff alike. Each write that
+// The second factor's SQL (server/db/migrations/630-second-factor.sql), for traders and staff alike. Each write that
 // accepts a code is one conditional UPDATE, so two requests racing with the same code cannot both pass.
 import type { Queryable } from '../db/db.ts';
 
