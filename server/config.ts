@@ -79,8 +79,10 @@ export interface ServerConfig {
   trustProxy?: boolean | string | number | undefined;
   /** Checks every answer against its route's documented response schema (the server tests; never in production). */
   onResponseViolation?: ((v: ResponseViolation) => void) | undefined;
-  /** The back office's token (OPS_TOKEN); default: created once in {dataDir}/ops-token. */
+  /** The back office's break-glass token (OPS_TOKEN); off when unset (docs/back-office.md "Break-glass"). */
   opsToken?: string | undefined;
+  /** Minutes without a request after which a staff session ends (STAFF_IDLE_MINUTES, default 30). */
+  staffIdleMinutes?: number | undefined;
   /** Length of a fund day in ms (FUND_DAY_MS, default one day): a demo can watch a fund mature in seconds. */
   fundDayMs?: number | undefined;
   /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
@@ -152,7 +154,7 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
 
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
- * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
+ * OPS_TOKEN, STAFF_IDLE_MINUTES, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT (each source reads its own settings: docs/market-data.md).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
@@ -182,6 +184,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     security: { factor: factorEnv(env) },
     trustProxy: trustProxyEnv(env.TRUST_PROXY),
     opsToken: env.OPS_TOKEN || undefined,
+    staffIdleMinutes: env.STAFF_IDLE_MINUTES ? Math.max(1, intEnv(env, 'STAFF_IDLE_MINUTES', 30)) : undefined,
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,

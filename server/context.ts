@@ -19,8 +19,12 @@ export interface AppContext extends Services {
   failureWindows: CountedWindows;
   /** Session revocations (logout, password reset or change): every gateway's hub logs those sockets out. */
   revocations: Revocations;
-  /** The operator token the ops API checks (server/ops/auth.ts); never logged or sent to a client. */
-  opsToken: string;
+  /** The break-glass token the ops API accepts (server/ops/auth.ts), null when off; never logged or sent out. */
+  opsToken: string | null;
+  /** While no active admin exists: the shell's token for the first administrator (DATA_DIR/ops-bootstrap). */
+  opsBootstrap: { token: string; path: string } | null;
+  /** A staff session ends after this long without a request (STAFF_IDLE_MINUTES). */
+  staffIdleMs: number;
   /** Length of a fund day (FUND_DAY_MS): income falls due every fundDayMs after a subscription. */
   fundDayMs: number;
   /** Price alerts: the change announcement, the VAPID public key, the allowed push services (docs/alerts.md). */

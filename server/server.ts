@@ -49,7 +49,8 @@ import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
 import { followFeeds, localFeeds, publishFeeds, type FeedsContext } from './market/feeds/feed-wiring.ts';
-import { loadOpsToken } from './ops/token.ts';
+import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
+import { activeAdminCount } from './staff/staff-repository.ts';
 import { outboxNotifier } from './notify/outbox-notifier.ts';
 import { healthRoutes } from './routes/health.ts';
 import { coreRoutes } from './routes/index.ts';
@@ -235,7 +236,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
       engine,
       demoResetHooks: [clearDemoOrders],
-      opsToken: loadOpsToken(config.dataDir, config.opsToken),
+      opsToken: loadOpsToken(config.opsToken),
+      opsBootstrap: prepareBootstrap(config.dataDir, (await activeAdminCount(db)) === 0),
+      staffIdleMs: (config.staffIdleMinutes ?? 30) * 60_000,
       fundDayMs: config.fundDayMs ?? DEFAULT_FUND_DAY_MS,
       limits,
       // Gateways count wrong guesses in PostgreSQL like the request budgets (docs/scaling.md "Shared state").

@@ -4,6 +4,7 @@
 // code from the outbox; on in-memory PGlite, whose one connection lives here, the ledger check), and for heap
 // snapshots. Work done at the conductor's request is kept out of the lag figures: the histogram restarts after it.
 // Config: SOAK_SERVER_CONFIG = {"databaseUrl"?, "pgliteTemplate"? (a tarball path), "pgliteWorker"? (server/db/pglite-worker.ts)}.
+import { breakGlass } from '../../server/ops/auth.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,9 @@ interface Config {
   pgliteTemplate?: string;
   pgliteWorker?: boolean;
 }
+
+/** The soak lanes act as the operator directly (the commands, not the HTTP API): as break-glass. */
+const SOAK_OPERATOR = breakGlass('127.0.0.1');
 
 const config = JSON.parse(process.env.SOAK_SERVER_CONFIG ?? '{}') as Config;
 const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-soak-'));
@@ -100,7 +104,7 @@ serveParent({
     return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
   },
   credit: async (req) =>
-    userCredit.run(ctx, { user: String(req.user), amount: String(req.amount), memo: 'soak funds' }),
+    userCredit.run(ctx, { user: String(req.user), amount: String(req.amount), memo: 'soak funds' }, SOAK_OPERATOR),
   review: async () => {
     const pending = await ctx.db.query<{ id: string }>(
       'SELECT id::text AS id FROM withdrawals WHERE status = 0 ORDER BY random() LIMIT 1',
@@ -108,8 +112,8 @@ serveParent({
     const id = pending[0]?.id;
     if (!id) return false;
     try {
-      if (Math.random() < 0.5) await withdrawPaid.run(ctx, { id });
-      else await withdrawReject.run(ctx, { id, reason: 'soak' });
+      if (Math.random() < 0.5) await withdrawPaid.run(ctx, { id }, SOAK_OPERATOR);
+      else await withdrawReject.run(ctx, { id, reason: 'soak' }, SOAK_OPERATOR);
       return true;
     } catch {
       return false; // reviewed by another lane first

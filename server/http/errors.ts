@@ -72,7 +72,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /**
  * field_invalid / field_required with the field's translated label; a field without one becomes request_invalid for
- * a trader. Operators (/api/ops/) read the parameter names of their commands, so theirs stay as they are.
+ * a trader. Operators (/api/ops/) read the parameter names of their commands, so theirs name the flag they type
+ * ("--reason is required"; docs/back-office.md "The CLI").
  */
 function namedField(
   lang: Language,
@@ -80,8 +81,9 @@ function namedField(
   params: Record<string, string | number>,
   operator: boolean,
 ): [string, Record<string, string | number>] {
-  if ((key !== 'field_invalid' && key !== 'field_required') || typeof params.field !== 'string' || operator)
-    return [key, params];
+  if ((key !== 'field_invalid' && key !== 'field_required') || typeof params.field !== 'string') return [key, params];
+  if (operator)
+    return [key === 'field_required' ? 'staff.flag_required' : 'staff.flag_invalid', { flag: params.field }];
   const label = FIELD_LABELS[params.field];
   return label ? [key, { ...params, field: translate(lang, label) }] : ['request_invalid', {}];
 }

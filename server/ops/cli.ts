@@ -1,34 +1,37 @@
-// `npm run ops -- <command> --param value …`: runs one back-office command on the running server over its ops
-// API (a PGlite database belongs to the one server process, so the CLI never opens the database itself).
-// `npm run ops` alone lists the commands. The server is OPS_URL or http://127.0.0.1:$PORT (default 8080); the
-// token is OPS_TOKEN or the file DATA_DIR/ops-token the server created.
+// `npm run ops -- <command> --param value …`: a staff client of the running server's ops API (a PGlite database
+// belongs to the one server process, so the CLI never opens the database itself). docs/back-office.md "The CLI".
+// - `npm run ops -- login` asks for the login, password and code (from the terminal, or OPS_LOGIN, OPS_PASSWORD and
+//   OPS_CODE for scripts: environment variables, never arguments, so they reach no shell history or process list)
+//   and keeps the session in the user's config directory (cli-session.ts). `logout`, `whoami`.
+// - Each command then acts as that person; `npm run ops` alone lists the commands their role may run.
+// - `staff-create --role admin` without a session: the first administrator, with DATA_DIR/ops-bootstrap.
+// - OPS_TOKEN set: the break-glass token instead of a session (recorded as "break-glass").
+// The server is OPS_URL or http://127.0.0.1:$PORT (default 8080). Messages are English; OPS_LANG asks the server
+// for its messages in another language. Nothing here reads USER.
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Envelope } from '../../domain/types.ts';
 import { CODE_OK } from '../../domain/types.ts';
 import type { OpsCommandInfo } from '../routes/ops.ts';
+import { OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
+import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
-import { opsTokenPath } from './token.ts';
+import { forgetSession, readSession, saveSession } from './cli-session.ts';
+import { opsBootstrapPath } from './token.ts';
 
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** Asks one question on the terminal (`secret`: not echoed); answers '' when there is no terminal input. */
+  ask(question: string, secret: boolean): Promise<string>;
   fetch: typeof fetch;
 }
 
 function serverUrl(env: NodeJS.ProcessEnv): string {
   return (env.OPS_URL || `http://127.0.0.1:${env.PORT || '8080'}`).replace(/\/+$/, '');
-}
-
-function token(env: NodeJS.ProcessEnv): string {
-  if (env.OPS_TOKEN) return env.OPS_TOKEN.trim();
-  const path = opsTokenPath(env.DATA_DIR || 'data');
-  try {
-    return readFileSync(path, 'utf8').trim();
-  } catch {
-    throw new Error(`no OPS_TOKEN and no ${path}: start the server once, or set OPS_TOKEN`);
-  }
 }
 
 /** One row per line, columns padded: lists read like a table; anything else prints as JSON. */
@@ -54,7 +57,12 @@ export function formatResult(data: unknown): string {
 }
 
 function usage(commands: readonly OpsCommandInfo[]): string {
-  const lines = ['usage: npm run ops -- <command> [--param value …]', '', 'commands:'];
+  const lines = [
+    'usage: npm run ops -- <command> [--param value …]',
+    '       npm run ops -- login | logout | whoami',
+    '',
+    'commands you may run:',
+  ];
   for (const c of commands) {
     const params = c.params.map((p) => (p.optional ? `[--${p.name}]` : `--${p.name}`)).join(' ');
     lines.push(`  ${c.name} ${params}`.trimEnd(), `      ${c.summary}`);
@@ -63,38 +71,136 @@ function usage(commands: readonly OpsCommandInfo[]): string {
   return lines.join('\n');
 }
 
-/** Returns the exit code: 0 done, 1 refused by the server or unreachable, 2 wrong usage. */
-export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  let base: string;
-  let headers: Record<string, string>;
-  try {
-    base = serverUrl(env);
-    headers = { [OPS_TOKEN_HEADER]: token(env), 'content-type': 'application/json' };
-  } catch (err) {
-    io.err(err instanceof Error ? err.message : String(err));
+const NOT_SIGNED_IN = 'You are not signed in (or your session has ended): run "npm run ops -- login" first.';
+
+interface Client {
+  base: string;
+  call<T>(path: string, body?: unknown, extra?: Record<string, string>): Promise<{ status: number; env: Envelope<T> }>;
+}
+
+function client(env: NodeJS.ProcessEnv, io: CliIo, auth: Record<string, string>): Client {
+  const base = serverUrl(env);
+  const headers = { ...auth, 'content-type': 'application/json', lang: env.OPS_LANG || 'en' };
+  return {
+    base,
+    async call<T>(path: string, body?: unknown, extra: Record<string, string> = {}) {
+      const h = { ...headers, ...extra };
+      const res = await io.fetch(
+        `${base}${path}`,
+        body === undefined ? { headers: h } : { method: 'POST', headers: h, body: JSON.stringify(body) },
+      );
+      return { status: res.status, env: (await res.json()) as Envelope<T> };
+    },
+  };
+}
+
+async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<number> {
+  const name = env.OPS_LOGIN || (await io.ask('Login: ', false));
+  const password = env.OPS_PASSWORD || (await io.ask('Password: ', true));
+  if (!name || !password) {
+    io.err(!name ? 'A login is required.' : 'A password is required.');
+    return 2;
+  }
+  // A code given up front (OPS_CODE) goes with the password: one request.
+  let first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, code: env.OPS_CODE || undefined });
+  if (first.env.code === CODE_OK && first.env.data.step === 'done') return signedIn(env, io, c, first.env.data);
+  if (first.env.code !== CODE_OK) {
+    io.err(first.env.msg);
     return 1;
   }
-  const call = async <T>(path: string, body?: unknown): Promise<Envelope<T>> => {
-    const res = await io.fetch(
-      `${base}${path}`,
-      body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+  if (first.env.data.step === 'setup') {
+    io.out(
+      [
+        'Your second factor is not set up yet. Add this key to your authenticator app (or open the link):',
+        `  key:  ${first.env.data.secret}`,
+        `  link: ${first.env.data.uri}`,
+      ].join('\n'),
     );
-    return (await res.json()) as Envelope<T>;
-  };
+  }
+  const code = env.OPS_CODE || (await io.ask('Code from your authenticator: ', false));
+  if (!code) {
+    io.err('A code is required.');
+    return 2;
+  }
+  first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, code });
+  const data = first.env.data;
+  if (first.env.code !== CODE_OK || data.step !== 'done') {
+    io.err(first.env.msg);
+    return 1;
+  }
+  return signedIn(env, io, c, data);
+}
+
+function signedIn(env: NodeJS.ProcessEnv, io: CliIo, c: Client, data: Extract<LoginAnswer, { step: 'done' }>): number {
+  const path = saveSession(env, { url: c.base, token: data.token, login: data.login });
+  io.out(`Signed in as ${data.name} (${data.login}), role ${data.role}. Session saved in ${path}.`);
+  return 0;
+}
+
+/** The first administrator, from the shell (no session yet): with the server's DATA_DIR/ops-bootstrap. */
+async function bootstrap(env: NodeJS.ProcessEnv, io: CliIo, values: Record<string, string | undefined>) {
+  let token: string;
   try {
-    const list = await call<OpsCommandInfo[]>('/api/ops/commands');
-    if (list.code !== CODE_OK) {
-      io.err(list.msg);
+    token = readFileSync(opsBootstrapPath(env.DATA_DIR || 'data'), 'utf8').trim();
+  } catch {
+    io.err(NOT_SIGNED_IN);
+    return 1;
+  }
+  const c = client(env, io, {});
+  const r = await c.call<unknown>('/api/ops/bootstrap', values, { [OPS_BOOTSTRAP_HEADER]: token });
+  if (r.env.code !== CODE_OK) {
+    io.err(r.env.msg);
+    return 1;
+  }
+  io.out(formatResult(r.env.data));
+  io.out('The first password is shown once: give it to the person, who signs in and sets up the second factor.');
+  return 0;
+}
+
+/** Returns the exit code: 0 done, 1 refused by the server or unreachable, 2 wrong usage. */
+export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
+  const base = serverUrl(env);
+  const [name, ...rest] = argv;
+  const saved = readSession(env, base);
+  const auth: Record<string, string> = env.OPS_TOKEN
+    ? { [OPS_TOKEN_HEADER]: env.OPS_TOKEN.trim() }
+    : saved
+      ? { [STAFF_SESSION_HEADER]: saved.token }
+      : {};
+  const c = client(env, io, auth);
+  try {
+    if (name === 'login') return await login(env, io, client(env, io, {}));
+    if (name === 'logout') {
+      if (saved) await c.call('/api/ops/logout', {});
+      forgetSession(env);
+      io.out('Signed out.');
+      return 0;
+    }
+    const list = await c.call<OpsCommandInfo[]>('/api/ops/commands');
+    if (list.status === 401 && name === 'staff-create') {
+      const values = parseArgs({
+        args: rest,
+        options: { login: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+        strict: true,
+      }).values;
+      return await bootstrap(env, io, values);
+    }
+    if (list.env.code !== CODE_OK) {
+      io.err(list.status === 401 ? NOT_SIGNED_IN : list.env.msg);
       return 1;
     }
-    const [name, ...rest] = argv;
+    if (name === 'whoami') {
+      const me = await c.call<{ name: string; role: string }>('/api/ops/me');
+      io.out(`${me.env.data.name}, role ${me.env.data.role}`);
+      return 0;
+    }
     if (!name || name === 'help' || name === '--help') {
-      io.out(usage(list.data));
+      io.out(usage(list.env.data));
       return name ? 0 : 2;
     }
-    const cmd = list.data.find((c) => c.name === name);
+    const cmd = list.env.data.find((x) => x.name === name);
     if (!cmd) {
-      io.err(`unknown command "${name}"\n\n${usage(list.data)}`);
+      io.err(`Unknown command "${name}", or not one your role may run.\n\n${usage(list.env.data)}`);
       return 2;
     }
     let values: Record<string, string | undefined>;
@@ -105,24 +211,76 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
       io.err(`${err instanceof Error ? err.message : String(err)}\n\n${usage([cmd])}`);
       return 2;
     }
-    // Desk changes record who made them: the operator's login unless --by says otherwise.
-    if (cmd.params.some((p) => p.name === 'by') && values.by === undefined)
-      values.by = env.OPS_USER || env.USER || env.USERNAME;
-    const result = await call<unknown>(`/api/ops/run/${encodeURIComponent(cmd.name)}`, values);
-    if (result.code !== CODE_OK) {
-      io.err(result.msg);
+    const missing = cmd.params.find((p) => !p.optional && !values[p.name]);
+    if (missing) {
+      io.err(`--${missing.name} is required (${missing.help}).`);
+      return 2;
+    }
+    const result = await c.call<unknown>(`/api/ops/run/${encodeURIComponent(cmd.name)}`, values);
+    if (result.env.code !== CODE_OK) {
+      io.err(result.status === 401 ? NOT_SIGNED_IN : result.env.msg);
       return 1;
     }
-    io.out(formatResult(result.data));
+    io.out(formatResult(result.env.data));
     return 0;
   } catch (err) {
-    io.err(`cannot reach the server at ${base}: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(`Cannot reach the server at ${base}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
 }
 
+/** Questions on the terminal: each answer one line of stdin; a secret's typing is not echoed. */
+export function terminalAsk(): CliIo['ask'] {
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      if (!muted) process.stderr.write(chunk);
+      done();
+    },
+  });
+  let rl: ReturnType<typeof createInterface> | null = null;
+  const lines: string[] = [];
+  const waiting: Array<(line: string) => void> = [];
+  let closed = false;
+  const open = () => {
+    if (rl) return rl;
+    rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY === true });
+    rl.on('line', (line) => {
+      const w = waiting.shift();
+      if (w) w(line);
+      else lines.push(line);
+    });
+    rl.on('close', () => {
+      closed = true;
+      for (const w of waiting.splice(0)) w('');
+    });
+    return rl;
+  };
+  return (question, secret) => {
+    open();
+    process.stderr.write(question);
+    muted = secret && process.stdin.isTTY === true;
+    return new Promise<string>((resolve) => {
+      const done = (line: string) => {
+        if (muted) process.stderr.write('\n');
+        muted = false;
+        resolve(line.trim());
+      };
+      const next = lines.shift();
+      if (next !== undefined) done(next);
+      else if (closed) done('');
+      else waiting.push(done);
+    });
+  };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const io: CliIo = { out: (t) => process.stdout.write(`${t}\n`), err: (t) => process.stderr.write(`${t}\n`), fetch };
+  const io: CliIo = {
+    out: (t) => process.stdout.write(`${t}\n`),
+    err: (t) => process.stderr.write(`${t}\n`),
+    ask: terminalAsk(),
+    fetch,
+  };
   runCli(process.argv.slice(2), process.env, io).then(
     (code) => process.exit(code),
     (err: unknown) => {

@@ -1,19 +1,27 @@
-// The back office over HTTP: GET /api/ops/commands lists the operator commands (server/ops/commands/), and
-// POST /api/ops/run/:name runs one with a JSON object of string parameters. Every call needs the ops token
-// (server/ops/auth.ts); a wrong or missing token gets 401 and runs nothing. Each run is logged by name and
-// parameters for the audit trail (parameters are ids, amounts and reasons, never secrets).
-import type { FastifyInstance } from 'fastify';
+// The back office over HTTP (docs/back-office.md):
+// - POST /api/ops/login: a staff member's password, then their TOTP code (server/staff/staff-auth.ts); answers a
+//   session token for the header `x-ops-session`. POST /api/ops/bootstrap: the shell's first administrator.
+// - GET /api/ops/me, POST /api/ops/logout, GET /api/ops/commands (only those the member's role may run) and
+//   POST /api/ops/run/:name: each needs a live staff session or the break-glass OPS_TOKEN (server/ops/auth.ts);
+//   without, 401 and nothing runs. A run is refused (403) outside the role's rights, and otherwise made in one
+//   transaction with its audit row (server/ops/run.ts). Every break-glass request is an audit row too.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { failure } from '../http/errors.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
-import { isOperator } from '../ops/auth.ts';
+import { opsActor } from '../ops/auth.ts';
 import type { OpsCommand } from '../ops/command.ts';
 import { OPS_COMMANDS as OPS_COMMANDS_SCHEMA } from '../http/wire/content.ts';
 import { anyValue, OPS, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
-import { noBudget } from '../security/budgets.ts';
+import { assertMayRun, runAs } from '../ops/run.ts';
+import { budget, noBudget } from '../security/budgets.ts';
+import { appendAudit } from '../staff/audit-repository.ts';
+import { bootstrapMatches, createFirstAdmin, OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
+import { mayUse, ROLE_RIGHTS, RIGHTS, type OpsActor } from '../staff/rights.ts';
+import { normalLogin, STAFF_SESSION_HEADER, staffLogin, staffLogout } from '../staff/staff-auth.ts';
 
 /** What the CLI and the page need to show a command: no function, no internals. */
 export interface OpsCommandInfo {
@@ -45,58 +53,169 @@ export function opsArgs(cmd: OpsCommand, body: unknown): Record<string, string> 
 }
 
 const TAGS = ['Back office'];
+const LOGIN_BUDGET = budget('login', (request) => {
+  const body = request.body as { login?: unknown } | undefined;
+  const login = normalLogin(body?.login);
+  // Per login *and* address, as traders' logins: a flood spends only its own address's tries.
+  return login ? `staff:${login}|${request.ip}` : null;
+});
+
+const actors = new WeakMap<FastifyRequest, OpsActor>();
+const actorOf = (request: FastifyRequest): OpsActor => {
+  const a = actors.get(request);
+  if (!a) throw new ApiError('staff.session_needed', CODE_ERROR, {}, 401);
+  return a;
+};
+
+const strings = (names: readonly string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(names.map((n) => [n, { type: 'string', maxLength: 200 }])),
+});
 
 export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
   const byName = new Map(commands.map((c) => [c.name, c]));
   return async function backOfficeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-    // Encapsulated in this module's scope: guards the ops routes only.
-    app.addHook('onRequest', async (request, reply) => {
-      if (await isOperator(ctx, request)) return;
-      request.log.warn({ url: request.url }, 'ops request without a valid token');
-      await reply.code(401).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_token')));
-    });
-
-    app.get(
-      '/api/ops/commands',
-      { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } },
-      async () => {
-        const list: OpsCommandInfo[] = commands.map(({ name, summary, params }) => ({ name, summary, params }));
-        return ok(list);
+    app.post(
+      '/api/ops/login',
+      {
+        // Counted like a trader's login: per address and per staff login, plus the lock-out of login-guard.ts.
+        config: { budget: LOGIN_BUDGET },
+        schema: {
+          tags: TAGS,
+          description:
+            'A staff sign-in: login and password, then the TOTP code. Without a code answers step "code" (or ' +
+            '"setup" with a new secret at the first sign-in); with the right code, step "done" and a session token.',
+          body: { ...strings(['login', 'password', 'code']), required: ['login', 'password'] },
+          response: replies(anyValue, 'The next step, or the session'),
+        },
+      },
+      async (request) => {
+        const b = request.body as { login?: unknown; password?: unknown; code?: unknown };
+        return ok(await staffLogin(ctx, { login: b.login, password: b.password, code: b.code }, request.ip));
       },
     );
 
-    app.post<{ Params: { name: string } }>(
-      '/api/ops/run/:name',
+    app.post(
+      '/api/ops/bootstrap',
       {
-        // Operators only: the token check before it has its own wrong-guess budget per address (server/ops/auth.ts),
-        // and a back office approving a queue of deposits must not be cut off mid-way.
-        config: { budget: noBudget('operators only, behind the x-ops-token check and its wrong-guess budget') },
+        config: { budget: LOGIN_BUDGET },
         schema: {
           tags: TAGS,
-          security: OPS,
           description:
-            'Runs one operator command (see /api/ops/commands) with its parameters as the form or JSON body.',
-          describeBody: {
-            schema: {
-              type: 'object',
-              additionalProperties: { type: 'string' },
-              description: "the command's parameters by name (GET /api/ops/commands)",
-            },
-            required: false,
-          },
-          params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          response: replies(anyValue, "The command's result (code 1) or a failure"),
+            'The first administrator, from the shell (`npm run ops -- staff-create --role admin`): only while no ' +
+            'active admin exists, with the token of DATA_DIR/ops-bootstrap in x-ops-bootstrap.',
+          body: { ...strings(['login', 'name', 'role']), required: ['login', 'name'] },
+          response: replies(anyValue, 'The new admin and their first password (shown once)'),
         },
       },
       async (request, reply) => {
-        const cmd = byName.get(request.params.name);
-        if (!cmd) {
-          return reply.code(404).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_unknown')));
+        if (!bootstrapMatches(ctx, request.headers[OPS_BOOTSTRAP_HEADER])) {
+          const lang = pickLanguage(request.headers.lang);
+          const key = ctx.opsBootstrap ? 'staff.session_needed' : 'staff.first_admin_exists';
+          return reply.code(401).send(failure(translate(lang, key)));
         }
-        const args = opsArgs(cmd, request.body);
-        request.log.info({ ops: cmd.name, args }, 'ops command');
-        return ok(await cmd.run(ctx, args));
+        const b = request.body as { login?: string; name?: string; role?: string };
+        if (b.role !== undefined && b.role !== 'admin')
+          throw new ApiError('field_invalid', CODE_ERROR, { field: 'role' });
+        return ok(await createFirstAdmin(ctx, b, request.ip));
       },
     );
+
+    await app.register(async (guarded) => {
+      guarded.addHook('onRequest', async (request, reply) => {
+        const actor = await opsActor(ctx, request);
+        if (actor) {
+          actors.set(request, actor);
+          // Every use of the shared token is on record; a run's own row names it too.
+          if (actor.kind === 'break-glass' && !request.url.startsWith('/api/ops/run/')) {
+            await appendAudit(ctx.db, {
+              at: ctx.clock.now(),
+              staffId: null,
+              actor: actor.name,
+              role: actor.role,
+              address: actor.address,
+              action: `${request.method} ${request.url.split('?')[0] ?? ''}`,
+              params: {},
+            });
+          }
+          return;
+        }
+        request.log.warn({ url: request.url }, 'ops request without a live staff session or token');
+        const lang = pickLanguage(request.headers.lang);
+        await reply.code(401).send(failure(translate(lang, 'staff.session_needed')));
+      });
+
+      guarded.get(
+        '/api/ops/me',
+        { schema: { tags: TAGS, security: OPS, response: replies(anyValue, 'Who is signed in, and their rights') } },
+        async (request) => {
+          const a = actorOf(request);
+          const rights = a.role === 'break-glass' ? [...RIGHTS] : a.role === 'shell' ? [] : ROLE_RIGHTS[a.role];
+          return ok({ login: a.login, name: a.name, role: a.role, rights, idle_minutes: ctx.staffIdleMs / 60_000 });
+        },
+      );
+
+      guarded.post(
+        '/api/ops/logout',
+        {
+          config: { budget: noBudget('ends the caller’s own staff session') },
+          schema: { tags: TAGS, security: OPS, response: replies(anyValue, 'Signed out') },
+        },
+        async (request) => {
+          const token = request.headers[STAFF_SESSION_HEADER];
+          if (typeof token === 'string') await staffLogout(ctx.db, token, ctx.clock.now());
+          return ok(null);
+        },
+      );
+
+      guarded.get(
+        '/api/ops/commands',
+        { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } },
+        async (request) => {
+          const a = actorOf(request);
+          // Only what the signed-in role may run: the CLI's help and the page's menu show nothing else.
+          const list: OpsCommandInfo[] = commands
+            .filter((c) => mayUse(a, c.right))
+            .map(({ name, summary, params }) => ({ name, summary, params }));
+          return ok(list);
+        },
+      );
+
+      guarded.post<{ Params: { name: string } }>(
+        '/api/ops/run/:name',
+        {
+          // Staff only: signed in with a second factor (whose login has its own budget), or the counted break-glass
+          // token; a back office approving a queue of deposits must not be cut off mid-way.
+          config: { budget: noBudget('staff only, behind a live staff session or the counted break-glass token') },
+          schema: {
+            tags: TAGS,
+            security: OPS,
+            description:
+              'Runs one operator command (see /api/ops/commands) with its parameters as the form or JSON body.',
+            describeBody: {
+              schema: {
+                type: 'object',
+                additionalProperties: { type: 'string' },
+                description: "the command's parameters by name (GET /api/ops/commands)",
+              },
+              required: false,
+            },
+            params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            response: replies(anyValue, "The command's result (code 1) or a failure"),
+          },
+        },
+        async (request, reply) => {
+          const cmd = byName.get(request.params.name);
+          if (!cmd) {
+            return reply.code(404).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_unknown')));
+          }
+          const actor = actorOf(request);
+          assertMayRun(cmd, actor); // refused before its parameters are even read
+          const args = opsArgs(cmd, request.body);
+          request.log.info({ ops: cmd.name, by: actor.login, args }, 'ops command');
+          return ok(await runAs(ctx, cmd, args, actor));
+        },
+      );
+    });
   };
 }

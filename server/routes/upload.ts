@@ -9,7 +9,9 @@ import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { malformedAs400 } from '../http/multipart.ts';
-import { isOperator } from '../ops/auth.ts';
+import { opsActor } from '../ops/auth.ts';
+import { appendAudit } from '../staff/audit-repository.ts';
+import { mayUse } from '../staff/rights.ts';
 import { cleanImage } from '../uploads/image.ts';
 import { checkQuota, readUpload, saveUpload, uploadUrl } from '../uploads/store.ts';
 import { UPLOADED } from '../http/wire/money.ts';
@@ -73,7 +75,23 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   // Reading an image: its owner's session, or the operators' token (then no session is looked for).
   await app.register(async (images) => {
-    requireSession(images, ctx, { unless: (request) => isOperator(ctx, request) });
+    // Staff who review deposits or identities (or break-glass) see any image; each view is an audit row.
+    requireSession(images, ctx, {
+      unless: async (request) => {
+        const actor = await opsActor(ctx, request);
+        if (!actor || !(mayUse(actor, 'deposits') || mayUse(actor, 'real-name'))) return false;
+        await appendAudit(ctx.db, {
+          at: ctx.clock.now(),
+          staffId: actor.staffId || null,
+          actor: actor.name,
+          role: actor.role,
+          address: actor.address,
+          action: 'image-view',
+          params: { url: request.url.split('?')[0] ?? '' },
+        });
+        return true;
+      },
+    });
     images.get<{ Params: { id: string } }>(
       '/api/common/image/:id',
       {

@@ -35,7 +35,7 @@ const TAGS = ['Withdrawals'];
 export const WITHDRAWALS_PAGE_SIZE = 10;
 export const WITHDRAW_MEMO_MAX = 200;
 
-function toRecord(r: WithdrawalRow, statusName: (status: number) => string): WithdrawRecord {
+function toRecord(r: WithdrawalRow, statusName: (status: number) => string, underReview: string): WithdrawRecord {
   const status = r.status as WithdrawRecord['status'];
   return {
     id: Number(r.id),
@@ -44,7 +44,8 @@ function toRecord(r: WithdrawalRow, statusName: (status: number) => string): Wit
     draw_currency: { code: r.code, protocol: r.protocol },
     fee: exactMoneyText(r.fee),
     status,
-    status_name: statusName(status),
+    // Waiting for a second finance approval reads "Under review" until it comes (docs/back-office.md "Four eyes").
+    status_name: r.under_review && status === 0 ? underReview : statusName(status),
     created_at: wireTime(r.created_at),
     type: r.type === 1 ? 1 : 2,
     address: r.address,
@@ -143,7 +144,11 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
       const statusName = (s: number) => requestText(request, `server.withdraw_status_${s}`);
       const read = (limit: number, offset: number) =>
         userWithdrawals(ctx.db, caller(request).id, request.query.type, limit, offset);
-      return ok(await listPage(request.query.page, WITHDRAWALS_PAGE_SIZE, read, (r) => toRecord(r, statusName)));
+      return ok(
+        await listPage(request.query.page, WITHDRAWALS_PAGE_SIZE, read, (r) =>
+          toRecord(r, statusName, requestText(request, 'staff.withdraw_under_review')),
+        ),
+      );
     },
   );
 }

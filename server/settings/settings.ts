@@ -24,6 +24,14 @@ export async function setSetting(q: Queryable, key: string, value: string): Prom
   );
 }
 
+/** The stored keys that start with `prefix` (the four-eyes thresholds, one per currency). */
+export async function settingKeysLike(q: Queryable, prefix: string): Promise<string[]> {
+  const rows = await q.query<{ key: string }>('SELECT key FROM settings WHERE starts_with(key, $1) ORDER BY key', [
+    prefix,
+  ]);
+  return rows.map((r) => r.key);
+}
+
 const toInt = (v: string | undefined, fallback: number): number => {
   const n = Number(v);
   return Number.isInteger(n) ? n : fallback;

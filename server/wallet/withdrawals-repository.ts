@@ -20,6 +20,8 @@ export interface WithdrawalRow {
   status: number;
   remark: string;
   created_at: string;
+  /** A first finance approval is given and the second awaited (docs/back-office.md "Four eyes"). */
+  under_review: boolean;
 }
 
 export interface PayoutTarget {
@@ -100,7 +102,9 @@ export function userWithdrawals(
   return pageOf<WithdrawalRow>(
     db,
     `SELECT w.id, w.type, w.number, w.fee, w.real_number, c.code, c.protocol, w.address, w.payee_account, w.memo,
-            w.status, w.remark, w.created_at
+            w.status, w.remark, w.created_at,
+            EXISTS (SELECT 1 FROM second_approvals a WHERE a.kind = 'withdraw-paid' AND a.subject_id = w.id
+                     AND a.status = 'waiting') AS under_review
        FROM withdrawals w JOIN withdraw_currencies c ON c.id = w.currency_id
       WHERE w.user_id = $1 AND w.type = $2 ORDER BY w.id DESC LIMIT $3 OFFSET $4`,
     'SELECT count(*)::text AS n FROM withdrawals WHERE user_id = $1 AND type = $2',
@@ -117,13 +121,14 @@ export interface ReviewWithdrawal {
   number: string;
   status: number;
   code: string;
+  real_number: string;
 }
 
 /** The withdrawal with its currency code, locked for the caller's transaction (null when there is none). */
 export async function lockWithdrawal(q: Queryable, id: number): Promise<ReviewWithdrawal | null> {
   return queryOne<ReviewWithdrawal>(
     q,
-    `SELECT w.id, w.user_id, w.number, w.status, c.code FROM withdrawals w JOIN withdraw_currencies c ON c.id = w.currency_id
+    `SELECT w.id, w.user_id, w.number, w.status, c.code, w.real_number FROM withdrawals w JOIN withdraw_currencies c ON c.id = w.currency_id
       WHERE w.id = $1 FOR UPDATE OF w`,
     [id],
   );

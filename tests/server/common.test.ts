@@ -227,6 +227,8 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     engine: new OrderEngine(services, loadEngineInstruments),
     demoResetHooks: [],
     opsToken: 'x'.repeat(32),
+    opsBootstrap: null,
+    staffIdleMs: 30 * 60_000,
     fundDayMs: 86_400_000,
     limits: makeLimits(),
     failureWindows: memoryWindows(services.clock),

@@ -41,7 +41,7 @@ async function ops<T = unknown>(
 ): Promise<{ code: number; msg: string; data: T }> {
   const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
     method: 'POST',
-    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.ctx.opsToken },
+    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.opsToken },
     body: JSON.stringify(body),
   });
   return (await res.json()) as { code: number; msg: string; data: T };

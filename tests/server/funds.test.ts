@@ -14,6 +14,7 @@ import {
   startTestServer,
   type RegisteredUser,
   type TestServer,
+  TEST_OPERATOR,
 } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
@@ -31,7 +32,7 @@ const fund = (title: string) => funds.find((f) => f.title === title) as MiningFu
 
 async function richUser(amount = '10000'): Promise<RegisteredUser> {
   const u = await registerAndLogin(server, { clock });
-  await userCredit.run(server.ctx, { user: u.account, amount });
+  await userCredit.run(server.ctx, { user: u.account, amount }, TEST_OPERATOR);
   return u;
 }
 
@@ -182,7 +183,7 @@ describe('the income job', () => {
     // A crash after day 3 was paid but before the run finished: the row is there, the next run skips it.
     clock.advance(DAY);
     await job();
-    await FUND_COMMANDS.find((c) => c.name === 'fund-run')?.run(server.ctx, {}); // the operator runs it again by hand
+    await FUND_COMMANDS.find((c) => c.name === 'fund-run')?.run(server.ctx, {}, TEST_OPERATOR); // the operator runs it again by hand
     expect((await subs(u)).data[0]).toMatchObject({ paid_days: 3, sum_profit: '9.0000' });
     expect(await balance(u)).toBe('1409.00');
   });

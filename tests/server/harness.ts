@@ -18,6 +18,7 @@ import type { Notifier } from '../../server/services.ts';
 import type { OpsCommand } from '../../server/ops/command.ts';
 import type { ResponseViolation } from '../../server/http/response-check.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
+import { breakGlass } from '../../server/ops/auth.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
 
 export interface TestServerOptions {
@@ -43,7 +44,14 @@ export interface TestServerOptions {
   trustProxy?: boolean | string | number;
   /** Web Push options (the push test's local endpoint host and its TLS agent). */
   push?: PushOptions;
+  /** The break-glass OPS_TOKEN, set explicitly (default TEST_OPS_TOKEN); null: off, as in production by default. */
+  opsToken?: string | null;
+  /** STAFF_IDLE_MINUTES (default 30). */
+  staffIdleMinutes?: number;
 }
+
+/** The break-glass token test servers set explicitly unless a test turns it off (docs/back-office.md "Break-glass"). */
+export const TEST_OPS_TOKEN = 'test-break-glass-token-0123456789abcdef';
 
 export interface TestServer {
   baseUrl: string; // http://127.0.0.1:port
@@ -51,6 +59,8 @@ export interface TestServer {
   ctx: AppContext;
   app: RunningServer['app'];
   dataDir: string; // uploads live here
+  /** The break-glass token this server accepts (TEST_OPS_TOKEN unless the test turned it off: then ''). */
+  opsToken: string;
   /** Answers that did not match their route's documented response schema (close() fails when there are any). */
   violations: ResponseViolation[];
   close(): Promise<void>;
@@ -106,6 +116,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     security: { factor: 1000, scrypt: LEGACY_SCRYPT, ...opts.security },
     trustProxy: opts.trustProxy,
     push: opts.push,
+    opsToken: opts.opsToken === undefined ? TEST_OPS_TOKEN : (opts.opsToken ?? undefined),
+    staffIdleMinutes: opts.staffIdleMinutes,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {
@@ -120,6 +132,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ctx: server.ctx,
     app: server.app,
     dataDir,
+    opsToken: server.ctx.opsToken ?? '',
     violations,
     async close() {
       await server.close();
@@ -165,11 +178,14 @@ export function useTestServer(opts: TestServerOptions = {}): UsedTestServer {
   };
 }
 
+/** Who a test runs ops commands as, when it calls a command directly: the break-glass actor (every right). */
+export const TEST_OPERATOR = breakGlass('127.0.0.1');
+
 /** Runs the ops command `name` of `commands` on the server's context (what /api/ops/run and `npm run ops` call). */
 export function opsCommand(commands: readonly OpsCommand[], server: () => TestServer, name: string) {
   const command = commands.find((c) => c.name === name);
   if (!command) throw new Error(name);
-  return (args: Record<string, string>) => command.run(server().ctx, args);
+  return (args: Record<string, string>) => command.run(server().ctx, args, TEST_OPERATOR);
 }
 
 /** The key a call was refused with (its thrown value's text when it has none); fails when it was not refused. */

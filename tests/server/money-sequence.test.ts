@@ -17,7 +17,14 @@ import type {
 } from '../../domain/wallet-types.ts';
 import { DEPOSIT_COMMANDS } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
-import { manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import {
+  manualClock,
+  registerAndLogin,
+  startTestServer,
+  type RegisteredUser,
+  type TestServer,
+  TEST_OPERATOR,
+} from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -32,7 +39,7 @@ const proofs = new Map<number, string>();
 const run = (list: typeof DEPOSIT_COMMANDS, name: string, args: Record<string, string>) => {
   const cmd = list.find((c) => c.name === name);
   if (!cmd) throw new Error(name);
-  return cmd.run(server.ctx, args).catch(() => undefined); // refusals are part of the game: they must change nothing
+  return cmd.run(server.ctx, args, TEST_OPERATOR).catch(() => undefined); // refusals are part of the game: they must change nothing
 };
 
 /** lock_balance = margins of holding and pending orders + pending withdrawals, per user. */

@@ -4,7 +4,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealNameCenter } from '../../domain/wallet-types.ts';
 import { REAL_NAME_COMMANDS } from '../../server/ops/commands/real-name.ts';
-import { api, countRows, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import {
+  api,
+  countRows,
+  registerAndLogin,
+  startTestServer,
+  type RegisteredUser,
+  type TestServer,
+  TEST_OPERATOR,
+} from './harness.ts';
 
 let server: TestServer;
 let alice: RegisteredUser;
@@ -13,7 +21,7 @@ let bob: RegisteredUser;
 const cmd = (name: string) => {
   const c = REAL_NAME_COMMANDS.find((x) => x.name === name);
   if (!c) throw new Error(name);
-  return (args: Record<string, string>) => c.run(server.ctx, args);
+  return (args: Record<string, string>) => c.run(server.ctx, args, TEST_OPERATOR);
 };
 async function photo(u: RegisteredUser, colour: string): Promise<string> {
   const jpg = await sharp({ create: { width: 32, height: 20, channels: 3, background: colour } })

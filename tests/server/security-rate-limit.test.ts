@@ -370,7 +370,7 @@ describe('operator token', () => {
     for (let i = 0; i < FAILURE_BUDGETS.ops_address; i++) {
       expect((await ops(`wrong-token-${i}-xxxxxxxxxxxxxxxx`, ip)).status).toBe(401);
     }
-    const refused = await ops(server.ctx.opsToken, ip);
+    const refused = await ops(server.opsToken, ip);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 0, msg: TOO_MANY_EN });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -382,9 +382,9 @@ describe('operator token', () => {
         })
       ).status,
     ).toBe(429);
-    expect((await ops(server.ctx.opsToken, freshIp())).status).toBe(200);
+    expect((await ops(server.opsToken, freshIp())).status).toBe(200);
     clock.advance(RATE_WINDOW_MS);
-    expect((await ops(server.ctx.opsToken, ip)).status).toBe(200);
+    expect((await ops(server.opsToken, ip)).status).toBe(200);
   });
 });
 

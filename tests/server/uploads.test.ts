@@ -177,7 +177,7 @@ describe('who may see an upload', () => {
   });
 
   it('operators with the ops token see any upload', async () => {
-    const res = await fetch(`${server.baseUrl}${url}`, { headers: { 'x-ops-token': server.ctx.opsToken } });
+    const res = await fetch(`${server.baseUrl}${url}`, { headers: { 'x-ops-token': server.opsToken } });
     expect(res.status).toBe(200);
     const wrong = await fetch(`${server.baseUrl}${url}`, {
       headers: { 'x-ops-token': 'wrong-wrong-wrong-wrong-wrong' },

@@ -18,7 +18,7 @@ import {
   TEST_INSTRUMENTS,
   marketBuy,
 } from './engine-helpers.ts';
-import { registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import { registerAndLogin, startTestServer, type RegisteredUser, type TestServer, TEST_OPERATOR } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 const EUR = 9001;
@@ -96,7 +96,7 @@ afterAll(async () => {
 
 it('a pending withdrawal neither counts as margin nor delays a stop-out; rejecting it afterwards returns it whole', async () => {
   const u = await registerAndLogin(server);
-  await userCredit.run(server.ctx, { user: u.account, amount: '2200' });
+  await userCredit.run(server.ctx, { user: u.account, amount: '2200' }, TEST_OPERATOR);
   const wid = await withdraw(u, '1000'); // available 1200, frozen 1000
   await invariantHolds(u.user.id);
   const o = await engine.submit(u.user.id, EUR, buy(), null); // margin 1100, fee 1.1: available 98.9
@@ -113,7 +113,7 @@ it('a pending withdrawal neither counts as margin nor delays a stop-out; rejecti
   await invariantHolds(u.user.id);
 
   const reject = WITHDRAW_COMMANDS.find((x) => x.name === 'withdraw-reject');
-  await reject?.run(server.ctx, { id: String(wid), reason: 'test' });
+  await reject?.run(server.ctx, { id: String(wid), reason: 'test' }, TEST_OPERATOR);
   const after = await ledgerCheck(ctx.db, u.user.id);
   expect([after.balance, after.lock]).toEqual(['1498.9', '0']);
   await invariantHolds(u.user.id);
@@ -122,12 +122,12 @@ it('a pending withdrawal neither counts as margin nor delays a stop-out; rejecti
 
 it('a paid withdrawal leaves the margin of open orders untouched', async () => {
   const u = await registerAndLogin(server);
-  await userCredit.run(server.ctx, { user: u.account, amount: '1500' });
+  await userCredit.run(server.ctx, { user: u.account, amount: '1500' }, TEST_OPERATOR);
   const o = await engine.submit(u.user.id, EUR, buy({ cont: '0.5' }), null); // margin 550, fee 0.55
   const wid = await withdraw(u, '900'); // available 49.45
   await invariantHolds(u.user.id);
   const paid = WITHDRAW_COMMANDS.find((x) => x.name === 'withdraw-paid');
-  await paid?.run(server.ctx, { id: String(wid) });
+  await paid?.run(server.ctx, { id: String(wid) }, TEST_OPERATOR);
   const c = await ledgerCheck(ctx.db, u.user.id);
   expect([c.balance, c.lock, c.sumOpenMargins]).toEqual(['49.45', '550', '550']);
   await invariantHolds(u.user.id);

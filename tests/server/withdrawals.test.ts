@@ -15,6 +15,7 @@ import {
   startTestServer,
   type RegisteredUser,
   type TestServer,
+  TEST_OPERATOR,
 } from './harness.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 import { barrier, Client, isType } from './ws-client.ts';
@@ -64,8 +65,8 @@ beforeAll(async () => {
   server = await startTestServer({ market: { manual: true } });
   alice = await registerAndLogin(server);
   bob = await registerAndLogin(server);
-  await userCredit.run(server.ctx, { user: alice.account, amount: '1000' });
-  await userCredit.run(server.ctx, { user: bob.account, amount: '50' });
+  await userCredit.run(server.ctx, { user: alice.account, amount: '1000' }, TEST_OPERATOR);
+  await userCredit.run(server.ctx, { user: bob.account, amount: '50' }, TEST_OPERATOR);
   coins = (await alice.client.get<WithdrawCurrency[]>('/api/account/draw_symbol_list', { type: 1 })).data;
   banks = (await alice.client.get<WithdrawCurrency[]>('/api/account/draw_symbol_list', { type: 2 })).data;
 });

@@ -10,6 +10,8 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   app_status: '0', // getCompanyStatus.status: not 0 sends the browser to loss_url
   app_type: '0', // 1 = the main site: /product searches provider companies instead of instruments (docs/product.md)
   loss_url: '',
+  // Four eyes (docs/back-office.md): a withdrawal or manual credit above this needs a second finance member.
+  'four_eyes.USD': '10000',
 };
 
 export const settingsSeeder: Seeder = {

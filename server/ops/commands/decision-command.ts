@@ -6,9 +6,11 @@ import type { AppContext } from '../../context.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg } from '../args.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
+import type { Right } from '../../staff/rights.ts';
 
 interface DecisionSpec<K> {
   name: string;
+  right: Right;
   summary: string;
   /** The item's parameter (`id`, `user`) and how its value finds the item. */
   item: OpsParam;
@@ -25,6 +27,7 @@ export function decisionCommand<K>(spec: DecisionSpec<K>): OpsCommand {
   const { item, reason } = spec;
   return {
     name: spec.name,
+    right: spec.right,
     summary: spec.summary,
     params: reason ? [item, reason] : [item],
     async run(ctx, args) {

@@ -20,9 +20,9 @@ import {
 } from '../../market/feeds/feed-config.ts';
 import { offsetTicks } from '../../market/feeds/tick-check.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
+import type { OpsActor } from '../../staff/rights.ts';
 import { textArg } from '../args.ts';
 
-const BY: OpsParam = { name: 'by', help: 'who makes the change (recorded; the CLI fills in OPS_USER or USER)' };
 const CODE: OpsParam = { name: 'code', help: 'the instrument code, e.g. EURUSD' };
 const SOURCE: OpsParam = { name: 'source', help: 'a PRICE_SOURCES name, e.g. simulator, fix, exchange, replay' };
 
@@ -57,12 +57,12 @@ function offsetArg(raw: string | undefined, precision: number): string {
 /** Runs a desk change: the write and its record in one transaction, then applied everywhere. */
 async function change(
   ctx: AppContext,
-  args: Readonly<Record<string, string>>,
+  actor: OpsActor,
   command: string,
   detail: string,
   write: (q: Queryable) => Promise<void>,
 ): Promise<{ done: string }> {
-  const by = textArg(args.by, 'by', true);
+  const by = actor.name; // the signed-in member (or "break-glass"): docs/back-office.md "The audit log"
   await ctx.db.tx(async (q) => {
     await write(q);
     await recordFeedChange(q, ctx.clock.now(), by, command, detail);
@@ -74,6 +74,7 @@ async function change(
 
 export const feedMappings: OpsCommand = {
   name: 'feed-mappings',
+  right: 'feeds',
   summary:
     "The symbol → instrument table, with each mapping's offset (the simulator quotes unmapped instruments by code)",
   params: [],
@@ -82,6 +83,7 @@ export const feedMappings: OpsCommand = {
 
 export const feedMap: OpsCommand = {
   name: 'feed-map',
+  right: 'feeds',
   summary:
     "Map a source's symbol to an instrument (replaces that source's symbol for it), with an optional fixed offset",
   params: [
@@ -89,15 +91,14 @@ export const feedMap: OpsCommand = {
     { name: 'symbol', help: "the source's own symbol, e.g. EUR/USD or BTCUSDT" },
     CODE,
     { name: 'offset', help: "added to this source's price, e.g. -0.0002 (default 0)", optional: true },
-    BY,
   ],
-  async run(ctx, args) {
+  async run(ctx, args, actor) {
     const source = sourceArg(args.source);
     const symbol = args.symbol ?? '';
     if (!SYMBOL.test(symbol)) throw new ApiError('field_invalid', undefined, { field: 'symbol' });
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
-    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) =>
+    return change(ctx, actor, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) =>
       mapSymbol(q, source, symbol, inst.id, offset),
     );
   },
@@ -105,12 +106,13 @@ export const feedMap: OpsCommand = {
 
 export const feedUnmap: OpsCommand = {
   name: 'feed-unmap',
+  right: 'feeds',
   summary: "Remove a source's mapping for an instrument",
-  params: [SOURCE, CODE, BY],
-  async run(ctx, args) {
+  params: [SOURCE, CODE],
+  async run(ctx, args, actor) {
     const source = sourceArg(args.source);
     const inst = await instrument(ctx.db, args.code);
-    return change(ctx, args, 'feed-unmap', `${source} ✕ ${args.code ?? ''}`, async (q) => {
+    return change(ctx, actor, 'feed-unmap', `${source} ✕ ${args.code ?? ''}`, async (q) => {
       if (!(await unmapSymbol(q, source, inst.id))) throw new ApiError('not_found');
     });
   },
@@ -118,18 +120,14 @@ export const feedUnmap: OpsCommand = {
 
 export const feedOffset: OpsCommand = {
   name: 'feed-offset',
+  right: 'feeds',
   summary: "Set the fixed offset added to a source's price for an instrument (an LP quoting off the market shown)",
-  params: [
-    SOURCE,
-    CODE,
-    { name: 'offset', help: "e.g. 0.0003 or -1.5, at most the instrument's decimals; 0 = none" },
-    BY,
-  ],
-  async run(ctx, args) {
+  params: [SOURCE, CODE, { name: 'offset', help: "e.g. 0.0003 or -1.5, at most the instrument's decimals; 0 = none" }],
+  async run(ctx, args, actor) {
     const source = sourceArg(args.source);
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
-    return change(ctx, args, 'feed-offset', `${source} ${args.code ?? ''} offset ${offset}`, async (q) => {
+    return change(ctx, actor, 'feed-offset', `${source} ${args.code ?? ''} offset ${offset}`, async (q) => {
       if (!(await setMappingOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
     });
   },
@@ -137,6 +135,7 @@ export const feedOffset: OpsCommand = {
 
 export const feedRule: OpsCommand = {
   name: 'feed-rule',
+  right: 'instruments',
   summary: 'Set an instrument\'s price rule and its stale and spike limits ("default" restores a limit\'s default)',
   params: [
     CODE,
@@ -147,9 +146,8 @@ export const feedRule: OpsCommand = {
       help: 'a tick further than this (percent) from the last good price is held; 0 = off; default',
       optional: true,
     },
-    BY,
   ],
-  async run(ctx, args) {
+  async run(ctx, args, actor) {
     const inst = await instrument(ctx.db, args.code);
     const rule = args.rule;
     if (rule !== undefined && !(PRICE_RULES as readonly string[]).includes(rule))
@@ -165,7 +163,7 @@ export const feedRule: OpsCommand = {
     const said = [rule && `rule ${rule}`, stale && `stale-ms ${stale}`, spike && `spike-pct ${spike}`]
       .filter(Boolean)
       .join(', ');
-    return change(ctx, args, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
+    return change(ctx, actor, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
       changeFeedRule(q, inst.id, {
         ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
         ...(stale !== undefined ? { staleMs: stale === 'default' ? null : Number(stale) } : {}),
@@ -177,12 +175,13 @@ export const feedRule: OpsCommand = {
 
 export const feedHalt: OpsCommand = {
   name: 'feed-halt',
+  right: 'halts',
   summary: 'Halt trading on an instrument: orders are refused with the reason, which traders see',
-  params: [CODE, { name: 'reason', help: 'what traders are told, e.g. "Price check with the liquidity provider"' }, BY],
-  async run(ctx, args) {
+  params: [CODE, { name: 'reason', help: 'what traders are told, e.g. "Price check with the liquidity provider"' }],
+  async run(ctx, args, actor) {
     const inst = await instrument(ctx.db, args.code);
     const reason = textArg(args.reason, 'reason', true);
-    return change(ctx, args, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) =>
+    return change(ctx, actor, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) =>
       changeFeedRule(q, inst.id, { haltReason: reason }),
     );
   },
@@ -190,32 +189,35 @@ export const feedHalt: OpsCommand = {
 
 export const feedResume: OpsCommand = {
   name: 'feed-resume',
+  right: 'halts',
   summary: 'Resume trading on a halted instrument',
-  params: [CODE, BY],
-  async run(ctx, args) {
+  params: [CODE],
+  async run(ctx, args, actor) {
     const inst = await instrument(ctx.db, args.code);
-    return change(ctx, args, 'feed-resume', args.code ?? '', (q) => changeFeedRule(q, inst.id, { haltReason: null }));
+    return change(ctx, actor, 'feed-resume', args.code ?? '', (q) => changeFeedRule(q, inst.id, { haltReason: null }));
   },
 };
 
 export const feedSuspend: OpsCommand = {
   name: 'feed-suspend',
+  right: 'feeds',
   summary: 'Suspend a price source: its ticks are counted but not used; its instruments fail over or go stale',
-  params: [SOURCE, { name: 'reason', help: 'why (shown in feeds)', optional: true }, BY],
-  async run(ctx, args) {
+  params: [SOURCE, { name: 'reason', help: 'why (shown in feeds)', optional: true }],
+  async run(ctx, args, actor) {
     const source = sourceArg(args.source);
     const reason = textArg(args.reason, 'reason', false) || 'suspended';
-    return change(ctx, args, 'feed-suspend', `${source}: ${reason}`, (q) => suspendSource(q, source, reason));
+    return change(ctx, actor, 'feed-suspend', `${source}: ${reason}`, (q) => suspendSource(q, source, reason));
   },
 };
 
 export const feedUnsuspend: OpsCommand = {
   name: 'feed-unsuspend',
+  right: 'feeds',
   summary: 'Use a suspended price source again',
-  params: [SOURCE, BY],
-  async run(ctx, args) {
+  params: [SOURCE],
+  async run(ctx, args, actor) {
     const source = sourceArg(args.source);
-    return change(ctx, args, 'feed-unsuspend', source, (q) => unsuspendSource(q, source));
+    return change(ctx, actor, 'feed-unsuspend', source, (q) => unsuspendSource(q, source));
   },
 };
 

@@ -17,7 +17,7 @@ function statusOf(ctx: AppContext): FeedStatus {
 
 /** An operator command that lists rows of the feed status. */
 function statusReport(name: string, summary: string, rows: (status: FeedStatus) => unknown[]): OpsCommand {
-  return { name, summary, params: [], run: async (ctx) => rows(statusOf(ctx)) };
+  return { name, right: 'feeds', summary, params: [], run: async (ctx) => rows(statusOf(ctx)) };
 }
 
 /** The fields `keys` of `row` under their snake_case names, the operator's columns. */
@@ -89,6 +89,7 @@ export const feedRejects = statusReport(
 
 export const feedChanges: OpsCommand = {
   name: 'feed-changes',
+  right: 'feeds',
   summary: "The dealing desk's changes, newest first: who, when, what",
   params: [],
   run: async (ctx) =>

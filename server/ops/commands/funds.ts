@@ -9,6 +9,7 @@ import { listCommand, statusDigits } from './list-command.ts';
 
 export const fundRun: OpsCommand = {
   name: 'fund-run',
+  right: 'credits',
   summary: 'Pay every fund day that is due now (and return matured principals); safe to run any time',
   params: [],
   run: (ctx) => runFundIncome(ctx, ctx.fundDayMs),
@@ -16,6 +17,7 @@ export const fundRun: OpsCommand = {
 
 export const fundSubscriptions = listCommand({
   name: 'fund-subscriptions',
+  right: 'credits',
   summary: 'Fund subscriptions by status (default: 1 doing), newest first',
   statusHelp: '1 doing, 2 refunding, 3 refunded, 4 finished',
   statuses: statusDigits(1, 4),

@@ -1,6 +1,8 @@
 // Every back-office command, in the order the CLI's help and the back-office page list them.
-// A feature adds its commands in its own file under server/ops/commands/ and one line here.
+// A feature adds its commands in its own file under server/ops/commands/ and one line here; each declares its right.
 import type { OpsCommand } from '../command.ts';
+import { APPROVAL_COMMANDS } from './approvals.ts';
+import { auditSearch } from './audit.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
 import { FEED_DESK_COMMANDS } from './feed-desk.ts';
@@ -8,6 +10,7 @@ import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
 import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { SETTING_COMMANDS } from './settings.ts';
+import { STAFF_COMMANDS } from './staff.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow } from './users.ts';
 
@@ -16,9 +19,12 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   outboxShow,
   ...DEPOSIT_COMMANDS,
   ...WITHDRAW_COMMANDS,
+  ...APPROVAL_COMMANDS,
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
   ...SETTING_COMMANDS,
   ...FEED_STATUS_COMMANDS,
   ...FEED_DESK_COMMANDS,
+  ...STAFF_COMMANDS,
+  auditSearch,
 ];

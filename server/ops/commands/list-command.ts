@@ -3,6 +3,7 @@
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { OpsCommand } from '../command.ts';
+import type { Right } from '../../staff/rights.ts';
 import { findUser } from './users.ts';
 
 const LIST_LIMIT = 100;
@@ -32,6 +33,7 @@ async function listFilter(
 
 interface ListSpec<R> {
   name: string;
+  right: Right;
   summary: string;
   /** What `--status` takes, for the help. */
   statusHelp: string;
@@ -46,6 +48,7 @@ interface ListSpec<R> {
 export function listCommand<R>(spec: ListSpec<R>): OpsCommand {
   return {
     name: spec.name,
+    right: spec.right,
     summary: spec.summary,
     params: [{ name: 'status', help: spec.statusHelp, optional: true }, USER_FILTER],
     async run(ctx, args) {

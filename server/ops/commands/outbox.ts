@@ -16,6 +16,7 @@ const LIMIT = 20;
 
 export const outboxShow: OpsCommand = {
   name: 'outbox',
+  right: 'users',
   summary: `The newest messages (verification codes) waiting in the outbox, ${LIMIT} at most`,
   params: [{ name: 'to', help: 'only messages to this e-mail or mobile number (ending with it)', optional: true }],
   async run(ctx, args) {

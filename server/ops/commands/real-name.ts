@@ -11,6 +11,7 @@ import { findUser } from './users.ts';
 
 export const realNameList: OpsCommand = {
   name: 'realname-list',
+  right: 'real-name',
   summary: 'Real-name submissions by status (default: waiting for review), oldest first',
   params: [{ name: 'status', help: '0 rejected or none, 1 reviewing, 2 verified', optional: true }],
   async run(ctx, args) {
@@ -31,6 +32,7 @@ export const realNameList: OpsCommand = {
 function review(name: string, summary: string, to: number, needsReason: boolean): OpsCommand {
   return decisionCommand({
     name,
+    right: 'real-name',
     summary,
     item: { name: 'user', help: 'uid, e-mail, mobile number or #id' },
     find: (ctx, raw) => findUser(ctx.db, raw),

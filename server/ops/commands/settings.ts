@@ -3,7 +3,8 @@
 // keys, and for the switches only the values the app understands: a typo must not turn the site off.
 import { ApiError } from '../../http/envelope.ts';
 import { DEFAULT_SETTINGS } from '../../db/seeds/settings.ts';
-import { getSettings, setSetting } from '../../settings/settings.ts';
+import type { Queryable } from '../../db/db.ts';
+import { getSettings, setSetting, settingKeysLike } from '../../settings/settings.ts';
 import type { OpsCommand } from '../command.ts';
 
 const LANGS = [
@@ -42,6 +43,8 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
 };
 
 const MAX_VALUE = 4000;
+/** The four-eyes threshold of one currency (server/staff/four-eyes.ts). */
+const FOUR_EYES_KEY = /^four_eyes\.[A-Z0-9]{2,10}$/;
 const URL_KEYS = new Set(['service_link', 'loss_url']);
 
 export interface SettingRow {
@@ -49,12 +52,18 @@ export interface SettingRow {
   value: string;
 }
 
+async function fourEyesKeys(q: Queryable): Promise<string[]> {
+  const set = await settingKeysLike(q, 'four_eyes.');
+  return [...new Set(['four_eyes.USD', ...set])].sort();
+}
+
 export const settingList: OpsCommand = {
   name: 'setting-list',
+  right: 'settings',
   summary: 'The base settings an operator may change, with their current values',
   params: [],
   async run(ctx) {
-    const keys = Object.keys(SETTABLE);
+    const keys = [...Object.keys(SETTABLE), ...(await fourEyesKeys(ctx.db))];
     const values = await getSettings(ctx.db, keys);
     return keys.map((key): SettingRow => ({ key, value: values[key] ?? DEFAULT_SETTINGS[key] ?? '' }));
   },
@@ -62,19 +71,28 @@ export const settingList: OpsCommand = {
 
 export const settingSet: OpsCommand = {
   name: 'setting-set',
+  right: 'settings',
   summary: 'Change one base setting (app_type 1 = main site: /product searches provider companies)',
   params: [
     {
       name: 'key',
       help: `one of ${Object.keys(SETTABLE)
         .filter((k) => !k.startsWith('announcement.'))
-        .join(', ')}, announcement.<lang>`,
+        .join(', ')}, announcement.<lang>, four_eyes.<CURRENCY> (e.g. four_eyes.USD)`,
     },
     { name: 'value', help: 'the new value (switches take only their listed values; links http(s) or empty)' },
   ],
+  before: async (q, args) => ({ key: args.key, value: (await getSettings(q, [args.key ?? '']))[args.key ?? ''] }),
   async run(ctx, args) {
     const key = args.key ?? '';
     const value = args.value ?? '';
+    if (FOUR_EYES_KEY.test(key)) {
+      // A four-eyes threshold: an amount in that currency, or empty for none (docs/back-office.md "Four eyes").
+      if (value !== '' && !/^\d{1,15}(\.\d{1,8})?$/.test(value))
+        throw new ApiError('field_invalid', undefined, { field: 'value' });
+      await setSetting(ctx.db, key, value);
+      return { key, value } satisfies SettingRow;
+    }
     if (!(key in SETTABLE)) throw new ApiError('field_invalid', undefined, { field: 'key' });
     const allowed = SETTABLE[key];
     if (allowed && !allowed.includes(value)) throw new ApiError('field_invalid', undefined, { field: 'value' });

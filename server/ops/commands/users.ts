@@ -32,6 +32,7 @@ export async function findUser(q: Queryable, key: string | undefined): Promise<O
 
 export const userShow: OpsCommand = {
   name: 'user-show',
+  right: 'users',
   summary: 'Show a user and their balances, found by uid, e-mail, mobile, demo id or #id',
   params: [{ name: 'user', help: 'uid, e-mail, mobile number, demo id or #id' }],
   run: (ctx, args) => findUser(ctx.db, args.user),

@@ -8,6 +8,12 @@ import { exactMoneyText } from '../../../domain/format/money.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
 import type { OpsCommand } from '../command.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { lockWithdrawal } from '../../wallet/withdrawals-repository.ts';
+import { closeApproval, insertApproval, waitingApprovalOf } from '../../staff/approvals-repository.ts';
+import { assertSecondPerson, needsSecondApproval } from '../../staff/four-eyes.ts';
+import { announceAccountChange } from '../account-change.ts';
+import { idArg } from '../args.ts';
 import { byId, decisionCommand } from './decision-command.ts';
 import { listCommand, type StatusWords } from './list-command.ts';
 
@@ -24,6 +30,7 @@ const STATUS_WORDS: StatusWords = {
 
 export const withdrawList = listCommand({
   name: 'withdraw-list',
+  right: 'withdrawals',
   summary: 'Withdrawal requests by status (default: pending), newest first',
   statusHelp: '0 pending, 1 paid, 2 rejected (or pending, paid/approved, rejected)',
   statuses: STATUS_WORDS,
@@ -45,20 +52,55 @@ export const withdrawList = listCommand({
 
 const WITHDRAWAL_ID = { name: 'id', help: 'the withdrawal id' };
 
-export const withdrawPaid = decisionCommand({
+export const withdrawPaid: OpsCommand = {
   name: 'withdraw-paid',
-  summary: 'Mark a pending withdrawal paid out: its frozen amount leaves the account',
-  item: WITHDRAWAL_ID,
-  find: byId,
-  change: 'withdrawal',
-  async decide(ctx, id) {
+  right: 'withdrawals',
+  summary:
+    'Mark a pending withdrawal paid out: its frozen amount leaves the account (above the four-eyes threshold, the ' +
+    'first call asks for a second approval: approval-give by another finance member pays it)',
+  params: [WITHDRAWAL_ID],
+  before: async (q, args) => lockWithdrawal(q, idArg(args.id)),
+  async run(ctx, args, actor) {
+    const id = idArg(args.id);
+    const w = await lockWithdrawal(ctx.db, id);
+    if (!w) throw new ApiError('withdraw_not_found');
+    if (w.status !== WithdrawStatus.PENDING) throw new ApiError('withdraw_not_pending');
+    const big = await needsSecondApproval(ctx.db, { currency: w.code, value: w.real_number, usd: w.number });
+    if (big) {
+      const waiting = await waitingApprovalOf(ctx.db, 'withdraw-paid', id);
+      if (waiting) {
+        // The second approval, by another finance member: the payment is made now (as approval-give would).
+        assertSecondPerson(waiting, actor);
+        await closeApproval(ctx.db, waiting.id, 'approved', actor.staffId, ctx.clock.now());
+        const { userId, after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+        announceAccountChange(ctx, userId, 'withdrawal');
+        return {
+          id,
+          status: WithdrawStatus.PAID,
+          lock_balance: exactMoneyText(after.lock_balance),
+          approvals: [waiting.first_by, actor.name],
+        };
+      }
+      const approval = await insertApproval(ctx.db, {
+        kind: 'withdraw-paid',
+        subjectId: id,
+        params: { id: String(id) },
+        summary: `withdrawal #${id}: ${exactMoneyText(w.number)} USD (${trimZeros(w.real_number, 2)} ${w.code})`,
+        firstStaffId: actor.staffId,
+        now: ctx.clock.now(),
+      });
+      announceAccountChange(ctx, w.user_id, 'withdrawal');
+      return { id, status: WithdrawStatus.PENDING, waiting_for_second_approval: approval };
+    }
     const { userId, after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
-    return { userId, answer: { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) } };
+    announceAccountChange(ctx, userId, 'withdrawal');
+    return { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) };
   },
-});
+};
 
 export const withdrawReject = decisionCommand({
   name: 'withdraw-reject',
+  right: 'withdrawals',
   summary: 'Reject a pending withdrawal with the reason: its frozen amount returns to the balance',
   item: WITHDRAWAL_ID,
   find: byId,
@@ -66,6 +108,9 @@ export const withdrawReject = decisionCommand({
   change: 'withdrawal',
   async decide(ctx, id, reason) {
     const { userId, after } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
+    // A rejected request needs no second approval any more.
+    const waiting = await waitingApprovalOf(ctx.db, 'withdraw-paid', id);
+    if (waiting) await closeApproval(ctx.db, waiting.id, 'dropped', null, ctx.clock.now());
     const answer = {
       id,
       status: WithdrawStatus.REJECTED,

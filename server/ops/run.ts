@@ -1,0 +1,74 @@
+// Runs one ops command as a person (docs/back-office.md "The audit log"): the command's writes and its audit row are
+// one transaction, so a change that fails leaves no row and a row never exists without its change. The command
+// sees a database whose transactions join this one (as savepoints), and what it announces to the outside (a
+// trader's screen, the feed desk's re-read) waits until the transaction has committed.
+import type { AppContext } from '../context.ts';
+import { joinedDb } from '../db/joined-tx.ts';
+import { ApiError } from '../http/envelope.ts';
+import { appendAudit } from '../staff/audit-repository.ts';
+import { mayUse, type OpsActor } from '../staff/rights.ts';
+import type { OpsArgs, OpsCommand } from './command.ts';
+
+/** Calls to `target`'s methods are queued in `later` instead of made now (they run after the commit). */
+function deferred<T extends object>(target: T, later: Array<() => unknown>, only?: ReadonlySet<string>): T {
+  return new Proxy(target, {
+    get(t, prop, receiver) {
+      const value: unknown = Reflect.get(t, prop, receiver);
+      if (typeof value !== 'function' || (only && !only.has(String(prop)))) return value;
+      return (...args: unknown[]) => {
+        later.push(() => (value as (...a: unknown[]) => unknown).apply(t, args));
+        return Promise.resolve();
+      };
+    },
+  });
+}
+
+/** Throws 403-like refusal unless the actor's role holds the command's right. */
+export function assertMayRun(cmd: OpsCommand, actor: OpsActor): void {
+  if (!mayUse(actor, cmd.right)) throw new ApiError('staff.not_allowed', undefined, { command: cmd.name }, 403);
+}
+
+const SECRET_KEY = /password|secret|token|code_hash/i;
+
+/** What the audit row keeps of a value: everything but fields that hold a secret (an initial password). */
+export function withoutSecrets(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutSecrets);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v as Record<string, unknown>).map(([k, x]) => [
+      k,
+      SECRET_KEY.test(k) ? '(hidden)' : withoutSecrets(x),
+    ]),
+  );
+}
+
+export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor: OpsActor): Promise<unknown> {
+  assertMayRun(cmd, actor);
+  const later: Array<() => unknown> = [];
+  const result = await ctx.db.tx(async (q) => {
+    const db = joinedDb(q, ctx.db.kind);
+    const inner: AppContext = {
+      ...ctx,
+      db,
+      push: deferred(ctx.push, later),
+      notifier: deferred(ctx.notifier, later),
+      feeds: ctx.feeds ? deferred(ctx.feeds, later, new Set(['changed'])) : undefined,
+    };
+    const before = cmd.before ? await cmd.before(db, args) : undefined;
+    const out = await cmd.run(inner, args, actor);
+    await appendAudit(q, {
+      at: ctx.clock.now(),
+      staffId: actor.staffId || null,
+      actor: actor.name,
+      role: actor.role,
+      address: actor.address,
+      action: cmd.name,
+      params: args,
+      before: withoutSecrets(before),
+      after: withoutSecrets(out),
+    });
+    return out;
+  });
+  for (const f of later) await f();
+  return result;
+}

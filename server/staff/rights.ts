@@ -1,0 +1,50 @@
+// Staff roles and the rights each holds (docs/back-office.md "Roles and rights"). Every ops command declares the one
+// right it needs beside its definition (server/ops/command.ts), as routes declare their budgets; a member may run a
+// command only when their role holds its right. `audit` is every role's: each member searches their own actions,
+// an admin everyone's.
+export const ROLES = ['support', 'finance', 'dealer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const RIGHTS = [
+  'users', // a trader's account and balances, the outbox of codes
+  'real-name', // the identity review
+  'content', // news, announcements
+  'deposits',
+  'withdrawals',
+  'credits', // manual credits, the fund job
+  'feeds', // the feed desk: sources, mappings, offsets, rules
+  'halts',
+  'instruments',
+  'staff',
+  'settings',
+  'audit',
+] as const;
+export type Right = (typeof RIGHTS)[number];
+
+export const ROLE_RIGHTS: Readonly<Record<Role, readonly Right[]>> = {
+  support: ['users', 'real-name', 'content', 'audit'],
+  finance: ['deposits', 'withdrawals', 'credits', 'audit'],
+  dealer: ['feeds', 'halts', 'instruments', 'audit'],
+  admin: ['staff', 'settings', 'audit'],
+};
+
+export const isRole = (v: unknown): v is Role => typeof v === 'string' && (ROLES as readonly string[]).includes(v);
+
+/** Who runs a command: a staff member, the break-glass token (every right), or the shell's first administrator. */
+export interface OpsActor {
+  kind: 'staff' | 'break-glass' | 'shell';
+  /** staff.id; 0 for break-glass and the shell. */
+  staffId: number;
+  /** As the audit log names them: "Name (login)", "break-glass" or "shell". */
+  name: string;
+  login: string;
+  role: Role | 'break-glass' | 'shell';
+  /** The client's address. */
+  address: string;
+}
+
+export function mayUse(actor: Pick<OpsActor, 'role'>, right: Right): boolean {
+  if (actor.role === 'break-glass') return true;
+  if (actor.role === 'shell') return false; // the shell only creates the first administrator (staff-bootstrap)
+  return ROLE_RIGHTS[actor.role].includes(right);
+}

@@ -1,0 +1,33 @@
+// Every ops command declares the right it needs, beside its definition (docs/back-office.md "Roles and rights"):
+// a command without one, or with one no role holds, fails here. And the roles are split as the back office says.
+import { describe, expect, it } from 'vitest';
+import { OPS_COMMANDS } from '../../../../../server/ops/commands/index.ts';
+import { mayUse, RIGHTS, ROLE_RIGHTS, ROLES } from '../../../../../server/staff/rights.ts';
+
+describe('ops rights', () => {
+  it('every command declares a known right that some role holds', () => {
+    const held = new Set(ROLES.flatMap((r) => ROLE_RIGHTS[r]));
+    for (const cmd of OPS_COMMANDS) {
+      expect((RIGHTS as readonly string[]).includes(cmd.right), `${cmd.name} declares no known right`).toBe(true);
+      expect(held.has(cmd.right), `${cmd.name}: no role holds "${cmd.right}"`).toBe(true);
+    }
+    expect(new Set(OPS_COMMANDS.map((c) => c.name)).size).toBe(OPS_COMMANDS.length);
+  });
+
+  it('splits the work: support, finance, dealer, admin', () => {
+    const of = (role: (typeof ROLES)[number]) =>
+      OPS_COMMANDS.filter((c) => mayUse({ role }, c.right)).map((c) => c.name);
+    expect(of('support')).toEqual(expect.arrayContaining(['user-show', 'realname-verify']));
+    expect(of('support')).not.toContain('charge-approve');
+    expect(of('finance')).toEqual(expect.arrayContaining(['charge-approve', 'withdraw-paid', 'user-credit']));
+    expect(of('finance')).not.toContain('feed-halt');
+    expect(of('dealer')).toEqual(expect.arrayContaining(['feed-halt', 'feed-map', 'feed-rule']));
+    expect(of('dealer')).not.toContain('withdraw-paid');
+    expect(of('admin')).toEqual(expect.arrayContaining(['staff-create', 'setting-set']));
+    expect(of('admin')).not.toContain('charge-approve');
+    for (const role of ROLES) expect(of(role)).toContain('audit-search');
+    // The shell may do nothing but create the first administrator (its own route), break-glass everything.
+    expect(OPS_COMMANDS.filter((c) => mayUse({ role: 'shell' }, c.right))).toEqual([]);
+    expect(OPS_COMMANDS.every((c) => mayUse({ role: 'break-glass' }, c.right))).toBe(true);
+  });
+});
