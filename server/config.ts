@@ -4,7 +4,7 @@ import type { Clock, Timers } from '../domain/time.ts';
 import type { Bus } from './bus/bus.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './services.ts';
-import { shiftedClock } from './core/system-time.ts';
+import { shiftedClock, systemClock } from './core/system-time.ts';
 import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
@@ -58,6 +58,11 @@ export interface ServerConfig {
   /** An already open database (the server takes ownership and closes it). */
   db?: Db | undefined;
   clock?: Clock | undefined;
+  /**
+   * The real time, for what a device outside checks against it (staff TOTP codes): `clock` unless SIM_TIME shifts
+   * that one, when it stays the system clock.
+   */
+  wallClock?: Clock | undefined;
   timers?: Timers | undefined;
   notifier?: Notifier | undefined;
   /** Pino level; 'silent' in tests. */
@@ -180,6 +185,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     pgliteWorker: pgliteWorkerEnv(env.PGLITE_WORKER),
     logLevel: env.LOG_LEVEL || 'info',
     clock: simStart === undefined ? undefined : shiftedClock(simStart),
+    wallClock: simStart === undefined ? undefined : systemClock,
     market,
     security: { factor: factorEnv(env) },
     trustProxy: trustProxyEnv(env.TRUST_PROXY),

@@ -7,6 +7,7 @@ import type { CountedWindows } from './security/counted-windows.ts';
 import type { Limits } from './security/limits.ts';
 import type { Revocations } from './security/revocations.ts';
 import type { Services } from './services.ts';
+import type { Clock } from '../domain/time.ts';
 import type { FeedsContext } from './market/feeds/feed-wiring.ts';
 
 export interface AppContext extends Services {
@@ -25,6 +26,8 @@ export interface AppContext extends Services {
   opsBootstrap: { token: string; path: string } | null;
   /** A staff session ends after this long without a request (STAFF_IDLE_MINUTES). */
   staffIdleMs: number;
+  /** Real time for TOTP codes (an authenticator app knows no SIM_TIME); the same as `clock` in tests. */
+  wallClock: Clock;
   /** Length of a fund day (FUND_DAY_MS): income falls due every fundDayMs after a subscription. */
   fundDayMs: number;
   /** Price alerts: the change announcement, the VAPID public key, the allowed push services (docs/alerts.md). */

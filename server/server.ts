@@ -239,6 +239,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       opsToken: loadOpsToken(config.opsToken),
       opsBootstrap: prepareBootstrap(config.dataDir, (await activeAdminCount(db)) === 0),
       staffIdleMs: (config.staffIdleMinutes ?? 30) * 60_000,
+      wallClock: config.wallClock ?? clock,
       fundDayMs: config.fundDayMs ?? DEFAULT_FUND_DAY_MS,
       limits,
       // Gateways count wrong guesses in PostgreSQL like the request budgets (docs/scaling.md "Shared state").

@@ -42,6 +42,14 @@ export function withoutSecrets(v: unknown): unknown {
   );
 }
 
+/**
+ * What the audit row keeps of a command's value: an object without its secrets; of a list (a read: charges, users,
+ * the audit log itself) only how many rows it gave, since its parameters already say what was asked.
+ */
+export function auditValue(v: unknown): unknown {
+  return Array.isArray(v) ? { rows: v.length } : withoutSecrets(v);
+}
+
 export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor: OpsActor): Promise<unknown> {
   assertMayRun(cmd, actor);
   const later: Array<() => unknown> = [];
@@ -64,8 +72,8 @@ export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, act
       address: actor.address,
       action: cmd.name,
       params: args,
-      before: withoutSecrets(before),
-      after: withoutSecrets(out),
+      before: auditValue(before),
+      after: auditValue(out),
     });
     return out;
   });

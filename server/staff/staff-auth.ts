@@ -18,7 +18,7 @@ import { insertSession, revokeSession, staffById, staffByLogin, touchSession } f
 
 export const STAFF_SESSION_HEADER = 'x-ops-session';
 
-export type StaffAuthCtx = Pick<AppContext, 'db' | 'clock' | 'limits' | 'failureWindows' | 'staffIdleMs'>;
+export type StaffAuthCtx = Pick<AppContext, 'db' | 'clock' | 'wallClock' | 'limits' | 'failureWindows' | 'staffIdleMs'>;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -68,7 +68,8 @@ export async function staffLogin(
       return { step: 'setup', secret, uri: totpUri(secret, staff.login, 'Tickwise back office') } as const;
     }
     const check = factor
-      ? checkTotp(factor.secret, code, now, factor.last_step === null ? null : Number(factor.last_step))
+      ? // Real time: an authenticator app knows nothing of SIM_TIME.
+        checkTotp(factor.secret, code, ctx.wallClock.now(), factor.last_step === null ? null : Number(factor.last_step))
       : null;
     if (!check?.ok || !(await acceptStep(q, owner, check.step, now, !enabled))) {
       await guard.failed(key, address);

@@ -1,5 +1,5 @@
-// The back office's calls: the ops API with the operator token, and private images fetched as blobs (an <img>
-// cannot send the token header).
+// The back office's calls: the ops API as the signed-in member (x-ops-session) or with the break-glass token
+// (x-ops-token), and private images fetched as blobs (an <img> cannot send those headers).
 import { CODE_OK, type Envelope } from '../../domain/types.ts';
 
 export interface OpsParamInfo {
@@ -14,33 +14,81 @@ export interface OpsCommandInfo {
   params: readonly OpsParamInfo[];
 }
 
-export class OpsError extends Error {}
+export interface OpsMe {
+  login: string;
+  name: string;
+  role: string;
+  rights: string[];
+  idle_minutes: number;
+}
 
-export const TOKEN_KEY = 'tw:ops-token';
+/** How this tab speaks to the server: a staff session, or the break-glass token. */
+export interface OpsAuth {
+  kind: 'session' | 'token';
+  secret: string;
+}
 
-async function call<T>(token: string, path: string, body?: Record<string, string>): Promise<T> {
-  const headers: Record<string, string> = { 'x-ops-token': token, lang: 'en' };
+export class OpsError extends Error {
+  constructor(
+    message: string,
+    readonly status = 200,
+  ) {
+    super(message);
+  }
+}
+
+export const AUTH_KEY = 'tw:ops-auth';
+
+const authHeaders = (auth: OpsAuth | null): Record<string, string> =>
+  !auth ? {} : auth.kind === 'session' ? { 'x-ops-session': auth.secret } : { 'x-ops-token': auth.secret };
+
+async function call<T>(auth: OpsAuth | null, path: string, body?: Record<string, string>): Promise<T> {
+  const headers: Record<string, string> = { ...authHeaders(auth), lang: 'en' };
   const init: RequestInit =
     body === undefined
       ? { headers }
       : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
   const res = await fetch(path, init);
   const env = (await res.json()) as Envelope<T>;
-  if (env.code !== CODE_OK) throw new OpsError(env.msg);
+  if (env.code !== CODE_OK) throw new OpsError(env.msg, res.status);
   return env.data;
 }
 
-export const listCommands = (token: string): Promise<OpsCommandInfo[]> => call(token, '/api/ops/commands');
+export type LoginStep =
+  | { step: 'code' }
+  | { step: 'setup'; secret: string; uri: string }
+  | { step: 'done'; token: string; login: string; name: string; role: string };
 
-export const runCommand = (token: string, name: string, args: Record<string, string>): Promise<unknown> =>
-  call(token, `/api/ops/run/${encodeURIComponent(name)}`, args);
+export const signIn = (login: string, password: string, code: string): Promise<LoginStep> =>
+  call(null, '/api/ops/login', code ? { login, password, code } : { login, password });
+
+export const signOut = (auth: OpsAuth): Promise<null> => call(auth, '/api/ops/logout', {});
+
+export const whoAmI = (auth: OpsAuth): Promise<OpsMe> => call(auth, '/api/ops/me');
+
+export const listCommands = (auth: OpsAuth): Promise<OpsCommandInfo[]> => call(auth, '/api/ops/commands');
+
+export const runCommand = <T = unknown>(auth: OpsAuth, name: string, args: Record<string, string>): Promise<T> =>
+  call<T>(auth, `/api/ops/run/${encodeURIComponent(name)}`, args);
 
 /** A private upload as an object URL the caller revokes. */
-export async function imageBlobUrl(token: string, url: string): Promise<string> {
-  const res = await fetch(url, { headers: { 'x-ops-token': token } });
-  if (!res.ok) throw new OpsError(String(res.status));
+export async function imageBlobUrl(auth: OpsAuth, url: string): Promise<string> {
+  const res = await fetch(url, { headers: authHeaders(auth) });
+  if (!res.ok) throw new OpsError(String(res.status), res.status);
   return URL.createObjectURL(await res.blob());
 }
 
 /** Values that are private images: shown as thumbnails in results. */
 export const isImageUrl = (v: unknown): v is string => typeof v === 'string' && v.startsWith('/api/common/image/');
+
+/** Rows as CSV (RFC 4180: quoted when needed, objects as JSON), for the audit export. */
+export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cell = (v: unknown): string => {
+    const text = v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
+    // A leading = + - @ would be a formula in a spreadsheet: prefixed so it stays text.
+    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return [cols.join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+}

@@ -1,183 +1,129 @@
-// The back-office page (/ops.html): connect with the operator token, pick a command, fill its parameters, run it,
-// read the result. The command list comes from the server, so a feature's new command appears here by itself.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { listCommands, OpsError, runCommand, TOKEN_KEY, type OpsCommandInfo } from './ops-api.ts';
-import { ResultView } from './result-view.tsx';
+// The back-office page (/ops.html; docs/back-office.md "The page"): sign in with password and second factor (or the
+// break-glass token), then tabs for what the member's role may do: the commands, the second approvals (finance),
+// the audit log (everyone; their own rows) and the staff (admins). The session lives in this tab's sessionStorage
+// only; when the server ends it (idle time, an admin's revoke), the page goes back to the sign-in.
+import { useCallback, useEffect, useState } from 'react';
+import {
+  AUTH_KEY,
+  listCommands,
+  OpsError,
+  signOut,
+  whoAmI,
+  type OpsAuth,
+  type OpsCommandInfo,
+  type OpsMe,
+} from './ops-api.ts';
+import { CommandsTab } from './ops-commands.tsx';
+import { LoginForm } from './ops-login.tsx';
+import { ApprovalsPanel, AuditPanel, StaffPanel } from './ops-panels.tsx';
 import { OPS_TEXT } from './texts.ts';
 
-const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
+type Tab = 'commands' | 'approvals' | 'audit' | 'staff';
 
-function TokenForm({ onConnect, error }: { onConnect: (token: string) => void; error: string | null }) {
-  const [token, setToken] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (token.trim()) onConnect(token.trim());
-  };
-  return (
-    <form className="ops-card" onSubmit={submit}>
-      <label className="ops-field">
-        <span>{OPS_TEXT.token}</span>
-        <input
-          name="token"
-          type="password"
-          autoComplete="off"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-        />
-        <small className="ops-muted">{OPS_TEXT.tokenHelp}</small>
-      </label>
-      {error && (
-        <p className="ops-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit">{OPS_TEXT.connect}</button>
-    </form>
-  );
-}
+const TABS: ReadonlyArray<{ tab: Tab; label: string; needs: string | null }> = [
+  { tab: 'commands', label: OPS_TEXT.tabCommands, needs: null },
+  { tab: 'approvals', label: OPS_TEXT.tabApprovals, needs: 'approval-list' },
+  { tab: 'audit', label: OPS_TEXT.tabAudit, needs: 'audit-search' },
+  { tab: 'staff', label: OPS_TEXT.tabStaff, needs: 'staff-list' },
+];
 
-function CommandForm(props: {
-  cmd: OpsCommandInfo;
-  values: Record<string, string>;
-  busy: boolean;
-  onChange: (name: string, value: string) => void;
-  onRun: () => void;
-}) {
-  const { cmd, values, busy } = props;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onRun();
-  };
-  return (
-    <form className="ops-card" onSubmit={submit} aria-label={cmd.name}>
-      <h2>{cmd.name}</h2>
-      <p className="ops-muted">{cmd.summary}</p>
-      {cmd.params.map((p) => (
-        <label key={p.name} className="ops-field">
-          <span>
-            {p.name} {p.optional && <small className="ops-muted">{OPS_TEXT.optional}</small>}
-          </span>
-          <input name={p.name} value={values[p.name] ?? ''} onChange={(e) => props.onChange(p.name, e.target.value)} />
-          <small className="ops-muted">{p.help}</small>
-        </label>
-      ))}
-      <button type="submit" disabled={busy}>
-        {busy ? OPS_TEXT.running : OPS_TEXT.run}
-      </button>
-    </form>
-  );
+function storedAuth(): OpsAuth | null {
+  try {
+    const a = JSON.parse(sessionStorage.getItem(AUTH_KEY) ?? 'null') as OpsAuth | null;
+    return a && (a.kind === 'session' || a.kind === 'token') && typeof a.secret === 'string' ? a : null;
+  } catch {
+    return null;
+  }
 }
 
 export function OpsApp() {
-  const [token, setToken] = useState<string | null>(null);
+  const [auth, setAuth] = useState<OpsAuth | null>(null);
+  const [me, setMe] = useState<OpsMe | null>(null);
   const [commands, setCommands] = useState<OpsCommandInfo[] | null>(null);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ data: unknown } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [tab, setTab] = useState<Tab>('commands');
+  const [notice, setNotice] = useState<string | null>(null);
 
-  const connect = useCallback((t: string) => {
-    setError(null);
-    listCommands(t).then(
-      (list) => {
-        sessionStorage.setItem(TOKEN_KEY, t);
-        setToken(t);
-        setCommands(list);
-      },
-      (err: unknown) => {
-        sessionStorage.removeItem(TOKEN_KEY);
-        setToken(null);
-        setError(message(err));
-      },
-    );
+  const leave = useCallback((text: string | null) => {
+    sessionStorage.removeItem(AUTH_KEY);
+    setAuth(null);
+    setMe(null);
+    setCommands(null);
+    setNotice(text);
   }, []);
-  // A reload in the same tab reconnects with the token kept in sessionStorage (gone when the tab closes).
+  const connect = useCallback(
+    (a: OpsAuth) => {
+      Promise.all([whoAmI(a), listCommands(a)]).then(
+        ([who, list]) => {
+          sessionStorage.setItem(AUTH_KEY, JSON.stringify(a));
+          setAuth(a);
+          setMe(who);
+          setCommands(list);
+          setNotice(null);
+        },
+        (err: unknown) => leave(err instanceof OpsError ? err.message : OPS_TEXT.failed),
+      );
+    },
+    [leave],
+  );
+  // A reload in the same tab reconnects with what this tab keeps (gone when the tab closes).
   useEffect(() => {
-    const stored = sessionStorage.getItem(TOKEN_KEY);
+    const stored = storedAuth();
     if (stored) connect(stored);
   }, [connect]);
+  const onGone = useCallback(
+    (err: unknown) => {
+      if (err instanceof OpsError && err.status === 401) leave(OPS_TEXT.sessionEnded);
+    },
+    [leave],
+  );
 
-  const cmd = commands?.find((c) => c.name === picked);
-  const run = () => {
-    if (!token || !cmd) return;
-    setBusy(true);
-    setError(null);
-    const args: Record<string, string> = {};
-    for (const p of cmd.params) {
-      const v = values[p.name]?.trim();
-      if (v) args[p.name] = v;
-    }
-    runCommand(token, cmd.name, args)
-      .then(
-        (data) => setResult({ data }),
-        (err: unknown) => setError(message(err)),
-      )
-      .finally(() => setBusy(false));
-  };
-  const pickRow = (row: Record<string, unknown>) => {
-    const next: Record<string, string> = { ...values };
-    for (const [k, v] of Object.entries(row)) if (typeof v === 'string' || typeof v === 'number') next[k] = String(v);
-    setValues(next);
-  };
-  const forget = () => {
-    sessionStorage.removeItem(TOKEN_KEY);
-    setToken(null);
-    setCommands(null);
-    setResult(null);
-  };
-
+  const names = new Set(commands?.map((c) => c.name));
+  const tabs = TABS.filter((t) => t.needs === null || names.has(t.needs));
   return (
     <main className="ops">
       <header className="ops-head">
         <h1>{OPS_TEXT.title}</h1>
-        {commands && (
-          <button type="button" className="ops-link" onClick={forget}>
-            {OPS_TEXT.forget}
-          </button>
+        {me && auth && (
+          <div className="ops-who">
+            <span data-testid="ops-who">
+              {OPS_TEXT.signedInAs} {me.name} · {OPS_TEXT.role} {me.role}
+            </span>
+            <button
+              type="button"
+              className="ops-link"
+              onClick={() => {
+                if (auth.kind === 'session') void signOut(auth).catch(() => undefined);
+                leave(null);
+              }}
+            >
+              {OPS_TEXT.signOut}
+            </button>
+          </div>
         )}
       </header>
-      {!commands ? (
-        <TokenForm onConnect={connect} error={error} />
+      {!auth || !commands ? (
+        <>
+          {notice && (
+            <p className="ops-error" role="alert">
+              {notice}
+            </p>
+          )}
+          <LoginForm onAuth={connect} />
+        </>
       ) : (
-        <div className="ops-grid">
-          <nav className="ops-card ops-commands" aria-label={OPS_TEXT.commands}>
-            <h2>{OPS_TEXT.commands}</h2>
-            {commands.map((c) => (
-              <button
-                key={c.name}
-                type="button"
-                aria-pressed={c.name === picked}
-                title={c.summary}
-                onClick={() => setPicked(c.name)}
-              >
-                {c.name}
+        <>
+          <nav className="ops-tabs" aria-label={OPS_TEXT.title}>
+            {tabs.map((t) => (
+              <button key={t.tab} type="button" aria-pressed={tab === t.tab} onClick={() => setTab(t.tab)}>
+                {t.label}
               </button>
             ))}
           </nav>
-          <section className="ops-main">
-            {cmd && (
-              <CommandForm
-                cmd={cmd}
-                values={values}
-                busy={busy}
-                onChange={(k, v) => setValues({ ...values, [k]: v })}
-                onRun={run}
-              />
-            )}
-            {error && (
-              <p className="ops-error" role="alert">
-                {error}
-              </p>
-            )}
-            {result && (
-              <div className="ops-card" aria-label={OPS_TEXT.result}>
-                <h2>{OPS_TEXT.result}</h2>
-                <ResultView token={token ?? ''} data={result.data} onPick={pickRow} />
-              </div>
-            )}
-          </section>
-        </div>
+          {tab === 'commands' && <CommandsTab auth={auth} commands={commands} onGone={onGone} />}
+          {tab === 'approvals' && <ApprovalsPanel auth={auth} onGone={onGone} />}
+          {tab === 'audit' && <AuditPanel auth={auth} onGone={onGone} />}
+          {tab === 'staff' && <StaffPanel auth={auth} onGone={onGone} />}
+        </>
       )}
     </main>
   );

@@ -1,17 +1,17 @@
 // A command's result: a list of rows as a table (tap a row to pick it), one object as a key/value table,
-// private images as thumbnails loaded with the operator token.
+// private images as thumbnails loaded as the signed-in member.
 import { useEffect, useState } from 'react';
-import { imageBlobUrl, isImageUrl } from './ops-api.ts';
+import { imageBlobUrl, isImageUrl, type OpsAuth } from './ops-api.ts';
 import { OPS_TEXT } from './texts.ts';
 
 type Row = Record<string, unknown>;
 
-function Thumb({ token, url }: { token: string; url: string }) {
+function Thumb({ auth, url }: { auth: OpsAuth; url: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let made: string | null = null;
     let live = true;
-    imageBlobUrl(token, url).then(
+    imageBlobUrl(auth, url).then(
       (u) => {
         made = u;
         if (live) setSrc(u);
@@ -23,7 +23,7 @@ function Thumb({ token, url }: { token: string; url: string }) {
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [token, url]);
+  }, [auth, url]);
   return src ? (
     <a href={src} target="_blank" rel="noreferrer">
       <img className="ops-thumb" src={src} alt={url} />
@@ -33,13 +33,13 @@ function Thumb({ token, url }: { token: string; url: string }) {
   );
 }
 
-function Cell({ token, value }: { token: string; value: unknown }) {
-  if (isImageUrl(value)) return <Thumb token={token} url={value} />;
+function Cell({ auth, value }: { auth: OpsAuth; value: unknown }) {
+  if (isImageUrl(value)) return <Thumb auth={auth} url={value} />;
   if (Array.isArray(value) && value.every(isImageUrl)) {
     return (
       <>
         {value.map((v) => (
-          <Thumb key={v} token={token} url={v} />
+          <Thumb key={v} auth={auth} url={v} />
         ))}
       </>
     );
@@ -50,7 +50,7 @@ function Cell({ token, value }: { token: string; value: unknown }) {
 
 const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function ResultView({ token, data, onPick }: { token: string; data: unknown; onPick: (row: Row) => void }) {
+export function ResultView({ auth, data, onPick }: { auth: OpsAuth; data: unknown; onPick: (row: Row) => void }) {
   if (Array.isArray(data) && data.every(isRow)) {
     if (data.length === 0) return <p className="ops-muted">{OPS_TEXT.empty}</p>;
     const cols = [...new Set(data.flatMap((r) => Object.keys(r)))];
@@ -71,7 +71,7 @@ export function ResultView({ token, data, onPick }: { token: string; data: unkno
                 <tr key={i} onClick={() => onPick(row)}>
                   {cols.map((c) => (
                     <td key={c}>
-                      <Cell token={token} value={row[c]} />
+                      <Cell auth={auth} value={row[c]} />
                     </td>
                   ))}
                 </tr>
@@ -90,7 +90,7 @@ export function ResultView({ token, data, onPick }: { token: string; data: unkno
             <tr key={k}>
               <th>{k}</th>
               <td>
-                <Cell token={token} value={v} />
+                <Cell auth={auth} value={v} />
               </td>
             </tr>
           ))}

@@ -13,6 +13,8 @@ export interface AppServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The break-glass OPS_TOKEN this server was given explicitly (E2E_OPS_TOKEN): the helpers' way into the ops API. */
+  opsToken: string;
   output(): string;
   stop(): Promise<void>;
   /** SIGKILL: no shutdown hooks, requests in flight cut (fault injection). */
@@ -44,6 +46,9 @@ export const DATA_TEMPLATE_ENV = 'TICKWISE_E2E_DATA_TEMPLATE';
 /** A Wednesday noon (UTC): every market of the simulator is open. */
 export const WEEKDAY_NOON = '2026-11-18T12:00:00Z';
 
+/** Break-glass is off by default; e2e servers set it explicitly for the helpers that set up data. */
+export const E2E_OPS_TOKEN = 'e2e-break-glass-token-0123456789abcdef';
+
 export async function startAppServer(env: Record<string, string> = { SIM_TIME: WEEKDAY_NOON }): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
@@ -64,6 +69,7 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
     url,
     port,
     dataDir,
+    opsToken: E2E_OPS_TOKEN,
     output: () => log,
     async start(extraEnv: Record<string, string> = {}) {
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -71,6 +77,7 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
         env: {
           ...process.env,
           RATE_LIMIT_FACTOR: '1000',
+          OPS_TOKEN: E2E_OPS_TOKEN,
           ...env,
           ...extraEnv,
           ...simEnv(),

@@ -1,15 +1,14 @@
-// The back-office page (/ops.html) against the real server: a wrong token is refused, the right one lists the
-// server's commands, a command runs with its parameters; screenshots at both sizes.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The back-office page (/ops.html) against the real server with the break-glass token (set explicitly on e2e
+// servers): a wrong token is refused, the right one lists the server's commands and runs one with its
+// parameters; signing out forgets it. Screenshots at both sizes. Staff sign-in is tests/e2e/staff.test.ts.
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { openOpsWithToken } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 
 const e2e = useServerAndChrome();
 
-it('connects with the operator token and runs a command', async () => {
-  const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
+it('connects with the break-glass token and runs a command', async () => {
   const demo = (await (
     await fetch(`${e2e.server.url}/api/user/createAccountDemoForU?demo_id=ops-e2e-demo-1`)
   ).json()) as { code: number };
@@ -21,12 +20,13 @@ it('connects with the operator token and runs a command', async () => {
   ] as const) {
     const { context, page } = await newPage(e2e.chrome.browser, viewport);
     await page.goto(`${e2e.server.url}/ops.html`);
+    await page.locator('summary', { hasText: 'Break-glass token' }).click();
     await page.locator('input[name="token"]').fill('not-the-token-not-the-token');
-    await page.locator('button[type="submit"]').click();
-    await expect.poll(() => page.locator('[role="alert"]').innerText()).toContain('token');
+    await page.locator('form[aria-label="Break-glass token"] button[type="submit"]').click();
+    await expect.poll(() => page.locator('[role="alert"]').innerText()).toContain('Sign in to the back office');
 
-    await page.locator('input[name="token"]').fill(token);
-    await page.locator('button[type="submit"]').click();
+    await openOpsWithToken(page, e2e.server);
+    expect(await page.locator('[data-testid="ops-who"]').innerText()).toContain('break-glass');
     await page.locator('nav button', { hasText: 'user-show' }).click();
     await page.locator('input[name="user"]').fill('ops-e2e-demo-1');
     await page.locator('form[aria-label="user-show"] button[type="submit"]').click();
@@ -36,11 +36,11 @@ it('connects with the operator token and runs a command', async () => {
 
     await snap(page, `back-office-${size}`);
 
-    // The token survives a reload in this tab (sessionStorage) and is forgotten on request.
+    // The tab keeps it across a reload (sessionStorage) and forgets it on sign-out.
     await page.reload();
     await page.locator('nav button', { hasText: 'user-show' }).waitFor();
-    await page.getByRole('button', { name: 'Forget token' }).click();
-    await page.locator('input[name="token"]').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('input[name="login"]').waitFor();
     await context.close();
   }
 });

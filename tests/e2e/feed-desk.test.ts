@@ -1,19 +1,17 @@
 // The dealing desk seen by a trader (docs/market-data.md): an instrument halted with `feed-halt` shows "Halted" in the
 // market list and on /trade, where the order form gives the desk's reason and buy/sell are disabled; resumed, it
 // trades again; /ops.html shows the feeds. English, Arabic; phone and desktop screenshots.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
-import { ops } from './real-user.ts';
+import { openOpsWithToken, ops } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 
 const e2e = useServerAndChrome();
 const REASON = 'Price check with the liquidity provider';
 
 it("a halted instrument shows Halted and the desk's reason; resumed, it trades again", async () => {
-  await ops(e2e.server, 'feed-halt', { code: 'EURUSD', reason: REASON, by: 'e2e-desk' });
+  await ops(e2e.server, 'feed-halt', { code: 'EURUSD', reason: REASON });
   for (const [lang, size, viewport] of [
     ['en', 'phone', PHONE],
     ['en', 'desktop', DESKTOP],
@@ -34,7 +32,7 @@ it("a halted instrument shows Halted and the desk's reason; resumed, it trades a
     await snap(page, `feed-halt-trade-${lang}-${size}`);
     await context.close();
   }
-  await ops(e2e.server, 'feed-resume', { code: 'EURUSD', by: 'e2e-desk' });
+  await ops(e2e.server, 'feed-resume', { code: 'EURUSD' });
   const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
   await page.goto(`${e2e.server.url}/#/`);
   await page.locator('.mk-row[data-code="EURUSD"]').click();
@@ -46,15 +44,12 @@ it("a halted instrument shows Halted and the desk's reason; resumed, it trades a
 });
 
 it('/ops.html shows the feeds: each source with its state, symbols, ticks/s and refused ticks', async () => {
-  const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
   for (const [size, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
     const { context, page } = await newPage(e2e.chrome.browser, viewport, { locale: 'en-GB' });
-    await page.goto(`${e2e.server.url}/ops.html`);
-    await page.locator('input[name="token"]').fill(token);
-    await page.locator('button[type="submit"]').click();
+    await openOpsWithToken(page, e2e.server);
     await page.locator('nav button', { hasText: /^feeds$/ }).click();
     await page.locator('form[aria-label="feeds"] button[type="submit"]').click();
     const result = page.locator('[aria-label="Result"]');

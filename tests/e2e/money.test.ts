@@ -4,7 +4,6 @@
 // command line and the amount is released; real-name goes from the form to waiting to finish. Screenshots of every
 // money screen at 360×740 and 1280×800 land in test-artifacts/.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import type { FlowPage } from './flow-page.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
-import { createRealUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { createRealUser, loginInBrowser, openOpsWithToken, ops, type RealUser } from './real-user.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 let server: AppServer;
@@ -65,9 +64,7 @@ describeInFlowBrowsers((browser) => {
 
     // The operator approves it in the back-office page: list → tap the row → approve.
     const opsPage = await context.newPage();
-    await opsPage.goto(`${server.url}/ops.html`);
-    await opsPage.locator('input[name="token"]').fill(readFileSync(join(server.dataDir, 'ops-token'), 'utf8').trim());
-    await opsPage.locator('button[type="submit"]').click();
+    await openOpsWithToken(opsPage, server);
     await opsPage.locator('nav button', { hasText: 'charge-list' }).click();
     await opsPage.locator('form[aria-label="charge-list"] button[type="submit"]').click();
     await opsPage.locator('[aria-label="Result"] tbody tr').first().click();

@@ -1,7 +1,6 @@
 // A real (not demo) user for browser tests against the e2e server: registered through the real routes with the
-// code read from the outbox by the ops API, logged in through the login screen; plus ops commands over HTTP.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// code read from the outbox by the ops API, logged in through the login screen; plus ops commands over HTTP (as
+// break-glass: the e2e server sets OPS_TOKEN explicitly; tests/e2e/staff.test.ts signs in as staff instead).
 import { expect } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import type { AppServer } from './app-server.ts';
@@ -16,7 +15,7 @@ let counter = 0;
 
 /** Runs a back-office command on the server (the same API as /ops.html and `npm run ops`). */
 export async function ops<T>(server: AppServer, name: string, args: Record<string, string> = {}): Promise<T> {
-  const token = readFileSync(join(server.dataDir, 'ops-token'), 'utf8').trim();
+  const token = server.opsToken; // break-glass, set explicitly on e2e servers
   const res = await fetch(`${server.url}/api/ops/run/${name}`, {
     method: 'POST',
     headers: { 'x-ops-token': token, 'content-type': 'application/json', lang: 'en' },
@@ -104,4 +103,13 @@ export async function createFundedUser(server: AppServer, amount: string, memo: 
   const user = await createRealUser(server);
   await ops(server, 'user-credit', { user: user.account, amount, memo });
   return user;
+}
+
+/** Opens /ops.html with the server's break-glass token (the folded-away form under the sign-in). */
+export async function openOpsWithToken(page: Pick<FlowPage, 'goto' | 'locator'>, server: AppServer): Promise<void> {
+  await page.goto(`${server.url}/ops.html`);
+  await page.locator('summary', { hasText: 'Break-glass token' }).click();
+  await page.locator('input[name="token"]').fill(server.opsToken);
+  await page.locator('form[aria-label="Break-glass token"] button[type="submit"]').click();
+  await page.locator('[data-testid="ops-who"]').waitFor();
 }

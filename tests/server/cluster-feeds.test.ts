@@ -121,7 +121,7 @@ describe.each(['NATS', 'in process'] as const)('the feed desk on a writer and 2 
   });
 
   it('a mapping made on a gateway reaches the writer: stale on every gateway until the LP ticks, then live', async () => {
-    const mapped = await ops(1, 'feed-map', { source: 'lp', symbol: 'EUR/USD', code: 'EURUSD', by: 'desk-bo' });
+    const mapped = await ops(1, 'feed-map', { source: 'lp', symbol: 'EUR/USD', code: 'EURUSD' });
     expect(mapped.code).toBe(1);
     await until(() => lp.symbols.includes('EUR/USD'), { what: 'the writer subscribed the LP', tries: 300, stepMs: 10 });
     await everyGateway([1, 'stale'], 'EURUSD stale on both gateways');
@@ -134,16 +134,15 @@ describe.each(['NATS', 'in process'] as const)('the feed desk on a writer and 2 
 
   it('a halt made on gateway 2 applies on both, with its reason, and is recorded with who and when', async () => {
     const reason = 'LP price check';
-    expect((await ops(1, 'feed-halt', { code: 'EURUSD', reason, by: 'desk-bo' })).code).toBe(1);
+    expect((await ops(1, 'feed-halt', { code: 'EURUSD', reason })).code).toBe(1);
     await everyGateway([0, 'halted', reason], 'EURUSD halted on both gateways');
     expect((await trader.get('/v1/api/forex/submit', buy)).msg).toBe(`Trading in this product is halted: ${reason}`);
     const changes = await ops<Array<Record<string, unknown>>>(0, 'feed-changes');
     expect(changes.data[0]).toMatchObject({
-      by: 'desk-bo',
       command: 'feed-halt',
       at: new Date(clock.now()).toISOString(),
     });
-    expect((await ops(0, 'feed-resume', { code: 'EURUSD', by: 'desk-bo' })).code).toBe(1);
+    expect((await ops(0, 'feed-resume', { code: 'EURUSD' })).code).toBe(1);
     await everyGateway([1], 'EURUSD trading again on both gateways');
     expect((await trader.get('/v1/api/forex/submit', buy)).code).toBe(1);
   });

@@ -83,7 +83,7 @@ describe('cluster: a market writer on a FIX source, kill -9, the standby logs on
     const res = await fetch(`${url1}/api/ops/run/feed-map`, {
       method: 'POST',
       headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-      body: JSON.stringify({ by: 'cluster-test', source: 'fix', symbol: 'BTC/USD', code: 'BTCUSDT' }),
+      body: JSON.stringify({ source: 'fix', symbol: 'BTC/USD', code: 'BTCUSDT' }),
     });
     expect(((await res.json()) as { msg: string }).msg).toBe('success');
     await until(() => lp.requests.length === 1, {

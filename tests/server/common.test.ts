@@ -229,6 +229,7 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     opsToken: 'x'.repeat(32),
     opsBootstrap: null,
     staffIdleMs: 30 * 60_000,
+    wallClock: systemClock,
     fundDayMs: 86_400_000,
     limits: makeLimits(),
     failureWindows: memoryWindows(services.clock),

@@ -48,7 +48,7 @@ async function ops<T = unknown>(
 }
 
 async function desk(name: string, body: Record<string, string>): Promise<void> {
-  const r = await ops(name, { by: 'desk-anna', ...body });
+  const r = await ops(name, body);
   expect(r.msg).toBe('success');
   expect(r.code).toBe(1);
 }
@@ -259,9 +259,7 @@ describe('the dealing desk', () => {
     await desk('feed-offset', { source: 'lp-a', code: 'EURUSD', offset: '-0.00020' });
     await tick(lpA, 'EUR/USD', { bid: '1.12000', ask: '1.12010' });
     expect(close()).toBe('1.11985');
-    expect((await ops('feed-offset', { by: 'x', source: 'lp-a', code: 'EURUSD', offset: '0.000001' })).code).not.toBe(
-      1,
-    );
+    expect((await ops('feed-offset', { source: 'lp-a', code: 'EURUSD', offset: '0.000001' })).code).not.toBe(1);
     await desk('feed-offset', { source: 'lp-a', code: 'EURUSD', offset: '0' });
     await tick(lpA, 'EUR/USD', { bid: '1.12000', ask: '1.12010' });
     expect(close()).toBe('1.12005');
@@ -286,7 +284,7 @@ describe('the dealing desk', () => {
     expect(close()).toBe('1.12005'); // frozen while halted: nothing trades or triggers on it
     const changes = (await ops<Row[]>('feed-changes')).data;
     expect(changes[0]).toMatchObject({
-      by: 'desk-anna',
+      by: 'break-glass', // the desk's change names who made it: here the break-glass token of the test
       command: 'feed-halt',
       detail: `EURUSD: ${reason}`,
       at: new Date(clock.now()).toISOString(),
@@ -362,7 +360,7 @@ describe('the simulator as an explicit backup', () => {
     await desk('feed-unmap', { source: 'simulator', code: 'EURUSD' });
     advance(100);
     expect(await instrumentRow('EURUSD')).toMatchObject({ state: 'stale', source: null });
-    expect((await ops('feed-unmap', { by: 'x', source: 'simulator', code: 'EURUSD' })).msg).toBe(en.errors.not_found);
+    expect((await ops('feed-unmap', { source: 'simulator', code: 'EURUSD' })).msg).toBe(en.errors.not_found);
   });
 });
 
@@ -396,7 +394,7 @@ describe('a replay source on the real server', () => {
       FEED_DESK_COMMANDS,
       () => replayServer,
       'feed-map',
-    )({ source: 'replay', symbol: 'EURUSD.r', code: 'EURUSD', by: 'test' });
+    )({ source: 'replay', symbol: 'EURUSD.r', code: 'EURUSD' });
     replay.pump();
     expect(m.latest('EURUSD')?.close).toBe('1.10416');
     replayClock.advance(999); // 2× speed: the second record is 2 s of file time later, so 1 s of ours

@@ -45,7 +45,7 @@ const counted = (row: Row, reason: string): number =>
   Number(String(row.reject_reasons).match(new RegExp(`${reason}:(\\d+)`))?.[1] ?? 0);
 
 async function map(source: string, symbol: string, code: string): Promise<void> {
-  const r = await ops('feed-map', { by: 'desk-test', source, symbol, code });
+  const r = await ops('feed-map', { source, symbol, code });
   expect(r.msg).toBe('success');
 }
 

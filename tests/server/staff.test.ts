@@ -119,6 +119,11 @@ describe('roles and rights', () => {
     expect(row?.address).toMatch(/127\.0\.0\.1/);
     const changes = await dealer.run<Array<{ by: string; command: string }>>('feed-changes');
     expect(changes.data.find((c) => c.command === 'feed-halt')?.by).toBe(`Test ${dealer.login} (${dealer.login})`);
+    // A read keeps what was asked and how many rows it gave, not the rows (the audit log would copy itself).
+    const [read] = await server.ctx.db.query<{ after_value: string }>(
+      "SELECT after_value FROM audit_log WHERE action = 'feed-changes' ORDER BY id DESC LIMIT 1",
+    );
+    expect(JSON.parse(read?.after_value ?? 'null')).toEqual({ rows: changes.data.length });
   });
 
   it('a member searches their own rows, an admin everyone’s', async () => {

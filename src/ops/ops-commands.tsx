@@ -1,0 +1,121 @@
+// The Commands tab: pick a command (only those the member's role may run), fill its parameters, run it, read the
+// result. The command list comes from the server, so a feature's new command appears here by itself.
+import { useState, type FormEvent } from 'react';
+import { OpsError, runCommand, type OpsAuth, type OpsCommandInfo } from './ops-api.ts';
+import { ResultView } from './result-view.tsx';
+import { OPS_TEXT } from './texts.ts';
+
+const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
+
+function CommandForm(props: {
+  cmd: OpsCommandInfo;
+  values: Record<string, string>;
+  busy: boolean;
+  onChange: (name: string, value: string) => void;
+  onRun: () => void;
+}) {
+  const { cmd, values, busy } = props;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    props.onRun();
+  };
+  return (
+    <form className="ops-card" onSubmit={submit} aria-label={cmd.name}>
+      <h2>{cmd.name}</h2>
+      <p className="ops-muted">{cmd.summary}</p>
+      {cmd.params.map((p) => (
+        <label key={p.name} className="ops-field">
+          <span>
+            {p.name} {p.optional && <small className="ops-muted">{OPS_TEXT.optional}</small>}
+          </span>
+          <input name={p.name} value={values[p.name] ?? ''} onChange={(e) => props.onChange(p.name, e.target.value)} />
+          <small className="ops-muted">{p.help}</small>
+        </label>
+      ))}
+      <button type="submit" disabled={busy}>
+        {busy ? OPS_TEXT.running : OPS_TEXT.run}
+      </button>
+    </form>
+  );
+}
+
+export function CommandsTab({
+  auth,
+  commands,
+  onGone,
+}: {
+  auth: OpsAuth;
+  commands: readonly OpsCommandInfo[];
+  onGone: (err: unknown) => void;
+}) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<{ data: unknown } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cmd = commands.find((c) => c.name === picked);
+  const run = () => {
+    if (!cmd) return;
+    setBusy(true);
+    setError(null);
+    const args: Record<string, string> = {};
+    for (const p of cmd.params) {
+      const v = values[p.name]?.trim();
+      if (v) args[p.name] = v;
+    }
+    runCommand(auth, cmd.name, args)
+      .then(
+        (data) => setResult({ data }),
+        (err: unknown) => {
+          onGone(err);
+          setError(message(err));
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+  const pickRow = (row: Record<string, unknown>) => {
+    const next: Record<string, string> = { ...values };
+    for (const [k, v] of Object.entries(row)) if (typeof v === 'string' || typeof v === 'number') next[k] = String(v);
+    setValues(next);
+  };
+  return (
+    <div className="ops-grid">
+      <nav className="ops-card ops-commands" aria-label={OPS_TEXT.commands}>
+        <h2>{OPS_TEXT.commands}</h2>
+        {commands.map((c) => (
+          <button
+            key={c.name}
+            type="button"
+            aria-pressed={c.name === picked}
+            title={c.summary}
+            onClick={() => setPicked(c.name)}
+          >
+            {c.name}
+          </button>
+        ))}
+      </nav>
+      <section className="ops-main">
+        {cmd && (
+          <CommandForm
+            cmd={cmd}
+            values={values}
+            busy={busy}
+            onChange={(k, v) => setValues({ ...values, [k]: v })}
+            onRun={run}
+          />
+        )}
+        {error && (
+          <p className="ops-error" role="alert">
+            {error}
+          </p>
+        )}
+        {result && (
+          <div className="ops-card" aria-label={OPS_TEXT.result}>
+            <h2>{OPS_TEXT.result}</h2>
+            <ResultView auth={auth} data={result.data} onPick={pickRow} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

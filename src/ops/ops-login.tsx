@@ -1,0 +1,110 @@
+// Signing in to the back office: login and password, then the code of the authenticator app. At the first sign-in
+// the server answers with a new TOTP secret: shown with its otpauth link, then its first code turns it on. Below,
+// folded away, the break-glass token (docs/back-office.md "Break-glass").
+import { useState, type FormEvent } from 'react';
+import { OpsError, signIn, type OpsAuth } from './ops-api.ts';
+import { OPS_TEXT } from './texts.ts';
+
+const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
+
+export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [token, setToken] = useState('');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    signIn(login.trim(), password, step === 'code' ? code.trim() : '')
+      .then(
+        (answer) => {
+          if (answer.step === 'done') onAuth({ kind: 'session', secret: answer.token });
+          else {
+            setStep('code');
+            setSetup(answer.step === 'setup' ? { secret: answer.secret, uri: answer.uri } : null);
+          }
+        },
+        (err: unknown) => setError(message(err)),
+      )
+      .finally(() => setBusy(false));
+  };
+  const useToken = (e: FormEvent) => {
+    e.preventDefault();
+    if (token.trim()) onAuth({ kind: 'token', secret: token.trim() });
+  };
+
+  return (
+    <div className="ops-login">
+      <form className="ops-card" onSubmit={submit} aria-label={OPS_TEXT.signIn}>
+        <h2>{OPS_TEXT.signIn}</h2>
+        <label className="ops-field">
+          <span>{OPS_TEXT.login}</span>
+          <input name="login" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} />
+        </label>
+        <label className="ops-field">
+          <span>{OPS_TEXT.password}</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {setup && (
+          <div className="ops-setup" data-testid="totp-setup">
+            <h3>{OPS_TEXT.setupTitle}</h3>
+            <p className="ops-muted">{OPS_TEXT.setupHelp}</p>
+            <code className="ops-secret" data-testid="totp-secret">
+              {setup.secret}
+            </code>
+            <a href={setup.uri}>{OPS_TEXT.setupLink}</a>
+          </div>
+        )}
+        {step === 'code' && (
+          <label className="ops-field">
+            <span>{OPS_TEXT.code}</span>
+            <input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </label>
+        )}
+        {error && (
+          <p className="ops-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {step === 'code' ? OPS_TEXT.signIn : OPS_TEXT.next}
+        </button>
+      </form>
+      <details className="ops-card">
+        <summary>{OPS_TEXT.breakGlass}</summary>
+        <form onSubmit={useToken} aria-label={OPS_TEXT.breakGlass}>
+          <p className="ops-muted">{OPS_TEXT.breakGlassHelp}</p>
+          <label className="ops-field">
+            <span>{OPS_TEXT.token}</span>
+            <input
+              name="token"
+              type="password"
+              autoComplete="off"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+            />
+          </label>
+          <button type="submit">{OPS_TEXT.connect}</button>
+        </form>
+      </details>
+    </div>
+  );
+}

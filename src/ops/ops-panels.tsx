@@ -1,0 +1,207 @@
+// The back office's panels beside the command forms: the second approvals (finance), the audit search with its CSV
+// export (everyone: their own rows; an admin: all), and the staff (admins). Each is a view over ops commands, so
+// the server's rights decide what works; the page shows a panel only when its command is in the member's list.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { OpsError, runCommand, toCsv, type OpsAuth } from './ops-api.ts';
+import { RowsTable, type Row } from './rows-table.tsx';
+import { OPS_TEXT, ROLE_NAMES } from './texts.ts';
+
+const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
+
+interface PanelProps {
+  auth: OpsAuth;
+  onGone: (err: unknown) => void;
+}
+
+/** Runs commands for a panel: its rows, its error, and a refresh after each action. */
+function usePanel(props: PanelProps, list: string, args: Record<string, string> = {}) {
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<Row | null>(null);
+  const { auth, onGone } = props;
+  const key = JSON.stringify(args);
+  const load = useCallback(() => {
+    runCommand<Row[]>(auth, list, JSON.parse(key) as Record<string, string>).then(
+      (r) => setRows(r),
+      (err: unknown) => {
+        onGone(err);
+        setError(message(err));
+      },
+    );
+  }, [auth, list, key, onGone]);
+  useEffect(load, [load]);
+  const act = (name: string, a: Record<string, string>) => {
+    setError(null);
+    setNote(null);
+    runCommand<Row>(auth, name, a).then(
+      (r) => {
+        setNote(r);
+        load();
+      },
+      (err: unknown) => {
+        onGone(err);
+        setError(message(err));
+      },
+    );
+  };
+  return { rows, error, note, load, act };
+}
+
+function Feedback({ error, note }: { error: string | null; note: Row | null }) {
+  return (
+    <>
+      {error && (
+        <p className="ops-error" role="alert">
+          {error}
+        </p>
+      )}
+      {note && (
+        <pre className="ops-pre ops-note" role="status">
+          {JSON.stringify(note, null, 2)}
+        </pre>
+      )}
+    </>
+  );
+}
+
+export function ApprovalsPanel(props: PanelProps) {
+  const p = usePanel(props, 'approval-list');
+  return (
+    <section className="ops-card" aria-label={OPS_TEXT.tabApprovals}>
+      <h2>{OPS_TEXT.tabApprovals}</h2>
+      <p className="ops-muted">{OPS_TEXT.approvalsHelp}</p>
+      <Feedback error={p.error} note={p.note} />
+      {p.rows && p.rows.length === 0 ? (
+        <p className="ops-muted">{OPS_TEXT.approvalsEmpty}</p>
+      ) : (
+        <RowsTable
+          rows={p.rows ?? []}
+          label={OPS_TEXT.tabApprovals}
+          actions={(r) => (
+            <>
+              <button type="button" onClick={() => p.act('approval-give', { id: String(r.id) })}>
+                {OPS_TEXT.approve}
+              </button>
+              <button type="button" onClick={() => p.act('approval-drop', { id: String(r.id) })}>
+                {OPS_TEXT.drop}
+              </button>
+            </>
+          )}
+        />
+      )}
+    </section>
+  );
+}
+
+function download(name: string, text: string): void {
+  // A data: URL needs no revoking afterwards (an object URL would need a timer to outlive the download).
+  const a = document.createElement('a');
+  a.href = `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
+  a.download = name;
+  a.click();
+}
+
+export function AuditPanel(props: PanelProps) {
+  const [form, setForm] = useState({ text: '', action: '', from: '', to: '' });
+  const [args, setArgs] = useState<Record<string, string>>({ limit: '200' });
+  const p = usePanel(props, 'audit-search', args);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = { limit: '1000' };
+    for (const [k, v] of Object.entries(form)) if (v.trim()) next[k] = v.trim();
+    setArgs(next);
+  };
+  const field = (name: keyof typeof form, label: string) => (
+    <label className="ops-field">
+      <span>{label}</span>
+      <input name={name} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
+    </label>
+  );
+  return (
+    <section className="ops-card" aria-label={OPS_TEXT.tabAudit}>
+      <h2>{OPS_TEXT.tabAudit}</h2>
+      <p className="ops-muted">{OPS_TEXT.auditHelp}</p>
+      <form className="ops-filters" onSubmit={submit} aria-label={OPS_TEXT.search}>
+        {field('text', OPS_TEXT.auditText)}
+        {field('action', OPS_TEXT.auditAction)}
+        {field('from', OPS_TEXT.auditFrom)}
+        {field('to', OPS_TEXT.auditTo)}
+        <div className="ops-buttons">
+          <button type="submit">{OPS_TEXT.search}</button>
+          <button
+            type="button"
+            disabled={!p.rows || p.rows.length === 0}
+            onClick={() => download(`audit-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(p.rows ?? []))}
+          >
+            {OPS_TEXT.exportCsv}
+          </button>
+        </div>
+      </form>
+      <Feedback error={p.error} note={null} />
+      <RowsTable rows={p.rows ?? []} label={OPS_TEXT.tabAudit} />
+    </section>
+  );
+}
+
+export function StaffPanel(props: PanelProps) {
+  const p = usePanel(props, 'staff-list');
+  const [form, setForm] = useState({ login: '', name: '', role: 'support' });
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    p.act('staff-create', form);
+  };
+  return (
+    <section className="ops-card" aria-label={OPS_TEXT.tabStaff}>
+      <h2>{OPS_TEXT.tabStaff}</h2>
+      <form className="ops-filters" onSubmit={create} aria-label={OPS_TEXT.staffNew}>
+        <label className="ops-field">
+          <span>{OPS_TEXT.login}</span>
+          <input name="login" value={form.login} onChange={(e) => setForm({ ...form, login: e.target.value })} />
+        </label>
+        <label className="ops-field">
+          <span>{OPS_TEXT.staffName}</span>
+          <input name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        </label>
+        <label className="ops-field">
+          <span>{OPS_TEXT.staffRole}</span>
+          <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+            {ROLE_NAMES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="ops-buttons">
+          <button type="submit">{OPS_TEXT.create}</button>
+        </div>
+      </form>
+      {typeof p.note?.first_password === 'string' && (
+        <p className="ops-password" role="status">
+          {OPS_TEXT.firstPassword} <code data-testid="first-password">{p.note.first_password}</code>
+        </p>
+      )}
+      <Feedback error={p.error} note={null} />
+      <RowsTable
+        rows={p.rows ?? []}
+        label={OPS_TEXT.tabStaff}
+        actions={(r) => {
+          const login = String(r.login);
+          return (
+            <>
+              <button type="button" onClick={() => p.act('staff-revoke', { login })}>
+                {OPS_TEXT.revoke}
+              </button>
+              <button type="button" onClick={() => p.act(r.active ? 'staff-disable' : 'staff-enable', { login })}>
+                {r.active ? OPS_TEXT.disable : OPS_TEXT.enable}
+              </button>
+              <button type="button" onClick={() => p.act('staff-reset', { login })}>
+                {OPS_TEXT.reset}
+              </button>
+            </>
+          );
+        }}
+      />
+    </section>
+  );
+}
