@@ -159,7 +159,19 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         '/api/ops/logout',
         {
           config: { budget: noBudget('ends the caller’s own staff session') },
-          schema: { tags: TAGS, security: OPS, response: replies(anyValue, 'Signed out') },
+          schema: {
+            tags: TAGS,
+            security: OPS,
+            describeBody: {
+              schema: {
+                type: 'object',
+                properties: {},
+                description: 'nothing: the session is the x-ops-session header',
+              },
+              required: false,
+            },
+            response: replies(anyValue, 'Signed out'),
+          },
         },
         async (request) => {
           const token = request.headers[STAFF_SESSION_HEADER];
