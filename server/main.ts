@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       '  Try it: open the URL, tap "Log in", then "Demo account" — a demo user with 100,000 USD is created for you.',
       `  Or from a shell: curl '${local}/api/user/createAccountDemoForU?demo_id=try-me-12345'`,
       '  Verification codes (no SMS/e-mail gateway) wait in the outbox: npm run ops -- outbox --to <e-mail or mobile>',
-      '  Back office: /ops.html, or npm run ops (the operator token is in DATA_DIR/ops-token).',
+      '  Back office: /ops.html, or npm run ops -- login (first administrator: npm run ops -- staff-create --role admin).',
       '',
     ].join('\n'),
   );

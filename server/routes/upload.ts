@@ -1,7 +1,8 @@
 // POST /api/common/image_upload (real accounts only): one image (PNG, JPEG, GIF or WebP by its bytes, at most
 // UPLOAD_MAX_BYTES), re-encoded without metadata (server/uploads/image.ts) and kept private in the uploads table; answers
-// { url: "/api/common/image/<random id>" }. GET that URL serves the image to its owner's session and to operators
-// (x-ops-token) only: an <img> in the app loads it through a blob (src/api/private-image.ts).
+// { url: "/api/common/image/<random id>" }. GET that URL serves the image to its owner's session and to staff who
+// review deposits or identities (x-ops-session, or break-glass), each view an audit row: an <img> in the app loads
+// it through a blob (src/api/private-image.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { UPLOAD_MAX_BYTES } from '../app.ts';
