@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -44,6 +44,8 @@ export interface AppOptions {
   trustProxy?: boolean | string | number | undefined;
   /** Checks every answer against its route's response schema and reports mismatches (the server tests). */
   onResponseViolation?: ((v: ResponseViolation) => void) | undefined;
+  /** Called after every answer (the metrics' request timing: server/metrics/http-metrics.ts). */
+  onResponse?: ((request: FastifyRequest, reply: FastifyReply) => void) | undefined;
 }
 
 /** API paths never fall back to the SPA's index.html: they get the 404 envelope. */
@@ -70,6 +72,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     trustProxy: trustProxyOption(opts.trustProxy),
   });
   trackRoutes(app); // first, so it sees every route below
+  const onResponse = opts.onResponse;
+  if (onResponse) app.addHook('onResponse', async (request, reply) => onResponse(request, reply));
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   // Every route's input through one validation layer: its schema (the document's) plus no non-finite number and no NUL.
   app.setValidatorCompiler(inputValidatorCompiler());
