@@ -12,6 +12,8 @@ export interface Metrics {
   engineTick: Histogram;
   dbQuery: Histogram<'kind'>;
   writerLeader: Gauge;
+  /** Codes and notices by what became of them: queued, sent, retried, failed (given up). */
+  deliveries: Counter<'channel' | 'state'>;
 }
 
 /** Seconds; the request histogram's buckets span a cache hit (1 ms) to the slowest accepted answer (10 s). */
@@ -62,6 +64,12 @@ export function createMetrics(): Metrics {
       help: 'Database statements and transactions, with their latency',
       labelNames: ['kind'],
       buckets: DB_BUCKETS,
+      registers,
+    }),
+    deliveries: new Counter({
+      name: 'tickwise_deliveries_total',
+      help: 'Codes and notices queued, sent, retried and given up (failed), by channel',
+      labelNames: ['channel', 'state'],
       registers,
     }),
     writerLeader: new Gauge({

@@ -94,6 +94,23 @@ describe('the metrics a real Prometheus scrapes', () => {
     );
   });
 
+  it('names in the alert rules and the Grafana dashboard only series the server exports', async () => {
+    const text = await (await fetch(server.metricsUrl ?? '')).text();
+    const exported = new Set([...text.matchAll(/^# TYPE (\w+)/gm)].map((m) => m[1]));
+    const dashboard = readFileSync('ops/grafana/tickwise.json', 'utf8');
+    const named = new Set(
+      [...`${RULES}\n${dashboard}`.matchAll(/\b((?:tickwise|nodejs|process)_\w+)/g)].map((m) =>
+        (m[1] ?? '').replace(/_(bucket|count|sum)$/, ''),
+      ),
+    );
+    expect(named.size).toBeGreaterThan(15);
+    // The pool gauge exists only with a pool (PostgreSQL); PGlite has one connection.
+    const expected = [...named].filter(
+      (n) => server.ctx.db.kind === 'postgres' || n !== 'tickwise_db_pool_connections',
+    );
+    expect(expected.filter((n) => !exported.has(n))).toEqual([]);
+  });
+
   it('ships rules that promtool accepts', () => {
     expect(
       execFileSync('/usr/bin/promtool', ['check', 'rules', 'ops/prometheus/alerts.yml'], { encoding: 'utf8' }),
