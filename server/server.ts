@@ -63,6 +63,7 @@ import { countedPush, feedMetrics, hubMetrics, poolMetrics, timedDb, timedTicks 
 import { httpMetricsHook } from './metrics/http-metrics.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
+import { startBackupJob } from './backup/backup-job.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
 
 export interface RunningServer {
@@ -260,10 +261,15 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       failureWindows: role === 'gateway' ? sharedWindows(db, clock) : memoryWindows(clock),
       revocations,
       feeds,
+      databaseUrl: config.databaseUrl,
     };
     // Pending-order expiry (issue 35), on the writer only: due pending orders cancelled every second.
     if (role !== 'gateway') {
       stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
+    }
+    // Scheduled backups (BACKUP_DIR), on the writer only: docs/operations.md "Backups".
+    if (role !== 'gateway' && config.backups) {
+      stoppers.push(startBackupJob({ db, databaseUrl: config.databaseUrl, clock, timers, log }, config.backups));
     }
     // The fund income job, on the writer only: pays due days (catching up after downtime) until close.
     if (role !== 'gateway' && config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
