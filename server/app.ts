@@ -59,9 +59,12 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     // included, within 30 s; a socket with nothing going on for 2 min is closed (live sockets ping every 5 s).
     requestTimeout: 30_000,
     connectionTimeout: 120_000,
-    // Closing the server ends keep-alive and websocket connections instead of waiting for them.
-    forceCloseConnections: true,
-    return503OnClosing: true,
+    // A restart drains (docs/operations.md "Restarts"): closing stops new connections and ends the idle keep-alive
+    // ones, while a request already in flight is answered, not cut (its order may be committed: the trader must hear
+    // so). A request that still arrives on an open connection during the drain is served, not refused with a 503
+    // the proxy would pass on; the sockets were told to reconnect before (server.ts close).
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // The router's own refusals (a path parameter over 100 characters, a malformed %-escape) answer the envelope
     // too, not Fastify's default {statusCode, code: 'FST_…'} body (found by tests/server/fuzz-routes.test.ts).
     frameworkErrors: (err, request, reply) => {

@@ -303,6 +303,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
       close() {
         closing ??= (async () => {
+          // Sockets first, with 1012 "service restart", so clients are on their way to another gateway while the
+          // requests in flight finish; then no new requests; then the services, the writer lock last.
+          hub?.stop();
           await app.close();
           for (const stop of [...stoppers].reverse()) {
             try {
