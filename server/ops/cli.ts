@@ -21,12 +21,13 @@ import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
 import { forgetSession, readSession, saveSession } from './cli-session.ts';
 import { opsBootstrapPath } from './token.ts';
+import { localUsage, runLocalCommand } from './local-commands.ts';
 
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
-  /** Asks one question on the terminal (`secret`: not echoed); answers '' when there is no terminal input. */
-  ask(question: string, secret: boolean): Promise<string>;
+  /** Asks one question on the terminal (`secret`: not echoed); absent or '' when there is no terminal input. */
+  ask?(question: string, secret: boolean): Promise<string>;
   fetch: typeof fetch;
 }
 
@@ -68,6 +69,7 @@ function usage(commands: readonly OpsCommandInfo[]): string {
     lines.push(`  ${c.name} ${params}`.trimEnd(), `      ${c.summary}`);
     for (const p of c.params) lines.push(`      --${p.name}: ${p.help}`);
   }
+  lines.push(...localUsage());
   return lines.join('\n');
 }
 
@@ -95,8 +97,8 @@ function client(env: NodeJS.ProcessEnv, io: CliIo, auth: Record<string, string>)
 }
 
 async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<number> {
-  const name = env.OPS_LOGIN || (await io.ask('Login: ', false));
-  const password = env.OPS_PASSWORD || (await io.ask('Password: ', true));
+  const name = env.OPS_LOGIN || ((await io.ask?.('Login: ', false)) ?? '');
+  const password = env.OPS_PASSWORD || ((await io.ask?.('Password: ', true)) ?? '');
   if (!name || !password) {
     io.err(!name ? 'A login is required.' : 'A password is required.');
     return 2;
@@ -117,7 +119,7 @@ async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<numb
       ].join('\n'),
     );
   }
-  const code = env.OPS_CODE || (await io.ask('Code from your authenticator: ', false));
+  const code = env.OPS_CODE || ((await io.ask?.('Code from your authenticator: ', false)) ?? '');
   if (!code) {
     io.err('A code is required.');
     return 2;
@@ -159,6 +161,9 @@ async function bootstrap(env: NodeJS.ProcessEnv, io: CliIo, values: Record<strin
 
 /** Returns the exit code: 0 done, 1 refused by the server or unreachable, 2 wrong usage. */
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
+  // Restore and the move to PostgreSQL run here, on a stopped server's database, not through its API.
+  const local = await runLocalCommand(argv, env, io);
+  if (local !== undefined) return local;
   const base = serverUrl(env);
   const [name, ...rest] = argv;
   const saved = readSession(env, base);
@@ -230,7 +235,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
 }
 
 /** Questions on the terminal: each answer one line of stdin; a secret's typing is not echoed. */
-export function terminalAsk(): CliIo['ask'] {
+export function terminalAsk(): NonNullable<CliIo['ask']> {
   let muted = false;
   const output = new Writable({
     write(chunk: Buffer, _enc, done) {

@@ -22,6 +22,11 @@ export interface OpsCommand {
   right: Right;
   summary: string; // one line for `npm run ops -- help` and the back-office page
   params: readonly OpsParam[];
+  /**
+   * Runs outside the audit row's transaction: only for a command that changes nothing in the database (a backup);
+   * its row is written after it succeeded.
+   */
+  outsideTransaction?: boolean;
   /** What the command is about to change, read in its transaction: the audit row's "before". */
   before?(q: Queryable, args: OpsArgs): Promise<unknown>;
   /** Rows (a list command) or one object (an action's result); serialised as JSON, and the audit row's "after". */

@@ -52,6 +52,22 @@ export function auditValue(v: unknown): unknown {
 
 export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor: OpsActor): Promise<unknown> {
   assertMayRun(cmd, actor);
+  const row = (before: unknown, out: unknown) => ({
+    at: ctx.clock.now(),
+    staffId: actor.staffId || null,
+    actor: actor.name,
+    role: actor.role,
+    address: actor.address,
+    action: cmd.name,
+    params: args,
+    before: auditValue(before),
+    after: auditValue(out),
+  });
+  if (cmd.outsideTransaction) {
+    const out = await cmd.run(ctx, args, actor);
+    await appendAudit(ctx.db, row(undefined, out));
+    return out;
+  }
   const later: Array<() => unknown> = [];
   const result = await ctx.db.tx(async (q) => {
     const db = joinedDb(q, ctx.db.kind);
@@ -64,17 +80,7 @@ export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, act
     };
     const before = cmd.before ? await cmd.before(db, args) : undefined;
     const out = await cmd.run(inner, args, actor);
-    await appendAudit(q, {
-      at: ctx.clock.now(),
-      staffId: actor.staffId || null,
-      actor: actor.name,
-      role: actor.role,
-      address: actor.address,
-      action: cmd.name,
-      params: args,
-      before: auditValue(before),
-      after: auditValue(out),
-    });
+    await appendAudit(q, row(before, out));
     return out;
   });
   for (const f of later) await f();

@@ -17,6 +17,7 @@ import type { Clock, Timers } from '../../domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
 import type { OpsCommand } from '../../server/ops/command.ts';
 import type { ResponseViolation } from '../../server/http/response-check.ts';
+import type { MetricsListen } from '../../server/metrics/metrics-server.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { breakGlass } from '../../server/ops/auth.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
@@ -48,6 +49,8 @@ export interface TestServerOptions {
   opsToken?: string | null;
   /** STAFF_IDLE_MINUTES (default 30). */
   staffIdleMinutes?: number;
+  /** Serve Prometheus metrics on this port (0: a free one): server/metrics/metrics-server.ts. */
+  metrics?: MetricsListen;
 }
 
 /** The break-glass token test servers set explicitly unless a test turns it off (docs/back-office.md "Break-glass"). */
@@ -63,6 +66,8 @@ export interface TestServer {
   opsToken: string;
   /** Answers that did not match their route's documented response schema (close() fails when there are any). */
   violations: ResponseViolation[];
+  /** The metrics endpoint when `metrics` was asked for. */
+  metricsUrl?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -118,6 +123,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     push: opts.push,
     opsToken: opts.opsToken === undefined ? TEST_OPS_TOKEN : (opts.opsToken ?? undefined),
     staffIdleMinutes: opts.staffIdleMinutes,
+    metrics: opts.metrics,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {
@@ -134,6 +140,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     dataDir,
     opsToken: server.ctx.opsToken ?? '',
     violations,
+    metricsUrl: server.metricsUrl,
     async close() {
       await server.close();
       await fresh.drop();

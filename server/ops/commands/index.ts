@@ -13,6 +13,7 @@ import { SETTING_COMMANDS } from './settings.ts';
 import { STAFF_COMMANDS } from './staff.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow } from './users.ts';
+import { backupTake } from './backup.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
@@ -27,4 +28,5 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...FEED_DESK_COMMANDS,
   ...STAFF_COMMANDS,
   auditSearch,
+  backupTake,
 ];
