@@ -58,18 +58,20 @@ function offsetArg(raw: string | undefined, precision: number): string {
   return text.replace(/^\+/, '');
 }
 
-/** Runs a desk change: the write and its record in one transaction, then applied everywhere. */
+/** Runs a desk change: the write and its record in one transaction, then applied everywhere. A write that went past
+ * the sanity limit with --force answers what was beyond it, and the change is recorded as forced (desk-limits.ts). */
 async function change(
   ctx: AppContext,
   args: Readonly<Record<string, string>>,
   command: string,
   detail: string,
-  write: (q: Queryable) => Promise<void>,
+  write: (q: Queryable) => Promise<string | null | void>,
 ): Promise<{ done: string }> {
   const by = textArg(args.by, 'by', true);
   await ctx.db.tx(async (q) => {
-    await write(q);
-    await recordFeedChange(q, ctx.clock.now(), by, command, detail);
+    const forced = await write(q);
+    if (forced) await recordForced(q, ctx.clock.now(), by, command, `${detail}: ${forced}`);
+    else await recordFeedChange(q, ctx.clock.now(), by, command, detail);
   });
   ctx.log.info({ ops: command, by, detail }, 'feed desk change');
   await ctx.feeds?.changed();
@@ -107,7 +109,7 @@ export const feedMap: OpsCommand = {
     return change(ctx, args, 'feed-map', detail, async (q) => {
       const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { source, offset }, force);
       await mapSymbol(q, source, symbol, inst.id, offset);
-      if (over) await recordForced(q, ctx.clock.now(), textArg(args.by, 'by', true), 'feed-map', `${detail}: ${over}`);
+      return over;
     });
   },
 };
@@ -144,8 +146,7 @@ export const feedOffset: OpsCommand = {
     return change(ctx, args, 'feed-offset', detail, async (q) => {
       const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { source, offset }, force);
       if (!(await setMappingOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
-      if (over)
-        await recordForced(q, ctx.clock.now(), textArg(args.by, 'by', true), 'feed-offset', `${detail}: ${over}`);
+      return over;
     });
   },
 };
@@ -220,8 +221,7 @@ export const feedSpread: OpsCommand = {
     return change(ctx, args, 'feed-spread', detail, async (q) => {
       const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { points }, force);
       await changeFeedRule(q, inst.id, { spread });
-      if (over)
-        await recordForced(q, ctx.clock.now(), textArg(args.by, 'by', true), 'feed-spread', `${detail}: ${over}`);
+      return over;
     });
   },
 };
