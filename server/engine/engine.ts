@@ -192,13 +192,16 @@ export class OrderEngine {
         return { replay: first };
       }
       const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
+      // One quote for the whole submit: the price it opens at and the side it is shown at come from the same tick.
+      const sides = this.currentSides(inst);
+      const side = sideOf(input.type);
       const plan = planSubmit(
         input,
         inst,
         {
           open: this.ctx.market.isOpen(inst.code),
-          current: this.openPrice(inst, input.type),
-          closeAt: this.closePrice(inst, input.type),
+          current: sides && openSide(side, sides),
+          closeAt: sides && closeSide(side, sides),
         },
         tradeFeeType,
       );
@@ -211,7 +214,7 @@ export class OrderEngine {
         done.row = { ...done.row, expiresAt };
       }
       // A position is shown at its closing side at once (a buy bought at the ask shows its P&L at the bid).
-      const shown = plan.status === 1 ? (this.closePrice(inst, plan.orderType) ?? plan.originPrice) : plan.originPrice;
+      const shown = plan.status === 1 && sides ? closeSide(plan.side, sides) : plan.originPrice;
       const order = toWireOrder(done.row, inst, shown);
       if (idemKey) await saveAnswer(q, userId, idemKey, order);
       return { done, order };
