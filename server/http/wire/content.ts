@@ -37,7 +37,7 @@ export const OPS_COMMANDS = listShape<CommandInfo>('OpsCommand', {
   summary: text,
   params: listShape<CommandInfo['params'][number]>(
     'OpsParam',
-    { name: text, help: text, optional: { type: 'boolean' } },
-    ['optional'],
+    { name: text, help: text, optional: { type: 'boolean' }, flag: { type: 'boolean' } },
+    ['optional', 'flag'],
   ),
 });
