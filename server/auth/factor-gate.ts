@@ -10,7 +10,13 @@ import type { CountedWindows } from '../security/counted-windows.ts';
 import type { Limits } from '../security/limits.ts';
 import { loginGuard } from '../security/login-guard.ts';
 import { checkTotp, matchRecoveryCode } from './second-factor.ts';
-import { acceptStep, factorOf, unusedRecoveryHashes, useRecoveryCode, type FactorOwner } from './second-factor-repository.ts';
+import {
+  acceptStep,
+  factorOf,
+  unusedRecoveryHashes,
+  useRecoveryCode,
+  type FactorOwner,
+} from './second-factor-repository.ts';
 
 export interface FactorGateDeps {
   db: Db;

@@ -350,7 +350,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         await holdWithdrawals(q, user.id, now); // docs/security.md "Payout holds"
       });
       ctx.revocations.revoked({ userId: user.id });
-      await notifyAccount(notices(request), user.id, 'password_changed', { time: iso(now) }, pickLanguage(request.headers.lang));
+      await notifyAccount(
+        notices(request),
+        user.id,
+        'password_changed',
+        { time: iso(now) },
+        pickLanguage(request.headers.lang),
+      );
       return ok(null, requestText(request, 'server.password_changed'));
     },
   );

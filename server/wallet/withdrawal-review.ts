@@ -41,12 +41,7 @@ export function payWithdrawal(db: Db, id: number, now: number): Promise<Reviewed
 }
 
 /** Rejects a pending withdrawal with the reason: its frozen amount returns to the balance. */
-export function rejectWithdrawal(
-  db: Db,
-  id: number,
-  reason: string,
-  now: number,
-): Promise<Reviewed> {
+export function rejectWithdrawal(db: Db, id: number, reason: string, now: number): Promise<Reviewed> {
   return db.tx(async (q) => {
     const w = await pendingWithdrawal(q, id);
     await markWithdrawalReviewed(q, id, WithdrawStatus.REJECTED, reason, now);
