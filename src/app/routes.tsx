@@ -92,6 +92,12 @@ export const ROUTES: readonly AppRoute[] = [
     demoBlocked: true,
   },
   {
+    path: '/mine/security',
+    element: lazyPage(() => import('../pages/security/security-page.tsx').then((m) => m.SecurityPage)),
+    auth: true,
+    demoBlocked: true,
+  },
+  {
     path: '/mine/history',
     element: lazyPage(() => import('../pages/mine/history-page.tsx').then((m) => m.HistoryPage)),
     auth: true,
