@@ -42,6 +42,8 @@ import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from '.
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
+import { OrderLineLayer, type OrderLayerHandle } from './order-line-layer.tsx';
+import type { OrderLine } from './order-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
 import { keepPriceLine, priceLineOf } from '../../state/price-lines.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
@@ -76,7 +78,17 @@ export interface CandleChartProps {
   slot?: number;
   /** Indicator panes below the price at most: two on a phone (the default), three on a desk. */
   maxPanes?: number;
+  /** The trader's positions, stops and pending orders on this instrument (order-line-layer.tsx). */
+  orderLines?: readonly OrderLine[];
+  /** A line's tag tapped, or a touch held on a line: its edit sheet. */
+  onLineEdit?: (line: OrderLine) => void;
+  /** A stop's line dragged (desk) to a price: resolves whether it was taken. */
+  onLineMove?: (line: OrderLine, price: string) => Promise<boolean>;
+  /** Stop lines may be dragged with a mouse (the desk). */
+  dragLines?: boolean;
 }
+
+const NO_ORDER_LINES: readonly OrderLine[] = [];
 
 const NO_LINES: readonly StopLine[] = [];
 /** A touch held this long without moving places the price line (a shorter one is the crosshair's tap). */
@@ -114,7 +126,15 @@ export function CandleChart({
   slot = 0,
   maxPanes = MAX_PANES.phone,
   timers = browserTimers,
+  orderLines = NO_ORDER_LINES,
+  onLineEdit,
+  onLineMove,
+  dragLines = false,
 }: CandleChartProps) {
+  const layerRef = useRef<OrderLayerHandle | null>(null);
+  const onLineEditRef = useRef(onLineEdit);
+  onLineEditRef.current = onLineEdit;
+  const [drawnOn, setDrawnOn] = useState<{ series: ISeriesApi<'Candlestick'>; up: string; down: string } | null>(null);
   const timersRef = useRef(timers);
   const linesOn = onPickPrice !== undefined;
   const boxRef = useRef<HTMLDivElement>(null);
@@ -171,6 +191,7 @@ export function CandleChart({
       maxPanesRef.current,
     );
     liveRef.current = { chart, series, panes };
+    setDrawnOn({ series, up: colours.up, down: colours.down });
     const lines = linesRef.current;
     const refresh = () => {
       setFigures(
@@ -198,6 +219,7 @@ export function CandleChart({
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     // The price line: drawn on the series, its chip placed at its height (moved by style, no render, as the scale moves).
     const syncLineY = () => {
+      layerRef.current?.place();
       const text = linePriceRef.current;
       const chip = chipRef.current;
       if (text === null || !chip) return;
@@ -229,6 +251,13 @@ export function CandleChart({
     let pointerType = 'mouse';
     let press: unknown = null;
     let pressAt = { x: 0, y: 0 };
+    let heldOnLine = false; // the touch held on an order's line opened its sheet
+    const onTouchEnd = (e: TouchEvent) => {
+      // Its tap would land on the sheet's backdrop and close it.
+      if (heldOnLine) e.preventDefault();
+      heldOnLine = false;
+    };
+    box.addEventListener('touchend', onTouchEnd);
     const endPress = () => {
       if (press !== null) timersRef.current.clearTimeout(press);
       press = null;
@@ -242,6 +271,13 @@ export function CandleChart({
         press = null;
         // A user gesture, not the tick path: one layout read for where the finger is on the chart.
         const top = box.getBoundingClientRect().top;
+        // On an order's line: that order's edit sheet, not a price line.
+        const onLine = onLineEditRef.current ? layerRef.current?.hit(pressAt.y - top) : null;
+        if (onLine) {
+          heldOnLine = true;
+          onLineEditRef.current?.(onLine);
+          return;
+        }
         const p = pickedPrice(series, { x: 0, y: pressAt.y - top } as Point, precisionRef.current);
         if (p) placeLine(p, true);
       }, LONG_PRESS_MS);
@@ -268,7 +304,7 @@ export function CandleChart({
       const opened = bar.Time > lastTimeRef.current;
       series.update(toCandle(bar));
       panes.bar(bar, ind);
-      if (linePriceRef.current !== null) syncLineY();
+      syncLineY();
       lastTimeRef.current = bar.Time;
       mark(box, null, bar.Time, bar.Close);
       if (opened) refresh(); // a new bar opened
@@ -337,6 +373,7 @@ export function CandleChart({
       chart.applyOptions(chartOptions(c, $reducedMotion.peek()));
       series.applyOptions(seriesOptions(c, precisionRef.current));
       panes.restyle(readIndicatorTones(box, c), precisionRef.current);
+      setDrawnOn({ series, up: c.up, down: c.down });
     };
     media?.addEventListener('change', onScheme);
     // The up/down preference and reduced motion: the same re-read (the variables follow data-updown on <html>).
@@ -361,6 +398,7 @@ export function CandleChart({
       box.removeEventListener('pointermove', onPointerMove);
       box.removeEventListener('pointerup', endPress);
       box.removeEventListener('pointercancel', endPress);
+      box.removeEventListener('touchend', onTouchEnd);
       cancelRange();
       if (lastWatcher.get(mySlot) === self) {
         lastWatcher.delete(mySlot);
@@ -438,6 +476,20 @@ export function CandleChart({
           }}
         />
       ) : null}
+      <OrderLineLayer
+        ref={layerRef}
+        lines={orderLines}
+        series={drawnOn?.series ?? null}
+        box={boxRef.current}
+        plotHeight={() => liveRef.current?.chart.panes()[0]?.getHeight() ?? 0}
+        precision={precision}
+        up={drawnOn?.up ?? ''}
+        down={drawnOn?.down ?? ''}
+        draggable={dragLines}
+        onEdit={onLineEdit}
+        onMove={onLineMove}
+        timers={timers}
+      />
       <ChartText name={name} period={period} figures={figures} readRows={readRows} legend={legend} />
     </div>
   );
