@@ -42,6 +42,7 @@ import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from '.
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
+import { clearCrosshairOnTapOut } from './crosshair-clear.ts';
 import { OrderLineLayer, type OrderLayerHandle } from './order-line-layer.tsx';
 import type { OrderLine } from './order-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
@@ -86,6 +87,8 @@ export interface CandleChartProps {
   onLineMove?: (line: OrderLine, price: string) => Promise<boolean>;
   /** Stop lines may be dragged with a mouse (the desk). */
   dragLines?: boolean;
+  /** The trader's active price alerts on this instrument, each a line with its price on the axis. */
+  alertLines?: readonly StopLine[];
 }
 
 const NO_ORDER_LINES: readonly OrderLine[] = [];
@@ -130,7 +133,9 @@ export function CandleChart({
   onLineEdit,
   onLineMove,
   dragLines = false,
+  alertLines = NO_LINES,
 }: CandleChartProps) {
+  const alertDrawnRef = useRef(new Map<number, IPriceLine>());
   const layerRef = useRef<OrderLayerHandle | null>(null);
   const onLineEditRef = useRef(onLineEdit);
   onLineEditRef.current = onLineEdit;
@@ -193,6 +198,7 @@ export function CandleChart({
     liveRef.current = { chart, series, panes };
     setDrawnOn({ series, up: colours.up, down: colours.down });
     const lines = linesRef.current;
+    const alertsDrawn = alertDrawnRef.current;
     const refresh = () => {
       setFigures(
         chartFigures(
@@ -297,6 +303,7 @@ export function CandleChart({
     // The legends show the bar under the crosshair, and the last bar when it leaves.
     const onCrosshair = (param: MouseEventParams) => panes.crosshair(param.logical ?? null);
     chart.subscribeCrosshairMove(onCrosshair);
+    const offCrosshair = clearCrosshairOnTapOut(chart, box);
 
     const applyBar = (bar: KlineBar, ind: readonly number[] | undefined) => {
       // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
@@ -393,6 +400,7 @@ export function CandleChart({
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       chart.unsubscribeClick(onClick);
       chart.unsubscribeCrosshairMove(onCrosshair);
+      offCrosshair();
       endPress();
       box.removeEventListener('pointerdown', onPointerDown);
       box.removeEventListener('pointermove', onPointerMove);
@@ -409,6 +417,7 @@ export function CandleChart({
       panes.dispose();
       liveRef.current = null;
       lines.clear();
+      alertsDrawn.clear();
       chart.remove();
     };
     // The chart lives as long as the component: created once, never re-created on prop changes.
@@ -421,6 +430,14 @@ export function CandleChart({
     syncStopLines(live.series, linesRef.current, stopLines, readChartColours(document.documentElement).text);
     box.dataset.stopLines = stopLinesMark(stopLines);
   }, [stopLines]);
+
+  useEffect(() => {
+    const live = liveRef.current;
+    const box = boxRef.current;
+    if (!live || !box) return;
+    syncStopLines(live.series, alertDrawnRef.current, alertLines, readAccent(box));
+    box.dataset.alertLines = stopLinesMark(alertLines);
+  }, [alertLines]);
 
   useEffect(() => {
     precisionRef.current = precision;
