@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
+import { defaultIndicatorSettings } from '../../domain/indicators.ts';
 
 const e2e = useServerAndChrome();
 
@@ -133,5 +134,67 @@ it('the multiplier choices and the bars-as-a-table sheet keep off a 360 px scree
   expect(sheet.sideways).toBeLessThanOrEqual(0);
   expect(sheet.tableRight).toBeLessThanOrEqual(360 - 12);
   await snap(page, 'desk-fit-bars-table-360');
+  await page.close();
+}, 60_000);
+
+it('on a phone the MA and BOLL legends are one line with a toggle; the alert chip and the attribution cover no data', async () => {
+  const settings = defaultIndicatorSettings();
+  settings.boll = { ...settings.boll, on: true };
+  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
+  await context.addInitScript((s) => localStorage.setItem('tw:indicators', s), JSON.stringify(settings));
+  await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+  await page.waitForFunction(() => document.querySelectorAll('.tw-legend[data-pane="0"] span').length >= 7, null, {
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(500); // the legends take their places after the library's next draw
+  const legend = page.locator('.tw-legend[data-pane="0"]');
+  expect((await legend.boundingBox())?.height ?? 99).toBeLessThanOrEqual(18);
+  await snap(page, 'desk-fit-legend-folded-360');
+  await page.locator('[data-action="legend-fold"]').click();
+  expect((await legend.boundingBox())?.height ?? 0).toBeGreaterThan(18);
+  await page.locator('[data-action="legend-fold"]').click();
+  // The attribution sits in the corner under the price scale, not over the lowest pane's bars.
+  const attribution = await page.evaluate(() => {
+    const a = document.querySelector('#tv-attr-logo');
+    const plot = a?.parentElement?.getBoundingClientRect();
+    return a && plot ? { left: a.getBoundingClientRect().left, plotRight: plot.right } : null;
+  });
+  expect(attribution).not.toBeNull();
+  expect(attribution?.left ?? 0).toBeGreaterThanOrEqual(attribution?.plotRight ?? 1);
+  await page.close();
+}, 60_000);
+
+it('on the desk the price line’s chip sits in the price pane’s bottom margin; in the 2×2 grid every legend is one line', async () => {
+  const page = await openAt('en', DESKTOP, '#/trade?code=EURUSD');
+  const chart = page.locator('.tw-chart[data-slot="0"]');
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.click(box.x + box.width / 3, box.y + 150);
+  const chip = page.locator('[data-testid="price-line"]');
+  await chip.waitFor();
+  await page.waitForTimeout(300);
+  const where = await page.evaluate(() => {
+    const pane = document.querySelector('.tw-chart[data-slot="0"] table tr')?.getBoundingClientRect();
+    const c = document.querySelector('[data-testid="price-line"]')?.getBoundingClientRect();
+    return pane && c ? { paneBottom: pane.bottom, chipTop: c.top, chipBottom: c.bottom } : null;
+  });
+  expect(where).not.toBeNull();
+  expect(where?.chipBottom ?? 999).toBeLessThanOrEqual(where?.paneBottom ?? 0);
+  expect(where?.chipTop ?? 0).toBeGreaterThanOrEqual((where?.paneBottom ?? 0) - 48);
+  await snap(page, 'desk-fit-price-line-1280');
+  await page.locator('[data-action="price-line-remove"]').click();
+  await page.locator('[data-action="chart-grid"]').click();
+  await page.waitForFunction(() => document.querySelectorAll('.tw-grid__cell .tw-legend').length >= 4, null, {
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(1000);
+  const tall = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.tw-grid__cell .tw-legend')]
+      .filter((l) => l.getBoundingClientRect().height > 18)
+      .map((l) => l.textContent),
+  );
+  expect(tall).toEqual([]);
+  await snap(page, 'desk-fit-grid-1280');
+  await page.locator('[data-action="chart-grid"]').click(); // back to one chart: the machine keeps the arrangement
   await page.close();
 }, 60_000);

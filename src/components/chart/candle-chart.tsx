@@ -43,6 +43,8 @@ import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
 import { clearCrosshairOnTapOut } from './crosshair-clear.ts';
+import { keepLegendRoom, markNarrow } from './legend-room.ts';
+import { LegendFold } from './legend-fold.tsx';
 import { OrderLineLayer, type OrderLayerHandle } from './order-line-layer.tsx';
 import type { OrderLine } from './order-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
@@ -144,6 +146,7 @@ export function CandleChart({
   const linesOn = onPickPrice !== undefined;
   const boxRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
   const slotRef = useRef(slot);
   const maxPanesRef = useRef(maxPanes);
   const liveRef = useRef<Live | null>(null);
@@ -181,7 +184,8 @@ export function CandleChart({
   useLayoutEffect(() => {
     const box = boxRef.current;
     const legendBox = legendRef.current;
-    if (!box || !legendBox) return undefined;
+    const wrap = wrapRef.current;
+    if (!box || !legendBox || !wrap) return undefined;
     const self = me.current;
     const mySlot = slotRef.current;
     startChartSettings();
@@ -196,6 +200,7 @@ export function CandleChart({
       maxPanesRef.current,
     );
     liveRef.current = { chart, series, panes };
+    const sizeRef = { h: 0 };
     setDrawnOn({ series, up: colours.up, down: colours.down });
     const lines = linesRef.current;
     const alertsDrawn = alertDrawnRef.current;
@@ -223,14 +228,13 @@ export function CandleChart({
       });
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    // The legends', the table button's and the chip's strips kept free of candles (legend-room.ts).
+    const keepRoom = () => keepLegendRoom(chart, series, wrap, sizeRef.h, linePriceRef.current !== null);
     // The price line: drawn on the series, its chip placed at its height (moved by style, no render, as the scale moves).
+    // The orders' tags follow the price scale; the price line's chip stays in the price pane's bottom margin
+    // (legend-room.ts), and a drag of it starts from the line's height at that moment.
     const syncLineY = () => {
       layerRef.current?.place();
-      const text = linePriceRef.current;
-      const chip = chipRef.current;
-      if (text === null || !chip) return;
-      const y = series.priceToCoordinate(Number(text));
-      if (y !== null) chip.style.top = `${Math.max(TOP_CLEARANCE, y)}px`;
     };
     const placeLine = (p: PickedPrice | null, keep: boolean) => {
       const shown = shownRef.current;
@@ -250,6 +254,7 @@ export function CandleChart({
         });
       }
       setPicked(p);
+      keepRoom();
       if (keep && shown) keepPriceLine(shown.code, p?.price ?? null);
     };
     placeLineRef.current = placeLine;
@@ -327,7 +332,10 @@ export function CandleChart({
         panes.reset(u.lines, u.ind, u.bars);
         syncLineY();
         // The panes' heights are the library's after its next draw: the legends take their places then.
-        framesRef.current.request(() => panes.place());
+        framesRef.current.request(() => {
+          panes.place();
+          keepRoom();
+        });
         if (mySlot === 0) $historyBars.value = data.length;
         const last = data[data.length - 1];
         lastTimeRef.current = last?.time ?? -Infinity;
@@ -361,9 +369,14 @@ export function CandleChart({
               return;
             }
             size = { w: Math.floor(r.width), h: Math.floor(r.height) };
+            sizeRef.h = size.h;
+            markNarrow(wrap, size.w);
             if (sized) {
               chart.resize(size.w, size.h);
-              framesRef.current.request(() => panes.place());
+              framesRef.current.request(() => {
+                panes.place();
+                keepRoom();
+              });
               syncLineY();
             }
             if (hidden) {
@@ -466,14 +479,20 @@ export function CandleChart({
   }, [code, period, linesOn]);
 
   return (
-    <div className="tw-chart-wrap">
+    <div className="tw-chart-wrap" ref={wrapRef}>
       <div ref={boxRef} className="tw-chart" data-code={code ?? ''} data-period={period} data-slot={slot} />
       {/* The panes' legends (indicator-panes.ts writes them); the text alternative below reads the same values. */}
       <div ref={legendRef} className="tw-legends" aria-hidden="true" />
+      <LegendFold legends={legendRef} />
       {onPickPrice && picked ? (
         <ChartPricePick
           picked={picked}
           chipRef={chipRef}
+          startY={() => {
+            const text = linePriceRef.current;
+            const y = text === null ? null : (liveRef.current?.series.priceToCoordinate(Number(text)) ?? null);
+            return y ?? picked.y;
+          }}
           onPick={(price) => {
             onPickPrice(price);
             placeLineRef.current(null, true); // the line became the alert
