@@ -146,3 +146,17 @@ it('on the phone a touch held on a line opens the order’s edit sheet (and in A
     await context.close();
   }
 }, 120_000);
+
+it('in Arabic on the desk the lines keep their tags and the chart stays left to right', async () => {
+  const o = await buyWithStops();
+  const { context, page } = await tradeAt('ar', DESKTOP, o);
+  expect(await tag(page, o, 'tp').getAttribute('aria-label')).toContain(o.TargetProfitPrice);
+  const [tp, box] = await Promise.all([
+    tag(page, o, 'tp').boundingBox(),
+    page.locator('.tw-chart[data-slot="0"]').boundingBox(),
+  ]);
+  // At the plot's start edge (left: the chart is not mirrored), inside the chart.
+  expect((tp?.x ?? 0) - (box?.x ?? 0)).toBeLessThan(80);
+  await snap(page, 'chart-orders-desk-1280-ar');
+  await context.close();
+}, 60_000);
