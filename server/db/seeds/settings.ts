@@ -10,6 +10,7 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   app_status: '0', // getCompanyStatus.status: not 0 sends the browser to loss_url
   app_type: '0', // 1 = the main site: /product searches provider companies instead of instruments (docs/product.md)
   loss_url: '',
+  margin_call_level: '100', // percent: a risk rate crossing it downward warns the trader (docs/trading.md "Margin call")
 };
 
 export const settingsSeeder: Seeder = {
