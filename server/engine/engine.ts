@@ -330,7 +330,7 @@ export class OrderEngine {
   }
 
   /** The dealer's view (book-view.ts) from the engine's own figures, made again at most once a second. */
-  bookView(): BookView {
+  bookView(maxAgeMs?: number): BookView {
     this.viewCache ??= new BookViewCache(
       {
         users: () => this.book.users(),
@@ -342,7 +342,7 @@ export class OrderEngine {
       },
       () => this.ctx.clock.now(),
     );
-    return this.viewCache.get();
+    return this.viewCache.get(maxAgeMs);
   }
 
   /** A swap charged on a position (server/swaps/swap-job.ts): index, cached balance and the owner's FOREX_TRADE. */
