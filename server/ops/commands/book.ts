@@ -13,6 +13,7 @@ const DAY_MS = 86_400_000;
 
 export const book: OpsCommand = {
   name: 'book',
+  live: true,
   summary: "Open positions by instrument: long/short lots, net lots and USD, average prices, the house's floating P&L",
   params: [],
   run: async (ctx) => ctx.engine.bookView().instruments,
@@ -20,6 +21,7 @@ export const book: OpsCommand = {
 
 export const bookTop: OpsCommand = {
   name: 'book-top',
+  live: true,
   summary: 'The top 20 accounts by exposure (gross USD) or by floating P&L',
   params: [{ name: 'by', help: 'exposure (default) or floating', optional: true }],
   async run(ctx, args) {
@@ -32,6 +34,7 @@ export const bookTop: OpsCommand = {
 
 export const bookAbsorbed: OpsCommand = {
   name: 'book-absorbed',
+  live: true,
   summary: 'Losses the house absorbed under negative-balance protection: total, today (UTC) and the latest 20',
   params: [],
   async run(ctx) {
