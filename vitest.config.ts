@@ -35,6 +35,7 @@ export default defineConfig({
                   'tests/server/cluster-failover.test.ts',
                   'tests/server/cluster-feeds.test.ts',
                   'tests/server/cluster-fix-failover.test.ts',
+                  'tests/server/cluster-swaps.test.ts',
                 ],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
