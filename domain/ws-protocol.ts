@@ -11,6 +11,12 @@ export const TOPIC_PRICE_ALERT = 'PRICE_ALERT';
 /** A signed-in socket's account changes made elsewhere (an operator paid a withdrawal, approved a deposit, reviewed
  * the real name): the money screens re-read their lists (docs/protocol.md). */
 export const TOPIC_ACCOUNT = 'ACCOUNT';
+/** A signed-in socket's margin calls (docs/trading.md "Margin call"): the risk rate crossed the dealer's level. */
+export const TOPIC_MARGIN_CALL = 'MARGIN_CALL';
+export interface MarginCall {
+  risk_rate: string; // percent, 2 decimals
+  level: string; // percent, 2 decimals
+}
 export type AccountChange = 'withdrawal' | 'deposit' | 'real_name' | 'balance';
 export const KLINE_PREFIX = 'KLINE.';
 export const klineTopic = (code: string): string => `${KLINE_PREFIX}${code}`;
@@ -84,4 +90,5 @@ export type ServerMessage =
   | { type: 'FOREX_TRADE'; seq: number; data: Order }
   | { type: 'FOREX_CLOSED'; seq: number; data: Order & { CloseReason: CloseReason } }
   | { type: 'PRICE_ALERT'; data: PriceAlert } // one of the user's alerts fired (sent once, to the sockets online then)
+  | { type: 'MARGIN_CALL'; data: MarginCall } // the risk rate crossed the margin-call level (once per crossing)
   | { type: 'ACCOUNT'; data: { kind: AccountChange } }; // the user's money or review state changed elsewhere

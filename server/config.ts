@@ -87,6 +87,11 @@ export interface ServerConfig {
   fundDayMs?: number | undefined;
   /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
   fundJob?: boolean | undefined;
+  /** SWAP_ROLLOVER_MS: an accelerated swap rollover (every this many ms) for the soak and demos; default the daily
+   * schedule of each instrument (docs/trading.md "Swaps"). */
+  swapRolloverMs?: number | undefined;
+  /** Run the swap job on the timers (default true); tests run it by hand (runSwaps). */
+  swapJob?: boolean | undefined;
   /** ROLE: `all` (default, one process), `market` (the market writer) or `gateway` (REST and sockets). */
   role?: Role | undefined;
   /** NATS_URL: the broker of the market and gateway roles (nats://host:port). */
@@ -191,6 +196,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     backups: backupEnv(env),
     opsToken: env.OPS_TOKEN || undefined,
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
+    swapRolloverMs: env.SWAP_ROLLOVER_MS ? Math.max(1000, intEnv(env, 'SWAP_ROLLOVER_MS', 0)) : undefined,
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,
     push: {

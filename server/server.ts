@@ -47,6 +47,8 @@ import { seed } from './db/seed.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
+import { startSwapJob } from './swaps/swap-job.ts';
+import { MarginCallWatch } from './engine/margin-call.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
 import { followFeeds, localFeeds, publishFeeds, type FeedsContext } from './market/feeds/feed-wiring.ts';
 import { loadOpsToken } from './ops/token.ts';
@@ -273,6 +275,25 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     }
     // The fund income job, on the writer only: pays due days (catching up after downtime) until close.
     if (role !== 'gateway' && config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
+    // Swaps and the margin-call watch (docs/trading.md), on the writer only: once per position and rollover, once
+    // per crossing, kept so in the database across a restart or a fail-over.
+    if (role !== 'gateway' && config.swapJob !== false) {
+      stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
+    }
+    if (role !== 'gateway') {
+      const marginCalls = new MarginCallWatch({
+        db,
+        clock,
+        timers,
+        log,
+        push: services.push,
+        notifier: services.notifier,
+        webPush,
+        figures: { users: () => engine.book.users(), riskRateOf: (id) => engine.riskRateOf(id) },
+      });
+      await marginCalls.start();
+      stoppers.push(() => marginCalls.stop());
+    }
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,

@@ -5,10 +5,10 @@
 // Long on purpose: the actions and the triggers share one in-memory index and its locking; the rules
 // already live apart (submit-check.ts, triggers, amounts in domain/money.ts). Split further only with the index.
 import { checkOpenOrderCap } from '../security/open-orders.ts';
-import { sideOf } from '../../domain/money.ts';
+import { riskRate, sideOf } from '../../domain/money.ts';
 import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
-import { lots, type Price, type Usd } from '../../domain/units.ts';
+import { lots, price, usd, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../services.ts';
 import type { Tick } from '../market/feed.ts';
 import type { Queryable } from '../db/db.ts';
@@ -37,6 +37,7 @@ import type { EngineIndex, IndexSource } from './index-types.ts';
 import { TickIndex } from './tick-index.ts';
 import { SidedIndex } from './sided-index.ts';
 import { closeSide, openSide, quoteSides, tickSides, watchedPrice, type Sides } from './sides.ts';
+import { BookViewCache, type BookView } from './book-view.ts';
 import { pendingFills, stopHit, stopOutQueue, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
 
@@ -67,6 +68,9 @@ export class OrderEngine {
   /** Users whose stop-out run is under way. */
   private readonly stoppingOut = new Set<number>();
   private readonly work = new Set<Promise<unknown>>();
+  /** The cached available balances (also in the index, which keeps them in its own units). */
+  private readonly balances = new Map<number, string>();
+  private viewCache: BookViewCache | null = null;
   private unsubscribe: (() => void) | null = null;
   private refreshTimer: unknown = null;
 
@@ -149,6 +153,12 @@ export class OrderEngine {
   /** The live bid and ask of an instrument (equal for one price), null when the market has none. */
   currentSides(inst: EngineInstrument): Sides | null {
     return quoteSides(this.ctx.market.latest(inst.code));
+  }
+
+  /** The instrument's one shown price (the bid, what the chart draws), for figures that have no side: swaps in
+   * percent, the dealer's view. */
+  currentPrice(inst: EngineInstrument): Price | null {
+    return this.currentSides(inst)?.bid ?? null;
   }
 
   /** The live price an order of this type opens at (a buy's ask, a sell's bid). */
@@ -354,6 +364,36 @@ export class OrderEngine {
 
   private cacheAccount(userId: number, a: AccountBalance): void {
     this.index.setBalance(userId, String(a.balance));
+    this.balances.set(userId, String(a.balance));
+  }
+
+  /** The dealer's view (book-view.ts) from the engine's own figures, made again at most once a second. */
+  bookView(maxAgeMs?: number): BookView {
+    this.viewCache ??= new BookViewCache(
+      {
+        users: () => this.book.users(),
+        ordersOf: (userId) => this.book.forUser(userId),
+        instrument: (id) => this.instruments.get(id),
+        currentPrice: (inst) => this.currentPrice(inst),
+        floatingOfOrder: (id) => this.index.floatingOfOrder(id),
+        floatingOf: (userId) => this.floatingOf(userId),
+      },
+      () => this.ctx.clock.now(),
+    );
+    return this.viewCache.get(maxAgeMs);
+  }
+
+  /** A swap charged on a position (server/swaps/swap-job.ts): index, cached balance and the owner's FOREX_TRADE. */
+  swapCharged(done: Committed): void {
+    this.afterCommit(done, 'FOREX_TRADE', null);
+  }
+
+  /** The risk rate from the engine's own figures (cached balance, margins, floating P&L): the margin-call watch's
+   * input. Null when nothing is locked or the balance is not cached yet. */
+  riskRateOf(userId: number): Ratio | null {
+    const balance = this.balances.get(userId);
+    if (balance === undefined) return null;
+    return riskRate({ balance: usd(balance), lockBalance: this.marginOf(userId), floating: this.floatingOf(userId) });
   }
 
   private async refreshAccounts(): Promise<void> {

@@ -16,6 +16,8 @@ export interface OpsCommand {
   name: string; // kebab-case, e.g. 'charge-approve'
   summary: string; // one line for `npm run ops -- help` and the back-office page
   params: readonly OpsParam[];
+  /** Read-only and cheap: the back-office page may re-run it every second (the dealer's view). */
+  live?: boolean;
   /** Rows (a list command) or one object (an action's result); serialised as JSON. */
   run(ctx: AppContext, args: Readonly<Record<string, string>>): Promise<unknown>;
 }

@@ -105,6 +105,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     log: opts.log,
     fundDayMs: opts.fundDayMs,
     fundJob: false,
+    swapJob: false, // tests charge swaps by hand (runSwaps)
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
     // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.

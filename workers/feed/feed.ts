@@ -307,6 +307,9 @@ export class Feed implements FeedApi {
       case 'ACCOUNT':
         this.callSink((s) => s.onAccountChange?.(msg.data.kind));
         return;
+      case 'MARGIN_CALL':
+        this.callSink((s) => s.onMarginCall?.(msg.data));
+        return;
       case 'login':
         if (!msg.ok) this.deps.log.warn('feed: socket login refused', msg.msg);
         this.orders.loginAnswered(msg.ok, msg.msg, msg.seq);

@@ -1,6 +1,7 @@
 // Every back-office command, in the order the CLI's help and the back-office page list them.
 // A feature adds its commands in its own file under server/ops/commands/ and one line here.
 import type { OpsCommand } from '../command.ts';
+import { BOOK_COMMANDS } from './book.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
 import { FEED_DESK_COMMANDS } from './feed-desk.ts';
@@ -23,4 +24,5 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...FEED_STATUS_COMMANDS,
   ...FEED_DESK_COMMANDS,
   backupTake,
+  ...BOOK_COMMANDS,
 ];
