@@ -7,11 +7,13 @@ export const PHRASE_MAX = 32;
 
 const ALLOWED = /^[\p{L}\p{M}\p{N} .,!?'_-]+$/u;
 
-/** The phrase to keep (trimmed, inner spaces folded), null to clear it (empty), or 'invalid'. */
-export function checkPhrase(raw: string): string | null | 'invalid' {
+export type PhraseCheck = { valid: true; phrase: string | null } | { valid: false };
+
+/** Valid: the phrase to keep (trimmed, inner spaces folded), or null to clear it (empty). */
+export function checkPhrase(raw: string): PhraseCheck {
   const phrase = raw.trim().replace(/\s+/g, ' ');
-  if (phrase === '') return null;
+  if (phrase === '') return { valid: true, phrase: null };
   const length = [...phrase].length;
-  if (length < PHRASE_MIN || length > PHRASE_MAX || !ALLOWED.test(phrase)) return 'invalid';
-  return phrase;
+  if (length < PHRASE_MIN || length > PHRASE_MAX || !ALLOWED.test(phrase)) return { valid: false };
+  return { valid: true, phrase };
 }

@@ -5,7 +5,9 @@
 import type { KannelSettings } from './gateways/kannel.ts';
 import type { TwilioSettings } from './gateways/twilio.ts';
 
-export type SmsSettings = ({ provider: 'kannel' } & Omit<KannelSettings, 'timeoutMs'>) | ({ provider: 'twilio' } & Omit<TwilioSettings, 'timeoutMs'>);
+export type SmsSettings =
+  | ({ provider: 'kannel' } & Omit<KannelSettings, 'timeoutMs'>)
+  | ({ provider: 'twilio' } & Omit<TwilioSettings, 'timeoutMs'>);
 
 export interface DeliveryOptions {
   smtp?: { url: string; from: string } | undefined;

@@ -9,7 +9,14 @@ import { listPage } from '../http/paging.ts';
 import type { MessageKind } from '../services.ts';
 import { messageText } from './message-text.ts';
 import { messageSubject } from './render.ts';
-import { markNoticesRead, noticePage, phraseOf, setPhrase, unreadNotices, type NoticeRow } from './notices-repository.ts';
+import {
+  markNoticesRead,
+  noticePage,
+  phraseOf,
+  setPhrase,
+  unreadNotices,
+  type NoticeRow,
+} from './notices-repository.ts';
 
 export const NOTICE_PAGE_SIZE = 20;
 
@@ -41,14 +48,27 @@ function shown(row: NoticeRow, lang: Language): NoticeItem {
   };
 }
 
-export async function listNotices(q: Queryable, userId: number, page: number | undefined, lang: Language): Promise<NoticeList> {
-  const list = await listPage(page, NOTICE_PAGE_SIZE, (limit, offset) => noticePage(q, userId, limit, offset), (r) =>
-    shown(r, lang),
+export async function listNotices(
+  q: Queryable,
+  userId: number,
+  page: number | undefined,
+  lang: Language,
+): Promise<NoticeList> {
+  const list = await listPage(
+    page,
+    NOTICE_PAGE_SIZE,
+    (limit, offset) => noticePage(q, userId, limit, offset),
+    (r) => shown(r, lang),
   );
   return { ...list, unread: await unreadNotices(q, userId) };
 }
 
-export async function readNotices(q: Queryable, userId: number, id: number | undefined, now: number): Promise<{ unread: number }> {
+export async function readNotices(
+  q: Queryable,
+  userId: number,
+  id: number | undefined,
+  now: number,
+): Promise<{ unread: number }> {
   await markNoticesRead(q, userId, id ?? null, now);
   return { unread: await unreadNotices(q, userId) };
 }
@@ -57,9 +77,13 @@ export async function noticeSettings(q: Queryable, userId: number): Promise<{ ph
   return { phrase: await phraseOf(q, userId) };
 }
 
-export async function saveNoticeSettings(q: Queryable, userId: number, raw: string): Promise<{ phrase: string | null }> {
-  const phrase = checkPhrase(raw);
-  if (phrase === 'invalid') throw new ApiError('notices.errors.phrase_invalid');
-  await setPhrase(q, userId, phrase);
-  return { phrase };
+export async function saveNoticeSettings(
+  q: Queryable,
+  userId: number,
+  raw: string,
+): Promise<{ phrase: string | null }> {
+  const checked = checkPhrase(raw);
+  if (!checked.valid) throw new ApiError('notices.errors.phrase_invalid');
+  await setPhrase(q, userId, checked.phrase);
+  return { phrase: checked.phrase };
 }

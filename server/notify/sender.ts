@@ -11,13 +11,7 @@ import { LANGUAGES, type Language } from '../../domain/types.ts';
 import type { Db } from '../db/db.ts';
 import { backoffDelay } from '../market/sources/backoff.ts';
 import type { Message, MessageKind } from '../services.ts';
-import {
-  claimDue,
-  markFailed,
-  markRetry,
-  markSent,
-  type ClaimedDelivery,
-} from './delivery-repository.ts';
+import { claimDue, markFailed, markRetry, markSent, type ClaimedDelivery } from './delivery-repository.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
 import { DeliveryError, safeError, type Gateway, type OutgoingEmail, type OutgoingSms } from './gateways/gateway.ts';
 import { renderEmail, renderSms } from './render.ts';
@@ -149,10 +143,10 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
       stopped = true;
       timers.clearInterval(timer);
       // An attempt in flight gets a short grace to be marked; one stuck on a silent server is left to its lease,
-      // exactly as if the process had died there (a real-time grace: shutdown is not under a test's fake clock).
-      let grace: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
-      clearTimeout(grace);
+      // exactly as if the process had died there.
+      let grace: unknown;
+      await Promise.race([running, new Promise((r) => (grace = timers.setTimeout(() => r(undefined), STOP_GRACE_MS)))]);
+      timers.clearTimeout(grace);
       gateways.email?.close?.();
       gateways.sms?.close?.();
     },

@@ -102,7 +102,11 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/api/notify/code_state',
     {
       config: { budget: budget('captcha', () => null) },
-      schema: { tags: TAGS, body: body({ key: { type: 'string', minLength: 1, maxLength: 64 } }, ['key']), response: replies(CODE_STATE) },
+      schema: {
+        tags: TAGS,
+        body: body({ key: { type: 'string', minLength: 1, maxLength: 64 } }, ['key']),
+        response: replies(CODE_STATE),
+      },
     },
     async (request) => ok(await codeDeliveryState(db, request.body.key)),
   );

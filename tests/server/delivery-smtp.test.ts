@@ -87,14 +87,23 @@ describe('registration by e-mail through SMTP', () => {
     const rows = (await deliveries({ to: account })) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
-    expect(row).toMatchObject({ kind: 'verification_code', channel: 'email', state: 'sent', attempts: 1, provider: 'smtp' });
+    expect(row).toMatchObject({
+      kind: 'verification_code',
+      channel: 'email',
+      state: 'sent',
+      attempts: 1,
+      provider: 'smtp',
+    });
     expect(String(row.provider_id)).toMatch(/^SINK\d+$/);
     expect(row.last_error).toBeNull();
     const mail = await mailTo(account);
     const code = codeIn(mail.text);
     expect(JSON.stringify(rows)).not.toContain(code);
     // The row itself no longer holds the values.
-    const raw = await server.ctx.db.query<{ payload: string | null }>('SELECT payload FROM deliveries WHERE recipient = $1', [account]);
+    const raw = await server.ctx.db.query<{ payload: string | null }>(
+      'SELECT payload FROM deliveries WHERE recipient = $1',
+      [account],
+    );
     expect(raw[0]?.payload).toBeNull();
   });
 
@@ -117,9 +126,11 @@ describe('registration by e-mail through SMTP', () => {
       expect(part).toContain('2026-11-25 09:30 UTC');
     }
 
-    const list = await user.get<{ data: Array<{ id: number; title: string; text: string; read: boolean }>; total: number; unread: number }>(
-      '/v1/api/notices/list',
-    );
+    const list = await user.get<{
+      data: Array<{ id: number; title: string; text: string; read: boolean }>;
+      total: number;
+      unread: number;
+    }>('/v1/api/notices/list');
     expect(list.data.total).toBe(1);
     expect(list.data.unread).toBe(1);
     expect(list.data.data[0]).toMatchObject({ title: 'Your password was changed', read: false });
@@ -132,7 +143,9 @@ describe('registration by e-mail through SMTP', () => {
 
   it('refuses the notice list to a demo user with the real-account message', async () => {
     const client = api(server.baseUrl, { lang: 'en' });
-    const demo = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: `smtp-demo-${process.pid}` });
+    const demo = await client.get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: `smtp-demo-${process.pid}`,
+    });
     const list = await client.withToken(demo.data.token).get('/v1/api/notices/list');
     expect(list.code).not.toBe(1);
     expect(list.msg).toMatch(/real account/i);
@@ -177,7 +190,9 @@ describe('an SMTP server that hangs', () => {
     expect(sent.code, sent.msg).toBe(1);
     // The sender is inside its attempt (connected, waiting for a greeting that never comes).
     await until(() => sockets.length > 0, { what: 'the sender connecting' });
-    const rows = await hungServer.ctx.db.query<{ state: string }>('SELECT state FROM deliveries WHERE recipient = $1', [to]);
+    const rows = await hungServer.ctx.db.query<{ state: string }>('SELECT state FROM deliveries WHERE recipient = $1', [
+      to,
+    ]);
     expect(rows[0]?.state).toBe('sending');
     const state = await client.post<{ state: string }>('/api/notify/code_state', { key: sent.data.key });
     expect(state.data.state).toBe('pending');

@@ -49,7 +49,7 @@ export function smtpGateway(s: SmtpSettings): Gateway<OutgoingEmail> {
           messageId: `<${m.ref}@${domain}>`,
         });
         const queued = /queued as ([\w.-]+)/i.exec(String(info.response ?? ''));
-        return { providerId: queued?.[1] ?? String(info.messageId ?? '') ?? null };
+        return { providerId: queued?.[1] ?? (info.messageId ? String(info.messageId) : null) };
       } catch (err) {
         const e = err as Error & SmtpFailure;
         // 5xx is the server's final refusal of this message (an unknown mailbox); a login refused (EAUTH) or a

@@ -24,7 +24,11 @@ export function twilioGateway(s: TwilioSettings): Gateway<OutgoingSms> {
       try {
         res = await fetch(url, {
           method: 'POST',
-          headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          headers: {
+            authorization: auth,
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
           body: new URLSearchParams({ To: m.to, From: s.from, Body: m.text }).toString(),
           signal: AbortSignal.timeout(s.timeoutMs),
         });

@@ -9,12 +9,12 @@ describe('checkPhrase', () => {
     ['  藍色 海港  ', '藍色 海港'],
     ['ميناء أزرق', 'ميناء أزرق'],
     ["it's-fine_ok!", "it's-fine_ok!"],
-  ])('keeps %j as %j', (raw, kept) => expect(checkPhrase(raw)).toBe(kept));
+  ])('keeps %j as %j', (raw, kept) => expect(checkPhrase(raw)).toEqual({ valid: true, phrase: kept }));
 
-  it('clears on an empty phrase', () => expect(checkPhrase('   ')).toBeNull());
+  it('clears on an empty phrase', () => expect(checkPhrase('   ')).toEqual({ valid: true, phrase: null }));
 
   it.each(['abc', 'x'.repeat(33), '<b>bold</b>', 'http://x.y/z', 'bell\u0007 here', 'a&b c d', '{{code}}'])(
     'refuses %j',
-    (raw) => expect(checkPhrase(raw)).toBe('invalid'),
+    (raw) => expect(checkPhrase(raw)).toEqual({ valid: false }),
   );
 });

@@ -50,7 +50,9 @@ describe('message templates', () => {
   });
 
   it('every language has its own words for every kind (no English copies)', () => {
-    const en = MESSAGE_KINDS.map((kind) => renderEmail({ kind, channel: 'email', to: '', lang: 'en', values: VALUES[kind] }));
+    const en = MESSAGE_KINDS.map((kind) =>
+      renderEmail({ kind, channel: 'email', to: '', lang: 'en', values: VALUES[kind] }),
+    );
     for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
       MESSAGE_KINDS.forEach((kind, i) => {
         const mail = renderEmail({ kind, channel: 'email', to: '', lang, values: VALUES[kind] });
@@ -76,7 +78,13 @@ describe('message templates', () => {
   });
 
   it('shows times as UTC minutes, and leaves out the phrase line when the account has none', () => {
-    const m: Message = { kind: 'password_changed', channel: 'email', to: 'a@example.com', lang: 'en', values: { time: '2026-11-25T09:30:00Z' } };
+    const m: Message = {
+      kind: 'password_changed',
+      channel: 'email',
+      to: 'a@example.com',
+      lang: 'en',
+      values: { time: '2026-11-25T09:30:00Z' },
+    };
     const mail = renderEmail(m, null);
     expect(mail.text).toContain('2026-11-25 09:30 UTC');
     expect(mail.text).not.toContain('anti-phishing');
