@@ -13,6 +13,7 @@ import type { FeedOptions } from './market/feeds/market-feeds.ts';
 import { priceSourcesEnv } from './market/sources/source-registry.ts';
 import { metricsEnv, type MetricsListen } from './metrics/metrics-server.ts';
 import { backupEnv, type BackupSchedule } from './backup/backup-job.ts';
+import { deliveryFromEnv, type DeliveryOptions } from './notify/delivery-options.ts';
 
 /**
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
@@ -107,6 +108,8 @@ export interface ServerConfig {
   metrics?: MetricsListen | undefined;
   /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups on the market writer (docs/operations.md "Backups"). */
   backups?: BackupSchedule | undefined;
+  /** Where codes and notices go and the queue's retry rules (docs/notifications.md); none: the outbox. */
+  delivery?: DeliveryOptions | undefined;
 }
 
 export interface ListenConfig {
@@ -164,7 +167,9 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
  * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
- * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP (each source reads its own settings: docs/market-data.md).
+ * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY,
+ * BACKUP_KEEP (each source reads its own settings: docs/market-data.md), and the delivery settings (SMTP_URL,
+ * SMS_PROVIDER …: server/notify/delivery-options.ts).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
@@ -206,6 +211,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           : undefined,
       subject: env.VAPID_SUBJECT || undefined,
     },
+    delivery: deliveryFromEnv(env),
     // Another built client (the e2e update test serves a second build on the same port and data directory).
     distDir: env.DIST_DIR || undefined,
   };

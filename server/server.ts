@@ -1,5 +1,5 @@
 // The composition root, the one place that knows every service: logger, database (migrated and seeded), injected
-// time, bus, market, socket hub, order engine, price alerts, limits, revocations, fund job — wired by role (docs/scaling.md):
+// time, bus, market, socket hub, order engine, price alerts, limits, revocations, fund job, message delivery — wired by role (docs/scaling.md):
 //   all      one process: PGlite or PostgreSQL, the in-process bus, everything below at once (npm start)
 //   market   the market writer: waits for the writer lock, then simulator + kline store + triggers + alerts + fund job; it
 //            publishes ticks and user events on NATS; HTTP only for /healthz
@@ -52,7 +52,7 @@ import { MarginCallWatch } from './engine/margin-call.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
 import { followFeeds, localFeeds, publishFeeds, type FeedsContext } from './market/feeds/feed-wiring.ts';
 import { loadOpsToken } from './ops/token.ts';
-import { outboxNotifier } from './notify/outbox-notifier.ts';
+import { startDelivery } from './notify/delivery-wiring.ts';
 import { healthRoutes } from './routes/health.ts';
 import { coreRoutes } from './routes/index.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
@@ -207,6 +207,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       routes.push(healthRoutes);
     }
 
+    // Codes and notices (docs/notifications.md): every role queues; the writer (all, market) sends.
+    const delivery = startDelivery({ db, clock, timers, log }, config.delivery ?? {}, role !== 'gateway');
+    stoppers.push(() => delivery.stop());
     const services: Services = {
       db,
       clock,
@@ -214,7 +217,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       log,
       market,
       push: countedPush(role === 'all' && hub ? hub : busPush(bus), metrics),
-      notifier: config.notifier ?? outboxNotifier(db, clock, log),
+      notifier: config.notifier ?? delivery.notifier,
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
     // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
@@ -264,6 +267,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       revocations,
       feeds,
       databaseUrl: config.databaseUrl,
+      delivery: delivery.sender,
     };
     // Pending-order expiry (issue 35), on the writer only: due pending orders cancelled every second.
     if (role !== 'gateway') {

@@ -13,6 +13,7 @@ import type { SecurityOptions } from '../../server/security/limits.ts';
 import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext } from '../../server/context.ts';
 import type { PushOptions } from '../../server/alerts/alerts-context.ts';
+import type { DeliveryOptions } from '../../server/notify/delivery-options.ts';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
 import type { OpsCommand } from '../../server/ops/command.ts';
@@ -46,6 +47,8 @@ export interface TestServerOptions {
   push?: PushOptions;
   /** Serve Prometheus metrics on this port (0: a free one): server/metrics/metrics-server.ts. */
   metrics?: MetricsListen;
+  /** Delivery gateways and retry rules (the SMTP, Kannel and Twilio tests); default none: the outbox. */
+  delivery?: DeliveryOptions;
 }
 
 export interface TestServer {
@@ -113,6 +116,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     trustProxy: opts.trustProxy,
     push: opts.push,
     metrics: opts.metrics,
+    delivery: opts.delivery,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {

@@ -7,6 +7,7 @@ import { FUND_COMMANDS } from './funds.ts';
 import { FEED_DESK_COMMANDS } from './feed-desk.ts';
 import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
+import { deliveriesShow } from './deliveries.ts';
 import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { SETTING_COMMANDS } from './settings.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
@@ -16,6 +17,7 @@ import { backupTake } from './backup.ts';
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
   outboxShow,
+  deliveriesShow,
   ...DEPOSIT_COMMANDS,
   ...WITHDRAW_COMMANDS,
   ...REAL_NAME_COMMANDS,
