@@ -38,6 +38,7 @@ export default defineConfig({
                   'tests/server/cluster-fix-failover.test.ts',
                   'tests/server/migrate-to-postgres.test.ts',
                   'tests/server/cluster-restart.test.ts',
+                  'tests/server/cluster-swaps.test.ts',
                 ],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],

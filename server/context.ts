@@ -9,6 +9,7 @@ import type { Revocations } from './security/revocations.ts';
 import type { Services } from './services.ts';
 import type { Clock } from '../domain/time.ts';
 import type { FeedsContext } from './market/feeds/feed-wiring.ts';
+import type { Sender } from './notify/sender.ts';
 
 export interface AppContext extends Services {
   engine: OrderEngine;
@@ -36,4 +37,6 @@ export interface AppContext extends Services {
   feeds?: FeedsContext | undefined;
   /** DATABASE_URL when the database is PostgreSQL: backups run pg_dump against it (server/backup/). */
   databaseUrl?: string | undefined;
+  /** The message sender of this process (the writer, when a gateway is set): tests run its due rows by hand. */
+  delivery?: Sender | undefined;
 }

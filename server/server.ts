@@ -1,5 +1,5 @@
 // The composition root, the one place that knows every service: logger, database (migrated and seeded), injected
-// time, bus, market, socket hub, order engine, price alerts, limits, revocations, fund job — wired by role (docs/scaling.md):
+// time, bus, market, socket hub, order engine, price alerts, limits, revocations, fund job, message delivery — wired by role (docs/scaling.md):
 //   all      one process: PGlite or PostgreSQL, the in-process bus, everything below at once (npm start)
 //   market   the market writer: waits for the writer lock, then simulator + kline store + triggers + alerts + fund job; it
 //            publishes ticks and user events on NATS; HTTP only for /healthz
@@ -47,11 +47,13 @@ import { seed } from './db/seed.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
+import { startSwapJob } from './swaps/swap-job.ts';
+import { MarginCallWatch } from './engine/margin-call.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
 import { followFeeds, localFeeds, publishFeeds, type FeedsContext } from './market/feeds/feed-wiring.ts';
 import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
 import { activeAdminCount } from './staff/staff-repository.ts';
-import { outboxNotifier } from './notify/outbox-notifier.ts';
+import { startDelivery } from './notify/delivery-wiring.ts';
 import { healthRoutes } from './routes/health.ts';
 import { coreRoutes } from './routes/index.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
@@ -206,6 +208,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       routes.push(healthRoutes);
     }
 
+    // Codes and notices (docs/notifications.md): every role queues; the writer (all, market) sends.
+    const delivery = startDelivery({ db, clock, timers, log }, config.delivery ?? {}, role !== 'gateway');
+    stoppers.push(() => delivery.stop());
     const services: Services = {
       db,
       clock,
@@ -213,7 +218,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       log,
       market,
       push: countedPush(role === 'all' && hub ? hub : busPush(bus), metrics),
-      notifier: config.notifier ?? outboxNotifier(db, clock, log),
+      notifier: config.notifier ?? delivery.notifier,
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
     // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
@@ -266,6 +271,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       revocations,
       feeds,
       databaseUrl: config.databaseUrl,
+      delivery: delivery.sender,
     };
     // Pending-order expiry (issue 35), on the writer only: due pending orders cancelled every second.
     if (role !== 'gateway') {
@@ -277,6 +283,25 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     }
     // The fund income job, on the writer only: pays due days (catching up after downtime) until close.
     if (role !== 'gateway' && config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
+    // Swaps and the margin-call watch (docs/trading.md), on the writer only: once per position and rollover, once
+    // per crossing, kept so in the database across a restart or a fail-over.
+    if (role !== 'gateway' && config.swapJob !== false) {
+      stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
+    }
+    if (role !== 'gateway') {
+      const marginCalls = new MarginCallWatch({
+        db,
+        clock,
+        timers,
+        log,
+        push: services.push,
+        notifier: services.notifier,
+        webPush,
+        figures: { users: () => engine.book.users(), riskRateOf: (id) => engine.riskRateOf(id) },
+      });
+      await marginCalls.start();
+      stoppers.push(() => marginCalls.stop());
+    }
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,

@@ -210,8 +210,14 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io
     }
     let values: Record<string, string | undefined>;
     try {
-      const options = Object.fromEntries(cmd.params.map((p) => [p.name, { type: 'string' as const }]));
-      values = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
+      const options = Object.fromEntries(
+        cmd.params.map((p) => [p.name, { type: p.flag ? ('boolean' as const) : ('string' as const) }]),
+      );
+      const parsed = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
+      // A flag (--force) is sent as "yes"; absent, it is not sent at all.
+      values = Object.fromEntries(
+        Object.entries(parsed).flatMap(([k, v]) => (v === false ? [] : [[k, v === true ? 'yes' : v]])),
+      );
     } catch (err) {
       io.err(`${err instanceof Error ? err.message : String(err)}\n\n${usage([cmd])}`);
       return 2;

@@ -12,6 +12,8 @@ export interface OpsParam {
   name: string;
   help: string;
   optional?: boolean;
+  /** A confirmation without a value (`--force` on the CLI, sent as "yes"); the page's field takes "yes". */
+  flag?: boolean;
 }
 
 export type OpsArgs = Readonly<Record<string, string>>;
@@ -22,6 +24,8 @@ export interface OpsCommand {
   right: Right;
   summary: string; // one line for `npm run ops -- help` and the back-office page
   params: readonly OpsParam[];
+  /** Read-only and cheap: the back-office page may re-run it every second (the dealer's view). */
+  live?: boolean;
   /**
    * Runs outside the audit row's transaction: only for a command that changes nothing in the database (a backup);
    * its row is written after it succeeded.

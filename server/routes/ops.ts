@@ -28,6 +28,8 @@ export interface OpsCommandInfo {
   name: string;
   summary: string;
   params: OpsCommand['params'];
+  /** Read-only: the page offers to re-run it every second (docs/back-office.md "The dealer's view"). */
+  live?: boolean;
 }
 
 const MAX_PARAM_LENGTH = 1000;
@@ -188,7 +190,9 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
           // Only what the signed-in role may run: the CLI's help and the page's menu show nothing else.
           const list: OpsCommandInfo[] = commands
             .filter((c) => mayUse(a, c.right))
-            .map(({ name, summary, params }) => ({ name, summary, params }));
+            .map(({ name, summary, params, live }) =>
+              live ? { name, summary, params, live } : { name, summary, params },
+            );
           return ok(list);
         },
       );

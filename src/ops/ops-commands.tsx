@@ -1,6 +1,7 @@
 // The Commands tab: pick a command (only those the member's role may run), fill its parameters, run it, read the
 // result. The command list comes from the server, so a feature's new command appears here by itself.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { browserTimers } from '../state/clock.ts';
 import { OpsError, runCommand, type OpsAuth, type OpsCommandInfo } from './ops-api.ts';
 import { ResultView } from './result-view.tsx';
 import { OPS_TEXT } from './texts.ts';
@@ -50,9 +51,30 @@ export function CommandsTab({
 }) {
   const [picked, setPicked] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ data: unknown } | null>(null);
+  const [result, setResult] = useState<{
+    data: unknown;
+    name?: string;
+    args?: Record<string, string>;
+    live?: boolean;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A read-only command's result refreshed every second (the dealer's view): its name and arguments. */
+  const [live, setLive] = useState<{ name: string; args: Record<string, string> } | null>(null);
+  useEffect(() => {
+    if (!live) return;
+    const id = browserTimers.setInterval(() => {
+      runCommand(auth, live.name, live.args).then(
+        (data) => setResult((r) => ({ ...r, data })),
+        (err: unknown) => {
+          setLive(null);
+          onGone(err);
+          setError(message(err));
+        },
+      );
+    }, 1000);
+    return () => browserTimers.clearInterval(id);
+  }, [auth, live, onGone]);
   const cmd = commands.find((c) => c.name === picked);
   const run = () => {
     if (!cmd) return;
@@ -63,9 +85,10 @@ export function CommandsTab({
       const v = values[p.name]?.trim();
       if (v) args[p.name] = v;
     }
+    setLive(null);
     runCommand(auth, cmd.name, args)
       .then(
-        (data) => setResult({ data }),
+        (data) => setResult({ data, name: cmd.name, args, live: cmd.live === true }),
         (err: unknown) => {
           onGone(err);
           setError(message(err));
@@ -112,6 +135,19 @@ export function CommandsTab({
         {result && (
           <div className="ops-card" aria-label={OPS_TEXT.result}>
             <h2>{OPS_TEXT.result}</h2>
+            {result.live && result.name ? (
+              <label className="ops-live">
+                <input
+                  type="checkbox"
+                  name="live"
+                  checked={live !== null}
+                  onChange={(e) =>
+                    setLive(e.target.checked && result.name ? { name: result.name, args: result.args ?? {} } : null)
+                  }
+                />
+                {OPS_TEXT.live}
+              </label>
+            ) : null}
             <ResultView auth={auth} data={result.data} onPick={pickRow} />
           </div>
         )}

@@ -53,6 +53,7 @@ export const OPS_TEXT = {
   disable: 'Disable',
   enable: 'Enable',
   reset: 'Reset password and factor',
+  live: 'Live (every second)',
 } as const;
 
 export const ROLE_NAMES = ['support', 'finance', 'dealer', 'admin'] as const;

@@ -13,6 +13,7 @@ import type { SecurityOptions } from '../../server/security/limits.ts';
 import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext } from '../../server/context.ts';
 import type { PushOptions } from '../../server/alerts/alerts-context.ts';
+import type { DeliveryOptions } from '../../server/notify/delivery-options.ts';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
 import type { OpsCommand } from '../../server/ops/command.ts';
@@ -51,6 +52,8 @@ export interface TestServerOptions {
   staffIdleMinutes?: number;
   /** Serve Prometheus metrics on this port (0: a free one): server/metrics/metrics-server.ts. */
   metrics?: MetricsListen;
+  /** Delivery gateways and retry rules (the SMTP, Kannel and Twilio tests); default none: the outbox. */
+  delivery?: DeliveryOptions;
 }
 
 /** The break-glass token test servers set explicitly unless a test turns it off (docs/back-office.md "Break-glass"). */
@@ -115,6 +118,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     log: opts.log,
     fundDayMs: opts.fundDayMs,
     fundJob: false,
+    swapJob: false, // tests charge swaps by hand (runSwaps)
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
     // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
@@ -124,6 +128,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     opsToken: opts.opsToken === undefined ? TEST_OPS_TOKEN : (opts.opsToken ?? undefined),
     staffIdleMinutes: opts.staffIdleMinutes,
     metrics: opts.metrics,
+    delivery: opts.delivery,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {

@@ -9,6 +9,7 @@ import { closeApproval, lockApproval, waitingApprovals } from '../../staff/appro
 import { assertSecondPerson } from '../../staff/four-eyes.ts';
 import { creditAccount } from '../../wallet/deposit-review.ts';
 import { payWithdrawal } from '../../wallet/withdrawal-review.ts';
+import { notifyAccount } from '../../notify/account-notices.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg } from '../args.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
@@ -50,7 +51,8 @@ export const approvalGive: OpsCommand = {
     await closeApproval(ctx.db, a.id, 'approved', actor.staffId, now);
     const subject = Number(a.subject_id);
     if (a.kind === 'withdraw-paid') {
-      const { userId, after } = await payWithdrawal(ctx.db, subject, now);
+      const { userId, after, amount } = await payWithdrawal(ctx.db, subject, now);
+      await notifyAccount(ctx, userId, 'withdrawal_paid', { amount, currency: 'USD' });
       announceAccountChange(ctx, userId, 'withdrawal');
       return {
         approval: a.id,

@@ -3,11 +3,13 @@
 import type { OpsCommand } from '../command.ts';
 import { APPROVAL_COMMANDS } from './approvals.ts';
 import { auditSearch } from './audit.ts';
+import { BOOK_COMMANDS } from './book.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
 import { FEED_DESK_COMMANDS } from './feed-desk.ts';
 import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
+import { deliveriesShow } from './deliveries.ts';
 import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { SETTING_COMMANDS } from './settings.ts';
 import { STAFF_COMMANDS } from './staff.ts';
@@ -18,6 +20,7 @@ import { backupTake } from './backup.ts';
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
   outboxShow,
+  deliveriesShow,
   ...DEPOSIT_COMMANDS,
   ...WITHDRAW_COMMANDS,
   ...APPROVAL_COMMANDS,
@@ -29,4 +32,5 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...STAFF_COMMANDS,
   auditSearch,
   backupTake,
+  ...BOOK_COMMANDS,
 ];

@@ -14,6 +14,7 @@ import { closeApproval, insertApproval, waitingApprovalOf } from '../../staff/ap
 import { assertSecondPerson, needsSecondApproval } from '../../staff/four-eyes.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg } from '../args.ts';
+import { notifyAccount } from '../../notify/account-notices.ts';
 import { byId, decisionCommand } from './decision-command.ts';
 import { listCommand, type StatusWords } from './list-command.ts';
 
@@ -72,7 +73,8 @@ export const withdrawPaid: OpsCommand = {
         // The second approval, by another finance member: the payment is made now (as approval-give would).
         assertSecondPerson(waiting, actor);
         await closeApproval(ctx.db, waiting.id, 'approved', actor.staffId, ctx.clock.now());
-        const { userId, after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+        const { userId, after, amount } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+        await notifyAccount(ctx, userId, 'withdrawal_paid', { amount, currency: 'USD' });
         announceAccountChange(ctx, userId, 'withdrawal');
         return {
           id,
@@ -92,7 +94,8 @@ export const withdrawPaid: OpsCommand = {
       announceAccountChange(ctx, w.user_id, 'withdrawal');
       return { id, status: WithdrawStatus.PENDING, waiting_for_second_approval: approval };
     }
-    const { userId, after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+    const { userId, after, amount } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+    await notifyAccount(ctx, userId, 'withdrawal_paid', { amount, currency: 'USD' });
     announceAccountChange(ctx, userId, 'withdrawal');
     return { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) };
   },
@@ -107,7 +110,8 @@ export const withdrawReject = decisionCommand({
   reason: { name: 'reason', help: 'shown to the trader in the withdrawal record' },
   change: 'withdrawal',
   async decide(ctx, id, reason) {
-    const { userId, after } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
+    const { userId, after, amount } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
+    await notifyAccount(ctx, userId, 'withdrawal_rejected', { amount, currency: 'USD', reason });
     // A rejected request needs no second approval any more.
     const waiting = await waitingApprovalOf(ctx.db, 'withdraw-paid', id);
     if (waiting) await closeApproval(ctx.db, waiting.id, 'dropped', null, ctx.clock.now());
