@@ -32,7 +32,7 @@ async function ops<T = unknown>(name: string, body: Record<string, string> = {})
 }
 
 /** A desk command as the dealer runs it (recorded as desk-anna); `change` answers it without expecting success. */
-const change = (name: string, body: Record<string, string>) => ops(name, { by: 'desk-anna', ...body });
+const change = (name: string, body: Record<string, string>) => ops(name, body);
 
 async function desk(name: string, body: Record<string, string>): Promise<void> {
   const r = await change(name, body);
@@ -209,7 +209,7 @@ describe('the sanity limit of an offset and a mark-up', () => {
     await desk('feed-offset', { source: 'lp-a', code: 'GBPUSD', offset: '0.06' }); // 4.7 %: within
     await desk('feed-offset', { source: 'lp-a', code: 'GBPUSD', offset: '-0.07', force: 'yes' });
     const log = await changes();
-    expect(log[0]).toMatchObject({ by: 'desk-anna', command: 'feed-offset --force' });
+    expect(log[0]).toMatchObject({ by: 'break-glass', command: 'feed-offset --force' });
     expect(String(log[0]?.detail)).toContain('forced');
     expect(log[1]).toMatchObject({ command: 'feed-offset' }); // the 0.06 within the limit: a plain record
     await desk('feed-offset', { source: 'lp-a', code: 'GBPUSD', offset: '0' });

@@ -20,6 +20,7 @@ import {
   type TestServer,
 } from './harness.ts';
 import { createStaff, postJson, signIn, type SignedInStaff } from './staff-helpers.ts';
+import { noPayoutHold, withdrawCode } from './withdraw-code.ts';
 
 const clock = manualClock();
 let server: TestServer;
@@ -222,6 +223,7 @@ describe('four eyes', () => {
       })
     ).data;
     const trc = coins.find((c) => c.code === 'USDT' && c.protocol === 'TRC20')!;
+    await noPayoutHold(server.ctx); // the holds and the code have their own tests (account-security.test.ts)
     await trader.client.post('/api/wallet/bind_draw_method', {
       type: 1,
       draw_id: trc.id,
@@ -231,6 +233,7 @@ describe('four eyes', () => {
       await trader.client.get<Array<{ id: number }>>('/api/wallet/get_draw_method', { draw_type: 1, draw_id: trc.id })
     ).data;
     const drawn = await trader.client.post('/api/account/draw', {
+      ...(await withdrawCode(server.ctx, trader.account)),
       draw_currency_id: trc.id,
       number: '600',
       memo: '',
