@@ -22,7 +22,7 @@ const held = async (id: number): Promise<Order | undefined> =>
   (await get<OrderList>('/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data.find((o) => o.Id === id);
 
 beforeAll(async () => {
-  await ops(e2e.server, 'swap-set', { code: 'EURUSD', long: '-1', short: '-1', by: 'e2e-desk' });
+  await ops(e2e.server, 'swap-set', { code: 'EURUSD', long: '-1', short: '-1' });
   // The highest level the dealer may set, so a small move against a well-funded position crosses it.
   await ops(e2e.server, 'margin-call-level', { level: '1000' });
   user = await createFundedUser(e2e.server, '20000', 'e2e book');
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await ops(e2e.server, 'feed-unmap', { source: 'simulator', code: 'EURUSD', by: 'e2e-desk' }).catch(() => undefined);
+  await ops(e2e.server, 'feed-unmap', { source: 'simulator', code: 'EURUSD' }).catch(() => undefined);
 });
 
 it('the order sheet shows the accrued swap', async () => {
@@ -78,7 +78,6 @@ it('the margin-call banner appears when the price moves against the position, wi
     symbol: 'EURUSD',
     code: 'EURUSD',
     offset: '-0.01',
-    by: 'e2e-desk',
   });
   for (const p of pages) {
     const banner = p.page.locator('[data-testid="margin-call"]');

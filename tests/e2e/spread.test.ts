@@ -12,7 +12,7 @@ const e2e = useServerAndChrome();
 const SPREAD = '0.00100'; // 100 points on a 5-decimal price
 
 it('a demo buy shows its entry at the ask and its floating P&L at the bid', async () => {
-  await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '100', by: 'e2e-desk' });
+  await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '100' });
   const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
   await page.goto(`${e2e.server.url}/#/login`);
   await page.locator('[data-testid="demo-login"]').click();
@@ -55,5 +55,5 @@ it('a demo buy shows its entry at the ask and its floating P&L at the bid', asyn
     .toBe(true);
   await snap(page, 'spread-order-holding');
   await context.close();
-  await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '0', by: 'e2e-desk' });
+  await ops(e2e.server, 'feed-spread', { code: 'EURUSD', points: '0' });
 });
