@@ -69,6 +69,8 @@ export interface WithdrawMethod {
   payee_account: string;
   remark: string;
   draw_currency: { id: number; code: string; protocol: string };
+  /** ms epoch from which a withdrawal may go to it (a new method is held: docs/security.md "Payout holds"). */
+  usable_from: number;
 }
 
 export const WithdrawStatus = { PENDING: 0, PAID: 1, REJECTED: 2 } as const;

@@ -53,10 +53,12 @@ export type ClientMessage =
   | { type: 'codes'; codes: string[] | null };
 
 /**
- * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus, Feed?, Reason?].
+ * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus, Feed?, Reason?, Bid?, Ask?].
  * Close is a decimal string at the instrument's PricePrecision; Change is a percent string with 2 decimals.
  * Feed is present only on a flagged quote: 'stale' (the server has no healthy price source for it: show it stale,
  * orders are refused) or 'halted' (the dealing desk halted trading; MarketStatus is 0 and Reason says why).
+ * Bid and Ask are present only when the dealer set a spread (two-sided prices); Close is then the bid, so a one-price
+ * client keeps working. Feed and Reason are null when absent before them.
  */
 export type QuoteTuple = [
   code: string,
@@ -64,9 +66,14 @@ export type QuoteTuple = [
   change: string,
   time: number,
   status: 0 | 1,
-  feed?: 'stale' | 'halted',
-  reason?: string,
+  feed?: 'stale' | 'halted' | null,
+  reason?: string | null,
+  bid?: string,
+  ask?: string,
 ];
+
+/** A quote tuple's ask (the buy price): its Ask when two-sided, else Close (one price). */
+export const tupleAsk = (t: QuoteTuple): string => (typeof t[8] === 'string' ? t[8] : t[1]);
 
 // Server → client
 export type ServerMessage =

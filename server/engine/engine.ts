@@ -35,6 +35,8 @@ import {
 } from './transitions.ts';
 import type { EngineIndex, IndexSource } from './index-types.ts';
 import { TickIndex } from './tick-index.ts';
+import { SidedIndex } from './sided-index.ts';
+import { closeSide, openSide, quoteSides, tickSides, watchedPrice, type Sides } from './sides.ts';
 import { BookViewCache, type BookView } from './book-view.ts';
 import { pendingFills, stopHit, stopOutQueue, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
@@ -78,10 +80,17 @@ export class OrderEngine {
     private readonly opts: EngineOptions = {},
   ) {
     const makeIndex = opts.makeIndex ?? ((source: IndexSource) => new TickIndex(source));
-    this.index = makeIndex({
-      instrument: (id) => this.instruments.get(id),
-      latestPrice: (inst) => this.ctx.market.latest(inst.code)?.close ?? null,
-    });
+    // Two-sided prices: each order watches its one side (sides.ts), the index sees each side as an instrument.
+    this.index = new SidedIndex(
+      {
+        instrument: (id) => this.instruments.get(id),
+        latestSides: (inst) => {
+          const q = this.ctx.market.latest(inst.code);
+          return q ? { bid: q.close, ask: q.ask ?? q.close } : null;
+        },
+      },
+      makeIndex,
+    );
     this.book = new OrderBook(this.index);
   }
 
@@ -141,16 +150,36 @@ export class OrderEngine {
       throw new ApiError(block.key, undefined, block.key === 'instrument_halted' ? { reason: block.reason } : {});
   }
 
-  /** The live price of an instrument, null when the market has none. */
+  /** The live bid and ask of an instrument (equal for one price), null when the market has none. */
+  currentSides(inst: EngineInstrument): Sides | null {
+    return quoteSides(this.ctx.market.latest(inst.code));
+  }
+
+  /** The instrument's one shown price (the bid, what the chart draws), for figures that have no side: swaps in
+   * percent, the dealer's view. */
   currentPrice(inst: EngineInstrument): Price | null {
-    const q = this.ctx.market.latest(inst.code);
-    return q ? price(q.close) : null;
+    return this.currentSides(inst)?.bid ?? null;
+  }
+
+  /** The live price an order of this type opens at (a buy's ask, a sell's bid). */
+  private openPrice(inst: EngineInstrument, orderType: number): Price | null {
+    const s = this.currentSides(inst);
+    return s ? openSide(sideOf(orderType), s) : null;
+  }
+
+  /** The live price a position of this type closes at (a buy's bid, a sell's ask). */
+  private closePrice(inst: EngineInstrument, orderType: number): Price | null {
+    const s = this.currentSides(inst);
+    return s ? closeSide(sideOf(orderType), s) : null;
   }
 
   wire(row: OrderRow): Order {
     const inst = this.instruments.get(row.instrumentId);
     if (!inst) throw new Error(`order ${row.id} refers to unknown instrument ${row.instrumentId}`);
-    return toWireOrder(row, inst, row.status === 3 ? null : this.currentPrice(inst));
+    if (row.status === 3) return toWireOrder(row, inst, null);
+    const s = this.currentSides(inst);
+    const side = sideOf(row.orderType);
+    return toWireOrder(row, inst, s ? (row.status === 1 ? closeSide(side, s) : openSide(side, s)) : null);
   }
 
   // ---- user actions -------------------------------------------------------------------------------------------
@@ -173,10 +202,17 @@ export class OrderEngine {
         return { replay: first };
       }
       const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
+      // One quote for the whole submit: the price it opens at and the side it is shown at come from the same tick.
+      const sides = this.currentSides(inst);
+      const side = sideOf(input.type);
       const plan = planSubmit(
         input,
         inst,
-        { open: this.ctx.market.isOpen(inst.code), current: this.currentPrice(inst) },
+        {
+          open: this.ctx.market.isOpen(inst.code),
+          current: sides && openSide(side, sides),
+          closeAt: sides && closeSide(side, sides),
+        },
         tradeFeeType,
       );
       // A pending order's expiry; refused (past, not a date) before anything is booked. Market orders have none.
@@ -187,7 +223,9 @@ export class OrderEngine {
         await setExpiry(q, done.row.id, expiresAt);
         done.row = { ...done.row, expiresAt };
       }
-      const order = toWireOrder(done.row, inst, plan.originPrice);
+      // A position is shown at its closing side at once (a buy bought at the ask shows its P&L at the bid).
+      const shown = plan.status === 1 && sides ? closeSide(plan.side, sides) : plan.originPrice;
+      const order = toWireOrder(done.row, inst, shown);
       if (idemKey) await saveAnswer(q, userId, idemKey, order);
       return { done, order };
     });
@@ -204,7 +242,7 @@ export class OrderEngine {
     const out = await this.ctx.db.tx(async (q): Promise<Outcome> => {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
-      const current = this.currentPrice(inst);
+      const current = this.closePrice(inst, row.orderType);
       this.refuseOnFeed(inst.code);
       if (!this.ctx.market.isOpen(inst.code)) throw new ApiError('market_closed');
       if (!current) throw new ApiError('no_price');
@@ -239,7 +277,7 @@ export class OrderEngine {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await this.lockOwn(q, userId, id, 0);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
-      return cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now());
+      return cancelPending(q, row, inst, this.openPrice(inst, row.orderType), this.ctx.clock.now());
     });
     return this.afterCommit(done, 'FOREX_CLOSED', 'cancel');
   }
@@ -251,7 +289,7 @@ export class OrderEngine {
     if (this.busy.has(orderId)) return;
     await this.runFor(orderId, async () => {
       const done = await this.triggerTx(orderId, 0, async (q, row, inst) =>
-        cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now(), 'expired'),
+        cancelPending(q, row, inst, this.openPrice(inst, row.orderType), this.ctx.clock.now(), 'expired'),
       );
       if (done) this.afterCommit(done, 'FOREX_CLOSED', 'expired');
     });
@@ -263,7 +301,7 @@ export class OrderEngine {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
-      const current = this.currentPrice(inst);
+      const current = this.closePrice(inst, row.orderType);
       if (!current) throw new ApiError('no_price');
       const profit = optionalPrice(profitText, inst, 'stop_price_invalid');
       const typedLoss = optionalPrice(lossText, inst, 'stop_price_invalid');
@@ -391,10 +429,10 @@ export class OrderEngine {
 
   /** Runs synchronously inside the market's tick: decides in memory, then starts the database work. */
   onTick(tick: Tick): void {
-    const { crossed, atRisk } = this.index.tick(tick.instrumentId, tick.price);
+    const { crossed, atRisk } = this.index.tick(tick.instrumentId, tick.price, tick.ask);
     if (this.opts.triggers === false) return; // a gateway: figures kept, the market writer triggers
     if (crossed.length > 0) {
-      const at = price(tick.price);
+      const at = tickSides(tick);
       for (const id of crossed) {
         const o = this.book.get(id);
         if (o && !this.busy.has(id)) this.evaluate(o, at);
@@ -403,8 +441,9 @@ export class OrderEngine {
     for (const userId of atRisk) this.checkStopOut(userId);
   }
 
-  /** Starts the action an order's rules call for at this price, if any. */
-  private evaluate(o: OpenOrder, at: Price): void {
+  /** Starts the action an order's rules call for at these prices, if any: each order judged on its side. */
+  private evaluate(o: OpenOrder, sides: Sides): void {
+    const at = watchedPrice(o, sides);
     if (o.status === 0) {
       if (pendingFills(o.originPrice, o.price, at)) void this.runFor(o.id, () => this.fillTriggered(o.id, at));
       return;
@@ -440,7 +479,7 @@ export class OrderEngine {
         // Ticks seen while busy were skipped for this order: judge it again at the latest price.
         const o = this.book.get(orderId);
         const inst = o ? this.instruments.get(o.instrumentId) : undefined;
-        const current = inst ? this.currentPrice(inst) : null;
+        const current = inst ? this.currentSides(inst) : null;
         if (o && inst && current && this.ctx.market.isOpen(inst.code)) this.evaluate(o, current);
       });
     this.busy.set(orderId, run);
@@ -534,7 +573,7 @@ export class OrderEngine {
       }
       const o = this.book.get(worst.id);
       const inst = o ? this.instruments.get(o.instrumentId) : undefined;
-      const at = inst ? this.currentPrice(inst) : null;
+      const at = inst && o ? this.closePrice(inst, o.side === 'buy' ? 1 : 2) : null;
       if (!o || !inst || !at) return;
       tried.add(o.id);
       await this.runFor(o.id, () => this.closeTriggered(o.id, at, 'stop_out'));

@@ -8,6 +8,8 @@ export interface OpsParam {
   name: string;
   help: string;
   optional?: boolean;
+  /** A confirmation without a value (`--force` on the CLI, sent as "yes"); the page's field takes "yes". */
+  flag?: boolean;
 }
 
 export interface OpsCommand {

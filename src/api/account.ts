@@ -53,10 +53,11 @@ export function loginTypeOf(account: string): LoginType {
   return account.includes('@') ? 'email' : 'mobile';
 }
 
-export function login(account: string, password: string, loginType: LoginType = loginTypeOf(account)) {
+/** `code`: the second factor's code (or a recovery code) when the account has one (docs/security.md "Second factor"). */
+export function login(account: string, password: string, code?: string, loginType: LoginType = loginTypeOf(account)) {
   return apiPost<LoginResult>(
     '/api/user/loginForU',
-    { account: account.trim(), password, login_type: loginType },
+    { account: account.trim(), password, login_type: loginType, code: code?.trim() || undefined },
     { loading: true },
   );
 }

@@ -39,8 +39,8 @@ export const OPS_COMMANDS = listShape<CommandInfo>(
     summary: text,
     params: listShape<CommandInfo['params'][number]>(
       'OpsParam',
-      { name: text, help: text, optional: { type: 'boolean' } },
-      ['optional'],
+      { name: text, help: text, optional: { type: 'boolean' }, flag: { type: 'boolean' } },
+      ['optional', 'flag'],
     ),
     live: { type: 'boolean', description: 'a read-only command the page may re-run every second (the dealer’s view)' },
   },

@@ -104,6 +104,7 @@ export const WITHDRAW_METHODS = listShape<WithdrawMethod>('WithdrawMethod', {
   payee_account: text,
   remark: text,
   draw_currency: shape<WithdrawMethod['draw_currency']>('DrawCurrency', { id: integer, code: text, protocol: text }),
+  usable_from: integer,
 });
 
 export const WITHDRAWALS = pagedShape<WithdrawRecord>('WithdrawPage', 'WithdrawRecord', {

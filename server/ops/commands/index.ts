@@ -7,14 +7,17 @@ import { FUND_COMMANDS } from './funds.ts';
 import { FEED_DESK_COMMANDS } from './feed-desk.ts';
 import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
+import { deliveriesShow } from './deliveries.ts';
 import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { SETTING_COMMANDS } from './settings.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow } from './users.ts';
+import { backupTake } from './backup.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
   outboxShow,
+  deliveriesShow,
   ...DEPOSIT_COMMANDS,
   ...WITHDRAW_COMMANDS,
   ...REAL_NAME_COMMANDS,
@@ -22,5 +25,6 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...SETTING_COMMANDS,
   ...FEED_STATUS_COMMANDS,
   ...FEED_DESK_COMMANDS,
+  backupTake,
   ...BOOK_COMMANDS,
 ];
