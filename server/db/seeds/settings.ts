@@ -10,6 +10,8 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   app_status: '0', // getCompanyStatus.status: not 0 sends the browser to loss_url
   app_type: '0', // 1 = the main site: /product searches provider companies instead of instruments (docs/product.md)
   loss_url: '',
+  // The highest risk % a trader may size an order by (docs/trading.md "Size by risk"); the app never takes above 100.
+  risk_cap_percent: '10',
 };
 
 export const settingsSeeder: Seeder = {

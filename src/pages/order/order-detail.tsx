@@ -1,5 +1,6 @@
 // The figures of one order in its sheet (SPEC §2/§3): code, direction, lots, multiplier, open and current price,
 // margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
+import { expiryText } from './expiry-text.ts';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
@@ -126,7 +127,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           </Row>
           {order.Status === 0 ? (
             <Row field="expires" label={t('trade.expiry')} num={false}>
-              {order.ExpireTimeHandler ? timeText(order.ExpireTimeHandler) : t('trade.expiry_gtc')}
+              {expiryText(t, order.ExpireTimeHandler) || t('trade.expiry_gtc')}
             </Row>
           ) : null}
           {order.Status === 3 && order.CloseReason === 'expired' ? (

@@ -532,3 +532,70 @@ describe('preview', () => {
     expect(watchPreview.mock.calls.at(-1)).toEqual([seq, null]);
   });
 });
+
+describe('what a change leaves behind (docs/trading.md "Stops in the form", "Size by risk")', () => {
+  const stopValue = (kind: 'profit' | 'loss') => $<HTMLInputElement>(`input[data-field="stop-${kind}"]`).value;
+
+  it('buy with stops ticked, then sell: both stops restart on the sell side; untick and tick again keeps them valid', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-field="stop-profit-on"]'));
+    await click($('[data-field="stop-loss-on"]'));
+    await click($('.tr-sides [data-side="2"]'));
+    expect(stopValue('profit')).toBe(stopStart('sell', 'profit', '1.08320', i.PricePrecision));
+    expect(stopValue('loss')).toBe(stopStart('sell', 'loss', '1.08320', i.PricePrecision));
+    expect(messages()).toEqual({});
+    await click($('[data-field="stop-loss-on"]'));
+    await click($('[data-field="stop-loss-on"]'));
+    expect(stopValue('loss')).toBe(stopStart('sell', 'loss', '1.08320', i.PricePrecision));
+    await click(submitButton());
+    expect(messages()).toEqual({});
+  });
+
+  it('market → pending restarts the stops from the target (never at it); pending → market from the price', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-field="stop-profit-on"]'));
+    await click($('[data-field="stop-loss-on"]'));
+    await click($('[data-mode="pending"]'));
+    const target = $<HTMLInputElement>('input[data-field="target-price"]').value;
+    expect(stopValue('loss')).toBe(stopStart('buy', 'loss', target, i.PricePrecision));
+    expect(stopValue('loss')).not.toBe(target);
+    expect(messages()).toEqual({});
+    await click($('[data-mode="market"]'));
+    expect(stopValue('profit')).toBe(stopStart('buy', 'profit', '1.08320', i.PricePrecision));
+    expect(Number(stopValue('profit'))).toBeGreaterThan(1.0832);
+    expect(messages()).toEqual({});
+  });
+
+  it('a stop typed after the change is kept', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-field="stop-loss-on"]'));
+    await click($('.tr-sides [data-side="2"]'));
+    await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.09500');
+    await click(plus());
+    expect(stopValue('loss')).toBe('1.09500');
+  });
+
+  it('refuses a risk above 10 % under the field and offers no lots; a change of size mode clears the number', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-size="usd"]'));
+    await type($<HTMLInputElement>('input[data-field="size-value"]'), '10000');
+    const lotsFromUsd = lotsInput().value;
+    await click($('[data-size="risk"]'));
+    expect($<HTMLInputElement>('input[data-field="size-value"]').value).toBe('');
+    expect(lotsInput().value).toBe(lotsFromUsd);
+    await click($('[data-field="stop-loss-on"]'));
+    await type($<HTMLInputElement>('input[data-field="size-value"]'), '150');
+    expect(messages()).toEqual({ size: 'Risk at most 10 % of equity' });
+    expect(lotsInput().value).toBe(lotsFromUsd);
+    await click(submitButton());
+    expect(vi.mocked(submitOrder)).not.toHaveBeenCalled();
+  });
+});
