@@ -9,7 +9,7 @@ import { quote } from '../../state/quotes.ts';
 import { LiveText } from '../text/live-text.tsx';
 import { Sparkline } from '../sparkline/sparkline.tsx';
 import { InstrumentLogo } from './instrument-logo.tsx';
-import { ClosedLabel } from './closed-label.tsx';
+import { ClosedLabel, HaltReason } from './closed-label.tsx';
 import { rowSignals } from '../../state/row-signals.ts';
 import { StaleTag } from './stale-tag.tsx';
 import { useQuoteAttributes } from './use-quote-attributes.ts';
@@ -66,6 +66,7 @@ export const MarketRow = memo(function MarketRow({
       <span className="mk-name">
         <span className="mk-code">{breakAfterSlash(inst.ShowCode)}</span>
         <StaleTag className="mk-stale" q={q} />
+        <HaltReason className="mk-halt-reason" q={q} />
       </span>
       {compact ? null : <Sparkline code={inst.Code} />}
       <span className="mk-quote">
