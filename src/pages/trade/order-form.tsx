@@ -338,6 +338,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         open={confirming !== null}
         titleKey="trade.confirm_title"
         messageKey="trade.confirm_market"
+        tone={confirming?.type === 2 ? 'down' : 'up'}
         messageParams={{ side: t(sideKey), lots: confirming?.cont ?? '', code: inst.ShowCode }}
         confirmKey={sideKey}
         onConfirm={() => {

@@ -433,7 +433,9 @@ describe('confirming a market order on the phone (issue 35)', () => {
     expect(document.body.querySelector('.dialog')).toBeNull();
     expect(submitOrder).not.toHaveBeenCalled();
     await click(submitButton());
-    await click($('.dialog .btn-primary'));
+    // The confirm is in the side's colour, as the form's own Buy / Sell button is.
+    expect(document.body.querySelector('.dialog .btn-primary')).toBeNull();
+    await click($('.dialog .btn-up'));
     expect(submitOrder).toHaveBeenCalledTimes(1);
     // A pending order does not ask: its price is the trader's own.
     await click($('[data-mode="pending"]'));
@@ -597,5 +599,23 @@ describe('what a change leaves behind (docs/trading.md "Stops in the form", "Siz
     expect(lotsInput().value).toBe(lotsFromUsd);
     await click(submitButton());
     expect(vi.mocked(submitOrder)).not.toHaveBeenCalled();
+  });
+});
+
+describe('the phone’s market-order confirm', () => {
+  it('is in the side’s colour: a Sell confirm is the sell colour, a Buy confirm the buy colour', async () => {
+    const i = inst();
+    live(i);
+    vi.mocked(submitOrder).mockRejectedValue(new Error('no'));
+    await render(i, false, true);
+    await click($('.tr-sides [data-side="2"]'));
+    await click(submitButton());
+    const confirm = $<HTMLButtonElement>('.dialog .dialog__actions .btn:last-child');
+    expect(confirm.className).toContain('btn-down');
+    expect(confirm.textContent).toBe(submitButton().textContent);
+    await click($('.dialog .btn-secondary'));
+    await click($('.tr-sides [data-side="1"]'));
+    await click(submitButton());
+    expect($('.dialog .dialog__actions .btn:last-child').className).toContain('btn-up');
   });
 });
