@@ -27,4 +27,6 @@ export interface AppContext extends Services {
   alerts: AlertsContext;
   /** The price feeds as the operator sees and steers them (docs/market-data.md); absent in bare test contexts. */
   feeds?: FeedsContext | undefined;
+  /** DATABASE_URL when the database is PostgreSQL: backups run pg_dump against it (server/backup/). */
+  databaseUrl?: string | undefined;
 }

@@ -17,6 +17,7 @@ import type { Clock, Timers } from '../../domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
 import type { OpsCommand } from '../../server/ops/command.ts';
 import type { ResponseViolation } from '../../server/http/response-check.ts';
+import type { MetricsListen } from '../../server/metrics/metrics-server.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
 
@@ -43,6 +44,8 @@ export interface TestServerOptions {
   trustProxy?: boolean | string | number;
   /** Web Push options (the push test's local endpoint host and its TLS agent). */
   push?: PushOptions;
+  /** Serve Prometheus metrics on this port (0: a free one): server/metrics/metrics-server.ts. */
+  metrics?: MetricsListen;
 }
 
 export interface TestServer {
@@ -53,6 +56,8 @@ export interface TestServer {
   dataDir: string; // uploads live here
   /** Answers that did not match their route's documented response schema (close() fails when there are any). */
   violations: ResponseViolation[];
+  /** The metrics endpoint when `metrics` was asked for. */
+  metricsUrl?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -106,6 +111,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     security: { factor: 1000, scrypt: LEGACY_SCRYPT, ...opts.security },
     trustProxy: opts.trustProxy,
     push: opts.push,
+    metrics: opts.metrics,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {
@@ -121,6 +127,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     app: server.app,
     dataDir,
     violations,
+    metricsUrl: server.metricsUrl,
     async close() {
       await server.close();
       await fresh.drop();
