@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { AppContext } from './context.ts';
+import { logSafeRequest } from './core/log-redaction.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { failure, sendError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
@@ -54,6 +55,10 @@ const API_PREFIXES = ['/api/', '/v1/', '/uploads/', '/healthz'];
 export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log, // the composition root's logger: services and requests log to one stream
+    // Each request's logger writes its URL with credential parameters redacted (server/core/log-redaction.ts),
+    // whatever logger was injected.
+    childLoggerFactory: (logger, bindings, opts) =>
+      logger.child(bindings, { ...opts, serializers: { ...opts.serializers, req: logSafeRequest } }),
     bodyLimit: 1024 * 1024,
     // Slow clients cannot hold a request or a silent connection for ever (slowloris): the whole request, body
     // included, within 30 s; a socket with nothing going on for 2 min is closed (live sockets ping every 5 s).
