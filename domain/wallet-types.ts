@@ -69,6 +69,8 @@ export interface WithdrawMethod {
   payee_account: string;
   remark: string;
   draw_currency: { id: number; code: string; protocol: string };
+  /** ms epoch from which a withdrawal may go to it (a new method is held: docs/security.md "Payout holds"). */
+  usable_from: number;
 }
 
 export const WithdrawStatus = { PENDING: 0, PAID: 1, REJECTED: 2 } as const;
@@ -119,6 +121,8 @@ export interface ForexDetail {
   floating: string; // floating P&L of holding orders, 6 decimals
   equity: string; // balance + margin + floating, 6 decimals (pending withdrawals are leaving: not equity)
   risk_rate: string | null; // equity / margin in percent, 2 decimals; null when no order is open
+  /** The dealer's margin-call level in percent (docs/trading.md "Margin call"); optional: older answers lack it. */
+  margin_call_level?: string;
 }
 
 /** One balance change of the trading account (`/v1/api/main/accountLog/forexChange`). */

@@ -29,7 +29,8 @@ export interface WithdrawPreview {
 export function withdrawPreview(amountText: string, c: FeeTerms | undefined): WithdrawPreview {
   if (!c) return { fee: '--', receive: '--' };
   const text = amountText.trim();
-  if (!isUnsignedDecimalText(text) || dec(text).lte(0)) return { fee: '0', receive: '0' };
+  // Nothing to preview until a positive amount is typed: "Fee 0 USD / You receive 0 USDT" read as a real quote.
+  if (!isUnsignedDecimalText(text) || dec(text).lte(0)) return { fee: '--', receive: '--' };
   const amount = dec(text);
   return { fee: fixed(withdrawFee(amount, c), 2), receive: fixed(withdrawReceive(amount, c), 2) };
 }

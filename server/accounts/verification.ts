@@ -18,7 +18,9 @@ export const MAX_CODE_ATTEMPTS = 5;
 export type CodeChannel = 'sms' | 'email';
 export const PURPOSE_REGISTER = 1;
 export const PURPOSE_RESET = 2;
-export type CodePurpose = typeof PURPOSE_REGISTER | typeof PURPOSE_RESET;
+/** Confirms a withdrawal request when the account has no second factor (docs/security.md "Withdrawal confirmation"). */
+export const PURPOSE_WITHDRAW = 3;
+export type CodePurpose = typeof PURPOSE_REGISTER | typeof PURPOSE_RESET | typeof PURPOSE_WITHDRAW;
 
 export interface CodeTarget {
   channel: CodeChannel;
@@ -88,6 +90,7 @@ export async function issueCode(
     to: recipient,
     lang,
     values: { code, minutes: CODE_TTL_MS / 60_000 },
+    ref: key, // the requester asks the delivery's state with the key (POST /api/notify/code_state)
   });
   return key;
 }

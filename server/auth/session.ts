@@ -4,17 +4,25 @@ import type { AppContext } from '../context.ts';
 import { ApiError, sessionGone } from '../http/envelope.ts';
 import { tokenFromHeader, tokenHash } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
+import { LAST_SEEN_EVERY_MS, touchSession } from './sessions-repository.ts';
 
 /** The user behind a token, or null when it is unknown or expired (the websocket login uses this). */
 export async function userFromToken(ctx: Pick<AppContext, 'db' | 'clock'>, token: string): Promise<UserRow | null> {
   const clean = tokenFromHeader(token);
   if (!clean) return null;
-  const rows = await ctx.db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+  const now = ctx.clock.now();
+  const hash = tokenHash(clean);
+  const rows = await ctx.db.query<UserRow & { seen_at?: string }>(
+    `SELECT ${USER_COLUMNS}, s.last_seen_at AS seen_at FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.expires_at > $2`,
-    [tokenHash(clean), ctx.clock.now()],
+    [hash, now],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const { seen_at: seenAt, ...user } = row;
+  // "Last seen" on /mine/security: written at most once a minute, so most requests add no write.
+  if (now - Number(seenAt ?? 0) >= LAST_SEEN_EVERY_MS) await touchSession(ctx.db, hash, now);
+  return user;
 }
 
 /** The session's user; throws ApiError code 999 when there is none. */

@@ -3,6 +3,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { MAX_SESSIONS_PER_USER } from '../security/limits.ts';
 
+/** Where a session was opened from, as /mine/security lists it (docs/security.md "Sessions and devices"). */
+export interface SessionOrigin {
+  device: string;
+  address: string;
+}
+
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function newToken(): string {
@@ -20,16 +26,16 @@ export async function issueToken(
   userId: number,
   now: number,
   maxSessions = MAX_SESSIONS_PER_USER,
+  seen: SessionOrigin = { device: '', address: '' },
 ): Promise<string> {
   const token = newToken();
   // Expired sessions are useless; dropping the user's own keeps the table from growing (indexed by user).
   await q.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2', [userId, now]);
-  await q.query('INSERT INTO sessions (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    userId,
-    tokenHash(token),
-    now,
-    now + SESSION_TTL_MS,
-  ]);
+  await q.query(
+    `INSERT INTO sessions (user_id, token_hash, created_at, expires_at, device, address, last_seen_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $3)`,
+    [userId, tokenHash(token), now, now + SESSION_TTL_MS, seen.device, seen.address],
+  );
   await q.query(
     `DELETE FROM sessions WHERE user_id = $1
        AND id NOT IN (SELECT id FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT $2)`,

@@ -10,8 +10,9 @@ export class ApiError extends Error {
     /** HTTP status of the answer: 200 for the envelope's business errors, 429 for a spent budget. */
     readonly status: number = 200,
     readonly headers: Record<string, string> = {},
-    /** What a failure may tell the client besides its text (FAILURE's data: null, or { resend_after }). */
-    readonly data: { resend_after: number } | null = null,
+    /** What a failure may tell the client besides its text (FAILURE's data: null, { resend_after }, or
+     * { second_factor: 1 } when a second-factor code is what is missing). */
+    readonly data: { resend_after: number } | { second_factor: 1 } | null = null,
   ) {
     super(key);
   }

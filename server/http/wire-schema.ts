@@ -66,13 +66,21 @@ export const FAILURE: JsonSchema = {
     },
     msg: { type: 'string', description: 'translated by the `lang` header' },
     data: {
-      description: 'null; a refused code resend (code_too_frequent) says how long to wait: { resend_after: seconds }',
+      description:
+        'null; a refused code resend (code_too_frequent) says how long to wait: { resend_after: seconds }; a request ' +
+        'that needs the second factor (second_factor_required) says so: { second_factor: 1 }',
       anyOf: [
         { type: 'null' },
         {
           type: 'object',
           properties: { resend_after: { type: 'integer', minimum: 1 } },
           required: ['resend_after'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { second_factor: { const: 1 } },
+          required: ['second_factor'],
           additionalProperties: false,
         },
       ],

@@ -21,6 +21,8 @@ import { watchlistRoutes } from './watchlist.ts';
 import { statementRoutes } from './statements.ts';
 import { alertRoutes } from './alerts.ts';
 import { chartSettingsRoutes } from './chart-settings.ts';
+import { securityRoutes } from './security.ts';
+import { noticeRoutes } from './notices.ts';
 
 export function coreRoutes(): RouteModule[] {
   return [
@@ -49,5 +51,9 @@ export function coreRoutes(): RouteModule[] {
     alertRoutes,
     // Issue 36: the chart's indicators kept on the account.
     chartSettingsRoutes,
+    // Account security: the second factor, sessions and devices, the withdrawal code (docs/security.md).
+    securityRoutes,
+    // The in-app notice list and the anti-phishing phrase (docs/notifications.md).
+    noticeRoutes,
   ];
 }

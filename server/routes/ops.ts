@@ -20,6 +20,8 @@ export interface OpsCommandInfo {
   name: string;
   summary: string;
   params: OpsCommand['params'];
+  /** Read-only: the page offers to re-run it every second (docs/back-office.md "The dealer's view"). */
+  live?: boolean;
 }
 
 const MAX_PARAM_LENGTH = 1000;
@@ -60,7 +62,9 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
       '/api/ops/commands',
       { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } },
       async () => {
-        const list: OpsCommandInfo[] = commands.map(({ name, summary, params }) => ({ name, summary, params }));
+        const list: OpsCommandInfo[] = commands.map(({ name, summary, params, live }) =>
+          live ? { name, summary, params, live } : { name, summary, params },
+        );
         return ok(list);
       },
     );

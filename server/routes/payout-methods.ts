@@ -9,7 +9,10 @@ import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { lockUser } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { requestText } from '../http/i18n.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
+import { passFactor } from '../auth/factor-gate.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import { methodUsableFrom } from '../wallet/payout-holds.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { currencyById } from '../wallet/currencies.ts';
 import {
@@ -31,7 +34,9 @@ const SWIFT_RE = /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/;
 
 type BankField =
   'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account' | 'branch_name' | 'remark';
-type BindBody = { draw_id?: number; type?: 1 | 2; dc_address?: string } & Partial<Record<BankField, string>>;
+type BindBody = { draw_id?: number; type?: 1 | 2; dc_address?: string; code?: string } & Partial<
+  Record<BankField, string>
+>;
 
 const toMethod = (r: MethodRow): WithdrawMethod => ({
   id: r.id,
@@ -45,6 +50,7 @@ const toMethod = (r: MethodRow): WithdrawMethod => ({
   payee_account: r.payee_account,
   remark: r.remark,
   draw_currency: { id: r.currency_id, code: r.code, protocol: r.protocol },
+  usable_from: Number(r.usable_from),
 });
 
 /** The bank fields, trimmed; SPEC §3's five are required ("Please complete"), branch and remark optional. */
@@ -112,6 +118,7 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
             payee_account: str(60),
             branch_name: fieldSchema,
             remark: fieldSchema,
+            code: str(32), // the second factor's code when it is on (docs/security.md "Second factor")
           },
           ['type'],
         ),
@@ -135,6 +142,9 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
         fields = bankFields(b);
       }
       const now = ctx.clock.now();
+      await passFactor(ctx, user.id, b.code, request.ip);
+      // Held before its first use (docs/security.md "Payout holds"): a stolen session cannot add and withdraw at once.
+      const usableFrom = await methodUsableFrom(ctx.db, now);
       await ctx.db.tx(async (q) => {
         await lockUser(q, user.id); // one bind at a time per user
         const existing = await methodKeys(q, user.id);
@@ -146,24 +156,41 @@ export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext):
             (b.type === 1 ? m.dc_address === fields.dc_address : m.payee_account === fields.payee_account),
         );
         if (same) throw new ApiError('method_exists');
-        await insertMethod(q, { userId: user.id, type: currency.type, currencyId: currency.id, fields, at: now });
+        await insertMethod(q, {
+          userId: user.id,
+          type: currency.type,
+          currencyId: currency.id,
+          fields,
+          at: now,
+          usableFrom,
+        });
       });
+      const name = currency.protocol ? `${currency.code}-${currency.protocol}` : currency.code;
+      const last = fields.dc_address ?? `****${(fields.payee_account ?? '').slice(-4)}`;
+      await notifyAccount(
+        { db: ctx.db, notifier: ctx.notifier, log: request.log },
+        user.id,
+        'payout_method_added',
+        { method: `${name} ${last}`, usable_from: new Date(usableFrom).toISOString() },
+        pickLanguage(request.headers.lang),
+      );
       return ok(null, requestText(request, 'server.method_bound'));
     },
   );
 
-  app.post<{ Body: { id: number } }>(
+  app.post<{ Body: { id: number; code?: string } }>(
     '/api/wallet/del_draw_method',
     {
       config: { budget: budget('write') },
       schema: {
         tags: TAGS,
         security: SESSION,
-        body: body({ id: int(1) }, ['id']),
+        body: body({ id: int(1), code: str(32) }, ['id']),
         response: replies({ type: 'null' }),
       },
     },
     async (request) => {
+      await passFactor(ctx, caller(request).id, request.body.code, request.ip);
       if (!(await deleteMethod(ctx.db, request.body.id, caller(request).id))) throw new ApiError('method_not_found');
       return ok(null, requestText(request, 'server.method_deleted'));
     },

@@ -9,7 +9,11 @@ import { consumeCode, PURPOSE_REGISTER, PURPOSE_RESET, verifyCode } from '../acc
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
 import { requestToken } from '../auth/session.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
-import { issueToken, revokeSessions, revokeToken, tokenHash } from '../auth/tokens.ts';
+import { issueToken, revokeSessions, revokeToken, tokenHash, type SessionOrigin } from '../auth/tokens.ts';
+import { deviceName, rememberDevice } from '../auth/devices.ts';
+import { passFactor } from '../auth/factor-gate.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import { holdWithdrawals } from '../wallet/payout-holds.ts';
 import { spendDaily } from '../security/counters.ts';
 import { accountId, bodyOf, budget, bySession, noBudget } from '../security/budgets.ts';
 import { loginGuard } from '../security/login-guard.ts';
@@ -25,7 +29,7 @@ import {
 import { areaPrefix } from '../accounts/area-codes.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { requestText } from '../http/i18n.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
 import {
   body,
   emailOrMobile,
@@ -43,9 +47,16 @@ import { exactMoneyText } from '../../domain/format/money.ts';
 import { getSetting } from '../settings/settings.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
 import { OPTIONAL_SESSION, replies, SESSION } from '../http/wire-schema.ts';
-import {} from '../security/budgets.ts';
 
 const TAGS = ['Account'];
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Where a session is opened from (docs/security.md "Sessions and devices"). */
+const origin = (request: FastifyRequest): SessionOrigin => ({
+  device: deviceName(request.headers['user-agent']),
+  address: request.ip,
+});
 
 const CHANNELS = ['email', 'mobile'] as const;
 
@@ -61,6 +72,8 @@ interface LoginBody {
   account: string;
   password: string;
   login_type?: Channel;
+  /** The second factor's code (or a recovery code) when the account has one (docs/security.md "Second factor"). */
+  code?: string;
 }
 
 interface SignUpBody {
@@ -101,6 +114,19 @@ const LOGIN_BUDGET = budget('login', (request) => {
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock } = ctx;
   const guard = loginGuard(ctx.failureWindows, ctx.limits);
+  const notices = (request: FastifyRequest) => ({ db, notifier: ctx.notifier, log: request.log });
+
+  /** A new session for a good login, with its device; a device the account never used is noticed to the owner. */
+  async function openSession(q: Queryable, userId: number, request: FastifyRequest): Promise<string> {
+    const now = clock.now();
+    const seen = origin(request);
+    const token = await issueToken(q, userId, now, undefined, seen);
+    if (seen.device !== '' && (await rememberDevice(q, userId, seen.device, now))) {
+      const values = { device: seen.device, address: seen.address, time: iso(now) };
+      await notifyAccount(notices(request), userId, 'new_device_sign_in', values, pickLanguage(request.headers.lang));
+    }
+    return token;
+  }
 
   app.post<{ Body: LoginBody }>(
     '/api/user/loginForU',
@@ -108,10 +134,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       config: { budget: LOGIN_BUDGET },
       schema: {
         tags: TAGS,
-        body: body({ account: emailOrMobile(), password: requiredStr(128), login_type: oneOf(...CHANNELS) }, [
-          'account',
-          'password',
-        ]),
+        body: body(
+          { account: emailOrMobile(), password: requiredStr(128), login_type: oneOf(...CHANNELS), code: str(32) },
+          ['account', 'password'],
+        ),
         response: replies(LOGIN_RESULT),
       },
     },
@@ -134,7 +160,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         const upgraded = await hashPassword(password, ctx.limits.scrypt);
         await setPasswordHash(db, user.id, upgraded, user.password_hash);
       }
-      const token = await issueToken(db, user.id, clock.now());
+      // The right password; with a second factor on, its code too (wrong codes have their own lock).
+      await passFactor(ctx, user.id, request.body.code, request.ip);
+      const token = await openSession(db, user.id, request);
       return ok({ token, user: toWireUser(user) });
     },
   );
@@ -268,7 +296,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
           );
           const user = await findUserById(q, id);
           if (!user) throw new Error(`user ${id} vanished`);
-          return { token: await issueToken(q, id, now), user: toWireUser(user) };
+          await rememberDevice(q, id, deviceName(request.headers['user-agent']), now);
+          return { token: await issueToken(q, id, now, undefined, origin(request)), user: toWireUser(user) };
         });
         return ok(result, requestText(request, 'server.registered'));
       } catch (err) {
@@ -318,8 +347,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         await consumeCode(q, codeId, now);
         await setPasswordHash(q, user.id, passwordHash);
         await revokeSessions(q, user.id);
+        await holdWithdrawals(q, user.id, now); // docs/security.md "Payout holds"
       });
       ctx.revocations.revoked({ userId: user.id });
+      await notifyAccount(
+        notices(request),
+        user.id,
+        'password_changed',
+        { time: iso(now) },
+        pickLanguage(request.headers.lang),
+      );
       return ok(null, requestText(request, 'server.password_changed'));
     },
   );
@@ -335,7 +372,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       async (request) => ok(toWireUser(caller(request))),
     );
 
-    signedIn.post<{ Body: { new_password: string; auth_code: string; type?: Channel; key?: string } }>(
+    signedIn.post<{
+      Body: { new_password: string; auth_code: string; type?: Channel; key?: string; factor_code?: string };
+    }>(
       '/api/user/amend_password',
       {
         config: { budget: budget('password', bySession) },
@@ -343,7 +382,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
           tags: TAGS,
           security: SESSION,
           body: body(
-            { new_password: requiredStr(128), auth_code: requiredStr(16), type: oneOf(...CHANNELS), key: str(64) },
+            {
+              new_password: requiredStr(128),
+              auth_code: requiredStr(16),
+              type: oneOf(...CHANNELS),
+              key: str(64),
+              factor_code: str(32), // the second factor's code when it is on
+            },
             ['new_password', 'auth_code'],
           ),
           response: replies({ type: 'null' }),
@@ -368,15 +413,24 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
           now,
           user.id,
         );
+        await passFactor(ctx, user.id, b.factor_code, request.ip);
         const passwordHash = await hashPassword(b.new_password, ctx.limits.scrypt);
         await db.tx(async (q) => {
           await consumeCode(q, codeId, now);
           await setPasswordHash(q, user.id, passwordHash);
           // Other devices must sign in again with the new password; this one stays signed in.
           await revokeSessions(q, user.id, requestToken(request) ?? undefined);
+          await holdWithdrawals(q, user.id, now); // docs/security.md "Payout holds"
         });
         const kept = requestToken(request);
         ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined });
+        await notifyAccount(
+          notices(request),
+          user.id,
+          'password_changed',
+          { time: iso(now) },
+          pickLanguage(request.headers.lang),
+        );
         return ok(null, requestText(request, 'server.password_changed'));
       },
     );

@@ -11,7 +11,7 @@ import { withdrawFee, withdrawReceive } from '../../domain/withdraw-fee.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { requestText } from '../http/i18n.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
@@ -29,6 +29,14 @@ import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { listPage } from '../http/paging.ts';
+import { consumeCode, PURPOSE_WITHDRAW, verifyCode } from '../accounts/verification.ts';
+import { passFactor } from '../auth/factor-gate.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import { withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
+import { codeAddress } from './security.ts';
+
+/** A moment as the refusals name it: "2026-01-07 12:00 UTC". */
+const untilText = (ms: number): string => `${wireTime(ms).slice(0, 16)} UTC`;
 
 const TAGS = ['Withdrawals'];
 
@@ -78,14 +86,30 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  app.post<{ Body: { draw_currency_id?: number; number?: string; memo?: string; draw_method_id?: number } }>(
+  app.post<{
+    Body: {
+      draw_currency_id?: number;
+      number?: string;
+      memo?: string;
+      draw_method_id?: number;
+      code?: string;
+      key?: string;
+    };
+  }>(
     '/api/account/draw',
     {
       config: { budget: budget('write') },
       schema: {
         tags: TAGS,
         security: SESSION,
-        body: body({ draw_currency_id: int(1), number: str(40), memo: str(WITHDRAW_MEMO_MAX), draw_method_id: int(1) }),
+        body: body({
+          draw_currency_id: int(1),
+          number: str(40),
+          memo: str(WITHDRAW_MEMO_MAX),
+          draw_method_id: int(1),
+          code: str(32), // the second factor's code, or the e-mail/SMS code of /api/security/withdraw_code
+          key: str(64), // that sent code's key (none with a second factor)
+        }),
         response: replies({ type: 'null' }),
       },
     },
@@ -105,7 +129,21 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
       const receive = withdrawReceive(amount, currency);
       if (receive.lte(0)) throw new ApiError('amount_below_fee', undefined, { fee: fixed(fee, 2) });
       const now = ctx.clock.now();
+      // Payout holds (docs/security.md "Payout holds"), before any code is spent.
+      const usableFrom = Number(method.usable_from);
+      if (usableFrom > now) throw new ApiError('method_held', undefined, { until: untilText(usableFrom) });
+      const heldUntil = await withdrawalsHeldUntil(ctx.db, user.id);
+      if (heldUntil > now) throw new ApiError('withdrawals_held', undefined, { until: untilText(heldUntil) });
+      // Confirmed by the second factor when it is on, else by the code sent to the account (withdraw_code).
+      let codeId: number | null = null;
+      if (!(await passFactor(ctx, user.id, b.code, request.ip))) {
+        if (!(b.code ?? '').trim()) throw new ApiError('withdraw_code_required');
+        const to = await codeAddress(ctx, user);
+        const target = { channel: to.channel, target: to.target, purpose: PURPOSE_WITHDRAW } as const;
+        codeId = await verifyCode(ctx, target, b.key, b.code ?? '', now, user.id);
+      }
       await ctx.db.tx(async (q) => {
+        if (codeId !== null) await consumeCode(q, codeId, now);
         const id = await insertWithdrawal(q, {
           userId: user.id,
           currency,
@@ -125,6 +163,14 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
           at: now,
         });
       });
+      const to = method.dc_address || `****${method.payee_account.slice(-4)}`;
+      await notifyAccount(
+        { db: ctx.db, notifier: ctx.notifier, log: request.log },
+        user.id,
+        'withdrawal_requested',
+        { amount: exactText(amount), currency: 'USD', address: to },
+        pickLanguage(request.headers.lang),
+      );
       return ok(null, requestText(request, 'server.withdraw_submitted'));
     },
   );

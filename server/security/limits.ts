@@ -34,6 +34,8 @@ export const RATE_WINDOW_MS = 60_000;
 export const FAILURE_BUDGETS = {
   /** Wrong passwords for one account (from all addresses); past it each address gets one more try a window. */
   login_account: 10,
+  /** Wrong second-factor codes for one account (docs/security.md "Lock-out rules"): the same one-try-per-address lock. */
+  second_factor_account: 10,
   /** Wrong operator tokens from one address; past it that address's token checks answer 429. */
   ops_address: 10,
 } as const;

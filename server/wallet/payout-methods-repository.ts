@@ -3,8 +3,9 @@
 import type { WithdrawMethod } from '../../domain/wallet-types.ts';
 import type { Queryable } from '../db/db.ts';
 
-export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type'> {
+export interface MethodRow extends Omit<WithdrawMethod, 'draw_currency' | 'type' | 'usable_from'> {
   type: number;
+  usable_from: string;
   currency_id: number;
   code: string;
   protocol: string;
@@ -34,7 +35,7 @@ export function userMethods(
 ): Promise<MethodRow[]> {
   return db.query<MethodRow>(
     `SELECT m.id, m.type, m.dc_address, m.bank_name, m.bank_address, m.bank_swift, m.branch_name, m.payee_name,
-            m.payee_account, m.remark, m.currency_id, c.code, c.protocol
+            m.payee_account, m.remark, m.usable_from, m.currency_id, c.code, c.protocol
        FROM payout_methods m JOIN withdraw_currencies c ON c.id = m.currency_id
       WHERE m.user_id = $1 AND m.type = $2 AND ($3::int IS NULL OR m.currency_id = $3::int)
       ORDER BY m.id`,
@@ -52,13 +53,13 @@ export function methodKeys(
 
 export async function insertMethod(
   q: Queryable,
-  m: { userId: number; type: number; currencyId: number; fields: MethodFields; at: number },
+  m: { userId: number; type: number; currencyId: number; fields: MethodFields; at: number; usableFrom: number },
 ): Promise<void> {
   const f = m.fields;
   await q.query(
     `INSERT INTO payout_methods (user_id, type, currency_id, dc_address, bank_name, bank_address, bank_swift, branch_name,
-                                 payee_name, payee_account, remark, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+                                 payee_name, payee_account, remark, created_at, usable_from)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       m.userId,
       m.type,
@@ -72,6 +73,7 @@ export async function insertMethod(
       f.payee_account ?? '',
       f.remark ?? '',
       m.at,
+      m.usableFrom,
     ],
   );
 }

@@ -17,8 +17,15 @@ async function pendingWithdrawal(q: Queryable, id: number): Promise<ReviewWithdr
   return w;
 }
 
+/** A reviewed request's owner, their balances after it, and its USD amount (the owner's notice names it). */
+export interface Reviewed {
+  userId: number;
+  after: AccountBalance;
+  amount: string;
+}
+
 /** Marks a pending withdrawal paid out: its frozen amount leaves the account. Returns the owner and balances. */
-export function payWithdrawal(db: Db, id: number, now: number): Promise<{ userId: number; after: AccountBalance }> {
+export function payWithdrawal(db: Db, id: number, now: number): Promise<Reviewed> {
   return db.tx(async (q) => {
     const w = await pendingWithdrawal(q, id);
     await markWithdrawalReviewed(q, id, WithdrawStatus.PAID, null, now);
@@ -29,17 +36,12 @@ export function payWithdrawal(db: Db, id: number, now: number): Promise<{ userId
       at: now,
       alwaysRecord: true,
     });
-    return { userId: w.user_id, after };
+    return { userId: w.user_id, after, amount: exactMoneyText(w.number) };
   });
 }
 
 /** Rejects a pending withdrawal with the reason: its frozen amount returns to the balance. */
-export function rejectWithdrawal(
-  db: Db,
-  id: number,
-  reason: string,
-  now: number,
-): Promise<{ userId: number; after: AccountBalance }> {
+export function rejectWithdrawal(db: Db, id: number, reason: string, now: number): Promise<Reviewed> {
   return db.tx(async (q) => {
     const w = await pendingWithdrawal(q, id);
     await markWithdrawalReviewed(q, id, WithdrawStatus.REJECTED, reason, now);
@@ -50,6 +52,6 @@ export function rejectWithdrawal(
       memo: `#${id} ${w.code}`,
       at: now,
     });
-    return { userId: w.user_id, after };
+    return { userId: w.user_id, after, amount: exactMoneyText(w.number) };
   });
 }

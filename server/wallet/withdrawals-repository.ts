@@ -23,6 +23,8 @@ export interface WithdrawalRow {
 }
 
 export interface PayoutTarget {
+  /** ms epoch from which the method may be used (docs/security.md "Payout holds"). */
+  usable_from: string;
   dc_address: string;
   payee_account: string;
   payee_name: string;
@@ -47,7 +49,7 @@ export async function payoutTarget(
 ): Promise<PayoutTarget | null> {
   return queryOne<PayoutTarget>(
     db,
-    `SELECT dc_address, payee_account, payee_name, bank_name FROM payout_methods
+    `SELECT usable_from, dc_address, payee_account, payee_name, bank_name FROM payout_methods
       WHERE id = $1 AND user_id = $2 AND currency_id = $3`,
     [methodId, userId, currencyId],
   );

@@ -1,5 +1,6 @@
 // Account endpoints of SPEC §7 (login, demo, register, passwords, codes, captcha, balance) with their wire shapes.
 import type { Balance, LoginResult, User } from '../../domain/types.ts';
+import type { ForexDetail } from '../../domain/wallet-types.ts';
 import { apiGet, apiGetFull, apiPost, apiPostFull, apiRequest, type CallOptions } from './client.ts';
 
 export type LoginType = 'email' | 'mobile';
@@ -52,10 +53,11 @@ export function loginTypeOf(account: string): LoginType {
   return account.includes('@') ? 'email' : 'mobile';
 }
 
-export function login(account: string, password: string, loginType: LoginType = loginTypeOf(account)) {
+/** `code`: the second factor's code (or a recovery code) when the account has one (docs/security.md "Second factor"). */
+export function login(account: string, password: string, code?: string, loginType: LoginType = loginTypeOf(account)) {
   return apiPost<LoginResult>(
     '/api/user/loginForU',
-    { account: account.trim(), password, login_type: loginType },
+    { account: account.trim(), password, login_type: loginType, code: code?.trim() || undefined },
     { loading: true },
   );
 }
@@ -107,4 +109,9 @@ export function resetDemo() {
 
 export function balance(opts: CallOptions = {}) {
   return apiGet<Balance>('/v1/api/main/wallet/getBalance', undefined, opts);
+}
+
+/** The trading account's figures, with the dealer's margin-call level (docs/trading.md "Margin call"). */
+export function forexDetail(opts: CallOptions = {}) {
+  return apiGet<ForexDetail>('/v1/api/main/account/forexDetail', undefined, opts);
 }

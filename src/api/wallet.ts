@@ -41,6 +41,9 @@ export const submitWithdrawal = (f: {
   number: string;
   memo: string;
   draw_method_id: number;
+  /** The second factor's code, or the e-mail/SMS code of requestWithdrawCode with its key. */
+  code?: string;
+  key?: string | undefined;
 }) => apiPostFull<null>('/api/account/draw', f, { loading: true });
 
 export const withdrawHistory = (type: 1 | 2, page: number) =>
@@ -60,12 +63,14 @@ export interface BindForm {
   payee_name?: string;
   payee_account?: string;
   remark?: string;
+  /** The second factor's code when the account has one. */
+  code?: string;
 }
 
 export const bindPayoutMethod = (f: BindForm) =>
   apiPostFull<null>('/api/wallet/bind_draw_method', { ...f }, { loading: true });
-export const deletePayoutMethod = (id: number) =>
-  apiPostFull<null>('/api/wallet/del_draw_method', { id }, { loading: true });
+export const deletePayoutMethod = (id: number, code?: string) =>
+  apiPostFull<null>('/api/wallet/del_draw_method', { id, code: code || undefined }, { loading: true });
 
 export const realNameCenter = (opts?: CallOptions) => apiGet<RealNameCenter>('/api/user_real/center', undefined, opts);
 export const submitRealName = (

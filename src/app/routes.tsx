@@ -92,6 +92,12 @@ export const ROUTES: readonly AppRoute[] = [
     demoBlocked: true,
   },
   {
+    path: '/mine/security',
+    element: lazyPage(() => import('../pages/security/security-page.tsx').then((m) => m.SecurityPage)),
+    auth: true,
+    demoBlocked: true,
+  },
+  {
     path: '/mine/history',
     element: lazyPage(() => import('../pages/mine/history-page.tsx').then((m) => m.HistoryPage)),
     auth: true,
@@ -109,6 +115,12 @@ export const ROUTES: readonly AppRoute[] = [
     demoBlocked: true,
   },
   { path: '/mine/chat', element: lazyPage(() => import('../pages/content/chat-page.tsx').then((m) => m.ChatPage)) },
+  {
+    path: '/mine/notices',
+    element: lazyPage(() => import('../pages/mine/notices-page.tsx').then((m) => m.NoticesPage)),
+    auth: true,
+    demoBlocked: true,
+  },
   {
     path: '/mine/system',
     element: lazyPage(() => import('../pages/mine/system-page.tsx').then((m) => m.SystemPage)),

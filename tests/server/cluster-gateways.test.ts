@@ -21,6 +21,7 @@ import { createServer, type RunningServer } from '../../server/server.ts';
 import { startNatsServer, type NatsServer } from '../fixtures/nats-server.ts';
 import type { Bus } from '../../server/bus/bus.ts';
 import { localBus } from '../../server/bus/local-bus.ts';
+import type { SecurityOverview } from '../../domain/security-types.ts';
 import { until } from '../fixtures/until.ts';
 import { api, freshDatabase, manualClock, registerAndLogin, type FreshDb } from './harness.ts';
 import WebSocket from 'ws';
@@ -188,6 +189,24 @@ describe.each(['NATS', 'in process'] as const)('roles market + 2 gateways over t
     const out = await u.client.post('/api/user/logout');
     expect(out.code).toBe(1);
     expect(await sock.next((m) => m.type === 'revoked')).toMatchObject({ type: 'revoked' });
+    sock.ws.close();
+  });
+
+  it('a session signed out from /mine/security on gateway 2 is logged out on gateway 1 within a second', async () => {
+    const u = await registerAndLogin({ baseUrl: g(1).baseUrl, ctx: g(1).server.ctx }, { clock });
+    const other = await api(g(0).baseUrl).post<{ token: string }>('/api/user/loginForU', {
+      account: u.account,
+      password: u.password,
+      login_type: 'email',
+    });
+    const sock = await socket(0, other.data.token);
+    const view = await u.client.get<SecurityOverview>('/api/security/overview');
+    const target = view.data.sessions.find((s) => !s.current);
+    const started = Date.now();
+    expect((await u.client.post('/api/security/sessions/revoke', { id: target?.id ?? 0 })).code).toBe(1);
+    expect(await sock.next((m) => m.type === 'revoked', 1000)).toMatchObject({ type: 'revoked' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await api(g(0).baseUrl, { token: other.data.token }).get('/api/user/info')).code).toBe(999);
     sock.ws.close();
   });
 

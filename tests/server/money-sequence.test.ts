@@ -18,6 +18,7 @@ import type {
 import { DEPOSIT_COMMANDS } from '../../server/ops/commands/deposits.ts';
 import { WITHDRAW_COMMANDS } from '../../server/ops/commands/withdrawals.ts';
 import { manualClock, registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import { noPayoutHold, withdrawCode } from './withdraw-code.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -115,6 +116,7 @@ async function apply(s: Step): Promise<void> {
       const u = traders[s.who] as RegisteredUser;
       const [method] = (await u.client.get<WithdrawMethod[]>('/api/wallet/get_draw_method', { draw_type: 1 })).data;
       await u.client.post('/api/account/draw', {
+        ...(await withdrawCode(server.ctx, u.account)),
         draw_currency_id: currency.id,
         number: s.amount,
         draw_method_id: method?.id ?? 0,
@@ -161,6 +163,7 @@ async function apply(s: Step): Promise<void> {
 
 beforeAll(async () => {
   server = await startTestServer({ clock, market: { manual: true } });
+  await noPayoutHold(server.ctx); // the holds and the code have their own tests (account-security.test.ts)
   (server.ctx.market as unknown as { setPrice(code: string, p: string): void }).setPrice('EURUSD', '1.08500');
   await server.ctx.engine.idle();
   traders = [

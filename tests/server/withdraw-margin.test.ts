@@ -19,6 +19,7 @@ import {
   marketBuy,
 } from './engine-helpers.ts';
 import { registerAndLogin, startTestServer, type RegisteredUser, type TestServer } from './harness.ts';
+import { noPayoutHold, withdrawCode } from './withdraw-code.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 
 const EUR = 9001;
@@ -52,6 +53,7 @@ async function withdraw(u: RegisteredUser, amount: string): Promise<number> {
   await u.client.post('/api/wallet/bind_draw_method', { type: 1, draw_id: coin?.id ?? 0, dc_address: TRON });
   const [method] = (await u.client.get<WithdrawMethod[]>('/api/wallet/get_draw_method', { draw_type: 1 })).data;
   const res = await u.client.post('/api/account/draw', {
+    ...(await withdrawCode(ctx, u.account)),
     draw_currency_id: coin?.id ?? 0,
     number: amount,
     draw_method_id: method?.id ?? 0,
@@ -74,6 +76,7 @@ async function orderRow(id: number) {
 
 beforeAll(async () => {
   server = await startTestServer({ market: { manual: true } });
+  await noPayoutHold(server.ctx); // the holds and the code have their own tests (account-security.test.ts)
   await insertTestInstruments(server.ctx.db);
   market = new ScriptedMarket(TEST_INSTRUMENTS);
   // Timers that never fire: the engine's account cache is refreshed by the trades themselves.

@@ -16,6 +16,7 @@ import {
   type RegisteredUser,
   type TestServer,
 } from './harness.ts';
+import { noPayoutHold, withdrawCode } from './withdraw-code.ts';
 import { ledgerHolds } from './ledger-invariant.ts';
 import { barrier, Client, isType } from './ws-client.ts';
 
@@ -62,6 +63,7 @@ async function lockMatchesPending(u: RegisteredUser): Promise<boolean> {
 
 beforeAll(async () => {
   server = await startTestServer({ market: { manual: true } });
+  await noPayoutHold(server.ctx); // the holds and the code have their own tests (account-security.test.ts)
   alice = await registerAndLogin(server);
   bob = await registerAndLogin(server);
   await userCredit.run(server.ctx, { user: alice.account, amount: '1000' });
@@ -218,7 +220,7 @@ describe('withdrawal requests', () => {
       [{ ...good, draw_currency_id: -1 }, 'Please check Currency: the value is not valid'],
       [{ ...good, draw_method_id: 1.5 }, 'Please check Payout method: the value is not valid'],
       [{ ...good, number: '1' }, 'The amount must be more than the fee of 1.00 USD'],
-      [{ ...good, number: '1000.01' }, 'Insufficient balance'],
+      [{ ...good, number: '1000.01', ...(await withdrawCode(server.ctx, alice.account)) }, 'Insufficient balance'],
       [{ ...good, memo: 'x'.repeat(201) }, 'Please check Remark: the value is not valid'],
     ];
     const before = await countRows(server.ctx, TABLES);
@@ -232,6 +234,7 @@ describe('withdrawal requests', () => {
   it('freezes the amount with its record and lists the request with fee and received amount', async () => {
     const [trc] = await methods(alice, 1);
     const res = await alice.client.withLang('en').post('/api/account/draw', {
+      ...(await withdrawCode(server.ctx, alice.account)),
       draw_currency_id: usdtTrc().id,
       number: '100.5',
       memo: 'rent',
@@ -275,6 +278,7 @@ describe('withdrawal requests', () => {
     });
     const method = (await methods(alice, 2)).find((m) => m.draw_currency.code === 'HKD');
     await alice.client.post('/api/account/draw', {
+      ...(await withdrawCode(server.ctx, alice.account)),
       draw_currency_id: hkd?.id ?? 0,
       number: '333.33',
       draw_method_id: method?.id ?? 0,
@@ -344,7 +348,8 @@ describe('withdrawal requests', () => {
   it('never spends the same money twice when requests race', async () => {
     const [m] = await methods(bob, 1);
     const form = { draw_currency_id: usdtTrc().id, number: '50', draw_method_id: m?.id ?? 0 };
-    const results = await Promise.all(Array.from({ length: 5 }, () => bob.client.post('/api/account/draw', form)));
+    const codes = await Promise.all(Array.from({ length: 5 }, () => withdrawCode(server.ctx, bob.account)));
+    const results = await Promise.all(codes.map((c) => bob.client.post('/api/account/draw', { ...form, ...c })));
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     expect(await account(bob)).toEqual({ balance: '0.00', lock_balance: '50.00' });
     expect((await records(bob, 1)).total).toBe(1);
@@ -372,6 +377,7 @@ describe('the trader hears of an operator’s action', () => {
       const [trc] = await methods(alice, 1);
       for (const action of ['paid', 'reject'] as const) {
         await alice.client.post('/api/account/draw', {
+          ...(await withdrawCode(server.ctx, alice.account)),
           draw_currency_id: usdtTrc().id,
           number: '20',
           draw_method_id: trc?.id ?? 0,

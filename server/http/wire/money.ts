@@ -38,6 +38,7 @@ export const FOREX_DETAIL = shape<ForexDetail>('ForexDetail', {
   floating: decimal,
   equity: decimal,
   risk_rate: nullable(decimal),
+  margin_call_level: decimal,
 });
 
 export const FINANCIAL_RECORDS = shape<{ list: FinancialRecord[]; total: number }>('FinancialRecords', {
@@ -103,6 +104,7 @@ export const WITHDRAW_METHODS = listShape<WithdrawMethod>('WithdrawMethod', {
   payee_account: text,
   remark: text,
   draw_currency: shape<WithdrawMethod['draw_currency']>('DrawCurrency', { id: integer, code: text, protocol: text }),
+  usable_from: integer,
 });
 
 export const WITHDRAWALS = pagedShape<WithdrawRecord>('WithdrawPage', 'WithdrawRecord', {

@@ -10,6 +10,7 @@ import { ChargeStatus } from '../../../domain/wallet-types.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { chargesByStatus } from '../../wallet/deposits-repository.ts';
 import { approveCharge, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';
+import { notifyAccount } from '../../notify/account-notices.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
 import { byId, decisionCommand } from './decision-command.ts';
@@ -51,6 +52,7 @@ export const chargeApprove: OpsCommand = {
     const given = args.amount === undefined ? null : usdArg(args.amount, 'amount');
     const { userId, credited, after } = await approveCharge(ctx.db, id, given, ctx.clock.now());
     announceAccountChange(ctx, userId, 'deposit');
+    await notifyAccount(ctx, userId, 'deposit_credited', { amount: exactMoneyText(credited), currency: 'USD' });
     return {
       id,
       status: ChargeStatus.FINISHED,

@@ -8,6 +8,7 @@ import { exactMoneyText } from '../../../domain/format/money.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
 import type { OpsCommand } from '../command.ts';
+import { notifyAccount } from '../../notify/account-notices.ts';
 import { byId, decisionCommand } from './decision-command.ts';
 import { listCommand, type StatusWords } from './list-command.ts';
 
@@ -52,7 +53,8 @@ export const withdrawPaid = decisionCommand({
   find: byId,
   change: 'withdrawal',
   async decide(ctx, id) {
-    const { userId, after } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+    const { userId, after, amount } = await payWithdrawal(ctx.db, id, ctx.clock.now());
+    await notifyAccount(ctx, userId, 'withdrawal_paid', { amount, currency: 'USD' });
     return { userId, answer: { id, status: WithdrawStatus.PAID, lock_balance: exactMoneyText(after.lock_balance) } };
   },
 });
@@ -65,7 +67,8 @@ export const withdrawReject = decisionCommand({
   reason: { name: 'reason', help: 'shown to the trader in the withdrawal record' },
   change: 'withdrawal',
   async decide(ctx, id, reason) {
-    const { userId, after } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
+    const { userId, after, amount } = await rejectWithdrawal(ctx.db, id, reason, ctx.clock.now());
+    await notifyAccount(ctx, userId, 'withdrawal_rejected', { amount, currency: 'USD', reason });
     const answer = {
       id,
       status: WithdrawStatus.REJECTED,

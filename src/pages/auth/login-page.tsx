@@ -5,6 +5,7 @@ import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { LoginResult } from '../../../domain/types.ts';
 import { demoLogin, login } from '../../api/account.ts';
+import { needsSecondFactor } from '../../api/security.ts';
 import { demoId, signIn } from '../../state/session.ts';
 import { safeFrom } from '../../state/navigator.ts';
 import { useQuery } from '../../app/use-query.ts';
@@ -24,6 +25,9 @@ export function LoginPage(): ReactElement {
   const from = safeFrom(query.get('from'));
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
+  // Asked once the server says the account has a second factor (docs/security.md "Second factor").
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   const { accept, inputProps } = useFieldErrors<LoginField>();
 
   const finish = (r: LoginResult): void => {
@@ -33,7 +37,14 @@ export function LoginPage(): ReactElement {
 
   const sending = useFormSubmit(
     () => accept(validateLogin({ account, password })),
-    async () => finish(await login(account, password)),
+    async () => {
+      try {
+        finish(await login(account, password, askCode ? code : undefined));
+      } catch (err) {
+        if (needsSecondFactor(err)) setAskCode(true);
+        throw err;
+      }
+    },
   );
 
   const registerTo = from === '/' ? '/register' : `/register?from=${encodeURIComponent(from)}`;
@@ -43,6 +54,19 @@ export function LoginPage(): ReactElement {
       <AuthForm sending={sending} submitKey="auth.login" testId="login-submit">
         <Field {...ACCOUNT_FIELD} {...inputProps('account', account, setAccount)} />
         <Field {...LOGIN_PASSWORD_FIELD} {...inputProps('password', password, setPassword)} />
+        {askCode ? (
+          <Field
+            labelKey="security.code_or_recovery"
+            hintKey="security.login_code_hint"
+            value={code}
+            onChange={setCode}
+            name="code"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoFocus
+            data-testid="login-code"
+          />
+        ) : null}
         <div className="auth-row-end">
           <AppLink to="/forgot">{t('auth.forgot')}</AppLink>
         </div>

@@ -1,9 +1,14 @@
 // /mine/bank-card-list and /mine/coin-address-list (SPEC §2): the saved payout methods of one kind, a plus icon to
 // /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
+import { systemClock } from '../../state/clock.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { deletePayoutMethod, payoutMethods } from '../../api/wallet.ts';
+import { needsSecondFactor } from '../../api/security.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { Field } from '../../components/forms/field.tsx';
 import type { WithdrawMethod } from '../../../domain/wallet-types.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
@@ -16,11 +21,23 @@ import '../../components/icons/icon-button.css';
 import './money.css';
 import { Num } from '../../components/text/num.tsx';
 
+/** "Usable from …" while a new method is held (docs/security.md "Payout holds"). */
+function HeldLine({ m }: { m: WithdrawMethod }): ReactElement | null {
+  const { t } = useTranslation();
+  if (m.usable_from <= systemClock.now()) return null;
+  return (
+    <span className="mw-method__sub mw-method__held" data-testid="method-held">
+      {t('security.held_until', { time: formatDate(m.usable_from) })}
+    </span>
+  );
+}
+
 function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
   return m.type === 1 ? (
     <div className="mw-method">
       <span className="mw-method__title">{`${m.draw_currency.code}-${m.draw_currency.protocol}`}</span>
       <code className="mw-method__address">{m.dc_address}</code>
+      <HeldLine m={m} />
     </div>
   ) : (
     <div className="mw-method">
@@ -29,6 +46,7 @@ function MethodCard({ m }: { m: WithdrawMethod }): ReactElement {
       <span className="mw-method__sub">
         <Num>{`**** ${m.payee_account.slice(-4)}`}</Num>
       </span>
+      <HeldLine m={m} />
     </div>
   );
 }
@@ -37,20 +55,26 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
   const { t } = useTranslation();
   const [list, setList] = useState<WithdrawMethod[] | null>(null);
   const [doomed, setDoomed] = useState<WithdrawMethod | null>(null);
+  // With a second factor on, a removal asks for its code (docs/security.md "Second factor").
+  const [asking, setAsking] = useState<WithdrawMethod | null>(null);
+  const [code, setCode] = useState('');
   const load = useCallback(() => {
     payoutMethods(type).then(setList, () => setList([]));
   }, [type]);
   useEffect(load, [load]);
 
-  const remove = async (): Promise<void> => {
-    const m = doomed;
+  const remove = async (m: WithdrawMethod | null, factorCode?: string): Promise<void> => {
     setDoomed(null);
     if (!m) return;
     try {
-      const env = await deletePayoutMethod(m.id);
+      const env = await deletePayoutMethod(m.id, factorCode);
       toast(env.msg);
-    } catch {
-      // the client showed the server's message
+      setAsking(null);
+    } catch (err) {
+      if (needsSecondFactor(err)) {
+        setCode('');
+        setAsking(m);
+      } // the client showed the server's message
     }
     load();
   };
@@ -90,9 +114,30 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
         titleKey="wallet.delete"
         messageKey="wallet.delete_confirm"
         danger
-        onConfirm={() => void remove()}
+        onConfirm={() => void remove(doomed)}
         onCancel={() => setDoomed(null)}
       />
+      <BottomSheet open={asking !== null} onClose={() => setAsking(null)} titleKey="wallet.delete">
+        <form
+          className="mw-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void remove(asking, code.trim());
+          }}
+        >
+          <Field
+            labelKey="security.code_or_recovery"
+            value={code}
+            onChange={setCode}
+            name="code"
+            autoComplete="one-time-code"
+          />
+          <button type="submit" className="btn btn-danger btn-block">
+            {t('wallet.delete')}
+          </button>
+        </form>
+      </BottomSheet>
     </div>
   );
 }

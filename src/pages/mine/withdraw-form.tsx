@@ -1,6 +1,8 @@
 // The request half of /mine/withdraw: currency, payout method (none saved → the not-bound confirm sends the trader
 // to /mine/withdraw-way), amount, remark; fee and received amount previewed exactly as SPEC §5 (the same function
-// the server charges with), the available balance beside it.
+// the server charges with), the available balance beside it. "Review" opens the summary (withdraw-summary.tsx), where
+// the code is asked and the request is sent; a method still held (docs/security.md "Payout holds") says until when.
+import { systemClock } from '../../state/clock.ts';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -8,7 +10,8 @@ import { payoutMethods, submitWithdrawal, withdrawCurrencies } from '../../api/w
 import { USD_AMOUNT } from '../../../domain/amount-input.ts';
 import { CURRENCY, type WithdrawCurrency, type WithdrawMethod } from '../../../domain/wallet-types.ts';
 import { withdrawPreview, withdrawRange } from '../../../domain/withdraw-fee.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { WithdrawSummary } from './withdraw-summary.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
@@ -22,6 +25,8 @@ export function WithdrawForm(props: {
   type: 1 | 2;
   available: string | undefined;
   onSubmitted: () => void;
+  /** Choose the newest saved method (back from "Add now" with the one just saved). */
+  pickNewest?: boolean;
 }): ReactElement {
   const { type } = props;
   const { t } = useTranslation();
@@ -34,6 +39,8 @@ export function WithdrawForm(props: {
   const [memo, setMemo] = useState('');
   const { message: error, setMessage: setError, clearing } = useFormMessage();
   const [notBound, setNotBound] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const { pickNewest } = props;
 
   useEffect(() => {
     setCurrencies([]);
@@ -53,18 +60,22 @@ export function WithdrawForm(props: {
     payoutMethods(type, currencyId).then(
       (list) => {
         setMethods(list);
-        setMethodId(list[0]?.id ?? null);
+        const newest = list.reduce<WithdrawMethod | undefined>((a, m) => (a && a.id > m.id ? a : m), undefined);
+        setMethodId((pickNewest ? newest : list[0])?.id ?? null);
       },
       () => undefined,
     );
-  }, [type, currencyId]);
+  }, [type, currencyId, pickNewest]);
 
   const currency = currencies.find((c) => c.id === currencyId);
   const preview = withdrawPreview(amount, currency);
   // The placeholder says what may be asked for: more than a fixed fee, up to what is available.
   const range = currency ? withdrawRange(currency, props.available, USD_AMOUNT.max) : null;
 
-  const submit = async (e: FormEvent): Promise<void> => {
+  const method = methods?.find((m) => m.id === methodId);
+  const heldUntil = method && method.usable_from > systemClock.now() ? method.usable_from : null;
+
+  const review = (e: FormEvent): void => {
     e.preventDefault();
     if (!currency) return;
     if (methodId === null) {
@@ -74,24 +85,32 @@ export function WithdrawForm(props: {
     const problem = amountProblem(t, amount, USD_AMOUNT, 'errors.amount_invalid');
     setError(problem);
     if (problem) return;
+    setReviewing(true);
+  };
+
+  const send = async (proof: { code: string; key?: string }): Promise<void> => {
+    if (!currency || methodId === null) return;
     try {
       const env = await submitWithdrawal({
         draw_currency_id: currency.id,
         number: amount.trim(),
         memo: memo.trim(),
         draw_method_id: methodId,
+        code: proof.code,
+        key: proof.key,
       });
       toast(env.msg);
+      setReviewing(false);
       setAmount('');
       setMemo('');
       props.onSubmitted();
     } catch {
-      // the client showed the server's message
+      // the client showed the server's message; the summary stays open for another code
     }
   };
 
   return (
-    <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="withdraw-form">
+    <form className="mw-form" onSubmit={review} noValidate data-testid="withdraw-form">
       <ChoiceChips
         label={t('wallet.currency')}
         testId="withdraw-currencies"
@@ -113,6 +132,11 @@ export function WithdrawForm(props: {
           {t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')}
         </button>
       )}
+      {heldUntil !== null ? (
+        <p className="mw-error" data-testid="method-held">
+          {t('security.held_until', { time: formatDate(heldUntil) })}
+        </p>
+      ) : null}
       <Field
         labelKey="wallet.withdraw_amount"
         inputMode="decimal"
@@ -150,8 +174,19 @@ export function WithdrawForm(props: {
         </p>
       ) : null}
       <button type="submit" className="btn btn-primary btn-block" data-testid="withdraw-submit">
-        {t('common.confirm')}
+        {t('security.review')}
       </button>
+      <WithdrawSummary
+        open={reviewing}
+        lines={{
+          amount: `${formatMoney(amount.trim())} USD`,
+          fee: `${preview.fee} USD`,
+          to: method ? methodLabel(method) : '',
+          receive: `${preview.receive} ${currency?.code ?? ''}`,
+        }}
+        onClose={() => setReviewing(false)}
+        onSend={send}
+      />
       <ConfirmDialog
         open={notBound}
         titleKey="wallet.not_bound_title"
@@ -159,7 +194,7 @@ export function WithdrawForm(props: {
         confirmKey="wallet.bind_now"
         onConfirm={() => {
           setNotBound(false); // the page may be kept alive: coming back must not find the dialog still open
-          void navigate(`/mine/withdraw-way?type=${type}`);
+          void navigate(`/mine/withdraw-way?type=${type}&back=withdraw`);
         }}
         onCancel={() => setNotBound(false)}
       />

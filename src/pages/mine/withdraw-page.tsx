@@ -2,6 +2,7 @@
 // freezes its amount until an operator pays or rejects it.
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { withdrawHistory } from '../../api/wallet.ts';
 import type { WithdrawRecord } from '../../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
@@ -34,7 +35,10 @@ function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
 }
 
 export function WithdrawPage(): ReactElement {
-  const [kind, setKind] = useState<Kind>('1');
+  // Back from "Add now" (withdraw-way-page.tsx): the kind it was, with the method just saved chosen.
+  const query = useQuery();
+  const [kind, setKind] = useState<Kind>(query.get('type') === '2' ? '2' : '1');
+  const pickNewest = query.get('pick') === 'newest';
   const type = kind === '1' ? 1 : 2;
   const load = useCallback((page: number) => withdrawHistory(type, page), [type]);
   const list = usePaged(load, type);
@@ -53,7 +57,7 @@ export function WithdrawPage(): ReactElement {
       testId="withdraw-history"
     >
       <BalanceSummary funds={funds} />
-      <WithdrawForm key={type} type={type} available={funds?.balance} onSubmitted={refresh} />
+      <WithdrawForm key={type} type={type} available={funds?.balance} onSubmitted={refresh} pickNewest={pickNewest} />
     </KindScreen>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { bindPayoutMethod, withdrawCurrencies, type BindForm } from '../../api/wallet.ts';
+import { needsSecondFactor } from '../../api/security.ts';
 import { isValidPayoutAddress } from '../../../domain/payout-address.ts';
 import type { WithdrawCurrency } from '../../../domain/wallet-types.ts';
 import { useQuery } from '../../app/use-query.ts';
@@ -38,10 +39,16 @@ export const listOf = (type: 1 | 2): string => (type === 1 ? '/mine/coin-address
 export function WithdrawWayPage(): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const type: 1 | 2 = useQuery().get('type') === '2' ? 2 : 1;
+  const query = useQuery();
+  const type: 1 | 2 = query.get('type') === '2' ? 2 : 1;
+  // From the withdrawal's "Add now": back to it with the new method chosen (and its hold shown), not to the list.
+  const backTo = query.get('back') === 'withdraw' ? `/mine/withdraw?type=${type}&pick=newest` : listOf(type);
   const [currencies, setCurrencies] = useState<WithdrawCurrency[]>([]);
   const [currencyId, setCurrencyId] = useState<number | null>(null);
   const [address, setAddress] = useState('');
+  // Asked when the account has a second factor (docs/security.md "Second factor").
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   const [bank, setBank] = useState<Record<BankField, string>>({
     bank_name: '',
     bank_address: '',
@@ -87,17 +94,17 @@ export function WithdrawWayPage(): ReactElement {
       form = { type, draw_id: currency.id, ...bank };
     }
     try {
-      const env = await bindPayoutMethod(form);
+      const env = await bindPayoutMethod(askCode ? { ...form, code: code.trim() } : form);
       toast(env.msg);
-      void navigate(listOf(type), { replace: true });
-    } catch {
-      // the client showed the server's message
+      void navigate(backTo, { replace: true });
+    } catch (err) {
+      if (needsSecondFactor(err)) setAskCode(true); // the client showed the server's message
     }
   };
 
   return (
     <div className="page">
-      <TitleBar titleKey={type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card'} back={listOf(type)} />
+      <TitleBar titleKey={type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card'} back={backTo} />
       <div className="page-body mw-page">
         <form className="mw-form" onSubmit={(e) => void submit(e)} noValidate data-testid="withdraw-way">
           <ChoiceChips
@@ -132,6 +139,16 @@ export function WithdrawWayPage(): ReactElement {
               />
             ))
           )}
+          {askCode ? (
+            <Field
+              labelKey="security.code_or_recovery"
+              value={code}
+              onChange={setCode}
+              name="code"
+              autoComplete="one-time-code"
+              data-testid="bind-code"
+            />
+          ) : null}
           <FieldMessage id="withdraw-way-message" note={messages.of(FORM_FIELD)} field={FORM_FIELD} />
           <button type="submit" className="btn btn-primary btn-block" data-testid="bind-submit">
             {t('common.confirm')}

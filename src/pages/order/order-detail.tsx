@@ -104,6 +104,11 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
               </Row>
             </>
           ) : null}
+          {traded && order.Status !== 0 ? (
+            <Row field="swap" label={t('book.swap')}>
+              {formatMoney(order.Swap ?? '0', { missing: NONE })}
+            </Row>
+          ) : null}
           <Row field="prepayment" label={t('orders.prepayment')}>
             {percentText(own.prepayment, { ratio: true, missing: NONE })}
           </Row>

@@ -19,10 +19,10 @@ describe('withdraw fee and received amount (SPEC §5)', () => {
     expect(withdrawReceive(dec('1000'), rateEur).toFixed(2)).toBe('915.40');
     expect(withdrawReceive(dec('1'), fixedUsdt).toFixed(2)).toBe('0.00');
   });
-  it("shows '--' without a currency and 0 for empty, non-numeric or negative amounts", () => {
+  it("shows '--' without a currency and for empty, non-numeric or negative amounts (never a quote of 0)", () => {
     expect(withdrawPreview('100', undefined)).toEqual({ fee: '--', receive: '--' });
     for (const bad of ['', ' ', '-5', 'abc', '0', '1e3']) {
-      expect(withdrawPreview(bad, fixedUsdt)).toEqual({ fee: '0', receive: '0' });
+      expect(withdrawPreview(bad, fixedUsdt)).toEqual({ fee: '--', receive: '--' });
     }
     expect(withdrawPreview('100', fixedUsdt)).toEqual({ fee: '1.50', receive: '98.50' });
   });

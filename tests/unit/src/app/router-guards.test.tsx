@@ -391,6 +391,8 @@ describe('route table', () => {
       '/mining/subscribe',
       '/mining/record',
       '/mining/income',
+      // Beyond SPEC §2: the in-app notice list (docs/notifications.md).
+      '/mine/notices',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
   });
@@ -405,6 +407,7 @@ describe('route table', () => {
       '/mine/auth',
       '/mine/invite',
       '/mine/password',
+      '/mine/notices',
     ]) {
       expect(by(p)?.demoBlocked, p).toBe(true);
     }

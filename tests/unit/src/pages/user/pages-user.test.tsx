@@ -60,6 +60,7 @@ describe('/user', () => {
       'auth',
       'invite',
       'password',
+      'notices',
       'service',
       'email',
       'announcement',

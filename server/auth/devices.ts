@@ -1,0 +1,38 @@
+// The device a session was opened from, as the trader reads it on /mine/security ("Chrome 131 · Windows 10"),
+// parsed from the user agent with bowser; and the devices an account has signed in from, so a sign-in from a new one
+// is noticed (docs/security.md "Sessions and devices"). Only the parsed name is kept, never the raw header.
+import Bowser from 'bowser';
+import type { Queryable } from '../db/db.ts';
+
+const MAX_DEVICE = 80;
+
+/** "Browser major · OS version", or "" for an empty or unreadable user agent. */
+export function deviceName(userAgent: unknown): string {
+  if (typeof userAgent !== 'string' || userAgent.trim() === '') return '';
+  try {
+    const p = Bowser.parse(userAgent.slice(0, 512));
+    const major = (p.browser.version ?? '').split('.')[0] ?? '';
+    const browser = [p.browser.name, major].filter(Boolean).join(' ');
+    const os = [p.os.name, p.os.versionName ?? p.os.version].filter(Boolean).join(' ');
+    return [browser, os].filter(Boolean).join(' · ').slice(0, MAX_DEVICE);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Records that the user signed in from `device`: true when it is a device the account had not used before while it
+ * had used others (the first device of an account is its registration, not news).
+ */
+export async function rememberDevice(q: Queryable, userId: number, device: string, now: number): Promise<boolean> {
+  const inserted = await q.query(
+    `INSERT INTO user_devices (user_id, device, first_seen) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, device) DO NOTHING RETURNING device`,
+    [userId, device, now],
+  );
+  if (inserted.length === 0) return false;
+  const [row] = await q.query<{ n: string }>('SELECT count(*)::text AS n FROM user_devices WHERE user_id = $1', [
+    userId,
+  ]);
+  return Number(row?.n ?? 0) > 1;
+}

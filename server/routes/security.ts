@@ -1,0 +1,189 @@
+// Account security for traders (docs/security.md "Second factor", "Sessions and devices", "Withdrawal
+// confirmation"; docs/api.md "Account security"): the /mine/security overview, the second factor's set-up and
+// removal, recovery codes, signing sessions out, and the code that confirms a withdrawal when there is no second
+// factor. Real accounts only (demo accounts have no money to guard). The SQL lives in the repositories it calls.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SecurityOverview } from '../../domain/security-types.ts';
+import type { AppContext } from '../context.ts';
+import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS } from '../accounts/verification.ts';
+import { areaPrefix } from '../accounts/area-codes.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { requestToken } from '../auth/session.ts';
+import { revokeSessions, tokenHash } from '../auth/tokens.ts';
+import { factorOn, type FactorGateDeps } from '../auth/factor-gate.ts';
+import { confirmFactor, renewRecoveryCodes, startFactor, stopFactor } from '../auth/factor-setup.ts';
+import { factorEnabled, unusedRecoveryHashes } from '../auth/second-factor-repository.ts';
+import { deleteSession, userSessions } from '../auth/sessions-repository.ts';
+import type { UserRow } from '../auth/users.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
+import { body, int, query, requiredStr, str } from '../http/schemas.ts';
+import { FACTOR_SETUP, RECOVERY_CODES, SECURITY_OVERVIEW, WITHDRAW_CODE_SENT } from '../http/wire/security.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import { budget } from '../security/budgets.ts';
+import { withdrawalsHeldUntil } from '../wallet/payout-holds.ts';
+
+const TAGS = ['Security'];
+const CODE = str(32); // a 6-digit TOTP code or a recovery code ("xxxx-xxxx-xxxx")
+
+export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx, { real: true });
+  const deps: FactorGateDeps = ctx;
+  const notice = ctx.notifier;
+  const noticeDeps = { db: ctx.db, notifier: notice, log: app.log };
+  const lang = (request: FastifyRequest) => pickLanguage(request.headers.lang);
+  const at = () => new Date(ctx.clock.now()).toISOString();
+
+  app.get(
+    '/api/security/overview',
+    { schema: { tags: TAGS, security: SESSION, querystring: query(), response: replies(SECURITY_OVERVIEW) } },
+    async (request) => {
+      const user = caller(request);
+      const now = ctx.clock.now();
+      const mine = requestToken(request);
+      const on = await factorEnabled(ctx.db, { kind: 'user', id: user.id });
+      const sessions = await userSessions(ctx.db, user.id, now);
+      const data: SecurityOverview = {
+        second_factor: on ? 1 : 0,
+        recovery_left: on ? (await unusedRecoveryHashes(ctx.db, { kind: 'user', id: user.id })).length : 0,
+        withdrawals_held_until: await withdrawalsHeldUntil(ctx.db, user.id),
+        sessions: sessions.map((s) => ({
+          id: s.id,
+          device: s.device,
+          address: s.address,
+          created_at: Number(s.created_at),
+          last_seen_at: Number(s.last_seen_at),
+          current: mine !== null && s.token_hash === tokenHash(mine),
+        })),
+      };
+      return ok(data);
+    },
+  );
+
+  app.post(
+    '/api/security/factor/begin',
+    {
+      config: { budget: budget('password') },
+      schema: { tags: TAGS, security: SESSION, response: replies(FACTOR_SETUP) },
+    },
+    async (request) => {
+      const user = caller(request);
+      return ok(await startFactor(deps, user.id, user.email ?? user.mobile ?? user.uid));
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/api/security/factor/confirm',
+    {
+      config: { budget: budget('password') },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        body: body({ code: requiredStr(32) }, ['code']),
+        response: replies(RECOVERY_CODES),
+      },
+    },
+    async (request) => {
+      const user = caller(request);
+      const codes = await confirmFactor(deps, user.id, request.body.code, request.ip);
+      await notifyAccount(noticeDeps, user.id, 'second_factor_on', { time: at() }, lang(request));
+      return ok({ recovery_codes: codes }, requestText(request, 'server.second_factor_on'));
+    },
+  );
+
+  app.post<{ Body: { code?: string } }>(
+    '/api/security/factor/off',
+    {
+      config: { budget: budget('password') },
+      schema: { tags: TAGS, security: SESSION, body: body({ code: CODE }), response: replies({ type: 'null' }) },
+    },
+    async (request) => {
+      const user = caller(request);
+      await stopFactor(deps, user.id, request.body.code, request.ip);
+      await notifyAccount(noticeDeps, user.id, 'second_factor_off', { time: at() }, lang(request));
+      return ok(null, requestText(request, 'server.second_factor_off'));
+    },
+  );
+
+  app.post<{ Body: { code?: string } }>(
+    '/api/security/factor/recovery_codes',
+    {
+      config: { budget: budget('password') },
+      schema: { tags: TAGS, security: SESSION, body: body({ code: CODE }), response: replies(RECOVERY_CODES) },
+    },
+    async (request) => {
+      const codes = await renewRecoveryCodes(deps, caller(request).id, request.body.code, request.ip);
+      return ok({ recovery_codes: codes });
+    },
+  );
+
+  app.post<{ Body: { id: number } }>(
+    '/api/security/sessions/revoke',
+    {
+      config: { budget: budget('write') },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        body: body({ id: int(1) }, ['id']),
+        response: replies({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      const user = caller(request);
+      const ended = await deleteSession(ctx.db, user.id, request.body.id);
+      if (ended === null) throw new ApiError('session_not_found');
+      // Its sockets on every gateway are logged out now, as at logout (server/security/revocations.ts).
+      ctx.revocations.revoked({ userId: user.id, only: ended });
+      return ok(null, requestText(request, 'server.session_ended'));
+    },
+  );
+
+  app.post(
+    '/api/security/sessions/revoke_others',
+    {
+      config: { budget: budget('write') },
+      schema: { tags: TAGS, security: SESSION, response: replies({ type: 'null' }) },
+    },
+    async (request) => {
+      const user = caller(request);
+      const kept = requestToken(request) ?? undefined;
+      await revokeSessions(ctx.db, user.id, kept);
+      ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined });
+      return ok(null, requestText(request, 'server.sessions_ended'));
+    },
+  );
+
+  app.post(
+    '/api/security/withdraw_code',
+    {
+      config: { budget: budget('code') },
+      schema: { tags: TAGS, security: SESSION, response: replies(WITHDRAW_CODE_SENT) },
+    },
+    async (request) => {
+      const user = caller(request);
+      // With a second factor the authenticator's code confirms a withdrawal; nothing is sent.
+      if (await factorOn(ctx, user.id)) return ok({ key: '', resend_after: 0, channel: 'factor' });
+      const { channel, target, recipient } = await codeAddress(ctx, user);
+      const key = await issueCode(
+        ctx,
+        { channel, target, purpose: PURPOSE_WITHDRAW },
+        recipient,
+        lang(request),
+        request.ip,
+      );
+      return ok({ key, resend_after: RESEND_AFTER_MS / 1000, channel }, requestText(request, 'server.code_sent'));
+    },
+  );
+}
+
+/** Where the account's withdrawal code goes: its e-mail, else its mobile number. */
+export async function codeAddress(
+  ctx: Pick<AppContext, 'db'>,
+  user: UserRow,
+): Promise<{ channel: 'email' | 'sms'; target: string; recipient: string }> {
+  if (user.email) return { channel: 'email', target: user.email, recipient: user.email };
+  const prefix = user.mobile && user.area_id !== null ? await areaPrefix(ctx.db, user.area_id) : null;
+  if (!user.mobile || prefix === null) throw new ApiError('code_invalid');
+  return { channel: 'sms', target: user.mobile, recipient: `${prefix}${user.mobile}` };
+}

@@ -1,0 +1,30 @@
+// The account-security endpoints (/mine/security; docs/api.md "Account security"): the overview, the second factor's
+// set-up and removal, recovery codes, signing sessions out, and the code that confirms a withdrawal.
+import type { FactorSetup, RecoveryCodes, SecurityOverview } from '../../domain/security-types.ts';
+import { ApiFailure, apiGet, apiPost, apiPostFull } from './client.ts';
+
+export const securityOverview = () => apiGet<SecurityOverview>('/api/security/overview');
+export const beginFactor = () => apiPost<FactorSetup>('/api/security/factor/begin', {}, { loading: true });
+export const confirmFactor = (code: string) =>
+  apiPost<RecoveryCodes>('/api/security/factor/confirm', { code: code.trim() }, { loading: true });
+export const turnFactorOff = (code: string) =>
+  apiPostFull<null>('/api/security/factor/off', { code: code.trim() }, { loading: true });
+export const renewRecoveryCodes = (code: string) =>
+  apiPost<RecoveryCodes>('/api/security/factor/recovery_codes', { code: code.trim() }, { loading: true });
+export const revokeSession = (id: number) =>
+  apiPostFull<null>('/api/security/sessions/revoke', { id }, { loading: true });
+export const revokeOtherSessions = () =>
+  apiPostFull<null>('/api/security/sessions/revoke_others', {}, { loading: true });
+
+/** Asks for the withdrawal's code: sent by e-mail or SMS, or 'factor' (the authenticator's code is the one). */
+export const requestWithdrawCode = () =>
+  apiPostFull<{ key: string; resend_after: number; channel: 'email' | 'sms' | 'factor' }>(
+    '/api/security/withdraw_code',
+    {},
+    { loading: true },
+  );
+
+/** True when a call was refused because the second factor's code is missing (data { second_factor: 1 }). */
+export function needsSecondFactor(err: unknown): boolean {
+  return err instanceof ApiFailure && (err.data as { second_factor?: unknown } | null)?.second_factor === 1;
+}

@@ -1,0 +1,115 @@
+// The withdrawal's last step before it is sent (docs/security.md "Withdrawal confirmation"): amount, fee, where it
+// goes and what arrives, and the code that confirms it — the authenticator's (or a recovery code) when the second
+// factor is on, else a code sent to the account's e-mail or phone. Nothing is sent until "Send the request".
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { requestWithdrawCode, securityOverview } from '../../api/security.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { Field } from '../../components/forms/field.tsx';
+import { SendCodeButton, type SendResult } from '../../components/forms/send-code-button.tsx';
+import { Num } from '../../components/text/num.tsx';
+import { toast } from '../../state/toasts.ts';
+
+export interface WithdrawSummaryLines {
+  amount: string;
+  fee: string;
+  to: string;
+  receive: string;
+}
+
+export function WithdrawSummary(props: {
+  open: boolean;
+  lines: WithdrawSummaryLines;
+  onClose: () => void;
+  onSend: (proof: { code: string; key?: string }) => Promise<void>;
+}): ReactElement | null {
+  const { t } = useTranslation();
+  const [factor, setFactor] = useState<boolean | null>(null);
+  const [code, setCode] = useState('');
+  const [key, setKey] = useState<string | undefined>(undefined);
+  const [sentTo, setSentTo] = useState<'email' | 'sms' | null>(null);
+  const { open } = props;
+  useEffect(() => {
+    if (!open) return;
+    setCode('');
+    securityOverview().then(
+      (v) => setFactor(v.second_factor === 1),
+      () => setFactor(false),
+    );
+  }, [open]);
+
+  const send = async (): Promise<SendResult> => {
+    const env = await requestWithdrawCode();
+    if (env.data.channel === 'factor') {
+      setFactor(true);
+      return false;
+    }
+    setKey(env.data.key);
+    setSentTo(env.data.channel);
+    toast(env.msg);
+    return env.data.resend_after || true;
+  };
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    void props.onSend({ code: code.trim(), key: factor ? undefined : key });
+  };
+  const { lines } = props;
+  return (
+    <BottomSheet open={open} onClose={props.onClose} titleKey="security.summary_title">
+      <form className="mw-form" onSubmit={submit} noValidate data-testid="withdraw-summary">
+        <dl className="mw-preview">
+          <div>
+            <dt>{t('security.summary_amount')}</dt>
+            <dd data-testid="summary-amount">
+              <Num>{lines.amount}</Num>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('security.summary_fee')}</dt>
+            <dd data-testid="summary-fee">
+              <Num>{lines.fee}</Num>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('security.summary_to')}</dt>
+            <dd data-testid="summary-to">
+              <Num>{lines.to}</Num>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('security.summary_receive')}</dt>
+            <dd data-testid="summary-receive">
+              <Num>{lines.receive}</Num>
+            </dd>
+          </div>
+        </dl>
+        {factor === null ? null : factor ? (
+          <Field
+            labelKey="security.code_or_recovery"
+            value={code}
+            onChange={setCode}
+            name="code"
+            autoComplete="one-time-code"
+            data-testid="summary-code"
+          />
+        ) : (
+          <Field
+            labelKey="auth.code"
+            value={code}
+            onChange={setCode}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            hintKey={sentTo === 'sms' ? 'security.code_sms' : sentTo === 'email' ? 'security.code_email' : undefined}
+            end={<SendCodeButton onSend={send} />}
+            data-testid="summary-code"
+          />
+        )}
+        <button type="submit" className="btn btn-primary btn-block" data-testid="summary-send">
+          {t('security.send_request')}
+        </button>
+      </form>
+    </BottomSheet>
+  );
+}

@@ -1,0 +1,38 @@
+// /mine/security (docs/security.md "Second factor", "Sessions and devices"): the second factor (set-up, recovery
+// codes, turning it off), the devices signed in with "this device" and a sign-out for each or for all others, and
+// the withdrawal hold when one runs. Real accounts only (the route's demo block). The notice settings section of the
+// notifications work sits below the devices (the lead places it).
+import { systemClock } from '../../state/clock.ts';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import type { SecurityOverview } from '../../../domain/security-types.ts';
+import { securityOverview } from '../../api/security.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { FactorSection } from './factor-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+import './security.css';
+
+export function SecurityPage(): ReactElement {
+  const { t } = useTranslation();
+  const [view, setView] = useState<SecurityOverview | null>(null);
+  const reload = useCallback(() => {
+    securityOverview().then(setView, () => undefined);
+  }, []);
+  useEffect(reload, [reload]);
+  const held = view && view.withdrawals_held_until > systemClock.now() ? view.withdrawals_held_until : null;
+  return (
+    <div className="page">
+      <TitleBar titleKey="security.title" back="/user" />
+      <div className="page-body sec-page" data-testid="security-page">
+        {held !== null ? (
+          <p className="sec-held" data-testid="withdrawals-held">
+            {t('security.withdrawals_held', { time: formatDate(held) })}
+          </p>
+        ) : null}
+        {view ? <FactorSection on={view.second_factor === 1} left={view.recovery_left} onChange={reload} /> : null}
+        {view ? <SessionsSection sessions={view.sessions} onChange={reload} /> : null}
+      </div>
+    </div>
+  );
+}
