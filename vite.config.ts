@@ -18,7 +18,7 @@ const QUOTE_UI =
 
 /**
  * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip
- * dictionary and request (bench/README.md "Round two"). React and the pure domain are chunks of their own because
+ * dictionary and request (bench/README.md "Start-up"). React and the pure domain are chunks of their own because
  * the back office (ops.html) shares them; the entries, Vite's per-page preload polyfill and the back office's modules stay out of all three.
  * Route modules are grouped too (`market`, `quote-ui`), so the market page adds three chunks rather than eight.
  */

@@ -188,7 +188,9 @@ async function main(args: BenchArgs): Promise<number> {
   if (!args.pin) log('not pinned (--no-pin): the worker gets a free core, so the A/B flatters the worker');
 
   mkdirSync(RESULTS, { recursive: true });
-  const plannedCases = renderCases(profile).filter((c) => !args.cases || args.cases.includes(c.id));
+  const plannedCases = renderCases(profile)
+    .filter((c) => !args.cases || args.cases.includes(c.id))
+    .map((c) => (args.renderQuick ? { ...c, modes: c.modes.filter((m) => m !== 'main') } : c));
   const progress = new Progress(benchPlan(args.sections, profile, plannedCases), () => Date.now());
   if (needsBuildFor(args)) log(progress.begin('build', 'client builds'));
   // The fan-out serves no page (its clients are websockets and fetch), so `--only=fanout` builds nothing: two vite
@@ -236,6 +238,7 @@ async function main(args: BenchArgs): Promise<number> {
       browserCpus: cpus.browser,
       serverCpus: cpus.server,
       only: args.cases,
+      modes: args.renderQuick ? ['worker', 'floor'] : undefined,
       traceDir: join(BENCH_TMP, 'traces'),
       stamp: `${stamp}-${profile}`,
       log,

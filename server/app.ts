@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { AppContext } from './context.ts';
+import { logSafeRequest } from './core/log-redaction.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { failure, sendError } from './http/errors.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
@@ -22,6 +23,7 @@ import { inputValidatorCompiler } from './http/validation.ts';
 import { rawReply } from './http/wire-schema.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { pageScriptHashes } from './security/inline-scripts.ts';
+import { pageWithQuotes, servedPage } from './http/first-html.ts';
 import { registerRateLimits } from './security/rate-limit.ts';
 
 /** The version the API document states: the package's. */
@@ -54,6 +56,10 @@ const API_PREFIXES = ['/api/', '/v1/', '/uploads/', '/healthz'];
 export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log, // the composition root's logger: services and requests log to one stream
+    // Each request's logger writes its URL with credential parameters redacted (server/core/log-redaction.ts),
+    // whatever logger was injected.
+    childLoggerFactory: (logger, bindings, opts) =>
+      logger.child(bindings, { ...opts, serializers: { ...opts.serializers, req: logSafeRequest } }),
     bodyLimit: 1024 * 1024,
     // Slow clients cannot hold a request or a silent connection for ever (slowloris): the whole request, body
     // included, within 30 s; a socket with nothing going on for 2 min is closed (live sockets ping every 5 s).
@@ -123,11 +129,23 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     });
   }
 
+  // The page carries the current quotes (server/http/first-html.ts); revalidated on every visit like before
+  // (`no-cache`), and the service worker's precached copy, without them, still starts the app offline.
+  const page = servedPage(resolve(distDir, 'index.html'));
+  const sendPage = (reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
+    const parts = page();
+    if (!parts) return reply.type('text/html').sendFile('index.html', distDir);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(pageWithQuotes(parts, ctx.market, ctx.clock.now()));
+  };
+
   app.get(
     '/',
     { schema: { tags: ['Service'], response: rawReply('text/html', { type: 'string' }, 'The web app') } },
     async (_request, reply) => {
-      if (hasClient) return reply.type('text/html').sendFile('index.html', distDir);
+      if (hasClient) return sendPage(reply);
       return reply.type('text/html; charset=utf-8').send(clientMissingPage());
     },
   );
@@ -137,7 +155,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     const wantsPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p));
     if (wantsPage && hasClient && !/\.[a-z0-9]+$/i.test(path)) {
       // The client routes with the hash, but a deep link without one still gets the app.
-      return reply.type('text/html').sendFile('index.html', distDir);
+      return sendPage(reply);
     }
     const lang = pickLanguage(request.headers.lang);
     return reply.code(404).send(failure(translate(lang, 'errors.not_found')));

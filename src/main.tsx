@@ -3,7 +3,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startApp } from './app/start.ts';
+import { startApp, startDeferred } from './app/start.ts';
+import { whenDrawn } from './app/drawn-end.tsx';
+import { yieldToMain } from './app/yield-task.ts';
 import { followDesktopHost } from './app/desktop-host.ts';
 import { startServiceWorker } from './app/sw-start.ts';
 import { moveToHashRoute } from './app/hash-route.ts';
@@ -25,6 +27,7 @@ moveToHashRoute(
 if (!followDesktopHost()) {
   void startApp().then(async (navigation) => {
     const attach = await prepareAttach(document, window);
+    await yieldToMain(); // the route's chunk and the seeded state in one task, React's first render in the next
     // A transition: React renders (or attaches to) the first screen in slices of a few ms instead of one long task (a
     // weak phone's first taps are not blocked behind it; Lighthouse's TBT). Until its commit, what index.html drew stays.
     startTransition(() => {
@@ -35,6 +38,10 @@ if (!followDesktopHost()) {
       } else createRoot(root).render(<App navigation={navigation} />);
     });
     document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
-    startServiceWorker(); // after the first render: precaching never competes with the first screen's requests
+    // Once the shown route has drawn (and answers taps), what the first screen does not need, a task each; then the
+    // service worker: precaching never competes with the first screen's requests.
+    void whenDrawn()
+      .then(startDeferred)
+      .then(() => startServiceWorker());
   });
 }

@@ -1,5 +1,6 @@
 // Section 4: server fan-out on 127.0.0.1. The server (300 instruments × 20 ticks/s) on one core, the websocket load
-// generator on the other: 1,000 and 2,000 clients on DAY_MARKET; then REST order submits at concurrency 8 and 32, on
+// generator on the other: first what the quotes in the served page cost per request (page-cost.ts), then 1,000 and
+// 2,000 clients on DAY_MARKET; then REST order submits at concurrency 8 and 32, on
 // PGlite (the same server) and on PostgreSQL (a throwaway cluster on the load generator's core, a second server).
 // Every loop is bounded in count and time.
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
@@ -10,6 +11,7 @@ import { percentile, perSecond } from '../lib/stats.ts';
 import { valueCounts, type ValueCounts } from '../report/samples.ts';
 import type { LoadResult, LoadSpec } from './load-client.ts';
 import { createBenchSession } from '../render/session.ts';
+import { pageCost, type PageCost } from './page-cost.ts';
 import type { Envelope, Instrument, LoginResult } from '../../domain/types.ts';
 
 /** What one load-client run yields as figures (this section's rows and the cluster section's). */
@@ -86,6 +88,8 @@ export interface FanoutResult {
   rest: RestResult[];
   /** The lowest RSS while idle (started, seeded, simulating, no client yet): see idleRss. */
   serverRssIdleMb: number | null;
+  /** The served page's quotes: what they cost per request (page-cost.ts); absent without a client build. */
+  page?: PageCost | null;
 }
 
 const MB = 1024 * 1024;
@@ -367,6 +371,8 @@ export async function fanoutBench(opts: FanoutOptions): Promise<FanoutResult> {
     serverRssIdleMb: idleMb,
   };
   try {
+    opts.log('  the served page with its quotes against the plain file …');
+    result.page = await pageCost(server, opts.distDir, opts.quick, opts.log);
     // Quick runs measure both socket counts too: the 2,000 row is the one the target is set on.
     for (const n of [1000, 2000]) {
       opts.log(`  ${n} websocket clients on DAY_MARKET …`);

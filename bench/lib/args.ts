@@ -17,11 +17,18 @@ export interface BenchArgs {
   reportFrom: string | null;
   /** `--compare A.json B.json`: print and plot the differences of two results files, run nothing. */
   compare: [string, string] | null;
+  /** `--render-quick`: the list, /trade and the desk against their floor pages only (bench/README.md "Render quick"). */
+  renderQuick: boolean;
 }
+
+/** The cases `--render-quick` runs: the phone at 6× (the list and /trade, with its 1× follow-up) and the desk. */
+export const RENDER_QUICK_CASES = ['phone-6x', 'desktop-1x-5k'];
 
 export const USAGE = `npm run bench [-- options]
 
   --quick              shorter windows, fewer alternations (< 5 min); compared with the quick baseline
+  --render-quick       the list, /trade and the desk, the app (worker) against its floor page, quick windows, with
+                       the HTML report (about 5 min)
   --only=a,b           sections to run: ${SECTIONS.join(', ')} (default: all)
   --cases=a,b          render cases: phone-6x (with its 1× follow-up), phone-6x-stress, phone-4x-multi-2000, phone-4x-multi-300, desktop-1x-5k (default: all)
   --update-baseline    accept this run's figures as bench/baseline.json for its profile
@@ -46,12 +53,19 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     report: false,
     reportFrom: null,
     compare: null,
+    renderQuick: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const next = argv[i + 1];
     if (a === '--quick') out.quick = true;
-    else if (a === '--report' || a.startsWith('--report=')) {
+    else if (a === '--render-quick') {
+      out.renderQuick = true;
+      out.quick = true;
+      out.report = true;
+      out.sections = ['render'];
+      out.cases = [...RENDER_QUICK_CASES];
+    } else if (a === '--report' || a.startsWith('--report=')) {
       const file = a.startsWith('--report=') ? a.slice(9) : next?.endsWith('.json') ? next : null;
       if (file && a === '--report') i++;
       if (file) out.reportFrom = file;

@@ -18,6 +18,8 @@ export interface RenderOptions {
   serverCpus: string | null;
   /** Case ids to run (default all of the profile). */
   only: string[] | null;
+  /** The modes to alternate (default each case's own): `--render-quick` keeps the worker and the floor page. */
+  modes?: readonly FeedModeName[] | undefined;
   /** Directory for the profile traces. */
   traceDir: string;
   stamp: string;
@@ -122,7 +124,9 @@ function multiCoreCpus(opts: RenderOptions): string | null {
 }
 
 export async function renderBench(opts: RenderOptions): Promise<RenderResult> {
-  const cases = renderCases(opts.profile).filter((c) => !opts.only || opts.only.includes(c.id));
+  const cases = renderCases(opts.profile)
+    .filter((c) => !opts.only || opts.only.includes(c.id))
+    .map((c) => (opts.modes ? { ...c, modes: c.modes.filter((m) => opts.modes?.includes(m)) } : c));
   const pinned = await launchPinned(opts.browserCpus);
   opts.onCleanup(() => pinned.close());
   let multi: Awaited<ReturnType<typeof launchPinned>> | null = null;

@@ -15,8 +15,15 @@ import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { accountsOf, getAccount, type AccountBalance } from '../ledger/ledger.ts';
 import { getSetting } from '../settings/settings.ts';
-import { claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
-import { expiryOf, setExpiry } from './pending-expiry.ts';
+import {
+  checkSameParams,
+  claimKey,
+  paramsFingerprint,
+  saveAnswer,
+  storedAnswer,
+  type StoredKey,
+} from './idempotency.ts';
+import { checkExpiryWritten, expiryOf, setExpiry } from './pending-expiry.ts';
 import { OrderBook } from './order-book.ts';
 import { toWireOrder } from './order-wire.ts';
 import { getOrder, loadOpenOrders, lockOrder, openOrderIds, openOrdersOfUser } from './orders-repository.ts';
@@ -185,9 +192,10 @@ export class OrderEngine {
   // ---- user actions -------------------------------------------------------------------------------------------
 
   async submit(userId: number, forexId: number, input: SubmitInput, idemKey: string | null): Promise<Order> {
+    const params = paramsFingerprint(forexId, { ...input });
     if (idemKey) {
-      const first = await storedAnswer(this.ctx.db, userId, idemKey);
-      if (first) return first;
+      const stored = await storedAnswer(this.ctx.db, userId, idemKey);
+      if (stored) return this.replay(stored, params);
     }
     const inst = await this.instrumentOrThrow(forexId);
     if (inst.tradable === false) throw new ApiError('instrument_not_found');
@@ -196,10 +204,11 @@ export class OrderEngine {
     const result = await this.ctx.db.tx(async (q): Promise<Outcome> => {
       const now = this.ctx.clock.now();
       // Claiming the key first makes a concurrent retry wait here until this transaction ends.
-      if (idemKey && !(await claimKey(q, userId, idemKey, now))) {
-        const first = await storedAnswer(q, userId, idemKey);
-        if (!first) throw new Error('idempotency key claimed without an answer');
-        return { replay: first };
+      if (idemKey && !(await claimKey(q, userId, idemKey, params, now))) {
+        const stored = await storedAnswer(q, userId, idemKey);
+        if (!stored) throw new Error('idempotency key claimed without an answer');
+        checkSameParams(stored, params);
+        return { replay: stored.first };
       }
       const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
       // One quote for the whole submit: the price it opens at and the side it is shown at come from the same tick.
@@ -215,7 +224,9 @@ export class OrderEngine {
         },
         tradeFeeType,
       );
-      // A pending order's expiry; refused (past, not a date) before anything is booked. Market orders have none.
+      // A pending order's expiry; refused (past, not a date) before anything is booked. A market order has none, but
+      // a malformed one is refused all the same (docs/trading.md "Submit", step 9): never silently ignored.
+      if (plan.status !== 0) checkExpiryWritten(input.expire, now);
       const expiresAt = plan.status === 0 ? expiryOf(input.expire, now) : 0;
       await checkOpenOrderCap(q, userId);
       const done = await openOrder(q, userId, inst, plan, now);
@@ -229,9 +240,16 @@ export class OrderEngine {
       if (idemKey) await saveAnswer(q, userId, idemKey, order);
       return { done, order };
     });
-    if ('replay' in result) return result.replay;
+    if ('replay' in result) return this.replay({ orderId: result.replay.Id, first: result.replay, params }, params);
     this.afterCommit(result.done, 'FOREX_TRADE', null);
     return result.order;
+  }
+
+  /** A replayed key's answer: refused for other parameters, else the order as it is now (the first answer when gone). */
+  private async replay(stored: StoredKey, params: string): Promise<Order> {
+    checkSameParams(stored, params);
+    const row = stored.orderId === null ? null : await getOrder(this.ctx.db, stored.orderId);
+    return row && this.instruments.has(row.instrumentId) ? this.wire(row) : stored.first;
   }
 
   /** Closes a holding order at the live price: all of it, or `lotsText` lots of it (a partial close: the rest stays
@@ -301,6 +319,9 @@ export class OrderEngine {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
+      // A halt freezes the instrument's orders: no close and no change of stops (as MT5 refuses modifications during
+      // a halt; docs/trading.md "Halts and expiry"). A cancel of a pending order stays allowed.
+      this.refuseOnFeed(inst.code);
       const current = this.closePrice(inst, row.orderType);
       if (!current) throw new ApiError('no_price');
       const profit = optionalPrice(profitText, inst, 'stop_price_invalid');

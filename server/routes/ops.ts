@@ -14,6 +14,7 @@ import { pickLanguage, translate } from '../http/i18n.ts';
 import { opsActor } from '../ops/auth.ts';
 import type { OpsCommand } from '../ops/command.ts';
 import { OPS_COMMANDS as OPS_COMMANDS_SCHEMA } from '../http/wire/content.ts';
+import { redactUrl } from '../core/log-redaction.ts';
 import { anyValue, OPS, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
 import { assertMayRun, runAs } from '../ops/run.ts';
@@ -142,7 +143,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
           }
           return;
         }
-        request.log.warn({ url: request.url }, 'ops request without a live staff session or token');
+        request.log.warn({ url: redactUrl(request.url) }, 'ops request without a live staff session or token');
         const lang = pickLanguage(request.headers.lang);
         await reply.code(401).send(failure(translate(lang, 'staff.session_needed')));
       });

@@ -4,8 +4,16 @@
 // (src/boot/early-taps.ts) is answered on the element the app drew, and browser tests may type into the app.
 import { useEffect } from 'react';
 import { replayEarlyTap } from '../boot/early-taps.ts';
+import { browserTimers } from '../state/clock.ts';
 
 let drawn = false;
+let markDrawn: () => void = () => undefined;
+const drawnOnce = new Promise<void>((resolve) => (markDrawn = resolve));
+
+/** Resolves once the shown route has drawn (or after `capMs`, a route that never says so): deferred start-up waits. */
+export function whenDrawn(capMs = 3_000): Promise<void> {
+  return Promise.race([drawnOnce, new Promise<void>((resolve) => void browserTimers.setTimeout(resolve, capMs))]);
+}
 
 export function DrawnEnd({ shown }: { shown: boolean }): null {
   useEffect(() => {
@@ -13,6 +21,7 @@ export function DrawnEnd({ shown }: { shown: boolean }): null {
     drawn = true;
     replayEarlyTap(window);
     document.documentElement.dataset['drawn'] = 'true';
+    markDrawn();
   }, [shown]);
   return null;
 }

@@ -1,5 +1,6 @@
-// Start-up order: the language first (another language than hk waits for its texts) while the stored session loads; then the
-// non-blocking calls: app status, base settings, fresh user info; the feed follows the token and language.
+// Start-up order: the language first (another language than hk waits for its texts) while the stored session loads; the
+// feed follows the token and language. Once the first screen has drawn, the rest in slices (startDeferred): app
+// status, base settings, fresh user info, the order and account stores, price alerts.
 import { startI18n } from '../i18n/index.ts';
 import { restoreSession, $token, updateUser } from '../state/session.ts';
 import { checkAppStatus, loadSettings } from '../state/settings.ts';
@@ -15,19 +16,12 @@ import { feedConfigWhenReady } from './feed-config.ts';
 import type { NavigationDeps } from './navigation-effects.ts';
 import { browserTimers, systemClock } from '../state/clock.ts';
 import { warmFormats } from '../i18n/format.ts';
+import { inSlices } from './yield-task.ts';
 
 export async function startApp(): Promise<NavigationDeps> {
   // The stored session is read in parallel: until it answers, the localStorage hint tells guards and the tab bar
   // whether someone is logged in, and requests wait for it (sessionReady) so they carry the token.
-  void restoreSession().then(() => {
-    if (!$token.peek()) return;
-    // An initial call: an expired token signs out quietly instead of jumping to /login. The account API is a lazy
-    // chunk (the first screen draws no account figure).
-    import('../api/account.ts')
-      .then((m) => m.userInfo({ toast: false, initial: true }))
-      .then(updateUser)
-      .catch(() => undefined);
-  });
+  restored = restoreSession();
   applyUpdown(); // the up/down colours before the first paint (data-updown on <html>)
   watchReducedMotion();
   // Intl's one-time set-up in a task of its own, while the texts load, not inside the first screen's render.
@@ -35,19 +29,44 @@ export async function startApp(): Promise<NavigationDeps> {
   // hk (the default) draws its first screen from the bundled first sections and i18next follows off the critical
   // path; another language waits here for i18next and its texts (one lazy chunk each).
   await startI18n();
-  void checkAppStatus();
-  void loadSettings();
   persistCurrentCode(); // the /trade instrument a reload reopens, known before the first render
-  // The composition root: the feed bridge and the order store's listeners are built here, once.
+  // The composition root: the feed bridge is built here, once (its chunk loads on the first startFeed).
   const feedDeps = { startFeed: installFeed(), feedConfig: feedConfigWhenReady };
-  // The orders store is the order screens' (a lazy chunk they share); its listeners catch up with the session from
-  // wherever it is when they start, so they need not cost the first screen its bytes.
-  void import('../state/orders.ts').then((m) => m.startOrderListeners());
-  // The account's last-known balance and positions (IndexedDB), painted until the server answers; same lazy room.
-  void import('../state/account-cache.ts').then((m) => m.startAccountCache(systemClock));
   startWatchlist(); // the favourites follow the session: the account's list, or this browser's for a visitor
-  // Fired alerts: a toast, the list, a notification when the page is hidden (a lazy chunk; see lazy-price-alerts.ts).
-  startPriceAlertsLazily().catch((err: unknown) => console.warn('price alerts failed to load', err));
   syncFeedWithSession(feedDeps);
   return { ...feedDeps, refreshTradeList }; // what every navigation does (the router is rendered by App)
+}
+
+let restored: Promise<unknown> = Promise.resolve();
+
+/**
+ * What the first screen does not need, once it has drawn (src/main.tsx calls it after the first render has committed
+ * and can answer a tap), each in a task of its own (docs/client.md "Start-up in slices"): the base settings and the
+ * app status (the first HTTP calls: the HTTP client's chunk loads here), the session check, the order store's
+ * listeners, the account's last-known state and the price alerts.
+ */
+export function startDeferred(): Promise<void> {
+  return inSlices([
+    () => {
+      void loadSettings(); // the first feed start waits for these (trade_fee_type): feedConfigWhenReady
+      void checkAppStatus();
+    },
+    () =>
+      void restored.then(() => {
+        if (!$token.peek()) return;
+        // An initial call: an expired token signs out quietly instead of jumping to /login. The account API is a lazy
+        // chunk (the first screen draws no account figure).
+        import('../api/account.ts')
+          .then((m) => m.userInfo({ toast: false, initial: true }))
+          .then(updateUser)
+          .catch(() => undefined);
+      }),
+    // The orders store is the order screens' (a lazy chunk they share); its listeners catch up with the session from
+    // wherever it is when they start, so they need not cost the first screen its bytes.
+    () => void import('../state/orders.ts').then((m) => m.startOrderListeners()),
+    // The account's last-known balance and positions (IndexedDB), painted until the server answers; same lazy room.
+    () => void import('../state/account-cache.ts').then((m) => m.startAccountCache(systemClock)),
+    // Fired alerts: a toast, the list, a notification when the page is hidden (a lazy chunk; lazy-price-alerts.ts).
+    () => startPriceAlertsLazily().catch((err: unknown) => console.warn('price alerts failed to load', err)),
+  ]);
 }

@@ -6,16 +6,17 @@ import { batch } from '@preact/signals-react';
 import { $lang } from '../i18n/lang-signal.ts';
 import { $loggedIn } from '../state/session.ts';
 import { $currentCode } from '../state/current-code.ts';
-import { setProvisionalInstruments } from '../state/instruments.ts';
+import { $instruments, setProvisionalInstruments } from '../state/instruments.ts';
 import { quote } from '../state/quotes.ts';
 import { $dataAsOf } from '../state/feed-signals.ts';
 import { isWide } from '../app/use-wide.ts';
 import { ROUTES } from '../app/routes.tsx';
 import { preloadPage } from '../app/lazy-page.tsx';
 import { readBootData } from './boot-data.ts';
-import { hashPath } from './first-screen.ts';
+import { hashCode, hashPath } from './first-screen.ts';
 import { canAttach } from './hydrate-choice.ts';
 import { beginAttach } from './attach.ts';
+import { clearPaintMarks } from './paint.ts';
 import type { LastKnownQuote } from './last-known.ts';
 
 /**
@@ -33,6 +34,7 @@ export function seedLastKnown(quotes: readonly LastKnownQuote[]): void {
       q.$change.value = k.change;
       q.$dir.value = k.dir;
       q.$open.value = k.open;
+      if (k.state === 'halted') q.$halt.value = k.reason ?? '';
       q.$tickAt.value = k.time;
       if (k.time > asOf) asOf = k.time;
     }
@@ -50,6 +52,10 @@ export async function prepareAttach(doc: Document, win: Window): Promise<boolean
   const data = readBootData(doc);
   const quotes = await (win.__twBoot ?? Promise.resolve([]));
   const path = hashPath(win.location.hash);
+  // "/trade?code=X" shows X (the page's own effect would switch to it after its first render): decided here, so
+  // the app draws the instrument the inline script painted, not the stored one first.
+  const asked = hashCode(win.location.hash);
+  if (path === '/trade' && asked !== null) $currentCode.value = asked;
   const route = ROUTES.find((r) => r.path === path);
   const ok =
     root !== null &&
@@ -66,12 +72,18 @@ export async function prepareAttach(doc: Document, win: Window): Promise<boolean
       drawnCode: data.tradeCode,
     });
   if (!ok) {
+    // Drawn afresh: still with the page's catalogue until trade_list answers (it replaces it), so the screen the
+    // inline script painted (a linked /trade instrument, a session's screen) is drawn again, not "loading".
+    if (data !== null && $instruments.peek().length === 0) setProvisionalInstruments(data.catalogue);
     seedLastKnown(quotes);
     return false;
   }
   await preloadPage(route.element);
   setProvisionalInstruments(data.catalogue);
-  beginAttach(path, () => seedLastKnown(quotes));
+  beginAttach(path, () => {
+    seedLastKnown(quotes);
+    clearPaintMarks(root); // stale (the seed's default) until live: the app's own marking shows the age from here
+  });
   root.dataset.attached = 'true';
   return true;
 }

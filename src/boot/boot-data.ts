@@ -23,6 +23,8 @@ export interface BootData {
   tag: string; // its BCP 47 tag, for the age's clock time
   asOf: string; // 'market.as_of' in that language, with {{time}}
   stale: string; // 'market.stale'
+  closed?: string; // 'market.closed': a served quote of a closed market (first-quotes.ts)
+  halted?: string; // 'market.halted'
 }
 
 export function readBootData(doc: Document): BootData | null {

@@ -14,3 +14,11 @@ export function firstScreenFor(hash: string): FirstScreenPath | null {
   const path = hashPath(hash);
   return (FIRST_SCREENS as readonly string[]).includes(path) ? (path as FirstScreenPath) : null;
 }
+
+/** The instrument a /trade link asks for ("#/trade?code=XAUUSD" → "XAUUSD"; a price alert's link), or null. */
+export function hashCode(hash: string): string | null {
+  const query = hash.replace(/^#/, '').split('?')[1]?.split('#')[0];
+  if (!query) return null;
+  const code = new URLSearchParams(query).get('code');
+  return code === null || code === '' ? null : code;
+}

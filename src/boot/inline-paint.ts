@@ -1,5 +1,6 @@
 // index.html's inline script (bundled on its own by scripts/prerender-plugin.ts, a few KB, run before any app
-// script): the first screen the hash asks for, then the last-known quotes from IndexedDB with their age. The app
+// script): the first screen the hash asks for, then the server's quotes written into the page (first-quotes.ts), or
+// else the last-known quotes from IndexedDB, with their age. The app
 // (src/main.tsx) awaits `window.__twBoot` for those quotes, seeds its signals with them and attaches to this HTML.
 // The app's own scripts are requested here too, once that screen has painted (load-app.ts says why).
 import { readBootData } from './boot-data.ts';
@@ -11,6 +12,7 @@ import { WIDE_QUERY } from '../app/wide-query.ts';
 import { localStore } from '../state/local-store.ts';
 import { animationFrames, browserTimers, systemClock } from '../state/clock.ts';
 import { readLastKnownStore } from './read-store.ts';
+import { readFirstQuotes, servedQuotes } from './first-quotes.ts';
 import { holdEarlyTaps } from './early-taps.ts';
 import { afterFirstPaint, browserFirstPaint, readAppScripts, requestApp } from './load-app.ts';
 
@@ -38,6 +40,14 @@ function boot(): Promise<LastKnownQuote[]> {
   });
   if (!root.dataset.pre) return Promise.resolve([]);
   const precisions = new Map(data.catalogue.map((i) => [i.Code, i.PricePrecision]));
+  // The server's quotes of the moment, when it wrote them into the page (not the service worker's precached copy):
+  // newer than anything stored, and at hand now, so the screen shows at once with them.
+  const served = readFirstQuotes(document);
+  if (served) {
+    const quotes = servedQuotes(served, precisions);
+    paintQuotes(root, quotes, systemClock.now(), data);
+    return Promise.resolve(quotes);
+  }
   // The screen waits (hidden, index.html's style) for the stored quotes, a few ms, so its first frame already shows
   // them; never longer than HOLD_MS, whatever the disk does.
   // The app waits for this promise too, so a read that never answers (some browsers' IndexedDB can hang at start)

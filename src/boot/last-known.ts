@@ -22,6 +22,9 @@ export interface LastKnownQuote {
   dir: Dir;
   time: number; // ms epoch of the quote: its age is shown
   open: boolean;
+  /** A quote the server wrote into the page (first-quotes.ts): its state then. Stored ones have none: stale. */
+  state?: 'live' | 'stale' | 'closed' | 'halted';
+  reason?: string; // why the desk halted it (state 'halted')
 }
 
 interface Raw {

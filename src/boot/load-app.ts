@@ -2,7 +2,7 @@
 // (scripts/prerender-plugin.ts deferAppScripts) takes the entry and its modulepreload links out of <head> and lists
 // them as JSON here instead. Why: the HTML already carries the screen, and a request started before the first paint
 // competes with it on a slow link; Lighthouse's simulated first paint counted those ~100 KB of scripts (module
-// scripts requested at 64–80 ms against an observed first paint at 162 ms; bench/README.md "Round four").
+// scripts requested at 64–80 ms against an observed first paint at 162 ms; bench/README.md "Start-up").
 
 export const APP_SCRIPTS_ID = 'tw-app';
 

@@ -2,7 +2,7 @@
 // asks for, or the plain start-up shell, and paints the last-known quotes (last-known.ts) into the prerendered rows
 // and /trade header with their age, marked stale, as the app itself marks them (data-stale, the clock tag). What it
 // writes is what React's LiveText adopts when it attaches, so nothing blinks (src/components/text/live-text.tsx).
-import { firstScreenFor } from './first-screen.ts';
+import { firstScreenFor, hashCode } from './first-screen.ts';
 import { asOfTime, type LastKnownQuote } from './last-known.ts';
 import { SHELL_TEMPLATE_ID, TRADE_TEMPLATE_ID, type BootData } from './boot-data.ts';
 
@@ -35,7 +35,10 @@ export function chooseScreen(doc: Document, root: HTMLElement, data: BootData, e
   root.dataset.pre = screen;
   if (screen !== '/trade') return;
   root.innerHTML = templateHtml(doc, TRADE_TEMPLATE_ID) ?? '';
-  const inst = data.catalogue.find((i) => i.Code === env.storedCode);
+  // The link's instrument first (the app switches to it, trade-page.tsx), else the one a reload reopens.
+  const inst = [hashCode(env.hash), env.storedCode]
+    .map((code) => data.catalogue.find((i) => i.Code === code))
+    .find((i) => i !== undefined);
   root.dataset.code = inst ? inst.Code : data.tradeCode;
   const head = root.querySelector<HTMLElement>('.tr-head');
   if (!inst || !head || inst.Code === data.tradeCode) return;
@@ -52,19 +55,31 @@ function write(el: Element | null, text: string): void {
 }
 
 /** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */
+/** Removes what only the inline paint marks (the age of a served quote): the app's own binding marks it from here on. */
+export function clearPaintMarks(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>('.mk-row[data-aged], .tr-head[data-aged]'))
+    delete el.dataset.aged;
+}
+
 export function paintQuotes(root: ParentNode, quotes: readonly LastKnownQuote[], now: number, data: BootData): number {
   const byCode = new Map(quotes.map((q) => [q.code, q]));
   let painted = 0;
   for (const el of root.querySelectorAll<HTMLElement>('.mk-row[data-code], .tr-head[data-code]')) {
     const q = byCode.get(el.dataset.code ?? '');
     if (!q) continue;
+    // A stored quote is stale (state absent); a served one is as the server saw it (first-quotes.ts).
+    const state = q.state ?? 'stale';
+    const off = state === 'closed' || state === 'halted';
     write(el.querySelector('.mk-price, .tr-price'), q.price);
-    write(el.querySelector('.mk-change-text, .tr-change'), q.change);
-    // Stale until a live quote replaces it, with its age: the app's own marking (market.css, instrument-header.css).
+    const label = state === 'halted' ? data.halted : state === 'closed' ? data.closed : undefined;
+    write(el.querySelector('.mk-change-text, .tr-change'), off && label ? label : q.change);
+    // Always with its age; stale until a live quote replaces it: the app's own marking (market.css,
+    // instrument-header.css). A served quote that was live is marked by its age only (data-aged).
     write(el.querySelector('[data-field="as-of"]'), data.asOf.replace('{{time}}', asOfTime(q.time, now, data.tag)));
-    el.dataset.dir = q.dir;
-    el.dataset.stale = 'true';
-    el.dataset.open = 'true';
+    el.dataset.dir = off ? 'flat' : q.dir;
+    el.dataset.stale = state === 'stale' ? 'true' : 'false';
+    el.dataset.open = off ? 'false' : 'true';
+    if (q.state !== undefined) el.dataset.aged = 'true';
     painted++;
   }
   return painted;

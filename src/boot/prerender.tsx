@@ -88,6 +88,8 @@ export async function prerenderFirstScreens(catalogue: Instrument[]): Promise<Fi
     tag: languageInfo(DEFAULT_LANGUAGE).bcp47,
     asOf: translate('market.as_of', { time: '{{time}}', interpolation: { escapeValue: false } }),
     stale: translate('market.stale'),
+    closed: translate('market.closed'),
+    halted: translate('market.halted'),
   };
   return { market, trade, data };
 }

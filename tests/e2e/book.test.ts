@@ -3,11 +3,13 @@
 // the position (a simulator mapping with an offset, as a dealer would), the order screen shows the margin-call banner
 // and the level beside the account's risk rate. Phone and desktop, English and Arabic screenshots:
 // test-artifacts/book-*.png.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { WEEKDAY_NOON } from './app-server.ts';
-import { DESKTOP, PHONE, snap } from './browser.ts';
+import { DESKTOP, newPage, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops, type RealUser } from './real-user.ts';
@@ -94,3 +96,22 @@ it('the margin-call banner appears when the price moves against the position, wi
   await expect(first.page.locator('[data-testid="margin-call"]').count()).resolves.toBe(0);
   for (const p of pages) await p.context.close();
 }, 120_000);
+
+it("/ops.html shows the dealer's view and keeps it live: the price column follows the market", async () => {
+  const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
+  const { context, page } = await newPage(e2e.chrome.browser, DESKTOP, { locale: 'en-GB' });
+  await page.goto(`${e2e.server.url}/ops.html`);
+  await page.locator('input[name="token"]').fill(token);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('nav button', { hasText: /^book$/ }).click();
+  await page.locator('form[aria-label="book"] button[type="submit"]').click();
+  const result = page.locator('[aria-label="Result"]');
+  await expect.poll(() => result.innerText()).toContain('EURUSD');
+  expect(await result.innerText()).toContain('house_floating');
+  await page.locator('input[name="live"]').check();
+  const first = await result.innerText();
+  // Refreshed every second from the engine: the live price (and with it the house's P&L) moves on its own.
+  await expect.poll(() => result.innerText(), { timeout: 20_000, interval: 500 }).not.toBe(first);
+  await snap(page, 'book-ops-1280');
+  await context.close();
+}, 60_000);

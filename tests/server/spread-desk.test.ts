@@ -11,6 +11,7 @@ import { move } from '../../server/ledger/ledger.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import { ScriptSource } from '../fixtures/script-source.ts';
+import { runCli, type CliIo } from '../../server/ops/cli.ts';
 import { ledgerCheck } from './engine-helpers.ts';
 import { manualClock, registerAndLogin, startTestServer, type ApiClient, type TestServer } from './harness.ts';
 
@@ -221,6 +222,19 @@ describe('the sanity limit of an offset and a mark-up', () => {
     await desk('feed-offset', { source: 'lp-a', code: 'GBPUSD', offset: '0.01' });
     await desk('feed-offset', { source: 'lp-a', code: 'GBPUSD', offset: '0' });
     await desk('feed-rule', { code: 'GBPUSD', 'spike-pct': 'default' });
+  });
+
+  it('`npm run ops` takes --force as a flag without a value', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = { out: (t) => out.push(t), err: (t) => err.push(t), fetch };
+    const env = { OPS_URL: server.baseUrl, OPS_TOKEN: server.ctx.opsToken, OPS_USER: 'cli-anna' };
+    const args = ['feed-offset', '--source', 'lp-a', '--code', 'GBPUSD', '--offset', '0.07'];
+    expect(await runCli(args, env, io)).toBe(1);
+    expect(err.join('')).toContain('--force');
+    expect(await runCli([...args, '--force'], env, io)).toBe(0);
+    expect((await changes())[0]).toMatchObject({ by: 'cli-anna', command: 'feed-offset --force' });
+    await desk('feed-offset', { source: 'lp-a', code: 'GBPUSD', offset: '0' });
   });
 
   it('a mark-up beyond the limit needs --force too', async () => {

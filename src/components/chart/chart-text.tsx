@@ -3,7 +3,7 @@
 // from assistive technology by the chart library's own markup; this is its text alternative. The button is an icon
 // over the chart's corner (its name is read and shown as a tooltip): a sentence there covered the newest candles on a
 // phone, and, drawn with the chart library seconds after the first paint, it was /trade's largest text (Lighthouse's
-// LCP element, bench/README.md "Round four").
+// LCP element, bench/README.md "Start-up").
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../overlays/bottom-sheet.tsx';

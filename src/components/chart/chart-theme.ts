@@ -12,6 +12,7 @@ import {
 } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../../domain/wire-time.ts';
+import { PRICE_SCALE_PX } from './chart-size.ts';
 import { formatDate } from '../../i18n/format.ts';
 
 let probe: CanvasRenderingContext2D | null | undefined;
@@ -104,7 +105,9 @@ export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartia
       fontSize: 11,
     },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
-    rightPriceScale: { borderColor: c.grid },
+    // A fixed width (wide enough for "67250.00" at the scale's font): the scale does not widen when the first bars
+    // arrive, which moved the chart's panes after it replaced its picture (a layout shift; lazy-chart.tsx).
+    rightPriceScale: { borderColor: c.grid, minimumWidth: PRICE_SCALE_PX },
     // Free space right of the last candle: it no longer sits against (under) the price scale, and no time label is
     // centred on a bar close enough to the edge to be cut ("12:0" at 360 px). In bars, not rightOffsetPixels: the
     // chart's scrollToRealTime() (after every history reset) scrolls to rightOffset and ignores the pixel option.

@@ -261,9 +261,6 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
       data-side={line.side}
       data-price={price}
       data-draggable={draggable ? 'true' : undefined}
-      aria-label={
-        line.role === 'entry' ? t('chart_lines.entry_aria', { side, lots, price, pnl: pnl.text.value }) : name
-      }
       onContextMenu={(e) => e.preventDefault()}
       onPointerDown={(e) => {
         skipClick.current = false;
@@ -321,6 +318,9 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
       ) : (
         <span className="tw-num">{t(`chart_lines.${line.role}_tag`, { side, lots, price })}</span>
       )}
+      {/* The whole name after the visible words (WCAG 2.5.3: a voice user says what is shown): "… Take profit of Buy
+          0.01 lots at 1.09000". */}
+      <span className="visually-hidden">{name}</span>
     </button>
   );
 }

@@ -17,6 +17,7 @@ const DOCS = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
   'README.md',
+  'bench/README.md', // the bench's guide (not its journal: a dated record, with the names of its time)
 ];
 const CODE_FILE = /\.(ts|tsx|mjs|js|css|html|sql|sh)$/;
 const CODE = TRACKED.filter((f) => CODE_FILE.test(f) && !f.startsWith('bench/results/'))
@@ -189,6 +190,29 @@ describe('README and docs/api.md state the settings of the code', () => {
       return !ranges.some(([lo, hi]) => n >= lo && n <= hi);
     });
     expect(outside).toEqual([]);
+  });
+});
+
+describe('bench/README.md is a guide', () => {
+  const guide = read('bench/README.md');
+  it('is short enough to read in ten minutes, and links its journal', () => {
+    expect(guide.split('\n').length).toBeLessThanOrEqual(420);
+    expect(guide).toContain('(JOURNAL.md)');
+    expect(existsSync(join(ROOT, 'bench/JOURNAL.md'))).toBe(true);
+  });
+  it('lists every section --only takes, and --render-quick', () => {
+    const sections = /SECTIONS = \[([^\]]+)\]/.exec(read('bench/lib/args.ts'))?.[1] ?? '';
+    const names = [...sections.matchAll(/'([a-z]+)'/g)].map((m) => m[1] ?? '');
+    expect(names.length).toBeGreaterThan(5);
+    const only = /`--only=` takes any of ([^\n]+\n[^\n]+)/.exec(guide)?.[1] ?? '';
+    for (const n of names) expect(only).toContain(`\`${n}\``);
+    expect(guide).toContain('npm run bench -- --render-quick');
+  });
+  it('code comments cite the guide, not the journal', () => {
+    const cites = [...CODE.matchAll(/bench\/README\.md,? "([^"]+)"/g)].map((m) => m[1] ?? '');
+    const headings = new Set([...guide.matchAll(/^#+ (.+)$/gm)].map((m) => m[1] ?? ''));
+    expect(cites.filter((c) => !headings.has(c))).toEqual([]);
+    expect(CODE).not.toMatch(/(\/\/|\*).*bench\/JOURNAL\.md/); // a comment that cites the journal
   });
 });
 

@@ -391,7 +391,8 @@ describe('route table', () => {
       '/mining/subscribe',
       '/mining/record',
       '/mining/income',
-      // Beyond SPEC §2: the in-app notice list (docs/notifications.md).
+      // Beyond SPEC §2: account security (docs/security.md) and the in-app notice list (docs/notifications.md).
+      '/mine/security',
       '/mine/notices',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
@@ -407,6 +408,7 @@ describe('route table', () => {
       '/mine/auth',
       '/mine/invite',
       '/mine/password',
+      '/mine/security',
       '/mine/notices',
     ]) {
       expect(by(p)?.demoBlocked, p).toBe(true);

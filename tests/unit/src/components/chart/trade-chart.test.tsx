@@ -363,13 +363,18 @@ describe('CandleChart', () => {
     expect(listeners.size).toBe(0);
   });
 
-  it('as a lazy chunk: the box keeps its place until the library is in, then the one chart draws in it', async () => {
+  it('as a lazy chunk: the box keeps its place with the picture until an idle moment, then the one chart draws in it', async () => {
     mount();
     act(() => root?.render(<LazyCandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
     const waiting = host.querySelector<HTMLElement>('.tw-chart');
     expect(waiting?.getAttribute('aria-busy')).toBe('true');
-    expect(createChart).not.toHaveBeenCalled();
+    expect(waiting?.querySelector('canvas.tw-chart-picture')).not.toBeNull();
     await act(async () => {
+      await vi.dynamicImportSettled();
+    });
+    expect(createChart).not.toHaveBeenCalled(); // not asked for in the first frame: after it, when the page is idle
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 100)); // happy-dom's animation frame, then its idle callback
       await vi.dynamicImportSettled();
     });
     expect(createChart).toHaveBeenCalledTimes(1);

@@ -60,6 +60,7 @@ describe('/user', () => {
       'auth',
       'invite',
       'password',
+      'security',
       'notices',
       'service',
       'email',

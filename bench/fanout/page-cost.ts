@@ -1,0 +1,111 @@
+// What the current quotes in the served page cost the server per request (docs/client.md "The live price in the
+// first HTML"; bench/README.md "Sections", `fanout`): `/` (index.html split once per build, the snapshot of the first
+// screen's quotes written in per request) against `/index.html` (the same file as it is, what the service worker
+// precaches), fetched one at a time in alternating blocks from this process while the server simulates its market.
+// The server's CPU seconds over each block (its own clock, /proc) give CPU per request; the market's own work runs
+// in both kinds of block alike, so the difference is the injection's.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchServer } from '../lib/app-server.ts';
+import { pageWithQuotes, splitPage } from '../../server/http/first-html.ts';
+import { percentile } from '../lib/stats.ts';
+
+export interface PageSide {
+  p50Ms: number | null;
+  p99Ms: number | null;
+  cpuUsPerRequest: number | null;
+  bytes: number; // the decoded body
+}
+
+export interface PageCost {
+  requests: number; // of each kind
+  withQuotes: PageSide;
+  file: PageSide;
+  /** withQuotes − file, server CPU µs per request. */
+  extraCpuUs: number | null;
+  /** The JSON block's size in the page (bytes). */
+  blockBytes: number;
+  /** The injection alone (split page + snapshot + concatenation), in this process, µs per page: no compression. */
+  injectUs: number | null;
+}
+
+/** The injection's own cost on the bench's built page, with a quote for each of its instruments. */
+function injectionUs(distDir: string): number | null {
+  const parts = splitPage(readFileSync(join(distDir, 'index.html'), 'utf8'));
+  if (!parts) return null;
+  const market = {
+    quoteTuple: (code: string) => [code, '1.08512', '0.35', Date.now(), 1] as [string, string, string, number, 1],
+  };
+  const n = 5_000;
+  const t = performance.now();
+  for (let i = 0; i < n; i++) pageWithQuotes(parts, market, Date.now());
+  return ((performance.now() - t) * 1000) / n;
+}
+
+const BLOCK = 25;
+const BLOCK_RE = /<script type="application\/json" id="tw-now">[\s\S]*?<\/script>/;
+
+async function timed(url: string): Promise<{ ms: number; body: string }> {
+  const t = performance.now();
+  const res = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+  const body = await res.text();
+  return { ms: performance.now() - t, body };
+}
+
+/** Null (logged) when the served page has no snapshot: no client build with a prerendered screen. */
+export async function pageCost(
+  server: BenchServer,
+  distDir: string,
+  quick: boolean,
+  log: (l: string) => void,
+): Promise<PageCost | null> {
+  const probe = await timed(`${server.url}/`);
+  const block = BLOCK_RE.exec(probe.body)?.[0];
+  if (!block) {
+    log('  page cost: skipped (the served page has no quotes block: no client build in the bench dist)');
+    return null;
+  }
+  const rounds = quick ? 8 : 40;
+  const sides = {
+    withQuotes: { ms: [] as number[], cpu: 0, bytes: 0 },
+    file: { ms: [] as number[], cpu: 0, bytes: 0 },
+  };
+  for (let i = 0; i < 20; i++) await timed(`${server.url}/${i % 2 ? 'index.html' : ''}`); // warm both paths
+  for (let r = 0; r < rounds; r++) {
+    for (const [kind, path] of [
+      ['withQuotes', '/'],
+      ['file', '/index.html'],
+    ] as const) {
+      const s = sides[kind];
+      const before = server.usage()?.cpuSeconds ?? NaN;
+      for (let i = 0; i < BLOCK; i++) {
+        const { ms, body } = await timed(`${server.url}${path}`);
+        s.ms.push(ms);
+        s.bytes = body.length;
+      }
+      s.cpu += (server.usage()?.cpuSeconds ?? NaN) - before;
+    }
+  }
+  const n = rounds * BLOCK;
+  const side = (s: (typeof sides)['file']): PageSide => ({
+    p50Ms: percentile(s.ms, 50),
+    p99Ms: percentile(s.ms, 99),
+    cpuUsPerRequest: Number.isFinite(s.cpu) ? (s.cpu * 1e6) / n : null,
+    bytes: s.bytes,
+  });
+  const withQuotes = side(sides.withQuotes);
+  const file = side(sides.file);
+  const extraCpuUs =
+    withQuotes.cpuUsPerRequest !== null && file.cpuUsPerRequest !== null
+      ? withQuotes.cpuUsPerRequest - file.cpuUsPerRequest
+      : null;
+  const injectUs = injectionUs(distDir);
+  const result: PageCost = { requests: n, withQuotes, file, extraCpuUs, blockBytes: block.length, injectUs };
+  log(
+    `  page with quotes ×${n}: p50/p99 ${withQuotes.p50Ms?.toFixed(2)}/${withQuotes.p99Ms?.toFixed(2)} ms, ` +
+      `server CPU ${withQuotes.cpuUsPerRequest?.toFixed(0)} µs/request; the file: ${file.p50Ms?.toFixed(2)}/` +
+      `${file.p99Ms?.toFixed(2)} ms, ${file.cpuUsPerRequest?.toFixed(0)} µs; the quotes add ${extraCpuUs?.toFixed(0)} µs ` +
+      `and ${block.length} bytes (the injection alone ${injectUs?.toFixed(1)} µs a page, in-process)`,
+  );
+  return result;
+}

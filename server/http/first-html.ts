@@ -1,0 +1,76 @@
+// The app's page as the server sends it: the built index.html with the current quotes of the instruments its first
+// screen shows, as one JSON block (domain/first-quotes.ts), so a first visit paints a real price, with its age,
+// before any module script runs (docs/client.md "The live price in the first HTML"). The file is read and split once
+// per build (its mtime); a request costs the snapshot of a dozen quotes and one string concatenation (measured in
+// the bench's `fanout` section, bench/README.md "Sections"). The page's one classic inline script is unchanged, so
+// its CSP hash (server/security/inline-scripts.ts) still allows it; a JSON block is data, not script.
+import { readFileSync, statSync } from 'node:fs';
+import { FIRST_QUOTES_ID, scriptSafeJson, type FirstQuotes } from '../../domain/first-quotes.ts';
+import type { QuoteTuple } from '../../domain/ws-protocol.ts';
+import type { MarketFeed } from '../market/feed.ts';
+
+/** Where the block goes: before the prerender's own data block, which the inline script after it reads too. */
+const BOOT_BLOCK = '<script type="application/json" id="tw-boot">';
+const BOOT_JSON = /<script type="application\/json" id="tw-boot">([\s\S]*?)<\/script>/;
+
+export interface PageParts {
+  before: string;
+  after: string;
+  codes: readonly string[]; // the instruments the prerendered screens show (the catalogue in the boot block)
+}
+
+/** Splits index.html where the snapshot goes; null when the page has no prerendered first screen (nothing to paint). */
+export function splitPage(html: string): PageParts | null {
+  const at = html.indexOf(BOOT_BLOCK);
+  const boot = BOOT_JSON.exec(html)?.[1];
+  if (at < 0 || boot === undefined) return null;
+  try {
+    const data = JSON.parse(boot) as { catalogue?: { Code?: unknown }[] };
+    const codes = (data.catalogue ?? []).map((i) => i.Code).filter((c): c is string => typeof c === 'string');
+    return { before: html.slice(0, at), after: html.slice(at), codes };
+  } catch {
+    return null;
+  }
+}
+
+/** The snapshot of `codes` now: each one's newest quote as the socket would send it (its time, closed, halted). */
+export function firstQuotes(
+  market: Pick<MarketFeed, 'quoteTuple'>,
+  codes: readonly string[],
+  now: number,
+): FirstQuotes {
+  const q: QuoteTuple[] = [];
+  for (const code of codes) {
+    const t = market.quoteTuple(code);
+    if (t && t[3] > 0) q.push(t);
+  }
+  return { t: now, q };
+}
+
+/** The block itself, safe inside the HTML whatever a quote's text (a halt's reason is typed by the dealing desk). */
+export function firstQuotesBlock(snapshot: FirstQuotes): string {
+  return `<script type="application/json" id="${FIRST_QUOTES_ID}">${scriptSafeJson(snapshot)}</script>`;
+}
+
+/** The page with the snapshot of the moment. */
+export function pageWithQuotes(parts: PageParts, market: Pick<MarketFeed, 'quoteTuple'>, now: number): string {
+  return parts.before + firstQuotesBlock(firstQuotes(market, parts.codes, now)) + parts.after;
+}
+
+/** index.html split once per build (read again when its mtime changes); null when there is no prerendered page. */
+export function servedPage(file: string): () => PageParts | null {
+  let seen = -1;
+  let parts: PageParts | null = null;
+  return () => {
+    try {
+      const mtime = statSync(file).mtimeMs;
+      if (mtime !== seen) {
+        parts = splitPage(readFileSync(file, 'utf8'));
+        seen = mtime;
+      }
+    } catch {
+      parts = null;
+    }
+    return parts;
+  };
+}
