@@ -26,10 +26,10 @@ beforeAll(async () => {
     headers: { authorization: user.token, lang: 'en' },
   });
   heldId = ((await res.json()) as { data: { Id: number } }).data.Id;
-  await ops(e2e.server, 'feed-halt', { code: 'EURUSD', reason: REASON, by: 'desk-e2e' });
+  await ops(e2e.server, 'feed-halt', { code: 'EURUSD', reason: REASON });
 });
 afterAll(async () => {
-  await ops(e2e.server, 'feed-resume', { code: 'EURUSD', by: 'desk-e2e' }).catch(() => undefined);
+  await ops(e2e.server, 'feed-resume', { code: 'EURUSD' }).catch(() => undefined);
 });
 
 /** The first id a public list answers: the detail routes need one (`?id=`). */

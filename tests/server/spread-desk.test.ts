@@ -228,12 +228,12 @@ describe('the sanity limit of an offset and a mark-up', () => {
     const out: string[] = [];
     const err: string[] = [];
     const io: CliIo = { out: (t) => out.push(t), err: (t) => err.push(t), fetch };
-    const env = { OPS_URL: server.baseUrl, OPS_TOKEN: server.ctx.opsToken, OPS_USER: 'cli-anna' };
+    const env = { OPS_URL: server.baseUrl, OPS_TOKEN: server.opsToken };
     const args = ['feed-offset', '--source', 'lp-a', '--code', 'GBPUSD', '--offset', '0.07'];
     expect(await runCli(args, env, io)).toBe(1);
     expect(err.join('')).toContain('--force');
     expect(await runCli([...args, '--force'], env, io)).toBe(0);
-    expect((await changes())[0]).toMatchObject({ by: 'cli-anna', command: 'feed-offset --force' });
+    expect((await changes())[0]).toMatchObject({ by: 'break-glass', command: 'feed-offset --force' });
     await desk('feed-offset', { source: 'lp-a', code: 'GBPUSD', offset: '0' });
   });
 

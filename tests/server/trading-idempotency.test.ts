@@ -57,8 +57,8 @@ async function submit(
 async function ops(name: string, body: Record<string, string>): Promise<void> {
   const res = await fetch(`${server.baseUrl}/api/ops/run/${name}`, {
     method: 'POST',
-    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.ctx.opsToken },
-    body: JSON.stringify({ by: 'desk-test', ...body }),
+    headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': server.opsToken },
+    body: JSON.stringify(body),
   });
   expect(((await res.json()) as { msg: string }).msg).toBe('success');
 }
