@@ -3,8 +3,6 @@
 // the position (a simulator mapping with an offset, as a dealer would), the order screen shows the margin-call banner
 // and the level beside the account's risk rate. Phone and desktop, English and Arabic screenshots:
 // test-artifacts/book-*.png.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
@@ -12,7 +10,7 @@ import { WEEKDAY_NOON } from './app-server.ts';
 import { DESKTOP, newPage, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { userGet, userPageAt } from './lang-page.ts';
-import { createFundedUser, ops, type RealUser } from './real-user.ts';
+import { createFundedUser, ops, type RealUser, openOpsWithToken } from './real-user.ts';
 
 const e2e = useServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' });
 let user: RealUser;
@@ -98,11 +96,8 @@ it('the margin-call banner appears when the price moves against the position, wi
 }, 120_000);
 
 it("/ops.html shows the dealer's view and keeps it live: the price column follows the market", async () => {
-  const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
   const { context, page } = await newPage(e2e.chrome.browser, DESKTOP, { locale: 'en-GB' });
-  await page.goto(`${e2e.server.url}/ops.html`);
-  await page.locator('input[name="token"]').fill(token);
-  await page.locator('button[type="submit"]').click();
+  await openOpsWithToken(page, e2e.server);
   await page.locator('nav button', { hasText: /^book$/ }).click();
   await page.locator('form[aria-label="book"] button[type="submit"]').click();
   const result = page.locator('[aria-label="Result"]');
