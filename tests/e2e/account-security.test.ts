@@ -142,11 +142,7 @@ describeInFlowBrowsers((browser) => {
     expect(await text(page, '[data-testid="summary-receive"]')).toMatch(/USDT$/);
     await browser().snap(page, 'acctsec-withdraw-summary');
     await confirmWithdrawal(page, server, user, true);
-    await page
-      .locator('.toast')
-      .first()
-      .waitFor()
-      .catch(() => undefined);
+    await page.locator('.toast').first().waitFor();
     await expect.poll(() => text(page, '[data-testid="withdraw-history"]')).toContain('Pending');
     await context.close();
   }, 120_000);
@@ -162,13 +158,13 @@ describeInFlowBrowsers((browser) => {
     const { context, page } = await englishPage(DESKTOP);
     await loginInBrowser(page, server, user);
     await page.goto(`${server.url}/#/mine/security`);
-    const row = page.locator('[data-testid="session-row"]', { hasText: 'Firefox 128' });
+    const row = page.locator('[data-testid="session-row"]', { hasText: 'Windows 10' });
     await row.waitFor();
     expect(await text(page, '[data-testid="session-row"][data-current="1"]')).toContain('This device');
     await browser().snap(page, 'acctsec-sessions');
-    await row.locator('[data-testid="session-sign-out"]').click();
+    await page.locator('[data-testid="session-sign-out"][data-device*="Windows 10"]').click();
     await page.locator('.dialog .btn-danger').click();
-    await expect.poll(() => page.locator('[data-testid="session-row"]', { hasText: 'Firefox 128' }).count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid="session-row"]', { hasText: 'Windows 10' }).count()).toBe(0);
     const info = await fetch(`${server.url}/api/user/info`, { headers: { authorization: otherUser.token } });
     expect(((await info.json()) as { code: number }).code).toBe(999);
     await context.close();

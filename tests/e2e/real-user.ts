@@ -129,8 +129,10 @@ export async function confirmWithdrawal(
   if (!summaryOpen) await page.locator('[data-testid="withdraw-submit"]').click();
   const summary = page.locator('[data-testid="withdraw-summary"]');
   await summary.waitFor();
+  // The code sent now, not an older one of the outbox (the registration's): wait until the newest one changes.
+  const before = await outboxCodeFor(server, user.account).catch(() => '');
   await summary.locator('.send-code').click();
-  await expect.poll(() => outboxCodeFor(server, user.account).catch(() => ''), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  await expect.poll(() => outboxCodeFor(server, user.account).catch(() => ''), { timeout: 10_000 }).not.toBe(before);
   await summary.locator('input[name="code"]').fill(await outboxCodeFor(server, user.account));
   await summary.locator('[data-testid="summary-send"]').click();
 }
