@@ -128,6 +128,16 @@ export function lotsForRisk(
   return floorToStep(dec(equity).times(percent).div(100).div(lossPerLot), step);
 }
 
+/** The risk cap when none is configured (the `risk_cap_percent` setting): 10 % of equity, as real tickets cap it. */
+export const DEFAULT_RISK_CAP_PERCENT = '10';
+
+/** The risk cap the app applies: the setting when it is a number in (0, 100], 100 when above, else the default. */
+export function riskCapPercent(setting: string | null | undefined): string {
+  const text = (setting ?? '').trim();
+  if (!isDecimalText(text) || dec(text).lte(0)) return DEFAULT_RISK_CAP_PERCENT;
+  return dec(text).gt(100) ? '100' : text;
+}
+
 /** The trailing distance of an order, null when it has none ("0" or absent: an answer from before issue 25). */
 export function trailOf(order: Pick<Order, 'TrailDistance'>): string | null {
   const v = order.TrailDistance;

@@ -103,6 +103,9 @@ export interface Order {
   CompleteTimeHandler: string; // formatted completion time, "" while open
   /** A pending order's expiry (issue 35), UTC ISO; "" = good till cancelled. Optional: older answers mean none. */
   ExpireTimeHandler?: string;
+  /** Accrued swap of the position (docs/trading.md "Swaps"), 6 decimals, negative = charged. Optional: older
+   * answers mean none. */
+  Swap?: string;
 }
 
 export interface OrderList {

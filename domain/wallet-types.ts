@@ -121,6 +121,8 @@ export interface ForexDetail {
   floating: string; // floating P&L of holding orders, 6 decimals
   equity: string; // balance + margin + floating, 6 decimals (pending withdrawals are leaving: not equity)
   risk_rate: string | null; // equity / margin in percent, 2 decimals; null when no order is open
+  /** The dealer's margin-call level in percent (docs/trading.md "Margin call"); optional: older answers lack it. */
+  margin_call_level?: string;
 }
 
 /** One balance change of the trading account (`/v1/api/main/accountLog/forexChange`). */

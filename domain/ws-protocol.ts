@@ -11,6 +11,12 @@ export const TOPIC_PRICE_ALERT = 'PRICE_ALERT';
 /** A signed-in socket's account changes made elsewhere (an operator paid a withdrawal, approved a deposit, reviewed
  * the real name): the money screens re-read their lists (docs/protocol.md). */
 export const TOPIC_ACCOUNT = 'ACCOUNT';
+/** A signed-in socket's margin calls (docs/trading.md "Margin call"): the risk rate crossed the dealer's level. */
+export const TOPIC_MARGIN_CALL = 'MARGIN_CALL';
+export interface MarginCall {
+  risk_rate: string; // percent, 2 decimals
+  level: string; // percent, 2 decimals
+}
 export type AccountChange = 'withdrawal' | 'deposit' | 'real_name' | 'balance';
 export const KLINE_PREFIX = 'KLINE.';
 export const klineTopic = (code: string): string => `${KLINE_PREFIX}${code}`;
@@ -47,10 +53,12 @@ export type ClientMessage =
   | { type: 'codes'; codes: string[] | null };
 
 /**
- * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus, Feed?, Reason?].
+ * One quote, compact: [Code, Close, Change%, Time(ms), MarketStatus, Feed?, Reason?, Bid?, Ask?].
  * Close is a decimal string at the instrument's PricePrecision; Change is a percent string with 2 decimals.
  * Feed is present only on a flagged quote: 'stale' (the server has no healthy price source for it: show it stale,
  * orders are refused) or 'halted' (the dealing desk halted trading; MarketStatus is 0 and Reason says why).
+ * Bid and Ask are present only when the dealer set a spread (two-sided prices); Close is then the bid, so a one-price
+ * client keeps working. Feed and Reason are null when absent before them.
  */
 export type QuoteTuple = [
   code: string,
@@ -58,9 +66,14 @@ export type QuoteTuple = [
   change: string,
   time: number,
   status: 0 | 1,
-  feed?: 'stale' | 'halted',
-  reason?: string,
+  feed?: 'stale' | 'halted' | null,
+  reason?: string | null,
+  bid?: string,
+  ask?: string,
 ];
+
+/** A quote tuple's ask (the buy price): its Ask when two-sided, else Close (one price). */
+export const tupleAsk = (t: QuoteTuple): string => (typeof t[8] === 'string' ? t[8] : t[1]);
 
 // Server → client
 export type ServerMessage =
@@ -77,4 +90,5 @@ export type ServerMessage =
   | { type: 'FOREX_TRADE'; seq: number; data: Order }
   | { type: 'FOREX_CLOSED'; seq: number; data: Order & { CloseReason: CloseReason } }
   | { type: 'PRICE_ALERT'; data: PriceAlert } // one of the user's alerts fired (sent once, to the sockets online then)
+  | { type: 'MARGIN_CALL'; data: MarginCall } // the risk rate crossed the margin-call level (once per crossing)
   | { type: 'ACCOUNT'; data: { kind: AccountChange } }; // the user's money or review state changed elsewhere

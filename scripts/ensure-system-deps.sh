@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Brings what npm cannot: Debian's Chromium and Firefox ESR (browser tests), PostgreSQL (server tests on a real
 # server), nats-server (the broker of the cluster roles: server tests and `npm run cluster`) and haproxy (the
-# cluster's round-robin front), and openssl for one test's certificate.
+# cluster's round-robin front), openssl for one test's certificate, and Kannel with its fake SMSC (the SMS tests).
 # As root it installs them with apt-get; otherwise it stops with the exact command to run.
 set -euo pipefail
 
@@ -12,8 +12,14 @@ missing=()
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/nats-server ] || [ -x /usr/bin/nats-server ] || missing+=(nats-server)
 [ -x /usr/sbin/haproxy ] || [ -x /usr/bin/haproxy ] || missing+=(haproxy)
+# Prometheus (and its promtool) scrapes the server's metrics port in tests/server/metrics-prometheus.test.ts.
+[ -x /usr/bin/prometheus ] && [ -x /usr/bin/promtool ] || missing+=(prometheus)
 # openssl: the Web Push test's throwaway certificate for its local push service (tests/server/alerts-web-push.test.ts).
 [ -x /usr/bin/openssl ] || missing+=(openssl)
+# Kannel's bearerbox and smsbox, and kannel-extras' fake SMSC: an SMS really crosses the gateway in
+# tests/server/delivery-kannel.test.ts (docs/notifications.md "SMS: Kannel").
+[ -x /usr/sbin/bearerbox ] && [ -x /usr/sbin/smsbox ] || missing+=(kannel)
+[ -x /usr/lib/kannel/test/fakesmsc ] || missing+=(kannel-extras)
 # Fonts so CJK, Thai, Hindi and Arabic screens render real glyphs in screenshots.
 [ -d /usr/share/fonts/opentype/noto ] || [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core fonts-noto-cjk)
 

@@ -10,8 +10,10 @@
 //   server's own thread, any other value refused as PGLITE_WORKER's is);
 //   SOAK_HEAP_DIR (with SOAK_HEAP_SNAPSHOT_AT, default SOAK_FROM_S): the server's heap snapshots there, compared with
 //   `npx tsx scripts/soak/heap-diff.ts A B`; SOAK_SERVER_CPUS / SOAK_LOAD_CPUS override the taskset split;
+//   SOAK_SWAP_ROLLOVER_MS (30000; 0 = no swaps): an accelerated swap rollover on every instrument;
 //   SOAK_OUT writes the full report as JSON.
-// Prints samples as it goes and a summary; exits 1 on a ledger violation, a 5xx, a harness error, or the server's RSS
+// Prints samples as it goes and a summary; exits 1 on a ledger violation, the dealer's view disagreeing with a full
+// scan of the open orders (the exposure invariant), a 5xx, a harness error, or the server's RSS
 // or heap after GC growing more than the bound from SOAK_FROM_S to the end.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -50,6 +52,7 @@ const report = await runSoak({
   pgliteWorker: pgliteWorkerEnv(process.env.SOAK_PGLITE_WORKER), // the server's own rule and default (PGLITE_WORKER)
   heapDir,
   heapSnapshotAtS: heapDir ? env('SOAK_HEAP_SNAPSHOT_AT', fromS) : undefined,
+  swapRolloverMs: env('SOAK_SWAP_ROLLOVER_MS', 30000),
   progress: (l) => console.log(l),
 }).finally(() => cluster?.stop());
 const growthFromS = growthStartS(fromS, report.snapshotAtS);
@@ -80,6 +83,9 @@ const summary = {
   harnessErrorSamples: report.harnessErrorSamples,
   checks: report.checks,
   violations: report.violations.length,
+  exposureChecks: report.exposureChecks,
+  exposureViolations: report.exposureViolations.slice(0, 5),
+  swapCharges: report.swapCharges,
   [`actionsPerSFirst${windowS}s`]: rateOver(report.samples, windowS, 'first'),
   [`actionsPerSLast${windowS}s`]: rateOver(report.samples, windowS, 'last'),
   lagP99MsWorst: byLag.at(-1) ?? 0,
@@ -101,7 +107,12 @@ const summary = {
 console.log(JSON.stringify(summary, null, 2));
 if (process.env.SOAK_OUT) writeFileSync(process.env.SOAK_OUT, JSON.stringify({ summary, report }, null, 2));
 const grew = rssGrowthMb > maxGrowth || heapGrowthMb > maxGrowth;
-const failed = report.violations.length > 0 || report.serverErrors > 0 || report.harnessErrors > 0 || grew;
+const failed =
+  report.violations.length > 0 ||
+  report.exposureViolations.length > 0 ||
+  report.serverErrors > 0 ||
+  report.harnessErrors > 0 ||
+  grew;
 console.log(
   failed ? 'SOAK FAILED' : 'soak passed: invariants held at every check, no 5xx, no harness error, RSS and heap flat',
 );

@@ -11,6 +11,9 @@ import { roleEnv, type Role } from './cluster/role.ts';
 import type { PushOptions } from './alerts/alerts-context.ts';
 import type { FeedOptions } from './market/feeds/market-feeds.ts';
 import { priceSourcesEnv } from './market/sources/source-registry.ts';
+import { metricsEnv, type MetricsListen } from './metrics/metrics-server.ts';
+import { backupEnv, type BackupSchedule } from './backup/backup-job.ts';
+import { deliveryFromEnv, type DeliveryOptions } from './notify/delivery-options.ts';
 
 /**
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
@@ -85,6 +88,11 @@ export interface ServerConfig {
   fundDayMs?: number | undefined;
   /** Run the fund income job on the timers (default true); tests run it by hand (runFundIncome). */
   fundJob?: boolean | undefined;
+  /** SWAP_ROLLOVER_MS: an accelerated swap rollover (every this many ms) for the soak and demos; default the daily
+   * schedule of each instrument (docs/trading.md "Swaps"). */
+  swapRolloverMs?: number | undefined;
+  /** Run the swap job on the timers (default true); tests run it by hand (runSwaps). */
+  swapJob?: boolean | undefined;
   /** ROLE: `all` (default, one process), `market` (the market writer) or `gateway` (REST and sockets). */
   role?: Role | undefined;
   /** NATS_URL: the broker of the market and gateway roles (nats://host:port). */
@@ -96,6 +104,12 @@ export interface ServerConfig {
   bus?: Bus | undefined;
   /** Web Push for price alerts (docs/alerts.md): VAPID keys, contact, allowed push services. */
   push?: PushOptions | undefined;
+  /** METRICS_PORT, METRICS_HOST: Prometheus metrics on a port of their own (docs/operations.md); off when absent. */
+  metrics?: MetricsListen | undefined;
+  /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups on the market writer (docs/operations.md "Backups"). */
+  backups?: BackupSchedule | undefined;
+  /** Where codes and notices go and the queue's retry rules (docs/notifications.md); none: the outbox. */
+  delivery?: DeliveryOptions | undefined;
 }
 
 export interface ListenConfig {
@@ -153,7 +167,9 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
  * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
- * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT (each source reads its own settings: docs/market-data.md).
+ * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY,
+ * BACKUP_KEEP (each source reads its own settings: docs/market-data.md), and the delivery settings (SMTP_URL,
+ * SMS_PROVIDER …: server/notify/delivery-options.ts).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
@@ -181,8 +197,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     market,
     security: { factor: factorEnv(env) },
     trustProxy: trustProxyEnv(env.TRUST_PROXY),
+    metrics: metricsEnv(env),
+    backups: backupEnv(env),
     opsToken: env.OPS_TOKEN || undefined,
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
+    swapRolloverMs: env.SWAP_ROLLOVER_MS ? Math.max(1000, intEnv(env, 'SWAP_ROLLOVER_MS', 0)) : undefined,
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,
     push: {
@@ -192,6 +211,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           : undefined,
       subject: env.VAPID_SUBJECT || undefined,
     },
+    delivery: deliveryFromEnv(env),
     // Another built client (the e2e update test serves a second build on the same port and data directory).
     distDir: env.DIST_DIR || undefined,
   };

@@ -2,6 +2,7 @@
 // (client, REST API and /v1/ws; ROLE=market or gateway for a cluster, docs/scaling.md), prints where to go, and
 // shuts down cleanly on SIGTERM/SIGINT. A market writer that lost its lock exits at once: it must not write.
 import { configFromEnv } from './config.ts';
+import { smtpWhere } from './notify/delivery-options.ts';
 import { createServer, type RunningServer } from './server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
       `  Database: ${db}`,
       '  Try it: open the URL, tap "Log in", then "Demo account" — a demo user with 100,000 USD is created for you.',
       `  Or from a shell: curl '${local}/api/user/createAccountDemoForU?demo_id=try-me-12345'`,
-      '  Verification codes (no SMS/e-mail gateway) wait in the outbox: npm run ops -- outbox --to <e-mail or mobile>',
+      config.delivery?.smtp || config.delivery?.sms
+        ? `  Codes and notices: ${[config.delivery.smtp ? `e-mail by ${smtpWhere(config.delivery.smtp.url)}` : 'e-mail to the outbox', config.delivery.sms ? `SMS by ${config.delivery.sms.provider}` : 'SMS to the outbox'].join(', ')} (npm run ops -- deliveries)`
+        : '  Verification codes (no SMS/e-mail gateway) wait in the outbox: npm run ops -- outbox --to <e-mail or mobile>',
       '  Back office: /ops.html, or npm run ops (the operator token is in DATA_DIR/ops-token).',
       '',
     ].join('\n'),

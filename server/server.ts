@@ -1,5 +1,5 @@
 // The composition root, the one place that knows every service: logger, database (migrated and seeded), injected
-// time, bus, market, socket hub, order engine, price alerts, limits, revocations, fund job — wired by role (docs/scaling.md):
+// time, bus, market, socket hub, order engine, price alerts, limits, revocations, fund job, message delivery — wired by role (docs/scaling.md):
 //   all      one process: PGlite or PostgreSQL, the in-process bus, everything below at once (npm start)
 //   market   the market writer: waits for the writer lock, then simulator + kline store + triggers + alerts + fund job; it
 //            publishes ticks and user events on NATS; HTTP only for /healthz
@@ -47,10 +47,12 @@ import { seed } from './db/seed.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
+import { startSwapJob } from './swaps/swap-job.ts';
+import { MarginCallWatch } from './engine/margin-call.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
 import { followFeeds, localFeeds, publishFeeds, type FeedsContext } from './market/feeds/feed-wiring.ts';
 import { loadOpsToken } from './ops/token.ts';
-import { outboxNotifier } from './notify/outbox-notifier.ts';
+import { startDelivery } from './notify/delivery-wiring.ts';
 import { healthRoutes } from './routes/health.ts';
 import { coreRoutes } from './routes/index.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
@@ -59,6 +61,11 @@ import { memoryWindows, sharedWindows } from './security/counted-windows.ts';
 import { sharedStore } from './security/shared-windows.ts';
 import { sharedSocketLeases } from './security/socket-leases.ts';
 import { Hub } from './ws/hub.ts';
+import { countedPush, feedMetrics, hubMetrics, poolMetrics, timedDb, timedTicks } from './metrics/collectors.ts';
+import { httpMetricsHook } from './metrics/http-metrics.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
+import { startBackupJob } from './backup/backup-job.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
 
 export interface RunningServer {
@@ -71,6 +78,10 @@ export interface RunningServer {
   listen(port?: number, host?: string): Promise<string>;
   /** Graceful stop: no new requests, sockets closed, market stopped, database flushed and closed. Idempotent. */
   close(): Promise<void>;
+  /** This process's Prometheus series (docs/operations.md "Metrics"). */
+  metrics: Metrics;
+  /** Where they are served when METRICS_PORT is set. */
+  metricsUrl?: string | undefined;
 }
 
 export async function createServer(config: ServerConfig): Promise<RunningServer> {
@@ -80,14 +91,19 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   const timers = config.timers ?? systemTimers;
   const log = config.log ?? createLogger(config.logLevel ?? 'info');
   const databaseUrl = config.databaseUrl ?? '';
+  // Metrics first: a standby waiting for the writer lock already answers the scrape (tickwise_writer_leader 0).
+  const metrics = createMetrics();
+  metrics.writerLeader.set(role === 'all' ? 1 : 0);
+  const metricsServer = config.metrics ? await startMetricsServer(metrics.registry, config.metrics) : undefined;
   // Role market: a standby waits here, before it opens anything, until the writer lock is its own.
   let leadership: Leadership | undefined;
   if (role === 'market') {
     log.info('market writer: waiting for the writer lock');
     leadership = await acquireLeadership(databaseUrl);
     log.info('market writer: leading');
+    metrics.writerLeader.set(1);
   }
-  const db =
+  const openedDb =
     config.db ??
     (await openDb({
       databaseUrl: config.databaseUrl,
@@ -96,9 +112,12 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       pgliteWorker: config.pgliteWorker,
       onPoolError: (err) => log.error({ err }, 'postgres pool client error'),
     }));
+  const db = timedDb(openedDb, metrics);
   /** Stopped in reverse order on close (market timers before the database they write to). */
   const stoppers: Array<() => Promise<void> | void> = [() => db.close()];
   if (leadership) stoppers.unshift(() => leadership.release());
+  if (metricsServer) stoppers.unshift(() => metricsServer.close());
+  poolMetrics(metrics.registry, db);
   try {
     // Several processes start at once in a cluster: one migrates and seeds, the others wait for it.
     const prepare = async (): Promise<void> => {
@@ -163,6 +182,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       );
       hub = h;
       h.start();
+      hubMetrics(metrics.registry, () => h.getStats());
       // Role all: the engine pushes to the hub directly, as before; a gateway's hub gets every user event off the bus.
       const offUsers = role === 'gateway' ? deliverUserEvents(bus, h) : () => undefined;
       // A logout or password change on any gateway logs those sockets out at once (they must stop receiving pushes).
@@ -187,21 +207,25 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       routes.push(healthRoutes);
     }
 
+    // Codes and notices (docs/notifications.md): every role queues; the writer (all, market) sends.
+    const delivery = startDelivery({ db, clock, timers, log }, config.delivery ?? {}, role !== 'gateway');
+    stoppers.push(() => delivery.stop());
     const services: Services = {
       db,
       clock,
       timers,
       log,
       market,
-      push: role === 'all' && hub ? hub : busPush(bus),
-      notifier: config.notifier ?? outboxNotifier(db, clock, log),
+      push: countedPush(role === 'all' && hub ? hub : busPush(bus), metrics),
+      notifier: config.notifier ?? delivery.notifier,
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
     // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
     const engineRef: { current?: OrderEngine } = {};
     const changes = orderChanges(bus, origin, (id) => engineRef.current?.refreshOrder(id) ?? Promise.resolve(), log);
     stoppers.push(() => changes.stop());
-    const engine = new OrderEngine(services, loadEngineInstruments, {
+    // The engine's work per tick is timed (the market it listens to wraps each listener).
+    const engine = new OrderEngine({ ...services, market: timedTicks(market, metrics) }, loadEngineInstruments, {
       triggers: role !== 'gateway',
       announce: role === 'all' ? undefined : (id) => changes.announce(id),
     });
@@ -242,13 +266,38 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       failureWindows: role === 'gateway' ? sharedWindows(db, clock) : memoryWindows(clock),
       revocations,
       feeds,
+      databaseUrl: config.databaseUrl,
+      delivery: delivery.sender,
     };
     // Pending-order expiry (issue 35), on the writer only: due pending orders cancelled every second.
     if (role !== 'gateway') {
       stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
     }
+    // Scheduled backups (BACKUP_DIR), on the writer only: docs/operations.md "Backups".
+    if (role !== 'gateway' && config.backups) {
+      stoppers.push(startBackupJob({ db, databaseUrl: config.databaseUrl, clock, timers, log }, config.backups));
+    }
     // The fund income job, on the writer only: pays due days (catching up after downtime) until close.
     if (role !== 'gateway' && config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
+    // Swaps and the margin-call watch (docs/trading.md), on the writer only: once per position and rollover, once
+    // per crossing, kept so in the database across a restart or a fail-over.
+    if (role !== 'gateway' && config.swapJob !== false) {
+      stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
+    }
+    if (role !== 'gateway') {
+      const marginCalls = new MarginCallWatch({
+        db,
+        clock,
+        timers,
+        log,
+        push: services.push,
+        notifier: services.notifier,
+        webPush,
+        figures: { users: () => engine.book.users(), riskRateOf: (id) => engine.riskRateOf(id) },
+      });
+      await marginCalls.start();
+      stoppers.push(() => marginCalls.stop());
+    }
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,
@@ -256,7 +305,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       onResponseViolation: config.onResponseViolation,
       routes,
       rateStore: role === 'gateway' ? sharedStore(db, clock) : undefined,
+      onResponse: httpMetricsHook(metrics),
     });
+    feedMetrics(metrics.registry, () => feeds?.status() ?? null);
     await app.ready();
     await bus.flush(); // subscriptions registered with the broker before anyone is told we are up
 
@@ -266,6 +317,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       ctx,
       role,
       leadershipLost: leadership?.lost,
+      metrics,
+      metricsUrl: metricsServer?.url,
       async listen(port = 0, host = '127.0.0.1') {
         await app.listen({ port, host });
         const addr = app.server.address();
@@ -275,6 +328,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
       close() {
         closing ??= (async () => {
+          // Sockets first, with 1012 "service restart", so clients are on their way to another gateway while the
+          // requests in flight finish; then no new requests; then the services, the writer lock last.
+          hub?.stop();
           await app.close();
           for (const stop of [...stoppers].reverse()) {
             try {
@@ -288,7 +344,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
     };
   } catch (err) {
-    // Start-up failed part-way: stop whatever already runs (the market's timers), then the database.
+    // Start-up failed part-way: stop whatever already runs (the market's timers, the metrics' port), then the database.
     for (const stop of [...stoppers].reverse())
       await Promise.resolve()
         .then(stop)

@@ -38,6 +38,11 @@ export interface Message {
   values: Record<string, string | number>;
   /** The account the message is about, when there is one: its anti-phishing phrase, its in-app notice list. */
   userId?: number | undefined;
+  /**
+   * The requester's handle to ask this delivery's state later (a verification code's key: the code-send answer's
+   * `key`). Stored hashed; never shown to the operator.
+   */
+  ref?: string | undefined;
 }
 
 /**

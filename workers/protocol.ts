@@ -3,7 +3,7 @@
 import type { Instrument, KlineBar, Order, Period } from '../domain/types.ts';
 import type { PriceAlert } from '../domain/price-alerts.ts';
 import type { IndicatorLine, IndicatorSettings } from '../domain/indicators.ts';
-import type { AccountChange } from '../domain/ws-protocol.ts';
+import type { AccountChange, MarginCall } from '../domain/ws-protocol.ts';
 
 /** Why the page nudges the feed (FeedApi.nudge). */
 export type NudgeReason = 'online' | 'visible' | 'resume' | 'hidden';
@@ -96,6 +96,8 @@ export interface FeedSink {
   onPriceAlert?(alert: PriceAlert): void;
   /** The user's money or review state changed elsewhere (an operator paid a withdrawal…): money screens re-read. */
   onAccountChange?(kind: AccountChange): void;
+  /** The account's risk rate crossed the margin-call level (docs/trading.md "Margin call"): the order screen's banner. */
+  onMarginCall?(call: MarginCall): void;
   /** A gap in the per-user order event sequence (or a reconnect): the app should refetch its order lists. */
   onOrderGap(): void;
   /**

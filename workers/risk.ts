@@ -39,7 +39,12 @@ export function previewOrder(
   inst: Instrument | undefined,
   currentClose: string | null,
   tradeFeeType: number,
+  /** The ask of a two-sided quote (Close is then the bid); absent or null: one price. */
+  currentAsk: string | null = currentClose,
 ): OrderPreview {
+  // The server's side rules (docs/trading.md "Bid and ask"): a buy opens at the ask, a sell at the bid.
+  const side = sideOf(input.orderType);
+  const openSide = side === 'buy' ? (currentAsk ?? currentClose) : currentClose;
   if (!inst) return refuse('errors.not_found');
   if (!positive(input.quantity)) return refuse('trade.lots_invalid');
   const leveraged = inst.MarginMode !== FIXED_MARGIN_MODE;
@@ -52,8 +57,8 @@ export function previewOrder(
     if (!positive(input.atPrice)) return refuse('errors.price_required');
     at = input.atPrice;
   } else {
-    if (!positive(currentClose)) return refuse('trade.no_price');
-    at = currentClose;
+    if (!positive(openSide)) return refuse('trade.no_price');
+    at = openSide;
   }
   const spec: ContractSpec = inst;
   const qty = lots(input.quantity);
@@ -61,7 +66,6 @@ export function previewOrder(
   // The server's rule, to the digit: margin rounded, fee from the rounded margin (domain/money.ts).
   const { margin: m, fee: f } = orderAmounts(spec, qty, openAt, leveraged ? input.multiple : 0, tradeFeeType);
   if (m.lte(0)) return refuse('trade.lots_invalid'); // a margin that rounds to nothing: the server refuses it too
-  const side = sideOf(input.orderType);
   const pnlAtStop = (target: string | null): string | null =>
     positive(target) ? moneyText(positionPnl(spec, side, qty, openAt, price(target))) : null;
   return {
@@ -74,14 +78,15 @@ export function previewOrder(
     pnlAtStopLoss: pnlAtStop(input.stopLoss),
     pipsToStopProfit: positive(input.stopProfit) ? pipsBetween(at, input.stopProfit, inst.PricePrecision) : null,
     pipsToStopLoss: positive(input.stopLoss) ? pipsBetween(at, input.stopLoss, inst.PricePrecision) : null,
-    pendingKind:
-      input.atPrice !== null && positive(currentClose) ? pendingKind(side, input.atPrice, currentClose) : null,
+    pendingKind: input.atPrice !== null && positive(openSide) ? pendingKind(side, input.atPrice, openSide) : null,
   };
 }
 
 interface Holding {
   id: number;
   code: string;
+  /** A sell is marked at the ask, a buy at the bid (its closing side). */
+  sell: boolean;
   position: ScaledPosition;
   caution: bigint; // margin in 10^-8 USD
   current: string;
@@ -115,6 +120,7 @@ export class RiskBook {
   private lockBalance = 0n;
   private marked = new Set<string>();
   private latest = new Map<string, string>();
+  private latestAsk = new Map<string, string>();
   private changed = false;
 
   /** Holding orders (Status 1) are kept; others are ignored. `specOf` finds the instrument of an order. */
@@ -124,10 +130,13 @@ export class RiskBook {
     lockBalance: string,
     specOf: (o: Order) => Instrument | undefined,
     closeOf: (code: string) => string | null,
+    /** The ask of a two-sided quote (closeOf is then the bid); default: one price. */
+    askOf: (code: string) => string | null = closeOf,
   ): void {
     this.holdings = [];
     this.byCode.clear();
     this.latest.clear();
+    this.latestAsk.clear();
     this.marked.clear();
     this.balance = accountUnits(isDecimalText(balance) ? balance : '0');
     this.lockBalance = accountUnits(isDecimalText(lockBalance) ? lockBalance : '0');
@@ -136,13 +145,15 @@ export class RiskBook {
       const inst = specOf(o);
       if (!inst || !isDecimalText(o.Quantity) || !isDecimalText(o.Price) || !isDecimalText(inst.ForexContNum)) continue;
       const code = inst.Code;
-      const current = closeOf(code) ?? (isDecimalText(o.UpdatePrice) ? o.UpdatePrice : o.Price);
+      const sell = sideOf(o.OrderType) === 'sell';
+      const current = (sell ? askOf(code) : closeOf(code)) ?? (isDecimalText(o.UpdatePrice) ? o.UpdatePrice : o.Price);
       const position = scaledPosition(sideOf(o.OrderType), o.Quantity, inst.ForexContNum, o.Price);
       const caution = accountUnits(isDecimalText(o.CautionMoney) ? o.CautionMoney : '0');
       const pnl = pnlMicros(position, current);
       const h: Holding = {
         id: o.Id,
         code,
+        sell,
         position,
         caution,
         current,
@@ -162,10 +173,12 @@ export class RiskBook {
     return this.holdings.length === 0;
   }
 
-  /** A new close for `code`; true when a held position is affected (the frame then carries an account update). */
-  onQuote(code: string, close: string): boolean {
+  /** A new close (the bid) and ask for `code` (one price: the ask is the close); true when a held position is
+   * affected (the frame then carries an account update). */
+  onQuote(code: string, close: string, ask: string = close): boolean {
     if (!this.byCode.has(code) || !isDecimalText(close)) return false;
     this.latest.set(code, close);
+    this.latestAsk.set(code, isDecimalText(ask) ? ask : close);
     this.marked.add(code);
     this.changed = true;
     return true;
@@ -180,10 +193,12 @@ export class RiskBook {
     if (!this.changed) return null;
     this.changed = false;
     for (const code of this.marked) {
-      const close = this.latest.get(code);
+      const bid = this.latest.get(code);
       const list = this.byCode.get(code);
-      if (close === undefined || !list) continue;
+      if (bid === undefined || !list) continue;
+      const ask = this.latestAsk.get(code) ?? bid;
       for (const h of list) {
+        const close = h.sell ? ask : bid;
         if (h.current === close) continue;
         h.current = close;
         h.pnl = pnlMicros(h.position, close);

@@ -3,7 +3,8 @@
 // this process can do (the operator's commands, which run on the server's services as the ops CLI does; a sign-up
 // code from the outbox; on in-memory PGlite, whose one connection lives here, the ledger check), and for heap
 // snapshots. Work done at the conductor's request is kept out of the lag figures: the histogram restarts after it.
-// Config: SOAK_SERVER_CONFIG = {"databaseUrl"?, "pgliteTemplate"? (a tarball path), "pgliteWorker"? (server/db/pglite-worker.ts)}.
+// Config: SOAK_SERVER_CONFIG = {"databaseUrl"?, "pgliteTemplate"? (a tarball path), "pgliteWorker"? (server/db/pglite-worker.ts),
+// "swapRolloverMs"? (an accelerated swap rollover: every instrument then charges swaps, docs/trading.md "Swaps")}.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { withdrawPaid, withdrawReject } from '../../server/ops/commands/withdrawals.ts';
 import { createServer } from '../../server/server.ts';
+import { swapSet } from '../../server/ops/commands/book.ts';
+import { bookDifferences, openPositions, scanRows } from '../../tests/fixtures/book-scan.ts';
 import { note, serveParent } from './ipc.ts';
 
 export interface ServerSample {
@@ -31,12 +34,18 @@ export interface ServerCheck {
   rssMb: number;
   /** Open orders (pending and holding) now. */
   book: number;
+  /** The dealer's view against a full scan of the open orders (docs/reliability.md "Soak"): compared when the
+   * positions held still across the view (settled); differences are violations. */
+  exposure: { settled: boolean; differences: string[] };
+  /** Swap charges booked so far (the accelerated rollover). */
+  swapCharges: number;
 }
 
 interface Config {
   databaseUrl?: string;
   pgliteTemplate?: string;
   pgliteWorker?: boolean;
+  swapRolloverMs?: number;
 }
 
 const config = JSON.parse(process.env.SOAK_SERVER_CONFIG ?? '{}') as Config;
@@ -51,9 +60,35 @@ const server = await createServer({
   distDir: join(dataDir, 'no-dist'),
   // Many traders from one address (127.0.0.1): the abuse budgets are raised as in every test harness.
   security: { factor: 1000 },
+  swapRolloverMs: config.swapRolloverMs || undefined,
 });
 const base = await server.listen(0, '127.0.0.1'); // never another interface
 const ctx = server.ctx;
+if (config.swapRolloverMs) {
+  // Every instrument charges a swap each (accelerated) rollover: long and short both pay, as on most CFDs.
+  const codes = await ctx.db.query<{ code: string }>('SELECT code FROM instruments ORDER BY id');
+  for (const { code } of codes) await swapSet.run(ctx, { code, long: '-3', short: '-2', by: 'soak' });
+}
+
+/** The exposure invariant: the engine's view made in the same turn as a price snapshot, between two scans of the
+ * holding positions; compared when both scans are equal (nothing opened or closed meanwhile), else tried again. */
+async function exposureCheck(): Promise<ServerCheck['exposure']> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const before = await openPositions(ctx.db);
+    const prices = new Map(ctx.market.all().map((q) => [q.code, q.close] as const));
+    const view = ctx.engine.bookView(0);
+    const after = await openPositions(ctx.db);
+    if (JSON.stringify(before) !== JSON.stringify(after)) continue;
+    return {
+      settled: true,
+      differences: bookDifferences(
+        view,
+        scanRows(after, (c) => prices.get(c) ?? null),
+      ),
+    };
+  }
+  return { settled: false, differences: [] };
+}
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
 let cpu = process.cpuUsage();
@@ -88,9 +123,19 @@ serveParent({
       const violations = req.ledger === true ? await ledgerViolations(ctx.db) : [];
       const ms = Math.round(performance.now() - t0);
       const [open] = await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE status IN (0, 1)');
+      const exposure = await exposureCheck();
+      const [swaps] = await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM swap_charges');
       gc?.();
       const m = process.memoryUsage();
-      return { violations, ms, heapAfterGcMb: gc ? mb(m.heapUsed) : -1, rssMb: mb(m.rss), book: Number(open?.n ?? 0) };
+      return {
+        violations,
+        ms,
+        heapAfterGcMb: gc ? mb(m.heapUsed) : -1,
+        rssMb: mb(m.rss),
+        book: Number(open?.n ?? 0),
+        exposure,
+        swapCharges: Number(swaps?.n ?? 0),
+      };
     }),
   code: async (req) => {
     const rows = await ctx.db.query<{ body: string }>(

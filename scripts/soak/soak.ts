@@ -44,6 +44,8 @@ export interface SoakOptions {
   /** Heap snapshots of the server at this second and at the end, written into heapDir (heap-diff.ts compares). */
   heapSnapshotAtS?: number;
   heapDir?: string;
+  /** An accelerated swap rollover (ms): every instrument charges swaps that often (0: none). */
+  swapRolloverMs?: number;
 }
 
 export interface SoakSample {
@@ -79,6 +81,11 @@ export interface SoakReport extends Omit<LoadTotals, 'total' | 'cpuMs'> {
   bookAtEnd: number;
   checks: number;
   violations: LedgerViolation[];
+  /** Checks at which the dealer's view was compared with a full scan of the open orders, and what differed. */
+  exposureChecks: number;
+  exposureViolations: string[];
+  /** Swap charges booked by the end (the accelerated rollover). */
+  swapCharges: number;
   samples: SoakSample[];
   heapSnapshots: string[];
   /** The second of the sample after which the first heap snapshot was written: writing one costs the process RSS
@@ -176,6 +183,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
         databaseUrl: opts.databaseUrl,
         pgliteTemplate: opts.pgliteTemplate,
         pgliteWorker: opts.pgliteWorker,
+        swapRolloverMs: opts.swapRolloverMs,
       }),
     },
   });
@@ -197,6 +205,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       return own ? { ...c, violations, ms: ownMs } : c;
     };
     const first = await check();
+    // Filled in below, once the report exists.
+    let exposureOf = (_c: ServerCheck, _atS: number): void => undefined;
     const report: SoakReport = {
       seconds: opts.seconds,
       users: opts.users,
@@ -214,9 +224,18 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       bookAtEnd: 0,
       checks: 0,
       violations: [...first.violations],
+      exposureChecks: 0,
+      exposureViolations: [],
+      swapCharges: 0,
       samples: [],
       heapSnapshots: [],
     };
+    exposureOf = (c, atS) => {
+      if (!c.exposure.settled) return;
+      report.exposureChecks++;
+      report.exposureViolations.push(...c.exposure.differences.map((d) => `${atS}s: ${d}`));
+    };
+    exposureOf(first, 0);
     opts.progress?.(
       `${users.length} users, ${report.bookAtStart} open orders, server on CPUs ${cpus.server || 'any'}, load on ${cpus.load || 'any'}: the timed run starts`,
     );
@@ -260,6 +279,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       const c = await check();
       report.checks++;
       report.violations.push(...c.violations);
+      exposureOf(c, Math.round((now - started) / 1000));
       const sample: SoakSample = {
         atS: Math.round((now - started) / 1000),
         rssMb: c.rssMb,
@@ -277,7 +297,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       windowStart = Date.now();
       windowActions = total;
       opts.progress?.(
-        `${sample.atS}s server: rss ${sample.rssMb} MB, heap ${sample.heapMb} MB, lag p99 ${sample.lagP99Ms} ms (max ${sample.lagMaxMs}), cpu ${sample.serverCpuPct} %; ${sample.actionsPerS} actions/s, book ${sample.book}, check ${sample.checkMs} ms, load ${sample.load1}; ${report.violations.length} violations`,
+        `${sample.atS}s server: rss ${sample.rssMb} MB, heap ${sample.heapMb} MB, lag p99 ${sample.lagP99Ms} ms (max ${sample.lagMaxMs}), cpu ${sample.serverCpuPct} %; ${sample.actionsPerS} actions/s, book ${sample.book}, check ${sample.checkMs} ms, load ${sample.load1}; ${report.violations.length} violations, ${report.exposureViolations.length} exposure differences`,
       );
       if (
         opts.heapSnapshotAtS !== undefined &&
@@ -302,6 +322,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     const last = await check();
     report.checks++;
     report.violations.push(...last.violations);
+    exposureOf(last, opts.seconds);
+    report.swapCharges = last.swapCharges;
     report.bookAtEnd = last.book;
     await snapshot('end');
     return report;

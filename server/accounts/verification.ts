@@ -103,6 +103,7 @@ export async function issueCode(
     to: recipient,
     lang,
     values: { code, minutes: CODE_TTL_MS / 60_000 },
+    ref: key, // the requester asks the delivery's state with the key (POST /api/notify/code_state)
   });
   return key;
 }

@@ -21,7 +21,7 @@ export interface PushOptions {
   vapid?: VapidKeys | undefined;
   /** VAPID_SUBJECT: the contact push services may write to (mailto: or https:). */
   subject?: string | undefined;
-  /** The push services' hosts an endpoint may be on ('*.x' matches subdomains); default PUSH_SERVICE_HOSTS. */
+  /** The push services' hosts an endpoint may be on ('*.x' matches subdomains; 'host:port' names a port, else only 443). */
   hosts?: readonly string[] | undefined;
   /** TLS agent for push requests (tests: trusts the local endpoint's certificate). */
   agent?: Agent | undefined;

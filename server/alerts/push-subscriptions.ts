@@ -17,8 +17,18 @@ export const PUSH_SERVICE_HOSTS: readonly string[] = [
   '*.notify.windows.com',
 ];
 
-const hostAllowed = (host: string, allowed: readonly string[]): boolean =>
-  allowed.some((h) => (h.startsWith('*.') ? host.endsWith(h.slice(1)) : host === h));
+/**
+ * Whether the endpoint is on an allowed push service. An entry names a host ('*.x' for its subdomains) on the default
+ * HTTPS port only: the same host on another port is another service the server must not be made to call. An entry
+ * may name its port ('127.0.0.1:8443', the tests' local push service), and then only that port.
+ */
+function hostAllowed(url: URL, allowed: readonly string[]): boolean {
+  return allowed.some((h) => {
+    if (/:\d+$/.test(h)) return url.host === h;
+    if (url.port !== '') return false; // URL drops ':443' for https, so any port left is another one
+    return h.startsWith('*.') ? url.hostname.endsWith(h.slice(1)) : url.hostname === h;
+  });
+}
 
 function base64urlBytes(text: string): number {
   return /^[A-Za-z0-9_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64url').length : -1;
@@ -32,7 +42,7 @@ export function checkedTarget(t: PushTarget, hosts: readonly string[]): PushTarg
   } catch {
     throw new ApiError('alerts.errors.push_endpoint');
   }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || !hostAllowed(url.hostname, hosts)) {
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || !hostAllowed(url, hosts)) {
     throw new ApiError('alerts.errors.push_endpoint');
   }
   const p256 = Buffer.from(t.p256dh, 'base64url');

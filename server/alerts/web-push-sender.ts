@@ -55,11 +55,36 @@ export class WebPushSender {
   }
 
   /** Sends the alert to every browser of the user; failures are logged (without the endpoint), never thrown. */
-  async send(userId: number, alert: PriceAlert): Promise<void> {
+  send(userId: number, alert: PriceAlert): Promise<void> {
+    return this.deliver(userId, (lang) => alertPushPayload(alert, lang), { alertId: alert.id });
+  }
+
+  /** A margin call (docs/trading.md "Margin call") to every browser of the user, in each one's language. */
+  sendNotice(userId: number, values: { risk_rate: string; level: string }): Promise<void> {
+    return this.deliver(
+      userId,
+      (lang) => ({
+        title: translate(lang, 'book.margin_call_title'),
+        body: translate(lang, 'book.margin_call_banner', {
+          risk_rate: `${values.risk_rate}%`,
+          level: `${values.level}%`,
+        }),
+        tag: 'margin-call',
+        url: '/#/order',
+      }),
+      { notice: 'margin_call' },
+    );
+  }
+
+  private async deliver(
+    userId: number,
+    payloadFor: (lang: Language) => AlertPushPayload,
+    logFields: Record<string, unknown>,
+  ): Promise<void> {
     const targets = await userSubscriptions(this.db, userId);
     await Promise.all(
       targets.map(async (t) => {
-        const payload = JSON.stringify(alertPushPayload(alert, pickLanguage(t.lang)));
+        const payload = JSON.stringify(payloadFor(pickLanguage(t.lang)));
         try {
           await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, payload, {
             vapidDetails: {
@@ -75,7 +100,7 @@ export class WebPushSender {
         } catch (err) {
           const status = (err as { statusCode?: unknown }).statusCode;
           if (status === 404 || status === 410) await forgetEndpoint(this.db, t.endpoint);
-          else this.log.warn({ status, host: new URL(t.endpoint).host, alertId: alert.id }, 'web push failed');
+          else this.log.warn({ status, host: new URL(t.endpoint).host, ...logFields }, 'web push failed');
         }
       }),
     );

@@ -5,18 +5,25 @@
 // Long on purpose: the actions and the triggers share one in-memory index and its locking; the rules
 // already live apart (submit-check.ts, triggers, amounts in domain/money.ts). Split further only with the index.
 import { checkOpenOrderCap } from '../security/open-orders.ts';
-import { sideOf } from '../../domain/money.ts';
+import { riskRate, sideOf } from '../../domain/money.ts';
 import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
-import { lots, price, type Price, type Usd } from '../../domain/units.ts';
+import { lots, price, usd, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../services.ts';
 import type { Tick } from '../market/feed.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { accountsOf, getAccount, type AccountBalance } from '../ledger/ledger.ts';
 import { getSetting } from '../settings/settings.ts';
-import { claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
-import { expiryOf, setExpiry } from './pending-expiry.ts';
+import {
+  checkSameParams,
+  claimKey,
+  paramsFingerprint,
+  saveAnswer,
+  storedAnswer,
+  type StoredKey,
+} from './idempotency.ts';
+import { checkExpiryWritten, expiryOf, setExpiry } from './pending-expiry.ts';
 import { OrderBook } from './order-book.ts';
 import { toWireOrder } from './order-wire.ts';
 import { getOrder, loadOpenOrders, lockOrder, openOrderIds, openOrdersOfUser } from './orders-repository.ts';
@@ -35,6 +42,9 @@ import {
 } from './transitions.ts';
 import type { EngineIndex, IndexSource } from './index-types.ts';
 import { TickIndex } from './tick-index.ts';
+import { SidedIndex } from './sided-index.ts';
+import { closeSide, openSide, quoteSides, tickSides, watchedPrice, type Sides } from './sides.ts';
+import { BookViewCache, type BookView } from './book-view.ts';
 import { pendingFills, stopHit, stopOutQueue, trailedStop } from './triggers.ts';
 import type { EngineInstrument, OpenOrder, OrderRow } from './types.ts';
 
@@ -65,6 +75,9 @@ export class OrderEngine {
   /** Users whose stop-out run is under way. */
   private readonly stoppingOut = new Set<number>();
   private readonly work = new Set<Promise<unknown>>();
+  /** The cached available balances (also in the index, which keeps them in its own units). */
+  private readonly balances = new Map<number, string>();
+  private viewCache: BookViewCache | null = null;
   private unsubscribe: (() => void) | null = null;
   private refreshTimer: unknown = null;
 
@@ -74,10 +87,17 @@ export class OrderEngine {
     private readonly opts: EngineOptions = {},
   ) {
     const makeIndex = opts.makeIndex ?? ((source: IndexSource) => new TickIndex(source));
-    this.index = makeIndex({
-      instrument: (id) => this.instruments.get(id),
-      latestPrice: (inst) => this.ctx.market.latest(inst.code)?.close ?? null,
-    });
+    // Two-sided prices: each order watches its one side (sides.ts), the index sees each side as an instrument.
+    this.index = new SidedIndex(
+      {
+        instrument: (id) => this.instruments.get(id),
+        latestSides: (inst) => {
+          const q = this.ctx.market.latest(inst.code);
+          return q ? { bid: q.close, ask: q.ask ?? q.close } : null;
+        },
+      },
+      makeIndex,
+    );
     this.book = new OrderBook(this.index);
   }
 
@@ -137,24 +157,45 @@ export class OrderEngine {
       throw new ApiError(block.key, undefined, block.key === 'instrument_halted' ? { reason: block.reason } : {});
   }
 
-  /** The live price of an instrument, null when the market has none. */
+  /** The live bid and ask of an instrument (equal for one price), null when the market has none. */
+  currentSides(inst: EngineInstrument): Sides | null {
+    return quoteSides(this.ctx.market.latest(inst.code));
+  }
+
+  /** The instrument's one shown price (the bid, what the chart draws), for figures that have no side: swaps in
+   * percent, the dealer's view. */
   currentPrice(inst: EngineInstrument): Price | null {
-    const q = this.ctx.market.latest(inst.code);
-    return q ? price(q.close) : null;
+    return this.currentSides(inst)?.bid ?? null;
+  }
+
+  /** The live price an order of this type opens at (a buy's ask, a sell's bid). */
+  private openPrice(inst: EngineInstrument, orderType: number): Price | null {
+    const s = this.currentSides(inst);
+    return s ? openSide(sideOf(orderType), s) : null;
+  }
+
+  /** The live price a position of this type closes at (a buy's bid, a sell's ask). */
+  private closePrice(inst: EngineInstrument, orderType: number): Price | null {
+    const s = this.currentSides(inst);
+    return s ? closeSide(sideOf(orderType), s) : null;
   }
 
   wire(row: OrderRow): Order {
     const inst = this.instruments.get(row.instrumentId);
     if (!inst) throw new Error(`order ${row.id} refers to unknown instrument ${row.instrumentId}`);
-    return toWireOrder(row, inst, row.status === 3 ? null : this.currentPrice(inst));
+    if (row.status === 3) return toWireOrder(row, inst, null);
+    const s = this.currentSides(inst);
+    const side = sideOf(row.orderType);
+    return toWireOrder(row, inst, s ? (row.status === 1 ? closeSide(side, s) : openSide(side, s)) : null);
   }
 
   // ---- user actions -------------------------------------------------------------------------------------------
 
   async submit(userId: number, forexId: number, input: SubmitInput, idemKey: string | null): Promise<Order> {
+    const params = paramsFingerprint(forexId, { ...input });
     if (idemKey) {
-      const first = await storedAnswer(this.ctx.db, userId, idemKey);
-      if (first) return first;
+      const stored = await storedAnswer(this.ctx.db, userId, idemKey);
+      if (stored) return this.replay(stored, params);
     }
     const inst = await this.instrumentOrThrow(forexId);
     if (inst.tradable === false) throw new ApiError('instrument_not_found');
@@ -163,19 +204,29 @@ export class OrderEngine {
     const result = await this.ctx.db.tx(async (q): Promise<Outcome> => {
       const now = this.ctx.clock.now();
       // Claiming the key first makes a concurrent retry wait here until this transaction ends.
-      if (idemKey && !(await claimKey(q, userId, idemKey, now))) {
-        const first = await storedAnswer(q, userId, idemKey);
-        if (!first) throw new Error('idempotency key claimed without an answer');
-        return { replay: first };
+      if (idemKey && !(await claimKey(q, userId, idemKey, params, now))) {
+        const stored = await storedAnswer(q, userId, idemKey);
+        if (!stored) throw new Error('idempotency key claimed without an answer');
+        checkSameParams(stored, params);
+        return { replay: stored.first };
       }
       const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
+      // One quote for the whole submit: the price it opens at and the side it is shown at come from the same tick.
+      const sides = this.currentSides(inst);
+      const side = sideOf(input.type);
       const plan = planSubmit(
         input,
         inst,
-        { open: this.ctx.market.isOpen(inst.code), current: this.currentPrice(inst) },
+        {
+          open: this.ctx.market.isOpen(inst.code),
+          current: sides && openSide(side, sides),
+          closeAt: sides && closeSide(side, sides),
+        },
         tradeFeeType,
       );
-      // A pending order's expiry; refused (past, not a date) before anything is booked. Market orders have none.
+      // A pending order's expiry; refused (past, not a date) before anything is booked. A market order has none, but
+      // a malformed one is refused all the same (docs/trading.md "Submit", step 9): never silently ignored.
+      if (plan.status !== 0) checkExpiryWritten(input.expire, now);
       const expiresAt = plan.status === 0 ? expiryOf(input.expire, now) : 0;
       await checkOpenOrderCap(q, userId);
       const done = await openOrder(q, userId, inst, plan, now);
@@ -183,13 +234,22 @@ export class OrderEngine {
         await setExpiry(q, done.row.id, expiresAt);
         done.row = { ...done.row, expiresAt };
       }
-      const order = toWireOrder(done.row, inst, plan.originPrice);
+      // A position is shown at its closing side at once (a buy bought at the ask shows its P&L at the bid).
+      const shown = plan.status === 1 && sides ? closeSide(plan.side, sides) : plan.originPrice;
+      const order = toWireOrder(done.row, inst, shown);
       if (idemKey) await saveAnswer(q, userId, idemKey, order);
       return { done, order };
     });
-    if ('replay' in result) return result.replay;
+    if ('replay' in result) return this.replay({ orderId: result.replay.Id, first: result.replay, params }, params);
     this.afterCommit(result.done, 'FOREX_TRADE', null);
     return result.order;
+  }
+
+  /** A replayed key's answer: refused for other parameters, else the order as it is now (the first answer when gone). */
+  private async replay(stored: StoredKey, params: string): Promise<Order> {
+    checkSameParams(stored, params);
+    const row = stored.orderId === null ? null : await getOrder(this.ctx.db, stored.orderId);
+    return row && this.instruments.has(row.instrumentId) ? this.wire(row) : stored.first;
   }
 
   /** Closes a holding order at the live price: all of it, or `lotsText` lots of it (a partial close: the rest stays
@@ -200,7 +260,7 @@ export class OrderEngine {
     const out = await this.ctx.db.tx(async (q): Promise<Outcome> => {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
-      const current = this.currentPrice(inst);
+      const current = this.closePrice(inst, row.orderType);
       this.refuseOnFeed(inst.code);
       if (!this.ctx.market.isOpen(inst.code)) throw new ApiError('market_closed');
       if (!current) throw new ApiError('no_price');
@@ -235,7 +295,7 @@ export class OrderEngine {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await this.lockOwn(q, userId, id, 0);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
-      return cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now());
+      return cancelPending(q, row, inst, this.openPrice(inst, row.orderType), this.ctx.clock.now());
     });
     return this.afterCommit(done, 'FOREX_CLOSED', 'cancel');
   }
@@ -247,7 +307,7 @@ export class OrderEngine {
     if (this.busy.has(orderId)) return;
     await this.runFor(orderId, async () => {
       const done = await this.triggerTx(orderId, 0, async (q, row, inst) =>
-        cancelPending(q, row, inst, this.currentPrice(inst), this.ctx.clock.now(), 'expired'),
+        cancelPending(q, row, inst, this.openPrice(inst, row.orderType), this.ctx.clock.now(), 'expired'),
       );
       if (done) this.afterCommit(done, 'FOREX_CLOSED', 'expired');
     });
@@ -259,7 +319,10 @@ export class OrderEngine {
     const done = await this.ctx.db.tx(async (q) => {
       const row = await this.lockOwn(q, userId, id, 1);
       const inst = await this.instrumentOrThrow(row.instrumentId, q);
-      const current = this.currentPrice(inst);
+      // A halt freezes the instrument's orders: no close and no change of stops (as MT5 refuses modifications during
+      // a halt; docs/trading.md "Halts and expiry"). A cancel of a pending order stays allowed.
+      this.refuseOnFeed(inst.code);
+      const current = this.closePrice(inst, row.orderType);
       if (!current) throw new ApiError('no_price');
       const profit = optionalPrice(profitText, inst, 'stop_price_invalid');
       const typedLoss = optionalPrice(lossText, inst, 'stop_price_invalid');
@@ -322,6 +385,36 @@ export class OrderEngine {
 
   private cacheAccount(userId: number, a: AccountBalance): void {
     this.index.setBalance(userId, String(a.balance));
+    this.balances.set(userId, String(a.balance));
+  }
+
+  /** The dealer's view (book-view.ts) from the engine's own figures, made again at most once a second. */
+  bookView(maxAgeMs?: number): BookView {
+    this.viewCache ??= new BookViewCache(
+      {
+        users: () => this.book.users(),
+        ordersOf: (userId) => this.book.forUser(userId),
+        instrument: (id) => this.instruments.get(id),
+        currentPrice: (inst) => this.currentPrice(inst),
+        floatingOfOrder: (id) => this.index.floatingOfOrder(id),
+        floatingOf: (userId) => this.floatingOf(userId),
+      },
+      () => this.ctx.clock.now(),
+    );
+    return this.viewCache.get(maxAgeMs);
+  }
+
+  /** A swap charged on a position (server/swaps/swap-job.ts): index, cached balance and the owner's FOREX_TRADE. */
+  swapCharged(done: Committed): void {
+    this.afterCommit(done, 'FOREX_TRADE', null);
+  }
+
+  /** The risk rate from the engine's own figures (cached balance, margins, floating P&L): the margin-call watch's
+   * input. Null when nothing is locked or the balance is not cached yet. */
+  riskRateOf(userId: number): Ratio | null {
+    const balance = this.balances.get(userId);
+    if (balance === undefined) return null;
+    return riskRate({ balance: usd(balance), lockBalance: this.marginOf(userId), floating: this.floatingOf(userId) });
   }
 
   private async refreshAccounts(): Promise<void> {
@@ -357,10 +450,10 @@ export class OrderEngine {
 
   /** Runs synchronously inside the market's tick: decides in memory, then starts the database work. */
   onTick(tick: Tick): void {
-    const { crossed, atRisk } = this.index.tick(tick.instrumentId, tick.price);
+    const { crossed, atRisk } = this.index.tick(tick.instrumentId, tick.price, tick.ask);
     if (this.opts.triggers === false) return; // a gateway: figures kept, the market writer triggers
     if (crossed.length > 0) {
-      const at = price(tick.price);
+      const at = tickSides(tick);
       for (const id of crossed) {
         const o = this.book.get(id);
         if (o && !this.busy.has(id)) this.evaluate(o, at);
@@ -369,8 +462,9 @@ export class OrderEngine {
     for (const userId of atRisk) this.checkStopOut(userId);
   }
 
-  /** Starts the action an order's rules call for at this price, if any. */
-  private evaluate(o: OpenOrder, at: Price): void {
+  /** Starts the action an order's rules call for at these prices, if any: each order judged on its side. */
+  private evaluate(o: OpenOrder, sides: Sides): void {
+    const at = watchedPrice(o, sides);
     if (o.status === 0) {
       if (pendingFills(o.originPrice, o.price, at)) void this.runFor(o.id, () => this.fillTriggered(o.id, at));
       return;
@@ -406,7 +500,7 @@ export class OrderEngine {
         // Ticks seen while busy were skipped for this order: judge it again at the latest price.
         const o = this.book.get(orderId);
         const inst = o ? this.instruments.get(o.instrumentId) : undefined;
-        const current = inst ? this.currentPrice(inst) : null;
+        const current = inst ? this.currentSides(inst) : null;
         if (o && inst && current && this.ctx.market.isOpen(inst.code)) this.evaluate(o, current);
       });
     this.busy.set(orderId, run);
@@ -500,7 +594,7 @@ export class OrderEngine {
       }
       const o = this.book.get(worst.id);
       const inst = o ? this.instruments.get(o.instrumentId) : undefined;
-      const at = inst ? this.currentPrice(inst) : null;
+      const at = inst && o ? this.closePrice(inst, o.side === 'buy' ? 1 : 2) : null;
       if (!o || !inst || !at) return;
       tried.add(o.id);
       await this.runFor(o.id, () => this.closeTriggered(o.id, at, 'stop_out'));

@@ -25,7 +25,8 @@ export interface EngineIndex {
   /** The instrument's terms changed (catalog reload): its orders are indexed again. */
   reindex(instrumentId: number, orders: readonly OpenOrder[]): void;
   setBalance(userId: number, balance: string): void;
-  tick(instrumentId: number, price: string): TickOutcome;
+  /** A tick; `ask` is given only by the two-sided wrapper's callers (sided-index.ts), one-price indexes ignore it. */
+  tick(instrumentId: number, price: string, ask?: string): TickOutcome;
   marginOf(userId: number): Usd;
   floatingOf(userId: number): Usd;
   /** A holding order's floating P&L at the latest price; null when it is not holding or has no price. */

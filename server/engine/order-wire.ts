@@ -48,5 +48,6 @@ export function toWireOrder(row: OrderRow, inst: EngineInstrument, current: Pric
     CreateTimeHandler: iso(row.createdAt),
     CompleteTimeHandler: iso(row.completedAt),
     ExpireTimeHandler: (row.expiresAt ?? 0) > 0 ? iso(row.expiresAt ?? 0) : '',
+    Swap: moneyText(row.swap ?? '0'),
   };
 }

@@ -26,6 +26,7 @@ interface DbOrder {
   filled_at: string | number | null;
   completed_at: string | number | null;
   expires_at?: string | number | null;
+  swap?: string | null;
 }
 
 const ms = (v: string | number | null): number | null => (v === null ? null : Number(v));
@@ -53,6 +54,7 @@ export function rowOf(r: DbOrder): OrderRow {
     filledAt: ms(r.filled_at),
     completedAt: ms(r.completed_at),
     expiresAt: Number(r.expires_at ?? 0),
+    swap: String(r.swap ?? '0'),
   };
 }
 

@@ -33,6 +33,18 @@ export function expiryOf(text: string | undefined, now: number): number {
   return end;
 }
 
+/**
+ * A market order's `expire`: it has no expiry, so its value is ignored, but a malformed one is refused
+ * (`expiry_invalid`) rather than silently dropped (docs/trading.md "Submit", step 9).
+ */
+export function checkExpiryWritten(text: string | undefined, now: number): void {
+  try {
+    expiryOf(text, now);
+  } catch (err) {
+    if (err instanceof ApiError && err.key === 'expiry_invalid') throw err;
+  }
+}
+
 /** Stores a new pending order's expiry (in the submit's transaction). */
 export async function setExpiry(q: Queryable, orderId: number, expiresAt: number): Promise<void> {
   if (expiresAt > 0)

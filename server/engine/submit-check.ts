@@ -108,7 +108,9 @@ function checkMultiple(requested: number, inst: EngineInstrument): number {
 export function planSubmit(
   input: SubmitInput,
   inst: EngineInstrument,
-  market: { open: boolean; current: Price | null },
+  /** current: where this order opens (a buy's ask, a sell's bid; docs/trading.md "Bid and ask"); closeAt: where a
+   * position of its side would close (a market order's stops are judged against it, so none fires at once). */
+  market: { open: boolean; current: Price | null; closeAt?: Price | null },
   tradeFeeType: number,
 ): SubmitPlan {
   if (!market.open) return reject('market_closed');
@@ -130,8 +132,9 @@ export function planSubmit(
   }
   const stopProfit = optionalPrice(input.target_profit_price, inst, 'stop_price_invalid');
   const stopLoss = optionalPrice(input.stop_loss_price, inst, 'stop_price_invalid');
-  // A pending order's stops are judged against where it will open: its target.
-  checkStops(side, at, stopProfit, stopLoss);
+  // A pending order's stops are judged against where it will open: its target; a market order's against its
+  // closing side.
+  checkStops(side, input.status === 0 ? at : (market.closeAt ?? at), stopProfit, stopLoss);
 
   const { margin: m, fee: f } = orderAmounts(inst.spec, quantity, at, multiple, tradeFeeType);
   if (m.lte(0)) return reject('lots_invalid');

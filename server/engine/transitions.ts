@@ -2,7 +2,8 @@
 // ledger (one financial record per change of the available balance) and the user's next event number commit together.
 import { positionPnl, proRata, sideOf } from '../../domain/money.ts';
 import type { CloseReason } from '../../domain/types.ts';
-import { lots, price, usd, type Lots, type Price } from '../../domain/units.ts';
+import { lots, price, usd, type Lots, type Price, type Usd } from '../../domain/units.ts';
+import { recordAbsorbed } from '../ledger/house-book.ts';
 import type { Queryable } from '../db/db.ts';
 import { move, moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
 import { priceText } from './amounts.ts';
@@ -30,6 +31,21 @@ export interface Committed {
 }
 
 const memoOf = (inst: EngineInstrument, orderId: number): string => `${inst.code} #${orderId}`;
+
+/** Negative-balance protection's other side: the part of the loss the account could not pay, booked as the house's
+ * (server/ledger/house-book.ts) in the close's transaction. */
+async function bookAbsorbed(q: Queryable, row: OrderRow, full: Usd, realised: Usd, at: number): Promise<void> {
+  if (!realised.gt(full)) return;
+  const amount = realised.minus(full);
+  await recordAbsorbed(q, {
+    orderId: row.id,
+    userId: row.userId,
+    instrumentId: row.instrumentId,
+    kind: 'close',
+    amount,
+    at,
+  });
+}
 
 /** Thrown inside a transaction when a conditional update found the row already changed: the caller rolls back. */
 export class RowChanged extends Error {}
@@ -92,6 +108,7 @@ export async function closeHolding(
   if (!realised.isZero()) {
     account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }
+  await bookAbsorbed(q, row, full, realised, now);
   const closed = await finishOrder(q, row.id, 1, {
     updatePrice: priceText(closePrice, inst.pricePrecision),
     factProfits: exactText(realised),
@@ -144,6 +161,7 @@ export async function closePart(
   if (!realised.isZero()) {
     account = await move(q, row.userId, { balance: realised, type: RecordType.PROFIT, memo, at: now });
   }
+  await bookAbsorbed(q, row, full, realised, now);
   const closed = await insertClosedPart(q, row, {
     quantity: exactText(part),
     cautionMoney: exactText(margin.part),

@@ -40,6 +40,8 @@ export interface OrderRow {
   completedAt: number | null;
   /** Pending expiry, ms epoch; 0 = good till cancelled (server/engine/pending-expiry.ts). */
   expiresAt?: number;
+  /** Accrued swap: the sum of the rollover charges booked on this position (docs/trading.md "Swaps"). */
+  swap?: string;
 }
 
 /** An open order (pending or holding) as the trigger index keeps it: parsed once, compared on every tick. */

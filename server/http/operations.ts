@@ -16,7 +16,12 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /api/company/getCompanyStatus': ['getCompanyStatus', 'Whether the product search lists provider companies'],
   'POST /api/notify/send_sms': ['sendSmsCode', 'Send a verification code by SMS'],
   'POST /api/notify/send_email': ['sendEmailCode', 'Send a verification code by e-mail'],
+  'POST /api/notify/code_state': ['getCodeDeliveryState', 'Whether a sent code reached its gateway (by its key)'],
   'GET /api/captcha': ['getCaptcha', 'A picture captcha and its key'],
+  'GET /v1/api/notices/list': ['listNotices', "The account's in-app notices, a page at a time"],
+  'POST /v1/api/notices/read': ['markNoticesRead', 'Mark one notice, or all of them, read'],
+  'GET /v1/api/notices/settings': ['getNoticeSettings', "The account's anti-phishing phrase"],
+  'POST /v1/api/notices/settings': ['saveNoticeSettings', 'Set or clear the anti-phishing phrase'],
   'POST /api/user/loginForU': ['login', 'Log in with an e-mail address or mobile number and a password'],
   'GET /api/user/createAccountDemoForU': [
     'loginDemo',

@@ -23,22 +23,36 @@ export function createInputAjv(): Ajv {
   return ajv;
 }
 
-/** Where in `data` the first value no schema can refuse but the server must: a non-finite number or a NUL. */
-export function hostileValue(data: unknown, path = ''): ErrorObject | undefined {
-  if (typeof data === 'number') {
-    return Number.isFinite(data) ? undefined : issue(path, 'finite', 'must be a finite number');
-  }
-  if (typeof data === 'string') {
-    return data.includes('\u0000') ? issue(path, 'nul', 'must not contain U+0000') : undefined;
-  }
-  if (data && typeof data === 'object') {
-    const entries: Array<[string, unknown]> = Array.isArray(data)
-      ? data.map((v, i) => [String(i), v])
-      : Object.entries(data);
-    for (const [k, v] of entries) {
-      if (k.includes('\u0000')) return issue(path, 'nul', 'must not contain U+0000');
-      const found = hostileValue(v, `${path}/${k}`);
-      if (found) return found;
+/**
+ * How deep an input may nest (objects and arrays). No route's body goes past a few levels; a hostile one can nest
+ * 150,000, and anything that walks it recursively then overflows the stack: deeper input is refused before any walk.
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Where in `data` the first value no schema can refuse but the server must: a non-finite number, a NUL, or nesting
+ * deeper than MAX_INPUT_DEPTH. Iterative (an explicit stack), so no input can overflow the call stack; extra
+ * fields are walked too, since they reach this walk before ajv's removeAdditional has dropped them everywhere.
+ */
+export function hostileValue(data: unknown): ErrorObject | undefined {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: data, path: '', depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path, depth } = item;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return issue(path, 'finite', 'must be a finite number');
+    } else if (typeof value === 'string') {
+      if (value.includes('\u0000')) return issue(path, 'nul', 'must not contain U+0000');
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) return issue(path, 'depth', `must not nest deeper than ${MAX_INPUT_DEPTH} levels`);
+      const keys = Array.isArray(value) ? null : Object.keys(value);
+      const length = keys ? keys.length : (value as unknown[]).length;
+      // Pushed in reverse, so the first offending field found is the first in document order.
+      for (let i = length - 1; i >= 0; i--) {
+        const k = keys ? (keys[i] as string) : String(i);
+        if (k.includes('\u0000')) return issue(path, 'nul', 'must not contain U+0000');
+        const v = keys ? (value as Record<string, unknown>)[k] : (value as unknown[])[i];
+        stack.push({ value: v, path: `${path}/${k}`, depth: depth + 1 });
+      }
     }
   }
   return undefined;

@@ -9,6 +9,7 @@ export const RecordType = {
   TRADE_FEE: 23, // handling fee charged when an order is placed
   FEE_REFUND: 24, // the fee of a cancelled pending order, given back
   PROFIT: 25, // realised P&L of a closed position (negative for a loss)
+  SWAP: 26, // one rollover's swap on a position (negative = charged), once per position and rollover (server/swaps/)
   DEPOSIT: 31, // a charge approved by an operator: + balance
   WITHDRAW_FROZEN: 32, // a withdrawal requested: − balance, + lock
   WITHDRAW_PAID: 33, // paid out by an operator: − lock only, recorded with value 0 so the history shows it

@@ -7,6 +7,8 @@ export interface Tick {
   instrumentId: number;
   code: string;
   price: string;
+  /** The ask when the dealer set a spread (docs/market-data.md "Spread"): `price` is then the bid. Absent: one price. */
+  ask?: string;
   time: number; // ms epoch
   volume: number;
 }
@@ -23,6 +25,9 @@ export interface LiveQuote {
   status: 0 | 1; // MarketStatus (0 while trading is halted)
   /** The feed's flag (docs/market-data.md): no healthy source (stale) or trading halted; absent = live. */
   feed?: 'stale' | 'halted';
+  /** Two-sided only (a spread is set): bid (= close) and ask. Absent: one price, buys and sells at close. */
+  bid?: string;
+  ask?: string;
 }
 
 /** Why the feed refuses trading on an instrument now: its price is stale, or the desk halted it (with a reason). */

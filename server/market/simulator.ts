@@ -41,7 +41,10 @@ export interface InitialQuote {
 export interface InstrumentState {
   readonly inst: MarketInstrument;
   readonly index: number;
+  /** The price (the bid when the dealer set a spread: docs/market-data.md "Spread"), in ticks. */
   ticks: number;
+  /** The ask in ticks: equal to `ticks` for one price. */
+  ask: number;
   time: number;
   status: 0 | 1;
   dayStart: number;
@@ -107,6 +110,7 @@ export class Simulator implements MarketFeed {
         inst,
         index,
         ticks,
+        ask: ticks,
         time: Math.min(init?.time ?? now, now),
         status: isOpenAt(inst.cls, now / 1000) ? 1 : 0,
         dayStart,
@@ -204,13 +208,14 @@ export class Simulator implements MarketFeed {
     for (const st of this.states) st.muted = !codes.has(st.inst.code);
   }
 
-  /** The market writer applies a price its feed desk accepted (whole ticks, the writer's time). */
-  push(index: number, ticks: number, time: number, volume: number): void {
+  /** The market writer applies a price its feed desk accepted (whole ticks: bid and ask, equal for one price; the
+   * writer's time). */
+  push(index: number, bid: number, ask: number, time: number, volume: number): void {
     const st = this.states[index];
     if (!st) return;
     const t = Math.max(time, st.time);
     st.lastMoveMs = t;
-    this.apply(st, t, ticks, volume);
+    this.apply(st, t, bid, volume, ask);
   }
 
   /** Sets an instrument's feed flags (stale, halted with a reason); the quote and tuple show them at once. */
@@ -234,9 +239,10 @@ export class Simulator implements MarketFeed {
     if (!st) return;
     const ticks = textToTicks(tick.price, st.inst.pricePrecision);
     if (ticks === null || ticks <= 0) return;
+    const ask = tick.ask === undefined ? ticks : (textToTicks(tick.ask, st.inst.pricePrecision) ?? ticks);
     const t = Math.max(tick.time, st.time);
     st.lastMoveMs = t;
-    this.apply(st, t, ticks, tick.volume);
+    this.apply(st, t, ticks, tick.volume, Math.max(ask, ticks));
   }
 
   private randomMove(st: SimState, t: number): void {
@@ -253,7 +259,7 @@ export class Simulator implements MarketFeed {
     this.apply(st, t, ticks, volume);
   }
 
-  private apply(st: SimState, t: number, ticks: number, volume: number): Tick {
+  private apply(st: SimState, t: number, ticks: number, volume: number, ask = ticks): Tick {
     let newDay = false;
     if (t >= st.nextDayMs) {
       // While shut (a scripted price at the weekend) the session is still the last one: no new day yet.
@@ -268,6 +274,7 @@ export class Simulator implements MarketFeed {
       if (ticks < st.dayLow) st.dayLow = ticks;
     }
     st.ticks = ticks;
+    st.ask = ask;
     st.time = t;
     this.sink?.(st, t, volume);
     this.changed(st);
@@ -278,6 +285,7 @@ export class Simulator implements MarketFeed {
       time: t,
       volume,
     };
+    if (ask !== ticks) tick.ask = ticksToText(ask, st.inst.pricePrecision);
     for (const l of this.tickListeners) isolated(l, tick, this.opts.onListenerError);
     return tick;
   }
@@ -356,6 +364,10 @@ export class Simulator implements MarketFeed {
       };
       if (st.halt !== null) st.quote.feed = 'halted';
       else if (st.stale) st.quote.feed = 'stale';
+      if (st.ask !== st.ticks) {
+        st.quote.bid = st.quote.close;
+        st.quote.ask = ticksToText(st.ask, p);
+      }
     }
     return st.quote;
   }
@@ -364,9 +376,14 @@ export class Simulator implements MarketFeed {
     if (!st.tuple) {
       const q = this.quoteOf(st);
       st.tuple = [q.code, q.close, q.change, q.time, q.status];
-      // Only a flagged quote is longer: the halt reason traders see, or "stale" (docs/protocol.md).
+      // Only a flagged or two-sided quote is longer: the halt reason traders see, or "stale"; then bid and ask when
+      // the dealer set a spread (docs/protocol.md), with null for the flags it does not have.
       if (st.halt !== null) st.tuple.push('halted', st.halt);
       else if (st.stale) st.tuple.push('stale');
+      if (q.bid !== undefined && q.ask !== undefined) {
+        while (st.tuple.length < 7) st.tuple.push(null);
+        st.tuple.push(q.bid, q.ask);
+      }
     }
     return st.tuple;
   }

@@ -1,16 +1,23 @@
 // A notice about an account reaches its owner on every channel the account has (its e-mail, its mobile number),
-// through the Notifier, and never throws into the action that caused it: the action is done, the notice is news.
+// through the Notifier, and is recorded once in the account's in-app notice list (docs/notifications.md "In-app
+// notices"; never a verification code: a code is a secret, not news). It never throws into the action that caused
+// it: the action is done, the notice is news.
 import type { Db, Queryable } from '../db/db.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import { findUserById } from '../auth/users.ts';
 import type { Language } from '../../domain/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message, MessageKind, Notifier } from '../services.ts';
+import type { Clock } from '../../domain/time.ts';
+import { systemClock } from '../core/system-time.ts';
+import { recordNotice } from './notices-repository.ts';
 
 export interface AccountNoticeDeps {
   db: Db | Queryable;
   notifier: Notifier;
   log: FastifyBaseLogger;
+  /** The in-app notice's time; the system clock when absent. */
+  clock?: Clock | undefined;
 }
 
 /** The messages a notice of `kind` about `userId` becomes: one per channel the account has. Demo accounts get none. */
@@ -41,6 +48,10 @@ export async function notifyAccount(
   lang?: Language,
 ): Promise<void> {
   try {
+    const user = await findUserById(deps.db, userId);
+    if (user && user.is_demo !== 1 && kind !== 'verification_code') {
+      await recordNotice(deps.db, userId, kind, values, (deps.clock ?? systemClock).now());
+    }
     for (const message of await accountMessages(deps.db, userId, kind, values, lang)) await deps.notifier.send(message);
   } catch (err) {
     deps.log.warn({ notice: { kind, userId }, err: (err as Error).name }, 'account notice not queued');

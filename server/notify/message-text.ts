@@ -1,13 +1,23 @@
 // A message's plain text in the recipient's language, from the locale files: `notices.<kind>` (the verification code
 // keeps its long-standing key, server.code_text). The e-mail templates build their HTML and text parts around it.
+// Times arrive as ISO-8601 UTC (the values table of server/services.ts); a reader gets them as "2026-11-25 09:30 UTC".
 import { DEFAULT_LANGUAGE } from '../../domain/types.ts';
 import { translate } from '../http/i18n.ts';
 import type { Message, MessageKind } from '../services.ts';
 
 const TEXT_KEY: Partial<Record<MessageKind, string>> = { verification_code: 'server.code_text' };
+const TIME_VALUES: ReadonlySet<string> = new Set(['time', 'usable_from']);
+const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?Z$/;
 
 export const messageTextKey = (kind: MessageKind): string => TEXT_KEY[kind] ?? `notices.${kind}`;
 
+function shownValue(name: string, value: string | number): string | number {
+  if (!TIME_VALUES.has(name) || typeof value !== 'string') return value;
+  const m = ISO.exec(value);
+  return m ? `${m[1]} ${m[2]} UTC` : value;
+}
+
 export function messageText(message: Message): string {
-  return translate(message.lang ?? DEFAULT_LANGUAGE, messageTextKey(message.kind), message.values);
+  const values = Object.fromEntries(Object.entries(message.values).map(([k, v]) => [k, shownValue(k, v)]));
+  return translate(message.lang ?? DEFAULT_LANGUAGE, messageTextKey(message.kind), values);
 }

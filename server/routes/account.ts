@@ -1,5 +1,6 @@
 // The trading account's routes (SPEC §7 "Funds"): forexDetail (balance, margin, floating P&L, equity, risk rate) and
 // accountLog/forexChange (the financial records, paged). wallet/getBalance lives in routes/wallet.ts.
+import { marginCallLevelText } from '../engine/margin-call-level.ts';
 import type { FastifyInstance } from 'fastify';
 import { fixed } from '../../domain/decimal.ts';
 import { equity, riskRate } from '../../domain/money.ts';
@@ -47,6 +48,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         floating: moneyText(figures.floating),
         equity: moneyText(equity(figures)),
         risk_rate: rate === null ? null : fixed(rate.times(100), 2),
+        margin_call_level: await marginCallLevelText(ctx.db),
       };
       return ok(data);
     },

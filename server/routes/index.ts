@@ -22,6 +22,7 @@ import { statementRoutes } from './statements.ts';
 import { alertRoutes } from './alerts.ts';
 import { chartSettingsRoutes } from './chart-settings.ts';
 import { securityRoutes } from './security.ts';
+import { noticeRoutes } from './notices.ts';
 
 export function coreRoutes(): RouteModule[] {
   return [
@@ -52,5 +53,7 @@ export function coreRoutes(): RouteModule[] {
     chartSettingsRoutes,
     // Account security: the second factor, sessions and devices, the withdrawal code (docs/security.md).
     securityRoutes,
+    // The in-app notice list and the anti-phishing phrase (docs/notifications.md).
+    noticeRoutes,
   ];
 }

@@ -17,6 +17,8 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, emailAddress, int, mobileNumber, query, type JsonSchema } from '../http/schemas.ts';
 import { CAPTCHA, CODE_SENT } from '../http/wire/account.ts';
+import { CODE_STATE } from '../http/wire/notices.ts';
+import { codeDeliveryState } from '../notify/code-state.ts';
 import { replies } from '../http/wire-schema.ts';
 import { accountId, bodyOf, budget, type Budget } from '../security/budgets.ts';
 
@@ -91,6 +93,22 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const key = await send(request, 'email');
       return ok({ key, resend_after: RESEND_AFTER_MS / 1000 }, requestText(request, 'server.code_sent'));
     },
+  );
+
+  // Whether the code named by `key` reached its gateway (docs/notifications.md "A code that was not sent"): the form
+  // polls it after a send and says "the code was not sent, try again" when it failed. A POST: the key is a
+  // capability and never rides in a URL.
+  app.post<{ Body: { key: string } }>(
+    '/api/notify/code_state',
+    {
+      config: { budget: budget('captcha', () => null) },
+      schema: {
+        tags: TAGS,
+        body: body({ key: { type: 'string', minLength: 1, maxLength: 64 } }, ['key']),
+        response: replies(CODE_STATE),
+      },
+    },
+    async (request) => ok(await codeDeliveryState(db, request.body.key)),
   );
 
   // SPEC "GET {token}" for the picture captcha: we serve it at a fixed path.

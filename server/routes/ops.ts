@@ -11,6 +11,7 @@ import { pickLanguage, translate } from '../http/i18n.ts';
 import { isOperator } from '../ops/auth.ts';
 import type { OpsCommand } from '../ops/command.ts';
 import { OPS_COMMANDS as OPS_COMMANDS_SCHEMA } from '../http/wire/content.ts';
+import { redactUrl } from '../core/log-redaction.ts';
 import { anyValue, OPS, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
 import { noBudget } from '../security/budgets.ts';
@@ -20,6 +21,8 @@ export interface OpsCommandInfo {
   name: string;
   summary: string;
   params: OpsCommand['params'];
+  /** Read-only: the page offers to re-run it every second (docs/back-office.md "The dealer's view"). */
+  live?: boolean;
 }
 
 const MAX_PARAM_LENGTH = 1000;
@@ -52,7 +55,7 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
     // Encapsulated in this module's scope: guards the ops routes only.
     app.addHook('onRequest', async (request, reply) => {
       if (await isOperator(ctx, request)) return;
-      request.log.warn({ url: request.url }, 'ops request without a valid token');
+      request.log.warn({ url: redactUrl(request.url) }, 'ops request without a valid token');
       await reply.code(401).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_token')));
     });
 
@@ -60,7 +63,9 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
       '/api/ops/commands',
       { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } },
       async () => {
-        const list: OpsCommandInfo[] = commands.map(({ name, summary, params }) => ({ name, summary, params }));
+        const list: OpsCommandInfo[] = commands.map(({ name, summary, params, live }) =>
+          live ? { name, summary, params, live } : { name, summary, params },
+        );
         return ok(list);
       },
     );

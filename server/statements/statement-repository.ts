@@ -20,6 +20,7 @@ export interface StatementOrderRow {
   caution_money: string;
   trade_fee: string;
   fact_profits: string;
+  swap: string;
   close_reason: string;
   created_at: string;
   completed_at: string;
@@ -55,7 +56,7 @@ export async function closedOrdersAfter(
 ): Promise<StatementOrderRow[]> {
   return q.query<StatementOrderRow>(
     `SELECT o.id, o.order_type, o.quantity, o.price, o.update_price, o.caution_money, o.trade_fee, o.fact_profits,
-            o.close_reason, o.created_at, o.completed_at, i.show_code, i.price_precision
+            o.swap, o.close_reason, o.created_at, o.completed_at, i.show_code, i.price_precision
        FROM orders o JOIN instruments i ON i.id = o.instrument_id
       WHERE o.user_id = $1 AND o.status = 3 AND o.completed_at >= $2 AND o.completed_at < $3
         AND (o.completed_at, o.id) > ($4::bigint, $5::int)

@@ -7,6 +7,7 @@ import {
   TOPIC_FOREX_TRADE,
   TOPIC_ACCOUNT,
   TOPIC_PRICE_ALERT,
+  TOPIC_MARGIN_CALL,
   type ServerMessage,
 } from '../../domain/ws-protocol.ts';
 import { tokenHash } from '../auth/tokens.ts';
@@ -49,7 +50,8 @@ export class Subscriptions {
       topic === TOPIC_FOREX_TRADE ||
       topic === TOPIC_FOREX_CLOSED ||
       topic === TOPIC_PRICE_ALERT ||
-      topic === TOPIC_ACCOUNT
+      topic === TOPIC_ACCOUNT ||
+      topic === TOPIC_MARGIN_CALL
     )
       return 'user';
     if (topic.startsWith(KLINE_PREFIX)) return this.klineIndex(topic) === undefined ? null : 'kline';

@@ -1,5 +1,6 @@
 // Account endpoints of SPEC §7 (login, demo, register, passwords, codes, captcha, balance) with their wire shapes.
 import type { Balance, LoginResult, User } from '../../domain/types.ts';
+import type { ForexDetail } from '../../domain/wallet-types.ts';
 import { apiGet, apiGetFull, apiPost, apiPostFull, apiRequest, type CallOptions } from './client.ts';
 
 export type LoginType = 'email' | 'mobile';
@@ -108,4 +109,9 @@ export function resetDemo() {
 
 export function balance(opts: CallOptions = {}) {
   return apiGet<Balance>('/v1/api/main/wallet/getBalance', undefined, opts);
+}
+
+/** The trading account's figures, with the dealer's margin-call level (docs/trading.md "Margin call"). */
+export function forexDetail(opts: CallOptions = {}) {
+  return apiGet<ForexDetail>('/v1/api/main/account/forexDetail', undefined, opts);
 }

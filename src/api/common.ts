@@ -20,7 +20,8 @@ export function companyStatus() {
   return apiGet<AppStatus>('/api/company/getCompanyStatus', undefined, { toast: false, initial: true });
 }
 
-/** A public setting (GET /api/default/setting): is_show_mobile = '0' hides mobile sign-up. */
-export function publicSetting(key: 'is_show_mobile') {
+/** A public setting (GET /api/default/setting): is_show_mobile = '0' hides mobile sign-up; risk_cap_percent caps a
+ * size by risk. */
+export function publicSetting(key: 'is_show_mobile' | 'risk_cap_percent') {
   return apiGet<{ key: string; value: string | null }>('/api/default/setting', { key }, { toast: false });
 }

@@ -116,6 +116,12 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/mine/chat', element: lazyPage(() => import('../pages/content/chat-page.tsx').then((m) => m.ChatPage)) },
   {
+    path: '/mine/notices',
+    element: lazyPage(() => import('../pages/mine/notices-page.tsx').then((m) => m.NoticesPage)),
+    auth: true,
+    demoBlocked: true,
+  },
+  {
     path: '/mine/system',
     element: lazyPage(() => import('../pages/mine/system-page.tsx').then((m) => m.SystemPage)),
     auth: true,

@@ -12,6 +12,8 @@ export interface OpsCommandInfo {
   name: string;
   summary: string;
   params: readonly OpsParamInfo[];
+  /** Read-only: the page may re-run it every second. */
+  live?: boolean;
 }
 
 export class OpsError extends Error {}

@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { listCommands, OpsError, runCommand, TOKEN_KEY, type OpsCommandInfo } from './ops-api.ts';
 import { ResultView } from './result-view.tsx';
+// The page's timers adapter (a leaf module: no app code comes with it).
+import { browserTimers } from '../state/clock.ts';
 import { OPS_TEXT } from './texts.ts';
 
 const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
@@ -73,9 +75,29 @@ export function OpsApp() {
   const [commands, setCommands] = useState<OpsCommandInfo[] | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ data: unknown } | null>(null);
+  const [result, setResult] = useState<{
+    data: unknown;
+    name?: string;
+    args?: Record<string, string>;
+    live?: boolean;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A read-only command's result refreshed every second (the dealer's view): its name and arguments. */
+  const [live, setLive] = useState<{ name: string; args: Record<string, string> } | null>(null);
+  useEffect(() => {
+    if (!token || !live) return;
+    const id = browserTimers.setInterval(() => {
+      runCommand(token, live.name, live.args).then(
+        (data) => setResult((r) => ({ ...r, data })),
+        (err: unknown) => {
+          setLive(null);
+          setError(message(err));
+        },
+      );
+    }, 1000);
+    return () => browserTimers.clearInterval(id);
+  }, [token, live]);
 
   const connect = useCallback((t: string) => {
     setError(null);
@@ -108,9 +130,12 @@ export function OpsApp() {
       const v = values[p.name]?.trim();
       if (v) args[p.name] = v;
     }
+    setLive(null);
     runCommand(token, cmd.name, args)
       .then(
-        (data) => setResult({ data }),
+        (data) => {
+          setResult({ data, name: cmd.name, args, live: cmd.live === true });
+        },
         (err: unknown) => setError(message(err)),
       )
       .finally(() => setBusy(false));
@@ -121,6 +146,7 @@ export function OpsApp() {
     setValues(next);
   };
   const forget = () => {
+    setLive(null);
     sessionStorage.removeItem(TOKEN_KEY);
     setToken(null);
     setCommands(null);
@@ -173,6 +199,19 @@ export function OpsApp() {
             {result && (
               <div className="ops-card" aria-label={OPS_TEXT.result}>
                 <h2>{OPS_TEXT.result}</h2>
+                {result.live && result.name ? (
+                  <label className="ops-live">
+                    <input
+                      type="checkbox"
+                      name="live"
+                      checked={live !== null}
+                      onChange={(e) =>
+                        setLive(e.target.checked && result.name ? { name: result.name, args: result.args ?? {} } : null)
+                      }
+                    />
+                    {OPS_TEXT.live}
+                  </label>
+                ) : null}
                 <ResultView token={token ?? ''} data={result.data} onPick={pickRow} />
               </div>
             )}

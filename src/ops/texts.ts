@@ -15,4 +15,5 @@ export const OPS_TEXT = {
   rowHint: 'Tap a row to copy its values into the form of the command you pick next.',
   optional: 'optional',
   failed: 'Request failed',
+  live: 'Live (every second)',
 } as const;

@@ -20,14 +20,38 @@ export const $historyBars = signal<number | null>(null, { name: 'chart.$historyB
 let started = false;
 let generation = 0;
 
-function readVisitor(): IndicatorSettings {
+/** The visitor's own settings in this browser, or null when a visitor chose none. */
+function visitorChoice(): IndicatorSettings | null {
   const raw = localStore()?.getItem(VISITOR_INDICATORS_KEY);
-  if (!raw) return defaultIndicatorSettings();
+  if (!raw) return null;
   try {
     return sanitiseSettings(JSON.parse(raw));
   } catch {
-    return defaultIndicatorSettings();
+    return null;
   }
+}
+
+function readVisitor(): IndicatorSettings {
+  return visitorChoice() ?? defaultIndicatorSettings();
+}
+
+const same = (a: IndicatorSettings, b: IndicatorSettings): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Sign-in (docs/screens.md "Indicators"): what the visitor chose in this browser is carried into an account that has
+ * chosen nothing yet (its settings are the defaults), then forgotten here — as the watchlist's stars are. An account
+ * with choices of its own keeps them. Answers the account's settings.
+ */
+async function accountSettings(): Promise<IndicatorSettings> {
+  const visitor = visitorChoice();
+  const account = sanitiseSettings((await readChartSettings()).indicators);
+  if (visitor === null) return account;
+  let next = account;
+  if (same(account, defaultIndicatorSettings()) && !same(visitor, account)) {
+    next = sanitiseSettings((await saveChartSettings(visitor)).indicators);
+  }
+  localStore()?.removeItem(VISITOR_INDICATORS_KEY);
+  return next;
 }
 
 /** Follows the session and hands every change to the feed. Idempotent: each chart calls it when it mounts. */
@@ -40,9 +64,9 @@ export function startChartSettings(): void {
     const gen = generation;
     $settings.value = readVisitor();
     if (token !== null) {
-      readChartSettings()
+      accountSettings()
         .then((s) => {
-          if (gen === generation) $settings.value = sanitiseSettings(s.indicators);
+          if (gen === generation) $settings.value = s;
         })
         .catch(() => undefined); // offline: this browser's settings meanwhile
     }

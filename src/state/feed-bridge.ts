@@ -10,6 +10,7 @@ import { $conn } from './feed-signals.ts';
 import { $instruments, setInstruments as storeSetInstruments } from './instruments.ts';
 import { adoptFeedIndex, applyBatch } from './apply-batch.ts';
 import { dispatchAccountChange, dispatchOrderEvent, dispatchOrderGap, dispatchPriceAlert } from './feed-listeners.ts';
+import { showMarginCall } from './margin-call.ts';
 import { onQuoteInterest, shownCodes } from './quote-interest.ts';
 
 /** The handle screens use: FeedApi without start (the bridge owns that); every method returns a Promise. */
@@ -88,6 +89,7 @@ export class FeedBridge {
     onOrderGap: () => dispatchOrderGap(),
     onPriceAlert: (a) => dispatchPriceAlert(a),
     onAccountChange: (kind) => dispatchAccountChange(kind),
+    onMarginCall: (call) => showMarginCall(call),
     onSessionRejected: (msg) => socketSessionRejected(msg),
   };
 

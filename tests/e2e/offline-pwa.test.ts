@@ -257,7 +257,7 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   const submit = page.locator('[data-action="submit-order"]');
   await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
   await submit.click();
-  await page.locator('.dialog .btn-primary').click(); // the phone asks once before a market order (issue 35)
+  await page.locator('.dialog .dialog__actions .btn:last-child').click(); // the phone asks once before a market order (issue 35)
   await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
   const snapshotPositions = (): Promise<number> =>
     page.evaluate(

@@ -140,11 +140,11 @@ describeInFlowBrowsers((browser) => {
         if (size === 'phone') {
           // The confirmation, or (a failure then says why) the messages the form shows instead.
           const asked = async (): Promise<true | string> =>
-            (await page.locator('.dialog .btn-primary').count()) > 0 ||
+            (await page.locator('.dialog .dialog__actions .btn:last-child').count()) > 0 ||
             `no confirmation; messages ${JSON.stringify(await messages(page))}, at ${await page.evaluate(() => location.hash)}`;
           await expect.poll(asked, { timeout: 30_000 }).toBe(true);
           await axeClean(page, name);
-          await page.locator('.dialog .btn-primary').click();
+          await page.locator('.dialog .dialog__actions .btn:last-child').click();
         }
         await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
         await page.locator('.tr-modal .btn-secondary').click();
@@ -235,7 +235,7 @@ describeInFlowBrowsers((browser) => {
       const submit = page.locator('[data-action="submit-order"]');
       await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
       await submit.click();
-      await page.locator('.dialog .btn-primary').click();
+      await page.locator('.dialog .dialog__actions .btn:last-child').click();
       await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
       await page.goto(`${server.url}/#/order?type=1`);
       await page.locator('.od-row[data-status="1"]').first().waitFor({ timeout: 15_000 });

@@ -140,7 +140,7 @@ beforeAll(async () => {
   // The server trusts this run's certificate, and 127.0.0.1 is the one push service it may call.
   server = await startTestServer({
     market: { manual: true },
-    push: { hosts: ['127.0.0.1'], agent: new Agent({ ca: tls.cert }) },
+    push: { hosts: [new URL(push.origin).host], agent: new Agent({ ca: tls.cert }) },
   });
   if (!(server.ctx.market instanceof SimulatedMarket)) throw new Error('no simulated market');
   market = server.ctx.market;

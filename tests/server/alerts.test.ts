@@ -312,6 +312,13 @@ describe('the cap, ownership and bad input', () => {
       "This browser's push service is not supported.",
     );
     expect((await push({ endpoint: 'https://user:pw@fcm.googleapis.com/x' })).code).toBe(0);
+    // An allowed host on another port is another service: only the default HTTPS port (written or not) is taken.
+    for (const endpoint of [
+      'https://fcm.googleapis.com:8443/x',
+      'https://fcm.googleapis.com:80/x',
+      'https://a.notify.windows.com:444/x',
+    ])
+      expect((await push({ endpoint })).msg, endpoint).toBe("This browser's push service is not supported.");
     expect((await push({ p256dh: 'short' })).msg).toBe("This browser's notification subscription is not valid.");
     expect((await push({ auth: 'A'.repeat(40) })).code).toBe(0);
     expect(await countRows(server.ctx, ['price_alerts', 'push_subscriptions'])).toEqual(before);

@@ -3,7 +3,9 @@
 // pending submits, closes, partial closes, cancels, stop edits, deposits, withdrawals and ticks (fast-check) drive
 // both. After every step the same orders have been filled and closed (stop-outs included), with the same reasons and
 // prices and the same realised P&L, and every user's margin, floating P&L (the index's per-instrument aggregates) and
-// balance agree to the last decimal.
+// balance agree to the last decimal. Ticks carry random spreads (two-sided prices, docs/trading.md "Bid and ask"), and
+// the feed worker's maths (workers/risk.ts: the order preview's margin and fee, the live floating P&L) is held to the
+// engine's after every step: the same side rules, to the digit.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
@@ -17,6 +19,9 @@ import { RecordType } from '../../server/ledger/record-types.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
 import { ScanIndex } from '../fixtures/engine-oracle.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { previewOrder, RiskBook } from '../../workers/risk.ts';
+import type { Instrument, Order } from '../../domain/types.ts';
+import type { EngineInstrument } from '../../server/engine/types.ts';
 import { fundedUser, insertTestInstruments, PushRecorder, ScriptedMarket, TEST_INSTRUMENTS } from './engine-helpers.ts';
 
 const START = [110000, 30000, 6000000]; // TSTEUR 1.10000, TSTXAG 30.000, TSTBTC 60000.00 as scaled integers
@@ -81,7 +86,7 @@ type Op =
   | { k: 'part'; pick: number; keep: number }
   | { k: 'stops'; pick: number; sl: number; tp: number }
   | { k: 'money'; user: number; amount: number }
-  | { k: 'tick'; inst: number; move: number };
+  | { k: 'tick'; inst: number; move: number; spread: number };
 
 const offset = fc.oneof(fc.constant(0), fc.integer({ min: -60, max: 60 }));
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -114,7 +119,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
   },
   {
-    arbitrary: fc.record({ k: fc.constant('tick' as const), inst: fc.nat(2), move: fc.integer({ min: -25, max: 25 }) }),
+    arbitrary: fc.record({
+      k: fc.constant('tick' as const),
+      inst: fc.nat(2),
+      move: fc.integer({ min: -25, max: 25 }),
+      // The ask above the bid in price steps: one price (0) or a random spread.
+      spread: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 60 })),
+    }),
     weight: 6,
   },
 );
@@ -144,6 +155,7 @@ describe('engine on the tick index against the engine on the decimal scan (diffe
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 25 }), async (ops) => {
         const prices = [...START];
+        const spreads = START.map(() => 0);
         const now = fast.server.ctx.clock.now();
         for (const s of [fast, oracle]) {
           s.users = [];
@@ -156,11 +168,13 @@ describe('engine on the tick index against the engine on the decimal scan (diffe
         for (const op of ops) {
           const marks = [fast.push.sent.length, oracle.push.sent.length];
           const outcomes = await Promise.all([fast, oracle].map((s) => step(s, op, prices)));
-          if (op.k === 'tick')
+          if (op.k === 'tick') {
             prices[op.inst] = Math.max(
               1,
               (prices[op.inst] as number) + Math.round(((prices[op.inst] as number) * op.move) / 1000),
             );
+            spreads[op.inst] = op.spread;
+          }
           expect(outcomes[0], JSON.stringify(op)).toEqual(outcomes[1]);
           expect(pushesOf(fast, marks[0] as number)).toEqual(pushesOf(oracle, marks[1] as number));
           for (let u = 0; u < FUNDS.length; u++) {
@@ -173,6 +187,10 @@ describe('engine on the tick index against the engine on the decimal scan (diffe
               [fast, oracle].map((s) => getAccount(s.server.ctx.db, s.users[u] as number)),
             );
             expect(ba?.balance).toBe(bb?.balance);
+            expect(workerFloating(fast, fast.users[u] as number), 'the worker marks as the engine').toBe(a?.floating);
+          }
+          if (op.k === 'submit' && outcomes[0]?.startsWith('ok ')) {
+            expect(workerPreview(op, prices, spreads), 'the worker previews as the engine books').toBe(outcomes[0]);
           }
         }
         // Leave nothing open for the next run: its ticks would otherwise trigger these orders.
@@ -189,6 +207,88 @@ describe('engine on the tick index against the engine on the decimal scan (diffe
     );
   }, 300_000);
 });
+
+/** An engine instrument as the worker's catalog shows it (the fields the worker's maths read). */
+function asListed(inst: EngineInstrument): Instrument {
+  return {
+    Id: inst.id,
+    Code: inst.code,
+    PricePrecision: inst.pricePrecision,
+    MarginMode: inst.spec.MarginMode,
+    ForexContNum: inst.spec.ForexContNum,
+    ForexFeeRate: inst.spec.ForexFeeRate,
+    HasForexMultiple: inst.multiples.map((m) => ({ Value: m })),
+  } as unknown as Instrument;
+}
+
+/** Bid and ask texts of a test instrument as the market quotes them now. */
+function quoted(s: Side, inst: EngineInstrument): { bid: string | null; ask: string | null } {
+  const q = s.market.latest(inst.code);
+  return { bid: q?.close ?? null, ask: q?.ask ?? q?.close ?? null };
+}
+
+/** A user's floating P&L as the feed worker computes it (RiskBook) from their holding orders and the live quotes. */
+function workerFloating(s: Side, userId: number): string {
+  const orders: Order[] = s.engine.book
+    .forUser(userId)
+    .filter((o) => o.status === 1)
+    .map(
+      (o) =>
+        ({
+          Id: o.id,
+          Status: 1,
+          OrderType: o.side === 'buy' ? 1 : 2,
+          Quantity: o.quantity.toFixed(),
+          Price: o.price.toFixed(),
+          UpdatePrice: o.price.toFixed(),
+          CautionMoney: o.margin.toFixed(),
+          ForexTradeLists: { Code: TEST_INSTRUMENTS.find((i) => i.id === o.instrumentId)?.code ?? '' },
+        }) as unknown as Order,
+    );
+  const book = new RiskBook();
+  const byCode = (code: string) => TEST_INSTRUMENTS.find((i) => i.code === code);
+  book.setPositions(
+    orders,
+    '0',
+    '0',
+    (o) => {
+      const inst = byCode(o.ForexTradeLists.Code);
+      return inst && asListed(inst);
+    },
+    (c) => {
+      const inst = byCode(c);
+      return inst ? quoted(s, inst).bid : null;
+    },
+    (c) => {
+      const inst = byCode(c);
+      return inst ? quoted(s, inst).ask : null;
+    },
+  );
+  return dec(book.snapshot().floating).toFixed();
+}
+
+/** What the worker's preview says a submit books (margin, fee), at the quotes the submit saw. */
+function workerPreview(op: Extract<Op, { k: 'submit' }>, prices: number[], spreads: number[]): string {
+  const inst = TEST_INSTRUMENTS[op.inst] as EngineInstrument;
+  const p = prices[op.inst] as number;
+  const target = op.pending ? priceText(p + Math.round((p * op.away) / 1000), inst.pricePrecision) : null;
+  const pv = previewOrder(
+    {
+      code: inst.code,
+      orderType: op.buy ? 1 : 2,
+      quantity: String(Number(inst.minLots) * op.lots),
+      multiple: inst.multiples[0] ?? 0,
+      atPrice: target,
+      stopProfit: null,
+      stopLoss: null,
+    } as Parameters<typeof previewOrder>[0],
+    asListed(inst),
+    priceText(p, inst.pricePrecision),
+    2, // trade_fee_type of the seeded settings: margin × fee rate
+    priceText(p + (spreads[op.inst] as number), inst.pricePrecision),
+  );
+  return `ok ${pv.margin} ${pv.fee}`;
+}
 
 /** Runs one op on one side and waits for every trigger it started; returns what the caller saw. */
 async function step(s: Side, op: Op, prices: number[]): Promise<string> {
@@ -269,7 +369,8 @@ async function step(s: Side, op: Op, prices: number[]): Promise<string> {
     if (op.k !== 'tick') return 'none';
     const inst = TEST_INSTRUMENTS[op.inst] as (typeof TEST_INSTRUMENTS)[number];
     const p = prices[op.inst] as number;
-    s.market.setPrice(inst.code, priceText(Math.max(1, p + Math.round((p * op.move) / 1000)), inst.pricePrecision));
+    const bid = Math.max(1, p + Math.round((p * op.move) / 1000));
+    s.market.setSides(inst.code, priceText(bid, inst.pricePrecision), priceText(bid + op.spread, inst.pricePrecision));
     return 'tick';
   } catch (err) {
     return errorKey(err);

@@ -89,11 +89,17 @@ export class ScriptedMarket implements MarketFeed {
   constructor(private readonly instruments: readonly EngineInstrument[]) {}
 
   setPrice(code: string, price: string): void {
+    this.setSides(code, price, price);
+  }
+
+  /** A two-sided tick (docs/trading.md "Bid and ask"): Close is the bid; bid = ask is one price. */
+  setSides(code: string, price: string, ask: string): void {
     const inst = this.instruments.find((i) => i.code === code);
     if (!inst) throw new Error(`unknown test instrument ${code}`);
     this.time += 250;
     const prev = this.quotes.get(code);
     const open = prev?.open ?? price;
+    const two = ask !== price ? { bid: price, ask } : {};
     this.quotes.set(code, {
       instrumentId: inst.id,
       code,
@@ -104,8 +110,9 @@ export class ScriptedMarket implements MarketFeed {
       change: '0.00',
       time: this.time,
       status: this.closed.has(code) ? 0 : 1,
+      ...two,
     });
-    const tick: Tick = { instrumentId: inst.id, code, price, time: this.time, volume: 1 };
+    const tick: Tick = { instrumentId: inst.id, code, price, time: this.time, volume: 1, ...(two.ask ? { ask } : {}) };
     for (const l of this.listeners) l(tick);
   }
 

@@ -19,7 +19,7 @@ let tokens: string[] = [];
 const tally = { requests: 0, refused: 0, accepted: 0, byStatus: {} as Record<number, number> };
 
 beforeAll(async () => {
-  server = await startTestServer({ clock, market: { manual: true } });
+  server = await startTestServer({ clock, market: { manual: true }, security: { factor: 1_000_000 } });
   const user = await registerAndLogin(server, { clock });
   await move(server.ctx.db, user.user.id, {
     balance: '50000',
@@ -241,4 +241,56 @@ describe('fuzzing every HTTP route', () => {
     }
     expect(await ledgerViolations(server.ctx.db)).toEqual([]);
   }, 120_000);
+});
+
+/** A body of the route's own fields, each a plain string: what a valid request looks like to the parser. */
+function plainBody(r: RouteEntry): Record<string, unknown> {
+  const props = (r.schema?.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return Object.fromEntries(Object.keys(props).map((k) => [k, '1']));
+}
+
+/** JSON text nesting `depth` arrays or objects (built as text: JSON.stringify itself recurses). */
+const deepJson = (depth: number, kind: 'array' | 'object'): string =>
+  kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+describe('deep and wide JSON bodies on every route that reads one', () => {
+  const bodies: Array<[string, (valid: Record<string, unknown>) => string]> = [
+    ['a valid body plus one extra field 10,000 levels deep', (v) => withExtra(v, deepJson(10_000, 'object'))],
+    ['a valid body plus one extra field 150,000 arrays deep', (v) => withExtra(v, deepJson(150_000, 'array'))],
+    ['a bare array 10,000 deep', () => deepJson(10_000, 'array')],
+    ['a valid body plus one extra field 50,000 keys wide', (v) => withExtra(v, wideJson(50_000))],
+  ];
+  function withExtra(valid: Record<string, unknown>, extra: string): string {
+    const text = JSON.stringify(valid);
+    return `${text.slice(0, -1)}${text.length > 2 ? ',' : ''}"zz_extra":${extra}}`;
+  }
+  function wideJson(width: number): string {
+    return `{${Array.from({ length: width }, (_, i) => `"k${i}":[${i}]`).join(',')}}`;
+  }
+
+  it.each(bodies)(
+    '%s: every answer is an envelope, never a 5xx and never a 429 that hides the route',
+    async (_name, make) => {
+      const routes = fuzzable(server.app.routeTable).filter((r) => r.method !== 'GET' && isApi(r));
+      expect(routes.length).toBeGreaterThan(15);
+      for (const r of routes) {
+        for (const token of [undefined, tokens[0]]) {
+          const path = r.url.replace(/:(\w+)/g, '1');
+          const res = await fetch(`${server.baseUrl}${path}`, {
+            method: r.method,
+            headers: { 'content-type': 'application/json', lang: 'en', ...(token ? { authorization: token } : {}) },
+            body: make(plainBody(r)),
+          });
+          const text = await res.text();
+          const where = `${r.method} ${r.url} (${token ? 'user' : 'anonymous'}): ${text.slice(0, 200)}`;
+          expect(res.status, where).toBeLessThan(500);
+          expect(res.status, where).not.toBe(429);
+          const env = JSON.parse(text) as { code: unknown; msg: unknown };
+          expect(typeof env.code, where).toBe('number');
+          expect(typeof env.msg, where).toBe('string');
+        }
+      }
+    },
+    120_000,
+  );
 });

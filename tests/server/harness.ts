@@ -13,10 +13,12 @@ import type { SecurityOptions } from '../../server/security/limits.ts';
 import { LEGACY_SCRYPT } from '../../server/auth/password.ts';
 import type { AppContext } from '../../server/context.ts';
 import type { PushOptions } from '../../server/alerts/alerts-context.ts';
+import type { DeliveryOptions } from '../../server/notify/delivery-options.ts';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
 import type { OpsCommand } from '../../server/ops/command.ts';
 import type { ResponseViolation } from '../../server/http/response-check.ts';
+import type { MetricsListen } from '../../server/metrics/metrics-server.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
 
@@ -43,6 +45,10 @@ export interface TestServerOptions {
   trustProxy?: boolean | string | number;
   /** Web Push options (the push test's local endpoint host and its TLS agent). */
   push?: PushOptions;
+  /** Serve Prometheus metrics on this port (0: a free one): server/metrics/metrics-server.ts. */
+  metrics?: MetricsListen;
+  /** Delivery gateways and retry rules (the SMTP, Kannel and Twilio tests); default none: the outbox. */
+  delivery?: DeliveryOptions;
 }
 
 export interface TestServer {
@@ -53,6 +59,8 @@ export interface TestServer {
   dataDir: string; // uploads live here
   /** Answers that did not match their route's documented response schema (close() fails when there are any). */
   violations: ResponseViolation[];
+  /** The metrics endpoint when `metrics` was asked for. */
+  metricsUrl?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -100,12 +108,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     log: opts.log,
     fundDayMs: opts.fundDayMs,
     fundJob: false,
+    swapJob: false, // tests charge swaps by hand (runSwaps)
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     publicDir: opts.publicDir,
     // Cheaper scrypt (the pre-OWASP figure) unless a test asks for the real one: hundreds of sign-ups per file.
     security: { factor: 1000, scrypt: LEGACY_SCRYPT, ...opts.security },
     trustProxy: opts.trustProxy,
     push: opts.push,
+    metrics: opts.metrics,
+    delivery: opts.delivery,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {
@@ -121,6 +132,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     app: server.app,
     dataDir,
     violations,
+    metricsUrl: server.metricsUrl,
     async close() {
       await server.close();
       await fresh.drop();

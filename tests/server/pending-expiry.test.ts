@@ -143,7 +143,7 @@ describe('pending orders with an expiry', () => {
     clock.set(Date.UTC(2026, 0, 6, 12, 0, 0));
   });
 
-  it('a market order ignores an expiry', async () => {
+  it('a market order ignores a well-formed expiry (a malformed one: tests/server/trading-idempotency.test.ts)', async () => {
     const u = await trader();
     const r = await u.client.get<Order>('/v1/api/forex/submit', {
       ...limit('2026-01-05'),

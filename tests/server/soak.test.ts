@@ -1,7 +1,9 @@
 // The soak inside npm test (scripts/soak.ts, the `npm run soak` command), short: simulated users trading and moving
 // money against the server in a process of its own, driven by a load generator in another (scripts/soak/), on
-// 127.0.0.1. A mixed run — the ledger invariants hold at every check, no 5xx, every kind of action happened, and the
-// server, the generator and this test are three processes — and a balanced run, whose book stays at its level. No
+// 127.0.0.1. A mixed run — the ledger invariants hold at every check, the dealer's view agrees with a full scan of the
+// open orders at every check (the exposure invariant), swaps are charged at the accelerated rollover, no 5xx, every
+// kind of action happened, and the server, the generator and this test are three processes — and a balanced run,
+// whose book stays at its level. No
 // timing or memory bound: on a loaded machine those measure the machine (the figures come from `npm run soak` on a
 // quiet one, docs/reliability.md).
 import { spawn } from 'node:child_process';
@@ -73,13 +75,21 @@ describe('soak', () => {
   it(
     `${SECONDS} s of random trading and money actions from a generator process: invariants at every check, no 5xx`,
     async () => {
-      const { report, output } = await soakOnFreshDb({ SOAK_SECONDS: String(SECONDS), SOAK_USERS: '10' });
+      const { report, output } = await soakOnFreshDb({
+        SOAK_SECONDS: String(SECONDS),
+        SOAK_USERS: '10',
+        SOAK_SWAP_ROLLOVER_MS: '10000',
+      });
       console.log(
         `[soak] ${JSON.stringify({ ...report, samples: report.samples.map((s) => `${s.atS}s:${s.rssMb}MB/${s.heapMb}MB/${s.lagP99Ms}ms/load ${s.load1}`) })}`,
       );
       expect(report.violations, output).toEqual([]);
       expect(report.serverErrors, output).toBe(0);
       expect(report.checks, output).toBeGreaterThanOrEqual(2);
+      expect(report.exposureViolations, output).toEqual([]);
+      expect(report.exposureChecks, output).toBeGreaterThanOrEqual(2);
+      // SOAK_SWAP_ROLLOVER_MS 10000: a rollover every 10 s over a book that always holds positions.
+      expect(report.swapCharges, output).toBeGreaterThan(0);
       for (const kind of ['submit', 'close', 'stops', 'withdraw', 'operator-credit'])
         expect(report.actions[kind] ?? 0, kind).toBeGreaterThan(0);
       // The server, the load generator and this test are three processes; the generator did the work and says so.
@@ -109,6 +119,7 @@ describe('soak', () => {
       expect(report.violations, output).toEqual([]);
       expect(report.serverErrors, output).toBe(0);
       expect(report.balanced).toBe(true);
+      expect(report.exposureViolations, output).toEqual([]);
       expect(report.bookAtStart, output).toBeGreaterThan(0);
       expect(report.bookAtStart, output).toBeLessThanOrEqual(users * level);
       // A lane opens only below its user's level and closes at it: never more than one order above it per user.

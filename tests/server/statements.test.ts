@@ -141,7 +141,8 @@ describe('order history statement', () => {
     await bed.engine.close(u.id, closed.Id);
     await bed.engine.cancel(u.id, pending.Id);
     // The test fixes the times so the expected lines are exact (the engine stamps its clock's time).
-    await bed.ctx.db.query('UPDATE orders SET created_at = $2, completed_at = $3 WHERE id = $1', [
+    // …and a swap accrued while it was held (docs/trading.md "Swaps"), shown in its own column.
+    await bed.ctx.db.query('UPDATE orders SET created_at = $2, completed_at = $3, swap = -1.25 WHERE id = $1', [
       closed.Id,
       at('2026-03-02T08:00:00'),
       at('2026-03-02T08:05:00'),
@@ -157,15 +158,15 @@ describe('order history statement', () => {
     expect([...d.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(d.disposition).toContain('tickwise-orders-2026-03-02_2026-03-03.csv');
     expect(d.text).toBe(
-      'Order no.,Instrument,Direction,Lots,Open price,Close price,Margin (USD),Handling fee (USD),Realised P&L (USD),Opened (UTC),Closed (UTC),Closed by\r\n' +
-        `${closed.Id},TST/EUR,Buy,0.07,1.10003,1.10103,77.002100,0.077002,7.000000,2026-03-02 08:00:00,2026-03-02 08:05:00,You\r\n` +
-        `${pending.Id},TST/EUR,Buy,0.01,1.09000,,10.900000,0.010900,0.000000,2026-03-01 12:00:00,2026-03-03 00:00:00,Cancelled\r\n`,
+      'Order no.,Instrument,Direction,Lots,Open price,Close price,Margin (USD),Handling fee (USD),Realised P&L (USD),Swap (USD),Opened (UTC),Closed (UTC),Closed by\r\n' +
+        `${closed.Id},TST/EUR,Buy,0.07,1.10003,1.10103,77.002100,0.077002,7.000000,-1.250000,2026-03-02 08:00:00,2026-03-02 08:05:00,You\r\n` +
+        `${pending.Id},TST/EUR,Buy,0.01,1.09000,,10.900000,0.010900,0.000000,0.000000,2026-03-01 12:00:00,2026-03-03 00:00:00,Cancelled\r\n`,
     );
     expect(d.text).not.toContain(`\r\n${open.Id},`);
     // Completed on the 2nd only: the cancelled order (the 3rd) is outside; in German.
     const de2 = await download(ORDERS, u.token, { from: '2026-03-02', to: '2026-03-02' }, 'de');
     expect(de2.text.split('\r\n').slice(1)).toEqual([
-      `${closed.Id},TST/EUR,${de.trade.buy_up},0.07,1.10003,1.10103,77.002100,0.077002,7.000000,2026-03-02 08:00:00,2026-03-02 08:05:00,${de.orders.reason_user}`,
+      `${closed.Id},TST/EUR,${de.trade.buy_up},0.07,1.10003,1.10103,77.002100,0.077002,7.000000,-1.250000,2026-03-02 08:00:00,2026-03-02 08:05:00,${de.orders.reason_user}`,
       '',
     ]);
     await bed.engine.close(u.id, open.Id);

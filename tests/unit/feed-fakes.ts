@@ -127,6 +127,11 @@ export class RecordingSink implements FeedSink {
   onAccountChange(kind: string): void {
     this.accountChanges.push(kind);
   }
+  marginCalls: Array<{ risk_rate: string; level: string }> = [];
+  onMarginCall(call: { risk_rate: string; level: string }): void {
+    this.marginCalls.push(call);
+  }
+
   alerts: PriceAlert[] = [];
   onPriceAlert(a: PriceAlert): void {
     this.alerts.push(a);

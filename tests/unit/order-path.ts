@@ -12,6 +12,11 @@ export async function orderPathModules() {
     ...(await importOriginal<typeof import('../../src/state/toasts.ts')>()),
     toast: vi.fn(),
   }));
+  // The risk cap setting (src/state/risk-cap.ts): not configured, so the default 10 % applies.
+  vi.doMock('../../src/api/common.ts', async (importOriginal) => ({
+    ...(await importOriginal<typeof import('../../src/api/common.ts')>()),
+    publicSetting: vi.fn(() => Promise.resolve({ key: 'risk_cap_percent', value: null })),
+  }));
   const { submitOrder } = await import('../../src/api/trading.ts');
   const { toast } = await import('../../src/state/toasts.ts');
   const { quote } = await import('../../src/state/quotes.ts');

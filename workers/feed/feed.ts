@@ -8,7 +8,7 @@
 import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
-import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, type ServerMessage } from '../../domain/ws-protocol.ts';
+import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, tupleAsk, type ServerMessage } from '../../domain/ws-protocol.ts';
 import type {
   ConnState,
   FeedApi,
@@ -145,6 +145,7 @@ export class Feed implements FeedApi {
         p.lockBalance,
         (o) => this.instrumentOf(o),
         (c) => this.board.closeOf(c),
+        (c) => this.board.askOf(c),
       );
     }
     this.chart.instrumentsChanged();
@@ -201,6 +202,7 @@ export class Feed implements FeedApi {
       lockBalance,
       (o) => this.instrumentOf(o),
       (c) => this.board.closeOf(c),
+      (c) => this.board.askOf(c),
     );
     this.requestFrame();
   }
@@ -305,6 +307,9 @@ export class Feed implements FeedApi {
       case 'ACCOUNT':
         this.callSink((s) => s.onAccountChange?.(msg.data.kind));
         return;
+      case 'MARGIN_CALL':
+        this.callSink((s) => s.onMarginCall?.(msg.data));
+        return;
       case 'login':
         if (!msg.ok) this.deps.log.warn('feed: socket login refused', msg.msg);
         this.orders.loginAnswered(msg.ok, msg.msg, msg.seq);
@@ -338,7 +343,7 @@ export class Feed implements FeedApi {
         continue;
       }
       const i = this.board.apply(t, serverNow, now);
-      if (i >= 0) this.risk.onQuote(t[0], t[1]);
+      if (i >= 0) this.risk.onQuote(t[0], t[1], tupleAsk(t));
       this.preview.ticked(t[0]);
       this.keep.note(t);
     }
@@ -362,7 +367,7 @@ export class Feed implements FeedApi {
     const serverNow = this.serverNow();
     for (const t of tuples) {
       const i = this.board.apply(t, serverNow, 0); // received 0: not a live tick (no tick-to-paint measurement)
-      if (i >= 0) this.risk.onQuote(t[0], this.board.closeOf(t[0]) ?? t[1]);
+      if (i >= 0) this.risk.onQuote(t[0], this.board.closeOf(t[0]) ?? t[1], this.board.askOf(t[0]) ?? tupleAsk(t));
     }
     this.requestFrame();
   }
@@ -390,7 +395,13 @@ export class Feed implements FeedApi {
     const kline = this.chart.take();
     const account = this.risk.take();
     const preview = this.preview.take((input) =>
-      previewOrder(input, this.byCode.get(input.code), this.board.closeOf(input.code), this.config?.tradeFeeType ?? 0),
+      previewOrder(
+        input,
+        this.byCode.get(input.code),
+        this.board.closeOf(input.code),
+        this.config?.tradeFeeType ?? 0,
+        this.board.askOf(input.code),
+      ),
     );
     if (!quotes && !stale && !conn && !kline && !account && !preview) return null;
     const batch: FeedBatch = {

@@ -6,6 +6,7 @@ import {
   TOPIC_FOREX_CLOSED,
   TOPIC_FOREX_TRADE,
   TOPIC_PRICE_ALERT,
+  TOPIC_MARGIN_CALL,
   type ClientMessage,
 } from '../../domain/ws-protocol.ts';
 import type { FeedSink, OrderEvent } from '../protocol.ts';
@@ -54,6 +55,7 @@ export class OrderEvents {
     this.host.send({ type: 'sub', topic: TOPIC_FOREX_CLOSED });
     this.host.send({ type: 'sub', topic: TOPIC_PRICE_ALERT });
     this.host.send({ type: 'sub', topic: TOPIC_ACCOUNT });
+    this.host.send({ type: 'sub', topic: TOPIC_MARGIN_CALL });
     let gap = this.gapOnLogin;
     this.gapOnLogin = false;
     if (seq !== undefined) {
@@ -89,6 +91,7 @@ export class OrderEvents {
       this.host.send({ type: 'unsub', topic: TOPIC_FOREX_CLOSED });
       this.host.send({ type: 'unsub', topic: TOPIC_PRICE_ALERT });
       this.host.send({ type: 'unsub', topic: TOPIC_ACCOUNT });
+      this.host.send({ type: 'unsub', topic: TOPIC_MARGIN_CALL });
       this.host.send({ type: 'logout' });
     }
     if (token) this.login(token);

@@ -58,6 +58,8 @@ function wellFormed(m: Obj): boolean {
       return isObj(m.data) && isNum(m.data.id) && typeof m.data.code === 'string';
     case 'ACCOUNT':
       return isObj(m.data) && typeof m.data.kind === 'string';
+    case 'MARGIN_CALL':
+      return isObj(m.data) && typeof m.data.risk_rate === 'string' && typeof m.data.level === 'string';
     default:
       return true; // unknown types are reported by the caller
   }

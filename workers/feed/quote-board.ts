@@ -31,6 +31,8 @@ export class QuoteBoard {
   private status = new Uint8Array(0);
   private received = new Float64Array(0);
   private closeText: string[] = [];
+  /** Asks of two-sided quotes by code (Close is then the bid); absent: one price. */
+  private readonly asks = new Map<string, string>();
   /** The server's feed flags (QuoteTuple Feed/Reason): 1 = stale by the server's feed desk; the halt reason or ''. */
   private flagged = new Uint8Array(0);
   private halt: string[] = [];
@@ -57,6 +59,12 @@ export class QuoteBoard {
 
   indexOf(code: string): number {
     return this.index.get(code) ?? -1;
+  }
+
+  /** The latest ask (the buy price) when the quote is two-sided (docs/protocol.md), else the close; null before any
+   * quote. */
+  askOf(code: string): string | null {
+    return this.asks.get(code) ?? this.closeOf(code);
   }
 
   /** The latest close as exact decimal text (what the risk maths read), or null before any quote. */
@@ -149,6 +157,8 @@ export class QuoteBoard {
     this.status[i] = t[4];
     this.received[i] = receivedAt;
     this.closeText[i] = t[1];
+    if (typeof t[8] === 'string' && isDecimalText(t[8])) this.asks.set(t[0], t[8]);
+    else this.asks.delete(t[0]);
     this.flagged[i] = t[5] === 'stale' ? 1 : 0;
     this.halt[i] = t[5] === 'halted' ? String(t[6] ?? '') : '';
     this.has[i] = 1;

@@ -12,6 +12,9 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   loss_url: '',
   payout_hold_hours: '24', // a payout method added or changed is usable after this (docs/security.md "Payout holds")
   withdraw_hold_hours: '24', // withdrawals wait this long after a password change or a second-factor reset
+  margin_call_level: '100', // percent: a risk rate crossing it downward warns the trader (docs/trading.md "Margin call")
+  // The highest risk % a trader may size an order by (docs/trading.md "Size by risk"); the app never takes above 100.
+  risk_cap_percent: '10',
 };
 
 export const settingsSeeder: Seeder = {

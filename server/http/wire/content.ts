@@ -31,13 +31,18 @@ export const COMPLAINT_EMAIL = shape<{ email: string }>('ComplaintEmail', { emai
 
 export const ANNOUNCEMENT = shape<Announcement>('Announcement', { title: text, content: text });
 
-type CommandInfo = Pick<OpsCommand, 'name' | 'summary' | 'params'>;
-export const OPS_COMMANDS = listShape<CommandInfo>('OpsCommand', {
-  name: text,
-  summary: text,
-  params: listShape<CommandInfo['params'][number]>(
-    'OpsParam',
-    { name: text, help: text, optional: { type: 'boolean' } },
-    ['optional'],
-  ),
-});
+type CommandInfo = Pick<OpsCommand, 'name' | 'summary' | 'params' | 'live'>;
+export const OPS_COMMANDS = listShape<CommandInfo>(
+  'OpsCommand',
+  {
+    name: text,
+    summary: text,
+    params: listShape<CommandInfo['params'][number]>(
+      'OpsParam',
+      { name: text, help: text, optional: { type: 'boolean' }, flag: { type: 'boolean' } },
+      ['optional', 'flag'],
+    ),
+    live: { type: 'boolean', description: 'a read-only command the page may re-run every second (the dealer’s view)' },
+  },
+  ['live'],
+);

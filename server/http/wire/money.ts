@@ -38,6 +38,7 @@ export const FOREX_DETAIL = shape<ForexDetail>('ForexDetail', {
   floating: decimal,
   equity: decimal,
   risk_rate: nullable(decimal),
+  margin_call_level: decimal,
 });
 
 export const FINANCIAL_RECORDS = shape<{ list: FinancialRecord[]; total: number }>('FinancialRecords', {

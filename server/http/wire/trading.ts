@@ -79,8 +79,9 @@ export const ORDER = shape<Order>(
     CreateTimeHandler: text,
     CompleteTimeHandler: text,
     ExpireTimeHandler: { ...text, description: 'a pending order\'s expiry (UTC ISO), "" = good till cancelled' },
+    Swap: { ...decimal, description: 'accrued swap of the position, 6 decimals, negative = charged' },
   },
-  ['TrailDistance', 'ExpireTimeHandler'],
+  ['TrailDistance', 'ExpireTimeHandler', 'Swap'],
 );
 
 /** close_all (issue 25): each position's outcome, the closed order or the errors.* key of its refusal. */

@@ -6,6 +6,10 @@ import type { Queryable } from '../../db/db.ts';
 export const PRICE_RULES = ['mid', 'bid', 'ask', 'last'] as const;
 export type PriceRule = (typeof PRICE_RULES)[number];
 
+/** The dealer's mark-up (migration 160): a spread around the made price, or a widening of the source's spread. */
+export const SPREAD_MODES = ['fixed', 'widen'] as const;
+export type SpreadMode = (typeof SPREAD_MODES)[number];
+
 export interface FeedMapping {
   source: string;
   symbol: string;
@@ -23,6 +27,9 @@ export interface FeedRule {
   spikePct: string | null;
   /** Trading halted with this reason (what traders see); null = trading. */
   haltReason: string | null;
+  /** The mark-up: null = one price; points in price steps (10^-PricePrecision). */
+  spreadMode?: SpreadMode | null;
+  spreadPoints?: number;
 }
 
 export interface FeedConfig {
@@ -51,8 +58,11 @@ export async function loadFeedConfig(q: Queryable): Promise<FeedConfig> {
       stale_ms: number | null;
       spike_pct: string | null;
       halt_reason: string | null;
+      spread_mode: string | null;
+      spread_points: number;
     }>(
-      'SELECT instrument_id, price_rule, stale_ms, spike_pct::text AS spike_pct, halt_reason FROM feed_rules ORDER BY instrument_id',
+      `SELECT instrument_id, price_rule, stale_ms, spike_pct::text AS spike_pct, halt_reason, spread_mode, spread_points
+         FROM feed_rules ORDER BY instrument_id`,
     ),
     q.query<{ source: string; reason: string }>('SELECT source, reason FROM feed_suspended'),
   ]);
@@ -69,6 +79,10 @@ export async function loadFeedConfig(q: Queryable): Promise<FeedConfig> {
       staleMs: r.stale_ms === null ? null : Number(r.stale_ms),
       spikePct: r.spike_pct,
       haltReason: r.halt_reason,
+      spreadMode: (SPREAD_MODES as readonly string[]).includes(r.spread_mode ?? '')
+        ? (r.spread_mode as SpreadMode)
+        : null,
+      spreadPoints: Number(r.spread_points),
     })),
     suspended: new Map(suspended.map((r) => [r.source, r.reason])),
   };
@@ -169,6 +183,8 @@ export interface RuleChange {
   spikePct?: string | null;
   /** The halt reason traders see; null resumes. */
   haltReason?: string | null;
+  /** The mark-up; null mode = one price again. */
+  spread?: { mode: SpreadMode | null; points: number };
 }
 
 /** Changes an instrument's desk rule (its row is made on first use). */
@@ -184,6 +200,22 @@ export async function changeFeedRule(q: Queryable, instrumentId: number, change:
     await q.query('UPDATE feed_rules SET spike_pct = $2 WHERE instrument_id = $1', [instrumentId, change.spikePct]);
   if (change.haltReason !== undefined)
     await q.query('UPDATE feed_rules SET halt_reason = $2 WHERE instrument_id = $1', [instrumentId, change.haltReason]);
+  if (change.spread !== undefined)
+    await q.query('UPDATE feed_rules SET spread_mode = $2, spread_points = $3 WHERE instrument_id = $1', [
+      instrumentId,
+      change.spread.mode,
+      change.spread.points,
+    ]);
+}
+
+/** The instrument's own spike limit (percent text), null when none is set (the sanity limit of an offset or a
+ * mark-up then uses its default). */
+export async function spikeLimitOf(q: Queryable, instrumentId: number): Promise<string | null> {
+  const rows = await q.query<{ spike_pct: string | null }>(
+    'SELECT spike_pct::text AS spike_pct FROM feed_rules WHERE instrument_id = $1',
+    [instrumentId],
+  );
+  return rows[0]?.spike_pct ?? null;
 }
 
 /** Suspends a source (its ticks counted, not used), or updates the reason. */

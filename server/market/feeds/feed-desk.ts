@@ -1,14 +1,14 @@
 // The market writer's dealing desk: takes raw ticks from every price source, maps source symbols to instruments,
 // refuses bad input, makes the one price (rule + offset), holds spikes, and picks per instrument the source that
 // drives it (the first healthy one in PRICE_SOURCES order: fail-over when it goes stale or down, hand-back when it
-// ticks again). Good prices go to `apply` (the quote state → klines, triggers, hub); flag changes (stale, halted)
+// ticks again), then applies the dealer's mark-up (bid and ask; one price without one). Good prices go to `apply` (the quote state → klines, triggers, hub); flag changes (stale, halted)
 // to `flags`. Rules in docs/market-data.md. The tick path is a few map lookups and integer compares.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
 import type { MarketInstrument } from '../instruments.ts';
 import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
-import type { FeedConfig, PriceRule } from './feed-config.ts';
+import type { FeedConfig, PriceRule, SpreadMode } from './feed-config.ts';
 import type {
   FeedEvent,
   FeedFlags,
@@ -18,7 +18,16 @@ import type {
   SourceCounts,
   SourceStatus,
 } from './feed-status.ts';
-import { checkTick, makePrice, offsetTicks, type RejectReason, type SideQuote, type TimeLimits } from './tick-check.ts';
+import {
+  checkTick,
+  makePrice,
+  markUp,
+  offsetTicks,
+  type RejectReason,
+  type SideQuote,
+  type TimeLimits,
+  type TwoSides,
+} from './tick-check.ts';
 
 export interface DeskOptions {
   /** Limits for instruments quoted by a real source (not the simulator) without limits of their own. */
@@ -43,8 +52,8 @@ export interface DeskDeps {
   clock: Clock;
   timers: Timers;
   log: FastifyBaseLogger | null;
-  /** A good price for the instrument at `index` (ticks, writer time, volume). */
-  apply(index: number, ticks: number, time: number, volume: number): void;
+  /** A good price for the instrument at `index`: bid and ask in ticks (equal: one price), writer time, volume. */
+  apply(index: number, bid: number, ask: number, time: number, volume: number): void;
   /** The instrument's stale or halt flag changed. */
   flags(index: number, flags: FeedFlags): void;
   /** Is the instrument's market open by its hours (a shut market is never stale)? */
@@ -81,6 +90,9 @@ interface Slot {
   offset: number;
   sides: SideQuote;
   lastAt: number;
+  /** When this source's ticks for the instrument began to be refused (NEVER: its last tick was good). A slot refused
+   * for the stale limit is not healthy (docs/market-data.md "Feed health"), whatever else it says. */
+  refusedSince: number;
 }
 
 interface Line {
@@ -93,6 +105,8 @@ interface Line {
   spikePct: string;
   spikeRatio: number;
   halt: string | null;
+  spreadMode: SpreadMode | null;
+  spreadPoints: number;
   slots: Slot[];
   active: Slot | null;
   lastGood: number;
@@ -110,6 +124,7 @@ export class FeedDesk {
   private readonly lines: Line[];
   private readonly byId = new Map<number, Line>();
   private readonly scratch: SideQuote = { bid: -1, ask: -1, last: -1 };
+  private readonly made: TwoSides = { bid: -1, ask: -1 };
   private readonly events: FeedEvent[] = [];
   private readonly rejectLog: RejectSample[] = [];
   private handle: unknown = null;
@@ -153,6 +168,8 @@ export class FeedDesk {
         spikePct: '0',
         spikeRatio: 0,
         halt: null,
+        spreadMode: null,
+        spreadPoints: 0,
         slots: [],
         active: null,
         lastGood: -1,
@@ -203,6 +220,7 @@ export class FeedDesk {
         offset,
         sides: { bid: -1, ask: -1, last: -1 },
         lastAt: NEVER,
+        refusedSince: NEVER,
       };
       slot.offset = offset;
       src.bySymbol.set(m.symbol, slot);
@@ -218,6 +236,8 @@ export class FeedDesk {
       line.staleMs = line.ruleStaleMs ?? (real ? this.opts.defaultStaleMs : 0);
       line.spikePct = line.ruleSpikePct ?? (real ? this.opts.defaultSpikePct : '0');
       line.spikeRatio = Number(line.spikePct) / 100;
+      line.spreadMode = r?.spreadMode ?? null;
+      line.spreadPoints = r?.spreadPoints ?? 0;
       const halt = r?.haltReason ?? null;
       if (halt !== line.halt) {
         line.halt = halt;
@@ -319,11 +339,14 @@ export class FeedDesk {
     const line = slot.line;
     const now = this.deps.clock.now();
     const why = checkTick(raw, line.inst.pricePrecision, now, this.opts.time, slot.sides, this.scratch);
-    if (why !== null) return this.reject(src, symbol, why);
+    if (why !== null) return this.refuse(slot, why, now);
     const price = makePrice(line.rule, this.scratch);
-    if (price < 0) return this.reject(src, symbol, 'malformed');
+    if (price < 0) return this.refuse(slot, 'malformed', now);
     const made = price + slot.offset;
-    if (made <= 0) return this.reject(src, symbol, 'bad_price');
+    const two = this.made;
+    markUp(line.spreadMode, line.spreadPoints, made, slot.offset, this.scratch, two);
+    if (made <= 0 || two.bid <= 0) return this.refuse(slot, 'bad_price', now);
+    slot.refusedSince = NEVER;
     slot.sides.bid = this.scratch.bid;
     slot.sides.ask = this.scratch.ask;
     slot.sides.last = this.scratch.last;
@@ -346,7 +369,19 @@ export class FeedDesk {
     line.lastGood = made;
     if (line.stale) this.setStale(line, false);
     const vol = raw.volume === undefined ? 1 : Math.round(Number(raw.volume));
-    this.deps.apply(line.index, made, now, Number.isFinite(vol) && vol >= 1 ? vol : 1);
+    this.deps.apply(line.index, two.bid, two.ask, now, Number.isFinite(vol) && vol >= 1 ? vol : 1);
+  }
+
+  /** A tick for a mapped instrument refused: counted, and the slot's refusal clock started. */
+  private refuse(slot: Slot, reason: RejectReason, now: number): void {
+    if (slot.refusedSince === NEVER) slot.refusedSince = now;
+    this.reject(slot.src, slot.symbol, reason);
+  }
+
+  /** How long a slot's ticks may all be refused before it is not healthy: the stale limit, or the default one when
+   * the instrument has none (the simulator's instruments: their frozen price must not trade either). */
+  private refuseLimit(line: Line): number {
+    return line.staleMs > 0 ? line.staleMs : this.opts.defaultStaleMs;
   }
 
   /** A spike: held and counted. True once `spikeConfirm` held ticks in a row agree (a real move, applied). */
@@ -365,8 +400,14 @@ export class FeedDesk {
     return line.heldRun >= this.opts.spikeConfirm;
   }
 
+  /** docs/market-data.md "Feed health": a suspended or down source is not healthy, nor one whose every tick for the
+   * instrument has been refused for the stale limit, nor (with a stale limit) one silent for longer. The simulator's
+   * instruments have no stale limit: their starting price is their own history, healthy until something above says
+   * otherwise. */
   private healthy(slot: Slot, line: Line, now: number): boolean {
-    if (slot.src.suspended !== null || !slot.src.up || slot.lastAt === NEVER) return false;
+    if (slot.src.suspended !== null || !slot.src.up) return false;
+    if (slot.refusedSince !== NEVER && now - slot.refusedSince >= this.refuseLimit(line)) return false;
+    if (slot.lastAt === NEVER) return line.staleMs === 0 && !slot.src.real;
     return line.staleMs === 0 || now - slot.lastAt <= line.staleMs;
   }
 
@@ -394,7 +435,7 @@ export class FeedDesk {
     line.stale = stale;
     this.event(
       stale ? 'stale' : 'fresh',
-      `${line.inst.code}${stale ? ` (no healthy source within ${line.staleMs} ms)` : ''}`,
+      `${line.inst.code}${stale ? ` (no healthy source${line.staleMs > 0 ? ` within ${line.staleMs} ms` : ''})` : ''}`,
     );
     this.deps.flags(line.index, { code: line.inst.code, stale, halt: line.halt });
   }
@@ -417,10 +458,8 @@ export class FeedDesk {
         continue;
       }
       if (next !== cur && (next !== null || cur !== null)) this.switchTo(line, next, now);
-      if (line.staleMs === 0 || line.slots.length === 0) {
-        if (line.stale) this.setStale(line, false);
-        continue;
-      }
+      // No healthy source is stale whatever the limits say (an instrument nothing quotes, the simulator suspended, or
+      // every tick refused): its last price is frozen and must not trade.
       const stale = next === null && this.deps.isOpen(line.index);
       if (stale !== line.stale) this.setStale(line, stale);
     }
@@ -489,6 +528,7 @@ export class FeedDesk {
           spikesHeld: l.spikes,
           failovers: l.failovers,
           haltReason: l.halt,
+          spread: l.spreadMode === null ? 'none' : `${l.spreadMode} ${l.spreadPoints}`,
         };
       });
     return { at: now, sources, instruments, events: [...this.events], rejects: [...this.rejectLog] };

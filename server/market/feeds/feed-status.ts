@@ -48,6 +48,8 @@ export interface InstrumentStatus {
   spikesHeld: number;
   failovers: number;
   haltReason: string | null;
+  /** The dealer's mark-up: "none" (one price), "fixed 15" (points around the price), "widen 4" (on the source's). */
+  spread: string;
 }
 
 export interface FeedEvent {

@@ -71,7 +71,7 @@ export class MarketFeeds {
         clock: deps.clock,
         timers: deps.timers,
         log: deps.log,
-        apply: (index, ticks, time, volume) => state.push(index, ticks, time, volume),
+        apply: (index, bid, ask, time, volume) => state.push(index, bid, ask, time, volume),
         flags: (index, f) => {
           state.setFeed(codes[index] ?? '', f.stale, f.halt);
           for (const l of feeds.current?.flagListeners ?? []) l(f);

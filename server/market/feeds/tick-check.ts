@@ -3,7 +3,7 @@
 import type { RawTick } from '../sources/price-source.ts';
 import { NOT_PLAIN, TOO_FINE, unsignedScaledOf } from '../../../domain/numerics/parse.ts';
 import { MAX_PRICE_PRECISION, textToTicks } from '../price-ticks.ts';
-import type { PriceRule } from './feed-config.ts';
+import type { PriceRule, SpreadMode } from './feed-config.ts';
 
 /** Why a raw tick was refused (counted per source, shown to the operator). */
 export const REJECT_REASONS = [
@@ -98,4 +98,39 @@ export function offsetTicks(text: string, precision: number): number | null {
   const ticks = textToTicks(neg ? text.slice(1) : text.replace(/^\+/, ''), precision);
   if (ticks === null) return null;
   return neg ? -ticks : ticks;
+}
+
+/** Where a made price's two sides are written (ticks); one price when bid === ask. */
+export interface TwoSides {
+  bid: number;
+  ask: number;
+}
+
+/**
+ * The dealer's mark-up (docs/market-data.md "Spread"): none = one price (bid = ask = `price`); `fixed` = a spread of
+ * `points` around the made price (bid = price − ⌊points/2⌋, ask = bid + points); `widen` = the source's own bid and
+ * ask (plus the mapping's `offset`) moved out by ⌊points/2⌋ and ⌈points/2⌉, or `fixed` around the price when the
+ * source sent only one side or only trades. Writes into `into`; the caller refuses a bid that is not positive.
+ */
+export function markUp(
+  mode: SpreadMode | null,
+  points: number,
+  price: number,
+  offset: number,
+  q: SideQuote,
+  into: TwoSides,
+): void {
+  const below = Math.floor(points / 2);
+  if (mode === 'widen' && q.bid >= 0 && q.ask >= 0) {
+    into.bid = q.bid + offset - below;
+    into.ask = q.ask + offset + (points - below);
+    return;
+  }
+  if (mode === null || points === 0) {
+    into.bid = price;
+    into.ask = price;
+    return;
+  }
+  into.bid = price - below;
+  into.ask = into.bid + points;
 }

@@ -1,12 +1,15 @@
 // The dealing desk's controls (docs/market-data.md): map a source symbol to an instrument (with an offset), unmap,
 // halt and resume an instrument with the reason traders see, suspend and resume a source, set an instrument's price
-// rule and stale/spike limits. Each change is stored with who made it and when, in one transaction, and then applied
+// rule and stale/spike limits, set its mark-up (spread). An offset or a mark-up beyond the sanity limit needs
+// --force (desk-limits.ts). Each change is stored with who made it and when, in one transaction, and then applied
 // on the market writer and every gateway (FeedsContext.changed).
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import {
   changeFeedRule,
+  SPREAD_MODES,
+  type SpreadMode,
   instrumentForDesk,
   mapSymbol,
   mappingList,
@@ -21,6 +24,7 @@ import {
 import { offsetTicks } from '../../market/feeds/tick-check.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 import { textArg } from '../args.ts';
+import { checkDeskLimit, forceArg, FORCE, recordForced } from './desk-limits.ts';
 
 const BY: OpsParam = { name: 'by', help: 'who makes the change (recorded; the CLI fills in OPS_USER or USER)' };
 const CODE: OpsParam = { name: 'code', help: 'the instrument code, e.g. EURUSD' };
@@ -54,18 +58,20 @@ function offsetArg(raw: string | undefined, precision: number): string {
   return text.replace(/^\+/, '');
 }
 
-/** Runs a desk change: the write and its record in one transaction, then applied everywhere. */
+/** Runs a desk change: the write and its record in one transaction, then applied everywhere. A write that went past
+ * the sanity limit with --force answers what was beyond it, and the change is recorded as forced (desk-limits.ts). */
 async function change(
   ctx: AppContext,
   args: Readonly<Record<string, string>>,
   command: string,
   detail: string,
-  write: (q: Queryable) => Promise<void>,
+  write: (q: Queryable) => Promise<string | null | void>,
 ): Promise<{ done: string }> {
   const by = textArg(args.by, 'by', true);
   await ctx.db.tx(async (q) => {
-    await write(q);
-    await recordFeedChange(q, ctx.clock.now(), by, command, detail);
+    const forced = await write(q);
+    if (forced) await recordForced(q, ctx.clock.now(), by, command, `${detail}: ${forced}`);
+    else await recordFeedChange(q, ctx.clock.now(), by, command, detail);
   });
   ctx.log.info({ ops: command, by, detail }, 'feed desk change');
   await ctx.feeds?.changed();
@@ -89,6 +95,7 @@ export const feedMap: OpsCommand = {
     { name: 'symbol', help: "the source's own symbol, e.g. EUR/USD or BTCUSDT" },
     CODE,
     { name: 'offset', help: "added to this source's price, e.g. -0.0002 (default 0)", optional: true },
+    FORCE,
     BY,
   ],
   async run(ctx, args) {
@@ -97,9 +104,13 @@ export const feedMap: OpsCommand = {
     if (!SYMBOL.test(symbol)) throw new ApiError('field_invalid', undefined, { field: 'symbol' });
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
-    return change(ctx, args, 'feed-map', `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`, (q) =>
-      mapSymbol(q, source, symbol, inst.id, offset),
-    );
+    const force = forceArg(args.force);
+    const detail = `${source} ${symbol} → ${args.code ?? ''} offset ${offset}`;
+    return change(ctx, args, 'feed-map', detail, async (q) => {
+      const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { source, offset }, force);
+      await mapSymbol(q, source, symbol, inst.id, offset);
+      return over;
+    });
   },
 };
 
@@ -123,14 +134,19 @@ export const feedOffset: OpsCommand = {
     SOURCE,
     CODE,
     { name: 'offset', help: "e.g. 0.0003 or -1.5, at most the instrument's decimals; 0 = none" },
+    FORCE,
     BY,
   ],
   async run(ctx, args) {
     const source = sourceArg(args.source);
     const inst = await instrument(ctx.db, args.code);
     const offset = offsetArg(args.offset, inst.precision);
-    return change(ctx, args, 'feed-offset', `${source} ${args.code ?? ''} offset ${offset}`, async (q) => {
+    const force = forceArg(args.force);
+    const detail = `${source} ${args.code ?? ''} offset ${offset}`;
+    return change(ctx, args, 'feed-offset', detail, async (q) => {
+      const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { source, offset }, force);
       if (!(await setMappingOffset(q, source, inst.id, offset))) throw new ApiError('not_found');
+      return over;
     });
   },
 };
@@ -172,6 +188,41 @@ export const feedRule: OpsCommand = {
         ...(spike !== undefined ? { spikePct: spike === 'default' ? null : spike } : {}),
       }),
     );
+  },
+};
+
+export const feedSpread: OpsCommand = {
+  name: 'feed-spread',
+  summary:
+    "Set an instrument's mark-up: a spread in points around the price (fixed), or added to the source's spread (widen); 0 = one price",
+  params: [
+    CODE,
+    { name: 'points', help: 'the spread in points (price steps: 15 = 1.5 pips on EURUSD); 0 = one price, the default' },
+    {
+      name: 'mode',
+      help: `${SPREAD_MODES.join(' or ')}: around the made price, or the source's own bid and ask widened (default fixed)`,
+      optional: true,
+    },
+    FORCE,
+    BY,
+  ],
+  async run(ctx, args) {
+    const inst = await instrument(ctx.db, args.code);
+    const text = args.points ?? '';
+    if (!/^\d{1,6}$/.test(text)) throw new ApiError('field_invalid', undefined, { field: 'points' });
+    const points = Number(text);
+    const mode = args.mode ?? 'fixed';
+    if (!(SPREAD_MODES as readonly string[]).includes(mode))
+      throw new ApiError('field_invalid', undefined, { field: 'mode' });
+    const force = forceArg(args.force);
+    // A fixed spread of 0 is the one-price model; a widening of 0 keeps the source's own spread.
+    const spread = { mode: mode === 'fixed' && points === 0 ? null : (mode as SpreadMode), points };
+    const detail = `${args.code ?? ''}: ${spread.mode === null ? 'one price' : `${mode} ${points} points`}`;
+    return change(ctx, args, 'feed-spread', detail, async (q) => {
+      const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { points }, force);
+      await changeFeedRule(q, inst.id, { spread });
+      return over;
+    });
   },
 };
 
@@ -225,6 +276,7 @@ export const FEED_DESK_COMMANDS: readonly OpsCommand[] = [
   feedUnmap,
   feedOffset,
   feedRule,
+  feedSpread,
   feedHalt,
   feedResume,
   feedSuspend,

@@ -59,6 +59,7 @@ export const feedInstruments = statusReport(
         'spikesHeld',
         'failovers',
         'haltReason',
+        'spread',
       ]),
     ),
 );

@@ -42,6 +42,11 @@ import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from '.
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { isForChart, toCandle, toCandles } from './candles.ts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
+import { clearCrosshairOnTapOut } from './crosshair-clear.ts';
+import { keepLegendRoom, markNarrow } from './legend-room.ts';
+import { LegendFold } from './legend-fold.tsx';
+import { OrderLineLayer, type OrderLayerHandle } from './order-line-layer.tsx';
+import type { OrderLine } from './order-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
 import { keepPriceLine, priceLineOf } from '../../state/price-lines.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
@@ -76,7 +81,19 @@ export interface CandleChartProps {
   slot?: number;
   /** Indicator panes below the price at most: two on a phone (the default), three on a desk. */
   maxPanes?: number;
+  /** The trader's positions, stops and pending orders on this instrument (order-line-layer.tsx). */
+  orderLines?: readonly OrderLine[];
+  /** A line's tag tapped, or a touch held on a line: its edit sheet. */
+  onLineEdit?: (line: OrderLine) => void;
+  /** A stop's line dragged (desk) to a price: resolves whether it was taken. */
+  onLineMove?: (line: OrderLine, price: string) => Promise<boolean>;
+  /** Stop lines may be dragged with a mouse (the desk). */
+  dragLines?: boolean;
+  /** The trader's active price alerts on this instrument, each a line with its price on the axis. */
+  alertLines?: readonly StopLine[];
 }
+
+const NO_ORDER_LINES: readonly OrderLine[] = [];
 
 const NO_LINES: readonly StopLine[] = [];
 /** A touch held this long without moving places the price line (a shorter one is the crosshair's tap). */
@@ -114,11 +131,22 @@ export function CandleChart({
   slot = 0,
   maxPanes = MAX_PANES.phone,
   timers = browserTimers,
+  orderLines = NO_ORDER_LINES,
+  onLineEdit,
+  onLineMove,
+  dragLines = false,
+  alertLines = NO_LINES,
 }: CandleChartProps) {
+  const alertDrawnRef = useRef(new Map<number, IPriceLine>());
+  const layerRef = useRef<OrderLayerHandle | null>(null);
+  const onLineEditRef = useRef(onLineEdit);
+  onLineEditRef.current = onLineEdit;
+  const [drawnOn, setDrawnOn] = useState<{ series: ISeriesApi<'Candlestick'>; up: string; down: string } | null>(null);
   const timersRef = useRef(timers);
   const linesOn = onPickPrice !== undefined;
   const boxRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
   const slotRef = useRef(slot);
   const maxPanesRef = useRef(maxPanes);
   const liveRef = useRef<Live | null>(null);
@@ -156,7 +184,8 @@ export function CandleChart({
   useLayoutEffect(() => {
     const box = boxRef.current;
     const legendBox = legendRef.current;
-    if (!box || !legendBox) return undefined;
+    const wrap = wrapRef.current;
+    if (!box || !legendBox || !wrap) return undefined;
     const self = me.current;
     const mySlot = slotRef.current;
     startChartSettings();
@@ -171,7 +200,10 @@ export function CandleChart({
       maxPanesRef.current,
     );
     liveRef.current = { chart, series, panes };
+    const sizeRef = { h: 0 };
+    setDrawnOn({ series, up: colours.up, down: colours.down });
     const lines = linesRef.current;
+    const alertsDrawn = alertDrawnRef.current;
     const refresh = () => {
       setFigures(
         chartFigures(
@@ -196,13 +228,13 @@ export function CandleChart({
       });
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    // The legends', the table button's and the chip's strips kept free of candles (legend-room.ts).
+    const keepRoom = () => keepLegendRoom(chart, series, wrap, sizeRef.h, linePriceRef.current !== null);
     // The price line: drawn on the series, its chip placed at its height (moved by style, no render, as the scale moves).
+    // The orders' tags follow the price scale; the price line's chip stays in the price pane's bottom margin
+    // (legend-room.ts), and a drag of it starts from the line's height at that moment.
     const syncLineY = () => {
-      const text = linePriceRef.current;
-      const chip = chipRef.current;
-      if (text === null || !chip) return;
-      const y = series.priceToCoordinate(Number(text));
-      if (y !== null) chip.style.top = `${Math.max(TOP_CLEARANCE, y)}px`;
+      layerRef.current?.place();
     };
     const placeLine = (p: PickedPrice | null, keep: boolean) => {
       const shown = shownRef.current;
@@ -222,6 +254,7 @@ export function CandleChart({
         });
       }
       setPicked(p);
+      keepRoom();
       if (keep && shown) keepPriceLine(shown.code, p?.price ?? null);
     };
     placeLineRef.current = placeLine;
@@ -229,6 +262,13 @@ export function CandleChart({
     let pointerType = 'mouse';
     let press: unknown = null;
     let pressAt = { x: 0, y: 0 };
+    let heldOnLine = false; // the touch held on an order's line opened its sheet
+    const onTouchEnd = (e: TouchEvent) => {
+      // Its tap would land on the sheet's backdrop and close it.
+      if (heldOnLine) e.preventDefault();
+      heldOnLine = false;
+    };
+    box.addEventListener('touchend', onTouchEnd);
     const endPress = () => {
       if (press !== null) timersRef.current.clearTimeout(press);
       press = null;
@@ -242,6 +282,13 @@ export function CandleChart({
         press = null;
         // A user gesture, not the tick path: one layout read for where the finger is on the chart.
         const top = box.getBoundingClientRect().top;
+        // On an order's line: that order's edit sheet, not a price line.
+        const onLine = onLineEditRef.current ? layerRef.current?.hit(pressAt.y - top) : null;
+        if (onLine) {
+          heldOnLine = true;
+          onLineEditRef.current?.(onLine);
+          return;
+        }
         const p = pickedPrice(series, { x: 0, y: pressAt.y - top } as Point, precisionRef.current);
         if (p) placeLine(p, true);
       }, LONG_PRESS_MS);
@@ -261,6 +308,7 @@ export function CandleChart({
     // The legends show the bar under the crosshair, and the last bar when it leaves.
     const onCrosshair = (param: MouseEventParams) => panes.crosshair(param.logical ?? null);
     chart.subscribeCrosshairMove(onCrosshair);
+    const offCrosshair = clearCrosshairOnTapOut(chart, box);
 
     const applyBar = (bar: KlineBar, ind: readonly number[] | undefined) => {
       // update() throws on a bar older than the last one: a late bar from before a reset is dropped.
@@ -268,7 +316,7 @@ export function CandleChart({
       const opened = bar.Time > lastTimeRef.current;
       series.update(toCandle(bar));
       panes.bar(bar, ind);
-      if (linePriceRef.current !== null) syncLineY();
+      syncLineY();
       lastTimeRef.current = bar.Time;
       mark(box, null, bar.Time, bar.Close);
       if (opened) refresh(); // a new bar opened
@@ -284,7 +332,10 @@ export function CandleChart({
         panes.reset(u.lines, u.ind, u.bars);
         syncLineY();
         // The panes' heights are the library's after its next draw: the legends take their places then.
-        framesRef.current.request(() => panes.place());
+        framesRef.current.request(() => {
+          panes.place();
+          keepRoom();
+        });
         if (mySlot === 0) $historyBars.value = data.length;
         const last = data[data.length - 1];
         lastTimeRef.current = last?.time ?? -Infinity;
@@ -318,9 +369,14 @@ export function CandleChart({
               return;
             }
             size = { w: Math.floor(r.width), h: Math.floor(r.height) };
+            sizeRef.h = size.h;
+            markNarrow(wrap, size.w);
             if (sized) {
               chart.resize(size.w, size.h);
-              framesRef.current.request(() => panes.place());
+              framesRef.current.request(() => {
+                panes.place();
+                keepRoom();
+              });
               syncLineY();
             }
             if (hidden) {
@@ -337,6 +393,7 @@ export function CandleChart({
       chart.applyOptions(chartOptions(c, $reducedMotion.peek()));
       series.applyOptions(seriesOptions(c, precisionRef.current));
       panes.restyle(readIndicatorTones(box, c), precisionRef.current);
+      setDrawnOn({ series, up: c.up, down: c.down });
     };
     media?.addEventListener('change', onScheme);
     // The up/down preference and reduced motion: the same re-read (the variables follow data-updown on <html>).
@@ -356,11 +413,13 @@ export function CandleChart({
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       chart.unsubscribeClick(onClick);
       chart.unsubscribeCrosshairMove(onCrosshair);
+      offCrosshair();
       endPress();
       box.removeEventListener('pointerdown', onPointerDown);
       box.removeEventListener('pointermove', onPointerMove);
       box.removeEventListener('pointerup', endPress);
       box.removeEventListener('pointercancel', endPress);
+      box.removeEventListener('touchend', onTouchEnd);
       cancelRange();
       if (lastWatcher.get(mySlot) === self) {
         lastWatcher.delete(mySlot);
@@ -371,6 +430,7 @@ export function CandleChart({
       panes.dispose();
       liveRef.current = null;
       lines.clear();
+      alertsDrawn.clear();
       chart.remove();
     };
     // The chart lives as long as the component: created once, never re-created on prop changes.
@@ -383,6 +443,14 @@ export function CandleChart({
     syncStopLines(live.series, linesRef.current, stopLines, readChartColours(document.documentElement).text);
     box.dataset.stopLines = stopLinesMark(stopLines);
   }, [stopLines]);
+
+  useEffect(() => {
+    const live = liveRef.current;
+    const box = boxRef.current;
+    if (!live || !box) return;
+    syncStopLines(live.series, alertDrawnRef.current, alertLines, readAccent(box));
+    box.dataset.alertLines = stopLinesMark(alertLines);
+  }, [alertLines]);
 
   useEffect(() => {
     precisionRef.current = precision;
@@ -411,14 +479,20 @@ export function CandleChart({
   }, [code, period, linesOn]);
 
   return (
-    <div className="tw-chart-wrap">
+    <div className="tw-chart-wrap" ref={wrapRef}>
       <div ref={boxRef} className="tw-chart" data-code={code ?? ''} data-period={period} data-slot={slot} />
       {/* The panes' legends (indicator-panes.ts writes them); the text alternative below reads the same values. */}
       <div ref={legendRef} className="tw-legends" aria-hidden="true" />
+      <LegendFold legends={legendRef} />
       {onPickPrice && picked ? (
         <ChartPricePick
           picked={picked}
           chipRef={chipRef}
+          startY={() => {
+            const text = linePriceRef.current;
+            const y = text === null ? null : (liveRef.current?.series.priceToCoordinate(Number(text)) ?? null);
+            return y ?? picked.y;
+          }}
           onPick={(price) => {
             onPickPrice(price);
             placeLineRef.current(null, true); // the line became the alert
@@ -438,6 +512,20 @@ export function CandleChart({
           }}
         />
       ) : null}
+      <OrderLineLayer
+        ref={layerRef}
+        lines={orderLines}
+        series={drawnOn?.series ?? null}
+        box={boxRef.current}
+        plotHeight={() => liveRef.current?.chart.panes()[0]?.getHeight() ?? 0}
+        precision={precision}
+        up={drawnOn?.up ?? ''}
+        down={drawnOn?.down ?? ''}
+        draggable={dragLines}
+        onEdit={onLineEdit}
+        onMove={onLineMove}
+        timers={timers}
+      />
       <ChartText name={name} period={period} figures={figures} readRows={readRows} legend={legend} />
     </div>
   );

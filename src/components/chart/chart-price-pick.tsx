@@ -45,6 +45,8 @@ export interface ChartPricePickProps {
   chipRef?: RefObject<HTMLDivElement | null>;
   /** Arrow Up / Down on the chip: the line one price step up (1) or down (−1), the keyboard's drag. */
   onStep?: (dir: 1 | -1) => void;
+  /** The line's height now (it moves with the price scale): where a drag starts. */
+  startY?: () => number;
 }
 
 export function ChartPricePick({
@@ -54,18 +56,13 @@ export function ChartPricePick({
   onDrag,
   chipRef,
   onStep,
+  startY,
 }: ChartPricePickProps): ReactElement {
   const { t } = useTranslation();
   const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
   const dragged = useRef(false);
   return (
-    <div
-      className="tw-chart-pick"
-      ref={chipRef}
-      style={{ top: Math.max(TOP_CLEARANCE, picked.y) }}
-      data-testid="price-line"
-      data-price={picked.price}
-    >
+    <div className="tw-chart-pick" ref={chipRef} data-testid="price-line" data-price={picked.price}>
       <button
         type="button"
         className="tw-chart-pick__alert"
@@ -73,7 +70,7 @@ export function ChartPricePick({
         data-price={picked.price}
         onPointerDown={(e) => {
           if (!onDrag) return;
-          drag.current = { id: e.pointerId, startY: e.clientY, top: picked.y, moved: false };
+          drag.current = { id: e.pointerId, startY: e.clientY, top: startY?.() ?? picked.y, moved: false };
           dragged.current = false;
           e.currentTarget.setPointerCapture?.(e.pointerId);
         }}

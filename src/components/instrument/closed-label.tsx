@@ -17,3 +17,19 @@ export function ClosedLabel({ className, q }: { className: string; q: QuoteSigna
     </Show>
   );
 }
+
+/**
+ * The halt's reason as text under the instrument's name (docs/screens.md "Halts"): a phone has no hover, so the
+ * label's title alone never shows it there. Nothing while trading.
+ */
+export function HaltReason({ className, q }: { className: string; q: QuoteSignals }) {
+  return (
+    <Show when={q.$halt}>
+      {(reason) => (
+        <span className={className} data-field="halt-reason">
+          {reason}
+        </span>
+      )}
+    </Show>
+  );
+}

@@ -2,6 +2,7 @@
 // A tick rewrites text nodes (LiveText) and flips data attributes: no React render runs for it.
 // A tap opens the instrument; a long-press, right-click or the context-menu key sets a price alert on it (onAlert,
 // docs/alerts.md "Where an alert is set"), described to screen readers by the list's hint (alertHintId).
+import { useShownCode } from './instrument-code.tsx';
 import { memo, useMemo, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
@@ -9,7 +10,7 @@ import { quote } from '../../state/quotes.ts';
 import { LiveText } from '../text/live-text.tsx';
 import { Sparkline } from '../sparkline/sparkline.tsx';
 import { InstrumentLogo } from './instrument-logo.tsx';
-import { ClosedLabel } from './closed-label.tsx';
+import { ClosedLabel, HaltReason } from './closed-label.tsx';
 import { rowSignals } from '../../state/row-signals.ts';
 import { StaleTag } from './stale-tag.tsx';
 import { useQuoteAttributes } from './use-quote-attributes.ts';
@@ -48,6 +49,7 @@ export const MarketRow = memo(function MarketRow({
   const s = useMemo(() => rowSignals(inst, q), [inst, q]);
   const ref = useQuoteAttributes<HTMLButtonElement>(s);
   const press = useLongPress(() => onAlert?.(inst));
+  const shown = useShownCode(inst.Code, inst.ShowCode);
 
   return (
     <button
@@ -64,8 +66,9 @@ export const MarketRow = memo(function MarketRow({
     >
       <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={compact ? 28 : 34} />
       <span className="mk-name">
-        <span className="mk-code">{breakAfterSlash(inst.ShowCode)}</span>
+        <span className="mk-code">{breakAfterSlash(shown)}</span>
         <StaleTag className="mk-stale" q={q} />
+        <HaltReason className="mk-halt-reason" q={q} />
       </span>
       {compact ? null : <Sparkline code={inst.Code} />}
       <span className="mk-quote">

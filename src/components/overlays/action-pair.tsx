@@ -12,7 +12,8 @@ export interface ActionPairProps {
   actionKey: string;
   /** The action's words when they carry values ("Close all 0.05 lots"); actionKey otherwise. */
   actionText?: string;
-  tone?: 'primary' | 'danger';
+  /** The action's colour: primary, danger, or a trade side's (up / down: a Buy or Sell confirm). */
+  tone?: 'primary' | 'danger' | 'up' | 'down';
   onAction?: () => void;
   /** The action is disabled (sending, or nothing to act on). */
   busy?: boolean;

@@ -15,6 +15,13 @@ export interface ConfirmDialogProps {
   confirmKey?: string;
   cancelKey?: string;
   danger?: boolean;
+  /** The confirm button's colour when it is a trade side's (docs/screens.md: a Buy confirm is the buy colour). */
+  tone?: 'up' | 'down';
+  /**
+   * A notice, not a question: one button (confirmKey, "OK" unless named) that closes it, no Cancel / Confirm pair
+   * (e.g. "coming soon", where there is nothing to confirm).
+   */
+  notice?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -31,15 +38,23 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactElement | null {
         <p id="confirm-dialog-text" className="dialog__text">
           {t(messageKey, props.messageParams)}
         </p>
-        <ActionPair
-          className="dialog__actions"
-          onBack={props.onCancel}
-          backKey={cancelKey}
-          actionKey={confirmKey}
-          tone={props.danger ? 'danger' : 'primary'}
-          onAction={props.onConfirm}
-          actionRef={confirmButton}
-        />
+        {props.notice ? (
+          <div className="dialog__actions dialog__actions--one">
+            <button ref={confirmButton} type="button" className="btn btn-primary" onClick={props.onConfirm}>
+              {t(props.confirmKey ?? 'common.got_it')}
+            </button>
+          </div>
+        ) : (
+          <ActionPair
+            className="dialog__actions"
+            onBack={props.onCancel}
+            backKey={cancelKey}
+            actionKey={confirmKey}
+            tone={props.tone ?? (props.danger ? 'danger' : 'primary')}
+            onAction={props.onConfirm}
+            actionRef={confirmButton}
+          />
+        )}
       </div>
     </Overlay>
   );

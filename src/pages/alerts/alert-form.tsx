@@ -4,6 +4,7 @@
 // as text the user edits; what they type is sent as typed, never rewritten. Bad input is refused here with a
 // translated message under the field as it is typed, and before anything is sent (the server checks again); a server
 // refusal shows under the form (useFieldMessages: one message per field, never a toast over the form).
+import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Field } from '../../components/forms/field.tsx';
@@ -82,7 +83,7 @@ export function AlertForm({
   return (
     <form className="al-form" data-kind={kind} onSubmit={submitHandler(submit)}>
       <p className="al-inst">
-        <span className="al-code">{inst.ShowCode}</span>
+        <span className="al-code">{shownCode(t, inst.Code, inst.ShowCode)}</span>
         <span className="al-now tw-num">
           {t('alerts.current', { price: '' })}
           <LiveText $text={s.$price} />

@@ -1,10 +1,20 @@
 // Sends a verification code (SPEC §7 send_email / send_sms) and toasts the server's message; true when it went out.
-// The answer's key is handed to `onKey`: the form sends it with the code (only this caller can spend its checks).
+// The answer's key is handed to `onKey`: the form sends it with the code (only this caller can spend its checks), and
+// watches the code's delivery with it: "the code was not sent, try again" when the gateway gave up (watch-code.ts).
 import { sendCode, type CodePurpose, type LoginType } from '../../api/account.ts';
 import { ApiFailure } from '../../api/client.ts';
 import type { SendResult } from '../../components/forms/send-code-button.tsx';
 import { toast } from '../../state/toasts.ts';
+import { translate } from '../../i18n/index.ts';
+import { browserTimers } from '../../state/clock.ts';
 import { validateAccount, type AccountField, type FieldError } from './validation.ts';
+import { watchCodeDelivery } from './watch-code.ts';
+
+/** Long enough to read and act on: the trader has to ask again. */
+const NOT_SENT_MS = 8000;
+
+/** The watch of the last code sent from this page: a new send replaces it. */
+let stopWatch: () => void = () => undefined;
 
 /** The server's wait in seconds (a send answer's or a refusal's resend_after), when it gave one. */
 function resendAfter(data: unknown): number | null {
@@ -30,8 +40,12 @@ export async function requestCode(
 ): Promise<SendResult> {
   try {
     const env = await sendCode(channel, to, areaId, purpose);
-    onKey(env.data?.key ?? '');
+    const key = env.data?.key ?? '';
+    onKey(key);
     toast(env.msg || sentText);
+    // The send answered before delivery was tried: tell the trader if the code then could not be sent.
+    stopWatch();
+    stopWatch = watchCodeDelivery(key, () => toast(translate('notices.code_not_sent'), browserTimers, NOT_SENT_MS));
     return resendAfter(env.data) ?? true;
   } catch (err) {
     return err instanceof ApiFailure ? (resendAfter(err.data) ?? false) : false;

@@ -1,6 +1,7 @@
 // The favourites' order editor (issue 25 item 4): every favourite with move-up and move-down buttons (phone and desk,
 // keyboard and screen reader: each move is announced), and on the desk the lines can also be dragged to a new place.
 // The move is the watchlist's (optimistic, then the server's answer); focus stays on the moved favourite's button.
+import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { useLayoutEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
@@ -83,7 +84,7 @@ export function FavouritesOrder({
             {...drag(inst, i)}
           >
             <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={28} />
-            <span className="wl-item-code">{inst.ShowCode}</span>
+            <span className="wl-item-code">{shownCode(t, inst.Code, inst.ShowCode)}</span>
             <button
               type="button"
               className="icon-button wl-move wl-move-up"

@@ -8,6 +8,7 @@ import { Field } from '../../components/forms/field.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
 import { toast } from '../../state/toasts.ts';
 import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
@@ -127,6 +128,9 @@ export function AuthPage(): ReactElement {
     realNameCenter().then(setCenter, () => undefined);
   }, []);
   useEffect(load, [load]);
+  // The operator's decision arrives as the ACCOUNT event (and after a reconnect or a return to the tab): the state is
+  // read again, so "Under review" turns to verified or rejected on the open screen (docs/screens.md "Staying current").
+  useRefreshOnChange(load);
 
   let body: ReactElement;
   if (!center) body = <Spinner />;

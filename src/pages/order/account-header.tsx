@@ -1,12 +1,15 @@
 // The account above the order lists: available balance (the server's, refetched after every action and event, or the
 // last-known one until it answers), equity and floating P&L live from the feed ($account), and on the history tab the
 // realised total (all_fact_profits).
-import { useMemo, type ReactElement } from 'react';
+import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $lastAccount } from '../../state/account-cache.ts';
 import { $equity, $floating } from '../../state/account-figures.ts';
+import { $account } from '../../state/feed-signals.ts';
+import { $marginCallLevel, loadMarginCallLevel } from '../../state/margin-call.ts';
+import { percentText } from '../../../domain/format/percent.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
@@ -26,10 +29,16 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
       equity: computed(() => formatMoney($equity.value, { missing: NO_VALUE }), { name: 'account-header.equity' }),
       floating: computed(() => moneyText($floating.value, { signed: true }), { name: 'account-header.floating' }),
       floatingDir: computed(() => pnlDir($floating.value), { name: 'account-header.floatingDir' }),
+      // The account's risk rate from the feed (equity / margin, the server's rule: docs/trading.md "Stop-out").
+      riskRate: computed(() => percentText($account.value?.riskRate, { ratio: true, missing: NO_VALUE }), {
+        name: 'account-header.riskRate',
+      }),
     }),
     [],
   );
   const realised = tab === 3 ? orderLists[3].value.allFactProfits : null;
+  const level = $marginCallLevel.value;
+  useEffect(() => void loadMarginCallLevel(), []);
   return (
     <section className="od-account" aria-label={t('orders.account')}>
       <div className="od-account__cell od-account__cell--main">
@@ -46,6 +55,15 @@ export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {
       <div className="od-account__cell">
         <span className="od-account__label">{t('orders.floating')}</span>
         <LiveText className="od-account__value od-pnl" field="floating" $text={text.floating} $dir={text.floatingDir} />
+      </div>
+      <div className="od-account__cell" data-field="risk-level">
+        <span className="od-account__label">{t('orders.risk_rate')}</span>
+        <LiveText className="od-account__value" field="account-risk-rate" $text={text.riskRate} />
+        {level ? (
+          <span className="od-account__hint" data-field="margin-call-level">
+            {t('book.margin_call_level', { level: `${level}%` })}
+          </span>
+        ) : null}
       </div>
       {tab === 3 ? (
         <div className="od-account__total" data-field="all-fact-profits">

@@ -1,5 +1,7 @@
 // The figures of one order in its sheet (SPEC §2/§3): code, direction, lots, multiplier, open and current price,
 // margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
+import { shownCode } from '../../components/instrument/instrument-code.tsx';
+import { expiryText } from './expiry-text.ts';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
@@ -60,7 +62,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
     <div className="od-detail" data-id={order.Id} data-status={order.Status}>
       <div className="od-detail__head">
         <span className="od-code" data-field="code">
-          {order.ForexTradeLists.ShowCode}
+          {shownCode(t, order.ForexTradeLists.Code, order.ForexTradeLists.ShowCode)}
         </span>
         <span className="od-side" data-side={buy ? 'buy' : 'sell'} data-field="side">
           {t(buy ? 'trade.buy_up' : 'trade.buy_low')}
@@ -104,6 +106,11 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
               </Row>
             </>
           ) : null}
+          {traded && order.Status !== 0 ? (
+            <Row field="swap" label={t('book.swap')}>
+              {formatMoney(order.Swap ?? '0', { missing: NONE })}
+            </Row>
+          ) : null}
           <Row field="prepayment" label={t('orders.prepayment')}>
             {percentText(own.prepayment, { ratio: true, missing: NONE })}
           </Row>
@@ -126,7 +133,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           </Row>
           {order.Status === 0 ? (
             <Row field="expires" label={t('trade.expiry')} num={false}>
-              {order.ExpireTimeHandler ? timeText(order.ExpireTimeHandler) : t('trade.expiry_gtc')}
+              {expiryText(t, order.ExpireTimeHandler) || t('trade.expiry_gtc')}
             </Row>
           ) : null}
           {order.Status === 3 && order.CloseReason === 'expired' ? (

@@ -1,5 +1,6 @@
 // One order in a list: code, direction, lots and multiplier, prices, P&L. A holding row binds the feed's figures
 // as text nodes (LiveText), so a tick rewrites two nodes and the row never re-renders for it.
+import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { memo, useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Order } from '../../../domain/types.ts';
@@ -33,7 +34,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
       onClick={() => onOpen(order)}
     >
       <span className="od-row__top">
-        <span className="od-code">{order.ForexTradeLists.ShowCode}</span>
+        <span className="od-code">{shownCode(t, order.ForexTradeLists.Code, order.ForexTradeLists.ShowCode)}</span>
         <span className="od-side" data-side={buy ? 'buy' : 'sell'}>
           {t(buy ? 'trade.buy_up' : 'trade.buy_low')}
         </span>

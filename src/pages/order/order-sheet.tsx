@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { $instruments } from '../../state/instruments.ts';
+import { quote } from '../../state/quotes.ts';
 import { $openOrder, cancelPending, closePosition, closeSheet } from '../../state/orders.ts';
 import { OrderDetail } from './order-detail.tsx';
 import { StopForm } from './stop-form.tsx';
@@ -22,6 +23,10 @@ export function OrderSheet(): ReactElement {
   const [editing, setEditing] = useState<'stops' | 'part' | null>(null);
   const id = order?.Id ?? null;
   const status = order?.Status ?? null;
+  // A halted instrument's position can be neither closed nor re-stopped (the server refuses both: docs/trading.md
+  // "Holding orders"): the sheet says why and disables them. A pending order's cancel stays allowed.
+  const halt = order ? quote(order.ForexTradeLists.Code).$halt.value : '';
+  const frozen = halt !== '' && order?.Status === 1;
 
   // Another order, or this one changed state (filled, closed): start from its plain view.
   useEffect(() => {
@@ -49,6 +54,11 @@ export function OrderSheet(): ReactElement {
               <PartCloseForm order={order} onDone={() => setEditing(null)} />
             ) : (
               <div className="od-actions">
+                {frozen ? (
+                  <p className="od-halted" role="status" data-field="halted">
+                    {t('trade.halted', { reason: halt })}
+                  </p>
+                ) : null}
                 {order.Status === 0 ? (
                   <button
                     type="button"
@@ -65,6 +75,7 @@ export function OrderSheet(): ReactElement {
                       type="button"
                       className="btn btn-secondary"
                       data-action="edit-stops"
+                      disabled={frozen}
                       onClick={() => setEditing('stops')}
                     >
                       {t('orders.edit_stops')}
@@ -73,6 +84,7 @@ export function OrderSheet(): ReactElement {
                       type="button"
                       className="btn btn-secondary"
                       data-action="close-part-open"
+                      disabled={frozen}
                       onClick={() => setEditing('part')}
                     >
                       {t('orders.close_part')}
@@ -81,6 +93,7 @@ export function OrderSheet(): ReactElement {
                       type="button"
                       className="btn btn-danger"
                       data-action="close-order"
+                      disabled={frozen}
                       onClick={() => setConfirming('close')}
                     >
                       {t('orders.close_position')}

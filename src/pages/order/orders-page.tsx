@@ -20,6 +20,7 @@ import {
 } from '../../state/orders.ts';
 import { $holdingStandIn } from '../../state/account-cache.ts';
 import { AccountHeader } from './account-header.tsx';
+import { MarginCallBanner } from './margin-call-banner.tsx';
 import { OrderList } from './order-list.tsx';
 import { OrderSheet } from './order-sheet.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
@@ -75,6 +76,7 @@ export function OrdersPage(): ReactElement {
       )}
     >
       <div className="page-body od-body">
+        <MarginCallBanner />
         <AccountHeader tab={tab} />
         <div className="od-tabs">
           <Segmented

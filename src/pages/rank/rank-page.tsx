@@ -92,6 +92,7 @@ export function RankPage(): ReactElement {
         open={soon}
         titleKey="page.copy"
         messageKey="common.coming_soon_hint"
+        notice
         onConfirm={() => setSoon(false)}
         onCancel={() => setSoon(false)}
       />

@@ -1,6 +1,7 @@
 // /trade header: the instrument (tap → side list of all instruments), its favourite star, its price-alerts bell, and
 // its live price and change.
 // Price and change are signal text nodes; colour, stale and closed state flip data attributes.
+import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
@@ -30,7 +31,7 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
     <div ref={ref} className="tr-head" data-code={inst.Code} suppressHydrationWarning>
       <button type="button" className="tr-inst" onClick={onOpenList} aria-haspopup="dialog">
         <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={30} />
-        <span className="tr-code">{inst.ShowCode}</span>
+        <span className="tr-code">{shownCode(t, inst.Code, inst.ShowCode)}</span>
         {/* The name starts with the visible code (WCAG 2.5.3, label in name), then says what a tap does. */}
         <span className="visually-hidden">{t('trade.switch_instrument')}</span>
         <Icon name="chevron" size={16} className="tr-caret" />

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { $lastOrders, $oneClick } from '../../state/one-click.ts';
+import { quote } from '../../state/quotes.ts';
 import { Num } from '../../components/text/num.tsx';
 import { $oneClickBusy, oneClickDraft, placeOneClick } from './one-click.ts';
 import { isFixedMargin, type OrderSide } from './order-draft.ts';
@@ -28,13 +29,18 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
       ? draft.lots
       : `${draft.lots} ${t('trade.multiple_value', { value: draft.multiple })}`;
   const busy = $oneClickBusy.value;
+  // A halted instrument takes no order (the server refuses it): the pair is disabled and says why (docs/trading.md
+  // "Holding orders", during a halt); the reason is read only here, so a halt re-renders just this pair.
+  const halt = quote(inst.Code).$halt.value;
+  const haltText = halt ? t('trade.halted', { reason: halt }) : '';
   const button = (side: OrderSide): ReactElement => (
     <button
       type="button"
       className={side === 1 ? 'oc-btn oc-up' : 'oc-btn oc-down'}
       data-action="one-click"
       data-side={side}
-      disabled={busy}
+      disabled={busy || halt !== ''}
+      title={haltText || undefined}
       onClick={() => void placeOneClick(inst, side, t)}
     >
       <span className="oc-side">
@@ -53,7 +59,12 @@ export function OneClickButtons({ inst, variant, active = false }: OneClickButto
     </button>
   );
   return (
-    <div className={`oc oc-${variant}`} data-testid={`one-click-${variant}`} data-active={active ? 'true' : undefined}>
+    <div
+      className={`oc oc-${variant}`}
+      data-testid={`one-click-${variant}`}
+      data-active={active ? 'true' : undefined}
+      data-halted={halt ? 'true' : undefined}
+    >
       {button(1)}
       {button(2)}
     </div>

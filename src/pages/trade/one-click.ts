@@ -21,15 +21,19 @@ export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): Or
   return last ? { ...first, lots: last.lots, multiple: last.multiple ?? first.multiple } : first;
 }
 
-/** The form's checks, preceded by the reason trading is blocked right now (market closed, stale price). */
+/**
+ * The form's checks, preceded by the reason trading is blocked right now (market closed, stale price, a halt: its
+ * message names the desk's reason, `halt`, so no "{{reason}}" is ever shown).
+ */
 export function oneClickCheck(
   inst: Instrument,
   last: LastOrder | undefined,
   side: OrderSide,
   loggedIn: boolean,
   reason: string | null,
+  halt = '',
 ): OrderCheck {
-  if (reason) return { kind: 'error', notes: { form: { key: reason } } };
+  if (reason) return { kind: 'error', notes: { form: { key: reason, params: { reason: halt } } } };
   return checkOrder(inst, oneClickDraft(inst, last), side, loggedIn, quote(inst.Code).$close.peek());
 }
 
@@ -48,6 +52,7 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
     side,
     $loggedIn.peek(),
     blockedReason(s.$open.peek(), q.$stale.peek(), q.$halt.peek() !== ''),
+    q.$halt.peek(),
   );
   if (check.kind === 'login') {
     navigateTo(loginPath(currentPath()));

@@ -8,6 +8,7 @@ import {
   lotsForRisk,
   lotsKeepRule,
   lotsRule,
+  riskCapPercent,
   stopSideKey,
   stopStart,
 } from '../../../domain/order-rules.ts';
@@ -77,6 +78,26 @@ export function toggleStop(draft: OrderDraft, kind: StopKind, on: boolean, start
   return kind === 'profit' ? { stopProfitOn: on, stopProfit: value } : { stopLossOn: on, stopLoss: value };
 }
 
+/**
+ * The stops after the side, the kind (market / pending) or the reference price changed (docs/trading.md "Stops in the
+ * form"): a ticked stop restarts at a valid default distance on its side of the new reference (stopStartFor), an
+ * unticked one forgets its price (ticking it again starts fresh). A stop typed after the change is kept, since the
+ * next change only comes from the side, kind or target fields, never from typing a stop.
+ */
+export function restartStops(inst: Instrument, draft: OrderDraft, side: OrderSide, current: string): OrderDraft {
+  const at = (kind: StopKind): string => stopStartFor(inst, draft, side, kind, current);
+  return {
+    ...draft,
+    stopProfit: draft.stopProfitOn ? at('profit') : '',
+    stopLoss: draft.stopLossOn ? at('loss') : '',
+  };
+}
+
+/** A new size mode: the number typed for the old one means something else (USD is not %), so it is cleared. */
+export function pickSizeMode(sizeMode: SizeMode): Partial<OrderDraft> {
+  return { sizeMode, sizeValue: '' };
+}
+
 /** A price typed into a stop box. */
 export function typeStop(kind: StopKind, value: string): Partial<OrderDraft> {
   return kind === 'profit' ? { stopProfit: value } : { stopLoss: value };
@@ -107,10 +128,18 @@ export function initialDraft(inst: Instrument): OrderDraft {
  * order's target; `equity` the account's). Unchanged in lots mode, or while the size cannot be worked out yet (its
  * message says why: sizeProblem).
  */
-export function sized(inst: Instrument, draft: OrderDraft, current: string, equity: string | null): OrderDraft {
+export function sized(
+  inst: Instrument,
+  draft: OrderDraft,
+  current: string,
+  equity: string | null,
+  riskCap = riskCapPercent(null),
+): OrderDraft {
   if (draft.sizeMode === 'lots') return draft;
   const typed = readTypedNumber(draft.sizeValue);
   if (typed.kind !== 'number') return draft;
+  // A risk above the cap sets nothing: its message says so (sizeProblem), and the lots are not offered.
+  if (draft.sizeMode === 'risk' && dec(typed.text).gt(riskCapPercent(riskCap))) return draft;
   const entry = stopReference(draft, current);
   const step = lotsRule(inst.ForexMinCont, inst.Pip).step;
   const lotsText =
@@ -122,11 +151,24 @@ export function sized(inst: Instrument, draft: OrderDraft, current: string, equi
   return lotsText === null ? draft : { ...draft, lots: lotsText };
 }
 
-/** The size field's message: not a number, or a risk size without a stop loss or a known equity. */
-export function sizeProblem(draft: OrderDraft, equity: string | null, submit: boolean): FieldNote | null {
+/**
+ * The size field's message: not a number, a risk above the cap (`riskCap` %, the `risk_cap_percent` setting, never
+ * above 100), or a risk size without a stop loss or a known equity.
+ */
+export function sizeProblem(
+  draft: OrderDraft,
+  equity: string | null,
+  submit: boolean,
+  riskCap = riskCapPercent(null),
+): FieldNote | null {
   if (draft.sizeMode === 'lots') return null;
   const problem = typedProblem(draft.sizeValue, 'trade.size_required', 'trade.size_invalid', submit);
   if (problem || draft.sizeMode === 'usd') return problem;
+  const cap = riskCapPercent(riskCap);
+  const typed = readTypedNumber(draft.sizeValue);
+  if (typed.kind === 'number' && dec(typed.text).gt(cap)) {
+    return { key: 'trade.size_risk_cap', params: { max: formatNumber(cap) } };
+  }
   if (!draft.stopLossOn) return { key: 'trade.size_needs_stop' };
   return equity ? null : { key: 'trade.size_needs_equity' };
 }
@@ -227,6 +269,7 @@ export function draftNotes(
   submit: boolean,
   today = '',
   equity: string | null = null,
+  riskCap = riskCapPercent(null),
 ): FieldNotes<DraftField> {
   let target: FieldNote | null = null;
   if (draft.mode === 'pending') {
@@ -241,7 +284,7 @@ export function draftNotes(
     'stop-profit': stopProblem(draft, side, 'profit', current, submit),
     'stop-loss': stopProblem(draft, side, 'loss', current, submit),
     expiry: today ? expiryProblem(draft, today, submit) : null,
-    size: sizeProblem(draft, equity, submit),
+    size: sizeProblem(draft, equity, submit, riskCap),
   };
 }
 
@@ -288,13 +331,14 @@ export function checkOrder(
   current = '',
   today = '',
   equity: string | null = null,
+  riskCap = riskCapPercent(null),
 ): OrderCheck {
   if (!loggedIn) return { kind: 'login' };
   if (inst.HasForexMultiple.length === 0) return { kind: 'error', notes: { form: { key: 'errors.no_leverage' } } };
   if (!isFixedMargin(inst) && !inst.HasForexMultiple.some((m) => m.Value === draft.multiple)) {
     return { kind: 'error', notes: { multiple: { key: 'trade.multiple_required' } } };
   }
-  const notes = draftNotes(inst, draft, side, current, true, today, equity);
+  const notes = draftNotes(inst, draft, side, current, true, today, equity, riskCap);
   if (hasNotes(notes)) return { kind: 'error', notes };
   return { kind: 'ok', params: buildSubmitParams(inst, draft, side) };
 }

@@ -30,6 +30,8 @@ import {
   isFixedMargin,
   stopOf,
   stopStartFor,
+  pickSizeMode,
+  restartStops,
   toggleStop,
   typeStop,
   type DraftField,
@@ -46,6 +48,7 @@ import { OrderSummary } from './order-summary.tsx';
 import { ExpiryField } from './expiry-field.tsx';
 import { SizeField } from './size-field.tsx';
 import { $account } from '../../state/feed-signals.ts';
+import { $riskCap, loadRiskCap } from '../../state/risk-cap.ts';
 import { systemClock } from '../../state/clock.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { OrderPlaced } from './order-placed.tsx';
@@ -113,13 +116,15 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   useEffect(() => holdUpdate(), []);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
-  // B / S on the desk (desk-keys.ts): this side, and the lots field focused. Only requests made after mounting.
+  // B / S on the desk (desk-keys.ts): this side (its stops restarted), and the lots field focused. Only requests
+  // made after mounting; the latest pickSide is read through a ref, as the effect runs once.
+  const pickSideRef = useRef<(s: OrderSide) => void>(() => undefined);
   useEffect(() => {
     const seen = $formRequest.peek()?.seq ?? 0;
     return effect(() => {
       const req = $formRequest.value;
       if (!req || req.seq <= seen) return;
-      setSide(req.side);
+      pickSideRef.current(req.side);
       formRef.current?.querySelector<HTMLInputElement>('input[data-field="lots"]')?.focus();
     });
   }, []);
@@ -127,21 +132,36 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   // Read on user input only (a render): the price the typed values are judged against, never a per-tick render.
   const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
   const equityNow = (): string | null => $account.peek()?.equity ?? null;
-  // A size in USD or % of equity sets the lots at the price of the moment it is typed (order-draft.ts `sized`).
-  const update = (patch: Partial<OrderDraft>) =>
-    setDraft((d) => sized(inst, { ...d, ...patch }, nowPrice(), equityNow()));
+  const riskCap = $riskCap.value;
+  // A size in USD or % of equity sets the lots at the price of the moment it is typed (order-draft.ts `sized`). A
+  // change of side, kind or target price restarts the stops from the new reference (`restartStops`).
+  const update = (patch: Partial<OrderDraft>, restartFor: OrderSide | null = null) =>
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      const stops = restartFor === null ? next : restartStops(inst, next, restartFor, nowPrice());
+      return sized(inst, stops, nowPrice(), equityNow(), riskCap);
+    });
+  const pickSide = (s: OrderSide) => {
+    setSide(s);
+    update({}, s);
+  };
+  pickSideRef.current = pickSide;
   const today = new Date(systemClock.now()).toISOString().slice(0, 10); // pending expiry days are UTC days
-  const msgs = useFieldMessages<DraftField>(draftNotes(inst, draft, side, nowPrice(), false, today, equityNow()));
+  const msgs = useFieldMessages<DraftField>(
+    draftNotes(inst, draft, side, nowPrice(), false, today, equityNow(), riskCap),
+  );
   /** A change to `field`: the draft updated, that field's shown message (and the form's) dropped. */
-  const change = (field: DraftField, patch: Partial<OrderDraft>) => msgs.edit(field, update)(patch);
+  const change = (field: DraftField, patch: Partial<OrderDraft>, restart = false) =>
+    msgs.edit(field, (p: Partial<OrderDraft>) => update(p, restart ? side : null))(patch);
   // A pending order's target starts as a limit (targetStart: a buy below the price, a sell above it).
   const pickMode = (mode: OrderDraft['mode']) =>
     mode === 'market'
-      ? update({ mode })
-      : change('target-price', {
-          mode,
-          targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision),
-        });
+      ? update({ mode }, side)
+      : change(
+          'target-price',
+          { mode, targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision) },
+          true,
+        );
   const stopBox = (kind: StopKind) => {
     const field = kind === 'profit' ? 'stop-profit' : 'stop-loss';
     return {
@@ -159,7 +179,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
 
   const submit = async () => {
     if (busy || reason) return;
-    const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today, equityNow());
+    const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today, equityNow(), riskCap);
     if (check.kind === 'login') {
       navigateTo(loginPath(currentPath()));
       return;
@@ -198,7 +218,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         labelKey="trade.direction"
         options={SIDES}
         value={side}
-        onChange={setSide}
+        onChange={pickSide}
         className="tr-sides"
         itemClassName="tr-side tap-reach"
         dataName="side"
@@ -226,7 +246,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
             placeholder={nowPrice()}
             note={msgs.of('target-price')}
             messageId={`${formId}-target-price`}
-            onChange={(v) => change('target-price', { targetPrice: v })}
+            onChange={(v) => change('target-price', { targetPrice: v }, true)}
           />
           <FieldMessage id={`${formId}-target-price`} field="target-price" note={msgs.of('target-price')} />
         </div>
@@ -246,7 +266,10 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         mode={draft.sizeMode}
         value={draft.sizeValue}
         note={msgs.of('size')}
-        onMode={(sizeMode) => change('size', { sizeMode })}
+        onMode={(sizeMode) => {
+          if (sizeMode === 'risk') loadRiskCap(); // the cap is asked for only when a risk size is wanted
+          change('size', pickSizeMode(sizeMode));
+        }}
         onValue={(sizeValue) => change('size', { sizeValue })}
       />
 
@@ -315,6 +338,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         open={confirming !== null}
         titleKey="trade.confirm_title"
         messageKey="trade.confirm_market"
+        tone={confirming?.type === 2 ? 'down' : 'up'}
         messageParams={{ side: t(sideKey), lots: confirming?.cont ?? '', code: inst.ShowCode }}
         confirmKey={sideKey}
         onConfirm={() => {

@@ -16,6 +16,8 @@ import { MAX_PANES } from '../../../domain/indicators.ts';
 import { useWide } from '../../app/use-wide.ts';
 import { ChartGrid, GridToggle } from '../../components/chart/chart-grid.tsx';
 import { gridState } from '../../state/chart-grid.ts';
+import { useChartOrders } from './chart-orders.tsx';
+import { useAlertLines } from './alert-lines.ts';
 import './trade-view.css';
 
 /** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
@@ -30,6 +32,9 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
   const gridOn = wide && gridState().on;
   // In the grid the chart has a quarter of the column: one pane, like the other cells.
   const maxPanes = gridOn ? 1 : wide ? MAX_PANES.desk : MAX_PANES.phone;
+  // The trader's positions, stops and pending orders on this instrument, drawn on the chart (docs/screens.md).
+  const orders = useChartOrders(inst);
+  const alertLines = useAlertLines(inst.Id, t('chart_lines.alert_line'));
   const chartBox = (
     <div className="tr-chart-box">
       <LazyCandleChart
@@ -40,6 +45,11 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
         stopLines={stopLines}
         onPickPrice={(price) => openAlertSheet(inst, { price })}
         maxPanes={maxPanes}
+        orderLines={orders.lines}
+        onLineEdit={orders.onEdit}
+        onLineMove={orders.onMove}
+        dragLines={wide}
+        alertLines={alertLines}
       />
     </div>
   );

@@ -4,7 +4,11 @@
 import type { Operation, Parameter } from './document.ts';
 import { invalidValue, MUTATIONS, RAW_NUMBER, validObject, type Mutation, type Rng, type Schema } from './values.ts';
 
-export type Kind = 'valid' | Mutation | 'broken-body';
+// 'deep-extra': a valid request whose body carries one extra field nested 10,000 arrays deep: what
+// overflowed a recursive walk of the input and answered 500 on every route that reads a body.
+export type Kind = 'valid' | Mutation | 'broken-body' | 'deep-extra';
+
+const DEEP_EXTRA = RAW_NUMBER(`${'['.repeat(10_000)}${']'.repeat(10_000)}`);
 
 export interface FuzzRequest {
   kind: Kind;
@@ -101,7 +105,9 @@ export function buildRequest(rng: Rng, op: Operation, token: string | undefined,
       }
     : undefined;
 
-  if (kind !== 'valid' && kind !== 'broken-body') {
+  if (kind === 'deep-extra') {
+    if (body) body.values.zz_deep = DEEP_EXTRA; // a request without a body stays valid
+  } else if (kind !== 'valid' && kind !== 'broken-body') {
     // One place of the request gets the mutation: the body when there is one, else the query (or the path).
     const target =
       body && rng.chance(0.7)
@@ -148,8 +154,8 @@ export function buildRequest(rng: Rng, op: Operation, token: string | undefined,
     url,
     headers,
     ...(sent !== undefined ? { body: sent } : {}),
-    describe: `${op.method} ${url.slice(0, 200)} ${shown}`,
+    describe: `${op.method} ${url.slice(0, 200)} ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`,
   };
 }
 
-export const KINDS: readonly Kind[] = ['valid', 'valid', 'valid', ...MUTATIONS, 'broken-body'];
+export const KINDS: readonly Kind[] = ['valid', 'valid', 'valid', ...MUTATIONS, 'broken-body', 'deep-extra'];

@@ -208,6 +208,7 @@ describe('live kline store', () => {
       inst,
       index: 0,
       ticks: price,
+      ask: price,
       time: start,
       status: 1 as const,
       dayStart: 0,

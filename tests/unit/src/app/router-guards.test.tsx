@@ -391,6 +391,9 @@ describe('route table', () => {
       '/mining/subscribe',
       '/mining/record',
       '/mining/income',
+      // Beyond SPEC §2: account security (docs/security.md) and the in-app notice list (docs/notifications.md).
+      '/mine/security',
+      '/mine/notices',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
   });
@@ -405,6 +408,8 @@ describe('route table', () => {
       '/mine/auth',
       '/mine/invite',
       '/mine/password',
+      '/mine/security',
+      '/mine/notices',
     ]) {
       expect(by(p)?.demoBlocked, p).toBe(true);
     }

@@ -73,3 +73,40 @@ describe('chart settings', () => {
     await vi.waitFor(() => expect(settings.$indicatorSettings.value.rsi.on).toBe(true));
   });
 });
+
+describe('a visitor’s indicators at sign-in', () => {
+  it('are carried into an account that has chosen none, then forgotten in this browser', async () => {
+    const saves: IndicatorSettings[] = [];
+    const { session, settings } = await load(
+      () => Promise.resolve({ indicators: defaultIndicatorSettings() }),
+      (s) => (saves.push(s), Promise.resolve({ indicators: s })),
+    );
+    const chosen = defaultIndicatorSettings();
+    chosen.boll = { ...chosen.boll, on: true };
+    localStorage.setItem(settings.VISITOR_INDICATORS_KEY, JSON.stringify(chosen));
+    settings.startChartSettings();
+    expect(settings.$indicatorSettings.value.boll.on).toBe(true); // the visitor's chart
+    session.signIn({ token: 'tok', user: USER });
+    await vi.waitFor(() => expect(saves.map((s) => s.boll.on)).toEqual([true]));
+    expect(settings.$indicatorSettings.value.boll.on).toBe(true);
+    expect(localStorage.getItem(settings.VISITOR_INDICATORS_KEY)).toBeNull();
+  });
+
+  it('leave an account with choices of its own as it is', async () => {
+    const saves: IndicatorSettings[] = [];
+    const account = defaultIndicatorSettings();
+    account.rsi = { ...account.rsi, on: true };
+    const { session, settings } = await load(
+      () => Promise.resolve({ indicators: account }),
+      (s) => (saves.push(s), Promise.resolve({ indicators: s })),
+    );
+    const chosen = defaultIndicatorSettings();
+    chosen.boll = { ...chosen.boll, on: true };
+    localStorage.setItem(settings.VISITOR_INDICATORS_KEY, JSON.stringify(chosen));
+    session.signIn({ token: 'tok', user: USER });
+    settings.startChartSettings();
+    await vi.waitFor(() => expect(settings.$indicatorSettings.value.rsi.on).toBe(true));
+    expect(settings.$indicatorSettings.value.boll.on).toBe(false);
+    expect(saves).toEqual([]);
+  });
+});

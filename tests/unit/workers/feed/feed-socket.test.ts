@@ -195,14 +195,21 @@ describe('connection states and nudges', () => {
 });
 
 describe('login and subscriptions', () => {
-  it('sends login first, subscribes DAY_MARKET, and FOREX_*, PRICE_ALERT and ACCOUNT once the login is acknowledged', async () => {
+  it('sends login first, subscribes DAY_MARKET, and FOREX_*, PRICE_ALERT, ACCOUNT and MARGIN_CALL once the login is acknowledged', async () => {
     const { h } = await started('tok-1');
     const s = h.last();
     s.open();
     expect(s.sent[0]).toEqual({ type: 'login', token: 'tok-1' });
     expect(s.topics('sub')).toEqual(['DAY_MARKET']);
     s.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s.topics('sub')).toEqual(['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT', 'ACCOUNT']);
+    expect(s.topics('sub')).toEqual([
+      'DAY_MARKET',
+      'FOREX_TRADE',
+      'FOREX_CLOSED',
+      'PRICE_ALERT',
+      'ACCOUNT',
+      'MARGIN_CALL',
+    ]);
   });
 
   it('a visitor gets no login and no order topics', async () => {
@@ -237,6 +244,7 @@ describe('login and subscriptions', () => {
       'FOREX_CLOSED',
       'PRICE_ALERT',
       'ACCOUNT',
+      'MARGIN_CALL',
     ]);
     expect(sink.gaps).toBe(1);
   });
@@ -244,11 +252,12 @@ describe('login and subscriptions', () => {
   it('setToken logs out the old user and in the new one on the open socket', async () => {
     const { s, feed } = await signedIn('a');
     await feed.setToken('b');
-    expect(s.sent.slice(-6)).toEqual([
+    expect(s.sent.slice(-7)).toEqual([
       { type: 'unsub', topic: 'FOREX_TRADE' },
       { type: 'unsub', topic: 'FOREX_CLOSED' },
       { type: 'unsub', topic: 'PRICE_ALERT' },
       { type: 'unsub', topic: 'ACCOUNT' },
+      { type: 'unsub', topic: 'MARGIN_CALL' },
       { type: 'logout' },
       { type: 'login', token: 'b' },
     ]);
@@ -283,6 +292,13 @@ describe('login and subscriptions', () => {
     expect(sink.accountChanges).toEqual(['withdrawal']);
   });
 
+  it("hands a margin call to the app (the order screen's banner); a malformed one is dropped", async () => {
+    const { s, sink } = await signedIn('tok-1');
+    s.receive({ type: 'MARGIN_CALL', data: { risk_rate: '95.35', level: '100.00' } });
+    s.receive({ type: 'MARGIN_CALL', data: { risk_rate: 95 } });
+    expect(sink.marginCalls).toEqual([{ risk_rate: '95.35', level: '100.00' }]);
+  });
+
   it('a refused socket login ends the session like a 999; a visitor or a token switched meanwhile does not', async () => {
     const { h, feed, sink } = await started('tok-1');
     const s = h.last();
@@ -297,7 +313,7 @@ describe('login and subscriptions', () => {
     s.receive({ type: 'login', ok: false, msg: 'for tok-2' }); // tok-3's answer is still to come
     expect(sink.rejected).toEqual(['Your session has expired']);
     s.receive({ type: 'login', ok: true, msg: 'ok' });
-    expect(s.topics('sub').slice(-4)).toEqual(['FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT', 'ACCOUNT']);
+    expect(s.topics('sub').slice(-5)).toEqual(['FOREX_TRADE', 'FOREX_CLOSED', 'PRICE_ALERT', 'ACCOUNT', 'MARGIN_CALL']);
     // Signed out with a login on its way: its late refusal means nothing.
     await feed.setToken('tok-4');
     await feed.setToken(null);

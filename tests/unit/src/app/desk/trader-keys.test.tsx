@@ -85,6 +85,7 @@ afterEach(() => {
   document.body.innerHTML = '';
   setNavigator(null);
   setOneClick(false);
+  quote(EUR.Code).$halt.value = '';
   $lastOrders.value = {};
   vi.mocked(submitOrder).mockReset();
   vi.mocked(toast).mockClear();
@@ -264,6 +265,37 @@ describe('one-click orders', () => {
     await placeOneClick(EUR, 1, i18n.t);
     expect(navigate).toHaveBeenCalledWith('/login?from=%2Ftrade', undefined);
     expect(submitOrder).not.toHaveBeenCalled();
+  });
+
+  it('during a halt: the row’s and the bar’s buttons are disabled and say why; B toasts the reason filled in', async () => {
+    const { OneClickButtons } = await import('../../../../../src/pages/trade/one-click-buttons.tsx');
+    live(EUR);
+    setOneClick(true);
+    act(() => {
+      quote(EUR.Code).$halt.value = 'maintenance';
+    });
+    root = createRoot(host);
+    await act(async () =>
+      root?.render(
+        <>
+          <OneClickButtons inst={EUR} variant="row" />
+          <OneClickButtons inst={EUR} variant="bar" />
+        </>,
+      ),
+    );
+    const buttons = [...host.querySelectorAll<HTMLButtonElement>('[data-action="one-click"]')];
+    expect(buttons).toHaveLength(4);
+    for (const b of buttons) {
+      expect(b.disabled).toBe(true);
+      expect(b.title).toBe('Trading halted: maintenance');
+    }
+    await placeOneClick(EUR, 1, i18n.t); // what the B key does
+    expect(toast).toHaveBeenLastCalledWith('Trading halted: maintenance');
+    expect(submitOrder).not.toHaveBeenCalled();
+    act(() => {
+      quote(EUR.Code).$halt.value = '';
+    });
+    expect(buttons.every((b) => !b.disabled)).toBe(true);
   });
 
   it('send one order for two quick presses: the second waits for the first answer', async () => {

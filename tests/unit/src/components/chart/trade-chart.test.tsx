@@ -42,6 +42,7 @@ const chart = {
   unsubscribeClick: vi.fn(),
   subscribeCrosshairMove: vi.fn(),
   unsubscribeCrosshairMove: vi.fn(),
+  clearCrosshairPosition: vi.fn(),
   panes: () => [],
   removePane: vi.fn(),
   removeSeries: vi.fn(),
@@ -57,7 +58,7 @@ vi.mock('lightweight-charts', () => ({
   ColorType: { Solid: 'solid' },
   CrosshairMode: { Normal: 0, Magnet: 1 },
   TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
-  LineStyle: { Solid: 0, Dashed: 2 },
+  LineStyle: { Solid: 0, Dashed: 2, LargeDashed: 3 },
 }));
 
 const watchChart = vi.fn(async (_code: string, _period: Period, _slot?: number) => undefined);
@@ -144,6 +145,35 @@ describe('CandleChart', () => {
     draw([]);
     expect(series.removePriceLine).toHaveBeenCalledWith(priceLine);
     expect(box?.dataset.stopLines).toBe('');
+  });
+
+  it('draws each active price alert as a line with its price on the axis, and removes it when the alert goes', () => {
+    mount();
+    const draw = (lines: Array<{ id: number; price: number; title: string }>) =>
+      act(() =>
+        root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} alertLines={lines} />),
+      );
+    draw([{ id: 3, price: 1.086, title: 'Alert' }]);
+    expect(series.createPriceLine.mock.calls.at(-1)?.[0]).toMatchObject({
+      price: 1.086,
+      title: 'Alert',
+      axisLabelVisible: true,
+    });
+    const box = host.querySelector<HTMLElement>('.tw-chart');
+    expect(box?.dataset.alertLines).toBe('3:1.086');
+    draw([]);
+    expect(series.removePriceLine).toHaveBeenCalledWith(priceLine);
+    expect(box?.dataset.alertLines).toBe('');
+  });
+
+  it('clears the crosshair on a press outside the chart (a tap-out), not on one inside', () => {
+    mount();
+    render('EURUSD', '1min');
+    const box = host.querySelector<HTMLElement>('.tw-chart');
+    box?.dispatchEvent(Object.assign(new Event('pointerdown', { bubbles: true }), { pointerType: 'touch' }));
+    expect(chart.clearCrosshairPosition).not.toHaveBeenCalled();
+    document.body.dispatchEvent(Object.assign(new Event('pointerdown', { bubbles: true }), { pointerType: 'touch' }));
+    expect(chart.clearCrosshairPosition).toHaveBeenCalledTimes(1);
   });
 
   it('a click on the chart offers an alert at the clicked price, which goes to onPickPrice (issue 26)', async () => {

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { AuthPage } from '../../../../../src/pages/mine/auth-page.tsx';
+import { dispatchAccountChange } from '../../../../../src/state/feed-listeners.ts';
 import { ok } from '../../../api-fake-server.ts';
 import { renderRoutes, settle, submit, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
@@ -109,5 +110,27 @@ describe('/mine/auth', () => {
     expect(q('[data-message-for="photos"]')?.textContent).toBe('Please upload the front and back of your passport/ID');
     expect(fake.server.seen.some((r) => r.url === '/api/user_real/real_name')).toBe(false);
     expect(document.body.textContent).not.toContain('card_id');
+  });
+
+  it('turns from "Under review" to verified on the ACCOUNT event, without being opened again', async () => {
+    let verified = false;
+    fake.server.on('GET', '/api/user_real/center', () =>
+      ok({
+        review_status: verified ? 2 : 1,
+        name: 'Chan Tai Man',
+        card_id: 'A1234567',
+        front_pic: FRONT,
+        reverse_pic: BACK,
+        reason: '',
+      }),
+    );
+    view = await renderRoutes(routes, '/mine/auth');
+    await settle();
+    expect(q('[data-testid="real-name-waiting"]')).not.toBeNull();
+    verified = true; // the operator verifies it
+    await act(async () => dispatchAccountChange('real_name'));
+    await settle();
+    expect(q('[data-testid="real-name-finish"]')).not.toBeNull();
+    expect(q('[data-testid="real-name-waiting"]')).toBeNull();
   });
 });

@@ -433,7 +433,9 @@ describe('confirming a market order on the phone (issue 35)', () => {
     expect(document.body.querySelector('.dialog')).toBeNull();
     expect(submitOrder).not.toHaveBeenCalled();
     await click(submitButton());
-    await click($('.dialog .btn-primary'));
+    // The confirm is in the side's colour, as the form's own Buy / Sell button is.
+    expect(document.body.querySelector('.dialog .btn-primary')).toBeNull();
+    await click($('.dialog .btn-up'));
     expect(submitOrder).toHaveBeenCalledTimes(1);
     // A pending order does not ask: its price is the trader's own.
     await click($('[data-mode="pending"]'));
@@ -530,5 +532,90 @@ describe('preview', () => {
     root = null;
     await act(async () => undefined);
     expect(watchPreview.mock.calls.at(-1)).toEqual([seq, null]);
+  });
+});
+
+describe('what a change leaves behind (docs/trading.md "Stops in the form", "Size by risk")', () => {
+  const stopValue = (kind: 'profit' | 'loss') => $<HTMLInputElement>(`input[data-field="stop-${kind}"]`).value;
+
+  it('buy with stops ticked, then sell: both stops restart on the sell side; untick and tick again keeps them valid', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-field="stop-profit-on"]'));
+    await click($('[data-field="stop-loss-on"]'));
+    await click($('.tr-sides [data-side="2"]'));
+    expect(stopValue('profit')).toBe(stopStart('sell', 'profit', '1.08320', i.PricePrecision));
+    expect(stopValue('loss')).toBe(stopStart('sell', 'loss', '1.08320', i.PricePrecision));
+    expect(messages()).toEqual({});
+    await click($('[data-field="stop-loss-on"]'));
+    await click($('[data-field="stop-loss-on"]'));
+    expect(stopValue('loss')).toBe(stopStart('sell', 'loss', '1.08320', i.PricePrecision));
+    await click(submitButton());
+    expect(messages()).toEqual({});
+  });
+
+  it('market → pending restarts the stops from the target (never at it); pending → market from the price', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-field="stop-profit-on"]'));
+    await click($('[data-field="stop-loss-on"]'));
+    await click($('[data-mode="pending"]'));
+    const target = $<HTMLInputElement>('input[data-field="target-price"]').value;
+    expect(stopValue('loss')).toBe(stopStart('buy', 'loss', target, i.PricePrecision));
+    expect(stopValue('loss')).not.toBe(target);
+    expect(messages()).toEqual({});
+    await click($('[data-mode="market"]'));
+    expect(stopValue('profit')).toBe(stopStart('buy', 'profit', '1.08320', i.PricePrecision));
+    expect(Number(stopValue('profit'))).toBeGreaterThan(1.0832);
+    expect(messages()).toEqual({});
+  });
+
+  it('a stop typed after the change is kept', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-field="stop-loss-on"]'));
+    await click($('.tr-sides [data-side="2"]'));
+    await type($<HTMLInputElement>('input[data-field="stop-loss"]'), '1.09500');
+    await click(plus());
+    expect(stopValue('loss')).toBe('1.09500');
+  });
+
+  it('refuses a risk above 10 % under the field and offers no lots; a change of size mode clears the number', async () => {
+    const i = inst();
+    live(i);
+    await render(i);
+    await click($('[data-size="usd"]'));
+    await type($<HTMLInputElement>('input[data-field="size-value"]'), '10000');
+    const lotsFromUsd = lotsInput().value;
+    await click($('[data-size="risk"]'));
+    expect($<HTMLInputElement>('input[data-field="size-value"]').value).toBe('');
+    expect(lotsInput().value).toBe(lotsFromUsd);
+    await click($('[data-field="stop-loss-on"]'));
+    await type($<HTMLInputElement>('input[data-field="size-value"]'), '150');
+    expect(messages()).toEqual({ size: 'Risk at most 10 % of equity' });
+    expect(lotsInput().value).toBe(lotsFromUsd);
+    await click(submitButton());
+    expect(vi.mocked(submitOrder)).not.toHaveBeenCalled();
+  });
+});
+
+describe('the phone’s market-order confirm', () => {
+  it('is in the side’s colour: a Sell confirm is the sell colour, a Buy confirm the buy colour', async () => {
+    const i = inst();
+    live(i);
+    vi.mocked(submitOrder).mockRejectedValue(new Error('no'));
+    await render(i, false, true);
+    await click($('.tr-sides [data-side="2"]'));
+    await click(submitButton());
+    const confirm = $<HTMLButtonElement>('.dialog .dialog__actions .btn:last-child');
+    expect(confirm.className).toContain('btn-down');
+    expect(confirm.textContent).toBe(submitButton().textContent);
+    await click($('.dialog .btn-secondary'));
+    await click($('.tr-sides [data-side="1"]'));
+    await click(submitButton());
+    expect($('.dialog .dialog__actions .btn:last-child').className).toContain('btn-up');
   });
 });

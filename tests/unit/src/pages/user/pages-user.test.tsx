@@ -60,6 +60,8 @@ describe('/user', () => {
       'auth',
       'invite',
       'password',
+      'security',
+      'notices',
       'service',
       'email',
       'announcement',

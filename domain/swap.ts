@@ -1,0 +1,156 @@
+// Overnight swaps (docs/trading.md "Swaps"): when the rollovers fall and what one costs. Pure, shared by the server's
+// swap job and anything that wants to preview a charge. The rollover is a wall-clock time in a time zone (17:00
+// New York by default), so daylight saving moves the UTC instant with the zone, never a fixed UTC hour.
+import { dec } from './decimal.ts';
+import { money, type ContractSpec, type Side } from './money.ts';
+import type { Lots, Price, Usd } from './units.ts';
+
+export type SwapMode = 'points' | 'percent';
+
+export interface SwapTerms {
+  /** Per night for a long (buy) position: points per lot, or percent a year of the position's value. Negative = the
+   * trader pays. */
+  longRate: string;
+  shortRate: string;
+  mode: SwapMode;
+  /** HH:MM in `timeZone`. */
+  rolloverTime: string;
+  timeZone: string;
+  /** Day of the week (0 Sunday … 6 Saturday, in `timeZone`) whose rollover counts three nights (the weekend). */
+  tripleDay: number;
+}
+
+export const DEFAULT_SWAP_SCHEDULE = { rolloverTime: '17:00', timeZone: 'America/New_York', tripleDay: 3 } as const;
+/** Percent a year is charged per night on this many days (the money-market convention for USD). */
+export const SWAP_DAYS_A_YEAR = 360;
+
+export interface Rollover {
+  /** ms epoch of the rollover instant. */
+  at: number;
+  /** Nights it pays for: 3 on the triple day, else 1. */
+  nights: number;
+}
+
+interface Local {
+  y: number;
+  m: number; // 1-12
+  d: number;
+  weekday: number; // 0 Sunday
+  wallMs: number; // the local wall time read as if it were UTC
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The wall-clock reading of an instant in a zone. */
+function local(at: number, timeZone: string): Local {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(at)) parts[p.type] = p.value;
+  const n = (k: string): number => Number(parts[k]);
+  const wallMs = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return { y: n('year'), m: n('month'), d: n('day'), weekday: WEEKDAYS.indexOf(parts.weekday ?? ''), wallMs };
+}
+
+/** True when the zone is one Intl knows (a dealer's typo is refused, not read as UTC). */
+export function validTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The UTC instant of a wall-clock time on a local date in a zone (DST-aware: the offset of that very instant). */
+export function zonedInstant(y: number, m: number, d: number, hh: number, mm: number, timeZone: string): number {
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let at = wall - (local(wall, timeZone).wallMs - wall);
+  // The offset at the first guess may differ from the offset at the answer (a DST change in between): once more.
+  at = wall - (local(at, timeZone).wallMs - at);
+  return at;
+}
+
+export function parseRolloverTime(text: string): { hh: number; mm: number } | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
+  return m ? { hh: Number(m[1]), mm: Number(m[2]) } : null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The rollovers in (fromExclusive, toInclusive], oldest first. Daily: at the rollover time on each local weekday
+ * Monday to Friday (none on Saturday and Sunday; the triple day pays for the weekend). With `periodMs` (an
+ * accelerated rollover for the soak and demos): every multiple of periodMs, one night each.
+ */
+export function rolloversBetween(
+  fromExclusive: number,
+  toInclusive: number,
+  terms: Pick<SwapTerms, 'rolloverTime' | 'timeZone' | 'tripleDay'>,
+  periodMs = 0,
+): Rollover[] {
+  const out: Rollover[] = [];
+  if (toInclusive <= fromExclusive) return out;
+  if (periodMs > 0) {
+    for (let k = Math.floor(fromExclusive / periodMs) + 1; k * periodMs <= toInclusive; k++) {
+      out.push({ at: k * periodMs, nights: 1 });
+    }
+    return out;
+  }
+  const time = parseRolloverTime(terms.rolloverTime) ?? { hh: 17, mm: 0 };
+  const start = local(fromExclusive, terms.timeZone);
+  // Walk local calendar days from the day before `from` to the day after `to` (a zone's offset is under a day).
+  for (let day = Date.UTC(start.y, start.m - 1, start.d) - DAY_MS; day <= toInclusive + 2 * DAY_MS; day += DAY_MS) {
+    const date = new Date(day);
+    const weekday = date.getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const at = zonedInstant(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + 1,
+      date.getUTCDate(),
+      time.hh,
+      time.mm,
+      terms.timeZone,
+    );
+    if (at > fromExclusive && at <= toInclusive) out.push({ at, nights: weekday === terms.tripleDay ? 3 : 1 });
+  }
+  return out;
+}
+
+/** One rollover's swap for a position (money()-rounded, negative = charged to the trader). Points: lots × units per
+ * lot × rate × one price step; percent: lots × units × price × rate / 100 / 360. Times the nights. */
+export function swapAmount(
+  terms: Pick<SwapTerms, 'longRate' | 'shortRate' | 'mode'>,
+  spec: ContractSpec,
+  pricePrecision: number,
+  side: Side,
+  quantity: Lots,
+  atPrice: Price,
+  nights: number,
+): Usd {
+  const rate = dec(side === 'buy' ? terms.longRate : terms.shortRate);
+  const units = quantity.times(dec(spec.ForexContNum));
+  const perNight =
+    terms.mode === 'points'
+      ? units.times(rate).times(dec(10).pow(-pricePrecision))
+      : units.times(atPrice).times(rate).div(100).div(SWAP_DAYS_A_YEAR);
+  return money(perNight.times(nights));
+}

@@ -1,0 +1,42 @@
+// Query values that work as credentials never reach the log (docs/security.md "Logs"): a demo_id is that demo
+// user's password (GET /api/user/createAccountDemoForU signs in with it), and a token, code or password in a query
+// string would be one too. The request log writes them as [redacted]; every other parameter stays, for debugging.
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameter names (compared lower-cased, after decoding) whose values are never logged. */
+const SECRET_PARAMS = new Set(['demo_id', 'token', 'authorization', 'code', 'password', 'new_password', 'secret']);
+
+const decoded = (s: string): string => {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+};
+
+/** The URL as it may be logged: path as sent, each secret parameter's value replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return SECRET_PARAMS.has(decoded(name).trim().toLowerCase()) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q)}?${parts.join('&')}`;
+}
+
+/** Fastify's own request serializer (pino's `req`), with the URL redacted. */
+export function logSafeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: request.headers['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

@@ -1,0 +1,37 @@
+// The dealer's margin-call level (docs/trading.md "Margin call"): a percent risk rate above the stop-out level, in the
+// settings table (key margin_call_level, default 100). Read by forexDetail and the margin-call watch, set by the
+// `margin-call-level` ops command.
+import { dec, exactText, fixed } from '../../domain/decimal.ts';
+import { STOP_OUT_LEVEL } from '../../domain/money.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import { getSetting, setSetting } from '../settings/settings.ts';
+
+export const MARGIN_CALL_KEY = 'margin_call_level';
+const MAX_LEVEL = 1000;
+
+/** The level in percent as the wire shows it (2 decimals). */
+export async function marginCallLevelText(q: Queryable): Promise<string> {
+  return fixed(await marginCallLevel(q), 2);
+}
+
+/** The level in percent; a stored value that is not a sane level reads as the default 100. */
+export async function marginCallLevel(q: Queryable): Promise<string> {
+  const raw = await getSetting(q, MARGIN_CALL_KEY);
+  return checkLevel(raw) ?? '100';
+}
+
+/** A level above the stop-out level and at most 1000 %, at most 2 decimals; null otherwise. */
+export function checkLevel(raw: string): string | null {
+  if (!/^\d{1,4}(\.\d{1,2})?$/.test(raw)) return null;
+  const v = dec(raw);
+  if (v.lte(STOP_OUT_LEVEL.times(100)) || v.gt(MAX_LEVEL)) return null;
+  return exactText(v);
+}
+
+export async function setMarginCallLevel(q: Queryable, raw: string): Promise<string> {
+  const level = checkLevel(raw.trim());
+  if (level === null) throw new ApiError('field_invalid', undefined, { field: 'level' });
+  await setSetting(q, MARGIN_CALL_KEY, level);
+  return level;
+}

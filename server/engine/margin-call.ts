@@ -1,0 +1,106 @@
+// The margin-call watch (docs/trading.md "Margin call"), on the market writer: about once a second it reads each
+// holder's risk rate from the engine's own figures (no query per user) and, when one has crossed the dealer's level
+// downward, tells them once: a MARGIN_CALL socket event (the order screen's banner), Web Push, and e-mail/SMS through
+// notifyAccount. "Once per crossing" is a row per user (margin_call_state.called), switched in a conditional write,
+// so a restarted or failed-over writer does not tell them again; it is re-armed when the rate is back above the level.
+import type { FastifyBaseLogger } from 'fastify';
+import { dec, fixed } from '../../domain/decimal.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
+import type { Ratio } from '../../domain/units.ts';
+import type { Db } from '../db/db.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import type { Notifier, UserPush } from '../services.ts';
+import { marginCallLevel } from './margin-call-level.ts';
+
+export const MARGIN_CALL_CHECK_MS = 1000;
+
+export interface MarginCallValues {
+  risk_rate: string; // percent, 2 decimals
+  level: string; // percent, 2 decimals
+}
+
+export interface MarginCallDeps {
+  db: Db;
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger;
+  push: UserPush;
+  notifier: Notifier;
+  /** Web Push to the user's browsers (the price alerts' sender); absent: none. */
+  webPush?: { sendNotice(userId: number, values: MarginCallValues): Promise<void> };
+  figures: { users(): number[]; riskRateOf(userId: number): Ratio | null };
+}
+
+export class MarginCallWatch {
+  /** Users told of their current crossing (mirrors margin_call_state.called = true). */
+  private readonly called = new Set<number>();
+  private timer: unknown = null;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: MarginCallDeps) {}
+
+  async start(): Promise<void> {
+    const rows = await this.deps.db.query<{ user_id: number }>(
+      'SELECT user_id FROM margin_call_state WHERE called = TRUE',
+    );
+    for (const r of rows) this.called.add(Number(r.user_id));
+    this.timer = this.deps.timers.setInterval(() => {
+      this.running = this.running
+        .then(async () => {
+          await this.check();
+        })
+        .catch((err: unknown) => this.deps.log.error({ err }, 'margin-call check failed'));
+    }, MARGIN_CALL_CHECK_MS);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer !== null) this.deps.timers.clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass over the holders (and the users told before, to re-arm them). Returns the users told by this pass. */
+  async check(): Promise<number[]> {
+    const level = dec(await marginCallLevel(this.deps.db));
+    const told: number[] = [];
+    const users = new Set([...this.deps.figures.users(), ...this.called]);
+    for (const userId of users) {
+      const rate = this.deps.figures.riskRateOf(userId);
+      const percent = rate === null ? null : rate.times(100);
+      const below = percent !== null && percent.lte(level);
+      if (below && !this.called.has(userId)) {
+        if (await this.switchTo(userId, true)) {
+          told.push(userId);
+          await this.tell(userId, { risk_rate: fixed(percent, 2), level: fixed(level, 2) });
+        }
+        this.called.add(userId);
+      } else if (!below && this.called.has(userId)) {
+        await this.switchTo(userId, false);
+        this.called.delete(userId);
+      }
+    }
+    return told;
+  }
+
+  /** The conditional write: true only for the writer that changed the state (so only one of two tells). */
+  private async switchTo(userId: number, called: boolean): Promise<boolean> {
+    const rows = await this.deps.db.query(
+      `INSERT INTO margin_call_state (user_id, called, changed_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET called = EXCLUDED.called, changed_at = EXCLUDED.changed_at
+         WHERE margin_call_state.called <> EXCLUDED.called
+       RETURNING user_id`,
+      [userId, called, this.deps.clock.now()],
+    );
+    return rows.length > 0;
+  }
+
+  private async tell(userId: number, values: MarginCallValues): Promise<void> {
+    this.deps.push.toUser(userId, { type: 'MARGIN_CALL', data: values });
+    try {
+      await this.deps.webPush?.sendNotice(userId, values);
+    } catch (err) {
+      this.deps.log.warn({ err, userId }, 'margin-call web push failed');
+    }
+    await notifyAccount(this.deps, userId, 'margin_call', { ...values });
+  }
+}

@@ -1,0 +1,100 @@
+// The trigger index on two-sided prices (docs/trading.md "Bid and ask"): every open order watches exactly one side —
+// the ask (pending buys, holding sells) or the bid (pending sells, holding buys) — so the one-price index
+// (tick-index.ts, or the test oracle) is kept as it is and sees each instrument twice: its bid under the instrument's
+// id and its ask under the negative id. Each tick is two index ticks; the ask one costs nothing while no order of the
+// instrument watches the ask. Per-user figures (margin, floating P&L, stop-out) are the inner index's, summed over
+// both, so a buy and a sell of one user on one instrument are each priced on their own closing side.
+import type { Usd } from '../../domain/units.ts';
+import type { EngineIndex, IndexSource, TickOutcome } from './index-types.ts';
+import { watchesAsk } from './sides.ts';
+import type { EngineInstrument, OpenOrder } from './types.ts';
+
+/** The index's key for the ask side of an instrument. */
+export const askKey = (instrumentId: number): number => -instrumentId;
+
+/** Where the wrapper reads the terms and both sides of an instrument's latest quote. */
+export interface SidedSource {
+  instrument(id: number): EngineInstrument | undefined;
+  latestSides(inst: EngineInstrument): { bid: string; ask: string } | null;
+}
+
+export class SidedIndex implements EngineIndex {
+  private readonly inner: EngineIndex;
+  private readonly askTerms = new Map<number, { of: EngineInstrument; as: EngineInstrument }>();
+
+  constructor(source: SidedSource, make: (source: IndexSource) => EngineIndex) {
+    const inner: IndexSource = {
+      instrument: (id) => (id >= 0 ? source.instrument(id) : this.askInstrument(source.instrument(-id))),
+      latestPrice: (inst) => {
+        const sides = source.latestSides(inst.id >= 0 ? inst : { ...inst, id: -inst.id });
+        return sides ? (inst.id >= 0 ? sides.bid : sides.ask) : null;
+      },
+    };
+    this.inner = make(inner);
+  }
+
+  /** The ask side's terms: the instrument's, under its negative id (one object per terms, as the index expects). */
+  private askInstrument(inst: EngineInstrument | undefined): EngineInstrument | undefined {
+    if (!inst) return undefined;
+    const kept = this.askTerms.get(inst.id);
+    if (kept && kept.of === inst) return kept.as;
+    const as = { ...inst, id: askKey(inst.id) };
+    this.askTerms.set(inst.id, { of: inst, as });
+    return as;
+  }
+
+  private keyed(o: OpenOrder): OpenOrder {
+    return watchesAsk(o) ? { ...o, instrumentId: askKey(o.instrumentId) } : o;
+  }
+
+  added(o: OpenOrder): void {
+    this.inner.added(this.keyed(o));
+  }
+
+  removed(o: OpenOrder): void {
+    this.inner.removed(this.keyed(o));
+  }
+
+  reindex(instrumentId: number, orders: readonly OpenOrder[]): void {
+    this.inner.reindex(
+      instrumentId,
+      orders.filter((o) => !watchesAsk(o)),
+    );
+    this.inner.reindex(
+      askKey(instrumentId),
+      orders.filter((o) => watchesAsk(o)).map((o) => this.keyed(o)),
+    );
+  }
+
+  setBalance(userId: number, balance: string): void {
+    this.inner.setBalance(userId, balance);
+  }
+
+  /** A tick: `price` is the bid (or the one price), `ask` the ask (absent: one price). */
+  tick(instrumentId: number, price: string, ask?: string): TickOutcome {
+    const bid = this.inner.tick(instrumentId, price);
+    const other = this.inner.tick(askKey(instrumentId), ask ?? price);
+    if (other.crossed.length === 0 && other.atRisk.length === 0) return bid;
+    if (bid.crossed.length === 0 && bid.atRisk.length === 0) return other;
+    return {
+      crossed: [...bid.crossed, ...other.crossed],
+      atRisk: [...new Set([...bid.atRisk, ...other.atRisk])],
+    };
+  }
+
+  marginOf(userId: number): Usd {
+    return this.inner.marginOf(userId);
+  }
+
+  floatingOf(userId: number): Usd {
+    return this.inner.floatingOf(userId);
+  }
+
+  floatingOfOrder(orderId: number): Usd | null {
+    return this.inner.floatingOfOrder(orderId);
+  }
+
+  belowStopOut(userId: number): boolean {
+    return this.inner.belowStopOut(userId);
+  }
+}

@@ -1,0 +1,67 @@
+// The house's own book beside the traders' ledger (docs/trading.md "Negative-balance protection"): what a close or a
+// swap could not take from an account because the account cannot go below zero. The trader's side of it is the
+// capped record in financial_records; this is the other side, so the dealer sees what protection costs.
+import type { Queryable } from '../db/db.ts';
+import { exactText, type DecInput } from '../../domain/decimal.ts';
+
+export type AbsorbedKind = 'close' | 'swap';
+
+export async function recordAbsorbed(
+  q: Queryable,
+  a: { orderId: number; userId: number; instrumentId: number; kind: AbsorbedKind; amount: DecInput; at: number },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO house_absorbed (order_id, user_id, instrument_id, kind, amount, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [a.orderId, a.userId, a.instrumentId, a.kind, exactText(a.amount), a.at],
+  );
+}
+
+export interface AbsorbedRow {
+  id: number;
+  orderId: number | null;
+  userId: number;
+  instrumentId: number;
+  kind: string;
+  amount: string;
+  createdAt: number;
+}
+
+export interface AbsorbedSummary {
+  total: string;
+  since: string; // since `from`
+  count: number;
+  recent: AbsorbedRow[];
+}
+
+/** Totals (all time, and since `from`) and the latest `limit` entries. */
+export async function absorbedSummary(q: Queryable, from: number, limit: number): Promise<AbsorbedSummary> {
+  const [t] = await q.query<{ total: string; since: string; n: string }>(
+    `SELECT COALESCE(sum(amount), 0) AS total, COALESCE(sum(amount) FILTER (WHERE created_at >= $1), 0) AS since,
+            count(*) AS n FROM house_absorbed`,
+    [from],
+  );
+  const rows = await q.query<{
+    id: number;
+    order_id: number | null;
+    user_id: number;
+    instrument_id: number;
+    kind: string;
+    amount: string;
+    created_at: string;
+  }>('SELECT * FROM house_absorbed ORDER BY id DESC LIMIT $1', [limit]);
+  return {
+    total: String(t?.total ?? '0'),
+    since: String(t?.since ?? '0'),
+    count: Number(t?.n ?? 0),
+    recent: rows.map((r) => ({
+      id: Number(r.id),
+      orderId: r.order_id === null ? null : Number(r.order_id),
+      userId: Number(r.user_id),
+      instrumentId: Number(r.instrument_id),
+      kind: r.kind,
+      amount: String(r.amount),
+      createdAt: Number(r.created_at),
+    })),
+  };
+}

@@ -1,0 +1,146 @@
+// The delivery queue's SQL (docs/notifications.md "The queue"): queue a message, claim due rows with a lease, mark
+// them sent / queued again / failed, and the reads of the operator and of a code's requester. The values (a code
+// among them) are kept only while the row is live: sent and failed rows have no payload.
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../db/db.ts';
+
+export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface NewDelivery {
+  ref: string;
+  kind: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  lang: string | null;
+  userId: number | null;
+  payload: string | null;
+  codeRef: string | null;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  message_ref: string;
+  kind: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  lang: string | null;
+  user_id: number | null;
+  payload: string | null;
+  attempts: number;
+  lease_until: string;
+}
+
+/** What the operator sees of a row: everything but the payload. */
+export interface DeliveryRow {
+  id: string;
+  message_ref: string;
+  kind: string;
+  channel: string;
+  recipient: string;
+  state: DeliveryState;
+  provider: string | null;
+  provider_id: string | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  due_at: string;
+  sent_at: string | null;
+}
+
+/** A requester's key, as the queue keeps it: sha256, hex (the key itself is a capability). */
+export const codeRefOf = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+export async function queueDelivery(q: Queryable, d: NewDelivery, now: number): Promise<void> {
+  await q.query(
+    `INSERT INTO deliveries (message_ref, kind, channel, recipient, lang, user_id, payload, code_ref, state, due_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $9)`,
+    [d.ref, d.kind, d.channel, d.recipient, d.lang, d.userId, d.payload, d.codeRef, now],
+  );
+}
+
+/** A message the outbox took at once (no gateway for its channel): recorded as sent, without its values. */
+export async function recordOutboxDelivery(q: Queryable, d: NewDelivery, now: number): Promise<void> {
+  await q.query(
+    `INSERT INTO deliveries (message_ref, kind, channel, recipient, lang, user_id, payload, code_ref, state, provider,
+                             attempts, due_at, created_at, sent_at)
+     VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, 'sent', 'outbox', 1, $8, $8, $8)`,
+    [d.ref, d.kind, d.channel, d.recipient, d.lang, d.userId, d.codeRef, now],
+  );
+}
+
+/**
+ * Claims up to `limit` due rows: queued ones whose back-off is over, and `sending` ones whose lease ran out (their
+ * sender died between claim and mark). Each claim counts an attempt and holds the row until `leaseUntil`.
+ */
+export function claimDue(q: Queryable, now: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]> {
+  return q.query<ClaimedDelivery>(
+    `UPDATE deliveries SET state = 'sending', lease_until = $2, attempts = attempts + 1
+      WHERE id IN (SELECT id FROM deliveries
+                    WHERE (state = 'queued' AND due_at <= $1) OR (state = 'sending' AND lease_until <= $1)
+                    ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+      RETURNING id, message_ref, kind, channel, recipient, lang, user_id, payload, attempts, lease_until`,
+    [now, leaseUntil, limit],
+  );
+}
+
+/** The row is sent (only if this claim still holds it: a claim that outlived its lease changes nothing). */
+export async function markSent(
+  q: Queryable,
+  row: ClaimedDelivery,
+  provider: string,
+  providerId: string | null,
+  now: number,
+): Promise<boolean> {
+  const done = await q.query(
+    `UPDATE deliveries SET state = 'sent', provider = $3, provider_id = $4, sent_at = $5, payload = NULL,
+            lease_until = NULL, last_error = NULL
+      WHERE id = $1 AND state = 'sending' AND lease_until = $2 RETURNING id`,
+    [row.id, row.lease_until, provider, providerId, now],
+  );
+  return done.length > 0;
+}
+
+/** The attempt failed: due again at `dueAt` with its error kept. */
+export async function markRetry(
+  q: Queryable,
+  row: ClaimedDelivery,
+  provider: string,
+  error: string,
+  dueAt: number,
+): Promise<void> {
+  await q.query(
+    `UPDATE deliveries SET state = 'queued', provider = $3, last_error = $4, due_at = $5, lease_until = NULL
+      WHERE id = $1 AND state = 'sending' AND lease_until = $2`,
+    [row.id, row.lease_until, provider, error, dueAt],
+  );
+}
+
+/** Given up: failed for good, its last error kept and its values dropped. */
+export async function markFailed(q: Queryable, row: ClaimedDelivery, provider: string, error: string): Promise<void> {
+  await q.query(
+    `UPDATE deliveries SET state = 'failed', provider = $3, last_error = $4, payload = NULL, lease_until = NULL
+      WHERE id = $1 AND state = 'sending' AND lease_until = $2`,
+    [row.id, row.lease_until, provider, error],
+  );
+}
+
+/** The newest rows for the operator, filtered by recipient (equal, or ending with it) and state. */
+export function newestDeliveries(q: Queryable, to: string, state: string, limit: number): Promise<DeliveryRow[]> {
+  return q.query<DeliveryRow>(
+    `SELECT id, message_ref, kind, channel, recipient, state, provider, provider_id, attempts, last_error,
+            created_at, due_at, sent_at
+       FROM deliveries
+      WHERE ($1 = '' OR lower(recipient) = $1 OR recipient LIKE '%' || $1) AND ($2 = '' OR state = $2)
+      ORDER BY id DESC LIMIT $3`,
+    [to, state, limit],
+  );
+}
+
+/** The state of the newest delivery asked for with `key` (a code's key), or null when there is none. */
+export async function deliveryStateByKey(q: Queryable, key: string): Promise<DeliveryState | null> {
+  const rows = await q.query<{ state: DeliveryState }>(
+    'SELECT state FROM deliveries WHERE code_ref = $1 ORDER BY id DESC LIMIT 1',
+    [codeRefOf(key)],
+  );
+  return rows[0]?.state ?? null;
+}

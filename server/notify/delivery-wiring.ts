@@ -1,0 +1,58 @@
+// The delivery service as server/server.ts wires it (docs/notifications.md): the gateways the settings name, the
+// queue behind the Notifier, and the sender on the market writer (role all or market; a gateway only queues).
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, Timers } from '../../domain/time.ts';
+import type { Db } from '../db/db.ts';
+import type { Message, Notifier } from '../services.ts';
+import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';
+import { kannelGateway } from './gateways/kannel.ts';
+import { smtpGateway } from './gateways/smtp.ts';
+import { twilioGateway } from './gateways/twilio.ts';
+import { queueNotifier } from './queue-notifier.ts';
+import { startSender, type Gateways, type Sender } from './sender.ts';
+
+export interface Delivery {
+  notifier: Notifier;
+  /** This process's sender (the writer), when a gateway is set. */
+  sender?: Sender | undefined;
+  stop(): Promise<void>;
+}
+
+export function buildGateways(opts: DeliveryOptions): Gateways {
+  // An attempt's own timeouts are a third of the lease: a live sender always marks its row before the lease ends.
+  const timeoutMs = Math.max(1000, Math.floor((opts.leaseMs ?? DELIVERY_DEFAULTS.leaseMs) / 3));
+  const sms = opts.sms;
+  return {
+    email: opts.smtp ? smtpGateway({ ...opts.smtp, timeoutMs }) : undefined,
+    sms:
+      sms?.provider === 'kannel'
+        ? kannelGateway({ ...sms, timeoutMs })
+        : sms?.provider === 'twilio'
+          ? twilioGateway({ ...sms, timeoutMs })
+          : undefined,
+  };
+}
+
+export function startDelivery(
+  deps: { db: Db; clock: Clock; timers: Timers; log: FastifyBaseLogger },
+  opts: DeliveryOptions,
+  sends: boolean,
+): Delivery {
+  const gateways = buildGateways(opts);
+  const channels = new Set<Message['channel']>();
+  if (gateways.email) channels.add('email');
+  if (gateways.sms) channels.add('sms');
+  const sender = sends && channels.size > 0 ? startSender(deps, gateways, opts) : undefined;
+  const notifier = queueNotifier({
+    ...deps,
+    gatewayChannels: channels,
+    queued: sender ? () => void sender.runDue().catch(() => undefined) : undefined,
+  });
+  return {
+    notifier,
+    sender,
+    async stop() {
+      await sender?.stop();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// The in-app notice list and the notice settings as the routes serve them (docs/notifications.md "In-app notices"):
+// each notice rendered in the reader's language (its title and text from the same locale keys as the e-mail), paged,
+// newest first; marking read; and the account's anti-phishing phrase.
+import { checkPhrase } from '../../domain/anti-phishing.ts';
+import type { Language } from '../../domain/types.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import { listPage } from '../http/paging.ts';
+import type { MessageKind } from '../services.ts';
+import { messageText } from './message-text.ts';
+import { messageSubject } from './render.ts';
+import {
+  markNoticesRead,
+  noticePage,
+  phraseOf,
+  setPhrase,
+  unreadNotices,
+  type NoticeRow,
+} from './notices-repository.ts';
+
+export const NOTICE_PAGE_SIZE = 20;
+
+export interface NoticeItem {
+  id: number;
+  kind: string;
+  title: string;
+  text: string;
+  created_at: string; // ISO-8601 UTC
+  read: boolean;
+}
+
+export interface NoticeList {
+  data: NoticeItem[];
+  total: number;
+  unread: number;
+}
+
+function shown(row: NoticeRow, lang: Language): NoticeItem {
+  const kind = row.kind as MessageKind;
+  const values = JSON.parse(row.payload) as Record<string, string | number>;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    title: messageSubject(kind, lang),
+    text: messageText({ kind, channel: 'email', to: '', lang, values }),
+    created_at: new Date(Number(row.created_at)).toISOString(),
+    read: row.read_at !== null,
+  };
+}
+
+export async function listNotices(
+  q: Queryable,
+  userId: number,
+  page: number | undefined,
+  lang: Language,
+): Promise<NoticeList> {
+  const list = await listPage(
+    page,
+    NOTICE_PAGE_SIZE,
+    (limit, offset) => noticePage(q, userId, limit, offset),
+    (r) => shown(r, lang),
+  );
+  return { ...list, unread: await unreadNotices(q, userId) };
+}
+
+export async function readNotices(
+  q: Queryable,
+  userId: number,
+  id: number | undefined,
+  now: number,
+): Promise<{ unread: number }> {
+  await markNoticesRead(q, userId, id ?? null, now);
+  return { unread: await unreadNotices(q, userId) };
+}
+
+export async function noticeSettings(q: Queryable, userId: number): Promise<{ phrase: string | null }> {
+  return { phrase: await phraseOf(q, userId) };
+}
+
+export async function saveNoticeSettings(
+  q: Queryable,
+  userId: number,
+  raw: string,
+): Promise<{ phrase: string | null }> {
+  const checked = checkPhrase(raw);
+  if (!checked.valid) throw new ApiError('notices.errors.phrase_invalid');
+  await setPhrase(q, userId, checked.phrase);
+  return { phrase: checked.phrase };
+}

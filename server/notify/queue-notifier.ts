@@ -1,0 +1,52 @@
+// The Notifier (server/services.ts) as a queue (docs/notifications.md "The queue"): `send` writes one row and returns;
+// it never waits for a gateway, so a request answers at once whatever the SMTP server or the SMS gateway is doing.
+// A channel without a gateway (no SMTP_URL, no SMS_PROVIDER) is the outbox, as before: its message is written to the
+// outbox table in the same transaction and recorded as sent, so `npm run ops -- outbox` reads it at once.
+// The log says what kind of message went where, never its values or body.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../domain/time.ts';
+import type { Db } from '../db/db.ts';
+import type { Message, Notifier } from '../services.ts';
+import { codeRefOf, queueDelivery, recordOutboxDelivery, type NewDelivery } from './delivery-repository.ts';
+import { messageText } from './message-text.ts';
+import { leaveInOutbox } from './outbox-repository.ts';
+
+export interface QueueNotifierDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The channels a gateway delivers; the others go to the outbox. */
+  gatewayChannels: ReadonlySet<Message['channel']>;
+  /** Called after a row is queued: the sender in this process (role all) starts at once instead of on its next poll. */
+  queued?: (() => void) | undefined;
+}
+
+export function queueNotifier(deps: QueueNotifierDeps): Notifier {
+  return {
+    async send(message) {
+      const row: NewDelivery = {
+        ref: randomUUID().replace(/-/g, ''),
+        kind: message.kind,
+        channel: message.channel,
+        recipient: message.to,
+        lang: message.lang ?? null,
+        userId: message.userId ?? null,
+        payload: JSON.stringify(message.values),
+        codeRef: message.ref ? codeRefOf(message.ref) : null,
+      };
+      const now = deps.clock.now();
+      if (deps.gatewayChannels.has(message.channel)) {
+        await queueDelivery(deps.db, row, now);
+        deps.log.info({ delivery: { channel: message.channel, kind: message.kind } }, 'message queued');
+        deps.queued?.();
+        return;
+      }
+      await deps.db.tx(async (q) => {
+        await leaveInOutbox(q, message.channel, message.to, messageText(message), now);
+        await recordOutboxDelivery(q, row, now);
+      });
+      deps.log.info({ outbox: { channel: message.channel, kind: message.kind } }, 'message left in the outbox');
+    },
+  };
+}

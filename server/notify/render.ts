@@ -1,0 +1,58 @@
+// One message, rendered for its channel in the recipient's language (docs/notifications.md "Templates"): the e-mail's
+// subject, text part and HTML part, or the SMS's short text. Every kind's words are in locales/*.json: the body at
+// `notices.<kind>` (server.code_text for the code), the subject at `notices.subject.<kind>`, and the lines every
+// message about an account carries (its anti-phishing phrase) and the footer. The HTML layout is
+// server/notify/templates/email-layout.ts; every value is escaped there.
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
+import { isRtlLanguage } from '../../domain/bidi.ts';
+import { translate } from '../http/i18n.ts';
+import type { Message, MessageKind } from '../services.ts';
+import { messageText } from './message-text.ts';
+import { emailHtml } from './templates/email-layout.ts';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const MESSAGE_KINDS: readonly MessageKind[] = [
+  'verification_code',
+  'new_device_sign_in',
+  'password_changed',
+  'second_factor_on',
+  'second_factor_off',
+  'payout_method_added',
+  'withdrawal_requested',
+  'withdrawal_paid',
+  'withdrawal_rejected',
+  'deposit_credited',
+  'margin_call',
+];
+
+/** The message's subject (also the in-app notice's title). */
+export function messageSubject(kind: MessageKind, lang: Language): string {
+  return translate(lang, `notices.subject.${kind}`);
+}
+
+function phraseLine(lang: Language, phrase: string | null | undefined): string | undefined {
+  return phrase ? translate(lang, 'notices.phrase_line', { phrase }) : undefined;
+}
+
+export function renderEmail(message: Message, phrase?: string | null): RenderedEmail {
+  const lang = message.lang ?? DEFAULT_LANGUAGE;
+  const subject = messageSubject(message.kind, lang);
+  const body = messageText(message);
+  const line = phraseLine(lang, phrase);
+  const footer = translate(lang, 'notices.footer');
+  const text = [line, body, '', footer].filter((s) => s !== undefined).join('\n');
+  const html = emailHtml({ lang, rtl: isRtlLanguage(lang), title: subject, body, phrase: line, footer });
+  return { subject: `Tickwise: ${subject}`, text, html };
+}
+
+/** The SMS: the phrase first (a forged SMS cannot know it), then the body; "[Tickwise]" names the sender. */
+export function renderSms(message: Message, phrase?: string | null): string {
+  const lang = message.lang ?? DEFAULT_LANGUAGE;
+  const line = phraseLine(lang, phrase);
+  return ['[Tickwise]', line, messageText(message)].filter((s) => s !== undefined).join(' ');
+}

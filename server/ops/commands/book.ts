@@ -1,0 +1,106 @@
+// The dealer's desk beside the feed-desk commands (docs/back-office.md "The dealer's view"; docs/trading.md "Swaps",
+// "Margin call", "Negative-balance protection"): the book by instrument, the top accounts, the losses the house
+// absorbed, each instrument's swap terms, and the margin-call level.
+import { absorbedSummary } from '../../ledger/house-book.ts';
+import { marginCallLevelText, setMarginCallLevel } from '../../engine/margin-call-level.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { setSwapTerms } from '../../swaps/swap-terms.ts';
+import { swapTermsList } from '../../swaps/swap-repository.ts';
+import type { OpsCommand } from '../command.ts';
+import { textArg } from '../args.ts';
+
+const DAY_MS = 86_400_000;
+
+export const book: OpsCommand = {
+  name: 'book',
+  live: true,
+  summary: "Open positions by instrument: long/short lots, net lots and USD, average prices, the house's floating P&L",
+  params: [],
+  run: async (ctx) => ctx.engine.bookView().instruments,
+};
+
+export const bookTop: OpsCommand = {
+  name: 'book-top',
+  live: true,
+  summary: 'The top 20 accounts by exposure (gross USD) or by floating P&L',
+  params: [{ name: 'by', help: 'exposure (default) or floating', optional: true }],
+  async run(ctx, args) {
+    const by = args.by || 'exposure';
+    if (by !== 'exposure' && by !== 'floating') throw new ApiError('field_invalid', undefined, { field: 'by' });
+    const view = ctx.engine.bookView();
+    return by === 'exposure' ? view.top_by_exposure : view.top_by_floating;
+  },
+};
+
+export const bookAbsorbed: OpsCommand = {
+  name: 'book-absorbed',
+  live: true,
+  summary: 'Losses the house absorbed under negative-balance protection: total, today (UTC) and the latest 20',
+  params: [],
+  async run(ctx) {
+    const now = ctx.clock.now();
+    return absorbedSummary(ctx.db, now - (now % DAY_MS), 20);
+  },
+};
+
+export const swapList: OpsCommand = {
+  name: 'swap-list',
+  summary: "Each instrument's swap terms (instruments not listed charge no swap)",
+  params: [],
+  run: (ctx) => swapTermsList(ctx.db),
+};
+
+export const swapSet: OpsCommand = {
+  name: 'swap-set',
+  summary: 'Set an instrument’s swap: long and short rate per night, points or percent a year, rollover, triple day',
+  params: [
+    { name: 'code', help: 'the instrument code, e.g. EURUSD' },
+    { name: 'long', help: 'long (buy) rate per night; negative = the trader pays', optional: true },
+    { name: 'short', help: 'short (sell) rate per night', optional: true },
+    {
+      name: 'mode',
+      help: 'points (per lot, in price steps) or percent (a year of the value); default points',
+      optional: true,
+    },
+    { name: 'time', help: 'rollover wall-clock time HH:MM (default 17:00)', optional: true },
+    { name: 'zone', help: 'its time zone (default America/New_York: daylight saving follows it)', optional: true },
+    { name: 'triple', help: 'the day charged three nights: mon … sun (default wed)', optional: true },
+    { name: 'by', help: 'who makes the change (recorded; the CLI fills in OPS_USER or USER)' },
+  ],
+  async run(ctx, args) {
+    const by = textArg(args.by, 'by', true);
+    return setSwapTerms(
+      ctx.db,
+      {
+        code: args.code,
+        long: args.long,
+        short: args.short,
+        mode: args.mode,
+        time: args.time,
+        zone: args.zone,
+        triple: args.triple,
+        by,
+      },
+      ctx.clock.now(),
+    );
+  },
+};
+
+export const marginCallLevelCommand: OpsCommand = {
+  name: 'margin-call-level',
+  summary: 'Show or set the margin-call level (percent risk rate, above the 50 % stop-out; default 100)',
+  params: [{ name: 'level', help: 'the new level in percent, e.g. 120', optional: true }],
+  async run(ctx, args) {
+    if (args.level) await setMarginCallLevel(ctx.db, args.level);
+    return { level: await marginCallLevelText(ctx.db) };
+  },
+};
+
+export const BOOK_COMMANDS: readonly OpsCommand[] = [
+  book,
+  bookTop,
+  bookAbsorbed,
+  swapList,
+  swapSet,
+  marginCallLevelCommand,
+];

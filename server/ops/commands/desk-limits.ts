@@ -1,0 +1,56 @@
+// The sanity limit of the dealing desk's price changes (docs/market-data.md "Sanity limit"): an offset, or a
+// mark-up, larger than the instrument's spike limit as a share of its price (5 % when it has none) is refused unless
+// the dealer confirms it with --force, and a forced change is recorded as such.
+import { dec, exactText } from '../../../domain/decimal.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { recordFeedChange, spikeLimitOf } from '../../market/feeds/feed-config.ts';
+import type { OpsParam } from '../command.ts';
+
+/** The share of the price an offset or a mark-up may be without --force when the instrument has no spike limit. */
+export const SANE_PCT_DEFAULT = '5';
+
+export const FORCE: OpsParam = {
+  name: 'force',
+  help: 'confirm an offset or mark-up beyond the sanity limit (the spike limit, or 5 % of the price); recorded',
+  optional: true,
+  flag: true,
+};
+
+/** --force: absent = no; "yes" or "true" (the CLI sends "yes") = confirmed; anything else is refused. */
+export function forceArg(raw: string | undefined): boolean {
+  if (raw === undefined) return false;
+  if (raw === 'yes' || raw === 'true') return true;
+  throw new ApiError('field_invalid', undefined, { field: 'force' });
+}
+
+/**
+ * Checks an offset (decimal text) or a mark-up (points, price steps) against the limit at the instrument's live price.
+ * Returns null when within it; when beyond it, throws `spread.errors.beyond_limit` unless `force`, and returns what
+ * was beyond (for the record). No live price: nothing to judge against, allowed.
+ */
+export async function checkDeskLimit(
+  ctx: AppContext,
+  q: Queryable,
+  inst: { id: number; precision: number },
+  code: string,
+  change: { offset: string; source: string } | { points: number },
+  force: boolean,
+): Promise<string | null> {
+  const live = ctx.market.latest(code)?.close;
+  if (live === undefined) return null;
+  const spike = await spikeLimitOf(q, inst.id);
+  const pct = spike !== null && dec(spike).gt(0) ? spike : SANE_PCT_DEFAULT;
+  const size = 'offset' in change ? dec(change.offset).abs() : dec(change.points).div(dec(10).pow(inst.precision));
+  const limit = dec(live).times(pct).div(100);
+  if (size.lte(limit)) return null;
+  const said = `${'offset' in change ? 'offset' : 'mark-up'} ${exactText(size)} beyond ${pct}% of ${live}`;
+  if (!force) throw new ApiError('spread.errors.beyond_limit', undefined, { change: said, limit: pct, price: live });
+  return `forced: ${said}`;
+}
+
+/** Records a change the dealer forced past the limit. One function on purpose: the place to point at an audit log. */
+export function recordForced(q: Queryable, at: number, by: string, command: string, detail: string): Promise<void> {
+  return recordFeedChange(q, at, by, `${command} --force`, detail);
+}

@@ -1,0 +1,51 @@
+// The in-app notice list and the notice settings (docs/notifications.md "In-app notices"): the signed-in real
+// account's notices, newest first, in pages; marking one or all read; its anti-phishing phrase. Demo accounts get the
+// real-account message (SPEC §6), as on the other money pages: no notice is ever sent about them.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { caller, requireSession } from '../auth/session-hook.ts';
+import { ok } from '../http/envelope.ts';
+import { pickLanguage } from '../http/i18n.ts';
+import { body, int, query, str } from '../http/schemas.ts';
+import { NOTICE_LIST, NOTICE_SETTINGS, NOTICES_READ } from '../http/wire/notices.ts';
+import { replies, SESSION } from '../http/wire-schema.ts';
+import { listNotices, noticeSettings, readNotices, saveNoticeSettings } from '../notify/notices.ts';
+import { budget } from '../security/budgets.ts';
+
+const TAGS = ['Notices'];
+
+export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  requireSession(app, ctx, { real: true });
+  const base = { tags: TAGS, security: SESSION };
+
+  app.get<{ Querystring: { page?: number } }>(
+    '/v1/api/notices/list',
+    { schema: { ...base, querystring: query({ page: int(1, 100_000) }), response: replies(NOTICE_LIST) } },
+    async (request) =>
+      ok(await listNotices(ctx.db, caller(request).id, request.query.page, pickLanguage(request.headers.lang))),
+  );
+
+  app.post<{ Body: { id?: number } }>(
+    '/v1/api/notices/read',
+    {
+      config: { budget: budget('write') },
+      schema: { ...base, body: body({ id: int(1) }), response: replies(NOTICES_READ) },
+    },
+    async (request) => ok(await readNotices(ctx.db, caller(request).id, request.body?.id, ctx.clock.now())),
+  );
+
+  app.get(
+    '/v1/api/notices/settings',
+    { schema: { ...base, querystring: query(), response: replies(NOTICE_SETTINGS) } },
+    async (request) => ok(await noticeSettings(ctx.db, caller(request).id)),
+  );
+
+  app.post<{ Body: { phrase: string } }>(
+    '/v1/api/notices/settings',
+    {
+      config: { budget: budget('write') },
+      schema: { ...base, body: body({ phrase: str(200) }, ['phrase']), response: replies(NOTICE_SETTINGS) },
+    },
+    async (request) => ok(await saveNoticeSettings(ctx.db, caller(request).id, request.body.phrase)),
+  );
+}

@@ -1,0 +1,174 @@
+// The swap job (docs/trading.md "Swaps"): on the market writer, charges each holding position once per rollover of
+// its instrument. The idempotency key is the row (position, rollover) in swap_charges, claimed inside the same
+// transaction as the ledger record, the balance change and the position's accrued swap; so a rollover is charged
+// exactly once whether the job runs twice at once, in two writers around a fail-over, or after a crash half-way. It
+// catches up rollovers missed while no writer ran (up to CATCH_UP_MS back), as the fund job catches up fund days.
+import type { FastifyBaseLogger } from 'fastify';
+import { dec, exactText } from '../../domain/decimal.ts';
+import { sideOf } from '../../domain/money.ts';
+import { rolloversBetween, swapAmount, type Rollover } from '../../domain/swap.ts';
+import type { Clock, Timers } from '../../domain/time.ts';
+import { lots, price, type Price } from '../../domain/units.ts';
+import type { Db } from '../db/db.ts';
+import { nextSeq } from '../engine/event-seq.ts';
+import type { Committed } from '../engine/transitions.ts';
+import type { EngineInstrument } from '../engine/types.ts';
+import { recordAbsorbed } from '../ledger/house-book.ts';
+import { getAccount, move } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+import {
+  addAccruedSwap,
+  claimSwapCharge,
+  lockHolding,
+  swapCandidates,
+  swapTermsList,
+  type SwapTermsRow,
+} from './swap-repository.ts';
+
+/** How far back a (re)started writer charges missed rollovers: a week covers any weekend or outage we expect. */
+export const CATCH_UP_MS = 7 * 86_400_000;
+/** At most this many rollovers per position per run (an accelerated rollover after a long pause). */
+const MAX_PER_RUN = 50;
+
+/** What the job needs of the engine (the writer's): terms, live price, and the commit hook (index, cache, push). */
+export interface SwapEngine {
+  instrument(id: number): EngineInstrument | undefined;
+  currentPrice(inst: EngineInstrument): Price | null;
+  swapCharged(done: Committed): void;
+}
+
+export interface SwapJobDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  engine: SwapEngine;
+  /** An accelerated rollover (ms, > 0): every multiple of it is a rollover (the soak, demos). 0: the daily schedule. */
+  periodMs?: number;
+}
+
+export interface SwapRunResult {
+  charged: number;
+}
+
+/** One charge in one transaction; false when the position closed meanwhile or someone charged it first. */
+async function chargeOne(
+  deps: SwapJobDeps,
+  orderId: number,
+  inst: EngineInstrument,
+  terms: SwapTermsRow,
+  r: Rollover,
+): Promise<Committed | null> {
+  return deps.db.tx(async (q) => {
+    const row = await lockHolding(q, orderId);
+    if (!row) return null;
+    const side = sideOf(row.orderType);
+    const at = deps.engine.currentPrice(inst) ?? price(row.updatePrice);
+    const amount = swapAmount(terms, inst.spec, inst.pricePrecision, side, lots(row.quantity), at, r.nights);
+    if (amount.isZero()) {
+      // Still claimed, so a zero rollover is not looked at again.
+      await claimSwapCharge(q, {
+        orderId,
+        userId: row.userId,
+        rolloverAt: r.at,
+        nights: r.nights,
+        amount: '0',
+        charged: '0',
+        at: r.at,
+      });
+      return null;
+    }
+    const acc = await getAccount(q, row.userId);
+    // The account never goes below zero (negative-balance protection): a debit takes at most what is available, and
+    // the house bears the rest.
+    const available = dec(acc?.balance ?? '0');
+    const charged = amount.lt(0) && amount.abs().gt(available) ? available.neg() : amount;
+    const claimed = await claimSwapCharge(q, {
+      orderId,
+      userId: row.userId,
+      rolloverAt: r.at,
+      nights: r.nights,
+      amount: exactText(amount),
+      charged: exactText(charged),
+      at: r.at,
+    });
+    if (!claimed) return null;
+    const account = charged.isZero()
+      ? (acc ?? null)
+      : await move(q, row.userId, {
+          balance: charged,
+          type: RecordType.SWAP,
+          memo: `${inst.code} #${row.id}`,
+          at: r.at,
+        });
+    if (charged.gt(amount)) {
+      await recordAbsorbed(q, {
+        orderId,
+        userId: row.userId,
+        instrumentId: row.instrumentId,
+        kind: 'swap',
+        amount: charged.minus(amount),
+        at: r.at,
+      });
+    }
+    const updated = await addAccruedSwap(q, orderId, exactText(charged));
+    if (!updated) throw new Error(`position ${orderId} left holding inside its own lock`);
+    return { row: updated, seq: await nextSeq(q, row.userId), account };
+  });
+}
+
+export async function runSwaps(deps: SwapJobDeps): Promise<SwapRunResult> {
+  const now = deps.clock.now();
+  const terms = new Map<number, SwapTermsRow>();
+  for (const t of await swapTermsList(deps.db)) {
+    if (!dec(t.longRate).isZero() || !dec(t.shortRate).isZero()) terms.set(t.instrumentId, t);
+  }
+  const result: SwapRunResult = { charged: 0 };
+  for (const c of await swapCandidates(deps.db, [...terms.keys()])) {
+    const t = terms.get(c.instrumentId);
+    const inst = deps.engine.instrument(c.instrumentId);
+    if (!t || !inst) continue;
+    const from = Math.max(c.filledAt, c.lastRollover, now - CATCH_UP_MS);
+    const due = rolloversBetween(from, now, t, deps.periodMs ?? 0).slice(0, MAX_PER_RUN);
+    for (const r of due) {
+      let done: Committed | null;
+      try {
+        done = await chargeOne(deps, c.id, inst, t, r);
+      } catch (err) {
+        // Rolled back (a balance that changed under the charge): this position's later rollovers wait for the next run.
+        deps.log.warn({ err, orderId: c.id, rolloverAt: r.at }, 'swap charge failed; retried on the next run');
+        break;
+      }
+      if (done) {
+        result.charged += 1;
+        deps.engine.swapCharged(done);
+      }
+    }
+  }
+  return result;
+}
+
+/** How often the job looks: within 5 s of a daily rollover; four times a period when accelerated. */
+export const swapCheckEveryMs = (periodMs: number): number =>
+  periodMs > 0 ? Math.max(100, Math.min(5000, Math.floor(periodMs / 4))) : 5000;
+
+/** Starts the job on the injected timers (and once at once: a writer that was down charges what it missed). */
+export function startSwapJob(deps: SwapJobDeps & { timers: Timers }): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = (): void => {
+    if (stopped) return;
+    running = running
+      .then(() => runSwaps(deps))
+      .then((r) => {
+        if (r.charged) deps.log.info({ swaps: r }, 'swaps charged');
+      })
+      .catch((err: unknown) => deps.log.error({ err }, 'swap job failed; the next run retries'));
+  };
+  const handle = deps.timers.setInterval(tick, swapCheckEveryMs(deps.periodMs ?? 0));
+  tick();
+  return async () => {
+    stopped = true;
+    deps.timers.clearInterval(handle);
+    await running;
+  };
+}

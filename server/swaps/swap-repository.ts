@@ -1,0 +1,172 @@
+// SQL of the swaps (docs/trading.md "Swaps"): each instrument's terms, the holding positions the job looks at, the
+// (position, rollover) claim that makes a charge happen once, the accrued swap on the order, and the house's
+// absorbed amounts (negative-balance protection, shared with the engine's closes).
+import type { Queryable } from '../db/db.ts';
+import type { SwapMode } from '../../domain/swap.ts';
+import { rowOf } from '../engine/orders-repository.ts';
+import type { OrderRow } from '../engine/types.ts';
+
+export interface SwapTermsRow {
+  instrumentId: number;
+  code: string;
+  longRate: string;
+  shortRate: string;
+  mode: SwapMode;
+  rolloverTime: string;
+  timeZone: string;
+  tripleDay: number;
+  updatedAt: number;
+  updatedBy: string;
+}
+
+interface DbTerms {
+  instrument_id: number;
+  code: string;
+  long_rate: string;
+  short_rate: string;
+  mode: string;
+  rollover_time: string;
+  time_zone: string;
+  triple_day: number;
+  updated_at: string | number;
+  updated_by: string;
+}
+
+const termsOf = (r: DbTerms): SwapTermsRow => ({
+  instrumentId: Number(r.instrument_id),
+  code: r.code,
+  longRate: String(r.long_rate),
+  shortRate: String(r.short_rate),
+  mode: r.mode === 'percent' ? 'percent' : 'points',
+  rolloverTime: r.rollover_time,
+  timeZone: r.time_zone,
+  tripleDay: Number(r.triple_day),
+  updatedAt: Number(r.updated_at),
+  updatedBy: r.updated_by,
+});
+
+export async function swapTermsList(q: Queryable): Promise<SwapTermsRow[]> {
+  const rows = await q.query<DbTerms>(
+    `SELECT s.*, i.code FROM instrument_swaps s JOIN instruments i ON i.id = s.instrument_id ORDER BY i.code`,
+  );
+  return rows.map(termsOf);
+}
+
+export async function saveSwapTerms(q: Queryable, t: Omit<SwapTermsRow, 'code'>): Promise<void> {
+  await q.query(
+    `INSERT INTO instrument_swaps (instrument_id, long_rate, short_rate, mode, rollover_time, time_zone, triple_day,
+       updated_at, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (instrument_id) DO UPDATE SET long_rate = EXCLUDED.long_rate, short_rate = EXCLUDED.short_rate,
+       mode = EXCLUDED.mode, rollover_time = EXCLUDED.rollover_time, time_zone = EXCLUDED.time_zone,
+       triple_day = EXCLUDED.triple_day, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
+    [
+      t.instrumentId,
+      t.longRate,
+      t.shortRate,
+      t.mode,
+      t.rolloverTime,
+      t.timeZone,
+      t.tripleDay,
+      t.updatedAt,
+      t.updatedBy,
+    ],
+  );
+}
+
+/** A holding position the job may charge: its open time and the last rollover already charged on it. */
+export interface SwapCandidate {
+  id: number;
+  userId: number;
+  instrumentId: number;
+  filledAt: number;
+  lastRollover: number;
+}
+
+export async function swapCandidates(q: Queryable, instrumentIds: readonly number[]): Promise<SwapCandidate[]> {
+  if (instrumentIds.length === 0) return [];
+  const rows = await q.query<{
+    id: number;
+    user_id: number;
+    instrument_id: number;
+    filled_at: string | number | null;
+    last: string | number | null;
+  }>(
+    `SELECT o.id, o.user_id, o.instrument_id, o.filled_at,
+            (SELECT max(c.rollover_at) FROM swap_charges c WHERE c.order_id = o.id) AS last
+       FROM orders o WHERE o.status = 1 AND o.instrument_id = ANY($1) ORDER BY o.id`,
+    [[...instrumentIds]],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    instrumentId: Number(r.instrument_id),
+    filledAt: Number(r.filled_at ?? 0),
+    lastRollover: Number(r.last ?? 0),
+  }));
+}
+
+export async function lockHolding(q: Queryable, orderId: number): Promise<OrderRow | null> {
+  const rows = await q.query<Parameters<typeof rowOf>[0]>(
+    'SELECT * FROM orders WHERE id = $1 AND status = 1 FOR UPDATE',
+    [orderId],
+  );
+  return rows[0] ? rowOf(rows[0]) : null;
+}
+
+/** The idempotency key of a charge: true when this caller claimed (order, rollover) first. */
+export async function claimSwapCharge(
+  q: Queryable,
+  c: {
+    orderId: number;
+    userId: number;
+    rolloverAt: number;
+    nights: number;
+    amount: string;
+    charged: string;
+    at: number;
+  },
+): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO swap_charges (order_id, user_id, rollover_at, nights, amount, charged, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (order_id, rollover_at) DO NOTHING RETURNING id`,
+    [c.orderId, c.userId, c.rolloverAt, c.nights, c.amount, c.charged, c.at],
+  );
+  return rows.length > 0;
+}
+
+export async function addAccruedSwap(q: Queryable, orderId: number, charged: string): Promise<OrderRow | null> {
+  const rows = await q.query<Parameters<typeof rowOf>[0]>(
+    'UPDATE orders SET swap = swap + $2::numeric WHERE id = $1 AND status = 1 RETURNING *',
+    [orderId, charged],
+  );
+  return rows[0] ? rowOf(rows[0]) : null;
+}
+
+export interface SwapChargeRow {
+  orderId: number;
+  rolloverAt: number;
+  nights: number;
+  amount: string;
+  charged: string;
+}
+
+export async function chargesOf(q: Queryable, orderId: number): Promise<SwapChargeRow[]> {
+  const rows = await q.query<{
+    order_id: number;
+    rollover_at: string;
+    nights: number;
+    amount: string;
+    charged: string;
+  }>(
+    'SELECT order_id, rollover_at, nights, amount, charged FROM swap_charges WHERE order_id = $1 ORDER BY rollover_at',
+    [orderId],
+  );
+  return rows.map((r) => ({
+    orderId: Number(r.order_id),
+    rolloverAt: Number(r.rollover_at),
+    nights: Number(r.nights),
+    amount: String(r.amount),
+    charged: String(r.charged),
+  }));
+}

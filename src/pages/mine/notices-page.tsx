@@ -1,0 +1,65 @@
+// /mine/notices: the account's in-app notices (docs/notifications.md "In-app notices"), newest first in pages, each
+// with its title, text and time in the reader's language; unread ones marked, "mark all as read"; and the notice
+// settings (the anti-phishing phrase). Demo accounts see the real-account message (the route is demo-blocked).
+import { useCallback, useState, type ReactElement } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { markNoticesRead, noticePage, type Notice, type NoticePage } from '../../api/notices.ts';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { Num } from '../../components/text/num.tsx';
+import { PagedList } from './paged-list.tsx';
+import { usePaged } from './use-paged.ts';
+import { NoticeSettingsSection } from './notice-settings-section.tsx';
+import './money.css';
+import './notices.css';
+
+function NoticeRow({ n }: { n: Notice }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <article className="nt-row" data-kind={n.kind} data-read={n.read ? '1' : '0'}>
+      <header className="nt-row__head">
+        <h3 className="nt-row__title">{n.title}</h3>
+        {!n.read && <span className="nt-row__new">{t('notices.screen.unread')}</span>}
+      </header>
+      <p className="nt-row__text">{n.text}</p>
+      <time className="nt-row__time" dateTime={n.created_at}>
+        <Num>{formatDate(n.created_at) || n.created_at}</Num>
+      </time>
+    </article>
+  );
+}
+
+export function NoticesPage(): ReactElement {
+  const { t } = useTranslation();
+  const [unread, setUnread] = useState(0);
+  const load = useCallback(async (page: number): Promise<NoticePage> => {
+    const res = await noticePage(page);
+    setUnread(res.unread);
+    return res;
+  }, []);
+  const list = usePaged(load, 'notices');
+  const readAll = (): void => {
+    markNoticesRead().then(
+      (r) => {
+        setUnread(r.unread);
+        list.refresh();
+      },
+      () => undefined,
+    );
+  };
+  return (
+    <div className="page">
+      <TitleBar titleKey="notices.screen.title" back="/user" />
+      <div className="page-body mw-page nt-page">
+        <div className="nt-head">
+          <h2 className="mw-heading">{t('notices.screen.title')}</h2>
+          <button type="button" className="nt-head__read" disabled={unread === 0} onClick={readAll}>
+            {t('notices.screen.mark_all_read')}
+          </button>
+        </div>
+        <PagedList state={list} keyOf={(n) => n.id} render={(n) => <NoticeRow n={n} />} testId="notices" />
+        <NoticeSettingsSection />
+      </div>
+    </div>
+  );
+}

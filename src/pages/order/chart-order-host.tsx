@@ -1,0 +1,89 @@
+// What the orders on the chart ask for (src/state/chart-order-edit.ts): the order's edit sheet — the same stop form as
+// the order sheet's, or a pending order's cancel — and the confirmation of a stop dragged on the desk, sent with
+// set_stop_price (the other stop and the trailing distance kept). A chunk of its own, loaded on the first request.
+import { useEffect, type ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { $heldPositions, cancelPending, orderLists, saveStops } from '../../state/orders.ts';
+import { $chartOrderEdit, $chartStopMove, closeChartOrder, endStopMove } from '../../state/chart-order-edit.ts';
+import { movedStopParams } from '../../components/chart/order-lines.ts';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
+import { StopForm } from './stop-form.tsx';
+import { OrderDetail } from './order-detail.tsx';
+import type { Order } from '../../../domain/types.ts';
+import './orders.css';
+
+export function ChartOrderHost(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const edit = $chartOrderEdit.value;
+  const move = $chartStopMove.value;
+  // The order as it is now (an event may change it while the sheet is open); gone (closed, cancelled): no sheet.
+  const order: Order | undefined =
+    edit === null
+      ? undefined
+      : ($heldPositions.value.find((o) => o.Id === edit.orderId) ??
+        orderLists[0].value.items.find((o) => o.Id === edit.orderId));
+  useEffect(() => {
+    if (edit !== null && !order) closeChartOrder();
+  }, [edit, order]);
+
+  const confirmMove = async () => {
+    if (!move) return;
+    endStopMove();
+    const role = move.line.role === 'tp' ? 'tp' : 'sl';
+    move.answer(await saveStops(movedStopParams(move.line.order, role, move.price)));
+  };
+  const side = (o: Order) => t(o.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low');
+
+  return (
+    <>
+      <BottomSheet open={order !== undefined} onClose={closeChartOrder} titleKey="chart_lines.edit_title">
+        {order && edit ? (
+          <div className="od-sheet" data-testid="chart-order-sheet" data-order={order.Id}>
+            <OrderDetail order={order} inst={edit.inst} headOnly={order.Status === 1} />
+            {order.Status === 1 ? (
+              <StopForm order={order} onDone={closeChartOrder} />
+            ) : (
+              <div className="od-actions">
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  data-action="cancel-order"
+                  onClick={() => {
+                    closeChartOrder();
+                    void cancelPending(order.Id);
+                  }}
+                >
+                  {t('orders.cancel_order')}
+                </button>
+              </div>
+            )}
+          </div>
+        ) : null}
+      </BottomSheet>
+      <ConfirmDialog
+        open={move !== null}
+        titleKey="chart_lines.move_title"
+        messageKey={move?.line.role === 'tp' ? 'chart_lines.move_tp' : 'chart_lines.move_sl'}
+        messageParams={
+          move
+            ? {
+                side: side(move.line.order),
+                lots: move.line.order.Quantity,
+                name: move.inst.ShowCode,
+                from: move.line.priceText,
+                price: move.price,
+              }
+            : {}
+        }
+        onConfirm={() => void confirmMove()}
+        onCancel={() => {
+          move?.answer(false);
+          endStopMove();
+        }}
+      />
+    </>
+  );
+}

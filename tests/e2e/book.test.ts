@@ -1,0 +1,118 @@
+// The dealer's book in Chromium against the real server (docs/trading.md "Swaps", "Margin call"): with an accelerated
+// rollover (SWAP_ROLLOVER_MS) the order sheet shows the position's accrued swap; when the desk moves EURUSD against
+// the position (a simulator mapping with an offset, as a dealer would), the order screen shows the margin-call banner
+// and the level beside the account's risk rate. Phone and desktop, English and Arabic screenshots:
+// test-artifacts/book-*.png.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Instrument, Order, OrderList } from '../../domain/types.ts';
+import { dec } from '../../domain/decimal.ts';
+import { WEEKDAY_NOON } from './app-server.ts';
+import { DESKTOP, newPage, PHONE, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { userGet, userPageAt } from './lang-page.ts';
+import { createFundedUser, ops, type RealUser } from './real-user.ts';
+
+const e2e = useServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' });
+let user: RealUser;
+let inst: Instrument;
+let position: Order;
+
+const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
+const held = async (id: number): Promise<Order | undefined> =>
+  (await get<OrderList>('/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data.find((o) => o.Id === id);
+
+beforeAll(async () => {
+  await ops(e2e.server, 'swap-set', { code: 'EURUSD', long: '-1', short: '-1', by: 'e2e-desk' });
+  // The highest level the dealer may set, so a small move against a well-funded position crosses it.
+  await ops(e2e.server, 'margin-call-level', { level: '1000' });
+  user = await createFundedUser(e2e.server, '20000', 'e2e book');
+  inst = (await get<Instrument[]>('/v1/api/forex/trade_list')).data.find((i) => i.Code === 'EURUSD') as Instrument;
+  const multiple = Math.max(...inst.HasForexMultiple.map((m) => m.Value));
+  // Margin ≈ equity / 10.3: a risk rate near 1,030 %, 0.3 % of the price above the level.
+  const lots = dec(20000).div(10.3).times(multiple).div(dec(inst.ForexContNum).times('1.085')).toFixed(2, 1); // EURUSD near its 1.08500 base
+  const placed = await get<Order>('/v1/api/forex/submit', {
+    type: 1,
+    cont: lots,
+    forex_id: inst.Id,
+    status: 1,
+    multiple,
+  });
+  expect(placed.code, placed.msg).toBe(1);
+  position = placed.data;
+});
+
+afterAll(async () => {
+  await ops(e2e.server, 'feed-unmap', { source: 'simulator', code: 'EURUSD', by: 'e2e-desk' }).catch(() => undefined);
+});
+
+it('the order sheet shows the accrued swap', async () => {
+  await expect.poll(async () => Number((await held(position.Id))?.Swap ?? 0), { timeout: 20_000 }).toBeLessThan(0);
+  const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, 'en', PHONE, '#/order?type=1');
+  await page.locator(`.od-row[data-id="${position.Id}"]`).click();
+  const swap = page.locator('[data-row="swap"]');
+  await expect(swap.locator('dt').innerText()).resolves.toBe('Accrued swap');
+  await expect.poll(async () => swap.locator('dd').innerText()).toMatch(/^-\d/);
+  await snap(page, 'book-swap-360');
+  await context.close();
+}, 90_000);
+
+it('the margin-call banner appears when the price moves against the position, with the level beside the risk rate', async () => {
+  const pages = [];
+  for (const [lang, size, name] of [
+    ['en', PHONE, '360'],
+    ['ar', PHONE, '360-ar'],
+    ['en', DESKTOP, '1280'],
+  ] as const) {
+    const opened = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, '#/order?type=1');
+    pages.push({ ...opened, name, lang });
+  }
+  const [first] = pages;
+  if (!first) throw new Error('no page');
+  await expect
+    .poll(() => first.page.locator('[data-field="margin-call-level"]').innerText(), { timeout: 20_000 })
+    .toBe('Margin call at 1000.00%');
+  await expect(first.page.locator('[data-testid="margin-call"]').count()).resolves.toBe(0);
+  // The desk quotes EURUSD 0.01 lower (about 0.9 %): the long loses about 1,800 USD, the risk rate falls below 1,000 %.
+  await ops(e2e.server, 'feed-map', {
+    source: 'simulator',
+    symbol: 'EURUSD',
+    code: 'EURUSD',
+    offset: '-0.01',
+    by: 'e2e-desk',
+  });
+  for (const p of pages) {
+    const banner = p.page.locator('[data-testid="margin-call"]');
+    await banner.waitFor({ timeout: 20_000 });
+    if (p.lang === 'en')
+      await expect(banner.innerText()).resolves.toMatch(
+        /Margin call[\s\S]*at or below the margin-call level of 1000\.00%/,
+      );
+    await snap(p.page, `book-margin-call-${p.name}`);
+  }
+  // Dismissed, it stays away: the server tells once per crossing, not once per tick.
+  await first.page.locator('[data-action="dismiss-margin-call"]').click();
+  await first.page.waitForTimeout(3000);
+  await expect(first.page.locator('[data-testid="margin-call"]').count()).resolves.toBe(0);
+  for (const p of pages) await p.context.close();
+}, 120_000);
+
+it("/ops.html shows the dealer's view and keeps it live: the price column follows the market", async () => {
+  const token = readFileSync(join(e2e.server.dataDir, 'ops-token'), 'utf8').trim();
+  const { context, page } = await newPage(e2e.chrome.browser, DESKTOP, { locale: 'en-GB' });
+  await page.goto(`${e2e.server.url}/ops.html`);
+  await page.locator('input[name="token"]').fill(token);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('nav button', { hasText: /^book$/ }).click();
+  await page.locator('form[aria-label="book"] button[type="submit"]').click();
+  const result = page.locator('[aria-label="Result"]');
+  await expect.poll(() => result.innerText()).toContain('EURUSD');
+  expect(await result.innerText()).toContain('house_floating');
+  await page.locator('input[name="live"]').check();
+  const first = await result.innerText();
+  // Refreshed every second from the engine: the live price (and with it the house's P&L) moves on its own.
+  await expect.poll(() => result.innerText(), { timeout: 20_000, interval: 500 }).not.toBe(first);
+  await snap(page, 'book-ops-1280');
+  await context.close();
+}, 60_000);

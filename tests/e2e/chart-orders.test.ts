@@ -1,0 +1,163 @@
+// Positions and orders on the chart (docs/screens.md "Positions and orders on the chart") in Chromium against the real
+// server: a position's entry, take-profit and stop-loss lines and a pending order's line on /trade; on the desk
+// (1280×800) the take-profit's tag dragged up, confirmed, and the order's stop changed on the server, a drag cancelled
+// snapping back; on the phone (360×740) a touch held on a line opens the order's edit sheet; a position closed
+// elsewhere (FOREX_CLOSED) takes its lines away at once. Screenshots: test-artifacts/chart-orders-*.png (and Arabic).
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Instrument, Order, OrderList } from '../../domain/types.ts';
+import { dec } from '../../domain/decimal.ts';
+import { DESKTOP, PHONE, snap } from './browser.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { axe, userGet, userPageAt } from './lang-page.ts';
+import { createFundedUser, type RealUser } from './real-user.ts';
+
+const e2e = useServerAndChrome();
+let user: RealUser;
+let inst: Instrument;
+
+const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
+
+/** A market buy with a take-profit and a stop-loss 0.05 % away (inside the bars' range, so their tags show) from the price. */
+async function buyWithStops(): Promise<Order> {
+  const quote = await get<Instrument[]>('/v1/api/forex/trade_list');
+  const now = dec(quote.data.find((i) => i.Id === inst.Id)?.ForexQuotations.Close ?? '1');
+  const places = inst.PricePrecision;
+  const placed = await get<Order>('/v1/api/forex/submit', {
+    type: 1,
+    cont: inst.ForexMinCont,
+    forex_id: inst.Id,
+    status: 1,
+    target_profit_price: now.times('1.0005').toFixed(places),
+    stop_loss_price: now.times('0.9995').toFixed(places),
+    multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+  });
+  expect(placed.code, placed.msg).toBe(1);
+  return placed.data;
+}
+
+async function held(id: number): Promise<Order | undefined> {
+  return (await get<OrderList>('/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data.find((o) => o.Id === id);
+}
+
+/** The app at /trade of the instrument, its chart loaded and the order's lines drawn. */
+async function tradeAt(lang: string, size: { width: number; height: number }, o: Order) {
+  const opened = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, size, `#/trade?code=${inst.Code}`);
+  const { page } = opened;
+  await page.reload();
+  await page.waitForFunction(
+    () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 50,
+    null,
+    { timeout: 20_000 },
+  );
+  await page.locator(`.tw-oline[data-line="${o.Id}:tp"]`).waitFor({ timeout: 15_000 });
+  return opened;
+}
+
+const tag = (page: Page, o: Order, role: string) => page.locator(`.tw-oline[data-line="${o.Id}:${role}"]`);
+
+beforeAll(async () => {
+  user = await createFundedUser(e2e.server, '50000', 'e2e chart orders');
+  const list = await get<Instrument[]>('/v1/api/forex/trade_list');
+  inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
+});
+
+it('draws a position, its stops and a pending order; a take-profit dragged on the desk moves on the server', async () => {
+  const o = await buyWithStops();
+  const below = dec(o.Price).times('0.999').toFixed(inst.PricePrecision);
+  const pending = await get<Order>('/v1/api/forex/submit', {
+    type: 1,
+    cont: inst.ForexMinCont,
+    forex_id: inst.Id,
+    status: 0,
+    target_price: below,
+    stop_loss_price: 0,
+    target_profit_price: 0,
+    multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+  });
+  expect(pending.code, pending.msg).toBe(1);
+  const { context, page } = await tradeAt('en', DESKTOP, o);
+  const chart = page.locator('.tw-chart[data-slot="0"]');
+  await expect
+    .poll(() => chart.getAttribute('data-order-lines'))
+    .toContain(`${o.Id}:entry=${o.Price} ${o.Id}:tp=${o.TargetProfitPrice} ${o.Id}:sl=${o.TargetLossPrice}`);
+  await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${pending.data.Id}:pending=`);
+  // The entry's tag: side, lots and a signed live P&L; every tag is a named button in the chart's region.
+  expect(await tag(page, o, 'entry').innerText()).toMatch(new RegExp(`^Buy ${inst.ForexMinCont}\\s*[+-]\\d`));
+  expect(await tag(page, o, 'tp').textContent()).toBe(
+    `TP ${o.TargetProfitPrice}Take profit of Buy ${inst.ForexMinCont} lots at ${o.TargetProfitPrice}`,
+  );
+  expect(await axe(page, '.tw-olines')).toEqual([]);
+  await snap(page, 'chart-orders-desk-1280');
+
+  // A drag cancelled: the line goes back to its price.
+  const tp = tag(page, o, 'tp');
+  const box = await tp.boundingBox();
+  if (!box) throw new Error('no tp tag');
+  const drag = async (dy: number) => {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy, { steps: 4 });
+    await page.mouse.up();
+  };
+  await drag(-40);
+  const dialog = page.locator('[role="alertdialog"]');
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toMatch(/Move the take profit of Buy .* from \d\.\d+ to \d\.\d+\?/);
+  await dialog.locator('button', { hasText: 'Cancel' }).click();
+  await expect.poll(() => tp.getAttribute('data-price')).toBe(o.TargetProfitPrice);
+
+  // Dragged up again and confirmed: set_stop_price with the new take-profit, the stop-loss unchanged.
+  await drag(-40);
+  await dialog.waitFor();
+  const moved = await tp.getAttribute('data-price');
+  expect(dec(moved ?? '0').gt(o.TargetProfitPrice)).toBe(true);
+  await snap(page, 'chart-orders-drag-confirm-1280');
+  await dialog.locator('button', { hasText: 'Confirm' }).click();
+  await expect.poll(async () => (await held(o.Id))?.TargetProfitPrice, { timeout: 10_000 }).toBe(moved);
+  expect((await held(o.Id))?.TargetLossPrice).toBe(o.TargetLossPrice);
+  await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:tp=${moved}`);
+
+  // Closed from elsewhere (the API): FOREX_CLOSED takes its lines away without a reload.
+  const closed = await get<Order>('/v1/api/forex/close', { id: o.Id });
+  expect(closed.code, closed.msg).toBe(1);
+  await expect.poll(() => chart.getAttribute('data-order-lines'), { timeout: 10_000 }).not.toContain(`${o.Id}:`);
+  await context.close();
+}, 120_000);
+
+it('on the phone a touch held on a line opens the order’s edit sheet (and in Arabic)', async () => {
+  const o = await buyWithStops();
+  for (const lang of ['en', 'ar']) {
+    const { context, page } = await tradeAt(lang, PHONE, o);
+    const sl = tag(page, o, 'sl');
+    await sl.scrollIntoViewIfNeeded();
+    const box = await sl.boundingBox();
+    if (!box) throw new Error('no sl tag');
+    // A touch held still for longer than the hold (550 ms), through the browser's own touch input.
+    const cdp = await context.newCDPSession(page);
+    const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
+    await page.waitForTimeout(800);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
+    await sheet.waitFor({ timeout: 5_000 });
+    await expect.poll(() => sheet.locator('input[data-field="stop-loss"]').inputValue()).toBe(o.TargetLossPrice);
+    await snap(page, `chart-orders-hold-360-${lang}`);
+    await context.close();
+  }
+}, 120_000);
+
+it('in Arabic on the desk the lines keep their tags and the chart stays left to right', async () => {
+  const o = await buyWithStops();
+  const { context, page } = await tradeAt('ar', DESKTOP, o);
+  expect(await tag(page, o, 'tp').textContent()).toContain(o.TargetProfitPrice);
+  const [tp, box] = await Promise.all([
+    tag(page, o, 'tp').boundingBox(),
+    page.locator('.tw-chart[data-slot="0"]').boundingBox(),
+  ]);
+  // At the plot's start edge (left: the chart is not mirrored), inside the chart.
+  expect((tp?.x ?? 0) - (box?.x ?? 0)).toBeLessThan(80);
+  await snap(page, 'chart-orders-desk-1280-ar');
+  await context.close();
+}, 60_000);

@@ -1,0 +1,200 @@
+// The desk and the chart fit their screens (docs/screens.md "Desk layout" and "The chart"), in Chromium at 1280×800 and
+// 360×740: the desk never scrolls as a page and its column headers stay below the navigation; the one-click pair sits
+// at a market row's end, never under a plain click on the row; the period bar shows every period (1D and 1W too, 週線
+// whole); the chart's overlays (legends, the alert chip, the library's attribution) cover no candle; the crosshair
+// clears when the pointer leaves; the multiplier choices and the bars-as-a-table sheet keep off the screen's edges.
+// Screenshots: test-artifacts/desk-fit-*.png.
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, snap } from './browser.ts';
+import { pageIn } from './lang-page.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { defaultIndicatorSettings } from '../../domain/indicators.ts';
+
+const e2e = useServerAndChrome();
+
+async function openAt(lang: string, size: { width: number; height: number }, hash: string): Promise<Page> {
+  const { page } = await pageIn(e2e.chrome.browser, e2e.server, lang, size);
+  await page.goto(`${e2e.server.url}/${hash}`);
+  await page.reload();
+  await page.waitForFunction(
+    () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 50,
+    null,
+    { timeout: 20_000 },
+  );
+  await page.waitForFunction(() => document.querySelectorAll('.tw-legend span').length > 0, null, { timeout: 10_000 });
+  return page;
+}
+
+/** Boxes of `sel` that stick out of the box of `outer` (or are cut inside themselves). */
+function outside(page: Page, outer: string, sel: string): Promise<string[]> {
+  return page.evaluate(
+    ([o, s]) => {
+      const box = document.querySelector(o)?.getBoundingClientRect();
+      if (!box) return [`no ${o}`];
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>(s)) {
+        const r = el.getBoundingClientRect();
+        if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || el.scrollWidth > el.clientWidth + 1) {
+          out.push(
+            `${el.textContent ?? ''} ${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`,
+          );
+        }
+      }
+      return out;
+    },
+    [outer, sel] as const,
+  );
+}
+
+it('the desk never scrolls as a page, and its headers stay below the navigation (/ and /trade)', async () => {
+  for (const hash of ['#/trade?code=EURUSD', '#/']) {
+    const page = await openAt('en', DESKTOP, hash);
+    const size = await page.evaluate(() => ({
+      scroll: document.scrollingElement?.scrollHeight ?? 0,
+      inner: window.innerHeight,
+    }));
+    expect(size.scroll, hash).toBeLessThanOrEqual(size.inner);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 600);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const nav = await page.evaluate(() => document.querySelector('.desknav, nav')?.getBoundingClientRect().bottom ?? 0);
+    const head = await page.locator('.dk-market .mk-head').boundingBox();
+    expect(head?.y ?? -1).toBeGreaterThanOrEqual(nav - 0.5);
+    await page.close();
+  }
+}, 90_000);
+
+it('one-click Buy / Sell sit at the row’s end: a click on the row picks the instrument and places nothing', async () => {
+  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', DESKTOP);
+  await context.addInitScript(() => localStorage.setItem('tw:one-click', 'on'));
+  await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+  await page.locator('[data-testid="one-click-row"]').first().waitFor();
+  const slots = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.dk-market .mk-slot')].slice(0, 6).map((slot) => {
+      const row = slot.querySelector<HTMLElement>('.mk-row')?.getBoundingClientRect();
+      const pair = slot.querySelector<HTMLElement>('.oc-row')?.getBoundingClientRect();
+      const s = slot.getBoundingClientRect();
+      const hit = row ? document.elementFromPoint(row.left + row.width / 2, row.top + row.height / 2) : null;
+      return {
+        centreOnRow: hit?.closest('.mk-row') !== null && hit?.closest('.oc-row') === null,
+        pairAtEnd: pair ? s.right - pair.right < 1 && row !== undefined && pair.left >= row.right - 0.5 : false,
+      };
+    }),
+  );
+  expect(slots.length).toBeGreaterThan(3);
+  for (const s of slots) expect(s).toEqual({ centreOnRow: true, pairAtEnd: true });
+  await snap(page, 'desk-fit-one-click-rows-1280');
+  await context.close();
+}, 60_000);
+
+it('the desk’s period bar shows every period, 1D and 1W included, whole in every language tried', async () => {
+  for (const lang of ['en', 'hk', 'ar', 'de']) {
+    const page = await openAt(lang, DESKTOP, '#/trade?code=EURUSD');
+    expect(await outside(page, '.dk-chart .tr-periods', '.dk-chart .tr-period'), lang).toEqual([]);
+    expect(await page.locator('.dk-chart .tr-period').count()).toBe(8);
+    if (lang === 'hk') await snap(page, 'desk-fit-periods-1280-hk');
+    await page.close();
+  }
+}, 90_000);
+
+it('the multiplier choices and the bars-as-a-table sheet keep off a 360 px screen’s edges', async () => {
+  const page = await openAt('en', PHONE, '#/trade?code=EURUSD');
+  await page.locator('[data-field="multiple"]').click();
+  const chips = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.tr-multiplier-options .tr-chip')].map((c) => {
+      const r = c.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    }),
+  );
+  expect(chips.length).toBeGreaterThan(0);
+  for (const c of chips) {
+    expect(c.left).toBeGreaterThanOrEqual(12);
+    expect(c.right).toBeLessThanOrEqual(360 - 12);
+  }
+  await snap(page, 'desk-fit-multiplier-360');
+  await page.keyboard.press('Escape');
+  await page.locator('[data-action="chart-table"]').click();
+  await page.locator('[data-testid="chart-table"]').waitFor();
+  const sheet = await page.evaluate(() => {
+    const s = document.querySelector('.sheet')?.getBoundingClientRect();
+    const wrap = document.querySelector<HTMLElement>('.tw-chart-table-wrap');
+    const table = document.querySelector('.tw-chart-table')?.getBoundingClientRect();
+    return {
+      width: s?.width ?? 0,
+      page: document.documentElement.scrollWidth,
+      sideways: (wrap?.scrollWidth ?? 0) - (wrap?.clientWidth ?? 0),
+      tableRight: table?.right ?? 999,
+    };
+  });
+  expect(sheet.width).toBeLessThanOrEqual(360);
+  expect(sheet.page).toBeLessThanOrEqual(360);
+  // Every column whole inside the sheet, off the screen's edge: no sideways strip for the newest close.
+  expect(sheet.sideways).toBeLessThanOrEqual(0);
+  expect(sheet.tableRight).toBeLessThanOrEqual(360 - 12);
+  await snap(page, 'desk-fit-bars-table-360');
+  await page.close();
+}, 60_000);
+
+it('on a phone the MA and BOLL legends are one line with a toggle; the alert chip and the attribution cover no data', async () => {
+  const settings = defaultIndicatorSettings();
+  settings.boll = { ...settings.boll, on: true };
+  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
+  await context.addInitScript((s) => localStorage.setItem('tw:indicators', s), JSON.stringify(settings));
+  await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+  await page.waitForFunction(() => document.querySelectorAll('.tw-legend[data-pane="0"] span').length >= 7, null, {
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(500); // the legends take their places after the library's next draw
+  const legend = page.locator('.tw-legend[data-pane="0"]');
+  expect((await legend.boundingBox())?.height ?? 99).toBeLessThanOrEqual(18);
+  await snap(page, 'desk-fit-legend-folded-360');
+  await page.locator('[data-action="legend-fold"]').click();
+  expect((await legend.boundingBox())?.height ?? 0).toBeGreaterThan(18);
+  await page.locator('[data-action="legend-fold"]').click();
+  // The attribution sits in the corner under the price scale, not over the lowest pane's bars.
+  const attribution = await page.evaluate(() => {
+    const a = document.querySelector('#tv-attr-logo');
+    const plot = a?.parentElement?.getBoundingClientRect();
+    return a && plot ? { left: a.getBoundingClientRect().left, plotRight: plot.right } : null;
+  });
+  expect(attribution).not.toBeNull();
+  expect(attribution?.left ?? 0).toBeGreaterThanOrEqual(attribution?.plotRight ?? 1);
+  await page.close();
+}, 60_000);
+
+it('on the desk the price line’s chip sits in the price pane’s bottom margin; in the 2×2 grid every legend is one line', async () => {
+  const page = await openAt('en', DESKTOP, '#/trade?code=EURUSD');
+  const chart = page.locator('.tw-chart[data-slot="0"]');
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.click(box.x + box.width / 3, box.y + 150);
+  const chip = page.locator('[data-testid="price-line"]');
+  await chip.waitFor();
+  await page.waitForTimeout(300);
+  const where = await page.evaluate(() => {
+    const pane = document.querySelector('.tw-chart[data-slot="0"] table tr')?.getBoundingClientRect();
+    const c = document.querySelector('[data-testid="price-line"]')?.getBoundingClientRect();
+    return pane && c ? { paneBottom: pane.bottom, chipTop: c.top, chipBottom: c.bottom } : null;
+  });
+  expect(where).not.toBeNull();
+  expect(where?.chipBottom ?? 999).toBeLessThanOrEqual(where?.paneBottom ?? 0);
+  expect(where?.chipTop ?? 0).toBeGreaterThanOrEqual((where?.paneBottom ?? 0) - 48);
+  await snap(page, 'desk-fit-price-line-1280');
+  await page.locator('[data-action="price-line-remove"]').click();
+  await page.locator('[data-action="chart-grid"]').click();
+  await page.waitForFunction(() => document.querySelectorAll('.tw-grid__cell .tw-legend').length >= 4, null, {
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(1000);
+  const tall = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.tw-grid__cell .tw-legend')]
+      .filter((l) => l.getBoundingClientRect().height > 18)
+      .map((l) => l.textContent),
+  );
+  expect(tall).toEqual([]);
+  await snap(page, 'desk-fit-grid-1280');
+  await page.locator('[data-action="chart-grid"]').click(); // back to one chart: the machine keeps the arrangement
+  await page.close();
+}, 60_000);
