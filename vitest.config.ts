@@ -25,7 +25,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           // Restarting the database process only means something on PostgreSQL (PGlite lives inside the server's
           // own process, which tests/server/fault-kill.test.ts kills instead): the file is not run, not skipped.
-          // The cluster roles (market, gateway) need PostgreSQL, so their files run in the PostgreSQL pass only.
+          // The cluster roles (market, gateway) need PostgreSQL, so their files run in the PostgreSQL pass only; so
+          // does the move from PGlite to PostgreSQL, which needs both.
           exclude:
             process.env.TEST_DB === 'postgres'
               ? []
@@ -35,6 +36,8 @@ export default defineConfig({
                   'tests/server/cluster-failover.test.ts',
                   'tests/server/cluster-feeds.test.ts',
                   'tests/server/cluster-fix-failover.test.ts',
+                  'tests/server/migrate-to-postgres.test.ts',
+                  'tests/server/cluster-restart.test.ts',
                 ],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -44,6 +44,8 @@ export interface AppOptions {
   trustProxy?: boolean | string | number | undefined;
   /** Checks every answer against its route's response schema and reports mismatches (the server tests). */
   onResponseViolation?: ((v: ResponseViolation) => void) | undefined;
+  /** Called after every answer (the metrics' request timing: server/metrics/http-metrics.ts). */
+  onResponse?: ((request: FastifyRequest, reply: FastifyReply) => void) | undefined;
 }
 
 /** API paths never fall back to the SPA's index.html: they get the 404 envelope. */
@@ -57,9 +59,12 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     // included, within 30 s; a socket with nothing going on for 2 min is closed (live sockets ping every 5 s).
     requestTimeout: 30_000,
     connectionTimeout: 120_000,
-    // Closing the server ends keep-alive and websocket connections instead of waiting for them.
-    forceCloseConnections: true,
-    return503OnClosing: true,
+    // A restart drains (docs/operations.md "Restarts"): closing stops new connections and ends the idle keep-alive
+    // ones, while a request already in flight is answered, not cut (its order may be committed: the trader must hear
+    // so). A request that still arrives on an open connection during the drain is served, not refused with a 503
+    // the proxy would pass on; the sockets were told to reconnect before (server.ts close).
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // The router's own refusals (a path parameter over 100 characters, a malformed %-escape) answer the envelope
     // too, not Fastify's default {statusCode, code: 'FST_…'} body (found by tests/server/fuzz-routes.test.ts).
     frameworkErrors: (err, request, reply) => {
@@ -70,6 +75,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     trustProxy: trustProxyOption(opts.trustProxy),
   });
   trackRoutes(app); // first, so it sees every route below
+  const onResponse = opts.onResponse;
+  if (onResponse) app.addHook('onResponse', async (request, reply) => onResponse(request, reply));
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   // Every route's input through one validation layer: its schema (the document's) plus no non-finite number and no NUL.
   app.setValidatorCompiler(inputValidatorCompiler());

@@ -12,6 +12,8 @@ import type { PushOptions } from './alerts/alerts-context.ts';
 import type { FeedOptions } from './market/feeds/market-feeds.ts';
 import { priceSourcesEnv } from './market/sources/source-registry.ts';
 import { deliveryFromEnv, type DeliveryOptions } from './notify/delivery-options.ts';
+import { metricsEnv, type MetricsListen } from './metrics/metrics-server.ts';
+import { backupEnv, type BackupSchedule } from './backup/backup-job.ts';
 
 /**
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
@@ -99,6 +101,10 @@ export interface ServerConfig {
   push?: PushOptions | undefined;
   /** Where codes and notices go and the queue's retry rules (docs/notifications.md); none: the outbox. */
   delivery?: DeliveryOptions | undefined;
+  /** METRICS_PORT, METRICS_HOST: Prometheus metrics on a port of their own (docs/operations.md); off when absent. */
+  metrics?: MetricsListen | undefined;
+  /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups on the market writer (docs/operations.md "Backups"). */
+  backups?: BackupSchedule | undefined;
 }
 
 export interface ListenConfig {
@@ -156,7 +162,7 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
  * OPS_TOKEN, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
- * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT (each source reads its own settings: docs/market-data.md),
+ * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP (each source reads its own settings: docs/market-data.md),
  * and the delivery settings (SMTP_URL, SMS_PROVIDER …: server/notify/delivery-options.ts).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
@@ -185,6 +191,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     market,
     security: { factor: factorEnv(env) },
     trustProxy: trustProxyEnv(env.TRUST_PROXY),
+    metrics: metricsEnv(env),
+    backups: backupEnv(env),
     opsToken: env.OPS_TOKEN || undefined,
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
     role: roleEnv(env.ROLE),

@@ -30,4 +30,6 @@ export interface AppContext extends Services {
   feeds?: FeedsContext | undefined;
   /** The message sender of this process (the writer, when a gateway is set): tests run its due rows by hand. */
   delivery?: Sender | undefined;
+  /** DATABASE_URL when the database is PostgreSQL: backups run pg_dump against it (server/backup/). */
+  databaseUrl?: string | undefined;
 }

@@ -59,6 +59,11 @@ import { memoryWindows, sharedWindows } from './security/counted-windows.ts';
 import { sharedStore } from './security/shared-windows.ts';
 import { sharedSocketLeases } from './security/socket-leases.ts';
 import { Hub } from './ws/hub.ts';
+import { countedPush, feedMetrics, hubMetrics, poolMetrics, timedDb, timedTicks } from './metrics/collectors.ts';
+import { httpMetricsHook } from './metrics/http-metrics.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
+import { startBackupJob } from './backup/backup-job.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
 
 export interface RunningServer {
@@ -71,6 +76,10 @@ export interface RunningServer {
   listen(port?: number, host?: string): Promise<string>;
   /** Graceful stop: no new requests, sockets closed, market stopped, database flushed and closed. Idempotent. */
   close(): Promise<void>;
+  /** This process's Prometheus series (docs/operations.md "Metrics"). */
+  metrics: Metrics;
+  /** Where they are served when METRICS_PORT is set. */
+  metricsUrl?: string | undefined;
 }
 
 export async function createServer(config: ServerConfig): Promise<RunningServer> {
@@ -80,14 +89,19 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   const timers = config.timers ?? systemTimers;
   const log = config.log ?? createLogger(config.logLevel ?? 'info');
   const databaseUrl = config.databaseUrl ?? '';
+  // Metrics first: a standby waiting for the writer lock already answers the scrape (tickwise_writer_leader 0).
+  const metrics = createMetrics();
+  metrics.writerLeader.set(role === 'all' ? 1 : 0);
+  const metricsServer = config.metrics ? await startMetricsServer(metrics.registry, config.metrics) : undefined;
   // Role market: a standby waits here, before it opens anything, until the writer lock is its own.
   let leadership: Leadership | undefined;
   if (role === 'market') {
     log.info('market writer: waiting for the writer lock');
     leadership = await acquireLeadership(databaseUrl);
     log.info('market writer: leading');
+    metrics.writerLeader.set(1);
   }
-  const db =
+  const openedDb =
     config.db ??
     (await openDb({
       databaseUrl: config.databaseUrl,
@@ -96,9 +110,12 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       pgliteWorker: config.pgliteWorker,
       onPoolError: (err) => log.error({ err }, 'postgres pool client error'),
     }));
+  const db = timedDb(openedDb, metrics);
   /** Stopped in reverse order on close (market timers before the database they write to). */
   const stoppers: Array<() => Promise<void> | void> = [() => db.close()];
   if (leadership) stoppers.unshift(() => leadership.release());
+  if (metricsServer) stoppers.unshift(() => metricsServer.close());
+  poolMetrics(metrics.registry, db);
   try {
     // Several processes start at once in a cluster: one migrates and seeds, the others wait for it.
     const prepare = async (): Promise<void> => {
@@ -163,6 +180,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       );
       hub = h;
       h.start();
+      hubMetrics(metrics.registry, () => h.getStats());
       // Role all: the engine pushes to the hub directly, as before; a gateway's hub gets every user event off the bus.
       const offUsers = role === 'gateway' ? deliverUserEvents(bus, h) : () => undefined;
       // A logout or password change on any gateway logs those sockets out at once (they must stop receiving pushes).
@@ -196,7 +214,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       timers,
       log,
       market,
-      push: role === 'all' && hub ? hub : busPush(bus),
+      push: countedPush(role === 'all' && hub ? hub : busPush(bus), metrics),
       notifier: config.notifier ?? delivery.notifier,
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
@@ -204,7 +222,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     const engineRef: { current?: OrderEngine } = {};
     const changes = orderChanges(bus, origin, (id) => engineRef.current?.refreshOrder(id) ?? Promise.resolve(), log);
     stoppers.push(() => changes.stop());
-    const engine = new OrderEngine(services, loadEngineInstruments, {
+    // The engine's work per tick is timed (the market it listens to wraps each listener).
+    const engine = new OrderEngine({ ...services, market: timedTicks(market, metrics) }, loadEngineInstruments, {
       triggers: role !== 'gateway',
       announce: role === 'all' ? undefined : (id) => changes.announce(id),
     });
@@ -246,10 +265,15 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       revocations,
       feeds,
       delivery: delivery.sender,
+      databaseUrl: config.databaseUrl,
     };
     // Pending-order expiry (issue 35), on the writer only: due pending orders cancelled every second.
     if (role !== 'gateway') {
       stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
+    }
+    // Scheduled backups (BACKUP_DIR), on the writer only: docs/operations.md "Backups".
+    if (role !== 'gateway' && config.backups) {
+      stoppers.push(startBackupJob({ db, databaseUrl: config.databaseUrl, clock, timers, log }, config.backups));
     }
     // The fund income job, on the writer only: pays due days (catching up after downtime) until close.
     if (role !== 'gateway' && config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
@@ -260,7 +284,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       onResponseViolation: config.onResponseViolation,
       routes,
       rateStore: role === 'gateway' ? sharedStore(db, clock) : undefined,
+      onResponse: httpMetricsHook(metrics),
     });
+    feedMetrics(metrics.registry, () => feeds?.status() ?? null);
     await app.ready();
     await bus.flush(); // subscriptions registered with the broker before anyone is told we are up
 
@@ -270,6 +296,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       ctx,
       role,
       leadershipLost: leadership?.lost,
+      metrics,
+      metricsUrl: metricsServer?.url,
       async listen(port = 0, host = '127.0.0.1') {
         await app.listen({ port, host });
         const addr = app.server.address();
@@ -279,6 +307,9 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
       close() {
         closing ??= (async () => {
+          // Sockets first, with 1012 "service restart", so clients are on their way to another gateway while the
+          // requests in flight finish; then no new requests; then the services, the writer lock last.
+          hub?.stop();
           await app.close();
           for (const stop of [...stoppers].reverse()) {
             try {
@@ -292,7 +323,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       },
     };
   } catch (err) {
-    // Start-up failed part-way: stop whatever already runs (the market's timers), then the database.
+    // Start-up failed part-way: stop whatever already runs (the market's timers, the metrics' port), then the database.
     for (const stop of [...stoppers].reverse())
       await Promise.resolve()
         .then(stop)

@@ -21,4 +21,6 @@ export interface Db extends Queryable {
   /** Runs a script of several statements without parameters, outside a transaction. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (the metrics' pool gauge). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }

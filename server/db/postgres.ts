@@ -106,6 +106,9 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
         client.release(broken);
       }
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;

@@ -1,6 +1,7 @@
 // Turns every failure into the {code, msg, data} envelope: ApiError → its code and translated text, schema
 // failures → a message naming the field (the schema's own `x-error`, else the SPEC §5 text where one fits),
 // the client's malformed requests → 4xx, anything unexpected → 500 with its own code (CODE_INTERNAL) and errors.internal.
+import { noteRefusal } from '../metrics/http-metrics.ts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_ERROR, CODE_INTERNAL, type Envelope } from '../../domain/types.ts';
 import { ApiError } from './envelope.ts';
@@ -146,6 +147,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   const operator = request.url.startsWith('/api/ops/');
   if (err instanceof ApiError) {
     const [key, params] = namedField(lang, err.key, err.params, operator);
+    noteRefusal(request, key);
     return reply
       .code(err.status)
       .headers(err.headers)
@@ -156,6 +158,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   if (first) {
     const apiErr = schemaIssueToError(first);
     const [key, params] = namedField(lang, apiErr.key, apiErr.params, operator);
+    noteRefusal(request, key);
     // The router's own refusals (frameworkErrors) come before any route: no config then.
     const config = (request.routeOptions as Partial<typeof request.routeOptions> | undefined)?.config;
     const status = config?.validationStatus ?? 200;

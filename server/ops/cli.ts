@@ -10,6 +10,7 @@ import { CODE_OK } from '../../domain/types.ts';
 import type { OpsCommandInfo } from '../routes/ops.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
 import { opsTokenPath } from './token.ts';
+import { localUsage, runLocalCommand } from './local-commands.ts';
 
 export interface CliIo {
   out(text: string): void;
@@ -60,11 +61,15 @@ function usage(commands: readonly OpsCommandInfo[]): string {
     lines.push(`  ${c.name} ${params}`.trimEnd(), `      ${c.summary}`);
     for (const p of c.params) lines.push(`      --${p.name}: ${p.help}`);
   }
+  lines.push(...localUsage());
   return lines.join('\n');
 }
 
 /** Returns the exit code: 0 done, 1 refused by the server or unreachable, 2 wrong usage. */
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
+  // Restore and the move to PostgreSQL run here, on a stopped server's database, not through its API.
+  const local = await runLocalCommand(argv, env, io);
+  if (local !== undefined) return local;
   let base: string;
   let headers: Record<string, string>;
   try {

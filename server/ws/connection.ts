@@ -56,6 +56,8 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
 /** Close codes (RFC 6455): 1008 policy, 1009 too big, 1013 try again later (a consumer too slow to keep up). */
 export const CLOSE_IDLE = 1000;
 export const CLOSE_SHUTDOWN = 1001;
+/** RFC 6455 1012 "service restart": this gateway is going; reconnect (the proxy sends you to another one). */
+export const CLOSE_RESTART = 1012;
 export const CLOSE_POLICY = 1008;
 export const CLOSE_FULL = 1013;
 export const CLOSE_TOO_BIG = 1009;

@@ -13,7 +13,7 @@ import { revokes, type Revocation } from '../security/revocations.ts';
 import {
   CLOSE_FULL,
   CLOSE_POLICY,
-  CLOSE_SHUTDOWN,
+  CLOSE_RESTART,
   CLOSE_TOO_BIG,
   Connections,
   DEFAULT_HUB_OPTIONS,
@@ -29,7 +29,7 @@ import { KlineStream } from './kline-stream.ts';
 import { Subscriptions, type SessionAuth } from './subscriptions.ts';
 
 export type { HubMarket, WireKline } from './hub-market.ts';
-export { CLOSE_IDLE, CLOSE_SHUTDOWN, CLOSE_SLOW, CLOSE_TOO_BIG, DEFAULT_HUB_OPTIONS } from './connection.ts';
+export { CLOSE_IDLE, CLOSE_RESTART, CLOSE_SHUTDOWN, CLOSE_SLOW, CLOSE_TOO_BIG, DEFAULT_HUB_OPTIONS } from './connection.ts';
 export type { HubOptions, HubSocket, HubStats } from './connection.ts';
 
 export interface HubDeps extends SessionAuth {
@@ -100,12 +100,15 @@ export class Hub implements UserPush {
     if (this.handle === null) this.handle = this.deps.timers.setInterval(() => this.flush(), this.opts.flushMs);
   }
 
-  /** Stops the batches and closes every connection (server shutdown). */
+  /**
+   * Stops the batches and closes every connection with 1012 "service restart" (a gateway's SIGTERM): the clients
+   * reconnect at once and the proxy sends them to another gateway (docs/operations.md "Restarts").
+   */
   stop(): void {
     if (this.handle !== null) this.deps.timers.clearInterval(this.handle);
     this.handle = null;
     this.unsubscribe();
-    for (const c of this.connections.snapshot()) this.connections.drop(c, CLOSE_SHUTDOWN, 'server shutting down');
+    for (const c of this.connections.snapshot()) this.connections.drop(c, CLOSE_RESTART, 'service restart');
   }
 
   get maxFrame(): number {

@@ -11,7 +11,7 @@ import { api, manualClock, registerAndLogin, startTestServer, type TestServer } 
 
 const RUNS = Number(process.env.FUZZ_RUNS_WS ?? 60);
 /** Deliberate closes: normal/idle, going away, policy, too big, try again later. */
-const ALLOWED_CLOSES = [1000, 1001, 1008, 1009, 1013];
+const ALLOWED_CLOSES = [1000, 1001, 1008, 1009, 1012, 1013];
 const clock = manualClock();
 let server: TestServer;
 let token = '';

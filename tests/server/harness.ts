@@ -18,6 +18,7 @@ import type { Clock, Timers } from '../../domain/time.ts';
 import type { Notifier } from '../../server/services.ts';
 import type { OpsCommand } from '../../server/ops/command.ts';
 import type { ResponseViolation } from '../../server/http/response-check.ts';
+import type { MetricsListen } from '../../server/metrics/metrics-server.ts';
 import { createServer, type RunningServer } from '../../server/server.ts';
 import { adminQuery, dbUrl } from './test-db.ts';
 
@@ -46,6 +47,8 @@ export interface TestServerOptions {
   push?: PushOptions;
   /** Delivery gateways and retry rules (the SMTP, Kannel and Twilio tests); default none: the outbox. */
   delivery?: DeliveryOptions;
+  /** Serve Prometheus metrics on this port (0: a free one): server/metrics/metrics-server.ts. */
+  metrics?: MetricsListen;
 }
 
 export interface TestServer {
@@ -56,6 +59,8 @@ export interface TestServer {
   dataDir: string; // uploads live here
   /** Answers that did not match their route's documented response schema (close() fails when there are any). */
   violations: ResponseViolation[];
+  /** The metrics endpoint when `metrics` was asked for. */
+  metricsUrl?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -110,6 +115,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     trustProxy: opts.trustProxy,
     push: opts.push,
     delivery: opts.delivery,
+    metrics: opts.metrics,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {
@@ -125,6 +131,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     app: server.app,
     dataDir,
     violations,
+    metricsUrl: server.metricsUrl,
     async close() {
       await server.close();
       await fresh.drop();

@@ -11,6 +11,7 @@ import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { SETTING_COMMANDS } from './settings.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
 import { userShow } from './users.ts';
+import { backupTake } from './backup.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
@@ -23,4 +24,5 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...SETTING_COMMANDS,
   ...FEED_STATUS_COMMANDS,
   ...FEED_DESK_COMMANDS,
+  backupTake,
 ];

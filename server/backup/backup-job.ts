@@ -1,0 +1,98 @@
+// Scheduled backups on the market writer (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; docs/operations.md "Backups"): a
+// backup every period into one folder, named by its UTC time, the oldest removed past the number to keep. A failed
+// backup is logged and tried again at the next period; it never stops the writer.
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, Timers } from '../../domain/time.ts';
+import type { Db } from '../db/db.ts';
+import { writeBackup, type BackupFile } from './backup.ts';
+
+export interface BackupSchedule {
+  dir: string;
+  everyMs: number;
+  keep: number;
+}
+
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+export const DEFAULT_BACKUP_KEEP = 7;
+
+/** BACKUP_EVERY as `30m`, `6h` or `1d` (at least 1 minute). */
+export function parseEvery(raw: string): number {
+  const m = /^(\d{1,4})([mhd])$/.exec(raw.trim());
+  const n = Number(m?.[1] ?? 0);
+  if (!m || n < 1) throw new Error(`BACKUP_EVERY must be a period such as 30m, 6h or 1d, got "${raw}"`);
+  return n * (UNITS[m[2] ?? 'm'] ?? 60_000);
+}
+
+/** BACKUP_DIR (on), BACKUP_EVERY (default 1d) and BACKUP_KEEP (default 7); undefined without BACKUP_DIR. */
+export function backupEnv(env: NodeJS.ProcessEnv): BackupSchedule | undefined {
+  if (!env.BACKUP_DIR) return undefined;
+  const keepRaw = env.BACKUP_KEEP ?? '';
+  const keep = keepRaw === '' ? DEFAULT_BACKUP_KEEP : Number(keepRaw);
+  if (!Number.isInteger(keep) || keep < 1 || keep > 1000)
+    throw new Error(`BACKUP_KEEP must be a whole number from 1 to 1000, got "${keepRaw}"`);
+  return { dir: env.BACKUP_DIR, everyMs: parseEvery(env.BACKUP_EVERY || '1d'), keep };
+}
+
+const NAME = /^tickwise-\d{8}T\d{6}Z\.(tar\.gz|dump)$/;
+
+/** tickwise-20261125T013000Z.tar.gz (PGlite) or .dump (PostgreSQL). */
+export function backupName(at: number, kind: Db['kind']): string {
+  const stamp = new Date(at)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  return `tickwise-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}`;
+}
+
+/** Removes the oldest backups of the folder past `keep` (only files this job named). */
+export function pruneBackups(dir: string, keep: number): string[] {
+  const ours = readdirSync(dir)
+    .filter((f) => NAME.test(f))
+    .sort();
+  const gone = ours.slice(0, Math.max(0, ours.length - keep));
+  for (const f of gone) rmSync(join(dir, f), { force: true });
+  return gone;
+}
+
+export interface BackupJobDeps {
+  db: Db;
+  databaseUrl: string | undefined;
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger;
+}
+
+/** The schedule's stop, and `idle` to wait for a backup under way (tests). */
+export type BackupJob = (() => Promise<void>) & { idle(): Promise<void> };
+
+/** Starts the schedule. One backup at a time: a slow one delays the next instead of overlapping. */
+export function startBackupJob(deps: BackupJobDeps, schedule: BackupSchedule): BackupJob {
+  let running: Promise<BackupFile | undefined> | undefined;
+  const once = async (): Promise<BackupFile | undefined> => {
+    const file = join(schedule.dir, backupName(deps.clock.now(), deps.db.kind));
+    try {
+      const done = await writeBackup(deps.db, deps.databaseUrl, file);
+      const removed = pruneBackups(schedule.dir, schedule.keep);
+      deps.log.info({ backup: { file: done.file, bytes: done.bytes, removed: removed.length } }, 'backup written');
+      return done;
+    } catch (err) {
+      deps.log.error({ err, backup: { file } }, 'backup failed');
+      return undefined;
+    }
+  };
+  const handle = deps.timers.setInterval(() => {
+    running ??= once().finally(() => (running = undefined));
+  }, schedule.everyMs);
+  const idle = async (): Promise<void> => {
+    await running;
+  };
+  return Object.assign(
+    async () => {
+      deps.timers.clearInterval(handle);
+      await idle();
+    },
+    { idle },
+  );
+}

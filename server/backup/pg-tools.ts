@@ -1,0 +1,39 @@
+// PostgreSQL's own client programs (pg_dump, pg_restore) for backups of a PostgreSQL database: from PG_BIN_DIR,
+// else the newest /usr/lib/postgresql/*/bin (Debian's layout), else the PATH. The password never goes on the
+// command line (where `ps` shows it): it travels in PGPASSWORD.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function pgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PG_BIN_DIR) return join(env.PG_BIN_DIR, name);
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', name)))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return versions[0] ? join(root, versions[0], 'bin', name) : name;
+}
+
+/** The URL without its password, and the password for PGPASSWORD. */
+export function splitPassword(databaseUrl: string): { url: string; password: string } {
+  const u = new URL(databaseUrl);
+  const password = decodeURIComponent(u.password);
+  u.password = '';
+  return { url: u.toString(), password };
+}
+
+/** Runs a PostgreSQL client program against `databaseUrl`; rejects with its stderr (never the password). */
+export function runPgTool(name: 'pg_dump' | 'pg_restore', args: readonly string[], databaseUrl: string): Promise<void> {
+  const { url, password } = splitPassword(databaseUrl);
+  return new Promise((resolve, reject) => {
+    execFile(
+      pgTool(name),
+      [...args, `--dbname=${url}`],
+      { env: { ...process.env, PGPASSWORD: password }, maxBuffer: 16 * 1024 * 1024 },
+      (err, _stdout, stderr) =>
+        err ? reject(new Error(`${name} failed: ${stderr.trim() || err.message}`)) : resolve(),
+    );
+  });
+}

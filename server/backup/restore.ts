@@ -1,0 +1,38 @@
+// Restoring a backup (docs/operations.md "Backups"), with the server stopped: into a DATA_DIR whose PGlite folder is
+// absent or empty, or into an empty PostgreSQL database. The restored database is then opened and checked by the
+// ledger's invariants; a restore that does not hold them says so and exits non-zero.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { checkRestored, pgliteTarball, restorePostgres, userTables, type RestoreCheck } from './backup.ts';
+
+export type RestoreTarget = { dataDir: string } | { databaseUrl: string };
+
+export const pgliteDirOf = (dataDir: string): string => join(dataDir, 'pglite');
+
+/** Refuses a target that holds a database: a restore never overwrites one (move it aside first). */
+export async function restoreBackup(file: string, target: RestoreTarget): Promise<RestoreCheck> {
+  if (!existsSync(file)) throw new Error(`no backup file at ${file}`);
+  if ('databaseUrl' in target) {
+    const db = await openPostgres({ url: target.databaseUrl });
+    try {
+      const tables = await userTables(db);
+      if (tables.length > 0)
+        throw new Error(`the database is not empty (${tables.length} tables): restore into a new, empty database`);
+      await restorePostgres(file, target.databaseUrl);
+      return await checkRestored(db);
+    } finally {
+      await db.close();
+    }
+  }
+  const dir = pgliteDirOf(target.dataDir);
+  if (existsSync(dir) && readdirSync(dir).length > 0)
+    throw new Error(`${dir} already holds a database: stop the server and move it aside, or choose another --data-dir`);
+  const db = await openPglite({ dataDir: dir, loadDataDir: pgliteTarball(file) });
+  try {
+    return await checkRestored(db);
+  } finally {
+    await db.close();
+  }
+}

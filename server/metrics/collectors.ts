@@ -1,0 +1,183 @@
+// The series read from the server's own figures when Prometheus scrapes (the socket hub's counts, the feed desk's
+// status, the database pool), and the wrappers that count as work happens (engine ticks, order events, queries).
+// Nothing here runs per request beyond a counter increment or a histogram observation.
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Db, TxQueryable } from '../db/db.ts';
+import type { MarketFeed } from '../market/feed.ts';
+import type { FeedStatus } from '../market/feeds/feed-status.ts';
+import type { UserPush } from '../services.ts';
+import type { HubStats } from '../ws/connection.ts';
+import type { Metrics } from './metrics.ts';
+
+type Labels = Record<string, string>;
+
+/**
+ * A counter that follows a running total kept elsewhere (a source's tick count): each scrape adds what the total
+ * grew by; a total that went down (its owner restarted) counts from zero again.
+ */
+function followedTotal(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: string[],
+  read: () => Array<[Labels, number]>,
+): void {
+  const last = new Map<string, number>();
+  new Counter({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    collect() {
+      for (const [labels, total] of read()) {
+        const key = JSON.stringify(labels);
+        const before = last.get(key) ?? 0;
+        this.inc(labels, total >= before ? total - before : total);
+        last.set(key, total);
+      }
+    },
+  });
+}
+
+/** Websocket clients now, frames sent, batches skipped for a slow client (conflation), slow clients closed. */
+export function hubMetrics(registry: Registry, stats: () => HubStats): void {
+  new Gauge({
+    name: 'tickwise_ws_clients',
+    help: 'Websocket clients connected to this gateway',
+    registers: [registry],
+    collect() {
+      this.set(stats().connections);
+    },
+  });
+  const totals: Array<[string, string, keyof HubStats]> = [
+    ['tickwise_ws_frames_total', 'Websocket frames serialised for the clients', 'framesSerialised'],
+    ['tickwise_ws_conflated_total', 'Market batches skipped for a client over its buffer limit', 'skipped'],
+    ['tickwise_ws_slow_closed_total', 'Clients closed for being too slow', 'slowClosed'],
+  ];
+  for (const [name, help, field] of totals) followedTotal(registry, name, help, [], () => [[{}, stats()[field]]]);
+}
+
+/** The feed desk as the writer reports it: each source up or down, its ticks and refusals; instruments by state. */
+export function feedMetrics(registry: Registry, status: () => FeedStatus | null): void {
+  const sources = () => status()?.sources ?? [];
+  new Gauge({
+    name: 'tickwise_feed_source_up',
+    help: '1 while a price source is connected and not suspended',
+    labelNames: ['source'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of sources()) this.set({ source: s.name }, s.state === 'up' ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'tickwise_feed_source_ticks_per_second',
+    help: 'Good ticks per second from each source',
+    labelNames: ['source'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of sources()) this.set({ source: s.name }, s.ticksPerSec);
+    },
+  });
+  new Gauge({
+    name: 'tickwise_feed_instruments',
+    help: 'Instruments by feed state (live, stale, halted, closed, waiting)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const st = status();
+      if (!st) return;
+      const counts: Record<string, number> = { live: 0, stale: 0, halted: 0, closed: 0, waiting: 0 };
+      for (const i of st.instruments) counts[i.state] = (counts[i.state] ?? 0) + 1;
+      for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
+    },
+  });
+  followedTotal(registry, 'tickwise_feed_ticks_total', 'Good ticks from each source', ['source'], () =>
+    sources().map((s) => [{ source: s.name }, s.ticks]),
+  );
+  followedTotal(
+    registry,
+    'tickwise_feed_refused_total',
+    'Ticks the desk refused, by source and reason',
+    ['source', 'reason'],
+    () =>
+      sources().flatMap((s) =>
+        Object.entries(s.rejects).map(([reason, n]): [Labels, number] => [{ source: s.name, reason }, n ?? 0]),
+      ),
+  );
+  followedTotal(registry, 'tickwise_feed_failovers_total', 'Fail-overs away from each source', ['source'], () =>
+    sources().map((s) => [{ source: s.name }, s.failovers]),
+  );
+}
+
+/** The PostgreSQL pool's connections (PGlite has none). */
+export function poolMetrics(registry: Registry, db: Db): void {
+  if (!db.poolStats) return;
+  const stats = () => db.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
+  new Gauge({
+    name: 'tickwise_db_pool_connections',
+    help: 'Database pool connections by state (total, idle, waiting requests)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const s = stats();
+      this.set({ state: 'total' }, s.total);
+      this.set({ state: 'idle' }, s.idle);
+      this.set({ state: 'waiting' }, s.waiting);
+    },
+  });
+}
+
+const seconds = (start: number): number => (performance.now() - start) / 1000;
+
+/** The database with every statement and transaction timed. */
+export function timedDb<D extends Db>(db: D, m: Metrics): D {
+  const timed = Object.create(db) as D;
+  timed.query = async (sql, params) => {
+    const start = performance.now();
+    try {
+      return await db.query(sql, params);
+    } finally {
+      m.dbQuery.observe({ kind: 'query' }, seconds(start));
+    }
+  };
+  timed.tx = async <T>(fn: (q: TxQueryable) => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await db.tx(fn);
+    } finally {
+      m.dbQuery.observe({ kind: 'transaction' }, seconds(start));
+    }
+  };
+  return timed;
+}
+
+/** The market as the engine sees it, with each tick's listener timed. */
+export function timedTicks(market: MarketFeed, m: Metrics): MarketFeed {
+  return new Proxy(market, {
+    get(target, prop, receiver) {
+      if (prop === 'onTick') {
+        return (listener: Parameters<MarketFeed['onTick']>[0]) =>
+          target.onTick((tick) => {
+            const start = performance.now();
+            listener(tick);
+            m.engineTick.observe(seconds(start));
+          });
+      }
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** The per-user push with the engine's closes counted by reason (the trader's, a stop, stop-out, expiry …). */
+export function countedPush(push: UserPush, m: Metrics): UserPush {
+  return {
+    toUser(userId, message) {
+      if (message.type === 'FOREX_CLOSED') m.ordersClosed.inc({ reason: message.data.CloseReason });
+      push.toUser(userId, message);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// Every answer timed by route pattern, method and status; the trading routes' outcomes counted: an order placed,
+// or a request refused with its error key (business refusals answer HTTP 200, so the status alone cannot tell).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Metrics } from './metrics.ts';
+
+const refusals = new WeakMap<FastifyRequest, string>();
+
+/** Called by the error handler with the refusal's key (server/http/errors.ts sendError). */
+export function noteRefusal(request: FastifyRequest, key: string): void {
+  refusals.set(request, key);
+}
+
+const SUBMIT = '/v1/api/forex/submit';
+/** The routes whose refusals count as refused orders. */
+export const TRADING_ROUTES: ReadonlySet<string> = new Set([
+  SUBMIT,
+  '/v1/api/forex/close',
+  '/v1/api/forex/close_all',
+  '/v1/api/forex/cancel_trade',
+  '/v1/api/forex/set_stop_price',
+]);
+
+export function httpMetricsHook(m: Metrics): (request: FastifyRequest, reply: FastifyReply) => void {
+  return (request, reply) => {
+    // The pattern (`/api/news/info`), never the URL: a path or a query cannot make a new series.
+    const route = request.routeOptions.url ?? 'unmatched';
+    m.httpRequests.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    if (!TRADING_ROUTES.has(route)) return;
+    const refused = refusals.get(request);
+    if (refused !== undefined) m.ordersRefused.inc({ reason: refused });
+    else if (route === SUBMIT && reply.statusCode === 200) {
+      const status = (request.query as { status?: unknown } | undefined)?.status;
+      m.ordersPlaced.inc({ status: String(status) === '0' ? 'pending' : 'market' });
+    }
+  };
+}

@@ -1,0 +1,50 @@
+// The metrics endpoint on a port of its own (METRICS_PORT, off by default; METRICS_HOST, 127.0.0.1 by default), so
+// the public proxy, which forwards only the app's port, never exposes it (docs/operations.md "Metrics").
+import { createServer, type Server } from 'node:http';
+import type { Registry } from 'prom-client';
+
+export interface MetricsListen {
+  port: number;
+  host: string;
+}
+
+/** METRICS_PORT and METRICS_HOST; undefined when no port is set. */
+export function metricsEnv(env: NodeJS.ProcessEnv): MetricsListen | undefined {
+  const raw = env.METRICS_PORT;
+  if (raw === undefined || raw === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`METRICS_PORT must be a port number (0-65535), got "${raw}"`);
+  return { port, host: env.METRICS_HOST || '127.0.0.1' };
+}
+
+export interface MetricsServer {
+  /** The URL Prometheus scrapes (http://host:port/metrics). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves GET /metrics in Prometheus's text format; anything else is 404. */
+export async function startMetricsServer(registry: Registry, listen: MetricsListen): Promise<MetricsServer> {
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port, listen.host, () => resolve());
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : listen.port;
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  return {
+    url: `http://${host}:${port}/metrics`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

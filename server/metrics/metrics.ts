@@ -1,0 +1,81 @@
+// The server's Prometheus metrics (docs/operations.md "Metrics"): one prom-client registry per server, the default
+// Node figures (event-loop lag, heap, RSS), and the product's own series. Labels are bounded: routes by their
+// pattern, refusals by error key, feed figures by source and state — never a user, an order or an address.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Histogram<'method' | 'route' | 'status'>;
+  ordersPlaced: Counter<'status'>;
+  ordersClosed: Counter<'reason'>;
+  ordersRefused: Counter<'reason'>;
+  engineTick: Histogram;
+  dbQuery: Histogram<'kind'>;
+  writerLeader: Gauge;
+  /** Codes and notices by what became of them: queued, sent, retried, failed (given up). */
+  deliveries: Counter<'channel' | 'state'>;
+}
+
+/** Seconds; the request histogram's buckets span a cache hit (1 ms) to the slowest accepted answer (10 s). */
+const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+/** Seconds; an engine tick costs microseconds, a stop-out sweep up to milliseconds. */
+const TICK_BUCKETS = [0.000_01, 0.000_05, 0.000_1, 0.000_5, 0.001, 0.005, 0.01, 0.05];
+const DB_BUCKETS = [0.000_5, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1, 5];
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpRequests: new Histogram({
+      name: 'tickwise_http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status, with their latency',
+      labelNames: ['method', 'route', 'status'],
+      buckets: HTTP_BUCKETS,
+      registers,
+    }),
+    ordersPlaced: new Counter({
+      name: 'tickwise_orders_placed_total',
+      help: 'Orders placed, by the status they were placed in (pending or holding)',
+      labelNames: ['status'],
+      registers,
+    }),
+    ordersClosed: new Counter({
+      name: 'tickwise_orders_closed_total',
+      help: 'Positions closed and pending orders ended, by reason',
+      labelNames: ['reason'],
+      registers,
+    }),
+    ordersRefused: new Counter({
+      name: 'tickwise_orders_refused_total',
+      help: 'Trading requests refused, by error key',
+      labelNames: ['reason'],
+      registers,
+    }),
+    engineTick: new Histogram({
+      name: 'tickwise_engine_tick_seconds',
+      help: "The order engine's work per tick (triggers, stops, stop-out)",
+      buckets: TICK_BUCKETS,
+      registers,
+    }),
+    dbQuery: new Histogram({
+      name: 'tickwise_db_query_duration_seconds',
+      help: 'Database statements and transactions, with their latency',
+      labelNames: ['kind'],
+      buckets: DB_BUCKETS,
+      registers,
+    }),
+    deliveries: new Counter({
+      name: 'tickwise_deliveries_total',
+      help: 'Codes and notices queued, sent, retried and given up (failed), by channel',
+      labelNames: ['channel', 'state'],
+      registers,
+    }),
+    writerLeader: new Gauge({
+      name: 'tickwise_writer_leader',
+      help: '1 while this process is the market writer (role all, or the market role holding the writer lock)',
+      registers,
+    }),
+  };
+}

@@ -1,0 +1,111 @@
+// The ops commands that run on this machine with the server stopped, instead of on the running server through its
+// API: restoring a backup and moving the embedded database to PostgreSQL (docs/operations.md). They open the
+// database themselves, so the server must not be running on it; each refuses a target that already holds data.
+import { parseArgs } from 'node:util';
+import { openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { systemClock } from '../core/system-time.ts';
+import { restoreBackup, pgliteDirOf, type RestoreTarget } from '../backup/restore.ts';
+import { migrateToPostgres } from '../backup/migrate-to-postgres.ts';
+import { existsSync } from 'node:fs';
+
+export interface LocalIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+interface LocalCommand {
+  summary: string;
+  flags: Record<string, string>;
+  run(values: Record<string, string | undefined>, env: NodeJS.ProcessEnv, io: LocalIo): Promise<number>;
+}
+
+const restore: LocalCommand = {
+  summary: 'Restore a backup into a stopped or fresh DATA_DIR, or an empty PostgreSQL database, and check its ledger',
+  flags: {
+    from: 'the backup file (.tar.gz for the embedded database, .dump for PostgreSQL)',
+    'data-dir': 'restore into this DATA_DIR (default: DATA_DIR, else ./data)',
+    'database-url': 'restore into this empty PostgreSQL database instead (default: DATABASE_URL when set)',
+  },
+  async run(v, env, io) {
+    if (!v.from) throw new UsageError('--from is required');
+    const url = v['database-url'] ?? (v['data-dir'] ? undefined : env.DATABASE_URL || undefined);
+    const target: RestoreTarget = url ? { databaseUrl: url } : { dataDir: v['data-dir'] ?? (env.DATA_DIR || 'data') };
+    const check = await restoreBackup(v.from, target);
+    const where = 'databaseUrl' in target ? 'the PostgreSQL database' : pgliteDirOf(target.dataDir);
+    if (check.violations.length > 0) {
+      io.err(`restored into ${where}, but its ledger does not hold (${check.violations.length} problems):`);
+      for (const x of check.violations.slice(0, 20)) io.err(`  ${x.rule} user ${x.userId}: ${x.detail}`);
+      return 1;
+    }
+    io.out(`restored into ${where}: ${check.accounts} accounts, ${check.records} ledger records, ledger checked`);
+    return 0;
+  },
+};
+
+const migrateCommand: LocalCommand = {
+  summary: 'Copy the embedded database (server stopped) into an empty PostgreSQL database, checked before and after',
+  flags: {
+    'database-url': 'the empty PostgreSQL database, postgres://user:password@host:5432/name',
+    'data-dir': 'the DATA_DIR to copy from (default: DATA_DIR, else ./data)',
+  },
+  async run(v, env, io) {
+    const url = v['database-url'];
+    if (!url) throw new UsageError('--database-url is required');
+    const dir = pgliteDirOf(v['data-dir'] ?? (env.DATA_DIR || 'data'));
+    if (!existsSync(dir)) throw new UsageError(`no embedded database at ${dir}: name it with --data-dir`);
+    const source = await openPglite({ dataDir: dir });
+    try {
+      const target = await openPostgres({ url });
+      try {
+        const report = await migrateToPostgres(source, target, systemClock.now());
+        const rows = report.tables.reduce((n, t) => n + t.rows, 0);
+        io.out(`copied ${report.tables.length} tables, ${rows} rows; row counts, money and ledger checked`);
+        io.out('next: start the server with DATABASE_URL set to that database (docs/scaling.md)');
+        return 0;
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await source.close();
+    }
+  },
+};
+
+export const LOCAL_COMMANDS: Readonly<Record<string, LocalCommand>> = {
+  restore,
+  'migrate-to-postgres': migrateCommand,
+};
+
+class UsageError extends Error {}
+
+/** The help lines of the local commands, for the CLI's usage. */
+export function localUsage(): string[] {
+  return Object.entries(LOCAL_COMMANDS).flatMap(([name, c]) => [
+    `  ${name} ${Object.keys(c.flags)
+      .map((f) => `--${f}`)
+      .join(' ')}`,
+    `      ${c.summary} (runs here, with the server stopped)`,
+    ...Object.entries(c.flags).map(([f, help]) => `      --${f}: ${help}`),
+  ]);
+}
+
+/** Runs a local command: its exit code (0 done, 1 failed, 2 wrong usage), or undefined when `name` is not one. */
+export async function runLocalCommand(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  io: LocalIo,
+): Promise<number | undefined> {
+  const [name, ...rest] = argv;
+  const cmd = name ? LOCAL_COMMANDS[name] : undefined;
+  if (!cmd) return undefined;
+  try {
+    const options = Object.fromEntries(Object.keys(cmd.flags).map((f) => [f, { type: 'string' as const }]));
+    const { values } = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false });
+    return await cmd.run(values, env, io);
+  } catch (err) {
+    const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    io.err(err instanceof Error ? err.message : String(err));
+    return usage ? 2 : 1;
+  }
+}
