@@ -111,5 +111,5 @@ describe('kill -9 of the sender', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000); // two process starts (each migrates and seeds on PGlite) and a lease of 6 s
 });
