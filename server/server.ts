@@ -62,7 +62,15 @@ import { memoryWindows, sharedWindows } from './security/counted-windows.ts';
 import { sharedStore } from './security/shared-windows.ts';
 import { sharedSocketLeases } from './security/socket-leases.ts';
 import { Hub } from './ws/hub.ts';
-import { countedPush, feedMetrics, hubMetrics, poolMetrics, timedDb, timedTicks } from './metrics/collectors.ts';
+import {
+  countedNotifier,
+  countedPush,
+  feedMetrics,
+  hubMetrics,
+  poolMetrics,
+  timedDb,
+  timedTicks,
+} from './metrics/collectors.ts';
 import { httpMetricsHook } from './metrics/http-metrics.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
@@ -209,7 +217,11 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     }
 
     // Codes and notices (docs/notifications.md): every role queues; the writer (all, market) sends.
-    const delivery = startDelivery({ db, clock, timers, log }, config.delivery ?? {}, role !== 'gateway');
+    const delivery = startDelivery(
+      { db, clock, timers, log, count: (channel, state) => metrics.deliveries.inc({ channel, state }) },
+      config.delivery ?? {},
+      role !== 'gateway',
+    );
     stoppers.push(() => delivery.stop());
     const services: Services = {
       db,
@@ -218,7 +230,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       log,
       market,
       push: countedPush(role === 'all' && hub ? hub : busPush(bus), metrics),
-      notifier: config.notifier ?? delivery.notifier,
+      notifier: countedNotifier(config.notifier ?? delivery.notifier, metrics),
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
     // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.

@@ -36,11 +36,24 @@ interface CodeRow {
   used_at: string | null;
 }
 
-/** Throws code_too_frequent when the target got a code less than 60 s ago (any purpose). */
-export async function checkResend(q: Queryable, channel: CodeChannel, target: string, now: number): Promise<void> {
+/**
+ * Throws code_too_frequent when the target got a code less than 60 s ago (any purpose but the withdrawal's). A
+ * withdrawal code keeps its own 60 s: it is asked by the signed-in owner at the withdrawal's summary step, which must
+ * not wait on a registration or password code of a moment before; the daily cap per target bounds both streams.
+ */
+export async function checkResend(
+  q: Queryable,
+  channel: CodeChannel,
+  target: string,
+  now: number,
+  purpose?: CodePurpose,
+): Promise<void> {
+  const withdrawal = purpose === PURPOSE_WITHDRAW;
   const rows = await q.query<{ created_at: string }>(
-    'SELECT created_at FROM verification_codes WHERE channel = $1 AND target = $2 ORDER BY created_at DESC LIMIT 1',
-    [channel, target],
+    `SELECT created_at FROM verification_codes WHERE channel = $1 AND target = $2
+        AND (purpose = $3) = $4
+      ORDER BY created_at DESC LIMIT 1`,
+    [channel, target, PURPOSE_WITHDRAW, withdrawal],
   );
   const last = rows[0];
   if (last && now - Number(last.created_at) < RESEND_AFTER_MS) {
@@ -66,7 +79,7 @@ export async function issueCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const key = randomBytes(16).toString('base64url');
   await deps.db.tx(async (q) => {
-    await checkResend(q, t.channel, t.target, now);
+    await checkResend(q, t.channel, t.target, now, t.purpose);
     // Outside the resend window only: a refused 60 s resend does not eat the day's allowance.
     const caps = deps.limits;
     await spendDaily(q, 'code_send_target', `${t.channel}:${t.target}`, now, caps.daily('code_send_target'));

@@ -5,7 +5,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db, TxQueryable } from '../db/db.ts';
 import type { MarketFeed } from '../market/feed.ts';
 import type { FeedStatus } from '../market/feeds/feed-status.ts';
-import type { UserPush } from '../services.ts';
+import type { Notifier, UserPush } from '../services.ts';
 import type { HubStats } from '../ws/connection.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -178,6 +178,16 @@ export function countedPush(push: UserPush, m: Metrics): UserPush {
     toUser(userId, message) {
       if (message.type === 'FOREX_CLOSED') m.ordersClosed.inc({ reason: message.data.CloseReason });
       push.toUser(userId, message);
+    },
+  };
+}
+
+/** The notifier with every message it queues counted (tickwise_deliveries_total{state="queued"}). */
+export function countedNotifier(notifier: Notifier, m: Metrics): Notifier {
+  return {
+    async send(message) {
+      await notifier.send(message);
+      m.deliveries.inc({ channel: message.channel, state: 'queued' });
     },
   };
 }

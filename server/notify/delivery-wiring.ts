@@ -9,7 +9,7 @@ import { kannelGateway } from './gateways/kannel.ts';
 import { smtpGateway } from './gateways/smtp.ts';
 import { twilioGateway } from './gateways/twilio.ts';
 import { queueNotifier } from './queue-notifier.ts';
-import { startSender, type Gateways, type Sender } from './sender.ts';
+import { startSender, type Gateways, type Sender, type SenderDeps } from './sender.ts';
 
 export interface Delivery {
   notifier: Notifier;
@@ -34,7 +34,7 @@ export function buildGateways(opts: DeliveryOptions): Gateways {
 }
 
 export function startDelivery(
-  deps: { db: Db; clock: Clock; timers: Timers; log: FastifyBaseLogger },
+  deps: { db: Db; clock: Clock; timers: Timers; log: FastifyBaseLogger; count?: SenderDeps['count'] },
   opts: DeliveryOptions,
   sends: boolean,
 ): Delivery {

@@ -27,6 +27,8 @@ export interface SenderDeps {
   clock: Clock;
   timers: Timers;
   log: FastifyBaseLogger;
+  /** Told what became of each attempt (the metrics' tickwise_deliveries_total: docs/operations.md "Metrics"). */
+  count?: ((channel: Message['channel'], state: 'sent' | 'retried' | 'failed') => void) | undefined;
 }
 
 export interface Sender {
@@ -85,6 +87,7 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
         result = await gateways.sms.deliver({ ref: row.message_ref, to: row.recipient, text });
       } else throw new DeliveryError(`no gateway for ${row.channel}`, true);
       const marked = await markSent(db, row, provider, result.providerId, clock.now());
+      deps.count?.(row.channel, 'sent');
       log.info(
         { delivery: { id: Number(row.id), kind: row.kind, channel: row.channel, attempts: row.attempts, provider } },
         marked ? 'message sent' : 'message sent after its lease ran out',
@@ -94,6 +97,7 @@ export function startSender(deps: SenderDeps, gateways: Gateways, opts: Delivery
       const final = (err instanceof DeliveryError && err.permanent) || row.attempts >= maxAttempts;
       if (final) await markFailed(db, row, provider, error);
       else await markRetry(db, row, provider, error, clock.now() + backoffDelay(row.attempts - 1, backoff, random));
+      deps.count?.(row.channel, final ? 'failed' : 'retried');
       log.warn(
         {
           delivery: { id: Number(row.id), kind: row.kind, channel: row.channel, attempts: row.attempts, provider },

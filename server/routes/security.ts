@@ -65,7 +65,15 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/security/factor/begin',
     {
       config: { budget: budget('password') },
-      schema: { tags: TAGS, security: SESSION, response: replies(FACTOR_SETUP) },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        describeBody: {
+          schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' },
+          required: false,
+        },
+        response: replies(FACTOR_SETUP),
+      },
     },
     async (request) => {
       const user = caller(request);
@@ -143,7 +151,15 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/security/sessions/revoke_others',
     {
       config: { budget: budget('write') },
-      schema: { tags: TAGS, security: SESSION, response: replies({ type: 'null' }) },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        describeBody: {
+          schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' },
+          required: false,
+        },
+        response: replies({ type: 'null' }),
+      },
     },
     async (request) => {
       const user = caller(request);
@@ -158,7 +174,15 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/security/withdraw_code',
     {
       config: { budget: budget('code') },
-      schema: { tags: TAGS, security: SESSION, response: replies(WITHDRAW_CODE_SENT) },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        describeBody: {
+          schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' },
+          required: false,
+        },
+        response: replies(WITHDRAW_CODE_SENT),
+      },
     },
     async (request) => {
       const user = caller(request);

@@ -126,3 +126,34 @@ export async function openOpsWithToken(page: Pick<FlowPage, 'goto' | 'locator'>,
   await page.locator('form[aria-label="Break-glass token"] button[type="submit"]').click();
   await page.locator('[data-testid="ops-who"]').waitFor();
 }
+
+/** The newest 6-digit code the outbox holds for `account` (read by the ops API, as an operator would). */
+export async function outboxCodeFor(server: AppServer, account: string): Promise<string> {
+  const messages = await ops<Array<{ body: string }>>(server, 'outbox', { to: account });
+  for (const m of messages) {
+    const code = /\b(\d{6})\b/.exec(m.body)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no code in the outbox for ${account}`);
+}
+
+/**
+ * The withdrawal's summary step (docs/security.md "Withdrawal confirmation"): on "Review", the summary asks for the
+ * code sent to the account's e-mail; the request goes on "Send the request".
+ */
+export async function confirmWithdrawal(
+  page: FlowPage,
+  server: AppServer,
+  user: RealUser,
+  summaryOpen = false,
+): Promise<void> {
+  if (!summaryOpen) await page.locator('[data-testid="withdraw-submit"]').click();
+  const summary = page.locator('[data-testid="withdraw-summary"]');
+  await summary.waitFor();
+  // The code sent now, not an older one of the outbox (the registration's): wait until the newest one changes.
+  const before = await outboxCodeFor(server, user.account).catch(() => '');
+  await summary.locator('.send-code').click();
+  await expect.poll(() => outboxCodeFor(server, user.account).catch(() => ''), { timeout: 10_000 }).not.toBe(before);
+  await summary.locator('input[name="code"]').fill(await outboxCodeFor(server, user.account));
+  await summary.locator('[data-testid="summary-send"]').click();
+}

@@ -58,13 +58,16 @@ it('asks to bind a method first, then deletes a saved address by swipe and confi
   // Nothing bound: the submit opens the not-bound confirm; accepting it goes to the coin binding form.
   await page.goto(`${e2e.server.url}/#/mine/withdraw`);
   await page.locator('[data-testid="bind-first"]').waitFor();
-  // The fee shows "--" until the withdraw currencies have loaded (SPEC §5), then 0 for an empty amount.
-  await expect.poll(() => page.locator('[data-testid="fee"]').innerText(), { timeout: 15_000 }).toBe('0 USD');
+  // The fee shows "--" until an amount is typed: never a quote of "0 USD" (docs/screens: the withdrawal).
+  await page.locator('input[name="number"]').fill('5');
+  await expect.poll(() => page.locator('[data-testid="fee"]').innerText(), { timeout: 15_000 }).toMatch(/USD$/);
+  await page.locator('input[name="number"]').fill('');
+  expect(await page.locator('[data-testid="fee"]').innerText()).toBe('--');
   await page.locator('[data-testid="withdraw-submit"]').click();
   const dialog = page.locator('[role="alertdialog"]');
   await dialog.waitFor();
   await dialog.locator('.btn-primary').click();
-  await page.waitForURL(/#\/mine\/withdraw-way\?type=1$/);
+  await page.waitForURL(/#\/mine\/withdraw-way\?type=1&back=withdraw$/);
 
   // The bank tab sends to the bank form.
   await page.goto(`${e2e.server.url}/#/mine/withdraw`);
@@ -72,7 +75,7 @@ it('asks to bind a method first, then deletes a saved address by swipe and confi
   await page.locator('[data-testid="bind-first"]').waitFor();
   await page.locator('[data-testid="withdraw-submit"]').click();
   await dialog.locator('.btn-primary').click();
-  await page.waitForURL(/#\/mine\/withdraw-way\?type=2$/);
+  await page.waitForURL(/#\/mine\/withdraw-way\?type=2&back=withdraw$/);
 
   // A saved address: a swipe reveals delete; cancel keeps it, confirm removes it here and on the server.
   const [coin] = await call<Array<{ id: number }>>('GET', '/api/account/draw_symbol_list', { type: '1' });

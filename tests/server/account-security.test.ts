@@ -335,6 +335,18 @@ describe('payout holds and the withdrawal code', () => {
     expect(Number(await balance(u))).toBe(Number(money) - 100);
   });
 
+  it('a withdrawal code keeps its own 60 s: not held up by a password code a moment before, refused twice in a minute', async () => {
+    const { u } = await funded();
+    const reset = await u.client.post('/api/notify/send_email', { to: u.account, type: 2 });
+    expect(reset.code).toBe(1);
+    expect((await u.client.post('/api/security/withdraw_code')).code).toBe(1);
+    const again = await u.client.post<{ resend_after: number }>('/api/security/withdraw_code');
+    expect(again.code).toBe(0);
+    expect(again.data.resend_after).toBeGreaterThan(0);
+    clock.advance(61_000);
+    expect((await u.client.post('/api/security/withdraw_code')).code).toBe(1);
+  });
+
   it('withdrawals are held 24 h after a password change', async () => {
     const { u, coin } = await funded();
     await setSetting(server().ctx.db, 'payout_hold_hours', '0');

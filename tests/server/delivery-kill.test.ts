@@ -4,7 +4,6 @@
 // SIGKILL there. A new process on the same database takes the row again once its lease ran out and delivers it with
 // the same Message-ID. At the end every message arrived exactly once: none lost, none twice.
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/open-db.ts';
@@ -33,11 +32,14 @@ const start = (): Promise<ServerProcess> =>
     SMTP_URL: sink.url,
     SMTP_FROM: '"Tickwise" <no-reply@tickwise.test>',
     NOTIFY_LEASE_MS: '6000', // a dead claim is taken again after 6 s (the default is 2 minutes)
+    OPS_TOKEN: BREAK_GLASS, // break-glass, set explicitly: the test reads the queue as an operator
   });
+
+const BREAK_GLASS = 'delivery-kill-break-glass-0123456789';
 
 /** The operator's view of one recipient's message, through the running process's back office. */
 async function opsRow(url: string, to: string): Promise<Record<string, unknown> | undefined> {
-  const token = readFileSync(join(processes.dataDir, 'ops-token'), 'utf8').trim();
+  const token = BREAK_GLASS;
   const res = await fetch(`${url}/api/ops/run/deliveries`, {
     method: 'POST',
     headers: { 'x-ops-token': token, 'content-type': 'application/json' },
@@ -111,5 +113,5 @@ describe('kill -9 of the sender', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000); // two process starts (each migrates and seeds on PGlite) and a lease of 6 s
 });

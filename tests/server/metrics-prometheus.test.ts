@@ -34,6 +34,11 @@ beforeAll(async () => {
   expect((await trader.get('/v1/api/forex/submit', buy)).code).toBe(1);
   expect((await trader.get('/v1/api/forex/submit', { ...buy, cont: '0' })).code).toBe(0);
   await trader.get('/api/news/list', { page: 1, category_id: 1 });
+  const sent = await api(server.baseUrl, { lang: 'en' }).post('/api/notify/send_email', {
+    to: 'metrics@example.com',
+    type: 1,
+  });
+  expect(sent.code).toBe(1);
   const target = new URL(server.metricsUrl ?? '').host;
   prom = await startPrometheus({ targets: [target], rules: RULES.replace(/for: \S+/g, 'for: 0s') });
 });
@@ -70,6 +75,9 @@ describe('the metrics a real Prometheus scrapes', () => {
     expect((await series('tickwise_writer_leader'))[0]?.value).toBe(1);
     expect((await series('tickwise_db_query_duration_seconds_count')).length).toBeGreaterThan(0);
     expect((await series('tickwise_ws_clients')).length).toBe(1);
+    expect(await series('tickwise_deliveries_total{state="queued"}')).toEqual([
+      expect.objectContaining({ labels: expect.objectContaining({ channel: 'email' }), value: 1 }),
+    ]);
   });
 
   it('keeps every label bounded: route patterns, never a URL, a user or a token', async () => {

@@ -383,6 +383,7 @@ describe('funds', () => {
       floating: '-5.000000',
       equity: '994.783000',
       risk_rate: '916.85',
+      margin_call_level: '100.00', // the dealer's level (docs/trading.md "Margin call")
     });
     await price('EURUSD', '1.08500');
   });

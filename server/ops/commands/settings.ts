@@ -39,6 +39,9 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
   app_type: ['0', '1'],
   loss_url: null,
   complaint_email: null,
+  // docs/security.md "Payout holds": hours a new payout method, and withdrawals after a security change, wait.
+  payout_hold_hours: ['0', '1', '6', '12', '24', '48', '72'],
+  withdraw_hold_hours: ['0', '1', '6', '12', '24', '48', '72'],
   ...Object.fromEntries(LANGS.map((l) => [`announcement.${l}`, null])),
 };
 

@@ -119,7 +119,7 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
       />
       <BottomSheet open={asking !== null} onClose={() => setAsking(null)} titleKey="wallet.delete">
         <form
-          className="mw-form"
+          className="mw-form mw-sheet-form"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();

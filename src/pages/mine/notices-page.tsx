@@ -9,7 +9,7 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { PagedList } from './paged-list.tsx';
 import { usePaged } from './use-paged.ts';
-import { NoticeSettingsSection } from './notice-settings-section.tsx';
+import { NoticeSettingsSection } from '../../components/account/notice-settings-section.tsx';
 import './money.css';
 import './notices.css';
 

@@ -56,7 +56,7 @@ export function WithdrawSummary(props: {
   const { lines } = props;
   return (
     <BottomSheet open={open} onClose={props.onClose} titleKey="security.summary_title">
-      <form className="mw-form" onSubmit={submit} noValidate data-testid="withdraw-summary">
+      <form className="mw-form mw-sheet-form" onSubmit={submit} noValidate data-testid="withdraw-summary">
         <dl className="mw-preview">
           <div>
             <dt>{t('security.summary_amount')}</dt>

@@ -47,6 +47,7 @@ export function SessionsSection(props: { sessions: SessionInfo[]; onChange: () =
                 className="btn btn-secondary"
                 onClick={() => setDoomed(s)}
                 data-testid="session-sign-out"
+                data-device={s.device}
               >
                 {t('security.sign_out')}
               </button>

@@ -7,7 +7,7 @@ import { noticeSettings, saveNoticeSettings } from '../../api/notices.ts';
 import { refusalText } from '../../api/client.ts';
 import { checkPhrase, PHRASE_MAX } from '../../../domain/anti-phishing.ts';
 import { toast } from '../../state/toasts.ts';
-import './notices.css';
+import './notice-settings.css';
 
 export function NoticeSettingsSection(): ReactElement {
   const { t } = useTranslation();
