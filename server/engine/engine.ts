@@ -8,7 +8,7 @@ import { checkOpenOrderCap } from '../security/open-orders.ts';
 import { riskRate, sideOf } from '../../domain/money.ts';
 import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
-import { lots, price, usd, type Price, type Ratio, type Usd } from '../../domain/units.ts';
+import { lots, usd, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../services.ts';
 import type { Tick } from '../market/feed.ts';
 import type { Queryable } from '../db/db.ts';
