@@ -1,5 +1,5 @@
 // ESLint for the whole tree (part of `npm test`): type-aware typescript-eslint rules, React hooks rules, and the
-// rooms of ARCHITECTURE.md as import boundaries. The boundary blocks are exported so tests/unit/house/lint-rooms.test.ts
+// rooms of docs/architecture.md as import boundaries. The boundary blocks are exported so tests/unit/house/lint-rooms.test.ts
 // can check each one fires without type information.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -30,7 +30,7 @@ const LAZY_AXIOS = [
 ];
 
 /**
- * i18next is ~16 KB gzip the first screen does not need (issue 37): only src/i18n/engine.ts (a lazy chunk) imports it,
+ * i18next is ~16 KB gzip the first screen does not need: only src/i18n/engine.ts (a lazy chunk) imports it,
  * and components translate with src/i18n/use-translation.ts (react-i18next is gone).
  */
 const LAZY_I18NEXT = [
@@ -119,7 +119,7 @@ const backRoom = (folder, other, uiMessage) => ({
   ]),
 });
 
-/** The rooms table of ARCHITECTURE.md, one block per room. */
+/** The rooms table of docs/architecture.md, one block per room. */
 export const roomBlocks = [
   domainRoom('rooms/domain', ['domain/*'], ['../*', '../../*']),
   // Its folders (numerics/, format/) import each other with '../'; one more level leaves the room.
@@ -132,7 +132,7 @@ export const roomBlocks = [
     ignores: ['src/api/**'],
     rules: restrict(APP_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
-  // Each page folder is a room of its own (issue 39): a page imports its own folder, and what pages share lives below
+  // Each page folder is a room of its own: a page imports its own folder, and what pages share lives below
   // them (src/components/<kind>/, src/state/, domain/) or, for the desk that composes several screens, src/app/.
   {
     name: 'rooms/pages',
@@ -160,7 +160,7 @@ export const roomBlocks = [
 ];
 
 /**
- * One formatter per rule (issues 21 and 39): numbers are read, scaled and rounded in domain/numerics/ (parse,
+ * One formatter per rule: numbers are read, scaled and rounded in domain/numerics/ (parse,
  * scale, round, places), shown by domain/format/ (money, price, percent) and decimal.ts (fixed, exactText), and
  * every caller uses them; decimal.js and its constructor stay inside domain/ so nobody's global config changes our
  * rounding.
@@ -218,7 +218,7 @@ export const formatterBlocks = [
 ];
 
 /**
- * Rules the linter keeps (issue 21, ARCHITECTURE 5 and 4): wall time, timers, frames and storage only in the named
+ * Rules the linter keeps (docs/architecture.md conventions 4 and 5): wall time, timers, frames and storage only in the named
  * adapters, everything else gets them injected; every signal created with a name so a debugger shows what changed.
  */
 const ADAPTERS = [
@@ -266,7 +266,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: TS_FILES })),
   {
     files: TS_FILES,
-    // Each file is checked in its own type world (ARCHITECTURE convention 3): the app with DOM, the worker with
+    // Each file is checked in its own type world (docs/architecture.md convention 3): the app with DOM, the worker with
     // WebWorker, the server with Node and no DOM (tsconfig.server.json), tests and bench with Node.
     languageOptions: {
       parserOptions: {

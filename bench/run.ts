@@ -139,7 +139,7 @@ async function lighthouseSection(
   const runs: LighthouseRun[] = [];
   try {
     // A quick run audits `/` once (each audit takes ~20 s here); the full run audits `/` and `/trade` three times each
-    // and keeps the run with the median performance score. Issue 37: while the three closest scores still lie more
+    // and keeps the run with the median performance score. while the three closest scores still lie more
     // than 5 points apart it runs again (up to 6), and reports the spread with the host's benchmark index and load.
     const pages: [string, string][] = quick
       ? [['/', 'root']]

@@ -1,4 +1,4 @@
-// A deposit's credit (SPEC §5): the charge's units at the rate it was submitted at, rounded down to the cent, so the
+// A deposit's credit (docs/contract.md §5): the charge's units at the rate it was submitted at, rounded down to the cent, so the
 // trader is never credited more than was sent. The operator's approval books exactly this.
 import { dec, fixed, roundDown } from './decimal.ts';
 

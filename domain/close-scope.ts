@@ -1,4 +1,4 @@
-// Which positions a close-all takes (issue 25): one rule for the server (engine.closeAll) and the app's confirm sheet
+// Which positions a close-all takes: one rule for the server (engine.closeAll) and the app's confirm sheet
 // (its count and estimated P&L), so the sheet counts exactly the positions the server will try to close.
 import type { Side } from './money.ts';
 import type { Order } from './types.ts';

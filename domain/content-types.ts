@@ -1,4 +1,4 @@
-// Wire types of the content screens (SPEC §3 News, Trader; invite, complaint mail, announcement), shared by app and server.
+// Wire types of the content screens (docs/contract.md §3 News, Trader; invite, complaint mail, announcement), shared by app and server.
 
 export interface NewsItem {
   id: number;
@@ -41,7 +41,7 @@ export interface Announcement {
   content: string; // plain text, paragraphs separated by blank lines
 }
 
-/** The register link an invite shares: the app's own address with the hash route of SPEC §2. */
+/** The register link an invite shares: the app's own address with the hash route of docs/contract.md §2. */
 export function inviteLink(appBase: string, code: string): string {
   return `${appBase.replace(/[#?].*$/, '')}#/register?invite_code=${encodeURIComponent(code)}`;
 }

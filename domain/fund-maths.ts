@@ -1,4 +1,4 @@
-// SPEC §9 fund maths, one rule for the subscribe sheet and the server: daily profit = dividend_percentage × amount
+// docs/contract.md §9 fund maths, one rule for the subscribe sheet and the server: daily profit = dividend_percentage × amount
 // / 100 (4 decimals, rounded down: never pay a fraction more than promised), total = lock days × daily profit,
 // penalty = amount × liquidated_damages / 100 (to the cent, half up); and the subscription amount's check.
 import { parseAmount, USD_AMOUNT, type AmountError } from './amount-input.ts';
@@ -30,7 +30,7 @@ export type FundAmountCheck =
 
 /**
  * A subscription amount against its fund, one rule for the subscribe screen (before its confirm sheet) and
- * /api/fund/buy: required (SPEC §5 'input lock number'), a plain positive USD amount (amount-input.ts), at least
+ * /api/fund/buy: required (docs/contract.md §5 'input lock number'), a plain positive USD amount (amount-input.ts), at least
  * the fund's minimum, at most its maximum. The error is the i18n key under `errors.` with its parameters.
  */
 export function checkFundAmount(

@@ -1,4 +1,4 @@
-// Wire types of the fixed-term funds (SPEC §3 Mining fund, Subscription, Income item; §7 /api/fund/*).
+// Wire types of the fixed-term funds (docs/contract.md §3 Mining fund, Subscription, Income item; §7 /api/fund/*).
 // Amounts are exact decimal strings; times "YYYY-MM-DD HH:mm:ss" UTC. Lists are paged with `last_page`.
 
 export interface MiningFund {

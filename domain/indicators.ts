@@ -1,4 +1,4 @@
-// The chart's indicators as plain data (issue 36): which ones a trader shows and with what parameters, the rules a
+// The chart's indicators as plain data: which ones a trader shows and with what parameters, the rules a
 // parameter must meet, and the lines each one draws. The worker computes the values (workers/indicators.ts); the
 // chart draws the lines; the settings sheet edits these settings; the server keeps them per account.
 
@@ -27,7 +27,7 @@ interface ParamRule {
 
 const bars = (name: string, def: number, max = 500): ParamRule => ({ name, def, max, integer: true, bars: true });
 
-/** Parameters per kind, in order (SPEC leaves them open; the defaults are the ones MT5, Binance and TradingView use). */
+/** Parameters per kind, in order (the contract leaves them open; the defaults are the ones MT5, Binance and TradingView use). */
 export const PARAM_RULES: Readonly<Record<IndicatorKind, readonly ParamRule[]>> = {
   ma: [
     bars('chart.ind_param_period', 5),

@@ -1,4 +1,4 @@
-// SPEC §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these,
+// docs/contract.md §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these,
 // with ONE rounding rule (money(), 6 places half-up) applied at the same points, so a preview equals what is booked.
 import { dec, fixed, halfUp, type Dec, type DecInput } from './decimal.ts';
 import { MONEY_PLACES, RATIO_PLACES } from './numerics/places.ts';
@@ -23,7 +23,7 @@ export function ratioText(v: DecInput): string {
   return fixed(v, RATIO_PLACES);
 }
 
-/** Margin (SPEC §9): fixed mode = lots × units per lot; leveraged = lots × units per lot × price / multiplier. */
+/** Margin (docs/contract.md §9): fixed mode = lots × units per lot; leveraged = lots × units per lot × price / multiplier. */
 export function margin(spec: ContractSpec, quantity: Lots, atPrice: Price, multiple: number): Usd {
   const units = quantity.times(dec(spec.ForexContNum));
   if (spec.MarginMode === FIXED_MARGIN_MODE) return usd(units);
@@ -31,7 +31,7 @@ export function margin(spec: ContractSpec, quantity: Lots, atPrice: Price, multi
   return usd(units.times(atPrice).div(multiple));
 }
 
-/** Handling fee (SPEC §9): trade_fee_type 1 = lots × fee rate, otherwise margin × fee rate. */
+/** Handling fee (docs/contract.md §9): trade_fee_type 1 = lots × fee rate, otherwise margin × fee rate. */
 export function fee(spec: ContractSpec, quantity: Lots, marginUsd: Usd, tradeFeeType: number): Usd {
   const rate = dec(spec.ForexFeeRate);
   return usd(tradeFeeType === FEE_TYPE_PER_LOT ? quantity.times(rate) : marginUsd.times(rate));
@@ -72,7 +72,7 @@ export function positionPnl(spec: ContractSpec, side: Side, quantity: Lots, open
   return money(pnl(spec, side, quantity, openPrice, current));
 }
 
-/** A partial close (issue 25): the share of `amount` (margin, fee) that goes with `part` of `whole` lots, rounded
+/** A partial close: the share of `amount` (margin, fee) that goes with `part` of `whole` lots, rounded
  * half-up like every amount; the rest keeps exactly amount − share, so the two always add up to the amount. */
 export function proRata(amount: Usd, part: Lots, whole: Lots): { part: Usd; rest: Usd } {
   const share = money(amount.times(part).div(whole));
@@ -136,7 +136,7 @@ export function lotsValid(quantity: Lots, minLots: string, step: string): boolea
   return s.lte(0) ? true : quantity.mod(s).isZero();
 }
 
-/** SPEC §5: the lot minus button is disabled when quantity − Pip would be zero or less. */
+/** docs/contract.md §5: the lot minus button is disabled when quantity − Pip would be zero or less. */
 export function canDecreaseLots(quantity: Lots, step: string): boolean {
   return quantity.minus(dec(step)).gt(0);
 }

@@ -105,14 +105,14 @@ function floorToStep(raw: Dec, step: string): string {
   return fixed(steps.lt(0) ? dec(0) : steps.times(step), places);
 }
 
-/** Size by notional (issue 35): the lots whose value (lots × units per lot × price) is at most `usd`. */
+/** Size by notional: the lots whose value (lots × units per lot × price) is at most `usd`. */
 export function lotsForNotional(usd: string, price: string, unitsPerLot: string, step: string): string | null {
   if (!isDecimalText(usd) || !isDecimalText(price) || !isDecimalText(unitsPerLot)) return null;
   const perLot = dec(price).times(unitsPerLot);
   return perLot.gt(0) ? floorToStep(dec(usd).div(perLot), step) : null;
 }
 
-/** Size by risk (issue 35): the lots that lose at most `percent` % of `equity` if the price goes from `entry` to
+/** Size by risk: the lots that lose at most `percent` % of `equity` if the price goes from `entry` to
  * `stop` (loss per lot = units per lot × the distance). Null without a stop at a distance. */
 export function lotsForRisk(
   equity: string,

@@ -1,4 +1,4 @@
-// Price alerts' shared rules (issue 26 item 4, docs/alerts.md): the kinds and conditions, the caps, the wire shapes,
+// Price alerts' shared rules (docs/alerts.md): the kinds and conditions, the caps, the wire shapes,
 // the day-move percentage's limits, and the one test of "the condition holds", used by the server (its tick index and
 // its validation) and the app (the form's validation).
 import { percentText } from './format/percent.ts';

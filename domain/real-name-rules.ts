@@ -1,4 +1,4 @@
-// The real-name form's rules, one for the form (checked as typed, issue 35) and POST /api/user_real/real_name: a name
+// The real-name form's rules, one for the form (checked as typed) and POST /api/user_real/real_name: a name
 // of letters (any script) with spaces, dots, hyphens and apostrophes between them; an ID number of 4 to 30 letters,
 // digits or hyphens. The answer is the i18n key under `errors.`, or null.
 export const NAME_MAX = 100;

@@ -1,4 +1,4 @@
-// Wire types of the REST contract (SPEC §3): field names exactly as the spec writes them.
+// Wire types of the REST contract (docs/contract.md §3): field names exactly as the spec writes them.
 // Money and prices travel as decimal strings; kline OHLC as numbers (chart data, never money).
 
 export interface Envelope<T> {
@@ -49,10 +49,10 @@ export interface Category {
 }
 
 export type Period = '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day' | '1week';
-/** SPEC §9's six periods: the ones the market stores, each nesting in the next. */
+/** docs/contract.md §9's six periods: the ones the market stores, each nesting in the next. */
 export const PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '1day'];
 /**
- * Every period a chart offers, shortest first (issue 36): SPEC's six plus 4hour and 1week, which the server builds
+ * Every period a chart offers, shortest first: the contract's six plus 4hour and 1week, which the server builds
  * from its 60min and 1day bars (server/market/bars.ts DERIVED_PERIODS).
  */
 export const CHART_PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week'];
@@ -94,14 +94,14 @@ export interface Order {
   TradeFee: string; // handling fee
   TargetLossPrice: string; // "0" = none
   TargetProfitPrice: string; // "0" = none
-  /** Trailing-stop distance (issue 25), "0" = none; while set, TargetLossPrice is the current trailing stop.
+  /** Trailing-stop distance, "0" = none; while set, TargetLossPrice is the current trailing stop.
    * Optional: answers recorded before it (fixtures, an older server) mean none. */
   TrailDistance?: string;
   Status: OrderStatus;
   CloseReason: CloseReason | '';
   CreateTimeHandler: string; // formatted create time (UTC ISO)
   CompleteTimeHandler: string; // formatted completion time, "" while open
-  /** A pending order's expiry (issue 35), UTC ISO; "" = good till cancelled. Optional: older answers mean none. */
+  /** A pending order's expiry, UTC ISO; "" = good till cancelled. Optional: older answers mean none. */
   ExpireTimeHandler?: string;
   /** Accrued swap of the position (docs/trading.md "Swaps"), 6 decimals, negative = charged. Optional: older
    * answers mean none. */
@@ -178,7 +178,7 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hk';
 
-/** A service-provider company (SPEC §3), listed by the main site's search (/api/company/getCompany). */
+/** A service-provider company (docs/contract.md §3), listed by the main site's search (/api/company/getCompany). */
 export interface Company {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-// Wire types of the wallet (SPEC §3, §7 "Funds" and user_real): the contract between the server's wallet routes and
+// Wire types of the wallet (docs/contract.md §3, §7 "Funds" and user_real): the contract between the server's wallet routes and
 // the app's money screens. Amounts travel as exact decimal strings; times as "YYYY-MM-DD HH:mm:ss" (UTC).
 
 /** GET /api/quickCharge/info: one crypto deposit network (charge_id of a coin charge is its id). */
@@ -109,7 +109,7 @@ export interface Paged<T> {
   total: number;
 }
 
-/** SPEC §9: the wallet is in USD. */
+/** docs/contract.md §9: the wallet is in USD. */
 export const CURRENCY = 'USD';
 
 /** The trading account's figures (`/v1/api/main/account/forexDetail`). */

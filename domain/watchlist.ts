@@ -1,4 +1,4 @@
-// The watchlist's shared rules (issue 25 item 4): the cap and the reorder, used by the server (the account's list) and
+// The watchlist's shared rules: the cap and the reorder, used by the server (the account's list) and
 // the app (the visitor's list in IndexedDB, and the optimistic update before the server answers).
 
 /** At most this many favourites: a list to glance at, not a second market list (shown unvirtualised while ordering). */

@@ -1,4 +1,4 @@
-// The withdrawal fee and what the trader receives (SPEC §5): one rule for the app's preview and the server's draw.
+// The withdrawal fee and what the trader receives (docs/contract.md §5): one rule for the app's preview and the server's draw.
 import { dec, fixed, halfUp, type Dec } from './decimal.ts';
 import { isUnsignedDecimalText } from './decimal-text.ts';
 import { FeeType, type WithdrawCurrency } from './wallet-types.ts';
@@ -36,7 +36,7 @@ export function withdrawPreview(amountText: string, c: FeeTerms | undefined): Wi
 }
 
 /**
- * The amounts a withdrawal in this currency may ask for (the field's placeholder, issue 35): from the first cent
+ * The amounts a withdrawal in this currency may ask for (the field's placeholder): from the first cent
  * whose received amount is above 0 (more than a fixed fee) to the smaller of the amount rule's maximum and what is
  * available. Decimal texts; `max` is null while the balance is not known.
  */

@@ -108,7 +108,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   });
   // No permessage-deflate (ws's default, said here so an upgrade cannot turn it on unseen): each socket would hold its
   // own zlib contexts (hundreds of KB at 1,000s of sockets) and deflate every batch once per socket instead of
-  // sending the one encoded frame to all. Quote frames are small and already compact (bench/README.md, issue 15).
+  // sending the one encoded frame to all. Quote frames are small and already compact (bench/README.md).
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false } });
 
   const hasClient = existsSync(resolve(distDir, 'index.html'));

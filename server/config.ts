@@ -160,7 +160,7 @@ function factorEnv(env: NodeJS.ProcessEnv): number | undefined {
   return n;
 }
 
-/** PGLITE_WORKER: embedded PGlite runs on a worker thread unless it is `0`. Issue 38's 30-minute soak (50 users) kept
+/** PGLITE_WORKER: embedded PGlite runs on a worker thread unless it is `0`. The 30-minute soak (50 users) kept
  * the event loop's lag p99 under 25 ms that way, against 123–205 ms with every query on the server's own thread
  * (docs/reliability.md). */
 export function pgliteWorkerEnv(raw: string | undefined): boolean {

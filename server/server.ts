@@ -285,7 +285,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       databaseUrl: config.databaseUrl,
       delivery: delivery.sender,
     };
-    // Pending-order expiry (issue 35), on the writer only: due pending orders cancelled every second.
+    // Pending-order expiry, on the writer only: due pending orders cancelled every second.
     if (role !== 'gateway') {
       stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
     }

@@ -23,7 +23,7 @@ moveToHashRoute(
   ROUTES.map((r) => r.path),
 );
 
-// A desktop browser that is being sent to the pc. host starts nothing here (SPEC §9).
+// A desktop browser that is being sent to the pc. host starts nothing here (docs/contract.md §9).
 if (!followDesktopHost()) {
   void startApp().then(async (navigation) => {
     const attach = await prepareAttach(document, window);

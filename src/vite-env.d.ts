@@ -7,7 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_API_SUBDOMAIN?: string;
   /** API origin used when the page is not served over http(s) (file://, an app shell). */
   readonly VITE_API_FALLBACK?: string;
-  /** "1": a desktop browser on a host with a subdomain is sent to the pc. host (SPEC §9, docs/product.md). */
+  /** "1": a desktop browser on a host with a subdomain is sent to the pc. host (docs/contract.md §9, docs/product.md). */
   readonly VITE_DESKTOP_REDIRECT?: string;
 }
 

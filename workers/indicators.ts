@@ -1,4 +1,4 @@
-// The chart's indicators, computed in the worker from the kline series it keeps (issue 36, docs/worker.md
+// The chart's indicators, computed in the worker from the kline series it keeps (docs/worker.md
 // "Indicators"). trading-signals does the maths: each of its indicators takes `update(value, replace)`, so a tick of
 // the live bar replaces that bar's input (constant work per indicator, whatever the history's length), a new bar adds
 // one, and a history is one pass. A value the library does not yet define (too little history) is NaN: the chart draws

@@ -15,7 +15,7 @@ export interface FeedConfig {
   apiBase: string; // absolute http(s) origin for REST the feed calls itself (klines)
   lang: string;
   token: string | null;
-  tradeFeeType: number; // base settings trade_fee_type (SPEC §9)
+  tradeFeeType: number; // base settings trade_fee_type (docs/contract.md §9)
   staleAfterMs: number; // a quote older than this is stale while its market is open
 }
 

@@ -1,4 +1,4 @@
-// Order previews and live account figures (pure): SPEC §9 margin, fee and P&L through domain/money.ts, the same
+// Order previews and live account figures (pure): docs/contract.md §9 margin, fee and P&L through domain/money.ts, the same
 // functions the server uses as the authority; per-quote P&L on scaled integers (domain/scaled-money.ts), which
 // round exactly like them. Results are decimal strings, never binary floats.
 import { dec, isDecimalText } from '../domain/decimal.ts';

@@ -1,4 +1,4 @@
-// The `cluster` section (issue 23): the roles as processes on this machine — a throwaway PostgreSQL, a nats-server,
+// The `cluster` section: the roles as processes on this machine — a throwaway PostgreSQL, a nats-server,
 // two market processes (one leads, one waits) and 1, 2, then 4 gateways, nothing pinned (2 cores shared by all).
 // 1. Fan-out: N websocket clients spread evenly over the gateways, connected to them directly (no front: the figure
 //    is the gateways', not haproxy's), through fanout/load-client.ts; per-gateway, broker and writer CPU from /proc.

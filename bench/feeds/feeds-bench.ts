@@ -1,4 +1,4 @@
-// The `feeds` section (issue 33): the market writer on real sources. The stand-in LP (tests/fixtures/fix-lp.ts) in this
+// The `feeds` section: the market writer on real sources. The stand-in LP (tests/fixtures/fix-lp.ts) in this
 // process streams incremental refreshes to a server process on PRICE_SOURCES=fix for 300 and 2,000 mapped symbols at
 // 20 ticks/s each; the server's CPU per 1,000 ingested ticks is read from /proc beside the simulator's own at the same
 // rate. On the 300-symbol run a probe symbol measures LP send → websocket client frame (p50/p99), then goes silent

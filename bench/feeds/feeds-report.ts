@@ -1,4 +1,4 @@
-// The feeds section in a run's figures (compared with the baseline), targets (issue 33's goals) and printed table.
+// The feeds section in a run's figures (compared with the baseline), targets (the goals) and printed table.
 import { figure, TOL, type Figures } from '../lib/figures.ts';
 import { num, table } from '../lib/table.ts';
 import { check, type TargetCheck } from '../lib/targets.ts';
@@ -18,7 +18,7 @@ export function feedsFigures(r: FeedsResult | null | undefined): Figures {
   return f;
 }
 
-/** Issue 33's goals on this machine. */
+/** The goals on this machine. */
 export function feedsTargets(r: FeedsResult | null | undefined): TargetCheck[] {
   const big = r?.rows.find((x) => x.source === 'fix' && x.symbols === 2000 && !x.error);
   return [

@@ -104,12 +104,12 @@ export function renderTables(s: Sections, base: Figures | null): string {
 }
 
 /**
- * Printed first (issue 15, goal 3): main-thread task milliseconds per second at 1× per screen and mode, from the trace
+ * Printed first (goal 3): main-thread task milliseconds per second at 1× per screen and mode, from the trace
  * of the window with the rAF probe off, and with it on. Unthrottled, it is the figure that does not swing with the
  * machine the way the 6× figures do.
  */
 function cpuTable(r: NonNullable<Sections['render']>): string | null {
-  // Per painted update, the achieved rate beside it (issue 24): "ms/s @ updates/s = ms/update" per mode.
+  // Per painted update, the achieved rate beside it: "ms/s @ updates/s = ms/update" per mode.
   const cell = (x: ScreenSummary['worker'] | undefined): string =>
     x && x.mainMsPerSec
       ? `${num(x.mainMsPerSec?.median, 1)} @ ${num(x.updatesPerSecQuiet?.median, 1)}/s = ${num(x.mainMsPerUpdate?.median, 2)}`

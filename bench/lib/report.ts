@@ -23,9 +23,9 @@ export interface Sections {
   fanout: FanoutResult | null;
   /** Optional: results written before the section existed have none. */
   engine?: EngineBenchRow[] | null;
-  /** Optional like `engine`: issue 23's roles as processes (bench/cluster/). */
+  /** Optional like `engine`: the roles as processes (bench/cluster/). */
   cluster?: ClusterResult | null;
-  /** Optional like `engine`: issue 33's real price sources (bench/feeds/). */
+  /** Optional like `engine`: the real price sources (bench/feeds/). */
   feeds?: FeedsResult | null;
 }
 
@@ -112,7 +112,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
     const w = sum?.worker;
     const p = `phone 6× ${name}`;
     out.push(
-      // Long tasks are read from the trace with the rAF probe off (issue 24, goal 3): the probe's own loop added long
+      // Long tasks are read from the trace with the rAF probe off (goal 3): the probe's own loop added long
       // tasks on a 6× page (3 on the list where a plain loop sees 0–1).
       check(
         `phone.${name}.longTasks`,
@@ -150,7 +150,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
         'KB',
       ),
     );
-    // Removed in round three (issue 24), with the reason:
+    // Removed in round three, with the reason:
     // - "main thread busy ≤ 25 % at 6×": the hand-written floor page doing the same work is 37.5 % busy at 6×, so the
     //   goal was below the floor; "per update within 1.2× of the floor page" replaces it (roundThreeTargets).
     // - "TBT worker/main ≥ 5× lower": it compared modes painting at different rates (10 vs 20 a second); at equal
@@ -219,7 +219,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
       check(`server.submit.postgres.c${r.concurrency}.p99`, `${p}, p99`, r.p99, '<=', 100, 'ms'),
     );
   }
-  // Issue 22: 10,000 open orders at 2,000 ticks/s within 20 % of one core (CPU per tick × 2,000).
+  // 10,000 open orders at 2,000 ticks/s within 20 % of one core (CPU per tick × 2,000).
   const e10k = s.engine?.find((r) => r.index === 'tick' && r.orders === 10000);
   out.push(
     check(
@@ -243,7 +243,7 @@ function workerMinusMain(sum: ScreenSummary | undefined, key: keyof ScreenSummar
   return w === null || w === undefined || m === null || m === undefined ? null : w - m;
 }
 
-/** Issue 15's render goals 1–3: the worker no worse on /trade, the stress case, the 1× CPU per second. */
+/** The render goals 1–3: the worker no worse on /trade, the stress case, the 1× CPU per second. */
 function roundTwoRenderTargets(s: Sections): TargetCheck[] {
   const out: TargetCheck[] = [];
   const trade = screen(s, 'phone-6x', 'trade');
@@ -274,7 +274,7 @@ function roundTwoRenderTargets(s: Sections): TargetCheck[] {
       'ms',
     ),
   );
-  // Issue 15's "1× CPU ≤ 15 ms/s" is gone (issue 24): at 10 updates a second it was below what the hand-written
+  // The "1× CPU ≤ 15 ms/s" is gone: at 10 updates a second it was below what the hand-written
   // floor page itself needs in this browser; the per-update targets against the floor replace it.
   return out;
 }
@@ -283,7 +283,7 @@ const med = (v: { median: number | null } | undefined): number | null => v?.medi
 const div = (a: number | null, b: number | null): number | null => (a === null || b === null || b === 0 ? null : a / b);
 
 /**
- * Issue 24: per painted update at equal cadence. The worker mode against the main-thread mode (≤ 1×) and against the
+ * per painted update at equal cadence. The worker mode against the main-thread mode (≤ 1×) and against the
  * hand-written floor page (≤ 1.2×), both screens at 1× and 6×; the probe's own cost; the multi-core stress case;
  * the stress case's long tasks on one core; tick-to-paint on the desktop; the renderer's total CPU per mode.
  */

@@ -1,4 +1,4 @@
-// Issue 37's goals as checks over a full run: Lighthouse ≥ 95 with TBT ≤ 150 ms and LCP ≤ 1.8 s on `/` and `/trade`
+// The goals as checks over a full run: Lighthouse ≥ 95 with TBT ≤ 150 ms and LCP ≤ 1.8 s on `/` and `/trade`
 // (the median of runs within 5 points of each other, else the spread is a miss with its reason), /trade and the list
 // within 1.2× of their floor pages at 1× and 6× by the bench's figure and by the CDP TaskDuration cross-check, the two
 // agreeing within 10 %, the desk at 5,000 × 20/s within 1.5× of its floor, and the first screen ≤ 100 KB gzip.

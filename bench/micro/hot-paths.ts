@@ -1,6 +1,6 @@
 // Section 2: micro-benchmarks (tinybench) of the worker's hot paths, run by bench/run.ts in a child process pinned to
 // one core: the whole feed per tick (parse, validate, conflate, flush), kline aggregation per live update (alone and
-// with the chart's four indicators, issue 36), a 500-bar indicator history, and the P&L/equity recompute per quote
+// with the chart's four indicators), a 500-bar indicator history, and the P&L/equity recompute per quote
 // with N open positions. Prints one JSON array on stdout.
 import { Bench } from 'tinybench';
 import { Feed } from '../../workers/feed/feed.ts';

@@ -1,4 +1,4 @@
-// Bytes per minute a page receives on its socket, normal vs low-bandwidth mode (issue 26): the real server with 300
+// Bytes per minute a page receives on its socket, normal vs low-bandwidth mode: the real server with 300
 // instruments at 20 ticks/s and `ws` clients side by side for the same window, per screen:
 //   market  the market list's socket: DAY_MARKET
 //   trade   /trade's socket: DAY_MARKET and its chart's live bar, KLINE.SYN0001

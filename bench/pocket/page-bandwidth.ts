@@ -1,4 +1,4 @@
-// Bytes per minute the real app receives on its socket (issue 26), normal vs low-bandwidth mode, measured in the page:
+// Bytes per minute the real app receives on its socket, normal vs low-bandwidth mode, measured in the page:
 // Chromium, a phone context (360×740), the real server with 300 synthetic instruments at 20 ticks/s, the production
 // build in dist/ (build it first). Per mode: the market list filtered to the synthetic category (every row ticks at
 // 20/s), then /trade on its first row (the list stays mounted behind it, kept alive), each for a window of

@@ -43,7 +43,7 @@ interface Pending {
 
 /**
  * "Painted" is the first task after the rendering that includes the batch. Since the paint-driven flow control
- * (issue 24) both feed modes apply a batch in a task between frames (a message in worker mode, a timer in main
+ * both feed modes apply a batch in a task between frames (a message in worker mode, a timer in main
  * mode), so the next frame paints it.
  */
 export class BenchProbe {
@@ -138,7 +138,7 @@ export class BenchProbe {
   }
 }
 
-/** True when the page was opened with `bench` in its query (before the hash, or after it: SPEC §2 routing). */
+/** True when the page was opened with `bench` in its query (before the hash, or after it: docs/contract.md §2 routing). */
 export function benchFlag(search: string, hash: string): boolean {
   const q = hash.indexOf('?');
   return new URLSearchParams(search).has('bench') || (q >= 0 && new URLSearchParams(hash.slice(q + 1)).has('bench'));

@@ -3,7 +3,7 @@
 import type { FeedModeName, ScreenName } from './run-one.ts';
 
 /**
- * The chart's indicators during a case (issue 36), set on the bench account before each run: 'default' (MA + VOL, what
+ * The chart's indicators during a case, set on the bench account before each run: 'default' (MA + VOL, what
  * a trader gets), 'candles' (none: the A of the indicator cost) or 'four' (MA + BOLL + VOL + MACD: the issue's B).
  */
 export type ChartIndicators = 'default' | 'candles' | 'four';
@@ -17,7 +17,7 @@ export interface RenderCase {
   /** What alternates per pair: the app's two feed modes and the hand-written floor page (floor-pages.ts). */
   modes: FeedModeName[];
   /**
-   * The multi-core phone (issue 24, goal 4): the browser on both cores, so the renderer's main thread and the feed
+   * The multi-core phone (goal 4): the browser on both cores, so the renderer's main thread and the feed
    * worker can run at once. CDP throttles the page's main thread only; Chromium refuses it on a worker target.
    */
   multiCore: boolean;
@@ -59,7 +59,7 @@ const MODES: FeedModeName[] = ['worker', 'main', 'floor'];
 
 export function renderCases(profile: Profile): RenderCase[] {
   const full = profile === 'full';
-  // Round three (issue 24) adds the floor page to every case and a multi-core profile: to keep the full run near
+  // Round three adds the floor page to every case and a multi-core profile: to keep the full run near
   // 36 minutes the phone has 3 pairs of 10 s windows (was 5 of 20 s) and the 4× follow-up is gone (1× and 6× bracket
   // it). Quick: one or two pairs, short windows.
   const timing = full
@@ -140,7 +140,7 @@ export function renderCases(profile: Profile): RenderCase[] {
     quietMs,
     pairs: full ? 2 : 1,
   };
-  // Issue 36's A/B: /trade with candles only, then with MA + BOLL + VOL + MACD, at 6× and (follow-up) 1×, the worker
+  // The A/B: /trade with candles only, then with MA + BOLL + VOL + MACD, at 6× and (follow-up) 1×, the worker
   // mode only (the question is the chart's cost, not the feed's home). Goal: main-thread time per painted update with
   // the four ≤ 1.15× candles only at both throttles.
   const indicatorCase = (indicators: 'candles' | 'four'): RenderCase => ({

@@ -1,4 +1,4 @@
-// The hand-written floor pages (issue 24, goal 2): what the list and /trade cost with nothing but the work itself.
+// The hand-written floor pages (goal 2): what the list and /trade cost with nothing but the work itself.
 // A worker parses the same DAY_MARKET frames from the bench server and hands the page the newest quote per shown
 // code under the app's flow rule (one batch in flight, credit after the frame that paints it, a fresh change
 // gathered 4 ms). List: 13 rows of code, price, change and a 60-point canvas sparkline, plain DOM, `contain:

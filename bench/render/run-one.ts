@@ -61,7 +61,7 @@ export interface PhaseSpec {
 
 export interface RunSpec {
   screen: ScreenName;
-  /** The chart's indicators, set on the bench account before the page loads (issue 36). */
+  /** The chart's indicators, set on the bench account before the page loads. */
   indicators?: ChartIndicators;
   mode: FeedModeName;
   pair: number;
@@ -123,7 +123,7 @@ export interface RunMetrics {
   quotesPerSec: number | null;
   heapGrowthMb: number | null;
   traceLongTasks: number | null;
-  // Round three (issue 24): from the quiet window (rAF loop stopped), so the probe's own cost stays out.
+  // Round three: from the quiet window (rAF loop stopped), so the probe's own cost stays out.
   /** Batches painted per second in the quiet window: the achieved update rate beside every per-second figure. */
   updatesPerSecQuiet: number | null;
   /**
@@ -143,7 +143,7 @@ export interface RunMetrics {
   workerMsPerSec: number | null;
   /** Long tasks of the main thread in the quiet window, from the trace (no observer). */
   traceLongTasksQuiet: number | null;
-  // Round four (issue 37): the outside cross-check of mainMsPerUpdate, as an engineer would measure it without the
+  // Round four: the outside cross-check of mainMsPerUpdate, as an engineer would measure it without the
   // bench: CDP Performance.getMetrics TaskDuration over a window of the same length, rAF loop off, no tracing.
   /** Main-thread TaskDuration, ms per second (CDP). */
   cdpTaskMsPerSec: number | null;
@@ -400,7 +400,7 @@ async function taskDuration(cdp: CDPSession): Promise<number | null> {
 }
 
 /**
- * The cross-check (issue 37): the same page, the same rate, rAF loop off, no trace running: TaskDuration from CDP's
+ * The cross-check: the same page, the same rate, rAF loop off, no trace running: TaskDuration from CDP's
  * Performance domain before and after `ms`, and the batches painted meanwhile. Independent of the trace summary the
  * bench's own figure comes from.
  */

@@ -1,4 +1,4 @@
-// Where one painted update's main-thread time goes (issue 24, "trace evidence for every miss"): a DevTools-timeline
+// Where one painted update's main-thread time goes ("trace evidence for every miss"): a DevTools-timeline
 // trace of a quiet window (the bench's rAF loop stopped) split per update into phases (bench/report/phases.ts), with
 // the counts behind them (style recalcs and the elements they touched, layouts, paints) and the main thread's
 // sampled self time by function. The same split for the app and its floor page shows what the app does on top.

@@ -1,4 +1,4 @@
-// Issue 37: Lighthouse runs of a page must lie within MAX_SPREAD points of each other, or the bench says why they do
+// Lighthouse runs of a page must lie within MAX_SPREAD points of each other, or the bench says why they do
 // not and runs again. Simulated throttling scales the page's CPU work by the host's speed at that moment, which
 // Lighthouse measures itself (`environment.benchmarkIndex`); on a shared machine that index and the load average are
 // what move between runs, so each run records both and a wide spread is reported with them.

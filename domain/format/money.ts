@@ -12,7 +12,7 @@ import { roundText } from '../numerics/round.ts';
 export const NO_VALUE = '--';
 
 export interface MoneyTextOptions {
-  /** Decimals shown, rounded half-up: MONEY_PLACES (6) by default; the screens show balances with 2 (SPEC §9). */
+  /** Decimals shown, rounded half-up: MONEY_PLACES (6) by default; the screens show balances with 2 (docs/contract.md §9). */
   places?: number;
   /** Every decimal the amount has, not rounded (and trimmed to at least 2): the ledger's balances. */
   exact?: boolean;

@@ -1,4 +1,4 @@
-// The telephone area codes (SPEC §3 AreaCode): the list the sign-up form offers, and one code's dialling prefix.
+// The telephone area codes (docs/contract.md §3 AreaCode): the list the sign-up form offers, and one code's dialling prefix.
 import type { AreaCode } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 

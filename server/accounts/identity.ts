@@ -48,7 +48,7 @@ export function signUpAccount(b: {
   return b.type === 'mobile' ? b.mobile || b.account : b.account;
 }
 
-/** Length rule for a new password, and the repeat must match (SPEC §5 "Password inconsistency"). */
+/** Length rule for a new password, and the repeat must match (docs/contract.md §5 "Password inconsistency"). */
 export function checkNewPassword(password: string, repeat?: string): void {
   if (!passwordLengthOk(password)) {
     throw new ApiError('password_length', undefined, { min: PASSWORD_MIN, max: PASSWORD_MAX });

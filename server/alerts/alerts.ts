@@ -1,4 +1,4 @@
-// Price-alert rules (issue 26 item 4, docs/alerts.md): at most ALERTS_MAX active alerts per user (of both kinds), each
+// Price-alert rules (docs/alerts.md): at most ALERTS_MAX active alerts per user (of both kinds), each
 // on a listed instrument, either at a positive price within the instrument's precision or at a day move of N % within
 // PERCENT_MIN..PERCENT_MAX (2 decimals), with an optional short note; a user deletes only
 // their own. Each change is one transaction holding the user's row (two devices adding the last place apply one after

@@ -1,6 +1,6 @@
 // The one session check of a route group (as fastify/demo's autohooks): a preHandler on the group's plugin finds the
 // caller's user (ApiError 999 when there is none; 'real_account_required' for a demo user where the group says so,
-// SPEC §6) and puts it on the request, so no handler repeats the check. A preHandler, not onRequest: the schema has
+// docs/contract.md §6) and puts it on the request, so no handler repeats the check. A preHandler, not onRequest: the schema has
 // checked the input first, as when each handler called sessionUser itself.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 export interface SessionOptions {
-  /** Demo users are refused with 'real_account_required' (SPEC §6). */
+  /** Demo users are refused with 'real_account_required' (docs/contract.md §6). */
   real?: boolean;
   /** A caller this accepts needs no session (the operators' token on a shared route); sessionUser stays null. */
   unless?: (request: FastifyRequest) => boolean | Promise<boolean>;

@@ -39,7 +39,7 @@ export function requestToken(request: FastifyRequest): string | null {
   return tokenFromHeader(request.headers.authorization);
 }
 
-/** The session's user when it is a real account; demo users get 'real_account_required' (SPEC §6). */
+/** The session's user when it is a real account; demo users get 'real_account_required' (docs/contract.md §6). */
 export async function realSessionUser(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   request: FastifyRequest,

@@ -1,4 +1,4 @@
-// The users table as the server sees it (its queries, as a repository) and its wire shape (SPEC §3 User).
+// The users table as the server sees it (its queries, as a repository) and its wire shape (docs/contract.md §3 User).
 import type { User } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 

@@ -1,4 +1,4 @@
-// Chart settings on the account (issue 36): read (the defaults when none are stored, or when stored ones no longer
+// Chart settings on the account: read (the defaults when none are stored, or when stored ones no longer
 // keep the rules) and replace as a whole. The rules are domain/indicators.ts', the same the settings sheet keeps.
 import {
   defaultIndicatorSettings,

@@ -1,4 +1,4 @@
-// The companies directory's SQL (SPEC §7 company/getCompany): by id, or by a part of the name, at most 50.
+// The companies directory's SQL (docs/contract.md §7 company/getCompany): by id, or by a part of the name, at most 50.
 import type { Company } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 

@@ -83,7 +83,7 @@ export async function realTraders(q: Queryable, now: number): Promise<Unranked[]
     three_week_profit: fixed(a.profit3 ?? 0, 2),
     total_rate: pct(a.profit_all, a.margin_all),
     total_trade_num: Number(a.n_all),
-    followers: 0, // copy trading is not built yet (SPEC keeps it for later)
+    followers: 0, // copy trading is not built yet (the contract keeps it for later)
   }));
 }
 

@@ -274,7 +274,7 @@ export class OrderEngine {
     return this.afterCommit(out.part.closed, 'FOREX_CLOSED', 'user');
   }
 
-  /** Close all (issue 25): every holding order of the user in the scope, each in its own transaction, one after the
+  /** Close all: every holding order of the user in the scope, each in its own transaction, one after the
    * other; a refusal of one (its market closed, a race) does not stop the others. The result lists each. */
   async closeAll(userId: number, scope: CloseScope): Promise<CloseAllItem[]> {
     const held = await openOrdersOfUser(this.ctx.db, userId, 1);

@@ -1,4 +1,4 @@
-// Stored order row → the wire Order of SPEC §3: prices at the instrument's precision, money at 6 decimals, and for a
+// Stored order row → the wire Order of docs/contract.md §3: prices at the instrument's precision, money at 6 decimals, and for a
 // holding order the floating P&L at the current price.
 import { positionPnl, sideOf } from '../../domain/money.ts';
 import { moneyText } from '../../domain/format/money.ts';

@@ -182,7 +182,7 @@ export async function advanceTrailStop(
   );
 }
 
-/** A partial close (issue 25): the holding row keeps the rest of its lots, margin and fee; only if still holding. */
+/** A partial close: the holding row keeps the rest of its lots, margin and fee; only if still holding. */
 export async function shrinkOrder(
   q: Queryable,
   id: number,

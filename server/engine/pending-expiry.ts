@@ -1,4 +1,4 @@
-// Pending-order expiry (issue 35, docs/trading.md "Expiry"): what a submit's `expire` asks for — good till cancelled
+// Pending-order expiry (docs/trading.md "Expiry"): what a submit's `expire` asks for — good till cancelled
 // ("gtc" or none), the end of the day ("day": the next 00:00 UTC), or the end of a date ("YYYY-MM-DD", 24:00 UTC) — and
 // the market writer's sweep that cancels pending orders whose time has come (margin released, fee refunded, pushed as
 // FOREX_CLOSED with CloseReason "expired"). Kept out of the tick path: one indexed query per sweep.

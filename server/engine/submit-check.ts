@@ -1,4 +1,4 @@
-// Pure checks and sums for a submit (SPEC §5, §9): every rejection with its errors.* key, and the margin and fee
+// Pure checks and sums for a submit (docs/contract.md §5, §9): every rejection with its errors.* key, and the margin and fee
 // the order will hold. Nothing here touches the database; the balance check is the ledger's, inside the transaction.
 import { dec, exactText, isDecimalText } from '../../domain/decimal.ts';
 import { FIXED_MARGIN_MODE, orderAmounts, sideOf, type Side } from '../../domain/money.ts';
@@ -76,7 +76,7 @@ function checkLots(text: string, inst: EngineInstrument): Lots {
   return q;
 }
 
-/** The lots of a partial close (issue 25): empty, or all the lots, is a full close (null). Otherwise a plain positive
+/** The lots of a partial close: empty, or all the lots, is a full close (null). Otherwise a plain positive
  * decimal on the lot step, at least the minimum, and leaving at least the minimum open. */
 export function closeLots(text: string, held: Lots, inst: EngineInstrument): Lots | null {
   const t = text.trim();

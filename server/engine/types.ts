@@ -3,7 +3,7 @@ import type { ContractSpec, Side } from '../../domain/money.ts';
 import type { CloseReason, OrderStatus } from '../../domain/types.ts';
 import type { Lots, Price, Usd } from '../../domain/units.ts';
 
-/** What the engine needs of an instrument (SPEC §3), read from the market engineer's catalog. */
+/** What the engine needs of an instrument (docs/contract.md §3), read from the market engineer's catalog. */
 export interface EngineInstrument {
   id: number;
   code: string;

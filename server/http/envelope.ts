@@ -1,4 +1,4 @@
-// The {code, msg, data} envelope of SPEC §7–§8 and the typed error every route throws.
+// The {code, msg, data} envelope of docs/contract.md §7–§8 and the typed error every route throws.
 import { CODE_ERROR, CODE_OK, CODE_SESSION, type Envelope } from '../../domain/types.ts';
 
 /** An expected, user-facing failure: `key` is an i18n key under `errors.` in locales/*.json, or a dotted key of a feature's own section. */

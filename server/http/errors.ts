@@ -1,5 +1,5 @@
 // Turns every failure into the {code, msg, data} envelope: ApiError → its code and translated text, schema
-// failures → a message naming the field (the schema's own `x-error`, else the SPEC §5 text where one fits),
+// failures → a message naming the field (the schema's own `x-error`, else the docs/contract.md §5 text where one fits),
 // the client's malformed requests → 4xx, anything unexpected → 500 with its own code (CODE_INTERNAL) and errors.internal.
 import { noteRefusal } from '../metrics/http-metrics.ts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +9,7 @@ import { pickLanguage, translate } from './i18n.ts';
 import type { Language } from '../../domain/types.ts';
 import { ERROR_KEYWORD, ERROR_PARAMS_KEYWORD } from './schemas.ts';
 
-/** Field name → the SPEC §5 "please enter …" key used when the field is missing or empty. */
+/** Field name → the docs/contract.md §5 "please enter …" key used when the field is missing or empty. */
 const REQUIRED_KEYS: Readonly<Record<string, string>> = {
   account: 'account_required',
   to: 'account_required',
@@ -27,7 +27,7 @@ const REQUIRED_KEYS: Readonly<Record<string, string>> = {
 };
 
 /**
- * A field's label, as the trader's screen names it (issue 35: no internal names such as card_id or sub_id in a
+ * A field's label, as the trader's screen names it (no internal names such as card_id or sub_id in a
  * message). A field the trader never types (type, t, key: the app sends them) has none: its refusal says the request
  * is not valid instead.
  */
@@ -118,7 +118,7 @@ function byAt(key: string, value: unknown): string {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The HTTP status of this route's schema refusals: 200 unless said (SPEC §8: the client reads `code`). */
+    /** The HTTP status of this route's schema refusals: 200 unless said (docs/contract.md §8: the client reads `code`). */
     validationStatus?: number;
   }
 }

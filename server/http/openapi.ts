@@ -38,7 +38,7 @@ export const DOCS_PREFIX = '/api/docs';
 export const undocumented = (url: string): boolean =>
   url.includes('*') || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 
-const DESCRIPTION = `The wire contract of the Tickwise server (SPEC §7), generated from the route schemas.
+const DESCRIPTION = `The wire contract of the Tickwise server (docs/contract.md §7), generated from the route schemas.
 
 **Envelope.** Every API route answers \`{"code", "msg", "data"}\`: \`code\` **1** = success (\`data\` as documented per
 route), **999** = session missing, wrong or expired (sign in again), **500** = the server failed (HTTP 5xx: not the

@@ -47,7 +47,7 @@ export const optional = (s: JsonSchema): JsonSchema => ({
   pattern: `^(?:\\s*|${String(s.pattern).slice(1, -1)})$`,
 });
 
-/** The client's cache-busting timestamp on every GET and DELETE (SPEC §7); accepted and ignored. */
+/** The client's cache-busting timestamp on every GET and DELETE (docs/contract.md §7); accepted and ignored. */
 const T_PARAM: JsonSchema = { type: 'string', maxLength: 32 };
 
 /** A querystring schema for GET/DELETE: the given fields plus `t`. */

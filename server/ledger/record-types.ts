@@ -1,4 +1,4 @@
-// Financial record types (financial_records.type), every module's in one list: SPEC §2: type 10 shows its memo as
+// Financial record types (financial_records.type), every module's in one list: docs/contract.md §2: type 10 shows its memo as
 // the history text; the order engine's are the 20s; docs/wallet.md lists them all.
 export const RecordType = {
   DEMO_FUNDS: 1, // initial demo balance

@@ -24,7 +24,7 @@ export function levelOf(period: Period): number {
 }
 
 /**
- * Periods built at query time from a stored level instead of being stored (issue 36): 4hour from 60min bars, 1week
+ * Periods built at query time from a stored level instead of being stored: 4hour from 60min bars, 1week
  * from 1day bars. `offset` moves the bucket boundary off the epoch: weeks open on Monday 00:00 UTC (the epoch was a
  * Thursday; 1970-01-05 was the first Monday), as a trader's weekly chart does.
  */

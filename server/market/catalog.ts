@@ -1,4 +1,4 @@
-// The seeded instrument catalog (SPEC §3 Instrument) and its categories with names per language. The seeder writes
+// The seeded instrument catalog (docs/contract.md §3 Instrument) and its categories with names per language. The seeder writes
 // these rows once; at run time the database is the authority (an operator may edit it), not this file.
 import { numberText } from '../../domain/decimal-text.ts';
 import type { Language } from '../../domain/types.ts';

@@ -1,5 +1,5 @@
 // The instrument catalog as the running server sees it: rows of the instruments table (plus synthetic benchmark
-// instruments), and their SPEC §3 wire shape with the live ForexQuotations.
+// instruments), and their docs/contract.md §3 wire shape with the live ForexQuotations.
 import { trimZeros } from '../../domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { LiveQuote } from './feed.ts';
@@ -139,7 +139,7 @@ export async function loadCategories(q: Queryable, lang: Language): Promise<Cate
   return rows.map((r) => ({ Id: Number(r.id), NameShowTrans: r.name }));
 }
 
-/** SPEC §3 Instrument with the live quote (a market without a quote yet shows its base price, closed). */
+/** docs/contract.md §3 Instrument with the live quote (a market without a quote yet shows its base price, closed). */
 export function toWireInstrument(inst: MarketInstrument, quote: LiveQuote | undefined): Instrument {
   const q = quote ?? {
     open: inst.basePrice,

@@ -1,4 +1,4 @@
-// The trading account's routes (SPEC §7 "Funds"): forexDetail (balance, margin, floating P&L, equity, risk rate) and
+// The trading account's routes (docs/contract.md §7 "Funds"): forexDetail (balance, margin, floating P&L, equity, risk rate) and
 // accountLog/forexChange (the financial records, paged). wallet/getBalance lives in routes/wallet.ts.
 import { marginCallLevelText } from '../engine/margin-call-level.ts';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The price-alert routes (issue 26 item 4, docs/alerts.md): the signed-in user's alerts (list, create, delete) and
+// The price-alert routes (docs/alerts.md): the signed-in user's alerts (list, create, delete) and
 // the browsers that receive them by Web Push (the VAPID public key, subscribe, unsubscribe). Rules in server/alerts/.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';

@@ -1,4 +1,4 @@
-// The chart settings routes (issue 36): the signed-in user's indicators and their parameters, kept on the account so
+// The chart settings routes: the signed-in user's indicators and their parameters, kept on the account so
 // every device draws the same chart (visitors keep theirs in the browser). get reads them (the defaults, MA + VOL,
 // when none are stored); save replaces them whole, refused when a parameter breaks the sheet's rules.
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +33,7 @@ export async function chartSettingsRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post<{ Body: { indicators: unknown } }>(
     '/v1/api/chart/settings',
-    // A form field holding the JSON text (the app's POSTs are form-encoded, SPEC §7) or, from a JSON client, the object.
+    // A form field holding the JSON text (the app's POSTs are form-encoded, docs/contract.md §7) or, from a JSON client, the object.
     {
       config: { budget: budget('write') },
       schema: {

@@ -1,4 +1,4 @@
-// SPEC §7 common routes: area codes, public settings, base settings, companies and app status.
+// docs/contract.md §7 common routes: area codes, public settings, base settings, companies and app status.
 import type { FastifyInstance } from 'fastify';
 import type { Company } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';

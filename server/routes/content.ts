@@ -1,4 +1,4 @@
-// Content routes (issue 12): news list and detail, the trader ranking, the user's invitations, the complaint e-mail
+// Content routes: news list and detail, the trader ranking, the user's invitations, the complaint e-mail
 // address and the announcement. News HTML is stored sanitised (server/content/sanitise.ts); see docs/content.md.
 // The SQL is server/content/news-repository.ts and server/auth/users.ts; the invitations' group has the session hook.
 import type { FastifyInstance } from 'fastify';
@@ -72,7 +72,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1)),
   );
 
-  // The user's invitations: real accounts only (SPEC §6), one session hook on this group.
+  // The user's invitations: real accounts only (docs/contract.md §6), one session hook on this group.
   await app.register(async (signedIn) => {
     requireSession(signedIn, ctx, { real: true });
     signedIn.get(

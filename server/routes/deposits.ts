@@ -1,4 +1,4 @@
-// SPEC §7 deposits, all GET under /api/quickCharge/ (real accounts only, SPEC §6): info (crypto networks), symbols
+// docs/contract.md §7 deposits, all GET under /api/quickCharge/ (real accounts only, docs/contract.md §6): info (crypto networks), symbols
 // (bank currencies), wire_info (bank accounts of a currency), submit (a coin charge), wire_submit (a bank charge),
 // quick_ist (the trader's charges by type, paged). A charge waits for an operator (server/ops/commands/deposits.ts).
 // One session hook for the group; the SQL is server/wallet/deposits-repository.ts.
@@ -35,7 +35,7 @@ const TAGS = ['Deposits'];
 
 export const CHARGES_PAGE_SIZE = 10;
 
-/** What every charge carries, checked in this order: its amount (the SPEC §5 "please enter" text when empty, else
+/** What every charge carries, checked in this order: its amount (the docs/contract.md §5 "please enter" text when empty, else
  * the shared amount rule) and the proof the trader uploaded. */
 async function chargeFields(
   ctx: AppContext,
@@ -80,7 +80,7 @@ export function toChargeRecord(r: ChargeRow): ChargeRecord {
 }
 
 export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
+  requireSession(app, ctx, { real: true }); // every route here: a real account's (docs/contract.md §6), one check before each
 
   app.get(
     '/api/quickCharge/info',
@@ -156,7 +156,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const user = caller(request);
       const q = request.query;
-      // SPEC §5: without a chosen bank account the screen shows the no-pay-way message; so does the server.
+      // docs/contract.md §5: without a chosen bank account the screen shows the no-pay-way message; so does the server.
       const bank = await chosen(q.wire_id, (id) => enabledBank(ctx.db, id), 'no_pay_way', 'bank_not_found');
       await insertBankCharge(ctx.db, {
         ...(await chargeFields(ctx, user.id, q, USD_AMOUNT, 'recharge_amount_required')),

@@ -1,4 +1,4 @@
-// SPEC §7 funds, all GET: list and info (public: /mining shows the funds to visitors too), buy (the amount leaves the
+// docs/contract.md §7 funds, all GET: list and info (public: /mining shows the funds to visitors too), buy (the amount leaves the
 // balance into a subscription, one transaction with its ledger record), subList and insList (the caller's own),
 // applyRefund (early redemption: the amount back less the penalty, two ledger records). Real accounts only for the
 // money (one session hook on that group); the SQL is server/funds/funds-repository.ts; the daily income is the job's
@@ -84,7 +84,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => ok(toFund(await fundById(ctx, request.query.id))),
   );
 
-  // Buying, the caller's subscriptions and redemptions: real accounts only (SPEC §6), one session hook.
+  // Buying, the caller's subscriptions and redemptions: real accounts only (docs/contract.md §6), one session hook.
   await app.register(async (authed) => {
     requireSession(authed, ctx, { real: true });
 
@@ -102,7 +102,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       async (request) => {
         const user = caller(request);
         const fund = await fundById(ctx, request.query.id);
-        // The screen's check before its confirm sheet, again (SPEC §5 'input lock number', amount, minimum, maximum).
+        // The screen's check before its confirm sheet, again (docs/contract.md §5 'input lock number', amount, minimum, maximum).
         const checked = checkFundAmount(request.query.amount ?? '', fund);
         if (!checked.ok) throw new ApiError(checked.error, undefined, checked.params);
         const amount = checked.value;

@@ -44,12 +44,12 @@ export function coreRoutes(): RouteModule[] {
     opsRoutes(),
     // News, ranking, invitations, complaint e-mail, announcement.
     contentRoutes,
-    // Issue 25: the favourites kept on the account, and the CSV statements of records and order history.
+    // the favourites kept on the account, and the CSV statements of records and order history.
     watchlistRoutes,
     statementRoutes,
-    // Issue 26: price alerts and the browsers that receive them by Web Push.
+    // price alerts and the browsers that receive them by Web Push.
     alertRoutes,
-    // Issue 36: the chart's indicators kept on the account.
+    // the chart's indicators kept on the account.
     chartSettingsRoutes,
     // Account security: the second factor, sessions and devices, the withdrawal code (docs/security.md).
     securityRoutes,

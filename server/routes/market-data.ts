@@ -1,4 +1,4 @@
-// Market REST routes (SPEC §7 Trading): trade_list, getCategories, kline and abbreviated_cache_kline, served from
+// Market REST routes (docs/contract.md §7 Trading): trade_list, getCategories, kline and abbreviated_cache_kline, served from
 // the live simulated market (docs/api.md "Market").
 import type { FastifyInstance } from 'fastify';
 import {
@@ -30,7 +30,7 @@ export const DEFAULT_KLINE_LIMIT = 600;
 export const MAX_KLINE_LIMIT = 2000;
 const MAX_TIME = 99_999_999_999; // epoch seconds; bounds `from`/`to` so they stay exact integers
 
-/** SPEC §7 searchCurrency: the code, display code or a name in the request's language or English (domain/instrument-search.ts). */
+/** docs/contract.md §7 searchCurrency: the code, display code or a name in the request's language or English (domain/instrument-search.ts). */
 export function matchesSearch(
   inst: Pick<MarketInstrument, 'code' | 'showCode'>,
   search: string,

@@ -1,6 +1,6 @@
 // The in-app notice list and the notice settings (docs/notifications.md "In-app notices"): the signed-in real
 // account's notices, newest first, in pages; marking one or all read; its anti-phishing phrase. Demo accounts get the
-// real-account message (SPEC §6), as on the other money pages: no notice is ever sent about them.
+// real-account message (docs/contract.md §6), as on the other money pages: no notice is ever sent about them.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';

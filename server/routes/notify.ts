@@ -1,4 +1,4 @@
-// Verification codes by SMS or e-mail (SPEC §7 notify/send_sms, notify/send_email; the answer's data.key names the
+// Verification codes by SMS or e-mail (docs/contract.md §7 notify/send_sms, notify/send_email; the answer's data.key names the
 // code in the check that follows) and the picture captcha.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -111,7 +111,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => ok(await codeDeliveryState(db, request.body.key)),
   );
 
-  // SPEC "GET {token}" for the picture captcha: we serve it at a fixed path.
+  // the contract's "GET {token}" for the picture captcha: we serve it at a fixed path.
   app.get(
     '/api/captcha',
     { config: { budget: budget('captcha') }, schema: { tags: TAGS, querystring: query(), response: replies(CAPTCHA) } },

@@ -1,4 +1,4 @@
-// SPEC §7 payout methods (real accounts only): get_draw_method (the trader's own, by type and currency),
+// docs/contract.md §7 payout methods (real accounts only): get_draw_method (the trader's own, by type and currency),
 // bind_draw_method (a crypto address checked with its network's checksum, or a bank account with the §3 fields),
 // del_draw_method (only one's own: someone else's id answers like a missing one). One session hook for the group;
 // the SQL is server/wallet/payout-methods-repository.ts.
@@ -53,7 +53,7 @@ const toMethod = (r: MethodRow): WithdrawMethod => ({
   usable_from: Number(r.usable_from),
 });
 
-/** The bank fields, trimmed; SPEC §3's five are required ("Please complete"), branch and remark optional. */
+/** The bank fields, trimmed; docs/contract.md §3's five are required ("Please complete"), branch and remark optional. */
 function bankFields(b: BindBody): Record<BankField, string> {
   const f = (k: BankField) => (b[k] ?? '').trim();
   const fields = {
@@ -75,7 +75,7 @@ function bankFields(b: BindBody): Record<BankField, string> {
 }
 
 export async function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
+  requireSession(app, ctx, { real: true }); // every route here: a real account's (docs/contract.md §6), one check before each
 
   app.get<{ Querystring: { draw_type: 1 | 2; draw_id?: number } }>(
     '/api/wallet/get_draw_method',

@@ -1,4 +1,4 @@
-// SPEC §7 user_real (real accounts only): real_name submits the name, ID number and the two ID photos (private
+// docs/contract.md §7 user_real (real accounts only): real_name submits the name, ID number and the two ID photos (private
 // uploads of this user, two different ones) for review; center tells the state. 0 → 1 on submit, 1 → 2 when an
 // operator verifies, back to 0 with the reason when rejected (server/ops/commands/real-name.ts). One session hook
 // for the group; the SQL is server/accounts/real-name-repository.ts.
@@ -27,7 +27,7 @@ import { budget } from '../security/budgets.ts';
 const TAGS = ['Real name'];
 
 export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
+  requireSession(app, ctx, { real: true }); // every route here: a real account's (docs/contract.md §6), one check before each
 
   app.post<{ Body: { name?: string; card_id?: string; front_pic?: string; reverse_pic?: string } }>(
     '/api/user_real/real_name',
@@ -68,7 +68,7 @@ export async function realNameRoutes(app: FastifyInstance, ctx: AppContext): Pro
         ownedUpload(ctx.db, user.id, b.front_pic),
         ownedUpload(ctx.db, user.id, b.reverse_pic),
       ]);
-      // SPEC §5: exactly one front and one back photo — two different images of this user.
+      // docs/contract.md §5: exactly one front and one back photo — two different images of this user.
       if (!front || !reverse || front.id === reverse.id) throw new ApiError('id_photos_required');
       await ctx.db.tx(async (q) => {
         const status = await lockedReviewStatus(q, user.id);

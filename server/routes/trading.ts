@@ -1,5 +1,5 @@
-// SPEC §7 Trading order routes: submit, my_deal, close (whole or partial), close_all, cancel_trade, set_stop_price
-// (with the trailing distance) — the last three parts from issue 25 — all GET, all need a session.
+// docs/contract.md §7 Trading order routes: submit, my_deal, close (whole or partial), close_all, cancel_trade, set_stop_price
+// (with the trailing distance) — the last three parts — all GET, all need a session.
 // The order engine is built and started by server/server.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../domain/types.ts';
@@ -126,7 +126,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  // Close all (issue 25): scope all | buy | sell, optionally one instrument; each position in its own transaction.
+  // Close all: scope all | buy | sell, optionally one instrument; each position in its own transaction.
   app.get<{ Querystring: { scope: 'all' | 'buy' | 'sell'; forex_id?: number } }>(
     '/v1/api/forex/close_all',
     {

@@ -42,7 +42,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
         schema: { tags: TAGS, security: SESSION, describeBody, response: replies(UPLOADED) },
       },
       async (request) => {
-        // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, SPEC §6), and
+        // Demo users have nothing to upload for (deposit proofs and ID photos are real-account pages, docs/contract.md §6), and
         // anonymous demo accounts must not become free storage.
         const user = caller(request);
         if (!request.isMultipart()) throw new ApiError('file_required');

@@ -1,4 +1,4 @@
-// SPEC §7 account routes: login, demo login, user info, register, forgotten and changed passwords, demo reset.
+// docs/contract.md §7 account routes: login, demo login, user info, register, forgotten and changed passwords, demo reset.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { verifyCaptcha } from '../accounts/captcha.ts';

@@ -1,4 +1,4 @@
-// The account balance (SPEC §7 Funds: wallet/getBalance): available, frozen (lock_balance: margins + pending
+// The account balance (docs/contract.md §7 Funds: wallet/getBalance): available, frozen (lock_balance: margins + pending
 // withdrawals, as the spec shows it) and margin (open orders only), so the app's equity and risk rate match the
 // engine's stop-out rather than counting a withdrawal on its way out.
 import type { FastifyInstance } from 'fastify';

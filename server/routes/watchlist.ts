@@ -1,4 +1,4 @@
-// The watchlist routes (issue 25 item 4): the signed-in user's favourite instruments, kept on the account so every
+// The watchlist routes: the signed-in user's favourite instruments, kept on the account so every
 // device shows the same list. list reads it; add, remove and move change it and answer the whole list (the app shows
 // that answer, so two devices converge on the next read). Rules in server/watchlist/watchlist.ts.
 import type { FastifyInstance } from 'fastify';

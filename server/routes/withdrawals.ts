@@ -1,4 +1,4 @@
-// SPEC §7 withdrawals (real accounts only, SPEC §6): draw_symbol_list (what one can withdraw in), draw (a request:
+// docs/contract.md §7 withdrawals (real accounts only, docs/contract.md §6): draw_symbol_list (what one can withdraw in), draw (a request:
 // its USD amount moves from balance to lock_balance in one transaction with its ledger record), draw_list (paged).
 // An operator pays or rejects a request (server/ops/commands/withdrawals.ts). One session hook for the group; the SQL
 // is server/wallet/withdrawals-repository.ts.
@@ -64,7 +64,7 @@ function toRecord(r: WithdrawalRow, statusName: (status: number) => string, unde
 }
 
 export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  requireSession(app, ctx, { real: true }); // every route here: a real account's (SPEC §6), one check before each
+  requireSession(app, ctx, { real: true }); // every route here: a real account's (docs/contract.md §6), one check before each
 
   app.get<{ Querystring: { type: 1 | 2 } }>(
     '/api/account/draw_symbol_list',
@@ -119,7 +119,7 @@ export async function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): P
       const b = request.body;
       const currency = b.draw_currency_id === undefined ? null : await currencyById(ctx.db, b.draw_currency_id);
       if (!currency) throw new ApiError('currency_not_found');
-      // SPEC §5: no saved address or account → set one up first.
+      // docs/contract.md §5: no saved address or account → set one up first.
       if (b.draw_method_id === undefined) throw new ApiError('collection_account_required');
       const method = await payoutTarget(ctx.db, b.draw_method_id, user.id, currency.id);
       if (!method) throw new ApiError('method_not_found');

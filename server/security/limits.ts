@@ -20,7 +20,7 @@ export const RATE_BUDGETS = {
   demo: { perAddress: 10, perAccount: 10 },
   upload: { perAddress: 20, perAccount: 10 },
   order: { perAddress: 120, perAccount: 60 },
-  /** CSV statements (issue 25): each reads up to a year of rows. */
+  /** CSV statements: each reads up to a year of rows. */
   statement: { perAddress: 20, perAccount: 10 },
   /** Every other signed-in change (watchlist, alerts, chart settings, payout methods, deposits, withdrawals, funds…). */
   write: { perAddress: 120, perAccount: 60 },

@@ -1,4 +1,4 @@
-// CSV text for the statements (issue 25 item 5): RFC 4180 (comma, CRLF, quotes doubled), UTF-8 with a byte-order mark
+// CSV text for the statements: RFC 4180 (comma, CRLF, quotes doubled), UTF-8 with a byte-order mark
 // so spreadsheet apps read non-Latin headers right, and text cells that a spreadsheet would run as a formula
 // (=, +, -, @, tab, CR first) prefixed with an apostrophe. Numbers are our own exact decimal text, never prefixed.
 

@@ -1,4 +1,4 @@
-// The statement's date range (issue 25 item 5): two calendar days, from and to inclusive, read as UTC days (the
+// The statement's date range: two calendar days, from and to inclusive, read as UTC days (the
 // records' and orders' times are UTC). A malformed day is refused by the route's schema; an impossible day (2026-02-30),
 // from after to, or more than STATEMENT_MAX_DAYS days are refused here with a translated message.
 import { ApiError } from '../http/envelope.ts';

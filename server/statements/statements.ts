@@ -1,4 +1,4 @@
-// The two statements (issue 25 item 5) as CSV text produced page by page, for the route to stream: the account's
+// The two statements as CSV text produced page by page, for the route to stream: the account's
 // financial records (/mine/history) and the order history (closed and cancelled orders). Headers and words in the
 // caller's language; money and prices as the exact decimal text the API sends (never a float); times UTC.
 import { exactText } from '../../domain/decimal.ts';

@@ -1,4 +1,4 @@
-// Watchlist rules (issue 25 item 4, docs/trading.md "Watchlist"): at most WATCHLIST_MAX instruments, each a listed
+// Watchlist rules (docs/trading.md "Watchlist"): at most WATCHLIST_MAX instruments, each a listed
 // one, kept in the order the user arranged; each change is one transaction holding the user's row, so two devices
 // changing the list at once apply one after the other. Every change answers the whole list, as the app then shows it.
 import { movedTo, WATCHLIST_MAX, type Watchlist } from '../../domain/watchlist.ts';

@@ -1,4 +1,4 @@
-// Abuse limits of /v1/ws (issue 13): open sockets per client address and in total, frames per socket per window,
+// Abuse limits of /v1/ws: open sockets per client address and in total, frames per socket per window,
 // and socket logins per address per window. Fixed windows on the injected clock, like the REST limiter; the
 // figures come from server/security/limits.ts (SOCKET_LIMITS, scaled by RATE_LIMIT_FACTOR in makeLimits().socket()).
 import type { Clock } from '../../domain/time.ts';

@@ -1,4 +1,4 @@
-// Account endpoints of SPEC §7 (login, demo, register, passwords, codes, captcha, balance) with their wire shapes.
+// Account endpoints of docs/contract.md §7 (login, demo, register, passwords, codes, captcha, balance) with their wire shapes.
 import type { Balance, LoginResult, User } from '../../domain/types.ts';
 import type { ForexDetail } from '../../domain/wallet-types.ts';
 import { apiGet, apiGetFull, apiPost, apiPostFull, apiRequest, type CallOptions } from './client.ts';

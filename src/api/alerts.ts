@@ -1,4 +1,4 @@
-// The price-alert routes (issue 26 item 4, docs/alerts.md): list, create and delete answer the whole list with the cap;
+// The price-alert routes (docs/alerts.md): list, create and delete answer the whole list with the cap;
 // the push routes give the VAPID public key and store or remove this browser's PushManager subscription.
 import type { AlertCondition, AlertKind, PriceAlerts } from '../../domain/price-alerts.ts';
 import { apiGet, apiPost, apiRequest, type CallOptions } from './client.ts';

@@ -1,4 +1,4 @@
-// SPEC §7 base-address rule, adapted to our one-origin deployment (docs/client.md "Base address").
+// docs/contract.md §7 base-address rule, adapted to our one-origin deployment (docs/client.md "Base address").
 import { WS_PATH } from '../../domain/ws-protocol.ts';
 
 export const DEFAULT_FALLBACK_API = 'http://127.0.0.1:8080';

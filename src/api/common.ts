@@ -1,4 +1,4 @@
-// Common endpoints of SPEC §7: area codes, base settings, app status.
+// Common endpoints of docs/contract.md §7: area codes, base settings, app status.
 import type { AreaCode, BaseSettings } from '../../domain/types.ts';
 import { apiGet } from './client.ts';
 

@@ -1,4 +1,4 @@
-// Main-site company search (SPEC §7 GET /api/company/getCompany): by name (substring) or one company by id.
+// Main-site company search (docs/contract.md §7 GET /api/company/getCompany): by name (substring) or one company by id.
 import type { Company } from '../../domain/types.ts';
 import { apiGet } from './client.ts';
 

@@ -1,4 +1,4 @@
-// Content endpoints (SPEC §7 News; ranking, invitations, complaint e-mail, announcement: docs/api.md "Content").
+// Content endpoints (docs/contract.md §7 News; ranking, invitations, complaint e-mail, announcement: docs/api.md "Content").
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged, Trader } from '../../domain/content-types.ts';
 import { apiGet } from './client.ts';
 

@@ -1,4 +1,4 @@
-// The envelope rules of SPEC §7–§8 without axios: the failure type, the base address, 999 → sign out → /login.
+// The envelope rules of docs/contract.md §7–§8 without axios: the failure type, the base address, 999 → sign out → /login.
 // Kept apart from http.ts so the first screen (which needs the socket address) does not load axios.
 import { CODE_SESSION, type Envelope } from '../../domain/types.ts';
 import { $token, signOut } from '../state/session.ts';
@@ -49,7 +49,7 @@ export function wsUrl(): string {
   return wsUrlFor(apiBase());
 }
 
-/** manifest.json is fetched from the page's own origin and is not an envelope: no error handling (SPEC §7). */
+/** manifest.json is fetched from the page's own origin and is not an envelope: no error handling (docs/contract.md §7). */
 export function isExempt(url: string | undefined): boolean {
   return !!url && /(^|\/)manifest\.json(\?|$)/.test(url);
 }

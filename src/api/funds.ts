@@ -1,4 +1,4 @@
-// /api/fund/* of SPEC §7 (all GET, as the spec lists them), with the wire types of domain/fund-types.ts.
+// /api/fund/* of docs/contract.md §7 (all GET, as the spec lists them), with the wire types of domain/fund-types.ts.
 import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../../domain/fund-types.ts';
 import { apiGet } from './client.ts';
 

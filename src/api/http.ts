@@ -1,4 +1,4 @@
-// The one axios instance (SPEC §7–§8): base address, `lang` + `authorization` headers, `t` on GET/DELETE, the
+// The one axios instance (docs/contract.md §7–§8): base address, `lang` + `authorization` headers, `t` on GET/DELETE, the
 // {code,msg,data} envelope, msg toasts, 999 → sign out → /login, network-error toasts (none for a read while offline).
 // Loaded on the first call (client.ts imports it lazily): axios is ~15 KB gzip the first screen does not need.
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';

@@ -1,4 +1,4 @@
-// Typed instrument endpoints (SPEC §7 trading: trade_list, getCategories), and the trade-list refresh with its idb cache.
+// Typed instrument endpoints (docs/contract.md §7 trading: trade_list, getCategories), and the trade-list refresh with its idb cache.
 // The cache lets a returning user see the market at once; the network answer then replaces it.
 import { get, set } from 'idb-keyval';
 import { apiGet } from './client.ts';

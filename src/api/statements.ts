@@ -1,4 +1,4 @@
-// The CSV statements (issue 25 item 5): fetched like every call, with the session in the authorization header (never
+// The CSV statements: fetched like every call, with the session in the authorization header (never
 // in a URL), as a blob; a refusal comes back as the usual envelope and is toasted by the client. docs/trading.md.
 import { beginLoading, endLoading } from '../state/loading.ts';
 import { httpClient } from './client.ts';

@@ -1,5 +1,5 @@
-// Typed order endpoints of SPEC §7 Trading (submit, my_deal, close, close_all, cancel_trade, set_stop_price) and the balance.
-// Actions resolve the whole envelope: SPEC §8 shows the server's msg as a toast after close, cancel and stops.
+// Typed order endpoints of docs/contract.md §7 Trading (submit, my_deal, close, close_all, cancel_trade, set_stop_price) and the balance.
+// Actions resolve the whole envelope: docs/contract.md §8 shows the server's msg as a toast after close, cancel and stops.
 import type { CloseAllItem } from '../../domain/close-scope.ts';
 import type { Envelope, Order, OrderList, OrderStatus } from '../../domain/types.ts';
 import { apiGet, apiGetFull, type CallOptions } from './client.ts';
@@ -17,7 +17,7 @@ export interface SubmitParams {
   stop_loss_price: string; // "0" when its box is unticked
   target_profit_price: string; // "0" when its box is unticked
   multiple: number; // 0 in fixed-margin mode
-  /** A pending order's expiry (issue 35): "gtc", "day" (the next 00:00 UTC) or "YYYY-MM-DD" (that day's end, UTC). */
+  /** A pending order's expiry: "gtc", "day" (the next 00:00 UTC) or "YYYY-MM-DD" (that day's end, UTC). */
   expire?: string;
 }
 
@@ -47,7 +47,7 @@ export function closeOrder(id: number, cont?: string, opts: CallOptions = {}): P
   });
 }
 
-/** The query of close_all (issue 25): a side or all, optionally one instrument. */
+/** The query of close_all: a side or all, optionally one instrument. */
 export interface CloseAllParams {
   scope: 'all' | 'buy' | 'sell';
   forex_id?: number;

@@ -1,4 +1,4 @@
-// The wallet's endpoints (SPEC §7 Funds, quickCharge, account/draw*, wallet/*draw_method, user_real): deposits,
+// The wallet's endpoints (docs/contract.md §7 Funds, quickCharge, account/draw*, wallet/*draw_method, user_real): deposits,
 // withdrawals, payout methods, the financial records and real-name verification. Wire types: domain/wallet-types.ts.
 import type {
   BankCoin,

@@ -1,6 +1,6 @@
 // The app's one feed bridge with the browser's pieces: the real Worker, the main-thread fallback loaded on demand,
 // the page's frames, idle time and timers. A lazy chunk with the bridge and Comlink (src/app/feed-root.ts loads it
-// on the first startFeed: the feed's first batch waits for the page's first idle moment anyway, issue 37).
+// on the first startFeed: the feed's first batch waits for the page's first idle moment anyway).
 import { animationFrames, browserTimers, whenIdle } from '../state/clock.ts';
 import { FeedBridge } from '../state/feed-bridge.ts';
 import { feedMode } from '../state/feed-mode.ts';

@@ -26,7 +26,7 @@ export function DeskNav(): ReactElement {
             {t(`nav.${tab.key}`)}
           </TabLink>
         ))}
-        {/* The fund list is not a footer tab (SPEC §2 names five); the desk layout lists it after them. */}
+        {/* The fund list is not a footer tab (docs/contract.md §2 names five); the desk layout lists it after them. */}
         <TabLink to="/mining" tab="mining" current={pathname.startsWith('/mining')} className="desk-nav__tab">
           {t('mining.title')}
         </TabLink>

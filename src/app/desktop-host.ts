@@ -1,4 +1,4 @@
-// SPEC §1 and §9: a desktop browser (one whose user agent matches no mobile pattern) belongs on the separate desktop
+// docs/contract.md §1 and §9: a desktop browser (one whose user agent matches no mobile pattern) belongs on the separate desktop
 // host, which is the page host with its first subdomain replaced by `pc` (m.example.com → pc.example.com).
 // Opt-in at build time (VITE_DESKTOP_REDIRECT=1), like the api. rule: we serve one responsive app from one origin,
 // so sending desktops to a pc. host only makes sense where the operator runs one (docs/product.md).
@@ -7,7 +7,7 @@ import { hasSubdomain } from '../api/base-url.ts';
 export const DESKTOP_LABEL = 'pc';
 export const DEMO_TITLE = 'DEMO';
 
-/** Phones and tablets (the usual user-agent markers); anything else is a desktop browser (SPEC §1). */
+/** Phones and tablets (the usual user-agent markers); anything else is a desktop browser (docs/contract.md §1). */
 const MOBILE_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Windows Phone|Opera Mini|Mobi/i;
 
 export function isMobileAgent(userAgent: string): boolean {
@@ -23,7 +23,7 @@ export function desktopHost(hostname: string): string | null {
 export interface DesktopPage {
   href: string; // the whole address, kept (path, query, hash) on the desktop host
   userAgent: string;
-  title: string; // document.title: the DEMO variant stays where it is, as it does for the API base (SPEC §7)
+  title: string; // document.title: the DEMO variant stays where it is, as it does for the API base (docs/contract.md §7)
   enabled: boolean;
 }
 

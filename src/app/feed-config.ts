@@ -7,7 +7,7 @@ import { settingsReady } from '../state/settings.ts';
 
 /** A quote older than this while its market is open is shown stale (docs/client.md). */
 export const STALE_AFTER_MS = 10_000;
-/** SPEC §9: any trade_fee_type other than 1 is margin × rate; used until getBasicInfo answers. */
+/** docs/contract.md §9: any trade_fee_type other than 1 is margin × rate; used until getBasicInfo answers. */
 export const DEFAULT_TRADE_FEE_TYPE = 2;
 
 export function currentFeedConfig(): FeedConfig {

@@ -1,4 +1,4 @@
-// Route guards as one pure decision (SPEC §2, §6): login required → /login?from=…, demo accounts blocked.
+// Route guards as one pure decision (docs/contract.md §2, §6): login required → /login?from=…, demo accounts blocked.
 import { loginPath, safeFrom } from '../state/navigator.ts';
 
 export interface GuardedRoute {

@@ -1,4 +1,4 @@
-// The app routes with the hash (SPEC §2), so a typed or shared address without one ("/register", "/login?from=/trade")
+// The app routes with the hash (docs/contract.md §2), so a typed or shared address without one ("/register", "/login?from=/trade")
 // would show the market page with the path ignored. Such an address is moved to its hash route before the router
 // starts: the same page, no reload, no history entry.
 

@@ -1,4 +1,4 @@
-// What every navigation does (SPEC §2): entering / or /trade refreshes the trade list, and the live socket is
+// What every navigation does (docs/contract.md §2): entering / or /trade refreshes the trade list, and the live socket is
 // (re)started — startFeed is idempotent, so this only revives a feed that is not running.
 import type { FeedConfig } from '../../workers/protocol.ts';
 import { TRADE_LIST_PATHS } from './routes.tsx';

@@ -1,4 +1,4 @@
-// The route table (SPEC §2): every route of the product, lazy and code-split, with its guard and layout flags.
+// The route table (docs/contract.md §2): every route of the product, lazy and code-split, with its guard and layout flags.
 // Screens plug in by editing their entry's element (e.g. '/' → lazyPage(() => import('../pages/market/…'))).
 import type { ReactElement } from 'react';
 import { lazyPage, placeholder } from './lazy-page.tsx';
@@ -8,7 +8,7 @@ export interface AppRoute {
   element: ReactElement;
   auth?: boolean; // login required: a visitor goes to /login?from={path}
   guestOnly?: boolean; // a signed-in real account is sent on to `from` or /user (a demo account may still sign in)
-  demoBlocked?: boolean; // demo accounts see the real-account message instead (SPEC §5, §6)
+  demoBlocked?: boolean; // demo accounts see the real-account message instead (docs/contract.md §5, §6)
   footer?: boolean; // the five-tab footer is shown
   keepAlive?: boolean; // stays mounted (hidden) while other routes show: state and scroll survive
 }
@@ -172,5 +172,5 @@ export const ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/** Entering these refreshes the trade list (SPEC §2). */
+/** Entering these refreshes the trade list (docs/contract.md §2). */
 export const TRADE_LIST_PATHS: ReadonlySet<string> = new Set(['/', '/trade']);

@@ -1,4 +1,4 @@
-// The five tabs of the footer (SPEC §2: documentary, orders, market, ranking, trading) and which one is active.
+// The five tabs of the footer (docs/contract.md §2: documentary, orders, market, ranking, trading) and which one is active.
 import type { IconName } from '../components/icons/icons.tsx';
 
 export interface TabDef {

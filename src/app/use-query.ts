@@ -1,4 +1,4 @@
-// Query parameters of the part of the URL after the hash (SPEC §2): #/register?invite_code=AB12.
+// Query parameters of the part of the URL after the hash (docs/contract.md §2): #/register?invite_code=AB12.
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-// The last-known quotes a returning visitor sees before any app script runs, from the two records issue 26's offline
+// The last-known quotes a returning visitor sees before any app script runs, from the two records the offline
 // start keeps in IndexedDB (idb-keyval's default store): the instrument list with its snapshot quotes (`tw.trade_list`,
 // src/api/instruments.ts) and the last live quotes (`tw.quotes`, workers/feed/quote-keep.ts). The newer of the two
 // wins per instrument, as in the app. Display text through the domain's own formatters, so the inline paint and the
@@ -9,7 +9,7 @@ import { priceText } from '../../domain/format/price.ts';
 import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
 import { asOfOptions } from '../../domain/as-of.ts';
 
-/** The IndexedDB keys of issue 26's last-known state, and idb-keyval's default database and store. */
+/** The IndexedDB keys of the last-known state, and idb-keyval's default database and store. */
 export const TRADE_LIST_KEY = 'tw.trade_list';
 export const QUOTES_KEY = 'tw.quotes';
 export const IDB_NAME = 'keyval-store';

@@ -1,4 +1,4 @@
-// Reads issue 26's two last-known records from idb-keyval's default store with the bare IndexedDB API (index.html's
+// Reads the two last-known records from idb-keyval's default store with the bare IndexedDB API (index.html's
 // inline script must not wait for idb-keyval's chunk). One read-only transaction; never rejects (no IndexedDB, a
 // private window, a missing store: nothing is known).
 import { IDB_NAME, IDB_STORE, QUOTES_KEY, TRADE_LIST_KEY } from './last-known.ts';

@@ -35,7 +35,7 @@ export function formatNumber(value: number | string, options: Intl.NumberFormatO
 }
 
 export interface FormatMoneyOptions {
-  /** Decimals shown, half-up: 2 by default (SPEC §9 shows balances with 2). */
+  /** Decimals shown, half-up: 2 by default (docs/contract.md §9 shows balances with 2). */
   places?: number;
   /** What a missing or malformed amount shows; without it, a missing one shows NO_VALUE ('--') and malformed text
    * shows as it is. */

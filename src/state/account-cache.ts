@@ -1,4 +1,4 @@
-// The signed-in account's last-known state between visits (issue 26 item 2): balance, floating P&L and open
+// The signed-in account's last-known state between visits: balance, floating P&L and open
 // positions, saved to IndexedDB each time the server's answers change them, painted at start with their age until
 // the live balance replaces them (on /order, the holding list's positions until its first page answers), and deleted
 // at sign-out (or when another user signs in).

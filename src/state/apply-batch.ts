@@ -37,7 +37,7 @@ export function applyBatch(b: FeedBatch): void {
     const texts = b.quoteText;
     if (qs && texts) {
       let asOf = $dataAsOf.peek();
-      // The feed sent display-ready text: the painter only writes it (ARCHITECTURE: the main thread formats nothing).
+      // The feed sent display-ready text: the painter only writes it (docs/architecture.md: the main thread formats nothing).
       for (let o = 0, t = 0; o + QUOTE_STRIDE <= qs.length; o += QUOTE_STRIDE, t += QUOTE_TEXTS) {
         const i = qs[o + Q_INDEX] ?? -1;
         const q = slots[i];

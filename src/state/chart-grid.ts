@@ -1,4 +1,4 @@
-// The desk's 2×2 chart grid (issue 36): whether it is on, and the instrument and period of its three other charts
+// The desk's 2×2 chart grid: whether it is on, and the instrument and period of its three other charts
 // (the first is the trade screen's own chart). Kept in this browser's localStorage: a desk arrangement is the
 // machine's, not the account's.
 import { signal } from '@preact/signals-react';

@@ -1,4 +1,4 @@
-// Which indicators the charts show (issue 36). Signed in, the account's settings (the chart settings routes: every
+// Which indicators the charts show. Signed in, the account's settings (the chart settings routes: every
 // device draws the same chart); a visitor's live in this browser's localStorage. Started by the first chart that
 // mounts (the screens without a chart never load them); every change reaches the feed, which computes the values.
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';

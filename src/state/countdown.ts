@@ -1,4 +1,4 @@
-// The code-resend countdown (SPEC §4, §9: 60 s, then the button re-enables), on injected time.
+// The code-resend countdown (docs/contract.md §4, §9: 60 s, then the button re-enables), on injected time.
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import { browserTimers, systemClock, type Clock, type Timers } from './clock.ts';
 

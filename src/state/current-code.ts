@@ -1,6 +1,6 @@
 // The instrument shown on /trade, and its persistence: a reload opens the same one. The signal starts empty; the
 // composition root (src/app/start.ts) calls persistCurrentCode() once, which reads the stored code and keeps it
-// written, so importing this module touches no storage and registers no effect (ARCHITECTURE rule 12).
+// written, so importing this module touches no storage and registers no effect (docs/architecture.md convention 12).
 import { effect, signal, type Signal } from '@preact/signals-react';
 import { localStore } from './local-store.ts';
 import { CURRENT_CODE_KEY } from './current-code-key.ts';

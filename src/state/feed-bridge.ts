@@ -34,7 +34,7 @@ export interface BridgeDeps {
    */
   afterPaint?: () => Promise<void>;
   /**
-   * Settles when the page is first idle after start-up (issue 37): the feed's first batch waits for it, so the first
+   * Settles when the page is first idle after start-up: the feed's first batch waits for it, so the first
    * updates do not compete with the first screen's own work (React attaching, the route's render); the batch after it
    * carries the newest state of everything that changed meanwhile (the feed holds one batch at a time). Absent: no
    * wait.

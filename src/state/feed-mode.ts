@@ -1,7 +1,7 @@
 // Where the feed runs: in its worker (default) or on the main thread (?feed=main, or no Worker support).
 export type FeedMode = 'worker' | 'main';
 
-/** ?feed=main in the query before the hash or in the part after it (SPEC §2 reads queries after the hash). */
+/** ?feed=main in the query before the hash or in the part after it (docs/contract.md §2 reads queries after the hash). */
 export function feedModeFrom(search: string, hash: string, hasWorker: boolean): FeedMode {
   if (!hasWorker) return 'main';
   const q = hash.indexOf('?');

@@ -28,7 +28,7 @@ export function currentPath(): string {
   return current.path();
 }
 
-/** /login?from=… for the path the visitor wanted (SPEC §2). */
+/** /login?from=… for the path the visitor wanted (docs/contract.md §2). */
 export function loginPath(from: string): string {
   return from && from !== '/' ? `/login?from=${encodeURIComponent(from)}` : '/login';
 }

@@ -30,7 +30,7 @@ export function setOneClick(on: boolean): void {
   write(SETTING_KEY, on ? 'on' : 'off');
 }
 
-/** Market orders from the phone's order form ask once before they go (issue 35): on unless turned off. The desk's
+/** Market orders from the phone's order form ask once before they go: on unless turned off. The desk's
  * form never asks (its one-click is the desk's choice). */
 export const $confirmMarket: Signal<boolean> = signal(localStore()?.getItem(CONFIRM_KEY) !== 'off', {
   name: 'one-click.$confirmMarket',

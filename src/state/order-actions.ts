@@ -59,7 +59,7 @@ export function handleOrderGap(): void {
   void refreshFunds();
 }
 
-/** A successful action answer with the server's msg: toasted (SPEC §8), or our own text when it says nothing. */
+/** A successful action answer with the server's msg: toasted (docs/contract.md §8), or our own text when it says nothing. */
 function toastMsg(msg: string, fallbackKey: string): void {
   toast(msg && msg.toLowerCase() !== 'success' ? msg : i18n.t(fallbackKey));
 }
@@ -81,7 +81,7 @@ async function formCall<T>(call: FormCall, fn: (opts: { toast?: boolean }) => Pr
 }
 
 /** Closes a holding order, or `lots` of the `held` ones. Resolves true when the server closed it. A partial close says
- * what it closed and what is left ("0.02 lots closed · 0.03 left"), never "Position closed" (issue 35, 3). */
+ * what it closed and what is left ("0.02 lots closed · 0.03 left"), never "Position closed". */
 export async function closePosition(
   id: number,
   lots?: string,
@@ -101,7 +101,7 @@ export async function closePosition(
   return true;
 }
 
-/** Close all (issue 25): the server closes each position in the scope on its own. The closed ones leave the lists at
+/** Close all: the server closes each position in the scope on its own. The closed ones leave the lists at
  * once (their pushes follow and change nothing more), the refused ones stay. Resolves every outcome for the sheet to
  * show, or null when the request itself failed (the client has toasted why). */
 export async function closeAllPositions(params: CloseAllParams): Promise<CloseAllItem[] | null> {

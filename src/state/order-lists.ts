@@ -4,7 +4,7 @@ import { signal, type Signal } from '@preact/signals-react';
 import type { Order, OrderList, OrderStatus } from '../../domain/types.ts';
 import { myDeal } from '../api/trading.ts';
 
-/** The tabs of /order by the `type` query: holding 1, pending 0, history 3 (SPEC §2). */
+/** The tabs of /order by the `type` query: holding 1, pending 0, history 3 (docs/contract.md §2). */
 export type OrderTab = OrderStatus;
 export const ORDER_TABS: readonly OrderTab[] = [1, 0, 3];
 export const DEFAULT_TAB: OrderTab = 1;
@@ -20,7 +20,7 @@ export interface OrderListState {
   total: number;
   page: number; // last page loaded (1-based), 0 before the first
   loading: boolean;
-  finished: boolean; // no more pages: loaded ≥ total, an empty page, or a failed load (SPEC §4, §8)
+  finished: boolean; // no more pages: loaded ≥ total, an empty page, or a failed load (docs/contract.md §4, §8)
   started: boolean; // a first load has been asked for
   allFactProfits: string | null; // my_deal's all_fact_profits for this status
 }
@@ -35,7 +35,7 @@ const EMPTY: OrderListState = {
   allFactProfits: null,
 };
 
-/** SPEC §4: a list is finished when the loaded count reaches the total. */
+/** docs/contract.md §4: a list is finished when the loaded count reaches the total. */
 export function isFinished(loaded: number, total: number): boolean {
   return loaded >= total;
 }
@@ -84,7 +84,7 @@ async function loadPage(tab: OrderTab, page: number, replace: boolean): Promise<
   try {
     res = await myDeal(tab, page);
   } catch {
-    // The client toasted the failure; SPEC §8: a failed order-list load marks the list finished.
+    // The client toasted the failure; docs/contract.md §8: a failed order-list load marks the list finished.
     if (gen === generation && mine === listGen[tab]) patch(tab, { loading: false, finished: true });
     return;
   }

@@ -1,4 +1,4 @@
-// The signed-in user's price alerts (issue 26 item 4, docs/alerts.md): the list as the server answers it (read when the
+// The signed-in user's price alerts (docs/alerts.md): the list as the server answers it (read when the
 // alerts sheet opens, replaced by the answer of each change), and what a fired alert does in the open app: a toast,
 // the list updated, and when the page is hidden a service-worker notification with the same tag as the Web Push one,
 // so the two replace each other instead of showing twice.

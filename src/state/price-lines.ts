@@ -1,4 +1,4 @@
-// The trader's price line per instrument (issue 36): placed on the chart by a long press (touch) or a click (mouse),
+// The trader's price line per instrument: placed on the chart by a long press (touch) or a click (mouse),
 // dragged to move, turned into a price alert with one tap. One line per instrument, kept in this browser's
 // localStorage so it is there on the next visit to that instrument.
 import { localStore } from './local-store.ts';

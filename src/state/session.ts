@@ -95,7 +95,7 @@ function persist(session: StoredSession | null): void {
   write.catch((err: unknown) => console.warn('session persist failed', err));
 }
 
-/** Login or demo login succeeded: keep token and user (SPEC §4). */
+/** Login or demo login succeeded: keep token and user (docs/contract.md §4). */
 export function signIn(r: LoginResult): void {
   version++;
   $token.value = r.token;

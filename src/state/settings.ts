@@ -24,7 +24,7 @@ export function settingsReady(): Promise<void> {
   return loading ?? Promise.resolve();
 }
 
-/** SPEC §8: if the app status is not 0 the browser is sent to loss_url. */
+/** docs/contract.md §8: if the app status is not 0 the browser is sent to loss_url. */
 export function checkAppStatus(go: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
   statusCheck = runStatusCheck(go);
   return statusCheck;

@@ -1,4 +1,4 @@
-// The favourites (issue 25 item 4): instrument ids in the user's order. Signed in, the list is the account's (the
+// The favourites: instrument ids in the user's order. Signed in, the list is the account's (the
 // watchlist routes; every device reads the same one); a visitor's lives in IndexedDB (idb-keyval) on this browser and
 // joins the account's list at the next sign-in. Changes show at once and are then replaced by the server's answer
 // (the last one, when taps overlap); a refused change is undone by reading the account's list again.

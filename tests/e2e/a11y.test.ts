@@ -198,7 +198,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   expect(await reversedFigures(page)).toEqual([]);
   await snap(page, 'trade-phone-ar');
   await submit.click();
-  await page.locator('.dialog .dialog__actions .btn:last-child').click(); // the phone asks once before a market order (issue 35)
+  await page.locator('.dialog .dialog__actions .btn:last-child').click(); // the phone asks once before a market order
   await page.locator('[data-action="view-orders"]').click();
   await page.waitForURL(/#\/order\?type=1/);
 

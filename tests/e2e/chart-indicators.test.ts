@@ -1,4 +1,4 @@
-// Issue 36 end to end against the real server, in Chromium and Firefox (E2E_BROWSERS), on a phone and a desk: the
+// End to end against the real server, in Chromium and Firefox (E2E_BROWSERS), on a phone and a desk: the
 // default MA + VOL legends, indicators added and removed in the settings sheet (bad input refused with its message,
 // a third pane refused on a phone), kept on the account; the legend at the crosshair shows the worker's values (checked
 // against the server's bars); a price line placed by a click, kept for the instrument, becomes a price alert with one

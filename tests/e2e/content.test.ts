@@ -1,5 +1,5 @@
-// Issue 12 end to end at 360×740: every route of SPEC §2 shows real content (no "coming soon" but /feedback, which
-// SPEC §2 calls a stub); the hostile news items run no script; the chat frame is sandboxed; the
+// End to end at 360×740: every route of docs/contract.md §2 shows real content (no "coming soon" but /feedback, which
+// docs/contract.md §2 calls a stub); the hostile news items run no script; the chat frame is sandboxed; the
 // invite QR decodes to the register link.
 import { expect, it } from 'vitest';
 import jsQR from 'jsqr';
@@ -12,7 +12,7 @@ import { PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser } from './real-user.ts';
 
-/** SPEC §2 calls /feedback a stub. */
+/** docs/contract.md §2 calls /feedback a stub. */
 const STUB_ROUTES: ReadonlySet<string> = new Set(['/feedback']);
 
 const e2e = useServerAndChrome();

@@ -1,4 +1,4 @@
-// Issue 37: the first screen's bytes, as the bench counts them (bench/startup/bundle.ts over Vite's manifest: the
+// the first screen's bytes, as the bench counts them (bench/startup/bundle.ts over Vite's manifest: the
 // entry's static imports plus the market page's, gzip -9): a size check, not a timing. The budget is this build's
 // figure with a little room, so a change that puts a library back on the first screen (i18next is ~16 KB gzip,
 // Comlink and the feed bridge ~3) fails here; the issue's goal, 100 KB, stays the bench's check (bench/README.md).
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleReport, type BundleReport } from '../../bench/startup/bundle.ts';
 
-/** First-screen JS, gzip, in KB (1,024 B): 110.1 on the build of 2026-11-24 (issue 37). */
+/** First-screen JS, gzip, in KB (1,024 B): 110.1 on the build of 2026-11-24. */
 const FIRST_SCREEN_JS_BUDGET_KB = 111;
 const KB = 1024;
 

@@ -1,5 +1,5 @@
-// A price before any app script runs (issue 37): index.html carries the prerendered /trade, and its inline script
-// paints the last-known quote from IndexedDB (issue 26's `tw.quotes`) with its age when the page carries no quotes
+// A price before any app script runs: index.html carries the prerendered /trade, and its inline script
+// paints the last-known quote from IndexedDB (the `tw.quotes`) with its age when the page carries no quotes
 // of the server's (the service worker's precached copy). With the server's first quote held
 // back 3 s, the first frame that shows the /trade header already shows that price, marked stale with its age; the
 // live price then replaces it, and React attached to the prerendered HTML instead of replacing it.

@@ -72,7 +72,7 @@ describeInFlowBrowsers((browser) => {
     const { context, page } = await browser().newPage(PHONE);
     await page.addInitScript(COUNT_MAIN_SOCKETS);
     await page.goto(`${server.url}/?feed=main#/`);
-    // The first price change can be the stored quotes' paint giving way to the app's (issue 37), before the feed's
+    // The first price change can be the stored quotes' paint giving way to the app's, before the feed's
     // socket opens: wait for the live connection, then count the sockets the page itself opened.
     await waitForPriceChange(page);
     await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });

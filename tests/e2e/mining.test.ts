@@ -1,4 +1,4 @@
-// Issue 11 end to end at 360×740 with 2-second fund days: an operator credits a real user, who subscribes to a fund
+// End to end at 360×740 with 2-second fund days: an operator credits a real user, who subscribes to a fund
 // from /mining, watches income appear on /mining/income, redeems early from /mining/record with the penalty shown
 // first, and the balance is exactly credit − penalty + the income paid.
 import { expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// Issue 10 end to end at 360×740 against the real server: a real user deposits with a proof image, an operator
+// End to end at 360×740 against the real server: a real user deposits with a proof image, an operator
 // approves it in the back-office page, the balance shows it; the user binds a TRC20 address (a mistyped one is
-// refused), withdraws with the SPEC §5 fee preview, sees the frozen amount; the operator rejects it from the
+// refused), withdraws with the docs/contract.md §5 fee preview, sees the frozen amount; the operator rejects it from the
 // command line and the amount is released; real-name goes from the form to waiting to finish. Screenshots of every
 // money screen at 360×740 and 1280×800 land in test-artifacts/.
 import { spawnSync } from 'node:child_process';
@@ -101,7 +101,7 @@ describeInFlowBrowsers((browser) => {
     await page.waitForURL(/coin-address-list/);
     await expect.poll(() => text(page, '[data-testid="methods"]')).toContain(TRON);
 
-    // Withdraw 100 USD: the fee preview is SPEC §5's, the amount is frozen.
+    // Withdraw 100 USD: the fee preview is docs/contract.md §5's, the amount is frozen.
     await page.goto(`${server.url}/#/mine/withdraw`);
     await page.locator('[data-testid="withdraw-methods"] [aria-checked="true"]').waitFor();
     expect(await text(page, '[data-testid="fee"]')).toBe('--');

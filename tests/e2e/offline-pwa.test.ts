@@ -1,4 +1,4 @@
-// The installable app offline (issue 26): the service worker precaches the build, a reload with no network opens the
+// The installable app offline: the service worker precaches the build, a reload with no network opens the
 // app from it with the last prices marked with their age and an offline banner (the last live prices seen, not the
 // list's older snapshot); back online the list goes live.
 // Then a second build on the same origin is offered as an update (held back under an open order form), and a page
@@ -257,7 +257,7 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   const submit = page.locator('[data-action="submit-order"]');
   await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
   await submit.click();
-  await page.locator('.dialog .dialog__actions .btn:last-child').click(); // the phone asks once before a market order (issue 35)
+  await page.locator('.dialog .dialog__actions .btn:last-child').click(); // the phone asks once before a market order
   await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
   const snapshotPositions = (): Promise<number> =>
     page.evaluate(

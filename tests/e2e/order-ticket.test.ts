@@ -1,4 +1,4 @@
-// Issue 35's order ticket end to end, in each flow browser (Chromium; Firefox with E2E_BROWSERS=firefox) at 360×740
+// The order ticket end to end, in each flow browser (Chromium; Firefox with E2E_BROWSERS=firefox) at 360×740
 // and 1280×800, as a demo user against the real server: a refused size says why under the lots with the allowed values
 // and shows no preview figures; a ticked stop starts valid with its distance in pips; a pending order shows its kind
 // and takes an expiry; sizing by USD sets the lots; the phone asks once before a market order (the desk does not); a
@@ -206,7 +206,7 @@ describeInFlowBrowsers((browser) => {
       const price = page.locator('[data-testid="alert-price"]');
       await expect.poll(() => price.inputValue(), { timeout: 20_000 }).toMatch(/^\d+(\.\d+)?$/);
       const now = Number(await price.inputValue());
-      await price.fill('1e3'); // an exponent is not a number here (issue 35 item 7)
+      await price.fill('1e3'); // an exponent is not a number here
       await expect
         .poll(() => messages(page))
         .toEqual({ value: 'Please enter a number (digits and one decimal point, such as 25.50)' });

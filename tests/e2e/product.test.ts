@@ -1,4 +1,4 @@
-// /product on the main site at 360×740 (SPEC §2, §3, §9): search companies, open the company popup with the §3
+// /product on the main site at 360×740 (docs/contract.md §2, §3, §9): search companies, open the company popup with the §3
 // fields, choose one, and find its id in a cookie that outlives a session; the DEMO title shows the DEMO mark.
 import { beforeAll, expect, it } from 'vitest';
 import type { Envelope, Company } from '../../domain/types.ts';
@@ -78,7 +78,7 @@ it('shows the DEMO mark when the page title is DEMO, and none otherwise', async 
   await page.locator('[data-testid="company-row"]').first().waitFor();
   expect(await page.locator('[data-testid="demo-mark"]').count()).toBe(0);
 
-  // The deployer's index.html with <title>DEMO</title> (SPEC §7, §9).
+  // The deployer's index.html with <title>DEMO</title> (docs/contract.md §7, §9).
   await page.route(`${e2e.server.url}/`, async (route) => {
     const res = await route.fetch();
     const html = (await res.text()).replace(/<title>[^<]*<\/title>/, '<title>DEMO</title>');

@@ -1,4 +1,4 @@
-// Issue 25 items 3, 6, 7 in Chromium against the real server, one server and one browser: one-click trading turned on
+// 6, 7 in Chromium against the real server, one server and one browser: one-click trading turned on
 // from the settings and a market order placed with the B key on the desk (1280×800); red-up chosen and a rising row
 // drawn in the red; the chart's text alternative reached by its role and its table opened on a phone (360×740);
 // axe on the new screens (settings cards, shortcuts sheet, bars table). Screenshots test-artifacts/issue25-keys-*.png,

@@ -1,4 +1,4 @@
-// Issue 25 in Chromium against the real server, one server and one browser: a trailing stop set from the order sheet
+// In Chromium against the real server, one server and one browser: a trailing stop set from the order sheet
 // at 1280×800 whose line on the chart moves with the market, and half a position closed from the sheet at 360×740
 // (the rest stays open with half the lots); "close all" of the longs through the confirm sheet at 360×740 leaves the
 // short, the sheet passing axe at both sizes. Screenshots: test-artifacts/issue25-*.png (also in Arabic).

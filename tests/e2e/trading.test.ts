@@ -63,7 +63,7 @@ describeInFlowBrowsers((browser) => {
     const submit = page.locator('[data-action="submit-order"]');
     await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
     await submit.click();
-    // On the phone a market order asks once (issue 35): the dialog names the side, the lots and the instrument.
+    // On the phone a market order asks once: the dialog names the side, the lots and the instrument.
     const confirm = page.locator('.dialog .dialog__actions .btn:last-child'); // the side's colour, not the primary one
     await confirm.waitFor();
     expect(await page.locator('.dialog__text').innerText()).toMatch(/EUR\/USD 0\.1/); // 以市價買漲 EUR/USD 0.1 手

@@ -1,4 +1,4 @@
-// Issue 25 items 4–5 in Chromium against the real server, one server and one browser: a star on the phone (360×740)
+// In Chromium against the real server, one server and one browser: a star on the phone (360×740)
 // survives a reload and shows under Favourites, and a second browser context on the desk (1280×800) signed in to the
 // same account finds the same favourites in the same order (reordered on the phone with the arrows); a CSV statement
 // downloaded from /mine/history holds the account's records, fetched without the token in any URL; axe finds no
@@ -151,7 +151,7 @@ it('downloads the account statement as CSV, with the token in no URL', async () 
   }
 }, 150_000);
 
-// Issue 26 item 4: a price alert set from the trade screen's bell fires in the app (toast, list), and with the page
+// a price alert set from the trade screen's bell fires in the app (toast, list), and with the page
 // hidden also as a service-worker notification. "Below 2 × the price" holds at once, so the next live tick fires it.
 it('a price alert fires in the app, and as a service-worker notification when the page is hidden', async () => {
   const inst = list[1] as Instrument;
@@ -210,7 +210,7 @@ it('a price alert fires in the app, and as a service-worker notification when th
   }
 }, 120_000);
 
-// Issue 26 item 4, the other kind and the other entry points: a day-move alert set from a market row's context action
+// The other kind and the other entry points: a day-move alert set from a market row's context action
 // (right-click; a held touch on a phone) fires in the app from the live feed, and an above/below alert is set from the
 // chart's "alert at this price". The day-move alert is "rises by" / "falls by" 0.01 % on a row the list already shows
 // moved further than that in the same direction, so the instrument's next live tick fires it (a level, docs/alerts.md).

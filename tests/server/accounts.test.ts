@@ -213,7 +213,7 @@ describe('verification codes', () => {
     await sendCode(account);
     clock.advance(30_000);
     const early = await http.client.post('/api/notify/send_email', { to: account, type: 1 });
-    // The wait is data too (issue 35): the app's "Send code" counts down what the server will still refuse.
+    // The wait is data too: the app's "Send code" counts down what the server will still refuse.
     expect(early).toMatchObject({
       code: 0,
       msg: 'Please wait 30 s before requesting another code',
@@ -399,7 +399,7 @@ describe('login and sessions', () => {
     expect(sent.data.resend_after).toBe(60);
   });
 
-  // Issue 35 defect 15: the change accepted the current password as the new one.
+  // The change accepted the current password as the new one.
   it('refuses the current password as the new one, before the code is spent', async () => {
     const u = await registerAndLogin(http.server, { clock });
     const code = await sendCode(u.account, 2);

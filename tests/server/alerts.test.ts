@@ -1,4 +1,4 @@
-// Price alerts (issue 26 item 4, docs/alerts.md) through the real routes, socket and database (TEST_DB=pglite and
+// Price alerts (docs/alerts.md) through the real routes, socket and database (TEST_DB=pglite and
 // postgres), driven by the simulated market by hand: an alert fires once from the live feed (one PRICE_ALERT, one
 // status change, however many crossing ticks follow), a day-move alert exactly when the quote's change % (the market
 // list's figure) reaches ±N %, both survive a restart (loaded at start; a fired one stays spent), a day-move alert

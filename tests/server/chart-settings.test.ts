@@ -1,4 +1,4 @@
-// Chart settings on the account (issue 36), through the real routes on the real database (TEST_DB=pglite and
+// Chart settings on the account, through the real routes on the real database (TEST_DB=pglite and
 // postgres): the defaults (MA + VOL) before anything is saved, a save kept for the next session, a parameter off the
 // rules refused with a message and nothing changed, one user's settings out of another's reach, and no session no
 // settings.

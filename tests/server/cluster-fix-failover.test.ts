@@ -1,4 +1,4 @@
-// The cluster on a real price source (issue 33): PostgreSQL, a nats-server, two market processes on PRICE_SOURCES=fix
+// The cluster on a real price source: PostgreSQL, a nats-server, two market processes on PRICE_SOURCES=fix
 // (one leads, one waits) and two gateways, with the stand-in LP in this process. The leader logs on to the LP and
 // quotes BTCUSDT from it to a websocket client on a gateway; it is killed with SIGKILL; the standby takes the lease,
 // logs on to the LP with the sequence numbers the shared store kept, subscribes again, and the client's quotes resume.

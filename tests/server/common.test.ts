@@ -74,7 +74,7 @@ describe('settings and lists', () => {
 
   it('getCompany: all, by name (case-insensitive substring), by id; LIKE wildcards are literal', async () => {
     const all = await client.get<Company[]>('/api/company/getCompany');
-    expect(all.data.length).toBeGreaterThanOrEqual(30); // enough to search meaningfully (issue 12)
+    expect(all.data.length).toBeGreaterThanOrEqual(30); // enough to search meaningfully
     for (const c of all.data) {
       expect(Object.keys(c).sort()).toEqual([
         'email',
@@ -138,7 +138,7 @@ describe('manifest, health, 404', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/default/area_list', headers: { lang: 'en' } });
       expect(res.statusCode).toBe(500);
-      // Its own code (CODE_INTERNAL), apart from every refusal's 0 (issue 34).
+      // Its own code (CODE_INTERNAL), apart from every refusal's 0.
       expect(res.json()).toEqual({ code: CODE_INTERNAL, msg: 'Something went wrong, please try again', data: null });
       expect(res.body).not.toMatch(/\bat \S+ \(|Error:|lost connection/);
       const health = await app.inject({ method: 'GET', url: '/healthz' });

@@ -1,4 +1,4 @@
-// Embedded PGlite runs on a worker thread unless PGLITE_WORKER=0 (server/config.ts pgliteWorkerEnv; issue 38's soak
+// Embedded PGlite runs on a worker thread unless PGLITE_WORKER=0 (server/config.ts pgliteWorkerEnv; the soak
 // decided it): the environment's default, the opt-out, and a clear refusal of anything else.
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, pgliteWorkerEnv } from '../../server/config.ts';

@@ -71,7 +71,7 @@ describe('where to deposit', () => {
     });
     const coins = (await alice.client.get<BankCoin[]>('/api/quickCharge/symbols')).data;
     expect(coins.map((c) => c.name)).toEqual(['USD', 'HKD', 'EUR']);
-    // Issue 35: the rate comes with the currency, so the form shows 780 HKD as 100.00 USD before it is sent.
+    // the rate comes with the currency, so the form shows 780 HKD as 100.00 USD before it is sent.
     const hkd = coins.find((c) => c.name === 'HKD');
     expect(Number(hkd?.usd_price)).toBe(7.8);
     expect(Number(coins[0]?.usd_price)).toBe(1);

@@ -1,4 +1,4 @@
-// The market writer's source layer on the real server (issue 33, docs/market-data.md), with a fake clock and two
+// The market writer's source layer on the real server (docs/market-data.md), with a fake clock and two
 // scriptable in-test price sources ahead of the simulator in PRICE_SOURCES: the mapping table and the price rule,
 // a tick reaching klines and triggers, spikes held with nothing fired, stale shown and refused, fail-over and
 // hand-back, a suspended source, an offset, a halt, each bad input refused and counted, a source's refusal shown to

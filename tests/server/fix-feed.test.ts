@@ -1,4 +1,4 @@
-// Real sources on the real server (issue 33): the FIX 4.4 adapter logged on to the stand-in LP and the exchange-stream
+// Real sources on the real server: the FIX 4.4 adapter logged on to the stand-in LP and the exchange-stream
 // adapter on a local Binance-format stream, both named in PRICE_SOURCES ahead of the simulator and built from their
 // settings. An LP quote reaches the klines and fills a pending order; a symbol the LP rejects is shown to the
 // operator; crossed, zero and absurd prices are refused or held and a wrong checksum is counted; exchange tickers

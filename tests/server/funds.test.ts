@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the funds on offer', () => {
-  it('lists at least four funds with their SPEC §3 fields, to visitors too, paged with last_page', async () => {
+  it('lists at least four funds with their docs/contract.md §3 fields, to visitors too, paged with last_page', async () => {
     expect(funds.length).toBeGreaterThanOrEqual(4);
     expect(new Set(funds.map((f) => f.currency_code)).size).toBeGreaterThanOrEqual(4);
     expect(Object.keys(funds[0] ?? {}).sort()).toEqual([
@@ -100,7 +100,7 @@ describe('subscribing', () => {
     expect(await countRows(server.ctx, ['fund_subscriptions', 'financial_records'])).toEqual(before);
   });
 
-  it('takes the amount from the balance with its record; daily profit per SPEC §9 with 4 decimals', async () => {
+  it('takes the amount from the balance with its record; daily profit per docs/contract.md §9 with 4 decimals', async () => {
     const u = await richUser('1000');
     const f = fund('Harbour Stable 7'); // 0.35 % a day, 7 days
     const res = await u.client.withLang('en').get('/api/fund/buy', { id: f.id, amount: '333.33' });

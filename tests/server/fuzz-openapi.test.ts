@@ -1,4 +1,4 @@
-// The API fuzzed from outside, driven by its own document (issue 34): every operation of the served
+// The API fuzzed from outside, driven by its own document: every operation of the served
 // /api/openapi.json, as anonymous, demo and real user, with requests valid by the schemas and invalid ones (wrong
 // types, arrays for strings, huge strings, NUL, non-finite numbers, boundaries, extra and missing fields, broken
 // bodies). It asserts: no 5xx; every answer matches the schema the document declares for its status and media type

@@ -46,7 +46,7 @@ function fuzzable(routes: readonly RouteEntry[]): RouteEntry[] {
   );
 }
 
-/** The envelope routes (SPEC §7); others (the web manifest, the API document and its page) only have to avoid a 5xx. */
+/** The envelope routes (docs/contract.md §7); others (the web manifest, the API document and its page) only have to avoid a 5xx. */
 const isApi = (r: RouteEntry): boolean =>
   (/^\/(api|v1)\//.test(r.url) || r.url === '/healthz') && r.url !== OPENAPI_PATH && !undocumented(r.url);
 

@@ -1,4 +1,4 @@
-// Issue 34's classes of 500s and envelope breaks, each over every route it can reach (found through app.routeTable,
+// The classes of 500s and envelope breaks, each over every route it can reach (found through app.routeTable,
 // so a new route is covered without an edit here): non-finite numbers in integer fields, NUL in strings, a
 // multipart body without a boundary, and the framework's own answers (431, a plain GET on /v1/ws, a refused
 // websocket query) in the {code,msg,data} envelope. (An internal error's own code: tests/server/common.test.ts.)

@@ -1,4 +1,4 @@
-// Market REST routes on the real server (127.0.0.1, real HTTP): trade_list fields and filters against SPEC §3,
+// Market REST routes on the real server (127.0.0.1, real HTTP): trade_list fields and filters against docs/contract.md §3,
 // getCategories by language, klines (≥ 500 bars per period, periods nested exactly, from/to/limit), mini charts, and
 // bad input. The market runs in manual mode so nothing moves unless the test sets a price.
 import { existsSync } from 'node:fs';
@@ -34,7 +34,7 @@ async function tradeList(params: Record<string, string | number> = {}): Promise<
 }
 
 describe('trade_list', () => {
-  it('lists at least 24 instruments over at least 4 categories with every SPEC §3 field', async () => {
+  it('lists at least 24 instruments over at least 4 categories with every docs/contract.md §3 field', async () => {
     const list = await tradeList();
     expect(list.length).toBeGreaterThanOrEqual(24);
     expect(new Set(list.map((i) => i.CategoryId)).size).toBeGreaterThanOrEqual(4);
@@ -122,7 +122,7 @@ describe('trade_list', () => {
     expect((await tradeList({ searchCurrency: '' })).length).toBeGreaterThanOrEqual(24);
   });
 
-  // Issue 35 defect 9: "gold" found nothing, though XAU/USD is listed under Metals.
+  // "gold" found nothing, though XAU/USD is listed under Metals.
   it('finds instruments by their common name in the user’s language and in English', async () => {
     const search = async (lang: string, text: string): Promise<string[]> => {
       const r = await api(server.baseUrl, { lang }).get<Instrument[]>('/v1/api/forex/trade_list', {
@@ -167,7 +167,7 @@ describe('trade_list', () => {
     for (const params of [{ category_id: 'abc' }, { category_id: -1 }, { searchCurrency: 'x'.repeat(33) }]) {
       const r = await client.get('/v1/api/forex/trade_list', params);
       expect(r.code).not.toBe(1);
-      expect(r.msg).toBe('Something in this request is not valid. Please go back and try again.'); // no internal names (issue 35)
+      expect(r.msg).toBe('Something in this request is not valid. Please go back and try again.'); // no internal names
     }
   });
 });
@@ -267,7 +267,7 @@ describe('kline', () => {
     }
   });
 
-  it('builds 4hour from 60min bars and 1week (opening Monday 00:00 UTC) from 1day bars (issue 36)', async () => {
+  it('builds 4hour from 60min bars and 1week (opening Monday 00:00 UTC) from 1day bars', async () => {
     const [hours, fours, days, weeks] = await Promise.all([
       klines(17, '60min'),
       klines(17, '4hour'),

@@ -1,4 +1,4 @@
-// The OpenAPI document (issue 27): generated from the route schemas, it names every route the server registers with
+// The OpenAPI document: generated from the route schemas, it names every route the server registers with
 // its parameters, the envelope and its data shape, the auth header and the live socket; the Swagger UI page is served
 // beside it. That real answers match their documented shape is checked on every server test (tests/server/harness.ts,
 // server/http/response-check.ts); the checker itself is tested here against answers that break the document.

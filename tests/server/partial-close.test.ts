@@ -1,4 +1,4 @@
-// Partial close and close-all (issue 25) in-process against the real database (TEST_DB=pglite and postgres): the
+// Partial close and close-all in-process against the real database (TEST_DB=pglite and postgres): the
 // money of a partial close to the last decimal against a hand-worked example and the ledger invariants, refusals that
 // change nothing, another user's orders refused, and a close-all that goes on past a position it cannot close.
 import { describe, expect, it } from 'vitest';

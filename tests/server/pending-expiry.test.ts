@@ -1,4 +1,4 @@
-// Pending-order expiry (issue 35) over real HTTP on the real server and database (TEST_DB=pglite and postgres), with a
+// Pending-order expiry over real HTTP on the real server and database (TEST_DB=pglite and postgres), with a
 // manual clock: good till cancelled, end of day and a date are stored and shown; an expired or malformed expiry is
 // refused with its translated message and nothing written; the market writer's sweep cancels a due pending order
 // (margin back, fee refunded, FOREX_CLOSED "expired") and leaves the others; a filled order never expires.

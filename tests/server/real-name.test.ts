@@ -51,7 +51,7 @@ describe('real-name verification', () => {
     });
   });
 
-  it('refuses incomplete or foreign submissions with the SPEC §5 texts, writing nothing', async () => {
+  it('refuses incomplete or foreign submissions with the docs/contract.md §5 texts, writing nothing', async () => {
     const front = await photo(alice, '#a00');
     const back = await photo(alice, '#0a0');
     const bobs = await photo(bob, '#00a');
@@ -60,7 +60,7 @@ describe('real-name verification', () => {
       [{ ...good, name: '  ' }, 'Please enter your name'],
       [{ ...good, card_id: '' }, 'Please enter your passport/ID number'],
       [{ ...good, card_id: 'A1 <script>' }, 'Enter 4 to 30 letters, digits or hyphens, as on your passport/ID'],
-      // Issue 35 defect 13: an emoji name and a 200-character ID number named the internal field card_id.
+      // An emoji name and a 200-character ID number named the internal field card_id.
       [{ ...good, card_id: '1'.repeat(200) }, 'Enter 4 to 30 letters, digits or hyphens, as on your passport/ID'],
       [
         { ...good, name: 'Chan 😀' },

@@ -427,7 +427,7 @@ describe('routing of budgets (pure)', () => {
     expect(session(token)).toBe(session(`Bearer ${token}`));
   });
 
-  // The legacy API changes state with GET too (the app's wire, SPEC §7): these must declare a budget like any POST.
+  // The legacy API changes state with GET too (the app's wire, docs/contract.md §7): these must declare a budget like any POST.
   const STATE_CHANGING_GETS = [
     '/api/captcha',
     '/api/user/createAccountDemoForU',

@@ -1,4 +1,4 @@
-// The websocket's side of issue 13 on the real server and database (both databases): a socket login is acknowledged
+// The websocket's side on the real server and database (both databases): a socket login is acknowledged
 // with the user's last order-event seq; a logout or password change over REST logs the affected sockets out at
 // once ("revoked", no more pushes); the connection cap per address holds with the real figures (factor 1).
 import { describe, expect, it } from 'vitest';

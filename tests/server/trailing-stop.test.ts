@@ -1,4 +1,4 @@
-// The trailing stop of issue 25 in-process against the real database (TEST_DB=pglite and postgres): the stop-loss
+// The trailing stop in-process against the real database (TEST_DB=pglite and postgres): the stop-loss
 // follows the best price at the distance and never moves back, jumps with a gap, fires exactly once (one close, one
 // realised P&L record), carries across an engine restart from the stored stop, and bad input changes nothing.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The watchlist on the account (issue 25 item 4), through the real routes on the real database (TEST_DB=pglite and
+// The watchlist on the account, through the real routes on the real database (TEST_DB=pglite and
 // postgres): add at the end, a second add changes nothing, remove closes ranks, move reorders, the cap holds (also
 // for two adds racing for the last place), unknown and unlisted instruments are refused, refusals change nothing, and
 // one user's list is out of another's reach.

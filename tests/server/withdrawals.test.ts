@@ -1,5 +1,5 @@
 // Withdrawals and payout methods on the real server (PGlite or PostgreSQL per TEST_DB): binding addresses with
-// their checksums and bank accounts, the owner-only rules, requests that freeze their amount, the fee per SPEC §5,
+// their checksums and bank accounts, the owner-only rules, requests that freeze their amount, the fee per docs/contract.md §5,
 // operator payment and rejection, and the ledger after every step; every refusal writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, WithdrawCurrency, WithdrawMethod, WithdrawRecord } from '../../domain/wallet-types.ts';
@@ -359,7 +359,7 @@ describe('withdrawal requests', () => {
   });
 });
 
-// Issue 35 defect 11: a paid withdrawal still showed "Pending" on the trader's open /mine/withdraw. The operator's
+// A paid withdrawal still showed "Pending" on the trader's open /mine/withdraw. The operator's
 // action tells the trader's signed-in sockets (ACCOUNT), so the money screens read their lists again.
 describe('the trader hears of an operator’s action', () => {
   it('withdraw-paid and withdraw-reject send ACCOUNT {kind: withdrawal} to the owner’s subscribed sockets only', async () => {

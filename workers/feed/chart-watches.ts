@@ -1,4 +1,4 @@
-// The charts on screen, one ChartWatch per slot: /trade shows slot 0, the desk's 2×2 grid slots 0–3 (issue 36), each
+// The charts on screen, one ChartWatch per slot: /trade shows slot 0, the desk's 2×2 grid slots 0–3, each
 // with its own instrument and period and all fed by this one feed. KLINE.{code} subscriptions are counted, so two
 // charts of one instrument share one subscription and one chart leaving does not stop the other's stream.
 import type { ClientMessage } from '../../domain/ws-protocol.ts';

@@ -1,4 +1,4 @@
-// Paint-driven flow control between the feed and the page (issue 24): the feed sends its newest state only when the
+// Paint-driven flow control between the feed and the page: the feed sends its newest state only when the
 // page has painted the previous batch. One batch is in flight at a time; the page's answer to onBatch (a promise
 // that settles after the frame that shows the batch) is the credit for the next one. While a batch is in flight,
 // changes gather in the feed's own state (QuoteBoard keeps the newest quote per instrument), so the next batch

@@ -65,7 +65,7 @@ function wellFormed(m: Obj): boolean {
   }
 }
 
-/** Parses one frame. Invalid JSON → log.error; no `type` → log.warn (SPEC §8); both return null. */
+/** Parses one frame. Invalid JSON → log.error; no `type` → log.warn (docs/contract.md §8); both return null. */
 export function parseServerMessage(text: string, log: FeedLogger): ServerMessage | null {
   let raw: unknown;
   try {

@@ -1,4 +1,4 @@
-// Which quotes the feed parses (issue 37): the codes on screen (quote interest), the pinned ones (open positions'
+// Which quotes the feed parses: the codes on screen (quote interest), the pinned ones (open positions'
 // instruments, the /trade instrument, instruments with price alerts: setPinnedCodes), the positions the risk book
 // marks, and the order form's. A DAY_MARKET frame is scanned, not JSON.parse'd whole: a tuple of any other code is
 // skipped with two indexOf calls and kept as its raw text, the newest per code, so when its code is needed again

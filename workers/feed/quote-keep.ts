@@ -1,4 +1,4 @@
-// The last live quotes, kept between visits (issue 26): the newest tuple per instrument with its server time, written
+// The last live quotes, kept between visits: the newest tuple per instrument with its server time, written
 // to IndexedDB under one key, at most once every QUOTES_SAVE_MS while quotes arrive and at once when the page is
 // hidden, never per tick. Read back at start so a returning user sees the last prices they saw, with their age.
 // Market data, not account data: the same for every user, so a sign-out leaves it (docs/client.md).

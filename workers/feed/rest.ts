@@ -1,4 +1,4 @@
-// The few REST calls the feed makes itself (kline history, sparklines), with the SPEC §7 headers and envelope.
+// The few REST calls the feed makes itself (kline history, sparklines), with the docs/contract.md §7 headers and envelope.
 import { CODE_OK, type KlineBar, type Period } from '../../domain/types.ts';
 import type { FetchLike } from './deps.ts';
 import { isKlineBar } from './parse.ts';
@@ -17,7 +17,7 @@ export interface RestContext {
   apiBase: string;
   lang: string;
   token: string | null;
-  now: number; // the `t` timestamp GET requests carry (SPEC §7)
+  now: number; // the `t` timestamp GET requests carry (docs/contract.md §7)
 }
 
 /** GET with lang/authorization headers and `t`; resolves the envelope's data when code is 1. */

@@ -1,4 +1,4 @@
-// Low-bandwidth mode's code filter (issue 26 item 5): the socket asks the server for the quotes of the codes on
+// Low-bandwidth mode's code filter: the socket asks the server for the quotes of the codes on
 // screen (quote interest: the market list's rendered rows, which virtua keeps to the visible ones plus a small
 // overscan, the /trade header, the order form) plus the pinned ones (open positions' instruments, the /trade
 // instrument), instead of every instrument. Interest moves with every scroll burst, so the filter is sent at most once

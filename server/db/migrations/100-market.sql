@@ -1,4 +1,4 @@
--- Market: instrument categories (names per language), the instrument catalogue (SPEC §3 Instrument terms plus the
+-- Market: instrument categories (names per language), the instrument catalogue (docs/contract.md §3 Instrument terms plus the
 -- simulator's parameters), and kline bars for the six periods (stored in chunks).
 CREATE TABLE categories (
   id INTEGER PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Price feeds (issue 33, docs/market-data.md): which source symbol quotes which instrument, the dealing desk's rules
+-- Price feeds (docs/market-data.md): which source symbol quotes which instrument, the dealing desk's rules
 -- per instrument (price rule, stale and spike limits, halt), suspended sources, and the record of every change.
 -- The simulator needs no row: it quotes every instrument no other configured source maps (by its code).
 

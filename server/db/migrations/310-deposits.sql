@@ -1,4 +1,4 @@
--- Deposits (SPEC §3, §4): where traders send crypto, which bank accounts take wires, and the charges they submit.
+-- Deposits (docs/contract.md §3, §4): where traders send crypto, which bank accounts take wires, and the charges they submit.
 -- usd_price: units of the currency one USD buys (as for withdrawals); a charge of N units credits N / usd_price USD.
 CREATE TABLE deposit_networks (
   id SERIAL PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Withdrawals (SPEC §3, §7): the currencies one can withdraw in, the trader's saved payout methods, and requests.
+-- Withdrawals (docs/contract.md §3, §7): the currencies one can withdraw in, the trader's saved payout methods, and requests.
 -- A request moves its USD amount from balance to lock_balance; an operator pays it (the lock leaves) or rejects it
 -- (the lock returns to the balance). Address and account are copied onto the request: deleting a method later
 -- does not change what was asked for.

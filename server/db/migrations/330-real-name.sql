@@ -1,4 +1,4 @@
--- Real-name verification (SPEC §3, §4): one row per user; 0 not submitted (or rejected, with the reason),
+-- Real-name verification (docs/contract.md §3, §4): one row per user; 0 not submitted (or rejected, with the reason),
 -- 1 reviewing, 2 verified. The ID photos are private uploads of the same user.
 CREATE TABLE user_real (
   user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Fixed-term "mining" funds (SPEC §3, §4, §9): the funds on offer, the traders' subscriptions, and one income row per
+-- Fixed-term "mining" funds (docs/contract.md §3, §4, §9): the funds on offer, the traders' subscriptions, and one income row per
 -- subscription and fund day — UNIQUE, so a day is paid exactly once whatever runs the job, however often.
 CREATE TABLE funds (
   id SERIAL PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Content of SPEC §2's remaining screens: news (HTML sanitised when stored) and the seeded traders that top up the
+-- Content of docs/contract.md §2's remaining screens: news (HTML sanitised when stored) and the seeded traders that top up the
 -- ranking (/api/follow/list) so it is never empty. Real traders are derived from closed orders at query time.
 CREATE TABLE news (
   id SERIAL PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Price alerts (issue 26 item 4, docs/alerts.md): "above / below a price" per user and instrument. status 0 is active,
+-- Price alerts (docs/alerts.md): "above / below a price" per user and instrument. status 0 is active,
 -- 1 fired: the market writer fires an alert with one conditional UPDATE (status 0 → 1), so it fires once whoever
 -- sees the crossing tick, and active alerts are what a starting writer loads into its tick index.
 CREATE TABLE price_alerts (

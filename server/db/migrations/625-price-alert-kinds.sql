@@ -1,4 +1,4 @@
--- Day-move alerts (issue 26 item 4, docs/alerts.md): besides "above / below a price" (kind 'price', the level in
+-- Day-move alerts (docs/alerts.md): besides "above / below a price" (kind 'price', the level in
 -- price), "rises / falls by N % in a day" (kind 'change', N in percent): condition 'above' is "rises by N %" (the day's
 -- change % the market list shows ≥ +N), 'below' is "falls by N %" (≤ −N). Exactly one of price and percent is set.
 -- fired_change keeps the day's change a change alert fired at (the list's 2-decimal figure).

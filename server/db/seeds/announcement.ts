@@ -1,4 +1,4 @@
-// The announcement (SPEC §1: the restricted-countries notice) and the complaint address, stored in settings so an
+// The announcement (docs/contract.md §1: the restricted-countries notice) and the complaint address, stored in settings so an
 // operator can edit them: `announcement.{lang}` = "title\n\nparagraph\n\nparagraph", `complaint_email`.
 import type { Seeder } from './seeder.ts';
 

@@ -1,4 +1,4 @@
-// Where deposits go (SPEC §3 "Coin deposit network", "Bank for deposit"): fictional addresses and accounts, inserted
+// Where deposits go (docs/contract.md §3 "Coin deposit network", "Bank for deposit"): fictional addresses and accounts, inserted
 // only when missing, so an operator's edits survive restarts. usd_price: units of the currency one USD buys.
 import { insertMissing, type Seeder } from './seeder.ts';
 

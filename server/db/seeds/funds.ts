@@ -1,4 +1,4 @@
-// The fixed-term funds on offer (SPEC §3 "Mining fund"): fictional products in USD stablecoins with different
+// The fixed-term funds on offer (docs/contract.md §3 "Mining fund"): fictional products in USD stablecoins with different
 // terms. Inserted only when missing, so an operator's edits survive restarts.
 import { insertMissing, type Seeder } from './seeder.ts';
 

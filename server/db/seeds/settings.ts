@@ -1,11 +1,11 @@
-// Base settings (SPEC §3): the defaults, inserted only where a key is missing so operator edits survive restarts.
+// Base settings (docs/contract.md §3): the defaults, inserted only where a key is missing so operator edits survive restarts.
 import type { Seeder } from './seeder.ts';
 
 export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   service_link: 'https://www.example.com/support/chat', // customer chat shown in /mine/chat
   service_link_type: '1', // 1 = embed in the /mine/chat frame, 2 = open in a new window
   verify_reg_type: '1', // 1 = a code sent by e-mail/SMS, 2 = picture captcha
-  trade_fee_type: '2', // 1 = lots × fee rate, otherwise margin × fee rate (SPEC §9)
+  trade_fee_type: '2', // 1 = lots × fee rate, otherwise margin × fee rate (docs/contract.md §9)
   is_show_mobile: '1', // the register screen offers mobile sign-up
   app_status: '0', // getCompanyStatus.status: not 0 sends the browser to loss_url
   app_type: '0', // 1 = the main site: /product searches provider companies instead of instruments (docs/product.md)

@@ -1,4 +1,4 @@
-// The `data` shapes of the account and common routes (SPEC §3, §7): users, logins, settings, companies, captchas.
+// The `data` shapes of the account and common routes (docs/contract.md §3, §7): users, logins, settings, companies, captchas.
 import type { AreaCode, BaseSettings, Company, LoginResult, User } from '../../../domain/types.ts';
 import type { CaptchaImage } from '../../accounts/captcha.ts';
 import { decimal, enumOf, integer, listShape, shape, text } from '../wire-schema.ts';

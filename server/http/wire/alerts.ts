@@ -1,4 +1,4 @@
-// The `data` shapes of the price-alert routes (issue 26 item 4, docs/alerts.md): the list with its cap, and the
+// The `data` shapes of the price-alert routes (docs/alerts.md): the list with its cap, and the
 // VAPID public key the app subscribes with.
 import type { PriceAlert, PriceAlerts } from '../../../domain/price-alerts.ts';
 import { decimal, enumOf, integer, listOf, nullable, shape, text } from '../wire-schema.ts';

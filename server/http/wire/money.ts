@@ -1,4 +1,4 @@
-// The `data` shapes of the money routes (SPEC §3, §7 Funds, deposits, withdrawals, payout methods, real name, funds).
+// The `data` shapes of the money routes (docs/contract.md §3, §7 Funds, deposits, withdrawals, payout methods, real name, funds).
 import type { FundIncome, FundSubscription, MiningFund } from '../../../domain/fund-types.ts';
 import type {
   BankCoin,

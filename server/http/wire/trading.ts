@@ -1,4 +1,4 @@
-// The `data` shapes of the market and trading routes (SPEC §3, §7 Trading): instruments, categories, bars, orders.
+// The `data` shapes of the market and trading routes (docs/contract.md §3, §7 Trading): instruments, categories, bars, orders.
 import type { Category, Instrument, KlineBar, Order, OrderList } from '../../../domain/types.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
 import { decimal, enumOf, integer, listOf, listShape, nullable, number, shape, text } from '../wire-schema.ts';
@@ -84,7 +84,7 @@ export const ORDER = shape<Order>(
   ['TrailDistance', 'ExpireTimeHandler', 'Swap'],
 );
 
-/** close_all (issue 25): each position's outcome, the closed order or the errors.* key of its refusal. */
+/** close_all: each position's outcome, the closed order or the errors.* key of its refusal. */
 export const CLOSE_ALL = shape<{ results: CloseAllItem[] }>('CloseAllResult', {
   results: listShape<CloseAllItem>('CloseAllItem', {
     Id: integer,

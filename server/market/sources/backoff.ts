@@ -1,6 +1,6 @@
 // Reconnect back-off for the network sources (FIX, exchange streams): exponential with "equal jitter", so a fleet of
 // writers that lost the same LP at the same moment does not knock on its door in lock-step. Time and randomness are
-// injected (ARCHITECTURE.md convention 5); the loop that waits lives in reconnect-loop.ts.
+// injected (docs/architecture.md convention 5); the loop that waits lives in reconnect-loop.ts.
 
 export interface BackoffOptions {
   /** First delay (ms). */

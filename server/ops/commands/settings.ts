@@ -1,4 +1,4 @@
-// The base settings an operator changes without a deploy (SPEC §3: service link and its type, the register check,
+// The base settings an operator changes without a deploy (docs/contract.md §3: service link and its type, the register check,
 // the fee rule, the app status and site type, the complaint address, the announcement per language). Only known
 // keys, and for the switches only the values the app understands: a typo must not turn the site off.
 import { ApiError } from '../../http/envelope.ts';

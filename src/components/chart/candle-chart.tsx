@@ -7,7 +7,7 @@
 // deferral only added a second frame (style, paint, commit) for each chart update.
 // A click (mouse) or a long press (touch) places the trader's price line at the crosshair's price; its chip drags it and
 // one tap on it offers "alert at this price" (onPickPrice); the line is kept per instrument (chart-price-pick.tsx).
-// Indicators (issue 36) come with the klines, computed in the worker; indicator-panes.ts draws them in panes below the
+// Indicators come with the klines, computed in the worker; indicator-panes.ts draws them in panes below the
 // price with a legend each. `slot` names the chart to the feed (the desk's grid shows four).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { effect } from '@preact/signals-react';
@@ -348,7 +348,7 @@ export function CandleChart({
     });
 
     // Size from the observer's own numbers (no layout reads); a kept-alive screen shown again re-subscribes. Until the
-    // first history arrives the chart stays 0×0 (nothing to draw), and takes the last size seen with it (issue 37).
+    // first history arrives the chart stays 0×0 (nothing to draw), and takes the last size seen with it.
     let hidden = false;
     let size: { w: number; h: number } | null = null;
     let sized = false; // true from the first history on: every size is applied at once

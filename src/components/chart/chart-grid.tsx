@@ -1,4 +1,4 @@
-// The desk's 2×2 grid of live charts (issue 36, ≥ 1280 px): the trade screen's chart in the first cell and three
+// The desk's 2×2 grid of live charts (≥ 1280 px): the trade screen's chart in the first cell and three
 // more, each with its own instrument and period, all fed by the one feed (slots 1–3 of FeedApi.watchChart). A cell
 // without a chosen instrument shows the next ones of the market list. Each cell keeps one indicator pane (the
 // settings are the account's, as on the main chart).

@@ -1,4 +1,4 @@
-// The trader's price line on the chart (issue 36; "alert at this price" of docs/alerts.md before it): a click (mouse)
+// The trader's price line on the chart ("alert at this price" of docs/alerts.md before it): a click (mouse)
 // or a long press (touch) on the chart places the line at that price; its chip, at the line's height, carries the
 // price and is the handle: drag it to move the line (or, from the keyboard, Arrow Up / Down by one price step), tap it
 // once to open the alert form with that price (the line then becomes that alert). The × removes the line. Escape takes

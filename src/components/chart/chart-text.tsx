@@ -27,7 +27,7 @@ export interface ChartTextProps {
   figures: ChartFigures | null;
   /** The newest bars, read when the table opens (not kept up to date per tick). */
   readRows: () => BarRow[];
-  /** The indicator panes' legends at the last bar (issue 36), read after the summary. */
+  /** The indicator panes' legends at the last bar, read after the summary. */
   legend?: LegendRows;
 }
 

@@ -1,4 +1,4 @@
-// The indicators on the chart (issue 36): one lightweight-charts series per line the worker computed (lines on the
+// The indicators on the chart: one lightweight-charts series per line the worker computed (lines on the
 // price pane, panes of their own below it), fed with the worker's values as they come (a reset: setData; a live bar:
 // update of that bar only), and the legend of each pane: the values at the crosshair, or at the last bar without one.
 // Nothing is computed here; the values are the worker's (workers/indicators.ts), only written as text.

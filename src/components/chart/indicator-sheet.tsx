@@ -1,4 +1,4 @@
-// The indicator settings sheet (issue 36): which indicators the charts show and their parameters. Every parameter is
+// The indicator settings sheet: which indicators the charts show and their parameters. Every parameter is
 // checked as it is typed (domain/indicators.ts checkParam: a number, above 0, whole where it counts bars, no
 // longer than the chart's history) and Save keeps nothing while one is refused. Pane indicators (VOL, MACD, RSI, KDJ)
 // are limited to the panes the screen has room for: two on a phone, three on a desk.

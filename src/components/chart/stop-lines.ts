@@ -1,4 +1,4 @@
-// Horizontal price lines on the candle chart for the positions' trailing stops (issue 25): one line per position,
+// Horizontal price lines on the candle chart for the positions' trailing stops: one line per position,
 // moved in place when its stop moves (pushed FOREX_TRADE), removed when the position closes or stops trailing.
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 

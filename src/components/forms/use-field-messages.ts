@@ -1,4 +1,4 @@
-// The one mechanism for form messages (issue 35 item 4): at most one message per field, shown under its field by
+// The one mechanism for form messages: at most one message per field, shown under its field by
 // <FieldMessage>, replaced by the newest one, and gone once its cause is fixed. Two sources feed it:
 // - `live`: what the form's rules say about the values as they are now (computed by the caller on every render, so a
 //   fixed value drops its message by itself: validation as the user types);

@@ -1,5 +1,5 @@
 // Pull-to-refresh as plain numbers: finger travel → indicator offset, and whether a release refreshes.
-// The refresh indicator closes REFRESH_CLOSE_MS after it opens (SPEC §9: 500 ms), on injected timers.
+// The refresh indicator closes REFRESH_CLOSE_MS after it opens (docs/contract.md §9: 500 ms), on injected timers.
 
 export const PULL_TRIGGER_PX = 56;
 export const PULL_MAX_PX = 88;

@@ -1,4 +1,4 @@
-// The blocking loading overlay (SPEC §8: no timeout, forbids clicks): shown while any `loading` call runs.
+// The blocking loading overlay (docs/contract.md §8: no timeout, forbids clicks): shown while any `loading` call runs.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,4 @@
-// "Export CSV" (issue 25 item 5) on /mine/history (the records) and the order history tab: a sheet with the day range
+// "Export CSV" on /mine/history (the records) and the order history tab: a sheet with the day range
 // (UTC days, both included; this month so far by default) and a download button. The server checks the range and
 // answers a translated message the client toasts; the sheet stays open to fix it. docs/trading.md "Statements".
 import { useState, type FormEvent, type ReactElement } from 'react';

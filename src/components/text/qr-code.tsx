@@ -1,5 +1,5 @@
 // A QR code of a text (a deposit address, an invite link), drawn by the qrcode library into a PNG data URL at the
-// size SPEC §9 asks for (160 px). The library is loaded with the screen that shows a code, not at start-up.
+// size docs/contract.md §9 asks for (160 px). The library is loaded with the screen that shows a code, not at start-up.
 import { useEffect, useState, type ReactElement } from 'react';
 
 export const QR_SIZE = 160;

@@ -1,4 +1,4 @@
-// The one alert form (issue 26 item 4, docs/alerts.md), whatever opened it (the trade header's bell, a market row, the
+// The one alert form (docs/alerts.md), whatever opened it (the trade header's bell, a market row, the
 // chart): the kind ("Price" or "Day move"), the direction (rises to / falls to a price; rises by / falls by N % in a
 // day), the value, a note. The price field starts with the price it was opened with (the chart's) or the current one,
 // as text the user edits; what they type is sent as typed, never rewritten. Bad input is refused here with a

@@ -27,7 +27,7 @@ import { useFormSubmit } from './use-form-submit.ts';
 import { usePasswordForm } from './use-password-form.ts';
 import { livePasswordProblem, validateRegister, type RegisterField } from './validation.ts';
 
-/** verify_reg_type 2 = picture captcha (SPEC §3, §5). */
+/** verify_reg_type 2 = picture captcha (docs/contract.md §3, §5). */
 export const CAPTCHA_REG_TYPE = 2;
 
 export function RegisterPage(): ReactElement {

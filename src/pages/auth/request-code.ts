@@ -1,4 +1,4 @@
-// Sends a verification code (SPEC §7 send_email / send_sms) and toasts the server's message; true when it went out.
+// Sends a verification code (docs/contract.md §7 send_email / send_sms) and toasts the server's message; true when it went out.
 // The answer's key is handed to `onKey`: the form sends it with the code (only this caller can spend its checks), and
 // watches the code's delivery with it: "the code was not sent, try again" when the gateway gave up (watch-code.ts).
 import { sendCode, type CodePurpose, type LoginType } from '../../api/account.ts';

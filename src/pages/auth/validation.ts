@@ -1,4 +1,4 @@
-// SPEC §5 form rules as pure functions: each returns the first problem as {field, key} (an i18n key) or null.
+// docs/contract.md §5 form rules as pure functions: each returns the first problem as {field, key} (an i18n key) or null.
 import type { LoginType } from '../../api/account.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '../../../domain/password-rule.ts';
 
@@ -13,7 +13,7 @@ const PASSWORD_LENGTH = {
   params: { min: String(PASSWORD_MIN), max: String(PASSWORD_MAX) },
 };
 
-/** The new password's length rule as the user types (issue 35): shown at once under the field, gone once it fits. */
+/** The new password's length rule as the user types: shown at once under the field, gone once it fits. */
 export function livePasswordProblem(password: string): { key: string; params: Record<string, string> } | null {
   return password !== '' && !passwordLengthOk(password) ? PASSWORD_LENGTH : null;
 }
@@ -93,7 +93,7 @@ export function validateForgot(f: {
 
 export type ChangeField = PasswordField | CodeField;
 
-/** Password change (SPEC §5): both fields filled and matching, and a code. */
+/** Password change (docs/contract.md §5): both fields filled and matching, and a code. */
 export function validateChange(f: {
   password: string;
   rePassword: string;

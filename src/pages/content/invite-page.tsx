@@ -9,7 +9,7 @@ import { ContentScreen } from './content-screen.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { Num } from '../../components/text/num.tsx';
 
-export const QR_SIZE = 160; // SPEC §9
+export const QR_SIZE = 160; // docs/contract.md §9
 
 export function InvitePage(): ReactElement {
   const { t } = useTranslation();

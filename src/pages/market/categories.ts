@@ -7,7 +7,7 @@ import type { Category, Instrument, Language } from '../../../domain/types.ts';
 
 /** The "all" chip's id: not a real category, it shows every instrument. */
 export const ALL_CATEGORIES = 0;
-/** The "favourites" chip's id (issue 25): the watchlist, in the user's order. */
+/** The "favourites" chip's id: the watchlist, in the user's order. */
 export const FAVOURITES = -1;
 
 export const $categories = signal<Category[]>([], { name: 'categories.$categories' });

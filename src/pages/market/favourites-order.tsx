@@ -1,4 +1,4 @@
-// The favourites' order editor (issue 25 item 4): every favourite with move-up and move-down buttons (phone and desk,
+// The favourites' order editor: every favourite with move-up and move-down buttons (phone and desk,
 // keyboard and screen reader: each move is announced), and on the desk the lines can also be dragged to a new place.
 // The move is the watchlist's (optimistic, then the server's answer); focus stays on the moved favourite's button.
 import { shownCode } from '../../components/instrument/instrument-code.tsx';

@@ -1,4 +1,4 @@
-// The "favourites" chip's view (issue 25 item 4): the watchlist's instruments as live market rows in the user's
+// The "favourites" chip's view: the watchlist's instruments as live market rows in the user's
 // order, or, after "edit order", the order editor (arrows everywhere, dragging on the desk). Empty: how to add one.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -13,7 +13,7 @@ export interface FavouritesViewProps {
   onPick: (code: string) => void;
   activeCode: string | null;
   scrollKey: string;
-  /** The one-click buttons of the desk list (issue 25 item 3), as on every other chip. */
+  /** The one-click buttons of the desk list, as on every other chip. */
   trailing?: MarketListProps['trailing'];
 }
 

@@ -1,5 +1,5 @@
 // The money forms' amount check before a request: the same rule as the server (domain/amount-input.ts), the
-// SPEC §5 "please enter" text when empty. Returns the message to show, or null when the amount is good.
+// docs/contract.md §5 "please enter" text when empty. Returns the message to show, or null when the amount is good.
 import type { TFunction } from '../../i18n/index.ts';
 import { parseAmount, type AmountRule } from '../../../domain/amount-input.ts';
 import { formatMoney } from '../../i18n/format.ts';

@@ -1,4 +1,4 @@
-// /mine/auth, real-name verification (SPEC §2, §4, §5): not submitted (or rejected, with the reason) → the form with
+// /mine/auth, real-name verification (docs/contract.md §2, §4, §5): not submitted (or rejected, with the reason) → the form with
 // name, ID number and the two ID photos; reviewing → the waiting state; verified → the finish state.
 import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

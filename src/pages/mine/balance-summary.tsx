@@ -1,4 +1,4 @@
-// Available and frozen USD side by side, at the top of the wallet screens (SPEC §9: 2 decimals, USD).
+// Available and frozen USD side by side, at the top of the wallet screens (docs/contract.md §9: 2 decimals, USD).
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Balance } from '../../../domain/types.ts';

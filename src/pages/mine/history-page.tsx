@@ -1,6 +1,6 @@
 // /mine/history: the USD account — available and frozen — and every financial record, newest first, as an infinite
-// list (SPEC §2). The text of a record is its memo for type 10, otherwise the server's translated description. The
-// records export as a CSV statement (issue 25).
+// list (docs/contract.md §2). The text of a record is its memo for type 10, otherwise the server's translated description. The
+// records export as a CSV statement.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { financialRecords } from '../../api/wallet.ts';
@@ -16,7 +16,7 @@ import './money.css';
 import { Num } from '../../components/text/num.tsx';
 import { StatementExport } from '../../components/overlays/statement-export.tsx';
 
-/** SPEC §2: type 10 shows its memo as is; every other type its translated description. */
+/** docs/contract.md §2: type 10 shows its memo as is; every other type its translated description. */
 export const MEMO_TYPE = 10;
 export const recordText = (r: FinancialRecord): string => (r.Type === MEMO_TYPE ? r.Memo : r.MemoTran);
 

@@ -1,4 +1,4 @@
-// /mine/bank-card-list and /mine/coin-address-list (SPEC §2): the saved payout methods of one kind, a plus icon to
+// /mine/bank-card-list and /mine/coin-address-list (docs/contract.md §2): the saved payout methods of one kind, a plus icon to
 // /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
 import { systemClock } from '../../state/clock.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';

@@ -1,5 +1,5 @@
 // One image (a payment proof, an ID photo): pick it, see it at once (a local preview), watch it upload, and
-// hand the private URL the server gave back to the form. Choosing again replaces it (SPEC §5: one image).
+// hand the private URL the server gave back to the form. Choosing again replaces it (docs/contract.md §5: one image).
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { uploadImage } from '../../api/images.ts';

@@ -1,4 +1,4 @@
-// A list row that slides left under the finger to reveal its delete button (SPEC §2 "swipe delete"); on a wide
+// A list row that slides left under the finger to reveal its delete button (docs/contract.md §2 "swipe delete"); on a wide
 // screen, or with a keyboard, the delete button is simply there at the end of the row.
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

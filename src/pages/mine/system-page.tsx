@@ -1,4 +1,4 @@
-// /mine/system ("other"): the data-saver, one-click and up/down colour settings, and the logout row with its confirm dialog (SPEC §2, §4: logout → root route).
+// /mine/system ("other"): the data-saver, one-click and up/down colour settings, and the logout row with its confirm dialog (docs/contract.md §2, §4: logout → root route).
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -35,7 +35,7 @@ export function SystemPage(): ReactElement {
   const logout = (): void => {
     setConfirm(false);
     leaving.current = true;
-    void navigate('/', { replace: true }); // SPEC §4: logout returns to the root route
+    void navigate('/', { replace: true }); // docs/contract.md §4: logout returns to the root route
   };
   return (
     <div className="page">

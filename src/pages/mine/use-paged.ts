@@ -1,4 +1,4 @@
-// A paged list of the wallet screens (SPEC §5): pages of `data` with a `total`; the list is finished when the
+// A paged list of the wallet screens (docs/contract.md §5): pages of `data` with a `total`; the list is finished when the
 // loaded count reaches the total, and a failed load marks it finished too (the client has toasted why). It is read
 // again when its data may have changed elsewhere (use-refresh-on-change.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';

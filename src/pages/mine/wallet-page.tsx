@@ -1,4 +1,4 @@
-// /mine/wallet: the balance, and the trader's saved payout methods — bank accounts and coin addresses (SPEC §2).
+// /mine/wallet: the balance, and the trader's saved payout methods — bank accounts and coin addresses (docs/contract.md §2).
 import type { ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,5 +1,5 @@
 // The request half of /mine/withdraw: currency, payout method (none saved → the not-bound confirm sends the trader
-// to /mine/withdraw-way), amount, remark; fee and received amount previewed exactly as SPEC §5 (the same function
+// to /mine/withdraw-way), amount, remark; fee and received amount previewed exactly as docs/contract.md §5 (the same function
 // the server charges with), the available balance beside it. "Review" opens the summary (withdraw-summary.tsx), where
 // the code is asked and the request is sent; a method still held (docs/security.md "Payout holds") says until when.
 import { systemClock } from '../../state/clock.ts';
@@ -79,7 +79,7 @@ export function WithdrawForm(props: {
     e.preventDefault();
     if (!currency) return;
     if (methodId === null) {
-      setNotBound(true); // SPEC §5: nothing saved → confirm, then bind one
+      setNotBound(true); // docs/contract.md §5: nothing saved → confirm, then bind one
       return;
     }
     const problem = amountProblem(t, amount, USD_AMOUNT, 'errors.amount_invalid');

@@ -1,5 +1,5 @@
-// /mine/withdraw-way?type=1|2 (SPEC §2): save a payout method — a coin address (checked here with the network's
-// checksum, as the server checks it) or a bank account with the SPEC §3 fields. Saved → back to its list.
+// /mine/withdraw-way?type=1|2 (docs/contract.md §2): save a payout method — a coin address (checked here with the network's
+// checksum, as the server checks it) or a bank account with the docs/contract.md §3 fields. Saved → back to its list.
 import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';

@@ -1,4 +1,4 @@
-// /mining: the fund list (SPEC §2) with pull-to-refresh and paging by last_page; the orders icon opens /mining/record,
+// /mining: the fund list (docs/contract.md §2) with pull-to-refresh and paging by last_page; the orders icon opens /mining/record,
 // a fund opens /mining/subscribe?id={id}.
 import { useCallback, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';

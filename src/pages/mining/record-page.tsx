@@ -1,5 +1,5 @@
-// /mining/record: the user's subscriptions (SPEC §2, §4). A row opens its income list; Redeem is enabled only in
-// status 1 and first shows the penalty and what comes back (SPEC §9), then the list reloads.
+// /mining/record: the user's subscriptions (docs/contract.md §2, §4). A row opens its income list; Redeem is enabled only in
+// status 1 and first shows the penalty and what comes back (docs/contract.md §9), then the list reloads.
 import { useCallback, useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -18,7 +18,7 @@ import './mining.css';
 import { Num } from '../../components/text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
-/** The penalty shown before redeeming (SPEC §9), at the fund's rate (the server books the rate copied at purchase). */
+/** The penalty shown before redeeming (docs/contract.md §9), at the fund's rate (the server books the rate copied at purchase). */
 const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
 
 export function RecordPage(): ReactElement {

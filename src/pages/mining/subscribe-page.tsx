@@ -1,7 +1,7 @@
 // /mining/subscribe?id=: the fund's detail, the amount, and a confirm sheet with the daily and total profit at 4
-// decimals (SPEC §9) computed by the same functions the server books with. The sheet opens only for an amount the
+// decimals (docs/contract.md §9) computed by the same functions the server books with. The sheet opens only for an amount the
 // server would take: a visitor goes to /login?from=, a demo account gets the real-account message, and an empty,
-// malformed, out-of-range or unaffordable amount its SPEC §5 message under the field (checkFundAmount, the
+// malformed, out-of-range or unaffordable amount its docs/contract.md §5 message under the field (checkFundAmount, the
 // server's own rule), which goes as soon as the amount is edited.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -80,7 +80,7 @@ export function SubscribePage(): ReactElement {
     e.preventDefault();
     if (!fund) return;
     if (!loggedIn) {
-      void navigate(loginPath(`${location.pathname}${location.search}`)); // SPEC §5: log in first
+      void navigate(loginPath(`${location.pathname}${location.search}`)); // docs/contract.md §5: log in first
       return;
     }
     if ($isDemo.peek()) {
@@ -195,7 +195,7 @@ export function SubscribePage(): ReactElement {
               </Num>
             </dd>
             <dt>{t('mining.daily_profit')}</dt>
-            {/* With the fund's currency, as the amount above (issue 35: "0.7000" alone said nothing of what it is in). */}
+            {/* With the fund's currency, as the amount above ("0.7000" alone said nothing of what it is in). */}
             <dd data-testid="mining-day-profit">
               <Num>{`${day} ${fund?.currency_code ?? ''}`.trim()}</Num>
             </dd>

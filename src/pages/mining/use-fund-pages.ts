@@ -1,4 +1,4 @@
-// A list paged the mining way (SPEC §4): load page 1, then the next page while the current one is below last_page;
+// A list paged the mining way (docs/contract.md §4): load page 1, then the next page while the current one is below last_page;
 // a failed load marks the list finished. reload() starts over (pull-to-refresh, after a redemption).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LastPaged } from '../../../domain/fund-types.ts';

@@ -1,5 +1,5 @@
 // /news: the paged news list with pull-to-refresh; pages load until loaded ≥ total, a failed load finishes the list
-// (SPEC §4). A tap opens /news/detail?id=.
+// (docs/contract.md §4). A tap opens /news/detail?id=.
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,4 +1,4 @@
-// The outcome of a close-all (issue 25): how many closed and how many did not, and each refused position with its
+// The outcome of a close-all: how many closed and how many did not, and each refused position with its
 // code, side and the translated reason, so a partial failure is read, never swallowed. Announced as a status.
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -1,4 +1,4 @@
-// The close-all sheet's scope (issue 25): the four choices, the positions each takes (the server's own rule,
+// The close-all sheet's scope: the four choices, the positions each takes (the server's own rule,
 // domain/close-scope.ts), the query sent for it, the instrument "this instrument" means, and the estimate of
 // their P&L (the rows' figures summed exactly, no rounding of its own).
 import type { CloseAllParams } from '../../api/trading.ts';

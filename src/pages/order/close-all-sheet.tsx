@@ -1,4 +1,4 @@
-// Close all (issue 25): a confirm sheet with the scope (all, buy up, buy low, one instrument), the count of the
+// Close all: a confirm sheet with the scope (all, buy up, buy low, one instrument), the count of the
 // positions in it and their estimated P&L (the rows' live figures, summed), then the outcome: how many closed, and
 // each refused one with its translated reason. An empty scope disables the button and says why.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';

@@ -1,4 +1,4 @@
-// The holding tab before its first answer (issue 26 item 2): the signed-in account's last-known positions from
+// The holding tab before its first answer: the signed-in account's last-known positions from
 // src/state/account-cache.ts, with their age, muted and neutral like a stale price, and disabled (no detail sheet, no
 // close) until the live list replaces them. The account cache never holds another user's snapshot.
 import type { ReactElement } from 'react';

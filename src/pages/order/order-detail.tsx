@@ -1,4 +1,4 @@
-// The figures of one order in its sheet (SPEC §2/§3): code, direction, lots, multiplier, open and current price,
+// The figures of one order in its sheet (docs/contract.md §2/§3): code, direction, lots, multiplier, open and current price,
 // margin, handling fee, P&L (6 decimals), risk rate, prepayment ratio, net value, stops, times. Live ones are LiveText.
 import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { expiryText } from './expiry-text.ts';

@@ -91,7 +91,7 @@ export function stopInput(v: string): string {
 }
 
 /**
- * Side hints (SPEC §5 / docs/trading.md): for a buy the stop-profit sits above the price and the stop-loss below;
+ * Side hints (docs/contract.md §5 / docs/trading.md): for a buy the stop-profit sits above the price and the stop-loss below;
  * a sell is mirrored. i18n keys.
  */
 export function stopHints(orderType: number): { profit: string; loss: string } {

@@ -1,5 +1,5 @@
-// SPEC §9: the company chosen on the main site is kept in a cookie for 3 years. The cookie is written for the parent
-// domain when the host has a subdomain, so the phone host (m.) and the desktop host (pc., SPEC §9) share the choice;
+// docs/contract.md §9: the company chosen on the main site is kept in a cookie for 3 years. The cookie is written for the parent
+// domain when the host has a subdomain, so the phone host (m.) and the desktop host (pc., docs/contract.md §9) share the choice;
 // where the browser refuses that domain (a public suffix such as co.uk) it falls back to this host only.
 import { hasSubdomain } from '../../api/base-url.ts';
 import { readCookie } from '../../i18n/cookie.ts';

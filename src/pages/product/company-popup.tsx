@@ -1,5 +1,5 @@
-// The company popup (SPEC §2 main variant, §3 fields): logo, name, business, registered address, location, e-mail and
-// web site, and the button that keeps this company (cookie, 3 years, SPEC §9).
+// The company popup (docs/contract.md §2 main variant, §3 fields): logo, name, business, registered address, location, e-mail and
+// web site, and the button that keeps this company (cookie, 3 years, docs/contract.md §9).
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';

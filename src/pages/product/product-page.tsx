@@ -1,4 +1,4 @@
-// /product (SPEC §2): the main site searches provider companies (company popup, company cookie); any other site
+// /product (docs/contract.md §2): the main site searches provider companies (company popup, company cookie); any other site
 // searches instruments and opens /trade. The variant comes from the app status, which start-up already asked for.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';

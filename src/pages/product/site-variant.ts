@@ -1,4 +1,4 @@
-// Which /product this deployment shows (SPEC §2): the main site searches provider companies, any other site searches
+// Which /product this deployment shows (docs/contract.md §2): the main site searches provider companies, any other site searches
 // instruments. The server says which it is: getCompanyStatus `type` 1 = main site (setting app_type; docs/product.md).
 import type { AppStatus } from '../../api/common.ts';
 

@@ -1,6 +1,6 @@
 // /rank: the trader ranking (rank number, variety, three-week win and profit rate, followers, orders), paged.
 // With ?tab=copy it is the documentary (copy-trading) view: the same traders, and a tap shows "coming soon"
-// because copy trading itself comes later (SPEC §1).
+// because copy trading itself comes later (docs/contract.md §1).
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Trader } from '../../../domain/content-types.ts';

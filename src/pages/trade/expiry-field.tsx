@@ -1,4 +1,4 @@
-// A pending order's expiry (issue 35): good till cancelled, the end of today, or the end of a date — days in UTC, as
+// A pending order's expiry: good till cancelled, the end of today, or the end of a date — days in UTC, as
 // the server keeps them (server/engine/pending-expiry.ts). The date field shows only for "Date"; its message under it.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';

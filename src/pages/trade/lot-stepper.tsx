@@ -1,4 +1,4 @@
-// Lots input with − / + buttons stepping by Pip; the minus is disabled when quantity − Pip ≤ 0 (SPEC §5).
+// Lots input with − / + buttons stepping by Pip; the minus is disabled when quantity − Pip ≤ 0 (docs/contract.md §5).
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { canStepDown, stepLots } from './order-draft.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';

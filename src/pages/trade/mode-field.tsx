@@ -1,4 +1,4 @@
-// A field of the order form whose kind is picked first (issue 35): what the order is sized by, when a pending order
+// A field of the order form whose kind is picked first: what the order is sized by, when a pending order
 // expires. Its label, the modes as a listbox (`trade.<name>_<mode>` their texts), the chosen mode's input, and the
 // field's one message under it.
 import { useId, type ReactElement, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The order form as plain data: lot stepping, the SPEC §5 checks per field (as typed and at submit) and the submit
+// The order form as plain data: lot stepping, the docs/contract.md §5 checks per field (as typed and at submit) and the submit
 // parameters (pure, unit-tested). Exact decimals through domain only; the form keeps what the user typed as strings.
 import { dec, fixed, isDecimalText } from '../../../domain/decimal.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
@@ -23,7 +23,7 @@ export type OrderSide = SubmitParams['type']; // 1 buy up, 2 buy low
 export type OrderMode = 'market' | 'pending';
 /** How long a pending order waits: good till cancelled, to the end of the day, or to the end of a date (UTC). */
 export type ExpiryMode = 'gtc' | 'day' | 'date';
-/** What the trader sizes the order by (issue 35): lots, a notional in USD, or the % of equity lost at the stop. The
+/** What the trader sizes the order by: lots, a notional in USD, or the % of equity lost at the stop. The
  * lots are always what is sent and shown; the other two set them. */
 export type SizeMode = 'lots' | 'usd' | 'risk';
 
@@ -174,7 +174,7 @@ export function sizeProblem(
 }
 
 /**
- * One press of the lot stepper: ± one Pip, never below 0 (SPEC §5: input minimum 0, step = Pip).
+ * One press of the lot stepper: ± one Pip, never below 0 (docs/contract.md §5: input minimum 0, step = Pip).
  * A typed value off the Pip grid snaps to the grid in the pressed direction first.
  */
 export function stepLots(current: string, pip: string, direction: 1 | -1): string {
@@ -189,7 +189,7 @@ export function stepLots(current: string, pip: string, direction: 1 | -1): strin
   return fixed(next, places);
 }
 
-/** SPEC §5: the minus is disabled when quantity − Pip would be zero or less. */
+/** docs/contract.md §5: the minus is disabled when quantity − Pip would be zero or less. */
 export function canStepDown(current: string, pip: string): boolean {
   if (!isDecimalText(current)) return false;
   return canDecreaseLots(lots(current), validStep(pip) ? pip : '1');
@@ -290,7 +290,7 @@ export function draftNotes(
 
 const hasNotes = (notes: FieldNotes<string>): boolean => Object.values(notes).some(Boolean);
 
-/** Stop prices go out only when their box is ticked; an unticked box sends "0" (SPEC §5). */
+/** Stop prices go out only when their box is ticked; an unticked box sends "0" (docs/contract.md §5). */
 export function stopValue(on: boolean, value: string): string {
   return on ? value.trim() : '0';
 }
@@ -320,7 +320,7 @@ export function expiryProblem(draft: OrderDraft, today: string, submit: boolean)
 }
 
 /**
- * The SPEC §5 order checks: login, multipliers configured, a multiplier chosen (leveraged mode), then every field's
+ * The docs/contract.md §5 order checks: login, multipliers configured, a multiplier chosen (leveraged mode), then every field's
  * message at once (lots, target price for pending orders, ticked stop boxes filled and on their side).
  */
 export function checkOrder(
@@ -348,7 +348,7 @@ export function checkOrder(
  * incomplete or refused to say anything (no lots or lots off the limits, no target price, no multiplier).
  */
 export function previewInput(inst: Instrument, draft: OrderDraft, side: OrderSide): OrderPreviewInput | null {
-  // A size that will be refused gets no figures: its message says why (issue 35, 2).
+  // A size that will be refused gets no figures: its message says why.
   if (!positive(draft.lots) || lotsProblem(inst, draft.lots, true)) return null;
   if (draft.mode === 'pending' && !positive(draft.targetPrice)) return null;
   const fixedMode = isFixedMargin(inst);

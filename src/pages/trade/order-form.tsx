@@ -76,7 +76,7 @@ const MODES = [
 
 export interface OrderFormProps {
   inst: Instrument;
-  /** The phone's form: a market order asks once before it goes, unless turned off in settings (issue 35). */
+  /** The phone's form: a market order asks once before it goes, unless turned off in settings. */
   phone?: boolean;
 }
 
@@ -98,7 +98,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<SubmitParams | null>(null);
   const { $preview } = useOrderPreview(inst, draft, side);
-  // The feed's figures as text (issue 35): each stop's distance in pips, a pending order's kind (limit / stop).
+  // The feed's figures as text: each stop's distance in pips, a pending order's kind (limit / stop).
   const live = useMemo(() => {
     const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-form.ok' });
     const pips = (v: string | null | undefined): string => (v ? t('trade.pips', { pips: v }) : '');

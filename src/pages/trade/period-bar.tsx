@@ -1,4 +1,4 @@
-// The chart period bar: 1M 5M 15M 30M 1H 4H 1D 1W → the wire periods 1min … 1week (4H and 1W: issue 36).
+// The chart period bar: 1M 5M 15M 30M 1H 4H 1D 1W → the wire periods 1min … 1week (4H and 1W).
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { CHART_PERIODS, type Period } from '../../../domain/types.ts';
 import './period-bar.css';

@@ -1,4 +1,4 @@
-// What the order is sized by (issue 35): lots, a notional in USD, or the % of equity lost at the stop. In USD or risk
+// What the order is sized by: lots, a notional in USD, or the % of equity lost at the stop. In USD or risk
 // mode the amount is typed here and the lots below follow it (order-draft.ts `sized`); the lots are always shown and
 // are what is sent. Typing lots goes back to sizing by lots.
 import type { ReactElement } from 'react';

@@ -1,5 +1,5 @@
 // Which lines the chart draws for the trader's positions: the current trailing stop of each holding position on the
-// shown instrument (issue 25). Fixed stops are not drawn: the line is there to watch a stop move.
+// shown instrument. Fixed stops are not drawn: the line is there to watch a stop move.
 import type { Order } from '../../../domain/types.ts';
 import type { StopLine } from '../../components/chart/stop-lines.ts';
 import { trailOf } from '../../../domain/order-rules.ts';

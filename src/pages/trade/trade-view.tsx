@@ -27,7 +27,7 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
   const period = $period.value;
   const held = $heldPositions.value;
   const stopLines = useMemo(() => trailingStopLines(held, inst.Id, t('orders.trailing')), [held, inst.Id, t]);
-  // Indicator panes below the price: two on a phone, three on a desk (issue 36).
+  // Indicator panes below the price: two on a phone, three on a desk.
   const wide = useWide();
   const gridOn = wide && gridState().on;
   // In the grid the chart has a quarter of the column: one pane, like the other cells.
@@ -66,7 +66,7 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
         <IndicatorButton maxPanes={maxPanes} />
         {wide ? <GridToggle /> : null}
       </div>
-      {/* On a desk the chart may be the first of a 2×2 grid of live charts (issue 36). */}
+      {/* On a desk the chart may be the first of a 2×2 grid of live charts. */}
       {wide ? <ChartGrid current={inst} main={chartBox} /> : chartBox}
     </section>
   );

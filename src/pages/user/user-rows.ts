@@ -1,4 +1,4 @@
-// The rows of the user center (SPEC §2) in display order, with their targets and demo rules.
+// The rows of the user center (docs/contract.md §2) in display order, with their targets and demo rules.
 import type { IconName } from '../../components/icons/icons.tsx';
 
 export type UserRowAction = 'navigate' | 'reset-demo' | 'service';

@@ -50,7 +50,7 @@ describe('parseAmount', () => {
   });
 });
 
-// Issue 35 defect 7: letters, emoji and scientific notation are "enter a number" in every amount field (the order
+// Letters, emoji and scientific notation are "enter a number" in every amount field (the order
 // form's reading of typed text), not "greater than 0".
 describe('positiveNumberProblem: the one reading of a typed amount or price', () => {
   it('tells a non-number from a number that is not above zero', () => {

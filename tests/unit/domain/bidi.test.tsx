@@ -1,4 +1,4 @@
-// Right-to-left reading (issue 20, item 13): values in translations are isolated in Arabic only (client and server),
+// Right-to-left reading (item 13): values in translations are isolated in Arabic only (client and server),
 // figures render as inline left-to-right isolates (<Num>, LiveText), and the one .num rule makes them so.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';

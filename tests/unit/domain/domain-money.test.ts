@@ -1,5 +1,5 @@
 // @vitest-environment node
-// SPEC §9 margin, fee and P&L against hand-worked examples (the same functions the server and the worker use).
+// docs/contract.md §9 margin, fee and P&L against hand-worked examples (the same functions the server and the worker use).
 import { describe, expect, it } from 'vitest';
 import {
   canDecreaseLots,

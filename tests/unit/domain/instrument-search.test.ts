@@ -1,4 +1,4 @@
-// Issue 35 defect 9: search knew only ticker codes. The one rule (domain/instrument-search.ts) matches the code,
+// Search knew only ticker codes. The one rule (domain/instrument-search.ts) matches the code,
 // the display code and the instrument's common name in the app's language or English; the side sheet's quick filter
 // uses it with the app's translator.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The favourites in the app (issue 25 item 4): a visitor's star is kept in IndexedDB and shown under "favourites" in
+// The favourites in the app: a visitor's star is kept in IndexedDB and shown under "favourites" in
 // the starred order; the order editor's arrows move a favourite (disabled at the ends, announced); signed in, every
 // change goes to the account's routes and the server's answer is what stays; a refused change is undone; a visitor's
 // stars join the account's list at sign-in. The pure rules (move, the favourites' instruments) beside them.

@@ -5,7 +5,7 @@ import { withdrawFee, withdrawPreview, withdrawReceive } from '../../../domain/w
 const fixedUsdt = { draw_rate: '1.5', fee_type: 1, usd_price: '1' };
 const rateEur = { draw_rate: '0.5', fee_type: 2, usd_price: '0.92' };
 
-describe('withdraw fee and received amount (SPEC §5)', () => {
+describe('withdraw fee and received amount (docs/contract.md §5)', () => {
   it('fee_type 1 is a fixed fee whatever the amount', () => {
     expect(withdrawFee(dec('10'), fixedUsdt).toFixed(2)).toBe('1.50');
     expect(withdrawFee(dec('10000'), fixedUsdt).toFixed(2)).toBe('1.50');

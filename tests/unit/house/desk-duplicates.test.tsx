@@ -1,5 +1,5 @@
 // The desk layout (≥ 1280 px) has one connection dot and one language globe, in its navigation bar: a screen's title
-// bar and the market panel leave theirs out there (issue 20: /order showed two of each), and keep them on a phone.
+// bar and the market panel leave theirs out there (/order showed two of each), and keep them on a phone.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TitleBar } from '../../../src/components/nav/title-bar.tsx';
 import { MarketPanel } from '../../../src/pages/market/market-panel.tsx';

@@ -1,4 +1,4 @@
-// No import circle in server/ (issue 21 item 4) nor in domain/ (issue 39 item 1): every relative import between
+// No import circle in server/ nor in domain/: every relative import between
 // the files of one of them, type-only ones included (a type circle still makes two files impossible to read apart),
 // forms a graph without cycles.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The rooms of ARCHITECTURE.md as ESLint enforces them (eslint.config.js roomBlocks): each boundary fires on a
+// The rooms of docs/architecture.md as ESLint enforces them (eslint.config.js roomBlocks): each boundary fires on a
 // violating import and stays quiet on an allowed one, so the rule cannot rot silently.
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -42,7 +42,7 @@ function refusedAndAllowed(
   });
 }
 
-describe('import boundaries (ARCHITECTURE rooms)', () => {
+describe('import boundaries (docs/architecture.md "Rooms")', () => {
   refusedAndAllowed(
     [
       ['domain/x.ts', "import { $user } from '../state/session.ts';", /pure/],
@@ -113,7 +113,7 @@ async function houseErrors(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? ''}: ${m.message}`);
 }
 
-describe('one formatter per rule (issue 21): rounding and fixed-point text only in domain/', () => {
+describe('one formatter per rule: rounding and fixed-point text only in domain/', () => {
   refusedAndAllowed(
     [
       ['server/routes/x.ts', 'export const t = (d: { toFixed(n: number): string }) => d.toFixed(2);', /domain\//],
@@ -152,7 +152,7 @@ describe('one formatter per rule (issue 21): rounding and fixed-point text only 
   );
 });
 
-describe('rules the linter keeps (issue 21): host time, timers, frames and storage only in adapters; named signals', () => {
+describe('rules the linter keeps: host time, timers, frames and storage only in adapters; named signals', () => {
   refusedAndAllowed(
     [
       ['server/routes/x.ts', 'export const t = Date.now();', /adapter/],

@@ -1,8 +1,8 @@
-// Issue 21 item 2: the route files under server/routes/ hold no SQL (queries live in the repositories beside their
+// the route files under server/routes/ hold no SQL (queries live in the repositories beside their
 // service, e.g. server/ledger/records-repository.ts) and no handler checks the session itself (one preHandler per
 // route group, server/auth/session-hook.ts). Every file is checked: a new route file with SQL, or a handler that
 // looks the session up itself, fails here. The ops commands are routes in all but name (POST /api/ops/run/<name>):
-// they hold no SQL either, and call the services; so does the engine's service file (issue 39 item 2).
+// they hold no SQL either, and call the services; so does the engine's service file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

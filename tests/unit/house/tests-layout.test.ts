@@ -1,4 +1,4 @@
-// Unit tests are laid out like the code (issue 39 item 5): the tests of src/pages/trade/order-form.tsx are under
+// Unit tests are laid out like the code: the tests of src/pages/trade/order-form.tsx are under
 // tests/unit/src/pages/trade/, so a file's tests are found from its path. A test about the whole tree (lint rooms,
 // docs, import cycles, locale keys) lives in tests/unit/house/. Shared helpers (fakes, render harnesses) stay in
 // tests/unit/ itself, and no test does.

@@ -1,4 +1,4 @@
-// Issue 35 defect 10: "Buy low" read as a limit-buy instruction, not a sell. The sides use the words traders use in
+// "Buy low" read as a limit-buy instruction, not a sell. The sides use the words traders use in
 // each language (English: Buy / Sell, long / short where it helps), on buttons, rows, toasts, errors and the CSV's
 // Direction column (all from these keys); the Chinese texts keep 買漲 / 買跌.
 import { readFileSync } from 'node:fs';

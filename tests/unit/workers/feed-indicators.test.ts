@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Indicators inside the feed (issue 36): a reset carries the lines and their values computed once, a live minute
+// Indicators inside the feed: a reset carries the lines and their values computed once, a live minute
 // carries the live bar's values only, a settings change re-sends the chart, and the desk's four charts (slots) share
 // one feed and one subscription per instrument.
 import { describe, expect, it } from 'vitest';

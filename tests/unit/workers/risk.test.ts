@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Order previews and live account figures against hand-worked SPEC §9 examples: both margin modes, both fee types,
+// Order previews and live account figures against hand-worked docs/contract.md §9 examples: both margin modes, both fee types,
 // P&L at stop-profit/stop-loss and floating P&L / equity / risk rate for buys and sells.
 import { describe, expect, it } from 'vitest';
 import { RiskBook, previewOrder } from '../../../workers/risk.ts';
@@ -49,7 +49,7 @@ describe('previewOrder: margin and fee', () => {
     });
   });
 
-  it('gives each stop its distance in pips and a pending order its kind (issue 35)', () => {
+  it('gives each stop its distance in pips and a pending order its kind', () => {
     const p = previewOrder(input({ stopLoss: '1.07781', stopProfit: '1.09321' }), EURUSD, '1.08321', 2);
     expect(p).toMatchObject({ pipsToStopLoss: '54.0', pipsToStopProfit: '100.0', pendingKind: null });
     expect(previewOrder(input({ atPrice: '1.05000' }), EURUSD, '1.08321', 2).pendingKind).toBe('limit'); // a buy below

@@ -1,4 +1,4 @@
-// The CPU-profile summary used for issue 22's before/after profiles: self time per function, inclusive time counted
+// The CPU-profile summary used for the before/after profiles: self time per function, inclusive time counted
 // once per sample even under recursion, idle kept apart, file totals.
 import { describe, expect, it } from 'vitest';
 import { summariseProfile, type CpuProfile } from '../../../../bench/engine/profile-summary.ts';

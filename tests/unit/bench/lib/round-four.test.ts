@@ -1,4 +1,4 @@
-// Issue 37's checks: the CDP TaskDuration cross-check agrees with the bench's per-update floor ratio within 10 %, and
+// The checks: the CDP TaskDuration cross-check agrees with the bench's per-update floor ratio within 10 %, and
 // a Lighthouse figure whose runs spread more than 5 points is a miss that carries its reason.
 import { expect, it } from 'vitest';
 import { disagreementPct, lighthouseRoundFour, renderRoundFour } from '../../../../bench/lib/round-four.ts';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 15's render targets (bench/lib/report.ts): the worker mode judged against the main-thread mode of the same
+// The render targets (bench/lib/report.ts): the worker mode judged against the main-thread mode of the same
 // run on /trade, the stress case, the 1× main-thread CPU per second; and the targets round three removed.
 import { describe, expect, it } from 'vitest';
 import { targetsOf, type Sections } from '../../../../bench/lib/report.ts';
@@ -40,7 +40,7 @@ function sections(summaries: ScreenSummary[]): Sections {
 
 const byId = (s: Sections) => new Map(targetsOf(s).map((t) => [t.id, t]));
 
-describe('issue 15 render targets', () => {
+describe('render targets', () => {
   it('the worker mode on /trade is held to the main-thread mode of the same run', () => {
     const t = byId(
       sections([
@@ -58,7 +58,7 @@ describe('issue 15 render targets', () => {
     expect(t.get('r2.trade.tickToPaintVsMain')).toMatchObject({ value: 10, verdict: 'missed' });
   });
 
-  it('issue 24: per update against main and the floor page, the multi-core growth; the 15 ms/s target is gone', () => {
+  it('per update against main and the floor page, the multi-core growth; the 15 ms/s target is gone', () => {
     const list: ScreenSummary = {
       ...summary('phone-1x', 'market', { mainMsPerUpdate: at(3) }, { mainMsPerUpdate: at(4) }),
       ratio: { mainMsPerUpdate: at(0.75) },

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// A stored order row on the wire (SPEC §3 Order): precision, 6-decimal money, floating P&L for holding orders; and
+// A stored order row on the wire (docs/contract.md §3 Order): precision, 6-decimal money, floating P&L for holding orders; and
 // the trigger index that a tick reads.
 import { describe, expect, it } from 'vitest';
 import { OrderBook } from '../../../../server/engine/order-book.ts';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Submit rules (SPEC §5, §9) as pure checks: each rejection's key, and margin and fee for both margin modes.
+// Submit rules (docs/contract.md §5, §9) as pure checks: each rejection's key, and margin and fee for both margin modes.
 import { describe, expect, it } from 'vitest';
 import { planSubmit, type SubmitInput } from '../../../../server/engine/submit-check.ts';
 import type { EngineInstrument } from '../../../../server/engine/types.ts';

@@ -179,7 +179,7 @@ function harness() {
     } else if (op.k === 'stops') {
       const row = nth(op.pick, 1);
       const inst = row && INSTRUMENTS.find((i) => i.id === row.instrumentId);
-      // A trailing distance (issue 25) puts a third level on the ladders (or the slow set when the order has no stop-loss).
+      // A trailing distance puts a third level on the ladders (or the slow set when the order has no stop-loss).
       const trailDistance = op.trail === 0 || !inst ? '0' : text(op.trail * 3, inst.pricePrecision);
       if (row && inst)
         apply({ ...row, targetProfitPrice: stop(inst, op.tp), targetLossPrice: stop(inst, op.sl), trailDistance });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The websocket's abuse limits and session ends, on the hub with injected sockets and time (issue 13): connection
+// The websocket's abuse limits and session ends, on the hub with injected sockets and time: connection
 // caps per address and in total, a frame budget per socket, a login budget per address, revoked sessions logged
 // out at once (and only those), and the login ack carrying the user's last order-event seq.
 import { beforeEach, describe, expect, it } from 'vitest';

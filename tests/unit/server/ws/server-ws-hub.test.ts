@@ -206,7 +206,7 @@ describe('hub', () => {
     expect(c.socket.take()).toEqual([{ type: 'unsub', ok: true, topic: 'DAY_MARKET' }]);
   });
 
-  it('batches every 50 ms by default (issue 15: tick→client p99 ≤ 100 ms), one tuple per instrument per batch', async () => {
+  it('batches every 50 ms by default (tick→client p99 ≤ 100 ms), one tuple per instrument per batch', async () => {
     // Conflation inside a batch: however often an instrument ticked, its newest tuple only.
     const c = connect();
     c.send({ type: 'sub', topic: 'DAY_MARKET' });
@@ -406,7 +406,7 @@ describe('hub', () => {
   });
 });
 
-describe('per-socket rate (low-bandwidth mode, issue 26)', () => {
+describe('per-socket rate (low-bandwidth mode)', () => {
   it('a socket asking for 1 frame/s gets at most one a second, each with the newest state of every change', async () => {
     const slow = connect();
     const fast = connect();
@@ -458,7 +458,7 @@ describe('per-socket rate (low-bandwidth mode, issue 26)', () => {
   });
 });
 
-describe('per-socket code filter (low-bandwidth mode, issue 26)', () => {
+describe('per-socket code filter (low-bandwidth mode)', () => {
   const dayCodes = (ms: ServerMessage[]): string[][] =>
     ms.flatMap((m) => (m.type === 'DAY_MARKET' ? [m.data.map((t) => t[0])] : []));
 

@@ -1,4 +1,4 @@
-// SPEC §7 base-address rule as we apply it (docs/client.md "Base address").
+// docs/contract.md §7 base-address rule as we apply it (docs/client.md "Base address").
 import { describe, expect, it } from 'vitest';
 import { hasSubdomain, resolveApiBase, wsUrlFor, DEFAULT_FALLBACK_API } from '../../../../src/api/base-url.ts';
 

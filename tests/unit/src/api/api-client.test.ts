@@ -1,4 +1,4 @@
-// The axios instance's interceptors (SPEC §7–§8): headers, `t`, envelope, toasts, 999, network errors, loading.
+// The axios instance's interceptors (docs/contract.md §7–§8): headers, `t`, envelope, toasts, 999, network errors, loading.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiFailure,

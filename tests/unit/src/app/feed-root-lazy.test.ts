@@ -1,4 +1,4 @@
-// Issue 37: the feed bridge and Comlink are a lazy chunk (src/app/create-feed-bridge.ts), loaded on the first
+// the feed bridge and Comlink are a lazy chunk (src/app/create-feed-bridge.ts), loaded on the first
 // startFeed rather than with the first screen. Screens may call the feed handle before that: their calls wait for
 // the bridge and then reach it; a chunk that fails to load is tried again by the next navigation.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Routing (SPEC §2): login guard with from, demo guard, unknown → /, per-navigation work, keep-alive of /.
+// Routing (docs/contract.md §2): login guard with from, demo guard, unknown → /, per-navigation work, keep-alive of /.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, useState, type ReactElement } from 'react';
 import { AppRoutes, NavigatorBridge } from '../../../../src/app/router.tsx';
@@ -130,7 +130,7 @@ describe('decideGuard', () => {
   });
 });
 
-// Issue 35 defect 16: "/register" and "/login" without the hash showed the market page; /#/login while signed in
+// "/register" and "/login" without the hash showed the market page; /#/login while signed in
 // showed the login form.
 describe('routes without the hash, and the login page while signed in', () => {
   const paths = ROUTES.map((r) => r.path);
@@ -317,7 +317,7 @@ describe('router', () => {
   });
 
   it('a placeholder route shows its title bar and an empty state (lazy chunk)', async () => {
-    // /feedback is the one stub SPEC §2 keeps.
+    // /feedback is the one stub docs/contract.md §2 keeps.
     await open('/feedback', ROUTES);
     for (let i = 0; i < 20 && !view?.container.querySelector('.title-bar__title'); i++) await settle();
     expect(view?.container.querySelector('.title-bar__title')?.textContent).toBe('Feedback');
@@ -358,7 +358,7 @@ describe('error boundary and navigator', () => {
 });
 
 describe('route table', () => {
-  it('has every route of SPEC §2', () => {
+  it('has every route of docs/contract.md §2', () => {
     const spec = [
       '/',
       '/trade',
@@ -391,14 +391,14 @@ describe('route table', () => {
       '/mining/subscribe',
       '/mining/record',
       '/mining/income',
-      // Beyond SPEC §2: account security (docs/security.md) and the in-app notice list (docs/notifications.md).
+      // Beyond docs/contract.md §2: account security (docs/security.md) and the in-app notice list (docs/notifications.md).
       '/mine/security',
       '/mine/notices',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
   });
 
-  it('guards the login-only and demo-blocked routes, keeps / alive, and puts the footer where SPEC §2 says', () => {
+  it('guards the login-only and demo-blocked routes, keeps / alive, and puts the footer where docs/contract.md §2 says', () => {
     const by = (p: string): AppRoute | undefined => ROUTES.find((r) => r.path === p);
     expect(by('/order')?.auth && by('/user')?.auth).toBe(true);
     for (const p of [
@@ -436,7 +436,7 @@ describe('query after the hash and tabs', () => {
 });
 
 describe('logout behind the real guard', () => {
-  it('lands on / (SPEC §4), not on /login?from=/mine/system, with the session cleared', async () => {
+  it('lands on / (docs/contract.md §4), not on /login?from=/mine/system, with the session cleared', async () => {
     const { SystemPage } = await import('../../../../src/pages/mine/system-page.tsx');
     const routes: AppRoute[] = [...TEST_ROUTES, { path: '/mine/system', element: <SystemPage />, auth: true }];
     signIn({ token: 't', user: REAL });

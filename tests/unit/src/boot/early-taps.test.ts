@@ -1,4 +1,4 @@
-// A tap on the prerendered first screen before the app has drawn (issue 37's weak phone): held, not lost, and answered
+// A tap on the prerendered first screen before the app has drawn (the weak phone): held, not lost, and answered
 // on the app's own element once it has drawn.
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeTap, holdEarlyTaps, replayEarlyTap } from '../../../../src/boot/early-taps.ts';

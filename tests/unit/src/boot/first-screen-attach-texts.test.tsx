@@ -1,4 +1,4 @@
-// Issue 37: i18next is not among the first screen's bytes (src/i18n/engine.ts is a lazy chunk), so React attaches to
+// i18next is not among the first screen's bytes (src/i18n/engine.ts is a lazy chunk), so React attaches to
 // the prerendered `/` before it is in, with the bundled first texts (src/i18n/first-texts.ts): the attach must keep
 // the HTML as it is (no recoverable error, the same nodes, the interpolated labels the build wrote), and i18next
 // coming in afterwards must not redraw it.

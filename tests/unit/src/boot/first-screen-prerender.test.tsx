@@ -1,5 +1,5 @@
-// The prerendered first screen (issue 37): index.html's `/` and `/trade`, drawn at build time by the app's own
-// components, hold the catalogue's rows; the inline paint writes the last-known quotes from issue 26's IndexedDB
+// The prerendered first screen: index.html's `/` and `/trade`, drawn at build time by the app's own
+// components, hold the catalogue's rows; the inline paint writes the last-known quotes from the IndexedDB
 // records with their age, marked stale; and React attaches to that HTML without redrawing it (no recoverable
 // hydration error, the same row and text nodes afterwards, the painted price still there).
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -97,7 +97,7 @@ it('draws the market list with the catalogue rows, the inline paint writes the s
   expect(el.querySelector('.tab-bar')).not.toBeNull();
   expect(el.querySelector('.mk-price')?.textContent).toBe(''); // no made-up price at build time
 
-  // Issue 26's records: the trade list's snapshot (older) and the kept live quotes (newer for EURUSD).
+  // The records: the trade list's snapshot (older) and the kept live quotes (newer for EURUSD).
   const snapAt = NOW - 3 * 3_600_000;
   const keptAt = NOW - 25 * 60_000;
   await set(TRADE_LIST_KEY, [

@@ -1,4 +1,4 @@
-// When the app attaches to the prerendered screen and when it draws afresh (issue 37): only when this browser would
+// When the app attaches to the prerendered screen and when it draws afresh: only when this browser would
 // draw what was prerendered — the same route, the default language, a phone width, a visitor, /trade's first instrument.
 import { expect, it } from 'vitest';
 import { canAttach, type AttachFacts } from '../../../../src/boot/hydrate-choice.ts';

@@ -1,4 +1,4 @@
-// Issue 37: i18next is a lazy chunk (src/i18n/engine.ts); until it is in, the first screen's texts come from the
+// i18next is a lazy chunk (src/i18n/engine.ts); until it is in, the first screen's texts come from the
 // bundled first sections (src/i18n/first-texts.ts). Those answers must be i18next's own, key by key; the hook draws
 // again once i18next is in only when a component asked for a text the first sections do not hold.
 import { act, type ReactElement } from 'react';

@@ -124,7 +124,7 @@ describe('Intl helpers follow the language', () => {
     expect(formatNumber('not a number')).toBe('not a number');
   });
 
-  it('shows every date and time one way per language, whatever form the wire sent (issue 20: two formats)', async () => {
+  it('shows every date and time one way per language, whatever form the wire sent (two formats)', async () => {
     const listText = '2026-11-18 12:12:21'; // records, charges, withdrawals, funds, news: UTC
     const orderIso = '2026-11-18T12:12:21.000Z'; // orders
     const ms = Date.UTC(2026, 10, 18, 12, 12, 21);
@@ -149,7 +149,7 @@ describe('Intl helpers follow the language', () => {
 
   const COLOURS: ChartColours = { background: '#fff', text: '#333', grid: '#eee', up: '#0a0', down: '#a00' };
 
-  it("the chart's crosshair label is the same date and time, without seconds (issue 20: two formats)", async () => {
+  it("the chart's crosshair label is the same date and time, without seconds (two formats)", async () => {
     const ms = Date.UTC(2026, 10, 18, 12, 12, 21);
     const local = new Date(ms);
     const two = (n: number): string => String(n).padStart(2, '0');

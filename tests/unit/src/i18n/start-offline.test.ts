@@ -1,4 +1,4 @@
-// Issue 37: i18next is a lazy chunk. A start-up in another language than hk whose chunk does not load (offline on a
+// i18next is a lazy chunk. A start-up in another language than hk whose chunk does not load (offline on a
 // first visit) must still start the app, in hk's first texts, and switch to that language once a later try (a
 // screen's chunk retry calls allTexts) brings i18next in.
 import { describe, expect, it, vi } from 'vitest';

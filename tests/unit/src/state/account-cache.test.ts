@@ -1,4 +1,4 @@
-// The account's last-known state (issue 26 item 2): saved to IndexedDB when the live balance or positions change,
+// The account's last-known state: saved to IndexedDB when the live balance or positions change,
 // painted at start (equity, floating P&L and the age) before the server answers, replaced by live figures, and
 // deleted at sign-out.
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The "new version, reload" prompt (issue 26): offered when the service worker has a build waiting, held back while an
+// The "new version, reload" prompt: offered when the service worker has a build waiting, held back while an
 // order form is open, applied only by the user's tap; and the offline banner's age text.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

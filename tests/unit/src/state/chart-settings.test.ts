@@ -1,4 +1,4 @@
-// The chart's indicator settings on the account (issue 36): a save wins over an account read that was still under way
+// The chart's indicator settings on the account: a save wins over an account read that was still under way
 // when it was made (a slow network at start must not put the old settings back over the ones just saved).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultIndicatorSettings, type IndicatorSettings } from '../../../../domain/indicators.ts';

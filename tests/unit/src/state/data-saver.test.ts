@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Low-bandwidth mode (issue 26): the automatic rule and the setting, and what the feed does with the mode — asks the
+// Low-bandwidth mode: the automatic rule and the setting, and what the feed does with the mode — asks the
 // server for one batch a second (again after a reconnect), narrows the socket to the codes on screen plus the pinned
 // ones (positions, the /trade instrument), and loads a shorter chart history.
 import { afterEach, describe, expect, it } from 'vitest';

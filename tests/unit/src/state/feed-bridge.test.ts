@@ -98,7 +98,7 @@ describe('worker mode', () => {
     await bridge.stop();
   });
 
-  it('holds the first batch until the page is first idle, then catches up with the newest state (issue 37)', async () => {
+  it('holds the first batch until the page is first idle, then catches up with the newest state', async () => {
     const h = harness();
     let idle = (): void => undefined;
     const firstIdle = (): Promise<void> => new Promise<void>((resolve) => void (idle = resolve));

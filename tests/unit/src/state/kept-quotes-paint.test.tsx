@@ -1,4 +1,4 @@
-// The last live quotes kept between visits, as the trader sees them (issue 26): the feed (main-thread mode, fake
+// The last live quotes kept between visits, as the trader sees them: the feed (main-thread mode, fake
 // clock and cache) reads them at start and a market row painted from the list's older snapshot shows the kept price,
 // stale, with its own age ("as of …") and the banner's age; a trade_list refresh with older data keeps it; the first
 // live quote replaces it and the row is live again.

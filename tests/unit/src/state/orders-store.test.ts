@@ -71,7 +71,7 @@ afterEach(async () => {
 const ids = (status: 0 | 1 | 3): number[] => orderLists[status].value.items.map((o) => o.Id);
 
 describe('infinite list', () => {
-  it('finishes when loaded ≥ total (SPEC §4), asking page after page until then', async () => {
+  it('finishes when loaded ≥ total (docs/contract.md §4), asking page after page until then', async () => {
     book.lists[3] = Array.from({ length: 45 }, () => order({ Status: 3 }));
     await refreshList(3);
     expect(orderLists[3].value).toMatchObject({ page: 1, total: 45, finished: false });
@@ -94,7 +94,7 @@ describe('infinite list', () => {
     expect(isFinished(0, 0)).toBe(true);
   });
 
-  it('a failed load marks the list finished (SPEC §8) and the client toasts the message', async () => {
+  it('a failed load marks the list finished (docs/contract.md §8) and the client toasts the message', async () => {
     book.lists[1] = Array.from({ length: 30 }, () => order());
     book.failing.add('1:2');
     await refreshList(1);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The chart path inside the feed: history over REST, live KLINE minutes into the watched period, minutes that arrive
-// while history loads, the gap refill after a reconnect, and the SPEC §7 headers on the feed's own REST calls.
+// while history loads, the gap refill after a reconnect, and the docs/contract.md §7 headers on the feed's own REST calls.
 import { describe, expect, it } from 'vitest';
 import { CHART_BAR_INTERVAL_MS, Feed } from '../../../../workers/feed/feed.ts';
 import type { KlineBar } from '../../../../domain/types.ts';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The worker parses only the quotes it needs (issue 37): once the page has said what it shows, a DAY_MARKET frame's
+// The worker parses only the quotes it needs: once the page has said what it shows, a DAY_MARKET frame's
 // tuples for other codes are skipped unparsed; the held instruments' P&L and the pinned instruments (the /trade
 // instrument, price alerts) stay exact; a skipped code shown again is current at once; the idb keep still gets the
 // newest quote of every code; and a frame in another shape than the server's goes the slow way, filtered alike.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The last live quotes between visits (issue 26, quote-keep.ts): the feed keeps the newest tuple per instrument with
+// The last live quotes between visits (quote-keep.ts): the feed keeps the newest tuple per instrument with
 // its server time and writes them under one key at most once every QUOTES_SAVE_MS (fake clock), at once when the page
 // is hidden; at start it reads them back and sends the ones newer than the list's snapshot to the painter, stale and
 // with their own time, until live quotes replace them.

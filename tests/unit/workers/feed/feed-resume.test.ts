@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Resume (issue 26): after a hidden or frozen spell (a 10-minute hidden tab, a back/forward cache restore) the feed
+// Resume: after a hidden or frozen spell (a 10-minute hidden tab, a back/forward cache restore) the feed
 // marks every quote stale at once, probes its socket, replaces it when it does not answer, and asks the app to
 // refetch positions and balance (onOrderGap) — on fake time, against a scripted socket.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Paint-driven flow control (issue 24): one batch in flight, the next only after the page's acknowledgement (the
+// Paint-driven flow control: one batch in flight, the next only after the page's acknowledgement (the
 // frame that painted it), a fresh change gathered GATHER_MS, a screen's minimum interval between batches, and
 // across a real Feed: while a batch is in flight only quotes superseded by a newer quote of the same instrument are
 // dropped, every other change reaches the next batch.

@@ -2,7 +2,7 @@
 // A half-open link: the socket was live and answering, then the server stops answering (a kill -9 behind a NAT, a
 // dropped route) without any close frame. The worker must notice within 3 heartbeats of the last answer, show
 // "reconnecting", and open a fresh socket, on fake time (tests/unit/feed-fakes.ts). "Within 3 heartbeats" is
-// counted from the first ping left unanswered (SPEC §9: reconnect when more than 2 pings are unanswered): the
+// counted from the first ping left unanswered (docs/contract.md §9: reconnect when more than 2 pings are unanswered): the
 // third silent interval ends the link, 3 × 5 s after that ping, at most 4 beats after the last answer.
 import { describe, expect, it } from 'vitest';
 import { Feed } from '../../../../workers/feed/feed.ts';

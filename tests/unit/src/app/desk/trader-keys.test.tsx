@@ -1,4 +1,4 @@
-// Issue 25 item 3: the desk's shortcut mapping (typing and modifiers ignored), the shortcut handler on the document,
+// the desk's shortcut mapping (typing and modifiers ignored), the shortcut handler on the document,
 // one-click orders through the form's checks and submit path, and the order form taking a B / S request.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, useRef, type ReactElement } from 'react';

@@ -1,4 +1,4 @@
-// The indicator panes on the main thread (issue 36): one series per line in its pane, the worker's values drawn as they
+// The indicator panes on the main thread: one series per line in its pane, the worker's values drawn as they
 // come (setData on a reset, update() of the live bar only), whitespace where a line is not defined, and the legends:
 // the last bar's values, the crosshair's bar, the text the chart's text alternative reads.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The indicator settings sheet (issue 36): each bad parameter refused under its box with its message and nothing
+// The indicator settings sheet: each bad parameter refused under its box with its message and nothing
 // saved while one stands; a pane more than the screen has room for refused in place; a good save applies at once and
 // is kept in the browser for a visitor.
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -127,7 +127,7 @@ afterEach(() => {
 });
 
 describe('CandleChart', () => {
-  it('draws a trailing stop as a price line, moves it in place when the stop moves, and removes it (issue 25)', () => {
+  it('draws a trailing stop as a price line, moves it in place when the stop moves, and removes it', () => {
     mount();
     const draw = (lines: Array<{ id: number; price: number; title: string }>) =>
       act(() =>
@@ -176,7 +176,7 @@ describe('CandleChart', () => {
     expect(chart.clearCrosshairPosition).toHaveBeenCalledTimes(1);
   });
 
-  it('a click on the chart offers an alert at the clicked price, which goes to onPickPrice (issue 26)', async () => {
+  it('a click on the chart offers an alert at the clicked price, which goes to onPickPrice', async () => {
     mount();
     const picked: string[] = [];
     act(() =>
@@ -200,7 +200,7 @@ describe('CandleChart', () => {
     root = null;
   });
 
-  it('a price line: placed by a click, dragged by its chip, kept for the instrument, placed by a long press on touch (issue 36)', () => {
+  it('a price line: placed by a click, dragged by its chip, kept for the instrument, placed by a long press on touch', () => {
     localStorage.clear();
     mount();
     const pending: Array<() => void> = [];
@@ -382,7 +382,7 @@ describe('CandleChart', () => {
     expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
   });
 
-  it('has a text alternative: instrument, period, last price, change, high and low in view, and a table of bars (issue 25)', async () => {
+  it('has a text alternative: instrument, period, last price, change, high and low in view, and a table of bars', async () => {
     mount();
     act(() => root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} />));
     const summary = () => host.querySelector('[data-testid="chart-summary"]')?.textContent;
@@ -430,7 +430,7 @@ describe('CandleChart', () => {
     expect(document.querySelectorAll('[data-testid="chart-table"] thead th')).toHaveLength(5);
   });
 
-  it('takes its candle colours from the up/down preference through the same CSS variables (issue 25)', () => {
+  it('takes its candle colours from the up/down preference through the same CSS variables', () => {
     const style = document.createElement('style');
     style.textContent = readFileSync('src/app/theme.css', 'utf8'); // the real palettes
     document.head.append(style);
@@ -457,7 +457,7 @@ describe('CandleChart', () => {
     style.remove();
   });
 
-  it('under reduced motion jumps to the newest bar instead of gliding, and has no kinetic scroll (issue 25)', () => {
+  it('under reduced motion jumps to the newest bar instead of gliding, and has no kinetic scroll', () => {
     $reducedMotion.value = true;
     mount();
     render('EURUSD', '1min');
@@ -471,7 +471,7 @@ describe('CandleChart', () => {
   });
 });
 
-describe('CandleChart sizing (issue 37)', () => {
+describe('CandleChart sizing', () => {
   it('takes its size with its first history, not before: one drawing instead of an empty one and then another', () => {
     let observe: ((entries: Array<{ contentRect: { width: number; height: number } }>) => void) | null = null;
     const original = globalThis.ResizeObserver;

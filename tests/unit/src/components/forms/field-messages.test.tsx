@@ -1,4 +1,4 @@
-// The one form-message mechanism (issue 35 item 4, src/components/forms/use-field-messages.ts): one message per field, under
+// The one form-message mechanism (src/components/forms/use-field-messages.ts): one message per field, under
 // its field, replaced by the newest, gone when its cause is fixed; a shown (submit/server) message wins until the
 // field is edited.
 import { act, useState, type ReactElement } from 'react';

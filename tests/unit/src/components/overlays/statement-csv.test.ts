@@ -1,4 +1,4 @@
-// The statement's CSV text and day range (issue 25 item 5), as pure functions: quoting, the formula guard that
+// The statement's CSV text and day range, as pure functions: quoting, the formula guard that
 // leaves our own numbers alone, CRLF lines, and the UTC day range with its refusals.
 import { describe, expect, it } from 'vitest';
 import { BOM, cell, line, textCell } from '../../../../../server/statements/csv.ts';

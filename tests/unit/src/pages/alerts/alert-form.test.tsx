@@ -117,7 +117,7 @@ describe('the alert form', () => {
     expect(q('[role="alert"]').textContent).toBe('Geben Sie einen Preis über 0 ein.');
   });
 
-  it('says what is wrong as it is typed, under the field, and drops it once fixed (issue 35, 4 and 17)', async () => {
+  it('says what is wrong as it is typed, under the field, and drops it once fixed', async () => {
     const f = form();
     await f.mount();
     await type('[data-testid="alert-price"]', '-1');

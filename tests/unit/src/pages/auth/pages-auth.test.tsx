@@ -1,4 +1,4 @@
-// Login, register, forgot: SPEC §5 validation messages, the calls they make, and where they go afterwards.
+// Login, register, forgot: docs/contract.md §5 validation messages, the calls they make, and where they go afterwards.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../../../../../src/pages/auth/login-page.tsx';
@@ -65,7 +65,7 @@ beforeEach(() => {
   fake.server.on('GET', '/api/default/area_list', ok([{ id: 4, code: 'HK', global_code: '+852' }]));
 });
 
-describe('validation rules (SPEC §5)', () => {
+describe('validation rules (docs/contract.md §5)', () => {
   it('login: account, then password', () => {
     expect(validateLogin({ account: ' ', password: 'x' })?.key).toBe('auth.account_required');
     expect(validateLogin({ account: 'a@b.co', password: '' })?.key).toBe('errors.password_required');
@@ -114,7 +114,7 @@ describe('validation rules (SPEC §5)', () => {
 });
 
 describe('/login', () => {
-  it('shows the SPEC §5 messages under the fields and sends nothing', async () => {
+  it('shows the docs/contract.md §5 messages under the fields and sends nothing', async () => {
     view = await renderRoutes(routes, '/login');
     await submit(q('form'));
     expect(alerts()).toEqual(['Please enter your email address or cell phone number']);
@@ -177,7 +177,7 @@ describe('/register', () => {
     expect(alerts()).toEqual(['Password inconsistency']);
   });
 
-  // Issue 35 defect 15: a password under 6 characters got only a toast after submitting, the field not marked.
+  // A password under 6 characters got only a toast after submitting, the field not marked.
   it('says under the password, as it is typed, that it is too short, and marks the field', async () => {
     view = await renderRoutes(routes, '/register');
     await typeInto(q('input[name="password"]'), 'abc');

@@ -1,4 +1,4 @@
-// /mine/chat (issue 20 item 14): the support link's frame, the always-present "open in a new tab" link, and the
+// /mine/chat: the support link's frame, the always-present "open in a new tab" link, and the
 // message with that link instead of a broken frame when the browser refuses to frame it.
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -90,7 +90,7 @@ describe('MarketPanel', () => {
     expect(chips().map((c) => c.textContent)).toEqual([i18n.t('watchlist.favourites'), i18n.t('market.all'), 'Forex']);
   });
 
-  // Issue 35 defect 6: English → Arabic without a reload left the chips reading "Forex", "Metals".
+  // English → Arabic without a reload left the chips reading "Forex", "Metals".
   it('asks for the category names again when the language changes, and shows them in the new language', async () => {
     const names: Record<string, Category[]> = {
       en: [

@@ -1,4 +1,4 @@
-// Issue 35 defect 11: after the operator paid a withdrawal, /mine/withdraw still listed it as Pending until a reload.
+// After the operator paid a withdrawal, /mine/withdraw still listed it as Pending until a reload.
 // The money screens read their lists and balance again on the ACCOUNT socket event, after a reconnect (the feed's gap)
 // and when the page comes back to the front (use-refresh-on-change.ts).
 import { act } from 'react';

@@ -198,7 +198,7 @@ describe('/mine/charge', () => {
   });
 });
 
-describe('/mine/charge bank tab and messages (issue 20 items 12, 15)', () => {
+describe('/mine/charge bank tab and messages', () => {
   const BANKS = [
     {
       id: 11,

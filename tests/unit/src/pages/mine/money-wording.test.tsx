@@ -1,4 +1,4 @@
-// Issue 35 defect 14 (wording): a bank deposit in HKD showed no USD value before it was sent; the deposit and withdraw
+// A bank deposit in HKD showed no USD value before it was sent; the deposit and withdraw
 // amount fields had no placeholder with the allowed range; a blank withdraw address said "Please select an address to
 // call". (The fund confirm sheet's currency: tests/unit/src/pages/mining/mining-subscribe.test.tsx.)
 import { act } from 'react';

@@ -82,7 +82,7 @@ describe('/mine/auth', () => {
     expect(q('[data-testid="front"] img')).toBeNull();
   });
 
-  // Issue 35 defect 13: an emoji name and a 200-character ID number got "The value of card_id is not valid", and the
+  // An emoji name and a 200-character ID number got "The value of card_id is not valid", and the
   // ID field had no length limit as typed.
   it('checks each field as it is typed, with its own message under it, and limits the ID number', async () => {
     fake.server.on(

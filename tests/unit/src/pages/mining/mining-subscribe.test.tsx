@@ -1,4 +1,4 @@
-// /mining/subscribe (issue 20 item 9): the balance in the money format, the SPEC §5 messages before the confirm sheet
+// /mining/subscribe: the balance in the money format, the docs/contract.md §5 messages before the confirm sheet
 // (never a sheet for a bad amount, so never a negative income), the message gone once the amount is edited, a
 // visitor sent to /login?from=, and checkFundAmount, the rule the screen and /api/fund/buy share.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -70,7 +70,7 @@ describe('/mining/subscribe', () => {
     expect(q('[data-testid="mining-balance"]')?.textContent).toBe('699.70');
   });
 
-  it('opens no sheet for an empty, malformed, out-of-range or unaffordable amount: the SPEC §5 message instead', async () => {
+  it('opens no sheet for an empty, malformed, out-of-range or unaffordable amount: the docs/contract.md §5 message instead', async () => {
     signIn({ token: 't', user: REAL });
     await renderRoutes(routes, '/mining/subscribe?id=7');
     const cases: Array<[string, string]> = [

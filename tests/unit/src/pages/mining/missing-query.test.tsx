@@ -1,4 +1,4 @@
-// Issue 35 defect 13: /mining/income opened without ?id= toasted "The value of sub_id is not valid" over "No data".
+// /mining/income opened without ?id= toasted "The value of sub_id is not valid" over "No data".
 // A page opened without (or with a bad) record id says what is missing and links to where one is chosen, and asks the
 // server nothing.
 import { beforeAll, describe, expect, it } from 'vitest';

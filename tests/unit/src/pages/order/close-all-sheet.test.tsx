@@ -1,4 +1,4 @@
-// The close-all sheet of /order (issue 25) in happy-dom: the count and estimated P&L of each scope from the rows'
+// The close-all sheet of /order in happy-dom: the count and estimated P&L of each scope from the rows'
 // live figures, an empty scope's disabled button and its reason, Escape, and a partial failure shown with its
 // translated reason while the closed rows leave the list.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -24,7 +24,7 @@ import {
 import type { Instrument } from '../../../../../domain/types.ts';
 import { EURUSD, order } from '../../../orders-fixtures.ts';
 
-describe('tab from the query (SPEC §2: type optional, default holding)', () => {
+describe('tab from the query (docs/contract.md §2: type optional, default holding)', () => {
   it.each([
     [null, 1],
     ['', 1],
@@ -57,7 +57,7 @@ describe('figure texts', () => {
     expect(percentText('1.5321', { ratio: true, missing: NONE })).toBe('153.21%');
     expect(percentText(null, { ratio: true, missing: NONE })).toBe('--');
     expect(formatMoney('108.500000', { missing: NONE })).toBe('108.50');
-    // One display rule for amounts: 2 decimals half-up with grouping (issue 20: 3, 2 or 4 decimals, '10844100.00').
+    // One display rule for amounts: 2 decimals half-up with grouping (3, 2 or 4 decimals, '10844100.00').
     expect(formatMoney('0.217000', { missing: NONE })).toBe('0.22');
     expect(formatMoney('0.5416', { missing: NONE })).toBe('0.54');
     expect(formatMoney('10844100', { missing: NONE })).toBe('10,844,100.00');
@@ -103,7 +103,7 @@ describe('stop form', () => {
       trail_distance: '0',
     });
     expect(stopParams(7, '.', '1')).toEqual({ error: 'stop_price_invalid' });
-    // The trailing distance (issue 25): sent as typed ("0.00200" stays "0.00200"), a bad one has its own message.
+    // The trailing distance: sent as typed ("0.00200" stays "0.00200"), a bad one has its own message.
     expect(stopParams(7, '', '', '0.00200')).toEqual({
       id: 7,
       target_profit_price: '0',

@@ -415,7 +415,7 @@ describe('detail sheet and actions', () => {
     expect(txt('[data-field="balance"]')).toBe('10,012.25');
   });
 
-  it('close part: the rule under the field as typed, one message at a time, the button says a full close, and the toast says what is left (issue 35, 3 and 4)', async () => {
+  it('close part: the rule under the field as typed, one message at a time, the button says a full close, and the toast says what is left', async () => {
     const o = order({ Quantity: '0.05' });
     book.lists[1] = [o];
     server.on('GET', '/v1/api/forex/close', (req) =>
@@ -522,7 +522,7 @@ describe('live figures', () => {
   });
 });
 
-describe('last-known positions (offline start, issue 26)', () => {
+describe('last-known positions (offline start)', () => {
   const USER: User = { id: 7, uid: 'U7', email: 'a@x.co', mobile: '', is_demo: 0, invite_code: 'AAA' };
   const AT = Date.parse('2026-11-18T14:02:00Z');
   let stopCache: (() => void) | null = null;

@@ -1,4 +1,4 @@
-// SPEC §9: the company id cookie (3 years, read back, shared by the m. and pc. hosts), the pc. desktop host rule and
+// docs/contract.md §9: the company id cookie (3 years, read back, shared by the m. and pc. hosts), the pc. desktop host rule and
 // the DEMO title.
 import { afterEach, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The chart's trailing-stop lines come from the holding positions of the shown instrument that trail (issue 25).
+// The chart's trailing-stop lines come from the holding positions of the shown instrument that trail.
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../../../domain/types.ts';
 import { trailingStopLines } from '../../../../../src/pages/trade/stop-line-data.ts';

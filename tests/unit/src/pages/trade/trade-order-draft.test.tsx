@@ -1,4 +1,4 @@
-// The order form's pure rules: lot stepper, SPEC §5 checks, and the submit parameters sent to the server.
+// The order form's pure rules: lot stepper, docs/contract.md §5 checks, and the submit parameters sent to the server.
 import { describe, expect, it } from 'vitest';
 import {
   buildSubmitParams,
@@ -79,7 +79,7 @@ describe('lot stepper', () => {
 
 describe('stop boxes', () => {
   const now = (): string => '1.08321';
-  it('ticking an empty box starts it at a valid distance on its side of the price (issue 35, 5)', () => {
+  it('ticking an empty box starts it at a valid distance on its side of the price', () => {
     const i = inst({ PricePrecision: 5 });
     // Half a percent of 1.08321 in whole pips (54 pips of 0.0001).
     expect(stopStartFor(i, draft(), 1, 'loss', '1.08321')).toBe('1.07781');
@@ -283,7 +283,7 @@ describe('checkOrder', () => {
     ).toBe('errors.expiry_past');
   });
 
-  it('sizes by notional USD or by the % of equity lost at the stop, in lots on the step (issue 35)', () => {
+  it('sizes by notional USD or by the % of equity lost at the stop, in lots on the step', () => {
     // EUR/USD fixture: 100000 units per lot, step 0.01. 5000 USD at 1.08321 = 0.0461… lots → 0.04.
     const usd = sized(inst(), draft({ sizeMode: 'usd', sizeValue: '5000' }), '1.08321', null);
     expect(usd.lots).toBe('0.04');

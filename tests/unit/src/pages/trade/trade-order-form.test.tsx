@@ -1,4 +1,4 @@
-// The order form against SPEC §5: lot stepper, stop boxes, multipliers, visitor redirect, blocked states, submit.
+// The order form against docs/contract.md §5: lot stepper, stop boxes, multipliers, visitor redirect, blocked states, submit.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -320,7 +320,7 @@ describe('blocked states', () => {
   });
 });
 
-describe('messages under their fields, as typed (issue 35: 1, 2, 4, 5)', () => {
+describe('messages under their fields, as typed (1, 2, 4, 5)', () => {
   it('a refused size says why under the lots at once, with the allowed values, and shows no preview figures', async () => {
     const i = inst();
     live(i);
@@ -401,7 +401,7 @@ describe('messages under their fields, as typed (issue 35: 1, 2, 4, 5)', () => {
   });
 });
 
-describe('sizing by USD or risk (issue 35)', () => {
+describe('sizing by USD or risk', () => {
   it('sets the lots from a USD amount, always showing them, and goes back to lots when they are typed', async () => {
     const i = inst();
     live(i);
@@ -419,7 +419,7 @@ describe('sizing by USD or risk (issue 35)', () => {
   });
 });
 
-describe('confirming a market order on the phone (issue 35)', () => {
+describe('confirming a market order on the phone', () => {
   it('asks once with the side, size and instrument; sends on confirm, nothing on cancel; off in settings; never on the desk', async () => {
     const { setConfirmMarket } = await import('../../../../../src/state/one-click.ts');
     const i = inst();
@@ -465,7 +465,7 @@ describe('preview', () => {
     expect(document.body.querySelector('[data-field="pnl-sp"]')).toBeNull();
 
     await click($('[data-field="stop-profit-on"]'));
-    expect($('[data-field="pnl-sp"]').textContent).toBe('+12.500000'); // P&L: 6 decimals (SPEC §9), as in /order
+    expect($('[data-field="pnl-sp"]').textContent).toBe('+12.500000'); // P&L: 6 decimals (docs/contract.md §9), as in /order
     expect($('[data-field="pnl-sp"]').dataset.dir).toBe('up');
   });
 

@@ -180,7 +180,7 @@ describe('/mine/password', () => {
     expect(toasts()).toContain('Password changed');
   });
 
-  // Issue 35 defect 15.
+  //
   it('says under the new password, as it is typed, that it is too short; the message goes once it fits', async () => {
     signIn({ token: 't', user: REAL });
     view = await renderRoutes(routes, '/mine/password');

@@ -1,4 +1,4 @@
-// Issue 35 in Chromium at 360×740: no instrument name or status cut in any of the 18 languages (market rows of every
+// In Chromium at 360×740: no instrument name or status cut in any of the 18 languages (market rows of every
 // category, the connection status at its longest); the category chips follow a switch to Arabic without a reload;
 // "/register" and "/login" without the hash reach their screens, and a signed-in /#/login goes on; a withdrawal the
 // operator pays turns from Pending to Paid on the open /mine/withdraw; axe on the screens this issue changed.

@@ -1,4 +1,4 @@
-// Issue 20's screens in Chromium against the real server: a registered user with money sees /mining/subscribe refuse
+// The screens in Chromium against the real server: a registered user with money sees /mining/subscribe refuse
 // bad amounts under the field (balance formatted), a cancelled pending order read as cancelled in history, the bank
 // tab of /mine/charge with its first account chosen, /mine/chat with its new-tab link, the chart's free right edge,
 // one connection dot and one language globe on the desk /order, and logout landing on /. Screenshots at 360×740 and
@@ -127,7 +127,7 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
   await phone.context.close();
 }, 150_000);
 
-it('logout lands on / (SPEC §4)', async () => {
+it('logout lands on / (docs/contract.md §4)', async () => {
   const { context, page } = await englishPage(PHONE);
   await loginInBrowser(page, e2e.server, user);
   await page.goto(`${e2e.server.url}/#/mine/system`);
