@@ -77,6 +77,9 @@ import { startMetricsServer } from './metrics/metrics-server.ts';
 import { startBackupJob } from './backup/backup-job.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
 
+/** How long a stopping server waits for the requests in flight (docs/operations.md "Restarts"). */
+export const DRAIN_MS = 5_000;
+
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
@@ -347,7 +350,11 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
           // Sockets first, with 1012 "service restart", so clients are on their way to another gateway while the
           // requests in flight finish; then no new requests; then the services, the writer lock last.
           hub?.stop();
+          // Requests in flight get DRAIN_MS to be answered; a connection still open then is cut, so a stuck client
+          // cannot hold the restart (main.ts's own limit is longer).
+          const deadline = timers.setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
           await app.close();
+          timers.clearTimeout(deadline);
           for (const stop of [...stoppers].reverse()) {
             try {
               await stop();

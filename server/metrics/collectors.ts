@@ -172,14 +172,17 @@ export function timedTicks(market: MarketFeed, m: Metrics): MarketFeed {
   });
 }
 
-/** The per-user push with the engine's closes counted by reason (the trader's, a stop, stop-out, expiry …). */
-export function countedPush(push: UserPush, m: Metrics): UserPush {
-  return {
-    toUser(userId, message) {
-      if (message.type === 'FOREX_CLOSED') m.ordersClosed.inc({ reason: message.data.CloseReason });
-      push.toUser(userId, message);
-    },
+/**
+ * The per-user push with the engine's closes counted by reason (the trader's, a stop, stop-out, expiry …). It stays
+ * the push it wraps for everything else (a hub keeps its stats and revocations): only toUser is its own.
+ */
+export function countedPush<P extends UserPush>(push: P, m: Metrics): P {
+  const counted = Object.create(push) as P;
+  counted.toUser = (userId, message) => {
+    if (message.type === 'FOREX_CLOSED') m.ordersClosed.inc({ reason: message.data.CloseReason });
+    push.toUser(userId, message);
   };
+  return counted;
 }
 
 /** The notifier with every message it queues counted (tickwise_deliveries_total{state="queued"}). */
