@@ -75,23 +75,29 @@ if (config.swapRolloverMs) {
 }
 
 /** The exposure invariant: the engine's view made in the same turn as a price snapshot, between two scans of the
- * holding positions; compared when both scans are equal (nothing opened or closed meanwhile), else tried again. */
+ * holding positions; compared when both scans are equal (nothing opened or closed meanwhile), else tried again. A
+ * commit the database shows may reach the engine's book a turn later (its continuation runs after the commit's
+ * answer), so a difference counts only when it is still there after the engine has caught up, on every try. */
 async function exposureCheck(): Promise<ServerCheck['exposure']> {
+  let last: ServerCheck['exposure'] = { settled: false, differences: [] };
   for (let attempt = 0; attempt < 20; attempt++) {
+    await ctx.engine.idle();
     const before = await openPositions(ctx.db);
     const prices = new Map(ctx.market.all().map((q) => [q.code, q.close] as const));
     const view = ctx.engine.bookView(0);
     const after = await openPositions(ctx.db);
     if (JSON.stringify(before) !== JSON.stringify(after)) continue;
-    return {
+    last = {
       settled: true,
       differences: bookDifferences(
         view,
         scanRows(after, (c) => prices.get(c) ?? null),
       ),
     };
+    if (last.differences.length === 0) return last;
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  return { settled: false, differences: [] };
+  return last;
 }
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
