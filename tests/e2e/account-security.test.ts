@@ -133,7 +133,8 @@ describeInFlowBrowsers((browser) => {
     await page.reload();
     await page.locator('[data-testid="withdraw-currencies"] [role="radio"]', { hasText: 'USDT-ERC20' }).click();
     await page.locator('[data-testid="withdraw-methods"] [aria-checked="true"]').waitFor();
-    expect(await page.locator('[data-testid="method-held"]').count()).toBe(0);
+    // The TRON method's hold note may still be on screen for a moment after the switch to ERC20.
+    await expect.poll(() => page.locator('[data-testid="method-held"]').count()).toBe(0);
     await page.locator('input[name="number"]').fill('100');
     await page.locator('[data-testid="withdraw-submit"]').click();
     await page.locator('[data-testid="withdraw-summary"]').waitFor();

@@ -72,8 +72,11 @@ it('asks to bind a method first, then deletes a saved address by swipe and confi
   // The bank tab sends to the bank form.
   await page.goto(`${e2e.server.url}/#/mine/withdraw`);
   await page.locator('[role="tab"]', { hasText: 'Bank' }).click();
+  // The coin tab's "bind first" is on screen already: wait for the bank tab itself before submitting.
+  await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Bank' }).waitFor();
   await page.locator('[data-testid="bind-first"]').waitFor();
   await page.locator('[data-testid="withdraw-submit"]').click();
+  await dialog.waitFor();
   await dialog.locator('.btn-primary').click();
   await page.waitForURL(/#\/mine\/withdraw-way\?type=2&back=withdraw$/);
 
