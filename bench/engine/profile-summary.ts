@@ -1,7 +1,7 @@
 // Reads a V8 CPU profile (`node --cpu-prof`, a .cpuprofile file) and says where the time went: total sampled
 // seconds, the functions with the most self time, the inclusive time of named functions (a sample counts once for a
 // function however deep it recurses), and the self time of whole files (e.g. decimal.js). Used to put the order
-// engine's hot path before and after issue 22 side by side (bench/README.md "Sections", `engine`):
+// engine's hot path before and after the tick index side by side (bench/README.md "Sections", `engine`):
 //   npx tsx bench/engine/profile-summary.ts FILE.cpuprofile [functionName ...]
 import { readFileSync } from 'node:fs';
 

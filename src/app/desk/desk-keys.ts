@@ -3,7 +3,7 @@
 // '?' and, on many layouts, '/' need it. Escape is the sheets' own (components/use-escape.ts).
 import { PERIODS, type Period } from '../../../domain/types.ts';
 
-/** Keys 1–6 keep the contract's six periods (as before issue 36); 7 and 8 are the added 4H and 1W. */
+/** Keys 1–6 keep the contract's six periods (the original bar's keys); 7 and 8 are the added 4H and 1W. */
 const KEY_PERIODS: readonly Period[] = [...PERIODS, '4hour', '1week'];
 
 export type DeskAction =
