@@ -34,7 +34,14 @@ export function ContentLangMark({ served }: { served: Language | undefined }): R
   const { t } = useTranslation();
   if (!served || served === reader) return null;
   return (
-    <span className="content-lang-mark" data-testid="content-lang-mark" data-served={served}>
+    // In the reader's language and direction, also inside an article that reads the other way (dir="auto").
+    <span
+      className="content-lang-mark"
+      data-testid="content-lang-mark"
+      data-served={served}
+      lang={languageInfo(reader).bcp47}
+      dir={languageInfo(reader).dir}
+    >
       {t('content_texts.shown_in', { language: languageName(served, reader) })}
     </span>
   );
