@@ -224,8 +224,8 @@ export const formatterBlocks = [
 const ADAPTERS = [
   'server/core/system-time.ts', // the server's clock and timers
   'server/main.ts', // the process entry: its forced-exit timer outlives every service
-  'src/state/clock.ts', // the page's clock, timers and animation frames
-  'src/state/local-store.ts', // the page's localStorage
+  'src/state/shell/clock.ts', // the page's clock, timers and animation frames
+  'src/state/shell/local-store.ts', // the page's localStorage
   'workers/feed/browser-deps.ts', // the feed's host: worker or page globals
 ];
 const ADAPTER_MESSAGE =
