@@ -5,6 +5,8 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-
 import { AppLayout } from '../layout/layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
+import { LazyDeskLayout } from './lazy-desk.tsx';
+import { DeskSlot } from '../../components/hooks/desk-slot.ts';
 import { ROUTES, type AppRoute } from '../routes.tsx';
 import type { NavigationDeps } from './navigation-effects.ts';
 import { setNavigator } from '../../state/shell/navigator.ts';
@@ -23,14 +25,17 @@ export interface AppRoutesProps {
 export function AppRoutes({ navigation, routes = ROUTES }: AppRoutesProps): ReactElement {
   return (
     <RouteErrorBoundary>
-      <Routes>
-        <Route element={<AppLayout routes={routes} navigation={navigation} />}>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path} element={element(route)} />
-          ))}
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Route>
-      </Routes>
+      {/* `/` and `/trade` draw the desk at ≥ 1280 px: handed down, so no page imports app/ or desk/. */}
+      <DeskSlot.Provider value={LazyDeskLayout}>
+        <Routes>
+          <Route element={<AppLayout routes={routes} navigation={navigation} />}>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path} element={element(route)} />
+            ))}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Routes>
+      </DeskSlot.Provider>
     </RouteErrorBoundary>
   );
 }

@@ -4,12 +4,13 @@ import { useCallback } from 'react';
 import { $currentCode } from '../../state/market/current-code.ts';
 import { navigateTo } from '../../state/shell/navigator.ts';
 import { useWide } from '../../components/hooks/use-wide.ts';
-import { LazyDeskLayout } from '../../app/routing/lazy-desk.tsx';
+import { useDesk } from '../../components/hooks/desk-slot.ts';
 import { MarketPanel } from './market-panel.tsx';
 
 export function MarketPage() {
   const wide = useWide();
-  return wide ? <LazyDeskLayout /> : <MarketPhone />;
+  const Desk = useDesk();
+  return wide && Desk ? <Desk /> : <MarketPhone />;
 }
 
 function MarketPhone() {

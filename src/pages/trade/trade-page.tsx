@@ -8,7 +8,7 @@ import { $instruments } from '../../state/market/instruments.ts';
 import { useWide } from '../../components/hooks/use-wide.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
-import { LazyDeskLayout } from '../../app/routing/lazy-desk.tsx';
+import { useDesk } from '../../components/hooks/desk-slot.ts';
 import { AccountStrip } from './account-strip.tsx';
 import { ChartPanel } from './chart/trade-view.tsx';
 import { OrderForm } from './order-ticket/order-form.tsx';
@@ -25,12 +25,13 @@ const InstrumentSheet = lazy(async () => ({
 
 export function TradePage() {
   const wide = useWide();
+  const Desk = useDesk();
   // /trade?code=EURUSD (a price alert's notification): that instrument, once per link.
   const asked = useQuery().get('code');
   useEffect(() => {
     if (asked) $currentCode.value = asked;
   }, [asked]);
-  return wide ? <LazyDeskLayout /> : <TradePhone />;
+  return wide && Desk ? <Desk /> : <TradePhone />;
 }
 
 function TradePhone() {
