@@ -2,7 +2,7 @@
 // Amounts are exact decimal strings; times "YYYY-MM-DD HH:mm:ss" UTC. Lists are paged with `last_page`.
 import type { Language } from './types.ts';
 
-export interface MiningFund {
+export interface Fund {
   id: number;
   /** The language of title and desc as served: another than the reader's is a fallback, marked on screen. */
   lang: Language;
@@ -27,7 +27,7 @@ export interface FundSubscription {
   day_profit: string; // 4 decimals
   sum_profit: string; // interest paid so far
   paid_days: number;
-  get_fund: MiningFund;
+  get_fund: Fund;
 }
 
 export interface FundIncome {

@@ -45,15 +45,15 @@ async function visit(page: Page, shot: string): Promise<Record<string, { title: 
   const card = page.locator('[data-testid="fund-card"]').first();
   await card.waitFor();
   seen.funds = {
-    title: await card.locator('.mining-card__title bdi').innerText(),
+    title: await card.locator('.fund-card__title bdi').innerText(),
     marks: await marks(card),
   };
   await snap(page, `content-lang-funds-${shot}`);
   await card.click();
-  await page.locator('.mining-desc').waitFor();
+  await page.locator('.fund-desc').waitFor();
   seen.fund = {
-    title: `${await page.locator('.mining-card__title bdi').innerText()} ${await page.locator('.mining-desc').innerText()}`,
-    marks: await marks(page.locator('.mining-card__head')),
+    title: `${await page.locator('.fund-card__title bdi').innerText()} ${await page.locator('.fund-desc').innerText()}`,
+    marks: await marks(page.locator('.fund-card__head')),
   };
   await snap(page, `content-lang-fund-${shot}`);
   return seen;

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { languageName } from '../../../../../src/components/content/content-lang.tsx';
 import { NewsPage } from '../../../../../src/pages/news/news-page.tsx';
 import { NewsDetailPage } from '../../../../../src/pages/news/news-detail-page.tsx';
-import { MiningPage } from '../../../../../src/pages/mining/mining-page.tsx';
-import { SubscribePage } from '../../../../../src/pages/mining/subscribe-page.tsx';
+import { FundsPage } from '../../../../../src/pages/funds/funds-page.tsx';
+import { SubscribePage } from '../../../../../src/pages/funds/subscribe-page.tsx';
 import { setLanguage } from '../../../../../src/i18n/index.ts';
 import { LANGUAGES, type Language } from '../../../../../domain/types.ts';
 import type { NewsItem } from '../../../../../domain/content-types.ts';
-import type { MiningFund } from '../../../../../domain/fund-types.ts';
+import type { Fund } from '../../../../../domain/fund-types.ts';
 import { ok, type SeenRequest } from '../../../api-fake-server.ts';
 import { renderRoutes, settle, unmountRendered } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
@@ -22,7 +22,7 @@ import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 const routes: RouteObject[] = [
   { path: '/news', element: <NewsPage /> },
   { path: '/news/detail', element: <NewsDetailPage /> },
-  { path: '/mining', element: <MiningPage /> },
+  { path: '/mining', element: <FundsPage /> },
   { path: '/mining/subscribe', element: <SubscribePage /> },
 ];
 
@@ -43,7 +43,7 @@ const FUND_TEXT = {
   hk: { title: '港灣穩健 7', desc: '為期一星期的USDT資金池' },
   en: { title: 'Harbour Stable 7', desc: 'A pool' },
 };
-const fund = (req: SeenRequest): MiningFund => ({
+const fund = (req: SeenRequest): Fund => ({
   id: 3,
   lang: served(req),
   ...FUND_TEXT[served(req)],
