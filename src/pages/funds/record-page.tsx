@@ -17,7 +17,7 @@ import { useFundPages } from './use-fund-pages.ts';
 import './funds.css';
 import { Num } from '../../components/text/num.tsx';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
-import { formatDate } from '../../i18n/format.ts';
+import { DateText } from '../../components/text/date-text.tsx';
 
 /** The penalty shown before redeeming (docs/contract.md §9), at the fund's rate (the server books the rate copied at purchase). */
 const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
@@ -83,7 +83,7 @@ export function RecordPage(): ReactElement {
                 </dd>
                 <dt>{t('mining.sub_time')}</dt>
                 <dd>
-                  <Num>{formatDate(s.sub_time) || s.sub_time}</Num>
+                  <DateText value={s.sub_time} />
                 </dd>
               </dl>
             </AppLink>

@@ -7,8 +7,7 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Loaded, useLoaded } from '../../components/lists/loaded.tsx';
 import { safeNewsHtml } from './safe-html.ts';
 import './news.css';
-import { Num } from '../../components/text/num.tsx';
-import { formatDate } from '../../i18n/format.ts';
+import { DateText } from '../../components/text/date-text.tsx';
 import { ContentLangMark, useContentLanguage } from '../../components/content/content-lang.tsx';
 
 export function NewsDetailPage(): ReactElement {
@@ -31,7 +30,7 @@ export function NewsDetailPage(): ReactElement {
                 <h2 className="news-article__title">{n.title}</h2>
                 <ContentLangMark served={n.lang} />
                 <p className="news-article__time">
-                  <Num>{formatDate(n.created_at) || n.created_at}</Num>
+                  <DateText value={n.created_at} />
                 </p>
                 {/* Sanitised twice: by the server when stored and by DOMPurify (safeNewsHtml) here. */}
                 <div className="news-article__body" dangerouslySetInnerHTML={{ __html: html }} />

@@ -11,8 +11,7 @@ import { Spinner } from '../../components/lists/spinner.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 import './news.css';
-import { Num } from '../../components/text/num.tsx';
-import { formatDate } from '../../i18n/format.ts';
+import { DateText } from '../../components/text/date-text.tsx';
 import { ContentLangMark, useContentLanguage } from '../../components/content/content-lang.tsx';
 
 interface ListState {
@@ -77,7 +76,7 @@ export function NewsPage(): ReactElement {
                     {n.desc}
                   </span>
                   <span className="news-row__time">
-                    <Num>{formatDate(n.created_at) || n.created_at}</Num>
+                    <DateText value={n.created_at} />
                   </span>
                 </span>
                 {n.logo ? (
