@@ -1,5 +1,5 @@
 // What changes an order: pushed events (FOREX_TRADE / FOREX_CLOSED), a gap in their sequence, and the user's own
-// actions (close, cancel, stops). Each updates the lists, the sheet, the positions and then the balance.
+// actions (close, cancel, stops, a pending order's price). Each updates the lists, the sheet, the positions and then the balance.
 import { batch } from '@preact/signals-react';
 import type { Order } from '../../domain/types.ts';
 import type { OrderEvent } from '../../workers/protocol.ts';
@@ -8,6 +8,7 @@ import {
   cancelOrder,
   closeAll,
   closeOrder,
+  setPendingPrice,
   setStopPrice,
   type CloseAllParams,
   type StopParams,
@@ -137,5 +138,15 @@ export async function saveStops(params: StopParams, call: FormCall = {}): Promis
   if (env === false) return false;
   toastMsg(env.msg, 'orders.stops_saved');
   applyOpen(env.data);
+  return true;
+}
+
+/** Moves a pending order's target price (a dragged line, the chart's edit sheet). */
+export async function movePending(id: number, price: string, call: FormCall = {}): Promise<boolean> {
+  const env = await formCall(call, (opts) => setPendingPrice(id, price, opts));
+  if (env === false) return false;
+  toastMsg(env.msg, 'chart_lines.pending_moved');
+  applyOpen(env.data);
+  void refreshFunds(); // margin and fee were made again at the new price
   return true;
 }
