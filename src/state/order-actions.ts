@@ -21,6 +21,7 @@ import { notePositionClosed, notePositionOpen, refreshFunds, syncPositions } fro
 import { toast } from './toasts.ts';
 import { refusalText } from '../api/client.ts';
 import { lotsLeft } from '../../domain/order-rules.ts';
+import { orderLots } from './lot-step.ts';
 
 /** An order that is open (pending or holding) or changed: FOREX_TRADE, a fill, new stops, our submit. */
 export function applyOpen(order: Order): void {
@@ -92,7 +93,12 @@ export async function closePosition(
   if (env === false) return false;
   const part = env.data.Id !== id;
   if (part && call.held)
-    toast(i18n.t('orders.part_closed', { closed: env.data.Quantity, left: lotsLeft(call.held, env.data.Quantity) }));
+    toast(
+      i18n.t('orders.part_closed', {
+        closed: orderLots(env.data),
+        left: orderLots(env.data, lotsLeft(call.held, env.data.Quantity)),
+      }),
+    );
   else toastMsg(env.msg, 'orders.closed_ok');
   applyClosed(env.data);
   // A partial close answers with the closed part (a new id): the rest changed too, read it without waiting for its push.

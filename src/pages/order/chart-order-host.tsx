@@ -15,6 +15,7 @@ import { PendingPriceForm } from './pending-price-form.tsx';
 import { OrderDetail } from './order-detail.tsx';
 import type { Order } from '../../../domain/types.ts';
 import './orders.css';
+import { orderLots } from '../../state/lot-step.ts';
 
 export function ChartOrderHost(): ReactElement {
   useSignals();
@@ -80,7 +81,7 @@ export function ChartOrderHost(): ReactElement {
           move
             ? {
                 side: side(move.line.order),
-                lots: move.line.order.Quantity,
+                lots: orderLots(move.line.order),
                 name: move.inst.ShowCode,
                 from: move.line.priceText,
                 price: move.price,

@@ -9,6 +9,7 @@ import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { isCancelled, NONE } from './order-format.ts';
+import { orderLots } from '../../state/lot-step.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -50,7 +51,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
         {/* Each figure its own isolate inside a span of the page's direction: the CSS separators sit between the
             spans, and the arrow turns in Arabic. */}
         <span className="od-meta">
-          <span>{t('orders.lots_value', { lots: order.Quantity })}</span>
+          <span>{t('orders.lots_value', { lots: orderLots(order) })}</span>
           {order.Multiple > 0 ? (
             <span>
               <Num>{t('trade.multiple_value', { value: order.Multiple })}</Num>
