@@ -3,7 +3,7 @@
 // the change refused, and its margin and fee made again at the new price — the difference locked or released, charged
 // or refunded through the ledger in the caller's transaction, with the order row.
 import { exactText } from '../../domain/decimal.ts';
-import { orderAmounts, sideOf } from '../../domain/money.ts';
+import { orderAmounts, sideOf } from '../../domain/trade-maths.ts';
 import { lots, price, usd, type Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';

@@ -9,8 +9,8 @@ import type { CloseAllItem } from '../../../domain/close-scope.ts';
 import type { Order } from '../../../domain/types.ts';
 import { Num } from '../../components/text/num.tsx';
 import { dec } from '../../../domain/decimal.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money.ts';
-import { orderLots } from '../../state/lot-step.ts';
+import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
+import { orderLots } from '../../state/market/lot-step.ts';
 
 export interface CloseAllResultProps {
   results: readonly CloseAllItem[];

@@ -9,11 +9,11 @@ import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
-import { $instruments } from '../../state/instruments.ts';
-import { closePosition } from '../../state/orders.ts';
+import { $instruments } from '../../state/market/instruments.ts';
+import { closePosition } from '../../state/orders/orders.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
 import { partCloseAction, partCloseNote } from './part-close.ts';
-import { orderLots } from '../../state/lot-step.ts';
+import { orderLots } from '../../state/market/lot-step.ts';
 
 export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => void }): ReactElement {
   useSignals();

@@ -5,7 +5,7 @@
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Order } from '../../../domain/types.ts';
-import { movePending } from '../../state/orders.ts';
+import { movePending } from '../../state/orders/orders.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
