@@ -32,7 +32,8 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   await page.waitForURL(/#\/mining$/);
   await page.locator('[data-testid="fund-card"]').first().waitFor();
   await snap(page, 'fund-list-360');
-  await page.locator('[data-testid="fund-card"]', { hasText: 'Harbour Stable 7' }).click();
+  // The page is in hk (the default): the fund's name is its hk one (docs/content.md "Content languages").
+  await page.locator('[data-testid="fund-card"]', { hasText: '港灣穩健 7' }).click();
   await page.waitForURL(/#\/mining\/subscribe\?id=/);
 
   // Empty amount: the 'input lock number' message and no sheet.

@@ -16,6 +16,7 @@ import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './funds.css';
 import { Num } from '../../components/text/num.tsx';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { formatDate } from '../../i18n/format.ts';
 
 /** The penalty shown before redeeming (docs/contract.md §9), at the fund's rate (the server books the rate copied at purchase). */
@@ -23,7 +24,10 @@ const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount
 
 export function RecordPage(): ReactElement {
   const { t } = useTranslation();
-  const list = useFundPages(useCallback((page: number) => subList(page), []));
+  const list = useFundPages(
+    useCallback((page: number) => subList(page), []),
+    useContentLanguage(),
+  );
   const [redeeming, setRedeeming] = useState<FundSubscription | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -9,11 +9,13 @@ import { safeNewsHtml } from './safe-html.ts';
 import './news.css';
 import { Num } from '../../components/text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
+import { ContentLangMark, useContentLanguage } from '../../components/content/content-lang.tsx';
 
 export function NewsDetailPage(): ReactElement {
   const id = useIdQuery();
   const load = useMemo(() => (id !== null ? () => newsInfo(id) : null), [id]);
-  const news = useLoaded(load);
+  // The story in the reader's language: a switch of language loads it again.
+  const news = useLoaded(load, useContentLanguage());
   const html = useMemo(() => (news.data ? safeNewsHtml(news.data.content) : ''), [news.data]);
   return (
     <div className="page news-detail">
@@ -27,6 +29,7 @@ export function NewsDetailPage(): ReactElement {
               // dir="auto": an article takes the direction of its own text (an English one reads left to right in Arabic).
               <article className="news-article" data-testid="news-article" dir="auto">
                 <h2 className="news-article__title">{n.title}</h2>
+                <ContentLangMark served={n.lang} />
                 <p className="news-article__time">
                   <Num>{formatDate(n.created_at) || n.created_at}</Num>
                 </p>
