@@ -73,6 +73,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   ],
   'GET /v1/api/forex/cancel_trade': ['cancelOrder', 'Cancel a pending order'],
   'GET /v1/api/forex/set_stop_price': ['setStops', "Set a position's take-profit, stop-loss and trailing stop"],
+  'GET /v1/api/forex/set_pending_price': ['setPendingPrice', "Move a pending order's target price"],
   'GET /v1/api/main/account/forexDetail': ['getAccountSummary', "The trading account's equity, margin and profit"],
   'GET /v1/api/main/accountLog/forexChange': ['listLedger', "The account's money movements, a page at a time"],
   'GET /api/ops/commands': ['listOpsCommands', 'The operator commands and their parameters'],

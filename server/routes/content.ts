@@ -13,7 +13,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getSetting, getSettings } from '../settings/settings.ts';
-import { rankingPage } from '../content/ranking.ts';
+import { rankingPage, type RankingSort } from '../content/ranking.ts';
 import { ANNOUNCEMENT, COMPLAINT_EMAIL, INVITE_INFO, NEWS_DETAIL, NEWS_PAGE, RANKING } from '../http/wire/content.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { listPage } from '../http/paging.ts';
@@ -68,10 +68,16 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.get<{ Querystring: { page?: number } }>(
+  app.get<{ Querystring: { page?: number; sort?: RankingSort } }>(
     '/api/follow/list',
-    { schema: { tags: TAGS, querystring: query({ page: int(1, 100_000) }), response: replies(RANKING) } },
-    async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1)),
+    {
+      schema: {
+        tags: TAGS,
+        querystring: query({ page: int(1, 100_000), sort: { type: 'string', enum: ['rate', 'followers'] } }),
+        response: replies(RANKING),
+      },
+    },
+    async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1, request.query.sort)),
   );
 
   // The user's invitations: real accounts only (docs/contract.md §6), one session hook on this group.

@@ -180,6 +180,20 @@ describe('ranking', () => {
     expect(res.data.data.length).toBeGreaterThan(0);
     expect(res.data.data[0]).toMatchObject({ rank: 1, three_week_rate: expect.stringMatching(/^-?\d+\.\d\d$/) });
   });
+
+  it('sort=followers is the copy list: the same traders, most followed first, ranked in that order', async () => {
+    const copy = await http.client.get<Paged<Trader>>('/api/follow/list', { sort: 'followers' });
+    const rate = await http.client.get<Paged<Trader>>('/api/follow/list', { sort: 'rate' });
+    expect(copy.code).toBe(1);
+    expect(copy.data.total).toBe(rate.data.total);
+    const followers = copy.data.data.map((t) => t.followers);
+    expect([...followers].sort((a, b) => b - a)).toEqual(followers);
+    expect(copy.data.data.map((t) => t.rank)).toEqual(copy.data.data.map((_, i) => i + 1));
+    // A distinct list: the ranking's order is not the copy list's.
+    expect(copy.data.data.map((t) => t.user)).not.toEqual(rate.data.data.map((t) => t.user));
+    const bad = await http.client.get('/api/follow/list', { sort: 'name' });
+    expect(bad.code).toBe(0);
+  });
 });
 
 describe('invitations, complaint e-mail, announcement', () => {
