@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startApp, startDeferred } from './app/start.ts';
 import { whenDrawn } from './app/drawn-end.tsx';
-import { yieldToMain } from './app/yield-task.ts';
+import { yieldToMain } from './boot/yield-task.ts';
 import { followDesktopHost } from './app/desktop-host.ts';
 import { startServiceWorker } from './app/sw-start.ts';
 import { moveToHashRoute } from './app/hash-route.ts';

@@ -1,8 +1,8 @@
-// Start-up in slices (src/app/yield-task.ts, docs/client.md "Start-up in slices"): a yield is scheduler.yield() where
+// Start-up in slices (src/boot/yield-task.ts, docs/client.md "Start-up in slices"): a yield is scheduler.yield() where
 // the browser has it, else a MessageChannel task; deferred steps run in order, each after a yield, and one that
 // throws does not stop the rest.
 import { describe, expect, it, vi } from 'vitest';
-import { inSlices, yieldToMain } from '../../../../src/app/yield-task.ts';
+import { inSlices, yieldToMain } from '../../../../src/boot/yield-task.ts';
 
 describe('yieldToMain', () => {
   it('uses scheduler.yield when there is one', async () => {
@@ -21,6 +21,21 @@ describe('yieldToMain', () => {
 });
 
 describe('inSlices', () => {
+  it('with a fake scheduler: one scheduler.yield before each step, each step after its own yield', async () => {
+    const log: string[] = [];
+    const scheduler = {
+      yield: () => {
+        log.push('yield');
+        return Promise.resolve();
+      },
+    };
+    await inSlices(
+      [() => log.push('feed bridge'), () => log.push('app set-up'), () => log.push('rest of the first render')],
+      () => yieldToMain({ scheduler }),
+    );
+    expect(log).toEqual(['yield', 'feed bridge', 'yield', 'app set-up', 'yield', 'rest of the first render']);
+  });
+
   it('runs each step after a yield of its own, in order, past one that fails', async () => {
     const seen: string[] = [];
     const next = vi.fn(async () => void seen.push('yield'));
