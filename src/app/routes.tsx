@@ -3,7 +3,7 @@
 // first screens' loaders (`/`, `/trade`) are written here: the others are in other-pages.ts, a chunk of its own, so
 // their import calls and the lists of files each preloads are not first-screen bytes (bench/README.md "Start-up").
 import type { ReactElement } from 'react';
-import { lazyPage, placeholder } from './lazy-page.tsx';
+import { lazyPage, placeholder } from './routing/lazy-page.tsx';
 import type { OtherPage } from './other-pages.ts';
 
 export interface AppRoute {
@@ -26,7 +26,9 @@ export const prefetchOtherPages = (): Promise<unknown> => import('./other-pages.
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
-    element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage), { firstScreen: true }),
+    element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage), {
+      firstScreen: true,
+    }),
     footer: true,
     keepAlive: true,
   },
@@ -35,7 +37,10 @@ export const ROUTES: readonly AppRoute[] = [
     element: lazyPage(() => import('../pages/trade/trade-page.tsx').then((m) => m.TradePage)),
     footer: true,
   },
-  { path: '/product', element: otherPage('ProductPage') },
+  {
+    path: '/product',
+    element: otherPage('ProductPage'),
+  },
   {
     path: '/order',
     element: otherPage('OrdersPage'),
@@ -80,7 +85,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/mine/auth',
-    element: otherPage('AuthPage'),
+    element: otherPage('RealNamePage'),
     auth: true,
     demoBlocked: true,
   },
@@ -90,7 +95,10 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     demoBlocked: true,
   },
-  { path: '/mine/email', element: otherPage('EmailPage') },
+  {
+    path: '/mine/email',
+    element: otherPage('EmailPage'),
+  },
   {
     path: '/mine/announcement',
     element: otherPage('AnnouncementPage'),
@@ -163,7 +171,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/mining',
-    element: otherPage('MiningPage'),
+    element: otherPage('FundsPage'),
     footer: true,
   },
   {

@@ -12,8 +12,8 @@ import type { Instrument } from '../../../../../domain/types.ts';
 
 const { initI18n } = await import('../../../../../src/i18n/index.ts');
 const { MarketList } = await import('../../../../../src/components/instrument/market-list.tsx');
-const { quote } = await import('../../../../../src/state/quotes.ts');
-const { shownCodes } = await import('../../../../../src/state/quote-interest.ts');
+const { quote } = await import('../../../../../src/state/market/quotes.ts');
+const { shownCodes } = await import('../../../../../src/state/market/quote-interest.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
