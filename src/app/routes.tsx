@@ -1,7 +1,7 @@
 // The route table (docs/contract.md §2): every route of the product, lazy and code-split, with its guard and layout flags.
 // Screens plug in by editing their entry's element (e.g. '/' → lazyPage(() => import('../pages/market/…'))).
 import type { ReactElement } from 'react';
-import { lazyPage, placeholder } from './lazy-page.tsx';
+import { lazyPage, placeholder } from './routing/lazy-page.tsx';
 
 export interface AppRoute {
   path: string;
@@ -16,7 +16,9 @@ export interface AppRoute {
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
-    element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage), { firstScreen: true }),
+    element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage), {
+      firstScreen: true,
+    }),
     footer: true,
     keepAlive: true,
   },
@@ -25,7 +27,10 @@ export const ROUTES: readonly AppRoute[] = [
     element: lazyPage(() => import('../pages/trade/trade-page.tsx').then((m) => m.TradePage)),
     footer: true,
   },
-  { path: '/product', element: lazyPage(() => import('../pages/product/product-page.tsx').then((m) => m.ProductPage)) },
+  {
+    path: '/product',
+    element: lazyPage(() => import('../pages/product/product-page.tsx').then((m) => m.ProductPage)),
+  },
   {
     path: '/order',
     element: lazyPage(() => import('../pages/order/orders-page.tsx').then((m) => m.OrdersPage)),
@@ -80,7 +85,10 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     demoBlocked: true,
   },
-  { path: '/mine/email', element: lazyPage(() => import('../pages/content/email-page.tsx').then((m) => m.EmailPage)) },
+  {
+    path: '/mine/email',
+    element: lazyPage(() => import('../pages/content/email-page.tsx').then((m) => m.EmailPage)),
+  },
   {
     path: '/mine/announcement',
     element: lazyPage(() => import('../pages/content/announcement-page.tsx').then((m) => m.AnnouncementPage)),

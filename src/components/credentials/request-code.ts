@@ -4,9 +4,9 @@
 import { sendCode, type CodePurpose, type LoginType } from '../../api/account.ts';
 import { ApiFailure } from '../../api/client.ts';
 import type { SendResult } from '../forms/send-code-button.tsx';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { translate } from '../../i18n/index.ts';
-import { browserTimers } from '../../state/clock.ts';
+import { browserTimers } from '../../state/shell/clock.ts';
 import { validateAccount, type AccountField, type FieldError } from './validation.ts';
 import { watchCodeDelivery } from './watch-code.ts';
 

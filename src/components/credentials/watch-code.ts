@@ -3,7 +3,7 @@
 // refused it for good, or the retries ran out) can only be told afterwards. On "failed" the trader is told, in their
 // language, that the code was not sent and to try again; on "sent", or after a few minutes, the watch ends.
 import { codeDelivery, type CodeDelivery } from '../../api/notices.ts';
-import { browserTimers, type Timers } from '../../state/clock.ts';
+import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 
 export const CODE_WATCH_MS = 3000;
 export const CODE_WATCH_TRIES = 60; // three minutes: the queue's first retries fit in it

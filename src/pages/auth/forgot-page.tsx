@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { forgetPassword } from '../../api/account.ts';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { AuthForm } from '../../components/credentials/auth-form.tsx';
 import { AuthScreen } from './auth-screen.tsx';
 import { ChannelAccount, useChannelAccount } from './channel-account.tsx';

@@ -2,7 +2,7 @@
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { insList } from '../../api/funds.ts';
-import { useIdQuery } from '../../app/use-query.ts';
+import { useIdQuery } from '../../components/hooks/use-query.ts';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';

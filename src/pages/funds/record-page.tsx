@@ -11,7 +11,7 @@ import { dec, fixed, type Dec } from '../../../domain/decimal.ts';
 import { redemptionPenalty } from '../../../domain/fund-maths.ts';
 import { SubscriptionStatus } from '../../../domain/fund-types.ts';
 import type { FundSubscription } from '../../../domain/fund-types.ts';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './funds.css';

@@ -9,7 +9,7 @@ import { Icon } from '../../components/icons/icons.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { useRefreshOnChange } from '../../components/hooks/use-refresh-on-change.ts';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { FORM_FIELD, useFieldMessages } from '../../components/forms/use-field-messages.ts';
 import { FieldMessage } from '../../components/forms/field-message.tsx';
 import { refusalText } from '../../api/client.ts';

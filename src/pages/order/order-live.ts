@@ -2,8 +2,8 @@
 // order's own figures otherwise (and until the feed has marked it). Built once per order object, never per tick.
 import { priceText } from '../../../domain/format/price.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import { livePosition } from '../../state/orders.ts';
-import { quote } from '../../state/quotes.ts';
+import { livePosition } from '../../state/orders/orders.ts';
+import { quote } from '../../state/market/quotes.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
 import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { percentText } from '../../../domain/format/percent.ts';

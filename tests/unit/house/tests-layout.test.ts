@@ -1,5 +1,5 @@
-// Unit tests are laid out like the code: the tests of src/pages/trade/order-form.tsx are under
-// tests/unit/src/pages/trade/, so a file's tests are found from its path. A test about the whole tree (lint rooms,
+// Unit tests are laid out like the code: the tests of src/pages/trade/order-ticket/order-form.tsx are under
+// tests/unit/src/pages/trade/order-ticket/, so a file's tests are found from its path. A test about the whole tree (lint rooms,
 // docs, import cycles, locale keys) lives in tests/unit/house/. Shared helpers (fakes, render harnesses) stay in
 // tests/unit/ itself, and no test does. The server tests (real HTTP, both databases) mirror server/ the same way:
 // tests/server/engine/ holds the engine's, tests/server/support/ the harness and helpers, and the top holds no file.

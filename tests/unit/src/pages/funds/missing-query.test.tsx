@@ -6,7 +6,7 @@ import type { RouteObject } from 'react-router-dom';
 import { IncomePage } from '../../../../../src/pages/funds/income-page.tsx';
 import { SubscribePage } from '../../../../../src/pages/funds/subscribe-page.tsx';
 import { NewsDetailPage } from '../../../../../src/pages/news/news-detail-page.tsx';
-import { $toasts } from '../../../../../src/state/toasts.ts';
+import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { renderRoutes, settle } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { RealNamePage } from '../../../../../src/pages/mine/real-name-page.tsx';
-import { dispatchAccountChange } from '../../../../../src/state/feed-listeners.ts';
+import { dispatchAccountChange } from '../../../../../src/state/feed/feed-listeners.ts';
 import { ok } from '../../../api-fake-server.ts';
 import { renderRoutes, settle, submit, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';

@@ -1,7 +1,7 @@
 // Pure parts of the orders screen: the tab from the query, figure texts, the sheet's derived figures, stop params,
 // side hints and the pull gesture.
 import { describe, expect, it } from 'vitest';
-import { tabFromQuery } from '../../../../../src/state/orders.ts';
+import { tabFromQuery } from '../../../../../src/state/orders/orders.ts';
 import {
   orderFigures,
   stopHints,
