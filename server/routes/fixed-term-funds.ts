@@ -24,7 +24,7 @@ import { wireTime } from '../../domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
 import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { INCOMES, FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
+import { INCOMES, FUND, FUND_PAGES, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import {
   endSubscription,
@@ -40,7 +40,7 @@ import {
 import { budget } from '../security/budgets.ts';
 import { readPage } from '../http/paging.ts';
 
-const TAGS = ['Mining funds'];
+const TAGS = ['Fixed-term funds'];
 
 export const FUNDS_PAGE_SIZE = 10;
 
@@ -70,7 +70,7 @@ async function fundById(ctx: AppContext, lang: string, id: number): Promise<Fund
 export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: { page?: number } }>(
     '/api/fund/list',
-    { schema: { tags: TAGS, querystring: pageQuery, response: replies(MINING_FUNDS) } },
+    { schema: { tags: TAGS, querystring: pageQuery, response: replies(FUND_PAGES) } },
     async (request) => {
       const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) =>
         enabledFunds(ctx.db, readerLanguage(request.headers), limit, offset),

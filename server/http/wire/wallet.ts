@@ -151,7 +151,7 @@ export const FUND = shape<Fund>('Fund', {
 const lastPaged = (title: string, item: Record<string, unknown>) =>
   shape<{ data: unknown; last_page: number }>(title, { data: listOf(item), last_page: integer });
 
-export const MINING_FUNDS = lastPaged('FundPage', FUND);
+export const FUND_PAGES = lastPaged('FundPage', FUND);
 
 export const SUBSCRIPTIONS = lastPaged(
   'SubscriptionPage',

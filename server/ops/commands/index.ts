@@ -7,7 +7,7 @@ import { BOOK_COMMANDS } from './book.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
 import { CONTENT_COMMANDS } from './content.ts';
-import { FEED_DESK_COMMANDS } from './feed-desk.ts';
+import { PRICE_DESK_COMMANDS } from './price-desk.ts';
 import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
 import { deliveriesShow } from './deliveries.ts';
@@ -30,7 +30,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...CONTENT_COMMANDS,
   ...SETTING_COMMANDS,
   ...FEED_STATUS_COMMANDS,
-  ...FEED_DESK_COMMANDS,
+  ...PRICE_DESK_COMMANDS,
   ...STAFF_COMMANDS,
   auditSearch,
   backupTake,
