@@ -21,6 +21,7 @@ const SLEEPS = [/\bwaitForTimeout\(/g, /\bsetTimeout\(\s*(?:r|res|resolve|done)\
 const ALLOWED: Record<string, { count: number; why: string }> = {
   'e2e/app-server.ts': { count: 1, why: 'the poll step of waiting for /healthz of a starting server process' },
   'e2e/chart-orders.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
+  'e2e/chart-pending-move.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
   'e2e/book.test.ts': { count: 1, why: 'to replace: a dismissed margin call stays away for 3 s of ticks' },
   'e2e/desk-chart-fit.test.ts': { count: 3, why: "to replace: the chart legends' places after the library's draw" },
   'unit/src/components/chart/trade-chart.test.tsx': {
