@@ -8,23 +8,13 @@ import { wirePageEvents } from '../state/page-events.ts';
 import { refreshSparklines } from '../state/sparklines.ts';
 import { effect } from '@preact/signals-react';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../state/data-saver.ts';
+import { forwardLater } from '../../domain/forwarding.ts';
 
 const loadBridge = (): Promise<FeedBridge> => import('./create-feed-bridge.ts').then((m) => m.createFeedBridge());
 
 /** A handle whose calls wait for the bridge, then go to its handle (methods forwarded by name, as the bridge does). */
 function waitingHandle(bridge: Promise<FeedBridge>): FeedHandle {
-  return new Proxy({} as FeedHandle, {
-    get: (_target, name) => {
-      // Not a method: `then` (so awaiting the handle does not hang), symbols.
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      return async (...args: unknown[]) => {
-        const { handle } = await bridge;
-        const method: unknown = Reflect.get(handle, name);
-        if (typeof method !== 'function') throw new TypeError(`FeedHandle has no method ${name}`);
-        return Reflect.apply(method, handle, args) as unknown;
-      };
-    },
-  });
+  return forwardLater<FeedHandle>(async () => (await bridge).handle, { label: 'FeedHandle' });
 }
 
 /**
