@@ -14,7 +14,7 @@ const MARKET =
   /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
 /** What the first frames of both `/` and `/trade` draw of a quote and the title bar: one chunk both load. */
 const QUOTE_UI =
-  /[\\/]src[\\/](pages[\\/]market[\\/](row-signals|instrument-logo|stale-tag|use-quote-attributes|watch-star|market|watchlist)|components[\\/](live-text|conn-badge|segmented|language-button|user-button)|pages[\\/]desk[\\/]lazy-desk|state[\\/]alert-sheet)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
+  /[\\/]src[\\/](pages[\\/]market[\\/](row-signals|instrument-logo|stale-tag|use-quote-attributes|watch-star|market|watchlist)|components[\\/](live-text|conn-badge|segmented|language-button|user-button)|pages[\\/]desk[\\/]lazy-desk|state[\\/]alerts[\\/]alert-sheet)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
 
 /**
  * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip

@@ -3,7 +3,7 @@
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../auth/users.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { resetDemo } from './demo.ts';
 
 export interface DemoBalance {

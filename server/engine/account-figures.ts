@@ -1,7 +1,7 @@
 // The order engine's cached account figures: each user's available balance as last read (after a commit, and every
 // ACCOUNT_REFRESH_MS for users with open orders, since deposits and withdrawals happen elsewhere), the risk rate the
 // margin-call watch reads from them, and the orders removed behind the engine's back leaving its book.
-import { riskRate } from '../../domain/money.ts';
+import { riskRate } from '../../domain/trade-maths.ts';
 import { usd, type Ratio } from '../../domain/units.ts';
 import type { Db } from '../db/db.ts';
 import { accountsOf, type AccountBalance } from '../ledger/ledger.ts';

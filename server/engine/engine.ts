@@ -3,12 +3,12 @@
 // authority (one transaction per change, conditional on the status it expects). Beside it, on the same book: the
 // triggers and stop-out (trigger-runner.ts), instruments and live sides (known-instruments.ts), cached balances and
 // risk rates (account-figures.ts), a submission's transaction (submit-order.ts); rules in submit-check.ts, triggers.ts.
-import { sideOf } from '../../domain/money.ts';
+import { sideOf } from '../../domain/trade-maths.ts';
 import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
 import { lots, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../services.ts';
-import type { Tick } from '../market/feed.ts';
+import type { Tick } from '../market/market-view.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { checkSameParams, paramsFingerprint, storedAnswer, type StoredKey } from './idempotency.ts';

@@ -1,11 +1,11 @@
 // The instruments the order engine knows (loaded by engine-instruments.ts) and their live prices: the catalog as last read (again when an order names
 // one added since), the feed's refusal of a stale or halted instrument, and the side of the quote an order opens or
 // closes at (sides.ts). The engine (engine.ts) asks here; the index is told when an instrument's terms change.
-import { sideOf } from '../../domain/money.ts';
+import { sideOf } from '../../domain/trade-maths.ts';
 import type { Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { MarketFeed } from '../market/feed.ts';
+import type { MarketView } from '../market/market-view.ts';
 import { closeSide, openSide, quoteSides, type Sides } from './sides.ts';
 import type { EngineInstrument } from './types.ts';
 
@@ -18,7 +18,7 @@ export class KnownInstruments {
   private readonly byId = new Map<number, EngineInstrument>();
 
   constructor(
-    private readonly market: MarketFeed,
+    private readonly market: MarketView,
     private readonly load: InstrumentSource,
     /** An instrument's terms changed (or it is new) after it was known: index its orders again. */
     private readonly termsChanged: (instrumentId: number) => void,

@@ -2,11 +2,11 @@
 // concurrent retry waits for this transaction and gets its answer), the plan from one quote (submit-check.ts), the
 // pending order's expiry, the open-order cap, the order booked, and the answer stored under the key. The engine
 // (engine.ts) runs it in a transaction and applies the commit to its book.
-import { sideOf } from '../../domain/money.ts';
+import { sideOf } from '../../domain/trade-maths.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { Order } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
-import type { MarketFeed } from '../market/feed.ts';
+import type { MarketView } from '../market/market-view.ts';
 import { checkOpenOrderCap } from '../security/open-orders.ts';
 import { getSetting } from '../settings/settings.ts';
 import { checkSameParams, claimKey, saveAnswer, storedAnswer } from './idempotency.ts';
@@ -22,7 +22,7 @@ export type SubmitOutcome = { replay: Order } | { done: Committed; order: Order 
 
 export interface SubmitDeps {
   clock: Clock;
-  market: MarketFeed;
+  market: MarketView;
   instruments: KnownInstruments;
 }
 

@@ -7,7 +7,7 @@ import type { Price } from '../../domain/units.ts';
 import type { Queryable } from '../db/db.ts';
 import type { AccountBalance } from '../ledger/ledger.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import type { Tick } from '../market/feed.ts';
+import type { Tick } from '../market/market-view.ts';
 import type { Services } from '../services.ts';
 import type { EngineIndex } from './index-types.ts';
 import type { OrderBook } from './order-book.ts';

@@ -1,7 +1,7 @@
 // /news/detail?id=: the title bar and the story's HTML, sanitised again here (DOMPurify) before it is inserted.
 import { useMemo, type ReactElement } from 'react';
 import { newsInfo } from '../../api/content.ts';
-import { useIdQuery } from '../../app/use-query.ts';
+import { useIdQuery } from '../../components/hooks/use-query.ts';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Loaded, useLoaded } from '../../components/lists/loaded.tsx';

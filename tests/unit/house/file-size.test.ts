@@ -16,13 +16,13 @@ const MAX_LINES = 350;
 const SPLIT_THIS_ROUND: readonly string[] = [
   'src/components/chart/candle-chart.tsx', // split by its owner this round
   'workers/feed/feed.ts', // split by its owner this round
-  'src/pages/trade/order-draft.ts', // split by its owner this round
-  'src/pages/trade/order-form.tsx', // split by its owner this round
+  'src/pages/trade/order-ticket/order-draft.ts', // split by its owner this round
+  'src/pages/trade/order-ticket/order-form.tsx', // split by its owner this round
   // Server files still waiting for their split by their jobs (the accounts, engine, catalog and server.ts splits
   // landed; these three did not in this round).
   'server/market/simulator.ts', // not split yet
   'server/market/simulated-market.ts', // not split yet
-  'server/market/feeds/feed-desk.ts', // not split yet (its folder is being renamed this round)
+  'server/market/price-desk/price-desk.ts', // not split yet
 ];
 
 const code = ROOMS.flatMap((room) =>
