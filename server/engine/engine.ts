@@ -9,13 +9,13 @@ import type { CloseReason, Order } from '../../domain/types.ts';
 import { lots, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../services.ts';
 import type { Tick } from '../market/market-view.ts';
-import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { checkSameParams, paramsFingerprint, storedAnswer, type StoredKey } from './idempotency.ts';
 import { OrderBook } from './order-book.ts';
-import { checkPendingPrice, repricePending } from './pending-price.ts';
+import { movePendingPrice } from './pending-price.ts';
+import { lockOwnOrder } from './own-order.ts';
 import { toWireOrder } from './order-wire.ts';
-import { getOrder, loadOpenOrders, lockOrder, openOrdersOfUser } from './orders-repository.ts';
+import { getOrder, loadOpenOrders, openOrdersOfUser } from './orders-repository.ts';
 import { checkStops, closeLots, optionalPrice, type SubmitInput } from './submit-check.ts';
 import {
   cancelPending,
@@ -125,12 +125,9 @@ export class OrderEngine {
     await this.triggers.idle();
   }
 
-  instrument(id: number): EngineInstrument | undefined {
-    return this.instruments.get(id);
-  }
+  instrument = (id: number): EngineInstrument | undefined => this.instruments.get(id);
 
-  /** The instrument's one shown price (the bid, what the chart draws), for figures that have no side: swaps in
-   * percent, the dealer's view. */
+  /** The one shown price (the bid the chart draws), for figures with no side: swaps in percent, the dealer's view. */
   currentPrice(inst: EngineInstrument): Price | null {
     return this.instruments.currentSides(inst)?.bid ?? null;
   }
@@ -184,7 +181,7 @@ export class OrderEngine {
   async close(userId: number, id: number, lotsText = ''): Promise<Order> {
     type Outcome = { full: Committed } | { part: PartCommitted };
     const out = await this.ctx.db.tx(async (q): Promise<Outcome> => {
-      const row = await this.lockOwn(q, userId, id, 1);
+      const row = await lockOwnOrder(q, userId, id, 1);
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       const current = this.instruments.closePrice(inst, row.orderType);
       this.instruments.refuseOnFeed(inst.code);
@@ -219,7 +216,7 @@ export class OrderEngine {
 
   async cancel(userId: number, id: number): Promise<Order> {
     const done = await this.ctx.db.tx(async (q) => {
-      const row = await this.lockOwn(q, userId, id, 0);
+      const row = await lockOwnOrder(q, userId, id, 0);
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       return cancelPending(q, row, inst, this.instruments.openPrice(inst, row.orderType), this.ctx.clock.now());
     });
@@ -243,7 +240,7 @@ export class OrderEngine {
    * the more favourable of the typed one and the price less (buy) / plus (sell) the distance. */
   async setStops(userId: number, id: number, profitText: string, lossText: string, trailText = '0'): Promise<Order> {
     const done = await this.ctx.db.tx(async (q) => {
-      const row = await this.lockOwn(q, userId, id, 1);
+      const row = await lockOwnOrder(q, userId, id, 1);
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       // A halt freezes the instrument's orders: no close and no change of stops (as MT5 refuses modifications during
       // a halt; docs/trading.md "Halts and expiry"). A cancel of a pending order stays allowed.
@@ -262,30 +259,14 @@ export class OrderEngine {
     return this.afterCommit(done, 'FOREX_TRADE', null);
   }
 
-  /** A pending order's new target price (pending-price.ts): refused as a modification is during a halt or a stale
-   * feed, and while its market is closed (as a new pending order is). */
+  /** A pending order's new target price (pending-price.ts). */
   async setPendingPrice(userId: number, id: number, priceText: string): Promise<Order> {
     const done = await this.ctx.db.tx(async (q) => {
-      const row = await this.lockOwn(q, userId, id, 0);
-      const inst = await this.instrumentOrThrow(row.instrumentId, q);
-      this.refuseOnFeed(inst.code);
-      if (!this.ctx.market.isOpen(inst.code)) throw new ApiError('market_closed');
-      const current = this.openPrice(inst, row.orderType);
-      if (!current) throw new ApiError('no_price');
-      const target = checkPendingPrice(row, inst, priceText, current);
-      const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
-      return repricePending(q, row, inst, target, current, tradeFeeType, this.ctx.clock.now());
+      const row = await lockOwnOrder(q, userId, id, 0);
+      const inst = await this.instruments.getOrThrow(row.instrumentId, q);
+      return movePendingPrice(q, row, inst, priceText, this.instruments, this.ctx.market, this.ctx.clock.now());
     });
     return this.afterCommit(done, 'FOREX_TRADE', null);
-  }
-
-  /** The user's own order in the wanted status, locked; another user's id reads as not found. */
-  private async lockOwn(q: Queryable, userId: number, id: number, status: 0 | 1): Promise<OrderRow> {
-    const row = await lockOrder(q, id, userId, status);
-    if (row) return row;
-    const any = await getOrder(q, id);
-    if (!any || any.userId !== userId) throw new ApiError('order_not_found');
-    throw new ApiError(status === 1 ? 'order_not_holding' : 'order_not_pending');
   }
 
   /**
