@@ -207,7 +207,7 @@ export const roomBlocks = [
  * rounding.
  */
 const FORMATTER_MESSAGE =
-  'Round and format through domain/ (numerics/round.ts, format/money.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
+  'Round and format through domain/ (numerics/round.ts, format/money-text.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
 export const formatterBlocks = [
   {
     name: 'house/formatters',

@@ -4,7 +4,7 @@
 import { parseAmount, USD_AMOUNT, type AmountError } from './amount-input.ts';
 import { dec, halfUp, roundDown, type Dec, type DecInput } from './decimal.ts';
 import { trimZeros } from './decimal-text.ts';
-import type { MiningFund } from './fund-types.ts';
+import type { Fund } from './fund-types.ts';
 
 export const DAY_PROFIT_PLACES = 4;
 
@@ -35,7 +35,7 @@ export type FundAmountCheck =
  */
 export function checkFundAmount(
   text: string,
-  fund: Pick<MiningFund, 'staring_sub_amount' | 'max_sub_amount'>,
+  fund: Pick<Fund, 'staring_sub_amount' | 'max_sub_amount'>,
 ): FundAmountCheck {
   const typed = text.trim();
   if (typed === '') return { ok: false, error: 'lock_amount_required', params: {} };

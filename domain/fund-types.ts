@@ -1,7 +1,7 @@
 // Wire types of the fixed-term funds (docs/contract.md §3 Mining fund, Subscription, Income item; §7 /api/fund/*).
 // Amounts are exact decimal strings; times "YYYY-MM-DD HH:mm:ss" UTC. Lists are paged with `last_page`.
 
-export interface MiningFund {
+export interface Fund {
   id: number;
   title: string;
   image: string;
@@ -24,7 +24,7 @@ export interface FundSubscription {
   day_profit: string; // 4 decimals
   sum_profit: string; // interest paid so far
   paid_days: number;
-  get_fund: MiningFund;
+  get_fund: Fund;
 }
 
 export interface FundIncome {

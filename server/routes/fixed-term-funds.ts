@@ -12,7 +12,7 @@ import {
   type FundIncome,
   type FundSubscription,
   type LastPaged,
-  type MiningFund,
+  type Fund,
 } from '../../domain/fund-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
@@ -21,9 +21,9 @@ import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
+import { INCOMES, FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import {
   endSubscription,
@@ -43,7 +43,7 @@ const TAGS = ['Mining funds'];
 
 export const FUNDS_PAGE_SIZE = 10;
 
-export const toFund = (r: FundRow): MiningFund => ({
+export const toFund = (r: FundRow): Fund => ({
   id: r.id,
   title: r.title,
   image: r.image,
@@ -73,14 +73,14 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) =>
         enabledFunds(ctx.db, limit, offset),
       );
-      const data: LastPaged<MiningFund> = { data: rows.map(toFund), last_page: lastPage(total) };
+      const data: LastPaged<Fund> = { data: rows.map(toFund), last_page: lastPage(total) };
       return ok(data);
     },
   );
 
   app.get<{ Querystring: { id: number } }>(
     '/api/fund/info',
-    { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(MINING_FUND) } },
+    { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(FUND) } },
     async (request) => ok(toFund(await fundById(ctx, request.query.id))),
   );
 

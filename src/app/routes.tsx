@@ -75,13 +75,13 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/mine/auth',
-    element: lazyPage(() => import('../pages/mine/auth-page.tsx').then((m) => m.AuthPage)),
+    element: lazyPage(() => import('../pages/mine/real-name-page.tsx').then((m) => m.RealNamePage)),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/invite',
-    element: lazyPage(() => import('../pages/content/invite-page.tsx').then((m) => m.InvitePage)),
+    element: lazyPage(() => import('../pages/mine/invite-page.tsx').then((m) => m.InvitePage)),
     auth: true,
     demoBlocked: true,
   },
@@ -95,7 +95,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/mine/password',
-    element: lazyPage(() => import('../pages/auth/password-page.tsx').then((m) => m.PasswordPage)),
+    element: lazyPage(() => import('../pages/mine/password-page.tsx').then((m) => m.PasswordPage)),
     auth: true,
     demoBlocked: true,
   },
@@ -161,21 +161,21 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/mining',
-    element: lazyPage(() => import('../pages/mining/mining-page.tsx').then((m) => m.MiningPage)),
+    element: lazyPage(() => import('../pages/funds/funds-page.tsx').then((m) => m.FundsPage)),
     footer: true,
   },
   {
     path: '/mining/subscribe',
-    element: lazyPage(() => import('../pages/mining/subscribe-page.tsx').then((m) => m.SubscribePage)),
+    element: lazyPage(() => import('../pages/funds/subscribe-page.tsx').then((m) => m.SubscribePage)),
   },
   {
     path: '/mining/record',
-    element: lazyPage(() => import('../pages/mining/record-page.tsx').then((m) => m.RecordPage)),
+    element: lazyPage(() => import('../pages/funds/record-page.tsx').then((m) => m.RecordPage)),
     auth: true,
   },
   {
     path: '/mining/income',
-    element: lazyPage(() => import('../pages/mining/income-page.tsx').then((m) => m.IncomePage)),
+    element: lazyPage(() => import('../pages/funds/income-page.tsx').then((m) => m.IncomePage)),
     auth: true,
   },
 ];

@@ -11,7 +11,7 @@ import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { getAccount, move, moveAll } from '../../server/ledger/ledger.ts';
-import { exactMoneyText as moneyText } from '../../domain/format/money.ts';
+import { exactMoneyText as moneyText } from '../../domain/format/money-text.ts';
 import { RecordType } from '../../server/ledger/record-types.ts';
 import { countRows, startTestServer, type TestServer } from './harness.ts';
 

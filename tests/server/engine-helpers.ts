@@ -3,7 +3,7 @@
 // market, engine) a test file runs on.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppContext } from '../../server/context.ts';
-import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
+import type { LiveQuote, MarketView, Tick } from '../../server/market/market-view.ts';
 import type { UserPush } from '../../server/services.ts';
 import type { Timers } from '../../domain/time.ts';
 import { OrderEngine } from '../../server/engine/engine.ts';
@@ -80,7 +80,7 @@ export async function insertTestInstruments(q: Queryable): Promise<void> {
 }
 
 /** A market whose prices the test sets; every setPrice is one tick, delivered synchronously like the simulator's. */
-export class ScriptedMarket implements MarketFeed {
+export class ScriptedMarket implements MarketView {
   private readonly quotes = new Map<string, LiveQuote>();
   private readonly listeners = new Set<(t: Tick) => void>();
   private readonly closed = new Set<string>();

@@ -2,7 +2,7 @@
 // fund's bounds, income at each fund-day boundary paid exactly once (restart, missed days, two runs racing), the
 // principal back at maturity, early redemption with its penalty to the cent; the ledger adds up throughout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../../domain/fund-types.ts';
+import type { FundIncome, FundSubscription, LastPaged, Fund } from '../../domain/fund-types.ts';
 import { runFundIncome } from '../../server/funds/income-job.ts';
 import { userCredit } from '../../server/ops/commands/deposits.ts';
 import { FUND_COMMANDS } from '../../server/ops/commands/funds.ts';
@@ -21,14 +21,14 @@ import { ledgerHolds } from './ledger-invariant.ts';
 const DAY = 60_000; // a one-minute fund day
 const clock = manualClock();
 let server: TestServer;
-let funds: MiningFund[] = [];
+let funds: Fund[] = [];
 
 const job = () => runFundIncome(server.ctx, DAY);
 const balance = async (u: RegisteredUser) =>
   (await u.client.get<{ balance: string }>('/v1/api/main/wallet/getBalance')).data.balance;
 const subs = async (u: RegisteredUser) =>
   (await u.client.get<LastPaged<FundSubscription>>('/api/fund/subList', { page: 1 })).data;
-const fund = (title: string) => funds.find((f) => f.title === title) as MiningFund;
+const fund = (title: string) => funds.find((f) => f.title === title) as Fund;
 
 async function richUser(amount = '10000'): Promise<RegisteredUser> {
   const u = await registerAndLogin(server, { clock });
@@ -38,7 +38,7 @@ async function richUser(amount = '10000'): Promise<RegisteredUser> {
 
 beforeAll(async () => {
   server = await startTestServer({ clock, market: { manual: true }, fundDayMs: DAY });
-  funds = (await api(server.baseUrl).get<LastPaged<MiningFund>>('/api/fund/list', { page: 1 })).data.data;
+  funds = (await api(server.baseUrl).get<LastPaged<Fund>>('/api/fund/list', { page: 1 })).data.data;
 });
 afterAll(() => server.close());
 
@@ -58,9 +58,9 @@ describe('the funds on offer', () => {
       'staring_sub_amount',
       'title',
     ]);
-    const page = (await api(server.baseUrl).get<LastPaged<MiningFund>>('/api/fund/list', { page: 1 })).data;
+    const page = (await api(server.baseUrl).get<LastPaged<Fund>>('/api/fund/list', { page: 1 })).data;
     expect(page.last_page).toBe(1);
-    const info = await api(server.baseUrl).get<MiningFund>('/api/fund/info', { id: funds[0]?.id ?? 0 });
+    const info = await api(server.baseUrl).get<Fund>('/api/fund/info', { id: funds[0]?.id ?? 0 });
     expect(info.data).toEqual(funds[0]);
     expect((await api(server.baseUrl, { lang: 'en' }).get('/api/fund/info', { id: 999 })).msg).toBe(
       'This fund is not available',

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../domain/types.ts';
-import { suspendSource } from '../../server/market/feeds/feed-config.ts';
+import { suspendSource } from '../../server/market/price-desk/desk-config.ts';
 import { startPrometheus, type Prometheus } from '../fixtures/prometheus.ts';
 import { until } from '../fixtures/until.ts';
 import { api, manualClock, startTestServer, type TestServer } from './harness.ts';

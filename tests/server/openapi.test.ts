@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PREFIX, OPENAPI_PATH, undocumented } from '../../server/http/openapi.ts';
 import { createResponseChecker } from '../../server/http/response-check.ts';
 import { replies } from '../../server/http/wire-schema.ts';
-import { BALANCE } from '../../server/http/wire/money.ts';
+import { BALANCE } from '../../server/http/wire/wallet.ts';
 import { registerAndLogin, startTestServer, type TestServer } from './harness.ts';
 
 interface Operation {

@@ -21,7 +21,7 @@ import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts'
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { LiveText } from '../text/live-text.tsx';
 import { livePosition } from '../../state/account/live-positions.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money.ts';
+import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { orderLinesMark, type OrderLine } from './order-lines.ts';

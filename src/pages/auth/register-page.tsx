@@ -14,18 +14,18 @@ import { useQuery } from '../../components/hooks/use-query.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { CaptchaImage } from '../../components/forms/captcha-image.tsx';
 import { LanguageButton } from '../../components/icons/language-button.tsx';
-import { INVITE_FIELD } from './auth-fields.ts';
-import { AuthForm } from './auth-form.tsx';
+import { INVITE_FIELD } from '../../components/credentials/auth-fields.ts';
+import { AuthForm } from '../../components/credentials/auth-form.tsx';
 import { AuthScreen } from './auth-screen.tsx';
 import { ChannelAccount, useChannelAccount } from './channel-account.tsx';
-import { CodeInput } from './code-input.tsx';
-import { PasswordInputs } from './password-inputs.tsx';
-import { codeTarget, requestAccountCode } from './request-code.ts';
+import { CodeInput } from '../../components/credentials/code-input.tsx';
+import { PasswordInputs } from '../../components/credentials/password-inputs.tsx';
+import { codeTarget, requestAccountCode } from '../../components/credentials/request-code.ts';
 import type { SendResult } from '../../components/forms/send-code-button.tsx';
-import { useFieldErrors } from './use-field-errors.ts';
-import { useFormSubmit } from './use-form-submit.ts';
-import { usePasswordForm } from './use-password-form.ts';
-import { livePasswordProblem, validateRegister, type RegisterField } from './validation.ts';
+import { useFieldErrors } from '../../components/credentials/use-field-errors.ts';
+import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
+import { usePasswordForm } from '../../components/credentials/use-password-form.ts';
+import { livePasswordProblem, validateRegister, type RegisterField } from '../../components/credentials/validation.ts';
 
 /** verify_reg_type 2 = picture captcha (docs/contract.md §3, §5). */
 export const CAPTCHA_REG_TYPE = 2;

@@ -1,7 +1,7 @@
 // /mine/announcement: the operator's announcement in the user's language (plain text, paragraphs).
 import type { ReactElement } from 'react';
 import { announcement } from '../../api/content.ts';
-import { ContentScreen } from './content-screen.tsx';
+import { ContentScreen } from '../../components/nav/content-screen.tsx';
 import { Loaded, useLoaded } from '../../components/lists/loaded.tsx';
 
 export function AnnouncementPage(): ReactElement {

@@ -15,7 +15,7 @@ import { $settings } from '../../state/account/session.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { SERVICE_LINK_NEW_WINDOW } from '../../../domain/types.ts';
-import './content.css';
+import '../../components/nav/content-screen.css';
 
 export const CHAT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
 

@@ -13,7 +13,7 @@ import { percentText } from '../../../domain/format/percent.ts';
 import { $funds, orderLists, type OrderTab } from '../../state/orders/orders.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
-import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {

@@ -24,7 +24,7 @@ import {
 } from './close-all-scope.ts';
 import { CloseAllResult } from './close-all-result.tsx';
 import { heldPnl } from './order-live.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money.ts';
+import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
 
 export interface CloseAllSheetProps {
   open: boolean;

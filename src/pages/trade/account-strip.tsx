@@ -14,7 +14,7 @@ import { $equity, $floating } from '../../state/account/account-figures.ts';
 import { systemClock } from '../../state/shell/clock.ts';
 import { startOrders } from '../../state/orders/orders.ts';
 import { $loggedIn } from '../../state/account/session.ts';
-import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import './pnl.css';
 import './account-strip.css';
 

@@ -3,8 +3,8 @@
 // before the server's first answer from the snapshot kept between visits (account-cache.ts, shown with its age).
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { isDecimalText } from '../../../domain/decimal.ts';
-import { equity } from '../../../domain/money.ts';
-import { moneyText } from '../../../domain/format/money.ts';
+import { equity } from '../../../domain/trade-maths.ts';
+import { moneyText } from '../../../domain/format/money-text.ts';
 import { usedMargin } from '../../../domain/types.ts';
 import { usd } from '../../../domain/units.ts';
 import { $lastAccount } from './account-cache.ts';
@@ -30,7 +30,7 @@ export const $equity: ReadonlySignal<string | null> = computed(
     const floating = last ? last.floating : orderLists[1].value.allFactProfits;
     const margin = funds ? usedMargin(funds) : null;
     if (!funds || !margin || !isDecimalText(funds.balance) || !isDecimalText(margin)) return null;
-    // Between snapshots and the feed's figures: the same equity rule (domain/money.ts), computed once per change.
+    // Between snapshots and the feed's figures: the same equity rule (domain/trade-maths.ts), computed once per change.
     return moneyText(
       equity({
         balance: usd(funds.balance),

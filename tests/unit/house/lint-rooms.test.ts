@@ -64,7 +64,7 @@ describe('import boundaries (docs/architecture.md "Rooms")', () => {
       ['src/pages/x/y.tsx', "import { Z } from '../z/z.tsx';", /its own folder only/],
       ['src/pages/x/y.tsx', "import '../z/z.css';", /its own folder only/],
       ['src/pages/x/y.tsx', "import { Z } from '../../pages/z/z.tsx';", /its own folder only/],
-      ['src/pages/trade/y.tsx', "import { NONE } from '../order/order-format.ts';", /its own folder only/],
+      ['src/pages/trade/y.tsx', "import { orderFigures } from '../order/order-format.ts';", /its own folder only/],
       ['src/components/lists/x.tsx', "import { Z } from '../../pages/z/z.tsx';", /import no page/],
       ['src/state/x.ts', "import { Z } from '../pages/z/z.ts';", /import no page/],
       ['src/pages/x/y.tsx', "import i18next from 'i18next';", /engine\.ts/],
@@ -157,7 +157,7 @@ describe('one formatter per rule: rounding and fixed-point text only in domain/'
       ],
     ],
     [
-      ['domain/format/money.ts', 'export const t = (n: number) => n.toFixed(1);'],
+      ['domain/format/money-text.ts', 'export const t = (n: number) => n.toFixed(1);'],
       ['domain/decimal.ts', "import Decimal from 'decimal.js';\nexport const d = new Decimal(1);"],
       [
         'server/routes/x.ts',

@@ -2,7 +2,7 @@
 // parameters (pure, unit-tested). Exact decimals through domain only; the form keeps what the user typed as strings.
 import { dec, fixed, isDecimalText } from '../../../../domain/decimal.ts';
 import { readTypedNumber } from '../../../../domain/decimal-text.ts';
-import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../../../domain/money.ts';
+import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../../../domain/trade-maths.ts';
 import {
   lotsForNotional,
   lotsForRisk,

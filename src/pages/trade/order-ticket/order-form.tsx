@@ -16,7 +16,7 @@ import { submitHandler } from '../../../components/forms/submit-handler.ts';
 import { FieldMessage } from '../../../components/forms/field-message.tsx';
 import { Segmented } from '../../../components/forms/segmented.tsx';
 import { useFieldMessages } from '../../../components/forms/use-field-messages.ts';
-import { sideOf } from '../../../../domain/money.ts';
+import { sideOf } from '../../../../domain/trade-maths.ts';
 import { targetStart } from '../../../../domain/order-rules.ts';
 import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.ts';
 import { $formRequest } from '../../../state/market/trade-state.ts';

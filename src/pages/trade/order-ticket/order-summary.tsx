@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { LiveText } from '../../../components/text/live-text.tsx';
 import { DefRow } from '../../../components/text/def-row.tsx';
-import { moneyText, NO_VALUE } from '../../../../domain/format/money.ts';
+import { moneyText, NO_VALUE } from '../../../../domain/format/money-text.ts';
 import { formatMoney } from '../../../i18n/format.ts';
 import type { OrderPreview } from '../../../../workers/protocol.ts';
 import '../pnl.css';

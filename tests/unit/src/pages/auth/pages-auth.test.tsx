@@ -9,7 +9,7 @@ import {
   validateForgot,
   validateLogin,
   validateRegister,
-} from '../../../../../src/pages/auth/validation.ts';
+} from '../../../../../src/components/credentials/validation.ts';
 import { $settings, $token, $user, DEMO_ID_KEY, signOut } from '../../../../../src/state/account/session.ts';
 import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { fail, ok } from '../../../api-fake-server.ts';

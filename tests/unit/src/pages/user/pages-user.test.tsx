@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { type RouteObject } from 'react-router-dom';
 import { UserPage } from '../../../../../src/pages/user/user-page.tsx';
 import { SystemPage } from '../../../../../src/pages/mine/system-page.tsx';
-import { PasswordPage } from '../../../../../src/pages/auth/password-page.tsx';
+import { PasswordPage } from '../../../../../src/pages/mine/password-page.tsx';
 import { LanguagePage } from '../../../../../src/pages/language/language-page.tsx';
 import { HIDE_BALANCE_KEY } from '../../../../../src/pages/user/balance-card.tsx';
 import { $lang } from '../../../../../src/i18n/index.ts';

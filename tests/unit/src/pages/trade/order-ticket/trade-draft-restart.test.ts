@@ -18,7 +18,7 @@ import { firstNote, noteText } from '../../../../../../src/components/forms/fiel
 import { expiryText } from '../../../../../../src/pages/order/expiry-text.ts';
 import { riskCapPercent } from '../../../../../../domain/order-rules.ts';
 import { stopSideKey } from '../../../../../../domain/order-rules.ts';
-import { sideOf } from '../../../../../../domain/money.ts';
+import { sideOf } from '../../../../../../domain/trade-maths.ts';
 import type { Instrument } from '../../../../../../domain/types.ts';
 import { i18n, initI18n, type TFunction } from '../../../../../../src/i18n/index.ts';
 import type { FieldNote } from '../../../../../../src/components/forms/use-field-messages.ts';
