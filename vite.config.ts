@@ -1,4 +1,5 @@
 // Vite builds the client (app + module worker); in dev it proxies the API and websocket to the server.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
@@ -43,11 +44,23 @@ const FIRST_SCREEN_GROUPS = [
 export default defineConfig({
   plugins: [react(), reactRouterProduction(), reactRouterPure(), firstTexts(), prerenderFirstScreen(), serviceWorker()],
   base: './',
+  resolve: {
+    // React 19 has the hook the shim stands in for (src/app/react-sync-store.ts).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/react-sync-store.ts', import.meta.url)),
+      },
+    ],
+  },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    // Every browser the app supports has <link rel="modulepreload"> (Safari since 17); an older one fetches a lazy
+    // chunk's imports when it runs instead of beside it. The polyfill was a first-screen file of its own.
+    modulePreload: { polyfill: false },
     // The trading app, and the operators' back office as a page of its own (none of its code reaches the app).
     rollupOptions: {
       input: { main: 'index.html', ops: 'ops.html' },

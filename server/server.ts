@@ -164,7 +164,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     stoppers.push(() => market.close());
     if (role === 'market') stoppers.push(publishTicks(bus, market));
     if (role === 'gateway') stoppers.push(followTicks(bus, (tick) => market.follow(tick)));
-    // The feed desk's flags and status (docs/market-data.md): kept by the writer, followed by every gateway.
+    // The price desk's flags and status (docs/market-data.md): kept by the writer, followed by every gateway.
     let feeds: DeskContext | undefined;
     if (role === 'gateway') {
       const f = followFeeds(bus, (flags) => market.followFlags(flags));

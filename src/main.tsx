@@ -9,7 +9,7 @@ import { yieldToMain } from './app/start/yield-task.ts';
 import { followDesktopHost } from './app/start/desktop-host.ts';
 import { startServiceWorker } from './app/start/sw-start.ts';
 import { moveToHashRoute } from './app/routing/hash-route.ts';
-import { ROUTES } from './app/routes.tsx';
+import { prefetchOtherPages, ROUTES } from './app/routes.tsx';
 import { prepareAttach } from './boot/attach-first-screen.ts';
 import './app/layout/theme.css';
 
@@ -39,9 +39,12 @@ if (!followDesktopHost()) {
     });
     document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
     // Once the shown route has drawn (and answers taps), what the first screen does not need, a task each; then the
-    // service worker: precaching never competes with the first screen's requests.
+    // other pages' loaders and the service worker: precaching never competes with the first screen's requests.
+    // The other pages' loaders (a small chunk: app/other-pages.ts) come next, so a first tap on a tab fetches its page
+    // only.
     void whenDrawn()
       .then(startDeferred)
+      .then(() => prefetchOtherPages().catch(() => undefined))
       .then(() => startServiceWorker());
   });
 }

@@ -359,7 +359,7 @@ function lighthouseEvidenceLines(l: LighthouseRun): string[] {
   if (!e) return [];
   const where = new URL(l.url).pathname + new URL(l.url).hash;
   return [
-    `  ${where} long tasks: ${e.longTasks.map((t) => `${t.script} ${t.ms} ms @${t.startMs}`).join(', ')}`,
+    `  ${where} tasks over 50 ms (chunk, ms, start): ${e.longTasks.map((t) => `${t.chunk} ${t.ms} ms @${t.startMs}`).join(', ') || 'none'}`,
     `  ${where} scripts (total / scripting): ${e.scripts.map((t) => `${t.script} ${t.totalMs}/${t.scriptingMs}`).join(', ')}`,
     `  ${where} main thread: ${e.mainThread.map((g) => `${g.group} ${g.ms}`).join(', ')}`,
   ];

@@ -116,15 +116,28 @@ export async function seededTraders(q: Queryable): Promise<Unranked[]> {
   }));
 }
 
-/** One page of the ranking: by three-week profit rate, then three-week profit, then name. */
-export async function rankingPage(q: Queryable, now: number, page: number): Promise<{ data: Trader[]; total: number }> {
+/** How a page is ordered (docs/content.md "Ranking"): `rate` is the ranking (three-week return, then three-week profit,
+ * then name); `followers` is the copy list, traders one can follow (most followed, then most trades, then name). */
+export type RankingSort = 'rate' | 'followers';
+
+const ORDERS: Record<RankingSort, (a: Unranked, b: Unranked) => number> = {
+  rate: (a, b) =>
+    dec(b.three_week_rate).cmp(a.three_week_rate) ||
+    dec(b.three_week_profit).cmp(a.three_week_profit) ||
+    a.user.localeCompare(b.user),
+  followers: (a, b) =>
+    b.followers - a.followers || b.total_trade_num - a.total_trade_num || a.user.localeCompare(b.user),
+};
+
+/** One page of the ranking (or of the copy list); `rank` is the 1-based position in that order. */
+export async function rankingPage(
+  q: Queryable,
+  now: number,
+  page: number,
+  sort: RankingSort = 'rate',
+): Promise<{ data: Trader[]; total: number }> {
   const all = [...(await realTraders(q, now)), ...(await seededTraders(q))];
-  all.sort(
-    (a, b) =>
-      dec(b.three_week_rate).cmp(a.three_week_rate) ||
-      dec(b.three_week_profit).cmp(a.three_week_profit) ||
-      a.user.localeCompare(b.user),
-  );
+  all.sort(ORDERS[sort]);
   const start = (page - 1) * RANK_PAGE_SIZE;
   const data = all.slice(start, start + RANK_PAGE_SIZE).map((t, i) => ({ rank: start + i + 1, ...t }));
   return { data, total: all.length };

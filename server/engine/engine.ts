@@ -25,6 +25,7 @@ import {
 } from './idempotency.ts';
 import { checkExpiryWritten, expiryOf, setExpiry } from './pending-expiry.ts';
 import { OrderBook } from './order-book.ts';
+import { checkPendingPrice, repricePending } from './pending-price.ts';
 import { toWireOrder } from './order-wire.ts';
 import { getOrder, loadOpenOrders, lockOrder, openOrderIds, openOrdersOfUser } from './orders-repository.ts';
 import { checkStops, closeLots, optionalPrice, planSubmit, type SubmitInput } from './submit-check.ts';
@@ -332,6 +333,23 @@ export class OrderEngine {
       if (trail && !loss) throw new ApiError('stop_price_far'); // a buy's distance as large as the price
       checkStops(side, current, profit, loss);
       return changeStops(q, row, inst, profit, loss, trail, current);
+    });
+    return this.afterCommit(done, 'FOREX_TRADE', null);
+  }
+
+  /** A pending order's new target price (pending-price.ts): refused as a modification is during a halt or a stale
+   * feed, and while its market is closed (as a new pending order is). */
+  async setPendingPrice(userId: number, id: number, priceText: string): Promise<Order> {
+    const done = await this.ctx.db.tx(async (q) => {
+      const row = await this.lockOwn(q, userId, id, 0);
+      const inst = await this.instrumentOrThrow(row.instrumentId, q);
+      this.refuseOnFeed(inst.code);
+      if (!this.ctx.market.isOpen(inst.code)) throw new ApiError('market_closed');
+      const current = this.openPrice(inst, row.orderType);
+      if (!current) throw new ApiError('no_price');
+      const target = checkPendingPrice(row, inst, priceText, current);
+      const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
+      return repricePending(q, row, inst, target, current, tradeFeeType, this.ctx.clock.now());
     });
     return this.afterCommit(done, 'FOREX_TRADE', null);
   }

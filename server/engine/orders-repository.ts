@@ -163,6 +163,22 @@ export async function updateStopsAndTrail(
   );
 }
 
+/** A pending order's new target price with its margin and fee at that price (server/engine/pending-price.ts); the
+ * origin price becomes the price at the change, as it decides which way the target is reached (triggers.ts). */
+export async function repriceOrder(
+  q: Queryable,
+  id: number,
+  o: { price: string; origin: string; margin: string; fee: string },
+): Promise<OrderRow | null> {
+  return one(
+    await q.query<DbOrder>(
+      `UPDATE orders SET price = $2, origin_price = $3, update_price = $3, caution_money = $4, trade_fee = $5
+        WHERE id = $1 AND status = 0 RETURNING *`,
+      [id, o.price, o.origin, o.margin, o.fee],
+    ),
+  );
+}
+
 /** The trailing stop moves: only while the order is holding and trailing, and only in the favourable direction (a
  * buy's stop up, a sell's down), so a late or repeated write can never move a stop back. */
 export async function advanceTrailStop(

@@ -50,7 +50,7 @@ export class SimulatedMarket implements MarketView {
     readonly store: KlineStore,
     readonly hasSynthetic: boolean,
     private readonly follower = false,
-    /** The writer's price sources and feed desk (null on a gateway's copy). */
+    /** The writer's price sources and price desk (null on a gateway's copy). */
     readonly feeds: MarketSources | null = null,
   ) {
     for (const i of list) {
@@ -127,7 +127,7 @@ export class SimulatedMarket implements MarketView {
       // One failing tick listener (engine triggers, hub) must not stop the others or end the process.
       onListenerError: (err) => deps.log?.error({ err }, 'tick listener failed'),
     };
-    // The quote state: prices come from the writer's feed desk (its sources) or, on a gateway, from the writer's
+    // The quote state: prices come from the writer's price desk (its sources) or, on a gateway, from the writer's
     // ticks; it walks no price itself. The simulator's random walk is a source like any other (sources/).
     const sim = new Simulator(all, initial, clock, timers, { ...simOpts, follow: true }, store.onTick);
     const feeds = opts.follow
@@ -217,7 +217,7 @@ export class SimulatedMarket implements MarketView {
 
   /**
    * Sets a price exactly and emits it now. On an instrument the simulator quotes, through the simulator source and
-   * the feed desk like any of its ticks (so the walk goes on from there); otherwise straight into the quote state.
+   * the price desk like any of its ticks (so the walk goes on from there); otherwise straight into the quote state.
    */
   setPrice(code: string, price: string): Tick {
     const simulator = this.feeds?.simulator;

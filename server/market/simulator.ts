@@ -208,7 +208,7 @@ export class Simulator implements MarketView {
     for (const st of this.states) st.muted = !codes.has(st.inst.code);
   }
 
-  /** The market writer applies a price its feed desk accepted (whole ticks: bid and ask, equal for one price; the
+  /** The market writer applies a price its price desk accepted (whole ticks: bid and ask, equal for one price; the
    * writer's time). */
   push(index: number, bid: number, ask: number, time: number, volume: number): void {
     const st = this.states[index];

@@ -1,4 +1,4 @@
-// The series read from the server's own figures when Prometheus scrapes (the socket hub's counts, the feed desk's
+// The series read from the server's own figures when Prometheus scrapes (the socket hub's counts, the price desk's
 // status, the database pool), and the wrappers that count as work happens (engine ticks, order events, queries).
 // Nothing here runs per request beyond a counter increment or a histogram observation.
 import { Counter, Gauge, type Registry } from 'prom-client';
@@ -57,7 +57,7 @@ export function hubMetrics(registry: Registry, stats: () => HubStats): void {
   for (const [name, help, field] of totals) followedTotal(registry, name, help, [], () => [[{}, stats()[field]]]);
 }
 
-/** The feed desk as the writer reports it: each source up or down, its ticks and refusals; instruments by state. */
+/** The price desk as the writer reports it: each source up or down, its ticks and refusals; instruments by state. */
 export function feedMetrics(registry: Registry, status: () => DeskStatus | null): void {
   const sources = () => status()?.sources ?? [];
   new Gauge({

@@ -18,6 +18,7 @@ export const TRADING_ROUTES: ReadonlySet<string> = new Set([
   '/v1/api/forex/close_all',
   '/v1/api/forex/cancel_trade',
   '/v1/api/forex/set_stop_price',
+  '/v1/api/forex/set_pending_price',
 ]);
 
 export function httpMetricsHook(m: Metrics): (request: FastifyRequest, reply: FastifyReply) => void {

@@ -1,7 +1,7 @@
 // Runs one ops command as a person (docs/back-office.md "The audit log"): the command's writes and its audit row are
 // one transaction, so a change that fails leaves no row and a row never exists without its change. The command
 // sees a database whose transactions join this one (as savepoints), and what it announces to the outside (a
-// trader's screen, the feed desk's re-read) waits until the transaction has committed.
+// trader's screen, the price desk's re-read) waits until the transaction has committed.
 import type { AppContext } from '../context.ts';
 import { joinedDb } from '../db/joined-tx.ts';
 import { ApiError } from '../http/envelope.ts';

@@ -8,11 +8,12 @@ import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { invitedCount } from '../auth/users.ts';
 import { newsArticle, newsPage, type NewsRow } from '../content/news-repository.ts';
+import { readerLanguage } from '../content/content-languages.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
 import { getSetting, getSettings } from '../settings/settings.ts';
-import { rankingPage } from '../content/ranking.ts';
+import { rankingPage, type RankingSort } from '../content/ranking.ts';
 import { ANNOUNCEMENT, COMPLAINT_EMAIL, INVITE_INFO, NEWS_DETAIL, NEWS_PAGE, RANKING } from '../http/wire/content.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { listPage } from '../http/paging.ts';
@@ -21,9 +22,10 @@ const TAGS = ['Content'];
 
 export const NEWS_PAGE_SIZE = 10;
 
-/** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran. */
+/** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran; `lang` the language served. */
 const toItem = (r: NewsRow): NewsItem => ({
   id: r.id,
+  lang: pickLanguage(r.lang),
   title: r.title,
   desc: r.desc,
   logo: r.logo,
@@ -48,7 +50,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         await listPage(
           request.query.page,
           NEWS_PAGE_SIZE,
-          (limit, offset) => newsPage(db, category, limit, offset),
+          (limit, offset) => newsPage(db, readerLanguage(request.headers), category, limit, offset),
           toItem,
         ),
       );
@@ -59,17 +61,23 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/news/info',
     { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(NEWS_DETAIL) } },
     async (request) => {
-      const row = await newsArticle(db, request.query.id);
+      const row = await newsArticle(db, readerLanguage(request.headers), request.query.id);
       if (!row) throw new ApiError('news_not_found');
       const detail: NewsDetail = { ...toItem(row), content: row.content ?? '' };
       return ok(detail);
     },
   );
 
-  app.get<{ Querystring: { page?: number } }>(
+  app.get<{ Querystring: { page?: number; sort?: RankingSort } }>(
     '/api/follow/list',
-    { schema: { tags: TAGS, querystring: query({ page: int(1, 100_000) }), response: replies(RANKING) } },
-    async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1)),
+    {
+      schema: {
+        tags: TAGS,
+        querystring: query({ page: int(1, 100_000), sort: { type: 'string', enum: ['rate', 'followers'] } }),
+        response: replies(RANKING),
+      },
+    },
+    async (request) => ok(await rankingPage(db, ctx.clock.now(), request.query.page ?? 1, request.query.sort)),
   );
 
   // The user's invitations: real accounts only (docs/contract.md §6), one session hook on this group.

@@ -1,5 +1,5 @@
 // docs/contract.md §7 Trading order routes: submit, my_deal, close (whole or partial), close_all, cancel_trade, set_stop_price
-// (with the trailing distance) — the last three parts — all GET, all need a session.
+// (with the trailing distance), set_pending_price (docs/trading.md "Moving a pending order"), all GET, all need a session.
 // The order engine is built and started by server/server.ts and handed in on the context.
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../domain/types.ts';
@@ -186,6 +186,23 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
           q.trail_distance ?? '0',
         ),
       );
+    },
+  );
+
+  app.get<{ Querystring: { id: number; price: string } }>(
+    '/v1/api/forex/set_pending_price',
+    {
+      config: { budget: ORDER_BUDGET },
+      schema: {
+        tags: TAGS,
+        security: SESSION,
+        querystring: query({ id: ORDER_ID, price: requiredStr(40) }, ['id', 'price']),
+        response: replies(ORDER),
+      },
+    },
+    async (request) => {
+      const user = caller(request);
+      return ok(await engine.setPendingPrice(user.id, request.query.id, request.query.price));
     },
   );
 }

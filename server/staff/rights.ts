@@ -12,7 +12,7 @@ export const RIGHTS = [
   'deposits',
   'withdrawals',
   'credits', // manual credits, the fund job
-  'feeds', // the feed desk: sources, mappings, offsets, rules
+  'feeds', // the price desk: sources, mappings, offsets, rules
   'halts',
   'instruments',
   'staff',

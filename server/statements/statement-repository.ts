@@ -15,6 +15,8 @@ export interface StatementOrderRow {
   id: number;
   order_type: number;
   quantity: string;
+  /** The instrument's lot step: the lots column is written at its decimals (domain/format/lots.ts). */
+  pip: string;
   price: string;
   update_price: string;
   caution_money: string;
@@ -56,7 +58,7 @@ export async function closedOrdersAfter(
 ): Promise<StatementOrderRow[]> {
   return q.query<StatementOrderRow>(
     `SELECT o.id, o.order_type, o.quantity, o.price, o.update_price, o.caution_money, o.trade_fee, o.fact_profits,
-            o.swap, o.close_reason, o.created_at, o.completed_at, i.show_code, i.price_precision
+            o.swap, o.close_reason, o.created_at, o.completed_at, i.show_code, i.price_precision, i.pip
        FROM orders o JOIN instruments i ON i.id = o.instrument_id
       WHERE o.user_id = $1 AND o.status = 3 AND o.completed_at >= $2 AND o.completed_at < $3
         AND (o.completed_at, o.id) > ($4::bigint, $5::int)

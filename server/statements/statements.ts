@@ -1,7 +1,6 @@
 // The two statements as CSV text produced page by page, for the route to stream: the account's
 // financial records (/mine/history) and the order history (closed and cancelled orders). Headers and words in the
 // caller's language; money and prices as the exact decimal text the API sends (never a float); times UTC.
-import { exactText } from '../../domain/decimal.ts';
 import { exactMoneyText, moneyText } from '../../domain/format/money-text.ts';
 import { priceText } from '../../domain/format/price.ts';
 import type { Language } from '../../domain/types.ts';
@@ -12,6 +11,7 @@ import { recordText } from '../ledger/record-text.ts';
 import { BOM, cell, line, textCell } from './csv.ts';
 import type { DayRange } from './date-range.ts';
 import { closedOrdersAfter, recordsAfter, type StatementOrderRow } from './statement-repository.ts';
+import { lotsText } from '../../domain/format/lots.ts';
 
 export type StatementKind = 'records' | 'orders';
 
@@ -75,7 +75,7 @@ function orderLine(o: StatementOrderRow, lang: Language): string {
     cell(String(o.id)),
     textCell(o.show_code),
     textCell(translate(lang, Number(o.order_type) === 1 ? 'trade.buy_up' : 'trade.buy_low')),
-    cell(exactText(o.quantity)),
+    cell(lotsText(String(o.quantity), String(o.pip))),
     cell(priceText(o.price, p)),
     // A cancelled pending order never traded: it has no close price.
     cell(cancelled ? '' : priceText(o.update_price, p)),

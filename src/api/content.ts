@@ -4,7 +4,9 @@ import { apiGet } from './client.ts';
 
 export const newsList = (page: number) => apiGet<Paged<NewsItem>>('/api/news/list', { category_id: 1, page });
 export const newsInfo = (id: number) => apiGet<NewsDetail>('/api/news/info', { id }, { loading: true });
-export const followList = (page: number) => apiGet<Paged<Trader>>('/api/follow/list', { page });
+/** The ranking (`rate`: three-week return) or the copy list (`followers`: traders one can follow); docs/content.md. */
+export const followList = (page: number, sort: 'rate' | 'followers' = 'rate') =>
+  apiGet<Paged<Trader>>('/api/follow/list', { page, sort });
 export const inviteInfo = () => apiGet<InviteInfo>('/api/user/invite');
 export const complaintEmail = () => apiGet<{ email: string }>('/api/user/complaint_email');
 export const announcement = () => apiGet<Announcement>('/api/basicSet/announcement');

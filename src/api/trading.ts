@@ -1,4 +1,5 @@
-// Typed order endpoints of docs/contract.md §7 Trading (submit, my_deal, close, close_all, cancel_trade, set_stop_price) and the balance.
+// Typed order endpoints of docs/contract.md §7 Trading (submit, my_deal, close, close_all, cancel_trade, set_stop_price,
+// set_pending_price) and the balance.
 // Actions resolve the whole envelope: docs/contract.md §8 shows the server's msg as a toast after close, cancel and stops.
 import type { CloseAllItem } from '../../domain/close-scope.ts';
 import type { Envelope, Order, OrderList, OrderStatus } from '../../domain/types.ts';
@@ -73,4 +74,9 @@ export interface StopParams {
 
 export function setStopPrice(params: StopParams, opts: CallOptions = {}): Promise<Envelope<Order>> {
   return apiGetFull<Order>('/v1/api/forex/set_stop_price', { ...params }, { loading: true, ...opts });
+}
+
+/** Moves a pending order's target price (docs/trading.md "Moving a pending order"); resolves the order (status 0). */
+export function setPendingPrice(id: number, price: string, opts: CallOptions = {}): Promise<Envelope<Order>> {
+  return apiGetFull<Order>('/v1/api/forex/set_pending_price', { id, price }, { loading: true, ...opts });
 }

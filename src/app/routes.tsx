@@ -1,7 +1,10 @@
 // The route table (docs/contract.md §2): every route of the product, lazy and code-split, with its guard and layout flags.
-// Screens plug in by editing their entry's element (e.g. '/' → lazyPage(() => import('../pages/market/…'))).
+// Screens plug in by editing their entry's element (e.g. '/' → lazyPage(() => import('../pages/market/…'))). Only the
+// first screens' loaders (`/`, `/trade`) are written here: the others are in other-pages.ts, a chunk of its own, so
+// their import calls and the lists of files each preloads are not first-screen bytes (bench/README.md "Start-up").
 import type { ReactElement } from 'react';
 import { lazyPage, placeholder } from './routing/lazy-page.tsx';
+import type { OtherPage } from './other-pages.ts';
 
 export interface AppRoute {
   path: string;
@@ -12,6 +15,13 @@ export interface AppRoute {
   footer?: boolean; // the five-tab footer is shown
   keepAlive?: boolean; // stays mounted (hidden) while other routes show: state and scroll survive
 }
+
+/** A page from other-pages.ts: its loader chunk first (fetched once, and early: prefetchOtherPages), then the page. */
+const otherPage = (name: OtherPage): ReactElement =>
+  lazyPage(() => import('./other-pages.ts').then((m) => m.OTHER_PAGES[name]()));
+
+/** Fetches the other pages' loaders while nothing else runs, so that a first tap on a tab waits for one chunk, not two. */
+export const prefetchOtherPages = (): Promise<unknown> => import('./other-pages.ts');
 
 export const ROUTES: readonly AppRoute[] = [
   {
@@ -29,153 +39,153 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/product',
-    element: lazyPage(() => import('../pages/product/product-page.tsx').then((m) => m.ProductPage)),
+    element: otherPage('ProductPage'),
   },
   {
     path: '/order',
-    element: lazyPage(() => import('../pages/order/orders-page.tsx').then((m) => m.OrdersPage)),
+    element: otherPage('OrdersPage'),
     auth: true,
     footer: true,
   },
   {
     path: '/user',
-    element: lazyPage(() => import('../pages/user/user-page.tsx').then((m) => m.UserPage)),
+    element: otherPage('UserPage'),
     auth: true,
     footer: true,
   },
   {
     path: '/news',
-    element: lazyPage(() => import('../pages/news/news-page.tsx').then((m) => m.NewsPage)),
+    element: otherPage('NewsPage'),
     footer: true,
   },
   {
     path: '/news/detail',
-    element: lazyPage(() => import('../pages/news/news-detail-page.tsx').then((m) => m.NewsDetailPage)),
+    element: otherPage('NewsDetailPage'),
   },
   {
     path: '/rank',
-    element: lazyPage(() => import('../pages/rank/rank-page.tsx').then((m) => m.RankPage)),
+    element: otherPage('RankPage'),
     footer: true,
   },
   { path: '/feedback', element: placeholder('page.feedback') },
   {
     path: '/login',
-    element: lazyPage(() => import('../pages/auth/login-page.tsx').then((m) => m.LoginPage)),
+    element: otherPage('LoginPage'),
     guestOnly: true,
   },
   {
     path: '/register',
-    element: lazyPage(() => import('../pages/auth/register-page.tsx').then((m) => m.RegisterPage)),
+    element: otherPage('RegisterPage'),
     guestOnly: true,
   },
-  { path: '/forgot', element: lazyPage(() => import('../pages/auth/forgot-page.tsx').then((m) => m.ForgotPage)) },
+  { path: '/forgot', element: otherPage('ForgotPage') },
   {
     path: '/language',
-    element: lazyPage(() => import('../pages/language/language-page.tsx').then((m) => m.LanguagePage)),
+    element: otherPage('LanguagePage'),
   },
   {
     path: '/mine/auth',
-    element: lazyPage(() => import('../pages/mine/real-name-page.tsx').then((m) => m.RealNamePage)),
+    element: otherPage('RealNamePage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/invite',
-    element: lazyPage(() => import('../pages/mine/invite-page.tsx').then((m) => m.InvitePage)),
+    element: otherPage('InvitePage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/email',
-    element: lazyPage(() => import('../pages/content/email-page.tsx').then((m) => m.EmailPage)),
+    element: otherPage('EmailPage'),
   },
   {
     path: '/mine/announcement',
-    element: lazyPage(() => import('../pages/content/announcement-page.tsx').then((m) => m.AnnouncementPage)),
+    element: otherPage('AnnouncementPage'),
   },
   {
     path: '/mine/password',
-    element: lazyPage(() => import('../pages/mine/password-page.tsx').then((m) => m.PasswordPage)),
+    element: otherPage('PasswordPage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/security',
-    element: lazyPage(() => import('../pages/security/security-page.tsx').then((m) => m.SecurityPage)),
+    element: otherPage('SecurityPage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/history',
-    element: lazyPage(() => import('../pages/mine/history-page.tsx').then((m) => m.HistoryPage)),
+    element: otherPage('HistoryPage'),
     auth: true,
   },
   {
     path: '/mine/charge',
-    element: lazyPage(() => import('../pages/mine/charge-page.tsx').then((m) => m.ChargePage)),
+    element: otherPage('ChargePage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/withdraw',
-    element: lazyPage(() => import('../pages/mine/withdraw-page.tsx').then((m) => m.WithdrawPage)),
+    element: otherPage('WithdrawPage'),
     auth: true,
     demoBlocked: true,
   },
-  { path: '/mine/chat', element: lazyPage(() => import('../pages/content/chat-page.tsx').then((m) => m.ChatPage)) },
+  { path: '/mine/chat', element: otherPage('ChatPage') },
   {
     path: '/mine/notices',
-    element: lazyPage(() => import('../pages/mine/notices-page.tsx').then((m) => m.NoticesPage)),
+    element: otherPage('NoticesPage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/system',
-    element: lazyPage(() => import('../pages/mine/system-page.tsx').then((m) => m.SystemPage)),
+    element: otherPage('SystemPage'),
     auth: true,
   },
   {
     path: '/mine/wallet',
-    element: lazyPage(() => import('../pages/mine/wallet-page.tsx').then((m) => m.WalletPage)),
+    element: otherPage('WalletPage'),
     auth: true,
     demoBlocked: true,
   },
   // The payout-method pages belong to the wallet, so they share its demo block.
   {
     path: '/mine/bank-card-list',
-    element: lazyPage(() => import('../pages/mine/methods-page.tsx').then((m) => m.BankCardsPage)),
+    element: otherPage('BankCardsPage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/coin-address-list',
-    element: lazyPage(() => import('../pages/mine/methods-page.tsx').then((m) => m.CoinAddressesPage)),
+    element: otherPage('CoinAddressesPage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/withdraw-way',
-    element: lazyPage(() => import('../pages/mine/withdraw-way-page.tsx').then((m) => m.WithdrawWayPage)),
+    element: otherPage('WithdrawWayPage'),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mining',
-    element: lazyPage(() => import('../pages/funds/funds-page.tsx').then((m) => m.FundsPage)),
+    element: otherPage('FundsPage'),
     footer: true,
   },
   {
     path: '/mining/subscribe',
-    element: lazyPage(() => import('../pages/funds/subscribe-page.tsx').then((m) => m.SubscribePage)),
+    element: otherPage('SubscribePage'),
   },
   {
     path: '/mining/record',
-    element: lazyPage(() => import('../pages/funds/record-page.tsx').then((m) => m.RecordPage)),
+    element: otherPage('RecordPage'),
     auth: true,
   },
   {
     path: '/mining/income',
-    element: lazyPage(() => import('../pages/funds/income-page.tsx').then((m) => m.IncomePage)),
+    element: otherPage('IncomePage'),
     auth: true,
   },
 ];

@@ -29,7 +29,20 @@ function CommandForm(props: {
           <span>
             {p.name} {p.optional && <small className="ops-muted">{OPS_TEXT.optional}</small>}
           </span>
-          <input name={p.name} value={values[p.name] ?? ''} onChange={(e) => props.onChange(p.name, e.target.value)} />
+          {(p.maxLength ?? 0) > 1000 ? (
+            <textarea
+              name={p.name}
+              rows={8}
+              value={values[p.name] ?? ''}
+              onChange={(e) => props.onChange(p.name, e.target.value)}
+            />
+          ) : (
+            <input
+              name={p.name}
+              value={values[p.name] ?? ''}
+              onChange={(e) => props.onChange(p.name, e.target.value)}
+            />
+          )}
           <small className="ops-muted">{p.help}</small>
         </label>
       ))}

@@ -40,13 +40,16 @@ it('every route of the table renders real content; only /feedback says "coming s
   const shown: string[] = [];
   for (const route of ROUTES) {
     await page.goto(`${e2e.server.url}/#${route.path}${route.path === '/news/detail' ? '?id=1' : ''}`);
+    // The tree of the route the address names now (after any redirect, e.g. /login → /user when signed in) has
+    // committed, its lazy chunk loaded: the main area names that route and shows no fallback.
     await page.waitForFunction(
-      () =>
-        !document.querySelector('.page-fallback') && document.querySelector('.page, [data-placeholder], main, header'),
+      () => {
+        const shown = document.querySelector('.app-main')?.getAttribute('data-route');
+        return shown === location.hash.slice(1).split('?')[0] && !document.querySelector('.page-fallback');
+      },
       null,
       { timeout: 10_000 },
     );
-    await page.waitForTimeout(300); // lazy chunk and first data
     const placeholder = await page.locator('[data-placeholder]').count();
     if (STUB_ROUTES.has(route.path)) continue;
     expect(placeholder, `${route.path} shows "coming soon"`).toBe(0);
@@ -68,6 +71,8 @@ it('every route of the table renders real content; only /feedback says "coming s
 
 it('news list, detail and the hostile items: no dialog, no canary request, no inline handler', async () => {
   const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
+  // In English: the hostile samples and the risk guide's table are English texts (docs/content.md "Content languages").
+  await context.addCookies([{ name: 'lang', value: 'en', url: e2e.server.url }]);
   const dialogs: string[] = [];
   const leaks: string[] = [];
   page.on('dialog', (d) => {
@@ -92,8 +97,15 @@ it('news list, detail and the hostile items: no dialog, no canary request, no in
   expect(hostile.length).toBeGreaterThanOrEqual(7);
   for (const n of hostile) {
     await page.goto(`${e2e.server.url}/#/news/detail?id=${n.id}`);
-    await page.locator('[data-testid="news-article"]').waitFor();
-    await page.waitForTimeout(200);
+    // This item's article (the last one stays until the new one loads), with its images loaded or failed, so an
+    // inline handler that survived would have run by now.
+    await page.waitForFunction(
+      (title) =>
+        document.querySelector('[data-testid="news-article"] .news-article__title')?.textContent?.trim() ===
+          title.trim() &&
+        [...document.querySelectorAll<HTMLImageElement>('.news-article__body img')].every((i) => i.complete),
+      n.title,
+    );
     const found = await page.evaluate(() => {
       const body = document.querySelector('.news-article__body');
       const bad: string[] = [];

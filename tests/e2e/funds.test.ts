@@ -32,7 +32,8 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   await page.waitForURL(/#\/mining$/);
   await page.locator('[data-testid="fund-card"]').first().waitFor();
   await snap(page, 'fund-list-360');
-  await page.locator('[data-testid="fund-card"]', { hasText: 'Harbour Stable 7' }).click();
+  // The page is in hk (the default): the fund's name is its hk one (docs/content.md "Content languages").
+  await page.locator('[data-testid="fund-card"]', { hasText: '港灣穩健 7' }).click();
   await page.waitForURL(/#\/mining\/subscribe\?id=/);
 
   // Empty amount: the 'input lock number' message and no sheet.
@@ -52,13 +53,12 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   expect(sub).toMatchObject({ status: 1, share_amount: expect.stringMatching(/^1234\.56/) as string });
   const subId = String(sub?.id);
 
-  // Income appears on the income screen within a few fund days.
+  // Income is paid within a few (short) fund days: poll the server for the first payment, then the screen shows it.
+  const incomeRows = async (): Promise<number> =>
+    (await get<LastPaged<FundIncome>>('/api/fund/insList', { sub_id: subId, page: '1' })).data.length;
+  await expect.poll(incomeRows, { timeout: 20_000 }).toBeGreaterThan(0);
   await page.goto(`${e2e.server.url}/#/mining/income?id=${subId}`);
-  for (let i = 0; i < 40 && (await page.locator('[data-testid="income-row"]').count()) === 0; i++) {
-    await page.waitForTimeout(500);
-    await page.reload();
-    await page.locator('.title-bar__title').waitFor();
-  }
+  await page.locator('[data-testid="income-row"]').first().waitFor();
   await expect(page.locator('[data-testid="income-row"]').first().innerText()).resolves.toContain('+4.3209');
   await snap(page, 'fund-income-360');
 

@@ -1,32 +1,26 @@
 // The feed: one class behind FeedApi that runs unchanged in the worker (default) and on the main thread (?feed=main).
-// Socket in, one conflated FeedBatch per frame out. This file is the life cycle, the message dispatch and the frame;
-// each job has its room: quote-board.ts (quotes, staleness), ../risk.ts (live P&L), chart-watch.ts (klines),
+// Socket in, one conflated FeedBatch per frame out. This file is the life cycle and the wiring; each job has its room:
+// server-messages.ts (where each message type goes), quote-intake.ts (quotes into the rooms), frame-batch.ts (the
+// frame's message), quote-board.ts (quotes, staleness), ../risk.ts (live P&L), chart-watch.ts (klines),
 // order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
 // (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits), quote-filter.ts (which
 // quotes are parsed at all).
-// Long on purpose: the dispatch switch names every server message type in one place, on purpose.
-import { transfer } from 'comlink';
 import type { Instrument, Order, Period } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
-import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET, tupleAsk, type ServerMessage } from '../../domain/ws-protocol.ts';
-import type {
-  ConnState,
-  FeedApi,
-  FeedBatch,
-  FeedConfig,
-  FeedSink,
-  NudgeReason,
-  OrderPreviewInput,
-} from '../protocol.ts';
+import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../domain/ws-protocol.ts';
+import type { ConnState, FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
 import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
 import { ChartWatches } from './chart-watches.ts';
 import type { FeedDeps } from './deps.ts';
+import { callSink, sendBatch } from './frame-batch.ts';
 import { FlowControl } from './flow-control.ts';
 import { OrderEvents } from './order-events.ts';
-import { isQuoteTuple, parseServerMessage } from './parse.ts';
+import { parseServerMessage } from './parse.ts';
 import { PreviewWatch } from './preview-watch.ts';
+import { dispatchServerMessage, type MessageRooms } from './server-messages.ts';
 import { QuoteBoard } from './quote-board.ts';
+import { takeLiveQuotes, takeRestoredQuotes, type IntakeRooms } from './quote-intake.ts';
 import { QuoteKeep } from './quote-keep.ts';
 import { QuoteFilter } from './quote-filter.ts';
 import type { RestContext } from './rest.ts';
@@ -65,6 +59,8 @@ export class Feed implements FeedApi {
   private lowBandwidth = false;
   private readonly wire: WireCodes;
   private readonly filter = new QuoteFilter();
+  private readonly rooms: MessageRooms;
+  private readonly intake: IntakeRooms;
 
   constructor(private readonly deps: FeedDeps) {
     this.link = new SocketLink(deps, {
@@ -85,6 +81,15 @@ export class Feed implements FeedApi {
     this.keep = new QuoteKeep(deps, () => this.filter.peekAll());
     this.wire = new WireCodes({ now: () => deps.clock.now(), timers: deps.timers, send: (msg) => this.link.send(msg) });
     this.flow = new FlowControl({ now: () => deps.clock.now(), schedule: deps.frame }, () => this.flush());
+    this.rooms = {
+      log: deps.log,
+      pong: (t) => this.onPong(t),
+      quotes: (data) => this.onQuotes(this.filter.pick(data)),
+      chart: this.chart,
+      orders: this.orders,
+      toSink: (fn) => this.callSink(fn),
+    };
+    this.intake = { board: this.board, risk: this.risk, preview: this.preview, keep: this.keep, log: deps.log };
   }
 
   // ── FeedApi ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -137,17 +142,7 @@ export class Feed implements FeedApi {
     this.byCode = new Map(list.map((i) => [i.Code, i]));
     this.byId = new Map(list.map((i) => [i.Id, i]));
     this.board.setInstruments(list, this.serverNow());
-    if (this.positions) {
-      const p = this.positions;
-      this.risk.setPositions(
-        p.orders,
-        p.balance,
-        p.lockBalance,
-        (o) => this.instrumentOf(o),
-        (c) => this.board.closeOf(c),
-        (c) => this.board.askOf(c),
-      );
-    }
+    this.applyPositions();
     this.chart.instrumentsChanged();
     this.requestFrame();
   }
@@ -196,14 +191,7 @@ export class Feed implements FeedApi {
     this.positions = { orders, balance, lockBalance };
     this.filter.setHeld(orders.map((o) => this.instrumentOf(o)?.Code ?? o.ForexTradeLists?.Code ?? ''));
     this.catchUp();
-    this.risk.setPositions(
-      orders,
-      balance,
-      lockBalance,
-      (o) => this.instrumentOf(o),
-      (c) => this.board.closeOf(c),
-      (c) => this.board.askOf(c),
-    );
+    this.applyPositions();
     this.requestFrame();
   }
 
@@ -277,77 +265,21 @@ export class Feed implements FeedApi {
       return;
     }
     const msg = parseServerMessage(text, this.deps.log);
-    if (msg) this.handle(msg);
+    if (msg) dispatchServerMessage(msg, this.rooms);
   }
 
-  private handle(msg: ServerMessage): void {
-    switch (msg.type) {
-      case 'pong':
-        this.link.pong();
-        if (this.resyncing) this.resynced();
-        if (typeof msg.t === 'number') {
-          const now = this.deps.clock.now();
-          const sent = this.link.lastPingSentAt;
-          this.clockOffset = msg.t - (sent > 0 && sent <= now ? (sent + now) / 2 : now);
-        }
-        return;
-      case 'DAY_MARKET':
-        this.onQuotes(this.filter.pick(msg.data));
-        return;
-      case 'KLINE':
-        this.chart.onMinute(msg.data);
-        return;
-      case 'FOREX_TRADE':
-      case 'FOREX_CLOSED':
-        this.orders.onEvent({ type: msg.type, seq: msg.seq, data: msg.data });
-        return;
-      case 'PRICE_ALERT':
-        this.callSink((s) => s.onPriceAlert?.(msg.data));
-        return;
-      case 'ACCOUNT':
-        this.callSink((s) => s.onAccountChange?.(msg.data.kind));
-        return;
-      case 'MARGIN_CALL':
-        this.callSink((s) => s.onMarginCall?.(msg.data));
-        return;
-      case 'login':
-        if (!msg.ok) this.deps.log.warn('feed: socket login refused', msg.msg);
-        this.orders.loginAnswered(msg.ok, msg.msg, msg.seq);
-        return;
-      case 'revoked':
-        this.orders.revoked(msg.msg);
-        return;
-      case 'sub':
-      case 'unsub':
-        if (!msg.ok) this.deps.log.warn(`feed: ${msg.type} ${msg.topic} refused`, msg.msg ?? '');
-        return;
-      case 'error':
-        this.deps.log.warn('feed: server error', msg.msg);
-        return;
-      case 'logout':
-      case 'rate': // the server's acknowledgements of setLowBandwidth: nothing to do
-      case 'codes':
-        return;
-      default:
-        this.deps.log.warn('feed: unknown message type', (msg as { type: unknown }).type);
-    }
+  private onPong(serverTime: number | undefined): void {
+    this.link.pong();
+    if (this.resyncing) this.resynced();
+    if (serverTime === undefined) return;
+    const now = this.deps.clock.now();
+    const sent = this.link.lastPingSentAt;
+    this.clockOffset = serverTime - (sent > 0 && sent <= now ? (sent + now) / 2 : now);
   }
 
   private onQuotes(data: readonly unknown[]): void {
     const now = this.deps.clock.now();
-    const serverNow = now + this.clockOffset;
-    let bad = 0;
-    for (const t of data) {
-      if (!isQuoteTuple(t)) {
-        bad++;
-        continue;
-      }
-      const i = this.board.apply(t, serverNow, now);
-      if (i >= 0) this.risk.onQuote(t[0], t[1], tupleAsk(t));
-      this.preview.ticked(t[0]);
-      this.keep.note(t);
-    }
-    if (bad > 0) this.deps.log.warn(`feed: ${bad} malformed quote(s) ignored`);
+    takeLiveQuotes(data, this.intake, now, now + this.clockOffset);
     this.requestFrame();
   }
 
@@ -357,18 +289,11 @@ export class Feed implements FeedApi {
     if (back.length > 0) this.onQuotes(back);
   }
 
-  /**
-   * The last visit's live quotes, painted like the list's snapshot quotes (stale, with their own time) where they are
-   * newer than what the board holds; a quote for a code not listed yet waits in the board for setInstruments.
-   */
+  /** The last visit's live quotes, painted stale with their own time (quote-intake.ts). */
   private async restoreQuotes(): Promise<void> {
     const tuples = await this.keep.load();
     if (tuples.length === 0) return;
-    const serverNow = this.serverNow();
-    for (const t of tuples) {
-      const i = this.board.apply(t, serverNow, 0); // received 0: not a live tick (no tick-to-paint measurement)
-      if (i >= 0) this.risk.onQuote(t[0], this.board.closeOf(t[0]) ?? t[1], this.board.askOf(t[0]) ?? tupleAsk(t));
-    }
+    takeRestoredQuotes(tuples, this.intake, this.serverNow());
     this.requestFrame();
   }
 
@@ -379,10 +304,7 @@ export class Feed implements FeedApi {
     if (this.sink) this.flow.request();
   }
 
-  /**
-   * One batch with everything that changed since the last one; nothing is sent when nothing changed. Returns the
-   * page's acknowledgement (it settles after the frame that paints the batch): the credit for the next batch.
-   */
+  /** The frame's batch (frame-batch.ts); returns the page's acknowledgement, the credit for the next batch. */
   private flush(): PromiseLike<unknown> | null {
     const sink = this.sink;
     if (!sink) return null;
@@ -403,30 +325,7 @@ export class Feed implements FeedApi {
         this.board.askOf(input.code),
       ),
     );
-    if (!quotes && !stale && !conn && !kline && !account && !preview) return null;
-    const batch: FeedBatch = {
-      flushedAt: this.deps.clock.now(),
-      quotes,
-      quoteText,
-      stale,
-      conn,
-      kline,
-      account,
-      preview,
-    };
-    const transfers: ArrayBuffer[] = [];
-    if (quotes) transfers.push(quotes.buffer);
-    if (stale) transfers.push(stale.buffer);
-    // Across the worker boundary the arrays move instead of being copied; on the main thread this is a no-op mark.
-    try {
-      const ack = sink.onBatch(transfer(batch, transfers));
-      if (!(ack instanceof Promise)) return null;
-      // A failed paint still returns the credit (FlowControl settles on either outcome); it is logged here.
-      return ack.then(undefined, (err: unknown) => this.deps.log.error('feed: sink call failed', err));
-    } catch (err) {
-      this.deps.log.error('feed: sink call failed', err);
-      return null;
-    }
+    return sendBatch(sink, { quotes, quoteText, stale, conn, kline, account, preview }, this.deps);
   }
 
   private checkStale(): void {
@@ -435,6 +334,15 @@ export class Feed implements FeedApi {
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The held positions to the risk book, priced from the board (again when the instrument list changes). */
+  private applyPositions(): void {
+    const p = this.positions;
+    if (!p) return;
+    const board = this.board;
+    const prices = { close: (c: string) => board.closeOf(c), ask: (c: string) => board.askOf(c) };
+    this.risk.setPositions(p.orders, p.balance, p.lockBalance, (o) => this.instrumentOf(o), prices.close, prices.ask);
+  }
 
   private instrumentOf(o: Order): Instrument | undefined {
     return this.byId.get(o.ForexId) ?? this.byCode.get(o.ForexTradeLists?.Code ?? '');
@@ -455,15 +363,8 @@ export class Feed implements FeedApi {
     };
   }
 
-  /** Sink calls cross to the main thread as promises in worker mode: a failure there is logged, never thrown here. */
+  /** A call to the page, logged rather than thrown when it fails (frame-batch.ts callSink). */
   private callSink(fn: (sink: FeedSink) => unknown): void {
-    const sink = this.sink;
-    if (!sink) return;
-    try {
-      const r = fn(sink);
-      if (r instanceof Promise) r.catch((err: unknown) => this.deps.log.error('feed: sink call failed', err));
-    } catch (err) {
-      this.deps.log.error('feed: sink call failed', err);
-    }
+    callSink(this.sink, fn, this.deps.log);
   }
 }

@@ -33,7 +33,7 @@ export class QuoteBoard {
   private closeText: string[] = [];
   /** Asks of two-sided quotes by code (Close is then the bid); absent: one price. */
   private readonly asks = new Map<string, string>();
-  /** The server's feed flags (QuoteTuple Feed/Reason): 1 = stale by the server's feed desk; the halt reason or ''. */
+  /** The server's feed flags (QuoteTuple Feed/Reason): 1 = stale by the server's price desk; the halt reason or ''. */
   private flagged = new Uint8Array(0);
   private halt: string[] = [];
   private has = new Uint8Array(0);

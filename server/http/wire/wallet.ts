@@ -1,5 +1,6 @@
 // The `data` shapes of the money routes (docs/contract.md §3, §7 Funds, deposits, withdrawals, payout methods, real name, funds).
 import type { FundIncome, FundSubscription, Fund } from '../../../domain/fund-types.ts';
+import { servedLang } from './content.ts';
 import type {
   BankCoin,
   ChargeRecord,
@@ -135,6 +136,7 @@ export const UPLOADED = shape<{ url: string }>('Uploaded', { url: text });
 
 export const FUND = shape<Fund>('Fund', {
   id: integer,
+  lang: servedLang,
   title: text,
   image: text,
   currency_code: text,
@@ -149,7 +151,7 @@ export const FUND = shape<Fund>('Fund', {
 const lastPaged = (title: string, item: Record<string, unknown>) =>
   shape<{ data: unknown; last_page: number }>(title, { data: listOf(item), last_page: integer });
 
-export const MINING_FUNDS = lastPaged('FundPage', FUND);
+export const FUND_PAGES = lastPaged('FundPage', FUND);
 
 export const SUBSCRIPTIONS = lastPaged(
   'SubscriptionPage',

@@ -112,7 +112,7 @@ export async function recentFeedChanges(q: Queryable, limit: number): Promise<Fe
   return rows.map((r) => ({ id: Number(r.id), at: Number(r.at), by: r.by_whom, command: r.command, detail: r.detail }));
 }
 
-/** The desk's writes (server/ops/commands/feed-desk.ts), each inside the caller's transaction with its change record. */
+/** The desk's writes (server/ops/commands/price-desk.ts), each inside the caller's transaction with its change record. */
 
 /** An instrument's id and price precision by code, or null when there is no such instrument. */
 export async function instrumentForDesk(q: Queryable, code: string): Promise<{ id: number; precision: number } | null> {

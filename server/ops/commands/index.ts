@@ -6,7 +6,8 @@ import { auditSearch } from './audit.ts';
 import { BOOK_COMMANDS } from './book.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
-import { FEED_DESK_COMMANDS } from './feed-desk.ts';
+import { CONTENT_COMMANDS } from './content.ts';
+import { PRICE_DESK_COMMANDS } from './price-desk.ts';
 import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
 import { deliveriesShow } from './deliveries.ts';
@@ -26,9 +27,10 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...APPROVAL_COMMANDS,
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
+  ...CONTENT_COMMANDS,
   ...SETTING_COMMANDS,
   ...FEED_STATUS_COMMANDS,
-  ...FEED_DESK_COMMANDS,
+  ...PRICE_DESK_COMMANDS,
   ...STAFF_COMMANDS,
   auditSearch,
   backupTake,

@@ -79,7 +79,8 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
         </Suspense>
       ) : null}
       <OfflineBanner />
-      <main className="app-main">
+      {/* data-route: the route this tree shows, committed with it (a route still loading keeps the last one). */}
+      <main className="app-main" data-route={current?.path}>
         {kept.map((r) => (
           <KeepAlive key={r.path} active={current?.path === r.path}>
             <RouteGuard route={r}>{r.element}</RouteGuard>

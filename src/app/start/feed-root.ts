@@ -7,9 +7,17 @@ import { provideFeed } from '../../state/feed/feed-handle.ts';
 import { wirePageEvents } from '../../state/shell/page-events.ts';
 import { refreshSparklines } from '../../state/feed/sparklines.ts';
 import { effect } from '@preact/signals-react';
+import { yieldToMain } from './yield-task.ts';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../../state/settings/data-saver.ts';
 
-const loadBridge = (): Promise<FeedBridge> => import('./create-feed-bridge.ts').then((m) => m.createFeedBridge());
+// The bridge's chunk (Comlink and the bridge) is evaluated in one task, and the bridge built (the worker started, the
+// page's listeners wired) in the next: two shorter tasks instead of one long one on a weak phone (docs/client.md
+// "Start-up in slices").
+const loadBridge = (): Promise<FeedBridge> =>
+  import('./create-feed-bridge.ts').then(async (m) => {
+    await yieldToMain();
+    return m.createFeedBridge();
+  });
 
 /** A handle whose calls wait for the bridge, then go to its handle (methods forwarded by name, as the bridge does). */
 function waitingHandle(bridge: Promise<FeedBridge>): FeedHandle {

@@ -25,6 +25,7 @@ import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { orderLinesMark, type OrderLine } from './order-lines.ts';
+import { orderLots } from '../../state/market/lot-step.ts';
 
 /** A touch held this long on a tag (or on a line) opens the edit sheet. */
 export const HOLD_MS = 550;
@@ -233,7 +234,7 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
   const { t } = useTranslation();
   const o = line.order;
   const side = t(line.side === 1 ? 'trade.buy_up' : 'trade.buy_low');
-  const lots = o.Quantity;
+  const lots = orderLots(o);
   // A position's live P&L: the feed's figure for it, the order's own until the feed has one.
   const pnl = useMemo(() => {
     const l = livePosition(o.Id);

@@ -18,7 +18,8 @@ export interface OrderLine {
   price: number;
   /** 1 buy, 2 sell: the line's colour follows the side (the up and down colours, so red-up too). */
   side: 1 | 2;
-  /** A drag moves it (take-profit and stop-loss of a position; a trailing stop moves by itself, so it is not). */
+  /** A drag moves it (take-profit and stop-loss of a position, a pending order's target; a trailing stop moves by
+   * itself, so it is not). */
   movable: boolean;
   /** The stop-loss of a position whose stop trails the price. */
   trailing: boolean;
@@ -50,7 +51,7 @@ export function chartOrderLines(held: readonly Order[], pending: readonly Order[
     if (set(o.TargetLossPrice)) line(o, 'sl', o.TargetLossPrice, !trailing, trailing);
   }
   for (const o of [...pending].filter(mine).sort((a, b) => a.Id - b.Id)) {
-    if (o.Status === 0 && set(o.Price)) line(o, 'pending', o.Price, false);
+    if (o.Status === 0 && set(o.Price)) line(o, 'pending', o.Price, true);
   }
   return out;
 }

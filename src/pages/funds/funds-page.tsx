@@ -13,11 +13,15 @@ import { useFundPages } from './use-fund-pages.ts';
 import '../../components/icons/icon-button.css';
 import { FundHead } from './fund-head.tsx';
 import './funds.css';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { Num } from '../../components/text/num.tsx';
 
 export function FundsPage(): ReactElement {
   const { t } = useTranslation();
-  const list = useFundPages(useCallback((page: number) => fundList(page), []));
+  const list = useFundPages(
+    useCallback((page: number) => fundList(page), []),
+    useContentLanguage(),
+  );
   const records = (
     <AppLink to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="fund-records">
       <Icon name="orders" />

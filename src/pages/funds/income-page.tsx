@@ -11,7 +11,7 @@ import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './funds.css';
 import { Num } from '../../components/text/num.tsx';
-import { formatDate } from '../../i18n/format.ts';
+import { DateText } from '../../components/text/date-text.tsx';
 
 export function IncomePage(): ReactElement {
   const id = useIdQuery();
@@ -45,7 +45,7 @@ function IncomeList({ id }: { id: number }): ReactElement {
               <Num>+{fixed(i.interest, 4)}</Num>
             </span>
             <span className="muted">
-              <Num>{formatDate(i.created_at) || i.created_at}</Num>
+              <DateText value={i.created_at} />
             </span>
           </div>
         ))}

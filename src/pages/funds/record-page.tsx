@@ -16,14 +16,18 @@ import { ListEnd } from './list-end.tsx';
 import { useFundPages } from './use-fund-pages.ts';
 import './funds.css';
 import { Num } from '../../components/text/num.tsx';
-import { formatDate } from '../../i18n/format.ts';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
+import { DateText } from '../../components/text/date-text.tsx';
 
 /** The penalty shown before redeeming (docs/contract.md §9), at the fund's rate (the server books the rate copied at purchase). */
 const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
 
 export function RecordPage(): ReactElement {
   const { t } = useTranslation();
-  const list = useFundPages(useCallback((page: number) => subList(page), []));
+  const list = useFundPages(
+    useCallback((page: number) => subList(page), []),
+    useContentLanguage(),
+  );
   const [redeeming, setRedeeming] = useState<FundSubscription | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -79,7 +83,7 @@ export function RecordPage(): ReactElement {
                 </dd>
                 <dt>{t('mining.sub_time')}</dt>
                 <dd>
-                  <Num>{formatDate(s.sub_time) || s.sub_time}</Num>
+                  <DateText value={s.sub_time} />
                 </dd>
               </dl>
             </AppLink>

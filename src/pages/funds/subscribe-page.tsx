@@ -24,6 +24,7 @@ import { toast } from '../../state/shell/toasts.ts';
 import { CURRENCY } from '../../../domain/wallet-types.ts';
 import { FundHead } from './fund-head.tsx';
 import './funds.css';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { Num } from '../../components/text/num.tsx';
 
 export function SubscribePage(): ReactElement {
@@ -40,9 +41,10 @@ export function SubscribePage(): ReactElement {
   const [error, setError] = useState<string | null>(null);
   const loggedIn = $user.value !== null;
 
+  const lang = useContentLanguage(); // the fund's name and description come in it: a switch loads them again
   useEffect(() => {
     if (id !== null) fundInfo(id).then(setFund, () => undefined);
-  }, [id]);
+  }, [id, lang]);
   useEffect(() => {
     if (loggedIn)
       balance({ toast: false }).then(

@@ -11,7 +11,8 @@ export interface FundPages<T> {
   reload: () => Promise<void>;
 }
 
-export function useFundPages<T>(load: (page: number) => Promise<LastPaged<T>>): FundPages<T> {
+/** `again`: a value whose change loads the list again from page 1 (the reader's language: funds come in it). */
+export function useFundPages<T>(load: (page: number) => Promise<LastPaged<T>>, again?: unknown): FundPages<T> {
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
   const [finished, setFinished] = useState(false);
@@ -45,7 +46,7 @@ export function useFundPages<T>(load: (page: number) => Promise<LastPaged<T>>): 
 
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, again]);
 
   const loadMore = useCallback(() => {
     if (!loading && !finished) void fetchPage(page.current + 1, false);

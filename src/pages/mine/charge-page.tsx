@@ -4,7 +4,8 @@ import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { chargeHistory } from '../../api/wallet.ts';
 import type { ChargeRecord } from '../../../domain/wallet-types.ts';
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { DateText } from '../../components/text/date-text.tsx';
 import { BankCharge } from './bank-charge.tsx';
 import { CoinCharge } from './coin-charge.tsx';
 import { usePaged } from './use-paged.ts';
@@ -20,7 +21,7 @@ function ChargeRow({ c }: { c: ChargeRecord }): ReactElement {
     <StatusRow
       status={c.status}
       title={`${c.number} ${c.currency_code}`}
-      lines={[<Num key="at">{formatDate(c.created_at) || c.created_at}</Num>]}
+      lines={[<DateText key="at" value={c.created_at} />]}
       note={c.remark}
       statusText={t(`wallet.charge_status_${c.status}`)}
       outcome={

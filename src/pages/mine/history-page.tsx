@@ -5,7 +5,8 @@ import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { financialRecords } from '../../api/wallet.ts';
 import type { FinancialRecord } from '../../../domain/wallet-types.ts';
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { DateText } from '../../components/text/date-text.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
@@ -27,7 +28,7 @@ function RecordRow({ r }: { r: FinancialRecord }): ReactElement {
       <div className="mw-row__main">
         <span className="mw-row__title">{recordText(r)}</span>
         <span className="mw-row__sub">
-          <Num>{formatDate(r.CreatedAtTran) || r.CreatedAtTran}</Num>
+          <DateText value={r.CreatedAtTran} />
         </span>
       </div>
       <span className="mw-row__amount" data-dir={sign}>

@@ -3,10 +3,9 @@
 // settings (the anti-phishing phrase). Demo accounts see the real-account message (the route is demo-blocked).
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { DateText } from '../../components/text/date-text.tsx';
 import { markNoticesRead, noticePage, type Notice, type NoticePage } from '../../api/notices.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
-import { Num } from '../../components/text/num.tsx';
 import { PagedList } from './paged-list.tsx';
 import { usePaged } from './use-paged.ts';
 import { NoticeSettingsSection } from '../../components/account/notice-settings-section.tsx';
@@ -23,7 +22,7 @@ function NoticeRow({ n }: { n: Notice }): ReactElement {
       </header>
       <p className="nt-row__text">{n.text}</p>
       <time className="nt-row__time" dateTime={n.created_at}>
-        <Num>{formatDate(n.created_at) || n.created_at}</Num>
+        <DateText value={n.created_at} />
       </time>
     </article>
   );

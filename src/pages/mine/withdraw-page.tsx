@@ -5,7 +5,8 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '../../components/hooks/use-query.ts';
 import { withdrawHistory } from '../../api/wallet.ts';
 import type { WithdrawRecord } from '../../../domain/wallet-types.ts';
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { DateText } from '../../components/text/date-text.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { shortAddress } from './method-label.ts';
 import { useBalanceWithList } from './use-balance.ts';
@@ -25,7 +26,9 @@ function WithdrawRow({ w }: { w: WithdrawRecord }): ReactElement {
       status={w.status}
       title={`${formatMoney(w.number)} USD → ${w.real_number} ${w.draw_currency.code}`}
       lines={[
-        <Num key="at">{`${formatDate(w.created_at) || w.created_at} · ${to}`}</Num>,
+        <span key="at">
+          <DateText value={w.created_at} /> · <Num>{to}</Num>
+        </span>,
         t('wallet.fee_is', { fee: w.fee }),
       ]}
       note={w.notes}

@@ -1,18 +1,21 @@
-// What the orders on the chart ask for (src/state/chart/chart-order-edit.ts): the order's edit sheet — the same stop form as
-// the order sheet's, or a pending order's cancel — and the confirmation of a stop dragged on the desk, sent with
-// set_stop_price (the other stop and the trailing distance kept). A chunk of its own, loaded on the first request.
+// What the orders on the chart ask for (src/state/chart/chart-order-edit.ts): the order's edit sheet — the same stop
+// form as the order sheet's, or a pending order's price and cancel — and the confirmation of a line dragged on the
+// desk: a stop sent with set_stop_price (the other stop and the trailing distance kept), a pending order's price with
+// set_pending_price. A chunk of its own, loaded on the first request.
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $heldPositions, cancelPending, orderLists, saveStops } from '../../state/orders/orders.ts';
+import { $heldPositions, cancelPending, movePending, orderLists, saveStops } from '../../state/orders/orders.ts';
 import { $chartOrderEdit, $chartStopMove, closeChartOrder, endStopMove } from '../../state/chart/chart-order-edit.ts';
 import { movedStopParams } from '../../components/chart/order-lines.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { StopForm } from './stop-form.tsx';
+import { PendingPriceForm } from './pending-price-form.tsx';
 import { OrderDetail } from './order-detail.tsx';
 import type { Order } from '../../../domain/types.ts';
 import './orders.css';
+import { orderLots } from '../../state/market/lot-step.ts';
 
 export function ChartOrderHost(): ReactElement {
   useSignals();
@@ -32,8 +35,12 @@ export function ChartOrderHost(): ReactElement {
   const confirmMove = async () => {
     if (!move) return;
     endStopMove();
-    const role = move.line.role === 'tp' ? 'tp' : 'sl';
-    move.answer(await saveStops(movedStopParams(move.line.order, role, move.price)));
+    const { line, price } = move;
+    if (line.role === 'pending') {
+      move.answer(await movePending(line.order.Id, price));
+      return;
+    }
+    move.answer(await saveStops(movedStopParams(line.order, line.role === 'tp' ? 'tp' : 'sl', price)));
   };
   const side = (o: Order) => t(o.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low');
 
@@ -42,36 +49,39 @@ export function ChartOrderHost(): ReactElement {
       <BottomSheet open={order !== undefined} onClose={closeChartOrder} titleKey="chart_lines.edit_title">
         {order && edit ? (
           <div className="od-sheet" data-testid="chart-order-sheet" data-order={order.Id}>
-            <OrderDetail order={order} inst={edit.inst} headOnly={order.Status === 1} />
+            <OrderDetail order={order} inst={edit.inst} headOnly />
             {order.Status === 1 ? (
               <StopForm order={order} onDone={closeChartOrder} />
             ) : (
-              <div className="od-actions">
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  data-action="cancel-order"
-                  onClick={() => {
-                    closeChartOrder();
-                    void cancelPending(order.Id);
-                  }}
-                >
-                  {t('orders.cancel_order')}
-                </button>
-              </div>
+              <>
+                <PendingPriceForm order={order} onDone={closeChartOrder} />
+                <div className="od-actions">
+                  <button
+                    type="button"
+                    className="btn btn-danger"
+                    data-action="cancel-order"
+                    onClick={() => {
+                      closeChartOrder();
+                      void cancelPending(order.Id);
+                    }}
+                  >
+                    {t('orders.cancel_order')}
+                  </button>
+                </div>
+              </>
             )}
           </div>
         ) : null}
       </BottomSheet>
       <ConfirmDialog
         open={move !== null}
-        titleKey="chart_lines.move_title"
-        messageKey={move?.line.role === 'tp' ? 'chart_lines.move_tp' : 'chart_lines.move_sl'}
+        titleKey={move?.line.role === 'pending' ? 'chart_lines.move_pending_title' : 'chart_lines.move_title'}
+        messageKey={`chart_lines.move_${move?.line.role === 'pending' ? 'pending' : move?.line.role === 'tp' ? 'tp' : 'sl'}`}
         messageParams={
           move
             ? {
                 side: side(move.line.order),
-                lots: move.line.order.Quantity,
+                lots: orderLots(move.line.order),
                 name: move.inst.ShowCode,
                 from: move.line.priceText,
                 price: move.price,

@@ -1,11 +1,16 @@
-// The outcome of a close-all: how many closed and how many did not, and each refused position with its
-// code, side and the translated reason, so a partial failure is read, never swallowed. Announced as a status.
+// The outcome of a close-all: how many closed with their summed realised P&L (the closed orders' FactProfits from the
+// server's answer, added exactly, signed, coloured up/down so it follows red-up), how many did not, and each refused
+// position with its code, side and the translated reason, so a partial failure is read, never swallowed. Announced
+// as a status.
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { CloseAllItem } from '../../../domain/close-scope.ts';
 import type { Order } from '../../../domain/types.ts';
 import { Num } from '../../components/text/num.tsx';
+import { dec } from '../../../domain/decimal.ts';
+import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
+import { orderLots } from '../../state/market/lot-step.ts';
 
 export interface CloseAllResultProps {
   results: readonly CloseAllItem[];
@@ -19,11 +24,20 @@ export function CloseAllResult({ results, asked, onDone }: CloseAllResultProps):
   useEffect(() => done.current?.focus(), []); // the confirm button is gone: keep focus inside the sheet
   const failed = results.filter((r) => !r.ok);
   const closed = results.length - failed.length;
+  const realised = results.reduce((sum, r) => (r.ok && r.order ? sum.plus(dec(r.order.FactProfits)) : sum), dec(0));
   const reason = (key: string): string => t(i18n.exists(`errors.${key}`) ? `errors.${key}` : 'errors.internal');
   return (
     <div className="od-close-all__result" data-testid="close-all-result" data-failed={failed.length}>
       <p role="status" className="od-close-all__counts">
         <span data-field="closed-count">{t('orders.close_all_closed', { count: closed })}</span>
+        {closed > 0 ? (
+          <span className="od-close-all__realised">
+            <span>{t('orders.close_all_realised')}</span>
+            <Num className="od-pnl" data-field="closed-pnl" data-dir={pnlDir(realised)}>
+              {moneyText(realised, { signed: true, exact: true })}
+            </Num>
+          </span>
+        ) : null}
         {failed.length > 0 ? (
           <span data-field="failed-count" className="od-close-all__failed">
             {t('orders.close_all_failed', { count: failed.length })}
@@ -41,7 +55,7 @@ export function CloseAllResult({ results, asked, onDone }: CloseAllResultProps):
                   {o ? <span>{t(o.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low')}</span> : null}
                   {o ? (
                     <span>
-                      <Num>{t('orders.lots_value', { lots: o.Quantity })}</Num>
+                      <Num>{t('orders.lots_value', { lots: orderLots(o) })}</Num>
                     </span>
                   ) : null}
                 </span>

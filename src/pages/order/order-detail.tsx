@@ -14,6 +14,7 @@ import { priceText } from '../../../domain/format/price.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
 import { isCancelled, orderFigures, stopLossText, stopText } from './order-format.ts';
+import { orderLots } from '../../state/market/lot-step.ts';
 
 const STATUS_KEY: Record<Order['Status'], string> = {
   0: 'orders.state_pending',
@@ -75,7 +76,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
       {headOnly ? null : (
         <dl className="od-detail__grid">
           <Row field="lots" label={t('trade.lots')}>
-            {order.Quantity}
+            {orderLots(order)}
           </Row>
           <Row field="multiple" label={t('trade.multiple')} num={order.Multiple > 0}>
             {order.Multiple > 0 ? t('trade.multiple_value', { value: order.Multiple }) : t('trade.fixed_margin')}

@@ -10,6 +10,7 @@ import { orderLiveText } from './order-live.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { NO_VALUE } from '../../../domain/format/money-text.ts';
 import { isCancelled } from './order-format.ts';
+import { orderLots } from '../../state/market/lot-step.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -51,7 +52,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
         {/* Each figure its own isolate inside a span of the page's direction: the CSS separators sit between the
             spans, and the arrow turns in Arabic. */}
         <span className="od-meta">
-          <span>{t('orders.lots_value', { lots: order.Quantity })}</span>
+          <span>{t('orders.lots_value', { lots: orderLots(order) })}</span>
           {order.Multiple > 0 ? (
             <span>
               <Num>{t('trade.multiple_value', { value: order.Multiple })}</Num>

@@ -13,6 +13,7 @@ import { $instruments } from '../../state/market/instruments.ts';
 import { closePosition } from '../../state/orders/orders.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
 import { partCloseAction, partCloseNote } from './part-close.ts';
+import { orderLots } from '../../state/market/lot-step.ts';
 
 export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => void }): ReactElement {
   useSignals();
@@ -33,7 +34,7 @@ export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => v
     if (typed.kind !== 'number') return null;
     return closePosition(order.Id, typed.text, { held, refused: (text) => msgs.show('close-lots', { text }) });
   };
-  const action = partCloseAction(lots, held, msgs.of('close-lots') !== null);
+  const action = partCloseAction(lots, held, msgs.of('close-lots') !== null, inst?.Pip);
 
   return (
     <OrderEditForm
@@ -54,7 +55,7 @@ export function PartCloseForm({ order, onDone }: { order: Order; onDone: () => v
           onChange={msgs.edit('close-lots', setLots)}
           {...describedBy(`${id}-msg`, msgs.of('close-lots'))}
         />
-        <span className="od-stop__hint muted">{t('orders.close_lots_hint', { lots: held })}</span>
+        <span className="od-stop__hint muted">{t('orders.close_lots_hint', { lots: orderLots(order) })}</span>
       </label>
       <FieldMessage id={`${id}-msg`} field="close-lots" note={msgs.of('close-lots')} />
     </OrderEditForm>

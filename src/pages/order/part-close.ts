@@ -6,6 +6,7 @@ import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { lotsRule } from '../../../domain/order-rules.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';
+import { lotsText } from '../../../domain/format/lots.ts';
 
 /** The lots field's message: null while it may be sent (or is empty while typing). */
 export function partCloseNote(
@@ -34,10 +35,12 @@ export function partCloseAction(
   text: string,
   held: string,
   refused: boolean,
+  /** The instrument's lot step: the button writes lots as everywhere else (domain/format/lots.ts). */
+  step?: string,
 ): { key: string; params?: Record<string, string> } {
   const typed = readTypedNumber(text);
   if (refused || typed.kind !== 'number' || dec(typed.text).lte(0) || dec(typed.text).gt(held))
     return { key: 'orders.close_part_confirm' };
-  if (dec(typed.text).eq(held)) return { key: 'orders.close_all_lots', params: { lots: held } };
-  return { key: 'orders.close_some_lots', params: { lots: typed.text } };
+  if (dec(typed.text).eq(held)) return { key: 'orders.close_all_lots', params: { lots: lotsText(held, step) } };
+  return { key: 'orders.close_some_lots', params: { lots: lotsText(typed.text, step) } };
 }

@@ -53,7 +53,7 @@ export function InstrumentSearch() {
   // A failed search shows as no results (the API client has said why).
   const items = answer ? (answer.ok ? answer.value : []) : all;
   return (
-    <div className="pd-page">
+    <div className="pd-page pd-page--instruments">
       <TitleBar titleKey="market.search_title" back />
       <SearchBox
         value={text}

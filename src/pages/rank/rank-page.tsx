@@ -1,6 +1,7 @@
-// /rank: the trader ranking (rank number, variety, three-week win and profit rate, followers, orders), paged.
-// With ?tab=copy it is the documentary (copy-trading) view: the same traders, and a tap shows "coming soon"
-// because copy trading itself comes later (docs/contract.md §1).
+// /rank: the trader ranking — ranked by return over the last three weeks, with the rank number and the period named
+// (docs/content.md "Ranking"). With ?tab=copy it is the copy list instead: traders one can follow, most followed first
+// (sort=followers), no rank number, and a tap says copy trading comes later (a notice, docs/contract.md §1). Rows
+// wrap their words rather than cut a figure, in every language at 360 px.
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Trader } from '../../../domain/content-types.ts';
@@ -24,20 +25,23 @@ export function RankPage(): ReactElement {
   const [soon, setSoon] = useState(false);
   const end = useRef<HTMLDivElement>(null);
 
-  const load = useCallback((next: number) => {
-    setLoading(true);
-    followList(next)
-      .then((res) => {
-        setItems((s) => {
-          const all = next === 1 ? res.data : [...s, ...res.data];
-          setFinished(all.length >= res.total || res.data.length === 0);
-          return all;
-        });
-        setPage(next);
-      })
-      .catch(() => setFinished(true))
-      .finally(() => setLoading(false));
-  }, []);
+  const load = useCallback(
+    (next: number) => {
+      setLoading(true);
+      followList(next, copy ? 'followers' : 'rate')
+        .then((res) => {
+          setItems((s) => {
+            const all = next === 1 ? res.data : [...s, ...res.data];
+            setFinished(all.length >= res.total || res.data.length === 0);
+            return all;
+          });
+          setPage(next);
+        })
+        .catch(() => setFinished(true))
+        .finally(() => setLoading(false));
+    },
+    [copy],
+  );
   useEffect(() => load(1), [load]);
   useEndVisible(end, () => load(page + 1), !finished && !loading && page > 0, page);
 
@@ -45,7 +49,10 @@ export function RankPage(): ReactElement {
     <div className="page rank-page">
       <TitleBar titleKey={copy ? 'page.copy' : 'page.rank'} />
       <div className="page-body">
-        <ol className="rank-list" data-testid="rank-list">
+        <p className="rank-by muted" data-field="rank-by">
+          {t(copy ? 'content.copy_by' : 'content.rank_by')}
+        </p>
+        <ol className="rank-list" data-testid="rank-list" data-list={copy ? 'copy' : 'rank'}>
           {items.map((tr) => (
             <li key={`${tr.rank}-${tr.user}`}>
               <button
@@ -55,9 +62,11 @@ export function RankPage(): ReactElement {
                 onClick={copy ? () => setSoon(true) : undefined}
                 disabled={!copy}
               >
-                <span className="rank-row__no" data-top={tr.rank <= 3 ? 'true' : undefined}>
-                  <Num>{tr.rank}</Num>
-                </span>
+                {copy ? null : (
+                  <span className="rank-row__no" data-top={tr.rank <= 3 ? 'true' : undefined}>
+                    <Num>{tr.rank}</Num>
+                  </span>
+                )}
                 <span className="rank-row__who">
                   {/* A name keeps its own direction (bdi): 'Marina V.' must not read '.Marina V' in Arabic. */}
                   <span className="rank-row__name">
@@ -71,10 +80,18 @@ export function RankPage(): ReactElement {
                   </span>
                 </span>
                 <span className="rank-row__figures">
-                  <span className="rank-row__rate" data-sign={tr.three_week_rate.startsWith('-') ? 'down' : 'up'}>
-                    <Num>{tr.three_week_rate}%</Num>
+                  {copy ? (
+                    <span className="rank-row__rate" data-field="followers">
+                      <Num>{tr.followers}</Num>
+                    </span>
+                  ) : (
+                    <span className="rank-row__rate" data-sign={tr.three_week_rate.startsWith('-') ? 'down' : 'up'}>
+                      <Num>{tr.three_week_rate}%</Num>
+                    </span>
+                  )}
+                  <span className="rank-row__label">
+                    {t(copy ? 'content.followers_label' : 'content.three_week_rate')}
                   </span>
-                  <span className="rank-row__label">{t('content.three_week_rate')}</span>
                   <span className="rank-row__win">
                     {t('content.three_week_win')} <Num>{tr.three_week_win}%</Num>
                   </span>

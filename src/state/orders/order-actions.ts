@@ -1,5 +1,5 @@
 // What changes an order: pushed events (FOREX_TRADE / FOREX_CLOSED), a gap in their sequence, and the user's own
-// actions (close, cancel, stops). Each updates the lists, the sheet, the positions and then the balance.
+// actions (close, cancel, stops, a pending order's price). Each updates the lists, the sheet, the positions and then the balance.
 import { batch } from '@preact/signals-react';
 import type { Order } from '../../../domain/types.ts';
 import type { OrderEvent } from '../../../workers/protocol.ts';
@@ -8,6 +8,7 @@ import {
   cancelOrder,
   closeAll,
   closeOrder,
+  setPendingPrice,
   setStopPrice,
   type CloseAllParams,
   type StopParams,
@@ -20,6 +21,7 @@ import { notePositionClosed, notePositionOpen, refreshFunds, syncPositions } fro
 import { toast } from '../shell/toasts.ts';
 import { refusalText } from '../../api/client.ts';
 import { lotsLeft } from '../../../domain/order-rules.ts';
+import { orderLots } from '../market/lot-step.ts';
 
 /** An order that is open (pending or holding) or changed: FOREX_TRADE, a fill, new stops, our submit. */
 export function applyOpen(order: Order): void {
@@ -91,7 +93,12 @@ export async function closePosition(
   if (env === false) return false;
   const part = env.data.Id !== id;
   if (part && call.held)
-    toast(i18n.t('orders.part_closed', { closed: env.data.Quantity, left: lotsLeft(call.held, env.data.Quantity) }));
+    toast(
+      i18n.t('orders.part_closed', {
+        closed: orderLots(env.data),
+        left: orderLots(env.data, lotsLeft(call.held, env.data.Quantity)),
+      }),
+    );
   else toastMsg(env.msg, 'orders.closed_ok');
   applyClosed(env.data);
   // A partial close answers with the closed part (a new id): the rest changed too, read it without waiting for its push.
@@ -137,5 +144,15 @@ export async function saveStops(params: StopParams, call: FormCall = {}): Promis
   if (env === false) return false;
   toastMsg(env.msg, 'orders.stops_saved');
   applyOpen(env.data);
+  return true;
+}
+
+/** Moves a pending order's target price (a dragged line, the chart's edit sheet). */
+export async function movePending(id: number, price: string, call: FormCall = {}): Promise<boolean> {
+  const env = await formCall(call, (opts) => setPendingPrice(id, price, opts));
+  if (env === false) return false;
+  toastMsg(env.msg, 'chart_lines.pending_moved');
+  applyOpen(env.data);
+  void refreshFunds(); // margin and fee were made again at the new price
   return true;
 }

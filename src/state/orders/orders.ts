@@ -42,6 +42,7 @@ export {
   handleOrderEvent,
   handleOrderGap,
   saveStops,
+  movePending,
 } from './order-actions.ts';
 
 let detach: (() => void) | null = null;

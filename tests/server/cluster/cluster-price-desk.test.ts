@@ -1,4 +1,4 @@
-// The feed desk across processes (docs/market-data.md, docs/scaling.md): a market writer whose EURUSD comes from a
+// The price desk across processes (docs/market-data.md, docs/scaling.md): a market writer whose EURUSD comes from a
 // scriptable in-test source, and two gateways, over each bus (a real nats-server, and the in-process bus) and one
 // PostgreSQL database. A desk change made on one gateway is recorded and applies the same on every gateway (a halt
 // and its reason on DAY_MARKET and in order refusals); a stale instrument on the writer is stale on every gateway
@@ -91,7 +91,7 @@ afterAll(async () => {
   await nats?.stop();
 });
 
-describe.each(['NATS', 'in process'] as const)('the feed desk on a writer and 2 gateways over the %s bus', (bus) => {
+describe.each(['NATS', 'in process'] as const)('the price desk on a writer and 2 gateways over the %s bus', (bus) => {
   beforeAll(async () => {
     shared = bus === 'in process' ? localBus() : undefined;
     gateways.length = 0;

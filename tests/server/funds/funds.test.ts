@@ -38,7 +38,7 @@ async function richUser(amount = '10000'): Promise<RegisteredUser> {
 
 beforeAll(async () => {
   server = await startTestServer({ clock, market: { manual: true }, fundDayMs: DAY });
-  funds = (await api(server.baseUrl).get<LastPaged<Fund>>('/api/fund/list', { page: 1 })).data.data;
+  funds = (await api(server.baseUrl, { lang: 'en' }).get<LastPaged<Fund>>('/api/fund/list', { page: 1 })).data.data;
 });
 afterAll(() => server.close());
 
@@ -52,6 +52,7 @@ describe('the funds on offer', () => {
       'dividend_percentage',
       'id',
       'image',
+      'lang',
       'liquidated_damages',
       'lock_dividend_days',
       'max_sub_amount',
@@ -60,7 +61,7 @@ describe('the funds on offer', () => {
     ]);
     const page = (await api(server.baseUrl).get<LastPaged<Fund>>('/api/fund/list', { page: 1 })).data;
     expect(page.last_page).toBe(1);
-    const info = await api(server.baseUrl).get<Fund>('/api/fund/info', { id: funds[0]?.id ?? 0 });
+    const info = await api(server.baseUrl, { lang: 'en' }).get<Fund>('/api/fund/info', { id: funds[0]?.id ?? 0 });
     expect(info.data).toEqual(funds[0]);
     expect((await api(server.baseUrl, { lang: 'en' }).get('/api/fund/info', { id: 999 })).msg).toBe(
       'This fund is not available',

@@ -213,4 +213,13 @@ describe('statement refusals', () => {
     // 366 days (a leap year's whole year) is accepted.
     expect((await download(RECORDS, u.token, { from: '2024-01-01', to: '2024-12-31' }, 'en')).status).toBe(200);
   });
+
+  it('writes whole lots at the lot step, as the app does ("1.00", never "1" beside "0.07")', async () => {
+    const u = await userWithToken('10000', bed.ctx.clock.now());
+    const whole = await bed.engine.submit(u.id, EUR, order({ cont: '1' }), null);
+    await bed.engine.close(u.id, whole.Id);
+    await bed.ctx.db.query('UPDATE orders SET completed_at = $2 WHERE id = $1', [whole.Id, at('2026-04-02T08:05:00')]);
+    const d = await download(ORDERS, u.token, { from: '2026-04-02', to: '2026-04-02' }, 'en');
+    expect(d.text.split('\r\n')[1]).toMatch(new RegExp(`^${whole.Id},TST/EUR,Buy,1\\.00,`));
+  });
 });

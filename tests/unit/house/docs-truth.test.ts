@@ -108,19 +108,13 @@ describe('the worker API and the rename tables', () => {
     expect(missing.map(where)).toEqual([]);
   });
 
-  it('a rename names two different things', () => {
+  it('the glossary is read without a rename table: each word names where it lives', () => {
     const glossary = read('docs/glossary.md');
-    const table = glossary.slice(glossary.indexOf('## Renamed'));
-    const rows = table.split('\n').filter((l) => l.startsWith('| `'));
-    expect(rows.length).toBeGreaterThan(5);
-    const same = rows.filter((l) => {
-      const [was, is] = l
-        .split('|')
-        .slice(1, 3)
-        .map((c) => c.match(/`([^`]+)`/)?.[1]);
-      return was === is;
-    });
-    expect(same).toEqual([]);
+    expect(glossary).not.toMatch(/^#+ .*renamed/im);
+    const rows = glossary.split('\n').filter((l) => l.startsWith('| **'));
+    expect(rows.length).toBeGreaterThan(20);
+    const bare = rows.filter((l) => !/`[^`]+`/.test(l.split('|')[4] ?? ''));
+    expect(bare).toEqual([]);
   });
 });
 

@@ -14,6 +14,7 @@ import { firstNote, noteText } from '../../../components/forms/field-message.tsx
 import { checkOrder, initialDraft, type OrderCheck, type OrderDraft, type OrderSide } from './order-draft.ts';
 import { blockedReason } from './order-form.tsx';
 import type { Instrument, Order } from '../../../../domain/types.ts';
+import { orderLots } from '../../../state/market/lot-step.ts';
 
 /** The draft a one-click order sends: a market order at the remembered size, no stops. */
 export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): OrderDraft {
@@ -75,7 +76,7 @@ export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunct
       t('trade.placed_text', {
         side: t(side === 1 ? 'trade.buy_up' : 'trade.buy_low'),
         code: order.ForexTradeLists.ShowCode,
-        lots: order.Quantity,
+        lots: orderLots(order),
         price: order.Price,
       }),
     );

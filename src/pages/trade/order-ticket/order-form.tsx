@@ -54,6 +54,7 @@ import { LiveText } from '../../../components/text/live-text.tsx';
 import { OrderPlaced } from './order-placed.tsx';
 import type { Instrument, Order } from '../../../../domain/types.ts';
 import './order-form.css';
+import { lotsText } from '../../../../domain/format/lots.ts';
 
 export const HOLDING_ORDERS_PATH = '/order?type=1';
 
@@ -339,7 +340,7 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         titleKey="trade.confirm_title"
         messageKey="trade.confirm_market"
         tone={confirming?.type === 2 ? 'down' : 'up'}
-        messageParams={{ side: t(sideKey), lots: confirming?.cont ?? '', code: inst.ShowCode }}
+        messageParams={{ side: t(sideKey), lots: lotsText(confirming?.cont, inst.Pip), code: inst.ShowCode }}
         confirmKey={sideKey}
         onConfirm={() => {
           const params = confirming;

@@ -7,6 +7,7 @@ import { Icon } from '../../../components/icons/icons.tsx';
 import type { Order } from '../../../../domain/types.ts';
 import '../../../components/overlays/dialog.css';
 import './order-placed.css';
+import { orderLots } from '../../../state/market/lot-step.ts';
 
 export interface OrderPlacedProps {
   order: Order;
@@ -31,7 +32,7 @@ export function OrderPlaced({ order, onViewOrders, onClose }: OrderPlacedProps) 
           {t('trade.placed_text', {
             side: t(order.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low'),
             code: order.ForexTradeLists.ShowCode,
-            lots: order.Quantity,
+            lots: orderLots(order),
             price: order.Price,
           })}
         </p>

@@ -40,14 +40,20 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   const spRef = useRef<HTMLElement>(null);
   const slRef = useRef<HTMLElement>(null);
 
-  useLayoutEffect(
-    () =>
-      effect(() => {
-        if (spRef.current) spRef.current.dataset.dir = text.spSign.value;
-        if (slRef.current) slRef.current.dataset.dir = text.slSign.value;
-      }),
-    [text, showStopProfit, showStopLoss],
-  );
+  // One effect per figure: a sign change of one P&L writes its own attribute only (an attribute write costs style
+  // work, even with the same value).
+  useLayoutEffect(() => {
+    const offSp = effect(() => {
+      if (spRef.current) spRef.current.dataset.dir = text.spSign.value;
+    });
+    const offSl = effect(() => {
+      if (slRef.current) slRef.current.dataset.dir = text.slSign.value;
+    });
+    return () => {
+      offSp();
+      offSl();
+    };
+  }, [text, showStopProfit, showStopLoss]);
 
   return (
     <dl className="tr-summary">

@@ -15,7 +15,7 @@ import { ScriptSource } from '../../../fixtures/script-source.ts';
 import { parseMt5Csv } from '../../../../server/market/sources/replay-csv.ts';
 import { ReplaySource } from '../../../../server/market/sources/replay-source.ts';
 import { IDLE_TIMERS } from '../../support/engine-helpers.ts';
-import { FEED_DESK_COMMANDS } from '../../../../server/ops/commands/feed-desk.ts';
+import { PRICE_DESK_COMMANDS } from '../../../../server/ops/commands/price-desk.ts';
 import {
   api,
   manualClock,
@@ -391,7 +391,7 @@ describe('a replay source on the real server', () => {
     const m = replayServer.ctx.market;
     if (!(m instanceof SimulatedMarket)) throw new Error('no simulated market');
     await opsCommand(
-      FEED_DESK_COMMANDS,
+      PRICE_DESK_COMMANDS,
       () => replayServer,
       'feed-map',
     )({ source: 'replay', symbol: 'EURUSD.r', code: 'EURUSD' });

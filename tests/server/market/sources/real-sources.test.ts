@@ -2,7 +2,7 @@
 // adapter on a local Binance-format stream, both named in PRICE_SOURCES ahead of the simulator and built from their
 // settings. An LP quote reaches the klines and fills a pending order; a symbol the LP rejects is shown to the
 // operator; crossed, zero and absurd prices are refused or held and a wrong checksum is counted; exchange tickers
-// quote a crypto instrument. The feed desk's own rules are tested in feeds.test.ts with scripted sources.
+// quote a crypto instrument. The price desk's own rules are tested in feeds.test.ts with scripted sources.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The Lighthouse section keeps the evidence behind a missed score: the longest tasks, the costliest scripts and the
 // main thread's time by kind, read from the report's diagnostics (bench/README.md cites them for each miss).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lighthouseEvidence, medianRun, type LighthouseRun } from '../../../../bench/startup/lighthouse.ts';
+import { chunkName, lighthouseEvidence, medianRun, type LighthouseRun } from '../../../../bench/startup/lighthouse.ts';
 
 const report = {
   audits: {
@@ -42,9 +43,9 @@ describe('Lighthouse evidence', () => {
   it('lists the longest tasks and costliest scripts first, named by file, in whole milliseconds', () => {
     const e = lighthouseEvidence(report);
     expect(e.longTasks).toEqual([
-      { script: 'assets/app-B.js', ms: 638, startMs: 3399 },
-      { script: 'Unattributable', ms: 189, startMs: 625 },
-      { script: 'assets/react-C1.js', ms: 153, startMs: 3132 },
+      { script: 'assets/app-B.js', chunk: 'assets/app-B.js', ms: 638, startMs: 3399 },
+      { script: 'Unattributable', chunk: 'Unattributable', ms: 189, startMs: 625 },
+      { script: 'assets/react-C1.js', chunk: 'assets/react-C1.js', ms: 153, startMs: 3132 },
     ]);
     expect(e.scripts.map((s) => [s.script, s.totalMs, s.scriptingMs])).toEqual([
       ['assets/react-C1.js', 1488, 1090],
@@ -59,6 +60,37 @@ describe('Lighthouse evidence', () => {
 
   it('is empty, not an error, for a report without those diagnostics', () => {
     expect(lighthouseEvidence({ audits: {} })).toEqual({ longTasks: [], scripts: [], mainThread: [] });
+  });
+});
+
+describe('the tasks over 50 ms of a Lighthouse 12 report, with their chunks', () => {
+  // A report of /trade in Lighthouse 12's JSON shape, cut to the audits the bench reads (tests/fixtures/lighthouse/).
+  const lhr = JSON.parse(
+    readFileSync(new URL('../../../fixtures/lighthouse/trade-mobile.report.json', import.meta.url), 'utf8'),
+  ) as Parameters<typeof lighthouseEvidence>[0];
+
+  it('names every task over 50 ms (not only the longest few) with its chunk, longest first', () => {
+    expect(lighthouseEvidence(lhr).longTasks.map((t) => [t.chunk, t.ms, t.startMs])).toEqual([
+      ['app', 237, 2912],
+      ['react', 235, 3149],
+      ['create-feed-bridge', 173, 3613],
+      ['chart', 159, 4411],
+      ['react', 129, 3390],
+      ['(document)', 62, 812],
+      ['Unattributable', 58, 640],
+    ]);
+  });
+
+  it('leaves out a task of exactly 50 ms (it blocks nothing: TBT counts what is over 50)', () => {
+    expect(lighthouseEvidence(lhr).longTasks.some((t) => t.chunk === 'trade-page')).toBe(false);
+  });
+
+  it("reads a chunk's name from a built file's name, whatever the hash holds", () => {
+    expect(chunkName('assets/create-feed-bridge-Ce_1-v_u.js')).toBe('create-feed-bridge');
+    expect(chunkName('assets/react-CccVFQFD.js')).toBe('react');
+    expect(chunkName('assets/app-DX_uE7-W.js')).toBe('app');
+    expect(chunkName('(document)')).toBe('(document)');
+    expect(chunkName('Unattributable')).toBe('Unattributable');
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The feed desk's pure parts (server/market/price-desk/tick-check.ts): every kind of bad input refused with its reason,
+// The price desk's pure parts (server/market/price-desk/tick-check.ts): every kind of bad input refused with its reason,
 // one side of an incremental merged over the other, the price rules, and signed offsets.
 import { describe, expect, it } from 'vitest';
 import {

@@ -21,6 +21,21 @@ describe('yieldToMain', () => {
 });
 
 describe('inSlices', () => {
+  it('with a fake scheduler: one scheduler.yield before each step, each step after its own yield', async () => {
+    const log: string[] = [];
+    const scheduler = {
+      yield: () => {
+        log.push('yield');
+        return Promise.resolve();
+      },
+    };
+    await inSlices(
+      [() => log.push('feed bridge'), () => log.push('app set-up'), () => log.push('rest of the first render')],
+      () => yieldToMain({ scheduler }),
+    );
+    expect(log).toEqual(['yield', 'feed bridge', 'yield', 'app set-up', 'yield', 'rest of the first render']);
+  });
+
   it('runs each step after a yield of its own, in order, past one that fails', async () => {
     const seen: string[] = [];
     const next = vi.fn(async () => void seen.push('yield'));

@@ -34,7 +34,7 @@ describe('chartOrderLines', () => {
       ['7:tp', 1, true],
       ['7:sl', 1, true],
       ['9:entry', 2, false],
-      ['11:pending', 1, false],
+      ['11:pending', 1, true], // a pending order's target drags too (set_pending_price),
     ]);
   });
 

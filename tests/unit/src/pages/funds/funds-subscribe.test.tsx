@@ -17,6 +17,7 @@ const REAL = { id: 1, uid: 'U100', email: 'real@x.co', mobile: '', is_demo: 0 as
 const DEMO = { ...REAL, id: 2, is_demo: 1 as const };
 const FUND: Fund = {
   id: 7,
+  lang: 'en',
   title: 'Starter',
   image: '',
   currency_code: 'USD',

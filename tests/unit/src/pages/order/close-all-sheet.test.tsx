@@ -51,7 +51,7 @@ async function showThree(): Promise<{
 }> {
   const a = order();
   const b = order();
-  const c = order({ OrderType: 2, ForexId: 2, ForexTradeLists: XAU, Price: '2350.00' });
+  const c = order({ OrderType: 2, ForexId: 2, ForexTradeLists: XAU, Price: '2350.00', Quantity: '2' });
   book.lists[1] = [c, b, a];
   view = await renderRoutes([{ path: '/order', element: <OrdersPage /> }], '/order');
   await settle();
@@ -144,7 +144,7 @@ describe('close-all sheet', () => {
       return ok({
         results: [
           { Id: c.Id, ok: false, order: null, error: 'market_closed' },
-          { Id: b.Id, ok: true, order: { ...b, Status: 3, CloseReason: 'user', FactProfits: '-2.250000' }, error: '' },
+          { Id: b.Id, ok: true, order: { ...b, Status: 3, CloseReason: 'user', FactProfits: '-2.250001' }, error: '' },
           { Id: a.Id, ok: true, order: { ...a, Status: 3, CloseReason: 'user', FactProfits: '10.500000' }, error: '' },
         ],
       });
@@ -153,8 +153,13 @@ describe('close-all sheet', () => {
     await settle();
     expect(server.seen.find((r) => r.url === '/v1/api/forex/close_all')?.params).toMatchObject({ scope: 'all' });
     expect(txt('[data-field="closed-count"]')).toBe('Closed: 2');
+    // The realised P&L of what closed, from the server's answer, added exactly and signed, its colour by direction.
+    expect(txt('[data-field="closed-pnl"]')).toBe('+8.249999');
+    expect($('[data-field="closed-pnl"]')?.dataset.dir).toBe('up');
+    expect(txt('.od-close-all__realised')).toBe('Realised P&L+8.249999');
     expect(txt('[data-field="failed-count"]')).toBe('Not closed: 1');
     const failed = $(`.od-close-all__item[data-id="${c.Id}"]`);
+    expect(failed?.textContent).toContain('2.00 lots'); // lots at the lot step, as everywhere (domain/format/lots.ts)
     expect(failed?.textContent).toContain('XAU/USD');
     expect(failed?.textContent).toContain('Sell');
     expect(failed?.querySelector('[data-field="reason"]')?.textContent).toBe(

@@ -165,6 +165,30 @@ describe('tabs', () => {
   });
 });
 
+describe('lots', () => {
+  it('are written at the lot step on the history and holding rows, the sheet and the close form ("2.00" beside "0.01")', async () => {
+    book.lists[3] = [
+      order({ Status: 3, Quantity: '2', CloseReason: 'user' }),
+      order({ Status: 3, Quantity: '0.01', CloseReason: 'user' }),
+    ];
+    await show('/order?type=3');
+    const rowLots = () =>
+      [...document.body.querySelectorAll('.od-row .od-meta > span:first-child')].map((e) => e.textContent);
+    expect(rowLots()).toEqual(['2.00 lots', '0.01 lots']);
+    await view?.unmount();
+    const held = order({ Quantity: '1' });
+    book.lists[1] = [held];
+    await show('/order');
+    expect(rowLots()).toEqual(['1.00 lots']);
+    await click($(`.od-row[data-id="${held.Id}"]`));
+    expect(txt('.od-detail [data-row="lots"] dd')).toBe('1.00');
+    await click($('[data-action="close-part-open"]'));
+    expect(txt('.od-stop__hint')).toContain('Of 1.00 lots.');
+    await typeInto($('input[data-field="close-lots"]'), '1');
+    expect(txt('[data-action="close-part"]')).toBe('Close all 1.00 lots');
+  });
+});
+
 describe('infinite list', () => {
   it('shows a page, loads the next when the end is visible, and ends with "No more" once loaded ≥ total', async () => {
     book.lists[3] = Array.from({ length: 25 }, () => order({ Status: 3 }));
@@ -263,7 +287,7 @@ describe('detail sheet and actions', () => {
     const field = (f: string): string => txt(`.od-detail [data-row="${f}"] dd`);
     expect(txt('.od-detail [data-field="code"]')).toBe('EUR/USD');
     expect(txt('.od-detail [data-field="side"]')).toBe('Buy');
-    expect(field('lots')).toBe('0.1');
+    expect(field('lots')).toBe('0.10'); // at the lot step (0.01), as the rows and the statements write it
     expect(field('multiple')).toBe('×100');
     expect(field('open-price')).toBe('1.08500');
     expect(field('current-price')).toBe('1.08500');

@@ -1,7 +1,7 @@
 // /trade's account strip: nothing for a visitor; for a signed-in trader it hands the positions to the feed
 // (startOrders, stopped on unmount) and shows floating P&L and equity as live text from the feed's account figures.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
 const stopOrders = vi.fn();
@@ -83,6 +83,43 @@ describe('AccountStrip', () => {
     act(() => root?.unmount());
     root = null;
     expect(stopOrders).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers a tick with text only: the figures' text nodes change, no element, attribute or React render", async () => {
+    act(() => {
+      $token.value = 't';
+      $livePositions.value = true;
+      $account.value = { positions: [], floating: '12.5', equity: '10012.5', riskRate: null };
+    });
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    const commits: string[] = [];
+    act(() =>
+      root?.render(
+        <Profiler id="strip" onRender={(_id, phase) => commits.push(phase)}>
+          <AccountStrip />
+        </Profiler>,
+      ),
+    );
+    commits.length = 0;
+    const seen: string[] = [];
+    const mo = new MutationObserver((records) => records.forEach((r) => seen.push(r.type)));
+    mo.observe(host, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (const [floating, equity] of [
+      ['13.25', '10013.25'],
+      ['14', '10014'],
+      ['9.5', '10009.5'],
+    ] as const)
+      act(() => {
+        $account.value = { positions: [], floating, equity, riskRate: null };
+      });
+    await Promise.resolve(); // mutation records are delivered in a microtask
+    mo.disconnect();
+    // Three ticks, two figures each: six text writes, nothing else (the P&L kept its sign: no data-dir write).
+    expect(seen).toEqual(Array(6).fill('characterData'));
+    expect(commits).toEqual([]);
+    expect(field('trade-equity')?.textContent).toBe('10,009.50');
   });
 
   it("paints the last-known figures muted with their age until the server's balance replaces them", () => {

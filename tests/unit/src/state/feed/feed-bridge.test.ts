@@ -101,7 +101,11 @@ describe('worker mode', () => {
   it('holds the first batch until the page is first idle, then catches up with the newest state', async () => {
     const h = harness();
     let idle = (): void => undefined;
-    const firstIdle = (): Promise<void> => new Promise<void>((resolve) => void (idle = resolve));
+    let held = false; // the bridge asks for the first idle when the first batch reaches it
+    const firstIdle = (): Promise<void> => {
+      held = true;
+      return new Promise<void>((resolve) => void (idle = resolve));
+    };
     const bridge = new FeedBridge({ ...deps(h, 'worker', channelWorker(h)), firstIdle });
     await bridge.start(config());
     await bridge.handle.setInstruments([instrument('B9EUR', 1)]);
@@ -110,7 +114,7 @@ describe('worker mode', () => {
     h.last().open();
     h.last().receive({ type: 'DAY_MARKET', data: [['B9EUR', '1.10000', '0', h.time.now, 1]] });
     h.frames.run();
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => held); // the batch has crossed the channel and waits for the page
     // The page is busy starting: nothing applied yet (the list's snapshot shows).
     expect(quote('B9EUR').$close.value).not.toBe('1.10000');
     h.last().receive({ type: 'DAY_MARKET', data: [['B9EUR', '1.10500', '0', h.time.now + 50, 1]] });
@@ -154,9 +158,16 @@ describe('worker mode', () => {
 
     shownGbp(); // scrolled away: its next tick stays in the feed
     await interestSent(bridge);
-    h.last().receive({ type: 'DAY_MARKET', data: [['B3GBP', '1.3100', '0', h.time.now + 1, 1]] });
+    h.last().receive({
+      type: 'DAY_MARKET',
+      data: [
+        ['B3GBP', '1.3100', '0', h.time.now + 1, 1],
+        ['B3EUR', '1.1100', '0', h.time.now + 1, 1],
+      ],
+    });
     h.frames.run();
-    await new Promise((r) => setTimeout(r, 10));
+    // The same frame's batch carries the code still on screen: once it is applied, the hidden one was left out.
+    await until(() => quote('B3EUR').$close.value === '1.1100');
     expect(quote('B3GBP').$close.value).toBe('1.3000');
     shownEur();
     await bridge.stop();

@@ -73,7 +73,7 @@ async function change(
     if (forced) await recordForced(q, ctx.clock.now(), by, command, `${detail}: ${forced}`);
     else await recordFeedChange(q, ctx.clock.now(), by, command, detail);
   });
-  ctx.log.info({ ops: command, by, detail }, 'feed desk change');
+  ctx.log.info({ ops: command, by, detail }, 'price desk change');
   await ctx.feeds?.changed();
   return { done: detail };
 }
@@ -276,7 +276,7 @@ export const feedUnsuspend: OpsCommand = {
   },
 };
 
-export const FEED_DESK_COMMANDS: readonly OpsCommand[] = [
+export const PRICE_DESK_COMMANDS: readonly OpsCommand[] = [
   feedMappings,
   feedMap,
   feedUnmap,

@@ -1,0 +1,69 @@
+// A pending order's new target price (docs/trading.md "Moving a pending order"): checked as a new pending order's
+// target is (precision, within the band of the live price, not at it), its stops kept valid against the new price or
+// the change refused, and its margin and fee made again at the new price — the difference locked or released, charged
+// or refunded through the ledger in the caller's transaction, with the order row.
+import { exactText } from '../../domain/decimal.ts';
+import { orderAmounts, sideOf } from '../../domain/trade-maths.ts';
+import { lots, price, usd, type Price } from '../../domain/units.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import { moveAll, type AccountBalance, type Movement } from '../ledger/ledger.ts';
+import { RecordType } from '../ledger/record-types.ts';
+import { priceText } from './amounts.ts';
+import { nextSeq } from './event-seq.ts';
+import { repriceOrder } from './orders-repository.ts';
+import { checkStops, optionalPrice, TARGET_BAND } from './submit-check.ts';
+import { RowChanged, type Committed } from './transitions.ts';
+import type { EngineInstrument, OrderRow } from './types.ts';
+
+/** The new target of a pending order, checked against where it would open now (`current`) and its own stops. */
+export function checkPendingPrice(row: OrderRow, inst: EngineInstrument, text: string, current: Price): Price {
+  const target = optionalPrice(text, inst, 'target_price_invalid');
+  if (!target) throw new ApiError('price_required');
+  if (!(target.gte(current.div(TARGET_BAND)) && target.lte(current.times(TARGET_BAND)))) {
+    throw new ApiError('target_price_far');
+  }
+  if (target.eq(current)) throw new ApiError('target_price_at_market');
+  const stop = (t: string): Price | null => (price(t).isZero() ? null : price(t));
+  // The stops were judged against the old target; against the new one they must still hold (a buy's stop-loss below
+  // where it opens, its stop-profit above), else the move is refused and the trader moves the stop first.
+  checkStops(sideOf(row.orderType), target, stop(row.targetProfitPrice), stop(row.targetLossPrice));
+  return target;
+}
+
+/** Books the new target (row locked by the caller, status pending): margin and fee at the new price. The same price
+ * again changes nothing and moves no money (a retried request answers the same order). */
+export async function repricePending(
+  q: Queryable,
+  row: OrderRow,
+  inst: EngineInstrument,
+  target: Price,
+  current: Price,
+  tradeFeeType: number,
+  now: number,
+): Promise<Committed> {
+  const p = inst.pricePrecision;
+  const amounts = orderAmounts(inst.spec, lots(row.quantity), target, row.multiple, tradeFeeType);
+  const marginDelta = amounts.margin.minus(usd(row.cautionMoney));
+  const feeDelta = amounts.fee.minus(usd(row.tradeFee));
+  const memo = `${inst.code} #${row.id}`;
+  const moves: Movement[] = [];
+  if (!marginDelta.isZero()) {
+    const type = marginDelta.gt(0) ? RecordType.MARGIN_LOCK : RecordType.MARGIN_RELEASE;
+    moves.push({ balance: marginDelta.neg(), lock: marginDelta, type, memo, at: now });
+  }
+  if (!feeDelta.isZero()) {
+    const type = feeDelta.gt(0) ? RecordType.TRADE_FEE : RecordType.FEE_REFUND;
+    moves.push({ balance: feeDelta.neg(), type, memo, at: now });
+  }
+  // The ledger refuses (insufficient_balance, nothing changed) when a dearer price needs more than is available.
+  const account: AccountBalance | null = moves.length > 0 ? await moveAll(q, row.userId, moves) : null;
+  const changed = await repriceOrder(q, row.id, {
+    price: priceText(target, p),
+    origin: priceText(current, p),
+    margin: exactText(amounts.margin),
+    fee: exactText(amounts.fee),
+  });
+  if (!changed) throw new RowChanged();
+  return { row: changed, seq: await nextSeq(q, row.userId), account };
+}

@@ -1,0 +1,66 @@
+// A pending order's target price, changed from the chart's edit sheet (a long-press on its line on the phone; docs/
+// screens.md "Positions and orders on the chart"): one box with the price, the live price beside it, and Save, sent
+// with set_pending_price. A box that is not a number says so under itself; the server's refusal (too far, at the
+// market, a stop on the wrong side, a halt) shows under the form, never as a toast over it.
+import { useId, useMemo, useState, type ReactElement } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import type { Order } from '../../../domain/types.ts';
+import { movePending } from '../../state/orders/orders.ts';
+import { readTypedNumber } from '../../../domain/decimal-text.ts';
+import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
+import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
+import { LiveText } from '../../components/text/live-text.tsx';
+import { NumberInput } from '../../components/forms/number-input.tsx';
+import { orderLiveText } from './order-live.ts';
+import { OrderEditForm } from './order-edit-form.tsx';
+
+export interface PendingPriceFormProps {
+  order: Order;
+  onDone: () => void;
+}
+
+export function PendingPriceForm({ order, onDone }: PendingPriceFormProps): ReactElement {
+  const { t } = useTranslation();
+  const [text, setText] = useState(order.Price);
+  const live = useMemo(() => orderLiveText(order, undefined), [order]);
+  const typed = readTypedNumber(text);
+  const msgs = useFieldMessages<'pending-price'>({
+    'pending-price':
+      typed.kind === 'number'
+        ? null
+        : { key: typed.kind === 'empty' ? 'errors.price_required' : 'errors.target_price_invalid' },
+  });
+  const boxId = useId();
+  const formMsgId = useId();
+  const send = (): Promise<boolean> | null => {
+    if (msgs.blocked || typed.kind !== 'number') return null;
+    return movePending(order.Id, text.trim(), { refused: (msg) => msgs.show('form', { text: msg }) });
+  };
+  return (
+    <OrderEditForm
+      testId="pending-price-form"
+      send={send}
+      onDone={onDone}
+      actionKey="chart_lines.pending_save"
+      action="save-pending-price"
+      tone="primary"
+    >
+      <p className="od-stops__now muted">
+        <span>{t('orders.current_price')}</span>
+        <LiveText $text={live.current} field="pending-current" />
+      </p>
+      <label className="od-stop">
+        <span className="od-stop__label">{t('chart_lines.pending_price')}</span>
+        <NumberInput
+          className="od-input num"
+          data-field="pending-price"
+          value={text}
+          onChange={msgs.edit('pending-price', setText)}
+          {...describedBy(boxId, msgs.of('pending-price'))}
+        />
+      </label>
+      <FieldMessage id={boxId} field="pending-price" note={msgs.of('pending-price')} />
+      <FieldMessage id={formMsgId} field="form" note={msgs.of('form')} />
+    </OrderEditForm>
+  );
+}

@@ -1,0 +1,56 @@
+// Tests wait for a condition, not for the clock: a fake clock (Clock, Timers, vi.useFakeTimers), an awaited event,
+// or a poll of the real condition (tests/fixtures/until.ts, expect.poll, Playwright's waitForFunction). A sleep
+// before an assertion passes on a fast machine whether or not the behaviour broke, and fails on a slow one when it
+// did not. This finds the sleeps: `waitForTimeout(` and a promise resolved by a timer of a fixed length
+// (`new Promise((r) => setTimeout(r, 300))`); a zero-length timer only yields to the event loop and is not one.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const TESTS = join(ROOT, 'tests');
+const SELF = 'unit/house/no-sleeps.test.ts';
+
+const SLEEPS = [/\bwaitForTimeout\(/g, /\bsetTimeout\(\s*(?:r|res|resolve|done)\s*,\s*(?!0\s*\))[\d_]+\s*\)/g];
+
+/**
+ * The sleeps left, per file, each with why. Waiting IS the behaviour in the first two; the rest wait for a
+ * library's draw or a message that does not come, and are to be replaced by a condition (then removed from here:
+ * the count must match exactly, so a fixed one cannot stay listed and a new one cannot hide behind an old one).
+ */
+const ALLOWED: Record<string, { count: number; why: string }> = {
+  'e2e/app-server.ts': { count: 1, why: 'the poll step of waiting for /healthz of a starting server process' },
+  'e2e/chart-orders.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
+  'e2e/chart-pending-move.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
+  'e2e/book.test.ts': { count: 1, why: 'to replace: a dismissed margin call stays away for 3 s of ticks' },
+  'e2e/desk-chart-fit.test.ts': { count: 3, why: "to replace: the chart legends' places after the library's draw" },
+  'unit/src/components/chart/trade-chart.test.tsx': {
+    count: 1,
+    why: "to replace: happy-dom's animation frame, then its idle callback",
+  },
+};
+
+function sleepsIn(text: string): number {
+  return SLEEPS.reduce((n, re) => n + [...text.matchAll(re)].length, 0);
+}
+
+const files = readdirSync(TESTS, { recursive: true, encoding: 'utf8' }).filter(
+  (f) => /\.tsx?$/.test(f) && f !== SELF && !f.includes('node_modules'),
+);
+const found = Object.fromEntries(
+  files.map((f) => [f, sleepsIn(readFileSync(join(TESTS, f), 'utf8'))] as const).filter(([, n]) => n > 0),
+);
+
+describe('tests wait for conditions, not for time', () => {
+  it('finds a sleep when there is one (the pattern works)', () => {
+    expect(sleepsIn('await page.waitForTimeout(300);')).toBe(1);
+    expect(sleepsIn('await new Promise((r) => setTimeout(r, 10));')).toBe(1);
+    expect(sleepsIn('await new Promise((resolve) => setTimeout(resolve, 1_000));')).toBe(1);
+    expect(sleepsIn('await new Promise((r) => setTimeout(r, 0));')).toBe(0);
+    expect(sleepsIn('const t = setTimeout(() => ac.abort(), 500);')).toBe(0);
+  });
+
+  it('has no sleep outside the listed files, and exactly the listed count in each', () => {
+    expect(found).toEqual(Object.fromEntries(Object.entries(ALLOWED).map(([f, a]) => [f, a.count])));
+  });
+});

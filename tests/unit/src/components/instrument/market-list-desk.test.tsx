@@ -1,0 +1,87 @@
+// The 5,000-instrument desk's list (bench/README.md "Per update against the floor page"): only the rows on screen
+// are subscribed, so the feed is asked for their quotes only, and a tick is text: the row's price and change text
+// nodes are rewritten, no element or attribute changes while the direction holds, and a tick of an instrument off
+// screen touches nothing. Counted (quote interest, MutationObserver), not timed.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { listed } from '../../../../fixtures/instruments.ts';
+import { installListLayout } from '../../../../fixtures/list-layout.ts';
+import type { Instrument } from '../../../../../domain/types.ts';
+
+const { initI18n } = await import('../../../../../src/i18n/index.ts');
+const { MarketList } = await import('../../../../../src/components/instrument/market-list.tsx');
+const { quote } = await import('../../../../../src/state/market/quotes.ts');
+const { shownCodes } = await import('../../../../../src/state/market/quote-interest.ts');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const N = 5000;
+const items: Instrument[] = Array.from({ length: N }, (_, i) => listed(`DSK${String(i).padStart(4, '0')}`, i + 1));
+
+let restoreLayout: () => void = () => undefined;
+let root: Root | null = null;
+let host: HTMLElement;
+
+beforeAll(async () => {
+  restoreLayout = installListLayout({ width: 1280, height: 800 });
+  await initI18n({ cookies: 'lang=en' });
+});
+afterAll(() => restoreLayout());
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  host.remove();
+});
+
+const measured = async () => {
+  for (let i = 0; i < 4; i++) await Promise.resolve();
+};
+
+describe('the desk list of 5,000 instruments', () => {
+  it('subscribes only the rows on screen, and a tick rewrites text only', async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => {
+      flushSync(() => root?.render(<MarketList items={items} onPick={() => undefined} />));
+      await measured();
+    });
+    await act(async () => {
+      await measured();
+    });
+    const mounted = [...host.querySelectorAll<HTMLElement>('.mk-row')].map((r) => r.dataset.code ?? '');
+    const shown = shownCodes().filter((c) => c.startsWith('DSK'));
+    // 800 px of 68 px rows and the overscan: a screenful, not 5,000.
+    expect(mounted.length).toBeGreaterThan(5);
+    expect(mounted.length).toBeLessThan(30);
+    expect(new Set(shown)).toEqual(new Set(mounted));
+
+    const onScreen = mounted[2] ?? '';
+    const offScreen = 'DSK4999';
+    act(() => {
+      quote(onScreen).$close.value = '1.100';
+      quote(onScreen).$change.value = '+0.05%';
+      quote(onScreen).$dir.value = 'up';
+      quote(onScreen).$open.value = true;
+      quote(onScreen).$stale.value = false;
+    });
+    const seen: string[] = [];
+    const mo = new MutationObserver((records) =>
+      records.forEach((r) => seen.push(r.type === 'attributes' ? `@${r.attributeName}` : r.type)),
+    );
+    mo.observe(host, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (let i = 1; i <= 5; i++)
+      act(() => {
+        quote(onScreen).$close.value = `1.1${i}0`;
+        quote(onScreen).$change.value = `+0.${i}0%`;
+        quote(offScreen).$close.value = `9.${i}00`; // not on screen: nothing of it is drawn
+        quote(offScreen).$dir.value = i % 2 ? 'up' : 'down';
+      });
+    await Promise.resolve(); // mutation records are delivered in a microtask
+    mo.disconnect();
+    // Five ticks of the row on screen, two text nodes each; nothing else anywhere in the list.
+    expect(seen).toEqual(Array(10).fill('characterData'));
+  });
+});

@@ -1,0 +1,65 @@
+// Where each server message goes: the one switch that names every message type the socket can bring
+// (domain/ws-protocol.ts), so a new type is handled here or logged as unknown. The feed (feed.ts) supplies the rooms.
+import type { ServerMessage } from '../../domain/ws-protocol.ts';
+import type { FeedSink } from '../protocol.ts';
+import type { ChartWatches } from './chart-watches.ts';
+import type { FeedDeps } from './deps.ts';
+import type { OrderEvents } from './order-events.ts';
+
+export interface MessageRooms {
+  log: FeedDeps['log'];
+  /** A pong, with the server's clock when it sent one. */
+  pong(serverTime: number | undefined): void;
+  quotes(data: readonly unknown[]): void;
+  chart: Pick<ChartWatches, 'onMinute'>;
+  orders: Pick<OrderEvents, 'onEvent' | 'loginAnswered' | 'revoked'>;
+  /** A call to the page (the sink), logged rather than thrown when it fails. */
+  toSink(fn: (sink: FeedSink) => unknown): void;
+}
+
+export function dispatchServerMessage(msg: ServerMessage, to: MessageRooms): void {
+  switch (msg.type) {
+    case 'pong':
+      to.pong(typeof msg.t === 'number' ? msg.t : undefined);
+      return;
+    case 'DAY_MARKET':
+      to.quotes(msg.data);
+      return;
+    case 'KLINE':
+      to.chart.onMinute(msg.data);
+      return;
+    case 'FOREX_TRADE':
+    case 'FOREX_CLOSED':
+      to.orders.onEvent({ type: msg.type, seq: msg.seq, data: msg.data });
+      return;
+    case 'PRICE_ALERT':
+      to.toSink((s) => s.onPriceAlert?.(msg.data));
+      return;
+    case 'ACCOUNT':
+      to.toSink((s) => s.onAccountChange?.(msg.data.kind));
+      return;
+    case 'MARGIN_CALL':
+      to.toSink((s) => s.onMarginCall?.(msg.data));
+      return;
+    case 'login':
+      if (!msg.ok) to.log.warn('feed: socket login refused', msg.msg);
+      to.orders.loginAnswered(msg.ok, msg.msg, msg.seq);
+      return;
+    case 'revoked':
+      to.orders.revoked(msg.msg);
+      return;
+    case 'sub':
+    case 'unsub':
+      if (!msg.ok) to.log.warn(`feed: ${msg.type} ${msg.topic} refused`, msg.msg ?? '');
+      return;
+    case 'error':
+      to.log.warn('feed: server error', msg.msg);
+      return;
+    case 'logout':
+    case 'rate': // the server's acknowledgements of setLowBandwidth: nothing to do
+    case 'codes':
+      return;
+    default:
+      to.log.warn('feed: unknown message type', (msg as { type: unknown }).type);
+  }
+}
