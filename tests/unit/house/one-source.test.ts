@@ -1,0 +1,51 @@
+// Rules that were once stated twice and drifted (a decimal pattern without the digit cap, two back-offs, two
+// long-press timings…) now each have one source; these checks fail when a literal copy of one comes back anywhere in
+// the code (src/, domain/, workers/, server/, scripts/, the build configs). Each rule names its one file.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const CODE = /\.(ts|tsx|js|mjs)$/;
+
+const files: readonly string[] = [
+  ...['src', 'domain', 'workers', 'server', 'scripts', 'public'].flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => CODE.test(f))
+      .map((f) => relative(ROOT, join(ROOT, dir, f))),
+  ),
+  'vite.config.ts',
+  'vitest.config.ts',
+  'eslint.config.js',
+];
+const text = new Map(files.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
+
+/** The files whose text matches `re`. */
+const holders = (re: RegExp): string[] => files.filter((f) => re.test(text.get(f) ?? ''));
+
+interface Rule {
+  name: string;
+  /** The literal a copy of the rule would carry. */
+  copy: RegExp;
+  /** The files allowed to hold it (the one source, and a file that only names it in words). */
+  home: readonly string[];
+  /** Text the pattern must find (so a check that matches nothing does not pass by accident). */
+  sample: string;
+}
+
+const RULES: readonly Rule[] = [
+  {
+    name: 'the decimal-text pattern',
+    // \d+(\.\d+)? or \d{1,30}(\.\d{1,30})?, as a RegExp literal or as JSON-schema string text
+    copy: /\\{1,2}d(\+|\{1,30\})\(\\{1,2}\.\\{1,2}d(\+|\{1,30\})\)\?/,
+    home: [],
+    sample: String.raw`const DECIMAL = /^-?\d+(\.\d+)?$/; pattern: '^-?\\d{1,30}(\\.\\d{1,30})?$'`,
+  },
+];
+
+describe('each rule has one source', () => {
+  it.each(RULES)('$name has no copy outside its home', (rule) => {
+    expect(rule.sample).toMatch(rule.copy);
+    expect(holders(rule.copy).filter((f) => !rule.home.includes(f))).toEqual([]);
+  });
+});
