@@ -41,6 +41,13 @@ const RULES: readonly Rule[] = [
     home: [],
     sample: String.raw`const DECIMAL = /^-?\d+(\.\d+)?$/; pattern: '^-?\\d{1,30}(\\.\\d{1,30})?$'`,
   },
+  {
+    name: 'the jittered back-off',
+    // base × 2^attempt: the exponential's text
+    copy: /\* 2 \*\* /,
+    home: ['domain/backoff.ts'],
+    sample: 'opts.baseMs * 2 ** Math.min(attempt, 30)',
+  },
 ];
 
 describe('each rule has one source', () => {
