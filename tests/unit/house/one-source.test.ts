@@ -48,6 +48,12 @@ const RULES: readonly Rule[] = [
     home: ['domain/backoff.ts'],
     sample: 'opts.baseMs * 2 ** Math.min(attempt, 30)',
   },
+  {
+    name: 'the QR code options',
+    copy: /errorCorrectionLevel|from 'qrcode'|import\('qrcode'\)/,
+    home: ['src/components/text/qr-image.ts'],
+    sample: "import QRCode from 'qrcode'; { width: 160, margin: 1, errorCorrectionLevel: 'M' }",
+  },
 ];
 
 describe('each rule has one source', () => {
