@@ -24,10 +24,9 @@ import { livePosition } from '../../state/live-positions.ts';
 import { moneyText, pnlDir } from '../../../domain/format/money.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
 import { browserTimers, type Timers } from '../../state/clock.ts';
+import { LONG_PRESS_MS } from '../hooks/long-press-rule.ts';
 import { orderLinesMark, type OrderLine } from './order-lines.ts';
 
-/** A touch held this long on a tag (or on a line) opens the edit sheet. */
-export const HOLD_MS = 550;
 const DRAG_SLOP_PX = 4;
 /** How near (px) a long press must land to a line to mean that line. */
 const HIT_PX = 14;
@@ -270,7 +269,7 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
             hold.current = null;
             skipClick.current = true; // the click that ends this touch is the hold's, not a tap
             onEdit?.(line);
-          }, HOLD_MS);
+          }, LONG_PRESS_MS); // a long press on a tag (or on a line) opens the edit sheet
           return;
         }
         if (!draggable) return;

@@ -54,6 +54,14 @@ const RULES: readonly Rule[] = [
     home: ['src/components/text/qr-image.ts'],
     sample: "import QRCode from 'qrcode'; { width: 160, margin: 1, errorCorrectionLevel: 'M' }",
   },
+  {
+    name: 'the long-press hold and tolerance',
+    // a hold or slop constant of its own (LONG_PRESS_MS = 550, HOLD_MS = 550, PRESS_SLOP_PX = 8, SLOP_PX = 10)
+    // (a drag's threshold, DRAG_SLOP_PX, and the first paint's 150 ms wait are other rules)
+    copy: /(?<![A-Z_])(LONG_PRESS_MS|LONG_PRESS_SLOP_PX|PRESS_SLOP_PX|SLOP_PX)\s*=\s*\d|HOLD_MS\s*=\s*[4-6]\d\d\b/,
+    home: ['src/components/hooks/long-press-rule.ts'],
+    sample: 'export const HOLD_MS = 550;',
+  },
 ];
 
 describe('each rule has one source', () => {
