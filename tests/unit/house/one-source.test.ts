@@ -62,6 +62,18 @@ const RULES: readonly Rule[] = [
     home: ['src/components/hooks/long-press-rule.ts'],
     sample: 'export const HOLD_MS = 550;',
   },
+  {
+    name: 'the idempotency header and key',
+    copy: /['"`]idempotency-key['"`]|A-Za-z0-9_-\]\{1,100\}/,
+    home: ['domain/idempotency.ts'],
+    sample: "export const IDEMPOTENCY_HEADER = 'idempotency-key'; const KEY_RE = /^[A-Za-z0-9_-]{1,100}$/;",
+  },
+  {
+    name: 'the stored-quotes and instrument-list keys',
+    copy: /['"]tw\.(quotes|trade_list)['"]/, // (a comment may name one in backticks)
+    home: ['domain/stored-keys.ts'],
+    sample: "export const QUOTES_KEY = 'tw.quotes';",
+  },
 ];
 
 describe('each rule has one source', () => {
