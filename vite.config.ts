@@ -5,6 +5,7 @@ import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 import { prerenderFirstScreen } from './scripts/prerender-plugin.ts';
 import { reactRouterProduction, reactRouterPure } from './scripts/react-router-plugins.ts';
+import { API_PREFIXES } from './domain/api-paths.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -56,10 +57,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': api,
-      '/v1/api': api,
       '/v1/ws': { target: api.replace('http', 'ws'), ws: true },
-      '/uploads': api,
+      ...Object.fromEntries(API_PREFIXES.map((p) => [p, api])),
       '/logos': api,
     },
   },

@@ -74,6 +74,14 @@ const RULES: readonly Rule[] = [
     home: ['domain/stored-keys.ts'],
     sample: "export const QUOTES_KEY = 'tw.quotes';",
   },
+  {
+    name: 'the API path prefixes',
+    // a list of its own: '/v1/' as a string or /^\/v1\// as a RegExp (the not-found page, no-store, the service
+    // worker and the dev proxy each had one, and they disagreed on /uploads/)
+    copy: /['"`]\/v1\/['"`]|\/\^\\\/v1\\\/\//,
+    home: ['domain/api-paths.ts'],
+    sample: String.raw`[/^\/api\//, /^\/v1\//]`,
+  },
 ];
 
 describe('each rule has one source', () => {
