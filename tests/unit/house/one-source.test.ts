@@ -82,6 +82,13 @@ const RULES: readonly Rule[] = [
     home: ['domain/api-paths.ts'],
     sample: String.raw`[/^\/api\//, /^\/v1\//]`,
   },
+  {
+    name: 'the length of a day (and the fund day default)',
+    // 86_400_000, 86400000 or 24 * 60 * 60 * 1000 in ms (a day in seconds, 86_400, is the bars' and cookies' unit)
+    copy: /\b86_?400_?000\b|24 \* 60 \* 60 \* 1000\b|24 \* 3_?600_?000\b/,
+    home: ['domain/time.ts'],
+    sample: 'const DAY_MS = 24 * 60 * 60 * 1000; const d = 86_400_000;',
+  },
 ];
 
 describe('each rule has one source', () => {
