@@ -89,6 +89,12 @@ const RULES: readonly Rule[] = [
     home: ['domain/time.ts'],
     sample: 'const DAY_MS = 24 * 60 * 60 * 1000; const d = 86_400_000;',
   },
+  {
+    name: 'the code resend wait',
+    copy: /RESEND\w*\s*=\s*\d/,
+    home: ['domain/code-resend.ts'],
+    sample: 'export const RESEND_AFTER_MS = 60 * 1000; export const RESEND_SECONDS = 60;',
+  },
 ];
 
 describe('each rule has one source', () => {
