@@ -71,14 +71,35 @@ const API_PATTERNS = [
 
 const OTHER_PAGE =
   'A page imports its own folder only: move what pages share to src/components/<kind>/, src/state/ or domain/.';
+/**
+ * No folder loop between the frame and the screens: src/app/ imports the pages (the router's lazy imports, the
+ * layout's hosts) and src/desk/ composes the market and trade panels, so a page imports neither. The desk reaches
+ * `/` and `/trade` through components/hooks/desk-slot.ts, which the router fills.
+ */
+const NO_APP = {
+  regex: '^(\\.\\./)+(app|desk)/',
+  message:
+    'A page imports nothing of src/app/ or src/desk/ (they import the pages: a folder loop). Shared hooks live in src/components/hooks/; the desk comes through desk-slot.ts.',
+};
 const PAGE_PATTERNS = [
+  NO_APP,
   // `../y/…` from src/pages/x/ is another page's folder.
   { regex: '^\\.\\./[^./][^/]*/', message: OTHER_PAGE },
+  { regex: '(^|/)pages/', message: OTHER_PAGE },
+];
+/** The same from a page's sub-folder (src/pages/trade/order-ticket/): `../chart/…` is its own page, `../../y/…` another. */
+const PAGE_FOLDER_PATTERNS = [
+  NO_APP,
+  { regex: '^\\.\\./\\.\\./[^./][^/]*/', message: OTHER_PAGE },
   { regex: '(^|/)pages/', message: OTHER_PAGE },
 ];
 const BELOW_PAGES = {
   regex: '(^|/)pages/',
   message: 'Components, state and texts sit below the pages: they import no page.',
+};
+const BELOW_APP = {
+  regex: '^(\\.\\./)+(app|desk)/',
+  message: 'Components, state and texts sit below the pages: they import nothing of src/app/ or src/desk/.',
 };
 
 /** domain/'s rule at a folder depth: relative imports that climb out of domain/, and packages with I/O or UI. */
@@ -133,22 +154,42 @@ export const roomBlocks = [
     rules: restrict(APP_PATTERNS, [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
   // Each page folder is a room of its own: a page imports its own folder, and what pages share lives below
-  // them (src/components/<kind>/, src/state/, domain/) or, for the desk that composes several screens, src/app/.
+  // them (src/components/<kind>/, src/state/, domain/); the desk, which composes several screens, is src/desk/.
   {
     name: 'rooms/pages',
     files: ['src/pages/**'],
     rules: restrict([...APP_PATTERNS, ...PAGE_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
   {
+    name: 'rooms/page-folders',
+    files: ['src/pages/*/*/**'],
+    rules: restrict([...APP_PATTERNS, ...PAGE_FOLDER_PATTERNS], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+  },
+  // The desk sits above the market and trade pages (it composes their panels) and below src/app/, which loads it.
+  {
+    name: 'rooms/desk',
+    files: ['src/desk/**'],
+    rules: restrict(
+      [
+        ...APP_PATTERNS,
+        {
+          regex: '^(\\.\\./)+app/',
+          message: 'The desk imports nothing of src/app/ (the router loads the desk): a folder loop.',
+        },
+      ],
+      [...LAZY_AXIOS, ...LAZY_I18NEXT],
+    ),
+  },
+  {
     name: 'rooms/below-pages',
     files: ['src/components/**', 'src/state/**', 'src/i18n/**'],
-    rules: restrict([...APP_PATTERNS, BELOW_PAGES], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
+    rules: restrict([...APP_PATTERNS, BELOW_PAGES, BELOW_APP], [...LAZY_AXIOS, ...LAZY_I18NEXT]),
   },
   // After the blocks above (the last one that names a file decides): the one module that loads i18next.
   {
     name: 'rooms/app-i18n-engine',
     files: ['src/i18n/engine.ts'],
-    rules: restrict([...APP_PATTERNS, BELOW_PAGES], LAZY_AXIOS),
+    rules: restrict([...APP_PATTERNS, BELOW_PAGES, BELOW_APP], LAZY_AXIOS),
   },
   {
     name: 'rooms/api',
@@ -166,7 +207,7 @@ export const roomBlocks = [
  * rounding.
  */
 const FORMATTER_MESSAGE =
-  'Round and format through domain/ (numerics/round.ts, format/money.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
+  'Round and format through domain/ (numerics/round.ts, format/money-text.ts, format/price.ts, format/percent.ts, decimal.ts fixed/exactText, decimal-text.ts numberText).';
 export const formatterBlocks = [
   {
     name: 'house/formatters',
@@ -224,8 +265,8 @@ export const formatterBlocks = [
 const ADAPTERS = [
   'server/core/system-time.ts', // the server's clock and timers
   'server/main.ts', // the process entry: its forced-exit timer outlives every service
-  'src/state/clock.ts', // the page's clock, timers and animation frames
-  'src/state/local-store.ts', // the page's localStorage
+  'src/state/shell/clock.ts', // the page's clock, timers and animation frames
+  'src/state/shell/local-store.ts', // the page's localStorage
   'workers/feed/browser-deps.ts', // the feed's host: worker or page globals
 ];
 const ADAPTER_MESSAGE =

@@ -17,7 +17,7 @@ const MARKET =
  * header's buttons, the desk's lazy door, the alert sheet's state): one chunk both load. tests/unit/house/config-paths.test.ts
  * checks that every path named here exists. */
 const QUOTE_UI =
-  /[\\/]src[\\/](components[\\/](instrument[\\/](instrument-logo|stale-tag|use-quote-attributes|watch-star)|text[\\/]live-text|status[\\/]conn-badge|forms[\\/]segmented|icons[\\/](language-button|user-button))|state[\\/](row-signals|alert-sheet)|pages[\\/]market[\\/](market|watchlist)|app[\\/]desk[\\/]lazy-desk)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
+  /[\\/]src[\\/](components[\\/](instrument[\\/](instrument-logo|stale-tag|use-quote-attributes|watch-star)|text[\\/]live-text|status[\\/]conn-badge|forms[\\/]segmented|icons[\\/](language-button|user-button))|state[\\/](market[\\/]row-signals|alerts[\\/]alert-sheet)|pages[\\/]market[\\/](market|watchlist)|app[\\/]routing[\\/]lazy-desk)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
 
 /**
  * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip

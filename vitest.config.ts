@@ -24,24 +24,24 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           // Restarting the database process only means something on PostgreSQL (PGlite lives inside the server's
-          // own process, which tests/server/fault-kill.test.ts kills instead): the file is not run, not skipped.
+          // own process, which tests/server/main/fault-kill.test.ts kills instead): the file is not run, not skipped.
           // The cluster roles (market, gateway) need PostgreSQL, so their files run in the PostgreSQL pass only; so
           // does the move from PGlite to PostgreSQL, which needs both.
           exclude:
             process.env.TEST_DB === 'postgres'
               ? []
               : [
-                  'tests/server/pg-restart.test.ts',
-                  'tests/server/cluster-gateways.test.ts',
-                  'tests/server/cluster-failover.test.ts',
-                  'tests/server/cluster-feeds.test.ts',
-                  'tests/server/cluster-fix-failover.test.ts',
-                  'tests/server/migrate-to-postgres.test.ts',
-                  'tests/server/cluster-restart.test.ts',
-                  'tests/server/cluster-swaps.test.ts',
+                  'tests/server/db/pg-restart.test.ts',
+                  'tests/server/cluster/cluster-gateways.test.ts',
+                  'tests/server/cluster/cluster-failover.test.ts',
+                  'tests/server/cluster/cluster-price-desk.test.ts',
+                  'tests/server/cluster/cluster-fix-failover.test.ts',
+                  'tests/server/db/migrate-to-postgres.test.ts',
+                  'tests/server/cluster/cluster-restart.test.ts',
+                  'tests/server/cluster/cluster-swaps.test.ts',
                 ],
           environment: 'node',
-          globalSetup: ['tests/server/global-setup.ts'],
+          globalSetup: ['tests/server/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -1,6 +1,6 @@
 // Which positions a close-all takes: one rule for the server (engine.closeAll) and the app's confirm sheet
 // (its count and estimated P&L), so the sheet counts exactly the positions the server will try to close.
-import type { Side } from './money.ts';
+import type { Side } from './trade-maths.ts';
 import type { Order } from './types.ts';
 
 /** All (no filter), one side, one instrument, or both filters. */

@@ -1,7 +1,10 @@
 // Wire types of the content screens (docs/contract.md §3 News, Trader; invite, complaint mail, announcement), shared by app and server.
+import type { Language } from './types.ts';
 
 export interface NewsItem {
   id: number;
+  /** The language of title, desc (and content) as served: another than the reader's is a fallback, marked on screen. */
+  lang: Language;
   title: string;
   desc: string;
   logo: string;

@@ -4,7 +4,7 @@
 import { parseAmount, USD_AMOUNT, type AmountError } from './amount-input.ts';
 import { dec, halfUp, roundDown, type Dec, type DecInput } from './decimal.ts';
 import { trimZeros } from './decimal-text.ts';
-import type { MiningFund } from './fund-types.ts';
+import type { Fund } from './fund-types.ts';
 import { DAY_MS } from './time.ts';
 
 /** A fund day, when FUND_DAY_MS does not shorten it for a demo: a calendar day. Income falls due once per fund day. */
@@ -39,7 +39,7 @@ export type FundAmountCheck =
  */
 export function checkFundAmount(
   text: string,
-  fund: Pick<MiningFund, 'staring_sub_amount' | 'max_sub_amount'>,
+  fund: Pick<Fund, 'staring_sub_amount' | 'max_sub_amount'>,
 ): FundAmountCheck {
   const typed = text.trim();
   if (typed === '') return { ok: false, error: 'lock_amount_required', params: {} };

@@ -1,8 +1,11 @@
 // Wire types of the fixed-term funds (docs/contract.md §3 Mining fund, Subscription, Income item; §7 /api/fund/*).
 // Amounts are exact decimal strings; times "YYYY-MM-DD HH:mm:ss" UTC. Lists are paged with `last_page`.
+import type { Language } from './types.ts';
 
-export interface MiningFund {
+export interface Fund {
   id: number;
+  /** The language of title and desc as served: another than the reader's is a fallback, marked on screen. */
+  lang: Language;
   title: string;
   image: string;
   currency_code: string;
@@ -24,7 +27,7 @@ export interface FundSubscription {
   day_profit: string; // 4 decimals
   sum_profit: string; // interest paid so far
   paid_days: number;
-  get_fund: MiningFund;
+  get_fund: Fund;
 }
 
 export interface FundIncome {

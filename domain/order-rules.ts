@@ -2,7 +2,7 @@
 // pending order's kind, pips, where a ticked stop or a pending target starts, and which side a stop must be on.
 // Pure, exact decimals; prices and lots are decimal strings.
 import { dec, fixed, isDecimalText, type Dec } from './decimal.ts';
-import type { Side } from './money.ts';
+import type { Side } from './trade-maths.ts';
 import type { Order } from './types.ts';
 
 /** Lots above this are refused as absurd whatever the balance. */

@@ -29,7 +29,7 @@ export function scaledPosition(
   };
 }
 
-/** P&L in micro-USD (10^-MONEY_PLACES), exactly positionPnl() of domain/money.ts. */
+/** P&L in micro-USD (10^-MONEY_PLACES), exactly positionPnl() of domain/trade-maths.ts. */
 export function pnlMicros(p: ScaledPosition, current: string): bigint {
   const cur = parseScaled(current);
   const places = Math.max(cur.places, p.open.places);

@@ -2,7 +2,7 @@
 // swap job and anything that wants to preview a charge. The rollover is a wall-clock time in a time zone (17:00
 // New York by default), so daylight saving moves the UTC instant with the zone, never a fixed UTC hour.
 import { dec } from './decimal.ts';
-import { money, type ContractSpec, type Side } from './money.ts';
+import { money, type ContractSpec, type Side } from './trade-maths.ts';
 import type { Lots, Price, Usd } from './units.ts';
 import { DAY_MS } from './time.ts';
 

@@ -12,12 +12,12 @@ missing=()
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/nats-server ] || [ -x /usr/bin/nats-server ] || missing+=(nats-server)
 [ -x /usr/sbin/haproxy ] || [ -x /usr/bin/haproxy ] || missing+=(haproxy)
-# Prometheus (and its promtool) scrapes the server's metrics port in tests/server/metrics-prometheus.test.ts.
+# Prometheus (and its promtool) scrapes the server's metrics port in tests/server/metrics/metrics-prometheus.test.ts.
 [ -x /usr/bin/prometheus ] && [ -x /usr/bin/promtool ] || missing+=(prometheus)
-# openssl: the Web Push test's throwaway certificate for its local push service (tests/server/alerts-web-push.test.ts).
+# openssl: the Web Push test's throwaway certificate for its local push service (tests/server/alerts/alerts-web-push.test.ts).
 [ -x /usr/bin/openssl ] || missing+=(openssl)
 # Kannel's bearerbox and smsbox, and kannel-extras' fake SMSC: an SMS really crosses the gateway in
-# tests/server/delivery-kannel.test.ts (docs/notifications.md "SMS: Kannel").
+# tests/server/notify/delivery-kannel.test.ts (docs/notifications.md "SMS: Kannel").
 [ -x /usr/sbin/bearerbox ] && [ -x /usr/sbin/smsbox ] || missing+=(kannel)
 [ -x /usr/lib/kannel/test/fakesmsc ] || missing+=(kannel-extras)
 # Fonts so CJK, Thai, Hindi and Arabic screens render real glyphs in screenshots.

@@ -1,6 +1,6 @@
 // The service worker (vite-plugin-pwa + Workbox): precaches the app shell and every route chunk under the build's
 // content hashes, so the app opens with no network; the API (domain/api-paths.ts), the websocket and the back office
-// are never cached. Updates wait for the user ("new version, reload": src/app/sw-update.ts), they are never forced. It also shows
+// are never cached. Updates wait for the user ("new version, reload": src/app/start/sw-update.ts), they are never forced. It also shows
 // price alerts pushed to a closed app (public/sw-push.js).
 import { VitePWA } from 'vite-plugin-pwa';
 import type { PluginOption } from 'vite';
@@ -16,7 +16,7 @@ export const NETWORK_ONLY = [
 export function serviceWorker(): PluginOption {
   return VitePWA({
     registerType: 'prompt', // a waiting worker is activated only when the user asks (sw-update.ts)
-    injectRegister: false, // registered by src/app/sw-update.ts after the first paint
+    injectRegister: false, // registered by src/app/start/sw-update.ts after the first paint
     manifest: false, // the server serves /manifest.json (server/routes/health.ts)
     filename: 'sw.js',
     workbox: {

@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { growthAfter, growthStartS, rateOver, runSoak } from './soak/soak.ts';
 import { pgliteWorkerEnv } from '../server/config.ts';
 import { startPostgresCluster } from '../tests/fixtures/postgres-cluster.ts';
-import { adminQuery, dbUrl } from '../tests/server/test-db.ts';
+import { adminQuery, dbUrl } from '../tests/server/support/test-db.ts';
 
 const env = (k: string, d: number): number => Number(process.env[k] ?? d);
 const seconds = env('SOAK_SECONDS', 600);

@@ -70,7 +70,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     // The router's own refusals (a path parameter over 100 characters, a malformed %-escape) answer the envelope
-    // too, not Fastify's default {statusCode, code: 'FST_…'} body (found by tests/server/fuzz-routes.test.ts).
+    // too, not Fastify's default {statusCode, code: 'FST_…'} body (found by tests/server/http/fuzz-routes.test.ts).
     frameworkErrors: (err, request, reply) => {
       void sendError(err, request, reply);
     },

@@ -10,7 +10,7 @@ import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
 import type { PushOptions } from './alerts/alerts-context.ts';
-import type { FeedOptions } from './market/feeds/market-feeds.ts';
+import type { FeedOptions } from './market/price-desk/market-sources.ts';
 import { priceSourcesEnv } from './market/sources/source-registry.ts';
 import { metricsEnv, type MetricsListen } from './metrics/metrics-server.ts';
 import { backupEnv, type BackupSchedule } from './backup/backup-job.ts';

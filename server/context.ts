@@ -8,7 +8,7 @@ import type { Limits } from './security/limits.ts';
 import type { Revocations } from './security/revocations.ts';
 import type { Services } from './services.ts';
 import type { Clock } from '../domain/time.ts';
-import type { FeedsContext } from './market/feeds/feed-wiring.ts';
+import type { DeskContext } from './market/price-desk/desk-wiring.ts';
 import type { Sender } from './notify/sender.ts';
 
 export interface AppContext extends Services {
@@ -34,7 +34,7 @@ export interface AppContext extends Services {
   /** Price alerts: the change announcement, the VAPID public key, the allowed push services (docs/alerts.md). */
   alerts: AlertsContext;
   /** The price feeds as the operator sees and steers them (docs/market-data.md); absent in bare test contexts. */
-  feeds?: FeedsContext | undefined;
+  feeds?: DeskContext | undefined;
   /** DATABASE_URL when the database is PostgreSQL: backups run pg_dump against it (server/backup/). */
   databaseUrl?: string | undefined;
   /** The message sender of this process (the writer, when a gateway is set): tests run its due rows by hand. */

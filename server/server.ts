@@ -51,7 +51,7 @@ import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import { startSwapJob } from './swaps/swap-job.ts';
 import { MarginCallWatch } from './engine/margin-call.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
-import { followFeeds, localFeeds, publishFeeds, type FeedsContext } from './market/feeds/feed-wiring.ts';
+import { followFeeds, localFeeds, publishFeeds, type DeskContext } from './market/price-desk/desk-wiring.ts';
 import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
 import { activeAdminCount } from './staff/staff-repository.ts';
 import { startDelivery } from './notify/delivery-wiring.ts';
@@ -166,7 +166,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     if (role === 'market') stoppers.push(publishTicks(bus, market));
     if (role === 'gateway') stoppers.push(followTicks(bus, (tick) => market.follow(tick)));
     // The feed desk's flags and status (docs/market-data.md): kept by the writer, followed by every gateway.
-    let feeds: FeedsContext | undefined;
+    let feeds: DeskContext | undefined;
     if (role === 'gateway') {
       const f = followFeeds(bus, (flags) => market.followFlags(flags));
       stoppers.push(() => f.stop());

@@ -2,7 +2,7 @@
 // per-user push and the notifier. Interfaces only; server/server.ts (the composition root) builds the real ones.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db.ts';
-import type { MarketFeed } from './market/feed.ts';
+import type { MarketView } from './market/market-view.ts';
 import type { Clock, Timers } from '../domain/time.ts';
 import type { ServerMessage } from '../domain/ws-protocol.ts';
 import type { Language } from '../domain/types.ts';
@@ -59,7 +59,7 @@ export interface Services {
   clock: Clock;
   timers: Timers;
   log: FastifyBaseLogger;
-  market: MarketFeed;
+  market: MarketView;
   push: UserPush;
   notifier: Notifier;
 }

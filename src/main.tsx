@@ -3,15 +3,15 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startApp, startDeferred } from './app/start.ts';
-import { whenDrawn } from './app/drawn-end.tsx';
-import { yieldToMain } from './app/yield-task.ts';
-import { followDesktopHost } from './app/desktop-host.ts';
-import { startServiceWorker } from './app/sw-start.ts';
-import { moveToHashRoute } from './app/hash-route.ts';
+import { startApp, startDeferred } from './app/start/start.ts';
+import { whenDrawn } from './app/layout/drawn-end.tsx';
+import { yieldToMain } from './app/start/yield-task.ts';
+import { followDesktopHost } from './app/start/desktop-host.ts';
+import { startServiceWorker } from './app/start/sw-start.ts';
+import { moveToHashRoute } from './app/routing/hash-route.ts';
 import { ROUTES } from './app/routes.tsx';
 import { prepareAttach } from './boot/attach-first-screen.ts';
-import './app/theme.css';
+import './app/layout/theme.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -1,12 +1,12 @@
-// Order previews and live account figures (pure): docs/contract.md §9 margin, fee and P&L through domain/money.ts, the same
+// Order previews and live account figures (pure): docs/contract.md §9 margin, fee and P&L through domain/trade-maths.ts, the same
 // functions the server uses as the authority; per-quote P&L on scaled integers (domain/scaled-money.ts), which
 // round exactly like them. Results are decimal strings, never binary floats.
 import { dec, isDecimalText } from '../domain/decimal.ts';
-import { FIXED_MARGIN_MODE, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../domain/money.ts';
+import { FIXED_MARGIN_MODE, orderAmounts, positionPnl, sideOf, type ContractSpec } from '../domain/trade-maths.ts';
 import { parseScaled } from '../domain/numerics/parse.ts';
 import { ACCOUNT_PLACES, MONEY_PLACES, MONEY_TO_ACCOUNT } from '../domain/numerics/places.ts';
 import { roundTo } from '../domain/numerics/scale.ts';
-import { moneyText } from '../domain/format/money.ts';
+import { moneyText } from '../domain/format/money-text.ts';
 import { pendingKind, pipsBetween } from '../domain/order-rules.ts';
 import { microsText, pnlMicros, ratioOf, scaledPosition, type ScaledPosition } from '../domain/scaled-money.ts';
 import { lots, price } from '../domain/units.ts';
@@ -63,7 +63,7 @@ export function previewOrder(
   const spec: ContractSpec = inst;
   const qty = lots(input.quantity);
   const openAt = price(at);
-  // The server's rule, to the digit: margin rounded, fee from the rounded margin (domain/money.ts).
+  // The server's rule, to the digit: margin rounded, fee from the rounded margin (domain/trade-maths.ts).
   const { margin: m, fee: f } = orderAmounts(spec, qty, openAt, leveraged ? input.multiple : 0, tradeFeeType);
   if (m.lte(0)) return refuse('trade.lots_invalid'); // a margin that rounds to nothing: the server refuses it too
   const pnlAtStop = (target: string | null): string | null =>
@@ -211,7 +211,7 @@ export class RiskBook {
 
   snapshot(): AccountUpdate {
     // Each position's P&L is already rounded to the micro (as positionPnl does) and the total is their sum: the
-    // server's order. Equity = available + locked + floating (domain/money.ts equity), rounded once.
+    // server's order. Equity = available + locked + floating (domain/trade-maths.ts equity), rounded once.
     let floating = 0n;
     const positions: PositionFigure[] = new Array<PositionFigure>(this.holdings.length);
     for (let i = 0; i < this.holdings.length; i++) {

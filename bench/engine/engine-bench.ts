@@ -6,7 +6,7 @@
 // prints one JSON array on stdout.
 import { loadavg } from 'node:os';
 import pino from 'pino';
-import type { LiveQuote, MarketFeed, Tick } from '../../server/market/feed.ts';
+import type { LiveQuote, MarketView, Tick } from '../../server/market/market-view.ts';
 import type { Services } from '../../server/services.ts';
 import type { Db } from '../../server/db/db.ts';
 import { OrderEngine, type IndexFactory } from '../../server/engine/engine.ts';
@@ -62,7 +62,7 @@ const BOOKS = [
   [100000, 1000],
 ] as const;
 
-class BenchMarket implements MarketFeed {
+class BenchMarket implements MarketView {
   readonly quotes = new Map<string, LiveQuote>();
   set(inst: EngineInstrument, close: string): void {
     this.quotes.set(inst.code, {

@@ -4,7 +4,7 @@
 // PGlite (the same server) and on PostgreSQL (a throwaway cluster on the load generator's core, a second server).
 // Every loop is bounded in count and time.
 import { startPostgresCluster } from '../../tests/fixtures/postgres-cluster.ts';
-import { adminQuery, dbUrl } from '../../tests/server/test-db.ts';
+import { adminQuery, dbUrl } from '../../tests/server/support/test-db.ts';
 import { runJsonChild } from '../lib/json-child.ts';
 import { startBenchServer, type BenchServer, type ProcUsage } from '../lib/app-server.ts';
 import { percentile, perSecond } from '../lib/stats.ts';

@@ -3,7 +3,7 @@
 // directly: LP symbol S000n → SYN000n on `fix`, and SYN0001 with the simulator as its backup and a 1 s stale limit
 // for the fail-over measurement.
 import { SYNTHETIC_ID_BASE } from '../../server/market/catalog.ts';
-import type { FeedConfig } from '../../server/market/feeds/feed-config.ts';
+import type { DeskConfig } from '../../server/market/price-desk/desk-config.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import type { RunningServer } from '../../server/server.ts';
 
@@ -12,7 +12,7 @@ export const FAILOVER_STALE_MS = 1000;
 export function applyBenchMapping(server: RunningServer, count: number): void {
   const market = server.ctx.market;
   if (!(market instanceof SimulatedMarket) || !market.feeds) throw new Error('FEEDS_BENCH_MAP needs the market writer');
-  const config: FeedConfig = { mappings: [], rules: [], suspended: new Map() };
+  const config: DeskConfig = { mappings: [], rules: [], suspended: new Map() };
   for (let n = 1; n <= count; n++) {
     config.mappings.push({
       source: 'fix',

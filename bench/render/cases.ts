@@ -1,12 +1,8 @@
 // The render cases and how long each runs in the full and the quick profile. Every case alternates worker and main
 // runs (A B A B …) in fresh browser contexts against one server started with the case's load.
-import type { FeedModeName, ScreenName } from './run-one.ts';
+import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
 
-/**
- * The chart's indicators during a case, set on the bench account before each run: 'default' (MA + VOL, what
- * a trader gets), 'candles' (none: the A of the indicator cost) or 'four' (MA + BOLL + VOL + MACD: the issue's B).
- */
-export type ChartIndicators = 'default' | 'candles' | 'four';
+export type { ChartIndicators } from './names.ts';
 
 export interface RenderCase {
   id: string;

@@ -20,15 +20,13 @@ import {
 import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
 import { seedBrowserState, setChartIndicators, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
-import type { ChartIndicators } from './cases.ts';
+import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
 import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
 import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
 import { runSamples, type RunSamples } from '../report/samples.ts';
 import { phaseSplit } from '../report/phases.ts';
 
-/** The app in its two feed modes, and the hand-written floor page of the same screen (floor-pages.ts). */
-export type FeedModeName = 'worker' | 'main' | 'floor';
-export type ScreenName = 'market' | 'trade' | 'desk';
+export type { FeedModeName, ScreenName } from './names.ts';
 
 /** Measurement traces stay lean (top-level tasks and the window marks): tracing costs main-thread time too. */
 export const MEASURE_CATEGORIES = ['toplevel', 'blink.user_timing'];

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
-import type { ChartIndicators } from './cases.ts';
+import type { ChartIndicators } from './names.ts';
 
 /** The instrument the trade screen shows: a synthetic one, open 24/7 and ticking at SIM_HZ. */
 export const BENCH_CODE = 'SYN0001';

@@ -2,7 +2,7 @@
 // not and runs again. Simulated throttling scales the page's CPU work by the host's speed at that moment, which
 // Lighthouse measures itself (`environment.benchmarkIndex`); on a shared machine that index and the load average are
 // what move between runs, so each run records both and a wide spread is reported with them.
-import type { LighthouseRun } from './lighthouse.ts';
+import type { LighthouseRun } from './lighthouse-run.ts';
 
 /** The widest gap between a page's performance scores that the bench accepts as one measurement. */
 export const MAX_SPREAD = 5;

@@ -6,7 +6,7 @@
 // memory growth is told apart from a growing book. Every few seconds the server reports its own event-loop lag, CPU,
 // RSS and JS heap after a full GC; the ledger invariants are checked through a connection of the conductor's own on
 // PostgreSQL (on in-memory PGlite, whose one connection is the server's, by the server, outside its lag windows).
-// Used by `npm run soak` (scripts/soak.ts) and the short runs in the server tests (tests/server/soak.test.ts).
+// Used by `npm run soak` (scripts/soak.ts) and the short runs in the server tests (tests/server/main/soak.test.ts).
 // A load test, not a demo: a refusal (an error envelope) is data, counted by kind and message; an exception in the
 // harness is counted as a harness error, never a crash; every sample carries the actions per second of its window and
 // the machine's load average, so a figure from a busy machine reads as such.

@@ -3,13 +3,13 @@
 // hands out each alert whose condition now holds once; firing is one conditional UPDATE (active → fired), so an
 // alert is delivered once even when two writers see the crossing tick. A failed UPDATE puts the alert back for the
 // next tick. Only the writer (role all or market) runs a watcher; gateways announce changes (refresh).
-// A day-move alert compares the tick's quote's change % (MarketFeed.latest: the figure the market list shows, against
+// A day-move alert compares the tick's quote's change % (MarketView.latest: the figure the market list shows, against
 // the trading day's open), so it fires exactly when the list shows ≥ +N % or ≤ −N %.
 import type { FastifyBaseLogger } from 'fastify';
 import type { PriceAlert } from '../../domain/price-alerts.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
-import type { MarketFeed, Tick } from '../market/feed.ts';
+import type { MarketView, Tick } from '../market/market-view.ts';
 import { AlertIndex, type IndexedAlert } from './alert-index.ts';
 import { activeAlert, activeAlerts, fireAlert } from './alerts-repository.ts';
 
@@ -17,7 +17,7 @@ export interface AlertWatcherDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  market: MarketFeed;
+  market: MarketView;
   /** Delivers a fired alert to its user (socket push and Web Push); its failures are its own to log. */
   deliver(userId: number, alert: PriceAlert): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // events, gateways publish order changes and session revocations. Two implementations of this one interface: in
 // process (role `all`, server/bus/local-bus.ts) and NATS (roles market/gateway, server/bus/nats-bus.ts).
 // Subjects follow NATS: dot-separated tokens; a subscription may end in `*` (one token) or `>` (the rest).
-import type { Tick } from '../market/feed.ts';
+import type { Tick } from '../market/market-view.ts';
 import type { Revocation } from '../security/revocations.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
 
@@ -30,9 +30,9 @@ export const SUBJECTS = {
   alert: 'tw.alert',
   /** A session revocation (logout, password change): Revocation. Every gateway logs those sockets out. */
   revoke: 'tw.revoke',
-  /** An instrument's stale or halt flag changed on the market writer: FeedFlags. Gateways show and enforce it. */
+  /** An instrument's stale or halt flag changed on the market writer: DeskFlags. Gateways show and enforce it. */
   feedFlags: 'tw.feed.flags',
-  /** The market writer's feed status (sources, instruments, events), every second: FeedStatus (the ops `feeds`). */
+  /** The market writer's feed status (sources, instruments, events), every second: DeskStatus (the ops `feeds`). */
   feedStatus: 'tw.feed.status',
   /** The operator changed the desk's configuration (stored in PostgreSQL): the writer reads it again. No payload. */
   feedControl: 'tw.feed.control',

@@ -1,8 +1,8 @@
-// The two seams of docs/reliability.md on the bus: MarketFeed.onTick (the writer publishes, gateways follow) and
+// The two seams of docs/reliability.md on the bus: MarketView.onTick (the writer publishes, gateways follow) and
 // UserPush.toUser (whoever commits publishes, the gateway holding the user's sockets delivers); plus the order
 // changes every engine's index follows and the session revocations every hub applies. Same code for both buses.
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketFeed, Tick } from '../market/feed.ts';
+import type { MarketView, Tick } from '../market/market-view.ts';
 import type { Revocation, Revocations } from '../security/revocations.ts';
 import type { UserPush } from '../services.ts';
 import type { ServerMessage } from '../../domain/ws-protocol.ts';
@@ -22,7 +22,7 @@ export function deliverUserEvents(bus: Bus, hub: UserPush): () => void {
 }
 
 /** The market writer's ticks onto the bus. */
-export function publishTicks(bus: Bus, market: MarketFeed): () => void {
+export function publishTicks(bus: Bus, market: MarketView): () => void {
   return market.onTick((tick) => bus.publish(SUBJECTS.tick, tick));
 }
 

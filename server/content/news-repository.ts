@@ -1,11 +1,15 @@
 // The news' SQL (as fastify/demo's repositories): one category's page, newest first, and one article with its
-// (already sanitised, server/content/sanitise.ts) HTML. The routes (server/routes/content.ts) hold none.
+// (already sanitised, server/content/sanitise.ts) HTML, each in the reader's language or its fallback
+// (docs/content.md "Content languages"); the texts an item has, and the one write of one language's text.
+// The routes (server/routes/content.ts) and the ops commands hold none.
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import { queryOne } from '../db/query-one.ts';
+import { FALLBACK_LANGUAGE } from './content-languages.ts';
 
 export interface NewsRow {
   id: number;
+  lang: string; // the language of the text served
   title: string;
   desc: string;
   logo: string;
@@ -13,19 +17,105 @@ export interface NewsRow {
   content?: string;
 }
 
-const NEWS_COLUMNS = `id, title, "desc", logo, created_at`;
+/**
+ * The item's text in $1, else in English, else its first language: one row per item, so an item without a text in
+ * the reader's language is still listed (marked by its `lang`). $1 is a checked language code.
+ */
+const TEXT_FOR = (columns: string) => `LEFT JOIN LATERAL (
+    SELECT t.lang, ${columns} FROM news_texts t WHERE t.news_id = n.id
+     ORDER BY (t.lang = $1) DESC, (t.lang = '${FALLBACK_LANGUAGE}') DESC, t.seq LIMIT 1) x ON true`;
 
-export function newsPage(db: Queryable, category: number, limit: number, offset: number): Promise<Page<NewsRow>> {
+const ITEM_COLUMNS = `n.id, x.lang, coalesce(x.title, n.slug) AS title, coalesce(x."desc", '') AS "desc", n.logo, n.created_at`;
+
+export function newsPage(
+  db: Queryable,
+  lang: string,
+  category: number,
+  limit: number,
+  offset: number,
+): Promise<Page<NewsRow>> {
   return pageOf<NewsRow>(
     db,
-    `SELECT ${NEWS_COLUMNS} FROM news WHERE category_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    'SELECT COUNT(*) AS n FROM news WHERE category_id = $1',
-    [category],
+    `SELECT ${ITEM_COLUMNS} FROM news n ${TEXT_FOR('t.title, t."desc"')}
+      WHERE n.category_id = $2 ORDER BY n.created_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
+    'SELECT COUNT(*) AS n FROM news WHERE category_id = $2 AND $1::text IS NOT NULL',
+    [lang, category],
     limit,
     offset,
   );
 }
 
-export async function newsArticle(db: Queryable, id: number): Promise<NewsRow | null> {
-  return queryOne<NewsRow>(db, `SELECT ${NEWS_COLUMNS}, content FROM news WHERE id = $1`, [id]);
+export async function newsArticle(db: Queryable, lang: string, id: number): Promise<NewsRow | null> {
+  return queryOne<NewsRow>(
+    db,
+    `SELECT ${ITEM_COLUMNS}, coalesce(x.content, '') AS content FROM news n ${TEXT_FOR('t.title, t."desc", t.content')}
+      WHERE n.id = $2`,
+    [lang, id],
+  );
+}
+
+/** A news item's id by its id or slug (the operator types either), or null. */
+export async function newsItemId(q: Queryable, ref: string): Promise<number | null> {
+  const row = await queryOne<{ id: number }>(
+    q,
+    /^\d{1,9}$/.test(ref) ? 'SELECT id FROM news WHERE id = $1::int' : 'SELECT id FROM news WHERE slug = $1',
+    [ref],
+  );
+  return row?.id ?? null;
+}
+
+export interface NewsTextRow {
+  lang: string;
+  title: string;
+  desc: string;
+  content: string;
+  updated_at: string;
+}
+
+/** Every language an item has, in the order they were written (the first is the item's first language). */
+export function newsTexts(q: Queryable, newsId: number): Promise<NewsTextRow[]> {
+  return q.query<NewsTextRow>(
+    'SELECT lang, title, "desc", content, updated_at FROM news_texts WHERE news_id = $1 ORDER BY seq',
+    [newsId],
+  );
+}
+
+export interface NewsText {
+  title: string; // plain text, already checked
+  desc: string; // plain text
+  content: string; // sanitised HTML
+}
+
+/**
+ * Writes one language's text of an item: `replace` overwrites it (the operator), otherwise an existing text is
+ * kept (the seeders, so an operator's edit survives restarts). The caller has checked and sanitised the text.
+ */
+export async function putNewsText(
+  q: Queryable,
+  newsId: number,
+  lang: string,
+  text: NewsText,
+  at: number,
+  replace: boolean,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO news_texts (news_id, lang, title, "desc", content, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (news_id, lang) DO ${
+       replace ? 'UPDATE SET title = $3, "desc" = $4, content = $5, updated_at = $6' : 'NOTHING'
+     }`,
+    [newsId, lang, text.title, text.desc, text.content, at],
+  );
+}
+
+/** Adds a news item (its texts follow) unless its slug exists; its id either way. */
+export async function ensureNewsItem(
+  q: Queryable,
+  item: { slug: string; logo: string; createdAt: number; categoryId: number },
+): Promise<number> {
+  await q.query(
+    `INSERT INTO news (category_id, slug, logo, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (slug) DO NOTHING`,
+    [item.categoryId, item.slug, item.logo, item.createdAt],
+  );
+  const row = await queryOne<{ id: number }>(q, 'SELECT id FROM news WHERE slug = $1', [item.slug]);
+  return row?.id ?? 0;
 }

@@ -93,3 +93,38 @@ export function plainText(text: string): string {
   const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
   return stripped.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e).trim();
 }
+
+/** Attributes the sanitiser sets itself on links, whatever the input said. */
+const SET_BY_US = new Set(['target', 'rel']);
+
+/**
+ * What the sanitiser would take out of `html`, named for the operator ("<script>", "onclick on <p>", "href on
+ * <a>"), or null when it keeps every tag and attribute. An operator's story is refused rather than silently cut
+ * (docs/content.md "Content languages"); the sanitiser's own rules decide, so the two can never disagree.
+ */
+export function unsafeNewsHtml(html: string): string | null {
+  const found: string[] = [];
+  const allowedTags = new Set([...(OPTIONS.allowedTags || []), 'h1']);
+  const allowedAttributes = (OPTIONS.allowedAttributes || {}) as Record<string, readonly string[]>;
+  sanitizeHtml(html, {
+    ...OPTIONS,
+    onOpenTag(tag: string, attribs: Record<string, string>) {
+      if (!allowedTags.has(tag)) {
+        found.push(`<${tag}>`);
+        return;
+      }
+      for (const [name, value] of Object.entries(attribs)) {
+        if (SET_BY_US.has(name) && tag === 'a') continue;
+        if (!(allowedAttributes[tag] ?? []).includes(name)) found.push(`${name} on <${tag}>`);
+        else if ((name === 'href' || name === 'src') && !keepsUrl(tag, name, value)) found.push(`${name} on <${tag}>`);
+      }
+    },
+  });
+  return found.length > 0 ? [...new Set(found)].slice(0, 5).join(', ') : null;
+}
+
+/** Whether the sanitiser keeps this URL on this tag: it is asked on the tag alone. */
+function keepsUrl(tag: string, name: string, value: string): boolean {
+  const quoted = value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return sanitizeHtml(`<${tag} ${name}="${quoted}">`, OPTIONS).includes(`${name}="`);
+}

@@ -66,7 +66,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   pool.on('error', (err) => opts.onError?.(err));
   // A client checked out (inside a transaction) that loses its connection emits 'error' on itself, not on the pool;
   // without a listener that is an uncaught exception and the whole server exits (PostgreSQL restarted under load,
-  // tests/server/pg-restart.test.ts). Its pending query rejects anyway, and the transaction drops the client below.
+  // tests/server/db/pg-restart.test.ts). Its pending query rejects anyway, and the transaction drops the client below.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });

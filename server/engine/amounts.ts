@@ -1,5 +1,5 @@
 // Price text of the engine: every price travels at its instrument's PricePrecision. The money rounding rule
-// (money(), MONEY_PLACES, moneyText) is domain/money.ts's, shared with the worker's previews.
+// (money(), MONEY_PLACES, moneyText) is domain/trade-maths.ts's, shared with the worker's previews.
 export { priceText } from '../../domain/format/price.ts';
 
 /** Decimal places written in a decimal text ("1.2300" → 4). */

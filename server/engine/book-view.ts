@@ -3,9 +3,9 @@
 // floating P&L. Made from the engine's own in-memory figures — the open orders it indexes and the floating P&L its
 // tick index keeps — never by scanning the orders table, and kept for a second, so a page polling it every second
 // costs one pass over the open positions a second whatever the number of viewers. Money follows the app's one
-// convention (domain/money.ts): value = lots × units per lot × price, in USD.
+// convention (domain/trade-maths.ts): value = lots × units per lot × price, in USD.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
-import { moneyText } from '../../domain/format/money.ts';
+import { moneyText } from '../../domain/format/money-text.ts';
 import type { Price, Usd } from '../../domain/units.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
 

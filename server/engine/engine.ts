@@ -3,14 +3,14 @@
 // proportion to what a tick changes, not to the book: tick-index.ts), and the owner's FOREX_TRADE / FOREX_CLOSED pushes.
 // The database is the authority: every change runs in one transaction and is conditional on the status it expects.
 // Long on purpose: the actions and the triggers share one in-memory index and its locking; the rules
-// already live apart (submit-check.ts, triggers, amounts in domain/money.ts). Split further only with the index.
+// already live apart (submit-check.ts, triggers, amounts in domain/trade-maths.ts). Split further only with the index.
 import { checkOpenOrderCap } from '../security/open-orders.ts';
-import { riskRate, sideOf } from '../../domain/money.ts';
+import { riskRate, sideOf } from '../../domain/trade-maths.ts';
 import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
 import { lots, usd, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../services.ts';
-import type { Tick } from '../market/feed.ts';
+import type { Tick } from '../market/market-view.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { accountsOf, getAccount, type AccountBalance } from '../ledger/ledger.ts';

@@ -1,7 +1,7 @@
 // The stop-out line in the tick index's integers: a user's slack above STOP_OUT_LEVEL from their balance (10^-8),
 // margin and floating P&L (micro-USD, money()'s places), exact in BigInt. The user's figures themselves are
 // UserExposure (holding.ts).
-import { STOP_OUT_LEVEL } from '../../domain/money.ts';
+import { STOP_OUT_LEVEL } from '../../domain/trade-maths.ts';
 import { parseScaled } from '../../domain/numerics/parse.ts';
 import { MONEY_TO_ACCOUNT, pow10n } from '../../domain/numerics/places.ts';
 import { exactText } from '../../domain/decimal.ts';

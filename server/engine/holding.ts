@@ -5,7 +5,7 @@
 // fit that scale (a quantity finer than the lot step, an instrument whose k is fractional) stays "loose" and is priced
 // on its own, exactly as money() rounds it. A user's holdings, margin and balance together are their UserExposure
 // (below), kept by the tick index for the stop-out check (exposure.ts: the line itself).
-import { positionPnl } from '../../domain/money.ts';
+import { positionPnl } from '../../domain/trade-maths.ts';
 import { bigScaledOf, placesNeeded, scaledOf } from '../../domain/numerics/parse.ts';
 import { ACCOUNT_PLACES, MONEY_PLACES, POW10 } from '../../domain/numerics/places.ts';
 import { divRoundInt } from '../../domain/numerics/round.ts';

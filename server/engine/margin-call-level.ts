@@ -2,7 +2,7 @@
 // settings table (key margin_call_level, default 100). Read by forexDetail and the margin-call watch, set by the
 // `margin-call-level` ops command.
 import { dec, exactText, fixed } from '../../domain/decimal.ts';
-import { STOP_OUT_LEVEL } from '../../domain/money.ts';
+import { STOP_OUT_LEVEL } from '../../domain/trade-maths.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getSetting, setSetting } from '../settings/settings.ts';

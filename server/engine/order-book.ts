@@ -5,7 +5,7 @@
 import { dec } from '../../domain/decimal.ts';
 import { lots, price, usd } from '../../domain/units.ts';
 import type { OpenOrder, OrderRow } from './types.ts';
-import { sideOf } from '../../domain/money.ts';
+import { sideOf } from '../../domain/trade-maths.ts';
 
 export function openOrderOf(row: OrderRow): OpenOrder | null {
   if (row.status !== 0 && row.status !== 1) return null;

@@ -3,7 +3,7 @@ import { dec } from '../../domain/decimal.ts';
 import type { OrderList, OrderStatus } from '../../domain/types.ts';
 import type { Queryable } from '../db/db.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText as balanceText, moneyText } from '../../domain/format/money.ts';
+import { exactMoneyText as balanceText, moneyText } from '../../domain/format/money-text.ts';
 import type { OrderEngine } from './engine.ts';
 import { countOrders, listOrders, openOrdersOfUser, sumRealised } from './orders-repository.ts';
 

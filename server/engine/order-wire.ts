@@ -1,7 +1,7 @@
 // Stored order row → the wire Order of docs/contract.md §3: prices at the instrument's precision, money at 6 decimals, and for a
 // holding order the floating P&L at the current price.
-import { positionPnl, sideOf } from '../../domain/money.ts';
-import { moneyText } from '../../domain/format/money.ts';
+import { positionPnl, sideOf } from '../../domain/trade-maths.ts';
+import { moneyText } from '../../domain/format/money-text.ts';
 import type { Order } from '../../domain/types.ts';
 import { lots, price, type Price } from '../../domain/units.ts';
 import { priceText } from './amounts.ts';

@@ -2,9 +2,9 @@
 // buy opens at the ask and closes at the bid, a sell the reverse. A pending order watches the side that would fill
 // it (a buy limit or stop the ask, a sell's the bid); a position watches its closing side (a buy's TP, SL, trailing
 // stop, floating P&L and stop-out the bid; a sell's the ask). With one price (no spread) both sides are Close.
-import type { Side } from '../../domain/money.ts';
+import type { Side } from '../../domain/trade-maths.ts';
 import { price, type Price } from '../../domain/units.ts';
-import type { LiveQuote } from '../market/feed.ts';
+import type { LiveQuote } from '../market/market-view.ts';
 
 export interface Sides {
   bid: Price;

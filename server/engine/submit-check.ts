@@ -1,7 +1,7 @@
 // Pure checks and sums for a submit (docs/contract.md §5, §9): every rejection with its errors.* key, and the margin and fee
 // the order will hold. Nothing here touches the database; the balance check is the ledger's, inside the transaction.
 import { dec, exactText, isDecimalText } from '../../domain/decimal.ts';
-import { FIXED_MARGIN_MODE, orderAmounts, sideOf, type Side } from '../../domain/money.ts';
+import { FIXED_MARGIN_MODE, orderAmounts, sideOf, type Side } from '../../domain/trade-maths.ts';
 import { MAX_LOTS } from '../../domain/order-rules.ts';
 import { lots, price, type Lots, type Price, type Usd } from '../../domain/units.ts';
 import { ApiError } from '../http/envelope.ts';

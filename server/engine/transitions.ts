@@ -1,6 +1,6 @@
 // The order state changes, each inside the caller's transaction: the order row, every money movement through the
 // ledger (one financial record per change of the available balance) and the user's next event number commit together.
-import { positionPnl, proRata, sideOf } from '../../domain/money.ts';
+import { positionPnl, proRata, sideOf } from '../../domain/trade-maths.ts';
 import type { CloseReason } from '../../domain/types.ts';
 import { lots, price, usd, type Lots, type Price, type Usd } from '../../domain/units.ts';
 import { recordAbsorbed } from '../ledger/house-book.ts';
@@ -128,7 +128,7 @@ export interface PartCommitted {
 
 /** Closes `part` lots of a holding order (locked by the caller) at `closePrice`, in the caller's one transaction: the
  * part's margin share released and its P&L realised (capped as a full close is), the part written as a closed row of
- * its own, and the position shrunk to the rest, whose margin and fee are the exact remainders (money.ts proRata). */
+ * its own, and the position shrunk to the rest, whose margin and fee are the exact remainders (trade-maths.ts proRata). */
 export async function closePart(
   q: Queryable,
   row: OrderRow,

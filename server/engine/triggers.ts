@@ -1,6 +1,6 @@
 // Pure trigger rules (docs/trading.md): when a pending order fills, when a stop closes a position, where a trailing
 // stop moves, which positions a stop-out closes first, and how a close that gapped past everything the account holds is capped.
-import { riskRate, STOP_OUT_LEVEL, type Side } from '../../domain/money.ts';
+import { riskRate, STOP_OUT_LEVEL, type Side } from '../../domain/trade-maths.ts';
 import { stopSideProblem } from '../../domain/order-rules.ts';
 import type { OpenOrder } from './types.ts';
 import { price, usd, type Price, type Ratio, type Usd } from '../../domain/units.ts';

@@ -1,5 +1,5 @@
 // The engine's own shapes: an instrument's trading terms, a stored order row, and the in-memory open order.
-import type { ContractSpec, Side } from '../../domain/money.ts';
+import type { ContractSpec, Side } from '../../domain/trade-maths.ts';
 import type { CloseReason, OrderStatus } from '../../domain/types.ts';
 import type { Lots, Price, Usd } from '../../domain/units.ts';
 

@@ -3,9 +3,12 @@
 // through the ledger.
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';
+import { FUND_TEXT_COLUMNS, fundTextJoin } from './fund-texts.ts';
 
 export interface FundRow {
   id: number;
+  name: string; // the internal name (funds.title): the ledger memo
+  lang: string; // the language of title and description (docs/content.md "Content languages")
   title: string;
   image: string;
   currency_code: string;
@@ -35,26 +38,33 @@ export interface LockedSubscription {
   title: string;
 }
 
-const FUND_COLUMNS = `f.id, f.title, f.image, f.currency_code, f.lock_dividend_days, f.dividend_percentage, f.staring_sub_amount,
-  f.max_sub_amount, f.description, f.liquidated_damages`;
+/** A fund's columns with its text in the language `x` joined (fundTextJoin). */
+const FUND_COLUMNS = `f.id, f.title AS name, ${FUND_TEXT_COLUMNS}, f.image, f.currency_code, f.lock_dividend_days, f.dividend_percentage,
+  f.staring_sub_amount, f.max_sub_amount, f.liquidated_damages`;
 
 const countOf = (rows: { n: string }[]): number => Number(rows[0]?.n ?? 0);
 
-/** An enabled fund, or null. */
-export async function enabledFund(db: Queryable, id: number): Promise<FundRow | null> {
-  return queryOne<FundRow>(db, `SELECT ${FUND_COLUMNS} FROM funds f WHERE f.id = $1 AND f.enabled = 1`, [id]);
+/** An enabled fund with its text in `lang` (or the fallback), or null. */
+export async function enabledFund(db: Queryable, lang: string, id: number): Promise<FundRow | null> {
+  return queryOne<FundRow>(
+    db,
+    `SELECT ${FUND_COLUMNS} FROM funds f ${fundTextJoin('$2')} WHERE f.id = $1 AND f.enabled = 1`,
+    [id, lang],
+  );
 }
 
 /** One page of the enabled funds in their order, and how many there are. */
 export async function enabledFunds(
   db: Queryable,
+  lang: string,
   limit: number,
   offset: number,
 ): Promise<{ rows: FundRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db.query<FundRow>(
-      `SELECT ${FUND_COLUMNS} FROM funds f WHERE f.enabled = 1 ORDER BY f.sort, f.id LIMIT $1 OFFSET $2`,
-      [limit, offset],
+      `SELECT ${FUND_COLUMNS} FROM funds f ${fundTextJoin('$3')}
+        WHERE f.enabled = 1 ORDER BY f.sort, f.id LIMIT $1 OFFSET $2`,
+      [limit, offset, lang],
     ),
     db.query<{ n: string }>('SELECT count(*)::text AS n FROM funds WHERE enabled = 1'),
   ]);
@@ -85,6 +95,7 @@ export async function insertSubscription(
 /** One page of the user's subscriptions, newest first, with their fund and income so far; and how many there are. */
 export async function userSubscriptions(
   db: Queryable,
+  lang: string,
   userId: number,
   limit: number,
   offset: number,
@@ -94,9 +105,9 @@ export async function userSubscriptions(
       `SELECT s.id AS sid, s.status, s.share_amount, s.sub_time, s.day_profit,
               (SELECT sum(interest) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS sum,
               (SELECT count(*) FROM fund_incomes i WHERE i.subscription_id = s.id)::text AS days, ${FUND_COLUMNS}
-         FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id
+         FROM fund_subscriptions s JOIN funds f ON f.id = s.fund_id ${fundTextJoin('$4')}
         WHERE s.user_id = $1 ORDER BY s.id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, offset],
+      [userId, limit, offset, lang],
     ),
     db.query<{ n: string }>('SELECT count(*)::text AS n FROM fund_subscriptions WHERE user_id = $1', [userId]),
   ]);

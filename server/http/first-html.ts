@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { FIRST_QUOTES_ID, scriptSafeJson, type FirstQuotes } from '../../domain/first-quotes.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
-import type { MarketFeed } from '../market/feed.ts';
+import type { MarketView } from '../market/market-view.ts';
 
 /** Where the block goes: before the prerender's own data block, which the inline script after it reads too. */
 const BOOT_BLOCK = '<script type="application/json" id="tw-boot">';
@@ -35,7 +35,7 @@ export function splitPage(html: string): PageParts | null {
 
 /** The snapshot of `codes` now: each one's newest quote as the socket would send it (its time, closed, halted). */
 export function firstQuotes(
-  market: Pick<MarketFeed, 'quoteTuple'>,
+  market: Pick<MarketView, 'quoteTuple'>,
   codes: readonly string[],
   now: number,
 ): FirstQuotes {
@@ -53,7 +53,7 @@ export function firstQuotesBlock(snapshot: FirstQuotes): string {
 }
 
 /** The page with the snapshot of the moment. */
-export function pageWithQuotes(parts: PageParts, market: Pick<MarketFeed, 'quoteTuple'>, now: number): string {
+export function pageWithQuotes(parts: PageParts, market: Pick<MarketView, 'quoteTuple'>, now: number): string {
   return parts.before + firstQuotesBlock(firstQuotes(market, parts.codes, now)) + parts.after;
 }
 

@@ -134,7 +134,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     uiConfig: { validatorUrl: null, docExpansion: 'list', defaultModelsExpandDepth: 0, deepLinking: true },
     uiHooks: {
       // The plugin redirects .../static/index.html to the URL with that suffix cut, which with a query string is the
-      // same URL again: a redirect loop (found by tests/server/fuzz-routes.test.ts). Send it to the page itself.
+      // same URL again: a redirect loop (found by tests/server/http/fuzz-routes.test.ts). Send it to the page itself.
       onRequest: (request, reply, done) => {
         if (request.url.split('?')[0] === `${DOCS_PREFIX}/static/index.html`) {
           void reply.redirect(`${DOCS_PREFIX}/`);

@@ -1,7 +1,7 @@
 // Every operation's operationId and one-line summary for the OpenAPI document, a generated client's method names and
 // doc lines, in one table (keyed by Fastify's "METHOD /url"). A route missing here still gets a document (an id made
 // from its path, its method and path as the summary: never a broken /api/openapi.json), and
-// tests/server/openapi.test.ts fails until it is added.
+// tests/server/http/openapi.test.ts fails until it is added.
 type Operation = readonly [operationId: string, summary: string];
 
 export const OPERATIONS: Readonly<Record<string, Operation>> = {

@@ -1,5 +1,5 @@
 // Checks every answer against the route's declared response schema (the one the OpenAPI document shows), with its
-// own ajv: the server tests turn it on (tests/server/harness.ts) so a route that answers something else than it
+// own ajv: the server tests turn it on (tests/server/support/harness.ts) so a route that answers something else than it
 // documents, or documents nothing, fails the suite. Never on in production: it costs a validation per answer.
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 // Every route the app registers, collected by an onRoute hook (added before any route), so tests that must cover
-// "every route" (tests/server/fuzz-routes.test.ts) find new routes without a hand-kept list.
+// "every route" (tests/server/http/fuzz-routes.test.ts) find new routes without a hand-kept list.
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { RouteBudget } from '../security/budgets.ts';
 

@@ -76,7 +76,7 @@ export async function moveAll(q: Queryable, userId: number, ms: readonly Movemen
   // Running sums after each movement: the account must stay at or above zero after every one of them, which is
   // the same as staying there after the lowest of them. The check is on the row's own columns only, like a single
   // move's: PostgreSQL re-evaluates it on the committed row when the UPDATE waited for a concurrent one (a subquery
-  // over the movements there let two concurrent debits both pass: tests/server/db.test.ts, on PostgreSQL).
+  // over the movements there let two concurrent debits both pass: tests/server/db/db.test.ts, on PostgreSQL).
   let b = dec(0);
   let l = dec(0);
   let lowestB: Dec | null = null;

@@ -2,7 +2,7 @@
 // instruments), and their docs/contract.md §3 wire shape with the live ForexQuotations.
 import { trimZeros } from '../../domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
-import type { LiveQuote } from './feed.ts';
+import type { LiveQuote } from './market-view.ts';
 import type { Category, Instrument, Language } from '../../domain/types.ts';
 import { MARKET_CLASSES, type MarketClass } from './market-hours.ts';
 import type { InstrumentDef } from './catalog.ts';

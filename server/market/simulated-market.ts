@@ -1,10 +1,10 @@
 // The simulated market service: loads the catalog, brings stored history up to now, runs the simulator, keeps the
-// live klines, and answers the MarketFeed the rest of the server uses. server.ts creates one per process.
-// Long on purpose: most of it is the MarketFeed/HubMarket facade (one-line delegations to the simulator,
+// live klines, and answers the MarketView the rest of the server uses. server.ts creates one per process.
+// Long on purpose: most of it is the MarketView/HubMarket facade (one-line delegations to the simulator,
 // kline store and catalog); the work itself lives in those files.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
-import type { LiveQuote, MarketFeed, Tick, TradeBlock } from './feed.ts';
+import type { LiveQuote, MarketView, Tick, TradeBlock } from './market-view.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
 import type { KlineBar, Period } from '../../domain/types.ts';
@@ -18,8 +18,8 @@ import { barsSince } from './kline-repository.ts';
 import { KlineStore, SPARK_LEVEL, SPARK_POINTS } from './kline-store.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';
 import { Simulator, type InitialQuote, type InstrumentState, type SimulatorOptions } from './simulator.ts';
-import { MarketFeeds } from './feeds/market-feeds.ts';
-import type { FeedFlags } from './feeds/feed-status.ts';
+import { MarketSources } from './price-desk/market-sources.ts';
+import type { DeskFlags } from './price-desk/desk-status.ts';
 
 /** Everything a test or benchmark may tune (server/config.ts MarketOptions); createServer passes config.market. */
 export type SimulatedMarketOptions = MarketOptions;
@@ -37,7 +37,7 @@ const FOLLOWER_FORGET_MS = 60_000;
 /** How far back to look for the closed 30min bars of the mini charts (covers a weekend). */
 const SPARK_LOOKBACK_S = 5 * DAY_S;
 
-export class SimulatedMarket implements MarketFeed {
+export class SimulatedMarket implements MarketView {
   private readonly byId = new Map<number, MarketInstrument>();
   private readonly byCode = new Map<string, MarketInstrument>();
   private readonly handles: unknown[] = [];
@@ -51,7 +51,7 @@ export class SimulatedMarket implements MarketFeed {
     readonly hasSynthetic: boolean,
     private readonly follower = false,
     /** The writer's price sources and feed desk (null on a gateway's copy). */
-    readonly feeds: MarketFeeds | null = null,
+    readonly feeds: MarketSources | null = null,
   ) {
     for (const i of list) {
       this.byId.set(i.id, i);
@@ -132,7 +132,7 @@ export class SimulatedMarket implements MarketFeed {
     const sim = new Simulator(all, initial, clock, timers, { ...simOpts, follow: true }, store.onTick);
     const feeds = opts.follow
       ? null
-      : await MarketFeeds.start(
+      : await MarketSources.start(
           { db, clock, timers, log: deps.log ?? null },
           all,
           sim,
@@ -240,7 +240,7 @@ export class SimulatedMarket implements MarketFeed {
   }
 
   /** Role gateway: the writer's stale and halt flags (server/bus SUBJECTS.feedFlags). */
-  followFlags(f: FeedFlags): void {
+  followFlags(f: DeskFlags): void {
     this.sim.setFeed(f.code, f.stale, f.halt);
   }
 
@@ -281,7 +281,7 @@ export class SimulatedMarket implements MarketFeed {
     if (!this.follower) await this.store.flush();
   }
 
-  // ---- MarketFeed ----
+  // ---- MarketView ----
 
   latest(code: string): LiveQuote | undefined {
     return this.sim.latest(code);

@@ -3,7 +3,7 @@
 // Long on purpose: the random walk and the manual mode must move the same per-instrument state; the read side
 // is small accessors. Price grammar is in price-ticks.ts, hours in market-hours.ts.
 import type { Clock, Timers } from '../../domain/time.ts';
-import type { LiveQuote, MarketFeed, Tick } from './feed.ts';
+import type { LiveQuote, MarketView, Tick } from './market-view.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { sigmaPerSqrtSecond } from './history.ts';
 import type { MarketInstrument } from './instruments.ts';
@@ -77,10 +77,10 @@ function nextGap(st: SimState): number {
   return Math.max(1, Math.round(st.rng.exponential(st.meanGapMs)));
 }
 
-/** Called for every applied tick before the MarketFeed listeners (the kline store keeps its bars here). */
+/** Called for every applied tick before the MarketView listeners (the kline store keeps its bars here). */
 export type TickSink = (state: InstrumentState, timeMs: number, volume: number) => void;
 
-export class Simulator implements MarketFeed {
+export class Simulator implements MarketView {
   private readonly states: SimState[];
   private readonly byCode = new Map<string, SimState>();
   private readonly tickListeners = new Set<(tick: Tick) => void>();
@@ -297,7 +297,7 @@ export class Simulator implements MarketFeed {
     for (const l of this.changeListeners) isolated(l, st, this.opts.onListenerError);
   }
 
-  // ---- MarketFeed ----
+  // ---- MarketView ----
 
   latest(code: string): LiveQuote | undefined {
     const st = this.byCode.get(code);

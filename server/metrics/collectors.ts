@@ -3,8 +3,8 @@
 // Nothing here runs per request beyond a counter increment or a histogram observation.
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db, TxQueryable } from '../db/db.ts';
-import type { MarketFeed } from '../market/feed.ts';
-import type { FeedStatus } from '../market/feeds/feed-status.ts';
+import type { MarketView } from '../market/market-view.ts';
+import type { DeskStatus } from '../market/price-desk/desk-status.ts';
 import type { Notifier, UserPush } from '../services.ts';
 import type { HubStats } from '../ws/connection.ts';
 import type { Metrics } from './metrics.ts';
@@ -58,7 +58,7 @@ export function hubMetrics(registry: Registry, stats: () => HubStats): void {
 }
 
 /** The feed desk as the writer reports it: each source up or down, its ticks and refusals; instruments by state. */
-export function feedMetrics(registry: Registry, status: () => FeedStatus | null): void {
+export function feedMetrics(registry: Registry, status: () => DeskStatus | null): void {
   const sources = () => status()?.sources ?? [];
   new Gauge({
     name: 'tickwise_feed_source_up',
@@ -155,11 +155,11 @@ export function timedDb<D extends Db>(db: D, m: Metrics): D {
 }
 
 /** The market as the engine sees it, with each tick's listener timed. */
-export function timedTicks(market: MarketFeed, m: Metrics): MarketFeed {
+export function timedTicks(market: MarketView, m: Metrics): MarketView {
   return new Proxy(market, {
     get(target, prop, receiver) {
       if (prop === 'onTick') {
-        return (listener: Parameters<MarketFeed['onTick']>[0]) =>
+        return (listener: Parameters<MarketView['onTick']>[0]) =>
           target.onTick((tick) => {
             const start = performance.now();
             listener(tick);

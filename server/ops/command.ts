@@ -14,6 +14,8 @@ export interface OpsParam {
   optional?: boolean;
   /** A confirmation without a value (`--force` on the CLI, sent as "yes"); the page's field takes "yes". */
   flag?: boolean;
+  /** The longest value the ops API takes (1000 characters unless set: a news body is longer). */
+  maxLength?: number;
 }
 
 export type OpsArgs = Readonly<Record<string, string>>;

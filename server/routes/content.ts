@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { invitedCount } from '../auth/users.ts';
 import { newsArticle, newsPage, type NewsRow } from '../content/news-repository.ts';
+import { readerLanguage } from '../content/content-languages.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
 import { int, query } from '../http/schemas.ts';
@@ -21,9 +22,10 @@ const TAGS = ['Content'];
 
 export const NEWS_PAGE_SIZE = 10;
 
-/** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran. */
+/** UTC "YYYY-MM-DD HH:mm:ss", like the financial records' CreatedAtTran; `lang` the language served. */
 const toItem = (r: NewsRow): NewsItem => ({
   id: r.id,
+  lang: pickLanguage(r.lang),
   title: r.title,
   desc: r.desc,
   logo: r.logo,
@@ -48,7 +50,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         await listPage(
           request.query.page,
           NEWS_PAGE_SIZE,
-          (limit, offset) => newsPage(db, category, limit, offset),
+          (limit, offset) => newsPage(db, readerLanguage(request.headers), category, limit, offset),
           toItem,
         ),
       );
@@ -59,7 +61,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/api/news/info',
     { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(NEWS_DETAIL) } },
     async (request) => {
-      const row = await newsArticle(db, request.query.id);
+      const row = await newsArticle(db, readerLanguage(request.headers), request.query.id);
       if (!row) throw new ApiError('news_not_found');
       const detail: NewsDetail = { ...toItem(row), content: row.content ?? '' };
       return ok(detail);

@@ -13,7 +13,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../domain/wire-time.ts';
-import { exactMoneyText } from '../../domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { ownedUpload } from '../uploads/store.ts';
 import {
   banksOfCoin,
@@ -26,7 +26,7 @@ import {
   userCharges,
   type ChargeRow,
 } from '../wallet/deposits-repository.ts';
-import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/money.ts';
+import { BANK_COINS, CHARGES, COIN_NETWORKS, DEPOSIT_BANKS } from '../http/wire/wallet.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { listPage } from '../http/paging.ts';

@@ -12,18 +12,19 @@ import {
   type FundIncome,
   type FundSubscription,
   type LastPaged,
-  type MiningFund,
+  type Fund,
 } from '../../domain/fund-types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { requestText } from '../http/i18n.ts';
+import { pickLanguage, requestText } from '../http/i18n.ts';
+import { readerLanguage } from '../content/content-languages.ts';
 import { int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
-import { INCOMES, MINING_FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/money.ts';
+import { INCOMES, FUND, MINING_FUNDS, SUBSCRIPTIONS } from '../http/wire/wallet.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import {
   endSubscription,
@@ -43,8 +44,9 @@ const TAGS = ['Mining funds'];
 
 export const FUNDS_PAGE_SIZE = 10;
 
-export const toFund = (r: FundRow): MiningFund => ({
+export const toFund = (r: FundRow): Fund => ({
   id: r.id,
+  lang: pickLanguage(r.lang),
   title: r.title,
   image: r.image,
   currency_code: r.currency_code,
@@ -59,8 +61,8 @@ export const toFund = (r: FundRow): MiningFund => ({
 const lastPage = (total: number): number => Math.max(1, Math.ceil(total / FUNDS_PAGE_SIZE));
 const pageQuery = query({ page: int(1, 1_000_000) });
 
-async function fundById(ctx: AppContext, id: number): Promise<FundRow> {
-  const fund = await enabledFund(ctx.db, id);
+async function fundById(ctx: AppContext, lang: string, id: number): Promise<FundRow> {
+  const fund = await enabledFund(ctx.db, lang, id);
   if (!fund) throw new ApiError('fund_not_found');
   return fund;
 }
@@ -71,17 +73,17 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
     { schema: { tags: TAGS, querystring: pageQuery, response: replies(MINING_FUNDS) } },
     async (request) => {
       const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) =>
-        enabledFunds(ctx.db, limit, offset),
+        enabledFunds(ctx.db, readerLanguage(request.headers), limit, offset),
       );
-      const data: LastPaged<MiningFund> = { data: rows.map(toFund), last_page: lastPage(total) };
+      const data: LastPaged<Fund> = { data: rows.map(toFund), last_page: lastPage(total) };
       return ok(data);
     },
   );
 
   app.get<{ Querystring: { id: number } }>(
     '/api/fund/info',
-    { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(MINING_FUND) } },
-    async (request) => ok(toFund(await fundById(ctx, request.query.id))),
+    { schema: { tags: TAGS, querystring: query({ id: int(1) }, ['id']), response: replies(FUND) } },
+    async (request) => ok(toFund(await fundById(ctx, readerLanguage(request.headers), request.query.id))),
   );
 
   // Buying, the caller's subscriptions and redemptions: real accounts only (docs/contract.md §6), one session hook.
@@ -101,7 +103,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
       async (request) => {
         const user = caller(request);
-        const fund = await fundById(ctx, request.query.id);
+        const fund = await fundById(ctx, readerLanguage(request.headers), request.query.id);
         // The screen's check before its confirm sheet, again (docs/contract.md §5 'input lock number', amount, minimum, maximum).
         const checked = checkFundAmount(request.query.amount ?? '', fund);
         if (!checked.ok) throw new ApiError(checked.error, undefined, checked.params);
@@ -121,7 +123,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
           await move(q, user.id, {
             balance: amount.neg(),
             type: RecordType.FUND_SUBSCRIBE,
-            memo: `${fund.title} #${subId}`,
+            memo: `${fund.name} #${subId}`, // the internal name: a record reads the same in every language
             at: now,
           });
         });
@@ -135,7 +137,7 @@ export async function fundRoutes(app: FastifyInstance, ctx: AppContext): Promise
       async (request) => {
         const user = caller(request);
         const { rows, total } = await readPage(request.query.page, FUNDS_PAGE_SIZE, (limit, offset) =>
-          userSubscriptions(ctx.db, user.id, limit, offset),
+          userSubscriptions(ctx.db, readerLanguage(request.headers), user.id, limit, offset),
         );
         const data: LastPaged<FundSubscription> = {
           data: rows.map((r) => ({

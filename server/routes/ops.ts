@@ -33,6 +33,7 @@ export interface OpsCommandInfo {
   live?: boolean;
 }
 
+/** A parameter's length unless it declares its own (a news body). */
 const MAX_PARAM_LENGTH = 1000;
 
 /** The body's parameters as strings, exactly the command's: unknown or missing ones are refused by name. */
@@ -44,7 +45,7 @@ export function opsArgs(cmd: OpsCommand, body: unknown): Record<string, string> 
   for (const [key, value] of Object.entries(given as Record<string, unknown>)) {
     const param = cmd.params.find((p) => p.name === key);
     const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-    if (!param || typeof text !== 'string' || text.length > MAX_PARAM_LENGTH) {
+    if (!param || typeof text !== 'string' || text.length > (param.maxLength ?? MAX_PARAM_LENGTH)) {
       throw new ApiError('field_invalid', CODE_ERROR, { field: key });
     }
     if (text.trim() !== '') args[key] = text.trim();

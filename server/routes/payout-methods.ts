@@ -23,7 +23,7 @@ import {
   type MethodFields,
   type MethodRow,
 } from '../wallet/payout-methods-repository.ts';
-import { WITHDRAW_METHODS } from '../http/wire/money.ts';
+import { WITHDRAW_METHODS } from '../http/wire/wallet.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 

@@ -20,7 +20,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { requestText } from '../http/i18n.ts';
 import { body, matching, query, requiredStr, str } from '../http/schemas.ts';
 import { ownedUpload, uploadUrl } from '../uploads/store.ts';
-import { REAL_NAME_CENTER } from '../http/wire/money.ts';
+import { REAL_NAME_CENTER } from '../http/wire/wallet.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 

@@ -15,7 +15,7 @@ import { appendAudit } from '../staff/audit-repository.ts';
 import { mayUse } from '../staff/rights.ts';
 import { cleanImage } from '../uploads/image.ts';
 import { checkQuota, readUpload, saveUpload, uploadUrl } from '../uploads/store.ts';
-import { UPLOADED } from '../http/wire/money.ts';
+import { UPLOADED } from '../http/wire/wallet.ts';
 import { OPS, rawReply, replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 

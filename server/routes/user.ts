@@ -43,7 +43,7 @@ import {
   str,
 } from '../http/schemas.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { getSetting } from '../settings/settings.ts';
 import { DEMO_RESET, LOGIN_RESULT, USER } from '../http/wire/account.ts';
 import { OPTIONAL_SESSION, replies, SESSION } from '../http/wire-schema.ts';

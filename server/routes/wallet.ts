@@ -9,8 +9,8 @@ import { ok } from '../http/envelope.ts';
 import { query } from '../http/schemas.ts';
 import { sumOpenMargins } from '../engine/orders-repository.ts';
 import { getAccount } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../domain/format/money.ts';
-import { BALANCE } from '../http/wire/money.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
+import { BALANCE } from '../http/wire/wallet.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 
 const TAGS = ['Funds'];

@@ -15,7 +15,7 @@ import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, int, query, str } from '../http/schemas.ts';
 import { wireTime } from '../../domain/wire-time.ts';
 import { move } from '../ledger/ledger.ts';
-import { exactMoneyText } from '../../domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
 import { RecordType } from '../ledger/record-types.ts';
 import { currencyById } from '../wallet/currencies.ts';
 import {
@@ -25,7 +25,7 @@ import {
   userWithdrawals,
   type WithdrawalRow,
 } from '../wallet/withdrawals-repository.ts';
-import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/money.ts';
+import { WITHDRAWALS, WITHDRAW_CURRENCIES } from '../http/wire/wallet.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { budget } from '../security/budgets.ts';
 import { listPage } from '../http/paging.ts';

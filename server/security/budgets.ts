@@ -2,7 +2,7 @@
 // group names its figures in RATE_BUDGETS (server/security/limits.ts) and the function names whom the per-account
 // budget counts, read the way the route itself reads its validated, normalised input. server/security/rate-limit.ts
 // enforces what the route declares, so a renamed path keeps its limit; a state-changing route without one declares
-// `noBudget(why)` (tests/server/security-rate-limit.test.ts fails on a route that says neither).
+// `noBudget(why)` (tests/server/security/security-rate-limit.test.ts fails on a route that says neither).
 import type { FastifyRequest } from 'fastify';
 import { normaliseAccount, type Channel } from '../accounts/identity.ts';
 import { tokenFromHeader } from '../auth/tokens.ts';

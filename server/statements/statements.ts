@@ -2,7 +2,7 @@
 // financial records (/mine/history) and the order history (closed and cancelled orders). Headers and words in the
 // caller's language; money and prices as the exact decimal text the API sends (never a float); times UTC.
 import { exactText } from '../../domain/decimal.ts';
-import { exactMoneyText, moneyText } from '../../domain/format/money.ts';
+import { exactMoneyText, moneyText } from '../../domain/format/money-text.ts';
 import { priceText } from '../../domain/format/price.ts';
 import type { Language } from '../../domain/types.ts';
 import { wireTime } from '../../domain/wire-time.ts';

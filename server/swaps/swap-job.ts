@@ -5,7 +5,7 @@
 // catches up rollovers missed while no writer ran (up to CATCH_UP_MS back), as the fund job catches up fund days.
 import type { FastifyBaseLogger } from 'fastify';
 import { dec, exactText } from '../../domain/decimal.ts';
-import { sideOf } from '../../domain/money.ts';
+import { sideOf } from '../../domain/trade-maths.ts';
 import { rolloversBetween, swapAmount, type Rollover } from '../../domain/swap.ts';
 import type { Clock, Timers } from '../../domain/time.ts';
 import { lots, price, type Price } from '../../domain/units.ts';

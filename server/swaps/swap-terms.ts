@@ -4,7 +4,7 @@
 import { DEFAULT_SWAP_SCHEDULE, parseRolloverTime, validTimeZone, type SwapMode } from '../../domain/swap.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import { instrumentForDesk, recordFeedChange } from '../market/feeds/feed-config.ts';
+import { instrumentForDesk, recordFeedChange } from '../market/price-desk/desk-config.ts';
 import { saveSwapTerms, swapTermsList, type SwapTermsRow } from './swap-repository.ts';
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];

@@ -3,7 +3,7 @@
 // once: paying twice, or rejecting a paid one, is refused and changes nothing. Each is one transaction with its
 // ledger record. The ops commands (server/ops/commands/withdrawals.ts) parse the operator's input and call these.
 import { WithdrawStatus } from '../../domain/wallet-types.ts';
-import { exactMoneyText } from '../../domain/format/money.ts';
+import { exactMoneyText } from '../../domain/format/money-text.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { move, type AccountBalance } from '../ledger/ledger.ts';

@@ -2,7 +2,7 @@
 // loads on the first call. The envelope rules live in envelope.ts (re-exported here for callers).
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { Envelope } from '../../domain/types.ts';
-import { beginLoading, endLoading } from '../state/loading.ts';
+import { beginLoading, endLoading } from '../state/shell/loading.ts';
 import { ApiFailure, type CallOptions } from './envelope.ts';
 
 export {

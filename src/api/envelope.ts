@@ -1,10 +1,10 @@
 // The envelope rules of docs/contract.md §7–§8 without axios: the failure type, the base address, 999 → sign out → /login.
 // Kept apart from http.ts so the first screen (which needs the socket address) does not load axios.
 import { CODE_SESSION, type Envelope } from '../../domain/types.ts';
-import { $token, signOut } from '../state/session.ts';
-import { toast } from '../state/toasts.ts';
-import { systemClock, type Clock } from '../state/clock.ts';
-import { currentPath, loginPath, navigateTo } from '../state/navigator.ts';
+import { $token, signOut } from '../state/account/session.ts';
+import { toast } from '../state/shell/toasts.ts';
+import { systemClock, type Clock } from '../state/shell/clock.ts';
+import { currentPath, loginPath, navigateTo } from '../state/shell/navigator.ts';
 import { resolveApiBase, wsUrlFor } from './base-url.ts';
 
 export interface CallOptions {

@@ -1,10 +1,10 @@
 // /api/fund/* of docs/contract.md §7 (all GET, as the spec lists them), with the wire types of domain/fund-types.ts.
-import type { FundIncome, FundSubscription, LastPaged, MiningFund } from '../../domain/fund-types.ts';
+import type { FundIncome, FundSubscription, LastPaged, Fund } from '../../domain/fund-types.ts';
 import { apiGet } from './client.ts';
 
 /** buy and applyRefund answer data null with the server's message; the screens reload what they show. */
-export const fundList = (page: number): Promise<LastPaged<MiningFund>> => apiGet('/api/fund/list', { page });
-export const fundInfo = (id: number): Promise<MiningFund> => apiGet('/api/fund/info', { id });
+export const fundList = (page: number): Promise<LastPaged<Fund>> => apiGet('/api/fund/list', { page });
+export const fundInfo = (id: number): Promise<Fund> => apiGet('/api/fund/info', { id });
 export const fundBuy = (id: number, amount: string): Promise<null> => apiGet('/api/fund/buy', { id, amount });
 export const subList = (page: number): Promise<LastPaged<FundSubscription>> => apiGet('/api/fund/subList', { page });
 export const insList = (subId: number, page: number): Promise<LastPaged<FundIncome>> =>

@@ -5,9 +5,9 @@ import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from '
 import { CODE_OK } from '../../domain/types.ts';
 import { $lang } from '../i18n/lang-signal.ts';
 import { translate } from '../i18n/index.ts';
-import { $token, sessionReady } from '../state/session.ts';
-import { toast } from '../state/toasts.ts';
-import { $conn } from '../state/feed-signals.ts';
+import { $token, sessionReady } from '../state/account/session.ts';
+import { toast } from '../state/shell/toasts.ts';
+import { $conn } from '../state/feed/feed-signals.ts';
 import {
   ApiFailure,
   CODE_NETWORK,

@@ -2,7 +2,7 @@
 // The cache lets a returning user see the market at once; the network answer then replaces it.
 import { get, set } from 'idb-keyval';
 import { apiGet } from './client.ts';
-import { $instruments, awaitingInstruments, setInstruments } from '../state/instruments.ts';
+import { $instruments, awaitingInstruments, setInstruments } from '../state/market/instruments.ts';
 import type { Category, Instrument } from '../../domain/types.ts';
 import { TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
 

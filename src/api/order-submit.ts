@@ -2,7 +2,7 @@
 // reused when the request is retried after a timeout or a dropped connection, so the server answers the retry with
 // the first order instead of opening a second one.
 import { apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
-import { toast } from '../state/toasts.ts';
+import { toast } from '../state/shell/toasts.ts';
 import { hexOf } from '../../domain/hex.ts';
 import type { Order } from '../../domain/types.ts';
 import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';

@@ -1,6 +1,6 @@
 // The CSV statements: fetched like every call, with the session in the authorization header (never
 // in a URL), as a blob; a refusal comes back as the usual envelope and is toasted by the client. docs/trading.md.
-import { beginLoading, endLoading } from '../state/loading.ts';
+import { beginLoading, endLoading } from '../state/shell/loading.ts';
 import { httpClient } from './client.ts';
 
 export type StatementKind = 'records' | 'orders';

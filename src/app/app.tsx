@@ -1,8 +1,8 @@
 // The root component: the hash router inside StrictMode, with the navigator for code outside components.
 import { StrictMode, type ReactElement } from 'react';
 import { HashRouter } from 'react-router-dom';
-import { AppRoutes, NavigatorBridge } from './router.tsx';
-import type { NavigationDeps } from './navigation-effects.ts';
+import { AppRoutes, NavigatorBridge } from './routing/router.tsx';
+import type { NavigationDeps } from './routing/navigation-effects.ts';
 
 export function App({ navigation }: { navigation: NavigationDeps }): ReactElement {
   return (

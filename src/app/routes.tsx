@@ -1,7 +1,7 @@
 // The route table (docs/contract.md §2): every route of the product, lazy and code-split, with its guard and layout flags.
 // Screens plug in by editing their entry's element (e.g. '/' → lazyPage(() => import('../pages/market/…'))).
 import type { ReactElement } from 'react';
-import { lazyPage, placeholder } from './lazy-page.tsx';
+import { lazyPage, placeholder } from './routing/lazy-page.tsx';
 
 export interface AppRoute {
   path: string;
@@ -16,7 +16,9 @@ export interface AppRoute {
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
-    element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage), { firstScreen: true }),
+    element: lazyPage(() => import('../pages/market/market-page.tsx').then((m) => m.MarketPage), {
+      firstScreen: true,
+    }),
     footer: true,
     keepAlive: true,
   },
@@ -25,7 +27,10 @@ export const ROUTES: readonly AppRoute[] = [
     element: lazyPage(() => import('../pages/trade/trade-page.tsx').then((m) => m.TradePage)),
     footer: true,
   },
-  { path: '/product', element: lazyPage(() => import('../pages/product/product-page.tsx').then((m) => m.ProductPage)) },
+  {
+    path: '/product',
+    element: lazyPage(() => import('../pages/product/product-page.tsx').then((m) => m.ProductPage)),
+  },
   {
     path: '/order',
     element: lazyPage(() => import('../pages/order/orders-page.tsx').then((m) => m.OrdersPage)),
@@ -70,24 +75,27 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/mine/auth',
-    element: lazyPage(() => import('../pages/mine/auth-page.tsx').then((m) => m.AuthPage)),
+    element: lazyPage(() => import('../pages/mine/real-name-page.tsx').then((m) => m.RealNamePage)),
     auth: true,
     demoBlocked: true,
   },
   {
     path: '/mine/invite',
-    element: lazyPage(() => import('../pages/content/invite-page.tsx').then((m) => m.InvitePage)),
+    element: lazyPage(() => import('../pages/mine/invite-page.tsx').then((m) => m.InvitePage)),
     auth: true,
     demoBlocked: true,
   },
-  { path: '/mine/email', element: lazyPage(() => import('../pages/content/email-page.tsx').then((m) => m.EmailPage)) },
+  {
+    path: '/mine/email',
+    element: lazyPage(() => import('../pages/content/email-page.tsx').then((m) => m.EmailPage)),
+  },
   {
     path: '/mine/announcement',
     element: lazyPage(() => import('../pages/content/announcement-page.tsx').then((m) => m.AnnouncementPage)),
   },
   {
     path: '/mine/password',
-    element: lazyPage(() => import('../pages/auth/password-page.tsx').then((m) => m.PasswordPage)),
+    element: lazyPage(() => import('../pages/mine/password-page.tsx').then((m) => m.PasswordPage)),
     auth: true,
     demoBlocked: true,
   },
@@ -153,21 +161,21 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/mining',
-    element: lazyPage(() => import('../pages/mining/mining-page.tsx').then((m) => m.MiningPage)),
+    element: lazyPage(() => import('../pages/funds/funds-page.tsx').then((m) => m.FundsPage)),
     footer: true,
   },
   {
     path: '/mining/subscribe',
-    element: lazyPage(() => import('../pages/mining/subscribe-page.tsx').then((m) => m.SubscribePage)),
+    element: lazyPage(() => import('../pages/funds/subscribe-page.tsx').then((m) => m.SubscribePage)),
   },
   {
     path: '/mining/record',
-    element: lazyPage(() => import('../pages/mining/record-page.tsx').then((m) => m.RecordPage)),
+    element: lazyPage(() => import('../pages/funds/record-page.tsx').then((m) => m.RecordPage)),
     auth: true,
   },
   {
     path: '/mining/income',
-    element: lazyPage(() => import('../pages/mining/income-page.tsx').then((m) => m.IncomePage)),
+    element: lazyPage(() => import('../pages/funds/income-page.tsx').then((m) => m.IncomePage)),
     auth: true,
   },
 ];

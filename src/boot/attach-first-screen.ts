@@ -4,14 +4,14 @@
 // into their signals.
 import { batch } from '@preact/signals-react';
 import { $lang } from '../i18n/lang-signal.ts';
-import { $loggedIn } from '../state/session.ts';
-import { $currentCode } from '../state/current-code.ts';
-import { $instruments, setProvisionalInstruments } from '../state/instruments.ts';
-import { quote } from '../state/quotes.ts';
-import { $dataAsOf } from '../state/feed-signals.ts';
-import { isWide } from '../app/use-wide.ts';
+import { $loggedIn } from '../state/account/session.ts';
+import { $currentCode } from '../state/market/current-code.ts';
+import { $instruments, setProvisionalInstruments } from '../state/market/instruments.ts';
+import { quote } from '../state/market/quotes.ts';
+import { $dataAsOf } from '../state/feed/feed-signals.ts';
+import { isWide } from '../components/hooks/use-wide.ts';
 import { ROUTES } from '../app/routes.tsx';
-import { preloadPage } from '../app/lazy-page.tsx';
+import { preloadPage } from '../app/routing/lazy-page.tsx';
 import { readBootData } from './boot-data.ts';
 import { hashCode, hashPath } from './first-screen.ts';
 import { canAttach } from './hydrate-choice.ts';

@@ -1,7 +1,7 @@
 // Whether React is attaching to index.html's prerendered first screen (or drawing it at build time): the few
 // components that draw their first frame differently in a browser (the market list's first rows) draw it as the
 // prerender did, so React can keep that HTML. src/main.tsx opens the window before hydrateRoot; the prerendered
-// route's own Suspense boundary closes it when it has committed (AttachEnd in app/layout.tsx): React attaches to
+// route's own Suspense boundary closes it when it has committed (AttachEnd in app/layout/layout.tsx): React attaches to
 // a route's boundary in a pass after the root's, so the root's commit would be too early.
 import { useLayoutEffect } from 'react';
 

@@ -6,7 +6,7 @@
 import { FIRST_QUOTES_ID, type FirstQuotes } from '../../domain/first-quotes.ts';
 import { lastKnownQuotes, type LastKnownQuote } from './last-known.ts';
 
-/** The app's stale limit (src/app/feed-config.ts STALE_AFTER_MS), here without importing the app's config. */
+/** The app's stale limit (src/app/start/feed-config.ts STALE_AFTER_MS), here without importing the app's config. */
 export const SERVED_STALE_AFTER_MS = 10_000;
 
 export function readFirstQuotes(doc: Document): FirstQuotes | null {

@@ -1,7 +1,7 @@
 // Numbers and dates through Intl in the current language. Intl only localises digits and grouping: money text is
-// rounded exactly first by the one money formatter (domain/format/money.ts).
+// rounded exactly first by the one money formatter (domain/format/money-text.ts).
 import { isDecimalText, numberText } from '../../domain/decimal-text.ts';
-import { moneyText, NO_VALUE } from '../../domain/format/money.ts';
+import { moneyText, NO_VALUE } from '../../domain/format/money-text.ts';
 import { DATE_TIME_OPTIONS, parseWireTime } from '../../domain/wire-time.ts';
 import { $lang } from './lang-signal.ts';
 import { asOfOptions } from '../../domain/as-of.ts';

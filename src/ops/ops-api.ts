@@ -6,6 +6,8 @@ export interface OpsParamInfo {
   name: string;
   help: string;
   optional?: boolean;
+  /** Set for a long text (a news body): the page gives it a text area. */
+  maxLength?: number;
 }
 
 export interface OpsCommandInfo {

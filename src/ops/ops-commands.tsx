@@ -1,7 +1,7 @@
 // The Commands tab: pick a command (only those the member's role may run), fill its parameters, run it, read the
 // result. The command list comes from the server, so a feature's new command appears here by itself.
 import { useEffect, useState, type FormEvent } from 'react';
-import { browserTimers } from '../state/clock.ts';
+import { browserTimers } from '../state/shell/clock.ts';
 import { OpsError, runCommand, type OpsAuth, type OpsCommandInfo } from './ops-api.ts';
 import { ResultView } from './result-view.tsx';
 import { OPS_TEXT } from './texts.ts';
@@ -29,7 +29,20 @@ function CommandForm(props: {
           <span>
             {p.name} {p.optional && <small className="ops-muted">{OPS_TEXT.optional}</small>}
           </span>
-          <input name={p.name} value={values[p.name] ?? ''} onChange={(e) => props.onChange(p.name, e.target.value)} />
+          {(p.maxLength ?? 0) > 1000 ? (
+            <textarea
+              name={p.name}
+              rows={8}
+              value={values[p.name] ?? ''}
+              onChange={(e) => props.onChange(p.name, e.target.value)}
+            />
+          ) : (
+            <input
+              name={p.name}
+              value={values[p.name] ?? ''}
+              onChange={(e) => props.onChange(p.name, e.target.value)}
+            />
+          )}
           <small className="ops-muted">{p.help}</small>
         </label>
       ))}

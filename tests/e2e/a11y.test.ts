@@ -226,11 +226,11 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   // /mining/subscribe: the range placeholder reads 'min – max' left to right; the English description keeps its
   // full stop at its end (a left-to-right paragraph).
   await page.goto(`${e2e.server.url}/#/mining/subscribe?id=${await firstId('/api/fund/list', 'id')}`);
-  const input = page.locator('[data-testid="mining-amount"]');
+  const input = page.locator('[data-testid="fund-amount"]');
   await input.waitFor();
   expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-  expect(await page.locator('.mining-desc').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-  await snap(page, 'mining-subscribe-phone-ar');
+  expect(await page.locator('.fund-desc').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  await snap(page, 'fund-subscribe-phone-ar');
 
   // /news/detail: an English article reads left to right as a whole.
   await page.goto(`${e2e.server.url}/#/news/detail?id=${await firstId('/api/news/list', 'id')}`);

@@ -68,6 +68,8 @@ it('every route of the table renders real content; only /feedback says "coming s
 
 it('news list, detail and the hostile items: no dialog, no canary request, no inline handler', async () => {
   const { context, page } = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
+  // In English: the hostile samples and the risk guide's table are English texts (docs/content.md "Content languages").
+  await context.addCookies([{ name: 'lang', value: 'en', url: e2e.server.url }]);
   const dialogs: string[] = [];
   const leaks: string[] = [];
   page.on('dialog', (d) => {

@@ -110,7 +110,7 @@ describeInFlowBrowsers((browser) => {
     await context.close();
   });
 
-  // The market page stays mounted, hidden, under /trade (app/keep-alive.tsx, React's <Activity>): its rows stop
+  // The market page stays mounted, hidden, under /trade (app/layout/keep-alive.tsx, React's <Activity>): its rows stop
   // listening meanwhile, and when it shows again it is where the trader left it, with live prices.
   it('back from /trade, the market list is where it was and live again', async () => {
     const { context, page } = await browser().newPage(PHONE);

@@ -129,7 +129,7 @@ describeInFlowBrowsers((browser) => {
         'Please bind an address in your own name',
       ],
       {
-        // The break-glass token the e2e server was given explicitly (a staff CLI sign-in is tests/server/ops.test.ts).
+        // The break-glass token the e2e server was given explicitly (a staff CLI sign-in is tests/server/ops/ops.test.ts).
         env: { ...process.env, OPS_URL: server.url, DATA_DIR: server.dataDir, OPS_TOKEN: server.opsToken },
         encoding: 'utf8',
       },

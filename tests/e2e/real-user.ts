@@ -71,7 +71,7 @@ export async function loginInBrowser(page: FlowPage, server: AppServer, user: Re
 
 /**
  * Resolves once the signed-in session is in IndexedDB. It is written just after the login answers
- * (src/state/session.ts persist), and a reload before that write has landed starts signed out: flows that log in and
+ * (src/state/account/session.ts persist), and a reload before that write has landed starts signed out: flows that log in and
  * then reload wait for it (the order ticket's submit went to /login about one run in two without).
  */
 export async function sessionStored(page: FlowPage): Promise<void> {

@@ -28,20 +28,20 @@ it('/mining/subscribe: formatted balance, messages before any sheet, gone once t
   await page.goto(`${e2e.server.url}/#/mining`);
   await page.locator('[data-testid="fund-card"]').first().click();
   await page.waitForURL(/#\/mining\/subscribe\?id=/);
-  await expect(page.locator('[data-testid="mining-balance"]').innerText()).resolves.toBe('699.70');
-  const amount = page.locator('[data-testid="mining-amount"]');
+  await expect(page.locator('[data-testid="fund-balance"]').innerText()).resolves.toBe('699.70');
+  const amount = page.locator('[data-testid="fund-amount"]');
   for (const bad of ['-100', '0', '999999']) {
     await amount.fill(bad);
-    await page.locator('[data-testid="mining-subscribe"]').click();
-    await page.locator('[data-testid="mining-error"]').waitFor();
-    await expect(page.locator('[data-testid="mining-confirm"]').count()).resolves.toBe(0);
+    await page.locator('[data-testid="fund-subscribe"]').click();
+    await page.locator('[data-testid="fund-error"]').waitFor();
+    await expect(page.locator('[data-testid="fund-confirm"]').count()).resolves.toBe(0);
     await expect(amount.inputValue()).resolves.toBe(bad);
   }
   await amount.fill('-100');
-  await page.locator('[data-testid="mining-subscribe"]').click();
-  await snap(page, 'issue20-mining-subscribe-360');
+  await page.locator('[data-testid="fund-subscribe"]').click();
+  await snap(page, 'issue20-fund-subscribe-360');
   await amount.fill('100');
-  await expect(page.locator('[data-testid="mining-error"]').count()).resolves.toBe(0);
+  await expect(page.locator('[data-testid="fund-error"]').count()).resolves.toBe(0);
   await context.close();
 }, 150_000);
 

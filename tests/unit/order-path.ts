@@ -8,20 +8,20 @@ export async function orderPathModules() {
     ...(await importOriginal<typeof import('../../src/api/trading.ts')>()),
     submitOrder: vi.fn(),
   }));
-  vi.doMock('../../src/state/toasts.ts', async (importOriginal) => ({
-    ...(await importOriginal<typeof import('../../src/state/toasts.ts')>()),
+  vi.doMock('../../src/state/shell/toasts.ts', async (importOriginal) => ({
+    ...(await importOriginal<typeof import('../../src/state/shell/toasts.ts')>()),
     toast: vi.fn(),
   }));
-  // The risk cap setting (src/state/risk-cap.ts): not configured, so the default 10 % applies.
+  // The risk cap setting (src/state/orders/risk-cap.ts): not configured, so the default 10 % applies.
   vi.doMock('../../src/api/common.ts', async (importOriginal) => ({
     ...(await importOriginal<typeof import('../../src/api/common.ts')>()),
     publicSetting: vi.fn(() => Promise.resolve({ key: 'risk_cap_percent', value: null })),
   }));
   const { submitOrder } = await import('../../src/api/trading.ts');
-  const { toast } = await import('../../src/state/toasts.ts');
-  const { quote } = await import('../../src/state/quotes.ts');
-  const { $token } = await import('../../src/state/session.ts');
-  const { setNavigator } = await import('../../src/state/navigator.ts');
+  const { toast } = await import('../../src/state/shell/toasts.ts');
+  const { quote } = await import('../../src/state/market/quotes.ts');
+  const { $token } = await import('../../src/state/account/session.ts');
+  const { setNavigator } = await import('../../src/state/shell/navigator.ts');
   const { initI18n, i18n } = await import('../../src/i18n/index.ts');
   return { submitOrder, toast, quote, $token, setNavigator, initI18n, i18n };
 }

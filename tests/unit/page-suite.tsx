@@ -4,8 +4,8 @@
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { initI18n, setLanguage } from '../../src/i18n/index.ts';
-import { restoreSession, signOut } from '../../src/state/session.ts';
-import { $toasts } from '../../src/state/toasts.ts';
+import { restoreSession, signOut } from '../../src/state/account/session.ts';
+import { $toasts } from '../../src/state/shell/toasts.ts';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeServer, type FakeServer } from './api-fake-server.ts';
 import { unmountRendered } from './pages-render.tsx';

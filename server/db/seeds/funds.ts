@@ -1,5 +1,7 @@
 // The fixed-term funds on offer (docs/contract.md §3 "Mining fund"): fictional products in USD stablecoins with different
-// terms. Inserted only when missing, so an operator's edits survive restarts.
+// terms, each named and described in English and traditional Chinese (docs/content.md "Content languages"). A fund
+// and each of its languages are inserted only when missing, so an operator's edits survive restarts.
+import { putFundText } from '../../funds/fund-texts.ts';
 import { insertMissing, type Seeder } from './seeder.ts';
 
 const ICON = (letter: string, colour: string): string =>
@@ -16,6 +18,7 @@ const FUNDS = [
     penalty: '5',
     colour: '#2b64f5',
     desc: 'A one-week USDT pool with a fixed daily rate. The principal returns on day 7.',
+    hk: { title: '港灣穩健 7', desc: '為期一星期的USDT資金池，每日固定收益率，本金於第7日退回。' },
   },
   {
     title: 'Blue Chip 30',
@@ -27,6 +30,7 @@ const FUNDS = [
     penalty: '8',
     colour: '#0f9d58',
     desc: 'Thirty days in USDC at 0.5 % a day, paid daily to your balance.',
+    hk: { title: '藍籌 30', desc: '以USDC投資三十日，每日收益0.5%，每日存入您的餘額。' },
   },
   {
     title: 'Meridian Growth 90',
@@ -38,6 +42,7 @@ const FUNDS = [
     penalty: '12',
     colour: '#e8710a',
     desc: 'Our longest term and highest rate; early redemption costs 12 % of the amount.',
+    hk: { title: '子午增長 90', desc: '年期最長、收益率最高；提前贖回須支付金額的12%。' },
   },
   {
     title: 'Starter 3',
@@ -49,13 +54,14 @@ const FUNDS = [
     penalty: '2',
     colour: '#7b1fa2',
     desc: 'Try a fund for three days from 10 FDUSD.',
+    hk: { title: '入門 3', desc: '由10 FDUSD起，體驗為期三日的基金。' },
   },
 ] as const;
 
 export const fundsSeeder: Seeder = {
   name: 'funds',
-  run: (q) =>
-    insertMissing(
+  async run(q, now) {
+    await insertMissing(
       q,
       'funds',
       ['title'],
@@ -67,9 +73,14 @@ export const fundsSeeder: Seeder = {
         dividend_percentage: f.pct,
         staring_sub_amount: f.min,
         max_sub_amount: f.max,
-        description: f.desc,
         liquidated_damages: f.penalty,
         sort: i + 1,
       })),
-    ),
+    );
+    for (const f of FUNDS) {
+      const texts = { en: { title: f.title, desc: f.desc }, hk: f.hk };
+      for (const [lang, t] of Object.entries(texts))
+        await putFundText(q, { fundTitle: f.title }, lang, { title: t.title, description: t.desc }, now, false);
+    }
+  },
 };

@@ -1,5 +1,33 @@
-// Seeded news stories in other languages (traditional Chinese, Japanese, Korean, French, German, Spanish).
+// Seeded news stories in other languages (traditional Chinese, Japanese, Korean, French, German, Spanish): each is
+// a language of one English story (ITEM_OF), so a reader sees each story once, in their language where it exists.
 import type { NewsStory } from './news-story.ts';
+
+/** The English story each of these tells (migration 505-content-languages.sql merges older databases the same way). */
+const ITEM_OF: Readonly<Record<string, string>> = {
+  'hk-dollar-cpi': 'en-dollar-cpi',
+  'spa-dolar-ipc': 'en-dollar-cpi',
+  'hk-gold-demand': 'en-gold-record',
+  'jp-gold-cb': 'en-gold-record',
+  'fr-or-record': 'en-gold-record',
+  'spa-oro-bancos': 'en-gold-record',
+  'hk-btc-flows': 'en-btc-etf',
+  'kr-btc-steady': 'en-btc-etf',
+  'spa-cripto-etf': 'en-btc-etf',
+  'hk-oil-cuts': 'en-oil-opec',
+  'kr-oil-rise': 'en-oil-opec',
+  'de-oel-opec': 'en-oil-opec',
+  'hk-margin-guide': 'en-risk-guide',
+  'fr-guide-marge': 'en-risk-guide',
+  'hk-trading-hours': 'en-platform-hours',
+  'de-handelszeiten': 'en-platform-hours',
+  'jp-yen-warning': 'en-yen-intervention',
+  'jp-nikkei-tech': 'en-indices-earnings',
+  'de-dax-rekord': 'en-indices-earnings',
+  'fr-bce-pause': 'en-ecb-decision',
+};
+
+/** The slug of the item a seeded story is a language of. */
+export const storyItem = (s: NewsStory): string => s.item ?? ITEM_OF[s.slug] ?? s.slug;
 
 export const NEWS_INTL: readonly NewsStory[] = [
   {

@@ -2,6 +2,8 @@
 // (heading, paragraphs, a list, an image, a table and a link), so the seed data stays short.
 export interface NewsStory {
   slug: string;
+  /** The item this story is a language of (its English story's slug); absent: the story is an item of its own. */
+  item?: string;
   lang: string;
   title: string;
   desc: string;

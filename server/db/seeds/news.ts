@@ -1,11 +1,16 @@
-// Seeds the news table: 32 stories in seven languages, then the hostile samples (oldest). Every body goes through
-// the same sanitiser as any other stored news, so the table never holds raw HTML.
+// Seeds the news: 12 stories, each in English and in the languages it was also written in (hk for every one), then
+// the hostile samples (oldest, English only). An item is added when its slug is missing and each of its languages
+// when that language is missing, so an operator's text survives restarts and an older database gets the seeded
+// translations it lacks (docs/content.md "Content languages"). Every body goes through the same sanitiser as any
+// other stored news, so the table never holds raw HTML.
 import { plainText, sanitiseNewsHtml } from '../../content/sanitise.ts';
+import { ensureNewsItem, putNewsText } from '../../content/news-repository.ts';
 import type { Queryable } from '../db.ts';
 import { NEWS_EN } from './news-en.ts';
-import { NEWS_INTL } from './news-intl.ts';
+import { NEWS_HK } from './news-hk.ts';
+import { NEWS_INTL, storyItem } from './news-intl.ts';
 import { HOSTILE_NEWS } from './news-hostile.ts';
-import { newsImage, storyHtml } from './news-story.ts';
+import { newsImage, storyHtml, type NewsStory } from './news-story.ts';
 import type { Seeder } from './seeder.ts';
 
 const HOUR = 3_600_000;
@@ -21,41 +26,52 @@ export interface NewNews {
   categoryId?: number;
 }
 
-/** Stores one news item (sanitised); an existing slug is left as it is. The one write path for news. */
+/**
+ * Stores one language of a news item (sanitised), adding the item when its slug is new; an existing language is
+ * left as it is. The seeders' write path for news; the operator's is server/ops/commands/content.ts.
+ */
 export async function insertNews(q: Queryable, n: NewNews): Promise<void> {
-  await q.query(
-    `INSERT INTO news (category_id, lang, slug, title, "desc", logo, content, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (slug) DO NOTHING`,
-    [
-      n.categoryId ?? 1,
-      n.lang,
-      n.slug,
-      plainText(n.title),
-      plainText(n.desc),
-      n.logo,
-      sanitiseNewsHtml(n.content),
-      n.createdAt,
-    ],
+  const id = await ensureNewsItem(q, {
+    slug: n.slug,
+    logo: n.logo,
+    createdAt: n.createdAt,
+    categoryId: n.categoryId ?? 1,
+  });
+  const title = plainText(n.title) || n.slug;
+  await putNewsText(
+    q,
+    id,
+    n.lang,
+    { title, desc: plainText(n.desc), content: sanitiseNewsHtml(n.content) },
+    n.createdAt,
+    false,
   );
 }
+
+const story = (s: NewsStory, slug: string, createdAt: number): NewNews => ({
+  slug,
+  lang: s.lang,
+  title: s.title,
+  desc: s.desc,
+  logo: newsImage(s.image),
+  content: storyHtml(s),
+  createdAt,
+});
 
 export const newsSeeder: Seeder = {
   name: 'news',
   async run(q, now) {
-    const stories = [...NEWS_EN, ...NEWS_INTL];
     // Newest first in seed order: one story every 7 hours back from the first start.
-    for (const [i, s] of stories.entries()) {
-      await insertNews(q, {
-        slug: s.slug,
-        lang: s.lang,
-        title: s.title,
-        desc: s.desc,
-        logo: newsImage(s.image),
-        content: storyHtml(s),
-        createdAt: now - (i + 1) * 7 * HOUR,
-      });
+    const born = new Map<string, number>();
+    for (const [i, s] of NEWS_EN.entries()) {
+      born.set(s.slug, now - (i + 1) * 7 * HOUR);
+      await insertNews(q, story(s, s.slug, born.get(s.slug) ?? now));
     }
-    const oldest = now - (stories.length + 1) * 7 * HOUR;
+    for (const s of [...NEWS_HK, ...NEWS_INTL]) {
+      const item = storyItem(s);
+      await insertNews(q, story(s, item, born.get(item) ?? now));
+    }
+    const oldest = now - (NEWS_EN.length + 1) * 7 * HOUR;
     for (const [i, h] of HOSTILE_NEWS.entries()) {
       await insertNews(q, {
         slug: h.slug,

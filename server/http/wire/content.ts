@@ -1,9 +1,16 @@
 // The `data` shapes of the content and back-office routes: news, the trader ranking, invitations, announcement, ops.
 import type { Announcement, InviteInfo, NewsDetail, NewsItem, Trader } from '../../../domain/content-types.ts';
 import type { OpsCommand } from '../../ops/command.ts';
-import { decimal, integer, listShape, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
+import { LANGUAGES } from '../../../domain/types.ts';
+import { decimal, enumOf, integer, listShape, pagedShape, recordTime, shape, text } from '../wire-schema.ts';
 
-const NEWS_FIELDS = { id: integer, title: text, desc: text, logo: text, created_at: recordTime };
+/** The language of an item's text as served: the reader's, or the fallback (docs/content.md "Content languages"). */
+export const servedLang = {
+  ...enumOf(...LANGUAGES),
+  description: "language of the text served; another than the request's `lang` is a fallback",
+};
+
+const NEWS_FIELDS = { id: integer, lang: servedLang, title: text, desc: text, logo: text, created_at: recordTime };
 
 export const NEWS_PAGE = pagedShape<NewsItem>('NewsPage', 'NewsItem', NEWS_FIELDS);
 
@@ -39,8 +46,14 @@ export const OPS_COMMANDS = listShape<CommandInfo>(
     summary: text,
     params: listShape<CommandInfo['params'][number]>(
       'OpsParam',
-      { name: text, help: text, optional: { type: 'boolean' }, flag: { type: 'boolean' } },
-      ['optional', 'flag'],
+      {
+        name: text,
+        help: text,
+        optional: { type: 'boolean' },
+        flag: { type: 'boolean' },
+        maxLength: { type: 'integer', description: 'the longest value taken (1000 unless given): a long text' },
+      },
+      ['optional', 'flag', 'maxLength'],
     ),
     live: { type: 'boolean', description: 'a read-only command the page may re-run every second (the dealer’s view)' },
   },

@@ -2,7 +2,7 @@
 // price per tick as `last`. It is the default (PRICE_SOURCES unset) and the only source that needs no mapping: it
 // quotes the instruments no other configured source maps, plus those the operator maps to it explicitly.
 import type { Simulator } from '../simulator.ts';
-import type { Tick } from '../feed.ts';
+import type { Tick } from '../market-view.ts';
 import type { PriceSource, SourceSink } from './price-source.ts';
 import { SIMULATOR_SOURCE } from './price-source.ts';
 

@@ -2,7 +2,7 @@
 // the member who gave the first), or drops a request. Giving it makes the payment or the credit, in the same
 // transaction as the approval's audit row.
 import { wireTime } from '../../../domain/wire-time.ts';
-import { exactMoneyText } from '../../../domain/format/money.ts';
+import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import { WithdrawStatus } from '../../../domain/wallet-types.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { closeApproval, lockApproval, waitingApprovals } from '../../staff/approvals-repository.ts';

@@ -5,7 +5,7 @@ import { chargeCredit } from '../../../domain/charge-credit.ts';
 import { trimZeros } from '../../../domain/decimal-text.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../domain/wire-time.ts';
-import { exactMoneyText } from '../../../domain/format/money.ts';
+import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import { ChargeStatus } from '../../../domain/wallet-types.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { chargesByStatus, lockCharge } from '../../wallet/deposits-repository.ts';

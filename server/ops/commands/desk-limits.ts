@@ -5,7 +5,7 @@ import { dec, exactText } from '../../../domain/decimal.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { recordFeedChange, spikeLimitOf } from '../../market/feeds/feed-config.ts';
+import { recordFeedChange, spikeLimitOf } from '../../market/price-desk/desk-config.ts';
 import type { OpsParam } from '../command.ts';
 
 /** The share of the price an offset or a mark-up may be without --force when the instrument has no spike limit. */

@@ -2,7 +2,7 @@
 // halt and resume an instrument with the reason traders see, suspend and resume a source, set an instrument's price
 // rule and stale/spike limits, set its mark-up (spread). An offset or a mark-up beyond the sanity limit needs
 // --force (desk-limits.ts). Each change is stored with who made it and when, in one transaction, and then applied
-// on the market writer and every gateway (FeedsContext.changed).
+// on the market writer and every gateway (DeskContext.changed).
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -20,8 +20,8 @@ import {
   unmapSymbol,
   unsuspendSource,
   type PriceRule,
-} from '../../market/feeds/feed-config.ts';
-import { offsetTicks } from '../../market/feeds/tick-check.ts';
+} from '../../market/price-desk/desk-config.ts';
+import { offsetTicks } from '../../market/price-desk/tick-check.ts';
 import type { OpsCommand, OpsParam } from '../command.ts';
 import type { OpsActor } from '../../staff/rights.ts';
 import { textArg } from '../args.ts';

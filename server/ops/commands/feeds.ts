@@ -3,20 +3,20 @@
 // (published every second on a cluster); a gateway that has not heard from a writer says so.
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { recentFeedChanges } from '../../market/feeds/feed-config.ts';
-import type { FeedStatus } from '../../market/feeds/feed-status.ts';
+import { recentFeedChanges } from '../../market/price-desk/desk-config.ts';
+import type { DeskStatus } from '../../market/price-desk/desk-status.ts';
 import type { OpsCommand } from '../command.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-function statusOf(ctx: AppContext): FeedStatus {
+function statusOf(ctx: AppContext): DeskStatus {
   const s = ctx.feeds?.status() ?? null;
   if (!s) throw new ApiError('feeds_unavailable');
   return s;
 }
 
 /** An operator command that lists rows of the feed status. */
-function statusReport(name: string, summary: string, rows: (status: FeedStatus) => unknown[]): OpsCommand {
+function statusReport(name: string, summary: string, rows: (status: DeskStatus) => unknown[]): OpsCommand {
   return { name, right: 'feeds', summary, params: [], run: async (ctx) => rows(statusOf(ctx)) };
 }
 

@@ -3,7 +3,7 @@
 import { wireTime } from '../../../domain/wire-time.ts';
 import { runFundIncome } from '../../funds/income-job.ts';
 import { subscriptionsByStatus } from '../../funds/funds-repository.ts';
-import { exactMoneyText } from '../../../domain/format/money.ts';
+import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import type { OpsCommand } from '../command.ts';
 import { listCommand, statusDigits } from './list-command.ts';
 

@@ -6,6 +6,7 @@ import { auditSearch } from './audit.ts';
 import { BOOK_COMMANDS } from './book.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
+import { CONTENT_COMMANDS } from './content.ts';
 import { FEED_DESK_COMMANDS } from './feed-desk.ts';
 import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
@@ -26,6 +27,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...APPROVAL_COMMANDS,
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
+  ...CONTENT_COMMANDS,
   ...SETTING_COMMANDS,
   ...FEED_STATUS_COMMANDS,
   ...FEED_DESK_COMMANDS,

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db/db.ts';
 import { findUserByAnyKey } from '../../auth/users.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { exactMoneyText } from '../../../domain/format/money.ts';
+import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import type { OpsCommand } from '../command.ts';
 
 export interface OpsUserRow {

@@ -4,7 +4,7 @@
 import { WithdrawStatus } from '../../../domain/wallet-types.ts';
 import { trimZeros } from '../../../domain/decimal-text.ts';
 import { wireTime } from '../../../domain/wire-time.ts';
-import { exactMoneyText } from '../../../domain/format/money.ts';
+import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
 import type { OpsCommand } from '../command.ts';

@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { noticeSettings, saveNoticeSettings } from '../../api/notices.ts';
 import { refusalText } from '../../api/client.ts';
 import { checkPhrase, PHRASE_MAX } from '../../../domain/anti-phishing.ts';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import './notice-settings.css';
 
 export function NoticeSettingsSection(): ReactElement {

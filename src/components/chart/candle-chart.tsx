@@ -23,11 +23,11 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
-import { $historyBars, startChartSettings } from '../../state/chart-settings.ts';
+import { $historyBars, startChartSettings } from '../../state/chart/chart-settings.ts';
 import { MAX_PANES } from '../../../domain/indicators.ts';
-import { animationFrames, browserTimers, type Timers } from '../../state/clock.ts';
-import { feed } from '../../state/feed-handle.ts';
-import { onKline } from '../../state/feed-listeners.ts';
+import { animationFrames, browserTimers, type Timers } from '../../state/shell/clock.ts';
+import { feed } from '../../state/feed/feed-handle.ts';
+import { onKline } from '../../state/feed/feed-listeners.ts';
 import {
   chartOptions,
   readAccent,
@@ -36,8 +36,8 @@ import {
   scrollToNewest,
   seriesOptions,
 } from './chart-theme.ts';
-import { $updown } from '../../state/updown.ts';
-import { $reducedMotion } from '../../state/motion.ts';
+import { $updown } from '../../state/settings/updown.ts';
+import { $reducedMotion } from '../../state/shell/motion.ts';
 import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
 import { isForChart, toCandle, toCandles } from './candles.ts';
@@ -48,7 +48,7 @@ import { LegendFold } from './legend-fold.tsx';
 import { OrderLineLayer, type OrderLayerHandle } from './order-line-layer.tsx';
 import type { OrderLine } from './order-lines.ts';
 import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './chart-price-pick.tsx';
-import { keepPriceLine, priceLineOf } from '../../state/price-lines.ts';
+import { keepPriceLine, priceLineOf } from '../../state/chart/price-lines.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
 import type { KlineBar, Period } from '../../../domain/types.ts';
 import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../hooks/long-press-rule.ts';

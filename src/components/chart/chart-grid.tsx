@@ -6,8 +6,8 @@ import { type ReactElement, type ReactNode, useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LazyCandleChart } from './lazy-chart.tsx';
-import { $instruments } from '../../state/instruments.ts';
-import { gridState, setGridCell, setGridOn } from '../../state/chart-grid.ts';
+import { $instruments } from '../../state/market/instruments.ts';
+import { gridState, setGridCell, setGridOn } from '../../state/chart/chart-grid.ts';
 import { CHART_PERIODS, type Instrument, type Period } from '../../../domain/types.ts';
 import './chart-grid.css';
 

@@ -2,7 +2,7 @@
 // frame of /trade draws none of it).
 import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { browserChunkDeps, loadChunk } from '../../app/chunk-retry.ts';
+import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
 
 const IndicatorSheet = lazy(async () => ({
   default: await loadChunk(async () => (await import('./indicator-sheet.tsx')).IndicatorSheet, browserChunkDeps()),

@@ -16,7 +16,7 @@ import {
   type IndicatorSettings,
   type ParamError,
 } from '../../../domain/indicators.ts';
-import { $historyBars, $indicatorSettings, saveIndicatorSettings } from '../../state/chart-settings.ts';
+import { $historyBars, $indicatorSettings, saveIndicatorSettings } from '../../state/chart/chart-settings.ts';
 import './indicator-sheet.css';
 
 type Draft = Record<IndicatorKind, { on: boolean; texts: string[] }>;

@@ -5,7 +5,7 @@
 // moment after that frame (or at once when the box is touched), and the chart takes the same box: nothing moves.
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import type { CandleChartProps } from './candle-chart.tsx';
-import { browserChunkDeps, loadChunk } from '../../app/chunk-retry.ts';
+import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
 import { drawBars, storedBars } from './chart-picture.ts';
 import { whenIdle } from './when-idle.ts';
 import './candle-chart.css';

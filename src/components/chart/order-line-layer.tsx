@@ -20,10 +20,10 @@ import { computed } from '@preact/signals-react';
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { LiveText } from '../text/live-text.tsx';
-import { livePosition } from '../../state/live-positions.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money.ts';
+import { livePosition } from '../../state/account/live-positions.ts';
+import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
-import { browserTimers, type Timers } from '../../state/clock.ts';
+import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { LONG_PRESS_MS } from '../hooks/long-press-rule.ts';
 import { orderLinesMark, type OrderLine } from './order-lines.ts';
 

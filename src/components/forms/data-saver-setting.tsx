@@ -1,8 +1,8 @@
-// The low-bandwidth setting: automatic (on for Save-Data or a 2G link), on, or off (src/state/data-saver.ts).
+// The low-bandwidth setting: automatic (on for Save-Data or a 2G link), on, or off (src/state/settings/data-saver.ts).
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $saverSetting, SAVER_SETTINGS, setSaverSetting } from '../../state/data-saver.ts';
+import { $saverSetting, SAVER_SETTINGS, setSaverSetting } from '../../state/settings/data-saver.ts';
 import { ChoiceSetting } from './setting-card.tsx';
 
 const OPTIONS = SAVER_SETTINGS.map((value) => ({ value, labelKey: `conn.saver_${value}` }));

@@ -1,12 +1,12 @@
 // "Send code" with its countdown: the wait comes from the server (the send answer's resend_after, or the refusal's
 // when it was asked too soon), 60 s when it says none; disabled while counting down. With a `target` the wait is
-// remembered outside the screen (state/code-cooldown.ts): leaving the page and coming back keeps it.
+// remembered outside the screen (state/account/code-cooldown.ts): leaving the page and coming back keeps it.
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { createCountdown, RESEND_SECONDS } from '../../state/countdown.ts';
-import { cooldownLeft, rememberCooldown } from '../../state/code-cooldown.ts';
-import { browserTimers, systemClock, type Clock, type Timers } from '../../state/clock.ts';
+import { createCountdown, RESEND_SECONDS } from '../../state/account/countdown.ts';
+import { cooldownLeft, rememberCooldown } from '../../state/account/code-cooldown.ts';
+import { browserTimers, systemClock, type Clock, type Timers } from '../../state/shell/clock.ts';
 import './send-code-button.css';
 
 /** What a send answered: true = sent (the default wait), a number = wait that many seconds, false = nothing to wait. */

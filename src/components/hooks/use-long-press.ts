@@ -3,7 +3,7 @@
 // Safari does not, hence the timer; whichever comes first acts, once per press. The click that ends a long press is
 // swallowed, so the button's own action (open the instrument) does not run as well.
 import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
-import { browserTimers, type Timers } from '../../state/clock.ts';
+import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from './long-press-rule.ts';
 
 export { LONG_PRESS_MS } from './long-press-rule.ts';

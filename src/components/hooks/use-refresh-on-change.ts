@@ -3,7 +3,7 @@
 // reconnect (events may have been missed: the feed's order gap), and the page coming back to the front (the tab
 // shown again, or the window focused). A tab switch fires both visibilitychange and focus: one re-read, not two.
 import { useEffect, useRef } from 'react';
-import { onAccountChange, onOrderGap } from '../../state/feed-listeners.ts';
+import { onAccountChange, onOrderGap } from '../../state/feed/feed-listeners.ts';
 
 export function useRefreshOnChange(refresh: () => void): void {
   const latest = useRef(refresh);

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { AppLink } from '../nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $loggedIn } from '../../state/session.ts';
+import { $loggedIn } from '../../state/account/session.ts';
 import { Icon } from './icons.tsx';
 import './icon-button.css';
 

@@ -5,8 +5,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
 import type { Instrument } from '../../../domain/types.ts';
-import { openAlertSheet } from '../../state/alert-sheet.ts';
-import { $alerts } from '../../state/price-alerts.ts';
+import { openAlertSheet } from '../../state/alerts/alert-sheet.ts';
+import { $alerts } from '../../state/alerts/price-alerts.ts';
 import './alert-bell.css';
 
 export function AlertBell({ inst }: { inst: Instrument }): ReactElement {

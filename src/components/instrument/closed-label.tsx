@@ -3,7 +3,7 @@
 // signal, so a halt flips it without re-rendering the row.
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { QuoteSignals } from '../../state/quotes.ts';
+import type { QuoteSignals } from '../../state/market/quotes.ts';
 
 export function ClosedLabel({ className, q }: { className: string; q: QuoteSignals }) {
   const { t } = useTranslation();

@@ -17,7 +17,7 @@ import {
   type Ref,
 } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { openAlertSheet } from '../../state/alert-sheet.ts';
+import { openAlertSheet } from '../../state/alerts/alert-sheet.ts';
 import { Virtualizer } from 'virtua';
 import { MarketRow } from './market-row.tsx';
 import { WatchStar } from './watch-star.tsx';
@@ -91,7 +91,7 @@ export function MarketList({
   const [firstFill] = useState<FirstFill>(() => ({ pending: !attach }));
 
   // Back to the saved offset before the first paint; virtua follows the scroller's scroll events. A kept-alive list
-  // (app/keep-alive.tsx, React's <Activity>) runs this again when it is shown: a display:none scroller can lose its
+  // (app/layout/keep-alive.tsx, React's <Activity>) runs this again when it is shown: a display:none scroller can lose its
   // scrollTop, and this puts it back.
   useLayoutEffect(() => {
     const el = scrollRef.current;

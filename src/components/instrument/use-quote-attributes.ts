@@ -1,7 +1,7 @@
 // Colour, staleness and open state of a quote live in data attributes that CSS styles: flipped per tick, not re-rendered.
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { effect } from '@preact/signals-react';
-import type { RowSignals } from '../../state/row-signals.ts';
+import type { RowSignals } from '../../state/market/row-signals.ts';
 
 /** A ref for the element that carries data-dir / data-stale / data-open, kept in step with `s`. */
 export function useQuoteAttributes<E extends HTMLElement>(s: RowSignals): RefObject<E | null> {

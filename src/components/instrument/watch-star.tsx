@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $watchIds, toggleWatch } from '../../state/watchlist.ts';
+import { $watchIds, toggleWatch } from '../../state/market/watchlist.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import './watch-star.css';
 

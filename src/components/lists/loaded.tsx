@@ -8,16 +8,23 @@ export interface LoadState<T> {
   failed: boolean;
 }
 
-/** `load` null: nothing to fetch (a bad id), which shows as failed. A new `load` starts again from empty. */
-export function useLoaded<T>(load: (() => Promise<T>) | null): LoadState<T> {
+/**
+ * `load` null: nothing to fetch (a bad id), which shows as failed. A new `load`, or a new `again` (the reader's
+ * language, for content that comes in it), starts again from empty; an answer to an earlier load is dropped.
+ */
+export function useLoaded<T>(load: (() => Promise<T>) | null, again?: unknown): LoadState<T> {
   const [state, setState] = useState<LoadState<T>>({ data: null, failed: false });
   useEffect(() => {
+    let current = true;
     setState({ data: null, failed: load === null });
     load?.().then(
-      (data) => setState({ data, failed: false }),
-      () => setState({ data: null, failed: true }),
+      (data) => current && setState({ data, failed: false }),
+      () => current && setState({ data: null, failed: true }),
     );
-  }, [load]);
+    return () => {
+      current = false;
+    };
+  }, [load, again]);
   return state;
 }
 

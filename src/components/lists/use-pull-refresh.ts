@@ -1,7 +1,7 @@
 // Pull-to-refresh on the document scroller: a downward pull from the top past the trigger refreshes, and the
 // indicator closes 500 ms later (docs/contract.md §9) on injected timers. `trigger()` does the same from a button.
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
-import { browserTimers, type Timers } from '../../state/clock.ts';
+import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { pullOffset, REFRESH_CLOSE_MS, releaseRefreshes } from './pull-gesture.ts';
 
 /** The timers the indicator closes on (tests swap them). */

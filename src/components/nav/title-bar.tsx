@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
 import { ConnBadge } from '../status/conn-badge.tsx';
 import { useGoBack } from './use-go-back.ts';
-import { useWide } from '../../app/use-wide.ts';
+import { useWide } from '../hooks/use-wide.ts';
 import '../icons/icon-button.css';
 import './title-bar.css';
 

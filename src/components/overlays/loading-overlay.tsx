@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $loading } from '../../state/loading.ts';
+import { $loading } from '../../state/shell/loading.ts';
 import { Spinner } from '../lists/spinner.tsx';
 import './loading-overlay.css';
 

@@ -8,9 +8,9 @@ import { fetchStatement, statementFileName, type StatementKind } from '../../api
 import { BottomSheet } from './bottom-sheet.tsx';
 import { Field } from '../forms/field.tsx';
 import { saveBlob } from '../text/save-blob.ts';
-import { systemClock, type Clock } from '../../state/clock.ts';
-import { $user } from '../../state/session.ts';
-import { toast } from '../../state/toasts.ts';
+import { systemClock, type Clock } from '../../state/shell/clock.ts';
+import { $user } from '../../state/account/session.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import './statement.css';
 
 /** This month so far, as UTC days (the statement's days are UTC). */

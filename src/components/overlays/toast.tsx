@@ -1,10 +1,10 @@
 // Toasts: `toast(message)` from anywhere (re-exported from the state queue) and the host that shows them.
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $toasts, dismissToast } from '../../state/toasts.ts';
+import { $toasts, dismissToast } from '../../state/shell/toasts.ts';
 import './toast.css';
 
-export { toast } from '../../state/toasts.ts';
+export { toast } from '../../state/shell/toasts.ts';
 
 export function ToastHost(): ReactElement {
   useSignals();

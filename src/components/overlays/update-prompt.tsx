@@ -1,9 +1,9 @@
 // "A new version is ready — Reload": offered when the service worker has a new build waiting, never while an order
-// form is open (src/state/app-update.ts), and never applied without the user's tap.
+// form is open (src/state/shell/app-update.ts), and never applied without the user's tap.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $offerUpdate, $updateDismissed, applyUpdate } from '../../state/app-update.ts';
+import { $offerUpdate, $updateDismissed, applyUpdate } from '../../state/shell/app-update.ts';
 import './update-prompt.css';
 
 export function UpdatePrompt(): ReactElement | null {

@@ -2,7 +2,7 @@
 // draw creates its canvas context: drawn at once that was one long task on a slow phone (bench/README.md
 // "Start-up"). Queued, each frame draws until a small budget is spent and leaves the rest to the next; a row queued again
 // before it was drawn is drawn once, with its latest series.
-import { animationFrames } from '../../state/clock.ts';
+import { animationFrames } from '../../state/shell/clock.ts';
 
 export interface Frames {
   /** Runs `cb` before the next paint (requestAnimationFrame in the browser). */

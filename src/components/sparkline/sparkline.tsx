@@ -3,8 +3,8 @@
 // drawing itself waits for a frame with budget left (draw-queue.ts).
 import { useLayoutEffect, useRef } from 'react';
 import { effect } from '@preact/signals-react';
-import { $sparklines } from '../../state/feed-signals.ts';
-import { $updown } from '../../state/updown.ts';
+import { $sparklines } from '../../state/feed/feed-signals.ts';
+import { $updown } from '../../state/settings/updown.ts';
 import { drawSparkline, resetSparklineColours } from './draw-sparkline.ts';
 import { sparklineDraws, type DrawQueue } from './draw-queue.ts';
 import './sparkline.css';

@@ -3,8 +3,8 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $conn } from '../../state/feed-signals.ts';
-import { $lowBandwidth } from '../../state/data-saver.ts';
+import { $conn } from '../../state/feed/feed-signals.ts';
+import { $lowBandwidth } from '../../state/settings/data-saver.ts';
 import './conn-badge.css';
 
 export function ConnBadge({ compact = false }: { compact?: boolean }): ReactElement {

@@ -3,8 +3,8 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $conn, $dataAsOf } from '../../state/feed-signals.ts';
-import { systemClock, type Clock } from '../../state/clock.ts';
+import { $conn, $dataAsOf } from '../../state/feed/feed-signals.ts';
+import { systemClock, type Clock } from '../../state/shell/clock.ts';
 import { formatAsOf } from '../../i18n/format.ts';
 import './offline-banner.css';
 

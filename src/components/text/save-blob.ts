@@ -1,7 +1,7 @@
 // Saves bytes the app holds as a file (a CSV statement): a temporary blob: address on a download link, clicked once.
 // The address names only the bytes in this page's memory, never a secret; it is released a minute later, after the
 // browser has started reading it.
-import { browserTimers, type Timers } from '../../state/clock.ts';
+import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 
 const RELEASE_MS = 60_000;
 

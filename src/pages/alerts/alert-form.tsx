@@ -17,8 +17,8 @@ import { submitHandler } from '../../components/forms/submit-handler.ts';
 import { ALERT_NOTE_MAX, type AlertCondition, type AlertKind } from '../../../domain/price-alerts.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import type { NewAlert } from '../../api/alerts.ts';
-import { addAlert } from '../../state/price-alerts.ts';
-import { rowSignals } from '../../state/row-signals.ts';
+import { addAlert } from '../../state/alerts/price-alerts.ts';
+import { rowSignals } from '../../state/market/row-signals.ts';
 import { alertInputError } from './alert-input.ts';
 
 const KINDS = [

@@ -6,7 +6,7 @@ import type { TFunction } from '../../i18n/index.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import type { PriceAlert } from '../../../domain/price-alerts.ts';
 import { percentText } from '../../../domain/format/percent.ts';
-import { removeAlert } from '../../state/price-alerts.ts';
+import { removeAlert } from '../../state/alerts/price-alerts.ts';
 
 /** "At or above 1.09000", "Up 2.5% in a day" … */
 function lineText(t: TFunction, a: PriceAlert): string {

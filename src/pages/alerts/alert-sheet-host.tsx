@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $alertSheet, closeAlertSheet } from '../../state/alert-sheet.ts';
+import { $alertSheet, closeAlertSheet } from '../../state/alerts/alert-sheet.ts';
 
 const AlertsSheet = lazy(() => import('./alerts-sheet.tsx').then((m) => ({ default: m.AlertsSheet })));
 

@@ -3,8 +3,8 @@
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { toast } from '../../state/toasts.ts';
-import { $pushState, enablePush, readPushState } from '../../state/web-push.ts';
+import { toast } from '../../state/shell/toasts.ts';
+import { $pushState, enablePush, readPushState } from '../../state/alerts/web-push.ts';
 
 const STATE_TEXT = {
   on: 'alerts.push_on',

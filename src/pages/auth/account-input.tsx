@@ -5,7 +5,7 @@ import type { AreaCode } from '../../../domain/types.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { AreaPicker } from '../../components/forms/area-picker.tsx';
 import type { FieldNote } from '../../components/forms/use-field-messages.ts';
-import { EMAIL_FIELD, MOBILE_FIELD } from './auth-fields.ts';
+import { EMAIL_FIELD, MOBILE_FIELD } from '../../components/credentials/auth-fields.ts';
 
 export interface AccountInputProps {
   type: LoginType;

@@ -6,9 +6,9 @@ import type { AreaCode } from '../../../domain/types.ts';
 import { Segmented } from '../../components/forms/segmented.tsx';
 import { AccountInput } from './account-input.tsx';
 import { CHANNEL_OPTIONS } from './channels.ts';
-import { useAreas } from './use-areas.ts';
-import type { FieldErrors } from './use-field-errors.ts';
-import type { AccountField } from './validation.ts';
+import { useAreas } from '../../components/credentials/use-areas.ts';
+import type { FieldErrors } from '../../components/credentials/use-field-errors.ts';
+import type { AccountField } from '../../components/credentials/validation.ts';
 
 export interface ChannelAccountState {
   type: LoginType;

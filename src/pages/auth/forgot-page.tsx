@@ -3,17 +3,17 @@ import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { forgetPassword } from '../../api/account.ts';
-import { toast } from '../../state/toasts.ts';
-import { AuthForm } from './auth-form.tsx';
+import { toast } from '../../state/shell/toasts.ts';
+import { AuthForm } from '../../components/credentials/auth-form.tsx';
 import { AuthScreen } from './auth-screen.tsx';
 import { ChannelAccount, useChannelAccount } from './channel-account.tsx';
-import { CodeAndPasswords } from './code-and-passwords.tsx';
-import { codeTarget, requestAccountCode } from './request-code.ts';
+import { CodeAndPasswords } from '../../components/credentials/code-and-passwords.tsx';
+import { codeTarget, requestAccountCode } from '../../components/credentials/request-code.ts';
 import type { SendResult } from '../../components/forms/send-code-button.tsx';
-import { useFieldErrors } from './use-field-errors.ts';
-import { useFormSubmit } from './use-form-submit.ts';
-import { usePasswordForm } from './use-password-form.ts';
-import { livePasswordProblem, validateForgot, type ResetField } from './validation.ts';
+import { useFieldErrors } from '../../components/credentials/use-field-errors.ts';
+import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
+import { usePasswordForm } from '../../components/credentials/use-password-form.ts';
+import { livePasswordProblem, validateForgot, type ResetField } from '../../components/credentials/validation.ts';
 
 export function ForgotPage(): ReactElement {
   const { t } = useTranslation();

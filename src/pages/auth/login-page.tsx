@@ -6,17 +6,17 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import type { LoginResult } from '../../../domain/types.ts';
 import { demoLogin, login } from '../../api/account.ts';
 import { needsSecondFactor } from '../../api/security.ts';
-import { demoId, signIn } from '../../state/session.ts';
-import { safeFrom } from '../../state/navigator.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { demoId, signIn } from '../../state/account/session.ts';
+import { safeFrom } from '../../state/shell/navigator.ts';
+import { useQuery } from '../../components/hooks/use-query.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { LanguageButton } from '../../components/icons/language-button.tsx';
-import { ACCOUNT_FIELD, LOGIN_PASSWORD_FIELD } from './auth-fields.ts';
-import { AuthForm } from './auth-form.tsx';
+import { ACCOUNT_FIELD, LOGIN_PASSWORD_FIELD } from '../../components/credentials/auth-fields.ts';
+import { AuthForm } from '../../components/credentials/auth-form.tsx';
 import { AuthScreen } from './auth-screen.tsx';
-import { useFieldErrors } from './use-field-errors.ts';
-import { useFormSubmit } from './use-form-submit.ts';
-import { validateLogin, type LoginField } from './validation.ts';
+import { useFieldErrors } from '../../components/credentials/use-field-errors.ts';
+import { useFormSubmit } from '../../components/credentials/use-form-submit.ts';
+import { validateLogin, type LoginField } from '../../components/credentials/validation.ts';
 
 export function LoginPage(): ReactElement {
   const { t } = useTranslation();

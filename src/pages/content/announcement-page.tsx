@@ -1,11 +1,12 @@
 // /mine/announcement: the operator's announcement in the user's language (plain text, paragraphs).
 import type { ReactElement } from 'react';
 import { announcement } from '../../api/content.ts';
-import { ContentScreen } from './content-screen.tsx';
+import { ContentScreen } from '../../components/nav/content-screen.tsx';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { Loaded, useLoaded } from '../../components/lists/loaded.tsx';
 
 export function AnnouncementPage(): ReactElement {
-  const note = useLoaded(announcement);
+  const note = useLoaded(announcement, useContentLanguage()); // the notice is in the reader's language
   return (
     <ContentScreen titleKey="page.announcement">
       <Loaded state={note}>

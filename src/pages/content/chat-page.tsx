@@ -11,11 +11,11 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { basicInfo } from '../../api/common.ts';
-import { $settings } from '../../state/session.ts';
+import { $settings } from '../../state/account/session.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { SERVICE_LINK_NEW_WINDOW } from '../../../domain/types.ts';
-import './content.css';
+import '../../components/nav/content-screen.css';
 
 export const CHAT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
 

@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { complaintEmail } from '../../api/content.ts';
-import { ContentScreen } from './content-screen.tsx';
+import { ContentScreen } from '../../components/nav/content-screen.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 
 export function EmailPage(): ReactElement {

@@ -5,7 +5,7 @@ import { shownCode } from '../../components/instrument/instrument-code.tsx';
 import { useLayoutEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
-import { moveWatch } from '../../state/watchlist.ts';
+import { moveWatch } from '../../state/market/watchlist.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import { InstrumentLogo } from '../../components/instrument/instrument-logo.tsx';
 import '../../components/icons/icon-button.css';

@@ -2,7 +2,7 @@
 // order, or, after "edit order", the order editor (arrows everywhere, dragging on the desk). Empty: how to add one.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useWide } from '../../app/use-wide.ts';
+import { useWide } from '../../components/hooks/use-wide.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import { FavouritesOrder } from './favourites-order.tsx';
 import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';

@@ -1,15 +1,16 @@
 // `/`: the market list (kept alive by the router). Tapping a row sets the current instrument and opens /trade.
 // At ≥ 1280 px the desk layout shows list, chart and order form side by side instead.
 import { useCallback } from 'react';
-import { $currentCode } from '../../state/current-code.ts';
-import { navigateTo } from '../../state/navigator.ts';
-import { useWide } from '../../app/use-wide.ts';
-import { LazyDeskLayout } from '../../app/desk/lazy-desk.tsx';
+import { $currentCode } from '../../state/market/current-code.ts';
+import { navigateTo } from '../../state/shell/navigator.ts';
+import { useWide } from '../../components/hooks/use-wide.ts';
+import { useDesk } from '../../components/hooks/desk-slot.ts';
 import { MarketPanel } from './market-panel.tsx';
 
 export function MarketPage() {
   const wide = useWide();
-  return wide ? <LazyDeskLayout /> : <MarketPhone />;
+  const Desk = useDesk();
+  return wide && Desk ? <Desk /> : <MarketPhone />;
 }
 
 function MarketPhone() {

@@ -4,13 +4,13 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $instruments } from '../../state/instruments.ts';
+import { $instruments } from '../../state/market/instruments.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { LanguageButton } from '../../components/icons/language-button.tsx';
 import { ConnBadge } from '../../components/status/conn-badge.tsx';
 import { UserButton } from '../../components/icons/user-button.tsx';
-import { useWide } from '../../app/use-wide.ts';
+import { useWide } from '../../components/hooks/use-wide.ts';
 import {
   $categories,
   ALL_CATEGORIES,
@@ -22,7 +22,7 @@ import {
 import { CategoryChips } from './category-chips.tsx';
 import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
 import { FavouritesView } from './favourites-view.tsx';
-import { $watchIds, refreshWatchlist } from '../../state/watchlist.ts';
+import { $watchIds, refreshWatchlist } from '../../state/market/watchlist.ts';
 import '../../components/icons/icon-button.css';
 import './market.css';
 

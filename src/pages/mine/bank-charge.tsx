@@ -7,7 +7,7 @@ import { bankCoins, depositBanks, submitBankCharge } from '../../api/wallet.ts';
 import { parseAmount, USD_AMOUNT } from '../../../domain/amount-input.ts';
 import { CURRENCY, type DepositBank } from '../../../domain/wallet-types.ts';
 import { Field } from '../../components/forms/field.tsx';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { rangeParams, ruleMin } from './amount-check.ts';
 import { chargeCredit } from '../../../domain/charge-credit.ts';
 import { isUnsignedDecimalText } from '../../../domain/decimal-text.ts';

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AmountRule } from '../../../domain/amount-input.ts';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem } from './amount-check.ts';
 import { ProofPicker } from './proof-picker.tsx';
 

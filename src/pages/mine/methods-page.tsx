@@ -1,6 +1,6 @@
 // /mine/bank-card-list and /mine/coin-address-list (docs/contract.md §2): the saved payout methods of one kind, a plus icon to
 // /mine/withdraw-way?type=…, swipe (or the delete button) to remove one after a confirm.
-import { systemClock } from '../../state/clock.ts';
+import { systemClock } from '../../state/shell/clock.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { SwipeRow } from './swipe-row.tsx';
 import '../../components/icons/icon-button.css';
 import './money.css';

@@ -1,12 +1,12 @@
 // The trader's preferences on /mine/system: one-click trading (off by default; turning it on asks once, with the
-// risk text) and the up/down colours (src/state/one-click.ts, src/state/updown.ts; both kept in localStorage).
+// risk text) and the up/down colours (src/state/orders/one-click.ts, src/state/settings/updown.ts; both kept in localStorage).
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ChoiceSetting } from '../../components/forms/setting-card.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
-import { $confirmMarket, $oneClick, setConfirmMarket, setOneClick } from '../../state/one-click.ts';
-import { $updown, setUpdown, UPDOWNS } from '../../state/updown.ts';
+import { $confirmMarket, $oneClick, setConfirmMarket, setOneClick } from '../../state/orders/one-click.ts';
+import { $updown, setUpdown, UPDOWNS } from '../../state/settings/updown.ts';
 import './trading-prefs.css';
 
 const UPDOWN_OPTIONS = UPDOWNS.map((value) => ({ value, labelKey: `prefs.updown_${value.replace('-', '_')}` }));

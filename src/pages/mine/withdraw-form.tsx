@@ -2,7 +2,7 @@
 // to /mine/withdraw-way), amount, remark; fee and received amount previewed exactly as docs/contract.md §5 (the same function
 // the server charges with), the available balance beside it. "Review" opens the summary (withdraw-summary.tsx), where
 // the code is asked and the request is sent; a method still held (docs/security.md "Payout holds") says until when.
-import { systemClock } from '../../state/clock.ts';
+import { systemClock } from '../../state/shell/clock.ts';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -15,7 +15,7 @@ import { WithdrawSummary } from './withdraw-summary.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { useFormMessage } from '../../components/forms/use-form-message.ts';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { amountProblem, rangeParams } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import { methodLabel } from './method-label.ts';

@@ -2,7 +2,7 @@
 // freezes its amount until an operator pays or rejects it.
 import { useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { useQuery } from '../../components/hooks/use-query.ts';
 import { withdrawHistory } from '../../api/wallet.ts';
 import type { WithdrawRecord } from '../../../domain/wallet-types.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';

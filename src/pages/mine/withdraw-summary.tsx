@@ -8,7 +8,7 @@ import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { Field } from '../../components/forms/field.tsx';
 import { SendCodeButton, type SendResult } from '../../components/forms/send-code-button.tsx';
 import { Num } from '../../components/text/num.tsx';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 
 export interface WithdrawSummaryLines {
   amount: string;

@@ -9,10 +9,10 @@ import { bindPayoutMethod, withdrawCurrencies, type BindForm } from '../../api/w
 import { needsSecondFactor } from '../../api/security.ts';
 import { isValidPayoutAddress } from '../../../domain/payout-address.ts';
 import type { WithdrawCurrency } from '../../../domain/wallet-types.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { useQuery } from '../../components/hooks/use-query.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import './money.css';
 

@@ -1,7 +1,7 @@
 // /news/detail?id=: the title bar and the story's HTML, sanitised again here (DOMPurify) before it is inserted.
 import { useMemo, type ReactElement } from 'react';
 import { newsInfo } from '../../api/content.ts';
-import { useIdQuery } from '../../app/use-query.ts';
+import { useIdQuery } from '../../components/hooks/use-query.ts';
 import { MissingQuery } from '../../components/lists/missing-query.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Loaded, useLoaded } from '../../components/lists/loaded.tsx';
@@ -9,11 +9,13 @@ import { safeNewsHtml } from './safe-html.ts';
 import './news.css';
 import { Num } from '../../components/text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
+import { ContentLangMark, useContentLanguage } from '../../components/content/content-lang.tsx';
 
 export function NewsDetailPage(): ReactElement {
   const id = useIdQuery();
   const load = useMemo(() => (id !== null ? () => newsInfo(id) : null), [id]);
-  const news = useLoaded(load);
+  // The story in the reader's language: a switch of language loads it again.
+  const news = useLoaded(load, useContentLanguage());
   const html = useMemo(() => (news.data ? safeNewsHtml(news.data.content) : ''), [news.data]);
   return (
     <div className="page news-detail">
@@ -27,6 +29,7 @@ export function NewsDetailPage(): ReactElement {
               // dir="auto": an article takes the direction of its own text (an English one reads left to right in Arabic).
               <article className="news-article" data-testid="news-article" dir="auto">
                 <h2 className="news-article__title">{n.title}</h2>
+                <ContentLangMark served={n.lang} />
                 <p className="news-article__time">
                   <Num>{formatDate(n.created_at) || n.created_at}</Num>
                 </p>

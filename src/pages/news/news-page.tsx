@@ -13,6 +13,7 @@ import { useEndVisible } from '../../components/lists/use-end-visible.ts';
 import './news.css';
 import { Num } from '../../components/text/num.tsx';
 import { formatDate } from '../../i18n/format.ts';
+import { ContentLangMark, useContentLanguage } from '../../components/content/content-lang.tsx';
 
 interface ListState {
   items: NewsItem[];
@@ -46,7 +47,9 @@ export function NewsPage(): ReactElement {
       });
   }, []);
 
-  useEffect(() => load(1, true), [load]);
+  // The list is in the reader's language: a switch of language loads it again from the first page.
+  const lang = useContentLanguage();
+  useEffect(() => load(1, true), [load, lang]);
   const more = useCallback(() => {
     if (!list.loading && !list.finished) load(list.page + 1, false);
   }, [list, load]);
@@ -69,6 +72,7 @@ export function NewsPage(): ReactElement {
                   <span className="news-row__title" dir="auto">
                     {n.title}
                   </span>
+                  <ContentLangMark served={n.lang} />
                   <span className="news-row__desc" dir="auto">
                     {n.desc}
                   </span>

@@ -5,15 +5,15 @@ import { useEffect, useMemo, type ReactElement } from 'react';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $lastAccount } from '../../state/account-cache.ts';
-import { $equity, $floating } from '../../state/account-figures.ts';
-import { $account } from '../../state/feed-signals.ts';
-import { $marginCallLevel, loadMarginCallLevel } from '../../state/margin-call.ts';
+import { $lastAccount } from '../../state/account/account-cache.ts';
+import { $equity, $floating } from '../../state/account/account-figures.ts';
+import { $account } from '../../state/feed/feed-signals.ts';
+import { $marginCallLevel, loadMarginCallLevel } from '../../state/account/margin-call.ts';
 import { percentText } from '../../../domain/format/percent.ts';
-import { $funds, orderLists, type OrderTab } from '../../state/orders.ts';
+import { $funds, orderLists, type OrderTab } from '../../state/orders/orders.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
-import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { formatMoney } from '../../i18n/format.ts';
 
 export function AccountHeader({ tab }: { tab: OrderTab }): ReactElement {

@@ -1,11 +1,11 @@
-// What the orders on the chart ask for (src/state/chart-order-edit.ts): the order's edit sheet — the same stop form as
+// What the orders on the chart ask for (src/state/chart/chart-order-edit.ts): the order's edit sheet — the same stop form as
 // the order sheet's, or a pending order's cancel — and the confirmation of a stop dragged on the desk, sent with
 // set_stop_price (the other stop and the trailing distance kept). A chunk of its own, loaded on the first request.
 import { useEffect, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $heldPositions, cancelPending, orderLists, saveStops } from '../../state/orders.ts';
-import { $chartOrderEdit, $chartStopMove, closeChartOrder, endStopMove } from '../../state/chart-order-edit.ts';
+import { $heldPositions, cancelPending, orderLists, saveStops } from '../../state/orders/orders.ts';
+import { $chartOrderEdit, $chartStopMove, closeChartOrder, endStopMove } from '../../state/chart/chart-order-edit.ts';
 import { movedStopParams } from '../../components/chart/order-lines.ts';
 import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';

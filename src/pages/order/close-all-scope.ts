@@ -5,7 +5,7 @@ import type { CloseAllParams } from '../../api/trading.ts';
 import { inCloseScope, type CloseScope } from '../../../domain/close-scope.ts';
 import { exactText } from '../../../domain/decimal.ts';
 import { isDecimalText } from '../../../domain/decimal-text.ts';
-import { sideOf, sumMoney } from '../../../domain/money.ts';
+import { sideOf, sumMoney } from '../../../domain/trade-maths.ts';
 import type { Order } from '../../../domain/types.ts';
 import { usd, type Usd } from '../../../domain/units.ts';
 

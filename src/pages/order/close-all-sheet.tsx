@@ -12,8 +12,8 @@ import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
-import { $currentCode } from '../../state/current-code.ts';
-import { $heldPositions, closeAllPositions } from '../../state/orders.ts';
+import { $currentCode } from '../../state/market/current-code.ts';
+import { $heldPositions, closeAllPositions } from '../../state/orders/orders.ts';
 import {
   estimatedPnl,
   paramsOf,
@@ -24,7 +24,7 @@ import {
 } from './close-all-scope.ts';
 import { CloseAllResult } from './close-all-result.tsx';
 import { heldPnl } from './order-live.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money.ts';
+import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
 
 export interface CloseAllSheetProps {
   open: boolean;

@@ -1,12 +1,12 @@
 // The holding tab before its first answer: the signed-in account's last-known positions from
-// src/state/account-cache.ts, with their age, muted and neutral like a stale price, and disabled (no detail sheet, no
+// src/state/account/account-cache.ts, with their age, muted and neutral like a stale price, and disabled (no detail sheet, no
 // close) until the live list replaces them. The account cache never holds another user's snapshot.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { formatAsOf } from '../../i18n/format.ts';
-import type { AccountSnapshot } from '../../state/account-cache.ts';
-import { systemClock, type Clock } from '../../state/clock.ts';
+import type { AccountSnapshot } from '../../state/account/account-cache.ts';
+import { systemClock, type Clock } from '../../state/shell/clock.ts';
 import { OrderRow } from './order-row.tsx';
 
 const NO_OPEN = (): void => undefined;

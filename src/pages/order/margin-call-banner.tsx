@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $marginCall, dismissMarginCall } from '../../state/margin-call.ts';
+import { $marginCall, dismissMarginCall } from '../../state/account/margin-call.ts';
 
 export function MarginCallBanner(): ReactElement | null {
   useSignals();

@@ -12,7 +12,8 @@ import { orderLiveText } from './order-live.ts';
 import { percentText } from '../../../domain/format/percent.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
-import { isCancelled, NONE, orderFigures, stopLossText, stopText } from './order-format.ts';
+import { NO_VALUE } from '../../../domain/format/money-text.ts';
+import { isCancelled, orderFigures, stopLossText, stopText } from './order-format.ts';
 
 const STATUS_KEY: Record<Order['Status'], string> = {
   0: 'orders.state_pending',
@@ -20,7 +21,7 @@ const STATUS_KEY: Record<Order['Status'], string> = {
   3: 'orders.state_closed',
 };
 
-const timeText = (v: string): string => (v ? formatDate(v) || NONE : NONE);
+const timeText = (v: string): string => (v ? formatDate(v) || NO_VALUE : NO_VALUE);
 
 /** A figure (the default) is an inline left-to-right isolate inside the cell; a text (`num={false}`) is not. */
 function Row({
@@ -83,7 +84,7 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
             field="open-price"
             label={t(order.Status === 0 || cancelled ? 'trade.target_price' : 'orders.open_price')}
           >
-            {priceText(order.Price, precision, { missing: NONE })}
+            {priceText(order.Price, precision, { missing: NO_VALUE })}
           </Row>
           {traded ? (
             <Row field="current-price" label={t(order.Status === 3 ? 'orders.close_price' : 'orders.current_price')}>
@@ -91,10 +92,10 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
             </Row>
           ) : null}
           <Row field="margin" label={t('trade.margin')}>
-            {formatMoney(order.CautionMoney, { missing: NONE })}
+            {formatMoney(order.CautionMoney, { missing: NO_VALUE })}
           </Row>
           <Row field="fee" label={t('trade.fee')}>
-            {formatMoney(order.TradeFee, { missing: NONE })}
+            {formatMoney(order.TradeFee, { missing: NO_VALUE })}
           </Row>
           {traded ? (
             <>
@@ -108,11 +109,11 @@ export function OrderDetail({ order, inst, headOnly = false }: OrderDetailProps)
           ) : null}
           {traded && order.Status !== 0 ? (
             <Row field="swap" label={t('book.swap')}>
-              {formatMoney(order.Swap ?? '0', { missing: NONE })}
+              {formatMoney(order.Swap ?? '0', { missing: NO_VALUE })}
             </Row>
           ) : null}
           <Row field="prepayment" label={t('orders.prepayment')}>
-            {percentText(own.prepayment, { ratio: true, missing: NONE })}
+            {percentText(own.prepayment, { ratio: true, missing: NO_VALUE })}
           </Row>
           {traded ? (
             <Row field="net-value" label={t('orders.net_value')}>

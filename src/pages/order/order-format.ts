@@ -1,18 +1,16 @@
 // The order sheet's derived figures and its stop rows. Every figure is shown by the one formatter of its kind
 // (domain/format/: money, price, percent; src/i18n/format.ts formatMoney for amounts with the language's
-// grouping) with '--' (NONE) for a missing value, a P&L's colour by pnlDir and a trailing stop by trailOf (domain);
+// grouping) with '--' (NO_VALUE) for a missing value, a P&L's colour by pnlDir and a trailing stop by trailOf (domain);
 // this file only decides which figure a row shows.
 import { dec, isDecimalText } from '../../../domain/decimal.ts';
 import { readTypedNumber, type Dir } from '../../../domain/decimal-text.ts';
-import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../../domain/money.ts';
+import { netValue, orderRiskRate, prepaymentRatio, ratioText } from '../../../domain/trade-maths.ts';
 import { trailOf } from '../../../domain/order-rules.ts';
-import { moneyText, NO_VALUE } from '../../../domain/format/money.ts';
+import { moneyText, NO_VALUE } from '../../../domain/format/money-text.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { lots, price, usd } from '../../../domain/units.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
 import type { StopParams } from '../../api/trading.ts';
-
-export const NONE = NO_VALUE;
 
 export type { Dir };
 
@@ -25,8 +23,8 @@ export function isCancelled(order: Pick<Order, 'Status' | 'CloseReason'>): boole
 
 /** A stop price: "0" (or empty) means no stop. */
 export function stopText(v: string | null | undefined, precision: number): string {
-  if (!decimal(v) || dec(v).isZero()) return NONE;
-  return priceText(v, precision, { missing: NONE });
+  if (!decimal(v) || dec(v).isZero()) return NO_VALUE;
+  return priceText(v, precision, { missing: NO_VALUE });
 }
 
 /** Figures of the detail sheet that come from the order itself (the live ones override them while holding). */
@@ -78,10 +76,10 @@ export function stopParams(
 export function stopLossText(order: Order, t: (key: string, o: Record<string, string>) => string): string {
   const stop = stopText(order.TargetLossPrice, order.ForexTradeLists.PricePrecision);
   const trail = trailOf(order);
-  if (!trail || stop === NONE) return stop;
+  if (!trail || stop === NO_VALUE) return stop;
   return t('orders.trailing_value', {
     stop,
-    distance: priceText(trail, order.ForexTradeLists.PricePrecision, { missing: NONE }),
+    distance: priceText(trail, order.ForexTradeLists.PricePrecision, { missing: NO_VALUE }),
   });
 }
 

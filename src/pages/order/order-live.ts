@@ -2,13 +2,13 @@
 // order's own figures otherwise (and until the feed has marked it). Built once per order object, never per tick.
 import { priceText } from '../../../domain/format/price.ts';
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import { livePosition } from '../../state/orders.ts';
-import { quote } from '../../state/quotes.ts';
+import { livePosition } from '../../state/orders/orders.ts';
+import { quote } from '../../state/market/quotes.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import { percentText } from '../../../domain/format/percent.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { NONE, orderFigures, type Dir } from './order-format.ts';
+import { orderFigures, type Dir } from './order-format.ts';
 
 export interface OrderLiveText {
   current: ReadonlySignal<string>;
@@ -31,15 +31,15 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
     const l = livePosition(order.Id);
     const $pnl = computed(() => heldPnl(order), { name: 'order-live.$pnl' });
     return {
-      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NONE }), {
+      current: computed(() => priceText(l.$current.value ?? order.UpdatePrice, precision, { missing: NO_VALUE }), {
         name: 'order-live.current',
       }),
       pnl: computed(() => moneyText($pnl.value, { signed: true }), { name: 'order-live.pnl' }),
       pnlDir: computed(() => pnlDir($pnl.value), { name: 'order-live.pnlDir' }),
-      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NONE }), {
+      riskRate: computed(() => percentText(l.$riskRate.value ?? own.riskRate, { ratio: true, missing: NO_VALUE }), {
         name: 'order-live.riskRate',
       }),
-      netValue: computed(() => formatMoney(l.$netValue.value ?? own.netValue, { missing: NONE }), {
+      netValue: computed(() => formatMoney(l.$netValue.value ?? own.netValue, { missing: NO_VALUE }), {
         name: 'order-live.netValue',
       }),
     };
@@ -49,14 +49,15 @@ export function orderLiveText(order: Order, inst: Instrument | undefined): Order
   const pnl = order.Status === 0 ? null : order.FactProfits;
   return {
     current: computed(
-      () => (q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NONE })),
+      () =>
+        q && q.$close.value !== '' ? q.$close.value : priceText(order.UpdatePrice, precision, { missing: NO_VALUE }),
       { name: 'order-live.current' },
     ),
     pnl: computed(() => moneyText(pnl, { signed: true }), { name: 'order-live.pnl' }),
     pnlDir: computed(() => pnlDir(pnl), { name: 'order-live.pnlDir' }),
-    riskRate: computed(() => percentText(own.riskRate, { ratio: true, missing: NONE }), {
+    riskRate: computed(() => percentText(own.riskRate, { ratio: true, missing: NO_VALUE }), {
       name: 'order-live.riskRate',
     }),
-    netValue: computed(() => formatMoney(own.netValue, { missing: NONE }), { name: 'order-live.netValue' }),
+    netValue: computed(() => formatMoney(own.netValue, { missing: NO_VALUE }), { name: 'order-live.netValue' }),
   };
 }

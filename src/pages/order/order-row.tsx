@@ -8,7 +8,8 @@ import { LiveText } from '../../components/text/live-text.tsx';
 import { Num } from '../../components/text/num.tsx';
 import { orderLiveText } from './order-live.ts';
 import { priceText } from '../../../domain/format/price.ts';
-import { isCancelled, NONE } from './order-format.ts';
+import { NO_VALUE } from '../../../domain/format/money-text.ts';
+import { isCancelled } from './order-format.ts';
 
 export interface OrderRowProps {
   order: Order;
@@ -60,7 +61,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen, disabled = false
         {/* open → current; the arrow is drawn by CSS */}
         <span className="od-prices">
           <span>
-            <Num>{priceText(order.Price, precision, { missing: NONE })}</Num>
+            <Num>{priceText(order.Price, precision, { missing: NO_VALUE })}</Num>
           </span>
           {cancelled ? null : <LiveText field="current" $text={text.current} />}
         </span>

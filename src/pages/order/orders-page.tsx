@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { useQuery } from '../../components/hooks/use-query.ts';
 import { refreshTradeList } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Segmented } from '../../components/forms/segmented.tsx';
@@ -17,8 +17,8 @@ import {
   syncPositions,
   tabFromQuery,
   type OrderTab,
-} from '../../state/orders.ts';
-import { $holdingStandIn } from '../../state/account-cache.ts';
+} from '../../state/orders/orders.ts';
+import { $holdingStandIn } from '../../state/account/account-cache.ts';
 import { AccountHeader } from './account-header.tsx';
 import { MarginCallBanner } from './margin-call-banner.tsx';
 import { OrderList } from './order-list.tsx';

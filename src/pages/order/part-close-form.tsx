@@ -9,8 +9,8 @@ import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { NumberInput } from '../../components/forms/number-input.tsx';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages } from '../../components/forms/use-field-messages.ts';
-import { $instruments } from '../../state/instruments.ts';
-import { closePosition } from '../../state/orders.ts';
+import { $instruments } from '../../state/market/instruments.ts';
+import { closePosition } from '../../state/orders/orders.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
 import { partCloseAction, partCloseNote } from './part-close.ts';
 

@@ -4,7 +4,7 @@
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Order } from '../../../domain/types.ts';
-import { saveStops } from '../../state/orders.ts';
+import { saveStops } from '../../state/orders/orders.ts';
 import { readTypedNumber } from '../../../domain/decimal-text.ts';
 import { describedBy, FieldMessage } from '../../components/forms/field-message.tsx';
 import { useFieldMessages, type FieldNote } from '../../components/forms/use-field-messages.ts';

@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { companyById, searchCompanies } from '../../api/company.ts';
-import { browserTimers } from '../../state/clock.ts';
-import type { Timers } from '../../state/clock.ts';
+import { browserTimers } from '../../state/shell/clock.ts';
+import type { Timers } from '../../state/shell/clock.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { toast } from '../../components/overlays/toast.tsx';

@@ -1,5 +1,5 @@
 // A debouncer with injected timers: only the last call within `ms` runs (search as you type).
-import type { Timers } from '../../state/clock.ts';
+import type { Timers } from '../../state/shell/clock.ts';
 
 export interface Debouncer {
   run(fn: () => void): void;

@@ -3,10 +3,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $currentCode } from '../../state/current-code.ts';
-import { $instruments } from '../../state/instruments.ts';
-import { browserTimers } from '../../state/clock.ts';
-import { navigateTo } from '../../state/navigator.ts';
+import { $currentCode } from '../../state/market/current-code.ts';
+import { $instruments } from '../../state/market/instruments.ts';
+import { browserTimers } from '../../state/shell/clock.ts';
+import { navigateTo } from '../../state/shell/navigator.ts';
 import { refreshTradeList, searchInstruments } from '../../api/instruments.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';

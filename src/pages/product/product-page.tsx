@@ -2,7 +2,7 @@
 // searches instruments and opens /trade. The variant comes from the app status, which start-up already asked for.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { $appStatus, appStatusReady } from '../../state/settings.ts';
+import { $appStatus, appStatusReady } from '../../state/settings/settings.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { CompanySearch } from './company-search.tsx';
 import { InstrumentSearch } from './instrument-search.tsx';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState, type ReactElement } from 'rea
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Trader } from '../../../domain/content-types.ts';
 import { followList } from '../../api/content.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { useQuery } from '../../components/hooks/use-query.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { Spinner } from '../../components/lists/spinner.tsx';

@@ -7,7 +7,7 @@ import { beginFactor, confirmFactor, renewRecoveryCodes, turnFactorOff } from '.
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Field } from '../../components/forms/field.tsx';
 import { QrCode } from '../../components/text/qr-code.tsx';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 
 export function FactorSection(props: { on: boolean; left: number; onChange: () => void }): ReactElement {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // codes, turning it off), the devices signed in with "this device" and a sign-out for each or for all others, and
 // the withdrawal hold when one runs, and the notice settings (the anti-phishing phrase: docs/notifications.md). Real
 // accounts only (the route's demo block).
-import { systemClock } from '../../state/clock.ts';
+import { systemClock } from '../../state/shell/clock.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { SecurityOverview } from '../../../domain/security-types.ts';
 import { securityOverview } from '../../api/security.ts';

@@ -7,7 +7,7 @@ import { revokeOtherSessions, revokeSession } from '../../api/security.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
-import { toast } from '../../state/toasts.ts';
+import { toast } from '../../state/shell/toasts.ts';
 
 export function SessionsSection(props: { sessions: SessionInfo[]; onChange: () => void }): ReactElement {
   const { t } = useTranslation();

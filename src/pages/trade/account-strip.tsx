@@ -9,12 +9,12 @@ import { refreshTradeList } from '../../api/instruments.ts';
 import { LiveText } from '../../components/text/live-text.tsx';
 import { DefRow } from '../../components/text/def-row.tsx';
 import { formatAsOf, formatMoney } from '../../i18n/format.ts';
-import { $accountAsOf } from '../../state/account-cache.ts';
-import { $equity, $floating } from '../../state/account-figures.ts';
-import { systemClock } from '../../state/clock.ts';
-import { startOrders } from '../../state/orders.ts';
-import { $loggedIn } from '../../state/session.ts';
-import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money.ts';
+import { $accountAsOf } from '../../state/account/account-cache.ts';
+import { $equity, $floating } from '../../state/account/account-figures.ts';
+import { systemClock } from '../../state/shell/clock.ts';
+import { startOrders } from '../../state/orders/orders.ts';
+import { $loggedIn } from '../../state/account/session.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../../domain/format/money-text.ts';
 import './pnl.css';
 import './account-strip.css';
 

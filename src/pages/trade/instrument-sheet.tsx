@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { i18n } from '../../i18n/index.ts';
-import { $instruments } from '../../state/instruments.ts';
+import { $instruments } from '../../state/market/instruments.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { Overlay } from '../../components/overlays/overlay.tsx';
 import { useOverlayFocus } from '../../components/overlays/use-overlay-focus.ts';

@@ -3,18 +3,18 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { $currentCode } from '../../state/current-code.ts';
-import { $instruments } from '../../state/instruments.ts';
-import { useWide } from '../../app/use-wide.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { $currentCode } from '../../state/market/current-code.ts';
+import { $instruments } from '../../state/market/instruments.ts';
+import { useWide } from '../../components/hooks/use-wide.ts';
+import { useQuery } from '../../components/hooks/use-query.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
-import { LazyDeskLayout } from '../../app/desk/lazy-desk.tsx';
+import { useDesk } from '../../components/hooks/desk-slot.ts';
 import { AccountStrip } from './account-strip.tsx';
-import { ChartPanel } from './trade-view.tsx';
-import { OrderForm } from './order-form.tsx';
-import { OneClickButtons } from './one-click-buttons.tsx';
-import { pickInstrument } from '../../state/trade-state.ts';
-import { browserChunkDeps, loadChunk } from '../../app/chunk-retry.ts';
+import { ChartPanel } from './chart/trade-view.tsx';
+import { OrderForm } from './order-ticket/order-form.tsx';
+import { OneClickButtons } from './order-ticket/one-click-buttons.tsx';
+import { pickInstrument } from '../../state/market/trade-state.ts';
+import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
 import './trade-page.css';
 
 // The instrument list sheet (with the market list and its virtualiser) is a chunk of its own, loaded when it is
@@ -25,12 +25,13 @@ const InstrumentSheet = lazy(async () => ({
 
 export function TradePage() {
   const wide = useWide();
+  const Desk = useDesk();
   // /trade?code=EURUSD (a price alert's notification): that instrument, once per link.
   const asked = useQuery().get('code');
   useEffect(() => {
     if (asked) $currentCode.value = asked;
   }, [asked]);
-  return wide ? <LazyDeskLayout /> : <TradePhone />;
+  return wide && Desk ? <Desk /> : <TradePhone />;
 }
 
 function TradePhone() {

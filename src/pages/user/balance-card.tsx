@@ -2,7 +2,7 @@
 import { useState, type ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { localStore } from '../../state/local-store.ts';
+import { localStore } from '../../state/shell/local-store.ts';
 import type { Balance } from '../../../domain/types.ts';
 import { CURRENCY } from '../../../domain/wallet-types.ts';
 import { formatMoney } from '../../i18n/format.ts';

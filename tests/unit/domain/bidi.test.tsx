@@ -11,7 +11,7 @@ import { translate } from '../../../server/http/i18n.ts';
 import { Num } from '../../../src/components/text/num.tsx';
 import { LiveText } from '../../../src/components/text/live-text.tsx';
 import { StaleTag } from '../../../src/components/instrument/stale-tag.tsx';
-import { quote } from '../../../src/state/quotes.ts';
+import { quote } from '../../../src/state/market/quotes.ts';
 
 let root: Root | null = null;
 afterEach(() => {
@@ -96,8 +96,8 @@ describe('figures render as inline left-to-right isolates', () => {
     expect(host.querySelector('[data-field="as-of"] > bdi')?.getAttribute('dir')).toBe('auto'); // the row's tag is one
   });
 
-  it('the one .num rule reads left to right and isolates (app/theme.css)', () => {
-    const css = readFileSync('src/app/theme.css', 'utf8');
+  it('the one .num rule reads left to right and isolates (app/layout/theme.css)', () => {
+    const css = readFileSync('src/app/layout/theme.css', 'utf8');
     const rule = /\.num,\s*\.tw-num\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
     expect(rule).toMatch(/direction:\s*ltr/);
     expect(rule).toMatch(/unicode-bidi:\s*isolate/);

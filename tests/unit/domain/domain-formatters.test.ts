@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProjectDecimal, dec, halfUp, ROUND_DOWN, ROUND_HALF_UP, roundDown } from '../../../domain/decimal.ts';
 import { hexOf } from '../../../domain/hex.ts';
-import { exactMoneyText, moneyText } from '../../../domain/format/money.ts';
+import { exactMoneyText, moneyText } from '../../../domain/format/money-text.ts';
 import { priceText } from '../../../domain/format/price.ts';
 import { wireTime } from '../../../domain/wire-time.ts';
 

@@ -1,11 +1,11 @@
-// A fired price alert in the open app (src/state/price-alerts.ts, docs/alerts.md "Delivery"): a toast in the app's
+// A fired price alert in the open app (src/state/alerts/price-alerts.ts, docs/alerts.md "Delivery"): a toast in the app's
 // language and the list updated; a service-worker notification (tag alert-{id}, the trade screen's link) only while
 // the page is hidden.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PriceAlert } from '../../../domain/price-alerts.ts';
 import { initI18n } from '../../../src/i18n/index.ts';
-import { alertFired, firedText } from '../../../src/state/price-alerts.ts';
-import { $toasts } from '../../../src/state/toasts.ts';
+import { alertFired, firedText } from '../../../src/state/alerts/price-alerts.ts';
+import { $toasts } from '../../../src/state/shell/toasts.ts';
 
 const fired: PriceAlert = {
   id: 9,

@@ -1,9 +1,9 @@
-// The scaled-integer money path against the decimal reference (domain/money.ts), digit for digit.
+// The scaled-integer money path against the decimal reference (domain/trade-maths.ts), digit for digit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProjectDecimal, dec } from '../../../domain/decimal.ts';
-import { positionPnl, ratioText } from '../../../domain/money.ts';
-import { moneyText } from '../../../domain/format/money.ts';
+import { positionPnl, ratioText } from '../../../domain/trade-maths.ts';
+import { moneyText } from '../../../domain/format/money-text.ts';
 import { parseScaled } from '../../../domain/numerics/parse.ts';
 import { scaledText } from '../../../domain/numerics/scale.ts';
 import { microsText, pnlMicros, ratioOf, scaledPosition } from '../../../domain/scaled-money.ts';

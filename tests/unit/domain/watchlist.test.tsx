@@ -37,14 +37,14 @@ const api = {
 };
 vi.mock('../../../src/api/watchlist.ts', () => api);
 
-const { setInstruments } = await import('../../../src/state/instruments.ts');
+const { setInstruments } = await import('../../../src/state/market/instruments.ts');
 const { initI18n, i18n } = await import('../../../src/i18n/index.ts');
 const { MarketPanel } = await import('../../../src/pages/market/market-panel.tsx');
 const { favouriteItems } = await import('../../../src/pages/market/categories.ts');
 const { movedTo } = await import('../../../domain/watchlist.ts');
 const { $watchIds, startWatchlist, toggleWatch, VISITOR_WATCHLIST_KEY } =
-  await import('../../../src/state/watchlist.ts');
-const { $token } = await import('../../../src/state/session.ts');
+  await import('../../../src/state/market/watchlist.ts');
+const { $token } = await import('../../../src/state/account/session.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,10 +1,10 @@
 // The preview and the authority agree to the last digit: the worker's order preview and live P&L (workers/risk.ts)
 // against the server's submit check and order wire (server/engine/), on thousands of random instruments, prices,
-// lots and multipliers. Both go through domain/money.ts; this test fails if either side rounds on its own.
+// lots and multipliers. Both go through domain/trade-maths.ts; this test fails if either side rounds on its own.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../../domain/decimal.ts';
-import { moneyText } from '../../../domain/format/money.ts';
+import { moneyText } from '../../../domain/format/money-text.ts';
 import type { Instrument, Order } from '../../../domain/types.ts';
 import { price } from '../../../domain/units.ts';
 import { ApiError } from '../../../server/http/envelope.ts';

@@ -1,5 +1,5 @@
 // docs/architecture.md convention 12 for the market store: importing its modules runs nothing — no storage read or written, no
-// effect registered, no microtask queued; the composition root (src/app/start.ts) starts what must run.
+// effect registered, no microtask queued; the composition root (src/app/start/start.ts) starts what must run.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const effects = vi.hoisted(() => ({ count: 0 }));
@@ -15,13 +15,13 @@ vi.mock('@preact/signals-react', async (importOriginal) => {
 });
 
 const STORE_MODULES = [
-  () => import('../../../src/state/quotes.ts'),
-  () => import('../../../src/state/quote-interest.ts'),
-  () => import('../../../src/state/instruments.ts'),
-  () => import('../../../src/state/current-code.ts'),
-  () => import('../../../src/state/feed-signals.ts'),
-  () => import('../../../src/state/feed-listeners.ts'),
-  () => import('../../../src/state/apply-batch.ts'),
+  () => import('../../../src/state/market/quotes.ts'),
+  () => import('../../../src/state/market/quote-interest.ts'),
+  () => import('../../../src/state/market/instruments.ts'),
+  () => import('../../../src/state/market/current-code.ts'),
+  () => import('../../../src/state/feed/feed-signals.ts'),
+  () => import('../../../src/state/feed/feed-listeners.ts'),
+  () => import('../../../src/state/feed/apply-batch.ts'),
 ];
 
 afterEach(() => vi.restoreAllMocks());
@@ -39,7 +39,7 @@ describe('the market store at import', () => {
     expect(remove).not.toHaveBeenCalled();
     expect(micro).not.toHaveBeenCalled();
     expect(effects.count).toBe(0);
-    const { $currentCode, persistCurrentCode } = await import('../../../src/state/current-code.ts');
+    const { $currentCode, persistCurrentCode } = await import('../../../src/state/market/current-code.ts');
     expect($currentCode.value).toBeNull(); // the stored code waits for the composition root
     const stop = persistCurrentCode();
     expect(effects.count).toBe(1); // the one effect, registered when asked

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProjectDecimal, dec, fixed, halfUp } from '../../../../domain/decimal.ts';
-import { money } from '../../../../domain/money.ts';
+import { money } from '../../../../domain/trade-maths.ts';
 import { MONEY_PLACES } from '../../../../domain/numerics/places.ts';
 import { divRound, divRoundInt, roundText } from '../../../../domain/numerics/round.ts';
 
@@ -128,7 +128,7 @@ describe('roundText', () => {
     expect(roundText('123456789012345678901234567890.125', 2)).toBe('123456789012345678901234567890.13');
   });
 
-  it('is the rule halfUp (decimal.ts) and money() (money.ts) apply: one rule, three representations', () => {
+  it('is the rule halfUp (decimal.ts) and money() (trade-maths.ts) apply: one rule, three representations', () => {
     for (const text of ['1.0000005', '-1.0000005', '2.4999994', '0.0000015', '-0.0000004', '123456.7654325'])
       expect([fixed(text, MONEY_PLACES), money(dec(text)).toFixed(MONEY_PLACES)]).toEqual([
         roundText(text, MONEY_PLACES),

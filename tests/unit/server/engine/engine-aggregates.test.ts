@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec, type Dec } from '../../../../domain/decimal.ts';
-import { positionPnl, sideOf } from '../../../../domain/money.ts';
+import { positionPnl, sideOf } from '../../../../domain/trade-maths.ts';
 import { lots, price, usd } from '../../../../domain/units.ts';
 import { OrderBook } from '../../../../server/engine/order-book.ts';
 import { TickIndex } from '../../../../server/engine/tick-index.ts';

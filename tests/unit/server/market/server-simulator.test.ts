@@ -3,7 +3,7 @@
 // closed hours honoured (FX-style shut Fri 22:00 – Sun 22:00 UTC, crypto 24/7), trading days, scripted prices.
 import { describe, expect, it } from 'vitest';
 import type { Clock, Timers } from '../../../../domain/time.ts';
-import type { Tick } from '../../../../server/market/feed.ts';
+import type { Tick } from '../../../../server/market/market-view.ts';
 import { INSTRUMENTS, logoPath } from '../../../../server/market/catalog.ts';
 import { instrumentFromDef, type MarketInstrument } from '../../../../server/market/instruments.ts';
 import { Simulator } from '../../../../server/market/simulator.ts';

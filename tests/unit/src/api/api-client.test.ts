@@ -10,11 +10,11 @@ import {
   socketSessionRejected,
 } from '../../../../src/api/client.ts';
 import { http } from '../../../../src/api/http.ts';
-import { $loadingCount } from '../../../../src/state/loading.ts';
-import { $toasts } from '../../../../src/state/toasts.ts';
-import { $conn } from '../../../../src/state/feed-signals.ts';
-import { $token, $user, signIn } from '../../../../src/state/session.ts';
-import { setNavigator } from '../../../../src/state/navigator.ts';
+import { $loadingCount } from '../../../../src/state/shell/loading.ts';
+import { $toasts } from '../../../../src/state/shell/toasts.ts';
+import { $conn } from '../../../../src/state/feed/feed-signals.ts';
+import { $token, $user, signIn } from '../../../../src/state/account/session.ts';
+import { setNavigator } from '../../../../src/state/shell/navigator.ts';
 import { initI18n } from '../../../../src/i18n/index.ts';
 import { fail, fakeServer, ok, type FakeServer } from '../../api-fake-server.ts';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiFailure } from '../../../../src/api/client.ts';
 import { privateImageUrl } from '../../../../src/api/images.ts';
 import { initI18n } from '../../../../src/i18n/index.ts';
-import { signIn } from '../../../../src/state/session.ts';
+import { signIn } from '../../../../src/state/account/session.ts';
 import { fakeServer, type FakeServer } from '../../api-fake-server.ts';
 
 let server: FakeServer;

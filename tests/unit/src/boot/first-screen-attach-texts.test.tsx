@@ -3,7 +3,7 @@
 // the HTML as it is (no recoverable error, the same nodes, the interpolated labels the build wrote), and i18next
 // coming in afterwards must not redraw it.
 import { describe, expect, it, vi } from 'vitest';
-import type { NavigationDeps } from '../../../../src/app/navigation-effects.ts';
+import type { NavigationDeps } from '../../../../src/app/routing/navigation-effects.ts';
 
 // i18next comes in when the test says so: while `held`, the app's dynamic import of the engine waits.
 const gate = vi.hoisted(() => ({ held: false, waiting: [] as (() => void)[] }));

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { KlineUpdate } from '../../../../../workers/protocol.ts';
 import type { KlineBar, Period } from '../../../../../domain/types.ts';
-import { provideFeed } from '../../../../../src/state/feed-handle.ts';
+import { provideFeed } from '../../../../../src/state/feed/feed-handle.ts';
 
 const priceLine = { applyOptions: vi.fn() };
 // The series keeps its candles like the library does (data()), for the chart's text alternative.
@@ -67,7 +67,7 @@ const setIndicators = vi.fn(async () => undefined);
 provideFeed({ watchChart, unwatchChart, setIndicators });
 
 const listeners = new Set<(u: KlineUpdate) => void>();
-vi.mock('../../../../../src/state/feed-listeners.ts', () => ({
+vi.mock('../../../../../src/state/feed/feed-listeners.ts', () => ({
   onKline: (l: (u: KlineUpdate) => void) => {
     listeners.add(l);
     return () => listeners.delete(l);
@@ -76,8 +76,8 @@ vi.mock('../../../../../src/state/feed-listeners.ts', () => ({
 
 const { CandleChart } = await import('../../../../../src/components/chart/candle-chart.tsx');
 const { initI18n } = await import('../../../../../src/i18n/index.ts');
-const { setUpdown } = await import('../../../../../src/state/updown.ts');
-const { $reducedMotion } = await import('../../../../../src/state/motion.ts');
+const { setUpdown } = await import('../../../../../src/state/settings/updown.ts');
+const { $reducedMotion } = await import('../../../../../src/state/shell/motion.ts');
 const { CHART_RIGHT_OFFSET_BARS } = await import('../../../../../src/components/chart/chart-theme.ts');
 const { LazyCandleChart } = await import('../../../../../src/components/chart/lazy-chart.tsx');
 
@@ -432,7 +432,7 @@ describe('CandleChart', () => {
 
   it('takes its candle colours from the up/down preference through the same CSS variables', () => {
     const style = document.createElement('style');
-    style.textContent = readFileSync('src/app/theme.css', 'utf8'); // the real palettes
+    style.textContent = readFileSync('src/app/layout/theme.css', 'utf8'); // the real palettes
     document.head.append(style);
     mount();
     render('EURUSD', '1min');

@@ -7,12 +7,12 @@ import type { Instrument } from '../../../../../domain/types.ts';
 import { instrument } from '../../../../fixtures/instruments.ts';
 
 // Every render of a row calls quote(code) once, so the spy's call count is the row's render count.
-vi.mock('../../../../../src/state/quotes.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../../../src/state/quotes.ts')>();
+vi.mock('../../../../../src/state/market/quotes.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../../src/state/market/quotes.ts')>();
   return { ...real, quote: vi.fn(real.quote) };
 });
 
-const { quote } = await import('../../../../../src/state/quotes.ts');
+const { quote } = await import('../../../../../src/state/market/quotes.ts');
 const { MarketRow } = await import('../../../../../src/components/instrument/market-row.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DrawQueue, type Frames } from '../../../../../src/components/sparkline/draw-queue.ts';
 import { Sparkline } from '../../../../../src/components/sparkline/sparkline.tsx';
-import { $sparklines } from '../../../../../src/state/feed-signals.ts';
+import { $sparklines } from '../../../../../src/state/feed/feed-signals.ts';
 
 /** A fake frame source: frames run when the test says, and each draw advances the fake clock by `drawMs`. */
 function fakeFrames(drawMs = 0) {

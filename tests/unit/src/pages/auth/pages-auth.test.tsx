@@ -9,9 +9,9 @@ import {
   validateForgot,
   validateLogin,
   validateRegister,
-} from '../../../../../src/pages/auth/validation.ts';
-import { $settings, $token, $user, DEMO_ID_KEY, signOut } from '../../../../../src/state/session.ts';
-import { $toasts } from '../../../../../src/state/toasts.ts';
+} from '../../../../../src/components/credentials/validation.ts';
+import { $settings, $token, $user, DEMO_ID_KEY, signOut } from '../../../../../src/state/account/session.ts';
+import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { fail, ok } from '../../../api-fake-server.ts';
 import { renderRoutes, submit, typeInto, click, type Rendered } from '../../../pages-render.tsx';
 import { Where, startInEnglish, useFakeApi } from '../../../page-suite.tsx';

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { RouteObject } from 'react-router-dom';
 import { blocksLink, ChatPage } from '../../../../../src/pages/content/chat-page.tsx';
 import { initI18n, setLanguage } from '../../../../../src/i18n/index.ts';
-import { $settings } from '../../../../../src/state/session.ts';
+import { $settings } from '../../../../../src/state/account/session.ts';
 import { renderRoutes, settle, type Rendered } from '../../../pages-render.tsx';
 
 const LINK = 'https://support.example.com/chat?x=1';

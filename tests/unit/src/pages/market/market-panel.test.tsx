@@ -14,7 +14,7 @@ vi.mock('../../../../../src/api/instruments.ts', () => ({
 }));
 
 const { categories } = await import('../../../../../src/api/instruments.ts');
-const { setInstruments } = await import('../../../../../src/state/instruments.ts');
+const { setInstruments } = await import('../../../../../src/state/market/instruments.ts');
 const { initI18n, i18n, setLanguage } = await import('../../../../../src/i18n/index.ts');
 const { MarketPanel } = await import('../../../../../src/pages/market/market-panel.tsx');
 const { filterByCategory, ALL_CATEGORIES, $categories } = await import('../../../../../src/pages/market/categories.ts');

@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { WithdrawPage } from '../../../../../src/pages/mine/withdraw-page.tsx';
 import { HistoryPage } from '../../../../../src/pages/mine/history-page.tsx';
-import { dispatchAccountChange, dispatchOrderGap } from '../../../../../src/state/feed-listeners.ts';
+import { dispatchAccountChange, dispatchOrderGap } from '../../../../../src/state/feed/feed-listeners.ts';
 import type { WithdrawRecord } from '../../../../../domain/wallet-types.ts';
 import { ok } from '../../../api-fake-server.ts';
 import { renderRoutes, settle } from '../../../pages-render.tsx';

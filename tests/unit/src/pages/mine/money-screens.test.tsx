@@ -5,7 +5,7 @@ import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { formatDate } from '../../../../../src/i18n/index.ts';
-import { $toasts } from '../../../../../src/state/toasts.ts';
+import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { HistoryPage, recordText } from '../../../../../src/pages/mine/history-page.tsx';
 import { ChargePage } from '../../../../../src/pages/mine/charge-page.tsx';
 import { ok, type Reply } from '../../../api-fake-server.ts';

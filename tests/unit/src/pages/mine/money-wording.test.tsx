@@ -1,6 +1,6 @@
 // A bank deposit in HKD showed no USD value before it was sent; the deposit and withdraw
 // amount fields had no placeholder with the allowed range; a blank withdraw address said "Please select an address to
-// call". (The fund confirm sheet's currency: tests/unit/src/pages/mining/mining-subscribe.test.tsx.)
+// call". (The fund confirm sheet's currency: tests/unit/src/pages/funds/funds-subscribe.test.tsx.)
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { NoticesPage } from '../../../../../src/pages/mine/notices-page.tsx';
-import { signIn } from '../../../../../src/state/session.ts';
+import { signIn } from '../../../../../src/state/account/session.ts';
 import { ok } from '../../../api-fake-server.ts';
 import {
   click,

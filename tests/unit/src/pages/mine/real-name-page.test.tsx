@@ -3,13 +3,13 @@
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { AuthPage } from '../../../../../src/pages/mine/auth-page.tsx';
-import { dispatchAccountChange } from '../../../../../src/state/feed-listeners.ts';
+import { RealNamePage } from '../../../../../src/pages/mine/real-name-page.tsx';
+import { dispatchAccountChange } from '../../../../../src/state/feed/feed-listeners.ts';
 import { ok } from '../../../api-fake-server.ts';
 import { renderRoutes, settle, submit, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 
-const routes: RouteObject[] = [{ path: '/mine/auth', element: <AuthPage /> }];
+const routes: RouteObject[] = [{ path: '/mine/auth', element: <RealNamePage /> }];
 const FRONT = '/api/common/image/FFFFFFFFFFFFFFFFFFFFFF';
 const BACK = '/api/common/image/BBBBBBBBBBBBBBBBBBBBBB';
 const NEW_BACK = '/api/common/image/NNNNNNNNNNNNNNNNNNNNNN';

@@ -17,17 +17,17 @@ import {
   tearDownPage,
   type DealBook,
 } from '../../../orders-fixtures.ts';
-import { provideFeed } from '../../../../../src/state/feed-handle.ts';
+import { provideFeed } from '../../../../../src/state/feed/feed-handle.ts';
 
-provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
+provideFeed(fakeFeed); // the composition root's job in the app (src/app/start/feed-root.ts)
 
 const { initI18n, setLanguage } = await import('../../../../../src/i18n/index.ts');
-const { restoreSession, $token } = await import('../../../../../src/state/session.ts');
-const { $account } = await import('../../../../../src/state/feed-signals.ts');
-const { $currentCode } = await import('../../../../../src/state/current-code.ts');
-const { setInstruments } = await import('../../../../../src/state/instruments.ts');
-const { resetOrders, startOrderListeners } = await import('../../../../../src/state/orders.ts');
-startOrderListeners(); // src/app/start.ts does this in the app
+const { restoreSession, $token } = await import('../../../../../src/state/account/session.ts');
+const { $account } = await import('../../../../../src/state/feed/feed-signals.ts');
+const { $currentCode } = await import('../../../../../src/state/market/current-code.ts');
+const { setInstruments } = await import('../../../../../src/state/market/instruments.ts');
+const { resetOrders, startOrderListeners } = await import('../../../../../src/state/orders/orders.ts');
+startOrderListeners(); // src/app/start/start.ts does this in the app
 const { OrdersPage } = await import('../../../../../src/pages/order/orders-page.tsx');
 
 const XAU = { ShowCode: 'XAU/USD', Code: 'XAUUSD', PricePrecision: 2 };

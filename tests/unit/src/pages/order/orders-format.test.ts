@@ -1,16 +1,15 @@
 // Pure parts of the orders screen: the tab from the query, figure texts, the sheet's derived figures, stop params,
 // side hints and the pull gesture.
 import { describe, expect, it } from 'vitest';
-import { tabFromQuery } from '../../../../../src/state/orders.ts';
+import { tabFromQuery } from '../../../../../src/state/orders/orders.ts';
 import {
-  NONE,
   orderFigures,
   stopHints,
   stopInput,
   stopParams,
   stopText,
 } from '../../../../../src/pages/order/order-format.ts';
-import { moneyText, pnlDir } from '../../../../../domain/format/money.ts';
+import { moneyText, NO_VALUE, pnlDir } from '../../../../../domain/format/money-text.ts';
 import { percentText } from '../../../../../domain/format/percent.ts';
 import { priceText } from '../../../../../domain/format/price.ts';
 import { formatMoney } from '../../../../../src/i18n/format.ts';
@@ -54,13 +53,13 @@ describe('figure texts', () => {
     expect(priceText('1.085', 5)).toBe('1.08500');
     expect(stopText('0', 5)).toBe('--');
     expect(stopText('1.09', 5)).toBe('1.09000');
-    expect(percentText('1.5321', { ratio: true, missing: NONE })).toBe('153.21%');
-    expect(percentText(null, { ratio: true, missing: NONE })).toBe('--');
-    expect(formatMoney('108.500000', { missing: NONE })).toBe('108.50');
+    expect(percentText('1.5321', { ratio: true, missing: NO_VALUE })).toBe('153.21%');
+    expect(percentText(null, { ratio: true, missing: NO_VALUE })).toBe('--');
+    expect(formatMoney('108.500000', { missing: NO_VALUE })).toBe('108.50');
     // One display rule for amounts: 2 decimals half-up with grouping (3, 2 or 4 decimals, '10844100.00').
-    expect(formatMoney('0.217000', { missing: NONE })).toBe('0.22');
-    expect(formatMoney('0.5416', { missing: NONE })).toBe('0.54');
-    expect(formatMoney('10844100', { missing: NONE })).toBe('10,844,100.00');
+    expect(formatMoney('0.217000', { missing: NO_VALUE })).toBe('0.22');
+    expect(formatMoney('0.5416', { missing: NO_VALUE })).toBe('0.54');
+    expect(formatMoney('10844100', { missing: NO_VALUE })).toBe('10,844,100.00');
   });
 });
 
@@ -68,15 +67,15 @@ describe('sheet figures', () => {
   it('leveraged: prepayment = margin / notional = 1 / multiplier; risk rate and net value from margin and P&L', () => {
     // 0.1 lot × 100000 × 1.085 = 10850 notional; margin 108.5 at ×100.
     const f = orderFigures(order({ FactProfits: '-54.25', CautionMoney: '108.5' }), EURUSD);
-    expect(percentText(f.prepayment, { ratio: true, missing: NONE })).toBe('1.00%');
-    expect(percentText(f.riskRate, { ratio: true, missing: NONE })).toBe('50.00%'); // (108.5 − 54.25) / 108.5
-    expect(formatMoney(f.netValue, { missing: NONE })).toBe('54.25');
+    expect(percentText(f.prepayment, { ratio: true, missing: NO_VALUE })).toBe('1.00%');
+    expect(percentText(f.riskRate, { ratio: true, missing: NO_VALUE })).toBe('50.00%'); // (108.5 − 54.25) / 108.5
+    expect(formatMoney(f.netValue, { missing: NO_VALUE })).toBe('54.25');
   });
 
   it('fixed margin: prepayment from the instrument; without it, 1 / multiplier or none', () => {
     const gold: Instrument = { ...EURUSD, MarginMode: 1, ForexContNum: '500' };
     const f = orderFigures(order({ Multiple: 0, Quantity: '2', Price: '28.5', CautionMoney: '1000' }), gold);
-    expect(percentText(f.prepayment, { ratio: true, missing: NONE })).toBe('3.51%'); // 1000 / (2 × 500 × 28.5)
+    expect(percentText(f.prepayment, { ratio: true, missing: NO_VALUE })).toBe('3.51%'); // 1000 / (2 × 500 × 28.5)
     expect(orderFigures(order({ Multiple: 50 }), undefined).prepayment).toBe('0.0200');
     expect(orderFigures(order({ Multiple: 0 }), undefined).prepayment).toBeNull();
   });

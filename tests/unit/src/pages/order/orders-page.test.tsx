@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, Profiler, type ReactElement } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
-import type { Timers } from '../../../../../src/state/clock.ts';
+import type { Timers } from '../../../../../src/state/shell/clock.ts';
 import { fakeServer, ok, fail, type FakeServer } from '../../../api-fake-server.ts';
 import { click, renderRoutes, settle, typeInto, type Rendered } from '../../../pages-render.tsx';
 import {
@@ -19,22 +19,22 @@ import {
   tearDownPage,
   type DealBook,
 } from '../../../orders-fixtures.ts';
-import { provideFeed } from '../../../../../src/state/feed-handle.ts';
+import { provideFeed } from '../../../../../src/state/feed/feed-handle.ts';
 import { clear, get, set } from 'idb-keyval';
 import type { Order, User } from '../../../../../domain/types.ts';
 
-provideFeed(fakeFeed); // the composition root's job in the app (src/app/feed-root.ts)
+provideFeed(fakeFeed); // the composition root's job in the app (src/app/start/feed-root.ts)
 
 const { initI18n, setLanguage } = await import('../../../../../src/i18n/index.ts');
-const { restoreSession, signIn, signOut, $token } = await import('../../../../../src/state/session.ts');
+const { restoreSession, signIn, signOut, $token } = await import('../../../../../src/state/account/session.ts');
 const { ACCOUNT_CACHE_KEY, $lastAccount, startAccountCache } =
-  await import('../../../../../src/state/account-cache.ts');
-const { $account } = await import('../../../../../src/state/feed-signals.ts');
-const { dispatchOrderEvent, dispatchOrderGap } = await import('../../../../../src/state/feed-listeners.ts');
-const { setInstruments } = await import('../../../../../src/state/instruments.ts');
-const { $toasts } = await import('../../../../../src/state/toasts.ts');
-const { resetOrders, startOrderListeners } = await import('../../../../../src/state/orders.ts');
-startOrderListeners(); // src/app/start.ts does this in the app
+  await import('../../../../../src/state/account/account-cache.ts');
+const { $account } = await import('../../../../../src/state/feed/feed-signals.ts');
+const { dispatchOrderEvent, dispatchOrderGap } = await import('../../../../../src/state/feed/feed-listeners.ts');
+const { setInstruments } = await import('../../../../../src/state/market/instruments.ts');
+const { $toasts } = await import('../../../../../src/state/shell/toasts.ts');
+const { resetOrders, startOrderListeners } = await import('../../../../../src/state/orders/orders.ts');
+startOrderListeners(); // src/app/start/start.ts does this in the app
 const { OrdersPage } = await import('../../../../../src/pages/order/orders-page.tsx');
 const { pullTimers } = await import('../../../../../src/components/lists/use-pull-refresh.ts');
 

@@ -9,9 +9,9 @@ import { mounted, mountInRouter, typeInSearch, unmountMounted } from '../../../r
 vi.mock('../../../../../src/api/instruments.ts', () => ({ searchInstruments: vi.fn(), refreshTradeList: vi.fn() }));
 
 const { searchInstruments } = await import('../../../../../src/api/instruments.ts');
-const { $currentCode } = await import('../../../../../src/state/current-code.ts');
-const { setInstruments } = await import('../../../../../src/state/instruments.ts');
-const { setNavigator } = await import('../../../../../src/state/navigator.ts');
+const { $currentCode } = await import('../../../../../src/state/market/current-code.ts');
+const { setInstruments } = await import('../../../../../src/state/market/instruments.ts');
+const { setNavigator } = await import('../../../../../src/state/shell/navigator.ts');
 const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
 const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } =
   await import('../../../../../src/pages/product/instrument-search.tsx');

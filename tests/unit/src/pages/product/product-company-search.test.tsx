@@ -12,8 +12,8 @@ const { searchCompanies, companyById } = await import('../../../../../src/api/co
 const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
 const { CompanySearch, COMPANY_DEBOUNCE_MS } = await import('../../../../../src/pages/product/company-search.tsx');
 const { ProductPage } = await import('../../../../../src/pages/product/product-page.tsx');
-const { $appStatus } = await import('../../../../../src/state/settings.ts');
-const { $toasts } = await import('../../../../../src/state/toasts.ts');
+const { $appStatus } = await import('../../../../../src/state/settings/settings.ts');
+const { $toasts } = await import('../../../../../src/state/shell/toasts.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -12,8 +12,8 @@ import {
   sharedCookieDomain,
   type CookieJar,
 } from '../../../../../src/pages/product/company-cookie.ts';
-import { desktopHost, desktopRedirect, isMobileAgent } from '../../../../../src/app/desktop-host.ts';
-import { isDemoTitle } from '../../../../../src/app/demo-mark.tsx';
+import { desktopHost, desktopRedirect, isMobileAgent } from '../../../../../src/app/start/desktop-host.ts';
+import { isDemoTitle } from '../../../../../src/app/layout/demo-mark.tsx';
 import { isMainSite } from '../../../../../src/pages/product/site-variant.ts';
 
 const PHONE =

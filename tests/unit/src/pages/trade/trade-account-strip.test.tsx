@@ -5,18 +5,19 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
 const stopOrders = vi.fn();
-vi.mock('../../../../../src/state/orders.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../../../src/state/orders.ts')>();
+vi.mock('../../../../../src/state/orders/orders.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../../src/state/orders/orders.ts')>();
   return { ...real, startOrders: vi.fn(() => stopOrders) };
 });
 vi.mock('../../../../../src/api/instruments.ts', () => ({ refreshTradeList: vi.fn() }));
 
-const { startOrders, $livePositions, $funds, startOrderListeners } = await import('../../../../../src/state/orders.ts');
-const { $lastAccount } = await import('../../../../../src/state/account-cache.ts');
+const { startOrders, $livePositions, $funds, startOrderListeners } =
+  await import('../../../../../src/state/orders/orders.ts');
+const { $lastAccount } = await import('../../../../../src/state/account/account-cache.ts');
 const { formatAsOf } = await import('../../../../../src/i18n/format.ts');
-startOrderListeners(); // src/app/start.ts does this in the app
-const { $account } = await import('../../../../../src/state/feed-signals.ts');
-const { $token } = await import('../../../../../src/state/session.ts');
+startOrderListeners(); // src/app/start/start.ts does this in the app
+const { $account } = await import('../../../../../src/state/feed/feed-signals.ts');
+const { $token } = await import('../../../../../src/state/account/session.ts');
 const { initI18n } = await import('../../../../../src/i18n/index.ts');
 const { AccountStrip } = await import('../../../../../src/pages/trade/account-strip.tsx');
 

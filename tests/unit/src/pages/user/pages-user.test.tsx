@@ -3,14 +3,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { type RouteObject } from 'react-router-dom';
 import { UserPage } from '../../../../../src/pages/user/user-page.tsx';
 import { SystemPage } from '../../../../../src/pages/mine/system-page.tsx';
-import { PasswordPage } from '../../../../../src/pages/auth/password-page.tsx';
+import { PasswordPage } from '../../../../../src/pages/mine/password-page.tsx';
 import { LanguagePage } from '../../../../../src/pages/language/language-page.tsx';
 import { HIDE_BALANCE_KEY } from '../../../../../src/pages/user/balance-card.tsx';
 import { $lang } from '../../../../../src/i18n/index.ts';
-import { $token, signIn } from '../../../../../src/state/session.ts';
-import { $toasts } from '../../../../../src/state/toasts.ts';
+import { $token, signIn } from '../../../../../src/state/account/session.ts';
+import { $toasts } from '../../../../../src/state/shell/toasts.ts';
 import { fail, ok, type Reply } from '../../../api-fake-server.ts';
-import { forgetCooldowns } from '../../../../../src/state/code-cooldown.ts';
+import { forgetCooldowns } from '../../../../../src/state/account/code-cooldown.ts';
 import { click, renderRoutes, settle, submit, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { Where, startInEnglish, useFakeApi } from '../../../page-suite.tsx';
 

@@ -1,0 +1,47 @@
+// The languages content is written in (docs/content.md "Content languages"): which language a reader asked for,
+// the fallback when an item has no text in it, and the checks on one language's text an operator sends (a known
+// language code, a title, sizes, and news HTML the sanitiser would keep as it is).
+import { LANGUAGES, type Language } from '../../domain/types.ts';
+import { ApiError } from '../http/envelope.ts';
+import { pickLanguage } from '../http/i18n.ts';
+import { plainText, unsafeNewsHtml } from './sanitise.ts';
+
+/** The language served when an item has no text in the reader's: the one every seeded item has. */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+export const TITLE_MAX = 200;
+export const DESC_MAX = 1000;
+export const CONTENT_MAX = 100_000;
+
+/** The reader's language: the request's `lang` header (docs/contract.md §7), hk when missing or unknown. */
+export const readerLanguage = (headers: Record<string, unknown>): Language => pickLanguage(headers.lang);
+
+/** A language an operator names: exactly one of the 18 codes (no default: a typo must not write hk). */
+export function contentLanguage(raw: string | undefined): Language {
+  const code = (raw ?? '').trim().toLowerCase();
+  if (!(LANGUAGES as readonly string[]).includes(code))
+    throw new ApiError('content_texts.lang_unknown', undefined, {
+      lang: code.slice(0, 20),
+      langs: LANGUAGES.join(', '),
+    });
+  return code as Language;
+}
+
+/** A plain-text field: required or not, at most `max` characters; markup is refused, not silently dropped. */
+export function plainField(raw: string | undefined, field: string, required: boolean, max: number): string {
+  const text = (raw ?? '').trim();
+  if (required && !text) throw new ApiError('field_required', undefined, { field });
+  if (text.length > max) throw new ApiError('content_texts.too_long', undefined, { flag: field, max });
+  if (plainText(text) !== text) throw new ApiError('content_texts.markup', undefined, { flag: field });
+  return text;
+}
+
+/** A news body: at most CONTENT_MAX characters, and nothing in it the sanitiser would remove. */
+export function newsBody(raw: string | undefined): string {
+  const html = (raw ?? '').trim();
+  if (html.length > CONTENT_MAX)
+    throw new ApiError('content_texts.too_long', undefined, { flag: 'content', max: CONTENT_MAX });
+  const unsafe = unsafeNewsHtml(html);
+  if (unsafe) throw new ApiError('content_texts.html_unsafe', undefined, { what: unsafe });
+  return html;
+}

@@ -1,0 +1,58 @@
+// A fund's name and description per language (docs/content.md "Content languages"): the lateral join that picks the
+// reader's language (else English, else the fund's first language) for the fund queries, the texts a fund has, and
+// the one write of one language's text (the seeder keeps what exists, the operator replaces it).
+import type { Queryable } from '../db/db.ts';
+import { queryOne } from '../db/query-one.ts';
+import { FALLBACK_LANGUAGE } from '../content/content-languages.ts';
+
+/** Joins `x` (lang, title, description) to the funds aliased `f`; `$param` is the reader's checked language. */
+export const fundTextJoin = (param: string): string => `LEFT JOIN LATERAL (
+    SELECT t.lang, t.title, t.description FROM fund_texts t WHERE t.fund_id = f.id
+     ORDER BY (t.lang = ${param}) DESC, (t.lang = '${FALLBACK_LANGUAGE}') DESC, t.seq LIMIT 1) x ON true`;
+
+/** The served text's columns, as FundRow names them (a fund without any text shows its internal name). */
+export const FUND_TEXT_COLUMNS = `coalesce(x.lang, '${FALLBACK_LANGUAGE}') AS lang, coalesce(x.title, f.title) AS title,
+  coalesce(x.description, '') AS description`;
+
+/** A fund's id by its id or its internal name (the operator types either), or null. */
+export async function fundIdOf(q: Queryable, ref: string): Promise<number | null> {
+  const row = await queryOne<{ id: number }>(
+    q,
+    /^\d{1,9}$/.test(ref) ? 'SELECT id FROM funds WHERE id = $1::int' : 'SELECT id FROM funds WHERE title = $1',
+    [ref],
+  );
+  return row?.id ?? null;
+}
+
+export interface FundTextRow {
+  lang: string;
+  title: string;
+  description: string;
+  updated_at: string;
+}
+
+/** Every language a fund has, in the order they were written. */
+export function fundTexts(q: Queryable, fundId: number): Promise<FundTextRow[]> {
+  return q.query<FundTextRow>(
+    'SELECT lang, title, description, updated_at FROM fund_texts WHERE fund_id = $1 ORDER BY seq',
+    [fundId],
+  );
+}
+
+/** Writes one language of a fund, found by id or internal name: `replace` overwrites, otherwise an existing one stays. */
+export async function putFundText(
+  q: Queryable,
+  fund: { fundId: number } | { fundTitle: string },
+  lang: string,
+  text: { title: string; description: string },
+  at: number,
+  replace: boolean,
+): Promise<void> {
+  const [where, key] = 'fundId' in fund ? ['id = $1::int', fund.fundId] : ['title = $1::text', fund.fundTitle];
+  await q.query(
+    `INSERT INTO fund_texts (fund_id, lang, title, description, updated_at)
+     SELECT id, $2, $3, $4, $5 FROM funds WHERE ${where}
+     ON CONFLICT (fund_id, lang) DO ${replace ? 'UPDATE SET title = $3, description = $4, updated_at = $5' : 'NOTHING'}`,
+    [key, lang, text.title, text.description, at],
+  );
+}

@@ -1,0 +1,231 @@
+// What the operator configured for the feeds, as stored (migration 150): mappings with their offsets, the desk's
+// rules per instrument, suspended sources, and the change record. Read whole (a few hundred rows at most) whenever
+// something changed; the tick path only ever sees the compiled form (price-desk.ts).
+import type { Queryable } from '../../db/db.ts';
+
+export const PRICE_RULES = ['mid', 'bid', 'ask', 'last'] as const;
+export type PriceRule = (typeof PRICE_RULES)[number];
+
+/** The dealer's mark-up (migration 160): a spread around the made price, or a widening of the source's spread. */
+export const SPREAD_MODES = ['fixed', 'widen'] as const;
+export type SpreadMode = (typeof SPREAD_MODES)[number];
+
+export interface FeedMapping {
+  source: string;
+  symbol: string;
+  instrumentId: number;
+  /** Decimal text added to this source's price for this instrument ("0" = none; may be negative). */
+  offset: string;
+}
+
+export interface FeedRule {
+  instrumentId: number;
+  rule: PriceRule;
+  /** null = the default limit; 0 = off. */
+  staleMs: number | null;
+  /** Percent as decimal text; null = the default limit; "0" = off. */
+  spikePct: string | null;
+  /** Trading halted with this reason (what traders see); null = trading. */
+  haltReason: string | null;
+  /** The mark-up: null = one price; points in price steps (10^-PricePrecision). */
+  spreadMode?: SpreadMode | null;
+  spreadPoints?: number;
+}
+
+export interface DeskConfig {
+  mappings: FeedMapping[];
+  rules: FeedRule[];
+  /** Source name → the operator's reason. */
+  suspended: Map<string, string>;
+}
+
+export interface FeedChange {
+  id: number;
+  at: number;
+  by: string;
+  command: string;
+  detail: string;
+}
+
+export async function loadDeskConfig(q: Queryable): Promise<DeskConfig> {
+  const [mappings, rules, suspended] = await Promise.all([
+    q.query<{ source: string; symbol: string; instrument_id: number; price_offset: string }>(
+      'SELECT source, symbol, instrument_id, price_offset::text AS price_offset FROM feed_mappings ORDER BY source, symbol',
+    ),
+    q.query<{
+      instrument_id: number;
+      price_rule: string;
+      stale_ms: number | null;
+      spike_pct: string | null;
+      halt_reason: string | null;
+      spread_mode: string | null;
+      spread_points: number;
+    }>(
+      `SELECT instrument_id, price_rule, stale_ms, spike_pct::text AS spike_pct, halt_reason, spread_mode, spread_points
+         FROM feed_rules ORDER BY instrument_id`,
+    ),
+    q.query<{ source: string; reason: string }>('SELECT source, reason FROM feed_suspended'),
+  ]);
+  return {
+    mappings: mappings.map((r) => ({
+      source: r.source,
+      symbol: r.symbol,
+      instrumentId: Number(r.instrument_id),
+      offset: r.price_offset,
+    })),
+    rules: rules.map((r) => ({
+      instrumentId: Number(r.instrument_id),
+      rule: (PRICE_RULES as readonly string[]).includes(r.price_rule) ? (r.price_rule as PriceRule) : 'mid',
+      staleMs: r.stale_ms === null ? null : Number(r.stale_ms),
+      spikePct: r.spike_pct,
+      haltReason: r.halt_reason,
+      spreadMode: (SPREAD_MODES as readonly string[]).includes(r.spread_mode ?? '')
+        ? (r.spread_mode as SpreadMode)
+        : null,
+      spreadPoints: Number(r.spread_points),
+    })),
+    suspended: new Map(suspended.map((r) => [r.source, r.reason])),
+  };
+}
+
+/** Records one desk change (who, when, what); every control command calls it in the same transaction as its change. */
+export async function recordFeedChange(
+  q: Queryable,
+  at: number,
+  by: string,
+  command: string,
+  detail: string,
+): Promise<void> {
+  await q.query('INSERT INTO feed_changes (at, by_whom, command, detail) VALUES ($1, $2, $3, $4)', [
+    at,
+    by,
+    command,
+    detail,
+  ]);
+}
+
+export async function recentFeedChanges(q: Queryable, limit: number): Promise<FeedChange[]> {
+  const rows = await q.query<{ id: string; at: string; by_whom: string; command: string; detail: string }>(
+    'SELECT id, at, by_whom, command, detail FROM feed_changes ORDER BY id DESC LIMIT $1',
+    [limit],
+  );
+  return rows.map((r) => ({ id: Number(r.id), at: Number(r.at), by: r.by_whom, command: r.command, detail: r.detail }));
+}
+
+/** The desk's writes (server/ops/commands/feed-desk.ts), each inside the caller's transaction with its change record. */
+
+/** An instrument's id and price precision by code, or null when there is no such instrument. */
+export async function instrumentForDesk(q: Queryable, code: string): Promise<{ id: number; precision: number } | null> {
+  const rows = await q.query<{ id: number; price_precision: number }>(
+    'SELECT id, price_precision FROM instruments WHERE code = $1',
+    [code],
+  );
+  const r = rows[0];
+  return r ? { id: Number(r.id), precision: Number(r.price_precision) } : null;
+}
+
+/** The symbol → instrument table as the operator reads it. */
+export function mappingList(q: Queryable): Promise<{ source: string; symbol: string; code: string; offset: string }[]> {
+  return q.query(
+    `SELECT m.source, m.symbol, i.code, m.price_offset::text AS "offset"
+       FROM feed_mappings m JOIN instruments i ON i.id = m.instrument_id ORDER BY m.source, i.code`,
+  );
+}
+
+/** Maps `symbol` of `source` to the instrument, replacing that source's mapping of either. */
+export async function mapSymbol(
+  q: Queryable,
+  source: string,
+  symbol: string,
+  instrumentId: number,
+  offset: string,
+): Promise<void> {
+  await q.query('DELETE FROM feed_mappings WHERE source = $1 AND (instrument_id = $2 OR symbol = $3)', [
+    source,
+    instrumentId,
+    symbol,
+  ]);
+  await q.query('INSERT INTO feed_mappings (source, symbol, instrument_id, price_offset) VALUES ($1, $2, $3, $4)', [
+    source,
+    symbol,
+    instrumentId,
+    offset,
+  ]);
+}
+
+/** Removes a source's mapping of the instrument; false when there was none. */
+export async function unmapSymbol(q: Queryable, source: string, instrumentId: number): Promise<boolean> {
+  const gone = await q.query('DELETE FROM feed_mappings WHERE source = $1 AND instrument_id = $2 RETURNING symbol', [
+    source,
+    instrumentId,
+  ]);
+  return gone.length > 0;
+}
+
+/** Sets a mapping's offset; false when the source does not map the instrument. */
+export async function setMappingOffset(
+  q: Queryable,
+  source: string,
+  instrumentId: number,
+  offset: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE feed_mappings SET price_offset = $3 WHERE source = $1 AND instrument_id = $2 RETURNING symbol',
+    [source, instrumentId, offset],
+  );
+  return rows.length > 0;
+}
+
+/** What a feed-rule change sets (absent: unchanged; null: back to the default). */
+export interface RuleChange {
+  rule?: PriceRule;
+  staleMs?: number | null;
+  spikePct?: string | null;
+  /** The halt reason traders see; null resumes. */
+  haltReason?: string | null;
+  /** The mark-up; null mode = one price again. */
+  spread?: { mode: SpreadMode | null; points: number };
+}
+
+/** Changes an instrument's desk rule (its row is made on first use). */
+export async function changeFeedRule(q: Queryable, instrumentId: number, change: RuleChange): Promise<void> {
+  await q.query('INSERT INTO feed_rules (instrument_id) VALUES ($1) ON CONFLICT (instrument_id) DO NOTHING', [
+    instrumentId,
+  ]);
+  if (change.rule !== undefined)
+    await q.query('UPDATE feed_rules SET price_rule = $2 WHERE instrument_id = $1', [instrumentId, change.rule]);
+  if (change.staleMs !== undefined)
+    await q.query('UPDATE feed_rules SET stale_ms = $2 WHERE instrument_id = $1', [instrumentId, change.staleMs]);
+  if (change.spikePct !== undefined)
+    await q.query('UPDATE feed_rules SET spike_pct = $2 WHERE instrument_id = $1', [instrumentId, change.spikePct]);
+  if (change.haltReason !== undefined)
+    await q.query('UPDATE feed_rules SET halt_reason = $2 WHERE instrument_id = $1', [instrumentId, change.haltReason]);
+  if (change.spread !== undefined)
+    await q.query('UPDATE feed_rules SET spread_mode = $2, spread_points = $3 WHERE instrument_id = $1', [
+      instrumentId,
+      change.spread.mode,
+      change.spread.points,
+    ]);
+}
+
+/** The instrument's own spike limit (percent text), null when none is set (the sanity limit of an offset or a
+ * mark-up then uses its default). */
+export async function spikeLimitOf(q: Queryable, instrumentId: number): Promise<string | null> {
+  const rows = await q.query<{ spike_pct: string | null }>(
+    'SELECT spike_pct::text AS spike_pct FROM feed_rules WHERE instrument_id = $1',
+    [instrumentId],
+  );
+  return rows[0]?.spike_pct ?? null;
+}
+
+/** Suspends a source (its ticks counted, not used), or updates the reason. */
+export async function suspendSource(q: Queryable, source: string, reason: string): Promise<void> {
+  await q.query(
+    'INSERT INTO feed_suspended (source, reason) VALUES ($1, $2) ON CONFLICT (source) DO UPDATE SET reason = $2',
+    [source, reason],
+  );
+}
+
+export async function unsuspendSource(q: Queryable, source: string): Promise<void> {
+  await q.query('DELETE FROM feed_suspended WHERE source = $1', [source]);
+}

@@ -1,0 +1,112 @@
+// The market writer's source layer, assembled: the sources PRICE_SOURCES names (built by their factories, or given
+// as instances by a test), the simulator's random walk as one of them, and the feed desk between them and the
+// market's quote state. SimulatedMarket builds one in the writer (roles all and market), never on a gateway.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, Timers } from '../../../domain/time.ts';
+import type { Db } from '../../db/db.ts';
+import type { MarketInstrument } from '../instruments.ts';
+import { isOpenAt } from '../market-hours.ts';
+import type { Simulator } from '../simulator.ts';
+import type { PriceSource } from '../sources/price-source.ts';
+import { SimulatorSource } from '../sources/simulator-source.ts';
+import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
+import { SOURCE_FACTORIES } from '../sources/source-registry.ts';
+import { loadDeskConfig } from './desk-config.ts';
+import { DEFAULT_DESK_OPTIONS, PriceDesk, type DeskOptions } from './price-desk.ts';
+import type { DeskFlags, DeskStatus } from './desk-status.ts';
+
+/** What the market options may say about the sources (server/config.ts MarketOptions). */
+export interface FeedOptions {
+  /** PRICE_SOURCES in priority order: names (built from `sourceEnv`) or ready instances (tests). Default: the simulator. */
+  priceSources?: ReadonlyArray<string | PriceSource>;
+  /** The sources' settings; default process.env. */
+  sourceEnv?: Readonly<Record<string, string | undefined>>;
+  /** Feed-health defaults (FEED_STALE_MS, FEED_SPIKE_PCT) and timings. */
+  desk?: Partial<DeskOptions>;
+}
+
+export interface FeedDeps {
+  db: Db;
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger | null;
+}
+
+export class MarketSources {
+  private readonly flagListeners = new Set<(f: DeskFlags) => void>();
+
+  private constructor(
+    private readonly deps: FeedDeps,
+    readonly desk: PriceDesk,
+    /** The simulator source, when PRICE_SOURCES names it. */
+    readonly simulator: SimulatorSource | null,
+  ) {}
+
+  /**
+   * Builds and starts the sources. `state` is the market's quote state (prices are pushed into it); `walk` makes the
+   * simulator's random walk, called only when PRICE_SOURCES names the simulator.
+   */
+  static async start(
+    deps: FeedDeps,
+    instruments: readonly MarketInstrument[],
+    state: Simulator,
+    walk: () => Simulator,
+    opts: FeedOptions = {},
+  ): Promise<MarketSources> {
+    const env = opts.sourceEnv ?? process.env;
+    let simulator: SimulatorSource | null = null;
+    const sources = (opts.priceSources ?? [SIMULATOR_SOURCE]).map((s): PriceSource => {
+      if (typeof s !== 'string') return s;
+      if (s === SIMULATOR_SOURCE) return (simulator = new SimulatorSource(walk()));
+      const factory = SOURCE_FACTORIES[s];
+      if (!factory) throw new Error(`unknown price source "${s}"`);
+      return factory({ clock: deps.clock, timers: deps.timers, log: deps.log, env });
+    });
+    const codes = instruments.map((i) => i.code);
+    const feeds: { current?: MarketSources } = {};
+    const desk = new PriceDesk(
+      instruments,
+      sources,
+      {
+        clock: deps.clock,
+        timers: deps.timers,
+        log: deps.log,
+        apply: (index, bid, ask, time, volume) => state.push(index, bid, ask, time, volume),
+        flags: (index, f) => {
+          state.setFeed(codes[index] ?? '', f.stale, f.halt);
+          for (const l of feeds.current?.flagListeners ?? []) l(f);
+        },
+        isOpen: (index) => {
+          const inst = instruments[index];
+          return inst ? isOpenAt(inst.cls, deps.clock.now() / 1000) : false;
+        },
+      },
+      { ...DEFAULT_DESK_OPTIONS, ...opts.desk },
+    );
+    const out = new MarketSources(deps, desk, simulator);
+    feeds.current = out;
+    await out.reload();
+    desk.start();
+    deps.log?.info({ sources: sources.map((s) => s.name) }, 'price sources started');
+    return out;
+  }
+
+  /** Reads the operator's configuration again and applies it (after a desk change on any gateway). */
+  async reload(): Promise<void> {
+    this.desk.configure(await loadDeskConfig(this.deps.db));
+  }
+
+  /** Every stale or halt flag change (the writer publishes them to the gateways). */
+  onFlags(listener: (f: DeskFlags) => void): () => void {
+    this.flagListeners.add(listener);
+    return () => this.flagListeners.delete(listener);
+  }
+
+  status(): DeskStatus {
+    return this.desk.status();
+  }
+
+  stop(): Promise<void> {
+    return this.desk.stop();
+  }
+}

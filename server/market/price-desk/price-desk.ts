@@ -1,0 +1,536 @@
+// The market writer's dealing desk: takes raw ticks from every price source, maps source symbols to instruments,
+// refuses bad input, makes the one price (rule + offset), holds spikes, and picks per instrument the source that
+// drives it (the first healthy one in PRICE_SOURCES order: fail-over when it goes stale or down, hand-back when it
+// ticks again), then applies the dealer's mark-up (bid and ask; one price without one). Good prices go to `apply` (the quote state → klines, triggers, hub); flag changes (stale, halted)
+// to `flags`. Rules in docs/market-data.md. The tick path is a few map lookups and integer compares.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, Timers } from '../../../domain/time.ts';
+import type { MarketInstrument } from '../instruments.ts';
+import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
+import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
+import type { DeskConfig, PriceRule, SpreadMode } from './desk-config.ts';
+import type {
+  DeskEvent,
+  DeskFlags,
+  DeskStatus,
+  InstrumentDeskState,
+  RejectSample,
+  SourceCounts,
+  SourceStatus,
+} from './desk-status.ts';
+import {
+  checkTick,
+  makePrice,
+  markUp,
+  offsetTicks,
+  type RejectReason,
+  type SideQuote,
+  type TimeLimits,
+  type TwoSides,
+} from './tick-check.ts';
+
+export interface DeskOptions {
+  /** Limits for instruments quoted by a real source (not the simulator) without limits of their own. */
+  defaultStaleMs: number;
+  defaultSpikePct: string;
+  time: TimeLimits;
+  /** How often health is judged without a tick arriving (ms). */
+  checkMs: number;
+  /** Held ticks in a row, each within the spike limit of the one before, that prove a real move (then applied). */
+  spikeConfirm: number;
+}
+
+export const DEFAULT_DESK_OPTIONS: DeskOptions = {
+  defaultStaleMs: 10_000,
+  defaultSpikePct: '5',
+  time: { futureMs: 5_000, pastMs: 60_000 },
+  checkMs: 500,
+  spikeConfirm: 3,
+};
+
+export interface DeskDeps {
+  clock: Clock;
+  timers: Timers;
+  log: FastifyBaseLogger | null;
+  /** A good price for the instrument at `index`: bid and ask in ticks (equal: one price), writer time, volume. */
+  apply(index: number, bid: number, ask: number, time: number, volume: number): void;
+  /** The instrument's stale or halt flag changed. */
+  flags(index: number, flags: DeskFlags): void;
+  /** Is the instrument's market open by its hours (a shut market is never stale)? */
+  isOpen(index: number): boolean;
+}
+
+const EVENTS_KEPT = 200;
+const REJECTS_KEPT = 50;
+const REFUSALS_KEPT = 20;
+
+interface Src extends SourceCounts {
+  name: string;
+  priority: number;
+  real: boolean;
+  source: PriceSource;
+  up: boolean;
+  detail: string;
+  suspended: string | null;
+  bySymbol: Map<string, Slot>;
+  /** The symbols last given to subscribe (sorted, joined): a desk change that keeps them re-subscribes nothing. */
+  subscribed: string | null;
+  lastAt: number;
+  ticks: number;
+  rateTicks: number;
+  rateAt: number;
+  rate: number;
+  spikes: number;
+}
+
+interface Slot {
+  src: Src;
+  line: Line;
+  symbol: string;
+  offset: number;
+  sides: SideQuote;
+  lastAt: number;
+  /** When this source's ticks for the instrument began to be refused (NEVER: its last tick was good). A slot refused
+   * for the stale limit is not healthy (docs/market-data.md "Feed health"), whatever else it says. */
+  refusedSince: number;
+}
+
+interface Line {
+  inst: MarketInstrument;
+  index: number;
+  rule: PriceRule;
+  ruleStaleMs: number | null;
+  ruleSpikePct: string | null;
+  staleMs: number;
+  spikePct: string;
+  spikeRatio: number;
+  halt: string | null;
+  spreadMode: SpreadMode | null;
+  spreadPoints: number;
+  slots: Slot[];
+  active: Slot | null;
+  lastGood: number;
+  held: number;
+  heldRun: number;
+  stale: boolean;
+  spikes: number;
+  failovers: number;
+}
+
+const NEVER = -Infinity;
+
+export class PriceDesk {
+  private readonly srcs: Src[];
+  private readonly lines: Line[];
+  private readonly byId = new Map<number, Line>();
+  private readonly scratch: SideQuote = { bid: -1, ask: -1, last: -1 };
+  private readonly made: TwoSides = { bid: -1, ask: -1 };
+  private readonly events: DeskEvent[] = [];
+  private readonly rejectLog: RejectSample[] = [];
+  private handle: unknown = null;
+
+  constructor(
+    instruments: readonly MarketInstrument[],
+    sources: readonly PriceSource[],
+    private readonly deps: DeskDeps,
+    private readonly opts: DeskOptions = DEFAULT_DESK_OPTIONS,
+  ) {
+    const now = deps.clock.now();
+    this.srcs = sources.map((source, i) => ({
+      name: source.name,
+      priority: i + 1,
+      real: source.name !== SIMULATOR_SOURCE,
+      source,
+      up: true,
+      detail: '',
+      suspended: null,
+      bySymbol: new Map(),
+      subscribed: null,
+      lastAt: NEVER,
+      ticks: 0,
+      rateTicks: 0,
+      rateAt: now,
+      rate: 0,
+      spikes: 0,
+      failovers: 0,
+      rejected: 0,
+      rejects: {},
+      refusals: [],
+    }));
+    this.lines = instruments.map((inst, index) => {
+      const line: Line = {
+        inst,
+        index,
+        rule: 'mid',
+        ruleStaleMs: null,
+        ruleSpikePct: null,
+        staleMs: 0,
+        spikePct: '0',
+        spikeRatio: 0,
+        halt: null,
+        spreadMode: null,
+        spreadPoints: 0,
+        slots: [],
+        active: null,
+        lastGood: -1,
+        held: -1,
+        heldRun: 0,
+        stale: false,
+        spikes: 0,
+        failovers: 0,
+      };
+      this.byId.set(inst.id, line);
+      return line;
+    });
+  }
+
+  /** Applies the operator's configuration (at start and after every change); sources are told their new symbols. */
+  configure(config: DeskConfig): void {
+    const old = new Map<string, Slot>();
+    for (const s of this.srcs) {
+      for (const slot of s.bySymbol.values()) old.set(`${s.name}|${slot.line.inst.id}|${slot.symbol}`, slot);
+      s.bySymbol.clear();
+      const reason = config.suspended.get(s.name) ?? null;
+      if (reason !== s.suspended)
+        this.event(reason === null ? 'source resumed' : 'source suspended', `${s.name}${reason ? `: ${reason}` : ''}`);
+      s.suspended = reason;
+    }
+    const rules = new Map(config.rules.map((r) => [r.instrumentId, r]));
+    const named = new Set(this.srcs.map((s) => s.name));
+    const mappedElsewhere = new Set(
+      config.mappings.filter((m) => m.source !== SIMULATOR_SOURCE && named.has(m.source)).map((m) => m.instrumentId),
+    );
+    const mappings = [...config.mappings];
+    // The simulator quotes by code whatever no other configured source maps; never a silent fallback for the rest.
+    for (const line of this.lines) {
+      if (!mappedElsewhere.has(line.inst.id))
+        mappings.push({ source: SIMULATOR_SOURCE, symbol: line.inst.code, instrumentId: line.inst.id, offset: '0' });
+    }
+    for (const line of this.lines) line.slots = [];
+    for (const m of mappings) {
+      const src = this.srcs.find((s) => s.name === m.source);
+      const line = this.byId.get(m.instrumentId);
+      if (!src || !line || src.bySymbol.has(m.symbol) || line.slots.some((sl) => sl.src === src)) continue;
+      const offset = offsetTicks(m.offset, line.inst.pricePrecision) ?? 0;
+      const kept = old.get(`${src.name}|${line.inst.id}|${m.symbol}`);
+      const slot: Slot = kept ?? {
+        src,
+        line,
+        symbol: m.symbol,
+        offset,
+        sides: { bid: -1, ask: -1, last: -1 },
+        lastAt: NEVER,
+        refusedSince: NEVER,
+      };
+      slot.offset = offset;
+      src.bySymbol.set(m.symbol, slot);
+      line.slots.push(slot);
+    }
+    for (const line of this.lines) {
+      line.slots.sort((a, b) => a.src.priority - b.src.priority);
+      const r = rules.get(line.inst.id);
+      line.rule = r?.rule ?? 'mid';
+      line.ruleStaleMs = r?.staleMs ?? null;
+      line.ruleSpikePct = r?.spikePct ?? null;
+      const real = line.slots.some((sl) => sl.src.real);
+      line.staleMs = line.ruleStaleMs ?? (real ? this.opts.defaultStaleMs : 0);
+      line.spikePct = line.ruleSpikePct ?? (real ? this.opts.defaultSpikePct : '0');
+      line.spikeRatio = Number(line.spikePct) / 100;
+      line.spreadMode = r?.spreadMode ?? null;
+      line.spreadPoints = r?.spreadPoints ?? 0;
+      const halt = r?.haltReason ?? null;
+      if (halt !== line.halt) {
+        line.halt = halt;
+        this.event(halt === null ? 'trading resumed' : 'trading halted', `${line.inst.code}${halt ? `: ${halt}` : ''}`);
+        this.deps.flags(line.index, { code: line.inst.code, stale: line.stale, halt });
+      }
+      if (line.active && !line.slots.includes(line.active)) {
+        // Its source no longer quotes it (e.g. the simulator, once an LP is mapped): that price is no spike baseline.
+        line.active = null;
+        line.lastGood = -1;
+        line.held = -1;
+        line.heldRun = 0;
+      }
+    }
+    for (const s of this.srcs) {
+      const symbols = [...s.bySymbol.keys()].sort();
+      const key = symbols.join('\n');
+      if (key === s.subscribed) continue; // an LP is asked again only when its symbols change
+      s.subscribed = key;
+      s.source.subscribe(symbols);
+    }
+    this.check();
+  }
+
+  /**
+   * Starts every source without waiting for it: an LP that takes long to log on must not hold up the server (its
+   * instruments stay stale until it answers). A source that fails to start is logged and shown down; the others run.
+   */
+  start(): void {
+    for (const s of this.srcs) {
+      const failed = (err: unknown): void => {
+        this.deps.log?.error({ err, source: s.name }, 'price source failed to start');
+        this.connection(s, false, `failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      };
+      try {
+        s.source.start(this.sinkFor(s)).catch(failed);
+      } catch (err) {
+        failed(err);
+      }
+    }
+    this.handle = this.deps.timers.setInterval(() => this.check(), this.opts.checkMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.handle !== null) this.deps.timers.clearInterval(this.handle);
+    this.handle = null;
+    await Promise.all(
+      this.srcs.map((s) =>
+        s.source
+          .stop()
+          .catch((err: unknown) => this.deps.log?.warn({ err, source: s.name }, 'price source stop failed')),
+      ),
+    );
+  }
+
+  /** The source quoting an instrument now, by name (null: none healthy). */
+  activeSource(instrumentId: number): string | null {
+    return this.byId.get(instrumentId)?.active?.src.name ?? null;
+  }
+
+  private sinkFor(src: Src): SourceSink {
+    return {
+      tick: (raw) => this.tick(src, raw),
+      rejected: (symbol, reason) => {
+        const at = this.deps.clock.now();
+        src.refusals.unshift({ symbol: String(symbol), reason: String(reason), at });
+        if (src.refusals.length > REFUSALS_KEPT) src.refusals.length = REFUSALS_KEPT;
+        this.event('symbol refused by source', `${src.name} ${String(symbol)}: ${String(reason)}`);
+      },
+      malformed: (reason) => this.reject(src, '', 'malformed', String(reason)),
+      connection: (up, detail) => this.connection(src, up, detail),
+    };
+  }
+
+  private connection(src: Src, up: boolean, detail: string): void {
+    const changed = src.up !== up;
+    src.up = up;
+    src.detail = String(detail);
+    if (changed || !up) this.event(up ? 'source up' : 'source down', `${src.name}: ${src.detail}`);
+    if (changed) this.check();
+  }
+
+  private reject(src: Src, symbol: string, reason: RejectReason, detail?: string): void {
+    src.rejected++;
+    src.rejects[reason] = (src.rejects[reason] ?? 0) + 1;
+    this.rejectLog.unshift({ at: this.deps.clock.now(), source: src.name, symbol, reason });
+    if (this.rejectLog.length > REJECTS_KEPT) this.rejectLog.length = REJECTS_KEPT;
+    // Logged at debug per tick (a broken feed must not flood the log); counts and samples are in the status.
+    this.deps.log?.debug({ source: src.name, symbol, reason, detail }, 'tick refused');
+  }
+
+  /** One raw tick: never throws (a source's bad input must not stop it or the other symbols). */
+  private tick(src: Src, raw: RawTick): void {
+    src.ticks++;
+    const symbol = raw !== null && typeof raw === 'object' && typeof raw.symbol === 'string' ? raw.symbol : null;
+    if (symbol === null) return this.reject(src, '', 'malformed');
+    const slot = src.bySymbol.get(symbol);
+    if (!slot) return this.reject(src, symbol.slice(0, 64), 'unknown_symbol');
+    const line = slot.line;
+    const now = this.deps.clock.now();
+    const why = checkTick(raw, line.inst.pricePrecision, now, this.opts.time, slot.sides, this.scratch);
+    if (why !== null) return this.refuse(slot, why, now);
+    const price = makePrice(line.rule, this.scratch);
+    if (price < 0) return this.refuse(slot, 'malformed', now);
+    const made = price + slot.offset;
+    const two = this.made;
+    markUp(line.spreadMode, line.spreadPoints, made, slot.offset, this.scratch, two);
+    if (made <= 0 || two.bid <= 0) return this.refuse(slot, 'bad_price', now);
+    slot.refusedSince = NEVER;
+    slot.sides.bid = this.scratch.bid;
+    slot.sides.ask = this.scratch.ask;
+    slot.sides.last = this.scratch.last;
+    slot.lastAt = now;
+    src.lastAt = now;
+    if (src.suspended !== null) return;
+    if (line.active !== slot) {
+      const cur = line.active;
+      // Hand-back to a better source as soon as it ticks; fail-over to a worse one only when the current is unhealthy.
+      if (cur && cur.src.priority < src.priority && this.healthy(cur, line, now)) return;
+      this.switchTo(line, slot, now);
+    }
+    if (line.halt !== null) return;
+    if (line.spikeRatio > 0 && line.lastGood > 0 && Math.abs(made - line.lastGood) > line.lastGood * line.spikeRatio) {
+      if (!this.confirmed(line, src, made)) return;
+      this.event('spike confirmed as a move', `${line.inst.code} ${src.name}: ${line.heldRun} ticks at the new level`);
+    }
+    line.held = -1;
+    line.heldRun = 0;
+    line.lastGood = made;
+    if (line.stale) this.setStale(line, false);
+    const vol = raw.volume === undefined ? 1 : Math.round(Number(raw.volume));
+    this.deps.apply(line.index, two.bid, two.ask, now, Number.isFinite(vol) && vol >= 1 ? vol : 1);
+  }
+
+  /** A tick for a mapped instrument refused: counted, and the slot's refusal clock started. */
+  private refuse(slot: Slot, reason: RejectReason, now: number): void {
+    if (slot.refusedSince === NEVER) slot.refusedSince = now;
+    this.reject(slot.src, slot.symbol, reason);
+  }
+
+  /** How long a slot's ticks may all be refused before it is not healthy: the stale limit, or the default one when
+   * the instrument has none (the simulator's instruments: their frozen price must not trade either). */
+  private refuseLimit(line: Line): number {
+    return line.staleMs > 0 ? line.staleMs : this.opts.defaultStaleMs;
+  }
+
+  /** A spike: held and counted. True once `spikeConfirm` held ticks in a row agree (a real move, applied). */
+  private confirmed(line: Line, src: Src, made: number): boolean {
+    line.spikes++;
+    src.spikes++;
+    if (line.held > 0 && Math.abs(made - line.held) <= line.held * line.spikeRatio) line.heldRun++;
+    else {
+      line.heldRun = 1;
+      this.event(
+        'spike held',
+        `${line.inst.code} ${src.name}: ${made} ticks against ${line.lastGood} (limit ${line.spikePct}%)`,
+      );
+    }
+    line.held = made;
+    return line.heldRun >= this.opts.spikeConfirm;
+  }
+
+  /** docs/market-data.md "Feed health": a suspended or down source is not healthy, nor one whose every tick for the
+   * instrument has been refused for the stale limit, nor (with a stale limit) one silent for longer. The simulator's
+   * instruments have no stale limit: their starting price is their own history, healthy until something above says
+   * otherwise. */
+  private healthy(slot: Slot, line: Line, now: number): boolean {
+    if (slot.src.suspended !== null || !slot.src.up) return false;
+    if (slot.refusedSince !== NEVER && now - slot.refusedSince >= this.refuseLimit(line)) return false;
+    if (slot.lastAt === NEVER) return line.staleMs === 0 && !slot.src.real;
+    return line.staleMs === 0 || now - slot.lastAt <= line.staleMs;
+  }
+
+  private switchTo(line: Line, slot: Slot | null, now: number): void {
+    const from = line.active;
+    if (from === slot) return;
+    line.active = slot;
+    if (!from || !slot) {
+      if (slot && line.lastGood >= 0) this.event('source chosen', `${line.inst.code}: ${slot.src.name}`);
+      return;
+    }
+    const back = slot.src.priority < from.src.priority;
+    if (!back) {
+      line.failovers++;
+      from.src.failovers++;
+    }
+    this.event(back ? 'hand-back' : 'fail-over', `${line.inst.code}: ${from.src.name} → ${slot.src.name}`);
+    this.deps.log?.warn(
+      { code: line.inst.code, from: from.src.name, to: slot.src.name, at: now },
+      back ? 'feed hand-back' : 'feed fail-over',
+    );
+  }
+
+  private setStale(line: Line, stale: boolean): void {
+    line.stale = stale;
+    this.event(
+      stale ? 'stale' : 'fresh',
+      `${line.inst.code}${stale ? ` (no healthy source${line.staleMs > 0 ? ` within ${line.staleMs} ms` : ''})` : ''}`,
+    );
+    this.deps.flags(line.index, { code: line.inst.code, stale, halt: line.halt });
+  }
+
+  /** Judges every instrument's health now: fail-over to the first healthy source, stale when there is none. */
+  check(): void {
+    const now = this.deps.clock.now();
+    for (const line of this.lines) {
+      // The first healthy slot in priority order (slots are sorted): the one that should drive.
+      let next: Slot | null = null;
+      for (const s of line.slots) {
+        if (this.healthy(s, line, now)) {
+          next = s;
+          break;
+        }
+      }
+      const cur = line.active;
+      if (cur && next === cur) {
+        if (line.stale) this.setStale(line, false);
+        continue;
+      }
+      if (next !== cur && (next !== null || cur !== null)) this.switchTo(line, next, now);
+      // No healthy source is stale whatever the limits say (an instrument nothing quotes, the simulator suspended, or
+      // every tick refused): its last price is frozen and must not trade.
+      const stale = next === null && this.deps.isOpen(line.index);
+      if (stale !== line.stale) this.setStale(line, stale);
+    }
+  }
+
+  private event(kind: string, detail: string): void {
+    const at = this.deps.clock.now();
+    this.events.unshift({ at, kind, detail });
+    if (this.events.length > EVENTS_KEPT) this.events.length = EVENTS_KEPT;
+    this.deps.log?.info({ feed: kind, detail }, `feed: ${kind}`);
+  }
+
+  status(): DeskStatus {
+    const now = this.deps.clock.now();
+    const driving = new Map<Src, number>();
+    for (const line of this.lines)
+      if (line.active) driving.set(line.active.src, (driving.get(line.active.src) ?? 0) + 1);
+    const sources = this.srcs.map((s): SourceStatus => {
+      const dt = now - s.rateAt;
+      if (dt >= 1000) {
+        s.rate = Math.round(((s.ticks - s.rateTicks) * 1000) / dt);
+        s.rateTicks = s.ticks;
+        s.rateAt = now;
+      }
+      return {
+        name: s.name,
+        priority: s.priority,
+        state: s.suspended !== null ? 'suspended' : s.up ? 'up' : 'down',
+        detail: s.suspended ?? s.detail,
+        symbols: s.bySymbol.size,
+        driving: driving.get(s) ?? 0,
+        lastTickAgeMs: s.lastAt === NEVER ? null : now - s.lastAt,
+        ticksPerSec: s.rate,
+        ticks: s.ticks,
+        spikesHeld: s.spikes,
+        failovers: s.failovers,
+        rejected: s.rejected,
+        rejects: { ...s.rejects },
+        refusals: [...s.refusals],
+      };
+    });
+    const instruments = this.lines
+      .filter((l) => !l.inst.synthetic || l.slots.some((s) => s.src.real))
+      .map((l) => {
+        const a = l.active;
+        const state: InstrumentDeskState =
+          l.halt !== null
+            ? 'halted'
+            : l.stale
+              ? 'stale'
+              : !this.deps.isOpen(l.index)
+                ? 'closed'
+                : a
+                  ? 'live'
+                  : 'waiting';
+        return {
+          code: l.inst.code,
+          state,
+          source: a?.src.name ?? null,
+          symbol: a?.symbol ?? null,
+          sources: l.slots.map((s) => `${s.src.name}:${s.symbol}`).join(' '),
+          rule: l.rule,
+          staleMs: l.staleMs,
+          spikePct: l.spikePct,
+          lastTickAgeMs: a && a.lastAt !== NEVER ? now - a.lastAt : null,
+          spikesHeld: l.spikes,
+          failovers: l.failovers,
+          haltReason: l.halt,
+          spread: l.spreadMode === null ? 'none' : `${l.spreadMode} ${l.spreadPoints}`,
+        };
+      });
+    return { at: now, sources, instruments, events: [...this.events], rejects: [...this.rejectLog] };
+  }
+}

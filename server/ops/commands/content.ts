@@ -1,0 +1,155 @@
+// Operator commands on content per language (docs/content.md "Content languages"): which languages a news item or a
+// fund has, and set one language's text of either, leaving the other languages as they are. Right `content`.
+// Bad input (an unknown item or language, an empty title, oversized text, markup in plain text, HTML the sanitiser
+// would cut) is refused before anything is written; the write and its audit row are one transaction (server/ops/run.ts).
+import { wireTime } from '../../../domain/wire-time.ts';
+import {
+  CONTENT_MAX,
+  contentLanguage,
+  DESC_MAX,
+  FALLBACK_LANGUAGE,
+  newsBody,
+  plainField,
+  TITLE_MAX,
+} from '../../content/content-languages.ts';
+import { newsItemId, newsTexts, putNewsText, type NewsTextRow } from '../../content/news-repository.ts';
+import { sanitiseNewsHtml } from '../../content/sanitise.ts';
+import type { Queryable } from '../../db/db.ts';
+import { fundIdOf, fundTexts, putFundText, type FundTextRow } from '../../funds/fund-texts.ts';
+import { ApiError } from '../../http/envelope.ts';
+import type { OpsArgs, OpsCommand, OpsParam } from '../command.ts';
+
+const NEWS: OpsParam = { name: 'news', help: 'the news item: its id or its slug (e.g. en-gold-record)' };
+const FUND: OpsParam = { name: 'fund', help: 'the fund: its id or its internal name (e.g. Harbour Stable 7)' };
+const LANG: OpsParam = {
+  name: 'lang',
+  help: 'the language: hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr, id, my, hi, cs',
+};
+
+async function newsOf(q: Queryable, raw: string | undefined): Promise<number> {
+  const id = await newsItemId(q, (raw ?? '').trim());
+  if (id === null) throw new ApiError('news_not_found');
+  return id;
+}
+
+async function fundOf(q: Queryable, raw: string | undefined): Promise<number> {
+  const id = await fundIdOf(q, (raw ?? '').trim());
+  if (id === null) throw new ApiError('fund_not_found');
+  return id;
+}
+
+/** How the languages of an item are listed: which one a reader of a missing language gets is marked. */
+function languageRows<T extends { lang: string; title: string; updated_at: string }>(
+  rows: readonly T[],
+  extra: (r: T) => Record<string, unknown>,
+) {
+  const fallback = rows.find((r) => r.lang === FALLBACK_LANGUAGE) ?? rows[0];
+  return rows.map((r) => ({
+    lang: r.lang,
+    title: r.title,
+    ...extra(r),
+    fallback: r === fallback ? 'yes' : '',
+    updated: Number(r.updated_at) > 0 ? wireTime(r.updated_at) : '',
+  }));
+}
+
+const one = <T extends { lang: string }>(rows: readonly T[], lang: string): T | undefined =>
+  rows.find((r) => r.lang === lang);
+
+export const newsTextList: OpsCommand = {
+  name: 'news-texts',
+  right: 'content',
+  summary: 'The languages a news item has (title, summary, body size); "fallback" is what other readers get',
+  params: [NEWS],
+  async run(ctx, args) {
+    const rows = await newsTexts(ctx.db, await newsOf(ctx.db, args.news));
+    return languageRows(rows, (r: NewsTextRow) => ({ desc: r.desc, body_chars: r.content.length }));
+  },
+};
+
+/** The text a news command would write: the flags given, the language's current text for those left out. */
+async function newsTextFrom(q: Queryable, args: OpsArgs) {
+  const id = await newsOf(q, args.news);
+  const lang = contentLanguage(args.lang);
+  const title = plainField(args.title, 'title', true, TITLE_MAX);
+  const now = one(await newsTexts(q, id), lang);
+  const desc = args.desc === undefined ? (now?.desc ?? '') : plainField(args.desc, 'desc', false, DESC_MAX);
+  const content = args.content === undefined ? (now?.content ?? '') : sanitiseNewsHtml(newsBody(args.content));
+  return { id, lang, text: { title, desc, content } };
+}
+
+export const newsTextSet: OpsCommand = {
+  name: 'news-text-set',
+  right: 'content',
+  summary: 'Set one language of a news item (title; summary and HTML body kept when left out); the others stay',
+  params: [
+    NEWS,
+    LANG,
+    { name: 'title', help: 'the title, plain text (at most 200 characters)' },
+    {
+      name: 'desc',
+      help: 'the summary, plain text (at most 1000 characters)',
+      optional: true,
+      maxLength: DESC_MAX + 1,
+    },
+    {
+      name: 'content',
+      help: 'the body in HTML: headings, paragraphs, lists, tables, links, images (https or /path); no scripts or styles',
+      optional: true,
+      maxLength: CONTENT_MAX * 4, // above the limit, so an oversized body gets the body's own message
+    },
+  ],
+  async before(q, args) {
+    const id = await newsItemId(q, (args.news ?? '').trim());
+    return id === null ? null : (one(await newsTexts(q, id), (args.lang ?? '').trim().toLowerCase()) ?? null);
+  },
+  async run(ctx, args) {
+    const { id, lang, text } = await newsTextFrom(ctx.db, args);
+    await putNewsText(ctx.db, id, lang, text, ctx.clock.now(), true);
+    return { news: id, lang, ...text };
+  },
+};
+
+export const fundTextList: OpsCommand = {
+  name: 'fund-texts',
+  right: 'content',
+  summary: 'The languages a fund has (name and description); "fallback" is what other readers get',
+  params: [FUND],
+  async run(ctx, args) {
+    const rows = await fundTexts(ctx.db, await fundOf(ctx.db, args.fund));
+    return languageRows(rows, (r: FundTextRow) => ({ desc: r.description }));
+  },
+};
+
+export const fundTextSet: OpsCommand = {
+  name: 'fund-text-set',
+  right: 'content',
+  summary: 'Set one language of a fund (its name; the description kept when left out); the other languages stay',
+  params: [
+    FUND,
+    LANG,
+    { name: 'title', help: 'the fund’s name in that language, plain text (at most 200 characters)' },
+    {
+      name: 'desc',
+      help: 'the description, plain text (at most 1000 characters)',
+      optional: true,
+      maxLength: DESC_MAX + 1,
+    },
+  ],
+  async before(q, args) {
+    const id = await fundIdOf(q, (args.fund ?? '').trim());
+    return id === null ? null : (one(await fundTexts(q, id), (args.lang ?? '').trim().toLowerCase()) ?? null);
+  },
+  async run(ctx, args) {
+    const id = await fundOf(ctx.db, args.fund);
+    const lang = contentLanguage(args.lang);
+    const title = plainField(args.title, 'title', true, TITLE_MAX);
+    const current = one(await fundTexts(ctx.db, id), lang);
+    const description =
+      args.desc === undefined ? (current?.description ?? '') : plainField(args.desc, 'desc', false, DESC_MAX);
+    await putFundText(ctx.db, { fundId: id }, lang, { title, description }, ctx.clock.now(), true);
+    return { fund: id, lang, title, desc: description };
+  },
+};
+
+export const CONTENT_COMMANDS: readonly OpsCommand[] = [newsTextList, newsTextSet, fundTextList, fundTextSet];

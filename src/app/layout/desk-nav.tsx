@@ -1,0 +1,44 @@
+// The slim top navigation of the desk layout (≥ 1280 px): brand, the five tabs, connection, language, account.
+import type { ReactElement } from 'react';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '../../components/nav/app-link.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { TABS, activeTab } from '../../components/nav/tabs.ts';
+import { ConnBadge } from '../../components/status/conn-badge.tsx';
+import { LanguageButton } from '../../components/icons/language-button.tsx';
+import { TabLink } from '../../components/nav/tab-link.tsx';
+import { UserButton } from '../../components/icons/user-button.tsx';
+import './desk-nav.css';
+
+export function DeskNav(): ReactElement {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const active = activeTab(pathname, search);
+  return (
+    <header className="desk-nav">
+      <AppLink to="/" className="desk-nav__brand" aria-label={t('common.app_name')}>
+        <img src="favicon.svg" alt="" width={28} height={28} />
+        <span>{t('common.app_name')}</span>
+      </AppLink>
+      <nav className="desk-nav__tabs" aria-label={t('nav.label')}>
+        {TABS.map((tab) => (
+          <TabLink key={tab.key} to={tab.to} tab={tab.key} current={active === tab.key} className="desk-nav__tab">
+            {t(`nav.${tab.key}`)}
+          </TabLink>
+        ))}
+        {/* The fund list is not a footer tab (docs/contract.md §2 names five); the desk layout lists it after them. */}
+        <TabLink to="/mining" tab="mining" current={pathname.startsWith('/mining')} className="desk-nav__tab">
+          {t('mining.title')}
+        </TabLink>
+        <TabLink to="/news" tab="news" current={pathname.startsWith('/news')} className="desk-nav__tab">
+          {t('page.news')}
+        </TabLink>
+      </nav>
+      <div className="desk-nav__end">
+        <ConnBadge />
+        <LanguageButton />
+        <UserButton />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+// The moment the shown route has drawn: rendered last inside each route's Suspense boundary, whose effects run only
+// once that boundary's content has committed (when attaching to the prerendered screen, React hydrates a route's
+// boundary in a pass after the root's, so the root's own effects come too early). Then a tap held since start-up
+// (src/boot/early-taps.ts) is answered on the element the app drew, and browser tests may type into the app.
+import { useEffect } from 'react';
+import { replayEarlyTap } from '../../boot/early-taps.ts';
+import { browserTimers } from '../../state/shell/clock.ts';
+
+let drawn = false;
+let markDrawn: () => void = () => undefined;
+const drawnOnce = new Promise<void>((resolve) => (markDrawn = resolve));
+
+/** Resolves once the shown route has drawn (or after `capMs`, a route that never says so): deferred start-up waits. */
+export function whenDrawn(capMs = 3_000): Promise<void> {
+  return Promise.race([drawnOnce, new Promise<void>((resolve) => void browserTimers.setTimeout(resolve, capMs))]);
+}
+
+export function DrawnEnd({ shown }: { shown: boolean }): null {
+  useEffect(() => {
+    if (!shown || drawn) return;
+    drawn = true;
+    replayEarlyTap(window);
+    document.documentElement.dataset['drawn'] = 'true';
+    markDrawn();
+  }, [shown]);
+  return null;
+}

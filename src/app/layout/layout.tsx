@@ -1,0 +1,104 @@
+// The app frame: desk navigation (wide) or the tab bar (phones), the kept-alive routes, the routed page, and after the
+// first commit the toasts, the alerts sheet, the update prompt and the loading overlay (layout-extras.tsx). Runs the
+// per-navigation work (trade list refresh, feed start) and scroll handling.
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
+import { TabBar } from '../../components/nav/tab-bar.tsx';
+import { OfflineBanner } from '../../components/status/offline-banner.tsx';
+import { browserChunkDeps, loadChunk } from '../../components/hooks/chunk-retry.ts';
+import { useAfterFirstCommit } from '../../components/hooks/use-after-first-commit.ts';
+import { KeepAlive } from './keep-alive.tsx';
+import { PageFallback } from '../routing/page-fallback.tsx';
+import { RouteGuard } from '../routing/route-guard.tsx';
+import { useWide } from '../../components/hooks/use-wide.ts';
+import { AttachEnd } from '../../boot/attach.ts';
+import { DrawnEnd } from './drawn-end.tsx';
+import { onNavigate, type NavigationDeps } from '../routing/navigation-effects.ts';
+import type { AppRoute } from '../routes.tsx';
+import './layout.css';
+
+// Not drawn by the first frame: lazy chunks, loaded once the frame has committed (layout-extras.tsx says why each
+// may arrive late). The desk's top bar is fixed-position and the page already keeps its height free. A failed load is
+// tried again when the server answers (chunk-retry.ts), as a route's is.
+const DeskNav = lazy(async () => ({
+  default: await loadChunk(async () => (await import('./desk-nav.tsx')).DeskNav, browserChunkDeps()),
+}));
+const LayoutExtras = lazy(async () => ({
+  default: await loadChunk(async () => (await import('./layout-extras.tsx')).LayoutExtras, browserChunkDeps()),
+}));
+
+export interface AppLayoutProps {
+  routes: readonly AppRoute[];
+  navigation: NavigationDeps;
+}
+
+export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement {
+  const location = useLocation();
+  const wide = useWide();
+  // The route table entry showing now (null on an unknown path, which redirects to /); paths are static.
+  const current = useMemo(
+    () => routes.find((r) => matchPath(r.path, location.pathname) !== null) ?? null,
+    [routes, location.pathname],
+  );
+
+  // Kept-alive routes mount on first visit and then stay mounted.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(current?.keepAlive ? [current.path] : []));
+  if (current?.keepAlive && !visited.has(current.path)) setVisited(new Set([...visited, current.path]));
+
+  // Window scroll per kept-alive route: recorded while it shows, restored when it shows again.
+  const scrollMemo = useRef(new Map<string, number>());
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  useEffect(() => {
+    const onScroll = (): void => {
+      const r = currentRef.current;
+      if (r?.keepAlive) scrollMemo.current.set(r.path, window.scrollY);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    const saved = current?.keepAlive ? (scrollMemo.current.get(current.path) ?? 0) : 0;
+    window.scrollTo(0, saved);
+  }, [location.pathname, current]);
+
+  useEffect(() => {
+    onNavigate(location.pathname, navigation);
+  }, [location.key, location.pathname, navigation]);
+
+  // The extras' chunk is requested after the first commit, so it never delays the first frame's own chunks.
+  const committed = useAfterFirstCommit();
+
+  const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
+  const footer = current?.footer === true;
+  return (
+    <div className="app" data-wide={wide} data-footer={footer && !wide}>
+      {wide ? (
+        <Suspense fallback={null}>
+          <DeskNav />
+        </Suspense>
+      ) : null}
+      <OfflineBanner />
+      <main className="app-main">
+        {kept.map((r) => (
+          <KeepAlive key={r.path} active={current?.path === r.path}>
+            <RouteGuard route={r}>{r.element}</RouteGuard>
+            <AttachEnd path={r.path} />
+            <DrawnEnd shown={current?.path === r.path} />
+          </KeepAlive>
+        ))}
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+          <AttachEnd path={current?.path} />
+          <DrawnEnd shown={current != null && current.keepAlive !== true} />
+        </Suspense>
+      </main>
+      {footer && !wide ? <TabBar /> : null}
+      {committed ? (
+        <Suspense fallback={null}>
+          <LayoutExtras />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Shown when a route fails to render or its chunk fails to load (e.g. a new deploy while offline): offer a reload.
+// The boundary clears itself on the next navigation, so leaving the broken page shows the app again.
+import { Component, type ReactElement, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+
+export function RouteError(): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <EmptyState textKey="common.page_error" icon="refresh">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {t('common.reload')}
+        </button>
+      </EmptyState>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  resetKey: string;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('route error', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/** Catches render and chunk-load errors of every route (the layout included) until the location changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }): ReactElement {
+  return <Boundary resetKey={useLocation().key}>{children}</Boundary>;
+}

@@ -1,0 +1,56 @@
+// What each kind of sign-in input is, in one place: its name, label and placeholder keys and the browser's hints
+// (type, autocomplete token, keyboard). A screen spreads one into a Field and adds its value (FieldErrors.inputProps).
+import type { FieldProps } from '../forms/field.tsx';
+
+type FieldKind = Omit<FieldProps, 'value' | 'onChange'>;
+
+/** The login's account: an e-mail or a phone number, so the e-mail keyboard and no capital letters. */
+export const ACCOUNT_FIELD = {
+  name: 'account',
+  labelKey: 'auth.account',
+  placeholderKey: 'auth.account_placeholder',
+  autoComplete: 'username',
+  inputMode: 'email',
+  autoCapitalize: 'none',
+} satisfies FieldKind;
+export const LOGIN_PASSWORD_FIELD = {
+  name: 'password',
+  type: 'password',
+  labelKey: 'auth.password',
+  placeholderKey: 'auth.password_placeholder',
+  autoComplete: 'current-password',
+} satisfies FieldKind;
+/** A password being chosen; each screen names the input as its request does. */
+export const NEW_PASSWORD_FIELD = {
+  type: 'password',
+  placeholderKey: 'auth.password_placeholder',
+  autoComplete: 'new-password',
+} satisfies Omit<FieldKind, 'labelKey'>;
+export const REPEAT_PASSWORD_FIELD = {
+  type: 'password',
+  labelKey: 'auth.repassword',
+  placeholderKey: 'auth.repassword_placeholder',
+  autoComplete: 'new-password',
+} satisfies FieldKind;
+export const EMAIL_FIELD = {
+  name: 'email',
+  type: 'email',
+  labelKey: 'auth.email',
+  placeholderKey: 'auth.email_placeholder',
+  autoComplete: 'email',
+  autoCapitalize: 'none',
+} satisfies FieldKind;
+export const MOBILE_FIELD = {
+  name: 'mobile',
+  type: 'tel',
+  labelKey: 'auth.mobile',
+  placeholderKey: 'auth.mobile_placeholder',
+  autoComplete: 'tel-national',
+  inputMode: 'tel',
+} satisfies FieldKind;
+export const INVITE_FIELD = {
+  name: 'invite_code',
+  labelKey: 'auth.invite_code',
+  placeholderKey: 'auth.invite_placeholder',
+  autoCapitalize: 'characters',
+} satisfies FieldKind;

@@ -1,0 +1,36 @@
+// The verification-code field: a sent code with the send button and its countdown, or the text of a picture captcha.
+import type { ReactElement, ReactNode } from 'react';
+import { Field } from '../forms/field.tsx';
+import { SendCodeButton, type SendResult } from '../forms/send-code-button.tsx';
+import type { FieldNote } from '../forms/use-field-messages.ts';
+
+export interface CodeInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  note: FieldNote | null;
+  /** Sends the code; resolves what the countdown then waits (SendResult). */
+  onSend: () => Promise<SendResult>;
+  /** Where the code goes ("email:a@b.co"): the wait the server set survives leaving the page and coming back. */
+  target?: string | undefined;
+  /** A captcha picture instead of the send button: the field then takes the picture's text. */
+  captcha?: ReactNode;
+}
+
+export function CodeInput({ value, onChange, note, onSend, target, captcha }: CodeInputProps): ReactElement {
+  const byCaptcha = captcha !== undefined;
+  return (
+    <div className="auth-code-field">
+      <Field
+        name="code"
+        labelKey={byCaptcha ? 'auth.captcha' : 'auth.code'}
+        placeholderKey={byCaptcha ? 'auth.captcha_placeholder' : 'auth.code_placeholder'}
+        value={value}
+        onChange={onChange}
+        note={note}
+        autoComplete="one-time-code"
+        inputMode={byCaptcha ? 'text' : 'numeric'}
+        end={byCaptcha ? captcha : <SendCodeButton onSend={onSend} target={target} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Sends a verification code (docs/contract.md §7 send_email / send_sms) and toasts the server's message; true when it went out.
+// The answer's key is handed to `onKey`: the form sends it with the code (only this caller can spend its checks), and
+// watches the code's delivery with it: "the code was not sent, try again" when the gateway gave up (watch-code.ts).
+import { sendCode, type CodePurpose, type LoginType } from '../../api/account.ts';
+import { ApiFailure } from '../../api/client.ts';
+import type { SendResult } from '../forms/send-code-button.tsx';
+import { toast } from '../../state/shell/toasts.ts';
+import { translate } from '../../i18n/index.ts';
+import { browserTimers } from '../../state/shell/clock.ts';
+import { validateAccount, type AccountField, type FieldError } from './validation.ts';
+import { watchCodeDelivery } from './watch-code.ts';
+
+/** Long enough to read and act on: the trader has to ask again. */
+const NOT_SENT_MS = 8000;
+
+/** The watch of the last code sent from this page: a new send replaces it. */
+let stopWatch: () => void = () => undefined;
+
+/** The server's wait in seconds (a send answer's or a refusal's resend_after), when it gave one. */
+function resendAfter(data: unknown): number | null {
+  const v = typeof data === 'object' && data !== null ? (data as { resend_after?: unknown }).resend_after : undefined;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
+}
+
+/** The SendCodeButton's `target` for an address: the wait is the server's per channel and address. */
+export const codeTarget = (channel: LoginType, to: string): string => `${channel}:${to.trim().toLowerCase()}`;
+
+/**
+ * `sentText` is shown when the server sends no message; a failure was already shown by the API client. Answers the
+ * wait the server set (SendResult): after a send, or after a refusal for asking too soon, so the button counts down
+ * what the server will still refuse.
+ */
+export async function requestCode(
+  channel: LoginType,
+  to: string,
+  areaId: number | undefined,
+  purpose: CodePurpose,
+  sentText: string,
+  onKey: (key: string) => void,
+): Promise<SendResult> {
+  try {
+    const env = await sendCode(channel, to, areaId, purpose);
+    const key = env.data?.key ?? '';
+    onKey(key);
+    toast(env.msg || sentText);
+    // The send answered before delivery was tried: tell the trader if the code then could not be sent.
+    stopWatch();
+    stopWatch = watchCodeDelivery(key, () => toast(translate('notices.code_not_sent'), browserTimers, NOT_SENT_MS));
+    return resendAfter(env.data) ?? true;
+  } catch (err) {
+    return err instanceof ApiFailure ? (resendAfter(err.data) ?? false) : false;
+  }
+}
+
+/**
+ * Register and forgot-password: check the email or phone first (the problem goes to `setError`), then send the code,
+ * with the area code only for a mobile number.
+ */
+export async function requestAccountCode(
+  req: {
+    type: LoginType;
+    account: string;
+    areaId: number | undefined;
+    purpose: CodePurpose;
+    sentText: string;
+    onKey: (key: string) => void;
+  },
+  setError: (error: FieldError<AccountField> | null) => void,
+): Promise<SendResult> {
+  const problem = validateAccount(req.type, req.account);
+  setError(problem);
+  if (problem) return false;
+  const areaId = req.type === 'mobile' ? req.areaId : undefined;
+  return requestCode(req.type, req.account.trim(), areaId, req.purpose, req.sentText, req.onKey);
+}

@@ -1,0 +1,60 @@
+// A route chunk that fails to load (the server restarting, a train tunnel) is tried again instead of leaving a broken
+// page: after a growing pause, and not before the feed is live again (the server answers) or the pause's cap passes.
+// Only after the last try does the route error with its reload button show: a chunk that is really gone (a new
+// deploy replaced it) cannot be fixed by waiting.
+import { effect } from '@preact/signals-react';
+import type { Timers } from '../../../domain/time.ts';
+import { $conn } from '../../state/feed/feed-signals.ts';
+import { browserTimers } from '../../state/shell/clock.ts';
+
+/** Pauses before the 2nd, 3rd… try; their sum (≈ 30 s) bounds how long a page waits before it says it failed. */
+export const CHUNK_RETRY_PAUSES_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000, 15_000];
+/** Longest wait for the feed to come back before a try anyway (a socket a proxy blocks must not block pages). */
+export const ONLINE_WAIT_CAP_MS = 10_000;
+
+export interface ChunkRetryDeps {
+  pause(ms: number): Promise<void>;
+  /** Resolves when the server is reachable again (or it is time to try regardless). */
+  online(): Promise<void>;
+}
+
+export async function loadChunk<T>(
+  load: () => Promise<T>,
+  deps: ChunkRetryDeps,
+  pauses = CHUNK_RETRY_PAUSES_MS,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch (err) {
+      const pause = pauses[attempt];
+      if (pause === undefined) throw err;
+      await deps.pause(pause);
+      await deps.online();
+    }
+  }
+}
+
+/** The app's deps: real timers and the feed's connection state. */
+export function browserChunkDeps(timers: Timers = browserTimers): ChunkRetryDeps {
+  const pause = (ms: number): Promise<void> => new Promise((resolve) => void timers.setTimeout(resolve, ms));
+  return {
+    pause,
+    online: () =>
+      new Promise<void>((resolve) => {
+        let done = false;
+        const finish = (): void => {
+          if (done) return;
+          done = true;
+          stop();
+          timers.clearTimeout(cap);
+          resolve();
+        };
+        const cap = timers.setTimeout(finish, ONLINE_WAIT_CAP_MS);
+        // effect runs at once: already live resolves immediately.
+        const stop = effect(() => {
+          if ($conn.value === 'live') queueMicrotask(finish);
+        });
+      }),
+  };
+}

@@ -1,0 +1,73 @@
+// The desk layout's keyboard shortcuts as a pure mapping: which key means what, and when no key means anything
+// (typing in a field, a Ctrl/Alt/Meta chord, an IME composition, a modal dialog open). Shift is not a modifier here:
+// '?' and, on many layouts, '/' need it. Escape is the sheets' own (components/use-escape.ts).
+import { PERIODS, type Period } from '../../domain/types.ts';
+
+/** Keys 1–6 keep the contract's six periods (the original bar's keys); 7 and 8 are the added 4H and 1W. */
+const KEY_PERIODS: readonly Period[] = [...PERIODS, '4hour', '1week'];
+
+export type DeskAction =
+  | { kind: 'side'; side: 1 | 2 }
+  | { kind: 'period'; period: Period }
+  | { kind: 'move'; by: 1 | -1 }
+  | { kind: 'search' }
+  | { kind: 'help' };
+
+/** The parts of a KeyboardEvent the mapping reads. */
+export interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  repeat: boolean;
+  isComposing?: boolean;
+  target: EventTarget | null;
+}
+
+/** The shortcuts, in the order the help sheet lists them (keys shown as typed, texts in locales "shortcuts"). */
+export const SHORTCUT_LIST: ReadonlyArray<{ keys: string; textKey: string }> = [
+  { keys: 'B', textKey: 'shortcuts.buy' },
+  { keys: 'S', textKey: 'shortcuts.sell' },
+  { keys: '1–8', textKey: 'shortcuts.period' },
+  { keys: '↑ ↓', textKey: 'shortcuts.move' },
+  { keys: '/', textKey: 'shortcuts.search' },
+  { keys: 'Esc', textKey: 'shortcuts.close' },
+  { keys: '?', textKey: 'shortcuts.help' },
+];
+
+/** A field that takes typed text: an input (any type but buttons), a textarea, a select, or contenteditable. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
+  const field = target.closest('input, textarea, select, [contenteditable]');
+  if (!field) return false;
+  if (field instanceof HTMLInputElement)
+    return !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(field.type);
+  if (field.hasAttribute('contenteditable')) return field.getAttribute('contenteditable') !== 'false';
+  return true;
+}
+
+/** The action a key press asks for, or null when it asks for none (or must not: see the file header). */
+export function deskAction(e: KeyLike, modalOpen: boolean): DeskAction | null {
+  if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing === true) return null;
+  if (modalOpen || isTypingTarget(e.target)) return null;
+  const key = e.key;
+  // A held B or S repeats its keydown: one order per press, never a burst.
+  if (key === 'b' || key === 'B') return e.repeat ? null : { kind: 'side', side: 1 };
+  if (key === 's' || key === 'S') return e.repeat ? null : { kind: 'side', side: 2 };
+  if (key === 'ArrowDown') return { kind: 'move', by: 1 };
+  if (key === 'ArrowUp') return { kind: 'move', by: -1 };
+  if (key === '/') return { kind: 'search' };
+  if (key === '?') return { kind: 'help' };
+  if (/^[1-8]$/.test(key)) {
+    const period = KEY_PERIODS[Number(key) - 1];
+    return period ? { kind: 'period', period } : null;
+  }
+  return null;
+}
+
+/** The code after (by 1) or before (by −1) `current` in `codes`; the first one when `current` is not there. */
+export function nextCode(codes: readonly string[], current: string | null, by: 1 | -1): string | null {
+  const at = current === null ? -1 : codes.indexOf(current);
+  if (at < 0) return codes[0] ?? null;
+  return codes[Math.min(Math.max(at + by, 0), codes.length - 1)] ?? null;
+}

@@ -1,0 +1,60 @@
+// The desk layout (≥ 1280 px) for / and /trade: market list, chart and order form side by side,
+// so a desktop trader watches many instruments while trading one. Picking a row switches the chart in place.
+import { useCallback, useRef, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { $currentCode } from '../state/market/current-code.ts';
+import { $instruments } from '../state/market/instruments.ts';
+import { MarketPanel } from '../pages/market/market-panel.tsx';
+import { ChartPanel } from '../pages/trade/chart/trade-view.tsx';
+import { InstrumentSheet } from '../pages/trade/instrument-sheet.tsx';
+import { AccountStrip } from '../pages/trade/account-strip.tsx';
+import { OrderForm } from '../pages/trade/order-ticket/order-form.tsx';
+import { pickInstrument } from '../state/market/trade-state.ts';
+import { OneClickButtons } from '../pages/trade/order-ticket/one-click-buttons.tsx';
+import { ShortcutsSheet } from './shortcuts-sheet.tsx';
+import { useDeskKeys } from './use-desk-keys.ts';
+import type { Instrument } from '../../domain/types.ts';
+import './desk.css';
+
+export function DeskLayout() {
+  useSignals();
+  const { t } = useTranslation();
+  const [listOpen, setListOpen] = useState(false);
+  const inst = pickInstrument($instruments.value, $currentCode.value);
+  const pick = useCallback((code: string) => {
+    $currentCode.value = code;
+    setListOpen(false);
+  }, []);
+  const closeList = useCallback(() => setListOpen(false), []);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const closeHelp = useCallback(() => setHelpOpen(false), []);
+  const root = useRef<HTMLDivElement>(null);
+  useDeskKeys(root, inst, () => setHelpOpen(true));
+
+  return (
+    <div className="dk" ref={root}>
+      <aside className="dk-col dk-market" aria-label={t('market.title')}>
+        <MarketPanel onPick={pick} activeCode={inst?.Code ?? null} scrollKey="desk" trailing={rowPair} />
+      </aside>
+      <main className="dk-col dk-chart">
+        {inst ? <ChartPanel inst={inst} onOpenList={() => setListOpen(true)} /> : <div className="dk-placeholder" />}
+      </main>
+      <aside className="dk-col dk-order" aria-label={t('trade.order_form')}>
+        <AccountStrip />
+        {inst ? <OneClickButtons inst={inst} variant="bar" /> : null}
+        {inst ? <OrderForm key={inst.Code} inst={inst} /> : null}
+        <button type="button" className="btn btn-ghost dk-help" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>
+          {t('shortcuts.open')}
+        </button>
+      </aside>
+      <InstrumentSheet open={listOpen} activeCode={inst?.Code ?? null} onPick={pick} onClose={closeList} />
+      <ShortcutsSheet open={helpOpen} onClose={closeHelp} />
+    </div>
+  );
+}
+
+/** The desk list's one-click pair beside each row (shown while the setting is on). */
+function rowPair(inst: Instrument, active: boolean) {
+  return <OneClickButtons inst={inst} variant="row" active={active} />;
+}

@@ -1,0 +1,23 @@
+// A fund's head line, on its card in /mining and on /mining/subscribe: the logo, the title and the currency chip.
+import type { ReactElement } from 'react';
+import type { Fund } from '../../../domain/fund-types.ts';
+import { ContentLangMark } from '../../components/content/content-lang.tsx';
+
+export function FundHead({
+  fund,
+  logoSize,
+}: {
+  fund: Pick<Fund, 'image' | 'title' | 'currency_code' | 'lang'>;
+  logoSize: number;
+}): ReactElement {
+  return (
+    <div className="fund-card__head">
+      <img src={fund.image} alt="" width={logoSize} height={logoSize} />
+      <span className="fund-card__title">
+        <bdi>{fund.title}</bdi>
+        <ContentLangMark served={fund.lang} />
+      </span>
+      <span className="fund-chip">{fund.currency_code}</span>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// /mining: the fund list (docs/contract.md §2) with pull-to-refresh and paging by last_page; the orders icon opens /mining/record,
+// a fund opens /mining/subscribe?id={id}.
+import { useCallback, type ReactElement } from 'react';
+import { AppLink } from '../../components/nav/app-link.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { fundList } from '../../api/funds.ts';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
+import { ListEnd } from './list-end.tsx';
+import { useFundPages } from './use-fund-pages.ts';
+import '../../components/icons/icon-button.css';
+import { FundHead } from './fund-head.tsx';
+import './funds.css';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
+import { Num } from '../../components/text/num.tsx';
+
+export function FundsPage(): ReactElement {
+  const { t } = useTranslation();
+  const list = useFundPages(
+    useCallback((page: number) => fundList(page), []),
+    useContentLanguage(),
+  );
+  const records = (
+    <AppLink to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="fund-records">
+      <Icon name="orders" />
+    </AppLink>
+  );
+  return (
+    <div className="page">
+      <PullRefresh
+        onRefresh={() => void list.reload()}
+        header={() => <TitleBar titleKey="mining.title" right={records} />}
+      >
+        <div className="page-body fund-list">
+          {list.items.map((f) => (
+            <AppLink key={f.id} to={`/mining/subscribe?id=${f.id}`} className="fund-card" data-testid="fund-card">
+              <FundHead fund={f} logoSize={36} />
+              <div className="fund-card__grid">
+                <div>
+                  <span className="fund-rate">
+                    <Num>{f.dividend_percentage}%</Num>
+                  </span>
+                  <span className="muted">{t('mining.daily_rate')}</span>
+                </div>
+                <div>
+                  <span>{t('mining.days', { n: f.lock_dividend_days })}</span>
+                  <span className="muted">{t('mining.lock_days')}</span>
+                </div>
+                <div>
+                  <span>
+                    <Num>{f.staring_sub_amount}</Num>
+                  </span>
+                  <span className="muted">{t('mining.min_amount')}</span>
+                </div>
+              </div>
+            </AppLink>
+          ))}
+          {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
+          <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
+        </div>
+      </PullRefresh>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// /mining/income?id={subscription id}: the interest and time of each fund day paid, newest first, paged by last_page.
+import { useCallback, type ReactElement } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { insList } from '../../api/funds.ts';
+import { useIdQuery } from '../../components/hooks/use-query.ts';
+import { MissingQuery } from '../../components/lists/missing-query.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { fixed } from '../../../domain/decimal.ts';
+import { ListEnd } from './list-end.tsx';
+import { useFundPages } from './use-fund-pages.ts';
+import './funds.css';
+import { Num } from '../../components/text/num.tsx';
+import { formatDate } from '../../i18n/format.ts';
+
+export function IncomePage(): ReactElement {
+  const id = useIdQuery();
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.mining_income" back="/mining/record" />
+      {id === null ? (
+        <div className="page-body">
+          <MissingQuery textKey="mining.income_pick" to="/mining/record" linkKey="mining.records" />
+        </div>
+      ) : (
+        <IncomeList id={id} />
+      )}
+    </div>
+  );
+}
+
+function IncomeList({ id }: { id: number }): ReactElement {
+  const { t } = useTranslation();
+  const list = useFundPages(useCallback((page: number) => insList(id, page), [id]));
+  return (
+    <>
+      <div className="page-body">
+        <div className="fund-income-head muted">
+          <span>{t('mining.interest')}</span>
+          <span>{t('mining.time')}</span>
+        </div>
+        {list.items.map((i) => (
+          <div key={i.id} className="fund-income-row" data-testid="income-row">
+            <span className="fund-rate">
+              <Num>+{fixed(i.interest, 4)}</Num>
+            </span>
+            <span className="muted">
+              <Num>{formatDate(i.created_at) || i.created_at}</Num>
+            </span>
+          </div>
+        ))}
+        {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
+        <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+// /mining/record: the user's subscriptions (docs/contract.md §2, §4). A row opens its income list; Redeem is enabled only in
+// status 1 and first shows the penalty and what comes back (docs/contract.md §9), then the list reloads.
+import { useCallback, useState, type ReactElement } from 'react';
+import { AppLink } from '../../components/nav/app-link.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { applyRefund, subList } from '../../api/funds.ts';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { dec, fixed, type Dec } from '../../../domain/decimal.ts';
+import { redemptionPenalty } from '../../../domain/fund-maths.ts';
+import { SubscriptionStatus } from '../../../domain/fund-types.ts';
+import type { FundSubscription } from '../../../domain/fund-types.ts';
+import { toast } from '../../state/shell/toasts.ts';
+import { ListEnd } from './list-end.tsx';
+import { useFundPages } from './use-fund-pages.ts';
+import './funds.css';
+import { Num } from '../../components/text/num.tsx';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
+import { formatDate } from '../../i18n/format.ts';
+
+/** The penalty shown before redeeming (docs/contract.md §9), at the fund's rate (the server books the rate copied at purchase). */
+const penaltyOf = (s: FundSubscription): Dec => redemptionPenalty(s.share_amount, s.get_fund.liquidated_damages);
+
+export function RecordPage(): ReactElement {
+  const { t } = useTranslation();
+  const list = useFundPages(
+    useCallback((page: number) => subList(page), []),
+    useContentLanguage(),
+  );
+  const [redeeming, setRedeeming] = useState<FundSubscription | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const redeem = async (): Promise<void> => {
+    if (!redeeming) return;
+    setBusy(true);
+    try {
+      await applyRefund(redeeming.id);
+      toast(t('mining.redeemed'));
+      setRedeeming(null);
+      await list.reload();
+    } catch {
+      // the API client shows the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const currency = redeeming?.get_fund.currency_code ?? '';
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.mining_record" back="/mining" />
+      <div className="page-body fund-list">
+        {list.items.map((s) => (
+          <div key={s.id} className="fund-card" data-testid="sub-row" data-status={s.status}>
+            <AppLink to={`/mining/income?id=${s.id}`} className="fund-card__link">
+              <div className="fund-card__head">
+                <span className="fund-card__title">
+                  <bdi>{s.get_fund.title}</bdi>
+                </span>
+                <span className="fund-status" data-status={s.status}>
+                  {t(`mining.status_${s.status}`)}
+                </span>
+              </div>
+              <dl className="fund-facts">
+                <dt>{t('mining.amount')}</dt>
+                <dd>
+                  <Num>
+                    {s.share_amount} {s.get_fund.currency_code}
+                  </Num>
+                </dd>
+                <dt>{t('mining.daily_profit')}</dt>
+                <dd>
+                  <Num>{fixed(s.day_profit, 4)}</Num>
+                </dd>
+                <dt>{t('mining.total_profit')}</dt>
+                <dd>
+                  <Num>{fixed(dec(s.day_profit).times(s.get_fund.lock_dividend_days), 4)}</Num>
+                </dd>
+                <dt>{t('mining.paid_profit')}</dt>
+                <dd data-testid="sub-paid">
+                  <Num>{fixed(s.sum_profit, 4)}</Num>
+                </dd>
+                <dt>{t('mining.sub_time')}</dt>
+                <dd>
+                  <Num>{formatDate(s.sub_time) || s.sub_time}</Num>
+                </dd>
+              </dl>
+            </AppLink>
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              disabled={s.status !== SubscriptionStatus.DOING}
+              onClick={() => setRedeeming(s)}
+              data-testid="sub-redeem"
+            >
+              {t('mining.redeem')}
+            </button>
+          </div>
+        ))}
+        {list.finished && list.items.length === 0 ? <EmptyState textKey="common.no_data" /> : null}
+        <ListEnd loading={list.loading} finished={list.finished} count={list.items.length} onMore={list.loadMore} />
+      </div>
+      <BottomSheet open={redeeming !== null} onClose={() => setRedeeming(null)} titleKey="mining.redeem_title">
+        <div className="fund-sheet">
+          {redeeming ? (
+            <>
+              <p className="fund-desc" data-testid="redeem-text">
+                {t('mining.redeem_confirm', {
+                  penalty: fixed(penaltyOf(redeeming), 2),
+                  refund: fixed(dec(redeeming.share_amount).minus(penaltyOf(redeeming)), 2),
+                  currency,
+                })}
+              </p>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                disabled={busy}
+                onClick={() => void redeem()}
+                data-testid="redeem-confirm"
+              >
+                {t('common.confirm')}
+              </button>
+            </>
+          ) : null}
+        </div>
+      </BottomSheet>
+    </div>
+  );
+}

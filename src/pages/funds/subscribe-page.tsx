@@ -1,0 +1,222 @@
+// /mining/subscribe?id=: the fund's detail, the amount, and a confirm sheet with the daily and total profit at 4
+// decimals (docs/contract.md §9) computed by the same functions the server books with. The sheet opens only for an amount the
+// server would take: a visitor goes to /login?from=, a demo account gets the real-account message, and an empty,
+// malformed, out-of-range or unaffordable amount its docs/contract.md §5 message under the field (checkFundAmount, the
+// server's own rule), which goes as soon as the amount is edited.
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useSignals } from '@preact/signals-react/runtime';
+import { balance } from '../../api/account.ts';
+import { fundBuy, fundInfo } from '../../api/funds.ts';
+import { useIdQuery } from '../../components/hooks/use-query.ts';
+import { MissingQuery } from '../../components/lists/missing-query.tsx';
+import { BottomSheet } from '../../components/overlays/bottom-sheet.tsx';
+import { NumberInput } from '../../components/forms/number-input.tsx';
+import { TitleBar } from '../../components/nav/title-bar.tsx';
+import { dec, exactText, fixed } from '../../../domain/decimal.ts';
+import { checkFundAmount, dayProfit, totalProfit } from '../../../domain/fund-maths.ts';
+import type { Fund } from '../../../domain/fund-types.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { loginPath } from '../../state/shell/navigator.ts';
+import { $isDemo, $user } from '../../state/account/session.ts';
+import { toast } from '../../state/shell/toasts.ts';
+import { CURRENCY } from '../../../domain/wallet-types.ts';
+import { FundHead } from './fund-head.tsx';
+import './funds.css';
+import { useContentLanguage } from '../../components/content/content-lang.tsx';
+import { Num } from '../../components/text/num.tsx';
+
+export function SubscribePage(): ReactElement {
+  useSignals();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const id = useIdQuery();
+  const [fund, setFund] = useState<Fund | null>(null);
+  const [available, setAvailable] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [sheet, setSheet] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const loggedIn = $user.value !== null;
+
+  const lang = useContentLanguage(); // the fund's name and description come in it: a switch loads them again
+  useEffect(() => {
+    if (id !== null) fundInfo(id).then(setFund, () => undefined);
+  }, [id, lang]);
+  useEffect(() => {
+    if (loggedIn)
+      balance({ toast: false }).then(
+        (b) => setAvailable(b.balance),
+        () => undefined,
+      );
+  }, [loggedIn]);
+
+  const editAmount = (text: string): void => {
+    setAmount(text);
+    setError(null); // the message was about the old amount
+  };
+
+  // The sheet only opens for an amount that passed checkFundAmount, so these are never negative.
+  const checked = fund ? checkFundAmount(amount, fund) : null;
+  const day = fund && checked?.ok ? fixed(dayProfit(checked.value, fund.dividend_percentage), 4) : '--';
+  const total =
+    fund && checked?.ok
+      ? fixed(totalProfit(checked.value, fund.dividend_percentage, fund.lock_dividend_days), 4)
+      : '--';
+
+  /** Why the sheet may not open, as a message; null when it may. */
+  const problem = (): string | null => {
+    if (!checked) return null;
+    if (!checked.ok) {
+      return checked.error === 'lock_amount_required'
+        ? t('mining.input_lock_number')
+        : t(`errors.${checked.error}`, checked.params);
+    }
+    if (available !== null && checked.value.gt(dec(available))) return t('errors.insufficient_balance');
+    return null;
+  };
+
+  const open = (e: FormEvent): void => {
+    e.preventDefault();
+    if (!fund) return;
+    if (!loggedIn) {
+      void navigate(loginPath(`${location.pathname}${location.search}`)); // docs/contract.md §5: log in first
+      return;
+    }
+    if ($isDemo.peek()) {
+      toast(t('errors.real_account_required'));
+      return;
+    }
+    const message = problem();
+    setError(message);
+    if (!message) setSheet(true);
+  };
+
+  const confirm = async (): Promise<void> => {
+    if (!fund || !checked?.ok) return;
+    setBusy(true);
+    try {
+      await fundBuy(fund.id, exactText(checked.value));
+      toast(t('mining.subscribed'));
+      setSheet(false);
+      void navigate('/mining/record');
+    } catch {
+      // the API client shows the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (id === null) {
+    return (
+      <div className="page">
+        <TitleBar titleKey="page.mining_subscribe" back="/mining" />
+        <div className="page-body">
+          <MissingQuery textKey="mining.fund_pick" to="/mining" linkKey="mining.title" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <TitleBar titleKey="page.mining_subscribe" back="/mining" />
+      <div className="page-body fund-detail">
+        {fund ? (
+          <>
+            <div className="fund-card fund-card--static">
+              <FundHead fund={fund} logoSize={40} />
+              <dl className="fund-facts">
+                <dt>{t('mining.daily_rate')}</dt>
+                <dd>
+                  <Num>{fund.dividend_percentage}%</Num>
+                </dd>
+                <dt>{t('mining.lock_days')}</dt>
+                <dd>{t('mining.days', { n: fund.lock_dividend_days })}</dd>
+                <dt>{t('mining.min_amount')}</dt>
+                <dd>
+                  <Num>{formatMoney(fund.staring_sub_amount)}</Num>
+                </dd>
+                <dt>{t('mining.max_amount')}</dt>
+                <dd>
+                  <Num>{formatMoney(fund.max_sub_amount)}</Num>
+                </dd>
+                <dt>{t('mining.penalty_rate')}</dt>
+                <dd>
+                  <Num>{fund.liquidated_damages}%</Num>
+                </dd>
+              </dl>
+              <h2 className="fund-sub">{t('mining.desc')}</h2>
+              <p className="fund-desc" dir="auto">
+                {fund.desc}
+              </p>
+            </div>
+            <form className="fund-form" onSubmit={open} noValidate>
+              <label className="fund-label" htmlFor="fund-amount">
+                {t('mining.amount')} ({fund.currency_code})
+              </label>
+              <NumberInput
+                id="fund-amount"
+                className="fund-input num"
+                value={amount}
+                placeholder={t('mining.amount_placeholder', { min: fund.staring_sub_amount, max: fund.max_sub_amount })}
+                onChange={editAmount}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'fund-amount-error' : undefined}
+                data-testid="fund-amount"
+              />
+              {error ? (
+                <p id="fund-amount-error" className="fund-error" role="alert" data-testid="fund-error">
+                  {error}
+                </p>
+              ) : null}
+              {available !== null ? (
+                <p className="muted fund-balance">
+                  {t('mining.balance')}:{' '}
+                  <span className="num" data-testid="fund-balance">
+                    {formatMoney(available)}
+                  </span>{' '}
+                  {CURRENCY}
+                </p>
+              ) : null}
+              <button type="submit" className="btn btn-primary btn-block" data-testid="fund-subscribe">
+                {t('mining.subscribe')}
+              </button>
+            </form>
+          </>
+        ) : null}
+      </div>
+      <BottomSheet open={sheet} onClose={() => setSheet(false)} titleKey="mining.confirm_title">
+        <div className="fund-sheet">
+          <dl className="fund-facts fund-facts--sheet">
+            <dt>{t('mining.amount')}</dt>
+            <dd>
+              <Num>
+                {checked?.ok ? formatMoney(exactText(checked.value)) : '--'} {fund?.currency_code}
+              </Num>
+            </dd>
+            <dt>{t('mining.daily_profit')}</dt>
+            {/* With the fund's currency, as the amount above ("0.7000" alone said nothing of what it is in). */}
+            <dd data-testid="fund-day-profit">
+              <Num>{`${day} ${fund?.currency_code ?? ''}`.trim()}</Num>
+            </dd>
+            <dt>{t('mining.total_profit')}</dt>
+            <dd data-testid="fund-total-profit">
+              <Num>{`${total} ${fund?.currency_code ?? ''}`.trim()}</Num>
+            </dd>
+          </dl>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            onClick={() => void confirm()}
+            data-testid="fund-confirm"
+          >
+            {t('common.confirm')}
+          </button>
+        </div>
+      </BottomSheet>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// /mine/invite: the user's invite code, the register link with it, a QR of the link (components/text/qr-image.ts:
+// the app's one QR size, and qrcode loaded only once a link is shown) and how many people registered with the code.
+// The link is built from the app's own address (docs/content.md).
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { inviteLink, type InviteInfo } from '../../../domain/content-types.ts';
+import { inviteInfo } from '../../api/content.ts';
+import { ContentScreen } from '../../components/nav/content-screen.tsx';
+import { copyText } from '../../components/text/copy-text.ts';
+import { Num } from '../../components/text/num.tsx';
+import { QR_SIZE, qrDataUrl } from '../../components/text/qr-image.ts';
+
+export function InvitePage(): ReactElement {
+  const { t } = useTranslation();
+  const [info, setInfo] = useState<InviteInfo | null>(null);
+  const [qr, setQr] = useState('');
+  const link = info ? inviteLink(window.location.origin + window.location.pathname, info.invite_code) : '';
+
+  useEffect(() => {
+    inviteInfo().then(setInfo, () => setInfo(null));
+  }, []);
+  useEffect(() => {
+    if (!link) return;
+    let live = true;
+    qrDataUrl(link).then(
+      (url) => live && setQr(url),
+      () => live && setQr(''),
+    );
+    return () => {
+      live = false;
+    };
+  }, [link]);
+
+  return (
+    <ContentScreen titleKey="page.invite">
+      <section className="ct-card ct-invite">
+        <p className="ct-label">{t('content.invite_hint')}</p>
+        {qr ? (
+          <img
+            className="ct-qr"
+            src={qr}
+            width={QR_SIZE}
+            height={QR_SIZE}
+            alt={t('content.invite_qr')}
+            data-testid="invite-qr"
+          />
+        ) : (
+          <div className="ct-qr" />
+        )}
+        <p className="ct-label">{t('content.invite_code')}</p>
+        <p className="ct-value" data-testid="invite-code">
+          <Num>{info?.invite_code ?? ''}</Num>
+        </p>
+        <button
+          type="button"
+          className="ct-button"
+          disabled={!info}
+          onClick={() => info && void copyText(info.invite_code)}
+        >
+          {t('content.copy_code')}
+        </button>
+        <p className="ct-label">{t('content.invite_link')}</p>
+        <p className="ct-link" data-testid="invite-link">
+          {link}
+        </p>
+        <button type="button" className="ct-button" disabled={!link} onClick={() => void copyText(link)}>
+          {t('content.copy_link')}
+        </button>
+        <p className="ct-count" data-testid="invite-count">
+          {info ? t('content.invite_count', { n: info.invite_count }) : ''}
+        </p>
+      </section>
+    </ContentScreen>
+  );
+}

@@ -1,0 +1,53 @@
+// /trade header: the instrument (tap → side list of all instruments), its favourite star, its price-alerts bell, and
+// its live price and change.
+// Price and change are signal text nodes; colour, stale and closed state flip data attributes.
+import { shownCode } from '../../../components/instrument/instrument-code.tsx';
+import { useMemo } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Show } from '@preact/signals-react/utils';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { Icon } from '../../../components/icons/icons.tsx';
+import { LiveText } from '../../../components/text/live-text.tsx';
+import { ConnBadge } from '../../../components/status/conn-badge.tsx';
+import { InstrumentLogo } from '../../../components/instrument/instrument-logo.tsx';
+import { rowSignals } from '../../../state/market/row-signals.ts';
+import { ClosedLabel } from '../../../components/instrument/closed-label.tsx';
+import { StaleTag } from '../../../components/instrument/stale-tag.tsx';
+import { useQuoteAttributes } from '../../../components/instrument/use-quote-attributes.ts';
+import { WatchStar } from '../../../components/instrument/watch-star.tsx';
+import { AlertBell } from '../../../components/instrument/alert-bell.tsx';
+import type { Instrument } from '../../../../domain/types.ts';
+import './instrument-header.css';
+import './per-update.css'; // the form's live figures' containment: one stylesheet /trade and the desk both load
+
+export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
+  useSignals();
+  const { t } = useTranslation();
+  const s = useMemo(() => rowSignals(inst), [inst]);
+  const ref = useQuoteAttributes<HTMLDivElement>(s);
+
+  return (
+    // data-dir/-stale/-open are the binding's (useQuoteAttributes), and index.html's inline paint sets them first.
+    <div ref={ref} className="tr-head" data-code={inst.Code} suppressHydrationWarning>
+      <button type="button" className="tr-inst" onClick={onOpenList} aria-haspopup="dialog">
+        <InstrumentLogo src={inst.Logo} label={inst.ShowCode} size={30} />
+        <span className="tr-code">{shownCode(t, inst.Code, inst.ShowCode)}</span>
+        {/* The name starts with the visible code (WCAG 2.5.3, label in name), then says what a tap does. */}
+        <span className="visually-hidden">{t('trade.switch_instrument')}</span>
+        <Icon name="chevron" size={16} className="tr-caret" />
+      </button>
+      <WatchStar inst={inst} />
+      <AlertBell inst={inst} />
+      <ConnBadge compact />
+      <div className="tr-quote">
+        <LiveText className="tr-price tw-num" $text={s.$price} />
+        <span className="tr-change tw-num">
+          <Show when={s.$open} fallback={<ClosedLabel className="tr-closed" q={s.q} />}>
+            <LiveText $text={s.$change} />
+          </Show>
+        </span>
+        <StaleTag className="tr-stale" q={s.q} />
+      </div>
+    </div>
+  );
+}

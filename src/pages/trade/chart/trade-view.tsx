@@ -1,0 +1,73 @@
+// The trade screen's parts wired together: header, period bar, chart and order form for one instrument.
+// Used by the phone /trade page and by the desk layout's centre and right columns.
+import { useSignals } from '@preact/signals-react/runtime';
+import { $period } from '../../../state/market/trade-state.ts';
+import { InstrumentHeader } from './instrument-header.tsx';
+import { PeriodBar } from './period-bar.tsx';
+import { LazyCandleChart } from '../../../components/chart/lazy-chart.tsx';
+import type { Instrument } from '../../../../domain/types.ts';
+import { useMemo } from 'react';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { $heldPositions } from '../../../state/orders/position-sync.ts';
+import { trailingStopLines } from './stop-line-data.ts';
+import { openAlertSheet } from '../../../state/alerts/alert-sheet.ts';
+import { IndicatorButton } from '../../../components/chart/indicator-button.tsx';
+import { MAX_PANES } from '../../../../domain/indicators.ts';
+import { useWide } from '../../../components/hooks/use-wide.ts';
+import { ChartGrid, GridToggle } from '../../../components/chart/chart-grid.tsx';
+import { gridState } from '../../../state/chart/chart-grid.ts';
+import { useChartOrders } from './chart-orders.tsx';
+import { useAlertLines } from './alert-lines.ts';
+import './trade-view.css';
+
+/** Header + period bar + chart: the centre column on the desk, the top of /trade on a phone. */
+export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
+  useSignals();
+  const { t } = useTranslation();
+  const period = $period.value;
+  const held = $heldPositions.value;
+  const stopLines = useMemo(() => trailingStopLines(held, inst.Id, t('orders.trailing')), [held, inst.Id, t]);
+  // Indicator panes below the price: two on a phone, three on a desk.
+  const wide = useWide();
+  const gridOn = wide && gridState().on;
+  // In the grid the chart has a quarter of the column: one pane, like the other cells.
+  const maxPanes = gridOn ? 1 : wide ? MAX_PANES.desk : MAX_PANES.phone;
+  // The trader's positions, stops and pending orders on this instrument, drawn on the chart (docs/screens.md).
+  const orders = useChartOrders(inst);
+  const alertLines = useAlertLines(inst.Id, t('chart_lines.alert_line'));
+  const chartBox = (
+    <div className="tr-chart-box">
+      <LazyCandleChart
+        code={inst.Code}
+        name={inst.ShowCode}
+        period={period}
+        precision={inst.PricePrecision}
+        stopLines={stopLines}
+        onPickPrice={(price) => openAlertSheet(inst, { price })}
+        maxPanes={maxPanes}
+        orderLines={orders.lines}
+        onLineEdit={orders.onEdit}
+        onLineMove={orders.onMove}
+        dragLines={wide}
+        alertLines={alertLines}
+      />
+    </div>
+  );
+  return (
+    <section className="tr-chart-panel">
+      <InstrumentHeader inst={inst} onOpenList={onOpenList} />
+      <div className="tr-chart-tools">
+        <PeriodBar
+          value={period}
+          onChange={(p) => {
+            $period.value = p;
+          }}
+        />
+        <IndicatorButton maxPanes={maxPanes} />
+        {wide ? <GridToggle /> : null}
+      </div>
+      {/* On a desk the chart may be the first of a 2×2 grid of live charts. */}
+      {wide ? <ChartGrid current={inst} main={chartBox} /> : chartBox}
+    </section>
+  );
+}

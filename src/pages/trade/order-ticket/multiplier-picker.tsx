@@ -1,0 +1,58 @@
+// Multiplier (leverage) picker: a button that opens a sheet of the instrument's HasForexMultiple choices.
+// With none configured, opening it shows the no-multiplier message instead (docs/contract.md §5).
+import { useCallback, useState } from 'react';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { BottomSheet } from '../../../components/overlays/bottom-sheet.tsx';
+import { Segmented } from '../../../components/forms/segmented.tsx';
+import { toast } from '../../../state/shell/toasts.ts';
+import type { Multiplier } from '../../../../domain/types.ts';
+import './multiplier-picker.css';
+
+export interface MultiplierPickerProps {
+  options: Multiplier[];
+  value: number | null;
+  onChange: (value: number) => void;
+}
+
+export function MultiplierPicker({ options, value, onChange }: MultiplierPickerProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+
+  const openPicker = () => {
+    if (options.length === 0) {
+      toast(t('trade.no_multiplier'));
+      return;
+    }
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <button type="button" className="tr-select" aria-haspopup="dialog" data-field="multiple" onClick={openPicker}>
+        {/* Only the figure is a left-to-right run: the 'choose' prompt reads in the page's direction. */}
+        <span className={value !== null ? 'tw-num' : undefined}>
+          {value !== null ? t('trade.multiple_value', { value }) : t('trade.multiple_choose')}
+        </span>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      </button>
+      <BottomSheet open={open} onClose={close} titleKey="trade.multiple">
+        <Segmented
+          options={options.map((m) => ({ value: m.Value, text: t('trade.multiple_value', { value: m.Value }) }))}
+          value={value}
+          onChange={(v) => {
+            onChange(v);
+            setOpen(false);
+          }}
+          labelKey="trade.multiple"
+          role="listbox"
+          className="tr-multiplier-options"
+          itemClassName="tr-chip tw-num"
+          dataName="multiple"
+        />
+      </BottomSheet>
+    </>
+  );
+}

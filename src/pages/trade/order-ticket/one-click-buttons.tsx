@@ -1,0 +1,72 @@
+// The one-click Buy / Sell pair (shown only while the one-click setting is on): above the order form on /trade and
+// the desk, and on the desk list's rows. A press places a market order at once (one-click.ts); no confirm.
+import type { ReactElement } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { $lastOrders, $oneClick } from '../../../state/orders/one-click.ts';
+import { quote } from '../../../state/market/quotes.ts';
+import { Num } from '../../../components/text/num.tsx';
+import { $oneClickBusy, oneClickDraft, placeOneClick } from './one-click.ts';
+import { isFixedMargin, type OrderSide } from './order-draft.ts';
+import type { Instrument } from '../../../../domain/types.ts';
+import './one-click-buttons.css';
+
+export interface OneClickButtonsProps {
+  inst: Instrument;
+  /** 'bar': the pair above the order form, with the size; 'row': a small pair on a desk list row. */
+  variant: 'bar' | 'row';
+  /** The row is the instrument shown (a data attribute for styles and tests). */
+  active?: boolean;
+}
+
+export function OneClickButtons({ inst, variant, active = false }: OneClickButtonsProps): ReactElement | null {
+  useSignals();
+  const { t } = useTranslation();
+  if (!$oneClick.value) return null;
+  const draft = oneClickDraft(inst, $lastOrders.value[inst.Code]);
+  const size =
+    isFixedMargin(inst) || draft.multiple === null
+      ? draft.lots
+      : `${draft.lots} ${t('trade.multiple_value', { value: draft.multiple })}`;
+  const busy = $oneClickBusy.value;
+  // A halted instrument takes no order (the server refuses it): the pair is disabled and says why (docs/trading.md
+  // "Holding orders", during a halt); the reason is read only here, so a halt re-renders just this pair.
+  const halt = quote(inst.Code).$halt.value;
+  const haltText = halt ? t('trade.halted', { reason: halt }) : '';
+  const button = (side: OrderSide): ReactElement => (
+    <button
+      type="button"
+      className={side === 1 ? 'oc-btn oc-up' : 'oc-btn oc-down'}
+      data-action="one-click"
+      data-side={side}
+      disabled={busy || halt !== ''}
+      title={haltText || undefined}
+      onClick={() => void placeOneClick(inst, side, t)}
+    >
+      <span className="oc-side">
+        {t(
+          variant === 'row'
+            ? side === 1
+              ? 'prefs.oc_buy'
+              : 'prefs.oc_sell'
+            : side === 1
+              ? 'trade.buy_up'
+              : 'trade.buy_low',
+        )}
+      </span>
+      {variant === 'bar' ? <Num className="oc-size">{size}</Num> : null}
+      <span className="visually-hidden">{t('prefs.oc_name', { code: inst.ShowCode, size })}</span>
+    </button>
+  );
+  return (
+    <div
+      className={`oc oc-${variant}`}
+      data-testid={`one-click-${variant}`}
+      data-active={active ? 'true' : undefined}
+      data-halted={halt ? 'true' : undefined}
+    >
+      {button(1)}
+      {button(2)}
+    </div>
+  );
+}

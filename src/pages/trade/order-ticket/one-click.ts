@@ -1,0 +1,88 @@
+// One-click trading: a market order at once with the last lots and multiplier used on the instrument (or the form's
+// first draft: minimum lots, first multiplier), through the same checks, submit path (idempotency key, retry) and
+// translated errors as the order form. No stops are sent; an order that fails to pass the checks is not sent.
+import { signal } from '@preact/signals-react';
+import type { TFunction } from '../../../i18n/index.ts';
+import { submitOrder } from '../../../api/trading.ts';
+import { quote } from '../../../state/market/quotes.ts';
+import { $loggedIn } from '../../../state/account/session.ts';
+import { toast } from '../../../state/shell/toasts.ts';
+import { currentPath, loginPath, navigateTo } from '../../../state/shell/navigator.ts';
+import { $lastOrders, rememberOrder, type LastOrder } from '../../../state/orders/one-click.ts';
+import { rowSignals } from '../../../state/market/row-signals.ts';
+import { firstNote, noteText } from '../../../components/forms/field-message.tsx';
+import { checkOrder, initialDraft, type OrderCheck, type OrderDraft, type OrderSide } from './order-draft.ts';
+import { blockedReason } from './order-form.tsx';
+import type { Instrument, Order } from '../../../../domain/types.ts';
+
+/** The draft a one-click order sends: a market order at the remembered size, no stops. */
+export function oneClickDraft(inst: Instrument, last: LastOrder | undefined): OrderDraft {
+  const first = initialDraft(inst);
+  return last ? { ...first, lots: last.lots, multiple: last.multiple ?? first.multiple } : first;
+}
+
+/**
+ * The form's checks, preceded by the reason trading is blocked right now (market closed, stale price, a halt: its
+ * message names the desk's reason, `halt`, so no "{{reason}}" is ever shown).
+ */
+export function oneClickCheck(
+  inst: Instrument,
+  last: LastOrder | undefined,
+  side: OrderSide,
+  loggedIn: boolean,
+  reason: string | null,
+  halt = '',
+): OrderCheck {
+  if (reason) return { kind: 'error', notes: { form: { key: reason, params: { reason: halt } } } };
+  return checkOrder(inst, oneClickDraft(inst, last), side, loggedIn, quote(inst.Code).$close.peek());
+}
+
+/** True while a one-click order is on its way: a second press (button or key) waits for the answer. */
+export const $oneClickBusy = signal(false, { name: 'one-click.$oneClickBusy' });
+
+/** Places a one-click order; resolves with the order, or null when it was refused (the reason has been shown). */
+export async function placeOneClick(inst: Instrument, side: OrderSide, t: TFunction): Promise<Order | null> {
+  if ($oneClickBusy.peek()) return null;
+  const q = quote(inst.Code);
+  const s = rowSignals(inst, q);
+  const last = $lastOrders.peek()[inst.Code];
+  const check = oneClickCheck(
+    inst,
+    last,
+    side,
+    $loggedIn.peek(),
+    blockedReason(s.$open.peek(), q.$stale.peek(), q.$halt.peek() !== ''),
+    q.$halt.peek(),
+  );
+  if (check.kind === 'login') {
+    navigateTo(loginPath(currentPath()));
+    return null;
+  }
+  if (check.kind === 'error') {
+    // A press has no field to show a message under: the toast (at the top edge) says why.
+    const note = firstNote(check.notes);
+    if (note) toast(noteText(t, note));
+    return null;
+  }
+  $oneClickBusy.value = true;
+  try {
+    const order = await submitOrder(check.params);
+    rememberOrder(inst.Code, {
+      lots: check.params.cont,
+      multiple: check.params.multiple === 0 ? null : check.params.multiple,
+    });
+    toast(
+      t('trade.placed_text', {
+        side: t(side === 1 ? 'trade.buy_up' : 'trade.buy_low'),
+        code: order.ForexTradeLists.ShowCode,
+        lots: order.Quantity,
+        price: order.Price,
+      }),
+    );
+    return order;
+  } catch {
+    return null; // the API client has shown the server's message
+  } finally {
+    $oneClickBusy.value = false;
+  }
+}

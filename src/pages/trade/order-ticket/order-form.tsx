@@ -1,0 +1,364 @@
+// The order form: side, market/pending, lots, multiplier, stop boxes, live preview and submit.
+// It re-renders on user input and when the market opens/closes or the price turns stale — never per tick. Each field's
+// message sits under it (useFieldMessages): as typed, from the submit's check, or the server's refusal under the form.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { computed, effect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { quote } from '../../../state/market/quotes.ts';
+import { $loggedIn } from '../../../state/account/session.ts';
+import { holdUpdate } from '../../../state/shell/app-update.ts';
+import { currentPath, loginPath, navigateTo } from '../../../state/shell/navigator.ts';
+import { submitOrder, type SubmitParams } from '../../../api/trading.ts';
+import { ConfirmDialog } from '../../../components/overlays/confirm-dialog.tsx';
+import { refusalText } from '../../../api/client.ts';
+import { submitHandler } from '../../../components/forms/submit-handler.ts';
+import { FieldMessage } from '../../../components/forms/field-message.tsx';
+import { Segmented } from '../../../components/forms/segmented.tsx';
+import { useFieldMessages } from '../../../components/forms/use-field-messages.ts';
+import { sideOf } from '../../../../domain/trade-maths.ts';
+import { targetStart } from '../../../../domain/order-rules.ts';
+import { $confirmMarket, rememberOrder } from '../../../state/orders/one-click.ts';
+import { $formRequest } from '../../../state/market/trade-state.ts';
+import { priceText } from '../../../../domain/format/price.ts';
+import { rowSignals } from '../../../state/market/row-signals.ts';
+import {
+  checkOrder,
+  draftNotes,
+  initialDraft,
+  sized,
+  isFixedMargin,
+  stopOf,
+  stopStartFor,
+  pickSizeMode,
+  restartStops,
+  toggleStop,
+  typeStop,
+  type DraftField,
+  type OrderDraft,
+  type OrderSide,
+  type StopKind,
+} from './order-draft.ts';
+import { useOrderPreview } from './use-order-preview.ts';
+import { LotStepper } from './lot-stepper.tsx';
+import { MultiplierPicker } from './multiplier-picker.tsx';
+import { PriceInput } from './price-input.tsx';
+import { StopBox } from './stop-box.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { ExpiryField } from './expiry-field.tsx';
+import { SizeField } from './size-field.tsx';
+import { $account } from '../../../state/feed/feed-signals.ts';
+import { $riskCap, loadRiskCap } from '../../../state/orders/risk-cap.ts';
+import { systemClock } from '../../../state/shell/clock.ts';
+import { LiveText } from '../../../components/text/live-text.tsx';
+import { OrderPlaced } from './order-placed.tsx';
+import type { Instrument, Order } from '../../../../domain/types.ts';
+import './order-form.css';
+
+export const HOLDING_ORDERS_PATH = '/order?type=1';
+
+/** Why the buttons are disabled right now (an i18n key), or null when trading is possible. */
+export function blockedReason(open: boolean, stale: boolean, halted = false): string | null {
+  if (halted) return 'trade.halted';
+  if (!open) return 'trade.market_closed';
+  if (stale) return 'trade.price_stale';
+  return null;
+}
+
+const SIDES = [
+  { value: 1 as const, labelKey: 'trade.buy_up' },
+  { value: 2 as const, labelKey: 'trade.buy_low' },
+];
+const MODES = [
+  { value: 'market' as const, labelKey: 'trade.market_order' },
+  { value: 'pending' as const, labelKey: 'trade.pending_order' },
+];
+
+export interface OrderFormProps {
+  inst: Instrument;
+  /** The phone's form: a market order asks once before it goes, unless turned off in settings. */
+  phone?: boolean;
+}
+
+export function OrderForm({ inst, phone = false }: OrderFormProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const q = quote(inst.Code);
+  // The reason flips rarely (market open/close, connection lost): reading it re-renders the form only then.
+  const $reason = useMemo(() => {
+    const s = rowSignals(inst, q);
+    return computed(() => blockedReason(s.$open.value, q.$stale.value, q.$halt.value !== ''), {
+      name: 'order-form.$reason',
+    });
+  }, [inst, q]);
+  const reason = $reason.value;
+  const [side, setSide] = useState<OrderSide>(1);
+  const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(inst));
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<SubmitParams | null>(null);
+  const { $preview } = useOrderPreview(inst, draft, side);
+  // The feed's figures as text: each stop's distance in pips, a pending order's kind (limit / stop).
+  const live = useMemo(() => {
+    const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-form.ok' });
+    const pips = (v: string | null | undefined): string => (v ? t('trade.pips', { pips: v }) : '');
+    const sideName = side === 1 ? 'buy' : 'sell';
+    return {
+      profitPips: computed(() => pips(ok.value?.pipsToStopProfit), { name: 'order-form.profitPips' }),
+      lossPips: computed(() => pips(ok.value?.pipsToStopLoss), { name: 'order-form.lossPips' }),
+      kind: computed(() => (ok.value?.pendingKind ? t(`trade.kind_${sideName}_${ok.value.pendingKind}`) : ''), {
+        name: 'order-form.kind',
+      }),
+    };
+  }, [$preview, side, t]);
+  const fixedMode = isFixedMargin(inst);
+  // An open order form holds back the "new version" prompt: code is never swapped under a half-typed order.
+  useEffect(() => holdUpdate(), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
+  // B / S on the desk (desk-keys.ts): this side (its stops restarted), and the lots field focused. Only requests
+  // made after mounting; the latest pickSide is read through a ref, as the effect runs once.
+  const pickSideRef = useRef<(s: OrderSide) => void>(() => undefined);
+  useEffect(() => {
+    const seen = $formRequest.peek()?.seq ?? 0;
+    return effect(() => {
+      const req = $formRequest.value;
+      if (!req || req.seq <= seen) return;
+      pickSideRef.current(req.side);
+      formRef.current?.querySelector<HTMLInputElement>('input[data-field="lots"]')?.focus();
+    });
+  }, []);
+
+  // Read on user input only (a render): the price the typed values are judged against, never a per-tick render.
+  const nowPrice = () => q.$close.peek() || priceText(inst.ForexQuotations?.Close, inst.PricePrecision);
+  const equityNow = (): string | null => $account.peek()?.equity ?? null;
+  const riskCap = $riskCap.value;
+  // A size in USD or % of equity sets the lots at the price of the moment it is typed (order-draft.ts `sized`). A
+  // change of side, kind or target price restarts the stops from the new reference (`restartStops`).
+  const update = (patch: Partial<OrderDraft>, restartFor: OrderSide | null = null) =>
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      const stops = restartFor === null ? next : restartStops(inst, next, restartFor, nowPrice());
+      return sized(inst, stops, nowPrice(), equityNow(), riskCap);
+    });
+  const pickSide = (s: OrderSide) => {
+    setSide(s);
+    update({}, s);
+  };
+  pickSideRef.current = pickSide;
+  const today = new Date(systemClock.now()).toISOString().slice(0, 10); // pending expiry days are UTC days
+  const msgs = useFieldMessages<DraftField>(
+    draftNotes(inst, draft, side, nowPrice(), false, today, equityNow(), riskCap),
+  );
+  /** A change to `field`: the draft updated, that field's shown message (and the form's) dropped. */
+  const change = (field: DraftField, patch: Partial<OrderDraft>, restart = false) =>
+    msgs.edit(field, (p: Partial<OrderDraft>) => update(p, restart ? side : null))(patch);
+  // A pending order's target starts as a limit (targetStart: a buy below the price, a sell above it).
+  const pickMode = (mode: OrderDraft['mode']) =>
+    mode === 'market'
+      ? update({ mode }, side)
+      : change(
+          'target-price',
+          { mode, targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision) },
+          true,
+        );
+  const stopBox = (kind: StopKind) => {
+    const field = kind === 'profit' ? 'stop-profit' : 'stop-loss';
+    return {
+      ...stopOf(draft, kind),
+      placeholder: nowPrice(),
+      note: msgs.of(field),
+      onToggle: (on: boolean) =>
+        change(
+          field,
+          toggleStop(draft, kind, on, () => stopStartFor(inst, draft, side, kind, nowPrice())),
+        ),
+      onChange: (v: string) => change(field, typeStop(kind, v)),
+    };
+  };
+
+  const submit = async () => {
+    if (busy || reason) return;
+    const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today, equityNow(), riskCap);
+    if (check.kind === 'login') {
+      navigateTo(loginPath(currentPath()));
+      return;
+    }
+    if (check.kind === 'error') {
+      msgs.showAll(check.notes);
+      return;
+    }
+    msgs.clear();
+    if (phone && check.params.status === 1 && $confirmMarket.peek()) {
+      setConfirming(check.params);
+      return;
+    }
+    await place(check.params);
+  };
+
+  const place = async (params: SubmitParams) => {
+    setBusy(true);
+    try {
+      const order = await submitOrder(params, { toast: false });
+      rememberOrder(inst.Code, { lots: params.cont, multiple: params.multiple === 0 ? null : params.multiple });
+      setPlaced(order);
+    } catch (err) {
+      const text = refusalText(err);
+      if (text) msgs.show('form', { text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sideKey = side === 1 ? 'trade.buy_up' : 'trade.buy_low';
+  return (
+    <form ref={formRef} className="tr-form" data-side={side} onSubmit={submitHandler(submit)}>
+      <Segmented
+        role="radiogroup"
+        labelKey="trade.direction"
+        options={SIDES}
+        value={side}
+        onChange={pickSide}
+        className="tr-sides"
+        itemClassName="tr-side tap-reach"
+        dataName="side"
+      />
+      <Segmented
+        role="radiogroup"
+        labelKey="trade.order_type"
+        options={MODES}
+        value={draft.mode}
+        onChange={pickMode}
+        className="tr-modes"
+        itemClassName="tr-mode tap-reach"
+        dataName="mode"
+      />
+
+      {draft.mode === 'pending' ? (
+        <div className="tr-field">
+          <span className="tr-label">
+            {t('trade.target_price')} <LiveText className="tr-kind" $text={live.kind} field="pending-kind" prose />
+          </span>
+          <PriceInput
+            field="target-price"
+            label={t('trade.target_price')}
+            value={draft.targetPrice}
+            placeholder={nowPrice()}
+            note={msgs.of('target-price')}
+            messageId={`${formId}-target-price`}
+            onChange={(v) => change('target-price', { targetPrice: v }, true)}
+          />
+          <FieldMessage id={`${formId}-target-price`} field="target-price" note={msgs.of('target-price')} />
+        </div>
+      ) : null}
+      {draft.mode === 'pending' ? (
+        <ExpiryField
+          mode={draft.expiry}
+          date={draft.expiryDate}
+          today={today}
+          note={msgs.of('expiry')}
+          onMode={(expiry) => change('expiry', { expiry })}
+          onDate={(expiryDate) => change('expiry', { expiryDate })}
+        />
+      ) : null}
+
+      <SizeField
+        mode={draft.sizeMode}
+        value={draft.sizeValue}
+        note={msgs.of('size')}
+        onMode={(sizeMode) => {
+          if (sizeMode === 'risk') loadRiskCap(); // the cap is asked for only when a risk size is wanted
+          change('size', pickSizeMode(sizeMode));
+        }}
+        onValue={(sizeValue) => change('size', { sizeValue })}
+      />
+
+      <div className="tr-field">
+        <span className="tr-label">{t('trade.lots')}</span>
+        <LotStepper
+          value={draft.lots}
+          pip={inst.Pip}
+          note={msgs.of('lots')}
+          messageId={`${formId}-lots`}
+          onChange={(v) => change('lots', { lots: v, sizeMode: 'lots' })}
+        />
+        <FieldMessage id={`${formId}-lots`} field="lots" note={msgs.of('lots')} />
+      </div>
+
+      <div className="tr-field">
+        <span className="tr-label">{t('trade.multiple')}</span>
+        {fixedMode ? (
+          <span className="tr-fixed">{t('trade.fixed_margin')}</span>
+        ) : (
+          <MultiplierPicker
+            options={inst.HasForexMultiple}
+            value={draft.multiple}
+            onChange={(v) => change('multiple', { multiple: v })}
+          />
+        )}
+        <FieldMessage id={`${formId}-multiple`} field="multiple" note={msgs.of('multiple')} />
+      </div>
+
+      <StopBox
+        field="stop-profit"
+        messageId={`${formId}-stop-profit`}
+        label={t('trade.stop_profit')}
+        $pips={live.profitPips}
+        {...stopBox('profit')}
+      />
+      <StopBox
+        field="stop-loss"
+        messageId={`${formId}-stop-loss`}
+        label={t('trade.stop_loss')}
+        $pips={live.lossPips}
+        {...stopBox('loss')}
+      />
+
+      <OrderSummary $preview={$preview} showStopProfit={draft.stopProfitOn} showStopLoss={draft.stopLossOn} />
+
+      <FieldMessage id={`${formId}-form`} field="form" note={msgs.of('form')} />
+
+      {reason ? (
+        <p className="tr-blocked" role="status" data-reason={reason}>
+          {reason === 'trade.halted' ? t(reason, { reason: q.$halt.value }) : t(reason)}
+        </p>
+      ) : null}
+
+      <button
+        type="submit"
+        className={side === 1 ? 'btn btn-up btn-block tr-submit' : 'btn btn-down btn-block tr-submit'}
+        data-action="submit-order"
+        data-side={side}
+        disabled={reason !== null || busy}
+      >
+        {t(sideKey)}
+      </button>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        titleKey="trade.confirm_title"
+        messageKey="trade.confirm_market"
+        tone={confirming?.type === 2 ? 'down' : 'up'}
+        messageParams={{ side: t(sideKey), lots: confirming?.cont ?? '', code: inst.ShowCode }}
+        confirmKey={sideKey}
+        onConfirm={() => {
+          const params = confirming;
+          setConfirming(null);
+          if (params) void place(params);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
+
+      {placed ? (
+        <OrderPlaced
+          order={placed}
+          onClose={() => setPlaced(null)}
+          onViewOrders={() => {
+            setPlaced(null);
+            navigateTo(HOLDING_ORDERS_PATH);
+          }}
+        />
+      ) : null}
+    </form>
+  );
+}

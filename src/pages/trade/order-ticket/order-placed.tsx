@@ -1,0 +1,49 @@
+// The success popup after an order is placed, linking to the holding orders (/order?type=1).
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { ActionPair } from '../../../components/overlays/action-pair.tsx';
+import { Overlay } from '../../../components/overlays/overlay.tsx';
+import { useEscape } from '../../../components/overlays/use-escape.ts';
+import { Icon } from '../../../components/icons/icons.tsx';
+import type { Order } from '../../../../domain/types.ts';
+import '../../../components/overlays/dialog.css';
+import './order-placed.css';
+
+export interface OrderPlacedProps {
+  order: Order;
+  onViewOrders: () => void;
+  onClose: () => void;
+}
+
+export function OrderPlaced({ order, onViewOrders, onClose }: OrderPlacedProps) {
+  const { t } = useTranslation();
+  const pending = order.Status === 0;
+  useEscape(true, onClose);
+  return (
+    <Overlay className="dialog-layer" onClose={onClose}>
+      <div className="dialog tr-modal" role="dialog" aria-modal="true" aria-labelledby="tr-placed-title">
+        <span className="tr-modal-icon">
+          <Icon name="check" size={28} />
+        </span>
+        <h2 id="tr-placed-title" className="tr-modal-title">
+          {t(pending ? 'trade.placed_pending_title' : 'trade.placed_title')}
+        </h2>
+        <p className="tr-modal-text">
+          {t('trade.placed_text', {
+            side: t(order.OrderType === 1 ? 'trade.buy_up' : 'trade.buy_low'),
+            code: order.ForexTradeLists.ShowCode,
+            lots: order.Quantity,
+            price: order.Price,
+          })}
+        </p>
+        <ActionPair
+          className="dialog__actions"
+          onBack={onClose}
+          backKey="trade.continue"
+          actionKey="trade.view_orders"
+          action="view-orders"
+          onAction={onViewOrders}
+        />
+      </div>
+    </Overlay>
+  );
+}

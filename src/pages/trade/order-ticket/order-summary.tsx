@@ -1,0 +1,84 @@
+// Pre-trade summary: margin, handling fee and the P&L at stop-profit / stop-loss, as live text nodes (LiveText):
+// a new preview rewrites them without a React render.
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { computed, effect, type Signal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from '../../../i18n/use-translation.ts';
+import { LiveText } from '../../../components/text/live-text.tsx';
+import { DefRow } from '../../../components/text/def-row.tsx';
+import { moneyText, NO_VALUE } from '../../../../domain/format/money-text.ts';
+import { formatMoney } from '../../../i18n/format.ts';
+import type { OrderPreview } from '../../../../workers/protocol.ts';
+import '../pnl.css';
+import './order-summary.css';
+
+export interface OrderSummaryProps {
+  $preview: Signal<OrderPreview | null>;
+  showStopProfit: boolean;
+  showStopLoss: boolean;
+}
+
+function sign(v: string | null | undefined): 'up' | 'down' | 'flat' {
+  if (!v || !/[1-9]/.test(v)) return 'flat';
+  return v.startsWith('-') ? 'down' : 'up';
+}
+
+export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSummaryProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const text = useMemo(() => {
+    const ok = computed(() => ($preview.value?.ok ? $preview.value : null), { name: 'order-summary.ok' });
+    return {
+      margin: computed(() => formatMoney(ok.value?.margin, { missing: NO_VALUE }), { name: 'order-summary.margin' }),
+      fee: computed(() => formatMoney(ok.value?.fee, { missing: NO_VALUE }), { name: 'order-summary.fee' }),
+      pnlSp: computed(() => moneyText(ok.value?.pnlAtStopProfit, { signed: true }), { name: 'order-summary.pnlSp' }),
+      pnlSl: computed(() => moneyText(ok.value?.pnlAtStopLoss, { signed: true }), { name: 'order-summary.pnlSl' }),
+      spSign: computed(() => sign(ok.value?.pnlAtStopProfit), { name: 'order-summary.spSign' }),
+      slSign: computed(() => sign(ok.value?.pnlAtStopLoss), { name: 'order-summary.slSign' }),
+    };
+  }, [$preview]);
+  const spRef = useRef<HTMLElement>(null);
+  const slRef = useRef<HTMLElement>(null);
+
+  useLayoutEffect(
+    () =>
+      effect(() => {
+        if (spRef.current) spRef.current.dataset.dir = text.spSign.value;
+        if (slRef.current) slRef.current.dataset.dir = text.slSign.value;
+      }),
+    [text, showStopProfit, showStopLoss],
+  );
+
+  return (
+    <dl className="tr-summary">
+      <DefRow className="tr-summary-row" labelKey="trade.margin" valueClass="tw-num" field="margin">
+        <LiveText $text={text.margin} /> <span className="tr-unit">{t('trade.usd')}</span>
+      </DefRow>
+      <DefRow className="tr-summary-row" labelKey="trade.fee" valueClass="tw-num" field="fee">
+        <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
+      </DefRow>
+      {showStopProfit ? (
+        <DefRow
+          className="tr-summary-row"
+          labelKey="trade.pnl_at_stop_profit"
+          valueClass="tw-num tr-pnl"
+          field="pnl-sp"
+          valueRef={spRef}
+        >
+          <LiveText $text={text.pnlSp} />
+        </DefRow>
+      ) : null}
+      {showStopLoss ? (
+        <DefRow
+          className="tr-summary-row"
+          labelKey="trade.pnl_at_stop_loss"
+          valueClass="tw-num tr-pnl"
+          field="pnl-sl"
+          valueRef={slRef}
+        >
+          <LiveText $text={text.pnlSl} />
+        </DefRow>
+      ) : null}
+    </dl>
+  );
+}

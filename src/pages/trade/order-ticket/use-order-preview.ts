@@ -1,0 +1,49 @@
+// Live margin / fee / P&L-at-stops preview, computed in the feed (worker) from the same domain maths as the server.
+// The form hands the feed its inputs once per change (watchPreview); the feed recomputes on every tick of the
+// instrument and sends the result inside its frame batch, so a moving price costs no request, reply or render.
+import { useEffect, useMemo } from 'react';
+import { signal, type Signal } from '@preact/signals-react';
+import { feed } from '../../../state/feed/feed-handle.ts';
+import { onPreview } from '../../../state/feed/feed-listeners.ts';
+import { previewInput, type OrderDraft, type OrderSide } from './order-draft.ts';
+import type { OrderPreview } from '../../../../workers/protocol.ts';
+import type { Instrument } from '../../../../domain/types.ts';
+
+export interface PreviewSignals {
+  $preview: Signal<OrderPreview | null>;
+}
+
+// One watched preview at a time (one order form on screen): each watch gets a new seq, and results carry it.
+let lastSeq = 0;
+let activeSeq = 0;
+
+const warn = (err: unknown) => console.warn('watchPreview failed', err);
+
+export function useOrderPreview(inst: Instrument, draft: OrderDraft, side: OrderSide): PreviewSignals {
+  const $preview = useMemo(() => signal<OrderPreview | null>(null, { name: 'use-order-preview.$preview' }), []);
+  const input = useMemo(() => previewInput(inst, draft, side), [inst, draft, side]);
+
+  useEffect(() => {
+    if (!input) {
+      $preview.value = null;
+      return undefined;
+    }
+    const seq = ++lastSeq;
+    activeSeq = seq;
+    const off = onPreview((p) => {
+      if (p.seq === seq) $preview.value = p.preview;
+    });
+    void feed().watchPreview(seq, input).catch(warn);
+    return () => {
+      off();
+      // New inputs start their own watch in the same commit: stop the feed only if nothing replaced this one.
+      queueMicrotask(() => {
+        if (activeSeq !== seq) return;
+        activeSeq = 0;
+        void feed().watchPreview(seq, null).catch(warn);
+      });
+    };
+  }, [input, $preview]);
+
+  return { $preview };
+}

@@ -1,0 +1,100 @@
+// The signed-in account's last-known state between visits: balance, floating P&L and open
+// positions, saved to IndexedDB each time the server's answers change them, painted at start with their age until
+// the live balance replaces them (on /order, the holding list's positions until its first page answers), and deleted
+// at sign-out (or when another user signs in).
+import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { del, get, set } from 'idb-keyval';
+import type { Balance, Order } from '../../../domain/types.ts';
+import type { Clock } from '../shell/clock.ts';
+import { orderLists } from '../orders/order-lists.ts';
+import { $funds, $heldPositions } from '../orders/position-sync.ts';
+import { $sessionRestored, $token, $user } from './session.ts';
+
+export const ACCOUNT_CACHE_KEY = 'tw:account';
+
+export interface AccountSnapshot {
+  owner: number; // the user's id: another user's snapshot is never painted
+  at: number; // when the server's answer was received (ms)
+  funds: Balance;
+  floating: string | null;
+  positions: Order[];
+}
+
+/** The snapshot painted until live figures arrive; null once the server answered (or there is none). */
+export const $lastAccount: Signal<AccountSnapshot | null> = signal(null, { name: 'account-cache.$lastAccount' });
+
+/** The age of the account figures on screen: the snapshot's time while it stands in for live ones, else null. */
+export const $accountAsOf: ReadonlySignal<number | null> = computed(
+  () => ($funds.value ? null : ($lastAccount.value?.at ?? null)),
+  { name: 'account-cache.$accountAsOf' },
+);
+
+/**
+ * The snapshot while it stands in for /order's holding list: until the list's first page answers (offline, a failed
+ * load leaves it at page 0) or the live balance arrives. The list then shows its positions with their age, muted,
+ * and every action on them (detail sheet, close all) stays off.
+ */
+export const $holdingStandIn: ReadonlySignal<AccountSnapshot | null> = computed(
+  () => (orderLists[1].value.page === 0 ? $lastAccount.value : null),
+  { name: 'account-cache.$holdingStandIn' },
+);
+
+function isSnapshot(v: unknown): v is AccountSnapshot {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Partial<AccountSnapshot>;
+  return (
+    typeof s.owner === 'number' &&
+    typeof s.at === 'number' &&
+    typeof s.funds === 'object' &&
+    s.funds !== null &&
+    Array.isArray(s.positions)
+  );
+}
+
+/**
+ * Starts the cache (src/app/start/start.ts): loads the snapshot once the stored session is known, saves every change of the
+ * live balance or positions, and deletes it at sign-out. Returns the stop. IndexedDB refusing (private mode) only
+ * means nothing is painted early.
+ */
+export function startAccountCache(clock: Clock): () => void {
+  let loaded = false;
+  const offLoad = effect(() => {
+    if (loaded || !$sessionRestored.value) return;
+    const user = $user.value;
+    if (!$token.value || !user) return;
+    loaded = true;
+    void get<unknown>(ACCOUNT_CACHE_KEY)
+      .then((v) => {
+        // Live figures that came first win; a snapshot of someone else is never shown.
+        if (isSnapshot(v) && v.owner === user.id && !$funds.peek() && $user.peek()?.id === user.id)
+          $lastAccount.value = v;
+      })
+      .catch(() => undefined);
+  });
+  const offSave = effect(() => {
+    const funds = $funds.value;
+    const floating = orderLists[1].value.allFactProfits;
+    const positions = $heldPositions.value;
+    const user = $user.peek();
+    if (!funds || !user) return;
+    $lastAccount.value = null; // live now
+    const snap: AccountSnapshot = { owner: user.id, at: clock.now(), funds, floating, positions: [...positions] };
+    void set(ACCOUNT_CACHE_KEY, snap).catch(() => undefined);
+  });
+  let lastToken: string | null = null;
+  const offClear = effect(() => {
+    const token = $token.value;
+    if (lastToken !== null && token !== lastToken) {
+      // Signed out, or another user: the account's part goes (the market's cached list and quotes stay).
+      $lastAccount.value = null;
+      loaded = false;
+      void del(ACCOUNT_CACHE_KEY).catch(() => undefined);
+    }
+    lastToken = token;
+  });
+  return () => {
+    offLoad();
+    offSave();
+    offClear();
+  };
+}

@@ -1,0 +1,39 @@
+// The margin call (docs/trading.md "Margin call"): the last MARGIN_CALL the socket delivered (the order screen shows it
+// as a banner until dismissed) and the dealer's level, shown beside the account's risk rate. The server tells once per
+// crossing; the banner stays until the trader dismisses it or signs out.
+import { effect, signal, type Signal } from '@preact/signals-react';
+import type { MarginCall } from '../../../domain/ws-protocol.ts';
+import { forexDetail } from '../../api/account.ts';
+import { $token } from './session.ts';
+
+export const $marginCall: Signal<MarginCall | null> = signal<MarginCall | null>(null, { name: 'margin-call.$call' });
+/** The level in percent ("100.00"), from forexDetail or the last call; null until known. */
+export const $marginCallLevel: Signal<string | null> = signal<string | null>(null, { name: 'margin-call.$level' });
+
+export function showMarginCall(call: MarginCall): void {
+  $marginCall.value = call;
+  $marginCallLevel.value = call.level;
+}
+
+export function dismissMarginCall(): void {
+  $marginCall.value = null;
+}
+
+/** Reads the level once per screen visit (it is the dealer's setting: it rarely changes). Quiet on failure. */
+export async function loadMarginCallLevel(): Promise<void> {
+  if ($token.value === null) return;
+  try {
+    const d = await forexDetail({ toast: false });
+    if (d.margin_call_level) $marginCallLevel.value = d.margin_call_level;
+  } catch {
+    // the level is a hint beside the risk rate: without it the header shows the rate alone
+  }
+}
+
+// Another account (or none): the last one's call is not this one's.
+let lastToken: string | null = null;
+effect(() => {
+  const token = $token.value;
+  if (token !== lastToken) $marginCall.value = null;
+  lastToken = token;
+});

@@ -1,0 +1,156 @@
+// The signed-in user: token + user persisted in idb-keyval, a synchronous localStorage hint so the first paint
+// already knows whether someone is logged in, the persisted demo_id, and the server's base settings.
+import { localStore } from '../shell/local-store.ts';
+import { hexOf } from '../../../domain/hex.ts';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { del, get, set } from 'idb-keyval';
+import type { BaseSettings, LoginResult, User } from '../../../domain/types.ts';
+
+export const SESSION_KEY = 'tw:session';
+export const DEMO_ID_KEY = 'tw:demo-id';
+export const HINT_KEY = 'tw-session'; // localStorage: 'real' | 'demo'
+
+type Hint = 'real' | 'demo';
+
+interface StoredSession {
+  token: string;
+  user: User;
+}
+
+const storage = localStore;
+
+function readHint(): Hint | null {
+  const v = storage()?.getItem(HINT_KEY);
+  return v === 'real' || v === 'demo' ? v : null;
+}
+
+function writeHint(h: Hint | null): void {
+  const s = storage();
+  if (!s) return;
+  if (h) s.setItem(HINT_KEY, h);
+  else s.removeItem(HINT_KEY);
+}
+
+export const $token: Signal<string | null> = signal(null, { name: 'session.$token' });
+export const $user: Signal<User | null> = signal(null, { name: 'session.$user' });
+/** getBasicInfo, loaded at start (null until it arrives). */
+export const $settings: Signal<BaseSettings | null> = signal(null, { name: 'session.$settings' });
+
+// Until idb has answered, the hint stands in for the token so guards and the tab bar are right at first paint.
+const $restored = signal(false, { name: 'session.$restored' });
+const $hint = signal<Hint | null>(readHint(), { name: 'session.$hint' });
+
+export const $loggedIn: ReadonlySignal<boolean> = computed(
+  () => $token.value !== null || (!$restored.value && $hint.value !== null),
+  { name: 'session.$loggedIn' },
+);
+export const $isDemo: ReadonlySignal<boolean> = computed(
+  () => ($user.value ? $user.value.is_demo === 1 : $loggedIn.value && !$restored.value && $hint.value === 'demo'),
+  { name: 'session.$isDemo' },
+);
+/** True once the stored session has been read (requests wait for it so they carry the token). */
+export const $sessionRestored: ReadonlySignal<boolean> = $restored;
+
+let version = 0; // bumped by signIn/signOut so a slow restore never overwrites a newer session
+let restoring: Promise<void> | null = null;
+
+function isStoredSession(v: unknown): v is StoredSession {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Partial<StoredSession>;
+  return typeof s.token === 'string' && typeof s.user === 'object' && s.user !== null;
+}
+
+/** Read the persisted session once; later calls return the same promise. */
+export function restoreSession(): Promise<void> {
+  restoring ??= (async () => {
+    const started = version;
+    let stored: unknown = null;
+    try {
+      stored = await get(SESSION_KEY);
+    } catch (err) {
+      console.warn('session restore failed', err);
+    }
+    if (version === started) {
+      if (isStoredSession(stored)) {
+        $token.value = stored.token;
+        $user.value = stored.user;
+        writeHint(stored.user.is_demo === 1 ? 'demo' : 'real');
+      } else {
+        writeHint(null);
+      }
+    }
+    $hint.value = readHint();
+    $restored.value = true;
+  })();
+  return restoring;
+}
+
+/** Resolves when requests may read $token (the stored session has been restored). */
+export function sessionReady(): Promise<void> {
+  return restoring ?? Promise.resolve();
+}
+
+function persist(session: StoredSession | null): void {
+  const write = session ? set(SESSION_KEY, session) : del(SESSION_KEY);
+  write.catch((err: unknown) => console.warn('session persist failed', err));
+}
+
+/** Login or demo login succeeded: keep token and user (docs/contract.md §4). */
+export function signIn(r: LoginResult): void {
+  version++;
+  $token.value = r.token;
+  $user.value = r.user;
+  $restored.value = true;
+  writeHint(r.user.is_demo === 1 ? 'demo' : 'real');
+  $hint.value = readHint();
+  persist({ token: r.token, user: r.user });
+}
+
+/** Fresh user info from /api/user/info (same token). */
+export function updateUser(user: User): void {
+  const token = $token.peek();
+  if (!token) return;
+  $user.value = user;
+  writeHint(user.is_demo === 1 ? 'demo' : 'real');
+  persist({ token, user });
+}
+
+/** Logout or code 999: clear user info everywhere. */
+export function signOut(): void {
+  version++;
+  $token.value = null;
+  $user.value = null;
+  $restored.value = true;
+  writeHint(null);
+  $hint.value = null;
+  persist(null);
+}
+
+function randomId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return hexOf(bytes);
+}
+
+/**
+ * The demo_id bound to this browser's demo account: random once, then kept (localStorage for speed, idb as the
+ * durable copy), so pressing "demo" again returns to the same demo account.
+ */
+export async function demoId(): Promise<string> {
+  const local = storage()?.getItem(DEMO_ID_KEY);
+  if (local) return local;
+  let id: string | undefined;
+  try {
+    id = await get<string>(DEMO_ID_KEY);
+  } catch {
+    id = undefined;
+  }
+  id ??= randomId();
+  storage()?.setItem(DEMO_ID_KEY, id);
+  try {
+    await set(DEMO_ID_KEY, id);
+  } catch {
+    // localStorage still has it
+  }
+  return id;
+}

@@ -1,0 +1,112 @@
+// The signed-in user's price alerts (docs/alerts.md): the list as the server answers it (read when the
+// alerts sheet opens, replaced by the answer of each change), and what a fired alert does in the open app: a toast,
+// the list updated, and when the page is hidden a service-worker notification with the same tag as the Web Push one,
+// so the two replace each other instead of showing twice.
+import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import { createAlert, deleteAlert, readAlerts, type NewAlert } from '../../api/alerts.ts';
+import { refusalText } from '../../api/client.ts';
+import { firedMessage, type PriceAlert, type PriceAlerts } from '../../../domain/price-alerts.ts';
+import { i18n } from '../../i18n/index.ts';
+import { onPriceAlert } from '../feed/feed-listeners.ts';
+import { $token } from '../account/session.ts';
+import { toast } from '../shell/toasts.ts';
+
+const $list = signal<PriceAlerts | null>(null, { name: 'price-alerts.$list' });
+/** The user's alerts (null until read, and for a visitor). */
+export const $alerts: ReadonlySignal<PriceAlerts | null> = $list;
+
+let generation = 0; // bumped on every sign-in and sign-out: answers for the previous owner are dropped
+
+/** The notification text of a fired alert, in the app's language (the server writes the Web Push one alike). */
+export function firedText(a: PriceAlert): { title: string; body: string } {
+  const { key, params } = firedMessage(a);
+  const body = i18n.t(key, params);
+  return { title: i18n.t('alerts.push.title', params), body: a.note ? `${body} — ${a.note}` : body };
+}
+
+export async function loadAlerts(): Promise<void> {
+  if ($token.peek() === null) return;
+  const gen = generation;
+  try {
+    const list = await readAlerts();
+    if (gen === generation) $list.value = list;
+  } catch {
+    // offline: keep what is shown
+  }
+}
+
+/** Creates an alert; true when the server took it, else the refusal's text for the form to show under itself (never
+ * a toast over the form), or false when there is nothing to say (a cancelled call). */
+export async function addAlert(a: NewAlert): Promise<true | string | false> {
+  const gen = generation;
+  try {
+    const list = await createAlert(a);
+    if (gen === generation) $list.value = list;
+    toast(i18n.t('alerts.created'));
+    return true;
+  } catch (err) {
+    return refusalText(err) ?? false;
+  }
+}
+
+export async function removeAlert(id: number): Promise<void> {
+  const gen = generation;
+  try {
+    const list = await deleteAlert(id);
+    if (gen === generation) $list.value = list;
+    toast(i18n.t('alerts.deleted'));
+  } catch {
+    await loadAlerts(); // already gone elsewhere: show what is left
+  }
+}
+
+export interface FiredDeps {
+  doc: Pick<Document, 'visibilityState'>;
+  /** Shows a service-worker notification (the page is hidden); resolves when shown or skipped. */
+  notify(title: string, options: NotificationOptions): Promise<void>;
+}
+
+/** The service worker's notification, when the user allowed notifications and a worker is registered. */
+async function swNotify(title: string, options: NotificationOptions): Promise<void> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !('serviceWorker' in navigator))
+    return;
+  const reg = await navigator.serviceWorker.getRegistration();
+  await reg?.showNotification(title, options);
+}
+
+/** A fired alert in the open app. */
+export function alertFired(a: PriceAlert, deps: FiredDeps): void {
+  const list = $list.peek();
+  if (list) $list.value = { ...list, alerts: [a, ...list.alerts.filter((x) => x.id !== a.id)].sort(byStatus) };
+  const { title, body } = firedText(a);
+  toast(body);
+  if (deps.doc.visibilityState === 'hidden') {
+    deps
+      .notify(title, { body, tag: `alert-${a.id}`, data: { url: `/#/trade?code=${encodeURIComponent(a.code)}` } })
+      .catch((err: unknown) => console.warn('alert notification failed', err));
+  }
+}
+
+/** Active first (newest first), then fired (newest first): the server's order. */
+const byStatus = (x: PriceAlert, y: PriceAlert): number =>
+  x.status !== y.status
+    ? x.status === 'active'
+      ? -1
+      : 1
+    : x.status === 'active'
+      ? y.id - x.id
+      : (y.fired_at ?? 0) - (x.fired_at ?? 0);
+
+/** Follows the session and the feed's fired alerts. Started by src/app/start/start.ts. */
+export function startPriceAlerts(deps: FiredDeps = { doc: document, notify: swNotify }): () => void {
+  const offSession = effect(() => {
+    void $token.value;
+    generation++;
+    $list.value = null;
+  });
+  const offFired = onPriceAlert((a) => alertFired(a, deps));
+  return () => {
+    offSession();
+    offFired();
+  };
+}

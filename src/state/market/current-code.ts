@@ -1,0 +1,32 @@
+// The instrument shown on /trade, and its persistence: a reload opens the same one. The signal starts empty; the
+// composition root (src/app/start/start.ts) calls persistCurrentCode() once, which reads the stored code and keeps it
+// written, so importing this module touches no storage and registers no effect (docs/architecture.md convention 12).
+import { effect, signal, type Signal } from '@preact/signals-react';
+import { localStore } from '../shell/local-store.ts';
+import { CURRENT_CODE_KEY } from './current-code-key.ts';
+
+/** The instrument shown on /trade (null: none chosen yet). */
+export const $currentCode: Signal<string | null> = signal<string | null>(null, { name: 'market.$currentCode' });
+
+/**
+ * Restores the stored code (unless one was chosen already) and writes every change back; returns the stop.
+ * Storage blocked (private mode): the choice is kept for this visit only.
+ */
+export function persistCurrentCode(storage: () => Storage | null = localStore): () => void {
+  if ($currentCode.peek() === null) {
+    try {
+      $currentCode.value = storage()?.getItem(CURRENT_CODE_KEY) ?? null;
+    } catch {
+      // blocked storage: nothing restored
+    }
+  }
+  return effect(() => {
+    const code = $currentCode.value;
+    try {
+      if (code === null) storage()?.removeItem(CURRENT_CODE_KEY);
+      else storage()?.setItem(CURRENT_CODE_KEY, code);
+    } catch {
+      // blocked storage: not kept across a reload
+    }
+  });
+}

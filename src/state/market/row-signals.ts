@@ -1,0 +1,34 @@
+// The signals one market row binds: the live store's quote, falling back to the trade_list snapshot
+// until the first tick, so a cached or freshly loaded market shows prices at once.
+import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { quote, type QuoteSignals } from './quotes.ts';
+import type { Dir } from '../../../domain/decimal-text.ts';
+import { percentText } from '../../../domain/format/percent.ts';
+import { changeDir } from '../../../domain/quote-text.ts';
+import { priceText } from '../../../domain/format/price.ts';
+import type { Instrument } from '../../../domain/types.ts';
+
+export interface RowSignals {
+  q: QuoteSignals;
+  $price: ReadonlySignal<string>;
+  $change: ReadonlySignal<string>;
+  $dir: ReadonlySignal<Dir>;
+  $open: ReadonlySignal<boolean>;
+}
+
+export function rowSignals(inst: Instrument, q: QuoteSignals = quote(inst.Code)): RowSignals {
+  const snap = inst.ForexQuotations as Instrument['ForexQuotations'] | undefined;
+  const snapPrice = priceText(snap?.Close, inst.PricePrecision);
+  const snapChange = percentText(snap?.Change, { signed: true });
+  const snapDir = changeDir(snap?.Change);
+  return {
+    q,
+    $price: computed(() => q.$close.value || snapPrice, { name: 'row-signals.$price' }),
+    $change: computed(() => q.$change.value || snapChange, { name: 'row-signals.$change' }),
+    $dir: computed(() => (q.$close.value === '' ? snapDir : q.$dir.value), { name: 'row-signals.$dir' }),
+    // An instrument the feed has never quoted (e.g. a search result) is open or closed as its snapshot says.
+    $open: computed(() => (q.$close.value === '' && q.$tickAt.value === 0 ? inst.MarketStatus === 1 : q.$open.value), {
+      name: 'row-signals.$open',
+    }),
+  };
+}

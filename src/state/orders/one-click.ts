@@ -1,0 +1,72 @@
+// One-click trading: the setting (off by default) and the lots and multiplier of the last order placed on each
+// instrument, which a one-click order reuses. Both are kept in localStorage through the one adapter.
+import { signal, type Signal } from '@preact/signals-react';
+import { localStore } from '../shell/local-store.ts';
+
+const SETTING_KEY = 'tw:one-click';
+const CONFIRM_KEY = 'tw:confirm-market';
+const LAST_KEY = 'tw:last-order';
+
+/** What a one-click order repeats: the lots and the multiplier's Value (null in fixed-margin mode). */
+export interface LastOrder {
+  lots: string;
+  multiple: number | null;
+}
+
+export const $oneClick: Signal<boolean> = signal(localStore()?.getItem(SETTING_KEY) === 'on', {
+  name: 'one-click.$oneClick',
+});
+
+function write(key: string, value: string): void {
+  try {
+    localStore()?.setItem(key, value);
+  } catch {
+    // storage blocked: kept for this visit only
+  }
+}
+
+export function setOneClick(on: boolean): void {
+  $oneClick.value = on;
+  write(SETTING_KEY, on ? 'on' : 'off');
+}
+
+/** Market orders from the phone's order form ask once before they go: on unless turned off. The desk's
+ * form never asks (its one-click is the desk's choice). */
+export const $confirmMarket: Signal<boolean> = signal(localStore()?.getItem(CONFIRM_KEY) !== 'off', {
+  name: 'one-click.$confirmMarket',
+});
+
+export function setConfirmMarket(on: boolean): void {
+  $confirmMarket.value = on;
+  write(CONFIRM_KEY, on ? 'on' : 'off');
+}
+
+function isLastOrder(v: unknown): v is LastOrder {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.lots === 'string' && (o.multiple === null || typeof o.multiple === 'number');
+}
+
+function readAll(): Record<string, LastOrder> {
+  try {
+    const parsed: unknown = JSON.parse(localStore()?.getItem(LAST_KEY) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const out: Record<string, LastOrder> = {};
+    for (const [code, v] of Object.entries(parsed)) if (isLastOrder(v)) out[code] = v;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** Per instrument code; a signal so the one-click buttons show the size they will send. */
+export const $lastOrders: Signal<Readonly<Record<string, LastOrder>>> = signal(readAll(), {
+  name: 'one-click.$lastOrders',
+});
+
+/** Called after an order was accepted (the form or a one-click): the next one-click order repeats its size. */
+export function rememberOrder(code: string, last: LastOrder): void {
+  const next = { ...$lastOrders.peek(), [code]: { lots: last.lots, multiple: last.multiple } };
+  $lastOrders.value = next;
+  write(LAST_KEY, JSON.stringify(next));
+}

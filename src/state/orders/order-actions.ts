@@ -1,0 +1,141 @@
+// What changes an order: pushed events (FOREX_TRADE / FOREX_CLOSED), a gap in their sequence, and the user's own
+// actions (close, cancel, stops). Each updates the lists, the sheet, the positions and then the balance.
+import { batch } from '@preact/signals-react';
+import type { Order } from '../../../domain/types.ts';
+import type { OrderEvent } from '../../../workers/protocol.ts';
+import type { CloseAllItem } from '../../../domain/close-scope.ts';
+import {
+  cancelOrder,
+  closeAll,
+  closeOrder,
+  setStopPrice,
+  type CloseAllParams,
+  type StopParams,
+} from '../../api/trading.ts';
+import { i18n } from '../../i18n/index.ts';
+import { dropLivePosition } from '../account/live-positions.ts';
+import { ORDER_TABS, orderLists, refreshList, removeFrom, upsertInto } from './order-lists.ts';
+import { $openOrderId } from './order-sheet.ts';
+import { notePositionClosed, notePositionOpen, refreshFunds, syncPositions } from './position-sync.ts';
+import { toast } from '../shell/toasts.ts';
+import { refusalText } from '../../api/client.ts';
+import { lotsLeft } from '../../../domain/order-rules.ts';
+
+/** An order that is open (pending or holding) or changed: FOREX_TRADE, a fill, new stops, our submit. */
+export function applyOpen(order: Order): void {
+  notePositionOpen(order);
+  batch(() => {
+    if (order.Status === 1) {
+      removeFrom(0, order.Id); // a pending order that filled
+      upsertInto(1, order);
+    } else if (order.Status === 0) {
+      upsertInto(0, order);
+    }
+  });
+}
+
+/** An order that closed or was cancelled: out of holding and pending, into history, its sheet closed. */
+export function applyClosed(order: Order): void {
+  notePositionClosed(order.Id);
+  dropLivePosition(order.Id);
+  batch(() => {
+    removeFrom(1, order.Id);
+    removeFrom(0, order.Id);
+    upsertInto(3, order);
+    if ($openOrderId.peek() === order.Id) $openOrderId.value = null;
+  });
+}
+
+export function handleOrderEvent(e: OrderEvent): void {
+  if (e.type === 'FOREX_CLOSED' || e.data.Status === 3) applyClosed(e.data);
+  else applyOpen(e.data);
+  void refreshFunds(); // margins and realised P&L moved on the server: its balance, then the feed
+}
+
+/** A gap in the event sequence (or a reconnect): events may be lost, so every loaded list is read again. */
+export function handleOrderGap(): void {
+  for (const tab of ORDER_TABS) if (orderLists[tab].peek().started) void refreshList(tab);
+  void syncPositions();
+  void refreshFunds();
+}
+
+/** A successful action answer with the server's msg: toasted (docs/contract.md §8), or our own text when it says nothing. */
+function toastMsg(msg: string, fallbackKey: string): void {
+  toast(msg && msg.toLowerCase() !== 'success' ? msg : i18n.t(fallbackKey));
+}
+
+/** Where a form shows a refusal itself (under its field) instead of the client's toast. */
+export interface FormCall {
+  refused?: (text: string) => void;
+}
+
+/** Calls `fn` quietly when the form shows refusals itself; false when it failed (the refusal told or toasted). */
+async function formCall<T>(call: FormCall, fn: (opts: { toast?: boolean }) => Promise<T>): Promise<T | false> {
+  try {
+    return await fn(call.refused ? { toast: false } : {});
+  } catch (err) {
+    const text = refusalText(err);
+    if (call.refused && text) call.refused(text);
+    return false;
+  }
+}
+
+/** Closes a holding order, or `lots` of the `held` ones. Resolves true when the server closed it. A partial close says
+ * what it closed and what is left ("0.02 lots closed · 0.03 left"), never "Position closed". */
+export async function closePosition(
+  id: number,
+  lots?: string,
+  call: FormCall & { held?: string } = {},
+): Promise<boolean> {
+  const env = await formCall(call, (opts) => closeOrder(id, lots, opts));
+  if (env === false) return false;
+  const part = env.data.Id !== id;
+  if (part && call.held)
+    toast(i18n.t('orders.part_closed', { closed: env.data.Quantity, left: lotsLeft(call.held, env.data.Quantity) }));
+  else toastMsg(env.msg, 'orders.closed_ok');
+  applyClosed(env.data);
+  // A partial close answers with the closed part (a new id): the rest changed too, read it without waiting for its push.
+  if (part && orderLists[1].peek().started) void refreshList(1);
+  if (part) void syncPositions();
+  await refreshFunds();
+  return true;
+}
+
+/** Close all: the server closes each position in the scope on its own. The closed ones leave the lists at
+ * once (their pushes follow and change nothing more), the refused ones stay. Resolves every outcome for the sheet to
+ * show, or null when the request itself failed (the client has toasted why). */
+export async function closeAllPositions(params: CloseAllParams): Promise<CloseAllItem[] | null> {
+  let results: CloseAllItem[];
+  try {
+    results = (await closeAll(params)).data.results;
+  } catch {
+    return null;
+  }
+  batch(() => {
+    for (const r of results) if (r.ok && r.order) applyClosed(r.order);
+  });
+  await refreshFunds();
+  return results;
+}
+
+/** Cancels a pending order (margin released, fee refunded by the server). */
+export async function cancelPending(id: number): Promise<boolean> {
+  try {
+    const env = await cancelOrder(id);
+    toastMsg(env.msg, 'orders.cancelled_ok');
+    applyClosed(env.data);
+  } catch {
+    return false;
+  }
+  await refreshFunds();
+  return true;
+}
+
+/** Sets both stops of a holding order ("0" clears one). */
+export async function saveStops(params: StopParams, call: FormCall = {}): Promise<boolean> {
+  const env = await formCall(call, (opts) => setStopPrice(params, opts));
+  if (env === false) return false;
+  toastMsg(env.msg, 'orders.stops_saved');
+  applyOpen(env.data);
+  return true;
+}

@@ -1,0 +1,105 @@
+// The orders store behind /order, as screens see it: the life cycle of a mounted screen, the reset on another
+// account, and the re-exports of its rooms:
+//   order-lists.ts     the three paged lists          order-sheet.ts     the open detail sheet
+//   live-positions.ts  per-position live signals      position-sync.ts   positions + balance for the feed
+//   order-actions.ts   events, gaps, close/cancel/stops
+// Nothing runs at import: the app starts the listeners (startOrderListeners) in src/app/start/start.ts.
+import { batch, effect } from '@preact/signals-react';
+import { $instruments } from '../market/instruments.ts';
+import { onOrderEvent, onOrderGap } from '../feed/feed-listeners.ts';
+import { $token } from '../account/session.ts';
+import { followAccount, resetLivePositions } from '../account/live-positions.ts';
+import { handleOrderEvent, handleOrderGap } from './order-actions.ts';
+import { nextGeneration, resetLists } from './order-lists.ts';
+import { resetSheet } from './order-sheet.ts';
+import { refreshFunds, resetPositions, screenMounted, screenUnmounted, syncPositions } from './position-sync.ts';
+
+export {
+  DEFAULT_TAB,
+  isFinished,
+  loadMore,
+  ORDER_TABS,
+  orderLists,
+  refreshList,
+  tabFromQuery,
+  type OrderListState,
+  type OrderTab,
+} from './order-lists.ts';
+export { $openOrder, $openOrderId, closeSheet, openOrder } from './order-sheet.ts';
+export { livePosition, livePositionCount, type LivePosition } from '../account/live-positions.ts';
+export {
+  $funds,
+  $heldPositions,
+  $livePositions,
+  MAX_POSITION_PAGES,
+  refreshFunds,
+  syncPositions,
+} from './position-sync.ts';
+export {
+  cancelPending,
+  closeAllPositions,
+  closePosition,
+  handleOrderEvent,
+  handleOrderGap,
+  saveStops,
+} from './order-actions.ts';
+
+let detach: (() => void) | null = null;
+
+/**
+ * A mounted /order screen: follow pushed events, load the balance and every holding position into the feed.
+ * Returns the matching stop. While no screen is mounted the feed is given no positions (no work per quote).
+ */
+export function startOrders(ensureInstruments?: () => void): () => void {
+  if (screenMounted()) {
+    const offEvent = onOrderEvent(handleOrderEvent);
+    const offGap = onOrderGap(handleOrderGap);
+    detach = () => {
+      offEvent();
+      offGap();
+    };
+    // The feed can only mark positions of instruments it knows: a direct visit to /order loads the list first.
+    if ($instruments.peek().length === 0) ensureInstruments?.();
+    void refreshFunds();
+    void syncPositions();
+  }
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    if (!screenUnmounted()) return;
+    detach?.();
+    detach = null;
+  };
+}
+
+/** Everything back to empty (sign-out, another user, tests). */
+export function resetOrders(): void {
+  nextGeneration();
+  batch(() => {
+    resetLists();
+    resetSheet();
+    resetPositions();
+  });
+  resetLivePositions();
+}
+
+/**
+ * The store's standing listeners, started once by the app (and by tests that need them): live figures follow
+ * $account, and another token (sign-out, 999, a different user) makes every list, balance and position someone
+ * else's. Returns the stop.
+ */
+export function startOrderListeners(): () => void {
+  const offAccount = followAccount();
+  let lastToken: string | null | undefined;
+  const offToken = effect(() => {
+    const token = $token.value;
+    // null → a token is a sign-in (or the stored session arriving): nothing of anyone's was loaded before it.
+    if (lastToken && token !== lastToken) resetOrders();
+    lastToken = token;
+  });
+  return () => {
+    offAccount();
+    offToken();
+  };
+}

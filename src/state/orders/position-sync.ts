@@ -1,0 +1,161 @@
+// The account the feed needs for live P&L: every holding order (all pages) and the balance, pushed to the feed while
+// a screen that shows them is mounted, taken back when the last one leaves. Events bump a version so a sync that
+// raced one reads again.
+import { signal, type Signal } from '@preact/signals-react';
+import { usedMargin, type Balance, type Order } from '../../../domain/types.ts';
+import { getBalance, myDeal } from '../../api/trading.ts';
+import { feed } from '../feed/feed-handle.ts';
+import { currentGeneration } from './order-lists.ts';
+
+/** Available and frozen balance as the server last said (getBalance after every action and event). */
+export const $funds: Signal<Balance | null> = signal<Balance | null>(null, { name: 'position-sync.$funds' });
+
+/** Upper bound of holding pages fetched for the feed (20 per page); beyond it floating P&L is partial. */
+export const MAX_POSITION_PAGES = 50;
+
+let positions = new Map<number, Order>();
+
+/** The holding positions as last synced or pushed (the chart draws their trailing stops from it). */
+export const $heldPositions: Signal<readonly Order[]> = signal<readonly Order[]>([], {
+  name: 'position-sync.$heldPositions',
+});
+const publish = (): void => {
+  $heldPositions.value = [...positions.values()];
+};
+let positionsSynced = false;
+let positionsVersion = 0; // bumped by events, so a sync that raced one runs again
+let active = 0; // mounted screens that show positions (/order, /trade's account strip)
+let pushed = false; // the feed holds our positions
+
+/** True while the feed holds this account's positions, so $account's floating P&L and equity are ours. */
+export const $livePositions: Signal<boolean> = signal(false, { name: 'position-sync.$livePositions' });
+
+function pushPositions(): void {
+  const funds = $funds.peek();
+  if (active === 0 || !positionsSynced || !funds) return;
+  pushed = true;
+  $livePositions.value = true;
+  const list = [...positions.values()];
+  Promise.resolve()
+    .then(() => feed().setPositions(list, funds.balance, usedMargin(funds)))
+    .catch((err: unknown) => console.warn('orders: setPositions failed', err));
+}
+
+export function clearFeedPositions(): void {
+  if (!pushed) return;
+  pushed = false;
+  $livePositions.value = false;
+  const funds = $funds.peek();
+  Promise.resolve()
+    .then(() => feed().setPositions([], funds?.balance ?? '0', funds ? usedMargin(funds) : '0'))
+    .catch((err: unknown) => console.warn('orders: setPositions failed', err));
+}
+
+let syncing: Promise<void> | null = null;
+let syncAgain = false;
+
+/**
+ * Every holding order (all pages) into the feed, so floating P&L and equity cover the whole account. A call while
+ * one runs (a gap) or an event during it makes it read once more; after three reads the last one stands.
+ */
+export function syncPositions(): Promise<void> {
+  if (syncing) {
+    syncAgain = true;
+    return syncing;
+  }
+  syncing = (async () => {
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        syncAgain = false;
+        const gen = currentGeneration();
+        const version = positionsVersion;
+        const all: Order[] = [];
+        let total = Infinity;
+        for (let page = 1; all.length < total && page <= MAX_POSITION_PAGES; page++) {
+          const res = await myDeal(1, page, { toast: false });
+          if (gen !== currentGeneration()) return;
+          total = Number(res.total) || 0;
+          if (!Array.isArray(res.data) || res.data.length === 0) break;
+          all.push(...res.data);
+        }
+        const stale = syncAgain || version !== positionsVersion;
+        if (stale && attempt < 2) continue;
+        positions = new Map(all.filter((o) => o.Status === 1).map((o) => [o.Id, o]));
+        publish();
+        positionsSynced = true;
+        pushPositions();
+        return;
+      }
+    } catch (err) {
+      console.warn('orders: positions sync failed', err); // rows keep the list's own P&L until the next sync
+    } finally {
+      syncing = null;
+    }
+  })();
+  return syncing;
+}
+
+let fundsRun: Promise<void> | null = null;
+let fundsAgain = false;
+
+/** getBalance; calls during a request make it ask once more, so the last answer is never older than the last call. */
+export function refreshFunds(): Promise<void> {
+  if (fundsRun) {
+    fundsAgain = true;
+    return fundsRun;
+  }
+  fundsRun = (async () => {
+    do {
+      fundsAgain = false;
+      const gen = currentGeneration();
+      try {
+        const b = await getBalance({ toast: false });
+        if (gen === currentGeneration()) $funds.value = b;
+      } catch {
+        // keep the last known balance; the next action or event asks again
+      }
+    } while (fundsAgain);
+  })().finally(() => {
+    fundsRun = null;
+    pushPositions();
+  });
+  return fundsRun;
+}
+
+/** A screen showing positions mounted; true for the first one (it starts following events and syncing). */
+export function screenMounted(): boolean {
+  return ++active === 1;
+}
+
+/** A screen left; true when it was the last (the feed is then given no positions: no work per quote). */
+export function screenUnmounted(): boolean {
+  active--;
+  if (active > 0) return false;
+  positionsSynced = false; // the next visit pushes only after a fresh sync, never the set it left with
+  clearFeedPositions();
+  return true;
+}
+
+/** An open order (pending or holding) changed; a holding one is a position. */
+export function notePositionOpen(order: Order): void {
+  positionsVersion++;
+  if (order.Status === 1) {
+    positions.set(order.Id, order);
+    publish();
+  }
+}
+
+export function notePositionClosed(id: number): void {
+  positionsVersion++;
+  if (positions.delete(id)) publish();
+}
+
+/** Another account: no positions, no balance, and the feed's copy taken back. */
+export function resetPositions(): void {
+  positionsVersion++;
+  positions = new Map();
+  publish();
+  positionsSynced = false;
+  $funds.value = null;
+  clearFeedPositions();
+}

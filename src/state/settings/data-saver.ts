@@ -1,0 +1,53 @@
+// Low-bandwidth mode ("data saver"): a setting (automatic by default, on or off by hand) and the mode it yields.
+// Automatic turns it on when the browser says the user saves data (navigator.connection.saveData) or the link is
+// 2g/slow-2g. The feed follows the mode (FeedApi.setLowBandwidth, wired in app/start/feed-root.ts).
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { localStore } from '../shell/local-store.ts';
+
+export type SaverSetting = 'auto' | 'on' | 'off';
+export const SAVER_SETTINGS: readonly SaverSetting[] = ['auto', 'on', 'off'];
+const KEY = 'tw:data-saver';
+
+/** The parts of the Network Information API we read (Chromium; absent elsewhere: automatic then means off). */
+export interface ConnectionInfo {
+  saveData?: boolean;
+  effectiveType?: string;
+  addEventListener?(type: 'change', listener: () => void): void;
+}
+
+function readSetting(): SaverSetting {
+  const v = localStore()?.getItem(KEY);
+  return v === 'on' || v === 'off' ? v : 'auto';
+}
+
+export const $saverSetting: Signal<SaverSetting> = signal<SaverSetting>(readSetting(), {
+  name: 'data-saver.$saverSetting',
+});
+/** What the network says right now (kept current by watchConnection). */
+export const $slowNetwork: Signal<boolean> = signal(false, { name: 'data-saver.$slowNetwork' });
+
+export const $lowBandwidth: ReadonlySignal<boolean> = computed(
+  () => $saverSetting.value === 'on' || ($saverSetting.value === 'auto' && $slowNetwork.value),
+  { name: 'data-saver.$lowBandwidth' },
+);
+
+export function setSaverSetting(v: SaverSetting): void {
+  $saverSetting.value = v;
+  try {
+    localStore()?.setItem(KEY, v);
+  } catch {
+    // storage blocked: kept for this visit only
+  }
+}
+
+/** The automatic rule: the user's data-saver switch, or a 2G-class link. */
+export function isSlowNetwork(info: ConnectionInfo | undefined): boolean {
+  if (!info) return false;
+  return info.saveData === true || info.effectiveType === '2g' || info.effectiveType === 'slow-2g';
+}
+
+/** Follows navigator.connection (when the browser has it) into $slowNetwork. */
+export function watchConnection(info: ConnectionInfo | undefined): void {
+  $slowNetwork.value = isSlowNetwork(info);
+  info?.addEventListener?.('change', () => ($slowNetwork.value = isSlowNetwork(info)));
+}

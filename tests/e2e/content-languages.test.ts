@@ -1,0 +1,93 @@
+// Content in its own languages in Chromium (docs/content.md "Content languages"): in hk, the default, the news list,
+// a story, the fund list and a fund are in traditional Chinese with no marker; in Arabic, which has no text, they are
+// in English with the marker "Shown in English" in Arabic; in English, English without a marker. Screenshots of the
+// four screens at 360×740 and 1280×800 in hk, en and ar land in test-artifacts/content-lang-*.png.
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
+import { pageIn } from './lang-page.ts';
+import { useServerAndChrome } from './server-and-chrome.ts';
+import { WEEKDAY_NOON } from './app-server.ts';
+
+const e2e = useServerAndChrome({ SIM_TIME: WEEKDAY_NOON });
+const HAN = /\p{Script=Han}/u;
+const AR_MARK = 'معروض باللغة الإنجليزية';
+const SIZES = [
+  ['360', PHONE],
+  ['1280', DESKTOP],
+] as const;
+
+const marks = (within: Locator) =>
+  within
+    .locator('[data-testid="content-lang-mark"]')
+    .allInnerTexts()
+    .then((t) => t.map((s) => s.replace(/[\u2066-\u2069]/g, '').trim()));
+
+/** The four screens in the page's language: the first row of each list, and the screen it opens. */
+async function visit(page: Page, shot: string): Promise<Record<string, { title: string; marks: string[] }>> {
+  const seen: Record<string, { title: string; marks: string[] }> = {};
+  await page.goto(`${e2e.server.url}/#/news`);
+  const row = page.locator('.news-row').first();
+  await row.waitFor();
+  seen.list = {
+    title: await row.locator('.news-row__title').innerText(),
+    marks: await marks(row),
+  };
+  await snap(page, `content-lang-news-${shot}`);
+  await row.click();
+  await page.locator('[data-testid="news-article"]').waitFor();
+  seen.article = {
+    title: await page.locator('.news-article__title').innerText(),
+    marks: await marks(page.locator('[data-testid="news-article"]')),
+  };
+  await snap(page, `content-lang-article-${shot}`);
+  await page.goto(`${e2e.server.url}/#/mining`);
+  const card = page.locator('[data-testid="fund-card"]').first();
+  await card.waitFor();
+  seen.funds = {
+    title: await card.locator('.fund-card__title bdi').innerText(),
+    marks: await marks(card),
+  };
+  await snap(page, `content-lang-funds-${shot}`);
+  await card.click();
+  await page.locator('.fund-desc').waitFor();
+  seen.fund = {
+    title: `${await page.locator('.fund-card__title bdi').innerText()} ${await page.locator('.fund-desc').innerText()}`,
+    marks: await marks(page.locator('.fund-card__head')),
+  };
+  await snap(page, `content-lang-fund-${shot}`);
+  return seen;
+}
+
+it('hk by default: news and funds in traditional Chinese, no marker', async () => {
+  for (const [name, size] of SIZES) {
+    const { context, page } = await newPage(e2e.chrome.browser, size); // no lang cookie: hk
+    const seen = await visit(page, `hk-${name}`);
+    for (const [screen, s] of Object.entries(seen)) {
+      expect(s.title, `${name} ${screen}`).toMatch(HAN);
+      expect(s.marks, `${name} ${screen}`).toEqual([]);
+    }
+    expect(seen.funds?.title).toBe('港灣穩健 7');
+    await context.close();
+  }
+});
+
+it('ar (no text in Arabic): English, marked in Arabic; en: English, unmarked', async () => {
+  for (const [name, size] of SIZES) {
+    const ar = await pageIn(e2e.chrome.browser, e2e.server, 'ar', size);
+    const seen = await visit(ar.page, `ar-${name}`);
+    for (const [screen, s] of Object.entries(seen)) {
+      expect(s.title, `${name} ${screen}`).toMatch(/^[\x20-\x7e’]+$/); // English
+      expect(s.marks, `${name} ${screen}`).toEqual([AR_MARK]);
+    }
+    expect(seen.funds?.title).toBe('Harbour Stable 7');
+    await ar.context.close();
+
+    const en = await pageIn(e2e.chrome.browser, e2e.server, 'en', size);
+    for (const [screen, s] of Object.entries(await visit(en.page, `en-${name}`))) {
+      expect(s.title, `${name} ${screen}`).not.toMatch(HAN);
+      expect(s.marks, `${name} ${screen}`).toEqual([]);
+    }
+    await en.context.close();
+  }
+});

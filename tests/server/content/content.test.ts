@@ -1,0 +1,230 @@
+// Content routes over real HTTP on both databases: news paging totals, the sanitiser on the hostile corpus (stored
+// rows and the sanitiser itself), ranking figures from a scripted set of closed orders, invitation counts.
+import { describe, expect, it } from 'vitest';
+import type { Announcement, InviteInfo, NewsDetail, NewsItem, Paged, Trader } from '../../../domain/content-types.ts';
+import type { LoginResult } from '../../../domain/types.ts';
+import { sanitiseNewsHtml } from '../../../server/content/sanitise.ts';
+import { HOSTILE_CANARY, HOSTILE_NEWS } from '../../../server/db/seeds/news-hostile.ts';
+import { NEWS_PAGE_SIZE } from '../../../server/routes/content.ts';
+import { api, manualClock, outboxCode, registerAndLogin, useTestServer } from '../support/harness.ts';
+
+const clock = manualClock(Date.UTC(2026, 2, 10, 12, 0, 0));
+const DAY = 86_400_000;
+const http = useTestServer({ clock, market: { manual: true } });
+
+/** What must never survive in stored or served news HTML. */
+const DANGEROUS = [
+  /<script/i,
+  /\son[a-z]+\s*=/i,
+  /javascript:/i,
+  /<iframe/i,
+  /<svg/i,
+  /<object/i,
+  /<embed/i,
+  /<form/i,
+  /<style/i,
+  /style=/i,
+  /<meta/i,
+  /<link/i,
+  /data:/i,
+  new RegExp(HOSTILE_CANARY),
+];
+
+describe('news', () => {
+  it('pages of 10 newest first; the total counts every item; pages add up to the total without repeats', async () => {
+    const first = await http.client.get<Paged<NewsItem>>('/api/news/list', { category_id: 1, page: 1 });
+    expect(first.code).toBe(1);
+    expect(first.data.total).toBeGreaterThanOrEqual(12 + HOSTILE_NEWS.length); // each story once, in its languages
+    expect(first.data.data).toHaveLength(NEWS_PAGE_SIZE);
+    const seen = new Set<number>();
+    let times: string[] = [];
+    for (let page = 1; page <= Math.ceil(first.data.total / NEWS_PAGE_SIZE); page++) {
+      const res = await http.client.get<Paged<NewsItem>>('/api/news/list', { category_id: 1, page });
+      expect(res.data.total).toBe(first.data.total);
+      for (const n of res.data.data) seen.add(n.id);
+      times = times.concat(res.data.data.map((n) => n.created_at));
+    }
+    expect(seen.size).toBe(first.data.total);
+    expect([...times].sort().reverse()).toEqual(times);
+    const beyond = await http.client.get<Paged<NewsItem>>('/api/news/list', { category_id: 1, page: 99 });
+    expect(beyond.data).toEqual({ data: [], total: first.data.total });
+    const other = await http.client.get<Paged<NewsItem>>('/api/news/list', { category_id: 7 });
+    expect(other.data).toEqual({ data: [], total: 0 });
+  });
+
+  it('seeded stories come in several languages with headings, lists, images, tables and links', async () => {
+    const rows = await http.server.ctx.db.query<{ lang: string; n: string }>(
+      "SELECT t.lang, COUNT(*) AS n FROM news_texts t JOIN news n ON n.id = t.news_id WHERE n.slug NOT LIKE 'x-%' GROUP BY t.lang",
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    const [detail] = await http.server.ctx.db.query<{ id: number }>("SELECT id FROM news WHERE slug = 'en-risk-guide'");
+    const res = await http.client.get<NewsDetail>('/api/news/info', { id: detail?.id ?? 0 });
+    expect(res.data.content).toMatch(/<h2>.*<\/h2>/);
+    expect(res.data.content).toMatch(/<ul><li>/);
+    expect(res.data.content).toMatch(/<table>/);
+    expect(res.data.content).toContain('<img src="/news/indices.svg"');
+    expect(res.data.content).toContain('rel="noopener noreferrer nofollow"');
+    const [sp] = await http.server.ctx.db.query<{ desc: string }>(
+      `SELECT t."desc" FROM news_texts t JOIN news n ON n.id = t.news_id WHERE n.slug = 'en-indices-earnings' AND t.lang = 'en'`,
+    );
+    expect(sp?.desc).toContain('the S&P 500'); // plain text, not HTML-escaped twice
+    expect(res.data.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+
+  it('info of an unknown id is an error envelope', async () => {
+    const res = await http.client.get('/api/news/info', { id: 999_999 });
+    expect(res).toMatchObject({ code: 0, msg: 'News not found', data: null });
+  });
+
+  it('every hostile item is stored and served harmless, keeping its harmless text', async () => {
+    const rows = await http.server.ctx.db.query<{ id: number; slug: string; title: string; content: string }>(
+      `SELECT n.id, n.slug, t.title, t.content FROM news n JOIN news_texts t ON t.news_id = n.id AND t.lang = 'en'
+        WHERE n.slug LIKE 'x-%' ORDER BY n.slug`,
+    );
+    expect(rows).toHaveLength(HOSTILE_NEWS.length);
+    for (const row of rows) {
+      const res = await http.client.get<NewsDetail>('/api/news/info', { id: row.id });
+      for (const html of [row.content, res.data.content])
+        for (const bad of DANGEROUS) expect(html, `${row.slug}: ${bad}`).not.toMatch(bad);
+      expect(res.data.title).not.toMatch(/[<>]/);
+    }
+    const byslug = Object.fromEntries(rows.map((r) => [r.slug, r.content]));
+    expect(byslug['x-script']).toBe('<p>Scheduled maintenance.</p><p>Thank you.</p>');
+    expect(byslug['x-handlers']).toContain('<img src="/news/gold.svg" alt="gold" />');
+    expect(byslug['x-mixed']).toContain(
+      '<a href="https://www.example.com/security" target="_blank" rel="noopener noreferrer nofollow">',
+    );
+  });
+
+  it('the sanitiser on classic payloads', () => {
+    const cases: [string, string][] = [
+      ['<a href="java\tscript:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+      ['<img src="//evil.example/x.png">', '<img />'],
+      ['<img src="http://plain.example/x.png">', '<img />'],
+      ['<p><b onmouseover=alert(1)>b</b></p>', '<p><b>b</b></p>'],
+      ['<h1>Title</h1>', '<h2>Title</h2>'],
+      [
+        '<a href="mailto:a@b.co">m</a>',
+        '<a href="mailto:a@b.co" target="_blank" rel="noopener noreferrer nofollow">m</a>',
+      ],
+    ];
+    for (const [input, out] of cases) expect(sanitiseNewsHtml(input)).toBe(out);
+  });
+});
+
+describe('ranking', () => {
+  it('derives rate, win rate, profit, variety and multiplier from closed orders of the last 21 days', async () => {
+    const trader = await registerAndLogin(http.server, { email: 'ranked.trader@example.com' });
+    const { db } = http.server.ctx;
+    const [eur] = await db.query<{ id: number }>("SELECT id FROM instruments WHERE code = 'EURUSD'");
+    const [btc] = await db.query<{ id: number }>("SELECT id FROM instruments WHERE code = 'BTCUSDT'");
+    const now = clock.now();
+    // [instrument, multiple, margin, P&L, completed days ago, status, close reason]
+    const script: [number, number, string, string, number, number, string][] = [
+      [eur!.id, 100, '1000', '150.50', 1, 3, 'user'],
+      [eur!.id, 100, '1000', '-50.25', 2, 3, 'stop_loss'],
+      [eur!.id, 200, '500', '25', 3, 3, 'stop_profit'],
+      [btc!.id, 20, '2000', '-100', 5, 3, 'user'],
+      [btc!.id, 20, '3000', '900', 40, 3, 'user'], // older than 3 weeks: totals only
+      [eur!.id, 100, '9999', '0', 1, 3, 'cancel'], // a cancelled pending order is no trade
+      [eur!.id, 100, '700', '0', 0, 1, ''], // still open
+    ];
+    for (const [inst, multiple, margin, pnl, ago, status, reason] of script) {
+      await db.query(
+        `INSERT INTO orders (user_id, instrument_id, order_type, quantity, multiple, price, origin_price, update_price, fact_profits,
+           caution_money, trade_fee, status, close_reason, created_at, filled_at, completed_at)
+         VALUES ($1, $2, 1, 1, $3, 1, 1, 1, $4, $5, 0, $6, $7, $8, $8, $9)`,
+        [
+          trader.user.id,
+          inst,
+          multiple,
+          pnl,
+          margin,
+          status,
+          reason,
+          now - ago * DAY - 3_600_000,
+          status === 3 ? now - ago * DAY : null,
+        ],
+      );
+    }
+    const all: Trader[] = [];
+    for (let page = 1; ; page++) {
+      const res = await http.client.get<Paged<Trader>>('/api/follow/list', { page });
+      expect(res.code).toBe(1);
+      all.push(...res.data.data);
+      if (all.length >= res.data.total || res.data.data.length === 0) break;
+    }
+    expect(all.map((t) => t.rank)).toEqual(all.map((_, i) => i + 1));
+    const me = all.find((t) => t.user === 'ra***@example.com');
+    // 3 weeks: 4 trades, 2 winners; P&L 150.50 - 50.25 + 25 - 100 = 25.25 on 4500 margin = 0.56 %.
+    // All time: 5 trades, P&L 925.25 on 7500 margin = 12.34 %.
+    expect(me).toEqual({
+      rank: expect.any(Number),
+      user: 'ra***@example.com',
+      code: 'EUR/USD',
+      multiple: 100,
+      three_week_rate: '0.56',
+      three_week_win: '50.00',
+      three_week_profit: '25.25',
+      total_rate: '12.34',
+      total_trade_num: 5,
+      followers: 0,
+    });
+    const rates = all.map((t) => Number(t.three_week_rate));
+    expect([...rates].sort((a, b) => b - a)).toEqual(rates);
+    expect(all.length).toBeGreaterThanOrEqual(16); // topped up by the seeded traders
+  });
+
+  it('the seeded traders alone fill a fresh list (never empty)', async () => {
+    const res = await http.client.get<Paged<Trader>>('/api/follow/list');
+    expect(res.data.data.length).toBeGreaterThan(0);
+    expect(res.data.data[0]).toMatchObject({ rank: 1, three_week_rate: expect.stringMatching(/^-?\d+\.\d\d$/) });
+  });
+});
+
+describe('invitations, complaint e-mail, announcement', () => {
+  it('counts the users who registered with the code; demo users and visitors are refused', async () => {
+    const host = await registerAndLogin(http.server, { clock });
+    const before = await host.client.get<InviteInfo>('/api/user/invite');
+    expect(before.data).toEqual({ invite_code: host.user.invite_code, invite_count: 0 });
+    for (let i = 0; i < 2; i++) {
+      const account = `invited${i}.${host.user.id}@example.com`;
+      const c = api(http.server.baseUrl, { lang: 'en' });
+      const sent = await c.post<{ key: string }>('/api/notify/send_email', { to: account, type: 1 });
+      expect(sent.code).toBe(1);
+      const code = await outboxCode(http.server.ctx, account);
+      const reg = await c.post<LoginResult>('/api/user/register', {
+        type: 'email',
+        account,
+        password: 'secret-pass-1',
+        re_password: 'secret-pass-1',
+        sms_code: code,
+        key: sent.data.key,
+        invite_code: host.user.invite_code,
+      });
+      expect(reg.code).toBe(1);
+    }
+    expect((await host.client.get<InviteInfo>('/api/user/invite')).data.invite_count).toBe(2);
+    expect((await http.client.get('/api/user/invite')).code).toBe(999);
+    const demo = await http.client.get<LoginResult>('/api/user/createAccountDemoForU', {
+      demo_id: 'content-test-demo-1',
+    });
+    const res = await http.client.withToken(demo.data.token).get('/api/user/invite');
+    expect(res).toMatchObject({ code: 0, msg: 'Please register or log in to a real account' });
+  });
+
+  it('complaint e-mail from settings; announcement in the request language with the restricted countries', async () => {
+    expect((await http.client.get<{ email: string }>('/api/user/complaint_email')).data.email).toMatch(
+      /^[^@\s]+@[^@\s]+$/,
+    );
+    const en = await http.client.get<Announcement>('/api/basicSet/announcement');
+    expect(en.data.title).toBe('Service notice');
+    for (const c of ['North Korea', 'Israel', 'China', 'Vanuatu', 'Cuba']) expect(en.data.content).toContain(c);
+    const hk = await http.client.withLang('hk').get<Announcement>('/api/basicSet/announcement');
+    expect(hk.data.content).toContain('北韓');
+    await http.server.ctx.db.query("DELETE FROM settings WHERE key = 'announcement.cs'");
+    expect((await http.client.withLang('cs').get<Announcement>('/api/basicSet/announcement')).data.title).toBe(
+      'Service notice',
+    );
+  });
+});

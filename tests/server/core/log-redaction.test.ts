@@ -1,0 +1,48 @@
+// What the request log says about a URL: the query values that work as credentials (a demo_id is that demo
+// user's password; a token, a code, a password) are written as [redacted], the other parameters as sent
+// (docs/security.md "Logs").
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, type TestServer } from '../support/harness.ts';
+
+let server: TestServer;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  server = await startTestServer({ log: pino({ level: 'info' }, sink), market: { manual: true } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the request log', () => {
+  it('writes a demo_id as [redacted], and still logs the request and its other parameters', async () => {
+    const demoId = `secret-demo-${Math.floor(Math.random() * 1e9)}`;
+    const r = await api(server.baseUrl).get('/api/user/createAccountDemoForU', { demo_id: demoId, lang: 'en' });
+    expect(r.code).toBe(1);
+    const all = lines.join('');
+    expect(all).not.toContain(demoId);
+    const logged = lines
+      .map((l) => JSON.parse(l) as { req?: { url?: string } })
+      .map((l) => l.req?.url)
+      .filter((u): u is string => typeof u === 'string' && u.startsWith('/api/user/createAccountDemoForU'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^\/api\/user\/createAccountDemoForU\?(t=\d+&)?demo_id=\[redacted\]&lang=en$/);
+  });
+
+  it('redacts token, code and password in any query, whatever their case or encoding', async () => {
+    lines.length = 0;
+    await fetch(`${server.baseUrl}/api/user/info?Token=tok-SECRET1&code=654321&password=pw-SECRET2&page=2`);
+    await fetch(`${server.baseUrl}/api/user/info?%64emo_id=enc-SECRET3`);
+    const all = lines.join('');
+    for (const secret of ['tok-SECRET1', '654321', 'pw-SECRET2', 'enc-SECRET3']) expect(all).not.toContain(secret);
+    expect(all).toContain('page=2');
+  });
+});

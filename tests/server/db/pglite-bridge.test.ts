@@ -1,0 +1,69 @@
+// PGlite in a worker thread (server/db/pglite-bridge.ts, PGLITE_WORKER=1) behaves as the in-process Db: queries and
+// scripts, a transaction that commits, one that rolls back when its function throws, other queries waiting for an
+// open transaction instead of joining it, PostgreSQL's error codes (the unique violation the sign-up relies on), and
+// a dump that opens again. PGlite only: the bridge has no PostgreSQL side.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteWorker } from '../../../server/db/pglite-bridge.ts';
+import { openPglite, type PgliteDb } from '../../../server/db/pglite.ts';
+
+let db: PgliteDb;
+
+beforeAll(async () => {
+  db = await openPgliteWorker({ dataDir: 'memory://' });
+  await db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v NUMERIC(24, 8), at TIMESTAMPTZ)');
+}, 120_000);
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('PGlite in a worker thread', () => {
+  it('queries with parameters; NUMERIC comes back as exact text, TIMESTAMPTZ as a Date', async () => {
+    await db.query('INSERT INTO t (id, v, at) VALUES ($1, $2, $3)', [1, '12345678901234.12345678', new Date(0)]);
+    const [row] = await db.query<{ v: string; at: Date }>('SELECT v, at FROM t WHERE id = $1', [1]);
+    expect(row?.v).toBe('12345678901234.12345678');
+    expect(row?.at).toEqual(new Date(0));
+  });
+
+  it('commits a transaction, and rolls one back when its function throws', async () => {
+    await db.tx(async (q) => {
+      await q.query('INSERT INTO t (id) VALUES (2)');
+    });
+    await expect(
+      db.tx(async (q) => {
+        await q.query('INSERT INTO t (id) VALUES (3)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const ids = await db.query<{ id: number }>('SELECT id FROM t WHERE id IN (2, 3) ORDER BY id');
+    expect(ids.map((r) => r.id)).toEqual([2]);
+  });
+
+  it('a query from outside waits for an open transaction and sees its commit', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const tx = db.tx(async (q) => {
+      await q.query('INSERT INTO t (id) VALUES (4)');
+      await held;
+    });
+    const outside = db.query<{ n: string }>('SELECT count(*) AS n FROM t WHERE id = 4');
+    release();
+    await tx;
+    expect((await outside)[0]?.n).toBe('1');
+  });
+
+  it('keeps the SQLSTATE code of an error', async () => {
+    await expect(db.query('INSERT INTO t (id) VALUES (1)')).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('dumps a data directory that opens again', async () => {
+    const copy = await openPglite({ dataDir: 'memory://', loadDataDir: await db.dump() });
+    try {
+      expect((await copy.query<{ n: string }>('SELECT count(*) AS n FROM t'))[0]?.n).toBe('3');
+    } finally {
+      await copy.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,62 @@
+// The served page carries the current quotes (server/http/first-html.ts, docs/client.md "The live price in the first
+// HTML") over real HTTP, on the database of the run (TEST_DB): the first screen's instruments with the server's time,
+// a halted one with its reason kept inside the JSON block, no-cache, and the CSP still allowing exactly the page's
+// one inline script by its hash; the precached copy (/index.html) stays without them.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { manualClock, startTestServer, type TestServer } from '../support/harness.ts';
+import { IDLE_TIMERS } from '../support/engine-helpers.ts';
+import type { SimulatedMarket } from '../../../server/market/simulated-market.ts';
+import type { FirstQuotes } from '../../../domain/first-quotes.ts';
+
+const clock = manualClock(); // a Tuesday noon: every market open
+const SCRIPT = 'window.__painted=1';
+const boot = JSON.stringify({ catalogue: [{ Code: 'EURUSD' }, { Code: 'XAUUSD' }, { Code: 'BTCUSDT' }] });
+const PAGE =
+  '<!doctype html><html><head><title>built</title></head><body><div id="root" data-pre="/"></div>' +
+  `<script type="application/json" id="tw-boot">${boot}</script><script>${SCRIPT}</script></body></html>`;
+
+let server: TestServer;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'tickwise-dist-'));
+  writeFileSync(join(dist, 'index.html'), PAGE);
+  server = await startTestServer({ clock, timers: IDLE_TIMERS, distDir: dist });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const block = (html: string): FirstQuotes =>
+  JSON.parse(
+    /<script type="application\/json" id="tw-now">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null',
+  ) as FirstQuotes;
+
+it('serves the page with the first screen’s current quotes, the halted one marked, and the CSP hash unchanged', async () => {
+  const market = server.ctx.market as SimulatedMarket;
+  const reason = '</script><script>alert(1)</script>';
+  market.followFlags({ code: 'BTCUSDT', stale: false, halt: reason });
+  clock.advance(1_000);
+  const res = await fetch(`${server.baseUrl}/`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('cache-control')).toBe('no-cache');
+  const html = await res.text();
+  const snap = block(html);
+  expect(snap.t).toBe(clock.now());
+  expect(snap.q.map((t) => t[0])).toEqual(['EURUSD', 'XAUUSD', 'BTCUSDT']);
+  expect(snap.q[0]).toEqual(market.quoteTuple('EURUSD'));
+  expect(snap.q[2]?.slice(4)).toEqual([0, 'halted', reason]);
+  expect(html).not.toContain('<script>alert');
+  const hash = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+  expect(res.headers.get('content-security-policy')).toContain(hash);
+
+  // A deep link without the hash gets the same page; the file itself (the service worker's precache) has none.
+  expect(block(await (await fetch(`${server.baseUrl}/trade`)).text()).q).toHaveLength(3);
+  expect(await (await fetch(`${server.baseUrl}/index.html`)).text()).not.toContain('tw-now');
+});

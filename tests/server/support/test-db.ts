@@ -1,0 +1,66 @@
+// Throwaway databases for the server tests: a migrated and seeded template made once per run (global-setup.ts),
+// copied per test server — a PGlite tarball loaded in memory, or CREATE DATABASE … TEMPLATE on PostgreSQL.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrate } from '../../../server/db/migrate.ts';
+import { openPglite } from '../../../server/db/pglite.ts';
+import { openPostgres } from '../../../server/db/postgres.ts';
+import { seed } from '../../../server/db/seed.ts';
+export { postgresBinDir, startPostgresCluster, type PostgresCluster } from '../../fixtures/postgres-cluster.ts';
+
+export type TestDbInfo =
+  { kind: 'pglite'; templatePath: string } | { kind: 'postgres'; adminUrl: string; template: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDb: TestDbInfo;
+  }
+}
+
+export const TEMPLATE_DB = 'tickwise_template';
+
+export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export function dbUrl(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Creates, migrates and seeds the template database; `now` is the seed time. */
+export async function preparePostgresTemplate(adminUrl: string, now: number): Promise<void> {
+  await adminQuery(adminUrl, `CREATE DATABASE ${TEMPLATE_DB}`);
+  const db = await openPostgres({ url: dbUrl(adminUrl, TEMPLATE_DB), max: 2 });
+  try {
+    await migrate(db, now);
+    await seed(db, now);
+  } finally {
+    await db.close(); // CREATE DATABASE … TEMPLATE needs the template without connections
+  }
+}
+
+/** Migrates and seeds an in-memory PGlite and writes its data dir as a tarball; returns the file path. */
+export async function preparePgliteTemplate(now: number): Promise<{ path: string; dispose(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'tickwise-pglite-'));
+  const path = join(dir, 'template.tar');
+  const db = await openPglite({ dataDir: 'memory://' });
+  try {
+    await migrate(db, now);
+    await seed(db, now);
+    const tar = await db.dump();
+    writeFileSync(path, Buffer.from(await tar.arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+  return { path, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}

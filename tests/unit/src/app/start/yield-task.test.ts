@@ -1,0 +1,42 @@
+// Start-up in slices (src/app/start/yield-task.ts, docs/client.md "Start-up in slices"): a yield is scheduler.yield() where
+// the browser has it, else a MessageChannel task; deferred steps run in order, each after a yield, and one that
+// throws does not stop the rest.
+import { describe, expect, it, vi } from 'vitest';
+import { inSlices, yieldToMain } from '../../../../../src/app/start/yield-task.ts';
+
+describe('yieldToMain', () => {
+  it('uses scheduler.yield when there is one', async () => {
+    const y = vi.fn(() => Promise.resolve());
+    await yieldToMain({ scheduler: { yield: y } });
+    expect(y).toHaveBeenCalledTimes(1);
+  });
+
+  it('else continues in a new task (a MessageChannel post), after what is queued as a microtask', async () => {
+    const order: string[] = [];
+    const done = yieldToMain({}).then(() => order.push('after the yield'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    await done;
+    expect(order).toEqual(['microtask', 'after the yield']);
+  });
+});
+
+describe('inSlices', () => {
+  it('runs each step after a yield of its own, in order, past one that fails', async () => {
+    const seen: string[] = [];
+    const next = vi.fn(async () => void seen.push('yield'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await inSlices(
+      [
+        () => seen.push('settings'),
+        () => {
+          throw new Error('broken');
+        },
+        async () => void seen.push('orders'),
+      ],
+      next,
+    );
+    expect(seen).toEqual(['yield', 'settings', 'yield', 'yield', 'orders']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,143 @@
+// src/api/instruments.ts and the submit of src/api/trading.ts: request shapes, and refreshTradeList's store + idb cache
+// (a returning user sees the market at once).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { get, set, del } from 'idb-keyval';
+import type { Instrument } from '../../../../../domain/types.ts';
+import { listed } from '../../../../fixtures/instruments.ts';
+
+vi.mock('../../../../../src/api/client.ts', () => {
+  class ApiFailure extends Error {
+    constructor(
+      readonly code: number,
+      readonly msg: string,
+      readonly transport: string | null = null,
+    ) {
+      super(msg);
+    }
+  }
+  return { apiGet: vi.fn(), apiRequest: vi.fn(), ApiFailure, CODE_NETWORK: -1 };
+});
+
+const { apiGet, apiRequest, ApiFailure } = await import('../../../../../src/api/client.ts');
+const { $instruments } = await import('../../../../../src/state/market/instruments.ts');
+const { quote } = await import('../../../../../src/state/market/quotes.ts');
+const api = await import('../../../../../src/api/instruments.ts');
+const trading = await import('../../../../../src/api/trading.ts');
+
+function inst(code: string, close = '1.5'): Instrument {
+  return listed(code, code.charCodeAt(0), {
+    ForexQuotations: { Open: '1', Close: close, Change: '1', High: '2', Low: '1', Time: Date.UTC(2025, 0, 1) },
+  });
+}
+
+beforeEach(async () => {
+  vi.mocked(apiGet).mockReset();
+  vi.mocked(apiRequest).mockReset();
+  $instruments.value = [];
+  await del(api.TRADE_LIST_CACHE_KEY);
+});
+
+describe('endpoints', () => {
+  it('searches trade_list with searchCurrency and filters by category_id', async () => {
+    vi.mocked(apiGet).mockResolvedValue([]);
+    await api.tradeList('EUR', 3);
+    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/trade_list', { searchCurrency: 'EUR', category_id: 3 });
+    await api.tradeList();
+    expect(apiGet).toHaveBeenLastCalledWith('/v1/api/forex/trade_list', {});
+    await api.categories();
+    expect(vi.mocked(apiGet).mock.lastCall?.[0]).toBe('/v1/api/forex/getCategories');
+  });
+
+  const keyOf = (call: unknown[] | undefined): unknown =>
+    (call?.[0] as { headers: Record<string, string> } | undefined)?.headers['idempotency-key'];
+
+  it('submits an order as GET /v1/api/forex/submit with the wire field names and a fresh idempotency key', async () => {
+    vi.mocked(apiRequest).mockResolvedValue({ code: 1, msg: 'success', data: { Id: 1 } });
+    const params = {
+      type: 2 as const,
+      cont: '0.05',
+      forex_id: 7,
+      status: 0 as const,
+      target_price: '1.07',
+      stop_loss_price: '0',
+      target_profit_price: '1.01',
+      multiple: 50,
+    };
+    expect(await trading.submitOrder(params)).toEqual({ Id: 1 });
+    const first = vi.mocked(apiRequest).mock.lastCall;
+    expect(first?.[0]).toMatchObject({ method: 'get', url: '/v1/api/forex/submit', params });
+    expect(keyOf(first)).toMatch(/^[0-9a-f]{32}$/);
+    await trading.submitOrder(params);
+    expect(keyOf(vi.mocked(apiRequest).mock.lastCall)).not.toBe(keyOf(first));
+  });
+
+  it('retries once with the same key when the answer was lost; a refusal is not retried', async () => {
+    const params = {
+      type: 1 as const,
+      cont: '0.1',
+      forex_id: 1,
+      status: 1 as const,
+      target_price: '0',
+      stop_loss_price: '0',
+      target_profit_price: '0',
+      multiple: 100,
+    };
+    vi.mocked(apiRequest)
+      .mockRejectedValueOnce(new ApiFailure(-1, 'network', 'ECONNABORTED'))
+      .mockResolvedValueOnce({ code: 1, msg: 'success', data: { Id: 9 } });
+    expect(await trading.submitOrder(params)).toEqual({ Id: 9 });
+    const calls = vi.mocked(apiRequest).mock.calls;
+    expect(calls).toHaveLength(2);
+    expect(keyOf(calls[0])).toBe(keyOf(calls[1]));
+
+    vi.mocked(apiRequest).mockReset();
+    vi.mocked(apiRequest).mockRejectedValueOnce(new ApiFailure(0, 'Insufficient balance'));
+    await expect(trading.submitOrder(params)).rejects.toThrow('Insufficient balance');
+    expect(vi.mocked(apiRequest).mock.calls).toHaveLength(1);
+  });
+});
+
+describe('refreshTradeList', () => {
+  it('loads the list into the store and the idb cache', async () => {
+    const list = [inst('AAA'), inst('BBB')];
+    vi.mocked(apiGet).mockResolvedValue(list);
+    await api.refreshTradeList();
+    expect($instruments.value).toEqual(list);
+    expect(quote('AAA').$close.value).toBe('1.50');
+    expect(await get(api.TRADE_LIST_CACHE_KEY)).toEqual(list);
+  });
+
+  it('shows the cached list at once while the network is slow', async () => {
+    const cached = [inst('CCC', '2.25')];
+    await set(api.TRADE_LIST_CACHE_KEY, cached);
+    let answer: (v: Instrument[]) => void = () => undefined;
+    vi.mocked(apiGet).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+
+    const done = api.refreshTradeList();
+    await vi.waitFor(() => expect($instruments.value.map((i) => i.Code)).toEqual(['CCC']));
+
+    const fresh = [inst('CCC', '2.5'), inst('DDD')];
+    answer(fresh);
+    await done;
+    expect($instruments.value).toEqual(fresh);
+  });
+
+  it('never lets the cache overwrite a list the network already delivered', async () => {
+    $instruments.value = [inst('NEW')];
+    await set(api.TRADE_LIST_CACHE_KEY, [inst('OLD')]);
+    expect(await api.restoreCachedTradeList()).toBe(false);
+    expect($instruments.value.map((i) => i.Code)).toEqual(['NEW']);
+  });
+
+  it('keeps what is shown when the refresh fails, and shares one request between concurrent calls', async () => {
+    $instruments.value = [inst('KEEP')];
+    vi.mocked(apiGet).mockRejectedValue(new Error('offline'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const [a, b] = await Promise.all([api.refreshTradeList(), api.refreshTradeList()]);
+    warn.mockRestore();
+    expect(apiGet).toHaveBeenCalledTimes(1);
+    expect(a.map((i) => i.Code)).toEqual(['KEEP']);
+    expect(b).toBe(a);
+    expect($instruments.value.map((i) => i.Code)).toEqual(['KEEP']);
+  });
+});
