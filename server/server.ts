@@ -45,7 +45,7 @@ import { openDb } from './db/open-db.ts';
 import { seed } from './db/seed.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
-import { DEFAULT_FUND_DAY_MS } from './funds/income-job.ts';
+import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import { startWriterJobs } from './writer-jobs.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
 import { followFeeds, localFeeds, publishFeeds, type DeskContext } from './market/price-desk/desk-wiring.ts';
