@@ -1,14 +1,12 @@
 // Where the trader's price line is placed from (docs/screens.md "The chart"): a mouse click places it at the
 // crosshair's price; on a touch screen a tap is the crosshair's, and a long press places it, or opens the edit sheet
-// of the order whose line the finger holds. The press's timer is injected (tests pass their own).
+// of the order whose line the finger holds (a touch held still for the app's one long-press rule, long-press-rule.ts; a
+// shorter one is the crosshair's tap). The press's timer is injected (tests pass their own).
 import type { IChartApi, ISeriesApi, MouseEventParams, Point } from 'lightweight-charts';
 import type { Timers } from '../../state/shell/clock.ts';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../hooks/long-press-rule.ts';
 import { pickedPrice, type PickedPrice } from './chart-price-pick.tsx';
 import type { OrderLine } from './order-lines.ts';
-
-/** A touch held this long without moving places the price line (a shorter one is the crosshair's tap). */
-export const LONG_PRESS_MS = 550;
-export const PRESS_SLOP_PX = 8;
 
 export interface PressWiring {
   chart: IChartApi;
@@ -59,7 +57,7 @@ export function wirePricePress({ chart, series, box, timers, precision, lineAt, 
     }, LONG_PRESS_MS);
   };
   const onPointerMove = (e: PointerEvent) => {
-    if (press !== null && Math.hypot(e.clientX - pressAt.x, e.clientY - pressAt.y) > PRESS_SLOP_PX) endPress();
+    if (press !== null && Math.hypot(e.clientX - pressAt.x, e.clientY - pressAt.y) > LONG_PRESS_SLOP_PX) endPress();
   };
   const onClick = (param: MouseEventParams) => {
     if (pointerType === 'touch') return;

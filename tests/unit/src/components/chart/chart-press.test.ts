@@ -3,7 +3,8 @@
 // the clean-up cancel the press. The press's timer is the test's.
 import { describe, expect, it, vi } from 'vitest';
 import type { IChartApi, ISeriesApi, MouseEventParams } from 'lightweight-charts';
-import { LONG_PRESS_MS, PRESS_SLOP_PX, wirePricePress } from '../../../../../src/components/chart/chart-press.ts';
+import { wirePricePress } from '../../../../../src/components/chart/chart-press.ts';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../../../../../src/components/hooks/long-press-rule.ts';
 import type { OrderLine } from '../../../../../src/components/chart/order-lines.ts';
 import type { Timers } from '../../../../../src/state/shell/clock.ts';
 
@@ -75,7 +76,7 @@ describe('wirePricePress', () => {
     expect(h.placeLine).toHaveBeenLastCalledWith({ price: '1.50', y: 50 }, true);
     h.placeLine.mockClear();
     h.pointer('pointerdown', 'touch', 10, 50);
-    h.pointer('pointermove', 'touch', 10, 50 + PRESS_SLOP_PX + 1);
+    h.pointer('pointermove', 'touch', 10, 50 + LONG_PRESS_SLOP_PX + 1);
     expect(h.pending.size).toBe(0);
     expect(h.placeLine).not.toHaveBeenCalled();
   });
