@@ -22,7 +22,6 @@ const SPLIT_THIS_ROUND: readonly string[] = [
   // landed; these three did not in this round).
   'server/market/simulator.ts', // not split yet
   'server/market/simulated-market.ts', // not split yet
-  'server/market/price-desk/price-desk.ts', // not split yet
 ];
 
 const code = ROOMS.flatMap((room) =>
