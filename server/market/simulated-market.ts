@@ -17,7 +17,8 @@ import { instrumentFromDef, loadInstruments, type MarketInstrument } from './ins
 import { barsSince } from './kline-repository.ts';
 import { KlineStore, SPARK_LEVEL, SPARK_POINTS } from './kline-store.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';
-import { Simulator, type InitialQuote, type InstrumentState, type SimulatorOptions } from './simulator.ts';
+import type { InitialQuote, InstrumentState } from './sim-state.ts';
+import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { MarketSources } from './price-desk/market-sources.ts';
 import type { DeskFlags } from './price-desk/desk-status.ts';
 
