@@ -4,17 +4,18 @@
 // frame's message), quote-board.ts (quotes, staleness), ../risk.ts (live P&L), chart-watch.ts (klines),
 // order-events.ts (login, FOREX_* sequence), preview-watch.ts (order form preview), sparkline-cache.ts, wire-codes.ts
 // (low-bandwidth mode's code filter), quote-keep.ts (the last live quotes between visits), quote-filter.ts (which
-// quotes are parsed at all).
+// quotes are parsed at all), link-watch.ts (the connection state, the server's clock, the resume probe).
 import type { Instrument, Order, Period } from '../../domain/types.ts';
 import type { IndicatorSettings } from '../../domain/indicators.ts';
 import { LOW_BANDWIDTH_RATE_MS, TOPIC_DAY_MARKET } from '../../domain/ws-protocol.ts';
-import type { ConnState, FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
+import type { FeedApi, FeedConfig, FeedSink, NudgeReason, OrderPreviewInput } from '../protocol.ts';
 import { RiskBook, previewOrder } from '../risk.ts';
 import { HISTORY_LIMIT, LOW_BANDWIDTH_HISTORY } from './chart-watch.ts';
 import { ChartWatches } from './chart-watches.ts';
 import type { FeedDeps } from './deps.ts';
 import { callSink, sendBatch } from './frame-batch.ts';
 import { FlowControl } from './flow-control.ts';
+import { LinkWatch } from './link-watch.ts';
 import { OrderEvents } from './order-events.ts';
 import { parseServerMessage } from './parse.ts';
 import { PreviewWatch } from './preview-watch.ts';
@@ -49,24 +50,30 @@ export class Feed implements FeedApi {
   private byId = new Map<number, Instrument>();
   private positions: { orders: Order[]; balance: string; lockBalance: string } | null = null;
   private marketOn = true;
-  private conn: ConnState = 'connecting';
-  private connDirty = false;
   private readonly flow: FlowControl;
   private staleTimer: unknown = null;
-  private clockOffset = 0; // server clock minus ours, from pong.t: quote ages are measured on the server's clock
   private started = false;
-  private resyncing = false; // a resume probe is out (nudge)
   private lowBandwidth = false;
   private readonly wire: WireCodes;
   private readonly filter = new QuoteFilter();
   private readonly rooms: MessageRooms;
   private readonly intake: IntakeRooms;
+  private readonly watch: LinkWatch;
 
   constructor(private readonly deps: FeedDeps) {
     this.link = new SocketLink(deps, {
       onOpen: (reconnect) => this.onOpen(reconnect),
       onText: (text) => this.onText(text),
-      onState: (s) => this.onState(s),
+      onState: (s) => this.watch.state(s),
+    });
+    this.watch = new LinkWatch({
+      link: this.link,
+      board: this.board,
+      clock: deps.clock,
+      requestFrame: () => this.requestFrame(),
+      resynced: () => {
+        if (this.config?.token) this.callSink((s) => s.onOrderGap());
+      },
     });
     const send = (msg: Parameters<SocketLink['send']>[0]): void => void this.link.send(msg);
     this.chart = new ChartWatches({
@@ -83,7 +90,7 @@ export class Feed implements FeedApi {
     this.flow = new FlowControl({ now: () => deps.clock.now(), schedule: deps.frame }, () => this.flush());
     this.rooms = {
       log: deps.log,
-      pong: (t) => this.onPong(t),
+      pong: (t) => this.watch.pong(t),
       quotes: (data) => this.onQuotes(this.filter.pick(data)),
       chart: this.chart,
       orders: this.orders,
@@ -103,8 +110,7 @@ export class Feed implements FeedApi {
     this.board.staleAfterMs = config.staleAfterMs;
     if (!this.started) {
       this.started = true;
-      this.conn = 'connecting';
-      this.connDirty = true;
+      this.watch.starting();
       this.staleTimer = this.deps.timers.setInterval(() => this.checkStale(), STALE_CHECK_MS);
       this.link.start(config.wsUrl);
       this.requestFrame();
@@ -113,7 +119,7 @@ export class Feed implements FeedApi {
     }
     if (prev && prev.token !== config.token) this.orders.switchToken(prev.token, config.token);
     this.link.start(config.wsUrl);
-    this.connDirty = true;
+    this.watch.touch();
     this.requestFrame();
   }
 
@@ -220,22 +226,7 @@ export class Feed implements FeedApi {
       this.link.nudge();
       return;
     }
-    // Shown again after a hidden or frozen spell: what is on screen may be minutes old. Everything reads stale (trading
-    // is disabled by it) until the link proves alive; then positions and balance are refetched. A link that is not
-    // open reconnects now, and its login after the reconnect asks for the refetch itself (order-events.ts).
-    this.board.live = false;
-    this.board.evaluate(this.serverNow());
-    this.requestFrame();
-    this.resyncing = this.link.probe();
-  }
-
-  /** The probe after a resume was answered: quotes are judged live again and the account is refetched. */
-  private resynced(): void {
-    this.resyncing = false;
-    this.board.live = this.conn === 'live';
-    this.board.evaluate(this.serverNow());
-    this.requestFrame();
-    if (this.config?.token) this.callSink((s) => s.onOrderGap());
+    this.watch.resume(); // shown again: stale until the link proves alive (link-watch.ts)
   }
 
   // ── socket events ──────────────────────────────────────────────────────────────────────────────────────────
@@ -246,15 +237,6 @@ export class Feed implements FeedApi {
     this.orders.opened(reconnect, this.config?.token ?? null);
     if (this.marketOn) this.link.send({ type: 'sub', topic: TOPIC_DAY_MARKET });
     this.chart.opened(reconnect);
-  }
-
-  private onState(s: ConnState): void {
-    this.conn = s;
-    if (s !== 'live') this.resyncing = false; // the probe failed: the reconnect's login refetches instead
-    this.connDirty = true;
-    this.board.live = s === 'live';
-    this.board.evaluate(this.serverNow());
-    this.requestFrame();
   }
 
   private onText(text: string): void {
@@ -268,18 +250,9 @@ export class Feed implements FeedApi {
     if (msg) dispatchServerMessage(msg, this.rooms);
   }
 
-  private onPong(serverTime: number | undefined): void {
-    this.link.pong();
-    if (this.resyncing) this.resynced();
-    if (serverTime === undefined) return;
-    const now = this.deps.clock.now();
-    const sent = this.link.lastPingSentAt;
-    this.clockOffset = serverTime - (sent > 0 && sent <= now ? (sent + now) / 2 : now);
-  }
-
   private onQuotes(data: readonly unknown[]): void {
     const now = this.deps.clock.now();
-    takeLiveQuotes(data, this.intake, now, now + this.clockOffset);
+    takeLiveQuotes(data, this.intake, now, this.watch.serverAt(now));
     this.requestFrame();
   }
 
@@ -312,8 +285,7 @@ export class Feed implements FeedApi {
     const quotes = taken?.quotes ?? null;
     const quoteText = taken?.quoteText ?? null;
     const stale = this.board.takeStale();
-    const conn = this.connDirty ? this.conn : null;
-    this.connDirty = false;
+    const conn = this.watch.take();
     const kline = this.chart.take();
     const account = this.risk.take();
     const preview = this.preview.take((input) =>
@@ -349,7 +321,7 @@ export class Feed implements FeedApi {
   }
 
   private serverNow(): number {
-    return this.deps.clock.now() + this.clockOffset;
+    return this.watch.serverNow();
   }
 
   private rest(): RestContext {

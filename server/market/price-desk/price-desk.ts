@@ -2,22 +2,18 @@
 // refuses bad input, makes the one price (rule + offset), holds spikes, and picks per instrument the source that
 // drives it (the first healthy one in PRICE_SOURCES order: fail-over when it goes stale or down, hand-back when it
 // ticks again), then applies the dealer's mark-up (bid and ask; one price without one). Good prices go to `apply` (the quote state → klines, triggers, hub); flag changes (stale, halted)
-// to `flags`. Rules in docs/market-data.md. The tick path is a few map lookups and integer compares.
+// to `flags`. Rules in docs/market-data.md. The tick path is a few map lookups and integer compares. Beside it:
+// desk-lines.ts (its records and the health rule that picks the driving source), tick-check.ts (the per-tick checks
+// and the price), desk-report.ts (the journal of events and refusals, the operator's status).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
 import type { MarketInstrument } from '../instruments.ts';
 import type { PriceSource, RawTick, SourceSink } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
-import type { DeskConfig, PriceRule, SpreadMode } from './desk-config.ts';
-import type {
-  DeskEvent,
-  DeskFlags,
-  DeskStatus,
-  InstrumentDeskState,
-  RejectSample,
-  SourceCounts,
-  SourceStatus,
-} from './desk-status.ts';
+import type { DeskConfig } from './desk-config.ts';
+import { firstHealthy, healthy, type Line, NEVER, newLine, newSrc, type Slot, type Src } from './desk-lines.ts';
+import { DeskJournal, deskStatus } from './desk-report.ts';
+import type { DeskFlags, DeskStatus } from './desk-status.ts';
 import {
   checkTick,
   makePrice,
@@ -60,73 +56,13 @@ export interface DeskDeps {
   isOpen(index: number): boolean;
 }
 
-const EVENTS_KEPT = 200;
-const REJECTS_KEPT = 50;
-const REFUSALS_KEPT = 20;
-
-interface Src extends SourceCounts {
-  name: string;
-  priority: number;
-  real: boolean;
-  source: PriceSource;
-  up: boolean;
-  detail: string;
-  suspended: string | null;
-  bySymbol: Map<string, Slot>;
-  /** The symbols last given to subscribe (sorted, joined): a desk change that keeps them re-subscribes nothing. */
-  subscribed: string | null;
-  lastAt: number;
-  ticks: number;
-  rateTicks: number;
-  rateAt: number;
-  rate: number;
-  spikes: number;
-}
-
-interface Slot {
-  src: Src;
-  line: Line;
-  symbol: string;
-  offset: number;
-  sides: SideQuote;
-  lastAt: number;
-  /** When this source's ticks for the instrument began to be refused (NEVER: its last tick was good). A slot refused
-   * for the stale limit is not healthy (docs/market-data.md "Feed health"), whatever else it says. */
-  refusedSince: number;
-}
-
-interface Line {
-  inst: MarketInstrument;
-  index: number;
-  rule: PriceRule;
-  ruleStaleMs: number | null;
-  ruleSpikePct: string | null;
-  staleMs: number;
-  spikePct: string;
-  spikeRatio: number;
-  halt: string | null;
-  spreadMode: SpreadMode | null;
-  spreadPoints: number;
-  slots: Slot[];
-  active: Slot | null;
-  lastGood: number;
-  held: number;
-  heldRun: number;
-  stale: boolean;
-  spikes: number;
-  failovers: number;
-}
-
-const NEVER = -Infinity;
-
 export class PriceDesk {
   private readonly srcs: Src[];
   private readonly lines: Line[];
   private readonly byId = new Map<number, Line>();
   private readonly scratch: SideQuote = { bid: -1, ask: -1, last: -1 };
   private readonly made: TwoSides = { bid: -1, ask: -1 };
-  private readonly events: DeskEvent[] = [];
-  private readonly rejectLog: RejectSample[] = [];
+  private readonly journal: DeskJournal;
   private handle: unknown = null;
 
   constructor(
@@ -136,49 +72,10 @@ export class PriceDesk {
     private readonly opts: DeskOptions = DEFAULT_DESK_OPTIONS,
   ) {
     const now = deps.clock.now();
-    this.srcs = sources.map((source, i) => ({
-      name: source.name,
-      priority: i + 1,
-      real: source.name !== SIMULATOR_SOURCE,
-      source,
-      up: true,
-      detail: '',
-      suspended: null,
-      bySymbol: new Map(),
-      subscribed: null,
-      lastAt: NEVER,
-      ticks: 0,
-      rateTicks: 0,
-      rateAt: now,
-      rate: 0,
-      spikes: 0,
-      failovers: 0,
-      rejected: 0,
-      rejects: {},
-      refusals: [],
-    }));
+    this.journal = new DeskJournal(deps.log);
+    this.srcs = sources.map((source, i) => newSrc(source, i, now));
     this.lines = instruments.map((inst, index) => {
-      const line: Line = {
-        inst,
-        index,
-        rule: 'mid',
-        ruleStaleMs: null,
-        ruleSpikePct: null,
-        staleMs: 0,
-        spikePct: '0',
-        spikeRatio: 0,
-        halt: null,
-        spreadMode: null,
-        spreadPoints: 0,
-        slots: [],
-        active: null,
-        lastGood: -1,
-        held: -1,
-        heldRun: 0,
-        stale: false,
-        spikes: 0,
-        failovers: 0,
-      };
+      const line = newLine(inst, index);
       this.byId.set(inst.id, line);
       return line;
     });
@@ -302,9 +199,7 @@ export class PriceDesk {
     return {
       tick: (raw) => this.tick(src, raw),
       rejected: (symbol, reason) => {
-        const at = this.deps.clock.now();
-        src.refusals.unshift({ symbol: String(symbol), reason: String(reason), at });
-        if (src.refusals.length > REFUSALS_KEPT) src.refusals.length = REFUSALS_KEPT;
+        this.journal.refusal(this.deps.clock.now(), src, String(symbol), String(reason));
         this.event('symbol refused by source', `${src.name} ${String(symbol)}: ${String(reason)}`);
       },
       malformed: (reason) => this.reject(src, '', 'malformed', String(reason)),
@@ -321,12 +216,7 @@ export class PriceDesk {
   }
 
   private reject(src: Src, symbol: string, reason: RejectReason, detail?: string): void {
-    src.rejected++;
-    src.rejects[reason] = (src.rejects[reason] ?? 0) + 1;
-    this.rejectLog.unshift({ at: this.deps.clock.now(), source: src.name, symbol, reason });
-    if (this.rejectLog.length > REJECTS_KEPT) this.rejectLog.length = REJECTS_KEPT;
-    // Logged at debug per tick (a broken feed must not flood the log); counts and samples are in the status.
-    this.deps.log?.debug({ source: src.name, symbol, reason, detail }, 'tick refused');
+    this.journal.reject(this.deps.clock.now(), src, symbol, reason, detail);
   }
 
   /** One raw tick: never throws (a source's bad input must not stop it or the other symbols). */
@@ -356,7 +246,7 @@ export class PriceDesk {
     if (line.active !== slot) {
       const cur = line.active;
       // Hand-back to a better source as soon as it ticks; fail-over to a worse one only when the current is unhealthy.
-      if (cur && cur.src.priority < src.priority && this.healthy(cur, line, now)) return;
+      if (cur && cur.src.priority < src.priority && healthy(cur, line, now, this.opts.defaultStaleMs)) return;
       this.switchTo(line, slot, now);
     }
     if (line.halt !== null) return;
@@ -378,12 +268,6 @@ export class PriceDesk {
     this.reject(slot.src, slot.symbol, reason);
   }
 
-  /** How long a slot's ticks may all be refused before it is not healthy: the stale limit, or the default one when
-   * the instrument has none (the simulator's instruments: their frozen price must not trade either). */
-  private refuseLimit(line: Line): number {
-    return line.staleMs > 0 ? line.staleMs : this.opts.defaultStaleMs;
-  }
-
   /** A spike: held and counted. True once `spikeConfirm` held ticks in a row agree (a real move, applied). */
   private confirmed(line: Line, src: Src, made: number): boolean {
     line.spikes++;
@@ -398,17 +282,6 @@ export class PriceDesk {
     }
     line.held = made;
     return line.heldRun >= this.opts.spikeConfirm;
-  }
-
-  /** docs/market-data.md "Feed health": a suspended or down source is not healthy, nor one whose every tick for the
-   * instrument has been refused for the stale limit, nor (with a stale limit) one silent for longer. The simulator's
-   * instruments have no stale limit: their starting price is their own history, healthy until something above says
-   * otherwise. */
-  private healthy(slot: Slot, line: Line, now: number): boolean {
-    if (slot.src.suspended !== null || !slot.src.up) return false;
-    if (slot.refusedSince !== NEVER && now - slot.refusedSince >= this.refuseLimit(line)) return false;
-    if (slot.lastAt === NEVER) return line.staleMs === 0 && !slot.src.real;
-    return line.staleMs === 0 || now - slot.lastAt <= line.staleMs;
   }
 
   private switchTo(line: Line, slot: Slot | null, now: number): void {
@@ -444,14 +317,7 @@ export class PriceDesk {
   check(): void {
     const now = this.deps.clock.now();
     for (const line of this.lines) {
-      // The first healthy slot in priority order (slots are sorted): the one that should drive.
-      let next: Slot | null = null;
-      for (const s of line.slots) {
-        if (this.healthy(s, line, now)) {
-          next = s;
-          break;
-        }
-      }
+      const next = firstHealthy(line, now, this.opts.defaultStaleMs);
       const cur = line.active;
       if (cur && next === cur) {
         if (line.stale) this.setStale(line, false);
@@ -466,71 +332,10 @@ export class PriceDesk {
   }
 
   private event(kind: string, detail: string): void {
-    const at = this.deps.clock.now();
-    this.events.unshift({ at, kind, detail });
-    if (this.events.length > EVENTS_KEPT) this.events.length = EVENTS_KEPT;
-    this.deps.log?.info({ feed: kind, detail }, `feed: ${kind}`);
+    this.journal.event(this.deps.clock.now(), kind, detail);
   }
 
   status(): DeskStatus {
-    const now = this.deps.clock.now();
-    const driving = new Map<Src, number>();
-    for (const line of this.lines)
-      if (line.active) driving.set(line.active.src, (driving.get(line.active.src) ?? 0) + 1);
-    const sources = this.srcs.map((s): SourceStatus => {
-      const dt = now - s.rateAt;
-      if (dt >= 1000) {
-        s.rate = Math.round(((s.ticks - s.rateTicks) * 1000) / dt);
-        s.rateTicks = s.ticks;
-        s.rateAt = now;
-      }
-      return {
-        name: s.name,
-        priority: s.priority,
-        state: s.suspended !== null ? 'suspended' : s.up ? 'up' : 'down',
-        detail: s.suspended ?? s.detail,
-        symbols: s.bySymbol.size,
-        driving: driving.get(s) ?? 0,
-        lastTickAgeMs: s.lastAt === NEVER ? null : now - s.lastAt,
-        ticksPerSec: s.rate,
-        ticks: s.ticks,
-        spikesHeld: s.spikes,
-        failovers: s.failovers,
-        rejected: s.rejected,
-        rejects: { ...s.rejects },
-        refusals: [...s.refusals],
-      };
-    });
-    const instruments = this.lines
-      .filter((l) => !l.inst.synthetic || l.slots.some((s) => s.src.real))
-      .map((l) => {
-        const a = l.active;
-        const state: InstrumentDeskState =
-          l.halt !== null
-            ? 'halted'
-            : l.stale
-              ? 'stale'
-              : !this.deps.isOpen(l.index)
-                ? 'closed'
-                : a
-                  ? 'live'
-                  : 'waiting';
-        return {
-          code: l.inst.code,
-          state,
-          source: a?.src.name ?? null,
-          symbol: a?.symbol ?? null,
-          sources: l.slots.map((s) => `${s.src.name}:${s.symbol}`).join(' '),
-          rule: l.rule,
-          staleMs: l.staleMs,
-          spikePct: l.spikePct,
-          lastTickAgeMs: a && a.lastAt !== NEVER ? now - a.lastAt : null,
-          spikesHeld: l.spikes,
-          failovers: l.failovers,
-          haltReason: l.halt,
-          spread: l.spreadMode === null ? 'none' : `${l.spreadMode} ${l.spreadPoints}`,
-        };
-      });
-    return { at: now, sources, instruments, events: [...this.events], rejects: [...this.rejectLog] };
+    return deskStatus(this.deps.clock.now(), this.srcs, this.lines, (i) => this.deps.isOpen(i), this.journal);
   }
 }
