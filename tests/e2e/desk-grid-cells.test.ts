@@ -22,7 +22,21 @@ async function gridAt(size: { width: number; height: number }): Promise<Page> {
     null,
     { timeout: 30_000 },
   );
-  await page.waitForTimeout(800); // the library lays out its panes and axes on its next frame
+  // The library lays its panes and axes out on its next frames: wait until every chart's table keeps its size
+  // from one poll to the next.
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { gridSizes?: string };
+      const sizes = [...document.querySelectorAll('.tw-grid__cell .tw-chart table')]
+        .map((t) => `${Math.round(t.getBoundingClientRect().top)}:${Math.round(t.getBoundingClientRect().height)}`)
+        .join(',');
+      const steady = sizes !== '' && sizes === w.gridSizes;
+      w.gridSizes = sizes;
+      return steady;
+    },
+    null,
+    { polling: 200, timeout: 20_000 },
+  );
   return page;
 }
 
