@@ -6,6 +6,7 @@ import { firstTexts } from './scripts/first-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 import { prerenderFirstScreen } from './scripts/prerender-plugin.ts';
 import { reactRouterProduction, reactRouterPure } from './scripts/react-router-plugins.ts';
+import { API_PREFIXES } from './domain/api-paths.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -13,9 +14,11 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
  * trade screen's instrument sheet) instead of six small ones. */
 const MARKET =
   /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
-/** What the first frames of both `/` and `/trade` draw of a quote and the title bar: one chunk both load. */
+/** What the first frames of both `/` and `/trade` draw of a quote and the title bar (the quote row's parts, the
+ * header's buttons, the desk's lazy door, the alert sheet's state): one chunk both load. tests/unit/house/config-paths.test.ts
+ * checks that every path named here exists. */
 const QUOTE_UI =
-  /[\\/]src[\\/](pages[\\/]market[\\/](row-signals|instrument-logo|stale-tag|use-quote-attributes|watch-star|market|watchlist)|components[\\/](live-text|conn-badge|segmented|language-button|user-button)|pages[\\/]desk[\\/]lazy-desk|state[\\/]alerts[\\/]alert-sheet)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
+  /[\\/]src[\\/](components[\\/](instrument[\\/](instrument-logo|stale-tag|use-quote-attributes|watch-star)|text[\\/]live-text|status[\\/]conn-badge|forms[\\/]segmented|icons[\\/](language-button|user-button))|state[\\/](market[\\/]row-signals|alerts[\\/]alert-sheet)|pages[\\/]market[\\/](market|watchlist)|app[\\/]routing[\\/]lazy-desk)\.(tsx?|css)$|[\\/]node_modules[\\/]@preact[\\/]signals-react[\\/]utils[\\/]/;
 
 /**
  * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip
@@ -69,10 +72,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': api,
-      '/v1/api': api,
       '/v1/ws': { target: api.replace('http', 'ws'), ws: true },
-      '/uploads': api,
+      ...Object.fromEntries(API_PREFIXES.map((p) => [p, api])),
       '/logos': api,
     },
   },

@@ -3,10 +3,12 @@
 // the first screen's bundle) and no Intl.NumberFormat, whose first construction loads ICU data (~20 ms at 1× on the
 // bench machine, inside the first render of the rows). Money maths still use decimal.ts; rounding is
 // numerics/round.ts's, and text for the screen format/'s.
+import { DECIMAL_RE } from './numerics/decimal-pattern.ts';
 
-/** True when the text is a plain finite decimal number (no exponent, no hex, no spaces). */
+/** True when the text is a plain finite decimal number (numerics/decimal-pattern.ts: no exponent, no hex, no spaces,
+ * at most 30 digits each side of the point). */
 export function isDecimalText(v: unknown): v is string {
-  return typeof v === 'string' && /^-?\d{1,30}(\.\d{1,30})?$/.test(v);
+  return typeof v === 'string' && DECIMAL_RE.test(v);
 }
 
 /** −1, 0 or 1: the sign of a decimal text ("-0.000" is 0). */

@@ -23,7 +23,8 @@ export { isDecimalText } from './decimal-text.ts';
 export const ROUND_HALF_UP = 4;
 export const ROUND_DOWN = 1;
 
-/** A decimal rounded half away from zero to `places` decimals: the one rounding rule. */
+/** A decimal rounded half away from zero to `places` decimals: numerics/round.ts's rule (the one rounding rule,
+ * stated there) for a decimal.js value; tests/unit/domain/numerics/round.test.ts checks the two agree. */
 export function halfUp(v: Dec, places: number): Dec {
   return v.toDecimalPlaces(places, ROUND_HALF_UP);
 }

@@ -5,6 +5,10 @@ import { parseAmount, USD_AMOUNT, type AmountError } from './amount-input.ts';
 import { dec, halfUp, roundDown, type Dec, type DecInput } from './decimal.ts';
 import { trimZeros } from './decimal-text.ts';
 import type { Fund } from './fund-types.ts';
+import { DAY_MS } from './time.ts';
+
+/** A fund day, when FUND_DAY_MS does not shorten it for a demo: a calendar day. Income falls due once per fund day. */
+export const DEFAULT_FUND_DAY_MS = DAY_MS;
 
 export const DAY_PROFIT_PLACES = 4;
 

@@ -1,6 +1,7 @@
 // The chart's indicators as plain data: which ones a trader shows and with what parameters, the rules a
 // parameter must meet, and the lines each one draws. The worker computes the values (workers/indicators.ts); the
 // chart draws the lines; the settings sheet edits these settings; the server keeps them per account.
+import { isDecimalText } from './decimal-text.ts';
 
 export type IndicatorKind = 'ma' | 'ema' | 'boll' | 'vol' | 'macd' | 'rsi' | 'kdj';
 
@@ -74,7 +75,7 @@ export function checkParam(
   const rule = PARAM_RULES[kind][index];
   if (!rule) return { error: { key: 'chart.ind_err_number' } };
   const t = text.trim();
-  if (!/^-?\d+(\.\d+)?$/.test(t)) return { error: { key: 'chart.ind_err_number' } };
+  if (!isDecimalText(t)) return { error: { key: 'chart.ind_err_number' } };
   const value = Number(t);
   if (!(value > 0)) return { error: { key: 'chart.ind_err_positive' } };
   if (rule.integer && !Number.isInteger(value)) return { error: { key: 'chart.ind_err_whole' } };

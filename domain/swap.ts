@@ -4,6 +4,7 @@
 import { dec } from './decimal.ts';
 import { money, type ContractSpec, type Side } from './trade-maths.ts';
 import type { Lots, Price, Usd } from './units.ts';
+import { DAY_MS } from './time.ts';
 
 export type SwapMode = 'points' | 'percent';
 
@@ -93,8 +94,6 @@ export function parseRolloverTime(text: string): { hh: number; mm: number } | nu
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
   return m ? { hh: Number(m[1]), mm: Number(m[2]) } : null;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The rollovers in (fromExclusive, toInclusive], oldest first. Daily: at the rollover time on each local weekday

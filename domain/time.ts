@@ -13,3 +13,6 @@ export interface Timers {
   setInterval(fn: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }
+
+/** One day in ms: a UTC day's length (the epoch has no leap seconds). */
+export const DAY_MS = 86_400_000;

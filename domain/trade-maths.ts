@@ -1,5 +1,6 @@
 // docs/contract.md §9 margin, fee and P&L as pure functions: the server (authority) and the worker (previews) both call these,
-// with ONE rounding rule (money(), 6 places half-up) applied at the same points, so a preview equals what is booked.
+// with the one rounding rule (numerics/round.ts) at money's places (money()) applied at the same points, so a
+// preview equals what is booked.
 import { dec, fixed, halfUp, type Dec, type DecInput } from './decimal.ts';
 import { MONEY_PLACES, RATIO_PLACES } from './numerics/places.ts';
 import { usd, ratio, type Lots, type Price, type Ratio, type Usd } from './units.ts';
@@ -13,7 +14,7 @@ export interface ContractSpec {
 export const FIXED_MARGIN_MODE = 1;
 export const FEE_TYPE_PER_LOT = 1;
 
-/** The one rounding rule for money: half-up to MONEY_PLACES (numerics/places.ts). */
+/** A money figure: the one rounding rule (numerics/round.ts, half away from zero) at MONEY_PLACES (numerics/places.ts). */
 export function money(v: Dec): Usd {
   return usd(halfUp(v, MONEY_PLACES));
 }

@@ -1,12 +1,17 @@
 // The service worker (vite-plugin-pwa + Workbox): precaches the app shell and every route chunk under the build's
-// content hashes, so the app opens with no network; the API, the websocket, uploads and the back office are never
-// cached. Updates wait for the user ("new version, reload": src/app/start/sw-update.ts), they are never forced. It also shows
+// content hashes, so the app opens with no network; the API (domain/api-paths.ts), the websocket and the back office
+// are never cached. Updates wait for the user ("new version, reload": src/app/start/sw-update.ts), they are never forced. It also shows
 // price alerts pushed to a closed app (public/sw-push.js).
 import { VitePWA } from 'vite-plugin-pwa';
 import type { PluginOption } from 'vite';
+import { API_PREFIXES } from '../domain/api-paths.ts';
 
 /** Paths the service worker must leave to the network: answers that are per user or live (docs/client.md "Offline"). */
-export const NETWORK_ONLY = [/^\/api\//, /^\/v1\//, /^\/uploads\//, /^\/healthz/, /^\/manifest\.json/, /^\/ops/];
+export const NETWORK_ONLY = [
+  ...API_PREFIXES.map((p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`)),
+  /^\/manifest\.json/,
+  /^\/ops/,
+];
 
 export function serviceWorker(): PluginOption {
   return VitePWA({
@@ -23,7 +28,7 @@ export function serviceWorker(): PluginOption {
       cleanupOutdatedCaches: true,
       // Price alerts: the `push` and `notificationclick` handlers (public/sw-push.js, docs/alerts.md).
       importScripts: ['sw-push.js'],
-      // No runtimeCaching: anything not precached (API, socket, uploads) goes straight to the network.
+      // No runtimeCaching: anything not precached (API, socket) goes straight to the network.
     },
   });
 }

@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './security/headers.ts';
 import { pageScriptHashes } from './security/inline-scripts.ts';
 import { pageWithQuotes, servedPage } from './http/first-html.ts';
 import { registerRateLimits } from './security/rate-limit.ts';
+import { isApiPath } from '../domain/api-paths.ts';
 
 /** The version the API document states: the package's. */
 const API_VERSION = (
@@ -49,9 +50,6 @@ export interface AppOptions {
   /** Called after every answer (the metrics' request timing: server/metrics/http-metrics.ts). */
   onResponse?: ((request: FastifyRequest, reply: FastifyReply) => void) | undefined;
 }
-
-/** API paths never fall back to the SPA's index.html: they get the 404 envelope. */
-const API_PREFIXES = ['/api/', '/v1/', '/uploads/', '/healthz'];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -152,7 +150,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p));
+    // API paths (domain/api-paths.ts) never fall back to the SPA's index.html: they get the 404 envelope.
+    const wantsPage = request.method === 'GET' && !isApiPath(path);
     if (wantsPage && hasClient && !/\.[a-z0-9]+$/i.test(path)) {
       // The client routes with the hash, but a deep link without one still gets the app.
       return sendPage(reply);

@@ -1,6 +1,7 @@
 // Server configuration: what main.ts reads from the environment and what tests pass to createServer.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../domain/time.ts';
+import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import type { Bus } from './bus/bus.ts';
 import type { Db } from './db/db.ts';
 import type { Notifier } from './services.ts';
@@ -209,7 +210,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     backups: backupEnv(env),
     opsToken: env.OPS_TOKEN || undefined,
     staffIdleMinutes: env.STAFF_IDLE_MINUTES ? Math.max(1, intEnv(env, 'STAFF_IDLE_MINUTES', 30)) : undefined,
-    fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', 86_400_000)) : undefined,
+    fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', DEFAULT_FUND_DAY_MS)) : undefined,
     swapRolloverMs: env.SWAP_ROLLOVER_MS ? Math.max(1000, intEnv(env, 'SWAP_ROLLOVER_MS', 0)) : undefined,
     role: roleEnv(env.ROLE),
     natsUrl: env.NATS_URL || undefined,

@@ -36,7 +36,6 @@ import type { Services } from './services.ts';
 import { userFromToken } from './auth/session.ts';
 import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
-import { startExpirySweep } from './engine/pending-expiry.ts';
 import { currentSeq } from './engine/event-seq.ts';
 import { loadEngineInstruments } from './engine/engine-instruments.ts';
 import { createLogger } from './core/logger.ts';
@@ -46,9 +45,8 @@ import { openDb } from './db/open-db.ts';
 import { seed } from './db/seed.ts';
 import { pickLanguage, translate } from './http/i18n.ts';
 import type { RouteModule } from './http/route-module.ts';
-import { DEFAULT_FUND_DAY_MS, startFundJob } from './funds/income-job.ts';
-import { startSwapJob } from './swaps/swap-job.ts';
-import { MarginCallWatch } from './engine/margin-call.ts';
+import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
+import { startWriterJobs } from './writer-jobs.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
 import { followFeeds, localFeeds, publishFeeds, type DeskContext } from './market/price-desk/desk-wiring.ts';
 import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
@@ -74,7 +72,6 @@ import {
 import { httpMetricsHook } from './metrics/http-metrics.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
-import { startBackupJob } from './backup/backup-job.ts';
 import { wsRoutes } from './ws/ws-routes.ts';
 
 /** How long a stopping server waits for the requests in flight (docs/operations.md "Restarts"). */
@@ -288,35 +285,8 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       databaseUrl: config.databaseUrl,
       delivery: delivery.sender,
     };
-    // Pending-order expiry, on the writer only: due pending orders cancelled every second.
-    if (role !== 'gateway') {
-      stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
-    }
-    // Scheduled backups (BACKUP_DIR), on the writer only: docs/operations.md "Backups".
-    if (role !== 'gateway' && config.backups) {
-      stoppers.push(startBackupJob({ db, databaseUrl: config.databaseUrl, clock, timers, log }, config.backups));
-    }
-    // The fund income job, on the writer only: pays due days (catching up after downtime) until close.
-    if (role !== 'gateway' && config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
-    // Swaps and the margin-call watch (docs/trading.md), on the writer only: once per position and rollover, once
-    // per crossing, kept so in the database across a restart or a fail-over.
-    if (role !== 'gateway' && config.swapJob !== false) {
-      stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
-    }
-    if (role !== 'gateway') {
-      const marginCalls = new MarginCallWatch({
-        db,
-        clock,
-        timers,
-        log,
-        push: services.push,
-        notifier: services.notifier,
-        webPush,
-        figures: { users: () => engine.book.users(), riskRateOf: (id) => engine.riskRateOf(id) },
-      });
-      await marginCalls.start();
-      stoppers.push(() => marginCalls.stop());
-    }
+    // The writer's jobs (writer-jobs.ts): expiry, backups, fund income, swaps, the margin-call watch.
+    if (role !== 'gateway') stoppers.push(...(await startWriterJobs(ctx, config, webPush)));
     const app = await buildApp(ctx, {
       distDir: config.distDir,
       publicDir: config.publicDir,

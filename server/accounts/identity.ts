@@ -30,6 +30,9 @@ export function normaliseMobile(raw: string | undefined): string {
   return v;
 }
 
+/** The channel a verification code for an account of `channel` is sent through. */
+export const codeChannel = (channel: Channel): 'email' | 'sms' => (channel === 'email' ? 'email' : 'sms');
+
 export function normaliseAccount(channel: Channel, raw: string | undefined): string {
   return channel === 'email' ? normaliseEmail(raw) : normaliseMobile(raw);
 }

@@ -10,9 +10,10 @@ import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { spendDaily, sweepCounters } from '../security/counters.ts';
 import type { Limits } from '../security/limits.ts';
+import { CODE_RESEND_SECONDS } from '../../domain/code-resend.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
-export const RESEND_AFTER_MS = 60 * 1000;
+export const RESEND_AFTER_MS = CODE_RESEND_SECONDS * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
 export type CodeChannel = 'sms' | 'email';

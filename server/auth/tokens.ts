@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { MAX_SESSIONS_PER_USER } from '../security/limits.ts';
+import { DAY_MS } from '../../domain/time.ts';
 
 /** Where a session was opened from, as /mine/security lists it (docs/security.md "Sessions and devices"). */
 export interface SessionOrigin {
@@ -9,7 +10,7 @@ export interface SessionOrigin {
   address: string;
 }
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

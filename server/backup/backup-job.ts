@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
 import { writeBackup, type BackupFile } from './backup.ts';
+import { DAY_MS } from '../../domain/time.ts';
 
 export interface BackupSchedule {
   dir: string;
@@ -14,7 +15,7 @@ export interface BackupSchedule {
   keep: number;
 }
 
-const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: DAY_MS };
 export const DEFAULT_BACKUP_KEEP = 7;
 
 /** BACKUP_EVERY as `30m`, `6h` or `1d` (at least 1 minute). */

@@ -4,8 +4,9 @@
 import { dec, fixed, type DecInput } from '../../domain/decimal.ts';
 import type { Trader } from '../../domain/content-types.ts';
 import type { Queryable } from '../db/db.ts';
+import { DAY_MS } from '../../domain/time.ts';
 
-export const THREE_WEEKS_MS = 21 * 24 * 3_600_000;
+export const THREE_WEEKS_MS = 21 * DAY_MS;
 export const RANK_PAGE_SIZE = 20;
 
 type Unranked = Omit<Trader, 'rank'>;

@@ -5,9 +5,10 @@
 import type { Queryable } from '../db/db.ts';
 import type { Order } from '../../domain/types.ts';
 import { ApiError } from '../http/envelope.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency.ts';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const KEY_RE = /^[A-Za-z0-9_-]{1,100}$/;
+export { IDEMPOTENCY_HEADER };
+const KEY_RE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 /** The header's key, null when absent; ApiError when present but malformed. */
 export function idempotencyKeyOf(header: unknown): string | null {

@@ -5,13 +5,13 @@
 import type { Queryable } from '../db/db.ts';
 import type { Clock, Timers } from '../../domain/time.ts';
 import { ApiError } from '../http/envelope.ts';
+import { DAY_MS } from '../../domain/time.ts';
 
 /** How often the writer looks for expired pending orders: a day order ends within this of midnight. */
 export const EXPIRY_SWEEP_MS = 1000;
 /** The furthest date a pending order may be kept to. */
 export const MAX_EXPIRY_DAYS = 365;
 
-const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The ms epoch an `expire` parameter asks for at `now`; 0 = good till cancelled. Throws the translated refusal. */

@@ -15,6 +15,28 @@ import { repriceOrder } from './orders-repository.ts';
 import { checkStops, optionalPrice, TARGET_BAND } from './submit-check.ts';
 import { RowChanged, type Committed } from './transitions.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
+import { getSetting } from '../settings/settings.ts';
+import type { KnownInstruments } from './known-instruments.ts';
+
+/** The whole move inside the caller's transaction (the row locked and pending): refused as a modification is during a
+ * halt or a stale feed (docs/market-data.md), and while its market is closed, as a new pending order is. */
+export async function movePendingPrice(
+  q: Queryable,
+  row: OrderRow,
+  inst: EngineInstrument,
+  text: string,
+  live: Pick<KnownInstruments, 'refuseOnFeed' | 'openPrice'>,
+  market: { isOpen(code: string): boolean },
+  now: number,
+): Promise<Committed> {
+  live.refuseOnFeed(inst.code);
+  if (!market.isOpen(inst.code)) throw new ApiError('market_closed');
+  const current = live.openPrice(inst, row.orderType);
+  if (!current) throw new ApiError('no_price');
+  const target = checkPendingPrice(row, inst, text, current);
+  const tradeFeeType = Number(await getSetting(q, 'trade_fee_type'));
+  return repricePending(q, row, inst, target, current, tradeFeeType, now);
+}
 
 /** The new target of a pending order, checked against where it would open now (`current`) and its own stops. */
 export function checkPendingPrice(row: OrderRow, inst: EngineInstrument, text: string, current: Price): Price {

@@ -4,6 +4,7 @@
 // on X finds the crossed triggers in O(log n + k) and the users whose stop-out budget on X it spent, re-evaluates only
 // those (O(instruments they hold)), and reports the ones at or below the stop-out level. Figures are exact integers
 // (domain/numerics/, BigInt for sums); decimal.js only where a figure does not fit, and at the edges.
+// One index: the engine's trigger index (TickIndex), its ladders and its per-user exposure kept in step as one class.
 import { belowStopOut, firesAt } from './triggers.ts';
 import { bigScaledOf, scaledOf } from '../../domain/numerics/parse.ts';
 import { MONEY_PLACES } from '../../domain/numerics/places.ts';

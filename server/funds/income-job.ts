@@ -8,7 +8,6 @@ import type { Queryable } from '../db/db.ts';
 import { move } from '../ledger/ledger.ts';
 import { RecordType } from '../ledger/record-types.ts';
 
-export const DEFAULT_FUND_DAY_MS = 86_400_000;
 /** How often the job looks for due days: often enough for a short demo day, never more than once a minute. */
 export const checkEveryMs = (dayMs: number): number => Math.max(250, Math.min(60_000, Math.floor(dayMs / 4)));
 

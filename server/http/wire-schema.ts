@@ -3,6 +3,7 @@
 // and the server tests check every real answer against them (server/http/response-check.ts). `shape<T>` ties a schema
 // to its wire type: tsc fails when a field of T has no schema or a schema names a field T lacks.
 import { CODE_INTERNAL, CODE_OK } from '../../domain/types.ts';
+import { DECIMAL_PATTERN } from '../../domain/numerics/decimal-pattern.ts';
 import type { JsonSchema } from './schemas.ts';
 
 export const text: JsonSchema = { type: 'string' };
@@ -11,8 +12,9 @@ export const number: JsonSchema = { type: 'number' };
 export const nullable = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
 export const listOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 export const enumOf = (...values: ReadonlyArray<string | number>): JsonSchema => ({ enum: values });
-/** An exact decimal as a string (money, prices, rates): never a binary float on the wire. */
-export const decimal: JsonSchema = { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', description: 'exact decimal' };
+/** An exact decimal as a string (money, prices, rates): never a binary float on the wire; the digit cap of
+ * domain/numerics/decimal-pattern.ts. */
+export const decimal: JsonSchema = { type: 'string', pattern: DECIMAL_PATTERN, description: 'exact decimal' };
 /** A record time: "YYYY-MM-DD HH:mm:ss", UTC. */
 export const recordTime: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' };
 /** A free-form object (the web manifest). */

@@ -2,7 +2,8 @@
 // for every instrument that has none yet (done here so the test template database already carries it).
 import type { Queryable } from '../db/db.ts';
 import type { Seeder } from '../db/seeds/seeder.ts';
-import { CATEGORIES, INSTRUMENTS, logoPath, type CategoryDef } from './catalog.ts';
+import { INSTRUMENTS, logoPath } from './catalog.ts';
+import { CATEGORIES, type CategoryDef } from './categories.ts';
 import { DEFAULT_MARKET_SEED, syncHistory } from './history-sync.ts';
 import { loadInstruments } from './instruments.ts';
 

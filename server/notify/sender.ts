@@ -1,7 +1,7 @@
 // The sender (docs/notifications.md "The queue"): on the market writer only (role all or market, the lease of
 // server/cluster/leader.ts), so one process in a cluster delivers. Each round claims due rows with a lease, renders
 // each message in its recipient's language with its account's anti-phishing phrase, hands it to its channel's gateway,
-// and marks the row: sent, queued again after a jittered exponential back-off (server/market/sources/backoff.ts, the
+// and marks the row: sent, queued again after a jittered exponential back-off (domain/backoff.ts, the
 // one the network price sources use), or failed once the attempts are spent or the provider refused it for good.
 // A process killed between claim and mark leaves its row `sending`; the lease runs out and the next sender takes it
 // again with the same Message-ID (docs/notifications.md "After a kill -9" states exactly what that guarantees).
@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../domain/time.ts';
 import { LANGUAGES, type Language } from '../../domain/types.ts';
 import type { Db } from '../db/db.ts';
-import { backoffDelay } from '../market/sources/backoff.ts';
+import { backoffDelay } from '../../domain/backoff.ts';
 import type { Message, MessageKind } from '../services.ts';
 import { claimDue, markFailed, markRetry, markSent, type ClaimedDelivery } from './delivery-repository.ts';
 import { DELIVERY_DEFAULTS, type DeliveryOptions } from './delivery-options.ts';

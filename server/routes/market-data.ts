@@ -16,7 +16,7 @@ import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-se
 import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
 import { toWireBar } from '../market/bars.ts';
-import { SYNTHETIC_CATEGORY } from '../market/catalog.ts';
+import { SYNTHETIC_CATEGORY } from '../market/categories.ts';
 import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instruments.ts';
 import type { SimulatedMarket } from '../market/simulated-market.ts';
 import { ticksToNumber } from '../market/price-ticks.ts';

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../engine/idempotency.ts';
 import { myDeal } from '../engine/order-lists.ts';
 import { ok } from '../http/envelope.ts';
@@ -48,7 +49,7 @@ export async function tradingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         describeHeaders: {
           [IDEMPOTENCY_HEADER]: {
             type: 'string',
-            pattern: '^[A-Za-z0-9_-]{1,100}$',
+            pattern: IDEMPOTENCY_KEY_PATTERN,
             description: 'a retried submit with the same key answers the first order',
           },
         },

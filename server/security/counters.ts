@@ -2,8 +2,7 @@
 // count, so 40 parallel requests see 1..40 and every one past the cap is refused, on PGlite and PostgreSQL alike.
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../domain/time.ts';
 
 /** Codes sent on behalf of one client address (IP) a day: each code-mode sign-up needs one. */
 const SIGN_UPS_PER_ADDRESS = 30;

@@ -4,14 +4,13 @@
 // nosniff, no referrer, HSTS only on TLS; and `Cache-Control: no-store` on every API answer.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from '../../domain/api-paths.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { Db } from '../db/db.ts';
 import { getSetting } from '../settings/settings.ts';
 
 /** How long a changed service_link may take to reach frame-src. */
 export const FRAME_HOST_REFRESH_MS = 30_000;
-
-const API_PREFIXES = ['/api/', '/v1/', '/healthz'];
 
 /** The origin of an http(s) link for frame-src, or null (anything else never gets framed). */
 export function frameOrigin(link: string): string | null {
@@ -85,6 +84,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: Securi
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
     const path = request.url.split('?')[0] ?? '';
     // Balances, orders and tokens must not sit in a shared or browser cache.
-    if (API_PREFIXES.some((p) => path.startsWith(p))) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(path)) reply.header('Cache-Control', 'no-store');
   });
 }

@@ -2,9 +2,9 @@
 // records' and orders' times are UTC). A malformed day is refused by the route's schema; an impossible day (2026-02-30),
 // from after to, or more than STATEMENT_MAX_DAYS days are refused here with a translated message.
 import { ApiError } from '../http/envelope.ts';
+import { DAY_MS } from '../../domain/time.ts';
 
 export const STATEMENT_MAX_DAYS = 366;
-const DAY_MS = 86_400_000;
 /** The schema's shape of a day; this module checks that it is a real one. */
 export const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 

@@ -24,9 +24,10 @@ import {
   swapTermsList,
   type SwapTermsRow,
 } from './swap-repository.ts';
+import { DAY_MS } from '../../domain/time.ts';
 
 /** How far back a (re)started writer charges missed rollovers: a week covers any weekend or outage we expect. */
-export const CATCH_UP_MS = 7 * 86_400_000;
+export const CATCH_UP_MS = 7 * DAY_MS;
 /** At most this many rollovers per position per run (an accelerated rollover after a long pause). */
 const MAX_PER_RUN = 50;
 

@@ -5,11 +5,11 @@ import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { CleanImage } from './image.ts';
 import { queryOne } from '../db/query-one.ts';
+import { DAY_MS } from '../../domain/time.ts';
 
 export const UPLOAD_PATH = '/api/common/image/';
 export const UPLOADS_PER_DAY = 30;
 export const UPLOAD_BYTES_PER_DAY = 40 * 1024 * 1024;
-const DAY_MS = 86_400_000;
 const ID_RE = /^[A-Za-z0-9_-]{22}$/;
 
 export interface UploadRow {

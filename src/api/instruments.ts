@@ -4,8 +4,9 @@ import { get, set } from 'idb-keyval';
 import { apiGet } from './lazy-client.ts';
 import { $instruments, awaitingInstruments, setInstruments } from '../state/market/instruments.ts';
 import type { Category, Instrument } from '../../domain/types.ts';
+import { TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
 
-export const TRADE_LIST_CACHE_KEY = 'tw.trade_list';
+export const TRADE_LIST_CACHE_KEY = TRADE_LIST_KEY; // domain/stored-keys.ts
 
 export function tradeList(search?: string, categoryId?: number): Promise<Instrument[]> {
   const params: Record<string, unknown> = {};

@@ -2,24 +2,15 @@
 // settings): the HTTP client (client.ts with its envelope rules, then axios in http.ts) is a lazy chunk fetched on the
 // first of them, which start-up makes after the first screen has drawn (src/app/start.ts startDeferred), so neither is
 // first-screen bytes (bench/README.md "Start-up"). Same signatures as client.ts.
-import type { CallOptions } from './envelope.ts';
+type Client = typeof import('./client.ts');
 
-const client = (): Promise<typeof import('./client.ts')> => import('./client.ts');
+const client = (): Promise<Client> => import('./client.ts');
 
-export async function apiGet<T>(
-  path: string,
-  params?: Record<string, unknown>,
-  opts?: CallOptions,
-  signal?: AbortSignal,
-): Promise<T> {
-  return (await client()).apiGet<T>(path, params, opts, signal);
+// The arguments pass through as given (no trailing undefined added), so a call reads the same as client.ts's own.
+export async function apiGet<T>(...args: Parameters<Client['apiGet']>): Promise<T> {
+  return (await client()).apiGet<T>(...args);
 }
 
-export async function apiPost<T>(
-  path: string,
-  body?: Record<string, unknown> | FormData,
-  opts?: CallOptions,
-  signal?: AbortSignal,
-): Promise<T> {
-  return (await client()).apiPost<T>(path, body, opts, signal);
+export async function apiPost<T>(...args: Parameters<Client['apiPost']>): Promise<T> {
+  return (await client()).apiPost<T>(...args);
 }

@@ -5,10 +5,11 @@ import { apiRequest, ApiFailure, CODE_NETWORK } from './client.ts';
 import { toast } from '../state/shell/toasts.ts';
 import { hexOf } from '../../domain/hex.ts';
 import type { Order } from '../../domain/types.ts';
+import { IDEMPOTENCY_HEADER } from '../../domain/idempotency.ts';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_HEADER };
 
-/** 128 random bits, base64url-safe characters (the server accepts [A-Za-z0-9_-]{1,100}). */
+/** 128 random bits, base64url-safe characters (domain/idempotency.ts says what the server accepts). */
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);

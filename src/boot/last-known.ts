@@ -8,10 +8,10 @@ import { changeDir } from '../../domain/quote-text.ts';
 import { priceText } from '../../domain/format/price.ts';
 import { isDecimalText, type Dir } from '../../domain/decimal-text.ts';
 import { asOfOptions } from '../../domain/as-of.ts';
+import { QUOTES_KEY, TRADE_LIST_KEY } from '../../domain/stored-keys.ts';
 
-/** The IndexedDB keys of the last-known state, and idb-keyval's default database and store. */
-export const TRADE_LIST_KEY = 'tw.trade_list';
-export const QUOTES_KEY = 'tw.quotes';
+/** The IndexedDB keys of the last-known state (domain/stored-keys.ts), and idb-keyval's default database and store. */
+export { QUOTES_KEY, TRADE_LIST_KEY };
 export const IDB_NAME = 'keyval-store';
 export const IDB_STORE = 'keyval';
 

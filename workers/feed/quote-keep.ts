@@ -5,8 +5,9 @@
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import type { FeedDeps } from './deps.ts';
 import { isQuoteTuple } from './parse.ts';
+import { QUOTES_KEY } from '../../domain/stored-keys.ts';
 
-export const QUOTES_KEY = 'tw.quotes';
+export { QUOTES_KEY };
 /** The throttle: a write costs a structured clone of ~300 tuples, a few seconds' loss on a crash costs nothing. */
 export const QUOTES_SAVE_MS = 5_000;
 

@@ -2,6 +2,7 @@
 // proxy. Every other method is forwarded by name (a Proxy), so the FeedApi method list lives only in protocol.ts.
 import { releaseProxy, type ProxyMethods } from 'comlink';
 import type { FeedApi, FeedConfig, FeedSink } from '../protocol.ts';
+import { forwardNow } from '../../domain/forwarding.ts';
 
 /** In the worker the sink is a Comlink proxy; releasing it closes its MessageChannel. */
 type MaybeProxy = FeedSink & Partial<ProxyMethods>;
@@ -26,12 +27,6 @@ export function createWorkerApi(feed: FeedApi): FeedApi {
       sink = null;
     },
   };
-  return new Proxy(feed, {
-    get(target, name, receiver) {
-      if (name === 'start' || name === 'stop') return own[name];
-      const value: unknown = Reflect.get(target, name, receiver);
-      // Bound, so Comlink's `method.apply(parent, args)` runs it on the Feed, not on this Proxy.
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  // Called on the Feed itself, so Comlink's `method.apply(parent, args)` runs it on the Feed, not on this Proxy.
+  return forwardNow<FeedApi>(feed, { label: 'FeedApi', own });
 }

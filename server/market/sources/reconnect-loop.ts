@@ -2,7 +2,7 @@
 // stopped. A connection that reached a healthy state (logged on, first frame) resets the back-off. Timers and
 // randomness are injected so tests can drive it.
 import type { Timers } from '../../../domain/time.ts';
-import { backoffDelay, type BackoffOptions } from './backoff.ts';
+import { backoffDelay, type BackoffOptions } from '../../../domain/backoff.ts';
 
 export interface ReconnectDeps {
   timers: Timers;

@@ -1,6 +1,6 @@
 // What the network sources (FIX, exchange streams) share: the sink, the wanted symbols and the reconnect loop, so a
 // source only says how one connection lives, how it follows a new symbol set, and how it hangs up.
-import type { BackoffOptions } from './backoff.ts';
+import type { BackoffOptions } from '../../../domain/backoff.ts';
 import type { PriceSource, SourceSink } from './price-source.ts';
 import { ReconnectLoop, type ReconnectDeps } from './reconnect-loop.ts';
 

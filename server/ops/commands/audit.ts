@@ -5,6 +5,7 @@ import { searchAudit } from '../../staff/audit-repository.ts';
 import { staffByLogin } from '../../staff/staff-repository.ts';
 import { textArg } from '../args.ts';
 import type { OpsCommand } from '../command.ts';
+import { DAY_MS } from '../../../domain/time.ts';
 
 const MAX_ROWS = 5000;
 
@@ -13,7 +14,7 @@ function dayArg(raw: string | undefined, field: string, endOfDay: boolean): numb
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw new ApiError('field_invalid', undefined, { field });
   const ms = Date.parse(`${raw}T00:00:00Z`);
   if (!Number.isFinite(ms)) throw new ApiError('field_invalid', undefined, { field });
-  return endOfDay ? ms + 86_400_000 : ms;
+  return endOfDay ? ms + DAY_MS : ms;
 }
 
 const parsed = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));

@@ -7,8 +7,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { setSwapTerms } from '../../swaps/swap-terms.ts';
 import { swapTermsList } from '../../swaps/swap-repository.ts';
 import type { OpsCommand } from '../command.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../../domain/time.ts';
 
 export const book: OpsCommand = {
   name: 'book',

@@ -9,6 +9,7 @@ import { refreshSparklines } from '../../state/feed/sparklines.ts';
 import { effect } from '@preact/signals-react';
 import { yieldToMain } from './yield-task.ts';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../../state/settings/data-saver.ts';
+import { forwardLater } from '../../../domain/forwarding.ts';
 
 // The bridge's chunk (Comlink and the bridge) is evaluated in one task, and the bridge built (the worker started, the
 // page's listeners wired) in the next: two shorter tasks instead of one long one on a weak phone (docs/client.md
@@ -21,18 +22,7 @@ const loadBridge = (): Promise<FeedBridge> =>
 
 /** A handle whose calls wait for the bridge, then go to its handle (methods forwarded by name, as the bridge does). */
 function waitingHandle(bridge: Promise<FeedBridge>): FeedHandle {
-  return new Proxy({} as FeedHandle, {
-    get: (_target, name) => {
-      // Not a method: `then` (so awaiting the handle does not hang), symbols.
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      return async (...args: unknown[]) => {
-        const { handle } = await bridge;
-        const method: unknown = Reflect.get(handle, name);
-        if (typeof method !== 'function') throw new TypeError(`FeedHandle has no method ${name}`);
-        return Reflect.apply(method, handle, args) as unknown;
-      };
-    },
-  });
+  return forwardLater<FeedHandle>(async () => (await bridge).handle, { label: 'FeedHandle' });
 }
 
 /**

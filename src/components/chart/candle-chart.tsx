@@ -51,6 +51,7 @@ import { ChartPricePick, pickedPrice, TOP_CLEARANCE, type PickedPrice } from './
 import { keepPriceLine, priceLineOf } from '../../state/chart/price-lines.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
 import type { KlineBar, Period } from '../../../domain/types.ts';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from '../hooks/long-press-rule.ts';
 import './candle-chart.css';
 
 export interface ChartFrames {
@@ -96,9 +97,6 @@ export interface CandleChartProps {
 const NO_ORDER_LINES: readonly OrderLine[] = [];
 
 const NO_LINES: readonly StopLine[] = [];
-/** A touch held this long without moving places the price line (a shorter one is the crosshair's tap). */
-const LONG_PRESS_MS = 550;
-const PRESS_SLOP_PX = 8;
 
 interface Live {
   chart: IChartApi;
@@ -294,7 +292,7 @@ export function CandleChart({
       }, LONG_PRESS_MS);
     };
     const onPointerMove = (e: PointerEvent) => {
-      if (press !== null && Math.hypot(e.clientX - pressAt.x, e.clientY - pressAt.y) > PRESS_SLOP_PX) endPress();
+      if (press !== null && Math.hypot(e.clientX - pressAt.x, e.clientY - pressAt.y) > LONG_PRESS_SLOP_PX) endPress();
     };
     box.addEventListener('pointerdown', onPointerDown);
     box.addEventListener('pointermove', onPointerMove);

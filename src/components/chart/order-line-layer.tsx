@@ -24,11 +24,10 @@ import { livePosition } from '../../state/account/live-positions.ts';
 import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
+import { LONG_PRESS_MS } from '../hooks/long-press-rule.ts';
 import { orderLinesMark, type OrderLine } from './order-lines.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
 
-/** A touch held this long on a tag (or on a line) opens the edit sheet. */
-export const HOLD_MS = 550;
 const DRAG_SLOP_PX = 4;
 /** How near (px) a long press must land to a line to mean that line. */
 const HIT_PX = 14;
@@ -271,7 +270,7 @@ function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: Lin
             hold.current = null;
             skipClick.current = true; // the click that ends this touch is the hold's, not a tap
             onEdit?.(line);
-          }, HOLD_MS);
+          }, LONG_PRESS_MS); // a long press on a tag (or on a line) opens the edit sheet
           return;
         }
         if (!draggable) return;

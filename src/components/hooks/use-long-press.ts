@@ -4,11 +4,9 @@
 // swallowed, so the button's own action (open the instrument) does not run as well.
 import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX } from './long-press-rule.ts';
 
-/** How long a touch is held before it is a long press (the platforms' own context-menu delay is about this). */
-export const LONG_PRESS_MS = 500;
-/** A finger that moves further than this (px) is scrolling, not pressing. */
-const SLOP_PX = 10;
+export { LONG_PRESS_MS } from './long-press-rule.ts';
 
 export interface LongPressHandlers {
   onContextMenu(e: MouseEvent): void;
@@ -54,7 +52,7 @@ export function useLongPress(action: () => void, timers: Timers = browserTimers)
         s.timer = timers.setTimeout(act, LONG_PRESS_MS);
       },
       onPointerMove: (e) => {
-        if (s.timer !== null && Math.hypot(e.clientX - s.x, e.clientY - s.y) > SLOP_PX) stop();
+        if (s.timer !== null && Math.hypot(e.clientX - s.x, e.clientY - s.y) > LONG_PRESS_SLOP_PX) stop();
       },
       onPointerUp: stop,
       onPointerCancel: stop,

@@ -1,15 +1,14 @@
-// /mine/invite: the user's invite code, the register link with it, a 160 px QR of the link (qrcode) and how many
-// people registered with the code. The link is built from the app's own address (docs/content.md).
+// /mine/invite: the user's invite code, the register link with it, a QR of the link (components/text/qr-image.ts:
+// the app's one QR size, and qrcode loaded only once a link is shown) and how many people registered with the code.
+// The link is built from the app's own address (docs/content.md).
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import QRCode from 'qrcode';
 import { inviteLink, type InviteInfo } from '../../../domain/content-types.ts';
 import { inviteInfo } from '../../api/content.ts';
 import { ContentScreen } from '../../components/nav/content-screen.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { Num } from '../../components/text/num.tsx';
-
-export const QR_SIZE = 160; // docs/contract.md §9
+import { QR_SIZE, qrDataUrl } from '../../components/text/qr-image.ts';
 
 export function InvitePage(): ReactElement {
   const { t } = useTranslation();
@@ -22,7 +21,14 @@ export function InvitePage(): ReactElement {
   }, []);
   useEffect(() => {
     if (!link) return;
-    QRCode.toDataURL(link, { width: QR_SIZE, margin: 1, errorCorrectionLevel: 'M' }).then(setQr, () => setQr(''));
+    let live = true;
+    qrDataUrl(link).then(
+      (url) => live && setQr(url),
+      () => live && setQr(''),
+    );
+    return () => {
+      live = false;
+    };
   }, [link]);
 
   return (

@@ -5,8 +5,8 @@
 import type { TFunction } from '../../i18n/index.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { parseWireTime } from '../../../domain/wire-time.ts';
+import { DAY_MS } from '../../../domain/time.ts';
 
-const DAY_MS = 86_400_000;
 const DAY_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
 
 /** The expiry's text: "End of 30 Nov 2026 (UTC)"; '' for none (good till cancelled) or unreadable. */

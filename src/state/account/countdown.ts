@@ -1,8 +1,9 @@
-// The code-resend countdown (docs/contract.md §4, §9: 60 s, then the button re-enables), on injected time.
+// The code-resend countdown (domain/code-resend.ts: 60 s, then the button re-enables), on injected time.
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import { browserTimers, systemClock, type Clock, type Timers } from '../shell/clock.ts';
+import { CODE_RESEND_SECONDS } from '../../../domain/code-resend.ts';
 
-export const RESEND_SECONDS = 60;
+export const RESEND_SECONDS = CODE_RESEND_SECONDS;
 
 export interface Countdown {
   /** Seconds left; 0 when idle. */

@@ -1,6 +1,7 @@
 // The trader's price line per instrument: placed on the chart by a long press (touch) or a click (mouse),
 // dragged to move, turned into a price alert with one tap. One line per instrument, kept in this browser's
 // localStorage so it is there on the next visit to that instrument.
+import { isDecimalText } from '../../../domain/decimal-text.ts';
 import { localStore } from '../shell/local-store.ts';
 
 export const PRICE_LINES_KEY = 'tw:price-lines';
@@ -12,7 +13,7 @@ function readAll(): Record<string, string> {
     const v: unknown = JSON.parse(raw);
     if (!v || typeof v !== 'object') return {};
     return Object.fromEntries(
-      Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string' && /^\d+(\.\d+)?$/.test(e[1])),
+      Object.entries(v).filter((e): e is [string, string] => isDecimalText(e[1]) && !e[1].startsWith('-')),
     );
   } catch {
     return {};

@@ -4,6 +4,7 @@
 import { proxy, wrap, type Endpoint } from 'comlink';
 import { socketSessionRejected } from '../../api/client.ts';
 import type { Instrument } from '../../../domain/types.ts';
+import { forwardLater } from '../../../domain/forwarding.ts';
 import type { FeedApi, FeedConfig, FeedSink } from '../../../workers/protocol.ts';
 import type { FeedMode } from './feed-mode.ts';
 import { $conn } from './feed-signals.ts';
@@ -97,19 +98,11 @@ export class FeedBridge {
    * Every call waits for start-up, so a screen may use the handle before start() has finished. Methods are forwarded
    * by name to the running feed (as squoosh's worker bridge does), so the FeedApi list lives only in its type.
    */
-  readonly handle: FeedHandle = new Proxy({} as FeedHandle, {
-    get: (_target, name) => {
-      if (name === 'stop') return () => this.stop();
-      if (name === 'setInstruments') return (list: Instrument[]) => this.setInstruments(list);
-      // Not a method: `then` (so awaiting the handle does not hang), symbols, start (the bridge's own).
-      if (typeof name !== 'string' || name === 'then' || name === 'start') return undefined;
-      return async (...args: unknown[]) => {
-        const impl = await this.ready.promise;
-        const method: unknown = Reflect.get(impl, name);
-        if (typeof method !== 'function') throw new TypeError(`FeedApi has no method ${name}`);
-        return Reflect.apply(method, impl, args) as unknown;
-      };
-    },
+  readonly handle: FeedHandle = forwardLater<FeedHandle>(() => this.ready.promise, {
+    label: 'FeedApi',
+    // The bridge's own stop and setInstruments; start is the bridge's, not the handle's.
+    own: { stop: () => this.stop(), setInstruments: (list: Instrument[]) => this.setInstruments(list) },
+    skip: ['start'],
   });
 
   constructor(private readonly deps: BridgeDeps) {}

@@ -3,20 +3,17 @@
 // module has to be mocked. Before anything is provided every call rejects: a screen used outside the app.
 import type { FeedHandle } from './feed-bridge.ts';
 import type { FeedMode } from './feed-mode.ts';
+import { forwardLater } from '../../../domain/forwarding.ts';
 
-const notStarted: FeedHandle = new Proxy({} as FeedHandle, {
-  get: (_t, name) => (name === 'then' ? undefined : () => Promise.reject(new Error('feed: no feed provided'))),
-});
+const noFeed = (): Promise<never> => Promise.reject(new Error('feed: no feed provided'));
+const notStarted: FeedHandle = forwardLater<FeedHandle>(noFeed, { label: 'FeedHandle' });
 
 let current: FeedHandle = notStarted;
 let currentMode: () => FeedMode | null = () => null;
 
 export function provideFeed(handle: Partial<FeedHandle>, mode: () => FeedMode | null = () => null): void {
   // A fake may provide only what its test uses; anything else rejects as before start-up.
-  current = new Proxy(handle as FeedHandle, {
-    // Read, not `in`: the bridge's handle is itself a Proxy whose methods exist only when asked for.
-    get: (target, name): unknown => Reflect.get(target, name) ?? Reflect.get(notStarted, name),
-  });
+  current = forwardLater<FeedHandle>(noFeed, { label: 'FeedHandle', own: handle });
   currentMode = mode;
 }
 

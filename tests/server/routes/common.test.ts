@@ -203,6 +203,30 @@ describe('static files', () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
+
+  it('the API paths (domain/api-paths.ts) answer the 404 envelope, never cached; a retired /uploads/ link is a page', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'tickwise-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>built client</title>');
+    const app = await bareApp({ distDir: dist });
+    try {
+      for (const url of ['/api/none', '/v1/none', '/v1/api/forex/none', '/healthz/none']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 404, 'no-store']);
+        expect(res.json()).toMatchObject({ code: 0 });
+      }
+      // Images are GET /api/common/image/:id (docs/api.md): /uploads/ is no API path any more, so an old link
+      // without a file extension gets the app like any deep link, and is cached like the app's page.
+      const old = await app.inject({ method: 'GET', url: '/uploads/7eV4iM1wR2u7Fm2bqk0mXQ' });
+      expect(old.statusCode).toBe(200);
+      expect(old.body).toContain('built client');
+      expect(old.headers['cache-control'] ?? '').not.toBe('no-store');
+      // With one, it is a missing file: the 404 envelope, as for any other path.
+      expect((await app.inject({ method: 'GET', url: '/uploads/2026-01/a.png' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
 });
 
 /** The app with the common routes over a stand-in context (no database server, no listening): for app.inject. */

@@ -5,7 +5,8 @@
 // (TEST_DB=postgres).
 import { describe, expect, it } from 'vitest';
 import { MAX_CODE_ATTEMPTS } from '../../../server/accounts/verification.ts';
-import { DAILY_CAPS, DAY_MS } from '../../../server/security/counters.ts';
+import { DAILY_CAPS } from '../../../server/security/counters.ts';
+import { DAY_MS } from '../../../domain/time.ts';
 import { setSetting } from '../../../server/settings/settings.ts';
 import { RATE_BUDGETS, RATE_WINDOW_MS } from '../../../server/security/limits.ts';
 import {

@@ -2,6 +2,7 @@
 // wraps each event as {"stream":"<name>","data":{...}}; `<symbol>@bookTicker` carries the best bid/ask
 // {"u":updateId,"s":"BTCUSDT","b":"…","B":"…","a":"…","A":"…"} (futures add "E" event time, "T" transaction time);
 // a live SUBSCRIBE/UNSUBSCRIBE is answered {"result":null,"id":n} or {"error":{"code":…,"msg":"…"},"id":n}.
+import { isDecimalText } from '../../../../domain/decimal-text.ts';
 import type { RawTick } from '../price-source.ts';
 
 export const STREAM_KIND = 'bookTicker';
@@ -15,8 +16,6 @@ export type Frame =
   | { kind: 'tick'; tick: RawTick }
   | { kind: 'reply'; id: number; error: string | null }
   | { kind: 'malformed'; reason: string };
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** One text frame → a tick, a reply to our request, or why it is unusable. `now` stamps ticks without event time. */
 export function parseFrame(text: string, now: number): Frame {
@@ -35,7 +34,13 @@ export function parseFrame(text: string, now: number): Frame {
   const data = (typeof o.stream === 'string' ? o.data : o) as Record<string, unknown> | undefined;
   if (typeof data !== 'object' || data === null) return { kind: 'malformed', reason: 'frame without data' };
   const { s, b, a, E } = data;
-  if (typeof s !== 'string' || typeof b !== 'string' || typeof a !== 'string' || !DECIMAL.test(b) || !DECIMAL.test(a)) {
+  if (
+    typeof s !== 'string' ||
+    typeof b !== 'string' ||
+    typeof a !== 'string' ||
+    !isDecimalText(b) ||
+    !isDecimalText(a)
+  ) {
     return { kind: 'malformed', reason: `not a ${STREAM_KIND} event` };
   }
   return { kind: 'tick', tick: { symbol: s, bid: b, ask: a, sourceTime: typeof E === 'number' ? E : now } };

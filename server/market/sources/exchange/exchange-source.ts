@@ -4,7 +4,7 @@
 // not ccxt.
 import WebSocket from 'ws';
 import type { Clock, Timers } from '../../../../domain/time.ts';
-import type { BackoffOptions } from '../backoff.ts';
+import type { BackoffOptions } from '../../../../domain/backoff.ts';
 import { ReconnectingSource } from '../reconnecting-source.ts';
 import type { SourceDeps, SourceSink } from '../price-source.ts';
 import { parseFrame, streamOf } from './binance-frames.ts';

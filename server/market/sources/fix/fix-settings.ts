@@ -1,7 +1,7 @@
 // The FIX source's settings (README's configuration table, docs/market-data-fix.md): where the LP listens, who we are
 // to it, and how the session keeps its sequence numbers.
 import { join } from 'node:path';
-import type { BackoffOptions } from '../backoff.ts';
+import type { BackoffOptions } from '../../../../domain/backoff.ts';
 
 export interface FixSettings {
   host: string;

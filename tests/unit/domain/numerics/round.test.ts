@@ -3,7 +3,9 @@
 // decimal.js ROUND_HALF_UP, for every sign and up to the edges of each representation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProjectDecimal, dec, fixed } from '../../../../domain/decimal.ts';
+import { ProjectDecimal, dec, fixed, halfUp } from '../../../../domain/decimal.ts';
+import { money } from '../../../../domain/trade-maths.ts';
+import { MONEY_PLACES } from '../../../../domain/numerics/places.ts';
 import { divRound, divRoundInt, roundText } from '../../../../domain/numerics/round.ts';
 
 const halfUpOf = (a: number | bigint, b: number | bigint): string =>
@@ -124,6 +126,16 @@ describe('roundText', () => {
     expect(roundText('12.4', 0)).toBe('12');
     expect(roundText('-0.5', 0)).toBe('-1');
     expect(roundText('123456789012345678901234567890.125', 2)).toBe('123456789012345678901234567890.13');
+  });
+
+  it('is the rule halfUp (decimal.ts) and money() (trade-maths.ts) apply: one rule, three representations', () => {
+    for (const text of ['1.0000005', '-1.0000005', '2.4999994', '0.0000015', '-0.0000004', '123456.7654325'])
+      expect([fixed(text, MONEY_PLACES), money(dec(text)).toFixed(MONEY_PLACES)]).toEqual([
+        roundText(text, MONEY_PLACES),
+        roundText(text, MONEY_PLACES),
+      ]);
+    expect(halfUp(dec('2.5'), 0).toFixed()).toBe(roundText('2.5', 0));
+    expect(halfUp(dec('-2.5'), 0).toFixed()).toBe(roundText('-2.5', 0));
   });
 
   it('agrees with decimal.js half-up on many random values', () => {

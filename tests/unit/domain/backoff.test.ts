@@ -1,6 +1,6 @@
-// The network sources' reconnect back-off: exponential, capped, with equal jitter from the injected randomness.
+// The one retry back-off (the network sources, the sender, the feed socket): exponential, capped, with equal jitter from the injected randomness.
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from '../../../../../server/market/sources/backoff.ts';
+import { backoffDelay } from '../../../domain/backoff.ts';
 
 const opts = { baseMs: 1000, maxMs: 30_000 };
 

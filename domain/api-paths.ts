@@ -1,0 +1,13 @@
+// The paths the server answers as an API, not as the web app: they never fall back to the app's index.html (the
+// server's not-found handler, server/app.ts), every answer on them is `Cache-Control: no-store`
+// (server/security/headers.ts), the service worker leaves them to the network (scripts/service-worker-plugin.ts) and
+// the dev server proxies them to the API (vite.config.ts). One list, so the four cannot disagree again. There is no
+// `/uploads/` among them: images are served by GET /api/common/image/:id since the public upload path was removed
+// (docs/api.md), so an old `/uploads/…` link is a page path like any other.
+
+export const API_PREFIXES = ['/api/', '/v1/', '/healthz'] as const;
+
+/** True when `path` (without its query) is one the API answers. */
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((p) => path.startsWith(p));
+}

@@ -1,0 +1,90 @@
+// A forgotten password reset by a code, and a signed-in user's own change (docs/security.md "Payout holds",
+// docs/contract.md §7 account routes): the new password, the other sessions signed out, withdrawals held, the
+// owner told. The routes in server/routes/user.ts declare and map; the flows are here.
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../http/envelope.ts';
+import { passFactor } from '../auth/factor-gate.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { revokeSessions, tokenHash } from '../auth/tokens.ts';
+import { setPasswordHash, type UserRow } from '../auth/users.ts';
+import type { Queryable } from '../db/db.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import { holdWithdrawals } from '../wallet/payout-holds.ts';
+import { checkNewPassword, codeChannel, normaliseAccount, type Channel } from './identity.ts';
+import { iso, type Requester } from './requester.ts';
+import { findByChannel } from './sign-in.ts';
+import { consumeCode, PURPOSE_RESET, verifyCode } from './verification.ts';
+
+export interface ResetForm {
+  type: Channel;
+  account: string;
+  new_password: string;
+  secondary_password: string;
+  auth_code: string;
+  key?: string;
+}
+
+export interface ChangeForm {
+  new_password: string;
+  auth_code: string;
+  type?: Channel;
+  key?: string;
+  /** The second factor's code when it is on. */
+  factor_code?: string;
+}
+
+/** The new password stored, sessions revoked (but `keep`), withdrawals held, the code spent: one transaction. */
+async function storePassword(
+  ctx: AppContext,
+  userId: number,
+  codeId: number,
+  password: string,
+  keep: string | undefined,
+  now: number,
+): Promise<void> {
+  const passwordHash = await hashPassword(password, ctx.limits.scrypt);
+  await ctx.db.tx(async (q: Queryable) => {
+    await consumeCode(q, codeId, now);
+    await setPasswordHash(q, userId, passwordHash);
+    await revokeSessions(q, userId, keep);
+    await holdWithdrawals(q, userId, now); // docs/security.md "Payout holds"
+  });
+  ctx.revocations.revoked(keep ? { userId, except: tokenHash(keep) } : { userId });
+}
+
+async function noticeChange(ctx: AppContext, userId: number, who: Requester, now: number): Promise<void> {
+  const deps = { db: ctx.db, notifier: ctx.notifier, log: who.log };
+  await notifyAccount(deps, userId, 'password_changed', { time: iso(now) }, who.lang);
+}
+
+/** A forgotten password: the code proves the account; every session of it ends. */
+export async function resetPassword(ctx: AppContext, form: ResetForm, who: Requester): Promise<void> {
+  const now = ctx.clock.now();
+  const account = normaliseAccount(form.type, form.account);
+  checkNewPassword(form.new_password, form.secondary_password);
+  // No code is ever sent for an unknown account, so it fails here exactly like a wrong code (no enumeration).
+  const target = { channel: codeChannel(form.type), target: account, purpose: PURPOSE_RESET } as const;
+  const codeId = await verifyCode(ctx, target, form.key, form.auth_code, now);
+  const user = await findByChannel(ctx.db, form.type, account);
+  if (!user || user.is_demo !== 0) throw new ApiError('code_invalid');
+  await storePassword(ctx, user.id, codeId, form.new_password, undefined, now);
+  await noticeChange(ctx, user.id, who, now);
+}
+
+/** The signed-in user's change: a code to the account's channel, the second factor when on; this session stays. */
+export async function changePassword(ctx: AppContext, user: UserRow, form: ChangeForm, who: Requester): Promise<void> {
+  if (user.is_demo !== 0) throw new ApiError('real_account_required');
+  const now = ctx.clock.now();
+  checkNewPassword(form.new_password);
+  // A change that changes nothing (the current password again) is refused before the code is spent.
+  if (await verifyPassword(form.new_password, user.password_hash)) throw new ApiError('password_same');
+  const channel: Channel = form.type ?? (user.email ? 'email' : 'mobile');
+  const target = channel === 'email' ? user.email : user.mobile;
+  if (!target) throw new ApiError('code_invalid');
+  const codeTarget = { channel: codeChannel(channel), target, purpose: PURPOSE_RESET } as const;
+  const codeId = await verifyCode(ctx, codeTarget, form.key, form.auth_code, now, user.id);
+  await passFactor(ctx, user.id, form.factor_code, who.ip);
+  // Other devices must sign in again with the new password; this one stays signed in.
+  await storePassword(ctx, user.id, codeId, form.new_password, who.token ?? undefined, now);
+  await noticeChange(ctx, user.id, who, now);
+}

@@ -1,0 +1,85 @@
+// Signing in and out (docs/contract.md §7 account routes): the password login with its lock and second factor, the
+// demo login, logout. The routes in server/routes/user.ts declare and map; the flows are here.
+import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import { rememberDevice } from '../auth/devices.ts';
+import { passFactor } from '../auth/factor-gate.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
+import { issueToken, revokeToken, tokenHash } from '../auth/tokens.ts';
+import { findUserByEmail, findUserByMobile, setPasswordHash, toWireUser, type UserRow } from '../auth/users.ts';
+import { notifyAccount } from '../notify/account-notices.ts';
+import { spendDaily } from '../security/counters.ts';
+import { loginGuard } from '../security/login-guard.ts';
+import type { LoginResult } from '../../domain/types.ts';
+import { demoUser } from './demo.ts';
+import { loginChannel, normaliseAccount, type Channel } from './identity.ts';
+import { iso, originOf, type Requester } from './requester.ts';
+
+export interface LoginForm {
+  account: string;
+  password: string;
+  login_type?: Channel;
+  /** The second factor's code (or a recovery code) when the account has one (docs/security.md "Second factor"). */
+  code?: string;
+}
+
+export const findByChannel = (q: Queryable, channel: Channel, account: string): Promise<UserRow | undefined> =>
+  channel === 'email' ? findUserByEmail(q, account) : findUserByMobile(q, account);
+
+/** A new session for a good login, with its device; a device the account never used is noticed to the owner. */
+export async function openSession(ctx: AppContext, userId: number, who: Requester): Promise<string> {
+  const now = ctx.clock.now();
+  const seen = originOf(who);
+  const token = await issueToken(ctx.db, userId, now, undefined, seen);
+  if (seen.device !== '' && (await rememberDevice(ctx.db, userId, seen.device, now))) {
+    const values = { device: seen.device, address: seen.address, time: iso(now) };
+    const deps = { db: ctx.db, notifier: ctx.notifier, log: who.log };
+    await notifyAccount(deps, userId, 'new_device_sign_in', values, who.lang);
+  }
+  return token;
+}
+
+/** A password login: 'invalid_credentials' alike for an unknown account, a demo one and a wrong password. */
+export async function signIn(ctx: AppContext, form: LoginForm, who: Requester): Promise<LoginResult> {
+  const guard = loginGuard(ctx.failureWindows, ctx.limits);
+  const channel = loginChannel(form.account, form.login_type);
+  const account = normaliseAccount(channel, form.account);
+  const lockKey = `${channel}:${account}`;
+  await guard.admit(lockKey, who.ip);
+  const user = await findByChannel(ctx.db, channel, account);
+  // Same work and the same answer whether the account is unknown, a demo, or the password is wrong.
+  const stored = user && user.is_demo === 0 ? user.password_hash : await dummyHash(ctx.limits.scrypt);
+  const good = await verifyPassword(form.password, stored);
+  if (!user || user.is_demo !== 0 || !good) {
+    await guard.failed(lockKey, who.ip);
+    throw new ApiError('invalid_credentials');
+  }
+  if (needsRehash(user.password_hash, ctx.limits.scrypt)) {
+    // Made under older scrypt parameters: the password is at hand now, so store it under the current ones.
+    const upgraded = await hashPassword(form.password, ctx.limits.scrypt);
+    await setPasswordHash(ctx.db, user.id, upgraded, user.password_hash);
+  }
+  // The right password; with a second factor on, its code too (wrong codes have their own lock).
+  await passFactor(ctx, user.id, form.code, who.ip);
+  const token = await openSession(ctx, user.id, who);
+  return { token, user: toWireUser(user) };
+}
+
+/** The demo login: `demoId` is DEMO_ID_RE, trimmed (the route's schema checks it). */
+export async function demoSignIn(ctx: AppContext, demoId: string, who: Requester): Promise<LoginResult> {
+  const now = ctx.clock.now();
+  // A new demo account spends the address's daily allowance; returning to an existing one does not.
+  const user = await demoUser(ctx.db, demoId, now, (q) =>
+    spendDaily(q, 'demo_address', who.ip, now, ctx.limits.daily('demo_address')),
+  );
+  const token = await issueToken(ctx.db, user.id, now);
+  return { token, user: toWireUser(user) };
+}
+
+/** Ends this session on the server and logs its sockets out; a token that is already gone is no error. */
+export async function signOut(ctx: AppContext, token: string | null): Promise<void> {
+  if (!token) return;
+  const userId = await revokeToken(ctx.db, token);
+  if (userId !== null) ctx.revocations.revoked({ userId, only: tokenHash(token) });
+}

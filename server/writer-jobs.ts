@@ -1,0 +1,56 @@
+// The jobs only the market writer runs (role all or market, never a gateway): pending-order expiry every second,
+// scheduled backups (docs/operations.md "Backups"), the fund income job, swaps and the margin-call watch
+// (docs/trading.md). Started by the composition root (server.ts) once the context is built; each answers a stopper.
+import type { WebPushSender } from './alerts/web-push-sender.ts';
+import { startBackupJob } from './backup/backup-job.ts';
+import type { ServerConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { MarginCallWatch } from './engine/margin-call.ts';
+import { startExpirySweep } from './engine/pending-expiry.ts';
+import { startFundJob } from './funds/income-job.ts';
+import { startSwapJob } from './swaps/swap-job.ts';
+
+type Stopper = () => Promise<void> | void;
+
+export async function startWriterJobs(
+  ctx: AppContext,
+  config: ServerConfig,
+  webPush: WebPushSender,
+): Promise<Stopper[]> {
+  const { db, clock, timers, log, engine } = ctx;
+  const stoppers: Stopper[] = [];
+  // Pending-order expiry: due pending orders cancelled every second.
+  stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
+  if (config.backups) {
+    stoppers.push(startBackupJob({ db, databaseUrl: config.databaseUrl, clock, timers, log }, config.backups));
+  }
+  // The fund income job pays due days (catching up after downtime) until close.
+  if (config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));
+  // Swaps and the margin-call watch: once per position and rollover, once per crossing, kept so in the database
+  // across a restart or a fail-over.
+  if (config.swapJob !== false) {
+    stoppers.push(startSwapJob({ db, clock, timers, log, engine, periodMs: config.swapRolloverMs ?? 0 }));
+  }
+  const marginCalls = new MarginCallWatch({
+    db,
+    clock,
+    timers,
+    log,
+    push: ctx.push,
+    notifier: ctx.notifier,
+    webPush,
+    figures: { users: () => engine.book.users(), riskRateOf: (id) => engine.riskRateOf(id) },
+  });
+  try {
+    await marginCalls.start();
+  } catch (err) {
+    // Start-up failed part-way: the jobs already running stop, as server.ts stops what it started.
+    for (const stop of stoppers.reverse())
+      await Promise.resolve()
+        .then(stop)
+        .catch(() => undefined);
+    throw err;
+  }
+  stoppers.push(() => marginCalls.stop());
+  return stoppers;
+}

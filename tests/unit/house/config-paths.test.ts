@@ -1,0 +1,122 @@
+// Every path a build or lint setting names exists, so a setting cannot silently stop applying when code moves: the
+// chunk groups of vite.config.ts (a group whose paths are gone groups nothing, and the first screen's chunks change
+// without a word), the ESLint blocks' files and ignores (a room rule on a moved folder guards nothing), vitest's
+// includes and excludes, the tsconfigs' include and paths, and .prettierignore. Build outputs and caches that a fresh
+// clone does not have yet (dist/, .tmp/ …) are named below; everything else must match a file of the tree.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { minimatch } from 'minimatch';
+import { globSync } from 'tinyglobby';
+import { describe, expect, it } from 'vitest';
+import eslintConfig from '../../../eslint.config.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+/** What a build, a test run or a tool writes: named by the settings, absent from a fresh clone. */
+const OUTPUTS = ['dist', 'data', '.tmp', 'test-artifacts', 'bench/results', 'node_modules'];
+
+const tree: readonly string[] = globSync(['**/*'], {
+  cwd: ROOT,
+  dot: true,
+  onlyFiles: false,
+  ignore: ['node_modules/**', 'dist/**', '.git/**', '.tmp/**', 'data/**', 'test-artifacts/**', 'bench/results/**'],
+});
+
+const isOutput = (glob: string): boolean => OUTPUTS.some((o) => glob === o || glob.startsWith(`${o}/`));
+
+/** True when the glob (gitignore-like: a bare name matches at any depth) names at least one path of the tree. */
+function namesSomething(glob: string): boolean {
+  const g = glob.replace(/^\.\//, '').replace(/\/$/, '');
+  if (isOutput(g)) return true;
+  const pattern = g.includes('/') ? g : `**/${g}`;
+  return tree.some((p) => minimatch(p, pattern, { dot: true }) || minimatch(p, `${pattern}/**`, { dot: true }));
+}
+
+/** The identifiers a chunk group's RegExp names, each of which must be a path segment of a file it matches. */
+function groupNames(source: string): string[] {
+  const words = source.replace(/\(\?![^)]*\)/g, '').match(/@?[a-z][\w-]*/gi) ?? [];
+  return [...new Set(words)];
+}
+
+describe('vite.config.ts chunk groups', () => {
+  const text = readFileSync(join(ROOT, 'vite.config.ts'), 'utf8');
+  const groups = [...text.matchAll(/^const (\w+) =\s+\/(.+)\/;$/gm)].map((m) => ({
+    name: m[1] ?? '',
+    source: m[2] ?? '',
+  }));
+  const files = globSync(
+    ['src/**/*', 'node_modules/@preact/signals-react/utils/**/*', 'node_modules/virtua/lib/**/*'],
+    {
+      cwd: ROOT,
+    },
+  ).map((f) => `/${f}`);
+
+  it('finds the groups', () => {
+    expect(groups.map((g) => g.name)).toEqual(expect.arrayContaining(['MARKET', 'QUOTE_UI']));
+  });
+
+  it.each(groups)('$name names only paths that exist', ({ source }) => {
+    const re = new RegExp(source);
+    const matched = files.filter((f) => re.test(f));
+    const segments = new Set(matched.flatMap((f) => f.split(/[/.]/)));
+    expect(groupNames(source).filter((w) => !segments.has(w))).toEqual([]);
+  });
+});
+
+describe('eslint.config.js', () => {
+  const globs = new Set<string>();
+  for (const block of eslintConfig as ReadonlyArray<{ files?: unknown[]; ignores?: unknown[] }>)
+    for (const g of [...(block.files ?? []), ...(block.ignores ?? [])]) if (typeof g === 'string') globs.add(g);
+
+  it.each([...globs])('%s names something', (glob) => {
+    expect(namesSomething(glob)).toBe(true);
+  });
+});
+
+describe('vitest.config.ts', () => {
+  const text = readFileSync(join(ROOT, 'vitest.config.ts'), 'utf8');
+  const paths = [
+    ...new Set([...text.matchAll(/'((?:tests|bench|scripts|src|server)\/[^']+)'/g)].map((m) => m[1] ?? '')),
+  ];
+
+  it.each(paths)('%s names something', (glob) => {
+    expect(namesSomething(glob)).toBe(true);
+  });
+});
+
+describe('the tsconfigs', () => {
+  const configs = globSync(['tsconfig*.json'], { cwd: ROOT });
+  const entries = configs.flatMap((file) => {
+    const json = JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as {
+      include?: string[];
+      compilerOptions?: { paths?: Record<string, string[]> };
+    };
+    const paths = Object.values(json.compilerOptions?.paths ?? {}).flat();
+    return [...(json.include ?? []), ...paths].map((p) => [file, p] as const);
+  });
+
+  it.each(entries)('%s: %s names something', (_file, glob) => {
+    expect(namesSomething(glob.replace(/\*$/, '**'))).toBe(true);
+  });
+});
+
+describe('.prettierignore', () => {
+  const lines = readFileSync(join(ROOT, '.prettierignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+
+  it.each(lines)('%s names something', (glob) => {
+    expect(namesSomething(glob)).toBe(true);
+  });
+});
+
+describe('the check itself', () => {
+  it('refuses a path that does not exist and a group name no file has', () => {
+    expect(namesSomething('src/pages/nowhere/**')).toBe(false);
+    expect(namesSomething('*.nowhere')).toBe(false);
+    expect(existsSync(join(ROOT, 'vite.config.ts'))).toBe(true);
+    const source = String.raw`[\\/]src[\\/]pages[\\/]market[\\/](market|row-signals)\.(tsx?|css)$`;
+    const segments = new Set(['/src/pages/market/market.css'].flatMap((f) => f.split(/[/.]/)));
+    expect(groupNames(source).filter((w) => !segments.has(w))).toEqual(['row-signals', 'tsx']);
+  });
+});
