@@ -12,6 +12,9 @@ import { useServerAndChrome } from './server-and-chrome.ts';
 import { userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops, type RealUser, openOpsWithToken } from './real-user.ts';
 
+/** Ticks the dismissed margin call must stay away for (each a change of the floating P&L the page shows). */
+const TICKS_AWAY = 20;
+
 const e2e = useServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' });
 let user: RealUser;
 let inst: Instrument;
@@ -90,7 +93,30 @@ it('the margin-call banner appears when the price moves against the position, wi
   }
   // Dismissed, it stays away: the server tells once per crossing, not once per tick.
   await first.page.locator('[data-action="dismiss-margin-call"]').click();
-  await first.page.waitForTimeout(3000);
+  await expect(first.page.locator('[data-testid="margin-call"]').count()).resolves.toBe(0);
+  // Counted in ticks, not time: a page-side observer counts the changes of the floating P&L (one per tick that moved
+  // it) and notes whether the banner came back at any moment in between.
+  await first.page.evaluate(() => {
+    const w = window as unknown as { twTicks: number; twBannerBack: boolean };
+    w.twTicks = 0;
+    w.twBannerBack = false;
+    const floating = () => document.querySelector('[data-field="floating"]')?.textContent ?? null;
+    let last = floating();
+    new MutationObserver(() => {
+      const now = floating();
+      if (now !== last) {
+        last = now;
+        w.twTicks += 1;
+      }
+      if (document.querySelector('[data-testid="margin-call"]')) w.twBannerBack = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await first.page.waitForFunction((n) => (window as unknown as { twTicks: number }).twTicks >= n, TICKS_AWAY, {
+    timeout: 30_000,
+  });
+  await expect(first.page.evaluate(() => (window as unknown as { twBannerBack: boolean }).twBannerBack)).resolves.toBe(
+    false,
+  );
   await expect(first.page.locator('[data-testid="margin-call"]').count()).resolves.toBe(0);
   for (const p of pages) await p.context.close();
 }, 120_000);

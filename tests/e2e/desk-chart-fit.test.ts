@@ -146,9 +146,9 @@ it('on a phone the MA and BOLL legends are one line with a toggle; the alert chi
   await page.waitForFunction(() => document.querySelectorAll('.tw-legend[data-pane="0"] span').length >= 7, null, {
     timeout: 20_000,
   });
-  await page.waitForTimeout(500); // the legends take their places after the library's next draw
+  // The legends take their places after the library's next draw: wait for the folded one-line legend itself.
   const legend = page.locator('.tw-legend[data-pane="0"]');
-  expect((await legend.boundingBox())?.height ?? 99).toBeLessThanOrEqual(18);
+  await expect.poll(async () => (await legend.boundingBox())?.height ?? 99).toBeLessThanOrEqual(18);
   await snap(page, 'desk-fit-legend-folded-360');
   await page.locator('[data-action="legend-fold"]').click();
   expect((await legend.boundingBox())?.height ?? 0).toBeGreaterThan(18);
@@ -172,12 +172,20 @@ it('on the desk the price line’s chip sits in the price pane’s bottom margin
   await page.mouse.click(box.x + box.width / 3, box.y + 150);
   const chip = page.locator('[data-testid="price-line"]');
   await chip.waitFor();
-  await page.waitForTimeout(300);
-  const where = await page.evaluate(() => {
-    const pane = document.querySelector('.tw-chart[data-slot="0"] table tr')?.getBoundingClientRect();
-    const c = document.querySelector('[data-testid="price-line"]')?.getBoundingClientRect();
-    return pane && c ? { paneBottom: pane.bottom, chipTop: c.top, chipBottom: c.bottom } : null;
-  });
+  // The chip's strip is the price pane's bottom margin after the library's next draw: wait until the chip sits there.
+  const chipPlace = () =>
+    page.evaluate(() => {
+      const pane = document.querySelector('.tw-chart[data-slot="0"] table tr')?.getBoundingClientRect();
+      const c = document.querySelector('[data-testid="price-line"]')?.getBoundingClientRect();
+      return pane && c ? { paneBottom: pane.bottom, chipTop: c.top, chipBottom: c.bottom } : null;
+    });
+  await expect
+    .poll(async () => {
+      const w = await chipPlace();
+      return w !== null && w.chipBottom <= w.paneBottom && w.chipTop >= w.paneBottom - 48;
+    })
+    .toBe(true);
+  const where = await chipPlace();
   expect(where).not.toBeNull();
   expect(where?.chipBottom ?? 999).toBeLessThanOrEqual(where?.paneBottom ?? 0);
   expect(where?.chipTop ?? 0).toBeGreaterThanOrEqual((where?.paneBottom ?? 0) - 48);
@@ -187,13 +195,14 @@ it('on the desk the price line’s chip sits in the price pane’s bottom margin
   await page.waitForFunction(() => document.querySelectorAll('.tw-grid__cell .tw-legend').length >= 4, null, {
     timeout: 20_000,
   });
-  await page.waitForTimeout(1000);
-  const tall = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.tw-grid__cell .tw-legend')]
-      .filter((l) => l.getBoundingClientRect().height > 18)
-      .map((l) => l.textContent),
-  );
-  expect(tall).toEqual([]);
+  // Each cell's legends fold to one line once the library has drawn the cell at its size.
+  const tall = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.tw-grid__cell .tw-legend')]
+        .filter((l) => l.getBoundingClientRect().height > 18)
+        .map((l) => l.textContent),
+    );
+  await expect.poll(tall).toEqual([]);
   await snap(page, 'desk-fit-grid-1280');
   await page.locator('[data-action="chart-grid"]').click(); // back to one chart: the machine keeps the arrangement
   await page.close();

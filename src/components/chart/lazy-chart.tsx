@@ -4,7 +4,7 @@
 // picture of the last known bars in the chart's box (chart-picture.ts); the library is asked for at the first idle
 // moment after that frame (or at once when the box is touched), and the chart takes the same box: nothing moves.
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
-import type { CandleChartProps } from './candle-chart.tsx';
+import type { CandleChartProps } from './candle-chart-props.ts';
 import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
 import { drawBars, storedBars } from './chart-picture.ts';
 import { whenIdle } from './when-idle.ts';

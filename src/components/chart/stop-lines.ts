@@ -45,3 +45,31 @@ export function syncStopLines(
 export function stopLinesMark(wanted: readonly StopLine[]): string {
   return wanted.map((w) => `${w.id}:${w.price}`).join(' ');
 }
+
+/**
+ * The trader's own price line (placed by a click or a long press, chart-press.ts) drawn at `price`: created, moved in
+ * place, or removed (null). Returns the line now drawn.
+ */
+export function drawTraderLine(
+  series: ISeriesApi<'Candlestick'>,
+  line: IPriceLine | null,
+  price: string | null,
+  colour: () => string,
+): IPriceLine | null {
+  if (price === null) {
+    if (line) series.removePriceLine(line);
+    return null;
+  }
+  if (line) {
+    line.applyOptions({ price: Number(price) });
+    return line;
+  }
+  return series.createPriceLine({
+    price: Number(price),
+    color: colour(),
+    lineWidth: 1,
+    lineStyle: LineStyle.Solid,
+    axisLabelVisible: true,
+    title: '',
+  });
+}

@@ -14,20 +14,13 @@ const SELF = 'unit/house/no-sleeps.test.ts';
 const SLEEPS = [/\bwaitForTimeout\(/g, /\bsetTimeout\(\s*(?:r|res|resolve|done)\s*,\s*(?!0\s*\))[\d_]+\s*\)/g];
 
 /**
- * The sleeps left, per file, each with why. Waiting IS the behaviour in the first two; the rest wait for a
- * library's draw or a message that does not come, and are to be replaced by a condition (then removed from here:
- * the count must match exactly, so a fixed one cannot stay listed and a new one cannot hide behind an old one).
+ * The sleeps left, per file, each with why. Waiting IS the behaviour in each (the count must match exactly, so a
+ * fixed one cannot stay listed and a new one cannot hide behind an old one).
  */
 const ALLOWED: Record<string, { count: number; why: string }> = {
   'e2e/app-server.ts': { count: 1, why: 'the poll step of waiting for /healthz of a starting server process' },
   'e2e/chart-orders.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
   'e2e/chart-pending-move.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
-  'e2e/book.test.ts': { count: 1, why: 'to replace: a dismissed margin call stays away for 3 s of ticks' },
-  'e2e/desk-chart-fit.test.ts': { count: 3, why: "to replace: the chart legends' places after the library's draw" },
-  'unit/src/components/chart/trade-chart.test.tsx': {
-    count: 1,
-    why: "to replace: happy-dom's animation frame, then its idle callback",
-  },
 };
 
 function sleepsIn(text: string): number {

@@ -1,107 +1,35 @@
-// The order form as plain data: lot stepping, the docs/contract.md §5 checks per field (as typed and at submit) and the submit
-// parameters (pure, unit-tested). Exact decimals through domain only; the form keeps what the user typed as strings.
-import { dec, fixed, isDecimalText } from '../../../../domain/decimal.ts';
-import { readTypedNumber } from '../../../../domain/decimal-text.ts';
-import { canDecreaseLots, FIXED_MARGIN_MODE, sideOf } from '../../../../domain/trade-maths.ts';
-import {
-  lotsForNotional,
-  lotsForRisk,
-  lotsKeepRule,
-  lotsRule,
-  riskCapPercent,
-  stopSideKey,
-  stopStart,
-} from '../../../../domain/order-rules.ts';
-import { lots } from '../../../../domain/units.ts';
-import { formatNumber } from '../../../i18n/format.ts';
+// The order form as plain data: the first draft, every field's message at once, the submit's check and parameters,
+// and what the worker previews (pure, unit-tested). The parts each have their file: the typed fields' checks
+// (draft-fields.ts), the stop boxes (draft-stops.ts), the lots and size modes (draft-size.ts); this module also
+// offers them, so the form has one place to import the draft's rules from. Exact decimals through domain only; the
+// form keeps what the user typed as strings.
+import { dec, isDecimalText } from '../../../../domain/decimal.ts';
+import { FIXED_MARGIN_MODE } from '../../../../domain/trade-maths.ts';
+import { riskCapPercent } from '../../../../domain/order-rules.ts';
 import type { FieldNote, FieldNotes } from '../../../components/forms/use-field-messages.ts';
 import type { Instrument } from '../../../../domain/types.ts';
 import type { SubmitParams } from '../../../api/trading.ts';
 import type { OrderPreviewInput } from '../../../../workers/protocol.ts';
+import { expiryProblem, lotsProblem, positive, typedProblem } from './draft-fields.ts';
+import { stopProblem, stopValue } from './draft-stops.ts';
+import { sizeProblem, validStep } from './draft-size.ts';
+import type { DraftField, OrderCheck, OrderDraft, OrderSide } from './draft-types.ts';
 
-export type OrderSide = SubmitParams['type']; // 1 buy up, 2 buy low
-export type OrderMode = 'market' | 'pending';
-/** How long a pending order waits: good till cancelled, to the end of the day, or to the end of a date (UTC). */
-export type ExpiryMode = 'gtc' | 'day' | 'date';
-/** What the trader sizes the order by: lots, a notional in USD, or the % of equity lost at the stop. The
- * lots are always what is sent and shown; the other two set them. */
-export type SizeMode = 'lots' | 'usd' | 'risk';
-
-export interface OrderDraft {
-  mode: OrderMode;
-  targetPrice: string; // pending orders only
-  lots: string;
-  multiple: number | null; // the chosen multiplier's Value; null until picked
-  stopProfitOn: boolean;
-  stopProfit: string;
-  stopLossOn: boolean;
-  stopLoss: string;
-  expiry: ExpiryMode; // pending orders only
-  expiryDate: string; // YYYY-MM-DD, with expiry 'date'
-  sizeMode: SizeMode;
-  sizeValue: string; // USD or % as typed, with sizeMode 'usd' / 'risk'
-}
-
-/** The form's fields that can carry a message ('form': the whole order, e.g. no leverage configured). */
-export type DraftField = 'lots' | 'target-price' | 'stop-profit' | 'stop-loss' | 'multiple' | 'expiry' | 'size';
-
-/** What the submit button leads to: a login, the messages per field, or a valid order. */
-export type OrderCheck =
-  { kind: 'login' } | { kind: 'error'; notes: FieldNotes<DraftField | 'form'> } | { kind: 'ok'; params: SubmitParams };
+export type {
+  DraftField,
+  ExpiryMode,
+  OrderCheck,
+  OrderDraft,
+  OrderMode,
+  OrderSide,
+  SizeMode,
+  StopKind,
+} from './draft-types.ts';
+export { expiryProblem, lotsProblem } from './draft-fields.ts';
+export { restartStops, stopOf, stopReference, stopStartFor, stopValue, toggleStop, typeStop } from './draft-stops.ts';
+export { canStepDown, pickSizeMode, sized, sizeProblem, stepLots } from './draft-size.ts';
 
 export const isFixedMargin = (inst: Instrument): boolean => inst.MarginMode === FIXED_MARGIN_MODE;
-
-/** Decimal places of a step like "0.01" (2) or "1" (0), so stepped lots print cleanly. */
-function placesOf(step: string): number {
-  const dot = step.indexOf('.');
-  return dot < 0 ? 0 : step.length - dot - 1;
-}
-
-function validStep(step: string): boolean {
-  return isDecimalText(step) && dec(step).gt(0);
-}
-
-export type StopKind = 'profit' | 'loss';
-
-/** A stop box's tick and price in the draft. */
-export function stopOf(draft: OrderDraft, kind: StopKind): { on: boolean; value: string } {
-  return kind === 'profit'
-    ? { on: draft.stopProfitOn, value: draft.stopProfit }
-    : { on: draft.stopLossOn, value: draft.stopLoss };
-}
-
-/** Ticking a stop box with no price typed starts it at `start()` (a valid distance on its side: stopStartFor);
- * unticking keeps what was typed. */
-export function toggleStop(draft: OrderDraft, kind: StopKind, on: boolean, start: () => string): Partial<OrderDraft> {
-  const typed = stopOf(draft, kind).value;
-  const value = on && typed === '' ? start() : typed;
-  return kind === 'profit' ? { stopProfitOn: on, stopProfit: value } : { stopLossOn: on, stopLoss: value };
-}
-
-/**
- * The stops after the side, the kind (market / pending) or the reference price changed (docs/trading.md "Stops in the
- * form"): a ticked stop restarts at a valid default distance on its side of the new reference (stopStartFor), an
- * unticked one forgets its price (ticking it again starts fresh). A stop typed after the change is kept, since the
- * next change only comes from the side, kind or target fields, never from typing a stop.
- */
-export function restartStops(inst: Instrument, draft: OrderDraft, side: OrderSide, current: string): OrderDraft {
-  const at = (kind: StopKind): string => stopStartFor(inst, draft, side, kind, current);
-  return {
-    ...draft,
-    stopProfit: draft.stopProfitOn ? at('profit') : '',
-    stopLoss: draft.stopLossOn ? at('loss') : '',
-  };
-}
-
-/** A new size mode: the number typed for the old one means something else (USD is not %), so it is cleared. */
-export function pickSizeMode(sizeMode: SizeMode): Partial<OrderDraft> {
-  return { sizeMode, sizeValue: '' };
-}
-
-/** A price typed into a stop box. */
-export function typeStop(kind: StopKind, value: string): Partial<OrderDraft> {
-  return kind === 'profit' ? { stopProfit: value } : { stopLoss: value };
-}
 
 /** The first draft for an instrument: market order, minimum lots (or one step), the first multiplier. */
 export function initialDraft(inst: Instrument): OrderDraft {
@@ -121,140 +49,6 @@ export function initialDraft(inst: Instrument): OrderDraft {
     sizeMode: 'lots',
     sizeValue: '',
   };
-}
-
-/**
- * The draft with its lots set from the size typed in USD or % of equity (at `current`, the market price, or a pending
- * order's target; `equity` the account's). Unchanged in lots mode, or while the size cannot be worked out yet (its
- * message says why: sizeProblem).
- */
-export function sized(
-  inst: Instrument,
-  draft: OrderDraft,
-  current: string,
-  equity: string | null,
-  riskCap = riskCapPercent(null),
-): OrderDraft {
-  if (draft.sizeMode === 'lots') return draft;
-  const typed = readTypedNumber(draft.sizeValue);
-  if (typed.kind !== 'number') return draft;
-  // A risk above the cap sets nothing: its message says so (sizeProblem), and the lots are not offered.
-  if (draft.sizeMode === 'risk' && dec(typed.text).gt(riskCapPercent(riskCap))) return draft;
-  const entry = stopReference(draft, current);
-  const step = lotsRule(inst.ForexMinCont, inst.Pip).step;
-  const lotsText =
-    draft.sizeMode === 'usd'
-      ? lotsForNotional(typed.text, entry, inst.ForexContNum, step)
-      : draft.stopLossOn && equity
-        ? lotsForRisk(equity, typed.text, entry, draft.stopLoss.trim(), inst.ForexContNum, step)
-        : null;
-  return lotsText === null ? draft : { ...draft, lots: lotsText };
-}
-
-/**
- * The size field's message: not a number, a risk above the cap (`riskCap` %, the `risk_cap_percent` setting, never
- * above 100), or a risk size without a stop loss or a known equity.
- */
-export function sizeProblem(
-  draft: OrderDraft,
-  equity: string | null,
-  submit: boolean,
-  riskCap = riskCapPercent(null),
-): FieldNote | null {
-  if (draft.sizeMode === 'lots') return null;
-  const problem = typedProblem(draft.sizeValue, 'trade.size_required', 'trade.size_invalid', submit);
-  if (problem || draft.sizeMode === 'usd') return problem;
-  const cap = riskCapPercent(riskCap);
-  const typed = readTypedNumber(draft.sizeValue);
-  if (typed.kind === 'number' && dec(typed.text).gt(cap)) {
-    return { key: 'trade.size_risk_cap', params: { max: formatNumber(cap) } };
-  }
-  if (!draft.stopLossOn) return { key: 'trade.size_needs_stop' };
-  return equity ? null : { key: 'trade.size_needs_equity' };
-}
-
-/**
- * One press of the lot stepper: ± one Pip, never below 0 (docs/contract.md §5: input minimum 0, step = Pip).
- * A typed value off the Pip grid snaps to the grid in the pressed direction first.
- */
-export function stepLots(current: string, pip: string, direction: 1 | -1): string {
-  const step = validStep(pip) ? dec(pip) : dec(1);
-  const places = placesOf(validStep(pip) ? pip : '1');
-  const q = isDecimalText(current) ? dec(current) : dec(0);
-  const onGrid = q.mod(step).isZero();
-  let next;
-  if (direction === 1) next = onGrid ? q.plus(step) : q.div(step).ceil().times(step);
-  else next = onGrid ? q.minus(step) : q.div(step).floor().times(step);
-  if (next.lt(0)) next = dec(0);
-  return fixed(next, places);
-}
-
-/** docs/contract.md §5: the minus is disabled when quantity − Pip would be zero or less. */
-export function canStepDown(current: string, pip: string): boolean {
-  if (!isDecimalText(current)) return false;
-  return canDecreaseLots(lots(current), validStep(pip) ? pip : '1');
-}
-
-/** A positive decimal typed by the user (prices, lots); empty and malformed text are not. */
-function positive(text: string): boolean {
-  const typed = readTypedNumber(text);
-  return typed.kind === 'number' && dec(typed.text).gt(0);
-}
-
-/**
- * A typed number field's message: `invalidKey` when the text is not a number at all ('-1', '1,5', '1e3': refused,
- * never read as another number), `requiredKey` when it is zero, or empty at a submit (while typing, an empty field
- * waits); null when it is a positive number.
- */
-function typedProblem(text: string, requiredKey: string, invalidKey: string, submit: boolean): FieldNote | null {
-  const typed = readTypedNumber(text);
-  if (typed.kind === 'invalid') return { key: invalidKey };
-  if (typed.kind === 'number') return dec(typed.text).gt(0) ? null : { key: requiredKey };
-  return submit ? { key: requiredKey } : null;
-}
-
-/** The lots field's message: not a number, or off the instrument's limits with the allowed values spelled out. */
-export function lotsProblem(inst: Instrument, text: string, submit: boolean): FieldNote | null {
-  const problem = typedProblem(text, 'trade.lots_required', 'errors.lots_invalid', submit);
-  if (problem || text.trim() === '') return problem;
-  const rule = lotsRule(inst.ForexMinCont, inst.Pip);
-  if (lotsKeepRule(lots(text.trim()), rule)) return null;
-  return {
-    key: 'trade.lots_rule',
-    params: { min: formatNumber(rule.min), step: formatNumber(rule.step), max: formatNumber(rule.max) },
-  };
-}
-
-/** The price stops are judged against: a pending order's target once it is a price, else the market price. */
-export function stopReference(draft: OrderDraft, current: string): string {
-  const target = draft.targetPrice.trim();
-  return draft.mode === 'pending' && positive(target) ? target : current;
-}
-
-/** Where a ticked stop starts: a valid distance on its side of the reference price (domain/order-rules.ts). */
-export function stopStartFor(
-  inst: Instrument,
-  draft: OrderDraft,
-  side: OrderSide,
-  kind: StopKind,
-  current: string,
-): string {
-  return stopStart(sideOf(side), kind, stopReference(draft, current), inst.PricePrecision);
-}
-
-function stopProblem(
-  draft: OrderDraft,
-  side: OrderSide,
-  kind: StopKind,
-  current: string,
-  submit: boolean,
-): FieldNote | null {
-  const { on, value } = stopOf(draft, kind);
-  if (!on) return null;
-  const problem = typedProblem(value, `trade.stop_${kind}_required`, 'errors.stop_price_invalid', submit);
-  if (problem || value.trim() === '') return problem;
-  const sideKey = stopSideKey(sideOf(side), kind, stopReference(draft, current), value.trim());
-  return sideKey ? { key: `errors.${sideKey}` } : null;
 }
 
 /**
@@ -290,11 +84,6 @@ export function draftNotes(
 
 const hasNotes = (notes: FieldNotes<string>): boolean => Object.values(notes).some(Boolean);
 
-/** Stop prices go out only when their box is ticked; an unticked box sends "0" (docs/contract.md §5). */
-export function stopValue(on: boolean, value: string): string {
-  return on ? value.trim() : '0';
-}
-
 /** The submit parameters for a draft. Multiplier 0 in fixed-margin mode; target price "0" for market orders. */
 export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: OrderSide): SubmitParams {
   return {
@@ -308,15 +97,6 @@ export function buildSubmitParams(inst: Instrument, draft: OrderDraft, side: Ord
     multiple: isFixedMargin(inst) ? 0 : (draft.multiple ?? 0),
     ...(draft.mode === 'pending' ? { expire: draft.expiry === 'date' ? draft.expiryDate.trim() : draft.expiry } : {}),
   };
-}
-
-/** The expiry field's message: a date that is missing (at a submit), not a date, or already over (`today`: UTC). */
-export function expiryProblem(draft: OrderDraft, today: string, submit: boolean): FieldNote | null {
-  if (draft.mode !== 'pending' || draft.expiry !== 'date') return null;
-  const d = draft.expiryDate.trim();
-  if (d === '') return submit ? { key: 'errors.expiry_invalid' } : null;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return { key: 'errors.expiry_invalid' };
-  return d < today ? { key: 'errors.expiry_past' } : null;
 }
 
 /**

@@ -28,29 +28,22 @@ import {
   initialDraft,
   sized,
   isFixedMargin,
-  stopOf,
-  stopStartFor,
   pickSizeMode,
   restartStops,
-  toggleStop,
-  typeStop,
   type DraftField,
   type OrderDraft,
   type OrderSide,
-  type StopKind,
 } from './order-draft.ts';
 import { useOrderPreview } from './use-order-preview.ts';
 import { LotStepper } from './lot-stepper.tsx';
 import { MultiplierPicker } from './multiplier-picker.tsx';
-import { PriceInput } from './price-input.tsx';
-import { StopBox } from './stop-box.tsx';
+import { PendingFields } from './pending-fields.tsx';
+import { OrderStops } from './order-stops.tsx';
 import { OrderSummary } from './order-summary.tsx';
-import { ExpiryField } from './expiry-field.tsx';
 import { SizeField } from './size-field.tsx';
 import { $account } from '../../../state/feed/feed-signals.ts';
 import { $riskCap, loadRiskCap } from '../../../state/orders/risk-cap.ts';
 import { systemClock } from '../../../state/shell/clock.ts';
-import { LiveText } from '../../../components/text/live-text.tsx';
 import { OrderPlaced } from './order-placed.tsx';
 import type { Instrument, Order } from '../../../../domain/types.ts';
 import './order-form.css';
@@ -163,21 +156,6 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
           { mode, targetPrice: draft.targetPrice || targetStart(sideOf(side), nowPrice(), inst.PricePrecision) },
           true,
         );
-  const stopBox = (kind: StopKind) => {
-    const field = kind === 'profit' ? 'stop-profit' : 'stop-loss';
-    return {
-      ...stopOf(draft, kind),
-      placeholder: nowPrice(),
-      note: msgs.of(field),
-      onToggle: (on: boolean) =>
-        change(
-          field,
-          toggleStop(draft, kind, on, () => stopStartFor(inst, draft, side, kind, nowPrice())),
-        ),
-      onChange: (v: string) => change(field, typeStop(kind, v)),
-    };
-  };
-
   const submit = async () => {
     if (busy || reason) return;
     const check = checkOrder(inst, draft, side, $loggedIn.peek(), nowPrice(), today, equityNow(), riskCap);
@@ -236,30 +214,14 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
       />
 
       {draft.mode === 'pending' ? (
-        <div className="tr-field">
-          <span className="tr-label">
-            {t('trade.target_price')} <LiveText className="tr-kind" $text={live.kind} field="pending-kind" prose />
-          </span>
-          <PriceInput
-            field="target-price"
-            label={t('trade.target_price')}
-            value={draft.targetPrice}
-            placeholder={nowPrice()}
-            note={msgs.of('target-price')}
-            messageId={`${formId}-target-price`}
-            onChange={(v) => change('target-price', { targetPrice: v }, true)}
-          />
-          <FieldMessage id={`${formId}-target-price`} field="target-price" note={msgs.of('target-price')} />
-        </div>
-      ) : null}
-      {draft.mode === 'pending' ? (
-        <ExpiryField
-          mode={draft.expiry}
-          date={draft.expiryDate}
+        <PendingFields
+          draft={draft}
+          nowPrice={nowPrice}
           today={today}
-          note={msgs.of('expiry')}
-          onMode={(expiry) => change('expiry', { expiry })}
-          onDate={(expiryDate) => change('expiry', { expiryDate })}
+          msgs={msgs}
+          change={change}
+          formId={formId}
+          $kind={live.kind}
         />
       ) : null}
 
@@ -300,19 +262,16 @@ export function OrderForm({ inst, phone = false }: OrderFormProps) {
         <FieldMessage id={`${formId}-multiple`} field="multiple" note={msgs.of('multiple')} />
       </div>
 
-      <StopBox
-        field="stop-profit"
-        messageId={`${formId}-stop-profit`}
-        label={t('trade.stop_profit')}
-        $pips={live.profitPips}
-        {...stopBox('profit')}
-      />
-      <StopBox
-        field="stop-loss"
-        messageId={`${formId}-stop-loss`}
-        label={t('trade.stop_loss')}
-        $pips={live.lossPips}
-        {...stopBox('loss')}
+      <OrderStops
+        inst={inst}
+        draft={draft}
+        side={side}
+        nowPrice={nowPrice}
+        msgs={msgs}
+        change={change}
+        formId={formId}
+        $profitPips={live.profitPips}
+        $lossPips={live.lossPips}
       />
 
       <OrderSummary $preview={$preview} showStopProfit={draft.stopProfitOn} showStopLoss={draft.stopLossOn} />

@@ -364,19 +364,40 @@ describe('CandleChart', () => {
   });
 
   it('as a lazy chunk: the box keeps its place with the picture until an idle moment, then the one chart draws in it', async () => {
-    mount();
-    act(() => root?.render(<LazyCandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
-    const waiting = host.querySelector<HTMLElement>('.tw-chart');
-    expect(waiting?.getAttribute('aria-busy')).toBe('true');
-    expect(waiting?.querySelector('canvas.tw-chart-picture')).not.toBeNull();
-    await act(async () => {
-      await vi.dynamicImportSettled();
+    // The browser's frame and idle period, driven by the test (when-idle.ts waits for a frame, then for idle).
+    const frameQueue: FrameRequestCallback[] = [];
+    const idleQueue: IdleRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frameQueue.push(cb));
+    // happy-dom has no requestIdleCallback (when-idle.ts would fall back to a timer): the browser's is given here.
+    Object.defineProperty(window, 'requestIdleCallback', {
+      configurable: true,
+      writable: true,
+      value: (cb: IdleRequestCallback) => idleQueue.push(cb),
     });
-    expect(createChart).not.toHaveBeenCalled(); // not asked for in the first frame: after it, when the page is idle
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 100)); // happy-dom's animation frame, then its idle callback
-      await vi.dynamicImportSettled();
-    });
+    try {
+      mount();
+      act(() => root?.render(<LazyCandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
+      const waiting = host.querySelector<HTMLElement>('.tw-chart');
+      expect(waiting?.getAttribute('aria-busy')).toBe('true');
+      expect(waiting?.querySelector('canvas.tw-chart-picture')).not.toBeNull();
+      await act(async () => {
+        await vi.dynamicImportSettled();
+      });
+      expect(createChart).not.toHaveBeenCalled(); // not asked for in the first frame: after it, when the page is idle
+      expect(idleQueue).toHaveLength(0);
+      await act(async () => {
+        for (const cb of frameQueue.splice(0)) cb(0); // the frame painted: now it waits for an idle period
+      });
+      expect(idleQueue).toHaveLength(1);
+      expect(createChart).not.toHaveBeenCalled();
+      await act(async () => {
+        for (const cb of idleQueue.splice(0)) cb({ didTimeout: false, timeRemaining: () => 50 });
+        await vi.dynamicImportSettled();
+      });
+    } finally {
+      raf.mockRestore();
+      Reflect.deleteProperty(window, 'requestIdleCallback');
+    }
     expect(createChart).toHaveBeenCalledTimes(1);
     expect(host.querySelector('.tw-chart')?.hasAttribute('aria-busy')).toBe(false);
     expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
@@ -465,7 +486,9 @@ describe('CandleChart', () => {
     emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
     expect(timeScale.scrollToPosition).toHaveBeenCalledWith(CHART_RIGHT_OFFSET_BARS, false);
     expect(timeScale.scrollToRealTime).not.toHaveBeenCalled();
-    $reducedMotion.value = false;
+    act(() => {
+      $reducedMotion.value = false;
+    });
     emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1)] });
     expect(timeScale.scrollToRealTime).toHaveBeenCalledTimes(1);
   });

@@ -1,0 +1,27 @@
+// Where the chart waits for the next frame (tests pass their own), and the last bar written on the chart's box.
+import { animationFrames } from '../../state/shell/clock.ts';
+
+export interface ChartFrames {
+  request(cb: () => void): number;
+  cancel(id: number): void;
+}
+
+export const browserFrames: ChartFrames = {
+  request: (cb) => animationFrames.request(cb),
+  cancel: (id) => animationFrames.cancel(id),
+};
+
+/**
+ * The last bar as data attributes (cheap attribute writes, no layout): lets browser tests and tools see the
+ * chart move without reading its canvas.
+ */
+export function markLastBar(
+  box: HTMLElement,
+  bars: number | null,
+  time: number | undefined,
+  close: number | undefined,
+): void {
+  if (bars !== null) box.dataset.bars = String(bars);
+  box.dataset.lastTime = time === undefined ? '' : String(time);
+  box.dataset.lastClose = close === undefined ? '' : String(close);
+}

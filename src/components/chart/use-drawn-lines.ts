@@ -1,0 +1,23 @@
+// Keeps a set of price lines (the positions' trailing stops, the price alerts) drawn on the chart's series as the list
+// changes, and writes what is drawn on the chart's box (data-stop-lines, data-alert-lines) for browser tests and tools.
+import { useEffect, type RefObject } from 'react';
+import type { IPriceLine, ISeriesApi } from 'lightweight-charts';
+import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
+
+export function useDrawnLines(
+  live: RefObject<{ series: ISeriesApi<'Candlestick'> } | null>,
+  boxRef: RefObject<HTMLElement | null>,
+  drawn: RefObject<Map<number, IPriceLine>>,
+  lines: readonly StopLine[],
+  colour: (box: HTMLElement) => string,
+  mark: 'stopLines' | 'alertLines',
+): void {
+  useEffect(() => {
+    const series = live.current?.series;
+    const box = boxRef.current;
+    if (!series || !box) return;
+    syncStopLines(series, drawn.current, lines, colour(box));
+    box.dataset[mark] = stopLinesMark(lines);
+    // The colour is read when the lines change; the refs are stable.
+  }, [lines]); // eslint-disable-line react-hooks/exhaustive-deps
+}
