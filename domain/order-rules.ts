@@ -138,7 +138,10 @@ export function riskCapPercent(setting: string | null | undefined): string {
   return dec(text).gt(100) ? '100' : text;
 }
 
-/** The trailing distance of an order, null when it has none ("0" or absent: an answer from before issue 25). */
+/**
+ * The trailing distance of an order, null when it has none ("0" or absent: an answer from a server without trailing
+ * stops).
+ */
 export function trailOf(order: Pick<Order, 'TrailDistance'>): string | null {
   const v = order.TrailDistance;
   return isDecimalText(v) && !dec(v).isZero() ? v : null;

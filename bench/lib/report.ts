@@ -156,7 +156,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
     // - "TBT worker/main ≥ 5× lower": it compared modes painting at different rates (10 vs 20 a second); at equal
     //   cadence "per update, worker ≤ main" replaces it, and main-mode TBT at 300 × 20/s is below the noise floor.
     // - "tick-to-paint p95 ≤ 50 ms at 6×": the hand-written floor page measures 53 ms on this one-core 6× phone (full
-    //   run of 2026-11-24), so no page meets it there; issue 24 sets the 50 ms goal on the desktop (r3.desktop.*).
+    //   run of 2026-11-24), so no page meets it there; the 50 ms goal is set on the desktop (r3.desktop.*).
   }
   out.push(
     ...roundTwoRenderTargets(s),
@@ -176,7 +176,7 @@ export function targetsOf(s: Sections): TargetCheck[] {
     check('desktop.rafP99', 'desktop 1× 5,000 × 20/s: rAF p99', desk?.rafP99?.median ?? null, '<=', 20, 'ms'),
   );
   const b = s.bundle;
-  // 150 KB in the first round; issue 15 lowered it to 130 KB, issue 24 to 110 KB, issue 37 to 100 KB.
+  // 150 KB in the first round, then lowered to 130 KB, 110 KB and now 100 KB (bench/README.md "Start-up").
   out.push(
     check('bundle.firstScreen', 'first screen JS (gzip)', b ? b.firstScreen.jsGzip / KB : null, '<=', 100, 'KB'),
   );

@@ -1,8 +1,9 @@
-// Issue 26 "Measured": time from navigation to the first painted price on a repeat visit, with the network offline
-// and on an emulated slow-3G link, with the service worker (today's build) and with it blocked (the app as it was
-// before: HTTP cache only); and whether Chromium finds the app installable. Lighthouse 12 has no PWA category any
-// more (removed in 12.0, with its installable-manifest and service-worker audits), so installability is asked of
-// Chromium itself over CDP: Page.getInstallabilityErrors (none = installable) and Page.getAppManifest.
+// The offline first paint, measured (docs/client.md "Offline, updates, resume, low bandwidth"): time from navigation to
+// the first painted price on a repeat visit, with the network offline and on an emulated slow-3G link, with the service
+// worker (today's build) and with it blocked (the app as it was before: HTTP cache only); and whether Chromium finds
+// the app installable. Lighthouse 12 has no PWA category any more (removed in 12.0, with its installable-manifest and
+// service-worker audits), so installability is asked of Chromium itself over CDP: Page.getInstallabilityErrors (none =
+// installable) and Page.getAppManifest.
 // The app under test is `dist/` (build it first) on the real server, a phone context (360×740, 2×).
 //   npx vite build --logLevel warn && npx tsx bench/pocket/first-price.ts [runs=3] [install-only]
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -93,7 +93,10 @@ export async function seedBrowserState(page: Page, baseUrl: string, s: BenchSess
   );
 }
 
-/** The chart's indicators on the bench account (the chart settings route, as the app's sheet saves them; issue 36). */
+/**
+ * The chart's indicators on the bench account (the chart settings route, as the app's sheet saves them;
+ * docs/screens.md "Indicators").
+ */
 export async function setChartIndicators(baseUrl: string, s: BenchSession, which: ChartIndicators): Promise<void> {
   const settings = defaultIndicatorSettings();
   if (which === 'candles') for (const k of Object.keys(settings) as (keyof typeof settings)[]) settings[k].on = false;

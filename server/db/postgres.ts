@@ -33,9 +33,9 @@ export const PREPARED_MAX = 1000;
 
 /**
  * Statements with parameters run as named prepared statements: PostgreSQL parses and plans each SQL text once per
- * connection instead of on every call. On the order submit that halved PostgreSQL's CPU per order (bench/README.md,
- * "Issue 15, server side"). The name is a hash of the text, so every connection agrees on it and `pg` parses it once
- * per connection. At most PREPARED_MAX texts are named, so SQL built at run time cannot grow every session's
+ * connection instead of on every call. On the order submit that halved PostgreSQL's CPU per order (docs/reliability.md
+ * "Growing past one machine"). The name is a hash of the text, so every connection agrees on it and `pg` parses it
+ * once per connection. At most PREPARED_MAX texts are named, so SQL built at run time cannot grow every session's
  * statement cache without bound. Scripts and statements without parameters stay unnamed (migrations, BEGIN).
  */
 function preparer(): (sql: string, params: readonly unknown[]) => pg.QueryConfig {

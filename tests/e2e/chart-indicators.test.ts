@@ -3,7 +3,7 @@
 // a third pane refused on a phone), kept on the account; the legend at the crosshair shows the worker's values (checked
 // against the server's bars); a price line placed by a click, kept for the instrument, becomes a price alert with one
 // tap and the alert fires; the desk's 2×2 grid runs four live charts. axe on the sheet and the panes (Chromium).
-// Screenshots: test-artifacts/issue36-*.png (360×740, 1280×800, Arabic).
+// Screenshots: test-artifacts/indicators-*.png (360×740, 1280×800, Arabic).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FlowPage } from './flow-page.ts';
@@ -91,7 +91,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('.ind-row[data-kind="vol"] [data-action="indicator-toggle"]').click();
     await page.locator('.ind-row[data-kind="rsi"] [data-action="indicator-toggle"]').click();
     await page.locator('.ind-row[data-kind="boll"] [data-action="indicator-toggle"]').click();
-    await b.snap(page, 'issue36-sheet-360');
+    await b.snap(page, 'indicators-sheet-360');
     if (b.name === 'chromium') expect(await axe(page as unknown as Page, '.sheet')).toEqual([]);
     await page.locator('[data-action="indicator-save"]').click();
 
@@ -101,7 +101,7 @@ describeInFlowBrowsers((browser) => {
     expect(await lineLabels(page, 0)).toEqual(['MA7', 'MA10', 'MA20', 'MA30', 'UP', 'MID', 'LOW']);
     expect(await lineLabels(page, 1)).toEqual(['DIF', 'DEA', 'MACD']);
     expect(await lineLabels(page, 2)).toEqual(['RSI14']);
-    await b.snap(page, 'issue36-panes-360');
+    await b.snap(page, 'indicators-panes-360');
     if (b.name === 'chromium') expect(await axe(page as unknown as Page, '.tr-chart-panel')).toEqual([]);
     // Kept on the account.
     await expect
@@ -167,7 +167,7 @@ describeInFlowBrowsers((browser) => {
     await line.waitFor();
     const price = (await line.getAttribute('data-price')) ?? '';
     expect(price).toMatch(/^\d+\.\d+$/);
-    await b.snap(page, 'issue36-price-line-1280');
+    await b.snap(page, 'indicators-price-line-1280');
     await page.reload();
     await openChart(page);
     await line.waitFor();
@@ -236,7 +236,7 @@ describeInFlowBrowsers((browser) => {
       before,
       { timeout: 60_000 },
     );
-    await b.snap(page, 'issue36-grid-1280');
+    await b.snap(page, 'indicators-grid-1280');
     if (b.name === 'chromium') expect(await axe(page as unknown as Page, '[data-testid="chart-grid"]')).toEqual([]);
     await page.locator('[data-action="chart-grid"]').click(); // back to one chart
     await context.close();
@@ -250,11 +250,11 @@ describeInFlowBrowsers((browser) => {
     await openChart(page);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect((await page.locator('[data-action="indicators"]').innerText()).trim()).toBe('المؤشرات');
-    await b.snap(page, 'issue36-panes-360-ar');
+    await b.snap(page, 'indicators-panes-360-ar');
     await page.locator('[data-action="indicators"]').click();
     await page.locator('[data-testid="indicator-sheet"]').waitFor();
     expect(await typeParam(page, 'ma', 1, '0')).toBe('أدخل رقمًا أكبر من 0.');
-    await b.snap(page, 'issue36-sheet-360-ar');
+    await b.snap(page, 'indicators-sheet-360-ar');
     if (b.name === 'chromium') expect(await axe(page as unknown as Page, '.sheet')).toEqual([]);
     await context.close();
   }, 120_000);

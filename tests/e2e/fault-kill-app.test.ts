@@ -1,6 +1,7 @@
-// Issue 13 "fault injection", the app's side: the server is killed with SIGKILL in the middle of a burst of order
-// submits and restarted on the same data. The app in Chromium, left alone (no reload, no tap), comes back live and
-// its holding list is exactly what the database holds: every acknowledged order is there, no half-made one.
+// Fault injection, the app's side (docs/reliability.md "The app through a kill"): the server is killed with SIGKILL in
+// the middle of a burst of order submits and restarted on the same data. The app in Chromium, left alone (no reload, no
+// tap), comes back live and its holding list is exactly what the database holds: every acknowledged order is there, no
+// half-made one.
 import { expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { PHONE, newPage, snap } from './browser.ts';

@@ -1,5 +1,6 @@
-// Small helpers the issue-25 flows share: a page in a given language and size (the `lang` cookie set before the app
-// loads), the same with a user logged in at a screen, a GET of the API as a signed-in user (the wire envelope, English messages), and axe on what a page shows.
+// Small helpers the trader-tools, watchlist and keys flows share: a page in a given language and size (the `lang`
+// cookie set before the app loads), the same with a user logged in at a screen, a GET of the API as a signed-in user
+// (the wire envelope, English messages), and axe on what a page shows.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import type { Envelope } from '../../domain/types.ts';

@@ -1,7 +1,7 @@
 // In Chromium at 360×740: no instrument name or status cut in any of the 18 languages (market rows of every
 // category, the connection status at its longest); the category chips follow a switch to Arabic without a reload;
 // "/register" and "/login" without the hash reach their screens, and a signed-in /#/login goes on; a withdrawal the
-// operator pays turns from Pending to Paid on the open /mine/withdraw; axe on the screens this issue changed.
+// operator pays turns from Pending to Paid on the open /mine/withdraw; axe on the money and account screens listed below.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -82,10 +82,10 @@ describe('text at 360 px', () => {
       await showStatus(page, conn(lang, 'reconnecting'));
       await page.locator('.mk-chip[data-category="3"]').click(); // Crypto: XRP/USDT, DOGE/USDT
       await page.locator('.mk-row[data-code="DOGEUSDT"]').waitFor();
-      await snap(page, `issue35-market-crypto-${lang}-360`);
+      await snap(page, `languages-market-crypto-${lang}-360`);
       await page.locator('.mk-chip[data-category="5"]').click(); // Energy: Natural Gas
       await page.locator('.mk-row[data-code="NGAS"]').waitFor();
-      await snap(page, `issue35-market-energy-${lang}-360`);
+      await snap(page, `languages-market-energy-${lang}-360`);
       expect(await cutTexts(page)).toEqual([]);
       await page.context().close();
     }
@@ -94,7 +94,7 @@ describe('text at 360 px', () => {
     await page.goto(`${e2e.server.url}/`);
     await page.locator('.mk-chip[data-category="3"]').click();
     await page.locator('.mk-row[data-code="DOGEUSDT"]').waitFor();
-    await snap(page, 'issue35-market-crypto-de-1280');
+    await snap(page, 'languages-market-crypto-de-1280');
     expect(await cutTexts(page)).toEqual([]);
     await page.context().close();
   }, 120_000);
@@ -113,7 +113,7 @@ describe('a language switch without a reload', () => {
       .toBe('العملات');
     await expect.poll(() => page.locator('.mk-chip[data-category="5"]').innerText()).toBe('الطاقة');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await snap(page, 'issue35-market-after-switch-ar-360');
+    await snap(page, 'languages-market-after-switch-ar-360');
     expect(await axe(page)).toEqual([]);
     await page.context().close();
   });
@@ -130,7 +130,7 @@ describe('routes', () => {
       .poll(() => page.locator('[data-message-for="password"]').innerText())
       .toBe('The password must be 6 to 32 characters long');
     expect(await axe(page)).toEqual([]);
-    await snap(page, 'issue35-register-short-password-360');
+    await snap(page, 'languages-register-short-password-360');
     await page.goto(`${e2e.server.url}/login?from=%2Fnews`);
     await page.locator('[data-testid="login-submit"]').waitFor();
     expect(new URL(page.url()).hash).toBe('#/login?from=%2Fnews');
@@ -141,7 +141,7 @@ describe('routes', () => {
 describe('money screens stay current', () => {
   let user: RealUser;
   beforeAll(async () => {
-    user = await createFundedUser(e2e.server, '300', 'issue 35');
+    user = await createFundedUser(e2e.server, '300', 'e2e money screens');
   });
 
   async function call<T>(path: string, params: Record<string, string>): Promise<T> {
@@ -184,7 +184,7 @@ describe('money screens stay current', () => {
 
     const { page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
     await loginInBrowser(page, e2e.server, user);
-    // A signed-in /#/login goes to /user (issue 35 defect 16).
+    // A signed-in /#/login goes on to /user: a guest-only route sends a signed-in account on (docs/client.md "Routing").
     await page.goto(`${e2e.server.url}/#/login`);
     await page.waitForURL(/#\/user$/);
     await page.goto(`${e2e.server.url}/#/mine/withdraw`);
@@ -200,10 +200,10 @@ describe('money screens stay current', () => {
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toBe('Paid');
     await expect.poll(() => page.locator('[data-testid="frozen"]').innerText(), { timeout: 15_000 }).toBe('0.00'); // the balance too
     await status.scrollIntoViewIfNeeded();
-    await snap(page, 'issue35-withdraw-after-paid-360');
+    await snap(page, 'languages-withdraw-after-paid-360');
     expect(await axe(page)).toEqual([]);
 
-    // The other screens this issue changed, each clean for axe.
+    // The other money and account screens, each clean for axe.
     for (const [path, ready] of [
       ['/#/mine/auth', '[data-testid="real-name-form"]'],
       ['/#/mining/income', '[data-testid="missing-query-link"]'],
@@ -216,7 +216,7 @@ describe('money screens stay current', () => {
       if (path === '/#/mine/auth') await page.locator('input[name="card_id"]').fill('😀😀');
       if (path === '/#/mine/withdraw-way?type=1') await page.locator('[data-testid="bind-submit"]').click();
       expect(await axe(page), path).toEqual([]);
-      await snap(page, `issue35${path.replace(/[^a-z]+/g, '-')}360`);
+      await snap(page, `languages-screen${path.replace(/[^a-z]+/g, '-')}360`);
     }
     await page.context().close();
   }, 120_000);

@@ -2,7 +2,7 @@
 // bad amounts under the field (balance formatted), a cancelled pending order read as cancelled in history, the bank
 // tab of /mine/charge with its first account chosen, /mine/chat with its new-tab link, the chart's free right edge,
 // one connection dot and one language globe on the desk /order, and logout landing on /. Screenshots at 360×740 and
-// 1280×800 (test-artifacts/issue20-*.png).
+// 1280×800 (test-artifacts/fund-subscribe-360.png, order-*.png, charge-bank-*.png, chat-*.png, trade-*.png).
 import { beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
@@ -19,7 +19,7 @@ const englishPage = (size: { width: number; height: number }) => pageIn(e2e.chro
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
 beforeAll(async () => {
-  user = await createFundedUser(e2e.server, '699.7', 'e2e issue 20');
+  user = await createFundedUser(e2e.server, '699.7', 'e2e money and chart');
 });
 
 it('/mining/subscribe: formatted balance, messages before any sheet, gone once the amount is edited', async () => {
@@ -39,7 +39,7 @@ it('/mining/subscribe: formatted balance, messages before any sheet, gone once t
   }
   await amount.fill('-100');
   await page.locator('[data-testid="fund-subscribe"]').click();
-  await snap(page, 'issue20-fund-subscribe-360');
+  await snap(page, 'fund-subscribe-360');
   await amount.fill('100');
   await expect(page.locator('[data-testid="fund-error"]').count()).resolves.toBe(0);
   await context.close();
@@ -70,16 +70,16 @@ it('order history: a cancelled pending order reads as cancelled, without close p
   await expect(row.locator('.od-row__state').innerText()).resolves.toBe('Cancelled');
   await expect(row.locator('[data-field="pnl"]').count()).resolves.toBe(0);
   await expect(row.locator('.od-prices > span').count()).resolves.toBe(1);
-  await snap(page, 'issue20-order-history-360');
+  await snap(page, 'order-history-360');
   await row.click();
   await page.locator('.od-detail [data-field="status"]').waitFor();
   await expect(page.locator('.od-detail [data-row="pnl"]').count()).resolves.toBe(0);
-  await snap(page, 'issue20-order-sheet-360');
+  await snap(page, 'order-sheet-360');
   await context.addCookies([{ name: 'lang', value: 'ar', url: e2e.server.url }]);
   await page.goto(`${e2e.server.url}/#/order?type=3`);
   await page.reload(); // the language cookie is read at start
   await row.waitFor({ timeout: 15_000 });
-  await snap(page, 'issue20-order-history-ar-360');
+  await snap(page, 'order-history-ar-360');
   await context.close();
 }, 150_000);
 
@@ -91,12 +91,12 @@ it('/mine/charge bank tab: the first account is chosen and shown as chosen; /min
     await page.locator('.segmented__item[data-value="1"]').click({ timeout: 60_000 });
     await page.locator('.mw-bank').first().waitFor({ timeout: 60_000 });
     await expect(page.locator('.mw-bank').first().getAttribute('aria-checked')).resolves.toBe('true');
-    await snap(page, `issue20-charge-bank-${size.width}`);
+    await snap(page, `charge-bank-${size.width}`);
     await page.goto(`${e2e.server.url}/#/mine/chat`);
     const link = page.locator('[data-testid="chat-new-tab"]');
     await link.waitFor();
     await expect(link.getAttribute('target')).resolves.toBe('_blank');
-    await snap(page, `issue20-chat-${size.width}`);
+    await snap(page, `chat-${size.width}`);
     await context.close();
   }
 }, 150_000);
@@ -109,12 +109,12 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
     .locator('.tw-chart[data-bars]:not([data-bars="0"])')
     .first()
     .waitFor({ state: 'attached', timeout: 60_000 });
-  await snap(page, 'issue20-trade-1280');
+  await snap(page, 'trade-1280');
   await page.goto(`${e2e.server.url}/#/order?type=1`);
   await page.locator('.od-page').waitFor({ timeout: 20_000 });
   await expect(page.locator('[data-testid="language-button"]:visible').count()).resolves.toBe(1);
   await expect(page.locator('.conn-badge:visible').count()).resolves.toBe(1);
-  await snap(page, 'issue20-order-1280');
+  await snap(page, 'order-1280');
   await context.close();
 
   const phone = await englishPage(PHONE);
@@ -123,7 +123,7 @@ it('the desk /order shows one connection dot and one language globe; /trade keep
     .locator('.tw-chart[data-bars]:not([data-bars="0"])')
     .first()
     .waitFor({ state: 'attached', timeout: 60_000 });
-  await snap(phone.page, 'issue20-trade-360');
+  await snap(phone.page, 'trade-360');
   await phone.context.close();
 }, 150_000);
 

@@ -1,7 +1,7 @@
 // 6, 7 in Chromium against the real server, one server and one browser: one-click trading turned on
 // from the settings and a market order placed with the B key on the desk (1280×800); red-up chosen and a rising row
 // drawn in the red; the chart's text alternative reached by its role and its table opened on a phone (360×740);
-// axe on the new screens (settings cards, shortcuts sheet, bars table). Screenshots test-artifacts/issue25-keys-*.png,
+// axe on the new screens (settings cards, shortcuts sheet, bars table). Screenshots test-artifacts/keys-*.png,
 // Arabic too.
 import { beforeAll, expect, it } from 'vitest';
 import type { Envelope, Instrument, OrderList } from '../../domain/types.ts';
@@ -30,7 +30,7 @@ async function holding(): Promise<OrderList['data']> {
 }
 
 beforeAll(async () => {
-  user = await createFundedUser(e2e.server, '50000', 'e2e issue 25 keys');
+  user = await createFundedUser(e2e.server, '50000', 'e2e trader keys');
   const res = await fetch(`${e2e.server.url}/v1/api/forex/trade_list`, { headers: { lang: 'en' } });
   const list = ((await res.json()) as Envelope<Instrument[]>).data;
   inst = list.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
@@ -44,7 +44,7 @@ it('one-click on from the settings, then B on the desk places a market order at 
   await page.locator('[role="alertdialog"] .dialog__actions .btn-danger').click();
   await expect.poll(() => page.locator('input[data-field="one-click"]').isChecked()).toBe(true);
   expect(await axe(page)).toEqual([]);
-  await snap(page, 'issue25-keys-settings-1280');
+  await snap(page, 'keys-settings-1280');
 
   await page.goto(`${e2e.server.url}/#/`);
   // On its code, not its middle: with one-click on, the row's Buy / Sell pair sits over the sparkline.
@@ -53,7 +53,7 @@ it('one-click on from the settings, then B on the desk places a market order at 
   await page.keyboard.press('?');
   await page.locator('[data-testid="shortcuts-sheet"]').waitFor();
   expect(await axe(page)).toEqual([]);
-  await snap(page, 'issue25-keys-shortcuts-1280');
+  await snap(page, 'keys-shortcuts-1280');
   await page.keyboard.press('Escape');
   await page.locator('[data-testid="shortcuts-sheet"]').waitFor({ state: 'detached' });
 
@@ -63,7 +63,7 @@ it('one-click on from the settings, then B on the desk places a market order at 
   const placed = (await holding()).find((o) => o.ForexTradeLists.Code === inst.Code);
   expect(placed?.OrderType).toBe(1);
   expect(Number(placed?.Quantity)).toBe(Number(inst.ForexMinCont)); // the form's first draft: never traded before
-  await snap(page, 'issue25-keys-one-click-1280');
+  await snap(page, 'keys-one-click-1280');
   // Typing in a field is not a shortcut: S in the lots field sends nothing.
   await page.locator('input[data-field="lots"]').focus();
   await page.keyboard.press('s');
@@ -79,7 +79,7 @@ it('one-click on from the settings, then B on the desk places a market order at 
   await ar.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()); // out of the field: keys work again
   await ar.page.keyboard.press('?');
   await ar.page.locator('[data-testid="shortcuts-sheet"]').waitFor();
-  await snap(ar.page, 'issue25-keys-shortcuts-1280-ar');
+  await snap(ar.page, 'keys-shortcuts-1280-ar');
   await ar.context.close();
 }, 150_000);
 
@@ -91,7 +91,7 @@ it('red-up draws a rising row in the red; the chart has a text alternative and a
   const rising = page.locator('.mk-row[data-dir="up"][data-open="true"] .mk-change').first();
   await rising.waitFor({ timeout: 20_000 });
   await expect.poll(() => rising.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 44)');
-  await snap(page, 'issue25-keys-red-up-360');
+  await snap(page, 'keys-red-up-360');
 
   await page.goto(`${e2e.server.url}/#/trade`);
   const region = page.getByRole('region', { name: /chart as text/ });
@@ -100,16 +100,16 @@ it('red-up draws a rising row in the red; the chart has a text alternative and a
   const table = page.getByTestId('chart-table'); // the chart library lays its canvases out in a table of its own
   await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(0);
   expect(await axe(page)).toEqual([]);
-  await snap(page, 'issue25-keys-chart-table-360');
+  await snap(page, 'keys-chart-table-360');
   await context.close();
 
   const ar = await pageIn('ar', PHONE);
   await ar.page.goto(`${e2e.server.url}/#/mine/system`);
   await ar.page.locator('[data-testid="updown-setting"]').waitFor();
-  await snap(ar.page, 'issue25-keys-settings-360-ar');
+  await snap(ar.page, 'keys-settings-360-ar');
   await ar.page.goto(`${e2e.server.url}/#/trade`);
   await ar.page.locator('[data-action="chart-table"]').click();
   await ar.page.getByTestId('chart-table').waitFor();
-  await snap(ar.page, 'issue25-keys-chart-table-360-ar');
+  await snap(ar.page, 'keys-chart-table-360-ar');
   await ar.context.close();
 }, 150_000);

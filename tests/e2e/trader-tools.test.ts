@@ -1,7 +1,8 @@
 // In Chromium against the real server, one server and one browser: a trailing stop set from the order sheet
 // at 1280×800 whose line on the chart moves with the market, and half a position closed from the sheet at 360×740
 // (the rest stays open with half the lots); "close all" of the longs through the confirm sheet at 360×740 leaves the
-// short, the sheet passing axe at both sizes. Screenshots: test-artifacts/issue25-*.png (also in Arabic).
+// short, the sheet passing axe at both sizes. Screenshots: test-artifacts/trailing-*.png, holding-sheet-*.png,
+// part-close-*.png and close-all-*.png (also in Arabic).
 import { beforeAll, expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
@@ -37,7 +38,7 @@ async function held(id: number): Promise<Order | undefined> {
 }
 
 beforeAll(async () => {
-  user = await createFundedUser(e2e.server, '50000', 'e2e issue 25');
+  user = await createFundedUser(e2e.server, '50000', 'e2e trader tools');
   const list = await get<Instrument[]>('/v1/api/forex/trade_list');
   inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
 });
@@ -51,7 +52,7 @@ it('a trailing stop set on the desk follows the market on the chart', async () =
   const step = dec(1).div(dec(10).pow(inst.PricePrecision));
   const distance = step.times(3).toFixed(inst.PricePrecision);
   await page.locator('input[data-field="trail-distance"]').fill(distance);
-  await snap(page, 'issue25-trailing-form-1280');
+  await snap(page, 'trailing-form-1280');
   await page.locator('[data-action="save-stops"]').click();
   await expect.poll(async () => (await held(o.Id))?.TrailDistance, { timeout: 15_000 }).toBe(distance);
   await expect(page.locator('[data-row="stop-loss"] dt').innerText()).resolves.toBe('Trailing stop');
@@ -61,7 +62,7 @@ it('a trailing stop set on the desk follows the market on the chart', async () =
   const chart = page.locator(`.tw-chart[data-code="${inst.Code}"]`);
   await expect.poll(() => chart.getAttribute('data-stop-lines'), { timeout: 20_000 }).toMatch(new RegExp(`^${o.Id}:`));
   const first = await chart.getAttribute('data-stop-lines');
-  await snap(page, 'issue25-trailing-chart-1280');
+  await snap(page, 'trailing-chart-1280');
   // The line moves (the stop follows a new high), or the position closed by it: either way the server trailed.
   await expect
     .poll(async () => (await chart.getAttribute('data-stop-lines')) !== first, { timeout: 45_000, interval: 500 })
@@ -76,14 +77,14 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   const { context, page } = await pageAt('en', PHONE, '#/order?type=1');
   await page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await page.locator('[data-action="close-part-open"]').waitFor();
-  await snap(page, 'issue25-holding-sheet-360');
+  await snap(page, 'holding-sheet-360');
   await page.locator('[data-action="close-part-open"]').click();
   const box = page.locator('input[data-field="close-lots"]');
   await box.fill('abc');
   await page.locator('[data-action="close-part"]').click();
   await expect(box.inputValue()).resolves.toBe('abc'); // refused, kept as typed
   await box.fill(half);
-  await snap(page, 'issue25-part-close-360');
+  await snap(page, 'part-close-360');
   await page.locator('[data-action="close-part"]').click();
   await expect.poll(async () => dec((await held(o.Id))?.Quantity ?? '0').toFixed(), { timeout: 15_000 }).toBe(half);
   const history = await get<OrderList>('/v1/api/forex/my_deal', { status: 3, page: 1 });
@@ -95,9 +96,9 @@ it('closes half a position from the sheet on a phone; the rest stays open (and t
   const ar = await pageAt('ar', PHONE, '#/order?type=1');
   await ar.page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await ar.page.locator('[data-action="close-part-open"]').waitFor();
-  await snap(ar.page, 'issue25-holding-sheet-360-ar');
+  await snap(ar.page, 'holding-sheet-360-ar');
   await ar.page.locator('[data-action="close-part-open"]').click();
-  await snap(ar.page, 'issue25-part-close-360-ar');
+  await snap(ar.page, 'part-close-360-ar');
   await ar.context.close();
 }, 150_000);
 
@@ -116,14 +117,14 @@ it('closes all longs through the confirm sheet; only the short stays open (axe a
   );
   await expect.poll(() => sheet.locator('[data-field="close-all-count"]').innerText()).toBe(String(longs.length));
   expect(await axe(page, '.sheet')).toEqual([]);
-  await snap(page, 'issue25-close-all-360');
+  await snap(page, 'close-all-360');
   await page.setViewportSize(DESKTOP);
   expect(await axe(page, '.sheet')).toEqual([]);
-  await snap(page, 'issue25-close-all-1280');
+  await snap(page, 'close-all-1280');
   await sheet.locator('[data-action="close-all-confirm"]').click();
   await expect(sheet.locator('[data-field="closed-count"]').innerText()).resolves.toBe(`Closed: ${longs.length}`);
   await expect(sheet.locator('[data-field="failed-count"]').count()).resolves.toBe(0);
-  await snap(page, 'issue25-close-all-done-1280');
+  await snap(page, 'close-all-done-1280');
   const left = (await get<OrderList>('/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data;
   expect(left.map((o) => o.Id)).toEqual([short.Id]);
   await page.keyboard.press('Escape');
@@ -135,6 +136,6 @@ it('closes all longs through the confirm sheet; only the short stays open (axe a
   await page.locator('[data-action="close-all"]').click();
   await sheet.locator('[data-scope="buy"]').click(); // no long left: the button off, the reason under it
   await expect(sheet.locator('[data-action="close-all-confirm"]').isDisabled()).resolves.toBe(true);
-  await snap(page, 'issue25-close-all-360-ar');
+  await snap(page, 'close-all-360-ar');
   await context.close();
 }, 120_000);

@@ -2,7 +2,7 @@
 // survives a reload and shows under Favourites, and a second browser context on the desk (1280×800) signed in to the
 // same account finds the same favourites in the same order (reordered on the phone with the arrows); a CSV statement
 // downloaded from /mine/history holds the account's records, fetched without the token in any URL; axe finds no
-// violation on the new UI. Screenshots: test-artifacts/issue25-watch-*.png and issue25-statement-*.png (also Arabic).
+// violation on the new UI. Screenshots: test-artifacts/watch-*.png and statement-*.png (also Arabic).
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   await expect
     .poll(async () => (await get<{ ids: number[] }>('/v1/api/watchlist/list')).data.ids)
     .toEqual([a.Id, b.Id]);
-  await snap(phone.page, 'issue25-watch-stars-360');
+  await snap(phone.page, 'watch-stars-360');
 
   await phone.page.reload();
   await favourites(phone.page).click();
@@ -55,7 +55,7 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   await expect(phone.page.locator(`.mk-slot [data-watch="${a.Id}"]`).getAttribute('aria-pressed')).resolves.toBe(
     'true',
   );
-  await snap(phone.page, 'issue25-watch-favourites-360');
+  await snap(phone.page, 'watch-favourites-360');
   expect(await axe(phone.page)).toEqual([]);
 
   // Reordered with the arrows: b first.
@@ -64,7 +64,7 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   await expect
     .poll(async () => (await get<{ ids: number[] }>('/v1/api/watchlist/list')).data.ids)
     .toEqual([b.Id, a.Id]);
-  await snap(phone.page, 'issue25-watch-order-360');
+  await snap(phone.page, 'watch-order-360');
   expect(await axe(phone.page)).toEqual([]);
   await phone.context.close();
 
@@ -74,26 +74,26 @@ it('a star on the phone is a favourite after reloading and on the desk of the sa
   await expect.poll(() => rowCodes(desk.page)).toEqual([b.Code, a.Code]);
   await desk.page.locator(`.mk-row[data-code="${b.Code}"]`).click();
   await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
-  await snap(desk.page, 'issue25-watch-desk-1280');
+  await snap(desk.page, 'watch-desk-1280');
   await desk.page.setViewportSize(PHONE); // the phone's trade header (the desk layout gives way below 1280 px)
   await desk.page.goto(`${e2e.server.url}/#/trade`);
   await expect(desk.page.locator('.tr-head .wl-star').getAttribute('aria-pressed')).resolves.toBe('true');
-  await snap(desk.page, 'issue25-watch-trade-360');
+  await snap(desk.page, 'watch-trade-360');
   await desk.page.setViewportSize(DESKTOP);
   await desk.page.goto(`${e2e.server.url}/#/`);
   await favourites(desk.page).click();
   await desk.page.locator('[data-action="edit-order"]').click();
   await expect(desk.page.locator('.wl-item').first().getAttribute('draggable')).resolves.toBe('true');
-  await snap(desk.page, 'issue25-watch-order-1280');
+  await snap(desk.page, 'watch-order-1280');
   expect(await axe(desk.page)).toEqual([]);
   await desk.context.close();
 
   const ar = await pageAt('ar', PHONE, '#/');
   await favourites(ar.page).click();
   await expect.poll(() => rowCodes(ar.page)).toEqual([b.Code, a.Code]);
-  await snap(ar.page, 'issue25-watch-favourites-360-ar');
+  await snap(ar.page, 'watch-favourites-360-ar');
   await ar.page.locator('[data-action="edit-order"]').click();
-  await snap(ar.page, 'issue25-watch-order-360-ar');
+  await snap(ar.page, 'watch-order-360-ar');
   await ar.context.close();
 }, 150_000);
 
@@ -118,7 +118,7 @@ it('downloads the account statement as CSV, with the token in no URL', async () 
     await page.locator('[data-action="export-records"]').click();
     await page.locator('input[name="from"]').fill('2026-01-01');
     await page.locator('input[name="to"]').fill('2026-12-31');
-    await snap(page, `issue25-statement-${name}`);
+    await snap(page, `statement-${name}`);
     expect(await axe(page, '.sheet')).toEqual([]);
     if (lang === 'en' && size === PHONE) {
       const [download] = await Promise.all([
@@ -171,7 +171,7 @@ it('a price alert fires in the app, and as a service-worker notification when th
   const price = phone.page.locator('[data-testid="alert-price"]');
   await expect.poll(() => price.inputValue()).toMatch(/^\d+(\.\d+)?$/); // the current price, prefilled
   const now = Number(await price.inputValue());
-  await snap(phone.page, 'issue26-alerts-360');
+  await snap(phone.page, 'alerts-360');
   expect(await axe(phone.page, '.sheet')).toEqual([]);
 
   await phone.page.locator('.al-cond [data-value="below"]').click();
@@ -195,7 +195,7 @@ it('a price alert fires in the app, and as a service-worker notification when th
   expect(shown).toEqual([
     { title: `Price alert: ${inst.ShowCode}`, tag: expect.stringMatching(/^alert-\d+$/) as unknown },
   ]);
-  await snap(phone.page, 'issue26-alerts-fired-360');
+  await snap(phone.page, 'alerts-fired-360');
   await phone.context.close();
 
   for (const [lang, size, name] of [
@@ -205,7 +205,7 @@ it('a price alert fires in the app, and as a service-worker notification when th
     const { context, page } = await pageAt(lang, size, `#/trade?code=${inst.Code}`);
     await page.locator('[data-testid="alert-bell"]').filter({ visible: true }).click();
     await expect.poll(() => page.locator('.al-row').count()).toBe(1);
-    await snap(page, `issue26-alerts-${name}`);
+    await snap(page, `alerts-${name}`);
     await context.close();
   }
 }, 120_000);
@@ -239,7 +239,7 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
   await phone.page.locator(`.al-cond [data-value="${rising ? 'above' : 'below'}"]`).click();
   await phone.page.locator('[data-testid="alert-percent"]').fill('0.01');
   await sheetSettled(phone.page);
-  await snap(phone.page, 'issue26-alerts-change-360');
+  await snap(phone.page, 'alerts-change-360');
   expect(await axe(phone.page, '.sheet')).toEqual([]);
   await phone.page.locator('[data-testid="alert-create"]').click();
   const code = inst.ShowCode.replace('/', '\\/');
@@ -253,7 +253,7 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
       ),
     );
   await expect.poll(() => phone.page.locator('.al-row[data-kind="change"][data-status="fired"]').count()).toBe(1);
-  await snap(phone.page, 'issue26-alerts-change-fired-360');
+  await snap(phone.page, 'alerts-change-fired-360');
 
   // The chart: a click offers an alert at that price; the form opens with it (the phone, then the desk and Arabic).
   const chartPick = async (page: Page, name: string): Promise<string> => {
@@ -268,11 +268,11 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
     const pick = page.locator('[data-testid="chart-alert"]');
     const at = (await pick.getAttribute('data-price')) ?? '';
     expect(at).toMatch(/^\d+\.\d+$/);
-    await snap(page, `issue26-alerts-chart-${name}`);
+    await snap(page, `alerts-chart-${name}`);
     await pick.click();
     await expect(page.locator('[data-testid="alert-price"]').inputValue()).resolves.toBe(at);
     await sheetSettled(page);
-    await snap(page, `issue26-alerts-price-form-${name}`);
+    await snap(page, `alerts-price-form-${name}`);
     return at;
   };
   await phone.page.keyboard.press('Escape');
@@ -295,7 +295,7 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
     await loginInBrowser(page, e2e.server, user);
     await chartPick(page, name);
     await page.locator('.al-kind [data-kind="change"]').click();
-    await snap(page, `issue26-alerts-change-form-${name}`);
+    await snap(page, `alerts-change-form-${name}`);
     await page.keyboard.press('Escape');
     if (size === PHONE) await page.goto(`${e2e.server.url}/#/`);
     await page
@@ -305,7 +305,7 @@ it('a day-move alert set from the market list fires in the app; the chart sets a
       .click({ button: 'right' });
     await expect(page.locator('.sheet .al-code').innerText()).resolves.toBe(inst.ShowCode);
     await sheetSettled(page);
-    await snap(page, `issue26-alerts-list-${name}`);
+    await snap(page, `alerts-list-${name}`);
     await context.close();
   }
 }, 150_000);
