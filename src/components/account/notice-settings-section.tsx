@@ -80,7 +80,7 @@ export function NoticeSettingsSection(): ReactElement {
             aria-invalid={error !== null}
             onChange={(e) => setPhrase(e.currentTarget.value)}
           />
-          <button type="submit" className="nt-settings__save" disabled={busy}>
+          <button type="submit" className="btn btn-outline nt-settings__save" disabled={busy}>
             {t('notices.screen.save')}
           </button>
         </div>

@@ -52,7 +52,7 @@ export function NoticesPage(): ReactElement {
       <div className="page-body mw-page nt-page">
         <div className="nt-head">
           <h2 className="mw-heading">{t('notices.screen.title')}</h2>
-          <button type="button" className="nt-head__read" disabled={unread === 0} onClick={readAll}>
+          <button type="button" className="btn btn-outline nt-head__read" disabled={unread === 0} onClick={readAll}>
             {t('notices.screen.mark_all_read')}
           </button>
         </div>
