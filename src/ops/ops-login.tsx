@@ -1,6 +1,7 @@
 // Signing in to the back office: login and password, then the code of the authenticator app. At the first sign-in
 // the server answers with a new TOTP secret: shown with its otpauth link, then its first code turns it on. Below,
 // folded away, the break-glass token (docs/back-office.md "Break-glass").
+import { OpsField } from './ops-field.tsx';
 import { useState, type FormEvent } from 'react';
 import { OpsError, signIn, type OpsAuth } from './ops-api.ts';
 import { OPS_TEXT } from './texts.ts';
@@ -43,20 +44,15 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
     <div className="ops-login">
       <form className="ops-card" onSubmit={submit} aria-label={OPS_TEXT.signIn}>
         <h2>{OPS_TEXT.signIn}</h2>
-        <label className="ops-field">
-          <span>{OPS_TEXT.login}</span>
-          <input name="login" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} />
-        </label>
-        <label className="ops-field">
-          <span>{OPS_TEXT.password}</span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <OpsField label={OPS_TEXT.login} name="login" autoComplete="username" value={login} onChange={setLogin} />
+        <OpsField
+          label={OPS_TEXT.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         {setup && (
           <div className="ops-setup" data-testid="totp-setup">
             <h3>{OPS_TEXT.setupTitle}</h3>
@@ -68,16 +64,14 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
           </div>
         )}
         {step === 'code' && (
-          <label className="ops-field">
-            <span>{OPS_TEXT.code}</span>
-            <input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </label>
+          <OpsField
+            label={OPS_TEXT.code}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+          />
         )}
         {error && (
           <p className="ops-error" role="alert">
@@ -92,16 +86,14 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
         <summary>{OPS_TEXT.breakGlass}</summary>
         <form onSubmit={useToken} aria-label={OPS_TEXT.breakGlass}>
           <p className="ops-muted">{OPS_TEXT.breakGlassHelp}</p>
-          <label className="ops-field">
-            <span>{OPS_TEXT.token}</span>
-            <input
-              name="token"
-              type="password"
-              autoComplete="off"
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-            />
-          </label>
+          <OpsField
+            label={OPS_TEXT.token}
+            name="token"
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={setToken}
+          />
           <button type="submit">{OPS_TEXT.connect}</button>
         </form>
       </details>

@@ -1,6 +1,7 @@
 // The back office's panels beside the command forms: the second approvals (finance), the audit search with its CSV
 // export (everyone: their own rows; an admin: all), and the staff (admins). Each is a view over ops commands, so
 // the server's rights decide what works; the page shows a panel only when its command is in the member's list.
+import { OpsField } from './ops-field.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { OpsError, runCommand, toCsv, type OpsAuth } from './ops-api.ts';
 import { RowsTable, type Row } from './rows-table.tsx';
@@ -154,14 +155,18 @@ export function StaffPanel(props: PanelProps) {
     <section className="ops-card" aria-label={OPS_TEXT.tabStaff}>
       <h2>{OPS_TEXT.tabStaff}</h2>
       <form className="ops-filters" onSubmit={create} aria-label={OPS_TEXT.staffNew}>
-        <label className="ops-field">
-          <span>{OPS_TEXT.login}</span>
-          <input name="login" value={form.login} onChange={(e) => setForm({ ...form, login: e.target.value })} />
-        </label>
-        <label className="ops-field">
-          <span>{OPS_TEXT.staffName}</span>
-          <input name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        </label>
+        <OpsField
+          label={OPS_TEXT.login}
+          name="login"
+          value={form.login}
+          onChange={(v) => setForm({ ...form, login: v })}
+        />
+        <OpsField
+          label={OPS_TEXT.staffName}
+          name="name"
+          value={form.name}
+          onChange={(v) => setForm({ ...form, name: v })}
+        />
         <label className="ops-field">
           <span>{OPS_TEXT.staffRole}</span>
           <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
