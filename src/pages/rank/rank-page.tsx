@@ -16,8 +16,14 @@ import './rank.css';
 import { Num } from '../../components/text/num.tsx';
 
 export function RankPage(): ReactElement {
-  const { t } = useTranslation();
   const copy = useQuery().get('tab') === 'copy';
+  // One list per tab: switching tabs starts a fresh list, so the ranking's rows (or a late reply for it) are never
+  // shown under the copy list's heading, nor the other way round.
+  return <TraderList key={copy ? 'copy' : 'rank'} copy={copy} />;
+}
+
+function TraderList({ copy }: { copy: boolean }): ReactElement {
+  const { t } = useTranslation();
   const [items, setItems] = useState<Trader[]>([]);
   const [page, setPage] = useState(0);
   const [finished, setFinished] = useState(false);
