@@ -1,4 +1,5 @@
-// `npx tsx bench/split.ts [--throttle=6,1] [--screens=market,trade] [--modes=worker,floor,main] [--ms=5000]`:
+// `npx tsx bench/split.ts [--throttle=6,1] [--screens=market,trade,desk] [--modes=worker,floor,main] [--ms=5000]
+// [--instruments=300]` (the desk: `--screens=desk --throttle=1 --instruments=5000`, at 1280×800):
 // per painted update, where the main thread's time goes on each screen in each mode (the app and its floor page),
 // from a DevTools-timeline trace of a quiet window (render/update-split.ts). One pinned browser and one server, like
 // the render A/B; prints a table per screen and throttle, writes bench/results/tmp/split-<stamp>.json.
@@ -41,7 +42,14 @@ try {
   const session = await createBenchSession(server.url);
   for (const screen of screens) {
     for (const mode of modes) {
-      const { context, page, cdp } = await openPage(pinned.browser, { width: 360, height: 740 }, true, 1);
+      // The desk is the desktop layout (1280×800, a mouse), like the render case desktop-1x-5k.
+      const desk = screen === 'desk';
+      const { context, page, cdp } = await openPage(
+        pinned.browser,
+        desk ? { width: 1280, height: 800 } : { width: 360, height: 740 },
+        !desk,
+        1,
+      );
       try {
         await context.addInitScript(NAME_SHIM);
         await context.addInitScript(pageProbe, { start: MARK_START, end: MARK_END });

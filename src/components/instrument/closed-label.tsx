@@ -3,9 +3,9 @@
 // signal, so a halt flips it without re-rendering the row.
 import { Show } from '@preact/signals-react/utils';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { QuoteSignals } from '../../state/market/quotes.ts';
+import type { QuoteView } from '../../state/market/quotes.ts';
 
-export function ClosedLabel({ className, q }: { className: string; q: QuoteSignals }) {
+export function ClosedLabel({ className, q }: { className: string; q: QuoteView }) {
   const { t } = useTranslation();
   return (
     <Show when={q.$halt} fallback={<span className={className}>{t('market.closed')}</span>}>
@@ -22,7 +22,7 @@ export function ClosedLabel({ className, q }: { className: string; q: QuoteSigna
  * The halt's reason as text under the instrument's name (docs/screens.md "Halts"): a phone has no hover, so the
  * label's title alone never shows it there. Nothing while trading.
  */
-export function HaltReason({ className, q }: { className: string; q: QuoteSignals }) {
+export function HaltReason({ className, q }: { className: string; q: QuoteView }) {
   return (
     <Show when={q.$halt}>
       {(reason) => (

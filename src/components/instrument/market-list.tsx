@@ -5,11 +5,13 @@
 import {
   createContext,
   Fragment,
+  useCallback,
   useContext,
   useDeferredValue,
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type CSSProperties,
@@ -19,8 +21,11 @@ import {
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { openAlertSheet } from '../../state/alerts/alert-sheet.ts';
 import { Virtualizer } from 'virtua';
+import { signal } from '@preact/signals-react';
+import { OnScreenContext, watchOnScreen } from './row-on-screen.ts';
 import { MarketRow } from './market-row.tsx';
 import { WatchStar } from './watch-star.tsx';
+import { useSparkBlocks } from '../sparkline/use-spark-blocks.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import { attachingPrerendered, PRERENDER_ROWS } from '../../boot/attach.ts';
 
@@ -55,9 +60,21 @@ function Slot({ style, children, ref }: { style: CSSProperties; children: ReactN
   useLayoutEffect(() => {
     if (filled) fill.pending = false;
   }, [filled, fill]);
+  // Whether this slot is on screen: its row reads quotes only while it is (row-on-screen.ts).
+  const [$on] = useState(() => signal(true, { name: 'slot.$on' }));
+  const own = useRef<HTMLDivElement | null>(null);
+  const setRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      own.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  useEffect(() => (own.current ? watchOnScreen(own.current, $on) : undefined), [$on]);
   return (
-    <div ref={ref} role="listitem" className="mk-slot" style={{ ...style, contain: 'strict' }}>
-      {filled ? children : null}
+    <div ref={setRef} role="listitem" className="mk-slot" style={{ ...style, contain: 'strict' }}>
+      <OnScreenContext value={$on}>{filled ? children : null}</OnScreenContext>
     </div>
   );
 }
@@ -89,6 +106,17 @@ export function MarketList({
   // Attaching to index.html's prerendered rows (src/boot/): the first rows are drawn at once, as they were there.
   const [attach] = useState(attachingPrerendered);
   const [firstFill] = useState<FirstFill>(() => ({ pending: !attach }));
+  // The sparklines: one canvas per block of rows in view, over the rows' cells (spark-blocks.ts).
+  const sparkLayer = useRef<HTMLDivElement>(null);
+  const codes = useMemo(() => items.map((i) => i.Code), [items]);
+  useSparkBlocks({
+    scroller: scrollRef,
+    layer: sparkLayer,
+    codes,
+    rowHeight,
+    overscanRows: OVERSCAN_ROWS,
+    enabled: !compact,
+  });
 
   // Back to the saved offset before the first paint; virtua follows the scroller's scroll events. A kept-alive list
   // (app/layout/keep-alive.tsx, React's <Activity>) runs this again when it is shown: a display:none scroller can lose its
@@ -147,6 +175,7 @@ export function MarketList({
             )}
           </Virtualizer>
         </FirstFillContext>
+        {compact ? null : <div ref={sparkLayer} className="mk-spark-layer" aria-hidden="true" />}
       </div>
     </>
   );

@@ -1,17 +1,21 @@
-// One market row: logo, code, sparkline, live price and change bound as signal text nodes.
-// A tick rewrites text nodes (LiveText) and flips data attributes: no React render runs for it.
+// One market row: logo, code, sparkline cell, live price and change bound as signal text nodes.
+// A tick rewrites text nodes (LiveText) only: no React render runs for it, and the direction colour is an attribute of
+// the price and change boxes themselves, written when the direction really changes (a restyle of two boxes, not of the
+// row). A row of a virtual list reads its quote only while on screen (row-on-screen.ts); its sparkline is drawn by
+// the list's block canvas (spark-blocks.ts) into the fixed .mk-spark cell.
 // A tap opens the instrument; a long-press, right-click or the context-menu key sets a price alert on it (onAlert,
 // docs/alerts.md "Where an alert is set"), described to screen readers by the list's hint (alertHintId).
 import { useShownCode } from './instrument-code.tsx';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Show } from '@preact/signals-react/utils';
 import { quote } from '../../state/market/quotes.ts';
 import { LiveText } from '../text/live-text.tsx';
-import { Sparkline } from '../sparkline/sparkline.tsx';
 import { InstrumentLogo } from './instrument-logo.tsx';
 import { ClosedLabel, HaltReason } from './closed-label.tsx';
 import { rowSignals } from '../../state/market/row-signals.ts';
+import { gatedQuote } from '../../state/market/gated-quote.ts';
+import { OnScreenContext } from './row-on-screen.ts';
 import { StaleTag } from './stale-tag.tsx';
 import { useQuoteAttributes } from './use-quote-attributes.ts';
 import { useLongPress } from '../hooks/use-long-press.ts';
@@ -45,9 +49,12 @@ export const MarketRow = memo(function MarketRow({
   alertHintId,
 }: MarketRowProps) {
   useSignals();
-  const q = quote(inst.Code);
+  const $on = useContext(OnScreenContext);
+  const live = quote(inst.Code);
+  const q = useMemo(() => gatedQuote(live, $on), [live, $on]);
   const s = useMemo(() => rowSignals(inst, q), [inst, q]);
-  const ref = useQuoteAttributes<HTMLButtonElement>(s);
+  const change = useRef<HTMLSpanElement>(null);
+  const ref = useQuoteAttributes<HTMLButtonElement>(s, change);
   const press = useLongPress(() => onAlert?.(inst));
   const shown = useShownCode(inst.Code, inst.ShowCode);
 
@@ -57,7 +64,8 @@ export const MarketRow = memo(function MarketRow({
       type="button"
       className={compact ? 'mk-row mk-row-compact' : 'mk-row'}
       data-code={inst.Code}
-      // data-dir/-stale/-open are the binding's (useQuoteAttributes), and index.html's inline paint sets them first.
+      // data-stale/-open are the binding's (useQuoteAttributes), and index.html's inline paint sets them (and a row-level
+      // data-dir, which the binding moves to the price and change boxes) first.
       suppressHydrationWarning
       data-active={active ? 'true' : undefined}
       aria-describedby={onAlert ? alertHintId : undefined}
@@ -70,10 +78,10 @@ export const MarketRow = memo(function MarketRow({
         <StaleTag className="mk-stale" q={q} />
         <HaltReason className="mk-halt-reason" q={q} />
       </span>
-      {compact ? null : <Sparkline code={inst.Code} />}
+      {compact ? null : <span className="mk-spark" aria-hidden="true" />}
       <span className="mk-quote">
-        <LiveText className="mk-price tw-num" $text={s.$price} />
-        <span className="mk-change tw-num">
+        <LiveText className="mk-price tw-num" $text={s.$price} $dir={s.$dir} />
+        <span ref={change} className="mk-change tw-num">
           <Show when={s.$open} fallback={<ClosedLabel className="mk-closed" q={s.q} />}>
             <LiveText className="mk-change-text" $text={s.$change} />
           </Show>

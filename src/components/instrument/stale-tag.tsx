@@ -3,13 +3,13 @@
 import { useMemo } from 'react';
 import { computed } from '@preact/signals-react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { QuoteSignals } from '../../state/market/quotes.ts';
+import type { QuoteView } from '../../state/market/quotes.ts';
 import { LiveText } from '../text/live-text.tsx';
 import { formatAsOf } from '../../i18n/format.ts';
 import { systemClock, type Clock } from '../../state/shell/clock.ts';
 import './market-row.css';
 
-export function StaleTag({ className, q, clock = systemClock }: { className: string; q: QuoteSignals; clock?: Clock }) {
+export function StaleTag({ className, q, clock = systemClock }: { className: string; q: QuoteView; clock?: Clock }) {
   const { t } = useTranslation();
   const $text = useMemo(
     () =>

@@ -1,5 +1,5 @@
-// Paints a sparkline (line plus soft area fill) onto a canvas at the device pixel ratio.
-// Called only when a row mounts or its series changes, never per tick.
+// Paints a sparkline (line plus soft area fill) into its cell of a canvas at the device pixel ratio.
+// Called only when a list block mounts or a series in it changes, never per tick (spark-blocks.ts).
 import { sparklinePoints, sparklineTrend } from './sparkline-path.ts';
 
 interface Palette {
@@ -8,7 +8,7 @@ interface Palette {
   flat: string;
 }
 
-// Read once, not per canvas: getComputedStyle right after a row mounts forces a style recalculation, and a fast
+// Read once, not per draw: getComputedStyle right after rows mount forces a style recalculation, and a fast
 // scroll mounts many rows per frame. The theme's variables live on :root.
 let palette: Palette | null = null;
 
@@ -23,22 +23,27 @@ export function resetSparklineColours(): void {
   palette = null;
 }
 
-export function drawSparkline(
-  canvas: HTMLCanvasElement,
-  series: ArrayLike<number> | undefined,
-  cssWidth: number,
-  cssHeight: number,
-): void {
-  const dpr = Math.min(Math.max(globalThis.devicePixelRatio || 1, 1), 3);
-  const w = Math.round(cssWidth * dpr);
-  const h = Math.round(cssHeight * dpr);
-  if (canvas.width !== w) canvas.width = w;
-  if (canvas.height !== h) canvas.height = h;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.clearRect(0, 0, w, h);
-  if (!series || series.length === 0) return;
+/** Where one sparkline goes on a canvas, in canvas pixels; `alpha` fades it (a stale row's). */
+export interface SparkCell {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  dpr: number;
+  alpha: number;
+}
 
+/**
+ * Paints one series into its cell of a canvas that may hold many (a list block's canvas, spark-blocks.ts). Clears
+ * nothing: the caller clears the canvas once for all its cells.
+ */
+export function paintSparkline(
+  ctx: CanvasRenderingContext2D,
+  series: ArrayLike<number> | undefined,
+  cell: SparkCell,
+): void {
+  if (!series || series.length === 0) return;
+  const { x, y, width: w, height: h, dpr } = cell;
   const pts = sparklinePoints(series, { width: w, height: h, pad: 1.5 * dpr });
   if (pts.length < 4) return;
   const trend = sparklineTrend(series);
@@ -46,23 +51,24 @@ export function drawSparkline(
   const colour = trend === 'up' ? palette.up : trend === 'down' ? palette.down : palette.flat;
 
   ctx.beginPath();
-  ctx.moveTo(pts[0] as number, pts[1] as number);
-  for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i] as number, pts[i + 1] as number);
+  ctx.moveTo(x + (pts[0] as number), y + (pts[1] as number));
+  for (let i = 2; i < pts.length; i += 2) ctx.lineTo(x + (pts[i] as number), y + (pts[i + 1] as number));
 
+  ctx.globalAlpha = cell.alpha;
   ctx.lineWidth = 1.25 * dpr;
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
   ctx.strokeStyle = colour;
   ctx.stroke();
 
-  // Close the same path down to the bottom edge for the area under the line.
-  ctx.lineTo(pts[pts.length - 2] as number, h);
-  ctx.lineTo(pts[0] as number, h);
+  // Close the same path down to the cell's bottom edge for the area under the line.
+  ctx.lineTo(x + (pts[pts.length - 2] as number), y + h);
+  ctx.lineTo(x + (pts[0] as number), y + h);
   ctx.closePath();
-  const gradient = ctx.createLinearGradient(0, 0, 0, h);
+  const gradient = ctx.createLinearGradient(0, y, 0, y + h);
   gradient.addColorStop(0, colour);
   gradient.addColorStop(1, 'transparent');
-  ctx.globalAlpha = 0.2;
+  ctx.globalAlpha = 0.2 * cell.alpha;
   ctx.fillStyle = gradient;
   ctx.fill();
   ctx.globalAlpha = 1;

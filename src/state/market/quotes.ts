@@ -1,7 +1,7 @@
 // Per-instrument quote signals, created on demand: a market row binds them to text nodes, so a tick rewrites the
 // one text node that changed and no component re-renders. Written by instruments.ts (the list's own quote) and
 // apply-batch.ts (live ticks); subscribing to one marks its code as shown (quote-interest.ts).
-import { signal, type Signal } from '@preact/signals-react';
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Dir } from '../../../domain/decimal-text.ts';
 import { watchOptions } from './quote-interest.ts';
 
@@ -14,6 +14,9 @@ export interface QuoteSignals {
   $stale: Signal<boolean>; // older than staleAfterMs while open, or the connection is not live
   $tickAt: Signal<number>; // ms epoch of the latest tick
 }
+
+/** What a screen reads of a quote: the same fields, read only (a row's on-screen view is one, gated-quote.ts). */
+export type QuoteView = { readonly [K in keyof QuoteSignals]: ReadonlySignal<QuoteSignals[K]['value']> };
 
 const quotes = new Map<string, QuoteSignals>();
 

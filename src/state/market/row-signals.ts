@@ -1,7 +1,7 @@
 // The signals one market row binds: the live store's quote, falling back to the trade_list snapshot
 // until the first tick, so a cached or freshly loaded market shows prices at once.
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import { quote, type QuoteSignals } from './quotes.ts';
+import { quote, type QuoteView } from './quotes.ts';
 import type { Dir } from '../../../domain/decimal-text.ts';
 import { percentText } from '../../../domain/format/percent.ts';
 import { changeDir } from '../../../domain/quote-text.ts';
@@ -9,14 +9,14 @@ import { priceText } from '../../../domain/format/price.ts';
 import type { Instrument } from '../../../domain/types.ts';
 
 export interface RowSignals {
-  q: QuoteSignals;
+  q: QuoteView;
   $price: ReadonlySignal<string>;
   $change: ReadonlySignal<string>;
   $dir: ReadonlySignal<Dir>;
   $open: ReadonlySignal<boolean>;
 }
 
-export function rowSignals(inst: Instrument, q: QuoteSignals = quote(inst.Code)): RowSignals {
+export function rowSignals(inst: Instrument, q: QuoteView = quote(inst.Code)): RowSignals {
   const snap = inst.ForexQuotations as Instrument['ForexQuotations'] | undefined;
   const snapPrice = priceText(snap?.Close, inst.PricePrecision);
   const snapChange = percentText(snap?.Change, { signed: true });

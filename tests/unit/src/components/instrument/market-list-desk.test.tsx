@@ -2,7 +2,7 @@
 // are subscribed, so the feed is asked for their quotes only, and a tick is text: the row's price and change text
 // nodes are rewritten, no element or attribute changes while the direction holds, and a tick of an instrument off
 // screen touches nothing. Counted (quote interest, MutationObserver), not timed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -14,6 +14,35 @@ const { initI18n } = await import('../../../../../src/i18n/index.ts');
 const { MarketList } = await import('../../../../../src/components/instrument/market-list.tsx');
 const { quote } = await import('../../../../../src/state/market/quotes.ts');
 const { shownCodes } = await import('../../../../../src/state/market/quote-interest.ts');
+const { resetOnScreenObserver } = await import('../../../../../src/components/instrument/row-on-screen.ts');
+
+/** The IntersectionObserver a browser would run, reporting what the test says is on screen. */
+class ScreenObserver {
+  static live: ScreenObserver | null = null;
+  readonly targets: Element[] = [];
+  constructor(private readonly cb: (entries: { target: Element; isIntersecting: boolean }[]) => void) {
+    ScreenObserver.live = this;
+  }
+  observe(el: Element): void {
+    this.targets.push(el);
+  }
+  unobserve(el: Element): void {
+    this.targets.splice(this.targets.indexOf(el), 1);
+  }
+  disconnect(): void {
+    this.targets.length = 0;
+  }
+  /** Reports every observed slot: on screen when `on` says so for its row's code. */
+  static report(on: (code: string) => boolean): void {
+    const io = ScreenObserver.live;
+    io?.cb(
+      io.targets.map((target) => ({
+        target,
+        isIntersecting: on(target.querySelector<HTMLElement>('.mk-row')?.dataset.code ?? ''),
+      })),
+    );
+  }
+}
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -83,5 +112,93 @@ describe('the desk list of 5,000 instruments', () => {
     mo.disconnect();
     // Five ticks of the row on screen, two text nodes each; nothing else anywhere in the list.
     expect(seen).toEqual(Array(10).fill('characterData'));
+  });
+
+  it('unsubscribes the overscan rows until they come on screen, then brings them up to date', async () => {
+    vi.stubGlobal('IntersectionObserver', ScreenObserver);
+    resetOnScreenObserver();
+    try {
+      host = document.createElement('div');
+      document.body.append(host);
+      root = createRoot(host);
+      await act(async () => {
+        flushSync(() => root?.render(<MarketList items={items} onPick={() => undefined} />));
+        await measured();
+      });
+      await act(async () => {
+        await measured();
+      });
+      const mounted = [...host.querySelectorAll<HTMLElement>('.mk-row')].map((r) => r.dataset.code ?? '');
+      expect(mounted.length).toBeGreaterThan(8);
+      // The last three mounted rows are virtua's overscan, below the scroller's edge.
+      const onScreen = new Set(mounted.slice(0, -3));
+      const below = mounted.at(-1) ?? '';
+      await act(async () => {
+        ScreenObserver.report((code) => onScreen.has(code));
+        await measured();
+      });
+      const shown = new Set(shownCodes().filter((c) => c.startsWith('DSK')));
+      expect(shown).toEqual(onScreen);
+      expect(shown.has(below)).toBe(false);
+
+      // A tick of the mounted row below the edge writes nothing; the row keeps what it showed.
+      const price = () => host.querySelector(`.mk-row[data-code="${below}"] .mk-price`)?.textContent;
+      const shownBefore = price();
+      const seen: string[] = [];
+      const mo = new MutationObserver((records) => records.forEach((r) => seen.push(r.type)));
+      mo.observe(host, { subtree: true, childList: true, attributes: true, characterData: true });
+      act(() => {
+        quote(below).$close.value = '7.777';
+        quote(below).$dir.value = 'down';
+      });
+      await Promise.resolve();
+      mo.disconnect();
+      expect(seen).toEqual([]);
+      expect(price()).toBe(shownBefore);
+
+      // Scrolled into view: subscribed again, and it shows the quote it missed.
+      await act(async () => {
+        ScreenObserver.report(() => true);
+        await measured();
+      });
+      expect(shownCodes()).toContain(below);
+      expect(price()).toBe('7.777');
+      expect(host.querySelector<HTMLElement>(`.mk-row[data-code="${below}"] .mk-price`)?.dataset.dir).toBe('down');
+    } finally {
+      vi.unstubAllGlobals();
+      resetOnScreenObserver();
+    }
+  });
+
+  it('draws the sparklines in one canvas per block of rows in view, none in the rows', async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => {
+      flushSync(() => root?.render(<MarketList items={items} onPick={() => undefined} />));
+      await measured();
+    });
+    await act(async () => {
+      await measured();
+    });
+    expect(host.querySelectorAll('.mk-row').length).toBeGreaterThan(8);
+    expect(host.querySelectorAll('.mk-row canvas')).toHaveLength(0);
+    expect(host.querySelectorAll('.mk-row .mk-spark').length).toBe(host.querySelectorAll('.mk-row').length);
+    // happy-dom lays nothing out: the scroller's box and offset, as a browser at 1280×800 would report them.
+    const sc = host.querySelector<HTMLElement>('.mk-scroll') as HTMLElement;
+    const blocks = () =>
+      [...host.querySelectorAll<HTMLElement>('.mk-scroll > .mk-spark-layer > canvas.mk-spark-block')].length;
+    const scrollTo = (top: number) => {
+      Object.defineProperty(sc, 'clientHeight', { value: 800, configurable: true });
+      Object.defineProperty(sc, 'scrollTop', { value: top, configurable: true });
+      sc.dispatchEvent(new Event('scroll'));
+    };
+    scrollTo(0);
+    // 800 px of 68 px rows from the top, with the overscan: the first block of 16 rows only.
+    expect(blocks()).toBe(1);
+    scrollTo(32 * 68); // rows 29–46 with the overscan: the second and third blocks
+    expect(blocks()).toBe(2);
+    scrollTo(4000 * 68);
+    expect(blocks()).toBe(2);
   });
 });

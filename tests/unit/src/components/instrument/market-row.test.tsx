@@ -63,6 +63,12 @@ beforeAll(async () => {
 
 const row = () => host.querySelector<HTMLButtonElement>('.mk-row') as HTMLButtonElement;
 const text = (sel: string) => host.querySelector(sel)?.textContent ?? null;
+/** The direction attribute on the row and on its price and change boxes. */
+const dirs = () => ({
+  row: row().dataset.dir,
+  price: host.querySelector<HTMLElement>('.mk-price')?.dataset.dir,
+  change: host.querySelector<HTMLElement>('.mk-change')?.dataset.dir,
+});
 
 describe('MarketRow', () => {
   it('shows the code and the snapshot price at PricePrecision before the first tick', () => {
@@ -70,7 +76,7 @@ describe('MarketRow', () => {
     expect(text('.mk-code')).toBe(i.ShowCode);
     expect(text('.mk-price')).toBe('1.08320');
     expect(text('.mk-change')).toBe('+0.30%');
-    expect(row().dataset.dir).toBe('up');
+    expect(dirs()).toEqual({ row: undefined, price: 'up', change: 'up' });
   });
 
   it('rewrites the price text on a tick without re-rendering the row', () => {
@@ -85,7 +91,7 @@ describe('MarketRow', () => {
     });
     expect(text('.mk-price')).toBe('1.091');
     expect(text('.mk-change')).toBe('-0.12%');
-    expect(row().dataset.dir).toBe('down');
+    expect(dirs()).toEqual({ row: undefined, price: 'down', change: 'down' });
 
     act(() => {
       q.$close.value = '1.092';
@@ -96,7 +102,7 @@ describe('MarketRow', () => {
     expect(vi.mocked(quote).mock.calls.filter(([c]) => c === i.Code).length).toBe(renders);
   });
 
-  it('a tick that flips the direction writes data-dir only, not the unchanged stale and open attributes', async () => {
+  it('a tick that flips the direction writes data-dir on the price and change boxes only: no row attribute', async () => {
     const i = inst({ PricePrecision: 3 });
     const q = quote(i.Code);
     act(() => {
@@ -106,16 +112,24 @@ describe('MarketRow', () => {
     });
     render(<MarketRow inst={i} onPick={() => undefined} />);
     const seen: string[] = [];
-    const mo = new MutationObserver((records) => records.forEach((r) => seen.push(r.attributeName ?? '')));
-    mo.observe(row(), { attributes: true });
+    const mo = new MutationObserver((records) =>
+      records.forEach((r) => seen.push(`${(r.target as Element).className} ${r.attributeName ?? ''}`)),
+    );
+    mo.observe(row(), { attributes: true, subtree: true });
     act(() => {
       q.$close.value = '1.089';
       q.$dir.value = 'down';
     });
     await Promise.resolve(); // mutation records are delivered in a microtask
+    act(() => {
+      q.$close.value = '1.088'; // the direction holds: no attribute at all
+    });
+    await Promise.resolve();
     mo.disconnect();
-    expect(seen).toEqual(['data-dir']);
-    expect(row().dataset).toMatchObject({ dir: 'down', open: 'true' });
+    expect(seen.sort()).toEqual(['mk-change tw-num data-dir', 'mk-price tw-num data-dir']);
+    expect(row().dataset).toMatchObject({ open: 'true' });
+    expect(row().dataset.dir).toBeUndefined();
+    expect(dirs()).toEqual({ row: undefined, price: 'down', change: 'down' });
   });
 
   it('runs no React render at all for a tick: the text nodes are written directly', () => {

@@ -1,12 +1,8 @@
 // Sparkline draws wait for a frame and share a per-frame budget, so a list's worth of series arriving together is
 // drawn over several frames instead of in one long task; the latest request per canvas wins; an unmounted row's
 // waiting draw is dropped.
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DrawQueue, type Frames } from '../../../../../src/components/sparkline/draw-queue.ts';
-import { Sparkline } from '../../../../../src/components/sparkline/sparkline.tsx';
-import { $sparklines } from '../../../../../src/state/feed/feed-signals.ts';
 
 /** A fake frame source: frames run when the test says, and each draw advances the fake clock by `drawMs`. */
 function fakeFrames(drawMs = 0) {
@@ -78,31 +74,5 @@ describe('DrawQueue', () => {
     q.cancel(canvasB);
     f.runFrame();
     expect(drawn).toEqual(['a2']);
-  });
-});
-
-describe('Sparkline with a queue', () => {
-  let root: Root | null = null;
-  let host: HTMLDivElement | null = null;
-  afterEach(() => {
-    act(() => root?.unmount());
-    host?.remove();
-    $sparklines.value = {};
-  });
-
-  it('queues its draw when its series arrives and drops it when the row goes away', () => {
-    const f = fakeFrames();
-    const q = new DrawQueue(f.frames, 4);
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    act(() => root?.render(<Sparkline code="EURUSD" queue={q} />));
-    expect(q.size).toBe(0); // no series yet: nothing to draw
-    act(() => void ($sparklines.value = { EURUSD: new Float32Array([1, 2, 3, 2, 4]) }));
-    expect(q.size).toBe(1); // waiting for its frame, not drawn inside the signal's update
-    act(() => void ($sparklines.value = { EURUSD: new Float32Array([1, 2, 3, 2, 5]) }));
-    expect(q.size).toBe(1); // the newer series replaced the waiting draw
-    act(() => root?.render(<div />));
-    expect(q.size).toBe(0); // the row went away before its frame
   });
 });
