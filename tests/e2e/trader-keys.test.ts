@@ -88,7 +88,8 @@ it('red-up draws a rising row in the red; the chart has a text alternative and a
   await page.goto(`${e2e.server.url}/#/mine/system`);
   await page.locator('[data-testid="updown-setting"] [data-value="red-up"]').click();
   await page.goto(`${e2e.server.url}/#/`);
-  const rising = page.locator('.mk-row[data-dir="up"][data-open="true"] .mk-change').first();
+  // The direction is on the change box itself (market-row.tsx), the open state on the row.
+  const rising = page.locator('.mk-row[data-open="true"] .mk-change[data-dir="up"]').first();
   await rising.waitFor({ timeout: 20_000 });
   await expect.poll(() => rising.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 44)');
   await snap(page, 'keys-red-up-360');
