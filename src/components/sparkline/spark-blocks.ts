@@ -162,7 +162,9 @@ export class SparkBlocks {
     if (canvas.width !== w) canvas.width = w;
     if (canvas.height !== h) canvas.height = h;
     canvas.hidden = false;
-    const ctx = canvas.getContext('2d');
+    // A software canvas (willReadFrequently): drawn a few times a minute, it is painted with the list like the rows
+    // were, rather than kept as a GPU layer of its own above them.
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
     if (!ctx) return;
     ctx.clearRect(0, 0, w, h);
     const start = index * BLOCK_ROWS;
