@@ -51,7 +51,15 @@ export function chooseScreen(doc: Document, root: HTMLElement, data: BootData, e
 
 function write(el: Element | null, text: string): void {
   const box = el?.querySelector('bdi');
-  if (box && text !== '') box.textContent = text;
+  if (!box || text === '') return;
+  box.textContent = text;
+  // LiveText's fixed box (live-text.css) is as wide as its characters: a figure's count, twice that for a label
+  // (a closed market's word in any script), as LiveText writes it once it attaches.
+  if (box.classList.contains('tw-live-box'))
+    box.style.setProperty(
+      '--live-chars',
+      String(Math.max(2, /^[\d.,+\-%]*$/.test(text) ? text.length : text.length * 2)),
+    );
 }
 
 /** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */

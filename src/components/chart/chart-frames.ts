@@ -21,7 +21,12 @@ export function markLastBar(
   time: number | undefined,
   close: number | undefined,
 ): void {
-  if (bars !== null) box.dataset.bars = String(bars);
-  box.dataset.lastTime = time === undefined ? '' : String(time);
-  box.dataset.lastClose = close === undefined ? '' : String(close);
+  if (bars !== null) write(box, 'bars', String(bars));
+  write(box, 'lastTime', time === undefined ? '' : String(time));
+  write(box, 'lastClose', close === undefined ? '' : String(close));
+}
+
+/** Only a changed value is written: a live bar keeps its time for a minute. */
+function write(box: HTMLElement, key: 'bars' | 'lastTime' | 'lastClose', value: string): void {
+  if (box.dataset[key] !== value) box.dataset[key] = value;
 }
