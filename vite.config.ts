@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
+import { serverTextsOut } from './scripts/server-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 import { prerenderFirstScreen } from './scripts/prerender-plugin.ts';
 import { reactRouterProduction, reactRouterPure } from './scripts/react-router-plugins.ts';
@@ -66,7 +67,15 @@ const FIRST_SCREEN_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), reactRouterPure(), firstTexts(), prerenderFirstScreen(), serviceWorker()],
+  plugins: [
+    react(),
+    reactRouterProduction(),
+    reactRouterPure(),
+    serverTextsOut(),
+    firstTexts(),
+    prerenderFirstScreen(),
+    serviceWorker(),
+  ],
   base: './',
   resolve: {
     // React 19 has the hook the shim stands in for (src/app/react-sync-store.ts).
