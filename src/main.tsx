@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startApp, startDeferred } from './app/start/start.ts';
 import { whenDrawn } from './app/layout/drawn-end.tsx';
-import { yieldToMain } from './app/start/yield-task.ts';
+import { yieldToMain } from './state/shell/yield-task.ts';
 import { followDesktopHost } from './app/start/desktop-host.ts';
 import { startServiceWorker } from './app/start/sw-start.ts';
 import { moveToHashRoute } from './app/routing/hash-route.ts';
