@@ -7,11 +7,12 @@
 # explicitly below, for a run of this script outside npm. The summary says which Node ran each part.
 #
 # The parts run in three lanes side by side, so both cores stay busy from start to end (README.md, "Test it"):
-#   lane 1: type-check, unit tests, server tests on PGlite
+#   lane 1: unit tests, server tests on PGlite
 #   lane 2: lint, server tests on PostgreSQL
-#   lane 3: client build, the Firefox flows, Chromium browser tests (first half)
-# The second half of the Chromium tests is taken by whichever of lanes 1 and 2 ends first. Each part's output goes to
-# its own log, printed after all end, in a fixed order; the exit code is non-zero when any part failed.
+#   lane 3: type-check, client build, the Firefox flows
+# then each lane takes the next Chromium group from one queue until none is left: the walk of every route in every
+# language (the longest file, on its own), then the other browser test files dealt round-robin into four groups. A
+# queue rather than fixed halves: the lane that ends first keeps working, and no lane runs alone at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.tmp/test-results
@@ -43,39 +44,53 @@ vitest_part() {
   env "${envs[@]}" node --version >"$results/$name.node" # which Node ran this part, for the summary
   part "$name" env "${envs[@]}" npx vitest run "$@" --reporter=default --reporter=json --outputFile="$results/$name.json"
 }
-# The Chromium tests' second half, run by the first lane that gets here (mkdir is atomic: one lane wins).
-chromium_second_half() {
-  mkdir "$logs/e2e-2.claim" 2>/dev/null || return 0
-  while [ ! -f "$logs/build.rc" ]; do sleep 1; done
-  [ "$(cat "$logs/build.rc")" = "0" ] && vitest_part e2e-2 -- --project e2e --shard=2/2
+# The Chromium groups: the longest file alone, the others round-robin (sorted, so every run deals them alike).
+LONGEST=tests/e2e/no-placeholders.test.ts
+mapfile -t e2e_files < <(ls tests/e2e/*.test.ts | grep -vx "$LONGEST")
+E2E_GROUPS=4
+e2e_group() { # e2e_group K: the files of group K (1..E2E_GROUPS)
+  local i
+  for i in "${!e2e_files[@]}"; do [ $((i % E2E_GROUPS + 1)) = "$1" ] && echo "${e2e_files[$i]}"; done
+}
+E2E_PARTS=(e2e-walk $(seq -f "e2e-%g" 1 $E2E_GROUPS))
+# Take the next unclaimed Chromium part (mkdir is atomic: one lane wins each), after the build, until none is left.
+chromium_queue() {
+  local name
+  for name in "${E2E_PARTS[@]}"; do
+    mkdir "$logs/$name.claim" 2>/dev/null || continue
+    while [ ! -f "$logs/build.rc" ]; do sleep 1; done
+    if [ "$(cat "$logs/build.rc")" != "0" ]; then echo 1 >"$logs/$name.rc"; continue; fi
+    if [ "$name" = e2e-walk ]; then vitest_part "$name" -- --project e2e "$LONGEST"
+    else mapfile -t files < <(e2e_group "${name#e2e-}"); vitest_part "$name" -- --project e2e "${files[@]}"; fi
+  done
 }
 
 echo "== type-check, lint, unit, server (PGlite, PostgreSQL), build, browser (Firefox flows, Chromium): three lanes"
 (
-  part typecheck npm run -s typecheck
   vitest_part unit "$NODE24" -- --project unit
   vitest_part server-pglite TEST_DB=pglite "$NODE24" -- --project server
-  chromium_second_half
+  chromium_queue
 ) &
 lane1=$!
 (
   part lint npm run -s lint
   vitest_part server-postgres TEST_DB=postgres "$NODE24" -- --project server
-  chromium_second_half
+  chromium_queue
 ) &
 lane2=$!
 (
-  part build npx vite build --logLevel warn || exit
-  # The cross-browser flows (tests/e2e/browser.ts FLOW_BROWSERS) in Firefox, then Chromium runs every browser test.
-  E2E_BROWSERS=firefox vitest_part e2e-firefox -- --project e2e \
+  part typecheck npm run -s typecheck
+  part build npx vite build --logLevel warn
+  # The cross-browser flows (tests/e2e/browser.ts FLOW_BROWSERS) in Firefox; Chromium runs every browser test.
+  [ "$(cat "$logs/build.rc")" = "0" ] && E2E_BROWSERS=firefox vitest_part e2e-firefox -- --project e2e \
     tests/e2e/live-market.test.ts tests/e2e/trading.test.ts tests/e2e/money.test.ts
-  vitest_part e2e-1 -- --project e2e --shard=1/2
+  chromium_queue
 ) &
 lane3=$!
 wait $lane1 $lane2 $lane3
 
 fail=0
-for name in typecheck lint unit server-pglite server-postgres build e2e-firefox e2e-1 e2e-2; do
+for name in typecheck lint unit server-pglite server-postgres build e2e-firefox "${E2E_PARTS[@]}"; do
   echo; echo "== $name"
   cat "$logs/$name.log" 2>/dev/null
   if [ "$(cat "$logs/$name.rc" 2>/dev/null)" != "0" ]; then echo "== $name: FAILED (or did not run)"; fail=1; fi

@@ -31,12 +31,12 @@ const m = (
 ): MetricDef => ({ key, label, unit, scale, digits, better, tol, ratio });
 
 export const METRICS: readonly MetricDef[] = [
-  // Round three: per painted update, with the achieved rate beside it; rAF probe off (quiet window).
+  // Per painted update, with the achieved rate beside it; rAF probe off (quiet window).
   m('updatesPerSecQuiet', 'updates painted (probe off)', '/s', 'higher', TOL.perSec, 1, 1, false),
   m('mainMsPerSec', 'main-thread task time (probe off)', 'ms/s', 'lower', TOL.cpuMs),
   m('mainMsPerUpdate', 'main-thread task time per update (probe off)', 'ms', 'lower', TOL.cpuMs, 2),
   m('mainMsPerUpdateProbe', 'main-thread task time per update (rAF probe on)', 'ms', 'lower', TOL.cpuMs, 2),
-  // Round four: the same per-update figure measured from outside (CDP TaskDuration), for the cross-check.
+  // The same per-update figure measured from outside (CDP TaskDuration), for the cross-check.
   m('cdpTaskMsPerSec', 'CDP TaskDuration (probe off, no trace)', 'ms/s', 'lower', TOL.cpuMs),
   m('cdpTaskMsPerUpdate', 'CDP TaskDuration per update (probe off, no trace)', 'ms', 'lower', TOL.cpuMs, 2),
   m('workerMsPerSec', 'worker-thread CPU (probe off)', 'ms/s', 'lower', TOL.cpuMs, 1, 1, false),

@@ -55,7 +55,7 @@ const MODES: FeedModeName[] = ['worker', 'main', 'floor'];
 
 export function renderCases(profile: Profile): RenderCase[] {
   const full = profile === 'full';
-  // Round three adds the floor page to every case and a multi-core profile: to keep the full run near
+  // Every case has its floor page, and there is a multi-core profile: to keep the full run near
   // 36 minutes the phone has 3 pairs of 10 s windows (was 5 of 20 s) and the 4× follow-up is gone (1× and 6× bracket
   // it). Quick: one or two pairs, short windows.
   const timing = full

@@ -121,7 +121,7 @@ export interface RunMetrics {
   quotesPerSec: number | null;
   heapGrowthMb: number | null;
   traceLongTasks: number | null;
-  // Round three: from the quiet window (rAF loop stopped), so the probe's own cost stays out.
+  // From the quiet window (rAF loop stopped), so the probe's own cost stays out.
   /** Batches painted per second in the quiet window: the achieved update rate beside every per-second figure. */
   updatesPerSecQuiet: number | null;
   /**
@@ -141,7 +141,7 @@ export interface RunMetrics {
   workerMsPerSec: number | null;
   /** Long tasks of the main thread in the quiet window, from the trace (no observer). */
   traceLongTasksQuiet: number | null;
-  // Round four: the outside cross-check of mainMsPerUpdate, as an engineer would measure it without the
+  // The outside cross-check of mainMsPerUpdate, as an engineer would measure it without the
   // bench: CDP Performance.getMetrics TaskDuration over a window of the same length, rAF loop off, no tracing.
   /** Main-thread TaskDuration, ms per second (CDP). */
   cdpTaskMsPerSec: number | null;

@@ -62,13 +62,13 @@ function write(el: Element | null, text: string): void {
     );
 }
 
-/** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */
 /** Removes what only the inline paint marks (the age of a served quote): the app's own binding marks it from here on. */
 export function clearPaintMarks(root: ParentNode): void {
   for (const el of root.querySelectorAll<HTMLElement>('.mk-row[data-aged], .tr-head[data-aged]'))
     delete el.dataset.aged;
 }
 
+/** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */
 export function paintQuotes(root: ParentNode, quotes: readonly LastKnownQuote[], now: number, data: BootData): number {
   const byCode = new Map(quotes.map((q) => [q.code, q]));
   let painted = 0;

@@ -2,7 +2,7 @@
 // History arrives as a 'reset' (setData), live ticks as 'bar' (series.update of the last bar only).
 // Live bars are applied in the batch that brought them, so lightweight-charts draws in the frame that paints that
 // batch's quotes: one frame per update, as on the floor page
-// (bench/README.md "Per update against the floor page"). Round two deferred them to the next animation frame, when
+// (bench/README.md "Per update against the floor page"). An earlier design deferred them to the next animation frame, when
 // batches came every 100 ms and the chart's draw beside the quotes' paint made a long task on a slow phone; with
 // paint-driven flow control a batch lands at most once per painted frame, and the deferral only added a second frame
 // (style, paint, commit) for each chart update.

@@ -1,14 +1,21 @@
 // Where the chart waits for the next frame (tests pass their own), and the last bar written on the chart's box.
 import { animationFrames } from '../../state/shell/clock.ts';
+import { yieldToMain } from '../../state/shell/yield-task.ts';
 
 export interface ChartFrames {
   request(cb: () => void): number;
   cancel(id: number): void;
+  /**
+   * Runs `cb` in a task of its own after the current one (the indicators' history after the candles' first draw:
+   * chart-klines.ts). Absent (tests' frames): `cb` runs at once where the frame's callback asked for it.
+   */
+  task?(cb: () => void): void;
 }
 
 export const browserFrames: ChartFrames = {
   request: (cb) => animationFrames.request(cb),
   cancel: (id) => animationFrames.cancel(id),
+  task: (cb) => void yieldToMain().then(cb),
 };
 
 /**

@@ -112,7 +112,7 @@ describe('a backup taken while traders trade', () => {
     } finally {
       await restored.close();
     }
-  });
+  }, 120_000); // trading, a backup and a whole restore: 29 s in one run on a loaded 2-core machine (default: 30)
 
   it('never restores over a database, and refuses a file that is no backup', async () => {
     const file = liveFile;
@@ -123,7 +123,7 @@ describe('a backup taken while traders trade', () => {
     writeFileSync(junk, 'not a backup');
     const fresh = await emptyTarget();
     await expect(restoreBackup(junk, fresh.target)).rejects.toThrow(/not a (PGlite|PostgreSQL) backup/);
-  });
+  }, 120_000);
 });
 
 describe('npm run ops -- restore', () => {

@@ -202,6 +202,12 @@ describe('bench/README.md is a guide', () => {
     for (const n of names) expect(only).toContain(`\`${n}\``);
     expect(guide).toContain('npm run bench -- --render-quick');
   });
+  it('bench code and its tests name a goal by what it measures, never by the round that set it', () => {
+    const rounds = TRACKED.filter(
+      (f) => /^(bench|tests\/unit\/bench)\/.*\.ts$/.test(f) && !f.startsWith('bench/results/'),
+    ).filter((f) => /round[- _]?(one|two|three|four|five|six|[0-9])\b/i.test(f + '\n' + read(f)));
+    expect(rounds).toEqual([]);
+  });
   it('code comments cite the guide, not the journal', () => {
     const cites = [...CODE.matchAll(/bench\/README\.md,? "([^"]+)"/g)].map((m) => m[1] ?? '');
     const headings = new Set([...guide.matchAll(/^#+ (.+)$/gm)].map((m) => m[1] ?? ''));

@@ -1,6 +1,7 @@
 // @vitest-environment node
-// The render targets (bench/lib/report.ts): the worker mode judged against the main-thread mode of the same
-// run on /trade, the stress case, the 1× main-thread CPU per second; and the targets round three removed.
+// The render goals (bench/lib/render-goals.ts, through bench/lib/report.ts): the worker mode judged against the
+// main-thread mode of the same run on /trade, the stress case, the 1× main-thread CPU per second; and the goals
+// removed since, with their reasons.
 import { describe, expect, it } from 'vitest';
 import { targetsOf, type Sections } from '../../../../bench/lib/report.ts';
 import type { ScreenSummary } from '../../../../bench/render/aggregate.ts';
@@ -52,10 +53,10 @@ describe('render targets', () => {
         ),
       ]),
     );
-    expect(t.get('r2.trade.longTasksVsMain')).toMatchObject({ value: 1, verdict: 'missed' });
-    expect(t.get('r2.trade.tbtVsMain')).toMatchObject({ value: 0, verdict: 'met' });
-    expect(t.get('r2.trade.tapVsMain')).toMatchObject({ value: -5, verdict: 'met' });
-    expect(t.get('r2.trade.tickToPaintVsMain')).toMatchObject({ value: 10, verdict: 'missed' });
+    expect(t.get('vsMain.trade.longTasks')).toMatchObject({ value: 1, verdict: 'missed' });
+    expect(t.get('vsMain.trade.tbt')).toMatchObject({ value: 0, verdict: 'met' });
+    expect(t.get('vsMain.trade.tap')).toMatchObject({ value: -5, verdict: 'met' });
+    expect(t.get('vsMain.trade.tickToPaint')).toMatchObject({ value: 10, verdict: 'missed' });
   });
 
   it('per update against main and the floor page, the multi-core growth; the 15 ms/s target is gone', () => {
@@ -67,23 +68,23 @@ describe('render targets', () => {
     const m300 = summary('phone-4x-multi-300', 'market', { mainMsPerUpdate: at(10) }, { mainMsPerUpdate: at(10) });
     const m2000 = summary('phone-4x-multi-2000', 'market', { mainMsPerUpdate: at(11) }, { mainMsPerUpdate: at(20) });
     const t = byId(sections([list, m300, m2000]));
-    expect(t.get('r3.phone-1x.market.perUpdateVsMain')).toMatchObject({ value: 0.75, verdict: 'met' });
-    expect(t.get('r3.phone-1x.market.perUpdateVsFloor')).toMatchObject({ value: 1.3, verdict: 'missed' });
-    expect(t.get('r3.phone-1x.trade.perUpdateVsFloor')?.verdict).toBe('n/a');
-    expect(t.get('r3.multi.workerGrowth')?.value).toBeCloseTo(1.1, 10);
-    expect(t.get('r3.multi.workerGrowth')?.verdict).toBe('met');
-    expect(t.get('r3.multi.mainGrowth')).toMatchObject({ value: 2, verdict: 'met' });
-    expect(t.has('r2.cpu1x.market')).toBe(false);
+    expect(t.get('perUpdate.phone-1x.market.perUpdateVsMain')).toMatchObject({ value: 0.75, verdict: 'met' });
+    expect(t.get('perUpdate.phone-1x.market.perUpdateVsFloor')).toMatchObject({ value: 1.3, verdict: 'missed' });
+    expect(t.get('perUpdate.phone-1x.trade.perUpdateVsFloor')?.verdict).toBe('n/a');
+    expect(t.get('multi.workerGrowth')?.value).toBeCloseTo(1.1, 10);
+    expect(t.get('multi.workerGrowth')?.verdict).toBe('met');
+    expect(t.get('multi.mainGrowth')).toMatchObject({ value: 2, verdict: 'met' });
+    expect(t.has('cpu1x.market')).toBe(false);
   });
 
   it('the stress case needs a rAF p95 within 17.5 ms, on the list only; absent, it is n/a', () => {
     const t = byId(sections([summary('phone-6x-stress', 'market', { longTasks: at(0), rafP95: at(18) }, {})]));
-    expect(t.get('r2.stress.market.rafP95')?.verdict).toBe('missed');
-    expect(t.has('r2.stress.trade.rafP95')).toBe(false);
-    expect(byId(sections([])).get('r2.stress.market.rafP95')?.verdict).toBe('n/a');
+    expect(t.get('stress.market.rafP95')?.verdict).toBe('missed');
+    expect(t.has('stress.trade.rafP95')).toBe(false);
+    expect(byId(sections([])).get('stress.market.rafP95')?.verdict).toBe('n/a');
   });
 
-  it('round three: phone long tasks come from the trace with the probe off; the busy, TBT-ratio and 6× tick-to-paint targets are gone', () => {
+  it('phone long tasks come from the trace with the probe off; the busy, TBT-ratio and 6× tick-to-paint targets are gone', () => {
     const list = summary('phone-6x', 'market', { longTasks: at(3), traceLongTasksQuiet: at(0) }, {});
     const t = byId(sections([list]));
     expect(t.get('phone.market.longTasks')).toMatchObject({ value: 0, verdict: 'met' });

@@ -2,14 +2,10 @@
 // (the median of runs within 5 points of each other, else the spread is a miss with its reason), /trade and the list
 // within 1.2× of their floor pages at 1× and 6× by the bench's figure and by the CDP TaskDuration cross-check, the two
 // agreeing within 10 %, the desk at 5,000 × 20/s within 1.5× of its floor, and the first screen ≤ 100 KB gzip.
-import type { ScreenSummary } from '../render/aggregate.ts';
 import type { LighthouseRun } from '../startup/lighthouse.ts';
 import { MAX_SPREAD } from '../startup/lighthouse-spread.ts';
 import { check, type TargetCheck } from './targets.ts';
-
-type ScreenOf = (caseId: string, name: string) => ScreenSummary | undefined;
-
-const med = (v: { median: number | null } | undefined): number | null => v?.median ?? null;
+import { med, type ScreenOf } from './render-goals.ts';
 
 /** How far the outside measurement's floor ratio lies from the bench's, in % (|cdp ÷ bench − 1|). */
 export function disagreementPct(benchRatio: number | null, cdpRatio: number | null): number | null {
@@ -17,7 +13,7 @@ export function disagreementPct(benchRatio: number | null, cdpRatio: number | nu
   return Math.abs(cdpRatio / benchRatio - 1) * 100;
 }
 
-export function renderRoundFour(screen: ScreenOf): TargetCheck[] {
+export function crossCheckGoals(screen: ScreenOf): TargetCheck[] {
   const out: TargetCheck[] = [];
   for (const caseId of ['phone-1x', 'phone-6x']) {
     for (const name of ['market', 'trade']) {
@@ -27,7 +23,7 @@ export function renderRoundFour(screen: ScreenOf): TargetCheck[] {
       const cdp = med(sum?.workerToFloor.cdpTaskMsPerUpdate);
       out.push(
         check(
-          `r4.${caseId}.${name}.cdpVsFloor`,
+          `cdp.${caseId}.${name}.cdpVsFloor`,
           `${p}: CDP TaskDuration per update, worker/floor page (paired)`,
           cdp,
           '<=',
@@ -35,7 +31,7 @@ export function renderRoundFour(screen: ScreenOf): TargetCheck[] {
           '×',
         ),
         check(
-          `r4.${caseId}.${name}.cdpAgrees`,
+          `cdp.${caseId}.${name}.cdpAgrees`,
           `${p}: the CDP cross-check's floor ratio against the bench's (|difference|)`,
           disagreementPct(bench, cdp),
           '<=',
@@ -48,7 +44,7 @@ export function renderRoundFour(screen: ScreenOf): TargetCheck[] {
   const desk = screen('desktop-1x-5k', 'desk');
   out.push(
     check(
-      'r4.desk.perUpdateVsFloor',
+      'desk.perUpdateVsFloor',
       'desktop 1× 5,000 × 20/s: main-thread ms per update, worker/floor page (paired)',
       med(desk?.workerToFloor.mainMsPerUpdate),
       '<=',
@@ -59,15 +55,15 @@ export function renderRoundFour(screen: ScreenOf): TargetCheck[] {
   return out;
 }
 
-export function lighthouseRoundFour(runs: readonly LighthouseRun[]): TargetCheck[] {
+export function lighthouseGoals(runs: readonly LighthouseRun[]): TargetCheck[] {
   const out: TargetCheck[] = [];
   for (const lh of runs) {
     const route = new URL(lh.url).hash.replace('#', '') || '/';
     out.push(
-      check(`r4.lighthouse.${route}.tbt`, `Lighthouse ${route} TBT`, lh.tbtMs, '<=', 150, 'ms'),
-      check(`r4.lighthouse.${route}.lcp`, `Lighthouse ${route} LCP`, lh.lcpMs, '<=', 1800, 'ms'),
+      check(`lighthouse.${route}.tbt`, `Lighthouse ${route} TBT`, lh.tbtMs, '<=', 150, 'ms'),
+      check(`lighthouse.${route}.lcp`, `Lighthouse ${route} LCP`, lh.lcpMs, '<=', 1800, 'ms'),
       check(
-        `r4.lighthouse.${route}.spread`,
+        `lighthouse.${route}.spread`,
         `Lighthouse ${route}: spread of the runs the median is of`,
         lh.spread ?? null,
         '<=',
