@@ -1,8 +1,10 @@
 // Vite builds the client (app + module worker); in dev it proxies the API and websocket to the server.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
+import { serverTextsOut } from './scripts/server-texts-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 import { prerenderFirstScreen } from './scripts/prerender-plugin.ts';
 import { reactRouterProduction, reactRouterPure } from './scripts/react-router-plugins.ts';
@@ -13,7 +15,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 /** The market page's own modules and its virtualiser: one chunk for `/` (also the desk, the product search and the
  * trade screen's instrument sheet) instead of six small ones. */
 const MARKET =
-  /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
+  /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.|favourites-order\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
 /** What the first frames of both `/` and `/trade` draw of a quote and the title bar (the quote row's parts, the
  * header's buttons, the desk's lazy door, the alert sheet's state): one chunk both load. tests/unit/house/config-paths.test.ts
  * checks that every path named here exists. */
@@ -23,9 +25,30 @@ const QUOTE_UI =
 /**
  * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip
  * dictionary and request (bench/README.md "Start-up"). React and the pure domain are chunks of their own because
- * the back office (ops.html) shares them; the entries, Vite's per-page preload polyfill and the back office's modules stay out of all three.
- * Route modules are grouped too (`market`, `quote-ui`), so the market page adds three chunks rather than eight.
+ * the back office (ops.html) shares them; the entries, Vite's per-page preload polyfill and the back office's modules
+ * stay out of all three. The market page and what it draws (MARKET, QUOTE_UI) join the `app` chunk although `/` loads
+ * them lazily: `/` and `/trade` both need them at start-up, and one chunk gzips 1.9 KB smaller than three that import
+ * each other's names (bench/README.md "The first screen's bytes"). Another route's first visit loads them too (about 10 KB).
  */
+const MARKET_PAGE = /[\\/]src[\\/]pages[\\/]market[\\/]market-page\.tsx$/;
+const NOT_APP: RegExp = /\.html($|\?)|modulepreload-polyfill|[\\/]src[\\/](ops[\\/]|main\.tsx$)/;
+const initial = new Set<string>();
+/** Whether an entry reaches the module through static imports only (what the `$initial` tag means). */
+function isInitial(id: string, ctx: ChunkingContext): boolean {
+  const seen = new Set<string>();
+  const up = [id];
+  for (let m = up.pop(); m !== undefined; m = up.pop()) {
+    if (seen.has(m)) continue;
+    seen.add(m);
+    const info = ctx.getModuleInfo(m);
+    if (initial.has(m) || info?.isEntry) {
+      initial.add(id);
+      return true;
+    }
+    up.push(...(info?.importers ?? []));
+  }
+  return false;
+}
 const FIRST_SCREEN_GROUPS = [
   {
     name: 'react',
@@ -35,17 +58,24 @@ const FIRST_SCREEN_GROUPS = [
   },
   { name: 'domain', tags: ['$initial' as const], test: /^(?!.*node_modules).*[\\/]domain[\\/]/, priority: 2 },
   {
-    name: 'app',
-    tags: ['$initial' as const],
-    test: (id: string) => !/\.html($|\?)|modulepreload-polyfill|[\\/]src[\\/](ops[\\/]|main\.tsx$)/.test(id),
+    name: (id: string, ctx: ChunkingContext) =>
+      !NOT_APP.test(id) && (MARKET.test(id) || QUOTE_UI.test(id) || MARKET_PAGE.test(id) || isInitial(id, ctx))
+        ? 'app'
+        : null,
     priority: 1,
   },
-  { name: 'quote-ui', test: QUOTE_UI, priority: 1 },
-  { name: 'market', test: MARKET, priority: 0 },
 ];
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), reactRouterPure(), firstTexts(), prerenderFirstScreen(), serviceWorker()],
+  plugins: [
+    react(),
+    reactRouterProduction(),
+    reactRouterPure(),
+    serverTextsOut(),
+    firstTexts(),
+    prerenderFirstScreen(),
+    serviceWorker(),
+  ],
   base: './',
   resolve: {
     // React 19 has the hook the shim stands in for (src/app/react-sync-store.ts).

@@ -3,8 +3,11 @@
 // `X.displayName = "…"` to every context and component at the top level and calls `React.forwardRef`/`createContext`/
 // `memo` without a pure annotation, so the tree-shaker must keep <Link>, <Form>, <NavLink>, the prefetch and
 // scroll-restoration code and every context they reach, used or not (about 4 KB gzip on the first screen). The
-// transform removes the displayName lines (React DevTools names only) and marks those three calls pure; nothing else
-// in the file changes, so whatever the app imports behaves as before.
+// transform removes the displayName lines (React DevTools names only) and marks those three calls pure. Its route error
+// boundary also reads the React Server Components router's context (false unless an RSC router provides it, which a
+// hash-routed SPA never does) to decode error digests and follow RSC redirects: the transform reads that context as
+// false, so the RSC error handler, the digest decoders and what only they use drop out (0.8 KB gzip,
+// bench/README.md "The first screen's bytes"). Nothing else in the file changes, so whatever the app uses behaves as before.
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
@@ -37,7 +40,11 @@ const FILE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\
 export function markReactRouterPure(code: string): string {
   return code
     .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, '')
-    .replace(/\b(React\d*)\.(forwardRef|createContext|memo)\(/g, '/* @__PURE__ */ $1.$2(');
+    .replace(/\b(React\d*)\.(forwardRef|createContext|memo)\(/g, '/* @__PURE__ */ $1.$2(')
+    .replace(
+      /\bif \(this\.context( && typeof error === "object"|\) \{\s*return [^;]*\bRSCErrorHandler\b)/g,
+      'if (false$1',
+    );
 }
 
 export function reactRouterPure(): Plugin {

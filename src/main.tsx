@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startApp, startDeferred } from './app/start/start.ts';
 import { whenDrawn } from './app/layout/drawn-end.tsx';
-import { yieldToMain } from './app/start/yield-task.ts';
+import { runStartUp } from './app/start/start-order.ts';
 import { followDesktopHost } from './app/start/desktop-host.ts';
 import { startServiceWorker } from './app/start/sw-start.ts';
 import { moveToHashRoute } from './app/routing/hash-route.ts';
@@ -25,26 +25,31 @@ moveToHashRoute(
 
 // A desktop browser that is being sent to the pc. host starts nothing here (docs/contract.md §9).
 if (!followDesktopHost()) {
-  void startApp().then(async (navigation) => {
-    const attach = await prepareAttach(document, window);
-    await yieldToMain(); // the route's chunk and the seeded state in one task, React's first render in the next
-    // A transition: React renders (or attaches to) the first screen in slices of a few ms instead of one long task (a
-    // weak phone's first taps are not blocked behind it; Lighthouse's TBT). Until its commit, what index.html drew stays.
-    startTransition(() => {
-      if (attach) {
-        hydrateRoot(root, <App navigation={navigation} />, {
-          onRecoverableError: (err) => console.warn('first screen: React redrew part of the prerendered HTML', err),
-        });
-      } else createRoot(root).render(<App navigation={navigation} />);
-    });
-    document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
-    // Once the shown route has drawn (and answers taps), what the first screen does not need, a task each; then the
-    // other pages' loaders and the service worker: precaching never competes with the first screen's requests.
-    // The other pages' loaders (a small chunk: app/other-pages.ts) come next, so a first tap on a tab fetches its page
-    // only.
-    void whenDrawn()
-      .then(startDeferred)
-      .then(() => prefetchOtherPages().catch(() => undefined))
-      .then(() => startServiceWorker());
+  // Each step in a task of its own (src/app/start/start-order.ts): the app's set-up, then the shown route's chunk and
+  // seeded state, then React's first render; once that route has drawn, what it does not need.
+  void runStartUp({
+    setUp: startApp,
+    prepareRoute: () => prepareAttach(document, window),
+    render: (navigation, attach) => {
+      // A transition: React renders (or attaches to) the first screen in slices of a few ms instead of one long task
+      // (a weak phone's first taps are not blocked behind it; Lighthouse's TBT). Until its commit, what index.html
+      // drew stays.
+      startTransition(() => {
+        if (attach) {
+          hydrateRoot(root, <App navigation={navigation} />, {
+            onRecoverableError: (err) => console.warn('first screen: React redrew part of the prerendered HTML', err),
+          });
+        } else createRoot(root).render(<App navigation={navigation} />);
+      });
+      document.documentElement.dataset['ready'] = 'true'; // browser tests wait for this
+    },
+    drawn: whenDrawn,
+    deferred: startDeferred,
+    // The other pages' loaders (a small chunk: app/other-pages.ts) next, so a first tap on a tab fetches its page only;
+    // then the service worker: precaching never competes with the first screen's requests.
+    later: () =>
+      prefetchOtherPages()
+        .catch(() => undefined)
+        .then(() => startServiceWorker()),
   });
 }

@@ -1,6 +1,8 @@
 // The news' SQL (as fastify/demo's repositories): one category's page, newest first, and one article with its
 // (already sanitised, server/content/sanitise.ts) HTML, each in the reader's language or its fallback
-// (docs/content.md "Content languages"); the texts an item has, and the one write of one language's text.
+// (docs/content.md "Content languages"); the texts an item has, and the one write of one language's text; an
+// operator's new item and its deletion, a hide (docs/content.md "Creating and deleting news"): readers never see a
+// hidden item, the operator's commands still find it.
 // The routes (server/routes/content.ts) and the ops commands hold none.
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
@@ -37,8 +39,8 @@ export function newsPage(
   return pageOf<NewsRow>(
     db,
     `SELECT ${ITEM_COLUMNS} FROM news n ${TEXT_FOR('t.title, t."desc"')}
-      WHERE n.category_id = $2 ORDER BY n.created_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
-    'SELECT COUNT(*) AS n FROM news WHERE category_id = $2 AND $1::text IS NOT NULL',
+      WHERE n.category_id = $2 AND n.hidden_at IS NULL ORDER BY n.created_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
+    'SELECT COUNT(*) AS n FROM news WHERE category_id = $2 AND hidden_at IS NULL AND $1::text IS NOT NULL',
     [lang, category],
     limit,
     offset,
@@ -49,7 +51,7 @@ export async function newsArticle(db: Queryable, lang: string, id: number): Prom
   return queryOne<NewsRow>(
     db,
     `SELECT ${ITEM_COLUMNS}, coalesce(x.content, '') AS content FROM news n ${TEXT_FOR('t.title, t."desc", t.content')}
-      WHERE n.id = $2`,
+      WHERE n.id = $2 AND n.hidden_at IS NULL`,
     [lang, id],
   );
 }
@@ -118,4 +120,40 @@ export async function ensureNewsItem(
   );
   const row = await queryOne<{ id: number }>(q, 'SELECT id FROM news WHERE slug = $1', [item.slug]);
   return row?.id ?? 0;
+}
+
+/** The operator's new item (news-create): its slug is `ops-<id>`, so it never meets a seeded one. Its id. */
+export async function createNewsItem(
+  q: Queryable,
+  item: { logo: string; createdAt: number; categoryId: number },
+): Promise<number> {
+  const row = await queryOne<{ id: number }>(
+    q,
+    `INSERT INTO news (id, category_id, slug, logo, created_at)
+     SELECT n, $1, 'ops-' || n, $2, $3 FROM nextval(pg_get_serial_sequence('news', 'id')) AS n RETURNING id`,
+    [item.categoryId, item.logo, item.createdAt],
+  );
+  return row?.id ?? 0;
+}
+
+export interface NewsItemState {
+  id: number;
+  slug: string;
+  category_id: number;
+  created_at: string;
+  hidden_at: string | null;
+}
+
+/** An item's row as news-delete reads it (its "before"), locked against a second delete in parallel. */
+export function newsItemState(q: Queryable, id: number): Promise<NewsItemState | null> {
+  return queryOne<NewsItemState>(
+    q,
+    'SELECT id, slug, category_id, created_at, hidden_at FROM news WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+}
+
+/** Hides an item from every reader (news-delete); its texts stay. */
+export async function hideNewsItem(q: Queryable, id: number, at: number): Promise<void> {
+  await q.query('UPDATE news SET hidden_at = $2 WHERE id = $1 AND hidden_at IS NULL', [id, at]);
 }

@@ -5,7 +5,9 @@ import { $token, signOut } from '../state/account/session.ts';
 import { toast } from '../state/shell/toasts.ts';
 import { systemClock, type Clock } from '../state/shell/clock.ts';
 import { currentPath, loginPath, navigateTo } from '../state/shell/navigator.ts';
-import { resolveApiBase, wsUrlFor } from './base-url.ts';
+import { apiBase, wsUrl } from './api-address.ts';
+
+export { apiBase, wsUrl };
 
 export interface CallOptions {
   toast?: boolean; // default true: show msg on failure
@@ -32,22 +34,6 @@ export class ApiFailure extends Error {
 
 /** Where the `t` timestamp comes from (tests pin it). */
 export const apiClock: { current: Clock } = { current: systemClock };
-
-export function apiBase(): string {
-  return resolveApiBase(
-    {
-      protocol: window.location.protocol,
-      hostname: window.location.hostname,
-      port: window.location.port,
-      title: document.title,
-    },
-    { apiSubdomain: import.meta.env.VITE_API_SUBDOMAIN, fallback: import.meta.env.VITE_API_FALLBACK },
-  );
-}
-
-export function wsUrl(): string {
-  return wsUrlFor(apiBase());
-}
 
 /** manifest.json is fetched from the page's own origin and is not an envelope: no error handling (docs/contract.md §7). */
 export function isExempt(url: string | undefined): boolean {

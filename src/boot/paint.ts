@@ -51,16 +51,24 @@ export function chooseScreen(doc: Document, root: HTMLElement, data: BootData, e
 
 function write(el: Element | null, text: string): void {
   const box = el?.querySelector('bdi');
-  if (box && text !== '') box.textContent = text;
+  if (!box || text === '') return;
+  box.textContent = text;
+  // LiveText's fixed box (live-text.css) is as wide as its characters: a figure's count, twice that for a label
+  // (a closed market's word in any script), as LiveText writes it once it attaches.
+  if (box.classList.contains('tw-live-box'))
+    box.style.setProperty(
+      '--live-chars',
+      String(Math.max(2, /^[\d.,+\-%]*$/.test(text) ? text.length : text.length * 2)),
+    );
 }
 
-/** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */
 /** Removes what only the inline paint marks (the age of a served quote): the app's own binding marks it from here on. */
 export function clearPaintMarks(root: ParentNode): void {
   for (const el of root.querySelectorAll<HTMLElement>('.mk-row[data-aged], .tr-head[data-aged]'))
     delete el.dataset.aged;
 }
 
+/** Writes each quote into the element that shows its code (a row, the /trade header); returns how many it painted. */
 export function paintQuotes(root: ParentNode, quotes: readonly LastKnownQuote[], now: number, data: BootData): number {
   const byCode = new Map(quotes.map((q) => [q.code, q]));
   let painted = 0;

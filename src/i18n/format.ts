@@ -12,6 +12,7 @@ type ExactFormat = (value: number | string) => string;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 function locale(): string {
   return languageInfo($lang.value).bcp47;
@@ -50,7 +51,16 @@ export function formatMoney(value: string | number | null | undefined, opts: For
     typeof value === 'number'
       ? numberText(value, places)
       : moneyText(value, { places, missing: opts.missing ?? (typeof value === 'string' ? value : NO_VALUE) });
-  return formatNumber(text, { minimumFractionDigits: places, maximumFractionDigits: places });
+  if (!isDecimalText(text)) return text;
+  // The formatter looked up by language and places, not by its options' JSON: margin, fee and equity are formatted
+  // on every quote on /trade.
+  const key = `${locale()}|money|${places}`;
+  let nf = moneyFormats.get(key);
+  if (!nf) {
+    nf = numberFormat({ minimumFractionDigits: places, maximumFractionDigits: places });
+    moneyFormats.set(key, nf);
+  }
+  return (nf.format as ExactFormat).call(nf, text);
 }
 
 /**

@@ -147,6 +147,8 @@ it('replaces the picture with the chart in the same box, without a layout shift'
   await page.goto(`${server.url}/#/trade?code=XAUUSD`);
   await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
   await expect.poll(() => chunk.asked(), { timeout: 20_000 }).toBeGreaterThan(0); // asked for once idle
+  // The header's live price first: its stale tag hiding is the header's own change (below), not the chart's.
+  await page.locator('.tr-head:not([data-aged="true"]):not([data-stale="true"])').waitFor({ timeout: 30_000 });
   const box = await page.locator('.tw-chart[data-picture]').boundingBox();
   const form = await page.locator('.tr-form').boundingBox();
   const released = await page.evaluate(() => performance.now());

@@ -7,6 +7,7 @@ import { BOOK_COMMANDS } from './book.ts';
 import { DEPOSIT_COMMANDS } from './deposits.ts';
 import { FUND_COMMANDS } from './funds.ts';
 import { CONTENT_COMMANDS } from './content.ts';
+import { NEWS_COMMANDS } from './news.ts';
 import { PRICE_DESK_COMMANDS } from './price-desk.ts';
 import { FEED_STATUS_COMMANDS } from './feeds.ts';
 import { outboxShow } from './outbox.ts';
@@ -28,6 +29,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...REAL_NAME_COMMANDS,
   ...FUND_COMMANDS,
   ...CONTENT_COMMANDS,
+  ...NEWS_COMMANDS,
   ...SETTING_COMMANDS,
   ...FEED_STATUS_COMMANDS,
   ...PRICE_DESK_COMMANDS,

@@ -1,7 +1,7 @@
 // The routes from the route table, for the declarative hash router (HashRouter in app.tsx, MemoryRouter in tests):
 // guards on every route, kept-alive routes rendered by the layout, unknown paths → /, one error boundary around all.
 import { useLayoutEffect, useRef, type ReactElement } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../layout/layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -27,17 +27,26 @@ export function AppRoutes({ navigation, routes = ROUTES }: AppRoutesProps): Reac
     <RouteErrorBoundary>
       {/* `/` and `/trade` draw the desk at ≥ 1280 px: handed down, so no page imports app/ or desk/. */}
       <DeskSlot.Provider value={LazyDeskLayout}>
-        <Routes>
-          <Route element={<AppLayout routes={routes} navigation={navigation} />}>
-            {routes.map((route) => (
-              <Route key={route.path} path={route.path} element={element(route)} />
-            ))}
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Route>
-        </Routes>
+        <RouteTable routes={routes} navigation={navigation} />
       </DeskSlot.Provider>
     </RouteErrorBoundary>
   );
+}
+
+/**
+ * The route table as react-router's route objects (useRoutes): the same tree <Routes>/<Route> would build, without the
+ * code that reads it from JSX children (bench/README.md "The first screen's bytes").
+ */
+function RouteTable({ navigation, routes }: Required<AppRoutesProps>): ReactElement | null {
+  return useRoutes([
+    {
+      element: <AppLayout routes={routes} navigation={navigation} />,
+      children: [
+        ...routes.map((route) => ({ path: route.path, element: element(route) })),
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ]);
 }
 
 /** Registers the router as the navigator used outside components (API 999 redirect, market row taps). */

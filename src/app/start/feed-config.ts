@@ -1,6 +1,6 @@
 // The live feed's start-up config from the shell's state: addresses, language, token, fee type, staleness.
 import type { FeedConfig } from '../../../workers/protocol.ts';
-import { apiBase, wsUrl } from '../../api/envelope.ts';
+import { apiBase, wsUrl } from '../../api/api-address.ts';
 import { $lang } from '../../i18n/lang-signal.ts';
 import { $token, $settings } from '../../state/account/session.ts';
 import { settingsReady } from '../../state/settings/settings.ts';

@@ -7,7 +7,7 @@ import { provideFeed } from '../../state/feed/feed-handle.ts';
 import { wirePageEvents } from '../../state/shell/page-events.ts';
 import { refreshSparklines } from '../../state/feed/sparklines.ts';
 import { effect } from '@preact/signals-react';
-import { yieldToMain } from './yield-task.ts';
+import { yieldToMain } from '../../state/shell/yield-task.ts';
 import { $lowBandwidth, watchConnection, type ConnectionInfo } from '../../state/settings/data-saver.ts';
 import { forwardLater } from '../../../domain/forwarding.ts';
 

@@ -16,7 +16,7 @@ import { feedConfigWhenReady } from './feed-config.ts';
 import type { NavigationDeps } from '../routing/navigation-effects.ts';
 import { browserTimers, systemClock } from '../../state/shell/clock.ts';
 import { warmFormats } from '../../i18n/format.ts';
-import { inSlices } from './yield-task.ts';
+import { inSlices } from '../../state/shell/yield-task.ts';
 
 export async function startApp(): Promise<NavigationDeps> {
   // The stored session is read in parallel: until it answers, the localStorage hint tells guards and the tab bar

@@ -219,13 +219,17 @@ export class IndicatorPanes {
     return out;
   }
 
-  /** Writes the legends' text (textContent of a few spans, no layout read). */
+  /**
+   * Writes the legends' text (textContent of a few spans, no layout read). Only what changed is written: the live bar
+   * rewrites its legends about four times a second, and an attribute or text set to the same value still costs the
+   * browser a style or layout check.
+   */
   private paintLegend(): void {
     const i = this.shownAt ?? this.times.length - 1;
     const time = this.times[i];
     for (const el of this.legends) {
       const pane = Number(el.dataset.pane);
-      el.dataset.time = time === undefined ? '' : String(time);
+      writeData(el, 'time', time === undefined ? '' : String(time));
       const mine = this.drawn.filter((d) => d.line.pane === pane);
       if (el.childElementCount !== mine.length) {
         el.replaceChildren(
@@ -241,11 +245,17 @@ export class IndicatorPanes {
         const span = el.children[j] as HTMLElement | undefined;
         if (!span) return;
         const v = d.values[i] ?? NaN;
-        span.dataset.value = Number.isNaN(v) ? '' : String(v);
-        span.textContent = `${d.line.label} ${indicatorValueText(d.line, v, this.precision)}`;
+        writeData(span, 'value', Number.isNaN(v) ? '' : String(v));
+        const text = `${d.line.label} ${indicatorValueText(d.line, v, this.precision)}`;
+        if (span.textContent !== text) span.textContent = text;
       });
     }
   }
+}
+
+/** A data attribute written only when its value changes. */
+function writeData(el: HTMLElement, key: string, value: string): void {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
 }
 
 function sameLine(a: IndicatorLine, b: IndicatorLine | undefined): boolean {

@@ -3,7 +3,16 @@
 // paint, and the header price, the period bar and the order form need none of it. They draw first, with a still
 // picture of the last known bars in the chart's box (chart-picture.ts); the library is asked for at the first idle
 // moment after that frame (or at once when the box is touched), and the chart takes the same box: nothing moves.
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+} from 'react';
 import type { CandleChartProps } from './candle-chart-props.ts';
 import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
 import { drawBars, storedBars } from './chart-picture.ts';
@@ -60,7 +69,9 @@ export function LazyCandleChart(props: CandleChartProps): ReactElement {
   // False until the first idle moment after the screen's first commit (or a touch on the box): the header and the
   // order form are drawn and answer taps before the library's download, evaluation and first draw begin.
   const [load, setLoad] = useState(false);
-  useEffect(() => whenIdle(() => setLoad(true)), []);
+  // A transition: React renders the chart's tree in slices of a few ms, not in one task with the library's set-up
+  // (docs/client.md "Start-up in slices"); a touch on the box asks at once.
+  useEffect(() => whenIdle(() => startTransition(() => setLoad(true))), []);
   const picture = <ChartPicture code={props.code} period={props.period} onTouch={() => setLoad(true)} />;
   if (!load) return picture;
   return (

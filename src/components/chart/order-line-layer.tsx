@@ -100,10 +100,14 @@ function OrderLineLayerImpl(
       const y = series.priceToCoordinate(priceOf(l));
       const h = plotHeight();
       // Off the price scale: not shown, but still read in the chart's region (its text alternative).
-      if (y === null || y < TOP_MIN || (h > 0 && y > h - 8)) tag.dataset.off = 'true';
-      else {
-        delete tag.dataset.off;
-        tag.style.top = `${y}px`;
+      // Written only when they change: this runs after every live bar, and the tag seldom moves (a style write
+      // restyles the tag even with the same value).
+      if (y === null || y < TOP_MIN || (h > 0 && y > h - 8)) {
+        if (tag.dataset.off !== 'true') tag.dataset.off = 'true';
+      } else {
+        if (tag.dataset.off !== undefined) delete tag.dataset.off;
+        const top = `${y}px`;
+        if (tag.style.top !== top) tag.style.top = top;
       }
     }
   };

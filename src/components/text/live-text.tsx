@@ -1,8 +1,12 @@
 // A text node bound to a signal outside React: a tick rewrites the node's data (and a data-dir attribute), and
 // no component re-renders. Used for every figure that follows the feed (P&L, current price, equity); the text sits in
 // an inline left-to-right isolate (.num), so the outer span keeps its layout and a sign stays left in Arabic.
+// A figure that changes on every quote takes `box`: its isolate is then a box whose size does not depend on its text
+// (live-text.css), so a new figure lays out the text inside it and nothing around it, as on the floor page
+// (bench/README.md "Render A/B: the method").
 import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import { effect, type ReadonlySignal } from '@preact/signals-react';
+import './live-text.css';
 
 export interface LiveTextProps {
   $text: ReadonlySignal<string>;
@@ -14,26 +18,40 @@ export interface LiveTextProps {
    * .num's left to right, or Arabic's "حتى 01:26 ص" is laid out backwards.
    */
   prose?: boolean;
+  /**
+   * A fixed box as wide as the text's number of characters (tabular figures): a new text of the same length changes
+   * no layout outside the box, and the width is written only when the length changes (a sign or a digit more).
+   */
+  box?: boolean;
 }
+
+/** The box's width in characters: never less than the '--' shown while empty. */
+export const boxChars = (text: string): number => Math.max(text.length, 2);
 
 const TEXT_NODE = 3;
 
-export function LiveText({ $text, $dir, className, field, prose = false }: LiveTextProps): ReactElement {
+export function LiveText({ $text, $dir, className, field, prose = false, box = false }: LiveTextProps): ReactElement {
   const ref = useRef<HTMLSpanElement>(null);
   const textRef = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
-    const box = textRef.current;
-    if (!el || !box) return undefined;
+    const textBox = textRef.current;
+    if (!el || !textBox) return undefined;
     // React renders no children here, so this node is ours alone; writing .data keeps the same node per tick. A node
     // already there is index.html's last-known price (src/boot/inline-paint.ts), adopted so the text never blinks.
     const node =
-      box.firstChild?.nodeType === TEXT_NODE
-        ? (box.firstChild as Text)
-        : box.appendChild(el.ownerDocument.createTextNode(''));
+      textBox.firstChild?.nodeType === TEXT_NODE
+        ? (textBox.firstChild as Text)
+        : textBox.appendChild(el.ownerDocument.createTextNode(''));
+    let chars = -1;
     const stopText = effect(() => {
       const text = $text.value;
       if (node.data !== text) node.data = text;
+      // A style write only when the length changes: the same length keeps the same box (no style or outer layout).
+      if (box && boxChars(text) !== chars) {
+        chars = boxChars(text);
+        textBox.style.setProperty('--live-chars', String(chars));
+      }
     });
     // Its own effect: a tick that changes the text but not the direction writes no attribute (no style work).
     const stopDir = $dir
@@ -46,13 +64,13 @@ export function LiveText({ $text, $dir, className, field, prose = false }: LiveT
       stopDir?.();
       node.remove();
     };
-  }, [$text, $dir]);
+  }, [$text, $dir, box]);
   return (
     <span ref={ref} className={className} data-field={field}>
       {/* '' as text content: React then leaves whatever text the prerendered page painted here when it attaches. */}
       <bdi
         ref={textRef}
-        className={prose ? undefined : 'num'}
+        className={prose ? undefined : box ? 'num tw-live-box' : 'num'}
         dir={prose ? 'auto' : undefined}
         suppressHydrationWarning
       >

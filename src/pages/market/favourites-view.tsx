@@ -1,12 +1,14 @@
 // The "favourites" chip's view: the watchlist's instruments as live market rows in the user's
 // order, or, after "edit order", the order editor (arrows everywhere, dragging on the desk). Empty: how to add one.
-import { useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useWide } from '../../components/hooks/use-wide.ts';
 import type { Instrument } from '../../../domain/types.ts';
-import { FavouritesOrder } from './favourites-order.tsx';
 import { MarketList, type MarketListProps } from '../../components/instrument/market-list.tsx';
 import './watchlist.css';
+
+/** The order editor opens on a tap, so it is a chunk of its own, not first-screen bytes (bench/README.md "The first screen's bytes"). */
+const FavouritesOrder = lazy(() => import('./favourites-order.tsx').then((m) => ({ default: m.FavouritesOrder })));
 
 export interface FavouritesViewProps {
   items: Instrument[];
@@ -46,7 +48,9 @@ export function FavouritesView({ items, onPick, activeCode, scrollKey, trailing 
         </div>
       ) : null}
       {ordering ? (
-        <FavouritesOrder items={items} draggable={wide} />
+        <Suspense fallback={null}>
+          <FavouritesOrder items={items} draggable={wide} />
+        </Suspense>
       ) : (
         <MarketList
           items={items}

@@ -37,10 +37,10 @@ export function AccountStrip(): ReactElement | null {
   return (
     <dl className="tr-account" aria-label={t('orders.account')} data-stale={time !== ''}>
       <DefRow className="tr-account-cell" labelKey="orders.floating">
-        <LiveText className="tw-num tr-pnl" field="trade-floating" $text={text.floating} $dir={text.floatingDir} />
+        <LiveText className="tw-num tr-pnl" field="trade-floating" $text={text.floating} $dir={text.floatingDir} box />
       </DefRow>
       <DefRow className="tr-account-cell" labelKey="orders.equity">
-        <LiveText className="tw-num" field="trade-equity" $text={text.equity} />
+        <LiveText className="tw-num" field="trade-equity" $text={text.equity} box />
         {time === '' ? null : (
           <span className="tr-account-age" data-field="account-as-of">
             {t('market.as_of', { time })}

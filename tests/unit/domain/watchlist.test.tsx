@@ -130,6 +130,8 @@ describe("a visitor's favourites", () => {
     await act(async () => q<HTMLButtonElement>('[data-action="edit-order"]')?.click());
     const up = (code: string) =>
       q<HTMLButtonElement>(`.wl-item[data-id="${LIST.find((i) => i.Code === code)?.Id}"] [data-dir="up"]`);
+    // The order editor is a lazy chunk (src/pages/market/favourites-view.tsx): it shows once its import resolves.
+    await vi.waitFor(() => expect(up('GBPUSD')).not.toBeNull());
     expect(up('GBPUSD')?.disabled).toBe(true); // first: nowhere up
     await act(async () => up('EURUSD')?.click());
     expect(Array.from(host?.querySelectorAll('.wl-item-code') ?? []).map((e) => e.textContent)).toEqual([

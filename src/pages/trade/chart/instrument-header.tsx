@@ -40,10 +40,10 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
       <AlertBell inst={inst} />
       <ConnBadge compact />
       <div className="tr-quote">
-        <LiveText className="tr-price tw-num" $text={s.$price} />
+        <LiveText className="tr-price tw-num" $text={s.$price} box />
         <span className="tr-change tw-num">
           <Show when={s.$open} fallback={<ClosedLabel className="tr-closed" q={s.q} />}>
-            <LiveText $text={s.$change} />
+            <LiveText $text={s.$change} box />
           </Show>
         </span>
         <StaleTag className="tr-stale" q={s.q} />

@@ -58,10 +58,10 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
   return (
     <dl className="tr-summary">
       <DefRow className="tr-summary-row" labelKey="trade.margin" valueClass="tw-num" field="margin">
-        <LiveText $text={text.margin} /> <span className="tr-unit">{t('trade.usd')}</span>
+        <LiveText $text={text.margin} box /> <span className="tr-unit">{t('trade.usd')}</span>
       </DefRow>
       <DefRow className="tr-summary-row" labelKey="trade.fee" valueClass="tw-num" field="fee">
-        <LiveText $text={text.fee} /> <span className="tr-unit">{t('trade.usd')}</span>
+        <LiveText $text={text.fee} box /> <span className="tr-unit">{t('trade.usd')}</span>
       </DefRow>
       {showStopProfit ? (
         <DefRow
@@ -71,7 +71,7 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
           field="pnl-sp"
           valueRef={spRef}
         >
-          <LiveText $text={text.pnlSp} />
+          <LiveText $text={text.pnlSp} box />
         </DefRow>
       ) : null}
       {showStopLoss ? (
@@ -82,7 +82,7 @@ export function OrderSummary({ $preview, showStopProfit, showStopLoss }: OrderSu
           field="pnl-sl"
           valueRef={slRef}
         >
-          <LiveText $text={text.pnlSl} />
+          <LiveText $text={text.pnlSl} box />
         </DefRow>
       ) : null}
     </dl>

@@ -119,6 +119,34 @@ describe('IndicatorPanes', () => {
     expect(legend.querySelector('span')?.textContent).toBe('MA5 --');
   });
 
+  it('rewrites a legend only where a value changed (the live bar comes about four times a second)', async () => {
+    const { panes, box, lines } = setup();
+    const values = lines.map((_, i) => 100 + i);
+    panes.bar({ ...bars[5], Close: 2 } as KlineBar, values);
+    const seen: string[] = [];
+    const obs = new MutationObserver((rs) => rs.forEach((r) => seen.push(r.type)));
+    obs.observe(box, { subtree: true, attributes: true, characterData: true, childList: true });
+    // The same bar again with the same values: nothing in the legends changes, so nothing is written.
+    panes.bar({ ...bars[5], Close: 2 } as KlineBar, values);
+    await Promise.resolve();
+    expect([...seen, ...obs.takeRecords().map((r) => r.type)]).toEqual([]);
+    // One line's value moves: its span's value and text, nothing else.
+    const written: string[] = [];
+    const watch = new MutationObserver((rs) =>
+      rs.forEach((r) => written.push(`${r.type}:${(r.target as HTMLElement).dataset.line ?? ''}`)),
+    );
+    watch.observe(box, { subtree: true, attributes: true, characterData: true, childList: true });
+    panes.bar(
+      { ...bars[5], Close: 2 } as KlineBar,
+      values.map((v, i) => (i === 0 ? v + 1 : v)),
+    );
+    await Promise.resolve();
+    watch.disconnect();
+    obs.disconnect();
+    expect(new Set(written)).toEqual(new Set(['attributes:MA5', 'childList:MA5']));
+    expect(box.querySelector('[data-line="MA5"]')?.textContent).toBe('MA5 101.00000');
+  });
+
   it('shows the bar under the crosshair, the last bar when it leaves, and gives the text alternative its rows', () => {
     const { panes, box } = setup();
     const legend = box.querySelector('.tw-legend[data-pane="2"]') as HTMLElement;

@@ -1,8 +1,8 @@
-// Start-up in slices (src/app/start/yield-task.ts, docs/client.md "Start-up in slices"): a yield is scheduler.yield() where
+// Start-up in slices (src/state/shell/yield-task.ts, docs/client.md "Start-up in slices"): a yield is scheduler.yield() where
 // the browser has it, else a MessageChannel task; deferred steps run in order, each after a yield, and one that
 // throws does not stop the rest.
 import { describe, expect, it, vi } from 'vitest';
-import { inSlices, yieldToMain } from '../../../../../src/app/start/yield-task.ts';
+import { inSlices, yieldToMain } from '../../../../../src/state/shell/yield-task.ts';
 
 describe('yieldToMain', () => {
   it('uses scheduler.yield when there is one', async () => {

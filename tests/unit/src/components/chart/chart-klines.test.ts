@@ -1,0 +1,135 @@
+// A history reset is drawn in slices (src/components/chart/chart-klines.ts, docs/client.md "Start-up in slices"): the
+// candles in the message's own task, the indicator panes' history only after the next frame, in a task of its own;
+// live bars in between move the candles at once and reach the panes after their history. Frames and tasks are the
+// test's own: nothing runs until the test says so.
+import { describe, expect, it, vi } from 'vitest';
+import type { KlineUpdate } from '../../../../../workers/protocol.ts';
+import type { KlineBar } from '../../../../../domain/types.ts';
+
+const listeners = new Set<(u: KlineUpdate) => void>();
+vi.mock('../../../../../src/state/feed/feed-listeners.ts', () => ({
+  onKline: (l: (u: KlineUpdate) => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+}));
+
+const { followKlines } = await import('../../../../../src/components/chart/chart-klines.ts');
+
+const bar = (t: number, c: number): KlineBar => ({ Time: t, Open: c, High: c + 1, Low: c - 1, Close: c, Volume: 1 });
+const emit = (u: KlineUpdate) => listeners.forEach((l) => l(u));
+const line = { kind: 'ma', pane: 0, period: 5 } as never;
+
+function wire(shown = { code: 'EURUSD', period: '1min' as const }) {
+  const log: string[] = [];
+  let frameQueue: (() => void)[] = [];
+  let taskQueue: (() => void)[] = [];
+  const frames = {
+    request: (cb: () => void) => frameQueue.push(cb),
+    cancel: () => undefined,
+    task: (cb: () => void) => void taskQueue.push(cb),
+  };
+  const series = {
+    setData: vi.fn((d: unknown[]) => log.push(`candles ${d.length}`)),
+    update: vi.fn((c: { time: number }) => log.push(`candle ${c.time}`)),
+  };
+  const panes = {
+    reset: vi.fn((lines: unknown[] | undefined, _ind: unknown, bars: KlineBar[]) =>
+      log.push(`panes ${lines?.length ?? 0} lines, ${bars.length} bars`),
+    ),
+    bar: vi.fn((b: KlineBar) => log.push(`pane bar ${b.Time}`)),
+    place: vi.fn(() => log.push('legends placed')),
+  };
+  const state = { shown: shown as { code: string; period: '1min' | '5min' } | null };
+  const off = followKlines({
+    chart: { timeScale: () => ({ scrollToRealTime: () => undefined, scrollToPosition: () => undefined }) } as never,
+    series: series as never,
+    panes: panes as never,
+    box: document.createElement('div'),
+    slot: 0,
+    shown: () => state.shown,
+    lastTime: { current: -Infinity },
+    frames: () => frames,
+    sizeOnce: () => undefined,
+    syncLineY: () => undefined,
+    keepRoom: () => undefined,
+    refresh: () => log.push('refresh'),
+  });
+  const runFrames = () => {
+    const due = frameQueue;
+    frameQueue = [];
+    due.forEach((cb) => cb());
+  };
+  const runTasks = () => {
+    const due = taskQueue;
+    taskQueue = [];
+    due.forEach((cb) => cb());
+  };
+  return { log, series, panes, state, off, runFrames, runTasks, tasks: () => taskQueue.length };
+}
+
+const reset = (bars: KlineBar[], code = 'EURUSD'): KlineUpdate =>
+  ({ kind: 'reset', code, period: '1min', bars, lines: [line], ind: [bars.map(() => 1)] }) as KlineUpdate;
+
+describe('followKlines: a reset in slices', () => {
+  it('sets the candles in the message task, the panes only in a task after the next frame', () => {
+    const w = wire();
+    emit(reset([bar(60, 1), bar(120, 2)]));
+    expect(w.log).toEqual(['candles 2', 'refresh']);
+    w.runFrames(); // the library draws the candles in this frame; the panes are not in it
+    expect(w.panes.reset).not.toHaveBeenCalled();
+    expect(w.tasks()).toBe(1);
+    w.runTasks();
+    expect(w.log).toEqual(['candles 2', 'refresh', 'panes 1 lines, 2 bars', 'refresh']);
+    w.runFrames(); // their legends take their places after the library's next draw
+    expect(w.panes.place).toHaveBeenCalledTimes(1);
+    w.off();
+  });
+
+  it('moves the candles with a live bar at once and gives it to the panes after their history, in order', () => {
+    const w = wire();
+    emit(reset([bar(60, 1)]));
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(60, 3) });
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(120, 4) });
+    expect(w.log).toEqual(['candles 1', 'refresh', 'candle 60', 'candle 120', 'refresh']);
+    expect(w.panes.bar).not.toHaveBeenCalled();
+    w.runFrames();
+    w.runTasks();
+    expect(w.log.slice(5)).toEqual(['panes 1 lines, 1 bars', 'pane bar 60', 'pane bar 120', 'refresh']);
+    // From then on a bar goes to the panes in its own task, as before.
+    emit({ kind: 'bar', code: 'EURUSD', period: '1min', bar: bar(180, 5) });
+    expect(w.log.slice(-3)).toEqual(['candle 180', 'pane bar 180', 'refresh']);
+    w.off();
+  });
+
+  it('drops the panes of a reset that a newer one replaced before its task, and of an unsubscribed chart', () => {
+    const w = wire();
+    emit(reset([bar(60, 1)]));
+    emit(reset([bar(60, 1), bar(120, 2), bar(180, 3)]));
+    w.runFrames();
+    w.runTasks();
+    expect(w.panes.reset).toHaveBeenCalledTimes(1);
+    expect(w.log).toContain('panes 1 lines, 3 bars');
+    expect(w.log).not.toContain('panes 1 lines, 1 bars');
+
+    const gone = wire();
+    emit(reset([bar(60, 1)]));
+    gone.off();
+    gone.runFrames();
+    gone.runTasks();
+    expect(gone.panes.reset).not.toHaveBeenCalled();
+    w.off();
+  });
+
+  it('drops the panes of an instrument no longer shown, and stops holding bars for them', () => {
+    const w = wire();
+    emit(reset([bar(60, 1)]));
+    w.state.shown = { code: 'XAUUSD', period: '1min' };
+    w.runFrames();
+    w.runTasks();
+    expect(w.panes.reset).not.toHaveBeenCalled();
+    emit({ kind: 'bar', code: 'XAUUSD', period: '1min', bar: bar(120, 2) });
+    expect(w.panes.bar).toHaveBeenCalledTimes(1); // not held for a reset that will not come
+    w.off();
+  });
+});
