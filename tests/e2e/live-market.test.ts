@@ -30,6 +30,23 @@ async function prices(page: FlowPage): Promise<string[]> {
   return page.locator('.mk-row .mk-price').allInnerTexts();
 }
 
+/**
+ * True when no open instrument's row on screen is marked stale. A row the virtual list mounts beyond its scroller's
+ * edge reads no quote until it scrolls into view (src/components/instrument/row-on-screen.ts), so it keeps the mark it
+ * had; only what the trader can see must be fresh.
+ */
+function openRowsOnScreenFresh(): boolean {
+  const rows = Array.from(document.querySelectorAll('.mk-row[data-open="true"]')).filter((el) => {
+    // Seen through the list's own scroller, which ends above the tab bar, and through the window.
+    let clip: Element | null = el.parentElement;
+    while (clip && !/(auto|scroll)/.test(getComputedStyle(clip).overflowY)) clip = clip.parentElement;
+    const r = el.getBoundingClientRect();
+    const box = clip ? clip.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    return r.height > 0 && r.bottom > Math.max(0, box.top) && r.top < Math.min(window.innerHeight, box.bottom);
+  });
+  return rows.length > 3 && rows.every((row) => row.getAttribute('data-stale') !== 'true');
+}
+
 async function waitForPriceChange(page: FlowPage, timeoutMs = 15_000): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
     timeout: timeoutMs,
@@ -57,11 +74,7 @@ describeInFlowBrowsers((browser) => {
       await waitForPriceChange(page);
       await page.locator('[data-conn="live"]').first().waitFor({ timeout: 10_000 });
       // Live prices are fresh at once (quote ages are measured on the server clock, learnt from the first pong).
-      await page.waitForFunction(
-        () => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
-        null,
-        { timeout: 3000 },
-      );
+      await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: 3000 });
       expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
       await browser().snap(page, `market-${name}`);
       await context.close();
@@ -205,11 +218,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('[data-conn="live"]').first().waitFor({ timeout: 40_000 });
     await waitForPriceChange(page, 20_000);
     // Every open instrument on screen is fresh again once it has ticked since the restart.
-    await page.waitForFunction(
-      () => document.querySelectorAll('.mk-row[data-stale="true"][data-open="true"]').length === 0,
-      null,
-      { timeout: 30_000 },
-    );
+    await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: 30_000 });
     expect(await page.locator('.mk-row[data-open="true"]').count()).toBeGreaterThan(3);
     await browser().snap(page, 'market-phone-back-live');
     await context.close();
