@@ -16,6 +16,7 @@ const { quote } = await import('../../../../../src/state/market/quotes.ts');
 const { shownCodes } = await import('../../../../../src/state/market/quote-interest.ts');
 const { resetOnScreenObserver } = await import('../../../../../src/components/instrument/row-on-screen.ts');
 const { $sparklines } = await import('../../../../../src/state/feed/feed-signals.ts');
+const { loadVirtualizer } = await import('../../../../../src/components/instrument/lazy-virtualizer.tsx');
 
 /** The IntersectionObserver a browser would run, reporting what the test says is on screen. */
 class ScreenObserver {
@@ -55,6 +56,8 @@ let root: Root | null = null;
 let host: HTMLElement;
 
 beforeAll(async () => {
+  // The lists' virtualiser is a chunk the app asks for at start-up (src/boot/attach-first-screen.ts, startDeferred).
+  await loadVirtualizer();
   restoreLayout = installListLayout({ width: 1280, height: 800 });
   await initI18n({ cookies: 'lang=en' });
 });
