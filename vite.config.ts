@@ -13,9 +13,12 @@ import { API_PREFIXES } from './domain/api-paths.ts';
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 /** The market page's own modules and its virtualiser: one chunk for `/` (also the desk, the product search and the
- * trade screen's instrument sheet) instead of six small ones. */
-const MARKET =
-  /[\\/]src[\\/](pages[\\/]market[\\/](?!market-page\.|favourites-order\.)|components[\\/]sparkline[\\/])|[\\/]node_modules[\\/]virtua[\\/]/;
+ * trade screen's instrument sheet) instead of six small ones. The sparklines' drawing is not among them: a chunk of
+ * its own, loaded when the first series arrive (src/components/sparkline/use-spark-blocks.ts). */
+const MARKET = /[\\/]src[\\/]pages[\\/]market[\\/](?!market-page\.|favourites-order\.)/;
+/** virtua: a chunk of its own, loaded beside the first route's and needed only by the list's rows
+ * (src/components/instrument/lazy-virtualizer.tsx). */
+const VIRTUA = /[\\/]node_modules[\\/]virtua[\\/]|[\\/]src[\\/]components[\\/]instrument[\\/]virtualizer-chunk\.ts$/;
 /** What the first frames of both `/` and `/trade` draw of a quote and the title bar (the quote row's parts, the
  * header's buttons, the desk's lazy door, the alert sheet's state): one chunk both load. tests/unit/house/config-paths.test.ts
  * checks that every path named here exists. */
@@ -57,6 +60,7 @@ const FIRST_SCREEN_GROUPS = [
     priority: 2,
   },
   { name: 'domain', tags: ['$initial' as const], test: /^(?!.*node_modules).*[\\/]domain[\\/]/, priority: 2 },
+  { name: 'virtua', test: VIRTUA, priority: 2 },
   {
     name: (id: string, ctx: ChunkingContext) =>
       !NOT_APP.test(id) && (MARKET.test(id) || QUOTE_UI.test(id) || MARKET_PAGE.test(id) || isInitial(id, ctx))

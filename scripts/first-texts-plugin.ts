@@ -8,11 +8,24 @@ import type { Plugin } from 'vite';
 
 /**
  * What the first screen (the market list with its tab bar, title, connection badge and favourite stars) draws: whole
- * sections, or single keys of a section the first screen draws one text of (the list's hidden hint for the price
- * alert gesture). The rare DEMO mark (product.demo_mark) and the desktop nav's fund label (mining.title) draw again
- * once i18next has brought the whole file.
+ * sections, or single keys of a section the first screen draws a few texts of (the list's hidden hint for the price
+ * alert gesture; of the pages' titles, the header buttons' labels, the desk nav's news link and the feedback
+ * placeholder, the screens that do not wait for i18next: the others' titles are drawn after it, lazy-page.tsx).
+ * The rare DEMO mark (product.demo_mark) and the desktop nav's fund label (mining.title) draw again once i18next has
+ * brought the whole file.
  */
-export const FIRST_SECTIONS = ['common', 'conn', 'market', 'nav', 'page', 'watchlist', 'alerts.row_hint'] as const;
+export const FIRST_SECTIONS = [
+  'common',
+  'conn',
+  'market',
+  'nav',
+  'page.language',
+  'page.user',
+  'page.news',
+  'page.feedback',
+  'watchlist',
+  'alerts.row_hint',
+] as const;
 
 const ID = 'virtual:first-texts';
 const RESOLVED = `\0${ID}`;

@@ -10,12 +10,13 @@ import { $instruments, setProvisionalInstruments } from '../state/market/instrum
 import { quote } from '../state/market/quotes.ts';
 import { $dataAsOf } from '../state/feed/feed-signals.ts';
 import { isWide } from '../components/hooks/use-wide.ts';
+import { loadVirtualizer } from '../components/instrument/lazy-virtualizer.tsx';
 import { ROUTES } from '../app/routes.tsx';
 import { preloadPage } from '../app/routing/lazy-page.tsx';
 import { readBootData } from './boot-data.ts';
 import { hashCode, hashPath } from './first-screen.ts';
 import { canAttach } from './hydrate-choice.ts';
-import { beginAttach } from './attach.ts';
+import { afterLateParts, beginAttach } from './attach.ts';
 import { clearPaintMarks } from './paint.ts';
 import type { LastKnownQuote } from './last-known.ts';
 
@@ -50,8 +51,12 @@ export function seedLastKnown(quotes: readonly LastKnownQuote[]): void {
 export async function prepareAttach(doc: Document, win: Window): Promise<boolean> {
   const root = doc.getElementById('root');
   const data = readBootData(doc);
-  const quotes = await (win.__twBoot ?? Promise.resolve([]));
   const path = hashPath(win.location.hash);
+  // The market list's virtualiser is a chunk of its own (lazy-virtualizer.tsx): asked for now, beside the route's,
+  // where a list shows first (`/`, the desk). Attaching, React attaches to the rest of the screen without it and to
+  // the rows when it is in; drawn afresh, the first render waits for it, so the list never draws as a fallback.
+  const virtualizer = path === '/' || isWide() ? loadVirtualizer().catch(() => undefined) : undefined;
+  const quotes = await (win.__twBoot ?? Promise.resolve([]));
   // "/trade?code=X" shows X (the page's own effect would switch to it after its first render): decided here, so
   // the app draws the instrument the inline script painted, not the stored one first.
   const asked = hashCode(win.location.hash);
@@ -76,14 +81,19 @@ export async function prepareAttach(doc: Document, win: Window): Promise<boolean
     // inline script painted (a linked /trade instrument, a session's screen) is drawn again, not "loading".
     if (data !== null && $instruments.peek().length === 0) setProvisionalInstruments(data.catalogue);
     seedLastKnown(quotes);
+    await virtualizer;
     return false;
   }
   await preloadPage(route.element);
   setProvisionalInstruments(data.catalogue);
-  beginAttach(path, () => {
-    seedLastKnown(quotes);
-    clearPaintMarks(root); // stale (the seed's default) until live: the app's own marking shows the age from here
-  });
+  // Once React has attached to all of it, the rows too (they may come later, in a commit of their own:
+  // src/boot/attach.ts "LatePart"), so that they find the state the prerender drew with.
+  beginAttach(path, () =>
+    afterLateParts(() => {
+      seedLastKnown(quotes);
+      clearPaintMarks(root); // stale (the seed's default) until live: the app's own marking shows the age from here
+    }),
+  );
   root.dataset.attached = 'true';
   return true;
 }

@@ -33,3 +33,57 @@ export function AttachEnd({ path }: { path: string | undefined }): null {
   }, [path]);
   return null;
 }
+
+/**
+ * A part of the prerendered screen that React attaches to after its route has (its code comes later: the market
+ * list's rows wait for virtua, lazy-virtualizer.tsx). Until it has, its HTML shows but answers no tap, so the held
+ * early tap waits for it (DrawnEnd), and so do the last-known quotes and the inline paint's marks
+ * (attach-first-screen.ts): a part React attaches to late must find the state the prerender drew with, or it is
+ * drawn again.
+ */
+export interface LatePart {
+  /** Set once the part's boundary has committed (LatePartEnd). */
+  attached: boolean;
+}
+
+const lateParts = new Set<LatePart>();
+let afterAll: (() => void)[] = [];
+
+function settle(): void {
+  if (lateParts.size > 0) return;
+  const waiting = afterAll;
+  afterAll = [];
+  for (const then of waiting) then();
+}
+
+/** Runs `then` once every late part has attached: at once when none is waited for, else in that part's commit. */
+export function afterLateParts(then: () => void): void {
+  if (lateParts.size === 0) then();
+  else afterAll.push(then);
+}
+
+/** Resolves once every late part of the prerendered screen has attached. */
+export function latePartsAttached(): Promise<void> {
+  return new Promise((resolve) => afterLateParts(resolve));
+}
+
+/** Waits for `part` until it has attached or unmounts; from a layout effect of the part's owner (returns its cleanup). */
+export function awaitLatePart(part: LatePart): () => void {
+  if (part.attached) return () => undefined; // it attached in the same commit as its owner: nothing to wait for
+  lateParts.add(part);
+  // Unmounted before it attached: no longer waited for. Settled a microtask later, so that React running the effect
+  // again at once (StrictMode, in development) does not release what waits for the part.
+  return () => {
+    lateParts.delete(part);
+    queueMicrotask(settle);
+  };
+}
+
+/** Rendered last inside a late part's Suspense boundary: its layout effect runs once React has attached to it. */
+export function LatePartEnd({ part }: { part: LatePart }): null {
+  useLayoutEffect(() => {
+    part.attached = true;
+    if (lateParts.delete(part)) settle();
+  }, [part]);
+  return null;
+}

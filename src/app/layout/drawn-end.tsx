@@ -4,6 +4,7 @@
 // (src/boot/early-taps.ts) is answered on the element the app drew, and browser tests may type into the app.
 import { useEffect } from 'react';
 import { replayEarlyTap } from '../../boot/early-taps.ts';
+import { latePartsAttached } from '../../boot/attach.ts';
 import { browserTimers } from '../../state/shell/clock.ts';
 
 let drawn = false;
@@ -19,9 +20,13 @@ export function DrawnEnd({ shown }: { shown: boolean }): null {
   useEffect(() => {
     if (!shown || drawn) return;
     drawn = true;
-    replayEarlyTap(window);
-    document.documentElement.dataset['drawn'] = 'true';
-    markDrawn();
+    // A part of the prerendered screen still to attach (the market list's rows, src/boot/attach.ts) answers no tap
+    // yet: the held tap, and "drawn", wait for it.
+    void latePartsAttached().then(() => {
+      replayEarlyTap(window);
+      document.documentElement.dataset['drawn'] = 'true';
+      markDrawn();
+    });
   }, [shown]);
   return null;
 }

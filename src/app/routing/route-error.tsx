@@ -4,12 +4,13 @@ import { Component, type ReactElement, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
+import { ICON_REFRESH } from '../../components/icons/first-icons.ts';
 
 export function RouteError(): ReactElement {
   const { t } = useTranslation();
   return (
     <div className="page">
-      <EmptyState textKey="common.page_error" icon="refresh">
+      <EmptyState textKey="common.page_error" icon={ICON_REFRESH}>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {t('common.reload')}
         </button>

@@ -17,6 +17,7 @@ import type { NavigationDeps } from '../routing/navigation-effects.ts';
 import { browserTimers, systemClock } from '../../state/shell/clock.ts';
 import { warmFormats } from '../../i18n/format.ts';
 import { inSlices } from '../../state/shell/yield-task.ts';
+import { loadVirtualizer } from '../../components/instrument/lazy-virtualizer.tsx';
 
 export async function startApp(): Promise<NavigationDeps> {
   // The stored session is read in parallel: until it answers, the localStorage hint tells guards and the tab bar
@@ -68,5 +69,8 @@ export function startDeferred(): Promise<void> {
     () => void import('../../state/account/account-cache.ts').then((m) => m.startAccountCache(systemClock)),
     // Fired alerts: a toast, the list, a notification when the page is hidden (a lazy chunk; lazy-price-alerts.ts).
     () => startPriceAlertsLazily().catch((err: unknown) => console.warn('price alerts failed to load', err)),
+    // The lists' virtualiser (a chunk of its own, lazy-virtualizer.tsx), for a screen that did not start on a list:
+    // the instrument sheet and the product search then open without waiting for it.
+    () => void loadVirtualizer().catch(() => undefined),
   ]);
 }

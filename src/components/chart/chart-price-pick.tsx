@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ISeriesApi, Point } from 'lightweight-charts';
 import { Icon } from '../icons/icons.tsx';
 import { numberText } from '../../../domain/decimal-text.ts';
+import { ICON_BELL, ICON_CLOSE } from '../icons/screen-icons.ts';
 
 export interface PickedPrice {
   /** The price as text at the instrument's precision. */
@@ -107,7 +108,7 @@ export function ChartPricePick({
           }
         }}
       >
-        <Icon name="bell" size={16} />
+        <Icon icon={ICON_BELL} size={16} />
         <span className="tw-num">{t('alerts.chart_set', { price: picked.price })}</span>
       </button>
       <button
@@ -117,7 +118,7 @@ export function ChartPricePick({
         aria-label={t('chart.line_remove')}
         onClick={onDismiss}
       >
-        <Icon name="close" size={14} />
+        <Icon icon={ICON_CLOSE} size={14} />
       </button>
     </div>
   );

@@ -14,6 +14,7 @@ import { BAR_TIME_OPTIONS } from '../../../domain/wire-time.ts';
 import type { Period } from '../../../domain/types.ts';
 import type { BarRow, ChartFigures } from './chart-summary.ts';
 import type { LegendRows } from './indicator-panes.ts';
+import { ICON_TABLE } from '../icons/screen-icons.ts';
 
 /** How many bars the table shows. */
 export const TABLE_BARS = 20;
@@ -65,7 +66,7 @@ export function ChartText({ name, period, figures, readRows, legend = [] }: Char
         title={showBars}
         onClick={() => setRows(readRows())}
       >
-        <Icon name="table" size={16} />
+        <Icon icon={ICON_TABLE} size={16} />
         <span className="visually-hidden">{showBars}</span>
       </button>
       <BottomSheet open={rows !== null} onClose={() => setRows(null)} titleKey="chart_text.bars_title">

@@ -5,6 +5,7 @@
 import { useState, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../icons/icons.tsx';
+import { ICON_CHEVRON } from '../icons/screen-icons.ts';
 
 export function LegendFold({ legends }: { legends: RefObject<HTMLDivElement | null> }): ReactElement {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function LegendFold({ legends }: { legends: RefObject<HTMLDivElement | nu
         if (legends.current) legends.current.dataset.open = next ? 'true' : 'false';
       }}
     >
-      <Icon name="chevron" size={14} />
+      <Icon icon={ICON_CHEVRON} size={14} />
     </button>
   );
 }

@@ -5,6 +5,7 @@ import type { AreaCode } from '../../../domain/types.ts';
 import { BottomSheet } from '../overlays/bottom-sheet.tsx';
 import { Icon } from '../icons/icons.tsx';
 import './area-picker.css';
+import { ICON_CHEVRON } from '../icons/screen-icons.ts';
 
 export interface AreaPickerProps {
   areas: readonly AreaCode[];
@@ -21,7 +22,7 @@ export function AreaPicker({ areas, value, onChange }: AreaPickerProps): ReactEl
         {/* The name says what it is and includes the visible code (WCAG 2.5.3, label in name). */}
         <span className="visually-hidden">{t('auth.area_code')}</span>
         <span className="num">{value?.global_code ?? '+—'}</span>
-        <Icon name="chevron" size={14} className="area-picker__chev" />
+        <Icon icon={ICON_CHEVRON} size={14} className="area-picker__chev" />
       </button>
       <BottomSheet open={open} onClose={() => setOpen(false)} titleKey="auth.area_code">
         {/* A list of buttons, not a listbox: options cannot be buttons inside list items (axe, critical). */}

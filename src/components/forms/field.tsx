@@ -7,6 +7,7 @@ import { FieldMessage } from './field-message.tsx';
 import type { FieldNote } from './use-field-messages.ts';
 import '../icons/icon-button.css';
 import './field.css';
+import { ICON_EYE, ICON_EYE_OFF } from '../icons/screen-icons.ts';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'placeholder'> {
   labelKey: string;
@@ -78,7 +79,7 @@ export function Field({
             aria-label={t(shown ? 'auth.hide_password' : 'auth.show_password')}
             aria-pressed={shown}
           >
-            <Icon name={shown ? 'eye' : 'eye-off'} size={20} />
+            <Icon icon={shown ? ICON_EYE : ICON_EYE_OFF} size={20} />
           </button>
         ) : null}
         {end}

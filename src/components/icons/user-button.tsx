@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { $loggedIn } from '../../state/account/session.ts';
 import { Icon } from './icons.tsx';
 import './icon-button.css';
+import { ICON_USER } from './first-icons.ts';
 
 export function UserButton(): ReactElement {
   useSignals();
@@ -13,7 +14,7 @@ export function UserButton(): ReactElement {
   const to = $loggedIn.value ? '/user' : '/login?from=%2Fuser';
   return (
     <AppLink to={to} className="icon-button" aria-label={t('page.user')} data-testid="user-button">
-      <Icon name="user" />
+      <Icon icon={ICON_USER} />
     </AppLink>
   );
 }

@@ -8,6 +8,7 @@ import type { Instrument } from '../../../domain/types.ts';
 import { openAlertSheet } from '../../state/alerts/alert-sheet.ts';
 import { $alerts } from '../../state/alerts/price-alerts.ts';
 import './alert-bell.css';
+import { ICON_BELL } from '../icons/screen-icons.ts';
 
 export function AlertBell({ inst }: { inst: Instrument }): ReactElement {
   useSignals();
@@ -23,7 +24,7 @@ export function AlertBell({ inst }: { inst: Instrument }): ReactElement {
       data-testid="alert-bell"
       onClick={() => openAlertSheet(inst)}
     >
-      <Icon name="bell" size={20} />
+      <Icon icon={ICON_BELL} size={20} />
     </button>
   );
 }

@@ -14,20 +14,21 @@ import {
   useMemo,
   useRef,
   useState,
+  Suspense,
   type CSSProperties,
   type ReactNode,
   type Ref,
 } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { openAlertSheet } from '../../state/alerts/alert-sheet.ts';
-import { Virtualizer } from 'virtua';
+import { LazyVirtualizer } from './lazy-virtualizer.tsx';
 import { signal } from '@preact/signals-react';
 import { OnScreenContext, watchOnScreen } from './row-on-screen.ts';
 import { MarketRow } from './market-row.tsx';
 import { WatchStar } from './watch-star.tsx';
 import { useSparkBlocks } from '../sparkline/use-spark-blocks.ts';
 import type { Instrument } from '../../../domain/types.ts';
-import { attachingPrerendered, PRERENDER_ROWS } from '../../boot/attach.ts';
+import { attachingPrerendered, awaitLatePart, LatePartEnd, PRERENDER_ROWS, type LatePart } from '../../boot/attach.ts';
 
 export const ROW_HEIGHT = 68;
 export const COMPACT_ROW_HEIGHT = 56;
@@ -106,6 +107,10 @@ export function MarketList({
   // Attaching to index.html's prerendered rows (src/boot/): the first rows are drawn at once, as they were there.
   const [attach] = useState(attachingPrerendered);
   const [firstFill] = useState<FirstFill>(() => ({ pending: !attach }));
+  // Attaching, the rows are a part of their own: React attaches to them once virtua's chunk is in, and until then the
+  // prerendered rows stay as they are (lazy-virtualizer.tsx). Drawn afresh, the list suspends with its page instead.
+  const [late] = useState<LatePart | null>(() => (attach ? { attached: false } : null));
+  useLayoutEffect(() => (late ? awaitLatePart(late) : undefined), [late]);
   // The sparklines: one canvas per block of rows in view, over the rows' cells (spark-blocks.ts).
   const sparkLayer = useRef<HTMLDivElement>(null);
   const codes = useMemo(() => items.map((i) => i.Code), [items]);
@@ -138,6 +143,45 @@ export function MarketList({
     return () => el.removeEventListener('scroll', onScroll);
   }, [scrollKey]);
 
+  // One element for as long as its inputs hold: while React has not attached to the rows yet (virtua still loading),
+  // a render of this list for another reason (the category chips arriving, new texts) must not reach their boundary,
+  // or React gives up attaching and draws the rows afresh.
+  const list = useMemo(() => {
+    const rows = (
+      <LazyVirtualizer
+        scrollRef={scrollRef}
+        data={items}
+        itemSize={rowHeight}
+        bufferSize={OVERSCAN_ROWS * rowHeight}
+        ssrCount={attach ? PRERENDER_ROWS : undefined}
+        item={Slot}
+      >
+        {(inst: Instrument) => (
+          <Fragment key={inst.Code}>
+            <MarketRow
+              inst={inst}
+              onPick={onPick}
+              compact={compact}
+              active={inst.Code === activeCode}
+              onAlert={openAlertSheet}
+              alertHintId={hintId}
+            />
+            <WatchStar inst={inst} />
+            {trailing?.(inst, inst.Code === activeCode)}
+          </Fragment>
+        )}
+      </LazyVirtualizer>
+    );
+    return late ? (
+      <Suspense fallback={null}>
+        {rows}
+        <LatePartEnd part={late} />
+      </Suspense>
+    ) : (
+      rows
+    );
+  }, [items, onPick, compact, activeCode, hintId, trailing, rowHeight, attach, late]);
+
   return (
     <>
       <p id={hintId} className="visually-hidden">
@@ -150,31 +194,7 @@ export function MarketList({
         aria-label={label}
         style={{ '--mk-row-h': `${rowHeight}px` } as CSSProperties}
       >
-        <FirstFillContext value={firstFill}>
-          <Virtualizer
-            scrollRef={scrollRef}
-            data={items}
-            itemSize={rowHeight}
-            bufferSize={OVERSCAN_ROWS * rowHeight}
-            ssrCount={attach ? PRERENDER_ROWS : undefined}
-            item={Slot}
-          >
-            {(inst: Instrument) => (
-              <Fragment key={inst.Code}>
-                <MarketRow
-                  inst={inst}
-                  onPick={onPick}
-                  compact={compact}
-                  active={inst.Code === activeCode}
-                  onAlert={openAlertSheet}
-                  alertHintId={hintId}
-                />
-                <WatchStar inst={inst} />
-                {trailing?.(inst, inst.Code === activeCode)}
-              </Fragment>
-            )}
-          </Virtualizer>
-        </FirstFillContext>
+        <FirstFillContext value={firstFill}>{list}</FirstFillContext>
         {compact ? null : <div ref={sparkLayer} className="mk-spark-layer" aria-hidden="true" />}
       </div>
     </>

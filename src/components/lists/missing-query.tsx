@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { AppLink } from '../nav/app-link.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { ICON_SEARCH } from '../icons/first-icons.ts';
 
 export interface MissingQueryProps {
   /** What is missing and where to find it ("Which subscription? Open one from My subscriptions…"). */
@@ -16,7 +17,7 @@ export interface MissingQueryProps {
 export function MissingQuery({ textKey, to, linkKey }: MissingQueryProps): ReactElement {
   const { t } = useTranslation();
   return (
-    <EmptyState textKey={textKey} icon="search">
+    <EmptyState textKey={textKey} icon={ICON_SEARCH}>
       <AppLink to={to} className="btn btn-secondary" data-testid="missing-query-link">
         {t(linkKey)}
       </AppLink>

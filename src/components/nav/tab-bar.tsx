@@ -20,7 +20,7 @@ export function TabBar(): ReactElement {
       {TABS.map((tab) => (
         <TabLink key={tab.key} to={tab.to} tab={tab.key} current={active === tab.key} className="tab-bar__tab">
           <span className="tab-bar__icon">
-            <Icon name={tab.icon} size={22} />
+            <Icon icon={tab.icon} size={22} />
             {tab.key === 'market' ? (
               // The live connection, discreetly: a dot on the market tab (label for screen readers and on hover).
               <span className="tab-bar__conn" data-conn={conn} title={t(`conn.${conn}`)} data-testid="tab-conn">

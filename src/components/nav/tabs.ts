@@ -1,19 +1,20 @@
 // The five tabs of the footer (docs/contract.md §2: documentary, orders, market, ranking, trading) and which one is active.
-import type { IconName } from '../icons/icons.tsx';
+import type { IconPath } from '../icons/icons.tsx';
+import { ICON_COPY, ICON_MARKET, ICON_ORDERS, ICON_RANK, ICON_TRADE } from '../icons/first-icons.ts';
 
 export interface TabDef {
   key: 'documentary' | 'orders' | 'market' | 'ranking' | 'trading';
   to: string;
-  icon: IconName;
+  icon: IconPath;
 }
 
 // Documentary (copy trading) is the trader list in its copy-trading view: see docs/client.md "Tabs".
 export const TABS: readonly TabDef[] = [
-  { key: 'documentary', to: '/rank?tab=copy', icon: 'copy' },
-  { key: 'orders', to: '/order', icon: 'orders' },
-  { key: 'market', to: '/', icon: 'market' },
-  { key: 'ranking', to: '/rank', icon: 'rank' },
-  { key: 'trading', to: '/trade', icon: 'trade' },
+  { key: 'documentary', to: '/rank?tab=copy', icon: ICON_COPY },
+  { key: 'orders', to: '/order', icon: ICON_ORDERS },
+  { key: 'market', to: '/', icon: ICON_MARKET },
+  { key: 'ranking', to: '/rank', icon: ICON_RANK },
+  { key: 'trading', to: '/trade', icon: ICON_TRADE },
 ];
 
 export function activeTab(pathname: string, search: string): TabDef['key'] | null {

@@ -7,6 +7,7 @@ import { useGoBack } from './use-go-back.ts';
 import { useWide } from '../hooks/use-wide.ts';
 import '../icons/icon-button.css';
 import './title-bar.css';
+import { ICON_BACK } from '../icons/screen-icons.ts';
 
 export interface TitleBarProps {
   titleKey: string;
@@ -26,7 +27,7 @@ export function TitleBar({ titleKey, back, right, conn }: TitleBarProps): ReactE
       <div className="title-bar__side">
         {back ? (
           <button type="button" className="icon-button" onClick={goBack} aria-label={t('common.back')}>
-            <Icon name="back" className="flip-rtl" />
+            <Icon icon={ICON_BACK} className="flip-rtl" />
           </button>
         ) : null}
       </div>

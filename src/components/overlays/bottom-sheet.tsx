@@ -6,6 +6,7 @@ import { Overlay } from './overlay.tsx';
 import { useOverlayFocus } from './use-overlay-focus.ts';
 import '../icons/icon-button.css';
 import './bottom-sheet.css';
+import { ICON_CLOSE } from '../icons/screen-icons.ts';
 
 export interface BottomSheetProps {
   open: boolean;
@@ -38,7 +39,7 @@ export function BottomSheet({ open, onClose, titleKey, children }: BottomSheetPr
               onClick={onClose}
               aria-label={t('common.close')}
             >
-              <Icon name="close" size={20} />
+              <Icon icon={ICON_CLOSE} size={20} />
             </button>
           </div>
         ) : null}

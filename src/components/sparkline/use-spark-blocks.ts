@@ -1,14 +1,13 @@
-// The market list's block canvases (spark-blocks.ts) bound to the page: the scroller's offset says which blocks are in
-// view, $sparklines says when a series changed, and the rows themselves say where their cell is and whether they are
-// stale (read when a block draws). Nothing here runs per tick: a tick writes text and attributes the observers below
-// do not watch.
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+// The market list's sparklines, loaded late: the series come from the feed worker, which starts after the first
+// screen, so nothing can be drawn before they arrive. The drawing (spark-binding.ts and the block canvases) is a
+// chunk of its own, asked for when $sparklines first holds a series; the first screen carries only this hook
+// (bench/README.md "The first screen's bytes"). A failed load is tried again as a route's is (chunk-retry.ts).
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { effect } from '@preact/signals-react';
 import { $sparklines } from '../../state/feed/feed-signals.ts';
-import { $updown } from '../../state/settings/updown.ts';
-import { resetSparklineColours } from './draw-sparkline.ts';
-import { sparklineDraws, type DrawQueue } from './draw-queue.ts';
-import { SparkBlocks, type SparkCellBox, type SparkRowState } from './spark-blocks.ts';
+import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
+import type { DrawQueue } from './draw-queue.ts';
+import type { SparkBinding } from './spark-binding.ts';
 
 export interface SparkBlocksOptions {
   scroller: RefObject<HTMLElement | null>;
@@ -19,22 +18,17 @@ export interface SparkBlocksOptions {
   overscanRows: number;
   /** Off for compact lists, which show no sparkline. */
   enabled: boolean;
+  /** The frames' draw queue (tests); the app's own by default. */
   queue?: DrawQueue;
 }
 
-function relative(inner: DOMRect, outer: DOMRect): SparkCellBox {
-  return { x: inner.left - outer.left, y: inner.top - outer.top, width: inner.width, height: inner.height };
-}
-
-/** The part of `a` that `b` covers, in `a`'s coordinates (null when they do not meet). */
-function overlap(a: DOMRect, b: DOMRect): SparkCellBox | null {
-  const left = Math.max(a.left, b.left);
-  const top = Math.max(a.top, b.top);
-  const right = Math.min(a.right, b.right);
-  const bottom = Math.min(a.bottom, b.bottom);
-  if (right <= left || bottom <= top) return null;
-  return { x: left - a.left, y: top - a.top, width: right - left, height: bottom - top };
-}
+/** The drawing's chunk; shared by every list, loaded once. */
+let binder: Promise<typeof import('./spark-binding.ts')> | null = null;
+const loadBinder = (): Promise<typeof import('./spark-binding.ts')> =>
+  (binder ??= loadChunk(() => import('./spark-binding.ts'), browserChunkDeps()).catch((err: unknown) => {
+    binder = null; // the next list (or the next series) tries again
+    throw err;
+  }));
 
 export function useSparkBlocks({
   scroller,
@@ -43,98 +37,43 @@ export function useSparkBlocks({
   rowHeight,
   overscanRows,
   enabled,
-  queue = sparklineDraws,
+  queue,
 }: SparkBlocksOptions): void {
-  const blocksRef = useRef<SparkBlocks | null>(null);
-  const inViewRef = useRef<() => void>(() => undefined);
+  const bindingRef = useRef<SparkBinding | null>(null);
+  const codesRef = useRef(codes);
 
   useLayoutEffect(() => {
     const sc = scroller.current;
     const ly = layer.current;
     if (!enabled || !sc || !ly) return undefined;
-    const rowEl = (code: string): HTMLElement | null =>
-      sc.querySelector<HTMLElement>(`.mk-row[data-code="${code.replace(/["\\]/g, '\\$&')}"]`);
-    const blocks = new SparkBlocks(ly, rowHeight, {
-      queue,
-      series: (code) => $sparklines.peek()[code],
-      cell: () => {
-        const cell = sc.querySelector<HTMLElement>('.mk-slot .mk-spark');
-        const slot = cell?.closest('.mk-slot');
-        if (!cell || !slot) return null;
-        const box = cell.getBoundingClientRect();
-        const x = box.left - ly.getBoundingClientRect().left;
-        return { ...relative(box, slot.getBoundingClientRect()), x };
-      },
-      row: (code): SparkRowState => {
-        const row = rowEl(code);
-        if (row?.dataset.stale !== 'true') return { stale: false, hole: null };
-        // A stale row's clock tag may run over the cell on a narrow screen: it stays readable above the line.
-        const tag = row.querySelector('.mk-stale');
-        const cell = row.querySelector('.mk-spark');
-        const hole = tag && cell ? overlap(cell.getBoundingClientRect(), tag.getBoundingClientRect()) : null;
-        return { stale: true, hole };
-      },
-      createCanvas: () => sc.ownerDocument.createElement('canvas'),
-      dpr: () => globalThis.devicePixelRatio || 1,
-    });
-    blocksRef.current = blocks;
-
-    const onScroll = (): void => {
-      const h = sc.clientHeight;
-      if (h === 0) return; // hidden (a kept-alive list): keep what it had
-      const top = sc.scrollTop;
-      blocks.setRows(Math.floor(top / rowHeight) - overscanRows, Math.floor((top + h - 1) / rowHeight) + overscanRows);
+    let gone = false;
+    let asked = false;
+    const bind = (): void => {
+      asked = true;
+      loadBinder().then(
+        ({ bindSparkBlocks }) => {
+          if (gone) return;
+          const binding = bindSparkBlocks({ scroller: sc, layer: ly, rowHeight, overscanRows, queue });
+          bindingRef.current = binding;
+          binding.setCodes(codesRef.current);
+        },
+        (err: unknown) => console.warn('sparklines: the drawing did not load', err),
+      );
     };
-    inViewRef.current = onScroll;
-    sc.addEventListener('scroll', onScroll, { passive: true });
-    // A new height shows more rows; a new width moves the cell.
-    const resize =
-      typeof ResizeObserver === 'function' ? new ResizeObserver(() => (onScroll(), blocks.invalidate())) : null;
-    resize?.observe(sc);
-    // Rows mounting (the first fill, the one-click pair coming or going) and a row turning stale or fresh: draw again.
-    const rows = new MutationObserver(() => blocks.invalidate());
-    rows.observe(sc, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stale'] });
-    // The language's direction moves the cell to the other side.
-    const dir = new MutationObserver(() => blocks.invalidate());
-    dir.observe(sc.ownerDocument.documentElement, { attributes: true, attributeFilter: ['dir'] });
-    const stopSeries = effect(() => {
-      void $sparklines.value;
-      blocks.seriesChanged();
-    });
-    // The line colours come from CSS variables, which change with the colour scheme and the up/down preference.
-    const recolour = (): void => {
-      resetSparklineColours();
-      blocks.invalidate();
-    };
-    const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-    media?.addEventListener('change', recolour);
-    let first = true;
-    const stopUpdown = effect(() => {
-      void $updown.value;
-      if (first) first = false;
-      else recolour();
+    // effect runs at once: series already there load the drawing now.
+    const stopWaiting = effect(() => {
+      if (!asked && Object.keys($sparklines.value).length > 0) bind();
     });
     return () => {
-      sc.removeEventListener('scroll', onScroll);
-      resize?.disconnect();
-      rows.disconnect();
-      dir.disconnect();
-      stopSeries();
-      stopUpdown();
-      media?.removeEventListener('change', recolour);
-      blocks.dispose();
-      blocksRef.current = null;
-      inViewRef.current = () => undefined;
+      gone = true;
+      stopWaiting();
+      bindingRef.current?.dispose();
+      bindingRef.current = null;
     };
   }, [scroller, layer, rowHeight, overscanRows, enabled, queue]);
 
   useLayoutEffect(() => {
-    const blocks = blocksRef.current;
-    if (!blocks) return;
-    blocks.setCodes(codes);
-    inViewRef.current(); // the rows in view for these codes
-  }, [codes, enabled]);
-
-  // The scroll offset may have been put back (market-list.tsx) after the blocks first looked.
-  useEffect(() => inViewRef.current(), []);
+    codesRef.current = codes;
+    bindingRef.current?.setCodes(codes);
+  }, [codes]);
 }

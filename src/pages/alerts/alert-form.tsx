@@ -20,6 +20,7 @@ import type { NewAlert } from '../../api/alerts.ts';
 import { addAlert } from '../../state/alerts/price-alerts.ts';
 import { rowSignals } from '../../state/market/row-signals.ts';
 import { alertInputError } from './alert-input.ts';
+import { ICON_BELL } from '../../components/icons/screen-icons.ts';
 
 const KINDS = [
   { value: 'price' as const, labelKey: 'alerts.kind_price' },
@@ -128,7 +129,7 @@ export function AlertForm({
       <Field labelKey="alerts.note" value={note} onChange={setNote} maxLength={ALERT_NOTE_MAX} autoComplete="off" />
       <FieldMessage id={`${inst.Code}-alert-refused`} field="form" note={msgs.of('form')} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="alert-create">
-        <Icon name="bell" size={18} />
+        <Icon icon={ICON_BELL} size={18} />
         <span>{t('alerts.create')}</span>
       </button>
     </form>

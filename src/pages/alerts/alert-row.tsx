@@ -7,6 +7,7 @@ import { Icon } from '../../components/icons/icons.tsx';
 import type { PriceAlert } from '../../../domain/price-alerts.ts';
 import { percentText } from '../../../domain/format/percent.ts';
 import { removeAlert } from '../../state/alerts/price-alerts.ts';
+import { ICON_BELL, ICON_TRASH } from '../../components/icons/screen-icons.ts';
 
 /** "At or above 1.09000", "Up 2.5% in a day" … */
 function lineText(t: TFunction, a: PriceAlert): string {
@@ -31,7 +32,7 @@ export function AlertRow({ alert: a }: { alert: PriceAlert }): ReactElement {
   const line = lineText(t, a);
   return (
     <li className="al-row" data-status={a.status} data-kind={a.kind} data-alert={a.id}>
-      <Icon name="bell" size={18} className="al-row__icon" />
+      <Icon icon={ICON_BELL} size={18} className="al-row__icon" />
       <div className="al-row__text">
         <span className="al-row__line tw-num">{line}</span>
         <span className="al-row__status">{statusText(t, a)}</span>
@@ -43,7 +44,7 @@ export function AlertRow({ alert: a }: { alert: PriceAlert }): ReactElement {
         aria-label={t('alerts.delete', { code: a.show_code, price: line })}
         onClick={() => void removeAlert(a.id)}
       >
-        <Icon name="trash" size={20} />
+        <Icon icon={ICON_TRASH} size={20} />
       </button>
     </li>
   );

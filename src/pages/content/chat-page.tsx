@@ -16,6 +16,7 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { EmptyState } from '../../components/lists/empty-state.tsx';
 import { SERVICE_LINK_NEW_WINDOW } from '../../../domain/types.ts';
 import '../../components/nav/content-screen.css';
+import { ICON_EMPTY } from '../../components/icons/first-icons.ts';
 
 export const CHAT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
 
@@ -98,7 +99,7 @@ export function ChatPage(): ReactElement {
       <TitleBar titleKey="page.chat" back />
       {framed && failed === link ? (
         <div className="page-body ct-body" data-testid="chat-failed">
-          <EmptyState textKey="content.chat_failed" icon="empty">
+          <EmptyState textKey="content.chat_failed" icon={ICON_EMPTY}>
             <NewTabLink link={link} labelKey="content.chat_open_tab" className="ct-button ct-button--link" />
           </EmptyState>
         </div>

@@ -15,6 +15,7 @@ import { FundHead } from './fund-head.tsx';
 import './funds.css';
 import { useContentLanguage } from '../../components/content/content-lang.tsx';
 import { Num } from '../../components/text/num.tsx';
+import { ICON_ORDERS } from '../../components/icons/first-icons.ts';
 
 export function FundsPage(): ReactElement {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function FundsPage(): ReactElement {
   );
   const records = (
     <AppLink to="/mining/record" className="icon-button" aria-label={t('mining.records')} data-testid="fund-records">
-      <Icon name="orders" />
+      <Icon icon={ICON_ORDERS} />
     </AppLink>
   );
   return (

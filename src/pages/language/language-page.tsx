@@ -8,6 +8,7 @@ import { Icon } from '../../components/icons/icons.tsx';
 import { useGoBack } from '../../components/nav/use-go-back.ts';
 import type { Language } from '../../../domain/types.ts';
 import './language-page.css';
+import { ICON_CHECK } from '../../components/icons/screen-icons.ts';
 
 export function LanguagePage(): ReactElement {
   useSignals();
@@ -35,7 +36,7 @@ export function LanguagePage(): ReactElement {
               onClick={() => void choose(l.code)}
             >
               <span>{l.native}</span>
-              {l.code === current ? <Icon name="check" size={20} /> : null}
+              {l.code === current ? <Icon icon={ICON_CHECK} size={20} /> : null}
             </button>
           </li>
         ))}

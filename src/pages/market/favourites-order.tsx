@@ -10,6 +10,7 @@ import type { Instrument } from '../../../domain/types.ts';
 import { InstrumentLogo } from '../../components/instrument/instrument-logo.tsx';
 import '../../components/icons/icon-button.css';
 import './watchlist.css';
+import { ICON_CHEVRON } from '../../components/icons/screen-icons.ts';
 
 type Dir = 'up' | 'down';
 
@@ -93,7 +94,7 @@ export function FavouritesOrder({
               aria-label={t('watchlist.move_up', { code: inst.ShowCode })}
               onClick={() => moveTo(inst, i - 1, 'up')}
             >
-              <Icon name="chevron" size={20} />
+              <Icon icon={ICON_CHEVRON} size={20} />
             </button>
             <button
               type="button"
@@ -103,7 +104,7 @@ export function FavouritesOrder({
               aria-label={t('watchlist.move_down', { code: inst.ShowCode })}
               onClick={() => moveTo(inst, i + 1, 'down')}
             >
-              <Icon name="chevron" size={20} />
+              <Icon icon={ICON_CHEVRON} size={20} />
             </button>
           </li>
         ))}

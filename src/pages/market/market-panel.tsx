@@ -25,6 +25,7 @@ import { FavouritesView } from './favourites-view.tsx';
 import { $watchIds, refreshWatchlist } from '../../state/market/watchlist.ts';
 import '../../components/icons/icon-button.css';
 import './market.css';
+import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
 
 export interface MarketPanelProps {
   onPick: (code: string) => void;
@@ -67,7 +68,7 @@ export function MarketPanel({ onPick, activeCode = null, scrollKey, trailing }: 
         <div className="mk-head-actions">
           {wide ? null : <ConnBadge />}
           <AppLink to="/product" className="icon-button" aria-label={t('market.search')} data-testid="market-search">
-            <Icon name="search" />
+            <Icon icon={ICON_SEARCH} />
           </AppLink>
           {wide ? null : (
             <>

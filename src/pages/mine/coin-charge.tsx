@@ -11,6 +11,7 @@ import { rangeParams, ruleMin } from './amount-check.ts';
 import { ChoiceChips } from './choice-chips.tsx';
 import { copyText } from '../../components/text/copy-text.ts';
 import { ChargeFoot, useChargeForm, useFirstChoice } from './charge-form.tsx';
+import { ICON_CLIPBOARD } from '../../components/icons/screen-icons.ts';
 
 export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactElement {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ export function CoinCharge({ onSubmitted }: { onSubmitted: () => void }): ReactE
             {network.address}
           </code>
           <button type="button" className="btn btn-secondary mw-copy" onClick={() => void copyText(network.address)}>
-            <Icon name="clipboard" size={16} />
+            <Icon icon={ICON_CLIPBOARD} size={16} />
             {t('wallet.copy_address')}
           </button>
         </div>

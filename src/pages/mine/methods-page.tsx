@@ -20,6 +20,7 @@ import { SwipeRow } from './swipe-row.tsx';
 import '../../components/icons/icon-button.css';
 import './money.css';
 import { Num } from '../../components/text/num.tsx';
+import { ICON_PLUS } from '../../components/icons/screen-icons.ts';
 
 /** "Usable from …" while a new method is held (docs/security.md "Payout holds"). */
 function HeldLine({ m }: { m: WithdrawMethod }): ReactElement | null {
@@ -86,7 +87,7 @@ export function MethodsPage({ type }: { type: 1 | 2 }): ReactElement {
       aria-label={t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')}
       data-testid="add-method"
     >
-      <Icon name="plus" size={22} />
+      <Icon icon={ICON_PLUS} size={22} />
     </AppLink>
   );
   return (

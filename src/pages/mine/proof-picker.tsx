@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { uploadImage } from '../../api/images.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PrivateImage } from '../../components/text/private-image.tsx';
+import { ICON_PLUS } from '../../components/icons/screen-icons.ts';
 
 export interface ProofPickerProps {
   labelKey: string;
@@ -67,7 +68,7 @@ export function ProofPicker({ labelKey, value, onChange, testId }: ProofPickerPr
           <PrivateImage className="mw-proof__img" url={value} alt={t(labelKey)} />
         ) : (
           <span className="mw-proof__empty">
-            <Icon name="plus" size={28} />
+            <Icon icon={ICON_PLUS} size={28} />
             <span>{t(labelKey)}</span>
           </span>
         )}

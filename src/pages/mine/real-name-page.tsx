@@ -25,6 +25,7 @@ import {
 import { ProofPicker } from './proof-picker.tsx';
 import './money.css';
 import { Num } from '../../components/text/num.tsx';
+import { ICON_CHECK, ICON_ID } from '../../components/icons/screen-icons.ts';
 
 const ID_LIMITS = { min: String(CARD_ID_MIN), max: String(CARD_ID_MAX) };
 
@@ -140,7 +141,7 @@ export function RealNamePage(): ReactElement {
     body = (
       <div className="mw-state" data-testid={done ? 'real-name-finish' : 'real-name-waiting'}>
         <span className="mw-state__icon" data-done={done}>
-          <Icon name={done ? 'check' : 'id'} size={40} />
+          <Icon icon={done ? ICON_CHECK : ICON_ID} size={40} />
         </span>
         <h2>{t(done ? 'realname.finish' : 'realname.waiting')}</h2>
         <p className="muted">{t(done ? 'realname.finish_hint' : 'realname.waiting_hint')}</p>

@@ -3,6 +3,7 @@
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
+import { ICON_TRASH } from '../../components/icons/screen-icons.ts';
 
 const REVEAL = 84; // px: the delete button's width
 const SNAP = 40; // further than this opens it
@@ -22,7 +23,7 @@ export function SwipeRow({
   return (
     <div className="mw-swipe" data-testid={testId} data-open={offset === -REVEAL} data-moved={offset !== 0}>
       <button type="button" className="mw-swipe__delete" onClick={onDelete} aria-label={t('wallet.delete')}>
-        <Icon name="trash" size={18} />
+        <Icon icon={ICON_TRASH} size={18} />
         <span>{t('wallet.delete')}</span>
       </button>
       <div

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
 import { DataSaverSetting } from '../../components/forms/data-saver-setting.tsx';
 import { ConfirmMarketSetting, OneClickSetting, UpdownSetting } from './trading-prefs.tsx';
 import './mine.css';
+import { ICON_BACK } from '../../components/icons/screen-icons.ts';
 
 export function SystemPage(): ReactElement {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ export function SystemPage(): ReactElement {
         <OneClickSetting />
         <UpdownSetting />
         <button type="button" className="mine-danger-row" onClick={() => setConfirm(true)} data-testid="logout">
-          <Icon name="back" size={20} className="flip-rtl" />
+          <Icon icon={ICON_BACK} size={20} className="flip-rtl" />
           <span>{t('user.logout')}</span>
         </button>
       </div>

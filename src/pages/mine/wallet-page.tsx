@@ -2,16 +2,18 @@
 import type { ReactElement } from 'react';
 import { AppLink } from '../../components/nav/app-link.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { Icon, type IconName } from '../../components/icons/icons.tsx';
+import { Icon, type IconPath } from '../../components/icons/icons.tsx';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { useBalance } from './use-balance.ts';
 import './money.css';
+import { ICON_ORDERS } from '../../components/icons/first-icons.ts';
+import { ICON_CARD, ICON_CHEVRON, ICON_COIN } from '../../components/icons/screen-icons.ts';
 
-const ROWS: ReadonlyArray<{ to: string; icon: IconName; labelKey: string }> = [
-  { to: '/mine/bank-card-list', icon: 'card', labelKey: 'wallet.bank_cards' },
-  { to: '/mine/coin-address-list', icon: 'coin', labelKey: 'wallet.coin_addresses' },
-  { to: '/mine/history', icon: 'orders', labelKey: 'wallet.records' },
+const ROWS: ReadonlyArray<{ to: string; icon: IconPath; labelKey: string }> = [
+  { to: '/mine/bank-card-list', icon: ICON_CARD, labelKey: 'wallet.bank_cards' },
+  { to: '/mine/coin-address-list', icon: ICON_COIN, labelKey: 'wallet.coin_addresses' },
+  { to: '/mine/history', icon: ICON_ORDERS, labelKey: 'wallet.records' },
 ];
 
 export function WalletPage(): ReactElement {
@@ -34,9 +36,9 @@ export function WalletPage(): ReactElement {
           {ROWS.map((r) => (
             <li key={r.to}>
               <AppLink className="mw-link" to={r.to} data-row={r.to}>
-                <Icon name={r.icon} size={20} />
+                <Icon icon={r.icon} size={20} />
                 <span>{t(r.labelKey)}</span>
-                <Icon name="chevron" size={18} className="flip-rtl mw-link__chev" />
+                <Icon icon={ICON_CHEVRON} size={18} className="flip-rtl mw-link__chev" />
               </AppLink>
             </li>
           ))}

@@ -27,6 +27,7 @@ import { PullRefresh } from '../../components/lists/pull-refresh.tsx';
 import { StatementExport } from '../../components/overlays/statement-export.tsx';
 import { CloseAllSheet } from './close-all-sheet.tsx';
 import './orders.css';
+import { ICON_REFRESH } from '../../components/icons/first-icons.ts';
 
 const TAB_OPTIONS: ReadonlyArray<{ value: `${OrderTab}`; labelKey: string }> = [
   { value: '1', labelKey: 'orders.tab_holding' },
@@ -69,7 +70,7 @@ export function OrdersPage(): ReactElement {
               disabled={refreshing}
               onClick={trigger}
             >
-              <Icon name="refresh" size={20} />
+              <Icon icon={ICON_REFRESH} size={20} />
             </button>
           }
         />

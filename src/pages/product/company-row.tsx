@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import type { Company } from '../../../domain/types.ts';
+import { ICON_CHEVRON } from '../../components/icons/screen-icons.ts';
 
 export interface CompanyRowProps {
   company: Company;
@@ -21,7 +22,7 @@ export function CompanyRow({ company, chosen, onOpen }: CompanyRowProps): ReactE
         <span className="pd-company__where">{company.location}</span>
       </span>
       {chosen ? <span className="pd-company__badge">{t('product.chosen_badge')}</span> : null}
-      <Icon name="chevron" size={18} className="flip-rtl" />
+      <Icon icon={ICON_CHEVRON} size={18} className="flip-rtl" />
     </button>
   );
 }

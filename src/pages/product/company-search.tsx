@@ -16,6 +16,7 @@ import { CompanyRow } from './company-row.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useLatestAnswer } from './use-latest-answer.ts';
 import './product.css';
+import { ICON_REFRESH, ICON_SEARCH } from '../../components/icons/first-icons.ts';
 
 export const COMPANY_DEBOUNCE_MS = 300;
 
@@ -69,13 +70,13 @@ export function CompanySearch({ timers = browserTimers }: CompanySearchProps): R
           </section>
         ) : null}
         {result?.ok === false ? (
-          <EmptyState textKey="product.load_failed" icon="refresh">
+          <EmptyState textKey="product.load_failed" icon={ICON_REFRESH}>
             <button type="button" className="btn btn-secondary" onClick={() => search(text.trim())}>
               {t('product.retry')}
             </button>
           </EmptyState>
         ) : result?.ok && result.value.length === 0 ? (
-          <EmptyState textKey="product.no_results" hintKey="product.no_results_hint" icon="search" />
+          <EmptyState textKey="product.no_results" hintKey="product.no_results_hint" icon={ICON_SEARCH} />
         ) : result?.ok ? (
           <ul className="pd-company-list" aria-label={t('product.results')}>
             {result.value.map((c) => (

@@ -15,6 +15,7 @@ import { debouncer } from './debounce.ts';
 import { SearchBox } from './search-box.tsx';
 import { useLatestAnswer } from './use-latest-answer.ts';
 import './product.css';
+import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -70,7 +71,7 @@ export function InstrumentSearch() {
           label={t('market.search_title')}
         />
       ) : answer ? (
-        <EmptyState textKey="market.no_results" icon="search" />
+        <EmptyState textKey="market.no_results" icon={ICON_SEARCH} />
       ) : null}
     </div>
   );

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Spinner } from '../../components/lists/spinner.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
+import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
 
 export interface SearchBoxProps {
   value: string;
@@ -18,7 +19,7 @@ export function SearchBox({ value, onInput, placeholderKey, searching, autoFocus
   return (
     <div className="pd-search">
       <label className="pd-box">
-        <Icon name="search" size={18} />
+        <Icon icon={ICON_SEARCH} size={18} />
         <input
           type="search"
           value={value}

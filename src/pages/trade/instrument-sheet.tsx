@@ -10,6 +10,8 @@ import { useOverlayFocus } from '../../components/overlays/use-overlay-focus.ts'
 import { MarketList } from '../../components/instrument/market-list.tsx';
 import { matchesSearch } from '../../components/instrument/search-filter.ts';
 import './instrument-sheet.css';
+import { ICON_SEARCH } from '../../components/icons/first-icons.ts';
+import { ICON_CLOSE } from '../../components/icons/screen-icons.ts';
 
 export interface InstrumentSheetProps {
   open: boolean;
@@ -45,11 +47,11 @@ export function InstrumentSheet({ open, activeCode, onPick, onClose }: Instrumen
         <div className="tr-sheet-head">
           <h2 className="tr-sheet-title">{t('trade.all_instruments')}</h2>
           <button type="button" className="tr-icon-btn" onClick={onClose} aria-label={t('trade.close')}>
-            <Icon name="close" size={20} />
+            <Icon icon={ICON_CLOSE} size={20} />
           </button>
         </div>
         <label className="tr-sheet-search">
-          <Icon name="search" size={18} />
+          <Icon icon={ICON_SEARCH} size={18} />
           <input
             type="search"
             value={filter}

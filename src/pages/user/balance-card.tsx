@@ -7,6 +7,7 @@ import type { Balance } from '../../../domain/types.ts';
 import { CURRENCY } from '../../../domain/wallet-types.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { Icon } from '../../components/icons/icons.tsx';
+import { ICON_CHEVRON, ICON_EYE, ICON_EYE_OFF } from '../../components/icons/screen-icons.ts';
 
 export const HIDE_BALANCE_KEY = 'tw-hide-balance';
 const MASK = '****';
@@ -40,7 +41,7 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
           aria-label={t(hidden ? 'user.show_balance' : 'user.hide_balance')}
           data-testid="balance-toggle"
         >
-          <Icon name={hidden ? 'eye-off' : 'eye'} size={20} />
+          <Icon icon={hidden ? ICON_EYE_OFF : ICON_EYE} size={20} />
         </button>
       </div>
       <AppLink to="/mine/history" className="balance-card__main">
@@ -48,7 +49,7 @@ export function BalanceCard({ balance }: { balance: Balance | null }): ReactElem
           {show(balance?.balance)}
         </span>
         <span className="balance-card__ccy">{CURRENCY}</span>
-        <Icon name="chevron" size={18} className="flip-rtl balance-card__chev" />
+        <Icon icon={ICON_CHEVRON} size={18} className="flip-rtl balance-card__chev" />
       </AppLink>
       <div className="balance-card__sub">
         <span>{t('user.frozen')}</span>

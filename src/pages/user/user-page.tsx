@@ -17,6 +17,8 @@ import { REAL_NAME_STATUS_KEY, useRealNameStatus } from './use-real-name-status.
 import { visibleRows, type UserRowDef } from './user-rows.ts';
 import './user-page.css';
 import { Num } from '../../components/text/num.tsx';
+import { ICON_USER } from '../../components/icons/first-icons.ts';
+import { ICON_CHEVRON, ICON_LOCK } from '../../components/icons/screen-icons.ts';
 
 export function UserPage(): ReactElement {
   useSignals();
@@ -73,7 +75,7 @@ export function UserPage(): ReactElement {
       <div className="page-body user-page__body">
         <section className="user-head">
           <span className="user-head__avatar">
-            <Icon name="user" size={28} />
+            <Icon icon={ICON_USER} size={28} />
           </span>
           <div className="user-head__who">
             <span className="user-head__name" data-testid="user-name">
@@ -99,7 +101,7 @@ export function UserPage(): ReactElement {
                 data-locked={row.demoBlocked && isDemo ? 'true' : undefined}
               >
                 <span className="user-row__icon">
-                  <Icon name={row.icon} size={20} />
+                  <Icon icon={row.icon} size={20} />
                 </span>
                 <span className="user-row__label">{t(row.labelKey)}</span>
                 {row.key === 'auth' && realName !== null ? (
@@ -107,8 +109,8 @@ export function UserPage(): ReactElement {
                     {t(REAL_NAME_STATUS_KEY[realName])}
                   </span>
                 ) : null}
-                {row.demoBlocked && isDemo ? <Icon name="lock" size={16} className="user-row__lock" /> : null}
-                <Icon name="chevron" size={18} className="flip-rtl user-row__chev" />
+                {row.demoBlocked && isDemo ? <Icon icon={ICON_LOCK} size={16} className="user-row__lock" /> : null}
+                <Icon icon={ICON_CHEVRON} size={18} className="flip-rtl user-row__chev" />
               </button>
             </li>
           ))}

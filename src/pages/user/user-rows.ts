@@ -1,11 +1,25 @@
 // The rows of the user center (docs/contract.md §2) in display order, with their targets and demo rules.
-import type { IconName } from '../../components/icons/icons.tsx';
+import type { IconPath } from '../../components/icons/icons.tsx';
+import { ICON_GLOBE, ICON_ORDERS } from '../../components/icons/first-icons.ts';
+import {
+  ICON_BELL,
+  ICON_CHAT,
+  ICON_DEPOSIT,
+  ICON_GIFT,
+  ICON_ID,
+  ICON_LOCK,
+  ICON_MAIL,
+  ICON_MORE,
+  ICON_RESET,
+  ICON_WALLET,
+  ICON_WITHDRAW,
+} from '../../components/icons/screen-icons.ts';
 
 export type UserRowAction = 'navigate' | 'reset-demo' | 'service';
 
 export interface UserRowDef {
   key: string;
-  icon: IconName;
+  icon: IconPath;
   labelKey: string;
   action: UserRowAction;
   to?: string;
@@ -16,7 +30,7 @@ export interface UserRowDef {
 export const USER_ROWS: readonly UserRowDef[] = [
   {
     key: 'deposit',
-    icon: 'deposit',
+    icon: ICON_DEPOSIT,
     labelKey: 'user.deposit',
     action: 'navigate',
     to: '/mine/charge',
@@ -24,20 +38,34 @@ export const USER_ROWS: readonly UserRowDef[] = [
   },
   {
     key: 'withdraw',
-    icon: 'withdraw',
+    icon: ICON_WITHDRAW,
     labelKey: 'user.withdraw',
     action: 'navigate',
     to: '/mine/withdraw',
     demoBlocked: true,
   },
-  { key: 'reset', icon: 'reset', labelKey: 'user.reset_demo', action: 'reset-demo', demoOnly: true },
-  { key: 'wallet', icon: 'wallet', labelKey: 'user.wallet', action: 'navigate', to: '/mine/wallet', demoBlocked: true },
-  { key: 'mining', icon: 'wallet', labelKey: 'mining.user_row', action: 'navigate', to: '/mining' },
-  { key: 'auth', icon: 'id', labelKey: 'user.real_name', action: 'navigate', to: '/mine/auth', demoBlocked: true },
-  { key: 'invite', icon: 'gift', labelKey: 'user.invite', action: 'navigate', to: '/mine/invite', demoBlocked: true },
+  { key: 'reset', icon: ICON_RESET, labelKey: 'user.reset_demo', action: 'reset-demo', demoOnly: true },
+  {
+    key: 'wallet',
+    icon: ICON_WALLET,
+    labelKey: 'user.wallet',
+    action: 'navigate',
+    to: '/mine/wallet',
+    demoBlocked: true,
+  },
+  { key: 'mining', icon: ICON_WALLET, labelKey: 'mining.user_row', action: 'navigate', to: '/mining' },
+  { key: 'auth', icon: ICON_ID, labelKey: 'user.real_name', action: 'navigate', to: '/mine/auth', demoBlocked: true },
+  {
+    key: 'invite',
+    icon: ICON_GIFT,
+    labelKey: 'user.invite',
+    action: 'navigate',
+    to: '/mine/invite',
+    demoBlocked: true,
+  },
   {
     key: 'password',
-    icon: 'lock',
+    icon: ICON_LOCK,
     labelKey: 'user.password',
     action: 'navigate',
     to: '/mine/password',
@@ -45,7 +73,7 @@ export const USER_ROWS: readonly UserRowDef[] = [
   },
   {
     key: 'security',
-    icon: 'lock',
+    icon: ICON_LOCK,
     labelKey: 'security.title',
     action: 'navigate',
     to: '/mine/security',
@@ -53,18 +81,18 @@ export const USER_ROWS: readonly UserRowDef[] = [
   },
   {
     key: 'notices',
-    icon: 'bell',
+    icon: ICON_BELL,
     labelKey: 'notices.screen.link',
     action: 'navigate',
     to: '/mine/notices',
     demoBlocked: true,
   },
-  { key: 'service', icon: 'chat', labelKey: 'user.service', action: 'service', to: '/mine/chat' },
-  { key: 'email', icon: 'mail', labelKey: 'user.complaint_email', action: 'navigate', to: '/mine/email' },
-  { key: 'announcement', icon: 'bell', labelKey: 'user.announcement', action: 'navigate', to: '/mine/announcement' },
-  { key: 'news', icon: 'orders', labelKey: 'page.news', action: 'navigate', to: '/news' },
-  { key: 'language', icon: 'globe', labelKey: 'user.language', action: 'navigate', to: '/language' },
-  { key: 'other', icon: 'more', labelKey: 'user.other', action: 'navigate', to: '/mine/system' },
+  { key: 'service', icon: ICON_CHAT, labelKey: 'user.service', action: 'service', to: '/mine/chat' },
+  { key: 'email', icon: ICON_MAIL, labelKey: 'user.complaint_email', action: 'navigate', to: '/mine/email' },
+  { key: 'announcement', icon: ICON_BELL, labelKey: 'user.announcement', action: 'navigate', to: '/mine/announcement' },
+  { key: 'news', icon: ICON_ORDERS, labelKey: 'page.news', action: 'navigate', to: '/news' },
+  { key: 'language', icon: ICON_GLOBE, labelKey: 'user.language', action: 'navigate', to: '/language' },
+  { key: 'other', icon: ICON_MORE, labelKey: 'user.other', action: 'navigate', to: '/mine/system' },
 ];
 
 export function visibleRows(isDemo: boolean): UserRowDef[] {

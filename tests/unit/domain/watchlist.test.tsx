@@ -40,6 +40,7 @@ vi.mock('../../../src/api/watchlist.ts', () => api);
 const { setInstruments } = await import('../../../src/state/market/instruments.ts');
 const { initI18n, i18n } = await import('../../../src/i18n/index.ts');
 const { MarketPanel } = await import('../../../src/pages/market/market-panel.tsx');
+const { loadVirtualizer } = await import('../../../src/components/instrument/lazy-virtualizer.tsx');
 const { favouriteItems } = await import('../../../src/pages/market/categories.ts');
 const { movedTo } = await import('../../../domain/watchlist.ts');
 const { $watchIds, startWatchlist, toggleWatch, VISITOR_WATCHLIST_KEY } =
@@ -79,6 +80,8 @@ const chip = (name: string) =>
 const star = (id: number) => q<HTMLButtonElement>(`.mk-slot [data-watch="${id}"]`);
 
 beforeAll(async () => {
+  // The lists' virtualiser is a chunk the app asks for at start-up (src/boot/attach-first-screen.ts, startDeferred).
+  await loadVirtualizer();
   restoreLayout = installListLayout({ width: 360, height: 600 });
   await initI18n({ cookies: 'lang=en' });
 });

@@ -19,6 +19,7 @@ import { AlertBell } from '../../../components/instrument/alert-bell.tsx';
 import type { Instrument } from '../../../../domain/types.ts';
 import './instrument-header.css';
 import './per-update.css'; // the form's live figures' containment: one stylesheet /trade and the desk both load
+import { ICON_CHEVRON } from '../../../components/icons/screen-icons.ts';
 
 export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpenList: () => void }) {
   useSignals();
@@ -34,7 +35,7 @@ export function InstrumentHeader({ inst, onOpenList }: { inst: Instrument; onOpe
         <span className="tr-code">{shownCode(t, inst.Code, inst.ShowCode)}</span>
         {/* The name starts with the visible code (WCAG 2.5.3, label in name), then says what a tap does. */}
         <span className="visually-hidden">{t('trade.switch_instrument')}</span>
-        <Icon name="chevron" size={16} className="tr-caret" />
+        <Icon icon={ICON_CHEVRON} size={16} className="tr-caret" />
       </button>
       <WatchStar inst={inst} />
       <AlertBell inst={inst} />

@@ -8,6 +8,7 @@ import type { Order } from '../../../../domain/types.ts';
 import '../../../components/overlays/dialog.css';
 import './order-placed.css';
 import { orderLots } from '../../../state/market/lot-step.ts';
+import { ICON_CHECK } from '../../../components/icons/screen-icons.ts';
 
 export interface OrderPlacedProps {
   order: Order;
@@ -23,7 +24,7 @@ export function OrderPlaced({ order, onViewOrders, onClose }: OrderPlacedProps) 
     <Overlay className="dialog-layer" onClose={onClose}>
       <div className="dialog tr-modal" role="dialog" aria-modal="true" aria-labelledby="tr-placed-title">
         <span className="tr-modal-icon">
-          <Icon name="check" size={28} />
+          <Icon icon={ICON_CHECK} size={28} />
         </span>
         <h2 id="tr-placed-title" className="tr-modal-title">
           {t(pending ? 'trade.placed_pending_title' : 'trade.placed_title')}

@@ -8,7 +8,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { set, clear } from 'idb-keyval';
 import { prerenderScreen } from '../../../../src/boot/prerender.tsx';
 import { prepareAttach } from '../../../../src/boot/attach-first-screen.ts';
-import { PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
+import { latePartsAttached, PRERENDER_ROWS } from '../../../../src/boot/attach.ts';
+import { resetVirtualizerLoad } from '../../../../src/components/instrument/lazy-virtualizer.tsx';
 import { BOOT_DATA_ID, type BootData } from '../../../../src/boot/boot-data.ts';
 import { chooseScreen, paintQuotes } from '../../../../src/boot/paint.ts';
 import { lastKnownQuotes, QUOTES_KEY, TRADE_LIST_KEY } from '../../../../src/boot/last-known.ts';
@@ -18,6 +19,7 @@ import type { NavigationDeps } from '../../../../src/app/routing/navigation-effe
 import { i18n } from '../../../../src/i18n/index.ts';
 import { formatAsOf } from '../../../../src/i18n/format.ts';
 import { quote } from '../../../../src/state/market/quotes.ts';
+import { $categories } from '../../../../src/pages/market/categories.ts';
 import { buildCatalogue } from '../../../../scripts/prerender-catalogue.ts';
 import { prerender } from 'react-dom/static';
 import type { FirstScreenPath } from '../../../../src/boot/first-screen.ts';
@@ -76,7 +78,7 @@ async function attach(el: HTMLElement, boot: Window['__twBoot'], hash: string): 
   window.__twBoot = boot;
   window.location.hash = hash;
   expect(await prepareAttach(document, window)).toBe(true);
-  const errors: unknown[] = [];
+  errors.length = 0;
   await act(async () => {
     root = hydrateRoot(el, <App navigation={NO_NAVIGATION} />, { onRecoverableError: (e) => void errors.push(e) });
   });
@@ -84,6 +86,9 @@ async function attach(el: HTMLElement, boot: Window['__twBoot'], hash: string): 
   expect(errors).toEqual([]);
   expect(hydrationComplaints()).toEqual([]);
 }
+
+/** React's recoverable errors since the last attach (a part it attaches to later reports here too). */
+const errors: unknown[] = [];
 
 const hydrationComplaints = (): unknown[][] =>
   vi.mocked(console.error).mock.calls.filter((args) => /hydrat|did not match|server/i.test(String(args[0])));
@@ -147,6 +152,69 @@ it('draws the market list with the catalogue rows, the inline paint writes the s
     quote('EURUSD').$close.value = '1.08400';
   });
   expect(priceBox?.textContent).toBe('1.08400');
+});
+
+it("attaches to the rest of `/` before virtua's chunk is in, and to the same rows once it comes", async () => {
+  const markup = await drawAtBuild('/');
+  const el = page(markup, '/');
+  const keptAt = NOW - 20 * 60_000; // newer than the first test's, older than the /trade test's
+  // USDJPY's market was closed when its quote was kept: its row draws "closed" instead of the change once React has
+  // it, a different tree than the prerender's, so its quote must not be in the signals before React attaches to it.
+  const quotes = lastKnownQuotes(
+    undefined,
+    [
+      ['EURUSD', '1.08321', '0.35', keptAt, 1],
+      ['USDJPY', '151.234', '0.10', keptAt, 0],
+    ],
+    new Map([
+      ['EURUSD', 5],
+      ['USDJPY', 3],
+    ]),
+  );
+  paintQuotes(el, quotes, NOW, bootData());
+  const eur = el.querySelector<HTMLElement>('.mk-row[data-code="EURUSD"]')!;
+  const jpy = el.querySelector<HTMLElement>('.mk-row[data-code="USDJPY"]')!;
+  const priceBox = eur.querySelector('.mk-price bdi');
+  const tabs = el.querySelector('.tab-bar');
+  // virtua's chunk (lazy-virtualizer.tsx) arrives when the test says: after React has attached to the route.
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  resetVirtualizerLoad(() => arrived.then(() => import('../../../../src/components/instrument/virtualizer-chunk.ts')));
+  try {
+    await attach(el, Promise.resolve(quotes), '#/');
+    let rowsAttached = false;
+    void latePartsAttached().then(() => (rowsAttached = true));
+    await act(async () => undefined);
+    // The route is React's; the rows are still the prerendered HTML, as painted, and follow no signal yet.
+    expect(el.querySelector('.tab-bar')).toBe(tabs);
+    expect(rowsAttached).toBe(false);
+    expect(eur.querySelector('.mk-price')?.textContent).toBe('1.08321');
+    // The category chips arrive from the server meanwhile: the page draws again, and that must not reach the rows
+    // still waiting (React would give up attaching to them and draw them afresh).
+    act(() => {
+      $categories.value = [...$categories.peek()];
+    });
+
+    await act(async () => arrive());
+    await vi.waitFor(() => expect(rowsAttached).toBe(true));
+    // React attached to the same rows: no redraw, the stored quotes are in their signals (written once the rows had
+    // attached, so they found the state the prerender drew), and a live quote now rewrites the painted node.
+    expect(errors).toEqual([]);
+    expect(el.querySelector('.mk-row[data-code="EURUSD"]')).toBe(eur);
+    expect(el.querySelector('.mk-row[data-code="USDJPY"]')).toBe(jpy);
+    expect(eur.querySelector('.mk-price bdi')).toBe(priceBox);
+    expect(el.querySelectorAll('.mk-row[data-code]')).toHaveLength(PRERENDER_ROWS);
+    expect(quote('EURUSD').$tickAt.peek()).toBe(keptAt);
+    expect(eur.querySelector('.mk-price')?.textContent).toBe('1.08321');
+    expect(jpy.querySelector('.mk-closed')).not.toBeNull();
+    act(() => {
+      quote('EURUSD').$close.value = '1.08500';
+    });
+    expect(priceBox?.textContent).toBe('1.08500');
+    expect(hydrationComplaints()).toEqual([]);
+  } finally {
+    resetVirtualizerLoad();
+  }
 });
 
 it('draws /trade with the last-known price in its header, marked, and attaches without redrawing', async () => {

@@ -15,6 +15,8 @@ const { MarketList } = await import('../../../../../src/components/instrument/ma
 const { quote } = await import('../../../../../src/state/market/quotes.ts');
 const { shownCodes } = await import('../../../../../src/state/market/quote-interest.ts');
 const { resetOnScreenObserver } = await import('../../../../../src/components/instrument/row-on-screen.ts');
+const { $sparklines } = await import('../../../../../src/state/feed/feed-signals.ts');
+const { loadVirtualizer } = await import('../../../../../src/components/instrument/lazy-virtualizer.tsx');
 
 /** The IntersectionObserver a browser would run, reporting what the test says is on screen. */
 class ScreenObserver {
@@ -54,6 +56,8 @@ let root: Root | null = null;
 let host: HTMLElement;
 
 beforeAll(async () => {
+  // The lists' virtualiser is a chunk the app asks for at start-up (src/boot/attach-first-screen.ts, startDeferred).
+  await loadVirtualizer();
   restoreLayout = installListLayout({ width: 1280, height: 800 });
   await initI18n({ cookies: 'lang=en' });
 });
@@ -68,18 +72,23 @@ const measured = async () => {
   for (let i = 0; i < 4; i++) await Promise.resolve();
 };
 
+/** The list of 5,000 in a fresh root, measured (virtua's first fill) and its rows mounted. */
+async function mountList(): Promise<void> {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => {
+    flushSync(() => root?.render(<MarketList items={items} onPick={() => undefined} />));
+    await measured();
+  });
+  await act(async () => {
+    await measured();
+  });
+}
+
 describe('the desk list of 5,000 instruments', () => {
   it('subscribes only the rows on screen, and a tick rewrites text only', async () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    await act(async () => {
-      flushSync(() => root?.render(<MarketList items={items} onPick={() => undefined} />));
-      await measured();
-    });
-    await act(async () => {
-      await measured();
-    });
+    await mountList();
     const mounted = [...host.querySelectorAll<HTMLElement>('.mk-row')].map((r) => r.dataset.code ?? '');
     const shown = shownCodes().filter((c) => c.startsWith('DSK'));
     // 800 px of 68 px rows and the overscan: a screenful, not 5,000.
@@ -118,16 +127,7 @@ describe('the desk list of 5,000 instruments', () => {
     vi.stubGlobal('IntersectionObserver', ScreenObserver);
     resetOnScreenObserver();
     try {
-      host = document.createElement('div');
-      document.body.append(host);
-      root = createRoot(host);
-      await act(async () => {
-        flushSync(() => root?.render(<MarketList items={items} onPick={() => undefined} />));
-        await measured();
-      });
-      await act(async () => {
-        await measured();
-      });
+      await mountList();
       const mounted = [...host.querySelectorAll<HTMLElement>('.mk-row')].map((r) => r.dataset.code ?? '');
       expect(mounted.length).toBeGreaterThan(8);
       // The last three mounted rows are virtua's overscan, below the scroller's edge.
@@ -170,35 +170,66 @@ describe('the desk list of 5,000 instruments', () => {
     }
   });
 
-  it('draws the sparklines in one canvas per block of rows in view, none in the rows', async () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    await act(async () => {
-      flushSync(() => root?.render(<MarketList items={items} onPick={() => undefined} />));
-      await measured();
+  it('draws the sparklines in one canvas per block of rows in view, none in the rows, once the first series arrive', async () => {
+    // happy-dom lays nothing out and has no 2D context: the cells' box as a browser at 1280×800 would report it, and
+    // a context that counts the lines drawn.
+    const strokes = new Map<HTMLCanvasElement, number>();
+    const ctx = (canvas: HTMLCanvasElement) =>
+      new Proxy(
+        {},
+        {
+          get: (_t, key) =>
+            key === 'stroke'
+              ? () => strokes.set(canvas, (strokes.get(canvas) ?? 0) + 1)
+              : key === 'createLinearGradient'
+                ? () => ({ addColorStop: () => undefined })
+                : () => undefined,
+          set: () => true,
+        },
+      );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+      return ctx(this) as unknown as CanvasRenderingContext2D;
+    } as unknown as HTMLCanvasElement['getContext']);
+    const cellBox = { left: 200, top: 19, right: 280, bottom: 49, width: 80, height: 30, x: 200, y: 19 };
+    const none = { left: 0, top: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: 0 };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return (this.classList.contains('mk-spark') ? cellBox : none) as DOMRect;
     });
-    await act(async () => {
+    try {
+      await mountList();
+      expect(host.querySelectorAll('.mk-row').length).toBeGreaterThan(8);
+      expect(host.querySelectorAll('.mk-row canvas')).toHaveLength(0);
+      expect(host.querySelectorAll('.mk-row .mk-spark').length).toBe(host.querySelectorAll('.mk-row').length);
+      const sc = host.querySelector<HTMLElement>('.mk-scroll') as HTMLElement;
+      const canvases = () => [
+        ...host.querySelectorAll<HTMLCanvasElement>('.mk-scroll > .mk-spark-layer > canvas.mk-spark-block'),
+      ];
+      const scrollTo = (top: number) => {
+        Object.defineProperty(sc, 'clientHeight', { value: 800, configurable: true });
+        Object.defineProperty(sc, 'scrollTop', { value: top, configurable: true });
+        sc.dispatchEvent(new Event('scroll'));
+      };
+      scrollTo(0);
+      // No series yet (the feed brings them): the drawing is not even loaded, no canvas is on the page.
       await measured();
-    });
-    expect(host.querySelectorAll('.mk-row').length).toBeGreaterThan(8);
-    expect(host.querySelectorAll('.mk-row canvas')).toHaveLength(0);
-    expect(host.querySelectorAll('.mk-row .mk-spark').length).toBe(host.querySelectorAll('.mk-row').length);
-    // happy-dom lays nothing out: the scroller's box and offset, as a browser at 1280×800 would report them.
-    const sc = host.querySelector<HTMLElement>('.mk-scroll') as HTMLElement;
-    const blocks = () =>
-      [...host.querySelectorAll<HTMLElement>('.mk-scroll > .mk-spark-layer > canvas.mk-spark-block')].length;
-    const scrollTo = (top: number) => {
-      Object.defineProperty(sc, 'clientHeight', { value: 800, configurable: true });
-      Object.defineProperty(sc, 'scrollTop', { value: top, configurable: true });
-      sc.dispatchEvent(new Event('scroll'));
-    };
-    scrollTo(0);
-    // 800 px of 68 px rows from the top, with the overscan: the first block of 16 rows only.
-    expect(blocks()).toBe(1);
-    scrollTo(32 * 68); // rows 29–46 with the overscan: the second and third blocks
-    expect(blocks()).toBe(2);
-    scrollTo(4000 * 68);
-    expect(blocks()).toBe(2);
+      expect(canvases()).toHaveLength(0);
+
+      // The first series arrive: the drawing's chunk loads and draws the rows in view, one line per row.
+      act(() => {
+        $sparklines.value = Object.fromEntries(items.slice(0, 40).map((i) => [i.Code, new Float32Array([1, 3, 2, 4])]));
+      });
+      // 800 px of 68 px rows from the top, with the overscan: the first block of 16 rows only.
+      await vi.waitFor(() => expect(canvases()).toHaveLength(1));
+      await vi.waitFor(() => expect(strokes.get(canvases()[0] as HTMLCanvasElement)).toBe(16));
+      expect(canvases()[0]?.hidden).toBe(false);
+
+      scrollTo(32 * 68); // rows 29–46 with the overscan: the second and third blocks
+      expect(canvases()).toHaveLength(2);
+      scrollTo(4000 * 68);
+      expect(canvases()).toHaveLength(2);
+    } finally {
+      vi.restoreAllMocks();
+      $sparklines.value = {};
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { Instrument } from '../../../../../domain/types.ts';
 
 const { initI18n } = await import('../../../../../src/i18n/index.ts');
 const { MarketList } = await import('../../../../../src/components/instrument/market-list.tsx');
+const { loadVirtualizer } = await import('../../../../../src/components/instrument/lazy-virtualizer.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,6 +23,8 @@ let root: Root | null = null;
 let host: HTMLElement;
 
 beforeAll(async () => {
+  // The lists' virtualiser is a chunk the app asks for at start-up (src/boot/attach-first-screen.ts, startDeferred).
+  await loadVirtualizer();
   restoreLayout = installListLayout({ width: 360, height: 600 });
   await initI18n({ cookies: 'lang=en' });
 });

@@ -18,6 +18,7 @@ const { setInstruments } = await import('../../../../../src/state/market/instrum
 const { initI18n, i18n, setLanguage } = await import('../../../../../src/i18n/index.ts');
 const { MarketPanel } = await import('../../../../../src/pages/market/market-panel.tsx');
 const { filterByCategory, ALL_CATEGORIES, $categories } = await import('../../../../../src/pages/market/categories.ts');
+const { loadVirtualizer } = await import('../../../../../src/components/instrument/lazy-virtualizer.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -35,6 +36,8 @@ const chips = () => Array.from(view().querySelectorAll<HTMLButtonElement>('.mk-c
 let restoreLayout: () => void = () => undefined;
 
 beforeAll(async () => {
+  // The lists' virtualiser is a chunk the app asks for at start-up (src/boot/attach-first-screen.ts, startDeferred).
+  await loadVirtualizer();
   restoreLayout = installListLayout({ width: 360, height: 600 });
   await initI18n({ cookies: 'lang=en' });
 });

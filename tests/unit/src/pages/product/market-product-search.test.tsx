@@ -16,6 +16,7 @@ const { initI18n, i18n } = await import('../../../../../src/i18n/index.ts');
 const { InstrumentSearch: ProductPage, SEARCH_DEBOUNCE_MS } =
   await import('../../../../../src/pages/product/instrument-search.tsx');
 const { debouncer } = await import('../../../../../src/pages/product/debounce.ts');
+const { loadVirtualizer } = await import('../../../../../src/components/instrument/lazy-virtualizer.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -24,6 +25,8 @@ const inst = (code: string): Instrument => listed(code, code.length);
 let restoreLayout: () => void = () => undefined;
 
 beforeAll(async () => {
+  // The lists' virtualiser is a chunk the app asks for at start-up (src/boot/attach-first-screen.ts, startDeferred).
+  await loadVirtualizer();
   restoreLayout = installListLayout({ width: 360, height: 600 });
   await initI18n({ cookies: 'lang=en' });
 });
