@@ -95,6 +95,14 @@ const RULES: readonly Rule[] = [
     home: ['domain/code-resend.ts'],
     sample: 'export const RESEND_AFTER_MS = 60 * 1000; export const RESEND_SECONDS = 60;',
   },
+  {
+    name: 'the news HTML allow-list and its URL schemes',
+    // a tag list of its own (the rarer tags of it, quoted), a per-tag scheme table, or a URL pattern of the schemes
+    // (the server's sanitize-html options and the app's DOMPurify hook each had one, and they disagreed on http: images)
+    copy: /['"`](figcaption|tfoot)['"`]|allowedSchemesByTag:\s*\{|https\?:\|mailto:/,
+    home: ['domain/news-html.ts'],
+    sample: String.raw`const ALLOWED_TAGS = ['figure', 'figcaption']; const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/))/i;`,
+  },
 ];
 
 describe('each rule has one source', () => {
