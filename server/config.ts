@@ -10,7 +10,7 @@ import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
 import type { PushOptions } from './alerts/alerts-context.ts';
-import type { FeedOptions } from './market/price-desk/market-sources.ts';
+import type { MarketSourcesOptions } from './market/price-desk/market-sources.ts';
 import { priceSourcesEnv } from './market/sources/source-registry.ts';
 import { metricsEnv, type MetricsListen } from './metrics/metrics-server.ts';
 import { backupEnv, type BackupSchedule } from './backup/backup-job.ts';
@@ -20,7 +20,7 @@ import { deliveryFromEnv, type DeliveryOptions } from './notify/delivery-options
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
  * as needed; createServer passes it through untouched.
  */
-export interface MarketOptions extends FeedOptions {
+export interface MarketOptions extends MarketSourcesOptions {
   seed?: number;
   /** No timer-driven ticks: tests step the simulator by hand. */
   manual?: boolean;

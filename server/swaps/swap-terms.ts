@@ -4,7 +4,7 @@
 import { DEFAULT_SWAP_SCHEDULE, parseRolloverTime, validTimeZone, type SwapMode } from '../../domain/swap.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import { instrumentForDesk, recordFeedChange } from '../market/price-desk/desk-config.ts';
+import { instrumentForDesk, recordDeskChange } from '../market/price-desk/desk-config.ts';
 import { saveSwapTerms, swapTermsList, type SwapTermsRow } from './swap-repository.ts';
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -59,7 +59,7 @@ export async function setSwapTerms(db: Db, input: SwapTermsInput, now: number): 
   const detail = `${terms.code} long ${terms.longRate} short ${terms.shortRate} ${mode} at ${time} ${zone}, triple ${DAYS[tripleDay]}`;
   await db.tx(async (q) => {
     await saveSwapTerms(q, terms);
-    await recordFeedChange(q, now, input.by, 'swap-set', detail);
+    await recordDeskChange(q, now, input.by, 'swap-set', detail);
   });
   return terms;
 }

@@ -7,14 +7,14 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
 import {
-  changeFeedRule,
+  changeDeskRule,
   SPREAD_MODES,
   type SpreadMode,
   instrumentForDesk,
   mapSymbol,
   mappingList,
   PRICE_RULES,
-  recordFeedChange,
+  recordDeskChange,
   setMappingOffset,
   suspendSource,
   unmapSymbol,
@@ -71,25 +71,25 @@ async function change(
   await ctx.db.tx(async (q) => {
     const forced = await write(q);
     if (forced) await recordForced(q, ctx.clock.now(), by, command, `${detail}: ${forced}`);
-    else await recordFeedChange(q, ctx.clock.now(), by, command, detail);
+    else await recordDeskChange(q, ctx.clock.now(), by, command, detail);
   });
   ctx.log.info({ ops: command, by, detail }, 'price desk change');
-  await ctx.feeds?.changed();
+  await ctx.priceDesk?.changed();
   return { done: detail };
 }
 
-export const feedMappings: OpsCommand = {
+export const deskMappings: OpsCommand = {
   name: 'feed-mappings',
-  right: 'feeds',
+  right: 'price-desk',
   summary:
     "The symbol → instrument table, with each mapping's offset (the simulator quotes unmapped instruments by code)",
   params: [],
   run: (ctx) => mappingList(ctx.db),
 };
 
-export const feedMap: OpsCommand = {
+export const deskMap: OpsCommand = {
   name: 'feed-map',
-  right: 'feeds',
+  right: 'price-desk',
   summary:
     "Map a source's symbol to an instrument (replaces that source's symbol for it), with an optional fixed offset",
   params: [
@@ -115,9 +115,9 @@ export const feedMap: OpsCommand = {
   },
 };
 
-export const feedUnmap: OpsCommand = {
+export const deskUnmap: OpsCommand = {
   name: 'feed-unmap',
-  right: 'feeds',
+  right: 'price-desk',
   summary: "Remove a source's mapping for an instrument",
   params: [SOURCE, CODE],
   async run(ctx, args, actor) {
@@ -129,9 +129,9 @@ export const feedUnmap: OpsCommand = {
   },
 };
 
-export const feedOffset: OpsCommand = {
+export const deskOffset: OpsCommand = {
   name: 'feed-offset',
-  right: 'feeds',
+  right: 'price-desk',
   summary: "Set the fixed offset added to a source's price for an instrument (an LP quoting off the market shown)",
   params: [
     SOURCE,
@@ -153,7 +153,7 @@ export const feedOffset: OpsCommand = {
   },
 };
 
-export const feedRule: OpsCommand = {
+export const deskRule: OpsCommand = {
   name: 'feed-rule',
   right: 'instruments',
   summary: 'Set an instrument\'s price rule and its stale and spike limits ("default" restores a limit\'s default)',
@@ -184,7 +184,7 @@ export const feedRule: OpsCommand = {
       .filter(Boolean)
       .join(', ');
     return change(ctx, actor, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
-      changeFeedRule(q, inst.id, {
+      changeDeskRule(q, inst.id, {
         ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
         ...(stale !== undefined ? { staleMs: stale === 'default' ? null : Number(stale) } : {}),
         ...(spike !== undefined ? { spikePct: spike === 'default' ? null : spike } : {}),
@@ -193,7 +193,7 @@ export const feedRule: OpsCommand = {
   },
 };
 
-export const feedSpread: OpsCommand = {
+export const deskSpread: OpsCommand = {
   name: 'feed-spread',
   right: 'instruments',
   summary:
@@ -222,13 +222,13 @@ export const feedSpread: OpsCommand = {
     const detail = `${args.code ?? ''}: ${spread.mode === null ? 'one price' : `${mode} ${points} points`}`;
     return change(ctx, actor, 'feed-spread', detail, async (q) => {
       const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { points }, force);
-      await changeFeedRule(q, inst.id, { spread });
+      await changeDeskRule(q, inst.id, { spread });
       return over;
     });
   },
 };
 
-export const feedHalt: OpsCommand = {
+export const deskHalt: OpsCommand = {
   name: 'feed-halt',
   right: 'halts',
   summary: 'Halt trading on an instrument: orders are refused with the reason, which traders see',
@@ -237,27 +237,27 @@ export const feedHalt: OpsCommand = {
     const inst = await instrument(ctx.db, args.code);
     const reason = textArg(args.reason, 'reason', true);
     return change(ctx, actor, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) =>
-      changeFeedRule(q, inst.id, { haltReason: reason }),
+      changeDeskRule(q, inst.id, { haltReason: reason }),
     );
   },
 };
 
-export const feedResume: OpsCommand = {
+export const deskResume: OpsCommand = {
   name: 'feed-resume',
   right: 'halts',
   summary: 'Resume trading on a halted instrument',
   params: [CODE],
   async run(ctx, args, actor) {
     const inst = await instrument(ctx.db, args.code);
-    return change(ctx, actor, 'feed-resume', args.code ?? '', (q) => changeFeedRule(q, inst.id, { haltReason: null }));
+    return change(ctx, actor, 'feed-resume', args.code ?? '', (q) => changeDeskRule(q, inst.id, { haltReason: null }));
   },
 };
 
-export const feedSuspend: OpsCommand = {
+export const deskSuspend: OpsCommand = {
   name: 'feed-suspend',
-  right: 'feeds',
+  right: 'price-desk',
   summary: 'Suspend a price source: its ticks are counted but not used; its instruments fail over or go stale',
-  params: [SOURCE, { name: 'reason', help: 'why (shown in feeds)', optional: true }],
+  params: [SOURCE, { name: 'reason', help: 'why (shown by the feeds command)', optional: true }],
   async run(ctx, args, actor) {
     const source = sourceArg(args.source);
     const reason = textArg(args.reason, 'reason', false) || 'suspended';
@@ -265,9 +265,9 @@ export const feedSuspend: OpsCommand = {
   },
 };
 
-export const feedUnsuspend: OpsCommand = {
+export const deskUnsuspend: OpsCommand = {
   name: 'feed-unsuspend',
-  right: 'feeds',
+  right: 'price-desk',
   summary: 'Use a suspended price source again',
   params: [SOURCE],
   async run(ctx, args, actor) {
@@ -277,14 +277,14 @@ export const feedUnsuspend: OpsCommand = {
 };
 
 export const PRICE_DESK_COMMANDS: readonly OpsCommand[] = [
-  feedMappings,
-  feedMap,
-  feedUnmap,
-  feedOffset,
-  feedRule,
-  feedSpread,
-  feedHalt,
-  feedResume,
-  feedSuspend,
-  feedUnsuspend,
+  deskMappings,
+  deskMap,
+  deskUnmap,
+  deskOffset,
+  deskRule,
+  deskSpread,
+  deskHalt,
+  deskResume,
+  deskSuspend,
+  deskUnsuspend,
 ];
