@@ -243,7 +243,7 @@ export class OrderEngine {
       const row = await lockOwnOrder(q, userId, id, 1);
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       // A halt freezes the instrument's orders: no close and no change of stops (as MT5 refuses modifications during
-      // a halt; docs/trading.md "Halts and expiry"). A cancel of a pending order stays allowed.
+      // a halt; docs/trading.md "During a halt"). A cancel of a pending order stays allowed.
       this.instruments.refuseOnBlock(inst.code);
       const current = this.instruments.closePrice(inst, row.orderType);
       if (!current) throw new ApiError('no_price');
