@@ -31,6 +31,10 @@ interface Rule {
   home: readonly string[];
   /** Text the pattern must find (so a check that matches nothing does not pass by accident). */
   sample: string;
+  /** Other forms of a copy it must find too. */
+  more?: readonly string[];
+  /** Text that is no copy, which it must leave alone. */
+  fine?: readonly string[];
 }
 
 const RULES: readonly Rule[] = [
@@ -56,11 +60,32 @@ const RULES: readonly Rule[] = [
   },
   {
     name: 'the long-press hold and tolerance',
-    // a hold or slop constant of its own (LONG_PRESS_MS = 550, HOLD_MS = 550, PRESS_SLOP_PX = 8, SLOP_PX = 10)
+    // a hold or slop constant of its own (LONG_PRESS_MS = 550, HOLD_MS = 550, PRESS_SLOP_PX = 8, SLOP_PX = 10), or the
+    // plain numbers used as a press rule: a hold of 500/550 ms beside a move tolerance of 8/10 px, as a call's
+    // arguments, an object's fields, or a timer and a distance test in one file
     // (a drag's threshold, DRAG_SLOP_PX, and the first paint's 150 ms wait are other rules)
-    copy: /(?<![A-Z_])(LONG_PRESS_MS|LONG_PRESS_SLOP_PX|PRESS_SLOP_PX|SLOP_PX)\s*=\s*\d|HOLD_MS\s*=\s*[4-6]\d\d\b/,
+    copy: new RegExp(
+      [
+        String.raw`(?<![A-Z_])(LONG_PRESS_MS|LONG_PRESS_SLOP_PX|PRESS_SLOP_PX|SLOP_PX)\s*=\s*\d|HOLD_MS\s*=\s*[4-6]\d\d\b`,
+        String.raw`\b\w*[Pp]ress\w*\([^()]*\b5[05]0\s*,\s*(?:8|10)\b`,
+        String.raw`\b\w*(?:hold|press|delay)\w*\s*[:=]\s*5[05]0\b[^;]{0,120}?\b\w*(?:slop|tolerance|move|distance)\w*\s*[:=]\s*(?:8|10)\b`,
+        String.raw`^(?=[\s\S]*setTimeout)(?=[\s\S]*,\s*5[05]0\s*\))(?=[\s\S]*Math\.(?:hypot|abs)\([^;]*\)\s*[<>]=?\s*(?:8|10)\b)`,
+      ].join('|'),
+      'i',
+    ),
     home: ['src/components/hooks/long-press-rule.ts'],
     sample: 'export const HOLD_MS = 550;',
+    more: [
+      'useLongPress(row, 550, 8);',
+      'const press = { holdMs: 500, slopPx: 10 };',
+      'timer = setTimeout(open, 550);\n…\nif (Math.hypot(dx, dy) > 8) cancel();',
+      'hold = timers.setTimeout(() => {\n  edit(line);\n}, 500);\n…\nif (Math.hypot(e.clientX - x, e.clientY - y) > 10) end();',
+    ],
+    fine: [
+      'timer = setTimeout(save, 500); // a debounce, no press',
+      's.timer = timers.setTimeout(act, LONG_PRESS_MS);\nif (Math.hypot(dx, dy) > LONG_PRESS_SLOP_PX) stop();',
+      'if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;',
+    ],
   },
   {
     name: 'the idempotency header and key',
@@ -107,7 +132,8 @@ const RULES: readonly Rule[] = [
 
 describe('each rule has one source', () => {
   it.each(RULES)('$name has no copy outside its home', (rule) => {
-    expect(rule.sample).toMatch(rule.copy);
+    for (const copy of [rule.sample, ...(rule.more ?? [])]) expect(copy).toMatch(rule.copy);
+    for (const text of rule.fine ?? []) expect(text).not.toMatch(rule.copy);
     expect(holders(rule.copy).filter((f) => !rule.home.includes(f))).toEqual([]);
   });
 });
