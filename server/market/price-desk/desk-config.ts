@@ -2,6 +2,10 @@
 // rules per instrument, suspended sources, and the change record. Read whole (a few hundred rows at most) whenever
 // something changed; the tick path only ever sees the compiled form (price-desk.ts).
 import type { Queryable } from '../../db/db.ts';
+import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
+
+/** A spike limit as a setting or an operator's argument gives it: a percent, up to 3 digits and 4 decimals. */
+export const SPIKE_PCT = decimalRe({ whole: 3, places: 4 });
 
 export const PRICE_RULES = ['mid', 'bid', 'ask', 'last'] as const;
 export type PriceRule = (typeof PRICE_RULES)[number];

@@ -5,6 +5,7 @@
 // on the market writer and every gateway (DeskContext.changed).
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
+import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
 import { ApiError } from '../../http/envelope.ts';
 import {
   changeDeskRule,
@@ -16,6 +17,7 @@ import {
   PRICE_RULES,
   recordDeskChange,
   setMappingOffset,
+  SPIKE_PCT,
   suspendSource,
   unmapSymbol,
   unsuspendSource,
@@ -49,10 +51,13 @@ function sourceArg(raw: string | undefined): string {
   return raw;
 }
 
+/** An offset as an operator types it: a signed decimal ("+0.5", "-3"), then at most the instrument's decimals. */
+const OFFSET = decimalRe({ whole: 12, places: 10, sign: 'either' });
+
 /** A signed decimal with at most the instrument's decimals, as stored (NUMERIC) and applied (ticks). */
 function offsetArg(raw: string | undefined, precision: number): string {
   const text = raw ?? '0';
-  if (!/^[+-]?\d{1,12}(\.\d{1,10})?$/.test(text) || offsetTicks(text, precision) === null) {
+  if (!OFFSET.test(text) || offsetTicks(text, precision) === null) {
     throw new ApiError('field_invalid', undefined, { field: 'offset' });
   }
   return text.replace(/^\+/, '');
@@ -176,7 +181,7 @@ export const deskRule: OpsCommand = {
     if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale))
       throw new ApiError('field_invalid', undefined, { field: 'stale-ms' });
     const spike = args['spike-pct'];
-    if (spike !== undefined && spike !== 'default' && !/^\d{1,3}(\.\d{1,4})?$/.test(spike))
+    if (spike !== undefined && spike !== 'default' && !SPIKE_PCT.test(spike))
       throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
     if (rule === undefined && stale === undefined && spike === undefined)
       throw new ApiError('field_required', undefined, { field: 'rule' });

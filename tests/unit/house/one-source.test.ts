@@ -40,10 +40,16 @@ interface Rule {
 const RULES: readonly Rule[] = [
   {
     name: 'the decimal-text pattern',
-    // \d+(\.\d+)? or \d{1,30}(\.\d{1,30})?, as a RegExp literal or as JSON-schema string text
-    copy: /\\{1,2}d(\+|\{1,30\})\(\\{1,2}\.\\{1,2}d(\+|\{1,30\})\)\?/,
+    // \d+(\.\d+)? or \d{1,N}(\.\d{1,M})? with any caps and sign, as a RegExp literal or as JSON-schema string text
+    // (a bounded setting or argument takes decimalRe's shape: domain/numerics/decimal-pattern.ts)
+    copy: /\\{1,2}d(\+|\{1,\d+\})\(\\{1,2}\.\\{1,2}d(\+|\{1,\d+\})\)\?/,
     home: [],
     sample: String.raw`const DECIMAL = /^-?\d+(\.\d+)?$/; pattern: '^-?\\d{1,30}(\\.\\d{1,30})?$'`,
+    more: [String.raw`const RATE = /^[+-]?\d{1,9}(\.\d{1,8})?$/;`, String.raw`!/^\d{1,3}(\.\d{1,4})?$/.test(spike)`],
+    fine: [
+      String.raw`const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;`,
+      "const RATE = decimalRe({ whole: 9, places: 8, sign: 'either' });",
+    ],
   },
   {
     name: 'the jittered back-off',
