@@ -28,13 +28,14 @@ const QUOTE_UI =
 /**
  * The first screen's static modules as three chunks instead of some twenty: each small chunk costs its own gzip
  * dictionary and request (bench/README.md "Start-up"). React and the pure domain are chunks of their own because
- * the back office (ops.html) shares them; the entries, Vite's per-page preload polyfill and the back office's modules
- * stay out of all three. The market page and what it draws (MARKET, QUOTE_UI) join the `app` chunk although `/` loads
- * them lazily: `/` and `/trade` both need them at start-up, and one chunk gzips 1.9 KB smaller than three that import
- * each other's names (bench/README.md "The first screen's bytes"). Another route's first visit loads them too (about 10 KB).
+ * the back office (ops.html) shares them; the entries and the back office's modules stay out of all three (there is
+ * no preload polyfill to keep out: build.modulePreload.polyfill is off). The market page and what it draws (MARKET,
+ * QUOTE_UI) join the `app` chunk although `/` loads them lazily: `/` and `/trade` both need them at start-up, and one
+ * chunk gzips 1.9 KB smaller than three that import each other's names (bench/README.md "The first screen's bytes").
+ * Another route's first visit loads them too (about 10 KB).
  */
 const MARKET_PAGE = /[\\/]src[\\/]pages[\\/]market[\\/]market-page\.tsx$/;
-const NOT_APP: RegExp = /\.html($|\?)|modulepreload-polyfill|[\\/]src[\\/](ops[\\/]|main\.tsx$)/;
+const NOT_APP: RegExp = /\.html($|\?)|[\\/]src[\\/](ops[\\/]|main\.tsx$)/;
 const initial = new Set<string>();
 /** Whether an entry reaches the module through static imports only (what the `$initial` tag means). */
 function isInitial(id: string, ctx: ChunkingContext): boolean {

@@ -1,5 +1,5 @@
-// One forwarding Proxy for the feed's handles (src/state/feed-handle.ts, src/app/feed-root.ts, src/state/feed-bridge.ts)
-// and the worker's API (workers/feed/worker-api.ts): methods are forwarded by name, so a method list lives only in
+// One forwarding Proxy for the feed's handles (src/state/feed/feed-handle.ts, src/app/start/feed-root.ts,
+// src/state/feed/feed-bridge.ts) and the worker's API (workers/feed/worker-api.ts): methods are forwarded by name, so a method list lives only in
 // its type (workers/protocol.ts), and the checks each of those made by hand are made here once: `then` and symbols
 // are no methods (awaiting a handle must not hang), a handle's own methods come first, and a name the target has no
 // method for is a TypeError naming the API. Pure: no I/O, nothing of the app, the worker or the server.

@@ -2,6 +2,7 @@
 // the day-move percentage's limits, and the one test of "the condition holds", used by the server (its tick index and
 // its validation) and the app (the form's validation).
 import { percentText } from './format/percent.ts';
+import { decimalRe } from './numerics/decimal-pattern.ts';
 
 /**
  * A price alert's kind: `price` watches the price against a level; `change` watches the day's change % that the market
@@ -23,7 +24,7 @@ export const ALERT_CONDITIONS: readonly AlertCondition[] = ['above', 'below'];
  */
 export const PERCENT_MIN = '0.01';
 export const PERCENT_MAX = '50';
-const PERCENT_TEXT = /^\d{1,2}(\.\d{1,2})?$/;
+const PERCENT_TEXT = decimalRe({ whole: 2, places: 2 });
 
 /** Whether a typed N is a day-move percentage the server takes (the text as typed, never rewritten). */
 export function validPercent(text: string): boolean {

@@ -10,7 +10,8 @@ import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
 import type { PushOptions } from './alerts/alerts-context.ts';
-import type { FeedOptions } from './market/price-desk/market-sources.ts';
+import type { MarketSourcesOptions } from './market/price-desk/market-sources.ts';
+import { SPIKE_PCT } from './market/price-desk/desk-config.ts';
 import { priceSourcesEnv } from './market/sources/source-registry.ts';
 import { metricsEnv, type MetricsListen } from './metrics/metrics-server.ts';
 import { backupEnv, type BackupSchedule } from './backup/backup-job.ts';
@@ -20,7 +21,7 @@ import { deliveryFromEnv, type DeliveryOptions } from './notify/delivery-options
  * Options for the simulated market, owned by the market module (server/market/): extend this interface there
  * as needed; createServer passes it through untouched.
  */
-export interface MarketOptions extends FeedOptions {
+export interface MarketOptions extends MarketSourcesOptions {
   seed?: number;
   /** No timer-driven ticks: tests step the simulator by hand. */
   manual?: boolean;
@@ -190,7 +191,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   market.desk = {};
   if (env.FEED_STALE_MS) market.desk.defaultStaleMs = intEnv(env, 'FEED_STALE_MS', 10_000);
   if (env.FEED_SPIKE_PCT) {
-    if (!/^\d{1,3}(\.\d{1,4})?$/.test(env.FEED_SPIKE_PCT))
+    if (!SPIKE_PCT.test(env.FEED_SPIKE_PCT))
       throw new Error(`FEED_SPIKE_PCT must be a percent such as 5 or 0.5, got "${env.FEED_SPIKE_PCT}"`);
     market.desk.defaultSpikePct = env.FEED_SPIKE_PCT;
   }

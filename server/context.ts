@@ -33,8 +33,8 @@ export interface AppContext extends Services {
   fundDayMs: number;
   /** Price alerts: the change announcement, the VAPID public key, the allowed push services (docs/alerts.md). */
   alerts: AlertsContext;
-  /** The price feeds as the operator sees and steers them (docs/market-data.md); absent in bare test contexts. */
-  feeds?: DeskContext | undefined;
+  /** The price desk as the operator sees and steers it (docs/market-data.md); absent in bare test contexts. */
+  priceDesk?: DeskContext | undefined;
   /** DATABASE_URL when the database is PostgreSQL: backups run pg_dump against it (server/backup/). */
   databaseUrl?: string | undefined;
   /** The message sender of this process (the writer, when a gateway is set): tests run its due rows by hand. */

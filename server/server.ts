@@ -48,7 +48,7 @@ import type { RouteModule } from './http/route-module.ts';
 import { DEFAULT_FUND_DAY_MS } from '../domain/fund-maths.ts';
 import { startWriterJobs } from './writer-jobs.ts';
 import { SimulatedMarket } from './market/simulated-market.ts';
-import { followFeeds, localFeeds, publishFeeds, type DeskContext } from './market/price-desk/desk-wiring.ts';
+import { followDesk, localDesk, publishDesk, type DeskContext } from './market/price-desk/desk-wiring.ts';
 import { loadOpsToken, prepareBootstrap } from './ops/token.ts';
 import { activeAdminCount } from './staff/staff-repository.ts';
 import { startDelivery } from './notify/delivery-wiring.ts';
@@ -63,7 +63,7 @@ import { Hub } from './ws/hub.ts';
 import {
   countedNotifier,
   countedPush,
-  feedMetrics,
+  priceDeskMetrics,
   hubMetrics,
   poolMetrics,
   timedDb,
@@ -162,16 +162,16 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     if (role === 'market') stoppers.push(publishTicks(bus, market));
     if (role === 'gateway') stoppers.push(followTicks(bus, (tick) => market.follow(tick)));
     // The price desk's flags and status (docs/market-data.md): kept by the writer, followed by every gateway.
-    let feeds: DeskContext | undefined;
+    let priceDesk: DeskContext | undefined;
     if (role === 'gateway') {
-      const f = followFeeds(bus, (flags) => market.followFlags(flags));
+      const f = followDesk(bus, (flags) => market.followFlags(flags));
       stoppers.push(() => f.stop());
-      feeds = f.ctx;
-    } else if (market.feeds && role === 'market') {
-      const f = publishFeeds(bus, market.feeds, timers, log);
+      priceDesk = f.ctx;
+    } else if (market.deskSources && role === 'market') {
+      const f = publishDesk(bus, market.deskSources, timers, log);
       stoppers.push(() => f.stop());
-      feeds = f.ctx;
-    } else if (market.feeds) feeds = localFeeds(market.feeds);
+      priceDesk = f.ctx;
+    } else if (market.deskSources) priceDesk = localDesk(market.deskSources);
 
     // The socket hub (not in the market writer): user events reach it through the bus, whoever committed them.
     const routes: RouteModule[] = [];
@@ -281,7 +281,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       // Gateways count wrong guesses in PostgreSQL like the request budgets (docs/scaling.md "Shared state").
       failureWindows: role === 'gateway' ? sharedWindows(db, clock) : memoryWindows(clock),
       revocations,
-      feeds,
+      priceDesk,
       databaseUrl: config.databaseUrl,
       delivery: delivery.sender,
     };
@@ -296,7 +296,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       rateStore: role === 'gateway' ? sharedStore(db, clock) : undefined,
       onResponse: httpMetricsHook(metrics),
     });
-    feedMetrics(metrics.registry, () => feeds?.status() ?? null);
+    priceDeskMetrics(metrics.registry, () => priceDesk?.status() ?? null);
     await app.ready();
     await bus.flush(); // subscriptions registered with the broker before anyone is told we are up
 

@@ -11,7 +11,8 @@ export const FAILOVER_STALE_MS = 1000;
 
 export function applyBenchMapping(server: RunningServer, count: number): void {
   const market = server.ctx.market;
-  if (!(market instanceof SimulatedMarket) || !market.feeds) throw new Error('FEEDS_BENCH_MAP needs the market writer');
+  if (!(market instanceof SimulatedMarket) || !market.deskSources)
+    throw new Error('FEEDS_BENCH_MAP needs the market writer');
   const config: DeskConfig = { mappings: [], rules: [], suspended: new Map() };
   for (let n = 1; n <= count; n++) {
     config.mappings.push({
@@ -29,5 +30,5 @@ export function applyBenchMapping(server: RunningServer, count: number): void {
     spikePct: null,
     haltReason: null,
   });
-  market.feeds.desk.configure(config);
+  market.deskSources.desk.configure(config);
 }

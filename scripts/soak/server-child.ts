@@ -3,7 +3,7 @@
 // this process can do (the operator's commands, which run on the server's services as the ops CLI does; a sign-up
 // code from the outbox; on in-memory PGlite, whose one connection lives here, the ledger check), and for heap
 // snapshots. Work done at the conductor's request is kept out of the lag figures: the histogram restarts after it.
-// Config: SOAK_SERVER_CONFIG = {"databaseUrl"?, "pgliteTemplate"? (a tarball path), "pgliteWorker"? (server/db/pglite-worker.ts),
+// Config: SOAK_SERVER_CONFIG = {"databaseUrl"?, "pgliteTemplate"? (a tarball path), "pgliteWorker"? (server/db/pglite-bridge.ts),
 // "swapRolloverMs"? (an accelerated swap rollover: every instrument then charges swaps, docs/trading.md "Swaps")}.
 import { breakGlass } from '../../server/ops/auth.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -30,7 +30,7 @@ export interface SoakOptions {
   databaseUrl?: string | undefined;
   /** A PGlite tarball to start from (the server tests' template). */
   pgliteTemplate?: string | undefined;
-  /** PGlite in a worker thread (server/db/pglite-worker.ts) instead of on the server's event loop. */
+  /** PGlite in a worker thread (server/db/pglite-bridge.ts) instead of on the server's event loop. */
   pgliteWorker?: boolean;
   progress?: (line: string) => void;
   /** Concurrent lanes (default: one per user); each action then picks a random user. */

@@ -1,5 +1,5 @@
 // The market writer's alert evaluation (docs/alerts.md "Rules"): the active alerts are loaded from the database at
-// start into an in-memory index by instrument (alert-index.ts); every tick of the live feed asks the index, which
+// start into an in-memory index by instrument (alert-index.ts); every live tick asks the index, which
 // hands out each alert whose condition now holds once; firing is one conditional UPDATE (active → fired), so an
 // alert is delivered once even when two writers see the crossing tick. A failed UPDATE puts the alert back for the
 // next tick. Only the writer (role all or market) runs a watcher; gateways announce changes (refresh).
@@ -29,7 +29,7 @@ export class AlertWatcher {
 
   constructor(private readonly deps: AlertWatcherDeps) {}
 
-  /** Loads the active alerts, then follows the feed. */
+  /** Loads the active alerts, then follows the ticks. */
   async start(): Promise<void> {
     for (const a of await activeAlerts(this.deps.db)) this.index.add(a);
     this.unsubscribe = this.deps.market.onTick((tick) => this.onTick(tick));

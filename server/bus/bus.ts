@@ -31,11 +31,12 @@ export const SUBJECTS = {
   /** A session revocation (logout, password change): Revocation. Every gateway logs those sockets out. */
   revoke: 'tw.revoke',
   /** An instrument's stale or halt flag changed on the market writer: DeskFlags. Gateways show and enforce it. */
-  feedFlags: 'tw.feed.flags',
-  /** The market writer's feed status (sources, instruments, events), every second: DeskStatus (the ops `feeds`). */
-  feedStatus: 'tw.feed.status',
+  deskFlags: 'tw.feed.flags',
+  /** The market writer's price desk status (sources, instruments, events), every second: DeskStatus (what the
+   * `feeds` command shows). */
+  deskStatus: 'tw.feed.status',
   /** The operator changed the desk's configuration (stored in PostgreSQL): the writer reads it again. No payload. */
-  feedControl: 'tw.feed.control',
+  deskControl: 'tw.feed.control',
 } as const;
 
 export type TickMessage = Tick;

@@ -1,53 +1,41 @@
-// News HTML allow-list (sanitize-html): structure, text, tables, links and images survive; scripts, event handlers,
-// styles, frames, forms, SVG and every URL scheme but http(s)/mailto are removed. Applied when news is stored.
+// News HTML, when a story is stored (sanitize-html): the allow-list is domain/news-html.ts, shared with the app's
+// second sanitiser; here it becomes sanitize-html's options. Scripts, event handlers, styles, frames, forms, SVG and
+// every URL the shared rule does not keep are removed.
 import sanitizeHtml from 'sanitize-html';
+import {
+  NEWS_ATTRIBUTES,
+  NEWS_LINK_ATTRIBUTES,
+  NEWS_TAGS,
+  NEWS_URL_SCHEMES,
+  isNewsUrlAttribute,
+  newsUrlKept,
+} from '../../domain/news-html.ts';
+
+/** Each tag's URL schemes: those of the URL attributes it keeps (img: src's, a: href's). */
+const schemesByTag = Object.fromEntries(
+  Object.entries(NEWS_ATTRIBUTES).flatMap(([tag, attributes]) => {
+    const schemes = attributes.filter(isNewsUrlAttribute).flatMap((a) => NEWS_URL_SCHEMES[a]);
+    return schemes.length > 0 ? [[tag, schemes]] : [];
+  }),
+);
+
+/** The shared URL rule, asked of every tag before sanitize-html's own scheme check (which stays as a second lock):
+ * the rule also refuses relative forms other than a path on this site, as the app's sanitiser does. */
+function keepUrls(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const kept = Object.entries(attribs).filter(([name, value]) => !isNewsUrlAttribute(name) || newsUrlKept(name, value));
+  return { tagName, attribs: Object.fromEntries(kept) };
+}
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2',
-    'h3',
-    'h4',
-    'p',
-    'br',
-    'hr',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'em',
-    'b',
-    'i',
-    'u',
-    'small',
-    'sup',
-    'sub',
-    'span',
-    'blockquote',
-    'code',
-    'pre',
-    'figure',
-    'figcaption',
-    'img',
-    'a',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-  ],
+  allowedTags: [...NEWS_TAGS],
   allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'], // target/rel are set by transformTags below, never taken from input
-    img: ['src', 'alt', 'width', 'height'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
+    ...NEWS_ATTRIBUTES,
+    // target/rel are set by transformTags below, never taken from input
+    a: [...(NEWS_ATTRIBUTES.a ?? []), ...Object.keys(NEWS_LINK_ATTRIBUTES)],
   },
-  // No style attribute at all (CSS expressions, url() beacons); no class either (the app styles by element).
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['https'] }, // images: https or same-origin relative paths only
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowedSchemes: [],
+  allowedSchemesByTag: schemesByTag,
+  allowedSchemesAppliedToAttributes: Object.keys(NEWS_URL_SCHEMES),
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // script/style/textarea/etc. are dropped with their text; iframe/object/svg/math too.
@@ -68,10 +56,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // h1 is the page's own title; a story's headings start at h2.
     h1: 'h2',
     // Links leave the app: a new browsing context without opener or referrer.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
-    }),
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...NEWS_LINK_ATTRIBUTES } }),
+    '*': keepUrls,
   },
 };
 
@@ -95,7 +81,7 @@ export function plainText(text: string): string {
 }
 
 /** Attributes the sanitiser sets itself on links, whatever the input said. */
-const SET_BY_US = new Set(['target', 'rel']);
+const SET_BY_US = new Set(Object.keys(NEWS_LINK_ATTRIBUTES));
 
 /**
  * What the sanitiser would take out of `html`, named for the operator ("<script>", "onclick on <p>", "href on
@@ -116,7 +102,7 @@ export function unsafeNewsHtml(html: string): string | null {
       for (const [name, value] of Object.entries(attribs)) {
         if (SET_BY_US.has(name) && tag === 'a') continue;
         if (!(allowedAttributes[tag] ?? []).includes(name)) found.push(`${name} on <${tag}>`);
-        else if ((name === 'href' || name === 'src') && !keepsUrl(tag, name, value)) found.push(`${name} on <${tag}>`);
+        else if (isNewsUrlAttribute(name) && !keepsUrl(tag, name, value)) found.push(`${name} on <${tag}>`);
       }
     },
   });

@@ -1,4 +1,4 @@
-// The worker thread of server/db/pglite-worker.ts: PGlite opened here, so its queries (synchronous WASM work) run on
+// The worker thread of server/db/pglite-bridge.ts: PGlite opened here, so its queries (synchronous WASM work) run on
 // this thread instead of the server's event loop. Answers the bridge's messages; a transaction stays open, holding
 // PGlite's mutex, until the bridge says how it ends.
 import { parentPort, workerData } from 'node:worker_threads';

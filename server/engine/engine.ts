@@ -149,7 +149,7 @@ export class OrderEngine {
     }
     const inst = await this.instruments.getOrThrow(forexId, this.ctx.db);
     if (inst.tradable === false) throw new ApiError('instrument_not_found');
-    this.instruments.refuseOnFeed(inst.code);
+    this.instruments.refuseOnBlock(inst.code);
     const result = await this.ctx.db.tx((q) =>
       submitInTx(
         q,
@@ -184,7 +184,7 @@ export class OrderEngine {
       const row = await lockOwnOrder(q, userId, id, 1);
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       const current = this.instruments.closePrice(inst, row.orderType);
-      this.instruments.refuseOnFeed(inst.code);
+      this.instruments.refuseOnBlock(inst.code);
       if (!this.ctx.market.isOpen(inst.code)) throw new ApiError('market_closed');
       if (!current) throw new ApiError('no_price');
       const part = closeLots(lotsText, lots(row.quantity), inst);
@@ -243,8 +243,8 @@ export class OrderEngine {
       const row = await lockOwnOrder(q, userId, id, 1);
       const inst = await this.instruments.getOrThrow(row.instrumentId, q);
       // A halt freezes the instrument's orders: no close and no change of stops (as MT5 refuses modifications during
-      // a halt; docs/trading.md "Halts and expiry"). A cancel of a pending order stays allowed.
-      this.instruments.refuseOnFeed(inst.code);
+      // a halt; docs/trading.md "During a halt"). A cancel of a pending order stays allowed.
+      this.instruments.refuseOnBlock(inst.code);
       const current = this.instruments.closePrice(inst, row.orderType);
       if (!current) throw new ApiError('no_price');
       const profit = optionalPrice(profitText, inst, 'stop_price_invalid');

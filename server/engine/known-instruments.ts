@@ -1,5 +1,5 @@
 // The instruments the order engine knows (loaded by engine-instruments.ts) and their live prices: the catalog as last read (again when an order names
-// one added since), the feed's refusal of a stale or halted instrument, and the side of the quote an order opens or
+// one added since), the price desk's refusal of a stale or halted instrument, and the side of the quote an order opens or
 // closes at (sides.ts). The engine (engine.ts) asks here; the index is told when an instrument's terms change.
 import { sideOf } from '../../domain/trade-maths.ts';
 import type { Price } from '../../domain/units.ts';
@@ -53,8 +53,8 @@ export class KnownInstruments {
     return inst;
   }
 
-  /** The feed's refusal (docs/market-data.md): a stale price or a desk halt, with the reason traders see. */
-  refuseOnFeed(code: string): void {
+  /** The price desk's refusal (docs/market-data.md): a stale price or a desk halt, with the reason traders see. */
+  refuseOnBlock(code: string): void {
     const block = this.market.tradeBlock?.(code);
     if (block)
       throw new ApiError(block.key, undefined, block.key === 'instrument_halted' ? { reason: block.reason } : {});

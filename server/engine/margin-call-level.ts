@@ -2,6 +2,7 @@
 // settings table (key margin_call_level, default 100). Read by forexDetail and the margin-call watch, set by the
 // `margin-call-level` ops command.
 import { dec, exactText, fixed } from '../../domain/decimal.ts';
+import { decimalRe } from '../../domain/numerics/decimal-pattern.ts';
 import { STOP_OUT_LEVEL } from '../../domain/trade-maths.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -9,6 +10,8 @@ import { getSetting, setSetting } from '../settings/settings.ts';
 
 export const MARGIN_CALL_KEY = 'margin_call_level';
 const MAX_LEVEL = 1000;
+/** A level as a setting holds it: up to 4 digits and 2 decimals (checked against the limits after). */
+const LEVEL = decimalRe({ whole: 4, places: 2 });
 
 /** The level in percent as the wire shows it (2 decimals). */
 export async function marginCallLevelText(q: Queryable): Promise<string> {
@@ -23,7 +26,7 @@ export async function marginCallLevel(q: Queryable): Promise<string> {
 
 /** A level above the stop-out level and at most 1000 %, at most 2 decimals; null otherwise. */
 export function checkLevel(raw: string): string | null {
-  if (!/^\d{1,4}(\.\d{1,2})?$/.test(raw)) return null;
+  if (!LEVEL.test(raw)) return null;
   const v = dec(raw);
   if (v.lte(STOP_OUT_LEVEL.times(100)) || v.gt(MAX_LEVEL)) return null;
   return exactText(v);

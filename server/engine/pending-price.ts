@@ -19,17 +19,17 @@ import { getSetting } from '../settings/settings.ts';
 import type { KnownInstruments } from './known-instruments.ts';
 
 /** The whole move inside the caller's transaction (the row locked and pending): refused as a modification is during a
- * halt or a stale feed (docs/market-data.md), and while its market is closed, as a new pending order is. */
+ * halt or a stale price (docs/market-data.md), and while its market is closed, as a new pending order is. */
 export async function movePendingPrice(
   q: Queryable,
   row: OrderRow,
   inst: EngineInstrument,
   text: string,
-  live: Pick<KnownInstruments, 'refuseOnFeed' | 'openPrice'>,
+  live: Pick<KnownInstruments, 'refuseOnBlock' | 'openPrice'>,
   market: { isOpen(code: string): boolean },
   now: number,
 ): Promise<Committed> {
-  live.refuseOnFeed(inst.code);
+  live.refuseOnBlock(inst.code);
   if (!market.isOpen(inst.code)) throw new ApiError('market_closed');
   const current = live.openPrice(inst, row.orderType);
   if (!current) throw new ApiError('no_price');

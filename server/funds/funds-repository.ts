@@ -1,5 +1,5 @@
 // The fixed-term funds' SQL (as fastify/demo's tasks-repository): the funds on offer, a user's subscriptions and
-// their daily incomes. The routes (server/routes/fixed-term-funds.ts) hold no SQL; money moves stay in the route's transaction
+// their daily incomes. The flows (server/funds/fund-flow.ts) hold no SQL; money moves stay in the flow's transaction
 // through the ledger.
 import type { Queryable } from '../db/db.ts';
 import { queryOne } from '../db/query-one.ts';

@@ -23,24 +23,24 @@ export interface LiveQuote {
   change: string; // percent vs open, 2 decimals
   time: number;
   status: 0 | 1; // MarketStatus (0 while trading is halted)
-  /** The feed's flag (docs/market-data.md): no healthy source (stale) or trading halted; absent = live. */
-  feed?: 'stale' | 'halted';
+  /** The price desk's flag (docs/market-data.md): no healthy source (stale) or trading halted; absent = live. */
+  deskFlag?: 'stale' | 'halted';
   /** Two-sided only (a spread is set): bid (= close) and ask. Absent: one price, buys and sells at close. */
   bid?: string;
   ask?: string;
 }
 
-/** Why the feed refuses trading on an instrument now: its price is stale, or the desk halted it (with a reason). */
+/** Why the price desk refuses trading on an instrument now: its price is stale, or the desk halted it (with a reason). */
 export type TradeBlock = { key: 'price_stale' } | { key: 'instrument_halted'; reason: string };
 
-/** The live market as the rest of the server sees it (simulated here; a real feed could implement it). */
+/** The live market as the rest of the server sees it (simulated here; a market fed by real sources could implement it). */
 export interface MarketView {
   latest(code: string): LiveQuote | undefined;
   all(): LiveQuote[];
   quoteTuple(code: string): QuoteTuple | undefined;
   /** Open by its hours, with a live price and not halted (triggers and stop-out act only then). */
   isOpen(code: string): boolean;
-  /** Why orders on the instrument are refused by the feed now (stale, halted), or null. */
+  /** Why orders on the instrument are refused by the price desk now (stale, halted), or null. */
   tradeBlock?(code: string): TradeBlock | null;
   /** Called synchronously after every tick has been applied to `latest`. Returns an unsubscribe function. */
   onTick(listener: (tick: Tick) => void): () => void;

@@ -20,8 +20,8 @@ export function quoteOf(st: SimState): LiveQuote {
       time: st.time,
       status: st.halt !== null ? 0 : st.status,
     };
-    if (st.halt !== null) st.quote.feed = 'halted';
-    else if (st.stale) st.quote.feed = 'stale';
+    if (st.halt !== null) st.quote.deskFlag = 'halted';
+    else if (st.stale) st.quote.deskFlag = 'stale';
     if (st.ask !== st.ticks) {
       st.quote.bid = st.quote.close;
       st.quote.ask = ticksToText(st.ask, p);

@@ -46,7 +46,7 @@ export interface SimState extends InstrumentState {
   nextDayMs: number;
   quote: LiveQuote | null;
   tuple: QuoteTuple | null;
-  /** The market writer's feed flags (docs/market-data.md): no healthy source, or trading halted with a reason. */
+  /** The market writer's price desk flags (docs/market-data.md): no healthy source, or trading halted with a reason. */
   stale: boolean;
   halt: string | null;
   /** Not walked: as a price source, nothing is subscribed to it (setQuoted); it jumps once when walked again. */

@@ -47,7 +47,7 @@ export class SimulatedMarket implements MarketView {
     readonly hasSynthetic: boolean,
     private readonly follower = false,
     /** The writer's price sources and price desk (null on a gateway's copy). */
-    readonly feeds: MarketSources | null = null,
+    readonly deskSources: MarketSources | null = null,
   ) {
     for (const i of list) {
       this.byId.set(i.id, i);
@@ -75,7 +75,7 @@ export class SimulatedMarket implements MarketView {
     // The quote state: prices come from the writer's price desk (its sources) or, on a gateway, from the writer's
     // ticks; it walks no price itself. The simulator's random walk is a source like any other (sources/).
     const sim = new Simulator(all, initial, clock, timers, { ...simOpts, follow: true }, store.onTick);
-    const feeds = opts.follow
+    const deskSources = opts.follow
       ? null
       : await MarketSources.start(
           { db, clock, timers, log: deps.log ?? null },
@@ -84,7 +84,7 @@ export class SimulatedMarket implements MarketView {
           () => new Simulator(all, initial, clock, timers, simOpts),
           opts,
         );
-    const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0, opts.follow === true, feeds);
+    const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0, opts.follow === true, deskSources);
     sim.start();
     if (opts.follow) {
       // The writer flushes every 5 s; a minute later a filled chunk is read from PostgreSQL like any other.
@@ -165,7 +165,7 @@ export class SimulatedMarket implements MarketView {
    * the price desk like any of its ticks (so the walk goes on from there); otherwise straight into the quote state.
    */
   setPrice(code: string, price: string): Tick {
-    const simulator = this.feeds?.simulator;
+    const simulator = this.deskSources?.simulator;
     if (!simulator?.quotes(code)) return this.sim.setPrice(code, price);
     simulator.walk.setPrice(code, price);
     const st = this.sim.stateOf(code);
@@ -179,14 +179,14 @@ export class SimulatedMarket implements MarketView {
   }
 
   advanceTo(ms: number): void {
-    this.feeds?.simulator?.walk.advanceTo(ms);
+    this.deskSources?.simulator?.walk.advanceTo(ms);
     this.sim.advanceTo(ms);
-    this.feeds?.desk.check();
+    this.deskSources?.desk.check();
   }
 
-  /** Role gateway: the writer's stale and halt flags (server/bus SUBJECTS.feedFlags). */
+  /** Role gateway: the writer's stale and halt flags (server/bus SUBJECTS.deskFlags). */
   followFlags(f: DeskFlags): void {
-    this.sim.setFeed(f.code, f.stale, f.halt);
+    this.sim.setDeskFlags(f.code, f.stale, f.halt);
   }
 
   /** Every quote change (ticks and open/close flips). */
@@ -217,7 +217,7 @@ export class SimulatedMarket implements MarketView {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.feeds?.stop();
+    await this.deskSources?.stop();
     this.sim.stop();
     for (const h of this.handles) {
       this.deps.timers.clearInterval(h);
@@ -245,7 +245,7 @@ export class SimulatedMarket implements MarketView {
   }
 
   tradeBlock(code: string): TradeBlock | null {
-    const b = this.sim.feedBlock(code);
+    const b = this.sim.deskBlock(code);
     if (!b) return null;
     return b.halt !== null ? { key: 'instrument_halted', reason: b.halt } : { key: 'price_stale' };
   }

@@ -136,8 +136,8 @@ export class Simulator implements MarketView {
     this.apply(st, t, bid, volume, ask);
   }
 
-  /** Sets an instrument's feed flags (stale, halted with a reason); the quote and tuple show them at once. */
-  setFeed(code: string, stale: boolean, halt: string | null): void {
+  /** Sets an instrument's desk flags (stale, halted with a reason); the quote and tuple show them at once. */
+  setDeskFlags(code: string, stale: boolean, halt: string | null): void {
     const st = this.byCode.get(code);
     if (!st || (st.stale === stale && st.halt === halt)) return;
     st.stale = stale;
@@ -145,8 +145,8 @@ export class Simulator implements MarketView {
     this.changed(st);
   }
 
-  /** Why trading on an instrument is refused now by its feed (null: it is not). */
-  feedBlock(code: string): { stale: boolean; halt: string | null } | null {
+  /** Why trading on an instrument is refused now by the price desk (null: it is not). */
+  deskBlock(code: string): { stale: boolean; halt: string | null } | null {
     const st = this.byCode.get(code);
     return st && (st.stale || st.halt !== null) ? { stale: st.stale, halt: st.halt } : null;
   }

@@ -58,7 +58,7 @@ export function hubMetrics(registry: Registry, stats: () => HubStats): void {
 }
 
 /** The price desk as the writer reports it: each source up or down, its ticks and refusals; instruments by state. */
-export function feedMetrics(registry: Registry, status: () => DeskStatus | null): void {
+export function priceDeskMetrics(registry: Registry, status: () => DeskStatus | null): void {
   const sources = () => status()?.sources ?? [];
   new Gauge({
     name: 'tickwise_feed_source_up',
@@ -82,7 +82,7 @@ export function feedMetrics(registry: Registry, status: () => DeskStatus | null)
   });
   new Gauge({
     name: 'tickwise_feed_instruments',
-    help: 'Instruments by feed state (live, stale, halted, closed, waiting)',
+    help: 'Instruments by price desk state (live, stale, halted, closed, waiting)',
     labelNames: ['state'],
     registers: [registry],
     collect() {

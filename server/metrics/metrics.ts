@@ -1,6 +1,6 @@
 // The server's Prometheus metrics (docs/operations.md "Metrics"): one prom-client registry per server, the default
 // Node figures (event-loop lag, heap, RSS), and the product's own series. Labels are bounded: routes by their
-// pattern, refusals by error key, feed figures by source and state — never a user, an order or an address.
+// pattern, refusals by error key, price desk figures by source and state — never a user, an order or an address.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {

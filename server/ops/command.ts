@@ -22,7 +22,7 @@ export type OpsArgs = Readonly<Record<string, string>>;
 
 export interface OpsCommand {
   name: string; // kebab-case, e.g. 'charge-approve'
-  /** The right a member's role must hold to run it (tests/unit/server/ops/ops-rights.test.ts checks every one). */
+  /** The right a member's role must hold to run it (tests/unit/server/ops/commands/ops-rights.test.ts checks every one). */
   right: Right;
   summary: string; // one line for `npm run ops -- help` and the back-office page
   params: readonly OpsParam[];

@@ -76,7 +76,7 @@ export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, act
       db,
       push: deferred(ctx.push, later),
       notifier: deferred(ctx.notifier, later),
-      feeds: ctx.feeds ? deferred(ctx.feeds, later, new Set(['changed'])) : undefined,
+      priceDesk: ctx.priceDesk ? deferred(ctx.priceDesk, later, new Set(['changed'])) : undefined,
     };
     const before = cmd.before ? await cmd.before(db, args) : undefined;
     const out = await cmd.run(inner, args, actor);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecurityOverview } from '../../domain/security-types.ts';
 import type { AppContext } from '../context.ts';
 import { issueCode, PURPOSE_WITHDRAW, RESEND_AFTER_MS } from '../accounts/verification.ts';
-import { areaPrefix } from '../accounts/area-codes.ts';
+import { codeAddress } from '../accounts/code-address.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { requestToken } from '../auth/session.ts';
 import { revokeSessions, tokenHash } from '../auth/tokens.ts';
@@ -14,7 +14,6 @@ import { factorOn, type FactorGateDeps } from '../auth/factor-gate.ts';
 import { confirmFactor, renewRecoveryCodes, startFactor, stopFactor } from '../auth/factor-setup.ts';
 import { factorEnabled, unusedRecoveryHashes } from '../auth/second-factor-repository.ts';
 import { deleteSession, userSessions } from '../auth/sessions-repository.ts';
-import type { UserRow } from '../auth/users.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { pickLanguage, requestText } from '../http/i18n.ts';
 import { body, int, query, requiredStr, str } from '../http/schemas.ts';
@@ -199,15 +198,4 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return ok({ key, resend_after: RESEND_AFTER_MS / 1000, channel }, requestText(request, 'server.code_sent'));
     },
   );
-}
-
-/** Where the account's withdrawal code goes: its e-mail, else its mobile number. */
-export async function codeAddress(
-  ctx: Pick<AppContext, 'db'>,
-  user: UserRow,
-): Promise<{ channel: 'email' | 'sms'; target: string; recipient: string }> {
-  if (user.email) return { channel: 'email', target: user.email, recipient: user.email };
-  const prefix = user.mobile && user.area_id !== null ? await areaPrefix(ctx.db, user.area_id) : null;
-  if (!user.mobile || prefix === null) throw new ApiError('code_invalid');
-  return { channel: 'sms', target: user.mobile, recipient: `${prefix}${user.mobile}` };
 }

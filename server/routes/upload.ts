@@ -2,7 +2,7 @@
 // UPLOAD_MAX_BYTES), re-encoded without metadata (server/uploads/image.ts) and kept private in the uploads table; answers
 // { url: "/api/common/image/<random id>" }. GET that URL serves the image to its owner's session and to staff who
 // review deposits or identities (x-ops-session, or break-glass), each view an audit row: an <img> in the app loads
-// it through a blob (src/api/private-image.ts).
+// it through a blob (src/components/text/private-image.tsx).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { UPLOAD_MAX_BYTES } from '../app.ts';

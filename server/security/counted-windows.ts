@@ -1,4 +1,4 @@
-// Fixed windows for the wrong-guess budgets (the login lock, login-guard.ts; the operator token, ops/auth.ts), in one
+// Fixed windows for the wrong-guess budgets (the login lock, login-guard.ts; the operator token, server/ops/auth.ts), in one
 // of two places: this process's memory (role `all`: one process serves everyone), or PostgreSQL (gateways: the
 // security_counters table, scope `fail`, like the request budgets of shared-windows.ts), so N gateways do not give
 // an attacker N× the tries. Windows are aligned to the clock (every gateway agrees where one starts); keys are hashed

@@ -1,5 +1,5 @@
 // Fixed-window counters in memory on the injected clock: the request budgets' store (rate-limit.ts), the login
-// lock (login-guard.ts) and the operator token's wrong-guess budget (ops/auth.ts) all count with this one class.
+// lock (login-guard.ts) and the operator token's wrong-guess budget (server/ops/auth.ts) all count with this one class.
 // Bounded: past maxKeys, expired windows are swept and then the oldest forgotten, so a flood from many keys can
 // make the counters more forgiving but never grow without limit.
 import type { Clock } from '../../domain/time.ts';

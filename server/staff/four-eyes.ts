@@ -3,6 +3,7 @@
 // can never be the second (checked here and by the table's CHECK). Both approvals are audit rows: the first is the
 // command that asked, the second `approval-give`.
 import { dec } from '../../domain/decimal.ts';
+import { decimalRe } from '../../domain/numerics/decimal-pattern.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -11,11 +12,14 @@ import type { OpsActor } from './rights.ts';
 
 export const FOUR_EYES_PREFIX = 'four_eyes.';
 
+/** A threshold as a setting holds it: an amount in its currency, up to 15 digits and 8 decimals. */
+export const FOUR_EYES_AMOUNT = decimalRe({ whole: 15, places: 8 });
+
 /** The threshold set for `currency`, or null when none is. */
 async function threshold(q: Queryable, currency: string): Promise<string | null> {
   const key = `${FOUR_EYES_PREFIX}${currency}`;
   const value = (await getSettings(q, [key]))[key] ?? '';
-  return /^\d{1,15}(\.\d{1,8})?$/.test(value) ? value : null;
+  return FOUR_EYES_AMOUNT.test(value) ? value : null;
 }
 
 /**

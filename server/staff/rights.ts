@@ -12,7 +12,7 @@ export const RIGHTS = [
   'deposits',
   'withdrawals',
   'credits', // manual credits, the fund job
-  'feeds', // the price desk: sources, mappings, offsets, rules
+  'price-desk', // the price desk: sources, mappings, offsets, rules (the `feeds` and `feed-*` commands)
   'halts',
   'instruments',
   'staff',
@@ -24,7 +24,7 @@ export type Right = (typeof RIGHTS)[number];
 export const ROLE_RIGHTS: Readonly<Record<Role, readonly Right[]>> = {
   support: ['users', 'real-name', 'content', 'audit'],
   finance: ['deposits', 'withdrawals', 'credits', 'audit'],
-  dealer: ['feeds', 'halts', 'instruments', 'audit'],
+  dealer: ['price-desk', 'halts', 'instruments', 'audit'],
   admin: ['staff', 'settings', 'audit'],
 };
 

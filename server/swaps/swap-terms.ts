@@ -1,14 +1,16 @@
 // Setting an instrument's swap terms (the `swap-set` ops command): every parameter checked, then the terms and the
 // desk's audit record (feed_changes, who and when) in one transaction. Unset parameters keep their stored value, or
 // the defaults (no swap, points, 17:00 America/New_York, triple on Wednesday).
+import { decimalRe } from '../../domain/numerics/decimal-pattern.ts';
 import { DEFAULT_SWAP_SCHEDULE, parseRolloverTime, validTimeZone, type SwapMode } from '../../domain/swap.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
-import { instrumentForDesk, recordFeedChange } from '../market/price-desk/desk-config.ts';
+import { instrumentForDesk, recordDeskChange } from '../market/price-desk/desk-config.ts';
 import { saveSwapTerms, swapTermsList, type SwapTermsRow } from './swap-repository.ts';
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const RATE = /^[+-]?\d{1,9}(\.\d{1,8})?$/;
+/** A swap rate as the operator types it: signed (a credit or a charge), up to 9 digits and 8 decimals. */
+const RATE = decimalRe({ whole: 9, places: 8, sign: 'either' });
 
 export interface SwapTermsInput {
   code?: string;
@@ -59,7 +61,7 @@ export async function setSwapTerms(db: Db, input: SwapTermsInput, now: number): 
   const detail = `${terms.code} long ${terms.longRate} short ${terms.shortRate} ${mode} at ${time} ${zone}, triple ${DAYS[tripleDay]}`;
   await db.tx(async (q) => {
     await saveSwapTerms(q, terms);
-    await recordFeedChange(q, now, input.by, 'swap-set', detail);
+    await recordDeskChange(q, now, input.by, 'swap-set', detail);
   });
   return terms;
 }

@@ -1,6 +1,6 @@
 // The withdrawals' SQL (as fastify/demo's repositories): the currencies one can withdraw in, the payout method a
-// request goes to, a new request, and a trader's requests. The routes (server/routes/withdrawals.ts) hold none; the
-// money moves in the route's transaction through the ledger; paying or rejecting is the operator's.
+// request goes to, a new request, and a trader's requests. The flow (server/wallet/withdrawal-flow.ts) holds none;
+// the money moves in the flow's transaction through the ledger; paying or rejecting is the operator's.
 import type { Queryable } from '../db/db.ts';
 import { pageOf, type Page } from '../db/page.ts';
 import type { CurrencyTerms } from './currencies.ts';

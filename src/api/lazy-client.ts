@@ -1,6 +1,6 @@
 // apiGet/apiPost for the few calls the first screen's own modules make (the trade list, the watchlist, the base
 // settings): the HTTP client (client.ts with its envelope rules, then axios in http.ts) is a lazy chunk fetched on the
-// first of them, which start-up makes after the first screen has drawn (src/app/start.ts startDeferred), so neither is
+// first of them, which start-up makes after the first screen has drawn (src/app/start/start.ts startDeferred), so neither is
 // first-screen bytes (bench/README.md "Start-up"). Same signatures as client.ts.
 type Client = typeof import('./client.ts');
 

@@ -1,7 +1,7 @@
 // The first screen's texts before i18next is in (src/i18n/engine.ts is a lazy chunk): the default language's first
 // sections (virtual:first-texts). scripts/first-texts-plugin.ts fails the build unless every text there is plain or
 // has only `{{name}}` placeholders (no plurals, nesting, formats or context), so what this returns is what i18next
-// returns for them; tests/unit/src/i18n/first-texts-t.test.ts holds the two to that, key by key.
+// returns for them; tests/unit/src/i18n/first-texts-t.test.tsx holds the two to that, key by key.
 import firstTexts from 'virtual:first-texts';
 import { DEFAULT_LANGUAGE } from '../../domain/types.ts';
 import { interpolatedValue } from '../../domain/bidi.ts';

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import type { Envelope } from '../../domain/types.ts';
-import type { NewsItem, Paged } from '../../domain/content-types.ts';
+import type { NewsDetail, NewsItem, Paged } from '../../domain/content-types.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
 import { PHONE, newPage, snap } from './browser.ts';
@@ -129,6 +129,27 @@ it('news list, detail and the hostile items: no dialog, no canary request, no in
     .evaluate((img) => img.getBoundingClientRect().width);
   expect(imgWidth).toBeLessThanOrEqual(PHONE.width);
   await snap(page, 'content-news-detail-360');
+
+  // The app's own sanitiser, as if an older or compromised server sent what the stored one would not: an http:
+  // image and a path the browser reads as another host lose their address; an https image keeps it.
+  const story =
+    '<p><img src="http://plain.example/a.png"><img src="/\\evil.example/b.png"><img src="https://cdn.example.com/c.png"></p>';
+  await page.route(/\/api\/news\/info/, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as Envelope<NewsDetail>;
+    await route.fulfill({ response: res, json: { ...body, data: { ...body.data, content: story } } });
+  });
+  await page.route(/\.png$/, (route) => route.fulfill({ status: 204 }));
+  const other = all.find((n) => n.id !== risk?.id);
+  await page.goto(`${e2e.server.url}/#/news/detail?id=${other?.id ?? 1}`);
+  const images = page.locator('.news-article__body img');
+  await expect.poll(() => images.count()).toBe(3);
+  expect(await images.evaluateAll((all) => all.map((i) => i.getAttribute('src')))).toEqual([
+    null,
+    null,
+    'https://cdn.example.com/c.png',
+  ]);
+  await page.unroute(/\/api\/news\/info/);
   expect(dialogs).toEqual([]);
   expect(leaks).toEqual([]);
   await context.close();

@@ -45,7 +45,7 @@ CREATE INDEX instruments_category ON instruments (category_id, sort);
 -- Bars ascending; time = bar open in epoch seconds aligned to the period (UTC); prices are whole ticks
 -- (price × 10^price_precision, exact integers; chart data, never money). `bars` is a flat JSON array of 6 integers per
 -- bar, as deltas to keep it short: [time − previous time, open − previous close, high − open, open − low,
--- close − open, volume], the first bar's "previous" values being 0 (server/market/kline-repo.ts).
+-- close − open, volume], the first bar's "previous" values being 0 (server/market/kline-repository.ts).
 CREATE TABLE kline_chunks (
   instrument_id INTEGER NOT NULL,
   period INTEGER NOT NULL,                      -- seconds: 60, 300, 900, 1800, 3600, 86400

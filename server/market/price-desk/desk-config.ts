@@ -1,7 +1,11 @@
-// What the operator configured for the feeds, as stored (migration 150): mappings with their offsets, the desk's
+// What the operator configured for the price desk, as stored (migration 150): mappings with their offsets, the desk's
 // rules per instrument, suspended sources, and the change record. Read whole (a few hundred rows at most) whenever
 // something changed; the tick path only ever sees the compiled form (price-desk.ts).
 import type { Queryable } from '../../db/db.ts';
+import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
+
+/** A spike limit as a setting or an operator's argument gives it: a percent, up to 3 digits and 4 decimals. */
+export const SPIKE_PCT = decimalRe({ whole: 3, places: 4 });
 
 export const PRICE_RULES = ['mid', 'bid', 'ask', 'last'] as const;
 export type PriceRule = (typeof PRICE_RULES)[number];
@@ -10,7 +14,7 @@ export type PriceRule = (typeof PRICE_RULES)[number];
 export const SPREAD_MODES = ['fixed', 'widen'] as const;
 export type SpreadMode = (typeof SPREAD_MODES)[number];
 
-export interface FeedMapping {
+export interface DeskMapping {
   source: string;
   symbol: string;
   instrumentId: number;
@@ -18,7 +22,7 @@ export interface FeedMapping {
   offset: string;
 }
 
-export interface FeedRule {
+export interface DeskRule {
   instrumentId: number;
   rule: PriceRule;
   /** null = the default limit; 0 = off. */
@@ -33,13 +37,13 @@ export interface FeedRule {
 }
 
 export interface DeskConfig {
-  mappings: FeedMapping[];
-  rules: FeedRule[];
+  mappings: DeskMapping[];
+  rules: DeskRule[];
   /** Source name → the operator's reason. */
   suspended: Map<string, string>;
 }
 
-export interface FeedChange {
+export interface DeskChange {
   id: number;
   at: number;
   by: string;
@@ -89,7 +93,7 @@ export async function loadDeskConfig(q: Queryable): Promise<DeskConfig> {
 }
 
 /** Records one desk change (who, when, what); every control command calls it in the same transaction as its change. */
-export async function recordFeedChange(
+export async function recordDeskChange(
   q: Queryable,
   at: number,
   by: string,
@@ -104,7 +108,7 @@ export async function recordFeedChange(
   ]);
 }
 
-export async function recentFeedChanges(q: Queryable, limit: number): Promise<FeedChange[]> {
+export async function recentDeskChanges(q: Queryable, limit: number): Promise<DeskChange[]> {
   const rows = await q.query<{ id: string; at: string; by_whom: string; command: string; detail: string }>(
     'SELECT id, at, by_whom, command, detail FROM feed_changes ORDER BY id DESC LIMIT $1',
     [limit],
@@ -176,7 +180,7 @@ export async function setMappingOffset(
   return rows.length > 0;
 }
 
-/** What a feed-rule change sets (absent: unchanged; null: back to the default). */
+/** What a `feed-rule` change sets (absent: unchanged; null: back to the default). */
 export interface RuleChange {
   rule?: PriceRule;
   staleMs?: number | null;
@@ -188,7 +192,7 @@ export interface RuleChange {
 }
 
 /** Changes an instrument's desk rule (its row is made on first use). */
-export async function changeFeedRule(q: Queryable, instrumentId: number, change: RuleChange): Promise<void> {
+export async function changeDeskRule(q: Queryable, instrumentId: number, change: RuleChange): Promise<void> {
   await q.query('INSERT INTO feed_rules (instrument_id) VALUES ($1) ON CONFLICT (instrument_id) DO NOTHING', [
     instrumentId,
   ]);

@@ -1,6 +1,6 @@
 // The price desk's records (price-desk.ts): one per price source, one per instrument ("line"), and one per mapping of
 // a source's symbol to an instrument ("slot"), and the health rule that decides which slot may drive an instrument
-// (docs/market-data.md "Feed health"). Plain data and pure functions: the desk owns the state.
+// (docs/market-data.md "Price health"). Plain data and pure functions: the desk owns the state.
 import type { MarketInstrument } from '../instruments.ts';
 import type { PriceSource } from '../sources/price-source.ts';
 import { SIMULATOR_SOURCE } from '../sources/price-source.ts';
@@ -38,7 +38,7 @@ export interface Slot {
   sides: SideQuote;
   lastAt: number;
   /** When this source's ticks for the instrument began to be refused (NEVER: its last tick was good). A slot refused
-   * for the stale limit is not healthy (docs/market-data.md "Feed health"), whatever else it says. */
+   * for the stale limit is not healthy (docs/market-data.md "Price health"), whatever else it says. */
   refusedSince: number;
 }
 
@@ -120,7 +120,7 @@ function refuseLimit(line: Line, defaultStaleMs: number): number {
   return line.staleMs > 0 ? line.staleMs : defaultStaleMs;
 }
 
-/** docs/market-data.md "Feed health": a suspended or down source is not healthy, nor one whose every tick for the
+/** docs/market-data.md "Price health": a suspended or down source is not healthy, nor one whose every tick for the
  * instrument has been refused for the stale limit, nor (with a stale limit) one silent for longer. The simulator's
  * instruments have no stale limit: their starting price is their own history, healthy until something above says
  * otherwise. */

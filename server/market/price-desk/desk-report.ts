@@ -20,7 +20,7 @@ export class DeskJournal {
   event(at: number, kind: string, detail: string): void {
     this.events.unshift({ at, kind, detail });
     if (this.events.length > EVENTS_KEPT) this.events.length = EVENTS_KEPT;
-    this.log?.info({ feed: kind, detail }, `feed: ${kind}`);
+    this.log?.info({ desk: kind, detail }, `price desk: ${kind}`);
   }
 
   /** A refused tick: counted on its source and sampled. */
@@ -29,7 +29,7 @@ export class DeskJournal {
     src.rejects[reason] = (src.rejects[reason] ?? 0) + 1;
     this.rejects.unshift({ at, source: src.name, symbol, reason });
     if (this.rejects.length > REJECTS_KEPT) this.rejects.length = REJECTS_KEPT;
-    // Logged at debug per tick (a broken feed must not flood the log); counts and samples are in the status.
+    // Logged at debug per tick (a broken source must not flood the log); counts and samples are in the status.
     this.log?.debug({ source: src.name, symbol, reason, detail }, 'tick refused');
   }
 

@@ -1,4 +1,4 @@
-// What the operator sees of the feeds (`npm run ops -- feeds`, /ops.html): each source and each instrument, as the
+// What the operator sees of the price desk (`npm run ops -- feeds`, /ops.html): each source and each instrument, as the
 // market writer has them now. The writer publishes it on the bus every second, so every gateway can answer.
 import type { PriceRule } from './desk-config.ts';
 import type { RejectReason } from './tick-check.ts';

@@ -1,5 +1,5 @@
-// The feeds across processes (docs/scaling.md): the market writer publishes each instrument's stale/halt flag as it
-// changes and its whole feed status every second; gateways apply the flags to their copy of the market (so their
+// The price desk across processes (docs/scaling.md): the market writer publishes each instrument's stale/halt flag
+// as it changes and its whole desk status every second; gateways apply the flags to their copy of the market (so their
 // DAY_MARKET and their order checks agree with the writer) and keep the status for the operator. A desk change,
 // stored by whichever process ran the ops command, reaches the writer as a control message; it reads it again.
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,24 +18,24 @@ export interface DeskContext {
 export const STATUS_PUBLISH_MS = 1000;
 
 /** Role all: one process, no bus in between. */
-export function localFeeds(feeds: MarketSources): DeskContext {
-  return { status: () => feeds.status(), changed: () => feeds.reload() };
+export function localDesk(sources: MarketSources): DeskContext {
+  return { status: () => sources.status(), changed: () => sources.reload() };
 }
 
 /** Role market: publishes flags and status; applies the operator's changes. */
-export function publishFeeds(
+export function publishDesk(
   bus: Bus,
-  feeds: MarketSources,
+  sources: MarketSources,
   timers: Timers,
   log: FastifyBaseLogger,
 ): { ctx: DeskContext; stop(): void } {
-  const offFlags = feeds.onFlags((f) => bus.publish(SUBJECTS.feedFlags, f));
-  const offControl = bus.subscribe(SUBJECTS.feedControl, () => {
-    feeds.reload().catch((err: unknown) => log.error({ err }, 'feed configuration reload failed'));
+  const offFlags = sources.onFlags((f) => bus.publish(SUBJECTS.deskFlags, f));
+  const offControl = bus.subscribe(SUBJECTS.deskControl, () => {
+    sources.reload().catch((err: unknown) => log.error({ err }, 'price desk configuration reload failed'));
   });
-  const handle = timers.setInterval(() => bus.publish(SUBJECTS.feedStatus, feeds.status()), STATUS_PUBLISH_MS);
+  const handle = timers.setInterval(() => bus.publish(SUBJECTS.deskStatus, sources.status()), STATUS_PUBLISH_MS);
   return {
-    ctx: localFeeds(feeds),
+    ctx: localDesk(sources),
     stop() {
       offFlags();
       offControl();
@@ -45,10 +45,10 @@ export function publishFeeds(
 }
 
 /** Role gateway: follows the writer's flags and status; a stored change is announced to the writer. */
-export function followFeeds(bus: Bus, apply: (f: DeskFlags) => void): { ctx: DeskContext; stop(): void } {
+export function followDesk(bus: Bus, apply: (f: DeskFlags) => void): { ctx: DeskContext; stop(): void } {
   let latest: DeskStatus | null = null;
-  const offFlags = bus.subscribe(SUBJECTS.feedFlags, (m) => apply(m as DeskFlags));
-  const offStatus = bus.subscribe(SUBJECTS.feedStatus, (m) => {
+  const offFlags = bus.subscribe(SUBJECTS.deskFlags, (m) => apply(m as DeskFlags));
+  const offStatus = bus.subscribe(SUBJECTS.deskStatus, (m) => {
     latest = m as DeskStatus;
     // A gateway that started after a flag changed learns it here, within a second.
     for (const i of latest.instruments) apply({ code: i.code, stale: i.state === 'stale', halt: i.haltReason });
@@ -57,7 +57,7 @@ export function followFeeds(bus: Bus, apply: (f: DeskFlags) => void): { ctx: Des
     ctx: {
       status: () => latest,
       changed: () => {
-        bus.publish(SUBJECTS.feedControl, {});
+        bus.publish(SUBJECTS.deskControl, {});
         return bus.flush();
       },
     },

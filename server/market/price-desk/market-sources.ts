@@ -16,16 +16,16 @@ import { DEFAULT_DESK_OPTIONS, PriceDesk, type DeskOptions } from './price-desk.
 import type { DeskFlags, DeskStatus } from './desk-status.ts';
 
 /** What the market options may say about the sources (server/config.ts MarketOptions). */
-export interface FeedOptions {
+export interface MarketSourcesOptions {
   /** PRICE_SOURCES in priority order: names (built from `sourceEnv`) or ready instances (tests). Default: the simulator. */
   priceSources?: ReadonlyArray<string | PriceSource>;
   /** The sources' settings; default process.env. */
   sourceEnv?: Readonly<Record<string, string | undefined>>;
-  /** Feed-health defaults (FEED_STALE_MS, FEED_SPIKE_PCT) and timings. */
+  /** The desk's health defaults (FEED_STALE_MS, FEED_SPIKE_PCT) and timings. */
   desk?: Partial<DeskOptions>;
 }
 
-export interface FeedDeps {
+export interface MarketSourcesDeps {
   db: Db;
   clock: Clock;
   timers: Timers;
@@ -36,7 +36,7 @@ export class MarketSources {
   private readonly flagListeners = new Set<(f: DeskFlags) => void>();
 
   private constructor(
-    private readonly deps: FeedDeps,
+    private readonly deps: MarketSourcesDeps,
     readonly desk: PriceDesk,
     /** The simulator source, when PRICE_SOURCES names it. */
     readonly simulator: SimulatorSource | null,
@@ -47,11 +47,11 @@ export class MarketSources {
    * simulator's random walk, called only when PRICE_SOURCES names the simulator.
    */
   static async start(
-    deps: FeedDeps,
+    deps: MarketSourcesDeps,
     instruments: readonly MarketInstrument[],
     state: Simulator,
     walk: () => Simulator,
-    opts: FeedOptions = {},
+    opts: MarketSourcesOptions = {},
   ): Promise<MarketSources> {
     const env = opts.sourceEnv ?? process.env;
     let simulator: SimulatorSource | null = null;
@@ -63,7 +63,7 @@ export class MarketSources {
       return factory({ clock: deps.clock, timers: deps.timers, log: deps.log, env });
     });
     const codes = instruments.map((i) => i.code);
-    const feeds: { current?: MarketSources } = {};
+    const built: { current?: MarketSources } = {};
     const desk = new PriceDesk(
       instruments,
       sources,
@@ -73,8 +73,8 @@ export class MarketSources {
         log: deps.log,
         apply: (index, bid, ask, time, volume) => state.push(index, bid, ask, time, volume),
         flags: (index, f) => {
-          state.setFeed(codes[index] ?? '', f.stale, f.halt);
-          for (const l of feeds.current?.flagListeners ?? []) l(f);
+          state.setDeskFlags(codes[index] ?? '', f.stale, f.halt);
+          for (const l of built.current?.flagListeners ?? []) l(f);
         },
         isOpen: (index) => {
           const inst = instruments[index];
@@ -84,7 +84,7 @@ export class MarketSources {
       { ...DEFAULT_DESK_OPTIONS, ...opts.desk },
     );
     const out = new MarketSources(deps, desk, simulator);
-    feeds.current = out;
+    built.current = out;
     await out.reload();
     desk.start();
     deps.log?.info({ sources: sources.map((s) => s.name) }, 'price sources started');

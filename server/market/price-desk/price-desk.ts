@@ -300,7 +300,7 @@ export class PriceDesk {
     this.event(back ? 'hand-back' : 'fail-over', `${line.inst.code}: ${from.src.name} → ${slot.src.name}`);
     this.deps.log?.warn(
       { code: line.inst.code, from: from.src.name, to: slot.src.name, at: now },
-      back ? 'feed hand-back' : 'feed fail-over',
+      back ? 'price desk: hand-back' : 'price desk: fail-over',
     );
   }
 

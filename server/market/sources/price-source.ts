@@ -1,6 +1,6 @@
 // The seam between a price source (the simulator, an LP over FIX 4.4, an exchange stream, a CSV replay) and the market
 // writer. A source knows only its own symbols and speaks raw ticks; the writer maps symbols to instruments, makes the
-// one price (bid/ask/mid/last), applies offsets and guards the feed (stale, spike, fail-over) — docs/market-data.md.
+// one price (bid/ask/mid/last), applies offsets and guards the prices (stale, spike, fail-over) — docs/market-data.md.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timers } from '../../../domain/time.ts';
 

@@ -1,4 +1,4 @@
-// The dealer's desk beside the feed-desk commands (docs/back-office.md "The dealer's view"; docs/trading.md "Swaps",
+// The dealer's desk beside the price desk's commands (docs/back-office.md "The dealer's view"; docs/trading.md "Swaps",
 // "Margin call", "Negative-balance protection"): the book by instrument, the top accounts, the losses the house
 // absorbed, each instrument's swap terms, and the margin-call level.
 import { absorbedSummary } from '../../ledger/house-book.ts';

@@ -5,7 +5,7 @@ import { dec, exactText } from '../../../domain/decimal.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { recordFeedChange, spikeLimitOf } from '../../market/price-desk/desk-config.ts';
+import { recordDeskChange, spikeLimitOf } from '../../market/price-desk/desk-config.ts';
 import type { OpsParam } from '../command.ts';
 
 /** The share of the price an offset or a mark-up may be without --force when the instrument has no spike limit. */
@@ -52,5 +52,5 @@ export async function checkDeskLimit(
 
 /** Records a change the dealer forced past the limit. One function on purpose: the place to point at an audit log. */
 export function recordForced(q: Queryable, at: number, by: string, command: string, detail: string): Promise<void> {
-  return recordFeedChange(q, at, by, `${command} --force`, detail);
+  return recordDeskChange(q, at, by, `${command} --force`, detail);
 }

@@ -9,7 +9,7 @@ import { FUND_COMMANDS } from './funds.ts';
 import { CONTENT_COMMANDS } from './content.ts';
 import { NEWS_COMMANDS } from './news.ts';
 import { PRICE_DESK_COMMANDS } from './price-desk.ts';
-import { FEED_STATUS_COMMANDS } from './feeds.ts';
+import { DESK_REPORT_COMMANDS } from './desk-reports.ts';
 import { outboxShow } from './outbox.ts';
 import { deliveriesShow } from './deliveries.ts';
 import { REAL_NAME_COMMANDS } from './real-name.ts';
@@ -31,7 +31,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...CONTENT_COMMANDS,
   ...NEWS_COMMANDS,
   ...SETTING_COMMANDS,
-  ...FEED_STATUS_COMMANDS,
+  ...DESK_REPORT_COMMANDS,
   ...PRICE_DESK_COMMANDS,
   ...STAFF_COMMANDS,
   auditSearch,

@@ -5,17 +5,19 @@
 // on the market writer and every gateway (DeskContext.changed).
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
+import { decimalRe } from '../../../domain/numerics/decimal-pattern.ts';
 import { ApiError } from '../../http/envelope.ts';
 import {
-  changeFeedRule,
+  changeDeskRule,
   SPREAD_MODES,
   type SpreadMode,
   instrumentForDesk,
   mapSymbol,
   mappingList,
   PRICE_RULES,
-  recordFeedChange,
+  recordDeskChange,
   setMappingOffset,
+  SPIKE_PCT,
   suspendSource,
   unmapSymbol,
   unsuspendSource,
@@ -49,10 +51,13 @@ function sourceArg(raw: string | undefined): string {
   return raw;
 }
 
+/** An offset as an operator types it: a signed decimal ("+0.5", "-3"), then at most the instrument's decimals. */
+const OFFSET = decimalRe({ whole: 12, places: 10, sign: 'either' });
+
 /** A signed decimal with at most the instrument's decimals, as stored (NUMERIC) and applied (ticks). */
 function offsetArg(raw: string | undefined, precision: number): string {
   const text = raw ?? '0';
-  if (!/^[+-]?\d{1,12}(\.\d{1,10})?$/.test(text) || offsetTicks(text, precision) === null) {
+  if (!OFFSET.test(text) || offsetTicks(text, precision) === null) {
     throw new ApiError('field_invalid', undefined, { field: 'offset' });
   }
   return text.replace(/^\+/, '');
@@ -71,25 +76,25 @@ async function change(
   await ctx.db.tx(async (q) => {
     const forced = await write(q);
     if (forced) await recordForced(q, ctx.clock.now(), by, command, `${detail}: ${forced}`);
-    else await recordFeedChange(q, ctx.clock.now(), by, command, detail);
+    else await recordDeskChange(q, ctx.clock.now(), by, command, detail);
   });
   ctx.log.info({ ops: command, by, detail }, 'price desk change');
-  await ctx.feeds?.changed();
+  await ctx.priceDesk?.changed();
   return { done: detail };
 }
 
-export const feedMappings: OpsCommand = {
+export const deskMappings: OpsCommand = {
   name: 'feed-mappings',
-  right: 'feeds',
+  right: 'price-desk',
   summary:
     "The symbol → instrument table, with each mapping's offset (the simulator quotes unmapped instruments by code)",
   params: [],
   run: (ctx) => mappingList(ctx.db),
 };
 
-export const feedMap: OpsCommand = {
+export const deskMap: OpsCommand = {
   name: 'feed-map',
-  right: 'feeds',
+  right: 'price-desk',
   summary:
     "Map a source's symbol to an instrument (replaces that source's symbol for it), with an optional fixed offset",
   params: [
@@ -115,9 +120,9 @@ export const feedMap: OpsCommand = {
   },
 };
 
-export const feedUnmap: OpsCommand = {
+export const deskUnmap: OpsCommand = {
   name: 'feed-unmap',
-  right: 'feeds',
+  right: 'price-desk',
   summary: "Remove a source's mapping for an instrument",
   params: [SOURCE, CODE],
   async run(ctx, args, actor) {
@@ -129,9 +134,9 @@ export const feedUnmap: OpsCommand = {
   },
 };
 
-export const feedOffset: OpsCommand = {
+export const deskOffset: OpsCommand = {
   name: 'feed-offset',
-  right: 'feeds',
+  right: 'price-desk',
   summary: "Set the fixed offset added to a source's price for an instrument (an LP quoting off the market shown)",
   params: [
     SOURCE,
@@ -153,7 +158,7 @@ export const feedOffset: OpsCommand = {
   },
 };
 
-export const feedRule: OpsCommand = {
+export const deskRule: OpsCommand = {
   name: 'feed-rule',
   right: 'instruments',
   summary: 'Set an instrument\'s price rule and its stale and spike limits ("default" restores a limit\'s default)',
@@ -176,7 +181,7 @@ export const feedRule: OpsCommand = {
     if (stale !== undefined && stale !== 'default' && !/^\d{1,9}$/.test(stale))
       throw new ApiError('field_invalid', undefined, { field: 'stale-ms' });
     const spike = args['spike-pct'];
-    if (spike !== undefined && spike !== 'default' && !/^\d{1,3}(\.\d{1,4})?$/.test(spike))
+    if (spike !== undefined && spike !== 'default' && !SPIKE_PCT.test(spike))
       throw new ApiError('field_invalid', undefined, { field: 'spike-pct' });
     if (rule === undefined && stale === undefined && spike === undefined)
       throw new ApiError('field_required', undefined, { field: 'rule' });
@@ -184,7 +189,7 @@ export const feedRule: OpsCommand = {
       .filter(Boolean)
       .join(', ');
     return change(ctx, actor, 'feed-rule', `${args.code ?? ''}: ${said}`, (q) =>
-      changeFeedRule(q, inst.id, {
+      changeDeskRule(q, inst.id, {
         ...(rule !== undefined ? { rule: rule as PriceRule } : {}),
         ...(stale !== undefined ? { staleMs: stale === 'default' ? null : Number(stale) } : {}),
         ...(spike !== undefined ? { spikePct: spike === 'default' ? null : spike } : {}),
@@ -193,7 +198,7 @@ export const feedRule: OpsCommand = {
   },
 };
 
-export const feedSpread: OpsCommand = {
+export const deskSpread: OpsCommand = {
   name: 'feed-spread',
   right: 'instruments',
   summary:
@@ -222,13 +227,13 @@ export const feedSpread: OpsCommand = {
     const detail = `${args.code ?? ''}: ${spread.mode === null ? 'one price' : `${mode} ${points} points`}`;
     return change(ctx, actor, 'feed-spread', detail, async (q) => {
       const over = await checkDeskLimit(ctx, q, inst, args.code ?? '', { points }, force);
-      await changeFeedRule(q, inst.id, { spread });
+      await changeDeskRule(q, inst.id, { spread });
       return over;
     });
   },
 };
 
-export const feedHalt: OpsCommand = {
+export const deskHalt: OpsCommand = {
   name: 'feed-halt',
   right: 'halts',
   summary: 'Halt trading on an instrument: orders are refused with the reason, which traders see',
@@ -237,27 +242,27 @@ export const feedHalt: OpsCommand = {
     const inst = await instrument(ctx.db, args.code);
     const reason = textArg(args.reason, 'reason', true);
     return change(ctx, actor, 'feed-halt', `${args.code ?? ''}: ${reason}`, (q) =>
-      changeFeedRule(q, inst.id, { haltReason: reason }),
+      changeDeskRule(q, inst.id, { haltReason: reason }),
     );
   },
 };
 
-export const feedResume: OpsCommand = {
+export const deskResume: OpsCommand = {
   name: 'feed-resume',
   right: 'halts',
   summary: 'Resume trading on a halted instrument',
   params: [CODE],
   async run(ctx, args, actor) {
     const inst = await instrument(ctx.db, args.code);
-    return change(ctx, actor, 'feed-resume', args.code ?? '', (q) => changeFeedRule(q, inst.id, { haltReason: null }));
+    return change(ctx, actor, 'feed-resume', args.code ?? '', (q) => changeDeskRule(q, inst.id, { haltReason: null }));
   },
 };
 
-export const feedSuspend: OpsCommand = {
+export const deskSuspend: OpsCommand = {
   name: 'feed-suspend',
-  right: 'feeds',
+  right: 'price-desk',
   summary: 'Suspend a price source: its ticks are counted but not used; its instruments fail over or go stale',
-  params: [SOURCE, { name: 'reason', help: 'why (shown in feeds)', optional: true }],
+  params: [SOURCE, { name: 'reason', help: 'why (shown by the feeds command)', optional: true }],
   async run(ctx, args, actor) {
     const source = sourceArg(args.source);
     const reason = textArg(args.reason, 'reason', false) || 'suspended';
@@ -265,9 +270,9 @@ export const feedSuspend: OpsCommand = {
   },
 };
 
-export const feedUnsuspend: OpsCommand = {
+export const deskUnsuspend: OpsCommand = {
   name: 'feed-unsuspend',
-  right: 'feeds',
+  right: 'price-desk',
   summary: 'Use a suspended price source again',
   params: [SOURCE],
   async run(ctx, args, actor) {
@@ -277,14 +282,14 @@ export const feedUnsuspend: OpsCommand = {
 };
 
 export const PRICE_DESK_COMMANDS: readonly OpsCommand[] = [
-  feedMappings,
-  feedMap,
-  feedUnmap,
-  feedOffset,
-  feedRule,
-  feedSpread,
-  feedHalt,
-  feedResume,
-  feedSuspend,
-  feedUnsuspend,
+  deskMappings,
+  deskMap,
+  deskUnmap,
+  deskOffset,
+  deskRule,
+  deskSpread,
+  deskHalt,
+  deskResume,
+  deskSuspend,
+  deskUnsuspend,
 ];

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../db/seeds/settings.ts';
 import type { Queryable } from '../../db/db.ts';
 import { getSettings, setSetting, settingKeysLike } from '../../settings/settings.ts';
 import type { OpsCommand } from '../command.ts';
+import { FOUR_EYES_AMOUNT } from '../../staff/four-eyes.ts';
 
 const LANGS = [
   'ar',
@@ -91,7 +92,7 @@ export const settingSet: OpsCommand = {
     const value = args.value ?? '';
     if (FOUR_EYES_KEY.test(key)) {
       // A four-eyes threshold: an amount in that currency, or empty for none (docs/back-office.md "Four eyes").
-      if (value !== '' && !/^\d{1,15}(\.\d{1,8})?$/.test(value))
+      if (value !== '' && !FOUR_EYES_AMOUNT.test(value))
         throw new ApiError('field_invalid', undefined, { field: 'value' });
       await setSetting(ctx.db, key, value);
       return { key, value } satisfies SettingRow;

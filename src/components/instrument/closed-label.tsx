@@ -19,7 +19,7 @@ export function ClosedLabel({ className, q }: { className: string; q: QuoteView 
 }
 
 /**
- * The halt's reason as text under the instrument's name (docs/screens.md "Halts"): a phone has no hover, so the
+ * The halt's reason as text under the instrument's name (docs/screens.md "A halt shows its reason without hover"): a phone has no hover, so the
  * label's title alone never shows it there. Nothing while trading.
  */
 export function HaltReason({ className, q }: { className: string; q: QuoteView }) {

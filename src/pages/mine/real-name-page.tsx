@@ -130,7 +130,7 @@ export function RealNamePage(): ReactElement {
   }, []);
   useEffect(load, [load]);
   // The operator's decision arrives as the ACCOUNT event (and after a reconnect or a return to the tab): the state is
-  // read again, so "Under review" turns to verified or rejected on the open screen (docs/screens.md "Staying current").
+  // read again, so "Under review" turns to verified or rejected on the open screen (docs/wallet.md "Money screens stay current").
   useRefreshOnChange(load);
 
   let body: ReactElement;

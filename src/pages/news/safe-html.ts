@@ -1,59 +1,31 @@
-// The second sanitiser (the server stored the news already sanitised): DOMPurify with the same allow-list shape,
-// so a compromised or older server cannot put script into the page. Links open outside, without opener.
+// The second sanitiser (the server stored the news already sanitised): DOMPurify with the same allow-list
+// (domain/news-html.ts, which the server's sanitiser reads too), so a compromised or older server cannot put script
+// into the page. Links open outside, without opener.
 import DOMPurify from 'dompurify';
+import {
+  NEWS_ATTRIBUTES,
+  NEWS_LINK_ATTRIBUTES,
+  NEWS_TAGS,
+  NEWS_URL_SCHEMES,
+  newsUrlKept,
+} from '../../../domain/news-html.ts';
 
-const ALLOWED_TAGS = [
-  'h2',
-  'h3',
-  'h4',
-  'p',
-  'br',
-  'hr',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'em',
-  'b',
-  'i',
-  'u',
-  'small',
-  'sup',
-  'sub',
-  'span',
-  'blockquote',
-  'code',
-  'pre',
-  'figure',
-  'figcaption',
-  'img',
-  'a',
-  'table',
-  'caption',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-];
-const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'scope'];
-// http(s)/mailto links; images only https or a same-origin path (no data:, no protocol-relative).
-const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/))/i;
+const ALLOWED_TAGS = [...NEWS_TAGS];
+// DOMPurify takes one list for every tag: the union of what each tag keeps.
+const ALLOWED_ATTR = [...new Set(Object.values(NEWS_ATTRIBUTES).flat())];
+const URL_ATTRIBUTES = Object.keys(NEWS_URL_SCHEMES) as (keyof typeof NEWS_URL_SCHEMES)[];
 
 let hooked = false;
 function hook(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    for (const attr of ['href', 'src']) {
+    for (const attr of URL_ATTRIBUTES) {
       const v = node.getAttribute(attr);
-      if (v !== null && !SAFE_URL.test(v.trim())) node.removeAttribute(attr);
+      if (v !== null && !newsUrlKept(attr, v)) node.removeAttribute(attr);
     }
-    if (node.tagName === 'A') {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer nofollow');
-    }
+    if (node.tagName === 'A')
+      for (const [name, value] of Object.entries(NEWS_LINK_ATTRIBUTES)) node.setAttribute(name, value);
     if (node.tagName === 'IMG') node.setAttribute('loading', 'lazy');
   });
 }

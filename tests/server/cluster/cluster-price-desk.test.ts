@@ -152,7 +152,7 @@ describe.each(['NATS', 'in process'] as const)('the price desk on a writer and 2
     await until(
       () =>
         (gw(1)
-          .server.ctx.feeds?.status()
+          .server.ctx.priceDesk?.status()
           ?.sources.find((s) => s.name === 'lp')?.rejects.crossed ?? 0) > 0,
       {
         what: "the writer's status on gateway 2",

@@ -101,6 +101,9 @@ describe('news', () => {
       ['<a href="java\tscript:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
       ['<img src="//evil.example/x.png">', '<img />'],
       ['<img src="http://plain.example/x.png">', '<img />'],
+      ['<img src="https://cdn.example.com/x.png">', '<img src="https://cdn.example.com/x.png" />'],
+      ['<img src="/\\evil.example/x.png">', '<img />'], // a path the browser reads as another host
+      ['<a href="#top">t</a>', '<a target="_blank" rel="noopener noreferrer nofollow">t</a>'], // domain/news-html.ts
       ['<p><b onmouseover=alert(1)>b</b></p>', '<p><b>b</b></p>'],
       ['<h1>Title</h1>', '<h2>Title</h2>'],
       [

@@ -1,7 +1,7 @@
 // Submit idempotency as Stripe has it (docs/trading.md "Idempotency"): a key reused with other parameters is refused
 // with a translated error and writes nothing; a replay with the same parameters answers the order as it is now (a
 // closed order reads closed); five parallel submits with one key and five instruments make one order and four
-// refusals. And the input checks of docs/trading.md "Halts and expiry": a market order's malformed `expire` is
+// refusals. And the input checks of docs/trading.md "Submit" and "During a halt": a market order's malformed `expire` is
 // refused, and set_stop_price is refused on a halted instrument as a close is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instrument, Order } from '../../../domain/types.ts';

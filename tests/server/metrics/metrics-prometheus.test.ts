@@ -91,7 +91,7 @@ describe('the metrics a real Prometheus scrapes', () => {
   it('fires the feed alert when the price source stops', async () => {
     expect((await prom.alerts()).filter((a) => a.labels.alertname === 'TickwiseFeedSourceDown')).toEqual([]);
     await suspendSource(server.ctx.db, 'simulator', 'metrics test');
-    await server.ctx.feeds?.changed();
+    await server.ctx.priceDesk?.changed();
     await until(
       async () =>
         (await prom.alerts()).some(

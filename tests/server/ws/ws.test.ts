@@ -2,7 +2,7 @@
 // sockets to the hub (ping/pong, DAY_MARKET and KLINE streams, unsub, malformed, binary and oversized frames, login,
 // per-user pushes, subscription cap, a socket's code filter). No sleeps and no wall-clock assertions: "nothing more arrives" is checked
 // with a ping barrier (a socket's frames arrive in order). Timing rules (batch cadence, conflation, slow and idle
-// closes) are tested with fake time in tests/unit/server-ws-hub.test.ts.
+// closes) are tested with fake time in tests/unit/server/ws/server-ws-hub.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../domain/types.ts';
 import type { QuoteTuple } from '../../../domain/ws-protocol.ts';

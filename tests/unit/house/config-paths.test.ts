@@ -1,6 +1,7 @@
 // Every path a build or lint setting names exists, so a setting cannot silently stop applying when code moves: the
-// chunk groups of vite.config.ts (a group whose paths are gone groups nothing, and the first screen's chunks change
-// without a word), the ESLint blocks' files and ignores (a room rule on a moved folder guards nothing), vitest's
+// chunk groups of vite.config.ts, typed or not, inline or named (a group whose paths are gone groups nothing, and the
+// first screen's chunks change without a word), its resolve.alias (a replacement that is gone, or a package no longer
+// installed), the ESLint blocks' files and ignores (a room rule on a moved folder guards nothing), vitest's
 // includes and excludes, the tsconfigs' include and paths, and .prettierignore. Build outputs and caches that a fresh
 // clone does not have yet (dist/, .tmp/ …) are named below; everything else must match a file of the tree.
 import { existsSync, readFileSync } from 'node:fs';
@@ -37,21 +38,41 @@ function groupNames(source: string): string[] {
   return [...new Set(words)];
 }
 
-describe('vite.config.ts chunk groups', () => {
-  const text = readFileSync(join(ROOT, 'vite.config.ts'), 'utf8');
-  const groups = [...text.matchAll(/^const (\w+) =\s+\/(.+)\/;$/gm)].map((m) => ({
+/** The RegExp constants of a config (typed or not, on one line or the next) and the inline `test:` RegExps of its
+ * chunk groups, each named. */
+function regexpsOf(text: string): { name: string; source: string }[] {
+  const consts = [...text.matchAll(/^const (\w+)(?::\s*RegExp)? =\s+\/(.+)\/[a-z]*;$/gm)].map((m) => ({
     name: m[1] ?? '',
     source: m[2] ?? '',
   }));
-  const files = globSync(
-    ['src/**/*', 'node_modules/@preact/signals-react/utils/**/*', 'node_modules/virtua/lib/**/*'],
-    {
-      cwd: ROOT,
-    },
-  ).map((f) => `/${f}`);
+  const tests = [...text.matchAll(/\btest: \/(.+?)\/[a-z]*,/g)].map((m, i) => ({
+    name: `test ${i + 1}`,
+    source: m[1] ?? '',
+  }));
+  return [...consts, ...tests];
+}
 
-  it('finds the groups', () => {
-    expect(groups.map((g) => g.name)).toEqual(expect.arrayContaining(['MARKET', 'QUOTE_UI']));
+describe('vite.config.ts chunk groups', () => {
+  const text = readFileSync(join(ROOT, 'vite.config.ts'), 'utf8');
+  const groups = regexpsOf(text);
+  // The tree, every installed package (by its package.json) and the package folders the groups name below that.
+  const files = [
+    ...tree,
+    ...globSync(
+      [
+        'node_modules/*/package.json',
+        'node_modules/@*/*/package.json',
+        'node_modules/@preact/signals-react/utils/**/*',
+        'node_modules/virtua/lib/**/*',
+      ],
+      { cwd: ROOT },
+    ),
+  ].map((f) => `/${f}`);
+
+  it('finds the groups, typed or not, and the inline ones', () => {
+    expect(groups.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['MARKET', 'QUOTE_UI', 'MARKET_PAGE', 'NOT_APP', 'test 1', 'test 2']),
+    );
   });
 
   it.each(groups)('$name names only paths that exist', ({ source }) => {
@@ -59,6 +80,28 @@ describe('vite.config.ts chunk groups', () => {
     const matched = files.filter((f) => re.test(f));
     const segments = new Set(matched.flatMap((f) => f.split(/[/.]/)));
     expect(groupNames(source).filter((w) => !segments.has(w))).toEqual([]);
+  });
+});
+
+describe('vite.config.ts resolve.alias', () => {
+  const text = readFileSync(join(ROOT, 'vite.config.ts'), 'utf8');
+  const alias = text.slice(text.indexOf('alias:'), text.indexOf('],', text.indexOf('alias:')));
+  const files = [...alias.matchAll(/new URL\('([^']+)', import\.meta\.url\)/g)].map((m) => m[1] ?? '');
+  const packages = [...alias.matchAll(/find: \/\^(@?[\w-]+(?:\\\/[\w-]+)?)/g)].map((m) =>
+    (m[1] ?? '').replace(/\\\//g, '/'),
+  );
+
+  it('finds the aliases', () => {
+    expect(files.length).toBeGreaterThan(0);
+    expect(packages.length).toBe(files.length);
+  });
+
+  it.each(files)('the replacement %s exists', (file) => {
+    expect(existsSync(join(ROOT, file))).toBe(true);
+  });
+
+  it.each(packages)('the package %s it stands in for is installed (else the alias is dead)', (name) => {
+    expect(existsSync(join(ROOT, 'node_modules', name))).toBe(true);
   });
 });
 
@@ -72,11 +115,12 @@ describe('eslint.config.js', () => {
   });
 });
 
+/** A path vitest.config.ts names under any folder of the tree. */
+const VITEST_PATH = /'((?:tests|bench|scripts|src|server|domain|workers)\/[^']+)'/g;
+
 describe('vitest.config.ts', () => {
   const text = readFileSync(join(ROOT, 'vitest.config.ts'), 'utf8');
-  const paths = [
-    ...new Set([...text.matchAll(/'((?:tests|bench|scripts|src|server)\/[^']+)'/g)].map((m) => m[1] ?? '')),
-  ];
+  const paths = [...new Set([...text.matchAll(VITEST_PATH)].map((m) => m[1] ?? ''))];
 
   it.each(paths)('%s names something', (glob) => {
     expect(namesSomething(glob)).toBe(true);
@@ -118,5 +162,17 @@ describe('the check itself', () => {
     const source = String.raw`[\\/]src[\\/]pages[\\/]market[\\/](market|row-signals)\.(tsx?|css)$`;
     const segments = new Set(['/src/pages/market/market.css'].flatMap((f) => f.split(/[/.]/)));
     expect(groupNames(source).filter((w) => !segments.has(w))).toEqual(['row-signals', 'tsx']);
+  });
+
+  it('reads a typed RegExp constant, an inline group test and a vitest path under domain/ or workers/', () => {
+    const config = [
+      'const GONE: RegExp = /[\\\\/]src[\\\\/]nowhere[\\\\/]/;',
+      "  { name: 'x', test: /node_modules[\\\\/]nowhere[\\\\/]/,",
+    ].join('\n');
+    expect(regexpsOf(config).map((g) => g.name)).toEqual(['GONE', 'test 1']);
+    expect(
+      [..."include: ['domain/**/*.test.ts', 'workers/nowhere/*.ts']".matchAll(VITEST_PATH)].map((m) => m[1]),
+    ).toEqual(['domain/**/*.test.ts', 'workers/nowhere/*.ts']);
+    expect(namesSomething('workers/nowhere/*.ts')).toBe(false);
   });
 });

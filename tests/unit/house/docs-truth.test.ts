@@ -77,6 +77,16 @@ const where = (q: Quote): string => `${q.doc}:${q.line} \`${q.text}\``;
 describe('docs quote what the code has', () => {
   const all = quotes();
 
+  it('covers the contract and the architecture page, which the README and the code cite', () => {
+    for (const page of ['docs/contract.md', 'docs/architecture.md']) {
+      expect(existsSync(join(ROOT, page)), page).toBe(true);
+      expect(DOCS).toContain(page);
+      // Each quotes paths and names of the code, so the checks below read them for real.
+      expect(all.filter((q) => q.doc === page).length, page).toBeGreaterThan(5);
+      expect(read('README.md')).toContain(page.slice('docs/'.length));
+    }
+  });
+
   it('every quoted file path exists', () => {
     const paths = all.filter((q) => PATH.test(q.text) && !PLACEHOLDER.test(q.text));
     expect(paths.length).toBeGreaterThan(200);

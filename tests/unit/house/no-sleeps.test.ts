@@ -1,8 +1,9 @@
 // Tests wait for a condition, not for the clock: a fake clock (Clock, Timers, vi.useFakeTimers), an awaited event,
 // or a poll of the real condition (tests/fixtures/until.ts, expect.poll, Playwright's waitForFunction). A sleep
 // before an assertion passes on a fast machine whether or not the behaviour broke, and fails on a slow one when it
-// did not. This finds the sleeps: `waitForTimeout(` and a promise resolved by a timer of a fixed length
-// (`new Promise((r) => setTimeout(r, 300))`); a zero-length timer only yields to the event loop and is not one.
+// did not. This finds the sleeps: `waitForTimeout(`, a promise resolved by a timer of a fixed length, whether a literal
+// or a constant (`new Promise((r) => setTimeout(r, POLL_MS))`), and an awaited timer or sleep helper; a zero-length
+// timer only yields to the event loop and is not one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,13 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const TESTS = join(ROOT, 'tests');
 const SELF = 'unit/house/no-sleeps.test.ts';
 
-const SLEEPS = [/\bwaitForTimeout\(/g, /\bsetTimeout\(\s*(?:r|res|resolve|done)\s*,\s*(?!0\s*\))[\d_]+\s*\)/g];
+const SLEEPS = [
+  /\bwaitForTimeout\(/g,
+  // a promise resolved by a timer of any length but zero: a literal, a constant or an expression
+  /\bsetTimeout\(\s*(?:r|res|resolve|done|\(\)\s*=>\s*(?:r|res|resolve|done)\(\))\s*,(?!\s*0\s*\))[^)]+\)/g,
+  // an awaited timer (node:timers/promises) or a sleep helper
+  /\bawait\s+(?:setTimeout|sleep|delay)\((?!\s*0\s*\))\s*[^)\s]/g,
+];
 
 /**
  * The sleeps left, per file, each with why. Waiting IS the behaviour in each (the count must match exactly, so a
@@ -19,6 +26,12 @@ const SLEEPS = [/\bwaitForTimeout\(/g, /\bsetTimeout\(\s*(?:r|res|resolve|done)\
  */
 const ALLOWED: Record<string, { count: number; why: string }> = {
   'e2e/app-server.ts': { count: 1, why: 'the poll step of waiting for /healthz of a starting server process' },
+  'fixtures/until.ts': { count: 1, why: 'the poll step of until(), the condition poll every test waits with' },
+  'e2e/firefox.ts': { count: 1, why: "the poll step of the Firefox driver's waitForURL (Playwright's own polls too)" },
+  'server/support/ws-client.ts': {
+    count: 1,
+    why: "the deadline of a wait for a socket message: the message's arrival resolves it first",
+  },
   'e2e/chart-orders.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
   'e2e/chart-pending-move.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
 };
@@ -39,7 +52,13 @@ describe('tests wait for conditions, not for time', () => {
     expect(sleepsIn('await page.waitForTimeout(300);')).toBe(1);
     expect(sleepsIn('await new Promise((r) => setTimeout(r, 10));')).toBe(1);
     expect(sleepsIn('await new Promise((resolve) => setTimeout(resolve, 1_000));')).toBe(1);
+    expect(sleepsIn('await new Promise((r) => setTimeout(r, POLL_MS));')).toBe(1);
+    expect(sleepsIn('await new Promise<void>((resolve) => setTimeout(resolve, HOLD_MS + 50));')).toBe(1);
+    expect(sleepsIn('await new Promise((r) => setTimeout(() => r(), SETTLE));')).toBe(1);
+    expect(sleepsIn("import { setTimeout } from 'node:timers/promises'; await setTimeout(300);")).toBe(1);
+    expect(sleepsIn('await sleep(SETTLE_MS);')).toBe(1);
     expect(sleepsIn('await new Promise((r) => setTimeout(r, 0));')).toBe(0);
+    expect(sleepsIn('await setTimeout(0);')).toBe(0);
     expect(sleepsIn('const t = setTimeout(() => ac.abort(), 500);')).toBe(0);
   });
 

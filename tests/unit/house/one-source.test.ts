@@ -31,15 +31,25 @@ interface Rule {
   home: readonly string[];
   /** Text the pattern must find (so a check that matches nothing does not pass by accident). */
   sample: string;
+  /** Other forms of a copy it must find too. */
+  more?: readonly string[];
+  /** Text that is no copy, which it must leave alone. */
+  fine?: readonly string[];
 }
 
 const RULES: readonly Rule[] = [
   {
     name: 'the decimal-text pattern',
-    // \d+(\.\d+)? or \d{1,30}(\.\d{1,30})?, as a RegExp literal or as JSON-schema string text
-    copy: /\\{1,2}d(\+|\{1,30\})\(\\{1,2}\.\\{1,2}d(\+|\{1,30\})\)\?/,
+    // \d+(\.\d+)? or \d{1,N}(\.\d{1,M})? with any caps and sign, as a RegExp literal or as JSON-schema string text
+    // (a bounded setting or argument takes decimalRe's shape: domain/numerics/decimal-pattern.ts)
+    copy: /\\{1,2}d(\+|\{1,\d+\})\(\\{1,2}\.\\{1,2}d(\+|\{1,\d+\})\)\?/,
     home: [],
     sample: String.raw`const DECIMAL = /^-?\d+(\.\d+)?$/; pattern: '^-?\\d{1,30}(\\.\\d{1,30})?$'`,
+    more: [String.raw`const RATE = /^[+-]?\d{1,9}(\.\d{1,8})?$/;`, String.raw`!/^\d{1,3}(\.\d{1,4})?$/.test(spike)`],
+    fine: [
+      String.raw`const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;`,
+      "const RATE = decimalRe({ whole: 9, places: 8, sign: 'either' });",
+    ],
   },
   {
     name: 'the jittered back-off',
@@ -56,11 +66,32 @@ const RULES: readonly Rule[] = [
   },
   {
     name: 'the long-press hold and tolerance',
-    // a hold or slop constant of its own (LONG_PRESS_MS = 550, HOLD_MS = 550, PRESS_SLOP_PX = 8, SLOP_PX = 10)
+    // a hold or slop constant of its own (LONG_PRESS_MS = 550, HOLD_MS = 550, PRESS_SLOP_PX = 8, SLOP_PX = 10), or the
+    // plain numbers used as a press rule: a hold of 500/550 ms beside a move tolerance of 8/10 px, as a call's
+    // arguments, an object's fields, or a timer and a distance test in one file
     // (a drag's threshold, DRAG_SLOP_PX, and the first paint's 150 ms wait are other rules)
-    copy: /(?<![A-Z_])(LONG_PRESS_MS|LONG_PRESS_SLOP_PX|PRESS_SLOP_PX|SLOP_PX)\s*=\s*\d|HOLD_MS\s*=\s*[4-6]\d\d\b/,
+    copy: new RegExp(
+      [
+        String.raw`(?<![A-Z_])(LONG_PRESS_MS|LONG_PRESS_SLOP_PX|PRESS_SLOP_PX|SLOP_PX)\s*=\s*\d|HOLD_MS\s*=\s*[4-6]\d\d\b`,
+        String.raw`\b\w*[Pp]ress\w*\([^()]*\b5[05]0\s*,\s*(?:8|10)\b`,
+        String.raw`\b\w*(?:hold|press|delay)\w*\s*[:=]\s*5[05]0\b[^;]{0,120}?\b\w*(?:slop|tolerance|move|distance)\w*\s*[:=]\s*(?:8|10)\b`,
+        String.raw`^(?=[\s\S]*setTimeout)(?=[\s\S]*,\s*5[05]0\s*\))(?=[\s\S]*Math\.(?:hypot|abs)\([^;]*\)\s*[<>]=?\s*(?:8|10)\b)`,
+      ].join('|'),
+      'i',
+    ),
     home: ['src/components/hooks/long-press-rule.ts'],
     sample: 'export const HOLD_MS = 550;',
+    more: [
+      'useLongPress(row, 550, 8);',
+      'const press = { holdMs: 500, slopPx: 10 };',
+      'timer = setTimeout(open, 550);\n…\nif (Math.hypot(dx, dy) > 8) cancel();',
+      'hold = timers.setTimeout(() => {\n  edit(line);\n}, 500);\n…\nif (Math.hypot(e.clientX - x, e.clientY - y) > 10) end();',
+    ],
+    fine: [
+      'timer = setTimeout(save, 500); // a debounce, no press',
+      's.timer = timers.setTimeout(act, LONG_PRESS_MS);\nif (Math.hypot(dx, dy) > LONG_PRESS_SLOP_PX) stop();',
+      'if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;',
+    ],
   },
   {
     name: 'the idempotency header and key',
@@ -95,11 +126,20 @@ const RULES: readonly Rule[] = [
     home: ['domain/code-resend.ts'],
     sample: 'export const RESEND_AFTER_MS = 60 * 1000; export const RESEND_SECONDS = 60;',
   },
+  {
+    name: 'the news HTML allow-list and its URL schemes',
+    // a tag list of its own (the rarer tags of it, quoted), a per-tag scheme table, or a URL pattern of the schemes
+    // (the server's sanitize-html options and the app's DOMPurify hook each had one, and they disagreed on http: images)
+    copy: /['"`](figcaption|tfoot)['"`]|allowedSchemesByTag:\s*\{|https\?:\|mailto:/,
+    home: ['domain/news-html.ts'],
+    sample: String.raw`const ALLOWED_TAGS = ['figure', 'figcaption']; const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/))/i;`,
+  },
 ];
 
 describe('each rule has one source', () => {
   it.each(RULES)('$name has no copy outside its home', (rule) => {
-    expect(rule.sample).toMatch(rule.copy);
+    for (const copy of [rule.sample, ...(rule.more ?? [])]) expect(copy).toMatch(rule.copy);
+    for (const text of rule.fine ?? []) expect(text).not.toMatch(rule.copy);
     expect(holders(rule.copy).filter((f) => !rule.home.includes(f))).toEqual([]);
   });
 });

@@ -27,6 +27,49 @@ describe('server/routes/', () => {
     expect(readFileSync(join(SERVER, 'ops', file), 'utf8')).not.toMatch(SQL);
   });
 
+  // A route file maps a request to a service; what reads or writes the data is the service's. These route files
+  // still read a repository themselves (a lookup with nothing around it); the list only shrinks: a route file that
+  // needs a new repository, the database or the ledger gets a service instead (server/wallet/withdrawal-flow.ts,
+  // server/funds/fund-flow.ts). Type-only imports (a row's shape) are no access.
+  const KNOWN_DATA: Readonly<Record<string, readonly string[]>> = {
+    'account.ts': ['../ledger/records-repository.ts', '../ledger/ledger.ts'], // getAccount: a balance read
+    'alerts.ts': ['../alerts/push-repository.ts'],
+    'common.ts': ['../content/companies-repository.ts'],
+    'content.ts': ['../content/news-repository.ts'],
+    'deposits.ts': ['../wallet/deposits-repository.ts'],
+    'health.ts': ['../db/ping.ts'],
+    'ops.ts': ['../staff/audit-repository.ts'],
+    'payout-methods.ts': ['../wallet/payout-methods-repository.ts'],
+    'real-name.ts': ['../accounts/real-name-repository.ts'],
+    'security.ts': ['../auth/second-factor-repository.ts', '../auth/sessions-repository.ts'],
+    'upload.ts': ['../staff/audit-repository.ts'],
+    'wallet.ts': ['../engine/orders-repository.ts', '../ledger/ledger.ts'], // getAccount: a balance read
+  };
+  /** Route files that still open a transaction themselves, each a few lines around one repository call. */
+  const KNOWN_TX: ReadonlySet<string> = new Set(['payout-methods.ts', 'real-name.ts', 'upload.ts']);
+  const DATA = /(-repository|\/db\/[\w-]+|\/ledger\/ledger)\.ts$/;
+  const TX = /\.tx\s*\(|\bmove\s*\(/;
+  const dataImports = (text: string): string[] =>
+    [...text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)]
+      .filter((m) => !m[1] && DATA.test(m[2] ?? ''))
+      .map((m) => m[2] ?? '');
+
+  it.each(files)('%s reaches the data only where it is known to, and moves no money itself', (file) => {
+    const text = readFileSync(join(ROUTES, file), 'utf8');
+    const known = KNOWN_DATA[file] ?? [];
+    expect(dataImports(text).filter((i) => !known.includes(i))).toEqual([]);
+    if (!KNOWN_TX.has(file)) expect(text).not.toMatch(TX);
+  });
+
+  it('the data and money checks recognise what they look for', () => {
+    const route =
+      "import { move } from '../ledger/ledger.ts';\nimport {\n  insertWithdrawal,\n} from '../wallet/withdrawals-repository.ts';\nimport type { Row } from '../wallet/x-repository.ts';";
+    expect(dataImports(route)).toEqual(['../ledger/ledger.ts', '../wallet/withdrawals-repository.ts']);
+    expect('await ctx.db.tx(async (q) => {').toMatch(TX);
+    expect('await move(q, user.id, {').toMatch(TX);
+    expect('const removed = remove(x);').not.toMatch(TX);
+  });
+
   it('the checks recognise SQL and a session call (they would catch a copy)', () => {
     expect("await ctx.db.query('SELECT id FROM funds')").toMatch(SQL);
     expect('`INSERT INTO charges (user_id) VALUES ($1)`').toMatch(SQL);

@@ -106,7 +106,7 @@ describe('mapping and the price rule', () => {
     const before = close();
     await desk('feed-map', { source: 'lp-a', symbol: 'EUR/USD', code: 'EURUSD' });
     expect(lpA.symbols).toEqual(['EUR/USD']);
-    expect(market.latest('EURUSD')?.feed).toBe('stale');
+    expect(market.latest('EURUSD')?.deskFlag).toBe('stale');
     advance(5000); // the simulator walks every other instrument, not this one
     expect(close()).toBe(before);
     const r = await trader.get('/v1/api/forex/submit', buy());
@@ -119,7 +119,7 @@ describe('mapping and the price rule', () => {
   it('makes mid of bid/ask by default (half a tick up), and bid, ask or last when the desk says', async () => {
     await tick(lpA, 'EUR/USD', { bid: '1.10000', ask: '1.10010' });
     expect(close()).toBe('1.10005');
-    expect(market.latest('EURUSD')?.feed).toBeUndefined();
+    expect(market.latest('EURUSD')?.deskFlag).toBeUndefined();
     await tick(lpA, 'EUR/USD', { bid: '1.10000', ask: '1.10003' });
     expect(close()).toBe('1.10002');
     await tick(lpA, 'EUR/USD', { ask: '1.10011' }); // an incremental moving one side keeps the other
@@ -194,7 +194,7 @@ describe('feed health', () => {
   it('goes stale past the limit: DAY_MARKET flags it, orders are refused with the reason, a tick brings it back', async () => {
     await desk('feed-rule', { code: 'EURUSD', 'stale-ms': '3000' });
     advance(3001);
-    expect(market.latest('EURUSD')?.feed).toBe('stale');
+    expect(market.latest('EURUSD')?.deskFlag).toBe('stale');
     expect(market.quoteTuple('EURUSD')?.slice(4)).toEqual([1, 'stale']);
     const ws = await Client.open(server.wsUrl);
     try {
@@ -207,7 +207,7 @@ describe('feed health', () => {
     }
     expect((await trader.get('/v1/api/forex/submit', buy())).msg).toBe(en.errors.price_stale);
     await tick(lpA, 'EUR/USD', { bid: '1.12000', ask: '1.12010' });
-    expect(market.latest('EURUSD')?.feed).toBeUndefined();
+    expect(market.latest('EURUSD')?.deskFlag).toBeUndefined();
     expect((await trader.get('/v1/api/forex/submit', buy())).code).toBe(1);
   });
 
@@ -219,7 +219,7 @@ describe('feed health', () => {
     await tick(lpB, 'EURUSD.b', { bid: '1.12100', ask: '1.12110' });
     advance(1500); // the primary's last tick is 3.5 s old: past its 3 s limit; the backup's is 1.5 s
     expect((await instrumentRow('EURUSD')).source).toBe('lp-b');
-    expect(market.latest('EURUSD')?.feed).toBeUndefined();
+    expect(market.latest('EURUSD')?.deskFlag).toBeUndefined();
     await tick(lpB, 'EURUSD.b', { bid: '1.12120', ask: '1.12130' });
     expect(close()).toBe('1.12125');
     expect((await sourceRow('lp-a')).failovers).toBe(1);
@@ -420,15 +420,15 @@ describe('a server started as `npm start` does, with nothing configured', () => 
   it('quotes every instrument from the simulator, none stale', async () => {
     const m = plain.ctx.market;
     if (!(m instanceof SimulatedMarket)) throw new Error('no simulated market');
-    const status = plain.ctx.feeds?.status();
+    const status = plain.ctx.priceDesk?.status();
     expect(status?.sources.map((s) => s.name)).toEqual(['simulator']);
     const before = m.all().map((q) => q.close);
     plainClock.advance(60_000);
     m.advanceTo(plainClock.now());
-    const after = plain.ctx.feeds?.status();
+    const after = plain.ctx.priceDesk?.status();
     expect(after?.sources[0]?.driving).toBe(m.instruments().length);
     expect(after?.instruments.filter((i) => i.state === 'stale')).toEqual([]);
     expect(m.all().map((q) => q.close)).not.toEqual(before);
-    expect(m.all().every((q) => q.feed === undefined)).toBe(true);
+    expect(m.all().every((q) => q.deskFlag === undefined)).toBe(true);
   });
 });

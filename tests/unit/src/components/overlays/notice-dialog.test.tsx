@@ -1,4 +1,4 @@
-// A notice is not a question (docs/screens.md "Decisions"): the Copy tab's "coming soon" dialog has one OK button
+// A notice is not a question (docs/content.md "Ranking"): the Copy tab's "coming soon" dialog has one OK button
 // that closes it, no Cancel / Confirm pair offering a choice that does nothing.
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';

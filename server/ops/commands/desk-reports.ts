@@ -1,23 +1,23 @@
-// The feeds as the operator reads them (docs/market-data.md): each source, each instrument, the log of state changes,
+// The price desk as the operator reads it (docs/market-data.md): each source, each instrument, the log of state changes,
 // the refused ticks and the symbols a source refused, the desk's change record. The status is the market writer's
 // (published every second on a cluster); a gateway that has not heard from a writer says so.
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { recentFeedChanges } from '../../market/price-desk/desk-config.ts';
+import { recentDeskChanges } from '../../market/price-desk/desk-config.ts';
 import type { DeskStatus } from '../../market/price-desk/desk-status.ts';
 import type { OpsCommand } from '../command.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 function statusOf(ctx: AppContext): DeskStatus {
-  const s = ctx.feeds?.status() ?? null;
-  if (!s) throw new ApiError('feeds_unavailable');
+  const s = ctx.priceDesk?.status() ?? null;
+  if (!s) throw new ApiError('price_desk_unavailable');
   return s;
 }
 
-/** An operator command that lists rows of the feed status. */
+/** An operator command that lists rows of the price desk's status. */
 function statusReport(name: string, summary: string, rows: (status: DeskStatus) => unknown[]): OpsCommand {
-  return { name, right: 'feeds', summary, params: [], run: async (ctx) => rows(statusOf(ctx)) };
+  return { name, right: 'price-desk', summary, params: [], run: async (ctx) => rows(statusOf(ctx)) };
 }
 
 /** The fields `keys` of `row` under their snake_case names, the operator's columns. */
@@ -25,7 +25,7 @@ function columns<T extends object>(row: T, keys: ReadonlyArray<keyof T & string>
   return Object.fromEntries(keys.map((k) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), row[k]]));
 }
 
-export const feedsShow = statusReport(
+export const sourcesReport = statusReport(
   'feeds',
   'Each price source: state, symbols, instruments driven, last tick age, ticks/s, spikes held, fail-overs, refused ticks',
   (status) =>
@@ -41,7 +41,7 @@ export const feedsShow = statusReport(
     })),
 );
 
-export const feedInstruments = statusReport(
+export const instrumentsReport = statusReport(
   'feed-instruments',
   'Each instrument: live/stale/halted/closed, the source driving it, its sources, rule, limits, spikes held, fail-overs',
   (status) =>
@@ -64,13 +64,13 @@ export const feedInstruments = statusReport(
     ),
 );
 
-export const feedEvents = statusReport(
+export const eventsReport = statusReport(
   'feed-events',
-  'Every change of feed state, newest first: sources up/down, stale/fresh, fail-over, hand-back, spikes, halts, refusals',
+  'Every change of state on the desk, newest first: sources up/down, stale/fresh, fail-over, hand-back, spikes, halts, refusals',
   (status) => status.events.map((e) => ({ at: iso(e.at), kind: e.kind, detail: e.detail })),
 );
 
-export const feedRejects = statusReport(
+export const rejectsReport = statusReport(
   'feed-rejects',
   'The latest ticks refused (malformed, unknown symbol, bad price, crossed, precision, time) and symbols a source refused',
   (s) => {
@@ -88,13 +88,13 @@ export const feedRejects = statusReport(
   },
 );
 
-export const feedChanges: OpsCommand = {
+export const changesReport: OpsCommand = {
   name: 'feed-changes',
-  right: 'feeds',
+  right: 'price-desk',
   summary: "The dealing desk's changes, newest first: who, when, what",
   params: [],
   run: async (ctx) =>
-    (await recentFeedChanges(ctx.db, 200)).map((c) => ({
+    (await recentDeskChanges(ctx.db, 200)).map((c) => ({
       at: iso(c.at),
       by: c.by,
       command: c.command,
@@ -102,10 +102,10 @@ export const feedChanges: OpsCommand = {
     })),
 };
 
-export const FEED_STATUS_COMMANDS: readonly OpsCommand[] = [
-  feedsShow,
-  feedInstruments,
-  feedEvents,
-  feedRejects,
-  feedChanges,
+export const DESK_REPORT_COMMANDS: readonly OpsCommand[] = [
+  sourcesReport,
+  instrumentsReport,
+  eventsReport,
+  rejectsReport,
+  changesReport,
 ];

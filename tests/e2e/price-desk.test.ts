@@ -1,6 +1,6 @@
 // The dealing desk seen by a trader (docs/market-data.md): an instrument halted with `feed-halt` shows "Halted" in the
 // market list and on /trade, where the order form gives the desk's reason and buy/sell are disabled; resumed, it
-// trades again; /ops.html shows the feeds. English, Arabic; phone and desktop screenshots.
+// trades again; /ops.html shows the price desk. English, Arabic; phone and desktop screenshots.
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
@@ -43,7 +43,7 @@ it("a halted instrument shows Halted and the desk's reason; resumed, it trades a
   await context.close();
 });
 
-it('/ops.html shows the feeds: each source with its state, symbols, ticks/s and refused ticks', async () => {
+it('/ops.html shows the price desk: each source with its state, symbols, ticks/s and refused ticks', async () => {
   for (const [size, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
