@@ -131,6 +131,11 @@ export function lotsForRisk(
 /** The risk cap when none is configured (the `risk_cap_percent` setting): 10 % of equity, as real tickets cap it. */
 export const DEFAULT_RISK_CAP_PERCENT = '10';
 
+/** Whether an operator may set the risk cap to `text`: a percentage above 0 and at most 100, up to 2 decimals. */
+export function isRiskCapText(text: string): boolean {
+  return /^\d{1,3}(\.\d{1,2})?$/.test(text) && dec(text).gt(0) && dec(text).lte(100);
+}
+
 /** The risk cap the app applies: the setting when it is a number in (0, 100], 100 when above, else the default. */
 export function riskCapPercent(setting: string | null | undefined): string {
   const text = (setting ?? '').trim();

@@ -248,8 +248,10 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     // Price alerts (docs/alerts.md): every role serves the VAPID public key; the writer (all, market) evaluates the
     // alerts on its ticks and delivers through the same per-user push as orders; a gateway announces changes.
     const vapid = loadVapidKeys(config.dataDir, config.push?.vapid);
+    const pushHosts = config.push?.hosts ?? PUSH_SERVICE_HOSTS;
     const webPush = new WebPushSender(db, log, {
       keys: vapid,
+      hosts: pushHosts,
       subject: config.push?.subject ?? DEFAULT_VAPID_SUBJECT,
       agent: config.push?.agent,
     });
@@ -267,7 +269,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       alerts: {
         changed: watcher && role === 'all' ? (id) => watcher.refresh(id) : (id) => alertBus.announce(id),
         vapidPublicKey: vapid.publicKey,
-        pushHosts: config.push?.hosts ?? PUSH_SERVICE_HOSTS,
+        pushHosts,
         watcher,
       },
       engine,

@@ -30,27 +30,34 @@ function hostAllowed(url: URL, allowed: readonly string[]): boolean {
   });
 }
 
+/**
+ * Whether the server may POST to this endpoint: https, no credentials, on an allowed push service. Checked when a
+ * subscription is stored and again before each send, so a row stored under an older rule (a port the rule now
+ * refuses) is never called.
+ */
+export function endpointAllowed(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.username === '' && url.password === '' && hostAllowed(url, hosts);
+}
+
 function base64urlBytes(text: string): number {
   return /^[A-Za-z0-9_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64url').length : -1;
 }
 
 /** The subscription as sent, checked; refused with a translated error otherwise. */
 export function checkedTarget(t: PushTarget, hosts: readonly string[]): PushTarget {
-  let url: URL;
-  try {
-    url = new URL(t.endpoint);
-  } catch {
-    throw new ApiError('alerts.errors.push_endpoint');
-  }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || !hostAllowed(url, hosts)) {
-    throw new ApiError('alerts.errors.push_endpoint');
-  }
+  if (!endpointAllowed(t.endpoint, hosts)) throw new ApiError('alerts.errors.push_endpoint');
   const p256 = Buffer.from(t.p256dh, 'base64url');
   if (base64urlBytes(t.p256dh) !== 65 || p256[0] !== 4 || base64urlBytes(t.auth) !== 16) {
     throw new ApiError('alerts.errors.push_keys');
   }
   const lang = (LANGUAGES as readonly string[]).includes(t.lang) ? t.lang : 'en';
-  return { endpoint: url.href, p256dh: t.p256dh, auth: t.auth, lang };
+  return { endpoint: new URL(t.endpoint).href, p256dh: t.p256dh, auth: t.auth, lang };
 }
 
 export async function subscribePush(

@@ -1,7 +1,8 @@
 // Web Push for a fired alert (docs/alerts.md "Delivery"): one encrypted message (aes128gcm, RFC 8291) signed with the
 // server's VAPID key (RFC 8292) to each browser the user subscribed, through the maintained `web-push` library. The
 // text is written in the language the browser subscribed with. An endpoint the push service says is gone (404, 410)
-// is forgotten. Endpoints are capability URLs: never logged.
+// is forgotten, and so is one the push-service rule no longer allows (stored before the rule was tightened: a port
+// other than HTTPS's), without calling it. Endpoints are capability URLs: never logged.
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -10,6 +11,7 @@ import type { Language } from '../../domain/types.ts';
 import type { Db } from '../db/db.ts';
 import { pickLanguage, translate } from '../http/i18n.ts';
 import { forgetEndpoint, userSubscriptions } from './push-repository.ts';
+import { endpointAllowed } from './push-subscriptions.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 /** What the service worker shows (public/ or src/sw: the `push` handler reads these fields). */
@@ -24,6 +26,8 @@ export interface WebPushOptions {
   keys: VapidKeys;
   /** The VAPID `sub` claim: a mailto: or https: contact for the push services. */
   subject: string;
+  /** The push services the server may call (PUSH_SERVICE_HOSTS unless configured), checked again at each send. */
+  hosts: readonly string[];
   /** TLS agent for the requests (a test trusts its own local endpoint's certificate with it). */
   agent?: Agent | undefined;
 }
@@ -84,6 +88,11 @@ export class WebPushSender {
     const targets = await userSubscriptions(this.db, userId);
     await Promise.all(
       targets.map(async (t) => {
+        if (!endpointAllowed(t.endpoint, this.opts.hosts)) {
+          await forgetEndpoint(this.db, t.endpoint);
+          this.log.warn({ ...logFields }, 'web push endpoint no longer allowed: subscription dropped');
+          return;
+        }
         const payload = JSON.stringify(payloadFor(pickLanguage(t.lang)));
         try {
           await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, payload, {

@@ -2,7 +2,8 @@
 // 360×740: the desk never scrolls as a page and its column headers stay below the navigation; the one-click pair sits
 // at a market row's end, never under a plain click on the row; the period bar shows every period (1D and 1W too, 週線
 // whole); the chart's overlays (legends, the alert chip, the library's attribution) cover no candle; the crosshair
-// clears when the pointer leaves; the multiplier choices and the bars-as-a-table sheet keep off the screen's edges.
+// clears when the pointer leaves; the multiplier choices and the bars-as-a-table sheet keep off the screen's edges
+// and their sheet's (360 px, and 1280 px where each is a centred sheet).
 // Screenshots: test-artifacts/desk-fit-*.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -99,41 +100,68 @@ it('the desk’s period bar shows every period, 1D and 1W included, whole in eve
   }
 }, 90_000);
 
-it('the multiplier choices and the bars-as-a-table sheet keep off a 360 px screen’s edges', async () => {
-  const page = await openAt('en', PHONE, '#/trade?code=EURUSD');
-  await page.locator('[data-field="multiple"]').click();
-  const chips = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.tr-multiplier-options .tr-chip')].map((c) => {
+/** The multiplier choices' boxes, and the box of the sheet they are in. */
+function multiplierChips(page: Page) {
+  return page.evaluate(() => {
+    const sheet = document.querySelector('.tr-multiplier-options')?.closest('.sheet')?.getBoundingClientRect();
+    const chips = [...document.querySelectorAll<HTMLElement>('.tr-multiplier-options .tr-chip')].map((c) => {
       const r = c.getBoundingClientRect();
       return { left: r.left, right: r.right };
-    }),
-  );
-  expect(chips.length).toBeGreaterThan(0);
-  for (const c of chips) {
-    expect(c.left).toBeGreaterThanOrEqual(12);
-    expect(c.right).toBeLessThanOrEqual(360 - 12);
-  }
-  await snap(page, 'desk-fit-multiplier-360');
-  await page.keyboard.press('Escape');
-  await page.locator('[data-action="chart-table"]').click();
-  await page.locator('[data-testid="chart-table"]').waitFor();
-  const sheet = await page.evaluate(() => {
-    const s = document.querySelector('.sheet')?.getBoundingClientRect();
+    });
+    return { chips, sheet: { left: sheet?.left ?? 0, right: sheet?.right ?? 0 } };
+  });
+}
+
+/** The bars-as-a-table sheet: its box, the page's width, any sideways scroll, and where the table ends. */
+function barsTable(page: Page) {
+  return page.evaluate(() => {
+    const s = document.querySelector('[data-testid="chart-table"]')?.closest('.sheet')?.getBoundingClientRect();
     const wrap = document.querySelector<HTMLElement>('.tw-chart-table-wrap');
     const table = document.querySelector('.tw-chart-table')?.getBoundingClientRect();
     return {
-      width: s?.width ?? 0,
+      left: s?.left ?? -1,
+      right: s?.right ?? 9999,
       page: document.documentElement.scrollWidth,
       sideways: (wrap?.scrollWidth ?? 0) - (wrap?.clientWidth ?? 0),
-      tableRight: table?.right ?? 999,
+      tableRight: table?.right ?? 9999,
     };
   });
-  expect(sheet.width).toBeLessThanOrEqual(360);
-  expect(sheet.page).toBeLessThanOrEqual(360);
-  // Every column whole inside the sheet, off the screen's edge: no sideways strip for the newest close.
-  expect(sheet.sideways).toBeLessThanOrEqual(0);
-  expect(sheet.tableRight).toBeLessThanOrEqual(360 - 12);
-  await snap(page, 'desk-fit-bars-table-360');
+}
+
+it('the multiplier choices and the bars-as-a-table sheet keep off the screen’s and their sheet’s edges (360 and 1280 px)', async () => {
+  const page = await openAt('en', PHONE, '#/trade?code=EURUSD');
+  for (const size of [PHONE, DESKTOP]) {
+    const width = size.width;
+    if (width !== PHONE.width) {
+      await page.setViewportSize(size); // the desk's layout: the same picker and table, each in a centred sheet
+      await page.locator('.dk-order [data-field="multiple"]').waitFor();
+    }
+    await page.locator('[data-field="multiple"]').click();
+    await page.locator('.tr-multiplier-options .tr-chip').first().waitFor();
+    const { chips, sheet } = await multiplierChips(page);
+    expect(chips.length).toBeGreaterThan(0);
+    expect(sheet.left).toBeGreaterThanOrEqual(0);
+    expect(sheet.right).toBeLessThanOrEqual(width);
+    for (const c of chips) {
+      expect(c.left, `${width}`).toBeGreaterThanOrEqual(sheet.left + 12);
+      expect(c.right, `${width}`).toBeLessThanOrEqual(sheet.right - 12);
+    }
+    await snap(page, `desk-fit-multiplier-${width}`);
+    await page.keyboard.press('Escape');
+    await page.locator('.tr-multiplier-options').waitFor({ state: 'detached' });
+    await page.locator('[data-action="chart-table"]').click();
+    await page.locator('[data-testid="chart-table"]').waitFor();
+    const table = await barsTable(page);
+    expect(table.left, `${width}`).toBeGreaterThanOrEqual(0);
+    expect(table.right, `${width}`).toBeLessThanOrEqual(width);
+    expect(table.page, `${width}`).toBeLessThanOrEqual(width);
+    // Every column whole inside the sheet, off its edge: no sideways strip for the newest close.
+    expect(table.sideways, `${width}`).toBeLessThanOrEqual(0);
+    expect(table.tableRight, `${width}`).toBeLessThanOrEqual(table.right - 12);
+    await snap(page, `desk-fit-bars-table-${width}`);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="chart-table"]').waitFor({ state: 'detached' });
+  }
   await page.close();
 }, 60_000);
 

@@ -222,6 +222,11 @@ class PuppeteerPage implements FlowPage {
   screenshot(options: { path: string }): Promise<unknown> {
     return this.page.screenshot({ path: options.path as `${string}.png` });
   }
+
+  async setViewportSize(size: { width: number; height: number }): Promise<void> {
+    const now = this.page.viewport();
+    await this.page.setViewport({ ...now, ...size });
+  }
 }
 
 export interface PageSettings {

@@ -31,6 +31,8 @@ export interface FlowPage {
   addInitScript(script: string | (() => unknown)): Promise<unknown>;
   waitForLoadState(state: LoadState): Promise<void>;
   screenshot(options: { path: string }): Promise<unknown>;
+  /** Another window size for the same page (the desk's layout at 1280 px wide), its emulation otherwise kept. */
+  setViewportSize(size: { width: number; height: number }): Promise<void>;
 }
 
 export interface FlowContext {

@@ -1,17 +1,21 @@
-// No shown text carries an unfilled "{{…}}" placeholder, on any route, in any of the 18 languages (docs/screens.md
-// "Texts"): a real user with a halted instrument (so the halt's messages are on screen) walks every route of the
-// route table at 360×740 in each language, one page per language, in-app navigation only. What is checked: the
-// visible text, the title, aria-label, placeholder and alt attributes, the document's title, and every text added
-// to the page at any moment of the walk (a toast that comes and goes). Then on the desk (1280×800) with one-click
-// on: the halted instrument's Buy / Sell are disabled and B answers a toast naming the halt's reason.
+// No shown text carries an unfilled "{{…}}" placeholder, on any route, in any of the 18 languages, at 360×740 and
+// 1280×800 (docs/screens.md "Texts"). One page per language, in-app navigation only: as a visitor, the guest routes
+// (/login, /register) at both sizes; then signed in on that login screen as a real user with a halted instrument (so
+// the halt's messages are on screen), every other route of the route table at 1280×800 and again at 360×740. What is
+// checked (tests/e2e/unfilled-placeholders.ts): the visible text, the title, aria-label, placeholder and alt
+// attributes, the document's title, and every text or attribute added to the page at any moment of the walk (a
+// toast that comes and goes). Then the halt at both sizes: the reason under the halted row on /, the /order sheet's
+// note and its disabled actions, and one-click's Buy / Sell disabled (B on the desk toasts the reason filled in).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LANGUAGES } from '../../domain/types.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/types.ts';
+import { languageInfo } from '../../src/i18n/languages.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
-import { createFundedUser, loginInBrowser, ops, type RealUser } from './real-user.ts';
+import { createFundedUser, loginInBrowser, ops, submitLogin, type RealUser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
+import { visit, watchBraces } from './unfilled-placeholders.ts';
 
 const e2e = useServerAndChrome();
 const REASON = 'maintenance window';
@@ -39,124 +43,135 @@ async function firstId(path: string, field: string): Promise<string> {
   return String(body.data.data[0]?.[field] ?? '');
 }
 
-/** Starts recording every text added to the page that holds "{{" (toasts, live regions). */
-async function watchAdded(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __braces: string[] };
-    w.__braces = [];
-    const look = (n: Node): void => {
-      const text = n.nodeType === Node.TEXT_NODE ? n.textContent : (n as Element).textContent;
-      if (text?.includes('{{')) w.__braces.push(text.slice(0, 200));
-    };
-    new MutationObserver((list) => {
-      for (const m of list) {
-        if (m.type === 'characterData') look(m.target);
-        for (const n of m.addedNodes) look(n);
-      }
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-}
-
-/** Unfilled placeholders on screen now: text, attributes, the document's title, and what was added meanwhile. */
-function bracesNow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    if (document.body.innerText.includes('{{')) {
-      for (const line of document.body.innerText.split('\n')) if (line.includes('{{')) found.push(line.slice(0, 200));
-    }
-    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]')) {
-      for (const a of ['title', 'aria-label', 'placeholder', 'alt']) {
-        const v = el.getAttribute(a);
-        if (v?.includes('{{')) found.push(`${a}="${v.slice(0, 200)}"`);
-      }
-    }
-    if (document.title.includes('{{')) found.push(`<title>${document.title}`);
-    const w = window as unknown as { __braces?: string[] };
-    found.push(...(w.__braces ?? []).splice(0));
-    return found;
-  });
-}
-
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.page-fallback, .loading-overlay, [aria-busy="true"]'));
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-}
+const GUEST = ROUTES.filter((r) => r.guestOnly).map((r) => r.path);
+const SIGNED_IN = ROUTES.filter((r) => !r.guestOnly).map((r) => r.path);
 
 describe('no unfilled {{…}} on any route', () => {
-  it('in every language, as a real user with a halted instrument', async () => {
+  it('in every language at both sizes: the guest routes as a visitor, every other route signed in', async () => {
     const query: Record<string, string> = {
       '/news/detail': `?id=${await firstId('/api/news/list', 'id')}`,
       '/mining/subscribe': `?id=${await firstId('/api/fund/list', 'id')}`,
       '/trade': '?code=EURUSD',
     };
     const found: Record<string, string[]> = {};
-    for (const lang of LANGUAGES) {
-      const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, lang, PHONE);
-      await loginInBrowser(page, e2e.server, user);
-      await watchAdded(page);
-      for (const route of ROUTES) {
-        const hash = `#${route.path}${query[route.path] ?? ''}`;
-        await page.evaluate((h) => {
-          location.hash = h;
-        }, hash);
-        await settled(page);
-        for (const text of await bracesNow(page)) (found[lang] ??= []).push(`${route.path}: ${text}`);
+    const walk = async (page: Page, lang: string, size: string, paths: readonly string[]) => {
+      for (const path of paths) {
+        for (const text of await visit(page, `#${path}${query[path] ?? ''}`))
+          (found[lang] ??= []).push(`${size} ${path}: ${text}`);
       }
-      await context.close();
+    };
+    // Two pages for the whole walk. The visitor's is loaded again in each language (its cookie set): the first
+    // screen as a load draws it, then the guest routes. The signed-in one picks each language on /language, as a
+    // user does: reloading it would make every route's chunk suspend again, each shown after React's 300 ms hold.
+    const visitor = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
+    const member = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
+    for (const { page } of [visitor, member]) await watchBraces(page);
+    await member.page.goto(`${e2e.server.url}/#/login`);
+    await submitLogin(member.page, user);
+    const inLanguage = (page: Page, lang: string) =>
+      expect
+        .poll(() => page.evaluate(() => document.documentElement.lang), { message: lang })
+        .toBe(languageInfo(lang as Language).bcp47);
+    for (const lang of LANGUAGES) {
+      await visitor.context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
+      await visitor.page.setViewportSize(PHONE);
+      await visitor.page.goto(`${e2e.server.url}/#/`);
+      await visitor.page.reload();
+      await inLanguage(visitor.page, lang);
+      await walk(visitor.page, lang, '360', ['/', ...GUEST]);
+      await visitor.page.setViewportSize(DESKTOP); // the desk's layout: the width query picks it (docs/screens.md)
+      await walk(visitor.page, lang, '1280', [...GUEST, '/']);
+      if (lang !== DEFAULT_LANGUAGE) {
+        await member.page.setViewportSize(PHONE);
+        await visit(member.page, '#/language');
+        await member.page.locator(`[data-lang="${lang}"]`).click();
+        await inLanguage(member.page, lang);
+      }
+      await walk(member.page, lang, '360', SIGNED_IN);
+      await member.page.setViewportSize(DESKTOP);
+      await walk(member.page, lang, '1280', SIGNED_IN);
+      // Still signed in: the last route needs a session, and a visitor would have been sent to /login.
+      expect(new URL(member.page.url()).hash, lang).toBe(`#${SIGNED_IN.at(-1)}`);
     }
+    await visitor.context.close();
+    await member.context.close();
     expect(found).toEqual({});
   }, 900_000);
 });
 
-describe('a halt on the phone (360×740)', () => {
-  it('shows the reason under the halted row on /, and the /order sheet says why close and stops are disabled', async () => {
+/** Shows EUR/USD's halt reason under its row on /, and on /order its sheet's note with close and stops disabled. */
+async function haltShown(page: Page, lang: string, size: string): Promise<void> {
+  await page.goto(`${e2e.server.url}/#/`);
+  const reason = page.locator('.mk-row[data-code="EURUSD"] [data-field="halt-reason"]');
+  await expect.poll(() => reason.innerText(), { message: `${lang} ${size}` }).toBe(REASON);
+  expect(await reason.isVisible(), `${lang} ${size}`).toBe(true);
+  await snap(page, `defects-a-halt-row-${lang}-${size}`);
+  await page.goto(`${e2e.server.url}/#/order?type=1`);
+  await page.locator(`.od-row[data-id="${heldId}"]`).click();
+  const note = page.locator('.od-sheet [data-field="halted"]');
+  await note.waitFor();
+  if (lang === 'en') expect(await note.innerText()).toBe(`Trading halted: ${REASON}`);
+  else expect(await note.innerText()).toContain(REASON);
+  for (const action of ['close-order', 'edit-stops', 'close-part-open'])
+    expect(await page.locator(`.od-sheet [data-action="${action}"]`).isDisabled(), `${lang} ${size} ${action}`).toBe(
+      true,
+    );
+  await snap(page, `defects-a-halt-sheet-${lang}-${size}`);
+}
+
+/** The one-click Buy / Sell buttons `selector` finds: all disabled, their title the halt's reason filled in. */
+async function oneClickHalted(page: Page, selector: string): Promise<void> {
+  const buttons = await page.locator(selector).all();
+  expect(buttons.length).toBeGreaterThanOrEqual(2);
+  for (const b of buttons) {
+    expect(await b.isDisabled()).toBe(true);
+    expect(await b.getAttribute('title')).toBe(`Trading halted: ${REASON}`);
+  }
+}
+
+/** A page in `lang` at `size` with one-click trading on (the setting the app reads at start), the user signed in. */
+async function oneClickPage(lang: string, size: { width: number; height: number }) {
+  const opened = await pageIn(e2e.chrome.browser, e2e.server, lang, size);
+  await opened.page.addInitScript(() => localStorage.setItem('tw:one-click', 'on'));
+  await watchBraces(opened.page);
+  await loginInBrowser(opened.page, e2e.server, user);
+  return opened;
+}
+
+describe('a halt', () => {
+  it('on the phone (360×740): the reason under the row on /, the /order sheet’s note, and one-click disabled on /trade', async () => {
     for (const lang of ['en', 'ar']) {
-      const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, lang, PHONE);
-      await loginInBrowser(page, e2e.server, user);
-      await page.goto(`${e2e.server.url}/#/`);
-      const reason = page.locator('.mk-row[data-code="EURUSD"] [data-field="halt-reason"]');
-      await expect.poll(() => reason.innerText()).toBe(REASON);
-      expect(await reason.isVisible()).toBe(true);
-      await snap(page, `defects-a-halt-row-${lang}-360`);
-      await page.goto(`${e2e.server.url}/#/order?type=1`);
-      await page.locator(`.od-row[data-id="${heldId}"]`).click();
-      const note = page.locator('.od-sheet [data-field="halted"]');
-      await note.waitFor();
-      if (lang === 'en') expect(await note.innerText()).toBe(`Trading halted: ${REASON}`);
-      else expect(await note.innerText()).toContain(REASON);
-      for (const action of ['close-order', 'edit-stops', 'close-part-open'])
-        expect(await page.locator(`.od-sheet [data-action="${action}"]`).isDisabled(), action).toBe(true);
-      await snap(page, `defects-a-halt-sheet-${lang}-360`);
+      const { context, page } = await oneClickPage(lang, PHONE);
+      await haltShown(page, lang, '360');
+      if (lang === 'en') {
+        await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+        const bar = page.locator('[data-testid="one-click-bar"]');
+        await expect.poll(() => bar.getAttribute('data-halted')).toBe('true');
+        await oneClickHalted(page, '[data-testid="one-click-bar"] [data-action="one-click"]');
+        expect(await visit(page, null)).toEqual([]);
+        await snap(page, 'defects-a-halt-one-click-360');
+      }
       await context.close();
     }
   }, 120_000);
-});
 
-describe('one-click during a halt on the desk', () => {
-  it('disables the halted row’s and the form’s Buy / Sell, and B toasts the reason filled in', async () => {
-    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', DESKTOP);
-    await loginInBrowser(page, e2e.server, user);
-    await page.evaluate(() => localStorage.setItem('tw:one-click', 'on'));
+  it('on the desk (1280×800): the reason and the sheet, one-click disabled in the row and the form, B toasts the reason', async () => {
+    const { context, page } = await oneClickPage('en', DESKTOP);
+    await haltShown(page, 'en', '1280');
     await page.goto(`${e2e.server.url}/#/`);
-    await page.reload();
     await page.locator('.mk-row[data-code="EURUSD"] .mk-code').first().click();
     const bar = page.locator('[data-testid="one-click-bar"]');
     await bar.waitFor();
     await expect.poll(() => bar.getAttribute('data-halted')).toBe('true');
-    for (const b of await page
-      .locator(
-        '.mk-row[data-code="EURUSD"] [data-action="one-click"], [data-testid="one-click-bar"] [data-action="one-click"]',
-      )
-      .all()) {
-      expect(await b.isDisabled()).toBe(true);
-      expect(await b.getAttribute('title')).toBe(`Trading halted: ${REASON}`);
-    }
-    await watchAdded(page);
+    await oneClickHalted(
+      page,
+      '.mk-row[data-code="EURUSD"] [data-action="one-click"], [data-testid="one-click-bar"] [data-action="one-click"]',
+    );
     await page.locator('body').press('b');
     await expect
       .poll(() => page.locator('.toast, [role="status"]').allInnerTexts())
       .toContainEqual(expect.stringContaining(`Trading halted: ${REASON}`));
-    expect(await bracesNow(page)).toEqual([]);
+    expect(await visit(page, null)).toEqual([]);
     await snap(page, 'defects-a-halt-one-click-1280');
     await context.close();
   }, 120_000);

@@ -62,6 +62,11 @@ export async function createRealUser(server: AppServer): Promise<RealUser> {
 /** Logs the user in through the login screen and waits until the app has left it. */
 export async function loginInBrowser(page: FlowPage, server: AppServer, user: RealUser): Promise<void> {
   await page.goto(`${server.url}/#/login`);
+  await submitLogin(page, user);
+}
+
+/** Fills and sends the login screen the page shows now, and waits until the app has left it with the session kept. */
+export async function submitLogin(page: FlowPage, user: RealUser): Promise<void> {
   await page.locator('input[name="account"]').fill(user.account);
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('[data-testid="login-submit"]').click();

@@ -1,7 +1,7 @@
 // Small layout checks in Chromium against the real server (docs/screens.md, docs/content.md "Ranking"): the order
-// sheet's header (code, side, state) keeps its distance from its first field, "Lots" (360×740, hk, en, ar); the
-// ranking's and copy list's rows show every figure whole at 360 px in the widest languages; /product on the desk keeps
-// an instrument's name near its price (1280×800). Screenshots: test-artifacts/smalls-*.png.
+// sheet's header (code, side, state) keeps its distance from its first field, "Lots" (360×740 in hk, en and ar,
+// 1280×800 in en); the ranking's and copy list's rows show every figure whole at 360 px in the widest languages;
+// /product on the desk keeps an instrument's name near its price (1280×800). Screenshots: test-artifacts/smalls-*.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, snap } from './browser.ts';
@@ -18,7 +18,16 @@ async function open(lang: string, size: { width: number; height: number }, hash:
   return page;
 }
 
-it("the order sheet's header keeps a gap above its first field, Lots, at 360 px in hk, en and ar", async () => {
+/** The space between the order sheet's header and its first field, Lots (null when either is missing). */
+function gapAboveLots(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const head = document.querySelector('.od-detail__head')?.getBoundingClientRect();
+    const lots = document.querySelector('.od-detail [data-row="lots"]')?.getBoundingClientRect();
+    return head && lots ? lots.top - head.bottom : null;
+  });
+}
+
+it("the order sheet's header keeps a gap above its first field, Lots, at 360 px in hk, en and ar, and at 1280 px", async () => {
   const user = await createFundedUser(e2e.server, '10000', 'e2e order sheet gap');
   const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
   const inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
@@ -32,18 +41,19 @@ it("the order sheet's header keeps a gap above its first field, Lots, at 360 px 
   expect(placed.code, placed.msg).toBe(1);
   for (const lang of ['hk', 'en', 'ar']) {
     const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, PHONE, '#/order?type=1');
-    await page.locator(`.od-row[data-id="${placed.data.Id}"]`).click({ timeout: 20_000 });
-    const sheet = page.locator('.od-detail');
-    await sheet.waitFor();
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-    const gap = await page.evaluate(() => {
-      const head = document.querySelector('.od-detail__head')?.getBoundingClientRect();
-      const lots = document.querySelector('.od-detail [data-row="lots"]')?.getBoundingClientRect();
-      return head && lots ? lots.top - head.bottom : null;
-    });
-    expect(gap, lang).not.toBeNull();
-    expect(gap ?? 0, lang).toBeGreaterThanOrEqual(10);
-    await snap(page, `smalls-order-sheet-360-${lang}`);
+    // In English the same page again at 1280×800 too, where the sheet is a centred dialog.
+    for (const size of lang === 'en' ? [PHONE, DESKTOP] : [PHONE]) {
+      if (size !== PHONE) await page.setViewportSize(size);
+      await page.locator(`.od-row[data-id="${placed.data.Id}"]`).click({ timeout: 20_000 });
+      await page.locator('.od-detail').waitFor();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      const gap = await gapAboveLots(page);
+      expect(gap, `${lang} ${size.width}`).not.toBeNull();
+      expect(gap ?? 0, `${lang} ${size.width}`).toBeGreaterThanOrEqual(10);
+      await snap(page, `smalls-order-sheet-${size.width}-${lang}`);
+      await page.keyboard.press('Escape');
+      await page.locator('.od-detail').waitFor({ state: 'detached' });
+    }
     await context.close();
   }
   await userGet(e2e.server, user, '/v1/api/forex/close', { id: placed.data.Id });

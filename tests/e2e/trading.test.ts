@@ -1,11 +1,14 @@
 // The trading issue end to end at 360×740 against the real server: demo login → buy 0.1 lot EUR/USD at ×100 →
 // success popup → /order with moving P&L → stop-profit/stop-loss → close → history, and the balance moved by exactly
-// the realised P&L minus the fee; a far pending order appears under pending and can be cancelled.
+// the realised P&L minus the fee; a far pending order appears under pending with the day it expires and can be
+// cancelled. On the way, the order form's rules (tests/e2e/order-form-rules.ts): stops after a change at 360×740 and
+// 1280×800, the risk cap and the size mode's change at 360×740; and the market-order confirm in the buy colour.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import { dec } from '../../domain/decimal.ts';
 import type { Envelope, Order, OrderList } from '../../domain/types.ts';
-import { PHONE } from './browser.ts';
+import { DESKTOP, PHONE } from './browser.ts';
+import { checkRiskCap, checkStops, confirmColours, pickExpiryDate } from './order-form-rules.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 
@@ -55,6 +58,11 @@ describeInFlowBrowsers((browser) => {
     await page.goto(`${server.url}/#/`);
     await page.locator('.mk-row[data-code="EURUSD"]').click();
     await page.waitForURL(/#\/trade/);
+    await checkStops(page, '360', true);
+    await checkRiskCap(page, '360');
+    await page.setViewportSize(DESKTOP); // the desk's layout: list, chart and its own form side by side
+    await checkStops(page, '1280', false);
+    await page.setViewportSize(PHONE);
     await page.locator('.tr-side[data-side="1"]').click();
     const lotsInput = page.locator('.tr-stepper input');
     await lotsInput.fill('0.1');
@@ -67,6 +75,9 @@ describeInFlowBrowsers((browser) => {
     const confirm = page.locator('.dialog .dialog__actions .btn:last-child'); // the side's colour, not the primary one
     await confirm.waitFor();
     expect(await page.locator('.dialog__text').innerText()).toMatch(/EUR\/USD 0\.1/); // 以市價買漲 EUR/USD 0.1 手
+    const painted = await confirmColours(page);
+    expect(painted.confirm).toBe(painted.up);
+    expect(painted.up).not.toBe(painted.accent);
     await browser().snap(page, 'trade-confirm-market');
     await confirm.click();
     await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
@@ -139,6 +150,7 @@ describeInFlowBrowsers((browser) => {
     const target = page.locator('input[data-field="target-price"]');
     const current = dec((await target.inputValue()) || now.toString());
     await target.fill(current.times('0.9').toFixed(5));
+    const expires = await pickExpiryDate(page);
     await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
     await submit.click();
     await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
@@ -147,6 +159,8 @@ describeInFlowBrowsers((browser) => {
     await pendingRow.waitFor({ timeout: 15_000 });
     await browser().snap(page, 'orders-pending');
     await pendingRow.click();
+    // The day chosen, as the day it ends (not the next day at midnight).
+    expect(await page.locator('.od-detail [data-row="expires"] dd').innerText()).toBe(expires);
     await page.locator('[data-action="cancel-order"]').click();
     await page.locator('.dialog .btn-danger').click();
     await page.locator('.od-row[data-status="0"]').first().waitFor({ state: 'detached', timeout: 15_000 });

@@ -1,6 +1,8 @@
-// The base settings an operator changes without a deploy (docs/contract.md §3: service link and its type, the register check,
-// the fee rule, the app status and site type, the complaint address, the announcement per language). Only known
-// keys, and for the switches only the values the app understands: a typo must not turn the site off.
+// The base settings an operator changes without a deploy (docs/contract.md §3: service link and its type, the register
+// check, the fee rule, the app status and site type, the complaint address, the announcement per language, the holds,
+// the order form's risk cap). Only known keys, and for the switches only the values the app understands: a typo must
+// not turn the site off.
+import { isRiskCapText } from '../../../domain/order-rules.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { DEFAULT_SETTINGS } from '../../db/seeds/settings.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -43,6 +45,8 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
   // docs/security.md "Payout holds": hours a new payout method, and withdrawals after a security change, wait.
   payout_hold_hours: ['0', '1', '6', '12', '24', '48', '72'],
   withdraw_hold_hours: ['0', '1', '6', '12', '24', '48', '72'],
+  // docs/trading.md "Size by risk": a percentage (isRiskCapText), checked in settingSet.
+  risk_cap_percent: null,
   ...Object.fromEntries(LANGS.map((l) => [`announcement.${l}`, null])),
 };
 
@@ -98,6 +102,8 @@ export const settingSet: OpsCommand = {
       return { key, value } satisfies SettingRow;
     }
     if (!(key in SETTABLE)) throw new ApiError('field_invalid', undefined, { field: 'key' });
+    // The app would read a bad cap as its default: refuse it here, saying what the value must be.
+    if (key === 'risk_cap_percent' && !isRiskCapText(value)) throw new ApiError('staff.risk_cap_invalid');
     const allowed = SETTABLE[key];
     if (allowed && !allowed.includes(value)) throw new ApiError('field_invalid', undefined, { field: 'value' });
     if (value.length > MAX_VALUE) throw new ApiError('field_invalid', undefined, { field: 'value' });

@@ -3,6 +3,7 @@
 // local push service on https://127.0.0.1 receives the request, checks its VAPID JWT (ES256 signature against the
 // server's public key, aud = the endpoint's origin, exp within 24 h) and decrypts the aes128gcm payload with http_ece.
 // The VAPID pair is generated once into DATA_DIR (mode 0600); an endpoint the service reports gone (410) is forgotten.
+// A subscription stored under an older rule, on a port the rule now refuses, is dropped at send time, never called.
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceAlerts } from '../../../domain/price-alerts.ts';
 import type { Instrument } from '../../../domain/types.ts';
 import type { AlertPushPayload } from '../../../server/alerts/web-push-sender.ts';
+import { saveSubscription } from '../../../server/alerts/push-repository.ts';
 import { SimulatedMarket } from '../../../server/market/simulated-market.ts';
 import { api, registerAndLogin, startTestServer, type TestServer } from '../support/harness.ts';
 
@@ -130,6 +132,8 @@ function checkVapid(
 
 const dir = mkdtempSync(join(tmpdir(), 'tickwise-push-'));
 let push: LocalPushService;
+/** Another push service on the same host, another port: not an allowed one. */
+let otherPort: LocalPushService;
 let server: TestServer;
 let market: SimulatedMarket;
 let eurusd: Instrument;
@@ -137,6 +141,7 @@ let eurusd: Instrument;
 beforeAll(async () => {
   const tls = localCertificate(dir);
   push = await LocalPushService.start(tls);
+  otherPort = await LocalPushService.start(tls);
   // The server trusts this run's certificate, and 127.0.0.1 is the one push service it may call.
   server = await startTestServer({
     market: { manual: true },
@@ -151,6 +156,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await push?.close();
+  await otherPort?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -209,5 +215,32 @@ describe('Web Push', () => {
     await server.ctx.alerts.watcher?.idle();
     const left = await server.ctx.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
     expect(left).toEqual([]);
+  });
+
+  it('drops a subscription stored before the port rule, on another port, without calling it', async () => {
+    const u = await registerAndLogin(server);
+    const browser: ECDH = createECDH('prime256v1');
+    browser.generateKeys();
+    const keys = { p256dh: browser.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    const allowed = `${push.origin}/push/${randomBytes(8).toString('hex')}`;
+    expect((await u.client.post('/v1/api/alerts/push/subscribe', { endpoint: allowed, ...keys })).code).toBe(1);
+    // The same host on another port is refused when subscribing; a row saved before that rule is written directly.
+    const old = `${otherPort.origin}/push/${randomBytes(8).toString('hex')}`;
+    expect((await u.client.post('/v1/api/alerts/push/subscribe', { endpoint: old, ...keys })).code).toBe(0);
+    const [me] = await server.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [u.account]);
+    await saveSubscription(server.ctx.db, me!.id, { endpoint: old, ...keys, lang: 'en' }, Date.now());
+
+    market.setPrice('EURUSD', '1.10000');
+    await u.client.post('/v1/api/alerts/create', { forex_id: eurusd.Id, condition: 'above', price: '1.10500' });
+    const arrived = push.next();
+    market.setPrice('EURUSD', '1.10600');
+    await arrived;
+    await server.ctx.alerts.watcher?.idle(); // the delivery to every subscription of the user is over
+    expect(otherPort.received).toEqual([]);
+    const rows = await server.ctx.db.query<{ endpoint: string }>(
+      'SELECT endpoint FROM push_subscriptions WHERE user_id = $1',
+      [me!.id],
+    );
+    expect(rows.map((r) => r.endpoint)).toEqual([allowed]);
   });
 });

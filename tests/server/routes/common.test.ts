@@ -1,5 +1,5 @@
-// Common routes over real HTTP: area codes, settings, companies, app status, manifest, health, the 404
-// envelope, and what `/` serves with and without a client build.
+// Common routes over real HTTP: area codes, settings (the public risk cap and the operator's change of it),
+// companies, app status, manifest, health, the 404 envelope, and what `/` serves with and without a client build.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +65,37 @@ describe('settings and lists', () => {
   it('default/setting: is_show_mobile', async () => {
     const res = await client.get('/api/default/setting', { key: 'is_show_mobile' });
     expect(res).toMatchObject({ code: 1, data: { key: 'is_show_mobile', value: '1' } });
+  });
+
+  it('default/setting: risk_cap_percent, 10 as seeded, an operator change served, bad values refused in words', async () => {
+    const served = async () =>
+      (await client.get<{ value: string }>('/api/default/setting', { key: 'risk_cap_percent' })).data.value;
+    const setCap = async (value: string, lang = 'en') => {
+      const res = await fetch(`${server.baseUrl}/api/ops/run/setting-set`, {
+        method: 'POST',
+        headers: { 'x-ops-token': server.opsToken, 'content-type': 'application/json', lang },
+        body: JSON.stringify({ key: 'risk_cap_percent', value }),
+      });
+      return (await res.json()) as { code: number; msg: string; data: unknown };
+    };
+    expect(await served()).toBe('10');
+    expect(await setCap('2.5')).toMatchObject({ code: 1, data: { key: 'risk_cap_percent', value: '2.5' } });
+    expect(await served()).toBe('2.5');
+    for (const bad of ['0', '0.00', '-1', '100.01', '101', '5.125', 'abc', '1e1', '5,5', '.5']) {
+      expect(await setCap(bad), bad).toEqual({
+        code: 0,
+        msg: '--value: the risk cap is a percentage above 0 and at most 100, with at most 2 decimals',
+        data: null,
+      });
+    }
+    expect((await setCap('')).msg).toBe('--value is required');
+    expect((await setCap('200', 'de')).msg).toBe(
+      '--value: Die Risikogrenze ist ein Prozentsatz über 0 und höchstens 100, mit höchstens 2 Nachkommastellen',
+    );
+    expect(await served()).toBe('2.5'); // nothing refused was stored
+    expect(await setCap('100')).toMatchObject({ code: 1 });
+    expect(await served()).toBe('100');
+    expect(await setCap('10')).toMatchObject({ code: 1 });
   });
 
   it('getCompanyStatus: status 0 with type and loss_url', async () => {

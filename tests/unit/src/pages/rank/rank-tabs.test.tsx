@@ -1,5 +1,8 @@
 // Switching /rank to the copy tab kept the ranking's rows on screen under the copy list's heading until (and, if the
-// ranking's reply came last, after) the copy list arrived. Each tab shows only its own list's reply.
+// ranking's reply came last, after) the copy list arrived. Each tab shows only its own list's reply. And a row names
+// its trader's instrument as "Instrument", never "Variety" (in no language's file).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
@@ -65,5 +68,26 @@ describe('/rank tabs', () => {
     await settle();
     expect(shown()).toEqual({ list: 'copy', names: ['Followed Z'] });
     expect(fake.server.seen.map((r) => r.params.sort)).toEqual(['rate', 'followers', 'rate', 'followers']);
+  });
+});
+
+describe('a trader row', () => {
+  it('names the instrument "Instrument", and no language file says "Variety"', async () => {
+    fake.server.on('GET', '/api/follow/list', () => page('Ranked A'));
+    await renderRoutes(routes, '/rank');
+    const meta = document.querySelector('.rank-row__meta')?.textContent ?? '';
+    expect(meta.replace(/\s+/g, ' ')).toBe('Instrument EUR/USD · ×100');
+    // Every text of every language file (the values, not the key `content.variety`).
+    const texts = (v: unknown): string[] =>
+      typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(texts) : [];
+    const dir = join(process.cwd(), 'locales');
+    const saying = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) =>
+        texts(JSON.parse(readFileSync(join(dir, f), 'utf8')))
+          .filter((t) => /\bvariety\b/i.test(t))
+          .map((t) => `${f}: ${t}`),
+      );
+    expect(saying).toEqual([]);
   });
 });
