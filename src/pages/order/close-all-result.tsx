@@ -1,6 +1,5 @@
 // The outcome of a close-all: how many closed with their summed realised P&L (the closed orders' FactProfits from the
-// server's answer, added exactly, then shown as money text with the screens' two decimals — the wire's six read as
-// "+8.249999" — signed, coloured up/down so it follows red-up), how many did not, and each refused
+// server's answer, added exactly, signed, coloured up/down so it follows red-up), how many did not, and each refused
 // position with its code, side and the translated reason, so a partial failure is read, never swallowed. Announced
 // as a status.
 import { useEffect, useRef, type ReactElement } from 'react';
@@ -12,9 +11,6 @@ import { Num } from '../../components/text/num.tsx';
 import { dec } from '../../../domain/decimal.ts';
 import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
 import { orderLots } from '../../state/market/lot-step.ts';
-
-/** Decimals of a realised amount on screen (docs/contract.md §9: the screens show money with 2). */
-const SCREEN_PLACES = 2;
 
 export interface CloseAllResultProps {
   results: readonly CloseAllItem[];
@@ -38,7 +34,7 @@ export function CloseAllResult({ results, asked, onDone }: CloseAllResultProps):
           <span className="od-close-all__realised">
             <span>{t('orders.close_all_realised')}</span>
             <Num className="od-pnl" data-field="closed-pnl" data-dir={pnlDir(realised)}>
-              {moneyText(realised, { signed: true, places: SCREEN_PLACES })}
+              {moneyText(realised, { signed: true, exact: true })}
             </Num>
           </span>
         ) : null}

