@@ -4,6 +4,7 @@
 import { dec, fixed, isDecimalText, type Dec } from './decimal.ts';
 import type { Side } from './trade-maths.ts';
 import type { Order } from './types.ts';
+import { decimalRe } from './numerics/decimal-pattern.ts';
 
 /** Lots above this are refused as absurd whatever the balance. */
 export const MAX_LOTS = '10000';
@@ -131,9 +132,12 @@ export function lotsForRisk(
 /** The risk cap when none is configured (the `risk_cap_percent` setting): 10 % of equity, as real tickets cap it. */
 export const DEFAULT_RISK_CAP_PERCENT = '10';
 
+/** A risk cap's text: up to 3 digits and 2 decimals. */
+const RISK_CAP_TEXT = decimalRe({ whole: 3, places: 2 });
+
 /** Whether an operator may set the risk cap to `text`: a percentage above 0 and at most 100, up to 2 decimals. */
 export function isRiskCapText(text: string): boolean {
-  return /^\d{1,3}(\.\d{1,2})?$/.test(text) && dec(text).gt(0) && dec(text).lte(100);
+  return RISK_CAP_TEXT.test(text) && dec(text).gt(0) && dec(text).lte(100);
 }
 
 /** The risk cap the app applies: the setting when it is a number in (0, 100], 100 when above, else the default. */

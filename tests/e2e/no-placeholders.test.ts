@@ -1,5 +1,5 @@
 // No shown text carries an unfilled "{{…}}" placeholder, on any route, in any of the 18 languages, at 360×740 and
-// 1280×800 (docs/screens.md "Texts"). One page per language, in-app navigation only: as a visitor, the guest routes
+// 1280×800 (docs/client.md "How to add a locale key"). One page per language, in-app navigation only: as a visitor, the guest routes
 // (/login, /register) at both sizes; then signed in on that login screen as a real user with a halted instrument (so
 // the halt's messages are on screen), every other route of the route table at 1280×800 and again at 360×740. What is
 // checked (tests/e2e/unfilled-placeholders.ts): the visible text, the title, aria-label, placeholder and alt
