@@ -49,6 +49,7 @@ import { wirePricePress } from './chart-press.ts';
 import { watchChartSize } from './chart-sizing.ts';
 import { followKlines } from './chart-klines.ts';
 import { followColourScheme } from './chart-scheme.ts';
+import { keepTimeLabelsWhole } from './whole-time-labels.ts';
 import './candle-chart.css';
 
 const NO_ORDER_LINES: readonly OrderLine[] = [];
@@ -128,6 +129,7 @@ export function CandleChart({
     startChartSettings();
     const colours = readChartColours(document.documentElement);
     const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
+    keepTimeLabelsWhole(chart);
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
     const panes = new IndicatorPanes(
       chart,

@@ -47,6 +47,7 @@ const chart = {
   removePane: vi.fn(),
   removeSeries: vi.fn(),
   priceToCoordinate: () => null,
+  chartElement: () => document.createElement('div'),
 };
 const createChart = vi.fn((_el: HTMLElement, _opts: unknown) => chart);
 
