@@ -32,6 +32,7 @@ import { chartOptions, readAccent, readChartColours, readIndicatorTones, seriesO
 import { $reducedMotion } from '../../state/shell/motion.ts';
 import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
+import { ChartLinesText } from './chart-lines-text.tsx';
 import { drawTraderLine, type StopLine } from './stop-lines.ts';
 import { useDrawnLines } from './use-drawn-lines.ts';
 import { clearCrosshairOnTapOut } from './crosshair-clear.ts';
@@ -339,7 +340,9 @@ export function CandleChart({
         onMove={onLineMove}
         timers={timers}
       />
-      <ChartText name={name} period={period} figures={figures} readRows={readRows} legend={legend} />
+      <ChartText name={name} period={period} figures={figures} readRows={readRows} legend={legend}>
+        <ChartLinesText orders={orderLines} alerts={alertLines} trailing={stopLines} />
+      </ChartText>
     </div>
   );
 }

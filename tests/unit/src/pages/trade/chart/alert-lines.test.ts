@@ -22,7 +22,7 @@ const alert = (over: Partial<PriceAlert>): PriceAlert => ({
 });
 
 describe('alertLinesOf', () => {
-  it('an active price alert of the instrument is a line at its price; fired, change and other instruments are not', () => {
+  it('an active price alert of the instrument is a line at its price, named with it; fired, change and other instruments are not', () => {
     const lines = alertLinesOf(
       [
         alert({ id: 1 }),
@@ -32,11 +32,12 @@ describe('alertLinesOf', () => {
         alert({ id: 5, condition: 'below', price: '1.08000' }),
       ],
       1,
-      'Alert',
+      (price) => `Alert ${price}`,
     );
+    // Each at its price as the server keeps it, named with it.
     expect(lines).toEqual([
-      { id: 1, price: 1.086, title: 'Alert' },
-      { id: 5, price: 1.08, title: 'Alert' },
+      { id: 1, price: 1.086, priceText: '1.08600', title: 'Alert 1.08600' },
+      { id: 5, price: 1.08, priceText: '1.08000', title: 'Alert 1.08000' },
     ]);
   });
 });
