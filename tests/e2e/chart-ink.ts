@@ -7,11 +7,12 @@ import type { Page } from 'playwright-core';
 /**
  * Pixels of the candles' colours (`--up`, `--down`) on the chart's pane canvases under each element matching
  * `overlays` inside `root`, clipped to the element's clipping ancestor (a folded legend hides its second line), as
- * "what: n" for each element with any.
+ * "what: n" for each element with any. `across`: in the element's whole strip, the plot's width at its height (a
+ * margin kept for it holds no candle anywhere, not only where it happens to sit).
  */
-export function candleInkUnder(page: Page, root: string, overlays: string): Promise<string[]> {
+export function candleInkUnder(page: Page, root: string, overlays: string, across = false): Promise<string[]> {
   return page.evaluate(
-    ([rootSel, overlaySel]) => {
+    ([rootSel, overlaySel, wide]) => {
       const probe = document.createElement('canvas').getContext('2d');
       const rgb = (name: string): number[] => {
         if (!probe) return [0, 0, 0];
@@ -41,8 +42,8 @@ export function candleInkUnder(page: Page, root: string, overlays: string): Prom
           let n = 0;
           for (const canvas of panes) {
             const r = canvas.getBoundingClientRect();
-            const left = Math.max(r.left, box.left);
-            const right = Math.min(r.right, box.right);
+            const left = wide ? r.left : Math.max(r.left, box.left);
+            const right = wide ? r.right : Math.min(r.right, box.right);
             const top = Math.max(r.top, box.top);
             const bottom = Math.min(r.bottom, box.bottom);
             if (right - left < 1 || bottom - top < 1) continue;
@@ -62,7 +63,7 @@ export function candleInkUnder(page: Page, root: string, overlays: string): Prom
       }
       return out;
     },
-    [root, overlays] as const,
+    [root, overlays, across] as const,
   );
 }
 
