@@ -93,18 +93,25 @@ export function timeLabelEdgeInk(page: Page, chart: string): Promise<string> {
   }, chart);
 }
 
-/** Pixels drawn on the upper canvases of the chart `chart` (the crosshair's lines and its price and time labels). */
+/**
+ * Pixels drawn on the upper canvases of the axes of the chart `chart`: the crosshair's price and time labels, which
+ * show whenever it does (the panes' upper canvases also carry the price lines' titles, so they are not read).
+ */
 export function crosshairInk(page: Page, chart: string): Promise<number> {
   return page.evaluate(async (sel) => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const rows = [...document.querySelectorAll(`${sel} table tr`)];
     let n = 0;
-    for (const div of document.querySelectorAll(`${sel} table td > div`)) {
-      const top = div.querySelectorAll('canvas')[1];
-      const ctx = top?.getContext('2d');
-      if (!top || !ctx || top.width === 0 || top.height === 0) continue;
-      const d = ctx.getImageData(0, 0, top.width, top.height).data;
-      for (let i = 3; i < d.length; i += 4) if ((d[i] ?? 0) > 0) n++;
-    }
+    rows.forEach((row, i) => {
+      [...row.querySelectorAll('td')].forEach((cell, j) => {
+        if (i < rows.length - 1 && j === 1) return; // a pane
+        const top = cell.querySelector(':scope > div')?.querySelectorAll('canvas')[1];
+        const ctx = top?.getContext('2d');
+        if (!top || !ctx || top.width === 0 || top.height === 0) return;
+        const d = ctx.getImageData(0, 0, top.width, top.height).data;
+        for (let k = 3; k < d.length; k += 4) if ((d[k] ?? 0) > 0) n++;
+      });
+    });
     return n;
   }, chart);
 }
