@@ -6,7 +6,8 @@
 // alternative at once, and one closed elsewhere (FOREX_CLOSED) taken away at once. On the phone (360×740) a touch held
 // on a line opens the order's edit sheet; a touch held on the chart places the price line, whose chip makes an alert
 // at a price typed in its sheet: drawn at that price exactly (not where the finger was), named in the text alternative,
-// no price line and no crosshair left. Screenshots: test-artifacts/chart-orders-*.png (and Arabic).
+// no price line and no crosshair left; the next load of the chart (in Arabic) draws and names it again.
+// Screenshots: test-artifacts/chart-orders-*.png (and Arabic).
 import { beforeAll, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
@@ -172,6 +173,7 @@ it('draws a position, its stops and a pending order; a take-profit dragged on th
 
 it('on the phone a touch held on a line opens the order’s edit sheet (and in Arabic)', async () => {
   const o = await buyWithStops();
+  let alert: { id: number; price: string } | null = null;
   for (const lang of ['en', 'ar']) {
     const { context, page } = await tradeAt(lang, PHONE, o);
     const sl = tag(page, o, 'sl');
@@ -191,7 +193,18 @@ it('on the phone a touch held on a line opens the order’s edit sheet (and in A
     if (lang === 'en') {
       await page.keyboard.press('Escape');
       await sheet.waitFor({ state: 'detached' });
-      await alertFromPriceLine(page, cdp);
+      alert = await alertFromPriceLine(page, cdp);
+    } else if (alert) {
+      // The alert made in English, on this fresh load: drawn at its price and named in Arabic.
+      const { id, price } = alert;
+      const chart = page.locator('.tw-chart[data-slot="0"]');
+      await expect.poll(() => chart.getAttribute('data-alert-lines')).toBe(`${id}:${price}`);
+      expect(await page.locator(`[data-testid="chart-lines-text"] li[data-alert="${id}"]`).textContent()).toBe(
+        `تنبيه سعر عند \u2068${price}\u2069`, // the price isolated left to right in the Arabic sentence
+      );
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
+      await snap(page, 'chart-orders-alert-line-360-ar');
     }
     await context.close();
   }
@@ -202,7 +215,7 @@ it('on the phone a touch held on a line opens the order’s edit sheet (and in A
  * price, where a rounder price above the market is typed: the alert's line is drawn at that price exactly, named in
  * the text alternative, and neither the price line nor the crosshair the touch showed is left.
  */
-async function alertFromPriceLine(page: Page, cdp: CDPSession) {
+async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: number; price: string }> {
   const chart = page.locator('.tw-chart[data-slot="0"]');
   const box = await chart.boundingBox();
   if (!box) throw new Error('no chart');
@@ -251,8 +264,9 @@ async function alertFromPriceLine(page: Page, cdp: CDPSession) {
     `Price alert at ${typed}`,
   );
   expect(await line.count()).toBe(0);
-  await snap(page, 'chart-orders-alert-line-360');
   expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBe(0);
+  await snap(page, 'chart-orders-alert-line-360');
+  return { id: made?.id ?? 0, price: typed };
 }
 
 it('in Arabic on the desk the lines keep their tags and the chart stays left to right', async () => {
