@@ -2,10 +2,10 @@
 // 360×740: the desk never scrolls as a page and its column headers stay below the navigation; the one-click pair sits
 // at a market row's end, never under a plain click on the row; the period bar shows every period (1D and 1W too, 週線
 // whole); the chart's overlays (legends, the alert chip, the library's attribution) cover no candle (the chip's
-// place and the canvas under it read on the phone and the desk); the crosshair (its lines and its price and time
-// labels, read from the chart's upper canvases) clears when the mouse leaves the chart on the desk, and on the phone,
-// where the library keeps it after a touch, with a tap outside the chart and after the sheet it opened; the multiplier
-// choices and the bars-as-a-table sheet keep off the screen's edges. Screenshots: test-artifacts/desk-fit-*.png.
+// place and the canvas under it read on the phone and the desk); the crosshair (its price and time labels, read from
+// the axes' upper canvases) clears when the mouse leaves the chart on the desk, and on the phone, where the library
+// keeps it after a touch, with a tap outside the chart and after the sheet it opened; the multiplier choices and the
+// bars-as-a-table sheet keep off the screen's edges. Screenshots: test-artifacts/desk-fit-*.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, snap } from './browser.ts';
