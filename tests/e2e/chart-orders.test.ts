@@ -1,16 +1,23 @@
 // Positions and orders on the chart (docs/screens.md "Positions and orders on the chart") in Chromium against the real
 // server: a position's entry, take-profit and stop-loss lines and a pending order's line on /trade; on the desk
 // (1280×800) the take-profit's tag dragged up, confirmed, and the order's stop changed on the server, a drag cancelled
-// snapping back; on the phone (360×740) a touch held on a line opens the order's edit sheet; a position closed
-// elsewhere (FOREX_CLOSED) takes its lines away at once. Screenshots: test-artifacts/chart-orders-*.png (and Arabic).
+// snapping back, a take-profit dragged under the price refused (told, snapped back, unchanged on the server), a
+// stop-loss dragged lower taken; a position opened elsewhere (FOREX_TRADE) drawn and named in the chart's text
+// alternative at once, and one closed elsewhere (FOREX_CLOSED) taken away at once. On the phone (360×740) a touch held
+// on a line opens the order's edit sheet; a touch held on the chart places the price line, whose chip makes an alert
+// at a price typed in its sheet: drawn at that price exactly (not where the finger was), named in the text alternative,
+// no price line and no crosshair left; the next load of the chart (in Arabic) draws and names it again.
+// Screenshots: test-artifacts/chart-orders-*.png (and Arabic).
 import { beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, type RealUser } from './real-user.ts';
+import { crosshairInk } from './chart-ink.ts';
+import type { PriceAlerts } from '../../domain/price-alerts.ts';
 
 const e2e = useServerAndChrome();
 let user: RealUser;
@@ -18,8 +25,11 @@ let inst: Instrument;
 
 const get = <T>(path: string, query: Record<string, string | number> = {}) => userGet<T>(e2e.server, user, path, query);
 
-/** A market buy with a take-profit and a stop-loss 0.05 % away (inside the bars' range, so their tags show) from the price. */
-async function buyWithStops(): Promise<Order> {
+/**
+ * A market buy with a take-profit and a stop-loss 0.05 % away (inside the bars' range, so their tags show) from the
+ * price; none with `stops` false.
+ */
+async function buyWithStops(stops = true): Promise<Order> {
   const quote = await get<Instrument[]>('/v1/api/forex/trade_list');
   const now = dec(quote.data.find((i) => i.Id === inst.Id)?.ForexQuotations.Close ?? '1');
   const places = inst.PricePrecision;
@@ -28,8 +38,8 @@ async function buyWithStops(): Promise<Order> {
     cont: inst.ForexMinCont,
     forex_id: inst.Id,
     status: 1,
-    target_profit_price: now.times('1.0005').toFixed(places),
-    stop_loss_price: now.times('0.9995').toFixed(places),
+    target_profit_price: stops ? now.times('1.0005').toFixed(places) : 0,
+    stop_loss_price: stops ? now.times('0.9995').toFixed(places) : 0,
     multiple: inst.HasForexMultiple[0]?.Value ?? 0,
   });
   expect(placed.code, placed.msg).toBe(1);
@@ -92,16 +102,17 @@ it('draws a position, its stops and a pending order; a take-profit dragged on th
 
   // A drag cancelled: the line goes back to its price.
   const tp = tag(page, o, 'tp');
-  const box = await tp.boundingBox();
-  if (!box) throw new Error('no tp tag');
-  const drag = async (dy: number) => {
+  const sl = tag(page, o, 'sl');
+  const drag = async (line: typeof tp, dy: number) => {
+    const box = await line.boundingBox();
+    if (!box) throw new Error('no tag');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy / 2, { steps: 4 });
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy, { steps: 4 });
     await page.mouse.up();
   };
-  await drag(-40);
+  await drag(tp, -40);
   const dialog = page.locator('[role="alertdialog"]');
   await dialog.waitFor();
   expect(await dialog.innerText()).toMatch(/Move the take profit of Buy .* from \d\.\d+ to \d\.\d+\?/);
@@ -109,7 +120,7 @@ it('draws a position, its stops and a pending order; a take-profit dragged on th
   await expect.poll(() => tp.getAttribute('data-price')).toBe(o.TargetProfitPrice);
 
   // Dragged up again and confirmed: set_stop_price with the new take-profit, the stop-loss unchanged.
-  await drag(-40);
+  await drag(tp, -40);
   await dialog.waitFor();
   const moved = await tp.getAttribute('data-price');
   expect(dec(moved ?? '0').gt(o.TargetProfitPrice)).toBe(true);
@@ -118,6 +129,40 @@ it('draws a position, its stops and a pending order; a take-profit dragged on th
   await expect.poll(async () => (await held(o.Id))?.TargetProfitPrice, { timeout: 10_000 }).toBe(moved);
   expect((await held(o.Id))?.TargetLossPrice).toBe(o.TargetLossPrice);
   await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:tp=${moved}`);
+
+  // Down under the price (to the stop-loss's height) and confirmed: the server refuses, the refusal is told, the line
+  // goes back to its price and the order keeps it.
+  const [tpBox, slBox] = await Promise.all([tp.boundingBox(), sl.boundingBox()]);
+  await drag(tp, (slBox?.y ?? 0) - (tpBox?.y ?? 0));
+  await dialog.waitFor();
+  expect(dec((await tp.getAttribute('data-price')) ?? '9').lt(o.Price)).toBe(true);
+  await dialog.locator('button', { hasText: 'Confirm' }).click();
+  await expect
+    .poll(() => page.locator('.toast').allInnerTexts())
+    .toEqual(expect.arrayContaining([expect.stringContaining('stop-profit must be above the price')]));
+  await expect.poll(() => tp.getAttribute('data-price')).toBe(moved);
+  expect((await held(o.Id))?.TargetProfitPrice).toBe(moved);
+
+  // The stop-loss dragged lower and confirmed: taken on the server, the take-profit kept.
+  await drag(sl, 30);
+  await dialog.waitFor();
+  const lower = await sl.getAttribute('data-price');
+  expect(dec(lower ?? '9').lt(o.TargetLossPrice)).toBe(true);
+  await dialog.locator('button', { hasText: 'Confirm' }).click();
+  await expect.poll(async () => (await held(o.Id))?.TargetLossPrice, { timeout: 10_000 }).toBe(lower);
+  expect((await held(o.Id))?.TargetProfitPrice).toBe(moved);
+  await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:sl=${lower}`);
+
+  // Opened elsewhere (another tab, the API) while the chart shows: FOREX_TRADE draws it at once, named in the chart's
+  // text alternative with its side, lots, entry and P&L.
+  const other = await buyWithStops(false);
+  await expect
+    .poll(() => chart.getAttribute('data-order-lines'), { timeout: 5_000 })
+    .toContain(`${other.Id}:entry=${other.Price}`);
+  expect(await page.locator(`[data-testid="chart-lines-text"] li[data-line="${other.Id}:entry"]`).innerText()).toMatch(
+    new RegExp(`^Buy position, ${inst.ForexMinCont} lots, opened at ${other.Price.replace('.', '\\.')}, P&L [+-]?\\d`),
+  );
+  await get<Order>('/v1/api/forex/close', { id: other.Id });
 
   // Closed from elsewhere (the API): FOREX_CLOSED takes its lines away without a reload.
   const closed = await get<Order>('/v1/api/forex/close', { id: o.Id });
@@ -128,6 +173,7 @@ it('draws a position, its stops and a pending order; a take-profit dragged on th
 
 it('on the phone a touch held on a line opens the order’s edit sheet (and in Arabic)', async () => {
   const o = await buyWithStops();
+  let alert: { id: number; price: string } | null = null;
   for (const lang of ['en', 'ar']) {
     const { context, page } = await tradeAt(lang, PHONE, o);
     const sl = tag(page, o, 'sl');
@@ -144,9 +190,84 @@ it('on the phone a touch held on a line opens the order’s edit sheet (and in A
     await sheet.waitFor({ timeout: 5_000 });
     await expect.poll(() => sheet.locator('input[data-field="stop-loss"]').inputValue()).toBe(o.TargetLossPrice);
     await snap(page, `chart-orders-hold-360-${lang}`);
+    if (lang === 'en') {
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
+      alert = await alertFromPriceLine(page, cdp);
+    } else if (alert) {
+      // The alert made in English, on this fresh load: drawn at its price and named in Arabic.
+      const { id, price } = alert;
+      const chart = page.locator('.tw-chart[data-slot="0"]');
+      await expect.poll(() => chart.getAttribute('data-alert-lines')).toBe(`${id}:${price}`);
+      expect(await page.locator(`[data-testid="chart-lines-text"] li[data-alert="${id}"]`).textContent()).toBe(
+        `تنبيه سعر عند \u2068${price}\u2069`, // the price isolated left to right in the Arabic sentence
+      );
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
+      await snap(page, 'chart-orders-alert-line-360-ar');
+    }
     await context.close();
   }
 }, 120_000);
+
+/**
+ * A touch held on the chart away from the lines places the price line; its chip opens the alert sheet with the pressed
+ * price, where a rounder price above the market is typed: the alert's line is drawn at that price exactly, named in
+ * the text alternative, and neither the price line nor the crosshair the touch showed is left.
+ */
+async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: number; price: string }> {
+  const chart = page.locator('.tw-chart[data-slot="0"]');
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('no chart');
+  // A height in the price pane at least 24 px from every order's line (a hold near one opens its sheet).
+  const y = await page.evaluate(() => {
+    const tops = [...document.querySelectorAll<HTMLElement>('.tw-oline:not([data-off])')].map((t) =>
+      parseFloat(t.style.top),
+    );
+    for (let at = 60; at < 240; at += 4) if (tops.every((top) => Math.abs(top - at) > 24)) return at;
+    return 60;
+  });
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ x: box.x + box.width / 2, y: box.y + y }],
+  });
+  const line = page.locator('[data-testid="price-line"]');
+  await line.waitFor(); // the hold placed it (no sleep: its chip shows)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const pressed = (await line.getAttribute('data-price')) ?? '';
+  expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBeGreaterThan(0); // the touch's crosshair
+  // The chip is on top where it sits: an order's tag whose line runs through the chip's margin does not cover it.
+  const chipOnTop = await page.evaluate(() => {
+    const chip = document.querySelector('[data-testid="chart-alert"]');
+    const r = chip?.getBoundingClientRect();
+    return r ? chip?.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)) : false;
+  });
+  expect(chipOnTop).toBe(true);
+  await page.locator('[data-testid="chart-alert"]').tap();
+  const priceBox = page.locator('[data-testid="alert-price"]');
+  expect(await priceBox.inputValue()).toBe(pressed);
+  // Above both the pressed price and the market, to four places: an alert that waits.
+  const close = Number(await chart.getAttribute('data-last-close'));
+  const typed = (Math.ceil(Math.max(Number(pressed), close) * 1e4 + 2) / 1e4).toFixed(inst.PricePrecision);
+  expect(typed).not.toBe(pressed);
+  await priceBox.fill(typed);
+  await page.locator('.al-cond [data-value="above"]').tap();
+  await page.locator('[data-testid="alert-create"]').tap();
+  await page.locator('.al-row[data-kind="price"][data-status="active"]').waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await priceBox.waitFor({ state: 'detached' });
+  const alerts = (await get<PriceAlerts>('/v1/api/alerts/list')).data.alerts;
+  const made = alerts.find((a) => a.status === 'active' && a.forex_id === inst.Id);
+  expect(made?.price).toBe(typed);
+  await expect.poll(() => chart.getAttribute('data-alert-lines')).toBe(`${made?.id}:${typed}`);
+  expect(await page.locator(`[data-testid="chart-lines-text"] li[data-alert="${made?.id}"]`).innerText()).toBe(
+    `Price alert at ${typed}`,
+  );
+  expect(await line.count()).toBe(0);
+  expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBe(0);
+  await snap(page, 'chart-orders-alert-line-360');
+  return { id: made?.id ?? 0, price: typed };
+}
 
 it('in Arabic on the desk the lines keep their tags and the chart stays left to right', async () => {
   const o = await buyWithStops();

@@ -1,16 +1,19 @@
 // The desk and the chart fit their screens (docs/screens.md "Desk layout" and "The chart"), in Chromium at 1280×800 and
 // 360×740: the desk never scrolls as a page and its column headers stay below the navigation; the one-click pair sits
 // at a market row's end, never under a plain click on the row; the period bar shows every period (1D and 1W too, 週線
-// whole); the chart's overlays (legends, the alert chip, the library's attribution) cover no candle; the crosshair
-// clears when the pointer leaves; the multiplier choices and the bars-as-a-table sheet keep off the screen's edges
-// and their sheet's (360 px, and 1280 px where each is a centred sheet).
-// Screenshots: test-artifacts/desk-fit-*.png.
+// whole); the chart's overlays (legends, the alert chip, the library's attribution) cover no candle (the chip's
+// place and the canvas under it read on the phone and the desk); the crosshair (its price and time labels, read from
+// the axes' upper canvases) clears when the mouse leaves the chart on the desk, and on the phone, where the library
+// keeps it after a touch, with a tap outside the chart and after the sheet it opened; the multiplier choices and the
+// bars-as-a-table sheet keep off the screen's edges and their sheet's (360 px, and 1280 px where each is a centred
+// sheet). Screenshots: test-artifacts/desk-fit-*.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
+import { candleInkUnder, crosshairInk } from './chart-ink.ts';
 
 const e2e = useServerAndChrome();
 
@@ -46,6 +49,32 @@ function outside(page: Page, outer: string, sel: string): Promise<string[]> {
     },
     [outer, sel] as const,
   );
+}
+
+/**
+ * Where the price line's chip is: inside the price pane's bottom margin (its strip, at most 48 px above the pane's
+ * bottom), and which legends' or corner buttons' boxes it overlaps.
+ */
+function chipPlace(page: Page) {
+  return page.evaluate(() => {
+    const pane = document.querySelector('.tw-chart[data-slot="0"] table tr')?.getBoundingClientRect();
+    const c = document.querySelector('[data-testid="price-line"]')?.getBoundingClientRect();
+    if (!pane || !c) return null;
+    const onLegend = [
+      ...document.querySelectorAll<HTMLElement>('.tw-legend, .tw-legend-fold, .tw-chart-text__open'),
+    ].flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      const overlaps = r.width > 0 && r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom;
+      return overlaps ? [el.className] : [];
+    });
+    return {
+      inMargin: c.bottom <= pane.bottom + 0.5 && c.top >= pane.bottom - 48,
+      onLegend,
+      paneBottom: pane.bottom,
+      chipTop: c.top,
+      chipBottom: c.bottom,
+    };
+  });
 }
 
 it('the desk never scrolls as a page, and its headers stay below the navigation (/ and /trade)', async () => {
@@ -189,6 +218,31 @@ it('on a phone the MA and BOLL legends are one line with a toggle; the alert chi
   });
   expect(attribution).not.toBeNull();
   expect(attribution?.left ?? 0).toBeGreaterThanOrEqual(attribution?.plotRight ?? 1);
+
+  // A touch held on the chart places the price line: its chip "Alert at …" sits in the price pane's bottom margin,
+  // clear of the legend, and no candle is drawn in that strip. The library keeps the crosshair the touch showed.
+  const chart = '.tw-chart[data-slot="0"]';
+  const box = await page.locator(chart).boundingBox();
+  if (!box) throw new Error('no chart');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ x: box.x + box.width / 3, y: box.y + box.height / 3 }],
+  });
+  await page.locator('[data-testid="price-line"]').waitFor(); // the hold placed the line (no sleep: its chip shows)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect.poll(() => chipPlace(page)).toMatchObject({ inMargin: true, onLegend: [] });
+  expect(await candleInkUnder(page, '.tr-chart-box', '[data-testid="price-line"]', true)).toEqual([]);
+  expect(await crosshairInk(page, chart)).toBeGreaterThan(0);
+  await snap(page, 'desk-fit-chip-360');
+  // A tap outside the chart (here the table button) and the sheet it opens, closed: no crosshair, no time label.
+  await page.locator('[data-action="chart-table"]').tap();
+  await page.locator('[data-testid="chart-table"]').waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid="chart-table"]').waitFor({ state: 'detached' });
+  expect(await crosshairInk(page, chart)).toBe(0);
+  await snap(page, 'desk-fit-crosshair-cleared-360');
+  await page.locator('[data-action="price-line-remove"]').tap();
   await page.close();
 }, 60_000);
 
@@ -201,23 +255,13 @@ it('on the desk the price line’s chip sits in the price pane’s bottom margin
   const chip = page.locator('[data-testid="price-line"]');
   await chip.waitFor();
   // The chip's strip is the price pane's bottom margin after the library's next draw: wait until the chip sits there.
-  const chipPlace = () =>
-    page.evaluate(() => {
-      const pane = document.querySelector('.tw-chart[data-slot="0"] table tr')?.getBoundingClientRect();
-      const c = document.querySelector('[data-testid="price-line"]')?.getBoundingClientRect();
-      return pane && c ? { paneBottom: pane.bottom, chipTop: c.top, chipBottom: c.bottom } : null;
-    });
-  await expect
-    .poll(async () => {
-      const w = await chipPlace();
-      return w !== null && w.chipBottom <= w.paneBottom && w.chipTop >= w.paneBottom - 48;
-    })
-    .toBe(true);
-  const where = await chipPlace();
-  expect(where).not.toBeNull();
-  expect(where?.chipBottom ?? 999).toBeLessThanOrEqual(where?.paneBottom ?? 0);
-  expect(where?.chipTop ?? 0).toBeGreaterThanOrEqual((where?.paneBottom ?? 0) - 48);
+  await expect.poll(() => chipPlace(page)).toMatchObject({ inMargin: true, onLegend: [] });
+  expect(await candleInkUnder(page, '.dk-chart .tr-chart-box', '[data-testid="price-line"]', true)).toEqual([]);
+  // The crosshair follows the mouse over the chart and goes with it (lines and the price and time labels).
+  expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBeGreaterThan(0);
   await snap(page, 'desk-fit-price-line-1280');
+  await page.mouse.move(box.x + box.width / 3, box.y - 60);
+  expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBe(0);
   await page.locator('[data-action="price-line-remove"]').click();
   await page.locator('[data-action="chart-grid"]').click();
   await page.waitForFunction(() => document.querySelectorAll('.tw-grid__cell .tw-legend').length >= 4, null, {

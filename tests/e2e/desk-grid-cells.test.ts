@@ -1,12 +1,16 @@
 // The desk's 2×2 chart grid keeps every chart inside its own cell (docs/screens.md "Desk layout"), in Chromium at
-// 1280×800 and on a shorter desktop (1280×720; below 1280 px wide there is no desk, so no grid): each cell's chart canvases and bars table lie inside the cell, no
-// chart covers a cell's header (elementFromPoint at the header's centre finds the header), and each cell's time axis
-// labels sit inside the cell. Screenshots: test-artifacts/desk-grid-cells-*.png.
+// 1280×800 and on a shorter desktop (1280×720; below 1280 px wide there is no desk, so no grid): each cell's chart
+// canvases and bars table lie inside the cell, no chart covers a cell's header (elementFromPoint at the header's
+// centre finds the header), and each cell's time axis labels sit inside the cell. At 1280×800 the legends and the
+// corner buttons cover no candle (read from the canvas under them), and as a cell's chart is dragged through its
+// history no time label is cut at the axis's edge ("1-01" of "11-01"; the canvas's edge columns stay blank).
+// Screenshots: test-artifacts/desk-grid-cells-*.png.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
+import { candleInkUnder, timeLabelEdgeInk } from './chart-ink.ts';
 
 const e2e = useServerAndChrome();
 
@@ -69,10 +73,37 @@ function escapes(page: Page): Promise<string[]> {
   });
 }
 
-it('at 1280×800 every grid cell holds its chart and shows its header', async () => {
+/** The cell's chart dragged right in 4 px steps (older bars come in at the left, the newest go out at the right):
+ * the steps at which a time label touched an edge of the axis, as "step: left/right". */
+async function cutLabelsWhileDragging(page: Page, cell: number): Promise<string[]> {
+  const chart = `.tw-grid__cell[data-cell="${cell}"] .tw-chart`;
+  const box = await page.locator(chart).boundingBox();
+  if (!box) return ['no chart'];
+  const y = box.y + box.height / 3;
+  let x = box.x + 20;
+  const cuts: string[] = [];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  // 120 px: wider than the space between two labels, so labels cross both edges.
+  for (let step = 0; step < 30; step++) {
+    x += 4;
+    await page.mouse.move(x, y);
+    const ink = await timeLabelEdgeInk(page, chart);
+    if (ink !== '0/0') cuts.push(`${step}: ${ink}`);
+  }
+  await page.mouse.up();
+  return cuts;
+}
+
+it('at 1280×800 every grid cell holds its chart and shows its header; no legend covers a candle, no label is cut', async () => {
   const page = await gridAt(DESKTOP);
   await snap(page, 'desk-grid-cells-1280');
   expect(await escapes(page)).toEqual([]);
+  expect(
+    await candleInkUnder(page, '.tw-grid__cell', '.tw-legend span, .tw-legend-fold, .tw-chart-text__open'),
+  ).toEqual([]);
+  expect(await cutLabelsWhileDragging(page, 3)).toEqual([]);
+  await snap(page, 'desk-grid-cells-1280-dragged');
   await page.close();
 }, 90_000);
 

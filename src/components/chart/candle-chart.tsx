@@ -32,6 +32,7 @@ import { chartOptions, readAccent, readChartColours, readIndicatorTones, seriesO
 import { $reducedMotion } from '../../state/shell/motion.ts';
 import { chartFigures, lastBarRows, type ChartFigures, type SummaryBar } from './chart-summary.ts';
 import { ChartText, TABLE_BARS } from './chart-text.tsx';
+import { ChartLinesText } from './chart-lines-text.tsx';
 import { drawTraderLine, type StopLine } from './stop-lines.ts';
 import { useDrawnLines } from './use-drawn-lines.ts';
 import { clearCrosshairOnTapOut } from './crosshair-clear.ts';
@@ -49,6 +50,7 @@ import { wirePricePress } from './chart-press.ts';
 import { watchChartSize } from './chart-sizing.ts';
 import { followKlines } from './chart-klines.ts';
 import { followColourScheme } from './chart-scheme.ts';
+import { keepTimeLabelsWhole } from './whole-time-labels.ts';
 import './candle-chart.css';
 
 const NO_ORDER_LINES: readonly OrderLine[] = [];
@@ -128,6 +130,7 @@ export function CandleChart({
     startChartSettings();
     const colours = readChartColours(document.documentElement);
     const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
+    keepTimeLabelsWhole(chart);
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
     const panes = new IndicatorPanes(
       chart,
@@ -337,7 +340,9 @@ export function CandleChart({
         onMove={onLineMove}
         timers={timers}
       />
-      <ChartText name={name} period={period} figures={figures} readRows={readRows} legend={legend} />
+      <ChartText name={name} period={period} figures={figures} readRows={readRows} legend={legend}>
+        <ChartLinesText orders={orderLines} alerts={alertLines} trailing={stopLines} />
+      </ChartText>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 // The chart for screen readers: a summary (instrument, period, last price, change, high and low of the bars in view)
-// a screen reader reaches as text, and a button that shows the newest bars as a table. The canvas itself is hidden
+// a screen reader reaches as text, the legends' values and the lines drawn over the candles, and a button that shows
+// the newest bars as a table. The canvas itself is hidden
 // from assistive technology by the chart library's own markup; this is its text alternative. The button is an icon
 // over the chart's corner (its name is read and shown as a tooltip): a sentence there covered the newest candles on a
 // phone, and, drawn with the chart library seconds after the first paint, it was /trade's largest text (Lighthouse's
 // LCP element, bench/README.md "Start-up").
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { BottomSheet } from '../overlays/bottom-sheet.tsx';
 import { Num } from '../text/num.tsx';
@@ -30,6 +31,8 @@ export interface ChartTextProps {
   readRows: () => BarRow[];
   /** The indicator panes' legends at the last bar, read after the summary. */
   legend?: LegendRows;
+  /** Read after the legends: the lines drawn over the candles (chart-lines-text.tsx). */
+  children?: ReactNode;
 }
 
 /** The summary sentence (also the unit tests' subject). */
@@ -40,7 +43,7 @@ export function useSummaryText(name: string, period: Period, figures: ChartFigur
   return t('chart_text.summary', { name, period: p, ...figures });
 }
 
-export function ChartText({ name, period, figures, readRows, legend = [] }: ChartTextProps): ReactElement {
+export function ChartText({ name, period, figures, readRows, legend = [], children }: ChartTextProps): ReactElement {
   const { t } = useTranslation();
   const [rows, setRows] = useState<BarRow[] | null>(null);
   const text = useSummaryText(name, period, figures);
@@ -59,6 +62,7 @@ export function ChartText({ name, period, figures, readRows, legend = [] }: Char
           ))}
         </ul>
       ) : null}
+      {children}
       <button
         type="button"
         className="tw-chart-text__open"

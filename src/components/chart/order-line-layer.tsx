@@ -1,9 +1,10 @@
 // The trader's orders drawn on the candle chart (docs/screens.md "Positions and orders on the chart"): a price line per
 // OrderLine (order-lines.ts) on the candle series, and at each line's height a small tag that names it — side, lots and
 // live P&L for a position, "TP"/"SL" and the price for its stops, kind, lots and price for a pending order. The tags
-// are buttons: they are the lines' text alternative (read in the chart's region), a tap (or a touch held still) opens
-// the order's edit sheet, and with a mouse the tag of a take-profit or stop-loss drags its line; the new price is then
-// confirmed and sent by the screen (onMove), and the line snaps back when that is refused or cancelled.
+// are buttons, each named in full ("Take profit of Buy 0.01 lots at 1.09000"; the chart's text alternative lists the
+// same lines, chart-lines-text.tsx): a tap (or a touch held still) opens the order's edit sheet, and with a mouse the
+// tag of a take-profit or stop-loss drags its line; the new price is then confirmed and sent by the screen (onMove),
+// and the line snaps back when that is refused or cancelled.
 // Tags sit at the plot's start edge (the newest candles are at the other end) and follow the price scale by style
 // writes (place()), never a render per tick.
 import {
@@ -16,17 +17,15 @@ import {
   type ReactElement,
   type Ref,
 } from 'react';
-import { computed } from '@preact/signals-react';
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { LiveText } from '../text/live-text.tsx';
-import { livePosition } from '../../state/account/live-positions.ts';
-import { moneyText, pnlDir } from '../../../domain/format/money-text.ts';
+import { positionPnl } from './position-pnl.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
 import { browserTimers, type Timers } from '../../state/shell/clock.ts';
 import { LONG_PRESS_MS } from '../hooks/long-press-rule.ts';
 import { orderLinesMark, type OrderLine } from './order-lines.ts';
-import { orderLots } from '../../state/market/lot-step.ts';
+import { lineName, lineWords } from './chart-lines-text.tsx';
 
 const DRAG_SLOP_PX = 4;
 /** How near (px) a long press must land to a line to mean that line. */
@@ -236,18 +235,9 @@ interface LineTagProps {
 function LineTag({ line, price, tagRef, draggable, timers, onEdit, onDrag }: LineTagProps): ReactElement {
   const { t } = useTranslation();
   const o = line.order;
-  const side = t(line.side === 1 ? 'trade.buy_up' : 'trade.buy_low');
-  const lots = orderLots(o);
-  // A position's live P&L: the feed's figure for it, the order's own until the feed has one.
-  const pnl = useMemo(() => {
-    const l = livePosition(o.Id);
-    const $v = computed(() => l.$pnl.value ?? o.FactProfits, { name: 'order-line.$pnl' });
-    return {
-      text: computed(() => moneyText($v.value, { signed: true }), { name: 'order-line.pnl' }),
-      dir: computed(() => pnlDir($v.value), { name: 'order-line.pnlDir' }),
-    };
-  }, [o]);
-  const name = t(`chart_lines.${line.trailing ? 'trailing' : line.role}_name`, { side, lots, price });
+  const { side, lots } = lineWords(t, line, price);
+  const pnl = useMemo(() => positionPnl(o), [o]);
+  const name = lineName(t, line, price);
   const drag = useRef<{ id: number; startY: number; top: number; moved: boolean } | null>(null);
   const hold = useRef<unknown>(null);
   const skipClick = useRef(false);

@@ -1,10 +1,13 @@
-// Horizontal price lines on the candle chart for the positions' trailing stops: one line per position,
-// moved in place when its stop moves (pushed FOREX_TRADE), removed when the position closes or stops trailing.
+// Horizontal price lines on the candle chart for the positions' trailing stops (one line per position, moved in place
+// when its stop moves (pushed FOREX_TRADE), removed when the position closes or stops trailing) and for the price
+// alerts (one per active alert, named with its price).
 import { LineStyle, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 
 export interface StopLine {
-  id: number; // order id
+  id: number; // order id (a trailing stop) or alert id (a price alert)
   price: number;
+  /** The price as the server wrote it: the chart's text alternative and data-*-lines read it. */
+  priceText: string;
   title: string;
 }
 
@@ -43,7 +46,7 @@ export function syncStopLines(
 
 /** The lines as a data attribute ("id:price …"), so browser tests can see them without reading the canvas. */
 export function stopLinesMark(wanted: readonly StopLine[]): string {
-  return wanted.map((w) => `${w.id}:${w.price}`).join(' ');
+  return wanted.map((w) => `${w.id}:${w.priceText}`).join(' ');
 }
 
 /**

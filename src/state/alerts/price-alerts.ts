@@ -25,11 +25,13 @@ export function firedText(a: PriceAlert): { title: string; body: string } {
 }
 
 export async function loadAlerts(): Promise<void> {
-  if ($token.peek() === null) return;
+  const token = $token.peek();
+  if (token === null) return;
   const gen = generation;
   try {
     const list = await readAlerts();
-    if (gen === generation) $list.value = list;
+    // Still this session's (the token is checked too: a change before startPriceAlerts follows the session).
+    if (gen === generation && $token.peek() === token) $list.value = list;
   } catch {
     // offline: keep what is shown
   }
@@ -99,8 +101,16 @@ const byStatus = (x: PriceAlert, y: PriceAlert): number =>
 
 /** Follows the session and the feed's fired alerts. Started by src/app/start/start.ts. */
 export function startPriceAlerts(deps: FiredDeps = { doc: document, notify: swNotify }): () => void {
+  // Only a change of session drops the list and any answer in flight. The store starts at an idle moment after the
+  // first screen, and a chart may have read this session's list before (alert-lines.ts): dropping that answer left the
+  // chart without its alerts' lines until an alert was made.
+  let first = true;
   const offSession = effect(() => {
     void $token.value;
+    if (first) {
+      first = false;
+      return;
+    }
     generation++;
     $list.value = null;
   });

@@ -8,14 +8,25 @@ import { $loggedIn } from '../../../state/account/session.ts';
 import type { StopLine } from '../../../components/chart/stop-lines.ts';
 import type { PriceAlert, PriceAlerts } from '../../../../domain/price-alerts.ts';
 
-/** The lines of `alerts` for instrument `forexId`: active price alerts only (a change alert has no level). */
-export function alertLinesOf(alerts: readonly PriceAlert[], forexId: number, title: string): StopLine[] {
-  return alerts
-    .filter((a) => a.forex_id === forexId && a.kind === 'price' && a.status === 'active' && a.price !== null)
-    .map((a) => ({ id: a.id, price: Number(a.price), title }));
+/**
+ * The lines of `alerts` for instrument `forexId`: active price alerts only (a change alert has no level), each at its
+ * price as the server keeps it and named with it (`title`: "Alert 1.08600").
+ */
+export function alertLinesOf(
+  alerts: readonly PriceAlert[],
+  forexId: number,
+  title: (price: string) => string,
+): StopLine[] {
+  const lines: StopLine[] = [];
+  for (const a of alerts) {
+    if (a.forex_id !== forexId || a.kind !== 'price' || a.status !== 'active' || a.price === null) continue;
+    lines.push({ id: a.id, price: Number(a.price), priceText: a.price, title: title(a.price) });
+  }
+  return lines;
 }
 
-export function useAlertLines(forexId: number, title: string): StopLine[] {
+/** `title` names a line by its price; a stable function (useCallback), or the lines are made again each render. */
+export function useAlertLines(forexId: number, title: (price: string) => string): StopLine[] {
   useSignals();
   const loggedIn = $loggedIn.value;
   const [alerts, setAlerts] = useState<PriceAlerts | null>(null);

@@ -10,7 +10,7 @@ export function trailingStopLines(held: readonly Order[], forexId: number, title
   for (const o of held) {
     if (o.ForexId !== forexId || o.Status !== 1 || !trailOf(o)) continue;
     if (!isDecimalText(o.TargetLossPrice) || dec(o.TargetLossPrice).lte(0)) continue;
-    out.push({ id: o.Id, price: Number(o.TargetLossPrice), title });
+    out.push({ id: o.Id, price: Number(o.TargetLossPrice), priceText: o.TargetLossPrice, title });
   }
   return out;
 }

@@ -6,7 +6,7 @@ import { InstrumentHeader } from './instrument-header.tsx';
 import { PeriodBar } from './period-bar.tsx';
 import { LazyCandleChart } from '../../../components/chart/lazy-chart.tsx';
 import type { Instrument } from '../../../../domain/types.ts';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import { $heldPositions } from '../../../state/orders/position-sync.ts';
 import { trailingStopLines } from './stop-line-data.ts';
@@ -34,7 +34,8 @@ export function ChartPanel({ inst, onOpenList }: { inst: Instrument; onOpenList:
   const maxPanes = gridOn ? 1 : wide ? MAX_PANES.desk : MAX_PANES.phone;
   // The trader's positions, stops and pending orders on this instrument, drawn on the chart (docs/screens.md).
   const orders = useChartOrders(inst);
-  const alertLines = useAlertLines(inst.Id, t('chart_lines.alert_line'));
+  const alertTitle = useCallback((price: string) => t('chart_lines.alert_line', { price }), [t]);
+  const alertLines = useAlertLines(inst.Id, alertTitle);
   const chartBox = (
     <div className="tr-chart-box">
       <LazyCandleChart

@@ -4,8 +4,10 @@ import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { KlineUpdate } from '../../../../../workers/protocol.ts';
-import type { KlineBar, Period } from '../../../../../domain/types.ts';
+import { LANGUAGES, type KlineBar, type Period } from '../../../../../domain/types.ts';
 import { provideFeed } from '../../../../../src/state/feed/feed-handle.ts';
+import type { StopLine } from '../../../../../src/components/chart/stop-lines.ts';
+import { order } from '../../../../fixtures/orders.ts';
 
 const priceLine = { applyOptions: vi.fn() };
 // The series keeps its candles like the library does (data()), for the chart's text alternative.
@@ -47,6 +49,7 @@ const chart = {
   removePane: vi.fn(),
   removeSeries: vi.fn(),
   priceToCoordinate: () => null,
+  chartElement: () => document.createElement('div'),
 };
 const createChart = vi.fn((_el: HTMLElement, _opts: unknown) => chart);
 
@@ -80,6 +83,8 @@ const { setUpdown } = await import('../../../../../src/state/settings/updown.ts'
 const { $reducedMotion } = await import('../../../../../src/state/shell/motion.ts');
 const { CHART_RIGHT_OFFSET_BARS } = await import('../../../../../src/components/chart/chart-theme.ts');
 const { LazyCandleChart } = await import('../../../../../src/components/chart/lazy-chart.tsx');
+const { chartOrderLines } = await import('../../../../../src/components/chart/order-lines.ts');
+const { livePosition } = await import('../../../../../src/state/account/live-positions.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -129,19 +134,19 @@ afterEach(() => {
 describe('CandleChart', () => {
   it('draws a trailing stop as a price line, moves it in place when the stop moves, and removes it', () => {
     mount();
-    const draw = (lines: Array<{ id: number; price: number; title: string }>) =>
+    const draw = (lines: StopLine[]) =>
       act(() =>
         root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} stopLines={lines} />),
       );
-    draw([{ id: 7, price: 1.098, title: 'Trailing stop' }]);
+    draw([{ id: 7, price: 1.098, priceText: '1.09800', title: 'Trailing stop' }]);
     expect(series.createPriceLine).toHaveBeenCalledTimes(1);
     expect(series.createPriceLine.mock.calls[0]?.[0]).toMatchObject({ price: 1.098, title: 'Trailing stop' });
     const box = host.querySelector<HTMLElement>('.tw-chart');
-    expect(box?.dataset.stopLines).toBe('7:1.098');
-    draw([{ id: 7, price: 1.099, title: 'Trailing stop' }]);
+    expect(box?.dataset.stopLines).toBe('7:1.09800');
+    draw([{ id: 7, price: 1.099, priceText: '1.09900', title: 'Trailing stop' }]);
     expect(series.createPriceLine).toHaveBeenCalledTimes(1); // the same line, moved
     expect(priceLine.applyOptions).toHaveBeenLastCalledWith(expect.objectContaining({ price: 1.099 }));
-    expect(box?.dataset.stopLines).toBe('7:1.099');
+    expect(box?.dataset.stopLines).toBe('7:1.09900');
     draw([]);
     expect(series.removePriceLine).toHaveBeenCalledWith(priceLine);
     expect(box?.dataset.stopLines).toBe('');
@@ -149,18 +154,18 @@ describe('CandleChart', () => {
 
   it('draws each active price alert as a line with its price on the axis, and removes it when the alert goes', () => {
     mount();
-    const draw = (lines: Array<{ id: number; price: number; title: string }>) =>
+    const draw = (lines: StopLine[]) =>
       act(() =>
         root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} alertLines={lines} />),
       );
-    draw([{ id: 3, price: 1.086, title: 'Alert' }]);
+    draw([{ id: 3, price: 1.086, priceText: '1.08600', title: 'Alert 1.08600' }]);
     expect(series.createPriceLine.mock.calls.at(-1)?.[0]).toMatchObject({
       price: 1.086,
-      title: 'Alert',
+      title: 'Alert 1.08600',
       axisLabelVisible: true,
     });
     const box = host.querySelector<HTMLElement>('.tw-chart');
-    expect(box?.dataset.alertLines).toBe('3:1.086');
+    expect(box?.dataset.alertLines).toBe('3:1.08600');
     draw([]);
     expect(series.removePriceLine).toHaveBeenCalledWith(priceLine);
     expect(box?.dataset.alertLines).toBe('');
@@ -521,6 +526,106 @@ describe('CandleChart sizing', () => {
       expect(chart.resize).toHaveBeenLastCalledWith(300, 200); // from then on, every size at once
     } finally {
       globalThis.ResizeObserver = original;
+    }
+  });
+});
+
+describe('the lines over the candles', () => {
+  const buy = order({
+    Id: 7,
+    OrderType: 1,
+    Price: '1.08500',
+    TargetProfitPrice: '1.09000',
+    TargetLossPrice: '1.08000',
+  });
+  const sell = order({ Id: 9, OrderType: 2, Price: '1.08600' });
+  const trailing = order({
+    Id: 11,
+    OrderType: 1,
+    Price: '1.08400',
+    TargetLossPrice: '1.08100',
+    TrailDistance: '0.00300',
+  });
+  const pending = order({ Id: 12, OrderType: 2, Status: 0, Price: '1.09500' });
+
+  /** The colour each order's line was last drawn in, by price: created with it, or moved to it. */
+  const colours = () => {
+    const last = new Map<number, string>();
+    const calls = [...series.createPriceLine.mock.calls, ...priceLine.applyOptions.mock.calls]
+      .map((c) => c[0] as { price?: number; color?: string })
+      .map((o, i) => ({ ...o, at: i }));
+    const order = [
+      ...series.createPriceLine.mock.invocationCallOrder,
+      ...priceLine.applyOptions.mock.invocationCallOrder,
+    ];
+    for (const c of calls.sort((a, b) => (order[a.at] ?? 0) - (order[b.at] ?? 0))) {
+      if (c.price !== undefined && c.color !== undefined) last.set(c.price, c.color);
+    }
+    return Object.fromEntries(last);
+  };
+
+  it('draws each order’s lines in its side’s colour and swaps them at once when red-up is switched', () => {
+    const style = document.createElement('style');
+    style.textContent = readFileSync('src/app/layout/theme.css', 'utf8'); // the real palettes
+    document.head.append(style);
+    act(() => setUpdown('green-up'));
+    mount();
+    const lines = chartOrderLines([buy, sell], [], 1);
+    act(() =>
+      root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} orderLines={lines} />),
+    );
+    // A buy's entry, take-profit and stop-loss in the up colour, the sell's entry in the down colour.
+    expect(colours()).toEqual({ 1.085: '#067038', 1.09: '#067038', 1.08: '#067038', 1.086: '#b3262c' });
+    act(() => setUpdown('red-up'));
+    expect(colours()).toEqual({ 1.085: '#b3262c', 1.09: '#b3262c', 1.08: '#b3262c', 1.086: '#067038' });
+    act(() => setUpdown('green-up'));
+    expect(colours()).toEqual({ 1.085: '#067038', 1.09: '#067038', 1.08: '#067038', 1.086: '#b3262c' });
+    style.remove();
+  });
+
+  it('names every drawn line in the chart’s text alternative: positions with their live P&L, stops, pending, alerts', () => {
+    mount();
+    const lines = {
+      orderLines: chartOrderLines([buy, trailing], [pending], 1),
+      stopLines: [
+        { id: 11, price: 1.081, priceText: '1.08100', title: 'Trailing stop' }, // named with its order
+        { id: 20, price: 1.07, priceText: '1.07000', title: 'Trailing stop' },
+      ],
+      alertLines: [{ id: 3, price: 1.086, priceText: '1.08600', title: 'Alert 1.08600' }],
+    };
+    act(() =>
+      root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} {...lines} />),
+    );
+    const region = host.querySelector('section[aria-label="EUR/USD chart as text"]');
+    const list = region?.querySelector('[data-testid="chart-lines-text"]');
+    expect(list?.getAttribute('aria-label')).toBe('Lines on the chart');
+    const items = () => [...(list?.querySelectorAll('li') ?? [])].map((li) => li.textContent);
+    expect(items()).toEqual([
+      'Buy position, 0.10 lots, opened at 1.08500, P&L 0.000000', // the order's own P&L until the feed has one
+      'Take profit of Buy 0.10 lots at 1.09000',
+      'Stop loss of Buy 0.10 lots at 1.08000',
+      'Buy position, 0.10 lots, opened at 1.08400, P&L 0.000000',
+      'Trailing stop of Buy 0.10 lots at 1.08100',
+      'Pending Sell order, 0.10 lots at 1.09500',
+      'Trailing stop at 1.07000',
+      'Price alert at 1.08600',
+    ]);
+    // The P&L follows the feed's figure for the position without a render.
+    act(() => {
+      livePosition(7).$pnl.value = '12.345';
+    });
+    expect(items()[0]).toBe('Buy position, 0.10 lots, opened at 1.08500, P&L +12.345000');
+    // No lines, no list.
+    act(() => root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} />));
+    expect(host.querySelector('[data-testid="chart-lines-text"]')).toBeNull();
+  });
+
+  it('has the lines’ words in every language, each its own (not the English)', () => {
+    const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as { chart_lines: Record<string, string> };
+    const keys = ['text_list', 'entry_text', 'alert_name', 'trailing_stop_name', 'alert_line'];
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const words = (JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as typeof en).chart_lines;
+      for (const k of keys) expect(words[k], `${lang} ${k}`).not.toBe(en.chart_lines[k]);
     }
   });
 });

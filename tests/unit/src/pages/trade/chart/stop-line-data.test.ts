@@ -36,8 +36,8 @@ describe('trailing stop lines', () => {
       order({ Id: 5, OrderType: 2, TargetLossPrice: '1.10300', TrailDistance: '0.003' }),
     ];
     expect(trailingStopLines(held, 5, 'T')).toEqual([
-      { id: 1, price: 1.098, title: 'T' },
-      { id: 5, price: 1.103, title: 'T' },
+      { id: 1, price: 1.098, priceText: '1.09800', title: 'T' },
+      { id: 5, price: 1.103, priceText: '1.10300', title: 'T' },
     ]);
   });
 });
