@@ -180,14 +180,14 @@ it('on the phone a touch held on a line opens the order’s edit sheet (and in A
     await sl.scrollIntoViewIfNeeded();
     const box = await sl.boundingBox();
     if (!box) throw new Error('no sl tag');
-    // A touch held still for longer than the hold (550 ms), through the browser's own touch input.
+    // A touch held still past the hold, through the browser's own touch input.
     const cdp = await context.newCDPSession(page);
     const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-    await page.waitForTimeout(800);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
     const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
-    await sheet.waitFor({ timeout: 5_000 });
+    await sheet.waitFor({ timeout: 10_000 });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => sheet.locator('input[data-field="stop-loss"]').inputValue()).toBe(o.TargetLossPrice);
     await snap(page, `chart-orders-hold-360-${lang}`);
     if (lang === 'en') {

@@ -119,10 +119,10 @@ it("on the phone a touch held on a pending order's line opens its sheet, whose p
     const cdp = await context.newCDPSession(page);
     const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-    await page.waitForTimeout(800);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
     const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
-    await sheet.waitFor({ timeout: 5_000 });
+    await sheet.waitFor({ timeout: 10_000 });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     const input = sheet.locator('input[data-field="pending-price"]');
     await expect.poll(() => input.inputValue()).toBe(o.Price);
     const next = dec(o.Price).times('0.9999').toFixed(inst.PricePrecision);

@@ -32,8 +32,6 @@ const ALLOWED: Record<string, { count: number; why: string }> = {
     count: 1,
     why: "the deadline of a wait for a socket message: the message's arrival resolves it first",
   },
-  'e2e/chart-orders.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
-  'e2e/chart-pending-move.test.ts': { count: 1, why: 'a touch held past the long-press hold, in the real browser' },
 };
 
 function sleepsIn(text: string): number {
