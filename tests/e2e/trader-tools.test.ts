@@ -9,7 +9,7 @@ import { dec } from '../../domain/decimal.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { axe, userGet, userPageAt } from './lang-page.ts';
-import { createFundedUser, type RealUser } from './real-user.ts';
+import { createFundedUser, ops, type RealUser } from './real-user.ts';
 
 const e2e = useServerAndChrome();
 let user: RealUser;
@@ -48,9 +48,10 @@ it('a trailing stop set on the desk follows the market on the chart', async () =
   const { context, page } = await pageAt('en', DESKTOP, '#/order?type=1');
   await page.locator(`.od-row[data-id="${o.Id}"]`).click();
   await page.locator('[data-action="edit-stops"]').click();
-  // Three price steps: the stop follows almost every new high, so the test sees it move within seconds.
+  // Fifty price steps: the market's own noise does not reach the stop while the test reads it; the desk's offset
+  // below makes the new high that moves it, so the test does not wait on the market's walk.
   const step = dec(1).div(dec(10).pow(inst.PricePrecision));
-  const distance = step.times(3).toFixed(inst.PricePrecision);
+  const distance = step.times(50).toFixed(inst.PricePrecision);
   await page.locator('input[data-field="trail-distance"]').fill(distance);
   await snap(page, 'trailing-form-1280');
   await page.locator('[data-action="save-stops"]').click();
@@ -63,10 +64,21 @@ it('a trailing stop set on the desk follows the market on the chart', async () =
   await expect.poll(() => chart.getAttribute('data-stop-lines'), { timeout: 20_000 }).toMatch(new RegExp(`^${o.Id}:`));
   const first = await chart.getAttribute('data-stop-lines');
   await snap(page, 'trailing-chart-1280');
-  // The line moves (the stop follows a new high), or the position closed by it: either way the server trailed.
-  await expect
-    .poll(async () => (await chart.getAttribute('data-stop-lines')) !== first, { timeout: 45_000, interval: 500 })
-    .toBe(true);
+  // The price desk lifts the simulator's price by 200 steps (its mapping's offset, as for an LP quoting off the
+  // market, docs/market-data.md "Mapping, the price rule, offsets"): a new high, which the stop follows on the server,
+  // and its line on the chart with it.
+  const lift = step.times(200).toFixed(inst.PricePrecision);
+  await ops(e2e.server, 'feed-map', { source: 'simulator', symbol: inst.Code, code: inst.Code, offset: lift });
+  try {
+    await expect
+      .poll(async () => (await chart.getAttribute('data-stop-lines')) !== first, { timeout: 30_000, interval: 500 })
+      .toBe(true);
+    // "id:price": the stop on the server is now above where the line was first drawn.
+    const drawnAt = (first ?? '').split(' ')[0]?.split(':')[1] ?? '0';
+    expect(dec((await held(o.Id))?.TargetLossPrice ?? '0').gt(drawnAt)).toBe(true);
+  } finally {
+    await ops(e2e.server, 'feed-unmap', { source: 'simulator', code: inst.Code }); // back to the simulator by code
+  }
   await context.close();
 }, 150_000);
 
