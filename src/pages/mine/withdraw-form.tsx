@@ -127,11 +127,12 @@ export function WithdrawForm(props: {
           onChange={setMethodId}
           choices={methods.map((m) => ({ id: m.id, label: methodLabel(m) }))}
         />
-      ) : (
+      ) : methods ? (
+        // Only once the saved methods are known to be none: while they load, "add one" would be a false offer.
         <button type="button" className="mw-bind" onClick={() => setNotBound(true)} data-testid="bind-first">
           {t(type === 1 ? 'wallet.add_address' : 'wallet.add_bank_card')}
         </button>
-      )}
+      ) : null}
       {heldUntil !== null ? (
         <p className="mw-error" data-testid="method-held">
           {t('security.held_until', { time: formatDate(heldUntil) })}
@@ -173,7 +174,8 @@ export function WithdrawForm(props: {
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary btn-block" data-testid="withdraw-submit">
+      {/* Nothing to review before the currencies are in: the press would do nothing. */}
+      <button type="submit" className="btn btn-primary btn-block" data-testid="withdraw-submit" disabled={!currency}>
         {t('security.review')}
       </button>
       <WithdrawSummary
