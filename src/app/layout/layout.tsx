@@ -32,6 +32,22 @@ export interface AppLayoutProps {
   navigation: NavigationDeps;
 }
 
+/**
+ * The extras' chunk, requested after the first commit so it never delays the first frame's own chunks. The state that
+ * says so lives here, not in AppLayout: attaching to the prerendered screen, AppLayout rendering again after its
+ * first commit would hand the route's boundary, not yet attached, new children, and React would then attach to the
+ * whole route at once, without yielding (a long task on a weak phone: bench/README.md "Start-up").
+ */
+function ExtrasAfterFirstCommit(): ReactElement | null {
+  const committed = useAfterFirstCommit();
+  if (!committed) return null;
+  return (
+    <Suspense fallback={null}>
+      <LayoutExtras />
+    </Suspense>
+  );
+}
+
 export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement {
   const location = useLocation();
   const wide = useWide();
@@ -66,9 +82,6 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
     onNavigate(location.pathname, navigation);
   }, [location.key, location.pathname, navigation]);
 
-  // The extras' chunk is requested after the first commit, so it never delays the first frame's own chunks.
-  const committed = useAfterFirstCommit();
-
   const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
   const footer = current?.footer === true;
   return (
@@ -95,11 +108,7 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
         </Suspense>
       </main>
       {footer && !wide ? <TabBar /> : null}
-      {committed ? (
-        <Suspense fallback={null}>
-          <LayoutExtras />
-        </Suspense>
-      ) : null}
+      <ExtrasAfterFirstCommit />
     </div>
   );
 }
