@@ -13,6 +13,7 @@ import {
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../../domain/wire-time.ts';
 import { PRICE_SCALE_PX } from './chart-size.ts';
+import { CHART_FONT_FAMILY, CHART_FONT_SIZE } from './chart-font.ts';
 import { formatDate } from '../../i18n/format.ts';
 
 let probe: CanvasRenderingContext2D | null | undefined;
@@ -102,7 +103,8 @@ export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartia
     layout: {
       background: { type: ColorType.Solid, color: c.background },
       textColor: c.text,
-      fontSize: 11,
+      fontSize: CHART_FONT_SIZE,
+      fontFamily: CHART_FONT_FAMILY,
     },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
     // A fixed width (wide enough for "67250.00" at the scale's font): the scale does not widen when the first bars

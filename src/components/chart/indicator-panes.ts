@@ -54,15 +54,23 @@ export class IndicatorPanes {
     private readonly maxPanes: number,
   ) {}
 
+  /**
+   * The panes and series of these lines, without their values yet (a reset's first stage, chart-klines.ts): rebuilt
+   * only when the lines changed.
+   */
+  layout(lines: readonly IndicatorLine[] | undefined): void {
+    const want = (lines ?? []).filter((l) => l.pane <= this.maxPanes);
+    const same = want.length === this.drawn.length && want.every((l, i) => sameLine(l, this.drawn[i]?.line));
+    if (!same) this.rebuild(want);
+  }
+
   /** Lines and values of a history reset: the series are rebuilt only when the lines changed. */
   reset(
     lines: readonly IndicatorLine[] | undefined,
     ind: readonly number[][] | undefined,
     bars: readonly KlineBar[],
   ): void {
-    const want = (lines ?? []).filter((l) => l.pane <= this.maxPanes);
-    const same = want.length === this.drawn.length && want.every((l, i) => sameLine(l, this.drawn[i]?.line));
-    if (!same) this.rebuild(want);
+    this.layout(lines);
     this.times = bars.map((b) => b.Time);
     this.dirs = bars.map((b) => b.Close >= b.Open);
     const all = lines ?? [];
@@ -77,6 +85,9 @@ export class IndicatorPanes {
 
   /** Another instrument or period: the lines stay (no pane flickers away and back), their points go until its reset. */
   clear(): void {
+    // Nothing drawn yet (panes laid out ahead of their first values, chart-klines.ts): the legends stay empty until
+    // the values come, rather than showing the labels alone and widening under the reader when they do.
+    if (this.times.length === 0) return;
     this.times = [];
     this.dirs = [];
     this.shownAt = null;
