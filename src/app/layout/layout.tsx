@@ -32,22 +32,6 @@ export interface AppLayoutProps {
   navigation: NavigationDeps;
 }
 
-/**
- * The extras' chunk, requested after the first commit so it never delays the first frame's own chunks. The state that
- * says so lives here, not in AppLayout: attaching to the prerendered screen, AppLayout rendering again after its
- * first commit would hand the route's boundary, not yet attached, new children, and React would then attach to the
- * whole route at once, without yielding (a long task on a weak phone: bench/README.md "Start-up").
- */
-function ExtrasAfterFirstCommit(): ReactElement | null {
-  const committed = useAfterFirstCommit();
-  if (!committed) return null;
-  return (
-    <Suspense fallback={null}>
-      <LayoutExtras />
-    </Suspense>
-  );
-}
-
 export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement {
   const location = useLocation();
   const wide = useWide();
@@ -82,6 +66,11 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
     onNavigate(location.pathname, navigation);
   }, [location.key, location.pathname, navigation]);
 
+  // The extras' chunk is requested after the first commit, so it never delays the first frame's own chunks. This
+  // render hands the route's boundary new children: attaching to the prerendered screen, React then attaches to the
+  // route at this update's priority, a transition (use-after-first-commit.ts), so in slices and promptly.
+  const committed = useAfterFirstCommit();
+
   const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
   const footer = current?.footer === true;
   return (
@@ -103,12 +92,18 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
         ))}
         <Suspense fallback={<PageFallback />}>
           <Outlet />
-          <AttachEnd path={current?.path} />
+          {/* A kept-alive route attaches in its own boundary above (its AttachEnd): this one, with nothing in it for
+              that route, could otherwise end the attach before React reached the route's HTML. */}
+          <AttachEnd path={current?.keepAlive ? undefined : current?.path} />
           <DrawnEnd shown={current != null && current.keepAlive !== true} />
         </Suspense>
       </main>
       {footer && !wide ? <TabBar /> : null}
-      <ExtrasAfterFirstCommit />
+      {committed ? (
+        <Suspense fallback={null}>
+          <LayoutExtras />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
