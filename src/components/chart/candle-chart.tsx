@@ -117,16 +117,12 @@ export function CandleChart({
     const self = me.current;
     const mySlot = slotRef.current;
     startChartSettings();
+    // The colours read before the library adds its elements: their styles are not worked out just to read these.
     const colours = readChartColours(document.documentElement);
+    const tones = readIndicatorTones(box, colours);
     const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
-    const panes = new IndicatorPanes(
-      chart,
-      legendBox,
-      readIndicatorTones(box, colours),
-      precisionRef.current,
-      maxPanesRef.current,
-    );
+    const panes = new IndicatorPanes(chart, legendBox, tones, precisionRef.current, maxPanesRef.current);
     liveRef.current = { chart, series, panes };
     startTransition(() => setDrawnOn({ series, up: colours.up, down: colours.down }));
     const [lines, alertsDrawn] = [linesRef.current, alertDrawnRef.current];
