@@ -75,7 +75,8 @@ export function watchChartSize({
       sized = true;
       if (!size) return;
       chart.resize(size.w, size.h);
-      panes.place();
+      // The panes' heights are the library's after its next draw (the legends placed now would move then).
+      frames().request(() => panes.place());
     },
     height: () => size?.h ?? 0,
     width: () => size?.w ?? 0,

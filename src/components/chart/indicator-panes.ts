@@ -44,6 +44,9 @@ export class IndicatorPanes {
   private legends: HTMLElement[] = [];
   private shownAt: number | null = null; // bar index under the crosshair, null = the last bar
   private panes = 0;
+  /** Values have come once: until then (the panes laid out ahead of them, chart-klines.ts) the legends stay empty,
+   * rather than show the labels alone and widen under the reader when the values come (a layout shift). */
+  private valued = false;
 
   constructor(
     private readonly chart: IChartApi,
@@ -71,6 +74,7 @@ export class IndicatorPanes {
     bars: readonly KlineBar[],
   ): void {
     this.layout(lines);
+    this.valued = true;
     this.times = bars.map((b) => b.Time);
     this.dirs = bars.map((b) => b.Close >= b.Open);
     const all = lines ?? [];
@@ -85,9 +89,6 @@ export class IndicatorPanes {
 
   /** Another instrument or period: the lines stay (no pane flickers away and back), their points go until its reset. */
   clear(): void {
-    // Nothing drawn yet (panes laid out ahead of their first values, chart-klines.ts): the legends stay empty until
-    // the values come, rather than showing the labels alone and widening under the reader when they do.
-    if (this.times.length === 0) return;
     this.times = [];
     this.dirs = [];
     this.shownAt = null;
@@ -236,6 +237,7 @@ export class IndicatorPanes {
    * browser a style or layout check.
    */
   private paintLegend(): void {
+    if (!this.valued) return;
     const i = this.shownAt ?? this.times.length - 1;
     const time = this.times[i];
     for (const el of this.legends) {

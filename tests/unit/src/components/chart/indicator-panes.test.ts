@@ -177,6 +177,7 @@ describe('IndicatorPanes', () => {
     const lines = indicatorLines(defaultIndicatorSettings(), 2);
     panes.layout(lines);
     panes.clear(); // the chart's first instrument, before its first history
+    panes.restyle(tones, 2); // its precision known before its values
     expect(series.map((x) => `${x.type}@${x.pane}`).join(' ')).toBe('Line@0 Line@0 Line@0 Line@0 Histogram@1 Line@1');
     expect(series.every((x) => x.data.length === 0)).toBe(true);
     // No label without its value: a legend that widened as its values came would move what follows it.
@@ -188,7 +189,7 @@ describe('IndicatorPanes', () => {
       lines.map(() => bars.map(() => 1)),
       bars,
     );
-    expect(box.querySelector('.tw-legend[data-pane="0"] span')?.textContent).toBe('MA5 1.00000');
+    expect(box.querySelector('.tw-legend[data-pane="0"] span')?.textContent).toBe('MA5 1.00'); // at the precision it was given
   });
 
   it('removes the series and legends when the lines go', () => {
