@@ -145,7 +145,8 @@ export function prerenderFirstScreen(): Plugin {
           throw new Error('prerender: a screen was streamed in parts (a lazy part not preloaded)');
         const deferred = deferAppScripts(html);
         const body =
-          `<div id="root" data-pre="/">${screens.market}</div>` +
+          // Hidden (data-wait) until the inline script has chosen and painted the screen (src/boot/inline-paint.ts).
+          `<div id="root" data-pre="/" data-wait>${screens.market}</div>` +
           `<template id="${TRADE_TEMPLATE_ID}">${screens.trade}</template>` +
           `<template id="${SHELL_TEMPLATE_ID}">${shell}</template>` +
           `<script type="application/json" id="${BOOT_DATA_ID}">${scriptSafe(JSON.stringify(screens.data))}</script>` +

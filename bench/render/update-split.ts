@@ -4,6 +4,7 @@
 // sampled self time by function. The same split for the app and its floor page shows what the app does on top.
 import { splitThread, PHASES, type Phase } from '../report/phases.ts';
 import { markWindow, summariseTrace, type TraceEvent } from './trace.ts';
+import { threadSamples } from './profile-samples.ts';
 
 export interface UpdateSplit {
   updates: number;
@@ -42,21 +43,20 @@ export interface LongTaskContent {
 const LONG_TASK_MS = 50;
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-/** What the long tasks of one thread's events (sorted by start) were made of. */
-export function longTaskContents(events: readonly TraceEvent[], start: number, end: number): LongTaskContent[] {
+/** What the tasks of `minMs` or more (wall; default the long tasks) of one thread's events were made of. */
+export function longTaskContents(
+  events: readonly TraceEvent[],
+  start: number,
+  end: number,
+  minMs = LONG_TASK_MS,
+): LongTaskContent[] {
   const xs = events
     .filter((e) => e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const out: LongTaskContent[] = [];
   for (let i = 0; i < xs.length; i++) {
     const t = xs[i];
-    if (
-      !t ||
-      !TASK_NAMES.has(t.name) ||
-      (t.dur ?? 0) < LONG_TASK_MS * 1000 ||
-      t.ts / 1000 < start ||
-      t.ts / 1000 >= end
-    )
+    if (!t || !TASK_NAMES.has(t.name) || (t.dur ?? 0) < minMs * 1000 || t.ts / 1000 < start || t.ts / 1000 >= end)
       continue;
     const tEnd = t.ts + (t.dur ?? 0);
     const self = new Map<string, number>();
@@ -90,15 +90,9 @@ export function longTaskContents(events: readonly TraceEvent[], start: number, e
   return out;
 }
 
-interface ProfileNode {
-  id: number;
-  parent?: number;
-  callFrame: { functionName: string; url: string; lineNumber?: number };
-}
-
 /**
- * Self time per function of one thread from the V8 sampling profiler's ProfileChunk events (the "Profile" event with
- * the same id names the thread). Samples outside [start, end) (trace ms) are left out.
+ * Self time per function of one thread from the V8 sampling profiler (profile-samples.ts). Samples outside
+ * [start, end) (trace ms) are left out.
  */
 export function sampledSelf(
   events: readonly TraceEvent[],
@@ -107,38 +101,13 @@ export function sampledSelf(
   start: number,
   end: number,
 ): Map<string, number> {
-  const ids = new Set<string>();
-  let startTime = 0;
-  for (const e of events) {
-    if (e.name === 'Profile' && e.pid === pid && e.tid === tid) {
-      ids.add(String((e as TraceEvent & { id?: string }).id));
-      startTime = Number((e.args?.['data'] as { startTime?: number } | undefined)?.startTime ?? e.ts);
-    }
-  }
-  const nodes = new Map<number, ProfileNode>();
   const out = new Map<string, number>();
-  let t = startTime;
-  for (const e of events) {
-    if (e.name !== 'ProfileChunk' || e.pid !== pid || !ids.has(String((e as TraceEvent & { id?: string }).id)))
-      continue;
-    const data = e.args?.['data'] as
-      { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
-    for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
-    const samples = data?.cpuProfile?.samples ?? [];
-    const deltas = data?.timeDeltas ?? [];
-    for (let i = 0; i < samples.length; i++) {
-      const prev = t;
-      t += deltas[i] ?? 0;
-      const ms = t / 1000;
-      if (ms < start || ms >= end) continue;
-      const n = nodes.get(samples[i] ?? -1);
-      if (!n) continue;
-      const f = n.callFrame;
-      const file = f.url ? f.url.slice(f.url.lastIndexOf('/') + 1).replace(/\?.*$/, '') : '';
-      const key = `${f.functionName || '(anonymous)'}${file ? ` ${file}:${(f.lineNumber ?? 0) + 1}` : ''}`;
-      // The sample stands for the time since the previous one.
-      out.set(key, (out.get(key) ?? 0) + Math.max(0, t - prev) / 1000);
-    }
+  for (const { ms, weightMs, node } of threadSamples(events, pid, tid).samples) {
+    if (ms < start || ms >= end) continue;
+    const f = node.callFrame;
+    const file = f.url ? f.url.slice(f.url.lastIndexOf('/') + 1).replace(/\?.*$/, '') : '';
+    const key = `${f.functionName || '(anonymous)'}${file ? ` ${file}:${(f.lineNumber ?? 0) + 1}` : ''}`;
+    out.set(key, (out.get(key) ?? 0) + weightMs);
   }
   return out;
 }

@@ -30,7 +30,14 @@ function storedCode(): string | null {
 function boot(): Promise<LastKnownQuote[]> {
   const root = document.getElementById('root');
   const data = readBootData(document);
-  if (!root || !data) return Promise.resolve([]);
+  // The built page has the screen hidden (data-wait) until this script has chosen and painted it: the browser may
+  // paint while it still parses the page, and that frame showed the market list under /trade's address, or rows
+  // without their prices (with this script's work after the first paint: bench/README.md "Start-up").
+  const show = (): void => void (root && delete root.dataset.wait);
+  if (!root || !data) {
+    show();
+    return Promise.resolve([]);
+  }
   holdEarlyTaps(window, root); // a tap on what is drawn here before the app has drawn is answered once it has
   chooseScreen(document, root, data, {
     hash: location.hash,
@@ -38,7 +45,10 @@ function boot(): Promise<LastKnownQuote[]> {
     langCookie: readCookie(document.cookie, 'lang'),
     storedCode: storedCode(),
   });
-  if (!root.dataset.pre) return Promise.resolve([]);
+  if (!root.dataset.pre) {
+    show();
+    return Promise.resolve([]);
+  }
   const precisions = new Map(data.catalogue.map((i) => [i.Code, i.PricePrecision]));
   // The server's quotes of the moment, when it wrote them into the page (not the service worker's precached copy):
   // newer than anything stored, and at hand now, so the screen shows at once with them.
@@ -46,6 +56,7 @@ function boot(): Promise<LastKnownQuote[]> {
   if (served) {
     const quotes = servedQuotes(served, precisions);
     paintQuotes(root, quotes, systemClock.now(), data);
+    show();
     return Promise.resolve(quotes);
   }
   // The screen waits (hidden, index.html's style) for the stored quotes, a few ms, so its first frame already shows
@@ -53,7 +64,6 @@ function boot(): Promise<LastKnownQuote[]> {
   // The app waits for this promise too, so a read that never answers (some browsers' IndexedDB can hang at start)
   // resolves it with nothing at the cap: the app starts on time and shows its own last-known prices.
   root.dataset.wait = '';
-  const show = (): void => void delete root.dataset.wait;
   return new Promise((resolve) => {
     const cap = browserTimers.setTimeout(() => {
       show();

@@ -285,8 +285,10 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   await page.reload();
   const age = page.locator('.tr-account[data-stale="true"] [data-field="account-as-of"]');
   await age.waitFor({ timeout: 20_000 });
-  expect(await age.innerText()).toMatch(/\d/);
-  expect(await page.locator('.tr-account [data-field="trade-equity"]').innerText()).toMatch(/\d/);
+  // The age shows once the account's snapshot is read, the equity once its positions have their last-known prices
+  // (until then '--'): each is awaited.
+  await expect.poll(() => age.innerText()).toMatch(/\d/);
+  await expect.poll(() => page.locator('.tr-account [data-field="trade-equity"]').innerText()).toMatch(/\d/);
   expect(await page.locator('[data-action="submit-order"]').isDisabled()).toBe(true);
   await expectWholeCode(page);
   await snap(page, 'offline-account-phone');
@@ -308,7 +310,7 @@ it('resyncs a page restored from the back/forward cache: socket live again, posi
   const lastKnown = page.locator('.od-list[data-state="last-known"][data-stale="true"]');
   await lastKnown.locator('.od-row').first().waitFor({ timeout: 20_000 });
   expect(await lastKnown.locator('.od-row').count()).toBe(1);
-  expect(await lastKnown.locator('[data-field="orders-as-of"]').innerText()).toMatch(/\d/);
+  await expect.poll(() => lastKnown.locator('[data-field="orders-as-of"]').innerText()).toMatch(/\d/);
   expect(await lastKnown.locator('.od-row').first().isDisabled()).toBe(true);
   expect(await page.locator('[data-action="close-all"]').isDisabled()).toBe(true);
   await snap(page, 'offline-orders-phone-ar');

@@ -66,7 +66,9 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
     onNavigate(location.pathname, navigation);
   }, [location.key, location.pathname, navigation]);
 
-  // The extras' chunk is requested after the first commit, so it never delays the first frame's own chunks.
+  // The extras' chunk is requested after the first commit, so it never delays the first frame's own chunks. This
+  // render hands the route's boundary new children: attaching to the prerendered screen, React then attaches to the
+  // route at this update's priority, a transition (use-after-first-commit.ts), so in slices and promptly.
   const committed = useAfterFirstCommit();
 
   const kept = routes.filter((r) => r.keepAlive && visited.has(r.path));
@@ -90,7 +92,9 @@ export function AppLayout({ routes, navigation }: AppLayoutProps): ReactElement 
         ))}
         <Suspense fallback={<PageFallback />}>
           <Outlet />
-          <AttachEnd path={current?.path} />
+          {/* A kept-alive route attaches in its own boundary above (its AttachEnd): this one, with nothing in it for
+              that route, could otherwise end the attach before React reached the route's HTML. */}
+          <AttachEnd path={current?.keepAlive ? undefined : current?.path} />
           <DrawnEnd shown={current != null && current.keepAlive !== true} />
         </Suspense>
       </main>

@@ -4,6 +4,7 @@
 import { animationFrames, browserTimers, whenIdle } from '../../state/shell/clock.ts';
 import { FeedBridge } from '../../state/feed/feed-bridge.ts';
 import { feedMode } from '../../state/feed/feed-mode.ts';
+import { whenDrawn } from '../layout/drawn-end.tsx';
 
 const WORKER_START_TIMEOUT_MS = 10_000;
 /** The longest the feed's first batch waits for an idle page (a busy phone still gets live prices by then). */
@@ -22,7 +23,9 @@ export function createFeedBridge(): FeedBridge {
     },
     // The frame that paints a batch starts with this callback; the feed's next batch lands after that paint.
     afterPaint: () => new Promise<void>((resolve) => void animationFrames.request(() => resolve())),
-    firstIdle: () => whenIdle(FIRST_IDLE_TIMEOUT_MS),
+    // The first batch also waits for the shown route to have drawn: while React attaches to the prerendered screen
+    // (in slices), a batch written into its signals would change what the HTML shows, and React would draw it afresh.
+    firstIdle: () => whenDrawn().then(() => whenIdle(FIRST_IDLE_TIMEOUT_MS)),
     timers: browserTimers,
     startTimeoutMs: WORKER_START_TIMEOUT_MS,
     log: console,

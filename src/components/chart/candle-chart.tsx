@@ -1,18 +1,14 @@
-// The candlestick chart (lightweight-charts v5): ONE chart instance for the life of the screen.
-// History arrives as a 'reset' (setData), live ticks as 'bar' (series.update of the last bar only).
-// Live bars are applied in the batch that brought them, so lightweight-charts draws in the frame that paints that
-// batch's quotes: one frame per update, as on the floor page
-// (bench/README.md "Per update against the floor page"). An earlier design deferred them to the next animation frame, when
-// batches came every 100 ms and the chart's draw beside the quotes' paint made a long task on a slow phone; with
-// paint-driven flow control a batch lands at most once per painted frame, and the deferral only added a second frame
-// (style, paint, commit) for each chart update.
+// The candlestick chart (lightweight-charts v5): ONE chart instance for the life of the screen. History arrives as a
+// 'reset' (setData), live ticks as 'bar' (series.update of the last bar only), applied in the batch that brought them,
+// so the library draws in the frame that paints that batch's quotes: one frame per update, as on the floor page
+// (bench/README.md "Per update against the floor page"; deferring them to the next frame only added a second one).
 // A click (mouse) or a long press (touch) places the trader's price line at the crosshair's price; its chip drags it and
 // one tap on it offers "alert at this price" (onPickPrice); the line is kept per instrument (chart-price-pick.tsx).
-// Indicators come with the klines, computed in the worker; indicator-panes.ts draws them in panes below the
-// price with a legend each. `slot` names the chart to the feed (the desk's grid shows four).
-// Its parts each have a file: the klines (chart-klines.ts), the size (chart-sizing.ts), the clicks and presses that
-// place the price line (chart-press.ts), the colours (chart-scheme.ts); this file creates the chart and ties them.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// Indicators come with the klines, computed in the worker, drawn in panes below the price (indicator-panes.ts).
+// `slot` names the chart to the feed (the desk's grid shows four). Its parts each have a file: the set-up in stages
+// (chart-setup.ts), the klines (chart-klines.ts), the size (chart-sizing.ts), the clicks and presses that place the
+// price line (chart-press.ts), the colours (chart-scheme.ts); this file creates the chart and ties them.
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   CandlestickSeries,
   createChart,
@@ -20,7 +16,6 @@ import {
   type IChartApi,
   type IPriceLine,
   type ISeriesApi,
-  type LogicalRange,
   type MouseEventParams,
 } from 'lightweight-charts';
 import { IndicatorPanes, type LegendRows } from './indicator-panes.ts';
@@ -45,12 +40,13 @@ import { keepPriceLine, priceLineOf } from '../../state/chart/price-lines.ts';
 import { numberText } from '../../../domain/decimal-text.ts';
 import type { Period } from '../../../domain/types.ts';
 import type { CandleChartProps } from './candle-chart-props.ts';
-import { browserFrames, markLastBar } from './chart-frames.ts';
+import { browserFrames, followRangeOncePerFrame, markLastBar } from './chart-frames.ts';
 import { wirePricePress } from './chart-press.ts';
 import { watchChartSize } from './chart-sizing.ts';
-import { followKlines } from './chart-klines.ts';
+import { barsInView, followKlines } from './chart-klines.ts';
 import { followColourScheme } from './chart-scheme.ts';
 import { keepTimeLabelsWhole } from './whole-time-labels.ts';
+import { setUpInStages } from './chart-setup.ts';
 import './candle-chart.css';
 
 const NO_ORDER_LINES: readonly OrderLine[] = [];
@@ -103,6 +99,7 @@ export function CandleChart({
   const [figures, setFigures] = useState<ChartFigures | null>(null);
   const [legend, setLegend] = useState<LegendRows>([]);
   const [picked, setPicked] = useState<PickedPrice | null>(null);
+  const [ready, setReady] = useState(false); // set up (chart-setup.ts): it may ask for its klines
   // The trader's price line: its price (text), the library's line, and the chip that follows it up and down.
   const linePriceRef = useRef<string | null>(null);
   const traderLineRef = useRef<IPriceLine | null>(null);
@@ -114,35 +111,24 @@ export function CandleChart({
     return live ? lastBarRows(live.series.data() as readonly SummaryBar[], TABLE_BARS, precisionRef.current) : [];
   };
 
-  const watch = () => {
-    const shown = shownRef.current;
-    if (!shown) return;
-    watchChart(me.current, slotRef.current, shown.code, shown.period);
-  };
+  const watch = () =>
+    shownRef.current && watchChart(me.current, slotRef.current, shownRef.current.code, shownRef.current.period);
 
-  useLayoutEffect(() => {
-    const box = boxRef.current;
-    const legendBox = legendRef.current;
-    const wrap = wrapRef.current;
-    if (!box || !legendBox || !wrap) return undefined;
+  // The library's set-up, with its clean-up; run in a task of its own after the commit (below).
+  const setUp = (box: HTMLDivElement, legendBox: HTMLDivElement, wrap: HTMLDivElement): (() => void) => {
     const self = me.current;
     const mySlot = slotRef.current;
     startChartSettings();
+    // The colours read before the library adds its elements: their styles are not worked out just to read these.
     const colours = readChartColours(document.documentElement);
+    const tones = readIndicatorTones(box, colours);
     const chart = createChart(box, { ...chartOptions(colours, $reducedMotion.peek()), width: 0, height: 0 });
     keepTimeLabelsWhole(chart);
     const series = chart.addSeries(CandlestickSeries, seriesOptions(colours, precisionRef.current));
-    const panes = new IndicatorPanes(
-      chart,
-      legendBox,
-      readIndicatorTones(box, colours),
-      precisionRef.current,
-      maxPanesRef.current,
-    );
+    const panes = new IndicatorPanes(chart, legendBox, tones, precisionRef.current, maxPanesRef.current);
     liveRef.current = { chart, series, panes };
-    setDrawnOn({ series, up: colours.up, down: colours.down });
-    const lines = linesRef.current;
-    const alertsDrawn = alertDrawnRef.current;
+    startTransition(() => setDrawnOn({ series, up: colours.up, down: colours.down }));
+    const [lines, alertsDrawn] = [linesRef.current, alertDrawnRef.current];
     const refresh = () => {
       setFigures(
         chartFigures(
@@ -154,27 +140,19 @@ export function CandleChart({
       setLegend(panes.legendRows());
     };
     refreshRef.current = refresh;
-    let rangeFrame: number | null = null;
-    const cancelRange = () => {
-      if (rangeFrame !== null) framesRef.current.cancel(rangeFrame);
-      rangeFrame = null;
-    };
-    const onRange = (_r: LogicalRange | null) => {
-      rangeFrame ??= framesRef.current.request(() => {
-        rangeFrame = null;
+    const offRange = followRangeOncePerFrame(
+      chart,
+      () => framesRef.current,
+      () => {
         refresh();
         syncLineY();
-      });
-    };
-    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+      },
+    );
     // The legends', the table button's and the chip's strips kept free of candles (legend-room.ts).
     const keepRoom = () => keepLegendRoom(chart, series, wrap, sizing.height(), linePriceRef.current !== null);
-    // The price line: drawn on the series, its chip placed at its height (moved by style, no render, as the scale moves).
-    // The orders' tags follow the price scale; the price line's chip stays in the price pane's bottom margin
-    // (legend-room.ts), and a drag of it starts from the line's height at that moment.
-    const syncLineY = () => {
-      layerRef.current?.place();
-    };
+    // The price line: drawn on the series, its chip placed at its height (moved by style, no render, as the scale
+    // moves). The orders' tags follow the price scale; the chip stays in the price pane's bottom margin (legend-room.ts).
+    const syncLineY = () => void layerRef.current?.place();
     const placeLine = (p: PickedPrice | null, keep: boolean) => {
       const shown = shownRef.current;
       linePriceRef.current = p?.price ?? null;
@@ -208,9 +186,7 @@ export function CandleChart({
       frames: () => framesRef.current,
       keepRoom,
       syncLineY,
-      shownAgain: () => {
-        if (!watchesSlot(me.current, mySlot)) watch();
-      },
+      shownAgain: () => void (watchesSlot(me.current, mySlot) || watch()),
     });
 
     const offKline = followKlines({
@@ -223,9 +199,19 @@ export function CandleChart({
       lastTime: lastTimeRef,
       frames: () => framesRef.current,
       sizeOnce: () => sizing.sizeOnce(),
+      firstBars: () => barsInView(sizing.width(), chart.timeScale().options().barSpacing),
       syncLineY,
       keepRoom,
       refresh,
+    });
+
+    setUpInStages({
+      frames: () => framesRef.current,
+      panes,
+      sizing,
+      maxPanes: maxPanesRef.current,
+      live: () => liveRef.current?.chart === chart,
+      ready: () => startTransition(() => setReady(true)),
     });
 
     const offScheme = followColourScheme({
@@ -241,11 +227,10 @@ export function CandleChart({
       offKline();
       sizing.dispose();
       offScheme();
-      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      offRange();
       chart.unsubscribeCrosshairMove(onCrosshair);
       offCrosshair();
       offPress();
-      cancelRange();
       unwatchChart(self, mySlot);
       panes.dispose();
       liveRef.current = null;
@@ -253,18 +238,35 @@ export function CandleChart({
       alertsDrawn.clear();
       chart.remove();
     };
-    // The chart lives as long as the component: created once, never re-created on prop changes.
-  }, []);
+  };
+
+  useLayoutEffect(() => {
+    const [box, legendBox, wrap] = [boxRef.current, legendRef.current, wrapRef.current];
+    if (!box || !legendBox || !wrap) return undefined;
+    // Not in React's commit: the chart's tree and the library's creation were one long task on a weak phone
+    // (chart-setup.ts). Frames without `task` (tests): at once.
+    let dispose: (() => void) | null = null;
+    let gone = false;
+    const create = () => void (gone || (dispose = setUp(box, legendBox, wrap)));
+    const frames = framesRef.current;
+    if (frames.task) frames.task(create);
+    else create();
+    return () => {
+      gone = true;
+      dispose?.();
+    };
+    // The chart lives as long as the component: created once, never re-created on prop changes (setUp reads refs).
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useDrawnLines(
-    liveRef,
+    drawnOn?.series ?? null,
     boxRef,
     linesRef,
     stopLines,
     () => readChartColours(document.documentElement).text,
     'stopLines',
   );
-  useDrawnLines(liveRef, boxRef, alertDrawnRef, alertLines, readAccent, 'alertLines');
+  useDrawnLines(drawnOn?.series ?? null, boxRef, alertDrawnRef, alertLines, readAccent, 'alertLines');
 
   useEffect(() => {
     precisionRef.current = precision;
@@ -277,7 +279,7 @@ export function CandleChart({
 
   useEffect(() => {
     const live = liveRef.current;
-    if (!code || !live) return;
+    if (!code || !live || !ready) return;
     shownRef.current = { code, period };
     lastTimeRef.current = -Infinity;
     // The line kept for this instrument (none: the previous instrument's goes); its chip finds its height on the reset.
@@ -290,7 +292,7 @@ export function CandleChart({
     refreshRef.current();
     watch();
     // `watch` reads refs only.
-  }, [code, period, linesOn]);
+  }, [code, period, linesOn, ready]);
 
   return (
     <div className="tw-chart-wrap" ref={wrapRef}>

@@ -1,6 +1,6 @@
-// The chart's size, from the ResizeObserver's own numbers (no layout reads). Until the first history arrives the chart
-// stays 0×0 (nothing to draw) and takes the last size seen with it (sizeOnce): one drawing, not an empty one and then
-// another. A size of 0 means the screen was hidden (a kept-alive screen); shown again, it calls `shownAgain`.
+// The chart's size, from the ResizeObserver's own numbers (no layout reads). Until its set-up's stage for it
+// (chart-setup.ts) the chart stays 0×0 and then takes the last size seen (sizeOnce): its first frames draw the
+// library's empty chart, then its panes, at no size, each in a frame of its own. A size of 0 means the screen was hidden (a kept-alive screen); shown again, it calls `shownAgain`.
 import type { IChartApi } from 'lightweight-charts';
 import type { IndicatorPanes } from './indicator-panes.ts';
 import type { ChartFrames } from './chart-frames.ts';
@@ -24,6 +24,8 @@ export interface ChartSizing {
   sizeOnce(): void;
   /** The height last seen (0 before any). */
   height(): number;
+  /** The width last seen (0 before any). */
+  width(): number;
   dispose(): void;
 }
 
@@ -73,9 +75,11 @@ export function watchChartSize({
       sized = true;
       if (!size) return;
       chart.resize(size.w, size.h);
-      panes.place();
+      // The panes' heights are the library's after its next draw (the legends placed now would move then).
+      frames().request(() => panes.place());
     },
     height: () => size?.h ?? 0,
+    width: () => size?.w ?? 0,
     dispose: () => ro?.disconnect(),
   };
 }

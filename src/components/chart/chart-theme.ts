@@ -13,6 +13,7 @@ import {
 import type { CandlestickSeriesPartialOptions } from 'lightweight-charts';
 import { BAR_TIME_OPTIONS } from '../../../domain/wire-time.ts';
 import { PRICE_SCALE_PX } from './chart-size.ts';
+import { CHART_FONT_FAMILY, CHART_FONT_SIZE } from './chart-font.ts';
 import { formatDate } from '../../i18n/format.ts';
 
 let probe: CanvasRenderingContext2D | null | undefined;
@@ -28,8 +29,10 @@ function normalise(colour: string, fallback: string): string {
   return String(probe.fillStyle);
 }
 
-function cssVar(el: Element, name: string, fallback: string): string {
-  return normalise(getComputedStyle(el).getPropertyValue(name).trim(), fallback);
+/** The theme's variables of `el`, from one computed style (each getComputedStyle call is a style lookup of its own). */
+function varsOf(el: Element): (name: string, fallback: string) => string {
+  const style = getComputedStyle(el);
+  return (name, fallback) => normalise(style.getPropertyValue(name).trim(), fallback);
 }
 
 export interface ChartColours {
@@ -41,24 +44,26 @@ export interface ChartColours {
 }
 
 export function readChartColours(el: Element): ChartColours {
+  const v = varsOf(el);
   return {
-    background: cssVar(el, '--surface', '#ffffff'),
-    text: cssVar(el, '--text-muted', '#6b7280'),
-    grid: cssVar(el, '--border', '#e5e7eb'),
-    up: cssVar(el, '--up', '#16a34a'),
-    down: cssVar(el, '--down', '#dc2626'),
+    background: v('--surface', '#ffffff'),
+    text: v('--text-muted', '#6b7280'),
+    grid: v('--border', '#e5e7eb'),
+    up: v('--up', '#16a34a'),
+    down: v('--down', '#dc2626'),
   };
 }
 
 /** The accent colour: the trader's own price line. */
 export function readAccent(el: Element): string {
-  return cssVar(el, '--accent', '#2b64f5');
+  return varsOf(el)('--accent', '#2b64f5');
 }
 
 /** The indicator lines' colours (--ind-0 … --ind-5 in candle-chart.css, per theme) and the up/down pair. */
 export function readIndicatorTones(el: Element, c: ChartColours): { tones: string[]; up: string; down: string } {
   const fallback = ['#8a6100', '#b0157f', '#2257e0', '#00796b', '#6b3fc9', '#b3470f'];
-  return { tones: fallback.map((f, i) => cssVar(el, `--ind-${i}`, f)), up: c.up, down: c.down };
+  const v = varsOf(el);
+  return { tones: fallback.map((f, i) => v(`--ind-${i}`, f)), up: c.up, down: c.down };
 }
 
 function asDate(time: Time): Date | null {
@@ -102,7 +107,8 @@ export function chartOptions(c: ChartColours, reducedMotion = false): DeepPartia
     layout: {
       background: { type: ColorType.Solid, color: c.background },
       textColor: c.text,
-      fontSize: 11,
+      fontSize: CHART_FONT_SIZE,
+      fontFamily: CHART_FONT_FAMILY,
     },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
     // A fixed width (wide enough for "67250.00" at the scale's font): the scale does not widen when the first bars

@@ -44,6 +44,9 @@ export class IndicatorPanes {
   private legends: HTMLElement[] = [];
   private shownAt: number | null = null; // bar index under the crosshair, null = the last bar
   private panes = 0;
+  /** Values have come once: until then (the panes laid out ahead of them, chart-klines.ts) the legends stay empty,
+   * rather than show the labels alone and widen under the reader when the values come (a layout shift). */
+  private valued = false;
 
   constructor(
     private readonly chart: IChartApi,
@@ -54,15 +57,24 @@ export class IndicatorPanes {
     private readonly maxPanes: number,
   ) {}
 
+  /**
+   * The panes and series of these lines, without their values yet (a reset's first stage, chart-klines.ts): rebuilt
+   * only when the lines changed.
+   */
+  layout(lines: readonly IndicatorLine[] | undefined): void {
+    const want = (lines ?? []).filter((l) => l.pane <= this.maxPanes);
+    const same = want.length === this.drawn.length && want.every((l, i) => sameLine(l, this.drawn[i]?.line));
+    if (!same) this.rebuild(want);
+  }
+
   /** Lines and values of a history reset: the series are rebuilt only when the lines changed. */
   reset(
     lines: readonly IndicatorLine[] | undefined,
     ind: readonly number[][] | undefined,
     bars: readonly KlineBar[],
   ): void {
-    const want = (lines ?? []).filter((l) => l.pane <= this.maxPanes);
-    const same = want.length === this.drawn.length && want.every((l, i) => sameLine(l, this.drawn[i]?.line));
-    if (!same) this.rebuild(want);
+    this.layout(lines);
+    this.valued = true;
     this.times = bars.map((b) => b.Time);
     this.dirs = bars.map((b) => b.Close >= b.Open);
     const all = lines ?? [];
@@ -225,6 +237,7 @@ export class IndicatorPanes {
    * browser a style or layout check.
    */
   private paintLegend(): void {
+    if (!this.valued) return;
     const i = this.shownAt ?? this.times.length - 1;
     const time = this.times[i];
     for (const el of this.legends) {

@@ -17,6 +17,7 @@ import type { CandleChartProps } from './candle-chart-props.ts';
 import { browserChunkDeps, loadChunk } from '../hooks/chunk-retry.ts';
 import { drawBars, storedBars } from './chart-picture.ts';
 import { whenIdle } from './when-idle.ts';
+import { warmChartFont } from './chart-font.ts';
 import './candle-chart.css';
 
 // Retried like a route's chunk when the server is away (React.lazy keeps a rejection for good).
@@ -71,7 +72,15 @@ export function LazyCandleChart(props: CandleChartProps): ReactElement {
   const [load, setLoad] = useState(false);
   // A transition: React renders the chart's tree in slices of a few ms, not in one task with the library's set-up
   // (docs/client.md "Start-up in slices"); a touch on the box asks at once.
-  useEffect(() => whenIdle(() => startTransition(() => setLoad(true))), []);
+  // The axis font is measured first, in the idle callback's own task (chart-font.ts).
+  useEffect(
+    () =>
+      whenIdle(() => {
+        warmChartFont();
+        startTransition(() => setLoad(true));
+      }),
+    [],
+  );
   const picture = <ChartPicture code={props.code} period={props.period} onTouch={() => setLoad(true)} />;
   if (!load) return picture;
   return (

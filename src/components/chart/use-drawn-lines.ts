@@ -5,7 +5,7 @@ import type { IPriceLine, ISeriesApi } from 'lightweight-charts';
 import { stopLinesMark, syncStopLines, type StopLine } from './stop-lines.ts';
 
 export function useDrawnLines(
-  live: RefObject<{ series: ISeriesApi<'Candlestick'> } | null>,
+  series: ISeriesApi<'Candlestick'> | null,
   boxRef: RefObject<HTMLElement | null>,
   drawn: RefObject<Map<number, IPriceLine>>,
   lines: readonly StopLine[],
@@ -13,11 +13,10 @@ export function useDrawnLines(
   mark: 'stopLines' | 'alertLines',
 ): void {
   useEffect(() => {
-    const series = live.current?.series;
     const box = boxRef.current;
     if (!series || !box) return;
     syncStopLines(series, drawn.current, lines, colour(box));
     box.dataset[mark] = stopLinesMark(lines);
-    // The colour is read when the lines change; the refs are stable.
-  }, [lines]); // eslint-disable-line react-hooks/exhaustive-deps
+    // The colour is read when the lines change (or the series is created: chart-setup.ts); the refs are stable.
+  }, [series, lines]); // eslint-disable-line react-hooks/exhaustive-deps
 }

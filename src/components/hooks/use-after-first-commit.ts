@@ -1,9 +1,13 @@
 // False in a component's first render, true from the render after its first commit: what waits behind it (a lazy
-// chunk's request) starts only once the first frame's own work is on screen.
-import { useEffect, useState } from 'react';
+// chunk's request) starts only once the first frame's own work is on screen. That render is a transition: in the app
+// frame (layout.tsx), attaching to the prerendered screen, it is what makes React attach to the route's own HTML (a
+// boundary it otherwise leaves to its lowest priority, after the feed's first batch may have changed what the HTML
+// shows: a redraw). A plain update did that in one long task; a transition does it in slices (bench/README.md
+// "Start-up").
+import { startTransition, useEffect, useState } from 'react';
 
 export function useAfterFirstCommit(): boolean {
   const [committed, setCommitted] = useState(false);
-  useEffect(() => setCommitted(true), []);
+  useEffect(() => startTransition(() => setCommitted(true)), []);
   return committed;
 }

@@ -141,17 +141,39 @@ describe('the first paint of the market list', () => {
 describe('index.html inline script', () => {
   it('paints from the served block at once and hands the quotes to the app', async () => {
     const root = await screen('/trade', '#/trade?code=XAUUSD');
-    root.dataset.pre = '/'; // as index.html has it before the script runs
+    root.dataset.pre = '/'; // as index.html has it before the script runs: the market list, hidden
+    root.dataset.wait = '';
     document.getElementById('tw-pre-trade')!.innerHTML = root.innerHTML;
     root.innerHTML = '';
     window.location.hash = '#/trade?code=XAUUSD';
     vi.resetModules();
     await import('../../../../src/boot/inline-paint.ts');
-    // No IndexedDB wait: the screen is shown (no data-wait) and painted in the same task.
+    // No IndexedDB wait: the screen is chosen, painted and shown (no data-wait) in the same task.
     expect(root.dataset.wait).toBeUndefined();
     expect(root.querySelector('.tr-price')?.textContent).toBe('2651.40');
     const quotes = await window.__twBoot!;
     expect(quotes.map((q) => q.code)).toContain('XAUUSD');
+    window.location.hash = '';
+  });
+
+  it('shows the page as it is when it chose the start-up shell, or has no first screen to paint', async () => {
+    // A route without a prerendered screen: the shell, shown at once.
+    await screen('/', '#/');
+    const root = document.getElementById('root')!;
+    document.body.insertAdjacentHTML('beforeend', '<template id="tw-pre-shell"><div class="boot"></div></template>');
+    root.dataset.pre = '/';
+    root.dataset.wait = '';
+    window.location.hash = '#/news';
+    vi.resetModules();
+    await import('../../../../src/boot/inline-paint.ts');
+    expect(root.dataset.pre).toBe('');
+    expect(root.querySelector('.boot')).not.toBeNull();
+    expect(root.dataset.wait).toBeUndefined();
+    // A page without its boot data (a broken copy): shown as it is, never left hidden.
+    document.body.innerHTML = '<div id="root" data-pre="/" data-wait><p>rows</p></div>';
+    vi.resetModules();
+    await import('../../../../src/boot/inline-paint.ts');
+    expect(document.getElementById('root')?.dataset.wait).toBeUndefined();
     window.location.hash = '';
   });
 });

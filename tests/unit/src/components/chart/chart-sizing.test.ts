@@ -1,6 +1,6 @@
-// The chart's size from the ResizeObserver (chart-sizing.ts): no size applied before the first history, the last one
-// seen applied with it, every later one at once (the legends placed in the next frame), and a screen shown again
-// after being hidden (a size of 0) says so.
+// The chart's size from the ResizeObserver (chart-sizing.ts): no size applied before its set-up's stage for it
+// (chart-setup.ts), the last one seen applied then, every later one at once (the legends placed in the next frame,
+// when the library has drawn the panes' heights), and a screen shown again after being hidden (a size of 0) says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IChartApi } from 'lightweight-charts';
 import { watchChartSize } from '../../../../../src/components/chart/chart-sizing.ts';
@@ -48,14 +48,18 @@ function harness() {
 }
 
 describe('watchChartSize', () => {
-  it('keeps the chart 0×0 until its first history, then applies the last size seen, then every size at once', () => {
+  it('keeps the chart 0×0 until its set-up sizes it, then applies the last size seen, then every size at once', () => {
     const h = harness();
     h.size(320.6, 200.2);
     h.size(360, 240);
     expect(h.chart.resize).not.toHaveBeenCalled();
     expect(h.sizing.height()).toBe(240);
+    expect(h.sizing.width()).toBe(360);
     h.sizing.sizeOnce();
     expect(h.chart.resize).toHaveBeenCalledWith(360, 240);
+    expect(h.panes.place).not.toHaveBeenCalled(); // the legends take their places after the library's draw
+    h.frames.splice(0).forEach((cb) => cb());
+    expect(h.panes.place).toHaveBeenCalledTimes(1);
     h.sizing.sizeOnce(); // once only
     expect(h.chart.resize).toHaveBeenCalledTimes(1);
     h.size(400.9, 300);

@@ -170,6 +170,28 @@ describe('IndicatorPanes', () => {
     expect(box.querySelector('.tw-legend[data-pane="0"] span')?.textContent).toBe('MA5 --');
   });
 
+  it('lays out the panes ahead of their values with empty legends, which fill in once, with the values', () => {
+    const { chart, series } = fakeChart();
+    const box = document.createElement('div');
+    const panes = new IndicatorPanes(chart, box, tones, 5, 2);
+    const lines = indicatorLines(defaultIndicatorSettings(), 2);
+    panes.layout(lines);
+    panes.clear(); // the chart's first instrument, before its first history
+    panes.restyle(tones, 2); // its precision known before its values
+    expect(series.map((x) => `${x.type}@${x.pane}`).join(' ')).toBe('Line@0 Line@0 Line@0 Line@0 Histogram@1 Line@1');
+    expect(series.every((x) => x.data.length === 0)).toBe(true);
+    // No label without its value: a legend that widened as its values came would move what follows it.
+    expect([...box.querySelectorAll('.tw-legend')].map((e) => e.textContent)).toEqual(['', '']);
+    panes.layout(lines); // the reset's lines, the same: nothing is rebuilt
+    expect(chart.addSeries).toHaveBeenCalledTimes(6);
+    panes.reset(
+      lines,
+      lines.map(() => bars.map(() => 1)),
+      bars,
+    );
+    expect(box.querySelector('.tw-legend[data-pane="0"] span')?.textContent).toBe('MA5 1.00'); // at the precision it was given
+  });
+
   it('removes the series and legends when the lines go', () => {
     const { panes, series, box } = setup();
     panes.reset([], [], bars);

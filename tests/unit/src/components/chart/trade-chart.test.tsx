@@ -31,11 +31,14 @@ const timeScale = {
   scrollToRealTime: vi.fn(),
   scrollToPosition: vi.fn(),
   getVisibleLogicalRange: () => visibleRange,
+  options: () => ({ barSpacing: 6 }),
   subscribeVisibleLogicalRangeChange: vi.fn(),
   unsubscribeVisibleLogicalRangeChange: vi.fn(),
 };
+// The indicator panes' lines (laid out in the chart's set-up, chart-setup.ts) are series of their own.
+const indicatorSeries = () => ({ setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() });
 const chart = {
-  addSeries: vi.fn(() => series),
+  addSeries: vi.fn((def: { type: string }) => (def.type === 'Candlestick' ? series : indicatorSeries())),
   applyOptions: vi.fn(),
   resize: vi.fn(),
   remove: vi.fn(),
@@ -85,6 +88,7 @@ const { CHART_RIGHT_OFFSET_BARS } = await import('../../../../../src/components/
 const { LazyCandleChart } = await import('../../../../../src/components/chart/lazy-chart.tsx');
 const { chartOrderLines } = await import('../../../../../src/components/chart/order-lines.ts');
 const { livePosition } = await import('../../../../../src/state/account/live-positions.ts');
+const { CHART_FONT_FAMILY, CHART_FONT_SIZE } = await import('../../../../../src/components/chart/chart-font.ts');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -114,8 +118,16 @@ function mount(): void {
   root = createRoot(host);
 }
 
+/** The chart's set-up after its creation (chart-setup.ts): its panes after one frame, its size after the next, then
+ * it asks for its klines. */
+function setUp(): void {
+  runFrame();
+  runFrame();
+}
+
 function render(code: string, period: Period): void {
   act(() => root?.render(<CandleChart code={code} period={period} precision={5} frames={frames} />));
+  setUp();
 }
 
 beforeAll(async () => {
@@ -229,6 +241,7 @@ describe('CandleChart', () => {
         ),
       );
     draw();
+    setUp();
     series.createPriceLine.mockClear();
     const onClick = chart.subscribeClick.mock.calls.at(-1)?.[0] as (p: unknown) => void;
     act(() => onClick({ point: { x: 40, y: 120 } }));
@@ -264,6 +277,7 @@ describe('CandleChart', () => {
     root = createRoot(host);
     series.createPriceLine.mockClear();
     draw();
+    setUp();
     expect(series.createPriceLine).toHaveBeenLastCalledWith(expect.objectContaining({ price: 1.083 }));
     // On a touch screen a tap does not place it; a long press does.
     const box = host.querySelector<HTMLElement>('.tw-chart');
@@ -286,6 +300,10 @@ describe('CandleChart', () => {
     expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
     // Vertical touch drags belong to the page, not the chart.
     expect(createChart.mock.calls[0]?.[1]).toMatchObject({ handleScroll: { vertTouchDrag: false } });
+    // The axis font the lazy chart measured once before the library came (chart-font.ts).
+    expect(createChart.mock.calls[0]?.[1]).toMatchObject({
+      layout: { fontFamily: CHART_FONT_FAMILY, fontSize: CHART_FONT_SIZE },
+    });
 
     emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(120, 2), bar(60, 1)] });
     expect(series.setData).toHaveBeenLastCalledWith([
@@ -405,12 +423,15 @@ describe('CandleChart', () => {
     }
     expect(createChart).toHaveBeenCalledTimes(1);
     expect(host.querySelector('.tw-chart')?.hasAttribute('aria-busy')).toBe(false);
+    expect(watchChart).not.toHaveBeenCalled(); // its klines once it is set up (chart-setup.ts)
+    setUp();
     expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
   });
 
   it('has a text alternative: instrument, period, last price, change, high and low in view, and a table of bars', async () => {
     mount();
     act(() => root?.render(<CandleChart code="EURUSD" name="EUR/USD" period="1min" precision={5} frames={frames} />));
+    setUp();
     const summary = () => host.querySelector('[data-testid="chart-summary"]')?.textContent;
     expect(summary()).toBe('EUR/USD, 1 minute chart: no bars yet.');
     const k = (t: number, o: number, h: number, l: number, c: number): KlineBar => ({
@@ -499,8 +520,8 @@ describe('CandleChart', () => {
   });
 });
 
-describe('CandleChart sizing', () => {
-  it('takes its size with its first history, not before: one drawing instead of an empty one and then another', () => {
+describe('CandleChart set-up', () => {
+  it('is set up in stages, each drawn in a frame of its own: 0×0, its panes, its size, then it asks for its klines', () => {
     let observe: ((entries: Array<{ contentRect: { width: number; height: number } }>) => void) | null = null;
     const original = globalThis.ResizeObserver;
     globalThis.ResizeObserver = class {
@@ -513,15 +534,37 @@ describe('CandleChart sizing', () => {
     } as unknown as typeof ResizeObserver;
     try {
       mount();
-      render('EURUSD', '1min');
+      act(() => root?.render(<CandleChart code="EURUSD" period="1min" precision={5} frames={frames} />));
       act(() => observe?.([{ contentRect: { width: 320.5, height: 240 } }]));
-      expect(chart.resize).not.toHaveBeenCalled(); // nothing to draw yet: it stays 0×0
-      emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars: [bar(60, 1.1), bar(120, 1.2)] });
-      expect(chart.resize).toHaveBeenCalledTimes(1);
+      expect(createChart.mock.calls[0]?.[1]).toMatchObject({ width: 0, height: 0 });
+      expect(chart.addSeries).toHaveBeenCalledTimes(1); // the candles
+      expect(chart.resize).not.toHaveBeenCalled();
+      runFrame(); // the library drew the empty chart: now the panes the settings ask for (MA on the price, VOL below)
+      expect(chart.addSeries.mock.calls.map((c) => (c as unknown as [{ type: string }])[0].type)).toEqual([
+        'Candlestick',
+        'Line',
+        'Line',
+        'Line',
+        'Line',
+        'Histogram',
+        'Line',
+      ]);
+      expect(chart.resize).not.toHaveBeenCalled();
+      expect(watchChart).not.toHaveBeenCalled();
+      runFrame(); // then its size, and only then its klines
       expect(chart.resize).toHaveBeenCalledWith(320, 240);
-      expect(chart.resize.mock.invocationCallOrder[0]).toBeLessThan(
-        series.setData.mock.invocationCallOrder.at(-1) ?? 0,
-      ); // sized, then drawn
+      expect(watchChart).toHaveBeenCalledWith('EURUSD', '1min', 0);
+      // Its first history: the bars its width shows first (320 px at 6 px a bar, with a margin), the rest later.
+      const bars = Array.from({ length: 300 }, (_, i) => bar(60 * (i + 1), 1.1));
+      emit({ kind: 'reset', code: 'EURUSD', period: '1min', bars });
+      expect(series.setData).toHaveBeenLastCalledWith(expect.any(Array));
+      expect(series.setData.mock.calls.at(-1)?.[0]).toHaveLength(70);
+      expect(host.querySelector<HTMLElement>('.tw-chart')?.dataset.bars).toBe('70');
+      runFrame(); // the panes' values for those bars
+      runFrame(); // the whole history
+      expect(series.setData.mock.calls.at(-1)?.[0]).toHaveLength(300);
+      expect(host.querySelector<HTMLElement>('.tw-chart')?.dataset.bars).toBe('300');
+      expect(chart.resize).toHaveBeenCalledTimes(1);
       act(() => observe?.([{ contentRect: { width: 300, height: 200 } }]));
       expect(chart.resize).toHaveBeenLastCalledWith(300, 200); // from then on, every size at once
     } finally {

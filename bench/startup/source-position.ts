@@ -1,0 +1,44 @@
+// Where a built file's line and column came from, by its source map (base64 VLQ mappings, decodeVlq of
+// report/chunk-sources.ts): the task split names a sampled function by its source file and line, not by the
+// minified name.
+
+export interface SourceMapJson {
+  sources?: string[];
+  mappings?: string;
+}
+
+/** A lookup of generated (0-based line, 0-based column) → "source:line" (1-based), or null where nothing maps. */
+export function sourcePositions(
+  map: SourceMapJson,
+  decode: (segment: string) => number[],
+): (line: number, column: number) => string | null {
+  const sources = (map.sources ?? []).map((s) => s.replace(/^(?:\.\.\/)+/, ''));
+  // Per generated line: [column, source index, original line] of each segment that maps, in column order.
+  const lines: [number, number, number][][] = [];
+  let source = 0;
+  let origLine = 0;
+  for (const text of (map.mappings ?? '').split(';')) {
+    const segs: [number, number, number][] = [];
+    let col = 0;
+    for (const seg of text.split(',')) {
+      if (!seg) continue;
+      const f = decode(seg);
+      col += f[0] ?? 0;
+      if (f.length < 4) continue;
+      source += f[1] ?? 0;
+      origLine += f[2] ?? 0;
+      segs.push([col, source, origLine]);
+    }
+    lines.push(segs);
+  }
+  return (line, column) => {
+    const segs = lines[line] ?? [];
+    let hit: [number, number, number] | undefined;
+    for (const s of segs) {
+      if (s[0] > column) break;
+      hit = s;
+    }
+    if (!hit) return null;
+    return `${sources[hit[1]] ?? '?'}:${hit[2] + 1}`;
+  };
+}

@@ -1,0 +1,135 @@
+// `npx tsx bench/startup/task-split.ts [--dist=DIR_A,DIR_B] [--names=before,after] [--pages=/,/#/trade] [--loads=2]
+// [--ms=10000]`: what each main-thread task over 50 ms after the first paint was, at the simulated phone's 4×
+// (bench/README.md "Start-up", the task split). Each build (default: the bench's production build) is served by a
+// bench server of its own; per load round, page and build in turn (alternating, so a change in the machine's load
+// falls on both), a fresh context at Lighthouse's mobile size loads the page under a trace (toplevel, DevTools
+// timeline, V8 sampling profiler) for `ms`, and task-split-parse.ts lists each task with its chunk and its costliest
+// functions, located through the build's source maps. Prints a table per page; writes bench/results/tmp/task-split-*.json.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { BENCH_TMP, ensureBuilds } from '../lib/client-build.ts';
+import { launchPinned } from '../render/browser.ts';
+import { PROFILE_CATEGORIES } from '../render/run-one.ts';
+import type { TraceEvent } from '../render/trace.ts';
+import { decodeVlq } from '../report/chunk-sources.ts';
+import { sourcePositions, type SourceMapJson } from './source-position.ts';
+import { startupTasks, type StartupSplit } from './task-split-parse.ts';
+
+const arg = (name: string, def: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+const dists = arg('dist', '')
+  .split(',')
+  .filter(Boolean)
+  .map((d) => resolve(d));
+if (dists.length === 0) dists.push(ensureBuilds(log).prod);
+const names = arg('names', dists.map((_, i) => String.fromCharCode(65 + i)).join(',')).split(',');
+const pages = arg('pages', '/,/#/trade').split(',');
+const loads = Number(arg('loads', '2'));
+const windowMs = Number(arg('ms', '10000'));
+
+/** "assets/x-Hash.js:12:345" of a served URL → "src/…:line" through the build's map (the built place if none). */
+function locator(dist: string): (url: string, line: number, column: number) => string {
+  const maps = new Map<string, ((l: number, c: number) => string | null) | null>();
+  return (url, line, column) => {
+    const file = url.replace(/^https?:\/\/[^/]+\//, '').replace(/[?#].*$/, '');
+    if (!maps.has(file)) {
+      const path = join(dist, `${file}.map`);
+      maps.set(
+        file,
+        existsSync(path) ? sourcePositions(JSON.parse(readFileSync(path, 'utf8')) as SourceMapJson, decodeVlq) : null,
+      );
+    }
+    return maps.get(file)?.(line, column) ?? `${file || '(document)'}:${line + 1}:${column + 1}`;
+  };
+}
+
+interface Load {
+  page: string;
+  build: string;
+  round: number;
+  loadAverage: number;
+  split: StartupSplit | null;
+}
+
+const servers: BenchServer[] = [];
+const out: Load[] = [];
+const browser = await launchPinned(null);
+try {
+  for (const dist of dists) {
+    servers.push(await startBenchServer({ env: { SIM_SEED: '20240601' }, distDir: dist, cpus: null }));
+  }
+  for (let round = 1; round <= loads; round++) {
+    for (const path of pages) {
+      for (let b = 0; b < dists.length; b++) {
+        const server = servers[b] as BenchServer;
+        // Lighthouse's mobile device: 412×823 at DPR 1.75, touch.
+        const context = await browser.browser.newContext({
+          viewport: { width: 412, height: 823 },
+          deviceScaleFactor: 1.75,
+          isMobile: true,
+          hasTouch: true,
+        });
+        try {
+          const page = await context.newPage();
+          await browser.browser.startTracing(page, { categories: PROFILE_CATEGORIES });
+          await page.goto(`${server.url}${path}`);
+          await sleep(windowMs);
+          const buf = await browser.browser.stopTracing();
+          const events = (JSON.parse(buf.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+          const name = `task-split-${path === '/' ? 'root' : path.replace(/\W+/g, '')}-${names[b] ?? b}-${round}`;
+          mkdirSync(join(BENCH_TMP, 'traces'), { recursive: true });
+          writeFileSync(join(BENCH_TMP, 'traces', `${name}.trace.json.gz`), gzipSync(buf));
+          const split = startupTasks(events);
+          const where = locator(dists[b] as string);
+          for (const t of split?.tasks ?? []) for (const f of t.top) f.url = where(f.url, f.line, f.column);
+          const load: Load = { page: path, build: names[b] ?? String(b), round, loadAverage: loadavg()[0] ?? 0, split };
+          out.push(load);
+          log(`${path} ${load.build} #${round} (load ${load.loadAverage.toFixed(1)}): ${describe(split)}`);
+        } finally {
+          await context.close().catch(() => undefined);
+        }
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  for (const s of servers) await s.stop();
+}
+
+function describe(split: StartupSplit | null): string {
+  if (!split) return 'no first contentful paint in the trace';
+  const long = split.tasks.map((t) => `${t.phoneMs.toFixed(0)} ${t.chunk}`).join(', ');
+  return `${long || 'no task over 50 ms'} (TBT after FCP ${split.blockingMs.toFixed(0)} ms)`;
+}
+
+for (const path of pages) {
+  console.log(`\n## ${path}: tasks after the first paint over 50 ms (thread CPU × 4, chunk)\n`);
+  console.log(`| load | ${names.join(' | ')} |`);
+  console.log(`|---|${names.map(() => '---').join('|')}|`);
+  for (let round = 1; round <= loads; round++) {
+    const cells = names.map((n) =>
+      describe(out.find((l) => l.page === path && l.build === n && l.round === round)?.split ?? null),
+    );
+    console.log(`| ${round} | ${cells.join(' | ')} |`);
+  }
+  for (const l of out.filter((x) => x.page === path)) {
+    for (const t of l.split?.tasks ?? []) {
+      console.log(
+        `\n${l.build} #${l.round}, +${t.atMs.toFixed(0)} ms: ${t.phoneMs.toFixed(0)} ms at 4× (CPU ${t.cpuMs.toFixed(1)}, wall ${t.wallMs.toFixed(1)}); ` +
+          `chunks ${t.chunks.map((c) => `${c.chunk} ${c.ms.toFixed(1)}`).join(', ') || '—'}\n  functions: ` +
+          t.top.map((f) => `${f.fn} ${f.url} ${f.ms.toFixed(1)}`).join('; ') +
+          `\n  events: ${t.inside.map((x) => `${x.name} ${x.ms.toFixed(1)}`).join('; ')}`,
+      );
+    }
+  }
+}
+mkdirSync(BENCH_TMP, { recursive: true });
+writeFileSync(
+  join(BENCH_TMP, `task-split-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+  JSON.stringify(out, null, 2),
+);
