@@ -1,5 +1,6 @@
 // No shown text carries an unfilled "{{…}}" placeholder, on any route, in any of the 18 languages, at 360×740 and
-// 1280×800 (docs/client.md "How to add a locale key"). One page per language, in-app navigation only: as a visitor, the guest routes
+// 1280×800 (docs/client.md "How to add a locale key"); and at 360×740 no screen is wider than the phone, the tab
+// screens' tab bar whole (tests/e2e/phone-width.ts). One page per language, in-app navigation only: as a visitor, the guest routes
 // (/login, /register) at both sizes; then signed in on that login screen as a real user with a halted instrument (so
 // the halt's messages are on screen), every other route of the route table at 1280×800 and again at 360×740. What is
 // checked (tests/e2e/unfilled-placeholders.ts): the visible text, the title, aria-label, placeholder and alt
@@ -15,6 +16,7 @@ import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, ops, submitLogin, type RealUser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
+import { phoneWidthFaults, TAB_SCREENS } from './phone-width.ts';
 import { visit, watchBraces } from './unfilled-placeholders.ts';
 
 const e2e = useServerAndChrome();
@@ -58,7 +60,17 @@ describe('no unfilled {{…}} on any route', () => {
       for (const path of paths) {
         for (const text of await visit(page, `#${path}${query[path] ?? ''}`))
           (found[lang] ??= []).push(`${size} ${path}: ${text}`);
+        if (size === '360') await fitsPhone(page, lang, path);
       }
+    };
+    // At 360 px every screen keeps to the phone's width, and a tab screen, once drawn, shows its tab bar whole.
+    const fitsPhone = async (page: Page, lang: string, path: string) => {
+      const drawn = TAB_SCREENS[path];
+      if (drawn) await page.waitForFunction(drawn, null, { timeout: 20_000 });
+      for (const fault of await phoneWidthFaults(page, drawn !== undefined))
+        (found[lang] ??= []).push(`360 ${path}: ${fault}`);
+      if (drawn && ['hk', 'en', 'ar'].includes(lang))
+        await snap(page, `phone-width-${lang}-${path.replace(/[^a-z]/g, '') || 'home'}`);
     };
     // Two pages for the whole walk. The visitor's is loaded again in each language (its cookie set): the first
     // screen as a load draws it, then the guest routes. The signed-in one picks each language on /language, as a
