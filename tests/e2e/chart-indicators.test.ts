@@ -139,15 +139,23 @@ describeInFlowBrowsers((browser) => {
     await chart.click(); // the crosshair to the middle of the chart; a mouse click also places the price line there
 
     // The legend shows the bar under the crosshair: its first MA is the worker's, the same as from the server's bars.
-    await page.waitForFunction(
-      () => {
-        const el = document.querySelector('.tw-legend[data-pane="0"]') as HTMLElement | null;
-        const last = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-last-time');
-        return !!el?.dataset.time && el.dataset.time !== last;
-      },
-      null,
-      { timeout: 10_000 },
-    );
+    // The chart draws its history in stages (chart-klines.ts): a crosshair placed before the last one may show no
+    // bar's values until the mouse moves again, so the mouse moves a pixel at a time near the middle until it does.
+    const box = (await chart.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    let nudge = 0;
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(box.x + box.width / 2 + (nudge++ % 4), box.y + box.height / 2);
+          return page.evaluate(() => {
+            const el = document.querySelector('.tw-legend[data-pane="0"]') as HTMLElement | null;
+            const last = document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-last-time');
+            return !!el?.dataset.time && el.dataset.time !== last;
+          });
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const time = Number(await legend(page, 0).getAttribute('data-time'));
     const ma = legend(page, 0).locator('span[data-line^="MA"]').first();
     const label = (await ma.getAttribute('data-line')) ?? '';

@@ -166,6 +166,10 @@ class PuppeteerLocator implements FlowLocator {
 class PuppeteerPage implements FlowPage {
   constructor(readonly page: Page) {}
 
+  get mouse(): FlowPage['mouse'] {
+    return { move: (x, y) => this.page.mouse.move(x, y) };
+  }
+
   goto(url: string): Promise<unknown> {
     return this.page.goto(url);
   }

@@ -33,6 +33,8 @@ export interface FlowPage {
   screenshot(options: { path: string }): Promise<unknown>;
   /** Another window size for the same page (the desk's layout at 1280 px wide), its emulation otherwise kept. */
   setViewportSize(size: { width: number; height: number }): Promise<void>;
+  /** The mouse, moved to a point of the viewport (a crosshair that follows it). */
+  readonly mouse: { move(x: number, y: number): Promise<void> };
 }
 
 export interface FlowContext {
