@@ -92,8 +92,11 @@ it('draws a position, its stops and a pending order; a take-profit dragged on th
     .poll(() => chart.getAttribute('data-order-lines'))
     .toContain(`${o.Id}:entry=${o.Price} ${o.Id}:tp=${o.TargetProfitPrice} ${o.Id}:sl=${o.TargetLossPrice}`);
   await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${pending.data.Id}:pending=`);
-  // The entry's tag: side, lots and a signed live P&L; every tag is a named button in the chart's region.
-  expect(await tag(page, o, 'entry').innerText()).toMatch(new RegExp(`^Buy ${inst.ForexMinCont}\\s*[+-]\\d`));
+  // The entry's tag: side, lots and a signed live P&L (0.000000 unsigned while the price is still the opening one);
+  // every tag is a named button in the chart's region.
+  expect(await tag(page, o, 'entry').innerText()).toMatch(
+    new RegExp(`^Buy ${inst.ForexMinCont}\\s*([+-]\\d|0\\.0+\\n)`),
+  );
   expect(await tag(page, o, 'tp').textContent()).toBe(
     `TP ${o.TargetProfitPrice}Take profit of Buy ${inst.ForexMinCont} lots at ${o.TargetProfitPrice}`,
   );
