@@ -81,7 +81,9 @@ export async function prepareAttach(doc: Document, win: Window): Promise<boolean
     // inline script painted (a linked /trade instrument, a session's screen) is drawn again, not "loading".
     if (data !== null && $instruments.peek().length === 0) setProvisionalInstruments(data.catalogue);
     seedLastKnown(quotes);
-    await virtualizer;
+    // The route's code too, as when attaching: a first render that suspended on it would put the page's fallback (a
+    // spinner) in place of the screen the inline script painted, until the chunk came.
+    await Promise.all([virtualizer, route ? preloadPage(route.element).catch(() => undefined) : undefined]);
     return false;
   }
   await preloadPage(route.element);

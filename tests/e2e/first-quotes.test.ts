@@ -38,7 +38,14 @@ interface FirstHead {
 
 /** The /trade header as the first frame that shows it has it, from the document's start. */
 function recordFirstFrame(): void {
-  const w = window as unknown as { __firstHead?: FirstHead };
+  const w = window as unknown as { __firstHead?: FirstHead; __spinnerFrames?: number };
+  // Every frame until the app has drawn: a page fallback (a spinner) in place of the painted screen is counted.
+  w.__spinnerFrames = 0;
+  const spinner = (): void => {
+    if (document.querySelector('.page-fallback')) w.__spinnerFrames = (w.__spinnerFrames ?? 0) + 1;
+    if (document.documentElement.dataset.drawn !== 'true') requestAnimationFrame(spinner);
+  };
+  requestAnimationFrame(spinner);
   const tick = (): void => {
     const root = document.getElementById('root');
     const head = root?.querySelector<HTMLElement>('.tr-head');
@@ -86,6 +93,8 @@ it('shows the server’s current price of the linked instrument in the first fra
   await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
   expect(await page.locator('.tr-head').getAttribute('data-code')).toBe('XAUUSD');
   expect(await page.locator('.tr-head .tr-price').textContent()).toBe(seen.price);
+  // Drawn afresh (the prerender shows another instrument), with no spinner between the painted screen and the app's.
+  expect(await page.evaluate(() => (window as unknown as { __spinnerFrames?: number }).__spinnerFrames)).toBe(0);
   await context.close();
 });
 
