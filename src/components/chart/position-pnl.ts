@@ -11,11 +11,19 @@ export interface PositionPnl {
   dir: ReadonlySignal<string>;
 }
 
+// One pair per order object: the line's tag and the text alternative bind the same signals, so a tick formats a
+// position's P&L once, not once per place that shows it.
+const made = new WeakMap<Order, PositionPnl>();
+
 export function positionPnl(o: Order): PositionPnl {
+  const known = made.get(o);
+  if (known) return known;
   const l = livePosition(o.Id);
   const $v = computed(() => l.$pnl.value ?? o.FactProfits, { name: 'order-line.$pnl' });
-  return {
+  const pnl = {
     text: computed(() => moneyText($v.value, { signed: true }), { name: 'order-line.pnl' }),
     dir: computed(() => pnlDir($v.value), { name: 'order-line.pnlDir' }),
   };
+  made.set(o, pnl);
+  return pnl;
 }
