@@ -52,11 +52,15 @@ describe('registration by mobile through Kannel', () => {
     const code = codeIn(sms.text);
     const outbox = await server.ctx.db.query('SELECT id FROM outbox WHERE recipient LIKE $1', [`%${mobile}`]);
     expect(outbox).toEqual([]);
-    const rows = await server.ctx.db.query<{ state: string; provider: string }>(
-      'SELECT state, provider FROM deliveries WHERE recipient = $1',
-      [`+852${mobile}`],
-    );
-    expect(rows).toEqual([{ state: 'sent', provider: 'kannel' }]);
+    // The SMSC can hold the message before the sender has recorded Kannel's answer: wait for the record.
+    await expect
+      .poll(() =>
+        server.ctx.db.query<{ state: string; provider: string }>(
+          'SELECT state, provider FROM deliveries WHERE recipient = $1',
+          [`+852${mobile}`],
+        ),
+      )
+      .toEqual([{ state: 'sent', provider: 'kannel' }]);
 
     const reg = await client.post<LoginResult>('/api/user/register', {
       type: 'mobile',
