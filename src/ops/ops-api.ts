@@ -59,12 +59,22 @@ async function call<T>(auth: OpsAuth | null, path: string, body?: Record<string,
 }
 
 export type LoginStep =
+  | { step: 'password' }
   | { step: 'code' }
   | { step: 'setup'; secret: string; uri: string }
   | { step: 'done'; token: string; login: string; name: string; role: string };
 
-export const signIn = (login: string, password: string, code: string): Promise<LoginStep> =>
-  call(null, '/api/ops/login', code ? { login, password, code } : { login, password });
+/** One sign-in step: the password, the member's own new one at the first sign-in, the code when asked. */
+export function signIn(login: string, password: string, code: string, newPassword = ''): Promise<LoginStep> {
+  const body: Record<string, string> = { login, password };
+  if (newPassword) body.new_password = newPassword;
+  if (code) body.code = code;
+  return call(null, '/api/ops/login', body);
+}
+
+/** The signed-in member's own password change (their current one and a code of their authenticator). */
+export const changePassword = (auth: OpsAuth, password: string, newPassword: string, code: string): Promise<null> =>
+  call(auth, '/api/ops/password', { password, new_password: newPassword, code });
 
 export const signOut = (auth: OpsAuth): Promise<null> => call(auth, '/api/ops/logout', {});
 
