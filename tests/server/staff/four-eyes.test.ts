@@ -5,6 +5,7 @@
 // never the first, never break-glass and never a member created or reset in the last 24 h.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../domain/time.ts';
 import type { CoinNetwork, Paged, ChargeRecord } from '../../../domain/wallet-types.ts';
 import { movesMoney, type OpsCommand } from '../../../server/ops/command.ts';
 import { OPS_COMMANDS } from '../../../server/ops/commands/index.ts';
@@ -130,7 +131,7 @@ beforeAll(async () => {
   a = await seasonedStaff(http.server, 'finance', clock);
   step();
   b = await signIn(http.server, await createStaff(http.server, 'finance'), clock);
-  clock.advance(24 * 3_600_000 + 60_000); // b's credentials come of age; a signs in again below
+  clock.advance(DAY_MS + 60_000); // b's credentials come of age; a signs in again below
   step();
   b = await signIn(http.server, b, clock);
   step();
@@ -242,7 +243,7 @@ describe('the attacks', () => {
     expect(
       (await a.run<{ credited?: string }>('user-credit', { user: other.account, amount: '4000' })).data.credited,
     ).toBe('4000.00'); // another account
-    clock.advance(24 * 3_600_000);
+    clock.advance(DAY_MS);
     step();
     a = await signIn(http.server, a, clock);
     step();
