@@ -83,7 +83,8 @@ export async function issueCode(
     await checkResend(q, t.channel, t.target, now, t.purpose);
     // Outside the resend window only: a refused 60 s resend does not eat the day's allowance.
     const caps = deps.limits;
-    await spendDaily(q, 'code_send_target', `${t.channel}:${t.target}`, now, caps.daily('code_send_target'));
+    // Counted per mailbox or phone as delivered: the normalised address, the E.164 number.
+    await spendDaily(q, 'code_send_target', `${t.channel}:${recipient}`, now, caps.daily('code_send_target'));
     if (address !== undefined) await spendDaily(q, 'code_send_address', address, now, caps.daily('code_send_address'));
     await sweepCounters(q, now);
     // Expired codes of this address can never be used again: keep the table small.

@@ -7,6 +7,7 @@ import type { UserRow } from './users.ts';
 import { verifyPassword } from './password.ts';
 import { loginGuard } from '../security/login-guard.ts';
 import { holdWithdrawals } from '../wallet/payout-holds.ts';
+import { factorBrake } from '../security/factor-brake.ts';
 import { passFactor, type FactorGateDeps } from './factor-gate.ts';
 import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
 import {
@@ -63,15 +64,22 @@ export async function confirmFactor(
   const row = await factorOf(deps.db, owner(userId));
   if (!row) throw new ApiError('second_factor_not_started');
   if (row.enabled_at !== null) throw new ApiError('second_factor_already_on');
-  const guard = loginGuard(deps.failureWindows, deps.limits, 'second_factor_account');
-  const lockKey = `2fa|user:${userId}`;
-  await guard.admit(lockKey, address);
+  const brake = factorBrake(deps.db, deps.limits);
+  const key = `2fa|user:${userId}`;
   const now = deps.clock.now();
-  const check = checkTotp(row.secret, code.trim(), now, row.last_step === null ? null : Number(row.last_step));
+  await brake.admit(key, address, now);
+  // Real time: an authenticator app knows nothing of SIM_TIME.
+  const check = checkTotp(
+    row.secret,
+    code.trim(),
+    deps.wallClock.now(),
+    row.last_step === null ? null : Number(row.last_step),
+  );
   if (!check.ok) {
-    await guard.failed(lockKey, address);
+    await brake.failed(key, address, now);
     throw new ApiError('second_factor_invalid');
   }
+  await brake.passed(key, address);
   const codes = newRecoveryCodes();
   const on = await deps.db.tx(async (q) => {
     if (!(await acceptStep(q, owner(userId), check.step, now, true))) return false;

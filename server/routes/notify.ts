@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import { createCaptcha } from '../accounts/captcha.ts';
 import { disown } from '../auth/disown.ts';
-import { normaliseEmail, normaliseMobile, type Channel } from '../accounts/identity.ts';
+import { e164, normaliseEmail, normaliseMobile, type Channel } from '../accounts/identity.ts';
 import {
   issueCode,
   PURPOSE_REGISTER,
@@ -48,7 +48,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       if (b.area_id === undefined) throw new ApiError('area_required');
       const prefix = await areaPrefix(db, b.area_id);
       if (prefix === null) throw new ApiError('area_invalid');
-      recipient = `${prefix}${target}`; // what an SMS gateway dials
+      recipient = e164(prefix, target); // what an SMS gateway dials, and what the daily cap counts
     } else {
       target = normaliseEmail(b.to);
       recipient = target;

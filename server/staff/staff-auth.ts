@@ -13,6 +13,7 @@ import { ApiError } from '../http/envelope.ts';
 import { dummyHash, verifyPassword } from '../auth/password.ts';
 import { checkTotp, newTotpSecret, totpUri } from '../auth/second-factor.ts';
 import { acceptStep, beginFactor, factorOf, type FactorOwner } from '../auth/second-factor-repository.ts';
+import { factorBrake } from '../security/factor-brake.ts';
 import { loginGuard } from '../security/login-guard.ts';
 import { appendAudit } from './audit-repository.ts';
 import type { OpsActor } from './rights.ts';
@@ -112,7 +113,11 @@ export async function staffLogin(
   }
   const owner: FactorOwner = { kind: 'staff', id: staff.id };
   const now = ctx.clock.now();
-  return ctx.db.tx(async (q) => {
+  // Wrong codes back off as traders' do (server/security/factor-brake.ts), counted outside the sign-in's transaction.
+  const brake = factorBrake(ctx.db, ctx.limits);
+  const brakeKey = `2fa|staff:${staff.id}`;
+  if (code) await brake.admit(brakeKey, address, now);
+  const answer = await ctx.db.tx(async (q): Promise<LoginAnswer | null> => {
     const factor = await factorOf(q, owner);
     const enabled = factor?.enabled_at != null;
     if (!code) {
@@ -130,10 +135,7 @@ export async function staffLogin(
       ? // Real time: an authenticator app knows nothing of SIM_TIME.
         checkTotp(factor.secret, code, ctx.wallClock.now(), factor.last_step === null ? null : Number(factor.last_step))
       : null;
-    if (!check?.ok || !(await acceptStep(q, owner, check.step, now, !enabled))) {
-      await guard.failed(key, address);
-      throw new ApiError('staff.code_wrong');
-    }
+    if (!check?.ok || !(await acceptStep(q, owner, check.step, now, !enabled))) return null;
     const token = randomBytes(32).toString('base64url');
     await insertSession(q, { tokenHash: hashToken(token), staffId: staff.id, now, address });
     await appendAudit(q, {
@@ -147,6 +149,13 @@ export async function staffLogin(
     });
     return { step: 'done', token, login: staff.login, name: staff.name, role: staff.role } as const;
   });
+  if (answer) {
+    if (code) await brake.passed(brakeKey, address);
+    return answer;
+  }
+  await guard.failed(key, address);
+  await brake.failed(brakeKey, address, now);
+  throw new ApiError('staff.code_wrong');
 }
 
 /** The member a session token speaks for, when the session is alive; its idle clock restarts. */

@@ -13,9 +13,8 @@ import { wireTime } from '../../domain/wire-time.ts';
 import { codeAddress } from '../accounts/code-address.ts';
 import type { Requester } from '../accounts/requester.ts';
 import { consumeCode, PURPOSE_WITHDRAW, verifyCode } from '../accounts/verification.ts';
-import { factorOn, passFactor } from '../auth/factor-gate.ts';
+import { checkFactor, spendFactor } from '../auth/factor-gate.ts';
 import { withdrawalsFrozenAt } from '../auth/disown.ts';
-import { joinedDb } from '../db/joined-tx.ts';
 import type { UserRow } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -93,8 +92,9 @@ export async function requestWithdrawal(
   if (usableFrom > now) throw new ApiError('method_held', undefined, { until: untilText(usableFrom) });
   const heldUntil = await withdrawalsHeldUntil(ctx.db, user.id);
   if (heldUntil > now) throw new ApiError('withdrawals_held', undefined, { until: untilText(heldUntil) });
-  // Confirmed by the second factor when it is on, else by the code sent to the account (withdraw_code).
-  const factor = await factorOn(ctx, user.id);
+  // Confirmed by the second factor when it is on, else by the code sent to the account (withdraw_code). Either is
+  // spent in the request's transaction: a refusal after it (a short balance) spends nothing.
+  const factor = await checkFactor(ctx, user.id, form.code, who.ip);
   let codeId: number | null = null;
   if (!factor) {
     if (!(form.code ?? '').trim()) throw new ApiError('withdraw_code_required');
@@ -103,11 +103,7 @@ export async function requestWithdrawal(
     codeId = await verifyCode(ctx, target, form.key, form.code ?? '', now, user.id);
   }
   await ctx.db.tx(async (q) => {
-    // The factor's code (a recovery code too) is spent in this transaction: a request refused after it (a short
-    // balance) spends nothing.
-    if (factor && !(await passFactor({ ...ctx, db: joinedDb(q, ctx.db.kind) }, user.id, form.code, who.ip))) {
-      throw new ApiError('withdraw_code_required');
-    }
+    if (factor) await spendFactor(q, user.id, factor, now);
     if (codeId !== null) await consumeCode(q, codeId, now);
     const id = await insertWithdrawal(q, {
       userId: user.id,

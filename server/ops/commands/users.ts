@@ -17,7 +17,7 @@ export interface OpsUserRow {
 
 /** The user an operator means: by uid, e-mail, mobile number, demo id or "#<internal id>". */
 export async function findUser(q: Queryable, key: string | undefined): Promise<OpsUserRow> {
-  const k = (key ?? '').trim().toLowerCase();
+  const k = (key ?? '').normalize('NFC').trim().toLowerCase();
   const byId = /^#\d{1,9}$/.test(k) ? Number(k.slice(1)) : null;
   const u = await findUserByAnyKey(q, byId, k);
   if (!u) throw new ApiError('not_found');
