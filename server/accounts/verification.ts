@@ -75,6 +75,8 @@ export async function issueCode(
   recipient: string,
   lang: Language,
   address?: string,
+  /** The account the code is for, when it exists: its message carries the account's anti-phishing phrase. */
+  userId?: number,
 ): Promise<string> {
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -106,6 +108,9 @@ export async function issueCode(
     lang,
     values: { code, minutes: CODE_TTL_MS / 60_000 },
     ref: key, // the requester asks the delivery's state with the key (POST /api/notify/code_state)
+    userId,
+    // A reset code gives the account to whoever reads it: never shown to staff in the outbox.
+    ownerOnly: t.purpose === PURPOSE_RESET,
   });
   return key;
 }

@@ -69,6 +69,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       recipient,
       pickLanguage(request.headers.lang),
       request.ip,
+      existing?.id,
     );
   }
 

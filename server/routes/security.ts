@@ -193,6 +193,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
         recipient,
         lang(request),
         request.ip,
+        user.id,
       );
       return ok({ key, resend_after: RESEND_AFTER_MS / 1000, channel }, requestText(request, 'server.code_sent'));
     },
