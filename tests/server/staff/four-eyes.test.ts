@@ -4,7 +4,7 @@
 // threshold is inclusive and counts one member's lone movements to one account over 24 h, and the second approver is
 // never the first, never break-glass and never a member created or reset in the last 24 h.
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DAY_MS } from '../../../domain/time.ts';
 import type { CoinNetwork, Paged, ChargeRecord } from '../../../domain/wallet-types.ts';
 import { movesMoney, type OpsCommand } from '../../../server/ops/command.ts';
@@ -155,6 +155,7 @@ describe('the commands that move money', () => {
   for (const name of Object.keys(MOVING)) {
     it(`${name}: at the threshold the first member moves nothing, another seasoned member's approval moves it`, async () => {
       await threshold('100');
+      onTestFinished(() => threshold('10000'));
       const user = await registerAndLogin(http.server);
       const command = name === 'approval-give' ? 'user-credit' : name;
       const args = await MOVING[name]?.ask(user, '100.00');
@@ -169,7 +170,6 @@ describe('the commands that move money', () => {
       const second = await b.run('approval-give', { id: String(first.data.waiting_for_second_approval) });
       expect(second.code, second.msg).toBe(1);
       expect(await money(user)).toEqual(MOVING[name]?.moved(before, '100.00'));
-      await threshold('10000');
     });
   }
 
@@ -219,6 +219,7 @@ describe('the attacks', () => {
   });
 
   it('the threshold is inclusive: exactly 10,000 waits', async () => {
+    await threshold('10000');
     const user = await registerAndLogin(http.server);
     const r = await a.run<{ waiting_for_second_approval?: number }>('user-credit', {
       user: user.account,
