@@ -52,7 +52,7 @@ export async function startFactor(
 }
 
 /**
- * The first code turns the pending factor on (wrong codes braked as the login lock brakes passwords) and holds
+ * The first code turns the pending factor on (wrong codes held back by the factor brake, factor-brake.ts) and holds
  * withdrawals; the answer is ten new recovery codes, shown once: only their hashes are kept.
  */
 export async function confirmFactor(
