@@ -43,6 +43,8 @@ export interface Message {
    * `key`). Stored hashed; never shown to the operator.
    */
   ref?: string | undefined;
+  /** A code only its owner may read (a password reset): the back office's outbox view never shows its body. */
+  ownerOnly?: boolean | undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import type { UserRow } from '../auth/users.ts';
 import { ApiError } from '../http/envelope.ts';
 import { areaPrefix } from './area-codes.ts';
+import { e164 } from './identity.ts';
 
 /** The channel, the normalised target a code is stored under, and the address it is sent to. */
 export async function codeAddress(
@@ -14,5 +15,5 @@ export async function codeAddress(
   if (user.email) return { channel: 'email', target: user.email, recipient: user.email };
   const prefix = user.mobile && user.area_id !== null ? await areaPrefix(ctx.db, user.area_id) : null;
   if (!user.mobile || prefix === null) throw new ApiError('code_invalid');
-  return { channel: 'sms', target: user.mobile, recipient: `${prefix}${user.mobile}` };
+  return { channel: 'sms', target: user.mobile, recipient: e164(prefix, user.mobile) };
 }

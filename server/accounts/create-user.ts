@@ -1,7 +1,8 @@
 // Inserts a user with its uid and invite code derived from the id (no retries), and opens its USD account.
 import type { Queryable } from '../db/db.ts';
 import { openAccount } from '../ledger/ledger.ts';
-import { inviteCodeFor, uidFor } from './identity.ts';
+import { areaPrefix } from './area-codes.ts';
+import { e164, inviteCodeFor, uidFor } from './identity.ts';
 
 export interface NewUser {
   email?: string | null;
@@ -13,14 +14,20 @@ export interface NewUser {
   invitedBy?: number | null;
 }
 
-/** Returns the new user's id. Unique violations (e-mail, mobile, demo_id) surface as database errors (23505). */
+/**
+ * Returns the new user's id. Unique violations (e-mail, mobile, its E.164 form, demo_id) surface as database errors
+ * (23505).
+ */
 export async function createUser(q: Queryable, u: NewUser, now: number): Promise<number> {
+  const prefix = u.mobile && u.areaId ? await areaPrefix(q, u.areaId) : null;
+  const phone = u.mobile && prefix !== null ? e164(prefix, u.mobile) : null;
   const seq = await q.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('users', 'id'))::text AS id`);
   const id = Number(seq[0]?.id);
   if (!Number.isSafeInteger(id)) throw new Error('users id sequence gave no value');
   await q.query(
-    `INSERT INTO users (id, uid, email, mobile, area_id, password_hash, is_demo, demo_id, invite_code, invited_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO users (id, uid, email, mobile, area_id, password_hash, is_demo, demo_id, invite_code, invited_by, created_at,
+                        mobile_e164)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       id,
       uidFor(id),
@@ -33,6 +40,7 @@ export async function createUser(q: Queryable, u: NewUser, now: number): Promise
       inviteCodeFor(id),
       u.invitedBy ?? null,
       now,
+      phone,
     ],
   );
   await openAccount(q, id, now);

@@ -7,27 +7,49 @@ export type Channel = 'email' | 'mobile';
 
 export { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/password-rule.ts';
 
-/** An e-mail address (after trimming), as a regular expression source: the routes' schemas use the same one. */
+/**
+ * An e-mail address (after trimming), as a regular expression source: the routes' schemas use the same one. No
+ * control character (0x00–0x1F, 0x7F): a mailer drops them on delivery, so `f\x01lood@…` and `flood@…` would be two
+ * addresses to every limit and one mailbox.
+ */
 export const EMAIL_PATTERN =
-  '[^\\s@<>()[\\]\\\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+';
+  '[^\\s@<>()[\\]\\\\,;:"\\x00-\\x1f\\x7f]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+';
 /** A mobile number: 5–15 digits, with spaces, dashes and brackets anywhere (dropped by normaliseMobile). */
 export const MOBILE_PATTERN = '[\\s\\-()]*(?:\\d[\\s\\-()]*){5,15}';
 const EMAIL_RE = new RegExp(`^${EMAIL_PATTERN}$`);
 
-/** Lower-case, trimmed e-mail, or ApiError email_required / email_invalid. */
+/**
+ * The one form of an address that every limit and uniqueness check uses: Unicode NFC (a composed and a decomposed
+ * "é" are one mailbox), trimmed, lower-case (the domain as DNS reads it, and the local part, which no real mailbox
+ * tells apart by case); or ApiError email_required / email_invalid.
+ */
 export function normaliseEmail(raw: string | undefined): string {
-  const v = (raw ?? '').trim().toLowerCase();
+  const v = (raw ?? '').normalize('NFC').trim().toLowerCase();
   if (!v) throw new ApiError('email_required');
   if (v.length > 254 || !EMAIL_RE.test(v)) throw new ApiError('email_invalid');
   return v;
 }
 
-/** Digits only (spaces, dashes and brackets dropped), 5–15 digits, or ApiError mobile_required / mobile_invalid. */
+/**
+ * The national number: digits only (spaces, dashes and brackets dropped), without the trunk prefix (leading zeros:
+ * "0912 3456" and "912 3456" are one phone), 5–15 digits; or ApiError mobile_required / mobile_invalid.
+ */
 export function normaliseMobile(raw: string | undefined): string {
   const v = (raw ?? '').trim().replace(/[\s\-()]/g, '');
   if (!v) throw new ApiError('mobile_required');
-  if (!/^\d{5,15}$/.test(v)) throw new ApiError('mobile_invalid');
-  return v;
+  const national = v.replace(/^0+/, '');
+  if (!/^\d+$/.test(v) || !/^\d{5,15}$/.test(national)) throw new ApiError('mobile_invalid');
+  return national;
+}
+
+/**
+ * A phone number as E.164 (ITU-T: "+", the country code, the national number, 15 digits at most): what the SMS
+ * gateway dials and what the daily limits and the one-account-per-phone rule count. `prefix` is the area's ("+852").
+ */
+export function e164(prefix: string, national: string): string {
+  const digits = `${prefix.replace(/\D/g, '')}${national}`;
+  if (!/^[1-9]\d{6,14}$/.test(digits)) throw new ApiError('mobile_invalid');
+  return `+${digits}`;
 }
 
 /** The channel a verification code for an account of `channel` is sent through. */

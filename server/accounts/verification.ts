@@ -75,6 +75,8 @@ export async function issueCode(
   recipient: string,
   lang: Language,
   address?: string,
+  /** The account the code is for, when it exists: its message carries the account's anti-phishing phrase. */
+  userId?: number,
 ): Promise<string> {
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -83,7 +85,8 @@ export async function issueCode(
     await checkResend(q, t.channel, t.target, now, t.purpose);
     // Outside the resend window only: a refused 60 s resend does not eat the day's allowance.
     const caps = deps.limits;
-    await spendDaily(q, 'code_send_target', `${t.channel}:${t.target}`, now, caps.daily('code_send_target'));
+    // Counted per mailbox or phone as delivered: the normalised address, the E.164 number.
+    await spendDaily(q, 'code_send_target', `${t.channel}:${recipient}`, now, caps.daily('code_send_target'));
     if (address !== undefined) await spendDaily(q, 'code_send_address', address, now, caps.daily('code_send_address'));
     await sweepCounters(q, now);
     // Expired codes of this address can never be used again: keep the table small.
@@ -105,6 +108,9 @@ export async function issueCode(
     lang,
     values: { code, minutes: CODE_TTL_MS / 60_000 },
     ref: key, // the requester asks the delivery's state with the key (POST /api/notify/code_state)
+    userId,
+    // A reset code gives the account to whoever reads it: never shown to staff in the outbox.
+    ownerOnly: t.purpose === PURPOSE_RESET,
   });
   return key;
 }

@@ -6,14 +6,28 @@ import type { Queryable } from '../db/db.ts';
 
 const MAX_DEVICE = 80;
 
-/** "Browser major · OS version", or "" for an empty or unreadable user agent. */
+/**
+ * Only names bowser knows: for a header it cannot place, bowser's fallback names the browser with the header's own
+ * first word ("URGENT call +1-555-0100 …"), and that text would reach the owner's e-mail and SMS under the
+ * anti-phishing phrase.
+ */
+const KNOWN_BROWSERS: ReadonlySet<string> = new Set(Object.values(Bowser.BROWSER_MAP));
+const KNOWN_SYSTEMS: ReadonlySet<string> = new Set(Object.values(Bowser.OS_MAP));
+const known = (name: string | undefined, names: ReadonlySet<string>): string | undefined =>
+  name !== undefined && names.has(name) ? name : undefined;
+/** A version is digits and dots, or a system's own version name ("10", "Sonoma"): letters, digits, dots, spaces. */
+const versionOf = (v: string | undefined): string => (v !== undefined && /^[\w. ]{1,20}$/.test(v) ? v : '');
+
+/** "Browser major · OS version" of the names bowser knows, or "" for an empty or unreadable user agent. */
 export function deviceName(userAgent: unknown): string {
   if (typeof userAgent !== 'string' || userAgent.trim() === '') return '';
   try {
     const p = Bowser.parse(userAgent.slice(0, 512));
-    const major = (p.browser.version ?? '').split('.')[0] ?? '';
-    const browser = [p.browser.name, major].filter(Boolean).join(' ');
-    const os = [p.os.name, p.os.versionName ?? p.os.version].filter(Boolean).join(' ');
+    const browserName = known(p.browser.name, KNOWN_BROWSERS);
+    const osName = known(p.os.name, KNOWN_SYSTEMS);
+    const major = browserName ? (versionOf(p.browser.version).split('.')[0] ?? '') : '';
+    const browser = [browserName, major].filter(Boolean).join(' ');
+    const os = osName ? [osName, versionOf(p.os.versionName ?? p.os.version)].filter(Boolean).join(' ') : '';
     return [browser, os].filter(Boolean).join(' · ').slice(0, MAX_DEVICE);
   } catch {
     return '';

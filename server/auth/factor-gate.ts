@@ -1,14 +1,15 @@
 // Where a trader's second factor is asked (docs/security.md "Second factor"): at login, for a withdrawal, for adding
 // or removing a payout method, for a password change and for turning the factor off. One check for all of them: a
-// TOTP code (never a step twice: acceptStep is one conditional UPDATE) or an unused recovery code (used once), with
-// wrong codes braked per account and per address by the login lock's rules (login-guard.ts, its own count), so a
-// stranger guessing from many addresses gets one try per address and cannot lock the owner out.
+// TOTP code checked against real time (never a step twice: acceptStep is one conditional UPDATE) or an unused
+// recovery code (used once), with wrong codes braked per account and per address by the escalating brake
+// (server/security/factor-brake.ts), so a stranger guessing from many addresses gets one try per address and back-off
+// and cannot lock the owner out.
 import type { Clock } from '../../domain/time.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { CountedWindows } from '../security/counted-windows.ts';
+import { factorBrake } from '../security/factor-brake.ts';
 import type { Limits } from '../security/limits.ts';
-import { loginGuard } from '../security/login-guard.ts';
 import { checkTotp, matchRecoveryCode } from './second-factor.ts';
 import {
   acceptStep,
@@ -21,6 +22,8 @@ import {
 export interface FactorGateDeps {
   db: Db;
   clock: Clock;
+  /** Real time, for TOTP codes (the server's clock may be SIM_TIME's). */
+  wallClock: Clock;
   failureWindows: CountedWindows;
   limits: Limits;
 }
@@ -36,46 +39,81 @@ export async function factorOn(deps: Pick<FactorGateDeps, 'db'>, userId: number)
   return row?.enabled_at != null;
 }
 
+/** A code that passed the check, to be spent in the caller's transaction (spendFactor). */
+export type FactorPass = { kind: 'totp'; step: number } | { kind: 'recovery'; hash: string };
+
+const BRAKE_KEY = (userId: number): string => `2fa|user:${userId}`;
+
 /**
  * When the user's factor is on, `code` must be a good TOTP code or an unused recovery code: throws
- * second_factor_required (no code given), second_factor_invalid (wrong, or a code already used) or 429 (locked for
- * this address). Returns whether the factor was on. Call it after every other check of the request, so a refusal for
- * another reason does not spend the code.
+ * second_factor_required (no code given), second_factor_invalid (wrong, or a code already used) or 429 (the brake:
+ * server/security/factor-brake.ts). Answers what to spend, or null when the factor is off. Nothing is spent here, so
+ * a request refused after this check (a short balance) spends no code; wrong codes are counted here, outside the
+ * caller's transaction. Call it after every other check of the request.
  */
+export async function checkFactor(
+  deps: FactorGateDeps,
+  userId: number,
+  code: string | undefined,
+  address: string,
+): Promise<FactorPass | null> {
+  const owner = userOwner(userId);
+  const row = await factorOf(deps.db, owner);
+  if (row?.enabled_at == null) return null;
+  const typed = (code ?? '').trim();
+  if (typed === '') throw factorRequired();
+  const brake = factorBrake(deps.db, deps.limits);
+  const now = deps.clock.now();
+  const totp = /^\d{6}$/.test(typed);
+  // A recovery code is never held back: a stranger's flood of wrong codes cannot shut the owner's way back in.
+  if (totp) await brake.admit(BRAKE_KEY(userId), address, now);
+  const pass = totp ? totpPass(deps, row, typed) : await recoveryPass(deps, owner, typed);
+  if (pass) {
+    await brake.passed(BRAKE_KEY(userId), address);
+    return pass;
+  }
+  await brake.failed(BRAKE_KEY(userId), address, now);
+  throw new ApiError('second_factor_invalid');
+}
+
+/** Spends what checkFactor passed, in the caller's transaction: a code raced by another request is refused. */
+export async function spendFactor(q: Queryable, userId: number, pass: FactorPass, now: number): Promise<void> {
+  const owner = userOwner(userId);
+  const spent =
+    pass.kind === 'totp' ? await acceptStep(q, owner, pass.step, now) : await useRecoveryCode(q, owner, pass.hash, now);
+  if (!spent) throw new ApiError('second_factor_invalid');
+}
+
+/** checkFactor and spendFactor at once, for a request whose only change follows the code. Whether the factor was on. */
 export async function passFactor(
   deps: FactorGateDeps,
   userId: number,
   code: string | undefined,
   address: string,
 ): Promise<boolean> {
-  const owner = userOwner(userId);
-  const row = await factorOf(deps.db, owner);
-  if (row?.enabled_at == null) return false;
-  const typed = (code ?? '').trim();
-  if (typed === '') throw factorRequired();
-  const guard = loginGuard(deps.failureWindows, deps.limits, 'second_factor_account');
-  const lockKey = `2fa|user:${userId}`;
-  await guard.admit(lockKey, address);
-  if (await codeAccepted(deps, owner, row.secret, row.last_step, typed)) return true;
-  await guard.failed(lockKey, address);
-  throw new ApiError('second_factor_invalid');
+  const pass = await checkFactor(deps, userId, code, address);
+  if (!pass) return false;
+  await spendFactor(deps.db, userId, pass, deps.clock.now());
+  return true;
 }
 
-async function codeAccepted(
+/** TOTP is checked against real time: an authenticator app knows nothing of SIM_TIME. */
+function totpPass(
   deps: FactorGateDeps,
-  owner: FactorOwner,
-  secret: string,
-  lastStep: string | null,
+  row: { secret: string; last_step: string | null },
   typed: string,
-): Promise<boolean> {
-  const now = deps.clock.now();
-  if (/^\d{6}$/.test(typed)) {
-    const check = checkTotp(secret, typed, now, lastStep === null ? null : Number(lastStep));
-    // Two requests racing with one code: the conditional UPDATE lets only one through.
-    return check.ok && (await acceptStep(deps.db, owner, check.step, now));
-  }
+): FactorPass | null {
+  const check = checkTotp(
+    row.secret,
+    typed,
+    deps.wallClock.now(),
+    row.last_step === null ? null : Number(row.last_step),
+  );
+  return check.ok ? { kind: 'totp', step: check.step } : null;
+}
+
+async function recoveryPass(deps: FactorGateDeps, owner: FactorOwner, typed: string): Promise<FactorPass | null> {
   const hashes = await unusedRecoveryHashes(deps.db, owner);
-  const i = matchRecoveryCode(typed, hashes);
-  const hash = hashes[i];
-  return hash !== undefined && (await useRecoveryCode(deps.db, owner, hash, now));
+  const hash = hashes[matchRecoveryCode(typed, hashes)];
+  return hash === undefined ? null : { kind: 'recovery', hash };
 }

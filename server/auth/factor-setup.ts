@@ -1,8 +1,13 @@
 // Turning a trader's second factor on and off, and renewing its recovery codes (docs/security.md "Second factor"):
 // the steps /mine/security takes, over the shared code path (second-factor.ts, second-factor-repository.ts).
+// Turning it on needs the account's password (a stolen session alone cannot enrol its own authenticator) and holds
+// withdrawals for withdraw_hold_hours, as turning it off does.
 import { ApiError } from '../http/envelope.ts';
+import type { UserRow } from './users.ts';
+import { verifyPassword } from './password.ts';
 import { loginGuard } from '../security/login-guard.ts';
 import { holdWithdrawals } from '../wallet/payout-holds.ts';
+import { factorBrake } from '../security/factor-brake.ts';
 import { passFactor, type FactorGateDeps } from './factor-gate.ts';
 import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
 import {
@@ -16,12 +21,29 @@ import {
 
 const owner = (userId: number): FactorOwner => ({ kind: 'user', id: userId });
 
-/** A new secret waiting for its first code; refused while a factor is on (turn it off first). */
+/** The login lock's key of an account (server/accounts/sign-in.ts): wrong passwords here count with wrong logins. */
+const passwordLockKey = (user: Pick<UserRow, 'email' | 'mobile'>): string =>
+  user.email ? `email:${user.email}` : `mobile:${user.mobile ?? ''}`;
+
+/**
+ * A new secret waiting for its first code, after the account's password (braked as wrong logins are); refused while
+ * a factor is on (turn it off first).
+ */
 export async function startFactor(
   deps: FactorGateDeps,
-  userId: number,
-  label: string,
+  user: Pick<UserRow, 'id' | 'email' | 'mobile' | 'uid' | 'password_hash'>,
+  password: string,
+  address: string,
 ): Promise<{ secret: string; uri: string }> {
+  const guard = loginGuard(deps.failureWindows, deps.limits);
+  const key = passwordLockKey(user);
+  await guard.admit(key, address);
+  if (!(await verifyPassword(password, user.password_hash))) {
+    await guard.failed(key, address);
+    throw new ApiError('password_wrong');
+  }
+  const userId = user.id;
+  const label = user.email ?? user.mobile ?? user.uid;
   const secret = newTotpSecret();
   if (!(await beginFactor(deps.db, owner(userId), secret, deps.clock.now()))) {
     throw new ApiError('second_factor_already_on');
@@ -30,8 +52,8 @@ export async function startFactor(
 }
 
 /**
- * The first code turns the pending factor on (wrong codes braked as the login lock brakes passwords); the answer is
- * ten new recovery codes, shown once: only their hashes are kept.
+ * The first code turns the pending factor on (wrong codes held back by the factor brake, factor-brake.ts) and holds
+ * withdrawals; the answer is ten new recovery codes, shown once: only their hashes are kept.
  */
 export async function confirmFactor(
   deps: FactorGateDeps,
@@ -42,19 +64,27 @@ export async function confirmFactor(
   const row = await factorOf(deps.db, owner(userId));
   if (!row) throw new ApiError('second_factor_not_started');
   if (row.enabled_at !== null) throw new ApiError('second_factor_already_on');
-  const guard = loginGuard(deps.failureWindows, deps.limits, 'second_factor_account');
-  const lockKey = `2fa|user:${userId}`;
-  await guard.admit(lockKey, address);
+  const brake = factorBrake(deps.db, deps.limits);
+  const key = `2fa|user:${userId}`;
   const now = deps.clock.now();
-  const check = checkTotp(row.secret, code.trim(), now, row.last_step === null ? null : Number(row.last_step));
+  await brake.admit(key, address, now);
+  // Real time: an authenticator app knows nothing of SIM_TIME.
+  const check = checkTotp(
+    row.secret,
+    code.trim(),
+    deps.wallClock.now(),
+    row.last_step === null ? null : Number(row.last_step),
+  );
   if (!check.ok) {
-    await guard.failed(lockKey, address);
+    await brake.failed(key, address, now);
     throw new ApiError('second_factor_invalid');
   }
+  await brake.passed(key, address);
   const codes = newRecoveryCodes();
   const on = await deps.db.tx(async (q) => {
     if (!(await acceptStep(q, owner(userId), check.step, now, true))) return false;
     await replaceRecoveryCodes(q, owner(userId), codes.map(hashRecoveryCode));
+    await holdWithdrawals(q, userId, now);
     return true;
   });
   if (!on) throw new ApiError('second_factor_invalid');

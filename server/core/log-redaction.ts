@@ -4,7 +4,19 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Query parameter names (compared lower-cased, after decoding) whose values are never logged. */
-const SECRET_PARAMS = new Set(['demo_id', 'token', 'authorization', 'code', 'password', 'new_password', 'secret']);
+const SECRET_PARAMS = new Set([
+  'demo_id',
+  'token',
+  'authorization',
+  'code',
+  'password',
+  'new_password',
+  'secret',
+  // The back office's headers, should a client put one in a URL: a staff session, break-glass, the first admin's.
+  'x-ops-session',
+  'x-ops-token',
+  'x-ops-bootstrap',
+]);
 
 const decoded = (s: string): string => {
   try {

@@ -157,6 +157,11 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   }
   const fe = err as Partial<FastifyError> & { validation?: SchemaIssue[] };
   const first = fe.validation?.[0];
+  if (first?.keyword === 'depth') {
+    // Nesting no form has (MAX_INPUT_DEPTH, validation.ts) is a malformed request, not a field to correct: 400.
+    noteRefusal(request, 'errors.bad_request');
+    return reply.code(400).send(failure(translate(lang, clientFaultKey(400))));
+  }
   if (first) {
     const apiErr = schemaIssueToError(first);
     const [key, params] = namedField(lang, apiErr.key, apiErr.params, operator);

@@ -5,6 +5,7 @@ import { dec, exactText, type Dec, type DecInput } from '../../domain/decimal.ts
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { RecordTypeValue } from './record-types.ts';
+import { observeMovements } from './ledger-watch.ts';
 
 export interface Movement {
   /** Change of the available balance (negative = take). */
@@ -72,6 +73,7 @@ export function move(q: Queryable, userId: number, m: Movement): Promise<Account
 export async function moveAll(q: Queryable, userId: number, ms: readonly Movement[]): Promise<AccountBalance> {
   const last = ms[ms.length - 1];
   if (!last) throw new Error('moveAll needs at least one movement');
+  observeMovements(userId, ms); // an ops command's declared money effect (server/ops/money-watch.ts)
   const deltas = ms.map((m) => ({ balance: toSqlDecimal(m.balance), lock: toSqlDecimal(m.lock) }));
   // Running sums after each movement: the account must stay at or above zero after every one of them, which is
   // the same as staying there after the lowest of them. The check is on the row's own columns only, like a single

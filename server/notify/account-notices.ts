@@ -4,6 +4,7 @@
 // it: the action is done, the notice is news.
 import type { Db, Queryable } from '../db/db.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
+import { e164 } from '../accounts/identity.ts';
 import { findUserById } from '../auth/users.ts';
 import type { Language } from '../../domain/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,7 +35,7 @@ export async function accountMessages(
   if (user.email) out.push({ kind, channel: 'email', to: user.email, lang, values, userId });
   if (user.mobile && user.area_id !== null) {
     const prefix = await areaPrefix(q, user.area_id);
-    if (prefix !== null) out.push({ kind, channel: 'sms', to: `${prefix}${user.mobile}`, lang, values, userId });
+    if (prefix !== null) out.push({ kind, channel: 'sms', to: e164(prefix, user.mobile), lang, values, userId });
   }
   return out;
 }

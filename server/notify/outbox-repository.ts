@@ -7,6 +7,8 @@ export interface OutboxMessage {
   recipient: string;
   body: string;
   created_at: string; // ms epoch as text
+  /** Only its owner may read it (a password-reset code). */
+  owner_only: boolean;
 }
 
 export async function leaveInOutbox(
@@ -15,19 +17,21 @@ export async function leaveInOutbox(
   to: string,
   body: string,
   at: number,
+  ownerOnly = false,
 ): Promise<void> {
-  await q.query('INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4)', [
+  await q.query('INSERT INTO outbox (channel, recipient, body, created_at, owner_only) VALUES ($1, $2, $3, $4, $5)', [
     channel,
     to,
     body,
     at,
+    ownerOnly,
   ]);
 }
 
 /** The newest messages, to `to` (equal, or ending with it) when given, `limit` at most. */
 export function newestOutbox(q: Queryable, to: string, limit: number): Promise<OutboxMessage[]> {
   return q.query<OutboxMessage>(
-    `SELECT id, channel, recipient, body, created_at FROM outbox
+    `SELECT id, channel, recipient, body, created_at, owner_only FROM outbox
       WHERE $1 = '' OR lower(recipient) = $1 OR recipient LIKE '%' || $1
       ORDER BY id DESC LIMIT $2`,
     [to, limit],

@@ -43,7 +43,7 @@ export function queueNotifier(deps: QueueNotifierDeps): Notifier {
         return;
       }
       await deps.db.tx(async (q) => {
-        await leaveInOutbox(q, message.channel, message.to, messageText(message), now);
+        await leaveInOutbox(q, message.channel, message.to, messageText(message), now, message.ownerOnly === true);
         await recordOutboxDelivery(q, row, now);
       });
       deps.log.info({ outbox: { channel: message.channel, kind: message.kind } }, 'message left in the outbox');

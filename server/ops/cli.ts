@@ -1,7 +1,8 @@
 // `npm run ops -- <command> --param value …`: a staff client of the running server's ops API (a PGlite database
 // belongs to the one server process, so the CLI never opens the database itself). docs/back-office.md "The CLI".
 // - `npm run ops -- login` asks for the login, password and code (from the terminal, or OPS_LOGIN, OPS_PASSWORD and
-//   OPS_CODE for scripts: environment variables, never arguments, so they reach no shell history or process list)
+//   OPS_CODE for scripts: environment variables, never arguments, so they reach no shell history or process list);
+//   at the first sign-in, the member's own password in place of the one-time one (OPS_NEW_PASSWORD)
 //   and keeps the session in the user's config directory (cli-session.ts). `logout`, `whoami`.
 // - Each command then acts as that person; `npm run ops` alone lists the commands their role may run.
 // - `staff-create --role admin` without a session: the first administrator, with DATA_DIR/ops-bootstrap.
@@ -98,7 +99,7 @@ function client(env: NodeJS.ProcessEnv, io: CliIo, auth: Record<string, string>)
 
 async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<number> {
   const name = env.OPS_LOGIN || ((await io.ask?.('Login: ', false)) ?? '');
-  const password = env.OPS_PASSWORD || ((await io.ask?.('Password: ', true)) ?? '');
+  let password = env.OPS_PASSWORD || ((await io.ask?.('Password: ', true)) ?? '');
   if (!name || !password) {
     io.err(!name ? 'A login is required.' : 'A password is required.');
     return 2;
@@ -106,6 +107,13 @@ async function login(env: NodeJS.ProcessEnv, io: CliIo, c: Client): Promise<numb
   // A code given up front (OPS_CODE) goes with the password: one request.
   let first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, code: env.OPS_CODE || undefined });
   if (first.env.code === CODE_OK && first.env.data.step === 'done') return signedIn(env, io, c, first.env.data);
+  if (first.env.code === CODE_OK && first.env.data.step === 'password') {
+    // The admin's one-time password: the member sets their own before anything else.
+    io.out('This is a one-time password: choose your own (12 characters or more).');
+    const own = env.OPS_NEW_PASSWORD || ((await io.ask?.('Your new password: ', true)) ?? '');
+    first = await c.call<LoginAnswer>('/api/ops/login', { login: name, password, new_password: own });
+    password = own;
+  }
   if (first.env.code !== CODE_OK) {
     io.err(first.env.msg);
     return 1;

@@ -1,13 +1,20 @@
 // Runs one ops command as a person (docs/back-office.md "The audit log"): the command's writes and its audit row are
-// one transaction, so a change that fails leaves no row and a row never exists without its change. The command
+// one transaction, so a change that fails leaves no row and a row never exists without its change; a command that is
+// refused (its role, the four-eyes gate, bad input) leaves a row saying so, written after the rollback. The command
 // sees a database whose transactions join this one (as savepoints), and what it announces to the outside (a
-// trader's screen, the price desk's re-read) waits until the transaction has committed.
+// trader's screen, the price desk's re-read) waits until the transaction has committed. A command that moves money
+// passes the four-eyes gate first (server/staff/four-eyes.ts), and every ledger movement a command makes is checked
+// against the money effect it declares (server/ops/money-watch.ts).
 import type { AppContext } from '../context.ts';
 import { joinedDb } from '../db/joined-tx.ts';
 import { ApiError } from '../http/envelope.ts';
-import { appendAudit } from '../staff/audit-repository.ts';
+import { watchLedger } from '../ledger/ledger-watch.ts';
+import { announceAccountChange } from './account-change.ts';
+import { appendAudit, type AuditEntry } from '../staff/audit-repository.ts';
+import { passFourEyes } from '../staff/four-eyes.ts';
 import { mayUse, type OpsActor } from '../staff/rights.ts';
-import type { OpsArgs, OpsCommand } from './command.ts';
+import { movesMoney, type MoneyMovement, type OpsArgs, type OpsCommand } from './command.ts';
+import { moneyObserver } from './money-watch.ts';
 
 /** Calls to `target`'s methods are queued in `later` instead of made now (they run after the commit). */
 function deferred<T extends object>(target: T, later: Array<() => unknown>, only?: ReadonlySet<string>): T {
@@ -50,9 +57,45 @@ export function auditValue(v: unknown): unknown {
   return Array.isArray(v) ? { rows: v.length } : withoutSecrets(v);
 }
 
+/** The audit row of a command that was refused: who tried what, and the refusal's key (the change was rolled back). */
+export async function auditRefusal(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  name: string,
+  args: unknown,
+  actor: OpsActor,
+  err: unknown,
+): Promise<void> {
+  const refused = err instanceof ApiError ? err.key : 'internal';
+  await appendAudit(ctx.db, {
+    at: ctx.clock.now(),
+    staffId: actor.staffId || null,
+    actor: actor.name,
+    role: actor.role,
+    address: actor.address,
+    action: name,
+    params: withoutSecrets(args),
+    after: { refused },
+  }).catch(() => undefined); // a row that cannot be written (the refusal was the row itself) leaves the refusal as it is
+}
+
+/** The answer of a movement that waits for a second approval: nothing moved. */
+export interface WaitingAnswer {
+  waiting_for_second_approval: number;
+  what: string;
+}
+
 export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor: OpsActor): Promise<unknown> {
+  try {
+    return await runChecked(ctx, cmd, args, actor);
+  } catch (err) {
+    await auditRefusal(ctx, cmd.name, args, actor, err);
+    throw err;
+  }
+}
+
+async function runChecked(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, actor: OpsActor): Promise<unknown> {
   assertMayRun(cmd, actor);
-  const row = (before: unknown, out: unknown) => ({
+  const row = (before: unknown, out: unknown): AuditEntry => ({
     at: ctx.clock.now(),
     staffId: actor.staffId || null,
     actor: actor.name,
@@ -64,6 +107,7 @@ export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, act
     after: auditValue(out),
   });
   if (cmd.outsideTransaction) {
+    if (cmd.money) throw new Error(`${cmd.name}: a command that touches money runs in a transaction`);
     const out = await cmd.run(ctx, args, actor);
     await appendAudit(ctx.db, row(undefined, out));
     return out;
@@ -79,7 +123,20 @@ export async function runAs(ctx: AppContext, cmd: OpsCommand, args: OpsArgs, act
       priceDesk: ctx.priceDesk ? deferred(ctx.priceDesk, later, new Set(['changed'])) : undefined,
     };
     const before = cmd.before ? await cmd.before(db, args) : undefined;
-    const out = await cmd.run(inner, args, actor);
+    let gated: MoneyMovement | undefined;
+    if (movesMoney(cmd)) {
+      gated = await cmd.movement(inner, args);
+      const gate = await passFourEyes(db, cmd.name, args, gated, actor, ctx.clock.now());
+      if (!gate.go) {
+        const waiting: WaitingAnswer = { waiting_for_second_approval: gate.approval, what: gated.summary };
+        const { userId } = gated;
+        const change = gated.waiting;
+        if (change) later.push(() => announceAccountChange(ctx, userId, change));
+        await appendAudit(q, row(before, waiting));
+        return waiting;
+      }
+    }
+    const out = await watchLedger(moneyObserver(cmd.name, cmd.money, gated), () => cmd.run(inner, args, actor));
     await appendAudit(q, row(before, out));
     return out;
   });

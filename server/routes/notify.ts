@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import { createCaptcha } from '../accounts/captcha.ts';
-import { normaliseEmail, normaliseMobile, type Channel } from '../accounts/identity.ts';
+import { disown } from '../auth/disown.ts';
+import { e164, normaliseEmail, normaliseMobile, type Channel } from '../accounts/identity.ts';
 import {
   issueCode,
   PURPOSE_REGISTER,
@@ -47,7 +48,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       if (b.area_id === undefined) throw new ApiError('area_required');
       const prefix = await areaPrefix(db, b.area_id);
       if (prefix === null) throw new ApiError('area_invalid');
-      recipient = `${prefix}${target}`; // what an SMS gateway dials
+      recipient = e164(prefix, target); // what an SMS gateway dials, and what the daily cap counts
     } else {
       target = normaliseEmail(b.to);
       recipient = target;
@@ -68,6 +69,7 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       recipient,
       pickLanguage(request.headers.lang),
       request.ip,
+      existing?.id,
     );
   }
 
@@ -109,6 +111,26 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request) => ok(await codeDeliveryState(db, request.body.key)),
+  );
+
+  // "This wasn't me" (docs/security.md "Second factor"): the one-time token of the link in the notice that a second
+  // factor was turned on freezes the account's withdrawals, ends its sessions and removes that factor. No session:
+  // the owner may have none left. A POST: the page sends the token from the link's fragment, never in a URL.
+  app.post<{ Body: { token: string } }>(
+    '/api/notify/not_me',
+    {
+      config: { budget: budget('password', () => null) },
+      schema: {
+        tags: TAGS,
+        body: body({ token: { type: 'string', minLength: 1, maxLength: 64 } }, ['token']),
+        response: replies({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      const userId = await disown(db, request.body.token, clock.now());
+      ctx.revocations.revoked({ userId });
+      return ok(null, requestText(request, 'server.not_me_done'));
+    },
   );
 
   // the contract's "GET {token}" for the picture captcha: we serve it at a fixed path.

@@ -1,10 +1,12 @@
 // The back office over HTTP (docs/back-office.md):
-// - POST /api/ops/login: a staff member's password, then their TOTP code (server/staff/staff-auth.ts); answers a
-//   session token for the header `x-ops-session`. POST /api/ops/bootstrap: the shell's first administrator.
+// - POST /api/ops/login: a staff member's password, then (at the first sign-in) their own password, then their TOTP
+//   code (server/staff/staff-auth.ts); answers a session token for the header `x-ops-session`. POST
+//   /api/ops/bootstrap: the shell's first administrator. POST /api/ops/password: a member changes their own password.
 // - GET /api/ops/me, POST /api/ops/logout, GET /api/ops/commands (only those the member's role may run) and
 //   POST /api/ops/run/:name: each needs a live staff session or the break-glass OPS_TOKEN (server/ops/auth.ts);
 //   without, 401 and nothing runs. A run is refused (403) outside the role's rights, and otherwise made in one
-//   transaction with its audit row (server/ops/run.ts). Every break-glass request is an audit row too.
+//   transaction with its audit row (server/ops/run.ts); a refused run leaves a row too. Every break-glass request is
+//   an audit row.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_ERROR } from '../../domain/types.ts';
 import type { AppContext } from '../context.ts';
@@ -17,12 +19,18 @@ import { OPS_COMMANDS as OPS_COMMANDS_SCHEMA } from '../http/wire/content.ts';
 import { redactUrl } from '../core/log-redaction.ts';
 import { anyValue, OPS, replies } from '../http/wire-schema.ts';
 import { OPS_COMMANDS } from '../ops/commands/index.ts';
-import { assertMayRun, runAs } from '../ops/run.ts';
+import { assertMayRun, auditRefusal, runAs } from '../ops/run.ts';
 import { budget, noBudget } from '../security/budgets.ts';
 import { appendAudit } from '../staff/audit-repository.ts';
 import { bootstrapMatches, createFirstAdmin, OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
 import { mayUse, ROLE_RIGHTS, RIGHTS, type OpsActor } from '../staff/rights.ts';
-import { normalLogin, STAFF_SESSION_HEADER, staffLogin, staffLogout } from '../staff/staff-auth.ts';
+import {
+  changeStaffPassword,
+  normalLogin,
+  STAFF_SESSION_HEADER,
+  staffLogin,
+  staffLogout,
+} from '../staff/staff-auth.ts';
 
 /** What the CLI and the page need to show a command: no function, no internals. */
 export interface OpsCommandInfo {
@@ -64,6 +72,12 @@ const LOGIN_BUDGET = budget('login', (request) => {
   return login ? `staff:${login}|${request.ip}` : null;
 });
 
+/** A member's own password change: counted as a sign-in, per session and address. */
+const LOGIN_BUDGET_OF_SESSION = budget('login', (request) => {
+  const token = request.headers[STAFF_SESSION_HEADER];
+  return typeof token === 'string' && token !== '' ? `staff-session:${token}|${request.ip}` : null;
+});
+
 const actors = new WeakMap<FastifyRequest, OpsActor>();
 const actorOf = (request: FastifyRequest): OpsActor => {
   const a = actors.get(request);
@@ -87,15 +101,18 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         schema: {
           tags: TAGS,
           description:
-            'A staff sign-in: login and password, then the TOTP code. Without a code answers step "code" (or ' +
-            '"setup" with a new secret at the first sign-in); with the right code, step "done" and a session token.',
-          body: { ...strings(['login', 'password', 'code']), required: ['login', 'password'] },
+            'A staff sign-in: login and password, then the TOTP code. With the one-time password of staff-create ' +
+            'or staff-reset answers step "password": the same with `new_password` sets the member’s own. Without a ' +
+            'code answers step "code" (or "setup" with a new secret at the first sign-in); with the right code, step ' +
+            '"done" and a session token.',
+          body: { ...strings(['login', 'password', 'new_password', 'code']), required: ['login', 'password'] },
           response: replies(anyValue, 'The next step, or the session'),
         },
       },
       async (request) => {
-        const b = request.body as { login?: unknown; password?: unknown; code?: unknown };
-        return ok(await staffLogin(ctx, { login: b.login, password: b.password, code: b.code }, request.ip));
+        const b = request.body as { login?: unknown; password?: unknown; new_password?: unknown; code?: unknown };
+        const input = { login: b.login, password: b.password, new_password: b.new_password, code: b.code };
+        return ok(await staffLogin(ctx, input, request.ip));
       },
     );
 
@@ -184,6 +201,29 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
         },
       );
 
+      guarded.post(
+        '/api/ops/password',
+        {
+          config: { budget: LOGIN_BUDGET_OF_SESSION },
+          schema: {
+            tags: TAGS,
+            security: OPS,
+            description:
+              'A member changes their own password: the current one, the new one and a code of their ' +
+              'authenticator. Their other sessions end.',
+            body: { ...strings(['password', 'new_password', 'code']), required: ['password', 'new_password', 'code'] },
+            response: replies(anyValue, 'Changed'),
+          },
+        },
+        async (request) => {
+          const b = request.body as { password?: unknown; new_password?: unknown; code?: unknown };
+          const token = request.headers[STAFF_SESSION_HEADER];
+          const input = { password: b.password, new_password: b.new_password, code: b.code };
+          await changeStaffPassword(ctx, actorOf(request), input, typeof token === 'string' ? token : '');
+          return ok(null);
+        },
+      );
+
       guarded.get(
         '/api/ops/commands',
         { schema: { tags: TAGS, security: OPS, response: replies(OPS_COMMANDS_SCHEMA) } },
@@ -228,8 +268,14 @@ export function opsRoutes(commands: readonly OpsCommand[] = OPS_COMMANDS) {
             return reply.code(404).send(failure(translate(pickLanguage(request.headers.lang), 'errors.ops_unknown')));
           }
           const actor = actorOf(request);
-          assertMayRun(cmd, actor); // refused before its parameters are even read
-          const args = opsArgs(cmd, request.body);
+          let args: Record<string, string>;
+          try {
+            assertMayRun(cmd, actor); // refused before its parameters are even read
+            args = opsArgs(cmd, request.body);
+          } catch (err) {
+            await auditRefusal(ctx, cmd.name, {}, actor, err);
+            throw err;
+          }
           request.log.info({ ops: cmd.name, by: actor.login, args }, 'ops command');
           return ok(await runAs(ctx, cmd, args, actor));
         },

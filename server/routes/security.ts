@@ -12,6 +12,7 @@ import { requestToken } from '../auth/session.ts';
 import { revokeSessions, tokenHash } from '../auth/tokens.ts';
 import { factorOn, type FactorGateDeps } from '../auth/factor-gate.ts';
 import { confirmFactor, renewRecoveryCodes, startFactor, stopFactor } from '../auth/factor-setup.ts';
+import { disownLink } from '../auth/disown.ts';
 import { factorEnabled, unusedRecoveryHashes } from '../auth/second-factor-repository.ts';
 import { deleteSession, userSessions } from '../auth/sessions-repository.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -60,24 +61,20 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  app.post(
+  app.post<{ Body: { password: string } }>(
     '/api/security/factor/begin',
     {
       config: { budget: budget('password') },
       schema: {
         tags: TAGS,
         security: SESSION,
-        describeBody: {
-          schema: { type: 'object', properties: {}, description: 'nothing: the session is the authorization header' },
-          required: false,
-        },
+        description:
+          'A new secret for the authenticator app, after the account’s password (a session alone is not enough).',
+        body: body({ password: requiredStr(64) }, ['password']),
         response: replies(FACTOR_SETUP),
       },
     },
-    async (request) => {
-      const user = caller(request);
-      return ok(await startFactor(deps, user.id, user.email ?? user.mobile ?? user.uid));
-    },
+    async (request) => ok(await startFactor(deps, caller(request), request.body.password, request.ip)),
   );
 
   app.post<{ Body: { code: string } }>(
@@ -94,7 +91,9 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const user = caller(request);
       const codes = await confirmFactor(deps, user.id, request.body.code, request.ip);
-      await notifyAccount(noticeDeps, user.id, 'second_factor_on', { time: at() }, lang(request));
+      // Told on every channel, with the one-click "this wasn't me" that freezes withdrawals (server/auth/disown.ts).
+      const link = await disownLink(ctx.db, user.id, ctx.clock.now());
+      await notifyAccount(noticeDeps, user.id, 'second_factor_on', { time: at(), link }, lang(request));
       return ok({ recovery_codes: codes }, requestText(request, 'server.second_factor_on'));
     },
   );
@@ -194,6 +193,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
         recipient,
         lang(request),
         request.ip,
+        user.id,
       );
       return ok({ key, resend_after: RESEND_AFTER_MS / 1000, channel }, requestText(request, 'server.code_sent'));
     },

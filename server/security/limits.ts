@@ -34,8 +34,12 @@ export const RATE_WINDOW_MS = 60_000;
 export const FAILURE_BUDGETS = {
   /** Wrong passwords for one account (from all addresses); past it each address gets one more try a window. */
   login_account: 10,
-  /** Wrong second-factor codes for one account (docs/security.md "Lock-out rules"): the same one-try-per-address lock. */
+  /**
+   * Wrong second-factor codes in a row for one account, and for one account from one address, before each next try
+   * waits (server/security/factor-brake.ts: 1 minute, doubling up to a day; docs/security.md "Lock-out rules").
+   */
   second_factor_account: 10,
+  second_factor_address: 5,
   /** Wrong operator tokens from one address; past it that address's token checks answer 429. */
   ops_address: 10,
 } as const;

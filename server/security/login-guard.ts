@@ -3,11 +3,11 @@
 // "locked" for the rest of that window, which means: an address that already tried this account in the window is
 // refused (429) before the password is checked, and any other address gets exactly one try. So a flood from a few
 // addresses locks out only those addresses, the owner signs in from their own, and guessing from many addresses
-// gets one guess per address per window. (The per-request budgets in rate-limit.ts come on top.) The second factor's
-// codes are braked by the same rules under their own count (`kind` second_factor_account, server/auth/factor-gate.ts).
+// gets one guess per address per window. (The per-request budgets in rate-limit.ts come on top.) Wrong second-factor
+// codes have their own, escalating brake (factor-brake.ts).
 import { ApiError } from '../http/envelope.ts';
 import type { CountedWindows } from './counted-windows.ts';
-import { RATE_WINDOW_MS, type FailureKind, type Limits } from './limits.ts';
+import { RATE_WINDOW_MS, type Limits } from './limits.ts';
 
 export interface LoginGuard {
   /** Before the password is checked: throws 429 when this address may not try this account now. */
@@ -25,12 +25,8 @@ const tooMany = (ttlMs: number): ApiError =>
  * Counted in `windows`: this process's memory (role all) or PostgreSQL (gateways), so wrong passwords spread over
  * several gateways lock the account exactly as on one.
  */
-export function loginGuard(
-  windows: CountedWindows,
-  limits: Pick<Limits, 'failures'>,
-  kind: FailureKind = 'login_account',
-): LoginGuard {
-  const cap = limits.failures(kind);
+export function loginGuard(windows: CountedWindows, limits: Pick<Limits, 'failures'>): LoginGuard {
+  const cap = limits.failures('login_account');
   // The keys hold the normalised account and the address; the shared store hashes them (never in a log either).
   const failures = (account: string): string => `f|${account}`;
   const tried = (account: string, address: string): string => `t|${account}|${address}`;

@@ -1,13 +1,14 @@
-// The SQL of second approvals (server/db/migrations/800-staff.sql): money above the four-eyes threshold waits here
-// for a second finance member.
+// The SQL of the four-eyes gate (server/db/migrations/800-staff.sql, 810-four-eyes-gate.sql): a movement above the
+// threshold waits in second_approvals for a second finance member; what one member moved alone is kept in
+// lone_movements, so the gate can sum it over a day.
 import type { Queryable } from '../db/db.ts';
-
-export type ApprovalKind = 'withdraw-paid' | 'user-credit';
 
 export interface ApprovalRow {
   id: number;
-  kind: ApprovalKind;
+  /** The command that waits (its name). */
+  kind: string;
   subject_id: string;
+  /** JSON of the command's parameters, as the first member gave them. */
   params: string;
   summary: string;
   first_staff_id: number;
@@ -18,12 +19,21 @@ export interface ApprovalRow {
 
 export async function insertApproval(
   q: Queryable,
-  a: { kind: ApprovalKind; subjectId: number; params: unknown; summary: string; firstStaffId: number; now: number },
+  a: {
+    kind: string;
+    userId: number;
+    usd: string;
+    item: number | null;
+    params: unknown;
+    summary: string;
+    firstStaffId: number;
+    now: number;
+  },
 ): Promise<number> {
   const [row] = await q.query<{ id: number }>(
-    `INSERT INTO second_approvals (kind, subject_id, params, summary, first_staff_id, first_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [a.kind, a.subjectId, JSON.stringify(a.params), a.summary, a.firstStaffId, a.now],
+    `INSERT INTO second_approvals (kind, subject_id, user_id, usd, item, params, summary, first_staff_id, first_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [a.kind, a.item ?? a.userId, a.userId, a.usd, a.item, JSON.stringify(a.params), a.summary, a.firstStaffId, a.now],
   );
   return row?.id ?? 0;
 }
@@ -38,15 +48,11 @@ export async function lockApproval(q: Queryable, id: number): Promise<ApprovalRo
   return row;
 }
 
-/** The waiting approval of one subject (a withdrawal), locked. */
-export async function waitingApprovalOf(
-  q: Queryable,
-  kind: ApprovalKind,
-  subjectId: number,
-): Promise<ApprovalRow | undefined> {
+/** The waiting approval of one item (a charge, a withdrawal) of one command, locked. */
+export async function waitingApprovalOf(q: Queryable, kind: string, item: number): Promise<ApprovalRow | undefined> {
   const [row] = await q.query<ApprovalRow>(
-    `${SELECT} WHERE a.kind = $1 AND a.subject_id = $2 AND a.status = 'waiting' FOR UPDATE OF a`,
-    [kind, subjectId],
+    `${SELECT} WHERE a.kind = $1 AND a.item = $2 AND a.status = 'waiting' FOR UPDATE OF a`,
+    [kind, item],
   );
   return row;
 }
@@ -68,4 +74,37 @@ export async function closeApproval(
     secondStaffId,
     now,
   ]);
+}
+
+export async function recordLoneMovement(
+  q: Queryable,
+  m: { staffId: number; userId: number; command: string; usd: string; currency: string; value: string; at: number },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO lone_movements (staff_id, user_id, command, usd, currency, value, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [m.staffId, m.userId, m.command, m.usd, m.currency, m.value, m.at],
+  );
+}
+
+/** What one member moved alone to one account since `since`: in USD, and in `currency`. */
+export async function loneSums(
+  q: Queryable,
+  staffId: number,
+  userId: number,
+  currency: string,
+  since: number,
+): Promise<{ usd: string; value: string }> {
+  const [row] = await q.query<{ usd: string; value: string }>(
+    `SELECT coalesce(sum(usd), 0)::text AS usd,
+            coalesce(sum(value) FILTER (WHERE currency = $3), 0)::text AS value
+       FROM lone_movements WHERE staff_id = $1 AND user_id = $2 AND at > $4`,
+    [staffId, userId, currency, since],
+  );
+  return { usd: row?.usd ?? '0', value: row?.value ?? '0' };
+}
+
+/** Locks the account a movement concerns, so two movements by one member cannot both read the day's sum. */
+export async function lockMovedAccount(q: Queryable, userId: number): Promise<void> {
+  await q.query('SELECT user_id FROM accounts WHERE user_id = $1 FOR UPDATE', [userId]);
 }

@@ -1,6 +1,8 @@
 // Staff sign-in and sessions (docs/back-office.md "Staff accounts"). A login is the password (scrypt, as traders'),
 // then a TOTP code on the one second-factor code path (server/auth/second-factor.ts, owner kind 'staff'); a member
 // whose factor is not set up yet gets a new secret after the right password and turns it on with its first code.
+// The one-time password an admin hands out (staff-create, staff-reset) opens only the step where the member sets
+// their own, so the admin never knows a member's password; a member changes their own with password and code.
 // Wrong passwords and wrong codes are counted by the traders' login guard (server/security/login-guard.ts) under the
 // key "staff:<login>", so a stranger flooding one login locks out only their own addresses. A session is a random
 // token kept as its sha256; it ends after STAFF_IDLE_MINUTES without a request, when revoked, or at sign-out.
@@ -11,10 +13,21 @@ import { ApiError } from '../http/envelope.ts';
 import { dummyHash, verifyPassword } from '../auth/password.ts';
 import { checkTotp, newTotpSecret, totpUri } from '../auth/second-factor.ts';
 import { acceptStep, beginFactor, factorOf, type FactorOwner } from '../auth/second-factor-repository.ts';
+import { factorBrake } from '../security/factor-brake.ts';
 import { loginGuard } from '../security/login-guard.ts';
 import { appendAudit } from './audit-repository.ts';
 import type { OpsActor } from './rights.ts';
-import { insertSession, revokeSession, staffById, staffByLogin, touchSession } from './staff-repository.ts';
+import {
+  insertSession,
+  revokeSession,
+  revokeSessions,
+  setStaffPassword,
+  staffById,
+  staffByLogin,
+  touchSession,
+  type StaffRow,
+} from './staff-repository.ts';
+import { hashPassword } from '../auth/password.ts';
 
 export const STAFF_SESSION_HEADER = 'x-ops-session';
 
@@ -24,22 +37,65 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export const normalLogin = (raw: unknown): string => (typeof raw === 'string' ? raw.trim().toLowerCase() : '');
 
+/** A member's own password: long enough that a guessing budget of 10 a minute gets nowhere. */
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_MAX = 128;
+
 export type LoginAnswer =
+  | { step: 'password' }
   | { step: 'code' }
   | { step: 'setup'; secret: string; uri: string }
   | { step: 'done'; token: string; login: string; name: string; role: string };
 
 const actorName = (s: { name: string; login: string }): string => `${s.name} (${s.login})`;
 
-/** One sign-in attempt: the password, then (when given) the code. Throws the same error for every wrong answer. */
+/** Throws unless `next` may be a member's own password (`current` is the one it replaces). */
+function checkStaffPassword(next: string, current: string): void {
+  if (next.length < STAFF_PASSWORD_MIN || next.length > STAFF_PASSWORD_MAX) {
+    throw new ApiError('staff.password_length', undefined, { min: STAFF_PASSWORD_MIN, max: STAFF_PASSWORD_MAX });
+  }
+  if (next === current) throw new ApiError('staff.password_same');
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The member's own password in place of the admin's one-time one (the first sign-in's first step). */
+async function setOwnPassword(
+  ctx: StaffAuthCtx,
+  staff: StaffRow,
+  oneTime: string,
+  next: string,
+  address: string,
+): Promise<void> {
+  checkStaffPassword(next, oneTime);
+  const hash = await hashPassword(next, ctx.limits.scrypt);
+  await ctx.db.tx(async (q) => {
+    await setStaffPassword(q, staff.id, hash, { reset: false });
+    await appendAudit(q, {
+      at: ctx.clock.now(),
+      staffId: staff.id,
+      actor: actorName(staff),
+      role: staff.role,
+      address,
+      action: 'password-set (first sign-in)',
+      params: { login: staff.login },
+    });
+  });
+}
+
+/**
+ * One sign-in attempt: the password, then (at the first sign-in) the member's own password, then (when given) the
+ * code. Throws the same error for every wrong password.
+ */
 export async function staffLogin(
   ctx: StaffAuthCtx,
-  input: { login: unknown; password: unknown; code?: unknown },
+  input: { login: unknown; password: unknown; new_password?: unknown; code?: unknown },
   address: string,
 ): Promise<LoginAnswer> {
   const login = normalLogin(input.login);
-  const password = typeof input.password === 'string' ? input.password : '';
-  const code = typeof input.code === 'string' ? input.code.trim() : '';
+  const password = text(input.password);
+  const code = text(input.code).trim();
+  const ownPassword = text(input.new_password);
   if (!login) throw new ApiError('staff.flag_required', undefined, { flag: 'login' });
   if (!password) throw new ApiError('staff.flag_required', undefined, { flag: 'password' });
   const guard = loginGuard(ctx.failureWindows, ctx.limits);
@@ -51,9 +107,17 @@ export async function staffLogin(
     await guard.failed(key, address);
     throw new ApiError('staff.login_failed');
   }
+  if (staff.must_set_password) {
+    if (!ownPassword) return { step: 'password' };
+    await setOwnPassword(ctx, staff, password, ownPassword, address);
+  }
   const owner: FactorOwner = { kind: 'staff', id: staff.id };
   const now = ctx.clock.now();
-  return ctx.db.tx(async (q) => {
+  // Wrong codes back off as traders' do (server/security/factor-brake.ts), counted outside the sign-in's transaction.
+  const brake = factorBrake(ctx.db, ctx.limits);
+  const brakeKey = `2fa|staff:${staff.id}`;
+  if (code) await brake.admit(brakeKey, address, now);
+  const answer = await ctx.db.tx(async (q): Promise<LoginAnswer | null> => {
     const factor = await factorOf(q, owner);
     const enabled = factor?.enabled_at != null;
     if (!code) {
@@ -71,10 +135,7 @@ export async function staffLogin(
       ? // Real time: an authenticator app knows nothing of SIM_TIME.
         checkTotp(factor.secret, code, ctx.wallClock.now(), factor.last_step === null ? null : Number(factor.last_step))
       : null;
-    if (!check?.ok || !(await acceptStep(q, owner, check.step, now, !enabled))) {
-      await guard.failed(key, address);
-      throw new ApiError('staff.code_wrong');
-    }
+    if (!check?.ok || !(await acceptStep(q, owner, check.step, now, !enabled))) return null;
     const token = randomBytes(32).toString('base64url');
     await insertSession(q, { tokenHash: hashToken(token), staffId: staff.id, now, address });
     await appendAudit(q, {
@@ -88,6 +149,13 @@ export async function staffLogin(
     });
     return { step: 'done', token, login: staff.login, name: staff.name, role: staff.role } as const;
   });
+  if (answer) {
+    if (code) await brake.passed(brakeKey, address);
+    return answer;
+  }
+  await guard.failed(key, address);
+  await brake.failed(brakeKey, address, now);
+  throw new ApiError('staff.code_wrong');
 }
 
 /** The member a session token speaks for, when the session is alive; its idle clock restarts. */
@@ -102,6 +170,60 @@ export async function staffFromSession(
   const staff = await staffById(ctx.db, staffId);
   if (!staff?.active) return null;
   return { kind: 'staff', staffId: staff.id, name: actorName(staff), login: staff.login, role: staff.role, address };
+}
+
+/**
+ * A member changes their own password: the current one and a code of their authenticator (real time, never a step
+ * twice); their other sessions end. Wrong answers are counted as wrong sign-ins are.
+ */
+export async function changeStaffPassword(
+  ctx: StaffAuthCtx,
+  actor: OpsActor,
+  input: { password: unknown; new_password: unknown; code: unknown },
+  keep: string,
+): Promise<void> {
+  if (actor.kind !== 'staff') throw new ApiError('staff.session_needed', undefined, {}, 401);
+  const staff = await staffById(ctx.db, actor.staffId);
+  if (!staff?.active) throw new ApiError('staff.session_needed', undefined, {}, 401);
+  const guard = loginGuard(ctx.failureWindows, ctx.limits);
+  const key = `staff:${staff.login}`;
+  await guard.admit(key, actor.address);
+  const current = text(input.password);
+  if (!(await verifyPassword(current, staff.password_hash))) {
+    await guard.failed(key, actor.address);
+    throw new ApiError('staff.login_failed');
+  }
+  const next = text(input.new_password);
+  checkStaffPassword(next, current);
+  const owner: FactorOwner = { kind: 'staff', id: staff.id };
+  const now = ctx.clock.now();
+  const hash = await hashPassword(next, ctx.limits.scrypt);
+  await ctx.db.tx(async (q) => {
+    const factor = await factorOf(q, owner);
+    const check = factor?.enabled_at
+      ? checkTotp(
+          factor.secret,
+          text(input.code).trim(),
+          ctx.wallClock.now(),
+          factor.last_step === null ? null : Number(factor.last_step),
+        )
+      : null;
+    if (!check?.ok || !(await acceptStep(q, owner, check.step, now))) {
+      await guard.failed(key, actor.address);
+      throw new ApiError('staff.code_wrong');
+    }
+    await setStaffPassword(q, staff.id, hash, { reset: false });
+    await revokeSessions(q, staff.id, now, hashToken(keep));
+    await appendAudit(q, {
+      at: now,
+      staffId: staff.id,
+      actor: actorName(staff),
+      role: staff.role,
+      address: actor.address,
+      action: 'password-change',
+      params: { login: staff.login },
+    });
+  });
 }
 
 export async function staffLogout(q: Queryable, token: string, now: number): Promise<void> {

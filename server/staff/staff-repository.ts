@@ -10,9 +10,13 @@ export interface StaffRow {
   password_hash: string;
   active: boolean;
   created_at: string;
+  /** The password is the admin's one-time one: it opens only the step where the member sets their own. */
+  must_set_password: boolean;
+  /** When the member was created or last reset (ms epoch as text): no second approval for 24 h after. */
+  credentials_at: string;
 }
 
-const COLS = 'id, login, name, role, password_hash, active, created_at';
+const COLS = 'id, login, name, role, password_hash, active, created_at, must_set_password, credentials_at';
 
 export async function staffByLogin(q: Queryable, login: string): Promise<StaffRow | undefined> {
   const [row] = await q.query<StaffRow>(`SELECT ${COLS} FROM staff WHERE login = $1`, [login]);
@@ -38,23 +42,41 @@ export async function insertStaff(
   s: { login: string; name: string; role: Role; passwordHash: string; now: number },
 ): Promise<number | null> {
   const rows = await q.query<{ id: number }>(
-    `INSERT INTO staff (login, name, role, password_hash, active, created_at) VALUES ($1, $2, $3, $4, TRUE, $5)
+    `INSERT INTO staff (login, name, role, password_hash, active, created_at, must_set_password, credentials_at)
+     VALUES ($1, $2, $3, $4, TRUE, $5, TRUE, $5)
      ON CONFLICT (login) DO NOTHING RETURNING id`,
     [s.login, s.name, s.role, s.passwordHash, s.now],
   );
   return rows[0]?.id ?? null;
 }
 
-export async function updateStaff(
+export async function updateStaff(q: Queryable, id: number, change: { role?: Role; active?: boolean }): Promise<void> {
+  await q.query('UPDATE staff SET role = coalesce($2, role), active = coalesce($3, active) WHERE id = $1', [
+    id,
+    change.role ?? null,
+    change.active ?? null,
+  ]);
+}
+
+/**
+ * A new password: an admin's one-time one (`reset`: the member must set their own at the next sign-in, and their
+ * credentials count as new from `now`), or the member's own (the one-time one is spent).
+ */
+export async function setStaffPassword(
   q: Queryable,
   id: number,
-  change: { role?: Role; active?: boolean; passwordHash?: string },
+  passwordHash: string,
+  by: { reset: true; now: number } | { reset: false },
 ): Promise<void> {
-  await q.query(
-    `UPDATE staff SET role = coalesce($2, role), active = coalesce($3, active),
-            password_hash = coalesce($4, password_hash) WHERE id = $1`,
-    [id, change.role ?? null, change.active ?? null, change.passwordHash ?? null],
-  );
+  if (by.reset) {
+    await q.query('UPDATE staff SET password_hash = $2, must_set_password = TRUE, credentials_at = $3 WHERE id = $1', [
+      id,
+      passwordHash,
+      by.now,
+    ]);
+  } else {
+    await q.query('UPDATE staff SET password_hash = $2, must_set_password = FALSE WHERE id = $1', [id, passwordHash]);
+  }
 }
 
 export async function insertSession(
@@ -91,11 +113,15 @@ export async function touchSession(
   return rows[0]?.staff_id ?? null;
 }
 
-/** Revokes every live session of one member (an admin's revoke, a disable, a role change); answers how many. */
-export async function revokeSessions(q: Queryable, staffId: number, now: number): Promise<number> {
+/**
+ * Revokes every live session of one member (an admin's revoke, a disable, a reset) but `keptHash` (the member's own,
+ * after they changed their password); answers how many.
+ */
+export async function revokeSessions(q: Queryable, staffId: number, now: number, keptHash = ''): Promise<number> {
   const rows = await q.query(
-    'UPDATE staff_sessions SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL RETURNING token_hash',
-    [staffId, now],
+    `UPDATE staff_sessions SET revoked_at = $2
+      WHERE staff_id = $1 AND revoked_at IS NULL AND token_hash <> $3 RETURNING token_hash`,
+    [staffId, now, keptHash],
   );
   return rows.length;
 }

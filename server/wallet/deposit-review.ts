@@ -20,6 +20,18 @@ async function pendingCharge(q: Queryable, id: number): Promise<ReviewCharge> {
   return charge;
 }
 
+/** A waiting charge, locked, and what approving it would credit: `given` USD, or its number ÷ rate. */
+export async function chargeToCredit(
+  q: Queryable,
+  id: number,
+  given: DecInput | null,
+): Promise<{ charge: ReviewCharge; credited: string }> {
+  const charge = await pendingCharge(q, id);
+  const credited = given ? fixed(given, 2) : chargeCredit(charge.number, charge.usd_price);
+  if (dec(credited).lte(0)) throw new ApiError('amount_invalid');
+  return { charge, credited };
+}
+
 /** Approves a waiting charge: credits `given` USD, or its number ÷ rate, and records the deposit. */
 export function approveCharge(
   db: Db,
@@ -28,9 +40,7 @@ export function approveCharge(
   now: number,
 ): Promise<{ userId: number; credited: string; after: AccountBalance }> {
   return db.tx(async (q) => {
-    const charge = await pendingCharge(q, id);
-    const credited = given ? fixed(given, 2) : chargeCredit(charge.number, charge.usd_price);
-    if (dec(credited).lte(0)) throw new ApiError('amount_invalid');
+    const { charge, credited } = await chargeToCredit(q, id, given);
     await markChargeReviewed(q, id, { status: ChargeStatus.FINISHED, credited }, now);
     const after = await move(q, charge.user_id, {
       balance: credited,

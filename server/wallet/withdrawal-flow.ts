@@ -13,7 +13,8 @@ import { wireTime } from '../../domain/wire-time.ts';
 import { codeAddress } from '../accounts/code-address.ts';
 import type { Requester } from '../accounts/requester.ts';
 import { consumeCode, PURPOSE_WITHDRAW, verifyCode } from '../accounts/verification.ts';
-import { passFactor } from '../auth/factor-gate.ts';
+import { checkFactor, spendFactor } from '../auth/factor-gate.ts';
+import { withdrawalsFrozenAt } from '../auth/disown.ts';
 import type { UserRow } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -72,6 +73,8 @@ export async function requestWithdrawal(
   form: WithdrawalForm,
   who: Requester,
 ): Promise<void> {
+  // The owner's "this wasn't me" (server/auth/disown.ts) stops every withdrawal until an operator lifts it.
+  if ((await withdrawalsFrozenAt(ctx.db, user.id)) > 0) throw new ApiError('withdrawals_frozen');
   const currency = form.draw_currency_id === undefined ? null : await currencyById(ctx.db, form.draw_currency_id);
   if (!currency) throw new ApiError('currency_not_found');
   // docs/contract.md §5: no saved address or account → set one up first.
@@ -89,15 +92,18 @@ export async function requestWithdrawal(
   if (usableFrom > now) throw new ApiError('method_held', undefined, { until: untilText(usableFrom) });
   const heldUntil = await withdrawalsHeldUntil(ctx.db, user.id);
   if (heldUntil > now) throw new ApiError('withdrawals_held', undefined, { until: untilText(heldUntil) });
-  // Confirmed by the second factor when it is on, else by the code sent to the account (withdraw_code).
+  // Confirmed by the second factor when it is on, else by the code sent to the account (withdraw_code). Either is
+  // spent in the request's transaction: a refusal after it (a short balance) spends nothing.
+  const factor = await checkFactor(ctx, user.id, form.code, who.ip);
   let codeId: number | null = null;
-  if (!(await passFactor(ctx, user.id, form.code, who.ip))) {
+  if (!factor) {
     if (!(form.code ?? '').trim()) throw new ApiError('withdraw_code_required');
     const to = await codeAddress(ctx, user);
     const target = { channel: to.channel, target: to.target, purpose: PURPOSE_WITHDRAW } as const;
     codeId = await verifyCode(ctx, target, form.key, form.code ?? '', now, user.id);
   }
   await ctx.db.tx(async (q) => {
+    if (factor) await spendFactor(q, user.id, factor, now);
     if (codeId !== null) await consumeCode(q, codeId, now);
     const id = await insertWithdrawal(q, {
       userId: user.id,

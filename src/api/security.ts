@@ -4,7 +4,9 @@ import type { FactorSetup, RecoveryCodes, SecurityOverview } from '../../domain/
 import { ApiFailure, apiGet, apiPost, apiPostFull } from './client.ts';
 
 export const securityOverview = () => apiGet<SecurityOverview>('/api/security/overview');
-export const beginFactor = () => apiPost<FactorSetup>('/api/security/factor/begin', {}, { loading: true });
+/** A new secret, after the account's password (a session alone cannot turn the factor on). */
+export const beginFactor = (password: string) =>
+  apiPost<FactorSetup>('/api/security/factor/begin', { password }, { loading: true });
 export const confirmFactor = (code: string) =>
   apiPost<RecoveryCodes>('/api/security/factor/confirm', { code: code.trim() }, { loading: true });
 export const turnFactorOff = (code: string) =>
@@ -28,3 +30,6 @@ export const requestWithdrawCode = () =>
 export function needsSecondFactor(err: unknown): boolean {
   return err instanceof ApiFailure && (err.data as { second_factor?: unknown } | null)?.second_factor === 1;
 }
+
+/** "This wasn't me": the token of the notice's link freezes withdrawals, ends every session, removes the factor. */
+export const disownFactor = (token: string) => apiPostFull<null>('/api/notify/not_me', { token }, { loading: true });

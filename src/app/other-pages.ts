@@ -20,6 +20,7 @@ export const OTHER_PAGES = {
   AnnouncementPage: () => import('../pages/content/announcement-page.tsx').then((m) => m.AnnouncementPage),
   PasswordPage: () => import('../pages/mine/password-page.tsx').then((m) => m.PasswordPage),
   SecurityPage: () => import('../pages/security/security-page.tsx').then((m) => m.SecurityPage),
+  NotMePage: () => import('../pages/security/not-me-page.tsx').then((m) => m.NotMePage),
   HistoryPage: () => import('../pages/mine/history-page.tsx').then((m) => m.HistoryPage),
   ChargePage: () => import('../pages/mine/charge-page.tsx').then((m) => m.ChargePage),
   WithdrawPage: () => import('../pages/mine/withdraw-page.tsx').then((m) => m.WithdrawPage),

@@ -116,6 +116,10 @@ export const ROUTES: readonly AppRoute[] = [
     demoBlocked: true,
   },
   {
+    path: '/not-me',
+    element: otherPage('NotMePage'),
+  },
+  {
     path: '/mine/history',
     element: otherPage('HistoryPage'),
     auth: true,

@@ -59,12 +59,22 @@ async function call<T>(auth: OpsAuth | null, path: string, body?: Record<string,
 }
 
 export type LoginStep =
+  | { step: 'password' }
   | { step: 'code' }
   | { step: 'setup'; secret: string; uri: string }
   | { step: 'done'; token: string; login: string; name: string; role: string };
 
-export const signIn = (login: string, password: string, code: string): Promise<LoginStep> =>
-  call(null, '/api/ops/login', code ? { login, password, code } : { login, password });
+/** One sign-in step: the password, the member's own new one at the first sign-in, the code when asked. */
+export function signIn(login: string, password: string, code: string, newPassword = ''): Promise<LoginStep> {
+  const body: Record<string, string> = { login, password };
+  if (newPassword) body.new_password = newPassword;
+  if (code) body.code = code;
+  return call(null, '/api/ops/login', body);
+}
+
+/** The signed-in member's own password change (their current one and a code of their authenticator). */
+export const changePassword = (auth: OpsAuth, password: string, newPassword: string, code: string): Promise<null> =>
+  call(auth, '/api/ops/password', { password, new_password: newPassword, code });
 
 export const signOut = (auth: OpsAuth): Promise<null> => call(auth, '/api/ops/logout', {});
 
@@ -77,13 +87,19 @@ export const runCommand = <T = unknown>(auth: OpsAuth, name: string, args: Recor
 
 /** A private upload as an object URL the caller revokes. */
 export async function imageBlobUrl(auth: OpsAuth, url: string): Promise<string> {
-  const res = await fetch(url, { headers: authHeaders(auth) });
+  if (!isImageUrl(url)) throw new OpsError('not an image', 400);
+  const res = await fetch(url, { headers: authHeaders(auth), redirect: 'error' });
   if (!res.ok) throw new OpsError(String(res.status), res.status);
   return URL.createObjectURL(await res.blob());
 }
 
-/** Values that are private images: shown as thumbnails in results. */
-export const isImageUrl = (v: unknown): v is string => typeof v === 'string' && v.startsWith('/api/common/image/');
+/**
+ * Values that are private images, shown as thumbnails in results: exactly the image route and an upload's id. The
+ * page fetches them with the staff session, so anything looser would let a trader's text (a withdrawal memo of
+ * `/api/common/image/../../api/ops/commands`) make a member's browser call another route as them.
+ */
+export const isImageUrl = (v: unknown): v is string =>
+  typeof v === 'string' && /^\/api\/common\/image\/[A-Za-z0-9_-]{22}$/.test(v);
 
 /** Rows as CSV (RFC 4180: quoted when needed, objects as JSON), for the audit export. */
 export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {

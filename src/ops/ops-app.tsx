@@ -1,6 +1,6 @@
 // The back-office page (/ops.html; docs/back-office.md "The page"): sign in with password and second factor (or the
 // break-glass token), then tabs for what the member's role may do: the commands, the second approvals (finance),
-// the audit log (everyone; their own rows) and the staff (admins). The session lives in this tab's sessionStorage
+// the audit log (everyone; their own rows), the staff (admins) and the member's own password. The session lives in this tab's sessionStorage
 // only; when the server ends it (idle time, an admin's revoke), the page goes back to the sign-in.
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -16,15 +16,17 @@ import {
 import { CommandsTab } from './ops-commands.tsx';
 import { LoginForm } from './ops-login.tsx';
 import { ApprovalsPanel, AuditPanel, StaffPanel } from './ops-panels.tsx';
+import { PasswordPanel } from './ops-password.tsx';
 import { OPS_TEXT } from './texts.ts';
 
-type Tab = 'commands' | 'approvals' | 'audit' | 'staff';
+type Tab = 'commands' | 'approvals' | 'audit' | 'staff' | 'password';
 
 const TABS: ReadonlyArray<{ tab: Tab; label: string; needs: string | null }> = [
   { tab: 'commands', label: OPS_TEXT.tabCommands, needs: null },
   { tab: 'approvals', label: OPS_TEXT.tabApprovals, needs: 'approval-list' },
   { tab: 'audit', label: OPS_TEXT.tabAudit, needs: 'audit-search' },
   { tab: 'staff', label: OPS_TEXT.tabStaff, needs: 'staff-list' },
+  { tab: 'password', label: OPS_TEXT.tabPassword, needs: null },
 ];
 
 function storedAuth(): OpsAuth | null {
@@ -78,7 +80,9 @@ export function OpsApp() {
   );
 
   const names = new Set(commands?.map((c) => c.name));
-  const tabs = TABS.filter((t) => t.needs === null || names.has(t.needs));
+  const tabs = TABS.filter(
+    (t) => (t.needs === null || names.has(t.needs)) && (t.tab !== 'password' || auth?.kind === 'session'),
+  );
   return (
     <main className="ops">
       <header className="ops-head">
@@ -123,6 +127,7 @@ export function OpsApp() {
           {tab === 'approvals' && <ApprovalsPanel auth={auth} onGone={onGone} />}
           {tab === 'audit' && <AuditPanel auth={auth} onGone={onGone} />}
           {tab === 'staff' && <StaffPanel auth={auth} onGone={onGone} />}
+          {tab === 'password' && <PasswordPanel auth={auth} onGone={onGone} />}
         </>
       )}
     </main>

@@ -1,7 +1,9 @@
 // Signing in to the back office: login and password, then the code of the authenticator app. At the first sign-in
-// the server answers with a new TOTP secret: shown with its otpauth link, then its first code turns it on. Below,
-// folded away, the break-glass token (docs/back-office.md "Break-glass").
+// the admin's one-time password opens only the step where the member chooses their own; then the server answers
+// with a new TOTP secret, shown as a QR code, as text and as its otpauth link, and its first code turns it on.
+// Below, folded away, the break-glass token (docs/back-office.md "Break-glass").
 import { OpsField } from './ops-field.tsx';
+import { OpsQr } from './ops-qr.tsx';
 import { useState, type FormEvent } from 'react';
 import { OpsError, signIn, type OpsAuth } from './ops-api.ts';
 import { OPS_TEXT } from './texts.ts';
@@ -12,7 +14,8 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [own, setOwn] = useState('');
+  const [step, setStep] = useState<'password' | 'own' | 'code'>('password');
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,11 +25,17 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    signIn(login.trim(), password, step === 'code' ? code.trim() : '')
+    signIn(login.trim(), password, step === 'code' ? code.trim() : '', step === 'own' ? own : '')
       .then(
         (answer) => {
           if (answer.step === 'done') onAuth({ kind: 'session', secret: answer.token });
+          else if (answer.step === 'password') setStep('own');
           else {
+            if (step === 'own') {
+              // From now on the member's own password is the one that signs in.
+              setPassword(own);
+              setOwn('');
+            }
             setStep('code');
             setSetup(answer.step === 'setup' ? { secret: answer.secret, uri: answer.uri } : null);
           }
@@ -52,11 +61,27 @@ export function LoginForm({ onAuth }: { onAuth: (auth: OpsAuth) => void }) {
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
+          readOnly={step !== 'password'}
         />
+        {step === 'own' && (
+          <div className="ops-setup" data-testid="own-password">
+            <h3>{OPS_TEXT.ownTitle}</h3>
+            <p className="ops-muted">{OPS_TEXT.ownHelp}</p>
+            <OpsField
+              label={OPS_TEXT.ownPassword}
+              name="new_password"
+              type="password"
+              autoComplete="new-password"
+              value={own}
+              onChange={setOwn}
+            />
+          </div>
+        )}
         {setup && (
           <div className="ops-setup" data-testid="totp-setup">
             <h3>{OPS_TEXT.setupTitle}</h3>
             <p className="ops-muted">{OPS_TEXT.setupHelp}</p>
+            <OpsQr uri={setup.uri} />
             <code className="ops-secret" data-testid="totp-secret">
               {setup.secret}
             </code>

@@ -8,8 +8,20 @@ export const OPS_TEXT = {
   code: 'Code from your authenticator app',
   next: 'Continue',
   setupTitle: 'Set up your second factor',
-  setupHelp: 'Add this key to your authenticator app (or open the link on your phone), then type the code it shows.',
+  setupHelp:
+    'Scan the QR code with your authenticator app (or add the key, or open the link on your phone), then type the code it shows.',
   setupLink: 'Open in an authenticator app',
+  setupQr: 'QR code of your second factor: scan it with your authenticator app',
+  ownTitle: 'Choose your own password',
+  ownHelp:
+    'The password you were given works once, for this step: choose one only you know (12 characters or more). The person who gave it to you will not know yours.',
+  ownPassword: 'Your new password',
+  tabPassword: 'My password',
+  passwordHelp:
+    'Change your own password: your current one, the new one and a code of your authenticator app. Your other sessions end.',
+  currentPassword: 'Current password',
+  change: 'Change password',
+  changed: 'Your password is changed.',
   breakGlass: 'Break-glass token',
   breakGlassHelp: 'Only in an emergency: OPS_TOKEN from the server. Every use is recorded as "break-glass".',
   token: 'Token',

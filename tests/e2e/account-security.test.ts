@@ -1,6 +1,6 @@
 // Account security end to end against the real server, in Chromium and Firefox (E2E_BROWSERS; docs/security.md
-// "Second factor", "Sessions and devices", "Payout holds", "Withdrawal confirmation"): TOTP turned on from the key
-// /mine/security shows (the test computes the codes as the phone would), signed out, signed in again with a code;
+// "Second factor", "Sessions and devices", "Payout holds", "Withdrawal confirmation"): TOTP turned on, after the
+// account's password (a wrong one gets no secret), from the key /mine/security shows (the test computes the codes as the phone would), signed out, signed in again with a code;
 // a payout method added from the withdrawal's "Add now" comes back chosen and held until a day later; the withdrawal's
 // summary step with its e-mail code; another device signed out from /mine/security. Screenshots at 360×740, 1280×800
 // and in Arabic.
@@ -64,6 +64,14 @@ describeInFlowBrowsers((browser) => {
     await page.waitForURL(/#\/mine\/security/);
     expect(await text(page, '[data-testid="factor-state"]')).toBe('Off');
     await page.locator('[data-testid="factor-start"]').click();
+    // The session alone is not enough: a wrong password gets no secret.
+    await page.locator('input[name="password"]').fill('not-my-password');
+    await page.locator('[data-testid="factor-password-next"]').click();
+    await expect.poll(() => page.locator('body').innerText()).toContain('The password is wrong');
+    expect(await page.locator('[data-testid="factor-secret"]').count()).toBe(0);
+    await browser().snap(page, 'acctsec-factor-password');
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.locator('[data-testid="factor-password-next"]').click();
     const secret = (await text(page, '[data-testid="factor-secret"]')).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.locator('[data-testid="qr-code"]').waitFor();

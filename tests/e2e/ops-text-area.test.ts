@@ -13,11 +13,16 @@ import { useServerAndChrome } from './server-and-chrome.ts';
 
 const e2e = useServerAndChrome();
 
-/** The first sign-in of a member: password, then the factor's set-up with the secret the page shows, then the code. */
+/**
+ * The first sign-in of a member: the one-time password, their own in its place, then the factor's set-up with the
+ * secret the page shows, then the code.
+ */
 async function signInOnPage(page: Page, login: string, password: string): Promise<void> {
   await page.goto(`${e2e.server.url}/ops.html`);
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill(password);
+  await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
+  await page.locator('input[name="new_password"]').fill(`${login}'s own long password`);
   await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
   await page.locator('input[name="code"]').waitFor();
   const secret = (await page.locator('[data-testid="totp-secret"]').innerText()).trim();

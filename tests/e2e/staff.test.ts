@@ -1,9 +1,12 @@
 // Staff in /ops.html, in Chromium (docs/back-office.md): the first administrator comes from the shell's bootstrap
-// file; the admin signs in with a TOTP second factor and creates a finance member in the Staff tab; the finance
-// member signs in with their own factor, approves a trader's deposit, and finds their own name in the audit
-// search (and its CSV export). Screenshots at 360×740 and 1280×800.
+// file; the admin's one-time password opens only the step where she sets her own, then she scans the second factor's
+// QR code (the test decodes the drawn code with jsqr and computes the authenticator's codes from the secret in it)
+// and creates a finance member in the Staff tab; the finance member does the same at their first sign-in, approves a
+// trader's deposit, and finds their own name in the audit search (and its CSV export). Screenshots at 360×740 and
+// 1280×800.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -14,20 +17,43 @@ import { useServerAndChrome } from './server-and-chrome.ts';
 
 const e2e = useServerAndChrome();
 
-/** Signs in on the page: password, then the code; the first time, the secret the page shows. */
+/** The secret in the second factor's QR code as the page drew it: what an authenticator app reads from the screen. */
+async function secretFromQr(page: Page): Promise<string> {
+  const shot = await page.locator('[data-testid="totp-qr"]').screenshot();
+  const { data, info } = await sharp(shot).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const qr = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  expect(qr?.data).toMatch(/^otpauth:\/\/totp\//);
+  return new URL(qr?.data ?? '').searchParams.get('secret') ?? '';
+}
+
+/**
+ * Signs in on the page: password, then the code. The first time: the member's own password in place of the one-time
+ * one (`own`), then the secret read from the QR code the page draws (the same as the key shown beside it).
+ */
 async function signInOnPage(
   page: Page,
   login: string,
   password: string,
   known?: string,
   at = Date.now(),
+  own?: string,
 ): Promise<string> {
   await page.goto(`${e2e.server.url}/ops.html`);
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
+  if (own) {
+    await page.locator('input[name="new_password"]').fill(own);
+    await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
+  }
   await page.locator('input[name="code"]').waitFor();
-  const secret = known ?? (await page.locator('[data-testid="totp-secret"]').innerText()).trim();
+  let secret = known ?? '';
+  if (!known) {
+    await page.locator('[data-testid="totp-qr"]').waitFor();
+    secret = await secretFromQr(page);
+    expect(secret).toBe((await page.locator('[data-testid="totp-secret"]').innerText()).trim());
+    await snap(page, `staff-qr-${login}`);
+  }
   await page.locator('input[name="code"]').fill(totpCode(secret, at));
   await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
   await page.locator('[data-testid="ops-who"]').waitFor();
@@ -79,7 +105,15 @@ it('an admin creates a finance member, who signs in with TOTP, approves a deposi
   expect(made.code).toBe(1);
 
   const admin = await newPage(e2e.chrome.browser, DESKTOP);
-  await signInOnPage(admin.page, 'ada', made.data.first_password);
+  // The one-time password opens nothing but the step where Ada chooses her own.
+  await admin.page.goto(`${e2e.server.url}/ops.html`);
+  await admin.page.locator('input[name="login"]').fill('ada');
+  await admin.page.locator('input[name="password"]').fill(made.data.first_password);
+  await admin.page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
+  await admin.page.locator('[data-testid="own-password"]').waitFor();
+  expect(await admin.page.locator('[data-testid="totp-secret"]').count()).toBe(0);
+  await snap(admin.page, 'staff-own-password-desktop');
+  await signInOnPage(admin.page, 'ada', made.data.first_password, undefined, Date.now(), 'Ada’s own long password');
   expect(await admin.page.locator('[data-testid="ops-who"]').innerText()).toContain('Ada Admin');
   await admin.page.locator('.ops-tabs button', { hasText: 'Staff' }).click();
   const newMember = admin.page.locator('form[aria-label="Add a member"]');
@@ -98,17 +132,18 @@ it('an admin creates a finance member, who signs in with TOTP, approves a deposi
 
   await depositWaiting();
   let fredSecret = '';
+  const fredOwn = 'Fred’s own long password';
   for (const [size, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
     const { context, page } = await newPage(e2e.chrome.browser, viewport);
     if (size === 'phone') {
-      fredSecret = await signInOnPage(page, 'fred', password);
+      fredSecret = await signInOnPage(page, 'fred', password, undefined, Date.now(), fredOwn);
       await snap(page, 'staff-finance-signed-in-phone');
     } else {
-      // A second sign-in: a code is never accepted twice, so the next step's (within the ±1 step window).
-      await signInOnPage(page, 'fred', password, fredSecret, Date.now() + 30_000);
+      // A second sign-in, with his own password: a code is never accepted twice, so the next step's (±1 step).
+      await signInOnPage(page, 'fred', fredOwn, fredSecret, Date.now() + 30_000);
     }
     if (size === 'phone') {
       // The deposit: list → tap the row → approve.

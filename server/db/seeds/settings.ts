@@ -10,6 +10,8 @@ export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
   app_status: '0', // getCompanyStatus.status: not 0 sends the browser to loss_url
   app_type: '0', // 1 = the main site: /product searches provider companies instead of instruments (docs/product.md)
   loss_url: '',
+  // The app's public address, for links in messages ("this wasn't me": docs/security.md "Second factor").
+  site_url: 'http://localhost:8080',
   payout_hold_hours: '24', // a payout method added or changed is usable after this (docs/security.md "Payout holds")
   withdraw_hold_hours: '24', // withdrawals wait this long after a password change or a second-factor reset
   margin_call_level: '100', // percent: a risk rate crossing it downward warns the trader (docs/trading.md "Margin call")

@@ -1,18 +1,12 @@
 // The second approvals (docs/back-office.md "Four eyes"): finance lists what waits, gives the second approval (never
-// the member who gave the first), or drops a request. Giving it makes the payment or the credit, in the same
-// transaction as the approval's audit row.
+// the member who gave the first), or drops a request. Giving it runs the waiting command with the first member's
+// parameters through the same four-eyes gate, as the second person, in the same transaction as its audit row.
 import { wireTime } from '../../../domain/wire-time.ts';
-import { exactMoneyText } from '../../../domain/format/money-text.ts';
-import { WithdrawStatus } from '../../../domain/wallet-types.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { closeApproval, lockApproval, waitingApprovals } from '../../staff/approvals-repository.ts';
-import { assertSecondPerson } from '../../staff/four-eyes.ts';
-import { creditAccount } from '../../wallet/deposit-review.ts';
-import { payWithdrawal } from '../../wallet/withdrawal-review.ts';
-import { notifyAccount } from '../../notify/account-notices.ts';
-import { announceAccountChange } from '../account-change.ts';
+import { closeApproval, lockApproval, waitingApprovals, type ApprovalRow } from '../../staff/approvals-repository.ts';
+import type { AppContext } from '../../context.ts';
 import { idArg } from '../args.ts';
-import type { OpsCommand, OpsParam } from '../command.ts';
+import { movesMoney, type MovingCommand, type OpsArgs, type OpsCommand, type OpsParam } from '../command.ts';
 
 const APPROVAL_ID: OpsParam = { name: 'id', help: 'the approval id (approval-list)' };
 
@@ -32,40 +26,38 @@ export const approvalList: OpsCommand = {
   },
 };
 
-async function waiting(ctx: Parameters<OpsCommand['run']>[0], raw: string | undefined) {
+async function waiting(ctx: AppContext, raw: string | undefined): Promise<ApprovalRow> {
   const a = await lockApproval(ctx.db, idArg(raw));
   if (!a) throw new ApiError('not_found');
   if (a.status !== 'waiting') throw new ApiError('staff.approval_done');
   return a;
 }
 
-export const approvalGive: OpsCommand = {
+/** The waiting command (from the list, loaded when needed: the list holds this file) and its first parameters. */
+async function waitingCommand(a: ApprovalRow): Promise<{ cmd: MovingCommand; args: OpsArgs }> {
+  const { OPS_COMMANDS } = await import('./index.ts');
+  const cmd = OPS_COMMANDS.find((c) => c.name === a.kind);
+  if (!cmd || !movesMoney(cmd)) throw new ApiError('staff.approval_done');
+  return { cmd, args: JSON.parse(a.params) as OpsArgs };
+}
+
+export const approvalGive: MovingCommand = {
   name: 'approval-give',
   right: 'withdrawals',
+  money: 'moves',
   summary: 'Give the second approval (you cannot approve what you asked for): the payment or credit is made now',
   params: [APPROVAL_ID],
-  async run(ctx, args, actor) {
+  async movement(ctx, args) {
     const a = await waiting(ctx, args.id);
-    assertSecondPerson(a, actor);
-    const now = ctx.clock.now();
-    await closeApproval(ctx.db, a.id, 'approved', actor.staffId, now);
-    const subject = Number(a.subject_id);
-    if (a.kind === 'withdraw-paid') {
-      const { userId, after, amount } = await payWithdrawal(ctx.db, subject, now);
-      await notifyAccount(ctx, userId, 'withdrawal_paid', { amount, currency: 'USD' });
-      announceAccountChange(ctx, userId, 'withdrawal');
-      return {
-        approval: a.id,
-        first_by: a.first_by,
-        withdrawal: subject,
-        status: WithdrawStatus.PAID,
-        lock_balance: exactMoneyText(after.lock_balance),
-      };
-    }
-    const p = JSON.parse(a.params) as { amount: string; memo: string };
-    const after = await creditAccount(ctx.db, subject, p.amount, p.memo, now);
-    announceAccountChange(ctx, subject, 'balance');
-    return { approval: a.id, first_by: a.first_by, credited: p.amount, balance: exactMoneyText(after.balance) };
+    const { cmd, args: first } = await waitingCommand(a);
+    return { ...(await cmd.movement(ctx, first)), approval: a };
+  },
+  async run(ctx, args, actor) {
+    const a = await lockApproval(ctx.db, idArg(args.id));
+    if (!a) throw new ApiError('not_found');
+    const { cmd, args: first } = await waitingCommand(a);
+    const done = await cmd.run(ctx, first, actor);
+    return { approval: a.id, first_by: a.first_by, command: a.kind, ...(done as object) };
   },
 };
 

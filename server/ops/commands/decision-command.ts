@@ -5,12 +5,14 @@ import type { AccountChange } from '../../../domain/ws-protocol.ts';
 import type { AppContext } from '../../context.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg } from '../args.ts';
-import type { OpsCommand, OpsParam } from '../command.ts';
+import type { PlainCommand, OpsParam } from '../command.ts';
 import type { Right } from '../../staff/rights.ts';
 
 interface DecisionSpec<K> {
   name: string;
   right: Right;
+  /** A decision that gives a trader back their own frozen money (a withdrawal rejected) says so. */
+  money?: PlainCommand['money'];
   summary: string;
   /** The item's parameter (`id`, `user`) and how its value finds the item. */
   item: OpsParam;
@@ -23,11 +25,12 @@ interface DecisionSpec<K> {
   decide(ctx: AppContext, item: K, reason: string): Promise<{ userId: number; answer: unknown }>;
 }
 
-export function decisionCommand<K>(spec: DecisionSpec<K>): OpsCommand {
+export function decisionCommand<K>(spec: DecisionSpec<K>): PlainCommand {
   const { item, reason } = spec;
   return {
     name: spec.name,
     right: spec.right,
+    ...(spec.money ? { money: spec.money } : {}),
     summary: spec.summary,
     params: reason ? [item, reason] : [item],
     async run(ctx, args) {

@@ -3,22 +3,23 @@
 // (server/wallet/deposit-review.ts); this file parses the operator's input and shapes the answer.
 import { chargeCredit } from '../../../domain/charge-credit.ts';
 import { trimZeros } from '../../../domain/decimal-text.ts';
+import type { DecInput } from '../../../domain/decimal.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { wireTime } from '../../../domain/wire-time.ts';
 import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import { ChargeStatus } from '../../../domain/wallet-types.ts';
 import { uploadUrl } from '../../uploads/store.ts';
 import { chargesByStatus, lockCharge } from '../../wallet/deposits-repository.ts';
-import { approveCharge, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';
+import { approveCharge, chargeToCredit, closeCharge, creditAccount } from '../../wallet/deposit-review.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg, textArg, usdArg } from '../args.ts';
 import { byId, decisionCommand } from './decision-command.ts';
-import type { OpsCommand } from '../command.ts';
+import type { Queryable } from '../../db/db.ts';
+import type { MovingCommand, OpsArgs, OpsCommand } from '../command.ts';
 import { listCommand, statusDigits } from './list-command.ts';
 import { findUser } from './users.ts';
-import { insertApproval } from '../../staff/approvals-repository.ts';
-import { needsSecondApproval } from '../../staff/four-eyes.ts';
+import { closeApproval, waitingApprovalOf } from '../../staff/approvals-repository.ts';
 
 const CHARGE_ID = { name: 'id', help: 'the charge id' };
 
@@ -43,19 +44,37 @@ export const chargeList = listCommand({
   }),
 });
 
-export const chargeApprove: OpsCommand = {
+/** The operator's amount, when given instead of number ÷ rate. */
+const givenAmount = (args: OpsArgs): DecInput | null =>
+  args.amount === undefined ? null : usdArg(args.amount, 'amount');
+
+export const chargeApprove: MovingCommand = {
   name: 'charge-approve',
   right: 'deposits',
+  money: 'moves',
   summary: 'Approve a waiting deposit: credits its USD value (or the given amount) to the balance',
   params: [
     CHARGE_ID,
     { name: 'amount', help: 'USD to credit instead of number ÷ rate (e.g. a wire arrived short)', optional: true },
   ],
   before: async (q, args) => lockCharge(q, idArg(args.id)),
+  async movement(ctx, args) {
+    const id = idArg(args.id);
+    const { charge, credited } = await chargeToCredit(ctx.db, id, givenAmount(args));
+    const amount = exactMoneyText(credited);
+    return {
+      userId: charge.user_id,
+      usd: credited,
+      currency: 'USD',
+      value: credited,
+      item: id,
+      summary: `deposit #${id} (${trimZeros(charge.number, 0)} ${charge.currency_code}): credit ${amount} USD`,
+      waiting: 'deposit',
+    };
+  },
   async run(ctx, args) {
     const id = idArg(args.id);
-    const given = args.amount === undefined ? null : usdArg(args.amount, 'amount');
-    const { userId, credited, after } = await approveCharge(ctx.db, id, given, ctx.clock.now());
+    const { userId, credited, after } = await approveCharge(ctx.db, id, givenAmount(args), ctx.clock.now());
     announceAccountChange(ctx, userId, 'deposit');
     await notifyAccount(ctx, userId, 'deposit_credited', { amount: exactMoneyText(credited), currency: 'USD' });
     return {
@@ -76,10 +95,13 @@ function closeChargeCommand(name: string, status: number, summary: string, reaso
     find: byId,
     reason: { name: 'reason', help: 'shown to the trader in the charge history', optional: !reasonRequired },
     change: 'deposit',
-    decide: async (ctx, id, reason) => ({
-      userId: await closeCharge(ctx.db, id, status, reason, ctx.clock.now()),
-      answer: { id, status, remark: reason },
-    }),
+    async decide(ctx, id, reason) {
+      const userId = await closeCharge(ctx.db, id, status, reason, ctx.clock.now());
+      // A closed charge needs no second approval any more.
+      const waiting = await waitingApprovalOf(ctx.db, 'charge-approve', id);
+      if (waiting) await closeApproval(ctx.db, waiting.id, 'dropped', null, ctx.clock.now());
+      return { userId, answer: { id, status, remark: reason } };
+    },
   });
 }
 
@@ -96,9 +118,17 @@ export const chargeInvalid = closeChargeCommand(
   false,
 );
 
-export const userCredit: OpsCommand = {
+/** The credited account (real ones only), the amount and the memo, as the operator gave them. */
+async function creditArgs(q: Queryable, args: OpsArgs) {
+  const user = await findUser(q, args.user);
+  if (user.is_demo !== 0) throw new ApiError('real_account_required');
+  return { user, amount: exactMoneyText(usdArg(args.amount, 'amount')), memo: textArg(args.memo, 'memo', false) };
+}
+
+export const userCredit: MovingCommand = {
   name: 'user-credit',
   right: 'credits',
+  money: 'moves',
   summary: 'Credit a real account with USD (ledger record "credit by customer service")',
   params: [
     { name: 'user', help: 'uid, e-mail, mobile number or #id' },
@@ -106,23 +136,19 @@ export const userCredit: OpsCommand = {
     { name: 'memo', help: 'why (shown in the trader’s history)', optional: true },
   ],
   before: async (q, args) => findUser(q, args.user),
-  async run(ctx, args, actor) {
-    const user = await findUser(ctx.db, args.user);
-    if (user.is_demo !== 0) throw new ApiError('real_account_required');
-    const amount = usdArg(args.amount, 'amount');
-    const memo = textArg(args.memo, 'memo', false);
-    const text = exactMoneyText(amount);
-    if (await needsSecondApproval(ctx.db, { currency: 'USD', value: text, usd: text })) {
-      const approval = await insertApproval(ctx.db, {
-        kind: 'user-credit',
-        subjectId: user.id,
-        params: { amount: text, memo },
-        summary: `credit ${user.uid}: ${text} USD${memo ? ` (${memo})` : ''}`,
-        firstStaffId: actor.staffId,
-        now: ctx.clock.now(),
-      });
-      return { user: user.uid, credited: '0.00', waiting_for_second_approval: approval };
-    }
+  async movement(ctx, args) {
+    const { user, amount, memo } = await creditArgs(ctx.db, args);
+    return {
+      userId: user.id,
+      usd: amount,
+      currency: 'USD',
+      value: amount,
+      summary: `credit ${user.uid}: ${amount} USD${memo ? ` (${memo})` : ''}`,
+      waiting: 'balance',
+    };
+  },
+  async run(ctx, args) {
+    const { user, amount, memo } = await creditArgs(ctx.db, args);
     const after = await creditAccount(ctx.db, user.id, amount, memo, ctx.clock.now());
     announceAccountChange(ctx, user.id, 'balance');
     return { user: user.uid, credited: exactMoneyText(amount), balance: exactMoneyText(after.balance) };

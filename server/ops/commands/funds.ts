@@ -10,6 +10,7 @@ import { listCommand, statusDigits } from './list-command.ts';
 export const fundRun: OpsCommand = {
   name: 'fund-run',
   right: 'credits',
+  money: 'due',
   summary: 'Pay every fund day that is due now (and return matured principals); safe to run any time',
   params: [],
   run: (ctx) => runFundIncome(ctx, ctx.fundDayMs),

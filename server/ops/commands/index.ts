@@ -16,11 +16,12 @@ import { REAL_NAME_COMMANDS } from './real-name.ts';
 import { SETTING_COMMANDS } from './settings.ts';
 import { STAFF_COMMANDS } from './staff.ts';
 import { WITHDRAW_COMMANDS } from './withdrawals.ts';
-import { userShow } from './users.ts';
+import { userShow, userUnfreeze } from './users.ts';
 import { backupTake } from './backup.ts';
 
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   userShow,
+  userUnfreeze,
   outboxShow,
   deliveriesShow,
   ...DEPOSIT_COMMANDS,

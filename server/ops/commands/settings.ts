@@ -41,6 +41,7 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
   app_status: ['0', '1'],
   app_type: ['0', '1'],
   loss_url: null,
+  site_url: null,
   complaint_email: null,
   // docs/security.md "Payout holds": hours a new payout method, and withdrawals after a security change, wait.
   payout_hold_hours: ['0', '1', '6', '12', '24', '48', '72'],
@@ -53,7 +54,7 @@ export const SETTABLE: Readonly<Record<string, readonly string[] | null>> = {
 const MAX_VALUE = 4000;
 /** The four-eyes threshold of one currency (server/staff/four-eyes.ts). */
 const FOUR_EYES_KEY = /^four_eyes\.[A-Z0-9]{2,10}$/;
-const URL_KEYS = new Set(['service_link', 'loss_url']);
+const URL_KEYS = new Set(['service_link', 'loss_url', 'site_url']);
 
 export interface SettingRow {
   key: string;

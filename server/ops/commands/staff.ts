@@ -1,6 +1,7 @@
-// Staff manage staff (admins only; docs/back-office.md "Staff accounts"): list, create (a generated first password,
-// shown once; the second factor is set up at the first sign-in), change a role, disable or enable, revoke sessions,
-// reset a forgotten password or a lost authenticator. The last active admin cannot be disabled or demoted.
+// Staff manage staff (admins only; docs/back-office.md "Staff accounts"): list, create (a one-time password, shown
+// once, that only opens the step where the member sets their own; the second factor is set up at the first sign-in),
+// change a role, disable or enable, revoke sessions, reset a forgotten password or a lost authenticator (a new
+// one-time password). The last active admin cannot be disabled or demoted.
 import { randomBytes } from 'node:crypto';
 import { wireTime } from '../../../domain/wire-time.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -14,6 +15,7 @@ import {
   insertStaff,
   liveSessionCounts,
   revokeSessions,
+  setStaffPassword,
   staffByLogin,
   updateStaff,
   type StaffRow,
@@ -77,7 +79,9 @@ export const staffList: OpsCommand = {
 export const staffCreate: OpsCommand = {
   name: 'staff-create',
   right: 'staff',
-  summary: 'Add a staff member: answers a first password, shown once; the second factor is set up at first sign-in',
+  summary:
+    'Add a staff member: answers a one-time password, shown once; at the first sign-in they set their own password ' +
+    'and their second factor',
   params: [
     LOGIN,
     { name: 'name', help: 'the person’s name, as the audit log shows it' },
@@ -153,13 +157,14 @@ export const staffReset: OpsCommand = {
   name: 'staff-reset',
   right: 'staff',
   summary:
-    'Reset a member who lost their password or authenticator: a new first password (shown once), the second ' +
-    'factor set up again at the next sign-in, every session ended',
+    'Reset a member who lost their password or authenticator: a new one-time password (shown once), their own ' +
+    'password and second factor set up again at the next sign-in, every session ended, no second approvals for 24 h',
   params: [LOGIN],
   async run(ctx, args) {
     const s = await member(ctx.db, args.login);
     const password = firstPassword();
-    await updateStaff(ctx.db, s.id, { passwordHash: await hashPassword(password, ctx.limits.scrypt) });
+    const hash = await hashPassword(password, ctx.limits.scrypt);
+    await setStaffPassword(ctx.db, s.id, hash, { reset: true, now: ctx.clock.now() });
     await removeFactor(ctx.db, { kind: 'staff', id: s.id });
     const revoked = await revokeSessions(ctx.db, s.id, ctx.clock.now());
     return { login: s.login, first_password: password, sessions_revoked: revoked };

@@ -4,6 +4,7 @@ import { findUserByAnyKey } from '../../auth/users.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import type { OpsCommand } from '../command.ts';
+import { liftFreeze } from '../../auth/disown.ts';
 
 export interface OpsUserRow {
   id: number;
@@ -16,7 +17,7 @@ export interface OpsUserRow {
 
 /** The user an operator means: by uid, e-mail, mobile number, demo id or "#<internal id>". */
 export async function findUser(q: Queryable, key: string | undefined): Promise<OpsUserRow> {
-  const k = (key ?? '').trim().toLowerCase();
+  const k = (key ?? '').normalize('NFC').trim().toLowerCase();
   const byId = /^#\d{1,9}$/.test(k) ? Number(k.slice(1)) : null;
   const u = await findUserByAnyKey(q, byId, k);
   if (!u) throw new ApiError('not_found');
@@ -36,4 +37,16 @@ export const userShow: OpsCommand = {
   summary: 'Show a user and their balances, found by uid, e-mail, mobile, demo id or #id',
   params: [{ name: 'user', help: 'uid, e-mail, mobile number, demo id or #id' }],
   run: (ctx, args) => findUser(ctx.db, args.user),
+};
+
+export const userUnfreeze: OpsCommand = {
+  name: 'user-unfreeze',
+  right: 'users',
+  summary:
+    'Lift the withdrawal freeze a trader set with "this wasn’t me" (docs/security.md), once you have heard from them',
+  params: [{ name: 'user', help: 'uid, e-mail, mobile number or #id' }],
+  async run(ctx, args) {
+    const user = await findUser(ctx.db, args.user);
+    return { user: user.uid, lifted: await liftFreeze(ctx.db, user.id) };
+  },
 };

@@ -7,11 +7,10 @@ import { wireTime } from '../../../domain/wire-time.ts';
 import { exactMoneyText } from '../../../domain/format/money-text.ts';
 import { withdrawalsByStatus } from '../../wallet/withdrawals-repository.ts';
 import { payWithdrawal, rejectWithdrawal } from '../../wallet/withdrawal-review.ts';
-import type { OpsCommand } from '../command.ts';
+import type { MovingCommand, OpsCommand } from '../command.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { lockWithdrawal } from '../../wallet/withdrawals-repository.ts';
-import { closeApproval, insertApproval, waitingApprovalOf } from '../../staff/approvals-repository.ts';
-import { assertSecondPerson, needsSecondApproval } from '../../staff/four-eyes.ts';
+import { closeApproval, waitingApprovalOf } from '../../staff/approvals-repository.ts';
 import { announceAccountChange } from '../account-change.ts';
 import { idArg } from '../args.ts';
 import { notifyAccount } from '../../notify/account-notices.ts';
@@ -53,47 +52,32 @@ export const withdrawList = listCommand({
 
 const WITHDRAWAL_ID = { name: 'id', help: 'the withdrawal id' };
 
-export const withdrawPaid: OpsCommand = {
+export const withdrawPaid: MovingCommand = {
   name: 'withdraw-paid',
   right: 'withdrawals',
+  money: 'moves',
   summary:
-    'Mark a pending withdrawal paid out: its frozen amount leaves the account (above the four-eyes threshold, the ' +
-    'first call asks for a second approval: approval-give by another finance member pays it)',
+    'Mark a pending withdrawal paid out: its frozen amount leaves the account (at the four-eyes threshold, the ' +
+    'first call asks for a second approval: the same command or approval-give by another finance member pays it)',
   params: [WITHDRAWAL_ID],
   before: async (q, args) => lockWithdrawal(q, idArg(args.id)),
-  async run(ctx, args, actor) {
+  async movement(ctx, args) {
     const id = idArg(args.id);
     const w = await lockWithdrawal(ctx.db, id);
     if (!w) throw new ApiError('withdraw_not_found');
     if (w.status !== WithdrawStatus.PENDING) throw new ApiError('withdraw_not_pending');
-    const big = await needsSecondApproval(ctx.db, { currency: w.code, value: w.real_number, usd: w.number });
-    if (big) {
-      const waiting = await waitingApprovalOf(ctx.db, 'withdraw-paid', id);
-      if (waiting) {
-        // The second approval, by another finance member: the payment is made now (as approval-give would).
-        assertSecondPerson(waiting, actor);
-        await closeApproval(ctx.db, waiting.id, 'approved', actor.staffId, ctx.clock.now());
-        const { userId, after, amount } = await payWithdrawal(ctx.db, id, ctx.clock.now());
-        await notifyAccount(ctx, userId, 'withdrawal_paid', { amount, currency: 'USD' });
-        announceAccountChange(ctx, userId, 'withdrawal');
-        return {
-          id,
-          status: WithdrawStatus.PAID,
-          lock_balance: exactMoneyText(after.lock_balance),
-          approvals: [waiting.first_by, actor.name],
-        };
-      }
-      const approval = await insertApproval(ctx.db, {
-        kind: 'withdraw-paid',
-        subjectId: id,
-        params: { id: String(id) },
-        summary: `withdrawal #${id}: ${exactMoneyText(w.number)} USD (${trimZeros(w.real_number, 2)} ${w.code})`,
-        firstStaffId: actor.staffId,
-        now: ctx.clock.now(),
-      });
-      announceAccountChange(ctx, w.user_id, 'withdrawal');
-      return { id, status: WithdrawStatus.PENDING, waiting_for_second_approval: approval };
-    }
+    return {
+      userId: w.user_id,
+      usd: w.number,
+      currency: w.code,
+      value: w.real_number,
+      item: id,
+      summary: `withdrawal #${id}: ${exactMoneyText(w.number)} USD (${trimZeros(w.real_number, 2)} ${w.code})`,
+      waiting: 'withdrawal',
+    };
+  },
+  async run(ctx, args) {
+    const id = idArg(args.id);
     const { userId, after, amount } = await payWithdrawal(ctx.db, id, ctx.clock.now());
     await notifyAccount(ctx, userId, 'withdrawal_paid', { amount, currency: 'USD' });
     announceAccountChange(ctx, userId, 'withdrawal');
@@ -104,6 +88,7 @@ export const withdrawPaid: OpsCommand = {
 export const withdrawReject = decisionCommand({
   name: 'withdraw-reject',
   right: 'withdrawals',
+  money: 'returns',
   summary: 'Reject a pending withdrawal with the reason: its frozen amount returns to the balance',
   item: WITHDRAWAL_ID,
   find: byId,

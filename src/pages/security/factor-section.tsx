@@ -1,5 +1,5 @@
-// The second factor's card on /mine/security: off → "Turn on" shows the QR code (qrcode, loaded with it) and the key
-// as text, one code confirms it, and the ten recovery codes are shown once; on → how many recovery codes are left,
+// The second factor's card on /mine/security: off → "Turn on" asks the account's password, then shows the QR code
+// (qrcode, loaded with it) and the key as text, one code confirms it, and the ten recovery codes are shown once; on → how many recovery codes are left,
 // new ones, and "Turn off", each asked with a code (docs/security.md "Second factor").
 import { useState, type FormEvent, type ReactElement } from 'react';
 import type { FactorSetup } from '../../../domain/security-types.ts';
@@ -14,10 +14,15 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
   const [setup, setSetup] = useState<FactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
 
-  const start = async (): Promise<void> => {
+  const start = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
     try {
-      setSetup(await beginFactor());
+      setSetup(await beginFactor(password));
+      setAsking(false);
+      setPassword('');
       setCode('');
     } catch {
       // the client showed the server's message
@@ -95,15 +100,32 @@ export function FactorSection(props: { on: boolean; left: number; onChange: () =
         </span>
       </div>
       <p className="sec-card__hint">{t('security.factor_intro')}</p>
-      {!props.on && !setup ? (
+      {!props.on && !setup && !asking ? (
         <button
           type="button"
           className="btn btn-primary btn-block"
-          onClick={() => void start()}
+          onClick={() => setAsking(true)}
           data-testid="factor-start"
         >
           {t('security.factor_start')}
         </button>
+      ) : null}
+      {!props.on && !setup && asking ? (
+        <form className="mw-form" onSubmit={(e) => void start(e)} noValidate data-testid="factor-password-form">
+          <Field
+            labelKey="security.factor_password"
+            value={password}
+            onChange={setPassword}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            hintKey="security.factor_password_hint"
+            data-testid="factor-password"
+          />
+          <button type="submit" className="btn btn-primary btn-block" data-testid="factor-password-next">
+            {t('security.factor_continue')}
+          </button>
+        </form>
       ) : null}
       {!props.on && setup ? (
         <form className="mw-form" onSubmit={(e) => void confirm(e)} noValidate>

@@ -77,7 +77,7 @@ async function login(
 
 /** Turns the factor on; returns the secret and the recovery codes. */
 async function factorOn(u: RegisteredUser): Promise<{ secret: string; codes: string[] }> {
-  const begun = await u.client.post<FactorSetup>('/api/security/factor/begin');
+  const begun = await u.client.post<FactorSetup>('/api/security/factor/begin', { password: u.password });
   expect(begun.code, begun.msg).toBe(1);
   expect(begun.data.uri).toMatch(/^otpauth:\/\/totp\//);
   const confirmed = await u.client.post<RecoveryCodes>('/api/security/factor/confirm', {
@@ -108,7 +108,7 @@ describe('second factor (TOTP)', () => {
     );
     expect(stored.map((r) => r.code_hash)).not.toContain(codes[0]);
     // A second set-up is refused while it is on.
-    expect((await u.client.post('/api/security/factor/begin')).code).toBe(0);
+    expect((await u.client.post('/api/security/factor/begin', { password: u.password })).code).toBe(0);
   });
 
   it('login asks for a code; a code is never accepted twice; ±1 step is accepted, 2 steps off is not', async () => {
@@ -181,7 +181,7 @@ describe('lock-out rules of the second factor (real figures)', () => {
   it('wrong codes from many addresses lock only those addresses: the owner still signs in from their own', async () => {
     const s = strict.server;
     const u = await registerAndLogin(s, { clock: strictClock });
-    const begun = await u.client.post<FactorSetup>('/api/security/factor/begin');
+    const begun = await u.client.post<FactorSetup>('/api/security/factor/begin', { password: u.password });
     const secret = begun.data.secret;
     expect(
       (await u.client.post('/api/security/factor/confirm', { code: totpCode(secret, strictClock.now()) })).code,
@@ -279,7 +279,9 @@ describe('sessions and devices', () => {
     });
     const d = api(server().baseUrl, { token: demo.data.token, lang: 'en' });
     expect((await d.get('/api/security/overview')).msg).toBe('Please register or log in to a real account');
-    expect((await d.post('/api/security/factor/begin')).msg).toBe('Please register or log in to a real account');
+    expect((await d.post('/api/security/factor/begin', { password: 'x' })).msg).toBe(
+      'Please register or log in to a real account',
+    );
   });
 });
 

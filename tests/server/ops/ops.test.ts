@@ -230,16 +230,22 @@ describe('npm run ops as a staff member', () => {
     ...extra,
   });
 
+  /** A new member's first sign-in from the shell: their own password, then the key it prints, then its code. */
   async function cliLogin(role: 'finance' | 'dealer') {
-    const who = await createStaff(server, role);
-    const setup = await postJson<{ secret: string }>(server, '/api/ops/login', who);
+    const made = await createStaff(server, role);
+    const who = { login: made.login, password: `${made.login} own password` };
     const io = captureIo();
+    io.ask = async () => {
+      const key = /key: {2}([A-Z2-7]+)/.exec(io.stdout.join('\n'))?.[1] ?? '';
+      return totpCode(key, Date.now());
+    };
     const code = await runCli(
       ['login'],
-      env({ OPS_LOGIN: who.login, OPS_PASSWORD: who.password, OPS_CODE: totpCode(setup.data.secret, Date.now()) }),
+      env({ OPS_LOGIN: who.login, OPS_PASSWORD: made.password, OPS_NEW_PASSWORD: who.password }),
       io,
     );
     expect(code, io.stderr.join('\n')).toBe(0);
+    expect(io.stdout.join('\n')).toContain('This is a one-time password: choose your own');
     return who;
   }
 

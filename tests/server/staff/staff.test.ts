@@ -1,26 +1,18 @@
-// Staff accounts, roles, the audit log and four eyes (docs/back-office.md), on both databases: a member signs in
-// with password and TOTP; the session ends after the idle time (fake clock) or when an admin revokes it; each role
-// is refused outside its rights; every run is one transaction with its audit row, which nobody can change; large
-// money needs two different finance members; the break-glass token is on record.
+// Staff accounts, roles and the audit log (docs/back-office.md), on both databases: the admin's one-time password
+// opens only the step where a member sets their own; a member signs in with password and TOTP and changes their own
+// password; the session ends after the idle time (fake clock) or when an admin revokes it; each role is refused
+// outside its rights, and the refusal is on record; every run is one transaction with its audit row, which nobody
+// can change; the break-glass token is on record. Four eyes: four-eyes.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../../server/auth/second-factor.ts';
 import type { OpsCommand } from '../../../server/ops/command.ts';
-import { breakGlass } from '../../../server/ops/auth.ts';
 import { OPS_COMMANDS } from '../../../server/ops/commands/index.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import { getSetting, setSetting } from '../../../server/settings/settings.ts';
 import { ROLE_RIGHTS, ROLES, type Role } from '../../../server/staff/rights.ts';
 import type { OpsCommandInfo } from '../../../server/routes/ops.ts';
-import {
-  manualClock,
-  refusalKey,
-  registerAndLogin,
-  startTestServer,
-  TEST_OPERATOR,
-  type TestServer,
-} from '../support/harness.ts';
+import { manualClock, startTestServer, TEST_OPERATOR, type TestServer } from '../support/harness.ts';
 import { createStaff, postJson, signIn, type SignedInStaff } from '../support/staff-helpers.ts';
-import { noPayoutHold, withdrawCode } from '../support/withdraw-code.ts';
 
 const clock = manualClock();
 let server: TestServer;
@@ -32,18 +24,26 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const auditRows = (action?: string) =>
-  server.ctx.db.query<{ actor: string; action: string; role: string; address: string; before_value: string | null }>(
-    `SELECT actor, action, role, address, before_value FROM audit_log WHERE ($1::text IS NULL OR action = $1::text)
-      ORDER BY id`,
+  server.ctx.db.query<{
+    actor: string;
+    action: string;
+    role: string;
+    address: string;
+    before_value: string | null;
+    after_value: string | null;
+  }>(
+    `SELECT actor, action, role, address, before_value, after_value FROM audit_log
+      WHERE ($1::text IS NULL OR action = $1::text) ORDER BY id`,
     [action ?? null],
   );
 
 describe('sign-in and sessions', () => {
   it('sets up the second factor at the first sign-in, then asks for the code each time', async () => {
-    const who = await createStaff(server, 'support');
-    const wrong = await postJson(server, '/api/ops/login', { login: who.login, password: 'not-it-at-all' });
+    const made = await createStaff(server, 'support');
+    const wrong = await postJson(server, '/api/ops/login', { login: made.login, password: 'not-it-at-all' });
     expect([wrong.code, wrong.msg]).toEqual([0, 'Wrong login or password']);
-    const member = await signIn(server, who, clock);
+    const member = await signIn(server, made, clock);
+    const who = { login: member.login, password: member.password };
     step();
     const again = await postJson<{ step: string }>(server, '/api/ops/login', who);
     expect(again.data.step).toBe('code'); // no new secret once it is on
@@ -55,6 +55,59 @@ describe('sign-in and sessions', () => {
     const code = totpCode(member.secret, clock.now());
     expect((await postJson(server, '/api/ops/login', { ...who, code })).code).toBe(1);
     expect((await postJson(server, '/api/ops/login', { ...who, code })).code).toBe(0);
+  });
+
+  it('the one-time password of staff-create and staff-reset only opens the step where the member sets their own', async () => {
+    step();
+    const made = await createStaff(server, 'finance');
+    const login = (body: Record<string, string>) =>
+      postJson<{ step: string }>(server, '/api/ops/login', { login: made.login, password: made.password, ...body });
+    // No secret and no session with the admin's password, even with a code.
+    expect((await login({})).data).toEqual({ step: 'password' });
+    expect((await login({ code: '123456' })).data).toEqual({ step: 'password' });
+    expect((await login({ new_password: 'too short' })).msg).toBe('Your password must be 12 to 128 characters long');
+    expect((await login({ new_password: made.password })).msg).toBe('Choose a new password, not the one you have now');
+    const own = 'a password only I know';
+    expect((await login({ new_password: own })).data.step).toBe('setup');
+    // The one-time password is spent: the admin cannot sign in as the member with it.
+    expect((await login({})).msg).toBe('Wrong login or password');
+    const member = await signIn(server, { login: made.login, password: own }, clock);
+    expect((await auditRows('password-set (first sign-in)')).at(-1)?.actor).toBe(`Test ${made.login} (${made.login})`);
+
+    step();
+    const admin = await signIn(server, await createStaff(server, 'admin'), clock);
+    const reset = await admin.run<{ first_password: string }>('staff-reset', { login: made.login });
+    const again = await postJson<{ step: string }>(server, '/api/ops/login', {
+      login: made.login,
+      password: reset.data.first_password,
+    });
+    expect(again.data).toEqual({ step: 'password' });
+    expect((await member.run('charge-list')).status).toBe(401); // the reset ended the session
+  });
+
+  it('a member changes their own password with the current one and a code; their other sessions end', async () => {
+    step();
+    const m = await signIn(server, await createStaff(server, 'dealer'), clock);
+    step();
+    const other = await signIn(server, m, clock);
+    const change = (body: Record<string, string>) =>
+      postJson(server, '/api/ops/password', body, { 'x-ops-session': m.token });
+    const next = 'my next long password';
+    step();
+    const noCode = await change({ password: m.password, new_password: next, code: '000000' });
+    expect(noCode.msg).toBe('The code is wrong or was already used');
+    const wrongPassword = await change({ password: 'not my password', new_password: next, code: '000000' });
+    expect(wrongPassword.msg).toBe('Wrong login or password');
+    const changed = await change({ password: m.password, new_password: next, code: totpCode(m.secret, clock.now()) });
+    expect([changed.status, changed.code]).toEqual([200, 1]);
+    expect((await m.run('feed-mappings')).code).toBe(1);
+    expect((await other.run('feed-mappings')).status).toBe(401);
+    step();
+    expect((await postJson(server, '/api/ops/login', { login: m.login, password: m.password })).msg).toBe(
+      'Wrong login or password',
+    );
+    expect((await signIn(server, { ...m, password: next }, clock)).token).not.toBe('');
+    expect((await auditRows('password-change')).at(-1)?.actor).toBe(`Test ${m.login} (${m.login})`);
   });
 
   it('ends a session after 30 idle minutes (a request restarts the clock), and at an admin’s revoke', async () => {
@@ -100,7 +153,11 @@ describe('roles and rights', () => {
         const before = (await auditRows()).length;
         const r = await m.run(cmd.name, {});
         expect([r.status, r.code, r.msg], `${role} ${cmd.name}`).toEqual([403, 0, `Your role may not run ${cmd.name}`]);
-        expect((await auditRows()).length).toBe(before);
+        // Nothing ran, and the try is on record (who tried what, and that it was refused).
+        const rows = await auditRows();
+        expect(rows.length).toBe(before + 1);
+        expect(rows.at(-1)).toMatchObject({ action: cmd.name, actor: `Test ${m.login} (${m.login})`, role });
+        expect(JSON.parse(rows.at(-1)?.after_value ?? 'null')).toEqual({ refused: 'staff.not_allowed' });
       }
     }
     // Spot checks of the split: finance approves deposits, support and dealers cannot; dealers halt, finance cannot.
@@ -151,19 +208,21 @@ describe('the audit log', () => {
     },
   };
 
-  it('is written with the change, in one transaction: a failed change leaves no row, a failed row no change', async () => {
-    const before = (await auditRows('test-write')).length;
+  it('is written with the change, in one transaction: a failed change leaves only its refusal, a failed row no change', async () => {
+    const changes = async () => (await auditRows('test-write')).filter((r) => !r.after_value?.includes('refused'));
+    const before = (await changes()).length;
     await expect(runAs(server.ctx, writes, { value: 'a@example.com', fail: '1' }, TEST_OPERATOR)).rejects.toThrow();
     expect(await getSetting(server.ctx.db, 'complaint_email')).not.toBe('a@example.com');
-    expect((await auditRows('test-write')).length).toBe(before);
+    expect((await changes()).length).toBe(before);
+    expect(JSON.parse((await auditRows('test-write')).at(-1)?.after_value ?? 'null')).toEqual({ refused: 'internal' });
     // The audit row cannot be written (a NUL byte PostgreSQL refuses): the change is rolled back with it.
     const broken = { ...TEST_OPERATOR, address: 'bad\u0000address' };
     await expect(runAs(server.ctx, writes, { value: 'b@example.com' }, broken)).rejects.toThrow();
     expect(await getSetting(server.ctx.db, 'complaint_email')).not.toBe('b@example.com');
-    expect((await auditRows('test-write')).length).toBe(before);
+    expect((await changes()).length).toBe(before);
     await runAs(server.ctx, writes, { value: 'c@example.com' }, TEST_OPERATOR);
     expect(await getSetting(server.ctx.db, 'complaint_email')).toBe('c@example.com');
-    expect((await auditRows('test-write')).length).toBe(before + 1);
+    expect((await changes()).length).toBe(before + 1);
   });
 
   it('keeps the value before: setting-set records the old and the new', async () => {
@@ -202,111 +261,6 @@ describe('the audit log', () => {
   });
 });
 
-describe('four eyes', () => {
-  it('a withdrawal above the threshold needs a second, different finance member; the trader reads "Under review"', async () => {
-    const trader = await registerAndLogin(server);
-    await runAs(
-      server.ctx,
-      OPS_COMMANDS.find((c) => c.name === 'user-credit')!,
-      { user: trader.account, amount: '900' },
-      TEST_OPERATOR,
-    );
-    await runAs(
-      server.ctx,
-      OPS_COMMANDS.find((c) => c.name === 'setting-set')!,
-      { key: 'four_eyes.USD', value: '500' },
-      TEST_OPERATOR,
-    );
-    const coins = (
-      await trader.client.get<Array<{ id: number; code: string; protocol: string }>>('/api/account/draw_symbol_list', {
-        type: 1,
-      })
-    ).data;
-    const trc = coins.find((c) => c.code === 'USDT' && c.protocol === 'TRC20')!;
-    await noPayoutHold(server.ctx); // the holds and the code have their own tests (account-security.test.ts)
-    await trader.client.post('/api/wallet/bind_draw_method', {
-      type: 1,
-      draw_id: trc.id,
-      dc_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-    });
-    const methods = (
-      await trader.client.get<Array<{ id: number }>>('/api/wallet/get_draw_method', { draw_type: 1, draw_id: trc.id })
-    ).data;
-    const drawn = await trader.client.post('/api/account/draw', {
-      ...(await withdrawCode(server.ctx, trader.account)),
-      draw_currency_id: trc.id,
-      number: '600',
-      memo: '',
-      draw_method_id: methods[0]!.id,
-    });
-    expect(drawn.code).toBe(1);
-    const [w] = await server.ctx.db.query<{ id: string }>('SELECT id FROM withdrawals WHERE user_id = $1', [
-      trader.user.id,
-    ]);
-    const id = String(w?.id);
-
-    step();
-    const a = await signIn(server, await createStaff(server, 'finance'), clock);
-    const b = await signIn(server, await createStaff(server, 'finance'), clock);
-    const first = await a.run<{ waiting_for_second_approval: number }>('withdraw-paid', { id });
-    expect(first.data.waiting_for_second_approval).toBeGreaterThan(0);
-    const status = async () =>
-      (
-        await trader.client
-          .withLang('en')
-          .get<{ data: Array<{ status: number; status_name: string }> }>('/api/account/draw_list', { type: 1 })
-      ).data.data[0];
-    expect(await status()).toMatchObject({ status: 0, status_name: 'Under review' });
-
-    const again = await a.run('withdraw-paid', { id });
-    expect(again.msg).toBe('You gave the first approval: another finance member must give the second');
-    const viaApproval = await a.run('approval-give', { id: String(first.data.waiting_for_second_approval) });
-    expect(viaApproval.code).toBe(0);
-    expect(await status()).toMatchObject({ status: 0 });
-
-    const second = await b.run<{ status: number; approvals: string[] }>('withdraw-paid', { id });
-    expect(second.data.status).toBe(1);
-    expect(await status()).toMatchObject({ status: 1, status_name: 'Paid' });
-    const rows = (await auditRows('withdraw-paid')).slice(-2);
-    expect(rows.map((r) => r.actor)).toEqual([`Test ${a.login} (${a.login})`, `Test ${b.login} (${b.login})`]);
-  });
-
-  it('a manual credit above the threshold waits; approval-give by another member credits it once', async () => {
-    const trader = await registerAndLogin(server);
-    step();
-    const a = await signIn(server, await createStaff(server, 'finance'), clock);
-    const b = await signIn(server, await createStaff(server, 'finance'), clock);
-    const asked = await a.run<{ waiting_for_second_approval: number }>('user-credit', {
-      user: trader.account,
-      amount: '750',
-    });
-    const approval = String(asked.data.waiting_for_second_approval);
-    const balance = async () =>
-      (
-        await server.ctx.db.query<{ balance: string }>('SELECT balance::text FROM accounts WHERE user_id = $1', [
-          trader.user.id,
-        ])
-      )[0]?.balance;
-    expect(Number(await balance())).toBe(0);
-    const listed = await b.run<Array<{ id: number; first_by: string }>>('approval-list');
-    expect(listed.data.find((r) => String(r.id) === approval)?.first_by).toContain(a.login);
-    expect((await a.run('approval-give', { id: approval })).msg).toBe(
-      'You gave the first approval: another finance member must give the second',
-    );
-    expect((await b.run('approval-give', { id: approval })).code).toBe(1);
-    expect((await b.run('approval-give', { id: approval })).msg).toBe('This approval is no longer waiting');
-    expect(Number(await balance())).toBe(750);
-    const rows = await auditRows('approval-give');
-    expect(rows.filter((r) => r.actor.includes(b.login))).toHaveLength(1); // the refused tries left no row
-    await runAs(
-      server.ctx,
-      OPS_COMMANDS.find((c) => c.name === 'setting-set')!,
-      { key: 'four_eyes.USD', value: '10000' },
-      TEST_OPERATOR,
-    );
-  });
-});
-
 describe('break-glass', () => {
   it('records every use of OPS_TOKEN as "break-glass"', async () => {
     const res = await fetch(`${server.baseUrl}/api/ops/commands`, { headers: { 'x-ops-token': server.opsToken } });
@@ -316,14 +270,5 @@ describe('break-glass', () => {
     const rows = (await auditRows()).filter((r) => r.actor === 'break-glass');
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['GET /api/ops/commands', 'setting-list']));
     expect(rows.every((r) => r.role === 'break-glass')).toBe(true);
-  });
-
-  it('acts as one person for four eyes', async () => {
-    expect(breakGlass('x').staffId).toBe(0);
-    const first = { first_staff_id: 0 };
-    const { assertSecondPerson } = await import('../../../server/staff/four-eyes.ts');
-    expect(await refusalKey(Promise.resolve().then(() => assertSecondPerson(first, breakGlass('x'))))).toBe(
-      'staff.four_eyes_same',
-    );
   });
 });

@@ -25,6 +25,8 @@ import { adminQuery, dbUrl } from './test-db.ts';
 
 export interface TestServerOptions {
   clock?: Clock;
+  /** Real time for TOTP codes, when `clock` plays SIM_TIME's part (default: `clock`). */
+  wallClock?: Clock;
   timers?: Timers;
   notifier?: Notifier;
   market?: MarketOptions;
@@ -111,6 +113,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     pgliteDir: 'memory://',
     pgliteTemplate: fresh.pgliteTemplate,
     clock: opts.clock,
+    wallClock: opts.wallClock,
     timers: opts.timers,
     notifier: opts.notifier,
     market: opts.market,

@@ -1,11 +1,13 @@
 // Staff for server tests: a member created as the break-glass operator would (staff-create), signed in through the
-// real login route with the TOTP code computed from the secret the first sign-in shows (server/auth/second-factor.ts).
+// real login route: the one-time password opens the step where the member sets their own, then the TOTP code
+// computed from the secret the first sign-in shows (server/auth/second-factor.ts).
 import type { Clock } from '../../../domain/time.ts';
 import { totpCode } from '../../../server/auth/second-factor.ts';
 import { staffCreate } from '../../../server/ops/commands/staff.ts';
 import { runAs } from '../../../server/ops/run.ts';
 import type { Role } from '../../../server/staff/rights.ts';
-import { TEST_OPERATOR, type TestServer } from './harness.ts';
+import { NEW_CREDENTIALS_MS } from '../../../server/staff/four-eyes.ts';
+import { TEST_OPERATOR, type ManualClock, type TestServer } from './harness.ts';
 
 export interface SignedInStaff {
   login: string;
@@ -42,33 +44,55 @@ export async function postJson<T>(
   return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: T }) };
 }
 
-/** Signs in (setting up the factor on the first time); the clock must move a TOTP step between two sign-ins. */
+/** The password a test member sets for themself at the first sign-in. */
+export const ownPassword = (login: string): string => `own password of ${login}`;
+
+/**
+ * Signs in (the first time: their own password in place of the one-time one, then the factor's set-up); the clock
+ * must move a TOTP step between two sign-ins.
+ */
 export async function signIn(
   server: TestServer,
   who: { login: string; password: string; secret?: string },
   clock: Clock = { now: () => Date.now() },
 ): Promise<SignedInStaff> {
   let secret = who.secret ?? '';
+  let password = who.password;
   if (!secret) {
-    const setup = await postJson<{ step: string; secret: string }>(server, '/api/ops/login', {
+    let setup = await postJson<{ step: string; secret: string }>(server, '/api/ops/login', {
       login: who.login,
-      password: who.password,
+      password,
     });
+    if (setup.data?.step === 'password') {
+      const own = ownPassword(who.login);
+      setup = await postJson(server, '/api/ops/login', { login: who.login, password, new_password: own });
+      password = own;
+    }
     if (setup.data?.step !== 'setup') throw new Error(`no set-up: ${setup.msg}`);
     secret = setup.data.secret;
   }
   const done = await postJson<{ step: string; token: string }>(server, '/api/ops/login', {
     login: who.login,
-    password: who.password,
+    password,
     code: totpCode(secret, clock.now()),
   });
   if (done.data?.step !== 'done') throw new Error(`sign-in failed: ${done.msg}`);
   const token = done.data.token;
   return {
     login: who.login,
-    password: who.password,
+    password,
     secret,
     token,
     run: (name, body = {}) => postJson(server, `/api/ops/run/${name}`, body, { 'x-ops-session': token }),
   };
+}
+
+/**
+ * A member who may give second approvals: created, signed in once, and then signed in again after the 24 h in which
+ * new credentials give none (docs/back-office.md "Four eyes"); the clock moves a day and a TOTP step.
+ */
+export async function seasonedStaff(server: TestServer, role: Role, clock: ManualClock): Promise<SignedInStaff> {
+  const first = await signIn(server, await createStaff(server, role), clock);
+  clock.advance(NEW_CREDENTIALS_MS + 60_000);
+  return signIn(server, first, clock);
 }

@@ -10,7 +10,7 @@ const VALUES: Record<MessageKind, Message['values']> = {
   verification_code: { code: '482913', minutes: 10 },
   new_device_sign_in: { device: 'Firefox on Linux', address: '203.0.113.9', time: '2026-11-25T09:30:00.000Z' },
   password_changed: { time: '2026-11-25T09:30:00Z' },
-  second_factor_on: { time: '2026-11-25T09:30:00Z' },
+  second_factor_on: { time: '2026-11-25T09:30:00Z', link: 'https://tickwise.example/#/not-me?t=abc' },
   second_factor_off: { time: '2026-11-25T09:30:00Z' },
   payout_method_added: { method: 'USDT TRC20 T9yD…', usable_from: '2026-11-26T09:30:00Z' },
   withdrawal_requested: { amount: '250.00', currency: 'USD', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },

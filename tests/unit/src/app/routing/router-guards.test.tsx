@@ -394,6 +394,8 @@ describe('route table', () => {
       // Beyond docs/contract.md §2: account security (docs/security.md) and the in-app notice list (docs/notifications.md).
       '/mine/security',
       '/mine/notices',
+      // The "this wasn't me" link of the second factor's notice (docs/security.md "Second factor").
+      '/not-me',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
   });

@@ -1,0 +1,86 @@
+// The second factor's brake (docs/security.md "Lock-out rules"): wrong codes back off exponentially instead of
+// resetting every minute. Each account and each account-and-address keeps its run of wrong codes (forgotten 24 h after
+// the last one, or at the next good code); past a free number of them the next try waits 1 minute, then 2, 4, 8…
+// up to a day. While the account waits, an address that already failed on it waits too, and any other address gets
+// one try: so a stranger spraying codes from many addresses gets one guess per address and back-off, and the owner,
+// from their own address, still gets in. A recovery code (60 random bits) is never held back by the brake, so a
+// stranger's flood cannot shut the owner's way back in; the request budgets still count it. Kept in the database,
+// shared by every gateway.
+import { createHash } from 'node:crypto';
+import { backoffCeiling } from '../../domain/backoff.ts';
+import { DAY_MS } from '../../domain/time.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { Limits } from './limits.ts';
+
+export const BRAKE_FIRST_WAIT_MS = 60_000;
+const STREAK_FORGOTTEN_MS = DAY_MS;
+
+interface Brake {
+  failures: number;
+  last_at: string;
+  blocked_until: string;
+}
+
+const hashed = (key: string): string => createHash('sha256').update(key).digest('base64url');
+
+/** The wait after `failures` wrong codes in a row when `free` of them cost nothing. */
+export function brakeWait(failures: number, free: number): number {
+  return failures < free ? 0 : backoffCeiling(failures - free, { baseMs: BRAKE_FIRST_WAIT_MS, maxMs: DAY_MS });
+}
+
+async function read(q: Queryable, key: string, now: number): Promise<{ failures: number; until: number }> {
+  const [row] = await q.query<Brake>('SELECT failures, last_at, blocked_until FROM factor_brakes WHERE key = $1', [
+    hashed(key),
+  ]);
+  if (!row || Number(row.last_at) < now - STREAK_FORGOTTEN_MS) return { failures: 0, until: 0 };
+  return { failures: row.failures, until: Number(row.blocked_until) };
+}
+
+async function count(q: Queryable, key: string, free: number, now: number): Promise<void> {
+  const [row] = await q.query<{ failures: number }>(
+    `INSERT INTO factor_brakes (key, failures, last_at, blocked_until) VALUES ($1, 1, $2, 0)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN factor_brakes.last_at < $3 THEN 1 ELSE factor_brakes.failures + 1 END, last_at = $2
+     RETURNING failures`,
+    [hashed(key), now, now - STREAK_FORGOTTEN_MS],
+  );
+  const wait = brakeWait(row?.failures ?? 1, free);
+  if (wait > 0) await q.query('UPDATE factor_brakes SET blocked_until = $2 WHERE key = $1', [hashed(key), now + wait]);
+}
+
+const waitRefusal = (until: number, now: number): ApiError =>
+  new ApiError('too_many_requests', undefined, {}, 429, {
+    'retry-after': String(Math.max(1, Math.ceil((until - now) / 1000))),
+  });
+
+export interface FactorBrake {
+  /** Before a TOTP code is checked: throws 429 while this address, or (having failed before) the account, waits. */
+  admit(account: string, address: string, now: number): Promise<void>;
+  failed(account: string, address: string, now: number): Promise<void>;
+  /** A good code ends the account's run (and this address's). */
+  passed(account: string, address: string): Promise<void>;
+}
+
+export function factorBrake(q: Queryable, limits: Pick<Limits, 'failures'>): FactorBrake {
+  const accountFree = limits.failures('second_factor_account');
+  const addressFree = limits.failures('second_factor_address');
+  const pair = (account: string, address: string) => `${account}|${address}`;
+  return {
+    async admit(account, address, now) {
+      const mine = await read(q, pair(account, address), now);
+      if (mine.until > now) throw waitRefusal(mine.until, now);
+      const all = await read(q, account, now);
+      if (all.until > now && mine.failures > 0) throw waitRefusal(all.until, now);
+    },
+    async failed(account, address, now) {
+      await count(q, account, accountFree, now);
+      await count(q, pair(account, address), addressFree, now);
+    },
+    async passed(account, address) {
+      await q.query('DELETE FROM factor_brakes WHERE key = ANY($1)', [
+        [hashed(account), hashed(pair(account, address))],
+      ]);
+    },
+  };
+}
