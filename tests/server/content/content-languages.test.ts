@@ -43,10 +43,14 @@ const newsId = async (slug: string) =>
   (await server.ctx.db.query<{ id: number }>('SELECT id FROM news WHERE slug = $1', [slug]))[0]?.id ?? 0;
 const texts = (table: 'news_texts' | 'fund_texts', key: 'news_id' | 'fund_id', id: number) =>
   server.ctx.db.query<Record<string, string>>(`SELECT * FROM ${table} WHERE ${key} = $1 ORDER BY lang`, [id]);
-const auditCount = async (action: string) =>
+/** Audit rows of `action` that record a change (`refused: true`: those that record a refusal). */
+const auditCount = async (action: string, refused = false) =>
   Number(
     (
-      await server.ctx.db.query<{ n: string }>('SELECT count(*)::text AS n FROM audit_log WHERE action = $1', [action])
+      await server.ctx.db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM audit_log WHERE action = $1 AND (after_value LIKE '{"refused":%') = $2`,
+        [action, refused],
+      )
     )[0]?.n,
   );
 const HAN = /\p{Script=Han}/u;
@@ -194,11 +198,12 @@ describe('the operator sets one language', () => {
     expect(listed.data.map((r) => r.lang).sort()).toEqual(['en', 'hk', 'jp']);
   });
 
-  it('refuses bad input with a clear message, changing nothing and writing no audit row', async () => {
+  it('refuses bad input with a clear message, changing nothing; the audit says refused, never changed', async () => {
     const id = await newsId('en-dollar-cpi');
     const news = await texts('news_texts', 'news_id', id);
     const funds = await server.ctx.db.query('SELECT * FROM fund_texts ORDER BY fund_id, lang');
     const audits = (await auditCount('news-text-set')) + (await auditCount('fund-text-set'));
+    const refusals = await auditCount('news-text-set', true);
     const ok = { news: 'en-dollar-cpi', lang: 'hk', title: 'A title' };
     const cases: Array<[string, Record<string, string>, RegExp]> = [
       ['news-text-set', { ...ok, lang: 'xx' }, /Unknown language “xx”: use one of hk, en/],
@@ -229,12 +234,15 @@ describe('the operator sets one language', () => {
     expect(await texts('news_texts', 'news_id', id)).toEqual(news);
     expect(await server.ctx.db.query('SELECT * FROM fund_texts ORDER BY fund_id, lang')).toEqual(funds);
     expect((await auditCount('news-text-set')) + (await auditCount('fund-text-set'))).toBe(audits);
+    const newsCases = cases.filter(([name]) => name === 'news-text-set').length;
+    expect(await auditCount('news-text-set', true)).toBe(refusals + newsCases);
   });
 
   it('refuses a member whose role lacks the content right, changing nothing', async () => {
     const id = await newsId('en-dollar-cpi');
     const news = await texts('news_texts', 'news_id', id);
     const audits = await auditCount('news-text-set');
+    const refusals = await auditCount('news-text-set', true);
     for (const [name, body] of [
       ['news-text-set', { news: 'en-dollar-cpi', lang: 'hk', title: 'Hijacked' }],
       ['fund-text-set', { fund: 'Blue Chip 30', lang: 'hk', title: 'Hijacked' }],
@@ -245,5 +253,6 @@ describe('the operator sets one language', () => {
     }
     expect(await texts('news_texts', 'news_id', id)).toEqual(news);
     expect(await auditCount('news-text-set')).toBe(audits);
+    expect(await auditCount('news-text-set', true)).toBe(refusals + 1);
   });
 });

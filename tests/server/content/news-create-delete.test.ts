@@ -36,10 +36,12 @@ const allNews = async (lang: string): Promise<NewsItem[]> => {
 const article = (lang: string, id: number) => client(lang).get<NewsDetail>('/api/news/info', { id });
 const newsRows = () => server.ctx.db.query('SELECT * FROM news ORDER BY id');
 const textRows = () => server.ctx.db.query('SELECT * FROM news_texts ORDER BY news_id, lang');
-const auditRows = (action: string) =>
+/** Audit rows of `action` that record a change (`refused: true`: those that record a refusal). */
+const auditRows = (action: string, refused = false) =>
   server.ctx.db.query<{ actor: string; before: unknown; after: unknown }>(
-    'SELECT actor, before_value AS before, after_value AS after FROM audit_log WHERE action = $1 ORDER BY id',
-    [action],
+    `SELECT actor, before_value AS before, after_value AS after FROM audit_log
+      WHERE action = $1 AND (after_value LIKE '{"refused":%') = $2 ORDER BY id`,
+    [action, refused],
   );
 const as = (who: SignedInStaff, lang: string) => ({ 'x-ops-session': who.token, lang });
 const json = (v: unknown): Record<string, unknown> =>
@@ -103,10 +105,11 @@ describe('news-create', () => {
     expect((await article('en', res.data.news)).data.created_at).toBe(at.slice(0, 19).replace('T', ' '));
   });
 
-  it('refuses bad input with a clear message, writing no item, no text and no audit row', async () => {
+  it('refuses bad input with a clear message, writing no item and no text; the audit says refused', async () => {
     const news = await newsRows();
     const texts = await textRows();
     const audits = (await auditRows('news-create')).length;
+    const refusals = (await auditRows('news-create', true)).length;
     const future = new Date(clock.now() + 60_000).toISOString();
     const ok = { lang: 'en', title: 'A title' };
     const cases: Array<[Record<string, string>, RegExp]> = [
@@ -134,6 +137,7 @@ describe('news-create', () => {
     expect(await newsRows()).toEqual(news);
     expect(await textRows()).toEqual(texts);
     expect((await auditRows('news-create')).length).toBe(audits);
+    expect((await auditRows('news-create', true)).length).toBe(refusals + cases.length + 1);
   });
 });
 
@@ -177,6 +181,7 @@ describe('news-delete', () => {
     expect((await support.run('news-delete', { news: `ops-${id}` })).code).toBe(1); // by slug too
     const news = await newsRows();
     const audits = (await auditRows('news-delete')).length;
+    const refusals = (await auditRows('news-delete', true)).length;
     const cases: Array<[Record<string, string>, string]> = [
       [{ news: String(id) }, `News item ${id} is already deleted`],
       [{ news: '999999' }, 'News not found'],
@@ -201,5 +206,6 @@ describe('news-delete', () => {
     }
     expect(await newsRows()).toEqual(news);
     expect((await auditRows('news-delete')).length).toBe(audits);
+    expect((await auditRows('news-delete', true)).length).toBe(refusals + cases.length + 2);
   });
 });
