@@ -117,6 +117,10 @@ export interface ServerConfig {
   metrics?: MetricsListen | undefined;
   /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups on the market writer (docs/operations.md "Backups"). */
   backups?: BackupSchedule | undefined;
+  /** BACKUP_DIR for the backup command when no schedule is set (tests); default the schedule's folder. */
+  backupDir?: string | undefined;
+  /** BACKUP_KEY: the key that seals backups; default DATA_DIR/backup.key (server/backup/backup-key.ts). */
+  backupKey?: string | undefined;
   /** Where codes and notices go and the queue's retry rules (docs/notifications.md); none: the outbox. */
   delivery?: DeliveryOptions | undefined;
 }
@@ -177,7 +181,7 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
  * OPS_TOKEN, STAFF_IDLE_MINUTES, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY,
- * BACKUP_KEEP (each source reads its own settings: docs/market-data.md), and the delivery settings (SMTP_URL,
+ * BACKUP_KEEP, BACKUP_KEY (each source reads its own settings: docs/market-data.md), and the delivery settings (SMTP_URL,
  * SMS_PROVIDER …: server/notify/delivery-options.ts).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
@@ -209,6 +213,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: trustProxyEnv(env.TRUST_PROXY),
     metrics: metricsEnv(env),
     backups: backupEnv(env),
+    backupKey: env.BACKUP_KEY || undefined,
     opsToken: env.OPS_TOKEN || undefined,
     staffIdleMinutes: env.STAFF_IDLE_MINUTES ? Math.max(1, intEnv(env, 'STAFF_IDLE_MINUTES', 30)) : undefined,
     fundDayMs: env.FUND_DAY_MS ? Math.max(1000, intEnv(env, 'FUND_DAY_MS', DEFAULT_FUND_DAY_MS)) : undefined,

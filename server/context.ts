@@ -35,6 +35,9 @@ export interface AppContext extends Services {
   alerts: AlertsContext;
   /** The price desk as the operator sees and steers it (docs/market-data.md); absent in bare test contexts. */
   priceDesk?: DeskContext | undefined;
+  /** BACKUP_DIR, the only folder backups are written to (unset: the backup command refuses), and the key that seals
+   * them (server/backup/backup-key.ts). */
+  backups: { dir: string | undefined; key(): Buffer };
   /** DATABASE_URL when the database is PostgreSQL: backups run pg_dump against it (server/backup/). */
   databaseUrl?: string | undefined;
   /** The message sender of this process (the writer, when a gateway is set): tests run its due rows by hand. */

@@ -27,6 +27,7 @@ import { AlertWatcher } from './alerts/alert-watcher.ts';
 import { DEFAULT_VAPID_SUBJECT } from './alerts/alerts-context.ts';
 import { PUSH_SERVICE_HOSTS } from './alerts/push-subscriptions.ts';
 import { loadVapidKeys } from './alerts/vapid-keys.ts';
+import { sealingKey } from './backup/backup-key.ts';
 import { WebPushSender } from './alerts/web-push-sender.ts';
 import { acquireLeadership, LOCK_KEYS, withSessionLock, type Leadership } from './cluster/leader.ts';
 import { checkRole, type Role } from './cluster/role.ts';
@@ -284,6 +285,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       failureWindows: role === 'gateway' ? sharedWindows(db, clock) : memoryWindows(clock),
       revocations,
       priceDesk,
+      backups: backupsOf(config),
       databaseUrl: config.databaseUrl,
       delivery: delivery.sender,
     };
@@ -346,4 +348,13 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
         .catch(() => undefined);
     throw err;
   }
+}
+
+/** BACKUP_DIR and the backup key, read at the first backup (DATA_DIR/backup.key is made then, not at start). */
+function backupsOf(config: ServerConfig): AppContext['backups'] {
+  let key: Buffer | undefined;
+  return {
+    dir: config.backupDir ?? config.backups?.dir,
+    key: () => (key ??= sealingKey({ dataDir: config.dataDir, configured: config.backupKey })),
+  };
 }

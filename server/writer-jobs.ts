@@ -22,7 +22,12 @@ export async function startWriterJobs(
   // Pending-order expiry: due pending orders cancelled every second.
   stoppers.push(startExpirySweep({ db, clock, timers, log, expire: (id) => engine.expirePending(id) }));
   if (config.backups) {
-    stoppers.push(startBackupJob({ db, databaseUrl: config.databaseUrl, clock, timers, log }, config.backups));
+    stoppers.push(
+      startBackupJob(
+        { db, databaseUrl: config.databaseUrl, clock, timers, log, key: () => ctx.backups.key() },
+        config.backups,
+      ),
+    );
   }
   // The fund income job pays due days (catching up after downtime) until close.
   if (config.fundJob !== false) stoppers.push(startFundJob(ctx, ctx.fundDayMs));

@@ -36,15 +36,15 @@ export function backupEnv(env: NodeJS.ProcessEnv): BackupSchedule | undefined {
   return { dir: env.BACKUP_DIR, everyMs: parseEvery(env.BACKUP_EVERY || '1d'), keep };
 }
 
-const NAME = /^tickwise-\d{8}T\d{6}Z\.(tar\.gz|dump)$/;
+const NAME = /^tickwise-\d{8}T\d{6}Z\.(tar\.gz|dump)(\.sealed)?$/;
 
-/** tickwise-20261125T013000Z.tar.gz (PGlite) or .dump (PostgreSQL). */
+/** tickwise-20261125T013000Z.tar.gz.sealed (PGlite) or .dump.sealed (PostgreSQL). */
 export function backupName(at: number, kind: Db['kind']): string {
   const stamp = new Date(at)
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-  return `tickwise-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}`;
+  return `tickwise-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}.sealed`;
 }
 
 /** Removes the oldest backups of the folder past `keep` (only files this job named). */
@@ -63,6 +63,8 @@ export interface BackupJobDeps {
   clock: Clock;
   timers: Timers;
   log: FastifyBaseLogger;
+  /** The backup key (server/backup/backup-key.ts). */
+  key: () => Buffer;
 }
 
 /** The schedule's stop, and `idle` to wait for a backup under way (tests). */
@@ -72,9 +74,10 @@ export type BackupJob = (() => Promise<void>) & { idle(): Promise<void> };
 export function startBackupJob(deps: BackupJobDeps, schedule: BackupSchedule): BackupJob {
   let running: Promise<BackupFile | undefined> | undefined;
   const once = async (): Promise<BackupFile | undefined> => {
-    const file = join(schedule.dir, backupName(deps.clock.now(), deps.db.kind));
+    const name = backupName(deps.clock.now(), deps.db.kind);
+    const file = join(schedule.dir, name);
     try {
-      const done = await writeBackup(deps.db, deps.databaseUrl, file);
+      const done = await writeBackup(deps.db, deps.databaseUrl, { dir: schedule.dir, name }, deps.key());
       const removed = pruneBackups(schedule.dir, schedule.keep);
       deps.log.info({ backup: { file: done.file, bytes: done.bytes, removed: removed.length } }, 'backup written');
       return done;

@@ -4,15 +4,22 @@
 // - PGlite: a checkpoint, then the data directory as a tarball (PGlite's dumpDataDir runs while no statement does:
 //   a crash-consistent copy that replays its WAL to the last committed transaction), gzip-compressed.
 // - PostgreSQL: pg_dump's custom format (one consistent snapshot), restored with pg_restore.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+// Either archive is sealed with the backup key (sealed.ts, backup-key.ts): the file alone reveals nothing.
+import { constants } from 'node:fs';
+import { link, mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gunzipSync } from 'node:zlib';
 import type { Db } from '../db/db.ts';
 import type { PgliteDb } from '../db/pglite.ts';
+import { ApiError } from '../http/envelope.ts';
 import { ledgerViolations, type LedgerViolation } from '../ledger/invariants.ts';
-import { runPgTool } from './pg-tools.ts';
+import { runPgTool, streamPgTool } from './pg-tools.ts';
+import { BadBackup, isSealed, sealer, unseal, type BackupKind } from './sealed.ts';
 
-export type BackupKind = 'pglite' | 'postgres';
+export type { BackupKind } from './sealed.ts';
 
 export interface BackupFile {
   file: string;
@@ -20,45 +27,103 @@ export interface BackupFile {
   bytes: number;
 }
 
-/** gzip's first two bytes: a PGlite backup; pg_dump's custom format starts with "PGDMP". */
+/** gzip's first two bytes: a PGlite archive; pg_dump's custom format starts with "PGDMP". */
 export function backupKindOf(bytes: Uint8Array): BackupKind | null {
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) return 'pglite';
   if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === 'PGDMP') return 'postgres';
   return null;
 }
 
-/** Writes a backup of `db` to `file` (through a temporary name, so a half-written file never has the final name). */
-export async function writeBackup(db: Db, databaseUrl: string | undefined, file: string): Promise<BackupFile> {
-  const target = resolve(file);
-  mkdirSync(dirname(target), { recursive: true });
-  const partial = `${target}.partial`;
-  if (db.kind === 'postgres') {
-    if (!databaseUrl) throw new Error('a PostgreSQL backup needs DATABASE_URL');
-    await runPgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`], databaseUrl);
-  } else {
-    const dump = (db as Partial<PgliteDb>).dump;
-    if (!dump) throw new Error('this database cannot dump its data directory');
-    await db.query('CHECKPOINT');
-    const tar = new Uint8Array(await (await dump.call(db)).arrayBuffer());
-    writeFileSync(partial, gzipSync(tar));
+/**
+ * A backup's name inside BACKUP_DIR: letters, digits, dot, dash and underscore, not starting with a dot, no "..":
+ * never a path, so no backup lands outside BACKUP_DIR (an admin's `--to dist/x` was downloadable from the app port).
+ */
+export const BACKUP_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+
+/** Where a backup goes: a name checked by BACKUP_NAME, in BACKUP_DIR. */
+export interface BackupPlace {
+  dir: string;
+  name: string;
+}
+
+/**
+ * Writes a sealed backup of `db` as `place.name` in `place.dir` (docs/operations.md "Backups"): the only writer of
+ * backup files, so the rules hold for the command and the schedule alike — a name, never a path; mode 0600; never
+ * over an existing file (written under a hidden temporary name, then linked to its name, which fails if taken);
+ * sealed with `key`. The archive is streamed through gzip (zlib's thread pool) and the cipher, never held
+ * compressed on the event loop.
+ */
+export async function writeBackup(
+  db: Db,
+  databaseUrl: string | undefined,
+  place: BackupPlace,
+  key: Buffer,
+): Promise<BackupFile> {
+  if (!BACKUP_NAME.test(place.name)) throw new ApiError('staff.backup_name_invalid', undefined, { name: place.name });
+  const dir = resolve(place.dir);
+  const target = join(dir, place.name);
+  if (await exists(target)) throw new ApiError('staff.backup_exists', undefined, { name: place.name });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const partial = join(dir, `.${place.name}.${process.pid}.partial`);
+  const handle = await open(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  try {
+    const out = handle.createWriteStream();
+    if (db.kind === 'postgres') {
+      if (!databaseUrl) throw new Error('a PostgreSQL backup needs DATABASE_URL');
+      const dump = streamPgTool('pg_dump', ['--format=custom', '--no-owner'], databaseUrl);
+      await Promise.all([pipeline(dump.stdout, sealer(key, 'postgres'), out), dump.done]);
+    } else {
+      const dump = (db as Partial<PgliteDb>).dump;
+      if (!dump) throw new Error('this database cannot dump its data directory');
+      await db.query('CHECKPOINT');
+      const tar = new Uint8Array(await (await dump.call(db)).arrayBuffer());
+      await pipeline(Readable.from(slices(tar)), createGzip(), sealer(key, 'pglite'), out);
+    }
+    await link(partial, target).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'EEXIST' ? new ApiError('staff.backup_exists', undefined, { name: place.name }) : err;
+    });
+  } finally {
+    await handle.close().catch(() => undefined);
+    await rm(partial, { force: true });
   }
-  renameSync(partial, target);
-  return { file: target, kind: db.kind, bytes: statSync(target).size };
+  return { file: target, kind: db.kind, bytes: (await stat(target)).size };
 }
 
-/** A PGlite backup file as the tarball PGlite's loadDataDir takes. */
-export function pgliteTarball(file: string): Blob {
-  const bytes = readFileSync(file);
-  if (backupKindOf(bytes) !== 'pglite') throw new Error(`${file} is not a PGlite backup (a .tar.gz this server wrote)`);
-  return new Blob([gunzipSync(bytes)]);
+/** The tarball in 1 MB pieces, so gzip and the cipher take turns with the server's requests. */
+function* slices(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += 1 << 20) yield bytes.subarray(at, at + (1 << 20));
 }
 
-/** Restores a PostgreSQL backup into an empty database. */
-export async function restorePostgres(file: string, databaseUrl: string): Promise<void> {
-  const bytes = readFileSync(file);
-  if (backupKindOf(bytes) !== 'postgres')
-    throw new Error(`${file} is not a PostgreSQL backup (pg_dump's custom format)`);
-  await runPgTool('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', file], databaseUrl);
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? false : Promise.reject(err)),
+  );
+
+/** A backup file's archive: unsealed with `key` (a sealed file), or as it is (a backup from before sealing). */
+export async function readArchive(file: string, key: () => Buffer): Promise<{ kind: BackupKind; archive: Buffer }> {
+  const bytes = await readFile(file);
+  if (isSealed(bytes)) return unseal(file, bytes, key());
+  const kind = backupKindOf(bytes);
+  if (!kind) throw new BadBackup(file, 'not a backup (neither a sealed backup, a .tar.gz nor a pg_dump)');
+  return { kind, archive: bytes };
+}
+
+/** A PGlite archive as the tarball PGlite's loadDataDir takes. */
+export function pgliteTarball(archive: Buffer): Blob {
+  return new Blob([gunzipSync(archive)]);
+}
+
+/** Restores a pg_dump archive into an empty database (through a private temporary file pg_restore can read). */
+export async function restorePostgres(archive: Buffer, databaseUrl: string): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'tickwise-restore-'));
+  try {
+    const file = join(dir, 'backup.dump');
+    await writeFile(file, archive, { mode: 0o600 });
+    await runPgTool('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', file], databaseUrl);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Tables in the public schema: a restore target must have none. */

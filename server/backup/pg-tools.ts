@@ -1,7 +1,8 @@
 // PostgreSQL's own client programs (pg_dump, pg_restore) for backups of a PostgreSQL database: from PG_BIN_DIR,
 // else the newest /usr/lib/postgresql/*/bin (Debian's layout), else the PATH. The password never goes on the
 // command line (where `ps` shows it): it travels in PGPASSWORD.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -36,4 +37,26 @@ export function runPgTool(name: 'pg_dump' | 'pg_restore', args: readonly string[
         err ? reject(new Error(`${name} failed: ${stderr.trim() || err.message}`)) : resolve(),
     );
   });
+}
+
+/** Runs pg_dump with its output on `stdout` (streamed, never held whole); `done` rejects with its stderr. */
+export function streamPgTool(
+  name: 'pg_dump',
+  args: readonly string[],
+  databaseUrl: string,
+): { stdout: Readable; done: Promise<void> } {
+  const { url, password } = splitPassword(databaseUrl);
+  const child = spawn(pgTool(name), [...args, `--dbname=${url}`], {
+    env: { ...process.env, PGPASSWORD: password },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', (err) => reject(new Error(`${name} failed: ${err.message}`)));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${name} failed: ${stderr.trim() || `exit code ${code}`}`)),
+    );
+  });
+  return { stdout: child.stdout, done };
 }

@@ -5,22 +5,35 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { checkRestored, pgliteTarball, restorePostgres, userTables, type RestoreCheck } from './backup.ts';
+import { checkRestored, pgliteTarball, readArchive, restorePostgres, userTables, type RestoreCheck } from './backup.ts';
+import { BadBackup } from './sealed.ts';
 
 export type RestoreTarget = { dataDir: string } | { databaseUrl: string };
 
 export const pgliteDirOf = (dataDir: string): string => join(dataDir, 'pglite');
 
-/** Refuses a target that holds a database: a restore never overwrites one (move it aside first). */
-export async function restoreBackup(file: string, target: RestoreTarget): Promise<RestoreCheck> {
+/**
+ * Refuses a target that holds a database: a restore never overwrites one (move it aside first). `key` gives the
+ * backup key, asked only for a sealed file.
+ */
+export async function restoreBackup(file: string, target: RestoreTarget, key: () => Buffer): Promise<RestoreCheck> {
   if (!existsSync(file)) throw new Error(`no backup file at ${file}`);
+  const { kind, archive } = await readArchive(file, key);
+  const want = 'databaseUrl' in target ? 'postgres' : 'pglite';
+  if (kind !== want)
+    throw new BadBackup(
+      file,
+      kind === 'pglite'
+        ? 'a backup of the embedded database: restore it with --data-dir'
+        : 'a PostgreSQL backup: restore it with --database-url',
+    );
   if ('databaseUrl' in target) {
     const db = await openPostgres({ url: target.databaseUrl });
     try {
       const tables = await userTables(db);
       if (tables.length > 0)
         throw new Error(`the database is not empty (${tables.length} tables): restore into a new, empty database`);
-      await restorePostgres(file, target.databaseUrl);
+      await restorePostgres(archive, target.databaseUrl);
       return await checkRestored(db);
     } finally {
       await db.close();
@@ -29,7 +42,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   const dir = pgliteDirOf(target.dataDir);
   if (existsSync(dir) && readdirSync(dir).length > 0)
     throw new Error(`${dir} already holds a database: stop the server and move it aside, or choose another --data-dir`);
-  const db = await openPglite({ dataDir: dir, loadDataDir: pgliteTarball(file) });
+  const db = await openPglite({ dataDir: dir, loadDataDir: pgliteTarball(archive) });
   try {
     return await checkRestored(db);
   } finally {

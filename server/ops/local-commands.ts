@@ -7,6 +7,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { systemClock } from '../core/system-time.ts';
 import { restoreBackup, pgliteDirOf, type RestoreTarget } from '../backup/restore.ts';
 import { migrateToPostgres } from '../backup/migrate-to-postgres.ts';
+import { openingKey } from '../backup/backup-key.ts';
 import { existsSync } from 'node:fs';
 
 export interface LocalIo {
@@ -26,12 +27,15 @@ const restore: LocalCommand = {
     from: 'the backup file (.tar.gz for the embedded database, .dump for PostgreSQL)',
     'data-dir': 'restore into this DATA_DIR (default: DATA_DIR, else ./data)',
     'database-url': 'restore into this empty PostgreSQL database instead (default: DATABASE_URL when set)',
+    'key-file': 'the backup key (default: BACKUP_KEY, else backup.key in the DATA_DIR restored into, or DATA_DIR)',
   },
   async run(v, env, io) {
     if (!v.from) throw new UsageError('--from is required');
     const url = v['database-url'] ?? (v['data-dir'] ? undefined : env.DATABASE_URL || undefined);
-    const target: RestoreTarget = url ? { databaseUrl: url } : { dataDir: v['data-dir'] ?? (env.DATA_DIR || 'data') };
-    const check = await restoreBackup(v.from, target);
+    const dataDir = v['data-dir'] ?? (env.DATA_DIR || 'data');
+    const target: RestoreTarget = url ? { databaseUrl: url } : { dataDir };
+    const key = () => openingKey({ dataDir, configured: env.BACKUP_KEY || undefined, keyFile: v['key-file'] });
+    const check = await restoreBackup(v.from, target, key);
     const where = 'databaseUrl' in target ? 'the PostgreSQL database' : pgliteDirOf(target.dataDir);
     if (check.violations.length > 0) {
       io.err(`restored into ${where}, but its ledger does not hold (${check.violations.length} problems):`);

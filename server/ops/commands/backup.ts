@@ -1,8 +1,9 @@
-// `npm run ops -- backup --to FILE`: a consistent copy of the running database, written by the server to FILE on
-// its own machine (docs/operations.md "Backups"). Restoring is done with the server stopped: `npm run ops --
-// restore` (server/ops/local-commands.ts).
+// `npm run ops -- backup [--to NAME]`: a consistent, sealed copy of the running database, written by the server into
+// BACKUP_DIR on its own machine (docs/operations.md "Backups"); the file rules are writeBackup's. Restoring is done
+// with the server stopped: `npm run ops -- restore` (server/ops/local-commands.ts).
 import { ApiError } from '../../http/envelope.ts';
 import { writeBackup } from '../../backup/backup.ts';
+import { backupName } from '../../backup/backup-job.ts';
 import type { OpsCommand } from '../command.ts';
 
 export const backupTake: OpsCommand = {
@@ -11,11 +12,18 @@ export const backupTake: OpsCommand = {
   // A copy of the whole database: not inside the audit row's transaction (PGlite dumps its data directory, which
   // an open transaction on the same connection would block); the row is written once the file is.
   outsideTransaction: true,
-  summary: "Write a consistent backup of the running database to a file on the server's machine",
-  params: [{ name: 'to', help: 'the file to write, e.g. /var/backups/tickwise-2026-11-25.tar.gz' }],
+  summary: "Write a consistent, sealed backup of the running database into the server's BACKUP_DIR",
+  params: [
+    {
+      name: 'to',
+      optional: true,
+      help: 'a file name in BACKUP_DIR, not a path (default tickwise-<UTC time>.tar.gz.sealed)',
+    },
+  ],
   async run(ctx, args) {
-    const to = (args.to ?? '').trim();
-    if (!to || to.includes('\0')) throw new ApiError('field_required', undefined, { field: 'to' });
-    return writeBackup(ctx.db, ctx.databaseUrl, to);
+    const dir = ctx.backups.dir;
+    if (!dir) throw new ApiError('staff.backup_dir_unset');
+    const name = (args.to ?? '').trim() || backupName(ctx.clock.now(), ctx.db.kind);
+    return writeBackup(ctx.db, ctx.databaseUrl, { dir, name }, ctx.backups.key());
   },
 };

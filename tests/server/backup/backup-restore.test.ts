@@ -28,7 +28,7 @@ const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tickwise-backup-'));
-  server = await startTestServer({ clock, market: { manual: true } });
+  server = await startTestServer({ clock, market: { manual: true }, backupDir: dir });
   (server.ctx.market as unknown as { setPrice(code: string, p: string): void }).setPrice('EURUSD', '1.08000');
   await server.ctx.engine.idle();
 });
@@ -84,21 +84,24 @@ interface RecordRow {
   user_id: number;
   value: string;
 }
+const key = (): Buffer => server.ctx.backups.key();
+
 const records = (db: Db) =>
   db.query<RecordRow>('SELECT id::text, user_id, value::text AS value FROM financial_records ORDER BY id');
 
 describe('a backup taken while traders trade', () => {
   it('restores into a fresh target whose ledger holds, holding only the source’s own records', async () => {
-    const file = join(dir, server.ctx.db.kind === 'postgres' ? 'live.dump' : 'live.tar.gz');
+    const name = server.ctx.db.kind === 'postgres' ? 'live.dump.sealed' : 'live.tar.gz.sealed';
+    const file = join(dir, name);
     liveFile = file;
     let backup: Promise<unknown> | undefined;
     await trade(6, 12, (done) => {
-      if (done === 20) backup = runAs(server.ctx, backupTake, { to: file }, TEST_OPERATOR);
+      if (done === 20) backup = runAs(server.ctx, backupTake, { to: name }, TEST_OPERATOR);
     });
     expect(await backup).toMatchObject({ file, kind: server.ctx.db.kind });
 
     const { target, open } = await emptyTarget();
-    const check = await restoreBackup(file, target);
+    const check = await restoreBackup(file, target, key);
     expect(check.violations).toEqual([]);
     expect(check.accounts).toBeGreaterThan(0);
     const restored = await open();
@@ -117,12 +120,12 @@ describe('a backup taken while traders trade', () => {
   it('never restores over a database, and refuses a file that is no backup', async () => {
     const file = liveFile;
     const { target } = await emptyTarget();
-    await restoreBackup(file, target);
-    await expect(restoreBackup(file, target)).rejects.toThrow(/already holds a database|not empty/);
+    await restoreBackup(file, target, key);
+    await expect(restoreBackup(file, target, key)).rejects.toThrow(/already holds a database|not empty/);
     const junk = join(dir, 'junk.tar.gz');
     writeFileSync(junk, 'not a backup');
     const fresh = await emptyTarget();
-    await expect(restoreBackup(junk, fresh.target)).rejects.toThrow(/not a (PGlite|PostgreSQL) backup/);
+    await expect(restoreBackup(junk, fresh.target, key)).rejects.toThrow(`${junk}: not a backup`);
   }, 120_000);
 });
 
@@ -144,7 +147,9 @@ describe('npm run ops -- restore', () => {
     const { target } = await emptyTarget();
     const flags = 'dataDir' in target ? ['--data-dir', target.dataDir] : ['--database-url', target.databaseUrl];
     const c = io();
-    expect(await runCli(['restore', '--from', file, ...flags], {}, c.io)).toBe(0);
+    // The key travels apart from the backup: here as BACKUP_KEY, as an operator restoring on a new machine sets it.
+    const env = { BACKUP_KEY: key().toString('base64') };
+    expect(await runCli(['restore', '--from', file, ...flags], env, c.io)).toBe(0);
     expect(c.out.join('\n')).toMatch(/^restored into .+: \d+ accounts, \d+ ledger records, ledger checked$/);
   });
 });
@@ -155,8 +160,8 @@ describe('scheduled backups', () => {
     expect(parseEvery('6h')).toBe(21_600_000);
     expect(parseEvery('1d')).toBe(86_400_000);
     for (const bad of ['', '0m', '5', '1w', '-1h']) expect(() => parseEvery(bad)).toThrow(/BACKUP_EVERY/);
-    expect(backupName(Date.UTC(2026, 10, 25, 1, 30, 0), 'pglite')).toBe('tickwise-20261125T013000Z.tar.gz');
-    expect(backupName(Date.UTC(2026, 10, 25, 1, 30, 0), 'postgres')).toBe('tickwise-20261125T013000Z.dump');
+    expect(backupName(Date.UTC(2026, 10, 25, 1, 30, 0), 'pglite')).toBe('tickwise-20261125T013000Z.tar.gz.sealed');
+    expect(backupName(Date.UTC(2026, 10, 25, 1, 30, 0), 'postgres')).toBe('tickwise-20261125T013000Z.dump.sealed');
   });
 
   it('writes one backup a period and keeps the newest N', async () => {
@@ -171,7 +176,7 @@ describe('scheduled backups', () => {
     };
     const log = server.ctx.log;
     const stop = startBackupJob(
-      { db: server.ctx.db, databaseUrl: server.ctx.databaseUrl, clock, timers, log },
+      { db: server.ctx.db, databaseUrl: server.ctx.databaseUrl, clock, timers, log, key },
       { dir: folder, everyMs: 3_600_000, keep: 1 },
     );
     for (let i = 0; i < 2; i++) {

@@ -290,6 +290,12 @@ async function bareApp(opts: { distDir?: string; failingDb?: boolean }): Promise
     failureWindows: memoryWindows(services.clock),
     revocations: busRevocations(localBus(), services.log),
     alerts: { changed: () => undefined, vapidPublicKey: '', pushHosts: [] },
+    backups: {
+      dir: undefined,
+      key: () => {
+        throw new Error('no backups here');
+      },
+    },
   };
   try {
     const app = await buildApp(ctx, {

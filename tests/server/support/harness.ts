@@ -56,6 +56,9 @@ export interface TestServerOptions {
   metrics?: MetricsListen;
   /** Delivery gateways and retry rules (the SMTP, Kannel and Twilio tests); default none: the outbox. */
   delivery?: DeliveryOptions;
+  /** BACKUP_DIR (default DATA_DIR/backups) and BACKUP_KEY (default: DATA_DIR/backup.key, made at the first backup). */
+  backupDir?: string;
+  backupKey?: string;
 }
 
 /** The break-glass token test servers set explicitly unless a test turns it off (docs/back-office.md "Break-glass"). */
@@ -132,6 +135,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     staffIdleMinutes: opts.staffIdleMinutes,
     metrics: opts.metrics,
     delivery: opts.delivery,
+    backupDir: opts.backupDir ?? join(dataDir, 'backups'),
+    backupKey: opts.backupKey,
     // Every answer of every server test is checked against the API document's schema for its route.
     onResponseViolation: (v) => violations.push(v),
   }).catch(async (err: unknown) => {

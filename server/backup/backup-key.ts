@@ -1,0 +1,72 @@
+// The key that seals backups (docs/operations.md "The backup key"): BACKUP_KEY (32 bytes, base64 or hex), else the
+// file DATA_DIR/backup.key, written once (mode 0600) by the first backup. The key is never inside an archive: the
+// PGlite archive is DATA_DIR/pglite alone and a PostgreSQL dump holds only the database, so a stolen backup without
+// the key reveals no TOTP seed, e-mail or balance.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const BACKUP_KEY_FILE = 'backup.key';
+const KEY_BYTES = 32;
+
+/** 32 bytes written as base64 (44 characters) or hex (64); anything else is refused, naming where it came from. */
+export function parseBackupKey(text: string, from: string): Buffer {
+  const t = text.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(t)
+    ? Buffer.from(t, 'hex')
+    : /^[A-Za-z0-9+/]{43}=$/.test(t)
+      ? Buffer.from(t, 'base64')
+      : null;
+  if (!bytes || bytes.length !== KEY_BYTES)
+    throw new Error(`${from} must be a backup key of 32 bytes, written as 44 characters of base64 or 64 of hex`);
+  return bytes;
+}
+
+/** Eight bytes that tell keys apart (a backup names the key it needs) and reveal nothing of the key. */
+export function backupKeyId(key: Buffer): Buffer {
+  return createHash('sha256').update('tickwise backup key id\0').update(key).digest().subarray(0, 8);
+}
+
+/** Where a server finds its key: BACKUP_KEY, else DATA_DIR/backup.key. */
+export interface BackupKeySource {
+  dataDir: string;
+  configured?: string | undefined;
+}
+
+/** The key in a key file, or undefined when there is no such file. */
+function keyFile(path: string): Buffer | undefined {
+  try {
+    return parseBackupKey(readFileSync(path, 'utf8'), path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/** The key to seal with: BACKUP_KEY, else DATA_DIR/backup.key, made now (0600) when there is none yet. */
+export function sealingKey(src: BackupKeySource): Buffer {
+  if (src.configured) return parseBackupKey(src.configured, 'BACKUP_KEY');
+  const path = join(src.dataDir, BACKUP_KEY_FILE);
+  const found = keyFile(path);
+  if (found) return found;
+  mkdirSync(src.dataDir, { recursive: true });
+  try {
+    writeFileSync(path, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process of this machine made it first: theirs is the key.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return parseBackupKey(readFileSync(path, 'utf8'), path);
+}
+
+/** The key to open a backup with (restore): a named key file, else BACKUP_KEY, else DATA_DIR/backup.key; never made. */
+export function openingKey(src: BackupKeySource & { keyFile?: string | undefined }): Buffer {
+  if (src.keyFile) return parseBackupKey(readFileSync(src.keyFile, 'utf8'), src.keyFile);
+  if (src.configured) return parseBackupKey(src.configured, 'BACKUP_KEY');
+  const path = join(src.dataDir, BACKUP_KEY_FILE);
+  const found = keyFile(path);
+  if (found) return found;
+  throw new Error(
+    `this backup is sealed, and there is no key: copy the server's backup.key to ${path}, or name it with --key-file, or set BACKUP_KEY`,
+  );
+}
