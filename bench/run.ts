@@ -2,8 +2,8 @@
 // render A/B, Lighthouse, server fan-out, order engine), prints the tables, writes bench/results/<date>-<profile>.json and exits
 // non-zero when a figure regressed beyond its tolerance against bench/baseline.json. See bench/README.md.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './lib/args.ts';
 import { BENCH_TMP, DIST_PROBE, DIST_PROD, ensureBuilds } from './lib/client-build.ts';
 import { compareFigures, type Baseline, type Figures } from './lib/figures.ts';
@@ -49,13 +49,10 @@ function stampOf(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/**
- * Complete runs go to bench/results/ (commit-worthy); partial ones (--only, --cases) to bench/results/tmp/. The
- * cluster section alone is the exception: it is run on its own (it owns the machine for its minutes) and its figures
- * are recorded in bench/README.md, so `--only=cluster` writes bench/results/<date>-<profile>-cluster.json.
- */
+/** Complete runs go to bench/results/ (one summary JSON each, kept in git); partial ones (--only, --cases) to
+ * bench/results/tmp/partial/, `--only=cluster` named <date>-<profile>-cluster. */
 function resultPath(stamp: string, profile: string, complete: boolean, clusterOnly: boolean): string {
-  const dir = complete || clusterOnly ? RESULTS : join(BENCH_TMP, 'partial');
+  const dir = complete ? RESULTS : join(BENCH_TMP, 'partial');
   const name = clusterOnly ? `${stamp}-${profile}-cluster` : `${stamp}-${profile}`;
   mkdirSync(dir, { recursive: true });
   let path = join(dir, `${name}.json`);
@@ -274,20 +271,11 @@ async function main(args: BenchArgs): Promise<number> {
   const base: Figures | null = baseline.profiles[profile]?.figures ?? null;
   const comparison = base ? compareFigures(base, figures) : null;
 
-  // A complete full run keeps one profile trace beside its results (the phone trade screen in worker mode, else the
-  // first one); other runs point at theirs in bench/results/tmp/traces/.
-  let trace: string | null = null;
+  // The results name one profile trace (the phone trade screen in worker mode, else the first), left in the ignored
+  // bench/results/tmp/traces/: git keeps the figures, not the traces.
   const traces = sections.render?.profileTraces ?? [];
-  const keep = traces.find((t) => t.includes('-trade-worker')) ?? traces[0];
+  const trace = traces.find((t) => t.includes('-trade-worker')) ?? traces[0] ?? null;
   const path = resultPath(stamp, profile, complete, args.sections.length === 1 && args.sections[0] === 'cluster');
-  if (keep && !(complete && profile === 'full')) trace = keep;
-  else if (keep) {
-    trace = join(
-      dirname(path),
-      basename(path, '.json') + '-' + basename(keep).replace(/^\d{4}-\d\d-\d\d-(quick|full)-/, ''),
-    );
-    copyFileSync(keep, trace);
-  }
   const finished = new Date();
   const command = `npm run bench${args.quick ? ' -- --quick' : ''}`;
   const output = {
@@ -306,7 +294,7 @@ async function main(args: BenchArgs): Promise<number> {
     sections,
   };
   writeFileSync(path, `${JSON.stringify(output, null, 1)}\n`);
-  // The HTML report beside the results: every full run, and any run asked for it with --report.
+  // The HTML report (bench/results/tmp/): every full run, and any run asked for it with --report.
   let report: string | null = null;
   if (profile === 'full' || args.report) {
     try {

@@ -10,6 +10,7 @@ import type { ResponseViolation } from './http/response-check.ts';
 import type { SecurityOptions } from './security/limits.ts';
 import { roleEnv, type Role } from './cluster/role.ts';
 import type { PushOptions } from './alerts/alerts-context.ts';
+import type { AddedCatalogue } from './market/instruments.ts';
 import type { MarketSourcesOptions } from './market/price-desk/market-sources.ts';
 import { SPIKE_PCT } from './market/price-desk/desk-config.ts';
 import { priceSourcesEnv } from './market/sources/source-registry.ts';
@@ -25,10 +26,8 @@ export interface MarketOptions extends MarketSourcesOptions {
   seed?: number;
   /** No timer-driven ticks: tests step the simulator by hand. */
   manual?: boolean;
-  /** Extra synthetic instruments for benchmarks (SIM_INSTRUMENTS). */
-  instruments?: number;
-  /** Ticks per second per synthetic instrument (SIM_HZ). */
-  hz?: number;
+  /** Instruments added in memory beside the stored catalogue (the bench's, bench/lib/serve-entry.ts). */
+  catalogue?: AddedCatalogue;
   /** How often the simulator advances in timer mode (ms, default 50). */
   tickIntervalMs?: number;
   /** A gateway's copy of the market: history read but never written, prices only from follow() (role gateway). */
@@ -178,7 +177,7 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
 }
 
 /**
- * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_INSTRUMENTS, SIM_HZ, SIM_TIME,
+ * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PGLITE_WORKER, LOG_LEVEL, SIM_SEED, SIM_TIME,
  * OPS_TOKEN, STAFF_IDLE_MINUTES, FUND_DAY_MS, RATE_LIMIT_FACTOR, TRUST_PROXY, ROLE, NATS_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT, PRICE_SOURCES, FEED_STALE_MS, FEED_SPIKE_PCT, METRICS_PORT, METRICS_HOST, BACKUP_DIR, BACKUP_EVERY,
  * BACKUP_KEEP, BACKUP_KEY (each source reads its own settings: docs/market-data.md), and the delivery settings (SMTP_URL,
@@ -187,8 +186,6 @@ export function pgliteWorkerEnv(raw: string | undefined): boolean {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig & ListenConfig {
   const market: MarketOptions = {};
   if (env.SIM_SEED) market.seed = intEnv(env, 'SIM_SEED', 1);
-  if (env.SIM_INSTRUMENTS) market.instruments = intEnv(env, 'SIM_INSTRUMENTS', 0);
-  if (env.SIM_HZ) market.hz = intEnv(env, 'SIM_HZ', 1);
   const simStart = timeEnv(env, 'SIM_TIME');
   market.priceSources = priceSourcesEnv(env.PRICE_SOURCES);
   market.sourceEnv = env;

@@ -106,6 +106,8 @@ export interface ClusterOptions {
 }
 
 const MB = 1024 * 1024;
+/** The bench's server entry: main.ts's wiring plus the synthetic instruments of SIM_ENV. */
+const ENTRY = 'bench/lib/serve-entry.ts';
 const SIM_ENV = {
   SIM_INSTRUMENTS: '300',
   SIM_HZ: '20',
@@ -144,7 +146,7 @@ interface Cluster {
 }
 
 function role(c: Pick<Cluster, 'dir' | 'databaseUrl' | 'nats'>, r: 'market' | 'gateway'): RoleProcess {
-  return startRole(r, { databaseUrl: c.databaseUrl, natsUrl: c.nats.url, dataDir: c.dir, env: SIM_ENV });
+  return startRole(r, { databaseUrl: c.databaseUrl, natsUrl: c.nats.url, dataDir: c.dir, env: SIM_ENV, entry: ENTRY });
 }
 
 async function stopRole(p: RoleProcess): Promise<void> {

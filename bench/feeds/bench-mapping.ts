@@ -1,11 +1,11 @@
 // The feeds bench's mapping, applied inside the bench server (serve-entry.ts, FEEDS_BENCH_MAP=N): the synthetic
-// instruments live only in memory (no `instruments` row, so `feed-map` cannot name them), so the desk is configured
+// instruments (lib/synthetic-catalogue.ts) live only in memory (no `instruments` row, so `feed-map` cannot name them), so the desk is configured
 // directly: LP symbol S000n → SYN000n on `fix`, and SYN0001 with the simulator as its backup and a 1 s stale limit
 // for the fail-over measurement.
-import { SYNTHETIC_ID_BASE } from '../../server/market/catalog.ts';
 import type { DeskConfig } from '../../server/market/price-desk/desk-config.ts';
 import { SimulatedMarket } from '../../server/market/simulated-market.ts';
 import type { RunningServer } from '../../server/server.ts';
+import { SYNTHETIC_ID_BASE } from '../lib/synthetic-catalogue.ts';
 
 export const FAILOVER_STALE_MS = 1000;
 

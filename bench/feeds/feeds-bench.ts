@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { StandInLp } from '../../tests/fixtures/fix-lp.ts';
 import { freePort } from '../../tests/e2e/app-server.ts';
 import { startBenchServer, type BenchServer } from '../lib/app-server.ts';
+import { syntheticBasePrice as basePrice } from '../lib/synthetic-catalogue.ts';
 import { percentile } from '../lib/stats.ts';
 import { FAILOVER_STALE_MS } from './bench-mapping.ts';
 
@@ -47,8 +48,6 @@ const PROBE = 'S0001';
 const PROBE_CODE = 'SYN0001';
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const lpSymbol = (n: number): string => `S${String(n).padStart(4, '0')}`;
-/** The synthetic instruments' base price (server/market/catalog.ts syntheticDef), 4 decimals. */
-const basePrice = (n: number): number => 50 + (n % 150);
 
 async function ops(server: BenchServer, name: string, body: Record<string, string>): Promise<unknown> {
   const res = await fetch(`${server.url}/api/ops/run/${name}`, {

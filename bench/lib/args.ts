@@ -34,11 +34,11 @@ export const USAGE = `npm run bench [-- options]
   --update-baseline    accept this run's figures as bench/baseline.json for its profile
   --no-fail            print regressions but exit 0
   --no-pin             do not confine the browser and the server to one core each (taskset)
-  --report             also write the HTML report beside the results (a full run always writes it)
-  --report FILE.json   only build the HTML report of an existing results file (written beside it)
+  --report             also write the HTML report (bench/results/tmp/; a full run always writes it)
+  --report FILE.json   only build the HTML report of an existing results file (in bench/results/tmp/)
   --compare A.json B.json
                        only print the differences of two results files with their spread, and plot them
-                       (bench/results/tmp/compare-A-vs-B.html)
+                       (bench/results/tmp/compare/compare-A-vs-B.html)
   --help               this text`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {

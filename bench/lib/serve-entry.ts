@@ -1,14 +1,22 @@
-// The server as the bench runs it: server/main.ts's wiring from the same environment (PORT, HOST, DATA_DIR,
-// SIM_INSTRUMENTS, SIM_HZ, SIM_SEED, the price sources), but serving the client build named by BENCH_DIST (the probe-enabled one).
+// The server as the bench runs it: server/main.ts's wiring from the same environment (PORT, HOST, DATA_DIR, ROLE,
+// SIM_SEED, the price sources), plus the bench's synthetic instruments (SIM_INSTRUMENTS, SIM_HZ) added to its market,
+// serving the client build named by BENCH_DIST (the probe-enabled one).
 import { configFromEnv } from '../../server/config.ts';
 import { createServer } from '../../server/server.ts';
 import { applyBenchMapping } from '../feeds/bench-mapping.ts';
+import { syntheticCatalogueFromEnv } from './synthetic-catalogue.ts';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
   const distDir = process.env.BENCH_DIST || undefined;
-  const server = await createServer({ ...config, distDir });
+  const catalogue = syntheticCatalogueFromEnv(process.env);
+  const server = await createServer({ ...config, distDir, market: { ...config.market, catalogue } });
+  // A market writer that lost its lock must not write on (as server/main.ts).
+  void server.leadershipLost?.then(() => process.exit(1));
   const url = await server.listen(config.port, config.host);
+  // tests/fixtures/cluster-procs.ts waits for main.ts's words for a role.
+  if (server.role !== 'all')
+    process.stdout.write(`  Tickwise ${server.role} is running at ${url} (pid ${process.pid})\n`);
   // The feeds section maps synthetic instruments to the stand-in LP (bench/feeds/bench-mapping.ts).
   if (process.env.FEEDS_BENCH_MAP) applyBenchMapping(server, Number(process.env.FEEDS_BENCH_MAP));
   // SIGUSR2 = one full collection (app-server.ts runs node with --expose-gc), sent by the fan-out before it samples

@@ -9,7 +9,8 @@
 // synthetic instruments that tick at 20/s (the worst case: every row moves every batch). Run:
 //   npx tsx bench/pocket/bandwidth.ts [seconds=30] [market,trade]
 import WebSocket from 'ws';
-import { startAppServer } from '../../tests/e2e/app-server.ts';
+import { resolve } from 'node:path';
+import { startBenchServer } from '../lib/app-server.ts';
 import { LOW_BANDWIDTH_RATE_MS } from '../../domain/ws-protocol.ts';
 
 /** Mounted rows (9 + 3 overscan) + one position's instrument + the /trade instrument. */
@@ -75,7 +76,11 @@ const cases: Case[] = screens.flatMap((screen) => {
     },
   ];
 });
-const server = await startAppServer({ SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_TIME: '2026-11-18T12:00:00Z' });
+const server = await startBenchServer({
+  env: { SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_TIME: '2026-11-18T12:00:00Z' },
+  distDir: resolve('dist'),
+  cpus: null,
+});
 try {
   const sockets = await Promise.all(cases.map((c) => client(server.url, c)));
   await new Promise((r) => setTimeout(r, 3000)); // past the snapshots
@@ -96,5 +101,5 @@ try {
   }
   for (const s of sockets) s.close();
 } finally {
-  await server.dispose();
+  await server.stop();
 }

@@ -8,7 +8,9 @@
 //   npx vite build --logLevel warn && npx tsx bench/pocket/page-bandwidth.ts [seconds=20]
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, PHONE } from '../../tests/e2e/browser.ts';
-import { startAppServer, WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
+import { resolve } from 'node:path';
+import { WEEKDAY_NOON } from '../../tests/e2e/app-server.ts';
+import { startBenchServer } from '../lib/app-server.ts';
 
 interface Tally {
   bytes: number;
@@ -32,7 +34,11 @@ function watch(page: Page, t: Tally): void {
 }
 
 const seconds = Number(process.argv[2] ?? 20);
-const server = await startAppServer({ SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_TIME: WEEKDAY_NOON });
+const server = await startBenchServer({
+  env: { SIM_INSTRUMENTS: '300', SIM_HZ: '20', SIM_TIME: WEEKDAY_NOON },
+  distDir: resolve('dist'),
+  cpus: null,
+});
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
@@ -80,5 +86,5 @@ try {
   }
 } finally {
   await browser.close();
-  await server.dispose();
+  await server.stop();
 }

@@ -19,7 +19,8 @@ import {
 } from '../lib/stats.ts';
 import { openPage, setThrottle } from './browser.ts';
 import { NAME_SHIM, pageProbe, type PageWindow } from './page-probe.ts';
-import { seedBrowserState, setChartIndicators, SYNTHETIC_CATEGORY, type BenchSession } from './session.ts';
+import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
+import { seedBrowserState, setChartIndicators, type BenchSession } from './session.ts';
 import type { ChartIndicators, FeedModeName, ScreenName } from './names.ts';
 import { MARK_END, MARK_START, summariseTrace, type TraceEvent } from './trace.ts';
 import { FLOOR_PATH, serveFloor } from './floor-pages.ts';
@@ -244,7 +245,7 @@ export async function waitLive(page: Page, screen: ScreenName, mode: FeedModeNam
   if (running !== mode) throw new Error(`the app runs the feed in ${String(running)} mode, the run asked for ${mode}`);
   if (screen === 'market' || screen === 'desk') {
     // Every visible row should tick at SIM_HZ whatever the day: the synthetic category is open 24/7.
-    const chip = `.mk-chip[data-category="${SYNTHETIC_CATEGORY}"]`;
+    const chip = `.mk-chip[data-category="${SYNTHETIC_CATEGORY_ID}"]`;
     await page.waitForSelector(chip, { timeout: READY_TIMEOUT_MS });
     await page.evaluate((sel) => document.querySelector<HTMLElement>(sel)?.click(), chip);
     await page.waitForSelector('.mk-row[data-code^="SYN"]', { timeout: READY_TIMEOUT_MS });

@@ -3,12 +3,11 @@
 import type { Page } from 'playwright-core';
 import type { Envelope, Instrument, LoginResult, Order } from '../../domain/types.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
+import { SYNTHETIC_CATEGORY_ID } from '../lib/synthetic-catalogue.ts';
 import type { ChartIndicators } from './names.ts';
 
 /** The instrument the trade screen shows: a synthetic one, open 24/7 and ticking at SIM_HZ. */
 export const BENCH_CODE = 'SYN0001';
-/** The category the market list is filtered to, so every visible row ticks at SIM_HZ on any day of the week. */
-export const SYNTHETIC_CATEGORY = 90;
 
 export interface BenchSession {
   login: LoginResult;
@@ -48,7 +47,10 @@ export async function createBenchSession(baseUrl: string, code = BENCH_CODE): Pr
   const list = await call<Instrument[]>(`${baseUrl}/v1/api/forex/trade_list`, login.token);
   const instrument = list.find((i) => i.Code === code);
   if (!instrument) throw new Error(`${code} is not in trade_list: start the server with SIM_INSTRUMENTS ≥ 1`);
-  const candidates = [instrument, ...list.filter((i) => i.MarketStatus === 1 && i.CategoryId !== SYNTHETIC_CATEGORY)];
+  const candidates = [
+    instrument,
+    ...list.filter((i) => i.MarketStatus === 1 && i.CategoryId !== SYNTHETIC_CATEGORY_ID),
+  ];
   const refusals: string[] = [];
   for (const inst of candidates.slice(0, 4)) {
     try {

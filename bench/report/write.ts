@@ -1,7 +1,8 @@
-// Writes the HTML files: the report of one results file (beside it, same name with .html) and the comparison of
-// two (bench/results/tmp/compare-<A>-vs-<B>.html, plus the table for the terminal).
+// Writes the HTML files, both local and ignored by git: the report of one results file (bench/results/tmp/<name>.html)
+// and the comparison of two (bench/results/tmp/compare/compare-<A>-vs-<B>.html, plus the table for the terminal).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { BENCH_TMP } from '../lib/client-build.ts';
 import { compareData } from './compare-data.ts';
 import { compareRuns, compareTable } from './compare.ts';
 import { htmlPage } from './html.ts';
@@ -13,14 +14,15 @@ function readResults(path: string): ResultsJson {
   return JSON.parse(readFileSync(path, 'utf8')) as ResultsJson;
 }
 
-/** The report's path for a results file: the same name, .html. */
+/** The report's path for a results file: its name with .html, in the bench's ignored directory. */
 export function reportPathOf(jsonPath: string): string {
-  return jsonPath.replace(/\.json$/, '') + '.html';
+  return join(BENCH_TMP, basename(jsonPath, '.json') + '.html');
 }
 
 export function writeReport(jsonPath: string): string {
   const data = reportData(readResults(jsonPath), basename(jsonPath));
   const out = reportPathOf(jsonPath);
+  mkdirSync(BENCH_TMP, { recursive: true });
   writeFileSync(out, htmlPage(data.title, data, drawReport));
   return out;
 }

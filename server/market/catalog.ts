@@ -1,14 +1,6 @@
 // The seeded instrument catalog (docs/contract.md §3 Instrument); their categories are in categories.ts. The seeder
 // writes these rows once; at run time the database is the authority (an operator may edit it), not this file.
-import { numberText } from '../../domain/decimal-text.ts';
-import {
-  CATEGORY_CRYPTO,
-  CATEGORY_ENERGY,
-  CATEGORY_FOREX,
-  CATEGORY_INDICES,
-  CATEGORY_METALS,
-  CATEGORY_SYNTHETIC,
-} from './categories.ts';
+import { CATEGORY_CRYPTO, CATEGORY_ENERGY, CATEGORY_FOREX, CATEGORY_INDICES, CATEGORY_METALS } from './categories.ts';
 import type { MarketClass } from './market-hours.ts';
 
 export interface InstrumentDef {
@@ -203,27 +195,3 @@ export const INSTRUMENTS: readonly InstrumentDef[] = [
 ];
 
 export const logoPath = (code: string): string => `/logos/${code.toLowerCase()}.svg`;
-export const SYNTHETIC_LOGO = '/logos/synthetic.svg';
-
-/** Synthetic benchmark instrument n (1-based): SYN0001… 24/7, one id range far above the catalog. */
-export const SYNTHETIC_ID_BASE = 100_000;
-export function syntheticDef(n: number, tickHz: number): InstrumentDef {
-  const code = `SYN${String(n).padStart(4, '0')}`;
-  return {
-    id: SYNTHETIC_ID_BASE + n,
-    code,
-    showCode: code,
-    categoryId: CATEGORY_SYNTHETIC,
-    cls: 'crypto',
-    pricePrecision: 4,
-    pip: '0.01',
-    minCont: '0.01',
-    contNum: '100',
-    marginMode: 2,
-    multiples: [10, 20, 50, 100],
-    feeRate: '0.002',
-    basePrice: numberText(50 + (n % 150), 4),
-    annualVol: 0.4,
-    tickHz,
-  };
-}

@@ -15,8 +15,6 @@ export const CATEGORY_METALS = 2;
 export const CATEGORY_CRYPTO = 3;
 export const CATEGORY_INDICES = 4;
 export const CATEGORY_ENERGY = 5;
-/** Only present when synthetic benchmark instruments are switched on (SIM_INSTRUMENTS). */
-export const CATEGORY_SYNTHETIC = 90;
 
 export const CATEGORIES: readonly CategoryDef[] = [
   {
@@ -140,9 +138,3 @@ export const CATEGORIES: readonly CategoryDef[] = [
     },
   },
 ];
-
-export const SYNTHETIC_CATEGORY: CategoryDef = {
-  id: CATEGORY_SYNTHETIC,
-  sort: 90,
-  names: { en: 'Synthetic', hk: '合成' },
-};

@@ -152,7 +152,7 @@ export async function pruneHistory(
   const nowSec = Math.floor(nowMs / 1000);
   let gone = 0;
   for (const cls of MARKET_CLASSES) {
-    const ids = instruments.filter((i) => i.cls === cls && !i.synthetic).map((i) => i.id);
+    const ids = instruments.filter((i) => i.cls === cls && !i.inMemory).map((i) => i.id);
     if (ids.length === 0) continue;
     const keep = levelWindows(cls, nowSec, KEEP_BARS);
     const keepDays = levelWindows(cls, nowSec, KEEP_DAY_BARS);

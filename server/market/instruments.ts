@@ -1,11 +1,12 @@
-// The instrument catalog as the running server sees it: rows of the instruments table (plus synthetic benchmark
-// instruments), and their docs/contract.md §3 wire shape with the live ForexQuotations.
+// The instrument catalog as the running server sees it: rows of the instruments table (plus any catalogue its
+// caller adds in memory), and their docs/contract.md §3 wire shape with the live ForexQuotations.
 import { trimZeros } from '../../domain/decimal-text.ts';
 import type { Queryable } from '../db/db.ts';
 import type { LiveQuote } from './market-view.ts';
 import type { Category, Instrument, Language } from '../../domain/types.ts';
 import { MARKET_CLASSES, type MarketClass } from './market-hours.ts';
 import type { InstrumentDef } from './catalog.ts';
+import type { CategoryDef } from './categories.ts';
 
 export interface MarketInstrument {
   id: number;
@@ -25,8 +26,14 @@ export interface MarketInstrument {
   annualVol: number;
   tickHz: number;
   sort: number;
-  /** Synthetic benchmark instruments live in memory only: their klines are never stored. */
-  synthetic: boolean;
+  /** Added by the caller in memory (AddedCatalogue): its klines are never stored, its history is regenerated. */
+  inMemory: boolean;
+}
+
+/** Instruments a caller adds at start beside the stored ones (the bench's thousands), with their category. */
+export interface AddedCatalogue {
+  category: CategoryDef;
+  instruments: readonly MarketInstrument[];
 }
 
 interface InstrumentRow {
@@ -88,7 +95,7 @@ export function instrumentFromRow(r: InstrumentRow): MarketInstrument {
     annualVol: Number(r.annual_vol),
     tickHz: Number(r.tick_hz),
     sort: Number(r.sort),
-    synthetic: false,
+    inMemory: false,
   };
 }
 
@@ -103,7 +110,7 @@ export async function loadInstruments(q: Queryable): Promise<MarketInstrument[]>
   return rows.map(instrumentFromRow);
 }
 
-export function instrumentFromDef(d: InstrumentDef, logo: string, sort: number, synthetic: boolean): MarketInstrument {
+export function instrumentFromDef(d: InstrumentDef, logo: string, sort: number, inMemory: boolean): MarketInstrument {
   return {
     id: d.id,
     code: d.code,
@@ -122,7 +129,7 @@ export function instrumentFromDef(d: InstrumentDef, logo: string, sort: number, 
     annualVol: d.annualVol,
     tickHz: d.tickHz,
     sort,
-    synthetic,
+    inMemory,
   };
 }
 

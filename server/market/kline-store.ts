@@ -1,6 +1,6 @@
 // Live kline bars: every tick updates the current bar of all six periods in memory; closed bars and the current
 // ones are written in one batched upsert per flush (never a query per tick). Reads merge storage with memory.
-// Synthetic benchmark instruments are never stored: their history is regenerated on demand and kept in a small cache.
+// Instruments added in memory are never stored: their history is regenerated on demand and kept in a small cache.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db.ts';
 import {
@@ -25,10 +25,10 @@ import type { InstrumentState } from './sim-state.ts';
 /** Points in a mini-chart series (abbreviated_cache_kline): 48 × 30min = one day. */
 export const SPARK_POINTS = 48;
 export const SPARK_LEVEL = 3; // 30min
-/** Closed live bars kept in memory per period for a synthetic instrument. */
-const SYNTHETIC_MEMORY = 60;
-/** Synthetic histories kept generated at once. */
-const SYNTHETIC_CACHE = 32;
+/** Closed live bars kept per period for an in-memory instrument. */
+const MEMORY_BARS = 60;
+/** In-memory instruments' histories kept generated at once. */
+const GENERATED_HISTORIES = 32;
 
 interface LiveChunk extends Chunk {
   dirty: boolean;
@@ -41,7 +41,7 @@ interface Series {
   spark: number[];
   /** Stored instruments: the chunk each level is writing into. */
   chunks: (LiveChunk | null)[] | null;
-  /** Synthetic instruments: closed live bars per level (bounded). */
+  /** In-memory instruments: closed live bars per level (bounded). */
   mem: Bar[][] | null;
 }
 
@@ -55,13 +55,13 @@ export class KlineStore {
   /** Chunks of the flush in progress: still read from memory until the write is done. */
   private writing = new Map<string, Chunk>();
   private flushing: Promise<number> | null = null;
-  private readonly synthetic = new Map<number, Bar[][]>();
+  private readonly generated = new Map<number, Bar[][]>();
 
   constructor(
     instruments: readonly MarketInstrument[],
     private readonly db: Queryable,
     private readonly seed: number,
-    /** Where synthetic histories end (the minute the market started). */
+    /** Where generated histories end (the minute the market started). */
     private readonly startMinute: number,
     private readonly log: FastifyBaseLogger | null = null,
   ) {
@@ -71,8 +71,8 @@ export class KlineStore {
         cur: new Array<Bar | null>(LEVELS).fill(null),
         prev: new Array<Bar | null>(LEVELS).fill(null),
         spark: [],
-        chunks: inst.synthetic ? null : new Array<LiveChunk | null>(LEVELS).fill(null),
-        mem: inst.synthetic ? Array.from({ length: LEVELS }, () => []) : null,
+        chunks: inst.inMemory ? null : new Array<LiveChunk | null>(LEVELS).fill(null),
+        mem: inst.inMemory ? Array.from({ length: LEVELS }, () => []) : null,
       };
       this.byId.set(inst.id, s);
       return s;
@@ -144,7 +144,7 @@ export class KlineStore {
     const list = s.mem?.[level];
     if (list) {
       list.push(bar);
-      if (list.length > SYNTHETIC_MEMORY) list.shift();
+      if (list.length > MEMORY_BARS) list.shift();
     }
   }
 
@@ -229,7 +229,7 @@ export class KlineStore {
     const merged = new Map<number, Bar>();
     if (s.mem) {
       const generated = new Set<number>();
-      for (const b of this.syntheticHistory(s)[level] ?? []) {
+      for (const b of this.generatedHistory(s)[level] ?? []) {
         if (!inRange(b)) continue;
         merged.set(b.t, b);
         generated.add(b.t);
@@ -257,12 +257,12 @@ export class KlineStore {
     return out.slice(-limit).map(copyBar);
   }
 
-  private syntheticHistory(s: Series): Bar[][] {
-    const cached = this.synthetic.get(s.inst.id);
+  private generatedHistory(s: Series): Bar[][] {
+    const cached = this.generated.get(s.inst.id);
     if (cached) {
       // Refresh its place in the LRU order.
-      this.synthetic.delete(s.inst.id);
-      this.synthetic.set(s.inst.id, cached);
+      this.generated.delete(s.inst.id);
+      this.generated.set(s.inst.id, cached);
       return cached;
     }
     const bars: Bar[][] = Array.from({ length: LEVELS }, () => []);
@@ -272,10 +272,10 @@ export class KlineStore {
       { side: 'end', price: Number(s.inst.basePrice) },
       (level, bar) => bars[level]?.push(bar),
     );
-    this.synthetic.set(s.inst.id, bars);
-    if (this.synthetic.size > SYNTHETIC_CACHE) {
-      const oldest = this.synthetic.keys().next().value;
-      if (oldest !== undefined) this.synthetic.delete(oldest);
+    this.generated.set(s.inst.id, bars);
+    if (this.generated.size > GENERATED_HISTORIES) {
+      const oldest = this.generated.keys().next().value;
+      if (oldest !== undefined) this.generated.delete(oldest);
     }
     return bars;
   }

@@ -1,14 +1,13 @@
-// Where the simulated market starts (simulated-market.ts): the catalog loaded with any synthetic instruments, the
-// stored history brought up to now (read only on a gateway's copy: one writer), and each instrument's starting quote
-// and mini-chart closes, from its stored bars or, for a synthetic one, its generated history.
+// Where the simulated market starts (simulated-market.ts): the catalog loaded with any instruments added in memory,
+// the stored history brought up to now (read only on a gateway's copy: one writer), and each instrument's starting
+// quote and mini-chart closes, from its stored bars or, for one in memory, its generated history.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db.ts';
 import type { MarketOptions } from '../config.ts';
 import { alignDown, TOP_LEVEL, type Bar } from './bars.ts';
-import { SYNTHETIC_LOGO, syntheticDef } from './catalog.ts';
 import { generateHistory, levelWindows } from './history.ts';
 import { HISTORY_BARS, historyParams, syncHistory } from './history-sync.ts';
-import { instrumentFromDef, loadInstruments, type MarketInstrument } from './instruments.ts';
+import { loadInstruments, type MarketInstrument } from './instruments.ts';
 import { barsSince } from './kline-repository.ts';
 import { KlineStore, SPARK_LEVEL } from './kline-store.ts';
 import { DAY_S, tradingDayStart } from './market-hours.ts';
@@ -19,32 +18,27 @@ const HOUR_LEVEL = 4;
 const SPARK_LOOKBACK_S = 5 * DAY_S;
 
 export interface MarketStart {
-  /** The stored instruments, then the synthetic ones. */
+  /** The stored instruments, then those added in memory. */
   all: MarketInstrument[];
-  synthetic: MarketInstrument[];
   /** The live klines, each instrument's chunks and mini-chart closes loaded. */
   store: KlineStore;
   /** Each instrument's starting price and trading-day figures (none: it starts at its base price). */
   initial: Map<number, InitialQuote>;
 }
 
-/** Loads everything the market needs to start at `now` (ms) with `hz` ticks per second for synthetic instruments. */
+/** Loads everything the market needs to start at `now` (ms). */
 export async function loadMarketStart(
   deps: { db: Db; log?: FastifyBaseLogger | null | undefined },
   opts: MarketOptions,
   seed: number,
-  hz: number,
   now: number,
 ): Promise<MarketStart> {
   const { db } = deps;
   const nowSec = Math.floor(now / 1000);
   const startMinute = alignDown(nowSec, 0);
   const stored = await loadInstruments(db);
-  const extra = opts.instruments ?? 0;
-  const synthetic = Array.from({ length: extra }, (_, i) =>
-    instrumentFromDef(syntheticDef(i + 1, hz), SYNTHETIC_LOGO, 100_000 + i, true),
-  );
-  const all = [...stored, ...synthetic];
+  const added = (opts.catalogue?.instruments ?? []).map((i) => ({ ...i, inMemory: true }));
+  const all = [...stored, ...added];
 
   // A follower reads the history as the writer would bring it up to date, and rolls that back: one writer only.
   const sync = opts.follow
@@ -84,12 +78,12 @@ export async function loadMarketStart(
       ),
     );
   }
-  for (const inst of synthetic) {
-    const { quote, spark } = syntheticStart(inst, seed, startMinute, nowSec);
+  for (const inst of added) {
+    const { quote, spark } = generatedStart(inst, seed, startMinute, nowSec);
     store.init(inst.id, null, nowSec, spark);
     initial.set(inst.id, { ...quote, time: now });
   }
-  return { all, synthetic, store, initial };
+  return { all, store, initial };
 }
 
 class Rollback extends Error {}
@@ -130,10 +124,10 @@ function initialQuote(last1m: Bar, dayHours: readonly Bar[], dayStart: number, n
 }
 
 /**
- * A synthetic instrument's start (benchmarks): its generated 30min closes and trading-day figures. Only the coarse
- * levels are generated here, so the closes match its full history exactly while the day's extremes are approximate.
+ * An in-memory instrument's start: its generated 30min closes and trading-day figures. Only the coarse levels are
+ * generated here, so the closes match its full history exactly while the day's extremes are approximate.
  */
-function syntheticStart(
+function generatedStart(
   inst: MarketInstrument,
   seed: number,
   startMinute: number,

@@ -63,14 +63,14 @@ export function newSimState(
   inst: MarketInstrument,
   index: number,
   init: InitialQuote | undefined,
-  opts: { seed: number; syntheticHz: number },
+  opts: { seed: number },
   now: number,
 ): SimState {
   const scale = tickScale(inst.pricePrecision);
   const base = priceToTicks(Number(inst.basePrice), inst.pricePrecision);
   const ticks = init?.ticks ?? base;
   const rng = new SeqRng(hashInts(opts.seed, hashString(inst.code), 0x5eed));
-  const hz = inst.synthetic ? opts.syntheticHz : inst.tickHz;
+  const hz = inst.tickHz;
   const dayStart = init?.dayStart ?? tradingDayStart(inst.cls, Math.floor(now / 1000));
   return {
     inst,

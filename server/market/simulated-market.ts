@@ -11,7 +11,7 @@ import type { KlineBar, Period } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
 import { copyBar, toWireBar, type Bar } from './bars.ts';
 import { DEFAULT_MARKET_SEED, pruneHistory } from './history-sync.ts';
-import type { MarketInstrument } from './instruments.ts';
+import type { AddedCatalogue, MarketInstrument } from './instruments.ts';
 import type { KlineStore } from './kline-store.ts';
 import { SPARK_POINTS } from './kline-store.ts';
 import { loadMarketStart } from './market-start.ts';
@@ -44,7 +44,8 @@ export class SimulatedMarket implements MarketView {
     readonly list: readonly MarketInstrument[],
     readonly sim: Simulator,
     readonly store: KlineStore,
-    readonly hasSynthetic: boolean,
+    /** The catalogue the caller added in memory, if any (its category is listed beside the stored ones). */
+    readonly added: AddedCatalogue | null,
     private readonly follower = false,
     /** The writer's price sources and price desk (null on a gateway's copy). */
     readonly deskSources: MarketSources | null = null,
@@ -59,15 +60,13 @@ export class SimulatedMarket implements MarketView {
     const { db, clock, timers } = deps;
     const seed = opts.seed ?? DEFAULT_MARKET_SEED;
     const now = clock.now();
-    const hz = opts.hz ?? 20;
 
-    const { all, synthetic, store, initial } = await loadMarketStart(deps, opts, seed, hz, now);
+    const { all, store, initial } = await loadMarketStart(deps, opts, seed, now);
 
     const simOpts: SimulatorOptions = {
       seed,
       manual: opts.manual ?? false,
       intervalMs: opts.tickIntervalMs ?? 50,
-      syntheticHz: hz,
       maxCatchUpMs: 5000,
       // One failing tick listener (engine triggers, hub) must not stop the others or end the process.
       onListenerError: (err) => deps.log?.error({ err }, 'tick listener failed'),
@@ -84,7 +83,15 @@ export class SimulatedMarket implements MarketView {
           () => new Simulator(all, initial, clock, timers, simOpts),
           opts,
         );
-    const market = new SimulatedMarket(deps, all, sim, store, synthetic.length > 0, opts.follow === true, deskSources);
+    const market = new SimulatedMarket(
+      deps,
+      all,
+      sim,
+      store,
+      opts.catalogue ?? null,
+      opts.follow === true,
+      deskSources,
+    );
     sim.start();
     if (opts.follow) {
       // The writer flushes every 5 s; a minute later a filled chunk is read from PostgreSQL like any other.

@@ -19,8 +19,6 @@ export interface SimulatorOptions {
   intervalMs: number;
   /** Told when a tick or change listener throws (logged by the caller); the other listeners still run. */
   onListenerError?: ((err: unknown) => void) | undefined;
-  /** Ticks per second for synthetic instruments (SIM_HZ); catalog instruments use their own rate. */
-  syntheticHz: number;
   /** A gap longer than this (ms) is crossed in one move instead of replaying every tick (clock jumps, sleeps). */
   maxCatchUpMs: number;
   /** A gateway's copy: no random walk; prices come from the market writer through follow(), hours from the clock. */

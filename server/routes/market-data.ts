@@ -16,7 +16,6 @@ import { instrumentNameKey, matchesInstrument } from '../../domain/instrument-se
 import type { RouteModule } from '../http/route-module.ts';
 import { int, oneOf, query, str } from '../http/schemas.ts';
 import { toWireBar } from '../market/bars.ts';
-import { SYNTHETIC_CATEGORY } from '../market/categories.ts';
 import { loadCategories, toWireInstrument, type MarketInstrument } from '../market/instruments.ts';
 import type { SimulatedMarket } from '../market/simulated-market.ts';
 import { ticksToNumber } from '../market/price-ticks.ts';
@@ -39,7 +38,7 @@ export function matchesSearch(
   // The codes first: the names are looked up only when they do not match (a list of thousands stays cheap).
   if (matchesInstrument({ code: inst.code, showCode: inst.showCode, names: [] }, search)) return true;
   const key = instrumentNameKey(inst.code);
-  // translate() answers the key itself when no locale names the instrument (a synthetic or a new one).
+  // translate() answers the key itself when no locale names the instrument (an added or a new one).
   const names = [translate(lang, key), translate('en', key)].filter((n) => n !== key);
   return names.length > 0 && matchesInstrument({ code: '', showCode: '', names }, search);
 }
@@ -81,12 +80,8 @@ export function marketDataRoutes(market: SimulatedMarket): RouteModule {
       async (request) => {
         const lang = pickLanguage(request.headers.lang);
         const list: Category[] = await loadCategories(ctx.db, lang);
-        if (market.hasSynthetic) {
-          list.push({
-            Id: SYNTHETIC_CATEGORY.id,
-            NameShowTrans: SYNTHETIC_CATEGORY.names[lang] ?? SYNTHETIC_CATEGORY.names.en,
-          });
-        }
+        const added = market.added?.category;
+        if (added) list.push({ Id: added.id, NameShowTrans: added.names[lang] ?? added.names.en });
         return ok(list);
       },
     );

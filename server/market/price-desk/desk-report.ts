@@ -75,7 +75,7 @@ export function deskStatus(
     };
   });
   const instruments = lines
-    .filter((l) => !l.inst.synthetic || l.slots.some((s) => s.src.real))
+    .filter((l) => !l.inst.inMemory || l.slots.some((s) => s.src.real))
     .map((l) => {
       const a = l.active;
       const state: InstrumentDeskState =

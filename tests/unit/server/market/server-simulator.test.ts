@@ -30,7 +30,6 @@ function sim(startIso: string, seed = 42): { s: Simulator; clock: Clock & { t: n
     seed,
     manual: true,
     intervalMs: 50,
-    syntheticHz: 20,
     maxCatchUpMs: 5000,
   });
   const ticks: Tick[] = [];
