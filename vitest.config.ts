@@ -2,6 +2,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
+import { measureSlowness, SLOWNESS_ENV } from './tests/fixtures/slowness.ts';
+
+// Every fixed time limit below is written for the reference machine and scaled by this host's slowness, which npm
+// test measures once at its start (tests/fixtures/slowness.ts); the test workers inherit it.
+process.env[SLOWNESS_ENV] ??= String(measureSlowness());
+const slow = (ms: number): number => Math.round(ms * Number(process.env[SLOWNESS_ENV]));
 
 // Server test files run on PostgreSQL as well as PGlite: those touching what the databases do differently.
 const BOTH_DATABASES = [
@@ -43,7 +49,7 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
           // The property tests run hundreds of cases: on a loaded 2-core machine 5 s (vitest's default) is not enough.
-          testTimeout: 20_000,
+          testTimeout: slow(20_000),
         },
       },
       {
@@ -58,8 +64,8 @@ export default defineConfig({
             : { include: ['tests/server/**/*.test.ts'], exclude: POSTGRES_ONLY }),
           environment: 'node',
           globalSetup: ['tests/server/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: slow(30_000),
+          hookTimeout: slow(60_000),
           fileParallelism: false,
           // One module graph for every file (they run one after another in one worker): each file still builds its
           // own server and database, but the server's modules, PGlite's compiled WebAssembly and the JIT's work are
@@ -74,11 +80,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: slow(60_000),
+          hookTimeout: slow(120_000),
           // expect.poll's own default (1 s) is shorter than a round trip through the server on a machine busy with the
           // other lanes: a poll that needs longer says so with its own timeout; this default only stops false alarms.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: slow(10_000) } },
           fileParallelism: false,
         },
       },

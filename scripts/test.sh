@@ -94,6 +94,10 @@ take_queue() {
   done
 }
 
+# The host's slowness against the reference machine, measured once before the lanes load it: every fixed time limit
+# of a test is scaled by it (tests/fixtures/slowness.ts), so a slow or busy host waits longer instead of failing.
+export TEST_SLOWNESS=${TEST_SLOWNESS:-$(env $NODE24 node tests/fixtures/slowness.ts)}
+echo "== host slowness $TEST_SLOWNESS (1 = the reference machine, quiet): every test time limit is scaled by it"
 TEST_LANES=${TEST_LANES:-4} # more lanes on two cores measured no faster (15:40 against 15:51): the cores are the limit
 echo "== type-check, lint, unit, server (PGlite, PostgreSQL), build, browser (Firefox flows, Chromium): $TEST_LANES lanes"
 part deps bash scripts/ensure-system-deps.sh &

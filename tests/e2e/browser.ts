@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { firefoxContext, launchFirefox } from './firefox.ts';
 import type { FlowContext, FlowPage } from './flow-page.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(process.cwd(), 'test-artifacts');
@@ -75,6 +76,7 @@ export async function newPage(
     locale: s.locale,
     userAgent: s.userAgent,
   });
+  context.setDefaultTimeout(slow(30_000)); // playwright's own default, scaled to this host
   const page = await context.newPage();
   return { context, page };
 }

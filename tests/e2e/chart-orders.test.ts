@@ -18,6 +18,7 @@ import { axe, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, type RealUser } from './real-user.ts';
 import { crosshairInk } from './chart-ink.ts';
 import type { PriceAlerts } from '../../domain/price-alerts.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 let user: RealUser;
@@ -58,9 +59,9 @@ async function tradeAt(lang: string, size: { width: number; height: number }, o:
   await page.waitForFunction(
     () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 50,
     null,
-    { timeout: 20_000 },
+    { timeout: slow(20_000) },
   );
-  await page.locator(`.tw-oline[data-line="${o.Id}:tp"]`).waitFor({ timeout: 15_000 });
+  await page.locator(`.tw-oline[data-line="${o.Id}:tp"]`).waitFor({ timeout: slow(15_000) });
   return opened;
 }
 
@@ -72,146 +73,160 @@ beforeAll(async () => {
   inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
 });
 
-it('draws a position, its stops and a pending order; a take-profit dragged on the desk moves on the server', async () => {
-  const o = await buyWithStops();
-  const below = dec(o.Price).times('0.999').toFixed(inst.PricePrecision);
-  const pending = await get<Order>('/v1/api/forex/submit', {
-    type: 1,
-    cont: inst.ForexMinCont,
-    forex_id: inst.Id,
-    status: 0,
-    target_price: below,
-    stop_loss_price: 0,
-    target_profit_price: 0,
-    multiple: inst.HasForexMultiple[0]?.Value ?? 0,
-  });
-  expect(pending.code, pending.msg).toBe(1);
-  const { context, page } = await tradeAt('en', DESKTOP, o);
-  const chart = page.locator('.tw-chart[data-slot="0"]');
-  await expect
-    .poll(() => chart.getAttribute('data-order-lines'))
-    .toContain(`${o.Id}:entry=${o.Price} ${o.Id}:tp=${o.TargetProfitPrice} ${o.Id}:sl=${o.TargetLossPrice}`);
-  await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${pending.data.Id}:pending=`);
-  // The entry's tag: side, lots and a signed live P&L (0.000000 unsigned while the price is still the opening one);
-  // every tag is a named button in the chart's region.
-  expect(await tag(page, o, 'entry').innerText()).toMatch(
-    new RegExp(`^Buy ${inst.ForexMinCont}\\s*([+-]\\d|0\\.0+\\n)`),
-  );
-  expect(await tag(page, o, 'tp').textContent()).toBe(
-    `TP ${o.TargetProfitPrice}Take profit of Buy ${inst.ForexMinCont} lots at ${o.TargetProfitPrice}`,
-  );
-  expect(await axe(page, '.tw-olines')).toEqual([]);
-  await snap(page, 'chart-orders-desk-1280');
+it(
+  'draws a position, its stops and a pending order; a take-profit dragged on the desk moves on the server',
+  async () => {
+    const o = await buyWithStops();
+    const below = dec(o.Price).times('0.999').toFixed(inst.PricePrecision);
+    const pending = await get<Order>('/v1/api/forex/submit', {
+      type: 1,
+      cont: inst.ForexMinCont,
+      forex_id: inst.Id,
+      status: 0,
+      target_price: below,
+      stop_loss_price: 0,
+      target_profit_price: 0,
+      multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+    });
+    expect(pending.code, pending.msg).toBe(1);
+    const { context, page } = await tradeAt('en', DESKTOP, o);
+    const chart = page.locator('.tw-chart[data-slot="0"]');
+    await expect
+      .poll(() => chart.getAttribute('data-order-lines'))
+      .toContain(`${o.Id}:entry=${o.Price} ${o.Id}:tp=${o.TargetProfitPrice} ${o.Id}:sl=${o.TargetLossPrice}`);
+    await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${pending.data.Id}:pending=`);
+    // The entry's tag: side, lots and a signed live P&L (0.000000 unsigned while the price is still the opening one);
+    // every tag is a named button in the chart's region.
+    expect(await tag(page, o, 'entry').innerText()).toMatch(
+      new RegExp(`^Buy ${inst.ForexMinCont}\\s*([+-]\\d|0\\.0+\\n)`),
+    );
+    expect(await tag(page, o, 'tp').textContent()).toBe(
+      `TP ${o.TargetProfitPrice}Take profit of Buy ${inst.ForexMinCont} lots at ${o.TargetProfitPrice}`,
+    );
+    expect(await axe(page, '.tw-olines')).toEqual([]);
+    await snap(page, 'chart-orders-desk-1280');
 
-  // A drag cancelled: the line goes back to its price.
-  const tp = tag(page, o, 'tp');
-  const sl = tag(page, o, 'sl');
-  const drag = async (line: typeof tp, dy: number) => {
-    const box = await line.boundingBox();
-    if (!box) throw new Error('no tag');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy / 2, { steps: 4 });
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy, { steps: 4 });
-    await page.mouse.up();
-  };
-  await drag(tp, -40);
-  const dialog = page.locator('[role="alertdialog"]');
-  await dialog.waitFor();
-  expect(await dialog.innerText()).toMatch(/Move the take profit of Buy .* from \d\.\d+ to \d\.\d+\?/);
-  await dialog.locator('button', { hasText: 'Cancel' }).click();
-  await expect.poll(() => tp.getAttribute('data-price')).toBe(o.TargetProfitPrice);
-
-  // Dragged up again and confirmed: set_stop_price with the new take-profit, the stop-loss unchanged.
-  await drag(tp, -40);
-  await dialog.waitFor();
-  const moved = await tp.getAttribute('data-price');
-  expect(dec(moved ?? '0').gt(o.TargetProfitPrice)).toBe(true);
-  await snap(page, 'chart-orders-drag-confirm-1280');
-  await dialog.locator('button', { hasText: 'Confirm' }).click();
-  await expect.poll(async () => (await held(o.Id))?.TargetProfitPrice, { timeout: 10_000 }).toBe(moved);
-  expect((await held(o.Id))?.TargetLossPrice).toBe(o.TargetLossPrice);
-  await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:tp=${moved}`);
-
-  // Down under the price (to the stop-loss's height) and confirmed: the server refuses, the refusal is told, the line
-  // goes back to its price and the order keeps it.
-  const [tpBox, slBox] = await Promise.all([tp.boundingBox(), sl.boundingBox()]);
-  await drag(tp, (slBox?.y ?? 0) - (tpBox?.y ?? 0));
-  await dialog.waitFor();
-  expect(dec((await tp.getAttribute('data-price')) ?? '9').lt(o.Price)).toBe(true);
-  await dialog.locator('button', { hasText: 'Confirm' }).click();
-  await expect
-    .poll(() => page.locator('.toast').allInnerTexts())
-    .toEqual(expect.arrayContaining([expect.stringContaining('stop-profit must be above the price')]));
-  await expect.poll(() => tp.getAttribute('data-price')).toBe(moved);
-  expect((await held(o.Id))?.TargetProfitPrice).toBe(moved);
-
-  // The stop-loss dragged lower and confirmed: taken on the server, the take-profit kept.
-  await drag(sl, 30);
-  await dialog.waitFor();
-  const lower = await sl.getAttribute('data-price');
-  expect(dec(lower ?? '9').lt(o.TargetLossPrice)).toBe(true);
-  await dialog.locator('button', { hasText: 'Confirm' }).click();
-  await expect.poll(async () => (await held(o.Id))?.TargetLossPrice, { timeout: 10_000 }).toBe(lower);
-  expect((await held(o.Id))?.TargetProfitPrice).toBe(moved);
-  await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:sl=${lower}`);
-
-  // Opened elsewhere (another tab, the API) while the chart shows: FOREX_TRADE draws it at once, named in the chart's
-  // text alternative with its side, lots, entry and P&L.
-  const other = await buyWithStops(false);
-  await expect
-    .poll(() => chart.getAttribute('data-order-lines'), { timeout: 5_000 })
-    .toContain(`${other.Id}:entry=${other.Price}`);
-  expect(await page.locator(`[data-testid="chart-lines-text"] li[data-line="${other.Id}:entry"]`).innerText()).toMatch(
-    new RegExp(`^Buy position, ${inst.ForexMinCont} lots, opened at ${other.Price.replace('.', '\\.')}, P&L [+-]?\\d`),
-  );
-  await get<Order>('/v1/api/forex/close', { id: other.Id });
-
-  // Closed from elsewhere (the API): FOREX_CLOSED takes its lines away without a reload.
-  const closed = await get<Order>('/v1/api/forex/close', { id: o.Id });
-  expect(closed.code, closed.msg).toBe(1);
-  await expect.poll(() => chart.getAttribute('data-order-lines'), { timeout: 10_000 }).not.toContain(`${o.Id}:`);
-  await context.close();
-}, 120_000);
-
-it('on the phone a touch held on a line opens the order’s edit sheet (and in Arabic)', async () => {
-  const o = await buyWithStops();
-  let alert: { id: number; price: string } | null = null;
-  for (const lang of ['en', 'ar']) {
-    const { context, page } = await tradeAt(lang, PHONE, o);
+    // A drag cancelled: the line goes back to its price.
+    const tp = tag(page, o, 'tp');
     const sl = tag(page, o, 'sl');
-    await sl.scrollIntoViewIfNeeded();
-    const box = await sl.boundingBox();
-    if (!box) throw new Error('no sl tag');
-    // A touch held still past the hold, through the browser's own touch input.
-    const cdp = await context.newCDPSession(page);
-    const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-    // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
-    const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
-    await sheet.waitFor({ timeout: 10_000 });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await expect.poll(() => sheet.locator('input[data-field="stop-loss"]').inputValue()).toBe(o.TargetLossPrice);
-    await snap(page, `chart-orders-hold-360-${lang}`);
-    if (lang === 'en') {
-      await page.keyboard.press('Escape');
-      await sheet.waitFor({ state: 'detached' });
-      alert = await alertFromPriceLine(page, cdp);
-    } else if (alert) {
-      // The alert made in English, on this fresh load: drawn at its price and named in Arabic.
-      const { id, price } = alert;
-      const chart = page.locator('.tw-chart[data-slot="0"]');
-      await expect.poll(() => chart.getAttribute('data-alert-lines')).toBe(`${id}:${price}`);
-      expect(await page.locator(`[data-testid="chart-lines-text"] li[data-alert="${id}"]`).textContent()).toBe(
-        `تنبيه سعر عند \u2068${price}\u2069`, // the price isolated left to right in the Arabic sentence
-      );
-      await page.keyboard.press('Escape');
-      await sheet.waitFor({ state: 'detached' });
-      await snap(page, 'chart-orders-alert-line-360-ar');
-    }
+    const drag = async (line: typeof tp, dy: number) => {
+      const box = await line.boundingBox();
+      if (!box) throw new Error('no tag');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy / 2, { steps: 4 });
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy, { steps: 4 });
+      await page.mouse.up();
+    };
+    await drag(tp, -40);
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/Move the take profit of Buy .* from \d\.\d+ to \d\.\d+\?/);
+    await dialog.locator('button', { hasText: 'Cancel' }).click();
+    await expect.poll(() => tp.getAttribute('data-price')).toBe(o.TargetProfitPrice);
+
+    // Dragged up again and confirmed: set_stop_price with the new take-profit, the stop-loss unchanged.
+    await drag(tp, -40);
+    await dialog.waitFor();
+    const moved = await tp.getAttribute('data-price');
+    expect(dec(moved ?? '0').gt(o.TargetProfitPrice)).toBe(true);
+    await snap(page, 'chart-orders-drag-confirm-1280');
+    await dialog.locator('button', { hasText: 'Confirm' }).click();
+    await expect.poll(async () => (await held(o.Id))?.TargetProfitPrice, { timeout: slow(10_000) }).toBe(moved);
+    expect((await held(o.Id))?.TargetLossPrice).toBe(o.TargetLossPrice);
+    await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:tp=${moved}`);
+
+    // Down under the price (to the stop-loss's height) and confirmed: the server refuses, the refusal is told, the line
+    // goes back to its price and the order keeps it.
+    const [tpBox, slBox] = await Promise.all([tp.boundingBox(), sl.boundingBox()]);
+    await drag(tp, (slBox?.y ?? 0) - (tpBox?.y ?? 0));
+    await dialog.waitFor();
+    expect(dec((await tp.getAttribute('data-price')) ?? '9').lt(o.Price)).toBe(true);
+    await dialog.locator('button', { hasText: 'Confirm' }).click();
+    await expect
+      .poll(() => page.locator('.toast').allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining('stop-profit must be above the price')]));
+    await expect.poll(() => tp.getAttribute('data-price')).toBe(moved);
+    expect((await held(o.Id))?.TargetProfitPrice).toBe(moved);
+
+    // The stop-loss dragged lower and confirmed: taken on the server, the take-profit kept.
+    await drag(sl, 30);
+    await dialog.waitFor();
+    const lower = await sl.getAttribute('data-price');
+    expect(dec(lower ?? '9').lt(o.TargetLossPrice)).toBe(true);
+    await dialog.locator('button', { hasText: 'Confirm' }).click();
+    await expect.poll(async () => (await held(o.Id))?.TargetLossPrice, { timeout: slow(10_000) }).toBe(lower);
+    expect((await held(o.Id))?.TargetProfitPrice).toBe(moved);
+    await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:sl=${lower}`);
+
+    // Opened elsewhere (another tab, the API) while the chart shows: FOREX_TRADE draws it at once, named in the chart's
+    // text alternative with its side, lots, entry and P&L.
+    const other = await buyWithStops(false);
+    await expect
+      .poll(() => chart.getAttribute('data-order-lines'), { timeout: slow(5_000) })
+      .toContain(`${other.Id}:entry=${other.Price}`);
+    expect(
+      await page.locator(`[data-testid="chart-lines-text"] li[data-line="${other.Id}:entry"]`).innerText(),
+    ).toMatch(
+      new RegExp(
+        `^Buy position, ${inst.ForexMinCont} lots, opened at ${other.Price.replace('.', '\\.')}, P&L [+-]?\\d`,
+      ),
+    );
+    await get<Order>('/v1/api/forex/close', { id: other.Id });
+
+    // Closed from elsewhere (the API): FOREX_CLOSED takes its lines away without a reload.
+    const closed = await get<Order>('/v1/api/forex/close', { id: o.Id });
+    expect(closed.code, closed.msg).toBe(1);
+    await expect
+      .poll(() => chart.getAttribute('data-order-lines'), { timeout: slow(10_000) })
+      .not.toContain(`${o.Id}:`);
     await context.close();
-  }
-}, 120_000);
+  },
+  slow(120_000),
+);
+
+it(
+  'on the phone a touch held on a line opens the order’s edit sheet (and in Arabic)',
+  async () => {
+    const o = await buyWithStops();
+    let alert: { id: number; price: string } | null = null;
+    for (const lang of ['en', 'ar']) {
+      const { context, page } = await tradeAt(lang, PHONE, o);
+      const sl = tag(page, o, 'sl');
+      await sl.scrollIntoViewIfNeeded();
+      const box = await sl.boundingBox();
+      if (!box) throw new Error('no sl tag');
+      // A touch held still past the hold, through the browser's own touch input.
+      const cdp = await context.newCDPSession(page);
+      const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
+      // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
+      const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
+      await sheet.waitFor({ timeout: slow(10_000) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await expect.poll(() => sheet.locator('input[data-field="stop-loss"]').inputValue()).toBe(o.TargetLossPrice);
+      await snap(page, `chart-orders-hold-360-${lang}`);
+      if (lang === 'en') {
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'detached' });
+        alert = await alertFromPriceLine(page, cdp);
+      } else if (alert) {
+        // The alert made in English, on this fresh load: drawn at its price and named in Arabic.
+        const { id, price } = alert;
+        const chart = page.locator('.tw-chart[data-slot="0"]');
+        await expect.poll(() => chart.getAttribute('data-alert-lines')).toBe(`${id}:${price}`);
+        expect(await page.locator(`[data-testid="chart-lines-text"] li[data-alert="${id}"]`).textContent()).toBe(
+          `تنبيه سعر عند \u2068${price}\u2069`, // the price isolated left to right in the Arabic sentence
+        );
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'detached' });
+        await snap(page, 'chart-orders-alert-line-360-ar');
+      }
+      await context.close();
+    }
+  },
+  slow(120_000),
+);
 
 /**
  * A touch held on the chart away from the lines places the price line; its chip opens the alert sheet with the pressed
@@ -256,7 +271,7 @@ async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: nu
   await priceBox.fill(typed);
   await page.locator('.al-cond [data-value="above"]').tap();
   await page.locator('[data-testid="alert-create"]').tap();
-  await page.locator('.al-row[data-kind="price"][data-status="active"]').waitFor({ timeout: 10_000 });
+  await page.locator('.al-row[data-kind="price"][data-status="active"]').waitFor({ timeout: slow(10_000) });
   await page.keyboard.press('Escape');
   await priceBox.waitFor({ state: 'detached' });
   const alerts = (await get<PriceAlerts>('/v1/api/alerts/list')).data.alerts;
@@ -272,16 +287,20 @@ async function alertFromPriceLine(page: Page, cdp: CDPSession): Promise<{ id: nu
   return { id: made?.id ?? 0, price: typed };
 }
 
-it('in Arabic on the desk the lines keep their tags and the chart stays left to right', async () => {
-  const o = await buyWithStops();
-  const { context, page } = await tradeAt('ar', DESKTOP, o);
-  expect(await tag(page, o, 'tp').textContent()).toContain(o.TargetProfitPrice);
-  const [tp, box] = await Promise.all([
-    tag(page, o, 'tp').boundingBox(),
-    page.locator('.tw-chart[data-slot="0"]').boundingBox(),
-  ]);
-  // At the plot's start edge (left: the chart is not mirrored), inside the chart.
-  expect((tp?.x ?? 0) - (box?.x ?? 0)).toBeLessThan(80);
-  await snap(page, 'chart-orders-desk-1280-ar');
-  await context.close();
-}, 60_000);
+it(
+  'in Arabic on the desk the lines keep their tags and the chart stays left to right',
+  async () => {
+    const o = await buyWithStops();
+    const { context, page } = await tradeAt('ar', DESKTOP, o);
+    expect(await tag(page, o, 'tp').textContent()).toContain(o.TargetProfitPrice);
+    const [tp, box] = await Promise.all([
+      tag(page, o, 'tp').boundingBox(),
+      page.locator('.tw-chart[data-slot="0"]').boundingBox(),
+    ]);
+    // At the plot's start edge (left: the chart is not mirrored), inside the chart.
+    expect((tp?.x ?? 0) - (box?.x ?? 0)).toBeLessThan(80);
+    await snap(page, 'chart-orders-desk-1280-ar');
+    await context.close();
+  },
+  slow(60_000),
+);

@@ -11,6 +11,7 @@ import { DESKTOP, PHONE, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, type RealUser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 let user: RealUser;
@@ -48,9 +49,9 @@ async function tradeAt(lang: string, size: { width: number; height: number }, o:
   await page.waitForFunction(
     () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 50,
     null,
-    { timeout: 20_000 },
+    { timeout: slow(20_000) },
   );
-  await page.locator(`.tw-oline[data-line="${o.Id}:pending"]:not([data-off])`).waitFor({ timeout: 15_000 });
+  await page.locator(`.tw-oline[data-line="${o.Id}:pending"]:not([data-off])`).waitFor({ timeout: slow(15_000) });
   return opened;
 }
 
@@ -62,75 +63,83 @@ beforeAll(async () => {
   inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
 });
 
-it("a pending order's line dragged on the desk moves the order on the server; a refused drag snaps back", async () => {
-  const o = await pendingBuy();
-  const { context, page } = await tradeAt('en', DESKTOP, o);
-  const line = tag(page, o);
-  expect(await line.getAttribute('data-draggable')).toBe('true');
-  const drag = async (dy: number) => {
-    const box = await line.boundingBox();
-    if (!box) throw new Error('no pending tag');
-    const x = box.x + box.width / 2;
-    const y = box.y + box.height / 2;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x, y + dy / 2, { steps: 4 });
-    await page.mouse.move(x, y + dy, { steps: 4 });
-    await page.mouse.up();
-  };
-  const dialog = page.locator('[role="alertdialog"]');
-
-  // Down past its own stop-loss: the server refuses, the refusal is told and the line goes back to its price.
-  await drag(150);
-  await dialog.waitFor();
-  expect(await dialog.innerText()).toMatch(/Move the pending Buy .* from \d\.\d+ to \d\.\d+\?/);
-  const low = await line.getAttribute('data-price');
-  expect(dec(low ?? '0').lt(o.TargetLossPrice)).toBe(true);
-  await dialog.locator('button', { hasText: 'Confirm' }).click();
-  await expect
-    .poll(() => page.locator('.toast, [role="status"]').allInnerTexts())
-    .toEqual(expect.arrayContaining([expect.stringContaining('stop-loss must be below')]));
-  await expect.poll(() => line.getAttribute('data-price')).toBe(o.Price);
-  expect((await pendingNow(o.Id))?.Price).toBe(o.Price);
-
-  // Up a little and confirmed: set_pending_price with the new price, the stop-loss kept.
-  await drag(-30);
-  await dialog.waitFor();
-  const moved = await line.getAttribute('data-price');
-  expect(dec(moved ?? '0').gt(o.Price)).toBe(true);
-  await snap(page, 'chart-pending-drag-confirm-1280');
-  await dialog.locator('button', { hasText: 'Confirm' }).click();
-  await expect.poll(async () => (await pendingNow(o.Id))?.Price, { timeout: 10_000 }).toBe(moved);
-  expect((await pendingNow(o.Id))?.TargetLossPrice).toBe(o.TargetLossPrice);
-  const chart = page.locator('.tw-chart[data-slot="0"]');
-  await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:pending=${moved}`);
-  await get('/v1/api/forex/cancel_trade', { id: o.Id });
-  await context.close();
-}, 120_000);
-
-it("on the phone a touch held on a pending order's line opens its sheet, whose price box moves it", async () => {
-  for (const lang of ['en', 'ar']) {
+it(
+  "a pending order's line dragged on the desk moves the order on the server; a refused drag snaps back",
+  async () => {
     const o = await pendingBuy();
-    const { context, page } = await tradeAt(lang, PHONE, o);
+    const { context, page } = await tradeAt('en', DESKTOP, o);
     const line = tag(page, o);
-    await line.scrollIntoViewIfNeeded();
-    const box = await line.boundingBox();
-    if (!box) throw new Error('no pending tag');
-    const cdp = await context.newCDPSession(page);
-    const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
-    // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
-    const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
-    await sheet.waitFor({ timeout: 10_000 });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    const input = sheet.locator('input[data-field="pending-price"]');
-    await expect.poll(() => input.inputValue()).toBe(o.Price);
-    const next = dec(o.Price).times('0.9999').toFixed(inst.PricePrecision);
-    await input.fill(next);
-    await snap(page, `chart-pending-sheet-360-${lang}`);
-    await sheet.locator('[data-action="save-pending-price"]').click();
-    await expect.poll(async () => (await pendingNow(o.Id))?.Price, { timeout: 10_000 }).toBe(next);
+    expect(await line.getAttribute('data-draggable')).toBe('true');
+    const drag = async (dy: number) => {
+      const box = await line.boundingBox();
+      if (!box) throw new Error('no pending tag');
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x, y + dy / 2, { steps: 4 });
+      await page.mouse.move(x, y + dy, { steps: 4 });
+      await page.mouse.up();
+    };
+    const dialog = page.locator('[role="alertdialog"]');
+
+    // Down past its own stop-loss: the server refuses, the refusal is told and the line goes back to its price.
+    await drag(150);
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/Move the pending Buy .* from \d\.\d+ to \d\.\d+\?/);
+    const low = await line.getAttribute('data-price');
+    expect(dec(low ?? '0').lt(o.TargetLossPrice)).toBe(true);
+    await dialog.locator('button', { hasText: 'Confirm' }).click();
+    await expect
+      .poll(() => page.locator('.toast, [role="status"]').allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining('stop-loss must be below')]));
+    await expect.poll(() => line.getAttribute('data-price')).toBe(o.Price);
+    expect((await pendingNow(o.Id))?.Price).toBe(o.Price);
+
+    // Up a little and confirmed: set_pending_price with the new price, the stop-loss kept.
+    await drag(-30);
+    await dialog.waitFor();
+    const moved = await line.getAttribute('data-price');
+    expect(dec(moved ?? '0').gt(o.Price)).toBe(true);
+    await snap(page, 'chart-pending-drag-confirm-1280');
+    await dialog.locator('button', { hasText: 'Confirm' }).click();
+    await expect.poll(async () => (await pendingNow(o.Id))?.Price, { timeout: slow(10_000) }).toBe(moved);
+    expect((await pendingNow(o.Id))?.TargetLossPrice).toBe(o.TargetLossPrice);
+    const chart = page.locator('.tw-chart[data-slot="0"]');
+    await expect.poll(() => chart.getAttribute('data-order-lines')).toContain(`${o.Id}:pending=${moved}`);
     await get('/v1/api/forex/cancel_trade', { id: o.Id });
     await context.close();
-  }
-}, 120_000);
+  },
+  slow(120_000),
+);
+
+it(
+  "on the phone a touch held on a pending order's line opens its sheet, whose price box moves it",
+  async () => {
+    for (const lang of ['en', 'ar']) {
+      const o = await pendingBuy();
+      const { context, page } = await tradeAt(lang, PHONE, o);
+      const line = tag(page, o);
+      await line.scrollIntoViewIfNeeded();
+      const box = await line.boundingBox();
+      if (!box) throw new Error('no pending tag');
+      const cdp = await context.newCDPSession(page);
+      const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
+      // Held until the hold has opened the sheet (no sleep: a busy page may take longer than the hold to act on it).
+      const sheet = page.locator(`[data-testid="chart-order-sheet"][data-order="${o.Id}"]`);
+      await sheet.waitFor({ timeout: slow(10_000) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      const input = sheet.locator('input[data-field="pending-price"]');
+      await expect.poll(() => input.inputValue()).toBe(o.Price);
+      const next = dec(o.Price).times('0.9999').toFixed(inst.PricePrecision);
+      await input.fill(next);
+      await snap(page, `chart-pending-sheet-360-${lang}`);
+      await sheet.locator('[data-action="save-pending-price"]').click();
+      await expect.poll(async () => (await pendingNow(o.Id))?.Price, { timeout: slow(10_000) }).toBe(next);
+      await get('/v1/api/forex/cancel_trade', { id: o.Id });
+      await context.close();
+    }
+  },
+  slow(120_000),
+);
