@@ -8,7 +8,7 @@ import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { dec } from '../../domain/decimal.ts';
 import { WEEKDAY_NOON } from './app-server.ts';
 import { DESKTOP, newPage, PHONE, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser, ops, type RealUser, openOpsWithToken } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -16,7 +16,7 @@ import { slow } from '../fixtures/slowness.ts';
 /** Ticks the dismissed margin call must stay away for (each a change of the floating P&L the page shows). */
 const TICKS_AWAY = 20;
 
-const e2e = useServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' });
+const e2e = useOwnServerAndChrome({ SIM_TIME: WEEKDAY_NOON, SWAP_ROLLOVER_MS: '2000' }); // own: the swap rollover and feed mappings
 let user: RealUser;
 let inst: Instrument;
 let position: Order;

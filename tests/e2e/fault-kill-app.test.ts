@@ -5,13 +5,13 @@
 import { expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { PHONE, newPage, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { userGet } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 // The connection state is read from the DOM, not its visibility: some screens keep their badge hidden at phone width.
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: it kills and restarts its server
 
 const get = <T>(user: RealUser, path: string, query: Record<string, string | number> = {}) =>
   userGet<T>(e2e.server, user, path, query);

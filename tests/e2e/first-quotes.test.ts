@@ -6,7 +6,8 @@
 // - the chart replaces its still picture without moving anything (no layout shift).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { PHONE, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { connectChrome } from './server-and-chrome.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 import { startQuoteDelayProxy, type QuoteDelayProxy } from './quote-delay-proxy.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -18,7 +19,7 @@ let chrome: LaunchedBrowser;
 beforeAll(async () => {
   server = await startAppServer();
   proxy = await startQuoteDelayProxy(server.port);
-  chrome = await launchBrowser();
+  chrome = await connectChrome();
 });
 
 afterAll(async () => {

@@ -4,7 +4,8 @@
 // back 3 s, the first frame that shows the /trade header already shows that price, marked stale with its age; the
 // live price then replaces it, and React attached to the prerendered HTML instead of replacing it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { PHONE, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { connectChrome } from './server-and-chrome.ts';
 import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { startQuoteDelayProxy, type QuoteDelayProxy } from './quote-delay-proxy.ts';
 import { slow } from '../fixtures/slowness.ts';
@@ -16,7 +17,7 @@ let chrome: LaunchedBrowser;
 beforeAll(async () => {
   server = await startAppServer();
   proxy = await startQuoteDelayProxy(server.port);
-  chrome = await launchBrowser();
+  chrome = await connectChrome();
 });
 
 afterAll(async () => {

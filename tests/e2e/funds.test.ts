@@ -6,12 +6,12 @@ import { dec } from '../../domain/decimal.ts';
 import type { Envelope } from '../../domain/types.ts';
 import type { FundIncome, FundSubscription, LastPaged } from '../../domain/fund-types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { WEEKDAY_NOON } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops } from './real-user.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome({ SIM_TIME: WEEKDAY_NOON, FUND_DAY_MS: '2000' });
+const e2e = useOwnServerAndChrome({ SIM_TIME: WEEKDAY_NOON, FUND_DAY_MS: '2000' }); // own: short fund days
 
 it('subscribes, earns daily income, redeems with the penalty, and the balance is exact', async () => {
   const user = await createRealUser(e2e.server);

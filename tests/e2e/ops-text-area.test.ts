@@ -9,10 +9,10 @@ import { totpCode } from '../../server/auth/second-factor.ts';
 import type { NewsDetail } from '../../domain/content-types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { ops } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: the staff it creates
 
 /**
  * The first sign-in of a member: the one-time password, their own in its place, then the factor's set-up with the

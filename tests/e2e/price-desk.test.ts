@@ -5,10 +5,10 @@ import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { openOpsWithToken, ops } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: it halts feeds
 const REASON = 'Price check with the liquidity provider';
 
 it("a halted instrument shows Halted and the desk's reason; resumed, it trades again", async () => {

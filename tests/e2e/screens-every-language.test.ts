@@ -11,10 +11,10 @@ import { LANGUAGES } from '../../domain/types.ts';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { axe, pageIn } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, ops, outboxCodeFor, type RealUser } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: the payout hold it lifts
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 type Tree = { [k: string]: string | Tree };
 const texts = (lang: string): Tree =>

@@ -6,10 +6,10 @@ import { dec } from '../../domain/decimal.ts';
 import type { Envelope, Order } from '../../domain/types.ts';
 import { PHONE, newPage, snap } from './browser.ts';
 import { ops } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: the spread it sets
 const SPREAD = '0.00100'; // 100 points on a 5-decimal price
 
 it('a demo buy shows its entry at the ask and its floating P&L at the bid', async () => {
