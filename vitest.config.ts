@@ -2,6 +2,40 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { firstTexts } from './scripts/first-texts-plugin.ts';
+import { measureSlowness, SLOWNESS_ENV } from './tests/fixtures/slowness.ts';
+
+// Every fixed time limit below is written for the reference machine and scaled by this host's slowness, which npm
+// test measures once at its start (tests/fixtures/slowness.ts); the test workers inherit it.
+process.env[SLOWNESS_ENV] ??= String(measureSlowness());
+const slow = (ms: number): number => Math.round(ms * Number(process.env[SLOWNESS_ENV]));
+
+// Server test files run on PostgreSQL as well as PGlite: those touching what the databases do differently.
+const BOTH_DATABASES = [
+  'tests/server/db/**/*.test.ts',
+  'tests/server/ledger/**/*.test.ts',
+  'tests/server/wallet/**/*.test.ts',
+  'tests/server/funds/**/*.test.ts',
+  'tests/server/engine/**/*.test.ts',
+  'tests/server/swaps/**/*.test.ts',
+  'tests/server/backup/**/*.test.ts',
+  'tests/server/main/**/*.test.ts',
+  'tests/server/auth/second-factor-repository.test.ts',
+  'tests/server/content/content-migration.test.ts',
+  'tests/server/staff/four-eyes.test.ts',
+  // two requests racing for one row or one last place
+  'tests/server/accounts/accounts.test.ts',
+  'tests/server/alerts/alerts.test.ts',
+  'tests/server/watchlist/watchlist.test.ts',
+  'tests/server/security/security-codes.test.ts',
+];
+// Server test files run on PostgreSQL only: restarting the database process (PGlite lives inside the server's own
+// process, which tests/server/main/fault-kill.test.ts kills instead), the cluster roles (market, gateway), and the move
+// from PGlite to PostgreSQL, which needs both.
+const POSTGRES_ONLY = [
+  'tests/server/db/pg-restart.test.ts',
+  'tests/server/db/migrate-to-postgres.test.ts',
+  'tests/server/cluster/cluster-{gateways,failover,price-desk,fix-failover,restart,swaps}.test.ts',
+];
 
 export default defineConfig({
   plugins: [react(), firstTexts()],
@@ -15,35 +49,23 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
           // The property tests run hundreds of cases: on a loaded 2-core machine 5 s (vitest's default) is not enough.
-          testTimeout: 20_000,
+          testTimeout: slow(20_000),
         },
       },
       {
         extends: true,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          // Restarting the database process only means something on PostgreSQL (PGlite lives inside the server's
-          // own process, which tests/server/main/fault-kill.test.ts kills instead): the file is not run, not skipped.
-          // The cluster roles (market, gateway) need PostgreSQL, so their files run in the PostgreSQL pass only; so
-          // does the move from PGlite to PostgreSQL, which needs both.
-          exclude:
-            process.env.TEST_DB === 'postgres'
-              ? []
-              : [
-                  'tests/server/db/pg-restart.test.ts',
-                  'tests/server/cluster/cluster-gateways.test.ts',
-                  'tests/server/cluster/cluster-failover.test.ts',
-                  'tests/server/cluster/cluster-price-desk.test.ts',
-                  'tests/server/cluster/cluster-fix-failover.test.ts',
-                  'tests/server/db/migrate-to-postgres.test.ts',
-                  'tests/server/cluster/cluster-restart.test.ts',
-                  'tests/server/cluster/cluster-swaps.test.ts',
-                ],
+          // PGlite runs every server file; PostgreSQL only those where the two databases can differ (README.md,
+          // "Test it"): both are the same SQL engine, so what differs is connections, locks, transactions and
+          // processes — money, the ledger and its races, repositories, migrations, backups and restarts.
+          ...(process.env.TEST_DB === 'postgres'
+            ? { include: [...BOTH_DATABASES, ...POSTGRES_ONLY] }
+            : { include: ['tests/server/**/*.test.ts'], exclude: POSTGRES_ONLY }),
           environment: 'node',
           globalSetup: ['tests/server/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: slow(30_000),
+          hookTimeout: slow(60_000),
           fileParallelism: false,
           // One module graph for every file (they run one after another in one worker): each file still builds its
           // own server and database, but the server's modules, PGlite's compiled WebAssembly and the JIT's work are
@@ -58,11 +80,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: slow(60_000),
+          hookTimeout: slow(120_000),
           // expect.poll's own default (1 s) is shorter than a round trip through the server on a machine busy with the
           // other lanes: a poll that needs longer says so with its own timeout; this default only stops false alarms.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: slow(10_000) } },
           fileParallelism: false,
         },
       },

@@ -9,8 +9,8 @@
 # Four lanes run side by side, so both cores stay busy from start to end (README.md, "Test it"): much of a browser or
 # server test is waiting on a server, a page or a timer of its own, which the other lanes fill. Lane 1 first
 # type-checks and builds the client, lane 2 lints; then every lane takes the next part from one queue until none is
-# left: the unit tests, the server tests on PGlite in three shards and on PostgreSQL in two (vitest --shard: no shard
-# holds a lane for the whole run), the Firefox flows, then the Chromium runs of scripts/e2e-queue.txt, longest first.
+# left: the unit tests, the server tests on PGlite in three shards (vitest --shard: no shard holds a lane for the
+# whole run) and those where the databases can differ on PostgreSQL (vitest.config.ts BOTH_DATABASES), the Firefox flows, then the Chromium runs of scripts/e2e-queue.txt, longest first.
 # A part waits for what it needs: the build, or the system packages (Debian's browsers, PostgreSQL, …), which install
 # in the background meanwhile (the type-check, lint and unit tests need none of them).
 set -uo pipefail
@@ -57,7 +57,7 @@ wait_for() {
 QUEUE_NAMES=() QUEUE_NEEDS=() QUEUE_RUNS=()
 queue() { QUEUE_NAMES+=("$1"); QUEUE_NEEDS+=("$2"); QUEUE_RUNS+=("$3"); }
 queue unit "" "$NODE24 -- --project unit"
-PGLITE_SHARDS=3 POSTGRES_SHARDS=2
+PGLITE_SHARDS=3 POSTGRES_SHARDS=1
 for k in $(seq 1 $PGLITE_SHARDS); do
   queue "server-pglite-$k" deps "TEST_DB=pglite $NODE24 -- --project server --shard=$k/$PGLITE_SHARDS"
 done
@@ -94,6 +94,10 @@ take_queue() {
   done
 }
 
+# The host's slowness against the reference machine, measured once before the lanes load it: every fixed time limit
+# of a test is scaled by it (tests/fixtures/slowness.ts), so a slow or busy host waits longer instead of failing.
+export TEST_SLOWNESS=${TEST_SLOWNESS:-$(env $NODE24 node tests/fixtures/slowness.ts)}
+echo "== host slowness $TEST_SLOWNESS (1 = the reference machine, quiet): every test time limit is scaled by it"
 TEST_LANES=${TEST_LANES:-4} # more lanes on two cores measured no faster (15:40 against 15:51): the cores are the limit
 echo "== type-check, lint, unit, server (PGlite, PostgreSQL), build, browser (Firefox flows, Chromium): $TEST_LANES lanes"
 part deps bash scripts/ensure-system-deps.sh &

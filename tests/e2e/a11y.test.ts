@@ -10,10 +10,11 @@ import { ROUTES } from '../../src/app/routes.tsx';
 import { PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // A walk of ~30 routes with an axe run on each: well over the 60 s default on a loaded 2-core machine.
-const SWEEP_MS = 240_000;
+const SWEEP_MS = slow(240_000);
 
 const e2e = useServerAndChrome();
 let user: RealUser;
@@ -40,7 +41,7 @@ async function settled(page: Page, inFlight: () => number, expect: ExpectStatic)
     const unmeasured = document.querySelectorAll('[style*="visibility: hidden"]');
     return [...unmeasured].every((el) => el.closest('[hidden]'));
   });
-  await expect.poll(inFlight, { timeout: 15_000 }).toBe(0);
+  await expect.poll(inFlight, { timeout: slow(15_000) }).toBe(0);
 }
 
 interface Finding {
@@ -186,7 +187,10 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   // Tap a row of the live list. (Two clean-clone runs lost a first tap on the market list here and in the watchlist
   // test: the category chips appeared when getCategories answered and pushed the rows down under the click. The bar
   // is now always drawn; tests/unit/src/pages/market/market-panel.test.tsx keeps it so.)
-  await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
+  await page
+    .locator('.conn-badge[data-conn="live"]:visible')
+    .first()
+    .waitFor({ timeout: slow(20_000) });
   await page.locator('.mk-row[data-code="EURUSD"]').click();
   await page.waitForURL(/#\/trade/);
   await page.locator('.tr-side[data-side="1"]').click();
@@ -194,7 +198,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
   await page.locator('[data-field="multiple"]').click();
   await page.locator('[data-multiple="10"]').click();
   const submit = page.locator('[data-action="submit-order"]');
-  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
   expect(await reversedFigures(page)).toEqual([]);
   await snap(page, 'trade-phone-ar');
   await submit.click();
@@ -204,7 +208,7 @@ it('Arabic: signed figures, leverage, ranges and English texts read the right wa
 
   // /order: the P&L (a sign), '×10' and the prices are figures drawn left to right inside the right-to-left row.
   const row = page.locator('.od-row[data-status="1"]').first();
-  await row.waitFor({ timeout: 15_000 });
+  await row.waitFor({ timeout: slow(15_000) });
   await expect.poll(() => row.locator('[data-field="pnl"]').innerText()).toMatch(/\d/);
   // (The translation isolates the value too: '×⁨10⁩'.)
   expect((await row.locator('.od-meta .num').innerText()).replace(/[\u2066-\u2069]/g, '')).toBe('×10');

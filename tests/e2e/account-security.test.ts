@@ -19,6 +19,7 @@ import {
   sessionStored,
   type RealUser,
 } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const ETH = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -55,127 +56,144 @@ describeInFlowBrowsers((browser) => {
     return { context, page };
   }
 
-  it('turns TOTP on from the key shown, signs out, and signs in again with a code', async () => {
-    const user = await createRealUser(server);
-    const { context, page } = await englishPage(PHONE);
-    await loginInBrowser(page, server, user);
-    await page.goto(`${server.url}/#/user`);
-    await page.locator('[data-row="security"]').click();
-    await page.waitForURL(/#\/mine\/security/);
-    expect(await text(page, '[data-testid="factor-state"]')).toBe('Off');
-    await page.locator('[data-testid="factor-start"]').click();
-    // The session alone is not enough: a wrong password gets no secret.
-    await page.locator('input[name="password"]').fill('not-my-password');
-    await page.locator('[data-testid="factor-password-next"]').click();
-    await expect.poll(() => page.locator('body').innerText()).toContain('The password is wrong');
-    expect(await page.locator('[data-testid="factor-secret"]').count()).toBe(0);
-    await browser().snap(page, 'acctsec-factor-password');
-    await page.locator('input[name="password"]').fill(user.password);
-    await page.locator('[data-testid="factor-password-next"]').click();
-    const secret = (await text(page, '[data-testid="factor-secret"]')).trim();
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await page.locator('[data-testid="qr-code"]').waitFor();
-    await browser().snap(page, 'acctsec-factor-setup');
-    await page.locator('input[name="code"]').fill(totpCode(secret, Date.now()));
-    await page.locator('[data-testid="factor-confirm"]').click();
-    await page.locator('[data-testid="recovery-codes"]').waitFor();
-    expect(await page.locator('[data-testid="recovery-codes"] li').count()).toBe(10);
-    await page.locator('[data-testid="recovery-done"]').click();
-    await expect.poll(() => text(page, '[data-testid="factor-state"]')).toBe('On');
+  it(
+    'turns TOTP on from the key shown, signs out, and signs in again with a code',
+    async () => {
+      const user = await createRealUser(server);
+      const { context, page } = await englishPage(PHONE);
+      await loginInBrowser(page, server, user);
+      await page.goto(`${server.url}/#/user`);
+      await page.locator('[data-row="security"]').click();
+      await page.waitForURL(/#\/mine\/security/);
+      expect(await text(page, '[data-testid="factor-state"]')).toBe('Off');
+      await page.locator('[data-testid="factor-start"]').click();
+      // The session alone is not enough: a wrong password gets no secret.
+      await page.locator('input[name="password"]').fill('not-my-password');
+      await page.locator('[data-testid="factor-password-next"]').click();
+      await expect.poll(() => page.locator('body').innerText()).toContain('The password is wrong');
+      expect(await page.locator('[data-testid="factor-secret"]').count()).toBe(0);
+      await browser().snap(page, 'acctsec-factor-password');
+      await page.locator('input[name="password"]').fill(user.password);
+      await page.locator('[data-testid="factor-password-next"]').click();
+      const secret = (await text(page, '[data-testid="factor-secret"]')).trim();
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await page.locator('[data-testid="qr-code"]').waitFor();
+      await browser().snap(page, 'acctsec-factor-setup');
+      await page.locator('input[name="code"]').fill(totpCode(secret, Date.now()));
+      await page.locator('[data-testid="factor-confirm"]').click();
+      await page.locator('[data-testid="recovery-codes"]').waitFor();
+      expect(await page.locator('[data-testid="recovery-codes"] li').count()).toBe(10);
+      await page.locator('[data-testid="recovery-done"]').click();
+      await expect.poll(() => text(page, '[data-testid="factor-state"]')).toBe('On');
 
-    // Signed out; the login asks for the code after the password, and the code signs in.
-    await page.goto(`${server.url}/#/mine/system`);
-    await page.locator('[data-testid="logout"]').click();
-    await page.locator('.dialog .btn-danger').click();
-    await page.waitForURL((u) => u.hash === '' || u.hash === '#/');
-    await page.goto(`${server.url}/#/login`);
-    await page.locator('input[name="account"]').fill(user.account);
-    await page.locator('input[name="password"]').fill(user.password);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('input[name="code"]').waitFor();
-    expect(await page.evaluate(() => location.hash)).toMatch(/^#\/login/);
-    // The next step's code: the set-up's step is spent, and ±1 step is accepted.
-    await page.locator('input[name="code"]').fill(totpCode(secret, Date.now() + 30_000));
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-    await sessionStored(page);
-    await context.close();
-  }, 120_000);
+      // Signed out; the login asks for the code after the password, and the code signs in.
+      await page.goto(`${server.url}/#/mine/system`);
+      await page.locator('[data-testid="logout"]').click();
+      await page.locator('.dialog .btn-danger').click();
+      await page.waitForURL((u) => u.hash === '' || u.hash === '#/');
+      await page.goto(`${server.url}/#/login`);
+      await page.locator('input[name="account"]').fill(user.account);
+      await page.locator('input[name="password"]').fill(user.password);
+      await page.locator('[data-testid="login-submit"]').click();
+      await page.locator('input[name="code"]').waitFor();
+      expect(await page.evaluate(() => location.hash)).toMatch(/^#\/login/);
+      // The next step's code: the set-up's step is spent, and ±1 step is accepted.
+      await page.locator('input[name="code"]').fill(totpCode(secret, Date.now() + 30_000));
+      await page.locator('[data-testid="login-submit"]').click();
+      await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+      await sessionStored(page);
+      await context.close();
+    },
+    slow(120_000),
+  );
 
-  it('a method added from "Add now" comes back chosen and held; the summary step sends with the e-mail code', async () => {
-    const user = await createFundedUser(server, '500', 'e2e');
-    const { context, page } = await englishPage(PHONE);
-    await loginInBrowser(page, server, user);
-    await page.goto(`${server.url}/#/mine/withdraw`);
-    await page.locator('[data-testid="bind-first"]').waitFor();
-    expect(await text(page, '[data-testid="fee"]')).toBe('--');
-    expect(await text(page, '[data-testid="receive"]')).toBe('--');
-    await page.locator('[data-testid="withdraw-submit"]').click();
-    await page.locator('[role="alertdialog"] .btn-primary').click();
-    await page.waitForURL(/withdraw-way\?type=1&back=withdraw/);
-    await page.locator('[data-testid="way-currencies"] [aria-checked="true"]').waitFor();
-    await page.locator('input[name="dc_address"]').fill(TRON);
-    await page.locator('[data-testid="bind-submit"]').click();
-    await page.waitForURL(/#\/mine\/withdraw\?type=1&pick=newest/);
-    await page.locator('[data-testid="withdraw-methods"] [aria-checked="true"]').waitFor();
-    expect(await text(page, '[data-testid="method-held"]')).toMatch(/^Usable from /);
-    await browser().snap(page, 'acctsec-method-held');
-    // The server refuses it too, with the moment it is usable from.
-    await page.locator('input[name="number"]').fill('100');
-    expect(await text(page, '[data-testid="fee"]')).toBe('1.00 USD');
+  it(
+    'a method added from "Add now" comes back chosen and held; the summary step sends with the e-mail code',
+    async () => {
+      const user = await createFundedUser(server, '500', 'e2e');
+      const { context, page } = await englishPage(PHONE);
+      await loginInBrowser(page, server, user);
+      await page.goto(`${server.url}/#/mine/withdraw`);
+      await page.locator('[data-testid="bind-first"]').waitFor();
+      expect(await text(page, '[data-testid="fee"]')).toBe('--');
+      expect(await text(page, '[data-testid="receive"]')).toBe('--');
+      await page.locator('[data-testid="withdraw-submit"]').click();
+      await page.locator('[role="alertdialog"] .btn-primary').click();
+      await page.waitForURL(/withdraw-way\?type=1&back=withdraw/);
+      await page.locator('[data-testid="way-currencies"] [aria-checked="true"]').waitFor();
+      await page.locator('input[name="dc_address"]').fill(TRON);
+      await page.locator('[data-testid="bind-submit"]').click();
+      await page.waitForURL(/#\/mine\/withdraw\?type=1&pick=newest/);
+      await page.locator('[data-testid="withdraw-methods"] [aria-checked="true"]').waitFor();
+      expect(await text(page, '[data-testid="method-held"]')).toMatch(/^Usable from /);
+      await browser().snap(page, 'acctsec-method-held');
+      // The server refuses it too, with the moment it is usable from.
+      await page.locator('input[name="number"]').fill('100');
+      expect(await text(page, '[data-testid="fee"]')).toBe('1.00 USD');
 
-    // A method saved while the hold is 0 hours is usable at once: the summary step sends the request.
-    await ops(server, 'setting-set', { key: 'payout_hold_hours', value: '0' });
-    try {
-      const coins = await fetch(`${server.url}/api/account/draw_symbol_list?type=1`, {
-        headers: { authorization: user.token },
-      }).then((r) => r.json() as Promise<{ data: Array<{ id: number; protocol: string }> }>);
-      const erc = coins.data.find((c) => c.protocol === 'ERC20');
-      expect(
-        (await userCall(user, '/api/wallet/bind_draw_method', { type: '1', draw_id: String(erc?.id), dc_address: ETH }))
-          .code,
-      ).toBe(1);
-    } finally {
-      await ops(server, 'setting-set', { key: 'payout_hold_hours', value: '24' });
-    }
-    await page.reload();
-    await page.locator('[data-testid="withdraw-currencies"] [role="radio"]', { hasText: 'USDT-ERC20' }).click();
-    await page.locator('[data-testid="withdraw-methods"] [aria-checked="true"]').waitFor();
-    // The TRON method's hold note may still be on screen for a moment after the switch to ERC20.
-    await expect.poll(() => page.locator('[data-testid="method-held"]').count()).toBe(0);
-    await page.locator('input[name="number"]').fill('100');
-    await page.locator('[data-testid="withdraw-submit"]').click();
-    await page.locator('[data-testid="withdraw-summary"]').waitFor();
-    expect(await text(page, '[data-testid="summary-amount"]')).toBe('100.00 USD');
-    expect(await text(page, '[data-testid="summary-to"]')).toContain('ERC20');
-    expect(await text(page, '[data-testid="summary-receive"]')).toMatch(/USDT$/);
-    await browser().snap(page, 'acctsec-withdraw-summary');
-    await confirmWithdrawal(page, server, user, true);
-    await page.locator('.toast').first().waitFor();
-    await expect.poll(() => text(page, '[data-testid="withdraw-history"]')).toContain('Pending');
-    await context.close();
-  }, 120_000);
+      // A method saved while the hold is 0 hours is usable at once: the summary step sends the request.
+      await ops(server, 'setting-set', { key: 'payout_hold_hours', value: '0' });
+      try {
+        const coins = await fetch(`${server.url}/api/account/draw_symbol_list?type=1`, {
+          headers: { authorization: user.token },
+        }).then((r) => r.json() as Promise<{ data: Array<{ id: number; protocol: string }> }>);
+        const erc = coins.data.find((c) => c.protocol === 'ERC20');
+        expect(
+          (
+            await userCall(user, '/api/wallet/bind_draw_method', {
+              type: '1',
+              draw_id: String(erc?.id),
+              dc_address: ETH,
+            })
+          ).code,
+        ).toBe(1);
+      } finally {
+        await ops(server, 'setting-set', { key: 'payout_hold_hours', value: '24' });
+      }
+      await page.reload();
+      await page.locator('[data-testid="withdraw-currencies"] [role="radio"]', { hasText: 'USDT-ERC20' }).click();
+      await page.locator('[data-testid="withdraw-methods"] [aria-checked="true"]').waitFor();
+      // The TRON method's hold note may still be on screen for a moment after the switch to ERC20.
+      await expect.poll(() => page.locator('[data-testid="method-held"]').count()).toBe(0);
+      await page.locator('input[name="number"]').fill('100');
+      await page.locator('[data-testid="withdraw-submit"]').click();
+      await page.locator('[data-testid="withdraw-summary"]').waitFor();
+      expect(await text(page, '[data-testid="summary-amount"]')).toBe('100.00 USD');
+      expect(await text(page, '[data-testid="summary-to"]')).toContain('ERC20');
+      expect(await text(page, '[data-testid="summary-receive"]')).toMatch(/USDT$/);
+      await browser().snap(page, 'acctsec-withdraw-summary');
+      await confirmWithdrawal(page, server, user, true);
+      await page.locator('.toast').first().waitFor();
+      await expect.poll(() => text(page, '[data-testid="withdraw-history"]')).toContain('Pending');
+      await context.close();
+    },
+    slow(120_000),
+  );
 
-  it('signs another device out from /mine/security', async () => {
-    const user = await createRealUser(server);
-    const other = await fetch(`${server.url}/api/user/loginForU`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': FIREFOX_UA },
-      body: new URLSearchParams({ account: user.account, password: user.password, login_type: 'email' }).toString(),
-    }).then((r) => r.json() as Promise<{ data: { token: string } }>);
-    const otherUser = { ...user, token: other.data.token };
-    const { context, page } = await englishPage(DESKTOP);
-    await loginInBrowser(page, server, user);
-    await page.goto(`${server.url}/#/mine/security`);
-    const row = page.locator('[data-testid="session-row"]', { hasText: 'Windows 10' });
-    await row.waitFor();
-    expect(await text(page, '[data-testid="session-row"][data-current="1"]')).toContain('This device');
-    await browser().snap(page, 'acctsec-sessions');
-    await page.locator('[data-testid="session-sign-out"][data-device*="Windows 10"]').click();
-    await page.locator('.dialog .btn-danger').click();
-    await expect.poll(() => page.locator('[data-testid="session-row"]', { hasText: 'Windows 10' }).count()).toBe(0);
-    const info = await fetch(`${server.url}/api/user/info`, { headers: { authorization: otherUser.token } });
-    expect(((await info.json()) as { code: number }).code).toBe(999);
-    await context.close();
-  }, 120_000);
+  it(
+    'signs another device out from /mine/security',
+    async () => {
+      const user = await createRealUser(server);
+      const other = await fetch(`${server.url}/api/user/loginForU`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': FIREFOX_UA },
+        body: new URLSearchParams({ account: user.account, password: user.password, login_type: 'email' }).toString(),
+      }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+      const otherUser = { ...user, token: other.data.token };
+      const { context, page } = await englishPage(DESKTOP);
+      await loginInBrowser(page, server, user);
+      await page.goto(`${server.url}/#/mine/security`);
+      const row = page.locator('[data-testid="session-row"]', { hasText: 'Windows 10' });
+      await row.waitFor();
+      expect(await text(page, '[data-testid="session-row"][data-current="1"]')).toContain('This device');
+      await browser().snap(page, 'acctsec-sessions');
+      await page.locator('[data-testid="session-sign-out"][data-device*="Windows 10"]').click();
+      await page.locator('.dialog .btn-danger').click();
+      await expect.poll(() => page.locator('[data-testid="session-row"]', { hasText: 'Windows 10' }).count()).toBe(0);
+      const info = await fetch(`${server.url}/api/user/info`, { headers: { authorization: otherUser.token } });
+      expect(((await info.json()) as { code: number }).code).toBe(999);
+      await context.close();
+    },
+    slow(120_000),
+  );
 });

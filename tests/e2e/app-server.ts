@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../fixtures/free-port.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 // Re-exported: bench/lib/app-server.ts takes it from here.
 export { freePort };
@@ -96,7 +97,7 @@ export async function startAppServer(env: Record<string, string> = { SIM_TIME: W
       });
       child = proc;
       try {
-        await waitHealthy(url, proc, 100_000); // a loaded 2-core machine took 50 s (the e2e hook allows 120 s)
+        await waitHealthy(url, proc, slow(100_000)); // a loaded 2-core machine took 50 s (the e2e hook allows 120 s)
       } catch (e) {
         throw new Error(`${(e as Error).message}\n${log}`, { cause: e });
       }

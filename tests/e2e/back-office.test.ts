@@ -4,9 +4,9 @@
 import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { openOpsWithToken } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: its staff and their sign-ins
 
 it('connects with the break-glass token and runs a command', async () => {
   const demo = (await (

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { firefoxContext, launchFirefox } from './firefox.ts';
 import type { FlowContext, FlowPage } from './flow-page.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(process.cwd(), 'test-artifacts');
@@ -18,12 +19,9 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-/** `backForwardCache`: keep Chromium's back/forward cache, which playwright turns off by default. */
-export async function launchBrowser(
-  extraArgs: string[] = [],
-  opts: { backForwardCache?: boolean } = {},
-): Promise<LaunchedBrowser> {
-  const browser = await chromium.launch({
+/** How Chromium is started here; `backForwardCache` keeps its back/forward cache, which playwright turns off. */
+export function chromiumOptions(extraArgs: string[] = [], opts: { backForwardCache?: boolean } = {}) {
+  return {
     executablePath: CHROMIUM,
     headless: true,
     ignoreDefaultArgs: opts.backForwardCache ? ['--disable-back-forward-cache'] : undefined,
@@ -38,7 +36,15 @@ export async function launchBrowser(
       '--disable-sync',
       ...extraArgs, // playwright gives every launch a fresh, empty profile of its own
     ],
-  });
+  };
+}
+
+/** Chromium with a fresh profile; see chromiumOptions. */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  opts: { backForwardCache?: boolean } = {},
+): Promise<LaunchedBrowser> {
+  const browser = await chromium.launch(chromiumOptions(extraArgs, opts));
   return {
     browser,
     async close() {
@@ -75,6 +81,7 @@ export async function newPage(
     locale: s.locale,
     userAgent: s.userAgent,
   });
+  context.setDefaultTimeout(slow(30_000)); // playwright's own default, scaled to this host
   const page = await context.newPage();
   return { context, page };
 }
@@ -107,11 +114,12 @@ export interface FlowBrowser {
   close(): Promise<void>;
 }
 
-export async function launchFlowBrowser(name: BrowserName): Promise<FlowBrowser> {
+/** `chrome`: a Chromium already at hand (e.g. connected to a shared one), used instead of launching one. */
+export async function launchFlowBrowser(name: BrowserName, given?: LaunchedBrowser): Promise<FlowBrowser> {
   const suffix = name === 'chromium' ? '' : `-${name}`;
   const snapAs = (page: FlowPage, shot: string) => snap(page, `${shot}${suffix}`);
   if (name === 'chromium') {
-    const chrome = await launchBrowser();
+    const chrome = given ?? (await launchBrowser());
     return {
       name,
       newPage: (viewport, opts = {}) => newPage(chrome.browser, viewport, opts),

@@ -11,6 +11,7 @@ import { createRealUser, loginInBrowser } from './real-user.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { LANGUAGES } from '../../domain/types.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 
@@ -48,45 +49,49 @@ async function cutItems(page: Page): Promise<{ cut: string[]; shown: number; tot
   });
 }
 
-it('every legend item is whole on a 360 px phone in every language, folded and unfolded', async () => {
-  const found: Record<string, string[]> = {};
-  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
-  const user = await createRealUser(e2e.server);
-  const s = defaultIndicatorSettings();
-  for (const k of ['ma', 'ema', 'boll', 'macd', 'vol'] as const) s[k].on = true;
-  const res = await fetch(`${e2e.server.url}/v1/api/chart/settings`, {
-    method: 'POST',
-    headers: { authorization: user.token, 'content-type': 'application/json', lang: 'en' },
-    body: JSON.stringify({ indicators: s }),
-  });
-  expect(((await res.json()) as { code: number }).code).toBe(1);
-  await loginInBrowser(page, e2e.server, user);
-  for (const lang of LANGUAGES) {
-    await context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
-    await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
-    await page.reload();
-    await page.waitForFunction(() => document.documentElement.lang !== '', null, { timeout: 20_000 });
-    await page.waitForFunction(
-      () =>
-        Number(document.querySelector('.tw-chart')?.getAttribute('data-bars') ?? 0) > 50 &&
-        document.querySelectorAll('.tw-legend[data-pane="2"] span').length > 0 &&
-        [...document.querySelectorAll('.tw-legend span')].every((el) => el.textContent !== ''),
-      null,
-      { timeout: 20_000 },
-    );
-    const folded = await cutItems(page);
-    if (folded.cut.length > 0) found[`${lang} folded`] = folded.cut;
-    // Folded, each legend still shows its first items: one line, not none.
-    if (folded.shown < 3) found[`${lang} folded shows`] = [`${folded.shown} of ${folded.total}`];
-    if (SHOTS.has(lang)) await snap(page, `legend-whole-${lang}-folded`);
-    await page.locator('[data-action="legend-fold"]').click();
-    await page.waitForFunction(() => document.querySelector('.tw-legends')?.getAttribute('data-open') === 'true');
-    const open = await cutItems(page);
-    if (open.cut.length > 0) found[`${lang} open`] = open.cut;
-    // Unfolded, every label and value shows.
-    if (open.shown !== open.total) found[`${lang} open shows`] = [`${open.shown} of ${open.total}`];
-    if (SHOTS.has(lang)) await snap(page, `legend-whole-${lang}-open`);
-  }
-  await context.close();
-  expect(found).toEqual({});
-}, 300_000);
+it(
+  'every legend item is whole on a 360 px phone in every language, folded and unfolded',
+  async () => {
+    const found: Record<string, string[]> = {};
+    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
+    const user = await createRealUser(e2e.server);
+    const s = defaultIndicatorSettings();
+    for (const k of ['ma', 'ema', 'boll', 'macd', 'vol'] as const) s[k].on = true;
+    const res = await fetch(`${e2e.server.url}/v1/api/chart/settings`, {
+      method: 'POST',
+      headers: { authorization: user.token, 'content-type': 'application/json', lang: 'en' },
+      body: JSON.stringify({ indicators: s }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(1);
+    await loginInBrowser(page, e2e.server, user);
+    for (const lang of LANGUAGES) {
+      await context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
+      await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.lang !== '', null, { timeout: slow(20_000) });
+      await page.waitForFunction(
+        () =>
+          Number(document.querySelector('.tw-chart')?.getAttribute('data-bars') ?? 0) > 50 &&
+          document.querySelectorAll('.tw-legend[data-pane="2"] span').length > 0 &&
+          [...document.querySelectorAll('.tw-legend span')].every((el) => el.textContent !== ''),
+        null,
+        { timeout: slow(20_000) },
+      );
+      const folded = await cutItems(page);
+      if (folded.cut.length > 0) found[`${lang} folded`] = folded.cut;
+      // Folded, each legend still shows its first items: one line, not none.
+      if (folded.shown < 3) found[`${lang} folded shows`] = [`${folded.shown} of ${folded.total}`];
+      if (SHOTS.has(lang)) await snap(page, `legend-whole-${lang}-folded`);
+      await page.locator('[data-action="legend-fold"]').click();
+      await page.waitForFunction(() => document.querySelector('.tw-legends')?.getAttribute('data-open') === 'true');
+      const open = await cutItems(page);
+      if (open.cut.length > 0) found[`${lang} open`] = open.cut;
+      // Unfolded, every label and value shows.
+      if (open.shown !== open.total) found[`${lang} open shows`] = [`${open.shown} of ${open.total}`];
+      if (SHOTS.has(lang)) await snap(page, `legend-whole-${lang}-open`);
+    }
+    await context.close();
+    expect(found).toEqual({});
+  },
+  slow(300_000),
+);

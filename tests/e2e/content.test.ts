@@ -9,13 +9,14 @@ import type { NewsDetail, NewsItem, Paged } from '../../domain/content-types.ts'
 import { ROUTES } from '../../src/app/routes.tsx';
 import { HOSTILE_CANARY } from '../../server/db/seeds/news-hostile.ts';
 import { PHONE, newPage, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 /** docs/contract.md §2 calls /feedback a stub. */
 const STUB_ROUTES: ReadonlySet<string> = new Set(['/feedback']);
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: the news it publishes and deletes
 
 async function call<T>(
   path: string,
@@ -48,7 +49,7 @@ it('every route of the table renders real content; only /feedback says "coming s
         return shown === location.hash.slice(1).split('?')[0] && !document.querySelector('.page-fallback');
       },
       null,
-      { timeout: 10_000 },
+      { timeout: slow(10_000) },
     );
     const placeholder = await page.locator('[data-placeholder]').count();
     if (STUB_ROUTES.has(route.path)) continue;

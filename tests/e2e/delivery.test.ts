@@ -8,6 +8,7 @@ import { PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { codeIn, startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 let sink: SmtpSink;
 let server: AppServer;
@@ -37,7 +38,9 @@ describeInFlowBrowsers((browser) => {
     await page.locator('input[name="password"]').fill('smtp-pass-1');
     await page.locator('input[name="re_password"]').fill('smtp-pass-1');
     await page.locator('[data-testid="send-code"]').click();
-    await expect.poll(() => sink.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => sink.received.filter((m) => m.to.includes(email)).length, { timeout: slow(20_000) })
+      .toBe(1);
     const mail = sink.received.find((m) => m.to.includes(email))!;
     expect(mail.secure).toBe(true);
     const code = codeIn(mail.text);
@@ -46,7 +49,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('input[name="code"]').fill(code);
     await browser().snap(page, 'delivery-register-360');
     await page.locator('[data-testid="register-submit"]').click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/register'), { timeout: 20_000 });
+    await page.waitForURL((u) => !u.hash.startsWith('#/register'), { timeout: slow(20_000) });
 
     // Signed in: the notice screen from /user, and the phrase saved there.
     await page.goto(`${server.url}/#/user`);
@@ -56,7 +59,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('[data-testid="notice-settings"] input[name="phrase"]').fill('blue harbour 42');
     await page.locator('[data-testid="notice-settings"] button[type="submit"]').click();
     await expect
-      .poll(() => page.locator('[data-testid="phrase-current"]').innerText(), { timeout: 10_000 })
+      .poll(() => page.locator('[data-testid="phrase-current"]').innerText(), { timeout: slow(10_000) })
       .toBe('blue harbour 42');
     await browser().snap(page, 'delivery-notices-360');
     await context.close();

@@ -14,6 +14,7 @@ import { pageIn } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { defaultIndicatorSettings } from '../../domain/indicators.ts';
 import { candleInkUnder, crosshairInk } from './chart-ink.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 
@@ -24,9 +25,11 @@ async function openAt(lang: string, size: { width: number; height: number }, has
   await page.waitForFunction(
     () => Number(document.querySelector('.tw-chart[data-slot="0"]')?.getAttribute('data-bars') ?? 0) > 50,
     null,
-    { timeout: 20_000 },
+    { timeout: slow(20_000) },
   );
-  await page.waitForFunction(() => document.querySelectorAll('.tw-legend span').length > 0, null, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.tw-legend span').length > 0, null, {
+    timeout: slow(10_000),
+  });
   return page;
 }
 
@@ -77,57 +80,71 @@ function chipPlace(page: Page) {
   });
 }
 
-it('the desk never scrolls as a page, and its headers stay below the navigation (/ and /trade)', async () => {
-  for (const hash of ['#/trade?code=EURUSD', '#/']) {
-    const page = await openAt('en', DESKTOP, hash);
-    const size = await page.evaluate(() => ({
-      scroll: document.scrollingElement?.scrollHeight ?? 0,
-      inner: window.innerHeight,
-    }));
-    expect(size.scroll, hash).toBeLessThanOrEqual(size.inner);
-    await page.mouse.move(640, 400);
-    await page.mouse.wheel(0, 600);
-    await page.evaluate(() => window.scrollTo(0, 200));
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    const nav = await page.evaluate(() => document.querySelector('.desknav, nav')?.getBoundingClientRect().bottom ?? 0);
-    const head = await page.locator('.dk-market .mk-head').boundingBox();
-    expect(head?.y ?? -1).toBeGreaterThanOrEqual(nav - 0.5);
-    await page.close();
-  }
-}, 90_000);
+it(
+  'the desk never scrolls as a page, and its headers stay below the navigation (/ and /trade)',
+  async () => {
+    for (const hash of ['#/trade?code=EURUSD', '#/']) {
+      const page = await openAt('en', DESKTOP, hash);
+      const size = await page.evaluate(() => ({
+        scroll: document.scrollingElement?.scrollHeight ?? 0,
+        inner: window.innerHeight,
+      }));
+      expect(size.scroll, hash).toBeLessThanOrEqual(size.inner);
+      await page.mouse.move(640, 400);
+      await page.mouse.wheel(0, 600);
+      await page.evaluate(() => window.scrollTo(0, 200));
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const nav = await page.evaluate(
+        () => document.querySelector('.desknav, nav')?.getBoundingClientRect().bottom ?? 0,
+      );
+      const head = await page.locator('.dk-market .mk-head').boundingBox();
+      expect(head?.y ?? -1).toBeGreaterThanOrEqual(nav - 0.5);
+      await page.close();
+    }
+  },
+  slow(90_000),
+);
 
-it('one-click Buy / Sell sit at the row’s end: a click on the row picks the instrument and places nothing', async () => {
-  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', DESKTOP);
-  await context.addInitScript(() => localStorage.setItem('tw:one-click', 'on'));
-  await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
-  await page.locator('[data-testid="one-click-row"]').first().waitFor();
-  const slots = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.dk-market .mk-slot')].slice(0, 6).map((slot) => {
-      const row = slot.querySelector<HTMLElement>('.mk-row')?.getBoundingClientRect();
-      const pair = slot.querySelector<HTMLElement>('.oc-row')?.getBoundingClientRect();
-      const s = slot.getBoundingClientRect();
-      const hit = row ? document.elementFromPoint(row.left + row.width / 2, row.top + row.height / 2) : null;
-      return {
-        centreOnRow: hit?.closest('.mk-row') !== null && hit?.closest('.oc-row') === null,
-        pairAtEnd: pair ? s.right - pair.right < 1 && row !== undefined && pair.left >= row.right - 0.5 : false,
-      };
-    }),
-  );
-  expect(slots.length).toBeGreaterThan(3);
-  for (const s of slots) expect(s).toEqual({ centreOnRow: true, pairAtEnd: true });
-  await snap(page, 'desk-fit-one-click-rows-1280');
-  await context.close();
-}, 60_000);
+it(
+  'one-click Buy / Sell sit at the row’s end: a click on the row picks the instrument and places nothing',
+  async () => {
+    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', DESKTOP);
+    await context.addInitScript(() => localStorage.setItem('tw:one-click', 'on'));
+    await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+    await page.locator('[data-testid="one-click-row"]').first().waitFor();
+    const slots = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.dk-market .mk-slot')].slice(0, 6).map((slot) => {
+        const row = slot.querySelector<HTMLElement>('.mk-row')?.getBoundingClientRect();
+        const pair = slot.querySelector<HTMLElement>('.oc-row')?.getBoundingClientRect();
+        const s = slot.getBoundingClientRect();
+        const hit = row ? document.elementFromPoint(row.left + row.width / 2, row.top + row.height / 2) : null;
+        return {
+          centreOnRow: hit?.closest('.mk-row') !== null && hit?.closest('.oc-row') === null,
+          pairAtEnd: pair ? s.right - pair.right < 1 && row !== undefined && pair.left >= row.right - 0.5 : false,
+        };
+      }),
+    );
+    expect(slots.length).toBeGreaterThan(3);
+    for (const s of slots) expect(s).toEqual({ centreOnRow: true, pairAtEnd: true });
+    await snap(page, 'desk-fit-one-click-rows-1280');
+    await context.close();
+  },
+  slow(60_000),
+);
 
-it('the desk’s period bar shows every period, 1D and 1W included, whole in every language tried', async () => {
-  for (const lang of ['en', 'hk', 'ar', 'de']) {
-    const page = await openAt(lang, DESKTOP, '#/trade?code=EURUSD');
-    expect(await outside(page, '.dk-chart .tr-periods', '.dk-chart .tr-period'), lang).toEqual([]);
-    expect(await page.locator('.dk-chart .tr-period').count()).toBe(8);
-    if (lang === 'hk') await snap(page, 'desk-fit-periods-1280-hk');
-    await page.close();
-  }
-}, 90_000);
+it(
+  'the desk’s period bar shows every period, 1D and 1W included, whole in every language tried',
+  async () => {
+    for (const lang of ['en', 'hk', 'ar', 'de']) {
+      const page = await openAt(lang, DESKTOP, '#/trade?code=EURUSD');
+      expect(await outside(page, '.dk-chart .tr-periods', '.dk-chart .tr-period'), lang).toEqual([]);
+      expect(await page.locator('.dk-chart .tr-period').count()).toBe(8);
+      if (lang === 'hk') await snap(page, 'desk-fit-periods-1280-hk');
+      await page.close();
+    }
+  },
+  slow(90_000),
+);
 
 /** The multiplier choices' boxes, and the box of the sheet they are in. */
 function multiplierChips(page: Page) {
@@ -157,125 +174,137 @@ function barsTable(page: Page) {
   });
 }
 
-it('the multiplier choices and the bars-as-a-table sheet keep off the screen’s and their sheet’s edges (360 and 1280 px)', async () => {
-  const page = await openAt('en', PHONE, '#/trade?code=EURUSD');
-  for (const size of [PHONE, DESKTOP]) {
-    const width = size.width;
-    if (width !== PHONE.width) {
-      await page.setViewportSize(size); // the desk's layout: the same picker and table, each in a centred sheet
-      await page.locator('.dk-order [data-field="multiple"]').waitFor();
+it(
+  'the multiplier choices and the bars-as-a-table sheet keep off the screen’s and their sheet’s edges (360 and 1280 px)',
+  async () => {
+    const page = await openAt('en', PHONE, '#/trade?code=EURUSD');
+    for (const size of [PHONE, DESKTOP]) {
+      const width = size.width;
+      if (width !== PHONE.width) {
+        await page.setViewportSize(size); // the desk's layout: the same picker and table, each in a centred sheet
+        await page.locator('.dk-order [data-field="multiple"]').waitFor();
+      }
+      await page.locator('[data-field="multiple"]').click();
+      await page.locator('.tr-multiplier-options .tr-chip').first().waitFor();
+      const { chips, sheet } = await multiplierChips(page);
+      expect(chips.length).toBeGreaterThan(0);
+      expect(sheet.left).toBeGreaterThanOrEqual(0);
+      expect(sheet.right).toBeLessThanOrEqual(width);
+      for (const c of chips) {
+        expect(c.left, `${width}`).toBeGreaterThanOrEqual(sheet.left + 12);
+        expect(c.right, `${width}`).toBeLessThanOrEqual(sheet.right - 12);
+      }
+      await snap(page, `desk-fit-multiplier-${width}`);
+      await page.keyboard.press('Escape');
+      await page.locator('.tr-multiplier-options').waitFor({ state: 'detached' });
+      await page.locator('[data-action="chart-table"]').click();
+      await page.locator('[data-testid="chart-table"]').waitFor();
+      const table = await barsTable(page);
+      expect(table.left, `${width}`).toBeGreaterThanOrEqual(0);
+      expect(table.right, `${width}`).toBeLessThanOrEqual(width);
+      expect(table.page, `${width}`).toBeLessThanOrEqual(width);
+      // Every column whole inside the sheet, off its edge: no sideways strip for the newest close.
+      expect(table.sideways, `${width}`).toBeLessThanOrEqual(0);
+      expect(table.tableRight, `${width}`).toBeLessThanOrEqual(table.right - 12);
+      await snap(page, `desk-fit-bars-table-${width}`);
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="chart-table"]').waitFor({ state: 'detached' });
     }
-    await page.locator('[data-field="multiple"]').click();
-    await page.locator('.tr-multiplier-options .tr-chip').first().waitFor();
-    const { chips, sheet } = await multiplierChips(page);
-    expect(chips.length).toBeGreaterThan(0);
-    expect(sheet.left).toBeGreaterThanOrEqual(0);
-    expect(sheet.right).toBeLessThanOrEqual(width);
-    for (const c of chips) {
-      expect(c.left, `${width}`).toBeGreaterThanOrEqual(sheet.left + 12);
-      expect(c.right, `${width}`).toBeLessThanOrEqual(sheet.right - 12);
-    }
-    await snap(page, `desk-fit-multiplier-${width}`);
-    await page.keyboard.press('Escape');
-    await page.locator('.tr-multiplier-options').waitFor({ state: 'detached' });
-    await page.locator('[data-action="chart-table"]').click();
+    await page.close();
+  },
+  slow(60_000),
+);
+
+it(
+  'on a phone the MA and BOLL legends are one line with a toggle; the alert chip and the attribution cover no data',
+  async () => {
+    const settings = defaultIndicatorSettings();
+    settings.boll = { ...settings.boll, on: true };
+    const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
+    await context.addInitScript((s) => localStorage.setItem('tw:indicators', s), JSON.stringify(settings));
+    await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+    await page.waitForFunction(() => document.querySelectorAll('.tw-legend[data-pane="0"] span').length >= 7, null, {
+      timeout: slow(20_000),
+    });
+    // The legends take their places after the library's next draw: wait for the folded one-line legend itself.
+    const legend = page.locator('.tw-legend[data-pane="0"]');
+    await expect.poll(async () => (await legend.boundingBox())?.height ?? 99).toBeLessThanOrEqual(18);
+    await snap(page, 'desk-fit-legend-folded-360');
+    await page.locator('[data-action="legend-fold"]').click();
+    expect((await legend.boundingBox())?.height ?? 0).toBeGreaterThan(18);
+    await page.locator('[data-action="legend-fold"]').click();
+    // The attribution sits in the corner under the price scale, not over the lowest pane's bars.
+    const attribution = await page.evaluate(() => {
+      const a = document.querySelector('#tv-attr-logo');
+      const plot = a?.parentElement?.getBoundingClientRect();
+      return a && plot ? { left: a.getBoundingClientRect().left, plotRight: plot.right } : null;
+    });
+    expect(attribution).not.toBeNull();
+    expect(attribution?.left ?? 0).toBeGreaterThanOrEqual(attribution?.plotRight ?? 1);
+
+    // A touch held on the chart places the price line: its chip "Alert at …" sits in the price pane's bottom margin,
+    // clear of the legend, and no candle is drawn in that strip. The library keeps the crosshair the touch showed.
+    const chart = '.tw-chart[data-slot="0"]';
+    const box = await page.locator(chart).boundingBox();
+    if (!box) throw new Error('no chart');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: box.x + box.width / 3, y: box.y + box.height / 3 }],
+    });
+    await page.locator('[data-testid="price-line"]').waitFor(); // the hold placed the line (no sleep: its chip shows)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => chipPlace(page)).toMatchObject({ inMargin: true, onLegend: [] });
+    expect(await candleInkUnder(page, '.tr-chart-box', '[data-testid="price-line"]', true)).toEqual([]);
+    expect(await crosshairInk(page, chart)).toBeGreaterThan(0);
+    await snap(page, 'desk-fit-chip-360');
+    // A tap outside the chart (here the table button) and the sheet it opens, closed: no crosshair, no time label.
+    await page.locator('[data-action="chart-table"]').tap();
     await page.locator('[data-testid="chart-table"]').waitFor();
-    const table = await barsTable(page);
-    expect(table.left, `${width}`).toBeGreaterThanOrEqual(0);
-    expect(table.right, `${width}`).toBeLessThanOrEqual(width);
-    expect(table.page, `${width}`).toBeLessThanOrEqual(width);
-    // Every column whole inside the sheet, off its edge: no sideways strip for the newest close.
-    expect(table.sideways, `${width}`).toBeLessThanOrEqual(0);
-    expect(table.tableRight, `${width}`).toBeLessThanOrEqual(table.right - 12);
-    await snap(page, `desk-fit-bars-table-${width}`);
     await page.keyboard.press('Escape');
     await page.locator('[data-testid="chart-table"]').waitFor({ state: 'detached' });
-  }
-  await page.close();
-}, 60_000);
+    expect(await crosshairInk(page, chart)).toBe(0);
+    await snap(page, 'desk-fit-crosshair-cleared-360');
+    await page.locator('[data-action="price-line-remove"]').tap();
+    await page.close();
+  },
+  slow(60_000),
+);
 
-it('on a phone the MA and BOLL legends are one line with a toggle; the alert chip and the attribution cover no data', async () => {
-  const settings = defaultIndicatorSettings();
-  settings.boll = { ...settings.boll, on: true };
-  const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, 'en', PHONE);
-  await context.addInitScript((s) => localStorage.setItem('tw:indicators', s), JSON.stringify(settings));
-  await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
-  await page.waitForFunction(() => document.querySelectorAll('.tw-legend[data-pane="0"] span').length >= 7, null, {
-    timeout: 20_000,
-  });
-  // The legends take their places after the library's next draw: wait for the folded one-line legend itself.
-  const legend = page.locator('.tw-legend[data-pane="0"]');
-  await expect.poll(async () => (await legend.boundingBox())?.height ?? 99).toBeLessThanOrEqual(18);
-  await snap(page, 'desk-fit-legend-folded-360');
-  await page.locator('[data-action="legend-fold"]').click();
-  expect((await legend.boundingBox())?.height ?? 0).toBeGreaterThan(18);
-  await page.locator('[data-action="legend-fold"]').click();
-  // The attribution sits in the corner under the price scale, not over the lowest pane's bars.
-  const attribution = await page.evaluate(() => {
-    const a = document.querySelector('#tv-attr-logo');
-    const plot = a?.parentElement?.getBoundingClientRect();
-    return a && plot ? { left: a.getBoundingClientRect().left, plotRight: plot.right } : null;
-  });
-  expect(attribution).not.toBeNull();
-  expect(attribution?.left ?? 0).toBeGreaterThanOrEqual(attribution?.plotRight ?? 1);
-
-  // A touch held on the chart places the price line: its chip "Alert at …" sits in the price pane's bottom margin,
-  // clear of the legend, and no candle is drawn in that strip. The library keeps the crosshair the touch showed.
-  const chart = '.tw-chart[data-slot="0"]';
-  const box = await page.locator(chart).boundingBox();
-  if (!box) throw new Error('no chart');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', {
-    type: 'touchStart',
-    touchPoints: [{ x: box.x + box.width / 3, y: box.y + box.height / 3 }],
-  });
-  await page.locator('[data-testid="price-line"]').waitFor(); // the hold placed the line (no sleep: its chip shows)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await expect.poll(() => chipPlace(page)).toMatchObject({ inMargin: true, onLegend: [] });
-  expect(await candleInkUnder(page, '.tr-chart-box', '[data-testid="price-line"]', true)).toEqual([]);
-  expect(await crosshairInk(page, chart)).toBeGreaterThan(0);
-  await snap(page, 'desk-fit-chip-360');
-  // A tap outside the chart (here the table button) and the sheet it opens, closed: no crosshair, no time label.
-  await page.locator('[data-action="chart-table"]').tap();
-  await page.locator('[data-testid="chart-table"]').waitFor();
-  await page.keyboard.press('Escape');
-  await page.locator('[data-testid="chart-table"]').waitFor({ state: 'detached' });
-  expect(await crosshairInk(page, chart)).toBe(0);
-  await snap(page, 'desk-fit-crosshair-cleared-360');
-  await page.locator('[data-action="price-line-remove"]').tap();
-  await page.close();
-}, 60_000);
-
-it('on the desk the price line’s chip sits in the price pane’s bottom margin; in the 2×2 grid every legend is one line', async () => {
-  const page = await openAt('en', DESKTOP, '#/trade?code=EURUSD');
-  const chart = page.locator('.tw-chart[data-slot="0"]');
-  const box = await chart.boundingBox();
-  if (!box) throw new Error('no chart');
-  await page.mouse.click(box.x + box.width / 3, box.y + 150);
-  const chip = page.locator('[data-testid="price-line"]');
-  await chip.waitFor();
-  // The chip's strip is the price pane's bottom margin after the library's next draw: wait until the chip sits there.
-  await expect.poll(() => chipPlace(page)).toMatchObject({ inMargin: true, onLegend: [] });
-  expect(await candleInkUnder(page, '.dk-chart .tr-chart-box', '[data-testid="price-line"]', true)).toEqual([]);
-  // The crosshair follows the mouse over the chart and goes with it (lines and the price and time labels).
-  expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBeGreaterThan(0);
-  await snap(page, 'desk-fit-price-line-1280');
-  await page.mouse.move(box.x + box.width / 3, box.y - 60);
-  expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBe(0);
-  await page.locator('[data-action="price-line-remove"]').click();
-  await page.locator('[data-action="chart-grid"]').click();
-  await page.waitForFunction(() => document.querySelectorAll('.tw-grid__cell .tw-legend').length >= 4, null, {
-    timeout: 20_000,
-  });
-  // Each cell's legends fold to one line once the library has drawn the cell at its size.
-  const tall = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.tw-grid__cell .tw-legend')]
-        .filter((l) => l.getBoundingClientRect().height > 18)
-        .map((l) => l.textContent),
-    );
-  await expect.poll(tall).toEqual([]);
-  await snap(page, 'desk-fit-grid-1280');
-  await page.locator('[data-action="chart-grid"]').click(); // back to one chart: the machine keeps the arrangement
-  await page.close();
-}, 60_000);
+it(
+  'on the desk the price line’s chip sits in the price pane’s bottom margin; in the 2×2 grid every legend is one line',
+  async () => {
+    const page = await openAt('en', DESKTOP, '#/trade?code=EURUSD');
+    const chart = page.locator('.tw-chart[data-slot="0"]');
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('no chart');
+    await page.mouse.click(box.x + box.width / 3, box.y + 150);
+    const chip = page.locator('[data-testid="price-line"]');
+    await chip.waitFor();
+    // The chip's strip is the price pane's bottom margin after the library's next draw: wait until the chip sits there.
+    await expect.poll(() => chipPlace(page)).toMatchObject({ inMargin: true, onLegend: [] });
+    expect(await candleInkUnder(page, '.dk-chart .tr-chart-box', '[data-testid="price-line"]', true)).toEqual([]);
+    // The crosshair follows the mouse over the chart and goes with it (lines and the price and time labels).
+    expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBeGreaterThan(0);
+    await snap(page, 'desk-fit-price-line-1280');
+    await page.mouse.move(box.x + box.width / 3, box.y - 60);
+    expect(await crosshairInk(page, '.tw-chart[data-slot="0"]')).toBe(0);
+    await page.locator('[data-action="price-line-remove"]').click();
+    await page.locator('[data-action="chart-grid"]').click();
+    await page.waitForFunction(() => document.querySelectorAll('.tw-grid__cell .tw-legend').length >= 4, null, {
+      timeout: slow(20_000),
+    });
+    // Each cell's legends fold to one line once the library has drawn the cell at its size.
+    const tall = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.tw-grid__cell .tw-legend')]
+          .filter((l) => l.getBoundingClientRect().height > 18)
+          .map((l) => l.textContent),
+      );
+    await expect.poll(tall).toEqual([]);
+    await snap(page, 'desk-fit-grid-1280');
+    await page.locator('[data-action="chart-grid"]').click(); // back to one chart: the machine keeps the arrangement
+    await page.close();
+  },
+  slow(60_000),
+);

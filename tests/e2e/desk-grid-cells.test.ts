@@ -11,6 +11,7 @@ import { DESKTOP, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { candleInkUnder, timeLabelEdgeInk } from './chart-ink.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 
@@ -24,7 +25,7 @@ async function gridAt(size: { width: number; height: number }): Promise<Page> {
       return charts.length >= 4 && charts.every((c) => Number(c.getAttribute('data-bars') ?? 0) > 50);
     },
     null,
-    { timeout: 30_000 },
+    { timeout: slow(30_000) },
   );
   // The library lays its panes and axes out on its next frames: wait until every chart's table keeps its size
   // from one poll to the next.
@@ -39,7 +40,7 @@ async function gridAt(size: { width: number; height: number }): Promise<Page> {
       return steady;
     },
     null,
-    { polling: 200, timeout: 20_000 },
+    { polling: 200, timeout: slow(20_000) },
   );
   return page;
 }
@@ -95,21 +96,29 @@ async function cutLabelsWhileDragging(page: Page, cell: number): Promise<string[
   return cuts;
 }
 
-it('at 1280×800 every grid cell holds its chart and shows its header; no legend covers a candle, no label is cut', async () => {
-  const page = await gridAt(DESKTOP);
-  await snap(page, 'desk-grid-cells-1280');
-  expect(await escapes(page)).toEqual([]);
-  expect(
-    await candleInkUnder(page, '.tw-grid__cell', '.tw-legend span, .tw-legend-fold, .tw-chart-text__open'),
-  ).toEqual([]);
-  expect(await cutLabelsWhileDragging(page, 3)).toEqual([]);
-  await snap(page, 'desk-grid-cells-1280-dragged');
-  await page.close();
-}, 90_000);
+it(
+  'at 1280×800 every grid cell holds its chart and shows its header; no legend covers a candle, no label is cut',
+  async () => {
+    const page = await gridAt(DESKTOP);
+    await snap(page, 'desk-grid-cells-1280');
+    expect(await escapes(page)).toEqual([]);
+    expect(
+      await candleInkUnder(page, '.tw-grid__cell', '.tw-legend span, .tw-legend-fold, .tw-chart-text__open'),
+    ).toEqual([]);
+    expect(await cutLabelsWhileDragging(page, 3)).toEqual([]);
+    await snap(page, 'desk-grid-cells-1280-dragged');
+    await page.close();
+  },
+  slow(90_000),
+);
 
-it('on a shorter desktop (1280×720) every grid cell holds its chart and shows its header', async () => {
-  const page = await gridAt({ width: 1280, height: 720 });
-  await snap(page, 'desk-grid-cells-1280x720');
-  expect(await escapes(page)).toEqual([]);
-  await page.close();
-}, 90_000);
+it(
+  'on a shorter desktop (1280×720) every grid cell holds its chart and shows its header',
+  async () => {
+    const page = await gridAt({ width: 1280, height: 720 });
+    await snap(page, 'desk-grid-cells-1280x720');
+    expect(await escapes(page)).toEqual([]);
+    await page.close();
+  },
+  slow(90_000),
+);

@@ -5,12 +5,13 @@
 import { expect, it } from 'vitest';
 import type { Instrument, Order, OrderList } from '../../domain/types.ts';
 import { PHONE, newPage, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { userGet } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 // The connection state is read from the DOM, not its visibility: some screens keep their badge hidden at phone width.
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: it kills and restarts its server
 
 const get = <T>(user: RealUser, path: string, query: Record<string, string | number> = {}) =>
   userGet<T>(e2e.server, user, path, query);
@@ -24,8 +25,11 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
   const { context, page } = await newPage(e2e.chrome.browser, PHONE);
   await loginInBrowser(page, e2e.server, user);
   await page.goto(`${e2e.server.url}/#/order?type=1`);
-  await page.locator('.od-page').waitFor({ timeout: 20_000 }); // the screen's chunk is in (see the next test)
-  await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 20_000 });
+  await page.locator('.od-page').waitFor({ timeout: slow(20_000) }); // the screen's chunk is in (see the next test)
+  await page
+    .locator('[data-conn="live"]')
+    .first()
+    .waitFor({ state: 'attached', timeout: slow(20_000) });
 
   // Four lanes of market buys; the kill lands once 6 are acknowledged, with others in flight.
   const acked = new Set<number>();
@@ -47,17 +51,20 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
     }
   };
   const lanes = [lane(), lane(), lane(), lane()];
-  await expect.poll(() => acked.size, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(6);
+  await expect.poll(() => acked.size, { timeout: slow(30_000), interval: 20 }).toBeGreaterThanOrEqual(6);
   await e2e.server.kill();
   stop = true;
   await Promise.all(lanes);
   await page
     .locator('[data-conn="reconnecting"], [data-conn="offline"]')
     .first()
-    .waitFor({ state: 'attached', timeout: 20_000 });
+    .waitFor({ state: 'attached', timeout: slow(20_000) });
 
   await e2e.server.start();
-  await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 40_000 });
+  await page
+    .locator('[data-conn="live"]')
+    .first()
+    .waitFor({ state: 'attached', timeout: slow(40_000) });
 
   const held = await get<OrderList>(user, '/v1/api/forex/my_deal', { status: 1, page: 1 });
   expect(held.data.total).toBe(held.data.data.length); // one page: the app's first page is the whole list
@@ -72,7 +79,7 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
             .locator('.od-row[data-status="1"]')
             .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id') ?? ''))
         ).sort(),
-      { timeout: 30_000 },
+      { timeout: slow(30_000) },
     )
     .toEqual(stored);
   await snap(page, 'orders-after-kill');
@@ -82,7 +89,10 @@ it('SIGKILL during a burst of submits: the app comes back live by itself and sho
 it('a screen whose chunk fails to load while the server is away loads by itself once it answers', async () => {
   const { context, page } = await newPage(e2e.chrome.browser, PHONE);
   await page.goto(`${e2e.server.url}/#/`);
-  await page.locator('[data-conn="live"]').first().waitFor({ state: 'attached', timeout: 20_000 });
+  await page
+    .locator('[data-conn="live"]')
+    .first()
+    .waitFor({ state: 'attached', timeout: slow(20_000) });
   // The news screen's own chunk is refused twice, as during a restart; the app must not settle on its error page.
   let refused = 0;
   await page.route(/\/assets\/news-page-[^/]+\.js$/, async (route) => {
@@ -94,7 +104,10 @@ it('a screen whose chunk fails to load while the server is away loads by itself 
     }
   });
   await page.goto(`${e2e.server.url}/#/news`);
-  await page.locator('.news-row').first().waitFor({ state: 'attached', timeout: 30_000 });
+  await page
+    .locator('.news-row')
+    .first()
+    .waitFor({ state: 'attached', timeout: slow(30_000) });
   expect(refused).toBe(2);
   await context.close();
 });

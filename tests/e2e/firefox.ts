@@ -3,11 +3,12 @@
 // Playwright waits (an element must be there before it is read; clicks and fills wait until it can take them).
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core';
 import type { FlowContext, FlowLocator, FlowPage } from './flow-page.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** Playwright's default wait for an element (its actionability timeout in these tests is the test's own). */
-const DEFAULT_TIMEOUT = 30_000;
+const DEFAULT_TIMEOUT = slow(30_000);
 /** Page-side polling: rAF (puppeteer's default) stalls in a headless page that never paints. */
 const POLL_MS = 100;
 

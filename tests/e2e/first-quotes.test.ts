@@ -6,9 +6,11 @@
 // - the chart replaces its still picture without moving anything (no layout shift).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { PHONE, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { connectChrome } from './server-and-chrome.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 import { startQuoteDelayProxy, type QuoteDelayProxy } from './quote-delay-proxy.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 let server: AppServer;
 let proxy: QuoteDelayProxy;
@@ -17,7 +19,7 @@ let chrome: LaunchedBrowser;
 beforeAll(async () => {
   server = await startAppServer();
   proxy = await startQuoteDelayProxy(server.port);
-  chrome = await launchBrowser();
+  chrome = await connectChrome();
 });
 
 afterAll(async () => {
@@ -78,7 +80,7 @@ it('shows the server’s current price of the linked instrument in the first fra
   expect(gold).toBeDefined();
 
   const first = await page.waitForFunction(() => (window as unknown as { __firstHead?: FirstHead }).__firstHead, null, {
-    timeout: 20_000,
+    timeout: slow(20_000),
   });
   const seen = (await first.jsonValue()) as FirstHead;
   expect(seen.code).toBe('XAUUSD');
@@ -90,7 +92,7 @@ it('shows the server’s current price of the linked instrument in the first fra
   expect(seen.moduleScripts).toBe(0); // no module script even requested yet
   await snap(page, 'first-quotes-trade-first-frame');
   // The app starts and keeps that price (no live quote can arrive), the header still on the linked instrument.
-  await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
   expect(await page.locator('.tr-head').getAttribute('data-code')).toBe('XAUUSD');
   expect(await page.locator('.tr-head .tr-price').textContent()).toBe(seen.price);
   // Drawn afresh (the prerender shows another instrument), with no spinner between the painted screen and the app's.
@@ -120,13 +122,13 @@ it('answers a tap on Buy before the chart library has loaded', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE);
   const chunk = await holdChartChunk(context);
   await page.goto(`${server.url}/#/trade?code=XAUUSD`);
-  await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
   const buy = page.locator('.tr-submit:not([disabled])');
-  await buy.waitFor({ timeout: 30_000 }); // live quotes in: the form may trade
+  await buy.waitFor({ timeout: slow(30_000) }); // live quotes in: the form may trade
   expect(await page.locator('.tw-chart[data-picture]').count()).toBe(1); // the library is not in
   await buy.click();
   // A visitor's Buy goes to the login page (and back to /trade after it): answered, while the chart still waits.
-  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#\/login\?from=/);
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: slow(10_000) }).toMatch(/^#\/login\?from=/);
   await chunk.release(); // held until now: whatever the page asked of it, the library ran only after the tap
   await context.close();
 });
@@ -154,18 +156,18 @@ it('replaces the picture with the chart in the same box, without a layout shift'
   });
   const chunk = await holdChartChunk(context);
   await page.goto(`${server.url}/#/trade?code=XAUUSD`);
-  await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
-  await expect.poll(() => chunk.asked(), { timeout: 20_000 }).toBeGreaterThan(0); // asked for once idle
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
+  await expect.poll(() => chunk.asked(), { timeout: slow(20_000) }).toBeGreaterThan(0); // asked for once idle
   // The header's live price first: its stale tag hiding is the header's own change (below), not the chart's.
-  await page.locator('.tr-head:not([data-aged="true"]):not([data-stale="true"])').waitFor({ timeout: 30_000 });
+  await page.locator('.tr-head:not([data-aged="true"]):not([data-stale="true"])').waitFor({ timeout: slow(30_000) });
   const box = await page.locator('.tw-chart[data-picture]').boundingBox();
   const form = await page.locator('.tr-form').boundingBox();
   const released = await page.evaluate(() => performance.now());
   await chunk.release();
-  await page.locator('.tw-chart:not([data-picture])').waitFor({ timeout: 30_000 });
+  await page.locator('.tw-chart:not([data-picture])').waitFor({ timeout: slow(30_000) });
   await expect
     .poll(() => page.evaluate(() => Number(document.querySelector('.tw-chart')?.getAttribute('data-bars') ?? 0)), {
-      timeout: 30_000,
+      timeout: slow(30_000),
     })
     .toBeGreaterThan(0);
   expect(await page.locator('.tw-chart').boundingBox()).toEqual(box);

@@ -4,9 +4,11 @@
 // back 3 s, the first frame that shows the /trade header already shows that price, marked stale with its age; the
 // live price then replaces it, and React attached to the prerendered HTML instead of replacing it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PHONE, launchBrowser, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { PHONE, newPage, snap, type LaunchedBrowser } from './browser.ts';
+import { connectChrome } from './server-and-chrome.ts';
 import { startAppServer, WEEKDAY_NOON, type AppServer } from './app-server.ts';
 import { startQuoteDelayProxy, type QuoteDelayProxy } from './quote-delay-proxy.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 let server: AppServer;
 let proxy: QuoteDelayProxy;
@@ -15,7 +17,7 @@ let chrome: LaunchedBrowser;
 beforeAll(async () => {
   server = await startAppServer();
   proxy = await startQuoteDelayProxy(server.port);
-  chrome = await launchBrowser();
+  chrome = await connectChrome();
 });
 
 afterAll(async () => {
@@ -89,7 +91,7 @@ it(
     proxy.holdQuotesUntil(Date.now() + 3_000);
     await page.goto(`${proxy.url}/#/trade`);
     const first = await page.waitForFunction(() => (window as unknown as { __firstHead?: unknown }).__firstHead, null, {
-      timeout: 20_000,
+      timeout: slow(20_000),
     });
     const seen = (await first.jsonValue()) as {
       price: string;
@@ -105,8 +107,10 @@ it(
     await snap(page, 'first-screen-trade-last-known');
 
     // The live quote arrives (after the 3 s hold): it replaces the last-known one, no longer marked.
-    await page.locator('.tr-head[data-stale="false"]').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.locator('.tr-head .tr-price').textContent(), { timeout: 10_000 }).not.toBe('1.11111');
+    await page.locator('.tr-head[data-stale="false"]').waitFor({ timeout: slow(20_000) });
+    await expect
+      .poll(() => page.locator('.tr-head .tr-price').textContent(), { timeout: slow(10_000) })
+      .not.toBe('1.11111');
     // React attached to the prerendered header: the element drawn before any script is the one it now updates.
     expect(
       await page.evaluate(
@@ -134,7 +138,7 @@ it('paints the first screen from inline styles, fetching no stylesheet for it, n
     if (own && new URL(r.url()).pathname.endsWith('.css')) css.push(new URL(r.url()).pathname);
   });
   await page.goto(`${server.url}/`);
-  await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
   const inline = await page.evaluate(() => ({
     styles: document.head.querySelectorAll('style').length,
     disabled: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
@@ -151,11 +155,14 @@ it('paints the first screen from inline styles, fetching no stylesheet for it, n
 
   // /trade shares the first screen's stylesheets: still none fetched. The news screen has its own: that one loads.
   await page.goto(`${server.url}/#/trade`);
-  await page.locator('.tr-head').first().waitFor({ timeout: 30_000 });
+  await page
+    .locator('.tr-head')
+    .first()
+    .waitFor({ timeout: slow(30_000) });
   expect(css.filter((p) => inline.disabled.includes(p))).toEqual([]);
   const before = css.length;
   await page.goto(`${server.url}/#/news`);
-  await expect.poll(() => css.length, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect.poll(() => css.length, { timeout: slow(30_000) }).toBeGreaterThan(before);
   expect(css.filter((p) => inline.disabled.includes(p))).toEqual([]);
   await context.close();
 });
@@ -165,7 +172,7 @@ it('paints the first screen from inline styles, fetching no stylesheet for it, n
 it('requests the app’s scripts only after the first screen has painted', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE);
   await page.goto(`${server.url}/`);
-  await page.locator('html[data-drawn="true"]').waitFor({ timeout: 30_000 });
+  await page.locator('html[data-drawn="true"]').waitFor({ timeout: slow(30_000) });
   const seen = await page.evaluate(() => {
     const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
     const scripts = performance

@@ -2,6 +2,7 @@
 // Apart from browser.ts because it imports vitest, and the render bench imports browser.ts outside a test runner.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { FLOW_BROWSERS, launchFlowBrowser, type FlowBrowser } from './browser.ts';
+import { connectChrome } from './server-and-chrome.ts';
 
 /**
  * One describe per flow browser ("in chromium", "in firefox"), with that browser launched before its tests and closed
@@ -11,7 +12,8 @@ export function describeInFlowBrowsers(body: (browser: () => FlowBrowser) => voi
   describe.each(FLOW_BROWSERS)('in %s', (browserName) => {
     let launched: FlowBrowser | undefined;
     beforeAll(async () => {
-      launched = await launchFlowBrowser(browserName);
+      // Chromium: the run's shared one (tests/e2e/server-and-chrome.ts).
+      launched = await launchFlowBrowser(browserName, browserName === 'chromium' ? await connectChrome() : undefined);
     });
     afterAll(async () => {
       await launched?.close();

@@ -6,11 +6,12 @@ import { dec } from '../../domain/decimal.ts';
 import type { Envelope } from '../../domain/types.ts';
 import type { FundIncome, FundSubscription, LastPaged } from '../../domain/fund-types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { WEEKDAY_NOON } from './app-server.ts';
 import { createRealUser, loginInBrowser, ops } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome({ SIM_TIME: WEEKDAY_NOON, FUND_DAY_MS: '2000' });
+const e2e = useOwnServerAndChrome({ SIM_TIME: WEEKDAY_NOON, FUND_DAY_MS: '2000' }); // own: short fund days
 
 it('subscribes, earns daily income, redeems with the penalty, and the balance is exact', async () => {
   const user = await createRealUser(e2e.server);
@@ -56,7 +57,7 @@ it('subscribes, earns daily income, redeems with the penalty, and the balance is
   // Income is paid within a few (short) fund days: poll the server for the first payment, then the screen shows it.
   const incomeRows = async (): Promise<number> =>
     (await get<LastPaged<FundIncome>>('/api/fund/insList', { sub_id: subId, page: '1' })).data.length;
-  await expect.poll(incomeRows, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(incomeRows, { timeout: slow(20_000) }).toBeGreaterThan(0);
   await page.goto(`${e2e.server.url}/#/mining/income?id=${subId}`);
   await page.locator('[data-testid="income-row"]').first().waitFor();
   await expect(page.locator('[data-testid="income-row"]').first().innerText()).resolves.toContain('+4.3209');

@@ -5,6 +5,7 @@ import type { FlowPage } from './flow-page.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 let server: AppServer;
 
@@ -47,7 +48,7 @@ function openRowsOnScreenFresh(): boolean {
   return rows.length > 3 && rows.every((row) => row.getAttribute('data-stale') !== 'true');
 }
 
-async function waitForPriceChange(page: FlowPage, timeoutMs = 15_000): Promise<void> {
+async function waitForPriceChange(page: FlowPage, timeoutMs = slow(15_000)): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
     timeout: timeoutMs,
   });
@@ -72,9 +73,12 @@ describeInFlowBrowsers((browser) => {
       await page.addInitScript(COUNT_MAIN_SOCKETS);
       await page.goto(`${server.url}/#/`);
       await waitForPriceChange(page);
-      await page.locator('[data-conn="live"]').first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('[data-conn="live"]')
+        .first()
+        .waitFor({ timeout: slow(10_000) });
       // Live prices are fresh at once (quote ages are measured on the server clock, learnt from the first pong).
-      await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: 3000 });
+      await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: slow(3000) });
       expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
       await browser().snap(page, `market-${name}`);
       await context.close();
@@ -88,7 +92,10 @@ describeInFlowBrowsers((browser) => {
     // The first price change can be the stored quotes' paint giving way to the app's, before the feed's
     // socket opens: wait for the live connection, then count the sockets the page itself opened.
     await waitForPriceChange(page);
-    await page.locator('[data-conn="live"]').first().waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-conn="live"]')
+      .first()
+      .waitFor({ timeout: slow(20_000) });
     expect(await page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBeGreaterThan(
       0,
     );
@@ -99,7 +106,7 @@ describeInFlowBrowsers((browser) => {
     const { context, page } = await browser().newPage(PHONE);
     await page.goto(`${server.url}/#/`);
     const row = page.locator('.mk-row[data-code="EURUSD"]');
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: slow(15_000) });
     await row.click();
     await page.waitForURL(/#\/trade/);
     const chart = page.locator('.tw-chart');
@@ -110,7 +117,7 @@ describeInFlowBrowsers((browser) => {
     await page.waitForFunction(
       (f) => document.querySelector('.tw-chart')?.getAttribute('data-last-close') !== f,
       first,
-      { timeout: 20_000 },
+      { timeout: slow(20_000) },
     );
     await browser().snap(page, 'trade-phone');
 
@@ -135,11 +142,14 @@ describeInFlowBrowsers((browser) => {
     });
     await page.waitForFunction(() => document.querySelector('.mk-scroll')?.scrollTop === 300);
     await page.goto(`${server.url}/#/trade`);
-    await page.locator('.tr-head').first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.tr-head')
+      .first()
+      .waitFor({ timeout: slow(15_000) });
     await page.waitForFunction(() => (document.querySelector('.keep-alive')?.getClientRects().length ?? 1) === 0);
     await page.goto(`${server.url}/#/`);
     await page.waitForFunction(() => document.querySelector('.mk-scroll')?.scrollTop === 300, null, {
-      timeout: 10_000,
+      timeout: slow(10_000),
     });
     await waitForPriceChange(page);
     await context.close();
@@ -157,7 +167,7 @@ describeInFlowBrowsers((browser) => {
       const chart = await page.locator('.tw-chart').boundingBox();
       return list && chart && list.x + list.width <= chart.x + 1;
     };
-    await expect.poll(sideBySide, { timeout: 10_000 }).toBe(true);
+    await expect.poll(sideBySide, { timeout: slow(10_000) }).toBe(true);
     await browser().snap(page, 'trade-desktop');
     await context.close();
   });
@@ -183,7 +193,7 @@ describeInFlowBrowsers((browser) => {
         return b !== null && !b.disabled;
       },
       null,
-      { timeout: 20_000 },
+      { timeout: slow(20_000) },
     );
     await submit.click();
     await page.waitForURL(/#\/login\?from=(%2F|\/)trade/);
@@ -210,15 +220,24 @@ describeInFlowBrowsers((browser) => {
     await page.locator('[data-conn="live"]').first().waitFor();
 
     await server.stop();
-    await page.locator('[data-conn="reconnecting"], [data-conn="offline"]').first().waitFor({ timeout: 20_000 });
-    await page.locator('.mk-row[data-stale="true"]').first().waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-conn="reconnecting"], [data-conn="offline"]')
+      .first()
+      .waitFor({ timeout: slow(20_000) });
+    await page
+      .locator('.mk-row[data-stale="true"]')
+      .first()
+      .waitFor({ timeout: slow(20_000) });
     await browser().snap(page, 'market-phone-reconnecting');
 
     await server.start();
-    await page.locator('[data-conn="live"]').first().waitFor({ timeout: 40_000 });
+    await page
+      .locator('[data-conn="live"]')
+      .first()
+      .waitFor({ timeout: slow(40_000) });
     await waitForPriceChange(page, 20_000);
     // Every open instrument on screen is fresh again once it has ticked since the restart.
-    await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: 30_000 });
+    await page.waitForFunction(openRowsOnScreenFresh, null, { timeout: slow(30_000) });
     expect(await page.locator('.mk-row[data-open="true"]').count()).toBeGreaterThan(3);
     await browser().snap(page, 'market-phone-back-live');
     await context.close();

@@ -1,5 +1,7 @@
-// No shown text carries an unfilled "{{…}}" placeholder, on any route, in any of the 18 languages, at 360×740 and
-// 1280×800 (docs/client.md "How to add a locale key"); and at 360×740 no screen is wider than the phone, the tab
+// No shown text carries an unfilled "{{…}}" placeholder, on any route, in hk, en and ar, at 360×740 and 1280×800
+// (docs/client.md "How to add a locale key"; that every language has every key with the placeholders of en.json, and
+// that every call fills its text's placeholders, is checked in the source: tests/unit/house/i18n-keys.test.ts and
+// i18n-calls.test.ts); and at 360×740 no screen is wider than the phone, the tab
 // screens' tab bar whole (tests/e2e/phone-width.ts). One page per language, in-app navigation only: as a visitor, the guest routes
 // (/login, /register) at both sizes; then signed in on that login screen as a real user with a halted instrument (so
 // the halt's messages are on screen), every other route of the route table at 1280×800 and again at 360×740. What is
@@ -9,17 +11,18 @@
 // note and its disabled actions, and one-click's Buy / Sell disabled (B on the desk toasts the reason filled in).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/types.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/types.ts';
 import { languageInfo } from '../../src/i18n/languages.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { createFundedUser, loginInBrowser, ops, submitLogin, type RealUser } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { phoneWidthFaults, TAB_SCREENS } from './phone-width.ts';
 import { visit, watchBraces } from './unfilled-placeholders.ts';
+import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: it halts EURUSD
 const REASON = 'maintenance window';
 let user: RealUser;
 let heldId = 0;
@@ -45,70 +48,75 @@ async function firstId(path: string, field: string): Promise<string> {
   return String(body.data.data[0]?.[field] ?? '');
 }
 
+/** The default language, the master file's, and the right-to-left one. */
+const WALKED: readonly Language[] = ['hk', 'en', 'ar'];
 const GUEST = ROUTES.filter((r) => r.guestOnly).map((r) => r.path);
 const SIGNED_IN = ROUTES.filter((r) => !r.guestOnly).map((r) => r.path);
 
 describe('no unfilled {{…}} on any route', () => {
-  it('in every language at both sizes: the guest routes as a visitor, every other route signed in', async () => {
-    const query: Record<string, string> = {
-      '/news/detail': `?id=${await firstId('/api/news/list', 'id')}`,
-      '/mining/subscribe': `?id=${await firstId('/api/fund/list', 'id')}`,
-      '/trade': '?code=EURUSD',
-    };
-    const found: Record<string, string[]> = {};
-    const walk = async (page: Page, lang: string, size: string, paths: readonly string[]) => {
-      for (const path of paths) {
-        for (const text of await visit(page, `#${path}${query[path] ?? ''}`))
-          (found[lang] ??= []).push(`${size} ${path}: ${text}`);
-        if (size === '360') await fitsPhone(page, lang, path);
+  it(
+    'in hk, en and ar at both sizes: the guest routes as a visitor, every other route signed in',
+    async () => {
+      const query: Record<string, string> = {
+        '/news/detail': `?id=${await firstId('/api/news/list', 'id')}`,
+        '/mining/subscribe': `?id=${await firstId('/api/fund/list', 'id')}`,
+        '/trade': '?code=EURUSD',
+      };
+      const found: Record<string, string[]> = {};
+      const walk = async (page: Page, lang: string, size: string, paths: readonly string[]) => {
+        for (const path of paths) {
+          for (const text of await visit(page, `#${path}${query[path] ?? ''}`))
+            (found[lang] ??= []).push(`${size} ${path}: ${text}`);
+          if (size === '360') await fitsPhone(page, lang, path);
+        }
+      };
+      // At 360 px every screen keeps to the phone's width, and a tab screen, once drawn, shows its tab bar whole.
+      const fitsPhone = async (page: Page, lang: string, path: string) => {
+        const drawn = TAB_SCREENS[path];
+        if (drawn) await page.waitForFunction(drawn, null, { timeout: slow(20_000) });
+        for (const fault of await phoneWidthFaults(page, drawn !== undefined))
+          (found[lang] ??= []).push(`360 ${path}: ${fault}`);
+        if (drawn) await snap(page, `phone-width-${lang}-${path.replace(/[^a-z]/g, '') || 'home'}`);
+      };
+      // Two pages for the whole walk. The visitor's is loaded again in each language (its cookie set): the first
+      // screen as a load draws it, then the guest routes. The signed-in one picks each language on /language, as a
+      // user does: reloading it would make every route's chunk suspend again, each shown after React's 300 ms hold.
+      const visitor = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
+      const member = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
+      for (const { page } of [visitor, member]) await watchBraces(page);
+      await member.page.goto(`${e2e.server.url}/#/login`);
+      await submitLogin(member.page, user);
+      const inLanguage = (page: Page, lang: string) =>
+        expect
+          .poll(() => page.evaluate(() => document.documentElement.lang), { message: lang })
+          .toBe(languageInfo(lang as Language).bcp47);
+      for (const lang of WALKED) {
+        await visitor.context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
+        await visitor.page.setViewportSize(PHONE);
+        await visitor.page.goto(`${e2e.server.url}/#/`);
+        await visitor.page.reload();
+        await inLanguage(visitor.page, lang);
+        await walk(visitor.page, lang, '360', ['/', ...GUEST]);
+        await visitor.page.setViewportSize(DESKTOP); // the desk's layout: the width query picks it (docs/screens.md)
+        await walk(visitor.page, lang, '1280', [...GUEST, '/']);
+        if (lang !== DEFAULT_LANGUAGE) {
+          await member.page.setViewportSize(PHONE);
+          await visit(member.page, '#/language');
+          await member.page.locator(`[data-lang="${lang}"]`).click();
+          await inLanguage(member.page, lang);
+        }
+        await walk(member.page, lang, '360', SIGNED_IN);
+        await member.page.setViewportSize(DESKTOP);
+        await walk(member.page, lang, '1280', SIGNED_IN);
+        // Still signed in: the last route needs a session, and a visitor would have been sent to /login.
+        expect(new URL(member.page.url()).hash, lang).toBe(`#${SIGNED_IN.at(-1)}`);
       }
-    };
-    // At 360 px every screen keeps to the phone's width, and a tab screen, once drawn, shows its tab bar whole.
-    const fitsPhone = async (page: Page, lang: string, path: string) => {
-      const drawn = TAB_SCREENS[path];
-      if (drawn) await page.waitForFunction(drawn, null, { timeout: 20_000 });
-      for (const fault of await phoneWidthFaults(page, drawn !== undefined))
-        (found[lang] ??= []).push(`360 ${path}: ${fault}`);
-      if (drawn && ['hk', 'en', 'ar'].includes(lang))
-        await snap(page, `phone-width-${lang}-${path.replace(/[^a-z]/g, '') || 'home'}`);
-    };
-    // Two pages for the whole walk. The visitor's is loaded again in each language (its cookie set): the first
-    // screen as a load draws it, then the guest routes. The signed-in one picks each language on /language, as a
-    // user does: reloading it would make every route's chunk suspend again, each shown after React's 300 ms hold.
-    const visitor = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
-    const member = await pageIn(e2e.chrome.browser, e2e.server, 'hk', PHONE);
-    for (const { page } of [visitor, member]) await watchBraces(page);
-    await member.page.goto(`${e2e.server.url}/#/login`);
-    await submitLogin(member.page, user);
-    const inLanguage = (page: Page, lang: string) =>
-      expect
-        .poll(() => page.evaluate(() => document.documentElement.lang), { message: lang })
-        .toBe(languageInfo(lang as Language).bcp47);
-    for (const lang of LANGUAGES) {
-      await visitor.context.addCookies([{ name: 'lang', value: lang, url: e2e.server.url }]);
-      await visitor.page.setViewportSize(PHONE);
-      await visitor.page.goto(`${e2e.server.url}/#/`);
-      await visitor.page.reload();
-      await inLanguage(visitor.page, lang);
-      await walk(visitor.page, lang, '360', ['/', ...GUEST]);
-      await visitor.page.setViewportSize(DESKTOP); // the desk's layout: the width query picks it (docs/screens.md)
-      await walk(visitor.page, lang, '1280', [...GUEST, '/']);
-      if (lang !== DEFAULT_LANGUAGE) {
-        await member.page.setViewportSize(PHONE);
-        await visit(member.page, '#/language');
-        await member.page.locator(`[data-lang="${lang}"]`).click();
-        await inLanguage(member.page, lang);
-      }
-      await walk(member.page, lang, '360', SIGNED_IN);
-      await member.page.setViewportSize(DESKTOP);
-      await walk(member.page, lang, '1280', SIGNED_IN);
-      // Still signed in: the last route needs a session, and a visitor would have been sent to /login.
-      expect(new URL(member.page.url()).hash, lang).toBe(`#${SIGNED_IN.at(-1)}`);
-    }
-    await visitor.context.close();
-    await member.context.close();
-    expect(found).toEqual({});
-  }, 900_000);
+      await visitor.context.close();
+      await member.context.close();
+      expect(found).toEqual({});
+    },
+    slow(300_000),
+  );
 });
 
 /** Shows EUR/USD's halt reason under its row on /, and on /order its sheet's note with close and stops disabled. */
@@ -151,40 +159,48 @@ async function oneClickPage(lang: string, size: { width: number; height: number 
 }
 
 describe('a halt', () => {
-  it('on the phone (360×740): the reason under the row on /, the /order sheet’s note, and one-click disabled on /trade', async () => {
-    for (const lang of ['en', 'ar']) {
-      const { context, page } = await oneClickPage(lang, PHONE);
-      await haltShown(page, lang, '360');
-      if (lang === 'en') {
-        await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
-        const bar = page.locator('[data-testid="one-click-bar"]');
-        await expect.poll(() => bar.getAttribute('data-halted')).toBe('true');
-        await oneClickHalted(page, '[data-testid="one-click-bar"] [data-action="one-click"]');
-        expect(await visit(page, null)).toEqual([]);
-        await snap(page, 'defects-a-halt-one-click-360');
+  it(
+    'on the phone (360×740): the reason under the row on /, the /order sheet’s note, and one-click disabled on /trade',
+    async () => {
+      for (const lang of ['en', 'ar']) {
+        const { context, page } = await oneClickPage(lang, PHONE);
+        await haltShown(page, lang, '360');
+        if (lang === 'en') {
+          await page.goto(`${e2e.server.url}/#/trade?code=EURUSD`);
+          const bar = page.locator('[data-testid="one-click-bar"]');
+          await expect.poll(() => bar.getAttribute('data-halted')).toBe('true');
+          await oneClickHalted(page, '[data-testid="one-click-bar"] [data-action="one-click"]');
+          expect(await visit(page, null)).toEqual([]);
+          await snap(page, 'defects-a-halt-one-click-360');
+        }
+        await context.close();
       }
-      await context.close();
-    }
-  }, 120_000);
+    },
+    slow(120_000),
+  );
 
-  it('on the desk (1280×800): the reason and the sheet, one-click disabled in the row and the form, B toasts the reason', async () => {
-    const { context, page } = await oneClickPage('en', DESKTOP);
-    await haltShown(page, 'en', '1280');
-    await page.goto(`${e2e.server.url}/#/`);
-    await page.locator('.mk-row[data-code="EURUSD"] .mk-code').first().click();
-    const bar = page.locator('[data-testid="one-click-bar"]');
-    await bar.waitFor();
-    await expect.poll(() => bar.getAttribute('data-halted')).toBe('true');
-    await oneClickHalted(
-      page,
-      '.mk-row[data-code="EURUSD"] [data-action="one-click"], [data-testid="one-click-bar"] [data-action="one-click"]',
-    );
-    await page.locator('body').press('b');
-    await expect
-      .poll(() => page.locator('.toast, [role="status"]').allInnerTexts())
-      .toContainEqual(expect.stringContaining(`Trading halted: ${REASON}`));
-    expect(await visit(page, null)).toEqual([]);
-    await snap(page, 'defects-a-halt-one-click-1280');
-    await context.close();
-  }, 120_000);
+  it(
+    'on the desk (1280×800): the reason and the sheet, one-click disabled in the row and the form, B toasts the reason',
+    async () => {
+      const { context, page } = await oneClickPage('en', DESKTOP);
+      await haltShown(page, 'en', '1280');
+      await page.goto(`${e2e.server.url}/#/`);
+      await page.locator('.mk-row[data-code="EURUSD"] .mk-code').first().click();
+      const bar = page.locator('[data-testid="one-click-bar"]');
+      await bar.waitFor();
+      await expect.poll(() => bar.getAttribute('data-halted')).toBe('true');
+      await oneClickHalted(
+        page,
+        '.mk-row[data-code="EURUSD"] [data-action="one-click"], [data-testid="one-click-bar"] [data-action="one-click"]',
+      );
+      await page.locator('body').press('b');
+      await expect
+        .poll(() => page.locator('.toast, [role="status"]').allInnerTexts())
+        .toContainEqual(expect.stringContaining(`Trading halted: ${REASON}`));
+      expect(await visit(page, null)).toEqual([]);
+      await snap(page, 'defects-a-halt-one-click-1280');
+      await context.close();
+    },
+    slow(120_000),
+  );
 });

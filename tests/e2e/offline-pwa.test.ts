@@ -14,6 +14,7 @@ import { startAppServer, type AppServer } from './app-server.ts';
 import { priceText } from '../../domain/format/price.ts';
 import type { Instrument } from '../../domain/types.ts';
 import type { QuoteTuple } from '../../domain/ws-protocol.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 /** A value idb-keyval keeps (its default database and store, shared by the page and the feed worker). */
 function idbGet<T>(page: Page, key: string): Promise<T | undefined> {
@@ -79,9 +80,12 @@ afterAll(async () => {
 it('opens offline from the service worker with aged prices and a banner, and goes live again online', async () => {
   const { context, page } = await newPage(chrome.browser, PHONE);
   await page.goto(`${server.url}/#/`);
-  await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
+  await page
+    .locator('.conn-badge[data-conn="live"]:visible')
+    .first()
+    .waitFor({ timeout: slow(20_000) });
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
-    timeout: 15_000,
+    timeout: slow(15_000),
   });
   // The worker installs, precaches the build and activates (first visit: no prompt, it simply takes over).
   await page.evaluate(async () => {
@@ -114,22 +118,25 @@ it('opens offline from the service worker with aged prices and a banner, and goe
     }
     return undefined;
   };
-  await expect.poll(async () => (await moved()) !== undefined, { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await moved()) !== undefined, { timeout: slow(15_000) }).toBe(true);
   await server.stop();
-  await page.locator('[data-conn="live"]').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page
+    .locator('[data-conn="live"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: slow(10_000) });
   const lastSeen = await moved();
   expect(lastSeen).toBeDefined();
   const kept = async () => (await idbGet<QuoteTuple[]>(page, 'tw.quotes'))?.find((t) => t[0] === lastSeen?.code)?.[1];
   await expect
-    .poll(async () => priceText(await kept(), lastSeen?.precision ?? 0), { timeout: 15_000 })
+    .poll(async () => priceText(await kept(), lastSeen?.precision ?? 0), { timeout: slow(15_000) })
     .toBe(lastSeen?.price);
 
   await context.setOffline(true);
   await page.reload();
-  await page.locator('[data-testid="offline-banner"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-testid="offline-banner"]').waitFor({ timeout: slow(20_000) });
   // The cached list paints with its prices, each stale row marked with the time of its price.
   await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
-    timeout: 10_000,
+    timeout: slow(10_000),
   });
   await expect
     .poll(() => page.locator(`.mk-row[data-code="${lastSeen?.code}"] .mk-price`).innerText())
@@ -146,176 +153,203 @@ it('opens offline from the service worker with aged prices and a banner, and goe
 
   await server.start();
   await context.setOffline(false);
-  await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
-  await page.locator('[data-testid="offline-banner"]').waitFor({ state: 'detached', timeout: 5_000 });
+  await page
+    .locator('.conn-badge[data-conn="live"]:visible')
+    .first()
+    .waitFor({ timeout: slow(20_000) });
+  await page.locator('[data-testid="offline-banner"]').waitFor({ state: 'detached', timeout: slow(5_000) });
   await context.close();
 });
 
-it('offers a new build as an update, never under an open order form, and the tap activates it and reloads', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.goto(`${server.url}/#/trade`);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload(); // the worker of the first visit controls the page from its next load
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.locator('[data-action="submit-order"]').waitFor({ timeout: 20_000 }); // the order form is open
-
-  // The next build: the same files with a changed sw.js, which answers "tw-build?" so the test can tell it apart.
-  const dist2 = mkdtempSync(join(tmpdir(), 'tickwise-dist2-'));
-  try {
-    cpSync('dist', dist2, { recursive: true });
-    appendFileSync(
-      join(dist2, 'sw.js'),
-      "\nself.addEventListener('message',(e)=>{if(e.data==='tw-build?')e.source.postMessage('tw-build-2')});\n",
-    );
-    await server.stop();
-    await server.start({ DIST_DIR: dist2 }); // same port and data directory: the same origin, registration and user
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    });
-    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), null, {
-      polling: 200,
-      timeout: 30_000,
-    });
-    expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0); // held back: the form is open
-
-    // Leaving the form releases it; opening a form again hides the prompt again.
-    await page.goto(`${server.url}/#/`);
-    await page.locator('[data-testid="update-prompt"]').waitFor({ timeout: 10_000 });
+it(
+  'offers a new build as an update, never under an open order form, and the tap activates it and reloads',
+  async () => {
+    const { context, page } = await newPage(chrome.browser, PHONE);
     await page.goto(`${server.url}/#/trade`);
-    await page.locator('[data-action="submit-order"]').waitFor();
-    await page.locator('[data-testid="update-prompt"]').waitFor({ state: 'detached', timeout: 5_000 });
-    await page.goto(`${server.url}/#/`);
-    await page.locator('[data-testid="update-prompt"]').waitFor({ timeout: 10_000 });
-    await snap(page, 'update-prompt-phone');
-
-    await page.evaluate(() => Object.assign(window, { twBeforeUpdate: true }));
-    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.locator('.update-prompt__reload').click()]);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const after = await page.evaluate(async () => {
-      const answer = new Promise<unknown>((resolve) =>
-        navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), { once: true }),
-      );
-      navigator.serviceWorker.controller?.postMessage('tw-build?');
-      const reg = await navigator.serviceWorker.getRegistration();
-      return { reloaded: !('twBeforeUpdate' in window), build: await answer, waiting: Boolean(reg?.waiting) };
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
     });
-    expect(after).toEqual({ reloaded: true, build: 'tw-build-2', waiting: false });
-    await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
-    expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0);
-  } finally {
-    await context.close();
-    // The server stays on the second build (the next test registers afresh in its own context); afterAll removes it.
-    dists.push(dist2);
-  }
-}, 150_000);
+    await page.reload(); // the worker of the first visit controls the page from its next load
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.locator('[data-action="submit-order"]').waitFor({ timeout: slow(20_000) }); // the order form is open
 
-it('resyncs a page restored from the back/forward cache: socket live again, positions and balance refetched', async () => {
-  const { context, page } = await newPage(chrome.browser, PHONE);
-  await page.addInitScript(() =>
-    addEventListener('pageshow', (e) => Object.assign(window, { twPersisted: e.persisted })),
-  );
-  await page.goto(`${server.url}/#/login`);
-  await page.locator('[data-testid="demo-login"]').click();
-  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-  await page.goto(`${server.url}/#/trade`);
-  await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 20_000 });
-  await page.locator('[data-action="submit-order"]').waitFor();
+    // The next build: the same files with a changed sw.js, which answers "tw-build?" so the test can tell it apart.
+    const dist2 = mkdtempSync(join(tmpdir(), 'tickwise-dist2-'));
+    try {
+      cpSync('dist', dist2, { recursive: true });
+      appendFileSync(
+        join(dist2, 'sw.js'),
+        "\nself.addEventListener('message',(e)=>{if(e.data==='tw-build?')e.source.postMessage('tw-build-2')});\n",
+      );
+      await server.stop();
+      await server.start({ DIST_DIR: dist2 }); // same port and data directory: the same origin, registration and user
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await page.waitForFunction(
+        async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+        null,
+        {
+          polling: 200,
+          timeout: slow(30_000),
+        },
+      );
+      expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0); // held back: the form is open
 
-  // The service worker settled first: a worker activating while the page sits in the cache would evict it.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.goto(`${server.url}/healthz`); // another document: the app goes into the back/forward cache
-  const refetched: string[] = [];
-  page.on('request', (r) => {
-    const path = new URL(r.url()).pathname;
-    if (path.endsWith('/forex/my_deal') || path.endsWith('/wallet/getBalance')) refetched.push(path);
-  });
-  await page.goBack({ waitUntil: 'commit' }); // a restored page fires pageshow, not load
-  await page.waitForFunction(() => 'twPersisted' in window);
-  const restored = await page.evaluate(() => ({
-    persisted: (window as unknown as { twPersisted?: boolean }).twPersisted,
-    // Chromium says why a page was not restored; printed if it was not.
-    why: JSON.stringify(
-      (performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })
-        ?.notRestoredReasons ?? null,
-    ),
-  }));
-  expect(restored.persisted, restored.why).toBe(true);
-  await expect
-    .poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: 20_000 })
-    .toBe('live');
-  await expect
-    .poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), {
-      timeout: 20_000,
-    })
-    .toBe(true);
+      // Leaving the form releases it; opening a form again hides the prompt again.
+      await page.goto(`${server.url}/#/`);
+      await page.locator('[data-testid="update-prompt"]').waitFor({ timeout: slow(10_000) });
+      await page.goto(`${server.url}/#/trade`);
+      await page.locator('[data-action="submit-order"]').waitFor();
+      await page.locator('[data-testid="update-prompt"]').waitFor({ state: 'detached', timeout: slow(5_000) });
+      await page.goto(`${server.url}/#/`);
+      await page.locator('[data-testid="update-prompt"]').waitFor({ timeout: slow(10_000) });
+      await snap(page, 'update-prompt-phone');
 
-  // A held position (a market buy of the form's default), kept in the account's snapshot for the offline part below.
-  const submit = page.locator('[data-action="submit-order"]');
-  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
-  await submit.click();
-  await page.locator('.dialog .dialog__actions .btn:last-child').click(); // the phone asks once before a market order
-  await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
-  const snapshotPositions = (): Promise<number> =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const db = indexedDB.open('keyval-store');
-          db.onerror = () => resolve(-1);
-          db.onsuccess = () => {
-            const read = db.result.transaction('keyval').objectStore('keyval').get('tw:account');
-            read.onerror = () => resolve(-1);
-            read.onsuccess = () =>
-              resolve(((read.result as { positions?: unknown[] } | undefined)?.positions ?? []).length);
-          };
-        }),
+      await page.evaluate(() => Object.assign(window, { twBeforeUpdate: true }));
+      await Promise.all([
+        page.waitForEvent('load', { timeout: slow(30_000) }),
+        page.locator('.update-prompt__reload').click(),
+      ]);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const after = await page.evaluate(async () => {
+        const answer = new Promise<unknown>((resolve) =>
+          navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), { once: true }),
+        );
+        navigator.serviceWorker.controller?.postMessage('tw-build?');
+        const reg = await navigator.serviceWorker.getRegistration();
+        return { reloaded: !('twBeforeUpdate' in window), build: await answer, waiting: Boolean(reg?.waiting) };
+      });
+      expect(after).toEqual({ reloaded: true, build: 'tw-build-2', waiting: false });
+      await page
+        .locator('.conn-badge[data-conn="live"]:visible')
+        .first()
+        .waitFor({ timeout: slow(20_000) });
+      expect(await page.locator('[data-testid="update-prompt"]').count()).toBe(0);
+    } finally {
+      await context.close();
+      // The server stays on the second build (the next test registers afresh in its own context); afterAll removes it.
+      dists.push(dist2);
+    }
+  },
+  slow(150_000),
+);
+
+it(
+  'resyncs a page restored from the back/forward cache: socket live again, positions and balance refetched',
+  async () => {
+    const { context, page } = await newPage(chrome.browser, PHONE);
+    await page.addInitScript(() =>
+      addEventListener('pageshow', (e) => Object.assign(window, { twPersisted: e.persisted })),
     );
-  await expect.poll(snapshotPositions, { timeout: 15_000 }).toBe(1);
+    await page.goto(`${server.url}/#/login`);
+    await page.locator('[data-testid="demo-login"]').click();
+    await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await page.goto(`${server.url}/#/trade`);
+    await page
+      .locator('.conn-badge[data-conn="live"]:visible')
+      .first()
+      .waitFor({ timeout: slow(20_000) });
+    await page.locator('[data-action="submit-order"]').waitFor();
 
-  // The account's last-known state: offline, a reload paints the balance-based figures with their age, muted, and
-  // the order form stays disabled until live.
-  await page.locator('.tr-account [data-field="trade-equity"]').filter({ hasText: /\d/ }).waitFor();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await context.setOffline(true);
-  await page.reload();
-  const age = page.locator('.tr-account[data-stale="true"] [data-field="account-as-of"]');
-  await age.waitFor({ timeout: 20_000 });
-  // The age shows once the account's snapshot is read, the equity once its positions have their last-known prices
-  // (until then '--'): each is awaited.
-  await expect.poll(() => age.innerText()).toMatch(/\d/);
-  await expect.poll(() => page.locator('.tr-account [data-field="trade-equity"]').innerText()).toMatch(/\d/);
-  expect(await page.locator('[data-action="submit-order"]').isDisabled()).toBe(true);
-  await expectWholeCode(page);
-  await snap(page, 'offline-account-phone');
-  await page.setViewportSize(DESKTOP);
-  await age.waitFor();
-  await snap(page, 'offline-account-desktop');
-  await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
-  await page.reload();
-  await age.waitFor({ timeout: 20_000 });
-  await snap(page, 'offline-account-desktop-ar');
-  await page.setViewportSize(PHONE);
-  await expectWholeCode(page);
-  await snap(page, 'offline-account-phone-ar');
+    // The service worker settled first: a worker activating while the page sits in the cache would evict it.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(`${server.url}/healthz`); // another document: the app goes into the back/forward cache
+    const refetched: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('/forex/my_deal') || path.endsWith('/wallet/getBalance')) refetched.push(path);
+    });
+    await page.goBack({ waitUntil: 'commit' }); // a restored page fires pageshow, not load
+    await page.waitForFunction(() => 'twPersisted' in window);
+    const restored = await page.evaluate(() => ({
+      persisted: (window as unknown as { twPersisted?: boolean }).twPersisted,
+      // Chromium says why a page was not restored; printed if it was not.
+      why: JSON.stringify(
+        (performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })
+          ?.notRestoredReasons ?? null,
+      ),
+    }));
+    expect(restored.persisted, restored.why).toBe(true);
+    await expect
+      .poll(() => page.locator('.conn-badge:visible').getAttribute('data-conn'), { timeout: slow(20_000) })
+      .toBe('live');
+    await expect
+      .poll(() => refetched.some((p) => p.endsWith('/my_deal')) && refetched.some((p) => p.endsWith('/getBalance')), {
+        timeout: slow(20_000),
+      })
+      .toBe(true);
 
-  // /order offline: the holding list shows the last-known position with its age, and nothing can be done with it.
-  await page.evaluate(() => {
-    location.hash = '#/order';
-  });
-  const lastKnown = page.locator('.od-list[data-state="last-known"][data-stale="true"]');
-  await lastKnown.locator('.od-row').first().waitFor({ timeout: 20_000 });
-  expect(await lastKnown.locator('.od-row').count()).toBe(1);
-  await expect.poll(() => lastKnown.locator('[data-field="orders-as-of"]').innerText()).toMatch(/\d/);
-  expect(await lastKnown.locator('.od-row').first().isDisabled()).toBe(true);
-  expect(await page.locator('[data-action="close-all"]').isDisabled()).toBe(true);
-  await snap(page, 'offline-orders-phone-ar');
-  await page.setViewportSize(DESKTOP);
-  await lastKnown.locator('.od-row').first().waitFor();
-  await snap(page, 'offline-orders-desktop-ar');
-  await context.close();
-}, 90_000);
+    // A held position (a market buy of the form's default), kept in the account's snapshot for the offline part below.
+    const submit = page.locator('[data-action="submit-order"]');
+    await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
+    await submit.click();
+    await page.locator('.dialog .dialog__actions .btn:last-child').click(); // the phone asks once before a market order
+    await page.locator('[data-action="view-orders"]').waitFor({ timeout: slow(15_000) });
+    const snapshotPositions = (): Promise<number> =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const db = indexedDB.open('keyval-store');
+            db.onerror = () => resolve(-1);
+            db.onsuccess = () => {
+              const read = db.result.transaction('keyval').objectStore('keyval').get('tw:account');
+              read.onerror = () => resolve(-1);
+              read.onsuccess = () =>
+                resolve(((read.result as { positions?: unknown[] } | undefined)?.positions ?? []).length);
+            };
+          }),
+      );
+    await expect.poll(snapshotPositions, { timeout: slow(15_000) }).toBe(1);
+
+    // The account's last-known state: offline, a reload paints the balance-based figures with their age, muted, and
+    // the order form stays disabled until live.
+    await page.locator('.tr-account [data-field="trade-equity"]').filter({ hasText: /\d/ }).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    await page.reload();
+    const age = page.locator('.tr-account[data-stale="true"] [data-field="account-as-of"]');
+    await age.waitFor({ timeout: slow(20_000) });
+    // The age shows once the account's snapshot is read, the equity once its positions have their last-known prices
+    // (until then '--'): each is awaited.
+    await expect.poll(() => age.innerText()).toMatch(/\d/);
+    await expect.poll(() => page.locator('.tr-account [data-field="trade-equity"]').innerText()).toMatch(/\d/);
+    expect(await page.locator('[data-action="submit-order"]').isDisabled()).toBe(true);
+    await expectWholeCode(page);
+    await snap(page, 'offline-account-phone');
+    await page.setViewportSize(DESKTOP);
+    await age.waitFor();
+    await snap(page, 'offline-account-desktop');
+    await context.addCookies([{ name: 'lang', value: 'ar', url: server.url }]);
+    await page.reload();
+    await age.waitFor({ timeout: slow(20_000) });
+    await snap(page, 'offline-account-desktop-ar');
+    await page.setViewportSize(PHONE);
+    await expectWholeCode(page);
+    await snap(page, 'offline-account-phone-ar');
+
+    // /order offline: the holding list shows the last-known position with its age, and nothing can be done with it.
+    await page.evaluate(() => {
+      location.hash = '#/order';
+    });
+    const lastKnown = page.locator('.od-list[data-state="last-known"][data-stale="true"]');
+    await lastKnown
+      .locator('.od-row')
+      .first()
+      .waitFor({ timeout: slow(20_000) });
+    expect(await lastKnown.locator('.od-row').count()).toBe(1);
+    await expect.poll(() => lastKnown.locator('[data-field="orders-as-of"]').innerText()).toMatch(/\d/);
+    expect(await lastKnown.locator('.od-row').first().isDisabled()).toBe(true);
+    expect(await page.locator('[data-action="close-all"]').isDisabled()).toBe(true);
+    await snap(page, 'offline-orders-phone-ar');
+    await page.setViewportSize(DESKTOP);
+    await lastKnown.locator('.od-row').first().waitFor();
+    await snap(page, 'offline-orders-desktop-ar');
+    await context.close();
+  },
+  slow(90_000),
+);

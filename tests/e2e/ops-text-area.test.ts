@@ -9,9 +9,10 @@ import { totpCode } from '../../server/auth/second-factor.ts';
 import type { NewsDetail } from '../../domain/content-types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { ops } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: the staff it creates
 
 /**
  * The first sign-in of a member: the one-time password, their own in its place, then the factor's set-up with the
@@ -40,62 +41,66 @@ const BODY = [
   '</ul>',
 ].join('\n');
 
-it('a support member creates a news item with a multi-line body typed into the text area; the app shows its lines', async () => {
-  // A support member (the content right), made as the shell's administrator would, through the ops API.
-  const made = await ops<{ first_password: string }>(e2e.server, 'staff-create', {
-    login: 'sue',
-    name: 'Sue Support',
-    role: 'support',
-  });
-  const { context, page } = await newPage(e2e.chrome.browser, DESKTOP);
-  await signInOnPage(page, 'sue', made.first_password);
-  expect(await page.locator('[data-testid="ops-who"]').innerText()).toContain('Sue Support');
+it(
+  'a support member creates a news item with a multi-line body typed into the text area; the app shows its lines',
+  async () => {
+    // A support member (the content right), made as the shell's administrator would, through the ops API.
+    const made = await ops<{ first_password: string }>(e2e.server, 'staff-create', {
+      login: 'sue',
+      name: 'Sue Support',
+      role: 'support',
+    });
+    const { context, page } = await newPage(e2e.chrome.browser, DESKTOP);
+    await signInOnPage(page, 'sue', made.first_password);
+    expect(await page.locator('[data-testid="ops-who"]').innerText()).toContain('Sue Support');
 
-  await page.locator('nav button', { hasText: 'news-create' }).click();
-  const form = page.locator('form[aria-label="news-create"]');
-  await form.locator('input[name="lang"]').fill('en');
-  await form.locator('input[name="title"]').fill('Weekend maintenance window');
-  await form.locator('[name="desc"]').fill('Two hours on Saturday night.');
-  // The body is a text area (its parameter is longer than 1,000 characters), typed as a person types: Enter for a line.
-  const body = form.locator('textarea[name="content"]');
-  expect(await body.count()).toBe(1);
-  await body.click();
-  for (const [i, line] of BODY.split('\n').entries()) {
-    if (i > 0) await page.keyboard.press('Enter');
-    await page.keyboard.type(line);
-  }
-  expect(await body.inputValue()).toBe(BODY);
-  await snap(page, 'ops-text-area-form-1280');
-  await form.locator('button[type="submit"]').click();
-  const result = page.locator('[aria-label="Result"]');
-  await expect.poll(() => result.innerText(), { timeout: 10_000 }).toContain('Weekend maintenance window');
-  const id = Number(/"?news"?\s*[:\s]\s*(\d+)/.exec(await result.innerText())?.[1] ?? 0);
-  expect(id).toBeGreaterThan(0);
-  expect(await result.innerText()).toContain('Pending orders wait.');
-  await snap(page, 'ops-text-area-result-1280');
-  await context.close();
+    await page.locator('nav button', { hasText: 'news-create' }).click();
+    const form = page.locator('form[aria-label="news-create"]');
+    await form.locator('input[name="lang"]').fill('en');
+    await form.locator('input[name="title"]').fill('Weekend maintenance window');
+    await form.locator('[name="desc"]').fill('Two hours on Saturday night.');
+    // The body is a text area (its parameter is longer than 1,000 characters), typed as a person types: Enter for a line.
+    const body = form.locator('textarea[name="content"]');
+    expect(await body.count()).toBe(1);
+    await body.click();
+    for (const [i, line] of BODY.split('\n').entries()) {
+      if (i > 0) await page.keyboard.press('Enter');
+      await page.keyboard.type(line);
+    }
+    expect(await body.inputValue()).toBe(BODY);
+    await snap(page, 'ops-text-area-form-1280');
+    await form.locator('button[type="submit"]').click();
+    const result = page.locator('[aria-label="Result"]');
+    await expect.poll(() => result.innerText(), { timeout: slow(10_000) }).toContain('Weekend maintenance window');
+    const id = Number(/"?news"?\s*[:\s]\s*(\d+)/.exec(await result.innerText())?.[1] ?? 0);
+    expect(id).toBeGreaterThan(0);
+    expect(await result.innerText()).toContain('Pending orders wait.');
+    await snap(page, 'ops-text-area-result-1280');
+    await context.close();
 
-  // The server stored the text area's value, line breaks and all.
-  const info = (await (
-    await fetch(`${e2e.server.url}/api/news/info?id=${id}`, { headers: { lang: 'en' } })
-  ).json()) as { code: number; data: NewsDetail };
-  expect(info.data).toMatchObject({ lang: 'en', title: 'Weekend maintenance window', content: BODY });
+    // The server stored the text area's value, line breaks and all.
+    const info = (await (
+      await fetch(`${e2e.server.url}/api/news/info?id=${id}`, { headers: { lang: 'en' } })
+    ).json()) as { code: number; data: NewsDetail };
+    expect(info.data).toMatchObject({ lang: 'en', title: 'Weekend maintenance window', content: BODY });
 
-  // The trader's app: first in the news list, and the article shows each line as its own paragraph and item.
-  const app = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
-  await app.context.addCookies([{ name: 'lang', value: 'en', url: e2e.server.url }]);
-  await app.page.goto(`${e2e.server.url}/#/news`);
-  const first = app.page.locator('[data-testid="news-list"] .news-row').first();
-  await expect.poll(() => first.innerText(), { timeout: 15_000 }).toContain('Weekend maintenance window');
-  await first.click();
-  const article = app.page.locator('[data-testid="news-article"] .news-article__body');
-  await article.waitFor();
-  expect(await article.locator('p').allInnerTexts()).toEqual([
-    'Trading pauses on Saturday at 02:00 UTC.',
-    'It resumes at 04:00 UTC.',
-  ]);
-  expect(await article.locator('li').allInnerTexts()).toEqual(['Open positions stay open.', 'Pending orders wait.']);
-  expect((await article.innerText()).split('\n').filter((l) => l.trim() !== '')).toHaveLength(4);
-  await snap(app.page, 'ops-text-area-article-360');
-  await app.context.close();
-}, 120_000);
+    // The trader's app: first in the news list, and the article shows each line as its own paragraph and item.
+    const app = await newPage(e2e.chrome.browser, PHONE, { locale: 'en-GB' });
+    await app.context.addCookies([{ name: 'lang', value: 'en', url: e2e.server.url }]);
+    await app.page.goto(`${e2e.server.url}/#/news`);
+    const first = app.page.locator('[data-testid="news-list"] .news-row').first();
+    await expect.poll(() => first.innerText(), { timeout: slow(15_000) }).toContain('Weekend maintenance window');
+    await first.click();
+    const article = app.page.locator('[data-testid="news-article"] .news-article__body');
+    await article.waitFor();
+    expect(await article.locator('p').allInnerTexts()).toEqual([
+      'Trading pauses on Saturday at 02:00 UTC.',
+      'It resumes at 04:00 UTC.',
+    ]);
+    expect(await article.locator('li').allInnerTexts()).toEqual(['Open positions stay open.', 'Pending orders wait.']);
+    expect((await article.innerText()).split('\n').filter((l) => l.trim() !== '')).toHaveLength(4);
+    await snap(app.page, 'ops-text-area-article-360');
+    await app.context.close();
+  },
+  slow(120_000),
+);

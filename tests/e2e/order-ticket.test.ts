@@ -12,6 +12,7 @@ import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
 import { sessionStored } from './real-user.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
+import { slow } from '../fixtures/slowness.ts';
 
 let server: AppServer;
 
@@ -23,7 +24,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const FLOW_MS = 180_000;
+const FLOW_MS = slow(180_000);
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function demoLogin(page: FlowPage): Promise<void> {
@@ -102,9 +103,9 @@ describeInFlowBrowsers((browser) => {
         await page.goto(`${server.url}/#/trade`);
         await page.reload();
         // The prerendered /trade shows a form at once; the app's own, the one that answers typing, once it has drawn.
-        await page.locator('html[data-drawn="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+        await page.locator('html[data-drawn="true"]').waitFor({ state: 'attached', timeout: slow(20_000) });
         const submit = page.locator('[data-action="submit-order"]');
-        await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+        await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
         const lots = page.locator('.tr-stepper input');
 
         // A refused size: its reason under the lots at once, with the allowed values, and no preview figures.
@@ -142,11 +143,11 @@ describeInFlowBrowsers((browser) => {
           const asked = async (): Promise<true | string> =>
             (await page.locator('.dialog .dialog__actions .btn:last-child').count()) > 0 ||
             `no confirmation; messages ${JSON.stringify(await messages(page))}, at ${await page.evaluate(() => location.hash)}`;
-          await expect.poll(asked, { timeout: 30_000 }).toBe(true);
+          await expect.poll(asked, { timeout: slow(30_000) }).toBe(true);
           await axeClean(page, name);
           await page.locator('.dialog .dialog__actions .btn:last-child').click();
         }
-        await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+        await page.locator('[data-action="view-orders"]').waitFor({ timeout: slow(15_000) });
         await page.locator('.tr-modal .btn-secondary').click();
 
         // A pending order: its kind from side and price, and an expiry.
@@ -167,12 +168,12 @@ describeInFlowBrowsers((browser) => {
         await axeClean(page, name);
         await page.locator('[data-expiry="day"]').click();
         await submit.click();
-        await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+        await page.locator('[data-action="view-orders"]').waitFor({ timeout: slow(15_000) });
 
         // The partial close: the button says what it does; the toast says what is left.
         await page.goto(`${server.url}/#/order?type=1`);
         const row = page.locator('.od-row[data-status="1"]').first();
-        await row.waitFor({ timeout: 15_000 });
+        await row.waitFor({ timeout: slow(15_000) });
         await row.click();
         // A service-worker update found meanwhile (another build of the suite) puts its prompt over the sheet's buttons.
         await page.evaluate(() => document.querySelector<HTMLButtonElement>('.update-prompt__later')?.click());
@@ -184,7 +185,7 @@ describeInFlowBrowsers((browser) => {
         await expect.poll(() => page.locator('[data-action="close-part"]').innerText()).toBe('Close 0.02 lots');
         await page.locator('[data-action="close-part"]').click();
         await expect
-          .poll(() => page.locator('.toast').allInnerTexts(), { timeout: 15_000 })
+          .poll(() => page.locator('.toast').allInnerTexts(), { timeout: slow(15_000) })
           .toContain('0.02 lots closed · 0.03 left');
         await browser().snap(page, `order-partial-close-${size}`);
         await axeClean(page, name);
@@ -204,7 +205,7 @@ describeInFlowBrowsers((browser) => {
       await page.reload();
       await page.locator('[data-testid="alert-bell"]').click();
       const price = page.locator('[data-testid="alert-price"]');
-      await expect.poll(() => price.inputValue(), { timeout: 20_000 }).toMatch(/^\d+(\.\d+)?$/);
+      await expect.poll(() => price.inputValue(), { timeout: slow(20_000) }).toMatch(/^\d+(\.\d+)?$/);
       const now = Number(await price.inputValue());
       await price.fill('1e3'); // an exponent is not a number here
       await expect
@@ -213,7 +214,7 @@ describeInFlowBrowsers((browser) => {
       await price.fill(String(Math.ceil(now * 1.5)));
       await expect.poll(() => messages(page)).toEqual({});
       await page.locator('[data-testid="alert-create"]').click();
-      await expect.poll(() => page.locator('.toast').allInnerTexts(), { timeout: 15_000 }).toContain('Alert set');
+      await expect.poll(() => page.locator('.toast').allInnerTexts(), { timeout: slow(15_000) }).toContain('Alert set');
       const toast = await page.locator('.toast').boundingBox();
       const form = await page.locator('.al-form').boundingBox();
       expect(toast && form).toBeTruthy();
@@ -233,14 +234,17 @@ describeInFlowBrowsers((browser) => {
       // A held position (its P&L signed), then a pending one and a closed one for the other tabs.
       await page.goto(`${server.url}/#/trade`);
       const submit = page.locator('[data-action="submit-order"]');
-      await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
       await submit.click();
       await page.locator('.dialog .dialog__actions .btn:last-child').click();
-      await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+      await page.locator('[data-action="view-orders"]').waitFor({ timeout: slow(15_000) });
       await page.goto(`${server.url}/#/order?type=1`);
-      await page.locator('.od-row[data-status="1"]').first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.od-row[data-status="1"]')
+        .first()
+        .waitFor({ timeout: slow(15_000) });
       await expect
-        .poll(() => page.locator('.od-row [data-field="pnl"]').first().innerText(), { timeout: 20_000 })
+        .poll(() => page.locator('.od-row [data-field="pnl"]').first().innerText(), { timeout: slow(20_000) })
         .toMatch(/\d/);
       await browser().snap(page, 'order-holding-ar');
 
@@ -249,7 +253,7 @@ describeInFlowBrowsers((browser) => {
         if (route.path.includes(':')) continue;
         await page.goto(`${server.url}/#${route.path}`);
         await page.waitForFunction(() => !document.querySelector('.page-fallback, .loading-overlay'), undefined, {
-          timeout: 15_000,
+          timeout: slow(15_000),
         });
         const found = await page.evaluate(() => {
           // Every drawn text with a sign next to a digit ('-0.04', '+12.50', '−3'): the sign must be drawn left of it.
@@ -290,7 +294,7 @@ describeInFlowBrowsers((browser) => {
       await page.locator('input[data-field="close-lots"]').waitFor();
       await typeCloseLots(page, '0.005');
       await page.locator('[data-message-for="close-lots"]').waitFor();
-      await expect.poll(() => page.locator('.toast').count(), { timeout: 15_000 }).toBe(0); // the walk's toasts gone
+      await expect.poll(() => page.locator('.toast').count(), { timeout: slow(15_000) }).toBe(0); // the walk's toasts gone
       await browser().snap(page, 'order-ar');
       expect(reversed).toEqual([]);
       await context.close();

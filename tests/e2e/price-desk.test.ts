@@ -5,9 +5,10 @@ import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { pageIn } from './lang-page.ts';
 import { openOpsWithToken, ops } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: it halts feeds
 const REASON = 'Price check with the liquidity provider';
 
 it("a halted instrument shows Halted and the desk's reason; resumed, it trades again", async () => {
@@ -20,13 +21,13 @@ it("a halted instrument shows Halted and the desk's reason; resumed, it trades a
     const { context, page } = await pageIn(e2e.chrome.browser, e2e.server, lang, viewport);
     await page.goto(`${e2e.server.url}/#/`);
     const row = page.locator('.mk-row[data-code="EURUSD"]');
-    await row.locator('[data-halted]').waitFor({ timeout: 15_000 });
+    await row.locator('[data-halted]').waitFor({ timeout: slow(15_000) });
     expect(await row.locator('[data-halted]').getAttribute('title')).toBe(REASON);
     await snap(page, `feed-halt-market-${lang}-${size}`);
     await row.click(); // a phone goes to /trade; the desktop market screen shows the trade panel beside the list
     if (size === 'phone') await page.waitForURL(/#\/trade/);
     const blocked = page.locator('.tr-blocked[data-reason="trade.halted"]');
-    await blocked.waitFor({ timeout: 15_000 });
+    await blocked.waitFor({ timeout: slow(15_000) });
     expect(await blocked.innerText()).toContain(REASON);
     expect(await page.locator('.tr-head [data-halted]').count()).toBe(1);
     await snap(page, `feed-halt-trade-${lang}-${size}`);
@@ -38,7 +39,9 @@ it("a halted instrument shows Halted and the desk's reason; resumed, it trades a
   await page.locator('.mk-row[data-code="EURUSD"]').click();
   await page.waitForURL(/#\/trade/);
   await page.locator('.tr-head .tr-change').waitFor();
-  await expect.poll(() => page.locator('.tr-blocked[data-reason="trade.halted"]').count(), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(() => page.locator('.tr-blocked[data-reason="trade.halted"]').count(), { timeout: slow(15_000) })
+    .toBe(0);
   expect(await page.locator('.tr-head [data-halted]').count()).toBe(0);
   await context.close();
 });

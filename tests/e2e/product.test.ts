@@ -3,10 +3,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Envelope, Company } from '../../domain/types.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 import { ops } from './real-user.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: the settings it changes
 
 beforeAll(async () => {
   // The seeded site is the trading variant; the operator makes it the main site.

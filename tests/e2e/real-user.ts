@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import type { FlowPage } from './flow-page.ts';
 import type { AppServer } from './app-server.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 export interface RealUser {
   account: string;
@@ -100,7 +101,7 @@ export async function sessionStored(page: FlowPage): Promise<void> {
           };
         }),
     );
-  await expect.poll(stored, { timeout: 10_000 }).toBe(true);
+  await expect.poll(stored, { timeout: slow(10_000) }).toBe(true);
 }
 
 /** A real user with `amount` USD credited by the operator (the ops `user-credit` command), as most flows start. */
@@ -158,7 +159,9 @@ export async function confirmWithdrawal(
   // The code sent now, not an older one of the outbox (the registration's): wait until the newest one changes.
   const before = await outboxCodeFor(server, user.account).catch(() => '');
   await summary.locator('.send-code').click();
-  await expect.poll(() => outboxCodeFor(server, user.account).catch(() => ''), { timeout: 10_000 }).not.toBe(before);
+  await expect
+    .poll(() => outboxCodeFor(server, user.account).catch(() => ''), { timeout: slow(10_000) })
+    .not.toBe(before);
   await summary.locator('input[name="code"]').fill(await outboxCodeFor(server, user.account));
   await summary.locator('[data-testid="summary-send"]').click();
 }

@@ -10,6 +10,7 @@ import { DESKTOP, PHONE, snap } from './browser.ts';
 import { pageIn, userGet } from './lang-page.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 let user: RealUser;
@@ -22,118 +23,144 @@ beforeAll(async () => {
   user = await createFundedUser(e2e.server, '699.7', 'e2e money and chart');
 });
 
-it('/mining/subscribe: formatted balance, messages before any sheet, gone once the amount is edited', async () => {
-  const { context, page } = await englishPage(PHONE);
-  await loginInBrowser(page, e2e.server, user);
-  await page.goto(`${e2e.server.url}/#/mining`);
-  await page.locator('[data-testid="fund-card"]').first().click();
-  await page.waitForURL(/#\/mining\/subscribe\?id=/);
-  await expect(page.locator('[data-testid="fund-balance"]').innerText()).resolves.toBe('699.70');
-  const amount = page.locator('[data-testid="fund-amount"]');
-  for (const bad of ['-100', '0', '999999']) {
-    await amount.fill(bad);
-    await page.locator('[data-testid="fund-subscribe"]').click();
-    await page.locator('[data-testid="fund-error"]').waitFor();
-    await expect(page.locator('[data-testid="fund-confirm"]').count()).resolves.toBe(0);
-    await expect(amount.inputValue()).resolves.toBe(bad);
-  }
-  await amount.fill('-100');
-  await page.locator('[data-testid="fund-subscribe"]').click();
-  await snap(page, 'fund-subscribe-360');
-  await amount.fill('100');
-  await expect(page.locator('[data-testid="fund-error"]').count()).resolves.toBe(0);
-  await context.close();
-}, 150_000);
-
-it('order history: a cancelled pending order reads as cancelled, without close price or P&L (phone and Arabic)', async () => {
-  const list = await get<Instrument[]>('/v1/api/forex/trade_list');
-  const inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
-  const close = dec(inst.ForexQuotations?.Close ?? '1');
-  const placed = await get<Order>('/v1/api/forex/submit', {
-    type: 1,
-    cont: inst.ForexMinCont,
-    forex_id: inst.Id,
-    status: 0,
-    target_price: close.times('0.99').toFixed(inst.PricePrecision),
-    stop_loss_price: 0,
-    target_profit_price: 0,
-    multiple: inst.HasForexMultiple[0]?.Value ?? 0,
-  });
-  expect(placed.code, placed.msg).toBe(1);
-  expect((await get<Order>('/v1/api/forex/cancel_trade', { id: placed.data.Id })).code).toBe(1);
-
-  const { context, page } = await englishPage(PHONE);
-  await loginInBrowser(page, e2e.server, user);
-  await page.goto(`${e2e.server.url}/#/order?type=3`);
-  const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
-  await row.waitFor({ timeout: 15_000 });
-  await expect(row.locator('.od-row__state').innerText()).resolves.toBe('Cancelled');
-  await expect(row.locator('[data-field="pnl"]').count()).resolves.toBe(0);
-  await expect(row.locator('.od-prices > span').count()).resolves.toBe(1);
-  await snap(page, 'order-history-360');
-  await row.click();
-  await page.locator('.od-detail [data-field="status"]').waitFor();
-  await expect(page.locator('.od-detail [data-row="pnl"]').count()).resolves.toBe(0);
-  await snap(page, 'order-sheet-360');
-  await context.addCookies([{ name: 'lang', value: 'ar', url: e2e.server.url }]);
-  await page.goto(`${e2e.server.url}/#/order?type=3`);
-  await page.reload(); // the language cookie is read at start
-  await row.waitFor({ timeout: 15_000 });
-  await snap(page, 'order-history-ar-360');
-  await context.close();
-}, 150_000);
-
-it('/mine/charge bank tab: the first account is chosen and shown as chosen; /mine/chat offers a new tab', async () => {
-  for (const size of [PHONE, DESKTOP] as const) {
-    const { context, page } = await englishPage(size);
+it(
+  '/mining/subscribe: formatted balance, messages before any sheet, gone once the amount is edited',
+  async () => {
+    const { context, page } = await englishPage(PHONE);
     await loginInBrowser(page, e2e.server, user);
-    await page.goto(`${e2e.server.url}/#/mine/charge?type=1`);
-    await page.locator('.segmented__item[data-value="1"]').click({ timeout: 60_000 });
-    await page.locator('.mw-bank').first().waitFor({ timeout: 60_000 });
-    await expect(page.locator('.mw-bank').first().getAttribute('aria-checked')).resolves.toBe('true');
-    await snap(page, `charge-bank-${size.width}`);
-    await page.goto(`${e2e.server.url}/#/mine/chat`);
-    const link = page.locator('[data-testid="chat-new-tab"]');
-    await link.waitFor();
-    await expect(link.getAttribute('target')).resolves.toBe('_blank');
-    await snap(page, `chat-${size.width}`);
+    await page.goto(`${e2e.server.url}/#/mining`);
+    await page.locator('[data-testid="fund-card"]').first().click();
+    await page.waitForURL(/#\/mining\/subscribe\?id=/);
+    await expect(page.locator('[data-testid="fund-balance"]').innerText()).resolves.toBe('699.70');
+    const amount = page.locator('[data-testid="fund-amount"]');
+    for (const bad of ['-100', '0', '999999']) {
+      await amount.fill(bad);
+      await page.locator('[data-testid="fund-subscribe"]').click();
+      await page.locator('[data-testid="fund-error"]').waitFor();
+      await expect(page.locator('[data-testid="fund-confirm"]').count()).resolves.toBe(0);
+      await expect(amount.inputValue()).resolves.toBe(bad);
+    }
+    await amount.fill('-100');
+    await page.locator('[data-testid="fund-subscribe"]').click();
+    await snap(page, 'fund-subscribe-360');
+    await amount.fill('100');
+    await expect(page.locator('[data-testid="fund-error"]').count()).resolves.toBe(0);
     await context.close();
-  }
-}, 150_000);
+  },
+  slow(150_000),
+);
 
-it('the desk /order shows one connection dot and one language globe; /trade keeps the chart edge free', async () => {
-  const { context, page } = await englishPage(DESKTOP);
-  await loginInBrowser(page, e2e.server, user);
-  await page.goto(`${e2e.server.url}/#/trade`);
-  await page
-    .locator('.tw-chart[data-bars]:not([data-bars="0"])')
-    .first()
-    .waitFor({ state: 'attached', timeout: 60_000 });
-  await snap(page, 'trade-1280');
-  await page.goto(`${e2e.server.url}/#/order?type=1`);
-  await page.locator('.od-page').waitFor({ timeout: 20_000 });
-  await expect(page.locator('[data-testid="language-button"]:visible').count()).resolves.toBe(1);
-  await expect(page.locator('.conn-badge:visible').count()).resolves.toBe(1);
-  await snap(page, 'order-1280');
-  await context.close();
+it(
+  'order history: a cancelled pending order reads as cancelled, without close price or P&L (phone and Arabic)',
+  async () => {
+    const list = await get<Instrument[]>('/v1/api/forex/trade_list');
+    const inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
+    const close = dec(inst.ForexQuotations?.Close ?? '1');
+    const placed = await get<Order>('/v1/api/forex/submit', {
+      type: 1,
+      cont: inst.ForexMinCont,
+      forex_id: inst.Id,
+      status: 0,
+      target_price: close.times('0.99').toFixed(inst.PricePrecision),
+      stop_loss_price: 0,
+      target_profit_price: 0,
+      multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+    });
+    expect(placed.code, placed.msg).toBe(1);
+    expect((await get<Order>('/v1/api/forex/cancel_trade', { id: placed.data.Id })).code).toBe(1);
 
-  const phone = await englishPage(PHONE);
-  await phone.page.goto(`${e2e.server.url}/#/trade`);
-  await phone.page
-    .locator('.tw-chart[data-bars]:not([data-bars="0"])')
-    .first()
-    .waitFor({ state: 'attached', timeout: 60_000 });
-  await snap(phone.page, 'trade-360');
-  await phone.context.close();
-}, 150_000);
+    const { context, page } = await englishPage(PHONE);
+    await loginInBrowser(page, e2e.server, user);
+    await page.goto(`${e2e.server.url}/#/order?type=3`);
+    const row = page.locator(`.od-row[data-id="${placed.data.Id}"]`);
+    await row.waitFor({ timeout: slow(15_000) });
+    await expect(row.locator('.od-row__state').innerText()).resolves.toBe('Cancelled');
+    await expect(row.locator('[data-field="pnl"]').count()).resolves.toBe(0);
+    await expect(row.locator('.od-prices > span').count()).resolves.toBe(1);
+    await snap(page, 'order-history-360');
+    await row.click();
+    await page.locator('.od-detail [data-field="status"]').waitFor();
+    await expect(page.locator('.od-detail [data-row="pnl"]').count()).resolves.toBe(0);
+    await snap(page, 'order-sheet-360');
+    await context.addCookies([{ name: 'lang', value: 'ar', url: e2e.server.url }]);
+    await page.goto(`${e2e.server.url}/#/order?type=3`);
+    await page.reload(); // the language cookie is read at start
+    await row.waitFor({ timeout: slow(15_000) });
+    await snap(page, 'order-history-ar-360');
+    await context.close();
+  },
+  slow(150_000),
+);
 
-it('logout lands on / (docs/contract.md §4)', async () => {
-  const { context, page } = await englishPage(PHONE);
-  await loginInBrowser(page, e2e.server, user);
-  await page.goto(`${e2e.server.url}/#/mine/system`);
-  await page.locator('[data-testid="logout"]').click();
-  await page.locator('.dialog .btn-danger').click();
-  await page.locator('.mk-panel').first().waitFor({ timeout: 60_000 }); // the market page is in: a guard redirect came first
-  expect(new URL(page.url()).hash).toMatch(/^(#\/)?$/);
-  await context.close();
-}, 150_000);
+it(
+  '/mine/charge bank tab: the first account is chosen and shown as chosen; /mine/chat offers a new tab',
+  async () => {
+    for (const size of [PHONE, DESKTOP] as const) {
+      const { context, page } = await englishPage(size);
+      await loginInBrowser(page, e2e.server, user);
+      await page.goto(`${e2e.server.url}/#/mine/charge?type=1`);
+      await page.locator('.segmented__item[data-value="1"]').click({ timeout: slow(60_000) });
+      await page
+        .locator('.mw-bank')
+        .first()
+        .waitFor({ timeout: slow(60_000) });
+      await expect(page.locator('.mw-bank').first().getAttribute('aria-checked')).resolves.toBe('true');
+      await snap(page, `charge-bank-${size.width}`);
+      await page.goto(`${e2e.server.url}/#/mine/chat`);
+      const link = page.locator('[data-testid="chat-new-tab"]');
+      await link.waitFor();
+      await expect(link.getAttribute('target')).resolves.toBe('_blank');
+      await snap(page, `chat-${size.width}`);
+      await context.close();
+    }
+  },
+  slow(150_000),
+);
+
+it(
+  'the desk /order shows one connection dot and one language globe; /trade keeps the chart edge free',
+  async () => {
+    const { context, page } = await englishPage(DESKTOP);
+    await loginInBrowser(page, e2e.server, user);
+    await page.goto(`${e2e.server.url}/#/trade`);
+    await page
+      .locator('.tw-chart[data-bars]:not([data-bars="0"])')
+      .first()
+      .waitFor({ state: 'attached', timeout: slow(60_000) });
+    await snap(page, 'trade-1280');
+    await page.goto(`${e2e.server.url}/#/order?type=1`);
+    await page.locator('.od-page').waitFor({ timeout: slow(20_000) });
+    await expect(page.locator('[data-testid="language-button"]:visible').count()).resolves.toBe(1);
+    await expect(page.locator('.conn-badge:visible').count()).resolves.toBe(1);
+    await snap(page, 'order-1280');
+    await context.close();
+
+    const phone = await englishPage(PHONE);
+    await phone.page.goto(`${e2e.server.url}/#/trade`);
+    await phone.page
+      .locator('.tw-chart[data-bars]:not([data-bars="0"])')
+      .first()
+      .waitFor({ state: 'attached', timeout: slow(60_000) });
+    await snap(phone.page, 'trade-360');
+    await phone.context.close();
+  },
+  slow(150_000),
+);
+
+it(
+  'logout lands on / (docs/contract.md §4)',
+  async () => {
+    const { context, page } = await englishPage(PHONE);
+    await loginInBrowser(page, e2e.server, user);
+    await page.goto(`${e2e.server.url}/#/mine/system`);
+    await page.locator('[data-testid="logout"]').click();
+    await page.locator('.dialog .btn-danger').click();
+    await page
+      .locator('.mk-panel')
+      .first()
+      .waitFor({ timeout: slow(60_000) }); // the market page is in: a guard redirect came first
+    expect(new URL(page.url()).hash).toMatch(/^(#\/)?$/);
+    await context.close();
+  },
+  slow(150_000),
+);

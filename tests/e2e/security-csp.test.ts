@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 
@@ -38,9 +39,12 @@ describe('the app under its CSP', () => {
     const noViolations = await watchCsp(page);
     const res = await page.goto(`${e2e.server.url}/#/`);
     expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-    await page.locator('.conn-badge[data-conn="live"]:visible').first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.conn-badge[data-conn="live"]:visible')
+      .first()
+      .waitFor({ timeout: slow(15_000) });
     await page.waitForFunction(() => document.querySelectorAll('.mk-row .mk-price').length > 3, null, {
-      timeout: 15_000,
+      timeout: slow(15_000),
     });
     await page.goto(`${e2e.server.url}/#/login`);
     await page.locator('[data-testid="demo-login"]').click();
@@ -48,7 +52,7 @@ describe('the app under its CSP', () => {
     await page.goto(`${e2e.server.url}/#/`);
     await page.locator('.mk-row[data-code="EURUSD"]').click();
     await page.waitForURL(/#\/trade/);
-    await page.locator('.tr-side[data-side="1"]').waitFor({ timeout: 15_000 });
+    await page.locator('.tr-side[data-side="1"]').waitFor({ timeout: slow(15_000) });
     await page.goto(`${e2e.server.url}/#/user`);
     await page.waitForLoadState('networkidle');
     await snap(page, 'csp-user-phone');
@@ -63,7 +67,7 @@ describe('the app under its CSP', () => {
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
     const doc = (await (await fetch(`${e2e.server.url}/api/openapi.json`)).json()) as { paths: Record<string, object> };
     const operations = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
-    await expect.poll(() => page.locator('.opblock').count(), { timeout: 20_000 }).toBe(operations);
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: slow(20_000) }).toBe(operations);
     await page.locator('.opblock-summary-path[data-path="/v1/api/forex/submit"]').click();
     await page.locator('.opblock.is-open .responses-wrapper').waitFor();
     await snap(page, 'api-docs-desktop');

@@ -1,9 +1,29 @@
-// The fixture most browser files share: one app server (tests/e2e/app-server.ts) and one Chromium for the whole file,
-// started before its first test and stopped after its last. Apart from app-server.ts and browser.ts because it
-// imports vitest, and the benches import those two outside a test runner.
-import { afterAll, beforeAll } from 'vitest';
+// The fixture most browser files share: an app server (tests/e2e/app-server.ts) and Chromium. One server and one
+// Chromium serve every file of a vitest run that only signs up users of its own and acts as them
+// (useServerAndChrome): the global setup starts them (tests/e2e/global-setup.ts), each file connects a browser of its
+// own to that Chromium. A file that stops, kills or reconfigures its server (an ops setting, a feed, staff, content)
+// or needs other server settings starts its own (useOwnServerAndChrome); it still connects to the shared Chromium.
+// Apart from app-server.ts and browser.ts because it imports vitest, and the benches import those two outside a run.
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from './browser.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
+
+/** What the global setup shares with the files of its run (nothing when it started no shared server). */
+export interface SharedE2e {
+  url: string;
+  port: number;
+  dataDir: string;
+  opsToken: string;
+  /** playwright's endpoint of the shared Chromium (chromium.launchServer). */
+  chromium: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eShared: SharedE2e | null;
+  }
+}
 
 export interface ServerAndChrome {
   /** The running server; read inside a hook or a test (it is started by this file's beforeAll). */
@@ -11,16 +31,37 @@ export interface ServerAndChrome {
   readonly chrome: LaunchedBrowser;
 }
 
-/**
- * Registers the hooks that start the server (with `env`, default: the simulator on a weekday noon) and Chromium,
- * and close both after the file; the returned handle reads them once started.
- */
-export function useServerAndChrome(env?: Record<string, string>): ServerAndChrome {
+/** The shared server as an AppServer: it outlives the file, so the file may not stop, kill or restart it. */
+function sharedServer(shared: SharedE2e): AppServer {
+  const refuse = (): Promise<void> =>
+    Promise.reject(new Error('the shared e2e server is not this file’s to stop: use useOwnServerAndChrome'));
+  return {
+    url: shared.url,
+    port: shared.port,
+    dataDir: shared.dataDir,
+    opsToken: shared.opsToken,
+    output: () => '(the shared server’s output is printed by the global setup when it fails)',
+    stop: refuse,
+    kill: refuse,
+    start: refuse,
+    dispose: () => Promise.resolve(),
+  };
+}
+
+/** A browser of this file's own: connected to the run's shared Chromium, or launched when there is none. */
+export async function connectChrome(shared: SharedE2e | null = inject('e2eShared')): Promise<LaunchedBrowser> {
+  if (!shared) return launchBrowser();
+  const browser = await chromium.connect(shared.chromium);
+  return { browser, close: () => browser.close() }; // closes this file's contexts and disconnects
+}
+
+function serverAndChrome(startServer: (shared: SharedE2e | null) => Promise<AppServer>): ServerAndChrome {
   let server: AppServer | undefined;
   let chrome: LaunchedBrowser | undefined;
   beforeAll(async () => {
-    server = await startAppServer(env);
-    chrome = await launchBrowser();
+    const shared = inject('e2eShared');
+    server = await startServer(shared);
+    chrome = await connectChrome(shared);
   });
   afterAll(async () => {
     await chrome?.close();
@@ -38,4 +79,14 @@ export function useServerAndChrome(env?: Record<string, string>): ServerAndChrom
       return started(chrome, 'browser');
     },
   };
+}
+
+/** The run's shared server (the simulator on a weekday noon) and Chromium, for a file that only acts as its users. */
+export function useServerAndChrome(): ServerAndChrome {
+  return serverAndChrome((shared) => (shared ? Promise.resolve(sharedServer(shared)) : startAppServer()));
+}
+
+/** A server of this file's own (with `env`, default: the simulator on a weekday noon), stopped after the file. */
+export function useOwnServerAndChrome(env?: Record<string, string>): ServerAndChrome {
+  return serverAndChrome(() => startAppServer(env));
 }

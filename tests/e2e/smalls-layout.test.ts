@@ -9,6 +9,7 @@ import { useServerAndChrome } from './server-and-chrome.ts';
 import { pageIn, userGet, userPageAt } from './lang-page.ts';
 import { createFundedUser } from './real-user.ts';
 import type { Instrument, Order } from '../../domain/types.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const e2e = useServerAndChrome();
 
@@ -27,94 +28,118 @@ function gapAboveLots(page: Page): Promise<number | null> {
   });
 }
 
-it("the order sheet's header keeps a gap above its first field, Lots, at 360 px in hk, en and ar, and at 1280 px", async () => {
-  const user = await createFundedUser(e2e.server, '10000', 'e2e order sheet gap');
-  const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
-  const inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
-  const placed = await userGet<Order>(e2e.server, user, '/v1/api/forex/submit', {
-    type: 1,
-    cont: inst.ForexMinCont,
-    forex_id: inst.Id,
-    status: 1,
-    multiple: inst.HasForexMultiple[0]?.Value ?? 0,
-  });
-  expect(placed.code, placed.msg).toBe(1);
-  for (const lang of ['hk', 'en', 'ar']) {
-    const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, PHONE, '#/order?type=1');
-    // In English the same page again at 1280×800 too, where the sheet is a centred dialog.
-    for (const size of lang === 'en' ? [PHONE, DESKTOP] : [PHONE]) {
-      if (size !== PHONE) await page.setViewportSize(size);
-      await page.locator(`.od-row[data-id="${placed.data.Id}"]`).click({ timeout: 20_000 });
-      await page.locator('.od-detail').waitFor();
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-      const gap = await gapAboveLots(page);
-      expect(gap, `${lang} ${size.width}`).not.toBeNull();
-      expect(gap ?? 0, `${lang} ${size.width}`).toBeGreaterThanOrEqual(10);
-      await snap(page, `smalls-order-sheet-${size.width}-${lang}`);
-      await page.keyboard.press('Escape');
-      await page.locator('.od-detail').waitFor({ state: 'detached' });
+it(
+  "the order sheet's header keeps a gap above its first field, Lots, at 360 px in hk, en and ar, and at 1280 px",
+  async () => {
+    const user = await createFundedUser(e2e.server, '10000', 'e2e order sheet gap');
+    const list = await userGet<Instrument[]>(e2e.server, user, '/v1/api/forex/trade_list');
+    const inst = list.data.find((i) => i.Code === 'EURUSD' && i.MarketStatus === 1) as Instrument;
+    const placed = await userGet<Order>(e2e.server, user, '/v1/api/forex/submit', {
+      type: 1,
+      cont: inst.ForexMinCont,
+      forex_id: inst.Id,
+      status: 1,
+      multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+    });
+    expect(placed.code, placed.msg).toBe(1);
+    for (const lang of ['hk', 'en', 'ar']) {
+      const { context, page } = await userPageAt(e2e.chrome.browser, e2e.server, user, lang, PHONE, '#/order?type=1');
+      // In English the same page again at 1280×800 too, where the sheet is a centred dialog.
+      for (const size of lang === 'en' ? [PHONE, DESKTOP] : [PHONE]) {
+        if (size !== PHONE) await page.setViewportSize(size);
+        await page.locator(`.od-row[data-id="${placed.data.Id}"]`).click({ timeout: slow(20_000) });
+        await page.locator('.od-detail').waitFor();
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+        const gap = await gapAboveLots(page);
+        expect(gap, `${lang} ${size.width}`).not.toBeNull();
+        expect(gap ?? 0, `${lang} ${size.width}`).toBeGreaterThanOrEqual(10);
+        await snap(page, `smalls-order-sheet-${size.width}-${lang}`);
+        await page.keyboard.press('Escape');
+        await page.locator('.od-detail').waitFor({ state: 'detached' });
+      }
+      await context.close();
     }
-    await context.close();
-  }
-  await userGet(e2e.server, user, '/v1/api/forex/close', { id: placed.data.Id });
-}, 120_000);
+    await userGet(e2e.server, user, '/v1/api/forex/close', { id: placed.data.Id });
+  },
+  slow(120_000),
+);
 
-it('ranking and copy rows show every figure whole at 360 px (de, ru, ar), and the two lists differ', async () => {
-  for (const lang of ['de', 'ru', 'ar']) {
-    for (const tab of ['', '?tab=copy']) {
-      const page = await open(lang, PHONE, `#/rank${tab}`);
-      await page.locator('.rank-row').first().waitFor({ timeout: 20_000 });
-      const clipped = await page.evaluate(() => {
-        const bad: string[] = [];
-        for (const row of document.querySelectorAll<HTMLElement>('.rank-row')) {
-          const box = row.getBoundingClientRect();
-          for (const el of row.querySelectorAll<HTMLElement>(
-            '.rank-row__meta, .rank-row__figures > *, .rank-row__name',
-          )) {
-            const b = el.getBoundingClientRect();
-            const cut = el.scrollWidth > el.clientWidth + 1;
-            const outside = b.left < box.left - 1 || b.right > box.right + 1;
-            if (cut || outside) bad.push(`${row.dataset.rank}: ${el.className} "${el.textContent}"`);
+it(
+  'ranking and copy rows show every figure whole at 360 px (de, ru, ar), and the two lists differ',
+  async () => {
+    for (const lang of ['de', 'ru', 'ar']) {
+      for (const tab of ['', '?tab=copy']) {
+        const page = await open(lang, PHONE, `#/rank${tab}`);
+        await page
+          .locator('.rank-row')
+          .first()
+          .waitFor({ timeout: slow(20_000) });
+        const clipped = await page.evaluate(() => {
+          const bad: string[] = [];
+          for (const row of document.querySelectorAll<HTMLElement>('.rank-row')) {
+            const box = row.getBoundingClientRect();
+            for (const el of row.querySelectorAll<HTMLElement>(
+              '.rank-row__meta, .rank-row__figures > *, .rank-row__name',
+            )) {
+              const b = el.getBoundingClientRect();
+              const cut = el.scrollWidth > el.clientWidth + 1;
+              const outside = b.left < box.left - 1 || b.right > box.right + 1;
+              if (cut || outside) bad.push(`${row.dataset.rank}: ${el.className} "${el.textContent}"`);
+            }
           }
-        }
-        return bad;
-      });
-      expect(clipped, `${lang} ${tab}`).toEqual([]);
-      await snap(page, `smalls-rank-360-${lang}${tab ? '-copy' : ''}`);
-      await page.context().close();
+          return bad;
+        });
+        expect(clipped, `${lang} ${tab}`).toEqual([]);
+        await snap(page, `smalls-rank-360-${lang}${tab ? '-copy' : ''}`);
+        await page.context().close();
+      }
     }
-  }
-  const rank = await open('en', PHONE, '#/rank');
-  await rank.locator('.rank-row').first().waitFor({ timeout: 20_000 });
-  const ranked = await rank.locator('.rank-row__name').allTextContents();
-  expect(await rank.locator('.rank-row__no').count()).toBeGreaterThan(0);
-  expect(await rank.locator('[data-field="rank-by"]').textContent()).toBe('Ranked by return over the last 3 weeks');
-  await rank.goto(`${e2e.server.url}/#/rank?tab=copy`);
-  await rank.locator('[data-list="copy"] .rank-row').first().waitFor({ timeout: 20_000 });
-  expect(await rank.locator('.rank-row__no').count()).toBe(0);
-  expect(await rank.locator('.rank-row__name').allTextContents()).not.toEqual(ranked);
-  await rank.locator('.rank-row').first().click();
-  const dialog = rank.locator('[role="alertdialog"], [role="dialog"]');
-  await dialog.waitFor();
-  expect(await dialog.locator('button').count()).toBe(1); // a notice: one button, no Cancel / Confirm pair
-  await rank.context().close();
-}, 180_000);
+    const rank = await open('en', PHONE, '#/rank');
+    await rank
+      .locator('.rank-row')
+      .first()
+      .waitFor({ timeout: slow(20_000) });
+    const ranked = await rank.locator('.rank-row__name').allTextContents();
+    expect(await rank.locator('.rank-row__no').count()).toBeGreaterThan(0);
+    expect(await rank.locator('[data-field="rank-by"]').textContent()).toBe('Ranked by return over the last 3 weeks');
+    await rank.goto(`${e2e.server.url}/#/rank?tab=copy`);
+    await rank
+      .locator('[data-list="copy"] .rank-row')
+      .first()
+      .waitFor({ timeout: slow(20_000) });
+    expect(await rank.locator('.rank-row__no').count()).toBe(0);
+    expect(await rank.locator('.rank-row__name').allTextContents()).not.toEqual(ranked);
+    await rank.locator('.rank-row').first().click();
+    const dialog = rank.locator('[role="alertdialog"], [role="dialog"]');
+    await dialog.waitFor();
+    expect(await dialog.locator('button').count()).toBe(1); // a notice: one button, no Cancel / Confirm pair
+    await rank.context().close();
+  },
+  slow(180_000),
+);
 
-it('/product on the desk keeps each name near its price, and its box says names work', async () => {
-  const page = await open('en', DESKTOP, '#/product');
-  await page.locator('.pd-page--instruments .mk-row').first().waitFor({ timeout: 20_000 });
-  const far = await page.evaluate(() =>
-    Math.max(
-      ...[...document.querySelectorAll('.pd-page--instruments .mk-row')].map((row) => {
-        const name = row.querySelector('.mk-name')?.getBoundingClientRect();
-        const price = row.querySelector('.mk-price')?.getBoundingClientRect();
-        return name && price ? price.right - name.left : 0;
-      }),
-    ),
-  );
-  expect(far).toBeGreaterThan(0);
-  expect(far).toBeLessThanOrEqual(760);
-  expect(await page.locator('input[type="search"]').getAttribute('placeholder')).toContain('name');
-  await snap(page, 'smalls-product-1280');
-  await page.context().close();
-}, 60_000);
+it(
+  '/product on the desk keeps each name near its price, and its box says names work',
+  async () => {
+    const page = await open('en', DESKTOP, '#/product');
+    await page
+      .locator('.pd-page--instruments .mk-row')
+      .first()
+      .waitFor({ timeout: slow(20_000) });
+    const far = await page.evaluate(() =>
+      Math.max(
+        ...[...document.querySelectorAll('.pd-page--instruments .mk-row')].map((row) => {
+          const name = row.querySelector('.mk-name')?.getBoundingClientRect();
+          const price = row.querySelector('.mk-price')?.getBoundingClientRect();
+          return name && price ? price.right - name.left : 0;
+        }),
+      ),
+    );
+    expect(far).toBeGreaterThan(0);
+    expect(far).toBeLessThanOrEqual(760);
+    expect(await page.locator('input[type="search"]').getAttribute('placeholder')).toContain('name');
+    await snap(page, 'smalls-product-1280');
+    await page.context().close();
+  },
+  slow(60_000),
+);

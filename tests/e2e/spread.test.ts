@@ -6,9 +6,10 @@ import { dec } from '../../domain/decimal.ts';
 import type { Envelope, Order } from '../../domain/types.ts';
 import { PHONE, newPage, snap } from './browser.ts';
 import { ops } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
+import { slow } from '../fixtures/slowness.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: the spread it sets
 const SPREAD = '0.00100'; // 100 points on a 5-decimal price
 
 it('a demo buy shows its entry at the ask and its floating P&L at the bid', async () => {
@@ -34,7 +35,7 @@ it('a demo buy shows its entry at the ask and its floating P&L at the bid', asyn
 
   await page.goto(`${e2e.server.url}/#/order?type=1`);
   const row = page.locator(`.od-row[data-id="${order.Id}"]`);
-  await row.waitFor({ timeout: 15_000 });
+  await row.waitFor({ timeout: slow(15_000) });
   expect((await row.locator('.od-prices > span').first().innerText()).replace(/,/g, '')).toBe(order.Price);
   // Read the shown current price and P&L in one go (one painted batch): the P&L is the bid's.
   await expect
@@ -50,7 +51,7 @@ it('a demo buy shows its entry at the ask and its floating P&L at the bid', asyn
         const fromBid = current.minus(order.Price).times(10_000);
         return pnl.minus(fromBid).abs().lte('0.000001') && dec(order.Price).minus(current).gt('0.00050');
       },
-      { timeout: 20_000 },
+      { timeout: slow(20_000) },
     )
     .toBe(true);
   await snap(page, 'spread-order-holding');

@@ -13,9 +13,9 @@ import { expect, it } from 'vitest';
 import { totpCode } from '../../server/auth/second-factor.ts';
 import { DESKTOP, PHONE, newPage, snap } from './browser.ts';
 import { createRealUser } from './real-user.ts';
-import { useServerAndChrome } from './server-and-chrome.ts';
+import { useOwnServerAndChrome } from './server-and-chrome.ts';
 
-const e2e = useServerAndChrome();
+const e2e = useOwnServerAndChrome(); // own: its staff and their sign-ins
 
 /** The secret in the second factor's QR code as the page drew it: what an authenticator app reads from the screen. */
 async function secretFromQr(page: Page): Promise<string> {

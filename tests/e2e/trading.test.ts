@@ -11,6 +11,7 @@ import { DESKTOP, PHONE } from './browser.ts';
 import { checkRiskCap, checkStops, confirmColours, pickExpiryDate } from './order-form-rules.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
 import { startAppServer, type AppServer } from './app-server.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 let server: AppServer;
 
@@ -69,7 +70,7 @@ describeInFlowBrowsers((browser) => {
     await page.locator('[data-field="multiple"]').click();
     await page.locator('[data-multiple="100"]').click();
     const submit = page.locator('[data-action="submit-order"]');
-    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
     await submit.click();
     // On the phone a market order asks once: the dialog names the side, the lots and the instrument.
     const confirm = page.locator('.dialog .dialog__actions .btn:last-child'); // the side's colour, not the primary one
@@ -80,18 +81,18 @@ describeInFlowBrowsers((browser) => {
     expect(painted.up).not.toBe(painted.accent);
     await browser().snap(page, 'trade-confirm-market');
     await confirm.click();
-    await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-action="view-orders"]').waitFor({ timeout: slow(15_000) });
     await browser().snap(page, 'trade-order-placed');
     await page.locator('[data-action="view-orders"]').click();
     await page.waitForURL(/#\/order\?type=1/);
 
     // It is held, and its floating P&L moves with the market.
     const row = page.locator('.od-row[data-status="1"]').first();
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: slow(15_000) });
     const id = await row.getAttribute('data-id');
     const pnl = row.locator('[data-field="pnl"]');
     const firstPnl = await pnl.innerText();
-    await expect.poll(() => pnl.innerText(), { timeout: 20_000 }).not.toBe(firstPnl);
+    await expect.poll(() => pnl.innerText(), { timeout: slow(20_000) }).not.toBe(firstPnl);
     await browser().snap(page, 'orders-holding');
 
     const held = await api<OrderList>('/v1/api/forex/my_deal', { status: '1', page: '1' });
@@ -126,9 +127,11 @@ describeInFlowBrowsers((browser) => {
     // Close it: it leaves the holding list and shows in history.
     await page.locator('[data-action="close-order"]').click();
     await page.locator('.dialog .btn-danger').click();
-    await page.locator(`.od-row[data-id="${id}"][data-status="1"]`).waitFor({ state: 'detached', timeout: 15_000 });
+    await page
+      .locator(`.od-row[data-id="${id}"][data-status="1"]`)
+      .waitFor({ state: 'detached', timeout: slow(15_000) });
     await page.locator('[role="tab"][data-value="3"]').click();
-    await page.locator(`.od-row[data-id="${id}"]`).waitFor({ timeout: 15_000 });
+    await page.locator(`.od-row[data-id="${id}"]`).waitFor({ timeout: slow(15_000) });
     await browser().snap(page, 'orders-history');
 
     // Money: the balance moved by exactly the realised P&L minus the handling fee.
@@ -151,19 +154,22 @@ describeInFlowBrowsers((browser) => {
     const current = dec((await target.inputValue()) || now.toString());
     await target.fill(current.times('0.9').toFixed(5));
     const expires = await pickExpiryDate(page);
-    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => submit.isEnabled(), { timeout: slow(20_000) }).toBe(true);
     await submit.click();
-    await page.locator('[data-action="view-orders"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-action="view-orders"]').waitFor({ timeout: slow(15_000) });
     await page.goto(`${server.url}/#/order?type=0`);
     const pendingRow = page.locator('.od-row[data-status="0"]').first();
-    await pendingRow.waitFor({ timeout: 15_000 });
+    await pendingRow.waitFor({ timeout: slow(15_000) });
     await browser().snap(page, 'orders-pending');
     await pendingRow.click();
     // The day chosen, as the day it ends (not the next day at midnight).
     expect(await page.locator('.od-detail [data-row="expires"] dd').innerText()).toBe(expires);
     await page.locator('[data-action="cancel-order"]').click();
     await page.locator('.dialog .btn-danger').click();
-    await page.locator('.od-row[data-status="0"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await page
+      .locator('.od-row[data-status="0"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: slow(15_000) });
     const pending = await api<OrderList>('/v1/api/forex/my_deal', { status: '0', page: '1' });
     expect(pending.total).toBe(0);
     const end = await api<{ balance: string; lock_balance: string }>('/v1/api/main/wallet/getBalance');

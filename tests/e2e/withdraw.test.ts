@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { PHONE, newPage, snap } from './browser.ts';
 import { useServerAndChrome } from './server-and-chrome.ts';
 import { createFundedUser, loginInBrowser, type RealUser } from './real-user.ts';
+import { slow } from '../fixtures/slowness.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const e2e = useServerAndChrome();
@@ -60,7 +61,7 @@ it('asks to bind a method first, then deletes a saved address by swipe and confi
   await page.locator('[data-testid="bind-first"]').waitFor();
   // The fee shows "--" until an amount is typed: never a quote of "0 USD" (docs/screens: the withdrawal).
   await page.locator('input[name="number"]').fill('5');
-  await expect.poll(() => page.locator('[data-testid="fee"]').innerText(), { timeout: 15_000 }).toMatch(/USD$/);
+  await expect.poll(() => page.locator('[data-testid="fee"]').innerText(), { timeout: slow(15_000) }).toMatch(/USD$/);
   await page.locator('input[name="number"]').fill('');
   expect(await page.locator('[data-testid="fee"]').innerText()).toBe('--');
   await page.locator('[data-testid="withdraw-submit"]').click();

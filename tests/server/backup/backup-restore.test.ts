@@ -18,6 +18,7 @@ import { runCli } from '../../../server/ops/cli.ts';
 import { adminQuery, dbUrl } from '../support/test-db.ts';
 import { api, manualClock, startTestServer, TEST_OPERATOR, type TestServer } from '../support/harness.ts';
 import { runAs } from '../../../server/ops/run.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 const clock = manualClock();
 let server: TestServer;
@@ -90,43 +91,51 @@ const records = (db: Db) =>
   db.query<RecordRow>('SELECT id::text, user_id, value::text AS value FROM financial_records ORDER BY id');
 
 describe('a backup taken while traders trade', () => {
-  it('restores into a fresh target whose ledger holds, holding only the source’s own records', async () => {
-    const name = server.ctx.db.kind === 'postgres' ? 'live.dump.sealed' : 'live.tar.gz.sealed';
-    const file = join(dir, name);
-    liveFile = file;
-    let backup: Promise<unknown> | undefined;
-    await trade(6, 12, (done) => {
-      if (done === 20) backup = runAs(server.ctx, backupTake, { to: name }, TEST_OPERATOR);
-    });
-    expect(await backup).toMatchObject({ file, kind: server.ctx.db.kind });
+  it(
+    'restores into a fresh target whose ledger holds, holding only the source’s own records',
+    async () => {
+      const name = server.ctx.db.kind === 'postgres' ? 'live.dump.sealed' : 'live.tar.gz.sealed';
+      const file = join(dir, name);
+      liveFile = file;
+      let backup: Promise<unknown> | undefined;
+      await trade(6, 12, (done) => {
+        if (done === 20) backup = runAs(server.ctx, backupTake, { to: name }, TEST_OPERATOR);
+      });
+      expect(await backup).toMatchObject({ file, kind: server.ctx.db.kind });
 
-    const { target, open } = await emptyTarget();
-    const check = await restoreBackup(file, target, key);
-    expect(check.violations).toEqual([]);
-    expect(check.accounts).toBeGreaterThan(0);
-    const restored = await open();
-    try {
-      const [mine, theirs] = [await records(restored), await records(server.ctx.db)];
-      // Taken mid-run: some but not all of the trading is in it, and each record it has is the source's, unchanged.
-      expect(mine.length).toBeGreaterThan(0);
-      expect(mine.length).toBeLessThan(theirs.length);
-      const source = new Map(theirs.map((r) => [r.id, r]));
-      expect(mine.filter((r) => JSON.stringify(source.get(r.id)) !== JSON.stringify(r))).toEqual([]);
-    } finally {
-      await restored.close();
-    }
-  }, 120_000); // trading, a backup and a whole restore: 29 s in one run on a loaded 2-core machine (default: 30)
+      const { target, open } = await emptyTarget();
+      const check = await restoreBackup(file, target, key);
+      expect(check.violations).toEqual([]);
+      expect(check.accounts).toBeGreaterThan(0);
+      const restored = await open();
+      try {
+        const [mine, theirs] = [await records(restored), await records(server.ctx.db)];
+        // Taken mid-run: some but not all of the trading is in it, and each record it has is the source's, unchanged.
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine.length).toBeLessThan(theirs.length);
+        const source = new Map(theirs.map((r) => [r.id, r]));
+        expect(mine.filter((r) => JSON.stringify(source.get(r.id)) !== JSON.stringify(r))).toEqual([]);
+      } finally {
+        await restored.close();
+      }
+    },
+    slow(120_000),
+  ); // trading, a backup and a whole restore: 29 s in one run on a loaded 2-core machine (default: 30)
 
-  it('never restores over a database, and refuses a file that is no backup', async () => {
-    const file = liveFile;
-    const { target } = await emptyTarget();
-    await restoreBackup(file, target, key);
-    await expect(restoreBackup(file, target, key)).rejects.toThrow(/already holds a database|not empty/);
-    const junk = join(dir, 'junk.tar.gz');
-    writeFileSync(junk, 'not a backup');
-    const fresh = await emptyTarget();
-    await expect(restoreBackup(junk, fresh.target, key)).rejects.toThrow(`${junk}: not a backup`);
-  }, 120_000);
+  it(
+    'never restores over a database, and refuses a file that is no backup',
+    async () => {
+      const file = liveFile;
+      const { target } = await emptyTarget();
+      await restoreBackup(file, target, key);
+      await expect(restoreBackup(file, target, key)).rejects.toThrow(/already holds a database|not empty/);
+      const junk = join(dir, 'junk.tar.gz');
+      writeFileSync(junk, 'not a backup');
+      const fresh = await emptyTarget();
+      await expect(restoreBackup(junk, fresh.target, key)).rejects.toThrow(`${junk}: not a backup`);
+    },
+    slow(120_000),
+  );
 });
 
 describe('npm run ops -- restore', () => {

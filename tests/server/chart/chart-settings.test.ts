@@ -1,5 +1,5 @@
-// Chart settings on the account, through the real routes on the real database (TEST_DB=pglite and
-// postgres): the defaults (MA + VOL) before anything is saved, a save kept for the next session, a parameter off the
+// Chart settings on the account, through the real routes on the real database (PGlite:
+// nothing here differs by database): the defaults (MA + VOL) before anything is saved, a save kept for the next session, a parameter off the
 // rules refused with a message and nothing changed, one user's settings out of another's reach, and no session no
 // settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,6 +17,7 @@ import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts'
 import { until } from '../../fixtures/until.ts';
 import { api, freshDatabase, type FreshDb } from '../support/harness.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 let fresh: FreshDb;
 let nats: NatsServer;
@@ -70,98 +71,103 @@ async function watch(url: string, token: string, seqs: number[], stops: number[]
 }
 
 describe('cluster: 2 market processes, 2 gateways, kill -9 the leader', () => {
-  it('the standby takes over and triggers; invariants hold; nothing acknowledged is lost; no close twice', async () => {
-    const leader = role('market');
-    await leader.running;
-    const standby = role('market');
-    const g1 = role('gateway');
-    const g2 = role('gateway');
-    const urls = [await g1.running, await g2.running];
-    const gw = (i: number): string => urls[i % 2] ?? '';
+  it(
+    'the standby takes over and triggers; invariants hold; nothing acknowledged is lost; no close twice',
+    async () => {
+      const leader = role('market');
+      await leader.running;
+      const standby = role('market');
+      const g1 = role('gateway');
+      const g2 = role('gateway');
+      const urls = [await g1.running, await g2.running];
+      const gw = (i: number): string => urls[i % 2] ?? '';
 
-    const demo = await api(gw(0), { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', {
-      demo_id: 'cluster-failover-1',
-    });
-    expect(demo.code, demo.msg).toBe(1);
-    const token = demo.data.token;
-    const list = await api(gw(0)).get<Instrument[]>('/v1/api/forex/trade_list');
-    const inst =
-      list.data.find((i) => i.MarketStatus === 1 && /BTC/.test(i.Code)) ?? list.data.find((i) => i.MarketStatus === 1);
-    if (!inst) throw new Error('no open instrument');
-    const seqs: number[] = [];
-    const stops: number[] = [];
-    const ws = await watch(gw(0), token, seqs, stops);
-
-    const acked = new Set<number>();
-    const stopsBefore = { n: 0 };
-    /** One market order on gateway i, then stops 0.005 % either side of its price: the next ticks trigger it. */
-    const orderWithStops = async (i: number): Promise<void> => {
-      const user = api(gw(i), { token, lang: 'en' });
-      const o = await user.get<Order>('/v1/api/forex/submit', {
-        type: i % 2 === 0 ? 1 : 2,
-        cont: inst.ForexMinCont,
-        forex_id: inst.Id,
-        status: 1,
-        multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+      const demo = await api(gw(0), { lang: 'en' }).get<LoginResult>('/api/user/createAccountDemoForU', {
+        demo_id: 'cluster-failover-1',
       });
-      expect(o.status, o.msg).toBeLessThan(500);
-      if (o.code !== 1) return;
-      acked.add(o.data.Id);
-      const p = Number(o.data.UpdatePrice);
-      const buy = o.data.OrderType === 1;
-      const near = (f: number): string => (p * f).toFixed(inst.PricePrecision);
-      await user.get('/v1/api/forex/set_stop_price', {
-        id: o.data.Id,
-        stop_loss_price: near(buy ? 0.99995 : 1.00005),
-        target_profit_price: near(buy ? 1.00005 : 0.99995),
+      expect(demo.code, demo.msg).toBe(1);
+      const token = demo.data.token;
+      const list = await api(gw(0)).get<Instrument[]>('/v1/api/forex/trade_list');
+      const inst =
+        list.data.find((i) => i.MarketStatus === 1 && /BTC/.test(i.Code)) ??
+        list.data.find((i) => i.MarketStatus === 1);
+      if (!inst) throw new Error('no open instrument');
+      const seqs: number[] = [];
+      const stops: number[] = [];
+      const ws = await watch(gw(0), token, seqs, stops);
+
+      const acked = new Set<number>();
+      const stopsBefore = { n: 0 };
+      /** One market order on gateway i, then stops 0.005 % either side of its price: the next ticks trigger it. */
+      const orderWithStops = async (i: number): Promise<void> => {
+        const user = api(gw(i), { token, lang: 'en' });
+        const o = await user.get<Order>('/v1/api/forex/submit', {
+          type: i % 2 === 0 ? 1 : 2,
+          cont: inst.ForexMinCont,
+          forex_id: inst.Id,
+          status: 1,
+          multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+        });
+        expect(o.status, o.msg).toBeLessThan(500);
+        if (o.code !== 1) return;
+        acked.add(o.data.Id);
+        const p = Number(o.data.UpdatePrice);
+        const buy = o.data.OrderType === 1;
+        const near = (f: number): string => (p * f).toFixed(inst.PricePrecision);
+        await user.get('/v1/api/forex/set_stop_price', {
+          id: o.data.Id,
+          stop_loss_price: near(buy ? 0.99995 : 1.00005),
+          target_profit_price: near(buy ? 1.00005 : 0.99995),
+        });
+      };
+      const burst = async (n: number): Promise<void> => {
+        for (let k = 0; k < n; k += 4) await Promise.all([0, 1, 2, 3].map((lane) => orderWithStops(k + lane)));
+      };
+
+      await burst(16);
+      await until(() => stops.length > 0, { what: 'a stop triggered by the first leader', tries: 2000, stepMs: 5 });
+      // Kill in the middle of a burst: the lanes keep going through the gateways while the standby takes over.
+      const during = burst(16);
+      leader.child.kill('SIGKILL');
+      await leader.exited();
+      await Promise.all([during, standby.running]);
+      stopsBefore.n = stops.length;
+      await burst(8);
+      await until(() => stops.length > stopsBefore.n, {
+        what: 'a stop triggered by the new leader',
+        tries: 4000,
+        stepMs: 5,
       });
-    };
-    const burst = async (n: number): Promise<void> => {
-      for (let k = 0; k < n; k += 4) await Promise.all([0, 1, 2, 3].map((lane) => orderWithStops(k + lane)));
-    };
+      ws.close();
 
-    await burst(16);
-    await until(() => stops.length > 0, { what: 'a stop triggered by the first leader', tries: 2000, stepMs: 5 });
-    // Kill in the middle of a burst: the lanes keep going through the gateways while the standby takes over.
-    const during = burst(16);
-    leader.child.kill('SIGKILL');
-    await leader.exited();
-    await Promise.all([during, standby.running]);
-    stopsBefore.n = stops.length;
-    await burst(8);
-    await until(() => stops.length > stopsBefore.n, {
-      what: 'a stop triggered by the new leader',
-      tries: 4000,
-      stepMs: 5,
-    });
-    ws.close();
-
-    for (const p of [g1, g2, standby]) p.child.kill('SIGTERM');
-    await Promise.all([g1.exited(), g2.exited(), standby.exited()]);
-    const db = await openDb({ databaseUrl: fresh.databaseUrl });
-    try {
-      expect(await ledgerViolations(db)).toEqual([]);
-      const rows = await db.query<{ id: number }>('SELECT id FROM orders');
-      const ids = new Set(rows.map((r) => Number(r.id)));
-      for (const id of acked) expect(ids.has(id), `acknowledged order ${id} lost`).toBe(true);
-      const twice = await db.query<{ memo: string }>(
-        'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1',
-        [RecordType.MARGIN_RELEASE],
+      for (const p of [g1, g2, standby]) p.child.kill('SIGTERM');
+      await Promise.all([g1.exited(), g2.exited(), standby.exited()]);
+      const db = await openDb({ databaseUrl: fresh.databaseUrl });
+      try {
+        expect(await ledgerViolations(db)).toEqual([]);
+        const rows = await db.query<{ id: number }>('SELECT id FROM orders');
+        const ids = new Set(rows.map((r) => Number(r.id)));
+        for (const id of acked) expect(ids.has(id), `acknowledged order ${id} lost`).toBe(true);
+        const twice = await db.query<{ memo: string }>(
+          'SELECT memo FROM financial_records WHERE type = $1 GROUP BY memo HAVING count(*) > 1',
+          [RecordType.MARGIN_RELEASE],
+        );
+        expect(twice, 'an order closed twice').toEqual([]);
+      } finally {
+        await db.close();
+      }
+      // Pushes through the broker across the fail-over: each seq once. Not necessarily in order: a gateway's commit and
+      // the writer's commit publish from two connections, so two events of one user committed close together may arrive
+      // swapped — the protocol says so (docs/protocol.md) and the worker drops the older one after refetching.
+      expect(seqs.length).toBeGreaterThan(acked.size);
+      expect(
+        seqs.filter((s, i) => seqs.indexOf(s) !== i),
+        'a seq pushed twice',
+      ).toEqual([]);
+      console.log(
+        `[cluster-failover] ${JSON.stringify({ acked: acked.size, pushes: seqs.length, stopCloses: stops.length, afterTakeover: stops.length - stopsBefore.n })}`,
       );
-      expect(twice, 'an order closed twice').toEqual([]);
-    } finally {
-      await db.close();
-    }
-    // Pushes through the broker across the fail-over: each seq once. Not necessarily in order: a gateway's commit and
-    // the writer's commit publish from two connections, so two events of one user committed close together may arrive
-    // swapped — the protocol says so (docs/protocol.md) and the worker drops the older one after refetching.
-    expect(seqs.length).toBeGreaterThan(acked.size);
-    expect(
-      seqs.filter((s, i) => seqs.indexOf(s) !== i),
-      'a seq pushed twice',
-    ).toEqual([]);
-    console.log(
-      `[cluster-failover] ${JSON.stringify({ acked: acked.size, pushes: seqs.length, stopCloses: stops.length, afterTakeover: stops.length - stopsBefore.n })}`,
-    );
-  }, 110_000);
+    },
+    slow(110_000),
+  );
 });

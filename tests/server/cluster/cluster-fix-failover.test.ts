@@ -13,6 +13,7 @@ import { freePort } from '../../fixtures/free-port.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import { until } from '../../fixtures/until.ts';
 import { freshDatabase, type FreshDb } from '../support/harness.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 let fresh: FreshDb;
 let nats: NatsServer;
@@ -71,58 +72,62 @@ async function watch(url: string, closes: string[]): Promise<WebSocket> {
 }
 
 describe('cluster: a market writer on a FIX source, kill -9, the standby logs on', () => {
-  it('the standby logs on to the LP with the kept sequence and quotes resume on the gateway', async () => {
-    const leader = role('market');
-    await leader.running;
-    const standby = role('market');
-    const g1 = role('gateway');
-    const g2 = role('gateway');
-    const [url1, url2] = [await g1.running, await g2.running];
-    await until(() => lp.isLoggedOn, { what: "the leader's logon", tries: 4000, stepMs: 5, wake: lp.wake });
+  it(
+    'the standby logs on to the LP with the kept sequence and quotes resume on the gateway',
+    async () => {
+      const leader = role('market');
+      await leader.running;
+      const standby = role('market');
+      const g1 = role('gateway');
+      const g2 = role('gateway');
+      const [url1, url2] = [await g1.running, await g2.running];
+      await until(() => lp.isLoggedOn, { what: "the leader's logon", tries: 4000, stepMs: 5, wake: lp.wake });
 
-    const res = await fetch(`${url1}/api/ops/run/feed-map`, {
-      method: 'POST',
-      headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-      body: JSON.stringify({ source: 'fix', symbol: 'BTC/USD', code: 'BTCUSDT' }),
-    });
-    expect(((await res.json()) as { msg: string }).msg).toBe('success');
-    await until(() => lp.requests.length === 1, {
-      what: "the leader's MarketDataRequest",
-      tries: 4000,
-      stepMs: 5,
-      wake: lp.wake,
-    });
+      const res = await fetch(`${url1}/api/ops/run/feed-map`, {
+        method: 'POST',
+        headers: { lang: 'en', 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
+        body: JSON.stringify({ source: 'fix', symbol: 'BTC/USD', code: 'BTCUSDT' }),
+      });
+      expect(((await res.json()) as { msg: string }).msg).toBe('success');
+      await until(() => lp.requests.length === 1, {
+        what: "the leader's MarketDataRequest",
+        tries: 4000,
+        stepMs: 5,
+        wake: lp.wake,
+      });
 
-    const closes: string[] = [];
-    const ws = await watch(url2, closes);
-    lp.quote('BTC/USD', '96250.00', '96250.50');
-    await until(() => closes.includes('96250.25'), { what: 'the LP quote on gateway 2', tries: 4000, stepMs: 5 });
+      const closes: string[] = [];
+      const ws = await watch(url2, closes);
+      lp.quote('BTC/USD', '96250.00', '96250.50');
+      await until(() => closes.includes('96250.25'), { what: 'the LP quote on gateway 2', tries: 4000, stepMs: 5 });
 
-    leader.child.kill('SIGKILL');
-    await leader.exited();
-    await standby.running;
-    await until(() => lp.logonSeqs.length === 2 && lp.isLoggedOn, {
-      what: "the standby's logon",
-      tries: 4000,
-      stepMs: 5,
-      wake: lp.wake,
-    });
-    // The shared store kept the sequence: the standby's Logon follows the leader's last message, no reset.
-    expect(lp.logonSeqs[1]).toBeGreaterThan(lp.logonSeqs[0] ?? 0);
-    expect(lp.sent('A')[1]?.get(141)).not.toBe('Y');
-    await until(() => lp.requests.length === 2, {
-      what: "the standby's MarketDataRequest",
-      tries: 4000,
-      stepMs: 5,
-      wake: lp.wake,
-    });
-    expect(lp.requests[1]?.symbols).toEqual(['BTC/USD']);
-    lp.quote('BTC/USD', '96300.00', '96300.50');
-    await until(() => closes.includes('96300.25'), {
-      what: 'the quote after the fail-over on gateway 2',
-      tries: 4000,
-      stepMs: 5,
-    });
-    ws.close();
-  }, 110_000);
+      leader.child.kill('SIGKILL');
+      await leader.exited();
+      await standby.running;
+      await until(() => lp.logonSeqs.length === 2 && lp.isLoggedOn, {
+        what: "the standby's logon",
+        tries: 4000,
+        stepMs: 5,
+        wake: lp.wake,
+      });
+      // The shared store kept the sequence: the standby's Logon follows the leader's last message, no reset.
+      expect(lp.logonSeqs[1]).toBeGreaterThan(lp.logonSeqs[0] ?? 0);
+      expect(lp.sent('A')[1]?.get(141)).not.toBe('Y');
+      await until(() => lp.requests.length === 2, {
+        what: "the standby's MarketDataRequest",
+        tries: 4000,
+        stepMs: 5,
+        wake: lp.wake,
+      });
+      expect(lp.requests[1]?.symbols).toEqual(['BTC/USD']);
+      lp.quote('BTC/USD', '96300.00', '96300.50');
+      await until(() => closes.includes('96300.25'), {
+        what: 'the quote after the fail-over on gateway 2',
+        tries: 4000,
+        stepMs: 5,
+      });
+      ws.close();
+    },
+    slow(110_000),
+  );
 });

@@ -18,6 +18,7 @@ import { startHaproxy } from '../../fixtures/haproxy.ts';
 import { startNatsServer, type NatsServer } from '../../fixtures/nats-server.ts';
 import { until } from '../../fixtures/until.ts';
 import { api, freshDatabase, type FreshDb } from '../support/harness.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 let nats: NatsServer;
 let fresh: FreshDb;
@@ -88,7 +89,7 @@ class Reconnecting {
 describe('a gateway restarting behind haproxy', () => {
   it(
     'sends its sockets elsewhere with 1012, answers no 5xx and loses no acknowledged order',
-    { timeout: 120_000 },
+    { timeout: slow(120_000) },
     async () => {
       const writer = await start('market');
       running.push(writer);

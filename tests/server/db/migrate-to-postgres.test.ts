@@ -15,6 +15,7 @@ import { runCli } from '../../../server/ops/cli.ts';
 import { LEGACY_SCRYPT } from '../../../server/auth/password.ts';
 import { adminQuery, dbUrl } from '../support/test-db.ts';
 import { api, manualClock, registerAndLogin } from '../support/harness.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 const clock = manualClock();
 let dataDir: string;
@@ -62,7 +63,7 @@ beforeAll(async () => {
     if (i > 0) expect((await t.get('/v1/api/forex/close', { id: o.data.Id })).code).toBe(1);
   }
   await server.close();
-}, 120_000);
+}, slow(120_000));
 
 afterAll(async () => {
   const info = inject('testDb');

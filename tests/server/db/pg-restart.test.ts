@@ -13,6 +13,7 @@ import { ledgerViolations } from '../../../server/ledger/invariants.ts';
 import { until } from '../../fixtures/until.ts';
 import { api } from '../support/harness.ts';
 import { adminQuery, dbUrl, startPostgresCluster, type PostgresCluster } from '../support/test-db.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 const onPostgres = inject('testDb').kind === 'postgres';
 const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-pgrestart-'));
@@ -54,73 +55,77 @@ function start(databaseUrl: string): Promise<string> {
 }
 
 describe.runIf(onPostgres)('PostgreSQL restarted under load', () => {
-  it('loses no acknowledged order, and the server trades again by itself', async () => {
-    cluster = await startPostgresCluster({ durable: true });
-    await adminQuery(cluster.adminUrl, 'CREATE DATABASE tickwise_restart');
-    const databaseUrl = dbUrl(cluster.adminUrl, 'tickwise_restart');
-    const url = await start(databaseUrl);
-    const client = api(url, { lang: 'en' });
-    const demo = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'pg-restart-1' });
-    const user = client.withToken(demo.data.token);
-    const inst = (await client.get<Instrument[]>('/v1/api/forex/trade_list')).data.find((i) => i.MarketStatus === 1);
-    if (!inst) throw new Error('no open instrument');
-    const submit = () =>
-      user.get<Order>('/v1/api/forex/submit', {
-        type: 1,
-        cont: inst.ForexMinCont,
-        forex_id: inst.Id,
-        status: 1,
-        multiple: inst.HasForexMultiple[0]?.Value ?? 0,
-      });
+  it(
+    'loses no acknowledged order, and the server trades again by itself',
+    async () => {
+      cluster = await startPostgresCluster({ durable: true });
+      await adminQuery(cluster.adminUrl, 'CREATE DATABASE tickwise_restart');
+      const databaseUrl = dbUrl(cluster.adminUrl, 'tickwise_restart');
+      const url = await start(databaseUrl);
+      const client = api(url, { lang: 'en' });
+      const demo = await client.get<LoginResult>('/api/user/createAccountDemoForU', { demo_id: 'pg-restart-1' });
+      const user = client.withToken(demo.data.token);
+      const inst = (await client.get<Instrument[]>('/v1/api/forex/trade_list')).data.find((i) => i.MarketStatus === 1);
+      if (!inst) throw new Error('no open instrument');
+      const submit = () =>
+        user.get<Order>('/v1/api/forex/submit', {
+          type: 1,
+          cont: inst.ForexMinCont,
+          forex_id: inst.Id,
+          status: 1,
+          multiple: inst.HasForexMultiple[0]?.Value ?? 0,
+        });
 
-    const acked = new Set<number>();
-    const tally = { requests: 0, acked: 0, failed: 0, statuses: {} as Record<number, number> };
-    let stop = false;
-    let lastError = '';
-    const lane = async (): Promise<void> => {
-      while (!stop) {
-        try {
-          const r = await submit();
-          tally.requests++;
-          tally.statuses[r.status] = (tally.statuses[r.status] ?? 0) + 1;
-          if (r.code === 1) {
-            acked.add(r.data.Id);
-            tally.acked++;
-          } else {
+      const acked = new Set<number>();
+      const tally = { requests: 0, acked: 0, failed: 0, statuses: {} as Record<number, number> };
+      let stop = false;
+      let lastError = '';
+      const lane = async (): Promise<void> => {
+        while (!stop) {
+          try {
+            const r = await submit();
+            tally.requests++;
+            tally.statuses[r.status] = (tally.statuses[r.status] ?? 0) + 1;
+            if (r.code === 1) {
+              acked.add(r.data.Id);
+              tally.acked++;
+            } else {
+              tally.failed++;
+              lastError = `${r.status} ${r.msg}`;
+            }
+          } catch (err) {
+            lastError = String(err);
             tally.failed++;
-            lastError = `${r.status} ${r.msg}`;
           }
-        } catch (err) {
-          lastError = String(err);
-          tally.failed++;
         }
-      }
-    };
-    const lanes = Array.from({ length: 4 }, lane);
-    await until(() => tally.acked >= 20, { what: '20 acknowledged orders', tries: 3000, stepMs: 5 });
-    const beforeRestart = tally.acked;
-    await cluster.restart(); // the lanes keep submitting while PostgreSQL is down and recovering
-    await until(() => tally.acked >= beforeRestart + 20, {
-      what: '20 orders after the restart',
-      tries: 2000,
-      stepMs: 5,
-    }).catch((err: unknown) => {
-      console.log(`[pg-restart] stuck: ${JSON.stringify(tally)} lastError ${lastError}`);
-      throw err;
-    });
-    stop = true;
-    await Promise.all(lanes);
-    console.log(`[pg-restart] ${JSON.stringify({ ...tally, ackedIds: acked.size })}`);
+      };
+      const lanes = Array.from({ length: 4 }, lane);
+      await until(() => tally.acked >= 20, { what: '20 acknowledged orders', tries: 3000, stepMs: 5 });
+      const beforeRestart = tally.acked;
+      await cluster.restart(); // the lanes keep submitting while PostgreSQL is down and recovering
+      await until(() => tally.acked >= beforeRestart + 20, {
+        what: '20 orders after the restart',
+        tries: 2000,
+        stepMs: 5,
+      }).catch((err: unknown) => {
+        console.log(`[pg-restart] stuck: ${JSON.stringify(tally)} lastError ${lastError}`);
+        throw err;
+      });
+      stop = true;
+      await Promise.all(lanes);
+      console.log(`[pg-restart] ${JSON.stringify({ ...tally, ackedIds: acked.size })}`);
 
-    expect((await client.get('/healthz')).code).toBe(1);
-    child?.kill('SIGTERM');
-    const db = await openDb({ databaseUrl });
-    try {
-      const ids = new Set((await db.query<{ id: number }>('SELECT id FROM orders')).map((r) => Number(r.id)));
-      for (const id of acked) expect(ids.has(id), `acknowledged order ${id} lost`).toBe(true);
-      expect(await ledgerViolations(db)).toEqual([]);
-    } finally {
-      await db.close();
-    }
-  }, 120_000);
+      expect((await client.get('/healthz')).code).toBe(1);
+      child?.kill('SIGTERM');
+      const db = await openDb({ databaseUrl });
+      try {
+        const ids = new Set((await db.query<{ id: number }>('SELECT id FROM orders')).map((r) => Number(r.id)));
+        for (const id of acked) expect(ids.has(id), `acknowledged order ${id} lost`).toBe(true);
+        expect(await ledgerViolations(db)).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    },
+    slow(120_000),
+  );
 });

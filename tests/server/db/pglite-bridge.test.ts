@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteWorker } from '../../../server/db/pglite-bridge.ts';
 import { openPglite, type PgliteDb } from '../../../server/db/pglite.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 let db: PgliteDb;
 
 beforeAll(async () => {
   db = await openPgliteWorker({ dataDir: 'memory://' });
   await db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v NUMERIC(24, 8), at TIMESTAMPTZ)');
-}, 120_000);
+}, slow(120_000));
 
 afterAll(async () => {
   await db?.close();
@@ -58,12 +59,16 @@ describe('PGlite in a worker thread', () => {
     await expect(db.query('INSERT INTO t (id) VALUES (1)')).rejects.toMatchObject({ code: '23505' });
   });
 
-  it('dumps a data directory that opens again', async () => {
-    const copy = await openPglite({ dataDir: 'memory://', loadDataDir: await db.dump() });
-    try {
-      expect((await copy.query<{ n: string }>('SELECT count(*) AS n FROM t'))[0]?.n).toBe('3');
-    } finally {
-      await copy.close();
-    }
-  }, 60_000);
+  it(
+    'dumps a data directory that opens again',
+    async () => {
+      const copy = await openPglite({ dataDir: 'memory://', loadDataDir: await db.dump() });
+      try {
+        expect((await copy.query<{ n: string }>('SELECT count(*) AS n FROM t'))[0]?.n).toBe('3');
+      } finally {
+        await copy.close();
+      }
+    },
+    slow(60_000),
+  );
 });

@@ -29,6 +29,7 @@ import {
   ScriptedMarket,
   TEST_INSTRUMENTS,
 } from '../support/engine-helpers.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 const START = [110000, 30000, 6000000]; // TSTEUR 1.10000, TSTXAG 30.000, TSTBTC 60000.00 as scaled integers
 const FUNDS = ['1500', '4000', '25000'];
@@ -67,7 +68,7 @@ let oracle: Side;
 
 beforeAll(async () => {
   [fast, oracle] = await Promise.all([side((s) => new TickIndex(s)), side((s) => new ScanIndex(s))]);
-}, 240_000); // two servers, each on a fresh database
+}, slow(240_000)); // two servers, each on a fresh database
 
 afterAll(async () => {
   for (const s of [fast, oracle]) {
@@ -157,61 +158,65 @@ function pushesOf(s: Side, from: number): string[] {
 }
 
 describe('engine on the tick index against the engine on the decimal scan (differential)', () => {
-  it('the same orders trigger at the same ticks with the same prices; margin, floating and balances agree', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 25 }), async (ops) => {
-        const prices = [...START];
-        const spreads = START.map(() => 0);
-        const now = fast.server.ctx.clock.now();
-        for (const s of [fast, oracle]) {
-          s.users = [];
-          for (const f of FUNDS) s.users.push(await fundedUser(s.server.ctx.db, f, now));
-          TEST_INSTRUMENTS.forEach((inst, i) =>
-            s.market.setPrice(inst.code, priceText(START[i] as number, inst.pricePrecision)),
-          );
-          await s.engine.idle();
-        }
-        for (const op of ops) {
-          const marks = [fast.push.sent.length, oracle.push.sent.length];
-          const outcomes = await Promise.all([fast, oracle].map((s) => step(s, op, prices)));
-          if (op.k === 'tick') {
-            prices[op.inst] = Math.max(
-              1,
-              (prices[op.inst] as number) + Math.round(((prices[op.inst] as number) * op.move) / 1000),
+  it(
+    'the same orders trigger at the same ticks with the same prices; margin, floating and balances agree',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 25 }), async (ops) => {
+          const prices = [...START];
+          const spreads = START.map(() => 0);
+          const now = fast.server.ctx.clock.now();
+          for (const s of [fast, oracle]) {
+            s.users = [];
+            for (const f of FUNDS) s.users.push(await fundedUser(s.server.ctx.db, f, now));
+            TEST_INSTRUMENTS.forEach((inst, i) =>
+              s.market.setPrice(inst.code, priceText(START[i] as number, inst.pricePrecision)),
             );
-            spreads[op.inst] = op.spread;
+            await s.engine.idle();
           }
-          expect(outcomes[0], JSON.stringify(op)).toEqual(outcomes[1]);
-          expect(pushesOf(fast, marks[0] as number)).toEqual(pushesOf(oracle, marks[1] as number));
-          for (let u = 0; u < FUNDS.length; u++) {
-            const [a, b] = [fast, oracle].map((s) => {
-              const id = s.users[u] as number;
-              return { margin: s.engine.marginOf(id).toFixed(), floating: s.engine.floatingOf(id).toFixed() };
-            });
-            expect(a).toEqual(b);
-            const [ba, bb] = await Promise.all(
-              [fast, oracle].map((s) => getAccount(s.server.ctx.db, s.users[u] as number)),
-            );
-            expect(ba?.balance).toBe(bb?.balance);
-            expect(workerFloating(fast, fast.users[u] as number), 'the worker marks as the engine').toBe(a?.floating);
-          }
-          if (op.k === 'submit' && outcomes[0]?.startsWith('ok ')) {
-            expect(workerPreview(op, prices, spreads), 'the worker previews as the engine books').toBe(outcomes[0]);
-          }
-        }
-        // Leave nothing open for the next run: its ticks would otherwise trigger these orders.
-        for (const s of [fast, oracle]) {
-          for (const id of s.users) {
-            for (const o of s.engine.book.forUser(id)) {
-              await (o.status === 1 ? s.engine.close(id, o.id) : s.engine.cancel(id, o.id)).catch(errorKey);
+          for (const op of ops) {
+            const marks = [fast.push.sent.length, oracle.push.sent.length];
+            const outcomes = await Promise.all([fast, oracle].map((s) => step(s, op, prices)));
+            if (op.k === 'tick') {
+              prices[op.inst] = Math.max(
+                1,
+                (prices[op.inst] as number) + Math.round(((prices[op.inst] as number) * op.move) / 1000),
+              );
+              spreads[op.inst] = op.spread;
+            }
+            expect(outcomes[0], JSON.stringify(op)).toEqual(outcomes[1]);
+            expect(pushesOf(fast, marks[0] as number)).toEqual(pushesOf(oracle, marks[1] as number));
+            for (let u = 0; u < FUNDS.length; u++) {
+              const [a, b] = [fast, oracle].map((s) => {
+                const id = s.users[u] as number;
+                return { margin: s.engine.marginOf(id).toFixed(), floating: s.engine.floatingOf(id).toFixed() };
+              });
+              expect(a).toEqual(b);
+              const [ba, bb] = await Promise.all(
+                [fast, oracle].map((s) => getAccount(s.server.ctx.db, s.users[u] as number)),
+              );
+              expect(ba?.balance).toBe(bb?.balance);
+              expect(workerFloating(fast, fast.users[u] as number), 'the worker marks as the engine').toBe(a?.floating);
+            }
+            if (op.k === 'submit' && outcomes[0]?.startsWith('ok ')) {
+              expect(workerPreview(op, prices, spreads), 'the worker previews as the engine books').toBe(outcomes[0]);
             }
           }
-          await s.engine.idle();
-        }
-      }),
-      { numRuns: 6 },
-    );
-  }, 300_000);
+          // Leave nothing open for the next run: its ticks would otherwise trigger these orders.
+          for (const s of [fast, oracle]) {
+            for (const id of s.users) {
+              for (const o of s.engine.book.forUser(id)) {
+                await (o.status === 1 ? s.engine.close(id, o.id) : s.engine.cancel(id, o.id)).catch(errorKey);
+              }
+            }
+            await s.engine.idle();
+          }
+        }),
+        { numRuns: 6 },
+      );
+    },
+    slow(300_000),
+  );
 });
 
 /** An engine instrument as the worker's catalog shows it (the fields the worker's maths read). */

@@ -11,6 +11,7 @@ import { RecordType } from '../../../server/ledger/record-types.ts';
 import { OPENAPI_PATH, undocumented } from '../../../server/http/openapi.ts';
 import type { RouteEntry } from '../../../server/http/route-table.ts';
 import { api, manualClock, registerAndLogin, startTestServer, type TestServer } from '../support/harness.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 24);
 const clock = manualClock();
@@ -215,32 +216,36 @@ describe('fuzzing every HTTP route', () => {
     }
   });
 
-  it(`answers ${RUNS_PER_ROUTE} hostile requests per route with an envelope, never a 5xx, and refusals write nothing`, async () => {
-    for (const r of fuzzable(server.app.routeTable)) {
-      await fc.assert(
-        fc.asyncProperty(requestArb(r), async (req) => {
-          const before = await moneyFingerprint(server.ctx.db);
-          const { status, text } = await send(r, req);
-          tally.requests++;
-          tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
-          expect(status, `${r.method} ${r.url}: ${text.slice(0, 300)}`).toBeLessThan(500);
-          if (!isApi(r)) return; // e.g. the web manifest: any non-5xx answer will do
-          const env = JSON.parse(text) as { code: unknown; msg: unknown };
-          expect(typeof env.code, `${r.method} ${r.url}`).toBe('number');
-          expect(typeof env.msg).toBe('string');
-          if (env.code === 1) {
-            tally.accepted++;
-            return;
-          }
-          tally.refused++;
-          expect((env.msg as string).length, `${r.method} ${r.url}: empty message`).toBeGreaterThan(0);
-          expect(await moneyFingerprint(server.ctx.db), `${r.method} ${r.url} refused but wrote`).toBe(before);
-        }),
-        { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? 20261123), endOnFailure: true },
-      );
-    }
-    expect(await ledgerViolations(server.ctx.db)).toEqual([]);
-  }, 120_000);
+  it(
+    `answers ${RUNS_PER_ROUTE} hostile requests per route with an envelope, never a 5xx, and refusals write nothing`,
+    async () => {
+      for (const r of fuzzable(server.app.routeTable)) {
+        await fc.assert(
+          fc.asyncProperty(requestArb(r), async (req) => {
+            const before = await moneyFingerprint(server.ctx.db);
+            const { status, text } = await send(r, req);
+            tally.requests++;
+            tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
+            expect(status, `${r.method} ${r.url}: ${text.slice(0, 300)}`).toBeLessThan(500);
+            if (!isApi(r)) return; // e.g. the web manifest: any non-5xx answer will do
+            const env = JSON.parse(text) as { code: unknown; msg: unknown };
+            expect(typeof env.code, `${r.method} ${r.url}`).toBe('number');
+            expect(typeof env.msg).toBe('string');
+            if (env.code === 1) {
+              tally.accepted++;
+              return;
+            }
+            tally.refused++;
+            expect((env.msg as string).length, `${r.method} ${r.url}: empty message`).toBeGreaterThan(0);
+            expect(await moneyFingerprint(server.ctx.db), `${r.method} ${r.url} refused but wrote`).toBe(before);
+          }),
+          { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? 20261123), endOnFailure: true },
+        );
+      }
+      expect(await ledgerViolations(server.ctx.db)).toEqual([]);
+    },
+    slow(120_000),
+  );
 });
 
 /** A body of the route's own fields, each a plain string: what a valid request looks like to the parser. */
@@ -291,6 +296,6 @@ describe('deep and wide JSON bodies on every route that reads one', () => {
         }
       }
     },
-    120_000,
+    slow(120_000),
   );
 });

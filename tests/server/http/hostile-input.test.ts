@@ -10,6 +10,7 @@ import { undocumented } from '../../../server/http/openapi.ts';
 import type { RouteEntry } from '../../../server/http/route-table.ts';
 import { moneyFingerprint } from '../../../server/ledger/invariants.ts';
 import { api, manualClock, registerAndLogin, startTestServer, type TestServer } from '../support/harness.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 const clock = manualClock();
 let server: TestServer;
@@ -66,27 +67,31 @@ async function send(
 }
 
 describe('class 1: non-finite numbers in integer fields', () => {
-  it('refuses Infinity, -Infinity and 1e309 in every integer field of every route, for every caller, writing nothing', async () => {
-    let tried = 0;
-    for (const { route, part, props } of apiRoutes()) {
-      const ints = Object.keys(props).filter((k) => props[k]?.type === 'integer' || props[k]?.type === 'number');
-      for (const field of ints) {
-        const values = part === 'querystring' ? ['Infinity', '-Infinity', '1e309'] : ['__1e309__'];
-        for (const value of values) {
-          for (const token of Object.values(tokens)) {
-            const before = await moneyFingerprint(server.ctx.db);
-            const { status, body } = await send(route, part, { [field]: value }, token);
-            const where = `${route.method} ${route.url} ${field}=${value}`;
-            expect(status, where).toBeLessThan(500);
-            expect(body.code, where).not.toBe(1);
-            expect(await moneyFingerprint(server.ctx.db), where).toBe(before);
-            tried++;
+  it(
+    'refuses Infinity, -Infinity and 1e309 in every integer field of every route, for every caller, writing nothing',
+    async () => {
+      let tried = 0;
+      for (const { route, part, props } of apiRoutes()) {
+        const ints = Object.keys(props).filter((k) => props[k]?.type === 'integer' || props[k]?.type === 'number');
+        for (const field of ints) {
+          const values = part === 'querystring' ? ['Infinity', '-Infinity', '1e309'] : ['__1e309__'];
+          for (const value of values) {
+            for (const token of Object.values(tokens)) {
+              const before = await moneyFingerprint(server.ctx.db);
+              const { status, body } = await send(route, part, { [field]: value }, token);
+              const where = `${route.method} ${route.url} ${field}=${value}`;
+              expect(status, where).toBeLessThan(500);
+              expect(body.code, where).not.toBe(1);
+              expect(await moneyFingerprint(server.ctx.db), where).toBe(before);
+              tried++;
+            }
           }
         }
       }
-    }
-    expect(tried).toBeGreaterThan(60); // fund, news, company, deposits, withdrawals, kline, trading…
-  }, 120_000);
+      expect(tried).toBeGreaterThan(60); // fund, news, company, deposits, withdrawals, kline, trading…
+    },
+    slow(120_000),
+  );
 
   it('refuses it as any other bad value (a field the trader never types: errors.request_invalid)', async () => {
     const res = await api(server.baseUrl, { lang: 'en' }).get('/api/fund/list', { page: 'Infinity' });
@@ -99,22 +104,26 @@ describe('class 1: non-finite numbers in integer fields', () => {
 });
 
 describe('class 2: NUL in strings', () => {
-  it('refuses U+0000 in every string field of every route, for every caller', async () => {
-    let tried = 0;
-    for (const { route, part, props } of apiRoutes()) {
-      const strings = Object.keys(props).filter((k) => props[k]?.type === 'string' && k !== 't');
-      for (const field of strings) {
-        for (const token of Object.values(tokens)) {
-          const { status, body } = await send(route, part, { [field]: 'a\u0000@b.co' }, token);
-          const where = `${route.method} ${route.url} ${field}`;
-          expect(status, where).toBeLessThan(500);
-          expect(body.code, where).not.toBe(1);
-          tried++;
+  it(
+    'refuses U+0000 in every string field of every route, for every caller',
+    async () => {
+      let tried = 0;
+      for (const { route, part, props } of apiRoutes()) {
+        const strings = Object.keys(props).filter((k) => props[k]?.type === 'string' && k !== 't');
+        for (const field of strings) {
+          for (const token of Object.values(tokens)) {
+            const { status, body } = await send(route, part, { [field]: 'a\u0000@b.co' }, token);
+            const where = `${route.method} ${route.url} ${field}`;
+            expect(status, where).toBeLessThan(500);
+            expect(body.code, where).not.toBe(1);
+            tried++;
+          }
         }
       }
-    }
-    expect(tried).toBeGreaterThan(60);
-  }, 120_000);
+      expect(tried).toBeGreaterThan(60);
+    },
+    slow(120_000),
+  );
 
   it('says which field, for the cases of the report', async () => {
     const anon = api(server.baseUrl, { lang: 'en' });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { SoakReport } from '../../../scripts/soak/soak.ts';
 import { freshDatabase } from '../support/harness.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 const SECONDS = Number(process.env.SOAK_TEST_SECONDS ?? 20); // a check every 3 s, a swap rollover every 10 s: both happen
 const BALANCED_SECONDS = Math.max(10, Math.round(SECONDS * 0.6));
@@ -99,7 +100,7 @@ describe('soak', () => {
       expect(gen?.cpuMs ?? 0).toBeGreaterThan(0);
       expect(report.samples.every((s) => s.heapMb > 0 && s.rssMb > 0)).toBe(true);
     },
-    (SECONDS + 150) * 1000,
+    slow((SECONDS + 150) * 1000),
   );
 
   it(
@@ -128,6 +129,6 @@ describe('soak', () => {
       expect(report.actions.close ?? 0, output).toBeGreaterThan(0);
       expect((report.actions.submit ?? 0) + (report.actions.pending ?? 0), output).toBeGreaterThan(0);
     },
-    (BALANCED_SECONDS + 150) * 1000,
+    slow((BALANCED_SECONDS + 150) * 1000),
   );
 });

@@ -1,4 +1,4 @@
-// The CSV statements on the real server and database (TEST_DB=pglite and postgres): the record
+// The CSV statements on the real server and database (PGlite: nothing here differs by database): the record
 // statement and the order history line by line against hand-worked rows (exact decimals, UTC day bounds, formula
 // cells neutralised, quotes doubled), the BOM, headers in the caller's language, ranges refused with a translated
 // message, and another user's data refused.

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness.ts';
 import type { ServerMessage } from '../../../domain/ws-protocol.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 export type Msg = ServerMessage & Record<string, unknown>;
 
@@ -38,7 +39,7 @@ export class Client {
 
   /** The next message (after the ones already taken) that matches, within `ms`. */
   async next(match: (m: Msg) => boolean, ms = 2000): Promise<Msg> {
-    const deadline = Date.now() + ms;
+    const deadline = Date.now() + slow(ms);
     for (;;) {
       while (this.cursor < this.messages.length) {
         const m = this.messages[this.cursor++] as Msg;

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { moneyFingerprint } from '../../../server/ledger/invariants.ts';
 import { until } from '../../fixtures/until.ts';
 import { api, manualClock, registerAndLogin, startTestServer, type TestServer } from '../support/harness.ts';
+import { slow } from '../../fixtures/slowness.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS_WS ?? 60);
 /** Deliberate closes: normal/idle, going away, policy, too big, try again later. */
@@ -116,28 +117,36 @@ async function exercise(frames: readonly Frame[]): Promise<void> {
 }
 
 describe('fuzzing the live socket', () => {
-  it(`answers ${RUNS} hostile frame sequences with a message or a deliberate close, writing nothing`, async () => {
-    const before = await moneyFingerprint(server.ctx.db);
-    await fc.assert(fc.asyncProperty(fc.array(frameArb, { minLength: 1, maxLength: 12 }), exercise), {
-      numRuns: RUNS,
-      seed: Number(process.env.FUZZ_SEED ?? 20261123),
-      endOnFailure: true,
-    });
-    expect(await moneyFingerprint(server.ctx.db)).toBe(before);
-    expect((await api(server.baseUrl).get('/healthz')).code).toBe(1);
-  }, 60_000);
+  it(
+    `answers ${RUNS} hostile frame sequences with a message or a deliberate close, writing nothing`,
+    async () => {
+      const before = await moneyFingerprint(server.ctx.db);
+      await fc.assert(fc.asyncProperty(fc.array(frameArb, { minLength: 1, maxLength: 12 }), exercise), {
+        numRuns: RUNS,
+        seed: Number(process.env.FUZZ_SEED ?? 20261123),
+        endOnFailure: true,
+      });
+      expect(await moneyFingerprint(server.ctx.db)).toBe(before);
+      expect((await api(server.baseUrl).get('/healthz')).code).toBe(1);
+    },
+    slow(60_000),
+  );
 
-  it('survives floods: thousands of frames at once on several sockets', async () => {
-    const before = await moneyFingerprint(server.ctx.db);
-    const flood = fc.sample(smallFrame, { numRuns: 1500, seed: 7 });
-    const logins = Array.from({ length: 500 }, (): Frame => json({ type: 'login', token }));
-    await Promise.all([
-      exercise(flood),
-      exercise(flood.slice().reverse()),
-      exercise(logins),
-      exercise(flood.concat(logins)),
-    ]);
-    expect(await moneyFingerprint(server.ctx.db)).toBe(before);
-    expect((await api(server.baseUrl).get('/healthz')).code).toBe(1);
-  }, 60_000);
+  it(
+    'survives floods: thousands of frames at once on several sockets',
+    async () => {
+      const before = await moneyFingerprint(server.ctx.db);
+      const flood = fc.sample(smallFrame, { numRuns: 1500, seed: 7 });
+      const logins = Array.from({ length: 500 }, (): Frame => json({ type: 'login', token }));
+      await Promise.all([
+        exercise(flood),
+        exercise(flood.slice().reverse()),
+        exercise(logins),
+        exercise(flood.concat(logins)),
+      ]);
+      expect(await moneyFingerprint(server.ctx.db)).toBe(before);
+      expect((await api(server.baseUrl).get('/healthz')).code).toBe(1);
+    },
+    slow(60_000),
+  );
 });

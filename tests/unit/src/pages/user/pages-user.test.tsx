@@ -13,6 +13,7 @@ import { fail, ok, type Reply } from '../../../api-fake-server.ts';
 import { forgetCooldowns } from '../../../../../src/state/account/code-cooldown.ts';
 import { click, renderRoutes, settle, submit, typeInto, type Rendered } from '../../../pages-render.tsx';
 import { Where, startInEnglish, useFakeApi } from '../../../page-suite.tsx';
+import { slow } from '../../../../fixtures/slowness.ts';
 
 const REAL = { id: 1, uid: 'U100', email: 'real@x.co', mobile: '', is_demo: 0 as const, invite_code: 'A' };
 const DEMO = { id: 2, uid: 'D200', email: '', mobile: '', is_demo: 1 as const, invite_code: 'B' };
@@ -253,10 +254,10 @@ describe('/language', () => {
     expect(q('.lang-list')?.getAttribute('role')).toBeNull();
     await click(q('[data-lang="ar"]'));
     // The Arabic texts load as their own chunk: wait for the switch rather than for a fixed number of ticks.
-    await vi.waitFor(() => expect($lang.value).toBe('ar'), { timeout: 5000 });
+    await vi.waitFor(() => expect($lang.value).toBe('ar'), { timeout: slow(5000) });
     expect(document.documentElement.dir).toBe('rtl');
     // The page goes back only after the choice is stored (cookie, IndexedDB): wait for it too.
     const shown = view;
-    await vi.waitFor(() => expect(shown.location().pathname).toBe('/'), { timeout: 5000 }); // opened directly: back falls back to /
+    await vi.waitFor(() => expect(shown.location().pathname).toBe('/'), { timeout: slow(5000) }); // opened directly: back falls back to /
   });
 });
