@@ -6,9 +6,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface Metrics {
   registry: Registry;
   httpRequests: Histogram<'method' | 'route' | 'status'>;
-  ordersPlaced: Counter<'status'>;
-  ordersClosed: Counter<'reason'>;
-  ordersRefused: Counter<'reason'>;
+  /** The order series carry `account`: real or demo (demo play money is no house figure). */
+  ordersPlaced: Counter<'status' | 'account'>;
+  ordersClosed: Counter<'reason' | 'account'>;
+  ordersRefused: Counter<'reason' | 'account'>;
   engineTick: Histogram;
   dbQuery: Histogram<'kind'>;
   writerLeader: Gauge;
@@ -37,20 +38,20 @@ export function createMetrics(): Metrics {
     }),
     ordersPlaced: new Counter({
       name: 'tickwise_orders_placed_total',
-      help: 'Orders placed, by the status they were placed in (pending or holding)',
-      labelNames: ['status'],
+      help: 'Orders placed, by the status they were placed in (pending or holding) and account (real or demo)',
+      labelNames: ['status', 'account'],
       registers,
     }),
     ordersClosed: new Counter({
       name: 'tickwise_orders_closed_total',
-      help: 'Positions closed and pending orders ended, by reason',
-      labelNames: ['reason'],
+      help: 'Positions closed and pending orders ended, by reason and account (real or demo)',
+      labelNames: ['reason', 'account'],
       registers,
     }),
     ordersRefused: new Counter({
       name: 'tickwise_orders_refused_total',
-      help: 'Trading requests refused, by error key',
-      labelNames: ['reason'],
+      help: 'Trading requests refused, by error key and account (real or demo)',
+      labelNames: ['reason', 'account'],
       registers,
     }),
     engineTick: new Histogram({
