@@ -3,9 +3,10 @@
 // (server/security/headers.ts), the service worker leaves them to the network (scripts/service-worker-plugin.ts) and
 // the dev server proxies them to the API (vite.config.ts). One list, so the four cannot disagree again. There is no
 // `/uploads/` among them: images are served by GET /api/common/image/:id since the public upload path was removed
-// (docs/api.md), so an old `/uploads/…` link is a page path like any other.
+// (docs/api.md), so an old `/uploads/…` link is a page path like any other. `/metrics` is served on its own port only
+// (docs/operations.md "Metrics"): on the app's port it is a 404, never the app's page.
 
-export const API_PREFIXES = ['/api/', '/v1/', '/healthz'] as const;
+export const API_PREFIXES = ['/api/', '/v1/', '/healthz', '/metrics'] as const;
 
 /** True when `path` (without its query) is one the API answers. */
 export function isApiPath(path: string): boolean {

@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './security/headers.ts';
 import { pageScriptHashes } from './security/inline-scripts.ts';
 import { pageWithQuotes, servedPage } from './http/first-html.ts';
 import { registerRateLimits } from './security/rate-limit.ts';
+import { drainAfterLastAnswer } from './http/drain.ts';
 import { isApiPath } from '../domain/api-paths.ts';
 
 /** The version the API document states: the package's. */
@@ -64,7 +65,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     requestTimeout: 30_000,
     connectionTimeout: 120_000,
     // A restart drains (docs/operations.md "Restarts"): closing stops new connections and ends the idle keep-alive
-    // ones, while a request already in flight is answered, not cut (its order may be committed: the trader must hear
+    // ones once no request is waiting in them (http/drain.ts), while a request already in flight is answered, not cut (its order may be committed: the trader must hear
     // so). A request that still arrives on an open connection during the drain is served, not refused with a 503
     // the proxy would pass on; the sockets were told to reconnect before (server.ts close).
     forceCloseConnections: 'idle',
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
   const distDir = resolve(opts.distDir ?? 'dist');
+  drainAfterLastAnswer(app);
   await registerSecurityHeaders(app, { ...ctx, scriptHashes: pageScriptHashes(resolve(distDir, 'index.html')) });
   await app.register(formbody);
   await app.register(multipart, {

@@ -224,18 +224,20 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
       role !== 'gateway',
     );
     stoppers.push(() => delivery.stop());
+    const engineRef: { current?: OrderEngine } = {};
     const services: Services = {
       db,
       clock,
       timers,
       log,
       market,
-      push: countedPush(role === 'all' && hub ? hub : busPush(bus), metrics),
+      push: countedPush(role === 'all' && hub ? hub : busPush(bus), metrics, (id) =>
+        engineRef.current?.tags.isDemo(id),
+      ),
       notifier: countedNotifier(config.notifier ?? delivery.notifier, metrics),
     };
     // The order engine. Every engine announces the orders it committed; the others re-read them, so the writer's
     // triggers know a new pending order or stop at once. Only the writer (all, market) triggers.
-    const engineRef: { current?: OrderEngine } = {};
     const changes = orderChanges(bus, origin, (id) => engineRef.current?.refreshOrder(id) ?? Promise.resolve(), log);
     stoppers.push(() => changes.stop());
     // The engine's work per tick is timed (the market it listens to wraps each listener).

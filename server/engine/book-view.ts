@@ -1,12 +1,14 @@
 // The dealer's view of the book (docs/back-office.md "The dealer's view"): open positions by instrument (long and
 // short lots, net lots and USD, average prices, the house's floating P&L) and the top accounts by exposure and by
-// floating P&L. Made from the engine's own in-memory figures — the open orders it indexes and the floating P&L its
+// floating P&L. Demo accounts' play money is no house exposure: their positions stay out of every figure here. Accounts
+// are named by UID and e-mail, as staff know them. Made from the engine's own in-memory figures — the open orders it indexes and the floating P&L its
 // tick index keeps — never by scanning the orders table, and kept for a second, so a page polling it every second
 // costs one pass over the open positions a second whatever the number of viewers. Money follows the app's one
 // convention (domain/trade-maths.ts): value = lots × units per lot × price, in USD.
 import { dec, exactText, fixed, type Dec } from '../../domain/decimal.ts';
 import { moneyText } from '../../domain/format/money-text.ts';
 import type { Price, Usd } from '../../domain/units.ts';
+import type { AccountTag } from './account-tags.ts';
 import type { EngineInstrument, OpenOrder } from './types.ts';
 
 export const BOOK_VIEW_TTL_MS = 1000;
@@ -27,7 +29,8 @@ export interface InstrumentExposure {
 }
 
 export interface AccountExposure {
-  user_id: number;
+  uid: string;
+  email: string;
   positions: number;
   exposure_usd: string; // gross: Σ |lots| × units per lot × price
   floating: string; // the account's floating P&L (the trader's side)
@@ -45,6 +48,8 @@ export interface BookView {
 /** What the view reads of the engine. */
 export interface BookSource {
   users(): number[];
+  /** The account's UID and e-mail and whether it is a demo account (account-tags.ts). */
+  account(userId: number): AccountTag | undefined;
   ordersOf(userId: number): OpenOrder[];
   instrument(id: number): EngineInstrument | undefined;
   currentPrice(inst: EngineInstrument): Price | null;
@@ -66,6 +71,8 @@ export function computeBookView(src: BookSource, at: number): BookView {
   const accounts: Array<AccountExposure & { exposure: Dec; floatingDec: Dec }> = [];
   let positions = 0;
   for (const userId of src.users()) {
+    const tag = src.account(userId);
+    if (tag?.demo) continue;
     let exposure = dec(0);
     let count = 0;
     for (const o of src.ordersOf(userId)) {
@@ -101,7 +108,8 @@ export function computeBookView(src: BookSource, at: number): BookView {
     positions += count;
     const floatingDec = dec(src.floatingOf(userId));
     accounts.push({
-      user_id: userId,
+      uid: tag?.uid ?? '',
+      email: tag?.email ?? '',
       positions: count,
       exposure_usd: moneyText(exposure),
       floating: moneyText(floatingDec),
@@ -134,8 +142,8 @@ export function computeBookView(src: BookSource, at: number): BookView {
   }
   instruments.sort((x, y) => x.code.localeCompare(y.code));
   const strip = ({ exposure: _e, floatingDec: _f, ...rest }: (typeof accounts)[number]): AccountExposure => rest;
-  const byExposure = [...accounts].sort((x, y) => y.exposure.cmp(x.exposure) || x.user_id - y.user_id);
-  const byFloating = [...accounts].sort((x, y) => y.floatingDec.cmp(x.floatingDec) || x.user_id - y.user_id);
+  const byExposure = [...accounts].sort((x, y) => y.exposure.cmp(x.exposure) || x.uid.localeCompare(y.uid));
+  const byFloating = [...accounts].sort((x, y) => y.floatingDec.cmp(x.floatingDec) || x.uid.localeCompare(y.uid));
   return {
     at,
     positions,

@@ -4,7 +4,8 @@
 // triggers and stop-out (trigger-runner.ts), instruments and live sides (known-instruments.ts), cached balances and
 // risk rates (account-figures.ts), a submission's transaction (submit-order.ts); rules in submit-check.ts, triggers.ts.
 import { sideOf } from '../../domain/trade-maths.ts';
-import { inCloseScope, type CloseAllItem, type CloseScope } from '../../domain/close-scope.ts';
+import type { CloseAllItem, CloseScope } from '../../domain/close-scope.ts';
+import { closeEach } from './close-all.ts';
 import type { CloseReason, Order } from '../../domain/types.ts';
 import { lots, type Price, type Ratio, type Usd } from '../../domain/units.ts';
 import type { Services } from '../services.ts';
@@ -15,7 +16,7 @@ import { OrderBook } from './order-book.ts';
 import { movePendingPrice } from './pending-price.ts';
 import { lockOwnOrder } from './own-order.ts';
 import { toWireOrder } from './order-wire.ts';
-import { getOrder, loadOpenOrders, openOrdersOfUser } from './orders-repository.ts';
+import { getOrder, loadOpenOrders } from './orders-repository.ts';
 import { checkStops, closeLots, optionalPrice, type SubmitInput } from './submit-check.ts';
 import {
   cancelPending,
@@ -33,7 +34,8 @@ import { AccountFigures } from './account-figures.ts';
 import { KnownInstruments, type InstrumentSource } from './known-instruments.ts';
 import { SidedIndex } from './sided-index.ts';
 import { closeSide, openSide } from './sides.ts';
-import { BookViewCache, type BookView } from './book-view.ts';
+import { BookViewCache, type BookSource, type BookView } from './book-view.ts';
+import { AccountTags } from './account-tags.ts';
 import { trailedStop } from './triggers.ts';
 import type { EngineInstrument, OrderRow } from './types.ts';
 
@@ -60,6 +62,8 @@ export class OrderEngine {
   /** The cached balances and risk rates (account-figures.ts). */
   private readonly accounts: AccountFigures;
   private viewCache: BookViewCache | null = null;
+  /** Demo or real, UID and e-mail of the accounts in the book: the dealer's view and the metrics leave demo out. */
+  readonly tags = new AccountTags();
   private unsubscribe: (() => void) | null = null;
   private refreshTimer: unknown = null;
 
@@ -103,6 +107,7 @@ export class OrderEngine {
   async start(): Promise<void> {
     await this.instruments.reload(this.ctx.db);
     for (const row of await loadOpenOrders(this.ctx.db)) this.book.apply(row);
+    await this.tags.ensure(this.ctx.db, this.book.users());
     await this.accounts.refresh();
     this.unsubscribe = this.ctx.market.onTick((tick) => this.onTick(tick));
     this.refreshTimer = this.ctx.timers.setInterval(() => {
@@ -150,6 +155,7 @@ export class OrderEngine {
     const inst = await this.instruments.getOrThrow(forexId, this.ctx.db);
     if (inst.tradable === false) throw new ApiError('instrument_not_found');
     this.instruments.refuseOnBlock(inst.code);
+    await this.tags.ensure(this.ctx.db, [userId]);
     const result = await this.ctx.db.tx((q) =>
       submitInTx(
         q,
@@ -197,21 +203,9 @@ export class OrderEngine {
     return this.afterCommit(out.part.closed, 'FOREX_CLOSED', 'user');
   }
 
-  /** Close all: every holding order of the user in the scope, each in its own transaction, one after the
-   * other; a refusal of one (its market closed, a race) does not stop the others. The result lists each. */
-  async closeAll(userId: number, scope: CloseScope): Promise<CloseAllItem[]> {
-    const held = await openOrdersOfUser(this.ctx.db, userId, 1);
-    const results: CloseAllItem[] = [];
-    for (const row of held) {
-      if (!inCloseScope({ side: sideOf(row.orderType), forexId: row.instrumentId }, scope)) continue;
-      try {
-        results.push({ Id: row.id, ok: true, order: await this.close(userId, row.id), error: '' });
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        results.push({ Id: row.id, ok: false, order: null, error: err.key });
-      }
-    }
-    return results;
+  /** Close all in the scope, one transaction per position (close-all.ts). */
+  closeAll(userId: number, scope: CloseScope): Promise<CloseAllItem[]> {
+    return closeEach(this.ctx.db, userId, scope, (id) => this.close(userId, id));
   }
 
   async cancel(userId: number, id: number): Promise<Order> {
@@ -269,11 +263,9 @@ export class OrderEngine {
     return this.afterCommit(done, 'FOREX_TRADE', null);
   }
 
-  /**
-   * Another process committed a change to this order (server/bus SUBJECTS.order): re-read it from the database, the
+  /** Another process committed a change to this order (server/bus SUBJECTS.order): re-read it from the database, the
    * authority, so the index follows at once — the market writer triggers a new pending order or stop on the next
-   * tick instead of at its next reconcile. A row read while a trigger runs on it is applied after that trigger.
-   */
+   * tick instead of at its next reconcile. A row read while a trigger runs on it is applied after that trigger. */
   async refreshOrder(orderId: number): Promise<void> {
     const row = await getOrder(this.ctx.db, orderId);
     const running = this.triggers.running(orderId);
@@ -287,6 +279,7 @@ export class OrderEngine {
     if (!latest) this.book.remove(orderId);
     else {
       if (!this.instruments.has(latest.instrumentId)) await this.instruments.reload(this.ctx.db);
+      await this.tags.ensure(this.ctx.db, [latest.userId]);
       this.book.apply(latest);
     }
   }
@@ -305,19 +298,20 @@ export class OrderEngine {
     return order;
   }
 
-  /** The dealer's view (book-view.ts) from the engine's own figures, made again at most once a second. */
-  bookView(maxAgeMs?: number): BookView {
-    this.viewCache ??= new BookViewCache(
-      {
-        users: () => this.book.users(),
-        ordersOf: (userId) => this.book.forUser(userId),
-        instrument: (id) => this.instruments.get(id),
-        currentPrice: (inst) => this.currentPrice(inst),
-        floatingOfOrder: (id) => this.index.floatingOfOrder(id),
-        floatingOf: (userId) => this.floatingOf(userId),
-      },
-      () => this.ctx.clock.now(),
-    );
+  /** The dealer's view (book-view.ts) from the engine's own figures, real accounts only, made again at most once a
+   * second. */
+  async bookView(maxAgeMs?: number): Promise<BookView> {
+    await this.tags.ensure(this.ctx.db, this.book.users());
+    const src: BookSource = {
+      users: () => this.book.users(),
+      account: (userId) => this.tags.get(userId),
+      ordersOf: (userId) => this.book.forUser(userId),
+      instrument: (id) => this.instruments.get(id),
+      currentPrice: (inst) => this.currentPrice(inst),
+      floatingOfOrder: (id) => this.index.floatingOfOrder(id),
+      floatingOf: (userId) => this.floatingOf(userId),
+    };
+    this.viewCache ??= new BookViewCache(src, () => this.ctx.clock.now());
     return this.viewCache.get(maxAgeMs);
   }
 

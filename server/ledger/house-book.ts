@@ -1,6 +1,7 @@
 // The house's own book beside the traders' ledger (docs/trading.md "Negative-balance protection"): what a close or a
 // swap could not take from an account because the account cannot go below zero. The trader's side of it is the
-// capped record in financial_records; this is the other side, so the dealer sees what protection costs.
+// capped record in financial_records; this is the other side, so the dealer sees what protection costs. A demo
+// account's play money costs the house nothing: its capped losses are not booked here.
 import type { Queryable } from '../db/db.ts';
 import { exactText, type DecInput } from '../../domain/decimal.ts';
 
@@ -12,7 +13,7 @@ export async function recordAbsorbed(
 ): Promise<void> {
   await q.query(
     `INSERT INTO house_absorbed (order_id, user_id, instrument_id, kind, amount, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+     SELECT $1, id, $3, $4, $5, $6 FROM users WHERE id = $2 AND is_demo = 0`,
     [a.orderId, a.userId, a.instrumentId, a.kind, exactText(a.amount), a.at],
   );
 }
@@ -20,7 +21,8 @@ export async function recordAbsorbed(
 export interface AbsorbedRow {
   id: number;
   orderId: number | null;
-  userId: number;
+  uid: string;
+  email: string;
   instrumentId: number;
   kind: string;
   amount: string;
@@ -34,22 +36,27 @@ export interface AbsorbedSummary {
   recent: AbsorbedRow[];
 }
 
-/** Totals (all time, and since `from`) and the latest `limit` entries. */
+/** Totals (all time, and since `from`) and the latest `limit` entries of real accounts, named by UID and e-mail. */
 export async function absorbedSummary(q: Queryable, from: number, limit: number): Promise<AbsorbedSummary> {
   const [t] = await q.query<{ total: string; since: string; n: string }>(
-    `SELECT COALESCE(sum(amount), 0) AS total, COALESCE(sum(amount) FILTER (WHERE created_at >= $1), 0) AS since,
-            count(*) AS n FROM house_absorbed`,
+    `SELECT COALESCE(sum(h.amount), 0) AS total, COALESCE(sum(h.amount) FILTER (WHERE h.created_at >= $1), 0) AS since,
+            count(*) AS n FROM house_absorbed h JOIN users u ON u.id = h.user_id WHERE u.is_demo = 0`,
     [from],
   );
   const rows = await q.query<{
     id: number;
     order_id: number | null;
-    user_id: number;
+    uid: string;
+    email: string | null;
     instrument_id: number;
     kind: string;
     amount: string;
     created_at: string;
-  }>('SELECT * FROM house_absorbed ORDER BY id DESC LIMIT $1', [limit]);
+  }>(
+    `SELECT h.id, h.order_id, u.uid, u.email, h.instrument_id, h.kind, h.amount, h.created_at
+       FROM house_absorbed h JOIN users u ON u.id = h.user_id WHERE u.is_demo = 0 ORDER BY h.id DESC LIMIT $1`,
+    [limit],
+  );
   return {
     total: String(t?.total ?? '0'),
     since: String(t?.since ?? '0'),
@@ -57,7 +64,8 @@ export async function absorbedSummary(q: Queryable, from: number, limit: number)
     recent: rows.map((r) => ({
       id: Number(r.id),
       orderId: r.order_id === null ? null : Number(r.order_id),
-      userId: Number(r.user_id),
+      uid: String(r.uid),
+      email: r.email ?? '',
       instrumentId: Number(r.instrument_id),
       kind: r.kind,
       amount: String(r.amount),

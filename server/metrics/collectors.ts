@@ -173,13 +173,20 @@ export function timedTicks(market: MarketView, m: Metrics): MarketView {
 }
 
 /**
- * The per-user push with the engine's closes counted by reason (the trader's, a stop, stop-out, expiry …). It stays
- * the push it wraps for everything else (a hub keeps its stats and revocations): only toUser is its own.
+ * The per-user push with the engine's closes counted by reason (the trader's, a stop, stop-out, expiry …) and by
+ * account, demo apart (`isDemo`: the engine's account tags). It stays the push it wraps for everything else (a hub
+ * keeps its stats and revocations): only toUser is its own.
  */
-export function countedPush<P extends UserPush>(push: P, m: Metrics): P {
+export function countedPush<P extends UserPush>(
+  push: P,
+  m: Metrics,
+  isDemo: (userId: number) => boolean | undefined,
+): P {
   const counted = Object.create(push) as P;
   counted.toUser = (userId, message) => {
-    if (message.type === 'FOREX_CLOSED') m.ordersClosed.inc({ reason: message.data.CloseReason });
+    if (message.type === 'FOREX_CLOSED') {
+      m.ordersClosed.inc({ reason: message.data.CloseReason, account: isDemo(userId) ? 'demo' : 'real' });
+    }
     push.toUser(userId, message);
   };
   return counted;

@@ -31,10 +31,12 @@ export function httpMetricsHook(m: Metrics): (request: FastifyRequest, reply: Fa
     );
     if (!TRADING_ROUTES.has(route)) return;
     const refused = refusals.get(request);
-    if (refused !== undefined) m.ordersRefused.inc({ reason: refused });
+    // Demo accounts' play money is counted apart, so the house's figures are real accounts' alone.
+    const account = request.sessionUser?.is_demo === 1 ? 'demo' : 'real';
+    if (refused !== undefined) m.ordersRefused.inc({ reason: refused, account });
     else if (route === SUBMIT && reply.statusCode === 200) {
       const status = (request.query as { status?: unknown } | undefined)?.status;
-      m.ordersPlaced.inc({ status: String(status) === '0' ? 'pending' : 'market' });
+      m.ordersPlaced.inc({ status: String(status) === '0' ? 'pending' : 'market', account });
     }
   };
 }

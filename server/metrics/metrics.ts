@@ -6,9 +6,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface Metrics {
   registry: Registry;
   httpRequests: Histogram<'method' | 'route' | 'status'>;
-  ordersPlaced: Counter<'status'>;
-  ordersClosed: Counter<'reason'>;
-  ordersRefused: Counter<'reason'>;
+  /** The order series carry `account`: real or demo (demo play money is no house figure). */
+  ordersPlaced: Counter<'status' | 'account'>;
+  ordersClosed: Counter<'reason' | 'account'>;
+  ordersRefused: Counter<'reason' | 'account'>;
   engineTick: Histogram;
   dbQuery: Histogram<'kind'>;
   writerLeader: Gauge;
@@ -22,10 +23,22 @@ const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 1
 const TICK_BUCKETS = [0.000_01, 0.000_05, 0.000_1, 0.000_5, 0.001, 0.005, 0.01, 0.05];
 const DB_BUCKETS = [0.000_5, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1, 5];
 
+/** Every channel and state of tickwise_deliveries_total, each shown from the start at 0. */
+export const DELIVERY_CHANNELS = ['email', 'sms'] as const;
+export const DELIVERY_STATES = ['queued', 'sent', 'retried', 'failed'] as const;
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const deliveries = new Counter({
+    name: 'tickwise_deliveries_total',
+    help: 'Codes and notices queued, sent, retried and given up (failed), by channel',
+    labelNames: ['channel', 'state'],
+    registers,
+  });
+  // A series born at 1 makes increase() see no rise: TickwiseDeliveryFailures would miss a process's first give-up.
+  for (const channel of DELIVERY_CHANNELS) for (const state of DELIVERY_STATES) deliveries.inc({ channel, state }, 0);
   return {
     registry,
     httpRequests: new Histogram({
@@ -37,20 +50,20 @@ export function createMetrics(): Metrics {
     }),
     ordersPlaced: new Counter({
       name: 'tickwise_orders_placed_total',
-      help: 'Orders placed, by the status they were placed in (pending or holding)',
-      labelNames: ['status'],
+      help: 'Orders placed, by the status they were placed in (pending or holding) and account (real or demo)',
+      labelNames: ['status', 'account'],
       registers,
     }),
     ordersClosed: new Counter({
       name: 'tickwise_orders_closed_total',
-      help: 'Positions closed and pending orders ended, by reason',
-      labelNames: ['reason'],
+      help: 'Positions closed and pending orders ended, by reason and account (real or demo)',
+      labelNames: ['reason', 'account'],
       registers,
     }),
     ordersRefused: new Counter({
       name: 'tickwise_orders_refused_total',
-      help: 'Trading requests refused, by error key',
-      labelNames: ['reason'],
+      help: 'Trading requests refused, by error key and account (real or demo)',
+      labelNames: ['reason', 'account'],
       registers,
     }),
     engineTick: new Histogram({
@@ -66,12 +79,7 @@ export function createMetrics(): Metrics {
       buckets: DB_BUCKETS,
       registers,
     }),
-    deliveries: new Counter({
-      name: 'tickwise_deliveries_total',
-      help: 'Codes and notices queued, sent, retried and given up (failed), by channel',
-      labelNames: ['channel', 'state'],
-      registers,
-    }),
+    deliveries,
     writerLeader: new Gauge({
       name: 'tickwise_writer_leader',
       help: '1 while this process is the market writer (role all, or the market role holding the writer lock)',

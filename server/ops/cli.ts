@@ -10,6 +10,7 @@
 // The server is OPS_URL or http://127.0.0.1:$PORT (default 8080). Messages are English; OPS_LANG asks the server
 // for its messages in another language. Nothing here reads USER.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +22,7 @@ import { OPS_BOOTSTRAP_HEADER } from '../staff/bootstrap.ts';
 import { STAFF_SESSION_HEADER, type LoginAnswer } from '../staff/staff-auth.ts';
 import { OPS_TOKEN_HEADER } from './auth.ts';
 import { forgetSession, readSession, saveSession } from './cli-session.ts';
-import { opsBootstrapPath } from './token.ts';
+import { OPS_BOOTSTRAP_FILE, opsBootstrapPath } from './token.ts';
 import { localUsage, runLocalCommand } from './local-commands.ts';
 
 export interface CliIo {
@@ -150,10 +151,17 @@ function signedIn(env: NodeJS.ProcessEnv, io: CliIo, c: Client, data: Extract<Lo
 /** The first administrator, from the shell (no session yet): with the server's DATA_DIR/ops-bootstrap. */
 async function bootstrap(env: NodeJS.ProcessEnv, io: CliIo, values: Record<string, string | undefined>) {
   let token: string;
+  const path = resolve(opsBootstrapPath(env.DATA_DIR || 'data'));
   try {
-    token = readFileSync(opsBootstrapPath(env.DATA_DIR || 'data'), 'utf8').trim();
+    token = readFileSync(path, 'utf8').trim();
   } catch {
-    io.err(NOT_SIGNED_IN);
+    // Name the file it looked for: "not signed in" sent the operator to a login no one can do yet.
+    const where = env.DATA_DIR ? `DATA_DIR is ${env.DATA_DIR}` : 'DATA_DIR is not set, so ./data was read';
+    io.err(
+      `No first-administrator file at ${path} (${where}). The server writes ${OPS_BOOTSTRAP_FILE} in its DATA_DIR ` +
+        'while no administrator exists: run this on the server with DATA_DIR set to its data directory. If an ' +
+        'administrator exists, sign in first: npm run ops -- login.',
+    );
     return 1;
   }
   const c = client(env, io, {});

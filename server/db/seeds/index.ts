@@ -10,6 +10,7 @@ import { newsSeeder } from './news.ts';
 import { tradersSeeder } from './traders.ts';
 import { contentSettingsSeeder } from './announcement.ts';
 import { marketSeeder } from '../../market/market-seeder.ts';
+import { swapsSeeder } from './swaps.ts';
 
 export type { Seeder } from './seeder.ts';
 
@@ -26,4 +27,6 @@ export const seeders: Seeder[] = [
   newsSeeder,
   tradersSeeder,
   contentSettingsSeeder,
+  // Swap terms per instrument, on a new install only (after the market's instruments).
+  swapsSeeder,
 ];

@@ -13,21 +13,22 @@ export const book: OpsCommand = {
   name: 'book',
   right: 'instruments',
   live: true,
-  summary: "Open positions by instrument: long/short lots, net lots and USD, average prices, the house's floating P&L",
+  summary:
+    "Open positions of real accounts by instrument: long/short lots, net lots and USD, average prices, the house's floating P&L",
   params: [],
-  run: async (ctx) => ctx.engine.bookView().instruments,
+  run: async (ctx) => (await ctx.engine.bookView()).instruments,
 };
 
 export const bookTop: OpsCommand = {
   name: 'book-top',
   right: 'instruments',
   live: true,
-  summary: 'The top 20 accounts by exposure (gross USD) or by floating P&L',
+  summary: 'The top 20 real accounts (UID, e-mail) by exposure (gross USD) or by floating P&L',
   params: [{ name: 'by', help: 'exposure (default) or floating', optional: true }],
   async run(ctx, args) {
     const by = args.by || 'exposure';
     if (by !== 'exposure' && by !== 'floating') throw new ApiError('field_invalid', undefined, { field: 'by' });
-    const view = ctx.engine.bookView();
+    const view = await ctx.engine.bookView();
     return by === 'exposure' ? view.top_by_exposure : view.top_by_floating;
   },
 };
@@ -36,7 +37,8 @@ export const bookAbsorbed: OpsCommand = {
   name: 'book-absorbed',
   right: 'instruments',
   live: true,
-  summary: 'Losses the house absorbed under negative-balance protection: total, today (UTC) and the latest 20',
+  summary:
+    'Losses the house absorbed under negative-balance protection (real accounts): total, today (UTC) and the latest 20',
   params: [],
   async run(ctx) {
     const now = ctx.clock.now();

@@ -54,10 +54,12 @@ describe('cluster: swaps through a kill -9 of the market writer', () => {
     async () => {
       const db = await openDb({ databaseUrl: fresh.databaseUrl });
       try {
-        // Every instrument charges 1 point a night each way (the template is migrated: the terms go in before the roles).
+        // Every instrument charges 1 point a night each way, in place of the seeded terms (the template is migrated:
+        // the terms go in before the roles).
         await db.query(
           `INSERT INTO instrument_swaps (instrument_id, long_rate, short_rate, updated_at, updated_by)
-         SELECT id, -1, -1, 0, 'test' FROM instruments`,
+         SELECT id, -1, -1, 0, 'test' FROM instruments
+         ON CONFLICT (instrument_id) DO UPDATE SET long_rate = -1, short_rate = -1, mode = 'points'`,
         );
         const leader = role('market');
         await leader.running;

@@ -210,6 +210,17 @@ describe('npm run ops (runCli)', () => {
     expect(gone.stderr.join('')).toContain('Cannot reach');
   });
 
+  it('staff-create with no session and no bootstrap file names the file it looked for and DATA_DIR', async () => {
+    const io = captureIo();
+    const bare = { OPS_URL: server.baseUrl, XDG_CONFIG_HOME: config };
+    const args = ['staff-create', '--role', 'admin', '--login', 'first', '--name', 'First Admin'];
+    expect(await runCli(args, bare, io)).toBe(1);
+    const said = io.stderr.join('');
+    expect(said).toContain(join(process.cwd(), 'data', 'ops-bootstrap'));
+    expect(said).toContain('DATA_DIR is not set');
+    expect(said).not.toContain('not signed in');
+  });
+
   it('prints lists as aligned columns', () => {
     expect(
       formatResult([

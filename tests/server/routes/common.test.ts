@@ -240,7 +240,7 @@ describe('static files', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>built client</title>');
     const app = await bareApp({ distDir: dist });
     try {
-      for (const url of ['/api/none', '/v1/none', '/v1/api/forex/none', '/healthz/none']) {
+      for (const url of ['/api/none', '/v1/none', '/v1/api/forex/none', '/healthz/none', '/metrics']) {
         const res = await app.inject({ method: 'GET', url });
         expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 404, 'no-store']);
         expect(res.json()).toMatchObject({ code: 0 });

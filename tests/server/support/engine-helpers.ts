@@ -12,7 +12,7 @@ import { ApiError } from '../../../server/http/envelope.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import type { Db, Queryable } from '../../../server/db/db.ts';
 import type { EngineInstrument } from '../../../server/engine/types.ts';
-import { createUser } from '../../../server/accounts/create-user.ts';
+import { createUser, type NewUser } from '../../../server/accounts/create-user.ts';
 import { move } from '../../../server/ledger/ledger.ts';
 import { RecordType } from '../../../server/ledger/record-types.ts';
 import type { QuoteTuple, ServerMessage } from '../../../domain/ws-protocol.ts';
@@ -155,8 +155,13 @@ export class PushRecorder implements UserPush {
 }
 
 /** A user with a USD account funded with `amount` through the ledger. */
-export async function fundedUser(q: Queryable & { tx?: unknown }, amount: string, now: number): Promise<number> {
-  const id = await createUser(q, { passwordHash: '' }, now);
+export async function fundedUser(
+  q: Queryable & { tx?: unknown },
+  amount: string,
+  now: number,
+  user: Partial<NewUser> = {},
+): Promise<number> {
+  const id = await createUser(q, { passwordHash: '', ...user }, now);
   if (dec(amount).gt(0)) await move(q, id, { balance: amount, type: RecordType.MEMO, memo: 'test funds', at: now });
   return id;
 }

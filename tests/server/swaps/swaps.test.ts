@@ -55,6 +55,8 @@ async function holding(c: ApiClient, id: number): Promise<Order | undefined> {
 describe('swaps', () => {
   it('the dealer sets the terms; bad input is refused and changes nothing', async () => {
     const ctx = t.server.ctx;
+    // An install without terms (the seeded ones removed: swap-seed.test.ts covers them), so only EURUSD charges.
+    await ctx.db.query('DELETE FROM instrument_swaps');
     await expect(swapSet.run(ctx, { code: 'NOPE', long: '-10' }, DESK)).rejects.toThrow();
     await expect(swapSet.run(ctx, { code: 'EURUSD', long: '1e5' }, DESK)).rejects.toThrow();
     await expect(swapSet.run(ctx, { code: 'EURUSD', zone: 'Mars/Olympus' }, DESK)).rejects.toThrow();
