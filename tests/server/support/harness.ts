@@ -59,6 +59,8 @@ export interface TestServerOptions {
   /** BACKUP_DIR (default DATA_DIR/backups) and BACKUP_KEY (default: DATA_DIR/backup.key, made at the first backup). */
   backupDir?: string;
   backupKey?: string;
+  /** PGlite on its worker thread, as production runs it (PGLITE_WORKER): a test of the event loop's freedom. */
+  pgliteWorker?: boolean;
 }
 
 /** The break-glass token test servers set explicitly unless a test turns it off (docs/back-office.md "Break-glass"). */
@@ -115,6 +117,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     databaseUrl: fresh.databaseUrl,
     pgliteDir: 'memory://',
     pgliteTemplate: fresh.pgliteTemplate,
+    pgliteWorker: opts.pgliteWorker,
     clock: opts.clock,
     wallClock: opts.wallClock,
     timers: opts.timers,
