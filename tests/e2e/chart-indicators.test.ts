@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import type { FlowPage } from './flow-page.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import type { AppServer } from './app-server.ts';
+import { sharedOrOwnServer } from './server-and-chrome.ts';
 import { createRealUser, loginInBrowser, type RealUser } from './real-user.ts';
 import { axe, userGet } from './lang-page.ts';
 import type { Instrument, KlineBar } from '../../domain/types.ts';
@@ -21,7 +22,7 @@ let user: RealUser;
 let inst: Instrument;
 
 beforeAll(async () => {
-  server = await startAppServer(); // a simulated weekday: forex is open and ticking
+  server = await sharedOrOwnServer(); // the simulator on a weekday noon: forex is open
   user = await createRealUser(server);
   const list = await userGet<Instrument[]>(server, user, '/v1/api/forex/trade_list');
   inst = list.data.find((i) => i.Code === 'EURUSD') as Instrument;

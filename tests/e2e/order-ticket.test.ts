@@ -9,7 +9,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { FlowPage } from './flow-page.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import type { AppServer } from './app-server.ts';
+import { sharedOrOwnServer } from './server-and-chrome.ts';
 import { sessionStored } from './real-user.ts';
 import { ROUTES } from '../../src/app/routes.tsx';
 import { slow } from '../fixtures/slowness.ts';
@@ -17,7 +18,7 @@ import { slow } from '../fixtures/slowness.ts';
 let server: AppServer;
 
 beforeAll(async () => {
-  server = await startAppServer(); // on a simulated Wednesday: forex is open
+  server = await sharedOrOwnServer(); // the simulator on a weekday noon: forex is open
 });
 
 afterAll(async () => {

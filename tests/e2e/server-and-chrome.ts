@@ -81,9 +81,14 @@ function serverAndChrome(startServer: (shared: SharedE2e | null) => Promise<AppS
   };
 }
 
+/** The run's shared server, or one of the file's own when the run has none (a Firefox-only run); dispose it after. */
+export function sharedOrOwnServer(shared: SharedE2e | null = inject('e2eShared')): Promise<AppServer> {
+  return shared ? Promise.resolve(sharedServer(shared)) : startAppServer();
+}
+
 /** The run's shared server (the simulator on a weekday noon) and Chromium, for a file that only acts as its users. */
 export function useServerAndChrome(): ServerAndChrome {
-  return serverAndChrome((shared) => (shared ? Promise.resolve(sharedServer(shared)) : startAppServer()));
+  return serverAndChrome(sharedOrOwnServer);
 }
 
 /** A server of this file's own (with `env`, default: the simulator on a weekday noon), stopped after the file. */

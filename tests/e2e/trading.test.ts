@@ -10,13 +10,14 @@ import type { Envelope, Order, OrderList } from '../../domain/types.ts';
 import { DESKTOP, PHONE } from './browser.ts';
 import { checkRiskCap, checkStops, confirmColours, pickExpiryDate } from './order-form-rules.ts';
 import { describeInFlowBrowsers } from './flow-browsers.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import type { AppServer } from './app-server.ts';
+import { sharedOrOwnServer } from './server-and-chrome.ts';
 import { slow } from '../fixtures/slowness.ts';
 
 let server: AppServer;
 
 beforeAll(async () => {
-  server = await startAppServer(); // on a simulated Wednesday: forex is open
+  server = await sharedOrOwnServer(); // the simulator on a weekday noon: forex is open
 });
 
 afterAll(async () => {
