@@ -27,6 +27,9 @@ const BOTH_DATABASES = [
   'tests/server/alerts/alerts.test.ts',
   'tests/server/watchlist/watchlist.test.ts',
   'tests/server/security/security-codes.test.ts',
+  // a column and a table of their own (the account's language, sessions ended elsewhere), read on every notice/999
+  'tests/server/notify/account-language.test.ts',
+  'tests/server/auth/signed-out-elsewhere.test.ts',
 ];
 // Server test files run on PostgreSQL only: restarting the database process (PGlite lives inside the server's own
 // process, which tests/server/main/fault-kill.test.ts kills instead), the cluster roles (market, gateway), and the move

@@ -78,8 +78,9 @@ export const tupleAsk = (t: QuoteTuple): string => (typeof t[8] === 'string' ? t
 // Server → client
 export type ServerMessage =
   | { type: 'pong'; t: number }
-  | { type: 'login'; ok: boolean; msg: string; seq?: number } // seq: the user's last order-event seq (ok only)
-  | { type: 'revoked'; msg: string } // the session was ended elsewhere (logout, password change): sign out
+  // seq: the user's last order-event seq (ok only); at: a refused token's session was ended from another device then
+  | { type: 'login'; ok: boolean; msg: string; seq?: number; at?: number }
+  | { type: 'revoked'; msg: string; at?: number } // the session was ended (at: from another device, when): sign out
   | { type: 'logout'; ok: true }
   | { type: 'rate'; ms: number } // the interval the server will keep for this socket (0: every batch)
   | { type: 'codes'; n: number | null } // DAY_MARKET now carries these many listed codes (null: every instrument)

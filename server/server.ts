@@ -34,7 +34,7 @@ import { checkRole, type Role } from './cluster/role.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Services } from './services.ts';
-import { userFromToken } from './auth/session.ts';
+import { endedElsewhere, userFromToken } from './auth/session.ts';
 import { clearDemoOrders } from './engine/demo-reset.ts';
 import { OrderEngine } from './engine/engine.ts';
 import { currentSeq } from './engine/event-seq.ts';
@@ -184,6 +184,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
           clock,
           timers,
           authenticate: async (token) => (await userFromToken({ db, clock }, token))?.id ?? null,
+          endedElsewhere: (token) => endedElsewhere({ db, clock }, token),
           eventSeq: (userId) => currentSeq(db, userId),
           translate: (lang, key) => translate(pickLanguage(lang), key),
           onError: (err) => log.warn({ err }, 'websocket hub'),

@@ -102,9 +102,10 @@ export interface FeedSink {
   onOrderGap(): void;
   /**
    * The server refused this session on the socket (its login answer, or a revocation: logout or password change
-   * elsewhere): the app signs out as on REST code 999, showing `msg`.
+   * elsewhere): the app signs out as on REST code 999, showing `msg`, or when `at` (ms) is given, that the session
+   * was ended from another device then.
    */
-  onSessionRejected(msg: string): void;
+  onSessionRejected(msg: string, at?: number): void;
 }
 
 export interface OrderPreviewInput {

@@ -46,10 +46,10 @@ async function storePassword(
   await ctx.db.tx(async (q: Queryable) => {
     await consumeCode(q, codeId, now);
     await setPasswordHash(q, userId, passwordHash);
-    await revokeSessions(q, userId, keep);
+    await revokeSessions(q, userId, now, keep);
     await holdWithdrawals(q, userId, now); // docs/security.md "Payout holds"
   });
-  ctx.revocations.revoked(keep ? { userId, except: tokenHash(keep) } : { userId });
+  ctx.revocations.revoked(keep ? { userId, except: tokenHash(keep), at: now } : { userId, at: now });
 }
 
 async function noticeChange(ctx: AppContext, userId: number, who: Requester, now: number): Promise<void> {

@@ -7,7 +7,14 @@ import { rememberDevice } from '../auth/devices.ts';
 import { passFactor } from '../auth/factor-gate.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
 import { issueToken, revokeToken, tokenHash } from '../auth/tokens.ts';
-import { findUserByEmail, findUserByMobile, setPasswordHash, toWireUser, type UserRow } from '../auth/users.ts';
+import {
+  findUserByEmail,
+  findUserByMobile,
+  setPasswordHash,
+  setUserLanguage,
+  toWireUser,
+  type UserRow,
+} from '../auth/users.ts';
 import { notifyAccount } from '../notify/account-notices.ts';
 import { spendDaily } from '../security/counters.ts';
 import { loginGuard } from '../security/login-guard.ts';
@@ -32,6 +39,7 @@ export async function openSession(ctx: AppContext, userId: number, who: Requeste
   const now = ctx.clock.now();
   const seen = originOf(who);
   const token = await issueToken(ctx.db, userId, now, undefined, seen);
+  await setUserLanguage(ctx.db, userId, who.lang); // the app's language at sign-in is the account's from now on
   if (seen.device !== '' && (await rememberDevice(ctx.db, userId, seen.device, now))) {
     const values = { device: seen.device, address: seen.address, time: iso(now) };
     const deps = { db: ctx.db, notifier: ctx.notifier, log: who.log };

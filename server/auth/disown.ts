@@ -43,7 +43,7 @@ export async function disown(db: Db, token: string, now: number): Promise<number
       now,
     ]);
     await removeFactor(q, { kind: 'user', id: userId });
-    await revokeSessions(q, userId);
+    await revokeSessions(q, userId, now);
     return userId;
   });
 }

@@ -1,8 +1,9 @@
-// Who is calling: the token in the `authorization` header → the user, or ApiError 999 (missing, wrong or expired).
+// Who is calling: the token in the `authorization` header → the user, or ApiError 999 (missing, wrong or expired; or
+// ended from another device, said with when).
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { ApiError, sessionGone } from '../http/envelope.ts';
-import { tokenFromHeader, tokenHash } from './tokens.ts';
+import { ApiError, sessionGone, signedOutElsewhere } from '../http/envelope.ts';
+import { endedElsewhereAt, tokenFromHeader, tokenHash } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
 import { LAST_SEEN_EVERY_MS, touchSession } from './sessions-repository.ts';
 
@@ -25,13 +26,20 @@ export async function userFromToken(ctx: Pick<AppContext, 'db' | 'clock'>, token
   return user;
 }
 
+/** When the token's session was ended from another device (ms), or null (the websocket's refused login says it). */
+export async function endedElsewhere(ctx: Pick<AppContext, 'db' | 'clock'>, token: string): Promise<number | null> {
+  const clean = tokenFromHeader(token);
+  return clean ? endedElsewhereAt(ctx.db, clean, ctx.clock.now()) : null;
+}
+
 /** The session's user; throws ApiError code 999 when there is none. */
 export async function sessionUser(ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest): Promise<UserRow> {
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) throw sessionGone();
   const user = await userFromToken(ctx, token);
-  if (!user) throw sessionGone();
-  return user;
+  if (user) return user;
+  const endedAt = await endedElsewhereAt(ctx.db, token, ctx.clock.now());
+  throw endedAt === null ? sessionGone() : signedOutElsewhere(endedAt);
 }
 
 /** The raw token of the request (already validated by sessionUser), e.g. to keep it when revoking others. */

@@ -2,6 +2,7 @@
 // device, address and times; ending one of them; noting when one was last seen, at most once a minute so a busy
 // session costs one small write a minute and not one per request.
 import type { Queryable } from '../db/db.ts';
+import { endSessions } from './tokens.ts';
 
 /** How stale last_seen_at may get before a request writes it again. */
 export const LAST_SEEN_EVERY_MS = 60_000;
@@ -24,13 +25,11 @@ export function userSessions(q: Queryable, userId: number, now: number): Promise
   );
 }
 
-/** Ends the user's session `id`; the ended token's hash (to log its sockets out), or null when it is not theirs. */
-export async function deleteSession(q: Queryable, userId: number, id: number): Promise<string | null> {
-  const rows = await q.query<{ token_hash: string }>(
-    'DELETE FROM sessions WHERE id = $1 AND user_id = $2 RETURNING token_hash',
-    [id, userId],
-  );
-  return rows[0]?.token_hash ?? null;
+/** Ends the user's session `id` (noted as ended from elsewhere at `now`); the ended token's hash (to log its sockets
+ * out), or null when it is not theirs. */
+export async function deleteSession(q: Queryable, userId: number, id: number, now: number): Promise<string | null> {
+  const [ended] = await endSessions(q, 'id = $1 AND user_id = $2', [id, userId], now);
+  return ended ?? null;
 }
 
 /** Writes last_seen_at when it is older than a minute (one conditional UPDATE: nothing written otherwise). */

@@ -45,12 +45,41 @@ export async function issueToken(
   return token;
 }
 
-/** Ends every session of the user except `keepToken`'s (after a password change or reset). */
-export async function revokeSessions(q: Queryable, userId: number, keepToken?: string): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [
-    userId,
-    keepToken ? tokenHash(keepToken) : '',
-  ]);
+/** Ends every session of the user except `keepToken`'s (after a password change or reset, "sign out all others"),
+ * each noted as ended from elsewhere at `now`. */
+export async function revokeSessions(q: Queryable, userId: number, now: number, keepToken?: string): Promise<void> {
+  await endSessions(q, 'user_id = $1 AND token_hash <> $2', [userId, keepToken ? tokenHash(keepToken) : ''], now);
+}
+
+/**
+ * Deletes the sessions `where` picks and notes each token as ended at `now` (table sessions_ended), so the device
+ * holding it learns why; the notes of tokens that have expired anyway are dropped on the way. The hashes ended.
+ */
+export async function endSessions(
+  q: Queryable,
+  where: string,
+  params: ReadonlyArray<string | number>,
+  now: number,
+): Promise<string[]> {
+  const at = params.length + 1;
+  await q.query(`DELETE FROM sessions_ended WHERE expires_at <= $1`, [now]);
+  const rows = await q.query<{ token_hash: string }>(
+    `WITH gone AS (DELETE FROM sessions WHERE ${where} RETURNING token_hash, user_id, expires_at)
+     INSERT INTO sessions_ended (token_hash, user_id, ended_at, expires_at)
+     SELECT token_hash, user_id, $${at}, expires_at FROM gone
+     ON CONFLICT (token_hash) DO UPDATE SET ended_at = EXCLUDED.ended_at RETURNING token_hash`,
+    [...params, now],
+  );
+  return rows.map((r) => r.token_hash);
+}
+
+/** When the token's session was ended from another device, or null (unknown, expired or logged out here). */
+export async function endedElsewhereAt(q: Queryable, token: string, now: number): Promise<number | null> {
+  const rows = await q.query<{ ended_at: string }>(
+    'SELECT ended_at FROM sessions_ended WHERE token_hash = $1 AND expires_at > $2',
+    [tokenHash(token), now],
+  );
+  return rows[0] ? Number(rows[0].ended_at) : null;
 }
 
 /** Ends one session (logout); true when it existed. Returns its user so their sockets can be told. */

@@ -13,10 +13,17 @@ export interface UserRow {
   demo_id: string | null;
   invite_code: string;
   created_at: string;
+  /** The account's language (the last chosen in the app), '' when never recorded. */
+  lang: string;
 }
 
 export const USER_COLUMNS =
-  'u.id, u.uid, u.email, u.mobile, u.area_id, u.password_hash, u.is_demo, u.demo_id, u.invite_code, u.created_at';
+  'u.id, u.uid, u.email, u.mobile, u.area_id, u.password_hash, u.is_demo, u.demo_id, u.invite_code, u.created_at, u.lang';
+
+/** Records the account's language (docs/notifications.md "Languages"); no write when it is already that one. */
+export async function setUserLanguage(q: Queryable, userId: number, lang: string): Promise<void> {
+  await q.query('UPDATE users SET lang = $2 WHERE id = $1 AND lang <> $2', [userId, lang]);
+}
 
 export function toWireUser(row: UserRow): User {
   return {

@@ -70,7 +70,8 @@ export const FAILURE: JsonSchema = {
     data: {
       description:
         'null; a refused code resend (code_too_frequent) says how long to wait: { resend_after: seconds }; a request ' +
-        'that needs the second factor (second_factor_required) says so: { second_factor: 1 }',
+        'that needs the second factor (second_factor_required) says so: { second_factor: 1 }; a 999 for a session ' +
+        'ended from another device says when (ms): { signed_out_at }',
       anyOf: [
         { type: 'null' },
         {
@@ -83,6 +84,12 @@ export const FAILURE: JsonSchema = {
           type: 'object',
           properties: { second_factor: { const: 1 } },
           required: ['second_factor'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { signed_out_at: { type: 'integer', minimum: 0 } },
+          required: ['signed_out_at'],
           additionalProperties: false,
         },
       ],

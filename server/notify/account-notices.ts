@@ -6,12 +6,14 @@ import type { Db, Queryable } from '../db/db.ts';
 import { areaPrefix } from '../accounts/area-codes.ts';
 import { e164 } from '../accounts/identity.ts';
 import { findUserById } from '../auth/users.ts';
-import type { Language } from '../../domain/types.ts';
+import { LANGUAGES, type Language } from '../../domain/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message, MessageKind, Notifier } from '../services.ts';
 import type { Clock } from '../../domain/time.ts';
 import { systemClock } from '../core/system-time.ts';
 import { recordNotice } from './notices-repository.ts';
+
+const isLanguage = (v: string): v is Language => (LANGUAGES as readonly string[]).includes(v);
 
 export interface AccountNoticeDeps {
   db: Db | Queryable;
@@ -21,16 +23,20 @@ export interface AccountNoticeDeps {
   clock?: Clock | undefined;
 }
 
-/** The messages a notice of `kind` about `userId` becomes: one per channel the account has. Demo accounts get none. */
+/**
+ * The messages a notice of `kind` about `userId` becomes: one per channel the account has, in the account's own
+ * language (the last chosen in the app), else `lang` (the request that caused it). Demo accounts get none.
+ */
 export async function accountMessages(
   q: Queryable,
   userId: number,
   kind: MessageKind,
   values: Message['values'],
-  lang?: Language,
+  requestLang?: Language,
 ): Promise<Message[]> {
   const user = await findUserById(q, userId);
   if (!user || user.is_demo === 1) return [];
+  const lang = isLanguage(user.lang) ? user.lang : requestLang;
   const out: Message[] = [];
   if (user.email) out.push({ kind, channel: 'email', to: user.email, lang, values, userId });
   if (user.mobile && user.area_id !== null) {

@@ -1,13 +1,16 @@
 // The in-app notice list and the notice settings (docs/notifications.md "In-app notices"): the signed-in real
-// account's notices, newest first, in pages; marking one or all read; its anti-phishing phrase. Demo accounts get the
+// account's notices, newest first, in pages; marking one or all read; its anti-phishing phrase; its language (every
+// notice is written in it: docs/notifications.md "Languages"). Demo accounts get the
 // real-account message (docs/contract.md §6), as on the other money pages: no notice is ever sent about them.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { caller, requireSession } from '../auth/session-hook.ts';
 import { ok } from '../http/envelope.ts';
 import { pickLanguage } from '../http/i18n.ts';
-import { body, int, query, str } from '../http/schemas.ts';
-import { NOTICE_LIST, NOTICE_SETTINGS, NOTICES_READ } from '../http/wire/notices.ts';
+import { body, int, oneOf, query, str } from '../http/schemas.ts';
+import { ACCOUNT_LANGUAGE, NOTICE_LIST, NOTICE_SETTINGS, NOTICES_READ } from '../http/wire/notices.ts';
+import { setUserLanguage } from '../auth/users.ts';
+import { LANGUAGES, type Language } from '../../domain/types.ts';
 import { replies, SESSION } from '../http/wire-schema.ts';
 import { listNotices, noticeSettings, readNotices, saveNoticeSettings } from '../notify/notices.ts';
 import { budget } from '../security/budgets.ts';
@@ -47,5 +50,18 @@ export async function noticeRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: { ...base, body: body({ phrase: str(200) }, ['phrase']), response: replies(NOTICE_SETTINGS) },
     },
     async (request) => ok(await saveNoticeSettings(ctx.db, caller(request).id, request.body.phrase)),
+  );
+
+  // The language picked in the app's settings becomes the account's: every notice, e-mail and SMS is written in it.
+  app.post<{ Body: { lang: Language } }>(
+    '/v1/api/notices/language',
+    {
+      config: { budget: budget('write') },
+      schema: { ...base, body: body({ lang: oneOf(...LANGUAGES) }, ['lang']), response: replies(ACCOUNT_LANGUAGE) },
+    },
+    async (request) => {
+      await setUserLanguage(ctx.db, caller(request).id, request.body.lang);
+      return ok({ lang: request.body.lang });
+    },
   );
 }

@@ -127,8 +127,9 @@ export async function notifyRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request) => {
-      const userId = await disown(db, request.body.token, clock.now());
-      ctx.revocations.revoked({ userId });
+      const now = clock.now();
+      const userId = await disown(db, request.body.token, now);
+      ctx.revocations.revoked({ userId, at: now });
       return ok(null, requestText(request, 'server.not_me_done'));
     },
   );

@@ -137,10 +137,11 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (request) => {
       const user = caller(request);
-      const ended = await deleteSession(ctx.db, user.id, request.body.id);
+      const now = ctx.clock.now();
+      const ended = await deleteSession(ctx.db, user.id, request.body.id, now);
       if (ended === null) throw new ApiError('session_not_found');
       // Its sockets on every gateway are logged out now, as at logout (server/security/revocations.ts).
-      ctx.revocations.revoked({ userId: user.id, only: ended });
+      ctx.revocations.revoked({ userId: user.id, only: ended, at: now });
       return ok(null, requestText(request, 'server.session_ended'));
     },
   );
@@ -162,8 +163,9 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const user = caller(request);
       const kept = requestToken(request) ?? undefined;
-      await revokeSessions(ctx.db, user.id, kept);
-      ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined });
+      const now = ctx.clock.now();
+      await revokeSessions(ctx.db, user.id, now, kept);
+      ctx.revocations.revoked({ userId: user.id, except: kept ? tokenHash(kept) : undefined, at: now });
       return ok(null, requestText(request, 'server.sessions_ended'));
     },
   );

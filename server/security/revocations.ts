@@ -8,6 +8,8 @@ export interface Revocation {
   only?: string | undefined;
   /** sha256 (hex) of the token that stays (password change on this device); every other one ended. */
   except?: string | undefined;
+  /** When the sessions were ended from another device (ms); absent for a logout of the token itself. */
+  at?: number | undefined;
 }
 
 export interface Revocations {

@@ -92,6 +92,7 @@ export class Hub implements UserPush {
       kline: this.kline,
       maxTopics: this.opts.maxTopics,
       authenticate: (token) => deps.authenticate(token),
+      endedElsewhere: deps.endedElsewhere,
       eventSeq: deps.eventSeq,
       allowLogin: (c) => this.guard.allowLogin(c.address),
       translate: (lang, key) => deps.translate(lang, key),
@@ -148,7 +149,7 @@ export class Hub implements UserPush {
 
   /** Sockets logged in with a revoked token are logged out at once and told so (the app signs out, as on 999). */
   revoke(r: Revocation): void {
-    this.sessions.revoke((c) => c.userId !== null && c.tokenHash !== null && revokes(r, c.userId, c.tokenHash));
+    this.sessions.revoke((c) => c.userId !== null && c.tokenHash !== null && revokes(r, c.userId, c.tokenHash), r.at);
   }
 
   /** FOREX_TRADE / FOREX_CLOSED to the logged-in sockets of one user that subscribed to that topic. */

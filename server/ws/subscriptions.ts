@@ -20,6 +20,8 @@ import type { KlineStream } from './kline-stream.ts';
 export interface SessionAuth {
   /** A session token → the user id, or null when it is unknown or expired. */
   authenticate(token: string): Promise<number | null>;
+  /** For a token login refused: when its session was ended from another device (ms), or null. */
+  endedElsewhere?: ((token: string) => Promise<number | null>) | undefined;
   /** The user's last order-event seq, sent with the login ack so the app knows where its events start. */
   eventSeq?: ((userId: number) => Promise<number>) | undefined;
   /** Text of a translation key in a language (the login failure message). */
@@ -103,9 +105,11 @@ export class Subscriptions {
     const seq = ++c.loginSeq;
     let userId: number | null = null;
     let eventSeq: number | undefined;
+    let endedAt: number | null = null;
     try {
       userId = await this.deps.authenticate(token);
       if (userId !== null && this.deps.eventSeq) eventSeq = await this.deps.eventSeq(userId);
+      if (userId === null && this.deps.endedElsewhere) endedAt = await this.deps.endedElsewhere(token);
     } catch (err) {
       this.deps.onError?.(err);
     }
@@ -116,20 +120,28 @@ export class Subscriptions {
     this.deps.connections.reply(
       c,
       userId === null
-        ? { type: 'login', ok: false, msg: this.deps.translate(c.lang, 'errors.session_expired') }
+        ? endedAt === null
+          ? { type: 'login', ok: false, msg: this.deps.translate(c.lang, 'errors.session_expired') }
+          : { type: 'login', ok: false, msg: this.deps.translate(c.lang, 'errors.signed_out_elsewhere'), at: endedAt }
         : { type: 'login', ok: true, msg: 'success', ...(eventSeq === undefined ? {} : { seq: eventSeq }) },
     );
   }
 
-  /** Logs out the sockets `match` picks (a revoked session) and tells each: `revoked` (docs/protocol.md). */
-  revoke(match: (c: HubClient) => boolean): void {
+  /** Logs out the sockets `match` picks (a revoked session) and tells each: `revoked` (docs/protocol.md), with when
+   * it was ended from another device (`at`) or, for a logout of the token itself, "login expired". */
+  revoke(match: (c: HubClient) => boolean, at?: number): void {
     for (const set of [...this.byUser.values()]) {
       for (const c of [...set]) {
         if (!match(c)) continue;
         c.loginSeq++; // a login still in flight on this socket must not bring the session back
         this.setUser(c, null);
         c.tokenHash = null;
-        this.deps.connections.reply(c, { type: 'revoked', msg: this.deps.translate(c.lang, 'errors.session_expired') });
+        this.deps.connections.reply(
+          c,
+          at === undefined
+            ? { type: 'revoked', msg: this.deps.translate(c.lang, 'errors.session_expired') }
+            : { type: 'revoked', msg: this.deps.translate(c.lang, 'errors.signed_out_elsewhere'), at },
+        );
       }
     }
   }

@@ -47,10 +47,10 @@ export const WS_SERVER_MESSAGE: JsonSchema = {
     shape<Msg<'pong', ServerMessage>>('pong', { type: kind('pong'), t: integer }),
     shape<Msg<'login', ServerMessage>>(
       'login ack',
-      { type: kind('login'), ok: { type: 'boolean' }, msg: text, seq: integer },
-      ['seq'],
+      { type: kind('login'), ok: { type: 'boolean' }, msg: text, seq: integer, at: integer },
+      ['seq', 'at'],
     ),
-    shape<Msg<'revoked', ServerMessage>>('revoked', { type: kind('revoked'), msg: text }),
+    shape<Msg<'revoked', ServerMessage>>('revoked', { type: kind('revoked'), msg: text, at: integer }, ['at']),
     shape<Msg<'logout', ServerMessage>>('logout ack', { type: kind('logout'), ok: { const: true } }),
     shape<Ack>(
       'sub / unsub ack',

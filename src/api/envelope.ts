@@ -5,6 +5,7 @@ import { $token, signOut } from '../state/account/session.ts';
 import { toast } from '../state/shell/toasts.ts';
 import { systemClock, type Clock } from '../state/shell/clock.ts';
 import { currentPath, loginPath, navigateTo } from '../state/shell/navigator.ts';
+import { formatDate, translate } from '../i18n/index.ts';
 import { apiBase, wsUrl } from './api-address.ts';
 
 export { apiBase, wsUrl };
@@ -44,21 +45,31 @@ export function isEnvelope(v: unknown): v is Envelope<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 }
 
+/** When a 999 says its session was ended from another device (docs/security.md "Sessions and devices"), or null. */
+function signedOutAt(env: Envelope<unknown>): number | null {
+  const at = (env.data as { signed_out_at?: unknown } | null)?.signed_out_at;
+  return typeof at === 'number' ? at : null;
+}
+
 function sessionGone(env: Envelope<unknown>, call: CallOptions): void {
   signOut();
+  const at = signedOutAt(env);
+  // Ended from another device: said with the time in the reader's zone, even by a start-up check, so the trader
+  // knows it was not the app (a plain expiry at start-up stays silent).
+  if (at !== null) toast(translate('errors.signed_out_elsewhere_at', { time: formatDate(at) }));
   if (call.initial) return; // a start-up check with an old token: stay where we are, signed out
   const here = currentPath();
-  if (call.toast !== false && env.msg) toast(env.msg);
+  if (at === null && call.toast !== false && env.msg) toast(env.msg);
   if (!here.startsWith('/login')) navigateTo(loginPath(here), { replace: true });
 }
 
 /**
- * The live socket says this session is over (refused login, or revoked by a logout or password change elsewhere):
+ * The live socket says this session is over (refused login, or revoked: `at` when it was ended from another device):
  * the same as a REST 999, while there is a session to end.
  */
-export function socketSessionRejected(msg: string): void {
+export function socketSessionRejected(msg: string, at?: number): void {
   if (!$token.peek()) return;
-  sessionGone({ code: CODE_SESSION, msg, data: null }, {});
+  sessionGone({ code: CODE_SESSION, msg, data: at === undefined ? null : { signed_out_at: at } }, {});
 }
 
 export function rejectEnvelope(env: Envelope<unknown>, call: CallOptions): never {

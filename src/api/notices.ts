@@ -26,6 +26,9 @@ export const noticeSettings = (): Promise<{ phrase: string | null }> =>
   apiGet('/v1/api/notices/settings', {}, { toast: false });
 export const saveNoticeSettings = (phrase: string): Promise<{ phrase: string | null }> =>
   apiPost('/v1/api/notices/settings', { phrase }, { toast: false });
+/** The account's language, every notice about it is written in (docs/notifications.md "Languages"). */
+export const saveAccountLanguage = (lang: string): Promise<{ lang: string }> =>
+  apiPost('/v1/api/notices/language', { lang }, { toast: false });
 /** A POST: the key is a capability and stays out of URLs. */
 export const codeDelivery = (key: string): Promise<{ state: CodeDelivery }> =>
   apiPost('/api/notify/code_state', { key }, { toast: false });

@@ -161,7 +161,7 @@ export function CommandsTab({
                 {OPS_TEXT.live}
               </label>
             ) : null}
-            <ResultView auth={auth} data={result.data} onPick={pickRow} />
+            <ResultView auth={auth} name={result.name ?? ''} data={result.data} onPick={pickRow} />
           </div>
         )}
       </section>

@@ -5,6 +5,7 @@ import { OpsField } from './ops-field.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { OpsError, runCommand, toCsv, type OpsAuth } from './ops-api.ts';
 import { RowsTable, type Row } from './rows-table.tsx';
+import { resultSentence } from './result-sentence.ts';
 import { OPS_TEXT, ROLE_NAMES } from './texts.ts';
 
 const message = (err: unknown): string => (err instanceof OpsError ? err.message : OPS_TEXT.failed);
@@ -18,7 +19,7 @@ interface PanelProps {
 function usePanel(props: PanelProps, list: string, args: Record<string, string> = {}) {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<Row | null>(null);
+  const [note, setNote] = useState<{ name: string; row: Row } | null>(null);
   const { auth, onGone } = props;
   const key = JSON.stringify(args);
   const load = useCallback(() => {
@@ -31,12 +32,14 @@ function usePanel(props: PanelProps, list: string, args: Record<string, string> 
     );
   }, [auth, list, key, onGone]);
   useEffect(load, [load]);
-  const act = (name: string, a: Record<string, string>) => {
+  /** Runs `name`; `done` after it succeeded (a form clears itself). */
+  const act = (name: string, a: Record<string, string>, done?: () => void) => {
     setError(null);
     setNote(null);
     runCommand<Row>(auth, name, a).then(
       (r) => {
-        setNote(r);
+        setNote({ name, row: r });
+        done?.();
         load();
       },
       (err: unknown) => {
@@ -48,7 +51,7 @@ function usePanel(props: PanelProps, list: string, args: Record<string, string> 
   return { rows, error, note, load, act };
 }
 
-function Feedback({ error, note }: { error: string | null; note: Row | null }) {
+function Feedback({ error, note }: { error: string | null; note: { name: string; row: Row } | null }) {
   return (
     <>
       {error && (
@@ -57,9 +60,9 @@ function Feedback({ error, note }: { error: string | null; note: Row | null }) {
         </p>
       )}
       {note && (
-        <pre className="ops-pre ops-note" role="status">
-          {JSON.stringify(note, null, 2)}
-        </pre>
+        <p className="ops-note" role="status" data-testid="ops-sentence">
+          {resultSentence(note.name, note.row)}
+        </p>
       )}
     </>
   );
@@ -146,10 +149,11 @@ export function AuditPanel(props: PanelProps) {
 
 export function StaffPanel(props: PanelProps) {
   const p = usePanel(props, 'staff-list');
-  const [form, setForm] = useState({ login: '', name: '', role: 'support' });
+  const blank = { login: '', name: '', role: 'support' };
+  const [form, setForm] = useState(blank);
   const create = (e: FormEvent) => {
     e.preventDefault();
-    p.act('staff-create', form);
+    p.act('staff-create', form, () => setForm(blank)); // the next member starts from an empty form
   };
   return (
     <section className="ops-card" aria-label={OPS_TEXT.tabStaff}>
@@ -181,15 +185,16 @@ export function StaffPanel(props: PanelProps) {
           <button type="submit">{OPS_TEXT.create}</button>
         </div>
       </form>
-      {typeof p.note?.first_password === 'string' && (
-        <p className="ops-password" role="status">
-          {OPS_TEXT.firstPassword} <code data-testid="first-password">{p.note.first_password}</code>
+      <Feedback error={p.error} note={p.note} />
+      {typeof p.note?.row.first_password === 'string' && (
+        <p className="ops-password">
+          {OPS_TEXT.firstPassword} <code data-testid="first-password">{p.note.row.first_password}</code>
         </p>
       )}
-      <Feedback error={p.error} note={null} />
       <RowsTable
         rows={p.rows ?? []}
         label={OPS_TEXT.tabStaff}
+        first={['name', 'login']}
         actions={(r) => {
           const login = String(r.login);
           return (

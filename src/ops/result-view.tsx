@@ -1,8 +1,9 @@
-// A command's result: a list of rows as a table (tap a row to pick it), one object as a key/value table,
-// private images as thumbnails loaded as the signed-in member.
+// A command's result: a list of rows as a table (tap a row to pick it), one object as a sentence (result-sentence.ts)
+// over its key/value table, private images as thumbnails loaded as the signed-in member.
 import { useEffect, useState } from 'react';
 import { imageBlobUrl, isImageUrl, type OpsAuth } from './ops-api.ts';
 import { OPS_TEXT } from './texts.ts';
+import { resultSentence } from './result-sentence.ts';
 
 type Row = Record<string, unknown>;
 
@@ -50,7 +51,18 @@ function Cell({ auth, value }: { auth: OpsAuth; value: unknown }) {
 
 const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function ResultView({ auth, data, onPick }: { auth: OpsAuth; data: unknown; onPick: (row: Row) => void }) {
+export function ResultView({
+  auth,
+  name,
+  data,
+  onPick,
+}: {
+  auth: OpsAuth;
+  /** The command that answered (its sentence). */
+  name: string;
+  data: unknown;
+  onPick: (row: Row) => void;
+}) {
   if (Array.isArray(data) && data.every(isRow)) {
     if (data.length === 0) return <p className="ops-muted">{OPS_TEXT.empty}</p>;
     const cols = [...new Set(data.flatMap((r) => Object.keys(r)))];
@@ -82,23 +94,29 @@ export function ResultView({ auth, data, onPick }: { auth: OpsAuth; data: unknow
       </>
     );
   }
+  const sentence = (
+    <p className="ops-note" role="status" data-testid="ops-sentence">
+      {resultSentence(name, data)}
+    </p>
+  );
   if (isRow(data)) {
     return (
-      <table className="ops-table ops-kv" onClick={() => onPick(data)}>
-        <tbody>
-          {Object.entries(data).map(([k, v]) => (
-            <tr key={k}>
-              <th>{k}</th>
-              <td>
-                <Cell auth={auth} value={v} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <>
+        {sentence}
+        <table className="ops-table ops-kv" onClick={() => onPick(data)}>
+          <tbody>
+            {Object.entries(data).map(([k, v]) => (
+              <tr key={k}>
+                <th>{k}</th>
+                <td>
+                  <Cell auth={auth} value={v} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </>
     );
   }
-  return (
-    <pre className="ops-pre">{data === null || data === undefined ? OPS_TEXT.done : JSON.stringify(data, null, 2)}</pre>
-  );
+  return sentence;
 }

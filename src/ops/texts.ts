@@ -39,7 +39,6 @@ export const OPS_TEXT = {
   running: 'Running…',
   result: 'Result',
   empty: 'No rows',
-  done: 'Done',
   rowHint: 'Tap a row to copy its values into the form of the command you pick next.',
   optional: 'optional',
   failed: 'Request failed',

@@ -45,10 +45,10 @@ export class OrderEvents {
    * events start; past what we saw, events were missed and the app refetches. Refused: the session is over
    * (onSessionRejected), unless a newer login is still on its way (a token switch), whose answer decides.
    */
-  loginAnswered(ok: boolean, msg: string, seq?: number): void {
+  loginAnswered(ok: boolean, msg: string, seq?: number, at?: number): void {
     this.pendingLogins = Math.max(0, this.pendingLogins - 1);
     if (!ok) {
-      if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg));
+      if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg, at));
       return;
     }
     this.host.send({ type: 'sub', topic: TOPIC_FOREX_TRADE });
@@ -65,9 +65,9 @@ export class OrderEvents {
     if (gap) this.host.toSink((s) => s.onOrderGap());
   }
 
-  /** The server ended this socket's session (logout or password change elsewhere). */
-  revoked(msg: string): void {
-    if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg));
+  /** The server ended this socket's session (logout, or ended from another device at `at`). */
+  revoked(msg: string, at?: number): void {
+    if (this.pendingLogins === 0 && this.token) this.host.toSink((s) => s.onSessionRejected(msg, at));
   }
 
   onEvent(ev: OrderEvent): void {

@@ -34,9 +34,13 @@ function wellFormed(m: Obj): boolean {
     case 'pong':
       return m.t === undefined || isNum(m.t);
     case 'login':
-      return (m.ok === undefined || typeof m.ok === 'boolean') && (m.seq === undefined || isNum(m.seq));
+      return (
+        (m.ok === undefined || typeof m.ok === 'boolean') &&
+        (m.seq === undefined || isNum(m.seq)) &&
+        (m.at === undefined || isNum(m.at))
+      );
     case 'revoked':
-      return typeof m.msg === 'string';
+      return typeof m.msg === 'string' && (m.at === undefined || isNum(m.at));
     case 'logout':
     case 'sub':
     case 'unsub':

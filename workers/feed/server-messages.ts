@@ -43,10 +43,10 @@ export function dispatchServerMessage(msg: ServerMessage, to: MessageRooms): voi
       return;
     case 'login':
       if (!msg.ok) to.log.warn('feed: socket login refused', msg.msg);
-      to.orders.loginAnswered(msg.ok, msg.msg, msg.seq);
+      to.orders.loginAnswered(msg.ok, msg.msg, msg.seq, msg.at);
       return;
     case 'revoked':
-      to.orders.revoked(msg.msg);
+      to.orders.revoked(msg.msg, msg.at);
       return;
     case 'sub':
     case 'unsub':

@@ -25,4 +25,7 @@ export const NOTICES_READ = shape<{ unread: number }>('NoticesRead', { unread: i
 
 export const NOTICE_SETTINGS = shape<{ phrase: string | null }>('NoticeSettings', { phrase: nullable(text) });
 
+/** The account's language, every notice about it is written in (docs/notifications.md "Languages"). */
+export const ACCOUNT_LANGUAGE = shape<{ lang: string }>('AccountLanguage', { lang: text });
+
 export const CODE_STATE = shape<{ state: string }>('CodeDeliveryState', { state: enumOf('pending', 'sent', 'failed') });

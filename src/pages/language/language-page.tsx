@@ -1,4 +1,5 @@
-// /language: the 18 languages by native name; choosing one switches the app and goes back.
+// /language: the 18 languages by native name; choosing one switches the app, becomes a signed-in real account's
+// language (every notice, e-mail and SMS is written in it: docs/notifications.md "Languages") and goes back.
 import type { ReactElement } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -7,6 +8,8 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { useGoBack } from '../../components/nav/use-go-back.ts';
 import type { Language } from '../../../domain/types.ts';
+import { saveAccountLanguage } from '../../api/notices.ts';
+import { $isDemo, $token } from '../../state/account/session.ts';
 import './language-page.css';
 import { ICON_CHECK } from '../../components/icons/screen-icons.ts';
 
@@ -17,6 +20,8 @@ export function LanguagePage(): ReactElement {
   const current = $lang.value;
   const choose = async (code: Language): Promise<void> => {
     await setLanguage(code);
+    // Fire and forget: offline, the next sign-in records the app's language anyway.
+    if ($token.peek() && !$isDemo.peek()) saveAccountLanguage(code).catch(() => undefined);
     goBack();
   };
   return (

@@ -1,7 +1,7 @@
 // /mine/security (docs/security.md "Second factor", "Sessions and devices"): the second factor (set-up, recovery
 // codes, turning it off), the devices signed in with "this device" and a sign-out for each or for all others, and
-// the withdrawal hold when one runs, and the notice settings (the anti-phishing phrase: docs/notifications.md). Real
-// accounts only (the route's demo block).
+// the withdrawal hold when one runs, the notice settings (the anti-phishing phrase: docs/notifications.md) and a
+// log-out row at the end. Real accounts only (the route's demo block).
 import { systemClock } from '../../state/shell/clock.ts';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { SecurityOverview } from '../../../domain/security-types.ts';
@@ -12,6 +12,7 @@ import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { FactorSection } from './factor-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { NoticeSettingsSection } from '../../components/account/notice-settings-section.tsx';
+import { LogoutButton } from '../../components/account/logout-button.tsx';
 import './security.css';
 
 export function SecurityPage(): ReactElement {
@@ -34,6 +35,7 @@ export function SecurityPage(): ReactElement {
         {view ? <FactorSection on={view.second_factor === 1} left={view.recovery_left} onChange={reload} /> : null}
         {view ? <SessionsSection sessions={view.sessions} onChange={reload} /> : null}
         {view ? <NoticeSettingsSection /> : null}
+        <LogoutButton />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { toast } from '../../state/shell/toasts.ts';
 import { TitleBar } from '../../components/nav/title-bar.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.tsx';
+import { LogoutButton } from '../../components/account/logout-button.tsx';
 import { BalanceCard } from './balance-card.tsx';
 import { REAL_NAME_STATUS_KEY, useRealNameStatus } from './use-real-name-status.ts';
 import { visibleRows, type UserRowDef } from './user-rows.ts';
@@ -115,6 +116,7 @@ export function UserPage(): ReactElement {
             </li>
           ))}
         </ul>
+        <LogoutButton />
       </div>
       <ConfirmDialog
         open={confirmReset}

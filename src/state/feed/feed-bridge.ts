@@ -91,7 +91,7 @@ export class FeedBridge {
     onPriceAlert: (a) => dispatchPriceAlert(a),
     onAccountChange: (kind) => dispatchAccountChange(kind),
     onMarginCall: (call) => showMarginCall(call),
-    onSessionRejected: (msg) => socketSessionRejected(msg),
+    onSessionRejected: (msg, at) => socketSessionRejected(msg, at),
   };
 
   /**
